@@ -1,0 +1,102 @@
+//! The verdict of one test or one submission (SPEC.md, "Verdicts").
+//!
+//! Verdicts are values, never errors: a submission that crashes gets
+//! `Ok(Verdict::RuntimeError)`; an `Err` anywhere means the judge failed.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One verdict, descriptive in code and SPEC's abbreviation on the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Verdict {
+    /// The output was accepted by the checker.
+    #[serde(rename = "AC")]
+    Accepted,
+    /// The output was read but is not a right answer.
+    #[serde(rename = "WA")]
+    WrongAnswer,
+    /// The output could not be parsed.
+    #[serde(rename = "PE")]
+    PresentationError,
+    /// The CPU or the wall-clock limit was exceeded.
+    #[serde(rename = "TLE")]
+    TimeLimitExceeded,
+    /// The memory limit was exceeded.
+    #[serde(rename = "MLE")]
+    MemoryLimitExceeded,
+    /// The output limit was exceeded.
+    #[serde(rename = "OLE")]
+    OutputLimitExceeded,
+    /// Non-zero exit or death by a signal.
+    #[serde(rename = "RE")]
+    RuntimeError,
+    /// The submission did not compile.
+    #[serde(rename = "CE")]
+    CompileError,
+    /// The checker or the reference failed: never the submission's fault.
+    #[serde(rename = "JE")]
+    JudgeError,
+}
+
+impl Verdict {
+    /// Every verdict, in SPEC.md's order.
+    pub const ALL: [Verdict; 9] = [
+        Verdict::Accepted,
+        Verdict::WrongAnswer,
+        Verdict::PresentationError,
+        Verdict::TimeLimitExceeded,
+        Verdict::MemoryLimitExceeded,
+        Verdict::OutputLimitExceeded,
+        Verdict::RuntimeError,
+        Verdict::CompileError,
+        Verdict::JudgeError,
+    ];
+
+    /// SPEC.md's abbreviation: `AC`, `WA`, ...
+    pub fn code(self) -> &'static str {
+        match self {
+            Verdict::Accepted => "AC",
+            Verdict::WrongAnswer => "WA",
+            Verdict::PresentationError => "PE",
+            Verdict::TimeLimitExceeded => "TLE",
+            Verdict::MemoryLimitExceeded => "MLE",
+            Verdict::OutputLimitExceeded => "OLE",
+            Verdict::RuntimeError => "RE",
+            Verdict::CompileError => "CE",
+            Verdict::JudgeError => "JE",
+        }
+    }
+
+    /// Parses SPEC.md's abbreviation.
+    pub fn from_code(code: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|verdict| verdict.code() == code)
+    }
+
+    /// True for [`Verdict::Accepted`].
+    pub fn is_accepted(self) -> bool {
+        self == Verdict::Accepted
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serialises_as_spec_abbreviation_and_back() {
+        for verdict in Verdict::ALL {
+            let json = serde_json::to_string(&verdict).unwrap();
+            assert_eq!(json, format!("\"{}\"", verdict.code()));
+            assert_eq!(serde_json::from_str::<Verdict>(&json).unwrap(), verdict);
+            assert_eq!(Verdict::from_code(verdict.code()), Some(verdict));
+            assert_eq!(verdict.to_string(), verdict.code());
+        }
+        assert_eq!(Verdict::from_code("XX"), None);
+    }
+}

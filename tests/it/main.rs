@@ -1,0 +1,1 @@
+//! The one integration test binary (see STYLE.md 7.10).
