@@ -12,4 +12,5 @@
 pub mod cli;
 pub mod exit;
 pub mod problems;
+pub mod sandbox;
 pub mod verdict;

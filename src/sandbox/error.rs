@@ -1,0 +1,60 @@
+//! [`SandboxError`]: the sandbox itself failed. Always a judge error (JE,
+//! exit 3), never the submission's fault: a program that crashes, loops or
+//! floods is a [`Measured`](super::Measured) outcome, not an error.
+
+use std::io;
+use std::path::PathBuf;
+
+/// The sandbox could not set up, run or clean up a process.
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxError {
+    /// A system call failed: which, and what it was for.
+    #[error("`{syscall}` failed while {purpose}")]
+    Syscall {
+        syscall: &'static str,
+        purpose: &'static str,
+        #[source]
+        source: io::Error,
+    },
+    /// A file or directory of the sandbox could not be used.
+    #[error("failed to {action} `{path}`")]
+    Path {
+        action: &'static str,
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    /// The program to run could not be started (not found, not executable).
+    #[error("failed to start `{program}`")]
+    Spawn {
+        program: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    /// Processes of a finished test were still alive after repeated kills.
+    #[error("{count} process(es) of a finished test survived SIGKILL in `{cgroup}`")]
+    Survivors { count: usize, cgroup: PathBuf },
+    /// This platform has no sandbox implementation.
+    #[error("running programs is only supported on Linux")]
+    Unsupported,
+}
+
+impl SandboxError {
+    /// A failed system call, with errno taken from the last OS error.
+    pub(crate) fn last_os(syscall: &'static str, purpose: &'static str) -> Self {
+        SandboxError::Syscall {
+            syscall,
+            purpose,
+            source: io::Error::last_os_error(),
+        }
+    }
+
+    /// A failed operation on a path.
+    pub(crate) fn path(action: &'static str, path: impl Into<PathBuf>, source: io::Error) -> Self {
+        SandboxError::Path {
+            action,
+            path: path.into(),
+            source,
+        }
+    }
+}
