@@ -4,6 +4,7 @@
 //! `problem.rs` models `problems/<id>/problem.toml`. This module reads and
 //! validates; it never runs anything.
 
+pub mod judge;
 pub mod problem;
 
 use std::fmt;

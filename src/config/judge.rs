@@ -1,0 +1,356 @@
+//! `judge.toml`: languages (how to compile and run each extension), default
+//! limits, jobs, seed and the number of random tests.
+//!
+//! [`JudgeToml`] is the file as written (every key optional); [`JudgeConfig`]
+//! is the built-in `default.toml` with a user's file laid over it, ready to
+//! use. This module parses and validates; it runs nothing.
+
+use super::{parse_toml, ConfigError, ConfigErrorKind};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The built-in defaults, every key commented.
+pub const DEFAULT_TOML: &str = include_str!("default.toml");
+
+/// `judge.toml` as written.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct JudgeToml {
+    /// Test workers; 0 means one per core.
+    pub jobs: Option<usize>,
+    /// Master seed of the random tests.
+    pub seed: Option<u64>,
+    /// Random tests per problem.
+    pub random_tests: Option<u32>,
+    #[serde(default)]
+    pub limits: LimitsToml,
+    /// By name (`c`, `cpp`, ...); a user's entry replaces the built-in one of
+    /// the same name.
+    #[serde(default)]
+    pub languages: BTreeMap<String, Language>,
+}
+
+/// `[limits]`.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct LimitsToml {
+    /// Replaces every problem's CPU time limit when set.
+    pub time_limit_ms: Option<u64>,
+    /// Replaces every problem's memory limit when set.
+    pub memory_limit_mib: Option<u64>,
+    /// Replaces every problem's output limit when set.
+    pub output_limit_kib: Option<u64>,
+    pub wall_time_factor: Option<f64>,
+    pub processes: Option<u32>,
+    pub open_files: Option<u32>,
+    pub file_size_kib: Option<u64>,
+    pub compile_time_limit_ms: Option<u64>,
+    pub compile_memory_limit_mib: Option<u64>,
+}
+
+/// `[languages.<name>]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Language {
+    /// File extensions without the dot.
+    pub extensions: Vec<String>,
+    /// The file name the source is copied to (Java: `Main.java`).
+    pub source_name: Option<String>,
+    /// Compiler argv with placeholders; absent for interpreted languages.
+    pub compile: Option<Vec<String>>,
+    /// Run argv with placeholders.
+    pub run: Vec<String>,
+}
+
+/// Values a placeholder in `compile` or `run` stands for.
+#[derive(Clone, Debug)]
+pub struct Placeholders<'a> {
+    pub source: &'a Path,
+    pub executable: &'a Path,
+    pub dir: &'a Path,
+    pub memory_mib: u64,
+}
+
+impl Language {
+    /// `argv` with every `{placeholder}` replaced.
+    pub fn expand(argv: &[String], values: &Placeholders<'_>) -> Vec<String> {
+        argv.iter()
+            .map(|arg| {
+                arg.replace("{source}", &values.source.to_string_lossy())
+                    .replace("{executable}", &values.executable.to_string_lossy())
+                    .replace("{dir}", &values.dir.to_string_lossy())
+                    .replace("{memory_mib}", &values.memory_mib.to_string())
+            })
+            .collect()
+    }
+}
+
+/// The placeholders `compile` and `run` may use.
+const PLACEHOLDERS: &[&str] = &["{source}", "{executable}", "{dir}", "{memory_mib}"];
+
+/// The defaults with the user's file laid over them, validated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JudgeConfig {
+    /// Where the user's part came from; `None` for the defaults alone.
+    pub path: Option<PathBuf>,
+    pub jobs: usize,
+    pub seed: Option<u64>,
+    pub random_tests: u32,
+    pub limits: LimitsToml,
+    pub wall_time_factor: f64,
+    pub processes: u32,
+    pub open_files: u32,
+    pub file_size_kib: u64,
+    pub compile_time_limit_ms: u64,
+    pub compile_memory_limit_mib: u64,
+    pub languages: BTreeMap<String, Language>,
+}
+
+impl JudgeConfig {
+    /// The built-in defaults alone.
+    pub fn defaults() -> Result<JudgeConfig, ConfigError> {
+        JudgeConfig::from_parts(None, JudgeToml::default())
+    }
+
+    /// Reads `path` and lays it over the defaults.
+    pub fn load(path: &Path) -> Result<JudgeConfig, ConfigError> {
+        let text = fs_err::read_to_string(path).map_err(|error| ConfigError {
+            path: path.to_owned(),
+            kind: ConfigErrorKind::Read(error),
+        })?;
+        JudgeConfig::parse(path, &text)
+    }
+
+    /// Parses `text` (named `path` in errors) and lays it over the defaults.
+    pub fn parse(path: &Path, text: &str) -> Result<JudgeConfig, ConfigError> {
+        let user: JudgeToml = parse_toml(path, text)?;
+        JudgeConfig::from_parts(Some(path.to_owned()), user)
+    }
+
+    fn from_parts(path: Option<PathBuf>, user: JudgeToml) -> Result<JudgeConfig, ConfigError> {
+        let default_path = Path::new("<built-in default.toml>");
+        let base: JudgeToml = parse_toml(default_path, DEFAULT_TOML)?;
+        let error_path = path.clone().unwrap_or_else(|| default_path.to_owned());
+        let pick = |user: Option<u64>, base: Option<u64>, key: &str| {
+            user.or(base).ok_or_else(|| {
+                ConfigError::invalid(default_path, key, "missing from the built-in defaults")
+            })
+        };
+        let limits = LimitsToml {
+            time_limit_ms: user.limits.time_limit_ms.or(base.limits.time_limit_ms),
+            memory_limit_mib: user.limits.memory_limit_mib.or(base.limits.memory_limit_mib),
+            output_limit_kib: user.limits.output_limit_kib.or(base.limits.output_limit_kib),
+            ..LimitsToml::default()
+        };
+        let mut languages = base.languages;
+        languages.extend(user.languages);
+        let config = JudgeConfig {
+            jobs: pick(user.jobs.map(|jobs| jobs as u64), base.jobs.map(|j| j as u64), "jobs")?
+                as usize,
+            seed: user.seed.or(base.seed),
+            random_tests: pick(
+                user.random_tests.map(u64::from),
+                base.random_tests.map(u64::from),
+                "random-tests",
+            )? as u32,
+            wall_time_factor: user
+                .limits
+                .wall_time_factor
+                .or(base.limits.wall_time_factor)
+                .unwrap_or(3.0),
+            processes: pick(
+                user.limits.processes.map(u64::from),
+                base.limits.processes.map(u64::from),
+                "limits.processes",
+            )? as u32,
+            open_files: pick(
+                user.limits.open_files.map(u64::from),
+                base.limits.open_files.map(u64::from),
+                "limits.open-files",
+            )? as u32,
+            file_size_kib: pick(
+                user.limits.file_size_kib,
+                base.limits.file_size_kib,
+                "limits.file-size-kib",
+            )?,
+            compile_time_limit_ms: pick(
+                user.limits.compile_time_limit_ms,
+                base.limits.compile_time_limit_ms,
+                "limits.compile-time-limit-ms",
+            )?,
+            compile_memory_limit_mib: pick(
+                user.limits.compile_memory_limit_mib,
+                base.limits.compile_memory_limit_mib,
+                "limits.compile-memory-limit-mib",
+            )?,
+            limits,
+            languages,
+            path,
+        };
+        config.validate(&error_path)?;
+        Ok(config)
+    }
+
+    fn validate(&self, path: &Path) -> Result<(), ConfigError> {
+        let positive = [
+            ("limits.time-limit-ms", self.limits.time_limit_ms),
+            ("limits.memory-limit-mib", self.limits.memory_limit_mib),
+            ("limits.output-limit-kib", self.limits.output_limit_kib),
+            ("limits.processes", Some(u64::from(self.processes))),
+            ("limits.open-files", Some(u64::from(self.open_files))),
+            ("limits.file-size-kib", Some(self.file_size_kib)),
+            ("limits.compile-time-limit-ms", Some(self.compile_time_limit_ms)),
+            ("limits.compile-memory-limit-mib", Some(self.compile_memory_limit_mib)),
+        ];
+        for (key, value) in positive {
+            if value == Some(0) {
+                return Err(ConfigError::invalid(path, key, "must be greater than 0"));
+            }
+        }
+        if !(self.wall_time_factor.is_finite() && self.wall_time_factor >= 1.0) {
+            return Err(ConfigError::invalid(
+                path,
+                "limits.wall-time-factor",
+                format!("must be at least 1, found {}", self.wall_time_factor),
+            ));
+        }
+        let mut owners: BTreeMap<&str, &str> = BTreeMap::new();
+        for (name, language) in &self.languages {
+            if language.run.is_empty() {
+                return Err(ConfigError::invalid(
+                    path,
+                    format!("languages.{name}.run"),
+                    "must name a program",
+                ));
+            }
+            if language.compile.as_ref().is_some_and(Vec::is_empty) {
+                return Err(ConfigError::invalid(
+                    path,
+                    format!("languages.{name}.compile"),
+                    "must name a program, or be left out",
+                ));
+            }
+            for (key, argv) in [("run", Some(&language.run)), ("compile", language.compile.as_ref())]
+            {
+                for arg in argv.into_iter().flatten() {
+                    if let Some(unknown) = unknown_placeholder(arg) {
+                        return Err(ConfigError::invalid(
+                            path,
+                            format!("languages.{name}.{key}"),
+                            format!(
+                                "unknown placeholder `{unknown}`; known: {}",
+                                PLACEHOLDERS.join(", ")
+                            ),
+                        ));
+                    }
+                }
+            }
+            for extension in &language.extensions {
+                if let Some(other) = owners.insert(extension, name) {
+                    return Err(ConfigError::invalid(
+                        path,
+                        format!("languages.{name}.extensions"),
+                        format!("extension `{extension}` is already used by language `{other}`"),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The language of a submission, by its extension.
+    pub fn language_for(&self, submission: &Path) -> Option<(&str, &Language)> {
+        let extension = submission.extension()?.to_str()?;
+        self.languages
+            .iter()
+            .find(|(_, language)| language.extensions.iter().any(|known| known == extension))
+            .map(|(name, language)| (name.as_str(), language))
+    }
+
+    /// Known language names, comma-separated, for hints.
+    pub fn known_languages(&self) -> String {
+        self.languages.keys().cloned().collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// The first `{...}` in `arg` that is not a known placeholder.
+fn unknown_placeholder(arg: &str) -> Option<&str> {
+    let mut rest = arg;
+    while let Some(start) = rest.find('{') {
+        let after = &rest[start..];
+        let end = after.find('}')?;
+        let candidate = &after[..=end];
+        if !PLACEHOLDERS.contains(&candidate) {
+            return Some(candidate);
+        }
+        rest = &after[end + 1..];
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_case::test_case;
+
+    #[test]
+    fn default_toml_parses_and_ships_five_languages() {
+        let config = JudgeConfig::defaults().unwrap();
+        let names: Vec<_> = config.languages.keys().map(String::as_str).collect();
+        assert_eq!(names, ["c", "cpp", "java", "python", "rust"]);
+        assert_eq!(config.jobs, 0);
+        assert_eq!(config.random_tests, 10);
+        assert_eq!(config.language_for(Path::new("a/b.cc")).unwrap().0, "cpp");
+        assert!(config.language_for(Path::new("a/b")).is_none());
+    }
+
+    #[test]
+    fn the_repository_judge_toml_parses() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("judge.toml");
+        JudgeConfig::load(&path).unwrap();
+    }
+
+    #[test]
+    fn user_values_replace_defaults_and_languages_merge_by_name() {
+        let config = JudgeConfig::parse(
+            Path::new("judge.toml"),
+            "jobs = 3\n[limits]\nprocesses = 5\n[languages.c]\nextensions = [\"c\"]\nrun = [\"x\"]\n",
+        )
+        .unwrap();
+        assert_eq!(config.jobs, 3);
+        assert_eq!(config.processes, 5);
+        assert_eq!(config.open_files, 128);
+        assert_eq!(config.languages["c"].run, ["x"]);
+        assert!(config.languages.contains_key("java"));
+    }
+
+    #[test_case("tim-limit-ms = 3\n", "line 1, column 1: unknown field `tim-limit-ms`" ; "unknown top-level key")]
+    #[test_case("[limits]\ntime-limit-ms = 0\n", "`limits.time-limit-ms`: must be greater than 0" ; "zero time limit")]
+    #[test_case("[limits]\nwall-time-factor = 0.5\n", "`limits.wall-time-factor`: must be at least 1, found 0.5" ; "wall factor below one")]
+    #[test_case("[languages.x]\nextensions = [\"c\"]\nrun = [\"a\"]\n", "`languages.x.extensions`: extension `c` is already used by language `c`" ; "extension used twice")]
+    #[test_case("[languages.x]\nextensions = [\"x\"]\nrun = [\"{sorce}\"]\n", "`languages.x.run`: unknown placeholder `{sorce}`; known: {source}, {executable}, {dir}, {memory_mib}" ; "misspelt placeholder")]
+    #[test_case("[languages.x]\nextensions = [\"x\"]\nrun = []\n", "`languages.x.run`: must name a program" ; "empty run")]
+    fn rejects_bad_config(text: &str, expected: &str) {
+        let error = JudgeConfig::parse(Path::new("judge.toml"), text).unwrap_err();
+        let message = error.to_string();
+        assert!(
+            message.starts_with(&format!("failed to load `judge.toml`: {expected}")),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn expands_placeholders() {
+        let values = Placeholders {
+            source: Path::new("/d/a.c"),
+            executable: Path::new("/d/a"),
+            dir: Path::new("/d"),
+            memory_mib: 64,
+        };
+        assert_eq!(
+            Language::expand(&["-o{executable}".into(), "{source}".into(), "-Xmx{memory_mib}m".into(), "{dir}".into()], &values),
+            ["-o/d/a", "/d/a.c", "-Xmx64m", "/d"]
+        );
+    }
+}
