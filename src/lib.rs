@@ -14,5 +14,7 @@ pub mod config;
 pub mod diff;
 pub mod exit;
 pub mod problems;
+pub mod report;
+pub mod runner;
 pub mod sandbox;
 pub mod verdict;

@@ -8,6 +8,7 @@ mod check;
 mod diff;
 mod gen;
 mod list;
+pub mod run;
 mod solve;
 mod validate;
 
@@ -44,6 +45,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Show a unified diff of two files; exit 0 if they are the same, 1 if not.
     Diff(diff::DiffArgs),
+    /// Compile and run submissions against a problem's tests under limits.
+    Run(run::RunArgs),
 }
 
 /// Where problem packages live; shared by the commands that read them.
@@ -83,6 +86,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Validate(args) => validate::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Diff(args) => diff::run(&args),
+        Command::Run(args) => run::run(args),
     };
     match result {
         Ok(code) => code,

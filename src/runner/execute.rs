@@ -1,0 +1,146 @@
+//! Running one test of one prepared submission and deciding its verdict.
+//!
+//! The order of the decision is fixed: a limit the sandbox saw (OLE, MLE,
+//! TLE), then a crash or non-zero exit (RE), and only then the checker, which
+//! is not run when the program already failed (DMOJ issue 170).
+
+use super::events::TestResult;
+use super::{Prepared, Settings, TestCase};
+use crate::problems::{self, Problem};
+use crate::sandbox::{LimitExceeded, Measured, RunSpec, Sandbox, Termination, Trust};
+use crate::verdict::Verdict;
+
+/// Runs `test` with the prepared program and decides the verdict. A sandbox
+/// failure is JE for this test, never the submission's fault.
+pub(crate) fn run_test(
+    sandbox: &mut Sandbox,
+    problem: &dyn Problem,
+    prepared: &Prepared,
+    test: &TestCase,
+    settings: &Settings,
+) -> TestResult {
+    let mut result = TestResult {
+        name: test.name.clone(),
+        verdict: Verdict::JudgeError,
+        time_ms: 0,
+        wall_ms: 0,
+        memory_kib: 0,
+        exit_code: None,
+        signal: None,
+        message: String::new(),
+        random: test.random.clone(),
+    };
+    let Some((program, args)) = &prepared.program else {
+        result.message = "the submission was not prepared".to_owned();
+        return result;
+    };
+    let input = match &test.input {
+        Ok(input) => input,
+        Err(message) => {
+            result.message = message.clone();
+            return result;
+        }
+    };
+    let spec = RunSpec {
+        program: program.clone(),
+        args: args.clone(),
+        stdin: Some(input.path.clone()),
+        workdir: None,
+        env: Vec::new(),
+        read_paths: prepared.read_paths.clone(),
+        limits: settings.limits,
+        trust: Trust::Submission,
+    };
+    let measured = match sandbox.run(&spec) {
+        Ok(measured) => measured,
+        Err(error) => {
+            result.message = format!("sandbox failure: {error:#}");
+            return result;
+        }
+    };
+    result.time_ms = measured.cpu_time_ms;
+    result.wall_ms = measured.wall_time_ms;
+    result.memory_kib = measured.memory_kib;
+    match measured.termination {
+        Termination::Exited(code) => result.exit_code = Some(code),
+        Termination::Signaled(signal) => result.signal = Some(signal),
+    }
+    let (verdict, message) = decide(problem, &measured, test, input.text.as_str(), settings);
+    result.verdict = verdict;
+    result.message = message;
+    result
+}
+
+fn decide(
+    problem: &dyn Problem,
+    measured: &Measured,
+    test: &TestCase,
+    input: &str,
+    settings: &Settings,
+) -> (Verdict, String) {
+    let limits = &settings.limits;
+    match measured.limit_exceeded {
+        Some(LimitExceeded::Output) => {
+            return (
+                Verdict::OutputLimitExceeded,
+                format!("output exceeded {} KiB", limits.stdout_bytes / 1024),
+            )
+        }
+        Some(LimitExceeded::Memory) => {
+            return (
+                Verdict::MemoryLimitExceeded,
+                format!("memory exceeded {} MiB", limits.memory_kib / 1024),
+            )
+        }
+        Some(LimitExceeded::CpuTime) => {
+            return (
+                Verdict::TimeLimitExceeded,
+                format!("CPU time exceeded {} ms", limits.cpu_time_ms),
+            )
+        }
+        Some(LimitExceeded::WallTime) => {
+            return (
+                Verdict::TimeLimitExceeded,
+                format!(
+                    "wall-clock time exceeded {} ms (CPU time {} ms)",
+                    limits.wall_time_ms, measured.cpu_time_ms
+                ),
+            )
+        }
+        None => {}
+    }
+    match measured.termination {
+        Termination::Signaled(signal) => {
+            return (Verdict::RuntimeError, format!("killed by signal {signal} ({})", signal_name(signal)))
+        }
+        Termination::Exited(code) if code != 0 => {
+            return (Verdict::RuntimeError, format!("exit code {code}"))
+        }
+        Termination::Exited(_) => {}
+    }
+    let answer = match &test.answer {
+        Ok(answer) => answer.as_deref(),
+        Err(message) => return (Verdict::JudgeError, message.clone()),
+    };
+    match problems::check_bytes(problem, input, &measured.stdout, answer, &settings.check_options) {
+        Ok(outcome) => (outcome.verdict, outcome.reason),
+        Err(failure) => (Verdict::JudgeError, format!("checker failure: {failure}")),
+    }
+}
+
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGILL => "SIGILL",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGSYS => "SIGSYS",
+        _ => "signal",
+    }
+}

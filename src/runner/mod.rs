@@ -1,0 +1,347 @@
+//! Grading submissions against a problem's tests: load the tests, compile
+//! each submission once, run every test under limits, decide verdicts.
+//!
+//! The runner never prints: it emits [`Event`]s, in test order for any
+//! `--jobs`, and returns the results; `report/` renders them. An `Err` from
+//! [`run`] means the judge itself failed (exit 3); a submission that fails
+//! is a verdict inside an `Ok`.
+
+mod compile;
+pub mod events;
+mod execute;
+mod schedule;
+
+pub use compile::trim_message;
+pub use events::{CompileResult, Event, RandomOrigin, SubmissionResult, TestResult};
+
+use crate::config::judge::Language;
+use crate::problems::{self, CheckOptions, Problem};
+use crate::sandbox::{Limits, SandboxError};
+use std::ffi::OsString;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+/// The judge failed (not a submission): exit 3.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The sandbox could not be set up.
+    #[error("failed to set up the sandbox")]
+    Sandbox(#[from] SandboxError),
+    /// The run's working directory or a test file could not be used.
+    #[error("failed to {action} `{}`", path.display())]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl RunError {
+    fn io(action: &'static str, path: &Path, source: std::io::Error) -> Self {
+        RunError::Io {
+            action,
+            path: path.to_owned(),
+            source,
+        }
+    }
+}
+
+/// A program to grade.
+#[derive(Clone, Debug)]
+pub struct Submission {
+    /// The file, as given.
+    pub path: PathBuf,
+    /// How to prepare and run it.
+    pub kind: SubmissionKind,
+}
+
+/// How a submission is run.
+#[derive(Clone, Debug)]
+pub enum SubmissionKind {
+    /// A ready executable, run as is.
+    Executable,
+    /// Source in a configured language.
+    Language { name: String, language: Language },
+}
+
+impl Submission {
+    /// The language name reports show: the configured name, or `executable`.
+    pub fn language_name(&self) -> &str {
+        match &self.kind {
+            SubmissionKind::Executable => "executable",
+            SubmissionKind::Language { name, .. } => name,
+        }
+    }
+}
+
+/// A test's input: the file the program reads and its text for the checker.
+#[derive(Clone, Debug)]
+pub struct TestInput {
+    pub path: PathBuf,
+    pub text: String,
+}
+
+/// One test. Faults in the judge's own data are kept as messages and become
+/// JE for that test, so one bad file does not stop the others.
+#[derive(Clone, Debug)]
+pub struct TestCase {
+    pub name: String,
+    pub input: Result<TestInput, String>,
+    /// The answer file's text; `Ok(None)` lets the checker decide alone.
+    pub answer: Result<Option<String>, String>,
+    pub random: Option<RandomOrigin>,
+}
+
+/// Limits and options of a run, resolved from flags and config files.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub limits: Limits,
+    pub compile_limits: Limits,
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+    pub check_options: CheckOptions,
+}
+
+/// A submission ready to run, or the reason it is not.
+#[derive(Clone, Debug)]
+pub(crate) struct Prepared {
+    compile: CompileResult,
+    /// The program and its arguments; `None` when preparation failed.
+    program: Option<(PathBuf, Vec<OsString>)>,
+    /// Paths the program may read (its own directory).
+    read_paths: Vec<PathBuf>,
+}
+
+impl Prepared {
+    fn failed(compile: CompileResult) -> Prepared {
+        Prepared {
+            compile,
+            program: None,
+            read_paths: Vec::new(),
+        }
+    }
+}
+
+/// The run's private directory: compiled submissions, generated inputs and
+/// the workers' scratch directories. Removed when dropped.
+#[derive(Debug)]
+pub struct Workspace {
+    root: tempfile::TempDir,
+}
+
+impl Workspace {
+    /// A new directory under the system's temporary directory. Mode 0711:
+    /// the sandbox user may pass through to its own executable and scratch
+    /// directory, but may not list anything.
+    pub fn new() -> Result<Workspace, RunError> {
+        let root = tempfile::Builder::new()
+            .prefix("judge-")
+            .tempdir()
+            .map_err(|source| RunError::io("create", &std::env::temp_dir(), source))?;
+        set_mode(root.path(), 0o711)?;
+        let inputs = root.path().join("inputs");
+        fs_err::create_dir(&inputs).map_err(|source| RunError::io("create", &inputs, source))?;
+        set_mode(&inputs, 0o700)?;
+        Ok(Workspace { root })
+    }
+
+    pub fn path(&self) -> &Path {
+        self.root.path()
+    }
+}
+
+fn set_mode(path: &Path, mode: u32) -> Result<(), RunError> {
+    fs_err::set_permissions(path, std::fs::Permissions::from_mode(mode))
+        .map_err(|source| RunError::io("set permissions of", path, source))
+}
+
+/// The tests of a run: every `NAME.in` of `dir` (with `NAME.ans`, or the
+/// reference answer when there is none), in name order, then `random`
+/// generated tests of the problem's first profile.
+pub fn load_tests(
+    problem: &dyn Problem,
+    dir: Option<&Path>,
+    random: u32,
+    seed: u64,
+    workspace: &Workspace,
+) -> Result<Vec<TestCase>, RunError> {
+    let mut tests = Vec::new();
+    if let Some(dir) = dir {
+        let entries = fs_err::read_dir(dir).map_err(|source| RunError::io("read", dir, source))?;
+        let mut inputs: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
+            .collect();
+        inputs.sort();
+        for path in inputs {
+            let name = path
+                .file_stem()
+                .map(|stem| stem.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let input = read_text(&path).map(|text| TestInput {
+                path: path.clone(),
+                text,
+            });
+            let answer_path = path.with_extension("ans");
+            let answer = match &input {
+                Err(_) => Err("the input could not be read".to_owned()),
+                Ok(_) if answer_path.exists() => read_text(&answer_path).map(Some),
+                Ok(input) => reference_answer(problem, &input.text),
+            };
+            tests.push(TestCase {
+                name,
+                input,
+                answer,
+                random: None,
+            });
+        }
+    }
+    let profile = problem.profiles().first().map_or("default", |profile| profile.name);
+    for index in 0..u64::from(random) {
+        let name = format!("random-{:03}", index + 1);
+        let mut rng = problems::test_rng(seed, problem.id(), profile, index);
+        let origin = RandomOrigin {
+            seed,
+            profile: profile.to_owned(),
+            index,
+        };
+        let (input, answer) = match problem.generate(profile, &mut rng) {
+            Ok(text) => {
+                let path = workspace.path().join("inputs").join(format!("{name}.in"));
+                fs_err::write(&path, &text).map_err(|source| RunError::io("write", &path, source))?;
+                let answer = reference_answer(problem, &text);
+                (Ok(TestInput { path, text }), answer)
+            }
+            Err(error) => {
+                let message = format!("the generator failed: {error}");
+                (Err(message.clone()), Err(message))
+            }
+        };
+        tests.push(TestCase {
+            name,
+            input,
+            answer,
+            random: Some(origin),
+        });
+    }
+    Ok(tests)
+}
+
+fn read_text(path: &Path) -> Result<String, String> {
+    let bytes = fs_err::read(path).map_err(|error| format!("failed to read the judge's file: {error}"))?;
+    String::from_utf8(bytes).map_err(|_| format!("`{}` is not UTF-8", path.display()))
+}
+
+fn reference_answer(problem: &dyn Problem, input: &str) -> Result<Option<String>, String> {
+    problem
+        .solve(input)
+        .map(Some)
+        .map_err(|error| format!("the reference solver rejected the input: {error}"))
+}
+
+/// Compiles every submission once, runs every test of each, and returns one
+/// result per submission in the order given. `on_event` sees each step in
+/// that order, tests in test order, whatever `settings.jobs` is.
+pub fn run(
+    problem: &dyn Problem,
+    submissions: &[Submission],
+    tests: &[TestCase],
+    settings: &Settings,
+    workspace: &Workspace,
+    on_event: &mut dyn FnMut(Event<'_>),
+) -> Result<Vec<SubmissionResult>, RunError> {
+    let mut directories = Vec::with_capacity(submissions.len());
+    for index in 0..submissions.len() {
+        let dir = workspace.path().join(format!("submission-{}", index + 1));
+        fs_err::create_dir(&dir).map_err(|source| RunError::io("create", &dir, source))?;
+        set_mode(&dir, 0o755)?;
+        directories.push(dir);
+    }
+    let names: Vec<String> = submissions
+        .iter()
+        .map(|submission| submission.path.display().to_string())
+        .collect();
+
+    let jobs: Vec<usize> = (0..submissions.len()).collect();
+    let mut prepared: Vec<Option<Prepared>> = vec![None; submissions.len()];
+    schedule::run_ordered(
+        settings.jobs,
+        workspace.path(),
+        &jobs,
+        |sandbox, &index| compile::prepare(sandbox, &submissions[index], &directories[index], settings),
+        |index, result| {
+            on_event(Event::CompileFinished {
+                submission: &names[index],
+                compile: &result.compile,
+            });
+            prepared[index] = Some(result);
+        },
+    )?;
+    let prepared: Vec<Prepared> = prepared
+        .into_iter()
+        .map(|slot| {
+            slot.unwrap_or_else(|| {
+                Prepared::failed(CompileResult {
+                    ok: false,
+                    message: "the submission was not compiled".to_owned(),
+                    verdict: Some(crate::verdict::Verdict::JudgeError),
+                })
+            })
+        })
+        .collect();
+
+    let pairs: Vec<(usize, usize)> = (0..submissions.len())
+        .filter(|&index| prepared[index].program.is_some())
+        .flat_map(|index| (0..tests.len()).map(move |test| (index, test)))
+        .collect();
+    let mut results: Vec<SubmissionResult> = submissions
+        .iter()
+        .zip(&prepared)
+        .zip(&names)
+        .map(|((submission, prepared), name)| SubmissionResult {
+            problem: problem.id().to_owned(),
+            submission: name.clone(),
+            language: submission.language_name().to_owned(),
+            verdict: crate::verdict::Verdict::Accepted,
+            passed: 0,
+            total: tests.len(),
+            compile: prepared.compile.clone(),
+            tests: Vec::with_capacity(tests.len()),
+        })
+        .collect();
+    let mut next_to_finish = 0;
+    let mut finish_until = |results: &mut Vec<SubmissionResult>,
+                            upto: usize,
+                            on_event: &mut dyn FnMut(Event<'_>)| {
+        while next_to_finish < upto {
+            let result = &mut results[next_to_finish];
+            result.verdict = SubmissionResult::overall(&result.compile, &result.tests);
+            result.passed = result.tests.iter().filter(|test| test.verdict.is_accepted()).count();
+            on_event(Event::SubmissionFinished { result });
+            next_to_finish += 1;
+        }
+    };
+    schedule::run_ordered(
+        settings.jobs,
+        workspace.path(),
+        &pairs,
+        |sandbox, &(index, test)| {
+            execute::run_test(sandbox, problem, &prepared[index], &tests[test], settings)
+        },
+        |position, result| {
+            let (index, _) = pairs[position];
+            // Submissions before this one (and any that did not compile)
+            // are complete once a later submission's test arrives.
+            finish_until(&mut results, index, on_event);
+            on_event(Event::TestFinished {
+                submission: &names[index],
+                test: &result,
+            });
+            results[index].tests.push(result);
+        },
+    )?;
+    finish_until(&mut results, submissions.len(), on_event);
+    Ok(results)
+}
