@@ -3,3 +3,5 @@
 mod cli;
 mod packages;
 mod support;
+mod hostile;
+mod run;

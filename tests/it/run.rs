@@ -1,0 +1,383 @@
+//! The runner through its library API, with a tiny problem of our own
+//! ("sum": print a + b), so these tests depend on no bundled problem; and
+//! `judge run` through the binary.
+
+use judge::config::judge::JudgeConfig;
+use judge::problems::{CheckOptions, CheckOutcome, CheckerFailure, GenerateError, InputError, Problem, Profile};
+use judge::runner::{self, Settings, Submission, SubmissionKind, SubmissionResult, TestCase, Workspace};
+use judge::sandbox::Limits;
+use judge::verdict::Verdict;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use std::path::{Path, PathBuf};
+
+/// "sum": the input is two integers, the output their sum.
+pub struct Sum;
+
+pub static SUM: Sum = Sum;
+
+fn parse_pair(input: &str) -> Result<(i64, i64), InputError> {
+    let mut numbers = input.split_whitespace().map(str::parse::<i64>);
+    match (numbers.next(), numbers.next()) {
+        (Some(Ok(a)), Some(Ok(b))) => Ok((a, b)),
+        _ => Err(InputError::expected(1, "two integers", input.trim())),
+    }
+}
+
+impl Problem for Sum {
+    fn id(&self) -> &'static str {
+        "sum"
+    }
+    fn title(&self) -> &'static str {
+        "Sum"
+    }
+    fn manifest(&self) -> &'static str {
+        "title = \"Sum\"\n"
+    }
+    fn profiles(&self) -> &'static [Profile] {
+        &[Profile {
+            name: "small",
+            about: "two numbers below 1000",
+        }]
+    }
+    fn validate(&self, input: &str, _profile: Option<&str>) -> Result<(), InputError> {
+        parse_pair(input).map(|_| ())
+    }
+    fn solve(&self, input: &str) -> Result<String, InputError> {
+        let (a, b) = parse_pair(input)?;
+        Ok(format!("{}\n", a + b))
+    }
+    fn generate(&self, _profile: &str, rng: &mut ChaCha8Rng) -> Result<String, GenerateError> {
+        Ok(format!("{} {}\n", rng.random_range(1..1000), rng.random_range(1..1000)))
+    }
+    fn check(
+        &self,
+        input: &str,
+        output: &str,
+        answer: Option<&str>,
+        _options: &CheckOptions,
+    ) -> Result<CheckOutcome, CheckerFailure> {
+        let (a, b) = parse_pair(input).map_err(|error| CheckerFailure::invalid_input(&error))?;
+        // The answer file wins when there is one, so tests can plant wrong ones.
+        let expected = match answer {
+            Some(answer) => answer
+                .trim()
+                .parse::<i64>()
+                .map_err(|_| CheckerFailure::new(format!("the answer {answer:?} is not an integer")))?,
+            None => a + b,
+        };
+        let mut tokens = output.split_whitespace();
+        let Some(token) = tokens.next() else {
+            return Ok(CheckOutcome::presentation_error("expected an integer, found the end"));
+        };
+        let Ok(value) = token.parse::<i64>() else {
+            return Ok(CheckOutcome::presentation_error(format!("expected an integer, found {token:?}")));
+        };
+        if tokens.next().is_some() {
+            return Ok(CheckOutcome::presentation_error("extra output after the sum"));
+        }
+        if value == expected {
+            Ok(CheckOutcome::accepted(""))
+        } else {
+            Ok(CheckOutcome::wrong_answer(format!("expected {expected}, got {value}")))
+        }
+    }
+}
+
+/// Limits for tests: small CPU time, generous wall clock (the 2-core CI
+/// machine is shared), tight memory so hogs stop early.
+pub fn settings(jobs: usize) -> Settings {
+    Settings {
+        limits: Limits {
+            cpu_time_ms: 1000,
+            wall_time_ms: 4000,
+            memory_kib: 128 * 1024,
+            stdout_bytes: 1024 * 1024,
+            stderr_bytes: 64 * 1024,
+            processes: 16,
+            open_files: 64,
+            file_size_kib: 16 * 1024,
+        },
+        compile_limits: Limits {
+            cpu_time_ms: 30_000,
+            wall_time_ms: 90_000,
+            memory_kib: 2048 * 1024,
+            stdout_bytes: 64 * 1024,
+            stderr_bytes: 64 * 1024,
+            processes: 256,
+            open_files: 1024,
+            file_size_kib: 512 * 1024,
+        },
+        jobs,
+        check_options: CheckOptions::default(),
+    }
+}
+
+pub fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile").join(name)
+}
+
+/// A submission from a file, with the language the built-in config gives it.
+pub fn submission(path: &Path) -> Submission {
+    let config = JudgeConfig::defaults().unwrap();
+    let (name, language) = config.language_for(path).expect("a configured extension");
+    Submission {
+        path: path.to_owned(),
+        kind: SubmissionKind::Language {
+            name: name.to_owned(),
+            language: language.clone(),
+        },
+    }
+}
+
+/// A test folder with `1.in`/`1.ans` (and more), in a temporary directory.
+pub struct Tests {
+    pub dir: tempfile::TempDir,
+}
+
+impl Tests {
+    pub fn new(pairs: &[(&str, &str)]) -> Tests {
+        let dir = tempfile::tempdir().unwrap();
+        let tests = dir.path().join("tests");
+        fs_err::create_dir(&tests).unwrap();
+        for (index, (input, answer)) in pairs.iter().enumerate() {
+            fs_err::write(tests.join(format!("{}.in", index + 1)), input).unwrap();
+            fs_err::write(tests.join(format!("{}.ans", index + 1)), answer).unwrap();
+        }
+        Tests { dir }
+    }
+
+    pub fn path(&self) -> PathBuf {
+        self.dir.path().join("tests")
+    }
+}
+
+/// What a graded run left: the result and the workspace path (gone by now).
+pub struct Graded {
+    pub result: SubmissionResult,
+    pub workspace: PathBuf,
+}
+
+/// Grades one submission file against `tests` (plus `random` tests).
+pub fn grade(path: &Path, tests: &Tests, random: u32, settings: &Settings) -> Graded {
+    let mut all = grade_many(&[path.to_owned()], tests, random, settings);
+    all.pop().unwrap()
+}
+
+pub fn grade_many(paths: &[PathBuf], tests: &Tests, random: u32, settings: &Settings) -> Vec<Graded> {
+    let workspace = Workspace::new().unwrap();
+    let root = workspace.path().to_owned();
+    let cases: Vec<TestCase> = runner::load_tests(&SUM, Some(&tests.path()), random, 7, &workspace).unwrap();
+    let submissions: Vec<Submission> = paths.iter().map(|path| submission(path)).collect();
+    let results = runner::run(&SUM, &submissions, &cases, settings, &workspace, &mut |_| {}).unwrap();
+    drop(workspace);
+    results
+        .into_iter()
+        .map(|result| Graded {
+            result,
+            workspace: root.clone(),
+        })
+        .collect()
+}
+
+/// Writes `source` with `replacements` applied to a temporary file named
+/// `name`, for fixtures that need a path or a port of the test.
+pub fn instantiate(dir: &Path, name: &str, replacements: &[(&str, &str)]) -> PathBuf {
+    let mut source = fs_err::read_to_string(fixture(name)).unwrap();
+    for (from, to) in replacements {
+        source = source.replace(from, to);
+    }
+    let path = dir.join(name);
+    fs_err::write(&path, source).unwrap();
+    path
+}
+
+fn verdicts(result: &SubmissionResult) -> Vec<Verdict> {
+    result.tests.iter().map(|test| test.verdict).collect()
+}
+
+#[test]
+fn correct_c_and_python_are_accepted_on_files_and_random_tests() {
+    let tests = Tests::new(&[("1 2\n", "3\n"), ("40 2\n", "42\n")]);
+    let graded = grade_many(&[fixture("sum.c"), fixture("sum.py")], &tests, 3, &settings(2));
+    for graded in &graded {
+        let result = &graded.result;
+        assert_eq!(result.verdict, Verdict::Accepted, "{result:#?}");
+        assert_eq!(result.passed, 5);
+        let names: Vec<_> = result.tests.iter().map(|test| test.name.as_str()).collect();
+        assert_eq!(names, ["1", "2", "random-001", "random-002", "random-003"]);
+        let origin = result.tests[2].random.as_ref().unwrap();
+        assert_eq!((origin.seed, origin.index), (7, 0));
+        assert!(!graded.workspace.exists(), "the workspace is removed");
+    }
+}
+
+#[test]
+fn verdicts_are_identical_for_one_and_two_jobs() {
+    let tests = Tests::new(&[("1 2\n", "3\n"), ("2 2\n", "5\n"), ("5 5\n", "10\n")]);
+    let paths = [fixture("sum.c"), fixture("exit_three.c"), fixture("crlf.c")];
+    let strip = |graded: Vec<Graded>| -> Vec<(String, Vec<Verdict>, Vec<String>)> {
+        graded
+            .into_iter()
+            .map(|graded| {
+                let messages = graded.result.tests.iter().map(|test| test.message.clone()).collect();
+                (graded.result.submission.clone(), verdicts(&graded.result), messages)
+            })
+            .collect()
+    };
+    let one = strip(grade_many(&paths, &tests, 2, &settings(1)));
+    let two = strip(grade_many(&paths, &tests, 2, &settings(2)));
+    assert_eq!(one, two);
+    use Verdict::*;
+    assert_eq!(one[0].1, [Accepted, WrongAnswer, Accepted, Accepted, Accepted]);
+    assert_eq!(one[1].1, [RuntimeError; 5]);
+    assert_eq!(one[2].1, [Accepted, WrongAnswer, Accepted, Accepted, Accepted]);
+}
+
+#[test]
+fn a_wrong_answer_names_both_values_and_the_checker_is_skipped_after_a_crash() {
+    let tests = Tests::new(&[("2 2\n", "5\n")]);
+    let graded = grade(&fixture("sum.c"), &tests, 0, &settings(1));
+    assert_eq!(graded.result.tests[0].verdict, Verdict::WrongAnswer);
+    assert_eq!(graded.result.tests[0].message, "expected 5, got 4");
+    let graded = grade(&fixture("segfault.c"), &tests, 0, &settings(1));
+    assert_eq!(graded.result.tests[0].message, "killed by signal 11 (SIGSEGV)");
+}
+
+#[test]
+fn a_missing_compiler_is_a_judge_error_naming_language_and_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("x.zz");
+    fs_err::write(&source, "whatever").unwrap();
+    let tests = Tests::new(&[("1 2\n", "3\n")]);
+    let language = judge::config::judge::Language {
+        extensions: vec!["zz".into()],
+        source_name: None,
+        compile: Some(vec!["no-such-compiler-zz".into(), "{source}".into()]),
+        run: vec!["{executable}".into()],
+    };
+    let submission = Submission {
+        path: source,
+        kind: SubmissionKind::Language {
+            name: "zz".into(),
+            language,
+        },
+    };
+    let workspace = Workspace::new().unwrap();
+    let cases = runner::load_tests(&SUM, Some(&tests.path()), 0, 1, &workspace).unwrap();
+    let results = runner::run(&SUM, &[submission], &cases, &settings(1), &workspace, &mut |_| {}).unwrap();
+    let result = &results[0];
+    assert_eq!(result.verdict, Verdict::JudgeError);
+    assert!(
+        result.compile.message.contains("language `zz`: the compiler `no-such-compiler-zz` is not installed"),
+        "{}",
+        result.compile.message
+    );
+}
+
+#[test]
+fn compile_errors_carry_the_compiler_message() {
+    let tests = Tests::new(&[("1 2\n", "3\n")]);
+    let empty = grade(&fixture("empty.c"), &tests, 0, &settings(1));
+    assert_eq!(empty.result.verdict, Verdict::CompileError);
+    assert!(empty.result.compile.message.contains("main"), "{}", empty.result.compile.message);
+    assert!(empty.result.tests.is_empty());
+    let python = grade(&fixture("syntax_error.py"), &tests, 0, &settings(1));
+    assert_eq!(python.result.verdict, Verdict::CompileError);
+    assert!(python.result.compile.message.contains("SyntaxError"), "{}", python.result.compile.message);
+}
+
+#[test]
+fn a_compile_that_reads_dev_random_ends_as_ce_within_the_compile_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("random.c");
+    fs_err::write(&source, "#include \"/dev/random\"\nint main(void) { return 0; }\n").unwrap();
+    let tests = Tests::new(&[("1 2\n", "3\n")]);
+    let mut settings = settings(1);
+    settings.compile_limits.cpu_time_ms = 2000;
+    settings.compile_limits.wall_time_ms = 6000;
+    settings.compile_limits.memory_kib = 512 * 1024;
+    let graded = grade(&source, &tests, 0, &settings);
+    assert_eq!(graded.result.verdict, Verdict::CompileError, "{:#?}", graded.result.compile);
+}
+
+#[test]
+fn json_and_junit_reports_follow_spec() {
+    let tests = Tests::new(&[("1 2\n", "3\n"), ("2 2\n", "4\n")]);
+    let graded = grade_many(&[fixture("sum.c"), fixture("abort.c")], &tests, 1, &settings(2));
+    let results: Vec<SubmissionResult> = graded.into_iter().map(|graded| graded.result).collect();
+    let isolation = judge::sandbox::Isolation::detect();
+    let json: serde_json::Value =
+        serde_json::from_str(&judge::report::json::render(&results, isolation)).unwrap();
+    assert_eq!(json["version"], 1);
+    assert!(json["isolation"]["level"].is_string());
+    let first = &json["results"][0];
+    assert_eq!(first["problem"], "sum");
+    assert_eq!(first["language"], "c");
+    assert_eq!(first["verdict"], "AC");
+    assert_eq!(first["passed"], 3);
+    assert_eq!(first["compile"]["ok"], true);
+    let test = &first["tests"][0];
+    for key in ["name", "verdict", "time_ms", "wall_ms", "memory_kib", "exit_code", "signal", "message"] {
+        assert!(test.get(key).is_some(), "missing {key} in {test}");
+    }
+    assert_eq!(first["tests"][2]["random"]["seed"], 7);
+    assert_eq!(json["results"][1]["tests"][0]["signal"], 6);
+    assert_eq!(json["results"][1]["verdict"], "RE");
+
+    let xml = judge::report::junit::render(&results).unwrap();
+    assert_eq!(xml.matches("<testsuite ").count(), 2);
+    assert_eq!(xml.matches("<testcase ").count(), 6);
+    assert_eq!(xml.matches("<failure ").count(), 3);
+    assert!(xml.contains("type=\"RE\""), "{xml}");
+}
+
+#[test]
+fn ninety_percent_of_the_cpu_limit_passes_and_one_hundred_ten_fails_every_time() {
+    // A program that burns a given CPU time (read from its input), graded
+    // 30 times at each of 90% and 110% of a 200 ms limit while another
+    // thread keeps a core busy. Verdicts, not timings, are asserted.
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("burn.c");
+    fs_err::write(
+        &source,
+        r#"#include <stdio.h>
+#include <time.h>
+int main(void) {
+    long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1;
+    double target = a / 1000.0; volatile unsigned long n = 0;
+    while ((double)clock() / CLOCKS_PER_SEC < target) n++;
+    printf("%lld\n", a + b); return 0; }
+"#,
+    )
+    .unwrap();
+    let runs = 30;
+    let pairs: Vec<(String, String)> = (0..runs)
+        .flat_map(|_| [("180 0\n".to_owned(), "180\n".to_owned()), ("220 0\n".to_owned(), "220\n".to_owned())])
+        .collect();
+    let borrowed: Vec<(&str, &str)> = pairs.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let tests = Tests::new(&borrowed);
+    let mut settings = settings(1);
+    settings.limits.cpu_time_ms = 200;
+    settings.limits.wall_time_ms = 10_000;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let busy = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            let mut n = 0u64;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                n = n.wrapping_add(1);
+                std::hint::black_box(n);
+            }
+        })
+    };
+    let graded = grade(&source, &tests, 0, &settings);
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    busy.join().unwrap();
+    // Tests are named 1..60 and sorted as strings; the input says which is which.
+    for test in &graded.result.tests {
+        let index: usize = test.name.parse().unwrap();
+        let expected = if index % 2 == 1 { Verdict::Accepted } else { Verdict::TimeLimitExceeded };
+        assert_eq!(test.verdict, expected, "test {}: {test:?}", test.name);
+    }
+}
