@@ -89,12 +89,18 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
     let random = args.random.unwrap_or(config.random_tests);
     if tests_dir.is_none() && random == 0 {
         return Err(UsageError::new(
-            format!("no tests for `{}`: no tests folder and no random tests", problem.id()),
+            format!(
+                "no tests for `{}`: no tests folder and no random tests",
+                problem.id()
+            ),
             Some("pass `--tests DIR` or `--random N`".to_owned()),
         )
         .into());
     }
-    let seed = args.seed.or(config.seed).unwrap_or(package.manifest.tests.seed);
+    let seed = args
+        .seed
+        .or(config.seed)
+        .unwrap_or(package.manifest.tests.seed);
     let settings = settings(&args, &config, &package);
 
     announce_isolation();
@@ -108,7 +114,14 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
             }
         }
     };
-    let results = runner::run(problem, &submissions, &tests, &settings, &workspace, &mut on_event)?;
+    let results = runner::run(
+        problem,
+        &submissions,
+        &tests,
+        &settings,
+        &workspace,
+        &mut on_event,
+    )?;
     drop(workspace);
 
     let isolation = Isolation::detect();
@@ -126,8 +139,14 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
     }
     let verdicts: Vec<Verdict> = results.iter().map(|result| result.verdict).collect();
     if !json_to_stdout {
-        let accepted = verdicts.iter().filter(|verdict| verdict.is_accepted()).count();
-        write_stdout(&format!("{accepted}/{} submissions accepted\n", verdicts.len()))?;
+        let accepted = verdicts
+            .iter()
+            .filter(|verdict| verdict.is_accepted())
+            .count();
+        write_stdout(&format!(
+            "{accepted}/{} submissions accepted\n",
+            verdicts.len()
+        ))?;
     }
     Ok(if verdicts.contains(&Verdict::JudgeError) {
         exit::JUDGE_FAILED
@@ -149,7 +168,10 @@ fn settings(args: &RunArgs, config: &JudgeConfig, package: &Package) -> Settings
         .memory_limit
         .or(config.limits.memory_limit_mib)
         .unwrap_or(manifest.memory_limit_mib);
-    let output_limit_kib = config.limits.output_limit_kib.unwrap_or(manifest.output_limit_kib);
+    let output_limit_kib = config
+        .limits
+        .output_limit_kib
+        .unwrap_or(manifest.output_limit_kib);
     let wall = |cpu_ms: u64| (cpu_ms as f64 * config.wall_time_factor).ceil() as u64;
     let jobs = args
         .jobs
@@ -189,7 +211,11 @@ fn settings(args: &RunArgs, config: &JudgeConfig, package: &Package) -> Settings
 fn classify(path: &Path, config: &JudgeConfig) -> anyhow::Result<Submission> {
     let metadata = fs_err::metadata(path).map_err(|error| {
         UsageError::new(
-            format!("cannot read the submission `{}`: {}", path.display(), crate::config::io_reason(&error)),
+            format!(
+                "cannot read the submission `{}`: {}",
+                path.display(),
+                crate::config::io_reason(&error)
+            ),
             None,
         )
     })?;

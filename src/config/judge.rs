@@ -139,15 +139,24 @@ impl JudgeConfig {
         };
         let limits = LimitsToml {
             time_limit_ms: user.limits.time_limit_ms.or(base.limits.time_limit_ms),
-            memory_limit_mib: user.limits.memory_limit_mib.or(base.limits.memory_limit_mib),
-            output_limit_kib: user.limits.output_limit_kib.or(base.limits.output_limit_kib),
+            memory_limit_mib: user
+                .limits
+                .memory_limit_mib
+                .or(base.limits.memory_limit_mib),
+            output_limit_kib: user
+                .limits
+                .output_limit_kib
+                .or(base.limits.output_limit_kib),
             ..LimitsToml::default()
         };
         let mut languages = base.languages;
         languages.extend(user.languages);
         let config = JudgeConfig {
-            jobs: pick(user.jobs.map(|jobs| jobs as u64), base.jobs.map(|j| j as u64), "jobs")?
-                as usize,
+            jobs: pick(
+                user.jobs.map(|jobs| jobs as u64),
+                base.jobs.map(|j| j as u64),
+                "jobs",
+            )? as usize,
             seed: user.seed.or(base.seed),
             random_tests: pick(
                 user.random_tests.map(u64::from),
@@ -200,8 +209,14 @@ impl JudgeConfig {
             ("limits.processes", Some(u64::from(self.processes))),
             ("limits.open-files", Some(u64::from(self.open_files))),
             ("limits.file-size-kib", Some(self.file_size_kib)),
-            ("limits.compile-time-limit-ms", Some(self.compile_time_limit_ms)),
-            ("limits.compile-memory-limit-mib", Some(self.compile_memory_limit_mib)),
+            (
+                "limits.compile-time-limit-ms",
+                Some(self.compile_time_limit_ms),
+            ),
+            (
+                "limits.compile-memory-limit-mib",
+                Some(self.compile_memory_limit_mib),
+            ),
         ];
         for (key, value) in positive {
             if value == Some(0) {
@@ -231,8 +246,10 @@ impl JudgeConfig {
                     "must name a program, or be left out",
                 ));
             }
-            for (key, argv) in [("run", Some(&language.run)), ("compile", language.compile.as_ref())]
-            {
+            for (key, argv) in [
+                ("run", Some(&language.run)),
+                ("compile", language.compile.as_ref()),
+            ] {
                 for arg in argv.into_iter().flatten() {
                     if let Some(unknown) = unknown_placeholder(arg) {
                         return Err(ConfigError::invalid(
@@ -270,7 +287,11 @@ impl JudgeConfig {
 
     /// Known language names, comma-separated, for hints.
     pub fn known_languages(&self) -> String {
-        self.languages.keys().cloned().collect::<Vec<_>>().join(", ")
+        self.languages
+            .keys()
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
@@ -349,7 +370,15 @@ mod tests {
             memory_mib: 64,
         };
         assert_eq!(
-            Language::expand(&["-o{executable}".into(), "{source}".into(), "-Xmx{memory_mib}m".into(), "{dir}".into()], &values),
+            Language::expand(
+                &[
+                    "-o{executable}".into(),
+                    "{source}".into(),
+                    "-Xmx{memory_mib}m".into(),
+                    "{dir}".into()
+                ],
+                &values
+            ),
             ["-o/d/a", "/d/a.c", "-Xmx64m", "/d"]
         );
     }

@@ -49,7 +49,14 @@ pub fn render_submission(result: &SubmissionResult) -> String {
         "test", "verdict", "cpu", "wall", "memory"
     );
     for test in &result.tests {
-        let message: String = test.message.lines().next().unwrap_or("").chars().take(MESSAGE_WIDTH).collect();
+        let message: String = test
+            .message
+            .lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(MESSAGE_WIDTH)
+            .collect();
         let _ = writeln!(
             out,
             "  {:width$}  {:7}  {:>9}  {:>9}  {:>11}  {}",

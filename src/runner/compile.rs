@@ -91,7 +91,13 @@ fn prepare_inner(
                     message: String::new(),
                     verdict: None,
                 },
-                Some(argv) => compile(sandbox, name, &Language::expand(argv, &values), dir, settings)?,
+                Some(argv) => compile(
+                    sandbox,
+                    name,
+                    &Language::expand(argv, &values),
+                    dir,
+                    settings,
+                )?,
             };
             if !compile.ok {
                 return Ok(Prepared::failed(compile));
@@ -126,7 +132,8 @@ fn compile(
     let (program, args) = argv
         .split_first()
         .ok_or_else(|| format!("language `{name}`: `compile` is empty"))?;
-    let search_path = std::env::var("PATH").unwrap_or_else(|_| crate::sandbox::SANDBOX_PATH.to_owned());
+    let search_path =
+        std::env::var("PATH").unwrap_or_else(|_| crate::sandbox::SANDBOX_PATH.to_owned());
     let resolved = resolve_program(program, &search_path).ok_or_else(|| {
         format!(
             "language `{name}`: the compiler `{program}` is not installed (not found in PATH); \
@@ -174,7 +181,9 @@ fn compile(
         ),
         (Some(LimitExceeded::Output), _) => "the compiler's output exceeded its limit".to_owned(),
         (None, Termination::Exited(code)) => format!("the compiler exited with code {code}"),
-        (None, Termination::Signaled(signal)) => format!("the compiler was killed by signal {signal}"),
+        (None, Termination::Signaled(signal)) => {
+            format!("the compiler was killed by signal {signal}")
+        }
     };
     Ok(CompileResult {
         ok: false,

@@ -111,7 +111,10 @@ fn decide(
     }
     match measured.termination {
         Termination::Signaled(signal) => {
-            return (Verdict::RuntimeError, format!("killed by signal {signal} ({})", signal_name(signal)))
+            return (
+                Verdict::RuntimeError,
+                format!("killed by signal {signal} ({})", signal_name(signal)),
+            )
         }
         Termination::Exited(code) if code != 0 => {
             return (Verdict::RuntimeError, format!("exit code {code}"))
@@ -122,7 +125,13 @@ fn decide(
         Ok(answer) => answer.as_deref(),
         Err(message) => return (Verdict::JudgeError, message.clone()),
     };
-    match problems::check_bytes(problem, input, &measured.stdout, answer, &settings.check_options) {
+    match problems::check_bytes(
+        problem,
+        input,
+        &measured.stdout,
+        answer,
+        &settings.check_options,
+    ) {
         Ok(outcome) => (outcome.verdict, outcome.reason),
         Err(failure) => (Verdict::JudgeError, format!("checker failure: {failure}")),
     }

@@ -198,7 +198,10 @@ pub fn load_tests(
             });
         }
     }
-    let profile = problem.profiles().first().map_or("default", |profile| profile.name);
+    let profile = problem
+        .profiles()
+        .first()
+        .map_or("default", |profile| profile.name);
     for index in 0..u64::from(random) {
         let name = format!("random-{:03}", index + 1);
         let mut rng = problems::test_rng(seed, problem.id(), profile, index);
@@ -210,7 +213,8 @@ pub fn load_tests(
         let (input, answer) = match problem.generate(profile, &mut rng) {
             Ok(text) => {
                 let path = workspace.path().join("inputs").join(format!("{name}.in"));
-                fs_err::write(&path, &text).map_err(|source| RunError::io("write", &path, source))?;
+                fs_err::write(&path, &text)
+                    .map_err(|source| RunError::io("write", &path, source))?;
                 let answer = reference_answer(problem, &text);
                 (Ok(TestInput { path, text }), answer)
             }
@@ -230,7 +234,8 @@ pub fn load_tests(
 }
 
 fn read_text(path: &Path) -> Result<String, String> {
-    let bytes = fs_err::read(path).map_err(|error| format!("failed to read the judge's file: {error}"))?;
+    let bytes =
+        fs_err::read(path).map_err(|error| format!("failed to read the judge's file: {error}"))?;
     String::from_utf8(bytes).map_err(|_| format!("`{}` is not UTF-8", path.display()))
 }
 
@@ -270,7 +275,9 @@ pub fn run(
         settings.jobs,
         workspace.path(),
         &jobs,
-        |sandbox, &index| compile::prepare(sandbox, &submissions[index], &directories[index], settings),
+        |sandbox, &index| {
+            compile::prepare(sandbox, &submissions[index], &directories[index], settings)
+        },
         |index, result| {
             on_event(Event::CompileFinished {
                 submission: &names[index],
@@ -312,17 +319,20 @@ pub fn run(
         })
         .collect();
     let mut next_to_finish = 0;
-    let mut finish_until = |results: &mut Vec<SubmissionResult>,
-                            upto: usize,
-                            on_event: &mut dyn FnMut(Event<'_>)| {
-        while next_to_finish < upto {
-            let result = &mut results[next_to_finish];
-            result.verdict = SubmissionResult::overall(&result.compile, &result.tests);
-            result.passed = result.tests.iter().filter(|test| test.verdict.is_accepted()).count();
-            on_event(Event::SubmissionFinished { result });
-            next_to_finish += 1;
-        }
-    };
+    let mut finish_until =
+        |results: &mut Vec<SubmissionResult>, upto: usize, on_event: &mut dyn FnMut(Event<'_>)| {
+            while next_to_finish < upto {
+                let result = &mut results[next_to_finish];
+                result.verdict = SubmissionResult::overall(&result.compile, &result.tests);
+                result.passed = result
+                    .tests
+                    .iter()
+                    .filter(|test| test.verdict.is_accepted())
+                    .count();
+                on_event(Event::SubmissionFinished { result });
+                next_to_finish += 1;
+            }
+        };
     schedule::run_ordered(
         settings.jobs,
         workspace.path(),

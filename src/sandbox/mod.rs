@@ -199,9 +199,9 @@ impl Isolation {
                 "Landlock unavailable: submissions can read any file their user can read"
                     .to_owned(),
             ),
-            Some(abi) if abi < 6 => notes.push(format!(
-                "Landlock ABI {abi} cannot scope signals (needs 6)"
-            )),
+            Some(abi) if abi < 6 => {
+                notes.push(format!("Landlock ABI {abi} cannot scope signals (needs 6)"))
+            }
             Some(_) => {}
         }
         notes
@@ -251,6 +251,7 @@ fn is_executable(path: &Path) -> bool {
 }
 
 #[cfg(all(test, target_os = "linux"))]
+#[expect(clippy::unwrap_used, reason = "tests panic on failure")]
 mod tests {
     use super::*;
 
@@ -286,10 +287,18 @@ mod tests {
 
     fn run_with(script: &str, limits: Limits) -> Measured {
         let root = tempfile::tempdir().unwrap();
-        fs_err::set_permissions(root.path(), std::os::unix::fs::PermissionsExt::from_mode(0o711))
-            .unwrap();
+        fs_err::set_permissions(
+            root.path(),
+            std::os::unix::fs::PermissionsExt::from_mode(0o711),
+        )
+        .unwrap();
         let mut sandbox = Sandbox::new(root.path()).unwrap();
-        sandbox.run(&RunSpec { limits, ..shell(script) }).unwrap()
+        sandbox
+            .run(&RunSpec {
+                limits,
+                ..shell(script)
+            })
+            .unwrap()
     }
 
     #[test]
@@ -310,7 +319,13 @@ mod tests {
     #[test]
     fn a_spinning_program_ends_at_the_cpu_limit() {
         // A generous wall clock: the machine's other core may be busy.
-        let measured = run_with("while :; do :; done", Limits { wall_time_ms: 30_000, ..limits() });
+        let measured = run_with(
+            "while :; do :; done",
+            Limits {
+                wall_time_ms: 30_000,
+                ..limits()
+            },
+        );
         assert_eq!(measured.limit_exceeded, Some(LimitExceeded::CpuTime));
         assert!(measured.cpu_time_ms >= 1000);
     }
@@ -324,7 +339,10 @@ mod tests {
 
     #[test]
     fn resolves_programs_in_a_search_path() {
-        assert_eq!(resolve_program("sh", "/nonexistent:/bin"), Some(PathBuf::from("/bin/sh")));
+        assert_eq!(
+            resolve_program("sh", "/nonexistent:/bin"),
+            Some(PathBuf::from("/bin/sh"))
+        );
         assert_eq!(resolve_program("no-such-program-here", SANDBOX_PATH), None);
     }
 }

