@@ -167,6 +167,8 @@ struct Cgroups {
     /// `cgroup.procs` of each, opened for writing before any fork so the
     /// child joins with one `write` each.
     procs: [OwnedFd; 3],
+    /// The memory (KiB) and process limits last written.
+    applied: Option<(u64, u32)>,
 }
 
 impl Cgroups {
@@ -210,6 +212,7 @@ impl Cgroups {
             pids,
             cpuacct,
             procs,
+            applied: None,
         })
     }
 
@@ -231,8 +234,16 @@ impl Cgroups {
         })
     }
 
-    /// Sets this run's limits and zeroes the counters it reports.
-    fn prepare(&self, limits: &Limits) -> Result<(), SandboxError> {
+    /// Sets this run's limits (when they changed) and zeroes the counters
+    /// it reports.
+    fn prepare(&mut self, limits: &Limits) -> Result<(), SandboxError> {
+        let wanted = (limits.memory_kib, limits.processes);
+        if self.applied == Some(wanted) {
+            Cgroups::write(&self.memory, "memory.max_usage_in_bytes", "0")?;
+            Cgroups::write(&self.cpuacct, "cpuacct.usage", "0")?;
+            return Ok(());
+        }
+        self.applied = None;
         let bytes = (limits.memory_kib.saturating_mul(1024)).to_string();
         // memsw (memory + swap) must stay >= memory: raise it first, lower it
         // last. It is missing when swap accounting is off, which is fine.
@@ -242,6 +253,7 @@ impl Cgroups {
         Cgroups::write(&self.memory, "memory.max_usage_in_bytes", "0")?;
         Cgroups::write(&self.pids, "pids.max", &limits.processes.max(1).to_string())?;
         Cgroups::write(&self.cpuacct, "cpuacct.usage", "0")?;
+        self.applied = Some(wanted);
         Ok(())
     }
 
@@ -577,6 +589,15 @@ fn child_setup(setup: &ChildSetup) -> io::Result<()> {
     Ok(())
 }
 
+/// What a Landlock ruleset depends on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct RulesetKey {
+    trust: Trust,
+    program: PathBuf,
+    read_paths: Vec<PathBuf>,
+    workdir: PathBuf,
+}
+
 /// One worker's isolation, reused for every run on that worker's thread.
 pub struct Sandbox {
     isolation: &'static Isolation,
@@ -585,6 +606,7 @@ pub struct Sandbox {
     /// Processes of the invoking user when the sandbox was made, for
     /// RLIMIT_NPROC without a pids cgroup (the limit counts the whole user).
     baseline_processes: u64,
+    ruleset_cache: Option<(RulesetKey, OwnedFd)>,
     /// The network namespace and the cgroups belong to this thread.
     _not_send: PhantomData<*const ()>,
 }
@@ -627,6 +649,7 @@ impl Sandbox {
             directory,
             cgroups,
             baseline_processes,
+            ruleset_cache: None,
             _not_send: PhantomData,
         })
     }
@@ -648,7 +671,9 @@ impl Sandbox {
             }
         };
         let result = self.run_in(spec, &workdir);
-        if workdir == scratch {
+        // Emptied now rather than before the next run, so nothing a program
+        // wrote outlives its test; the empty directory itself is reused.
+        if workdir == scratch && !is_empty_dir(&scratch) {
             remove_tree(&scratch)?;
         }
         result
@@ -656,12 +681,12 @@ impl Sandbox {
 
     fn run_in(&mut self, spec: &RunSpec, workdir: &Path) -> Result<Measured, SandboxError> {
         let limits = &spec.limits;
-        if let Some(cgroups) = &self.cgroups {
+        if let Some(cgroups) = &mut self.cgroups {
             cgroups.prepare(limits)?;
         }
         let oom_kills_before = self.cgroups.as_ref().map_or(0, Cgroups::oom_kills);
         let landlock = self.ruleset(spec, workdir)?;
-        let setup = self.child_setup(spec, landlock.as_ref().map(AsRawFd::as_raw_fd));
+        let setup = self.child_setup(spec, landlock);
 
         let stdin = match &spec.stdin {
             Some(path) => {
@@ -701,7 +726,6 @@ impl Sandbox {
             program: spec.program.clone(),
             source,
         })?;
-        drop(landlock);
         let pid = child.id() as libc::pid_t;
         // From here on the child must be killed and reaped on every path.
         let outcome = self.supervise(&mut child, pid, limits, started);
@@ -781,7 +805,33 @@ impl Sandbox {
         })
     }
 
-    fn ruleset(&self, spec: &RunSpec, workdir: &Path) -> Result<Option<OwnedFd>, SandboxError> {
+    /// The Landlock ruleset for this run, built once per distinct program
+    /// and paths and reused: a worker runs the same program test after test.
+    fn ruleset(&mut self, spec: &RunSpec, workdir: &Path) -> Result<Option<RawFd>, SandboxError> {
+        let key = RulesetKey {
+            trust: spec.trust,
+            program: spec.program.clone(),
+            read_paths: spec.read_paths.clone(),
+            workdir: workdir.to_path_buf(),
+        };
+        if let Some((cached, fd)) = &self.ruleset_cache {
+            if *cached == key {
+                return Ok(Some(fd.as_raw_fd()));
+            }
+        }
+        let Some(fd) = self.build_ruleset(spec, workdir)? else {
+            return Ok(None);
+        };
+        let raw = fd.as_raw_fd();
+        self.ruleset_cache = Some((key, fd));
+        Ok(Some(raw))
+    }
+
+    fn build_ruleset(
+        &self,
+        spec: &RunSpec,
+        workdir: &Path,
+    ) -> Result<Option<OwnedFd>, SandboxError> {
         let Some(abi) = self.isolation.landlock_abi else {
             return Ok(None);
         };
@@ -1232,9 +1282,17 @@ fn set_mode(path: &Path, mode: u32) -> Result<(), SandboxError> {
         .map_err(|source| SandboxError::path("set permissions of", path, source))
 }
 
-/// A fresh, empty scratch directory owned by the sandbox user.
+/// A fresh, empty scratch directory owned by the sandbox user: the one of
+/// the previous run when it is still empty, private and ours (a program may
+/// have changed its mode), else a new one.
 fn make_scratch(path: &Path, user: Option<u32>) -> Result<(), SandboxError> {
-    if fs_err::symlink_metadata(path).is_ok() {
+    use std::os::unix::fs::MetadataExt;
+    if let Ok(metadata) = fs_err::symlink_metadata(path) {
+        let owner_ok = user.is_none_or(|id| metadata.uid() == id && metadata.gid() == id);
+        if metadata.is_dir() && metadata.mode() & 0o7777 == 0o700 && owner_ok && is_empty_dir(path)
+        {
+            return Ok(());
+        }
         remove_tree(path)?;
     }
     fs_err::create_dir(path).map_err(|source| SandboxError::path("create", path, source))?;
@@ -1244,6 +1302,10 @@ fn make_scratch(path: &Path, user: Option<u32>) -> Result<(), SandboxError> {
             .map_err(|source| SandboxError::path("give the sandbox user", path, source))?;
     }
     Ok(())
+}
+
+fn is_empty_dir(path: &Path) -> bool {
+    fs_err::read_dir(path).is_ok_and(|mut entries| entries.next().is_none())
 }
 
 /// Removes a directory a program wrote to, even one it made unreadable.
