@@ -227,20 +227,10 @@ fn raising_its_own_rlimits_does_not_help() {
 }
 
 #[test]
-fn a_hundred_thousand_files_are_cleaned_up() {
-    let tests = Tests::new(&[("20 22\n", "42\n")]);
-    let mut settings = settings(1);
-    settings.limits.cpu_time_ms = 10_000;
-    settings.limits.wall_time_ms = 60_000;
-    settings.limits.memory_kib = 512 * 1024;
-    let graded = grade(&fixture("many_files.c"), &tests, 0, &settings);
-    assert_eq!(
-        graded.result.tests[0].verdict,
-        Verdict::Accepted,
-        "{:#?}",
-        graded.result.tests[0]
-    );
-    assert_clean(&graded);
+fn a_hundred_thousand_files_end_in_tle_and_are_cleaned_up() {
+    // Creating 100k files costs about 10 s of system time on the CI machine,
+    // far past the 1 s limit: whatever was created must still be removed.
+    expect("many_files.c", Verdict::TimeLimitExceeded);
 }
 
 #[test]

@@ -110,7 +110,7 @@ pub fn settings(jobs: usize) -> Settings {
     Settings {
         limits: Limits {
             cpu_time_ms: 1000,
-            wall_time_ms: 4000,
+            wall_time_ms: 10_000,
             memory_kib: 128 * 1024,
             stdout_bytes: 1024 * 1024,
             stderr_bytes: 64 * 1024,
