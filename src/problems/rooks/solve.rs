@@ -172,9 +172,7 @@ impl SegmentGraph {
             if !augmenting_path_exists {
                 return matched;
             }
-            for row_segment in 0..left_count {
-                next_edge[row_segment] = self.offsets[row_segment];
-            }
+            next_edge.copy_from_slice(&self.offsets[..left_count]);
             for root in 0..left_count {
                 if partner_of_row[root] != FREE {
                     continue;
