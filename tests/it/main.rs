@@ -1,1 +1,2 @@
 //! The one integration test binary (see STYLE.md 7.10).
+mod rooks;
