@@ -11,7 +11,7 @@
 //!
 //! This module does not parse: it takes [`Board`]s.
 
-use super::input::Board;
+use super::input::{Board, Cell};
 
 /// The largest number of non-attacking rooks on `board`.
 pub fn max_rooks(board: &Board) -> usize {
@@ -82,39 +82,40 @@ struct SegmentGraph {
 }
 
 impl SegmentGraph {
+    /// One pass over the rows: a row segment starts after a wall or the left
+    /// edge, and the column segment a cell belongs to is the one most recently
+    /// opened in its column, since walking rows in order visits each column
+    /// top to bottom. Row segments' cells come consecutively, so the adjacency
+    /// lists come out already grouped.
     fn new(board: &Board) -> SegmentGraph {
-        let size = board.size();
-        // Column segment of each cell, numbered while walking down each column.
-        let mut column_segment_of = vec![usize::MAX; size * size];
+        const NONE: usize = usize::MAX;
+        let mut open_column_segment = vec![NONE; board.size()];
         let mut column_segment_count = 0;
-        for column in 0..size {
-            for row in 0..size {
-                if !board.is_empty_cell(row, column) {
+        // Capacities for an open board: a board never needs more, and growing
+        // these vectors cost more than filling them.
+        let cells = board.size() * board.size();
+        let mut offsets = Vec::with_capacity(cells + 1);
+        let mut column_segments = Vec::with_capacity(cells);
+        for row in board.rows() {
+            let mut in_row_segment = false;
+            for (cell, open) in row.iter().zip(&mut open_column_segment) {
+                if *cell == Cell::Wall {
+                    in_row_segment = false;
+                    *open = NONE;
                     continue;
                 }
-                if row == 0 || !board.is_empty_cell(row - 1, column) {
+                if !in_row_segment {
+                    in_row_segment = true;
+                    offsets.push(column_segments.len());
+                }
+                if *open == NONE {
+                    *open = column_segment_count;
                     column_segment_count += 1;
                 }
-                column_segment_of[row * size + column] = column_segment_count - 1;
+                column_segments.push(*open);
             }
         }
-        // Walking rows in order visits each row segment's cells consecutively,
-        // so the adjacency lists come out already grouped by row segment.
-        let mut offsets = vec![0];
-        let mut column_segments = Vec::new();
-        for row in 0..size {
-            for column in 0..size {
-                if !board.is_empty_cell(row, column) {
-                    continue;
-                }
-                if column > 0 && board.is_empty_cell(row, column - 1) {
-                    // Still in the segment opened earlier: undo its closing.
-                    offsets.pop();
-                }
-                column_segments.push(column_segment_of[row * size + column]);
-                offsets.push(column_segments.len());
-            }
-        }
+        offsets.push(column_segments.len());
         SegmentGraph {
             offsets,
             column_segments,
@@ -155,21 +156,28 @@ impl SegmentGraph {
                     layer[row_segment] = UNREACHED;
                 }
             }
-            let mut augmenting_path_exists = false;
+            // The layer of the row segments that see a free column segment:
+            // only paths of that length are augmented in this phase, which is
+            // what bounds Hopcroft-Karp to O(sqrt V) phases.
+            let mut shortest = UNREACHED;
             let mut head = 0;
             while let Some(&row_segment) = queue.get(head) {
                 head += 1;
+                if layer[row_segment] >= shortest {
+                    // The queue is in layer order: every shortest path is known.
+                    break;
+                }
                 for &column_segment in self.neighbours(row_segment) {
                     let partner = partner_of_column[column_segment];
                     if partner == FREE {
-                        augmenting_path_exists = true;
+                        shortest = layer[row_segment];
                     } else if layer[partner] == UNREACHED {
                         layer[partner] = layer[row_segment] + 1;
                         queue.push(partner);
                     }
                 }
             }
-            if !augmenting_path_exists {
+            if shortest == UNREACHED {
                 return matched;
             }
             next_edge.copy_from_slice(&self.offsets[..left_count]);
@@ -189,8 +197,11 @@ impl SegmentGraph {
                     let column_segment = self.column_segments[next_edge[row_segment]];
                     let partner = partner_of_column[column_segment];
                     if partner == FREE {
-                        // Each row segment on the path takes the column segment
-                        // its current edge points at.
+                        // Augmentations only ever take free column segments, so
+                        // this one was free during the search too and is seen
+                        // only from the `shortest` layer. Each row segment on
+                        // the path takes the column segment its current edge
+                        // points at.
                         for &on_path in &path {
                             let taken = self.column_segments[next_edge[on_path]];
                             partner_of_row[on_path] = taken;
@@ -199,7 +210,7 @@ impl SegmentGraph {
                         matched += 1;
                         break;
                     }
-                    if layer[partner] == layer[row_segment] + 1 {
+                    if layer[row_segment] < shortest && layer[partner] == layer[row_segment] + 1 {
                         // Keep this edge: if `partner` turns out a dead end it
                         // is marked unreached and the edge is skipped then.
                         path.push(partner);
@@ -215,7 +226,7 @@ impl SegmentGraph {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::rooks::input::{parse_input, Cell, MAX_SIZE};
+    use crate::problems::rooks::input::{parse_input, MAX_SIZE};
     use crate::problems::text::Layout;
 
     fn board(rows: &[&str]) -> Board {
