@@ -154,6 +154,12 @@ pub trait Problem: Sync {
     ) -> Result<CheckOutcome, CheckerFailure>;
 }
 
+impl std::fmt::Debug for dyn Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Problem({})", self.id())
+    }
+}
+
 /// Every problem, in the order `judge problems` lists them.
 pub static PROBLEMS: &[&dyn Problem] = &[&rooks::Rooks];
 
@@ -254,7 +260,11 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), PROBLEMS.len());
         for problem in PROBLEMS {
-            assert!(!problem.profiles().is_empty(), "{} has no profile", problem.id());
+            assert!(
+                !problem.profiles().is_empty(),
+                "{} has no profile",
+                problem.id()
+            );
             assert!(find(problem.id()).is_some());
         }
     }
