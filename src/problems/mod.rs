@@ -154,6 +154,12 @@ pub trait Problem: Sync {
     ) -> Result<CheckOutcome, CheckerFailure>;
 }
 
+impl std::fmt::Debug for dyn Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Problem({})", self.id())
+    }
+}
+
 /// Every problem, in the order `judge problems` lists them.
 pub static PROBLEMS: &[&dyn Problem] = &[&matchsticks::Matchsticks];
 
