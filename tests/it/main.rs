@@ -1,5 +1,6 @@
 //! The one integration test binary (STYLE.md 7.10): one module per area.
 
 mod cli;
+mod matchsticks;
 mod packages;
 mod support;

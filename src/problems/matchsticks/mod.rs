@@ -46,7 +46,7 @@ impl Problem for Matchsticks {
     }
 
     fn title(&self) -> &'static str {
-        "Matchsticks Across and Down (纵横放火柴游戏)"
+        "Matchsticks Across and Down"
     }
 
     fn manifest(&self) -> &'static str {
