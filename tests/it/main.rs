@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a panic is a failed test")]
 
 mod cli;
+mod matchsticks;
 mod packages;
 mod rooks;
 mod support;
