@@ -2,7 +2,11 @@
 
 // Helpers outside `#[test]` functions are test code too; clippy's
 // allow-unwrap-in-tests does not reach them.
-#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a panic is a failed test")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test code: a panic is a failed test"
+)]
 
 mod cli;
 mod matchsticks;
