@@ -1,7 +1,6 @@
 //! Hostile programs (tests/fixtures/hostile): each asserts its verdict, that
 //! no process of the run is left, that the run's files are gone, and (for the
 //! floods) that the judge's own memory stayed bounded.
-#![expect(clippy::unwrap_used, reason = "tests panic on failure")]
 
 use crate::run::{fixture, grade, instantiate, settings, Graded, Tests};
 use judge::verdict::Verdict;

@@ -1,11 +1,6 @@
 //! The runner through its library API, with a tiny problem of our own
 //! ("sum": print a + b), so these tests depend on no bundled problem; and
 //! `judge run` through the binary.
-#![expect(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    reason = "tests panic on failure"
-)]
 
 use judge::config::judge::JudgeConfig;
 use judge::problems::{
