@@ -489,3 +489,208 @@ int main(void) {
         assert_eq!(test.verdict, expected, "test {}: {test:?}", test.name);
     }
 }
+
+#[test]
+fn correct_programs_in_every_shipped_language_are_accepted_with_one_or_two_jobs() {
+    let tests = Tests::new(&[("1 2\n", "3\n"), ("-5 5\n", "0\n")]);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/languages");
+    let paths: Vec<PathBuf> = ["sum.c", "sum.cpp", "sum.rs", "sum.py", "sum.java"]
+        .iter()
+        .map(|name| dir.join(name))
+        .collect();
+    let mut settings = settings(1);
+    // The JVM needs room for its heap and threads.
+    settings.limits.memory_kib = 512 * 1024;
+    settings.limits.processes = 64;
+    settings.limits.cpu_time_ms = 5000;
+    let mut by_jobs = Vec::new();
+    for jobs in [1, 2] {
+        settings.jobs = jobs;
+        let graded = grade_many(&paths, &tests, 1, &settings);
+        let summary: Vec<(String, Verdict, Vec<Verdict>)> = graded
+            .iter()
+            .map(|graded| {
+                let result = &graded.result;
+                (result.language.clone(), result.verdict, verdicts(result))
+            })
+            .collect();
+        for graded in &graded {
+            assert_eq!(
+                graded.result.verdict,
+                Verdict::Accepted,
+                "{:#?}",
+                graded.result
+            );
+        }
+        by_jobs.push(summary);
+    }
+    assert_eq!(by_jobs[0], by_jobs[1]);
+    let languages: Vec<&str> = by_jobs[0]
+        .iter()
+        .map(|(language, ..)| language.as_str())
+        .collect();
+    assert_eq!(languages, ["c", "cpp", "rust", "python", "java"]);
+}
+
+/// A directory with the rooks sample as its tests and the rooks fixtures.
+fn rooks_dir() -> crate::support::Dir {
+    let dir = crate::support::Dir::new();
+    let repository = crate::support::repository();
+    for name in ["sample-1.in", "sample-1.ans"] {
+        let text =
+            fs_err::read_to_string(repository.join("problems/rooks/tests").join(name)).unwrap();
+        dir.create(&format!("tests/{name}"), text);
+    }
+    for name in ["backtrack.c", "off_by_one.py"] {
+        let text =
+            fs_err::read_to_string(repository.join("tests/fixtures/rooks").join(name)).unwrap();
+        dir.create(name, text);
+    }
+    dir
+}
+
+/// The JSON report without the fields that vary from run to run.
+fn stable_json(text: &str) -> serde_json::Value {
+    let mut json: serde_json::Value = serde_json::from_str(text).unwrap();
+    for result in json["results"].as_array_mut().unwrap() {
+        for test in result["tests"].as_array_mut().unwrap() {
+            let test = test.as_object_mut().unwrap();
+            for key in ["time_ms", "wall_ms", "memory_kib"] {
+                assert!(
+                    test.remove(key).is_some_and(|value| value.is_u64()),
+                    "{key}"
+                );
+            }
+        }
+    }
+    json
+}
+
+#[test]
+fn judge_run_prints_the_table_and_writes_json_and_junit() {
+    let dir = rooks_dir();
+    let run = dir.judge(&[
+        "run",
+        "rooks",
+        "backtrack.c",
+        "off_by_one.py",
+        "--tests",
+        "tests",
+        "--random",
+        "3",
+        "--seed",
+        "5",
+        "--json",
+        "report.json",
+        "--junit",
+        "report.xml",
+    ]);
+    run.expect_code(1);
+    let stdout = run.stdout();
+    assert!(stdout.contains("rooks backtrack.c (c): AC 4/4"), "{stdout}");
+    assert!(
+        stdout.contains("rooks off_by_one.py (python): WA 0/4"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("board 2: expected 1, got 3"), "{stdout}");
+    assert!(stdout.ends_with("1/2 submissions accepted\n"), "{stdout}");
+    let json = stable_json(&dir.read("report.json"));
+    assert_eq!(json["version"], 1);
+    assert_eq!(json["results"][0]["verdict"], "AC");
+    assert_eq!(json["results"][1]["verdict"], "WA");
+    assert_eq!(json["results"][0]["tests"][1]["random"]["seed"], 5);
+    assert_eq!(json["results"][0]["tests"][1]["name"], "random-001");
+    let xml = dir.read("report.xml");
+    assert_eq!(xml.matches("<testcase ").count(), 8);
+    assert_eq!(xml.matches("type=\"WA\"").count(), 4);
+}
+
+#[test]
+fn judge_run_reports_are_identical_for_any_jobs() {
+    let dir = rooks_dir();
+    let mut reports = Vec::new();
+    for jobs in ["1", "2"] {
+        dir.judge(&[
+            "run",
+            "rooks",
+            "backtrack.c",
+            "off_by_one.py",
+            "--tests",
+            "tests",
+            "--random",
+            "4",
+            "--jobs",
+            jobs,
+            "--json",
+            "report.json",
+        ])
+        .expect_code(1);
+        reports.push(stable_json(&dir.read("report.json")));
+    }
+    assert_eq!(reports[0], reports[1]);
+}
+
+#[test]
+fn judge_run_exits_zero_when_every_verdict_is_ac() {
+    let dir = rooks_dir();
+    let run = dir.judge(&[
+        "run",
+        "rooks",
+        "backtrack.c",
+        "--tests",
+        "tests",
+        "--random",
+        "0",
+        "--json",
+        "-",
+    ]);
+    run.expect_code(0);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    assert_eq!(json["results"][0]["passed"], 1);
+}
+
+#[test]
+fn judge_run_usage_errors_exit_two_and_run_nothing() {
+    let dir = rooks_dir();
+    dir.create("notes.txt", "not a program");
+    let run = dir.judge(&["run", "rooks", "notes.txt", "--tests", "tests"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("no language for `notes.txt`"),
+        "{}",
+        run.stderr()
+    );
+    assert!(
+        run.stderr()
+            .contains("hint: languages are defined in `judge.toml`"),
+        "{}",
+        run.stderr()
+    );
+    let run = dir.judge(&["run", "rooks", "missing.c", "--tests", "tests"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr()
+            .contains("cannot read the submission `missing.c`"),
+        "{}",
+        run.stderr()
+    );
+    dir.create("bad.toml", "[limits]\ntime-limit-ms = 0\n");
+    let run = dir.judge(&[
+        "run",
+        "rooks",
+        "backtrack.c",
+        "--tests",
+        "tests",
+        "--config",
+        "bad.toml",
+    ]);
+    run.expect_code(2);
+    assert!(
+        run.stderr()
+            .contains("failed to load `bad.toml`: `limits.time-limit-ms`: must be greater than 0"),
+        "{}",
+        run.stderr()
+    );
+    let run = dir.judge(&["run", "rooks", "backtrack.c", "--tests", "no-such-dir"]);
+    run.expect_code(2);
+}
