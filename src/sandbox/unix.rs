@@ -639,6 +639,9 @@ impl Sandbox {
         fs_err::create_dir(&directory)
             .map_err(|source| SandboxError::path("create", &directory, source))?;
         set_mode(&directory, 0o711)?;
+        if cgroups.is_none() {
+            become_subreaper();
+        }
         let baseline_processes = if cgroups.is_none() {
             count_own_processes()
         } else {
@@ -722,10 +725,17 @@ impl Sandbox {
             command.pre_exec(move || child_setup(&setup));
         }
         let started = Instant::now();
-        let mut child = command.spawn().map_err(|source| SandboxError::Spawn {
-            program: spec.program.clone(),
-            source,
-        })?;
+        let mut child = {
+            // Held across the spawn, so the orphan sweep of another worker
+            // never mistakes this new child for an escaped process.
+            let mut spawned = lock_spawned();
+            let child = command.spawn().map_err(|source| SandboxError::Spawn {
+                program: spec.program.clone(),
+                source,
+            })?;
+            spawned.push(child.id() as libc::pid_t);
+            child
+        };
         let pid = child.id() as libc::pid_t;
         // From here on the child must be killed and reaped on every path.
         let outcome = self.supervise(&mut child, pid, limits, started);
@@ -738,9 +748,13 @@ impl Sandbox {
             }
         }
         let reaped = reap(pid);
+        lock_spawned().retain(|&other| other != pid);
         let cleanup = match &self.cgroups {
             Some(cgroups) => cgroups.kill_all(),
-            None => Ok(()),
+            None => {
+                kill_escaped_orphans();
+                Ok(())
+            }
         };
         let mut supervised = outcome?;
         let (status, rusage) = reaped?;
@@ -1202,6 +1216,69 @@ fn has_exited(pid: libc::pid_t) -> bool {
     };
     // SAFETY: waitid filled `info` (or left it zeroed, giving pid 0).
     result == 0 && unsafe { info.si_pid() } != 0
+}
+
+/// Main processes of runs in progress (and compilers), which the orphan
+/// sweep must leave alone.
+static SPAWNED: std::sync::Mutex<Vec<libc::pid_t>> = std::sync::Mutex::new(Vec::new());
+
+fn lock_spawned() -> std::sync::MutexGuard<'static, Vec<libc::pid_t>> {
+    // A panic while holding the lock leaves a valid Vec behind.
+    SPAWNED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Without cgroups nothing contains a process that calls `setsid` or
+/// double-forks. As the child subreaper of its descendants, the judge gets
+/// such orphans as children instead of init, and [`kill_escaped_orphans`]
+/// ends them. Process-wide, set once, only in this degraded mode.
+fn become_subreaper() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: prctl with integer arguments touches no memory.
+        unsafe {
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        }
+    });
+}
+
+/// SIGKILLs and reaps every child of the judge that the sandbox did not
+/// spawn and that is outside the judge's own process group: test processes
+/// whose parent died, reparented to the judge as subreaper.
+fn kill_escaped_orphans() {
+    let spawned = lock_spawned();
+    // SAFETY: getpgrp has no preconditions and cannot fail.
+    let own_group = unsafe { libc::getpgrp() };
+    for pid in children_of_judge() {
+        // SAFETY: getpgid only reads the process's group id.
+        if spawned.contains(&pid) || unsafe { libc::getpgid(pid) } == own_group {
+            continue;
+        }
+        kill(ProcessTarget::Process(pid));
+        let mut status = 0;
+        // SAFETY: `status` is valid for writes; the orphan is our child now,
+        // so this reaps it and nothing else.
+        unsafe {
+            libc::waitpid(pid, &mut status, 0);
+        }
+    }
+}
+
+/// Children of every thread of the judge (`/proc/self/task/*/children`).
+fn children_of_judge() -> Vec<libc::pid_t> {
+    let Ok(tasks) = fs_err::read_dir("/proc/self/task") else {
+        return Vec::new();
+    };
+    tasks
+        .filter_map(Result::ok)
+        .filter_map(|task| fs_err::read_to_string(task.path().join("children")).ok())
+        .flat_map(|text| {
+            text.split_whitespace()
+                .filter_map(|pid| pid.parse().ok())
+                .collect::<Vec<libc::pid_t>>()
+        })
+        .collect()
 }
 
 /// Waits for our child and returns its status and resource usage.

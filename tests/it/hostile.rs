@@ -237,3 +237,114 @@ fn binary_output_is_pe_and_crlf_is_accepted() {
     expect("binary_output.c", Verdict::PresentationError);
     expect("crlf.c", Verdict::Accepted);
 }
+
+/// `judge run` as an unprivileged user (`nobody` via setpriv when the tests
+/// run as root): no cgroups, no network namespace, no user switch. The
+/// limits still hold, a daemon is still killed (the judge is its
+/// subreaper), and the report says the isolation is partial.
+#[test]
+fn without_root_limits_hold_and_escaped_daemons_are_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let marker = format!("escapee-{}", std::process::id());
+    fs_err::write(
+        root.join("daemon.c"),
+        r#"#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+int main(void) {
+    if (fork() == 0) { setsid(); if (fork() == 0) { for (;;) sleep(1); } exit(0); }
+    sleep(1);
+    printf("5\n1\n5\n2\n4\n");
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let status = std::process::Command::new("gcc")
+        .arg("-o")
+        .arg(root.join(&marker))
+        .arg(root.join("daemon.c"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    fs_err::copy(fixture("memory_hog.c"), root.join("memory_hog.c")).unwrap();
+    fs_err::copy(fixture("infinite_loop.c"), root.join("infinite_loop.c")).unwrap();
+    let tests = root.join("tests");
+    fs_err::create_dir(&tests).unwrap();
+    let repository = crate::support::repository();
+    for name in ["sample-1.in", "sample-1.ans"] {
+        fs_err::copy(
+            repository.join("problems/rooks/tests").join(name),
+            tests.join(name),
+        )
+        .unwrap();
+    }
+    use std::os::unix::fs::PermissionsExt;
+    for path in [root.to_path_buf(), tests.clone()] {
+        fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o777)).unwrap();
+    }
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let is_root = fs_err::read_to_string("/proc/self/status")
+        .unwrap()
+        .lines()
+        .any(|line| line.starts_with("Uid:") && line.split_whitespace().nth(2) == Some("0"));
+    let mut command = if is_root {
+        let mut command = std::process::Command::new("setpriv");
+        command
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(judge);
+        command
+    } else {
+        std::process::Command::new(judge)
+    };
+    let output = command
+        .current_dir(root)
+        .env("HOME", root)
+        .env("TMPDIR", root)
+        .args([
+            "run",
+            "rooks",
+            &marker,
+            "memory_hog.c",
+            "infinite_loop.c",
+            "--tests",
+            "tests",
+        ])
+        .args([
+            "--random",
+            "0",
+            "--json",
+            "report.json",
+            "--time-limit",
+            "500",
+            "--memory-limit",
+            "64",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{stderr}\n{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    assert!(
+        stderr.contains("note: no writable cgroup v1 hierarchy"),
+        "{stderr}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&fs_err::read_to_string(root.join("report.json")).unwrap()).unwrap();
+    assert_eq!(json["isolation"]["level"], "partial");
+    assert_eq!(json["isolation"]["memory"], "rlimit");
+    let verdicts: Vec<&str> = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|result| result["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(verdicts, ["AC", "MLE", "TLE"], "{json:#}");
+    let left = processes_mentioning(Path::new(&marker));
+    assert!(left.is_empty(), "processes left behind: {left:?}");
+}
