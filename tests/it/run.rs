@@ -694,3 +694,10 @@ fn judge_run_usage_errors_exit_two_and_run_nothing() {
     let run = dir.judge(&["run", "rooks", "backtrack.c", "--tests", "no-such-dir"]);
     run.expect_code(2);
 }
+
+#[test]
+fn judge_run_help_is_stable() {
+    let run = crate::support::Dir::new().judge(&["run", "--help"]);
+    run.expect_code(0);
+    insta::assert_snapshot!(run.stdout());
+}
