@@ -147,12 +147,12 @@ fn compile(
         .chain([(OsString::from("TMPDIR"), dir.as_os_str().to_owned())])
         .collect();
     let spec = RunSpec {
+        read_paths: toolchain_paths(&resolved),
         program: resolved,
         args: args.iter().map(OsString::from).collect(),
         stdin: None,
         workdir: Some(dir.to_path_buf()),
         env,
-        read_paths: Vec::new(),
         limits: settings.compile_limits,
         trust: Trust::Tool,
     };
@@ -190,6 +190,36 @@ fn compile(
         message: trim_message(&format!("{reason}\n{output}")),
         verdict: Some(Verdict::CompileError),
     })
+}
+
+/// What a compiler may read besides system directories: the tree it is
+/// installed in (`/opt/x/bin/cc` -> `/opt/x`, following links), and for a
+/// rustup proxy under `$CARGO_HOME` the toolchains under `$RUSTUP_HOME`.
+fn toolchain_paths(compiler: &Path) -> Vec<PathBuf> {
+    let mut paths = Vec::new();
+    for path in [
+        compiler.to_path_buf(),
+        fs_err::canonicalize(compiler).unwrap_or_default(),
+    ] {
+        if let Some(root) = path.parent().and_then(Path::parent) {
+            if root != Path::new("/") && !root.as_os_str().is_empty() {
+                paths.push(root.to_path_buf());
+            }
+        }
+    }
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| home.as_ref().map(|home| home.join(".cargo")));
+    let rustup_home = std::env::var_os("RUSTUP_HOME")
+        .map(PathBuf::from)
+        .or_else(|| home.as_ref().map(|home| home.join(".rustup")));
+    if let (Some(cargo_home), Some(rustup_home)) = (cargo_home, rustup_home) {
+        if paths.iter().any(|path| path.starts_with(&cargo_home)) {
+            paths.push(rustup_home);
+        }
+    }
+    paths
 }
 
 /// At most [`MESSAGE_LIMIT_BYTES`] of a message, cut at a character

@@ -65,13 +65,14 @@ pub enum Trust {
     /// directory only, fresh empty scratch directory per run.
     Submission,
     /// A compiler from `judge.toml`: runs as the invoking user so toolchains
-    /// under `$HOME` work, may read anywhere that user can, but writes only
-    /// to its working directory (and `/dev/null`); same limits and network
-    /// isolation.
+    /// under `$HOME` (rustup) work; reads only system directories, the
+    /// paths of [`RunSpec::read_paths`] (the toolchain's tree) and its
+    /// working directory, and writes only the latter; same limits and
+    /// network isolation.
     ///
-    /// Pro: every toolchain works unchanged. Con: a hostile source can make
-    /// the compiler read a file the user can read (`#include "/path"`), and
-    /// its message may show part of it.
+    /// Pro: toolchains work unchanged, and a hostile `#include
+    /// "/path/to/1.ans"` fails. Con: without Landlock the compiler reads
+    /// whatever the user can.
     Tool,
 }
 

@@ -869,12 +869,21 @@ impl Sandbox {
                 ruleset
             }
             Trust::Tool => {
-                // Reads stay open (toolchains live anywhere); writes are
-                // confined to the compile directory.
-                let writes = all & !read;
-                let mut ruleset = landlock::Ruleset::new(abi, writes, true)?;
-                ruleset.allow(workdir, writes)?;
-                ruleset.allow(Path::new("/dev/null"), landlock::WRITE_FILE)?;
+                // Reads: system directories, the toolchain's own tree and
+                // the compile directory, so `#include "/path/to/1.ans"`
+                // fails; writes: the compile directory only.
+                let mut ruleset = landlock::Ruleset::new(abi, all, true)?;
+                for path in SYSTEM_READ_PATHS {
+                    ruleset.allow(Path::new(path), read)?;
+                }
+                for path in &spec.read_paths {
+                    ruleset.allow(path, read)?;
+                }
+                ruleset.allow(&spec.program, read)?;
+                for path in DEVICE_PATHS {
+                    ruleset.allow(Path::new(path), device)?;
+                }
+                ruleset.allow(workdir, all)?;
                 ruleset
             }
         };

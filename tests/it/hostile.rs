@@ -348,3 +348,31 @@ int main(void) {
     let left = processes_mentioning(Path::new(&marker));
     assert!(left.is_empty(), "processes left behind: {left:?}");
 }
+
+#[test]
+fn the_compiler_cannot_read_the_answer_file_either() {
+    let tests = Tests::new(&[("20 22\n", "42\n")]);
+    let answer = tests.path().join("1.ans");
+    let source_dir = tempfile::tempdir().unwrap();
+    let source = source_dir.path().join("include_answer.c");
+    fs_err::write(
+        &source,
+        format!(
+            "#include <stdio.h>\nint main(void) {{ printf(\"%d\\n\",\n#include \"{}\"\n); return 0; }}\n",
+            answer.display()
+        ),
+    )
+    .unwrap();
+    let graded = grade(&source, &tests, 0, &settings(1));
+    assert_eq!(
+        graded.result.verdict,
+        Verdict::CompileError,
+        "{:#?}",
+        graded.result
+    );
+    assert!(
+        graded.result.compile.message.contains("1.ans"),
+        "{}",
+        graded.result.compile.message
+    );
+}
