@@ -180,6 +180,7 @@ impl Cgroups {
                 io::Error::from(io::ErrorKind::NotFound),
             )
         })?;
+        sweep_stale_cgroups(&paths);
         let mut made = Vec::new();
         for parent in [&paths.memory, &paths.pids, &paths.cpuacct] {
             let dir = parent.join(name);
@@ -320,6 +321,51 @@ impl Drop for Cgroups {
             let _ = fs_err::remove_dir(dir);
         }
     }
+}
+
+/// Removes the cgroups of judges that died without cleaning up (killed by
+/// SIGKILL, or interrupted while a test's daemon ran), killing what is
+/// still inside. Their names carry the judge's pid: `judge-<pid>-<n>`.
+fn sweep_stale_cgroups(paths: &CgroupPaths) {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        for parent in [&paths.pids, &paths.memory, &paths.cpuacct] {
+            let Ok(entries) = fs_err::read_dir(parent) else {
+                continue;
+            };
+            for entry in entries.filter_map(Result::ok) {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let Some(owner) = name
+                    .strip_prefix("judge-")
+                    .and_then(|rest| rest.split('-').next())
+                    .and_then(|pid| pid.parse::<u32>().ok())
+                else {
+                    continue;
+                };
+                if owner == std::process::id() || Path::new(&format!("/proc/{owner}")).exists() {
+                    continue;
+                }
+                let dir = entry.path();
+                for _ in 0..100 {
+                    let Ok(text) = fs_err::read_to_string(dir.join("cgroup.procs")) else {
+                        break;
+                    };
+                    let pids: Vec<libc::pid_t> = text
+                        .lines()
+                        .filter_map(|line| line.trim().parse().ok())
+                        .collect();
+                    if pids.is_empty() {
+                        break;
+                    }
+                    for pid in pids {
+                        kill(ProcessTarget::Process(pid));
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                let _ = fs_err::remove_dir(&dir);
+            }
+        }
+    });
 }
 
 fn is_zombie(pid: libc::pid_t) -> bool {
@@ -596,6 +642,9 @@ struct RulesetKey {
     program: PathBuf,
     read_paths: Vec<PathBuf>,
     workdir: PathBuf,
+    /// Landlock rules hold inodes, not names: a scratch directory made anew
+    /// needs a new ruleset.
+    workdir_inode: (u64, u64),
 }
 
 /// One worker's isolation, reused for every run on that worker's thread.
@@ -827,6 +876,10 @@ impl Sandbox {
             program: spec.program.clone(),
             read_paths: spec.read_paths.clone(),
             workdir: workdir.to_path_buf(),
+            workdir_inode: fs_err::metadata(workdir).map_or((0, 0), |metadata| {
+                use std::os::unix::fs::MetadataExt;
+                (metadata.dev(), metadata.ino())
+            }),
         };
         if let Some((cached, fd)) = &self.ruleset_cache {
             if *cached == key {
