@@ -210,7 +210,18 @@ pub fn load_tests(
             profile: profile.to_owned(),
             index,
         };
-        let (input, answer) = match problem.generate(profile, &mut rng) {
+        let generated = problem
+            .generate(profile, &mut rng)
+            .map_err(|error| error.to_string())
+            .and_then(|text| {
+                // A generator bug must surface as JE, never as a verdict on a
+                // submission.
+                problem
+                    .validate(&text, Some(profile))
+                    .map(|()| text)
+                    .map_err(|error| format!("made an invalid input: {error}"))
+            });
+        let (input, answer) = match generated {
             Ok(text) => {
                 let path = workspace.path().join("inputs").join(format!("{name}.in"));
                 fs_err::write(&path, &text)
@@ -219,7 +230,10 @@ pub fn load_tests(
                 (Ok(TestInput { path, text }), answer)
             }
             Err(error) => {
-                let message = format!("the generator failed: {error}");
+                let message = format!(
+                    "the `{profile}` generator failed (seed {seed}, test {}): {error}",
+                    index + 1
+                );
                 (Err(message.clone()), Err(message))
             }
         };

@@ -381,6 +381,11 @@ fn the_compiler_cannot_read_the_answer_file_either() {
 fn every_test_gets_a_fresh_writable_scratch_directory() {
     let tests = Tests::new(&[("1 2\n", "3\n"), ("2 3\n", "5\n"), ("3 4\n", "7\n")]);
     let graded = grade(&fixture("scratch_writer.c"), &tests, 0, &settings(1));
-    assert_eq!(graded.result.verdict, Verdict::Accepted, "{:#?}", graded.result.tests);
+    assert_eq!(
+        graded.result.verdict,
+        Verdict::Accepted,
+        "{:#?}",
+        graded.result.tests
+    );
     assert_clean(&graded);
 }

@@ -701,3 +701,60 @@ fn judge_run_help_is_stable() {
     run.expect_code(0);
     insta::assert_snapshot!(run.stdout());
 }
+
+/// "sum" whose validator rejects everything its generator makes.
+struct BrokenGenerator;
+
+impl Problem for BrokenGenerator {
+    fn id(&self) -> &'static str {
+        "broken"
+    }
+    fn title(&self) -> &'static str {
+        "Broken"
+    }
+    fn manifest(&self) -> &'static str {
+        ""
+    }
+    fn profiles(&self) -> &'static [Profile] {
+        SUM.profiles()
+    }
+    fn validate(&self, _input: &str, _profile: Option<&str>) -> Result<(), InputError> {
+        Err(InputError::constraint(1, "a is too large"))
+    }
+    fn solve(&self, input: &str) -> Result<String, InputError> {
+        SUM.solve(input)
+    }
+    fn generate(&self, profile: &str, rng: &mut ChaCha8Rng) -> Result<String, GenerateError> {
+        SUM.generate(profile, rng)
+    }
+    fn check(
+        &self,
+        input: &str,
+        output: &str,
+        answer: Option<&str>,
+        options: &CheckOptions,
+    ) -> Result<CheckOutcome, CheckerFailure> {
+        SUM.check(input, output, answer, options)
+    }
+}
+
+#[test]
+fn an_invalid_generated_input_is_a_judge_error_not_a_verdict() {
+    let workspace = Workspace::new().unwrap();
+    let cases = runner::load_tests(&BrokenGenerator, None, 1, 3, &workspace).unwrap();
+    let results = runner::run(
+        &BrokenGenerator,
+        &[submission(&fixture("sum.c"))],
+        &cases,
+        &settings(1),
+        &workspace,
+        &mut |_| {},
+    )
+    .unwrap();
+    let test = &results[0].tests[0];
+    assert_eq!(test.verdict, Verdict::JudgeError);
+    assert_eq!(
+        test.message,
+        "the `small` generator failed (seed 3, test 1): made an invalid input: line 1: a is too large"
+    );
+}
