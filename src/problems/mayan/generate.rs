@@ -1,0 +1,317 @@
+//! The mayan generator profiles (see `validate::PROFILES`).
+//!
+//! Solvable boards are built backwards: stack runs that would all vanish,
+//! then scramble them with drags that make nothing vanish, and let the solver
+//! decide what came out. Unsolvable boards are random boards (or
+//! over-scrambled ones) the solver cannot clear. Either way every candidate is
+//! analysed under both readings and kept only when it keeps its profile's
+//! promise, so what a profile emits is exactly what `validate` accepts. The
+//! kind (solvable or not) is drawn first, so each is about half of a profile.
+//!
+//! Everything depends on the RNG alone; attempts are bounded, and a fixed
+//! board that keeps the promise ends the rare unlucky draw.
+
+use super::input::{Board, Direction, Move, Puzzle, COLUMNS, MAX_COLOUR, MAX_MOVES, ROWS};
+use super::solve::{analyse, solve, Reading};
+use super::validate::{HARD_MIN_BLOCKS, PROFILES};
+use crate::problems::GenerateError;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// Candidates tried before giving up on the wanted kind of board.
+const MAX_ATTEMPTS: usize = 400;
+
+/// One random input for `profile`.
+pub fn generate(profile: &str, rng: &mut ChaCha8Rng) -> Result<String, GenerateError> {
+    let puzzle = match profile {
+        "random" => random(rng),
+        "bottom-row" => bottom_row(rng),
+        "hard" => hard(rng),
+        "edge" => edge(rng),
+        unknown => {
+            return Err(GenerateError::UnknownProfile {
+                problem: "mayan",
+                profile: unknown.to_owned(),
+                known: PROFILES
+                    .iter()
+                    .map(|profile| profile.name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+        }
+    };
+    Ok(puzzle.to_string())
+}
+
+/// True when the puzzle keeps the promise of every profile but `edge` and is
+/// of the wanted kind.
+fn keeps_promise(puzzle: &Puzzle, solvable: bool) -> bool {
+    let analysis = analyse(puzzle);
+    analysis.is_plain() && analysis.is_solvable() == solvable
+}
+
+/// `random`: 1 to 5 moves, up to about 20 blocks.
+fn random(rng: &mut ChaCha8Rng) -> Puzzle {
+    let solvable = rng.random_bool(0.5);
+    for _ in 0..MAX_ATTEMPTS {
+        let moves = rng.random_range(1..=MAX_MOVES);
+        let palette = rng.random_range(3..=7);
+        let board = if solvable {
+            let runs = rng.random_range(1..=moves.min(4));
+            scrambled(rng, runs, palette, moves, 0.2)
+        } else if rng.random_bool(0.5) {
+            let runs = rng.random_range(1..=4);
+            let steps = moves + rng.random_range(1..=3);
+            scrambled(rng, runs, palette, steps, 0.2)
+        } else {
+            let blocks = rng.random_range(4..=20);
+            random_board(rng, blocks, palette)
+        };
+        if let Some(board) = board {
+            let puzzle = Puzzle { moves, board };
+            if keeps_promise(&puzzle, solvable) {
+                return puzzle;
+            }
+        }
+    }
+    fallback_unsolvable(1)
+}
+
+/// `bottom-row`: every block on row 0. Blocks there never leave it (a block
+/// moved into an empty cell of row 0 lands in an empty column), so a
+/// solvable board is 3 blocks of one colour, and n must be the fewest moves
+/// that clear it.
+fn bottom_row(rng: &mut ChaCha8Rng) -> Puzzle {
+    let solvable = rng.random_bool(0.5);
+    for _ in 0..MAX_ATTEMPTS {
+        let mut row = [0u8; COLUMNS];
+        if solvable || rng.random_bool(0.4) {
+            let colour = rng.random_range(1..=MAX_COLOUR);
+            let blocks = if solvable { 3 } else { rng.random_range(3..=4) };
+            while row.iter().filter(|&&colour| colour != 0).count() < blocks {
+                row[rng.random_range(0..COLUMNS)] = colour;
+            }
+        } else {
+            let palette = rng.random_range(2..=4);
+            for cell in &mut row {
+                if rng.random_bool(0.7) {
+                    *cell = rng.random_range(1..=palette);
+                }
+            }
+        }
+        let columns: Vec<Vec<u8>> = row
+            .iter()
+            .map(|&colour| if colour == 0 { vec![] } else { vec![colour] })
+            .collect();
+        let Some(board) = Board::from_columns(&columns) else {
+            continue;
+        };
+        if board.is_empty() || board.first_run().is_some() {
+            continue;
+        }
+        let moves = if solvable {
+            match (1..=MAX_MOVES)
+                .find(|&moves| solve(&board, moves, Reading::WithSameColourSwaps).is_some())
+            {
+                Some(moves) => moves,
+                None => continue,
+            }
+        } else {
+            rng.random_range(1..=MAX_MOVES)
+        };
+        let puzzle = Puzzle { moves, board };
+        if keeps_promise(&puzzle, solvable) {
+            return puzzle;
+        }
+    }
+    fallback_unsolvable(1)
+}
+
+/// `hard`: n = 5 and at least [`HARD_MIN_BLOCKS`] blocks.
+fn hard(rng: &mut ChaCha8Rng) -> Puzzle {
+    let solvable = rng.random_bool(0.5);
+    for _ in 0..MAX_ATTEMPTS {
+        let palette = rng.random_range(4..=8);
+        let board = if solvable {
+            let runs = rng.random_range(7..=9);
+            scrambled(rng, runs, palette, MAX_MOVES, 0.0)
+        } else if rng.random_bool(0.5) {
+            let runs = rng.random_range(7..=9);
+            let steps = MAX_MOVES + rng.random_range(1..=4);
+            scrambled(rng, runs, palette, steps, 0.1)
+        } else {
+            let blocks = rng.random_range(HARD_MIN_BLOCKS..=28);
+            random_board(rng, blocks, palette)
+        };
+        let Some(board) = board else {
+            continue;
+        };
+        if board.block_count() < HARD_MIN_BLOCKS {
+            continue;
+        }
+        let puzzle = Puzzle {
+            moves: MAX_MOVES,
+            board,
+        };
+        if keeps_promise(&puzzle, solvable) {
+            return puzzle;
+        }
+    }
+    fallback_unsolvable(MAX_MOVES)
+}
+
+/// `edge`: boards the other profiles never emit — ones that clear in fewer
+/// than n moves, about half of them also with an answer that depends on the
+/// reading (PROBLEMS.md: "Such boards belong only to an explicit `edge`
+/// profile").
+fn edge(rng: &mut ChaCha8Rng) -> Puzzle {
+    let reading_dependent = rng.random_bool(0.5);
+    let mut fewer_only = None;
+    for _ in 0..MAX_ATTEMPTS {
+        let palette = rng.random_range(2..=5);
+        let runs = rng.random_range(1..=3);
+        let steps = rng.random_range(1..=3);
+        let Some(board) = scrambled(rng, runs, palette, steps, 0.3) else {
+            continue;
+        };
+        let Some(fewest) = (1..MAX_MOVES)
+            .find(|&moves| solve(&board, moves, Reading::WithSameColourSwaps).is_some())
+        else {
+            continue;
+        };
+        let moves = rng.random_range(fewest + 1..=MAX_MOVES);
+        let puzzle = Puzzle { moves, board };
+        let depends = solve(&board, moves, Reading::WithSameColourSwaps)
+            != solve(&board, moves, Reading::WithoutSameColourSwaps);
+        if depends == reading_dependent {
+            return puzzle;
+        }
+        fewer_only.get_or_insert(puzzle);
+    }
+    fewer_only.unwrap_or_else(fallback_edge)
+}
+
+/// A board stacked from `runs` runs of 3 to 5 blocks (colours from
+/// 1..=palette), which would all vanish at once, scrambled by `steps` drags
+/// that make nothing vanish. A drag is into an empty cell with probability
+/// about `drop_share` (when one is at hand), else a swap of two colours.
+/// `None` when the scramble leaves a run standing or a colour doomed.
+fn scrambled(
+    rng: &mut ChaCha8Rng,
+    runs: usize,
+    palette: u8,
+    steps: usize,
+    drop_share: f64,
+) -> Option<Board> {
+    let mut board = Board::default();
+    for _ in 0..runs {
+        let colour = rng.random_range(1..=palette);
+        let heights: [usize; COLUMNS] = std::array::from_fn(|x| board.height(x));
+        let length = rng.random_range(3..=COLUMNS);
+        let starts: Vec<usize> = (0..=COLUMNS - length)
+            .filter(|&start| {
+                let level = heights[start];
+                level < ROWS && heights[start..start + length].iter().all(|&h| h == level)
+            })
+            .collect();
+        if !starts.is_empty() && rng.random_bool(0.5) {
+            let start = starts[rng.random_range(0..starts.len())];
+            for x in start..start + length {
+                board.push(x, colour);
+            }
+        } else {
+            let x = rng.random_range(0..COLUMNS);
+            let length = rng.random_range(3..=4).min(ROWS - heights[x]);
+            if length < 3 {
+                continue;
+            }
+            for _ in 0..length {
+                board.push(x, colour);
+            }
+        }
+    }
+    let mut made = 0;
+    let mut tries = 0;
+    while made < steps {
+        tries += 1;
+        if tries > 50 * steps {
+            return None;
+        }
+        let x = rng.random_range(0..COLUMNS);
+        let height = board.height(x);
+        if height == 0 {
+            continue;
+        }
+        let step = Move {
+            x,
+            y: rng.random_range(0..height),
+            direction: if rng.random_bool(0.5) {
+                Direction::Right
+            } else {
+                Direction::Left
+            },
+        };
+        let Some(target) = step.target_column() else {
+            continue;
+        };
+        let swap = board.colour(target, step.y) != 0;
+        if board.is_same_colour_swap(step) || (!swap && !rng.random_bool(drop_share)) {
+            continue;
+        }
+        if board.drag_without_vanishing(step).is_ok() {
+            made += 1;
+        }
+    }
+    (board.first_run().is_none() && !super::solve::has_doomed_colour(&board)).then_some(board)
+}
+
+/// About `blocks` blocks of colours 1..=palette in random columns, each
+/// colour chosen so that no run of 3 forms. `None` for an empty board, and
+/// (7 times in 10) for one with a colour of 1 or 2 blocks: such boards are
+/// unsolvable at a glance, and most unsolvable boards should need a search.
+fn random_board(rng: &mut ChaCha8Rng, blocks: usize, palette: u8) -> Option<Board> {
+    let mut board = Board::default();
+    let mut placed = 0;
+    let mut tries = 0;
+    while placed < blocks && tries < 10 * blocks {
+        tries += 1;
+        let x = rng.random_range(0..COLUMNS);
+        let colour = rng.random_range(1..=palette);
+        let mut next = board;
+        if next.push(x, colour) && next.first_run().is_none() {
+            board = next;
+            placed += 1;
+        }
+    }
+    if board.is_empty() || (super::solve::has_doomed_colour(&board) && rng.random_bool(0.7)) {
+        return None;
+    }
+    Some(board)
+}
+
+/// A board no profile can object to: at least [`HARD_MIN_BLOCKS`] blocks in
+/// a pattern without runs, plus one block of a colour that appears nowhere
+/// else, so it can never be cleared in any number of moves.
+fn fallback_unsolvable(moves: usize) -> Puzzle {
+    let mut board = Board::default();
+    if moves == MAX_MOVES {
+        for x in 0..COLUMNS {
+            for y in 0..4 {
+                // Neighbours in a row differ; a column alternates two colours.
+                board.push(x, 1 + ((x + 2 * y) % 4) as u8);
+            }
+        }
+    }
+    board.push(0, MAX_COLOUR);
+    Puzzle { moves, board }
+}
+
+/// An `edge` board for the rare unlucky draw: `1 1 _ 1` on the bottom row
+/// clears in one move, but n = 2.
+fn fallback_edge() -> Puzzle {
+    let mut board = Board::default();
+    for x in [0, 1, 3] {
+        board.push(x, 1);
+    }
+    Puzzle { moves: 2, board }
+}
