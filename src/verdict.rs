@@ -69,7 +69,9 @@ impl Verdict {
 
     /// Parses SPEC.md's abbreviation.
     pub fn from_code(code: &str) -> Option<Verdict> {
-        Verdict::ALL.into_iter().find(|verdict| verdict.code() == code)
+        Verdict::ALL
+            .into_iter()
+            .find(|verdict| verdict.code() == code)
     }
 
     /// True for [`Verdict::Accepted`].

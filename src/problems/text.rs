@@ -105,7 +105,11 @@ pub fn decode(bytes: &[u8]) -> Result<&str, InputError> {
     std::str::from_utf8(bytes).map_err(|error| {
         let valid = &bytes[..error.valid_up_to()];
         let line = 1 + valid.iter().filter(|&&byte| byte == b'\n').count();
-        let column = 1 + valid.iter().rev().take_while(|&&byte| byte != b'\n').count();
+        let column = 1 + valid
+            .iter()
+            .rev()
+            .take_while(|&&byte| byte != b'\n')
+            .count();
         InputError {
             line,
             column: Some(column),
@@ -161,7 +165,11 @@ impl<'a> Line<'a> {
 
     /// The line as exactly one integer in `range`, named `what` in errors
     /// (e.g. "the board size n").
-    pub fn integer(&self, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, InputError> {
+    pub fn integer(
+        &self,
+        what: &str,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Result<i64, InputError> {
         let value: i64 = parse_integer(self.text)
             .ok_or_else(|| self.expected(format!("{what} (an integer)")))?;
         if !range.contains(&value) {
@@ -455,22 +463,38 @@ mod tests {
 
     #[test]
     fn integer_line_names_what_and_range() {
-        let line = Line { number: 4, text: "101" };
+        let line = Line {
+            number: 4,
+            text: "101",
+        };
         assert_eq!(
             line.integer("n", 1..=100).unwrap_err().to_string(),
             "line 4: n = 101 is outside 1..=100"
         );
-        let line = Line { number: 2, text: "x1" };
+        let line = Line {
+            number: 2,
+            text: "x1",
+        };
         assert_eq!(
             line.integer("n", 1..=100).unwrap_err().to_string(),
             "line 2: expected n (an integer), found \"x1\""
         );
-        assert_eq!(Line { number: 1, text: "-1" }.integer("g", -1..=1), Ok(-1));
+        assert_eq!(
+            Line {
+                number: 1,
+                text: "-1"
+            }
+            .integer("g", -1..=1),
+            Ok(-1)
+        );
     }
 
     #[test]
     fn tokens_carry_columns() {
-        let line = Line { number: 1, text: "  1 22\t3" };
+        let line = Line {
+            number: 1,
+            text: "  1 22\t3",
+        };
         let tokens: Vec<_> = line.tokens().collect();
         assert_eq!(tokens, vec![(3, "1"), (5, "22"), (8, "3")]);
     }
@@ -481,14 +505,20 @@ mod tests {
         let texts: Vec<_> = std::iter::from_fn(|| reader.next_token())
             .map(|token| (token.line, token.column, token.text))
             .collect();
-        assert_eq!(texts, vec![(1, 1, "00-"), (2, 2, "1"), (2, 4, "2"), (2, 7, "1")]);
+        assert_eq!(
+            texts,
+            vec![(1, 1, "00-"), (2, 2, "1"), (2, 4, "2"), (2, 7, "1")]
+        );
         assert!(reader.at_end());
     }
 
     #[test]
     fn decode_names_the_line_of_the_first_bad_byte() {
         let error = decode(b"1\n2\n\xff\n").unwrap_err();
-        assert_eq!(error.to_string(), "line 3, column 1: the file is not valid UTF-8 text");
+        assert_eq!(
+            error.to_string(),
+            "line 3, column 1: the file is not valid UTF-8 text"
+        );
         assert!(decode(&vec![b'1'; MAX_TEXT_BYTES + 1]).is_err());
     }
 
@@ -496,6 +526,9 @@ mod tests {
     fn describe_cuts_and_escapes() {
         assert_eq!(describe(""), "an empty line");
         assert_eq!(describe("a\u{0}b"), "\"a\\0b\"");
-        assert_eq!(describe(&"x".repeat(100)), format!("\"{}…\"", "x".repeat(24)));
+        assert_eq!(
+            describe(&"x".repeat(100)),
+            format!("\"{}…\"", "x".repeat(24))
+        );
     }
 }

@@ -237,3 +237,117 @@ fn read_claim(text: &str, stream: Stream) -> Result<Claim, String> {
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verdict::Verdict;
+    use test_case::test_case;
+
+    /// The original sample; its smallest solution is `2 1 1, 3 1 1, 3 0 1`.
+    const SAMPLE: &str = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
+    /// `1 1 _ 1` with n = 2: the smallest solution is `1 0 1, 0 0 1` without
+    /// same-colour swaps and `0 0 1, 3 0 -1` with them (a wasted swap first).
+    const READINGS_DIFFER: &str = "2\n1 0\n1 0\n0\n1 0\n0\n";
+    /// Solvable only by wasting a move on a same-colour swap: `-1` is right
+    /// under the reading without them, `1 0 1, 1 1 1, 2 0 1` under the other.
+    const ONLY_WITH_SWAPS: &str = "3\n0\n2 2 0\n2 0\n0\n2 0\n";
+    /// The sample with n = 1: it cannot be cleared in one move.
+    const UNSOLVABLE: &str = "1\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
+
+    fn decide(input: &str, output: &str, lexmin: bool) -> (Verdict, String) {
+        let outcome = check(input, output, None, &CheckOptions { lexmin })
+            .unwrap_or_else(|failure| panic!("checker failure: {failure}"));
+        (outcome.verdict, outcome.reason)
+    }
+
+    #[test_case(SAMPLE, "2 1 1\n3 1 1\n3 0 1\n", "cleared in 3 moves" ; "reference answer")]
+    #[test_case(SAMPLE, "  2 1 1 3 1 1\r\n\n3 0 1", "cleared in 3 moves" ; "whitespace is free")]
+    #[test_case(UNSOLVABLE, "-1\n", "-1: the board cannot be cleared in exactly 1 moves" ; "minus one when unsolvable")]
+    #[test_case(READINGS_DIFFER, "1 0 1\n0 0 1\n", "cleared in 2 moves" ; "smallest without same colour swaps")]
+    #[test_case(READINGS_DIFFER, "0 0 1\n3 0 -1\n", "cleared in 2 moves" ; "smallest with same colour swaps")]
+    #[test_case(ONLY_WITH_SWAPS, "-1\n", "-1: the board cannot be cleared in exactly 3 moves" ; "minus one where one reading has none")]
+    #[test_case(ONLY_WITH_SWAPS, "1 0 1\n1 1 1\n2 0 1\n", "cleared in 3 moves" ; "solution where one reading has none")]
+    fn accepts(input: &str, output: &str, reason: &str) {
+        assert_eq!(
+            decide(input, output, true),
+            (Verdict::Accepted, reason.to_owned())
+        );
+    }
+
+    #[test_case(SAMPLE, "3 1 -1\n3 1 1\n3 0 1\n", "valid but not the smallest: expected 2 1 1, 3 1 1, 3 0 1 (move 1 differs)" ; "valid but not smallest")]
+    #[test_case(SAMPLE, "2 1 1\n4 1 -1\n3 0 1\n", "valid but not the smallest: expected 2 1 1, 3 1 1, 3 0 1 (move 2 differs)" ; "left swap instead of the equal right swap")]
+    #[test_case(READINGS_DIFFER, "1 0 -1\n3 0 -1\n", "valid but not the smallest: expected 0 0 1, 3 0 -1 (move 1 differs)" ; "same colour swap compared with its reading")]
+    #[test_case(SAMPLE, "2 1 1\n3 1 1\n", "expected 3 moves, found 2" ; "one move short")]
+    #[test_case(SAMPLE, "2 1 1\n3 1 1\n3 0 1\n0 0 1\n", "expected 3 moves, found 4" ; "extra move")]
+    #[test_case(SAMPLE, "-1\n", "-1, but the board can be cleared: 2 1 1, 3 1 1, 3 0 1" ; "minus one when solvable")]
+    #[test_case(READINGS_DIFFER, "-1\n", "-1, but the board can be cleared: 1 0 1, 0 0 1" ; "minus one when solvable under both readings")]
+    #[test_case(SAMPLE, "0 1 1\n3 1 1\n3 0 1\n", "move 1: 0 1 1: no block at 0 1" ; "moving an empty cell")]
+    #[test_case(SAMPLE, "2 1 1\n3 1 1\n9 0 1\n", "move 3: 9 0 1: no block at 9 0" ; "moving a cell off the board")]
+    #[test_case(SAMPLE, "2 1 1\n3 -1 1\n3 0 1\n", "move 2: 3 -1 1: no block at 3 -1" ; "negative row")]
+    #[test_case(SAMPLE, "4 0 1\n3 1 1\n3 0 1\n", "move 1: 4 0 1: moves off the board" ; "moving off the right edge")]
+    #[test_case(SAMPLE, "0 0 -1\n3 1 1\n3 0 1\n", "move 1: 0 0 -1: moves off the board" ; "moving off the left edge")]
+    #[test_case(SAMPLE, "2 1 0\n3 1 1\n3 0 1\n", "move 1: 2 1 0: g must be 1 or -1" ; "g of zero")]
+    #[test_case(SAMPLE, "2 1 1\n3 1 1\n0 0 1\n", "after 3 moves 12 blocks remain" ; "blocks remain")]
+    #[test_case(READINGS_DIFFER, "0 0 1\n1 0 1\n", "after 2 moves 3 blocks remain" ; "a wasted swap then a wrong move")]
+    fn rejects(input: &str, output: &str, reason: &str) {
+        let (verdict, found) = decide(input, output, true);
+        assert_eq!((verdict, found.as_str()), (Verdict::WrongAnswer, reason));
+    }
+
+    #[test_case("abc\n", "line 1, column 1: expected an integer, found \"abc\"" ; "garbage")]
+    #[test_case("2 1 1\n3 1 x\n", "line 2, column 5: expected an integer, found \"x\"" ; "garbage in a move")]
+    #[test_case("", "the output is empty: expected -1 or the moves" ; "empty output")]
+    #[test_case("2 1 1\n3 1\n", "expected moves of 3 numbers each (x y g) or -1, found 5 numbers" ; "incomplete move")]
+    #[test_case("-1 -1\n", "expected moves of 3 numbers each (x y g) or -1, found 2 numbers" ; "minus one twice")]
+    fn presentation_errors(output: &str, reason: &str) {
+        assert_eq!(
+            decide(SAMPLE, output, true),
+            (Verdict::PresentationError, reason.to_owned())
+        );
+    }
+
+    #[test]
+    fn any_valid_solution_passes_without_lexmin() {
+        for output in ["3 1 -1\n3 1 1\n3 0 1\n", "2 1 1\n4 1 -1\n4 0 -1\n"] {
+            assert_eq!(
+                decide(SAMPLE, output, false),
+                (Verdict::Accepted, "cleared in 3 moves".to_owned())
+            );
+            assert_eq!(decide(SAMPLE, output, true).0, Verdict::WrongAnswer);
+        }
+        // Without lexmin an invalid answer is still wrong.
+        assert_eq!(decide(SAMPLE, "-1\n", false).0, Verdict::WrongAnswer);
+    }
+
+    #[test_case(SAMPLE, "2 1 1\n3 1 1\n3 0 1\n" ; "sample reference")]
+    #[test_case(READINGS_DIFFER, "1 0 1\n0 0 1\n" ; "reading without same colour swaps")]
+    #[test_case(READINGS_DIFFER, "0 0 1\n3 0 -1\n" ; "reading with same colour swaps")]
+    #[test_case(ONLY_WITH_SWAPS, "-1\n" ; "minus one under one reading")]
+    fn accepts_a_right_answer_file(input: &str, answer: &str) {
+        let outcome = check(input, answer, Some(answer), &CheckOptions::default());
+        assert_eq!(
+            outcome.map(|outcome| outcome.verdict),
+            Ok(Verdict::Accepted)
+        );
+    }
+
+    #[test_case(SAMPLE, "2 1 1\n3 1 x\n", "the answer is malformed: line 2, column 5: expected an integer, found \"x\"" ; "malformed")]
+    #[test_case(SAMPLE, "-1\n", "the answer disagrees with the reference solver: -1, but the board can be cleared: 2 1 1, 3 1 1, 3 0 1" ; "wrong minus one")]
+    #[test_case(SAMPLE, "3 1 -1\n3 1 1\n3 0 1\n", "the answer disagrees with the reference solver: valid but not the smallest: expected 2 1 1, 3 1 1, 3 0 1 (move 1 differs)" ; "not the smallest")]
+    #[test_case(UNSOLVABLE, "2 1 1\n", "the answer disagrees with the reference solver: after 1 moves 12 blocks remain" ; "not a solution")]
+    fn a_wrong_answer_file_is_a_checker_failure(input: &str, answer: &str, message: &str) {
+        let outcome = check(input, "-1\n", Some(answer), &CheckOptions::default());
+        assert_eq!(outcome, Err(CheckerFailure::new(message)));
+    }
+
+    #[test]
+    fn an_invalid_input_is_a_checker_failure() {
+        let failure = check("6\n0\n0\n0\n0\n0\n", "-1\n", None, &CheckOptions::default())
+            .expect_err("n = 6 is not a valid input");
+        assert_eq!(
+            failure.to_string(),
+            "the input is invalid: line 1: n = 6 is outside 1..=5"
+        );
+    }
+}

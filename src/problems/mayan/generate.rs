@@ -315,3 +315,42 @@ fn fallback_edge() -> Puzzle {
     }
     Puzzle { moves: 2, board }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::mayan::validate::validate;
+    use crate::problems::test_rng;
+
+    #[test]
+    fn fallbacks_keep_their_profiles_promises() {
+        let unsolvable = fallback_unsolvable(1).to_string();
+        for profile in ["random", "bottom-row", "edge"] {
+            assert_eq!(validate(&unsolvable, Some(profile)).map(drop), Ok(()));
+        }
+        let hard = fallback_unsolvable(MAX_MOVES).to_string();
+        assert_eq!(validate(&hard, Some("hard")).map(drop), Ok(()));
+        let edge = fallback_edge();
+        assert_eq!(validate(&edge.to_string(), Some("edge")).map(drop), Ok(()));
+        assert!(!analyse(&edge).is_plain());
+    }
+
+    #[test]
+    fn the_same_rng_gives_the_same_bytes() {
+        for profile in ["random", "bottom-row", "edge"] {
+            let first = generate(profile, &mut test_rng(5, "mayan", profile, 0));
+            let again = generate(profile, &mut test_rng(5, "mayan", profile, 0));
+            assert_eq!(first, again);
+        }
+    }
+
+    #[test]
+    fn an_unknown_profile_names_the_known_ones() {
+        let error =
+            generate("huge", &mut test_rng(1, "mayan", "huge", 0)).expect_err("no such profile");
+        assert_eq!(
+            error.to_string(),
+            "problem `mayan` has no profile `huge`; known: random, bottom-row, hard, edge"
+        );
+    }
+}

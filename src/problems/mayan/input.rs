@@ -486,3 +486,144 @@ pub fn parse(text: &str, layout: Layout) -> Result<Puzzle, InputError> {
         board,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_case::test_case;
+
+    fn board(columns: &[&[u8]]) -> Board {
+        Board::from_columns(columns).expect("a test board fits")
+    }
+
+    fn step(x: usize, y: usize, g: i64) -> Move {
+        let direction = if g == 1 {
+            Direction::Right
+        } else {
+            Direction::Left
+        };
+        Move { x, y, direction }
+    }
+
+    fn played(columns: &[&[u8]], x: usize, y: usize, g: i64) -> Vec<Vec<u8>> {
+        let mut board = board(columns);
+        board.play(step(x, y, g)).expect("a legal move");
+        board.columns()
+    }
+
+    #[test]
+    fn moving_onto_a_block_swaps_the_two() {
+        assert_eq!(
+            played(&[&[1, 2], &[3], &[], &[], &[]], 0, 0, 1),
+            [vec![3, 2], vec![1], vec![], vec![], vec![]]
+        );
+        assert_eq!(
+            played(&[&[1, 2], &[3, 4], &[], &[], &[]], 1, 1, -1),
+            [vec![1, 4], vec![3, 2], vec![], vec![], vec![]]
+        );
+    }
+
+    #[test]
+    fn moving_into_an_empty_cell_drops_the_block_and_its_column_falls() {
+        // (0,0) leaves column 0, whose blocks fall; it lands on column 1's floor.
+        assert_eq!(
+            played(&[&[1, 2, 3], &[], &[4], &[], &[]], 0, 0, 1),
+            [vec![2, 3], vec![1], vec![4], vec![], vec![]]
+        );
+        // From row 2 it drops onto column 1's only block.
+        assert_eq!(
+            played(&[&[1, 2, 3], &[4], &[], &[], &[]], 0, 2, 1),
+            [vec![1, 2], vec![4, 3], vec![], vec![], vec![]]
+        );
+    }
+
+    #[test]
+    fn crossing_row_and_column_runs_vanish_together() {
+        // (1,3) drops onto column 0 at (0,2): a column run (0,0)-(0,2) and a
+        // row run (0,2)-(2,2) cross there, and all five blocks vanish.
+        assert_eq!(
+            played(&[&[1, 1], &[2, 3, 1, 1], &[3, 2, 1], &[], &[]], 1, 3, -1),
+            [vec![], vec![2, 3], vec![3, 2], vec![], vec![]]
+        );
+    }
+
+    #[test]
+    fn a_fall_after_a_vanish_sets_off_a_chain() {
+        // The row run 1 1 1 on row 1 vanishes; column 0 falls to 4 4 4,
+        // which vanishes in turn.
+        assert_eq!(
+            played(&[&[4, 1, 4, 4], &[2, 1], &[3, 5], &[2, 1], &[]], 3, 1, -1),
+            [vec![], vec![2], vec![3], vec![2, 5], vec![]]
+        );
+    }
+
+    #[test_case(&[&[1], &[1, 1], &[], &[1], &[1]], &[&[], &[], &[], &[], &[]] ; "run of five")]
+    #[test_case(&[&[1], &[1, 1], &[], &[1], &[2]], &[&[], &[], &[], &[], &[2]] ; "run of four")]
+    #[test_case(&[&[1], &[1, 1], &[], &[2], &[2]], &[&[], &[], &[], &[2], &[2]] ; "run of three")]
+    fn runs_longer_than_three_vanish_whole(before: &[&[u8]], after: &[&[u8]]) {
+        // (1,1) drops into the empty column 2, completing row 0.
+        let after: Vec<Vec<u8>> = after.iter().map(|column| column.to_vec()).collect();
+        assert_eq!(played(before, 1, 1, 1), after);
+    }
+
+    #[test]
+    fn a_vertical_run_of_four_vanishes_whole() {
+        // The 3 in 2 2 3 2 2 leaves; the 2s above it fall and make 2 2 2 2.
+        assert_eq!(
+            played(&[&[2, 2, 3, 2, 2], &[1], &[], &[], &[]], 0, 2, 1),
+            [vec![], vec![1, 3], vec![], vec![], vec![]]
+        );
+    }
+
+    #[test]
+    fn moves_that_cannot_be_played_say_why() {
+        let mut board = board(&[&[1], &[], &[], &[], &[2]]);
+        assert_eq!(board.play(step(1, 0, 1)), Err(MoveError::NoBlock));
+        assert_eq!(board.play(step(0, 1, 1)), Err(MoveError::NoBlock));
+        assert_eq!(board.play(step(0, 0, -1)), Err(MoveError::OffBoard));
+        assert_eq!(board.play(step(4, 0, 1)), Err(MoveError::OffBoard));
+        assert_eq!(board.columns(), [vec![1], vec![], vec![], vec![], vec![2]]);
+    }
+
+    #[test]
+    fn moves_order_by_x_then_y_then_right_before_left() {
+        let mut moves = vec![step(1, 0, -1), step(0, 2, 1), step(1, 0, 1), step(0, 1, -1)];
+        moves.sort();
+        assert_eq!(describe_moves(&moves), "0 1 -1, 0 2 1, 1 0 1, 1 0 -1");
+    }
+
+    #[test]
+    fn parse_reads_the_sample_and_prints_it_back() {
+        let text = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
+        let puzzle = parse(text, Layout::Strict).expect("the sample is valid");
+        assert_eq!(puzzle.moves, 3);
+        assert_eq!(puzzle.board.colour(2, 2), 4);
+        assert_eq!(puzzle.board.block_count(), 12);
+        assert_eq!(puzzle.to_string(), text);
+    }
+
+    #[test]
+    fn lenient_layout_forgives_spacing() {
+        let text = " 3\r\n1   0\n\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0";
+        let puzzle = parse(text, Layout::Lenient).expect("lenient reading");
+        assert_eq!(puzzle.board.columns()[0], vec![1]);
+    }
+
+    #[test_case("0\n0\n0\n0\n0\n0\n", "line 1: n = 0 is outside 1..=5" ; "n too small")]
+    #[test_case("x\n", "line 1: expected n (an integer), found \"x\"" ; "n not a number")]
+    #[test_case("1\n1 0\n2 0\n", "line 4: expected the line of column 2 (its colours bottom-up, ending with 0), found end of file" ; "too few columns")]
+    #[test_case("1\n0\n0\n0\n0\n0\n0\n", "line 7: expected end of file, found \"0\"" ; "too many columns")]
+    #[test_case("1\n1 2\n0\n0\n0\n0\n", "line 2: expected the line to end with the terminating 0, found \"1 2\"" ; "missing zero")]
+    #[test_case("1\n1 0 2\n0\n0\n0\n0\n", "line 2, column 5: expected nothing after the terminating 0, found \"2\"" ; "zero not last")]
+    #[test_case("1\n0\n1 11 0\n0\n0\n0\n", "line 3, column 3: colour 11 is outside 1..=10" ; "colour too large")]
+    #[test_case("1\n0\n1 -2 0\n0\n0\n0\n", "line 3, column 3: colour -2 is outside 1..=10" ; "negative colour")]
+    #[test_case("1\n0\n1 a 0\n0\n0\n0\n", "line 3, column 3: expected a colour 1..=10 or the terminating 0, found \"a\"" ; "colour not a number")]
+    #[test_case("1\n0\n1 2 1 2 1 2 1 2 0\n0\n0\n0\n", "line 3, column 15: column 1 has more than 7 blocks (the board has 7 rows)" ; "column too tall")]
+    #[test_case("1\n0\n1  2 0\n0\n0\n0\n", "line 3, column 4: expected one space between numbers, found \"1  2 0\"" ; "two spaces")]
+    #[test_case("1\n2 0\n1 0\n1 0\n1 0\n0\n", "line 3, column 1: the initial board has a run of 3 blocks of colour 1 at (1,0), (2,0), (3,0); it must have none" ; "row run")]
+    #[test_case("1\n0\n0\n0\n2 5 5 5 5 0\n0\n", "line 5, column 3: the initial board has a run of 4 blocks of colour 5 at (3,1), (3,2), (3,3), (3,4); it must have none" ; "column run")]
+    fn parse_rejects(text: &str, message: &str) {
+        let error = parse(text, Layout::Strict).expect_err("an invalid input");
+        assert_eq!(error.to_string(), message);
+    }
+}

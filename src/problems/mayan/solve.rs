@@ -351,3 +351,56 @@ impl Hasher for StateHasher {
         self.write_u64(u64::from(value));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::mayan::input::{describe_moves, parse};
+    use crate::problems::text::Layout;
+    use test_case::test_case;
+
+    fn puzzle(text: &str) -> Puzzle {
+        parse(text, Layout::Strict).expect("a valid test input")
+    }
+
+    #[test]
+    fn solves_the_sample() {
+        let sample = puzzle("3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n");
+        for reading in Reading::BOTH {
+            let solution = solve(&sample.board, 3, reading).expect("the sample is solvable");
+            assert_eq!(describe_moves(&solution), "2 1 1, 3 1 1, 3 0 1");
+        }
+        assert_eq!(solve(&sample.board, 1, Reading::WithSameColourSwaps), None);
+        assert_eq!(render(None), "-1\n");
+    }
+
+    #[test]
+    fn the_readings_differ_where_a_wasted_swap_is_smaller() {
+        let board = puzzle("2\n1 0\n1 0\n0\n1 0\n0\n").board;
+        let without = solve(&board, 2, Reading::WithoutSameColourSwaps).expect("solvable");
+        let with = solve(&board, 2, Reading::WithSameColourSwaps).expect("solvable");
+        assert_eq!(describe_moves(&without), "1 0 1, 0 0 1");
+        assert_eq!(describe_moves(&with), "0 0 1, 3 0 -1");
+        assert_eq!(render(Some(&with)), "0 0 1\n3 0 -1\n");
+    }
+
+    #[test]
+    fn analysis_names_boards_that_clear_in_fewer_moves() {
+        let analysis = analyse(&puzzle("2\n1 0\n1 0\n0\n1 0\n0\n"));
+        assert_eq!(analysis.fewer, Some(1));
+        assert!(!analysis.is_plain());
+        let sample = analyse(&puzzle("3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n"));
+        assert!(sample.is_plain() && sample.is_solvable());
+    }
+
+    #[test_case([3, 0, 0, 0, 0], Some(0) ; "a column run")]
+    #[test_case([1, 1, 1, 0, 0], Some(0) ; "a row run")]
+    #[test_case([1, 0, 1, 0, 1], Some(2) ; "spread over the row")]
+    #[test_case([2, 0, 0, 0, 1], Some(3) ; "two far apart")]
+    #[test_case([2, 1, 0, 0, 0], Some(1) ; "a pair and a neighbour")]
+    #[test_case([1, 1, 0, 0, 0], None ; "too few to vanish")]
+    #[test_case([0, 0, 0, 0, 0], None ; "none")]
+    fn spread_cost_is_the_least_sideways_travel(counts: [u8; COLUMNS], cost: Option<usize>) {
+        assert_eq!(spread_cost(&counts), cost);
+    }
+}

@@ -135,3 +135,37 @@ fn check_plain(puzzle: &Puzzle, profile: &str) -> Result<(), InputError> {
 fn column_line(x: usize) -> usize {
     x + 2
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_case::test_case;
+
+    const SAMPLE: &str = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
+    /// `1 1 _ 1` with n = 2: clears in one move, and the readings differ.
+    const CLEARS_IN_FEWER: &str = "2\n1 0\n1 0\n0\n1 0\n0\n";
+    /// 20 blocks in no run, n = 5, one lone block of colour 9.
+    const DENSE: &str = "5\n1 3 1 3 9 0\n2 4 2 4 0\n3 1 3 1 0\n4 2 4 2 0\n1 3 1 3 0\n";
+
+    #[test_case(SAMPLE, None ; "sample, no profile")]
+    #[test_case(SAMPLE, Some("random") ; "sample, random")]
+    #[test_case(SAMPLE, Some("edge") ; "sample, edge")]
+    #[test_case(CLEARS_IN_FEWER, Some("edge") ; "edge board, edge")]
+    #[test_case(CLEARS_IN_FEWER, None ; "edge board, no profile")]
+    #[test_case("1\n1 0\n0\n2 0\n0\n1 0\n", Some("bottom-row") ; "bottom row")]
+    #[test_case(DENSE, Some("hard") ; "dense")]
+    fn accepts(input: &str, profile: Option<&str>) {
+        assert_eq!(validate(input, profile).map(drop), Ok(()));
+    }
+
+    #[test_case(SAMPLE, "bottom-row", "line 3: the block at (1,1) is above the bottom row; profile `bottom-row` has every block on row 0" ; "sample is not bottom row")]
+    #[test_case(SAMPLE, "hard", "line 1: n = 3, but profile `hard` has n = 5" ; "sample is not hard")]
+    #[test_case("5\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", "hard", "the board has 12 blocks, but profile `hard` has at least 20" ; "sparse is not hard")]
+    #[test_case(CLEARS_IN_FEWER, "random", "line 1: the board can be cleared in 1 moves, fewer than n = 2; only profile `edge` has such boards" ; "fewer moves")]
+    #[test_case(CLEARS_IN_FEWER, "bottom-row", "line 1: the board can be cleared in 1 moves, fewer than n = 2; only profile `edge` has such boards" ; "fewer moves on the bottom row")]
+    #[test_case(SAMPLE, "huge", "mayan has no profile `huge`; known: random, bottom-row, hard, edge" ; "unknown profile")]
+    fn rejects(input: &str, profile: &str, message: &str) {
+        let error = validate(input, Some(profile)).expect_err("breaks the profile's promise");
+        assert_eq!(error.to_string(), message);
+    }
+}
