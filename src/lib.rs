@@ -10,6 +10,8 @@
 //!   exit codes; it is the only place that prints.
 
 pub mod cli;
+pub mod config;
+pub mod diff;
 pub mod exit;
 pub mod problems;
 pub mod verdict;

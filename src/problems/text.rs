@@ -86,7 +86,7 @@ impl fmt::Display for InputError {
             InputErrorKind::NotUtf8 => f.write_str("the file is not valid UTF-8 text"),
             InputErrorKind::TooLarge { bytes } => write!(
                 f,
-                "the file has {bytes} bytes, more than the {} MiB any input may have",
+                "the file has {bytes} bytes or more, beyond the {} MiB the judge reads",
                 MAX_TEXT_BYTES / (1024 * 1024)
             ),
         }

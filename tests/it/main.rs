@@ -1,1 +1,6 @@
-//! The one integration test binary (see STYLE.md 7.10).
+//! The one integration test binary (STYLE.md 7.10): one module per area.
+
+mod cli;
+mod packages;
+mod rooks;
+mod support;

@@ -1,0 +1,53 @@
+//! `judge diff`: a unified diff of two files for CI logs (exit 0 same, 1 different).
+
+use super::{write_stdout, Source};
+use crate::exit;
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
+
+/// Arguments of `judge diff`.
+#[derive(Debug, clap::Args)]
+pub struct DiffArgs {
+    /// The expected file.
+    pub expected: PathBuf,
+    /// The actual file.
+    pub actual: PathBuf,
+    /// Colour the diff: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+/// When to colour.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Prints the diff; exit 0 when the files are byte-identical.
+pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
+    let expected = Source::read(Some(&args.expected))?;
+    let actual = Source::read(Some(&args.actual))?;
+    if expected.bytes == actual.bytes {
+        return Ok(exit::SUCCESS);
+    }
+    let color = match args.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal()
+        }
+    };
+    let expected_text = String::from_utf8_lossy(&expected.bytes);
+    let actual_text = String::from_utf8_lossy(&actual.bytes);
+    let diff = crate::diff::unified(
+        &expected_text,
+        &actual_text,
+        &expected.name,
+        &actual.name,
+        color,
+    );
+    write_stdout(&diff)?;
+    Ok(exit::FAILURE)
+}

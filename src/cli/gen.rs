@@ -1,0 +1,134 @@
+//! `judge gen`: random valid inputs, reproducible from a seed.
+//!
+//! Test `i` (0-based) of a run uses `problems::test_rng(seed, problem,
+//! profile, i)`, so `--count 5` is the first five of `--count 50` and each test
+//! can be regenerated alone.
+
+use super::{parse_problem, profile_or_usage, say, write_stdout, UsageError};
+use crate::exit;
+use crate::problems::{self, Problem};
+use anyhow::{anyhow, Context as _};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `judge gen`.
+#[derive(Debug, clap::Args)]
+pub struct GenArgs {
+    /// The problem id.
+    #[arg(value_parser = parse_problem)]
+    pub problem: &'static dyn Problem,
+    /// The master seed: the same seed gives the same bytes on every machine.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many inputs; without --out they are printed one after another.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub count: u32,
+    /// The generator profile (see `judge problems`); the problem's first by default.
+    #[arg(long, value_name = "PROFILE")]
+    pub profile: Option<String>,
+    /// Write `DIR/<prefix>NNN.in` and `.ans` (the reference answer) instead of
+    /// printing; files appear whole or not at all.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Prefix of the file names written with --out, e.g. `large-`.
+    #[arg(long, requires = "out", default_value = "")]
+    pub prefix: String,
+}
+
+/// One generated test, ready to write.
+struct Generated {
+    input: String,
+    answer: String,
+}
+
+/// Generates every input (and, with --out, answer) before writing anything.
+pub fn run(args: &GenArgs) -> anyhow::Result<u8> {
+    let problem = args.problem;
+    let profile = match &args.profile {
+        Some(name) => profile_or_usage(problem, name)?,
+        None => *problem
+            .profiles()
+            .first()
+            .ok_or_else(|| anyhow!("problem `{}` has no generator profile", problem.id()))?,
+    };
+    if args.prefix.contains(['/', '\\']) || args.prefix.starts_with('.') {
+        return Err(UsageError::new(
+            format!(
+                "`--prefix {}` must be a plain file-name prefix",
+                args.prefix
+            ),
+            None,
+        )
+        .into());
+    }
+    let mut tests = Vec::with_capacity(args.count as usize);
+    for index in 0..u64::from(args.count) {
+        let mut rng = problems::test_rng(args.seed, problem.id(), profile.name, index);
+        let input = problem.generate(profile.name, &mut rng)?;
+        // A generator bug must never reach a problem setter's test data.
+        problem
+            .validate(&input, Some(profile.name))
+            .map_err(|error| {
+                anyhow!(
+                    "the `{}` generator made an invalid input (seed {}, test {}): {error}",
+                    profile.name,
+                    args.seed,
+                    index + 1
+                )
+            })?;
+        let answer = if args.out.is_some() {
+            problem.solve(&input).map_err(|error| {
+                anyhow!("the reference solver rejected a generated input: {error}")
+            })?
+        } else {
+            String::new()
+        };
+        tests.push(Generated { input, answer });
+    }
+    match &args.out {
+        None => {
+            let all: String = tests.iter().map(|test| test.input.as_str()).collect();
+            write_stdout(&all)?;
+        }
+        Some(dir) => {
+            write_tests(dir, &args.prefix, &tests)?;
+            say(&format!(
+                "wrote {} tests ({} profile, seed {}) to `{}`",
+                tests.len(),
+                profile.name,
+                args.seed,
+                dir.display()
+            ));
+        }
+    }
+    Ok(exit::SUCCESS)
+}
+
+/// Writes `<prefix>NNN.in` and `.ans` for every test, each file through a
+/// temporary file renamed into place, so no file is ever half-written.
+fn write_tests(dir: &Path, prefix: &str, tests: &[Generated]) -> anyhow::Result<()> {
+    fs_err::create_dir_all(dir)?;
+    let width = tests.len().to_string().len().max(3);
+    for (index, test) in tests.iter().enumerate() {
+        let stem = format!("{prefix}{:0width$}", index + 1);
+        write_atomically(&dir.join(format!("{stem}.in")), &test.input)?;
+        write_atomically(&dir.join(format!("{stem}.ans")), &test.answer)?;
+    }
+    Ok(())
+}
+
+/// Writes `contents` to `path` via a temporary file in the same folder.
+pub(crate) fn write_atomically(path: &Path, contents: &str) -> anyhow::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|parent| !parent.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut file = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("failed to create a temporary file in `{}`", dir.display()))?;
+    file.write_all(contents.as_bytes())
+        .and_then(|()| file.flush())
+        .with_context(|| format!("failed to write `{}`", path.display()))?;
+    file.persist(path)
+        .with_context(|| format!("failed to write `{}`", path.display()))?;
+    Ok(())
+}

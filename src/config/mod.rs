@@ -1,0 +1,128 @@
+//! Configuration files: their serde models, defaults and the one error type
+//! that names the file, line and column of anything wrong in them.
+//!
+//! `problem.rs` models `problems/<id>/problem.toml`. This module reads and
+//! validates; it never runs anything.
+
+pub mod problem;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A configuration file could not be used. Always a usage error (exit 2):
+/// nothing is run with a half-understood configuration.
+#[derive(Debug, thiserror::Error)]
+#[error("failed to load `{}`: {kind}", path.display())]
+pub struct ConfigError {
+    /// The file.
+    pub path: PathBuf,
+    /// What was wrong with it.
+    pub kind: ConfigErrorKind,
+}
+
+/// The ways a configuration file can be wrong.
+#[derive(Debug)]
+pub enum ConfigErrorKind {
+    /// The file could not be read.
+    Read(std::io::Error),
+    /// TOML syntax, an unknown key or a value of the wrong type.
+    Parse {
+        /// 1-based line and column of the offending span, when toml gave one.
+        position: Option<(usize, usize)>,
+        message: String,
+    },
+    /// The file parsed, but a value is not allowed (e.g. an unknown profile).
+    Invalid { key: String, message: String },
+}
+
+impl fmt::Display for ConfigErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigErrorKind::Read(error) => f.write_str(&io_reason(error)),
+            ConfigErrorKind::Parse {
+                position: Some((line, column)),
+                message,
+            } => write!(f, "line {line}, column {column}: {message}"),
+            ConfigErrorKind::Parse {
+                position: None,
+                message,
+            } => f.write_str(message),
+            ConfigErrorKind::Invalid { key, message } => write!(f, "`{key}`: {message}"),
+        }
+    }
+}
+
+impl ConfigError {
+    /// A parse error from `toml`, with the span turned into line and column.
+    pub fn parse(path: &Path, text: &str, error: &toml::de::Error) -> Self {
+        let position = error.span().map(|span| line_column(text, span.start));
+        ConfigError {
+            path: path.to_owned(),
+            kind: ConfigErrorKind::Parse {
+                position,
+                message: error.message().trim_end().to_owned(),
+            },
+        }
+    }
+
+    /// A value that parsed but is not allowed.
+    pub fn invalid(path: &Path, key: impl Into<String>, message: impl Into<String>) -> Self {
+        ConfigError {
+            path: path.to_owned(),
+            kind: ConfigErrorKind::Invalid {
+                key: key.into(),
+                message: message.into(),
+            },
+        }
+    }
+}
+
+/// The operating system's reason for an I/O error, without the path that
+/// `fs_err` adds (the caller names the path once).
+pub fn io_reason(error: &std::io::Error) -> String {
+    error
+        .get_ref()
+        .and_then(|inner| std::error::Error::source(inner))
+        .map_or_else(|| error.to_string(), ToString::to_string)
+}
+
+/// 1-based line and column (in characters) of byte `offset` in `text`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = text.get(..offset).unwrap_or(text);
+    let line = 1 + before.matches('\n').count();
+    let column = 1 + before
+        .rsplit('\n')
+        .next()
+        .map_or(0, |last| last.chars().count());
+    (line, column)
+}
+
+/// Parses TOML text into `T`, naming `path` in any error.
+pub fn parse_toml<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    text: &str,
+) -> Result<T, ConfigError> {
+    toml::from_str(text).map_err(|error| ConfigError::parse(path, text, &error))
+}
+
+/// Reads and parses a TOML file.
+pub fn load_toml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, ConfigError> {
+    let text = fs_err::read_to_string(path).map_err(|error| ConfigError {
+        path: path.to_owned(),
+        kind: ConfigErrorKind::Read(error),
+    })?;
+    parse_toml(path, &text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_column_counts_from_one() {
+        assert_eq!(line_column("a\nbc\n", 0), (1, 1));
+        assert_eq!(line_column("a\nbc\n", 3), (2, 2));
+        assert_eq!(line_column("a\nbc\n", 99), (3, 1));
+    }
+}

@@ -1,0 +1,81 @@
+//! Unified diffs of expected and actual text, on top of `similar`, for
+//! `judge diff` and the reports. Knows nothing about verdicts.
+
+use similar::{ChangeTag, TextDiff};
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// How long the diff algorithm may search for a minimal diff before it
+/// settles for a larger one: a 16 MiB flood of output must not stall a report.
+const DIFF_DEADLINE: Duration = Duration::from_secs(2);
+
+/// A unified diff (3 lines of context) of `expected` against `actual`,
+/// headed by the two names; ANSI-coloured when `color` is set. A line that
+/// differs only in its missing final newline is marked as such.
+pub fn unified(
+    expected: &str,
+    actual: &str,
+    expected_name: &str,
+    actual_name: &str,
+    color: bool,
+) -> String {
+    let diff = TextDiff::configure()
+        .timeout(DIFF_DEADLINE)
+        .diff_lines(expected, actual);
+    let mut out = String::new();
+    let _ = writeln!(out, "--- {expected_name}");
+    let _ = writeln!(out, "+++ {actual_name}");
+    for hunk in diff.unified_diff().context_radius(3).iter_hunks() {
+        let _ = writeln!(out, "{}", hunk.header());
+        for change in hunk.iter_changes() {
+            let (sign, paint) = match change.tag() {
+                ChangeTag::Delete => ('-', "\x1b[31m"),
+                ChangeTag::Insert => ('+', "\x1b[32m"),
+                ChangeTag::Equal => (' ', ""),
+            };
+            let line = change.as_str().unwrap_or_default();
+            let body = line.strip_suffix('\n').unwrap_or(line);
+            if color && !paint.is_empty() {
+                let _ = write!(out, "{paint}{sign}{body}\x1b[0m");
+            } else {
+                let _ = write!(out, "{sign}{body}");
+            }
+            out.push('\n');
+            if change.missing_newline() {
+                out.push_str("\\ No newline at end of file\n");
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shows_changed_line_with_context() {
+        let diff = unified("1\n2\n3\n", "1\n4\n3\n", "expected", "actual", false);
+        assert_eq!(
+            diff,
+            "--- expected\n+++ actual\n@@ -1,3 +1,3 @@\n 1\n-2\n+4\n 3\n"
+        );
+    }
+
+    #[test]
+    fn marks_missing_final_newline() {
+        let diff = unified("5\n", "5", "a", "b", false);
+        assert_eq!(
+            diff,
+            "--- a\n+++ b\n@@ -1 +1 @@\n-5\n+5\n\\ No newline at end of file\n"
+        );
+    }
+
+    #[test]
+    fn colours_only_changed_lines() {
+        let diff = unified("a\nb\n", "a\nc\n", "x", "y", true);
+        assert!(diff.contains("\x1b[31m-b\x1b[0m\n"));
+        assert!(diff.contains("\x1b[32m+c\x1b[0m\n"));
+        assert!(diff.contains("\n a\n"));
+    }
+}

@@ -1,0 +1,110 @@
+//! Test support: a temporary directory per test and a `judge` command that
+//! runs in it (the shape of ripgrep's `Dir` + `TestCommand`).
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+/// A temporary directory, removed when dropped.
+pub struct Dir {
+    root: tempfile::TempDir,
+}
+
+impl Dir {
+    pub fn new() -> Dir {
+        Dir {
+            root: tempfile::tempdir().expect("a temporary directory"),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.root.path()
+    }
+
+    /// Writes `contents` to `name` (creating parent folders) and returns its path.
+    pub fn create(&self, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.root.path().join(name);
+        if let Some(parent) = path.parent() {
+            fs_err::create_dir_all(parent).unwrap();
+        }
+        fs_err::write(&path, contents).unwrap();
+        path
+    }
+
+    pub fn read(&self, name: &str) -> String {
+        fs_err::read_to_string(self.root.path().join(name)).unwrap()
+    }
+
+    /// `judge ARGS...` with this directory as the working directory.
+    pub fn judge(&self, args: &[&str]) -> Run {
+        let mut command = assert_cmd::cargo::cargo_bin_cmd!("judge");
+        command.current_dir(self.root.path()).args(args);
+        command.env_remove("NO_COLOR");
+        Run {
+            args: args.iter().map(|arg| (*arg).to_owned()).collect(),
+            output: command.output().expect("judge runs"),
+        }
+    }
+
+    /// `judge ARGS...` with `stdin` on standard input.
+    pub fn judge_stdin(&self, args: &[&str], stdin: &str) -> Run {
+        let mut command = assert_cmd::cargo::cargo_bin_cmd!("judge");
+        command
+            .current_dir(self.root.path())
+            .args(args)
+            .write_stdin(stdin.to_owned());
+        Run {
+            args: args.iter().map(|arg| (*arg).to_owned()).collect(),
+            output: command.output().expect("judge runs"),
+        }
+    }
+}
+
+/// The finished process, with failure messages that show everything.
+pub struct Run {
+    args: Vec<String>,
+    pub output: Output,
+}
+
+impl Run {
+    pub fn code(&self) -> i32 {
+        self.output.status.code().unwrap_or(-1)
+    }
+
+    pub fn stdout(&self) -> String {
+        String::from_utf8_lossy(&self.output.stdout).into_owned()
+    }
+
+    pub fn stderr(&self) -> String {
+        String::from_utf8_lossy(&self.output.stderr).into_owned()
+    }
+
+    /// Asserts the exit code, showing the command and both streams if wrong.
+    #[track_caller]
+    pub fn expect_code(&self, code: i32) -> &Self {
+        assert_eq!(
+            self.code(),
+            code,
+            "\njudge {}\n--- exit code {} (expected {code})\n--- stdout\n{}\n--- stderr\n{}\n",
+            self.args.join(" "),
+            self.code(),
+            self.stdout(),
+            self.stderr()
+        );
+        self
+    }
+
+    /// Exit code, stdout and stderr together, for snapshots.
+    pub fn transcript(&self) -> String {
+        format!(
+            "exit code: {}\n----- stdout -----\n{}----- stderr -----\n{}",
+            self.code(),
+            self.stdout(),
+            self.stderr()
+        )
+    }
+}
+
+/// The repository root (where `problems/` and `submissions/` are).
+pub fn repository() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
