@@ -57,11 +57,12 @@ fn random(rng: &mut ChaCha8Rng) -> Puzzle {
         let moves = rng.random_range(1..=MAX_MOVES);
         let palette = rng.random_range(3..=7);
         let board = if solvable {
-            let runs = rng.random_range(1..=moves.min(4));
-            scrambled(rng, runs, palette, moves, 0.2)
+            let runs = rng.random_range(1..=6);
+            let steps = rng.random_range(moves..=moves + 2);
+            scrambled(rng, runs, palette, steps, 0.2)
         } else if rng.random_bool(0.5) {
-            let runs = rng.random_range(1..=4);
-            let steps = moves + rng.random_range(1..=3);
+            let runs = rng.random_range(1..=6);
+            let steps = moves + rng.random_range(3..=5);
             scrambled(rng, runs, palette, steps, 0.2)
         } else {
             let blocks = rng.random_range(4..=20);
@@ -132,15 +133,18 @@ fn hard(rng: &mut ChaCha8Rng) -> Puzzle {
     let solvable = rng.random_bool(0.5);
     for _ in 0..MAX_ATTEMPTS {
         let palette = rng.random_range(4..=8);
+        // A scramble of 5 to 8 drags often needs exactly 5 moves to undo:
+        // some drags cancel or stop mattering once the chain starts.
         let board = if solvable {
-            let runs = rng.random_range(7..=9);
-            scrambled(rng, runs, palette, MAX_MOVES, 0.0)
+            let runs = rng.random_range(7..=10);
+            let steps = rng.random_range(MAX_MOVES..=MAX_MOVES + 3);
+            scrambled(rng, runs, palette, steps, 0.0)
         } else if rng.random_bool(0.5) {
-            let runs = rng.random_range(7..=9);
-            let steps = MAX_MOVES + rng.random_range(1..=4);
+            let runs = rng.random_range(7..=10);
+            let steps = rng.random_range(MAX_MOVES + 4..=MAX_MOVES + 7);
             scrambled(rng, runs, palette, steps, 0.1)
         } else {
-            let blocks = rng.random_range(HARD_MIN_BLOCKS..=28);
+            let blocks = rng.random_range(HARD_MIN_BLOCKS..=26);
             random_board(rng, blocks, palette)
         };
         let Some(board) = board else {
@@ -191,11 +195,16 @@ fn edge(rng: &mut ChaCha8Rng) -> Puzzle {
     fewer_only.unwrap_or_else(fallback_edge)
 }
 
-/// A board stacked from `runs` runs of 3 to 5 blocks (colours from
-/// 1..=palette), which would all vanish at once, scrambled by `steps` drags
-/// that make nothing vanish. A drag is into an empty cell with probability
-/// about `drop_share` (when one is at hand), else a swap of two colours.
-/// `None` when the scramble leaves a run standing or a colour doomed.
+/// A board that one chain reaction clears, scrambled by `steps` drags that
+/// make nothing vanish; `None` when the scramble leaves a run standing or a
+/// colour doomed (or the chain could not be built).
+///
+/// The chain is built backwards from an empty board: `runs` times, insert a
+/// run of 3 (a row, pushing up the blocks above it, or a column) so that it
+/// is the only run on the board. Its vanishing gives back the board before
+/// the insertion, whose only run vanishes in turn, and so on down to empty.
+/// A drag into an empty cell happens with probability about `drop_share`
+/// (when one is at hand), else a swap of two colours.
 fn scrambled(
     rng: &mut ChaCha8Rng,
     runs: usize,
@@ -203,33 +212,7 @@ fn scrambled(
     steps: usize,
     drop_share: f64,
 ) -> Option<Board> {
-    let mut board = Board::default();
-    for _ in 0..runs {
-        let colour = rng.random_range(1..=palette);
-        let heights: [usize; COLUMNS] = std::array::from_fn(|x| board.height(x));
-        let length = rng.random_range(3..=COLUMNS);
-        let starts: Vec<usize> = (0..=COLUMNS - length)
-            .filter(|&start| {
-                let level = heights[start];
-                level < ROWS && heights[start..start + length].iter().all(|&h| h == level)
-            })
-            .collect();
-        if !starts.is_empty() && rng.random_bool(0.5) {
-            let start = starts[rng.random_range(0..starts.len())];
-            for x in start..start + length {
-                board.push(x, colour);
-            }
-        } else {
-            let x = rng.random_range(0..COLUMNS);
-            let length = rng.random_range(3..=4).min(ROWS - heights[x]);
-            if length < 3 {
-                continue;
-            }
-            for _ in 0..length {
-                board.push(x, colour);
-            }
-        }
-    }
+    let mut board = chain(rng, runs, palette)?;
     let mut made = 0;
     let mut tries = 0;
     while made < steps {
@@ -263,6 +246,57 @@ fn scrambled(
         }
     }
     (board.first_run().is_none() && !super::solve::has_doomed_colour(&board)).then_some(board)
+}
+
+/// A board whose only run sets off a chain that clears it (see
+/// [`scrambled`]), with up to `runs` runs of 3 colours from 1..=palette.
+fn chain(rng: &mut ChaCha8Rng, runs: usize, palette: u8) -> Option<Board> {
+    let mut board = Board::default();
+    let mut inserted = 0;
+    for _ in 0..runs * 100 {
+        if inserted == runs {
+            break;
+        }
+        let colour = rng.random_range(1..=palette);
+        let heights: [usize; COLUMNS] = std::array::from_fn(|x| board.height(x));
+        let mut columns = board.columns();
+        let mut cells = Vec::with_capacity(3);
+        if rng.random_bool(0.5) {
+            let start = rng.random_range(0..=COLUMNS - 3);
+            let lowest = heights[start..start + 3].iter().copied().min().unwrap_or(0);
+            let y = rng.random_range(0..=lowest);
+            if heights[start..start + 3]
+                .iter()
+                .any(|&height| height >= ROWS)
+            {
+                continue;
+            }
+            for (x, column) in columns.iter_mut().enumerate().skip(start).take(3) {
+                column.insert(y, colour);
+                cells.push((x, y));
+            }
+        } else {
+            let x = rng.random_range(0..COLUMNS);
+            if heights[x] + 3 > ROWS {
+                continue;
+            }
+            let y = rng.random_range(0..=heights[x]);
+            for row in y..y + 3 {
+                columns[x].insert(row, colour);
+                cells.push((x, row));
+            }
+        }
+        let Some(next) = Board::from_columns(&columns) else {
+            continue;
+        };
+        // The new run must be the board's only run, and exactly those cells.
+        if !next.runs_are_exactly(&cells) {
+            continue;
+        }
+        board = next;
+        inserted += 1;
+    }
+    (inserted > 0).then_some(board)
 }
 
 /// About `blocks` blocks of colours 1..=palette in random columns, each

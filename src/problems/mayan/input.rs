@@ -212,6 +212,13 @@ impl Board {
         Ok(())
     }
 
+    /// True when the runs of the board cover exactly `cells`: for
+    /// generators that build boards out of runs.
+    pub(crate) fn runs_are_exactly(&self, cells: &[(usize, usize)]) -> bool {
+        let expected = cells.iter().fold(0, |marked, &(x, y)| marked | bit(x, y));
+        self.runs_through(&[0; COLUMNS]) == expected
+    }
+
     /// Puts a block on top of column x; false when the column is full.
     pub(crate) fn push(&mut self, x: usize, colour: u8) -> bool {
         let height = self.height(x);
@@ -278,8 +285,29 @@ impl Board {
     fn runs_through(&self, changed: &[usize; COLUMNS]) -> u64 {
         let mut marked = 0u64;
         for (x, &lowest) in changed.iter().enumerate() {
-            for y in lowest..ROWS {
-                let colour = self.cells[x][y];
+            let column = &self.cells[x];
+            if lowest >= ROWS || column[lowest] == 0 {
+                continue;
+            }
+            // Column runs reaching row `lowest` or above: walk the runs of
+            // equal colours from the one that holds row `lowest`.
+            let mut start = lowest;
+            while start > 0 && column[start - 1] == column[lowest] {
+                start -= 1;
+            }
+            while start < ROWS && column[start] != 0 {
+                let colour = column[start];
+                let mut end = start + 1;
+                while end < ROWS && column[end] == colour {
+                    end += 1;
+                }
+                if end - start >= 3 {
+                    marked |= ((1u64 << (end - start)) - 1) << (x * ROWS + start);
+                }
+                start = end;
+            }
+            // Row runs through each changed cell.
+            for (y, &colour) in column.iter().enumerate().skip(lowest) {
                 if colour == 0 {
                     break;
                 }
@@ -296,22 +324,29 @@ impl Board {
                         marked |= bit(column, y);
                     }
                 }
-                let mut bottom = y;
-                while bottom > 0 && self.cells[x][bottom - 1] == colour {
-                    bottom -= 1;
-                }
-                let mut top = y;
-                while top + 1 < ROWS && self.cells[x][top + 1] == colour {
-                    top += 1;
-                }
-                if top - bottom >= 2 {
-                    for row in bottom..=top {
-                        marked |= bit(x, row);
-                    }
-                }
             }
         }
         marked
+    }
+
+    /// The board packed 4 bits a cell, column by column (cells 0..32 in the
+    /// `u128`, the last 3 in the `u32`): a cheap key for the solver's memory.
+    pub(crate) fn packed(&self) -> (u128, u32) {
+        let mut low = 0u128;
+        let mut high = 0u32;
+        for (index, &colour) in self.cells.iter().flatten().enumerate() {
+            if index < 32 {
+                low |= u128::from(colour) << (4 * index);
+            } else {
+                high |= u32::from(colour) << (4 * (index - 32));
+            }
+        }
+        (low, high)
+    }
+
+    /// The cells, `[x][y]`, for the solver's counting loops.
+    pub(crate) fn cells(&self) -> &[[u8; ROWS]; COLUMNS] {
+        &self.cells
     }
 
     /// The first maximal run of 3 or more (in order of x, then y, a row run

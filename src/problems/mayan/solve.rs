@@ -6,7 +6,7 @@
 //! Three prunings keep it fast, each of which never skips the smallest
 //! solution (see [`Search::clears`]). It does not read text or judge outputs.
 
-use super::input::{Board, Direction, Move, Puzzle, COLUMNS, MAX_COLOUR, ROWS};
+use super::input::{Board, Direction, Move, Puzzle, COLUMNS, MAX_COLOUR};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -114,29 +114,30 @@ impl Search {
     ///
     /// Prunings, none of which can lose the smallest solution:
     /// - a colour with 1 or 2 blocks can never vanish (runs need 3, and only
-    ///   whole runs leave the board), so the board is dead;
+    ///   whole runs leave the board), so the board is dead ([`spread_cost`]
+    ///   is `None` for it);
     /// - dragging a block left onto an occupied cell is the same swap as
     ///   dragging that cell's block right, which has a smaller x and so was
     ///   tried first with the same result board — under either reading, as
     ///   both moves are same-colour swaps or neither is;
     /// - a (board, moves left) pair that failed once fails again;
     /// - the blocks must travel sideways further than `left` moves can take
-    ///   them (see [`Search::spread`]); with one move left, that move must
-    ///   shift a block of every colour that still has to travel.
+    ///   them, and a move that does not shift enough of the travel is
+    ///   useless (see [`Search::spread`] and [`Spread::allows`]).
     fn clears(&mut self, board: &Board, left: usize) -> bool {
         if board.is_empty() {
             return left == 0;
         }
-        if left == 0 || has_doomed_colour(board) {
+        if left == 0 {
             return false;
         }
-        let Some(travelling) = self.spread(board, left) else {
-            return false;
-        };
         let key = StateKey::new(board, left);
         if self.failed.contains(&key) {
             return false;
         }
+        let Some(spread) = self.spread(board, left) else {
+            return false;
+        };
         for x in 0..COLUMNS {
             for y in 0..board.height(x) {
                 for direction in Direction::BOTH {
@@ -153,12 +154,14 @@ impl Search {
                     {
                         continue;
                     }
-                    if left == 1 {
-                        // The last move is the only sideways travel left.
-                        let shifted = 1 << board.colour(x, y) | 1 << target_colour;
-                        if travelling & !shifted != 0 {
-                            continue;
-                        }
+                    let colour = board.colour(x, y);
+                    let shifted = match target_colour {
+                        0 => 1 << colour,
+                        same if same == colour => 0,
+                        other => 1 << colour | 1 << other,
+                    };
+                    if !spread.allows(shifted, left) {
+                        continue;
                     }
                     let mut next = *board;
                     if next.play(step).is_err() {
@@ -177,8 +180,7 @@ impl Search {
     }
 
     /// `None` when the blocks are too far apart sideways to all vanish within
-    /// `left` moves; otherwise the colours (a bit per colour) that must
-    /// travel as far as `left` moves can take them.
+    /// `left` moves; otherwise how far each colour must still travel.
     ///
     /// Why this is sound: every block must vanish in a run of 3 or more of
     /// its colour. At the moment it vanishes, its column either holds 3 or
@@ -190,15 +192,18 @@ impl Search {
     /// different colours, or it changes nothing) by one column each. So the
     /// least total sideways travel of colour c, [`spread_cost`], is at most
     /// `left` for each colour and their sum is at most `2 * left`.
-    fn spread(&mut self, board: &Board, left: usize) -> Option<u16> {
+    fn spread(&mut self, board: &Board, left: usize) -> Option<Spread> {
         let mut counts = [[0u8; COLUMNS]; MAX_COLOUR as usize + 1];
-        for x in 0..COLUMNS {
-            for y in 0..board.height(x) {
-                counts[usize::from(board.colour(x, y))][x] += 1;
+        for (x, column) in board.cells().iter().enumerate() {
+            for &colour in column.iter().take_while(|&&colour| colour != 0) {
+                counts[usize::from(colour)][x] += 1;
             }
         }
-        let mut total = 0;
-        let mut travelling = 0u16;
+        let mut spread = Spread {
+            total: 0,
+            travelling: 0,
+            moving: 0,
+        };
         for (colour, column_counts) in counts.iter().enumerate().skip(1) {
             if column_counts.iter().all(|&count| count == 0) {
                 continue;
@@ -212,15 +217,44 @@ impl Search {
                 .or_insert_with(|| spread_cost(column_counts));
             match cost {
                 Some(cost) if cost <= left => {
-                    total += cost;
+                    spread.total += cost;
                     if cost == left {
-                        travelling |= 1 << colour;
+                        spread.travelling |= 1 << colour;
+                    }
+                    if cost > 0 {
+                        spread.moving |= 1 << colour;
                     }
                 }
                 _ => return None,
             }
         }
-        (total <= 2 * left).then_some(travelling)
+        (spread.total <= 2 * left).then_some(spread)
+    }
+}
+
+/// How far the colours of a board must still travel sideways (see
+/// [`Search::spread`]); colours are bits.
+struct Spread {
+    /// The least total travel of all colours.
+    total: usize,
+    /// Colours that must travel as far as the moves left can take them.
+    travelling: u16,
+    /// Colours that must travel at all.
+    moving: u16,
+}
+
+impl Spread {
+    /// True when a move that shifts one block of each colour in `shifted`
+    /// (a drag into an empty cell shifts one, a swap two, a same-colour swap
+    /// none that matter) can still be part of a solution with `left` moves.
+    ///
+    /// After it, `left - 1` moves must carry each colour's remaining travel
+    /// (at most one step a colour a move) and the total (at most two a move):
+    /// so it must shift every colour that travels as far as `left` allows, and
+    /// enough colours that still travel to bring the total within reach.
+    fn allows(&self, shifted: u16, left: usize) -> bool {
+        let useful = (shifted & self.moving).count_ones() as usize;
+        self.travelling & !shifted == 0 && self.total <= 2 * (left - 1) + useful
     }
 }
 
@@ -301,20 +335,12 @@ struct StateKey {
 
 impl StateKey {
     fn new(board: &Board, left: usize) -> Self {
-        let mut low = 0u128;
-        let mut high = left as u32;
-        for x in 0..COLUMNS {
-            for y in 0..ROWS {
-                let index = x * ROWS + y;
-                let colour = board.colour(x, y);
-                if index < 32 {
-                    low |= u128::from(colour) << (4 * index);
-                } else {
-                    high |= u32::from(colour) << (4 * (index - 32) + 4);
-                }
-            }
+        let (low, high) = board.packed();
+        // The last 3 cells take 12 bits; the move count goes above them.
+        StateKey {
+            low,
+            high: high | (left as u32) << 12,
         }
-        StateKey { low, high }
     }
 }
 
