@@ -1,12 +1,12 @@
 //! The mayan generator profiles (see `validate::PROFILES`).
 //!
-//! Solvable boards are built backwards: stack runs that would all vanish,
-//! then scramble them with drags that make nothing vanish, and let the solver
-//! decide what came out. Unsolvable boards are random boards (or
-//! over-scrambled ones) the solver cannot clear. Either way every candidate is
-//! analysed under both readings and kept only when it keeps its profile's
-//! promise, so what a profile emits is exactly what `validate` accepts. The
-//! kind (solvable or not) is drawn first, so each is about half of a profile.
+//! Solvable boards are built backwards: a board that one chain reaction
+//! clears, scrambled with drags that make nothing vanish; the solver decides
+//! what came out. Unsolvable boards are random boards (or over-scrambled
+//! ones) the solver cannot clear. Every candidate is searched and kept only
+//! when it keeps its profile's promise, so what a profile emits is what
+//! `validate` accepts. The kind (solvable or not) is drawn first, so each is
+//! about half of a profile.
 //!
 //! Everything depends on the RNG alone; attempts are bounded, and a fixed
 //! board that keeps the promise ends the rare unlucky draw.
