@@ -11,6 +11,7 @@
 mod cli;
 mod hostile;
 mod matchsticks;
+mod mayan;
 mod packages;
 mod rooks;
 mod run;
