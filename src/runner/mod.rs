@@ -143,12 +143,36 @@ impl Workspace {
         let inputs = root.path().join("inputs");
         fs_err::create_dir(&inputs).map_err(|source| RunError::io("create", &inputs, source))?;
         set_mode(&inputs, 0o700)?;
+        if crate::sandbox::Isolation::detect().user.is_some() {
+            check_traversable(root.path())?;
+        }
         Ok(Workspace { root })
     }
 
     pub fn path(&self) -> &Path {
         self.root.path()
     }
+}
+
+/// The sandbox user must pass through every ancestor of the workspace to
+/// reach its executable: a temporary directory under `/root` would make
+/// every program fail to start, so say so up front.
+fn check_traversable(path: &Path) -> Result<(), RunError> {
+    for ancestor in path.ancestors().skip(1) {
+        let Ok(metadata) = fs_err::metadata(ancestor) else { continue };
+        if metadata.permissions().mode() & 0o001 == 0 {
+            return Err(RunError::io(
+                "use a temporary directory under",
+                ancestor,
+                std::io::Error::new(
+                    std::io::ErrorKind::PermissionDenied,
+                    "the sandbox user cannot pass through it; set TMPDIR to a directory \
+                     like /tmp",
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn set_mode(path: &Path, mode: u32) -> Result<(), RunError> {
