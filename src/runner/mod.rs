@@ -159,7 +159,9 @@ impl Workspace {
 /// every program fail to start, so say so up front.
 fn check_traversable(path: &Path) -> Result<(), RunError> {
     for ancestor in path.ancestors().skip(1) {
-        let Ok(metadata) = fs_err::metadata(ancestor) else { continue };
+        let Ok(metadata) = fs_err::metadata(ancestor) else {
+            continue;
+        };
         if metadata.permissions().mode() & 0o001 == 0 {
             return Err(RunError::io(
                 "use a temporary directory under",

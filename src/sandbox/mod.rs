@@ -20,6 +20,7 @@
 //! | cgroup v1 (memory, pids, cpuacct) | tree-wide memory peak and limit, process count, CPU of the tree, kill of `setsid` escapees | root |
 //! | unprivileged user (`nobody`) | cannot signal the judge, cannot read root-only files | root |
 //! | network namespace per worker thread | no network at all | root |
+//! | seccomp (x86_64) | no namespaces, ptrace, mount, modules, BPF, io_uring | nothing |
 //! | Landlock | reads only system directories and its own executable, writes only its scratch directory, no TCP, no signals outside its own test | Linux 5.13+ (TCP 6.7+, signals 6.12+) |
 
 mod error;
@@ -165,6 +166,9 @@ pub struct Isolation {
     /// `landlock` (cannot signal outside its own test), `user` (cannot signal
     /// the judge) or `process-group`.
     pub signals: &'static str,
+    /// `seccomp` (namespaces, ptrace, mount, modules, BPF, io_uring
+    /// refused) or `none`.
+    pub syscalls: &'static str,
 }
 
 impl Isolation {
@@ -224,6 +228,7 @@ fn detect_isolation() -> Isolation {
         network: "none",
         landlock_abi: None,
         signals: "process-group",
+        syscalls: "none",
     }
 }
 

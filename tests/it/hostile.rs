@@ -389,3 +389,8 @@ fn every_test_gets_a_fresh_writable_scratch_directory() {
     );
     assert_clean(&graded);
 }
+
+#[test]
+fn namespaces_ptrace_mount_and_io_uring_are_refused() {
+    expect("forbidden_syscalls.c", Verdict::Accepted);
+}
