@@ -172,6 +172,13 @@ struct Cgroups {
     /// `cgroup.procs` of each, opened for writing before any fork so the
     /// child joins with one `write` each.
     procs: [OwnedFd; 3],
+    /// Counters read or reset on every run, kept open: a run is short
+    /// enough that opening files shows in the per-test overhead.
+    cpu_usage: std::fs::File,
+    memory_peak: std::fs::File,
+    oom_control: std::fs::File,
+    /// The OOM kill count after the previous run.
+    oom_kills_seen: u64,
     /// The memory (KiB) and process limits last written.
     applied: Option<(u64, u32)>,
 }
@@ -213,12 +220,60 @@ impl Cgroups {
             open_procs(&pids)?,
             open_procs(&cpuacct)?,
         ];
-        Ok(Cgroups {
+        let open = |path: PathBuf, write: bool| -> Result<std::fs::File, SandboxError> {
+            fs_err::OpenOptions::new()
+                .read(true)
+                .write(write)
+                .open(&path)
+                .map(|file| file.into_parts().0)
+                .map_err(|source| SandboxError::path("open", path, source))
+        };
+        let mut cgroups = Cgroups {
+            cpu_usage: open(cpuacct.join("cpuacct.usage"), true)?,
+            memory_peak: open(memory.join("memory.max_usage_in_bytes"), true)?,
+            oom_control: open(memory.join("memory.oom_control"), false)?,
             memory,
             pids,
             cpuacct,
             procs,
+            oom_kills_seen: 0,
             applied: None,
+        };
+        cgroups.oom_kills_seen = cgroups.oom_kills();
+        Ok(cgroups)
+    }
+
+    /// Reads a counter file from the start (cgroup files regenerate their
+    /// text on each read at offset 0).
+    fn read_open(file: &std::fs::File, what: &'static str) -> Result<String, SandboxError> {
+        use std::os::unix::fs::FileExt;
+        let mut buffer = [0u8; 512];
+        let count = file
+            .read_at(&mut buffer, 0)
+            .map_err(|source| SandboxError::Syscall {
+                syscall: "pread",
+                purpose: what,
+                source,
+            })?;
+        Ok(String::from_utf8_lossy(&buffer[..count]).into_owned())
+    }
+
+    fn reset_open(file: &std::fs::File, what: &'static str) -> Result<(), SandboxError> {
+        use std::os::unix::fs::FileExt;
+        file.write_at(b"0", 0)
+            .map(|_| ())
+            .map_err(|source| SandboxError::Syscall {
+                syscall: "pwrite",
+                purpose: what,
+                source,
+            })
+    }
+
+    fn parse_counter(text: &str, what: &'static str) -> Result<u64, SandboxError> {
+        text.trim().parse().map_err(|_| SandboxError::Syscall {
+            syscall: "pread",
+            purpose: what,
+            source: io::Error::from(io::ErrorKind::InvalidData),
         })
     }
 
@@ -227,26 +282,13 @@ impl Cgroups {
         fs_err::write(&path, value).map_err(|source| SandboxError::path("write", path, source))
     }
 
-    fn read_u64(dir: &Path, file: &str) -> Result<u64, SandboxError> {
-        let path = dir.join(file);
-        let text = fs_err::read_to_string(&path)
-            .map_err(|source| SandboxError::path("read", &path, source))?;
-        text.trim().parse().map_err(|_| {
-            SandboxError::path(
-                "parse a number from",
-                path,
-                io::Error::from(io::ErrorKind::InvalidData),
-            )
-        })
-    }
-
     /// Sets this run's limits (when they changed) and zeroes the counters
     /// it reports.
     fn prepare(&mut self, limits: &Limits) -> Result<(), SandboxError> {
         let wanted = (limits.memory_kib, limits.processes);
         if self.applied == Some(wanted) {
-            Cgroups::write(&self.memory, "memory.max_usage_in_bytes", "0")?;
-            Cgroups::write(&self.cpuacct, "cpuacct.usage", "0")?;
+            Cgroups::reset_open(&self.memory_peak, "resetting the memory peak")?;
+            Cgroups::reset_open(&self.cpu_usage, "resetting the CPU time")?;
             return Ok(());
         }
         self.applied = None;
@@ -264,16 +306,28 @@ impl Cgroups {
     }
 
     fn cpu_time(&self) -> Result<Duration, SandboxError> {
-        Cgroups::read_u64(&self.cpuacct, "cpuacct.usage").map(Duration::from_nanos)
+        let what = "reading the CPU time of the run";
+        Cgroups::parse_counter(&Cgroups::read_open(&self.cpu_usage, what)?, what)
+            .map(Duration::from_nanos)
     }
 
     fn memory_peak_kib(&self) -> Result<u64, SandboxError> {
-        Cgroups::read_u64(&self.memory, "memory.max_usage_in_bytes").map(|bytes| bytes / 1024)
+        let what = "reading the memory peak of the run";
+        Cgroups::parse_counter(&Cgroups::read_open(&self.memory_peak, what)?, what)
+            .map(|bytes| bytes / 1024)
+    }
+
+    /// Whether the OOM killer acted since the last call.
+    fn oom_killed_since_last(&mut self) -> bool {
+        let count = self.oom_kills();
+        let killed = count > self.oom_kills_seen;
+        self.oom_kills_seen = count;
+        killed
     }
 
     /// How many times the kernel's OOM killer acted in this cgroup.
     fn oom_kills(&self) -> u64 {
-        fs_err::read_to_string(self.memory.join("memory.oom_control"))
+        Cgroups::read_open(&self.oom_control, "reading the OOM kill count")
             .ok()
             .and_then(|text| {
                 text.lines().find_map(|line| {
@@ -773,6 +827,8 @@ pub struct Sandbox {
     /// RLIMIT_NPROC without a pids cgroup (the limit counts the whole user).
     baseline_processes: u64,
     ruleset_cache: Option<(RulesetKey, OwnedFd)>,
+    /// The scratch directory exists, is empty and has its mode and owner.
+    scratch_ready: bool,
     /// The network namespace and the cgroups belong to this thread.
     _not_send: PhantomData<*const ()>,
 }
@@ -820,6 +876,7 @@ impl Sandbox {
             cgroups,
             baseline_processes,
             ruleset_cache: None,
+            scratch_ready: false,
             _not_send: PhantomData,
         })
     }
@@ -833,18 +890,25 @@ impl Sandbox {
     /// it left behind. `Err` only when the judge failed.
     pub fn run(&mut self, spec: &RunSpec) -> Result<Measured, SandboxError> {
         let scratch = self.directory.join("scratch");
+        let user = self.isolation.user;
         let workdir = match (spec.trust, &spec.workdir) {
             (Trust::Tool, Some(dir)) => dir.clone(),
             _ => {
-                make_scratch(&scratch, self.isolation.user)?;
+                if !std::mem::take(&mut self.scratch_ready) {
+                    make_scratch(&scratch, user)?;
+                }
                 scratch.clone()
             }
         };
         let result = self.run_in(spec, &workdir);
-        // Emptied now rather than before the next run, so nothing a program
-        // wrote outlives its test; the empty directory itself is reused.
-        if workdir == scratch && !is_empty_dir(&scratch) {
-            remove_tree(&scratch)?;
+        // Checked now rather than before the next run, so nothing a program
+        // wrote outlives its test; an empty, untouched directory is reused.
+        if workdir == scratch {
+            if is_pristine_scratch(&scratch, user) {
+                self.scratch_ready = true;
+            } else {
+                remove_tree(&scratch)?;
+            }
         }
         result
     }
@@ -854,7 +918,6 @@ impl Sandbox {
         if let Some(cgroups) = &mut self.cgroups {
             cgroups.prepare(limits)?;
         }
-        let oom_kills_before = self.cgroups.as_ref().map_or(0, Cgroups::oom_kills);
         let landlock = self.ruleset(spec, workdir)?;
         let setup = self.child_setup(spec, landlock);
 
@@ -907,13 +970,6 @@ impl Sandbox {
         // From here on the child must be killed and reaped on every path.
         let outcome = self.supervise(&mut child, pid, limits, started);
         kill(ProcessTarget::Group(pid));
-        if let Some(cgroups) = &self.cgroups {
-            for other in cgroups.live_processes() {
-                if other != pid {
-                    kill(ProcessTarget::Process(other));
-                }
-            }
-        }
         let reaped = reap(pid);
         lock_spawned().retain(|&other| other != pid);
         let cleanup = match &self.cgroups {
@@ -935,11 +991,11 @@ impl Sandbox {
             Termination::Exited(libc::WEXITSTATUS(status))
         };
         let rusage_cpu = timeval_duration(rusage.ru_utime) + timeval_duration(rusage.ru_stime);
-        let (cpu_time, memory_kib, oom_killed) = match &self.cgroups {
+        let (cpu_time, memory_kib, oom_killed) = match &mut self.cgroups {
             Some(cgroups) => (
                 cgroups.cpu_time()?,
                 cgroups.memory_peak_kib()?,
-                cgroups.oom_kills() > oom_kills_before,
+                cgroups.oom_killed_since_last(),
             ),
             None => (
                 rusage_cpu,
@@ -1541,16 +1597,12 @@ fn set_mode(path: &Path, mode: u32) -> Result<(), SandboxError> {
 }
 
 /// A fresh, empty scratch directory owned by the sandbox user: the one of
-/// the previous run when it is still empty, private and ours (a program may
-/// have changed its mode), else a new one.
+/// the previous run when it is still pristine, else a new one.
 fn make_scratch(path: &Path, user: Option<u32>) -> Result<(), SandboxError> {
-    use std::os::unix::fs::MetadataExt;
-    if let Ok(metadata) = fs_err::symlink_metadata(path) {
-        let owner_ok = user.is_none_or(|id| metadata.uid() == id && metadata.gid() == id);
-        if metadata.is_dir() && metadata.mode() & 0o7777 == 0o700 && owner_ok && is_empty_dir(path)
-        {
-            return Ok(());
-        }
+    if is_pristine_scratch(path, user) {
+        return Ok(());
+    }
+    if fs_err::symlink_metadata(path).is_ok() {
         remove_tree(path)?;
     }
     fs_err::create_dir(path).map_err(|source| SandboxError::path("create", path, source))?;
@@ -1560,6 +1612,17 @@ fn make_scratch(path: &Path, user: Option<u32>) -> Result<(), SandboxError> {
             .map_err(|source| SandboxError::path("give the sandbox user", path, source))?;
     }
     Ok(())
+}
+
+/// Empty, a real directory, mode 0700 and owned by the sandbox user (a
+/// program may have changed its mode).
+fn is_pristine_scratch(path: &Path, user: Option<u32>) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(metadata) = fs_err::symlink_metadata(path) else {
+        return false;
+    };
+    let owner_ok = user.is_none_or(|id| metadata.uid() == id && metadata.gid() == id);
+    metadata.is_dir() && metadata.mode() & 0o7777 == 0o700 && owner_ok && is_empty_dir(path)
 }
 
 fn is_empty_dir(path: &Path) -> bool {
