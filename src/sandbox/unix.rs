@@ -15,14 +15,13 @@ use super::{
     Isolation, LimitExceeded, Limits, Measured, RunSpec, SandboxError, Termination, Trust,
     SANDBOX_PATH,
 };
+use std::ffi::{CString, OsString};
 use std::io::{self, Read};
 use std::marker::PhantomData;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{chown, PermissionsExt};
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -700,6 +699,214 @@ fn seccomp_filter() -> Option<&'static [libc::sock_filter]> {
 }
 
 // ---------------------------------------------------------------------------
+// Spawning
+
+/// A child that has exec'd (or failed to): its pid and our ends of its
+/// stdout and stderr pipes.
+struct Child {
+    pid: libc::pid_t,
+    stdout: OwnedFd,
+    stderr: OwnedFd,
+}
+
+/// Everything the child needs, as C values built before the clone, so the
+/// child allocates nothing.
+struct ExecPlan {
+    program: CString,
+    _argv: Vec<CString>,
+    argv: Vec<*const libc::c_char>,
+    _envp: Vec<CString>,
+    envp: Vec<*const libc::c_char>,
+    workdir: CString,
+    stdin: RawFd,
+    setup: ChildSetup,
+    /// Set by `spawn`: the pipes' child ends and the error pipe.
+    stdout: RawFd,
+    stderr: RawFd,
+    error: RawFd,
+}
+
+fn c_string(bytes: &[u8]) -> io::Result<CString> {
+    CString::new(bytes)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL byte in an argument"))
+}
+
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe2 writes.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: pipe2 returned two new descriptors we now own.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+impl ExecPlan {
+    fn new(
+        spec: &RunSpec,
+        workdir: &Path,
+        environment: &[(OsString, OsString)],
+        stdin: RawFd,
+        setup: ChildSetup,
+    ) -> Result<ExecPlan, SandboxError> {
+        let invalid = |source| SandboxError::Spawn {
+            program: spec.program.clone(),
+            source,
+        };
+        let program = c_string(spec.program.as_os_str().as_bytes()).map_err(invalid)?;
+        let mut argv_strings = vec![program.clone()];
+        for arg in &spec.args {
+            argv_strings.push(c_string(arg.as_bytes()).map_err(invalid)?);
+        }
+        let mut env_strings = Vec::new();
+        for (key, value) in environment {
+            let mut entry = key.as_bytes().to_vec();
+            entry.push(b'=');
+            entry.extend_from_slice(value.as_bytes());
+            env_strings.push(c_string(&entry).map_err(invalid)?);
+        }
+        let pointers = |strings: &[CString]| {
+            strings
+                .iter()
+                .map(|string| string.as_ptr())
+                .chain([std::ptr::null()])
+                .collect::<Vec<_>>()
+        };
+        Ok(ExecPlan {
+            argv: pointers(&argv_strings),
+            envp: pointers(&env_strings),
+            _argv: argv_strings,
+            _envp: env_strings,
+            workdir: c_string(workdir.as_os_str().as_bytes()).map_err(invalid)?,
+            program,
+            stdin,
+            setup,
+            stdout: -1,
+            stderr: -1,
+            error: -1,
+        })
+    }
+
+    /// Starts the program the way posix_spawn does: `clone(CLONE_VM |
+    /// CLONE_VFORK)` on a stack of its own, so the judge's page tables are
+    /// not copied as `fork` would (a third of a small test's cost); the
+    /// judge's thread waits until the child has exec'd or failed.
+    fn spawn(mut self) -> io::Result<Child> {
+        let (stdout_read, stdout_write) = pipe()?;
+        let (stderr_read, stderr_write) = pipe()?;
+        let (error_read, error_write) = pipe()?;
+        self.stdout = stdout_write.as_raw_fd();
+        self.stderr = stderr_write.as_raw_fd();
+        self.error = error_write.as_raw_fd();
+        let mut stack = vec![0u8; 256 * 1024];
+        // SAFETY: the end of `stack`, aligned down to 16 bytes as the ABI
+        // wants; it outlives the child's use of it (the parent is suspended
+        // until the child execs or exits).
+        let stack_top = unsafe { stack.as_mut_ptr().add(stack.len()) };
+        let stack_top = ((stack_top as usize) & !15) as *mut libc::c_void;
+        // SAFETY: zeroed sigset_t values are valid for sigfillset/pthread_sigmask.
+        let (mut all, mut previous): (libc::sigset_t, libc::sigset_t) =
+            unsafe { (std::mem::zeroed(), std::mem::zeroed()) };
+        // SAFETY: both sets are valid; blocking every signal keeps any
+        // handler from running in the child while it shares our memory.
+        unsafe {
+            libc::sigfillset(&mut all);
+            libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut previous);
+        }
+        // SAFETY: `child_main` receives a pointer to `self`, which lives on
+        // this suspended thread's stack until the child has exec'd or
+        // exited (CLONE_VFORK); it only reads the plan and makes
+        // async-signal-safe system calls.
+        let pid = unsafe {
+            libc::clone(
+                child_main,
+                stack_top,
+                libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+                &self as *const ExecPlan as *mut libc::c_void,
+            )
+        };
+        let clone_error = io::Error::last_os_error();
+        // SAFETY: restores the mask saved above.
+        unsafe {
+            libc::pthread_sigmask(libc::SIG_SETMASK, &previous, std::ptr::null_mut());
+        }
+        drop(stack);
+        drop((stdout_write, stderr_write, error_write));
+        if pid < 0 {
+            return Err(clone_error);
+        }
+        // The error pipe closes on a successful exec; otherwise it carries
+        // the errno of the step that failed.
+        let mut errno = [0u8; 4];
+        let mut error_file = std::fs::File::from(error_read);
+        let failed = matches!(error_file.read(&mut errno), Ok(4));
+        if failed {
+            let _ = reap(pid);
+            return Err(io::Error::from_raw_os_error(i32::from_ne_bytes(errno)));
+        }
+        Ok(Child {
+            pid,
+            stdout: stdout_read,
+            stderr: stderr_read,
+        })
+    }
+}
+
+/// The child between clone and exec: stdio, working directory, process
+/// group, signal dispositions, then [`child_setup`], then execve. Any
+/// failure is reported through the error pipe.
+extern "C" fn child_main(argument: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `argument` is the parent's ExecPlan, alive and unchanged while
+    // the parent is suspended; everything below is an async-signal-safe
+    // system call on values prepared before the clone.
+    unsafe {
+        let plan = &*(argument as *const ExecPlan);
+        let fail = |error: i32| -> libc::c_int {
+            let bytes = error.to_ne_bytes();
+            libc::write(plan.error, bytes.as_ptr().cast(), 4);
+            libc::_exit(127)
+        };
+        let errno = || {
+            io::Error::last_os_error()
+                .raw_os_error()
+                .unwrap_or(libc::EIO)
+        };
+        // Default dispositions: an ignored signal (the judge ignores
+        // SIGPIPE) would stay ignored across exec, and no handler of the
+        // judge may run here.
+        for signal in 1..libc::SIGRTMAX() {
+            if signal != libc::SIGKILL && signal != libc::SIGSTOP {
+                libc::signal(signal, libc::SIG_DFL);
+            }
+        }
+        // Moved above 2 first, so no source is overwritten by an earlier
+        // dup2 (the judge may have been started with 0, 1 or 2 closed).
+        let sources = [plan.stdin, plan.stdout, plan.stderr]
+            .map(|fd| libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 3));
+        for (target, source) in sources.into_iter().enumerate() {
+            if source < 0 || libc::dup2(source, target as libc::c_int) < 0 {
+                return fail(errno());
+            }
+        }
+        if libc::chdir(plan.workdir.as_ptr()) != 0 || libc::setpgid(0, 0) != 0 {
+            return fail(errno());
+        }
+        if let Err(error) = child_setup(&plan.setup) {
+            return fail(error.raw_os_error().unwrap_or(libc::EIO));
+        }
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::pthread_sigmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+        libc::execve(
+            plan.program.as_ptr(),
+            plan.argv.as_ptr(),
+            plan.envp.as_ptr(),
+        );
+        fail(errno())
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Killing
 
 /// What a SIGKILL is aimed at. A type, not a sign to remember: the group of a
@@ -773,9 +980,17 @@ fn child_setup(setup: &ChildSetup) -> io::Result<()> {
             check(libc::setrlimit(resource, &limit))?;
         }
         if let Some(id) = setup.user {
-            check(libc::setgroups(0, std::ptr::null()))?;
-            check(libc::setgid(id))?;
-            check(libc::setuid(id))?;
+            // Raw system calls: glibc's wrappers would broadcast the change
+            // to every thread it believes this process has, and a child
+            // made with CLONE_VM shares the judge's idea of its threads.
+            let raw = |result: libc::c_long| check(if result < 0 { -1 } else { 0 });
+            raw(libc::syscall(
+                libc::SYS_setgroups,
+                0,
+                std::ptr::null::<libc::gid_t>(),
+            ))?;
+            raw(libc::syscall(libc::SYS_setgid, id))?;
+            raw(libc::syscall(libc::SYS_setuid, id))?;
         }
         // After the user switch, which clears it: die with the judge.
         check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0))?;
@@ -935,40 +1150,33 @@ impl Sandbox {
                     .0
             }
         };
-        let mut command = Command::new(&spec.program);
-        command
-            .args(&spec.args)
-            .env_clear()
-            .env("PATH", SANDBOX_PATH)
-            .env("HOME", workdir)
-            .env("TMPDIR", workdir)
-            .env("LANG", "C.UTF-8")
-            .envs(spec.env.iter().map(|(key, value)| (key, value)))
-            .current_dir(workdir)
-            .stdin(Stdio::from(stdin))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
-        // SAFETY: `child_setup` makes only async-signal-safe system calls on
-        // the copied `setup`, as pre_exec requires.
-        unsafe {
-            command.pre_exec(move || child_setup(&setup));
+        let mut environment: Vec<(OsString, OsString)> = vec![
+            ("PATH".into(), SANDBOX_PATH.into()),
+            ("HOME".into(), workdir.as_os_str().to_owned()),
+            ("TMPDIR".into(), workdir.as_os_str().to_owned()),
+            ("LANG".into(), "C.UTF-8".into()),
+        ];
+        for (key, value) in &spec.env {
+            environment.retain(|(existing, _)| existing != key);
+            environment.push((key.clone(), value.clone()));
         }
+        let plan = ExecPlan::new(spec, workdir, &environment, stdin.as_raw_fd(), setup)?;
         let started = Instant::now();
-        let mut child = {
+        let child = {
             // Held across the spawn, so the orphan sweep of another worker
             // never mistakes this new child for an escaped process.
             let mut spawned = lock_spawned();
-            let child = command.spawn().map_err(|source| SandboxError::Spawn {
+            let child = plan.spawn().map_err(|source| SandboxError::Spawn {
                 program: spec.program.clone(),
                 source,
             })?;
-            spawned.push(child.id() as libc::pid_t);
+            spawned.push(child.pid);
             child
         };
-        let pid = child.id() as libc::pid_t;
+        drop(stdin);
+        let pid = child.pid;
         // From here on the child must be killed and reaped on every path.
-        let outcome = self.supervise(&mut child, pid, limits, started);
+        let outcome = self.supervise(child.stdout, child.stderr, pid, limits, started);
         kill(ProcessTarget::Group(pid));
         let reaped = reap(pid);
         lock_spawned().retain(|&other| other != pid);
@@ -983,7 +1191,7 @@ impl Sandbox {
         let (status, rusage) = reaped?;
         cleanup?;
         let wall_time = supervised.exited_at.unwrap_or_else(Instant::now) - started;
-        supervised.drain(&mut child, limits);
+        supervised.drain(limits);
 
         let termination = if libc::WIFSIGNALED(status) {
             Termination::Signaled(libc::WTERMSIG(status))
@@ -1174,12 +1382,13 @@ impl Sandbox {
     /// time and the wall clock, and stops at the first limit or at its exit.
     fn supervise(
         &self,
-        child: &mut std::process::Child,
+        stdout: OwnedFd,
+        stderr: OwnedFd,
         pid: libc::pid_t,
         limits: &Limits,
         started: Instant,
     ) -> Result<Supervised, SandboxError> {
-        let mut supervised = Supervised::new(child, limits)?;
+        let mut supervised = Supervised::new(stdout, stderr)?;
         let pidfd = pidfd_open(pid);
         let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
         let wall_deadline = started + Duration::from_millis(limits.wall_time_ms);
@@ -1240,12 +1449,10 @@ struct Supervised {
 }
 
 impl Supervised {
-    fn new(child: &mut std::process::Child, _limits: &Limits) -> Result<Supervised, SandboxError> {
-        let stdout_fd = child.stdout.take().map(OwnedFd::from);
-        let stderr_fd = child.stderr.take().map(OwnedFd::from);
-        for fd in stdout_fd.iter().chain(stderr_fd.iter()) {
-            set_nonblocking(fd)?;
-        }
+    fn new(stdout: OwnedFd, stderr: OwnedFd) -> Result<Supervised, SandboxError> {
+        set_nonblocking(&stdout)?;
+        set_nonblocking(&stderr)?;
+        let (stdout_fd, stderr_fd) = (Some(stdout), Some(stderr));
         Ok(Supervised {
             stdout_fd,
             stderr_fd,
@@ -1378,7 +1585,7 @@ impl Supervised {
 
     /// After the program ended and its tree was killed: reads what is left in
     /// the pipes, up to the caps, until they close or a short grace passes.
-    fn drain(&mut self, _child: &mut std::process::Child, limits: &Limits) {
+    fn drain(&mut self, limits: &Limits) {
         let deadline = Instant::now() + DRAIN_GRACE;
         while (self.stdout_fd.is_some() || self.stderr_fd.is_some())
             && self.limit != Some(LimitExceeded::Output)

@@ -229,6 +229,15 @@ fn verdicts(result: &SubmissionResult) -> Vec<Verdict> {
 
 #[test]
 fn correct_c_and_python_are_accepted_on_files_and_random_tests() {
+    let uid_line = || {
+        fs_err::read_to_string("/proc/self/status")
+            .unwrap()
+            .lines()
+            .find(|line| line.starts_with("Uid:"))
+            .unwrap()
+            .to_owned()
+    };
+    let before = uid_line();
     let tests = Tests::new(&[("1 2\n", "3\n"), ("40 2\n", "42\n")]);
     let graded = grade_many(
         &[fixture("sum.c"), fixture("sum.py")],
@@ -236,6 +245,8 @@ fn correct_c_and_python_are_accepted_on_files_and_random_tests() {
         3,
         &settings(2),
     );
+    // Switching the submission's user must never touch the judge's threads.
+    assert_eq!(uid_line(), before);
     for graded in &graded {
         let result = &graded.result;
         assert_eq!(result.verdict, Verdict::Accepted, "{result:#?}");
