@@ -184,8 +184,9 @@ impl Isolation {
         if self.cgroups == "none" {
             notes.push(
                 "no writable cgroup v1 hierarchy (needs root): memory is limited per process with \
-                 RLIMIT_AS and measured as the largest resident set; a program that leaves its \
-                 process group may outlive its test"
+                 RLIMIT_AS and measured as the largest resident set, CPU time counts the program \
+                 and the children it waited for, and processes that leave the process group are \
+                 found as orphans of the judge"
                     .to_owned(),
             );
         }

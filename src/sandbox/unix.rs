@@ -935,8 +935,8 @@ fn kill(target: ProcessTarget) {
 // ---------------------------------------------------------------------------
 // The sandbox
 
-/// Values the forked child needs, prepared before the fork so the child
-/// only makes async-signal-safe system calls.
+/// Values the child needs, prepared before the clone so the child only
+/// makes async-signal-safe system calls.
 #[derive(Clone, Copy)]
 struct ChildSetup {
     cgroup_procs: [RawFd; 3],
@@ -958,9 +958,9 @@ fn child_setup(setup: &ChildSetup) -> io::Result<()> {
             Ok(())
         }
     };
-    // SAFETY (whole function): runs in the child between fork and exec, and
-    // makes only async-signal-safe system calls on values copied before the
-    // fork; it allocates nothing.
+    // SAFETY (whole function): runs in the child between clone and exec, and
+    // makes only async-signal-safe system calls on values prepared before
+    // the clone; it allocates nothing.
     unsafe {
         libc::umask(setup.umask);
         if setup.join_cgroups {
