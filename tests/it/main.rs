@@ -1,5 +1,15 @@
 //! The one integration test binary (STYLE.md 7.10): one module per area.
 
+// Helpers outside `#[test]` functions are test code too; clippy's
+// allow-unwrap-in-tests does not reach them.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test code: a panic is a failed test"
+)]
+
 mod cli;
+mod matchsticks;
 mod packages;
+mod rooks;
 mod support;

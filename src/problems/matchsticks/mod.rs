@@ -1,0 +1,110 @@
+//! matchsticks — Lanqiao Cup "纵横放火柴游戏" (PROBLEMS.md, "matchsticks").
+//!
+//! Wires the parts into [`Problem`]; no logic lives here. The rules of
+//! placement are in [`input`], the solved game in [`solve`], profile promises
+//! in [`validate`], generators in [`generate`] and the checker in [`check`].
+
+pub mod check;
+pub mod generate;
+pub mod input;
+pub mod solve;
+pub mod validate;
+
+pub use input::{Board, Cell, IllegalMove, Input, Move, Orientation, Position};
+pub use solve::{best_move, greedy_move, outcome, Outcome};
+pub use validate::ProfileKind;
+
+use super::text::Layout;
+use super::{
+    find_profile, CheckOptions, CheckOutcome, CheckerFailure, GenerateError, InputError, Problem,
+    Profile,
+};
+use rand_chacha::ChaCha8Rng;
+
+/// The matchsticks problem.
+pub struct Matchsticks;
+
+/// The profiles of `judge gen matchsticks`, in [`ProfileKind::ALL`] order.
+const PROFILES: &[Profile] = &[
+    Profile {
+        name: "random",
+        about: "positions reached by play and arbitrary boards, each with a legal move",
+    },
+    Profile {
+        name: "lost",
+        about: "positions where every legal move loses, so any legal move is right",
+    },
+    Profile {
+        name: "tricky",
+        about: "won positions where the greedy fewest-replies move loses",
+    },
+];
+
+impl Problem for Matchsticks {
+    fn id(&self) -> &'static str {
+        "matchsticks"
+    }
+
+    fn title(&self) -> &'static str {
+        "Matchsticks Across and Down"
+    }
+
+    fn manifest(&self) -> &'static str {
+        include_str!("../../../problems/matchsticks/problem.toml")
+    }
+
+    fn profiles(&self) -> &'static [Profile] {
+        PROFILES
+    }
+
+    fn validate(&self, input: &str, profile: Option<&str>) -> Result<(), InputError> {
+        validate::validate(input, profile).map(|_| ())
+    }
+
+    fn solve(&self, input: &str) -> Result<String, InputError> {
+        solve::solve(&input::parse(input, Layout::Lenient)?)
+    }
+
+    fn generate(&self, profile: &str, rng: &mut ChaCha8Rng) -> Result<String, GenerateError> {
+        let known = find_profile(self, profile)?;
+        let kind =
+            ProfileKind::from_name(known.name).ok_or_else(|| GenerateError::UnknownProfile {
+                problem: "matchsticks",
+                profile: profile.to_owned(),
+                known: ProfileKind::ALL.map(ProfileKind::name).join(", "),
+            })?;
+        Ok(generate::generate(kind, rng))
+    }
+
+    fn check(
+        &self,
+        input: &str,
+        output: &str,
+        answer: Option<&str>,
+        _options: &CheckOptions,
+    ) -> Result<CheckOutcome, CheckerFailure> {
+        check::check(input, output, answer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profiles_match_the_profile_kinds() {
+        let names: Vec<_> = PROFILES.iter().map(|profile| profile.name).collect();
+        assert_eq!(names, ProfileKind::ALL.map(ProfileKind::name));
+    }
+
+    #[test]
+    fn manifest_title_and_profiles_agree_with_the_code() {
+        let manifest: toml::Table = toml::from_str(Matchsticks.manifest()).unwrap();
+        assert_eq!(manifest["title"].as_str(), Some(Matchsticks.title()));
+        let generated = manifest["tests"]["generated"].as_array().unwrap();
+        for entry in generated {
+            let name = entry["profile"].as_str().unwrap();
+            assert!(ProfileKind::from_name(name).is_some(), "{name}");
+        }
+    }
+}
