@@ -106,10 +106,52 @@ def solve(board, n):
     failed = [set() for _ in range(n + 1)]  # failed[left]
     path = []
 
+    def last_move(board):
+        """The smallest single move that empties the board, or None.
+
+        A move that starts no run leaves a stable, non-empty board, so only
+        moves that put a block next to two of its colour are simulated: for
+        a swap or for a top block dropping, every run would go through a
+        changed cell, which makes_run checks without copying the board.
+        """
+        for x in range(W):
+            for y in range(H):
+                i = x * H + y
+                c = board[i]
+                if not c:
+                    break
+                top = y == H - 1 or not board[i + 1]
+                for g in (1, -1):
+                    if not 0 <= x + g < W:
+                        continue
+                    j = i + g * H
+                    d = board[j]
+                    if d:
+                        if g == -1 or d == c:
+                            continue
+                        if not (makes_run(board, j, c, i) or makes_run(board, i, d, j)):
+                            continue
+                    elif top:
+                        land = j - y
+                        while board[land]:
+                            land += 1
+                        if not makes_run(board, land, c, i):
+                            continue
+                    if not any(drag(board, x, y, g)):
+                        return (x, y, g)
+        return None
+
     def search(board, left):
         if board in failed[left]:
             return False
         if any(0 < board.count(c) < 3 for c in COLOURS):
+            failed[left].add(board)
+            return False
+        if left == 1:
+            move = last_move(board)
+            if move:
+                path.append(move)
+                return True
             failed[left].add(board)
             return False
         for x in range(W):
@@ -119,27 +161,15 @@ def solve(board, n):
                 if not c:
                     break
                 for g in (1, -1):
-                    if g == 1:
-                        if x + 1 == W or board[i + H] == c:
-                            continue
-                    elif x == 0 or board[i - H]:
+                    if not 0 <= x + g < W:
                         continue
-                    if left == 1 and g == 1 and board[i + H]:
-                        # The last move must start a run; after a swap any
-                        # run goes through one of the two swapped cells, and
-                        # a run needs a neighbour of the same colour.
-                        j = i + H
-                        if not (makes_run(board, j, c, i) or makes_run(board, i, board[j], j)):
-                            continue
+                    target = board[i + g * H]
+                    if target == c or (g == -1 and target):
+                        continue
                     after = drag(board, x, y, g)
-                    if not any(after):
-                        # Empty too early is a dead end: an empty board
-                        # has no block to drag, and exactly n moves are due.
-                        if left == 1:
-                            path.append((x, y, g))
-                            return True
-                        continue
-                    if left > 1:
+                    # An empty board before the last move is a dead end:
+                    # there is no block left to drag.
+                    if any(after):
                         path.append((x, y, g))
                         if search(tuple(after), left - 1):
                             return True
