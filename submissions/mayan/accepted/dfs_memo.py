@@ -65,7 +65,10 @@ def drag(board, x, y, g):
     cells = list(board)
     i, j = x * H + y, (x + g) * H + y
     if cells[j]:
-        cells[i], cells[j] = cells[j], cells[i]
+        c, d = cells[i], cells[j]
+        cells[i], cells[j] = d, c
+        if not (makes_run(board, j, c, i) or makes_run(board, i, d, j)):
+            return cells
         dirty = [i, j]
     else:
         top = (x + g) * H
