@@ -2,7 +2,7 @@
 #
 # The search is the accepted one (accepted/dfs_memo.py), but the move loop
 # tests the cell to the right before checking that there is a column there:
-# `board[i + H] == c` with x = 4 indexes past the 35 cells and raises
+# `board[i + g * H]` with x = 4, g = 1 indexes past the 35 cells and raises
 # IndexError the first time the search tries to drag a block of column 4.
 # Only a board solved before the search ever reaches column 4 escapes; the
 # sample and dense boards do not. Dragging right out of column 4 is never
