@@ -10,6 +10,7 @@
 //! This module does not run programs or read files: callers hand it text.
 
 pub mod matchsticks;
+pub mod mayan;
 pub mod rooks;
 pub mod text;
 
@@ -162,7 +163,7 @@ impl std::fmt::Debug for dyn Problem {
 }
 
 /// Every problem, in the order `judge problems` lists them.
-pub static PROBLEMS: &[&dyn Problem] = &[&rooks::Rooks, &matchsticks::Matchsticks];
+pub static PROBLEMS: &[&dyn Problem] = &[&rooks::Rooks, &matchsticks::Matchsticks, &mayan::Mayan];
 
 /// The problem with this id.
 pub fn find(id: &str) -> Option<&'static dyn Problem> {

@@ -10,6 +10,7 @@
 
 mod cli;
 mod matchsticks;
+mod mayan;
 mod packages;
 mod rooks;
 mod support;

@@ -1,0 +1,432 @@
+//! The reference solver: the lexicographically smallest way to clear the board
+//! in exactly n moves, or none.
+//!
+//! A depth-first search that tries moves in PROBLEMS.md's order (x, then y,
+//! then g with 1 before -1), so the first solution it meets is the smallest.
+//! Three prunings keep it fast, each of which never skips the smallest
+//! solution (see [`Search::clears`]). It does not read text or judge outputs.
+
+use super::input::{Board, Direction, Move, Puzzle, COLUMNS, MAX_COLOUR};
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Whether dragging a block onto a block of the same colour counts as a move.
+///
+/// PROBLEMS.md, mayan: "(judge's rule) Same-colour swaps ... it is a legal
+/// move; where the two readings (with or without such moves) give different
+/// answers, the checker accepts the right answer under either".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// Same-colour swaps are moves: they change nothing but use up a move.
+    /// Pro: what the rules as written allow. Con: few published solutions
+    /// make such moves, so answers can differ from theirs.
+    WithSameColourSwaps,
+    /// Same-colour swaps are never made.
+    /// Pro: what most published solutions do. Con: misses solutions that
+    /// waste a move on purpose.
+    WithoutSameColourSwaps,
+}
+
+impl Reading {
+    /// Both readings; the one without same-colour swaps first because it is
+    /// the common one.
+    pub const BOTH: [Reading; 2] = [
+        Reading::WithoutSameColourSwaps,
+        Reading::WithSameColourSwaps,
+    ];
+}
+
+/// The smallest sequence of exactly `moves` moves that clears `board` under
+/// `reading`, or `None` when there is none.
+///
+/// PROBLEMS.md, mayan: "among all such solutions the lexicographically
+/// smallest sequence, comparing moves by x, then y, then g with 1 before -1".
+pub fn solve(board: &Board, moves: usize, reading: Reading) -> Option<Vec<Move>> {
+    let mut search = Search {
+        reading,
+        failed: HashSet::default(),
+        spread_costs: HashMap::default(),
+        path: Vec::with_capacity(moves),
+    };
+    search.clears(board, moves).then_some(search.path)
+}
+
+/// What the judge needs to know about a puzzle beyond its answer: whether
+/// the two readings agree and whether it can be cleared in fewer moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The smallest solution without same-colour swaps.
+    pub without_swaps: Option<Vec<Move>>,
+    /// The smallest solution with same-colour swaps.
+    pub with_swaps: Option<Vec<Move>>,
+    /// The fewest moves below n that clear the board, same-colour swaps
+    /// allowed (the reading with more solutions).
+    pub fewer: Option<usize>,
+}
+
+impl Analysis {
+    /// PROBLEMS.md, mayan: generators "never emit a board whose answer
+    /// depends on the reading — nor one that can be cleared in fewer than n
+    /// moves". True for the boards they may emit.
+    pub fn is_plain(&self) -> bool {
+        self.without_swaps == self.with_swaps && self.fewer.is_none()
+    }
+
+    /// True when the board can be cleared in exactly n moves (under the
+    /// reading with more solutions).
+    pub fn is_solvable(&self) -> bool {
+        self.with_swaps.is_some()
+    }
+}
+
+/// Solves `puzzle` under both readings and for every smaller move count.
+pub fn analyse(puzzle: &Puzzle) -> Analysis {
+    let board = &puzzle.board;
+    Analysis {
+        without_swaps: solve(board, puzzle.moves, Reading::WithoutSameColourSwaps),
+        with_swaps: solve(board, puzzle.moves, Reading::WithSameColourSwaps),
+        fewer: (1..puzzle.moves)
+            .find(|&moves| solve(board, moves, Reading::WithSameColourSwaps).is_some()),
+    }
+}
+
+/// The reference output for a puzzle: n lines `x y g`, or `-1`.
+pub fn render(solution: Option<&[Move]>) -> String {
+    match solution {
+        None => "-1\n".to_owned(),
+        Some(moves) => moves.iter().map(|step| format!("{step}\n")).collect(),
+    }
+}
+
+struct Search {
+    reading: Reading,
+    /// (board, moves left) pairs already shown to have no solution.
+    failed: HashSet<StateKey, BuildHasherDefault<StateHasher>>,
+    /// [`spread_cost`] by packed column counts: few distinct counts occur.
+    spread_costs: HashMap<u32, Option<usize>, BuildHasherDefault<StateHasher>>,
+    /// The moves made so far; the solution once `clears` returns true.
+    path: Vec<Move>,
+}
+
+impl Search {
+    /// True when `board` can be cleared in exactly `left` moves; the moves are
+    /// then in `self.path`.
+    ///
+    /// Prunings, none of which can lose the smallest solution:
+    /// - a colour with 1 or 2 blocks can never vanish (runs need 3, and only
+    ///   whole runs leave the board), so the board is dead ([`spread_cost`]
+    ///   is `None` for it);
+    /// - dragging a block left onto an occupied cell is the same swap as
+    ///   dragging that cell's block right, which has a smaller x and so was
+    ///   tried first with the same result board — under either reading, as
+    ///   both moves are same-colour swaps or neither is;
+    /// - a (board, moves left) pair that failed once fails again;
+    /// - the blocks must travel sideways further than `left` moves can take
+    ///   them, and a move that does not shift enough of the travel is
+    ///   useless (see [`Search::spread`] and [`Spread::allows`]).
+    fn clears(&mut self, board: &Board, left: usize) -> bool {
+        if board.is_empty() {
+            return left == 0;
+        }
+        if left == 0 {
+            return false;
+        }
+        let key = StateKey::new(board, left);
+        if self.failed.contains(&key) {
+            return false;
+        }
+        let Some(spread) = self.spread(board, left) else {
+            return false;
+        };
+        for x in 0..COLUMNS {
+            for y in 0..board.height(x) {
+                for direction in Direction::BOTH {
+                    let step = Move { x, y, direction };
+                    let Some(target) = step.target_column() else {
+                        continue;
+                    };
+                    let target_colour = board.colour(target, y);
+                    if direction == Direction::Left && target_colour != 0 {
+                        continue;
+                    }
+                    if self.reading == Reading::WithoutSameColourSwaps
+                        && board.is_same_colour_swap(step)
+                    {
+                        continue;
+                    }
+                    let colour = board.colour(x, y);
+                    let shifted = match target_colour {
+                        0 => 1 << colour,
+                        same if same == colour => 0,
+                        other => 1 << colour | 1 << other,
+                    };
+                    if !spread.allows(shifted, left) {
+                        continue;
+                    }
+                    let mut next = *board;
+                    if next.play(step).is_err() {
+                        continue;
+                    }
+                    self.path.push(step);
+                    if self.clears(&next, left - 1) {
+                        return true;
+                    }
+                    self.path.pop();
+                }
+            }
+        }
+        self.failed.insert(key);
+        false
+    }
+
+    /// `None` when the blocks are too far apart sideways to all vanish within
+    /// `left` moves; otherwise how far each colour must still travel.
+    ///
+    /// Why this is sound: every block must vanish in a run of 3 or more of
+    /// its colour. At the moment it vanishes, its column either holds 3 or
+    /// more blocks of that colour (a column run) or lies in a stretch of 3 or
+    /// more neighbouring columns that all hold that colour (a row run); a
+    /// union of such column counts keeps the property, so the counts of each
+    /// colour, taken at each block's vanishing, must have it too. Falling
+    /// moves blocks only down; a move shifts at most two blocks (of two
+    /// different colours, or it changes nothing) by one column each. So the
+    /// least total sideways travel of colour c, [`spread_cost`], is at most
+    /// `left` for each colour and their sum is at most `2 * left`.
+    fn spread(&mut self, board: &Board, left: usize) -> Option<Spread> {
+        let mut counts = [[0u8; COLUMNS]; MAX_COLOUR as usize + 1];
+        for (x, column) in board.cells().iter().enumerate() {
+            for &colour in column.iter().take_while(|&&colour| colour != 0) {
+                counts[usize::from(colour)][x] += 1;
+            }
+        }
+        let mut spread = Spread {
+            total: 0,
+            travelling: 0,
+            moving: 0,
+        };
+        for (colour, column_counts) in counts.iter().enumerate().skip(1) {
+            if column_counts.iter().all(|&count| count == 0) {
+                continue;
+            }
+            let packed = column_counts
+                .iter()
+                .fold(0u32, |packed, &count| packed << 6 | u32::from(count));
+            let cost = *self
+                .spread_costs
+                .entry(packed)
+                .or_insert_with(|| spread_cost(column_counts));
+            match cost {
+                Some(cost) if cost <= left => {
+                    spread.total += cost;
+                    if cost == left {
+                        spread.travelling |= 1 << colour;
+                    }
+                    if cost > 0 {
+                        spread.moving |= 1 << colour;
+                    }
+                }
+                _ => return None,
+            }
+        }
+        (spread.total <= 2 * left).then_some(spread)
+    }
+}
+
+/// How far the colours of a board must still travel sideways (see
+/// [`Search::spread`]); colours are bits.
+struct Spread {
+    /// The least total travel of all colours.
+    total: usize,
+    /// Colours that must travel as far as the moves left can take them.
+    travelling: u16,
+    /// Colours that must travel at all.
+    moving: u16,
+}
+
+impl Spread {
+    /// True when a move that shifts one block of each colour in `shifted`
+    /// (a drag into an empty cell shifts one, a swap two, a same-colour swap
+    /// none that matter) can still be part of a solution with `left` moves.
+    ///
+    /// After it, `left - 1` moves must carry each colour's remaining travel
+    /// (at most one step a colour a move) and the total (at most two a move):
+    /// so it must shift every colour that travels as far as `left` allows, and
+    /// enough colours that still travel to bring the total within reach.
+    fn allows(&self, shifted: u16, left: usize) -> bool {
+        let useful = (shifted & self.moving).count_ones() as usize;
+        self.travelling & !shifted == 0 && self.total <= 2 * (left - 1) + useful
+    }
+}
+
+/// The least number of one-column steps that bring blocks counted by
+/// `counts` (per column) into counts where every column holding 1 or 2
+/// blocks lies in a stretch of 3 or more neighbouring non-empty columns —
+/// the shape every colour must reach before it can vanish (see
+/// [`Search::too_spread`]). `None` when no such counts exist (fewer than 3
+/// blocks).
+///
+/// Moving blocks along a line costs the sum over column boundaries of how
+/// many blocks cross it, |prefix of the new counts - prefix of the old|, so a
+/// dynamic programme over columns finds the minimum: its state is that prefix
+/// difference, the length of the current stretch of non-empty columns (capped
+/// at 3) and whether the stretch holds a column with 1 or 2 blocks that still
+/// needs the stretch to grow to 3.
+pub fn spread_cost(counts: &[u8; COLUMNS]) -> Option<usize> {
+    let total: usize = counts.iter().map(|&count| usize::from(count)).sum();
+    if total < 3 {
+        return None;
+    }
+    // The least cost so far of each state (placed, stretch, pending), flat.
+    let index = |placed: usize, stretch: usize, pending: bool| {
+        placed * 8 + stretch * 2 + usize::from(pending)
+    };
+    let mut states = vec![None::<usize>; (total + 1) * 8];
+    states[index(0, 0, false)] = Some(0);
+    let mut prefix = 0;
+    for &count in counts {
+        prefix += usize::from(count);
+        let mut next = vec![None::<usize>; states.len()];
+        for (state, cost) in states.iter().enumerate() {
+            let Some(cost) = *cost else {
+                continue;
+            };
+            let (placed, stretch, pending) = (state / 8, state / 2 % 4, state % 2 == 1);
+            for here in 0..=total - placed {
+                let (stretch, pending) = if here == 0 {
+                    if pending {
+                        continue;
+                    }
+                    (0, false)
+                } else {
+                    let stretch = (stretch + 1).min(3);
+                    (stretch, stretch < 3 && (pending || here <= 2))
+                };
+                let placed = placed + here;
+                let cost = cost + placed.abs_diff(prefix);
+                let best = &mut next[index(placed, stretch, pending)];
+                *best = Some(best.map_or(cost, |best| best.min(cost)));
+            }
+        }
+        states = next;
+    }
+    // The last column crosses no boundary, but the programme added
+    // |placed - prefix| for it, which is 0 exactly when every block is placed.
+    (0..4)
+        .filter_map(|stretch| states[index(total, stretch, false)])
+        .min()
+}
+
+/// True when some colour has 1 or 2 blocks left: they can never vanish.
+pub fn has_doomed_colour(board: &Board) -> bool {
+    board
+        .colour_counts()
+        .iter()
+        .skip(1)
+        .any(|&count| count == 1 || count == 2)
+}
+
+/// A board and a move count packed into 144 bits: 4 bits a cell, column by
+/// column, which hashes and compares far faster than the cell array.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct StateKey {
+    low: u128,
+    high: u32,
+}
+
+impl StateKey {
+    fn new(board: &Board, left: usize) -> Self {
+        let (low, high) = board.packed();
+        // The last 3 cells take 12 bits; the move count goes above them.
+        StateKey {
+            low,
+            high: high | (left as u32) << 12,
+        }
+    }
+}
+
+/// A small multiplicative hasher (FxHash's mixing) for [`StateKey`]s: the
+/// keys are not attacker-chosen, so SipHash's protection buys nothing here.
+#[derive(Default)]
+struct StateHasher {
+    hash: u64,
+}
+
+impl Hasher for StateHasher {
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u128(&mut self, value: u128) {
+        self.write_u64(value as u64);
+        self.write_u64((value >> 64) as u64);
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.write_u64(u64::from(value));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::mayan::input::{describe_moves, parse};
+    use crate::problems::text::Layout;
+    use test_case::test_case;
+
+    fn puzzle(text: &str) -> Puzzle {
+        parse(text, Layout::Strict).expect("a valid test input")
+    }
+
+    #[test]
+    fn solves_the_sample() {
+        let sample = puzzle("3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n");
+        for reading in Reading::BOTH {
+            let solution = solve(&sample.board, 3, reading).expect("the sample is solvable");
+            assert_eq!(describe_moves(&solution), "2 1 1, 3 1 1, 3 0 1");
+        }
+        assert_eq!(solve(&sample.board, 1, Reading::WithSameColourSwaps), None);
+        assert_eq!(render(None), "-1\n");
+    }
+
+    #[test]
+    fn the_readings_differ_where_a_wasted_swap_is_smaller() {
+        let board = puzzle("2\n1 0\n1 0\n0\n1 0\n0\n").board;
+        let without = solve(&board, 2, Reading::WithoutSameColourSwaps).expect("solvable");
+        let with = solve(&board, 2, Reading::WithSameColourSwaps).expect("solvable");
+        assert_eq!(describe_moves(&without), "1 0 1, 0 0 1");
+        assert_eq!(describe_moves(&with), "0 0 1, 3 0 -1");
+        assert_eq!(render(Some(&with)), "0 0 1\n3 0 -1\n");
+    }
+
+    #[test]
+    fn analysis_names_boards_that_clear_in_fewer_moves() {
+        let analysis = analyse(&puzzle("2\n1 0\n1 0\n0\n1 0\n0\n"));
+        assert_eq!(analysis.fewer, Some(1));
+        assert!(!analysis.is_plain());
+        let sample = analyse(&puzzle("3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n"));
+        assert!(sample.is_plain() && sample.is_solvable());
+    }
+
+    #[test_case([3, 0, 0, 0, 0], Some(0) ; "a column run")]
+    #[test_case([1, 1, 1, 0, 0], Some(0) ; "a row run")]
+    #[test_case([1, 0, 1, 0, 1], Some(2) ; "spread over the row")]
+    #[test_case([2, 0, 0, 0, 1], Some(3) ; "two far apart")]
+    #[test_case([2, 1, 0, 0, 0], Some(1) ; "a pair and a neighbour")]
+    #[test_case([1, 1, 0, 0, 0], None ; "too few to vanish")]
+    #[test_case([0, 0, 0, 0, 0], None ; "none")]
+    fn spread_cost_is_the_least_sideways_travel(counts: [u8; COLUMNS], cost: Option<usize>) {
+        assert_eq!(spread_cost(&counts), cost);
+    }
+}
