@@ -11,6 +11,10 @@
 # PROBLEMS.md accepts the answer under either reading of that rule.
 # The board is a tuple of 35 colours, cell (x, y) at x * 7 + y, so that it is
 # its own memo key.
+#
+# Python is the slow one here: the same search in C++ takes 0.2 s on the
+# worst `hard` boards and this takes 2.5 to 4 s of CPU, near or past the
+# 3 s limit: it is reliably AC only with a longer limit for Python.
 import sys
 
 W, H = 5, 7

@@ -7,8 +7,11 @@
 // run and a column run through one cell, removing the row first leaves the
 // column two blocks short and they stay; two runs in one wave can also break
 // or join each other by falling in between. It then finds solutions that do
-// not exist, or misses real ones, or returns a larger one: WA on dense
-// boards (the `random` and `hard` profiles).
+// not exist, misses real ones, or returns a larger one: WA wherever the two
+// rules diverge. That needs runs to meet, so only about 1 generated board in
+// 35 exposes it (dense `hard` and `edge` boards mostly); one that does:
+//   2 / 2 1 2 2 0 / 1 2 1 1 0 / 2 1 2 1 0 / 2 1 1 0 / 1 0
+// has the answer `0 1 1` / `2 0 -1`, and this prints -1.
 #include <bits/stdc++.h>
 using namespace std;
 
