@@ -251,3 +251,30 @@ fn help_is_stable() {
     run.expect_code(0);
     insta::assert_snapshot!(run.stdout());
 }
+
+/// Reproducibility golden test: `judge gen <problem> --seed 1 --count 3` for
+/// every profile, pinned byte for byte. If this fails, generated data changed:
+/// that needs a CHANGELOG.md entry (see its "Generated data" rule).
+#[test]
+fn gen_golden_seed_1_count_3_for_every_profile() {
+    let dir = Dir::new();
+    for problem in PROBLEMS {
+        for profile in problem.profiles() {
+            let run = dir.judge(&[
+                "gen",
+                problem.id(),
+                "--seed",
+                "1",
+                "--count",
+                "3",
+                "--profile",
+                profile.name,
+            ]);
+            run.expect_code(0);
+            insta::assert_snapshot!(
+                format!("gen-{}-{}", problem.id(), profile.name),
+                run.stdout()
+            );
+        }
+    }
+}
