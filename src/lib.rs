@@ -5,9 +5,16 @@
 //! - [`problems`] knows the three problems of PROBLEMS.md: each parses and
 //!   validates inputs, solves them, generates random ones and checks a
 //!   contestant's output, behind the [`problems::Problem`] trait.
+//! - [`sandbox`] runs one program under limits and isolation and measures
+//!   it (CPU and wall time, peak memory, output), killing all it left.
+//! - [`runner`] grades submissions: loads tests, compiles each submission
+//!   once, runs every test on a pool of sandboxed workers, decides verdicts
+//!   and emits events in test order.
+//! - [`report`] renders results: the table, the JSON report, JUnit XML.
+//! - [`config`] reads `judge.toml` and `problem.toml`.
 //! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares.
 //! - `cli` turns command lines into calls of the layers above and decides
-//!   exit codes; it is the only place that prints.
+//!   exit codes; it and `report` are the only places that print.
 
 pub mod cli;
 pub mod config;
