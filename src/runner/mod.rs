@@ -11,7 +11,7 @@ pub mod events;
 mod execute;
 mod schedule;
 
-pub use compile::trim_message;
+pub use compile::{trim_message, MESSAGE_LIMIT_BYTES};
 pub use events::{CompileResult, Event, RandomOrigin, SubmissionResult, TestResult};
 
 use crate::config::judge::Language;
