@@ -30,7 +30,7 @@ pub struct RunArgs {
     /// Programs to grade: source files in a configured language, or executables.
     #[arg(required = true, value_name = "SUBMISSION")]
     pub submissions: Vec<PathBuf>,
-    /// Folder of NAME.in + NAME.ans tests [default: problems/<id>/tests when it exists].
+    /// Folder of NAME.in + NAME.ans tests [default: problems/PROBLEM/tests when it exists].
     #[arg(long, value_name = "DIR")]
     pub tests: Option<PathBuf>,
     /// Random tests to add (overrides `random-tests` of judge.toml).
