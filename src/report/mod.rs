@@ -6,6 +6,7 @@
 //! run never leaves half a report.
 
 pub mod csv;
+pub mod html;
 pub mod human;
 pub mod json;
 pub mod junit;
