@@ -50,12 +50,18 @@ a.cell:hover { outline: 2px solid var(--ink); }
 section.submission { border: 1px solid var(--line); border-radius: 8px; padding: 1rem; margin: 1.2rem 0; }
 section.submission > h2 { margin-top: 0; }
 details.test { border-top: 1px solid var(--line); }
-details.test > summary { cursor: pointer; padding: .35rem .2rem; list-style-position: outside; }
-details.test > summary > span { display: inline-block; vertical-align: top; }
-summary .name { min-width: 7em; font-family: ui-monospace, Menlo, Consolas, monospace; }
-summary .time { min-width: 12em; color: var(--muted); }
-summary .memory { min-width: 6em; color: var(--muted); }
-summary .message { max-width: 60ch; overflow-wrap: anywhere; }
+/* One grid per summary with fixed tracks, so the columns line up from test
+   to test; the disclosure marker is drawn by hand because a grid summary
+   loses the built-in one. */
+details.test > summary { cursor: pointer; padding: .35rem .2rem; list-style: none; display: grid;
+  grid-template-columns: .9em 3.6em 11em 13em 5.5em minmax(0, 1fr); column-gap: .6em; align-items: baseline; }
+details.test > summary > .verdict { justify-self: start; }
+details.test > summary::-webkit-details-marker { display: none; }
+details.test > summary::before { content: "▸"; color: var(--muted); }
+details.test[open] > summary::before { content: "▾"; }
+summary .name { font-family: ui-monospace, Menlo, Consolas, monospace; overflow-wrap: anywhere; padding-right: .5em; }
+summary .time, summary .memory { color: var(--muted); }
+summary .message { overflow-wrap: anywhere; }
 .test-body { padding: .2rem 0 .8rem 1.2rem; }
 .streams { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: .6rem; }
 figure { margin: 0; min-width: 0; }
