@@ -299,11 +299,19 @@ fn write_test(page: &mut String, problem: &str, test: &TestResult, open: bool) {
         escape(&test.message)
     );
     let mut facts = Vec::new();
-    if let Some(code) = test.exit_code {
-        facts.push(format!("exit code {code}"));
+    // A clean exit is the norm, and the runner's message already names a
+    // crash ("exit code 1", "killed by signal 11 (SIGSEGV)"): say it only
+    // when it adds something.
+    if let Some(code) = test.exit_code.filter(|&code| code != 0) {
+        let fact = format!("exit code {code}");
+        if test.message != fact {
+            facts.push(fact);
+        }
     }
     if let Some(signal) = test.signal {
-        facts.push(format!("signal {signal}"));
+        if !test.message.starts_with("killed by signal") {
+            facts.push(format!("signal {signal}"));
+        }
     }
     if let Some(random) = &test.random {
         facts.push(format!(
@@ -553,6 +561,7 @@ mod tests {
         // The accepted test with identical output has no diff.
         assert_eq!(select(&html, "section#submission-1 pre.diff").len(), 1);
         assert!(text(&tests[0]).contains("byte for byte"));
+        assert!(!summary.contains("exit code 0"));
     }
 
     #[test]
@@ -570,15 +579,32 @@ mod tests {
             profile: "small".to_owned(),
             index: 0,
         });
-        let crashed = submission("class/dave/rooks.py", "rooks", vec![random]);
+        let mut exited = test_result("002", Verdict::RuntimeError, None);
+        exited.exit_code = Some(3);
+        exited.message = "exit code 3".to_owned();
+        let mut signalled = test_result("003", Verdict::RuntimeError, None);
+        signalled.exit_code = None;
+        signalled.signal = Some(11);
+        signalled.message = "killed by signal 11 (SIGSEGV)".to_owned();
+        let crashed = submission(
+            "class/dave/rooks.py",
+            "rooks",
+            vec![random, exited, signalled],
+        );
         let html = Html::parse_document(&render(&[failed, crashed]));
+        let tests: Vec<String> = select(&html, "section#submission-2 details.test")
+            .iter()
+            .map(text)
+            .collect();
+        assert_eq!(tests[1].matches("exit code 3").count(), 1, "{}", tests[1]);
+        assert_eq!(tests[2].matches("signal 11").count(), 1, "{}", tests[2]);
         let compile = select(&html, "section#submission-1 pre.compile");
         assert_eq!(
             text(&compile[0]),
             "rooks.cpp:3: error: expected `;` before `<<`"
         );
         let cells: Vec<String> = select(&html, "a.cell").iter().map(text).collect();
-        assert_eq!(cells, ["CE 0/0", "RE 0/1"]);
+        assert_eq!(cells, ["CE 0/0", "RE 0/3"]);
         let body = text(&select(&html, "section#submission-2 details.test")[0]);
         assert!(body.contains("judge gen rooks --seed 7 --profile small"));
         assert!(body.contains("the program did not run"));
