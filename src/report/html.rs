@@ -334,7 +334,7 @@ fn write_test(page: &mut String, problem: &str, test: &TestResult, open: bool) {
                 Some(expected) => write_stream(page, "expected", "expected answer", expected),
                 None => page.push_str(
                     "<figure><figcaption>expected answer</figcaption>\
-                     <p class=\"muted\">none: the checker decides alone</p></figure>\n",
+                     <p class=\"muted\">none (the checker decides alone, or the answer could not be read: see the message)</p></figure>\n",
                 ),
             }
             write_stream(page, "actual", "actual output", &excerpt.actual);
