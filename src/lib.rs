@@ -10,7 +10,8 @@
 //! - [`runner`] grades submissions: loads tests, compiles each submission
 //!   once, runs every test on a pool of sandboxed workers, decides verdicts
 //!   and emits events in test order.
-//! - [`report`] renders results: the table, the JSON report, JUnit XML.
+//! - [`report`] renders results: the table, the JSON report, JUnit XML, the
+//!   CSV gradebook and the HTML page.
 //! - [`config`] reads `judge.toml` and `problem.toml`.
 //! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares.
 //! - `cli` turns command lines into calls of the layers above and decides

@@ -5,7 +5,8 @@
 //! they are emitted, so every report is the same for any number of workers.
 
 use crate::verdict::Verdict;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
 
 /// Something the runner finished.
 #[derive(Clone, Copy, Debug)]
@@ -25,7 +26,7 @@ pub enum Event<'a> {
 }
 
 /// How compiling went.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CompileResult {
     pub ok: bool,
     /// The compiler's message (trimmed), or why there was no compile.
@@ -38,7 +39,7 @@ pub struct CompileResult {
 
 /// Where a random test came from: `judge gen <problem> --seed SEED
 /// --profile PROFILE` makes it as test INDEX (0-based).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RandomOrigin {
     pub seed: u64,
     pub profile: String,
@@ -46,7 +47,7 @@ pub struct RandomOrigin {
 }
 
 /// One test of one submission (SPEC.md's `tests[]` entry).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TestResult {
     pub name: String,
     pub verdict: Verdict,
@@ -61,10 +62,78 @@ pub struct TestResult {
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub random: Option<RandomOrigin>,
+    /// The beginning of the test's data, for reports that show it (HTML);
+    /// absent when the program did not run. Kept in the JSON report so a
+    /// report can be rendered later from merged JSON files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub excerpt: Option<Excerpt>,
+}
+
+/// How many bytes of each stream an [`Excerpt`] keeps: enough to see a small
+/// test whole and the start of a large one, while a class's JSON report stays
+/// a few MiB (three streams per test).
+pub const EXCERPT_LIMIT_BYTES: usize = 4 * 1024;
+
+/// The first [`EXCERPT_LIMIT_BYTES`] of a test's input, expected answer and
+/// the program's output, each cut at a character boundary and ended by a
+/// `… (N more bytes)` line when cut. Invalid UTF-8 is replaced (lossy): an
+/// excerpt is for reading, the checker saw the real bytes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Excerpt {
+    pub input: String,
+    /// The answer file or the reference answer; absent when the checker
+    /// decides alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected: Option<String>,
+    pub actual: String,
+}
+
+impl Excerpt {
+    /// Excerpts of the three streams. Only the kept prefix is copied, so the
+    /// cost per test does not grow with the size of the data.
+    pub fn new(input: &[u8], expected: Option<&[u8]>, actual: &[u8]) -> Excerpt {
+        Excerpt {
+            input: excerpt_text(input),
+            expected: expected.map(excerpt_text),
+            actual: excerpt_text(actual),
+        }
+    }
+}
+
+/// The first [`EXCERPT_LIMIT_BYTES`] of `bytes` as text, with a note of what
+/// was left out.
+pub fn excerpt_text(bytes: &[u8]) -> String {
+    let Some(&first_left_out) = bytes.get(EXCERPT_LIMIT_BYTES) else {
+        return String::from_utf8_lossy(bytes).into_owned();
+    };
+    let mut end = EXCERPT_LIMIT_BYTES;
+    // A UTF-8 character is at most 4 bytes: when the first byte left out is
+    // a continuation byte, step back (at most 3 bytes) to the start of the
+    // character it continues, so the cut does not turn it into U+FFFD.
+    let mut next = first_left_out;
+    while is_continuation(next) && end > EXCERPT_LIMIT_BYTES - 3 {
+        end -= 1;
+        next = bytes.get(end).copied().unwrap_or(0);
+    }
+    if is_continuation(next) {
+        // Not valid UTF-8 around the cut anyway: cut at the limit.
+        end = EXCERPT_LIMIT_BYTES;
+    }
+    let kept = bytes.get(..end).unwrap_or(bytes);
+    let mut text = String::from_utf8_lossy(kept).into_owned();
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    let _ = write!(text, "… ({} more bytes)", bytes.len() - end);
+    text
+}
+
+fn is_continuation(byte: u8) -> bool {
+    byte & 0b1100_0000 == 0b1000_0000
 }
 
 /// One submission against every test (SPEC.md's `results[]` entry).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SubmissionResult {
     pub problem: String,
     pub submission: String,
@@ -89,5 +158,74 @@ impl SubmissionResult {
             .map(|test| test.verdict)
             .find(|verdict| !verdict.is_accepted())
             .unwrap_or(Verdict::Accepted)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_short_text_whole() {
+        assert_eq!(excerpt_text(b"3\n..X\n"), "3\n..X\n");
+        assert_eq!(excerpt_text(b""), "");
+        let exact = vec![b'a'; EXCERPT_LIMIT_BYTES];
+        assert_eq!(excerpt_text(&exact).len(), EXCERPT_LIMIT_BYTES);
+    }
+
+    #[test]
+    fn cuts_long_text_with_a_note() {
+        let long = vec![b'a'; EXCERPT_LIMIT_BYTES + 10];
+        let text = excerpt_text(&long);
+        let expected = format!("{}\n… (10 more bytes)", "a".repeat(EXCERPT_LIMIT_BYTES));
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn cuts_at_a_character_boundary() {
+        // "é" is 2 bytes: with one 'a' in front, one "é" straddles the limit.
+        let mut bytes = b"a".to_vec();
+        bytes.extend("é".repeat(EXCERPT_LIMIT_BYTES).as_bytes());
+        let text = excerpt_text(&bytes);
+        assert!(!text.contains('\u{FFFD}'), "a character was split");
+        let kept = text.split('\n').next().unwrap();
+        assert_eq!(kept.len(), EXCERPT_LIMIT_BYTES - 1);
+        assert!(text.ends_with(&format!("… ({} more bytes)", bytes.len() - kept.len())));
+    }
+
+    #[test]
+    fn replaces_invalid_utf8() {
+        assert_eq!(excerpt_text(b"ok\xff\n"), "ok\u{FFFD}\n");
+        // Continuation bytes all around the cut: cut at the limit.
+        let garbage = vec![0x80; EXCERPT_LIMIT_BYTES + 5];
+        assert!(excerpt_text(&garbage).ends_with("… (5 more bytes)"));
+    }
+
+    #[test]
+    fn excerpt_round_trips_through_json_and_is_optional() {
+        let test = TestResult {
+            name: "001".to_owned(),
+            verdict: Verdict::WrongAnswer,
+            time_ms: 1,
+            wall_ms: 2,
+            memory_kib: 3,
+            exit_code: Some(0),
+            signal: None,
+            message: "board 1: expected 2, got 1".to_owned(),
+            random: None,
+            excerpt: Some(Excerpt::new(b"1\n.\n0\n", Some(b"1\n"), b"0\n")),
+        };
+        let json = serde_json::to_string(&test).unwrap();
+        let back: TestResult = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, test);
+        let without = TestResult {
+            excerpt: None,
+            ..test
+        };
+        let json = serde_json::to_string(&without).unwrap();
+        assert!(!json.contains("excerpt"));
+        // A report written before excerpts existed still reads.
+        let back: TestResult = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.excerpt, None);
     }
 }

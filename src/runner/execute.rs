@@ -4,7 +4,7 @@
 //! TLE), then a crash or non-zero exit (RE), and only then the checker, which
 //! is not run when the program already failed (DMOJ issue 170).
 
-use super::events::TestResult;
+use super::events::{Excerpt, TestResult};
 use super::{Prepared, Settings, TestCase};
 use crate::problems::{self, Problem};
 use crate::sandbox::{LimitExceeded, Measured, RunSpec, Sandbox, Termination, Trust};
@@ -29,6 +29,7 @@ pub(crate) fn run_test(
         signal: None,
         message: String::new(),
         random: test.random.clone(),
+        excerpt: None,
     };
     let Some((program, args)) = &prepared.program else {
         result.message = "the submission was not prepared".to_owned();
@@ -65,6 +66,12 @@ pub(crate) fn run_test(
         Termination::Exited(code) => result.exit_code = Some(code),
         Termination::Signaled(signal) => result.signal = Some(signal),
     }
+    let expected = test.answer.as_ref().ok().and_then(Option::as_deref);
+    result.excerpt = Some(Excerpt::new(
+        input.text.as_bytes(),
+        expected.map(str::as_bytes),
+        &measured.stdout,
+    ));
     let (verdict, message) = decide(problem, &measured, test, input.text.as_str(), settings);
     result.verdict = verdict;
     result.message = message;

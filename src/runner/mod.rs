@@ -12,7 +12,9 @@ mod execute;
 mod schedule;
 
 pub use compile::{trim_message, MESSAGE_LIMIT_BYTES};
-pub use events::{CompileResult, Event, RandomOrigin, SubmissionResult, TestResult};
+pub use events::{
+    CompileResult, Event, Excerpt, RandomOrigin, SubmissionResult, TestResult, EXCERPT_LIMIT_BYTES,
+};
 
 use crate::config::judge::Language;
 use crate::problems::{self, CheckOptions, Problem};

@@ -13,6 +13,7 @@ mod hostile;
 mod matchsticks;
 mod mayan;
 mod packages;
+mod reports;
 mod rooks;
 mod run;
 mod support;

@@ -1,0 +1,132 @@
+//! The gradebook CSV (`--csv`): one row per (student, problem) with the
+//! score, ready to import into a spreadsheet or an LMS. Quoting is the `csv`
+//! crate's (RFC 4180), so a name with a comma or a quote survives. Says
+//! nothing about individual tests; the JSON and HTML reports do.
+
+use super::student_name;
+use crate::runner::SubmissionResult;
+use crate::verdict::Verdict;
+
+/// The header row, in column order.
+pub const HEADER: [&str; 6] = ["student", "problem", "score", "verdict", "passed", "total"];
+
+/// The CSV text: a header, then one row per result in the order given.
+pub fn render(results: &[SubmissionResult]) -> String {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    // Writing records of strings to memory has no failure left: the `csv`
+    // crate fails only on I/O (none with a `Vec`) or on serialising
+    // structures, which `write_record` does not do.
+    let _ = writer.write_record(HEADER);
+    for result in results {
+        let _ = writer.write_record([
+            student_name(&result.submission, &result.problem),
+            result.problem.clone(),
+            format!("{:.2}", score(result)),
+            result.verdict.code().to_owned(),
+            result.passed.to_string(),
+            result.total.to_string(),
+        ]);
+    }
+    let bytes = writer.into_inner().unwrap_or_default();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Percentage of tests passed, 0 to 100; 0 when the submission did not
+/// compile or there were no tests.
+pub fn score(result: &SubmissionResult) -> f64 {
+    let compiled = !matches!(
+        result.compile.verdict,
+        Some(Verdict::CompileError | Verdict::JudgeError)
+    );
+    if !compiled || result.total == 0 {
+        return 0.0;
+    }
+    // Counts of tests are far below 2^52: the conversion is exact.
+    let percent = result.passed as f64 / result.total as f64 * 100.0;
+    (percent * 100.0).round() / 100.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::CompileResult;
+
+    fn result(submission: &str, problem: &str, passed: usize, total: usize) -> SubmissionResult {
+        SubmissionResult {
+            problem: problem.to_owned(),
+            submission: submission.to_owned(),
+            language: "py".to_owned(),
+            verdict: if passed == total {
+                Verdict::Accepted
+            } else {
+                Verdict::WrongAnswer
+            },
+            passed,
+            total,
+            compile: CompileResult {
+                ok: true,
+                message: String::new(),
+                verdict: None,
+            },
+            tests: Vec::new(),
+        }
+    }
+
+    fn read(text: &str) -> Vec<Vec<String>> {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(text.as_bytes());
+        reader
+            .records()
+            .map(|record| record.unwrap().iter().map(str::to_owned).collect())
+            .collect()
+    }
+
+    #[test]
+    fn one_row_per_submission_with_header_and_scores() {
+        let text = render(&[
+            result("submissions/rooks/alice.cpp", "rooks", 2, 3),
+            result("class/bob/mayan.py", "mayan", 20, 20),
+        ]);
+        assert_eq!(
+            text,
+            "student,problem,score,verdict,passed,total\n\
+             alice,rooks,66.67,WA,2,3\n\
+             bob,mayan,100.00,AC,20,20\n"
+        );
+    }
+
+    #[test]
+    fn names_with_commas_and_quotes_round_trip() {
+        let name = "o'brien, \"jr\"";
+        let text = render(&[result(&format!("rooks/{name}.py"), "rooks", 1, 1)]);
+        let rows = read(&text);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0], HEADER.map(str::to_owned).to_vec());
+        assert_eq!(rows[1][0], name);
+        assert_eq!(rows[1][1], "rooks");
+        assert_eq!(rows[1][2], "100.00");
+    }
+
+    #[test]
+    fn compile_errors_and_empty_runs_score_zero() {
+        let mut failed = result("rooks/carol.cpp", "rooks", 0, 5);
+        failed.verdict = Verdict::CompileError;
+        failed.compile = CompileResult {
+            ok: false,
+            message: "error: expected `;`".to_owned(),
+            verdict: Some(Verdict::CompileError),
+        };
+        assert_eq!(score(&failed), 0.0);
+        assert_eq!(score(&result("rooks/dave.cpp", "rooks", 0, 0)), 0.0);
+        let rows = read(&render(&[failed]));
+        assert_eq!(rows[1], ["carol", "rooks", "0.00", "CE", "0", "5"]);
+    }
+
+    #[test]
+    fn score_rounds_to_two_decimals() {
+        assert_eq!(score(&result("rooks/a.py", "rooks", 1, 3)), 33.33);
+        assert_eq!(score(&result("rooks/a.py", "rooks", 2, 3)), 66.67);
+        assert_eq!(score(&result("rooks/a.py", "rooks", 1, 8)), 12.5);
+    }
+}

@@ -1,0 +1,627 @@
+//! The HTML report (`--html`): one self-contained page for a teacher. First
+//! the class matrix (students by problems, each cell the verdict and tests
+//! passed, coloured by verdict), then one section per submission with its
+//! tests: verdict, time, memory, the checker's message and, from the
+//! excerpts the runner kept, the input, the expected and the actual output
+//! with a unified diff.
+//!
+//! Self-contained means no script, no external style sheet, font or image:
+//! the page opens from a CI artefact or an e-mail attachment as it is, and a
+//! Content-Security-Policy forbids fetching anything. Everything a submission
+//! or a file controls is escaped; colour is decoration, the verdict code is
+//! always written out (STYLE.md 7.6). Built from results only, so a page can
+//! be rendered later from merged JSON reports.
+
+use super::student_name;
+use crate::diff;
+use crate::runner::{SubmissionResult, TestResult};
+use crate::verdict::Verdict;
+use std::fmt::Write as _;
+
+const STYLE: &str = r#"
+:root { --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --paper: #ffffff; }
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 1200px; padding: 1.5rem; color: var(--ink);
+  background: var(--paper); font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; }
+h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
+h2 { font-size: 1.2rem; margin: 1rem 0 .4rem; display: flex; gap: .6rem; align-items: center; }
+h3 { font-size: 1rem; margin: 1rem 0 .4rem; }
+p { margin: .3rem 0; }
+code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 13px; }
+.muted { color: var(--muted); }
+table.matrix { border-collapse: collapse; margin: .8rem 0 1.5rem; }
+table.matrix th, table.matrix td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: top; }
+table.matrix thead th { background: #f6f8fa; }
+table.matrix td.none { color: var(--muted); text-align: center; }
+a.cell { display: block; text-decoration: none; padding: .2rem .45rem; border-radius: 4px; margin: 1px 0;
+  font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 13px; white-space: nowrap; }
+a.cell:hover { outline: 2px solid var(--ink); }
+.verdict { display: inline-block; min-width: 3.2em; text-align: center; padding: .05rem .4rem;
+  border-radius: 4px; font: bold 12px/1.6 ui-monospace, Menlo, Consolas, monospace; }
+.v-ac { background: #d1f0d9; color: #0f5323; }
+.v-wa { background: #fbd5d8; color: #7d1a24; }
+.v-pe { background: #ffe2c2; color: #7a3e00; }
+.v-tle, .v-mle, .v-ole { background: #fff0b3; color: #5c4400; }
+.v-re { background: #e6dcf7; color: #3d2a73; }
+.v-ce { background: #e3e5e8; color: #30363d; }
+.v-je { background: #30363d; color: #ffffff; }
+.legend .verdict { margin-right: .2rem; }
+.legend span.item { margin-right: .9rem; white-space: nowrap; }
+section.submission { border: 1px solid var(--line); border-radius: 8px; padding: 1rem; margin: 1.2rem 0; }
+section.submission > h2 { margin-top: 0; }
+details.test { border-top: 1px solid var(--line); }
+/* One grid per summary with fixed tracks, so the columns line up from test
+   to test; the disclosure marker is drawn by hand because a grid summary
+   loses the built-in one. */
+details.test > summary { cursor: pointer; padding: .35rem .2rem; list-style: none; display: grid;
+  grid-template-columns: .9em 3.6em 11em 13em 5.5em minmax(0, 1fr); column-gap: .6em; align-items: baseline; }
+details.test > summary > .verdict { justify-self: start; }
+details.test > summary::-webkit-details-marker { display: none; }
+details.test > summary::before { content: "▸"; color: var(--muted); }
+details.test[open] > summary::before { content: "▾"; }
+summary .name { font-family: ui-monospace, Menlo, Consolas, monospace; overflow-wrap: anywhere; padding-right: .5em; }
+summary .time, summary .memory { color: var(--muted); }
+summary .message { overflow-wrap: anywhere; }
+.test-body { padding: .2rem 0 .8rem 1.2rem; }
+.streams { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: .6rem; }
+figure { margin: 0; min-width: 0; }
+figcaption { font-size: 12px; color: var(--muted); margin: .3rem 0 .15rem; }
+pre { margin: 0; padding: .45rem .6rem; background: #f6f8fa; border: 1px solid var(--line); border-radius: 4px;
+  overflow: auto; max-height: 22em; white-space: pre; }
+pre.diff span { display: block; }
+pre.diff .add { background: #dafbe1; color: #116329; }
+pre.diff .del { background: #ffebe9; color: #82071e; }
+pre.diff .hunk { color: #0550ae; }
+pre.diff .file { color: var(--muted); }
+pre.diff .note { color: var(--muted); font-style: italic; }
+.same { color: #116329; }
+"#;
+
+/// The HTML text of a report: a complete page.
+pub fn render(results: &[SubmissionResult]) -> String {
+    let mut page = String::new();
+    page.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    // Defence in depth behind the escaping: even injected markup could
+    // neither run a script nor fetch anything.
+    page.push_str(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
+         style-src 'unsafe-inline'\">\n",
+    );
+    page.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    page.push_str("<title>judge report</title>\n<style>");
+    page.push_str(STYLE);
+    page.push_str("</style>\n</head>\n<body>\n<h1>judge report</h1>\n");
+    write_summary(&mut page, results);
+    write_matrix(&mut page, results);
+    for (index, result) in results.iter().enumerate() {
+        write_submission(&mut page, index, result);
+    }
+    page.push_str("</body>\n</html>\n");
+    page
+}
+
+/// Escapes text for element content and quoted attribute values.
+pub fn escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for character in text.chars() {
+        match character {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            other => escaped.push(other),
+        }
+    }
+    escaped
+}
+
+fn verdict_badge(verdict: Verdict) -> String {
+    format!(
+        "<span class=\"verdict {}\" title=\"{}\">{}</span>",
+        verdict_class(verdict),
+        verdict_title(verdict),
+        verdict.code()
+    )
+}
+
+fn verdict_class(verdict: Verdict) -> String {
+    format!("v-{}", verdict.code().to_ascii_lowercase())
+}
+
+/// SPEC.md's names of the verdicts, for tooltips and the legend.
+fn verdict_title(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Accepted => "accepted",
+        Verdict::WrongAnswer => "wrong answer",
+        Verdict::PresentationError => "presentation error",
+        Verdict::TimeLimitExceeded => "time limit exceeded",
+        Verdict::MemoryLimitExceeded => "memory limit exceeded",
+        Verdict::OutputLimitExceeded => "output limit exceeded",
+        Verdict::RuntimeError => "runtime error",
+        Verdict::CompileError => "compile error",
+        Verdict::JudgeError => "judge error",
+    }
+}
+
+fn anchor(index: usize) -> String {
+    format!("submission-{}", index + 1)
+}
+
+fn write_summary(page: &mut String, results: &[SubmissionResult]) {
+    let _ = write!(
+        page,
+        "<p class=\"summary\">{} submission{}",
+        results.len(),
+        if results.len() == 1 { "" } else { "s" }
+    );
+    for verdict in Verdict::ALL {
+        let count = results
+            .iter()
+            .filter(|result| result.verdict == verdict)
+            .count();
+        if count > 0 {
+            let _ = write!(page, " · {} {count}", verdict_badge(verdict));
+        }
+    }
+    page.push_str("</p>\n<p class=\"legend muted\">");
+    for verdict in Verdict::ALL {
+        let _ = write!(
+            page,
+            "<span class=\"item\">{} {}</span>",
+            verdict_badge(verdict),
+            verdict_title(verdict)
+        );
+    }
+    page.push_str("</p>\n");
+}
+
+/// Students by problems, both in order of first appearance; a student with
+/// several submissions for one problem gets one line per submission in the
+/// cell.
+fn write_matrix(page: &mut String, results: &[SubmissionResult]) {
+    let mut problems: Vec<&str> = Vec::new();
+    let mut students: Vec<String> = Vec::new();
+    let mut cells: Vec<(usize, usize, usize)> = Vec::new();
+    for (index, result) in results.iter().enumerate() {
+        let problem = position_or_push(&mut problems, result.problem.as_str());
+        let student = position_or_push(
+            &mut students,
+            student_name(&result.submission, &result.problem),
+        );
+        cells.push((student, problem, index));
+    }
+    page.push_str("<h2>Class matrix</h2>\n<table class=\"matrix\">\n<thead><tr><th>student</th>");
+    for problem in &problems {
+        let _ = write!(page, "<th>{}</th>", escape(problem));
+    }
+    page.push_str("</tr></thead>\n<tbody>\n");
+    for (student_index, student) in students.iter().enumerate() {
+        let _ = write!(page, "<tr><th>{}</th>", escape(student));
+        for problem_index in 0..problems.len() {
+            let here: Vec<usize> = cells
+                .iter()
+                .filter(|&&(student, problem, _)| {
+                    student == student_index && problem == problem_index
+                })
+                .map(|&(_, _, index)| index)
+                .collect();
+            if here.is_empty() {
+                page.push_str("<td class=\"none\">—</td>");
+                continue;
+            }
+            page.push_str("<td>");
+            for index in here {
+                let Some(result) = results.get(index) else {
+                    continue;
+                };
+                let _ = write!(
+                    page,
+                    "<a class=\"cell {}\" href=\"#{}\" title=\"{}\">{} {}/{}</a>",
+                    verdict_class(result.verdict),
+                    anchor(index),
+                    escape(&result.submission),
+                    result.verdict.code(),
+                    result.passed,
+                    result.total
+                );
+            }
+            page.push_str("</td>");
+        }
+        page.push_str("</tr>\n");
+    }
+    page.push_str("</tbody>\n</table>\n");
+}
+
+fn position_or_push<T: PartialEq>(items: &mut Vec<T>, item: T) -> usize {
+    match items.iter().position(|existing| *existing == item) {
+        Some(position) => position,
+        None => {
+            items.push(item);
+            items.len() - 1
+        }
+    }
+}
+
+fn write_submission(page: &mut String, index: usize, result: &SubmissionResult) {
+    let _ = write!(
+        page,
+        "<section class=\"submission\" id=\"{}\">\n<h2>{} {} <span class=\"muted\">·</span> {}</h2>\n",
+        anchor(index),
+        verdict_badge(result.verdict),
+        escape(&student_name(&result.submission, &result.problem)),
+        escape(&result.problem)
+    );
+    let _ = writeln!(
+        page,
+        "<p class=\"muted\"><code>{}</code> · {} · {}/{} tests passed · score {:.2}</p>",
+        escape(&result.submission),
+        escape(&result.language),
+        result.passed,
+        result.total,
+        super::csv::score(result)
+    );
+    if !result.compile.ok || !result.compile.message.is_empty() {
+        let heading = if result.compile.ok {
+            "Compiler output"
+        } else {
+            "Did not compile"
+        };
+        let _ = writeln!(
+            page,
+            "<h3>{heading}</h3>\n<pre class=\"compile\">{}</pre>",
+            escape(&result.compile.message)
+        );
+    }
+    // Open the first failing test: that is what a reader came for.
+    let first_failure = result
+        .tests
+        .iter()
+        .position(|test| !test.verdict.is_accepted());
+    for (position, test) in result.tests.iter().enumerate() {
+        write_test(page, &result.problem, test, Some(position) == first_failure);
+    }
+    page.push_str("</section>\n");
+}
+
+fn write_test(page: &mut String, problem: &str, test: &TestResult, open: bool) {
+    let _ = write!(
+        page,
+        "<details class=\"test\"{}>\n<summary>{} <span class=\"name\">{}</span> \
+         <span class=\"time\">{} ms CPU, {} ms wall</span> <span class=\"memory\">{}</span> \
+         <span class=\"message\">{}</span></summary>\n<div class=\"test-body\">\n",
+        if open { " open" } else { "" },
+        verdict_badge(test.verdict),
+        escape(&test.name),
+        test.time_ms,
+        test.wall_ms,
+        memory(test.memory_kib),
+        escape(&test.message)
+    );
+    let mut facts = Vec::new();
+    // A clean exit is the norm, and the runner's message already names a
+    // crash ("exit code 1", "killed by signal 11 (SIGSEGV)"): say it only
+    // when it adds something.
+    if let Some(code) = test.exit_code.filter(|&code| code != 0) {
+        let fact = format!("exit code {code}");
+        if test.message != fact {
+            facts.push(fact);
+        }
+    }
+    if let Some(signal) = test.signal {
+        if !test.message.starts_with("killed by signal") {
+            facts.push(format!("signal {signal}"));
+        }
+    }
+    if let Some(random) = &test.random {
+        facts.push(format!(
+            "random test: <code>judge gen {} --seed {} --profile {}</code> makes it as test {} (0-based)",
+            escape(problem),
+            random.seed,
+            escape(&random.profile),
+            random.index
+        ));
+    }
+    if !facts.is_empty() {
+        let _ = writeln!(page, "<p class=\"muted\">{}</p>", facts.join(" · "));
+    }
+    match &test.excerpt {
+        None => page.push_str("<p class=\"muted\">No data: the program did not run.</p>\n"),
+        Some(excerpt) => {
+            page.push_str("<div class=\"streams\">\n");
+            write_stream(page, "input", "input", &excerpt.input);
+            match &excerpt.expected {
+                Some(expected) => write_stream(page, "expected", "expected answer", expected),
+                None => page.push_str(
+                    "<figure><figcaption>expected answer</figcaption>\
+                     <p class=\"muted\">none (the checker decides alone, or the answer could not be read: see the message)</p></figure>\n",
+                ),
+            }
+            write_stream(page, "actual", "actual output", &excerpt.actual);
+            page.push_str("</div>\n");
+            if let Some(expected) = &excerpt.expected {
+                write_diff(page, test.verdict, expected, &excerpt.actual);
+            }
+        }
+    }
+    page.push_str("</div>\n</details>\n");
+}
+
+fn write_stream(page: &mut String, class: &str, caption: &str, text: &str) {
+    let body = if text.is_empty() {
+        "<span class=\"muted\">(empty)</span>".to_owned()
+    } else {
+        escape(text)
+    };
+    let _ = writeln!(
+        page,
+        "<figure><figcaption>{caption}</figcaption><pre class=\"{class}\">{body}</pre></figure>"
+    );
+}
+
+fn write_diff(page: &mut String, verdict: Verdict, expected: &str, actual: &str) {
+    if expected == actual {
+        page.push_str("<p class=\"same\">The output is the expected answer, byte for byte.</p>\n");
+        return;
+    }
+    let caption = if verdict.is_accepted() {
+        "diff, expected → actual (the checker accepted another correct answer)"
+    } else {
+        "diff, expected → actual (the checker decides; the reference is one correct answer)"
+    };
+    let _ = write!(
+        page,
+        "<figure><figcaption>{caption}</figcaption><pre class=\"diff\">"
+    );
+    let text = diff::unified(expected, actual, "expected", "actual", false);
+    for (number, line) in text.lines().enumerate() {
+        let class = if number < 2 {
+            "file"
+        } else if line.starts_with("@@") {
+            "hunk"
+        } else if line.starts_with('+') {
+            "add"
+        } else if line.starts_with('-') {
+            "del"
+        } else if line.starts_with('\\') {
+            "note"
+        } else {
+            "context"
+        };
+        // An empty block still takes a line's height only with content.
+        let body = if line.is_empty() {
+            " ".to_owned()
+        } else {
+            escape(line)
+        };
+        let _ = write!(page, "<span class=\"{class}\">{body}</span>");
+    }
+    page.push_str("</pre></figure>\n");
+}
+
+fn memory(kib: u64) -> String {
+    if kib >= 1024 {
+        format!("{}.{} MiB", kib / 1024, kib % 1024 * 10 / 1024)
+    } else {
+        format!("{kib} KiB")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::{CompileResult, Excerpt, RandomOrigin};
+    use scraper::{Html, Selector};
+
+    fn test_result(name: &str, verdict: Verdict, excerpt: Option<Excerpt>) -> TestResult {
+        TestResult {
+            name: name.to_owned(),
+            verdict,
+            time_ms: 4,
+            wall_ms: 6,
+            memory_kib: 3120,
+            exit_code: Some(0),
+            signal: None,
+            message: if verdict.is_accepted() {
+                "ok".to_owned()
+            } else {
+                "board 1: expected 2, got 1".to_owned()
+            },
+            random: None,
+            excerpt,
+        }
+    }
+
+    fn submission(path: &str, problem: &str, tests: Vec<TestResult>) -> SubmissionResult {
+        let compile = CompileResult {
+            ok: true,
+            message: String::new(),
+            verdict: None,
+        };
+        SubmissionResult {
+            problem: problem.to_owned(),
+            submission: path.to_owned(),
+            language: "py".to_owned(),
+            verdict: SubmissionResult::overall(&compile, &tests),
+            passed: tests.iter().filter(|t| t.verdict.is_accepted()).count(),
+            total: tests.len(),
+            compile,
+            tests,
+        }
+    }
+
+    fn select<'a>(html: &'a Html, selector: &str) -> Vec<scraper::ElementRef<'a>> {
+        html.select(&Selector::parse(selector).unwrap()).collect()
+    }
+
+    fn text(element: &scraper::ElementRef<'_>) -> String {
+        element.text().collect()
+    }
+
+    fn class_fixture() -> Vec<SubmissionResult> {
+        let wrong = Excerpt::new(b"1\n.\n0\n", Some(b"1\n"), b"<script>alert(1)</script>\n");
+        let right = Excerpt::new(b"1\n.\n0\n", Some(b"1\n"), b"1\n");
+        vec![
+            submission(
+                "submissions/rooks/alice.py",
+                "rooks",
+                vec![
+                    test_result("001", Verdict::Accepted, Some(right.clone())),
+                    test_result("002", Verdict::WrongAnswer, Some(wrong)),
+                ],
+            ),
+            submission(
+                "submissions/mayan/alice.py",
+                "mayan",
+                vec![test_result("001", Verdict::Accepted, Some(right.clone()))],
+            ),
+            submission(
+                "submissions/rooks/bob&<i>.py",
+                "rooks",
+                vec![test_result("001", Verdict::Accepted, Some(right))],
+            ),
+        ]
+    }
+
+    #[test]
+    fn matrix_has_a_row_per_student_and_a_column_per_problem() {
+        let html = Html::parse_document(&render(&class_fixture()));
+        let headers: Vec<String> = select(&html, "table.matrix thead th")
+            .iter()
+            .map(text)
+            .collect();
+        assert_eq!(headers, ["student", "rooks", "mayan"]);
+        let rows = select(&html, "table.matrix tbody tr");
+        assert_eq!(rows.len(), 2);
+        let alice: Vec<String> = rows[0]
+            .select(&Selector::parse("th, td").unwrap())
+            .map(|cell| text(&cell))
+            .collect();
+        assert_eq!(alice, ["alice", "WA 1/2", "AC 1/1"]);
+        let bob: Vec<String> = rows[1]
+            .select(&Selector::parse("th, td").unwrap())
+            .map(|cell| text(&cell))
+            .collect();
+        assert_eq!(bob, ["bob&<i>", "AC 1/1", "—"]);
+        let cell = select(&html, "a.cell.v-wa");
+        assert_eq!(cell.len(), 1);
+        assert_eq!(cell[0].value().attr("href"), Some("#submission-1"));
+        assert_eq!(select(&html, "section#submission-1").len(), 1);
+    }
+
+    #[test]
+    fn output_is_escaped_never_markup() {
+        let page = render(&class_fixture());
+        assert!(!page.contains("<script"));
+        assert!(!page.contains("<i>"));
+        let html = Html::parse_document(&page);
+        assert!(select(&html, "script").is_empty());
+        assert!(select(&html, "i").is_empty());
+        let actual: Vec<String> = select(&html, "pre.actual").iter().map(text).collect();
+        assert!(actual.contains(&"<script>alert(1)</script>\n".to_owned()));
+        let diff = select(&html, "pre.diff .add");
+        assert_eq!(text(&diff[0]), "+<script>alert(1)</script>");
+        assert_eq!(text(&select(&html, "pre.diff .del")[0]), "-1");
+    }
+
+    #[test]
+    fn is_self_contained() {
+        let page = render(&class_fixture());
+        let html = Html::parse_document(&page);
+        for tag in ["script", "link", "img", "iframe", "object"] {
+            assert!(select(&html, tag).is_empty(), "found <{tag}>");
+        }
+        assert!(!page.contains("http://") && !page.contains("https://"));
+        assert!(!page.contains("url("));
+        let policy = select(&html, "meta[http-equiv=Content-Security-Policy]");
+        assert!(policy[0]
+            .value()
+            .attr("content")
+            .unwrap()
+            .contains("default-src 'none'"));
+    }
+
+    #[test]
+    fn every_test_shows_its_verdict_data_and_message() {
+        let html = Html::parse_document(&render(&class_fixture()));
+        let tests = select(&html, "section#submission-1 details.test");
+        assert_eq!(tests.len(), 2);
+        // Only the first failing test is open.
+        assert_eq!(tests[0].value().attr("open"), None);
+        assert_eq!(tests[1].value().attr("open"), Some(""));
+        let summary = text(&tests[1]);
+        assert!(summary.contains("WA"));
+        assert!(summary.contains("board 1: expected 2, got 1"));
+        assert!(summary.contains("4 ms CPU, 6 ms wall"));
+        assert!(summary.contains("3.0 MiB"));
+        let inputs = select(&html, "section#submission-1 pre.input");
+        assert_eq!(text(&inputs[1]), "1\n.\n0\n");
+        let expected = select(&html, "section#submission-1 pre.expected");
+        assert_eq!(text(&expected[1]), "1\n");
+        // The accepted test with identical output has no diff.
+        assert_eq!(select(&html, "section#submission-1 pre.diff").len(), 1);
+        assert!(text(&tests[0]).contains("byte for byte"));
+        assert!(!summary.contains("exit code 0"));
+    }
+
+    #[test]
+    fn compile_errors_random_origins_and_missing_excerpts() {
+        let mut failed = submission("class/carol/rooks.cpp", "rooks", Vec::new());
+        failed.compile = CompileResult {
+            ok: false,
+            message: "rooks.cpp:3: error: expected `;` before `<<`".to_owned(),
+            verdict: Some(Verdict::CompileError),
+        };
+        failed.verdict = Verdict::CompileError;
+        let mut random = test_result("random-001", Verdict::RuntimeError, None);
+        random.random = Some(RandomOrigin {
+            seed: 7,
+            profile: "small".to_owned(),
+            index: 0,
+        });
+        let mut exited = test_result("002", Verdict::RuntimeError, None);
+        exited.exit_code = Some(3);
+        exited.message = "exit code 3".to_owned();
+        let mut signalled = test_result("003", Verdict::RuntimeError, None);
+        signalled.exit_code = None;
+        signalled.signal = Some(11);
+        signalled.message = "killed by signal 11 (SIGSEGV)".to_owned();
+        let crashed = submission(
+            "class/dave/rooks.py",
+            "rooks",
+            vec![random, exited, signalled],
+        );
+        let html = Html::parse_document(&render(&[failed, crashed]));
+        let tests: Vec<String> = select(&html, "section#submission-2 details.test")
+            .iter()
+            .map(text)
+            .collect();
+        assert_eq!(tests[1].matches("exit code 3").count(), 1, "{}", tests[1]);
+        assert_eq!(tests[2].matches("signal 11").count(), 1, "{}", tests[2]);
+        let compile = select(&html, "section#submission-1 pre.compile");
+        assert_eq!(
+            text(&compile[0]),
+            "rooks.cpp:3: error: expected `;` before `<<`"
+        );
+        let cells: Vec<String> = select(&html, "a.cell").iter().map(text).collect();
+        assert_eq!(cells, ["CE 0/0", "RE 0/3"]);
+        let body = text(&select(&html, "section#submission-2 details.test")[0]);
+        assert!(body.contains("judge gen rooks --seed 7 --profile small"));
+        assert!(body.contains("the program did not run"));
+    }
+
+    #[test]
+    fn escape_covers_markup_and_attribute_quotes() {
+        assert_eq!(
+            escape(r#"<a href="x" title='y'>&</a>"#),
+            "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;"
+        );
+    }
+
+    #[test]
+    fn memory_reads_in_kib_or_mib() {
+        assert_eq!(memory(512), "512 KiB");
+        assert_eq!(memory(3120), "3.0 MiB");
+        assert_eq!(memory(1536), "1.5 MiB");
+    }
+}

@@ -1,0 +1,167 @@
+//! The CSV and HTML reports rendered from the JSON report of a real
+//! `judge run` on the bundled `rooks` problem, the way `judge merge` will
+//! render them: read the JSON back, then render. Also pins the excerpts the
+//! runner keeps for the HTML report.
+
+use crate::support::{repository, Dir};
+use judge::runner::{SubmissionResult, EXCERPT_LIMIT_BYTES};
+use judge::verdict::Verdict;
+use scraper::{Html, Selector};
+
+#[derive(serde::Deserialize)]
+struct Report {
+    version: u32,
+    results: Vec<SubmissionResult>,
+}
+
+/// A program whose output is markup and longer than an excerpt keeps: a
+/// 7-byte line, then 300 lines of 28 bytes starting with the two-byte "é".
+/// The 147th of those starts at byte 7 + 146 * 28 = 4095, so the 4 KiB limit
+/// falls inside its "é" and the cut must step back to byte 4095.
+const MALLORY: &str = "import sys\n\
+    sys.stdout.buffer.write((\"xxxxxx\\n\" + \"é<script>alert(1)</script>\\n\" * 300).encode())\n";
+
+fn mallory_output() -> String {
+    format!("xxxxxx\n{}", "é<script>alert(1)</script>\n".repeat(300))
+}
+
+/// `judge run rooks` on the bundled wrong-answer example, a hostile printer
+/// and a program that does not compile; the JSON report read back.
+fn run_rooks(dir: &Dir) -> Report {
+    let repository = repository();
+    let wrong = repository.join("submissions/rooks/wrong_answer/ignores_walls.py");
+    let tests = repository.join("problems/rooks/tests");
+    dir.create("rooks/mallory.py", MALLORY);
+    dir.create("class/dave/rooks.cpp", "int main( {\n");
+    dir.judge(&[
+        "run",
+        "rooks",
+        wrong.to_str().unwrap(),
+        "rooks/mallory.py",
+        "class/dave/rooks.cpp",
+        "--tests",
+        tests.to_str().unwrap(),
+        "--random",
+        "0",
+        "--json",
+        "report.json",
+    ])
+    .expect_code(1);
+    serde_json::from_str(&dir.read("report.json")).unwrap()
+}
+
+#[test]
+fn excerpts_hold_the_tests_data_capped() {
+    let dir = Dir::new();
+    let report = run_rooks(&dir);
+    assert_eq!(report.version, 1);
+    let tests_dir = repository().join("problems/rooks/tests");
+    let wrong = &report.results[0];
+    assert_eq!(wrong.verdict, Verdict::WrongAnswer);
+    assert_eq!(wrong.tests.len(), 10);
+    for test in &wrong.tests {
+        let excerpt = test.excerpt.as_ref().expect("every test that ran has one");
+        let input = fs_err::read_to_string(tests_dir.join(format!("{}.in", test.name))).unwrap();
+        let answer = fs_err::read_to_string(tests_dir.join(format!("{}.ans", test.name))).unwrap();
+        assert_eq!(excerpt.expected.as_deref(), Some(answer.as_str()));
+        if input.len() <= EXCERPT_LIMIT_BYTES {
+            assert_eq!(excerpt.input, input, "{}", test.name);
+        } else {
+            // The large inputs are ASCII: cut exactly at the limit.
+            let (kept, note) = excerpt.input.split_at(EXCERPT_LIMIT_BYTES);
+            assert_eq!(kept, &input[..EXCERPT_LIMIT_BYTES], "{}", test.name);
+            let more = input.len() - EXCERPT_LIMIT_BYTES;
+            assert!(
+                note == format!("\n… ({more} more bytes)")
+                    || note == format!("… ({more} more bytes)"),
+                "{}: {note:?}",
+                test.name
+            );
+        }
+        if test.verdict == Verdict::WrongAnswer {
+            assert_ne!(excerpt.actual, answer, "{}", test.name);
+        }
+    }
+    let mallory = &report.results[1];
+    assert_eq!(mallory.verdict, Verdict::PresentationError);
+    let full = mallory_output();
+    assert_eq!(full.len(), 8407);
+    assert_eq!(&full.as_bytes()[4095..4097], "é".as_bytes());
+    for test in &mallory.tests {
+        let actual = &test.excerpt.as_ref().unwrap().actual;
+        // Byte 4094 ends a line, so no newline is added before the note.
+        assert_eq!(
+            *actual,
+            format!("{}… (4312 more bytes)", &full[..4095]),
+            "{}",
+            test.name
+        );
+    }
+    let dave = &report.results[2];
+    assert_eq!(dave.verdict, Verdict::CompileError);
+    assert!(dave.tests.is_empty());
+    assert!(!dir.read("report.json").contains("\"excerpt\": null"));
+}
+
+#[test]
+fn csv_and_html_render_from_the_json_report() {
+    let dir = Dir::new();
+    let report = run_rooks(&dir);
+
+    let csv_text = judge::report::csv::render(&report.results);
+    let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
+    assert_eq!(
+        reader.headers().unwrap(),
+        vec!["student", "problem", "score", "verdict", "passed", "total"]
+    );
+    let rows: Vec<Vec<String>> = reader
+        .records()
+        .map(|record| record.unwrap().iter().map(str::to_owned).collect())
+        .collect();
+    // Ignoring walls is right on the four small boards without a wall
+    // that matters.
+    assert_eq!(
+        rows,
+        vec![
+            ["ignores_walls", "rooks", "40.00", "WA", "4", "10"]
+                .map(str::to_owned)
+                .to_vec(),
+            ["mallory", "rooks", "0.00", "PE", "0", "10"]
+                .map(str::to_owned)
+                .to_vec(),
+            ["dave", "rooks", "0.00", "CE", "0", "10"]
+                .map(str::to_owned)
+                .to_vec(),
+        ]
+    );
+
+    let page = judge::report::html::render(&report.results);
+    let html = Html::parse_document(&page);
+    let select = |selector: &str| -> Vec<String> {
+        html.select(&Selector::parse(selector).unwrap())
+            .map(|element| element.text().collect())
+            .collect()
+    };
+    assert_eq!(
+        select("table.matrix tbody th"),
+        ["ignores_walls", "mallory", "dave"]
+    );
+    assert_eq!(
+        select("table.matrix a.cell"),
+        ["WA 4/10", "PE 0/10", "CE 0/10"]
+    );
+    assert!(select("script").is_empty());
+    let actual = select("section#submission-2 pre.actual");
+    assert_eq!(actual.len(), 10);
+    assert!(actual[0].starts_with("xxxxxx\né<script>alert(1)</script>\n"));
+    // The sample's first board is where ignoring walls loses a rook.
+    let sample = select("section#submission-1 details.test")
+        .into_iter()
+        .find(|test| test.contains("sample-1"))
+        .unwrap();
+    assert!(sample.contains("board 1: expected 5, got 4"), "{sample}");
+    assert!(select("section#submission-1 pre.diff .del")
+        .iter()
+        .any(|line| line == "-5"));
+    assert!(select("section#submission-3 pre.compile")[0].contains("error"));
+}
