@@ -5,7 +5,7 @@
 //! they are emitted, so every report is the same for any number of workers.
 
 use crate::verdict::Verdict;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Something the runner finished.
 #[derive(Clone, Copy, Debug)]
@@ -25,7 +25,7 @@ pub enum Event<'a> {
 }
 
 /// How compiling went.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CompileResult {
     pub ok: bool,
     /// The compiler's message (trimmed), or why there was no compile.
@@ -38,7 +38,7 @@ pub struct CompileResult {
 
 /// Where a random test came from: `judge gen <problem> --seed SEED
 /// --profile PROFILE` makes it as test INDEX (0-based).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RandomOrigin {
     pub seed: u64,
     pub profile: String,
@@ -46,7 +46,7 @@ pub struct RandomOrigin {
 }
 
 /// One test of one submission (SPEC.md's `tests[]` entry).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TestResult {
     pub name: String,
     pub verdict: Verdict,
@@ -64,7 +64,7 @@ pub struct TestResult {
 }
 
 /// One submission against every test (SPEC.md's `results[]` entry).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SubmissionResult {
     pub problem: String,
     pub submission: String,
