@@ -20,6 +20,7 @@ pub mod cli;
 pub mod config;
 pub mod diff;
 pub mod exit;
+pub mod grade;
 pub mod problems;
 pub mod report;
 pub mod runner;

@@ -466,9 +466,11 @@ mod tests {
 
     #[test]
     fn submissions_folder_is_relative_to_judge_toml() {
-        let config =
-            JudgeConfig::parse(Path::new("class/judge.toml"), "submissions = \"hand-ins\"\n")
-                .unwrap();
+        let config = JudgeConfig::parse(
+            Path::new("class/judge.toml"),
+            "submissions = \"hand-ins\"\n",
+        )
+        .unwrap();
         assert_eq!(config.submissions, Path::new("class/hand-ins"));
         let config = JudgeConfig::parse(Path::new("judge.toml"), "").unwrap();
         assert_eq!(config.submissions, Path::new("submissions"));

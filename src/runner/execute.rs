@@ -66,7 +66,14 @@ pub(crate) fn run_test(
         Termination::Exited(code) => result.exit_code = Some(code),
         Termination::Signaled(signal) => result.signal = Some(signal),
     }
-    let (verdict, message) = decide(problem, &measured, test, input.text.as_str(), limits, settings);
+    let (verdict, message) = decide(
+        problem,
+        &measured,
+        test,
+        input.text.as_str(),
+        limits,
+        settings,
+    );
     result.verdict = verdict;
     result.message = message;
     result
