@@ -11,6 +11,8 @@
 //!   once, runs every test on a pool of sandboxed workers, decides verdicts
 //!   and emits events in test order.
 //! - [`report`] renders results: the table, the JSON report, JUnit XML.
+//! - [`grade`] finds what `judge grade` grades under judge.toml's layout,
+//!   the verdict each bundled example must get, and shards of a split run.
 //! - [`config`] reads `judge.toml` and `problem.toml`.
 //! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares.
 //! - `cli` turns command lines into calls of the layers above and decides

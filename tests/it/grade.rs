@@ -391,3 +391,10 @@ fn shards_are_disjoint_cover_the_run_and_merge_into_it() {
         "error: `old.json` has report version 2; this judge reads version 1\n"
     );
 }
+
+#[test]
+fn grade_and_merge_help_are_stable() {
+    let dir = Dir::new();
+    insta::assert_snapshot!("grade_help", dir.judge(&["grade", "--help"]).stdout());
+    insta::assert_snapshot!("merge_help", dir.judge(&["merge", "--help"]).stdout());
+}
