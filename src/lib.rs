@@ -12,6 +12,8 @@
 //!   and emits events in test order.
 //! - [`report`] renders results: the table, the JSON report, JUnit XML, the
 //!   CSV gradebook and the HTML page.
+//! - [`grade`] finds what `judge grade` grades under judge.toml's layout,
+//!   the verdict each bundled example must get, and shards of a split run.
 //! - [`config`] reads `judge.toml` and `problem.toml`.
 //! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares.
 //! - `cli` turns command lines into calls of the layers above and decides
@@ -21,6 +23,7 @@ pub mod cli;
 pub mod config;
 pub mod diff;
 pub mod exit;
+pub mod grade;
 pub mod problems;
 pub mod report;
 pub mod runner;

@@ -7,7 +7,9 @@
 mod check;
 mod diff;
 mod gen;
+pub mod grade;
 mod list;
+pub mod merge;
 pub mod run;
 mod solve;
 mod validate;
@@ -47,6 +49,10 @@ pub enum Command {
     Diff(diff::DiffArgs),
     /// Compile and run submissions against a problem's tests under limits.
     Run(run::RunArgs),
+    /// Grade every submission under judge.toml's `submissions` folder.
+    Grade(grade::GradeArgs),
+    /// Combine the JSON reports of `grade --shard` runs into one.
+    Merge(merge::MergeArgs),
 }
 
 /// Where problem packages live; shared by the commands that read them.
@@ -87,6 +93,8 @@ pub fn run(cli: Cli) -> u8 {
         Command::Check(args) => check::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Run(args) => run::run(args),
+        Command::Grade(args) => grade::run(args),
+        Command::Merge(args) => merge::run(args),
     };
     match result {
         Ok(code) => code,

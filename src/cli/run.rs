@@ -64,11 +64,7 @@ pub struct RunArgs {
 /// Runs `judge run` and returns its exit code.
 pub fn run(args: RunArgs) -> anyhow::Result<u8> {
     let problem = args.problem;
-    let config = match &args.config {
-        Some(path) => JudgeConfig::load(path)?,
-        None if Path::new("judge.toml").is_file() => JudgeConfig::load(Path::new("judge.toml"))?,
-        None => JudgeConfig::defaults()?,
-    };
+    let config = load_config(args.config.as_deref())?;
     let package = Package::load(&args.packages.problems_dir, problem)?;
     let submissions = args
         .submissions
@@ -101,7 +97,15 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
         .seed
         .or(config.seed)
         .unwrap_or(package.manifest.tests.seed);
-    let settings = settings(&args, &config, &package);
+    let settings = settings(
+        &Overrides {
+            time_limit_ms: args.time_limit,
+            memory_limit_mib: args.memory_limit,
+            jobs: args.jobs,
+        },
+        &config,
+        &package,
+    );
 
     announce_isolation();
     let workspace = Workspace::new()?;
@@ -157,15 +161,33 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
     })
 }
 
+/// `--config FILE`, else `./judge.toml` when it exists, else the built-in
+/// defaults (`judge run` and `judge grade`).
+pub(super) fn load_config(path: Option<&Path>) -> anyhow::Result<JudgeConfig> {
+    Ok(match path {
+        Some(path) => JudgeConfig::load(path)?,
+        None if Path::new("judge.toml").is_file() => JudgeConfig::load(Path::new("judge.toml"))?,
+        None => JudgeConfig::defaults()?,
+    })
+}
+
+/// The flags that override judge.toml's limits and jobs.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Overrides {
+    pub time_limit_ms: Option<u64>,
+    pub memory_limit_mib: Option<u64>,
+    pub jobs: Option<u64>,
+}
+
 /// Flags over judge.toml over problem.toml.
-fn settings(args: &RunArgs, config: &JudgeConfig, package: &Package) -> Settings {
+pub(super) fn settings(args: &Overrides, config: &JudgeConfig, package: &Package) -> Settings {
     let manifest = &package.manifest.limits;
     let time_limit_ms = args
-        .time_limit
+        .time_limit_ms
         .or(config.limits.time_limit_ms)
         .unwrap_or(manifest.time_limit_ms);
     let memory_limit_mib = args
-        .memory_limit
+        .memory_limit_mib
         .or(config.limits.memory_limit_mib)
         .unwrap_or(manifest.memory_limit_mib);
     let output_limit_kib = config
@@ -208,7 +230,7 @@ fn settings(args: &RunArgs, config: &JudgeConfig, package: &Package) -> Settings
 
 /// A submission's language by extension, or an executable; anything else is
 /// a usage error naming the known languages.
-fn classify(path: &Path, config: &JudgeConfig) -> anyhow::Result<Submission> {
+pub(super) fn classify(path: &Path, config: &JudgeConfig) -> anyhow::Result<Submission> {
     let metadata = fs_err::metadata(path).map_err(|error| {
         UsageError::new(
             format!(
@@ -255,7 +277,7 @@ fn classify(path: &Path, config: &JudgeConfig) -> anyhow::Result<Submission> {
 }
 
 /// Says once per process which isolation layers are missing.
-fn announce_isolation() {
+pub(super) fn announce_isolation() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         let isolation = Isolation::detect();

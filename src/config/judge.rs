@@ -1,5 +1,6 @@
 //! `judge.toml`: languages (how to compile and run each extension), default
-//! limits, jobs, seed and the number of random tests.
+//! limits, jobs, seed, the number of random tests, and what `judge grade`
+//! grades (where submissions are, how they are laid out, which problems).
 //!
 //! [`JudgeToml`] is the file as written (every key optional); [`JudgeConfig`]
 //! is the built-in `default.toml` with a user's file laid over it, ready to
@@ -23,6 +24,12 @@ pub struct JudgeToml {
     pub seed: Option<u64>,
     /// Random tests per problem.
     pub random_tests: Option<u32>,
+    /// `judge grade`: the folder of submissions, relative to judge.toml.
+    pub submissions: Option<PathBuf>,
+    /// `judge grade`: how the submissions folder is laid out.
+    pub layout: Option<Layout>,
+    /// `judge grade`: the problem ids to grade; absent means all.
+    pub problems: Option<Vec<String>>,
     #[serde(default)]
     pub limits: LimitsToml,
     /// By name (`c`, `cpp`, ...); a user's entry replaces the built-in one of
@@ -49,8 +56,35 @@ pub struct LimitsToml {
     pub compile_memory_limit_mib: Option<u64>,
 }
 
+/// How `judge grade` finds submissions and, for `expected`, what each should
+/// get. Every file's path says which problem it is for.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum Layout {
+    /// `<problem>/<student>.<ext>`: a folder per problem, as SPEC.md shows.
+    #[serde(rename = "problem/student")]
+    ProblemStudent,
+    /// `<student>/<problem>.<ext>`: a folder per student, as a class hands in.
+    #[serde(rename = "student/problem")]
+    StudentProblem,
+    /// `<problem>/<verdict-folder>/<name>.<ext>`: examples filed under the
+    /// verdict they must get (the Kattis problem package convention).
+    #[serde(rename = "expected")]
+    Expected,
+}
+
+impl Layout {
+    /// The name written in judge.toml and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::ProblemStudent => "problem/student",
+            Layout::StudentProblem => "student/problem",
+            Layout::Expected => "expected",
+        }
+    }
+}
+
 /// `[languages.<name>]`.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Language {
     /// File extensions without the dot.
@@ -61,6 +95,17 @@ pub struct Language {
     pub compile: Option<Vec<String>>,
     /// Run argv with placeholders.
     pub run: Vec<String>,
+    /// Multiplies the CPU (and so the wall) time limit for this language;
+    /// absent means 1. Interpreted languages need more time for the same
+    /// algorithm, and a problem's limit is set for compiled ones.
+    pub time_factor: Option<f64>,
+}
+
+impl Language {
+    /// [`Language::time_factor`], 1 when absent.
+    pub fn time_factor(&self) -> f64 {
+        self.time_factor.unwrap_or(1.0)
+    }
 }
 
 /// Values a placeholder in `compile` or `run` stands for.
@@ -97,6 +142,11 @@ pub struct JudgeConfig {
     pub jobs: usize,
     pub seed: Option<u64>,
     pub random_tests: u32,
+    /// The submissions folder, resolved against judge.toml's folder.
+    pub submissions: PathBuf,
+    pub layout: Layout,
+    /// Problem ids to grade, all known ones when absent.
+    pub problems: Option<Vec<String>>,
     pub limits: LimitsToml,
     pub wall_time_factor: f64,
     pub processes: u32,
@@ -151,7 +201,25 @@ impl JudgeConfig {
         };
         let mut languages = base.languages;
         languages.extend(user.languages);
+        // Relative to judge.toml, so `judge grade --config x/judge.toml`
+        // grades x's submissions wherever it is run from.
+        let submissions = user
+            .submissions
+            .or(base.submissions)
+            .unwrap_or_else(|| PathBuf::from("submissions"));
+        let submissions = match path.as_deref().and_then(Path::parent) {
+            Some(dir) if submissions.is_relative() && !dir.as_os_str().is_empty() => {
+                dir.join(submissions)
+            }
+            _ => submissions,
+        };
         let config = JudgeConfig {
+            submissions,
+            layout: user
+                .layout
+                .or(base.layout)
+                .unwrap_or(Layout::ProblemStudent),
+            problems: user.problems.or(base.problems),
             jobs: pick(
                 user.jobs.map(|jobs| jobs as u64),
                 base.jobs.map(|j| j as u64),
@@ -230,6 +298,27 @@ impl JudgeConfig {
                 format!("must be at least 1, found {}", self.wall_time_factor),
             ));
         }
+        if let Some(problems) = &self.problems {
+            if problems.is_empty() {
+                return Err(ConfigError::invalid(
+                    path,
+                    "problems",
+                    "must name at least one problem, or be left out for all",
+                ));
+            }
+            for id in problems {
+                if crate::problems::find(id).is_none() {
+                    return Err(ConfigError::invalid(
+                        path,
+                        "problems",
+                        format!(
+                            "unknown problem `{id}`; known: {}",
+                            crate::problems::known_ids()
+                        ),
+                    ));
+                }
+            }
+        }
         let mut owners: BTreeMap<&str, &str> = BTreeMap::new();
         for (name, language) in &self.languages {
             if language.run.is_empty() {
@@ -238,6 +327,15 @@ impl JudgeConfig {
                     format!("languages.{name}.run"),
                     "must name a program",
                 ));
+            }
+            if let Some(factor) = language.time_factor {
+                if !(factor.is_finite() && factor > 0.0) {
+                    return Err(ConfigError::invalid(
+                        path,
+                        format!("languages.{name}.time-factor"),
+                        format!("must be greater than 0, found {factor}"),
+                    ));
+                }
             }
             if language.compile.as_ref().is_some_and(Vec::is_empty) {
                 return Err(ConfigError::invalid(
@@ -352,6 +450,11 @@ mod tests {
     #[test_case("[languages.x]\nextensions = [\"c\"]\nrun = [\"a\"]\n", "`languages.x.extensions`: extension `c` is already used by language `c`" ; "extension used twice")]
     #[test_case("[languages.x]\nextensions = [\"x\"]\nrun = [\"{sorce}\"]\n", "`languages.x.run`: unknown placeholder `{sorce}`; known: {source}, {executable}, {dir}, {memory_mib}" ; "misspelt placeholder")]
     #[test_case("[languages.x]\nextensions = [\"x\"]\nrun = []\n", "`languages.x.run`: must name a program" ; "empty run")]
+    #[test_case("layout = \"by-student\"\n", "line 1, column 10: unknown variant `by-student`, expected one of `problem/student`, `student/problem`, `expected`" ; "bad layout")]
+    #[test_case("problems = [\"rook\"]\n", "`problems`: unknown problem `rook`; known: rooks, matchsticks, mayan" ; "unknown problem")]
+    #[test_case("problems = []\n", "`problems`: must name at least one problem, or be left out for all" ; "no problems")]
+    #[test_case("[languages.python]\nextensions = [\"py\"]\nrun = [\"p\"]\ntime-factor = 0\n", "`languages.python.time-factor`: must be greater than 0, found 0" ; "zero time factor")]
+    #[test_case("[languages.python]\nextensions = [\"py\"]\nrun = [\"p\"]\ntime-facter = 2\n", "line 4, column 1: unknown field `time-facter`" ; "misspelt time factor")]
     fn rejects_bad_config(text: &str, expected: &str) {
         let error = JudgeConfig::parse(Path::new("judge.toml"), text).unwrap_err();
         let message = error.to_string();
@@ -359,6 +462,20 @@ mod tests {
             message.starts_with(&format!("failed to load `judge.toml`: {expected}")),
             "{message}"
         );
+    }
+
+    #[test]
+    fn submissions_folder_is_relative_to_judge_toml() {
+        let config = JudgeConfig::parse(
+            Path::new("class/judge.toml"),
+            "submissions = \"hand-ins\"\n",
+        )
+        .unwrap();
+        assert_eq!(config.submissions, Path::new("class/hand-ins"));
+        let config = JudgeConfig::parse(Path::new("judge.toml"), "").unwrap();
+        assert_eq!(config.submissions, Path::new("submissions"));
+        assert_eq!(config.layout, Layout::ProblemStudent);
+        assert_eq!(config.problems, None);
     }
 
     #[test]

@@ -1,8 +1,12 @@
-//! The table `judge run` prints: per submission, a header line with the
-//! overall verdict, then one row per test (verdict, CPU time, wall time,
-//! memory, checker message), shaped like problemtools' results table.
+//! The tables people read: `judge run`'s, per submission a header line with
+//! the overall verdict, then one row per test (verdict, CPU time, wall time,
+//! memory, checker message), shaped like problemtools' results table; and
+//! `judge grade`'s, one row per (submission, problem), with its summary and
+//! the lines for examples that did not get their folder's verdict.
 
+use super::json::{GradeReport, GradedResult};
 use crate::runner::SubmissionResult;
+use crate::verdict::Verdict;
 use std::fmt::Write;
 
 /// The longest checker message shown in a row; the JSON report has it all.
@@ -70,4 +74,169 @@ pub fn render_submission(result: &SubmissionResult) -> String {
         .map(|()| ());
     }
     out
+}
+
+/// `judge grade`'s table: one row per (submission, problem) with the
+/// verdict, tests passed, score and the slowest test against the limit, and
+/// for layout `expected` the verdict each example must get. `colour` adds
+/// ANSI colours to verdicts; the text alone carries the meaning.
+pub fn render_grade_table(report: &GradeReport, colour: bool) -> String {
+    let expected_layout = report.layout == "expected";
+    let mut rows: Vec<[String; 7]> = vec![[
+        "problem".into(),
+        "submission".into(),
+        if expected_layout {
+            "expected"
+        } else {
+            "student"
+        }
+        .into(),
+        "verdict".into(),
+        "tests".into(),
+        "score".into(),
+        "time".into(),
+    ]];
+    for graded in &report.results {
+        let result = &graded.result;
+        let who = match (&graded.expected, expected_layout) {
+            (Some(expected), _) => expected.verdict.map_or_else(
+                || format!("? ({})", expected.folder),
+                |verdict| verdict.to_string(),
+            ),
+            (None, true) => "?".to_owned(),
+            (None, false) => graded.student.clone(),
+        };
+        let time = match graded.slowest_ms() {
+            Some(slowest) => format!("{slowest} ms / {} ms", graded.time_limit_ms),
+            None => format!("- / {} ms", graded.time_limit_ms),
+        };
+        rows.push([
+            result.problem.clone(),
+            result.submission.clone(),
+            who,
+            result.verdict.to_string(),
+            format!("{}/{}", result.passed, result.total),
+            format!("{}%", graded.score_percent()),
+            time,
+        ]);
+    }
+    let mut widths = [0usize; 7];
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let mut out = String::new();
+    for (index, row) in rows.iter().enumerate() {
+        let graded = index.checked_sub(1).and_then(|at| report.results.get(at));
+        let mut line = String::new();
+        for (column, (cell, width)) in row.iter().zip(widths).enumerate() {
+            let padded = if column >= 4 {
+                format!("{cell:>width$}")
+            } else {
+                format!("{cell:width$}")
+            };
+            let painted = match graded {
+                Some(graded) if colour && column == 3 => paint(
+                    &padded,
+                    verdict_colour(graded.result.verdict, graded.agrees()),
+                ),
+                _ => padded,
+            };
+            line.push_str(&painted);
+            line.push_str("  ");
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
+}
+
+/// One line that sums a grade up, e.g. `12 submissions: 9 AC, 2 WA, 1 TLE`,
+/// and for layout `expected` how many examples got their folder's verdict.
+pub fn render_grade_summary(report: &GradeReport) -> String {
+    let mut counts: std::collections::BTreeMap<Verdict, usize> = Default::default();
+    for graded in &report.results {
+        *counts.entry(graded.result.verdict).or_default() += 1;
+    }
+    let counts: Vec<String> = counts
+        .iter()
+        .map(|(verdict, count)| format!("{count} {verdict}"))
+        .collect();
+    let mut out = format!(
+        "{} submissions: {}\n",
+        report.results.len(),
+        if counts.is_empty() {
+            "none".to_owned()
+        } else {
+            counts.join(", ")
+        }
+    );
+    if report.layout == "expected" {
+        let agreeing = report
+            .results
+            .iter()
+            .filter(|graded| graded.agrees() == Some(true))
+            .count();
+        let _ = writeln!(
+            out,
+            "{agreeing}/{} examples got the verdict their folder names",
+            report.results.len()
+        );
+    }
+    out
+}
+
+/// The line for an example whose verdict is not its folder's, e.g.
+/// `submissions/rooks/accepted/x.py: expected AC, got WA (test small-003: board 2: expected 5, got 4)`.
+pub fn render_disagreement(graded: &GradedResult) -> Option<String> {
+    let expected = graded.expected.as_ref()?;
+    let result = &graded.result;
+    let Some(verdict) = expected.verdict else {
+        return Some(format!(
+            "{}: the folder `{}` names no verdict; known: {}",
+            result.submission,
+            expected.folder,
+            crate::grade::verdict_folder_names()
+        ));
+    };
+    if verdict == result.verdict {
+        return None;
+    }
+    let first_line = |text: &str| text.lines().next().unwrap_or("").trim().to_owned();
+    let why = if result.compile.verdict.is_some() {
+        Some(format!("compile: {}", first_line(&result.compile.message)))
+    } else {
+        result
+            .tests
+            .iter()
+            .find(|test| !test.verdict.is_accepted())
+            .map(|test| match first_line(&test.message) {
+                message if message.is_empty() => format!("test {}", test.name),
+                message => format!("test {}: {message}", test.name),
+            })
+    };
+    Some(match why {
+        Some(why) => format!(
+            "{}: expected {verdict}, got {} ({why})",
+            result.submission, result.verdict
+        ),
+        None => format!(
+            "{}: expected {verdict}, got {}",
+            result.submission, result.verdict
+        ),
+    })
+}
+
+/// Green for AC, red otherwise; in layout `expected`, green when the example
+/// got its folder's verdict and red when not.
+fn verdict_colour(verdict: Verdict, agrees: Option<bool>) -> &'static str {
+    match (agrees, verdict) {
+        (Some(true), _) | (None, Verdict::Accepted) => "32",
+        (None, Verdict::JudgeError) => "35",
+        _ => "31",
+    }
+}
+
+fn paint(text: &str, code: &str) -> String {
+    format!("\u{1b}[{code}m{text}\u{1b}[0m")
 }

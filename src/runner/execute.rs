@@ -7,7 +7,7 @@
 use super::events::{Excerpt, TestResult};
 use super::{Prepared, Settings, TestCase};
 use crate::problems::{self, Problem};
-use crate::sandbox::{LimitExceeded, Measured, RunSpec, Sandbox, Termination, Trust};
+use crate::sandbox::{LimitExceeded, Limits, Measured, RunSpec, Sandbox, Termination, Trust};
 use crate::verdict::Verdict;
 
 /// Runs `test` with the prepared program and decides the verdict. A sandbox
@@ -17,6 +17,7 @@ pub(crate) fn run_test(
     problem: &dyn Problem,
     prepared: &Prepared,
     test: &TestCase,
+    limits: &Limits,
     settings: &Settings,
 ) -> TestResult {
     let mut result = TestResult {
@@ -49,7 +50,7 @@ pub(crate) fn run_test(
         workdir: None,
         env: Vec::new(),
         read_paths: prepared.read_paths.clone(),
-        limits: settings.limits,
+        limits: *limits,
         trust: Trust::Submission,
     };
     let measured = match sandbox.run(&spec) {
@@ -72,7 +73,14 @@ pub(crate) fn run_test(
         expected.map(str::as_bytes),
         &measured.stdout,
     ));
-    let (verdict, message) = decide(problem, &measured, test, input.text.as_str(), settings);
+    let (verdict, message) = decide(
+        problem,
+        &measured,
+        test,
+        input.text.as_str(),
+        limits,
+        settings,
+    );
     result.verdict = verdict;
     result.message = message;
     result
@@ -83,9 +91,9 @@ fn decide(
     measured: &Measured,
     test: &TestCase,
     input: &str,
+    limits: &Limits,
     settings: &Settings,
 ) -> (Verdict, String) {
-    let limits = &settings.limits;
     match measured.limit_exceeded {
         Some(LimitExceeded::Output) => {
             return (

@@ -68,6 +68,25 @@ pub enum SubmissionKind {
 }
 
 impl Submission {
+    /// The factor its language's `time-factor` puts on the time limits.
+    pub fn time_factor(&self) -> f64 {
+        match &self.kind {
+            SubmissionKind::Executable => 1.0,
+            SubmissionKind::Language { language, .. } => language.time_factor(),
+        }
+    }
+
+    /// `limits` with the CPU and wall time scaled by [`Self::time_factor`].
+    pub fn limits(&self, limits: &Limits) -> Limits {
+        let factor = self.time_factor();
+        let scale = |ms: u64| (ms as f64 * factor).ceil().max(1.0) as u64;
+        Limits {
+            cpu_time_ms: scale(limits.cpu_time_ms),
+            wall_time_ms: scale(limits.wall_time_ms),
+            ..*limits
+        }
+    }
+
     /// The language name reports show: the configured name, or `executable`.
     pub fn language_name(&self) -> &str {
         match &self.kind {
@@ -186,7 +205,7 @@ fn set_mode(path: &Path, mode: u32) -> Result<(), RunError> {
 
 /// The tests of a run: every `NAME.in` of `dir` (with `NAME.ans`, or the
 /// reference answer when there is none), in name order, then `random`
-/// generated tests of the problem's first profile.
+/// generated tests taking the problem's profiles in turn.
 pub fn load_tests(
     problem: &dyn Problem,
     dir: Option<&Path>,
@@ -226,12 +245,17 @@ pub fn load_tests(
             });
         }
     }
-    let profile = problem
-        .profiles()
-        .first()
-        .map_or("default", |profile| profile.name);
-    for index in 0..u64::from(random) {
-        let name = format!("random-{:03}", index + 1);
+    let profiles: Vec<&str> = match problem.profiles() {
+        [] => vec!["default"],
+        profiles => profiles.iter().map(|profile| profile.name).collect(),
+    };
+    for test_number in 0..u64::from(random) {
+        let name = format!("random-{:03}", test_number + 1);
+        // Profiles in turn, so a handful of random tests already reaches
+        // every generator (rooks `large` is where backtracking dies).
+        let count = profiles.len() as u64;
+        let profile = profiles[(test_number % count) as usize];
+        let index = test_number / count;
         let mut rng = problems::test_rng(seed, problem.id(), profile, index);
         let origin = RandomOrigin {
             seed,
@@ -380,7 +404,15 @@ pub fn run(
         workspace.path(),
         &pairs,
         |sandbox, &(index, test)| {
-            execute::run_test(sandbox, problem, &prepared[index], &tests[test], settings)
+            let limits = submissions[index].limits(&settings.limits);
+            execute::run_test(
+                sandbox,
+                problem,
+                &prepared[index],
+                &tests[test],
+                &limits,
+                settings,
+            )
         },
         |position, result| {
             let (index, _) = pairs[position];

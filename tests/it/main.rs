@@ -8,7 +8,9 @@
     reason = "test code: a panic is a failed test"
 )]
 
+mod bundled;
 mod cli;
+mod grade;
 mod hostile;
 mod matchsticks;
 mod mayan;

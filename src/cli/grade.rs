@@ -1,0 +1,490 @@
+//! `judge grade`: every submission under judge.toml's `submissions` folder,
+//! against its problem's tests and random tests, with the table, the
+//! expected-verdict check (layout `expected`), time-limit warnings, shards
+//! and the report files. `judge merge` (merge.rs) combines shard reports.
+//!
+//! Exit codes: SPEC.md's (0 every verdict AC, 1 some not, 2 usage or
+//! configuration error with nothing run, 3 the judge failed), except that for
+//! layout `expected` 0 means every example got its folder's verdict and 1
+//! that one did not (CHANGELOG.md).
+
+use super::run::{announce_isolation, classify, load_config, settings, Overrides};
+use super::{say, write_stdout, PackageArgs, UsageError};
+use crate::config::judge::{JudgeConfig, Layout};
+use crate::config::problem::Package;
+use crate::exit;
+use crate::grade::{self, Entry, Shard};
+use crate::problems::{self, Problem};
+use crate::report::json::{Expected, GradeReport, GradedResult, ShardInfo, VERSION};
+use crate::report::{self, human};
+use crate::runner::{self, CompileResult, Event, Settings, Submission, SubmissionResult, TestCase};
+use crate::runner::{RunError, Workspace};
+use crate::sandbox::Isolation;
+use crate::verdict::Verdict;
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+/// How much more time a TLE example gets to see whether its verdict hangs on
+/// the limit (problemtools' `time_safety_margin` idea).
+const TLE_RETRY_FACTOR: f64 = 1.5;
+
+/// Arguments of `judge grade`.
+#[derive(Debug, clap::Args)]
+pub struct GradeArgs {
+    /// The judge configuration [default: ./judge.toml when it exists, else built-in defaults].
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Write the JSON report here (`-` for stdout, instead of the table).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    #[command(flatten)]
+    pub reports: ReportArgs,
+    /// Grade only part K of N: a deterministic 1/N of the sorted (submission,
+    /// problem) pairs; the N parts are disjoint and cover the run.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Tests run in parallel [default: `jobs` of judge.toml, else the number of cores].
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    pub jobs: Option<u64>,
+    /// No table and no progress bar: only the summary, disagreements and warnings.
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub packages: PackageArgs,
+}
+
+/// Report files rendered from a grade report, by `judge grade` and `judge
+/// merge` alike.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ReportArgs {
+    /// Write a JUnit XML report here: one suite per submission and problem.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+}
+
+/// Runs `judge grade` and returns its exit code.
+pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
+    let config = load_config(args.config.as_deref())?;
+    let entries = grade::discover(
+        &config.submissions,
+        config.layout,
+        config.problems.as_deref(),
+    )
+    .map_err(|error| match error {
+        grade::DiscoverError::Missing { .. } => anyhow::Error::from(UsageError::new(
+            error.to_string(),
+            Some(format!(
+                "`submissions` in `{}` names the folder, relative to that file",
+                config
+                    .path
+                    .as_deref()
+                    .unwrap_or(Path::new("judge.toml"))
+                    .display()
+            )),
+        )),
+        grade::DiscoverError::Walk(_) => anyhow::Error::from(error),
+    })?;
+    let pairs = entries.len();
+    let entries = match args.shard {
+        Some(shard) => shard.select(entries),
+        None => entries,
+    };
+
+    // Every package is loaded before anything runs: a broken problem.toml is
+    // a configuration error, exit 2.
+    let mut packages: BTreeMap<&'static str, Package> = BTreeMap::new();
+    for entry in &entries {
+        if let Some(problem) = problems::find(&entry.problem) {
+            if !packages.contains_key(problem.id()) {
+                let package = Package::load(&args.packages.problems_dir, problem)?;
+                let has_tests = package.tests_dir().is_some_and(|dir| dir.is_dir());
+                if !has_tests && config.random_tests == 0 {
+                    return Err(UsageError::new(
+                        format!(
+                            "no tests for `{}`: no tests folder and no random tests",
+                            problem.id()
+                        ),
+                        Some("set `random-tests` in `judge.toml`".to_owned()),
+                    )
+                    .into());
+                }
+                packages.insert(problem.id(), package);
+            }
+        }
+    }
+
+    announce_isolation();
+    let progress = progress_bar(entries.len() as u64, args.quiet);
+    let overrides = Overrides {
+        jobs: args.jobs,
+        ..Overrides::default()
+    };
+    let mut results = Vec::with_capacity(entries.len());
+    let mut by_problem: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
+    for entry in &entries {
+        by_problem.entry(&entry.problem).or_default().push(entry);
+    }
+    for (id, group) in by_problem {
+        match packages.get(id) {
+            Some(package) => {
+                progress.set_message(id.to_owned());
+                let settings = settings(&overrides, &config, package);
+                results.extend(grade_problem(
+                    package, &group, &config, &settings, &progress,
+                )?);
+            }
+            None => {
+                for entry in group {
+                    results.push(unknown_problem(entry, &config));
+                    progress.inc(1);
+                }
+            }
+        }
+    }
+    progress.finish_and_clear();
+    results.sort_by(|a, b| {
+        grade::order_key(Path::new(&a.result.submission), &a.result.problem).cmp(&grade::order_key(
+            Path::new(&b.result.submission),
+            &b.result.problem,
+        ))
+    });
+    let report = GradeReport {
+        version: VERSION,
+        isolation: serde_json::to_value(Isolation::detect()).ok(),
+        layout: config.layout.name().to_owned(),
+        shard: args.shard.map(|shard| ShardInfo {
+            index: shard.index,
+            count: shard.count,
+            pairs,
+        }),
+        results,
+    };
+    finish(&report, args.json.as_deref(), &args.reports, args.quiet)
+}
+
+/// Writes the report files, prints the table, the summary, disagreements
+/// and warnings, and returns the exit code (`judge grade` and `judge merge`).
+pub(super) fn finish(
+    report: &GradeReport,
+    json: Option<&Path>,
+    reports: &ReportArgs,
+    quiet: bool,
+) -> anyhow::Result<u8> {
+    let json_to_stdout = json == Some(Path::new("-"));
+    if let Some(path) = json {
+        let text = report::json::render_grade(report);
+        if json_to_stdout {
+            write_stdout(&text)?;
+        } else {
+            report::write_atomically(path, text.as_bytes())?;
+        }
+    }
+    if let Some(path) = &reports.junit {
+        let results: Vec<SubmissionResult> = report
+            .results
+            .iter()
+            .map(|graded| graded.result.clone())
+            .collect();
+        let xml = report::junit::render(&results)?;
+        report::write_atomically(path, xml.as_bytes())?;
+    }
+    if !json_to_stdout {
+        if !quiet {
+            write_stdout(&human::render_grade_table(report, colour_stdout()))?;
+        }
+        write_stdout(&human::render_grade_summary(report))?;
+    }
+    for graded in &report.results {
+        for warning in &graded.warnings {
+            say(&format!("warning: {warning}"));
+        }
+    }
+    for graded in &report.results {
+        if let Some(line) = human::render_disagreement(graded) {
+            say(&line);
+        }
+    }
+    Ok(exit_code(report))
+}
+
+/// JE anywhere is the judge failing (3); layout `expected` passes when every
+/// example got its folder's verdict; the others when every verdict is AC.
+fn exit_code(report: &GradeReport) -> u8 {
+    let results = &report.results;
+    if results
+        .iter()
+        .any(|graded| graded.result.verdict == Verdict::JudgeError)
+    {
+        exit::JUDGE_FAILED
+    } else if report.layout == Layout::Expected.name() {
+        if results.iter().all(|graded| graded.agrees() == Some(true)) {
+            exit::SUCCESS
+        } else {
+            exit::FAILURE
+        }
+    } else if results
+        .iter()
+        .all(|graded| graded.result.verdict.is_accepted())
+    {
+        exit::SUCCESS
+    } else {
+        exit::FAILURE
+    }
+}
+
+/// Colour on stdout only for a terminal, and never with `NO_COLOR` set
+/// (no-color.org: present and not empty).
+fn colour_stdout() -> bool {
+    std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+}
+
+/// A bar on stderr when stderr is a terminal; hidden otherwise, so CI logs
+/// stay clean.
+fn progress_bar(length: u64, quiet: bool) -> indicatif::ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(length);
+    let style = indicatif::ProgressStyle::with_template(
+        "{bar:30} {pos}/{len} submissions graded, {elapsed} ({msg})",
+    )
+    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+/// Grades one problem's submissions: one runner call, so each is compiled
+/// once and the tests are shared.
+fn grade_problem(
+    package: &Package,
+    entries: &[&Entry],
+    config: &JudgeConfig,
+    settings: &Settings,
+    progress: &indicatif::ProgressBar,
+) -> anyhow::Result<Vec<GradedResult>> {
+    let problem = package.problem;
+    let tests_dir = package.tests_dir().filter(|dir| dir.is_dir());
+    let seed = config.seed.unwrap_or(package.manifest.tests.seed);
+    let workspace = Workspace::new()?;
+    let tests = runner::load_tests(
+        problem,
+        tests_dir.as_deref(),
+        config.random_tests,
+        seed,
+        &workspace,
+    )?;
+    let mut graded = Vec::with_capacity(entries.len());
+    let mut runnable: Vec<(&Entry, Submission)> = Vec::new();
+    for entry in entries {
+        match prepare_entry(entry, config) {
+            Ok(submission) => runnable.push((entry, submission)),
+            Err(message) => {
+                graded.push(unrunnable(entry, config, message, tests.len(), settings));
+                progress.inc(1);
+            }
+        }
+    }
+    let submissions: Vec<Submission> = runnable
+        .iter()
+        .map(|(_, submission)| submission.clone())
+        .collect();
+    let mut on_event = |event: Event<'_>| {
+        if let Event::SubmissionFinished { .. } = event {
+            progress.inc(1);
+        }
+    };
+    let results = runner::run(
+        problem,
+        &submissions,
+        &tests,
+        settings,
+        &workspace,
+        &mut on_event,
+    )?;
+    for ((entry, submission), result) in runnable.iter().zip(results) {
+        let limits = submission.limits(&settings.limits);
+        let mut graded_result = GradedResult {
+            result,
+            student: entry.student.clone(),
+            expected: expected_of(entry),
+            time_limit_ms: limits.cpu_time_ms,
+            memory_limit_mib: limits.memory_kib / 1024,
+            warnings: Vec::new(),
+        };
+        graded_result.warnings =
+            time_limit_warnings(problem, submission, &graded_result, &tests, settings)?;
+        graded.push(graded_result);
+    }
+    Ok(graded)
+}
+
+/// The submission to run, or why it cannot be (unreadable, no language):
+/// that is the submission's fault, reported as CE with the reason.
+fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submission, String> {
+    if let Err(error) = fs_err::File::open(&entry.path) {
+        return Err(format!(
+            "cannot read the submission `{}`: {}",
+            entry.path.display(),
+            crate::config::io_reason(&error)
+        ));
+    }
+    classify(&entry.path, config).map_err(|error| format!("{error:#}"))
+}
+
+fn expected_of(entry: &Entry) -> Option<Expected> {
+    entry.expected.as_ref().map(|(folder, verdict)| Expected {
+        folder: folder.clone(),
+        verdict: *verdict,
+    })
+}
+
+/// A result for a file that was not run, with the reason as its compile
+/// message.
+fn unrunnable(
+    entry: &Entry,
+    config: &JudgeConfig,
+    message: String,
+    total: usize,
+    settings: &Settings,
+) -> GradedResult {
+    let language = config
+        .language_for(&entry.path)
+        .map_or("unknown", |(name, _)| name);
+    GradedResult {
+        result: SubmissionResult {
+            problem: entry.problem.clone(),
+            submission: entry.path.display().to_string(),
+            language: language.to_owned(),
+            verdict: Verdict::CompileError,
+            passed: 0,
+            total,
+            compile: CompileResult {
+                ok: false,
+                message,
+                verdict: Some(Verdict::CompileError),
+            },
+            tests: Vec::new(),
+        },
+        student: entry.student.clone(),
+        expected: expected_of(entry),
+        time_limit_ms: settings.limits.cpu_time_ms,
+        memory_limit_mib: settings.limits.memory_kib / 1024,
+        warnings: Vec::new(),
+    }
+}
+
+/// A file whose path names no problem this judge knows, or that is not where
+/// the layout puts submissions.
+fn unknown_problem(entry: &Entry, config: &JudgeConfig) -> GradedResult {
+    let message = if entry.problem.is_empty() {
+        format!(
+            "`{}` is not where layout `{}` puts submissions",
+            entry.path.display(),
+            config.layout.name()
+        )
+    } else {
+        format!(
+            "`{}` is not a problem; known: {}",
+            entry.problem,
+            problems::known_ids()
+        )
+    };
+    let language = config
+        .language_for(&entry.path)
+        .map_or("unknown", |(name, _)| name);
+    GradedResult {
+        result: SubmissionResult {
+            problem: entry.problem.clone(),
+            submission: entry.path.display().to_string(),
+            language: language.to_owned(),
+            verdict: Verdict::CompileError,
+            passed: 0,
+            total: 0,
+            compile: CompileResult {
+                ok: false,
+                message,
+                verdict: Some(Verdict::CompileError),
+            },
+            tests: Vec::new(),
+        },
+        student: entry.student.clone(),
+        expected: expected_of(entry),
+        time_limit_ms: 0,
+        memory_limit_mib: 0,
+        warnings: Vec::new(),
+    }
+}
+
+/// Verdicts that hang on the time limit: an accepted program whose slowest
+/// test used more than half its limit, and a TLE example (folder
+/// `time_limit_exceeded`) that passes its TLE tests at 1.5x the limit.
+fn time_limit_warnings(
+    problem: &dyn Problem,
+    submission: &Submission,
+    graded: &GradedResult,
+    tests: &[TestCase],
+    settings: &Settings,
+) -> Result<Vec<String>, RunError> {
+    let result = &graded.result;
+    let mut warnings = Vec::new();
+    if result.verdict.is_accepted() {
+        if let Some(slowest) = result.tests.iter().max_by_key(|test| test.time_ms) {
+            if slowest.time_ms * 2 > graded.time_limit_ms {
+                warnings.push(format!(
+                    "{}: accepted, but test {} used {} ms of its {} ms limit: \
+                     the verdict is sensitive to the time limit",
+                    result.submission, slowest.name, slowest.time_ms, graded.time_limit_ms
+                ));
+            }
+        }
+    }
+    let expects_tle = graded
+        .expected
+        .as_ref()
+        .is_some_and(|expected| expected.verdict == Some(Verdict::TimeLimitExceeded));
+    if expects_tle && result.verdict == Verdict::TimeLimitExceeded {
+        let slow: Vec<&TestCase> = result
+            .tests
+            .iter()
+            .filter(|test| test.verdict == Verdict::TimeLimitExceeded)
+            .filter_map(|test| tests.iter().find(|case| case.name == test.name))
+            .collect();
+        let mut more_time = settings.clone();
+        let scale = |ms: u64| (ms as f64 * TLE_RETRY_FACTOR).ceil() as u64;
+        more_time.limits.cpu_time_ms = scale(settings.limits.cpu_time_ms);
+        more_time.limits.wall_time_ms = scale(settings.limits.wall_time_ms);
+        // One test at a time, stopping at the first that is still too slow:
+        // that one alone settles it, and each retry runs to a longer limit.
+        let mut passes_all = !slow.is_empty();
+        for test in &slow {
+            let workspace = Workspace::new()?;
+            let retried = runner::run(
+                problem,
+                std::slice::from_ref(submission),
+                std::slice::from_ref(*test),
+                &more_time,
+                &workspace,
+                &mut |_| {},
+            )?;
+            if !retried
+                .first()
+                .is_some_and(|retry| retry.verdict.is_accepted())
+            {
+                passes_all = false;
+                break;
+            }
+        }
+        if passes_all {
+            warnings.push(format!(
+                "{}: TLE, but passes its {} TLE test(s) at {TLE_RETRY_FACTOR}x the limit \
+                 ({} ms): the verdict is sensitive to the time limit",
+                result.submission,
+                slow.len(),
+                scale(graded.time_limit_ms)
+            ));
+        }
+    }
+    Ok(warnings)
+}

@@ -1,0 +1,263 @@
+//! What `judge grade` grades: finding submissions under the configured
+//! layout, their expected verdicts (layout `expected`), and the shards of a
+//! run split over machines.
+//!
+//! This module decides which (submission, problem) pairs exist and in which
+//! order; it runs nothing (the runner does) and prints nothing (the CLI and
+//! `report/` do).
+
+use crate::config::judge::Layout;
+use crate::verdict::Verdict;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+/// The folders of the `expected` layout and the verdict each demands (the
+/// Kattis problem package format's `submissions/` folders).
+pub const VERDICT_FOLDERS: &[(&str, Verdict)] = &[
+    ("accepted", Verdict::Accepted),
+    ("wrong_answer", Verdict::WrongAnswer),
+    ("time_limit_exceeded", Verdict::TimeLimitExceeded),
+    ("run_time_error", Verdict::RuntimeError),
+    ("memory_limit_exceeded", Verdict::MemoryLimitExceeded),
+    ("compile_error", Verdict::CompileError),
+];
+
+/// The verdict a folder of the `expected` layout demands.
+pub fn verdict_of_folder(folder: &str) -> Option<Verdict> {
+    VERDICT_FOLDERS
+        .iter()
+        .find(|(name, _)| *name == folder)
+        .map(|(_, verdict)| *verdict)
+}
+
+/// The folder names of the `expected` layout, comma-separated, for messages.
+pub fn verdict_folder_names() -> String {
+    VERDICT_FOLDERS
+        .iter()
+        .map(|(name, _)| *name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One file to grade, as its path describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The file, as found under the submissions folder (that folder joined
+    /// with the relative path), so messages name it as the user wrote it.
+    pub path: PathBuf,
+    /// The problem id its path names (not necessarily a known one).
+    pub problem: String,
+    /// Who handed it in: the student's name, or the example's file stem.
+    pub student: String,
+    /// Layout `expected`: the verdict folder, and the verdict it demands
+    /// (`None` for a folder that is not one of [`VERDICT_FOLDERS`]).
+    pub expected: Option<(String, Option<Verdict>)>,
+}
+
+/// Why the submissions folder could not be searched: a usage error.
+#[derive(Debug, thiserror::Error)]
+pub enum DiscoverError {
+    /// The folder does not exist or is not a folder.
+    #[error("the submissions folder `{}` does not exist", path.display())]
+    Missing { path: PathBuf },
+    /// A directory in it could not be listed.
+    #[error("failed to list the submissions folder")]
+    Walk(#[from] walkdir::Error),
+}
+
+/// Every file under `root` laid out as `layout` says, hidden files and
+/// folders skipped, sorted by path (the order of the unsharded run). Files
+/// whose problem is not in `problems` (when given) are left out. A file at
+/// the wrong depth is kept with an empty problem, so the caller reports it
+/// instead of grading it silently or not at all.
+pub fn discover(
+    root: &Path,
+    layout: Layout,
+    problems: Option<&[String]>,
+) -> Result<Vec<Entry>, DiscoverError> {
+    if !root.is_dir() {
+        return Err(DiscoverError::Missing {
+            path: root.to_owned(),
+        });
+    }
+    let depth = match layout {
+        Layout::ProblemStudent | Layout::StudentProblem => 2,
+        Layout::Expected => 3,
+    };
+    let mut entries = Vec::new();
+    let walker = walkdir::WalkDir::new(root)
+        .min_depth(1)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|entry| !entry.file_name().to_string_lossy().starts_with('.'));
+    for entry in walker {
+        let entry = entry?;
+        if entry.file_type().is_dir() {
+            continue;
+        }
+        let relative = entry.path().strip_prefix(root).unwrap_or(entry.path());
+        let parts: Vec<String> = relative
+            .iter()
+            .map(|part| part.to_string_lossy().into_owned())
+            .collect();
+        let stem = |name: &str| {
+            Path::new(name)
+                .file_stem()
+                .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
+        };
+        let (problem, student, expected) = match (layout, parts.as_slice()) {
+            (_, parts) if parts.len() != depth => {
+                (String::new(), stem(&parts[parts.len() - 1]), None)
+            }
+            (Layout::ProblemStudent, [problem, file]) => (problem.clone(), stem(file), None),
+            (Layout::StudentProblem, [student, file]) => (stem(file), student.clone(), None),
+            (Layout::Expected, [problem, folder, file]) => (
+                problem.clone(),
+                stem(file),
+                Some((folder.clone(), verdict_of_folder(folder))),
+            ),
+            _ => (String::new(), String::new(), None),
+        };
+        let wanted = problems.is_none_or(|wanted| problem.is_empty() || wanted.contains(&problem));
+        if wanted {
+            entries.push(Entry {
+                path: entry.path().to_owned(),
+                problem,
+                student,
+                expected,
+            });
+        }
+    }
+    entries.sort_by(|a, b| order_key(&a.path, &a.problem).cmp(&order_key(&b.path, &b.problem)));
+    Ok(entries)
+}
+
+/// The order of results in an unsharded run, and of a merged report: by
+/// submission path, then problem.
+pub fn order_key<'a>(submission: &'a Path, problem: &'a str) -> (&'a Path, &'a str) {
+    (submission, problem)
+}
+
+/// `--shard K/N`: the K-th of N disjoint parts of a run (K from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 1-based.
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Whether the item at `position` of the sorted list belongs to this
+    /// shard. Positions are dealt round-robin, so the costly examples of
+    /// one folder (all the TLE ones) spread over every shard.
+    pub fn contains(self, position: usize) -> bool {
+        position % self.count == self.index - 1
+    }
+
+    /// The items of `items` this shard grades, in order.
+    pub fn select<T>(self, items: Vec<T>) -> Vec<T> {
+        items
+            .into_iter()
+            .enumerate()
+            .filter(|(position, _)| self.contains(*position))
+            .map(|(_, item)| item)
+            .collect()
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let shape = || format!("expected K/N with 1 <= K <= N, like 2/4; found `{text}`");
+        let (index, count) = text.split_once('/').ok_or_else(shape)?;
+        let index: usize = index.trim().parse().map_err(|_| shape())?;
+        let count: usize = count.trim().parse().map_err(|_| shape())?;
+        if index == 0 || count == 0 || index > count {
+            return Err(shape());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use test_case::test_case;
+
+    #[test_case("1/1", Some((1, 1)))]
+    #[test_case("3/4", Some((3, 4)))]
+    #[test_case("0/4", None ; "zero index")]
+    #[test_case("5/4", None ; "index past count")]
+    #[test_case("1/0", None ; "zero count")]
+    #[test_case("2", None ; "no slash")]
+    #[test_case("a/b", None ; "not numbers")]
+    fn parses_shards(text: &str, expected: Option<(usize, usize)>) {
+        let parsed = text
+            .parse::<Shard>()
+            .ok()
+            .map(|shard| (shard.index, shard.count));
+        assert_eq!(parsed, expected);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// The N shards of a list are disjoint and together hold every item,
+        /// each shard keeping the list's order.
+        #[test]
+        fn shards_are_disjoint_and_cover(len in 0usize..60, count in 1usize..9) {
+            let items: Vec<usize> = (0..len).collect();
+            let mut seen = Vec::new();
+            for index in 1..=count {
+                let part = Shard { index, count }.select(items.clone());
+                prop_assert!(part.windows(2).all(|pair| pair[0] < pair[1]));
+                seen.extend(part);
+            }
+            seen.sort_unstable();
+            prop_assert_eq!(seen, items);
+        }
+    }
+
+    #[test]
+    fn discovers_each_layout_sorted_and_skips_hidden_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str| {
+            let path = dir.path().join(name);
+            fs_err::create_dir_all(path.parent().unwrap()).unwrap();
+            fs_err::write(path, "").unwrap();
+        };
+        write("rooks/bob.py");
+        write("rooks/alice.cpp");
+        write("mayan/.hidden.py");
+        write(".git/config");
+        let entries = discover(dir.path(), Layout::ProblemStudent, None).unwrap();
+        let found: Vec<_> = entries
+            .iter()
+            .map(|entry| (entry.problem.as_str(), entry.student.as_str()))
+            .collect();
+        assert_eq!(found, [("rooks", "alice"), ("rooks", "bob")]);
+        let only_mayan = vec!["mayan".to_owned()];
+        assert!(
+            discover(dir.path(), Layout::ProblemStudent, Some(&only_mayan))
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_missing_folder_is_named() {
+        let error = discover(Path::new("no/such"), Layout::Expected, None).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the submissions folder `no/such` does not exist"
+        );
+    }
+}

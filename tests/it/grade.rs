@@ -1,0 +1,400 @@
+//! `judge grade` and `judge merge` on small temporary trees: configuration
+//! errors, each layout, a missing toolchain, expected verdicts, shards and
+//! their merge, and the report files.
+
+use crate::support::{repository, Dir};
+use serde_json::Value;
+
+/// The bundled accepted Python rooks solver, and one that always answers 0.
+fn accepted() -> String {
+    fs_err::read_to_string(repository().join("submissions/rooks/accepted/matching.py")).unwrap()
+}
+
+const ZERO: &str = r#"import sys
+tokens = sys.stdin.read().split()
+pos = 0
+while pos < len(tokens) and tokens[pos] != "0":
+    n = int(tokens[pos])
+    pos += 1 + n
+    print(0)
+"#;
+
+/// A judge.toml with two random tests (one `small`, one `large` rooks board
+/// set) and `extra` appended.
+fn config(dir: &Dir, layout: &str, extra: &str) {
+    dir.create(
+        "judge.toml",
+        format!("layout = \"{layout}\"\nrandom-tests = 2\njobs = 2\n{extra}"),
+    );
+}
+
+fn json(dir: &Dir, name: &str) -> Value {
+    serde_json::from_str(&dir.read(name)).unwrap()
+}
+
+/// (submission, problem, student, verdict) of every result.
+fn rows(report: &Value) -> Vec<(String, String, String, String)> {
+    report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|result| {
+            (
+                result["submission"].as_str().unwrap().to_owned(),
+                result["problem"].as_str().unwrap().to_owned(),
+                result["student"].as_str().unwrap().to_owned(),
+                result["verdict"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn row(
+    submission: &str,
+    problem: &str,
+    student: &str,
+    verdict: &str,
+) -> (String, String, String, String) {
+    (
+        submission.into(),
+        problem.into(),
+        student.into(),
+        verdict.into(),
+    )
+}
+
+#[test]
+fn an_unknown_key_is_a_config_error_naming_file_line_and_key() {
+    let dir = Dir::new();
+    dir.create("judge.toml", "jobs = 1\nlayuot = \"expected\"\n");
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().starts_with(
+            "error: failed to load `judge.toml`: line 2, column 1: unknown field `layuot`, expected one of"
+        ),
+        "{}",
+        run.stderr()
+    );
+}
+
+#[test]
+fn a_bad_layout_is_a_config_error_listing_the_layouts() {
+    let dir = Dir::new();
+    dir.create("judge.toml", "layout = \"by-student\"\n");
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert_eq!(
+        run.stderr(),
+        "error: failed to load `judge.toml`: line 1, column 10: unknown variant `by-student`, \
+         expected one of `problem/student`, `student/problem`, `expected`\n"
+    );
+}
+
+#[test]
+fn a_missing_submissions_folder_is_a_usage_error_with_a_hint() {
+    let dir = Dir::new();
+    dir.create("judge.toml", "submissions = \"hand-ins\"\n");
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert_eq!(
+        run.stderr(),
+        "error: the submissions folder `hand-ins` does not exist\n\n\
+         hint: `submissions` in `judge.toml` names the folder, relative to that file\n"
+    );
+}
+
+#[test]
+fn a_bad_shard_is_a_usage_error() {
+    let dir = Dir::new();
+    for shard in ["0/2", "3/2", "x"] {
+        let run = dir.judge(&["grade", "--shard", shard]);
+        run.expect_code(2);
+        assert!(
+            run.stderr().contains("expected K/N with 1 <= K <= N"),
+            "{}",
+            run.stderr()
+        );
+    }
+}
+
+#[test]
+fn layout_problem_student_grades_each_file_for_its_folder() {
+    let dir = Dir::new();
+    config(&dir, "problem/student", "");
+    dir.create("submissions/rooks/alice.py", accepted());
+    dir.create("submissions/rooks/bob.py", ZERO);
+    dir.create("submissions/rooks/carol.txt", "not a program");
+    dir.create("submissions/rook/dave.py", ZERO);
+    let run = dir.judge(&["grade", "--json", "report.json"]);
+    run.expect_code(1);
+    let report = json(&dir, "report.json");
+    assert_eq!(
+        rows(&report),
+        [
+            row("submissions/rook/dave.py", "rook", "dave", "CE"),
+            row("submissions/rooks/alice.py", "rooks", "alice", "AC"),
+            row("submissions/rooks/bob.py", "rooks", "bob", "WA"),
+            row("submissions/rooks/carol.txt", "rooks", "carol", "CE"),
+        ]
+    );
+    assert_eq!(
+        report["results"][0]["compile"]["message"],
+        "`rook` is not a problem; known: rooks, matchsticks, mayan"
+    );
+    assert!(report["results"][3]["compile"]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("no language for `submissions/rooks/carol.txt`"));
+    // Random tests take the profiles in turn: rooks `small`, then `large`.
+    let tests = &report["results"][1]["tests"];
+    assert_eq!(tests[0]["random"]["profile"], "small");
+    assert_eq!(tests[1]["random"]["profile"], "large");
+    // Python's time factor of 3 is applied and shown.
+    assert_eq!(report["results"][1]["time_limit_ms"], 3000);
+    assert!(
+        run.stdout().contains("4 submissions: 1 AC, 1 WA, 2 CE"),
+        "{}",
+        run.stdout()
+    );
+}
+
+#[test]
+fn layout_student_problem_takes_the_problem_from_the_file_name() {
+    let dir = Dir::new();
+    config(&dir, "student/problem", "problems = [\"rooks\"]\n");
+    dir.create("submissions/alice/rooks.py", accepted());
+    dir.create("submissions/alice/mayan.py", ZERO);
+    dir.create("submissions/bob/rooks.py", accepted());
+    let run = dir.judge(&["grade", "--json", "report.json"]);
+    run.expect_code(0);
+    assert_eq!(
+        rows(&json(&dir, "report.json")),
+        [
+            row("submissions/alice/rooks.py", "rooks", "alice", "AC"),
+            row("submissions/bob/rooks.py", "rooks", "bob", "AC"),
+        ]
+    );
+}
+
+#[test]
+fn layout_expected_exits_0_when_every_example_gets_its_folders_verdict() {
+    let dir = Dir::new();
+    config(&dir, "expected", "");
+    dir.create("submissions/rooks/accepted/good.py", accepted());
+    dir.create("submissions/rooks/wrong_answer/zero.py", ZERO);
+    dir.create("submissions/rooks/compile_error/broken.cpp", "int main( {");
+    let run = dir.judge(&["grade", "--json", "report.json"]);
+    run.expect_code(0);
+    let report = json(&dir, "report.json");
+    assert_eq!(report["layout"], "expected");
+    assert_eq!(
+        rows(&report),
+        [
+            row("submissions/rooks/accepted/good.py", "rooks", "good", "AC"),
+            row(
+                "submissions/rooks/compile_error/broken.cpp",
+                "rooks",
+                "broken",
+                "CE"
+            ),
+            row(
+                "submissions/rooks/wrong_answer/zero.py",
+                "rooks",
+                "zero",
+                "WA"
+            ),
+        ]
+    );
+    assert_eq!(report["results"][2]["expected"]["folder"], "wrong_answer");
+    assert_eq!(report["results"][2]["expected"]["verdict"], "WA");
+    assert!(run
+        .stdout()
+        .contains("3/3 examples got the verdict their folder names"));
+}
+
+#[test]
+fn an_example_in_the_wrong_folder_exits_1_with_a_clear_line() {
+    let dir = Dir::new();
+    config(&dir, "expected", "");
+    dir.create("submissions/rooks/accepted/zero.py", ZERO);
+    dir.create("submissions/rooks/wrong_answer/good.py", accepted());
+    dir.create("submissions/rooks/acepted/typo.py", accepted());
+    let run = dir.judge(&["grade"]);
+    run.expect_code(1);
+    let stderr = run.stderr();
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            lines[0],
+            "submissions/rooks/acepted/typo.py: the folder `acepted` names no verdict; known: \
+             accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, \
+             compile_error",
+            "submissions/rooks/wrong_answer/good.py: expected WA, got AC",
+        ],
+        "{stderr}"
+    );
+    assert!(
+        lines[0].starts_with(
+            "submissions/rooks/accepted/zero.py: expected AC, got WA (test random-001: board 1: expected "
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_missing_toolchain_is_reported_and_the_rest_graded() {
+    let dir = Dir::new();
+    config(
+        &dir,
+        "problem/student",
+        "[languages.zz]\nextensions = [\"zz\"]\ncompile = [\"no-such-compiler-zz\", \"{source}\"]\nrun = [\"{executable}\"]\n",
+    );
+    dir.create("submissions/rooks/alice.zz", "whatever");
+    dir.create("submissions/rooks/bob.py", accepted());
+    let run = dir.judge(&["grade", "--json", "report.json"]);
+    run.expect_code(3);
+    let report = json(&dir, "report.json");
+    assert_eq!(
+        rows(&report),
+        [
+            row("submissions/rooks/alice.zz", "rooks", "alice", "JE"),
+            row("submissions/rooks/bob.py", "rooks", "bob", "AC"),
+        ]
+    );
+    assert!(report["results"][0]["compile"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("no-such-compiler-zz"));
+}
+
+#[test]
+fn json_and_junit_reports_are_written_and_junit_parses() {
+    let dir = Dir::new();
+    config(&dir, "problem/student", "");
+    dir.create("submissions/rooks/alice.py", accepted());
+    dir.create("submissions/rooks/bob.py", ZERO);
+    let run = dir.judge(&["grade", "--json", "report.json", "--junit", "report.xml"]);
+    run.expect_code(1);
+    assert_eq!(json(&dir, "report.json")["version"], 1);
+    let xml = dir.read("report.xml");
+    let document = roxmltree::Document::parse(&xml).unwrap();
+    let suites: Vec<_> = document
+        .descendants()
+        .filter(|node| node.has_tag_name("testsuite"))
+        .collect();
+    assert_eq!(suites.len(), 2);
+    assert_eq!(
+        suites[1].attribute("name"),
+        Some("rooks submissions/rooks/bob.py")
+    );
+    let failures: Vec<_> = suites[1]
+        .descendants()
+        .filter(|node| node.has_tag_name("failure"))
+        .collect();
+    assert_eq!(failures.len(), 2);
+    assert_eq!(failures[0].attribute("type"), Some("WA"));
+    assert_eq!(
+        suites[0]
+            .descendants()
+            .filter(|node| node.has_tag_name("testcase"))
+            .count(),
+        2
+    );
+}
+
+/// The report with what varies between runs removed: times, memory and the
+/// shard.
+fn timeless(mut report: Value) -> Value {
+    if let Some(object) = report.as_object_mut() {
+        object.remove("shard");
+    }
+    for result in report["results"].as_array_mut().unwrap() {
+        for test in result["tests"].as_array_mut().unwrap() {
+            for key in ["time_ms", "wall_ms", "memory_kib"] {
+                test[key] = Value::Null;
+            }
+        }
+    }
+    report
+}
+
+#[test]
+fn shards_are_disjoint_cover_the_run_and_merge_into_it() {
+    let dir = Dir::new();
+    config(&dir, "problem/student", "");
+    for name in ["a", "b", "c", "d", "e"] {
+        let program = if name == "c" {
+            ZERO.to_owned()
+        } else {
+            accepted()
+        };
+        dir.create(&format!("submissions/rooks/{name}.py"), program);
+    }
+    dir.judge(&["grade", "-q", "--json", "all.json"])
+        .expect_code(1);
+    let mut sharded = Vec::new();
+    for shard in 1..=3 {
+        let file = format!("shard-{shard}.json");
+        let run = dir.judge(&[
+            "grade",
+            "-q",
+            "--shard",
+            &format!("{shard}/3"),
+            "--json",
+            &file,
+        ]);
+        run.expect_code(if shard == 3 { 1 } else { 0 });
+        sharded.extend(rows(&json(&dir, &file)));
+    }
+    sharded.sort();
+    let whole = rows(&json(&dir, "all.json"));
+    assert_eq!(sharded, whole, "the shards hold each pair exactly once");
+
+    let run = dir.judge(&[
+        "merge",
+        "shard-3.json",
+        "shard-1.json",
+        "shard-2.json",
+        "-o",
+        "merged.json",
+        "--junit",
+        "merged.xml",
+    ]);
+    run.expect_code(1);
+    assert_eq!(
+        timeless(json(&dir, "merged.json")),
+        timeless(json(&dir, "all.json"))
+    );
+    roxmltree::Document::parse(&dir.read("merged.xml")).unwrap();
+
+    let run = dir.judge(&["merge", "shard-1.json", "shard-1.json", "-o", "x.json"]);
+    run.expect_code(2);
+    assert_eq!(
+        run.stderr(),
+        "error: `submissions/rooks/a.py` (rooks) is in both `shard-1.json` and `shard-1.json`\n"
+    );
+    let run = dir.judge(&["merge", "shard-1.json", "shard-2.json", "-o", "x.json"]);
+    run.expect_code(2);
+    assert_eq!(
+        run.stderr(),
+        "error: shard 3/3 is missing: the reports hold 4 of the run's 5 pairs\n"
+    );
+    let mut old = json(&dir, "shard-1.json");
+    old["version"] = Value::from(2);
+    dir.create("old.json", old.to_string());
+    let run = dir.judge(&["merge", "old.json", "-o", "x.json"]);
+    run.expect_code(2);
+    assert_eq!(
+        run.stderr(),
+        "error: `old.json` has report version 2; this judge reads version 1\n"
+    );
+}
+
+#[test]
+fn grade_and_merge_help_are_stable() {
+    let dir = Dir::new();
+    insta::assert_snapshot!("grade_help", dir.judge(&["grade", "--help"]).stdout());
+    insta::assert_snapshot!("merge_help", dir.judge(&["merge", "--help"]).stdout());
+}
