@@ -54,13 +54,37 @@ pub struct GradeArgs {
     pub packages: PackageArgs,
 }
 
-/// Report files rendered from a grade report, by `judge grade` and `judge
-/// merge` alike.
+/// Report files rendered from results, by `judge run`, `judge grade` and
+/// `judge merge` alike.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ReportArgs {
     /// Write a JUnit XML report here: one suite per submission and problem.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Write a CSV gradebook here: student, problem, score, verdict, passed, total.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Write one self-contained HTML page here: the class matrix and, per
+    /// test, input, expected and actual output with a diff.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
+impl ReportArgs {
+    /// Renders and writes (atomically) every report file asked for.
+    pub(super) fn write(&self, results: &[SubmissionResult]) -> anyhow::Result<()> {
+        if let Some(path) = &self.junit {
+            let xml = report::junit::render(results)?;
+            report::write_atomically(path, xml.as_bytes())?;
+        }
+        if let Some(path) = &self.csv {
+            report::write_atomically(path, report::csv::render(results).as_bytes())?;
+        }
+        if let Some(path) = &self.html {
+            report::write_atomically(path, report::html::render(results).as_bytes())?;
+        }
+        Ok(())
+    }
 }
 
 /// Runs `judge grade` and returns its exit code.
@@ -180,15 +204,12 @@ pub(super) fn finish(
             report::write_atomically(path, text.as_bytes())?;
         }
     }
-    if let Some(path) = &reports.junit {
-        let results: Vec<SubmissionResult> = report
-            .results
-            .iter()
-            .map(|graded| graded.result.clone())
-            .collect();
-        let xml = report::junit::render(&results)?;
-        report::write_atomically(path, xml.as_bytes())?;
-    }
+    let results: Vec<SubmissionResult> = report
+        .results
+        .iter()
+        .map(|graded| graded.result.clone())
+        .collect();
+    reports.write(&results)?;
     if !json_to_stdout {
         if !quiet {
             write_stdout(&human::render_grade_table(report, colour_stdout()))?;

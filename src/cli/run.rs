@@ -51,9 +51,8 @@ pub struct RunArgs {
     /// Write the JSON report here (`-` for stdout, instead of the table).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// Write a JUnit XML report here.
-    #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
+    #[command(flatten)]
+    pub reports: super::grade::ReportArgs,
     /// The judge configuration [default: ./judge.toml when it exists, else built-in defaults].
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
@@ -137,10 +136,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
             report::write_atomically(path, json.as_bytes())?;
         }
     }
-    if let Some(path) = &args.junit {
-        let xml = report::junit::render(&results)?;
-        report::write_atomically(path, xml.as_bytes())?;
-    }
+    args.reports.write(&results)?;
     let verdicts: Vec<Verdict> = results.iter().map(|result| result.verdict).collect();
     if !json_to_stdout {
         let accepted = verdicts

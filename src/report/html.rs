@@ -573,7 +573,7 @@ mod tests {
             verdict: Some(Verdict::CompileError),
         };
         failed.verdict = Verdict::CompileError;
-        let mut random = test_result("random-001", Verdict::RuntimeError, None);
+        let mut random = test_result("gen-small-001", Verdict::RuntimeError, None);
         random.random = Some(RandomOrigin {
             seed: 7,
             profile: "small".to_owned(),

@@ -250,12 +250,15 @@ pub fn load_tests(
         profiles => profiles.iter().map(|profile| profile.name).collect(),
     };
     for test_number in 0..u64::from(random) {
-        let name = format!("random-{:03}", test_number + 1);
         // Profiles in turn, so a handful of random tests already reaches
         // every generator (rooks `large` is where backtracking dies).
         let count = profiles.len() as u64;
         let profile = profiles[(test_number % count) as usize];
         let index = test_number / count;
+        // Named by profile and index within it, so the name alone says how
+        // to remake the test, and never clashes with a package test such as
+        // matchsticks' `random-001`.
+        let name = format!("gen-{profile}-{:03}", index + 1);
         let mut rng = problems::test_rng(seed, problem.id(), profile, index);
         let origin = RandomOrigin {
             seed,

@@ -237,7 +237,7 @@ fn an_example_in_the_wrong_folder_exits_1_with_a_clear_line() {
     );
     assert!(
         lines[0].starts_with(
-            "submissions/rooks/accepted/zero.py: expected AC, got WA (test random-001: board 1: expected "
+            "submissions/rooks/accepted/zero.py: expected AC, got WA (test gen-small-001: board 1: expected "
         ),
         "{stderr}"
     );

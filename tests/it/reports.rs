@@ -45,6 +45,10 @@ fn run_rooks(dir: &Dir) -> Report {
         "0",
         "--json",
         "report.json",
+        "--csv",
+        "report.csv",
+        "--html",
+        "report.html",
     ])
     .expect_code(1);
     serde_json::from_str(&dir.read("report.json")).unwrap()
@@ -164,4 +168,24 @@ fn csv_and_html_render_from_the_json_report() {
         .iter()
         .any(|line| line == "-5"));
     assert!(select("section#submission-3 pre.compile")[0].contains("error"));
+}
+
+/// `--csv` and `--html` write exactly what the renderers make from the
+/// results, so a report rendered later from the JSON (by `judge merge`) is the
+/// same file.
+#[test]
+fn run_writes_csv_and_html_equal_to_rendering_the_json() {
+    let dir = Dir::new();
+    let report = run_rooks(&dir);
+    assert_eq!(
+        dir.read("report.csv"),
+        judge::report::csv::render(&report.results)
+    );
+    assert_eq!(
+        dir.read("report.html"),
+        judge::report::html::render(&report.results)
+    );
+    assert!(dir
+        .read("report.csv")
+        .starts_with("student,problem,score,verdict,passed,total\n"));
 }

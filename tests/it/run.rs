@@ -252,7 +252,10 @@ fn correct_c_and_python_are_accepted_on_files_and_random_tests() {
         assert_eq!(result.verdict, Verdict::Accepted, "{result:#?}");
         assert_eq!(result.passed, 5);
         let names: Vec<_> = result.tests.iter().map(|test| test.name.as_str()).collect();
-        assert_eq!(names, ["1", "2", "random-001", "random-002", "random-003"]);
+        assert_eq!(
+            names,
+            ["1", "2", "gen-small-001", "gen-small-002", "gen-small-003"]
+        );
         let origin = result.tests[2].random.as_ref().unwrap();
         assert_eq!((origin.seed, origin.index), (7, 0));
         assert!(!graded.workspace.exists(), "the workspace is removed");
@@ -613,7 +616,7 @@ fn judge_run_prints_the_table_and_writes_json_and_junit() {
     assert_eq!(json["results"][0]["verdict"], "AC");
     assert_eq!(json["results"][1]["verdict"], "WA");
     assert_eq!(json["results"][0]["tests"][1]["random"]["seed"], 5);
-    assert_eq!(json["results"][0]["tests"][1]["name"], "random-001");
+    assert_eq!(json["results"][0]["tests"][1]["name"], "gen-small-001");
     let xml = dir.read("report.xml");
     assert_eq!(xml.matches("<testcase ").count(), 4);
     assert_eq!(xml.matches("type=\"WA\"").count(), 2);
