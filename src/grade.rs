@@ -48,7 +48,7 @@ pub struct Entry {
     pub path: PathBuf,
     /// The problem id its path names (not necessarily a known one).
     pub problem: String,
-    /// Who handed it in: the student's name, or the example's file stem.
+    /// Who handed it in: the student's name, or the example's file name.
     pub student: String,
     /// Layout `expected`: the verdict folder, and the verdict it demands
     /// (`None` for a folder that is not one of [`VERDICT_FOLDERS`]).
@@ -112,9 +112,11 @@ pub fn discover(
             }
             (Layout::ProblemStudent, [problem, file]) => (problem.clone(), stem(file), None),
             (Layout::StudentProblem, [student, file]) => (stem(file), student.clone(), None),
+            // Examples differ by language (`dfs_memo.cpp`, `dfs_memo.py`):
+            // the whole file name tells them apart.
             (Layout::Expected, [problem, folder, file]) => (
                 problem.clone(),
-                stem(file),
+                file.clone(),
                 Some((folder.clone(), verdict_of_folder(folder))),
             ),
             _ => (String::new(), String::new(), None),

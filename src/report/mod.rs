@@ -79,7 +79,12 @@ pub fn student_name(submission: &str, problem: &str) -> String {
         .and_then(Path::file_name)
         .map(|name| name.to_string_lossy().into_owned());
     match parent {
-        Some(parent) if parent != problem && !EXAMPLE_FOLDERS.contains(&parent.as_str()) => parent,
+        // Examples of one problem differ by language (`dfs_memo.cpp`,
+        // `dfs_memo.py`): the whole file name keeps their rows apart.
+        Some(parent) if EXAMPLE_FOLDERS.contains(&parent.as_str()) => path
+            .file_name()
+            .map_or(stem, |name| name.to_string_lossy().into_owned()),
+        Some(parent) if parent != problem => parent,
         _ => stem,
     }
 }
@@ -97,7 +102,7 @@ mod tests {
         assert_eq!(student_name("rooks/o'brien, jr.py", "rooks"), "o'brien, jr");
         assert_eq!(
             student_name("submissions/rooks/wrong_answer/ignores_walls.py", "rooks"),
-            "ignores_walls"
+            "ignores_walls.py"
         );
         assert_eq!(student_name("alice.cpp", "rooks"), "alice");
         assert_eq!(student_name("./alice.cpp", "rooks"), "alice");

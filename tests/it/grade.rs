@@ -191,17 +191,22 @@ fn layout_expected_exits_0_when_every_example_gets_its_folders_verdict() {
     assert_eq!(
         rows(&report),
         [
-            row("submissions/rooks/accepted/good.py", "rooks", "good", "AC"),
+            row(
+                "submissions/rooks/accepted/good.py",
+                "rooks",
+                "good.py",
+                "AC"
+            ),
             row(
                 "submissions/rooks/compile_error/broken.cpp",
                 "rooks",
-                "broken",
+                "broken.cpp",
                 "CE"
             ),
             row(
                 "submissions/rooks/wrong_answer/zero.py",
                 "rooks",
-                "zero",
+                "zero.py",
                 "WA"
             ),
         ]

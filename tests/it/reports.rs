@@ -127,7 +127,7 @@ fn csv_and_html_render_from_the_json_report() {
     assert_eq!(
         rows,
         vec![
-            ["ignores_walls", "rooks", "40.00", "WA", "4", "10"]
+            ["ignores_walls.py", "rooks", "40.00", "WA", "4", "10"]
                 .map(str::to_owned)
                 .to_vec(),
             ["mallory", "rooks", "0.00", "PE", "0", "10"]
@@ -148,7 +148,7 @@ fn csv_and_html_render_from_the_json_report() {
     };
     assert_eq!(
         select("table.matrix tbody th"),
-        ["ignores_walls", "mallory", "dave"]
+        ["ignores_walls.py", "mallory", "dave"]
     );
     assert_eq!(
         select("table.matrix a.cell"),
