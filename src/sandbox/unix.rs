@@ -1287,41 +1287,22 @@ impl Sandbox {
         let all = landlock::all_fs_rights(abi);
         let read = landlock::READ_FILE | landlock::READ_DIR | landlock::EXECUTE;
         let device = landlock::READ_FILE | landlock::WRITE_FILE;
-        let ruleset = match spec.trust {
-            Trust::Submission => {
-                let mut ruleset = landlock::Ruleset::new(abi, all, true)?;
-                for path in SYSTEM_READ_PATHS {
-                    ruleset.allow(Path::new(path), read)?;
-                }
-                for path in &spec.read_paths {
-                    ruleset.allow(path, read)?;
-                }
-                ruleset.allow(&spec.program, read)?;
-                for path in DEVICE_PATHS {
-                    ruleset.allow(Path::new(path), device)?;
-                }
-                ruleset.allow(workdir, all)?;
-                ruleset
-            }
-            Trust::Tool => {
-                // Reads: system directories, the toolchain's own tree and
-                // the compile directory, so `#include "/path/to/1.ans"`
-                // fails; writes: the compile directory only.
-                let mut ruleset = landlock::Ruleset::new(abi, all, true)?;
-                for path in SYSTEM_READ_PATHS {
-                    ruleset.allow(Path::new(path), read)?;
-                }
-                for path in &spec.read_paths {
-                    ruleset.allow(path, read)?;
-                }
-                ruleset.allow(&spec.program, read)?;
-                for path in DEVICE_PATHS {
-                    ruleset.allow(Path::new(path), device)?;
-                }
-                ruleset.allow(workdir, all)?;
-                ruleset
-            }
-        };
+        // The same rules for submissions and compilers: reads from system
+        // directories, the program (or toolchain) and its own folder, so a
+        // submission cannot read an answer file and a compile of
+        // `#include "/path/to/1.ans"` fails; writes to the work directory only.
+        let mut ruleset = landlock::Ruleset::new(abi, all, true)?;
+        for path in SYSTEM_READ_PATHS {
+            ruleset.allow(Path::new(path), read)?;
+        }
+        for path in &spec.read_paths {
+            ruleset.allow(path, read)?;
+        }
+        ruleset.allow(&spec.program, read)?;
+        for path in DEVICE_PATHS {
+            ruleset.allow(Path::new(path), device)?;
+        }
+        ruleset.allow(workdir, all)?;
         Ok(Some(ruleset.into_fd()))
     }
 
