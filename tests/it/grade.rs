@@ -403,3 +403,36 @@ fn grade_and_merge_help_are_stable() {
     insta::assert_snapshot!("grade_help", dir.judge(&["grade", "--help"]).stdout());
     insta::assert_snapshot!("merge_help", dir.judge(&["merge", "--help"]).stdout());
 }
+
+/// The grade table, the summary and the JSON report are part of the
+/// interface (STYLE.md 7.10): pinned as snapshots with times, memory and
+/// excerpts redacted, so any change to what a teacher or a script reads shows
+/// up in review.
+#[test]
+fn grade_table_and_json_report_snapshots() {
+    let dir = Dir::new();
+    config(&dir, "problem/student", "");
+    dir.create("submissions/rooks/alice.py", accepted());
+    dir.create("submissions/rooks/bob.py", ZERO);
+    dir.create("submissions/rooks/carol.cpp", "int main( {\n");
+    let run = dir.judge(&["grade", "--json", "report.json"]);
+    run.expect_code(1);
+    let mut settings = insta::Settings::clone_current();
+    settings.add_filter(r"\d+ ms", "[TIME]");
+    settings.add_filter(r" +\[TIME\]", " [TIME]");
+    settings.bind(|| insta::assert_snapshot!(run.stdout()));
+
+    let mut report = timeless(json(&dir, "report.json"));
+    for result in report["results"].as_array_mut().unwrap() {
+        result["compile"]["message"] = Value::from("[COMPILER MESSAGE]");
+        for test in result["tests"].as_array_mut().unwrap() {
+            for key in ["memory_kib", "excerpt"] {
+                if test.get(key).is_some() {
+                    test[key] = Value::from(format!("[{}]", key.to_uppercase()));
+                }
+            }
+        }
+    }
+    report["isolation"] = Value::from("[ISOLATION]");
+    insta::assert_json_snapshot!(report);
+}
