@@ -52,7 +52,7 @@ pub enum Command {
     Run(run::RunArgs),
     /// Grade every submission under judge.toml's `submissions` folder.
     Grade(grade::GradeArgs),
-    /// Random tests until a submission fails, then the smallest failing input found.
+    /// Run random tests until a submission fails; print the smallest failing input found.
     Stress(stress::StressArgs),
     /// Combine the JSON reports of `grade --shard` runs into one.
     Merge(merge::MergeArgs),

@@ -159,7 +159,9 @@ fn report_failure(args: &StressArgs, failure: &Failure) -> anyhow::Result<u8> {
         );
     }
     let smallest = &failure.smallest;
-    if failure.shrink_steps == 0 {
+    if args.shrink_runs == 0 {
+        say("not shrunk (--shrink-runs 0)");
+    } else if failure.shrink_steps == 0 {
         say(&format!(
             "no smaller input fails with {} ({} tried)",
             found.result.verdict, failure.shrink_runs
