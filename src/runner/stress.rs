@@ -58,7 +58,9 @@ pub struct Failure {
     pub smallest: FailingTest,
     /// Candidates that still failed and were taken.
     pub shrink_steps: usize,
-    /// Candidates run.
+    /// Candidates tried, in order up to the one taken at each step (those a
+    /// batch ran past it, to keep the workers busy, are not counted), so the
+    /// count is the same for any `--jobs`.
     pub shrink_runs: usize,
     /// True when shrinking stopped at [`StressOptions::shrink_runs`] rather
     /// than because no candidate failed.
@@ -214,12 +216,18 @@ fn shrink(
             }
             let results = run_batch(problem, submission, prepared, &tests, settings, workspace)?;
             remove_inputs(&tests);
-            failure.shrink_runs += tests.len();
+            let tried = tests.len();
             let still_failing = tests
                 .into_iter()
                 .zip(results)
-                .find(|(_, result)| result.verdict == verdict);
-            if let Some((test, result)) = still_failing {
+                .enumerate()
+                .find(|(_, (_, result))| result.verdict == verdict);
+            // Counted as if candidates ran one by one, so the count and the
+            // budget do not depend on `--jobs`.
+            failure.shrink_runs += still_failing
+                .as_ref()
+                .map_or(tried, |(position, _)| position + 1);
+            if let Some((_, (test, result))) = still_failing {
                 failure.smallest = FailingTest {
                     input: test.input.map(|input| input.text).unwrap_or_default(),
                     answer: test.answer.ok().flatten(),

@@ -116,7 +116,16 @@ fn the_failing_input_is_the_same_for_any_number_of_jobs() {
             &dir,
             "matchsticks",
             "submissions/matchsticks/wrong_answer/greedy_fewest_replies.py",
-            &["--seed", "3", "--iterations", "40", "--jobs", jobs],
+            &[
+                "--seed",
+                "3",
+                "--iterations",
+                "40",
+                "--jobs",
+                jobs,
+                "--shrink-runs",
+                "30",
+            ],
         )
     };
     let one = args("1");
