@@ -3,13 +3,15 @@
 //! # From the top
 //!
 //! - [`problems`] knows the three problems of PROBLEMS.md: each parses and
-//!   validates inputs, solves them, generates random ones and checks a
-//!   contestant's output, behind the [`problems::Problem`] trait.
+//!   validates inputs, solves them, generates random ones, checks a
+//!   contestant's output and offers smaller inputs derived from a failing
+//!   one, behind the [`problems::Problem`] trait.
 //! - [`sandbox`] runs one program under limits and isolation and measures
 //!   it (CPU and wall time, peak memory, output), killing all it left.
 //! - [`runner`] grades submissions: loads tests, compiles each submission
 //!   once, runs every test on a pool of sandboxed workers, decides verdicts
-//!   and emits events in test order.
+//!   and emits events in test order; [`runner::stress`] searches random
+//!   tests for a failure and shrinks it (`judge stress`).
 //! - [`report`] renders results: the table, the JSON report, JUnit XML, the
 //!   CSV gradebook and the HTML page.
 //! - [`grade`] finds what `judge grade` grades under judge.toml's layout,

@@ -12,6 +12,7 @@ mod list;
 pub mod merge;
 pub mod run;
 mod solve;
+mod stress;
 mod validate;
 
 use crate::config::ConfigError;
@@ -51,6 +52,8 @@ pub enum Command {
     Run(run::RunArgs),
     /// Grade every submission under judge.toml's `submissions` folder.
     Grade(grade::GradeArgs),
+    /// Run random tests until a submission fails; print the smallest failing input found.
+    Stress(stress::StressArgs),
     /// Combine the JSON reports of `grade --shard` runs into one.
     Merge(merge::MergeArgs),
 }
@@ -94,6 +97,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Diff(args) => diff::run(&args),
         Command::Run(args) => run::run(args),
         Command::Grade(args) => grade::run(args),
+        Command::Stress(args) => stress::run(&args),
         Command::Merge(args) => merge::run(args),
     };
     match result {

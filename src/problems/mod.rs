@@ -1,9 +1,10 @@
 //! The problems the judge knows (PROBLEMS.md), behind one small trait.
 //!
-//! Each problem lives in a folder of its own with the same six files:
+//! Each problem lives in a folder of its own with the same seven files:
 //! `input.rs` (model and parser), `validate.rs` (constraints), `solve.rs`
-//! (reference solver), `generate.rs` (profiles), `check.rs` (checker) and a
-//! `mod.rs` that wires them into [`Problem`] without logic of its own.
+//! (reference solver), `generate.rs` (profiles), `check.rs` (checker),
+//! `shrink.rs` (smaller inputs for `judge stress`) and a `mod.rs` that wires
+//! them into [`Problem`] without logic of its own.
 //! [`PROBLEMS`] registers them, as ripgrep registers its flags, so the CLI has
 //! no per-problem branches.
 //!
@@ -154,6 +155,21 @@ pub trait Problem: Sync {
         answer: Option<&str>,
         options: &CheckOptions,
     ) -> Result<CheckOutcome, CheckerFailure>;
+
+    /// Smaller inputs derived from `input`, most promising first: the steps
+    /// `judge stress` takes to shrink a failing input to the smallest one
+    /// that still fails.
+    ///
+    /// This is the extension point for shrinking. Each candidate should be
+    /// valid and shorter than `input` in bytes; the caller still validates
+    /// every candidate and skips the ones that are not, so a step that
+    /// occasionally breaks a rule costs a skipped candidate, not a wrong
+    /// report. An input that does not parse has no candidates. The default
+    /// has none: `judge stress` then reports the failing input as found.
+    fn shrink(&self, input: &str) -> Vec<String> {
+        let _ = input;
+        Vec::new()
+    }
 }
 
 impl std::fmt::Debug for dyn Problem {

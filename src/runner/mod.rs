@@ -10,6 +10,7 @@ mod compile;
 pub mod events;
 mod execute;
 mod schedule;
+pub mod stress;
 
 pub use compile::{trim_message, MESSAGE_LIMIT_BYTES};
 pub use events::{
@@ -255,51 +256,78 @@ pub fn load_tests(
         let count = profiles.len() as u64;
         let profile = profiles[(test_number % count) as usize];
         let index = test_number / count;
-        // Named by profile and index within it, so the name alone says how
-        // to remake the test, and never clashes with a package test such as
-        // matchsticks' `random-001`.
-        let name = format!("gen-{profile}-{:03}", index + 1);
-        let mut rng = problems::test_rng(seed, problem.id(), profile, index);
-        let origin = RandomOrigin {
-            seed,
-            profile: profile.to_owned(),
-            index,
-        };
-        let generated = problem
-            .generate(profile, &mut rng)
-            .map_err(|error| error.to_string())
-            .and_then(|text| {
-                // A generator bug must surface as JE, never as a verdict on a
-                // submission.
-                problem
-                    .validate(&text, Some(profile))
-                    .map(|()| text)
-                    .map_err(|error| format!("made an invalid input: {error}"))
-            });
-        let (input, answer) = match generated {
-            Ok(text) => {
-                let path = workspace.path().join("inputs").join(format!("{name}.in"));
-                fs_err::write(&path, &text)
-                    .map_err(|source| RunError::io("write", &path, source))?;
-                let answer = reference_answer(problem, &text);
-                (Ok(TestInput { path, text }), answer)
-            }
-            Err(error) => {
-                let message = format!(
-                    "the `{profile}` generator failed (seed {seed}, test {}): {error}",
-                    index + 1
-                );
-                (Err(message.clone()), Err(message))
-            }
-        };
-        tests.push(TestCase {
-            name,
-            input,
-            answer,
-            random: Some(origin),
-        });
+        tests.push(generated_test(problem, seed, profile, index, workspace)?);
     }
     Ok(tests)
+}
+
+/// Random test `index` (0-based) of `profile` under `seed`, written into the
+/// workspace and answered by the reference solver: what `judge gen <problem>
+/// --seed SEED --profile PROFILE` makes as its test `index + 1`. A generator
+/// or solver fault becomes a JE message on the test, not an `Err`.
+pub(crate) fn generated_test(
+    problem: &dyn Problem,
+    seed: u64,
+    profile: &str,
+    index: u64,
+    workspace: &Workspace,
+) -> Result<TestCase, RunError> {
+    // Named by profile and index within it, so the name alone says how
+    // to remake the test, and never clashes with a package test such as
+    // matchsticks' `random-001`.
+    let name = format!("gen-{profile}-{:03}", index + 1);
+    let mut rng = problems::test_rng(seed, problem.id(), profile, index);
+    let origin = RandomOrigin {
+        seed,
+        profile: profile.to_owned(),
+        index,
+    };
+    let generated = problem
+        .generate(profile, &mut rng)
+        .map_err(|error| error.to_string())
+        .and_then(|text| {
+            // A generator bug must surface as JE, never as a verdict on a
+            // submission.
+            problem
+                .validate(&text, Some(profile))
+                .map(|()| text)
+                .map_err(|error| format!("made an invalid input: {error}"))
+        });
+    match generated {
+        Ok(text) => written_test(problem, name, text, Some(origin), workspace),
+        Err(error) => {
+            let message = format!(
+                "the `{profile}` generator failed (seed {seed}, test {}): {error}",
+                index + 1
+            );
+            Ok(TestCase {
+                name,
+                input: Err(message.clone()),
+                answer: Err(message),
+                random: Some(origin),
+            })
+        }
+    }
+}
+
+/// A test of `text`, written to `inputs/<name>.in` in the workspace and
+/// answered by the reference solver.
+pub(crate) fn written_test(
+    problem: &dyn Problem,
+    name: String,
+    text: String,
+    random: Option<RandomOrigin>,
+    workspace: &Workspace,
+) -> Result<TestCase, RunError> {
+    let path = workspace.path().join("inputs").join(format!("{name}.in"));
+    fs_err::write(&path, &text).map_err(|source| RunError::io("write", &path, source))?;
+    let answer = reference_answer(problem, &text);
+    Ok(TestCase {
+        name,
+        input: Ok(TestInput { path, text }),
+        answer,
+        random,
+    })
 }
 
 fn read_text(path: &Path) -> Result<String, String> {

@@ -18,4 +18,5 @@ mod packages;
 mod reports;
 mod rooks;
 mod run;
+mod stress;
 mod support;

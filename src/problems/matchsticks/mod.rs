@@ -2,11 +2,13 @@
 //!
 //! Wires the parts into [`Problem`]; no logic lives here. The rules of
 //! placement are in [`input`], the solved game in [`solve`], profile promises
-//! in [`validate`], generators in [`generate`] and the checker in [`check`].
+//! in [`validate`], generators in [`generate`], the checker in [`check`] and
+//! the shrink steps of `judge stress` in [`shrink`].
 
 pub mod check;
 pub mod generate;
 pub mod input;
+pub mod shrink;
 pub mod solve;
 pub mod validate;
 
@@ -84,6 +86,10 @@ impl Problem for Matchsticks {
         _options: &CheckOptions,
     ) -> Result<CheckOutcome, CheckerFailure> {
         check::check(input, output, answer)
+    }
+
+    fn shrink(&self, input: &str) -> Vec<String> {
+        shrink::shrink(input)
     }
 }
 

@@ -3,11 +3,13 @@
 //!
 //! This file only wires the parts into [`Problem`]: the model, rules and
 //! parser (`input`), profile promises (`validate`), the solver (`solve`),
-//! the generator (`generate`) and the checker (`check`).
+//! the generator (`generate`), the checker (`check`) and the shrink steps
+//! of `judge stress` (`shrink`).
 
 pub mod check;
 pub mod generate;
 pub mod input;
+pub mod shrink;
 pub mod solve;
 pub mod validate;
 
@@ -64,5 +66,9 @@ impl Problem for Mayan {
         options: &CheckOptions,
     ) -> Result<CheckOutcome, CheckerFailure> {
         check::check(input, output, answer, options)
+    }
+
+    fn shrink(&self, input: &str) -> Vec<String> {
+        shrink::shrink(input)
     }
 }

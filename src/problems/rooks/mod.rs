@@ -1,13 +1,14 @@
 //! rooks: UVa 639 "Don't Get Rooked" (PROBLEMS.md, rooks).
 //!
-//! Wires the six parts into [`Problem`] and holds no logic of its own: the
+//! Wires the seven parts into [`Problem`] and holds no logic of its own: the
 //! input model in [`input`], size rules per profile in [`validate`], the
-//! matching solver in [`solve`], generator profiles in [`generate`] and the
-//! checker in [`check`].
+//! matching solver in [`solve`], generator profiles in [`generate`], the
+//! checker in [`check`] and the shrink steps of `judge stress` in [`shrink`].
 
 pub mod check;
 pub mod generate;
 pub mod input;
+pub mod shrink;
 pub mod solve;
 pub mod validate;
 
@@ -60,5 +61,9 @@ impl Problem for Rooks {
         _options: &CheckOptions,
     ) -> Result<CheckOutcome, CheckerFailure> {
         check::check(input, output, answer)
+    }
+
+    fn shrink(&self, input: &str) -> Vec<String> {
+        shrink::shrink(input)
     }
 }

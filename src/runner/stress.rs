@@ -1,0 +1,300 @@
+//! `judge stress`'s search: random tests against one submission, compiled
+//! once, until a test is not accepted; then greedy shrinking of that input
+//! with the problem's [`Problem::shrink`] steps.
+//!
+//! Like the rest of the runner it never prints: [`stress`] returns a
+//! [`StressOutcome`] and the CLI words it. Tests run in batches on the
+//! worker pool, and results are read in test order, so the failure found
+//! (and the input it shrinks to) is the same for any `--jobs`.
+
+use super::events::{CompileResult, RandomOrigin, TestResult};
+use super::{
+    compile, execute, generated_test, schedule, set_mode, written_test, Prepared, RunError,
+    Settings, Submission, TestCase, Workspace,
+};
+use crate::problems::Problem;
+use crate::verdict::Verdict;
+
+/// Tests per worker in one batch: enough that a worker rarely waits for the
+/// slowest test of a batch, few enough that little runs past a failure.
+const TESTS_PER_WORKER: usize = 4;
+
+/// What to search.
+#[derive(Clone, Debug)]
+pub struct StressOptions<'a> {
+    /// The master seed of the random tests.
+    pub seed: u64,
+    /// Random tests to run at most.
+    pub iterations: u64,
+    /// Generator profiles, taken in turn (test t uses profile t mod len, as
+    /// index t div len, like `judge run --random`).
+    pub profiles: Vec<&'a str>,
+    /// Candidate inputs to run while shrinking, at most; 0 disables it.
+    pub shrink_runs: usize,
+}
+
+/// A failing test: its input, the reference answer and what the submission
+/// did with it.
+#[derive(Clone, Debug)]
+pub struct FailingTest {
+    pub input: String,
+    /// The reference answer; `None` when the solver rejected the input (the
+    /// verdict is then JE).
+    pub answer: Option<String>,
+    pub result: TestResult,
+}
+
+/// A random test that was not accepted, and the smallest failing input
+/// shrinking found from it.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    /// 1-based: how many random tests had been taken when this one failed.
+    pub iteration: u64,
+    /// How to remake the failing random test with `judge gen`.
+    pub origin: RandomOrigin,
+    pub found: FailingTest,
+    /// The smallest input that still fails with the same verdict; `found`
+    /// when no step helped (or the verdict is JE, which is never shrunk).
+    pub smallest: FailingTest,
+    /// Candidates that still failed and were taken.
+    pub shrink_steps: usize,
+    /// Candidates tried, in order up to the one taken at each step (those a
+    /// batch ran past it, to keep the workers busy, are not counted), so the
+    /// count is the same for any `--jobs`.
+    pub shrink_runs: usize,
+    /// True when shrinking stopped at [`StressOptions::shrink_runs`] rather
+    /// than because no candidate failed.
+    pub shrink_budget_spent: bool,
+}
+
+/// How a stress run ended.
+#[derive(Clone, Debug)]
+pub enum StressOutcome {
+    /// The submission could not be prepared: CE, or JE when the judge could
+    /// not compile it.
+    NotCompiled(CompileResult),
+    /// Every test was accepted.
+    Passed { iterations: u64 },
+    /// A test was not accepted (JE included: the caller decides what a JE
+    /// means, since it is the judge's fault).
+    Failed(Box<Failure>),
+}
+
+/// Compiles `submission` once, runs random tests until one is not accepted
+/// or `options.iterations` pass, and shrinks the failing input.
+pub fn stress(
+    problem: &dyn Problem,
+    submission: &Submission,
+    settings: &Settings,
+    workspace: &Workspace,
+    options: &StressOptions<'_>,
+) -> Result<StressOutcome, RunError> {
+    let prepared = prepare(submission, settings, workspace)?;
+    if prepared.program.is_none() {
+        return Ok(StressOutcome::NotCompiled(prepared.compile));
+    }
+    // As `load_tests` does for a problem without profiles.
+    let profiles: &[&str] = match options.profiles.as_slice() {
+        [] => &["default"],
+        profiles => profiles,
+    };
+    let profile_count = profiles.len() as u64;
+    let batch_size = settings.jobs.max(1) * TESTS_PER_WORKER;
+    let mut next = 0u64;
+    while next < options.iterations {
+        let end = options.iterations.min(next + batch_size as u64);
+        let mut tests = Vec::with_capacity(batch_size);
+        for test_number in next..end {
+            let profile = profiles[(test_number % profile_count) as usize];
+            let index = test_number / profile_count;
+            tests.push(generated_test(
+                problem,
+                options.seed,
+                profile,
+                index,
+                workspace,
+            )?);
+        }
+        let results = run_batch(problem, submission, &prepared, &tests, settings, workspace)?;
+        remove_inputs(&tests);
+        let failed = tests
+            .into_iter()
+            .zip(results)
+            .enumerate()
+            .find(|(_, (_, result))| !result.verdict.is_accepted());
+        if let Some((position, (test, result))) = failed {
+            let iteration = next + position as u64 + 1;
+            let found = FailingTest {
+                input: test.input.map(|input| input.text).unwrap_or_default(),
+                answer: test.answer.ok().flatten(),
+                result,
+            };
+            let origin = test.random.unwrap_or(RandomOrigin {
+                seed: options.seed,
+                profile: String::new(),
+                index: 0,
+            });
+            let failure = shrink(
+                problem,
+                submission,
+                &prepared,
+                settings,
+                workspace,
+                options,
+                Failure {
+                    iteration,
+                    origin,
+                    smallest: found.clone(),
+                    found,
+                    shrink_steps: 0,
+                    shrink_runs: 0,
+                    shrink_budget_spent: false,
+                },
+            )?;
+            return Ok(StressOutcome::Failed(Box::new(failure)));
+        }
+        next = end;
+    }
+    Ok(StressOutcome::Passed {
+        iterations: options.iterations,
+    })
+}
+
+/// Greedy shrinking: the first candidate (in the problem's order) that still
+/// fails with the *same* verdict becomes the current input, until no
+/// candidate does or the budget is spent. The same verdict, so the input
+/// shown is a smaller case of the failure that was found, not of another
+/// (a WA that shrinks into a crash on a degenerate input would mislead).
+/// Candidates run in batches on the worker pool, but the first failing one
+/// in order is taken, so the result does not depend on `--jobs`.
+fn shrink(
+    problem: &dyn Problem,
+    submission: &Submission,
+    prepared: &Prepared,
+    settings: &Settings,
+    workspace: &Workspace,
+    options: &StressOptions<'_>,
+    mut failure: Failure,
+) -> Result<Failure, RunError> {
+    let verdict = failure.found.result.verdict;
+    if verdict == Verdict::JudgeError {
+        return Ok(failure);
+    }
+    let profile = failure.origin.profile.clone();
+    let batch_size = settings.jobs.max(1) * TESTS_PER_WORKER;
+    'steps: loop {
+        let current = &failure.smallest.input;
+        // A candidate is a valid input when it keeps the promise of the
+        // profile it came from (rooks `large` boards above n = 4) or the
+        // original constraints (a mayan `hard` board with fewer blocks).
+        let candidates: Vec<String> = problem
+            .shrink(current)
+            .into_iter()
+            .filter(|candidate| candidate.len() < current.len())
+            .filter(|candidate| {
+                problem.validate(candidate, Some(&profile)).is_ok()
+                    || problem.validate(candidate, None).is_ok()
+            })
+            .collect();
+        for chunk in candidates.chunks(batch_size) {
+            let remaining = options.shrink_runs.saturating_sub(failure.shrink_runs);
+            if remaining == 0 {
+                failure.shrink_budget_spent = true;
+                break 'steps;
+            }
+            let chunk = chunk.get(..remaining.min(chunk.len())).unwrap_or(chunk);
+            let mut tests = Vec::with_capacity(chunk.len());
+            for candidate in chunk {
+                let name = format!("shrink-{:04}", failure.shrink_runs + tests.len() + 1);
+                tests.push(written_test(
+                    problem,
+                    name,
+                    candidate.clone(),
+                    None,
+                    workspace,
+                )?);
+            }
+            let results = run_batch(problem, submission, prepared, &tests, settings, workspace)?;
+            remove_inputs(&tests);
+            let tried = tests.len();
+            let still_failing = tests
+                .into_iter()
+                .zip(results)
+                .enumerate()
+                .find(|(_, (_, result))| result.verdict == verdict);
+            // Counted as if candidates ran one by one, so the count and the
+            // budget do not depend on `--jobs`.
+            failure.shrink_runs += still_failing
+                .as_ref()
+                .map_or(tried, |(position, _)| position + 1);
+            if let Some((_, (test, result))) = still_failing {
+                failure.smallest = FailingTest {
+                    input: test.input.map(|input| input.text).unwrap_or_default(),
+                    answer: test.answer.ok().flatten(),
+                    result,
+                };
+                failure.shrink_steps += 1;
+                continue 'steps;
+            }
+        }
+        break;
+    }
+    Ok(failure)
+}
+
+/// Compiles (or copies) the submission once into `submission-1/`.
+fn prepare(
+    submission: &Submission,
+    settings: &Settings,
+    workspace: &Workspace,
+) -> Result<Prepared, RunError> {
+    let dir = workspace.path().join("submission-1");
+    fs_err::create_dir(&dir).map_err(|source| RunError::io("create", &dir, source))?;
+    set_mode(&dir, 0o755)?;
+    let mut prepared = None;
+    schedule::run_ordered(
+        1,
+        workspace.path(),
+        &[()],
+        |sandbox, ()| compile::prepare(sandbox, submission, &dir, settings),
+        |_, result| prepared = Some(result),
+    )?;
+    Ok(prepared.unwrap_or_else(|| {
+        Prepared::failed(CompileResult {
+            ok: false,
+            message: "the submission was not compiled".to_owned(),
+            verdict: Some(Verdict::JudgeError),
+        })
+    }))
+}
+
+/// Runs every test of `tests` and returns the results in test order.
+fn run_batch(
+    problem: &dyn Problem,
+    submission: &Submission,
+    prepared: &Prepared,
+    tests: &[TestCase],
+    settings: &Settings,
+    workspace: &Workspace,
+) -> Result<Vec<TestResult>, RunError> {
+    let limits = submission.limits(&settings.limits);
+    let mut results = Vec::with_capacity(tests.len());
+    schedule::run_ordered(
+        settings.jobs,
+        workspace.path(),
+        tests,
+        |sandbox, test| execute::run_test(sandbox, problem, prepared, test, &limits, settings),
+        |_, result| results.push(result),
+    )?;
+    Ok(results)
+}
+
+/// Input files of a finished batch are not needed again (their text is kept
+/// in memory); removing them keeps a long run's workspace small.
+fn remove_inputs(tests: &[TestCase]) {
+    for test in tests {
+        if let Ok(input) = &test.input {
+            let _ = fs_err::remove_file(&input.path);
+        }
+    }
+}

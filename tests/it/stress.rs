@@ -1,0 +1,198 @@
+//! `judge stress` through the binary, on the bundled examples: it finds a
+//! failing input, shrinks it, prints it on stdout, and says how to remake the
+//! random test it came from.
+
+use crate::support::{repository, Dir, Run};
+use std::path::Path;
+
+/// `judge stress ARGS... --config <repo>/judge.toml --problems-dir <repo>/problems`
+/// in a fresh directory, with `SUBMISSION` taken from the repository.
+fn stress(dir: &Dir, problem: &str, submission: &str, args: &[&str]) -> Run {
+    let root = repository();
+    let submission = root.join(submission).display().to_string();
+    let config = root.join("judge.toml").display().to_string();
+    let problems = root.join("problems").display().to_string();
+    let mut all = vec!["stress", problem, submission.as_str()];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--config", &config, "--problems-dir", &problems]);
+    dir.judge(&all)
+}
+
+/// The numbers of "shrunk from X bytes to Y bytes" on stderr.
+fn shrunk_sizes(stderr: &str) -> (usize, usize) {
+    let rest = stderr
+        .split("shrunk from ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no `shrunk from` in:\n{stderr}"));
+    let numbers: Vec<usize> = rest
+        .split_whitespace()
+        .filter_map(|word| word.parse().ok())
+        .take(2)
+        .collect();
+    (numbers[0], numbers[1])
+}
+
+/// The command between backticks after "remake it: " on stderr, as arguments.
+fn remake_command(stderr: &str) -> Vec<String> {
+    let line = stderr
+        .lines()
+        .find(|line| line.starts_with("remake it: "))
+        .unwrap_or_else(|| panic!("no `remake it` line in:\n{stderr}"));
+    let command = line.split('`').nth(1).unwrap();
+    command.split_whitespace().map(str::to_owned).collect()
+}
+
+#[test]
+fn finds_a_wrong_answer_and_prints_a_smaller_valid_failing_input() {
+    let dir = Dir::new();
+    let run = stress(
+        &dir,
+        "rooks",
+        "submissions/rooks/wrong_answer/ignores_walls.py",
+        &[
+            "--seed",
+            "1",
+            "--iterations",
+            "50",
+            "--jobs",
+            "2",
+            "--out",
+            "found",
+        ],
+    );
+    run.expect_code(1);
+    let stderr = run.stderr();
+    assert!(stderr.contains(": WA on gen-"), "{stderr}");
+    let smallest = run.stdout();
+    assert!(!smallest.is_empty());
+
+    // The input printed is valid, and the wrong program really fails on it.
+    dir.create("smallest.in", &smallest);
+    dir.judge(&["validate", "rooks", "smallest.in"])
+        .expect_code(0);
+    let output = std::process::Command::new("python3")
+        .arg(repository().join("submissions/rooks/wrong_answer/ignores_walls.py"))
+        .stdin(
+            fs_err::File::open(dir.path().join("smallest.in"))
+                .unwrap()
+                .into_file(),
+        )
+        .output()
+        .unwrap();
+    dir.create("smallest.out", &output.stdout);
+    let check = dir.judge(&["check", "rooks", "smallest.in", "smallest.out"]);
+    check.expect_code(1);
+    assert!(check.stdout().starts_with("WA"), "{}", check.stdout());
+
+    // It is no larger than the random test that failed first, which the
+    // command on stderr remakes.
+    let (found_bytes, smallest_bytes) = shrunk_sizes(&stderr);
+    assert_eq!(smallest_bytes, smallest.len());
+    assert!(smallest_bytes <= found_bytes, "{stderr}");
+    let mut remake = remake_command(&stderr);
+    assert_eq!(remake.first().map(String::as_str), Some("judge"));
+    let dir_arg = remake.iter().position(|arg| arg == "DIR").unwrap();
+    remake[dir_arg] = "remade".to_owned();
+    let remake_args: Vec<&str> = remake.iter().skip(1).map(String::as_str).collect();
+    dir.judge(&remake_args).expect_code(0);
+    let count: usize = remake[remake.iter().position(|arg| arg == "--count").unwrap() + 1]
+        .parse()
+        .unwrap();
+    let remade = dir.read(&format!("remade/{count:03}.in"));
+    assert_eq!(remade.len(), found_bytes);
+
+    // --out holds the same input and its reference answer.
+    assert_eq!(dir.read("found/failing.in"), smallest);
+    let solved = dir.judge(&["solve", "rooks", "smallest.in"]);
+    solved.expect_code(0);
+    assert_eq!(dir.read("found/failing.ans"), solved.stdout());
+}
+
+#[test]
+fn the_failing_input_is_the_same_for_any_number_of_jobs() {
+    let dir = Dir::new();
+    let args = |jobs| {
+        stress(
+            &dir,
+            "matchsticks",
+            "submissions/matchsticks/wrong_answer/greedy_fewest_replies.py",
+            &[
+                "--seed",
+                "3",
+                "--iterations",
+                "40",
+                "--jobs",
+                jobs,
+                "--shrink-runs",
+                "30",
+            ],
+        )
+    };
+    let one = args("1");
+    let three = args("3");
+    one.expect_code(1);
+    three.expect_code(1);
+    assert_eq!(one.stdout(), three.stdout());
+    assert_eq!(one.stderr(), three.stderr());
+}
+
+#[test]
+fn an_accepted_program_passes_and_prints_nothing() {
+    let dir = Dir::new();
+    let run = stress(
+        &dir,
+        "rooks",
+        "submissions/rooks/accepted/matching.py",
+        &["--iterations", "5"],
+    );
+    run.expect_code(0);
+    assert_eq!(run.stdout(), "");
+    assert!(
+        run.stderr().contains("no failure in 5 random tests"),
+        "{}",
+        run.stderr()
+    );
+}
+
+#[test]
+fn a_compile_error_is_the_submissions_fault() {
+    let dir = Dir::new();
+    let run = stress(
+        &dir,
+        "matchsticks",
+        "submissions/matchsticks/compile_error/type_error.cpp",
+        &["--iterations", "5"],
+    );
+    run.expect_code(1);
+    assert_eq!(run.stdout(), "");
+    assert!(
+        run.stderr().contains("CE: compilation failed"),
+        "{}",
+        run.stderr()
+    );
+}
+
+#[test]
+fn an_unknown_profile_is_a_usage_error() {
+    let dir = Dir::new();
+    let run = stress(
+        &dir,
+        "rooks",
+        "submissions/rooks/accepted/matching.py",
+        &["--profile", "huge"],
+    );
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("no profile `huge`"),
+        "{}",
+        run.stderr()
+    );
+    assert!(!Path::new(&dir.path().join("failing.in")).exists());
+}
+
+#[test]
+fn judge_stress_help_is_stable() {
+    let run = Dir::new().judge(&["stress", "--help"]);
+    run.expect_code(0);
+    insta::assert_snapshot!(run.stdout());
+}
