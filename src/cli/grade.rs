@@ -8,7 +8,7 @@
 //! layout `expected` 0 means every example got its folder's verdict and 1
 //! that one did not (CHANGELOG.md).
 
-use super::run::{announce_isolation, classify, load_config, settings, Overrides};
+use super::run::{announce_isolation, classify, load_config, master_seed, settings, Overrides};
 use super::{say, write_stdout, PackageArgs, UsageError};
 use crate::config::judge::{JudgeConfig, Layout};
 use crate::config::problem::Package;
@@ -287,7 +287,7 @@ fn grade_problem(
 ) -> anyhow::Result<Vec<GradedResult>> {
     let problem = package.problem;
     let tests_dir = package.tests_dir().filter(|dir| dir.is_dir());
-    let seed = config.seed.unwrap_or(package.manifest.tests.seed);
+    let seed = master_seed(None, config, package);
     let workspace = Workspace::new()?;
     let tests = runner::load_tests(
         problem,

@@ -92,10 +92,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
         )
         .into());
     }
-    let seed = args
-        .seed
-        .or(config.seed)
-        .unwrap_or(package.manifest.tests.seed);
+    let seed = master_seed(args.seed, &config, &package);
     let settings = settings(
         &Overrides {
             time_limit_ms: args.time_limit,
@@ -165,6 +162,13 @@ pub(super) fn load_config(path: Option<&Path>) -> anyhow::Result<JudgeConfig> {
         None if Path::new("judge.toml").is_file() => JudgeConfig::load(Path::new("judge.toml"))?,
         None => JudgeConfig::defaults()?,
     })
+}
+
+/// The master seed of random tests: `--seed`, else judge.toml's `seed`, else
+/// the seed problem.toml records for the package's fixed set. One rule for
+/// `run`, `grade` and `stress`, so the same config makes the same tests.
+pub(super) fn master_seed(flag: Option<u64>, config: &JudgeConfig, package: &Package) -> u64 {
+    flag.or(config.seed).unwrap_or(package.manifest.tests.seed)
 }
 
 /// The flags that override judge.toml's limits and jobs.

@@ -9,7 +9,7 @@
 //! submission did not compile: CE is the submission's fault, as in `judge
 //! run`), 2 usage or configuration error, 3 the judge failed (JE).
 
-use super::run::{announce_isolation, classify, load_config, settings, Overrides};
+use super::run::{announce_isolation, classify, load_config, master_seed, settings, Overrides};
 use super::{parse_problem, profile_or_usage, say, write_stdout, PackageArgs};
 use crate::config::problem::Package;
 use crate::exit;
@@ -76,10 +76,7 @@ pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
     let config = load_config(args.config.as_deref())?;
     let package = Package::load(&args.packages.problems_dir, problem)?;
     let submission = classify(&args.submission, &config)?;
-    let seed = args
-        .seed
-        .or(config.seed)
-        .unwrap_or(package.manifest.tests.seed);
+    let seed = master_seed(args.seed, &config, &package);
     let settings = settings(
         &Overrides {
             time_limit_ms: args.time_limit,
