@@ -119,16 +119,18 @@ fn main() {
             processes: 64,
             open_files: 128,
             file_size_kib: 65536,
+            scratch_kib: 64 * 1024,
         },
         compile_limits: Limits {
             cpu_time_ms: 30_000,
             wall_time_ms: 90_000,
-            memory_kib: 2048 * 1024,
+            memory_kib: 1024 * 1024,
             stdout_bytes: 65536,
             stderr_bytes: 65536,
             processes: 256,
             open_files: 1024,
             file_size_kib: 512 * 1024,
+            scratch_kib: 64 * 1024,
         },
         jobs: 1,
         check_options: CheckOptions::default(),
@@ -179,7 +181,7 @@ fn main() {
     }
     let isolation = Isolation::detect();
     println!(
-        "runner overhead, {count} a+b tests, 1 job, isolation {} ({:?}): bare {:.3} ms/test, judge {:.3} ms/test, ratio {:.2}",
+        "runner overhead, {count} a+b tests, 1 job, isolation {:?} ({:?}): bare {:.3} ms/test, judge {:.3} ms/test, ratio {:.2}",
         isolation.level,
         isolation,
         per_test_ms(best_bare, count),

@@ -210,6 +210,7 @@ pub(super) fn settings(args: &Overrides, config: &JudgeConfig, package: &Package
             processes: config.processes,
             open_files: config.open_files,
             file_size_kib: config.file_size_kib,
+            scratch_kib: config.scratch_limit_mib.saturating_mul(1024),
         },
         compile_limits: Limits {
             cpu_time_ms: config.compile_time_limit_ms,
@@ -222,6 +223,7 @@ pub(super) fn settings(args: &Overrides, config: &JudgeConfig, package: &Package
             processes: config.processes.max(256),
             open_files: config.open_files.max(1024),
             file_size_kib: config.file_size_kib.max(512 * 1024),
+            scratch_kib: config.scratch_limit_mib.saturating_mul(1024),
         },
         jobs,
         check_options: package.check_options(),

@@ -52,6 +52,7 @@ pub struct LimitsToml {
     pub processes: Option<u32>,
     pub open_files: Option<u32>,
     pub file_size_kib: Option<u64>,
+    pub scratch_limit_mib: Option<u64>,
     pub compile_time_limit_ms: Option<u64>,
     pub compile_memory_limit_mib: Option<u64>,
 }
@@ -152,6 +153,8 @@ pub struct JudgeConfig {
     pub processes: u32,
     pub open_files: u32,
     pub file_size_kib: u64,
+    /// Total size of a run's scratch directory, MiB.
+    pub scratch_limit_mib: u64,
     pub compile_time_limit_ms: u64,
     pub compile_memory_limit_mib: u64,
     pub languages: BTreeMap<String, Language>,
@@ -251,6 +254,11 @@ impl JudgeConfig {
                 base.limits.file_size_kib,
                 "limits.file-size-kib",
             )?,
+            scratch_limit_mib: pick(
+                user.limits.scratch_limit_mib,
+                base.limits.scratch_limit_mib,
+                "limits.scratch-limit-mib",
+            )?,
             compile_time_limit_ms: pick(
                 user.limits.compile_time_limit_ms,
                 base.limits.compile_time_limit_ms,
@@ -277,6 +285,7 @@ impl JudgeConfig {
             ("limits.processes", Some(u64::from(self.processes))),
             ("limits.open-files", Some(u64::from(self.open_files))),
             ("limits.file-size-kib", Some(self.file_size_kib)),
+            ("limits.scratch-limit-mib", Some(self.scratch_limit_mib)),
             (
                 "limits.compile-time-limit-ms",
                 Some(self.compile_time_limit_ms),

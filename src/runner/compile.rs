@@ -37,7 +37,12 @@ pub(crate) fn prepare(
 ) -> Prepared {
     match prepare_inner(sandbox, submission, dir, settings) {
         Ok(prepared) => prepared,
-        Err(message) => Prepared::failed(CompileResult {
+        Err(Failure::Refused(message)) => Prepared::failed(CompileResult {
+            ok: false,
+            message,
+            verdict: Some(Verdict::CompileError),
+        }),
+        Err(Failure::Judge(message)) => Prepared::failed(CompileResult {
             ok: false,
             message,
             verdict: Some(Verdict::JudgeError),
@@ -45,12 +50,30 @@ pub(crate) fn prepare(
     }
 }
 
+/// Why a submission could not be prepared.
+enum Failure {
+    /// The hand-in itself is not acceptable (a symbolic link out of its
+    /// folder, not a regular file, too large): CE with the reason.
+    Refused(String),
+    /// The judge failed (JE).
+    Judge(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Judge(message)
+    }
+}
+
+/// The largest submission file read.
+const MAX_SUBMISSION_BYTES: u64 = 16 << 20;
+
 fn prepare_inner(
     sandbox: &mut Sandbox,
     submission: &Submission,
     dir: &Path,
     settings: &Settings,
-) -> Result<Prepared, String> {
+) -> Result<Prepared, Failure> {
     let file_name = submission
         .path
         .file_name()
@@ -59,7 +82,7 @@ fn prepare_inner(
     match &submission.kind {
         SubmissionKind::Executable => {
             let executable = dir.join(&file_name);
-            copy_with_mode(&submission.path, &executable, 0o755)?;
+            copy_submission(&submission.path, &executable, 0o755)?;
             Ok(Prepared {
                 compile: CompileResult {
                     ok: true,
@@ -77,7 +100,7 @@ fn prepare_inner(
                 .map(PathBuf::from)
                 .unwrap_or(file_name);
             let source = dir.join(source_name);
-            copy_with_mode(&submission.path, &source, 0o644)?;
+            copy_submission(&submission.path, &source, 0o644)?;
             let executable = dir.join("main");
             let values = Placeholders {
                 source: &source,
@@ -132,8 +155,13 @@ fn compile(
     let (program, args) = argv
         .split_first()
         .ok_or_else(|| format!("language `{name}`: `compile` is empty"))?;
-    let search_path =
-        std::env::var("PATH").unwrap_or_else(|_| crate::sandbox::SANDBOX_PATH.to_owned());
+    // The system's toolchain first, the one runs use too (a `python3` shim
+    // under the judge's home would compile with another interpreter than
+    // the one that runs the program); then the judge's own PATH (rustup).
+    let search_path = match std::env::var("PATH") {
+        Ok(path) => format!("{}:{path}", crate::sandbox::SANDBOX_PATH),
+        Err(_) => crate::sandbox::SANDBOX_PATH.to_owned(),
+    };
     let resolved = resolve_program(program, &search_path).ok_or_else(|| {
         format!(
             "language `{name}`: the compiler `{program}` is not installed (not found in PATH); \
@@ -144,7 +172,12 @@ fn compile(
     let env = TOOL_ENVIRONMENT
         .iter()
         .filter_map(|key| std::env::var_os(key).map(|value| (OsString::from(key), value)))
-        .chain([(OsString::from("TMPDIR"), dir.as_os_str().to_owned())])
+        .chain([
+            (OsString::from("TMPDIR"), dir.as_os_str().to_owned()),
+            // Python 3.11+: never import from the submission's folder while
+            // compiling, even under a judge.toml without `-I` (issue #7).
+            (OsString::from("PYTHONSAFEPATH"), OsString::from("1")),
+        ])
         .collect();
     let spec = RunSpec {
         read_paths: toolchain_paths(&resolved),
@@ -180,6 +213,7 @@ fn compile(
             settings.compile_limits.memory_kib / 1024
         ),
         (Some(LimitExceeded::Output), _) => "the compiler's output exceeded its limit".to_owned(),
+        (Some(LimitExceeded::Scratch), _) => "the compiler filled its scratch space".to_owned(),
         (None, Termination::Exited(code)) => format!("the compiler exited with code {code}"),
         (None, Termination::Signaled(signal)) => {
             format!("the compiler was killed by signal {signal}")
@@ -240,10 +274,70 @@ pub fn trim_message(message: &str) -> String {
     )
 }
 
-fn copy_with_mode(from: &Path, to: &Path, mode: u32) -> Result<(), String> {
-    fs_err::copy(from, to).map_err(|error| format!("failed to copy the submission: {error}"))?;
-    fs_err::set_permissions(to, std::fs::Permissions::from_mode(mode))
-        .map_err(|error| format!("failed to copy the submission: {error}"))
+/// Copies a hand-in into its directory without trusting it (issue #7): a
+/// symbolic link is followed only when it resolves inside the folder that
+/// holds it (a link to `/root/secret` or to another student's folder is
+/// refused, and its target never read); only a regular file of at most
+/// [`MAX_SUBMISSION_BYTES`] is read, so a FIFO or a device cannot block or
+/// flood the judge.
+fn copy_submission(from: &Path, to: &Path, mode: u32) -> Result<(), Failure> {
+    use fs_err::os::unix::fs::OpenOptionsExt;
+    use std::io::Read;
+    let name = from.display();
+    let metadata = fs_err::symlink_metadata(from)
+        .map_err(|error| Failure::Judge(format!("failed to read the submission: {error}")))?;
+    let mut path = from.to_path_buf();
+    if metadata.file_type().is_symlink() {
+        let target = fs_err::canonicalize(from).map_err(|_| {
+            Failure::Refused(format!(
+                "refused `{name}`: it is a symbolic link that does not resolve (a loop or a \
+                 missing target)"
+            ))
+        })?;
+        let folder = from
+            .parent()
+            .map(|parent| {
+                if parent.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    parent
+                }
+            })
+            .and_then(|parent| fs_err::canonicalize(parent).ok());
+        if !folder.is_some_and(|folder| target.starts_with(folder)) {
+            return Err(Failure::Refused(format!(
+                "refused `{name}`: it is a symbolic link to a file outside its folder; its \
+                 target was not read"
+            )));
+        }
+        path = target;
+    }
+    let file = fs_err::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(&path)
+        .map_err(|error| Failure::Judge(format!("failed to read the submission: {error}")))?;
+    let metadata = file
+        .metadata()
+        .map_err(|error| Failure::Judge(format!("failed to read the submission: {error}")))?;
+    if !metadata.is_file() {
+        return Err(Failure::Refused(format!(
+            "refused `{name}`: it is not a regular file"
+        )));
+    }
+    if metadata.len() > MAX_SUBMISSION_BYTES {
+        return Err(Failure::Refused(format!(
+            "refused `{name}`: it is larger than {} MiB",
+            MAX_SUBMISSION_BYTES >> 20
+        )));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SUBMISSION_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| Failure::Judge(format!("failed to read the submission: {error}")))?;
+    fs_err::write(to, &bytes)
+        .and_then(|()| fs_err::set_permissions(to, std::fs::Permissions::from_mode(mode)))
+        .map_err(|error| Failure::Judge(format!("failed to copy the submission: {error}")))
 }
 
 #[cfg(test)]

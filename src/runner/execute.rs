@@ -101,6 +101,16 @@ fn decide(
                 format!("output exceeded {} KiB", limits.stdout_bytes / 1024),
             )
         }
+        Some(LimitExceeded::Scratch) => {
+            return (
+                Verdict::OutputLimitExceeded,
+                format!(
+                    "scratch space full: the files the program wrote reached {} MiB or {} files",
+                    limits.scratch_kib / 1024,
+                    crate::sandbox::scratch_files(limits.scratch_kib)
+                ),
+            )
+        }
         Some(LimitExceeded::Memory) => {
             return (
                 Verdict::MemoryLimitExceeded,

@@ -34,6 +34,13 @@ pub enum SandboxError {
     /// Processes of a finished test were still alive after repeated kills.
     #[error("{count} process(es) of a finished test survived SIGKILL in `{cgroup}`")]
     Survivors { count: usize, cgroup: PathBuf },
+    /// A step of making a worker's namespaces failed.
+    #[error("failed to make the worker's namespaces: could not {step}")]
+    Namespace {
+        step: String,
+        #[source]
+        source: io::Error,
+    },
     /// This platform has no sandbox implementation.
     #[error("running programs is only supported on Linux")]
     Unsupported,

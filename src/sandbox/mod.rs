@@ -6,10 +6,11 @@
 //! runner maps a [`Measured`] to a verdict) and it never prints.
 //!
 //! A [`Sandbox`] is one worker's reusable isolation: set up once (cgroups, a
-//! network namespace for the worker thread, a scratch directory) and reused
-//! for every run on that worker, because creating namespaces per test costs
-//! more than a small test's whole run (1.2 ms for a network namespace here,
-//! against 0.9 ms for spawning and waiting for a tiny C program).
+//! network namespace for the worker thread, a mount namespace with a scratch
+//! file system, a scratch directory) and reused for every run on that
+//! worker, because creating namespaces per test costs more than a small
+//! test's whole run (1.2 ms for a network namespace here, against 0.9 ms for
+//! spawning and waiting for a tiny C program).
 //!
 //! Layers, each used when the kernel and our privileges allow it
 //! ([`Isolation::detect`]) and reported otherwise:
@@ -17,16 +18,21 @@
 //! | layer | gives | needs |
 //! |---|---|---|
 //! | rlimits, process group, wall clock | CPU, file size, open files, stack; kill of the group | nothing |
-//! | cgroup v1 (memory, pids, cpuacct) | tree-wide memory peak and limit, process count, CPU of the tree, kill of `setsid` escapees | root |
-//! | unprivileged user (`nobody`) | cannot signal the judge, cannot read root-only files | root |
-//! | network namespace per worker thread | no network at all | root |
-//! | seccomp (x86_64) | no namespaces, ptrace, mount, modules, BPF, io_uring | nothing |
-//! | Landlock | reads only system directories and its own executable, writes only its scratch directory, no TCP, no signals outside its own test | Linux 5.13+ (TCP 6.7+, signals 6.12+) |
+//! | cgroup v1 (memory, pids, cpuacct) | tree-wide memory peak and limit, process count, CPU of the tree, kill by membership | root |
+//! | unprivileged user (`nobody`) for runs *and* compilers | cannot signal the judge, cannot read root-only files | root |
+//! | network namespace per worker | no network at all | root, or a user namespace |
+//! | mount namespace per worker | private empty `/tmp`, `/var/tmp`, `/run`, `/dev/shm`; scratch is a size-limited tmpfs | root, or a user namespace |
+//! | `/proc` with `hidepid=invisible` | other processes are invisible | root |
+//! | IPC namespace per run | no SysV IPC or POSIX queue outlives a run or crosses between runs | root, or a user namespace |
+//! | seccomp (x86_64) | no namespaces, ptrace, mount, modules, BPF, io_uring, Unix sockets | nothing |
+//! | Landlock | reads only system directories and its own files, writes only its scratch directory, no TCP, no signals outside its own test | Linux 5.13+ (TCP 6.7+, signals 6.12+) |
 
+mod decide;
 mod error;
 #[cfg(target_os = "linux")]
 mod unix;
 
+pub use decide::{decide_limit, Observation};
 pub use error::SandboxError;
 #[cfg(target_os = "linux")]
 pub use unix::Sandbox;
@@ -56,6 +62,17 @@ pub struct Limits {
     pub open_files: u32,
     /// Largest file the program may write.
     pub file_size_kib: u64,
+    /// Total size of everything a submission may keep in its scratch
+    /// directory (and so in `/tmp`); more is OLE. Enforced where the worker
+    /// has a mount namespace (a tmpfs of this size), else only per file.
+    pub scratch_kib: u64,
+}
+
+/// How many files (inodes) a scratch directory of `scratch_kib` may hold:
+/// one per 4 KiB, so a program cannot exhaust the kernel's memory with
+/// empty files either.
+pub fn scratch_files(scratch_kib: u64) -> u64 {
+    (scratch_kib / 4).max(64)
 }
 
 /// Who is being run, which decides how tightly.
@@ -65,15 +82,16 @@ pub enum Trust {
     /// and the paths of [`RunSpec::read_paths`], writes to its scratch
     /// directory only, fresh empty scratch directory per run.
     Submission,
-    /// A compiler from `judge.toml`: runs as the invoking user so toolchains
-    /// under `$HOME` (rustup) work; reads only system directories, the
-    /// paths of [`RunSpec::read_paths`] (the toolchain's tree) and its
-    /// working directory, and writes only the latter; same limits and
-    /// network isolation.
+    /// A compiler from `judge.toml`, compiling a submission. As confined as
+    /// a submission (same user, namespaces, seccomp filter and read rules;
+    /// see issue #7: a compile step is hostile code too), except that it
+    /// works in [`RunSpec::workdir`], which it may write, and it may read
+    /// its toolchain's tree ([`RunSpec::read_paths`]).
     ///
-    /// Pro: toolchains work unchanged, and a hostile `#include
-    /// "/path/to/1.ans"` fails. Con: without Landlock the compiler reads
-    /// whatever the user can.
+    /// Pro: `#include "/etc/shadow"` or an import-shadowing file name gains
+    /// nothing a run would not have. Con: a toolchain must be readable by
+    /// the sandbox user; one under a private home (rustup in `/root`) is
+    /// bound into the worker's mount namespace, and without one it fails.
     Tool,
 }
 
@@ -84,7 +102,8 @@ pub struct RunSpec {
     pub program: PathBuf,
     /// Arguments after the program name.
     pub args: Vec<OsString>,
-    /// File given as stdin; `/dev/null` when `None`.
+    /// File given as stdin; `/dev/null` when `None`. The program receives a
+    /// copy (a memfd), so it cannot learn where the judge keeps its tests.
     pub stdin: Option<PathBuf>,
     /// Working directory for [`Trust::Tool`]; submissions always get a fresh
     /// empty scratch directory.
@@ -118,6 +137,8 @@ pub enum LimitExceeded {
     Memory,
     /// stdout passed its cap.
     Output,
+    /// The scratch file system filled up (bytes or files).
+    Scratch,
 }
 
 /// What one run did.
@@ -147,28 +168,148 @@ impl Measured {
     }
 }
 
+/// Whether every layer is in force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IsolationLevel {
+    Full,
+    Partial,
+}
+
+/// How the worker namespaces are made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NamespaceMode {
+    /// As root, directly.
+    Root,
+    /// Inside an unprivileged user namespace, as bubblewrap does (no root
+    /// needed; no cgroups, no user switch, no `/proc` remount).
+    UserNamespace,
+    /// None could be made.
+    None,
+}
+
+/// Process-tree accounting and kill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CgroupLayer {
+    CgroupV1,
+    None,
+}
+
+/// How memory is limited and measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MemoryLayer {
+    /// The tree's peak, limited by the memory cgroup.
+    Cgroup,
+    /// Per process: `RLIMIT_AS`, measured as the largest resident set.
+    Rlimit,
+}
+
+/// What keeps a program off the network.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NetworkLayer {
+    /// A network namespace without interfaces: no network at all.
+    Namespace,
+    /// Only TCP is blocked, by Landlock.
+    LandlockTcp,
+    None,
+}
+
+/// What keeps SysV IPC and POSIX message queues from crossing runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IpcLayer {
+    /// A fresh IPC namespace for every run: its objects die with the run.
+    NamespacePerRun,
+    None,
+}
+
+/// What a program sees of the file system's shared places.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MountLayer {
+    /// A mount namespace per worker: empty private `/tmp`, `/var/tmp`,
+    /// `/run` and `/dev/shm`, so the host's socket files and shared memory
+    /// are out of reach; scratch is a tmpfs with a size quota.
+    Namespace,
+    None,
+}
+
+/// What a program sees of other processes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProcLayer {
+    /// Its own `/proc` with `hidepid=invisible`: only its own processes.
+    Hidepid,
+    /// The host's `/proc` (Landlock still stops reads of other processes'
+    /// files where it is in force).
+    Shared,
+}
+
+/// How much scratch space a program may fill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScratchLayer {
+    /// A tmpfs of `scratch_kib`: the total is bounded, the host disk untouched.
+    Quota,
+    /// Only `RLIMIT_FSIZE` per file.
+    FileSizeOnly,
+}
+
+/// Who may signal whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SignalLayer {
+    /// Landlock scoping: no signal leaves the run.
+    Landlock,
+    /// Another user than the judge.
+    User,
+    ProcessGroup,
+}
+
+/// The system-call filter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SyscallLayer {
+    Seccomp,
+    None,
+}
+
+/// How compilers are confined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CompileLayer {
+    /// As a run: the sandbox user, namespaces, seccomp, Landlock.
+    Confined,
+    /// As the invoking user with the run's other layers (not root).
+    InvokingUser,
+}
+
 /// The isolation layers in force for this process, detected once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Isolation {
     /// `full` when every layer is in force, else `partial`.
-    pub level: &'static str,
-    /// The uid submissions run as, when the judge can switch users.
+    pub level: IsolationLevel,
+    /// The uid submissions and compilers run as, when the judge can switch
+    /// users.
     pub user: Option<u32>,
-    /// `cgroup-v1` or `none`.
-    pub cgroups: &'static str,
-    /// How memory is limited and measured: `cgroup` or `rlimit`.
-    pub memory: &'static str,
-    /// `namespace` (no network at all), `landlock-tcp` or `none`.
-    pub network: &'static str,
+    pub namespaces: NamespaceMode,
+    pub cgroups: CgroupLayer,
+    pub memory: MemoryLayer,
+    pub network: NetworkLayer,
+    pub ipc: IpcLayer,
+    pub mount: MountLayer,
+    pub proc: ProcLayer,
+    pub scratch: ScratchLayer,
     /// Landlock ABI version, when available.
     pub landlock_abi: Option<u32>,
-    /// `landlock` (cannot signal outside its own test), `user` (cannot signal
-    /// the judge) or `process-group`.
-    pub signals: &'static str,
-    /// `seccomp` (namespaces, ptrace, mount, modules, BPF, io_uring
-    /// refused) or `none`.
-    pub syscalls: &'static str,
+    pub signals: SignalLayer,
+    pub syscalls: SyscallLayer,
+    pub compile: CompileLayer,
 }
 
 impl Isolation {
@@ -181,7 +322,7 @@ impl Isolation {
     /// One line per missing layer, for a one-time note.
     pub fn notes(&self) -> Vec<String> {
         let mut notes = Vec::new();
-        if self.cgroups == "none" {
+        if self.cgroups == CgroupLayer::None {
             notes.push(
                 "no writable cgroup v1 hierarchy (needs root): memory is limited per process with \
                  RLIMIT_AS and measured as the largest resident set, CPU time counts the program \
@@ -191,14 +332,31 @@ impl Isolation {
             );
         }
         if self.user.is_none() {
-            notes.push("not root: submissions run as the invoking user".to_owned());
+            notes.push("not root: submissions and compilers run as the invoking user".to_owned());
+        }
+        if self.namespaces == NamespaceMode::None {
+            notes.push(
+                "no namespaces (needs root or unprivileged user namespaces): /tmp, /run and \
+                 /dev/shm are the host's, SysV IPC is shared with the host, and scratch space is \
+                 bounded only per file"
+                    .to_owned(),
+            );
         }
         match self.network {
-            "namespace" => {}
-            "landlock-tcp" => notes.push(
-                "no network namespace (needs root): only TCP is blocked, by Landlock".to_owned(),
-            ),
-            _ => notes.push("no network isolation: neither root nor Landlock 4+".to_owned()),
+            NetworkLayer::Namespace => {}
+            NetworkLayer::LandlockTcp => {
+                notes.push("no network namespace: only TCP is blocked, by Landlock".to_owned())
+            }
+            NetworkLayer::None => {
+                notes.push("no network isolation: no namespace and no Landlock 4+".to_owned())
+            }
+        }
+        if self.proc == ProcLayer::Shared {
+            notes.push(
+                "/proc is the host's (a private one with hidepid needs root): programs can list \
+                 other processes"
+                    .to_owned(),
+            );
         }
         match self.landlock_abi {
             None => notes.push(
@@ -222,14 +380,20 @@ fn detect_isolation() -> Isolation {
 #[cfg(not(target_os = "linux"))]
 fn detect_isolation() -> Isolation {
     Isolation {
-        level: "partial",
+        level: IsolationLevel::Partial,
         user: None,
-        cgroups: "none",
-        memory: "rlimit",
-        network: "none",
+        namespaces: NamespaceMode::None,
+        cgroups: CgroupLayer::None,
+        memory: MemoryLayer::Rlimit,
+        network: NetworkLayer::None,
+        ipc: IpcLayer::None,
+        mount: MountLayer::None,
+        proc: ProcLayer::Shared,
+        scratch: ScratchLayer::FileSizeOnly,
         landlock_abi: None,
-        signals: "process-group",
-        syscalls: "none",
+        signals: SignalLayer::ProcessGroup,
+        syscalls: SyscallLayer::None,
+        compile: CompileLayer::InvokingUser,
     }
 }
 
@@ -272,6 +436,7 @@ mod tests {
             processes: 8,
             open_files: 64,
             file_size_kib: 1024,
+            scratch_kib: 4096,
         }
     }
 

@@ -1,0 +1,674 @@
+//! A worker's mount namespace (and, without root, the user and network
+//! namespaces around it), made once per worker and entered by every run
+//! with `setns`, which costs a few microseconds where making one costs a
+//! millisecond.
+//!
+//! Inside it (issue #7): `/tmp`, `/var/tmp`, `/run` and `/dev/shm` are
+//! empty private tmpfs mounts, so the host's socket files and shared
+//! memory are out of reach; the paths the judge needs there (its workspace,
+//! a toolchain) are bound back at their own names; as root, a directory the
+//! sandbox user cannot pass through (`/root` holding a rustup toolchain) is
+//! replaced the same way by one holding only the toolchain; the scratch
+//! directory is a tmpfs of the scratch quota; and, as root, `/proc` is a
+//! procfs of its own with `hidepid=invisible`.
+//!
+//! The namespace is made by a short-lived holder process: it is cloned into
+//! the new namespaces, mounts, reports, and exits once the judge holds
+//! descriptors of its namespaces, its root and its scratch tmpfs. Those
+//! descriptors keep everything alive; there is no process to manage.
+//! The judge's own threads stay in the host's view and reach the
+//! namespace's files through `/proc/self/fd/N/...`.
+
+use super::reap::{kill, reap_within, ProcessTarget};
+use super::spawn::{c_string, pipe};
+use crate::sandbox::SandboxError;
+use std::ffi::CString;
+use std::io::{self, Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Shared places of the host that a program must not reach.
+const MASKED: &[&str] = &["/tmp", "/var/tmp", "/run", "/dev/shm"];
+
+/// Mount options of an empty mask: root's, read-only to everyone else, and
+/// tiny (only the judge's own mount points are ever created in it).
+const MASK_OPTIONS: &str = "mode=755,size=64k,nr_inodes=256";
+
+/// How the namespace is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Privilege {
+    /// As root: mount namespace only (the worker thread has the network
+    /// namespace; runs switch to the sandbox user themselves).
+    Root,
+    /// Unprivileged: a user namespace mapping only the invoking user, with
+    /// mount and network namespaces owned by it.
+    User { uid: u32, gid: u32 },
+}
+
+/// What the namespace must hold.
+pub(super) struct Plan<'a> {
+    pub(super) privilege: Privilege,
+    /// Host directory (existing, empty) that becomes the scratch tmpfs.
+    pub(super) scratch: &'a Path,
+    pub(super) scratch_kib: u64,
+    /// Owner of the scratch tmpfs' root (the sandbox user), as root.
+    pub(super) scratch_owner: Option<u32>,
+    /// Host paths the runs need, kept visible at their own names.
+    pub(super) keep: &'a [PathBuf],
+}
+
+/// A made namespace: the descriptors that keep it alive.
+pub(super) struct WorkerNamespace {
+    /// `setns` targets, in the order a child enters them.
+    user: Option<OwnedFd>,
+    network: Option<OwnedFd>,
+    mount: OwnedFd,
+    root: OwnedFd,
+    scratch: OwnedFd,
+    /// Whether `/proc` is private with `hidepid`.
+    pub(super) private_proc: bool,
+    pub(super) scratch_kib: u64,
+    pub(super) kept: Vec<PathBuf>,
+}
+
+impl WorkerNamespace {
+    /// The descriptors and kinds a child passes to `setns`, in order.
+    pub(super) fn setns_targets(&self) -> [(RawFd, libc::c_int); 3] {
+        let raw = |fd: &Option<OwnedFd>| fd.as_ref().map_or(-1, AsRawFd::as_raw_fd);
+        [
+            (raw(&self.user), libc::CLONE_NEWUSER),
+            (raw(&self.network), libc::CLONE_NEWNET),
+            (self.mount.as_raw_fd(), libc::CLONE_NEWNS),
+        ]
+    }
+
+    /// `path` (absolute) as a program in the namespace sees it, reachable
+    /// from the judge's threads.
+    pub(super) fn view(&self, path: &Path) -> PathBuf {
+        let relative = path.strip_prefix("/").unwrap_or(path);
+        PathBuf::from(format!("/proc/self/fd/{}", self.root.as_raw_fd())).join(relative)
+    }
+
+    /// The root of the scratch tmpfs, reachable from the judge's threads.
+    pub(super) fn scratch_view(&self) -> PathBuf {
+        PathBuf::from(format!("/proc/self/fd/{}", self.scratch.as_raw_fd()))
+    }
+
+    /// Whether every path in `paths` is visible inside as on the host.
+    pub(super) fn shows(&self, paths: &[PathBuf], privilege: Privilege) -> bool {
+        paths.iter().all(|path| {
+            !needs_binding(path, privilege) || self.kept.iter().any(|kept| path.starts_with(kept))
+        })
+    }
+
+    /// Makes the namespace described by `plan`.
+    pub(super) fn create(plan: &Plan<'_>) -> Result<WorkerNamespace, SandboxError> {
+        let setup = Setup::new(plan)?;
+        let holder = setup.clone_holder(plan.privilege)?;
+        let result = holder.finish(plan, &setup.names);
+        // The holder ends when its release pipe closes; reap it either way.
+        let Holder { pid, release, .. } = holder;
+        drop(release);
+        if reap_within(pid, None, Duration::from_secs(5)).is_err() {
+            kill(ProcessTarget::Process(pid));
+        }
+        let (mut namespace, private_proc) = result?;
+        namespace.private_proc = private_proc;
+        namespace.kept = setup.kept;
+        Ok(namespace)
+    }
+}
+
+/// Whether `path` is hidden inside unless bound back: under a masked
+/// place, or (as root, where runs are another user) under a directory that
+/// others cannot pass through.
+fn needs_binding(path: &Path, privilege: Privilege) -> bool {
+    MASKED.iter().any(|mask| path.starts_with(mask))
+        || (privilege == Privilege::Root && untraversable_ancestor(path).is_some())
+}
+
+/// The outermost ancestor of `path` (not `/`) that others cannot pass
+/// through.
+fn untraversable_ancestor(path: &Path) -> Option<PathBuf> {
+    let mut ancestors: Vec<&Path> = path.ancestors().skip(1).collect();
+    ancestors.reverse();
+    ancestors
+        .into_iter()
+        .filter(|ancestor| *ancestor != Path::new("/") && !ancestor.as_os_str().is_empty())
+        .find(|ancestor| {
+            fs_err::metadata(ancestor).is_ok_and(|metadata| {
+                metadata.is_dir() && metadata.permissions().mode() & 0o001 == 0
+            })
+        })
+        .map(Path::to_path_buf)
+}
+
+/// One step of the holder, prepared as C values before the clone.
+enum Step {
+    /// Makes every mount private, so nothing propagates to the host.
+    Private,
+    /// Opens a kept path (before it is masked) into `slot`.
+    Open {
+        path: CString,
+        slot: usize,
+    },
+    Tmpfs {
+        target: CString,
+        options: CString,
+        flags: libc::c_ulong,
+    },
+    Mkdir {
+        path: CString,
+    },
+    Touch {
+        path: CString,
+    },
+    /// Binds what `slot` holds back at `target`.
+    Bind {
+        slot: usize,
+        target: CString,
+    },
+    /// A private `/proc` with `hidepid`; optional (reported, not fatal).
+    Proc {
+        options: [CString; 2],
+    },
+}
+
+struct Setup {
+    steps: Vec<Step>,
+    /// Descriptions of the steps, for errors.
+    names: Vec<String>,
+    kept: Vec<PathBuf>,
+}
+
+impl Setup {
+    fn new(plan: &Plan<'_>) -> Result<Setup, SandboxError> {
+        let invalid =
+            |source| SandboxError::path("prepare the namespace for", plan.scratch, source);
+        let c = |path: &Path| c_string(path.as_os_str().as_bytes()).map_err(invalid);
+        let mut steps = vec![Step::Private];
+        let mut names = vec!["make mounts private".to_owned()];
+
+        // Kept paths that need binding, outermost first; one inside another
+        // comes along with it.
+        let mut keep: Vec<PathBuf> = plan
+            .keep
+            .iter()
+            .filter(|path| path.is_absolute() && fs_err::symlink_metadata(path).is_ok())
+            .filter(|path| needs_binding(path, plan.privilege))
+            .cloned()
+            .collect();
+        keep.sort();
+        keep.dedup();
+        let mut kept: Vec<PathBuf> = Vec::new();
+        for path in keep {
+            if !kept.iter().any(|outer| path.starts_with(outer)) {
+                kept.push(path);
+            }
+        }
+
+        let mut masks: Vec<PathBuf> = MASKED
+            .iter()
+            .map(PathBuf::from)
+            .filter(|path| fs_err::symlink_metadata(path).is_ok_and(|metadata| metadata.is_dir()))
+            .collect();
+        if plan.privilege == Privilege::Root {
+            masks.extend(kept.iter().filter_map(|path| untraversable_ancestor(path)));
+        }
+        masks.sort();
+        masks.dedup();
+        // A kept path that is itself a mask is not masked; a mask inside
+        // another is covered by it.
+        masks.retain(|mask| !kept.contains(mask));
+        let outer: Vec<PathBuf> = masks.clone();
+        masks.retain(|mask| {
+            !outer
+                .iter()
+                .any(|other| other != mask && mask.starts_with(other))
+        });
+
+        for (slot, path) in kept.iter().enumerate() {
+            steps.push(Step::Open {
+                path: c(path)?,
+                slot,
+            });
+            names.push(format!("open `{}`", path.display()));
+        }
+        for mask in &masks {
+            steps.push(Step::Tmpfs {
+                target: c(mask)?,
+                options: CString::new(MASK_OPTIONS)
+                    .map_err(|_| invalid(io::ErrorKind::InvalidInput.into()))?,
+                flags: libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            });
+            names.push(format!("mount an empty tmpfs on `{}`", mask.display()));
+        }
+        for (slot, path) in kept.iter().enumerate() {
+            let Some(mask) = masks.iter().find(|mask| path.starts_with(mask)) else {
+                continue;
+            };
+            // Mount points inside the mask: every directory down to the
+            // kept path, which is a directory or an empty file.
+            let mut partial = mask.clone();
+            let components: Vec<_> = path
+                .strip_prefix(mask)
+                .unwrap_or(path)
+                .components()
+                .collect();
+            for (index, component) in components.iter().enumerate() {
+                partial.push(component);
+                let last = index + 1 == components.len();
+                if last && !fs_err::metadata(path).is_ok_and(|metadata| metadata.is_dir()) {
+                    steps.push(Step::Touch { path: c(&partial)? });
+                } else {
+                    steps.push(Step::Mkdir { path: c(&partial)? });
+                }
+                names.push(format!("create the mount point `{}`", partial.display()));
+            }
+            steps.push(Step::Bind {
+                slot,
+                target: c(path)?,
+            });
+            names.push(format!("bind `{}` back", path.display()));
+        }
+        let inodes = crate::sandbox::scratch_files(plan.scratch_kib);
+        let owner = plan
+            .scratch_owner
+            .map(|id| format!(",uid={id},gid={id}"))
+            .unwrap_or_default();
+        steps.push(Step::Tmpfs {
+            target: c(plan.scratch)?,
+            options: CString::new(format!(
+                "size={}k,nr_inodes={inodes},mode=700{owner}",
+                plan.scratch_kib.max(4)
+            ))
+            .map_err(|_| invalid(io::ErrorKind::InvalidInput.into()))?,
+            flags: libc::MS_NOSUID | libc::MS_NODEV,
+        });
+        names.push(format!(
+            "mount the scratch tmpfs ({} KiB) on `{}`",
+            plan.scratch_kib,
+            plan.scratch.display()
+        ));
+        if plan.privilege == Privilege::Root {
+            let option = |text: &str| {
+                CString::new(text).map_err(|_| invalid(io::ErrorKind::InvalidInput.into()))
+            };
+            steps.push(Step::Proc {
+                options: [option("hidepid=invisible")?, option("hidepid=2")?],
+            });
+            names.push("mount a private /proc".to_owned());
+        }
+        Ok(Setup { steps, names, kept })
+    }
+
+    /// Starts the holder in new namespaces and lets it run its steps.
+    fn clone_holder(&self, privilege: Privilege) -> Result<Holder, SandboxError> {
+        let failed = |syscall| {
+            move |source| SandboxError::Syscall {
+                syscall,
+                purpose: "making the worker's namespaces",
+                source,
+            }
+        };
+        let (go_read, go_write) = pipe().map_err(failed("pipe2"))?;
+        let (report_read, report_write) = pipe().map_err(failed("pipe2"))?;
+        let (release_read, release_write) = pipe().map_err(failed("pipe2"))?;
+        let context = HolderContext {
+            steps: &self.steps,
+            slots: vec![-1; self.steps.len()],
+            wait_for_go: matches!(privilege, Privilege::User { .. }),
+            go: go_read.as_raw_fd(),
+            report: report_write.as_raw_fd(),
+            release: release_read.as_raw_fd(),
+            parent_ends: [
+                go_write.as_raw_fd(),
+                report_read.as_raw_fd(),
+                release_write.as_raw_fd(),
+            ],
+        };
+        let flags = match privilege {
+            Privilege::Root => libc::CLONE_NEWNS,
+            Privilege::User { .. } => libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWNET,
+        };
+        let mut stack = vec![0u8; 64 * 1024];
+        // SAFETY: the end of `stack`, aligned down to 16 bytes. Without
+        // CLONE_VM the child gets its own copy of it (and of `context`).
+        let stack_top = unsafe { stack.as_mut_ptr().add(stack.len()) };
+        let stack_top = ((stack_top as usize) & !15) as *mut libc::c_void;
+        // SAFETY: zeroed sigset_t values are valid for sigfillset/pthread_sigmask.
+        let (mut all, mut previous): (libc::sigset_t, libc::sigset_t) =
+            unsafe { (std::mem::zeroed(), std::mem::zeroed()) };
+        // SAFETY: blocking every signal keeps the judge's handlers from
+        // running in the holder, which keeps them blocked until it ends.
+        unsafe {
+            libc::sigfillset(&mut all);
+            libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut previous);
+        }
+        // SAFETY: `holder_main` gets a pointer to `context` in its own copy
+        // of our memory (no CLONE_VM) and makes only system calls on
+        // values prepared before the clone.
+        let pid = unsafe {
+            libc::clone(
+                holder_main,
+                stack_top,
+                flags | libc::SIGCHLD,
+                &context as *const HolderContext<'_> as *mut libc::c_void,
+            )
+        };
+        let clone_error = io::Error::last_os_error();
+        // SAFETY: restores the mask saved above.
+        unsafe {
+            libc::pthread_sigmask(libc::SIG_SETMASK, &previous, std::ptr::null_mut());
+        }
+        drop((go_read, report_write, release_read));
+        if pid < 0 {
+            return Err(failed("clone")(clone_error));
+        }
+        let holder = Holder {
+            pid,
+            report: report_read,
+            release: release_write,
+        };
+        if let Privilege::User { uid, gid } = privilege {
+            let maps = [
+                ("setgroups", "deny".to_owned()),
+                ("uid_map", format!("{uid} {uid} 1")),
+                ("gid_map", format!("{gid} {gid} 1")),
+            ];
+            for (file, text) in maps {
+                let path = format!("/proc/{pid}/{file}");
+                if let Err(source) = fs_err::write(&path, text) {
+                    kill(ProcessTarget::Process(pid));
+                    let _ = reap_within(pid, None, Duration::from_secs(5));
+                    return Err(SandboxError::path("write", path, source));
+                }
+            }
+            let mut go = std::fs::File::from(go_write);
+            let _ = go.write_all(b"g");
+        }
+        Ok(holder)
+    }
+}
+
+struct Holder {
+    pid: libc::pid_t,
+    report: OwnedFd,
+    release: OwnedFd,
+}
+
+impl Holder {
+    /// Waits for the holder's report and takes descriptors of what it made.
+    fn finish(
+        &self,
+        plan: &Plan<'_>,
+        names: &[String],
+    ) -> Result<(WorkerNamespace, bool), SandboxError> {
+        let mut report = [0u8; 8];
+        let mut file = std::mem::ManuallyDrop::new(
+            // SAFETY: the descriptor is open and owned by `self.report`;
+            // ManuallyDrop keeps the File from closing it.
+            unsafe { std::fs::File::from_raw_fd(self.report.as_raw_fd()) },
+        );
+        let read = file.read(&mut report).unwrap_or(0);
+        if read != 8 {
+            return Err(SandboxError::Syscall {
+                syscall: "clone",
+                purpose: "making the worker's namespaces (the holder ended without a word)",
+                source: io::Error::from(io::ErrorKind::UnexpectedEof),
+            });
+        }
+        let step = i32::from_ne_bytes([report[0], report[1], report[2], report[3]]);
+        let value = i32::from_ne_bytes([report[4], report[5], report[6], report[7]]);
+        if step >= 0 {
+            let what = names
+                .get(step as usize)
+                .cloned()
+                .unwrap_or_else(|| format!("step {step}"));
+            return Err(SandboxError::Namespace {
+                step: what,
+                source: io::Error::from_raw_os_error(value),
+            });
+        }
+        let open = |path: String, flags: libc::c_int| -> Result<OwnedFd, SandboxError> {
+            let c_path = CString::new(path.clone()).map_err(|_| {
+                SandboxError::path("open", &path, io::ErrorKind::InvalidInput.into())
+            })?;
+            // SAFETY: a NUL-terminated path; the result is checked.
+            let fd = unsafe { libc::open(c_path.as_ptr(), flags | libc::O_CLOEXEC) };
+            if fd < 0 {
+                return Err(SandboxError::path("open", path, io::Error::last_os_error()));
+            }
+            // SAFETY: open returned a new descriptor we now own.
+            Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+        };
+        let pid = self.pid;
+        let (user, network) = match plan.privilege {
+            Privilege::Root => (None, None),
+            Privilege::User { .. } => (
+                Some(open(format!("/proc/{pid}/ns/user"), libc::O_RDONLY)?),
+                Some(open(format!("/proc/{pid}/ns/net"), libc::O_RDONLY)?),
+            ),
+        };
+        let mount = open(format!("/proc/{pid}/ns/mnt"), libc::O_RDONLY)?;
+        let root = open(
+            format!("/proc/{pid}/root"),
+            libc::O_PATH | libc::O_DIRECTORY,
+        )?;
+        let scratch_relative = plan.scratch.strip_prefix("/").unwrap_or(plan.scratch);
+        let scratch = open(
+            format!("/proc/{pid}/root/{}", scratch_relative.display()),
+            libc::O_PATH | libc::O_DIRECTORY,
+        )?;
+        Ok((
+            WorkerNamespace {
+                user,
+                network,
+                mount,
+                root,
+                scratch,
+                private_proc: false,
+                scratch_kib: plan.scratch_kib,
+                kept: Vec::new(),
+            },
+            value == 1,
+        ))
+    }
+}
+
+/// What the holder reads, in its own copy of the judge's memory.
+struct HolderContext<'a> {
+    steps: &'a [Step],
+    /// Descriptors opened by `Step::Open`, by slot.
+    slots: Vec<RawFd>,
+    wait_for_go: bool,
+    go: RawFd,
+    report: RawFd,
+    release: RawFd,
+    /// The judge's ends of the three pipes, closed in the holder so that
+    /// the judge closing `release` is seen.
+    parent_ends: [RawFd; 3],
+}
+
+/// Writes `/proc/self/fd/<fd>` into `buffer` (NUL-terminated) without
+/// allocating.
+fn fd_path(fd: RawFd, buffer: &mut [u8; 32]) -> *const libc::c_char {
+    let prefix = b"/proc/self/fd/";
+    buffer[..prefix.len()].copy_from_slice(prefix);
+    let mut digits = [0u8; 12];
+    let mut count = 0;
+    let mut value = fd.max(0) as u32;
+    loop {
+        digits[count] = b'0' + (value % 10) as u8;
+        count += 1;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    for index in 0..count {
+        buffer[prefix.len() + index] = digits[count - 1 - index];
+    }
+    buffer[prefix.len() + count] = 0;
+    buffer.as_ptr().cast()
+}
+
+/// The holder: runs the steps in its new namespaces, reports the first
+/// failure (step index and errno) or success (-1 and whether `/proc` is
+/// private), and waits for the judge to let it go.
+extern "C" fn holder_main(argument: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `argument` points to the holder's own copy of the context;
+    // everything below is a system call on values prepared before the
+    // clone, with no allocation.
+    unsafe {
+        let context = &mut *(argument as *mut HolderContext<'_>);
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+        for fd in context.parent_ends {
+            libc::close(fd);
+        }
+        let report = |step: i32, value: i32| {
+            let mut bytes = [0u8; 8];
+            bytes[..4].copy_from_slice(&step.to_ne_bytes());
+            bytes[4..].copy_from_slice(&value.to_ne_bytes());
+            libc::write(context.report, bytes.as_ptr().cast(), 8);
+        };
+        let errno = || {
+            io::Error::last_os_error()
+                .raw_os_error()
+                .unwrap_or(libc::EIO)
+        };
+        if context.wait_for_go {
+            let mut byte = 0u8;
+            if libc::read(context.go, (&mut byte as *mut u8).cast(), 1) != 1 {
+                libc::_exit(1);
+            }
+        }
+        let null = std::ptr::null::<libc::c_char>();
+        let mut private_proc = 0;
+        for (index, step) in context.steps.iter().enumerate() {
+            let result = match step {
+                Step::Private => libc::mount(
+                    null,
+                    c"/".as_ptr(),
+                    null,
+                    libc::MS_REC | libc::MS_PRIVATE,
+                    std::ptr::null(),
+                ),
+                Step::Open { path, slot } => {
+                    let fd = libc::open(path.as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
+                    if let Some(entry) = context.slots.get_mut(*slot) {
+                        *entry = fd;
+                    }
+                    fd.min(0)
+                }
+                Step::Tmpfs {
+                    target,
+                    options,
+                    flags,
+                } => libc::mount(
+                    c"tmpfs".as_ptr(),
+                    target.as_ptr(),
+                    c"tmpfs".as_ptr(),
+                    *flags,
+                    options.as_ptr().cast(),
+                ),
+                Step::Mkdir { path } => {
+                    let result = libc::mkdir(path.as_ptr(), 0o755);
+                    if result != 0 && errno() == libc::EEXIST {
+                        0
+                    } else {
+                        result
+                    }
+                }
+                Step::Touch { path } => {
+                    let fd = libc::open(
+                        path.as_ptr(),
+                        libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
+                        0o644,
+                    );
+                    if fd >= 0 {
+                        libc::close(fd);
+                    }
+                    fd.min(0)
+                }
+                Step::Bind { slot, target } => {
+                    let mut buffer = [0u8; 32];
+                    let source =
+                        fd_path(context.slots.get(*slot).copied().unwrap_or(-1), &mut buffer);
+                    libc::mount(
+                        source,
+                        target.as_ptr(),
+                        null,
+                        libc::MS_BIND | libc::MS_REC,
+                        std::ptr::null(),
+                    )
+                }
+                Step::Proc { options } => {
+                    let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+                    for option in options {
+                        if libc::mount(
+                            c"proc".as_ptr(),
+                            c"/proc".as_ptr(),
+                            c"proc".as_ptr(),
+                            flags,
+                            option.as_ptr().cast(),
+                        ) == 0
+                        {
+                            private_proc = 1;
+                            break;
+                        }
+                    }
+                    0
+                }
+            };
+            if result != 0 {
+                report(index as i32, errno());
+                libc::_exit(1);
+            }
+        }
+        report(-1, private_proc);
+        let mut byte = 0u8;
+        libc::read(context.release, (&mut byte as *mut u8).cast(), 1);
+        libc::_exit(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_descriptor_paths_without_allocating() {
+        let mut buffer = [0u8; 32];
+        for (fd, expected) in [
+            (0, "/proc/self/fd/0"),
+            (7, "/proc/self/fd/7"),
+            (1234, "/proc/self/fd/1234"),
+        ] {
+            let pointer = fd_path(fd, &mut buffer);
+            // SAFETY: fd_path NUL-terminates the buffer it points into.
+            let text = unsafe { std::ffi::CStr::from_ptr(pointer) };
+            assert_eq!(text.to_str().ok(), Some(expected));
+        }
+    }
+
+    #[test]
+    fn masked_places_need_binding() {
+        assert!(needs_binding(
+            Path::new("/tmp/judge-1"),
+            Privilege::User { uid: 1, gid: 1 }
+        ));
+        assert!(needs_binding(
+            Path::new("/run/user/1000/x"),
+            Privilege::User { uid: 1, gid: 1 }
+        ));
+        assert!(!needs_binding(Path::new("/usr/bin"), Privilege::Root));
+        assert!(!needs_binding(
+            Path::new("/tmpfoo"),
+            Privilege::User { uid: 1, gid: 1 }
+        ));
+    }
+}

@@ -1,0 +1,266 @@
+//! Killing and reaping: what a SIGKILL is aimed at, the processes the
+//! judge spawned, orphans handed to the judge as their subreaper, and
+//! waits that always end.
+
+use crate::sandbox::SandboxError;
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::time::{Duration, Instant};
+
+/// What a SIGKILL is aimed at. A type, not a sign to remember: the group of a
+/// run is `-pid` to `kill(2)`, a single process is `pid`.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum ProcessTarget {
+    Process(libc::pid_t),
+    Group(libc::pid_t),
+}
+
+pub(super) fn kill(target: ProcessTarget) {
+    let raw = match target {
+        ProcessTarget::Process(pid) => pid,
+        ProcessTarget::Group(pgid) => -pgid,
+    };
+    if raw == 0 || raw == -1 || raw == 1 {
+        return; // never the judge's own group, never everything
+    }
+    // SAFETY: kill has no memory-safety preconditions; the target is a pid
+    // or group we created and have not reaped, so it cannot be reused.
+    unsafe {
+        libc::kill(raw, libc::SIGKILL);
+    }
+}
+
+/// Main processes of runs in progress (and compilers), which the orphan
+/// sweep must leave alone.
+pub(super) static SPAWNED: std::sync::Mutex<Vec<libc::pid_t>> = std::sync::Mutex::new(Vec::new());
+
+pub(super) fn lock_spawned() -> std::sync::MutexGuard<'static, Vec<libc::pid_t>> {
+    // A panic while holding the lock leaves a valid Vec behind.
+    SPAWNED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Without cgroups nothing contains a process that calls `setsid` or
+/// double-forks. As the child subreaper of its descendants, the judge gets
+/// such orphans as children instead of init, and [`kill_escaped_orphans`]
+/// ends them. With cgroups it matters too: an orphan must be reaped before
+/// the group counts as empty, and init in a container may never reap it.
+/// Process-wide, set once.
+pub(super) fn become_subreaper() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: prctl with integer arguments touches no memory.
+        unsafe {
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        }
+    });
+}
+
+/// SIGKILLs and reaps every child of the judge that the sandbox did not
+/// spawn and that is outside the judge's own process group: test processes
+/// whose parent died, reparented to the judge as subreaper.
+pub(super) fn kill_escaped_orphans() {
+    let spawned = lock_spawned();
+    // SAFETY: getpgrp has no preconditions and cannot fail.
+    let own_group = unsafe { libc::getpgrp() };
+    for pid in children_of_judge() {
+        // SAFETY: getpgid only reads the process's group id.
+        if spawned.contains(&pid) || unsafe { libc::getpgid(pid) } == own_group {
+            continue;
+        }
+        kill(ProcessTarget::Process(pid));
+        let mut status = 0;
+        // SAFETY: `status` is valid for writes; the orphan is our child now,
+        // so this reaps it and nothing else.
+        unsafe {
+            libc::waitpid(pid, &mut status, 0);
+        }
+    }
+}
+
+/// Children of every thread of the judge (`/proc/self/task/*/children`).
+fn children_of_judge() -> Vec<libc::pid_t> {
+    let Ok(tasks) = fs_err::read_dir("/proc/self/task") else {
+        return Vec::new();
+    };
+    tasks
+        .filter_map(Result::ok)
+        .filter_map(|task| fs_err::read_to_string(task.path().join("children")).ok())
+        .flat_map(|text| {
+            text.split_whitespace()
+                .filter_map(|pid| pid.parse().ok())
+                .collect::<Vec<libc::pid_t>>()
+        })
+        .collect()
+}
+
+/// Waits for our child `pid`, which has been sent SIGKILL, and returns its
+/// status and resource usage. Bounded (issue #7: a program that leaves its
+/// process group must not hang the judge in `wait4`): `Err` after `grace`.
+pub(super) fn reap_within(
+    pid: libc::pid_t,
+    pidfd: Option<&OwnedFd>,
+    grace: Duration,
+) -> Result<(libc::c_int, libc::rusage), SandboxError> {
+    let deadline = Instant::now() + grace;
+    let mut status: libc::c_int = 0;
+    // SAFETY: a zeroed rusage is a valid out-parameter.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: both out-pointers are valid for writes; `pid` is our
+        // unreaped child.
+        let result = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if result == pid {
+            return Ok((status, usage));
+        }
+        if result < 0 {
+            let error = io::Error::last_os_error();
+            if error.kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(SandboxError::Syscall {
+                syscall: "wait4",
+                purpose: "reaping the program",
+                source: error,
+            });
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            return Err(SandboxError::Survivors {
+                count: 1,
+                cgroup: format!("/proc/{pid}").into(),
+            });
+        }
+        kill(ProcessTarget::Process(pid));
+        let wait = (deadline - now).min(Duration::from_millis(10));
+        match pidfd {
+            Some(fd) => {
+                let mut poll = libc::pollfd {
+                    fd: fd.as_raw_fd(),
+                    events: libc::POLLIN,
+                    revents: 0,
+                };
+                let timeout = libc::c_int::try_from(wait.as_millis()).unwrap_or(10).max(1);
+                // SAFETY: one valid pollfd.
+                unsafe { libc::poll(&mut poll, 1, timeout) };
+            }
+            None => std::thread::sleep(wait.min(Duration::from_millis(1))),
+        }
+    }
+}
+
+/// Reaps, without blocking, the zombies among the judge's children that
+/// belong to a run: orphans handed to the judge as their subreaper, which
+/// still count in the run's `pids.current` until reaped.
+///
+/// A zombie no longer shows its cgroup, so a run's zombie is told by what
+/// it cannot hide: its process group is the run's (`run_group`), or it was
+/// seen as a member (`seen`), or it made its own session (a test's other
+/// children never do). Only zombies are reaped, and never a process the
+/// sandbox spawned, so no other part of the process loses a child it
+/// waits for.
+pub(super) fn reap_orphans_of(run_group: Option<libc::pid_t>, seen: &[libc::pid_t]) {
+    let spawned = lock_spawned();
+    for pid in children_of_judge() {
+        if spawned.contains(&pid) {
+            continue;
+        }
+        let Ok(stat) = fs_err::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // Fields after the command (which may hold spaces and parentheses):
+        // state, ppid, pgrp, session.
+        let Some(end) = stat.rfind(')') else {
+            continue;
+        };
+        let fields: Vec<&str> = stat[end + 1..].split_whitespace().take(4).collect();
+        let [state, _, group, session] = fields[..] else {
+            continue;
+        };
+        let group: libc::pid_t = group.parse().unwrap_or(0);
+        let session: libc::pid_t = session.parse().unwrap_or(0);
+        let ours =
+            run_group.is_some_and(|run| group == run) || seen.contains(&pid) || session == pid;
+        if state == "Z" && ours {
+            let mut status = 0;
+            // SAFETY: `status` is valid for writes; `pid` is our child.
+            unsafe {
+                libc::waitpid(pid, &mut status, libc::WNOHANG);
+            }
+        }
+    }
+}
+
+/// A descriptor that becomes readable when `pid` exits (Linux 5.3+), so the
+/// judge wakes at the exit instead of at the next tick.
+pub(super) fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
+    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor
+    // or -1; our child is not reaped yet, so the pid is still ours.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    if fd < 0 {
+        return None;
+    }
+    // SAFETY: the kernel returned a new descriptor we now own.
+    Some(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// Whether the (unreaped) child has exited, without reaping it.
+pub(super) fn has_exited(pid: libc::pid_t) -> bool {
+    // SAFETY: a zeroed siginfo_t is a valid out-parameter for waitid.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    // SAFETY: `info` is valid for writes; WNOWAIT leaves the child unreaped.
+    let result = unsafe {
+        libc::waitid(
+            libc::P_PID,
+            pid as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        )
+    };
+    // SAFETY: waitid filled `info` (or left it zeroed, giving pid 0).
+    result == 0 && unsafe { info.si_pid() } != 0
+}
+
+/// CPU time of a process and its reaped children, from `/proc/PID/stat`
+/// (used only without a cpuacct cgroup).
+pub(super) fn process_cpu_time(pid: libc::pid_t) -> Duration {
+    let Ok(stat) = fs_err::read_to_string(format!("/proc/{pid}/stat")) else {
+        return Duration::ZERO;
+    };
+    let Some(end) = stat.rfind(')') else {
+        return Duration::ZERO;
+    };
+    // Fields after the command: state is field 3, utime..cstime are 14..=17.
+    let fields: Vec<u64> = stat[end + 1..]
+        .split_whitespace()
+        .skip(11)
+        .take(4)
+        .filter_map(|field| field.parse().ok())
+        .collect();
+    // SAFETY: sysconf has no preconditions.
+    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    Duration::from_millis(fields.iter().sum::<u64>() * 1000 / ticks)
+}
+
+pub(super) fn count_own_processes() -> u64 {
+    // SAFETY: getuid has no preconditions and cannot fail.
+    let uid = unsafe { libc::getuid() }.to_string();
+    let Ok(entries) = fs_err::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_name().as_bytes().iter().all(u8::is_ascii_digit))
+        .filter(|entry| {
+            fs_err::read_to_string(entry.path().join("status")).is_ok_and(|status| {
+                status.lines().any(|line| {
+                    line.strip_prefix("Uid:")
+                        .and_then(|ids| ids.split_whitespace().next())
+                        == Some(uid.as_str())
+                })
+            })
+        })
+        .count() as u64
+}

@@ -1,0 +1,322 @@
+//! Starting a program: `clone(CLONE_VM | CLONE_VFORK)` like posix_spawn,
+//! then, in the child, everything that confines it (cgroups, namespaces,
+//! rlimits, user, Landlock, seccomp) before `execve`.
+
+use super::reap::reap_within;
+use super::seccomp_filter;
+use crate::sandbox::{RunSpec, SandboxError};
+use std::ffi::{CString, OsString};
+use std::io::{self, Read};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+use std::time::Duration;
+
+/// A child that has exec'd (or failed to): its pid and our ends of its
+/// stdout and stderr pipes.
+pub(super) struct Child {
+    pub(super) pid: libc::pid_t,
+    pub(super) stdout: OwnedFd,
+    pub(super) stderr: OwnedFd,
+}
+
+/// Everything the child needs, as C values built before the clone, so the
+/// child allocates nothing.
+pub(super) struct ExecPlan {
+    program: CString,
+    _argv: Vec<CString>,
+    argv: Vec<*const libc::c_char>,
+    _envp: Vec<CString>,
+    envp: Vec<*const libc::c_char>,
+    workdir: CString,
+    stdin: RawFd,
+    setup: ChildSetup,
+    /// Set by `spawn`: the pipes' child ends and the error pipe.
+    stdout: RawFd,
+    stderr: RawFd,
+    error: RawFd,
+}
+
+pub(super) fn c_string(bytes: &[u8]) -> io::Result<CString> {
+    CString::new(bytes)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL byte in an argument"))
+}
+
+pub(super) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe2 writes.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: pipe2 returned two new descriptors we now own.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+impl ExecPlan {
+    pub(super) fn new(
+        spec: &RunSpec,
+        workdir: &Path,
+        environment: &[(OsString, OsString)],
+        stdin: RawFd,
+        setup: ChildSetup,
+    ) -> Result<ExecPlan, SandboxError> {
+        let invalid = |source| SandboxError::Spawn {
+            program: spec.program.clone(),
+            source,
+        };
+        let program = c_string(spec.program.as_os_str().as_bytes()).map_err(invalid)?;
+        let mut argv_strings = vec![program.clone()];
+        for arg in &spec.args {
+            argv_strings.push(c_string(arg.as_bytes()).map_err(invalid)?);
+        }
+        let mut env_strings = Vec::new();
+        for (key, value) in environment {
+            let mut entry = key.as_bytes().to_vec();
+            entry.push(b'=');
+            entry.extend_from_slice(value.as_bytes());
+            env_strings.push(c_string(&entry).map_err(invalid)?);
+        }
+        let pointers = |strings: &[CString]| {
+            strings
+                .iter()
+                .map(|string| string.as_ptr())
+                .chain([std::ptr::null()])
+                .collect::<Vec<_>>()
+        };
+        Ok(ExecPlan {
+            argv: pointers(&argv_strings),
+            envp: pointers(&env_strings),
+            _argv: argv_strings,
+            _envp: env_strings,
+            workdir: c_string(workdir.as_os_str().as_bytes()).map_err(invalid)?,
+            program,
+            stdin,
+            setup,
+            stdout: -1,
+            stderr: -1,
+            error: -1,
+        })
+    }
+
+    /// Starts the program the way posix_spawn does: `clone(CLONE_VM |
+    /// CLONE_VFORK)` on a stack of its own, so the judge's page tables are
+    /// not copied as `fork` would (a third of a small test's cost); the
+    /// judge's thread waits until the child has exec'd or failed.
+    pub(super) fn spawn(mut self) -> io::Result<Child> {
+        let (stdout_read, stdout_write) = pipe()?;
+        let (stderr_read, stderr_write) = pipe()?;
+        let (error_read, error_write) = pipe()?;
+        self.stdout = stdout_write.as_raw_fd();
+        self.stderr = stderr_write.as_raw_fd();
+        self.error = error_write.as_raw_fd();
+        let mut stack = vec![0u8; 256 * 1024];
+        // SAFETY: the end of `stack`, aligned down to 16 bytes as the ABI
+        // wants; it outlives the child's use of it (the parent is suspended
+        // until the child execs or exits).
+        let stack_top = unsafe { stack.as_mut_ptr().add(stack.len()) };
+        let stack_top = ((stack_top as usize) & !15) as *mut libc::c_void;
+        // SAFETY: zeroed sigset_t values are valid for sigfillset/pthread_sigmask.
+        let (mut all, mut previous): (libc::sigset_t, libc::sigset_t) =
+            unsafe { (std::mem::zeroed(), std::mem::zeroed()) };
+        // SAFETY: both sets are valid; blocking every signal keeps any
+        // handler from running in the child while it shares our memory.
+        unsafe {
+            libc::sigfillset(&mut all);
+            libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut previous);
+        }
+        // SAFETY: `child_main` receives a pointer to `self`, which lives on
+        // this suspended thread's stack until the child has exec'd or
+        // exited (CLONE_VFORK); it only reads the plan and makes
+        // async-signal-safe system calls.
+        let pid = unsafe {
+            libc::clone(
+                child_main,
+                stack_top,
+                libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+                &self as *const ExecPlan as *mut libc::c_void,
+            )
+        };
+        let clone_error = io::Error::last_os_error();
+        // SAFETY: restores the mask saved above.
+        unsafe {
+            libc::pthread_sigmask(libc::SIG_SETMASK, &previous, std::ptr::null_mut());
+        }
+        drop(stack);
+        drop((stdout_write, stderr_write, error_write));
+        if pid < 0 {
+            return Err(clone_error);
+        }
+        // The error pipe closes on a successful exec; otherwise it carries
+        // the errno of the step that failed.
+        let mut errno = [0u8; 4];
+        let mut error_file = std::fs::File::from(error_read);
+        let failed = matches!(error_file.read(&mut errno), Ok(4));
+        if failed {
+            // It has exited (or is about to): the error was its last act.
+            let _ = reap_within(pid, None, Duration::from_secs(5));
+            return Err(io::Error::from_raw_os_error(i32::from_ne_bytes(errno)));
+        }
+        Ok(Child {
+            pid,
+            stdout: stdout_read,
+            stderr: stderr_read,
+        })
+    }
+}
+
+/// The child between clone and exec: stdio, process group, signal
+/// dispositions, then [`child_setup`], then execve. Any
+/// failure is reported through the error pipe.
+extern "C" fn child_main(argument: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `argument` is the parent's ExecPlan, alive and unchanged while
+    // the parent is suspended; everything below is an async-signal-safe
+    // system call on values prepared before the clone.
+    unsafe {
+        let plan = &*(argument as *const ExecPlan);
+        let fail = |error: i32| -> libc::c_int {
+            let bytes = error.to_ne_bytes();
+            libc::write(plan.error, bytes.as_ptr().cast(), 4);
+            libc::_exit(127)
+        };
+        let errno = || {
+            io::Error::last_os_error()
+                .raw_os_error()
+                .unwrap_or(libc::EIO)
+        };
+        // Default dispositions: an ignored signal (the judge ignores
+        // SIGPIPE) would stay ignored across exec, and no handler of the
+        // judge may run here.
+        for signal in 1..libc::SIGRTMAX() {
+            if signal != libc::SIGKILL && signal != libc::SIGSTOP {
+                libc::signal(signal, libc::SIG_DFL);
+            }
+        }
+        // Moved above 2 first, so no source is overwritten by an earlier
+        // dup2 (the judge may have been started with 0, 1 or 2 closed).
+        let sources = [plan.stdin, plan.stdout, plan.stderr]
+            .map(|fd| libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 3));
+        for (target, source) in sources.into_iter().enumerate() {
+            if source < 0 || libc::dup2(source, target as libc::c_int) < 0 {
+                return fail(errno());
+            }
+        }
+        if libc::setpgid(0, 0) != 0 {
+            return fail(errno());
+        }
+        if let Err(error) = child_setup(&plan.setup, &plan.workdir) {
+            return fail(error.raw_os_error().unwrap_or(libc::EIO));
+        }
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::pthread_sigmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+        libc::execve(
+            plan.program.as_ptr(),
+            plan.argv.as_ptr(),
+            plan.envp.as_ptr(),
+        );
+        fail(errno())
+    }
+}
+
+/// Values the child needs, prepared before the clone so the child only
+/// makes async-signal-safe system calls.
+#[derive(Clone, Copy)]
+pub(super) struct ChildSetup {
+    pub(super) cgroup_procs: [RawFd; 3],
+    pub(super) join_cgroups: bool,
+    /// The worker's namespaces to enter, in this order (-1: none): a user
+    /// namespace (unprivileged mode), then network and mount.
+    pub(super) namespaces: [(RawFd, libc::c_int); 3],
+    /// A fresh IPC namespace for this run alone.
+    pub(super) new_ipc_namespace: bool,
+    pub(super) rlimits: [(libc::__rlimit_resource_t, libc::rlim_t); 7],
+    pub(super) rlimit_count: usize,
+    pub(super) user: Option<u32>,
+    pub(super) landlock: Option<RawFd>,
+    /// Install the seccomp filter.
+    pub(super) seccomp: bool,
+    pub(super) umask: libc::mode_t,
+}
+
+fn child_setup(setup: &ChildSetup, workdir: &CString) -> io::Result<()> {
+    let check = |result: libc::c_int| {
+        if result < 0 {
+            Err(io::Error::last_os_error())
+        } else {
+            Ok(())
+        }
+    };
+    // SAFETY (whole function): runs in the child between clone and exec, and
+    // makes only async-signal-safe system calls on values prepared before
+    // the clone; it allocates nothing.
+    unsafe {
+        libc::umask(setup.umask);
+        if setup.join_cgroups {
+            for fd in setup.cgroup_procs {
+                // "0" means the writing process: the child joins before exec,
+                // so every process the program creates is counted.
+                if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+        }
+        // Joined from the host's view (the cgroup files were opened there);
+        // then the worker's namespaces, where paths mean what the program
+        // will see. Entering a mount namespace resets the working directory.
+        for (fd, kind) in setup.namespaces {
+            if fd >= 0 {
+                check(libc::setns(fd, kind))?;
+            }
+        }
+        if setup.new_ipc_namespace {
+            check(libc::unshare(libc::CLONE_NEWIPC))?;
+        }
+        check(libc::chdir(workdir.as_ptr()))?;
+        for &(resource, value) in &setup.rlimits[..setup.rlimit_count] {
+            let limit = libc::rlimit {
+                rlim_cur: value,
+                rlim_max: value,
+            };
+            check(libc::setrlimit(resource, &limit))?;
+        }
+        if let Some(id) = setup.user {
+            // Raw system calls: glibc's wrappers would broadcast the change
+            // to every thread it believes this process has, and a child
+            // made with CLONE_VM shares the judge's idea of its threads.
+            let raw = |result: libc::c_long| check(if result < 0 { -1 } else { 0 });
+            raw(libc::syscall(
+                libc::SYS_setgroups,
+                0,
+                std::ptr::null::<libc::gid_t>(),
+            ))?;
+            raw(libc::syscall(libc::SYS_setgid, id))?;
+            raw(libc::syscall(libc::SYS_setuid, id))?;
+        }
+        // After the user switch, which clears it: die with the judge.
+        check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0))?;
+        // No setuid binary can hand privileges back (and Landlock needs it).
+        check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))?;
+        if let Some(fd) = setup.landlock {
+            if libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) < 0 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+        // Last: the filter denies calls the setup above needs.
+        if setup.seccomp {
+            if let Some(filter) = seccomp_filter() {
+                let program = libc::sock_fprog {
+                    len: filter.len() as u16,
+                    filter: filter.as_ptr().cast_mut(),
+                };
+                // The filter lives in a static built before the fork; the
+                // kernel copies it.
+                check(libc::prctl(
+                    libc::PR_SET_SECCOMP,
+                    libc::SECCOMP_MODE_FILTER,
+                    &program as *const libc::sock_fprog,
+                ))?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,208 @@
+//! A running program's stdout and stderr: read as they stream, with byte
+//! caps; past the stdout cap the run is stopped (OLE), past the stderr cap
+//! the rest is read and thrown away, so neither a flood nor a full pipe can
+//! block the program or grow the judge.
+
+use crate::sandbox::{LimitExceeded, Limits, SandboxError};
+use std::io::{self, Read};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::time::{Duration, Instant};
+
+/// How long after the program ended we wait for its pipes to close. Only a
+/// process that escaped every kill (no cgroup) can hold them open that long.
+const DRAIN_GRACE: Duration = Duration::from_millis(500);
+
+/// The streams of a running program and what was read from them.
+pub(super) struct Supervised {
+    pub(super) stdout_fd: Option<OwnedFd>,
+    pub(super) stderr_fd: Option<OwnedFd>,
+    pub(super) stdout: Vec<u8>,
+    pub(super) stderr: Vec<u8>,
+    pub(super) stderr_discarded_bytes: u64,
+    pub(super) limit: Option<LimitExceeded>,
+    pub(super) exited_at: Option<Instant>,
+}
+
+impl Supervised {
+    pub(super) fn new(stdout: OwnedFd, stderr: OwnedFd) -> Result<Supervised, SandboxError> {
+        set_nonblocking(&stdout)?;
+        set_nonblocking(&stderr)?;
+        let (stdout_fd, stderr_fd) = (Some(stdout), Some(stderr));
+        Ok(Supervised {
+            stdout_fd,
+            stderr_fd,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            stderr_discarded_bytes: 0,
+            limit: None,
+            exited_at: None,
+        })
+    }
+
+    /// Waits up to `timeout` for output or the program's exit, reads what is
+    /// there, and says whether the program exited.
+    pub(super) fn poll(
+        &mut self,
+        pidfd: Option<&OwnedFd>,
+        timeout: Duration,
+        limits: &Limits,
+    ) -> Result<bool, SandboxError> {
+        let fd_of = |fd: &Option<OwnedFd>| fd.as_ref().map_or(-1, AsRawFd::as_raw_fd);
+        let mut fds = [
+            libc::pollfd {
+                fd: fd_of(&self.stdout_fd),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: fd_of(&self.stderr_fd),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: pidfd.map_or(-1, AsRawFd::as_raw_fd),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        let timeout_ms = libc::c_int::try_from(timeout.as_millis()).unwrap_or(libc::c_int::MAX);
+        // SAFETY: `fds` is a valid array of three pollfd structs; negative
+        // descriptors are ignored by poll.
+        let ready = unsafe { libc::poll(fds.as_mut_ptr(), 3, timeout_ms) };
+        if ready < 0 {
+            let error = io::Error::last_os_error();
+            if error.kind() == io::ErrorKind::Interrupted {
+                return Ok(false);
+            }
+            return Err(SandboxError::Syscall {
+                syscall: "poll",
+                purpose: "waiting for the program's output or exit",
+                source: error,
+            });
+        }
+        if fds[0].revents != 0 {
+            self.read_stdout(limits)?;
+        }
+        if fds[1].revents != 0 {
+            self.read_stderr(limits)?;
+        }
+        Ok(fds[2].revents != 0)
+    }
+
+    fn read_stdout(&mut self, limits: &Limits) -> Result<(), SandboxError> {
+        let Some(fd) = &self.stdout_fd else {
+            return Ok(());
+        };
+        let cap = usize::try_from(limits.stdout_bytes).unwrap_or(usize::MAX);
+        let mut buffer = [0u8; 64 * 1024];
+        loop {
+            match read_fd(fd, &mut buffer) {
+                Ok(0) => {
+                    self.stdout_fd = None;
+                    return Ok(());
+                }
+                Ok(count) => {
+                    let room = cap.saturating_sub(self.stdout.len());
+                    if count > room {
+                        self.stdout.extend_from_slice(&buffer[..room]);
+                        self.limit = Some(LimitExceeded::Output);
+                        self.stdout_fd = None;
+                        return Ok(());
+                    }
+                    self.stdout.extend_from_slice(&buffer[..count]);
+                }
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => return Ok(()),
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(source) => {
+                    return Err(SandboxError::Syscall {
+                        syscall: "read",
+                        purpose: "reading the program's stdout",
+                        source,
+                    })
+                }
+            }
+        }
+    }
+
+    fn read_stderr(&mut self, limits: &Limits) -> Result<(), SandboxError> {
+        let Some(fd) = &self.stderr_fd else {
+            return Ok(());
+        };
+        let cap = usize::try_from(limits.stderr_bytes).unwrap_or(usize::MAX);
+        let mut buffer = [0u8; 64 * 1024];
+        // Bounded per call so a flood of stderr cannot starve the checks of
+        // time and stdout.
+        for _ in 0..16 {
+            match read_fd(fd, &mut buffer) {
+                Ok(0) => {
+                    self.stderr_fd = None;
+                    return Ok(());
+                }
+                Ok(count) => {
+                    let room = cap.saturating_sub(self.stderr.len());
+                    let kept = count.min(room);
+                    self.stderr.extend_from_slice(&buffer[..kept]);
+                    self.stderr_discarded_bytes += (count - kept) as u64;
+                }
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => return Ok(()),
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(source) => {
+                    return Err(SandboxError::Syscall {
+                        syscall: "read",
+                        purpose: "reading the program's stderr",
+                        source,
+                    })
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// After the program ended and its tree was killed: reads what is left in
+    /// the pipes, up to the caps, until they close or a short grace passes.
+    pub(super) fn drain(&mut self, limits: &Limits) {
+        let deadline = Instant::now() + DRAIN_GRACE;
+        while (self.stdout_fd.is_some() || self.stderr_fd.is_some())
+            && self.limit != Some(LimitExceeded::Output)
+        {
+            let now = Instant::now();
+            if now >= deadline {
+                break;
+            }
+            if self.poll(None, deadline - now, limits).is_err() {
+                break;
+            }
+        }
+        self.stdout_fd = None;
+        self.stderr_fd = None;
+    }
+}
+
+fn read_fd(fd: &OwnedFd, buffer: &mut [u8]) -> io::Result<usize> {
+    // Borrow the descriptor as a File without taking ownership of it.
+    let mut file = std::mem::ManuallyDrop::new(
+        // SAFETY: the descriptor is open and owned by `fd`, which outlives
+        // this call; ManuallyDrop keeps the File from closing it.
+        unsafe { std::fs::File::from_raw_fd(fd.as_raw_fd()) },
+    );
+    file.read(buffer)
+}
+
+fn set_nonblocking(fd: &OwnedFd) -> Result<(), SandboxError> {
+    // SAFETY: fcntl on a descriptor we own; F_GETFL/F_SETFL touch no memory.
+    let result = unsafe {
+        let flags = libc::fcntl(fd.as_raw_fd(), libc::F_GETFL);
+        if flags < 0 {
+            flags
+        } else {
+            libc::fcntl(fd.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK)
+        }
+    };
+    if result < 0 {
+        return Err(SandboxError::last_os(
+            "fcntl",
+            "making the program's pipes non-blocking",
+        ));
+    }
+    Ok(())
+}
