@@ -928,7 +928,8 @@ fn proc_shows_neither_the_tests_folder_nor_the_judge() {
     assert_eq!(
         graded.result.verdict,
         Verdict::Accepted,
-        "the program saw the tests folder or the judge: {:#?}",
+        "the program saw (got 42 + 1: stdin in the tests folder, + 2: a command line naming \
+         it, + 4: the judge): {:#?}",
         graded.result
     );
     assert_clean(&graded);
