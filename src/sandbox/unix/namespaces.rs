@@ -30,6 +30,9 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+/// How long the holder may take to make the namespace.
+const HOLDER_GRACE_MS: libc::c_int = 10_000;
+
 /// Shared places of the host that a program must not reach.
 const MASKED: &[&str] = &["/tmp", "/var/tmp", "/run", "/dev/shm"];
 
@@ -407,6 +410,20 @@ impl Holder {
         plan: &Plan<'_>,
         names: &[String],
     ) -> Result<(WorkerNamespace, bool), SandboxError> {
+        // Bounded like every wait of the judge: a holder that neither
+        // reports nor ends within the grace is given up on.
+        let mut ready = libc::pollfd {
+            fd: self.report.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd; a timeout in milliseconds.
+        if unsafe { libc::poll(&mut ready, 1, HOLDER_GRACE_MS) } <= 0 {
+            return Err(SandboxError::Namespace {
+                step: "hear from the namespace holder in time".to_owned(),
+                source: io::Error::from(io::ErrorKind::TimedOut),
+            });
+        }
         let mut report = [0u8; 8];
         let mut file = std::mem::ManuallyDrop::new(
             // SAFETY: the descriptor is open and owned by `self.report`;
