@@ -6,7 +6,13 @@
 //! calling thread receives completions, holds early ones back, and passes
 //! each to `emit` in item order, so what a report sees does not depend on
 //! the number of workers or on timing.
+//!
+//! A [`Cancellation`] stops the pool early: no worker takes another item,
+//! and an item that finishes after the request is dropped (the sandbox may
+//! have cut it short, so its result is not a verdict). What is emitted is
+//! then the longest prefix of items that finished before the request.
 
+use crate::interrupt::Cancellation;
 use crate::sandbox::{Sandbox, SandboxError};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -15,11 +21,13 @@ use std::sync::mpsc;
 
 /// Runs `work` on every item with `jobs` workers, calling `emit` with each
 /// result in item order. Fails when a worker could not set its sandbox up;
-/// results already emitted stay emitted.
+/// results already emitted stay emitted. After `cancel` only a prefix of
+/// the items is emitted (see the module doc); the caller asks `cancel`.
 pub(crate) fn run_ordered<Item, Output>(
     jobs: usize,
     root: &Path,
     items: &[Item],
+    cancel: &Cancellation,
     work: impl Fn(&mut Sandbox, &Item) -> Output + Sync,
     mut emit: impl FnMut(usize, Output),
 ) -> Result<(), SandboxError>
@@ -46,9 +54,16 @@ where
                     }
                 };
                 loop {
+                    if cancel.is_cancelled() {
+                        return;
+                    }
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(item) = items.get(index) else { return };
-                    if sender.send(Ok((index, work(&mut sandbox, item)))).is_err() {
+                    let output = work(&mut sandbox, item);
+                    if cancel.is_cancelled() {
+                        return;
+                    }
+                    if sender.send(Ok((index, output))).is_err() {
                         return; // the caller gave up
                     }
                 }
