@@ -57,6 +57,17 @@ impl Signal {
     }
 }
 
+/// The cancellation [`Cancellation::on_signals`] installed, once it has.
+static PROCESS: OnceLock<Cancellation> = OnceLock::new();
+
+/// Whether SIGINT or SIGTERM asked this process to stop. For code that is
+/// not handed a [`Cancellation`] and must not wait for its natural end: the
+/// sandbox's supervision loop can kill a running test at once when this is
+/// true (the runner already drops what finishes after the request).
+pub fn requested() -> bool {
+    PROCESS.get().is_some_and(Cancellation::is_cancelled)
+}
+
 /// A request to stop, shared by everyone who should notice it. Cheap to
 /// clone; all clones see the same request.
 #[derive(Clone, Debug, Default)]
@@ -86,7 +97,6 @@ impl Cancellation {
     /// process (signal dispositions are process-wide); later calls return the
     /// same cancellation.
     pub fn on_signals() -> Result<Cancellation, InterruptError> {
-        static PROCESS: OnceLock<Cancellation> = OnceLock::new();
         if let Some(cancellation) = PROCESS.get() {
             return Ok(cancellation.clone());
         }

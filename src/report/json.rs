@@ -13,18 +13,57 @@ use std::path::{Path, PathBuf};
 /// meaning, and say so in CHANGELOG.md.
 pub const VERSION: u32 = 1;
 
+/// The version of the judge that writes a report: `judge grade --resume`
+/// reuses only results of the same judge, whose checkers and generators
+/// decided them.
+pub const JUDGE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
 #[derive(Serialize)]
 struct Report<'a> {
     version: u32,
     isolation: &'a Isolation,
+    /// Stopped by a signal: `results` holds what finished.
+    #[serde(skip_serializing_if = "is_false")]
+    interrupted: bool,
+    /// Submissions an interrupted run did not finish: no verdict.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    not_graded: &'a [NotGraded],
     results: &'a [SubmissionResult],
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+/// A (submission, problem) pair an interrupted run did not finish. It has no
+/// verdict: it is listed so that nobody mistakes its absence from
+/// `results` for a missing hand-in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotGraded {
+    pub problem: String,
+    pub submission: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub student: Option<String>,
 }
 
 /// The JSON text of a report, pretty-printed, ending with a newline.
 pub fn render(results: &[SubmissionResult], isolation: &Isolation) -> String {
+    render_run(results, isolation, false, &[])
+}
+
+/// The JSON text of `judge run`'s report, marked `interrupted` (with the
+/// submissions it did not finish) when a signal stopped it.
+pub fn render_run(
+    results: &[SubmissionResult],
+    isolation: &Isolation,
+    interrupted: bool,
+    not_graded: &[NotGraded],
+) -> String {
     let report = Report {
         version: VERSION,
         isolation,
+        interrupted,
+        not_graded,
         results,
     };
     // Serialising plain structs of strings and numbers cannot fail.
@@ -49,6 +88,16 @@ pub struct GradeReport {
     /// Which part of a split run this is; absent for a whole run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<ShardInfo>,
+    /// The judge that wrote the report ([`JUDGE_VERSION`]); absent in
+    /// reports written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judge_version: Option<String>,
+    /// Stopped by SIGINT or SIGTERM: `results` holds the pairs that
+    /// finished, `not_graded` the others.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub interrupted: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_graded: Vec<NotGraded>,
     /// In the unsharded order: by submission path, then problem.
     pub results: Vec<GradedResult>,
 }
@@ -82,6 +131,17 @@ pub struct GradedResult {
     /// Verdicts sensitive to the time limit, and similar notes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// SHA-256 of the submission's bytes (hex), when it could be read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub submission_sha256: Option<String>,
+    /// SHA-256 (hex) of everything else that decided the result: judge
+    /// version, problem, the package's tests, language, limits and seed
+    /// (`crate::resume::Fingerprint`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
+    /// Taken from the report given to `--resume` instead of graded again.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reused: bool,
 }
 
 /// `expected` of a [`GradedResult`].
@@ -203,13 +263,20 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
             isolation: None,
             layout: String::new(),
             shard: None,
+            judge_version: None,
+            interrupted: false,
+            not_graded: Vec::new(),
             results: Vec::new(),
         });
     };
     let mut owners: BTreeMap<(String, String), PathBuf> = BTreeMap::new();
     let mut results = Vec::new();
     let mut shards_seen = BTreeSet::new();
+    let mut interrupted = false;
+    let mut not_graded = Vec::new();
     for (path, report) in reports {
+        interrupted |= report.interrupted;
+        not_graded.extend(report.not_graded);
         if report.layout != first.layout {
             return Err(MergeError::Layout {
                 path,
@@ -267,6 +334,9 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
         isolation: first.isolation,
         layout: first.layout,
         shard: None,
+        judge_version: first.judge_version,
+        interrupted,
+        not_graded,
         results,
     })
 }

@@ -19,9 +19,9 @@ pub use events::{
 
 use crate::config::judge::Language;
 use crate::interrupt::Cancellation;
-use sha2::Digest as _;
 use crate::problems::{self, CheckOptions, Problem};
 use crate::sandbox::{Limits, SandboxError};
+use sha2::Digest as _;
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};

@@ -105,6 +105,14 @@ pub fn stress(
     if prepared.program.is_none() {
         return Ok(StressOutcome::NotCompiled(prepared.compile));
     }
+    let runs = Runs {
+        problem,
+        submission,
+        prepared: &prepared,
+        settings,
+        workspace,
+        cancel,
+    };
     // As `load_tests` does for a problem without profiles.
     let profiles: &[&str] = match options.profiles.as_slice() {
         [] => &["default"],
@@ -127,15 +135,7 @@ pub fn stress(
                 workspace,
             )?);
         }
-        let results = run_batch(
-            problem,
-            submission,
-            &prepared,
-            &tests,
-            settings,
-            workspace,
-            cancel,
-        )?;
+        let results = runs.batch(&tests)?;
         remove_inputs(&tests);
         // After a cancellation, `results` is the prefix that finished: a
         // failure in it is real; without one, the search stops here.
@@ -158,13 +158,8 @@ pub fn stress(
                 index: 0,
             });
             let failure = shrink(
-                problem,
-                submission,
-                &prepared,
-                settings,
-                workspace,
+                &runs,
                 options,
-                cancel,
                 Failure {
                     iteration,
                     origin,
@@ -198,15 +193,17 @@ pub fn stress(
 /// Candidates run in batches on the worker pool, but the first failing one
 /// in order is taken, so the result does not depend on `--jobs`.
 fn shrink(
-    problem: &dyn Problem,
-    submission: &Submission,
-    prepared: &Prepared,
-    settings: &Settings,
-    workspace: &Workspace,
+    runs: &Runs<'_>,
     options: &StressOptions<'_>,
-    cancel: &Cancellation,
     mut failure: Failure,
 ) -> Result<Failure, RunError> {
+    let Runs {
+        problem,
+        settings,
+        workspace,
+        cancel,
+        ..
+    } = *runs;
     let verdict = failure.found.result.verdict;
     if verdict == Verdict::JudgeError {
         return Ok(failure);
@@ -249,9 +246,7 @@ fn shrink(
                     workspace,
                 )?);
             }
-            let results = run_batch(
-                problem, submission, prepared, &tests, settings, workspace, cancel,
-            )?;
+            let results = runs.batch(&tests)?;
             remove_inputs(&tests);
             if results.len() < tests.len() {
                 // Cancelled mid-batch: which candidate would have been taken
@@ -317,28 +312,43 @@ fn prepare(
     })))
 }
 
-/// Runs every test of `tests` and returns the results in test order (only
-/// the prefix that finished, after a cancellation).
-fn run_batch(
-    problem: &dyn Problem,
-    submission: &Submission,
-    prepared: &Prepared,
-    tests: &[TestCase],
-    settings: &Settings,
-    workspace: &Workspace,
-    cancel: &Cancellation,
-) -> Result<Vec<TestResult>, RunError> {
-    let limits = submission.limits(&settings.limits);
-    let mut results = Vec::with_capacity(tests.len());
-    schedule::run_ordered(
-        settings.jobs,
-        workspace.path(),
-        tests,
-        cancel,
-        |sandbox, test| execute::run_test(sandbox, problem, prepared, test, &limits, settings),
-        |_, result| results.push(result),
-    )?;
-    Ok(results)
+/// What every batch of one stress run shares: the compiled submission and
+/// where and how it runs.
+#[derive(Clone, Copy)]
+struct Runs<'a> {
+    problem: &'a dyn Problem,
+    submission: &'a Submission,
+    prepared: &'a Prepared,
+    settings: &'a Settings,
+    workspace: &'a Workspace,
+    cancel: &'a Cancellation,
+}
+
+impl Runs<'_> {
+    /// Runs every test of `tests` and returns the results in test order
+    /// (only the prefix that finished, after a cancellation).
+    fn batch(&self, tests: &[TestCase]) -> Result<Vec<TestResult>, RunError> {
+        let limits = self.submission.limits(&self.settings.limits);
+        let mut results = Vec::with_capacity(tests.len());
+        schedule::run_ordered(
+            self.settings.jobs,
+            self.workspace.path(),
+            tests,
+            self.cancel,
+            |sandbox, test| {
+                execute::run_test(
+                    sandbox,
+                    self.problem,
+                    self.prepared,
+                    test,
+                    &limits,
+                    self.settings,
+                )
+            },
+            |_, result| results.push(result),
+        )?;
+        Ok(results)
+    }
 }
 
 /// Input files of a finished batch are not needed again (their text is kept
