@@ -90,3 +90,70 @@ where
         Ok(())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Items 0..20 where item 6's work requests the stop: what is emitted
+    /// is a prefix of the items before 6 (item 6 finished after the request
+    /// and is dropped; so may be items still running beside it), in order,
+    /// and no item is taken after the request.
+    fn emitted_after_cancel_at_item_6(jobs: usize) -> Vec<usize> {
+        let root = tempfile::tempdir().unwrap();
+        let cancel = Cancellation::new();
+        let items: Vec<usize> = (0..20).collect();
+        let taken = AtomicUsize::new(0);
+        let mut emitted = Vec::new();
+        run_ordered(
+            jobs,
+            root.path(),
+            &items,
+            &cancel,
+            |_, &item| {
+                taken.fetch_add(1, Ordering::SeqCst);
+                if item == 6 {
+                    cancel.cancel();
+                }
+                item
+            },
+            |index, output| {
+                assert_eq!(index, output);
+                emitted.push(output);
+            },
+        )
+        .unwrap();
+        assert!(
+            taken.load(Ordering::SeqCst) <= 6 + jobs,
+            "taken after the stop"
+        );
+        emitted
+    }
+
+    #[test]
+    fn a_cancelled_pool_emits_a_prefix_finished_before_the_request() {
+        assert_eq!(emitted_after_cancel_at_item_6(1), [0, 1, 2, 3, 4, 5]);
+        for jobs in [2, 4] {
+            let emitted = emitted_after_cancel_at_item_6(jobs);
+            assert!(emitted.len() <= 6, "{emitted:?}");
+            assert_eq!(emitted, (0..emitted.len()).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn an_uncancelled_pool_emits_every_item_in_order() {
+        let root = tempfile::tempdir().unwrap();
+        let items: Vec<usize> = (0..50).collect();
+        let mut emitted = Vec::new();
+        run_ordered(
+            4,
+            root.path(),
+            &items,
+            &Cancellation::new(),
+            |_, &item| item * 2,
+            |_, output| emitted.push(output),
+        )
+        .unwrap();
+        assert_eq!(emitted, (0..50).map(|item| item * 2).collect::<Vec<_>>());
+    }
+}

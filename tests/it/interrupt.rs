@@ -68,12 +68,16 @@ fn processes_mentioning(needle: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Waits until a submission is running (its command line names the test's
-/// TMPDIR), so the signal lands mid-run.
+/// Waits until a submission's test is running (its command line names the
+/// test's TMPDIR; the byte-compiling step does not count), so the signal
+/// lands mid-test.
 fn wait_for_a_running_submission(dir: &Dir) {
     let tmp = dir.path().join("tmp");
     let deadline = Instant::now() + Duration::from_secs(60);
-    while processes_mentioning(&tmp).is_empty() {
+    while !processes_mentioning(&tmp)
+        .iter()
+        .any(|command| !command.contains("py_compile"))
+    {
         assert!(Instant::now() < deadline, "no submission started");
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -387,4 +391,83 @@ fn identical_sources_compile_once() {
     assert_ne!(printed[0], printed[2], "{report:#}");
     assert_ne!(printed[0], printed[3], "{report:#}");
     assert_ne!(printed[2], printed[3], "{report:#}");
+}
+
+/// `judge ARGS` started like [`spawn_grade`].
+fn spawn_judge(dir: &Dir, args: &[&str]) -> Child {
+    Command::new(assert_cmd::cargo::cargo_bin!("judge"))
+        .current_dir(dir.path())
+        .env("TMPDIR", dir.path().join("tmp"))
+        .args(args)
+        .process_group(0)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[test]
+fn ctrl_c_stops_run_and_lists_what_was_not_graded() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    let mut args = vec!["run", "rooks", "--random", "3", "--json", "run.json"];
+    let paths: Vec<String> = STUDENTS
+        .iter()
+        .map(|student| format!("class/rooks/{student}.py"))
+        .collect();
+    args.extend(paths.iter().map(String::as_str));
+    let child = spawn_judge(&dir, &args);
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(10));
+    assert_eq!(code, 130, "{stderr}");
+    assert!(stderr.contains("interrupted by SIGINT"), "{stderr}");
+    assert!(fs_err::read_dir(dir.path().join("tmp"))
+        .unwrap()
+        .next()
+        .is_none());
+    let report: Value = serde_json::from_str(&dir.read("run.json")).unwrap();
+    assert_eq!(report["interrupted"], true);
+    let not_graded = report["not_graded"].as_array().unwrap();
+    assert!(!not_graded.is_empty(), "{report:#}");
+    assert_eq!(
+        report["results"].as_array().unwrap().len() + not_graded.len(),
+        STUDENTS.len()
+    );
+}
+
+#[test]
+fn ctrl_c_stops_stress_with_130() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    let child = spawn_judge(
+        &dir,
+        &[
+            "stress",
+            "rooks",
+            "class/rooks/ann.py",
+            "--profile",
+            "small",
+            "--iterations",
+            "1000",
+            "--shrink-runs",
+            "0",
+        ],
+    );
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(10));
+    assert!(fs_err::read_dir(dir.path().join("tmp"))
+        .unwrap()
+        .next()
+        .is_none());
+    // The tests running at the signal finished after it (at their wall
+    // limit): not used, so no failure was found.
+    assert_eq!(code, 130, "{stderr}");
+    assert!(
+        stderr.contains("interrupted: no failure in the first 0 random tests"),
+        "{stderr}"
+    );
 }
