@@ -8,8 +8,9 @@
 //! submission. This module decides and counts; it runs nothing and prints
 //! nothing: the CLI words its [`Resume::refused`] reason and [`Tally`].
 
+use crate::problems::Problem;
 use crate::report::json::{GradeReport, GradedResult, JUDGE_VERSION, VERSION};
-use crate::runner::{Submission, TestCase};
+use crate::runner::{Settings, Submission, TestCase};
 use crate::sandbox::Limits;
 use crate::verdict::Verdict;
 use serde::Serialize;
@@ -82,21 +83,38 @@ pub struct Fingerprint<'a> {
     pub random_tests: u32,
 }
 
-impl Fingerprint<'_> {
-    /// The fingerprint of `submission` with the per-run facts given.
+impl<'a> Fingerprint<'a> {
+    /// The fingerprint of `submission` graded on `problem` with `tests`
+    /// (digested by [`tests_sha256`]) under `settings`.
+    pub fn new(
+        problem: &'a dyn Problem,
+        tests_sha256: &'a str,
+        submission: &Submission,
+        settings: &Settings,
+        seed: u64,
+        random_tests: u32,
+    ) -> Fingerprint<'a> {
+        // Debug renderings: every field of these types, and a change of
+        // their shape comes with a new judge version, which is in here too.
+        let limits = |limits: &Limits| format!("{limits:?}");
+        Fingerprint {
+            judge_version: JUDGE_VERSION,
+            problem: problem.id(),
+            tests_sha256,
+            check_options: format!("{:?}", settings.check_options),
+            language: format!("{:?}", submission.kind),
+            limits: limits(&submission.limits(&settings.limits)),
+            compile_limits: limits(&settings.compile_limits),
+            seed,
+            random_tests,
+        }
+    }
+
+    /// The SHA-256 (hex) of all the fields.
     pub fn digest(&self) -> String {
+        // Strings and numbers only: serialising cannot fail.
         sha256_hex(serde_json::to_string(self).unwrap_or_default().as_bytes())
     }
-}
-
-/// [`Fingerprint::language`] of a submission.
-pub fn language_key(submission: &Submission) -> String {
-    format!("{:?}", submission.kind)
-}
-
-/// [`Fingerprint::limits`] of limits.
-pub fn limits_key(limits: &Limits) -> String {
-    format!("{limits:?}")
 }
 
 /// The report given to `--resume` could not be used at all: a usage error

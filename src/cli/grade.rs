@@ -453,17 +453,14 @@ fn grade_problem(
                 let sha256 = fs_err::read(&entry.path)
                     .ok()
                     .map(|bytes| resume::sha256_hex(&bytes));
-                let fingerprint = Fingerprint {
-                    judge_version: JUDGE_VERSION,
-                    problem: problem.id(),
-                    tests_sha256: &tests_sha256,
-                    check_options: format!("{:?}", settings.check_options),
-                    language: resume::language_key(&submission),
-                    limits: resume::limits_key(&submission.limits(&settings.limits)),
-                    compile_limits: resume::limits_key(&settings.compile_limits),
+                let fingerprint = Fingerprint::new(
+                    problem,
+                    &tests_sha256,
+                    &submission,
+                    settings,
                     seed,
-                    random_tests: config.random_tests,
-                }
+                    config.random_tests,
+                )
                 .digest();
                 let earlier = resume.as_deref_mut().and_then(|resume| {
                     resume.take(
