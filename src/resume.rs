@@ -3,14 +3,16 @@
 //!
 //! A result is reused when its submission's bytes (SHA-256) and everything
 //! else that decided it (the [`Fingerprint`]: judge version, problem, the
-//! package's tests, language, limits, seed) are what this run would use. A
+//! package's problem.toml and test files, language, limits, seed) are what
+//! this run would use. A
 //! teacher who re-grades a class after one late hand-in waits for that one
 //! submission. This module decides and counts; it runs nothing and prints
 //! nothing: the CLI words its [`Resume::refused`] reason and [`Tally`].
 
+use crate::config::problem::Package;
 use crate::problems::Problem;
 use crate::report::json::{GradeReport, GradedResult, JUDGE_VERSION, VERSION};
-use crate::runner::{Settings, Submission, TestCase};
+use crate::runner::{Settings, Submission};
 use crate::sandbox::Limits;
 use crate::verdict::Verdict;
 use serde::Serialize;
@@ -21,44 +23,44 @@ use std::path::{Path, PathBuf};
 
 /// The SHA-256 of `bytes`, in lowercase hex.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    let mut hex = String::with_capacity(64);
+    hex(&Sha256::digest(bytes))
+}
+
+fn hex(digest: &[u8]) -> String {
+    let mut hex = String::with_capacity(2 * digest.len());
     for byte in digest {
         let _ = write!(hex, "{byte:02x}");
     }
     hex
 }
 
-/// One digest of a problem's tests as a run uses them: names, inputs and
-/// answers (or the judge-side fault each carries), in order. It covers the
-/// package's test files, the random tests' seed and count, and the
-/// reference solver's answers at once.
-pub fn tests_sha256(tests: &[TestCase]) -> String {
-    #[derive(Serialize)]
-    struct Test<'a> {
-        name: &'a str,
-        input: Result<&'a str, &'a str>,
-        answer: Result<Option<&'a str>, &'a str>,
+/// One digest of a problem package as grading uses it: the validated
+/// `problem.toml` and every file of its tests folder (names and bytes, in
+/// name order). With the seed, the random-test count and the judge version
+/// (whose generators and reference solvers make the random tests) it
+/// decides every test a run uses, without generating any: an interrupted
+/// run can still tell which earlier results stand.
+pub fn package_sha256(package: &Package, tests_dir: Option<&Path>) -> std::io::Result<String> {
+    let mut hasher = Sha256::new();
+    let manifest = format!("{:?}", package.manifest);
+    hasher.update((manifest.len() as u64).to_le_bytes());
+    hasher.update(manifest.as_bytes());
+    if let Some(dir) = tests_dir {
+        let mut files: Vec<PathBuf> = fs_err::read_dir(dir)?
+            .map(|entry| entry.map(|entry| entry.path()))
+            .collect::<std::io::Result<_>>()?;
+        files.sort();
+        for path in files.iter().filter(|path| path.is_file()) {
+            let name = path.file_name().unwrap_or_default().as_encoded_bytes();
+            let bytes = fs_err::read(path)?;
+            // Lengths first, so no two different folders hash the same.
+            hasher.update((name.len() as u64).to_le_bytes());
+            hasher.update(name);
+            hasher.update((bytes.len() as u64).to_le_bytes());
+            hasher.update(&bytes);
+        }
     }
-    let tests: Vec<Test<'_>> = tests
-        .iter()
-        .map(|test| Test {
-            name: &test.name,
-            input: test
-                .input
-                .as_ref()
-                .map(|input| input.text.as_str())
-                .map_err(String::as_str),
-            answer: test
-                .answer
-                .as_ref()
-                .map(Option::as_deref)
-                .map_err(String::as_str),
-        })
-        .collect();
-    // Strings, options and results only: serialising cannot fail, and the
-    // fallback (an empty text) would only make the digest never match.
-    sha256_hex(serde_json::to_string(&tests).unwrap_or_default().as_bytes())
+    Ok(hex(&hasher.finalize()))
 }
 
 /// Everything besides the submission's bytes that decides a result. Two
@@ -69,8 +71,8 @@ pub fn tests_sha256(tests: &[TestCase]) -> String {
 pub struct Fingerprint<'a> {
     pub judge_version: &'a str,
     pub problem: &'a str,
-    /// [`tests_sha256`] of the run's tests.
-    pub tests_sha256: &'a str,
+    /// [`package_sha256`] of the problem's package.
+    pub package_sha256: &'a str,
     /// The checker's options from problem.toml (mayan `lexmin`).
     pub check_options: String,
     /// The language and its configuration (commands, time factor), or
@@ -84,11 +86,11 @@ pub struct Fingerprint<'a> {
 }
 
 impl<'a> Fingerprint<'a> {
-    /// The fingerprint of `submission` graded on `problem` with `tests`
-    /// (digested by [`tests_sha256`]) under `settings`.
+    /// The fingerprint of `submission` graded on `problem`, whose package
+    /// [`package_sha256`] digests, under `settings`.
     pub fn new(
         problem: &'a dyn Problem,
-        tests_sha256: &'a str,
+        package_sha256: &'a str,
         submission: &Submission,
         settings: &Settings,
         seed: u64,
@@ -100,7 +102,7 @@ impl<'a> Fingerprint<'a> {
         Fingerprint {
             judge_version: JUDGE_VERSION,
             problem: problem.id(),
-            tests_sha256,
+            package_sha256,
             check_options: format!("{:?}", settings.check_options),
             language: format!("{:?}", submission.kind),
             limits: limits(&submission.limits(&settings.limits)),
@@ -328,6 +330,24 @@ mod tests {
         let path = dir.join("grades.json");
         fs_err::write(&path, crate::report::json::render_grade(&report)).unwrap();
         path
+    }
+
+    #[test]
+    fn a_package_digest_changes_with_any_test_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let problem = crate::problems::find("rooks").unwrap();
+        let package = Package::load(dir.path(), problem).unwrap();
+        let tests = dir.path().join("tests");
+        fs_err::create_dir(&tests).unwrap();
+        fs_err::write(tests.join("a.in"), "1\n.\n0\n").unwrap();
+        let first = package_sha256(&package, Some(&tests)).unwrap();
+        assert_eq!(package_sha256(&package, Some(&tests)).unwrap(), first);
+        fs_err::write(tests.join("a.ans"), "1\n").unwrap();
+        let second = package_sha256(&package, Some(&tests)).unwrap();
+        assert_ne!(second, first);
+        fs_err::write(tests.join("a.ans"), "2\n").unwrap();
+        assert_ne!(package_sha256(&package, Some(&tests)).unwrap(), second);
+        assert_ne!(package_sha256(&package, None).unwrap(), first);
     }
 
     #[test]

@@ -178,9 +178,6 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
     }
     for (id, group) in by_problem {
         match packages.get(id) {
-            Some(_) if cancel.is_cancelled() => {
-                not_graded.extend(group.iter().map(|entry| not_graded_entry(entry)));
-            }
             Some(package) => {
                 progress.set_message(id.to_owned());
                 let settings = settings(&overrides, &config, package);
@@ -434,17 +431,10 @@ fn grade_problem(
     let problem = package.problem;
     let tests_dir = package.tests_dir().filter(|dir| dir.is_dir());
     let seed = master_seed(None, config, package);
-    let workspace = Workspace::new()?;
-    let tests = runner::load_tests(
-        problem,
-        tests_dir.as_deref(),
-        config.random_tests,
-        seed,
-        &workspace,
-    )?;
-    let tests_sha256 = resume::tests_sha256(&tests);
+    let package_sha256 = resume::package_sha256(package, tests_dir.as_deref())?;
     let mut graded = Vec::with_capacity(entries.len());
     let mut not_graded = Vec::new();
+    let mut unrunnable_entries = Vec::new();
     let mut runnable: Vec<(&Entry, Submission, Option<String>, String)> = Vec::new();
     for entry in entries {
         match prepare_entry(entry, config) {
@@ -455,7 +445,7 @@ fn grade_problem(
                     .map(|bytes| resume::sha256_hex(&bytes));
                 let fingerprint = Fingerprint::new(
                     problem,
-                    &tests_sha256,
+                    &package_sha256,
                     &submission,
                     settings,
                     seed,
@@ -482,11 +472,35 @@ fn grade_problem(
                     None => runnable.push((entry, submission, sha256, fingerprint)),
                 }
             }
-            Err(message) => {
-                graded.push(unrunnable(entry, config, message, tests.len(), settings));
-                progress.inc(1);
-            }
+            Err(message) => unrunnable_entries.push((entry, message)),
         }
+    }
+    // Interrupted before this problem: the results reused above are kept
+    // (nothing to run), the rest waits for the next `--resume`.
+    if cancel.is_cancelled() {
+        not_graded.extend(
+            unrunnable_entries
+                .iter()
+                .map(|(entry, _)| **entry)
+                .chain(runnable.iter().map(|(entry, ..)| *entry))
+                .map(not_graded_entry),
+        );
+        return Ok(ProblemGraded {
+            results: graded,
+            not_graded,
+        });
+    }
+    let workspace = Workspace::new()?;
+    let tests = runner::load_tests(
+        problem,
+        tests_dir.as_deref(),
+        config.random_tests,
+        seed,
+        &workspace,
+    )?;
+    for (entry, message) in unrunnable_entries {
+        graded.push(unrunnable(entry, config, message, tests.len(), settings));
+        progress.inc(1);
     }
     let submissions: Vec<Submission> = runnable
         .iter()

@@ -135,8 +135,8 @@ pub struct GradedResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub submission_sha256: Option<String>,
     /// SHA-256 (hex) of everything else that decided the result: judge
-    /// version, problem, the package's tests, language, limits and seed
-    /// (`crate::resume::Fingerprint`).
+    /// version, problem, the package (problem.toml and tests), language,
+    /// limits and seed (`crate::resume::Fingerprint`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fingerprint: Option<String>,
     /// Taken from the report given to `--resume` instead of graded again.

@@ -471,3 +471,36 @@ fn ctrl_c_stops_stress_with_130() {
         "{stderr}"
     );
 }
+
+/// An interrupted `--resume` keeps the results it could reuse, even of
+/// problems it never reached, so the next `--resume` loses nothing.
+#[test]
+fn an_interrupted_resume_keeps_every_reusable_result() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    fs_err::remove_dir_all(dir.path().join("class")).unwrap();
+    dir.create("class/rooks/ann.py", accepted());
+    dir.create("class/rooks/ben.py", ZERO);
+    dir.judge(&["grade", "--json", "grades.json", "-q"])
+        .expect_code(1);
+    // A late hand-in for a problem graded before rooks (problems go in id
+    // order), which sleeps: the signal lands before rooks is reached.
+    dir.create("class/matchsticks/zed.py", "import time\ntime.sleep(60)\n");
+    let child = spawn_judge(&dir, &["grade", "--resume", "grades.json", "-q"]);
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(10));
+    assert_eq!(code, 130, "{stderr}");
+    let report: Value = serde_json::from_str(&dir.read("grades.json")).unwrap();
+    assert_eq!(report["interrupted"], true);
+    assert_eq!(
+        reused_submissions(&report),
+        ["class/rooks/ann.py", "class/rooks/ben.py"],
+        "{report:#}"
+    );
+    assert_eq!(
+        report["not_graded"][0]["submission"], "class/matchsticks/zed.py",
+        "{report:#}"
+    );
+}
