@@ -1,10 +1,11 @@
 //! Grading submissions against a problem's tests: load the tests, compile
-//! each submission once, run every test under limits, decide verdicts.
+//! each distinct source once, run every test under limits, decide verdicts.
 //!
 //! The runner never prints: it emits [`Event`]s, in test order for any
 //! `--jobs`, and returns the results; `report/` renders them. An `Err` from
 //! [`run`] means the judge itself failed (exit 3); a submission that fails
-//! is a verdict inside an `Ok`.
+//! is a verdict inside an `Ok`. [`run_cancellable`] stops early on a
+//! [`Cancellation`] and then returns no verdict for what it did not finish.
 
 mod compile;
 pub mod events;
@@ -377,7 +378,7 @@ pub fn run(
 /// would have given.
 ///
 /// Submissions with the same bytes, language and file name compile once
-/// (see [`compile_groups`]).
+/// (see `compile_groups`).
 pub fn run_cancellable(
     problem: &dyn Problem,
     submissions: &[Submission],
