@@ -504,3 +504,44 @@ fn an_interrupted_resume_keeps_every_reusable_result() {
         "{report:#}"
     );
 }
+
+/// A second Ctrl-C does not wait for the running test: the judge exits at
+/// once (without clean-up, as documented), long before the test's 9 s wall
+/// limit.
+#[test]
+fn a_second_ctrl_c_exits_at_once() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    // 2000 ms x 3 for Python x 1.5 = 9 s of wall time per test; the program
+    // itself ends after 5 s, so nothing outlives the test for long.
+    dir.create(
+        "judge.toml",
+        "submissions = \"class\"\nrandom-tests = 3\njobs = 2\nseed = 1\n\
+         [limits]\ntime-limit-ms = 2000\nwall-time-factor = 1.5\n",
+    );
+    for student in STUDENTS {
+        dir.create(
+            &format!("class/rooks/{student}.py"),
+            "import time\ntime.sleep(5)\n",
+        );
+    }
+    let child = spawn_grade(&dir);
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    std::thread::sleep(Duration::from_millis(200));
+    send("INT", &group);
+    let (code, stderr, elapsed) = wait_exit(child, Duration::from_secs(10));
+    assert_eq!(code, 130, "{stderr}");
+    // Without the second signal the judge would wait ~5 s for the test.
+    assert!(
+        elapsed < Duration::from_secs(3),
+        "took {elapsed:?}: {stderr}"
+    );
+    // Let the abandoned programs end before the directory goes.
+    let tmp = dir.path().join("tmp");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !processes_mentioning(&tmp).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
