@@ -17,6 +17,9 @@
 //! - [`grade`] finds what `judge grade` grades under judge.toml's layout,
 //!   the verdict each bundled example must get, and shards of a split run.
 //! - [`config`] reads `judge.toml` and `problem.toml`.
+//! - [`interrupt`] turns SIGINT and SIGTERM into a cancellation the runner
+//!   checks; [`resume`] decides which results of an earlier report `judge
+//!   grade --resume` may reuse.
 //! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares.
 //! - `cli` turns command lines into calls of the layers above and decides
 //!   exit codes; it and `report` are the only places that print.
@@ -26,8 +29,10 @@ pub mod config;
 pub mod diff;
 pub mod exit;
 pub mod grade;
+pub mod interrupt;
 pub mod problems;
 pub mod report;
+pub mod resume;
 pub mod runner;
 pub mod sandbox;
 pub mod verdict;

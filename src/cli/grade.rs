@@ -6,7 +6,8 @@
 //! Exit codes: SPEC.md's (0 every verdict AC, 1 some not, 2 usage or
 //! configuration error with nothing run, 3 the judge failed), except that for
 //! layout `expected` 0 means every example got its folder's verdict and 1
-//! that one did not (CHANGELOG.md).
+//! that one did not (CHANGELOG.md), and 130 / 143 when SIGINT / SIGTERM
+//! stopped the run (the reports then hold what finished).
 
 use super::run::{announce_isolation, classify, load_config, master_seed, settings, Overrides};
 use super::{say, write_stdout, PackageArgs, UsageError};
@@ -14,9 +15,13 @@ use crate::config::judge::{JudgeConfig, Layout};
 use crate::config::problem::Package;
 use crate::exit;
 use crate::grade::{self, Entry, Shard};
+use crate::interrupt::Cancellation;
 use crate::problems::{self, Problem};
-use crate::report::json::{Expected, GradeReport, GradedResult, ShardInfo, VERSION};
+use crate::report::json::{
+    Expected, GradeReport, GradedResult, NotGraded, ShardInfo, JUDGE_VERSION, VERSION,
+};
 use crate::report::{self, human};
+use crate::resume::{self, Fingerprint, Resume};
 use crate::runner::{self, CompileResult, Event, Settings, Submission, SubmissionResult, TestCase};
 use crate::runner::{RunError, Workspace};
 use crate::sandbox::Isolation;
@@ -50,6 +55,11 @@ pub struct GradeArgs {
     /// No table and no progress bar: only the summary, disagreements and warnings.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Reuse the results of this earlier JSON report whose submission,
+    /// language, package, limits and seed are unchanged; grade the rest.
+    /// Without `--json`, the new report replaces this file.
+    #[arg(long, value_name = "REPORT")]
+    pub resume: Option<PathBuf>,
     #[command(flatten)]
     pub packages: PackageArgs,
 }
@@ -138,6 +148,22 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
         }
     }
 
+    let mut resume = match &args.resume {
+        Some(path) => {
+            let resume =
+                resume::load(path).map_err(|error| UsageError::new(format!("{error:#}"), None))?;
+            if let Some(reason) = resume.refused() {
+                say(&format!(
+                    "note: reusing no result of `{}`: {reason}",
+                    path.display()
+                ));
+            }
+            Some(resume)
+        }
+        None => None,
+    };
+    let cancel = Cancellation::on_signals()?;
+
     announce_isolation();
     let progress = progress_bar(entries.len() as u64, args.quiet);
     let overrides = Overrides {
@@ -145,6 +171,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
         ..Overrides::default()
     };
     let mut results = Vec::with_capacity(entries.len());
+    let mut not_graded = Vec::new();
     let mut by_problem: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
     for entry in &entries {
         by_problem.entry(&entry.problem).or_default().push(entry);
@@ -154,9 +181,17 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
             Some(package) => {
                 progress.set_message(id.to_owned());
                 let settings = settings(&overrides, &config, package);
-                results.extend(grade_problem(
-                    package, &group, &config, &settings, &progress,
-                )?);
+                let graded = grade_problem(
+                    package,
+                    &group,
+                    &config,
+                    &settings,
+                    &progress,
+                    resume.as_mut(),
+                    &cancel,
+                )?;
+                results.extend(graded.results);
+                not_graded.extend(graded.not_graded);
             }
             None => {
                 for entry in group {
@@ -173,6 +208,14 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
             &b.result.problem,
         ))
     });
+    not_graded.sort_by(|a, b| {
+        grade::order_key(Path::new(&a.submission), &a.problem)
+            .cmp(&grade::order_key(Path::new(&b.submission), &b.problem))
+    });
+    if let Some(resume) = &resume {
+        say_reuse(resume);
+    }
+    let stopped_by = cancel.signal();
     let report = GradeReport {
         version: VERSION,
         isolation: serde_json::to_value(Isolation::detect()).ok(),
@@ -182,9 +225,100 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
             count: shard.count,
             pairs,
         }),
+        judge_version: Some(JUDGE_VERSION.to_owned()),
+        interrupted: stopped_by.is_some(),
+        not_graded,
         results,
     };
-    finish(&report, args.json.as_deref(), &args.reports, args.quiet)
+    // `--resume FILE` alone brings FILE up to date.
+    let json = args.json.as_deref().or(args.resume.as_deref());
+    let code = finish(&report, json, &args.reports, args.quiet)?;
+    match stopped_by {
+        Some(signal) => {
+            say_interrupted(&report, signal.name(), json);
+            Ok(signal.exit_code())
+        }
+        None => Ok(code),
+    }
+}
+
+/// An entry an interrupted run did not grade.
+fn not_graded_entry(entry: &Entry) -> NotGraded {
+    NotGraded {
+        problem: entry.problem.clone(),
+        submission: entry.path.display().to_string(),
+        student: Some(entry.student.clone()),
+    }
+}
+
+/// How much of `--resume`'s report was reused, and why the rest was not.
+fn say_reuse(resume: &Resume) {
+    let tally = resume.tally();
+    let mut reasons = Vec::new();
+    if !tally.changed_submissions.is_empty() {
+        const SHOWN: usize = 5;
+        let mut names = tally
+            .changed_submissions
+            .iter()
+            .take(SHOWN)
+            .map(|name| format!("`{name}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if tally.changed_submissions.len() > SHOWN {
+            names.push_str(", ...");
+        }
+        reasons.push(format!(
+            "{} changed submission(s): {names}",
+            tally.changed_submissions.len()
+        ));
+    }
+    if tally.changed_settings > 0 {
+        reasons.push(format!(
+            "{} with another language, package, limits or seed",
+            tally.changed_settings
+        ));
+    }
+    if tally.judge_errors > 0 {
+        reasons.push(format!("{} judge error(s) (JE)", tally.judge_errors));
+    }
+    if tally.absent > 0 {
+        reasons.push(format!("{} not in the report", tally.absent));
+    }
+    let mut line = format!(
+        "note: `{}`: reused {} result(s), graded {} again",
+        resume.path().display(),
+        tally.reused,
+        tally.regraded()
+    );
+    if !reasons.is_empty() {
+        line.push_str(&format!(" ({})", reasons.join("; ")));
+    }
+    say(&line);
+}
+
+/// What an interrupted run finished, and how to go on from there.
+fn say_interrupted(report: &GradeReport, signal: &str, json: Option<&Path>) {
+    let total = report.results.len() + report.not_graded.len();
+    say(&format!(
+        "interrupted by {signal}: {} of {total} pairs graded, {} not graded",
+        report.results.len(),
+        report.not_graded.len()
+    ));
+    match json {
+        Some(path) if path == Path::new("-") => say(
+            "hint: save the JSON from stdout to a file and continue with \
+             `judge grade --resume FILE` (with the same other options)",
+        ),
+        Some(path) => say(&format!(
+            "resume: `judge grade --resume {}` (with the same other options) grades only \
+             what is missing",
+            path.display()
+        )),
+        None => say(
+            "hint: no JSON report was asked for, so there is nothing to resume from; \
+             `--json FILE` keeps one",
+        ),
+    }
 }
 
 /// Writes the report files, prints the table, the summary, disagreements
@@ -276,18 +410,86 @@ fn progress_bar(length: u64, quiet: bool) -> indicatif::ProgressBar {
     bar
 }
 
+/// One problem's graded pairs, and those an interruption left ungraded.
+struct ProblemGraded {
+    results: Vec<GradedResult>,
+    not_graded: Vec<NotGraded>,
+}
+
 /// Grades one problem's submissions: one runner call, so each is compiled
-/// once and the tests are shared.
+/// once and the tests are shared. Results `resume` may reuse are taken from
+/// it instead.
 fn grade_problem(
     package: &Package,
     entries: &[&Entry],
     config: &JudgeConfig,
     settings: &Settings,
     progress: &indicatif::ProgressBar,
-) -> anyhow::Result<Vec<GradedResult>> {
+    mut resume: Option<&mut Resume>,
+    cancel: &Cancellation,
+) -> anyhow::Result<ProblemGraded> {
     let problem = package.problem;
     let tests_dir = package.tests_dir().filter(|dir| dir.is_dir());
     let seed = master_seed(None, config, package);
+    let package_sha256 = resume::package_sha256(package, tests_dir.as_deref())?;
+    let mut graded = Vec::with_capacity(entries.len());
+    let mut not_graded = Vec::new();
+    let mut unrunnable_entries = Vec::new();
+    let mut runnable: Vec<(&Entry, Submission, Option<String>, String)> = Vec::new();
+    for entry in entries {
+        match prepare_entry(entry, config) {
+            Ok(submission) => {
+                // Unreadable now: compiling reports why; never reused.
+                let sha256 = fs_err::read(&entry.path)
+                    .ok()
+                    .map(|bytes| resume::sha256_hex(&bytes));
+                let fingerprint = Fingerprint::new(
+                    problem,
+                    &package_sha256,
+                    &submission,
+                    settings,
+                    seed,
+                    config.random_tests,
+                )
+                .digest();
+                let earlier = resume.as_deref_mut().and_then(|resume| {
+                    resume.take(
+                        &entry.path.display().to_string(),
+                        problem.id(),
+                        sha256.as_deref(),
+                        &fingerprint,
+                    )
+                });
+                match earlier {
+                    Some(earlier) => {
+                        graded.push(GradedResult {
+                            student: entry.student.clone(),
+                            expected: expected_of(entry),
+                            ..earlier
+                        });
+                        progress.inc(1);
+                    }
+                    None => runnable.push((entry, submission, sha256, fingerprint)),
+                }
+            }
+            Err(message) => unrunnable_entries.push((entry, message)),
+        }
+    }
+    // Interrupted before this problem: the results reused above are kept
+    // (nothing to run), the rest waits for the next `--resume`.
+    if cancel.is_cancelled() {
+        not_graded.extend(
+            unrunnable_entries
+                .iter()
+                .map(|(entry, _)| **entry)
+                .chain(runnable.iter().map(|(entry, ..)| *entry))
+                .map(not_graded_entry),
+        );
+        return Ok(ProblemGraded {
+            results: graded,
+            not_graded,
+        });
+    }
     let workspace = Workspace::new()?;
     let tests = runner::load_tests(
         problem,
@@ -296,35 +498,33 @@ fn grade_problem(
         seed,
         &workspace,
     )?;
-    let mut graded = Vec::with_capacity(entries.len());
-    let mut runnable: Vec<(&Entry, Submission)> = Vec::new();
-    for entry in entries {
-        match prepare_entry(entry, config) {
-            Ok(submission) => runnable.push((entry, submission)),
-            Err(message) => {
-                graded.push(unrunnable(entry, config, message, tests.len(), settings));
-                progress.inc(1);
-            }
-        }
+    for (entry, message) in unrunnable_entries {
+        graded.push(unrunnable(entry, config, message, tests.len(), settings));
+        progress.inc(1);
     }
     let submissions: Vec<Submission> = runnable
         .iter()
-        .map(|(_, submission)| submission.clone())
+        .map(|(_, submission, _, _)| submission.clone())
         .collect();
     let mut on_event = |event: Event<'_>| {
         if let Event::SubmissionFinished { .. } = event {
             progress.inc(1);
         }
     };
-    let results = runner::run(
+    let results = runner::run_cancellable(
         problem,
         &submissions,
         &tests,
         settings,
         &workspace,
+        cancel,
         &mut on_event,
     )?;
-    for ((entry, submission), result) in runnable.iter().zip(results) {
+    for ((entry, submission, sha256, fingerprint), result) in runnable.iter().zip(results) {
+        let Some(result) = result else {
+            not_graded.push(not_graded_entry(entry));
+            continue;
+        };
         let limits = submission.limits(&settings.limits);
         let mut graded_result = GradedResult {
             result,
@@ -333,12 +533,31 @@ fn grade_problem(
             time_limit_ms: limits.cpu_time_ms,
             memory_limit_mib: limits.memory_kib / 1024,
             warnings: Vec::new(),
+            submission_sha256: sha256.clone(),
+            fingerprint: Some(fingerprint.clone()),
+            reused: false,
         };
-        graded_result.warnings =
-            time_limit_warnings(problem, submission, &graded_result, &tests, settings)?;
-        graded.push(graded_result);
+        // Warnings are part of the result (a resumed report must equal a
+        // full run's): a pair interrupted while they were found is not graded.
+        match time_limit_warnings(
+            problem,
+            submission,
+            &graded_result,
+            &tests,
+            settings,
+            cancel,
+        )? {
+            Some(warnings) => {
+                graded_result.warnings = warnings;
+                graded.push(graded_result);
+            }
+            None => not_graded.push(not_graded_entry(entry)),
+        }
     }
-    Ok(graded)
+    Ok(ProblemGraded {
+        results: graded,
+        not_graded,
+    })
 }
 
 /// The submission to run, or why it cannot be (unreadable, no language):
@@ -393,6 +612,9 @@ fn unrunnable(
         time_limit_ms: settings.limits.cpu_time_ms,
         memory_limit_mib: settings.limits.memory_kib / 1024,
         warnings: Vec::new(),
+        submission_sha256: None,
+        fingerprint: None,
+        reused: false,
     }
 }
 
@@ -435,19 +657,24 @@ fn unknown_problem(entry: &Entry, config: &JudgeConfig) -> GradedResult {
         time_limit_ms: 0,
         memory_limit_mib: 0,
         warnings: Vec::new(),
+        submission_sha256: None,
+        fingerprint: None,
+        reused: false,
     }
 }
 
 /// Verdicts that hang on the time limit: an accepted program whose slowest
 /// test used more than half its limit, and a TLE example (folder
 /// `time_limit_exceeded`) that passes its TLE tests at 1.5x the limit.
+/// `None` when `cancel` stopped the re-runs before they settled it.
 fn time_limit_warnings(
     problem: &dyn Problem,
     submission: &Submission,
     graded: &GradedResult,
     tests: &[TestCase],
     settings: &Settings,
-) -> Result<Vec<String>, RunError> {
+    cancel: &Cancellation,
+) -> Result<Option<Vec<String>>, RunError> {
     let result = &graded.result;
     let mut warnings = Vec::new();
     if result.verdict.is_accepted() {
@@ -480,21 +707,27 @@ fn time_limit_warnings(
         // that one alone settles it, and each retry runs to a longer limit.
         let mut passes_all = !slow.is_empty();
         for test in &slow {
+            if cancel.is_cancelled() {
+                return Ok(None);
+            }
             let workspace = Workspace::new()?;
-            let retried = runner::run(
+            let retried = runner::run_cancellable(
                 problem,
                 std::slice::from_ref(submission),
                 std::slice::from_ref(*test),
                 &more_time,
                 &workspace,
+                cancel,
                 &mut |_| {},
             )?;
-            if !retried
-                .first()
-                .is_some_and(|retry| retry.verdict.is_accepted())
-            {
-                passes_all = false;
-                break;
+            match retried.into_iter().next().flatten() {
+                // Only an interrupted run leaves the one pair unfinished.
+                None => return Ok(None),
+                Some(retry) if retry.verdict.is_accepted() => {}
+                Some(_) => {
+                    passes_all = false;
+                    break;
+                }
             }
         }
         if passes_all {
@@ -507,5 +740,5 @@ fn time_limit_warnings(
             ));
         }
     }
-    Ok(warnings)
+    Ok(Some(warnings))
 }

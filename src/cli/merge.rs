@@ -46,5 +46,11 @@ pub fn run(args: MergeArgs) -> anyhow::Result<u8> {
         reports.push((path.clone(), report));
     }
     let merged = merge(reports).map_err(|error| UsageError::new(error.to_string(), None))?;
+    if merged.interrupted {
+        super::say(&format!(
+            "warning: an interrupted shard left {} pair(s) not graded (`not_graded` in the report)",
+            merged.not_graded.len()
+        ));
+    }
     finish(&merged, Some(&args.output), &args.render, args.quiet)
 }

@@ -3,12 +3,14 @@
 //!
 //! Exit codes (SPEC.md): 0 every verdict AC, 1 some verdict not AC, 2 usage
 //! or configuration error (nothing run), 3 the judge failed (a JE verdict,
-//! a sandbox or report failure).
+//! a sandbox or report failure), 130 / 143 stopped by SIGINT / SIGTERM (the
+//! reports then hold the submissions that finished).
 
 use super::{parse_problem, say, write_stdout, PackageArgs, UsageError};
 use crate::config::judge::JudgeConfig;
 use crate::config::problem::Package;
 use crate::exit;
+use crate::interrupt::Cancellation;
 use crate::problems::Problem;
 use crate::report;
 use crate::runner::{self, Event, Settings, Submission, SubmissionKind, Workspace};
@@ -103,6 +105,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
         &package,
     );
 
+    let cancel = Cancellation::on_signals()?;
     announce_isolation();
     let workspace = Workspace::new()?;
     let tests = runner::load_tests(problem, tests_dir.as_deref(), random, seed, &workspace)?;
@@ -114,19 +117,33 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
             }
         }
     };
-    let results = runner::run(
+    let outcome = runner::run_cancellable(
         problem,
         &submissions,
         &tests,
         &settings,
         &workspace,
+        &cancel,
         &mut on_event,
     )?;
     drop(workspace);
+    let mut results = Vec::with_capacity(outcome.len());
+    let mut not_graded = Vec::new();
+    for (submission, result) in submissions.iter().zip(outcome) {
+        match result {
+            Some(result) => results.push(result),
+            None => not_graded.push(report::json::NotGraded {
+                problem: problem.id().to_owned(),
+                submission: submission.path.display().to_string(),
+                student: None,
+            }),
+        }
+    }
+    let stopped_by = cancel.signal();
 
     let isolation = Isolation::detect();
     if let Some(path) = &args.json {
-        let json = report::json::render(&results, isolation);
+        let json = report::json::render_run(&results, isolation, stopped_by.is_some(), &not_graded);
         if json_to_stdout {
             write_stdout(&json)?;
         } else {
@@ -135,6 +152,22 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
     }
     args.reports.write(&results)?;
     let verdicts: Vec<Verdict> = results.iter().map(|result| result.verdict).collect();
+    if let Some(signal) = stopped_by {
+        say(&format!(
+            "interrupted by {}: {} of {} submissions graded",
+            signal.name(),
+            results.len(),
+            submissions.len()
+        ));
+        if !not_graded.is_empty() {
+            let names: Vec<&str> = not_graded
+                .iter()
+                .map(|pair| pair.submission.as_str())
+                .collect();
+            say(&format!("not graded (run them again): {}", names.join(" ")));
+        }
+        return Ok(signal.exit_code());
+    }
     if !json_to_stdout {
         let accepted = verdicts
             .iter()

@@ -7,12 +7,15 @@
 //!
 //! Exit codes: 0 no failure in N tests, 1 a failing input was found (or the
 //! submission did not compile: CE is the submission's fault, as in `judge
-//! run`), 2 usage or configuration error, 3 the judge failed (JE).
+//! run`), 2 usage or configuration error, 3 the judge failed (JE), 130 / 143
+//! stopped by SIGINT / SIGTERM (a failing input found before the stop is
+//! still printed and written).
 
 use super::run::{announce_isolation, classify, load_config, master_seed, settings, Overrides};
 use super::{parse_problem, profile_or_usage, say, write_stdout, PackageArgs};
 use crate::config::problem::Package;
 use crate::exit;
+use crate::interrupt::Cancellation;
 use crate::problems::Problem;
 use crate::report;
 use crate::runner::stress::{self, Failure, StressOptions, StressOutcome};
@@ -93,10 +96,19 @@ pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
         shrink_runs: args.shrink_runs,
     };
 
+    let cancel = Cancellation::on_signals()?;
     announce_isolation();
     let workspace = Workspace::new()?;
-    let outcome = stress::stress(problem, &submission, &settings, &workspace, &options)?;
+    let outcome = stress::stress(
+        problem,
+        &submission,
+        &settings,
+        &workspace,
+        &options,
+        &cancel,
+    )?;
     drop(workspace);
+    let stopped_by = cancel.signal();
 
     let name = args.submission.display();
     match outcome {
@@ -123,7 +135,21 @@ pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
             ));
             Ok(exit::SUCCESS)
         }
-        StressOutcome::Failed(failure) => report_failure(args, &failure),
+        StressOutcome::Interrupted { iterations } => {
+            say(&format!(
+                "{name}: interrupted: no failure in the first {iterations} random tests \
+                 (seed {seed}, profiles {})",
+                profiles.join(", ")
+            ));
+            Ok(stopped_by.map_or(exit::INTERRUPTED, |signal| signal.exit_code()))
+        }
+        StressOutcome::Failed(failure) => {
+            let code = report_failure(args, &failure)?;
+            Ok(match stopped_by {
+                Some(signal) => signal.exit_code(),
+                None => code,
+            })
+        }
     }
 }
 
@@ -158,6 +184,15 @@ fn report_failure(args: &StressArgs, failure: &Failure) -> anyhow::Result<u8> {
     let smallest = &failure.smallest;
     if args.shrink_runs == 0 {
         say("not shrunk (--shrink-runs 0)");
+    } else if failure.shrink_interrupted {
+        say(&format!(
+            "interrupted while shrinking: after {} steps ({} inputs tried), {} bytes, \
+             still {}: a smaller input may fail too",
+            failure.shrink_steps,
+            failure.shrink_runs,
+            smallest.input.len(),
+            smallest.result.verdict
+        ));
     } else if failure.shrink_steps == 0 {
         say(&format!(
             "no smaller input fails with {} ({} tried)",

@@ -13,18 +13,57 @@ use std::path::{Path, PathBuf};
 /// meaning, and say so in CHANGELOG.md.
 pub const VERSION: u32 = 1;
 
+/// The version of the judge that writes a report: `judge grade --resume`
+/// reuses only results of the same judge, whose checkers and generators
+/// decided them.
+pub const JUDGE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
 #[derive(Serialize)]
 struct Report<'a> {
     version: u32,
     isolation: &'a Isolation,
+    /// Stopped by a signal: `results` holds what finished.
+    #[serde(skip_serializing_if = "is_false")]
+    interrupted: bool,
+    /// Submissions an interrupted run did not finish: no verdict.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    not_graded: &'a [NotGraded],
     results: &'a [SubmissionResult],
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+/// A (submission, problem) pair an interrupted run did not finish. It has no
+/// verdict: it is listed so that nobody mistakes its absence from
+/// `results` for a missing hand-in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotGraded {
+    pub problem: String,
+    pub submission: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub student: Option<String>,
 }
 
 /// The JSON text of a report, pretty-printed, ending with a newline.
 pub fn render(results: &[SubmissionResult], isolation: &Isolation) -> String {
+    render_run(results, isolation, false, &[])
+}
+
+/// The JSON text of `judge run`'s report, marked `interrupted` (with the
+/// submissions it did not finish) when a signal stopped it.
+pub fn render_run(
+    results: &[SubmissionResult],
+    isolation: &Isolation,
+    interrupted: bool,
+    not_graded: &[NotGraded],
+) -> String {
     let report = Report {
         version: VERSION,
         isolation,
+        interrupted,
+        not_graded,
         results,
     };
     // Serialising plain structs of strings and numbers cannot fail.
@@ -49,6 +88,16 @@ pub struct GradeReport {
     /// Which part of a split run this is; absent for a whole run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<ShardInfo>,
+    /// The judge that wrote the report ([`JUDGE_VERSION`]); absent in
+    /// reports written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judge_version: Option<String>,
+    /// Stopped by SIGINT or SIGTERM: `results` holds the pairs that
+    /// finished, `not_graded` the others.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub interrupted: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_graded: Vec<NotGraded>,
     /// In the unsharded order: by submission path, then problem.
     pub results: Vec<GradedResult>,
 }
@@ -82,6 +131,17 @@ pub struct GradedResult {
     /// Verdicts sensitive to the time limit, and similar notes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// SHA-256 of the submission's bytes (hex), when it could be read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub submission_sha256: Option<String>,
+    /// SHA-256 (hex) of everything else that decided the result: judge
+    /// version, problem, the package (problem.toml and tests), language,
+    /// limits and seed (`crate::resume::Fingerprint`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
+    /// Taken from the report given to `--resume` instead of graded again.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reused: bool,
 }
 
 /// `expected` of a [`GradedResult`].
@@ -203,13 +263,20 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
             isolation: None,
             layout: String::new(),
             shard: None,
+            judge_version: None,
+            interrupted: false,
+            not_graded: Vec::new(),
             results: Vec::new(),
         });
     };
     let mut owners: BTreeMap<(String, String), PathBuf> = BTreeMap::new();
     let mut results = Vec::new();
     let mut shards_seen = BTreeSet::new();
+    let mut interrupted = false;
+    let mut not_graded = Vec::new();
     for (path, report) in reports {
+        interrupted |= report.interrupted;
+        not_graded.extend(report.not_graded);
         if report.layout != first.layout {
             return Err(MergeError::Layout {
                 path,
@@ -267,6 +334,75 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
         isolation: first.isolation,
         layout: first.layout,
         shard: None,
+        judge_version: first.judge_version,
+        interrupted,
+        not_graded,
         results,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(shard: usize, interrupted: bool, not_graded: &[&str]) -> GradeReport {
+        GradeReport {
+            version: VERSION,
+            isolation: None,
+            layout: "problem/student".to_owned(),
+            shard: Some(ShardInfo {
+                index: shard,
+                count: 2,
+                pairs: 1,
+            }),
+            judge_version: Some(JUDGE_VERSION.to_owned()),
+            interrupted,
+            not_graded: not_graded
+                .iter()
+                .map(|submission| NotGraded {
+                    problem: "rooks".to_owned(),
+                    submission: (*submission).to_owned(),
+                    student: None,
+                })
+                .collect(),
+            results: Vec::new(),
+        }
+    }
+
+    /// A merge of shards is interrupted when any shard was, and lists every
+    /// shard's ungraded pairs: none may pass for graded.
+    #[test]
+    fn merging_keeps_interruptions_and_ungraded_pairs() {
+        let merged = merge(vec![
+            (PathBuf::from("1.json"), report(1, false, &[])),
+            (PathBuf::from("2.json"), report(2, true, &["s/rooks/b.c"])),
+        ])
+        .unwrap();
+        assert!(merged.interrupted);
+        assert_eq!(merged.not_graded.len(), 1);
+        assert_eq!(merged.judge_version.as_deref(), Some(JUDGE_VERSION));
+    }
+
+    /// New fields are additive: a version 1 report without them still
+    /// reads, as not interrupted and with nothing reused.
+    #[test]
+    fn reports_without_the_new_fields_still_read() {
+        let text = r#"{"version": 1, "layout": "problem/student", "results": [
+            {"problem": "rooks", "submission": "s/rooks/a.c", "language": "c",
+             "verdict": "AC", "passed": 0, "total": 0,
+             "compile": {"ok": true, "message": ""}, "tests": [],
+             "student": "a", "time_limit_ms": 1000, "memory_limit_mib": 256}]}"#;
+        let report = parse_grade(Path::new("old.json"), text).unwrap();
+        assert!(!report.interrupted);
+        assert!(report.not_graded.is_empty());
+        assert_eq!(report.judge_version, None);
+        let result = &report.results[0];
+        assert!(!result.reused);
+        assert_eq!(result.submission_sha256, None);
+        // And what is absent is not written back either.
+        let written = render_grade(&report);
+        for key in ["interrupted", "not_graded", "reused", "fingerprint"] {
+            assert!(!written.contains(key), "{key} in {written}");
+        }
+    }
 }

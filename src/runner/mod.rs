@@ -1,10 +1,11 @@
 //! Grading submissions against a problem's tests: load the tests, compile
-//! each submission once, run every test under limits, decide verdicts.
+//! each distinct source once, run every test under limits, decide verdicts.
 //!
 //! The runner never prints: it emits [`Event`]s, in test order for any
 //! `--jobs`, and returns the results; `report/` renders them. An `Err` from
 //! [`run`] means the judge itself failed (exit 3); a submission that fails
-//! is a verdict inside an `Ok`.
+//! is a verdict inside an `Ok`. [`run_cancellable`] stops early on a
+//! [`Cancellation`] and then returns no verdict for what it did not finish.
 
 mod compile;
 pub mod events;
@@ -18,8 +19,10 @@ pub use events::{
 };
 
 use crate::config::judge::Language;
+use crate::interrupt::Cancellation;
 use crate::problems::{self, CheckOptions, Problem};
 use crate::sandbox::{Limits, SandboxError};
+use sha2::Digest as _;
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -354,6 +357,37 @@ pub fn run(
     workspace: &Workspace,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<SubmissionResult>, RunError> {
+    let never = Cancellation::new();
+    let results = run_cancellable(
+        problem,
+        submissions,
+        tests,
+        settings,
+        workspace,
+        &never,
+        on_event,
+    )?;
+    Ok(results.into_iter().flatten().collect())
+}
+
+/// [`run`], stopping early when `cancel` is requested: one entry per
+/// submission, `None` for a submission that was not completely graded
+/// before the request (it was not compiled, or some of its tests did not
+/// finish). Such a submission has no verdict and gets no
+/// `SubmissionFinished` event; every `Some` is what an uninterrupted run
+/// would have given.
+///
+/// Submissions with the same bytes, language and file name compile once
+/// (see `compile_groups`).
+pub fn run_cancellable(
+    problem: &dyn Problem,
+    submissions: &[Submission],
+    tests: &[TestCase],
+    settings: &Settings,
+    workspace: &Workspace,
+    cancel: &Cancellation,
+    on_event: &mut dyn FnMut(Event<'_>),
+) -> Result<Vec<Option<SubmissionResult>>, RunError> {
     let mut directories = Vec::with_capacity(submissions.len());
     for index in 0..submissions.len() {
         let dir = workspace.path().join(format!("submission-{}", index + 1));
@@ -366,40 +400,61 @@ pub fn run(
         .map(|submission| submission.path.display().to_string())
         .collect();
 
-    let jobs: Vec<usize> = (0..submissions.len()).collect();
+    let first_of_group = compile_groups(submissions);
+    let jobs: Vec<usize> = (0..submissions.len())
+        .filter(|&index| first_of_group[index] == index)
+        .collect();
     let mut prepared: Vec<Option<Prepared>> = vec![None; submissions.len()];
     schedule::run_ordered(
         settings.jobs,
         workspace.path(),
         &jobs,
+        cancel,
         |sandbox, &index| {
             compile::prepare(sandbox, &submissions[index], &directories[index], settings)
         },
-        |index, result| {
-            on_event(Event::CompileFinished {
-                submission: &names[index],
-                compile: &result.compile,
-            });
-            prepared[index] = Some(result);
-        },
+        |position, result| prepared[jobs[position]] = Some(result),
     )?;
-    let prepared: Vec<Prepared> = prepared
+    for index in 0..submissions.len() {
+        let first = first_of_group[index];
+        if first != index {
+            prepared[index] = prepared[first].clone();
+        }
+    }
+    let prepared: Vec<Option<Prepared>> = prepared
         .into_iter()
-        .map(|slot| {
-            slot.unwrap_or_else(|| {
-                Prepared::failed(CompileResult {
-                    ok: false,
-                    message: "the submission was not compiled".to_owned(),
-                    verdict: Some(crate::verdict::Verdict::JudgeError),
-                })
-            })
+        .map(|slot| match slot {
+            Some(prepared) => Some(prepared),
+            // Only a cancelled pool leaves a submission unprepared; an
+            // uninterrupted one that did is the judge's fault.
+            None if cancel.is_cancelled() => None,
+            None => Some(Prepared::failed(CompileResult {
+                ok: false,
+                message: "the submission was not compiled".to_owned(),
+                verdict: Some(crate::verdict::Verdict::JudgeError),
+            })),
         })
         .collect();
+    for (name, prepared) in names.iter().zip(&prepared) {
+        if let Some(prepared) = prepared {
+            on_event(Event::CompileFinished {
+                submission: name,
+                compile: &prepared.compile,
+            });
+        }
+    }
 
-    let pairs: Vec<(usize, usize)> = (0..submissions.len())
-        .filter(|&index| prepared[index].program.is_some())
-        .flat_map(|index| (0..tests.len()).map(move |test| (index, test)))
-        .collect();
+    let pairs: Vec<(usize, &Prepared, usize)> = if cancel.is_cancelled() {
+        Vec::new()
+    } else {
+        prepared
+            .iter()
+            .enumerate()
+            .filter_map(|(index, prepared)| Some((index, prepared.as_ref()?)))
+            .filter(|(_, prepared)| prepared.program.is_some())
+            .flat_map(|(index, prepared)| (0..tests.len()).map(move |test| (index, prepared, test)))
+            .collect()
+    };
     let mut results: Vec<SubmissionResult> = submissions
         .iter()
         .zip(&prepared)
@@ -411,14 +466,33 @@ pub fn run(
             verdict: crate::verdict::Verdict::Accepted,
             passed: 0,
             total: tests.len(),
-            compile: prepared.compile.clone(),
+            compile: prepared.as_ref().map_or_else(
+                // Not prepared (interrupted): never reported.
+                || CompileResult {
+                    ok: false,
+                    message: String::new(),
+                    verdict: None,
+                },
+                |prepared| prepared.compile.clone(),
+            ),
             tests: Vec::with_capacity(tests.len()),
         })
         .collect();
+    // Complete: prepared, and either not runnable (CE, JE) or every test
+    // finished. Only an interrupted run has incomplete submissions.
+    let complete = |index: usize, results: &[SubmissionResult]| {
+        prepared[index].as_ref().is_some_and(|prepared| {
+            prepared.program.is_none() || results[index].tests.len() == tests.len()
+        })
+    };
+    let mut finished = vec![false; submissions.len()];
     let mut next_to_finish = 0;
-    let mut finish_until =
-        |results: &mut Vec<SubmissionResult>, upto: usize, on_event: &mut dyn FnMut(Event<'_>)| {
-            while next_to_finish < upto {
+    let mut finish_until = |results: &mut Vec<SubmissionResult>,
+                            finished: &mut Vec<bool>,
+                            upto: usize,
+                            on_event: &mut dyn FnMut(Event<'_>)| {
+        while next_to_finish < upto {
+            if complete(next_to_finish, results) {
                 let result = &mut results[next_to_finish];
                 result.verdict = SubmissionResult::overall(&result.compile, &result.tests);
                 result.passed = result
@@ -427,29 +501,25 @@ pub fn run(
                     .filter(|test| test.verdict.is_accepted())
                     .count();
                 on_event(Event::SubmissionFinished { result });
-                next_to_finish += 1;
+                finished[next_to_finish] = true;
             }
-        };
+            next_to_finish += 1;
+        }
+    };
     schedule::run_ordered(
         settings.jobs,
         workspace.path(),
         &pairs,
-        |sandbox, &(index, test)| {
+        cancel,
+        |sandbox, &(index, prepared, test)| {
             let limits = submissions[index].limits(&settings.limits);
-            execute::run_test(
-                sandbox,
-                problem,
-                &prepared[index],
-                &tests[test],
-                &limits,
-                settings,
-            )
+            execute::run_test(sandbox, problem, prepared, &tests[test], &limits, settings)
         },
         |position, result| {
-            let (index, _) = pairs[position];
+            let (index, _, _) = pairs[position];
             // Submissions before this one (and any that did not compile)
             // are complete once a later submission's test arrives.
-            finish_until(&mut results, index, on_event);
+            finish_until(&mut results, &mut finished, index, on_event);
             on_event(Event::TestFinished {
                 submission: &names[index],
                 test: &result,
@@ -457,6 +527,53 @@ pub fn run(
             results[index].tests.push(result);
         },
     )?;
-    finish_until(&mut results, submissions.len(), on_event);
-    Ok(results)
+    finish_until(&mut results, &mut finished, submissions.len(), on_event);
+    Ok(results
+        .into_iter()
+        .zip(finished)
+        .map(|(result, finished)| finished.then_some(result))
+        .collect())
+}
+
+/// For each submission, the index of the first submission that compiles to
+/// the same program: the same bytes, the same language and the same file
+/// name once copied (the language's `source-name`, else the submission's).
+/// Only languages with a `compile` step are grouped; executables and
+/// interpreted sources have nothing to share.
+///
+/// The file name is part of the key because the compiler's messages name
+/// the file (`alice.cpp:3:5: warning ...`): sharing `alice.cpp`'s compile
+/// with `bob.cpp` would put Alice's name in Bob's report. Copies under the
+/// same name (a `student/problem` class, Java's `Main.java`, a file given
+/// twice) compile once.
+pub(crate) fn compile_groups(submissions: &[Submission]) -> Vec<usize> {
+    let mut first_by_key: std::collections::HashMap<(String, OsString, [u8; 32]), usize> =
+        std::collections::HashMap::new();
+    (0..submissions.len())
+        .map(|index| {
+            let submission = &submissions[index];
+            let SubmissionKind::Language { name, language } = &submission.kind else {
+                return index;
+            };
+            if language.compile.is_none() {
+                return index;
+            }
+            let copied_name = match &language.source_name {
+                Some(source_name) => OsString::from(source_name),
+                None => submission
+                    .path
+                    .file_name()
+                    .map(OsString::from)
+                    .unwrap_or_default(),
+            };
+            // Unreadable: compiling reports why, on its own.
+            let Ok(bytes) = fs_err::read(&submission.path) else {
+                return index;
+            };
+            let digest: [u8; 32] = sha2::Sha256::digest(&bytes).into();
+            *first_by_key
+                .entry((name.clone(), copied_name, digest))
+                .or_insert(index)
+        })
+        .collect()
 }

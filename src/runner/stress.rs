@@ -12,6 +12,7 @@ use super::{
     compile, execute, generated_test, schedule, set_mode, written_test, Prepared, RunError,
     Settings, Submission, TestCase, Workspace,
 };
+use crate::interrupt::Cancellation;
 use crate::problems::Problem;
 use crate::verdict::Verdict;
 
@@ -65,6 +66,9 @@ pub struct Failure {
     /// True when shrinking stopped at [`StressOptions::shrink_runs`] rather
     /// than because no candidate failed.
     pub shrink_budget_spent: bool,
+    /// True when shrinking was cut short by a cancellation: `smallest` still
+    /// fails, but a smaller input might.
+    pub shrink_interrupted: bool,
 }
 
 /// How a stress run ended.
@@ -75,24 +79,40 @@ pub enum StressOutcome {
     NotCompiled(CompileResult),
     /// Every test was accepted.
     Passed { iterations: u64 },
+    /// Cancelled before any test failed: `iterations` random tests (the
+    /// first ones, in order) were accepted; the rest did not run.
+    Interrupted { iterations: u64 },
     /// A test was not accepted (JE included: the caller decides what a JE
     /// means, since it is the judge's fault).
     Failed(Box<Failure>),
 }
 
 /// Compiles `submission` once, runs random tests until one is not accepted
-/// or `options.iterations` pass, and shrinks the failing input.
+/// or `options.iterations` pass, and shrinks the failing input. `cancel`
+/// stops the search between batches (`Interrupted`), or the shrinking with
+/// the smallest failing input found so far.
 pub fn stress(
     problem: &dyn Problem,
     submission: &Submission,
     settings: &Settings,
     workspace: &Workspace,
     options: &StressOptions<'_>,
+    cancel: &Cancellation,
 ) -> Result<StressOutcome, RunError> {
-    let prepared = prepare(submission, settings, workspace)?;
+    let Some(prepared) = prepare(submission, settings, workspace, cancel)? else {
+        return Ok(StressOutcome::Interrupted { iterations: 0 });
+    };
     if prepared.program.is_none() {
         return Ok(StressOutcome::NotCompiled(prepared.compile));
     }
+    let runs = Runs {
+        problem,
+        submission,
+        prepared: &prepared,
+        settings,
+        workspace,
+        cancel,
+    };
     // As `load_tests` does for a problem without profiles.
     let profiles: &[&str] = match options.profiles.as_slice() {
         [] => &["default"],
@@ -115,8 +135,11 @@ pub fn stress(
                 workspace,
             )?);
         }
-        let results = run_batch(problem, submission, &prepared, &tests, settings, workspace)?;
+        let results = runs.batch(&tests)?;
         remove_inputs(&tests);
+        // After a cancellation, `results` is the prefix that finished: a
+        // failure in it is real; without one, the search stops here.
+        let accepted_prefix = results.len();
         let failed = tests
             .into_iter()
             .zip(results)
@@ -135,11 +158,7 @@ pub fn stress(
                 index: 0,
             });
             let failure = shrink(
-                problem,
-                submission,
-                &prepared,
-                settings,
-                workspace,
+                &runs,
                 options,
                 Failure {
                     iteration,
@@ -149,9 +168,15 @@ pub fn stress(
                     shrink_steps: 0,
                     shrink_runs: 0,
                     shrink_budget_spent: false,
+                    shrink_interrupted: false,
                 },
             )?;
             return Ok(StressOutcome::Failed(Box::new(failure)));
+        }
+        if cancel.is_cancelled() {
+            return Ok(StressOutcome::Interrupted {
+                iterations: next + accepted_prefix as u64,
+            });
         }
         next = end;
     }
@@ -168,14 +193,17 @@ pub fn stress(
 /// Candidates run in batches on the worker pool, but the first failing one
 /// in order is taken, so the result does not depend on `--jobs`.
 fn shrink(
-    problem: &dyn Problem,
-    submission: &Submission,
-    prepared: &Prepared,
-    settings: &Settings,
-    workspace: &Workspace,
+    runs: &Runs<'_>,
     options: &StressOptions<'_>,
     mut failure: Failure,
 ) -> Result<Failure, RunError> {
+    let Runs {
+        problem,
+        settings,
+        workspace,
+        cancel,
+        ..
+    } = *runs;
     let verdict = failure.found.result.verdict;
     if verdict == Verdict::JudgeError {
         return Ok(failure);
@@ -197,6 +225,10 @@ fn shrink(
             })
             .collect();
         for chunk in candidates.chunks(batch_size) {
+            if cancel.is_cancelled() {
+                failure.shrink_interrupted = true;
+                break 'steps;
+            }
             let remaining = options.shrink_runs.saturating_sub(failure.shrink_runs);
             if remaining == 0 {
                 failure.shrink_budget_spent = true;
@@ -214,8 +246,14 @@ fn shrink(
                     workspace,
                 )?);
             }
-            let results = run_batch(problem, submission, prepared, &tests, settings, workspace)?;
+            let results = runs.batch(&tests)?;
             remove_inputs(&tests);
+            if results.len() < tests.len() {
+                // Cancelled mid-batch: which candidate would have been taken
+                // is unknown, so none is.
+                failure.shrink_interrupted = true;
+                break 'steps;
+            }
             let tried = tests.len();
             let still_failing = tests
                 .into_iter()
@@ -242,12 +280,14 @@ fn shrink(
     Ok(failure)
 }
 
-/// Compiles (or copies) the submission once into `submission-1/`.
+/// Compiles (or copies) the submission once into `submission-1/`; `None`
+/// when cancelled first.
 fn prepare(
     submission: &Submission,
     settings: &Settings,
     workspace: &Workspace,
-) -> Result<Prepared, RunError> {
+    cancel: &Cancellation,
+) -> Result<Option<Prepared>, RunError> {
     let dir = workspace.path().join("submission-1");
     fs_err::create_dir(&dir).map_err(|source| RunError::io("create", &dir, source))?;
     set_mode(&dir, 0o755)?;
@@ -256,37 +296,59 @@ fn prepare(
         1,
         workspace.path(),
         &[()],
+        cancel,
         |sandbox, ()| compile::prepare(sandbox, submission, &dir, settings),
         |_, result| prepared = Some(result),
     )?;
-    Ok(prepared.unwrap_or_else(|| {
+    if prepared.is_none() && cancel.is_cancelled() {
+        return Ok(None);
+    }
+    Ok(Some(prepared.unwrap_or_else(|| {
         Prepared::failed(CompileResult {
             ok: false,
             message: "the submission was not compiled".to_owned(),
             verdict: Some(Verdict::JudgeError),
         })
-    }))
+    })))
 }
 
-/// Runs every test of `tests` and returns the results in test order.
-fn run_batch(
-    problem: &dyn Problem,
-    submission: &Submission,
-    prepared: &Prepared,
-    tests: &[TestCase],
-    settings: &Settings,
-    workspace: &Workspace,
-) -> Result<Vec<TestResult>, RunError> {
-    let limits = submission.limits(&settings.limits);
-    let mut results = Vec::with_capacity(tests.len());
-    schedule::run_ordered(
-        settings.jobs,
-        workspace.path(),
-        tests,
-        |sandbox, test| execute::run_test(sandbox, problem, prepared, test, &limits, settings),
-        |_, result| results.push(result),
-    )?;
-    Ok(results)
+/// What every batch of one stress run shares: the compiled submission and
+/// where and how it runs.
+#[derive(Clone, Copy)]
+struct Runs<'a> {
+    problem: &'a dyn Problem,
+    submission: &'a Submission,
+    prepared: &'a Prepared,
+    settings: &'a Settings,
+    workspace: &'a Workspace,
+    cancel: &'a Cancellation,
+}
+
+impl Runs<'_> {
+    /// Runs every test of `tests` and returns the results in test order
+    /// (only the prefix that finished, after a cancellation).
+    fn batch(&self, tests: &[TestCase]) -> Result<Vec<TestResult>, RunError> {
+        let limits = self.submission.limits(&self.settings.limits);
+        let mut results = Vec::with_capacity(tests.len());
+        schedule::run_ordered(
+            self.settings.jobs,
+            self.workspace.path(),
+            tests,
+            self.cancel,
+            |sandbox, test| {
+                execute::run_test(
+                    sandbox,
+                    self.problem,
+                    self.prepared,
+                    test,
+                    &limits,
+                    self.settings,
+                )
+            },
+            |_, result| results.push(result),
+        )?;
+        Ok(results)
+    }
 }
 
 /// Input files of a finished batch are not needed again (their text is kept
