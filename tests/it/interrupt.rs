@@ -545,3 +545,27 @@ fn a_second_ctrl_c_exits_at_once() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// A running test is killed at once, not at its wall limit: with a 60 s
+/// wall clock, Ctrl-C still ends the grade within seconds.
+// See: issue #8 ("exit 130 within a second").
+#[test]
+fn ctrl_c_kills_a_running_test_at_once_not_at_its_wall_limit() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    dir.create(
+        "judge.toml",
+        "submissions = \"class\"\nrandom-tests = 3\njobs = 2\nseed = 1\n\
+         [limits]\ntime-limit-ms = 20000\nwall-time-factor = 3\n",
+    );
+    let child = spawn_grade(&dir);
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    let (code, stderr, took) = wait_exit(child, Duration::from_secs(15));
+    assert!(
+        took < Duration::from_secs(15),
+        "took {took:?}: the running tests were not killed"
+    );
+    assert_interrupted_cleanly(&dir, code, 130, &stderr);
+}
