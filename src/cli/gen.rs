@@ -4,9 +4,9 @@
 //! profile, i)`, so `--count 5` is the first five of `--count 50` and each test
 //! can be regenerated alone.
 
-use super::{parse_problem, profile_or_usage, say, write_stdout, UsageError};
+use super::{parse_problem, profile_or_usage, say, write_stdout, PackageArgs, UsageError};
 use crate::exit;
-use crate::problems::{self, Problem};
+use crate::problems;
 use anyhow::{anyhow, Context as _};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -16,14 +16,14 @@ use std::path::{Path, PathBuf};
 pub struct GenArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn Problem,
+    pub problem: String,
     /// The master seed: the same seed gives the same bytes on every machine.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// How many inputs; without --out they are printed one after another.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub count: u32,
-    /// The generator profile (see `judge problems`); the problem's first by default.
+    /// The generator profile (see `judge problems`); the package's first by default.
     #[arg(long, value_name = "PROFILE")]
     pub profile: Option<String>,
     /// Write `DIR/<prefix>NNN.in` and `.ans` (the reference answer) instead of
@@ -33,6 +33,8 @@ pub struct GenArgs {
     /// Prefix of the file names written with --out, e.g. `large-`.
     #[arg(long, requires = "out", default_value = "")]
     pub prefix: String,
+    #[command(flatten)]
+    pub packages: PackageArgs,
 }
 
 /// One generated test, ready to write.
@@ -43,14 +45,14 @@ struct Generated {
 
 /// Generates every input (and, with --out, answer) before writing anything.
 pub fn run(args: &GenArgs) -> anyhow::Result<u8> {
-    let problem = args.problem;
-    let profile = match &args.profile {
-        Some(name) => profile_or_usage(problem, name)?,
-        None => *problem
-            .profiles()
-            .first()
-            .ok_or_else(|| anyhow!("problem `{}` has no generator profile", problem.id()))?,
-    };
+    let package = args.packages.load(&args.problem)?;
+    let problem = package.problem;
+    let default_profile = package
+        .profiles()
+        .first()
+        .map(|name| (*name).to_owned())
+        .ok_or_else(|| anyhow!("problem `{}` has no generator profile", package.id))?;
+    let profile = profile_or_usage(problem, args.profile.as_deref().unwrap_or(&default_profile))?;
     if args.prefix.contains(['/', '\\']) || args.prefix.starts_with('.') {
         return Err(UsageError::new(
             format!(

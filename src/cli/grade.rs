@@ -11,13 +11,15 @@
 use super::run::{announce_isolation, classify, load_config, master_seed, settings, Overrides};
 use super::{say, write_stdout, PackageArgs, UsageError};
 use crate::config::judge::{JudgeConfig, Layout};
-use crate::config::problem::Package;
+use crate::config::problem::{check_problems_dir, package_exists, Package};
 use crate::exit;
 use crate::grade::{self, Entry, Shard};
-use crate::problems::{self, Problem};
+use crate::problems::Problem;
 use crate::report::json::{Expected, GradeReport, GradedResult, ShardInfo, VERSION};
 use crate::report::{self, human};
-use crate::runner::{self, CompileResult, Event, Settings, Submission, SubmissionResult, TestCase};
+use crate::runner::{
+    self, CompileResult, Event, FixedTests, Settings, Submission, SubmissionResult, TestCase,
+};
 use crate::runner::{RunError, Workspace};
 use crate::sandbox::Isolation;
 use crate::verdict::Verdict;
@@ -90,6 +92,10 @@ impl ReportArgs {
 /// Runs `judge grade` and returns its exit code.
 pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
     let config = load_config(args.config.as_deref())?;
+    let problems_dir = args.packages.problems_dir.as_deref();
+    if let Some(dir) = problems_dir {
+        check_problems_dir(dir)?;
+    }
     let entries = grade::discover(
         &config.submissions,
         config.layout,
@@ -117,25 +123,23 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
 
     // Every package is loaded before anything runs: a broken problem.toml is
     // a configuration error, exit 2.
-    let mut packages: BTreeMap<&'static str, Package> = BTreeMap::new();
+    let mut packages: BTreeMap<String, Package> = BTreeMap::new();
     for entry in &entries {
-        if let Some(problem) = problems::find(&entry.problem) {
-            if !packages.contains_key(problem.id()) {
-                let package = Package::load(&args.packages.problems_dir, problem)?;
-                let has_tests = package.tests_dir().is_some_and(|dir| dir.is_dir());
-                if !has_tests && config.random_tests == 0 {
-                    return Err(UsageError::new(
-                        format!(
-                            "no tests for `{}`: no tests folder and no random tests",
-                            problem.id()
-                        ),
-                        Some("set `random-tests` in `judge.toml`".to_owned()),
-                    )
-                    .into());
-                }
-                packages.insert(problem.id(), package);
-            }
+        if packages.contains_key(&entry.problem) || !package_exists(problems_dir, &entry.problem) {
+            continue;
         }
+        let package = args.packages.load(&entry.problem)?;
+        if package.tests.is_empty() && config.random_tests == 0 {
+            return Err(UsageError::new(
+                format!(
+                    "no tests for `{}`: no tests in the package and no random tests",
+                    package.id
+                ),
+                Some("set `random-tests` in `judge.toml`".to_owned()),
+            )
+            .into());
+        }
+        packages.insert(entry.problem.clone(), package);
     }
 
     announce_isolation();
@@ -286,12 +290,12 @@ fn grade_problem(
     progress: &indicatif::ProgressBar,
 ) -> anyhow::Result<Vec<GradedResult>> {
     let problem = package.problem;
-    let tests_dir = package.tests_dir().filter(|dir| dir.is_dir());
     let seed = master_seed(None, config, package);
     let workspace = Workspace::new()?;
     let tests = runner::load_tests(
         problem,
-        tests_dir.as_deref(),
+        Some(FixedTests::Package(&package.tests)),
+        &package.profiles(),
         config.random_tests,
         seed,
         &workspace,
@@ -324,7 +328,9 @@ fn grade_problem(
         &workspace,
         &mut on_event,
     )?;
-    for ((entry, submission), result) in runnable.iter().zip(results) {
+    for ((entry, submission), mut result) in runnable.iter().zip(results) {
+        // The runner names the engine (`rooks`); reports name the package.
+        result.problem.clone_from(&package.id);
         let limits = submission.limits(&settings.limits);
         let mut graded_result = GradedResult {
             result,
@@ -409,7 +415,7 @@ fn unknown_problem(entry: &Entry, config: &JudgeConfig) -> GradedResult {
         format!(
             "`{}` is not a problem; known: {}",
             entry.problem,
-            problems::known_ids()
+            crate::config::bundled::known_ids()
         )
     };
     let language = config

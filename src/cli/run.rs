@@ -9,9 +9,9 @@ use super::{parse_problem, say, write_stdout, PackageArgs, UsageError};
 use crate::config::judge::JudgeConfig;
 use crate::config::problem::Package;
 use crate::exit;
-use crate::problems::Problem;
 use crate::report;
-use crate::runner::{self, Event, Settings, Submission, SubmissionKind, Workspace};
+use crate::report::json::TestSelection;
+use crate::runner::{self, Event, FixedTests, Settings, Submission, SubmissionKind, Workspace};
 use crate::sandbox::{Isolation, Limits};
 use crate::verdict::Verdict;
 use std::os::unix::fs::PermissionsExt;
@@ -26,11 +26,13 @@ const STDERR_KEPT_BYTES: u64 = 64 * 1024;
 pub struct RunArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn Problem,
+    pub problem: String,
     /// Programs to grade: source files in a configured language, or executables.
     #[arg(required = true, value_name = "SUBMISSION")]
     pub submissions: Vec<PathBuf>,
-    /// Folder of NAME.in + NAME.ans tests [default: problems/PROBLEM/tests when it exists].
+    /// Folder of NAME.in + NAME.ans tests, run instead of the package's (and
+    /// without random tests unless --random or judge.toml's `random-tests`
+    /// asks for them) [default: the package's samples and fixed tests].
     #[arg(long, value_name = "DIR")]
     pub tests: Option<PathBuf>,
     /// Random tests to add (overrides `random-tests` of judge.toml).
@@ -62,36 +64,28 @@ pub struct RunArgs {
 
 /// Runs `judge run` and returns its exit code.
 pub fn run(args: RunArgs) -> anyhow::Result<u8> {
-    let problem = args.problem;
     let config = load_config(args.config.as_deref())?;
-    let package = Package::load(&args.packages.problems_dir, problem)?;
+    let package = args.packages.load(&args.problem)?;
+    let problem = package.problem;
     let submissions = args
         .submissions
         .iter()
         .map(|path| classify(path, &config))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let tests_dir = match &args.tests {
-        Some(dir) if dir.is_dir() => Some(dir.clone()),
-        Some(dir) => {
+    if let Some(dir) = &args.tests {
+        if !dir.is_dir() {
             return Err(UsageError::new(
                 format!("the tests folder `{}` does not exist", dir.display()),
                 None,
             )
-            .into())
+            .into());
         }
-        None => package.tests_dir().filter(|dir| dir.is_dir()),
-    };
-    let random = args.random.unwrap_or(config.random_tests);
-    if tests_dir.is_none() && random == 0 {
-        return Err(UsageError::new(
-            format!(
-                "no tests for `{}`: no tests folder and no random tests",
-                problem.id()
-            ),
-            Some("pass `--tests DIR` or `--random N`".to_owned()),
-        )
-        .into());
     }
+    let (random, random_from) = random_tests(args.tests.is_some(), args.random, &config);
+    let fixed = match &args.tests {
+        Some(dir) => FixedTests::Folder(dir),
+        None => FixedTests::Package(&package.tests),
+    };
     let seed = master_seed(args.seed, &config, &package);
     let settings = settings(
         &Overrides {
@@ -105,7 +99,33 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
 
     announce_isolation();
     let workspace = Workspace::new()?;
-    let tests = runner::load_tests(problem, tests_dir.as_deref(), random, seed, &workspace)?;
+    let tests = runner::load_tests(
+        problem,
+        Some(fixed),
+        &package.profiles(),
+        random,
+        seed,
+        &workspace,
+    )?;
+    if tests.is_empty() {
+        return Err(UsageError::new(
+            format!(
+                "no tests for `{}`: the tests folder is empty and no random tests",
+                package.id
+            ),
+            Some("pass `--random N`".to_owned()),
+        )
+        .into());
+    }
+    let selection = TestSelection {
+        fixed: match &args.tests {
+            Some(dir) => dir.display().to_string(),
+            None => format!("package {}", package.id),
+        },
+        fixed_count: tests.len() - random as usize,
+        random,
+        random_from: random_from.to_owned(),
+    };
     let json_to_stdout = args.json.as_deref() == Some(Path::new("-"));
     let mut on_event = |event: Event<'_>| {
         if let Event::SubmissionFinished { result } = event {
@@ -114,7 +134,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
             }
         }
     };
-    let results = runner::run(
+    let mut results = runner::run(
         problem,
         &submissions,
         &tests,
@@ -123,10 +143,15 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
         &mut on_event,
     )?;
     drop(workspace);
+    // The runner names the engine (`rooks`); reports name the package
+    // (`rooks-large`).
+    for result in &mut results {
+        result.problem.clone_from(&package.id);
+    }
 
     let isolation = Isolation::detect();
     if let Some(path) = &args.json {
-        let json = report::json::render(&results, isolation);
+        let json = report::json::render(&results, isolation, Some(&selection));
         if json_to_stdout {
             write_stdout(&json)?;
         } else {
@@ -141,7 +166,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
             .filter(|verdict| verdict.is_accepted())
             .count();
         write_stdout(&format!(
-            "{accepted}/{} submissions accepted\n",
+            "{}\n{accepted}/{} submissions accepted\n",
+            selection.describe(),
             verdicts.len()
         ))?;
     }
@@ -152,6 +178,23 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
     } else {
         exit::FAILURE
     })
+}
+
+/// How many random tests a run adds, and who asked: `--random N` first;
+/// with `--tests DIR`, only judge.toml's own `random-tests` adds more (the
+/// built-in default does not: issue #8, a teacher's folder is run exactly);
+/// without it, `random-tests` as configured or by default.
+pub(super) fn random_tests(
+    tests_folder: bool,
+    flag: Option<u32>,
+    config: &JudgeConfig,
+) -> (u32, &'static str) {
+    match (flag, config.random_tests_set) {
+        (Some(count), _) => (count, "--random"),
+        (None, Some(count)) => (count, "judge.toml"),
+        (None, None) if tests_folder => (0, "none"),
+        (None, None) => (config.random_tests, "default"),
+    }
 }
 
 /// `--config FILE`, else `./judge.toml` when it exists, else the built-in

@@ -142,6 +142,9 @@ pub struct JudgeConfig {
     pub jobs: usize,
     pub seed: Option<u64>,
     pub random_tests: u32,
+    /// `random-tests` as the user's judge.toml sets it (absent: the default
+    /// applies), so `judge run --tests DIR` can tell whether it was asked for.
+    pub random_tests_set: Option<u32>,
     /// The submissions folder, resolved against judge.toml's folder.
     pub submissions: PathBuf,
     pub layout: Layout,
@@ -226,6 +229,7 @@ impl JudgeConfig {
                 "jobs",
             )? as usize,
             seed: user.seed.or(base.seed),
+            random_tests_set: user.random_tests,
             random_tests: pick(
                 user.random_tests.map(u64::from),
                 base.random_tests.map(u64::from),
@@ -307,13 +311,13 @@ impl JudgeConfig {
                 ));
             }
             for id in problems {
-                if crate::problems::find(id).is_none() {
+                if !super::bundled::package_ids().contains(&id.as_str()) {
                     return Err(ConfigError::invalid(
                         path,
                         "problems",
                         format!(
                             "unknown problem `{id}`; known: {}",
-                            crate::problems::known_ids()
+                            super::bundled::known_ids()
                         ),
                     ));
                 }
@@ -451,7 +455,7 @@ mod tests {
     #[test_case("[languages.x]\nextensions = [\"x\"]\nrun = [\"{sorce}\"]\n", "`languages.x.run`: unknown placeholder `{sorce}`; known: {source}, {executable}, {dir}, {memory_mib}" ; "misspelt placeholder")]
     #[test_case("[languages.x]\nextensions = [\"x\"]\nrun = []\n", "`languages.x.run`: must name a program" ; "empty run")]
     #[test_case("layout = \"by-student\"\n", "line 1, column 10: unknown variant `by-student`, expected one of `problem/student`, `student/problem`, `expected`" ; "bad layout")]
-    #[test_case("problems = [\"rook\"]\n", "`problems`: unknown problem `rook`; known: rooks, matchsticks, mayan" ; "unknown problem")]
+    #[test_case("problems = [\"rook\"]\n", "`problems`: unknown problem `rook`; known: rooks, rooks-large, matchsticks, mayan" ; "unknown problem")]
     #[test_case("problems = []\n", "`problems`: must name at least one problem, or be left out for all" ; "no problems")]
     #[test_case("[languages.python]\nextensions = [\"py\"]\nrun = [\"p\"]\ntime-factor = 0\n", "`languages.python.time-factor`: must be greater than 0, found 0" ; "zero time factor")]
     #[test_case("[languages.python]\nextensions = [\"py\"]\nrun = [\"p\"]\ntime-facter = 2\n", "line 4, column 1: unknown field `time-facter`" ; "misspelt time factor")]

@@ -4,6 +4,7 @@
 //! `problem.rs` models `problems/<id>/problem.toml`. This module reads and
 //! validates; it never runs anything.
 
+pub mod bundled;
 pub mod judge;
 pub mod problem;
 
@@ -34,6 +35,13 @@ pub enum ConfigErrorKind {
     },
     /// The file parsed, but a value is not allowed (e.g. an unknown profile).
     Invalid { key: String, message: String },
+    /// A package's test is not valid for any profile the package lists.
+    InvalidTest {
+        error: crate::problems::InputError,
+        profiles: String,
+    },
+    /// `--problems-dir` (or a path that must be a folder) is not a folder.
+    NotAFolder,
 }
 
 impl fmt::Display for ConfigErrorKind {
@@ -49,6 +57,10 @@ impl fmt::Display for ConfigErrorKind {
                 message,
             } => f.write_str(message),
             ConfigErrorKind::Invalid { key, message } => write!(f, "`{key}`: {message}"),
+            ConfigErrorKind::InvalidTest { error, profiles } => {
+                write!(f, "{error} (the package's tests come from: {profiles})")
+            }
+            ConfigErrorKind::NotAFolder => f.write_str("is not a folder"),
         }
     }
 }

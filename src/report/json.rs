@@ -17,14 +17,59 @@ pub const VERSION: u32 = 1;
 struct Report<'a> {
     version: u32,
     isolation: &'a Isolation,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tests: Option<&'a TestSelection>,
     results: &'a [SubmissionResult],
 }
 
+/// Which tests `judge run` ran, and why that many random ones.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestSelection {
+    /// Where the fixed tests came from: the `--tests` folder, or `package
+    /// <id>`.
+    pub fixed: String,
+    /// How many fixed tests.
+    pub fixed_count: usize,
+    /// How many random tests were added.
+    pub random: u32,
+    /// Who asked for them: `--random`, `judge.toml`, `default` (no
+    /// `--tests`: the built-in `random-tests`), or `none`.
+    pub random_from: String,
+}
+
+impl TestSelection {
+    /// One line for the table's footer, e.g. `tests: 4 from my-tests only
+    /// (no random tests: --tests runs exactly its folder unless --random N
+    /// or judge.toml's random-tests asks for more)`.
+    pub fn describe(&self) -> String {
+        if self.random == 0 {
+            let why = if self.random_from != "none" {
+                String::new()
+            } else {
+                " (no random tests: --tests runs exactly its folder unless --random N or \
+                 judge.toml's random-tests asks for more)"
+                    .to_owned()
+            };
+            format!("tests: {} from {} only{why}", self.fixed_count, self.fixed)
+        } else {
+            format!(
+                "tests: {} from {} + {} random (from {})",
+                self.fixed_count, self.fixed, self.random, self.random_from
+            )
+        }
+    }
+}
+
 /// The JSON text of a report, pretty-printed, ending with a newline.
-pub fn render(results: &[SubmissionResult], isolation: &Isolation) -> String {
+pub fn render(
+    results: &[SubmissionResult],
+    isolation: &Isolation,
+    tests: Option<&TestSelection>,
+) -> String {
     let report = Report {
         version: VERSION,
         isolation,
+        tests,
         results,
     };
     // Serialising plain structs of strings and numbers cannot fail.

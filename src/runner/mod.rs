@@ -18,6 +18,7 @@ pub use events::{
 };
 
 use crate::config::judge::Language;
+use crate::config::problem::PackageTest;
 use crate::problems::{self, CheckOptions, Problem};
 use crate::sandbox::{Limits, SandboxError};
 use std::ffi::OsString;
@@ -204,59 +205,109 @@ fn set_mode(path: &Path, mode: u32) -> Result<(), RunError> {
         .map_err(|source| RunError::io("set permissions of", path, source))
 }
 
-/// The tests of a run: every `NAME.in` of `dir` (with `NAME.ans`, or the
-/// reference answer when there is none), in name order, then `random`
-/// generated tests taking the problem's profiles in turn.
+/// Where a run's fixed tests come from.
+#[derive(Clone, Copy, Debug)]
+pub enum FixedTests<'a> {
+    /// A folder of `NAME.in` (+ `NAME.ans`) given with `--tests DIR`.
+    Folder(&'a Path),
+    /// A package's samples and fixed tests, already read and validated.
+    Package(&'a [PackageTest]),
+}
+
+/// The tests of a run: the fixed tests (a folder's `NAME.in` files with
+/// `NAME.ans`, or the reference answer when there is none, in name order; or
+/// a package's tests), then `random` generated tests taking `profiles` in
+/// turn.
 pub fn load_tests(
     problem: &dyn Problem,
-    dir: Option<&Path>,
+    fixed: Option<FixedTests<'_>>,
+    profiles: &[&str],
     random: u32,
     seed: u64,
     workspace: &Workspace,
 ) -> Result<Vec<TestCase>, RunError> {
     let mut tests = Vec::new();
-    if let Some(dir) = dir {
-        let entries = fs_err::read_dir(dir).map_err(|source| RunError::io("read", dir, source))?;
-        let mut inputs: Vec<PathBuf> = entries
-            .filter_map(Result::ok)
-            .map(|entry| entry.path())
-            .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
-            .collect();
-        inputs.sort();
-        for path in inputs {
-            let name = path
-                .file_stem()
-                .map(|stem| stem.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let input = read_text(&path).map(|text| TestInput {
-                path: path.clone(),
-                text,
-            });
-            let answer_path = path.with_extension("ans");
-            let answer = match &input {
-                Err(_) => Err("the input could not be read".to_owned()),
-                Ok(_) if answer_path.exists() => read_text(&answer_path).map(Some),
-                Ok(input) => reference_answer(problem, &input.text),
-            };
-            tests.push(TestCase {
-                name,
-                input,
-                answer,
-                random: None,
-            });
+    match fixed {
+        Some(FixedTests::Folder(dir)) => tests.extend(folder_tests(problem, dir)?),
+        Some(FixedTests::Package(package_tests)) => {
+            for test in package_tests {
+                let answer = match &test.answer {
+                    Some(answer) => Ok(Some(answer.clone())),
+                    None => reference_answer(problem, &test.input),
+                };
+                let input = if test.on_disk {
+                    test.path.clone()
+                } else {
+                    // Bundled in the binary: the program needs a file to read.
+                    let path = workspace
+                        .path()
+                        .join("inputs")
+                        .join(format!("{}.in", test.name));
+                    fs_err::write(&path, &test.input)
+                        .map_err(|source| RunError::io("write", &path, source))?;
+                    path
+                };
+                tests.push(TestCase {
+                    name: test.name.clone(),
+                    input: Ok(TestInput {
+                        path: input,
+                        text: test.input.clone(),
+                    }),
+                    answer,
+                    random: None,
+                });
+            }
         }
+        None => {}
     }
-    let profiles: Vec<&str> = match problem.profiles() {
-        [] => vec!["default"],
-        profiles => profiles.iter().map(|profile| profile.name).collect(),
+    let profiles: Vec<&str> = match (profiles, problem.profiles()) {
+        ([], []) => vec!["default"],
+        ([], engine) => engine.iter().map(|profile| profile.name).collect(),
+        (profiles, _) => profiles.to_vec(),
     };
     for test_number in 0..u64::from(random) {
         // Profiles in turn, so a handful of random tests already reaches
-        // every generator (rooks `large` is where backtracking dies).
+        // every generator the package uses.
         let count = profiles.len() as u64;
         let profile = profiles[(test_number % count) as usize];
         let index = test_number / count;
         tests.push(generated_test(problem, seed, profile, index, workspace)?);
+    }
+    Ok(tests)
+}
+
+/// Every `NAME.in` of `dir`, in name order; a file the judge cannot use is
+/// JE on that test, not an `Err`.
+fn folder_tests(problem: &dyn Problem, dir: &Path) -> Result<Vec<TestCase>, RunError> {
+    let mut tests = Vec::new();
+    let entries = fs_err::read_dir(dir).map_err(|source| RunError::io("read", dir, source))?;
+    let mut inputs: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
+        .collect();
+    inputs.sort();
+    for path in inputs {
+        let name = path
+            .file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let input = read_text(&path).map(|text| TestInput {
+            path: path.clone(),
+            text,
+        });
+        let answer_path = path.with_extension("ans");
+        let answer = match &input {
+            Err(_) => Err("the input could not be read".to_owned()),
+            Ok(_) if answer_path.exists() => read_text(&answer_path).map(Some),
+            Ok(input) => reference_answer(problem, &input.text),
+        };
+        tests.push(TestCase {
+            name,
+            input,
+            answer,
+            random: None,
+        });
     }
     Ok(tests)
 }

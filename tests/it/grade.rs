@@ -140,16 +140,25 @@ fn layout_problem_student_grades_each_file_for_its_folder() {
     );
     assert_eq!(
         report["results"][0]["compile"]["message"],
-        "`rook` is not a problem; known: rooks, matchsticks, mayan"
+        "`rook` is not a problem; known: rooks, rooks-large, matchsticks, mayan"
     );
     assert!(report["results"][3]["compile"]["message"]
         .as_str()
         .unwrap()
         .starts_with("no language for `submissions/rooks/carol.txt`"));
-    // Random tests take the profiles in turn: rooks `small`, then `large`.
-    let tests = &report["results"][1]["tests"];
-    assert_eq!(tests[0]["random"]["profile"], "small");
-    assert_eq!(tests[1]["random"]["profile"], "large");
+    // The bundled package's tests come first (built in, so found away
+    // from the repository), then random tests from the package's profiles
+    // only: rooks is UVa 639 as set, `small`.
+    let tests = report["results"][1]["tests"].as_array().unwrap();
+    assert_eq!(tests[0]["name"], "sample-1");
+    let random: Vec<&serde_json::Value> = tests
+        .iter()
+        .filter(|test| !test["random"].is_null())
+        .collect();
+    assert!(!random.is_empty());
+    assert!(random
+        .iter()
+        .all(|test| test["random"]["profile"] == "small"));
     // Python's time factor of 3 is applied and shown.
     assert_eq!(report["results"][1]["time_limit_ms"], 3000);
     assert!(
@@ -242,7 +251,7 @@ fn an_example_in_the_wrong_folder_exits_1_with_a_clear_line() {
     );
     assert!(
         lines[0].starts_with(
-            "submissions/rooks/accepted/zero.py: expected AC, got WA (test gen-small-001: board 1: expected "
+            "submissions/rooks/accepted/zero.py: expected AC, got WA (test sample-1: board 1: expected "
         ),
         "{stderr}"
     );
@@ -298,14 +307,15 @@ fn json_and_junit_reports_are_written_and_junit_parses() {
         .descendants()
         .filter(|node| node.has_tag_name("failure"))
         .collect();
-    assert_eq!(failures.len(), 2);
+    // The bundled package's 7 tests and 2 random ones.
+    assert_eq!(failures.len(), 9);
     assert_eq!(failures[0].attribute("type"), Some("WA"));
     assert_eq!(
         suites[0]
             .descendants()
             .filter(|node| node.has_tag_name("testcase"))
             .count(),
-        2
+        9
     );
 }
 

@@ -35,9 +35,6 @@ impl Problem for Sum {
     fn title(&self) -> &'static str {
         "Sum"
     }
-    fn manifest(&self) -> &'static str {
-        "title = \"Sum\"\n"
-    }
     fn profiles(&self) -> &'static [Profile] {
         &[Profile {
             name: "small",
@@ -189,8 +186,15 @@ pub fn grade_many(
 ) -> Vec<Graded> {
     let workspace = Workspace::new().unwrap();
     let root = workspace.path().to_owned();
-    let cases: Vec<TestCase> =
-        runner::load_tests(&SUM, Some(&tests.path()), random, 7, &workspace).unwrap();
+    let cases: Vec<TestCase> = runner::load_tests(
+        &SUM,
+        Some(runner::FixedTests::Folder(&tests.path())),
+        &[],
+        random,
+        7,
+        &workspace,
+    )
+    .unwrap();
     let submissions: Vec<Submission> = paths.iter().map(|path| submission(path)).collect();
     let results = runner::run(
         &SUM,
@@ -333,7 +337,15 @@ fn a_missing_compiler_is_a_judge_error_naming_language_and_command() {
         },
     };
     let workspace = Workspace::new().unwrap();
-    let cases = runner::load_tests(&SUM, Some(&tests.path()), 0, 1, &workspace).unwrap();
+    let cases = runner::load_tests(
+        &SUM,
+        Some(runner::FixedTests::Folder(&tests.path())),
+        &[],
+        0,
+        1,
+        &workspace,
+    )
+    .unwrap();
     let results = runner::run(
         &SUM,
         &[submission],
@@ -410,7 +422,7 @@ fn json_and_junit_reports_follow_spec() {
     let results: Vec<SubmissionResult> = graded.into_iter().map(|graded| graded.result).collect();
     let isolation = judge::sandbox::Isolation::detect();
     let json: serde_json::Value =
-        serde_json::from_str(&judge::report::json::render(&results, isolation)).unwrap();
+        serde_json::from_str(&judge::report::json::render(&results, isolation, None)).unwrap();
     assert_eq!(json["version"], 1);
     assert!(json["isolation"]["level"].is_string());
     let first = &json["results"][0];
@@ -729,9 +741,6 @@ impl Problem for BrokenGenerator {
     fn title(&self) -> &'static str {
         "Broken"
     }
-    fn manifest(&self) -> &'static str {
-        ""
-    }
     fn profiles(&self) -> &'static [Profile] {
         SUM.profiles()
     }
@@ -758,7 +767,7 @@ impl Problem for BrokenGenerator {
 #[test]
 fn an_invalid_generated_input_is_a_judge_error_not_a_verdict() {
     let workspace = Workspace::new().unwrap();
-    let cases = runner::load_tests(&BrokenGenerator, None, 1, 3, &workspace).unwrap();
+    let cases = runner::load_tests(&BrokenGenerator, None, &[], 1, 3, &workspace).unwrap();
     let results = runner::run(
         &BrokenGenerator,
         &[submission(&fixture("sum.c"))],
@@ -774,4 +783,56 @@ fn an_invalid_generated_input_is_a_judge_error_not_a_verdict() {
         test.message,
         "the `small` generator failed (seed 3, test 1): made an invalid input: line 1: a is too large"
     );
+}
+
+/// See: issue #8. `judge run --tests DIR` runs exactly DIR's tests; random
+/// tests come only from `--random N` or the user's judge.toml, and the
+/// footer and the JSON say which.
+#[test]
+fn r8_tests_folder_runs_exactly_its_tests_unless_more_are_asked_for() {
+    let dir = crate::support::Dir::new();
+    let solution = fs_err::read_to_string(
+        crate::support::repository().join("submissions/rooks/accepted/matching.py"),
+    )
+    .unwrap();
+    dir.create("sol.py", &solution);
+    dir.create("my-tests/one.in", "1\n.\n0\n");
+    dir.create("my-tests/one.ans", "1\n");
+    let count = |run: &crate::support::Run| -> (usize, serde_json::Value) {
+        let report: serde_json::Value =
+            serde_json::from_str(&fs_err::read_to_string(dir.path().join("r.json")).unwrap())
+                .unwrap();
+        let tests = report["results"][0]["tests"].as_array().unwrap().len();
+        assert_eq!(run.code(), 0, "{}", run.stderr());
+        (tests, report["tests"].clone())
+    };
+    let run = dir.judge(&[
+        "run", "rooks", "sol.py", "--tests", "my-tests", "--json", "r.json",
+    ]);
+    let (tests, selection) = count(&run);
+    assert_eq!(tests, 1);
+    assert_eq!(selection["random"], 0);
+    assert_eq!(selection["random_from"], "none");
+    assert!(
+        run.stdout()
+            .contains("tests: 1 from my-tests only (no random tests"),
+        "{}",
+        run.stdout()
+    );
+    let run = dir.judge(&[
+        "run", "rooks", "sol.py", "--tests", "my-tests", "--random", "2", "--json", "r.json",
+    ]);
+    let (tests, selection) = count(&run);
+    assert_eq!(tests, 3);
+    assert_eq!(selection["random_from"], "--random");
+    assert!(run
+        .stdout()
+        .contains("tests: 1 from my-tests + 2 random (from --random)"));
+    dir.create("judge.toml", "random-tests = 1\n");
+    let run = dir.judge(&[
+        "run", "rooks", "sol.py", "--tests", "my-tests", "--json", "r.json",
+    ]);
+    let (tests, selection) = count(&run);
+    assert_eq!(tests, 2);
+    assert_eq!(selection["random_from"], "judge.toml");
 }
