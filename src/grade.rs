@@ -20,6 +20,7 @@ pub const VERDICT_FOLDERS: &[(&str, Verdict)] = &[
     ("time_limit_exceeded", Verdict::TimeLimitExceeded),
     ("run_time_error", Verdict::RuntimeError),
     ("memory_limit_exceeded", Verdict::MemoryLimitExceeded),
+    ("output_limit_exceeded", Verdict::OutputLimitExceeded),
     ("compile_error", Verdict::CompileError),
 ];
 
@@ -38,6 +39,38 @@ pub fn verdict_folder_names() -> String {
         .map(|(name, _)| *name)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Who a submission given to `judge run` belongs to, for its CSV gradebook
+/// and HTML page. `judge run` has no layout, so the path is read: when the
+/// parent folder is the problem id (or a verdict folder such as
+/// `wrong_answer/`), the student is the file stem (the whole file name in a
+/// verdict folder, where examples differ by language); otherwise the parent
+/// folder. `judge grade` never calls this: [`discover`] takes the student
+/// from the layout, and every report uses that.
+///
+/// ```
+/// use judge::grade::student_from_path;
+/// assert_eq!(student_from_path("submissions/rooks/alice.cpp", "rooks"), "alice");
+/// assert_eq!(student_from_path("class/bob/rooks.py", "rooks"), "bob");
+/// ```
+pub fn student_from_path(submission: &str, problem: &str) -> String {
+    let path = Path::new(submission);
+    let stem = path
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_else(|| submission.to_owned());
+    let parent = path
+        .parent()
+        .and_then(Path::file_name)
+        .map(|name| name.to_string_lossy().into_owned());
+    match parent {
+        Some(parent) if verdict_of_folder(&parent).is_some() => path
+            .file_name()
+            .map_or(stem, |name| name.to_string_lossy().into_owned()),
+        Some(parent) if parent != problem => parent,
+        _ => stem,
+    }
 }
 
 /// One file to grade, as its path describes it.
@@ -251,6 +284,35 @@ mod tests {
             discover(dir.path(), Layout::ProblemStudent, Some(&only_mayan))
                 .unwrap()
                 .is_empty()
+        );
+    }
+
+    #[test]
+    fn student_is_the_file_stem_in_problem_folders() {
+        assert_eq!(
+            student_from_path("submissions/rooks/alice.cpp", "rooks"),
+            "alice"
+        );
+        assert_eq!(
+            student_from_path("rooks/o'brien, jr.py", "rooks"),
+            "o'brien, jr"
+        );
+        assert_eq!(
+            student_from_path("submissions/rooks/wrong_answer/ignores_walls.py", "rooks"),
+            "ignores_walls.py"
+        );
+        assert_eq!(student_from_path("alice.cpp", "rooks"), "alice");
+        assert_eq!(student_from_path("./alice.cpp", "rooks"), "alice");
+    }
+
+    #[test]
+    fn student_is_the_parent_folder_in_student_folders() {
+        assert_eq!(student_from_path("class/bob/rooks.py", "rooks"), "bob");
+        assert_eq!(student_from_path("/home/carol/mayan.rs", "mayan"), "carol");
+        // The file stem need not be the problem id.
+        assert_eq!(
+            student_from_path("class/dave/solution.cpp", "rooks"),
+            "dave"
         );
     }
 

@@ -7,8 +7,8 @@
 use super::{parse_problem, profile_or_usage, say, write_stdout, PackageArgs, UsageError};
 use crate::exit;
 use crate::problems;
-use anyhow::{anyhow, Context as _};
-use std::io::Write as _;
+use crate::report::write_atomically;
+use anyhow::anyhow;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `judge gen`.
@@ -113,24 +113,8 @@ fn write_tests(dir: &Path, prefix: &str, tests: &[Generated]) -> anyhow::Result<
     let width = tests.len().to_string().len().max(3);
     for (index, test) in tests.iter().enumerate() {
         let stem = format!("{prefix}{:0width$}", index + 1);
-        write_atomically(&dir.join(format!("{stem}.in")), &test.input)?;
-        write_atomically(&dir.join(format!("{stem}.ans")), &test.answer)?;
+        write_atomically(&dir.join(format!("{stem}.in")), test.input.as_bytes())?;
+        write_atomically(&dir.join(format!("{stem}.ans")), test.answer.as_bytes())?;
     }
-    Ok(())
-}
-
-/// Writes `contents` to `path` via a temporary file in the same folder.
-pub(crate) fn write_atomically(path: &Path, contents: &str) -> anyhow::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|parent| !parent.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut file = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("failed to create a temporary file in `{}`", dir.display()))?;
-    file.write_all(contents.as_bytes())
-        .and_then(|()| file.flush())
-        .with_context(|| format!("failed to write `{}`", path.display()))?;
-    file.persist(path)
-        .with_context(|| format!("failed to write `{}`", path.display()))?;
     Ok(())
 }

@@ -74,16 +74,18 @@ pub struct ReportArgs {
 
 impl ReportArgs {
     /// Renders and writes (atomically) every report file asked for.
-    pub(super) fn write(&self, results: &[SubmissionResult]) -> anyhow::Result<()> {
+    pub(super) fn write<R: report::Row>(&self, rows: &[R]) -> anyhow::Result<()> {
         if let Some(path) = &self.junit {
-            let xml = report::junit::render(results)?;
+            let results: Vec<SubmissionResult> =
+                rows.iter().map(|row| row.result().clone()).collect();
+            let xml = report::junit::render(&results)?;
             report::write_atomically(path, xml.as_bytes())?;
         }
         if let Some(path) = &self.csv {
-            report::write_atomically(path, report::csv::render(results).as_bytes())?;
+            report::write_atomically(path, report::csv::render(rows).as_bytes())?;
         }
         if let Some(path) = &self.html {
-            report::write_atomically(path, report::html::render(results).as_bytes())?;
+            report::write_atomically(path, report::html::render(rows).as_bytes())?;
         }
         Ok(())
     }
@@ -208,15 +210,10 @@ pub(super) fn finish(
             report::write_atomically(path, text.as_bytes())?;
         }
     }
-    let results: Vec<SubmissionResult> = report
-        .results
-        .iter()
-        .map(|graded| graded.result.clone())
-        .collect();
-    reports.write(&results)?;
+    reports.write(&report.results)?;
     if !json_to_stdout {
         if !quiet {
-            write_stdout(&human::render_grade_table(report, colour_stdout()))?;
+            write_stdout(&human::render_grade_table(report, super::colour_stdout()))?;
         }
         write_stdout(&human::render_grade_summary(report))?;
     }
@@ -256,13 +253,6 @@ fn exit_code(report: &GradeReport) -> u8 {
     } else {
         exit::FAILURE
     }
-}
-
-/// Colour on stdout only for a terminal, and never with `NO_COLOR` set
-/// (no-color.org: present and not empty).
-fn colour_stdout() -> bool {
-    std::io::stdout().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
 }
 
 /// A bar on stderr when stderr is a terminal; hidden otherwise, so CI logs

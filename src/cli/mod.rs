@@ -219,6 +219,15 @@ fn write_stdout(data: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Whether to colour stdout when the user left it to the judge: only on a
+/// terminal, and never with `NO_COLOR` set to something (no-color.org:
+/// "present and not an empty string"). The one reading of `NO_COLOR`.
+fn colour_stdout() -> bool {
+    use std::io::IsTerminal as _;
+    std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+}
+
 /// Writes one message line to stderr.
 #[expect(clippy::print_stderr, reason = "the CLI's messages to the user")]
 fn say(message: &str) {

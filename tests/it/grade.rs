@@ -244,7 +244,7 @@ fn an_example_in_the_wrong_folder_exits_1_with_a_clear_line() {
             lines[0],
             "submissions/rooks/acepted/typo.py: the folder `acepted` names no verdict; known: \
              accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, \
-             compile_error",
+             output_limit_exceeded, compile_error",
             "submissions/rooks/wrong_answer/good.py: expected WA, got AC",
         ],
         "{stderr}"
@@ -445,4 +445,26 @@ fn grade_table_and_json_report_snapshots() {
     }
     report["isolation"] = Value::from("[ISOLATION]");
     insta::assert_json_snapshot!(report);
+}
+
+/// See: issue #8. The gradebook and the HTML page name the student the
+/// layout says (a student folder called `accepted` is a student, not a
+/// verdict folder), and a name that looks like a formula is neutralised.
+#[test]
+fn r8_reports_take_the_student_from_the_layout_and_neutralise_formulas() {
+    let dir = Dir::new();
+    config(&dir, "student/problem", "");
+    dir.create("submissions/accepted/rooks.py", accepted());
+    dir.create("submissions/=HYPERLINK(1)/rooks.py", accepted());
+    dir.judge(&["grade", "--csv", "grades.csv", "--html", "grades.html"])
+        .expect_code(0);
+    let csv = dir.read("grades.csv");
+    let students: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').next().unwrap())
+        .collect();
+    assert_eq!(students, ["'=HYPERLINK(1)", "accepted"], "{csv}");
+    let html = dir.read("grades.html");
+    assert!(html.contains("<tr><th>accepted</th>"), "{html}");
 }
