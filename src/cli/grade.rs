@@ -15,7 +15,7 @@ use crate::config::problem::{check_problems_dir, package_exists, Package};
 use crate::exit;
 use crate::grade::{self, Entry, Shard};
 use crate::problems::Problem;
-use crate::report::json::{Expected, GradeReport, GradedResult, ShardInfo, VERSION};
+use crate::report::json::{Expected, GradeReport, GradedResult, GradedWith, ShardInfo, VERSION};
 use crate::report::{self, human};
 use crate::runner::{
     self, CompileResult, Event, FixedTests, Settings, Submission, SubmissionResult, TestCase,
@@ -187,6 +187,15 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
             index: shard.index,
             count: shard.count,
             pairs,
+        }),
+        graded_with: Some(GradedWith {
+            judge_version: env!("CARGO_PKG_VERSION").to_owned(),
+            seed: config.seed,
+            random_tests: config.random_tests,
+            time_limit_ms: config.limits.time_limit_ms,
+            memory_limit_mib: config.limits.memory_limit_mib,
+            output_limit_kib: config.limits.output_limit_kib,
+            wall_time_factor: config.wall_time_factor,
         }),
         results,
     };

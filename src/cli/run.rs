@@ -238,11 +238,22 @@ pub(super) fn settings(args: &Overrides, config: &JudgeConfig, package: &Package
         .output_limit_kib
         .unwrap_or(manifest.output_limit_kib);
     let wall = |cpu_ms: u64| (cpu_ms as f64 * config.wall_time_factor).ceil() as u64;
-    let jobs = args
+    let cores = runner::available_cores();
+    let requested = args
         .jobs
         .map(|jobs| jobs as usize)
         .or((config.jobs > 0).then_some(config.jobs))
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+        .unwrap_or(cores);
+    let (jobs, capped) = runner::cap_jobs(requested, cores);
+    if capped {
+        static ONCE: Once = Once::new();
+        ONCE.call_once(|| {
+            say(&format!(
+                "warning: {requested} jobs asked for, but this machine lets the judge use \
+                 {cores} core(s): running {jobs} at a time, so no test waits for a core"
+            ));
+        });
+    }
     Settings {
         limits: Limits {
             cpu_time_ms: time_limit_ms,

@@ -427,6 +427,7 @@ mod tests {
                 "board 1: expected 2, got 1".to_owned()
             },
             random: None,
+            rerun: false,
             excerpt,
         }
     }

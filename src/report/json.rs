@@ -94,8 +94,82 @@ pub struct GradeReport {
     /// Which part of a split run this is; absent for a whole run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<ShardInfo>,
+    /// What the results depend on besides the submissions: `judge merge`
+    /// refuses shards that differ in any of it. Absent in reports of older
+    /// judges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graded_with: Option<GradedWith>,
     /// In the unsharded order: by submission path, then problem.
     pub results: Vec<GradedResult>,
+}
+
+/// `graded_with` of a [`GradeReport`]: the judge and the judge.toml settings
+/// that decide which tests run and under which limits.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GradedWith {
+    /// The judge's version (Cargo's `CARGO_PKG_VERSION`).
+    pub judge_version: String,
+    /// judge.toml's master seed; absent: each package's own.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Random tests per package.
+    pub random_tests: u32,
+    /// judge.toml's `[limits]` that replace the packages' (absent: the
+    /// package's own), and the wall-clock factor.
+    #[serde(default)]
+    pub time_limit_ms: Option<u64>,
+    #[serde(default)]
+    pub memory_limit_mib: Option<u64>,
+    #[serde(default)]
+    pub output_limit_kib: Option<u64>,
+    pub wall_time_factor: f64,
+}
+
+impl GradedWith {
+    /// The first setting in which `self` and `other` differ: its name and
+    /// both values, for a message.
+    pub fn difference(&self, other: &GradedWith) -> Option<(&'static str, String, String)> {
+        fn show<T: std::fmt::Debug>(value: &Option<T>) -> String {
+            match value {
+                Some(value) => format!("{value:?}"),
+                None => "the package's".to_owned(),
+            }
+        }
+        let pairs = [
+            (
+                "judge version",
+                self.judge_version.clone(),
+                other.judge_version.clone(),
+            ),
+            ("seed", show(&self.seed), show(&other.seed)),
+            (
+                "random-tests",
+                self.random_tests.to_string(),
+                other.random_tests.to_string(),
+            ),
+            (
+                "limits.time-limit-ms",
+                show(&self.time_limit_ms),
+                show(&other.time_limit_ms),
+            ),
+            (
+                "limits.memory-limit-mib",
+                show(&self.memory_limit_mib),
+                show(&other.memory_limit_mib),
+            ),
+            (
+                "limits.output-limit-kib",
+                show(&self.output_limit_kib),
+                show(&other.output_limit_kib),
+            ),
+            (
+                "limits.wall-time-factor",
+                self.wall_time_factor.to_string(),
+                other.wall_time_factor.to_string(),
+            ),
+        ];
+        pairs.into_iter().find(|(_, left, right)| left != right)
+    }
 }
 
 /// `shard` of a [`GradeReport`].
@@ -205,6 +279,35 @@ pub enum MergeError {
         found: usize,
         pairs: usize,
     },
+    /// Shards graded with different settings or judges: their results are
+    /// not comparable.
+    #[error(
+        "`{}` was graded with {what} {found}, but `{}` with {expected}: shards must be \
+         graded alike",
+        path.display(),
+        first.display()
+    )]
+    Settings {
+        path: PathBuf,
+        what: String,
+        found: String,
+        first: PathBuf,
+        expected: String,
+    },
+    /// Two shards graded one problem and language under different limits.
+    #[error(
+        "`{}` graded {pair} with limits {found}, but `{}` with {expected}",
+        path.display(),
+        first.display()
+    )]
+    Limits {
+        path: PathBuf,
+        /// `rooks in python`.
+        pair: String,
+        found: String,
+        first: PathBuf,
+        expected: String,
+    },
     /// Shards of splits into different numbers of parts.
     #[error("`{}` is shard {index}/{count}, but `{}` is of a split into {expected}", path.display(), first.display())]
     ShardCount {
@@ -249,12 +352,41 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
             layout: String::new(),
             shard: None,
             results: Vec::new(),
+            graded_with: None,
         });
     };
+    let mut limits_seen: BTreeMap<(String, String), ((u64, u64), PathBuf)> = BTreeMap::new();
     let mut owners: BTreeMap<(String, String), PathBuf> = BTreeMap::new();
     let mut results = Vec::new();
     let mut shards_seen = BTreeSet::new();
     for (path, report) in reports {
+        match (&report.graded_with, &first.graded_with) {
+            (Some(this), Some(expected)) => {
+                if let Some((what, found, expected)) = this.difference(expected) {
+                    return Err(MergeError::Settings {
+                        path,
+                        what: what.to_owned(),
+                        found,
+                        first: first_path,
+                        expected,
+                    });
+                }
+            }
+            (None, None) => {}
+            (this, _) => {
+                let describe = |with: &Option<GradedWith>| match with {
+                    Some(with) => format!("judge {}", with.judge_version),
+                    None => "an older judge that does not record its settings".to_owned(),
+                };
+                return Err(MergeError::Settings {
+                    path,
+                    what: "judge version".to_owned(),
+                    found: describe(this),
+                    first: first_path,
+                    expected: describe(&first.graded_with),
+                });
+            }
+        }
         if report.layout != first.layout {
             return Err(MergeError::Layout {
                 path,
@@ -289,6 +421,29 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
                 });
             }
             owners.insert(key, path.clone());
+            let limits = (graded.time_limit_ms, graded.memory_limit_mib);
+            let kind = (
+                graded.result.problem.clone(),
+                graded.result.language.clone(),
+            );
+            // Pairs that did not run record no limits (0).
+            if limits != (0, 0) {
+                match limits_seen.get(&kind) {
+                    Some((seen, seen_path)) if *seen != limits && seen_path != &path => {
+                        return Err(MergeError::Limits {
+                            path,
+                            pair: format!("{} in {}", kind.0, kind.1),
+                            found: format!("{} ms, {} MiB", limits.0, limits.1),
+                            first: seen_path.clone(),
+                            expected: format!("{} ms, {} MiB", seen.0, seen.1),
+                        });
+                    }
+                    Some(_) => {}
+                    None => {
+                        limits_seen.insert(kind, (limits, path.clone()));
+                    }
+                }
+            }
             results.push(graded);
         }
     }
@@ -312,6 +467,7 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
         isolation: first.isolation,
         layout: first.layout,
         shard: None,
+        graded_with: first.graded_with,
         results,
     })
 }

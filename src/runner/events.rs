@@ -67,6 +67,12 @@ pub struct TestResult {
     /// report can be rendered later from merged JSON files.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub excerpt: Option<Excerpt>,
+    /// The test exceeded only the wall-clock limit, its CPU time under the
+    /// CPU limit, so it was run again alone before its verdict was decided:
+    /// a busy machine must not turn into TLE (issue #8). This result is the
+    /// second run's. Absent (false) otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rerun: bool,
 }
 
 /// How many bytes of each stream an [`Excerpt`] keeps: enough to see a small
@@ -213,12 +219,14 @@ mod tests {
             signal: None,
             message: "board 1: expected 2, got 1".to_owned(),
             random: None,
+            rerun: false,
             excerpt: Some(Excerpt::new(b"1\n.\n0\n", Some(b"1\n"), b"0\n")),
         };
         let json = serde_json::to_string(&test).unwrap();
         let back: TestResult = serde_json::from_str(&json).unwrap();
         assert_eq!(back, test);
         let without = TestResult {
+            rerun: false,
             excerpt: None,
             ..test
         };

@@ -394,6 +394,65 @@ fn reference_answer(problem: &dyn Problem, input: &str) -> Result<Option<String>
         .map_err(|error| format!("the reference solver rejected the input: {error}"))
 }
 
+/// Lets one test run with no other test of the run beside it: tests take
+/// [`Alone::shared`], a re-run takes [`Alone::exclusive`], which waits for
+/// the running tests to end and keeps new ones from starting (the gate)
+/// until it is done.
+#[derive(Default)]
+struct Alone {
+    gate: std::sync::Mutex<()>,
+    running: std::sync::RwLock<()>,
+}
+
+impl Alone {
+    fn shared<T>(&self, work: impl FnOnce() -> T) -> T {
+        let running = {
+            let _gate = self
+                .gate
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            self.running
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        let output = work();
+        drop(running);
+        output
+    }
+
+    fn exclusive<T>(&self, work: impl FnOnce() -> T) -> T {
+        let _gate = self
+            .gate
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let _running = self
+            .running
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        work()
+    }
+}
+
+/// How many workers run tests: what was asked, but never more than the
+/// cores the judge may use, since more workers than cores only make every
+/// test wait for a core and turn into wall-clock TLEs (issue #8). Returns
+/// the count and whether it was capped.
+pub fn cap_jobs(requested: usize, cores: usize) -> (usize, bool) {
+    let cores = cores.max(1);
+    let requested = requested.max(1);
+    if requested > cores {
+        (cores, true)
+    } else {
+        (requested, false)
+    }
+}
+
+/// The cores this process may use (its CPU affinity and cgroup quota, as
+/// the standard library reads them); 1 when unknown.
+pub fn available_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
 /// Compiles every submission once, runs every test of each, and returns one
 /// result per submission in the order given. `on_event` sees each step in
 /// that order, tests in test order, whatever `settings.jobs` is.
@@ -481,20 +540,31 @@ pub fn run(
                 next_to_finish += 1;
             }
         };
+    let alone = Alone::default();
     schedule::run_ordered(
         settings.jobs,
         workspace.path(),
         &pairs,
         |sandbox, &(index, test)| {
             let limits = submissions[index].limits(&settings.limits);
-            execute::run_test(
-                sandbox,
-                problem,
-                &prepared[index],
-                &tests[test],
-                &limits,
-                settings,
-            )
+            let run = |sandbox: &mut crate::sandbox::Sandbox| {
+                execute::run_test(
+                    sandbox,
+                    problem,
+                    &prepared[index],
+                    &tests[test],
+                    &limits,
+                    settings,
+                )
+            };
+            let first = alone.shared(|| run(sandbox));
+            if execute::wall_time_only(&first, &limits) {
+                let mut again = alone.exclusive(|| run(sandbox));
+                again.rerun = true;
+                again
+            } else {
+                first
+            }
         },
         |position, result| {
             let (index, _) = pairs[position];
@@ -510,4 +580,19 @@ pub fn run(
     )?;
     finish_until(&mut results, submissions.len(), on_event);
     Ok(results)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_case::test_case;
+
+    #[test_case(1, 2, (1, false) ; "under")]
+    #[test_case(2, 2, (2, false) ; "equal")]
+    #[test_case(8, 2, (2, true) ; "capped")]
+    #[test_case(0, 2, (1, false) ; "zero is one")]
+    #[test_case(4, 0, (1, true) ; "unknown cores is one")]
+    fn caps_jobs_at_the_cores(requested: usize, cores: usize, expected: (usize, bool)) {
+        assert_eq!(cap_jobs(requested, cores), expected);
+    }
 }

@@ -468,3 +468,54 @@ fn r8_reports_take_the_student_from_the_layout_and_neutralise_formulas() {
     let html = dir.read("grades.html");
     assert!(html.contains("<tr><th>accepted</th>"), "{html}");
 }
+
+/// See: issue #8. `judge merge` refuses shards graded with another seed,
+/// random-test count, limits or judge version, and says which differs.
+#[test]
+fn r8_merge_refuses_shards_graded_differently() {
+    let dir = Dir::new();
+    config(&dir, "problem/student", "seed = 5\n");
+    dir.create("submissions/rooks/a.py", accepted());
+    dir.create("submissions/rooks/b.py", accepted());
+    dir.judge(&["grade", "-q", "--shard", "1/2", "--json", "one.json"])
+        .expect_code(0);
+    dir.judge(&["grade", "-q", "--shard", "2/2", "--json", "two.json"])
+        .expect_code(0);
+    dir.judge(&["merge", "one.json", "two.json", "-o", "all.json"])
+        .expect_code(0);
+    let two = json(&dir, "two.json");
+    for (field, value, what) in [
+        (
+            "seed",
+            serde_json::json!(6),
+            "seed 6, but `one.json` with 5",
+        ),
+        (
+            "random_tests",
+            serde_json::json!(3),
+            "random-tests 3, but `one.json` with 2",
+        ),
+        (
+            "time_limit_ms",
+            serde_json::json!(50),
+            "limits.time-limit-ms 50, but `one.json` with the package's",
+        ),
+        (
+            "judge_version",
+            serde_json::json!("0.0.1"),
+            "judge version 0.0.1, but `one.json` with",
+        ),
+    ] {
+        let mut changed = two.clone();
+        changed["graded_with"][field] = value;
+        dir.create("changed.json", serde_json::to_string(&changed).unwrap());
+        let run = dir.judge(&["merge", "one.json", "changed.json", "-o", "all.json"]);
+        run.expect_code(2);
+        assert!(
+            run.stderr()
+                .contains(&format!("error: `changed.json` was graded with {what}")),
+            "{field}: {}",
+            run.stderr()
+        );
+    }
+}

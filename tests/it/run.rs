@@ -836,3 +836,54 @@ fn r8_tests_folder_runs_exactly_its_tests_unless_more_are_asked_for() {
     assert_eq!(tests, 2);
     assert_eq!(selection["random_from"], "judge.toml");
 }
+
+/// See: issue #8. A test that exceeds only the wall-clock limit, its CPU
+/// time under the CPU limit, is run again alone before it is called TLE,
+/// and the JSON says so.
+#[test]
+fn r8_a_wall_clock_only_tle_is_rerun_alone_and_marked() {
+    let dir = crate::support::Dir::new();
+    dir.create("sleepy.py", "import time\ntime.sleep(60)\n");
+    dir.create("spin.py", "while True:\n    pass\n");
+    dir.create("t/one.in", "1\n.\n0\n");
+    dir.create("t/one.ans", "1\n");
+    let run = dir.judge(&[
+        "run",
+        "rooks",
+        "sleepy.py",
+        "spin.py",
+        "--tests",
+        "t",
+        "--time-limit",
+        "100",
+        "--json",
+        "-",
+    ]);
+    run.expect_code(1);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    let sleepy = &report["results"][0]["tests"][0];
+    assert_eq!(sleepy["verdict"], "TLE");
+    assert_eq!(sleepy["rerun"], true, "{sleepy}");
+    // Spinning is TLE too (whether it is re-run depends on how busy the
+    // machine is: under load it may reach the wall limit first).
+    assert_eq!(report["results"][1]["tests"][0]["verdict"], "TLE");
+}
+
+/// See: issue #8. More workers than cores only make tests wait for a core:
+/// `--jobs` above the cores the judge may use is capped, with a warning.
+#[test]
+fn r8_jobs_above_the_cores_are_capped_with_a_warning() {
+    let dir = crate::support::Dir::new();
+    dir.create("t/one.in", "1\n.\n0\n");
+    dir.create("one.py", "print(1)\n");
+    let run = dir.judge(&["run", "rooks", "one.py", "--tests", "t", "--jobs", "1024"]);
+    run.expect_code(0);
+    assert!(
+        run.stderr()
+            .contains("warning: 1024 jobs asked for, but this machine lets the judge use"),
+        "{}",
+        run.stderr()
+    );
+    let run = dir.judge(&["run", "rooks", "one.py", "--tests", "t", "--jobs", "1"]);
+    assert!(!run.stderr().contains("jobs asked for"), "{}", run.stderr());
+}
