@@ -324,6 +324,14 @@ fn write_test(page: &mut String, problem: &str, test: &TestResult, open: bool) {
     if !facts.is_empty() {
         let _ = writeln!(page, "<p class=\"muted\">{}</p>", facts.join(" · "));
     }
+    if let Some(stderr) = &test.stderr {
+        let _ = writeln!(
+            page,
+            "<figure><figcaption>standard error (first lines)</figcaption>\
+             <pre class=\"stderr\">{}</pre></figure>",
+            escape(stderr)
+        );
+    }
     match &test.excerpt {
         None => page.push_str("<p class=\"muted\">No data: the program did not run.</p>\n"),
         Some(excerpt) => {
@@ -428,6 +436,8 @@ mod tests {
             },
             random: None,
             rerun: false,
+            stderr: None,
+
             excerpt,
         }
     }

@@ -32,6 +32,7 @@ pub(crate) fn run_test(
         random: test.random.clone(),
         excerpt: None,
         rerun: false,
+        stderr: None,
     };
     let Some((program, args)) = &prepared.program else {
         result.message = "the submission was not prepared".to_owned();
@@ -82,6 +83,9 @@ pub(crate) fn run_test(
         limits,
         settings,
     );
+    if verdict == Verdict::RuntimeError {
+        result.stderr = super::events::stderr_head(&measured.stderr);
+    }
     result.verdict = verdict;
     result.message = message;
     result
@@ -197,6 +201,7 @@ mod tests {
             random: None,
             excerpt: None,
             rerun: false,
+            stderr: None,
         }
     }
 

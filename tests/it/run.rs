@@ -887,3 +887,24 @@ fn r8_jobs_above_the_cores_are_capped_with_a_warning() {
     let run = dir.judge(&["run", "rooks", "one.py", "--tests", "t", "--jobs", "1"]);
     assert!(!run.stderr().contains("jobs asked for"), "{}", run.stderr());
 }
+
+/// See: issue #8. A run that crashed shows the first lines of its stderr in
+/// the JSON and the HTML report, not only "exit code 1".
+#[test]
+fn r8_a_crash_shows_the_first_lines_of_stderr() {
+    let dir = crate::support::Dir::new();
+    dir.create("crash.py", "print(1 // 0)\n");
+    dir.create("t/one.in", "1\n.\n0\n");
+    let run = dir.judge(&[
+        "run", "rooks", "crash.py", "--tests", "t", "--json", "-", "--html", "r.html",
+    ]);
+    run.expect_code(1);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    let test = &report["results"][0]["tests"][0];
+    assert_eq!(test["verdict"], "RE");
+    let stderr = test["stderr"].as_str().unwrap();
+    assert!(stderr.contains("ZeroDivisionError"), "{stderr}");
+    let html = dir.read("r.html");
+    assert!(html.contains("standard error (first lines)"), "{html}");
+    assert!(html.contains("ZeroDivisionError"));
+}
