@@ -231,6 +231,18 @@ pub(super) fn finish(
             say(&format!("warning: {warning}"));
         }
     }
+    // A judge error is never the student's fault: say why on stderr, as
+    // `judge run`'s table does (issue #8: a missing compiler).
+    for graded in &report.results {
+        let result = &graded.result;
+        if result.compile.verdict == Some(Verdict::JudgeError) {
+            say(&format!(
+                "error: {}: JE: {}",
+                result.submission,
+                result.compile.message.trim_end()
+            ));
+        }
+    }
     for graded in &report.results {
         if let Some(line) = human::render_disagreement(graded) {
             say(&line);

@@ -281,6 +281,15 @@ fn a_missing_toolchain_is_reported_and_the_rest_graded() {
         .as_str()
         .unwrap()
         .contains("no-such-compiler-zz"));
+    // See: issue #8. The terminal says why, as `judge run` does.
+    assert!(
+        run.stderr().contains(
+            "error: submissions/rooks/alice.zz: JE: language `zz`: the compiler \
+             `no-such-compiler-zz` is not installed"
+        ),
+        "{}",
+        run.stderr()
+    );
 }
 
 #[test]
