@@ -715,8 +715,9 @@ fn judge_run_usage_errors_exit_two_and_run_nothing() {
     ]);
     run.expect_code(2);
     assert!(
-        run.stderr()
-            .contains("failed to load `bad.toml`: `limits.time-limit-ms`: must be greater than 0"),
+        run.stderr().contains(
+            "failed to load `bad.toml`: line 2: `limits.time-limit-ms`: must be greater than 0"
+        ),
         "{}",
         run.stderr()
     );
