@@ -15,7 +15,9 @@ use crate::config::problem::{check_problems_dir, package_exists, Package};
 use crate::exit;
 use crate::grade::{self, Entry, Shard};
 use crate::problems::Problem;
-use crate::report::json::{Expected, GradeReport, GradedResult, GradedWith, ShardInfo, VERSION};
+use crate::report::json::{
+    Expected, GradeReport, GradedResult, GradedWith, IgnoredFile, ShardInfo, VERSION,
+};
 use crate::report::{self, human};
 use crate::runner::{
     self, CompileResult, Event, FixedTests, Settings, Submission, SubmissionResult, TestCase,
@@ -72,39 +74,117 @@ pub struct ReportArgs {
     pub html: Option<PathBuf>,
 }
 
+/// Where a report goes: `-` is standard output for every report flag.
+fn is_stdout(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
 impl ReportArgs {
+    /// Checks every report path before anything runs (issue #8: a typo in
+    /// `--json nodir/r.json` used to surface after the whole class was
+    /// graded): its folder must exist, and no two reports may share a path
+    /// (`-`, standard output, included). `json` is the command's `--json`
+    /// (merge's `-o`).
+    pub(super) fn check(&self, json: Option<&Path>) -> Result<(), UsageError> {
+        let mut seen: Vec<(&str, &Path)> = Vec::new();
+        let flags = [
+            ("--json", json),
+            ("--junit", self.junit.as_deref()),
+            ("--csv", self.csv.as_deref()),
+            ("--html", self.html.as_deref()),
+        ];
+        for (flag, path) in flags {
+            let Some(path) = path else { continue };
+            if let Some((other, _)) = seen.iter().find(|(_, seen)| *seen == path) {
+                return Err(UsageError::new(
+                    format!(
+                        "{other} and {flag} both write `{}`; give each report its own file",
+                        path.display()
+                    ),
+                    None,
+                ));
+            }
+            seen.push((flag, path));
+            if is_stdout(path) {
+                continue;
+            }
+            let parent = match path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent,
+                _ => Path::new("."),
+            };
+            if !parent.is_dir() {
+                return Err(UsageError::new(
+                    format!(
+                        "cannot write {flag} `{}`: the folder `{}` does not exist",
+                        path.display(),
+                        parent.display()
+                    ),
+                    None,
+                ));
+            }
+            if path.is_dir() {
+                return Err(UsageError::new(
+                    format!("cannot write {flag} `{}`: it is a folder", path.display()),
+                    None,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether one of these reports goes to standard output (then the table
+    /// does not).
+    pub(super) fn to_stdout(&self) -> bool {
+        [&self.junit, &self.csv, &self.html]
+            .into_iter()
+            .flatten()
+            .any(|path| is_stdout(path))
+    }
+
     /// Renders and writes (atomically) every report file asked for.
     pub(super) fn write<R: report::Row>(&self, rows: &[R]) -> anyhow::Result<()> {
         if let Some(path) = &self.junit {
             let results: Vec<SubmissionResult> =
                 rows.iter().map(|row| row.result().clone()).collect();
             let xml = report::junit::render(&results)?;
-            report::write_atomically(path, xml.as_bytes())?;
+            write_report(path, &xml)?;
         }
         if let Some(path) = &self.csv {
-            report::write_atomically(path, report::csv::render(rows).as_bytes())?;
+            write_report(path, &report::csv::render(rows))?;
         }
         if let Some(path) = &self.html {
-            report::write_atomically(path, report::html::render(rows).as_bytes())?;
+            write_report(path, &report::html::render(rows))?;
         }
         Ok(())
     }
 }
 
+/// Writes one report to `path`, or to standard output for `-`.
+pub(super) fn write_report(path: &Path, text: &str) -> anyhow::Result<()> {
+    if is_stdout(path) {
+        write_stdout(text)
+    } else {
+        Ok(report::write_atomically(path, text.as_bytes())?)
+    }
+}
+
 /// Runs `judge grade` and returns its exit code.
 pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
+    args.reports.check(args.json.as_deref())?;
     let config = load_config(args.config.as_deref())?;
     let problems_dir = args.packages.problems_dir.as_deref();
     if let Some(dir) = problems_dir {
         check_problems_dir(dir)?;
     }
-    let entries = grade::discover(
+    let discovery = grade::discover(
         &config.submissions,
         config.layout,
         config.problems.as_deref(),
     )
     .map_err(|error| match error {
-        grade::DiscoverError::Missing { .. } => anyhow::Error::from(UsageError::new(
+        grade::DiscoverError::Missing { .. }
+        | grade::DiscoverError::NotAFolder { .. }
+        | grade::DiscoverError::Empty { .. } => anyhow::Error::from(UsageError::new(
             error.to_string(),
             Some(format!(
                 "`submissions` in `{}` names the folder, relative to that file",
@@ -117,6 +197,24 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
         )),
         grade::DiscoverError::Walk(_) => anyhow::Error::from(error),
     })?;
+    // Said up front and in the JSON: what a teacher's folder held that is
+    // not graded.
+    for ignored in &discovery.ignored {
+        say(&format!(
+            "ignored: {}: {}",
+            ignored.path.display(),
+            ignored.reason
+        ));
+    }
+    let ignored: Vec<IgnoredFile> = discovery
+        .ignored
+        .iter()
+        .map(|ignored| IgnoredFile {
+            path: ignored.path.display().to_string(),
+            reason: ignored.reason.clone(),
+        })
+        .collect();
+    let entries = discovery.entries;
     let pairs = entries.len();
     let entries = match args.shard {
         Some(shard) => shard.select(entries),
@@ -188,6 +286,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
             count: shard.count,
             pairs,
         }),
+        ignored,
         graded_with: Some(GradedWith {
             judge_version: env!("CARGO_PKG_VERSION").to_owned(),
             seed: config.seed,
@@ -210,17 +309,12 @@ pub(super) fn finish(
     reports: &ReportArgs,
     quiet: bool,
 ) -> anyhow::Result<u8> {
-    let json_to_stdout = json == Some(Path::new("-"));
+    let to_stdout = json.is_some_and(is_stdout) || reports.to_stdout();
     if let Some(path) = json {
-        let text = report::json::render_grade(report);
-        if json_to_stdout {
-            write_stdout(&text)?;
-        } else {
-            report::write_atomically(path, text.as_bytes())?;
-        }
+        write_report(path, &report::json::render_grade(report))?;
     }
     reports.write(&report.results)?;
-    if !json_to_stdout {
+    if !to_stdout {
         if !quiet {
             write_stdout(&human::render_grade_table(report, super::colour_stdout()))?;
         }
@@ -361,6 +455,19 @@ fn grade_problem(
 /// The submission to run, or why it cannot be (unreadable, no language):
 /// that is the submission's fault, reported as CE with the reason.
 fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submission, String> {
+    if !entry.others.is_empty() {
+        let files: Vec<String> = std::iter::once(&entry.path)
+            .chain(&entry.others)
+            .map(|path| format!("`{}`", path.display()))
+            .collect();
+        return Err(format!(
+            "{} files for student `{}`, problem `{}`: {}; hand in one",
+            files.len(),
+            entry.student,
+            entry.problem,
+            files.join(", ")
+        ));
+    }
     if let Err(error) = fs_err::File::open(&entry.path) {
         return Err(format!(
             "cannot read the submission `{}`: {}",

@@ -64,6 +64,7 @@ pub struct RunArgs {
 
 /// Runs `judge run` and returns its exit code.
 pub fn run(args: RunArgs) -> anyhow::Result<u8> {
+    args.reports.check(args.json.as_deref())?;
     let config = load_config(args.config.as_deref())?;
     let package = args.packages.load(&args.problem)?;
     let problem = package.problem;
@@ -126,7 +127,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
         random,
         random_from: random_from.to_owned(),
     };
-    let json_to_stdout = args.json.as_deref() == Some(Path::new("-"));
+    let json_to_stdout = args.json.as_deref() == Some(Path::new("-")) || args.reports.to_stdout();
     let mut on_event = |event: Event<'_>| {
         if let Event::SubmissionFinished { result } = event {
             if !json_to_stdout {
@@ -152,11 +153,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
     let isolation = Isolation::detect();
     if let Some(path) = &args.json {
         let json = report::json::render(&results, isolation, Some(&selection));
-        if json_to_stdout {
-            write_stdout(&json)?;
-        } else {
-            report::write_atomically(path, json.as_bytes())?;
-        }
+        super::grade::write_report(path, &json)?;
     }
     args.reports.write(&results)?;
     let verdicts: Vec<Verdict> = results.iter().map(|result| result.verdict).collect();
@@ -303,11 +300,23 @@ pub(super) fn classify(path: &Path, config: &JudgeConfig) -> anyhow::Result<Subm
         .into());
     }
     if let Some((name, language)) = config.language_for(path) {
+        let mut language = language.clone();
+        // Compile and run commands are text: a file name that is not UTF-8
+        // (`ren\xe9.py`) would reach the compiler mangled and end as CE
+        // (issue #8). The sandboxed copy gets a plain name instead; the
+        // reports keep the real path.
+        if language.source_name.is_none() && path.file_name().and_then(|n| n.to_str()).is_none() {
+            let extension = path
+                .extension()
+                .and_then(|extension| extension.to_str())
+                .unwrap_or("txt");
+            language.source_name = Some(format!("submission.{extension}"));
+        }
         return Ok(Submission {
             path: path.to_owned(),
             kind: SubmissionKind::Language {
                 name: name.to_owned(),
-                language: language.clone(),
+                language,
             },
         });
     }

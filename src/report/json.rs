@@ -99,8 +99,19 @@ pub struct GradeReport {
     /// judges.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub graded_with: Option<GradedWith>,
+    /// Files under the submissions folder that were not graded, and why
+    /// (they do not fit the layout).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ignored: Vec<IgnoredFile>,
     /// In the unsharded order: by submission path, then problem.
     pub results: Vec<GradedResult>,
+}
+
+/// One of `ignored` of a [`GradeReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IgnoredFile {
+    pub path: String,
+    pub reason: String,
 }
 
 /// `graded_with` of a [`GradeReport`]: the judge and the judge.toml settings
@@ -353,6 +364,7 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
             shard: None,
             results: Vec::new(),
             graded_with: None,
+            ignored: Vec::new(),
         });
     };
     let mut limits_seen: BTreeMap<(String, String), ((u64, u64), PathBuf)> = BTreeMap::new();
@@ -468,6 +480,7 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
         layout: first.layout,
         shard: None,
         graded_with: first.graded_with,
+        ignored: first.ignored,
         results,
     })
 }

@@ -528,3 +528,119 @@ fn r8_merge_refuses_shards_graded_differently() {
         );
     }
 }
+
+/// See: issue #8. What a teacher's folder really holds: a name that is not
+/// UTF-8 grades like any other file; two files for one (student, problem)
+/// are one error row naming both; files that do not fit the layout are
+/// listed as ignored with the reason, never graded.
+#[test]
+fn r8_a_real_class_folder_grades_each_pair_once_and_lists_what_it_ignores() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = Dir::new();
+    config(&dir, "student/problem", "");
+    let rene = std::ffi::OsStr::from_bytes(b"ren\xe9.py");
+    let rene_path = dir.path().join("submissions/rooks").join(rene);
+    fs_err::create_dir_all(rene_path.parent().unwrap()).unwrap();
+    fs_err::write(&rene_path, accepted()).unwrap();
+    dir.create("submissions/alice/rooks.py", accepted());
+    dir.create("submissions/alice/rooks.cpp", "int main() {}\n");
+    dir.create("submissions/README.txt", "hand in here");
+    dir.create("submissions/alice/__pycache__/rooks.cpython-311.pyc", "");
+    dir.create("submissions/bob/deep/rooks.py", accepted());
+    // The layout is student/problem: the non-UTF-8 name is the problem
+    // file of student `rooks`, so it must be named after a problem.
+    let run = dir.judge(&["grade", "--json", "report.json"]);
+    let report = json(&dir, "report.json");
+    let results = report["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2, "{report:#}");
+    let alice = &results[0];
+    assert_eq!(alice["student"], "alice");
+    assert_eq!(alice["verdict"], "CE");
+    let message = alice["compile"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("2 files for student `alice`, problem `rooks`: ")
+            && message.contains("alice/rooks.cpp")
+            && message.contains("alice/rooks.py"),
+        "{message}"
+    );
+    // `ren\xe9.py` is not a problem id: an error row, but for the right
+    // file, its bytes intact.
+    assert_eq!(results[1]["student"], "rooks");
+    let ignored: Vec<&str> = report["ignored"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|ignored| ignored["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(ignored.len(), 3, "{ignored:?}");
+    assert!(
+        run.stderr().contains(
+            "ignored: submissions/bob/deep/rooks.py: too deep for layout `student/problem`"
+        ),
+        "{}",
+        run.stderr()
+    );
+
+    // problem/student: the non-UTF-8 file is a student's and is accepted.
+    let dir = Dir::new();
+    config(&dir, "problem/student", "");
+    let rene_path = dir.path().join("submissions/rooks").join(rene);
+    fs_err::create_dir_all(rene_path.parent().unwrap()).unwrap();
+    fs_err::write(&rene_path, accepted()).unwrap();
+    dir.judge(&["grade", "--json", "report.json"])
+        .expect_code(0);
+    let report = json(&dir, "report.json");
+    assert_eq!(report["results"][0]["verdict"], "AC");
+}
+
+/// See: issue #8. A submissions folder that is empty, missing or a file is
+/// a configuration error; report paths are checked before anything runs;
+/// `-` is standard output for every report flag.
+#[test]
+fn r8_folders_and_report_paths_are_checked_up_front() {
+    let dir = Dir::new();
+    config(&dir, "problem/student", "");
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(run.stderr().contains("does not exist"), "{}", run.stderr());
+    fs_err::create_dir_all(dir.path().join("submissions")).unwrap();
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("holds no submissions"),
+        "{}",
+        run.stderr()
+    );
+    config(&dir, "problem/student", "submissions = \"judge.toml\"\n");
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(run.stderr().contains("is not a folder"), "{}", run.stderr());
+
+    config(&dir, "problem/student", "");
+    dir.create("submissions/rooks/alice.py", accepted());
+    let run = dir.judge(&["grade", "--csv", "grades.csv", "--json", "nodir/r.json"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr()
+            .contains("cannot write --json `nodir/r.json`: the folder `nodir` does not exist"),
+        "{}",
+        run.stderr()
+    );
+    assert!(!dir.path().join("grades.csv").exists());
+    let run = dir.judge(&["grade", "--csv", "same", "--html", "same"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("--csv and --html both write `same`"),
+        "{}",
+        run.stderr()
+    );
+    let run = dir.judge(&["grade", "--csv", "-"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout()
+            .starts_with("student,problem,score,verdict,passed,total\nalice,rooks,100.00,AC,"),
+        "{}",
+        run.stdout()
+    );
+    assert!(!dir.path().join("-").exists());
+}
