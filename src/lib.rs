@@ -14,9 +14,13 @@
 //!   tests for a failure and shrinks it (`judge stress`).
 //! - [`report`] renders results: the table, the JSON report, JUnit XML, the
 //!   CSV gradebook and the HTML page.
-//! - [`grade`] finds what `judge grade` grades under judge.toml's layout,
-//!   the verdict each bundled example must get, and shards of a split run.
-//! - [`config`] reads `judge.toml` and `problem.toml`.
+//! - [`grade`] finds what `judge grade` grades under judge.toml's layout
+//!   (and what it ignores), who each submission belongs to, the verdict
+//!   each bundled example must get, and shards of a split run.
+//! - [`config`] reads `judge.toml` and the problem packages: a package's
+//!   `problem.toml` names its engine (one of [`problems`]) and the profiles
+//!   its tests come from (`rooks` and `rooks-large` share an engine); the
+//!   bundled packages are built into the binary ([`config::bundled`]).
 //! - [`interrupt`] turns SIGINT and SIGTERM into a cancellation the runner
 //!   checks; [`resume`] decides which results of an earlier report `judge
 //!   grade --resume` may reuse.

@@ -34,30 +34,30 @@ fn hex(digest: &[u8]) -> String {
     hex
 }
 
-/// One digest of a problem package as grading uses it: the validated
-/// `problem.toml` and every file of its tests folder (names and bytes, in
-/// name order). With the seed, the random-test count and the judge version
+/// One digest of a problem package as grading uses it: its id, the
+/// validated `problem.toml` and every test (name, input, answer, in name
+/// order). With the seed, the random-test count and the judge version
 /// (whose generators and reference solvers make the random tests) it
 /// decides every test a run uses, without generating any: an interrupted
 /// run can still tell which earlier results stand.
-pub fn package_sha256(package: &Package, tests_dir: Option<&Path>) -> std::io::Result<String> {
+pub fn package_sha256(package: &Package) -> std::io::Result<String> {
     let mut hasher = Sha256::new();
-    let manifest = format!("{:?}", package.manifest);
-    hasher.update((manifest.len() as u64).to_le_bytes());
-    hasher.update(manifest.as_bytes());
-    if let Some(dir) = tests_dir {
-        let mut files: Vec<PathBuf> = fs_err::read_dir(dir)?
-            .map(|entry| entry.map(|entry| entry.path()))
-            .collect::<std::io::Result<_>>()?;
-        files.sort();
-        for path in files.iter().filter(|path| path.is_file()) {
-            let name = path.file_name().unwrap_or_default().as_encoded_bytes();
-            let bytes = fs_err::read(path)?;
-            // Lengths first, so no two different folders hash the same.
-            hasher.update((name.len() as u64).to_le_bytes());
-            hasher.update(name);
-            hasher.update((bytes.len() as u64).to_le_bytes());
-            hasher.update(&bytes);
+    let mut field = |bytes: &[u8]| {
+        // Lengths first, so no two different packages hash the same.
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(bytes);
+    };
+    field(package.id.as_bytes());
+    field(format!("{:?}", package.manifest).as_bytes());
+    for test in &package.tests {
+        field(test.name.as_bytes());
+        field(test.input.as_bytes());
+        match &test.answer {
+            Some(answer) => {
+                field(b"answer");
+                field(answer.as_bytes());
+            }
+            None => field(b"no answer"),
         }
     }
     Ok(hex(&hasher.finalize()))
@@ -325,6 +325,8 @@ mod tests {
             judge_version: judge_version.map(str::to_owned),
             interrupted: false,
             not_graded: Vec::new(),
+            graded_with: None,
+            ignored: Vec::new(),
             results,
         };
         let path = dir.join("grades.json");
@@ -333,21 +335,19 @@ mod tests {
     }
 
     #[test]
-    fn a_package_digest_changes_with_any_test_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let problem = crate::problems::find("rooks").unwrap();
-        let package = Package::load(dir.path(), problem).unwrap();
-        let tests = dir.path().join("tests");
-        fs_err::create_dir(&tests).unwrap();
-        fs_err::write(tests.join("a.in"), "1\n.\n0\n").unwrap();
-        let first = package_sha256(&package, Some(&tests)).unwrap();
-        assert_eq!(package_sha256(&package, Some(&tests)).unwrap(), first);
-        fs_err::write(tests.join("a.ans"), "1\n").unwrap();
-        let second = package_sha256(&package, Some(&tests)).unwrap();
+    fn a_package_digest_changes_with_any_test() {
+        let mut package = Package::load(None, "rooks").unwrap();
+        let first = package_sha256(&package).unwrap();
+        assert_eq!(package_sha256(&package).unwrap(), first);
+        package.tests[0].answer = Some("999\n".to_owned());
+        let second = package_sha256(&package).unwrap();
         assert_ne!(second, first);
-        fs_err::write(tests.join("a.ans"), "2\n").unwrap();
-        assert_ne!(package_sha256(&package, Some(&tests)).unwrap(), second);
-        assert_ne!(package_sha256(&package, None).unwrap(), first);
+        package.tests[0].answer = None;
+        assert_ne!(package_sha256(&package).unwrap(), second);
+        package.tests[0].input.push('\n');
+        assert_ne!(package_sha256(&package).unwrap(), first);
+        package.id = "rooks-other".to_owned();
+        assert_ne!(package_sha256(&package).unwrap(), first);
     }
 
     #[test]

@@ -2,9 +2,8 @@
 //! codes: 0 AC, 1 WA, 2 PE, 3 checker failure).
 
 use super::{parse_problem, say, write_stdout, PackageArgs, Source};
-use crate::config::problem::Package;
 use crate::exit;
-use crate::problems::{self, CheckerFailure, Problem};
+use crate::problems::{self, CheckerFailure};
 use crate::verdict::Verdict;
 use anyhow::Context as _;
 use std::path::PathBuf;
@@ -14,7 +13,7 @@ use std::path::PathBuf;
 pub struct CheckArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn Problem,
+    pub problem: String,
     /// The test's input.
     pub input: PathBuf,
     /// The contestant's output.
@@ -31,7 +30,7 @@ pub struct CheckArgs {
 
 /// Prints `VERDICT reason` and exits with the testlib code.
 pub fn run(args: &CheckArgs) -> anyhow::Result<u8> {
-    let package = Package::load(&args.packages.problems_dir, args.problem)?;
+    let package = args.packages.load(&args.problem)?;
     let mut options = package.check_options();
     if args.any_solution {
         options.lexmin = false;
@@ -55,7 +54,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<u8> {
             })
             .transpose()?;
         problems::check_bytes(
-            args.problem,
+            package.problem,
             input_text,
             &output.bytes,
             answer_text,

@@ -4,11 +4,11 @@
 //! profile, i)`, so `--count 5` is the first five of `--count 50` and each test
 //! can be regenerated alone.
 
-use super::{parse_problem, profile_or_usage, say, write_stdout, UsageError};
+use super::{parse_problem, profile_or_usage, say, write_stdout, PackageArgs, UsageError};
 use crate::exit;
-use crate::problems::{self, Problem};
-use anyhow::{anyhow, Context as _};
-use std::io::Write as _;
+use crate::problems;
+use crate::report::write_atomically;
+use anyhow::anyhow;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `judge gen`.
@@ -16,14 +16,14 @@ use std::path::{Path, PathBuf};
 pub struct GenArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn Problem,
+    pub problem: String,
     /// The master seed: the same seed gives the same bytes on every machine.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// How many inputs; without --out they are printed one after another.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub count: u32,
-    /// The generator profile (see `judge problems`); the problem's first by default.
+    /// The generator profile (see `judge problems`); the package's first by default.
     #[arg(long, value_name = "PROFILE")]
     pub profile: Option<String>,
     /// Write `DIR/<prefix>NNN.in` and `.ans` (the reference answer) instead of
@@ -33,6 +33,8 @@ pub struct GenArgs {
     /// Prefix of the file names written with --out, e.g. `large-`.
     #[arg(long, requires = "out", default_value = "")]
     pub prefix: String,
+    #[command(flatten)]
+    pub packages: PackageArgs,
 }
 
 /// One generated test, ready to write.
@@ -43,14 +45,14 @@ struct Generated {
 
 /// Generates every input (and, with --out, answer) before writing anything.
 pub fn run(args: &GenArgs) -> anyhow::Result<u8> {
-    let problem = args.problem;
-    let profile = match &args.profile {
-        Some(name) => profile_or_usage(problem, name)?,
-        None => *problem
-            .profiles()
-            .first()
-            .ok_or_else(|| anyhow!("problem `{}` has no generator profile", problem.id()))?,
-    };
+    let package = args.packages.load(&args.problem)?;
+    let problem = package.problem;
+    let default_profile = package
+        .profiles()
+        .first()
+        .map(|name| (*name).to_owned())
+        .ok_or_else(|| anyhow!("problem `{}` has no generator profile", package.id))?;
+    let profile = profile_or_usage(problem, args.profile.as_deref().unwrap_or(&default_profile))?;
     if args.prefix.contains(['/', '\\']) || args.prefix.starts_with('.') {
         return Err(UsageError::new(
             format!(
@@ -111,24 +113,8 @@ fn write_tests(dir: &Path, prefix: &str, tests: &[Generated]) -> anyhow::Result<
     let width = tests.len().to_string().len().max(3);
     for (index, test) in tests.iter().enumerate() {
         let stem = format!("{prefix}{:0width$}", index + 1);
-        write_atomically(&dir.join(format!("{stem}.in")), &test.input)?;
-        write_atomically(&dir.join(format!("{stem}.ans")), &test.answer)?;
+        write_atomically(&dir.join(format!("{stem}.in")), test.input.as_bytes())?;
+        write_atomically(&dir.join(format!("{stem}.ans")), test.answer.as_bytes())?;
     }
-    Ok(())
-}
-
-/// Writes `contents` to `path` via a temporary file in the same folder.
-pub(crate) fn write_atomically(path: &Path, contents: &str) -> anyhow::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|parent| !parent.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut file = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("failed to create a temporary file in `{}`", dir.display()))?;
-    file.write_all(contents.as_bytes())
-        .and_then(|()| file.flush())
-        .with_context(|| format!("failed to write `{}`", path.display()))?;
-    file.persist(path)
-        .with_context(|| format!("failed to write `{}`", path.display()))?;
     Ok(())
 }

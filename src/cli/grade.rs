@@ -12,17 +12,20 @@
 use super::run::{announce_isolation, classify, load_config, master_seed, settings, Overrides};
 use super::{say, write_stdout, PackageArgs, UsageError};
 use crate::config::judge::{JudgeConfig, Layout};
-use crate::config::problem::Package;
+use crate::config::problem::{check_problems_dir, package_exists, Package};
 use crate::exit;
 use crate::grade::{self, Entry, Shard};
 use crate::interrupt::Cancellation;
-use crate::problems::{self, Problem};
+use crate::problems::Problem;
 use crate::report::json::{
-    Expected, GradeReport, GradedResult, NotGraded, ShardInfo, JUDGE_VERSION, VERSION,
+    Expected, GradeReport, GradedResult, GradedWith, IgnoredFile, NotGraded, ShardInfo,
+    JUDGE_VERSION, VERSION,
 };
 use crate::report::{self, human};
 use crate::resume::{self, Fingerprint, Resume};
-use crate::runner::{self, CompileResult, Event, Settings, Submission, SubmissionResult, TestCase};
+use crate::runner::{
+    self, CompileResult, Event, FixedTests, Settings, Submission, SubmissionResult, TestCase,
+};
 use crate::runner::{RunError, Workspace};
 use crate::sandbox::Isolation;
 use crate::verdict::Verdict;
@@ -80,33 +83,117 @@ pub struct ReportArgs {
     pub html: Option<PathBuf>,
 }
 
+/// Where a report goes: `-` is standard output for every report flag.
+fn is_stdout(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
 impl ReportArgs {
+    /// Checks every report path before anything runs (issue #8: a typo in
+    /// `--json nodir/r.json` used to surface after the whole class was
+    /// graded): its folder must exist, and no two reports may share a path
+    /// (`-`, standard output, included). `json` is the command's `--json`
+    /// (merge's `-o`).
+    pub(super) fn check(&self, json: Option<&Path>) -> Result<(), UsageError> {
+        let mut seen: Vec<(&str, &Path)> = Vec::new();
+        let flags = [
+            ("--json", json),
+            ("--junit", self.junit.as_deref()),
+            ("--csv", self.csv.as_deref()),
+            ("--html", self.html.as_deref()),
+        ];
+        for (flag, path) in flags {
+            let Some(path) = path else { continue };
+            if let Some((other, _)) = seen.iter().find(|(_, seen)| *seen == path) {
+                return Err(UsageError::new(
+                    format!(
+                        "{other} and {flag} both write `{}`; give each report its own file",
+                        path.display()
+                    ),
+                    None,
+                ));
+            }
+            seen.push((flag, path));
+            if is_stdout(path) {
+                continue;
+            }
+            let parent = match path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent,
+                _ => Path::new("."),
+            };
+            if !parent.is_dir() {
+                return Err(UsageError::new(
+                    format!(
+                        "cannot write {flag} `{}`: the folder `{}` does not exist",
+                        path.display(),
+                        parent.display()
+                    ),
+                    None,
+                ));
+            }
+            if path.is_dir() {
+                return Err(UsageError::new(
+                    format!("cannot write {flag} `{}`: it is a folder", path.display()),
+                    None,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether one of these reports goes to standard output (then the table
+    /// does not).
+    pub(super) fn to_stdout(&self) -> bool {
+        [&self.junit, &self.csv, &self.html]
+            .into_iter()
+            .flatten()
+            .any(|path| is_stdout(path))
+    }
+
     /// Renders and writes (atomically) every report file asked for.
-    pub(super) fn write(&self, results: &[SubmissionResult]) -> anyhow::Result<()> {
+    pub(super) fn write<R: report::Row>(&self, rows: &[R]) -> anyhow::Result<()> {
         if let Some(path) = &self.junit {
-            let xml = report::junit::render(results)?;
-            report::write_atomically(path, xml.as_bytes())?;
+            let results: Vec<SubmissionResult> =
+                rows.iter().map(|row| row.result().clone()).collect();
+            let xml = report::junit::render(&results)?;
+            write_report(path, &xml)?;
         }
         if let Some(path) = &self.csv {
-            report::write_atomically(path, report::csv::render(results).as_bytes())?;
+            write_report(path, &report::csv::render(rows))?;
         }
         if let Some(path) = &self.html {
-            report::write_atomically(path, report::html::render(results).as_bytes())?;
+            write_report(path, &report::html::render(rows))?;
         }
         Ok(())
     }
 }
 
+/// Writes one report to `path`, or to standard output for `-`.
+pub(super) fn write_report(path: &Path, text: &str) -> anyhow::Result<()> {
+    if is_stdout(path) {
+        write_stdout(text)
+    } else {
+        Ok(report::write_atomically(path, text.as_bytes())?)
+    }
+}
+
 /// Runs `judge grade` and returns its exit code.
 pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
+    args.reports.check(args.json.as_deref())?;
     let config = load_config(args.config.as_deref())?;
-    let entries = grade::discover(
+    let problems_dir = args.packages.problems_dir.as_deref();
+    if let Some(dir) = problems_dir {
+        check_problems_dir(dir)?;
+    }
+    let discovery = grade::discover(
         &config.submissions,
         config.layout,
         config.problems.as_deref(),
     )
     .map_err(|error| match error {
-        grade::DiscoverError::Missing { .. } => anyhow::Error::from(UsageError::new(
+        grade::DiscoverError::Missing { .. }
+        | grade::DiscoverError::NotAFolder { .. }
+        | grade::DiscoverError::Empty { .. } => anyhow::Error::from(UsageError::new(
             error.to_string(),
             Some(format!(
                 "`submissions` in `{}` names the folder, relative to that file",
@@ -119,6 +206,24 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
         )),
         grade::DiscoverError::Walk(_) => anyhow::Error::from(error),
     })?;
+    // Said up front and in the JSON: what a teacher's folder held that is
+    // not graded.
+    for ignored in &discovery.ignored {
+        say(&format!(
+            "ignored: {}: {}",
+            ignored.path.display(),
+            ignored.reason
+        ));
+    }
+    let ignored: Vec<IgnoredFile> = discovery
+        .ignored
+        .iter()
+        .map(|ignored| IgnoredFile {
+            path: ignored.path.display().to_string(),
+            reason: ignored.reason.clone(),
+        })
+        .collect();
+    let entries = discovery.entries;
     let pairs = entries.len();
     let entries = match args.shard {
         Some(shard) => shard.select(entries),
@@ -127,25 +232,23 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
 
     // Every package is loaded before anything runs: a broken problem.toml is
     // a configuration error, exit 2.
-    let mut packages: BTreeMap<&'static str, Package> = BTreeMap::new();
+    let mut packages: BTreeMap<String, Package> = BTreeMap::new();
     for entry in &entries {
-        if let Some(problem) = problems::find(&entry.problem) {
-            if !packages.contains_key(problem.id()) {
-                let package = Package::load(&args.packages.problems_dir, problem)?;
-                let has_tests = package.tests_dir().is_some_and(|dir| dir.is_dir());
-                if !has_tests && config.random_tests == 0 {
-                    return Err(UsageError::new(
-                        format!(
-                            "no tests for `{}`: no tests folder and no random tests",
-                            problem.id()
-                        ),
-                        Some("set `random-tests` in `judge.toml`".to_owned()),
-                    )
-                    .into());
-                }
-                packages.insert(problem.id(), package);
-            }
+        if packages.contains_key(&entry.problem) || !package_exists(problems_dir, &entry.problem) {
+            continue;
         }
+        let package = args.packages.load(&entry.problem)?;
+        if package.tests.is_empty() && config.random_tests == 0 {
+            return Err(UsageError::new(
+                format!(
+                    "no tests for `{}`: no tests in the package and no random tests",
+                    package.id
+                ),
+                Some("set `random-tests` in `judge.toml`".to_owned()),
+            )
+            .into());
+        }
+        packages.insert(entry.problem.clone(), package);
     }
 
     let mut resume = match &args.resume {
@@ -228,6 +331,16 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
         judge_version: Some(JUDGE_VERSION.to_owned()),
         interrupted: stopped_by.is_some(),
         not_graded,
+        ignored,
+        graded_with: Some(GradedWith {
+            judge_version: JUDGE_VERSION.to_owned(),
+            seed: config.seed,
+            random_tests: config.random_tests,
+            time_limit_ms: config.limits.time_limit_ms,
+            memory_limit_mib: config.limits.memory_limit_mib,
+            output_limit_kib: config.limits.output_limit_kib,
+            wall_time_factor: config.wall_time_factor,
+        }),
         results,
     };
     // `--resume FILE` alone brings FILE up to date.
@@ -329,30 +442,32 @@ pub(super) fn finish(
     reports: &ReportArgs,
     quiet: bool,
 ) -> anyhow::Result<u8> {
-    let json_to_stdout = json == Some(Path::new("-"));
+    let to_stdout = json.is_some_and(is_stdout) || reports.to_stdout();
     if let Some(path) = json {
-        let text = report::json::render_grade(report);
-        if json_to_stdout {
-            write_stdout(&text)?;
-        } else {
-            report::write_atomically(path, text.as_bytes())?;
-        }
+        write_report(path, &report::json::render_grade(report))?;
     }
-    let results: Vec<SubmissionResult> = report
-        .results
-        .iter()
-        .map(|graded| graded.result.clone())
-        .collect();
-    reports.write(&results)?;
-    if !json_to_stdout {
+    reports.write(&report.results)?;
+    if !to_stdout {
         if !quiet {
-            write_stdout(&human::render_grade_table(report, colour_stdout()))?;
+            write_stdout(&human::render_grade_table(report, super::colour_stdout()))?;
         }
         write_stdout(&human::render_grade_summary(report))?;
     }
     for graded in &report.results {
         for warning in &graded.warnings {
             say(&format!("warning: {warning}"));
+        }
+    }
+    // A judge error is never the student's fault: say why on stderr, as
+    // `judge run`'s table does (issue #8: a missing compiler).
+    for graded in &report.results {
+        let result = &graded.result;
+        if result.compile.verdict == Some(Verdict::JudgeError) {
+            say(&format!(
+                "error: {}: JE: {}",
+                result.submission,
+                result.compile.message.trim_end()
+            ));
         }
     }
     for graded in &report.results {
@@ -386,13 +501,6 @@ fn exit_code(report: &GradeReport) -> u8 {
     } else {
         exit::FAILURE
     }
-}
-
-/// Colour on stdout only for a terminal, and never with `NO_COLOR` set
-/// (no-color.org: present and not empty).
-fn colour_stdout() -> bool {
-    std::io::stdout().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
 }
 
 /// A bar on stderr when stderr is a terminal; hidden otherwise, so CI logs
@@ -429,9 +537,8 @@ fn grade_problem(
     cancel: &Cancellation,
 ) -> anyhow::Result<ProblemGraded> {
     let problem = package.problem;
-    let tests_dir = package.tests_dir().filter(|dir| dir.is_dir());
     let seed = master_seed(None, config, package);
-    let package_sha256 = resume::package_sha256(package, tests_dir.as_deref())?;
+    let package_sha256 = resume::package_sha256(package)?;
     let mut graded = Vec::with_capacity(entries.len());
     let mut not_graded = Vec::new();
     let mut unrunnable_entries = Vec::new();
@@ -493,7 +600,8 @@ fn grade_problem(
     let workspace = Workspace::new()?;
     let tests = runner::load_tests(
         problem,
-        tests_dir.as_deref(),
+        Some(FixedTests::Package(&package.tests)),
+        &package.profiles(),
         config.random_tests,
         seed,
         &workspace,
@@ -521,10 +629,12 @@ fn grade_problem(
         &mut on_event,
     )?;
     for ((entry, submission, sha256, fingerprint), result) in runnable.iter().zip(results) {
-        let Some(result) = result else {
+        let Some(mut result) = result else {
             not_graded.push(not_graded_entry(entry));
             continue;
         };
+        // The runner names the engine (`rooks`); reports name the package.
+        result.problem.clone_from(&package.id);
         let limits = submission.limits(&settings.limits);
         let mut graded_result = GradedResult {
             result,
@@ -563,6 +673,19 @@ fn grade_problem(
 /// The submission to run, or why it cannot be (unreadable, no language):
 /// that is the submission's fault, reported as CE with the reason.
 fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submission, String> {
+    if !entry.others.is_empty() {
+        let files: Vec<String> = std::iter::once(&entry.path)
+            .chain(&entry.others)
+            .map(|path| format!("`{}`", path.display()))
+            .collect();
+        return Err(format!(
+            "{} files for student `{}`, problem `{}`: {}; hand in one",
+            files.len(),
+            entry.student,
+            entry.problem,
+            files.join(", ")
+        ));
+    }
     if let Err(error) = fs_err::File::open(&entry.path) {
         return Err(format!(
             "cannot read the submission `{}`: {}",
@@ -631,7 +754,7 @@ fn unknown_problem(entry: &Entry, config: &JudgeConfig) -> GradedResult {
         format!(
             "`{}` is not a problem; known: {}",
             entry.problem,
-            problems::known_ids()
+            crate::config::bundled::known_ids()
         )
     };
     let language = config

@@ -1,9 +1,9 @@
-//! `judge problems`: the problems, their limits and generator profiles.
+//! `judge problems`: the packages, their engine, limits and the generator
+//! profiles their tests come from.
 
 use super::{write_stdout, PackageArgs};
-use crate::config::problem::Package;
+use crate::config::bundled;
 use crate::exit;
-use crate::problems::PROBLEMS;
 use std::fmt::Write as _;
 
 /// Arguments of `judge problems`.
@@ -18,21 +18,18 @@ pub fn run(args: &ProblemsArgs) -> anyhow::Result<u8> {
     let mut table = String::new();
     writeln!(
         table,
-        "{:<12} {:<24} {:>8} {:>9} {:>9}  profiles",
-        "problem", "title", "time", "memory", "output"
+        "{:<12} {:<12} {:<28} {:>8} {:>9} {:>9}  profiles",
+        "problem", "engine", "title", "time", "memory", "output"
     )?;
-    for problem in PROBLEMS {
-        let package = Package::load(&args.packages.problems_dir, *problem)?;
+    for id in bundled::package_ids() {
+        let package = args.packages.load(id)?;
         let limits = &package.manifest.limits;
-        let profiles: Vec<_> = problem
-            .profiles()
-            .iter()
-            .map(|profile| profile.name)
-            .collect();
+        let profiles = package.profiles();
         writeln!(
             table,
-            "{:<12} {:<24} {:>5} ms {:>5} MiB {:>5} KiB  {}",
-            problem.id(),
+            "{:<12} {:<12} {:<28} {:>5} ms {:>5} MiB {:>5} KiB  {}",
+            package.id,
+            package.problem.id(),
             package.manifest.title,
             limits.time_limit_ms,
             limits.memory_limit_mib,
@@ -40,6 +37,11 @@ pub fn run(args: &ProblemsArgs) -> anyhow::Result<u8> {
             profiles.join(", ")
         )?;
     }
+    writeln!(
+        table,
+        "\nRandom tests take a package's profiles in turn; `judge gen <problem> --profile P` \
+         reaches the others."
+    )?;
     write_stdout(&table)?;
     Ok(exit::SUCCESS)
 }

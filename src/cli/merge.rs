@@ -29,6 +29,7 @@ pub struct MergeArgs {
 
 /// Runs `judge merge` and returns its exit code.
 pub fn run(args: MergeArgs) -> anyhow::Result<u8> {
+    args.render.check(Some(&args.output))?;
     let mut reports = Vec::with_capacity(args.reports.len());
     for path in &args.reports {
         let text = fs_err::read_to_string(path).map_err(|error| {

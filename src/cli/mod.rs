@@ -15,7 +15,8 @@ mod solve;
 mod stress;
 mod validate;
 
-use crate::config::ConfigError;
+use crate::config::problem::Package;
+use crate::config::{bundled, ConfigError};
 use crate::exit;
 use crate::problems::{self, text, Problem};
 use clap::{Parser, Subcommand};
@@ -61,10 +62,18 @@ pub enum Command {
 /// Where problem packages live; shared by the commands that read them.
 #[derive(Debug, Clone, clap::Args)]
 pub struct PackageArgs {
-    /// The folder of problem packages (`<DIR>/<id>/problem.toml`); the built-in
-    /// manifests are used for problems it lacks.
-    #[arg(long, value_name = "DIR", default_value = "problems")]
-    pub problems_dir: PathBuf,
+    /// A folder of problem packages (`<DIR>/<id>/problem.toml`, `tests/`) used
+    /// instead of the bundled ones of the same id [default: the packages built
+    /// into judge].
+    #[arg(long, value_name = "DIR")]
+    pub problems_dir: Option<PathBuf>,
+}
+
+impl PackageArgs {
+    /// The package `id`, from `--problems-dir` or the bundled ones.
+    pub fn load(&self, id: &str) -> Result<Package, ConfigError> {
+        Package::load(self.problems_dir.as_deref(), id)
+    }
 }
 
 /// A mistake in the command line or configuration that the user can fix:
@@ -145,10 +154,17 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
-/// Clap value parser for a problem id.
-fn parse_problem(id: &str) -> Result<&'static dyn Problem, String> {
-    problems::find(id)
-        .ok_or_else(|| format!("unknown problem `{id}`; known: {}", problems::known_ids()))
+/// Clap value parser for a problem (package) id: one of the bundled
+/// packages, e.g. `rooks` or `rooks-large`.
+fn parse_problem(id: &str) -> Result<String, String> {
+    if bundled::package_ids().contains(&id) {
+        Ok(id.to_owned())
+    } else {
+        Err(format!(
+            "unknown problem `{id}`; known: {}",
+            bundled::known_ids()
+        ))
+    }
 }
 
 /// A file (or stdin) read whole, with the name messages use for it.
@@ -201,6 +217,15 @@ fn write_stdout(data: &str) -> anyhow::Result<()> {
     stdout.write_all(data.as_bytes())?;
     stdout.flush()?;
     Ok(())
+}
+
+/// Whether to colour stdout when the user left it to the judge: only on a
+/// terminal, and never with `NO_COLOR` set to something (no-color.org:
+/// "present and not an empty string"). The one reading of `NO_COLOR`.
+fn colour_stdout() -> bool {
+    use std::io::IsTerminal as _;
+    std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
 }
 
 /// Writes one message line to stderr.

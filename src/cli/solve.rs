@@ -1,8 +1,8 @@
 //! `judge solve`: the reference answer for one input.
 
 use super::{parse_problem, say, write_stdout, Source};
+use crate::config::problem::engine_of;
 use crate::exit;
-use crate::problems::Problem;
 use std::path::PathBuf;
 
 /// Arguments of `judge solve`.
@@ -10,15 +10,16 @@ use std::path::PathBuf;
 pub struct SolveArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn Problem,
+    pub problem: String,
     /// The input file; standard input when absent or `-`.
     pub input: Option<PathBuf>,
 }
 
 /// Prints the answer; an invalid input is exit 1 with `file: line L: ...`.
 pub fn run(args: &SolveArgs) -> anyhow::Result<u8> {
+    let problem = engine_of(&args.problem)?;
     let source = Source::read(args.input.as_deref())?;
-    let answer = source.text().and_then(|input| args.problem.solve(input));
+    let answer = source.text().and_then(|input| problem.solve(input));
     match answer {
         Ok(answer) => {
             write_stdout(&answer)?;

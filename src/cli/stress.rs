@@ -13,10 +13,8 @@
 
 use super::run::{announce_isolation, classify, load_config, master_seed, settings, Overrides};
 use super::{parse_problem, profile_or_usage, say, write_stdout, PackageArgs};
-use crate::config::problem::Package;
 use crate::exit;
 use crate::interrupt::Cancellation;
-use crate::problems::Problem;
 use crate::report;
 use crate::runner::stress::{self, Failure, StressOptions, StressOutcome};
 use crate::runner::Workspace;
@@ -28,7 +26,7 @@ use std::path::PathBuf;
 pub struct StressArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn Problem,
+    pub problem: String,
     /// The program to test: a source file in a configured language, or an executable.
     #[arg(value_name = "SUBMISSION")]
     pub submission: PathBuf,
@@ -39,7 +37,7 @@ pub struct StressArgs {
     #[arg(long, value_name = "N", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub iterations: u64,
-    /// Only this generator profile [default: every profile of the problem, in turn].
+    /// Only this generator profile [default: every profile of the package, in turn].
     #[arg(long, value_name = "PROFILE")]
     pub profile: Option<String>,
     /// Smaller inputs to try at most while shrinking a failing input; 0 does not shrink.
@@ -67,17 +65,13 @@ pub struct StressArgs {
 
 /// Runs `judge stress` and returns its exit code.
 pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
-    let problem = args.problem;
+    let config = load_config(args.config.as_deref())?;
+    let package = args.packages.load(&args.problem)?;
+    let problem = package.problem;
     let profiles: Vec<&str> = match &args.profile {
         Some(name) => vec![profile_or_usage(problem, name)?.name],
-        None => problem
-            .profiles()
-            .iter()
-            .map(|profile| profile.name)
-            .collect(),
+        None => package.profiles(),
     };
-    let config = load_config(args.config.as_deref())?;
-    let package = Package::load(&args.packages.problems_dir, problem)?;
     let submission = classify(&args.submission, &config)?;
     let seed = master_seed(args.seed, &config, &package);
     let settings = settings(
@@ -156,7 +150,7 @@ pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
 /// Words a failure on stderr, prints the smallest input on stdout and writes
 /// `--out`.
 fn report_failure(args: &StressArgs, failure: &Failure) -> anyhow::Result<u8> {
-    let problem = args.problem.id();
+    let problem = &args.problem;
     let name = args.submission.display();
     let found = &failure.found;
     let origin = &failure.origin;

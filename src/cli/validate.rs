@@ -1,8 +1,7 @@
 //! `judge validate`: is this a valid input (for this profile)?
 
-use super::{parse_problem, profile_or_usage, say, Source};
+use super::{parse_problem, profile_or_usage, say, PackageArgs, Source};
 use crate::exit;
-use crate::problems::Problem;
 use std::path::PathBuf;
 
 /// Arguments of `judge validate`.
@@ -10,24 +9,29 @@ use std::path::PathBuf;
 pub struct ValidateArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn Problem,
+    pub problem: String,
     /// The input file; standard input when absent or `-`.
     pub input: Option<PathBuf>,
-    /// Also check the promises of this generator profile (e.g. rooks `large`
-    /// allows boards up to 100x100; the default is the original constraints).
+    /// Check against this generator profile's promises (e.g. rooks `large`
+    /// allows boards up to 100x100) [default: valid for one of the package's
+    /// profiles, as its tests must be].
     #[arg(long, value_name = "PROFILE")]
     pub profile: Option<String>,
+    #[command(flatten)]
+    pub packages: PackageArgs,
 }
 
 /// Exit 0 when valid; else 1 and `file: line L: what is wrong` on stderr.
 pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
+    let package = args.packages.load(&args.problem)?;
     if let Some(profile) = &args.profile {
-        profile_or_usage(args.problem, profile)?;
+        profile_or_usage(package.problem, profile)?;
     }
     let source = Source::read(args.input.as_deref())?;
-    let verdict = source
-        .text()
-        .and_then(|input| args.problem.validate(input, args.profile.as_deref()));
+    let verdict = source.text().and_then(|input| match &args.profile {
+        Some(profile) => package.problem.validate(input, Some(profile)),
+        None => package.validate(input),
+    });
     match verdict {
         Ok(()) => Ok(exit::SUCCESS),
         Err(error) => {

@@ -19,6 +19,7 @@ pub use events::{
 };
 
 use crate::config::judge::Language;
+use crate::config::problem::PackageTest;
 use crate::interrupt::Cancellation;
 use crate::problems::{self, CheckOptions, Problem};
 use crate::sandbox::{Limits, SandboxError};
@@ -207,59 +208,109 @@ fn set_mode(path: &Path, mode: u32) -> Result<(), RunError> {
         .map_err(|source| RunError::io("set permissions of", path, source))
 }
 
-/// The tests of a run: every `NAME.in` of `dir` (with `NAME.ans`, or the
-/// reference answer when there is none), in name order, then `random`
-/// generated tests taking the problem's profiles in turn.
+/// Where a run's fixed tests come from.
+#[derive(Clone, Copy, Debug)]
+pub enum FixedTests<'a> {
+    /// A folder of `NAME.in` (+ `NAME.ans`) given with `--tests DIR`.
+    Folder(&'a Path),
+    /// A package's samples and fixed tests, already read and validated.
+    Package(&'a [PackageTest]),
+}
+
+/// The tests of a run: the fixed tests (a folder's `NAME.in` files with
+/// `NAME.ans`, or the reference answer when there is none, in name order; or
+/// a package's tests), then `random` generated tests taking `profiles` in
+/// turn.
 pub fn load_tests(
     problem: &dyn Problem,
-    dir: Option<&Path>,
+    fixed: Option<FixedTests<'_>>,
+    profiles: &[&str],
     random: u32,
     seed: u64,
     workspace: &Workspace,
 ) -> Result<Vec<TestCase>, RunError> {
     let mut tests = Vec::new();
-    if let Some(dir) = dir {
-        let entries = fs_err::read_dir(dir).map_err(|source| RunError::io("read", dir, source))?;
-        let mut inputs: Vec<PathBuf> = entries
-            .filter_map(Result::ok)
-            .map(|entry| entry.path())
-            .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
-            .collect();
-        inputs.sort();
-        for path in inputs {
-            let name = path
-                .file_stem()
-                .map(|stem| stem.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let input = read_text(&path).map(|text| TestInput {
-                path: path.clone(),
-                text,
-            });
-            let answer_path = path.with_extension("ans");
-            let answer = match &input {
-                Err(_) => Err("the input could not be read".to_owned()),
-                Ok(_) if answer_path.exists() => read_text(&answer_path).map(Some),
-                Ok(input) => reference_answer(problem, &input.text),
-            };
-            tests.push(TestCase {
-                name,
-                input,
-                answer,
-                random: None,
-            });
+    match fixed {
+        Some(FixedTests::Folder(dir)) => tests.extend(folder_tests(problem, dir)?),
+        Some(FixedTests::Package(package_tests)) => {
+            for test in package_tests {
+                let answer = match &test.answer {
+                    Some(answer) => Ok(Some(answer.clone())),
+                    None => reference_answer(problem, &test.input),
+                };
+                let input = if test.on_disk {
+                    test.path.clone()
+                } else {
+                    // Bundled in the binary: the program needs a file to read.
+                    let path = workspace
+                        .path()
+                        .join("inputs")
+                        .join(format!("{}.in", test.name));
+                    fs_err::write(&path, &test.input)
+                        .map_err(|source| RunError::io("write", &path, source))?;
+                    path
+                };
+                tests.push(TestCase {
+                    name: test.name.clone(),
+                    input: Ok(TestInput {
+                        path: input,
+                        text: test.input.clone(),
+                    }),
+                    answer,
+                    random: None,
+                });
+            }
         }
+        None => {}
     }
-    let profiles: Vec<&str> = match problem.profiles() {
-        [] => vec!["default"],
-        profiles => profiles.iter().map(|profile| profile.name).collect(),
+    let profiles: Vec<&str> = match (profiles, problem.profiles()) {
+        ([], []) => vec!["default"],
+        ([], engine) => engine.iter().map(|profile| profile.name).collect(),
+        (profiles, _) => profiles.to_vec(),
     };
     for test_number in 0..u64::from(random) {
         // Profiles in turn, so a handful of random tests already reaches
-        // every generator (rooks `large` is where backtracking dies).
+        // every generator the package uses.
         let count = profiles.len() as u64;
         let profile = profiles[(test_number % count) as usize];
         let index = test_number / count;
         tests.push(generated_test(problem, seed, profile, index, workspace)?);
+    }
+    Ok(tests)
+}
+
+/// Every `NAME.in` of `dir`, in name order; a file the judge cannot use is
+/// JE on that test, not an `Err`.
+fn folder_tests(problem: &dyn Problem, dir: &Path) -> Result<Vec<TestCase>, RunError> {
+    let mut tests = Vec::new();
+    let entries = fs_err::read_dir(dir).map_err(|source| RunError::io("read", dir, source))?;
+    let mut inputs: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
+        .collect();
+    inputs.sort();
+    for path in inputs {
+        let name = path
+            .file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let input = read_text(&path).map(|text| TestInput {
+            path: path.clone(),
+            text,
+        });
+        let answer_path = path.with_extension("ans");
+        let answer = match &input {
+            Err(_) => Err("the input could not be read".to_owned()),
+            Ok(_) if answer_path.exists() => read_text(&answer_path).map(Some),
+            Ok(input) => reference_answer(problem, &input.text),
+        };
+        tests.push(TestCase {
+            name,
+            input,
+            answer,
+            random: None,
+        });
     }
     Ok(tests)
 }
@@ -344,6 +395,65 @@ fn reference_answer(problem: &dyn Problem, input: &str) -> Result<Option<String>
         .solve(input)
         .map(Some)
         .map_err(|error| format!("the reference solver rejected the input: {error}"))
+}
+
+/// Lets one test run with no other test of the run beside it: tests take
+/// [`Alone::shared`], a re-run takes [`Alone::exclusive`], which waits for
+/// the running tests to end and keeps new ones from starting (the gate)
+/// until it is done.
+#[derive(Default)]
+struct Alone {
+    gate: std::sync::Mutex<()>,
+    running: std::sync::RwLock<()>,
+}
+
+impl Alone {
+    fn shared<T>(&self, work: impl FnOnce() -> T) -> T {
+        let running = {
+            let _gate = self
+                .gate
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            self.running
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        let output = work();
+        drop(running);
+        output
+    }
+
+    fn exclusive<T>(&self, work: impl FnOnce() -> T) -> T {
+        let _gate = self
+            .gate
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let _running = self
+            .running
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        work()
+    }
+}
+
+/// How many workers run tests: what was asked, but never more than the
+/// cores the judge may use, since more workers than cores only make every
+/// test wait for a core and turn into wall-clock TLEs (issue #8). Returns
+/// the count and whether it was capped.
+pub fn cap_jobs(requested: usize, cores: usize) -> (usize, bool) {
+    let cores = cores.max(1);
+    let requested = requested.max(1);
+    if requested > cores {
+        (cores, true)
+    } else {
+        (requested, false)
+    }
+}
+
+/// The cores this process may use (its CPU affinity and cgroup quota, as
+/// the standard library reads them); 1 when unknown.
+pub fn available_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// Compiles every submission once, runs every test of each, and returns one
@@ -506,6 +616,7 @@ pub fn run_cancellable(
             next_to_finish += 1;
         }
     };
+    let alone = Alone::default();
     schedule::run_ordered(
         settings.jobs,
         workspace.path(),
@@ -513,7 +624,17 @@ pub fn run_cancellable(
         cancel,
         |sandbox, &(index, prepared, test)| {
             let limits = submissions[index].limits(&settings.limits);
-            execute::run_test(sandbox, problem, prepared, &tests[test], &limits, settings)
+            let run = |sandbox: &mut crate::sandbox::Sandbox| {
+                execute::run_test(sandbox, problem, prepared, &tests[test], &limits, settings)
+            };
+            let first = alone.shared(|| run(sandbox));
+            if execute::wall_time_only(&first, &limits) {
+                let mut again = alone.exclusive(|| run(sandbox));
+                again.rerun = true;
+                again
+            } else {
+                first
+            }
         },
         |position, result| {
             let (index, _, _) = pairs[position];
@@ -576,4 +697,19 @@ pub(crate) fn compile_groups(submissions: &[Submission]) -> Vec<usize> {
                 .or_insert(index)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_case::test_case;
+
+    #[test_case(1, 2, (1, false) ; "under")]
+    #[test_case(2, 2, (2, false) ; "equal")]
+    #[test_case(8, 2, (2, true) ; "capped")]
+    #[test_case(0, 2, (1, false) ; "zero is one")]
+    #[test_case(4, 0, (1, true) ; "unknown cores is one")]
+    fn caps_jobs_at_the_cores(requested: usize, cores: usize, expected: (usize, bool)) {
+        assert_eq!(cap_jobs(requested, cores), expected);
+    }
 }
