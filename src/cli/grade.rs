@@ -546,8 +546,10 @@ fn grade_problem(
     for entry in entries {
         match prepare_entry(entry, config) {
             Ok(submission) => {
-                // Unreadable now: compiling reports why; never reused.
-                let sha256 = fs_err::read(&entry.path)
+                // Unreadable or refused now: compiling reports why; never
+                // reused. Read as compiling reads it (never a link's target
+                // outside its folder).
+                let sha256 = runner::read_submission(&entry.path)
                     .ok()
                     .map(|bytes| resume::sha256_hex(&bytes));
                 let fingerprint = Fingerprint::new(

@@ -274,24 +274,26 @@ pub fn trim_message(message: &str) -> String {
     )
 }
 
-/// Copies a hand-in into its directory without trusting it (issue #7): a
-/// symbolic link is followed only when it resolves inside the folder that
-/// holds it (a link to `/root/secret` or to another student's folder is
-/// refused, and its target never read); only a regular file of at most
+/// Reads a hand-in without trusting it (issue #7): a symbolic link is
+/// followed only when it resolves inside the folder that holds it (a link
+/// to `/root/secret` or to another student's folder is refused, and its
+/// target never read); only a regular file of at most
 /// [`MAX_SUBMISSION_BYTES`] is read, so a FIFO or a device cannot block or
-/// flood the judge.
-fn copy_submission(from: &Path, to: &Path, mode: u32) -> Result<(), Failure> {
+/// flood the judge. Every reader of a submission's bytes goes through here.
+pub fn read_submission(from: &Path) -> Result<Vec<u8>, SubmissionRefused> {
     use fs_err::os::unix::fs::OpenOptionsExt;
     use std::io::Read;
     let name = from.display();
-    let metadata = fs_err::symlink_metadata(from)
-        .map_err(|error| Failure::Judge(format!("failed to read the submission: {error}")))?;
+    let unreadable = |error: std::io::Error| {
+        SubmissionRefused::Unreadable(format!("failed to read the submission: {error}"))
+    };
+    let metadata = fs_err::symlink_metadata(from).map_err(unreadable)?;
     let mut path = from.to_path_buf();
     if metadata.file_type().is_symlink() {
         let target = fs_err::canonicalize(from).map_err(|_| {
-            Failure::Refused(format!(
-                "refused `{name}`: it is a symbolic link that does not resolve (a loop or a \
-                 missing target)"
+            SubmissionRefused::Refused(format!(
+                "refused `{name}`: it is a symbolic link (symlink) that does not resolve (a \
+                 loop or a missing target)"
             ))
         })?;
         let folder = from
@@ -305,9 +307,9 @@ fn copy_submission(from: &Path, to: &Path, mode: u32) -> Result<(), Failure> {
             })
             .and_then(|parent| fs_err::canonicalize(parent).ok());
         if !folder.is_some_and(|folder| target.starts_with(folder)) {
-            return Err(Failure::Refused(format!(
-                "refused `{name}`: it is a symbolic link to a file outside its folder; its \
-                 target was not read"
+            return Err(SubmissionRefused::Refused(format!(
+                "refused `{name}`: it is a symbolic link (symlink) to a file outside its \
+                 folder; its target was not read"
             )));
         }
         path = target;
@@ -316,17 +318,15 @@ fn copy_submission(from: &Path, to: &Path, mode: u32) -> Result<(), Failure> {
         .read(true)
         .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
         .open(&path)
-        .map_err(|error| Failure::Judge(format!("failed to read the submission: {error}")))?;
-    let metadata = file
-        .metadata()
-        .map_err(|error| Failure::Judge(format!("failed to read the submission: {error}")))?;
+        .map_err(unreadable)?;
+    let metadata = file.metadata().map_err(unreadable)?;
     if !metadata.is_file() {
-        return Err(Failure::Refused(format!(
+        return Err(SubmissionRefused::Refused(format!(
             "refused `{name}`: it is not a regular file"
         )));
     }
     if metadata.len() > MAX_SUBMISSION_BYTES {
-        return Err(Failure::Refused(format!(
+        return Err(SubmissionRefused::Refused(format!(
             "refused `{name}`: it is larger than {} MiB",
             MAX_SUBMISSION_BYTES >> 20
         )));
@@ -334,7 +334,25 @@ fn copy_submission(from: &Path, to: &Path, mode: u32) -> Result<(), Failure> {
     let mut bytes = Vec::new();
     file.take(MAX_SUBMISSION_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|error| Failure::Judge(format!("failed to read the submission: {error}")))?;
+        .map_err(unreadable)?;
+    Ok(bytes)
+}
+
+/// Why a submission's bytes were not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SubmissionRefused {
+    /// The hand-in is not acceptable (CE with this reason).
+    Refused(String),
+    /// It could not be read (JE).
+    Unreadable(String),
+}
+
+/// Copies a hand-in into its directory, read by [`read_submission`].
+fn copy_submission(from: &Path, to: &Path, mode: u32) -> Result<(), Failure> {
+    let bytes = read_submission(from).map_err(|refusal| match refusal {
+        SubmissionRefused::Refused(message) => Failure::Refused(message),
+        SubmissionRefused::Unreadable(message) => Failure::Judge(message),
+    })?;
     fs_err::write(to, &bytes)
         .and_then(|()| fs_err::set_permissions(to, std::fs::Permissions::from_mode(mode)))
         .map_err(|error| Failure::Judge(format!("failed to copy the submission: {error}")))

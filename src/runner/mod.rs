@@ -13,7 +13,7 @@ mod execute;
 mod schedule;
 pub mod stress;
 
-pub use compile::{trim_message, MESSAGE_LIMIT_BYTES};
+pub use compile::{read_submission, trim_message, SubmissionRefused, MESSAGE_LIMIT_BYTES};
 pub use events::{
     CompileResult, Event, Excerpt, RandomOrigin, SubmissionResult, TestResult, EXCERPT_LIMIT_BYTES,
 };
@@ -687,8 +687,8 @@ pub(crate) fn compile_groups(submissions: &[Submission]) -> Vec<usize> {
                     .map(OsString::from)
                     .unwrap_or_default(),
             };
-            // Unreadable: compiling reports why, on its own.
-            let Ok(bytes) = fs_err::read(&submission.path) else {
+            // Unreadable or refused: compiling reports why, on its own.
+            let Ok(bytes) = compile::read_submission(&submission.path) else {
                 return index;
             };
             let digest: [u8; 32] = sha2::Sha256::digest(&bytes).into();

@@ -991,4 +991,6 @@ fn a_symlinked_hand_in_is_refused_and_its_target_never_read() {
     assert_eq!(mallory["verdict"], "CE", "{mallory:#}");
     let message = mallory["compile"]["message"].as_str().unwrap();
     assert!(message.contains("symlink"), "{mallory:#}");
+    // Not even hashed for --resume: the canary's digest is nowhere.
+    assert!(mallory.get("submission_sha256").is_none(), "{mallory:#}");
 }
