@@ -29,8 +29,24 @@ pub struct CheckArgs {
     pub packages: PackageArgs,
 }
 
-/// Prints `VERDICT reason` and exits with the testlib code.
+/// Prints `VERDICT reason` and exits with the testlib code. Anything that is
+/// not a verdict on the output (a bad `problem.toml`, a file that cannot be
+/// read) is `JE reason` and 3, never the 2 of a presentation error.
 pub fn run(args: &CheckArgs) -> anyhow::Result<u8> {
+    Ok(decide(args).unwrap_or_else(|error| fail(&error)))
+}
+
+/// Words a failure that is not a verdict: `JE reason` on stdout (one line),
+/// the whole chain on stderr; exit 3.
+pub(super) fn fail(error: &anyhow::Error) -> u8 {
+    let chain = format!("{error:#}");
+    let reason = chain.lines().next().unwrap_or_default();
+    let _ = write_stdout(&format!("{} {reason}\n", Verdict::JudgeError));
+    say(&format!("error: {chain}"));
+    exit::JUDGE_FAILED
+}
+
+fn decide(args: &CheckArgs) -> anyhow::Result<u8> {
     let package = Package::load(&args.packages.problems_dir, args.problem)?;
     let mut options = package.check_options();
     if args.any_solution {

@@ -12,10 +12,12 @@
 use std::fmt;
 
 /// The largest input, output or answer the problems read, in bytes. Beyond it
-/// `solve`, `validate` and `check` refuse the file with a clear message rather
-/// than spend minutes on it (the largest valid input of any problem here is a
-/// few hundred KiB).
-pub const MAX_TEXT_BYTES: usize = 16 * 1024 * 1024;
+/// `solve`, `validate` and `check` refuse the file as one they cannot read
+/// (exit 3), never as an invalid input, so the judge's memory stays bounded.
+/// The generators' inputs are a few hundred KiB, but a rooks `large` input has
+/// no bound on its number of boards: 16 MiB refused legitimate files, so the
+/// limit is 256 MiB (issue #10), documented in README.md and `--help`.
+pub const MAX_TEXT_BYTES: usize = 256 * 1024 * 1024;
 
 /// What is wrong with an input, and where (PROBLEMS.md constraints included).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

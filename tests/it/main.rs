@@ -20,3 +20,4 @@ mod rooks;
 mod run;
 mod stress;
 mod support;
+mod tools;
