@@ -30,4 +30,5 @@ pub mod problems;
 pub mod report;
 pub mod runner;
 pub mod sandbox;
+pub mod testset;
 pub mod verdict;

@@ -160,3 +160,187 @@ fn other_commands_refuse_a_problems_dir_that_does_not_exist() {
         .stderr()
         .contains("`--problems-dir /nonexistent` is not a folder"));
 }
+
+/// The peak resident memory (`VmHWM`, KiB) of a running process, if readable.
+fn peak_kib(pid: u32) -> Option<u64> {
+    let status = fs_err::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// `gen` streams: the first input arrives while the generator is still
+/// running, and the peak memory does not grow with the count (the whole
+/// output is ~230 MB; it held all of it before issue #10).
+#[test]
+fn gen_streams_twenty_thousand_large_inputs_in_flat_memory() {
+    use std::io::Read as _;
+    let dir = Dir::new();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("judge"))
+        .current_dir(dir.path())
+        .args([
+            "gen",
+            "rooks",
+            "--profile",
+            "large",
+            "--count",
+            "20000",
+            "--jobs",
+            "2",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut buffer = vec![0; 1 << 16];
+    let first = stdout.read(&mut buffer).unwrap();
+    assert!(first > 0);
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first bytes came only after generation ended"
+    );
+    let (mut total, mut peak) = (first as u64, 0);
+    loop {
+        let read = stdout.read(&mut buffer).unwrap();
+        if read == 0 {
+            break;
+        }
+        total += read as u64;
+        peak = peak.max(peak_kib(pid).unwrap_or(0));
+    }
+    assert!(child.wait().unwrap().success());
+    assert!(total > 100_000_000, "only {total} bytes");
+    assert!(peak > 0, "VmHWM was never read");
+    assert!(peak < 100 * 1024, "peak memory {peak} KiB");
+}
+
+fn sorted_names(path: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = fs_err::read_dir(path)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// SIGINT while `gen --out --force` writes leaves the old set whole; the next
+/// run removes the leftover folder and writes the new set whole.
+#[test]
+fn an_interrupted_gen_leaves_the_old_set_never_a_mix() {
+    let dir = Dir::new();
+    dir.judge(&["gen", "rooks", "--count", "3", "--out", "t"])
+        .expect_code(0);
+    let old: Vec<(String, String)> = sorted_names(&dir.path().join("t"))
+        .into_iter()
+        .map(|name| (name.clone(), dir.read(&format!("t/{name}"))))
+        .collect();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("judge"))
+        .current_dir(dir.path())
+        .args(["gen", "rooks", "--profile", "large", "--count", "5000"])
+        .args(["--out", "t", "--force", "--seed", "2", "--jobs", "1"])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until the new set is being written, then interrupt it.
+    let staging = loop {
+        let found = sorted_names(dir.path())
+            .into_iter()
+            .find(|name| name.starts_with(".t.gen-"));
+        if let Some(name) = found {
+            let path = dir.path().join(name);
+            if path.is_dir() && sorted_names(&path).len() > 10 {
+                break path;
+            }
+        }
+        assert!(child.try_wait().unwrap().is_none(), "gen ended too soon");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(!child.wait().unwrap().success());
+    let now: Vec<(String, String)> = sorted_names(&dir.path().join("t"))
+        .into_iter()
+        .map(|name| (name.clone(), dir.read(&format!("t/{name}"))))
+        .collect();
+    assert_eq!(now, old, "the old set changed");
+
+    dir.judge(&["gen", "rooks", "--count", "4", "--out", "t", "--force"])
+        .expect_code(0);
+    assert!(!staging.exists(), "the leftover folder stayed");
+    assert_eq!(
+        sorted_names(&dir.path().join("t")),
+        ["001.ans", "001.in", "002.ans", "002.in", "003.ans", "003.in", "004.ans", "004.in"]
+    );
+}
+
+#[test]
+fn gen_out_refuses_a_folder_with_tests_unless_force_or_append() {
+    let dir = Dir::new();
+    dir.create("t/readme.txt", "keep me");
+    dir.judge(&["gen", "mayan", "--count", "2", "--out", "t"])
+        .expect_code(0);
+    let run = dir.judge(&["gen", "mayan", "--count", "2", "--out", "t"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("already holds tests"),
+        "{}",
+        run.stderr()
+    );
+    // --append continues the numbering and the seed's sequence.
+    dir.judge(&["gen", "mayan", "--count", "1", "--out", "t", "--append"])
+        .expect_code(0);
+    let three = dir.judge(&["gen", "mayan", "--count", "3", "--out", "u"]);
+    three.expect_code(0);
+    assert_eq!(dir.read("t/003.in"), dir.read("u/003.in"));
+    // --force replaces the tests and keeps the rest.
+    dir.judge(&["gen", "mayan", "--count", "1", "--out", "t", "--force"])
+        .expect_code(0);
+    assert_eq!(
+        sorted_names(&dir.path().join("t")),
+        ["001.ans", "001.in", "readme.txt"]
+    );
+    // Ordinary permissions, not a temporary file's 0600.
+    use std::os::unix::fs::PermissionsExt as _;
+    let mode = fs_err::metadata(dir.path().join("t/001.in"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_ne!(mode & 0o044, 0, "mode {mode:o}");
+}
+
+#[test]
+fn gen_keeps_the_numbering_width_and_says_when_a_number_needs_more() {
+    let dir = Dir::new();
+    let run = dir.judge(&[
+        "gen", "rooks", "--count", "10", "--out", "t", "--width", "1",
+    ]);
+    run.expect_code(0);
+    assert!(dir.path().join("t/1.in").exists());
+    assert!(dir.path().join("t/10.in").exists());
+    assert!(
+        run.stderr()
+            .contains("note: tests after 9 have 2-digit names"),
+        "{}",
+        run.stderr()
+    );
+    let stats = dir.judge(&[
+        "gen",
+        "mayan",
+        "--count",
+        "4",
+        "--stats",
+        "--profile",
+        "hard",
+    ]);
+    stats.expect_code(0);
+    assert!(
+        stats.stderr().contains("4 tests, inputs"),
+        "{}",
+        stats.stderr()
+    );
+    assert!(stats.stderr().contains("solvable"), "{}", stats.stderr());
+    // Inputs on stdout are separated by one empty line.
+    assert_eq!(stats.stdout().matches("\n\n").count(), 3);
+}
