@@ -15,9 +15,13 @@ pub struct CheckArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
     pub problem: &'static dyn Problem,
-    /// The test's input.
+    /// The test's input; or a folder of tests (`NAME.in`, and `NAME.ans` where
+    /// the judge's answer is kept).
     pub input: PathBuf,
-    /// The contestant's output.
+    /// The contestant's output; or, with a folder of tests, a folder of
+    /// outputs named like the inputs (`NAME.out`, or `NAME`). One line per test
+    /// (`NAME VERDICT reason`); the exit code is the first non-AC test's, 3 when
+    /// any is JE.
     pub output: PathBuf,
     /// The judge's answer; without it the checker uses the reference solver.
     pub answer: Option<PathBuf>,
@@ -51,6 +55,16 @@ fn decide(args: &CheckArgs) -> anyhow::Result<u8> {
     let mut options = package.check_options();
     if args.any_solution {
         options.lexmin = false;
+    }
+    if args.input.is_dir() {
+        if args.answer.is_some() {
+            return Err(super::UsageError::new(
+                "with a folder of tests, answers are its `NAME.ans` files: drop ANSWER",
+                None,
+            )
+            .into());
+        }
+        return super::folder::check(args.problem, &args.input, &args.output, &options);
     }
     let input = Source::read(Some(&args.input)).context("failed to read the input")?;
     let output = Source::read(Some(&args.output)).context("failed to read the output")?;

@@ -6,6 +6,7 @@
 
 mod check;
 mod diff;
+mod folder;
 mod gen;
 pub mod grade;
 mod list;

@@ -11,12 +11,18 @@ pub struct SolveArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
     pub problem: &'static dyn Problem,
-    /// The input file; standard input when absent or `-`.
+    /// The input file; standard input when absent or `-`. A folder: writes
+    /// `NAME.ans` beside each `NAME.in` where it is missing or stale (differs
+    /// from the reference answer), atomically, one line per file on stdout.
     pub input: Option<PathBuf>,
 }
 
-/// Prints the answer; an invalid input is exit 1 with `file: line L: ...`.
+/// Prints the answer; an invalid input is exit 1 with `file: line L: ...`,
+/// a file that cannot be read exit 3.
 pub fn run(args: &SolveArgs) -> anyhow::Result<u8> {
+    if let Some(dir) = args.input.as_deref().filter(|path| path.is_dir()) {
+        return super::folder::solve(args.problem, dir);
+    }
     let source = Source::read(args.input.as_deref())?;
     let answer = source.text().and_then(|input| args.problem.solve(input));
     match answer {

@@ -129,15 +129,23 @@ fn check_answers_what_is_not_a_verdict_with_3_and_one_line() {
 fn a_folder_or_an_oversized_file_cannot_be_read_rather_than_being_invalid() {
     let dir = Dir::new();
     dir.create("folder/x", "");
-    for command in ["validate", "solve"] {
-        let run = dir.judge(&[command, "rooks", "folder"]);
-        run.expect_code(3);
-        assert!(
-            run.stderr().contains("cannot read `folder`"),
-            "{}",
-            run.stderr()
-        );
-    }
+    dir.create("in", "2\n..\n..\n0\n");
+    let run = dir.judge(&["check", "rooks", "in", "folder"]);
+    run.expect_code(3);
+    assert!(
+        run.stdout().contains("cannot read `folder`"),
+        "{}",
+        run.stdout()
+    );
+    // In a folder of tests, a folder named like an input cannot be read.
+    dir.create("tests/001.in/x", "");
+    let run = dir.judge(&["validate", "rooks", "tests"]);
+    run.expect_code(3);
+    assert!(
+        run.stdout().contains("001.in: cannot read"),
+        "{}",
+        run.stdout()
+    );
     dir.judge(&["diff", "folder", "folder"]).expect_code(3);
     // One byte over the read limit (256 MiB), as a sparse file.
     let big = fs_err::File::create(dir.path().join("big.in")).unwrap();
@@ -343,4 +351,86 @@ fn gen_keeps_the_numbering_width_and_says_when_a_number_needs_more() {
     assert!(stats.stderr().contains("solvable"), "{}", stats.stderr());
     // Inputs on stdout are separated by one empty line.
     assert_eq!(stats.stdout().matches("\n\n").count(), 3);
+}
+
+/// A folder with a good test, an invalid one, one without an answer, one
+/// with a stale answer; outputs right, wrong and missing.
+fn mixed_folder(dir: &Dir) {
+    dir.create("tests/a.in", "2\n..\n..\n0\n");
+    dir.create("tests/a.ans", "2\n");
+    dir.create("tests/b.in", "2\n..\n..\n0\n");
+    dir.create("tests/c.in", "2\nX.\n..\n0\n");
+    dir.create("tests/c.ans", "7\n");
+    dir.create("tests/notes.txt", "not a test");
+}
+
+#[test]
+fn validate_a_folder_says_one_line_per_file_and_exits_for_the_folder() {
+    let dir = Dir::new();
+    mixed_folder(&dir);
+    let run = dir.judge(&["validate", "rooks", "tests"]);
+    run.expect_code(0);
+    assert_eq!(run.stdout(), "a.in: ok\nb.in: ok\nc.in: ok\n");
+    dir.create("tests/d.in", "02\n..\n..\n0\n");
+    let run = dir.judge(&["validate", "rooks", "tests"]);
+    run.expect_code(1);
+    let lines: Vec<String> = run.stdout().lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 4, "{}", run.stdout());
+    assert!(lines[3].starts_with("d.in: line 1"), "{}", lines[3]);
+    dir.create("empty/.keep", "");
+    dir.judge(&["validate", "rooks", "empty"]).expect_code(2);
+}
+
+#[test]
+fn solve_a_folder_writes_missing_and_stale_answers_and_says_which() {
+    let dir = Dir::new();
+    mixed_folder(&dir);
+    let run = dir.judge(&["solve", "rooks", "tests"]);
+    run.expect_code(0);
+    assert_eq!(
+        run.stdout(),
+        "a.ans: up to date\nb.ans: wrote (missing)\nc.ans: wrote (stale)\n"
+    );
+    assert_eq!(dir.read("tests/b.ans"), "2\n");
+    assert_eq!(dir.read("tests/c.ans"), "2\n");
+    dir.create("tests/d.in", "3\n..\n0\n");
+    let run = dir.judge(&["solve", "rooks", "tests"]);
+    run.expect_code(1);
+    assert!(
+        run.stdout().contains("d.in: invalid: line"),
+        "{}",
+        run.stdout()
+    );
+    assert!(!dir.path().join("tests/d.ans").exists());
+}
+
+#[test]
+fn check_a_folder_of_outputs_one_line_per_test() {
+    let dir = Dir::new();
+    mixed_folder(&dir);
+    fs_err::write(dir.path().join("tests/c.ans"), "2\n").unwrap();
+    dir.create("outputs/a.out", "2\n");
+    dir.create("outputs/b.out", "2\n");
+    dir.create("outputs/c.out", "2\n");
+    let run = dir.judge(&["check", "rooks", "tests", "outputs"]);
+    run.expect_code(0);
+    assert_eq!(run.stdout().lines().count(), 3, "{}", run.stdout());
+    fs_err::write(dir.path().join("outputs/b.out"), "1\n").unwrap();
+    fs_err::remove_file(dir.path().join("outputs/c.out")).unwrap();
+    let run = dir.judge(&["check", "rooks", "tests", "outputs"]);
+    run.expect_code(1);
+    let stdout = run.stdout();
+    let verdicts: Vec<&str> = stdout
+        .lines()
+        .map(|line| line.split(' ').nth(1).unwrap_or(""))
+        .collect();
+    assert_eq!(verdicts, ["AC", "WA", "WA"], "{stdout}");
+    assert!(run.stdout().contains("c WA no output"), "{}", run.stdout());
+    fs_err::write(dir.path().join("outputs/a.out"), "two\n").unwrap();
+    dir.judge(&["check", "rooks", "tests", "outputs"])
+        .expect_code(2);
+    // A judge answer that does not parse is JE, and the folder exits 3.
+    fs_err::write(dir.path().join("tests/a.ans"), "x\n").unwrap();
+    dir.judge(&["check", "rooks", "tests", "outputs"])
+        .expect_code(3);
 }
