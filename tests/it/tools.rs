@@ -434,3 +434,36 @@ fn check_a_folder_of_outputs_one_line_per_test() {
     dir.judge(&["check", "rooks", "tests", "outputs"])
         .expect_code(3);
 }
+
+/// `--profile edge` checks the edge promise: the NOIP sample (n = 3, no
+/// shorter solution, same answer under both readings) is not an edge board;
+/// `1 1 _ 1` with n = 2 (clears in 1 move) is. An empty board is invalid.
+#[test]
+fn validate_edge_rejects_an_unambiguous_board_and_any_empty_board() {
+    let dir = Dir::new();
+    dir.create("sample.in", "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n");
+    dir.create("fewer.in", "2\n1 0\n1 0\n0\n1 0\n0\n");
+    dir.create("empty.in", "1\n0\n0\n0\n0\n0\n");
+    let run = dir.judge(&["validate", "mayan", "sample.in", "--profile", "edge"]);
+    run.expect_code(1);
+    assert!(
+        run.stderr().contains("profile `edge` has only boards"),
+        "{}",
+        run.stderr()
+    );
+    dir.judge(&["validate", "mayan", "sample.in"])
+        .expect_code(0);
+    dir.judge(&["validate", "mayan", "fewer.in", "--profile", "edge"])
+        .expect_code(0);
+    let run = dir.judge(&["validate", "mayan", "empty.in"]);
+    run.expect_code(1);
+    assert!(
+        run.stderr().contains("line 2: the board is empty"),
+        "{}",
+        run.stderr()
+    );
+    // solve stays lenient: the empty board has no n-move solution.
+    let run = dir.judge(&["solve", "mayan", "empty.in"]);
+    run.expect_code(0);
+    assert_eq!(run.stdout(), "-1\n");
+}
