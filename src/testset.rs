@@ -9,6 +9,7 @@
 //! (`cli/gen.rs`), nor for what a valid input is (`problems`).
 //! See: issue #10 ("`gen` for real data sets").
 
+pub use crate::problems::text::plural;
 use crate::problems::{self, text::Layout, Problem};
 use std::fmt;
 use std::io::Write as _;
@@ -448,15 +449,6 @@ impl fmt::Display for Stats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}, ", plural(self.tests, "test", "tests"))?;
         self.write_details(f)
-    }
-}
-
-/// `1 test`, `2 tests`.
-pub fn plural(count: u64, one: &str, many: &str) -> String {
-    if count == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{count} {many}")
     }
 }
 

@@ -21,7 +21,7 @@ pub struct GenArgs {
     #[arg(value_parser = parse_problem)]
     pub problem: &'static dyn Problem,
     /// The master seed: the same seed gives the same bytes on every machine.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_parser = super::parse_seed, allow_negative_numbers = true, default_value_t = 1)]
     pub seed: u64,
     /// How many inputs. Without --out they are printed in order, separated by
     /// one empty line (no valid input holds one), so they can be split.

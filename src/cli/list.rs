@@ -1,4 +1,5 @@
-//! `judge problems`: the problems, their limits and generator profiles.
+//! `judge problems`: the problems, their limits and generator profiles, as
+//! an aligned table or (`--json`) for scripts.
 
 use super::{write_stdout, PackageArgs};
 use crate::config::problem::Package;
@@ -9,37 +10,108 @@ use std::fmt::Write as _;
 /// Arguments of `judge problems`.
 #[derive(Debug, clap::Args)]
 pub struct ProblemsArgs {
+    /// Print a JSON array instead of the table: id, title, time_limit_ms,
+    /// memory_limit_mib, output_limit_kib and profiles (name, about) of each.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub packages: PackageArgs,
 }
 
+/// One row, as the table and the JSON show it.
+#[derive(serde::Serialize)]
+struct Row {
+    id: &'static str,
+    title: String,
+    time_limit_ms: u64,
+    memory_limit_mib: u64,
+    output_limit_kib: u64,
+    profiles: Vec<ProfileRow>,
+}
+
+#[derive(serde::Serialize)]
+struct ProfileRow {
+    name: &'static str,
+    about: &'static str,
+}
+
 /// Prints one row per problem.
 pub fn run(args: &ProblemsArgs) -> anyhow::Result<u8> {
-    let mut table = String::new();
-    writeln!(
-        table,
-        "{:<12} {:<24} {:>8} {:>9} {:>9}  profiles",
-        "problem", "title", "time", "memory", "output"
-    )?;
+    let mut rows = Vec::new();
     for problem in PROBLEMS {
         let package = Package::load(&args.packages.problems_dir, *problem)?;
         let limits = &package.manifest.limits;
-        let profiles: Vec<_> = problem
-            .profiles()
-            .iter()
-            .map(|profile| profile.name)
-            .collect();
-        writeln!(
-            table,
-            "{:<12} {:<24} {:>5} ms {:>5} MiB {:>5} KiB  {}",
-            problem.id(),
-            package.manifest.title,
-            limits.time_limit_ms,
-            limits.memory_limit_mib,
-            limits.output_limit_kib,
-            profiles.join(", ")
-        )?;
+        rows.push(Row {
+            id: problem.id(),
+            title: package.manifest.title.clone(),
+            time_limit_ms: limits.time_limit_ms,
+            memory_limit_mib: limits.memory_limit_mib,
+            output_limit_kib: limits.output_limit_kib,
+            profiles: problem
+                .profiles()
+                .iter()
+                .map(|profile| ProfileRow {
+                    name: profile.name,
+                    about: profile.about,
+                })
+                .collect(),
+        });
     }
-    write_stdout(&table)?;
+    if args.json {
+        write_stdout(&format!("{}\n", serde_json::to_string_pretty(&rows)?))?;
+    } else {
+        write_stdout(&render_table(&rows))?;
+    }
     Ok(exit::SUCCESS)
+}
+
+/// The table, each column as wide as its widest cell (issue #10: a long
+/// title pushed the columns after it out of line).
+fn render_table(rows: &[Row]) -> String {
+    let cells: Vec<[String; 6]> = rows
+        .iter()
+        .map(|row| {
+            [
+                row.id.to_owned(),
+                row.title.clone(),
+                format!("{} ms", row.time_limit_ms),
+                format!("{} MiB", row.memory_limit_mib),
+                format!("{} KiB", row.output_limit_kib),
+                row.profiles
+                    .iter()
+                    .map(|profile| profile.name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ]
+        })
+        .collect();
+    let header = ["problem", "title", "time", "memory", "output", "profiles"];
+    let width = |column: usize| {
+        cells
+            .iter()
+            .map(|row| row[column].chars().count())
+            .chain([header[column].len()])
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..6).map(width).collect();
+    let mut table = String::new();
+    for row in std::iter::once(header.map(str::to_owned)).chain(cells) {
+        let line = format!(
+            "{:<w0$}  {:<w1$}  {:>w2$}  {:>w3$}  {:>w4$}  {}",
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            row[5],
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2],
+            w3 = widths[3],
+            w4 = widths[4],
+        );
+        let _ = writeln!(table, "{}", line.trim_end());
+    }
+    table
 }

@@ -205,6 +205,16 @@ fn exit_code(error: &anyhow::Error) -> u8 {
     }
 }
 
+/// Clap value parser for `--seed`: a bad value says the range (issue #10).
+fn parse_seed(text: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "expected a whole number from 0 to {}, found `{text}`",
+            u64::MAX
+        )
+    })
+}
+
 /// Clap value parser for a problem id.
 fn parse_problem(id: &str) -> Result<&'static dyn Problem, String> {
     problems::find(id)

@@ -95,6 +95,16 @@ impl fmt::Display for InputError {
     }
 }
 
+/// `1 move`, `2 moves`: a count with its noun, for messages (issue #10:
+/// "cleared in 1 moves", "wrote 1 tests").
+pub fn plural(count: u64, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{count} {many}")
+    }
+}
+
 /// Turns raw bytes into text, or says on which line the first invalid byte is.
 pub fn decode(bytes: &[u8]) -> Result<&str, InputError> {
     if bytes.len() > MAX_TEXT_BYTES {

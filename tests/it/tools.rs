@@ -467,3 +467,30 @@ fn validate_edge_rejects_an_unambiguous_board_and_any_empty_board() {
     run.expect_code(0);
     assert_eq!(run.stdout(), "-1\n");
 }
+
+#[test]
+fn problems_json_for_scripts_and_an_aligned_table() {
+    let dir = Dir::new();
+    let run = dir.judge(&["problems", "--json"]);
+    run.expect_code(0);
+    let rows: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    let ids: Vec<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["rooks", "matchsticks", "mayan"]);
+    assert_eq!(rows[0]["profiles"][1]["name"], "large");
+    assert!(rows[2]["time_limit_ms"].as_u64().is_some());
+    // Every row's "time" column ends at the same place.
+    let table = dir.judge(&["problems"]).stdout();
+    let ends: Vec<usize> = table
+        .lines()
+        .map(|line| {
+            line.find(" ms")
+                .map_or_else(|| line.find("time").unwrap() + 4, |at| at + 3)
+        })
+        .collect();
+    assert!(ends.windows(2).all(|pair| pair[0] == pair[1]), "{table}");
+}

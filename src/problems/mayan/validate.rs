@@ -128,7 +128,7 @@ fn check_plain(puzzle: &Puzzle, profile: &str) -> Result<(), InputError> {
             format!(
                 "the board can be cleared in {}, fewer than n = {}; \
                  only profile `edge` has such boards",
-                crate::testset::plural(fewer as u64, "move", "moves"),
+                crate::problems::text::plural(fewer as u64, "move", "moves"),
                 puzzle.moves
             ),
         ));
