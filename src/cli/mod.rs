@@ -12,6 +12,7 @@ pub mod grade;
 mod list;
 pub mod merge;
 mod output;
+mod progress;
 pub mod run;
 mod solve;
 mod stress;

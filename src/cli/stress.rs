@@ -95,7 +95,16 @@ pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
 
     announce_isolation();
     let workspace = Workspace::new()?;
-    let outcome = stress::stress(problem, &submission, &settings, &workspace, &options)?;
+    let mut reporter = super::progress::StressReporter::new();
+    let outcome = stress::stress(
+        problem,
+        &submission,
+        &settings,
+        &workspace,
+        &options,
+        &mut |event| reporter.show(event),
+    )?;
+    reporter.finish();
     drop(workspace);
 
     let name = args.submission.display();

@@ -3,9 +3,11 @@
 //! with the problem's [`Problem::shrink`] steps.
 //!
 //! Like the rest of the runner it never prints: [`stress`] returns a
-//! [`StressOutcome`] and the CLI words it. Tests run in batches on the
-//! worker pool, and results are read in test order, so the failure found
-//! (and the input it shrinks to) is the same for any `--jobs`.
+//! [`StressOutcome`] and the CLI words it, and reports its phases through a
+//! [`StressProgress`] callback. Tests run in batches of one per worker, and
+//! results are read in test order, so the failure found (and the input it
+//! shrinks to) is the same for any `--jobs`, and the search stops at the
+//! first failure rather than after a batch of several tests per worker.
 
 use super::events::{CompileResult, RandomOrigin, TestResult};
 use super::{
@@ -15,9 +17,24 @@ use super::{
 use crate::problems::Problem;
 use crate::verdict::Verdict;
 
-/// Tests per worker in one batch: enough that a worker rarely waits for the
-/// slowest test of a batch, few enough that little runs past a failure.
-const TESTS_PER_WORKER: usize = 4;
+/// Tests per worker in one batch: one, so nothing runs after a failure (issue
+/// #10: with four, a sleeping program took four TLEs, 18 s, to report one).
+/// A worker may wait for the slowest test of its batch; that is the price.
+const TESTS_PER_WORKER: usize = 1;
+
+/// What the search is doing, for a progress line or a line per phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StressProgress {
+    /// `done` of at most `total` random tests have passed.
+    Testing { done: u64, total: u64 },
+    /// Random test `iteration` failed with `verdict`.
+    Found { iteration: u64, verdict: Verdict },
+    /// Shrinking a TLE runs candidates at this CPU limit: the shortest tried
+    /// at which the failing input still times out.
+    ShrinkTimeLimit { time_limit_ms: u64 },
+    /// Shrinking: `steps` smaller inputs taken, `runs` tried.
+    Shrinking { steps: usize, runs: usize },
+}
 
 /// What to search.
 #[derive(Clone, Debug)]
@@ -88,6 +105,7 @@ pub fn stress(
     settings: &Settings,
     workspace: &Workspace,
     options: &StressOptions<'_>,
+    progress: &mut dyn FnMut(StressProgress),
 ) -> Result<StressOutcome, RunError> {
     let prepared = prepare(submission, settings, workspace)?;
     if prepared.program.is_none() {
@@ -102,6 +120,10 @@ pub fn stress(
     let batch_size = settings.jobs.max(1) * TESTS_PER_WORKER;
     let mut next = 0u64;
     while next < options.iterations {
+        progress(StressProgress::Testing {
+            done: next,
+            total: options.iterations,
+        });
         let end = options.iterations.min(next + batch_size as u64);
         let mut tests = Vec::with_capacity(batch_size);
         for test_number in next..end {
@@ -124,6 +146,10 @@ pub fn stress(
             .find(|(_, (_, result))| !result.verdict.is_accepted());
         if let Some((position, (test, result))) = failed {
             let iteration = next + position as u64 + 1;
+            progress(StressProgress::Found {
+                iteration,
+                verdict: result.verdict,
+            });
             let found = FailingTest {
                 input: test.input.map(|input| input.text).unwrap_or_default(),
                 answer: test.answer.ok().flatten(),
@@ -141,6 +167,7 @@ pub fn stress(
                 settings,
                 workspace,
                 options,
+                progress,
                 Failure {
                     iteration,
                     origin,
@@ -174,12 +201,36 @@ fn shrink(
     settings: &Settings,
     workspace: &Workspace,
     options: &StressOptions<'_>,
+    progress: &mut dyn FnMut(StressProgress),
     mut failure: Failure,
 ) -> Result<Failure, RunError> {
     let verdict = failure.found.result.verdict;
-    if verdict == Verdict::JudgeError {
+    if verdict == Verdict::JudgeError || options.shrink_runs == 0 {
         return Ok(failure);
     }
+    // A TLE candidate costs the whole limit: shrink at the shortest limit
+    // at which the found input still times out, and confirm the result at
+    // the real limit at the end (issue #10).
+    let full_settings = settings;
+    let reduced;
+    let settings = if verdict == Verdict::TimeLimitExceeded {
+        reduced = shortest_failing_limit(
+            problem,
+            submission,
+            prepared,
+            settings,
+            workspace,
+            &failure.found.input,
+        )?;
+        if let Some(reduced) = &reduced {
+            progress(StressProgress::ShrinkTimeLimit {
+                time_limit_ms: reduced.limits.cpu_time_ms,
+            });
+        }
+        reduced.as_ref().unwrap_or(settings)
+    } else {
+        settings
+    };
     let profile = failure.origin.profile.clone();
     let batch_size = settings.jobs.max(1) * TESTS_PER_WORKER;
     'steps: loop {
@@ -197,6 +248,10 @@ fn shrink(
             })
             .collect();
         for chunk in candidates.chunks(batch_size) {
+            progress(StressProgress::Shrinking {
+                steps: failure.shrink_steps,
+                runs: failure.shrink_runs,
+            });
             let remaining = options.shrink_runs.saturating_sub(failure.shrink_runs);
             if remaining == 0 {
                 failure.shrink_budget_spent = true;
@@ -239,7 +294,79 @@ fn shrink(
         }
         break;
     }
+    if !std::ptr::eq(settings, full_settings) && failure.shrink_steps > 0 {
+        let test = written_test(
+            problem,
+            "shrink-confirm".to_owned(),
+            failure.smallest.input.clone(),
+            None,
+            workspace,
+        )?;
+        let tests = [test];
+        let results = run_batch(
+            problem,
+            submission,
+            prepared,
+            &tests,
+            full_settings,
+            workspace,
+        )?;
+        remove_inputs(&tests);
+        let confirmed = results
+            .into_iter()
+            .next()
+            .filter(|result| result.verdict == verdict);
+        match confirmed {
+            Some(result) => failure.smallest.result = result,
+            // Fails only at the shorter limit: the found input is the honest answer.
+            None => {
+                failure.smallest = failure.found.clone();
+                failure.shrink_steps = 0;
+            }
+        }
+    }
     Ok(failure)
+}
+
+/// Settings with the shortest CPU limit among 1/8, 1/4 and 1/2 of the real
+/// one (at least 50 ms) at which `input` still times out; `None` when none
+/// does (the real limit is then used).
+fn shortest_failing_limit(
+    problem: &dyn Problem,
+    submission: &Submission,
+    prepared: &Prepared,
+    settings: &Settings,
+    workspace: &Workspace,
+    input: &str,
+) -> Result<Option<Settings>, RunError> {
+    let full = settings.limits.cpu_time_ms;
+    for divisor in [8, 4, 2] {
+        let cpu_time_ms = (full / divisor).max(50);
+        if cpu_time_ms >= full {
+            continue;
+        }
+        let mut shorter = settings.clone();
+        let wall_factor = settings.limits.wall_time_ms as f64 / full.max(1) as f64;
+        shorter.limits.cpu_time_ms = cpu_time_ms;
+        shorter.limits.wall_time_ms = ((cpu_time_ms as f64) * wall_factor).ceil() as u64;
+        let test = written_test(
+            problem,
+            format!("shrink-limit-{cpu_time_ms}"),
+            input.to_owned(),
+            None,
+            workspace,
+        )?;
+        let tests = [test];
+        let results = run_batch(problem, submission, prepared, &tests, &shorter, workspace)?;
+        remove_inputs(&tests);
+        if results
+            .first()
+            .is_some_and(|result| result.verdict == Verdict::TimeLimitExceeded)
+        {
+            return Ok(Some(shorter));
+        }
+    }
+    Ok(None)
 }
 
 /// Compiles (or copies) the submission once into `submission-1/`.
