@@ -42,10 +42,17 @@ pub enum Command {
     /// List problems, their limits and generator profiles.
     Problems(list::ProblemsArgs),
     /// Print the reference answer for an input.
+    ///
+    /// Exit 1 for an invalid input, 3 for a file that cannot be read (a folder where
+    /// a file is expected, unreadable, over the 256 MiB read limit).
     Solve(solve::SolveArgs),
     /// Generate random valid inputs (and answers, with --out).
     Gen(gen::GenArgs),
     /// Check that an input is valid; exit 0 if so, else 1 and "line L: ..." on stderr.
+    ///
+    /// Numbers are read strictly: no leading zero (`02`), no `+` sign. A file that
+    /// cannot be read (a folder where a file is expected, unreadable, over the
+    /// 256 MiB read limit) is exit 3, never "invalid".
     Validate(validate::ValidateArgs),
     /// Decide one output: print the verdict line; exit 0 AC, 1 WA, 2 PE, 3 checker failure.
     ///
@@ -73,7 +80,7 @@ pub enum Command {
 #[derive(Debug, Clone, clap::Args)]
 pub struct PackageArgs {
     /// The folder of problem packages (`<DIR>/<id>/problem.toml`); the built-in
-    /// manifests are used for problems it lacks.
+    /// manifests are used for problems it lacks. Given explicitly, it must exist.
     #[arg(long, value_name = "DIR", default_value = "problems")]
     pub problems_dir: PathBuf,
 }

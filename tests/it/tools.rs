@@ -494,3 +494,13 @@ fn problems_json_for_scripts_and_an_aligned_table() {
         .collect();
     assert!(ends.windows(2).all(|pair| pair[0] == pair[1]), "{table}");
 }
+
+/// Help is part of the interface (STYLE.md 7.6): the commands issue #10 changed.
+#[test]
+fn help_of_the_changed_commands_is_stable() {
+    for command in ["gen", "check", "validate", "solve", "diff", "problems"] {
+        let run = Dir::new().judge(&[command, "--help"]);
+        run.expect_code(0);
+        insta::assert_snapshot!(format!("help-{command}"), run.stdout());
+    }
+}
