@@ -175,17 +175,29 @@ pub fn inputs_in(dir: &Path) -> Result<Vec<String>, TestSetError> {
     Ok(stems)
 }
 
-/// Whether `dir` holds a test set: any `.in` or `.ans` file.
-pub fn holds_tests(dir: &Path) -> Result<bool, TestSetError> {
+/// Whether `name` belongs to the set of `prefix`: `<prefix><digits>.in` or
+/// `.ans`. A folder may hold several sets (`sample-1`, `small-001`,
+/// `large-001`); `--force` replaces one, never the others.
+pub fn in_set(name: &str, prefix: &str) -> bool {
+    let Some(stem) = name
+        .strip_suffix(".in")
+        .or_else(|| name.strip_suffix(".ans"))
+    else {
+        return false;
+    };
+    stem.strip_prefix(prefix).is_some_and(|digits| {
+        !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit())
+    })
+}
+
+/// Whether `dir` holds tests of the set of `prefix`.
+pub fn holds_set(dir: &Path, prefix: &str) -> Result<bool, TestSetError> {
     let Ok(entries) = fs_err::read_dir(dir) else {
         return Ok(false);
     };
     for entry in entries {
-        let path = entry.map_err(io("read the folder", dir))?.path();
-        if path
-            .extension()
-            .is_some_and(|extension| extension == "in" || extension == "ans")
-        {
+        let entry = entry.map_err(io("read the folder", dir))?;
+        if in_set(&entry.file_name().to_string_lossy(), prefix) {
             return Ok(true);
         }
     }
@@ -206,7 +218,8 @@ pub fn highest_number(dir: &Path, prefix: &str) -> Result<u64, TestSetError> {
 /// What happens to a target folder that already holds tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Existing {
-    /// The new set replaces every `.in` and `.ans`; other files stay.
+    /// The new set replaces the old set's files (`<prefix><digits>.in`,
+    /// `.ans`); other files, other sets included, stay.
     Replace,
     /// The new tests join the old ones.
     Append,
@@ -222,10 +235,18 @@ pub struct SetWriter {
 }
 
 impl SetWriter {
-    /// Starts a set for `target`. With `existing`, the target's files are
-    /// first linked into the staging folder (all of them for `Append`, all
-    /// but tests for `Replace`), so the committed folder is the whole new set.
-    pub fn new(target: &Path, existing: Existing) -> Result<SetWriter, TestSetError> {
+    /// Starts a set for `target`. The target's files are first linked into
+    /// the staging folder (all of them for `Append`; for `Replace` all but the
+    /// set of `prefix`), so the committed folder is whole.
+    pub fn new(target: &Path, prefix: &str, existing: Existing) -> Result<SetWriter, TestSetError> {
+        // `--out .` or `--out ..`: name the folder itself, so it can be renamed.
+        let resolved;
+        let target = if target.file_name().is_none() && target.exists() {
+            resolved = fs_err::canonicalize(target).map_err(io("resolve", target))?;
+            resolved.as_path()
+        } else {
+            target
+        };
         let parent = match target.parent() {
             Some(parent) if !parent.as_os_str().is_empty() => parent.to_owned(),
             _ => PathBuf::from("."),
@@ -248,10 +269,9 @@ impl SetWriter {
             for entry in entries {
                 let entry = entry.map_err(io("read the folder", target))?;
                 let path = entry.path();
-                let is_test = path
-                    .extension()
-                    .is_some_and(|extension| extension == "in" || extension == "ans");
-                if existing == Existing::Replace && is_test {
+                if existing == Existing::Replace
+                    && in_set(&entry.file_name().to_string_lossy(), prefix)
+                {
                     continue;
                 }
                 let destination = staging.join(entry.file_name());
@@ -473,6 +493,17 @@ mod tests {
     #[test_case("large-", 7, 4, "large-0007" ; "prefix and a wider width")]
     fn stems_keep_a_stable_width(prefix: &str, number: u64, width: usize, want: &str) {
         assert_eq!(stem(prefix, number, width), want);
+    }
+
+    #[test_case("001.in", "", true ; "plain input")]
+    #[test_case("001.ans", "", true ; "plain answer")]
+    #[test_case("sample-1.in", "", false ; "a sample is another set")]
+    #[test_case("large-001.in", "small-", false ; "another prefix")]
+    #[test_case("small-001.ans", "small-", true ; "this prefix")]
+    #[test_case("small-.in", "small-", false ; "no number")]
+    #[test_case("001.out", "", false ; "not a test file")]
+    fn set_membership(name: &str, prefix: &str, want: bool) {
+        assert_eq!(in_set(name, prefix), want);
     }
 
     #[test_case(1, "test", "tests", "1 test")]

@@ -35,7 +35,8 @@ pub struct GenArgs {
     /// folder beside DIR and moved in at the end.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// With --out: replace the `.in` and `.ans` files DIR already holds.
+    /// With --out: replace the set DIR already holds (`<prefix>NNN.in` and
+    /// `.ans`); other files, other prefixes and samples included, stay.
     #[arg(long, requires = "out", conflicts_with = "append")]
     pub force: bool,
     /// With --out: add tests after the highest-numbered one DIR holds, continuing
@@ -113,11 +114,17 @@ pub fn run(args: &GenArgs) -> anyhow::Result<u8> {
     let existing = if args.append {
         Existing::Append
     } else {
-        if testset::holds_tests(dir)? && !args.force {
+        if testset::holds_set(dir, &args.prefix)? && !args.force {
             return Err(UsageError::new(
-                format!("`{}` already holds tests", dir.display()),
+                format!(
+                    "`{}` already holds tests `{}NNN.in`",
+                    dir.display(),
+                    args.prefix
+                ),
                 Some(
-                    "pass --force to replace them, or --append to add tests after them".to_owned(),
+                    "pass --force to replace them, --append to add tests after them, \
+                     or --prefix P for another set beside them"
+                        .to_owned(),
                 ),
             )
             .into());
@@ -131,7 +138,7 @@ pub fn run(args: &GenArgs) -> anyhow::Result<u8> {
     };
     let last = first + u64::from(args.count);
     let width = usize::from(args.width);
-    let writer = SetWriter::new(dir, existing)?;
+    let writer = SetWriter::new(dir, &args.prefix, existing)?;
     testset::generate_ordered(
         problem,
         profile.name,

@@ -302,12 +302,25 @@ fn gen_out_refuses_a_folder_with_tests_unless_force_or_append() {
     let three = dir.judge(&["gen", "mayan", "--count", "3", "--out", "u"]);
     three.expect_code(0);
     assert_eq!(dir.read("t/003.in"), dir.read("u/003.in"));
-    // --force replaces the tests and keeps the rest.
+    // Another prefix is another set, beside this one.
+    dir.create("t/sample-1.in", "1\n1 1 0\n1 0\n0\n0\n0\n");
+    dir.judge(&[
+        "gen", "mayan", "--count", "1", "--out", "t", "--prefix", "hard-",
+    ])
+    .expect_code(0);
+    // --force replaces this set only: samples, other sets and other files stay.
     dir.judge(&["gen", "mayan", "--count", "1", "--out", "t", "--force"])
         .expect_code(0);
     assert_eq!(
         sorted_names(&dir.path().join("t")),
-        ["001.ans", "001.in", "readme.txt"]
+        [
+            "001.ans",
+            "001.in",
+            "hard-001.ans",
+            "hard-001.in",
+            "readme.txt",
+            "sample-1.in"
+        ]
     );
     // Ordinary permissions, not a temporary file's 0600.
     use std::os::unix::fs::PermissionsExt as _;
