@@ -16,6 +16,9 @@
 //!   CSV gradebook and the HTML page.
 //! - [`grade`] finds what `judge grade` grades under judge.toml's layout,
 //!   the verdict each bundled example must get, and shards of a split run.
+//! - [`testset`] makes data sets for `judge gen`: each test generated,
+//!   validated and solved in a bounded parallel window, handed on in order,
+//!   and written into a folder that is moved into place whole.
 //! - [`config`] reads `judge.toml` and `problem.toml`.
 //! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares.
 //! - `cli` turns command lines into calls of the layers above and decides
