@@ -256,7 +256,7 @@ impl SetWriter {
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())
             .unwrap_or_else(|| "tests".to_owned());
-        remove_leftovers(&parent, &name);
+        remove_leftovers(&parent, &name, target);
         let staging = parent.join(format!(".{name}.gen-{}", std::process::id()));
         if staging.exists() {
             fs_err::remove_dir_all(&staging).map_err(io("remove the folder", &staging))?;
@@ -303,7 +303,9 @@ impl SetWriter {
         if fs_err::rename(&self.staging, target).is_ok() {
             return Ok(());
         }
-        let aside = self.staging.with_extension("old");
+        let mut aside = self.staging.clone().into_os_string();
+        aside.push("-old");
+        let aside = PathBuf::from(aside);
         fs_err::rename(target, &aside).map_err(io("move aside", target))?;
         if let Err(error) = fs_err::rename(&self.staging, target) {
             let _ = fs_err::rename(&aside, target);
@@ -322,14 +324,22 @@ impl Drop for SetWriter {
 }
 
 /// Removes `.NAME.gen-*` folders that an interrupted `gen` left beside the
-/// target (issue #10: "a stray temp file that a rerun does not remove").
-fn remove_leftovers(parent: &Path, name: &str) {
+/// target (issue #10: "a stray temp file that a rerun does not remove"). An
+/// old set moved aside (`.NAME.gen-PID-old`) by a `gen` killed between its
+/// two renames is moved back when the target is missing, never deleted.
+fn remove_leftovers(parent: &Path, name: &str, target: &Path) {
     let leftover = format!(".{name}.gen-");
     let Ok(entries) = fs_err::read_dir(parent) else {
         return;
     };
     for entry in entries.flatten() {
-        if entry.file_name().to_string_lossy().starts_with(&leftover) {
+        let file_name = entry.file_name().to_string_lossy().into_owned();
+        if !file_name.starts_with(&leftover) {
+            continue;
+        }
+        if file_name.ends_with("-old") && !target.exists() {
+            let _ = fs_err::rename(entry.path(), target);
+        } else {
             let _ = fs_err::remove_dir_all(entry.path());
         }
     }
@@ -504,6 +514,31 @@ mod tests {
     #[test_case("001.out", "", false ; "not a test file")]
     fn set_membership(name: &str, prefix: &str, want: bool) {
         assert_eq!(in_set(name, prefix), want);
+    }
+
+    /// A `gen` killed between moving the old set aside and moving the new one
+    /// in leaves the old set aside; the next `gen` puts it back first.
+    #[test]
+    fn an_old_set_left_aside_is_restored_not_deleted() {
+        let root = tempfile::tempdir().unwrap();
+        let target = root.path().join("t");
+        let aside = root.path().join(".t.gen-99-old");
+        fs_err::create_dir(&aside).unwrap();
+        fs_err::write(aside.join("001.in"), "old").unwrap();
+        let stray = root.path().join(".t.gen-98");
+        fs_err::create_dir(&stray).unwrap();
+        let writer = SetWriter::new(&target, "", Existing::Append).unwrap();
+        writer.write("002.in", "new").unwrap();
+        writer.commit().unwrap();
+        assert_eq!(
+            fs_err::read_to_string(target.join("001.in")).unwrap(),
+            "old"
+        );
+        assert_eq!(
+            fs_err::read_to_string(target.join("002.in")).unwrap(),
+            "new"
+        );
+        assert!(!aside.exists() && !stray.exists());
     }
 
     #[test_case(1, "test", "tests", "1 test")]
