@@ -35,9 +35,6 @@ impl Problem for Sum {
     fn title(&self) -> &'static str {
         "Sum"
     }
-    fn manifest(&self) -> &'static str {
-        ""
-    }
     fn profiles(&self) -> &'static [Profile] {
         &[]
     }
@@ -151,7 +148,15 @@ fn main() {
             per_test_ms(forked, count)
         );
         let workspace = Workspace::new().unwrap();
-        let tests = runner::load_tests(&Sum, Some(&tests_dir), 0, 1, &workspace).unwrap();
+        let tests = runner::load_tests(
+            &Sum,
+            Some(runner::FixedTests::Folder(&tests_dir)),
+            &[],
+            0,
+            1,
+            &workspace,
+        )
+        .unwrap();
         let started = Instant::now();
         let results = runner::run(
             &Sum,

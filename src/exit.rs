@@ -18,3 +18,8 @@ pub const USAGE: u8 = 2;
 /// The judge itself failed: a checker failure (testlib `_fail`), a reference
 /// that could not be computed, an I/O error on the judge's own files.
 pub const JUDGE_FAILED: u8 = 3;
+/// `run`, `grade`, `stress`: stopped by SIGINT (Ctrl-C); 128 + 2, as a shell
+/// reports a process ended by that signal. Reports hold what finished.
+pub const INTERRUPTED: u8 = 130;
+/// `run`, `grade`, `stress`: stopped by SIGTERM; 128 + 15.
+pub const TERMINATED: u8 = 143;

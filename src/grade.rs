@@ -20,6 +20,7 @@ pub const VERDICT_FOLDERS: &[(&str, Verdict)] = &[
     ("time_limit_exceeded", Verdict::TimeLimitExceeded),
     ("run_time_error", Verdict::RuntimeError),
     ("memory_limit_exceeded", Verdict::MemoryLimitExceeded),
+    ("output_limit_exceeded", Verdict::OutputLimitExceeded),
     ("compile_error", Verdict::CompileError),
 ];
 
@@ -40,6 +41,38 @@ pub fn verdict_folder_names() -> String {
         .join(", ")
 }
 
+/// Who a submission given to `judge run` belongs to, for its CSV gradebook
+/// and HTML page. `judge run` has no layout, so the path is read: when the
+/// parent folder is the problem id (or a verdict folder such as
+/// `wrong_answer/`), the student is the file stem (the whole file name in a
+/// verdict folder, where examples differ by language); otherwise the parent
+/// folder. `judge grade` never calls this: [`discover`] takes the student
+/// from the layout, and every report uses that.
+///
+/// ```
+/// use judge::grade::student_from_path;
+/// assert_eq!(student_from_path("submissions/rooks/alice.cpp", "rooks"), "alice");
+/// assert_eq!(student_from_path("class/bob/rooks.py", "rooks"), "bob");
+/// ```
+pub fn student_from_path(submission: &str, problem: &str) -> String {
+    let path = Path::new(submission);
+    let stem = path
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_else(|| submission.to_owned());
+    let parent = path
+        .parent()
+        .and_then(Path::file_name)
+        .map(|name| name.to_string_lossy().into_owned());
+    match parent {
+        Some(parent) if verdict_of_folder(&parent).is_some() => path
+            .file_name()
+            .map_or(stem, |name| name.to_string_lossy().into_owned()),
+        Some(parent) if parent != problem => parent,
+        _ => stem,
+    }
+}
+
 /// One file to grade, as its path describes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -53,14 +86,37 @@ pub struct Entry {
     /// Layout `expected`: the verdict folder, and the verdict it demands
     /// (`None` for a folder that is not one of [`VERDICT_FOLDERS`]).
     pub expected: Option<(String, Option<Verdict>)>,
+    /// Other files handed in for the same (student, problem): the pair is
+    /// then an error row naming all of them, never two grades.
+    pub others: Vec<PathBuf>,
+}
+
+/// A file under the submissions folder that is not graded, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ignored {
+    pub path: PathBuf,
+    pub reason: String,
+}
+
+/// What [`discover`] found: the pairs to grade, and the files it ignored.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Discovery {
+    pub entries: Vec<Entry>,
+    pub ignored: Vec<Ignored>,
 }
 
 /// Why the submissions folder could not be searched: a usage error.
 #[derive(Debug, thiserror::Error)]
 pub enum DiscoverError {
-    /// The folder does not exist or is not a folder.
+    /// The folder does not exist.
     #[error("the submissions folder `{}` does not exist", path.display())]
     Missing { path: PathBuf },
+    /// `submissions` names a file.
+    #[error("the submissions folder `{}` is not a folder", path.display())]
+    NotAFolder { path: PathBuf },
+    /// Nothing in it fits the layout (or the `problems` chosen).
+    #[error("the submissions folder `{}` holds no submissions{detail}", path.display())]
+    Empty { path: PathBuf, detail: String },
     /// A directory in it could not be listed.
     #[error("failed to list the submissions folder")]
     Walk(#[from] walkdir::Error),
@@ -68,24 +124,36 @@ pub enum DiscoverError {
 
 /// Every file under `root` laid out as `layout` says, hidden files and
 /// folders skipped, sorted by path (the order of the unsharded run). Files
-/// whose problem is not in `problems` (when given) are left out. A file at
-/// the wrong depth is kept with an empty problem, so the caller reports it
-/// instead of grading it silently or not at all.
+/// whose problem is not in `problems` (when given) are left out. Files that
+/// do not fit the layout (a `README.txt` beside the folders, anything under
+/// `__pycache__`, a file too deep) are listed as ignored with the reason,
+/// never graded. Several files for one (student, problem) are one entry
+/// naming them all (issue #8).
+///
+/// Paths are kept as the operating system gave them, so a file name that is
+/// not UTF-8 is graded like any other; only names shown to people are
+/// converted (lossily).
 pub fn discover(
     root: &Path,
     layout: Layout,
     problems: Option<&[String]>,
-) -> Result<Vec<Entry>, DiscoverError> {
-    if !root.is_dir() {
+) -> Result<Discovery, DiscoverError> {
+    if !root.exists() {
         return Err(DiscoverError::Missing {
             path: root.to_owned(),
         });
     }
-    let depth = match layout {
-        Layout::ProblemStudent | Layout::StudentProblem => 2,
-        Layout::Expected => 3,
+    if !root.is_dir() {
+        return Err(DiscoverError::NotAFolder {
+            path: root.to_owned(),
+        });
+    }
+    let (depth, shape) = match layout {
+        Layout::ProblemStudent => (2, "<problem>/<student>.<ext>"),
+        Layout::StudentProblem => (2, "<student>/<problem>.<ext>"),
+        Layout::Expected => (3, "<problem>/<verdict-folder>/<name>.<ext>"),
     };
-    let mut entries = Vec::new();
+    let mut discovery = Discovery::default();
     let walker = walkdir::WalkDir::new(root)
         .min_depth(1)
         .sort_by_file_name()
@@ -101,15 +169,34 @@ pub fn discover(
             .iter()
             .map(|part| part.to_string_lossy().into_owned())
             .collect();
+        let ignore = |reason: String| Ignored {
+            path: entry.path().to_owned(),
+            reason,
+        };
+        if parts.iter().any(|part| part == "__pycache__") {
+            discovery.ignored.push(ignore(
+                "Python's bytecode cache, not a submission".to_owned(),
+            ));
+            continue;
+        }
+        if parts.len() != depth {
+            let place = if parts.len() < depth {
+                "not deep enough"
+            } else {
+                "too deep"
+            };
+            discovery.ignored.push(ignore(format!(
+                "{place} for layout `{}` ({shape})",
+                layout.name()
+            )));
+            continue;
+        }
         let stem = |name: &str| {
             Path::new(name)
                 .file_stem()
                 .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
         };
         let (problem, student, expected) = match (layout, parts.as_slice()) {
-            (_, parts) if parts.len() != depth => {
-                (String::new(), stem(&parts[parts.len() - 1]), None)
-            }
             (Layout::ProblemStudent, [problem, file]) => (problem.clone(), stem(file), None),
             (Layout::StudentProblem, [student, file]) => (stem(file), student.clone(), None),
             // Examples differ by language (`dfs_memo.cpp`, `dfs_memo.py`):
@@ -119,20 +206,48 @@ pub fn discover(
                 file.clone(),
                 Some((folder.clone(), verdict_of_folder(folder))),
             ),
-            _ => (String::new(), String::new(), None),
+            _ => continue,
         };
-        let wanted = problems.is_none_or(|wanted| problem.is_empty() || wanted.contains(&problem));
-        if wanted {
-            entries.push(Entry {
+        if problems.is_none_or(|wanted| wanted.contains(&problem)) {
+            discovery.entries.push(Entry {
                 path: entry.path().to_owned(),
                 problem,
                 student,
                 expected,
+                others: Vec::new(),
             });
         }
     }
-    entries.sort_by(|a, b| order_key(&a.path, &a.problem).cmp(&order_key(&b.path, &b.problem)));
-    Ok(entries)
+    discovery
+        .entries
+        .sort_by(|a, b| order_key(&a.path, &a.problem).cmp(&order_key(&b.path, &b.problem)));
+    // One entry per (student, problem): the first file, naming the others.
+    let mut kept: Vec<Entry> = Vec::with_capacity(discovery.entries.len());
+    for entry in discovery.entries {
+        match kept
+            .iter_mut()
+            .find(|seen| seen.problem == entry.problem && seen.student == entry.student)
+        {
+            Some(seen) => seen.others.push(entry.path),
+            None => kept.push(entry),
+        }
+    }
+    discovery.entries = kept;
+    if discovery.entries.is_empty() {
+        let detail = match (problems, discovery.ignored.len()) {
+            (Some(problems), _) => format!(" for {}", problems.join(", ")),
+            (None, 0) => String::new(),
+            (None, count) => format!(
+                " laid out as `{}` ({shape}); {count} file(s) ignored",
+                layout.name()
+            ),
+        };
+        return Err(DiscoverError::Empty {
+            path: root.to_owned(),
+            detail,
+        });
+    }
+    Ok(discovery)
 }
 
 /// The order of results in an unsharded run, and of a merged report: by
@@ -240,17 +355,135 @@ mod tests {
         write("rooks/alice.cpp");
         write("mayan/.hidden.py");
         write(".git/config");
-        let entries = discover(dir.path(), Layout::ProblemStudent, None).unwrap();
+        let entries = discover(dir.path(), Layout::ProblemStudent, None)
+            .unwrap()
+            .entries;
         let found: Vec<_> = entries
             .iter()
             .map(|entry| (entry.problem.as_str(), entry.student.as_str()))
             .collect();
         assert_eq!(found, [("rooks", "alice"), ("rooks", "bob")]);
         let only_mayan = vec!["mayan".to_owned()];
+        assert!(matches!(
+            discover(dir.path(), Layout::ProblemStudent, Some(&only_mayan)),
+            Err(DiscoverError::Empty { .. })
+        ));
+    }
+
+    /// See: issue #8. Files that do not fit the layout are ignored with the
+    /// reason; two files for one (student, problem) are one entry naming
+    /// both; a name that is not UTF-8 keeps its bytes.
+    #[test]
+    fn r8_ignores_misfits_and_joins_two_files_for_one_pair() {
+        use std::os::unix::ffi::OsStrExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &Path| {
+            let path = dir.path().join(name);
+            fs_err::create_dir_all(path.parent().unwrap()).unwrap();
+            fs_err::write(path, "").unwrap();
+        };
+        write(Path::new("README.txt"));
+        write(Path::new("alice/rooks.cpp"));
+        write(Path::new("alice/rooks.py"));
+        write(Path::new("alice/__pycache__/rooks.cpython-311.pyc"));
+        write(Path::new("bob/deep/mayan.py"));
+        let rene = std::ffi::OsStr::from_bytes(b"ren\xe9");
+        write(&Path::new(rene).join("mayan.py"));
+        let found = discover(dir.path(), Layout::StudentProblem, None).unwrap();
+        let entries: Vec<_> = found
+            .entries
+            .iter()
+            .map(|entry| {
+                (
+                    entry.student.as_str(),
+                    entry.problem.as_str(),
+                    entry.others.len(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            entries,
+            [("alice", "rooks", 1), ("ren\u{fffd}", "mayan", 0)]
+        );
+        assert_eq!(found.entries[0].others, [dir.path().join("alice/rooks.py")]);
+        assert_eq!(
+            found.entries[1].path,
+            dir.path().join(rene).join("mayan.py")
+        );
+        let ignored: Vec<_> = found
+            .ignored
+            .iter()
+            .map(|ignored| {
+                (
+                    ignored
+                        .path
+                        .strip_prefix(dir.path())
+                        .unwrap()
+                        .to_str()
+                        .unwrap(),
+                    ignored.reason.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            ignored,
+            [
+                (
+                    "README.txt",
+                    "not deep enough for layout `student/problem` (<student>/<problem>.<ext>)"
+                ),
+                (
+                    "alice/__pycache__/rooks.cpython-311.pyc",
+                    "Python's bytecode cache, not a submission"
+                ),
+                (
+                    "bob/deep/mayan.py",
+                    "too deep for layout `student/problem` (<student>/<problem>.<ext>)"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_empty_folder_or_a_file_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let error = discover(dir.path(), Layout::Expected, None).unwrap_err();
         assert!(
-            discover(dir.path(), Layout::ProblemStudent, Some(&only_mayan))
-                .unwrap()
-                .is_empty()
+            error.to_string().ends_with("holds no submissions"),
+            "{error}"
+        );
+        let file = dir.path().join("file");
+        fs_err::write(&file, "").unwrap();
+        let error = discover(&file, Layout::Expected, None).unwrap_err();
+        assert!(error.to_string().ends_with("is not a folder"), "{error}");
+    }
+
+    #[test]
+    fn student_is_the_file_stem_in_problem_folders() {
+        assert_eq!(
+            student_from_path("submissions/rooks/alice.cpp", "rooks"),
+            "alice"
+        );
+        assert_eq!(
+            student_from_path("rooks/o'brien, jr.py", "rooks"),
+            "o'brien, jr"
+        );
+        assert_eq!(
+            student_from_path("submissions/rooks/wrong_answer/ignores_walls.py", "rooks"),
+            "ignores_walls.py"
+        );
+        assert_eq!(student_from_path("alice.cpp", "rooks"), "alice");
+        assert_eq!(student_from_path("./alice.cpp", "rooks"), "alice");
+    }
+
+    #[test]
+    fn student_is_the_parent_folder_in_student_folders() {
+        assert_eq!(student_from_path("class/bob/rooks.py", "rooks"), "bob");
+        assert_eq!(student_from_path("/home/carol/mayan.rs", "mayan"), "carol");
+        // The file stem need not be the problem id.
+        assert_eq!(
+            student_from_path("class/dave/solution.cpp", "rooks"),
+            "dave"
         );
     }
 

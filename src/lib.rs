@@ -14,12 +14,19 @@
 //!   tests for a failure and shrinks it (`judge stress`).
 //! - [`report`] renders results: the table, the JSON report, JUnit XML, the
 //!   CSV gradebook and the HTML page.
-//! - [`grade`] finds what `judge grade` grades under judge.toml's layout,
-//!   the verdict each bundled example must get, and shards of a split run.
+//! - [`grade`] finds what `judge grade` grades under judge.toml's layout
+//!   (and what it ignores), who each submission belongs to, the verdict
+//!   each bundled example must get, and shards of a split run.
 //! - [`testset`] makes data sets for `judge gen`: each test generated,
 //!   validated and solved in a bounded parallel window, handed on in order,
 //!   and written into a folder that is moved into place whole.
-//! - [`config`] reads `judge.toml` and `problem.toml`.
+//! - [`config`] reads `judge.toml` and the problem packages: a package's
+//!   `problem.toml` names its engine (one of [`problems`]) and the profiles
+//!   its tests come from (`rooks` and `rooks-large` share an engine); the
+//!   bundled packages are built into the binary ([`config::bundled`]).
+//! - [`interrupt`] turns SIGINT and SIGTERM into a cancellation the runner
+//!   checks; [`resume`] decides which results of an earlier report `judge
+//!   grade --resume` may reuse.
 //! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares.
 //! - `cli` turns command lines into calls of the layers above and decides
 //!   exit codes; it and `report` are the only places that print.
@@ -29,8 +36,10 @@ pub mod config;
 pub mod diff;
 pub mod exit;
 pub mod grade;
+pub mod interrupt;
 pub mod problems;
 pub mod report;
+pub mod resume;
 pub mod runner;
 pub mod sandbox;
 pub mod testset;

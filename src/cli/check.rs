@@ -2,9 +2,8 @@
 //! codes: 0 AC, 1 WA, 2 PE, 3 checker failure).
 
 use super::{parse_problem, say, write_stdout, PackageArgs, Source};
-use crate::config::problem::Package;
 use crate::exit;
-use crate::problems::{self, CheckerFailure, Problem};
+use crate::problems::{self, CheckerFailure};
 use crate::verdict::Verdict;
 use anyhow::Context as _;
 use std::path::PathBuf;
@@ -14,7 +13,7 @@ use std::path::PathBuf;
 pub struct CheckArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn Problem,
+    pub problem: String,
     /// The test's input; or a folder of tests (`NAME.in`, and `NAME.ans` where
     /// the judge's answer is kept).
     pub input: PathBuf,
@@ -51,7 +50,7 @@ pub(super) fn fail(error: &anyhow::Error) -> u8 {
 }
 
 fn decide(args: &CheckArgs) -> anyhow::Result<u8> {
-    let package = Package::load(&args.packages.problems_dir, args.problem)?;
+    let package = args.packages.load(&args.problem)?;
     let mut options = package.check_options();
     if args.any_solution {
         options.lexmin = false;
@@ -64,7 +63,7 @@ fn decide(args: &CheckArgs) -> anyhow::Result<u8> {
             )
             .into());
         }
-        return super::folder::check(args.problem, &args.input, &args.output, &options);
+        return super::folder::check(package.problem, &args.input, &args.output, &options);
     }
     let input = Source::read(Some(&args.input)).context("failed to read the input")?;
     let output = Source::read(Some(&args.output)).context("failed to read the output")?;
@@ -85,7 +84,7 @@ fn decide(args: &CheckArgs) -> anyhow::Result<u8> {
             })
             .transpose()?;
         problems::check_bytes(
-            args.problem,
+            package.problem,
             input_text,
             &output.bytes,
             answer_text,

@@ -2,7 +2,6 @@
 
 use super::{write_stdout, Source};
 use crate::exit;
-use std::io::IsTerminal as _;
 use std::path::PathBuf;
 
 /// Arguments of `judge diff`.
@@ -43,9 +42,7 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal()
-        }
+        ColorChoice::Auto => super::colour_stdout(),
     };
     let expected_text = String::from_utf8_lossy(&expected.bytes);
     let actual_text = String::from_utf8_lossy(&actual.bytes);

@@ -27,9 +27,8 @@ fn stems(dir: &Path) -> anyhow::Result<Vec<String>> {
 /// `judge validate <problem> DIR`: 0 when every input is valid, 1 when any is
 /// invalid, 3 when any cannot be read (that one is not a verdict).
 pub(super) fn validate(
-    problem: &dyn Problem,
+    validate: &dyn Fn(&str) -> Result<(), problems::InputError>,
     dir: &Path,
-    profile: Option<&str>,
 ) -> anyhow::Result<u8> {
     let (mut invalid, mut unreadable) = (0, 0);
     for stem in stems(dir)? {
@@ -39,10 +38,7 @@ pub(super) fn validate(
                 unreadable += 1;
                 format!("{stem}.in: {error}")
             }
-            Ok(source) => match source
-                .text()
-                .and_then(|input| problem.validate(input, profile))
-            {
+            Ok(source) => match source.text().and_then(validate) {
                 Ok(()) => format!("{stem}.in: ok"),
                 Err(error) => {
                     invalid += 1;

@@ -7,9 +7,8 @@
 //! the first test appears at once.
 
 use super::output::stdout_closed;
-use super::{parse_problem, profile_or_usage, say, write_stdout, UsageError};
+use super::{parse_problem, profile_or_usage, say, write_stdout, PackageArgs, UsageError};
 use crate::exit;
-use crate::problems::Problem;
 use crate::testset::{self, Existing, SetWriter, Stats};
 use anyhow::anyhow;
 use std::path::PathBuf;
@@ -19,7 +18,7 @@ use std::path::PathBuf;
 pub struct GenArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn Problem,
+    pub problem: String,
     /// The master seed: the same seed gives the same bytes on every machine.
     #[arg(long, value_parser = super::parse_seed, allow_negative_numbers = true, default_value_t = 1)]
     pub seed: u64,
@@ -27,7 +26,7 @@ pub struct GenArgs {
     /// one empty line (no valid input holds one), so they can be split.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub count: u32,
-    /// The generator profile (see `judge problems`); the problem's first by default.
+    /// The generator profile (see `judge problems`); the package's first by default.
     #[arg(long, value_name = "PROFILE")]
     pub profile: Option<String>,
     /// Write `DIR/<prefix>NNN.in` and `.ans` (the reference answer) instead of
@@ -58,18 +57,20 @@ pub struct GenArgs {
     /// Tests generated in parallel (output stays in test order) [default: the number of cores].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
     pub jobs: Option<u64>,
+    #[command(flatten)]
+    pub packages: PackageArgs,
 }
 
 /// Generates, validates, solves and writes test by test.
 pub fn run(args: &GenArgs) -> anyhow::Result<u8> {
-    let problem = args.problem;
-    let profile = match &args.profile {
-        Some(name) => profile_or_usage(problem, name)?,
-        None => *problem
-            .profiles()
-            .first()
-            .ok_or_else(|| anyhow!("problem `{}` has no generator profile", problem.id()))?,
-    };
+    let package = args.packages.load(&args.problem)?;
+    let problem = package.problem;
+    let default_profile = package
+        .profiles()
+        .first()
+        .map(|name| (*name).to_owned())
+        .ok_or_else(|| anyhow!("problem `{}` has no generator profile", package.id))?;
+    let profile = profile_or_usage(problem, args.profile.as_deref().unwrap_or(&default_profile))?;
     if args.prefix.contains(['/', '\\']) || args.prefix.starts_with('.') {
         return Err(UsageError::new(
             format!(

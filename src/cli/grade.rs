@@ -6,18 +6,26 @@
 //! Exit codes: SPEC.md's (0 every verdict AC, 1 some not, 2 usage or
 //! configuration error with nothing run, 3 the judge failed), except that for
 //! layout `expected` 0 means every example got its folder's verdict and 1
-//! that one did not (CHANGELOG.md).
+//! that one did not (CHANGELOG.md), and 130 / 143 when SIGINT / SIGTERM
+//! stopped the run (the reports then hold what finished).
 
 use super::run::{announce_isolation, classify, load_config, master_seed, settings, Overrides};
 use super::{say, write_stdout, PackageArgs, UsageError};
 use crate::config::judge::{JudgeConfig, Layout};
-use crate::config::problem::Package;
+use crate::config::problem::{check_problems_dir, package_exists, Package};
 use crate::exit;
 use crate::grade::{self, Entry, Shard};
-use crate::problems::{self, Problem};
-use crate::report::json::{Expected, GradeReport, GradedResult, ShardInfo, VERSION};
+use crate::interrupt::Cancellation;
+use crate::problems::Problem;
+use crate::report::json::{
+    Expected, GradeReport, GradedResult, GradedWith, IgnoredFile, NotGraded, ShardInfo,
+    JUDGE_VERSION, VERSION,
+};
 use crate::report::{self, human};
-use crate::runner::{self, CompileResult, Event, Settings, Submission, SubmissionResult, TestCase};
+use crate::resume::{self, Fingerprint, Resume};
+use crate::runner::{
+    self, CompileResult, Event, FixedTests, Settings, Submission, SubmissionResult, TestCase,
+};
 use crate::runner::{RunError, Workspace};
 use crate::sandbox::Isolation;
 use crate::verdict::Verdict;
@@ -50,6 +58,11 @@ pub struct GradeArgs {
     /// No table and no progress bar: only the summary, disagreements and warnings.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Reuse the results of this earlier JSON report whose submission,
+    /// language, package, limits and seed are unchanged; grade the rest.
+    /// Without `--json`, the new report replaces this file.
+    #[arg(long, value_name = "REPORT")]
+    pub resume: Option<PathBuf>,
     #[command(flatten)]
     pub packages: PackageArgs,
 }
@@ -70,33 +83,117 @@ pub struct ReportArgs {
     pub html: Option<PathBuf>,
 }
 
+/// Where a report goes: `-` is standard output for every report flag.
+fn is_stdout(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
 impl ReportArgs {
+    /// Checks every report path before anything runs (issue #8: a typo in
+    /// `--json nodir/r.json` used to surface after the whole class was
+    /// graded): its folder must exist, and no two reports may share a path
+    /// (`-`, standard output, included). `json` is the command's `--json`
+    /// (merge's `-o`).
+    pub(super) fn check(&self, json: Option<&Path>) -> Result<(), UsageError> {
+        let mut seen: Vec<(&str, &Path)> = Vec::new();
+        let flags = [
+            ("--json", json),
+            ("--junit", self.junit.as_deref()),
+            ("--csv", self.csv.as_deref()),
+            ("--html", self.html.as_deref()),
+        ];
+        for (flag, path) in flags {
+            let Some(path) = path else { continue };
+            if let Some((other, _)) = seen.iter().find(|(_, seen)| *seen == path) {
+                return Err(UsageError::new(
+                    format!(
+                        "{other} and {flag} both write `{}`; give each report its own file",
+                        path.display()
+                    ),
+                    None,
+                ));
+            }
+            seen.push((flag, path));
+            if is_stdout(path) {
+                continue;
+            }
+            let parent = match path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent,
+                _ => Path::new("."),
+            };
+            if !parent.is_dir() {
+                return Err(UsageError::new(
+                    format!(
+                        "cannot write {flag} `{}`: the folder `{}` does not exist",
+                        path.display(),
+                        parent.display()
+                    ),
+                    None,
+                ));
+            }
+            if path.is_dir() {
+                return Err(UsageError::new(
+                    format!("cannot write {flag} `{}`: it is a folder", path.display()),
+                    None,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether one of these reports goes to standard output (then the table
+    /// does not).
+    pub(super) fn to_stdout(&self) -> bool {
+        [&self.junit, &self.csv, &self.html]
+            .into_iter()
+            .flatten()
+            .any(|path| is_stdout(path))
+    }
+
     /// Renders and writes (atomically) every report file asked for.
-    pub(super) fn write(&self, results: &[SubmissionResult]) -> anyhow::Result<()> {
+    pub(super) fn write<R: report::Row>(&self, rows: &[R]) -> anyhow::Result<()> {
         if let Some(path) = &self.junit {
-            let xml = report::junit::render(results)?;
-            report::write_atomically(path, xml.as_bytes())?;
+            let results: Vec<SubmissionResult> =
+                rows.iter().map(|row| row.result().clone()).collect();
+            let xml = report::junit::render(&results)?;
+            write_report(path, &xml)?;
         }
         if let Some(path) = &self.csv {
-            report::write_atomically(path, report::csv::render(results).as_bytes())?;
+            write_report(path, &report::csv::render(rows))?;
         }
         if let Some(path) = &self.html {
-            report::write_atomically(path, report::html::render(results).as_bytes())?;
+            write_report(path, &report::html::render(rows))?;
         }
         Ok(())
     }
 }
 
+/// Writes one report to `path`, or to standard output for `-`.
+pub(super) fn write_report(path: &Path, text: &str) -> anyhow::Result<()> {
+    if is_stdout(path) {
+        write_stdout(text)
+    } else {
+        Ok(report::write_atomically(path, text.as_bytes())?)
+    }
+}
+
 /// Runs `judge grade` and returns its exit code.
 pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
+    args.reports.check(args.json.as_deref())?;
     let config = load_config(args.config.as_deref())?;
-    let entries = grade::discover(
+    let problems_dir = args.packages.problems_dir.as_deref();
+    if let Some(dir) = problems_dir {
+        check_problems_dir(dir)?;
+    }
+    let discovery = grade::discover(
         &config.submissions,
         config.layout,
         config.problems.as_deref(),
     )
     .map_err(|error| match error {
-        grade::DiscoverError::Missing { .. } => anyhow::Error::from(UsageError::new(
+        grade::DiscoverError::Missing { .. }
+        | grade::DiscoverError::NotAFolder { .. }
+        | grade::DiscoverError::Empty { .. } => anyhow::Error::from(UsageError::new(
             error.to_string(),
             Some(format!(
                 "`submissions` in `{}` names the folder, relative to that file",
@@ -109,6 +206,24 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
         )),
         grade::DiscoverError::Walk(_) => anyhow::Error::from(error),
     })?;
+    // Said up front and in the JSON: what a teacher's folder held that is
+    // not graded.
+    for ignored in &discovery.ignored {
+        say(&format!(
+            "ignored: {}: {}",
+            ignored.path.display(),
+            ignored.reason
+        ));
+    }
+    let ignored: Vec<IgnoredFile> = discovery
+        .ignored
+        .iter()
+        .map(|ignored| IgnoredFile {
+            path: ignored.path.display().to_string(),
+            reason: ignored.reason.clone(),
+        })
+        .collect();
+    let entries = discovery.entries;
     let pairs = entries.len();
     let entries = match args.shard {
         Some(shard) => shard.select(entries),
@@ -117,26 +232,40 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
 
     // Every package is loaded before anything runs: a broken problem.toml is
     // a configuration error, exit 2.
-    let mut packages: BTreeMap<&'static str, Package> = BTreeMap::new();
+    let mut packages: BTreeMap<String, Package> = BTreeMap::new();
     for entry in &entries {
-        if let Some(problem) = problems::find(&entry.problem) {
-            if !packages.contains_key(problem.id()) {
-                let package = Package::load(&args.packages.problems_dir, problem)?;
-                let has_tests = package.tests_dir().is_some_and(|dir| dir.is_dir());
-                if !has_tests && config.random_tests == 0 {
-                    return Err(UsageError::new(
-                        format!(
-                            "no tests for `{}`: no tests folder and no random tests",
-                            problem.id()
-                        ),
-                        Some("set `random-tests` in `judge.toml`".to_owned()),
-                    )
-                    .into());
-                }
-                packages.insert(problem.id(), package);
-            }
+        if packages.contains_key(&entry.problem) || !package_exists(problems_dir, &entry.problem) {
+            continue;
         }
+        let package = args.packages.load(&entry.problem)?;
+        if package.tests.is_empty() && config.random_tests == 0 {
+            return Err(UsageError::new(
+                format!(
+                    "no tests for `{}`: no tests in the package and no random tests",
+                    package.id
+                ),
+                Some("set `random-tests` in `judge.toml`".to_owned()),
+            )
+            .into());
+        }
+        packages.insert(entry.problem.clone(), package);
     }
+
+    let mut resume = match &args.resume {
+        Some(path) => {
+            let resume =
+                resume::load(path).map_err(|error| UsageError::new(format!("{error:#}"), None))?;
+            if let Some(reason) = resume.refused() {
+                say(&format!(
+                    "note: reusing no result of `{}`: {reason}",
+                    path.display()
+                ));
+            }
+            Some(resume)
+        }
+        None => None,
+    };
+    let cancel = Cancellation::on_signals()?;
 
     announce_isolation();
     let progress = progress_bar(entries.len() as u64, args.quiet);
@@ -145,6 +274,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
         ..Overrides::default()
     };
     let mut results = Vec::with_capacity(entries.len());
+    let mut not_graded = Vec::new();
     let mut by_problem: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
     for entry in &entries {
         by_problem.entry(&entry.problem).or_default().push(entry);
@@ -154,9 +284,17 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
             Some(package) => {
                 progress.set_message(id.to_owned());
                 let settings = settings(&overrides, &config, package);
-                results.extend(grade_problem(
-                    package, &group, &config, &settings, &progress,
-                )?);
+                let graded = grade_problem(
+                    package,
+                    &group,
+                    &config,
+                    &settings,
+                    &progress,
+                    resume.as_mut(),
+                    &cancel,
+                )?;
+                results.extend(graded.results);
+                not_graded.extend(graded.not_graded);
             }
             None => {
                 for entry in group {
@@ -173,6 +311,14 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
             &b.result.problem,
         ))
     });
+    not_graded.sort_by(|a, b| {
+        grade::order_key(Path::new(&a.submission), &a.problem)
+            .cmp(&grade::order_key(Path::new(&b.submission), &b.problem))
+    });
+    if let Some(resume) = &resume {
+        say_reuse(resume);
+    }
+    let stopped_by = cancel.signal();
     let report = GradeReport {
         version: VERSION,
         isolation: serde_json::to_value(Isolation::detect()).ok(),
@@ -182,9 +328,110 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
             count: shard.count,
             pairs,
         }),
+        judge_version: Some(JUDGE_VERSION.to_owned()),
+        interrupted: stopped_by.is_some(),
+        not_graded,
+        ignored,
+        graded_with: Some(GradedWith {
+            judge_version: JUDGE_VERSION.to_owned(),
+            seed: config.seed,
+            random_tests: config.random_tests,
+            time_limit_ms: config.limits.time_limit_ms,
+            memory_limit_mib: config.limits.memory_limit_mib,
+            output_limit_kib: config.limits.output_limit_kib,
+            wall_time_factor: config.wall_time_factor,
+        }),
         results,
     };
-    finish(&report, args.json.as_deref(), &args.reports, args.quiet)
+    // `--resume FILE` alone brings FILE up to date.
+    let json = args.json.as_deref().or(args.resume.as_deref());
+    let code = finish(&report, json, &args.reports, args.quiet)?;
+    match stopped_by {
+        Some(signal) => {
+            say_interrupted(&report, signal.name(), json);
+            Ok(signal.exit_code())
+        }
+        None => Ok(code),
+    }
+}
+
+/// An entry an interrupted run did not grade.
+fn not_graded_entry(entry: &Entry) -> NotGraded {
+    NotGraded {
+        problem: entry.problem.clone(),
+        submission: entry.path.display().to_string(),
+        student: Some(entry.student.clone()),
+    }
+}
+
+/// How much of `--resume`'s report was reused, and why the rest was not.
+fn say_reuse(resume: &Resume) {
+    let tally = resume.tally();
+    let mut reasons = Vec::new();
+    if !tally.changed_submissions.is_empty() {
+        const SHOWN: usize = 5;
+        let mut names = tally
+            .changed_submissions
+            .iter()
+            .take(SHOWN)
+            .map(|name| format!("`{name}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if tally.changed_submissions.len() > SHOWN {
+            names.push_str(", ...");
+        }
+        reasons.push(format!(
+            "{} changed submission(s): {names}",
+            tally.changed_submissions.len()
+        ));
+    }
+    if tally.changed_settings > 0 {
+        reasons.push(format!(
+            "{} with another language, package, limits or seed",
+            tally.changed_settings
+        ));
+    }
+    if tally.judge_errors > 0 {
+        reasons.push(format!("{} judge error(s) (JE)", tally.judge_errors));
+    }
+    if tally.absent > 0 {
+        reasons.push(format!("{} not in the report", tally.absent));
+    }
+    let mut line = format!(
+        "note: `{}`: reused {} result(s), graded {} again",
+        resume.path().display(),
+        tally.reused,
+        tally.regraded()
+    );
+    if !reasons.is_empty() {
+        line.push_str(&format!(" ({})", reasons.join("; ")));
+    }
+    say(&line);
+}
+
+/// What an interrupted run finished, and how to go on from there.
+fn say_interrupted(report: &GradeReport, signal: &str, json: Option<&Path>) {
+    let total = report.results.len() + report.not_graded.len();
+    say(&format!(
+        "interrupted by {signal}: {} of {total} pairs graded, {} not graded",
+        report.results.len(),
+        report.not_graded.len()
+    ));
+    match json {
+        Some(path) if path == Path::new("-") => say(
+            "hint: save the JSON from stdout to a file and continue with \
+             `judge grade --resume FILE` (with the same other options)",
+        ),
+        Some(path) => say(&format!(
+            "resume: `judge grade --resume {}` (with the same other options) grades only \
+             what is missing",
+            path.display()
+        )),
+        None => say(
+            "hint: no JSON report was asked for, so there is nothing to resume from; \
+             `--json FILE` keeps one",
+        ),
+    }
 }
 
 /// Writes the report files, prints the table, the summary, disagreements
@@ -195,30 +442,32 @@ pub(super) fn finish(
     reports: &ReportArgs,
     quiet: bool,
 ) -> anyhow::Result<u8> {
-    let json_to_stdout = json == Some(Path::new("-"));
+    let to_stdout = json.is_some_and(is_stdout) || reports.to_stdout();
     if let Some(path) = json {
-        let text = report::json::render_grade(report);
-        if json_to_stdout {
-            write_stdout(&text)?;
-        } else {
-            report::write_atomically(path, text.as_bytes())?;
-        }
+        write_report(path, &report::json::render_grade(report))?;
     }
-    let results: Vec<SubmissionResult> = report
-        .results
-        .iter()
-        .map(|graded| graded.result.clone())
-        .collect();
-    reports.write(&results)?;
-    if !json_to_stdout {
+    reports.write(&report.results)?;
+    if !to_stdout {
         if !quiet {
-            write_stdout(&human::render_grade_table(report, colour_stdout()))?;
+            write_stdout(&human::render_grade_table(report, super::colour_stdout()))?;
         }
         write_stdout(&human::render_grade_summary(report))?;
     }
     for graded in &report.results {
         for warning in &graded.warnings {
             say(&format!("warning: {warning}"));
+        }
+    }
+    // A judge error is never the student's fault: say why on stderr, as
+    // `judge run`'s table does (issue #8: a missing compiler).
+    for graded in &report.results {
+        let result = &graded.result;
+        if result.compile.verdict == Some(Verdict::JudgeError) {
+            say(&format!(
+                "error: {}: JE: {}",
+                result.submission,
+                result.compile.message.trim_end()
+            ));
         }
     }
     for graded in &report.results {
@@ -254,13 +503,6 @@ fn exit_code(report: &GradeReport) -> u8 {
     }
 }
 
-/// Colour on stdout only for a terminal, and never with `NO_COLOR` set
-/// (no-color.org: present and not empty).
-fn colour_stdout() -> bool {
-    std::io::stdout().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
-}
-
 /// A bar on stderr when stderr is a terminal; hidden otherwise, so CI logs
 /// stay clean.
 fn progress_bar(length: u64, quiet: bool) -> indicatif::ProgressBar {
@@ -276,55 +518,123 @@ fn progress_bar(length: u64, quiet: bool) -> indicatif::ProgressBar {
     bar
 }
 
+/// One problem's graded pairs, and those an interruption left ungraded.
+struct ProblemGraded {
+    results: Vec<GradedResult>,
+    not_graded: Vec<NotGraded>,
+}
+
 /// Grades one problem's submissions: one runner call, so each is compiled
-/// once and the tests are shared.
+/// once and the tests are shared. Results `resume` may reuse are taken from
+/// it instead.
 fn grade_problem(
     package: &Package,
     entries: &[&Entry],
     config: &JudgeConfig,
     settings: &Settings,
     progress: &indicatif::ProgressBar,
-) -> anyhow::Result<Vec<GradedResult>> {
+    mut resume: Option<&mut Resume>,
+    cancel: &Cancellation,
+) -> anyhow::Result<ProblemGraded> {
     let problem = package.problem;
-    let tests_dir = package.tests_dir().filter(|dir| dir.is_dir());
     let seed = master_seed(None, config, package);
+    let package_sha256 = resume::package_sha256(package)?;
+    let mut graded = Vec::with_capacity(entries.len());
+    let mut not_graded = Vec::new();
+    let mut unrunnable_entries = Vec::new();
+    let mut runnable: Vec<(&Entry, Submission, Option<String>, String)> = Vec::new();
+    for entry in entries {
+        match prepare_entry(entry, config) {
+            Ok(submission) => {
+                // Unreadable now: compiling reports why; never reused.
+                let sha256 = fs_err::read(&entry.path)
+                    .ok()
+                    .map(|bytes| resume::sha256_hex(&bytes));
+                let fingerprint = Fingerprint::new(
+                    problem,
+                    &package_sha256,
+                    &submission,
+                    settings,
+                    seed,
+                    config.random_tests,
+                )
+                .digest();
+                let earlier = resume.as_deref_mut().and_then(|resume| {
+                    resume.take(
+                        &entry.path.display().to_string(),
+                        problem.id(),
+                        sha256.as_deref(),
+                        &fingerprint,
+                    )
+                });
+                match earlier {
+                    Some(earlier) => {
+                        graded.push(GradedResult {
+                            student: entry.student.clone(),
+                            expected: expected_of(entry),
+                            ..earlier
+                        });
+                        progress.inc(1);
+                    }
+                    None => runnable.push((entry, submission, sha256, fingerprint)),
+                }
+            }
+            Err(message) => unrunnable_entries.push((entry, message)),
+        }
+    }
+    // Interrupted before this problem: the results reused above are kept
+    // (nothing to run), the rest waits for the next `--resume`.
+    if cancel.is_cancelled() {
+        not_graded.extend(
+            unrunnable_entries
+                .iter()
+                .map(|(entry, _)| **entry)
+                .chain(runnable.iter().map(|(entry, ..)| *entry))
+                .map(not_graded_entry),
+        );
+        return Ok(ProblemGraded {
+            results: graded,
+            not_graded,
+        });
+    }
     let workspace = Workspace::new()?;
     let tests = runner::load_tests(
         problem,
-        tests_dir.as_deref(),
+        Some(FixedTests::Package(&package.tests)),
+        &package.profiles(),
         config.random_tests,
         seed,
         &workspace,
     )?;
-    let mut graded = Vec::with_capacity(entries.len());
-    let mut runnable: Vec<(&Entry, Submission)> = Vec::new();
-    for entry in entries {
-        match prepare_entry(entry, config) {
-            Ok(submission) => runnable.push((entry, submission)),
-            Err(message) => {
-                graded.push(unrunnable(entry, config, message, tests.len(), settings));
-                progress.inc(1);
-            }
-        }
+    for (entry, message) in unrunnable_entries {
+        graded.push(unrunnable(entry, config, message, tests.len(), settings));
+        progress.inc(1);
     }
     let submissions: Vec<Submission> = runnable
         .iter()
-        .map(|(_, submission)| submission.clone())
+        .map(|(_, submission, _, _)| submission.clone())
         .collect();
     let mut on_event = |event: Event<'_>| {
         if let Event::SubmissionFinished { .. } = event {
             progress.inc(1);
         }
     };
-    let results = runner::run(
+    let results = runner::run_cancellable(
         problem,
         &submissions,
         &tests,
         settings,
         &workspace,
+        cancel,
         &mut on_event,
     )?;
-    for ((entry, submission), result) in runnable.iter().zip(results) {
+    for ((entry, submission, sha256, fingerprint), result) in runnable.iter().zip(results) {
+        let Some(mut result) = result else {
+            not_graded.push(not_graded_entry(entry));
+            continue;
+        };
+        // The runner names the engine (`rooks`); reports name the package.
+        result.problem.clone_from(&package.id);
         let limits = submission.limits(&settings.limits);
         let mut graded_result = GradedResult {
             result,
@@ -333,17 +643,49 @@ fn grade_problem(
             time_limit_ms: limits.cpu_time_ms,
             memory_limit_mib: limits.memory_kib / 1024,
             warnings: Vec::new(),
+            submission_sha256: sha256.clone(),
+            fingerprint: Some(fingerprint.clone()),
+            reused: false,
         };
-        graded_result.warnings =
-            time_limit_warnings(problem, submission, &graded_result, &tests, settings)?;
-        graded.push(graded_result);
+        // Warnings are part of the result (a resumed report must equal a
+        // full run's): a pair interrupted while they were found is not graded.
+        match time_limit_warnings(
+            problem,
+            submission,
+            &graded_result,
+            &tests,
+            settings,
+            cancel,
+        )? {
+            Some(warnings) => {
+                graded_result.warnings = warnings;
+                graded.push(graded_result);
+            }
+            None => not_graded.push(not_graded_entry(entry)),
+        }
     }
-    Ok(graded)
+    Ok(ProblemGraded {
+        results: graded,
+        not_graded,
+    })
 }
 
 /// The submission to run, or why it cannot be (unreadable, no language):
 /// that is the submission's fault, reported as CE with the reason.
 fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submission, String> {
+    if !entry.others.is_empty() {
+        let files: Vec<String> = std::iter::once(&entry.path)
+            .chain(&entry.others)
+            .map(|path| format!("`{}`", path.display()))
+            .collect();
+        return Err(format!(
+            "{} files for student `{}`, problem `{}`: {}; hand in one",
+            files.len(),
+            entry.student,
+            entry.problem,
+            files.join(", ")
+        ));
+    }
     if let Err(error) = fs_err::File::open(&entry.path) {
         return Err(format!(
             "cannot read the submission `{}`: {}",
@@ -393,6 +735,9 @@ fn unrunnable(
         time_limit_ms: settings.limits.cpu_time_ms,
         memory_limit_mib: settings.limits.memory_kib / 1024,
         warnings: Vec::new(),
+        submission_sha256: None,
+        fingerprint: None,
+        reused: false,
     }
 }
 
@@ -409,7 +754,7 @@ fn unknown_problem(entry: &Entry, config: &JudgeConfig) -> GradedResult {
         format!(
             "`{}` is not a problem; known: {}",
             entry.problem,
-            problems::known_ids()
+            crate::config::bundled::known_ids()
         )
     };
     let language = config
@@ -435,19 +780,24 @@ fn unknown_problem(entry: &Entry, config: &JudgeConfig) -> GradedResult {
         time_limit_ms: 0,
         memory_limit_mib: 0,
         warnings: Vec::new(),
+        submission_sha256: None,
+        fingerprint: None,
+        reused: false,
     }
 }
 
 /// Verdicts that hang on the time limit: an accepted program whose slowest
 /// test used more than half its limit, and a TLE example (folder
 /// `time_limit_exceeded`) that passes its TLE tests at 1.5x the limit.
+/// `None` when `cancel` stopped the re-runs before they settled it.
 fn time_limit_warnings(
     problem: &dyn Problem,
     submission: &Submission,
     graded: &GradedResult,
     tests: &[TestCase],
     settings: &Settings,
-) -> Result<Vec<String>, RunError> {
+    cancel: &Cancellation,
+) -> Result<Option<Vec<String>>, RunError> {
     let result = &graded.result;
     let mut warnings = Vec::new();
     if result.verdict.is_accepted() {
@@ -480,21 +830,27 @@ fn time_limit_warnings(
         // that one alone settles it, and each retry runs to a longer limit.
         let mut passes_all = !slow.is_empty();
         for test in &slow {
+            if cancel.is_cancelled() {
+                return Ok(None);
+            }
             let workspace = Workspace::new()?;
-            let retried = runner::run(
+            let retried = runner::run_cancellable(
                 problem,
                 std::slice::from_ref(submission),
                 std::slice::from_ref(*test),
                 &more_time,
                 &workspace,
+                cancel,
                 &mut |_| {},
             )?;
-            if !retried
-                .first()
-                .is_some_and(|retry| retry.verdict.is_accepted())
-            {
-                passes_all = false;
-                break;
+            match retried.into_iter().next().flatten() {
+                // Only an interrupted run leaves the one pair unfinished.
+                None => return Ok(None),
+                Some(retry) if retry.verdict.is_accepted() => {}
+                Some(_) => {
+                    passes_all = false;
+                    break;
+                }
             }
         }
         if passes_all {
@@ -507,5 +863,5 @@ fn time_limit_warnings(
             ));
         }
     }
-    Ok(warnings)
+    Ok(Some(warnings))
 }

@@ -29,6 +29,7 @@ pub struct MergeArgs {
 
 /// Runs `judge merge` and returns its exit code.
 pub fn run(args: MergeArgs) -> anyhow::Result<u8> {
+    args.render.check(Some(&args.output))?;
     let mut reports = Vec::with_capacity(args.reports.len());
     for path in &args.reports {
         let text = fs_err::read_to_string(path).map_err(|error| {
@@ -46,5 +47,11 @@ pub fn run(args: MergeArgs) -> anyhow::Result<u8> {
         reports.push((path.clone(), report));
     }
     let merged = merge(reports).map_err(|error| UsageError::new(error.to_string(), None))?;
+    if merged.interrupted {
+        super::say(&format!(
+            "warning: an interrupted shard left {} pair(s) not graded (`not_graded` in the report)",
+            merged.not_graded.len()
+        ));
+    }
     finish(&merged, Some(&args.output), &args.render, args.quiet)
 }

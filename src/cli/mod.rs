@@ -18,7 +18,8 @@ mod solve;
 mod stress;
 mod validate;
 
-use crate::config::ConfigError;
+use crate::config::problem::Package;
+use crate::config::{bundled, ConfigError};
 use crate::exit;
 use crate::problems::{self, text, Problem};
 use clap::{Parser, Subcommand};
@@ -79,10 +80,18 @@ pub enum Command {
 /// Where problem packages live; shared by the commands that read them.
 #[derive(Debug, Clone, clap::Args)]
 pub struct PackageArgs {
-    /// The folder of problem packages (`<DIR>/<id>/problem.toml`); the built-in
-    /// manifests are used for problems it lacks. Given explicitly, it must exist.
-    #[arg(long, value_name = "DIR", default_value = "problems")]
-    pub problems_dir: PathBuf,
+    /// A folder of problem packages (`<DIR>/<id>/problem.toml`, `tests/`) used
+    /// instead of the bundled ones of the same id [default: the packages built
+    /// into judge].
+    #[arg(long, value_name = "DIR")]
+    pub problems_dir: Option<PathBuf>,
+}
+
+impl PackageArgs {
+    /// The package `id`, from `--problems-dir` or the bundled ones.
+    pub fn load(&self, id: &str) -> Result<Package, ConfigError> {
+        Package::load(self.problems_dir.as_deref(), id)
+    }
 }
 
 /// A mistake in the command line or configuration that the user can fix:
@@ -109,16 +118,14 @@ impl UsageError {
 /// Clap's usage errors exit 2, as SPEC.md wants for every command but one:
 /// for `judge check` 2 means a presentation error, so there anything that is
 /// not a verdict on the output is 3 (testlib's "fail") with a one-line reason
-/// on stdout, like the other verdicts (issue #10). An explicit
-/// `--problems-dir` that is not a folder is a usage error, never a silent
-/// fallback to the built-in packages.
+/// on stdout, like the other verdicts (issue #10).
 pub fn parse() -> Result<Cli, u8> {
     use clap::{CommandFactory as _, FromArgMatches as _};
     let checking = is_check(std::env::args_os().skip(1));
     let parsed = Cli::command()
         .try_get_matches()
-        .and_then(|matches| Ok((Cli::from_arg_matches(&matches)?, matches)));
-    let (cli, matches) = match parsed {
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(parsed) => parsed,
         Err(error) if checking && error.use_stderr() => {
             // The message up to clap's blank line, on one line.
@@ -136,26 +143,6 @@ pub fn parse() -> Result<Cli, u8> {
         }
         Err(error) => error.exit(),
     };
-    if let Some((_, command)) = matches.subcommand() {
-        let given = command.ids().any(|id| id == "problems_dir")
-            && command.value_source("problems_dir") == Some(clap::parser::ValueSource::CommandLine);
-        let dir = given
-            .then(|| command.get_one::<PathBuf>("problems_dir"))
-            .flatten();
-        if let Some(dir) = dir {
-            if !dir.is_dir() {
-                let error = anyhow::Error::new(UsageError::new(
-                    format!("`--problems-dir {}` is not a folder", dir.display()),
-                    None,
-                ));
-                return Err(if checking {
-                    check::fail(&error)
-                } else {
-                    report_error(&error)
-                });
-            }
-        }
-    }
     Ok(cli)
 }
 
@@ -223,10 +210,17 @@ fn parse_seed(text: &str) -> Result<u64, String> {
     })
 }
 
-/// Clap value parser for a problem id.
-fn parse_problem(id: &str) -> Result<&'static dyn Problem, String> {
-    problems::find(id)
-        .ok_or_else(|| format!("unknown problem `{id}`; known: {}", problems::known_ids()))
+/// Clap value parser for a problem (package) id: one of the bundled
+/// packages, e.g. `rooks` or `rooks-large`.
+fn parse_problem(id: &str) -> Result<String, String> {
+    if bundled::package_ids().contains(&id) {
+        Ok(id.to_owned())
+    } else {
+        Err(format!(
+            "unknown problem `{id}`; known: {}",
+            bundled::known_ids()
+        ))
+    }
 }
 
 /// A file given where the judge expects one could not be read: a folder, a
@@ -310,6 +304,15 @@ impl Source {
 fn write_stdout(data: &str) -> anyhow::Result<()> {
     output::write_stdout(data)
         .map_err(|error| anyhow::anyhow!("failed to write to stdout: {error}"))
+}
+
+/// Whether to colour stdout when the user left it to the judge: only on a
+/// terminal, and never with `NO_COLOR` set to something (no-color.org:
+/// "present and not an empty string"). The one reading of `NO_COLOR`.
+fn colour_stdout() -> bool {
+    use std::io::IsTerminal as _;
+    std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
 }
 
 /// Writes one message line to stderr.

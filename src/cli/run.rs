@@ -3,15 +3,17 @@
 //!
 //! Exit codes (SPEC.md): 0 every verdict AC, 1 some verdict not AC, 2 usage
 //! or configuration error (nothing run), 3 the judge failed (a JE verdict,
-//! a sandbox or report failure).
+//! a sandbox or report failure), 130 / 143 stopped by SIGINT / SIGTERM (the
+//! reports then hold the submissions that finished).
 
 use super::{parse_problem, say, write_stdout, PackageArgs, UsageError};
 use crate::config::judge::JudgeConfig;
 use crate::config::problem::Package;
 use crate::exit;
-use crate::problems::Problem;
+use crate::interrupt::Cancellation;
 use crate::report;
-use crate::runner::{self, Event, Settings, Submission, SubmissionKind, Workspace};
+use crate::report::json::TestSelection;
+use crate::runner::{self, Event, FixedTests, Settings, Submission, SubmissionKind, Workspace};
 use crate::sandbox::{Isolation, Limits};
 use crate::verdict::Verdict;
 use std::os::unix::fs::PermissionsExt;
@@ -26,11 +28,13 @@ const STDERR_KEPT_BYTES: u64 = 64 * 1024;
 pub struct RunArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn Problem,
+    pub problem: String,
     /// Programs to grade: source files in a configured language, or executables.
     #[arg(required = true, value_name = "SUBMISSION")]
     pub submissions: Vec<PathBuf>,
-    /// Folder of NAME.in + NAME.ans tests [default: problems/PROBLEM/tests when it exists].
+    /// Folder of NAME.in + NAME.ans tests, run instead of the package's (and
+    /// without random tests unless --random or judge.toml's `random-tests`
+    /// asks for them) [default: the package's samples and fixed tests].
     #[arg(long, value_name = "DIR")]
     pub tests: Option<PathBuf>,
     /// Random tests to add (overrides `random-tests` of judge.toml).
@@ -62,36 +66,29 @@ pub struct RunArgs {
 
 /// Runs `judge run` and returns its exit code.
 pub fn run(args: RunArgs) -> anyhow::Result<u8> {
-    let problem = args.problem;
+    args.reports.check(args.json.as_deref())?;
     let config = load_config(args.config.as_deref())?;
-    let package = Package::load(&args.packages.problems_dir, problem)?;
+    let package = args.packages.load(&args.problem)?;
+    let problem = package.problem;
     let submissions = args
         .submissions
         .iter()
         .map(|path| classify(path, &config))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let tests_dir = match &args.tests {
-        Some(dir) if dir.is_dir() => Some(dir.clone()),
-        Some(dir) => {
+    if let Some(dir) = &args.tests {
+        if !dir.is_dir() {
             return Err(UsageError::new(
                 format!("the tests folder `{}` does not exist", dir.display()),
                 None,
             )
-            .into())
+            .into());
         }
-        None => package.tests_dir().filter(|dir| dir.is_dir()),
-    };
-    let random = args.random.unwrap_or(config.random_tests);
-    if tests_dir.is_none() && random == 0 {
-        return Err(UsageError::new(
-            format!(
-                "no tests for `{}`: no tests folder and no random tests",
-                problem.id()
-            ),
-            Some("pass `--tests DIR` or `--random N`".to_owned()),
-        )
-        .into());
     }
+    let (random, random_from) = random_tests(args.tests.is_some(), args.random, &config);
+    let fixed = match &args.tests {
+        Some(dir) => FixedTests::Folder(dir),
+        None => FixedTests::Package(&package.tests),
+    };
     let seed = master_seed(args.seed, &config, &package);
     let settings = settings(
         &Overrides {
@@ -103,10 +100,37 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
         &package,
     );
 
+    let cancel = Cancellation::on_signals()?;
     announce_isolation();
     let workspace = Workspace::new()?;
-    let tests = runner::load_tests(problem, tests_dir.as_deref(), random, seed, &workspace)?;
-    let json_to_stdout = args.json.as_deref() == Some(Path::new("-"));
+    let tests = runner::load_tests(
+        problem,
+        Some(fixed),
+        &package.profiles(),
+        random,
+        seed,
+        &workspace,
+    )?;
+    if tests.is_empty() {
+        return Err(UsageError::new(
+            format!(
+                "no tests for `{}`: the tests folder is empty and no random tests",
+                package.id
+            ),
+            Some("pass `--random N`".to_owned()),
+        )
+        .into());
+    }
+    let selection = TestSelection {
+        fixed: match &args.tests {
+            Some(dir) => dir.display().to_string(),
+            None => format!("package {}", package.id),
+        },
+        fixed_count: tests.len() - random as usize,
+        random,
+        random_from: random_from.to_owned(),
+    };
+    let json_to_stdout = args.json.as_deref() == Some(Path::new("-")) || args.reports.to_stdout();
     let mut on_event = |event: Event<'_>| {
         if let Event::SubmissionFinished { result } = event {
             if !json_to_stdout {
@@ -114,34 +138,72 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
             }
         }
     };
-    let results = runner::run(
+    let outcome = runner::run_cancellable(
         problem,
         &submissions,
         &tests,
         &settings,
         &workspace,
+        &cancel,
         &mut on_event,
     )?;
     drop(workspace);
+    let mut results = Vec::with_capacity(outcome.len());
+    let mut not_graded = Vec::new();
+    for (submission, result) in submissions.iter().zip(outcome) {
+        match result {
+            Some(result) => results.push(result),
+            None => not_graded.push(report::json::NotGraded {
+                problem: package.id.clone(),
+                submission: submission.path.display().to_string(),
+                student: None,
+            }),
+        }
+    }
+    let stopped_by = cancel.signal();
+    // The runner names the engine (`rooks`); reports name the package
+    // (`rooks-large`).
+    for result in &mut results {
+        result.problem.clone_from(&package.id);
+    }
 
     let isolation = Isolation::detect();
     if let Some(path) = &args.json {
-        let json = report::json::render(&results, isolation);
-        if json_to_stdout {
-            write_stdout(&json)?;
-        } else {
-            report::write_atomically(path, json.as_bytes())?;
-        }
+        let json = report::json::render_run(
+            &results,
+            isolation,
+            Some(&selection),
+            stopped_by.is_some(),
+            &not_graded,
+        );
+        super::grade::write_report(path, &json)?;
     }
     args.reports.write(&results)?;
     let verdicts: Vec<Verdict> = results.iter().map(|result| result.verdict).collect();
+    if let Some(signal) = stopped_by {
+        say(&format!(
+            "interrupted by {}: {} of {} submissions graded",
+            signal.name(),
+            results.len(),
+            submissions.len()
+        ));
+        if !not_graded.is_empty() {
+            let names: Vec<&str> = not_graded
+                .iter()
+                .map(|pair| pair.submission.as_str())
+                .collect();
+            say(&format!("not graded (run them again): {}", names.join(" ")));
+        }
+        return Ok(signal.exit_code());
+    }
     if !json_to_stdout {
         let accepted = verdicts
             .iter()
             .filter(|verdict| verdict.is_accepted())
             .count();
         write_stdout(&format!(
-            "{accepted}/{} submissions accepted\n",
+            "{}\n{accepted}/{} submissions accepted\n",
+            selection.describe(),
             verdicts.len()
         ))?;
     }
@@ -152,6 +214,23 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
     } else {
         exit::FAILURE
     })
+}
+
+/// How many random tests a run adds, and who asked: `--random N` first;
+/// with `--tests DIR`, only judge.toml's own `random-tests` adds more (the
+/// built-in default does not: issue #8, a teacher's folder is run exactly);
+/// without it, `random-tests` as configured or by default.
+pub(super) fn random_tests(
+    tests_folder: bool,
+    flag: Option<u32>,
+    config: &JudgeConfig,
+) -> (u32, &'static str) {
+    match (flag, config.random_tests_set) {
+        (Some(count), _) => (count, "--random"),
+        (None, Some(count)) => (count, "judge.toml"),
+        (None, None) if tests_folder => (0, "none"),
+        (None, None) => (config.random_tests, "default"),
+    }
 }
 
 /// `--config FILE`, else `./judge.toml` when it exists, else the built-in
@@ -195,11 +274,22 @@ pub(super) fn settings(args: &Overrides, config: &JudgeConfig, package: &Package
         .output_limit_kib
         .unwrap_or(manifest.output_limit_kib);
     let wall = |cpu_ms: u64| (cpu_ms as f64 * config.wall_time_factor).ceil() as u64;
-    let jobs = args
+    let cores = runner::available_cores();
+    let requested = args
         .jobs
         .map(|jobs| jobs as usize)
         .or((config.jobs > 0).then_some(config.jobs))
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+        .unwrap_or(cores);
+    let (jobs, capped) = runner::cap_jobs(requested, cores);
+    if capped {
+        static ONCE: Once = Once::new();
+        ONCE.call_once(|| {
+            say(&format!(
+                "warning: {requested} jobs asked for, but this machine lets the judge use \
+                 {cores} core(s): running {jobs} at a time, so no test waits for a core"
+            ));
+        });
+    }
     Settings {
         limits: Limits {
             cpu_time_ms: time_limit_ms,
@@ -251,11 +341,23 @@ pub(super) fn classify(path: &Path, config: &JudgeConfig) -> anyhow::Result<Subm
         .into());
     }
     if let Some((name, language)) = config.language_for(path) {
+        let mut language = language.clone();
+        // Compile and run commands are text: a file name that is not UTF-8
+        // (`ren\xe9.py`) would reach the compiler mangled and end as CE
+        // (issue #8). The sandboxed copy gets a plain name instead; the
+        // reports keep the real path.
+        if language.source_name.is_none() && path.file_name().and_then(|n| n.to_str()).is_none() {
+            let extension = path
+                .extension()
+                .and_then(|extension| extension.to_str())
+                .unwrap_or("txt");
+            language.source_name = Some(format!("submission.{extension}"));
+        }
         return Ok(Submission {
             path: path.to_owned(),
             kind: SubmissionKind::Language {
                 name: name.to_owned(),
-                language: language.clone(),
+                language,
             },
         });
     }

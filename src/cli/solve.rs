@@ -1,8 +1,9 @@
-//! `judge solve`: the reference answer for one input.
+//! `judge solve`: the reference answer for one input, or for every input of
+//! a folder.
 
 use super::{parse_problem, say, write_stdout, Source};
+use crate::config::problem::engine_of;
 use crate::exit;
-use crate::problems::Problem;
 use std::path::PathBuf;
 
 /// Arguments of `judge solve`.
@@ -10,7 +11,7 @@ use std::path::PathBuf;
 pub struct SolveArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn Problem,
+    pub problem: String,
     /// The input file; standard input when absent or `-`. A folder: writes
     /// `NAME.ans` beside each `NAME.in` where it is missing or stale (differs
     /// from the reference answer), atomically, one line per file on stdout.
@@ -20,11 +21,12 @@ pub struct SolveArgs {
 /// Prints the answer; an invalid input is exit 1 with `file: line L: ...`,
 /// a file that cannot be read exit 3.
 pub fn run(args: &SolveArgs) -> anyhow::Result<u8> {
+    let problem = engine_of(&args.problem)?;
     if let Some(dir) = args.input.as_deref().filter(|path| path.is_dir()) {
-        return super::folder::solve(args.problem, dir);
+        return super::folder::solve(problem, dir);
     }
     let source = Source::read(args.input.as_deref())?;
-    let answer = source.text().and_then(|input| args.problem.solve(input));
+    let answer = source.text().and_then(|input| problem.solve(input));
     match answer {
         Ok(answer) => {
             write_stdout(&answer)?;

@@ -7,13 +7,14 @@
 //!
 //! Exit codes: 0 no failure in N tests, 1 a failing input was found (or the
 //! submission did not compile: CE is the submission's fault, as in `judge
-//! run`), 2 usage or configuration error, 3 the judge failed (JE).
+//! run`), 2 usage or configuration error, 3 the judge failed (JE), 130 / 143
+//! stopped by SIGINT / SIGTERM (a failing input found before the stop is
+//! still printed and written).
 
 use super::run::{announce_isolation, classify, load_config, master_seed, settings, Overrides};
 use super::{parse_problem, profile_or_usage, say, write_stdout, PackageArgs};
-use crate::config::problem::Package;
 use crate::exit;
-use crate::problems::Problem;
+use crate::interrupt::Cancellation;
 use crate::report;
 use crate::runner::stress::{self, Failure, StressOptions, StressOutcome};
 use crate::runner::Workspace;
@@ -25,7 +26,7 @@ use std::path::PathBuf;
 pub struct StressArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn Problem,
+    pub problem: String,
     /// The program to test: a source file in a configured language, or an executable.
     #[arg(value_name = "SUBMISSION")]
     pub submission: PathBuf,
@@ -36,7 +37,7 @@ pub struct StressArgs {
     #[arg(long, value_name = "N", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub iterations: u64,
-    /// Only this generator profile [default: every profile of the problem, in turn].
+    /// Only this generator profile [default: every profile of the package, in turn].
     #[arg(long, value_name = "PROFILE")]
     pub profile: Option<String>,
     /// Smaller inputs to try at most while shrinking a failing input; 0 does not shrink.
@@ -64,17 +65,13 @@ pub struct StressArgs {
 
 /// Runs `judge stress` and returns its exit code.
 pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
-    let problem = args.problem;
+    let config = load_config(args.config.as_deref())?;
+    let package = args.packages.load(&args.problem)?;
+    let problem = package.problem;
     let profiles: Vec<&str> = match &args.profile {
         Some(name) => vec![profile_or_usage(problem, name)?.name],
-        None => problem
-            .profiles()
-            .iter()
-            .map(|profile| profile.name)
-            .collect(),
+        None => package.profiles(),
     };
-    let config = load_config(args.config.as_deref())?;
-    let package = Package::load(&args.packages.problems_dir, problem)?;
     let submission = classify(&args.submission, &config)?;
     let seed = master_seed(args.seed, &config, &package);
     let settings = settings(
@@ -93,6 +90,7 @@ pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
         shrink_runs: args.shrink_runs,
     };
 
+    let cancel = Cancellation::on_signals()?;
     announce_isolation();
     let workspace = Workspace::new()?;
     let mut reporter = super::progress::StressReporter::new();
@@ -102,10 +100,12 @@ pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
         &settings,
         &workspace,
         &options,
+        &cancel,
         &mut |event| reporter.show(event),
     )?;
     reporter.finish();
     drop(workspace);
+    let stopped_by = cancel.signal();
 
     let name = args.submission.display();
     match outcome {
@@ -132,14 +132,28 @@ pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
             ));
             Ok(exit::SUCCESS)
         }
-        StressOutcome::Failed(failure) => report_failure(args, &failure),
+        StressOutcome::Interrupted { iterations } => {
+            say(&format!(
+                "{name}: interrupted: no failure in the first {iterations} random tests \
+                 (seed {seed}, profiles {})",
+                profiles.join(", ")
+            ));
+            Ok(stopped_by.map_or(exit::INTERRUPTED, |signal| signal.exit_code()))
+        }
+        StressOutcome::Failed(failure) => {
+            let code = report_failure(args, &failure)?;
+            Ok(match stopped_by {
+                Some(signal) => signal.exit_code(),
+                None => code,
+            })
+        }
     }
 }
 
 /// Words a failure on stderr, prints the smallest input on stdout and writes
 /// `--out`.
 fn report_failure(args: &StressArgs, failure: &Failure) -> anyhow::Result<u8> {
-    let problem = args.problem.id();
+    let problem = &args.problem;
     let name = args.submission.display();
     let found = &failure.found;
     let origin = &failure.origin;
@@ -167,6 +181,15 @@ fn report_failure(args: &StressArgs, failure: &Failure) -> anyhow::Result<u8> {
     let smallest = &failure.smallest;
     if args.shrink_runs == 0 {
         say("not shrunk (--shrink-runs 0)");
+    } else if failure.shrink_interrupted {
+        say(&format!(
+            "interrupted while shrinking: after {} steps ({} inputs tried), {} bytes, \
+             still {}: a smaller input may fail too",
+            failure.shrink_steps,
+            failure.shrink_runs,
+            smallest.input.len(),
+            smallest.result.verdict
+        ));
     } else if failure.shrink_steps == 0 {
         say(&format!(
             "no smaller input fails with {} ({} tried)",

@@ -32,11 +32,65 @@ pub struct JudgeToml {
     pub problems: Option<Vec<String>>,
     #[serde(default)]
     pub limits: LimitsToml,
-    /// By name (`c`, `cpp`, ...); a user's entry replaces the built-in one of
-    /// the same name.
+    /// By name (`c`, `cpp`, ...); a user's entry is laid over the built-in
+    /// one of the same name, key by key.
     #[serde(default)]
-    pub languages: BTreeMap<String, Language>,
+    pub languages: BTreeMap<String, LanguageToml>,
 }
+
+/// `[languages.<name>]` as written: every key optional, so a user's
+/// `[languages.python]` with only `time-factor = 5` keeps the built-in
+/// `extensions`, `compile` and `run` (issue #8).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct LanguageToml {
+    pub extensions: Option<Vec<String>>,
+    pub source_name: Option<String>,
+    pub compile: Option<Vec<String>>,
+    pub run: Option<Vec<String>>,
+    pub time_factor: Option<f64>,
+}
+
+impl LanguageToml {
+    /// `self` laid over `base`, key by key.
+    fn over(self, base: LanguageToml) -> LanguageToml {
+        LanguageToml {
+            extensions: self.extensions.or(base.extensions),
+            source_name: self.source_name.or(base.source_name),
+            compile: self.compile.or(base.compile),
+            run: self.run.or(base.run),
+            time_factor: self.time_factor.or(base.time_factor),
+        }
+    }
+
+    /// The language ready to use; a language without `extensions` or `run`
+    /// is an error naming the key. Extensions are written with or without
+    /// the dot (`.py` is `py`).
+    fn resolve(self, path: &Path, name: &str) -> Result<Language, ConfigError> {
+        let missing = |key: &str| {
+            ConfigError::invalid(
+                path,
+                format!("languages.{name}.{key}"),
+                "is missing (a language that is not built in needs `extensions` and `run`)",
+            )
+        };
+        let extensions = self.extensions.ok_or_else(|| missing("extensions"))?;
+        Ok(Language {
+            extensions: extensions
+                .into_iter()
+                .map(|extension| extension.trim_start_matches('.').to_owned())
+                .collect(),
+            source_name: self.source_name,
+            compile: self.compile,
+            run: self.run.ok_or_else(|| missing("run"))?,
+            time_factor: self.time_factor,
+        })
+    }
+}
+
+/// The largest `time-factor` and `wall-time-factor` accepted: beyond it a
+/// limit is no limit (a typo like `1e300` would let a program run forever).
+pub const MAX_TIME_FACTOR: f64 = 100.0;
 
 /// `[limits]`.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
@@ -143,6 +197,9 @@ pub struct JudgeConfig {
     pub jobs: usize,
     pub seed: Option<u64>,
     pub random_tests: u32,
+    /// `random-tests` as the user's judge.toml sets it (absent: the default
+    /// applies), so `judge run --tests DIR` can tell whether it was asked for.
+    pub random_tests_set: Option<u32>,
     /// The submissions folder, resolved against judge.toml's folder.
     pub submissions: PathBuf,
     pub layout: Layout,
@@ -176,9 +233,17 @@ impl JudgeConfig {
     }
 
     /// Parses `text` (named `path` in errors) and lays it over the defaults.
+    /// A value that is not allowed is named with its line.
     pub fn parse(path: &Path, text: &str) -> Result<JudgeConfig, ConfigError> {
         let user: JudgeToml = parse_toml(path, text)?;
-        JudgeConfig::from_parts(Some(path.to_owned()), user)
+        JudgeConfig::from_parts(Some(path.to_owned()), user).map_err(|mut error| {
+            if let ConfigErrorKind::Invalid { key, line, .. } = &mut error.kind {
+                if error.path == path && line.is_none() {
+                    *line = super::key_line(text, key);
+                }
+            }
+            error
+        })
     }
 
     fn from_parts(path: Option<PathBuf>, user: JudgeToml) -> Result<JudgeConfig, ConfigError> {
@@ -202,8 +267,16 @@ impl JudgeConfig {
                 .or(base.limits.output_limit_kib),
             ..LimitsToml::default()
         };
-        let mut languages = base.languages;
-        languages.extend(user.languages);
+        let mut merged = base.languages;
+        for (name, language) in user.languages {
+            let base = merged.remove(&name).unwrap_or_default();
+            merged.insert(name, language.over(base));
+        }
+        let mut languages = BTreeMap::new();
+        for (name, language) in merged {
+            let resolved = language.resolve(&error_path, &name)?;
+            languages.insert(name, resolved);
+        }
         // Relative to judge.toml, so `judge grade --config x/judge.toml`
         // grades x's submissions wherever it is run from.
         let submissions = user
@@ -229,6 +302,7 @@ impl JudgeConfig {
                 "jobs",
             )? as usize,
             seed: user.seed.or(base.seed),
+            random_tests_set: user.random_tests,
             random_tests: pick(
                 user.random_tests.map(u64::from),
                 base.random_tests.map(u64::from),
@@ -300,11 +374,16 @@ impl JudgeConfig {
                 return Err(ConfigError::invalid(path, key, "must be greater than 0"));
             }
         }
-        if !(self.wall_time_factor.is_finite() && self.wall_time_factor >= 1.0) {
+        if !(self.wall_time_factor.is_finite()
+            && (1.0..=MAX_TIME_FACTOR).contains(&self.wall_time_factor))
+        {
             return Err(ConfigError::invalid(
                 path,
                 "limits.wall-time-factor",
-                format!("must be at least 1, found {}", self.wall_time_factor),
+                format!(
+                    "must be at least 1 and at most {MAX_TIME_FACTOR}, found {:?}",
+                    self.wall_time_factor
+                ),
             ));
         }
         if let Some(problems) = &self.problems {
@@ -316,13 +395,13 @@ impl JudgeConfig {
                 ));
             }
             for id in problems {
-                if crate::problems::find(id).is_none() {
+                if !super::bundled::package_ids().contains(&id.as_str()) {
                     return Err(ConfigError::invalid(
                         path,
                         "problems",
                         format!(
                             "unknown problem `{id}`; known: {}",
-                            crate::problems::known_ids()
+                            super::bundled::known_ids()
                         ),
                     ));
                 }
@@ -338,13 +417,26 @@ impl JudgeConfig {
                 ));
             }
             if let Some(factor) = language.time_factor {
-                if !(factor.is_finite() && factor > 0.0) {
+                if !(factor.is_finite() && factor > 0.0 && factor <= MAX_TIME_FACTOR) {
                     return Err(ConfigError::invalid(
                         path,
                         format!("languages.{name}.time-factor"),
-                        format!("must be greater than 0, found {factor}"),
+                        format!(
+                            "must be greater than 0 and at most {MAX_TIME_FACTOR}, found {factor:?}"
+                        ),
                     ));
                 }
+            }
+            if let Some(extension) = language
+                .extensions
+                .iter()
+                .find(|extension| extension.is_empty() || extension.contains(['.', '/']))
+            {
+                return Err(ConfigError::invalid(
+                    path,
+                    format!("languages.{name}.extensions"),
+                    format!("`{extension}` is not a file extension (write `py` for `x.py`)"),
+                ));
             }
             if language.compile.as_ref().is_some_and(Vec::is_empty) {
                 return Err(ConfigError::invalid(
@@ -454,15 +546,21 @@ mod tests {
     }
 
     #[test_case("tim-limit-ms = 3\n", "line 1, column 1: unknown field `tim-limit-ms`" ; "unknown top-level key")]
-    #[test_case("[limits]\ntime-limit-ms = 0\n", "`limits.time-limit-ms`: must be greater than 0" ; "zero time limit")]
-    #[test_case("[limits]\nwall-time-factor = 0.5\n", "`limits.wall-time-factor`: must be at least 1, found 0.5" ; "wall factor below one")]
-    #[test_case("[languages.x]\nextensions = [\"c\"]\nrun = [\"a\"]\n", "`languages.x.extensions`: extension `c` is already used by language `c`" ; "extension used twice")]
-    #[test_case("[languages.x]\nextensions = [\"x\"]\nrun = [\"{sorce}\"]\n", "`languages.x.run`: unknown placeholder `{sorce}`; known: {source}, {executable}, {dir}, {memory_mib}" ; "misspelt placeholder")]
-    #[test_case("[languages.x]\nextensions = [\"x\"]\nrun = []\n", "`languages.x.run`: must name a program" ; "empty run")]
+    #[test_case("[limits]\ntime-limit-ms = 0\n", "line 2: `limits.time-limit-ms`: must be greater than 0" ; "zero time limit")]
+    #[test_case("[limits]\nwall-time-factor = 0.5\n", "line 2: `limits.wall-time-factor`: must be at least 1 and at most 100, found 0.5" ; "wall factor below one")]
+    #[test_case("[languages.x]\nextensions = [\"c\"]\nrun = [\"a\"]\n", "line 2: `languages.x.extensions`: extension `c` is already used by language `c`" ; "extension used twice")]
+    #[test_case("[languages.x]\nextensions = [\"x\"]\nrun = [\"{sorce}\"]\n", "line 3: `languages.x.run`: unknown placeholder `{sorce}`; known: {source}, {executable}, {dir}, {memory_mib}" ; "misspelt placeholder")]
+    #[test_case("[languages.x]\nextensions = [\"x\"]\nrun = []\n", "line 3: `languages.x.run`: must name a program" ; "empty run")]
     #[test_case("layout = \"by-student\"\n", "line 1, column 10: unknown variant `by-student`, expected one of `problem/student`, `student/problem`, `expected`" ; "bad layout")]
-    #[test_case("problems = [\"rook\"]\n", "`problems`: unknown problem `rook`; known: rooks, matchsticks, mayan" ; "unknown problem")]
-    #[test_case("problems = []\n", "`problems`: must name at least one problem, or be left out for all" ; "no problems")]
-    #[test_case("[languages.python]\nextensions = [\"py\"]\nrun = [\"p\"]\ntime-factor = 0\n", "`languages.python.time-factor`: must be greater than 0, found 0" ; "zero time factor")]
+    #[test_case("problems = [\"rook\"]\n", "line 1: `problems`: unknown problem `rook`; known: rooks, rooks-large, matchsticks, mayan" ; "unknown problem")]
+    #[test_case("problems = []\n", "line 1: `problems`: must name at least one problem, or be left out for all" ; "no problems")]
+    #[test_case("[languages.python]\nextensions = [\"py\"]\nrun = [\"p\"]\ntime-factor = 0\n", "line 4: `languages.python.time-factor`: must be greater than 0 and at most 100, found 0.0" ; "zero time factor")]
+    #[test_case("[languages.python]\ntime-factor = 1e300\n", "line 2: `languages.python.time-factor`: must be greater than 0 and at most 100, found 1e300" ; "absurd time factor")]
+    #[test_case("[languages.python]\ntime-factor = -2\n", "line 2: `languages.python.time-factor`: must be greater than 0 and at most 100, found -2.0" ; "negative time factor")]
+    #[test_case("[languages.python]\ntime-factor = nan\n", "line 2: `languages.python.time-factor`: must be greater than 0 and at most 100, found NaN" ; "nan time factor")]
+    #[test_case("[limits]\nwall-time-factor = 1e300\n", "line 2: `limits.wall-time-factor`: must be at least 1 and at most 100, found 1e300" ; "absurd wall factor")]
+    #[test_case("[languages.zz]\nrun = [\"z\"]\n", "line 1: `languages.zz.extensions`: is missing (a language that is not built in needs `extensions` and `run`)" ; "new language without extensions")]
+    #[test_case("[languages.zz]\nextensions = [\"a/b\"]\nrun = [\"z\"]\n", "line 2: `languages.zz.extensions`: `a/b` is not a file extension (write `py` for `x.py`)" ; "not an extension")]
     #[test_case("[languages.python]\nextensions = [\"py\"]\nrun = [\"p\"]\ntime-facter = 2\n", "line 4, column 1: unknown field `time-facter`" ; "misspelt time factor")]
     fn rejects_bad_config(text: &str, expected: &str) {
         let error = JudgeConfig::parse(Path::new("judge.toml"), text).unwrap_err();
@@ -471,6 +569,29 @@ mod tests {
             message.starts_with(&format!("failed to load `judge.toml`: {expected}")),
             "{message}"
         );
+    }
+
+    /// See: issue #8. A partial `[languages.python]` keeps the built-in
+    /// keys it does not set, and `.py` is read as `py`.
+    #[test]
+    fn r8_a_partial_language_merges_with_the_built_in_one() {
+        let config = JudgeConfig::parse(
+            Path::new("judge.toml"),
+            "[languages.python]\ntime-factor = 5\n",
+        )
+        .unwrap();
+        let python = &config.languages["python"];
+        assert_eq!(python.time_factor, Some(5.0));
+        assert_eq!(python.extensions, ["py"]);
+        assert_eq!(python.run, ["python3", "{source}"]);
+        assert!(python.compile.is_some());
+        let config = JudgeConfig::parse(
+            Path::new("judge.toml"),
+            "[languages.python]\nextensions = [\".py\", \"pyw\"]\n",
+        )
+        .unwrap();
+        assert_eq!(config.languages["python"].extensions, ["py", "pyw"]);
+        assert!(config.language_for(Path::new("x.py")).is_some());
     }
 
     #[test]

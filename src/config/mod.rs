@@ -4,6 +4,7 @@
 //! `problem.rs` models `problems/<id>/problem.toml`. This module reads and
 //! validates; it never runs anything.
 
+pub mod bundled;
 pub mod judge;
 pub mod problem;
 
@@ -33,7 +34,19 @@ pub enum ConfigErrorKind {
         message: String,
     },
     /// The file parsed, but a value is not allowed (e.g. an unknown profile).
-    Invalid { key: String, message: String },
+    Invalid {
+        key: String,
+        message: String,
+        /// The 1-based line of the key in the file, when it could be found.
+        line: Option<usize>,
+    },
+    /// A package's test is not valid for any profile the package lists.
+    InvalidTest {
+        error: crate::problems::InputError,
+        profiles: String,
+    },
+    /// `--problems-dir` (or a path that must be a folder) is not a folder.
+    NotAFolder,
 }
 
 impl fmt::Display for ConfigErrorKind {
@@ -48,7 +61,20 @@ impl fmt::Display for ConfigErrorKind {
                 position: None,
                 message,
             } => f.write_str(message),
-            ConfigErrorKind::Invalid { key, message } => write!(f, "`{key}`: {message}"),
+            ConfigErrorKind::Invalid {
+                key,
+                message,
+                line: Some(line),
+            } => write!(f, "line {line}: `{key}`: {message}"),
+            ConfigErrorKind::Invalid {
+                key,
+                message,
+                line: None,
+            } => write!(f, "`{key}`: {message}"),
+            ConfigErrorKind::InvalidTest { error, profiles } => {
+                write!(f, "{error} (the package's tests come from: {profiles})")
+            }
+            ConfigErrorKind::NotAFolder => f.write_str("is not a folder"),
         }
     }
 }
@@ -73,9 +99,53 @@ impl ConfigError {
             kind: ConfigErrorKind::Invalid {
                 key: key.into(),
                 message: message.into(),
+                line: None,
             },
         }
     }
+}
+
+/// The 1-based line where the dotted `key` (`languages.python.time-factor`)
+/// is written in TOML `text`: the line of `leaf = ...` inside the table
+/// `[a.b]` of its prefix (or before any table for a top-level key), or the
+/// table header itself for a key that names a table. `None` when the key is
+/// written another way (inline tables, dotted keys).
+pub fn key_line(text: &str, key: &str) -> Option<usize> {
+    let key = key.split('[').next().unwrap_or(key);
+    let (table, leaf) = match key.rsplit_once('.') {
+        Some((table, leaf)) => (Some(table), leaf),
+        None => (None, key),
+    };
+    let is_assignment = |line: &str, name: &str| {
+        line.trim_start()
+            .strip_prefix(name)
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+    };
+    let is_header = |line: &str, name: &str| {
+        let line = line.trim();
+        line.strip_prefix('[')
+            .and_then(|rest| rest.strip_suffix(']'))
+            .is_some_and(|inner| inner.trim() == name)
+    };
+    let mut in_table = table.is_none();
+    // A key that is missing from its table is named by the table's header.
+    let mut header = None;
+    for (index, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with('[') {
+            if is_header(line, key) {
+                return Some(index + 1);
+            }
+            in_table = table.is_some_and(|table| is_header(line, table));
+            if in_table {
+                header = Some(index + 1);
+            }
+            continue;
+        }
+        if in_table && is_assignment(line, leaf) {
+            return Some(index + 1);
+        }
+    }
+    header
 }
 
 /// The operating system's reason for an I/O error, without the path that
@@ -119,6 +189,18 @@ pub fn load_toml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, Confi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn key_line_finds_keys_in_tables() {
+        let text =
+            "seed = 1\n[limits]\nwall-time-factor = 2\n[languages.python]\ntime-factor = 5\n";
+        assert_eq!(key_line(text, "seed"), Some(1));
+        assert_eq!(key_line(text, "limits.wall-time-factor"), Some(3));
+        assert_eq!(key_line(text, "languages.python.time-factor"), Some(5));
+        assert_eq!(key_line(text, "languages.python"), Some(4));
+        assert_eq!(key_line(text, "languages.java.run"), None);
+        assert_eq!(key_line(text, "languages.python.run"), Some(4));
+    }
 
     #[test]
     fn line_column_counts_from_one() {

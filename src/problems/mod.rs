@@ -126,10 +126,6 @@ pub trait Problem: Sync {
     /// The problem's title, e.g. "Don't Get Rooked".
     fn title(&self) -> &'static str;
 
-    /// The bundled `problems/<id>/problem.toml`, embedded at build time so the
-    /// judge knows limits and checker options wherever it runs.
-    fn manifest(&self) -> &'static str;
-
     /// Generator profiles; the first is the default of `judge gen`.
     fn profiles(&self) -> &'static [Profile];
 

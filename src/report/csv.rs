@@ -3,7 +3,7 @@
 //! crate's (RFC 4180), so a name with a comma or a quote survives. Says
 //! nothing about individual tests; the JSON and HTML reports do.
 
-use super::student_name;
+use super::Row;
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
 
@@ -11,16 +11,19 @@ use crate::verdict::Verdict;
 pub const HEADER: [&str; 6] = ["student", "problem", "score", "verdict", "passed", "total"];
 
 /// The CSV text: a header, then one row per result in the order given.
-pub fn render(results: &[SubmissionResult]) -> String {
+/// Text cells are [`neutralise`]d, so the file is safe to open in a
+/// spreadsheet.
+pub fn render<R: Row>(rows: &[R]) -> String {
     let mut writer = csv::Writer::from_writer(Vec::new());
     // Writing records of strings to memory has no failure left: the `csv`
     // crate fails only on I/O (none with a `Vec`) or on serialising
     // structures, which `write_record` does not do.
     let _ = writer.write_record(HEADER);
-    for result in results {
+    for row in rows {
+        let result = row.result();
         let _ = writer.write_record([
-            student_name(&result.submission, &result.problem),
-            result.problem.clone(),
+            neutralise(&row.student()),
+            neutralise(&result.problem),
             format!("{:.2}", score(result)),
             result.verdict.code().to_owned(),
             result.passed.to_string(),
@@ -29,6 +32,18 @@ pub fn render(results: &[SubmissionResult]) -> String {
     }
     let bytes = writer.into_inner().unwrap_or_default();
     String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// A cell a spreadsheet would read as a formula (starting with `=`, `+`,
+/// `-`, `@`, a tab or a carriage return; a student folder named
+/// `=HYPERLINK(...)`) gets a leading single quote, as OWASP's "CSV
+/// Injection" page recommends, so it shows as text (issue #8).
+pub fn neutralise(cell: &str) -> String {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{cell}")
+    } else {
+        cell.to_owned()
+    }
 }
 
 /// Percentage of tests passed, 0 to 100; 0 when the submission did not
@@ -49,6 +64,28 @@ pub fn score(result: &SubmissionResult) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use test_case::test_case;
+
+    #[test_case("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")" ; "equals")]
+    #[test_case("+1", "'+1" ; "plus")]
+    #[test_case("-2+3", "'-2+3" ; "minus")]
+    #[test_case("@SUM(A1)", "'@SUM(A1)" ; "at")]
+    #[test_case("\tx", "'\tx" ; "tab")]
+    #[test_case("\rx", "'\rx" ; "carriage return")]
+    #[test_case("alice", "alice" ; "plain")]
+    #[test_case("o'brien-=", "o'brien-=" ; "not at the start")]
+    fn neutralises_formula_cells(cell: &str, expected: &str) {
+        assert_eq!(neutralise(cell), expected);
+    }
+
+    /// See: issue #8. A student folder named like a formula reaches the
+    /// gradebook as text.
+    #[test]
+    fn r8_a_formula_student_is_text_in_the_gradebook() {
+        let text = render(&[result("=HYPERLINK(1)/rooks.py", "rooks", 1, 1)]);
+        let rows = read(&text);
+        assert_eq!(rows[1][0], "'=HYPERLINK(1)");
+    }
     use crate::runner::CompileResult;
 
     fn result(submission: &str, problem: &str, passed: usize, total: usize) -> SubmissionResult {

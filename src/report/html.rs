@@ -12,7 +12,7 @@
 //! always written out (STYLE.md 7.6). Built from results only, so a page can
 //! be rendered later from merged JSON reports.
 
-use super::student_name;
+use super::Row;
 use crate::diff;
 use crate::runner::{SubmissionResult, TestResult};
 use crate::verdict::Verdict;
@@ -78,7 +78,9 @@ pre.diff .note { color: var(--muted); font-style: italic; }
 "#;
 
 /// The HTML text of a report: a complete page.
-pub fn render(results: &[SubmissionResult]) -> String {
+pub fn render<R: Row>(rows: &[R]) -> String {
+    let results: Vec<&SubmissionResult> = rows.iter().map(Row::result).collect();
+    let students: Vec<String> = rows.iter().map(Row::student).collect();
     let mut page = String::new();
     page.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     // Defence in depth behind the escaping: even injected markup could
@@ -91,10 +93,10 @@ pub fn render(results: &[SubmissionResult]) -> String {
     page.push_str("<title>judge report</title>\n<style>");
     page.push_str(STYLE);
     page.push_str("</style>\n</head>\n<body>\n<h1>judge report</h1>\n");
-    write_summary(&mut page, results);
-    write_matrix(&mut page, results);
-    for (index, result) in results.iter().enumerate() {
-        write_submission(&mut page, index, result);
+    write_summary(&mut page, &results);
+    write_matrix(&mut page, &results, &students);
+    for (index, (result, student)) in results.iter().zip(&students).enumerate() {
+        write_submission(&mut page, index, result, student);
     }
     page.push_str("</body>\n</html>\n");
     page
@@ -148,7 +150,7 @@ fn anchor(index: usize) -> String {
     format!("submission-{}", index + 1)
 }
 
-fn write_summary(page: &mut String, results: &[SubmissionResult]) {
+fn write_summary(page: &mut String, results: &[&SubmissionResult]) {
     let _ = write!(
         page,
         "<p class=\"summary\">{} submission{}",
@@ -179,16 +181,13 @@ fn write_summary(page: &mut String, results: &[SubmissionResult]) {
 /// Students by problems, both in order of first appearance; a student with
 /// several submissions for one problem gets one line per submission in the
 /// cell.
-fn write_matrix(page: &mut String, results: &[SubmissionResult]) {
+fn write_matrix(page: &mut String, results: &[&SubmissionResult], names: &[String]) {
     let mut problems: Vec<&str> = Vec::new();
     let mut students: Vec<String> = Vec::new();
     let mut cells: Vec<(usize, usize, usize)> = Vec::new();
-    for (index, result) in results.iter().enumerate() {
+    for (index, (result, name)) in results.iter().zip(names).enumerate() {
         let problem = position_or_push(&mut problems, result.problem.as_str());
-        let student = position_or_push(
-            &mut students,
-            student_name(&result.submission, &result.problem),
-        );
+        let student = position_or_push(&mut students, name.clone());
         cells.push((student, problem, index));
     }
     page.push_str("<h2>Class matrix</h2>\n<table class=\"matrix\">\n<thead><tr><th>student</th>");
@@ -243,13 +242,13 @@ fn position_or_push<T: PartialEq>(items: &mut Vec<T>, item: T) -> usize {
     }
 }
 
-fn write_submission(page: &mut String, index: usize, result: &SubmissionResult) {
+fn write_submission(page: &mut String, index: usize, result: &SubmissionResult, student: &str) {
     let _ = write!(
         page,
         "<section class=\"submission\" id=\"{}\">\n<h2>{} {} <span class=\"muted\">·</span> {}</h2>\n",
         anchor(index),
         verdict_badge(result.verdict),
-        escape(&student_name(&result.submission, &result.problem)),
+        escape(student),
         escape(&result.problem)
     );
     let _ = writeln!(
@@ -324,6 +323,14 @@ fn write_test(page: &mut String, problem: &str, test: &TestResult, open: bool) {
     }
     if !facts.is_empty() {
         let _ = writeln!(page, "<p class=\"muted\">{}</p>", facts.join(" · "));
+    }
+    if let Some(stderr) = &test.stderr {
+        let _ = writeln!(
+            page,
+            "<figure><figcaption>standard error (first lines)</figcaption>\
+             <pre class=\"stderr\">{}</pre></figure>",
+            escape(stderr)
+        );
     }
     match &test.excerpt {
         None => page.push_str("<p class=\"muted\">No data: the program did not run.</p>\n"),
@@ -428,6 +435,9 @@ mod tests {
                 "board 1: expected 2, got 1".to_owned()
             },
             random: None,
+            rerun: false,
+            stderr: None,
+
             excerpt,
         }
     }

@@ -13,18 +13,103 @@ use std::path::{Path, PathBuf};
 /// meaning, and say so in CHANGELOG.md.
 pub const VERSION: u32 = 1;
 
+/// The version of the judge that writes a report: `judge grade --resume`
+/// reuses only results of the same judge, whose checkers and generators
+/// decided them.
+pub const JUDGE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
 #[derive(Serialize)]
 struct Report<'a> {
     version: u32,
     isolation: &'a Isolation,
+    /// Stopped by a signal: `results` holds what finished.
+    #[serde(skip_serializing_if = "is_false")]
+    interrupted: bool,
+    /// Submissions an interrupted run did not finish: no verdict.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    not_graded: &'a [NotGraded],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tests: Option<&'a TestSelection>,
     results: &'a [SubmissionResult],
 }
 
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+/// A (submission, problem) pair an interrupted run did not finish. It has no
+/// verdict: it is listed so that nobody mistakes its absence from
+/// `results` for a missing hand-in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotGraded {
+    pub problem: String,
+    pub submission: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub student: Option<String>,
+}
+
+/// Which tests `judge run` ran, and why that many random ones.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestSelection {
+    /// Where the fixed tests came from: the `--tests` folder, or `package
+    /// <id>`.
+    pub fixed: String,
+    /// How many fixed tests.
+    pub fixed_count: usize,
+    /// How many random tests were added.
+    pub random: u32,
+    /// Who asked for them: `--random`, `judge.toml`, `default` (no
+    /// `--tests`: the built-in `random-tests`), or `none`.
+    pub random_from: String,
+}
+
+impl TestSelection {
+    /// One line for the table's footer, e.g. `tests: 4 from my-tests only
+    /// (no random tests: --tests runs exactly its folder unless --random N
+    /// or judge.toml's random-tests asks for more)`.
+    pub fn describe(&self) -> String {
+        if self.random == 0 {
+            let why = if self.random_from != "none" {
+                String::new()
+            } else {
+                " (no random tests: --tests runs exactly its folder unless --random N or \
+                 judge.toml's random-tests asks for more)"
+                    .to_owned()
+            };
+            format!("tests: {} from {} only{why}", self.fixed_count, self.fixed)
+        } else {
+            format!(
+                "tests: {} from {} + {} random (from {})",
+                self.fixed_count, self.fixed, self.random, self.random_from
+            )
+        }
+    }
+}
+
 /// The JSON text of a report, pretty-printed, ending with a newline.
-pub fn render(results: &[SubmissionResult], isolation: &Isolation) -> String {
+pub fn render(
+    results: &[SubmissionResult],
+    isolation: &Isolation,
+    tests: Option<&TestSelection>,
+) -> String {
+    render_run(results, isolation, tests, false, &[])
+}
+
+/// The JSON text of `judge run`'s report, marked `interrupted` (with the
+/// submissions it did not finish) when a signal stopped it.
+pub fn render_run(
+    results: &[SubmissionResult],
+    isolation: &Isolation,
+    tests: Option<&TestSelection>,
+    interrupted: bool,
+    not_graded: &[NotGraded],
+) -> String {
     let report = Report {
         version: VERSION,
         isolation,
+        interrupted,
+        not_graded,
+        tests,
         results,
     };
     // Serialising plain structs of strings and numbers cannot fail.
@@ -49,8 +134,103 @@ pub struct GradeReport {
     /// Which part of a split run this is; absent for a whole run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<ShardInfo>,
+    /// The judge that wrote the report ([`JUDGE_VERSION`]); absent in
+    /// reports written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judge_version: Option<String>,
+    /// Stopped by SIGINT or SIGTERM: `results` holds the pairs that
+    /// finished, `not_graded` the others.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub interrupted: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_graded: Vec<NotGraded>,
+    /// What the results depend on besides the submissions: `judge merge`
+    /// refuses shards that differ in any of it. Absent in reports of older
+    /// judges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graded_with: Option<GradedWith>,
+    /// Files under the submissions folder that were not graded, and why
+    /// (they do not fit the layout).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ignored: Vec<IgnoredFile>,
     /// In the unsharded order: by submission path, then problem.
     pub results: Vec<GradedResult>,
+}
+
+/// One of `ignored` of a [`GradeReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IgnoredFile {
+    pub path: String,
+    pub reason: String,
+}
+
+/// `graded_with` of a [`GradeReport`]: the judge and the judge.toml settings
+/// that decide which tests run and under which limits.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GradedWith {
+    /// The judge's version (Cargo's `CARGO_PKG_VERSION`).
+    pub judge_version: String,
+    /// judge.toml's master seed; absent: each package's own.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Random tests per package.
+    pub random_tests: u32,
+    /// judge.toml's `[limits]` that replace the packages' (absent: the
+    /// package's own), and the wall-clock factor.
+    #[serde(default)]
+    pub time_limit_ms: Option<u64>,
+    #[serde(default)]
+    pub memory_limit_mib: Option<u64>,
+    #[serde(default)]
+    pub output_limit_kib: Option<u64>,
+    pub wall_time_factor: f64,
+}
+
+impl GradedWith {
+    /// The first setting in which `self` and `other` differ: its name and
+    /// both values, for a message.
+    pub fn difference(&self, other: &GradedWith) -> Option<(&'static str, String, String)> {
+        fn show<T: std::fmt::Debug>(value: &Option<T>) -> String {
+            match value {
+                Some(value) => format!("{value:?}"),
+                None => "the package's".to_owned(),
+            }
+        }
+        let pairs = [
+            (
+                "judge version",
+                self.judge_version.clone(),
+                other.judge_version.clone(),
+            ),
+            ("seed", show(&self.seed), show(&other.seed)),
+            (
+                "random-tests",
+                self.random_tests.to_string(),
+                other.random_tests.to_string(),
+            ),
+            (
+                "limits.time-limit-ms",
+                show(&self.time_limit_ms),
+                show(&other.time_limit_ms),
+            ),
+            (
+                "limits.memory-limit-mib",
+                show(&self.memory_limit_mib),
+                show(&other.memory_limit_mib),
+            ),
+            (
+                "limits.output-limit-kib",
+                show(&self.output_limit_kib),
+                show(&other.output_limit_kib),
+            ),
+            (
+                "limits.wall-time-factor",
+                self.wall_time_factor.to_string(),
+                other.wall_time_factor.to_string(),
+            ),
+        ];
+        pairs.into_iter().find(|(_, left, right)| left != right)
+    }
 }
 
 /// `shard` of a [`GradeReport`].
@@ -82,6 +262,17 @@ pub struct GradedResult {
     /// Verdicts sensitive to the time limit, and similar notes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// SHA-256 of the submission's bytes (hex), when it could be read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub submission_sha256: Option<String>,
+    /// SHA-256 (hex) of everything else that decided the result: judge
+    /// version, problem, the package (problem.toml and tests), language,
+    /// limits and seed (`crate::resume::Fingerprint`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
+    /// Taken from the report given to `--resume` instead of graded again.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reused: bool,
 }
 
 /// `expected` of a [`GradedResult`].
@@ -160,6 +351,35 @@ pub enum MergeError {
         found: usize,
         pairs: usize,
     },
+    /// Shards graded with different settings or judges: their results are
+    /// not comparable.
+    #[error(
+        "`{}` was graded with {what} {found}, but `{}` with {expected}: shards must be \
+         graded alike",
+        path.display(),
+        first.display()
+    )]
+    Settings {
+        path: PathBuf,
+        what: String,
+        found: String,
+        first: PathBuf,
+        expected: String,
+    },
+    /// Two shards graded one problem and language under different limits.
+    #[error(
+        "`{}` graded {pair} with limits {found}, but `{}` with {expected}",
+        path.display(),
+        first.display()
+    )]
+    Limits {
+        path: PathBuf,
+        /// `rooks in python`.
+        pair: String,
+        found: String,
+        first: PathBuf,
+        expected: String,
+    },
     /// Shards of splits into different numbers of parts.
     #[error("`{}` is shard {index}/{count}, but `{}` is of a split into {expected}", path.display(), first.display())]
     ShardCount {
@@ -203,13 +423,50 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
             isolation: None,
             layout: String::new(),
             shard: None,
+            judge_version: None,
+            interrupted: false,
+            not_graded: Vec::new(),
             results: Vec::new(),
+            graded_with: None,
+            ignored: Vec::new(),
         });
     };
+    let mut limits_seen: BTreeMap<(String, String), ((u64, u64), PathBuf)> = BTreeMap::new();
     let mut owners: BTreeMap<(String, String), PathBuf> = BTreeMap::new();
     let mut results = Vec::new();
     let mut shards_seen = BTreeSet::new();
+    let mut interrupted = false;
+    let mut not_graded = Vec::new();
     for (path, report) in reports {
+        interrupted |= report.interrupted;
+        not_graded.extend(report.not_graded);
+        match (&report.graded_with, &first.graded_with) {
+            (Some(this), Some(expected)) => {
+                if let Some((what, found, expected)) = this.difference(expected) {
+                    return Err(MergeError::Settings {
+                        path,
+                        what: what.to_owned(),
+                        found,
+                        first: first_path,
+                        expected,
+                    });
+                }
+            }
+            (None, None) => {}
+            (this, _) => {
+                let describe = |with: &Option<GradedWith>| match with {
+                    Some(with) => format!("judge {}", with.judge_version),
+                    None => "an older judge that does not record its settings".to_owned(),
+                };
+                return Err(MergeError::Settings {
+                    path,
+                    what: "judge version".to_owned(),
+                    found: describe(this),
+                    first: first_path,
+                    expected: describe(&first.graded_with),
+                });
+            }
+        }
         if report.layout != first.layout {
             return Err(MergeError::Layout {
                 path,
@@ -244,6 +501,29 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
                 });
             }
             owners.insert(key, path.clone());
+            let limits = (graded.time_limit_ms, graded.memory_limit_mib);
+            let kind = (
+                graded.result.problem.clone(),
+                graded.result.language.clone(),
+            );
+            // Pairs that did not run record no limits (0).
+            if limits != (0, 0) {
+                match limits_seen.get(&kind) {
+                    Some((seen, seen_path)) if *seen != limits && seen_path != &path => {
+                        return Err(MergeError::Limits {
+                            path,
+                            pair: format!("{} in {}", kind.0, kind.1),
+                            found: format!("{} ms, {} MiB", limits.0, limits.1),
+                            first: seen_path.clone(),
+                            expected: format!("{} ms, {} MiB", seen.0, seen.1),
+                        });
+                    }
+                    Some(_) => {}
+                    None => {
+                        limits_seen.insert(kind, (limits, path.clone()));
+                    }
+                }
+            }
             results.push(graded);
         }
     }
@@ -267,6 +547,79 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
         isolation: first.isolation,
         layout: first.layout,
         shard: None,
+        judge_version: first.judge_version,
+        interrupted,
+        not_graded,
+        graded_with: first.graded_with,
+        ignored: first.ignored,
         results,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(shard: usize, interrupted: bool, not_graded: &[&str]) -> GradeReport {
+        GradeReport {
+            version: VERSION,
+            isolation: None,
+            layout: "problem/student".to_owned(),
+            shard: Some(ShardInfo {
+                index: shard,
+                count: 2,
+                pairs: 1,
+            }),
+            judge_version: Some(JUDGE_VERSION.to_owned()),
+            graded_with: None,
+            ignored: Vec::new(),
+            interrupted,
+            not_graded: not_graded
+                .iter()
+                .map(|submission| NotGraded {
+                    problem: "rooks".to_owned(),
+                    submission: (*submission).to_owned(),
+                    student: None,
+                })
+                .collect(),
+            results: Vec::new(),
+        }
+    }
+
+    /// A merge of shards is interrupted when any shard was, and lists every
+    /// shard's ungraded pairs: none may pass for graded.
+    #[test]
+    fn merging_keeps_interruptions_and_ungraded_pairs() {
+        let merged = merge(vec![
+            (PathBuf::from("1.json"), report(1, false, &[])),
+            (PathBuf::from("2.json"), report(2, true, &["s/rooks/b.c"])),
+        ])
+        .unwrap();
+        assert!(merged.interrupted);
+        assert_eq!(merged.not_graded.len(), 1);
+        assert_eq!(merged.judge_version.as_deref(), Some(JUDGE_VERSION));
+    }
+
+    /// New fields are additive: a version 1 report without them still
+    /// reads, as not interrupted and with nothing reused.
+    #[test]
+    fn reports_without_the_new_fields_still_read() {
+        let text = r#"{"version": 1, "layout": "problem/student", "results": [
+            {"problem": "rooks", "submission": "s/rooks/a.c", "language": "c",
+             "verdict": "AC", "passed": 0, "total": 0,
+             "compile": {"ok": true, "message": ""}, "tests": [],
+             "student": "a", "time_limit_ms": 1000, "memory_limit_mib": 256}]}"#;
+        let report = parse_grade(Path::new("old.json"), text).unwrap();
+        assert!(!report.interrupted);
+        assert!(report.not_graded.is_empty());
+        assert_eq!(report.judge_version, None);
+        let result = &report.results[0];
+        assert!(!result.reused);
+        assert_eq!(result.submission_sha256, None);
+        // And what is absent is not written back either.
+        let written = render_grade(&report);
+        for key in ["interrupted", "not_graded", "reused", "fingerprint"] {
+            assert!(!written.contains(key), "{key} in {written}");
+        }
+    }
 }

@@ -11,12 +11,14 @@ pub mod human;
 pub mod json;
 pub mod junit;
 
+use crate::runner::SubmissionResult;
+use json::GradedResult;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// A report file could not be written.
+/// A report file (or any file the judge writes whole) could not be written.
 #[derive(Debug, thiserror::Error)]
-#[error("failed to write the report `{}`", path.display())]
+#[error("failed to write `{}`", path.display())]
 pub struct ReportError {
     pub path: PathBuf,
     #[source]
@@ -24,8 +26,15 @@ pub struct ReportError {
 }
 
 /// Writes `contents` to `path` through a temporary file in the same
-/// directory, renamed into place.
+/// directory, synced and renamed into place: the one way the judge writes a
+/// whole file (reports, `judge gen --out`, `judge stress --out`), so a file
+/// is never seen half-written, even after a crash.
+///
+/// The file gets the permissions of an ordinary new file (0666 less the
+/// umask, typically 0644), not the 0600 of a temporary file: a report is
+/// meant to be shared (issue #8).
 pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ReportError> {
+    use std::os::unix::fs::PermissionsExt as _;
     let error = |source| ReportError {
         path: path.to_owned(),
         source,
@@ -34,87 +43,53 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ReportError>
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    let mut file = tempfile::NamedTempFile::new_in(parent).map_err(error)?;
+    let mut file = tempfile::Builder::new()
+        .prefix(".judge-")
+        .permissions(std::fs::Permissions::from_mode(0o666))
+        .tempfile_in(parent)
+        .map_err(error)?;
     file.write_all(contents).map_err(error)?;
     file.as_file().sync_all().map_err(error)?;
     file.persist(path).map_err(|persist| error(persist.error))?;
     Ok(())
 }
 
-/// The folders of the expected-verdict convention (Kattis problem package
-/// format) that hold a problem's example submissions: a file in one of them
-/// is named by its file stem, never by the folder.
-const EXAMPLE_FOLDERS: [&str; 7] = [
-    "accepted",
-    "wrong_answer",
-    "time_limit_exceeded",
-    "run_time_error",
-    "memory_limit_exceeded",
-    "output_limit_exceeded",
-    "compile_error",
-];
+/// What the CSV gradebook and the HTML page need of a result: the result
+/// and who handed it in.
+pub trait Row {
+    /// The runner's result.
+    fn result(&self) -> &SubmissionResult;
+    /// The student (or example) the row is for.
+    fn student(&self) -> String;
+}
 
-/// Who a submission belongs to, for the gradebook and the class matrix.
-///
-/// Submissions are laid out `<problem>/<student>.<ext>` or
-/// `<student>/<problem>.<ext>` (issue #4). The layout is not known here, so
-/// it is read from the path: when the parent folder is the problem id (or an
-/// expected-verdict folder such as `wrong_answer/`), the student is the file
-/// stem; otherwise the student is the parent folder. A bare file name is its
-/// own stem.
-///
-/// ```
-/// use judge::report::student_name;
-/// assert_eq!(student_name("submissions/rooks/alice.cpp", "rooks"), "alice");
-/// assert_eq!(student_name("class/bob/rooks.py", "rooks"), "bob");
-/// ```
-pub fn student_name(submission: &str, problem: &str) -> String {
-    let path = Path::new(submission);
-    let stem = path
-        .file_stem()
-        .map(|stem| stem.to_string_lossy().into_owned())
-        .unwrap_or_else(|| submission.to_owned());
-    let parent = path
-        .parent()
-        .and_then(Path::file_name)
-        .map(|name| name.to_string_lossy().into_owned());
-    match parent {
-        // Examples of one problem differ by language (`dfs_memo.cpp`,
-        // `dfs_memo.py`): the whole file name keeps their rows apart.
-        Some(parent) if EXAMPLE_FOLDERS.contains(&parent.as_str()) => path
-            .file_name()
-            .map_or(stem, |name| name.to_string_lossy().into_owned()),
-        Some(parent) if parent != problem => parent,
-        _ => stem,
+/// `judge grade` and `judge merge`: the student found by discovery under
+/// the layout, never guessed again from the path.
+impl Row for GradedResult {
+    fn result(&self) -> &SubmissionResult {
+        &self.result
+    }
+
+    fn student(&self) -> String {
+        self.student.clone()
+    }
+}
+
+/// `judge run`: no layout, so the student is read from the path
+/// ([`crate::grade::student_from_path`]).
+impl Row for SubmissionResult {
+    fn result(&self) -> &SubmissionResult {
+        self
+    }
+
+    fn student(&self) -> String {
+        crate::grade::student_from_path(&self.submission, &self.problem)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn student_is_the_file_stem_in_problem_folders() {
-        assert_eq!(
-            student_name("submissions/rooks/alice.cpp", "rooks"),
-            "alice"
-        );
-        assert_eq!(student_name("rooks/o'brien, jr.py", "rooks"), "o'brien, jr");
-        assert_eq!(
-            student_name("submissions/rooks/wrong_answer/ignores_walls.py", "rooks"),
-            "ignores_walls.py"
-        );
-        assert_eq!(student_name("alice.cpp", "rooks"), "alice");
-        assert_eq!(student_name("./alice.cpp", "rooks"), "alice");
-    }
-
-    #[test]
-    fn student_is_the_parent_folder_in_student_folders() {
-        assert_eq!(student_name("class/bob/rooks.py", "rooks"), "bob");
-        assert_eq!(student_name("/home/carol/mayan.rs", "mayan"), "carol");
-        // The file stem need not be the problem id.
-        assert_eq!(student_name("class/dave/solution.cpp", "rooks"), "dave");
-    }
 
     #[test]
     fn writes_atomically_and_replaces() {
@@ -126,5 +101,25 @@ mod tests {
         assert_eq!(fs_err::read_dir(dir.path()).unwrap().count(), 1);
         let missing = dir.path().join("no/such/dir/report.json");
         assert!(write_atomically(&missing, b"x").is_err());
+    }
+
+    /// See: issue #8. Reports are ordinary files: 0666 less the umask, not
+    /// a temporary file's 0600.
+    #[test]
+    fn r8_written_files_get_ordinary_permissions() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.csv");
+        write_atomically(&path, b"x").unwrap();
+        let mode = fs_err::metadata(&path).unwrap().permissions().mode() & 0o777;
+        // The same as a file created the ordinary way under this umask
+        // (0644 under the usual 022; a 0600 file fails unless umask is 066).
+        let probe = dir.path().join("probe");
+        fs_err::write(&probe, b"").unwrap();
+        let ordinary = fs_err::metadata(&probe).unwrap().permissions().mode() & 0o777;
+        assert_eq!(
+            mode, ordinary,
+            "report {mode:o}, ordinary file {ordinary:o}"
+        );
     }
 }

@@ -67,6 +67,47 @@ pub struct TestResult {
     /// report can be rendered later from merged JSON files.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub excerpt: Option<Excerpt>,
+    /// The test exceeded only the wall-clock limit, its CPU time under the
+    /// CPU limit, so it was run again alone before its verdict was decided:
+    /// a busy machine must not turn into TLE (issue #8). This result is the
+    /// second run's. Absent (false) otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rerun: bool,
+    /// A run that crashed (RE): the first lines of its standard error, so a
+    /// report says why, not only "exit code 1" (issue #8). Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<String>,
+}
+
+/// Lines of a crashed program's stderr that [`TestResult::stderr`] keeps.
+pub const STDERR_LINES_KEPT: usize = 10;
+
+/// The first [`STDERR_LINES_KEPT`] lines of `stderr` (at most
+/// [`EXCERPT_LIMIT_BYTES`] / 4 bytes, invalid UTF-8 replaced), with a note
+/// when more was cut; `None` when it is empty.
+pub fn stderr_head(stderr: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(stderr);
+    let text = text.trim_end();
+    if text.is_empty() {
+        return None;
+    }
+    let mut kept: String = text
+        .lines()
+        .take(STDERR_LINES_KEPT)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let limit = EXCERPT_LIMIT_BYTES / 4;
+    if kept.len() > limit {
+        let mut cut = limit;
+        while !kept.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        kept.truncate(cut);
+    }
+    if kept.len() < text.len() {
+        kept.push_str("\n…");
+    }
+    Some(kept)
 }
 
 /// How many bytes of each stream an [`Excerpt`] keeps: enough to see a small
@@ -166,6 +207,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn stderr_head_keeps_the_first_lines() {
+        assert_eq!(stderr_head(b""), None);
+        assert_eq!(stderr_head(b"  \n"), None);
+        assert_eq!(
+            stderr_head(b"Traceback:\n  x\nZeroDivisionError\n").as_deref(),
+            Some("Traceback:\n  x\nZeroDivisionError")
+        );
+        let many: String = (0..20).map(|line| format!("line {line}\n")).collect();
+        let head = stderr_head(many.as_bytes()).unwrap();
+        assert!(head.starts_with("line 0\n"));
+        assert!(head.ends_with("line 9\n…"), "{head}");
+    }
+
+    #[test]
     fn keeps_short_text_whole() {
         assert_eq!(excerpt_text(b"3\n..X\n"), "3\n..X\n");
         assert_eq!(excerpt_text(b""), "");
@@ -213,12 +268,16 @@ mod tests {
             signal: None,
             message: "board 1: expected 2, got 1".to_owned(),
             random: None,
+            rerun: false,
+            stderr: None,
             excerpt: Some(Excerpt::new(b"1\n.\n0\n", Some(b"1\n"), b"0\n")),
         };
         let json = serde_json::to_string(&test).unwrap();
         let back: TestResult = serde_json::from_str(&json).unwrap();
         assert_eq!(back, test);
         let without = TestResult {
+            rerun: false,
+            stderr: None,
             excerpt: None,
             ..test
         };

@@ -31,6 +31,8 @@ pub(crate) fn run_test(
         message: String::new(),
         random: test.random.clone(),
         excerpt: None,
+        rerun: false,
+        stderr: None,
     };
     let Some((program, args)) = &prepared.program else {
         result.message = "the submission was not prepared".to_owned();
@@ -81,9 +83,21 @@ pub(crate) fn run_test(
         limits,
         settings,
     );
+    if verdict == Verdict::RuntimeError {
+        result.stderr = super::events::stderr_head(&measured.stderr);
+    }
     result.verdict = verdict;
     result.message = message;
     result
+}
+
+/// Whether `result` is a TLE from the wall-clock limit alone, its CPU time
+/// under the CPU limit: the program may have waited for a core rather than
+/// been slow, so it deserves a run alone before the verdict stands.
+pub(crate) fn wall_time_only(result: &TestResult, limits: &Limits) -> bool {
+    result.verdict == Verdict::TimeLimitExceeded
+        && result.wall_ms >= limits.wall_time_ms
+        && result.time_ms < limits.cpu_time_ms
 }
 
 fn decide(
@@ -176,5 +190,47 @@ fn signal_name(signal: i32) -> &'static str {
         libc::SIGXCPU => "SIGXCPU",
         libc::SIGSYS => "SIGSYS",
         _ => "signal",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_case::test_case;
+
+    fn tle(time_ms: u64, wall_ms: u64) -> TestResult {
+        TestResult {
+            name: "t".to_owned(),
+            verdict: Verdict::TimeLimitExceeded,
+            time_ms,
+            wall_ms,
+            memory_kib: 0,
+            exit_code: None,
+            signal: Some(9),
+            message: String::new(),
+            random: None,
+            excerpt: None,
+            rerun: false,
+            stderr: None,
+        }
+    }
+
+    #[test_case(100, 3000, true ; "waited for a core or slept")]
+    #[test_case(1000, 3000, false ; "cpu limit reached")]
+    #[test_case(1200, 1300, false ; "cpu limit exceeded before the wall")]
+    #[test_case(100, 2999, false ; "under the wall limit")]
+    fn only_wall_clock_tles_are_rerun(time_ms: u64, wall_ms: u64, expected: bool) {
+        let limits = Limits {
+            cpu_time_ms: 1000,
+            wall_time_ms: 3000,
+            memory_kib: 1,
+            stdout_bytes: 1,
+            stderr_bytes: 1,
+            processes: 1,
+            open_files: 1,
+            file_size_kib: 1,
+            scratch_kib: 1,
+        };
+        assert_eq!(wall_time_only(&tle(time_ms, wall_ms), &limits), expected);
     }
 }

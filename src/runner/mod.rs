@@ -1,10 +1,11 @@
 //! Grading submissions against a problem's tests: load the tests, compile
-//! each submission once, run every test under limits, decide verdicts.
+//! each distinct source once, run every test under limits, decide verdicts.
 //!
 //! The runner never prints: it emits [`Event`]s, in test order for any
 //! `--jobs`, and returns the results; `report/` renders them. An `Err` from
 //! [`run`] means the judge itself failed (exit 3); a submission that fails
-//! is a verdict inside an `Ok`.
+//! is a verdict inside an `Ok`. [`run_cancellable`] stops early on a
+//! [`Cancellation`] and then returns no verdict for what it did not finish.
 
 mod compile;
 pub mod events;
@@ -18,8 +19,11 @@ pub use events::{
 };
 
 use crate::config::judge::Language;
+use crate::config::problem::PackageTest;
+use crate::interrupt::Cancellation;
 use crate::problems::{self, CheckOptions, Problem};
 use crate::sandbox::{Limits, SandboxError};
+use sha2::Digest as _;
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -204,59 +208,109 @@ fn set_mode(path: &Path, mode: u32) -> Result<(), RunError> {
         .map_err(|source| RunError::io("set permissions of", path, source))
 }
 
-/// The tests of a run: every `NAME.in` of `dir` (with `NAME.ans`, or the
-/// reference answer when there is none), in name order, then `random`
-/// generated tests taking the problem's profiles in turn.
+/// Where a run's fixed tests come from.
+#[derive(Clone, Copy, Debug)]
+pub enum FixedTests<'a> {
+    /// A folder of `NAME.in` (+ `NAME.ans`) given with `--tests DIR`.
+    Folder(&'a Path),
+    /// A package's samples and fixed tests, already read and validated.
+    Package(&'a [PackageTest]),
+}
+
+/// The tests of a run: the fixed tests (a folder's `NAME.in` files with
+/// `NAME.ans`, or the reference answer when there is none, in name order; or
+/// a package's tests), then `random` generated tests taking `profiles` in
+/// turn.
 pub fn load_tests(
     problem: &dyn Problem,
-    dir: Option<&Path>,
+    fixed: Option<FixedTests<'_>>,
+    profiles: &[&str],
     random: u32,
     seed: u64,
     workspace: &Workspace,
 ) -> Result<Vec<TestCase>, RunError> {
     let mut tests = Vec::new();
-    if let Some(dir) = dir {
-        let entries = fs_err::read_dir(dir).map_err(|source| RunError::io("read", dir, source))?;
-        let mut inputs: Vec<PathBuf> = entries
-            .filter_map(Result::ok)
-            .map(|entry| entry.path())
-            .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
-            .collect();
-        inputs.sort();
-        for path in inputs {
-            let name = path
-                .file_stem()
-                .map(|stem| stem.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let input = read_text(&path).map(|text| TestInput {
-                path: path.clone(),
-                text,
-            });
-            let answer_path = path.with_extension("ans");
-            let answer = match &input {
-                Err(_) => Err("the input could not be read".to_owned()),
-                Ok(_) if answer_path.exists() => read_text(&answer_path).map(Some),
-                Ok(input) => reference_answer(problem, &input.text),
-            };
-            tests.push(TestCase {
-                name,
-                input,
-                answer,
-                random: None,
-            });
+    match fixed {
+        Some(FixedTests::Folder(dir)) => tests.extend(folder_tests(problem, dir)?),
+        Some(FixedTests::Package(package_tests)) => {
+            for test in package_tests {
+                let answer = match &test.answer {
+                    Some(answer) => Ok(Some(answer.clone())),
+                    None => reference_answer(problem, &test.input),
+                };
+                let input = if test.on_disk {
+                    test.path.clone()
+                } else {
+                    // Bundled in the binary: the program needs a file to read.
+                    let path = workspace
+                        .path()
+                        .join("inputs")
+                        .join(format!("{}.in", test.name));
+                    fs_err::write(&path, &test.input)
+                        .map_err(|source| RunError::io("write", &path, source))?;
+                    path
+                };
+                tests.push(TestCase {
+                    name: test.name.clone(),
+                    input: Ok(TestInput {
+                        path: input,
+                        text: test.input.clone(),
+                    }),
+                    answer,
+                    random: None,
+                });
+            }
         }
+        None => {}
     }
-    let profiles: Vec<&str> = match problem.profiles() {
-        [] => vec!["default"],
-        profiles => profiles.iter().map(|profile| profile.name).collect(),
+    let profiles: Vec<&str> = match (profiles, problem.profiles()) {
+        ([], []) => vec!["default"],
+        ([], engine) => engine.iter().map(|profile| profile.name).collect(),
+        (profiles, _) => profiles.to_vec(),
     };
     for test_number in 0..u64::from(random) {
         // Profiles in turn, so a handful of random tests already reaches
-        // every generator (rooks `large` is where backtracking dies).
+        // every generator the package uses.
         let count = profiles.len() as u64;
         let profile = profiles[(test_number % count) as usize];
         let index = test_number / count;
         tests.push(generated_test(problem, seed, profile, index, workspace)?);
+    }
+    Ok(tests)
+}
+
+/// Every `NAME.in` of `dir`, in name order; a file the judge cannot use is
+/// JE on that test, not an `Err`.
+fn folder_tests(problem: &dyn Problem, dir: &Path) -> Result<Vec<TestCase>, RunError> {
+    let mut tests = Vec::new();
+    let entries = fs_err::read_dir(dir).map_err(|source| RunError::io("read", dir, source))?;
+    let mut inputs: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
+        .collect();
+    inputs.sort();
+    for path in inputs {
+        let name = path
+            .file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let input = read_text(&path).map(|text| TestInput {
+            path: path.clone(),
+            text,
+        });
+        let answer_path = path.with_extension("ans");
+        let answer = match &input {
+            Err(_) => Err("the input could not be read".to_owned()),
+            Ok(_) if answer_path.exists() => read_text(&answer_path).map(Some),
+            Ok(input) => reference_answer(problem, &input.text),
+        };
+        tests.push(TestCase {
+            name,
+            input,
+            answer,
+            random: None,
+        });
     }
     Ok(tests)
 }
@@ -343,6 +397,65 @@ fn reference_answer(problem: &dyn Problem, input: &str) -> Result<Option<String>
         .map_err(|error| format!("the reference solver rejected the input: {error}"))
 }
 
+/// Lets one test run with no other test of the run beside it: tests take
+/// [`Alone::shared`], a re-run takes [`Alone::exclusive`], which waits for
+/// the running tests to end and keeps new ones from starting (the gate)
+/// until it is done.
+#[derive(Default)]
+struct Alone {
+    gate: std::sync::Mutex<()>,
+    running: std::sync::RwLock<()>,
+}
+
+impl Alone {
+    fn shared<T>(&self, work: impl FnOnce() -> T) -> T {
+        let running = {
+            let _gate = self
+                .gate
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            self.running
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        let output = work();
+        drop(running);
+        output
+    }
+
+    fn exclusive<T>(&self, work: impl FnOnce() -> T) -> T {
+        let _gate = self
+            .gate
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let _running = self
+            .running
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        work()
+    }
+}
+
+/// How many workers run tests: what was asked, but never more than the
+/// cores the judge may use, since more workers than cores only make every
+/// test wait for a core and turn into wall-clock TLEs (issue #8). Returns
+/// the count and whether it was capped.
+pub fn cap_jobs(requested: usize, cores: usize) -> (usize, bool) {
+    let cores = cores.max(1);
+    let requested = requested.max(1);
+    if requested > cores {
+        (cores, true)
+    } else {
+        (requested, false)
+    }
+}
+
+/// The cores this process may use (its CPU affinity and cgroup quota, as
+/// the standard library reads them); 1 when unknown.
+pub fn available_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
 /// Compiles every submission once, runs every test of each, and returns one
 /// result per submission in the order given. `on_event` sees each step in
 /// that order, tests in test order, whatever `settings.jobs` is.
@@ -354,6 +467,37 @@ pub fn run(
     workspace: &Workspace,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<SubmissionResult>, RunError> {
+    let never = Cancellation::new();
+    let results = run_cancellable(
+        problem,
+        submissions,
+        tests,
+        settings,
+        workspace,
+        &never,
+        on_event,
+    )?;
+    Ok(results.into_iter().flatten().collect())
+}
+
+/// [`run`], stopping early when `cancel` is requested: one entry per
+/// submission, `None` for a submission that was not completely graded
+/// before the request (it was not compiled, or some of its tests did not
+/// finish). Such a submission has no verdict and gets no
+/// `SubmissionFinished` event; every `Some` is what an uninterrupted run
+/// would have given.
+///
+/// Submissions with the same bytes, language and file name compile once
+/// (see `compile_groups`).
+pub fn run_cancellable(
+    problem: &dyn Problem,
+    submissions: &[Submission],
+    tests: &[TestCase],
+    settings: &Settings,
+    workspace: &Workspace,
+    cancel: &Cancellation,
+    on_event: &mut dyn FnMut(Event<'_>),
+) -> Result<Vec<Option<SubmissionResult>>, RunError> {
     let mut directories = Vec::with_capacity(submissions.len());
     for index in 0..submissions.len() {
         let dir = workspace.path().join(format!("submission-{}", index + 1));
@@ -366,40 +510,61 @@ pub fn run(
         .map(|submission| submission.path.display().to_string())
         .collect();
 
-    let jobs: Vec<usize> = (0..submissions.len()).collect();
+    let first_of_group = compile_groups(submissions);
+    let jobs: Vec<usize> = (0..submissions.len())
+        .filter(|&index| first_of_group[index] == index)
+        .collect();
     let mut prepared: Vec<Option<Prepared>> = vec![None; submissions.len()];
     schedule::run_ordered(
         settings.jobs,
         workspace.path(),
         &jobs,
+        cancel,
         |sandbox, &index| {
             compile::prepare(sandbox, &submissions[index], &directories[index], settings)
         },
-        |index, result| {
-            on_event(Event::CompileFinished {
-                submission: &names[index],
-                compile: &result.compile,
-            });
-            prepared[index] = Some(result);
-        },
+        |position, result| prepared[jobs[position]] = Some(result),
     )?;
-    let prepared: Vec<Prepared> = prepared
+    for index in 0..submissions.len() {
+        let first = first_of_group[index];
+        if first != index {
+            prepared[index] = prepared[first].clone();
+        }
+    }
+    let prepared: Vec<Option<Prepared>> = prepared
         .into_iter()
-        .map(|slot| {
-            slot.unwrap_or_else(|| {
-                Prepared::failed(CompileResult {
-                    ok: false,
-                    message: "the submission was not compiled".to_owned(),
-                    verdict: Some(crate::verdict::Verdict::JudgeError),
-                })
-            })
+        .map(|slot| match slot {
+            Some(prepared) => Some(prepared),
+            // Only a cancelled pool leaves a submission unprepared; an
+            // uninterrupted one that did is the judge's fault.
+            None if cancel.is_cancelled() => None,
+            None => Some(Prepared::failed(CompileResult {
+                ok: false,
+                message: "the submission was not compiled".to_owned(),
+                verdict: Some(crate::verdict::Verdict::JudgeError),
+            })),
         })
         .collect();
+    for (name, prepared) in names.iter().zip(&prepared) {
+        if let Some(prepared) = prepared {
+            on_event(Event::CompileFinished {
+                submission: name,
+                compile: &prepared.compile,
+            });
+        }
+    }
 
-    let pairs: Vec<(usize, usize)> = (0..submissions.len())
-        .filter(|&index| prepared[index].program.is_some())
-        .flat_map(|index| (0..tests.len()).map(move |test| (index, test)))
-        .collect();
+    let pairs: Vec<(usize, &Prepared, usize)> = if cancel.is_cancelled() {
+        Vec::new()
+    } else {
+        prepared
+            .iter()
+            .enumerate()
+            .filter_map(|(index, prepared)| Some((index, prepared.as_ref()?)))
+            .filter(|(_, prepared)| prepared.program.is_some())
+            .flat_map(|(index, prepared)| (0..tests.len()).map(move |test| (index, prepared, test)))
+            .collect()
+    };
     let mut results: Vec<SubmissionResult> = submissions
         .iter()
         .zip(&prepared)
@@ -411,14 +576,33 @@ pub fn run(
             verdict: crate::verdict::Verdict::Accepted,
             passed: 0,
             total: tests.len(),
-            compile: prepared.compile.clone(),
+            compile: prepared.as_ref().map_or_else(
+                // Not prepared (interrupted): never reported.
+                || CompileResult {
+                    ok: false,
+                    message: String::new(),
+                    verdict: None,
+                },
+                |prepared| prepared.compile.clone(),
+            ),
             tests: Vec::with_capacity(tests.len()),
         })
         .collect();
+    // Complete: prepared, and either not runnable (CE, JE) or every test
+    // finished. Only an interrupted run has incomplete submissions.
+    let complete = |index: usize, results: &[SubmissionResult]| {
+        prepared[index].as_ref().is_some_and(|prepared| {
+            prepared.program.is_none() || results[index].tests.len() == tests.len()
+        })
+    };
+    let mut finished = vec![false; submissions.len()];
     let mut next_to_finish = 0;
-    let mut finish_until =
-        |results: &mut Vec<SubmissionResult>, upto: usize, on_event: &mut dyn FnMut(Event<'_>)| {
-            while next_to_finish < upto {
+    let mut finish_until = |results: &mut Vec<SubmissionResult>,
+                            finished: &mut Vec<bool>,
+                            upto: usize,
+                            on_event: &mut dyn FnMut(Event<'_>)| {
+        while next_to_finish < upto {
+            if complete(next_to_finish, results) {
                 let result = &mut results[next_to_finish];
                 result.verdict = SubmissionResult::overall(&result.compile, &result.tests);
                 result.passed = result
@@ -427,29 +611,36 @@ pub fn run(
                     .filter(|test| test.verdict.is_accepted())
                     .count();
                 on_event(Event::SubmissionFinished { result });
-                next_to_finish += 1;
+                finished[next_to_finish] = true;
             }
-        };
+            next_to_finish += 1;
+        }
+    };
+    let alone = Alone::default();
     schedule::run_ordered(
         settings.jobs,
         workspace.path(),
         &pairs,
-        |sandbox, &(index, test)| {
+        cancel,
+        |sandbox, &(index, prepared, test)| {
             let limits = submissions[index].limits(&settings.limits);
-            execute::run_test(
-                sandbox,
-                problem,
-                &prepared[index],
-                &tests[test],
-                &limits,
-                settings,
-            )
+            let run = |sandbox: &mut crate::sandbox::Sandbox| {
+                execute::run_test(sandbox, problem, prepared, &tests[test], &limits, settings)
+            };
+            let first = alone.shared(|| run(sandbox));
+            if execute::wall_time_only(&first, &limits) {
+                let mut again = alone.exclusive(|| run(sandbox));
+                again.rerun = true;
+                again
+            } else {
+                first
+            }
         },
         |position, result| {
-            let (index, _) = pairs[position];
+            let (index, _, _) = pairs[position];
             // Submissions before this one (and any that did not compile)
             // are complete once a later submission's test arrives.
-            finish_until(&mut results, index, on_event);
+            finish_until(&mut results, &mut finished, index, on_event);
             on_event(Event::TestFinished {
                 submission: &names[index],
                 test: &result,
@@ -457,6 +648,68 @@ pub fn run(
             results[index].tests.push(result);
         },
     )?;
-    finish_until(&mut results, submissions.len(), on_event);
-    Ok(results)
+    finish_until(&mut results, &mut finished, submissions.len(), on_event);
+    Ok(results
+        .into_iter()
+        .zip(finished)
+        .map(|(result, finished)| finished.then_some(result))
+        .collect())
+}
+
+/// For each submission, the index of the first submission that compiles to
+/// the same program: the same bytes, the same language and the same file
+/// name once copied (the language's `source-name`, else the submission's).
+/// Only languages with a `compile` step are grouped; executables and
+/// interpreted sources have nothing to share.
+///
+/// The file name is part of the key because the compiler's messages name
+/// the file (`alice.cpp:3:5: warning ...`): sharing `alice.cpp`'s compile
+/// with `bob.cpp` would put Alice's name in Bob's report. Copies under the
+/// same name (a `student/problem` class, Java's `Main.java`, a file given
+/// twice) compile once.
+pub(crate) fn compile_groups(submissions: &[Submission]) -> Vec<usize> {
+    let mut first_by_key: std::collections::HashMap<(String, OsString, [u8; 32]), usize> =
+        std::collections::HashMap::new();
+    (0..submissions.len())
+        .map(|index| {
+            let submission = &submissions[index];
+            let SubmissionKind::Language { name, language } = &submission.kind else {
+                return index;
+            };
+            if language.compile.is_none() {
+                return index;
+            }
+            let copied_name = match &language.source_name {
+                Some(source_name) => OsString::from(source_name),
+                None => submission
+                    .path
+                    .file_name()
+                    .map(OsString::from)
+                    .unwrap_or_default(),
+            };
+            // Unreadable: compiling reports why, on its own.
+            let Ok(bytes) = fs_err::read(&submission.path) else {
+                return index;
+            };
+            let digest: [u8; 32] = sha2::Sha256::digest(&bytes).into();
+            *first_by_key
+                .entry((name.clone(), copied_name, digest))
+                .or_insert(index)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_case::test_case;
+
+    #[test_case(1, 2, (1, false) ; "under")]
+    #[test_case(2, 2, (2, false) ; "equal")]
+    #[test_case(8, 2, (2, true) ; "capped")]
+    #[test_case(0, 2, (1, false) ; "zero is one")]
+    #[test_case(4, 0, (1, true) ; "unknown cores is one")]
+    fn caps_jobs_at_the_cores(requested: usize, cores: usize, expected: (usize, bool)) {
+        assert_eq!(cap_jobs(requested, cores), expected);
+    }
 }

@@ -6,7 +6,13 @@
 //! calling thread receives completions, holds early ones back, and passes
 //! each to `emit` in item order, so what a report sees does not depend on
 //! the number of workers or on timing.
+//!
+//! A [`Cancellation`] stops the pool early: no worker takes another item,
+//! and an item that finishes after the request is dropped (the sandbox may
+//! have cut it short, so its result is not a verdict). What is emitted is
+//! then the longest prefix of items that finished before the request.
 
+use crate::interrupt::Cancellation;
 use crate::sandbox::{Sandbox, SandboxError};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -15,11 +21,13 @@ use std::sync::mpsc;
 
 /// Runs `work` on every item with `jobs` workers, calling `emit` with each
 /// result in item order. Fails when a worker could not set its sandbox up;
-/// results already emitted stay emitted.
+/// results already emitted stay emitted. After `cancel` only a prefix of
+/// the items is emitted (see the module doc); the caller asks `cancel`.
 pub(crate) fn run_ordered<Item, Output>(
     jobs: usize,
     root: &Path,
     items: &[Item],
+    cancel: &Cancellation,
     work: impl Fn(&mut Sandbox, &Item) -> Output + Sync,
     mut emit: impl FnMut(usize, Output),
 ) -> Result<(), SandboxError>
@@ -46,9 +54,16 @@ where
                     }
                 };
                 loop {
+                    if cancel.is_cancelled() {
+                        return;
+                    }
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(item) = items.get(index) else { return };
-                    if sender.send(Ok((index, work(&mut sandbox, item)))).is_err() {
+                    let output = work(&mut sandbox, item);
+                    if cancel.is_cancelled() {
+                        return;
+                    }
+                    if sender.send(Ok((index, output))).is_err() {
                         return; // the caller gave up
                     }
                 }
@@ -74,4 +89,71 @@ where
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Items 0..20 where item 6's work requests the stop: what is emitted
+    /// is a prefix of the items before 6 (item 6 finished after the request
+    /// and is dropped; so may be items still running beside it), in order,
+    /// and no item is taken after the request.
+    fn emitted_after_cancel_at_item_6(jobs: usize) -> Vec<usize> {
+        let root = tempfile::tempdir().unwrap();
+        let cancel = Cancellation::new();
+        let items: Vec<usize> = (0..20).collect();
+        let taken = AtomicUsize::new(0);
+        let mut emitted = Vec::new();
+        run_ordered(
+            jobs,
+            root.path(),
+            &items,
+            &cancel,
+            |_, &item| {
+                taken.fetch_add(1, Ordering::SeqCst);
+                if item == 6 {
+                    cancel.cancel();
+                }
+                item
+            },
+            |index, output| {
+                assert_eq!(index, output);
+                emitted.push(output);
+            },
+        )
+        .unwrap();
+        assert!(
+            taken.load(Ordering::SeqCst) <= 6 + jobs,
+            "taken after the stop"
+        );
+        emitted
+    }
+
+    #[test]
+    fn a_cancelled_pool_emits_a_prefix_finished_before_the_request() {
+        assert_eq!(emitted_after_cancel_at_item_6(1), [0, 1, 2, 3, 4, 5]);
+        for jobs in [2, 4] {
+            let emitted = emitted_after_cancel_at_item_6(jobs);
+            assert!(emitted.len() <= 6, "{emitted:?}");
+            assert_eq!(emitted, (0..emitted.len()).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn an_uncancelled_pool_emits_every_item_in_order() {
+        let root = tempfile::tempdir().unwrap();
+        let items: Vec<usize> = (0..50).collect();
+        let mut emitted = Vec::new();
+        run_ordered(
+            4,
+            root.path(),
+            &items,
+            &Cancellation::new(),
+            |_, &item| item * 2,
+            |_, output| emitted.push(output),
+        )
+        .unwrap();
+        assert_eq!(emitted, (0..50).map(|item| item * 2).collect::<Vec<_>>());
+    }
 }

@@ -14,6 +14,7 @@ use super::{
     compile, execute, generated_test, schedule, set_mode, written_test, Prepared, RunError,
     Settings, Submission, TestCase, Workspace,
 };
+use crate::interrupt::Cancellation;
 use crate::problems::Problem;
 use crate::verdict::Verdict;
 
@@ -82,6 +83,9 @@ pub struct Failure {
     /// True when shrinking stopped at [`StressOptions::shrink_runs`] rather
     /// than because no candidate failed.
     pub shrink_budget_spent: bool,
+    /// True when shrinking was cut short by a cancellation: `smallest` still
+    /// fails, but a smaller input might.
+    pub shrink_interrupted: bool,
 }
 
 /// How a stress run ended.
@@ -92,25 +96,41 @@ pub enum StressOutcome {
     NotCompiled(CompileResult),
     /// Every test was accepted.
     Passed { iterations: u64 },
+    /// Cancelled before any test failed: `iterations` random tests (the
+    /// first ones, in order) were accepted; the rest did not run.
+    Interrupted { iterations: u64 },
     /// A test was not accepted (JE included: the caller decides what a JE
     /// means, since it is the judge's fault).
     Failed(Box<Failure>),
 }
 
 /// Compiles `submission` once, runs random tests until one is not accepted
-/// or `options.iterations` pass, and shrinks the failing input.
+/// or `options.iterations` pass, and shrinks the failing input. `cancel`
+/// stops the search between batches (`Interrupted`), or the shrinking with
+/// the smallest failing input found so far.
 pub fn stress(
     problem: &dyn Problem,
     submission: &Submission,
     settings: &Settings,
     workspace: &Workspace,
     options: &StressOptions<'_>,
+    cancel: &Cancellation,
     progress: &mut dyn FnMut(StressProgress),
 ) -> Result<StressOutcome, RunError> {
-    let prepared = prepare(submission, settings, workspace)?;
+    let Some(prepared) = prepare(submission, settings, workspace, cancel)? else {
+        return Ok(StressOutcome::Interrupted { iterations: 0 });
+    };
     if prepared.program.is_none() {
         return Ok(StressOutcome::NotCompiled(prepared.compile));
     }
+    let runs = Runs {
+        problem,
+        submission,
+        prepared: &prepared,
+        settings,
+        workspace,
+        cancel,
+    };
     // As `load_tests` does for a problem without profiles.
     let profiles: &[&str] = match options.profiles.as_slice() {
         [] => &["default"],
@@ -137,8 +157,11 @@ pub fn stress(
                 workspace,
             )?);
         }
-        let results = run_batch(problem, submission, &prepared, &tests, settings, workspace)?;
+        let results = runs.batch(&tests)?;
         remove_inputs(&tests);
+        // After a cancellation, `results` is the prefix that finished: a
+        // failure in it is real; without one, the search stops here.
+        let accepted_prefix = results.len();
         let failed = tests
             .into_iter()
             .zip(results)
@@ -161,11 +184,7 @@ pub fn stress(
                 index: 0,
             });
             let failure = shrink(
-                problem,
-                submission,
-                &prepared,
-                settings,
-                workspace,
+                &runs,
                 options,
                 progress,
                 Failure {
@@ -176,9 +195,15 @@ pub fn stress(
                     shrink_steps: 0,
                     shrink_runs: 0,
                     shrink_budget_spent: false,
+                    shrink_interrupted: false,
                 },
             )?;
             return Ok(StressOutcome::Failed(Box::new(failure)));
+        }
+        if cancel.is_cancelled() {
+            return Ok(StressOutcome::Interrupted {
+                iterations: next + accepted_prefix as u64,
+            });
         }
         next = end;
     }
@@ -194,16 +219,8 @@ pub fn stress(
 /// (a WA that shrinks into a crash on a degenerate input would mislead).
 /// Candidates run in batches on the worker pool, but the first failing one
 /// in order is taken, so the result does not depend on `--jobs`.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the search's context, passed as stress() has it; a context struct is a refactor for later"
-)]
 fn shrink(
-    problem: &dyn Problem,
-    submission: &Submission,
-    prepared: &Prepared,
-    settings: &Settings,
-    workspace: &Workspace,
+    full_runs: &Runs<'_>,
     options: &StressOptions<'_>,
     progress: &mut dyn FnMut(StressProgress),
     mut failure: Failure,
@@ -215,26 +232,28 @@ fn shrink(
     // A TLE candidate costs the whole limit: shrink at the shortest limit
     // at which the found input still times out, and confirm the result at
     // the real limit at the end (issue #10).
-    let full_settings = settings;
-    let reduced;
-    let settings = if verdict == Verdict::TimeLimitExceeded {
-        reduced = shortest_failing_limit(
-            problem,
-            submission,
-            prepared,
-            settings,
-            workspace,
-            &failure.found.input,
-        )?;
-        if let Some(reduced) = &reduced {
-            progress(StressProgress::ShrinkTimeLimit {
-                time_limit_ms: reduced.limits.cpu_time_ms,
-            });
-        }
-        reduced.as_ref().unwrap_or(settings)
+    let shorter = if verdict == Verdict::TimeLimitExceeded {
+        shortest_failing_limit(full_runs, &failure.found.input)?
     } else {
-        settings
+        None
     };
+    if let Some(shorter) = &shorter {
+        progress(StressProgress::ShrinkTimeLimit {
+            time_limit_ms: shorter.limits.cpu_time_ms,
+        });
+    }
+    let shorter_runs = shorter.as_ref().map(|settings| Runs {
+        settings,
+        ..*full_runs
+    });
+    let runs = shorter_runs.as_ref().unwrap_or(full_runs);
+    let Runs {
+        problem,
+        settings,
+        workspace,
+        cancel,
+        ..
+    } = *runs;
     let profile = failure.origin.profile.clone();
     let batch_size = settings.jobs.max(1) * TESTS_PER_WORKER;
     'steps: loop {
@@ -256,6 +275,10 @@ fn shrink(
                 steps: failure.shrink_steps,
                 runs: failure.shrink_runs,
             });
+            if cancel.is_cancelled() {
+                failure.shrink_interrupted = true;
+                break 'steps;
+            }
             let remaining = options.shrink_runs.saturating_sub(failure.shrink_runs);
             if remaining == 0 {
                 failure.shrink_budget_spent = true;
@@ -273,8 +296,14 @@ fn shrink(
                     workspace,
                 )?);
             }
-            let results = run_batch(problem, submission, prepared, &tests, settings, workspace)?;
+            let results = runs.batch(&tests)?;
             remove_inputs(&tests);
+            if results.len() < tests.len() {
+                // Cancelled mid-batch: which candidate would have been taken
+                // is unknown, so none is.
+                failure.shrink_interrupted = true;
+                break 'steps;
+            }
             let tried = tests.len();
             let still_failing = tests
                 .into_iter()
@@ -298,29 +327,21 @@ fn shrink(
         }
         break;
     }
-    if !std::ptr::eq(settings, full_settings) && failure.shrink_steps > 0 {
-        let test = written_test(
+    if shorter_runs.is_some() && failure.shrink_steps > 0 && !cancel.is_cancelled() {
+        let tests = [written_test(
             problem,
             "shrink-confirm".to_owned(),
             failure.smallest.input.clone(),
             None,
             workspace,
-        )?;
-        let tests = [test];
-        let results = run_batch(
-            problem,
-            submission,
-            prepared,
-            &tests,
-            full_settings,
-            workspace,
-        )?;
+        )?];
+        let results = full_runs.batch(&tests)?;
         remove_inputs(&tests);
-        let confirmed = results
+        match results
             .into_iter()
             .next()
-            .filter(|result| result.verdict == verdict);
-        match confirmed {
+            .filter(|result| result.verdict == verdict)
+        {
             Some(result) => failure.smallest.result = result,
             // Fails only at the shorter limit: the found input is the honest answer.
             None => {
@@ -335,33 +356,29 @@ fn shrink(
 /// Settings with the shortest CPU limit among 1/8, 1/4 and 1/2 of the real
 /// one (at least 50 ms) at which `input` still times out; `None` when none
 /// does (the real limit is then used).
-fn shortest_failing_limit(
-    problem: &dyn Problem,
-    submission: &Submission,
-    prepared: &Prepared,
-    settings: &Settings,
-    workspace: &Workspace,
-    input: &str,
-) -> Result<Option<Settings>, RunError> {
-    let full = settings.limits.cpu_time_ms;
+fn shortest_failing_limit(runs: &Runs<'_>, input: &str) -> Result<Option<Settings>, RunError> {
+    let full = runs.settings.limits.cpu_time_ms;
     for divisor in [8, 4, 2] {
         let cpu_time_ms = (full / divisor).max(50);
-        if cpu_time_ms >= full {
+        if cpu_time_ms >= full || runs.cancel.is_cancelled() {
             continue;
         }
-        let mut shorter = settings.clone();
-        let wall_factor = settings.limits.wall_time_ms as f64 / full.max(1) as f64;
+        let mut shorter = runs.settings.clone();
+        let wall_factor = runs.settings.limits.wall_time_ms as f64 / full.max(1) as f64;
         shorter.limits.cpu_time_ms = cpu_time_ms;
         shorter.limits.wall_time_ms = ((cpu_time_ms as f64) * wall_factor).ceil() as u64;
-        let test = written_test(
-            problem,
+        let tests = [written_test(
+            runs.problem,
             format!("shrink-limit-{cpu_time_ms}"),
             input.to_owned(),
             None,
-            workspace,
-        )?;
-        let tests = [test];
-        let results = run_batch(problem, submission, prepared, &tests, &shorter, workspace)?;
+            runs.workspace,
+        )?];
+        let results = Runs {
+            settings: &shorter,
+            ..*runs
+        }
+        .batch(&tests)?;
         remove_inputs(&tests);
         if results
             .first()
@@ -373,12 +390,14 @@ fn shortest_failing_limit(
     Ok(None)
 }
 
-/// Compiles (or copies) the submission once into `submission-1/`.
+/// Compiles (or copies) the submission once into `submission-1/`; `None`
+/// when cancelled first.
 fn prepare(
     submission: &Submission,
     settings: &Settings,
     workspace: &Workspace,
-) -> Result<Prepared, RunError> {
+    cancel: &Cancellation,
+) -> Result<Option<Prepared>, RunError> {
     let dir = workspace.path().join("submission-1");
     fs_err::create_dir(&dir).map_err(|source| RunError::io("create", &dir, source))?;
     set_mode(&dir, 0o755)?;
@@ -387,37 +406,59 @@ fn prepare(
         1,
         workspace.path(),
         &[()],
+        cancel,
         |sandbox, ()| compile::prepare(sandbox, submission, &dir, settings),
         |_, result| prepared = Some(result),
     )?;
-    Ok(prepared.unwrap_or_else(|| {
+    if prepared.is_none() && cancel.is_cancelled() {
+        return Ok(None);
+    }
+    Ok(Some(prepared.unwrap_or_else(|| {
         Prepared::failed(CompileResult {
             ok: false,
             message: "the submission was not compiled".to_owned(),
             verdict: Some(Verdict::JudgeError),
         })
-    }))
+    })))
 }
 
-/// Runs every test of `tests` and returns the results in test order.
-fn run_batch(
-    problem: &dyn Problem,
-    submission: &Submission,
-    prepared: &Prepared,
-    tests: &[TestCase],
-    settings: &Settings,
-    workspace: &Workspace,
-) -> Result<Vec<TestResult>, RunError> {
-    let limits = submission.limits(&settings.limits);
-    let mut results = Vec::with_capacity(tests.len());
-    schedule::run_ordered(
-        settings.jobs,
-        workspace.path(),
-        tests,
-        |sandbox, test| execute::run_test(sandbox, problem, prepared, test, &limits, settings),
-        |_, result| results.push(result),
-    )?;
-    Ok(results)
+/// What every batch of one stress run shares: the compiled submission and
+/// where and how it runs.
+#[derive(Clone, Copy)]
+struct Runs<'a> {
+    problem: &'a dyn Problem,
+    submission: &'a Submission,
+    prepared: &'a Prepared,
+    settings: &'a Settings,
+    workspace: &'a Workspace,
+    cancel: &'a Cancellation,
+}
+
+impl Runs<'_> {
+    /// Runs every test of `tests` and returns the results in test order
+    /// (only the prefix that finished, after a cancellation).
+    fn batch(&self, tests: &[TestCase]) -> Result<Vec<TestResult>, RunError> {
+        let limits = self.submission.limits(&self.settings.limits);
+        let mut results = Vec::with_capacity(tests.len());
+        schedule::run_ordered(
+            self.settings.jobs,
+            self.workspace.path(),
+            tests,
+            self.cancel,
+            |sandbox, test| {
+                execute::run_test(
+                    sandbox,
+                    self.problem,
+                    self.prepared,
+                    test,
+                    &limits,
+                    self.settings,
+                )
+            },
+            |_, result| results.push(result),
+        )?;
+        Ok(results)
+    }
 }
 
 /// Input files of a finished batch are not needed again (their text is kept

@@ -41,6 +41,9 @@ pub enum SandboxError {
         #[source]
         source: io::Error,
     },
+    /// SIGINT or SIGTERM asked the judge to stop; the run was killed.
+    #[error("the run was stopped because the judge was asked to stop")]
+    Cancelled,
     /// This platform has no sandbox implementation.
     #[error("running programs is only supported on Linux")]
     Unsupported,

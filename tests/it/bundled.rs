@@ -27,14 +27,17 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("submissions/mayan/run_time_error/no_right_edge.py", "RE"),
     ("submissions/mayan/time_limit_exceeded/plain_dfs.py", "TLE"),
     ("submissions/mayan/wrong_answer/one_run_at_a_time.cpp", "WA"),
+    ("submissions/rooks-large/accepted/hopcroft_karp.cpp", "AC"),
+    (
+        "submissions/rooks-large/time_limit_exceeded/backtracking.cpp",
+        "TLE",
+    ),
+    // UVa 639 as set (n <= 4): backtracking is a correct solution.
+    ("submissions/rooks/accepted/backtracking.cpp", "AC"),
     ("submissions/rooks/accepted/hopcroft_karp.cpp", "AC"),
     ("submissions/rooks/accepted/kuhn.rs", "AC"),
     ("submissions/rooks/accepted/matching.py", "AC"),
     ("submissions/rooks/run_time_error/scan_past_edge.py", "RE"),
-    (
-        "submissions/rooks/time_limit_exceeded/backtracking.cpp",
-        "TLE",
-    ),
     ("submissions/rooks/wrong_answer/ignores_walls.py", "WA"),
 ];
 

@@ -140,16 +140,25 @@ fn layout_problem_student_grades_each_file_for_its_folder() {
     );
     assert_eq!(
         report["results"][0]["compile"]["message"],
-        "`rook` is not a problem; known: rooks, matchsticks, mayan"
+        "`rook` is not a problem; known: rooks, rooks-large, matchsticks, mayan"
     );
     assert!(report["results"][3]["compile"]["message"]
         .as_str()
         .unwrap()
         .starts_with("no language for `submissions/rooks/carol.txt`"));
-    // Random tests take the profiles in turn: rooks `small`, then `large`.
-    let tests = &report["results"][1]["tests"];
-    assert_eq!(tests[0]["random"]["profile"], "small");
-    assert_eq!(tests[1]["random"]["profile"], "large");
+    // The bundled package's tests come first (built in, so found away
+    // from the repository), then random tests from the package's profiles
+    // only: rooks is UVa 639 as set, `small`.
+    let tests = report["results"][1]["tests"].as_array().unwrap();
+    assert_eq!(tests[0]["name"], "sample-1");
+    let random: Vec<&serde_json::Value> = tests
+        .iter()
+        .filter(|test| !test["random"].is_null())
+        .collect();
+    assert!(!random.is_empty());
+    assert!(random
+        .iter()
+        .all(|test| test["random"]["profile"] == "small"));
     // Python's time factor of 3 is applied and shown.
     assert_eq!(report["results"][1]["time_limit_ms"], 3000);
     assert!(
@@ -235,14 +244,14 @@ fn an_example_in_the_wrong_folder_exits_1_with_a_clear_line() {
             lines[0],
             "submissions/rooks/acepted/typo.py: the folder `acepted` names no verdict; known: \
              accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, \
-             compile_error",
+             output_limit_exceeded, compile_error",
             "submissions/rooks/wrong_answer/good.py: expected WA, got AC",
         ],
         "{stderr}"
     );
     assert!(
         lines[0].starts_with(
-            "submissions/rooks/accepted/zero.py: expected AC, got WA (test gen-small-001: board 1: expected "
+            "submissions/rooks/accepted/zero.py: expected AC, got WA (test sample-1: board 1: expected "
         ),
         "{stderr}"
     );
@@ -272,6 +281,15 @@ fn a_missing_toolchain_is_reported_and_the_rest_graded() {
         .as_str()
         .unwrap()
         .contains("no-such-compiler-zz"));
+    // See: issue #8. The terminal says why, as `judge run` does.
+    assert!(
+        run.stderr().contains(
+            "error: submissions/rooks/alice.zz: JE: language `zz`: the compiler \
+             `no-such-compiler-zz` is not installed"
+        ),
+        "{}",
+        run.stderr()
+    );
 }
 
 #[test]
@@ -298,14 +316,15 @@ fn json_and_junit_reports_are_written_and_junit_parses() {
         .descendants()
         .filter(|node| node.has_tag_name("failure"))
         .collect();
-    assert_eq!(failures.len(), 2);
+    // The bundled package's 7 tests and 2 random ones.
+    assert_eq!(failures.len(), 9);
     assert_eq!(failures[0].attribute("type"), Some("WA"));
     assert_eq!(
         suites[0]
             .descendants()
             .filter(|node| node.has_tag_name("testcase"))
             .count(),
-        2
+        9
     );
 }
 
@@ -425,6 +444,10 @@ fn grade_table_and_json_report_snapshots() {
     let mut report = timeless(json(&dir, "report.json"));
     for result in report["results"].as_array_mut().unwrap() {
         result["compile"]["message"] = Value::from("[COMPILER MESSAGE]");
+        // Digests every test and the judge's version: changes with either.
+        if result.get("fingerprint").is_some() {
+            result["fingerprint"] = Value::from("[FINGERPRINT]");
+        }
         for test in result["tests"].as_array_mut().unwrap() {
             for key in ["memory_kib", "excerpt"] {
                 if test.get(key).is_some() {
@@ -434,5 +457,195 @@ fn grade_table_and_json_report_snapshots() {
         }
     }
     report["isolation"] = Value::from("[ISOLATION]");
+    report["judge_version"] = Value::from("[JUDGE VERSION]");
     insta::assert_json_snapshot!(report);
+}
+
+/// See: issue #8. The gradebook and the HTML page name the student the
+/// layout says (a student folder called `accepted` is a student, not a
+/// verdict folder), and a name that looks like a formula is neutralised.
+#[test]
+fn r8_reports_take_the_student_from_the_layout_and_neutralise_formulas() {
+    let dir = Dir::new();
+    config(&dir, "student/problem", "");
+    dir.create("submissions/accepted/rooks.py", accepted());
+    dir.create("submissions/=HYPERLINK(1)/rooks.py", accepted());
+    dir.judge(&["grade", "--csv", "grades.csv", "--html", "grades.html"])
+        .expect_code(0);
+    let csv = dir.read("grades.csv");
+    let students: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').next().unwrap())
+        .collect();
+    assert_eq!(students, ["'=HYPERLINK(1)", "accepted"], "{csv}");
+    let html = dir.read("grades.html");
+    assert!(html.contains("<tr><th>accepted</th>"), "{html}");
+}
+
+/// See: issue #8. `judge merge` refuses shards graded with another seed,
+/// random-test count, limits or judge version, and says which differs.
+#[test]
+fn r8_merge_refuses_shards_graded_differently() {
+    let dir = Dir::new();
+    config(&dir, "problem/student", "seed = 5\n");
+    dir.create("submissions/rooks/a.py", accepted());
+    dir.create("submissions/rooks/b.py", accepted());
+    dir.judge(&["grade", "-q", "--shard", "1/2", "--json", "one.json"])
+        .expect_code(0);
+    dir.judge(&["grade", "-q", "--shard", "2/2", "--json", "two.json"])
+        .expect_code(0);
+    dir.judge(&["merge", "one.json", "two.json", "-o", "all.json"])
+        .expect_code(0);
+    let two = json(&dir, "two.json");
+    for (field, value, what) in [
+        (
+            "seed",
+            serde_json::json!(6),
+            "seed 6, but `one.json` with 5",
+        ),
+        (
+            "random_tests",
+            serde_json::json!(3),
+            "random-tests 3, but `one.json` with 2",
+        ),
+        (
+            "time_limit_ms",
+            serde_json::json!(50),
+            "limits.time-limit-ms 50, but `one.json` with the package's",
+        ),
+        (
+            "judge_version",
+            serde_json::json!("0.0.1"),
+            "judge version 0.0.1, but `one.json` with",
+        ),
+    ] {
+        let mut changed = two.clone();
+        changed["graded_with"][field] = value;
+        dir.create("changed.json", serde_json::to_string(&changed).unwrap());
+        let run = dir.judge(&["merge", "one.json", "changed.json", "-o", "all.json"]);
+        run.expect_code(2);
+        assert!(
+            run.stderr()
+                .contains(&format!("error: `changed.json` was graded with {what}")),
+            "{field}: {}",
+            run.stderr()
+        );
+    }
+}
+
+/// See: issue #8. What a teacher's folder really holds: a name that is not
+/// UTF-8 grades like any other file; two files for one (student, problem)
+/// are one error row naming both; files that do not fit the layout are
+/// listed as ignored with the reason, never graded.
+#[test]
+fn r8_a_real_class_folder_grades_each_pair_once_and_lists_what_it_ignores() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = Dir::new();
+    config(&dir, "student/problem", "");
+    let rene = std::ffi::OsStr::from_bytes(b"ren\xe9.py");
+    let rene_path = dir.path().join("submissions/rooks").join(rene);
+    fs_err::create_dir_all(rene_path.parent().unwrap()).unwrap();
+    fs_err::write(&rene_path, accepted()).unwrap();
+    dir.create("submissions/alice/rooks.py", accepted());
+    dir.create("submissions/alice/rooks.cpp", "int main() {}\n");
+    dir.create("submissions/README.txt", "hand in here");
+    dir.create("submissions/alice/__pycache__/rooks.cpython-311.pyc", "");
+    dir.create("submissions/bob/deep/rooks.py", accepted());
+    // The layout is student/problem: the non-UTF-8 name is the problem
+    // file of student `rooks`, so it must be named after a problem.
+    let run = dir.judge(&["grade", "--json", "report.json"]);
+    let report = json(&dir, "report.json");
+    let results = report["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2, "{report:#}");
+    let alice = &results[0];
+    assert_eq!(alice["student"], "alice");
+    assert_eq!(alice["verdict"], "CE");
+    let message = alice["compile"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("2 files for student `alice`, problem `rooks`: ")
+            && message.contains("alice/rooks.cpp")
+            && message.contains("alice/rooks.py"),
+        "{message}"
+    );
+    // `ren\xe9.py` is not a problem id: an error row, but for the right
+    // file, its bytes intact.
+    assert_eq!(results[1]["student"], "rooks");
+    let ignored: Vec<&str> = report["ignored"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|ignored| ignored["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(ignored.len(), 3, "{ignored:?}");
+    assert!(
+        run.stderr().contains(
+            "ignored: submissions/bob/deep/rooks.py: too deep for layout `student/problem`"
+        ),
+        "{}",
+        run.stderr()
+    );
+
+    // problem/student: the non-UTF-8 file is a student's and is accepted.
+    let dir = Dir::new();
+    config(&dir, "problem/student", "");
+    let rene_path = dir.path().join("submissions/rooks").join(rene);
+    fs_err::create_dir_all(rene_path.parent().unwrap()).unwrap();
+    fs_err::write(&rene_path, accepted()).unwrap();
+    dir.judge(&["grade", "--json", "report.json"])
+        .expect_code(0);
+    let report = json(&dir, "report.json");
+    assert_eq!(report["results"][0]["verdict"], "AC");
+}
+
+/// See: issue #8. A submissions folder that is empty, missing or a file is
+/// a configuration error; report paths are checked before anything runs;
+/// `-` is standard output for every report flag.
+#[test]
+fn r8_folders_and_report_paths_are_checked_up_front() {
+    let dir = Dir::new();
+    config(&dir, "problem/student", "");
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(run.stderr().contains("does not exist"), "{}", run.stderr());
+    fs_err::create_dir_all(dir.path().join("submissions")).unwrap();
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("holds no submissions"),
+        "{}",
+        run.stderr()
+    );
+    config(&dir, "problem/student", "submissions = \"judge.toml\"\n");
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(run.stderr().contains("is not a folder"), "{}", run.stderr());
+
+    config(&dir, "problem/student", "");
+    dir.create("submissions/rooks/alice.py", accepted());
+    let run = dir.judge(&["grade", "--csv", "grades.csv", "--json", "nodir/r.json"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr()
+            .contains("cannot write --json `nodir/r.json`: the folder `nodir` does not exist"),
+        "{}",
+        run.stderr()
+    );
+    assert!(!dir.path().join("grades.csv").exists());
+    let run = dir.judge(&["grade", "--csv", "same", "--html", "same"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("--csv and --html both write `same`"),
+        "{}",
+        run.stderr()
+    );
+    let run = dir.judge(&["grade", "--csv", "-"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout()
+            .starts_with("student,problem,score,verdict,passed,total\nalice,rooks,100.00,AC,"),
+        "{}",
+        run.stdout()
+    );
+    assert!(!dir.path().join("-").exists());
 }

@@ -12,6 +12,7 @@ mod bundled;
 mod cli;
 mod grade;
 mod hostile;
+mod interrupt;
 mod matchsticks;
 mod mayan;
 mod packages;

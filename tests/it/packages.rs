@@ -3,17 +3,36 @@
 //! and the generated sets regenerate byte for byte from the recorded seed.
 
 use crate::support::{repository, Dir};
+use judge::config::bundled;
 use judge::config::problem::Package;
-use judge::problems::{check_bytes, PROBLEMS};
+use judge::problems::check_bytes;
 
 /// Invariant: every `.in` under `problems/<id>/tests` is valid (for the
-/// profile its name starts with, samples for the original constraints), its
-/// `.ans` is exactly the reference answer, and the checker accepts it.
+/// profile its name starts with, samples for the package's profiles), its
+/// `.ans` is exactly the reference answer, and the checker accepts it; the
+/// copy built into the binary is the same.
 #[test]
 fn every_bundled_test_is_valid_and_answered_by_the_reference() {
-    for problem in PROBLEMS {
-        let package = Package::load(&repository().join("problems"), *problem).unwrap();
-        let tests = package.tests_dir().expect("the package is on disk");
+    let problems_dir = repository().join("problems");
+    for id in bundled::package_ids() {
+        let package = Package::load(Some(&problems_dir), id).unwrap();
+        assert_eq!(package.dir, Some(problems_dir.join(id)));
+        let embedded = Package::bundled(id).unwrap();
+        assert_eq!(
+            embedded
+                .tests
+                .iter()
+                .map(|test| (&test.name, &test.input, &test.answer))
+                .collect::<Vec<_>>(),
+            package
+                .tests
+                .iter()
+                .map(|test| (&test.name, &test.input, &test.answer))
+                .collect::<Vec<_>>(),
+            "{id}: the embedded copy differs from problems/{id}"
+        );
+        let problem = package.problem;
+        let tests = problems_dir.join(id).join("tests");
         let mut count = 0;
         for entry in fs_err::read_dir(&tests).unwrap() {
             let path = entry.unwrap().path();
@@ -29,12 +48,22 @@ fn every_bundled_test_is_valid_and_answered_by_the_reference() {
                 .find(|profile| name.starts_with(&format!("{profile}-")));
             let input = fs_err::read_to_string(&path).unwrap();
             let answer = fs_err::read_to_string(path.with_extension("ans")).unwrap();
+            if let Some(profile) = profile {
+                assert!(
+                    package.profiles().contains(&profile),
+                    "{}: profile `{profile}` is not one of the package's",
+                    path.display()
+                );
+            }
             problem
                 .validate(&input, profile)
                 .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+            package
+                .validate(&input)
+                .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
             assert_eq!(problem.solve(&input).unwrap(), answer, "{}", path.display());
             let outcome = check_bytes(
-                *problem,
+                problem,
                 &input,
                 answer.as_bytes(),
                 Some(&answer),
@@ -47,7 +76,7 @@ fn every_bundled_test_is_valid_and_answered_by_the_reference() {
                 path.display()
             );
         }
-        assert!(count > 0, "{} has no tests", problem.id());
+        assert!(count > 0, "{id} has no tests");
     }
 }
 
@@ -56,21 +85,17 @@ fn every_bundled_test_is_valid_and_answered_by_the_reference() {
 #[test]
 fn generated_sets_regenerate_from_the_recorded_seed() {
     let dir = Dir::new();
-    for problem in PROBLEMS {
-        let package = Package::load(&repository().join("problems"), *problem).unwrap();
-        let tests = package.tests_dir().unwrap();
+    for id in bundled::package_ids() {
+        let package = Package::bundled(id).unwrap();
+        let tests = repository().join("problems").join(id).join("tests");
         let seed = package.manifest.tests.seed.to_string();
-        assert!(
-            !package.manifest.tests.generated.is_empty(),
-            "{}",
-            problem.id()
-        );
+        assert!(!package.manifest.tests.generated.is_empty(), "{id}");
         for set in &package.manifest.tests.generated {
-            let out = format!("{}-{}", problem.id(), set.profile);
+            let out = format!("{id}-{}", set.profile);
             let prefix = format!("{}-", set.profile);
             dir.judge(&[
                 "gen",
-                problem.id(),
+                id,
                 "--seed",
                 &seed,
                 "--profile",
@@ -87,14 +112,122 @@ fn generated_sets_regenerate_from_the_recorded_seed() {
                 for extension in ["in", "ans"] {
                     let name = format!("{prefix}{index:03}.{extension}");
                     let bundled = fs_err::read_to_string(tests.join(&name)).unwrap();
-                    assert_eq!(
-                        dir.read(&format!("{out}/{name}")),
-                        bundled,
-                        "{}/{name}",
-                        problem.id()
-                    );
+                    assert_eq!(dir.read(&format!("{out}/{name}")), bundled, "{id}/{name}");
                 }
             }
         }
     }
+}
+
+/// See: issue #8. A package whose test is not valid for the package's
+/// profiles does not load: the error names the file and the line.
+#[test]
+fn r8_a_test_beyond_the_packages_profiles_is_refused_with_file_and_line() {
+    let dir = Dir::new();
+    let manifest =
+        String::from_utf8(bundled::file("rooks/problem.toml").unwrap().to_vec()).unwrap();
+    dir.create("mine/rooks/problem.toml", manifest);
+    dir.create("mine/rooks/tests/ok.in", "1\n.\n0\n");
+    dir.create(
+        "mine/rooks/tests/too-big.in",
+        "1\n.\n5\n.....\n.....\n.....\n.....\n.....\n0\n",
+    );
+    dir.create("a.py", "print(1)\n");
+    let run = dir.judge(&["run", "rooks", "a.py", "--problems-dir", "mine"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains(
+            "failed to load `mine/rooks/tests/too-big.in`: line 3: the board size n = 5 is \
+             outside 1..=4 (the package's tests come from: small)"
+        ),
+        "{}",
+        run.stderr()
+    );
+    // The same file is valid for rooks-large, whose profile is `large`.
+    dir.judge(&["validate", "rooks-large", "mine/rooks/tests/too-big.in"])
+        .expect_code(0);
+    dir.judge(&["validate", "rooks", "mine/rooks/tests/too-big.in"])
+        .expect_code(1);
+}
+
+/// See: issue #8. `--problems-dir` that is not a folder is a configuration
+/// error, not a silent fallback to the bundled packages.
+#[test]
+fn r8_a_missing_problems_dir_is_an_error() {
+    let dir = Dir::new();
+    dir.create("a.py", "print(1)\n");
+    for args in [
+        &["problems", "--problems-dir", "/nonexistent"][..],
+        &["run", "rooks", "a.py", "--problems-dir", "/nonexistent"],
+        &["grade", "--problems-dir", "/nonexistent"],
+    ] {
+        let run = dir.judge(args);
+        run.expect_code(2);
+        assert!(
+            run.stderr().contains("`/nonexistent`: is not a folder"),
+            "{}",
+            run.stderr()
+        );
+    }
+}
+
+/// See: issue #8. The bundled packages are built in: away from the
+/// repository, `judge run` and `judge grade --config elsewhere/judge.toml`
+/// still run the samples and fixed tests.
+#[test]
+fn r8_bundled_tests_are_used_away_from_the_repository() {
+    let dir = Dir::new();
+    let solution =
+        fs_err::read_to_string(repository().join("submissions/rooks/accepted/matching.py"))
+            .unwrap();
+    dir.create("class/submissions/rooks/alice.py", &solution);
+    dir.create("class/judge.toml", "random-tests = 0\n");
+    let report = dir.path().join("grade.json");
+    dir.judge(&[
+        "grade",
+        "--config",
+        "class/judge.toml",
+        "--json",
+        report.to_str().unwrap(),
+    ])
+    .expect_code(0);
+    let json: serde_json::Value =
+        serde_json::from_str(&fs_err::read_to_string(&report).unwrap()).unwrap();
+    let names: Vec<&str> = json["results"][0]["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|test| test["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"sample-1"), "{names:?}");
+    assert!(names.contains(&"small-006"), "{names:?}");
+    assert!(
+        !names.iter().any(|name| name.starts_with("large")),
+        "{names:?}"
+    );
+}
+
+/// See: issue #8. The classic backtracking solution of UVa 639 is accepted
+/// by `rooks` with default settings (random tests included) and too slow for
+/// `rooks-large`.
+#[test]
+fn r8_backtracking_is_accepted_on_rooks_and_too_slow_on_rooks_large() {
+    let dir = Dir::new();
+    let backtracking = repository().join("submissions/rooks/accepted/backtracking.cpp");
+    let backtracking = backtracking.to_str().unwrap();
+    let run = dir.judge(&["run", "rooks", backtracking]);
+    run.expect_code(0);
+    let run = dir.judge(&[
+        "run",
+        "rooks-large",
+        backtracking,
+        "--random",
+        "0",
+        "--json",
+        "-",
+    ]);
+    run.expect_code(1);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    assert_eq!(json["results"][0]["verdict"], "TLE");
+    assert_eq!(json["results"][0]["problem"], "rooks-large");
 }

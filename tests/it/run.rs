@@ -35,9 +35,6 @@ impl Problem for Sum {
     fn title(&self) -> &'static str {
         "Sum"
     }
-    fn manifest(&self) -> &'static str {
-        "title = \"Sum\"\n"
-    }
     fn profiles(&self) -> &'static [Profile] {
         &[Profile {
             name: "small",
@@ -191,8 +188,15 @@ pub fn grade_many(
 ) -> Vec<Graded> {
     let workspace = Workspace::new().unwrap();
     let root = workspace.path().to_owned();
-    let cases: Vec<TestCase> =
-        runner::load_tests(&SUM, Some(&tests.path()), random, 7, &workspace).unwrap();
+    let cases: Vec<TestCase> = runner::load_tests(
+        &SUM,
+        Some(runner::FixedTests::Folder(&tests.path())),
+        &[],
+        random,
+        7,
+        &workspace,
+    )
+    .unwrap();
     let submissions: Vec<Submission> = paths.iter().map(|path| submission(path)).collect();
     let results = runner::run(
         &SUM,
@@ -335,7 +339,15 @@ fn a_missing_compiler_is_a_judge_error_naming_language_and_command() {
         },
     };
     let workspace = Workspace::new().unwrap();
-    let cases = runner::load_tests(&SUM, Some(&tests.path()), 0, 1, &workspace).unwrap();
+    let cases = runner::load_tests(
+        &SUM,
+        Some(runner::FixedTests::Folder(&tests.path())),
+        &[],
+        0,
+        1,
+        &workspace,
+    )
+    .unwrap();
     let results = runner::run(
         &SUM,
         &[submission],
@@ -412,7 +424,7 @@ fn json_and_junit_reports_follow_spec() {
     let results: Vec<SubmissionResult> = graded.into_iter().map(|graded| graded.result).collect();
     let isolation = judge::sandbox::Isolation::detect();
     let json: serde_json::Value =
-        serde_json::from_str(&judge::report::json::render(&results, isolation)).unwrap();
+        serde_json::from_str(&judge::report::json::render(&results, isolation, None)).unwrap();
     assert_eq!(json["version"], 1);
     assert!(json["isolation"]["level"].is_string());
     let first = &json["results"][0];
@@ -705,8 +717,9 @@ fn judge_run_usage_errors_exit_two_and_run_nothing() {
     ]);
     run.expect_code(2);
     assert!(
-        run.stderr()
-            .contains("failed to load `bad.toml`: `limits.time-limit-ms`: must be greater than 0"),
+        run.stderr().contains(
+            "failed to load `bad.toml`: line 2: `limits.time-limit-ms`: must be greater than 0"
+        ),
         "{}",
         run.stderr()
     );
@@ -730,9 +743,6 @@ impl Problem for BrokenGenerator {
     }
     fn title(&self) -> &'static str {
         "Broken"
-    }
-    fn manifest(&self) -> &'static str {
-        ""
     }
     fn profiles(&self) -> &'static [Profile] {
         SUM.profiles()
@@ -760,7 +770,7 @@ impl Problem for BrokenGenerator {
 #[test]
 fn an_invalid_generated_input_is_a_judge_error_not_a_verdict() {
     let workspace = Workspace::new().unwrap();
-    let cases = runner::load_tests(&BrokenGenerator, None, 1, 3, &workspace).unwrap();
+    let cases = runner::load_tests(&BrokenGenerator, None, &[], 1, 3, &workspace).unwrap();
     let results = runner::run(
         &BrokenGenerator,
         &[submission(&fixture("sum.c"))],
@@ -776,4 +786,128 @@ fn an_invalid_generated_input_is_a_judge_error_not_a_verdict() {
         test.message,
         "the `small` generator failed (seed 3, test 1): made an invalid input: line 1: a is too large"
     );
+}
+
+/// See: issue #8. `judge run --tests DIR` runs exactly DIR's tests; random
+/// tests come only from `--random N` or the user's judge.toml, and the
+/// footer and the JSON say which.
+#[test]
+fn r8_tests_folder_runs_exactly_its_tests_unless_more_are_asked_for() {
+    let dir = crate::support::Dir::new();
+    let solution = fs_err::read_to_string(
+        crate::support::repository().join("submissions/rooks/accepted/matching.py"),
+    )
+    .unwrap();
+    dir.create("sol.py", &solution);
+    dir.create("my-tests/one.in", "1\n.\n0\n");
+    dir.create("my-tests/one.ans", "1\n");
+    let count = |run: &crate::support::Run| -> (usize, serde_json::Value) {
+        let report: serde_json::Value =
+            serde_json::from_str(&fs_err::read_to_string(dir.path().join("r.json")).unwrap())
+                .unwrap();
+        let tests = report["results"][0]["tests"].as_array().unwrap().len();
+        assert_eq!(run.code(), 0, "{}", run.stderr());
+        (tests, report["tests"].clone())
+    };
+    let run = dir.judge(&[
+        "run", "rooks", "sol.py", "--tests", "my-tests", "--json", "r.json",
+    ]);
+    let (tests, selection) = count(&run);
+    assert_eq!(tests, 1);
+    assert_eq!(selection["random"], 0);
+    assert_eq!(selection["random_from"], "none");
+    assert!(
+        run.stdout()
+            .contains("tests: 1 from my-tests only (no random tests"),
+        "{}",
+        run.stdout()
+    );
+    let run = dir.judge(&[
+        "run", "rooks", "sol.py", "--tests", "my-tests", "--random", "2", "--json", "r.json",
+    ]);
+    let (tests, selection) = count(&run);
+    assert_eq!(tests, 3);
+    assert_eq!(selection["random_from"], "--random");
+    assert!(run
+        .stdout()
+        .contains("tests: 1 from my-tests + 2 random (from --random)"));
+    dir.create("judge.toml", "random-tests = 1\n");
+    let run = dir.judge(&[
+        "run", "rooks", "sol.py", "--tests", "my-tests", "--json", "r.json",
+    ]);
+    let (tests, selection) = count(&run);
+    assert_eq!(tests, 2);
+    assert_eq!(selection["random_from"], "judge.toml");
+}
+
+/// See: issue #8. A test that exceeds only the wall-clock limit, its CPU
+/// time under the CPU limit, is run again alone before it is called TLE,
+/// and the JSON says so.
+#[test]
+fn r8_a_wall_clock_only_tle_is_rerun_alone_and_marked() {
+    let dir = crate::support::Dir::new();
+    dir.create("sleepy.py", "import time\ntime.sleep(60)\n");
+    dir.create("spin.py", "while True:\n    pass\n");
+    dir.create("t/one.in", "1\n.\n0\n");
+    dir.create("t/one.ans", "1\n");
+    let run = dir.judge(&[
+        "run",
+        "rooks",
+        "sleepy.py",
+        "spin.py",
+        "--tests",
+        "t",
+        "--time-limit",
+        "100",
+        "--json",
+        "-",
+    ]);
+    run.expect_code(1);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    let sleepy = &report["results"][0]["tests"][0];
+    assert_eq!(sleepy["verdict"], "TLE");
+    assert_eq!(sleepy["rerun"], true, "{sleepy}");
+    // Spinning is TLE too (whether it is re-run depends on how busy the
+    // machine is: under load it may reach the wall limit first).
+    assert_eq!(report["results"][1]["tests"][0]["verdict"], "TLE");
+}
+
+/// See: issue #8. More workers than cores only make tests wait for a core:
+/// `--jobs` above the cores the judge may use is capped, with a warning.
+#[test]
+fn r8_jobs_above_the_cores_are_capped_with_a_warning() {
+    let dir = crate::support::Dir::new();
+    dir.create("t/one.in", "1\n.\n0\n");
+    dir.create("one.py", "print(1)\n");
+    let run = dir.judge(&["run", "rooks", "one.py", "--tests", "t", "--jobs", "1024"]);
+    run.expect_code(0);
+    assert!(
+        run.stderr()
+            .contains("warning: 1024 jobs asked for, but this machine lets the judge use"),
+        "{}",
+        run.stderr()
+    );
+    let run = dir.judge(&["run", "rooks", "one.py", "--tests", "t", "--jobs", "1"]);
+    assert!(!run.stderr().contains("jobs asked for"), "{}", run.stderr());
+}
+
+/// See: issue #8. A run that crashed shows the first lines of its stderr in
+/// the JSON and the HTML report, not only "exit code 1".
+#[test]
+fn r8_a_crash_shows_the_first_lines_of_stderr() {
+    let dir = crate::support::Dir::new();
+    dir.create("crash.py", "print(1 // 0)\n");
+    dir.create("t/one.in", "1\n.\n0\n");
+    let run = dir.judge(&[
+        "run", "rooks", "crash.py", "--tests", "t", "--json", "-", "--html", "r.html",
+    ]);
+    run.expect_code(1);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    let test = &report["results"][0]["tests"][0];
+    assert_eq!(test["verdict"], "RE");
+    let stderr = test["stderr"].as_str().unwrap();
+    assert!(stderr.contains("ZeroDivisionError"), "{stderr}");
+    let html = dir.read("r.html");
+    assert!(html.contains("standard error (first lines)"), "{html}");
+    assert!(html.contains("ZeroDivisionError"));
 }

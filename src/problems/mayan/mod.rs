@@ -32,10 +32,6 @@ impl Problem for Mayan {
         "Mayan Puzzle"
     }
 
-    fn manifest(&self) -> &'static str {
-        include_str!("../../../problems/mayan/problem.toml")
-    }
-
     fn profiles(&self) -> &'static [Profile] {
         validate::PROFILES
     }

@@ -31,10 +31,6 @@ impl Problem for Rooks {
         "Don't Get Rooked"
     }
 
-    fn manifest(&self) -> &'static str {
-        include_str!("../../../problems/rooks/problem.toml")
-    }
-
     fn profiles(&self) -> &'static [Profile] {
         generate::PROFILES
     }

@@ -643,6 +643,11 @@ impl Sandbox {
         let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
         let wall_deadline = started + Duration::from_millis(limits.wall_time_ms);
         loop {
+            // Checked at least every MAX_POLL_INTERVAL, so Ctrl-C ends a
+            // running test (and compile) at once, not at its wall limit.
+            if crate::interrupt::requested() {
+                return Err(SandboxError::Cancelled);
+            }
             let cpu_used = self.cpu_time_of(pid)?;
             if cpu_used > cpu_limit {
                 supervised.limit = Some(super::LimitExceeded::CpuTime);

@@ -1,0 +1,67 @@
+//! Embeds the bundled problem packages (`problems/<id>/...`: manifest,
+//! statement, samples and fixed tests) in the binary, so an installed judge,
+//! or one run with `--config elsewhere/judge.toml`, grades with the same
+//! tests as one run from the repository (see `src/config/bundled.rs`).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+fn main() {
+    println!("cargo:rerun-if-changed=problems");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    files.sort();
+    let mut code = String::from("&[\n");
+    for path in &files {
+        let Ok(relative) = path.strip_prefix(&root) else {
+            continue;
+        };
+        let relative: Vec<String> = relative
+            .iter()
+            .map(|part| part.to_string_lossy().into_owned())
+            .collect();
+        // Cargo reruns this script when anything under problems/ changes.
+        println!("cargo:rerun-if-changed={}", path.display());
+        let _ = writeln!(
+            code,
+            "    ({:?}, include_bytes!({:?}) as &[u8]),",
+            relative.join("/"),
+            path.display().to_string()
+        );
+    }
+    code.push_str("]\n");
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default()).join("bundled.rs");
+    if let Err(error) = write_if_changed(&out, &code) {
+        panic!("failed to write `{}`: {error}", out.display());
+    }
+}
+
+fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let hidden = entry.file_name().to_string_lossy().starts_with('.');
+        if hidden {
+            continue;
+        }
+        if path.is_dir() {
+            walk(&path, files);
+        } else {
+            files.push(path);
+        }
+    }
+}
+
+#[expect(
+    clippy::disallowed_methods,
+    reason = "a build script has no fs_err dependency"
+)]
+fn write_if_changed(path: &Path, contents: &str) -> std::io::Result<()> {
+    if std::fs::read_to_string(path).is_ok_and(|old| old == contents) {
+        return Ok(());
+    }
+    std::fs::write(path, contents)
+}

@@ -1,0 +1,73 @@
+//! The problem packages built into the binary: every file under the
+//! repository's `problems/` (manifest, statement, samples and fixed tests),
+//! embedded by `build.rs`. An installed judge, or one run with `--config
+//! elsewhere/judge.toml`, grades with the same tests as one run from the
+//! repository; `--problems-dir` replaces them.
+//!
+//! This module only hands out bytes; [`super::problem::Package`] gives them
+//! meaning.
+
+/// Every bundled file, by its path under `problems/` with `/` separators.
+static FILES: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
+
+/// The ids of the bundled packages (folders holding a `problem.toml`), in
+/// the order `judge problems` lists them: by engine as registered in
+/// [`crate::problems::PROBLEMS`], then by id.
+pub fn package_ids() -> Vec<&'static str> {
+    let mut ids: Vec<&'static str> = FILES
+        .iter()
+        .filter_map(|(path, _)| path.strip_suffix("/problem.toml"))
+        .filter(|id| !id.contains('/'))
+        .collect();
+    let engine_rank = |id: &str| {
+        crate::problems::PROBLEMS
+            .iter()
+            .position(|problem| id == problem.id() || id.starts_with(&format!("{}-", problem.id())))
+            .unwrap_or(usize::MAX)
+    };
+    ids.sort_by_key(|id| (engine_rank(id), *id));
+    ids
+}
+
+/// The ids of the bundled packages, comma-separated, for messages.
+pub fn known_ids() -> String {
+    package_ids().join(", ")
+}
+
+/// The bytes of `problems/<path>`, when bundled.
+pub fn file(path: &str) -> Option<&'static [u8]> {
+    FILES
+        .iter()
+        .find(|(name, _)| *name == path)
+        .map(|(_, bytes)| *bytes)
+}
+
+/// The files directly in `problems/<folder>/`, by file name, sorted.
+pub fn files_in(folder: &str) -> Vec<(&'static str, &'static [u8])> {
+    let prefix = format!("{folder}/");
+    FILES
+        .iter()
+        .filter_map(|(path, bytes)| {
+            path.strip_prefix(&prefix)
+                .filter(|name| !name.contains('/'))
+                .map(|name| (name, *bytes))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bundled_packages_are_embedded() {
+        assert_eq!(
+            package_ids(),
+            ["rooks", "rooks-large", "matchsticks", "mayan"]
+        );
+        assert!(file("rooks/statement.md").is_some());
+        assert!(files_in("rooks/tests")
+            .iter()
+            .any(|(name, _)| *name == "sample-1.in"));
+    }
+}

@@ -1,0 +1,460 @@
+//! `judge grade --resume REPORT`: which results of an earlier `judge grade`
+//! JSON report can stand for grading again.
+//!
+//! A result is reused when its submission's bytes (SHA-256) and everything
+//! else that decided it (the [`Fingerprint`]: judge version, problem, the
+//! package's problem.toml and test files, language, limits, seed) are what
+//! this run would use. A
+//! teacher who re-grades a class after one late hand-in waits for that one
+//! submission. This module decides and counts; it runs nothing and prints
+//! nothing: the CLI words its [`Resume::refused`] reason and [`Tally`].
+
+use crate::config::problem::Package;
+use crate::problems::Problem;
+use crate::report::json::{GradeReport, GradedResult, JUDGE_VERSION, VERSION};
+use crate::runner::{Settings, Submission};
+use crate::sandbox::Limits;
+use crate::verdict::Verdict;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The SHA-256 of `bytes`, in lowercase hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
+fn hex(digest: &[u8]) -> String {
+    let mut hex = String::with_capacity(2 * digest.len());
+    for byte in digest {
+        let _ = write!(hex, "{byte:02x}");
+    }
+    hex
+}
+
+/// One digest of a problem package as grading uses it: its id, the
+/// validated `problem.toml` and every test (name, input, answer, in name
+/// order). With the seed, the random-test count and the judge version
+/// (whose generators and reference solvers make the random tests) it
+/// decides every test a run uses, without generating any: an interrupted
+/// run can still tell which earlier results stand.
+pub fn package_sha256(package: &Package) -> std::io::Result<String> {
+    let mut hasher = Sha256::new();
+    let mut field = |bytes: &[u8]| {
+        // Lengths first, so no two different packages hash the same.
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(bytes);
+    };
+    field(package.id.as_bytes());
+    field(format!("{:?}", package.manifest).as_bytes());
+    for test in &package.tests {
+        field(test.name.as_bytes());
+        field(test.input.as_bytes());
+        match &test.answer {
+            Some(answer) => {
+                field(b"answer");
+                field(answer.as_bytes());
+            }
+            None => field(b"no answer"),
+        }
+    }
+    Ok(hex(&hasher.finalize()))
+}
+
+/// Everything besides the submission's bytes that decides a result. Two
+/// runs with equal fingerprints (and equal bytes) give the same verdicts;
+/// `jobs` is left out because it changes no verdict (STYLE.md 7.10: the
+/// same JSON for any `--jobs`).
+#[derive(Debug, Serialize)]
+pub struct Fingerprint<'a> {
+    pub judge_version: &'a str,
+    pub problem: &'a str,
+    /// [`package_sha256`] of the problem's package.
+    pub package_sha256: &'a str,
+    /// The checker's options from problem.toml (mayan `lexmin`).
+    pub check_options: String,
+    /// The language and its configuration (commands, time factor), or
+    /// `executable`.
+    pub language: String,
+    /// Per-test limits after the language's time factor.
+    pub limits: String,
+    pub compile_limits: String,
+    pub seed: u64,
+    pub random_tests: u32,
+}
+
+impl<'a> Fingerprint<'a> {
+    /// The fingerprint of `submission` graded on `problem`, whose package
+    /// [`package_sha256`] digests, under `settings`.
+    pub fn new(
+        problem: &'a dyn Problem,
+        package_sha256: &'a str,
+        submission: &Submission,
+        settings: &Settings,
+        seed: u64,
+        random_tests: u32,
+    ) -> Fingerprint<'a> {
+        // Debug renderings: every field of these types, and a change of
+        // their shape comes with a new judge version, which is in here too.
+        let limits = |limits: &Limits| format!("{limits:?}");
+        Fingerprint {
+            judge_version: JUDGE_VERSION,
+            problem: problem.id(),
+            package_sha256,
+            check_options: format!("{:?}", settings.check_options),
+            language: format!("{:?}", submission.kind),
+            limits: limits(&submission.limits(&settings.limits)),
+            compile_limits: limits(&settings.compile_limits),
+            seed,
+            random_tests,
+        }
+    }
+
+    /// The SHA-256 (hex) of all the fields.
+    pub fn digest(&self) -> String {
+        // Strings and numbers only: serialising cannot fail.
+        sha256_hex(serde_json::to_string(self).unwrap_or_default().as_bytes())
+    }
+}
+
+/// The report given to `--resume` could not be used at all: a usage error
+/// (exit 2), naming the file.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeError {
+    #[error("cannot read the report `{}` given to `--resume`", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("`{}` (given to `--resume`) is not a `judge grade` JSON report: {message}", path.display())]
+    Parse { path: PathBuf, message: String },
+}
+
+/// A report given to `--resume`, ready to be asked about each pair.
+#[derive(Debug)]
+pub struct Resume {
+    path: PathBuf,
+    /// Results by (submission, problem), taken out as they are reused.
+    results: BTreeMap<(String, String), GradedResult>,
+    /// Why nothing of the report is reused (another judge or format).
+    refused: Option<String>,
+    tally: Tally,
+}
+
+/// What became of the pairs a run asked [`Resume::take`] about.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub reused: usize,
+    /// Pairs graded again because their submission's bytes changed.
+    pub changed_submissions: Vec<String>,
+    /// ... because the language, package, limits, seed or judge changed.
+    pub changed_settings: usize,
+    /// ... because the earlier result was a judge error (JE is the judge's
+    /// fault, such as a missing compiler: it may not happen again).
+    pub judge_errors: usize,
+    /// ... because the report has no result for them.
+    pub absent: usize,
+}
+
+impl Tally {
+    /// Pairs graded again.
+    pub fn regraded(&self) -> usize {
+        self.changed_submissions.len() + self.changed_settings + self.judge_errors + self.absent
+    }
+}
+
+/// Reads a report for `--resume`. A file that is not a `judge grade` report
+/// is an error; a report of another format version or judge version is
+/// read but reuses nothing ([`Resume::refused`] says why).
+pub fn load(path: &Path) -> Result<Resume, ResumeError> {
+    let bytes = fs_err::read(path).map_err(|source| ResumeError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    let parse_error = |message: String| ResumeError::Parse {
+        path: path.to_owned(),
+        message,
+    };
+    let value: serde_json::Value =
+        serde_json::from_slice(&bytes).map_err(|error| parse_error(error.to_string()))?;
+    let resume = |refused: Option<String>, results| Resume {
+        path: path.to_owned(),
+        results,
+        refused,
+        tally: Tally::default(),
+    };
+    let version = value.get("version").and_then(serde_json::Value::as_u64);
+    if version != Some(u64::from(VERSION)) {
+        if version.is_none() || value.get("results").is_none() {
+            return Err(parse_error(
+                "no `version` number and `results` list at the top".to_owned(),
+            ));
+        }
+        return Ok(resume(
+            Some(format!(
+                "it has report version {}; this judge writes version {VERSION}",
+                version.unwrap_or_default()
+            )),
+            BTreeMap::new(),
+        ));
+    }
+    let report: GradeReport =
+        serde_json::from_value(value).map_err(|error| parse_error(error.to_string()))?;
+    if report.judge_version.as_deref() != Some(JUDGE_VERSION) {
+        let written_by = report
+            .judge_version
+            .map_or_else(|| "an older judge".to_owned(), |v| format!("judge {v}"));
+        return Ok(resume(
+            Some(format!(
+                "it was written by {written_by}; this is judge {JUDGE_VERSION}"
+            )),
+            BTreeMap::new(),
+        ));
+    }
+    let results = report
+        .results
+        .into_iter()
+        .map(|graded| {
+            let key = (
+                graded.result.submission.clone(),
+                graded.result.problem.clone(),
+            );
+            (key, graded)
+        })
+        .collect();
+    Ok(resume(None, results))
+}
+
+impl Resume {
+    /// The report's path, as given.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Why no result of the report is reused, when none is.
+    pub fn refused(&self) -> Option<&str> {
+        self.refused.as_deref()
+    }
+
+    /// What happened to the pairs asked about so far.
+    pub fn tally(&self) -> &Tally {
+        &self.tally
+    }
+
+    /// The earlier result of `submission` for `problem`, when its bytes
+    /// (`sha256`, `None` when unreadable) and `fingerprint` are unchanged and
+    /// it was not a judge error; it is then marked `reused`. Counts the
+    /// outcome either way.
+    pub fn take(
+        &mut self,
+        submission: &str,
+        problem: &str,
+        sha256: Option<&str>,
+        fingerprint: &str,
+    ) -> Option<GradedResult> {
+        if self.refused.is_some() {
+            self.tally.absent += 1;
+            return None;
+        }
+        let key = (submission.to_owned(), problem.to_owned());
+        let Some(earlier) = self.results.remove(&key) else {
+            self.tally.absent += 1;
+            return None;
+        };
+        if sha256.is_none() || earlier.submission_sha256.as_deref() != sha256 {
+            self.tally.changed_submissions.push(submission.to_owned());
+            return None;
+        }
+        if earlier.fingerprint.as_deref() != Some(fingerprint) {
+            self.tally.changed_settings += 1;
+            return None;
+        }
+        if earlier.result.verdict == Verdict::JudgeError {
+            self.tally.judge_errors += 1;
+            return None;
+        }
+        self.tally.reused += 1;
+        Some(GradedResult {
+            reused: true,
+            ..earlier
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::{CompileResult, SubmissionResult};
+
+    fn graded(submission: &str, sha: &str, fingerprint: &str, verdict: Verdict) -> GradedResult {
+        GradedResult {
+            result: SubmissionResult {
+                problem: "rooks".to_owned(),
+                submission: submission.to_owned(),
+                language: "c".to_owned(),
+                verdict,
+                passed: 0,
+                total: 0,
+                compile: CompileResult {
+                    ok: true,
+                    message: String::new(),
+                    verdict: None,
+                },
+                tests: Vec::new(),
+            },
+            student: "alice".to_owned(),
+            expected: None,
+            time_limit_ms: 1000,
+            memory_limit_mib: 256,
+            warnings: Vec::new(),
+            submission_sha256: Some(sha.to_owned()),
+            fingerprint: Some(fingerprint.to_owned()),
+            reused: false,
+        }
+    }
+
+    fn report_file(dir: &Path, judge_version: Option<&str>, results: Vec<GradedResult>) -> PathBuf {
+        let report = GradeReport {
+            version: VERSION,
+            isolation: None,
+            layout: "problem/student".to_owned(),
+            shard: None,
+            judge_version: judge_version.map(str::to_owned),
+            interrupted: false,
+            not_graded: Vec::new(),
+            graded_with: None,
+            ignored: Vec::new(),
+            results,
+        };
+        let path = dir.join("grades.json");
+        fs_err::write(&path, crate::report::json::render_grade(&report)).unwrap();
+        path
+    }
+
+    #[test]
+    fn a_package_digest_changes_with_any_test() {
+        let mut package = Package::load(None, "rooks").unwrap();
+        let first = package_sha256(&package).unwrap();
+        assert_eq!(package_sha256(&package).unwrap(), first);
+        package.tests[0].answer = Some("999\n".to_owned());
+        let second = package_sha256(&package).unwrap();
+        assert_ne!(second, first);
+        package.tests[0].answer = None;
+        assert_ne!(package_sha256(&package).unwrap(), second);
+        package.tests[0].input.push('\n');
+        assert_ne!(package_sha256(&package).unwrap(), first);
+        package.id = "rooks-other".to_owned();
+        assert_ne!(package_sha256(&package).unwrap(), first);
+    }
+
+    #[test]
+    fn hashes_bytes_as_lowercase_hex() {
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    #[test]
+    fn reuses_only_unchanged_pairs_that_are_not_judge_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = report_file(
+            dir.path(),
+            Some(JUDGE_VERSION),
+            vec![
+                graded("s/rooks/a.c", "1", "f", Verdict::Accepted),
+                graded("s/rooks/b.c", "1", "f", Verdict::WrongAnswer),
+                graded("s/rooks/c.c", "1", "f", Verdict::Accepted),
+                graded("s/rooks/d.c", "1", "f", Verdict::JudgeError),
+            ],
+        );
+        let mut resume = load(&path).unwrap();
+        assert_eq!(resume.refused(), None);
+        let reused = resume.take("s/rooks/a.c", "rooks", Some("1"), "f").unwrap();
+        assert!(reused.reused);
+        assert!(resume
+            .take("s/rooks/b.c", "rooks", Some("2"), "f")
+            .is_none());
+        assert!(resume
+            .take("s/rooks/c.c", "rooks", Some("1"), "g")
+            .is_none());
+        assert!(resume
+            .take("s/rooks/d.c", "rooks", Some("1"), "f")
+            .is_none());
+        assert!(resume
+            .take("s/rooks/e.c", "rooks", Some("1"), "f")
+            .is_none());
+        assert!(resume
+            .take("s/rooks/a.c", "mayan", Some("1"), "f")
+            .is_none());
+        assert_eq!(
+            resume.tally(),
+            &Tally {
+                reused: 1,
+                changed_submissions: vec!["s/rooks/b.c".to_owned()],
+                changed_settings: 1,
+                judge_errors: 1,
+                absent: 2,
+            }
+        );
+        assert_eq!(resume.tally().regraded(), 5);
+    }
+
+    #[test]
+    fn a_report_of_another_judge_reuses_nothing_and_says_why() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = report_file(
+            dir.path(),
+            Some("0.0.0-other"),
+            vec![graded("s/rooks/a.c", "1", "f", Verdict::Accepted)],
+        );
+        let mut resume = load(&path).unwrap();
+        assert_eq!(
+            resume.refused(),
+            Some(
+                format!("it was written by judge 0.0.0-other; this is judge {JUDGE_VERSION}")
+                    .as_str()
+            )
+        );
+        assert!(resume
+            .take("s/rooks/a.c", "rooks", Some("1"), "f")
+            .is_none());
+        let path = report_file(dir.path(), None, Vec::new());
+        assert!(load(&path)
+            .unwrap()
+            .refused()
+            .unwrap()
+            .contains("an older judge"));
+        fs_err::write(&path, r#"{"version": 2, "results": []}"#).unwrap();
+        assert!(load(&path)
+            .unwrap()
+            .refused()
+            .unwrap()
+            .contains("report version 2"));
+    }
+
+    #[test]
+    fn files_that_are_not_grade_reports_are_errors_naming_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("grades.json");
+        let missing = load(&path).unwrap_err().to_string();
+        assert!(missing.contains("grades.json"), "{missing}");
+        for text in [
+            "not json",
+            "[]",
+            r#"{"version": 1}"#,
+            r#"{"version": 1, "results": 3}"#,
+        ] {
+            fs_err::write(&path, text).unwrap();
+            let error = load(&path).unwrap_err();
+            assert!(
+                matches!(error, ResumeError::Parse { .. }),
+                "{text}: {error}"
+            );
+            assert!(error.to_string().contains("grades.json"), "{error}");
+        }
+    }
+}

@@ -1,0 +1,571 @@
+//! Stopping `judge grade` with SIGINT (as a terminal's Ctrl-C does, to the
+//! whole process group) and SIGTERM; re-grading with `--resume`; identical
+//! sources compiled once.
+//!
+//! Only generous time bounds are asserted: the point is that the judge
+//! stops long before the class would have been graded, not how fast.
+
+use crate::support::{repository, Dir};
+use serde_json::Value;
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Eight Python submissions that sleep: each test ends at the wall limit
+/// (300 ms x 3 for Python x 1.5 = 1.35 s), so the 8 x 3 tests on two
+/// workers take about 16 s uninterrupted.
+const STUDENTS: [&str; 8] = ["ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal"];
+
+fn sleeping_class(dir: &Dir) {
+    dir.create(
+        "judge.toml",
+        "submissions = \"class\"\nrandom-tests = 3\njobs = 2\nseed = 1\n\
+         [limits]\ntime-limit-ms = 300\nwall-time-factor = 1.5\n",
+    );
+    for student in STUDENTS {
+        dir.create(
+            &format!("class/rooks/{student}.py"),
+            "import time\ntime.sleep(60)\n",
+        );
+    }
+    // The sandbox user must pass through to the run's files (TMPDIR below).
+    fs_err::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    fs_err::create_dir(dir.path().join("tmp")).unwrap();
+    fs_err::set_permissions(
+        dir.path().join("tmp"),
+        std::fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+}
+
+/// `judge grade --json grades.json` in its own process group, as a shell
+/// starts a foreground job, with TMPDIR owned by the test.
+fn spawn_grade(dir: &Dir) -> Child {
+    Command::new(assert_cmd::cargo::cargo_bin!("judge"))
+        .current_dir(dir.path())
+        .env("TMPDIR", dir.path().join("tmp"))
+        .args(["grade", "--json", "grades.json"])
+        .process_group(0)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Processes whose command line mentions `needle`.
+fn processes_mentioning(needle: &Path) -> Vec<String> {
+    let needle = needle.to_string_lossy().into_owned();
+    fs_err::read_dir("/proc")
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let cmdline = fs_err::read(entry.path().join("cmdline")).ok()?;
+            let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            text.contains(&needle).then_some(text)
+        })
+        .collect()
+}
+
+/// Waits until a submission's test is running (its command line names the
+/// test's TMPDIR; the byte-compiling step does not count), so the signal
+/// lands mid-test.
+fn wait_for_a_running_submission(dir: &Dir) {
+    let tmp = dir.path().join("tmp");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !processes_mentioning(&tmp)
+        .iter()
+        .any(|command| !command.contains("py_compile"))
+    {
+        assert!(Instant::now() < deadline, "no submission started");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Sends `signal` (`INT`, `TERM`) to `target` (a pid, or `-PGID`).
+fn send(signal: &str, target: &str) {
+    let status = Command::new("kill")
+        .args([&format!("-{signal}"), "--", target])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Waits for the judge to exit, at most `limit`; returns its exit code,
+/// stderr and how long it took.
+fn wait_exit(mut child: Child, limit: Duration) -> (i32, String, Duration) {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let output = child.wait_with_output().unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+            return (status.code().unwrap_or(-1), stderr, start.elapsed());
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("judge still running {limit:?} after the signal");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[track_caller]
+fn assert_interrupted_cleanly(dir: &Dir, code: i32, expected: i32, stderr: &str) {
+    assert_eq!(code, expected, "{stderr}");
+    let tmp = dir.path().join("tmp");
+    let left: Vec<_> = fs_err::read_dir(&tmp).unwrap().collect();
+    assert!(left.is_empty(), "left in TMPDIR: {left:?}\n{stderr}");
+    let processes = processes_mentioning(&tmp);
+    assert!(processes.is_empty(), "processes left: {processes:?}");
+    let report: Value = serde_json::from_str(&dir.read("grades.json")).unwrap();
+    assert_eq!(report["version"], 1);
+    assert_eq!(report["interrupted"], true, "{report:#}");
+    let results = report["results"].as_array().unwrap();
+    let not_graded = report["not_graded"].as_array().unwrap();
+    assert_eq!(
+        results.len() + not_graded.len(),
+        STUDENTS.len(),
+        "{report:#}"
+    );
+    assert!(!not_graded.is_empty(), "{report:#}");
+    for pair in not_graded {
+        assert!(pair.get("verdict").is_none(), "{pair:#}");
+    }
+    for result in results {
+        // Every test of a finished pair ran to its end: a sleeper's TLE.
+        assert_eq!(result["verdict"], "TLE", "{result:#}");
+        assert_eq!(result["tests"].as_array().unwrap().len(), result["total"]);
+    }
+    assert!(
+        stderr.contains("`judge grade --resume grades.json`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn ctrl_c_stops_grade_cleans_up_and_writes_a_partial_report() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    let child = spawn_grade(&dir);
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    // A running test ends at its wall limit (1.35 s); 10 s is generous and
+    // still well short of the ~16 s the whole class takes.
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(10));
+    assert!(stderr.contains("interrupted by SIGINT"), "{stderr}");
+    assert_interrupted_cleanly(&dir, code, 130, &stderr);
+}
+
+#[test]
+fn sigterm_stops_grade_with_143() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    let child = spawn_grade(&dir);
+    let pid = child.id().to_string();
+    wait_for_a_running_submission(&dir);
+    send("TERM", &pid);
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(10));
+    assert!(stderr.contains("interrupted by SIGTERM"), "{stderr}");
+    assert_interrupted_cleanly(&dir, code, 143, &stderr);
+}
+
+/// The bundled accepted Python rooks solver, and one that always answers 0.
+fn accepted() -> String {
+    fs_err::read_to_string(repository().join("submissions/rooks/accepted/matching.py")).unwrap()
+}
+
+const ZERO: &str = "import sys\nfor token in sys.stdin.read().split()[1:]:\n    pass\nprint(0)\n";
+
+/// A class of three: two correct, one wrong.
+fn small_class(dir: &Dir) {
+    dir.create(
+        "judge.toml",
+        "submissions = \"class\"\nrandom-tests = 2\njobs = 2\nseed = 7\n",
+    );
+    dir.create("class/rooks/ann.py", accepted());
+    dir.create("class/rooks/ben.py", ZERO);
+    dir.create("class/rooks/cat.py", accepted());
+}
+
+/// A report without what differs between two gradings of the same work:
+/// times, memory, where the isolation was detected, and which results were
+/// reused.
+fn comparable(mut report: Value) -> Value {
+    fn strip(value: &mut Value) {
+        match value {
+            Value::Object(map) => {
+                for key in ["time_ms", "wall_ms", "memory_kib", "reused", "isolation"] {
+                    map.remove(key);
+                }
+                map.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut report);
+    report
+}
+
+fn reused_submissions(report: &Value) -> Vec<String> {
+    report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|result| result["reused"] == true)
+        .map(|result| result["submission"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn resume_regrades_only_the_changed_submission_and_equals_a_full_run() {
+    let dir = Dir::new();
+    small_class(&dir);
+    dir.judge(&["grade", "--json", "first.json", "-q"])
+        .expect_code(1);
+    let first: Value = serde_json::from_str(&dir.read("first.json")).unwrap();
+    assert!(reused_submissions(&first).is_empty());
+    for result in first["results"].as_array().unwrap() {
+        assert_eq!(result["submission_sha256"].as_str().unwrap().len(), 64);
+        assert_eq!(result["fingerprint"].as_str().unwrap().len(), 64);
+    }
+
+    // Ben hands in a fixed version.
+    dir.create("class/rooks/ben.py", accepted());
+    let resumed = dir.judge(&[
+        "grade",
+        "--resume",
+        "first.json",
+        "--json",
+        "second.json",
+        "-q",
+    ]);
+    resumed.expect_code(0);
+    assert!(
+        resumed.stderr().contains(
+            "reused 2 result(s), graded 1 again (1 changed submission(s): `class/rooks/ben.py`)"
+        ),
+        "{}",
+        resumed.stderr()
+    );
+    let second: Value = serde_json::from_str(&dir.read("second.json")).unwrap();
+    assert_eq!(
+        reused_submissions(&second),
+        ["class/rooks/ann.py", "class/rooks/cat.py"]
+    );
+
+    dir.judge(&["grade", "--json", "fresh.json", "-q"])
+        .expect_code(0);
+    let fresh: Value = serde_json::from_str(&dir.read("fresh.json")).unwrap();
+    assert_eq!(comparable(second), comparable(fresh));
+}
+
+#[test]
+fn resume_alone_updates_its_report_and_reuses_nothing_after_a_settings_change() {
+    let dir = Dir::new();
+    small_class(&dir);
+    dir.judge(&["grade", "--json", "grades.json", "-q"])
+        .expect_code(1);
+    dir.judge(&["grade", "--resume", "grades.json", "-q"])
+        .expect_code(1);
+    let again: Value = serde_json::from_str(&dir.read("grades.json")).unwrap();
+    assert_eq!(reused_submissions(&again).len(), 3);
+
+    // Another seed: other random tests, so nothing may be reused.
+    dir.create(
+        "judge.toml",
+        "submissions = \"class\"\nrandom-tests = 2\njobs = 2\nseed = 8\n",
+    );
+    let run = dir.judge(&["grade", "--resume", "grades.json", "-q"]);
+    run.expect_code(1);
+    assert!(
+        run.stderr()
+            .contains("graded 3 again (3 with another language, package, limits or seed)"),
+        "{}",
+        run.stderr()
+    );
+    let regraded: Value = serde_json::from_str(&dir.read("grades.json")).unwrap();
+    assert!(reused_submissions(&regraded).is_empty());
+}
+
+#[test]
+fn resume_from_another_judge_version_reuses_nothing_and_says_so() {
+    let dir = Dir::new();
+    small_class(&dir);
+    dir.judge(&["grade", "--json", "grades.json", "-q"])
+        .expect_code(1);
+    let mut report: Value = serde_json::from_str(&dir.read("grades.json")).unwrap();
+    report["judge_version"] = "0.0.1".into();
+    dir.create("old.json", serde_json::to_string(&report).unwrap());
+    let run = dir.judge(&["grade", "--resume", "old.json", "--json", "new.json", "-q"]);
+    run.expect_code(1);
+    assert!(
+        run.stderr().contains(
+            "note: reusing no result of `old.json`: it was written by judge 0.0.1; this is judge"
+        ),
+        "{}",
+        run.stderr()
+    );
+    let new: Value = serde_json::from_str(&dir.read("new.json")).unwrap();
+    assert!(reused_submissions(&new).is_empty());
+}
+
+#[test]
+fn an_unreadable_or_invalid_resume_file_is_a_usage_error_naming_it() {
+    let dir = Dir::new();
+    small_class(&dir);
+    let missing = dir.judge(&["grade", "--resume", "missing.json"]);
+    missing.expect_code(2);
+    assert!(
+        missing
+            .stderr()
+            .contains("cannot read the report `missing.json` given to `--resume`"),
+        "{}",
+        missing.stderr()
+    );
+    dir.create("junk.json", "{\"version\": 1, \"results\": 3}");
+    let junk = dir.judge(&["grade", "--resume", "junk.json"]);
+    junk.expect_code(2);
+    assert!(
+        junk.stderr()
+            .contains("`junk.json` (given to `--resume`) is not a `judge grade` JSON report"),
+        "{}",
+        junk.stderr()
+    );
+    assert!(
+        junk.stdout().is_empty(),
+        "nothing may run: {}",
+        junk.stdout()
+    );
+}
+
+/// A "compiler" that writes a program printing the compiler's own process
+/// id: two submissions compiled once print the same number.
+const PID_LANGUAGE: &str = r#"
+[languages.pid]
+extensions = ["pid"]
+compile = ["sh", "-c", "printf '#!/bin/sh\\necho %s\\n' $$ > {executable} && chmod 755 {executable}"]
+run = ["{executable}"]
+"#;
+
+#[test]
+fn identical_sources_compile_once() {
+    let dir = Dir::new();
+    dir.create("judge.toml", format!("random-tests = 0\n{PID_LANGUAGE}"));
+    dir.create("tests/one.in", "1\n.\n0\n");
+    dir.create("tests/one.ans", "1\n");
+    dir.create("ann/solution.pid", "same bytes\n");
+    dir.create("ben/solution.pid", "same bytes\n");
+    // Same bytes, another file name: compiled on its own, since compiler
+    // messages name the file.
+    dir.create("cat/other.pid", "same bytes\n");
+    dir.create("dan/solution.pid", "other bytes\n");
+    let run = dir.judge(&[
+        "run",
+        "rooks",
+        "ann/solution.pid",
+        "ben/solution.pid",
+        "cat/other.pid",
+        "dan/solution.pid",
+        "--tests",
+        "tests",
+        "--json",
+        "report.json",
+    ]);
+    let report: Value = serde_json::from_str(&dir.read("report.json")).unwrap();
+    let printed: Vec<String> = report["results"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{}", run.transcript()))
+        .iter()
+        .map(|result| {
+            result["tests"][0]["excerpt"]["actual"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{result:#}\n{}", run.transcript()))
+                .trim()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(printed[0], printed[1], "{report:#}");
+    assert_ne!(printed[0], printed[2], "{report:#}");
+    assert_ne!(printed[0], printed[3], "{report:#}");
+    assert_ne!(printed[2], printed[3], "{report:#}");
+}
+
+/// `judge ARGS` started like [`spawn_grade`].
+fn spawn_judge(dir: &Dir, args: &[&str]) -> Child {
+    Command::new(assert_cmd::cargo::cargo_bin!("judge"))
+        .current_dir(dir.path())
+        .env("TMPDIR", dir.path().join("tmp"))
+        .args(args)
+        .process_group(0)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[test]
+fn ctrl_c_stops_run_and_lists_what_was_not_graded() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    let mut args = vec!["run", "rooks", "--random", "3", "--json", "run.json"];
+    let paths: Vec<String> = STUDENTS
+        .iter()
+        .map(|student| format!("class/rooks/{student}.py"))
+        .collect();
+    args.extend(paths.iter().map(String::as_str));
+    let child = spawn_judge(&dir, &args);
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(10));
+    assert_eq!(code, 130, "{stderr}");
+    assert!(stderr.contains("interrupted by SIGINT"), "{stderr}");
+    assert!(fs_err::read_dir(dir.path().join("tmp"))
+        .unwrap()
+        .next()
+        .is_none());
+    let report: Value = serde_json::from_str(&dir.read("run.json")).unwrap();
+    assert_eq!(report["interrupted"], true);
+    let not_graded = report["not_graded"].as_array().unwrap();
+    assert!(!not_graded.is_empty(), "{report:#}");
+    assert_eq!(
+        report["results"].as_array().unwrap().len() + not_graded.len(),
+        STUDENTS.len()
+    );
+}
+
+#[test]
+fn ctrl_c_stops_stress_with_130() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    let child = spawn_judge(
+        &dir,
+        &[
+            "stress",
+            "rooks",
+            "class/rooks/ann.py",
+            "--profile",
+            "small",
+            "--iterations",
+            "1000",
+            "--shrink-runs",
+            "0",
+        ],
+    );
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(10));
+    assert!(fs_err::read_dir(dir.path().join("tmp"))
+        .unwrap()
+        .next()
+        .is_none());
+    // The tests running at the signal finished after it (at their wall
+    // limit): not used, so no failure was found.
+    assert_eq!(code, 130, "{stderr}");
+    assert!(
+        stderr.contains("interrupted: no failure in the first 0 random tests"),
+        "{stderr}"
+    );
+}
+
+/// An interrupted `--resume` keeps the results it could reuse, even of
+/// problems it never reached, so the next `--resume` loses nothing.
+#[test]
+fn an_interrupted_resume_keeps_every_reusable_result() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    fs_err::remove_dir_all(dir.path().join("class")).unwrap();
+    dir.create("class/rooks/ann.py", accepted());
+    dir.create("class/rooks/ben.py", ZERO);
+    dir.judge(&["grade", "--json", "grades.json", "-q"])
+        .expect_code(1);
+    // A late hand-in for a problem graded before rooks (problems go in id
+    // order), which sleeps: the signal lands before rooks is reached.
+    dir.create("class/matchsticks/zed.py", "import time\ntime.sleep(60)\n");
+    let child = spawn_judge(&dir, &["grade", "--resume", "grades.json", "-q"]);
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(10));
+    assert_eq!(code, 130, "{stderr}");
+    let report: Value = serde_json::from_str(&dir.read("grades.json")).unwrap();
+    assert_eq!(report["interrupted"], true);
+    assert_eq!(
+        reused_submissions(&report),
+        ["class/rooks/ann.py", "class/rooks/ben.py"],
+        "{report:#}"
+    );
+    assert_eq!(
+        report["not_graded"][0]["submission"], "class/matchsticks/zed.py",
+        "{report:#}"
+    );
+}
+
+/// A second Ctrl-C does not wait for the running test: the judge exits at
+/// once (without clean-up, as documented), long before the test's 9 s wall
+/// limit.
+#[test]
+fn a_second_ctrl_c_exits_at_once() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    // 2000 ms x 3 for Python x 1.5 = 9 s of wall time per test; the program
+    // itself ends after 5 s, so nothing outlives the test for long.
+    dir.create(
+        "judge.toml",
+        "submissions = \"class\"\nrandom-tests = 3\njobs = 2\nseed = 1\n\
+         [limits]\ntime-limit-ms = 2000\nwall-time-factor = 1.5\n",
+    );
+    for student in STUDENTS {
+        dir.create(
+            &format!("class/rooks/{student}.py"),
+            "import time\ntime.sleep(5)\n",
+        );
+    }
+    let child = spawn_grade(&dir);
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    std::thread::sleep(Duration::from_millis(200));
+    send("INT", &group);
+    let (code, stderr, elapsed) = wait_exit(child, Duration::from_secs(10));
+    assert_eq!(code, 130, "{stderr}");
+    // Without the second signal the judge would wait ~5 s for the test.
+    assert!(
+        elapsed < Duration::from_secs(3),
+        "took {elapsed:?}: {stderr}"
+    );
+    // Let the abandoned programs end before the directory goes.
+    let tmp = dir.path().join("tmp");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !processes_mentioning(&tmp).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A running test is killed at once, not at its wall limit: with a 60 s
+/// wall clock, Ctrl-C still ends the grade within seconds.
+// See: issue #8 ("exit 130 within a second").
+#[test]
+fn ctrl_c_kills_a_running_test_at_once_not_at_its_wall_limit() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    dir.create(
+        "judge.toml",
+        "submissions = \"class\"\nrandom-tests = 3\njobs = 2\nseed = 1\n\
+         [limits]\ntime-limit-ms = 20000\nwall-time-factor = 3\n",
+    );
+    let child = spawn_grade(&dir);
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    let (code, stderr, took) = wait_exit(child, Duration::from_secs(15));
+    assert!(
+        took < Duration::from_secs(15),
+        "took {took:?}: the running tests were not killed"
+    );
+    assert_interrupted_cleanly(&dir, code, 130, &stderr);
+}
