@@ -49,9 +49,54 @@ pub fn unified(
     out
 }
 
+/// When a line diff would mislead, the one sentence that says how two
+/// different files differ instead (issue #10: CRLF against LF showed `-a` /
+/// `+a`, which look identical). `None` when a line diff is the right answer.
+pub fn summary(expected: &[u8], actual: &[u8]) -> Option<&'static str> {
+    if is_binary(expected) || is_binary(actual) {
+        return Some("binary files differ");
+    }
+    let without_cr = |bytes: &[u8]| -> Vec<u8> {
+        bytes
+            .iter()
+            .copied()
+            .filter(|&byte| byte != b'\r')
+            .collect()
+    };
+    if without_cr(expected) == without_cr(actual) {
+        let crlf = |bytes: &[u8]| bytes.windows(2).any(|pair| pair == b"\r\n");
+        return Some(match (crlf(expected), crlf(actual)) {
+            (true, false) => "line endings differ (CRLF vs LF)",
+            (false, true) => "line endings differ (LF vs CRLF)",
+            _ => "line endings differ (carriage returns)",
+        });
+    }
+    None
+}
+
+/// Git's rule: a NUL byte (in the first 8000 bytes), or text that is not UTF-8.
+fn is_binary(bytes: &[u8]) -> bool {
+    bytes.iter().take(8000).any(|&byte| byte == 0) || std::str::from_utf8(bytes).is_err()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use test_case::test_case;
+
+    #[test_case(b"a\r\nb\r\n", b"a\nb\n", Some("line endings differ (CRLF vs LF)") ; "crlf vs lf")]
+    #[test_case(b"a\nb\n", b"a\r\nb\r\n", Some("line endings differ (LF vs CRLF)") ; "lf vs crlf")]
+    #[test_case(b"a\0b", b"a\0c", Some("binary files differ") ; "nul bytes")]
+    #[test_case(b"a\n", b"\xff\n", Some("binary files differ") ; "not utf8")]
+    #[test_case(b"a\r\n", b"b\n", None ; "content differs too")]
+    #[test_case(b"1\n", b"2\n", None ; "plain text")]
+    fn summary_names_what_a_line_diff_would_hide(
+        expected: &[u8],
+        actual: &[u8],
+        want: Option<&str>,
+    ) {
+        assert_eq!(summary(expected, actual), want);
+    }
 
     #[test]
     fn shows_changed_line_with_context() {

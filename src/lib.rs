@@ -17,6 +17,9 @@
 //! - [`grade`] finds what `judge grade` grades under judge.toml's layout
 //!   (and what it ignores), who each submission belongs to, the verdict
 //!   each bundled example must get, and shards of a split run.
+//! - [`testset`] makes data sets for `judge gen`: each test generated,
+//!   validated and solved in a bounded parallel window, handed on in order,
+//!   and written into a folder that is moved into place whole.
 //! - [`config`] reads `judge.toml` and the problem packages: a package's
 //!   `problem.toml` names its engine (one of [`problems`]) and the profiles
 //!   its tests come from (`rooks` and `rooks-large` share an engine); the
@@ -39,4 +42,5 @@ pub mod report;
 pub mod resume;
 pub mod runner;
 pub mod sandbox;
+pub mod testset;
 pub mod verdict;

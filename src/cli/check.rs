@@ -14,9 +14,13 @@ pub struct CheckArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
     pub problem: String,
-    /// The test's input.
+    /// The test's input; or a folder of tests (`NAME.in`, and `NAME.ans` where
+    /// the judge's answer is kept).
     pub input: PathBuf,
-    /// The contestant's output.
+    /// The contestant's output; or, with a folder of tests, a folder of
+    /// outputs named like the inputs (`NAME.out`, or `NAME`). One line per test
+    /// (`NAME VERDICT reason`); the exit code is the first non-AC test's, 3 when
+    /// any is JE.
     pub output: PathBuf,
     /// The judge's answer; without it the checker uses the reference solver.
     pub answer: Option<PathBuf>,
@@ -28,12 +32,38 @@ pub struct CheckArgs {
     pub packages: PackageArgs,
 }
 
-/// Prints `VERDICT reason` and exits with the testlib code.
+/// Prints `VERDICT reason` and exits with the testlib code. Anything that is
+/// not a verdict on the output (a bad `problem.toml`, a file that cannot be
+/// read) is `JE reason` and 3, never the 2 of a presentation error.
 pub fn run(args: &CheckArgs) -> anyhow::Result<u8> {
+    Ok(decide(args).unwrap_or_else(|error| fail(&error)))
+}
+
+/// Words a failure that is not a verdict: `JE reason` on stdout (one line),
+/// the whole chain on stderr; exit 3.
+pub(super) fn fail(error: &anyhow::Error) -> u8 {
+    let chain = format!("{error:#}");
+    let reason = chain.lines().next().unwrap_or_default();
+    let _ = write_stdout(&format!("{} {reason}\n", Verdict::JudgeError));
+    say(&format!("error: {chain}"));
+    exit::JUDGE_FAILED
+}
+
+fn decide(args: &CheckArgs) -> anyhow::Result<u8> {
     let package = args.packages.load(&args.problem)?;
     let mut options = package.check_options();
     if args.any_solution {
         options.lexmin = false;
+    }
+    if args.input.is_dir() {
+        if args.answer.is_some() {
+            return Err(super::UsageError::new(
+                "with a folder of tests, answers are its `NAME.ans` files: drop ANSWER",
+                None,
+            )
+            .into());
+        }
+        return super::folder::check(package.problem, &args.input, &args.output, &options);
     }
     let input = Source::read(Some(&args.input)).context("failed to read the input")?;
     let output = Source::read(Some(&args.output)).context("failed to read the output")?;

@@ -24,12 +24,20 @@ pub enum ColorChoice {
     Never,
 }
 
-/// Prints the diff; exit 0 when the files are byte-identical.
+/// Prints the diff; exit 0 when the files are byte-identical, 1 when they
+/// differ, 3 when one cannot be read (missing, a folder, over the read limit).
 pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
     let expected = Source::read(Some(&args.expected))?;
     let actual = Source::read(Some(&args.actual))?;
     if expected.bytes == actual.bytes {
         return Ok(exit::SUCCESS);
+    }
+    if let Some(summary) = crate::diff::summary(&expected.bytes, &actual.bytes) {
+        write_stdout(&format!(
+            "{} and {}: {summary}\n",
+            expected.name, actual.name
+        ))?;
+        return Ok(exit::FAILURE);
     }
     let color = match args.color {
         ColorChoice::Always => true,

@@ -1,15 +1,17 @@
 //! `judge gen`: random valid inputs, reproducible from a seed.
 //!
 //! Test `i` (0-based) of a run uses `problems::test_rng(seed, problem,
-//! profile, i)`, so `--count 5` is the first five of `--count 50` and each test
-//! can be regenerated alone.
+//! profile, i)`, so `--count 5` is the first five of `--count 50`, each test
+//! can be regenerated alone, and `--append --count 5` after `--count 5` is
+//! `--count 10`. Tests stream one by one (`testset`): memory stays flat and
+//! the first test appears at once.
 
+use super::output::stdout_closed;
 use super::{parse_problem, profile_or_usage, say, write_stdout, PackageArgs, UsageError};
 use crate::exit;
-use crate::problems;
-use crate::report::write_atomically;
+use crate::testset::{self, Existing, SetWriter, Stats};
 use anyhow::anyhow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Arguments of `judge gen`.
 #[derive(Debug, clap::Args)]
@@ -18,32 +20,48 @@ pub struct GenArgs {
     #[arg(value_parser = parse_problem)]
     pub problem: String,
     /// The master seed: the same seed gives the same bytes on every machine.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_parser = super::parse_seed, allow_negative_numbers = true, default_value_t = 1)]
     pub seed: u64,
-    /// How many inputs; without --out they are printed one after another.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    /// How many inputs. Without --out they are printed in order, separated by
+    /// one empty line (no valid input holds one), so they can be split.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub count: u32,
     /// The generator profile (see `judge problems`); the package's first by default.
     #[arg(long, value_name = "PROFILE")]
     pub profile: Option<String>,
     /// Write `DIR/<prefix>NNN.in` and `.ans` (the reference answer) instead of
-    /// printing; files appear whole or not at all.
+    /// printing. The set appears whole or not at all: it is written into a
+    /// folder beside DIR and moved in at the end.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// With --out: replace the set DIR already holds (`<prefix>NNN.in` and
+    /// `.ans`); other files, other prefixes and samples included, stay.
+    #[arg(long, requires = "out", conflicts_with = "append")]
+    pub force: bool,
+    /// With --out: add tests after the highest-numbered one DIR holds, continuing
+    /// the seed's sequence (`--count 5` then `--append --count 5` is `--count 10`).
+    #[arg(long, requires = "out")]
+    pub append: bool,
     /// Prefix of the file names written with --out, e.g. `large-`.
     #[arg(long, requires = "out", default_value = "")]
     pub prefix: String,
+    /// Digits of the test numbers in file names; a number that needs more keeps
+    /// them all (and gen says so), so test 1 is `001` in any set.
+    #[arg(long, value_name = "W", default_value_t = 3,
+          value_parser = clap::value_parser!(u8).range(1..=9))]
+    pub width: u8,
+    /// Print on stderr what the tests hold: sizes, solvable / -1 (mayan), won /
+    /// lost positions (matchsticks), boards (rooks). Always shown after --out.
+    #[arg(long)]
+    pub stats: bool,
+    /// Tests generated in parallel (output stays in test order) [default: the number of cores].
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    pub jobs: Option<u64>,
     #[command(flatten)]
     pub packages: PackageArgs,
 }
 
-/// One generated test, ready to write.
-struct Generated {
-    input: String,
-    answer: String,
-}
-
-/// Generates every input (and, with --out, answer) before writing anything.
+/// Generates, validates, solves and writes test by test.
 pub fn run(args: &GenArgs) -> anyhow::Result<u8> {
     let package = args.packages.load(&args.problem)?;
     let problem = package.problem;
@@ -63,58 +81,104 @@ pub fn run(args: &GenArgs) -> anyhow::Result<u8> {
         )
         .into());
     }
-    let mut tests = Vec::with_capacity(args.count as usize);
-    for index in 0..u64::from(args.count) {
-        let mut rng = problems::test_rng(args.seed, problem.id(), profile.name, index);
-        let input = problem.generate(profile.name, &mut rng)?;
-        // A generator bug must never reach a problem setter's test data.
-        problem
-            .validate(&input, Some(profile.name))
-            .map_err(|error| {
-                anyhow!(
-                    "the `{}` generator made an invalid input (seed {}, test {}): {error}",
-                    profile.name,
-                    args.seed,
-                    index + 1
-                )
-            })?;
-        let answer = if args.out.is_some() {
-            problem.solve(&input).map_err(|error| {
-                anyhow!("the reference solver rejected a generated input: {error}")
-            })?
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |jobs| jobs as usize,
+    );
+    let mut stats = Stats::default();
+    let Some(dir) = &args.out else {
+        testset::generate_ordered(
+            problem,
+            profile.name,
+            args.seed,
+            0..u64::from(args.count),
+            jobs,
+            args.stats,
+            |index, test| {
+                let separator = if index == 0 { "" } else { "\n" };
+                write_stdout(&format!("{separator}{}", test.input)).map_err(|error| {
+                    testset::TestSetError::Generate {
+                        index: index + 1,
+                        message: error.to_string(),
+                    }
+                })?;
+                stats.add(problem.id(), &test);
+                Ok(!stdout_closed())
+            },
+        )?;
+        if args.stats {
+            say(&stats.to_string());
+        }
+        return Ok(exit::SUCCESS);
+    };
+
+    let existing = if args.append {
+        Existing::Append
+    } else {
+        if testset::holds_set(dir, &args.prefix)? && !args.force {
+            return Err(UsageError::new(
+                format!(
+                    "`{}` already holds tests `{}NNN.in`",
+                    dir.display(),
+                    args.prefix
+                ),
+                Some(
+                    "pass --force to replace them, --append to add tests after them, \
+                     or --prefix P for another set beside them"
+                        .to_owned(),
+                ),
+            )
+            .into());
+        }
+        Existing::Replace
+    };
+    let first = if args.append {
+        testset::highest_number(dir, &args.prefix)?
+    } else {
+        0
+    };
+    let last = first + u64::from(args.count);
+    let width = usize::from(args.width);
+    let writer = SetWriter::new(dir, &args.prefix, existing)?;
+    testset::generate_ordered(
+        problem,
+        profile.name,
+        args.seed,
+        first..last,
+        jobs,
+        true,
+        |index, test| {
+            let stem = testset::stem(&args.prefix, index + 1, width);
+            writer.write(&format!("{stem}.in"), &test.input)?;
+            writer.write(
+                &format!("{stem}.ans"),
+                test.answer.as_deref().unwrap_or_default(),
+            )?;
+            stats.add(problem.id(), &test);
+            Ok(true)
+        },
+    )?;
+    writer.commit()?;
+    let digits = last.to_string().len();
+    if digits > width {
+        say(&format!(
+            "note: tests after {} have {digits}-digit names (--width {width}); \
+             pass --width {digits} for names of one width",
+            "9".repeat(width)
+        ));
+    }
+    say(&format!(
+        "wrote {} ({} profile, seed {}) to `{}`{}: {}",
+        testset::plural(u64::from(args.count), "test", "tests"),
+        profile.name,
+        args.seed,
+        dir.display(),
+        if args.append {
+            format!(", after test {first}")
         } else {
             String::new()
-        };
-        tests.push(Generated { input, answer });
-    }
-    match &args.out {
-        None => {
-            let all: String = tests.iter().map(|test| test.input.as_str()).collect();
-            write_stdout(&all)?;
-        }
-        Some(dir) => {
-            write_tests(dir, &args.prefix, &tests)?;
-            say(&format!(
-                "wrote {} tests ({} profile, seed {}) to `{}`",
-                tests.len(),
-                profile.name,
-                args.seed,
-                dir.display()
-            ));
-        }
-    }
+        },
+        stats.details()
+    ));
     Ok(exit::SUCCESS)
-}
-
-/// Writes `<prefix>NNN.in` and `.ans` for every test, each file through a
-/// temporary file renamed into place, so no file is ever half-written.
-fn write_tests(dir: &Path, prefix: &str, tests: &[Generated]) -> anyhow::Result<()> {
-    fs_err::create_dir_all(dir)?;
-    let width = tests.len().to_string().len().max(3);
-    for (index, test) in tests.iter().enumerate() {
-        let stem = format!("{prefix}{:0width$}", index + 1);
-        write_atomically(&dir.join(format!("{stem}.in")), test.input.as_bytes())?;
-        write_atomically(&dir.join(format!("{stem}.ans")), test.answer.as_bytes())?;
-    }
-    Ok(())
 }

@@ -1,5 +1,6 @@
 //! `judge problems`: the packages, their engine, limits and the generator
-//! profiles their tests come from.
+//! profiles their tests come from, as an aligned table or (`--json`) for
+//! scripts.
 
 use super::{write_stdout, PackageArgs};
 use crate::config::bundled;
@@ -9,39 +10,125 @@ use std::fmt::Write as _;
 /// Arguments of `judge problems`.
 #[derive(Debug, clap::Args)]
 pub struct ProblemsArgs {
+    /// Print a JSON array instead of the table: id, engine, title, time_limit_ms,
+    /// memory_limit_mib, output_limit_kib and profiles (name, about) of each.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub packages: PackageArgs,
 }
 
-/// Prints one row per problem.
+/// One row, as the table and the JSON show it.
+#[derive(serde::Serialize)]
+struct Row {
+    id: String,
+    engine: &'static str,
+    title: String,
+    time_limit_ms: u64,
+    memory_limit_mib: u64,
+    output_limit_kib: u64,
+    profiles: Vec<ProfileRow>,
+}
+
+#[derive(serde::Serialize)]
+struct ProfileRow {
+    name: String,
+    about: &'static str,
+}
+
+/// Prints one row per package.
 pub fn run(args: &ProblemsArgs) -> anyhow::Result<u8> {
-    let mut table = String::new();
-    writeln!(
-        table,
-        "{:<12} {:<12} {:<28} {:>8} {:>9} {:>9}  profiles",
-        "problem", "engine", "title", "time", "memory", "output"
-    )?;
+    let mut rows = Vec::new();
     for id in bundled::package_ids() {
         let package = args.packages.load(id)?;
         let limits = &package.manifest.limits;
-        let profiles = package.profiles();
-        writeln!(
-            table,
-            "{:<12} {:<12} {:<28} {:>5} ms {:>5} MiB {:>5} KiB  {}",
-            package.id,
-            package.problem.id(),
-            package.manifest.title,
-            limits.time_limit_ms,
-            limits.memory_limit_mib,
-            limits.output_limit_kib,
-            profiles.join(", ")
-        )?;
+        let engine_profiles = package.problem.profiles();
+        rows.push(Row {
+            id: package.id.clone(),
+            engine: package.problem.id(),
+            title: package.manifest.title.clone(),
+            time_limit_ms: limits.time_limit_ms,
+            memory_limit_mib: limits.memory_limit_mib,
+            output_limit_kib: limits.output_limit_kib,
+            profiles: package
+                .profiles()
+                .iter()
+                .map(|name| ProfileRow {
+                    name: (*name).to_owned(),
+                    about: engine_profiles
+                        .iter()
+                        .find(|profile| profile.name == *name)
+                        .map_or("", |profile| profile.about),
+                })
+                .collect(),
+        });
     }
-    writeln!(
-        table,
-        "\nRandom tests take a package's profiles in turn; `judge gen <problem> --profile P` \
-         reaches the others."
-    )?;
-    write_stdout(&table)?;
+    if args.json {
+        write_stdout(&format!("{}\n", serde_json::to_string_pretty(&rows)?))?;
+    } else {
+        let mut table = render_table(&rows);
+        let _ = writeln!(
+            table,
+            "\nRandom tests take a package's profiles in turn; `judge gen <problem> --profile P` \
+             reaches the others."
+        );
+        write_stdout(&table)?;
+    }
     Ok(exit::SUCCESS)
+}
+
+/// The table, each column as wide as its widest cell (issue #10: a long
+/// title pushed the columns after it out of line).
+fn render_table(rows: &[Row]) -> String {
+    let cells: Vec<[String; 7]> = rows
+        .iter()
+        .map(|row| {
+            [
+                row.id.clone(),
+                row.engine.to_owned(),
+                row.title.clone(),
+                format!("{} ms", row.time_limit_ms),
+                format!("{} MiB", row.memory_limit_mib),
+                format!("{} KiB", row.output_limit_kib),
+                row.profiles
+                    .iter()
+                    .map(|profile| profile.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ]
+        })
+        .collect();
+    let header = [
+        "problem", "engine", "title", "time", "memory", "output", "profiles",
+    ];
+    let width = |column: usize| {
+        cells
+            .iter()
+            .map(|row| row[column].chars().count())
+            .chain([header[column].len()])
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..7).map(width).collect();
+    let mut table = String::new();
+    for row in std::iter::once(header.map(str::to_owned)).chain(cells) {
+        let line = format!(
+            "{:<w0$}  {:<w1$}  {:<w2$}  {:>w3$}  {:>w4$}  {:>w5$}  {}",
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            row[5],
+            row[6],
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2],
+            w3 = widths[3],
+            w4 = widths[4],
+            w5 = widths[5],
+        );
+        let _ = writeln!(table, "{}", line.trim_end());
+    }
+    table
 }

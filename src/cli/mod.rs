@@ -6,10 +6,13 @@
 
 mod check;
 mod diff;
+mod folder;
 mod gen;
 pub mod grade;
 mod list;
 pub mod merge;
+mod output;
+mod progress;
 pub mod run;
 mod solve;
 mod stress;
@@ -20,7 +23,7 @@ use crate::config::{bundled, ConfigError};
 use crate::exit;
 use crate::problems::{self, text, Problem};
 use clap::{Parser, Subcommand};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// A grading harness in the style of an online judge.
@@ -40,14 +43,29 @@ pub enum Command {
     /// List problems, their limits and generator profiles.
     Problems(list::ProblemsArgs),
     /// Print the reference answer for an input.
+    ///
+    /// Exit 1 for an invalid input, 3 for a file that cannot be read (a folder where
+    /// a file is expected, unreadable, over the 256 MiB read limit).
     Solve(solve::SolveArgs),
     /// Generate random valid inputs (and answers, with --out).
     Gen(gen::GenArgs),
     /// Check that an input is valid; exit 0 if so, else 1 and "line L: ..." on stderr.
+    ///
+    /// Numbers are read strictly: no leading zero (`02`), no `+` sign. A file that
+    /// cannot be read (a folder where a file is expected, unreadable, over the
+    /// 256 MiB read limit) is exit 3, never "invalid".
     Validate(validate::ValidateArgs),
     /// Decide one output: print the verdict line; exit 0 AC, 1 WA, 2 PE, 3 checker failure.
+    ///
+    /// Anything that is not a verdict on the output (a usage error, an unknown
+    /// problem, a file that cannot be read, a bad problem.toml) is `JE reason` on
+    /// stdout and exit 3, never the 2 of a presentation error.
     Check(check::CheckArgs),
     /// Show a unified diff of two files; exit 0 if they are the same, 1 if not.
+    ///
+    /// Exit 3 when a file cannot be read (missing, a folder, over 256 MiB). Files
+    /// that differ only in line endings, or that are binary, get one line saying
+    /// so instead of a diff.
     Diff(diff::DiffArgs),
     /// Compile and run submissions against a problem's tests under limits.
     Run(run::RunArgs),
@@ -95,6 +113,46 @@ impl UsageError {
     }
 }
 
+/// Parses the command line, or prints why not and returns the exit code.
+///
+/// Clap's usage errors exit 2, as SPEC.md wants for every command but one:
+/// for `judge check` 2 means a presentation error, so there anything that is
+/// not a verdict on the output is 3 (testlib's "fail") with a one-line reason
+/// on stdout, like the other verdicts (issue #10).
+pub fn parse() -> Result<Cli, u8> {
+    use clap::{CommandFactory as _, FromArgMatches as _};
+    let checking = is_check(std::env::args_os().skip(1));
+    let parsed = Cli::command()
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
+        Ok(parsed) => parsed,
+        Err(error) if checking && error.use_stderr() => {
+            // The message up to clap's blank line, on one line.
+            let rendered = error.render().to_string();
+            let reason = rendered
+                .lines()
+                .take_while(|line| !line.trim().is_empty())
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let reason = reason.trim_start_matches("error: ");
+            let _ = output::write_stdout(&format!("JE usage: {reason}\n"));
+            let _ = error.print();
+            return Err(exit::JUDGE_FAILED);
+        }
+        Err(error) => error.exit(),
+    };
+    Ok(cli)
+}
+
+/// Whether the command line is `judge check ...` (the judge has no global
+/// options, so the first word that is not a flag is the subcommand).
+fn is_check(mut args: impl Iterator<Item = std::ffi::OsString>) -> bool {
+    args.find(|arg| !arg.to_string_lossy().starts_with('-'))
+        .is_some_and(|command| command == "check")
+}
+
 /// Runs a parsed command line and returns the process exit code.
 pub fn run(cli: Cli) -> u8 {
     let result = match cli.command {
@@ -118,10 +176,6 @@ pub fn run(cli: Cli) -> u8 {
 /// Prints an error chain the way ripgrep does and decides its exit code.
 #[expect(clippy::print_stderr, reason = "the CLI's last word on an error")]
 fn report_error(error: &anyhow::Error) -> u8 {
-    if is_broken_pipe(error) {
-        // `judge gen ... | head` is not an error.
-        return exit::SUCCESS;
-    }
     eprintln!("error: {error:#}");
     if let Some(hint) = error
         .chain()
@@ -146,11 +200,13 @@ fn exit_code(error: &anyhow::Error) -> u8 {
     }
 }
 
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| {
-        cause
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+/// Clap value parser for `--seed`: a bad value says the range (issue #10).
+fn parse_seed(text: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "expected a whole number from 0 to {}, found `{text}`",
+            u64::MAX
+        )
     })
 }
 
@@ -167,6 +223,16 @@ fn parse_problem(id: &str) -> Result<String, String> {
     }
 }
 
+/// A file given where the judge expects one could not be read: a folder, a
+/// missing or unreadable file, or one beyond [`text::MAX_TEXT_BYTES`]. Not a
+/// verdict on its contents: `validate`, `solve` and `check` exit 3.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot read `{name}`: {reason}")]
+pub struct CannotRead {
+    name: String,
+    reason: String,
+}
+
 /// A file (or stdin) read whole, with the name messages use for it.
 struct Source {
     /// `path` as given, or `<stdin>`.
@@ -175,33 +241,56 @@ struct Source {
 }
 
 impl Source {
-    /// Reads `path`, or stdin when `None` or `-`. Reads at most one byte more
-    /// than [`text::MAX_TEXT_BYTES`], so a huge file is refused quickly and the
-    /// judge's memory stays bounded.
-    fn read(path: Option<&Path>) -> anyhow::Result<Source> {
+    /// Reads `path`, or stdin when `None` or `-`. A folder, a file that cannot
+    /// be opened or read, and a file larger than [`text::MAX_TEXT_BYTES`] are
+    /// [`CannotRead`] (exit 3), never an invalid input. Reads at most one byte
+    /// more than the limit, so a huge file is refused quickly and the judge's
+    /// memory stays bounded.
+    fn read(path: Option<&Path>) -> Result<Source, CannotRead> {
         let limit = text::MAX_TEXT_BYTES as u64 + 1;
         let mut bytes = Vec::new();
-        match path {
+        let name = match path {
             Some(path) if path != Path::new("-") => {
-                let file = fs_err::File::open(path)?;
-                file.take(limit).read_to_end(&mut bytes)?;
-                Ok(Source {
-                    name: path.display().to_string(),
-                    bytes,
-                })
+                let name = path.display().to_string();
+                let cannot = |reason: String| CannotRead {
+                    name: name.clone(),
+                    reason,
+                };
+                if path.is_dir() {
+                    return Err(cannot("it is a folder, not a file".to_owned()));
+                }
+                // `OpenOptions` rather than `fs_err`: `CannotRead` already names the path.
+                let file = std::fs::OpenOptions::new()
+                    .read(true)
+                    .open(path)
+                    .map_err(|error| cannot(error.to_string()))?;
+                file.take(limit)
+                    .read_to_end(&mut bytes)
+                    .map_err(|error| cannot(error.to_string()))?;
+                name
             }
             _ => {
                 std::io::stdin()
                     .lock()
                     .take(limit)
                     .read_to_end(&mut bytes)
-                    .map_err(|error| anyhow::anyhow!("failed to read standard input: {error}"))?;
-                Ok(Source {
-                    name: "<stdin>".to_owned(),
-                    bytes,
-                })
+                    .map_err(|error| CannotRead {
+                        name: "<stdin>".to_owned(),
+                        reason: error.to_string(),
+                    })?;
+                "<stdin>".to_owned()
             }
+        };
+        if bytes.len() > text::MAX_TEXT_BYTES {
+            return Err(CannotRead {
+                name,
+                reason: format!(
+                    "it is larger than the {} MiB the judge reads",
+                    text::MAX_TEXT_BYTES / (1024 * 1024)
+                ),
+            });
         }
+        Ok(Source { name, bytes })
     }
 
     /// The text, or the reason it is not text.
@@ -210,13 +299,11 @@ impl Source {
     }
 }
 
-/// Writes data to stdout (a broken pipe surfaces as an error that
-/// [`report_error`] treats as a quiet exit).
+/// Writes data to stdout; a closed pipe is remembered, never an error (see
+/// [`output`]), so the exit code stays the one the result deserves.
 fn write_stdout(data: &str) -> anyhow::Result<()> {
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(data.as_bytes())?;
-    stdout.flush()?;
-    Ok(())
+    output::write_stdout(data)
+        .map_err(|error| anyhow::anyhow!("failed to write to stdout: {error}"))
 }
 
 /// Whether to colour stdout when the user left it to the judge: only on a

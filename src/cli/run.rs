@@ -41,7 +41,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "N")]
     pub random: Option<u32>,
     /// Master seed of the random tests (overrides judge.toml and problem.toml).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_parser = super::parse_seed, allow_negative_numbers = true, value_name = "S")]
     pub seed: Option<u64>,
     /// CPU time limit per test in milliseconds (overrides the problem's).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]

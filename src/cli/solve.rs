@@ -1,4 +1,5 @@
-//! `judge solve`: the reference answer for one input.
+//! `judge solve`: the reference answer for one input, or for every input of
+//! a folder.
 
 use super::{parse_problem, say, write_stdout, Source};
 use crate::config::problem::engine_of;
@@ -11,13 +12,19 @@ pub struct SolveArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
     pub problem: String,
-    /// The input file; standard input when absent or `-`.
+    /// The input file; standard input when absent or `-`. A folder: writes
+    /// `NAME.ans` beside each `NAME.in` where it is missing or stale (differs
+    /// from the reference answer), atomically, one line per file on stdout.
     pub input: Option<PathBuf>,
 }
 
-/// Prints the answer; an invalid input is exit 1 with `file: line L: ...`.
+/// Prints the answer; an invalid input is exit 1 with `file: line L: ...`,
+/// a file that cannot be read exit 3.
 pub fn run(args: &SolveArgs) -> anyhow::Result<u8> {
     let problem = engine_of(&args.problem)?;
+    if let Some(dir) = args.input.as_deref().filter(|path| path.is_dir()) {
+        return super::folder::solve(problem, dir);
+    }
     let source = Source::read(args.input.as_deref())?;
     let answer = source.text().and_then(|input| problem.solve(input));
     match answer {

@@ -31,7 +31,7 @@ pub struct StressArgs {
     #[arg(value_name = "SUBMISSION")]
     pub submission: PathBuf,
     /// Master seed of the random tests (overrides judge.toml and problem.toml).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_parser = super::parse_seed, allow_negative_numbers = true, value_name = "S")]
     pub seed: Option<u64>,
     /// Random tests to run at most before giving up on finding a failure.
     #[arg(long, value_name = "N", default_value_t = 1000,
@@ -93,6 +93,7 @@ pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
     let cancel = Cancellation::on_signals()?;
     announce_isolation();
     let workspace = Workspace::new()?;
+    let mut reporter = super::progress::StressReporter::new();
     let outcome = stress::stress(
         problem,
         &submission,
@@ -100,7 +101,9 @@ pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
         &workspace,
         &options,
         &cancel,
+        &mut |event| reporter.show(event),
     )?;
+    reporter.finish();
     drop(workspace);
     let stopped_by = cancel.signal();
 
@@ -194,11 +197,11 @@ fn report_failure(args: &StressArgs, failure: &Failure) -> anyhow::Result<u8> {
         ));
     } else {
         say(&format!(
-            "shrunk from {} bytes to {} bytes in {} steps ({} inputs tried{}): {}: {}",
+            "shrunk from {} bytes to {} bytes in {} ({} tried{}): {}: {}",
             found.input.len(),
             smallest.input.len(),
-            failure.shrink_steps,
-            failure.shrink_runs,
+            crate::problems::text::plural(failure.shrink_steps as u64, "step", "steps"),
+            crate::problems::text::plural(failure.shrink_runs as u64, "input", "inputs"),
             if failure.shrink_budget_spent {
                 ", stopped at --shrink-runs"
             } else {

@@ -10,7 +10,9 @@ pub struct ValidateArgs {
     /// The problem id.
     #[arg(value_parser = parse_problem)]
     pub problem: String,
-    /// The input file; standard input when absent or `-`.
+    /// The input file; standard input when absent or `-`. A folder: every
+    /// `NAME.in` in it, one line per file on stdout (`NAME.in: ok` or what is
+    /// wrong); exit 0 all valid, 1 any invalid, 3 any that cannot be read.
     pub input: Option<PathBuf>,
     /// Check against this generator profile's promises (e.g. rooks `large`
     /// allows boards up to 100x100) [default: valid for one of the package's
@@ -21,17 +23,22 @@ pub struct ValidateArgs {
     pub packages: PackageArgs,
 }
 
-/// Exit 0 when valid; else 1 and `file: line L: what is wrong` on stderr.
+/// Exit 0 when valid; else 1 and `file: line L: what is wrong` on stderr;
+/// 3 when the file cannot be read (a folder of inputs is the folder form).
 pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
     let package = args.packages.load(&args.problem)?;
     if let Some(profile) = &args.profile {
         profile_or_usage(package.problem, profile)?;
     }
-    let source = Source::read(args.input.as_deref())?;
-    let verdict = source.text().and_then(|input| match &args.profile {
+    let validate = |input: &str| match &args.profile {
         Some(profile) => package.problem.validate(input, Some(profile)),
         None => package.validate(input),
-    });
+    };
+    if let Some(dir) = args.input.as_deref().filter(|path| path.is_dir()) {
+        return super::folder::validate(&validate, dir);
+    }
+    let source = Source::read(args.input.as_deref())?;
+    let verdict = source.text().and_then(validate);
     match verdict {
         Ok(()) => Ok(exit::SUCCESS),
         Err(error) => {

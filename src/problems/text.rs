@@ -12,10 +12,12 @@
 use std::fmt;
 
 /// The largest input, output or answer the problems read, in bytes. Beyond it
-/// `solve`, `validate` and `check` refuse the file with a clear message rather
-/// than spend minutes on it (the largest valid input of any problem here is a
-/// few hundred KiB).
-pub const MAX_TEXT_BYTES: usize = 16 * 1024 * 1024;
+/// `solve`, `validate` and `check` refuse the file as one they cannot read
+/// (exit 3), never as an invalid input, so the judge's memory stays bounded.
+/// The generators' inputs are a few hundred KiB, but a rooks `large` input has
+/// no bound on its number of boards: 16 MiB refused legitimate files, so the
+/// limit is 256 MiB (issue #10), documented in README.md and `--help`.
+pub const MAX_TEXT_BYTES: usize = 256 * 1024 * 1024;
 
 /// What is wrong with an input, and where (PROBLEMS.md constraints included).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -90,6 +92,16 @@ impl fmt::Display for InputError {
                 MAX_TEXT_BYTES / (1024 * 1024)
             ),
         }
+    }
+}
+
+/// `1 move`, `2 moves`: a count with its noun, for messages (issue #10:
+/// "cleared in 1 moves", "wrote 1 tests").
+pub fn plural(count: u64, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{count} {many}")
     }
 }
 
@@ -170,8 +182,18 @@ impl<'a> Line<'a> {
         what: &str,
         range: std::ops::RangeInclusive<i64>,
     ) -> Result<i64, InputError> {
-        let value: i64 = parse_integer(self.text)
-            .ok_or_else(|| self.expected(format!("{what} (an integer)")))?;
+        self.integer_in(what, range, Layout::Lenient)
+    }
+
+    /// [`Line::integer`] read as `layout` wants: strictly, no leading zero.
+    pub fn integer_in(
+        &self,
+        what: &str,
+        range: std::ops::RangeInclusive<i64>,
+        layout: Layout,
+    ) -> Result<i64, InputError> {
+        let value: i64 = parse_integer_in(self.text, layout)
+            .ok_or_else(|| self.expected(format!("{what} {}", integer_shape(self.text))))?;
         if !range.contains(&value) {
             return Err(InputError::constraint(
                 self.number,
@@ -210,6 +232,32 @@ impl<'a> Line<'a> {
 /// Parses a decimal integer the way the problems write them: optional `-`,
 /// then digits only (no `+`, no spaces, no leading zeros beyond a lone `0`
 /// are *not* checked here: `007` reads as 7).
+/// Whether an integer token is written with a leading zero (`02`, `00`, `-0`,
+/// `-07`): the lenient readers accept it, `judge validate` does not (issue #10:
+/// test data should be what every contestant's parser reads the same way).
+pub fn has_leading_zero(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    (digits.len() > 1 && digits.starts_with('0')) || text == "-0"
+}
+
+/// [`parse_integer`] for `layout`: [`Layout::Strict`] also refuses a leading
+/// zero (a `+` sign is refused in both).
+pub fn parse_integer_in(text: &str, layout: Layout) -> Option<i64> {
+    if layout == Layout::Strict && has_leading_zero(text) {
+        return None;
+    }
+    parse_integer(text)
+}
+
+/// "(an integer)", or where a leading zero is the fault, say so.
+pub fn integer_shape(text: &str) -> &'static str {
+    if has_leading_zero(text) {
+        "(an integer, written without a leading zero)"
+    } else {
+        "(an integer)"
+    }
+}
+
 pub fn parse_integer(text: &str) -> Option<i64> {
     let digits = text.strip_prefix('-').unwrap_or(text);
     if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
@@ -530,5 +578,31 @@ mod tests {
             describe(&"x".repeat(100)),
             format!("\"{}…\"", "x".repeat(24))
         );
+    }
+}
+
+#[cfg(test)]
+mod strict_numbers {
+    use super::*;
+    use test_case::test_case;
+
+    /// Issue #10: `judge validate` refuses `02` and `+2`; solve and check
+    /// (lenient) still read `02`.
+    #[test_case("2", Some(2), Some(2) ; "plain")]
+    #[test_case("0", Some(0), Some(0) ; "zero")]
+    #[test_case("-3", Some(-3), Some(-3) ; "negative")]
+    #[test_case("02", None, Some(2) ; "leading zero")]
+    #[test_case("00", None, Some(0) ; "double zero")]
+    #[test_case("-0", None, Some(0) ; "negative zero")]
+    #[test_case("-07", None, Some(-7) ; "negative leading zero")]
+    #[test_case("+2", None, None ; "plus sign")]
+    #[test_case("2a", None, None ; "not a number")]
+    fn strict_refuses_leading_zeros_and_signs(
+        text: &str,
+        strict: Option<i64>,
+        lenient: Option<i64>,
+    ) {
+        assert_eq!(parse_integer_in(text, Layout::Strict), strict);
+        assert_eq!(parse_integer_in(text, Layout::Lenient), lenient);
     }
 }

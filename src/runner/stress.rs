@@ -3,9 +3,11 @@
 //! with the problem's [`Problem::shrink`] steps.
 //!
 //! Like the rest of the runner it never prints: [`stress`] returns a
-//! [`StressOutcome`] and the CLI words it. Tests run in batches on the
-//! worker pool, and results are read in test order, so the failure found
-//! (and the input it shrinks to) is the same for any `--jobs`.
+//! [`StressOutcome`] and the CLI words it, and reports its phases through a
+//! [`StressProgress`] callback. Tests run in batches of one per worker, and
+//! results are read in test order, so the failure found (and the input it
+//! shrinks to) is the same for any `--jobs`, and the search stops at the
+//! first failure rather than after a batch of several tests per worker.
 
 use super::events::{CompileResult, RandomOrigin, TestResult};
 use super::{
@@ -16,9 +18,24 @@ use crate::interrupt::Cancellation;
 use crate::problems::Problem;
 use crate::verdict::Verdict;
 
-/// Tests per worker in one batch: enough that a worker rarely waits for the
-/// slowest test of a batch, few enough that little runs past a failure.
-const TESTS_PER_WORKER: usize = 4;
+/// Tests per worker in one batch: one, so nothing runs after a failure (issue
+/// #10: with four, a sleeping program took four TLEs, 18 s, to report one).
+/// A worker may wait for the slowest test of its batch; that is the price.
+const TESTS_PER_WORKER: usize = 1;
+
+/// What the search is doing, for a progress line or a line per phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StressProgress {
+    /// `done` of at most `total` random tests have passed.
+    Testing { done: u64, total: u64 },
+    /// Random test `iteration` failed with `verdict`.
+    Found { iteration: u64, verdict: Verdict },
+    /// Shrinking a TLE runs candidates at this CPU limit: the shortest tried
+    /// at which the failing input still times out.
+    ShrinkTimeLimit { time_limit_ms: u64 },
+    /// Shrinking: `steps` smaller inputs taken, `runs` tried.
+    Shrinking { steps: usize, runs: usize },
+}
 
 /// What to search.
 #[derive(Clone, Debug)]
@@ -98,6 +115,7 @@ pub fn stress(
     workspace: &Workspace,
     options: &StressOptions<'_>,
     cancel: &Cancellation,
+    progress: &mut dyn FnMut(StressProgress),
 ) -> Result<StressOutcome, RunError> {
     let Some(prepared) = prepare(submission, settings, workspace, cancel)? else {
         return Ok(StressOutcome::Interrupted { iterations: 0 });
@@ -122,6 +140,10 @@ pub fn stress(
     let batch_size = settings.jobs.max(1) * TESTS_PER_WORKER;
     let mut next = 0u64;
     while next < options.iterations {
+        progress(StressProgress::Testing {
+            done: next,
+            total: options.iterations,
+        });
         let end = options.iterations.min(next + batch_size as u64);
         let mut tests = Vec::with_capacity(batch_size);
         for test_number in next..end {
@@ -147,6 +169,10 @@ pub fn stress(
             .find(|(_, (_, result))| !result.verdict.is_accepted());
         if let Some((position, (test, result))) = failed {
             let iteration = next + position as u64 + 1;
+            progress(StressProgress::Found {
+                iteration,
+                verdict: result.verdict,
+            });
             let found = FailingTest {
                 input: test.input.map(|input| input.text).unwrap_or_default(),
                 answer: test.answer.ok().flatten(),
@@ -160,6 +186,7 @@ pub fn stress(
             let failure = shrink(
                 &runs,
                 options,
+                progress,
                 Failure {
                     iteration,
                     origin,
@@ -193,10 +220,33 @@ pub fn stress(
 /// Candidates run in batches on the worker pool, but the first failing one
 /// in order is taken, so the result does not depend on `--jobs`.
 fn shrink(
-    runs: &Runs<'_>,
+    full_runs: &Runs<'_>,
     options: &StressOptions<'_>,
+    progress: &mut dyn FnMut(StressProgress),
     mut failure: Failure,
 ) -> Result<Failure, RunError> {
+    let verdict = failure.found.result.verdict;
+    if verdict == Verdict::JudgeError || options.shrink_runs == 0 {
+        return Ok(failure);
+    }
+    // A TLE candidate costs the whole limit: shrink at the shortest limit
+    // at which the found input still times out, and confirm the result at
+    // the real limit at the end (issue #10).
+    let shorter = if verdict == Verdict::TimeLimitExceeded {
+        shortest_failing_limit(full_runs, &failure.found.input)?
+    } else {
+        None
+    };
+    if let Some(shorter) = &shorter {
+        progress(StressProgress::ShrinkTimeLimit {
+            time_limit_ms: shorter.limits.cpu_time_ms,
+        });
+    }
+    let shorter_runs = shorter.as_ref().map(|settings| Runs {
+        settings,
+        ..*full_runs
+    });
+    let runs = shorter_runs.as_ref().unwrap_or(full_runs);
     let Runs {
         problem,
         settings,
@@ -204,10 +254,6 @@ fn shrink(
         cancel,
         ..
     } = *runs;
-    let verdict = failure.found.result.verdict;
-    if verdict == Verdict::JudgeError {
-        return Ok(failure);
-    }
     let profile = failure.origin.profile.clone();
     let batch_size = settings.jobs.max(1) * TESTS_PER_WORKER;
     'steps: loop {
@@ -225,6 +271,10 @@ fn shrink(
             })
             .collect();
         for chunk in candidates.chunks(batch_size) {
+            progress(StressProgress::Shrinking {
+                steps: failure.shrink_steps,
+                runs: failure.shrink_runs,
+            });
             if cancel.is_cancelled() {
                 failure.shrink_interrupted = true;
                 break 'steps;
@@ -277,7 +327,67 @@ fn shrink(
         }
         break;
     }
+    if shorter_runs.is_some() && failure.shrink_steps > 0 && !cancel.is_cancelled() {
+        let tests = [written_test(
+            problem,
+            "shrink-confirm".to_owned(),
+            failure.smallest.input.clone(),
+            None,
+            workspace,
+        )?];
+        let results = full_runs.batch(&tests)?;
+        remove_inputs(&tests);
+        match results
+            .into_iter()
+            .next()
+            .filter(|result| result.verdict == verdict)
+        {
+            Some(result) => failure.smallest.result = result,
+            // Fails only at the shorter limit: the found input is the honest answer.
+            None => {
+                failure.smallest = failure.found.clone();
+                failure.shrink_steps = 0;
+            }
+        }
+    }
     Ok(failure)
+}
+
+/// Settings with the shortest CPU limit among 1/8, 1/4 and 1/2 of the real
+/// one (at least 50 ms) at which `input` still times out; `None` when none
+/// does (the real limit is then used).
+fn shortest_failing_limit(runs: &Runs<'_>, input: &str) -> Result<Option<Settings>, RunError> {
+    let full = runs.settings.limits.cpu_time_ms;
+    for divisor in [8, 4, 2] {
+        let cpu_time_ms = (full / divisor).max(50);
+        if cpu_time_ms >= full || runs.cancel.is_cancelled() {
+            continue;
+        }
+        let mut shorter = runs.settings.clone();
+        let wall_factor = runs.settings.limits.wall_time_ms as f64 / full.max(1) as f64;
+        shorter.limits.cpu_time_ms = cpu_time_ms;
+        shorter.limits.wall_time_ms = ((cpu_time_ms as f64) * wall_factor).ceil() as u64;
+        let tests = [written_test(
+            runs.problem,
+            format!("shrink-limit-{cpu_time_ms}"),
+            input.to_owned(),
+            None,
+            runs.workspace,
+        )?];
+        let results = Runs {
+            settings: &shorter,
+            ..*runs
+        }
+        .batch(&tests)?;
+        remove_inputs(&tests);
+        if results
+            .first()
+            .is_some_and(|result| result.verdict == Verdict::TimeLimitExceeded)
+        {
+            return Ok(Some(shorter));
+        }
+    }
+    Ok(None)
 }
 
 /// Compiles (or copies) the submission once into `submission-1/`; `None`

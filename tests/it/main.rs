@@ -21,3 +21,4 @@ mod rooks;
 mod run;
 mod stress;
 mod support;
+mod tools;

@@ -208,3 +208,41 @@ fn judge_stress_help_is_stable() {
     run.expect_code(0);
     insta::assert_snapshot!(run.stdout());
 }
+
+/// A sleeping program: stress reports the first TLE with a line per phase
+/// (stderr is not a terminal here), shrinks it at a shorter time limit and
+/// confirms the result at the real one. See: issue #10
+#[test]
+fn a_tle_is_reported_at_once_and_shrunk_at_a_shorter_limit() {
+    let dir = Dir::new();
+    dir.create("sleeper.py", "import time\ntime.sleep(30)\n");
+    let config = repository().join("judge.toml").display().to_string();
+    let run = dir.judge(&[
+        "stress",
+        "rooks",
+        "sleeper.py",
+        "--seed",
+        "1",
+        "--jobs",
+        "1",
+        "--time-limit",
+        "400",
+        "--shrink-runs",
+        "2",
+        "--config",
+        &config,
+    ]);
+    run.expect_code(1);
+    let stderr = run.stderr();
+    assert!(
+        stderr.contains("testing: 0/1000 random tests passed\n"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("found: TLE on random test 1\n"), "{stderr}");
+    assert!(
+        stderr.contains("shrinking the TLE at a 50 ms limit"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains('\r'), "{stderr}");
+    assert!(stderr.contains(": TLE on gen-small-001 "), "{stderr}");
+}

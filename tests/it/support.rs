@@ -59,6 +59,33 @@ impl Dir {
     }
 }
 
+impl Dir {
+    /// `judge ARGS...` whose reader of stdout goes away at once: the pipe's
+    /// read end is closed right after the spawn, so every write to stdout
+    /// meets EPIPE. Returns the exit code and stderr.
+    pub fn judge_closed_stdout(&self, args: &[&str]) -> (i32, String) {
+        use std::io::Read as _;
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("judge"))
+            .current_dir(self.root.path())
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("judge starts");
+        drop(child.stdout.take());
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        let status = child.wait().unwrap();
+        (status.code().unwrap_or(-1), stderr)
+    }
+}
+
 /// The finished process, with failure messages that show everything.
 pub struct Run {
     args: Vec<String>,

@@ -407,9 +407,11 @@ impl Input {
 /// the positions themselves are `validate.rs`'s.
 pub fn parse(text: &str, layout: Layout) -> Result<Input, InputError> {
     let mut lines = LineReader::new(text, layout);
-    let count = lines
-        .expect_line("the number of positions k")?
-        .integer("the number of positions k", 1..=MAX_POSITIONS)?;
+    let count = lines.expect_line("the number of positions k")?.integer_in(
+        "the number of positions k",
+        1..=MAX_POSITIONS,
+        layout,
+    )?;
     let mut positions = Vec::new();
     for number in 1..=count as usize {
         let mut cells = [[Cell::Empty; COLUMNS]; ROWS];

@@ -10,7 +10,7 @@ use super::input::{
     describe_moves, parse, Board, Direction, Move, MoveError, Puzzle, COLUMNS, ROWS,
 };
 use super::solve::{solve, Reading};
-use crate::problems::text::{describe, parse_integer, Layout, Stream, TokenReader};
+use crate::problems::text::{describe, parse_integer, plural, Layout, Stream, TokenReader};
 use crate::problems::{CheckOptions, CheckOutcome, CheckerFailure};
 
 /// What an output (or answer) claims, once its tokens are read.
@@ -93,8 +93,8 @@ fn judge(
             // has, so "some reading has none" means "the other has none".
             return Ok(match &reference.without_swaps {
                 None => CheckOutcome::accepted(format!(
-                    "-1: the board cannot be cleared in exactly {} moves",
-                    puzzle.moves
+                    "-1: the board cannot be cleared in exactly {}",
+                    plural(puzzle.moves as u64, "move", "moves")
                 )),
                 Some(solution) => CheckOutcome::wrong_answer(format!(
                     "-1, but the board can be cleared: {}",
@@ -106,8 +106,8 @@ fn judge(
     };
     if written.len() != puzzle.moves {
         return Ok(CheckOutcome::wrong_answer(format!(
-            "expected {} moves, found {}",
-            puzzle.moves,
+            "expected {}, found {}",
+            plural(puzzle.moves as u64, "move", "moves"),
             written.len()
         )));
     }
@@ -115,7 +115,10 @@ fn judge(
         Ok(replay) => replay,
         Err(reason) => return Ok(CheckOutcome::wrong_answer(reason)),
     };
-    let summary = format!("cleared in {} moves", puzzle.moves);
+    let summary = format!(
+        "cleared in {}",
+        plural(puzzle.moves as u64, "move", "moves")
+    );
     if !options.lexmin {
         return Ok(CheckOutcome::accepted(summary));
     }
@@ -198,7 +201,10 @@ fn replay(board: &Board, written: &[[i64; 3]]) -> Result<Replay, String> {
         } else {
             "blocks remain"
         };
-        return Err(format!("after {} moves {left} {blocks}", written.len()));
+        return Err(format!(
+            "after {} {left} {blocks}",
+            plural(written.len() as u64, "move", "moves")
+        ));
     }
     Ok(Replay {
         moves,
@@ -263,7 +269,7 @@ mod tests {
 
     #[test_case(SAMPLE, "2 1 1\n3 1 1\n3 0 1\n", "cleared in 3 moves" ; "reference answer")]
     #[test_case(SAMPLE, "  2 1 1 3 1 1\r\n\n3 0 1", "cleared in 3 moves" ; "whitespace is free")]
-    #[test_case(UNSOLVABLE, "-1\n", "-1: the board cannot be cleared in exactly 1 moves" ; "minus one when unsolvable")]
+    #[test_case(UNSOLVABLE, "-1\n", "-1: the board cannot be cleared in exactly 1 move" ; "minus one when unsolvable")]
     #[test_case(READINGS_DIFFER, "1 0 1\n0 0 1\n", "cleared in 2 moves" ; "smallest without same colour swaps")]
     #[test_case(READINGS_DIFFER, "0 0 1\n3 0 -1\n", "cleared in 2 moves" ; "smallest with same colour swaps")]
     #[test_case(ONLY_WITH_SWAPS, "-1\n", "-1: the board cannot be cleared in exactly 3 moves" ; "minus one where one reading has none")]
@@ -335,7 +341,7 @@ mod tests {
     #[test_case(SAMPLE, "2 1 1\n3 1 x\n", "the answer is malformed: line 2, column 5: expected an integer, found \"x\"" ; "malformed")]
     #[test_case(SAMPLE, "-1\n", "the answer disagrees with the reference solver: -1, but the board can be cleared: 2 1 1, 3 1 1, 3 0 1" ; "wrong minus one")]
     #[test_case(SAMPLE, "3 1 -1\n3 1 1\n3 0 1\n", "the answer disagrees with the reference solver: valid but not the smallest: expected 2 1 1, 3 1 1, 3 0 1 (move 1 differs)" ; "not the smallest")]
-    #[test_case(UNSOLVABLE, "2 1 1\n", "the answer disagrees with the reference solver: after 1 moves 12 blocks remain" ; "not a solution")]
+    #[test_case(UNSOLVABLE, "2 1 1\n", "the answer disagrees with the reference solver: after 1 move 12 blocks remain" ; "not a solution")]
     fn a_wrong_answer_file_is_a_checker_failure(input: &str, answer: &str, message: &str) {
         let outcome = check(input, "-1\n", Some(answer), &CheckOptions::default());
         assert_eq!(outcome, Err(CheckerFailure::new(message)));

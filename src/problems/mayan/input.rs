@@ -5,7 +5,7 @@
 //! and the checker must all play moves in exactly the same way. This module
 //! does not search (`solve.rs`) and does not judge outputs (`check.rs`).
 
-use crate::problems::text::{describe, parse_integer, Layout, LineReader};
+use crate::problems::text::{describe, has_leading_zero, parse_integer_in, Layout, LineReader};
 use crate::problems::InputError;
 use std::fmt;
 
@@ -421,7 +421,7 @@ impl fmt::Display for Puzzle {
 pub fn parse(text: &str, layout: Layout) -> Result<Puzzle, InputError> {
     let mut reader = LineReader::new(text, layout);
     let first = reader.expect_line("the number of moves n")?;
-    let moves = first.integer("n", 1..=MAX_MOVES as i64)?;
+    let moves = first.integer_in("n", 1..=MAX_MOVES as i64, layout)?;
     let mut columns: Vec<Vec<u8>> = Vec::with_capacity(COLUMNS);
     // Where each block was written, to point at it when it is part of a run.
     let mut positions: Vec<(usize, Vec<usize>)> = Vec::with_capacity(COLUMNS);
@@ -451,10 +451,17 @@ pub fn parse(text: &str, layout: Layout) -> Result<Puzzle, InputError> {
                 .at_column(position));
             }
             previous_end = Some(position + token.chars().count());
-            let value = parse_integer(token).ok_or_else(|| {
+            let value = parse_integer_in(token, layout).ok_or_else(|| {
                 InputError::expected(
                     line.number,
-                    format!("a colour 1..={MAX_COLOUR} or the terminating 0"),
+                    format!(
+                        "a colour 1..={MAX_COLOUR} or the terminating 0{}",
+                        if has_leading_zero(token) {
+                            " (written without a leading zero)"
+                        } else {
+                            ""
+                        }
+                    ),
                     describe(token),
                 )
                 .at_column(position)

@@ -42,9 +42,23 @@ pub const HARD_MIN_BLOCKS: usize = 18;
 ///   (PROBLEMS.md: "the generators never emit a board whose answer depends
 ///   on the reading — nor one that can be cleared in fewer than n moves.
 ///   Such boards belong only to an explicit `edge` profile");
-/// - `edge`: nothing more.
+/// - `edge`: the opposite, what the `edge` generator promises: the board
+///   clears in fewer than n moves or its answer depends on the reading
+///   (issue #10: every board used to pass as `edge`).
+///
+/// With or without a profile, an empty board is invalid: **(judge's rule)**
+/// every input holds at least one block (`statement.md`, "Input"). An empty
+/// board is cleared by 0 moves, so "exactly n" and "within n" would disagree
+/// on it, and the original data never has one. The lenient readers of
+/// `solve` and the checker still read it (the answer is `-1`).
 pub fn validate(input: &str, profile: Option<&str>) -> Result<Puzzle, InputError> {
     let puzzle = parse(input, Layout::Strict)?;
+    if puzzle.board.is_empty() {
+        return Err(InputError::constraint(
+            2,
+            "the board is empty: every input holds at least one block (judge's rule)",
+        ));
+    }
     let Some(profile) = profile else {
         return Ok(puzzle);
     };
@@ -96,7 +110,9 @@ pub fn validate(input: &str, profile: Option<&str>) -> Result<Puzzle, InputError
             ));
         }
     }
-    if profile != "edge" {
+    if profile == "edge" {
+        check_edge(&puzzle)?;
+    } else {
         check_plain(&puzzle, profile)?;
     }
     Ok(puzzle)
@@ -110,8 +126,9 @@ fn check_plain(puzzle: &Puzzle, profile: &str) -> Result<(), InputError> {
         return Err(InputError::constraint(
             1,
             format!(
-                "the board can be cleared in {fewer} moves, fewer than n = {}; \
+                "the board can be cleared in {}, fewer than n = {}; \
                  only profile `edge` has such boards",
+                crate::problems::text::plural(fewer as u64, "move", "moves"),
                 puzzle.moves
             ),
         ));
@@ -125,6 +142,23 @@ fn check_plain(puzzle: &Puzzle, profile: &str) -> Result<(), InputError> {
             format!(
                 "the answer depends on whether same-colour swaps are moves; \
                  only profile `edge` has such boards, not `{profile}`"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The promise of `edge` (generate.rs, `edge`): PROBLEMS.md's boards that
+/// "belong only to an explicit `edge` profile", those that clear in fewer
+/// than n moves or whose answer depends on the same-colour-swap reading.
+fn check_edge(puzzle: &Puzzle) -> Result<(), InputError> {
+    if analyse(puzzle).is_plain() {
+        return Err(InputError::constraint(
+            1,
+            format!(
+                "the board cannot be cleared in fewer than n = {} moves and its answer does not \
+                 depend on same-colour swaps; profile `edge` has only boards that do one or the other",
+                puzzle.moves
             ),
         ));
     }
@@ -149,7 +183,6 @@ mod tests {
 
     #[test_case(SAMPLE, None ; "sample, no profile")]
     #[test_case(SAMPLE, Some("random") ; "sample, random")]
-    #[test_case(SAMPLE, Some("edge") ; "sample, edge")]
     #[test_case(CLEARS_IN_FEWER, Some("edge") ; "edge board, edge")]
     #[test_case(CLEARS_IN_FEWER, None ; "edge board, no profile")]
     #[test_case("1\n1 0\n0\n2 0\n0\n1 0\n", Some("bottom-row") ; "bottom row")]
@@ -161,11 +194,25 @@ mod tests {
     #[test_case(SAMPLE, "bottom-row", "line 3: the block at (1,1) is above the bottom row; profile `bottom-row` has every block on row 0" ; "sample is not bottom row")]
     #[test_case(SAMPLE, "hard", "line 1: n = 3, but profile `hard` has n = 5" ; "sample is not hard")]
     #[test_case("5\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", "hard", "the board has 12 blocks, but profile `hard` has at least 18" ; "sparse is not hard")]
-    #[test_case(CLEARS_IN_FEWER, "random", "line 1: the board can be cleared in 1 moves, fewer than n = 2; only profile `edge` has such boards" ; "fewer moves")]
-    #[test_case(CLEARS_IN_FEWER, "bottom-row", "line 1: the board can be cleared in 1 moves, fewer than n = 2; only profile `edge` has such boards" ; "fewer moves on the bottom row")]
+    #[test_case(CLEARS_IN_FEWER, "random", "line 1: the board can be cleared in 1 move, fewer than n = 2; only profile `edge` has such boards" ; "fewer moves")]
+    #[test_case(CLEARS_IN_FEWER, "bottom-row", "line 1: the board can be cleared in 1 move, fewer than n = 2; only profile `edge` has such boards" ; "fewer moves on the bottom row")]
+    #[test_case(SAMPLE, "edge", "line 1: the board cannot be cleared in fewer than n = 3 moves and its answer does not depend on same-colour swaps; profile `edge` has only boards that do one or the other" ; "an unambiguous board is not edge")]
     #[test_case(SAMPLE, "huge", "mayan has no profile `huge`; known: random, bottom-row, hard, edge" ; "unknown profile")]
     fn rejects(input: &str, profile: &str, message: &str) {
         let error = validate(input, Some(profile)).expect_err("breaks the profile's promise");
         assert_eq!(error.to_string(), message);
+    }
+
+    /// (judge's rule) an empty board is invalid for `validate`, with or
+    /// without a profile.
+    #[test_case(None ; "no profile")]
+    #[test_case(Some("edge") ; "edge")]
+    #[test_case(Some("random") ; "random")]
+    fn rejects_an_empty_board(profile: Option<&str>) {
+        let error = validate("1\n0\n0\n0\n0\n0\n", profile).expect_err("empty");
+        assert_eq!(
+            error.to_string(),
+            "line 2: the board is empty: every input holds at least one block (judge's rule)"
+        );
     }
 }

@@ -5,7 +5,9 @@
 //! on the profile, so the caller passes `max_size` in; choosing it is
 //! [`super::validate`]'s job, not this module's.
 
-use crate::problems::text::{describe, parse_integer, InputError, Layout, LineReader};
+use crate::problems::text::{
+    describe, integer_shape, parse_integer_in, InputError, Layout, LineReader,
+};
 use std::fmt;
 
 /// The largest board any profile allows. PROBLEMS.md, rooks: "a profile
@@ -125,8 +127,8 @@ pub fn parse_input(text: &str, layout: Layout, max_size: usize) -> Result<Vec<Bo
             "the board size n or the final 0"
         };
         let line = reader.expect_line(what)?;
-        let size = parse_integer(line.text)
-            .ok_or_else(|| line.expected(format!("{what} (an integer)")))?;
+        let size = parse_integer_in(line.text, layout)
+            .ok_or_else(|| line.expected(format!("{what} {}", integer_shape(line.text))))?;
         if size == 0 {
             if boards.is_empty() {
                 return Err(InputError::constraint(

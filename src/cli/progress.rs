@@ -1,0 +1,70 @@
+//! `judge stress`'s progress on stderr: one line rewritten in place on a
+//! terminal, else one line per phase (a CI log wants no carriage returns).
+//! See: issue #10.
+
+use crate::runner::stress::StressProgress;
+use std::io::{IsTerminal as _, Write as _};
+
+/// Renders [`StressProgress`] events.
+pub(super) struct StressReporter {
+    terminal: bool,
+    /// The kind of the last event shown as a line, so each phase is one line.
+    last_phase: Option<std::mem::Discriminant<StressProgress>>,
+    /// A progress line is on screen and must be cleared before other output.
+    line_shown: bool,
+}
+
+impl StressReporter {
+    pub(super) fn new() -> StressReporter {
+        StressReporter {
+            terminal: std::io::stderr().is_terminal(),
+            last_phase: None,
+            line_shown: false,
+        }
+    }
+
+    fn text(event: StressProgress) -> String {
+        match event {
+            StressProgress::Testing { done, total } => {
+                format!("testing: {done}/{total} random tests passed")
+            }
+            StressProgress::Found { iteration, verdict } => {
+                format!("found: {verdict} on random test {iteration}")
+            }
+            StressProgress::ShrinkTimeLimit { time_limit_ms } => format!(
+                "shrinking the TLE at a {time_limit_ms} ms limit (the shortest tried that still fails)"
+            ),
+            StressProgress::Shrinking { steps, runs } => format!(
+                "shrinking: {} taken, {} tried",
+                crate::problems::text::plural(steps as u64, "step", "steps"),
+                crate::problems::text::plural(runs as u64, "input", "inputs")
+            ),
+        }
+    }
+
+    /// Shows one event.
+    #[expect(clippy::print_stderr, reason = "stress progress goes to stderr")]
+    pub(super) fn show(&mut self, event: StressProgress) {
+        let text = Self::text(event);
+        if self.terminal {
+            eprint!("\r\x1b[2K{text}");
+            let _ = std::io::stderr().flush();
+            self.line_shown = true;
+            return;
+        }
+        let phase = std::mem::discriminant(&event);
+        if self.last_phase != Some(phase) {
+            self.last_phase = Some(phase);
+            eprintln!("{text}");
+        }
+    }
+
+    /// Clears the progress line, before the final report.
+    #[expect(clippy::print_stderr, reason = "stress progress goes to stderr")]
+    pub(super) fn finish(&mut self) {
+        if self.line_shown {
+            eprint!("\r\x1b[2K");
+            self.line_shown = false;
+        }
+    }
+}
