@@ -20,7 +20,7 @@
 //! namespace's files through `/proc/self/fd/N/...`.
 
 use super::reap::{kill, reap_within, ProcessTarget};
-use super::spawn::{c_string, pipe};
+use super::spawn::{c_string, clone_blocking_signals, pipe};
 use crate::sandbox::SandboxError;
 use std::ffi::CString;
 use std::io::{self, Read, Write};
@@ -337,40 +337,18 @@ impl Setup {
             Privilege::Root => libc::CLONE_NEWNS,
             Privilege::User { .. } => libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWNET,
         };
-        let mut stack = vec![0u8; 64 * 1024];
-        // SAFETY: the end of `stack`, aligned down to 16 bytes. Without
-        // CLONE_VM the child gets its own copy of it (and of `context`).
-        let stack_top = unsafe { stack.as_mut_ptr().add(stack.len()) };
-        let stack_top = ((stack_top as usize) & !15) as *mut libc::c_void;
-        // SAFETY: zeroed sigset_t values are valid for sigfillset/pthread_sigmask.
-        let (mut all, mut previous): (libc::sigset_t, libc::sigset_t) =
-            unsafe { (std::mem::zeroed(), std::mem::zeroed()) };
-        // SAFETY: blocking every signal keeps the judge's handlers from
-        // running in the holder, which keeps them blocked until it ends.
-        unsafe {
-            libc::sigfillset(&mut all);
-            libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut previous);
-        }
         // SAFETY: `holder_main` gets a pointer to `context` in its own copy
-        // of our memory (no CLONE_VM) and makes only system calls on
-        // values prepared before the clone.
+        // of our memory (no CLONE_VM) and makes only system calls on values
+        // prepared before the clone; it keeps every signal blocked.
         let pid = unsafe {
-            libc::clone(
+            clone_blocking_signals(
                 holder_main,
-                stack_top,
-                flags | libc::SIGCHLD,
+                flags,
                 &context as *const HolderContext<'_> as *mut libc::c_void,
             )
         };
-        let clone_error = io::Error::last_os_error();
-        // SAFETY: restores the mask saved above.
-        unsafe {
-            libc::pthread_sigmask(libc::SIG_SETMASK, &previous, std::ptr::null_mut());
-        }
         drop((go_read, report_write, release_read));
-        if pid < 0 {
-            return Err(failed("clone")(clone_error));
-        }
+        let pid = pid.map_err(failed("clone"))?;
         let holder = Holder {
             pid,
             report: report_read,

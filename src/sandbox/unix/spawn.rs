@@ -109,43 +109,19 @@ impl ExecPlan {
         self.stdout = stdout_write.as_raw_fd();
         self.stderr = stderr_write.as_raw_fd();
         self.error = error_write.as_raw_fd();
-        let mut stack = vec![0u8; 256 * 1024];
-        // SAFETY: the end of `stack`, aligned down to 16 bytes as the ABI
-        // wants; it outlives the child's use of it (the parent is suspended
-        // until the child execs or exits).
-        let stack_top = unsafe { stack.as_mut_ptr().add(stack.len()) };
-        let stack_top = ((stack_top as usize) & !15) as *mut libc::c_void;
-        // SAFETY: zeroed sigset_t values are valid for sigfillset/pthread_sigmask.
-        let (mut all, mut previous): (libc::sigset_t, libc::sigset_t) =
-            unsafe { (std::mem::zeroed(), std::mem::zeroed()) };
-        // SAFETY: both sets are valid; blocking every signal keeps any
-        // handler from running in the child while it shares our memory.
-        unsafe {
-            libc::sigfillset(&mut all);
-            libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut previous);
-        }
         // SAFETY: `child_main` receives a pointer to `self`, which lives on
         // this suspended thread's stack until the child has exec'd or
         // exited (CLONE_VFORK); it only reads the plan and makes
         // async-signal-safe system calls.
         let pid = unsafe {
-            libc::clone(
+            clone_blocking_signals(
                 child_main,
-                stack_top,
-                libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+                libc::CLONE_VM | libc::CLONE_VFORK,
                 &self as *const ExecPlan as *mut libc::c_void,
             )
         };
-        let clone_error = io::Error::last_os_error();
-        // SAFETY: restores the mask saved above.
-        unsafe {
-            libc::pthread_sigmask(libc::SIG_SETMASK, &previous, std::ptr::null_mut());
-        }
-        drop(stack);
         drop((stdout_write, stderr_write, error_write));
-        if pid < 0 {
-            return Err(clone_error);
-        }
+        let pid = pid?;
         // The error pipe closes on a successful exec; otherwise it carries
         // the errno of the step that failed.
         let mut errno = [0u8; 4];
@@ -162,6 +138,49 @@ impl ExecPlan {
             stderr: stderr_read,
         })
     }
+}
+
+/// `clone(entry, flags | SIGCHLD)` on a fresh 256 KiB stack, with every
+/// signal blocked around it, so no handler of the judge runs in the child
+/// (the child unblocks what it needs). Returns the child's pid.
+///
+/// # Safety
+/// `entry` runs in the child with `argument`; with `CLONE_VM` it shares the
+/// judge's memory, so it must only make async-signal-safe system calls on
+/// values prepared before the clone, and the caller must keep `argument`
+/// alive until the child has exec'd or exited (`CLONE_VFORK`). Without
+/// `CLONE_VM` the child works on its own copy of everything.
+pub(super) unsafe fn clone_blocking_signals(
+    entry: extern "C" fn(*mut libc::c_void) -> libc::c_int,
+    flags: libc::c_int,
+    argument: *mut libc::c_void,
+) -> io::Result<libc::pid_t> {
+    let mut stack = vec![0u8; 256 * 1024];
+    // SAFETY: the end of `stack`, aligned down to 16 bytes as the ABI wants;
+    // it outlives the child's use of it (with CLONE_VFORK the parent waits
+    // until the child execs or exits; without CLONE_VM the child has a copy).
+    let stack_top = unsafe { stack.as_mut_ptr().add(stack.len()) };
+    let stack_top = ((stack_top as usize) & !15) as *mut libc::c_void;
+    // SAFETY: zeroed sigset_t values are valid for sigfillset/pthread_sigmask.
+    let (mut all, mut previous): (libc::sigset_t, libc::sigset_t) =
+        unsafe { (std::mem::zeroed(), std::mem::zeroed()) };
+    // SAFETY: both sets are valid.
+    unsafe {
+        libc::sigfillset(&mut all);
+        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut previous);
+    }
+    // SAFETY: as the caller promises (see above).
+    let pid = unsafe { libc::clone(entry, stack_top, flags | libc::SIGCHLD, argument) };
+    let clone_error = io::Error::last_os_error();
+    // SAFETY: restores the mask saved above.
+    unsafe {
+        libc::pthread_sigmask(libc::SIG_SETMASK, &previous, std::ptr::null_mut());
+    }
+    drop(stack);
+    if pid < 0 {
+        return Err(clone_error);
+    }
+    Ok(pid)
 }
 
 /// The child between clone and exec: stdio, process group, signal
