@@ -54,7 +54,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<u8> {
             })
             .transpose()?;
         problems::check_bytes(
-            package.problem,
+            &*package.problem,
             input_text,
             &output.bytes,
             answer_text,

@@ -46,7 +46,7 @@ struct Generated {
 /// Generates every input (and, with --out, answer) before writing anything.
 pub fn run(args: &GenArgs) -> anyhow::Result<u8> {
     let package = args.packages.load(&args.problem)?;
-    let problem = package.problem;
+    let problem = &*package.problem;
     let default_profile = package
         .profiles()
         .first()

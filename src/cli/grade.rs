@@ -237,7 +237,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
         if packages.contains_key(&entry.problem) || !package_exists(problems_dir, &entry.problem) {
             continue;
         }
-        let package = args.packages.load(&entry.problem)?;
+        let package = args.packages.load_with(&entry.problem, &config)?;
         if package.tests.is_empty() && config.random_tests == 0 {
             return Err(UsageError::new(
                 format!(
@@ -536,7 +536,7 @@ fn grade_problem(
     mut resume: Option<&mut Resume>,
     cancel: &Cancellation,
 ) -> anyhow::Result<ProblemGraded> {
-    let problem = package.problem;
+    let problem = &*package.problem;
     let seed = master_seed(None, config, package);
     let package_sha256 = resume::package_sha256(package)?;
     let mut graded = Vec::with_capacity(entries.len());

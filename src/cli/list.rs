@@ -2,7 +2,7 @@
 //! profiles their tests come from.
 
 use super::{write_stdout, PackageArgs};
-use crate::config::bundled;
+use crate::config::problem::package_ids;
 use crate::exit;
 use std::fmt::Write as _;
 
@@ -21,15 +21,18 @@ pub fn run(args: &ProblemsArgs) -> anyhow::Result<u8> {
         "{:<12} {:<12} {:<28} {:>8} {:>9} {:>9}  profiles",
         "problem", "engine", "title", "time", "memory", "output"
     )?;
-    for id in bundled::package_ids() {
-        let package = args.packages.load(id)?;
+    for id in package_ids(args.packages.problems_dir.as_deref()) {
+        let package = args.packages.load(&id)?;
         let limits = &package.manifest.limits;
         let profiles = package.profiles();
         writeln!(
             table,
             "{:<12} {:<12} {:<28} {:>5} ms {:>5} MiB {:>5} KiB  {}",
             package.id,
-            package.problem.id(),
+            match &package.problem {
+                crate::config::problem::ProblemRef::Engine(engine) => engine.id(),
+                crate::config::problem::ProblemRef::Programs(_) => "programs",
+            },
             package.manifest.title,
             limits.time_limit_ms,
             limits.memory_limit_mib,

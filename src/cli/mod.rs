@@ -15,8 +15,9 @@ mod solve;
 mod stress;
 mod validate;
 
+use crate::config::judge::JudgeConfig;
 use crate::config::problem::Package;
-use crate::config::{bundled, ConfigError};
+use crate::config::ConfigError;
 use crate::exit;
 use crate::problems::{self, text, Problem};
 use clap::{Parser, Subcommand};
@@ -73,6 +74,12 @@ impl PackageArgs {
     /// The package `id`, from `--problems-dir` or the bundled ones.
     pub fn load(&self, id: &str) -> Result<Package, ConfigError> {
         Package::load(self.problems_dir.as_deref(), id)
+    }
+
+    /// [`Self::load`], compiling a package's own programs with `config`'s
+    /// languages (`run` and `grade`, which take `--config`).
+    pub fn load_with(&self, id: &str, config: &JudgeConfig) -> Result<Package, ConfigError> {
+        Package::load_with(self.problems_dir.as_deref(), id, Some(config))
     }
 }
 
@@ -154,16 +161,30 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
-/// Clap value parser for a problem (package) id: one of the bundled
-/// packages, e.g. `rooks` or `rooks-large`.
+/// Clap value parser for a problem (package) id, e.g. `rooks` or
+/// `rooks-large`: only its shape is checked here, since a package of
+/// `--problems-dir` may have any id (issue #9); loading it says whether it
+/// exists.
 fn parse_problem(id: &str) -> Result<String, String> {
-    if bundled::package_ids().contains(&id) {
+    let plain = id
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if !id.is_empty() && plain && !id.starts_with('.') {
         Ok(id.to_owned())
     } else {
         Err(format!(
-            "unknown problem `{id}`; known: {}",
-            bundled::known_ids()
+            "`{id}` is not a problem id (letters, digits, `-`, `_` and `.`, not starting with `.`)"
         ))
+    }
+}
+
+/// What `judge validate` and `judge solve` do with an input error: a
+/// package program's failure is the judge's (exit 3), anything else is the
+/// input's (exit 1).
+fn input_error_code(error: &problems::InputError) -> u8 {
+    match error.kind {
+        problems::InputErrorKind::ProgramFailed(_) => exit::JUDGE_FAILED,
+        _ => exit::FAILURE,
     }
 }
 

@@ -1,7 +1,6 @@
 //! `judge solve`: the reference answer for one input.
 
-use super::{parse_problem, say, write_stdout, Source};
-use crate::config::problem::engine_of;
+use super::{input_error_code, parse_problem, say, write_stdout, PackageArgs, Source};
 use crate::exit;
 use std::path::PathBuf;
 
@@ -13,11 +12,14 @@ pub struct SolveArgs {
     pub problem: String,
     /// The input file; standard input when absent or `-`.
     pub input: Option<PathBuf>,
+    #[command(flatten)]
+    pub packages: PackageArgs,
 }
 
 /// Prints the answer; an invalid input is exit 1 with `file: line L: ...`.
 pub fn run(args: &SolveArgs) -> anyhow::Result<u8> {
-    let problem = engine_of(&args.problem)?;
+    let package = args.packages.load(&args.problem)?;
+    let problem = &*package.problem;
     let source = Source::read(args.input.as_deref())?;
     let answer = source.text().and_then(|input| problem.solve(input));
     match answer {
@@ -25,9 +27,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<u8> {
             write_stdout(&answer)?;
             Ok(exit::SUCCESS)
         }
-        Err(error) => {
+        Err(error) if input_error_code(&error) == exit::FAILURE => {
             say(&format!("error: invalid input: {}: {error}", source.name));
             Ok(exit::FAILURE)
+        }
+        Err(error) => {
+            say(&format!("error: {error}"));
+            Ok(exit::JUDGE_FAILED)
         }
     }
 }

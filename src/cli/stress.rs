@@ -66,8 +66,8 @@ pub struct StressArgs {
 /// Runs `judge stress` and returns its exit code.
 pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
     let config = load_config(args.config.as_deref())?;
-    let package = args.packages.load(&args.problem)?;
-    let problem = package.problem;
+    let package = args.packages.load_with(&args.problem, &config)?;
+    let problem = &*package.problem;
     let profiles: Vec<&str> = match &args.profile {
         Some(name) => vec![profile_or_usage(problem, name)?.name],
         None => package.profiles(),

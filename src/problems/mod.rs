@@ -10,6 +10,7 @@
 //!
 //! This module does not run programs or read files: callers hand it text.
 
+pub mod checkers;
 pub mod matchsticks;
 pub mod mayan;
 pub mod rooks;
@@ -116,6 +117,9 @@ pub enum GenerateError {
         profile: String,
         known: String,
     },
+    /// A package's generator program failed, or is not reproducible.
+    #[error("{0}")]
+    Program(String),
 }
 
 /// One problem of PROBLEMS.md: everything the judge knows about it.
