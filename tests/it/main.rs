@@ -16,6 +16,7 @@ mod interrupt;
 mod matchsticks;
 mod mayan;
 mod packages;
+mod programs;
 mod reports;
 mod rooks;
 mod run;
