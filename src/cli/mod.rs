@@ -8,6 +8,7 @@ mod check;
 mod diff;
 mod gen;
 pub mod grade;
+mod grade_package;
 mod list;
 pub mod merge;
 pub mod run;

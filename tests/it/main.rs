@@ -13,6 +13,7 @@ mod cli;
 mod grade;
 mod hostile;
 mod interrupt;
+mod kattis;
 mod matchsticks;
 mod mayan;
 mod packages;
