@@ -32,6 +32,7 @@ pub mod cli;
 pub mod config;
 pub mod diff;
 pub mod exit;
+pub mod export;
 pub mod external;
 pub mod grade;
 pub mod interrupt;

@@ -6,11 +6,13 @@
 
 mod check;
 mod diff;
+mod export;
 mod gen;
 pub mod grade;
 mod grade_package;
 mod list;
 pub mod merge;
+mod new;
 pub mod run;
 mod solve;
 mod stress;
@@ -59,6 +61,10 @@ pub enum Command {
     Stress(stress::StressArgs),
     /// Combine the JSON reports of `grade --shard` runs into one.
     Merge(merge::MergeArgs),
+    /// Write a package in the Kattis / ICPC problem package format.
+    Export(export::ExportArgs),
+    /// Scaffold a problem package that validates and grades out of the box.
+    New(new::NewArgs),
 }
 
 /// Where problem packages live; shared by the commands that read them.
@@ -116,6 +122,8 @@ pub fn run(cli: Cli) -> u8 {
         Command::Grade(args) => grade::run(args),
         Command::Stress(args) => stress::run(&args),
         Command::Merge(args) => merge::run(args),
+        Command::Export(args) => export::run(&args),
+        Command::New(args) => new::run(&args),
     };
     match result {
         Ok(code) => code,

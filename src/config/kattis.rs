@@ -202,6 +202,18 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
             "holds no `.in` file under `sample/` or `secret/`",
         ));
     }
+    let time_limit_ms = yaml
+        .limits
+        .time_limit
+        .map(|seconds| (seconds * 1000.0).ceil().max(1.0) as u64);
+    if let Some(package) = exported_engine_package(dir, &id, &yaml, tests.clone())? {
+        return Ok(KattisPackage {
+            package,
+            time_limit_ms,
+            time_multiplier: yaml.limits.time_multiplier.unwrap_or(5.0),
+            time_safety_margin: yaml.limits.time_safety_margin.unwrap_or(2.0),
+        });
+    }
     let submissions = package_submissions(dir)?;
     let tool_for = |role: &'static str, path: &Path| -> Option<Tool> {
         config.language_for(path).map(|(name, language)| {
@@ -360,10 +372,7 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
     }
     Ok(KattisPackage {
         package,
-        time_limit_ms: yaml
-            .limits
-            .time_limit
-            .map(|seconds| (seconds * 1000.0).ceil().max(1.0) as u64),
+        time_limit_ms,
         time_multiplier: yaml.limits.time_multiplier.unwrap_or(5.0),
         time_safety_margin: yaml.limits.time_safety_margin.unwrap_or(2.0),
     })
@@ -376,6 +385,90 @@ fn without_location(message: &str) -> String {
         Some(index) => message[..index].to_owned(),
         None => message.to_owned(),
     }
+}
+
+/// A package written by `judge export --kattis` from a built-in engine:
+/// its output validator names the engine (see [`crate::export`]), and the
+/// engine decides directly, so the package grades as the original does
+/// without `judge` inside the sandbox.
+fn exported_engine_package(
+    dir: &Path,
+    id: &str,
+    yaml: &ProblemYaml,
+    tests: Vec<PackageTest>,
+) -> Result<Option<Package>, ConfigError> {
+    let script = dir.join("output_validators/judge_check/judge_check.py");
+    let Ok(text) = fs_err::read_to_string(&script) else {
+        return Ok(None);
+    };
+    let Some((engine, profiles, lexmin)) = crate::export::engine_marker(&text) else {
+        return Ok(None);
+    };
+    let Some(problem) = crate::problems::find(&engine) else {
+        return Err(ConfigError::invalid(
+            &script,
+            "judge-engine",
+            format!(
+                "unknown engine `{engine}`; known: {}",
+                crate::problems::known_ids()
+            ),
+        ));
+    };
+    let profiles = if profiles.is_empty() {
+        problem
+            .profiles()
+            .iter()
+            .map(|profile| profile.name.to_owned())
+            .collect()
+    } else {
+        profiles
+    };
+    let limits = LimitsToml {
+        time_limit_ms: yaml
+            .limits
+            .time_limit
+            .map_or(1000, |seconds| (seconds * 1000.0).ceil().max(1.0) as u64),
+        memory_limit_mib: yaml.limits.memory.unwrap_or(2048),
+        output_limit_kib: yaml.limits.output.unwrap_or(8).saturating_mul(1024),
+        tool_time_limit_ms: None,
+        tool_memory_limit_mib: None,
+    };
+    let package = Package {
+        id: id.to_owned(),
+        problem: ProblemRef::Engine(problem),
+        manifest: ProblemToml {
+            title: yaml.name.clone().unwrap_or_else(|| id.to_owned()),
+            origin: yaml.source.clone().unwrap_or_default(),
+            engine: Some(engine),
+            reference: None,
+            generator: None,
+            validator: None,
+            profiles,
+            limits,
+            checker: CheckerToml {
+                lexmin: Some(lexmin),
+                ..CheckerToml::default()
+            },
+            tests: TestsToml {
+                seed: 0,
+                generated: Vec::new(),
+            },
+        },
+        dir: Some(dir.to_owned()),
+        tests,
+    };
+    for test in &package.tests {
+        if let Err(error) = package.validate(&test.input) {
+            return Err(ConfigError {
+                path: test.path.clone(),
+                kind: ConfigErrorKind::InvalidTest {
+                    error,
+                    profiles: package.manifest.profiles.join(", "),
+                },
+            });
+        }
+    }
+    Ok(Some(package))
 }
 
 /// The default output validator of problemtools, from `validator_flags`:
