@@ -41,7 +41,7 @@ pub struct StressArgs {
     #[arg(long, value_name = "PROFILE")]
     pub profile: Option<String>,
     /// Smaller inputs to try at most while shrinking a failing input; 0 does not shrink.
-    #[arg(long, value_name = "N", default_value_t = 200)]
+    #[arg(long, value_name = "N", default_value_t = 500)]
     pub shrink_runs: usize,
     /// CPU time limit per test in milliseconds (overrides the problem's).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]

@@ -234,6 +234,15 @@ pub fn test_rng(master_seed: u64, problem: &str, profile: &str, index: u64) -> C
     ChaCha8Rng::from_seed(hasher.finalize().into())
 }
 
+/// Whether `candidate` is smaller than `input` in the order `judge stress`
+/// shrinks by: shorter, or as long and lexicographically smaller. A strict
+/// order on texts no longer than the first, so greedy shrinking ends, and it
+/// lets a step that keeps the length (mayan's lower n, rooks' wall to empty
+/// cell) count as progress.
+pub fn is_smaller(candidate: &str, input: &str) -> bool {
+    (candidate.len(), candidate) < (input.len(), input)
+}
+
 /// Decides an output given as raw bytes: text that is not UTF-8 (or is larger
 /// than [`text::MAX_TEXT_BYTES`]) is a presentation error, never a panic.
 pub fn check_bytes(
