@@ -24,6 +24,19 @@ const DERIVING_LIMIT_MS: u64 = 10_000;
 
 /// Grades the package in `dir`.
 pub fn run(args: &super::grade::GradeArgs, dir: &Path) -> anyhow::Result<u8> {
+    if args.json.is_some()
+        || args.reports.junit.is_some()
+        || args.reports.csv.is_some()
+        || args.reports.html.is_some()
+        || args.resume.is_some()
+        || args.shard.is_some()
+    {
+        return Err(UsageError::new(
+            "`--package` prints its own table and takes no report, `--resume` or `--shard` flag",
+            None,
+        )
+        .into());
+    }
     let config = load_config(args.config.as_deref())?;
     if !dir.is_dir() {
         return Err(UsageError::new(

@@ -124,3 +124,16 @@ fn an_unsupported_problem_yaml_key_is_refused_with_its_line() {
     );
     assert!(run.stdout().is_empty());
 }
+
+#[test]
+fn package_grading_refuses_report_flags_rather_than_ignoring_them() {
+    let dir = Dir::new();
+    sum_package(&dir, "name: Sum of two\n");
+    let run = dir.judge(&["grade", "--package", "sum", "--json", "report.json"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("`--package` prints its own table"),
+        "{}",
+        run.stderr()
+    );
+}
