@@ -17,8 +17,12 @@
 //!   the package back, uses the engine directly instead of running a script
 //!   that needs `judge` inside the sandbox.
 //!
-//! Only packages with a built-in engine are exported; a package with
-//! programs of its own is refused with the reason.
+//! A package with programs of its own is exported as far as Kattis can say
+//! it: the reference becomes `submissions/accepted/`, a Kattis-convention
+//! input validator and output validator are copied, a built-in checker
+//! becomes the default output validator with its `validator_flags`; a
+//! testlib checker or validator and the `lines` checker are refused with
+//! the reason.
 
 use crate::config::problem::{Package, ProblemRef};
 use std::fmt::Write as _;
@@ -53,13 +57,9 @@ pub const ENGINE_MARKER: &str = "# judge-engine:";
 /// Writes `package` into `dir` (which must not exist or be empty) and
 /// returns the files written.
 pub fn kattis(package: &Package, dir: &Path) -> Result<Vec<PathBuf>, ExportError> {
-    let ProblemRef::Engine(engine) = &package.problem else {
-        return Err(ExportError::Unsupported {
-            id: package.id.clone(),
-            reason: "only packages with a built-in engine are exported; copy a package's own \
-                     programs into the Kattis folders by hand"
-                .to_owned(),
-        });
+    let programs = match &package.problem {
+        ProblemRef::Engine(_) => None,
+        ProblemRef::Programs(_) => Some(program_parts(package)?),
     };
     let mut written = Vec::new();
     let mut write =
@@ -86,7 +86,17 @@ pub fn kattis(package: &Package, dir: &Path) -> Result<Vec<PathBuf>, ExportError
     let _ = writeln!(yaml, "# Written by `judge export --kattis {}`.", package.id);
     let _ = writeln!(yaml, "name: {}", yaml_string(&package.manifest.title));
     let _ = writeln!(yaml, "source: {}", yaml_string(&package.manifest.origin));
-    let _ = writeln!(yaml, "validation: custom");
+    match &programs {
+        Some(parts) => {
+            let _ = writeln!(yaml, "validation: {}", parts.validation);
+            if !parts.flags.is_empty() {
+                let _ = writeln!(yaml, "validator_flags: {}", yaml_string(&parts.flags));
+            }
+        }
+        None => {
+            let _ = writeln!(yaml, "validation: custom");
+        }
+    }
     let _ = writeln!(yaml, "limits:");
     let _ = writeln!(
         yaml,
@@ -113,7 +123,8 @@ pub fn kattis(package: &Package, dir: &Path) -> Result<Vec<PathBuf>, ExportError
     for test in &package.tests {
         let answer = match &test.answer {
             Some(answer) => answer.clone(),
-            None => engine
+            None => package
+                .problem
                 .solve(&test.input)
                 .map_err(|error| ExportError::Reference {
                     id: package.id.clone(),
@@ -138,6 +149,20 @@ pub fn kattis(package: &Package, dir: &Path) -> Result<Vec<PathBuf>, ExportError
         )?;
     }
 
+    let engine = match (&package.problem, programs) {
+        (ProblemRef::Engine(engine), _) => *engine,
+        (ProblemRef::Programs(_), Some(parts)) => {
+            for (from, to) in parts.copies {
+                let bytes = fs_err::read(&from).map_err(|source| ExportError::Write {
+                    path: from.clone(),
+                    source,
+                })?;
+                write(&to, &bytes, false)?;
+            }
+            return Ok(written);
+        }
+        (ProblemRef::Programs(_), None) => return Ok(written),
+    };
     let marker = format!(
         "{ENGINE_MARKER} {} profiles={} lexmin={}",
         engine.id(),
@@ -197,6 +222,127 @@ sys.exit({{0: 42, 1: 43}}.get(result.returncode, 1))
         true,
     )?;
     Ok(written)
+}
+
+/// What a package with programs of its own becomes: problem.yaml's
+/// `validation` and `validator_flags`, and the files to copy (source, path
+/// in the Kattis package).
+struct ProgramParts {
+    validation: &'static str,
+    flags: String,
+    copies: Vec<(PathBuf, String)>,
+}
+
+/// The Kattis form of a package's programs: the reference becomes an
+/// accepted submission, a Kattis-convention validator and output validator
+/// are copied, a built-in checker becomes the default output validator with
+/// its flags. What Kattis cannot express (a testlib checker or validator,
+/// the `lines` checker) is refused with the reason.
+fn program_parts(package: &Package) -> Result<ProgramParts, ExportError> {
+    use crate::config::problem::{CheckerKind, ValidatorExitCodes};
+    let unsupported = |reason: &str| ExportError::Unsupported {
+        id: package.id.clone(),
+        reason: reason.to_owned(),
+    };
+    let Some(dir) = &package.dir else {
+        return Err(unsupported(
+            "the package has no folder to copy its programs from",
+        ));
+    };
+    let manifest = &package.manifest;
+    let file_name = |file: &str| {
+        Path::new(file).file_name().map_or_else(
+            || file.to_owned(),
+            |name| name.to_string_lossy().into_owned(),
+        )
+    };
+    let stem = |file: &str| {
+        Path::new(file).file_stem().map_or_else(
+            || file.to_owned(),
+            |stem| stem.to_string_lossy().into_owned(),
+        )
+    };
+    let mut copies = Vec::new();
+    // The package's own examples, filed by verdict as Kattis files them.
+    let submissions = dir.join("submissions");
+    for folder in fs_err::read_dir(&submissions)
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let folder_name = folder.file_name().to_string_lossy().into_owned();
+        for file in fs_err::read_dir(folder.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if file.path().is_file() {
+                let name = file.file_name().to_string_lossy().into_owned();
+                copies.push((file.path(), format!("submissions/{folder_name}/{name}")));
+            }
+        }
+    }
+    if let Some(reference) = &manifest.reference {
+        copies.push((
+            dir.join(reference),
+            format!("submissions/accepted/{}", file_name(reference)),
+        ));
+    }
+    if let Some(validator) = &manifest.validator {
+        if validator.exit_codes != ValidatorExitCodes::Kattis {
+            return Err(unsupported(
+                "its validator follows testlib's exit codes (0 valid) and Kattis expects 42; set \
+                 `exit-codes = \"kattis\"` and exit 42 / 43",
+            ));
+        }
+        copies.push((
+            dir.join(&validator.program),
+            format!(
+                "input_validators/{}/{}",
+                stem(&validator.program),
+                file_name(&validator.program)
+            ),
+        ));
+    }
+    let checker = &manifest.checker;
+    let (validation, flags) = match checker.kind.unwrap_or(CheckerKind::Tokens) {
+        CheckerKind::Tokens => ("default", "case_sensitive".to_owned()),
+        CheckerKind::CaseInsensitive => ("default", String::new()),
+        CheckerKind::Float => (
+            "default",
+            format!(
+                "float_absolute_tolerance {} float_relative_tolerance {}",
+                checker.absolute_tolerance.unwrap_or(1e-6),
+                checker.relative_tolerance.unwrap_or(1e-6)
+            ),
+        ),
+        CheckerKind::Lines => {
+            return Err(unsupported(
+                "the `lines` checker has no equivalent in Kattis' default output validator",
+            ))
+        }
+        CheckerKind::Testlib => {
+            return Err(unsupported(
+                "its checker speaks the testlib protocol; Kattis runs output validators with \
+                 another one (`validator input answer feedback_dir < output`, exit 42 / 43)",
+            ))
+        }
+        CheckerKind::Kattis => {
+            let Some(program) = &checker.program else {
+                return Err(unsupported("its Kattis checker names no program"));
+            };
+            copies.push((
+                dir.join(program),
+                format!("output_validators/{}/{}", stem(program), file_name(program)),
+            ));
+            ("custom", String::new())
+        }
+    };
+    Ok(ProgramParts {
+        validation,
+        flags,
+        copies,
+    })
 }
 
 /// A YAML scalar in double quotes, escaped.

@@ -172,9 +172,10 @@ fn a_new_package_validates_generates_and_grades_out_of_the_box() {
 }
 
 #[test]
-fn a_package_with_programs_is_not_exported_yet() {
+fn a_package_with_programs_is_exported_as_far_as_kattis_can_say_it() {
     let dir = Dir::new();
     dir.judge(&["new", "hello"]).expect_code(0);
+    // The scaffold's validator follows testlib's exit codes: refused.
     let run = dir.judge(&[
         "export",
         "--kattis",
@@ -186,8 +187,50 @@ fn a_package_with_programs_is_not_exported_yet() {
     run.expect_code(2);
     assert!(
         run.stderr()
-            .contains("only packages with a built-in engine are exported"),
+            .contains("its validator follows testlib's exit codes"),
         "{}",
         run.stderr()
+    );
+
+    let manifest = dir
+        .read("problems/hello/problem.toml")
+        .replace("exit-codes = \"testlib\"", "exit-codes = \"kattis\"");
+    dir.create("problems/hello/problem.toml", manifest);
+    dir.create(
+        "problems/hello/validator.py",
+        "import sys\nlines = sys.stdin.read().split('\\n')\n\
+         ok = len(lines) == 3 and lines[0].isdigit() and len(lines[1].split()) == int(lines[0])\n\
+         sys.exit(42 if ok else 43)\n",
+    );
+    dir.judge(&[
+        "export",
+        "--kattis",
+        "hello",
+        "out",
+        "--problems-dir",
+        "problems",
+    ])
+    .expect_code(0);
+    let yaml = dir.read("out/problem.yaml");
+    assert!(
+        yaml.contains("validation: default\nvalidator_flags: \"case_sensitive\""),
+        "{yaml}"
+    );
+    assert!(dir
+        .path()
+        .join("out/submissions/accepted/reference.py")
+        .is_file());
+    assert!(dir
+        .path()
+        .join("out/input_validators/validator/validator.py")
+        .is_file());
+    let graded = dir.judge(&["grade", "--package", "out"]);
+    graded.expect_code(0);
+    assert!(
+        graded
+            .stdout()
+            .contains("ok       out/submissions/wrong_answer/off_by_one.py: WA"),
+        "{}",
+        graded.stdout()
     );
 }
