@@ -84,7 +84,17 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
             .into());
         }
     }
-    let (random, random_from) = random_tests(args.tests.is_some(), args.random, &config);
+    let (random, random_from) = if problem.has_generator() {
+        random_tests(args.tests.is_some(), args.random, &config)
+    } else {
+        if args.random.is_some_and(|count| count > 0) {
+            say(&format!(
+                "note: `{}` has no generator: no random tests",
+                package.id
+            ));
+        }
+        (0, "none")
+    };
     let fixed = match &args.tests {
         Some(dir) => FixedTests::Folder(dir),
         None => FixedTests::Package(&package.tests),

@@ -68,6 +68,16 @@ pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
     let config = load_config(args.config.as_deref())?;
     let package = args.packages.load_with(&args.problem, &config)?;
     let problem = &*package.problem;
+    if !problem.has_generator() {
+        return Err(super::UsageError::new(
+            format!(
+                "`{}` has no generator: `judge stress` needs random tests",
+                package.id
+            ),
+            Some("name one with `generator` in problem.toml".to_owned()),
+        )
+        .into());
+    }
     let profiles: Vec<&str> = match &args.profile {
         Some(name) => vec![profile_or_usage(problem, name)?.name],
         None => package.profiles(),

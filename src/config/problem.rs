@@ -239,6 +239,18 @@ impl Package {
             check_problems_dir(problems_dir)?;
             let dir = problems_dir.join(id);
             let path = dir.join("problem.toml");
+            if !path.is_file() && super::kattis::is_kattis_package(&dir) {
+                // A Kattis / ICPC package, read as it is (issue #9).
+                let default_config;
+                let config = match config {
+                    Some(config) => config,
+                    None => {
+                        default_config = JudgeConfig::for_packages()?;
+                        &default_config
+                    }
+                };
+                return Ok(super::kattis::load(&dir, config)?.package);
+            }
             if path.is_file() {
                 let text = fs_err::read_to_string(&path).map_err(|error| ConfigError {
                     path: path.clone(),
@@ -423,7 +435,10 @@ pub fn package_ids(problems_dir: Option<&Path>) -> Vec<String> {
         .into_iter()
         .flatten()
         .filter_map(Result::ok)
-        .filter(|entry| entry.path().join("problem.toml").is_file())
+        .filter(|entry| {
+            entry.path().join("problem.toml").is_file()
+                || super::kattis::is_kattis_package(&entry.path())
+        })
         .filter_map(|entry| entry.file_name().to_str().map(str::to_owned))
         .filter(|id| !ids.contains(id))
         .collect();
@@ -434,8 +449,10 @@ pub fn package_ids(problems_dir: Option<&Path>) -> Vec<String> {
 
 /// Whether a package `id` exists: in `problems_dir`, or bundled.
 pub fn package_exists(problems_dir: Option<&Path>, id: &str) -> bool {
-    problems_dir.is_some_and(|dir| dir.join(id).join("problem.toml").is_file())
-        || bundled::file(&format!("{id}/problem.toml")).is_some()
+    problems_dir.is_some_and(|dir| {
+        dir.join(id).join("problem.toml").is_file()
+            || super::kattis::is_kattis_package(&dir.join(id))
+    }) || bundled::file(&format!("{id}/problem.toml")).is_some()
 }
 
 /// `--problems-dir DIR` must be a folder.

@@ -260,6 +260,10 @@ impl Problem for ProgramProblem {
         }
     }
 
+    fn has_generator(&self) -> bool {
+        self.generator.is_some()
+    }
+
     fn shrink(&self, input: &str) -> Vec<String> {
         shrink::generic(input)
     }

@@ -156,6 +156,13 @@ pub trait Problem: Sync {
         options: &CheckOptions,
     ) -> Result<CheckOutcome, CheckerFailure>;
 
+    /// Whether [`Problem::generate`] can make inputs at all: a package with
+    /// programs of its own may have no generator, and then gets no random
+    /// tests rather than a JE for each.
+    fn has_generator(&self) -> bool {
+        true
+    }
+
     /// Smaller inputs derived from `input`, most promising first: the steps
     /// `judge stress` takes to shrink a failing input to the smallest one
     /// that still fails.

@@ -301,6 +301,7 @@ pub fn load_tests(
         ([], engine) => engine.iter().map(|profile| profile.name).collect(),
         (profiles, _) => profiles.to_vec(),
     };
+    let random = if problem.has_generator() { random } else { 0 };
     for test_number in 0..u64::from(random) {
         // Profiles in turn, so a handful of random tests already reaches
         // every generator the package uses.

@@ -137,3 +137,55 @@ fn package_grading_refuses_report_flags_rather_than_ignoring_them() {
         run.stderr()
     );
 }
+
+#[test]
+fn every_command_reads_a_kattis_package_from_the_problems_dir() {
+    let dir = Dir::new();
+    sum_package(&dir, "name: Sum of two\nlimits:\n  time_limit: 2\n");
+    let with = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend_from_slice(&["--problems-dir", "."]);
+        dir.judge(&all)
+    };
+    with(&["validate", "sum", "sum/data/secret/b.in"]).expect_code(0);
+    dir.create("bad.in", "1 2 3\n");
+    with(&["validate", "sum", "bad.in"]).expect_code(1);
+    let solved = with(&["solve", "sum", "sum/data/secret/group1/a.in"]);
+    solved.expect_code(0);
+    assert_eq!(solved.stdout(), "12\n");
+    dir.create("out", "13\n");
+    let checked = with(&[
+        "check",
+        "sum",
+        "sum/data/secret/group1/a.in",
+        "out",
+        "sum/data/secret/group1/a.ans",
+    ]);
+    checked.expect_code(1);
+    assert_eq!(checked.stdout(), "WA token 1: expected `12`, got `13`\n");
+    let run = with(&[
+        "run",
+        "sum",
+        "sum/submissions/accepted/sum.py",
+        "sum/submissions/wrong_answer/minus.py",
+    ]);
+    run.expect_code(1);
+    assert!(
+        run.stdout()
+            .contains("sum sum/submissions/accepted/sum.py (python): AC 3/3"),
+        "{}",
+        run.stdout()
+    );
+    assert!(
+        run.stdout()
+            .contains("sum sum/submissions/wrong_answer/minus.py (python): WA 0/3"),
+        "{}",
+        run.stdout()
+    );
+    let listed = with(&["problems"]);
+    assert!(
+        listed.stdout().contains("Sum of two"),
+        "{}",
+        listed.stdout()
+    );
+}
