@@ -86,7 +86,7 @@ pub fn run(args: &super::grade::GradeArgs, dir: &Path) -> anyhow::Result<u8> {
         } else {
             match classify(&listed.path, &config) {
                 Ok(submission) => graded.push((listed, submission)),
-                Err(error) => {
+                Err(_) => {
                     let extension = listed
                         .path
                         .extension()
@@ -97,7 +97,6 @@ pub fn run(args: &super::grade::GradeArgs, dir: &Path) -> anyhow::Result<u8> {
                         "its language{extension} is not configured in judge.toml (known: {})",
                         config.known_languages()
                     );
-                    let _ = error;
                     skipped.push((listed, reason));
                 }
             }

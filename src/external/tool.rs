@@ -12,7 +12,7 @@ use crate::runner::{PreparedTool, Settings, Submission, SubmissionKind, Workspac
 use crate::sandbox::{LimitExceeded, Limits, Measured, RunSpec, Sandbox, Termination, Trust};
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
@@ -285,9 +285,4 @@ pub fn cut(text: &str, limit: usize) -> String {
         &text[..end],
         text.len() - end
     )
-}
-
-/// Whether `path` is a file the package may name (for error messages).
-pub fn exists(path: &Path) -> bool {
-    path.is_file()
 }
