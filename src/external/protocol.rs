@@ -229,3 +229,138 @@ pub fn first_difference(first: &str, second: &str) -> String {
         .unwrap_or_else(|| first.lines().count().min(second.lines().count()));
     format!(" (they first differ on line {})", line + 1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::LimitExceeded;
+    use crate::verdict::Verdict;
+    use std::path::PathBuf;
+    use test_case::test_case;
+
+    fn tool() -> Tool {
+        Tool::new("checker", PathBuf::from("pkg/check.cpp"), None)
+    }
+
+    fn limits() -> Limits {
+        Limits {
+            cpu_time_ms: 1000,
+            wall_time_ms: 2000,
+            memory_kib: 1024,
+            stdout_bytes: 1024,
+            stderr_bytes: 1024,
+            processes: 1,
+            open_files: 1,
+            file_size_kib: 1,
+            scratch_kib: 1,
+        }
+    }
+
+    fn measured(termination: Termination, stderr: &str) -> Measured {
+        Measured {
+            termination,
+            limit_exceeded: None,
+            cpu_time_ms: 1,
+            wall_time_ms: 1,
+            memory_kib: 1,
+            stdout: Vec::new(),
+            stderr: stderr.as_bytes().to_vec(),
+            stderr_discarded_bytes: 0,
+        }
+    }
+
+    #[test_case(0, "ok 3 numbers", Ok((Verdict::Accepted, "ok 3 numbers")) ; "exit 0 is AC")]
+    #[test_case(1, "expected 5, got 4", Ok((Verdict::WrongAnswer, "expected 5, got 4")) ; "exit 1 is WA")]
+    #[test_case(2, "expected an integer", Ok((Verdict::PresentationError, "expected an integer")) ; "exit 2 is PE")]
+    #[test_case(3, "bad answer", Err("checker `check.cpp` reported a failure (exit code 3): bad answer") ; "exit 3 is a failure")]
+    #[test_case(7, "", Err("checker `check.cpp` exited with code 7, which the testlib protocol does not define (0 AC, 1 WA, 2 PE, 3 fail) <stderr is empty>") ; "another code is a fault")]
+    #[test_case(0, "  \n", Err("checker `check.cpp` exited with code 0 but wrote no message on stderr (a testlib checker always says why)") ; "no message is a fault")]
+    fn decides_testlib_exit_codes(
+        code: i32,
+        stderr: &str,
+        expected: Result<(Verdict, &str), &str>,
+    ) {
+        let decided = decide_testlib(
+            &tool(),
+            &measured(Termination::Exited(code), stderr),
+            &limits(),
+        );
+        let decided = decided
+            .as_ref()
+            .map(|outcome| (outcome.verdict, outcome.reason.as_str()))
+            .map_err(|fault| fault.0.as_str());
+        assert_eq!(decided, expected);
+    }
+
+    #[test_case(42, "", Ok((Verdict::Accepted, "")) ; "42 is AC")]
+    #[test_case(43, "wrong sum", Ok((Verdict::WrongAnswer, "wrong sum")) ; "43 is WA with the message")]
+    #[test_case(43, "", Ok((Verdict::WrongAnswer, "the output validator rejected the output")) ; "43 without a message")]
+    #[test_case(0, "", Err("checker `check.cpp` exited with code 0, which the Kattis protocol does not define (42 AC, 43 WA) <stderr is empty>") ; "0 is a fault")]
+    fn decides_kattis_exit_codes(
+        code: i32,
+        message: &str,
+        expected: Result<(Verdict, &str), &str>,
+    ) {
+        let decided = decide_kattis(
+            &tool(),
+            &measured(Termination::Exited(code), ""),
+            message.as_bytes(),
+            &limits(),
+        );
+        let decided = decided
+            .as_ref()
+            .map(|outcome| (outcome.verdict, outcome.reason.as_str()))
+            .map_err(|fault| fault.0.as_str());
+        assert_eq!(decided, expected);
+    }
+
+    #[test]
+    fn crashes_timeouts_and_floods_are_faults() {
+        let crashed = measured(Termination::Signaled(11), "");
+        assert_eq!(
+            decide_testlib(&tool(), &crashed, &limits()).unwrap_err().0,
+            "checker `check.cpp` was killed by signal 11 <stderr is empty>"
+        );
+        let mut slow = measured(Termination::Signaled(9), "");
+        slow.limit_exceeded = Some(LimitExceeded::WallTime);
+        assert!(decide_kattis(&tool(), &slow, b"", &limits())
+            .unwrap_err()
+            .0
+            .starts_with("checker `check.cpp` timed out: it ran for more than 2000 ms"));
+        let mut flood = measured(Termination::Exited(1), "x");
+        flood.stderr_discarded_bytes = 1 << 20;
+        assert!(decide_testlib(&tool(), &flood, &limits())
+            .unwrap_err()
+            .0
+            .starts_with("checker `check.cpp` wrote a message of 1048577 bytes on stderr"));
+    }
+
+    #[test_case(ValidatorExitCodes::Testlib, 0, true ; "testlib 0 valid")]
+    #[test_case(ValidatorExitCodes::Testlib, 3, false ; "testlib 3 invalid")]
+    #[test_case(ValidatorExitCodes::Kattis, 42, true ; "kattis 42 valid")]
+    #[test_case(ValidatorExitCodes::Kattis, 43, false ; "kattis 43 invalid")]
+    fn validators_follow_their_exit_codes(codes: ValidatorExitCodes, code: i32, valid: bool) {
+        let verdict = validator_verdict(
+            &tool(),
+            codes,
+            &measured(Termination::Exited(code), ""),
+            &limits(),
+        );
+        match verdict {
+            ValidatorVerdict::Valid => assert!(valid),
+            ValidatorVerdict::Invalid(_) => assert!(!valid),
+            ValidatorVerdict::Fault(fault) => panic!("{fault}"),
+        }
+    }
+
+    #[test]
+    fn a_kattis_validator_exiting_0_is_a_fault() {
+        let verdict = validator_verdict(
+            &tool(),
+            ValidatorExitCodes::Kattis,
+            &measured(Termination::Exited(0), ""),
+            &limits(),
+        );
+        assert!(matches!(verdict, ValidatorVerdict::Fault(_)), "{verdict:?}");
+    }
+}
