@@ -32,6 +32,27 @@ pub fn verdict_of_folder(folder: &str) -> Option<Verdict> {
         .map(|(_, verdict)| *verdict)
 }
 
+/// Whether `verdict` agrees with the folder of a package's
+/// `submissions/<folder>/`, with Kattis' meanings (problemtools): a memory
+/// overrun counts as `run_time_error`, `slow_accepted` passes as AC or
+/// TLE, an output the judge cannot parse (PE) is a `wrong_answer`. `None`
+/// for a folder Kattis does not define.
+pub fn kattis_folder_agrees(folder: &str, verdict: Verdict) -> Option<bool> {
+    use Verdict::*;
+    let agrees = match folder {
+        "accepted" => verdict == Accepted,
+        "wrong_answer" => matches!(verdict, WrongAnswer | PresentationError),
+        "time_limit_exceeded" => verdict == TimeLimitExceeded,
+        "run_time_error" => matches!(verdict, RuntimeError | MemoryLimitExceeded),
+        "slow_accepted" => matches!(verdict, Accepted | TimeLimitExceeded),
+        "memory_limit_exceeded" => verdict == MemoryLimitExceeded,
+        "output_limit_exceeded" => verdict == OutputLimitExceeded,
+        "compile_error" => verdict == CompileError,
+        _ => return None,
+    };
+    Some(agrees)
+}
+
 /// The folder names of the `expected` layout, comma-separated, for messages.
 pub fn verdict_folder_names() -> String {
     VERDICT_FOLDERS

@@ -24,6 +24,11 @@
 //!   `problem.toml` names its engine (one of [`problems`]) and the profiles
 //!   its tests come from (`rooks` and `rooks-large` share an engine); the
 //!   bundled packages are built into the binary ([`config::bundled`]).
+//! - [`external`] is a problem made of a package's own programs
+//!   (reference, generator, validator, checker speaking the testlib or the
+//!   Kattis protocol), run in the sandbox, behind the same
+//!   [`problems::Problem`] trait; [`config::kattis`] reads a Kattis / ICPC
+//!   package as one, and [`export`] writes ours in that format.
 //! - [`interrupt`] turns SIGINT and SIGTERM into a cancellation the runner
 //!   checks; [`resume`] decides which results of an earlier report `judge
 //!   grade --resume` may reuse.
@@ -35,6 +40,8 @@ pub mod cli;
 pub mod config;
 pub mod diff;
 pub mod exit;
+pub mod export;
+pub mod external;
 pub mod grade;
 pub mod interrupt;
 pub mod problems;

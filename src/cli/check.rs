@@ -63,7 +63,7 @@ fn decide(args: &CheckArgs) -> anyhow::Result<u8> {
             )
             .into());
         }
-        return super::folder::check(package.problem, &args.input, &args.output, &options);
+        return super::folder::check(&*package.problem, &args.input, &args.output, &options);
     }
     let input = Source::read(Some(&args.input)).context("failed to read the input")?;
     let output = Source::read(Some(&args.output)).context("failed to read the output")?;
@@ -84,7 +84,7 @@ fn decide(args: &CheckArgs) -> anyhow::Result<u8> {
             })
             .transpose()?;
         problems::check_bytes(
-            package.problem,
+            &*package.problem,
             input_text,
             &output.bytes,
             answer_text,

@@ -64,7 +64,7 @@ pub struct GenArgs {
 /// Generates, validates, solves and writes test by test.
 pub fn run(args: &GenArgs) -> anyhow::Result<u8> {
     let package = args.packages.load(&args.problem)?;
-    let problem = package.problem;
+    let problem = &*package.problem;
     let default_profile = package
         .profiles()
         .first()

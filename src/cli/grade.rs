@@ -63,6 +63,11 @@ pub struct GradeArgs {
     /// Without `--json`, the new report replaces this file.
     #[arg(long, value_name = "REPORT")]
     pub resume: Option<PathBuf>,
+    /// Grade a package's own `submissions/<verdict>/` against their folders
+    /// (a Kattis / ICPC package with `problem.yaml`, or one of ours), with
+    /// Kattis' meanings; exit 0 when every one agrees.
+    #[arg(long, value_name = "DIR")]
+    pub package: Option<PathBuf>,
     #[command(flatten)]
     pub packages: PackageArgs,
 }
@@ -180,6 +185,9 @@ pub(super) fn write_report(path: &Path, text: &str) -> anyhow::Result<()> {
 /// Runs `judge grade` and returns its exit code.
 pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
     args.reports.check(args.json.as_deref())?;
+    if let Some(dir) = &args.package {
+        return super::grade_package::run(&args, dir);
+    }
     let config = load_config(args.config.as_deref())?;
     let problems_dir = args.packages.problems_dir.as_deref();
     if let Some(dir) = problems_dir {
@@ -237,7 +245,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
         if packages.contains_key(&entry.problem) || !package_exists(problems_dir, &entry.problem) {
             continue;
         }
-        let package = args.packages.load(&entry.problem)?;
+        let package = args.packages.load_with(&entry.problem, &config)?;
         if package.tests.is_empty() && config.random_tests == 0 {
             return Err(UsageError::new(
                 format!(
@@ -536,7 +544,7 @@ fn grade_problem(
     mut resume: Option<&mut Resume>,
     cancel: &Cancellation,
 ) -> anyhow::Result<ProblemGraded> {
-    let problem = package.problem;
+    let problem = &*package.problem;
     let seed = master_seed(None, config, package);
     let package_sha256 = resume::package_sha256(package)?;
     let mut graded = Vec::with_capacity(entries.len());

@@ -3,7 +3,7 @@
 //! scripts.
 
 use super::{write_stdout, PackageArgs};
-use crate::config::bundled;
+use crate::config::problem::package_ids;
 use crate::exit;
 use std::fmt::Write as _;
 
@@ -39,13 +39,16 @@ struct ProfileRow {
 /// Prints one row per package.
 pub fn run(args: &ProblemsArgs) -> anyhow::Result<u8> {
     let mut rows = Vec::new();
-    for id in bundled::package_ids() {
-        let package = args.packages.load(id)?;
+    for id in package_ids(args.packages.problems_dir.as_deref()) {
+        let package = args.packages.load(&id)?;
         let limits = &package.manifest.limits;
         let engine_profiles = package.problem.profiles();
         rows.push(Row {
             id: package.id.clone(),
-            engine: package.problem.id(),
+            engine: match &package.problem {
+                crate::config::problem::ProblemRef::Engine(engine) => engine.id(),
+                crate::config::problem::ProblemRef::Programs(_) => "programs",
+            },
             title: package.manifest.title.clone(),
             time_limit_ms: limits.time_limit_ms,
             memory_limit_mib: limits.memory_limit_mib,

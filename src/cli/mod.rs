@@ -6,11 +6,14 @@
 
 mod check;
 mod diff;
+mod export;
 mod folder;
 mod gen;
 pub mod grade;
+mod grade_package;
 mod list;
 pub mod merge;
+mod new;
 mod output;
 mod progress;
 pub mod run;
@@ -18,8 +21,9 @@ mod solve;
 mod stress;
 mod validate;
 
+use crate::config::judge::JudgeConfig;
 use crate::config::problem::Package;
-use crate::config::{bundled, ConfigError};
+use crate::config::ConfigError;
 use crate::exit;
 use crate::problems::{self, text, Problem};
 use clap::{Parser, Subcommand};
@@ -75,6 +79,10 @@ pub enum Command {
     Stress(stress::StressArgs),
     /// Combine the JSON reports of `grade --shard` runs into one.
     Merge(merge::MergeArgs),
+    /// Write a package in the Kattis / ICPC problem package format.
+    Export(export::ExportArgs),
+    /// Scaffold a problem package that validates and grades out of the box.
+    New(new::NewArgs),
 }
 
 /// Where problem packages live; shared by the commands that read them.
@@ -91,6 +99,12 @@ impl PackageArgs {
     /// The package `id`, from `--problems-dir` or the bundled ones.
     pub fn load(&self, id: &str) -> Result<Package, ConfigError> {
         Package::load(self.problems_dir.as_deref(), id)
+    }
+
+    /// [`Self::load`], compiling a package's own programs with `config`'s
+    /// languages (`run` and `grade`, which take `--config`).
+    pub fn load_with(&self, id: &str, config: &JudgeConfig) -> Result<Package, ConfigError> {
+        Package::load_with(self.problems_dir.as_deref(), id, Some(config))
     }
 }
 
@@ -166,6 +180,8 @@ pub fn run(cli: Cli) -> u8 {
         Command::Grade(args) => grade::run(args),
         Command::Stress(args) => stress::run(&args),
         Command::Merge(args) => merge::run(args),
+        Command::Export(args) => export::run(&args),
+        Command::New(args) => new::run(&args),
     };
     match result {
         Ok(code) => code,
@@ -210,15 +226,19 @@ fn parse_seed(text: &str) -> Result<u64, String> {
     })
 }
 
-/// Clap value parser for a problem (package) id: one of the bundled
-/// packages, e.g. `rooks` or `rooks-large`.
+/// Clap value parser for a problem (package) id, e.g. `rooks` or
+/// `rooks-large`: only its shape is checked here, since a package of
+/// `--problems-dir` may have any id (issue #9); loading it says whether it
+/// exists.
 fn parse_problem(id: &str) -> Result<String, String> {
-    if bundled::package_ids().contains(&id) {
+    let plain = id
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if !id.is_empty() && plain && !id.starts_with('.') {
         Ok(id.to_owned())
     } else {
         Err(format!(
-            "unknown problem `{id}`; known: {}",
-            bundled::known_ids()
+            "`{id}` is not a problem id (letters, digits, `-`, `_` and `.`, not starting with `.`)"
         ))
     }
 }
@@ -231,6 +251,16 @@ fn parse_problem(id: &str) -> Result<String, String> {
 pub struct CannotRead {
     name: String,
     reason: String,
+}
+
+/// What `judge validate` and `judge solve` do with an input error: a
+/// package program's failure is the judge's (exit 3), anything else is the
+/// input's (exit 1).
+fn input_error_code(error: &problems::InputError) -> u8 {
+    match error.kind {
+        problems::InputErrorKind::ProgramFailed(_) => exit::JUDGE_FAILED,
+        _ => exit::FAILURE,
+    }
 }
 
 /// A file (or stdin) read whole, with the name messages use for it.

@@ -68,8 +68,8 @@ pub struct RunArgs {
 pub fn run(args: RunArgs) -> anyhow::Result<u8> {
     args.reports.check(args.json.as_deref())?;
     let config = load_config(args.config.as_deref())?;
-    let package = args.packages.load(&args.problem)?;
-    let problem = package.problem;
+    let package = args.packages.load_with(&args.problem, &config)?;
+    let problem = &*package.problem;
     let submissions = args
         .submissions
         .iter()
@@ -84,7 +84,17 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
             .into());
         }
     }
-    let (random, random_from) = random_tests(args.tests.is_some(), args.random, &config);
+    let (random, random_from) = if problem.has_generator() {
+        random_tests(args.tests.is_some(), args.random, &config)
+    } else {
+        if args.random.is_some_and(|count| count > 0) {
+            say(&format!(
+                "note: `{}` has no generator: no random tests",
+                package.id
+            ));
+        }
+        (0, "none")
+    };
     let fixed = match &args.tests {
         Some(dir) => FixedTests::Folder(dir),
         None => FixedTests::Package(&package.tests),
@@ -302,19 +312,7 @@ pub(super) fn settings(args: &Overrides, config: &JudgeConfig, package: &Package
             file_size_kib: config.file_size_kib,
             scratch_kib: config.scratch_limit_mib.saturating_mul(1024),
         },
-        compile_limits: Limits {
-            cpu_time_ms: config.compile_time_limit_ms,
-            wall_time_ms: wall(config.compile_time_limit_ms),
-            memory_kib: config.compile_memory_limit_mib.saturating_mul(1024),
-            stdout_bytes: STDERR_KEPT_BYTES,
-            stderr_bytes: STDERR_KEPT_BYTES,
-            // Compilers are several processes (gcc: cc1, as, ld) and JVMs
-            // and rustc run many threads.
-            processes: config.processes.max(256),
-            open_files: config.open_files.max(1024),
-            file_size_kib: config.file_size_kib.max(512 * 1024),
-            scratch_kib: config.scratch_limit_mib.saturating_mul(1024),
-        },
+        compile_limits: config.compile_limits(),
         jobs,
         check_options: package.check_options(),
     }

@@ -1,8 +1,7 @@
 //! `judge solve`: the reference answer for one input, or for every input of
 //! a folder.
 
-use super::{parse_problem, say, write_stdout, Source};
-use crate::config::problem::engine_of;
+use super::{input_error_code, parse_problem, say, write_stdout, PackageArgs, Source};
 use crate::exit;
 use std::path::PathBuf;
 
@@ -16,12 +15,15 @@ pub struct SolveArgs {
     /// `NAME.ans` beside each `NAME.in` where it is missing or stale (differs
     /// from the reference answer), atomically, one line per file on stdout.
     pub input: Option<PathBuf>,
+    #[command(flatten)]
+    pub packages: PackageArgs,
 }
 
 /// Prints the answer; an invalid input is exit 1 with `file: line L: ...`,
 /// a file that cannot be read exit 3.
 pub fn run(args: &SolveArgs) -> anyhow::Result<u8> {
-    let problem = engine_of(&args.problem)?;
+    let package = args.packages.load(&args.problem)?;
+    let problem = &*package.problem;
     if let Some(dir) = args.input.as_deref().filter(|path| path.is_dir()) {
         return super::folder::solve(problem, dir);
     }
@@ -32,9 +34,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<u8> {
             write_stdout(&answer)?;
             Ok(exit::SUCCESS)
         }
-        Err(error) => {
+        Err(error) if input_error_code(&error) == exit::FAILURE => {
             say(&format!("error: invalid input: {}: {error}", source.name));
             Ok(exit::FAILURE)
+        }
+        Err(error) => {
+            say(&format!("error: {error}"));
+            Ok(exit::JUDGE_FAILED)
         }
     }
 }

@@ -41,7 +41,7 @@ pub struct StressArgs {
     #[arg(long, value_name = "PROFILE")]
     pub profile: Option<String>,
     /// Smaller inputs to try at most while shrinking a failing input; 0 does not shrink.
-    #[arg(long, value_name = "N", default_value_t = 200)]
+    #[arg(long, value_name = "N", default_value_t = 500)]
     pub shrink_runs: usize,
     /// CPU time limit per test in milliseconds (overrides the problem's).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
@@ -66,8 +66,18 @@ pub struct StressArgs {
 /// Runs `judge stress` and returns its exit code.
 pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
     let config = load_config(args.config.as_deref())?;
-    let package = args.packages.load(&args.problem)?;
-    let problem = package.problem;
+    let package = args.packages.load_with(&args.problem, &config)?;
+    let problem = &*package.problem;
+    if !problem.has_generator() {
+        return Err(super::UsageError::new(
+            format!(
+                "`{}` has no generator: `judge stress` needs random tests",
+                package.id
+            ),
+            Some("name one with `generator` in problem.toml".to_owned()),
+        )
+        .into());
+    }
     let profiles: Vec<&str> = match &args.profile {
         Some(name) => vec![profile_or_usage(problem, name)?.name],
         None => package.profiles(),

@@ -1,6 +1,6 @@
 //! `judge validate`: is this a valid input (for this profile)?
 
-use super::{parse_problem, profile_or_usage, say, PackageArgs, Source};
+use super::{input_error_code, parse_problem, profile_or_usage, say, PackageArgs, Source};
 use crate::exit;
 use std::path::PathBuf;
 
@@ -28,7 +28,7 @@ pub struct ValidateArgs {
 pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
     let package = args.packages.load(&args.problem)?;
     if let Some(profile) = &args.profile {
-        profile_or_usage(package.problem, profile)?;
+        profile_or_usage(&*package.problem, profile)?;
     }
     let validate = |input: &str| match &args.profile {
         Some(profile) => package.problem.validate(input, Some(profile)),
@@ -43,7 +43,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         Ok(()) => Ok(exit::SUCCESS),
         Err(error) => {
             say(&format!("{}: {error}", source.name));
-            Ok(exit::FAILURE)
+            Ok(input_error_code(&error))
         }
     }
 }

@@ -138,6 +138,9 @@ impl Layout {
     }
 }
 
+/// Bytes of a compiler's (or a package program's) stdout and stderr kept.
+const COMPILER_OUTPUT_BYTES: u64 = 64 * 1024;
+
 /// `[languages.<name>]`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -473,6 +476,60 @@ impl JudgeConfig {
             }
         }
         Ok(())
+    }
+
+    /// The configuration a command without `--config` uses for a package's
+    /// own programs: `./judge.toml` when it exists, else the defaults.
+    pub fn for_packages() -> Result<JudgeConfig, ConfigError> {
+        let local = Path::new("judge.toml");
+        if local.is_file() {
+            JudgeConfig::load(local)
+        } else {
+            JudgeConfig::defaults()
+        }
+    }
+
+    /// Wall-clock backstop for `cpu_ms` of CPU time.
+    pub fn wall_time_ms(&self, cpu_ms: u64) -> u64 {
+        (cpu_ms as f64 * self.wall_time_factor).ceil() as u64
+    }
+
+    /// The limits of one compile, of a submission or of a package's program.
+    pub fn compile_limits(&self) -> crate::sandbox::Limits {
+        crate::sandbox::Limits {
+            cpu_time_ms: self.compile_time_limit_ms,
+            wall_time_ms: self.wall_time_ms(self.compile_time_limit_ms),
+            memory_kib: self.compile_memory_limit_mib.saturating_mul(1024),
+            stdout_bytes: COMPILER_OUTPUT_BYTES,
+            stderr_bytes: COMPILER_OUTPUT_BYTES,
+            // Compilers are several processes (gcc: cc1, as, ld) and JVMs
+            // and rustc run many threads.
+            processes: self.processes.max(256),
+            open_files: self.open_files.max(1024),
+            file_size_kib: self.file_size_kib.max(512 * 1024),
+            scratch_kib: self.scratch_limit_mib.saturating_mul(1024),
+        }
+    }
+
+    /// The limits of one run of a package's own program (reference,
+    /// generator, validator, checker): problem.toml's `tool-*` keys, else
+    /// 10 s of CPU and 1 GiB; its output may be as large as the judge reads.
+    pub fn tool_limits(&self, package: &super::problem::LimitsToml) -> crate::sandbox::Limits {
+        let cpu_time_ms = package.tool_time_limit_ms.unwrap_or(10_000);
+        crate::sandbox::Limits {
+            cpu_time_ms,
+            wall_time_ms: self.wall_time_ms(cpu_time_ms).max(cpu_time_ms + 1000),
+            memory_kib: package
+                .tool_memory_limit_mib
+                .unwrap_or(1024)
+                .saturating_mul(1024),
+            stdout_bytes: crate::problems::text::MAX_TEXT_BYTES as u64,
+            stderr_bytes: COMPILER_OUTPUT_BYTES,
+            processes: self.processes.max(64),
+            open_files: self.open_files.max(256),
+            file_size_kib: self.file_size_kib,
+            scratch_kib: self.scratch_limit_mib.saturating_mul(1024),
+        }
     }
 
     /// The language of a submission, by its extension.

@@ -6,6 +6,7 @@
 
 pub mod bundled;
 pub mod judge;
+pub mod kattis;
 pub mod problem;
 
 use std::fmt;

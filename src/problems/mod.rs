@@ -10,6 +10,7 @@
 //!
 //! This module does not run programs or read files: callers hand it text.
 
+pub mod checkers;
 pub mod matchsticks;
 pub mod mayan;
 pub mod rooks;
@@ -116,6 +117,9 @@ pub enum GenerateError {
         profile: String,
         known: String,
     },
+    /// A package's generator program failed, or is not reproducible.
+    #[error("{0}")]
+    Program(String),
 }
 
 /// One problem of PROBLEMS.md: everything the judge knows about it.
@@ -151,6 +155,13 @@ pub trait Problem: Sync {
         answer: Option<&str>,
         options: &CheckOptions,
     ) -> Result<CheckOutcome, CheckerFailure>;
+
+    /// Whether [`Problem::generate`] can make inputs at all: a package with
+    /// programs of its own may have no generator, and then gets no random
+    /// tests rather than a JE for each.
+    fn has_generator(&self) -> bool {
+        true
+    }
 
     /// Smaller inputs derived from `input`, most promising first: the steps
     /// `judge stress` takes to shrink a failing input to the smallest one
@@ -228,6 +239,15 @@ pub fn test_rng(master_seed: u64, problem: &str, profile: &str, index: u64) -> C
     hasher.update(master_seed.to_le_bytes());
     hasher.update(index.to_le_bytes());
     ChaCha8Rng::from_seed(hasher.finalize().into())
+}
+
+/// Whether `candidate` is smaller than `input` in the order `judge stress`
+/// shrinks by: shorter, or as long and lexicographically smaller. A strict
+/// order on texts no longer than the first, so greedy shrinking ends, and it
+/// lets a step that keeps the length (mayan's lower n, rooks' wall to empty
+/// cell) count as progress.
+pub fn is_smaller(candidate: &str, input: &str) -> bool {
+    (candidate.len(), candidate) < (input.len(), input)
 }
 
 /// Decides an output given as raw bytes: text that is not UTF-8 (or is larger

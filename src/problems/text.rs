@@ -42,6 +42,9 @@ pub enum InputErrorKind {
     NotUtf8,
     /// The file is larger than [`MAX_TEXT_BYTES`].
     TooLarge { bytes: usize },
+    /// A package's own program (validator, reference) failed while
+    /// deciding: the judge's fault, not the input's (issue #9).
+    ProgramFailed(String),
 }
 
 impl InputError {
@@ -84,7 +87,9 @@ impl fmt::Display for InputError {
             InputErrorKind::Expected { expected, found } => {
                 write!(f, "expected {expected}, found {found}")
             }
-            InputErrorKind::Constraint(message) => f.write_str(message),
+            InputErrorKind::Constraint(message) | InputErrorKind::ProgramFailed(message) => {
+                f.write_str(message)
+            }
             InputErrorKind::NotUtf8 => f.write_str("the file is not valid UTF-8 text"),
             InputErrorKind::TooLarge { bytes } => write!(
                 f,

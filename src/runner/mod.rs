@@ -149,6 +149,39 @@ impl Prepared {
     }
 }
 
+/// A package's own program (reference, generator, validator or checker),
+/// compiled and ready to run as a [`crate::sandbox::Trust::Tool`].
+#[derive(Clone, Debug)]
+pub(crate) struct PreparedTool {
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+    pub read_paths: Vec<PathBuf>,
+}
+
+/// Compiles a package's program the way a submission is compiled (same
+/// languages, same limits); a compile error is the package's fault, so it
+/// comes back as a message, never a verdict.
+pub(crate) fn prepare_tool(
+    sandbox: &mut crate::sandbox::Sandbox,
+    program: &Submission,
+    dir: &Path,
+    settings: &Settings,
+) -> Result<PreparedTool, String> {
+    let prepared = compile::prepare(sandbox, program, dir, settings);
+    match prepared.program {
+        Some((program, args)) => Ok(PreparedTool {
+            program,
+            args,
+            read_paths: prepared.read_paths,
+        }),
+        None => Err(if prepared.compile.message.is_empty() {
+            "it could not be compiled".to_owned()
+        } else {
+            format!("it could not be compiled:\n{}", prepared.compile.message)
+        }),
+    }
+}
+
 /// The run's private directory: compiled submissions, generated inputs and
 /// the workers' scratch directories. Removed when dropped.
 #[derive(Debug)]
@@ -268,6 +301,7 @@ pub fn load_tests(
         ([], engine) => engine.iter().map(|profile| profile.name).collect(),
         (profiles, _) => profiles.to_vec(),
     };
+    let random = if problem.has_generator() { random } else { 0 };
     for test_number in 0..u64::from(random) {
         // Profiles in turn, so a handful of random tests already reaches
         // every generator the package uses.

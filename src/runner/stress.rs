@@ -257,20 +257,25 @@ fn shrink(
     let profile = failure.origin.profile.clone();
     let batch_size = settings.jobs.max(1) * TESTS_PER_WORKER;
     'steps: loop {
-        let current = &failure.smallest.input;
+        let current = failure.smallest.input.clone();
         // A candidate is a valid input when it keeps the promise of the
         // profile it came from (rooks `large` boards above n = 4) or the
         // original constraints (a mayan `hard` board with fewer blocks).
-        let candidates: Vec<String> = problem
-            .shrink(current)
+        // Validated lazily, a batch at a time: a step offers hundreds of
+        // candidates and usually takes one of the first.
+        let mut candidates = problem
+            .shrink(&current)
             .into_iter()
-            .filter(|candidate| candidate.len() < current.len())
+            .filter(|candidate| crate::problems::is_smaller(candidate, &current))
             .filter(|candidate| {
                 problem.validate(candidate, Some(&profile)).is_ok()
                     || problem.validate(candidate, None).is_ok()
-            })
-            .collect();
-        for chunk in candidates.chunks(batch_size) {
+            });
+        loop {
+            let chunk: Vec<String> = candidates.by_ref().take(batch_size).collect();
+            if chunk.is_empty() {
+                break;
+            }
             progress(StressProgress::Shrinking {
                 steps: failure.shrink_steps,
                 runs: failure.shrink_runs,
@@ -284,7 +289,7 @@ fn shrink(
                 failure.shrink_budget_spent = true;
                 break 'steps;
             }
-            let chunk = chunk.get(..remaining.min(chunk.len())).unwrap_or(chunk);
+            let chunk = chunk.get(..remaining.min(chunk.len())).unwrap_or(&chunk);
             let mut tests = Vec::with_capacity(chunk.len());
             for candidate in chunk {
                 let name = format!("shrink-{:04}", failure.shrink_runs + tests.len() + 1);

@@ -10,12 +10,15 @@
 
 mod bundled;
 mod cli;
+mod export;
 mod grade;
 mod hostile;
 mod interrupt;
+mod kattis;
 mod matchsticks;
 mod mayan;
 mod packages;
+mod programs;
 mod reports;
 mod rooks;
 mod run;

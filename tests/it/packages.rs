@@ -31,7 +31,7 @@ fn every_bundled_test_is_valid_and_answered_by_the_reference() {
                 .collect::<Vec<_>>(),
             "{id}: the embedded copy differs from problems/{id}"
         );
-        let problem = package.problem;
+        let problem = &*package.problem;
         let tests = problems_dir.join(id).join("tests");
         let mut count = 0;
         for entry in fs_err::read_dir(&tests).unwrap() {

@@ -246,3 +246,75 @@ fn a_tle_is_reported_at_once_and_shrunk_at_a_shorter_limit() {
     assert!(!stderr.contains('\r'), "{stderr}");
     assert!(stderr.contains(": TLE on gen-small-001 "), "{stderr}");
 }
+
+/// See: issue #9. The wall-blind rooks program shrinks to one board of side
+/// at most 3 (a wall step opens walls one by one).
+#[test]
+fn r9_wall_blind_rooks_shrinks_to_one_small_board() {
+    let dir = Dir::new();
+    let run = stress(
+        &dir,
+        "rooks",
+        "submissions/rooks/wrong_answer/ignores_walls.py",
+        &["--seed", "1"],
+    );
+    run.expect_code(1);
+    let smallest = run.stdout();
+    let lines: Vec<&str> = smallest.lines().collect();
+    let side: usize = lines[0].parse().unwrap();
+    assert!(side <= 3, "{smallest}");
+    assert_eq!(lines.len(), side + 2, "one board, then 0: {smallest}");
+    assert_eq!(lines.last(), Some(&"0"));
+}
+
+/// See: issue #9. The greedy matchsticks player shrinks to one position.
+#[test]
+fn r9_greedy_matchsticks_shrinks_to_one_position() {
+    let dir = Dir::new();
+    let run = stress(
+        &dir,
+        "matchsticks",
+        "submissions/matchsticks/wrong_answer/greedy_fewest_replies.py",
+        &["--seed", "1"],
+    );
+    run.expect_code(1);
+    assert_eq!(run.stdout().lines().next(), Some("1"), "{}", run.stdout());
+}
+
+/// See: issue #9. The run-at-a-time mayan program stopped at a 24-block
+/// board; with steps that lower n, drop any block, play a move, renumber
+/// and merge colours, it shrinks to at most 8 blocks.
+#[test]
+fn r9_run_at_a_time_mayan_shrinks_to_at_most_8_blocks() {
+    let dir = Dir::new();
+    let run = stress(
+        &dir,
+        "mayan",
+        "submissions/mayan/wrong_answer/one_run_at_a_time.cpp",
+        &["--seed", "1"],
+    );
+    run.expect_code(1);
+    let smallest = run.stdout();
+    let blocks = smallest
+        .lines()
+        .skip(1)
+        .flat_map(str::split_whitespace)
+        .filter(|token| *token != "0")
+        .count();
+    assert!(
+        blocks <= 8,
+        "{blocks} blocks:\n{smallest}\n{}",
+        run.stderr()
+    );
+    dir.create("smallest.in", &smallest);
+    let root = repository();
+    let problems = root.join("problems").display().to_string();
+    dir.judge(&[
+        "validate",
+        "mayan",
+        "smallest.in",
+        "--problems-dir",
+        &problems,
+    ])
+    .expect_code(0);
+}

@@ -1,0 +1,391 @@
+//! `judge export --kattis`: one of our packages written as a Kattis / ICPC
+//! problem package (issue #9), so a problem setter can take it to a Kattis
+//! installation or to problemtools.
+//!
+//! What is written:
+//!
+//! - `problem.yaml`: name, source, `validation: custom`, the limits;
+//! - `problem_statement/problem.en.md`: the package's statement;
+//! - `data/sample/` (tests named `sample*`) and `data/secret/` (the rest),
+//!   each `.in` with its `.ans` (the reference answer where the package has
+//!   none);
+//! - `input_validators/judge_validate/judge_validate.py` and
+//!   `output_validators/judge_check/judge_check.py`: Python scripts that run
+//!   `judge validate` and `judge check` (the `judge` on `PATH`, or `$JUDGE`)
+//!   and translate their exit codes to Kattis' (42 accepted, 43 rejected).
+//!   Each carries a `# judge-engine:` line, from which `judge` itself, reading
+//!   the package back, uses the engine directly instead of running a script
+//!   that needs `judge` inside the sandbox.
+//!
+//! A package with programs of its own is exported as far as Kattis can say
+//! it: the reference becomes `submissions/accepted/`, a Kattis-convention
+//! input validator and output validator are copied, a built-in checker
+//! becomes the default output validator with its `validator_flags`; a
+//! testlib checker or validator and the `lines` checker are refused with
+//! the reason.
+
+use crate::config::problem::{Package, ProblemRef};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Why a package could not be exported.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The package cannot be expressed in the Kattis format (yet).
+    #[error("cannot export `{id}`: {reason}")]
+    Unsupported { id: String, reason: String },
+    /// A test has no answer and the reference could not make one.
+    #[error("cannot export `{id}`: the reference solver rejected test `{test}`: {message}")]
+    Reference {
+        id: String,
+        test: String,
+        message: String,
+    },
+    /// A file could not be written.
+    #[error("failed to write `{}`", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// The line `judge` recognises in an exported validator: the engine, the
+/// package's profiles and the checker's `lexmin`.
+pub const ENGINE_MARKER: &str = "# judge-engine:";
+
+/// Writes `package` into `dir` (which must not exist or be empty) and
+/// returns the files written.
+pub fn kattis(package: &Package, dir: &Path) -> Result<Vec<PathBuf>, ExportError> {
+    let programs = match &package.problem {
+        ProblemRef::Engine(_) => None,
+        ProblemRef::Programs(_) => Some(program_parts(package)?),
+    };
+    let mut written = Vec::new();
+    let mut write =
+        |relative: &str, contents: &[u8], executable: bool| -> Result<(), ExportError> {
+            let path = dir.join(relative);
+            let error = |source| ExportError::Write {
+                path: path.clone(),
+                source,
+            };
+            if let Some(parent) = path.parent() {
+                fs_err::create_dir_all(parent).map_err(error)?;
+            }
+            fs_err::write(&path, contents).map_err(error)?;
+            if executable {
+                use std::os::unix::fs::PermissionsExt;
+                fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+                    .map_err(error)?;
+            }
+            written.push(path);
+            Ok(())
+        };
+    let limits = &package.manifest.limits;
+    let mut yaml = String::new();
+    let _ = writeln!(yaml, "# Written by `judge export --kattis {}`.", package.id);
+    let _ = writeln!(yaml, "name: {}", yaml_string(&package.manifest.title));
+    let _ = writeln!(yaml, "source: {}", yaml_string(&package.manifest.origin));
+    match &programs {
+        Some(parts) => {
+            let _ = writeln!(yaml, "validation: {}", parts.validation);
+            if !parts.flags.is_empty() {
+                let _ = writeln!(yaml, "validator_flags: {}", yaml_string(&parts.flags));
+            }
+        }
+        None => {
+            let _ = writeln!(yaml, "validation: custom");
+        }
+    }
+    let _ = writeln!(yaml, "limits:");
+    let _ = writeln!(
+        yaml,
+        "  time_limit: {}",
+        limits.time_limit_ms as f64 / 1000.0
+    );
+    let _ = writeln!(yaml, "  memory: {}", limits.memory_limit_mib);
+    let _ = writeln!(
+        yaml,
+        "  output: {}",
+        limits.output_limit_kib.div_ceil(1024).max(1)
+    );
+    write("problem.yaml", yaml.as_bytes(), false)?;
+
+    let statement = match &package.dir {
+        Some(source) => fs_err::read(source.join("statement.md")).ok(),
+        None => crate::config::bundled::file(&format!("{}/statement.md", package.id))
+            .map(<[u8]>::to_vec),
+    };
+    if let Some(statement) = statement {
+        write("problem_statement/problem.en.md", &statement, false)?;
+    }
+
+    for test in &package.tests {
+        let answer = match &test.answer {
+            Some(answer) => answer.clone(),
+            None => package
+                .problem
+                .solve(&test.input)
+                .map_err(|error| ExportError::Reference {
+                    id: package.id.clone(),
+                    test: test.name.clone(),
+                    message: error.to_string(),
+                })?,
+        };
+        let group = if test.name.starts_with("sample") {
+            "sample"
+        } else {
+            "secret"
+        };
+        write(
+            &format!("data/{group}/{}.in", test.name),
+            test.input.as_bytes(),
+            false,
+        )?;
+        write(
+            &format!("data/{group}/{}.ans", test.name),
+            answer.as_bytes(),
+            false,
+        )?;
+    }
+
+    let engine = match (&package.problem, programs) {
+        (ProblemRef::Engine(engine), _) => *engine,
+        (ProblemRef::Programs(_), Some(parts)) => {
+            for (from, to) in parts.copies {
+                let bytes = fs_err::read(&from).map_err(|source| ExportError::Write {
+                    path: from.clone(),
+                    source,
+                })?;
+                write(&to, &bytes, false)?;
+            }
+            return Ok(written);
+        }
+        (ProblemRef::Programs(_), None) => return Ok(written),
+    };
+    let marker = format!(
+        "{ENGINE_MARKER} {} profiles={} lexmin={}",
+        engine.id(),
+        package.manifest.profiles.join(","),
+        package.check_options().lexmin
+    );
+    let any_solution = if package.check_options().lexmin {
+        ""
+    } else {
+        ", \"--any-solution\""
+    };
+    let check = format!(
+        r#"#!/usr/bin/env python3
+# Kattis output validator written by `judge export --kattis {id}`: runs
+# `judge check {id} INPUT OUTPUT ANSWER` (the `judge` on PATH, or $JUDGE) and
+# turns its testlib exit code into Kattis' (0 -> 42 accepted, 1 or 2 -> 43
+# wrong answer, anything else -> 1, a judge error). Its verdict line goes to
+# FEEDBACK_DIR/judgemessage.txt.
+{marker}
+import os, subprocess, sys, tempfile
+
+input_path, answer_path, feedback_dir = sys.argv[1:4]
+with tempfile.NamedTemporaryFile(delete=False) as output:
+    output.write(sys.stdin.buffer.read())
+judge = os.environ.get("JUDGE", "judge")
+result = subprocess.run([judge, "check", "{id}", input_path, output.name, answer_path{any_solution}],
+                        capture_output=True, text=True)
+os.unlink(output.name)
+with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as message:
+    message.write(result.stdout.strip() or result.stderr.strip())
+sys.exit({{0: 42, 1: 43, 2: 43}}.get(result.returncode, 1))
+"#,
+        id = package.id
+    );
+    write(
+        "output_validators/judge_check/judge_check.py",
+        check.as_bytes(),
+        true,
+    )?;
+    let validate = format!(
+        r#"#!/usr/bin/env python3
+# Kattis input validator written by `judge export --kattis {id}`: runs
+# `judge validate {id}` on stdin (the `judge` on PATH, or $JUDGE): exit 42
+# valid, 43 invalid (with judge's "line L: ..." on stderr).
+{marker}
+import os, subprocess, sys
+
+judge = os.environ.get("JUDGE", "judge")
+result = subprocess.run([judge, "validate", "{id}"], stdin=sys.stdin)
+sys.exit({{0: 42, 1: 43}}.get(result.returncode, 1))
+"#,
+        id = package.id
+    );
+    write(
+        "input_validators/judge_validate/judge_validate.py",
+        validate.as_bytes(),
+        true,
+    )?;
+    Ok(written)
+}
+
+/// What a package with programs of its own becomes: problem.yaml's
+/// `validation` and `validator_flags`, and the files to copy (source, path
+/// in the Kattis package).
+struct ProgramParts {
+    validation: &'static str,
+    flags: String,
+    copies: Vec<(PathBuf, String)>,
+}
+
+/// The Kattis form of a package's programs: the reference becomes an
+/// accepted submission, a Kattis-convention validator and output validator
+/// are copied, a built-in checker becomes the default output validator with
+/// its flags. What Kattis cannot express (a testlib checker or validator,
+/// the `lines` checker) is refused with the reason.
+fn program_parts(package: &Package) -> Result<ProgramParts, ExportError> {
+    use crate::config::problem::{CheckerKind, ValidatorExitCodes};
+    let unsupported = |reason: &str| ExportError::Unsupported {
+        id: package.id.clone(),
+        reason: reason.to_owned(),
+    };
+    let Some(dir) = &package.dir else {
+        return Err(unsupported(
+            "the package has no folder to copy its programs from",
+        ));
+    };
+    let manifest = &package.manifest;
+    let file_name = |file: &str| {
+        Path::new(file).file_name().map_or_else(
+            || file.to_owned(),
+            |name| name.to_string_lossy().into_owned(),
+        )
+    };
+    let stem = |file: &str| {
+        Path::new(file).file_stem().map_or_else(
+            || file.to_owned(),
+            |stem| stem.to_string_lossy().into_owned(),
+        )
+    };
+    let mut copies = Vec::new();
+    // The package's own examples, filed by verdict as Kattis files them.
+    let submissions = dir.join("submissions");
+    for folder in fs_err::read_dir(&submissions)
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let folder_name = folder.file_name().to_string_lossy().into_owned();
+        for file in fs_err::read_dir(folder.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if file.path().is_file() {
+                let name = file.file_name().to_string_lossy().into_owned();
+                copies.push((file.path(), format!("submissions/{folder_name}/{name}")));
+            }
+        }
+    }
+    if let Some(reference) = &manifest.reference {
+        copies.push((
+            dir.join(reference),
+            format!("submissions/accepted/{}", file_name(reference)),
+        ));
+    }
+    if let Some(validator) = &manifest.validator {
+        if validator.exit_codes != ValidatorExitCodes::Kattis {
+            return Err(unsupported(
+                "its validator follows testlib's exit codes (0 valid) and Kattis expects 42; set \
+                 `exit-codes = \"kattis\"` and exit 42 / 43",
+            ));
+        }
+        copies.push((
+            dir.join(&validator.program),
+            format!(
+                "input_validators/{}/{}",
+                stem(&validator.program),
+                file_name(&validator.program)
+            ),
+        ));
+    }
+    let checker = &manifest.checker;
+    let (validation, flags) = match checker.kind.unwrap_or(CheckerKind::Tokens) {
+        CheckerKind::Tokens => ("default", "case_sensitive".to_owned()),
+        CheckerKind::CaseInsensitive => ("default", String::new()),
+        CheckerKind::Float => (
+            "default",
+            format!(
+                "float_absolute_tolerance {} float_relative_tolerance {}",
+                checker.absolute_tolerance.unwrap_or(1e-6),
+                checker.relative_tolerance.unwrap_or(1e-6)
+            ),
+        ),
+        CheckerKind::Lines => {
+            return Err(unsupported(
+                "the `lines` checker has no equivalent in Kattis' default output validator",
+            ))
+        }
+        CheckerKind::Testlib => {
+            return Err(unsupported(
+                "its checker speaks the testlib protocol; Kattis runs output validators with \
+                 another one (`validator input answer feedback_dir < output`, exit 42 / 43)",
+            ))
+        }
+        CheckerKind::Kattis => {
+            let Some(program) = &checker.program else {
+                return Err(unsupported("its Kattis checker names no program"));
+            };
+            copies.push((
+                dir.join(program),
+                format!("output_validators/{}/{}", stem(program), file_name(program)),
+            ));
+            ("custom", String::new())
+        }
+    };
+    Ok(ProgramParts {
+        validation,
+        flags,
+        copies,
+    })
+}
+
+/// A YAML scalar in double quotes, escaped.
+fn yaml_string(text: &str) -> String {
+    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// The engine, profiles and `lexmin` a validator written by [`kattis`]
+/// names on its [`ENGINE_MARKER`] line, when it has one.
+pub fn engine_marker(script: &str) -> Option<(String, Vec<String>, bool)> {
+    let line = script
+        .lines()
+        .find_map(|line| line.strip_prefix(ENGINE_MARKER))?;
+    let mut words = line.split_whitespace();
+    let engine = words.next()?.to_owned();
+    let mut profiles = Vec::new();
+    let mut lexmin = true;
+    for word in words {
+        if let Some(list) = word.strip_prefix("profiles=") {
+            profiles = list
+                .split(',')
+                .filter(|name| !name.is_empty())
+                .map(str::to_owned)
+                .collect();
+        } else if let Some(value) = word.strip_prefix("lexmin=") {
+            lexmin = value != "false";
+        }
+    }
+    Some((engine, profiles, lexmin))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_back_the_engine_marker() {
+        assert_eq!(
+            engine_marker(
+                "#!/usr/bin/env python3\n# judge-engine: rooks profiles=small lexmin=true\n"
+            ),
+            Some(("rooks".to_owned(), vec!["small".to_owned()], true))
+        );
+        assert_eq!(engine_marker("print(1)\n"), None);
+    }
+}

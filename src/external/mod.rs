@@ -1,0 +1,270 @@
+//! Problems backed by a package's own programs instead of a built-in engine
+//! (issue #9): a reference solution, an optional generator, an optional
+//! input validator and a checker (built-in, or a program speaking the
+//! testlib or the Kattis protocol), each compiled once and run in the
+//! sandbox with the package's tool limits.
+//!
+//! [`ProgramProblem`] implements [`Problem`], so every command that works on
+//! a built-in problem works on such a package. Whatever a program does
+//! wrong (a crash, a timeout, an exit code its protocol does not define, no
+//! message, a flood of output) is the judge's fault: a [`CheckerFailure`]
+//! or an input error of kind [`InputErrorKind::ProgramFailed`], which
+//! become JE and never a verdict against a submission.
+//!
+//! This module does not read `problem.toml`: [`crate::config::problem`]
+//! does, and hands over the checked parts.
+
+mod protocol;
+pub mod shrink;
+pub mod tool;
+
+pub use protocol::{CheckerProtocol, ValidatorVerdict};
+pub use tool::{Tool, ToolFault, Toolbox};
+
+use crate::config::problem::ValidatorExitCodes;
+use crate::problems::checkers::BuiltinChecker;
+use crate::problems::{
+    CheckOptions, CheckOutcome, CheckerFailure, GenerateError, InputError, InputErrorKind, Problem,
+    Profile,
+};
+use rand::RngCore as _;
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+/// How outputs are decided.
+#[derive(Debug)]
+pub enum Checker {
+    /// A comparison with the answer that needs no program.
+    Builtin(BuiltinChecker),
+    /// A program and the protocol it speaks; `args` follow the protocol's
+    /// own (Kattis' `validator_flags`).
+    Program {
+        tool: Box<Tool>,
+        protocol: CheckerProtocol,
+        args: Vec<String>,
+    },
+}
+
+/// A problem whose parts are a package's programs.
+#[derive(Debug)]
+pub struct ProgramProblem {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub profiles: &'static [Profile],
+    pub toolbox: Toolbox,
+    pub reference: Tool,
+    pub generator: Option<Tool>,
+    pub validator: Option<(Tool, ValidatorExitCodes, Vec<String>)>,
+    pub checker: Checker,
+    /// Profiles whose generator was run twice and agreed.
+    reproducible: Mutex<HashSet<String>>,
+}
+
+/// Leaks `text`: a package's id, title and profile names live as long as
+/// the process, as the built-in problems' do (a handful per command).
+pub fn leak(text: &str) -> &'static str {
+    Box::leak(text.to_owned().into_boxed_str())
+}
+
+impl ProgramProblem {
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the parts of a package, each checked by the caller"
+    )]
+    pub fn new(
+        id: &str,
+        title: &str,
+        profiles: &[String],
+        toolbox: Toolbox,
+        reference: Tool,
+        generator: Option<Tool>,
+        validator: Option<(Tool, ValidatorExitCodes, Vec<String>)>,
+        checker: Checker,
+    ) -> ProgramProblem {
+        let profiles: Vec<Profile> = profiles
+            .iter()
+            .map(|name| Profile {
+                name: leak(name),
+                about: "the package generator's profile",
+            })
+            .collect();
+        ProgramProblem {
+            id: leak(id),
+            title: leak(title),
+            profiles: Box::leak(profiles.into_boxed_slice()),
+            toolbox,
+            reference,
+            generator,
+            validator,
+            checker,
+            reproducible: Mutex::new(HashSet::new()),
+        }
+    }
+
+    fn program_failed(fault: ToolFault) -> InputError {
+        InputError {
+            line: 0,
+            column: None,
+            kind: InputErrorKind::ProgramFailed(fault.0),
+        }
+    }
+
+    /// Runs a program that reads `input` and must write text on stdout and
+    /// exit 0 (the reference, the generator).
+    fn text_of(
+        &self,
+        tool: &Tool,
+        args: &[&str],
+        stdin: Option<&[u8]>,
+    ) -> Result<String, ToolFault> {
+        let run = self.toolbox.run(tool, args, stdin, &[], &[], &[])?;
+        let measured = &run.measured;
+        if let Some(fault) = tool::abnormal_end(tool, measured, self.toolbox.limits()) {
+            return Err(fault);
+        }
+        if let crate::sandbox::Termination::Exited(code) = measured.termination {
+            if code == 0 {
+                return finish(tool, measured);
+            }
+            return Err(tool.fault(tool::with_stderr(
+                &format!("exited with code {code}"),
+                measured,
+            )));
+        }
+        finish(tool, measured)
+    }
+
+    /// One run of the generator.
+    fn generate_once(
+        &self,
+        generator: &Tool,
+        seed: u64,
+        profile: &str,
+    ) -> Result<String, ToolFault> {
+        let seed = seed.to_string();
+        self.text_of(generator, &[&seed, profile], None)
+    }
+}
+
+/// The text a program that exited 0 wrote: something, and UTF-8.
+fn finish(tool: &Tool, measured: &crate::sandbox::Measured) -> Result<String, ToolFault> {
+    if measured.stdout.iter().all(u8::is_ascii_whitespace) {
+        return Err(tool.fault(tool::with_stderr("wrote nothing on stdout", measured)));
+    }
+    String::from_utf8(measured.stdout.clone())
+        .map_err(|_| tool.fault("wrote output that is not UTF-8 text"))
+}
+
+impl Problem for ProgramProblem {
+    fn id(&self) -> &'static str {
+        self.id
+    }
+
+    fn title(&self) -> &'static str {
+        self.title
+    }
+
+    fn profiles(&self) -> &'static [Profile] {
+        self.profiles
+    }
+
+    fn validate(&self, input: &str, _profile: Option<&str>) -> Result<(), InputError> {
+        let Some((tool, exit_codes, args)) = &self.validator else {
+            return Ok(());
+        };
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = self
+            .toolbox
+            .run(tool, &args, Some(input.as_bytes()), &[], &[], &[])
+            .map_err(Self::program_failed)?;
+        match protocol::validator_verdict(tool, *exit_codes, &run.measured, self.toolbox.limits()) {
+            ValidatorVerdict::Valid => Ok(()),
+            ValidatorVerdict::Invalid(message) => Err(InputError::constraint(0, message)),
+            ValidatorVerdict::Fault(fault) => Err(Self::program_failed(fault)),
+        }
+    }
+
+    fn solve(&self, input: &str) -> Result<String, InputError> {
+        self.text_of(&self.reference, &[], Some(input.as_bytes()))
+            .map_err(Self::program_failed)
+    }
+
+    /// The generator is called as `generator SEED PROFILE`, SEED drawn from
+    /// `rng`. On the first use of a profile it runs twice, and a generator
+    /// that writes two different inputs for one seed is refused (issue #9:
+    /// a test must be remade from its seed).
+    fn generate(&self, profile: &str, rng: &mut ChaCha8Rng) -> Result<String, GenerateError> {
+        let Some(generator) = &self.generator else {
+            return Err(GenerateError::Program(format!(
+                "the package `{}` has no generator (set `generator` in problem.toml)",
+                self.id
+            )));
+        };
+        crate::problems::find_profile(self, profile)?;
+        let seed = rng.next_u64();
+        let first = self
+            .generate_once(generator, seed, profile)
+            .map_err(|fault| GenerateError::Program(fault.0))?;
+        let checked = self
+            .reproducible
+            .lock()
+            .map(|set| set.contains(profile))
+            .unwrap_or(false);
+        if !checked {
+            let second = self
+                .generate_once(generator, seed, profile)
+                .map_err(|fault| GenerateError::Program(fault.0))?;
+            if first != second {
+                return Err(GenerateError::Program(
+                    generator
+                        .fault(format!(
+                            "is not reproducible: seed {seed} (profile `{profile}`) gave two different \
+                             inputs{}; a generator must draw its randomness from the seed it is given",
+                            protocol::first_difference(&first, &second)
+                        ))
+                        .0,
+                ));
+            }
+            if let Ok(mut set) = self.reproducible.lock() {
+                set.insert(profile.to_owned());
+            }
+        }
+        Ok(first)
+    }
+
+    fn check(
+        &self,
+        input: &str,
+        output: &str,
+        answer: Option<&str>,
+        _options: &CheckOptions,
+    ) -> Result<CheckOutcome, CheckerFailure> {
+        let solved;
+        let answer = match answer {
+            Some(answer) => answer,
+            None => {
+                solved = self
+                    .solve(input)
+                    .map_err(|error| CheckerFailure::new(error.to_string()))?;
+                &solved
+            }
+        };
+        match &self.checker {
+            Checker::Builtin(builtin) => Ok(builtin.check(output, answer)),
+            Checker::Program {
+                tool,
+                protocol,
+                args,
+            } => protocol.check(&self.toolbox, tool, args, input, output, answer),
+        }
+    }
+
+    fn has_generator(&self) -> bool {
+        self.generator.is_some()
+    }
+
+    fn shrink(&self, input: &str) -> Vec<String> {
+        shrink::generic(input)
+    }
+}

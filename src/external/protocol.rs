@@ -1,0 +1,366 @@
+//! What a validator's or a checker's exit code and message mean under the
+//! protocol the package chose (issue #9):
+//!
+//! - testlib checker: `checker input output answer`, exit 0 AC, 1 WA,
+//!   2 PE, 3 failure, the message on stderr;
+//! - Kattis output validator: `validator input answer feedback_dir
+//!   [flags] < output`, exit 42 AC, 43 WA, the message in
+//!   `feedback_dir/judgemessage.txt`;
+//! - input validators: testlib (0 valid, anything else invalid) or Kattis
+//!   (42 valid, 43 invalid).
+//!
+//! Anything else (another exit code, a crash, a timeout, a missing or huge
+//! message) is the program's fault, named as such: JE, never a verdict.
+
+use super::tool::{self, Tool, ToolFault, Toolbox};
+use crate::config::problem::ValidatorExitCodes;
+use crate::problems::{CheckOutcome, CheckerFailure};
+use crate::sandbox::{Limits, Measured, Termination};
+
+/// The most of a checker's message kept as a test's reason; a message
+/// beyond [`MAX_MESSAGE_BYTES`] is a fault.
+const SHOWN_MESSAGE_BYTES: usize = 512;
+
+/// A checker or validator message longer than this is the program's fault:
+/// it is a log, not a reason.
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+
+/// The protocol an external checker speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckerProtocol {
+    Testlib,
+    Kattis,
+}
+
+/// An input validator's decision.
+#[derive(Debug)]
+pub enum ValidatorVerdict {
+    Valid,
+    /// The validator's reason (its message, or the exit code).
+    Invalid(String),
+    Fault(ToolFault),
+}
+
+/// The message of a program: trimmed, or a fault when it is huge.
+fn message(tool: &Tool, bytes: &[u8], discarded: u64, place: &str) -> Result<String, ToolFault> {
+    if bytes.len() > MAX_MESSAGE_BYTES || discarded > 0 {
+        return Err(tool.fault(format!(
+            "wrote a message of {} bytes {place}, more than the {MAX_MESSAGE_BYTES} a reason may have",
+            bytes.len() as u64 + discarded
+        )));
+    }
+    let text = String::from_utf8_lossy(bytes);
+    Ok(tool::cut(text.trim(), SHOWN_MESSAGE_BYTES))
+}
+
+/// Decides an input validator's run.
+pub fn validator_verdict(
+    tool: &Tool,
+    exit_codes: ValidatorExitCodes,
+    measured: &Measured,
+    limits: &Limits,
+) -> ValidatorVerdict {
+    if let Some(fault) = tool::abnormal_end(tool, measured, limits) {
+        return ValidatorVerdict::Fault(fault);
+    }
+    let Termination::Exited(code) = measured.termination else {
+        return ValidatorVerdict::Fault(tool.fault("ended without an exit code"));
+    };
+    let mut text = measured.stderr.clone();
+    text.extend_from_slice(&measured.stdout);
+    let said = match message(
+        tool,
+        &text,
+        measured.stderr_discarded_bytes,
+        "on stderr and stdout",
+    ) {
+        Ok(said) => said,
+        Err(fault) => return ValidatorVerdict::Fault(fault),
+    };
+    let invalid = |code: i32| {
+        ValidatorVerdict::Invalid(if said.is_empty() {
+            format!("the {} rejected the input (exit code {code})", tool.label())
+        } else {
+            format!("the {} rejected the input: {said}", tool.label())
+        })
+    };
+    match (exit_codes, code) {
+        (ValidatorExitCodes::Testlib, 0) | (ValidatorExitCodes::Kattis, 42) => ValidatorVerdict::Valid,
+        (ValidatorExitCodes::Testlib, code) | (ValidatorExitCodes::Kattis, code @ 43) => invalid(code),
+        (ValidatorExitCodes::Kattis, code) => ValidatorVerdict::Fault(tool.fault(tool::with_stderr(
+            &format!("exited with code {code}, which the Kattis protocol does not define (42 valid, 43 invalid)"),
+            measured,
+        ))),
+    }
+}
+
+impl CheckerProtocol {
+    /// Runs the checker on one output and decides it.
+    pub fn check(
+        self,
+        toolbox: &Toolbox,
+        tool: &Tool,
+        extra_args: &[String],
+        input: &str,
+        output: &str,
+        answer: &str,
+    ) -> Result<CheckOutcome, CheckerFailure> {
+        let failure = |fault: ToolFault| CheckerFailure::new(fault.0);
+        let extra: Vec<&str> = extra_args.iter().map(String::as_str).collect();
+        match self {
+            CheckerProtocol::Testlib => {
+                let mut args = vec!["input", "output", "answer"];
+                args.extend(&extra);
+                let run = toolbox
+                    .run(
+                        tool,
+                        &args,
+                        None,
+                        &[
+                            ("input", input.as_bytes()),
+                            ("output", output.as_bytes()),
+                            ("answer", answer.as_bytes()),
+                        ],
+                        &[],
+                        &[],
+                    )
+                    .map_err(failure)?;
+                decide_testlib(tool, &run.measured, toolbox.limits()).map_err(failure)
+            }
+            CheckerProtocol::Kattis => {
+                let mut args = vec!["input", "answer", "feedback/"];
+                args.extend(&extra);
+                let run = toolbox
+                    .run(
+                        tool,
+                        &args,
+                        Some(output.as_bytes()),
+                        &[("input", input.as_bytes()), ("answer", answer.as_bytes())],
+                        &["feedback"],
+                        &["feedback/judgemessage.txt"],
+                    )
+                    .map_err(failure)?;
+                let judge_message = run
+                    .files
+                    .iter()
+                    .find(|(name, _)| name == "feedback/judgemessage.txt")
+                    .map_or(&[][..], |(_, bytes)| bytes.as_slice());
+                decide_kattis(tool, &run.measured, judge_message, toolbox.limits()).map_err(failure)
+            }
+        }
+    }
+}
+
+/// testlib: exit 0 AC, 1 WA, 2 PE, 3 failure; the message on stderr, which
+/// testlib checkers always write ("ok 3 numbers").
+pub fn decide_testlib(
+    tool: &Tool,
+    measured: &Measured,
+    limits: &Limits,
+) -> Result<CheckOutcome, ToolFault> {
+    if let Some(fault) = tool::abnormal_end(tool, measured, limits) {
+        return Err(fault);
+    }
+    let Termination::Exited(code) = measured.termination else {
+        return Err(tool.fault("ended without an exit code"));
+    };
+    let said = message(
+        tool,
+        &measured.stderr,
+        measured.stderr_discarded_bytes,
+        "on stderr",
+    )?;
+    if !(0..=3).contains(&code) {
+        return Err(tool.fault(tool::with_stderr(
+            &format!("exited with code {code}, which the testlib protocol does not define (0 AC, 1 WA, 2 PE, 3 fail)"),
+            measured,
+        )));
+    }
+    if said.is_empty() {
+        return Err(tool.fault(format!(
+            "exited with code {code} but wrote no message on stderr (a testlib checker always says why)"
+        )));
+    }
+    match code {
+        0 => Ok(CheckOutcome::accepted(said)),
+        1 => Ok(CheckOutcome::wrong_answer(said)),
+        2 => Ok(CheckOutcome::presentation_error(said)),
+        _ => Err(tool.fault(format!("reported a failure (exit code 3): {said}"))),
+    }
+}
+
+/// Kattis: exit 42 AC, 43 WA; the message in `judgemessage.txt` (may be
+/// empty).
+pub fn decide_kattis(
+    tool: &Tool,
+    measured: &Measured,
+    judge_message: &[u8],
+    limits: &Limits,
+) -> Result<CheckOutcome, ToolFault> {
+    if let Some(fault) = tool::abnormal_end(tool, measured, limits) {
+        return Err(fault);
+    }
+    let Termination::Exited(code) = measured.termination else {
+        return Err(tool.fault("ended without an exit code"));
+    };
+    let said = message(tool, judge_message, 0, "in judgemessage.txt")?;
+    match code {
+        42 => Ok(CheckOutcome::accepted(said)),
+        43 => Ok(CheckOutcome::wrong_answer(if said.is_empty() {
+            "the output validator rejected the output".to_owned()
+        } else {
+            said
+        })),
+        code => Err(tool.fault(tool::with_stderr(
+            &format!(
+                "exited with code {code}, which the Kattis protocol does not define (42 AC, 43 WA)"
+            ),
+            measured,
+        ))),
+    }
+}
+
+/// " (they first differ on line L)", for a message about two texts.
+pub fn first_difference(first: &str, second: &str) -> String {
+    let line = first
+        .lines()
+        .zip(second.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| first.lines().count().min(second.lines().count()));
+    format!(" (they first differ on line {})", line + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::LimitExceeded;
+    use crate::verdict::Verdict;
+    use std::path::PathBuf;
+    use test_case::test_case;
+
+    fn tool() -> Tool {
+        Tool::new("checker", PathBuf::from("pkg/check.cpp"), None)
+    }
+
+    fn limits() -> Limits {
+        Limits {
+            cpu_time_ms: 1000,
+            wall_time_ms: 2000,
+            memory_kib: 1024,
+            stdout_bytes: 1024,
+            stderr_bytes: 1024,
+            processes: 1,
+            open_files: 1,
+            file_size_kib: 1,
+            scratch_kib: 1,
+        }
+    }
+
+    fn measured(termination: Termination, stderr: &str) -> Measured {
+        Measured {
+            termination,
+            limit_exceeded: None,
+            cpu_time_ms: 1,
+            wall_time_ms: 1,
+            memory_kib: 1,
+            stdout: Vec::new(),
+            stderr: stderr.as_bytes().to_vec(),
+            stderr_discarded_bytes: 0,
+        }
+    }
+
+    #[test_case(0, "ok 3 numbers", Ok((Verdict::Accepted, "ok 3 numbers")) ; "exit 0 is AC")]
+    #[test_case(1, "expected 5, got 4", Ok((Verdict::WrongAnswer, "expected 5, got 4")) ; "exit 1 is WA")]
+    #[test_case(2, "expected an integer", Ok((Verdict::PresentationError, "expected an integer")) ; "exit 2 is PE")]
+    #[test_case(3, "bad answer", Err("checker `check.cpp` reported a failure (exit code 3): bad answer") ; "exit 3 is a failure")]
+    #[test_case(7, "", Err("checker `check.cpp` exited with code 7, which the testlib protocol does not define (0 AC, 1 WA, 2 PE, 3 fail) <stderr is empty>") ; "another code is a fault")]
+    #[test_case(0, "  \n", Err("checker `check.cpp` exited with code 0 but wrote no message on stderr (a testlib checker always says why)") ; "no message is a fault")]
+    fn decides_testlib_exit_codes(
+        code: i32,
+        stderr: &str,
+        expected: Result<(Verdict, &str), &str>,
+    ) {
+        let decided = decide_testlib(
+            &tool(),
+            &measured(Termination::Exited(code), stderr),
+            &limits(),
+        );
+        let decided = decided
+            .as_ref()
+            .map(|outcome| (outcome.verdict, outcome.reason.as_str()))
+            .map_err(|fault| fault.0.as_str());
+        assert_eq!(decided, expected);
+    }
+
+    #[test_case(42, "", Ok((Verdict::Accepted, "")) ; "42 is AC")]
+    #[test_case(43, "wrong sum", Ok((Verdict::WrongAnswer, "wrong sum")) ; "43 is WA with the message")]
+    #[test_case(43, "", Ok((Verdict::WrongAnswer, "the output validator rejected the output")) ; "43 without a message")]
+    #[test_case(0, "", Err("checker `check.cpp` exited with code 0, which the Kattis protocol does not define (42 AC, 43 WA) <stderr is empty>") ; "0 is a fault")]
+    fn decides_kattis_exit_codes(
+        code: i32,
+        message: &str,
+        expected: Result<(Verdict, &str), &str>,
+    ) {
+        let decided = decide_kattis(
+            &tool(),
+            &measured(Termination::Exited(code), ""),
+            message.as_bytes(),
+            &limits(),
+        );
+        let decided = decided
+            .as_ref()
+            .map(|outcome| (outcome.verdict, outcome.reason.as_str()))
+            .map_err(|fault| fault.0.as_str());
+        assert_eq!(decided, expected);
+    }
+
+    #[test]
+    fn crashes_timeouts_and_floods_are_faults() {
+        let crashed = measured(Termination::Signaled(11), "");
+        assert_eq!(
+            decide_testlib(&tool(), &crashed, &limits()).unwrap_err().0,
+            "checker `check.cpp` was killed by signal 11 <stderr is empty>"
+        );
+        let mut slow = measured(Termination::Signaled(9), "");
+        slow.limit_exceeded = Some(LimitExceeded::WallTime);
+        assert!(decide_kattis(&tool(), &slow, b"", &limits())
+            .unwrap_err()
+            .0
+            .starts_with("checker `check.cpp` timed out: it ran for more than 2000 ms"));
+        let mut flood = measured(Termination::Exited(1), "x");
+        flood.stderr_discarded_bytes = 1 << 20;
+        assert!(decide_testlib(&tool(), &flood, &limits())
+            .unwrap_err()
+            .0
+            .starts_with("checker `check.cpp` wrote a message of 1048577 bytes on stderr"));
+    }
+
+    #[test_case(ValidatorExitCodes::Testlib, 0, true ; "testlib 0 valid")]
+    #[test_case(ValidatorExitCodes::Testlib, 3, false ; "testlib 3 invalid")]
+    #[test_case(ValidatorExitCodes::Kattis, 42, true ; "kattis 42 valid")]
+    #[test_case(ValidatorExitCodes::Kattis, 43, false ; "kattis 43 invalid")]
+    fn validators_follow_their_exit_codes(codes: ValidatorExitCodes, code: i32, valid: bool) {
+        let verdict = validator_verdict(
+            &tool(),
+            codes,
+            &measured(Termination::Exited(code), ""),
+            &limits(),
+        );
+        match verdict {
+            ValidatorVerdict::Valid => assert!(valid),
+            ValidatorVerdict::Invalid(_) => assert!(!valid),
+            ValidatorVerdict::Fault(fault) => panic!("{fault}"),
+        }
+    }
+
+    #[test]
+    fn a_kattis_validator_exiting_0_is_a_fault() {
+        let verdict = validator_verdict(
+            &tool(),
+            ValidatorExitCodes::Kattis,
+            &measured(Termination::Exited(0), ""),
+            &limits(),
+        );
+        assert!(matches!(verdict, ValidatorVerdict::Fault(_)), "{verdict:?}");
+    }
+}

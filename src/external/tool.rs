@@ -1,0 +1,288 @@
+//! One program of a package (reference, generator, validator, checker):
+//! compiled once, on first use, and run in the sandbox as a trusted-ish
+//! tool with the package's tool limits.
+//!
+//! Every way a tool can fail (it does not compile, crashes, times out,
+//! floods its output) comes back as a [`ToolFault`] naming the program and
+//! what it did: the caller turns it into JE, never into a verdict against
+//! a submission (issue #9).
+
+use crate::config::judge::Language;
+use crate::runner::{PreparedTool, Settings, Submission, SubmissionKind, Workspace};
+use crate::sandbox::{LimitExceeded, Limits, Measured, RunSpec, Sandbox, Termination, Trust};
+use std::ffi::OsString;
+use std::os::unix::fs::PermissionsExt;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+
+/// What a tool did wrong, as one sentence naming it:
+/// "checker `check.cpp` was killed by signal 11 (SIGSEGV)".
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ToolFault(pub String);
+
+/// The most of a tool's stderr shown in a message.
+const SHOWN_STDERR_BYTES: usize = 2048;
+
+/// One program of a package.
+#[derive(Debug)]
+pub struct Tool {
+    /// "reference", "generator", "validator" or "checker".
+    pub role: &'static str,
+    /// The source (or executable) in the package.
+    pub path: PathBuf,
+    /// The configured language, or `None` for an executable run as is.
+    pub language: Option<(String, Language)>,
+    compiled: OnceLock<Result<PreparedTool, ToolFault>>,
+}
+
+/// What a finished tool left: its measurements and the files it wrote in
+/// its working directory that the caller asked for.
+#[derive(Debug)]
+pub struct ToolRun {
+    pub measured: Measured,
+    /// `(name, bytes)` of each file asked for that exists.
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+impl Tool {
+    pub fn new(role: &'static str, path: PathBuf, language: Option<(String, Language)>) -> Tool {
+        Tool {
+            role,
+            path,
+            language,
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// "checker `check.cpp`".
+    pub fn label(&self) -> String {
+        let name = self.path.file_name().map_or_else(
+            || self.path.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+        format!("{} `{name}`", self.role)
+    }
+
+    /// A fault of this tool: "checker `check.cpp` {what}".
+    pub fn fault(&self, what: impl std::fmt::Display) -> ToolFault {
+        ToolFault(format!("{} {what}", self.label()))
+    }
+}
+
+/// The place tools are compiled and run: a private workspace, the limits,
+/// and a counter naming each run's directory.
+#[derive(Debug)]
+pub struct Toolbox {
+    workspace: Workspace,
+    settings: Settings,
+    next_run: AtomicU64,
+}
+
+impl Toolbox {
+    pub fn new(compile_limits: Limits, run_limits: Limits) -> Result<Toolbox, ToolFault> {
+        let workspace = Workspace::new().map_err(|error| {
+            ToolFault(format!("failed to make the tools' workspace: {error:#}"))
+        })?;
+        Ok(Toolbox {
+            workspace,
+            settings: Settings {
+                limits: run_limits,
+                compile_limits,
+                jobs: 1,
+                check_options: crate::problems::CheckOptions::default(),
+            },
+            next_run: AtomicU64::new(0),
+        })
+    }
+
+    /// The tools' limits.
+    pub fn limits(&self) -> &Limits {
+        &self.settings.limits
+    }
+
+    /// A fresh directory under the workspace, mode 0755.
+    fn fresh_dir(&self, prefix: &str) -> Result<PathBuf, ToolFault> {
+        let number = self.next_run.fetch_add(1, Ordering::Relaxed);
+        let dir = self.workspace.path().join(format!("{prefix}-{number}"));
+        fs_err::create_dir(&dir)
+            .and_then(|()| fs_err::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)))
+            .map_err(|error| {
+                ToolFault(format!("failed to make a directory for a tool: {error}"))
+            })?;
+        Ok(dir)
+    }
+
+    /// Runs `work` with a sandbox of its own, on a thread of its own: the
+    /// sandbox changes its thread's namespaces, and the caller may be one of
+    /// the runner's workers with a sandbox already.
+    fn with_sandbox<T: Send>(
+        &self,
+        work: impl FnOnce(&mut Sandbox) -> Result<T, ToolFault> + Send,
+    ) -> Result<T, ToolFault> {
+        let root = self.workspace.path();
+        std::thread::scope(|scope| {
+            scope
+                .spawn(move || {
+                    let mut sandbox = Sandbox::new(root).map_err(|error| {
+                        ToolFault(format!(
+                            "failed to set up the sandbox for a tool: {error:#}"
+                        ))
+                    })?;
+                    work(&mut sandbox)
+                })
+                .join()
+                .unwrap_or_else(|_| Err(ToolFault("a tool's thread panicked".to_owned())))
+        })
+    }
+
+    /// Compiles `tool` on its first use; later uses get the same program.
+    pub(crate) fn prepare(&self, tool: &Tool) -> Result<PreparedTool, ToolFault> {
+        tool.compiled
+            .get_or_init(|| {
+                let dir = self.fresh_dir("tool")?;
+                let kind = match &tool.language {
+                    Some((name, language)) => SubmissionKind::Language {
+                        name: name.clone(),
+                        language: language.clone(),
+                    },
+                    None => SubmissionKind::Executable,
+                };
+                let program = Submission {
+                    path: tool.path.clone(),
+                    kind,
+                };
+                self.with_sandbox(|sandbox| {
+                    crate::runner::prepare_tool(sandbox, &program, &dir, &self.settings)
+                        .map_err(|message| tool.fault(message))
+                })
+            })
+            .clone()
+    }
+
+    /// Runs `tool` with `args` (file names relative to its working
+    /// directory), `stdin`, and `files` written into that directory first;
+    /// `dirs` are made there too (a Kattis feedback directory). Returns what
+    /// it did and the files named in `collect`.
+    pub fn run(
+        &self,
+        tool: &Tool,
+        args: &[&str],
+        stdin: Option<&[u8]>,
+        files: &[(&str, &[u8])],
+        dirs: &[&str],
+        collect: &[&str],
+    ) -> Result<ToolRun, ToolFault> {
+        let prepared = self.prepare(tool)?;
+        let workdir = self.fresh_dir("run")?;
+        let io_fault = |error: std::io::Error| {
+            ToolFault(format!(
+                "failed to prepare a run of the {}: {error}",
+                tool.label()
+            ))
+        };
+        for (name, bytes) in files {
+            fs_err::write(workdir.join(name), bytes).map_err(io_fault)?;
+        }
+        for name in dirs {
+            fs_err::create_dir(workdir.join(name)).map_err(io_fault)?;
+        }
+        let stdin_path = match stdin {
+            Some(bytes) => {
+                let path = workdir.with_extension("stdin");
+                fs_err::write(&path, bytes).map_err(io_fault)?;
+                Some(path)
+            }
+            None => None,
+        };
+        let mut all_args = prepared.args.clone();
+        all_args.extend(args.iter().map(OsString::from));
+        let spec = RunSpec {
+            program: prepared.program.clone(),
+            args: all_args,
+            stdin: stdin_path.clone(),
+            workdir: Some(workdir.clone()),
+            env: Vec::new(),
+            read_paths: prepared.read_paths.clone(),
+            limits: self.settings.limits,
+            trust: Trust::Tool,
+        };
+        let measured = self.with_sandbox(|sandbox| {
+            sandbox.run(&spec).map_err(|error| {
+                ToolFault(format!("failed to run the {}: {error:#}", tool.label()))
+            })
+        });
+        let mut collected = Vec::new();
+        if measured.is_ok() {
+            for name in collect {
+                if let Ok(bytes) = fs_err::read(workdir.join(name)) {
+                    collected.push(((*name).to_owned(), bytes));
+                }
+            }
+        }
+        let _ = fs_err::remove_dir_all(&workdir);
+        if let Some(path) = stdin_path {
+            let _ = fs_err::remove_file(path);
+        }
+        Ok(ToolRun {
+            measured: measured?,
+            files: collected,
+        })
+    }
+}
+
+/// How a tool's run went wrong before its exit code means anything: a
+/// limit, or a signal. `None` when it exited normally within its limits.
+pub fn abnormal_end(tool: &Tool, measured: &Measured, limits: &Limits) -> Option<ToolFault> {
+    let what = match measured.limit_exceeded {
+        Some(LimitExceeded::CpuTime) => format!(
+            "timed out: it used more than {} ms of CPU",
+            limits.cpu_time_ms
+        ),
+        Some(LimitExceeded::WallTime) => format!(
+            "timed out: it ran for more than {} ms (it may hang or wait for input)",
+            limits.wall_time_ms
+        ),
+        Some(LimitExceeded::Memory) => {
+            format!("used more than {} MiB of memory", limits.memory_kib / 1024)
+        }
+        Some(LimitExceeded::Output) => format!(
+            "wrote more than {} KiB on stdout",
+            limits.stdout_bytes / 1024
+        ),
+        Some(LimitExceeded::Scratch) => "filled its scratch space".to_owned(),
+        None => match measured.termination {
+            Termination::Signaled(signal) => format!("was killed by signal {signal}"),
+            Termination::Exited(_) => return None,
+        },
+    };
+    Some(tool.fault(with_stderr(&what, measured)))
+}
+
+/// `what`, followed by the tool's stderr between rulers (or a note that it
+/// was empty), cut at [`SHOWN_STDERR_BYTES`].
+pub fn with_stderr(what: &str, measured: &Measured) -> String {
+    let stderr = String::from_utf8_lossy(&measured.stderr);
+    let stderr = stderr.trim_end();
+    if stderr.is_empty() {
+        return format!("{what} <stderr is empty>");
+    }
+    format!("{what}; its stderr:\n{}", cut(stderr, SHOWN_STDERR_BYTES))
+}
+
+/// At most `limit` bytes of `text`, cut at a character boundary, with a note.
+pub fn cut(text: &str, limit: usize) -> String {
+    if text.len() <= limit {
+        return text.to_owned();
+    }
+    let mut end = limit;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(
+        "{}... ({} more bytes not shown)",
+        &text[..end],
+        text.len() - end
+    )
+}

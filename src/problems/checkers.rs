@@ -1,0 +1,199 @@
+//! The built-in checkers a package may name instead of a program of its own
+//! (issue #9): `tokens`, `lines`, `float` (absolute and relative tolerance)
+//! and `case-insensitive`. Each compares a contestant's output with the
+//! judge's answer; none knows anything about the problem.
+//!
+//! Reasons name the token or line and both values, testlib style:
+//! "token 3: expected 5, got 4".
+
+use super::CheckOutcome;
+use serde::Deserialize;
+
+/// Which built-in comparison, and its options.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BuiltinChecker {
+    /// Whitespace-separated tokens, compared exactly.
+    Tokens,
+    /// Lines compared exactly after trimming trailing spaces; trailing empty
+    /// lines are ignored.
+    Lines,
+    /// Tokens; where the answer's token is a number, the output's must be a
+    /// number within `absolute` or within `relative` × |answer| of it.
+    Float { absolute: f64, relative: f64 },
+    /// Tokens, compared without regard to ASCII case.
+    CaseInsensitive,
+}
+
+/// The name a package uses for a built-in checker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BuiltinName {
+    Tokens,
+    Lines,
+    Float,
+    CaseInsensitive,
+}
+
+/// The most characters of a token or line shown in a reason.
+const SHOWN_CHARS: usize = 40;
+
+fn shown(text: &str) -> String {
+    let mut shown: String = text.chars().take(SHOWN_CHARS).collect();
+    if text.chars().count() > SHOWN_CHARS {
+        shown.push_str("...");
+    }
+    format!("`{shown}`")
+}
+
+impl BuiltinChecker {
+    /// Decides `output` against the judge's `answer`.
+    pub fn check(&self, output: &str, answer: &str) -> CheckOutcome {
+        match *self {
+            BuiltinChecker::Lines => check_lines(output, answer),
+            BuiltinChecker::Tokens => check_tokens(output, answer, |out, ans| {
+                (out == ans).then_some(()).ok_or(None)
+            }),
+            BuiltinChecker::CaseInsensitive => check_tokens(output, answer, |out, ans| {
+                out.eq_ignore_ascii_case(ans).then_some(()).ok_or(None)
+            }),
+            BuiltinChecker::Float { absolute, relative } => {
+                check_tokens(output, answer, |out, ans| {
+                    let Ok(expected) = ans.parse::<f64>() else {
+                        return (out == ans).then_some(()).ok_or(None);
+                    };
+                    let Ok(got) = out.parse::<f64>() else {
+                        return Err(Some(format!("expected a number, found {}", shown(out))));
+                    };
+                    if !got.is_finite() {
+                        return Err(Some(format!(
+                            "expected {ans}, got {out} (not a finite number)"
+                        )));
+                    }
+                    let difference = (got - expected).abs();
+                    if difference <= absolute || difference <= relative * expected.abs() {
+                        Ok(())
+                    } else {
+                        Err(Some(format!(
+                            "expected {ans}, got {out} (difference {difference:e}, allowed \
+                             {absolute:e} absolute or {relative:e} relative)"
+                        )))
+                    }
+                })
+            }
+        }
+    }
+}
+
+/// Compares token by token; `same` says why two tokens differ (`None`: the
+/// usual "expected X, got Y").
+fn check_tokens(
+    output: &str,
+    answer: &str,
+    same: impl Fn(&str, &str) -> Result<(), Option<String>>,
+) -> CheckOutcome {
+    let mut outputs = output.split_whitespace();
+    let mut count = 0;
+    for (index, expected) in answer.split_whitespace().enumerate() {
+        let number = index + 1;
+        let Some(got) = outputs.next() else {
+            return CheckOutcome::wrong_answer(format!(
+                "token {number}: expected {}, found the end of the output",
+                shown(expected)
+            ));
+        };
+        if let Err(reason) = same(got, expected) {
+            let reason = reason
+                .unwrap_or_else(|| format!("expected {}, got {}", shown(expected), shown(got)));
+            return CheckOutcome::wrong_answer(format!("token {number}: {reason}"));
+        }
+        count = number;
+    }
+    if let Some(extra) = outputs.next() {
+        return CheckOutcome::wrong_answer(format!(
+            "token {}: expected the end of the output, got {}",
+            count + 1,
+            shown(extra)
+        ));
+    }
+    CheckOutcome::accepted(format!("{count} tokens"))
+}
+
+fn check_lines(output: &str, answer: &str) -> CheckOutcome {
+    let trimmed = |text: &str| -> Vec<String> {
+        let mut lines: Vec<String> = text
+            .lines()
+            .map(|line| line.trim_end().to_owned())
+            .collect();
+        while lines.last().is_some_and(String::is_empty) {
+            lines.pop();
+        }
+        lines
+    };
+    let (outputs, answers) = (trimmed(output), trimmed(answer));
+    for (index, expected) in answers.iter().enumerate() {
+        let number = index + 1;
+        match outputs.get(index) {
+            None => {
+                return CheckOutcome::wrong_answer(format!(
+                    "line {number}: expected {}, found the end of the output",
+                    shown(expected)
+                ))
+            }
+            Some(got) if got != expected => {
+                return CheckOutcome::wrong_answer(format!(
+                    "line {number}: expected {}, got {}",
+                    shown(expected),
+                    shown(got)
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    if let Some(extra) = outputs.get(answers.len()) {
+        return CheckOutcome::wrong_answer(format!(
+            "line {}: expected the end of the output, got {}",
+            answers.len() + 1,
+            shown(extra)
+        ));
+    }
+    CheckOutcome::accepted(format!("{} lines", answers.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verdict::Verdict;
+    use test_case::test_case;
+
+    const FLOAT: BuiltinChecker = BuiltinChecker::Float {
+        absolute: 1e-6,
+        relative: 1e-4,
+    };
+
+    #[test_case(BuiltinChecker::Tokens, "1 2\n3", "1 2 3\n", Verdict::Accepted, "3 tokens" ; "tokens ignore whitespace")]
+    #[test_case(BuiltinChecker::Tokens, "1 2 4", "1 2 3", Verdict::WrongAnswer, "token 3: expected `3`, got `4`" ; "tokens differ")]
+    #[test_case(BuiltinChecker::Tokens, "1 2", "1 2 3", Verdict::WrongAnswer, "token 3: expected `3`, found the end of the output" ; "tokens missing")]
+    #[test_case(BuiltinChecker::Tokens, "1 2 3 9", "1 2 3", Verdict::WrongAnswer, "token 4: expected the end of the output, got `9`" ; "tokens extra")]
+    #[test_case(BuiltinChecker::Lines, "a b  \nc\n\n", "a b\nc", Verdict::Accepted, "2 lines" ; "lines trim trailing space")]
+    #[test_case(BuiltinChecker::Lines, "a  b\nc", "a b\nc", Verdict::WrongAnswer, "line 1: expected `a b`, got `a  b`" ; "lines keep inner space")]
+    #[test_case(BuiltinChecker::CaseInsensitive, "YES no", "yes NO", Verdict::Accepted, "2 tokens" ; "case ignored")]
+    #[test_case(BuiltinChecker::CaseInsensitive, "yes", "no", Verdict::WrongAnswer, "token 1: expected `no`, got `yes`" ; "case differs")]
+    #[test_case(FLOAT, "0.3333334 x", "0.333333 x", Verdict::Accepted, "2 tokens" ; "float within absolute")]
+    #[test_case(FLOAT, "1000000.05", "1000000", Verdict::Accepted, "1 tokens" ; "float within relative")]
+    #[test_case(FLOAT, "0.5", "0.25", Verdict::WrongAnswer, "token 1: expected 0.25, got 0.5 (difference 2.5e-1, allowed 1e-6 absolute or 1e-4 relative)" ; "float outside")]
+    #[test_case(FLOAT, "abc", "0.25", Verdict::WrongAnswer, "token 1: expected a number, found `abc`" ; "float not a number")]
+    #[test_case(FLOAT, "nan", "0.25", Verdict::WrongAnswer, "token 1: expected 0.25, got nan (not a finite number)" ; "float nan")]
+    fn decides(
+        checker: BuiltinChecker,
+        output: &str,
+        answer: &str,
+        verdict: Verdict,
+        reason: &str,
+    ) {
+        let outcome = checker.check(output, answer);
+        assert_eq!(
+            (outcome.verdict, outcome.reason.as_str()),
+            (verdict, reason)
+        );
+    }
+}
