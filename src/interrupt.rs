@@ -57,6 +57,12 @@ impl Signal {
     }
 }
 
+/// Signals arriving this soon after the first are the same request.
+const REPEAT_WINDOW: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// How often the watcher looks for the first signal.
+const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// The cancellation [`Cancellation::on_signals`] installed, once it has.
 static PROCESS: OnceLock<Cancellation> = OnceLock::new();
 
@@ -122,8 +128,27 @@ impl Cancellation {
                 signal.number() as usize,
             )
             .map_err(error)?;
-            signal_hook::flag::register(signal.number(), Arc::clone(&armed)).map_err(error)?;
         }
+        // Armed only a moment after the first signal: a wrapper such as
+        // `timeout`, `make` or a terminal's job control often passes one
+        // Ctrl-C on two or three times within milliseconds, and those
+        // repeats must not count as the impatient second Ctrl-C that skips
+        // the clean-up and the reports (found by an adversarial review of
+        // issue #8).
+        let watched = cancellation.clone();
+        std::thread::Builder::new()
+            .name("judge-interrupt".to_owned())
+            .spawn(move || {
+                while !watched.is_cancelled() {
+                    std::thread::sleep(SIGNAL_POLL);
+                }
+                std::thread::sleep(REPEAT_WINDOW);
+                armed.store(true, Ordering::SeqCst);
+            })
+            .map_err(|source| InterruptError {
+                signal: "SIGINT",
+                source,
+            })?;
         Ok(PROCESS.get_or_init(|| cancellation).clone())
     }
 

@@ -508,42 +508,26 @@ fn an_interrupted_resume_keeps_every_reusable_result() {
 /// A second Ctrl-C does not wait for the running test: the judge exits at
 /// once (without clean-up, as documented), long before the test's 9 s wall
 /// limit.
+/// A wrapper (`timeout`, `make`, job control) often passes one Ctrl-C on
+/// two or three times within milliseconds: the repeats are the same request,
+/// not the impatient second Ctrl-C that skips the clean-up, so the reports
+/// are still written and the temporary directory removed.
+// See: issue #8 (adversarial review: `timeout 300 judge grade` lost every
+// report on one Ctrl-C).
 #[test]
-fn a_second_ctrl_c_exits_at_once() {
+fn repeated_signals_within_a_moment_are_one_request() {
     let dir = Dir::new();
     sleeping_class(&dir);
-    // 2000 ms x 3 for Python x 1.5 = 9 s of wall time per test; the program
-    // itself ends after 5 s, so nothing outlives the test for long.
-    dir.create(
-        "judge.toml",
-        "submissions = \"class\"\nrandom-tests = 3\njobs = 2\nseed = 1\n\
-         [limits]\ntime-limit-ms = 2000\nwall-time-factor = 1.5\n",
-    );
-    for student in STUDENTS {
-        dir.create(
-            &format!("class/rooks/{student}.py"),
-            "import time\ntime.sleep(5)\n",
-        );
-    }
     let child = spawn_grade(&dir);
     let group = format!("-{}", child.id());
     wait_for_a_running_submission(&dir);
     send("INT", &group);
-    std::thread::sleep(Duration::from_millis(200));
+    std::thread::sleep(Duration::from_millis(20));
     send("INT", &group);
-    let (code, stderr, elapsed) = wait_exit(child, Duration::from_secs(10));
-    assert_eq!(code, 130, "{stderr}");
-    // Without the second signal the judge would wait ~5 s for the test.
-    assert!(
-        elapsed < Duration::from_secs(3),
-        "took {elapsed:?}: {stderr}"
-    );
-    // Let the abandoned programs end before the directory goes.
-    let tmp = dir.path().join("tmp");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !processes_mentioning(&tmp).is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    send("INT", &group);
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(10));
+    assert!(stderr.contains("interrupted by SIGINT"), "{stderr}");
+    assert_interrupted_cleanly(&dir, code, 130, &stderr);
 }
 
 /// A running test is killed at once, not at its wall limit: with a 60 s
