@@ -146,6 +146,54 @@ impl ReportArgs {
         Ok(())
     }
 
+    /// Refuses a report that would be written over or among the hand-ins
+    /// (`protected`: the submissions folder, or the submission files): one
+    /// typo in `--csv` must not replace a student's source (adversarial
+    /// review of issue #8). Paths are compared after resolving links.
+    pub(super) fn refuse_among(
+        &self,
+        json: Option<&Path>,
+        protected: &[&Path],
+    ) -> Result<(), UsageError> {
+        let resolved: Vec<PathBuf> = protected
+            .iter()
+            .filter_map(|path| fs_err::canonicalize(path).ok())
+            .collect();
+        let flags = [
+            ("--json", json),
+            ("--junit", self.junit.as_deref()),
+            ("--csv", self.csv.as_deref()),
+            ("--html", self.html.as_deref()),
+        ];
+        for (flag, path) in flags {
+            let Some(path) = path.filter(|path| !is_stdout(path)) else {
+                continue;
+            };
+            let parent = match path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent,
+                _ => Path::new("."),
+            };
+            let Some(target) = fs_err::canonicalize(parent)
+                .ok()
+                .zip(path.file_name())
+                .map(|(parent, name)| parent.join(name))
+            else {
+                continue;
+            };
+            if let Some(inside) = resolved.iter().find(|guarded| target.starts_with(guarded)) {
+                return Err(UsageError::new(
+                    format!(
+                        "refusing to write {flag} `{}`: it is among the submissions (`{}`)",
+                        path.display(),
+                        inside.display()
+                    ),
+                    Some("write reports outside the submissions folder".to_owned()),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Whether one of these reports goes to standard output (then the table
     /// does not).
     pub(super) fn to_stdout(&self) -> bool {
@@ -189,6 +237,8 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
         return super::grade_package::run(&args, dir);
     }
     let config = load_config(args.config.as_deref())?;
+    args.reports
+        .refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
     let problems_dir = args.packages.problems_dir.as_deref();
     if let Some(dir) = problems_dir {
         check_problems_dir(dir)?;

@@ -67,6 +67,9 @@ pub struct RunArgs {
 /// Runs `judge run` and returns its exit code.
 pub fn run(args: RunArgs) -> anyhow::Result<u8> {
     args.reports.check(args.json.as_deref())?;
+    let submission_paths: Vec<&Path> = args.submissions.iter().map(PathBuf::as_path).collect();
+    args.reports
+        .refuse_among(args.json.as_deref(), &submission_paths)?;
     let config = load_config(args.config.as_deref())?;
     let package = args.packages.load_with(&args.problem, &config)?;
     let problem = &*package.problem;

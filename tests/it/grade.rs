@@ -649,3 +649,36 @@ fn r8_folders_and_report_paths_are_checked_up_front() {
     );
     assert!(!dir.path().join("-").exists());
 }
+
+/// A report path among the hand-ins is refused before anything runs: one
+/// typo in `--csv` must not replace a student's source.
+// See: issue #8 (adversarial review: `--csv h/alice/rooks.cpp` overwrote it).
+#[test]
+fn r8_a_report_is_never_written_over_a_hand_in() {
+    let dir = Dir::new();
+    config(&dir, "problem/student", "");
+    dir.create("submissions/rooks/alice.py", accepted());
+    for args in [
+        &["grade", "--csv", "submissions/rooks/alice.py"][..],
+        &["grade", "--json", "submissions/rooks/new.json"][..],
+    ] {
+        let run = dir.judge(args);
+        run.expect_code(2);
+        assert!(
+            run.stderr().contains("it is among the submissions"),
+            "{}",
+            run.stderr()
+        );
+    }
+    assert_eq!(dir.read("submissions/rooks/alice.py"), accepted());
+    assert!(!dir.path().join("submissions/rooks/new.json").exists());
+    let run = dir.judge(&[
+        "run",
+        "rooks",
+        "submissions/rooks/alice.py",
+        "--csv",
+        "submissions/rooks/alice.py",
+    ]);
+    run.expect_code(2);
+    assert_eq!(dir.read("submissions/rooks/alice.py"), accepted());
+}
