@@ -10,6 +10,7 @@
 
 mod bundled;
 mod cli;
+mod docs;
 mod grade;
 mod hostile;
 mod interrupt;
