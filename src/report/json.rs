@@ -40,7 +40,9 @@ struct Report<'a> {
 /// `judge run`'s ([`Report`], `RunReport`) or `judge grade`'s and `judge
 /// merge`'s ([`GradeReport`]); `layout` tells them apart.
 pub fn schema_text() -> String {
-    let mut generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let mut generator = schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
     let run = generator.subschema_for::<Report<'static>>();
     let grade = generator.subschema_for::<GradeReport>();
     let definitions = generator.take_definitions(true);
