@@ -245,7 +245,7 @@ fn man() -> anyhow::Result<u8> {
         let sub = sub
             .clone()
             .display_name(format!("judge-{}", sub.get_name()))
-            .version(env!("CARGO_PKG_VERSION"));
+            .bin_name(format!("judge {}", sub.get_name()));
         clap_mangen::Man::new(sub).render(&mut page)?;
     }
     write_stdout(&String::from_utf8_lossy(&page))?;
