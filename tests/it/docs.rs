@@ -176,3 +176,28 @@ fn markdown_links(text: &str) -> Vec<String> {
     }
     links
 }
+
+/// Every `--help` ends with examples (two or three command lines).
+#[test]
+fn every_help_ends_with_examples() {
+    let dir = Dir::new();
+    let mut commands: Vec<Vec<&str>> = vec![vec!["--help"]];
+    commands.extend(SUBCOMMANDS.iter().map(|command| vec![*command, "--help"]));
+    for args in commands {
+        let run = dir.judge(&args);
+        run.expect_code(0);
+        let help = run.stdout();
+        let (_, examples) = help
+            .rsplit_once("\nExamples:\n")
+            .unwrap_or_else(|| panic!("`judge {}` has no examples:\n{help}", args.join(" ")));
+        let lines = examples
+            .lines()
+            .filter(|line| line.starts_with("  judge "))
+            .count();
+        assert!(
+            (2..=3).contains(&lines) && examples.lines().all(|line| line.starts_with("  judge ")),
+            "`judge {}`: the help should end with two or three examples:\n{examples}",
+            args.join(" ")
+        );
+    }
+}
