@@ -7,7 +7,19 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One verdict, descriptive in code and SPEC's abbreviation on the wire.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 pub enum Verdict {
     /// The output was accepted by the checker.
     #[serde(rename = "AC")]

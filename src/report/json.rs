@@ -18,7 +18,9 @@ pub const VERSION: u32 = 1;
 /// decided them.
 pub const JUDGE_VERSION: &str = env!("CARGO_PKG_VERSION");
 
-#[derive(Serialize)]
+/// `judge run`'s JSON report.
+#[derive(Serialize, schemars::JsonSchema)]
+#[schemars(rename = "RunReport")]
 struct Report<'a> {
     version: u32,
     isolation: &'a Isolation,
@@ -33,6 +35,33 @@ struct Report<'a> {
     results: &'a [SubmissionResult],
 }
 
+/// The JSON Schema of the JSON report, as checked in at
+/// `docs/report.schema.json` (`judge schema` prints it): a report is either
+/// `judge run`'s ([`Report`], `RunReport`) or `judge grade`'s and `judge
+/// merge`'s ([`GradeReport`]); `layout` tells them apart.
+pub fn schema_text() -> String {
+    let mut generator = schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
+    let run = generator.subschema_for::<Report<'static>>();
+    let grade = generator.subschema_for::<GradeReport>();
+    let definitions = generator.take_definitions(true);
+    let schema = serde_json::json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "judge JSON report",
+        "description": format!(
+            "The JSON report of judge, format version {VERSION}: `judge run` writes a RunReport, \
+             `judge grade` and `judge merge` a GradeReport (it has `layout`). Generated from \
+             the Rust types; see docs/report.md."
+        ),
+        "anyOf": [run, grade],
+        "$defs": definitions,
+    });
+    let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
 fn is_false(value: &bool) -> bool {
     !*value
 }
@@ -40,7 +69,7 @@ fn is_false(value: &bool) -> bool {
 /// A (submission, problem) pair an interrupted run did not finish. It has no
 /// verdict: it is listed so that nobody mistakes its absence from
 /// `results` for a missing hand-in.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct NotGraded {
     pub problem: String,
     pub submission: String,
@@ -49,7 +78,7 @@ pub struct NotGraded {
 }
 
 /// Which tests `judge run` ran, and why that many random ones.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct TestSelection {
     /// Where the fixed tests came from: the `--tests` folder, or `package
     /// <id>`.
@@ -122,12 +151,13 @@ pub fn render_run(
 /// result with what grading adds (the student, the expected verdict, the
 /// limits after the language's time factor, time-limit warnings), and which
 /// shard of a split run it is. `judge merge` reads these back.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct GradeReport {
     pub version: u32,
     /// The isolation in force (see `judge run`'s report); kept as written,
     /// since a merged report may come from other machines.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<Isolation>")]
     pub isolation: Option<serde_json::Value>,
     /// judge.toml's `layout`.
     pub layout: String,
@@ -158,7 +188,7 @@ pub struct GradeReport {
 }
 
 /// One of `ignored` of a [`GradeReport`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct IgnoredFile {
     pub path: String,
     pub reason: String,
@@ -166,7 +196,7 @@ pub struct IgnoredFile {
 
 /// `graded_with` of a [`GradeReport`]: the judge and the judge.toml settings
 /// that decide which tests run and under which limits.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct GradedWith {
     /// The judge's version (Cargo's `CARGO_PKG_VERSION`).
     pub judge_version: String,
@@ -234,7 +264,7 @@ impl GradedWith {
 }
 
 /// `shard` of a [`GradeReport`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ShardInfo {
     /// 1-based.
     pub index: usize,
@@ -245,7 +275,7 @@ pub struct ShardInfo {
 }
 
 /// One (submission, problem) pair of `judge grade`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct GradedResult {
     #[serde(flatten)]
     pub result: SubmissionResult,
@@ -276,7 +306,7 @@ pub struct GradedResult {
 }
 
 /// `expected` of a [`GradedResult`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Expected {
     pub folder: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -26,7 +26,7 @@ pub enum Event<'a> {
 }
 
 /// How compiling went.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CompileResult {
     pub ok: bool,
     /// The compiler's message (trimmed), or why there was no compile.
@@ -39,7 +39,7 @@ pub struct CompileResult {
 
 /// Where a random test came from: `judge gen <problem> --seed SEED
 /// --profile PROFILE` makes it as test INDEX (0-based).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RandomOrigin {
     pub seed: u64,
     pub profile: String,
@@ -47,7 +47,7 @@ pub struct RandomOrigin {
 }
 
 /// One test of one submission (SPEC.md's `tests[]` entry).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct TestResult {
     pub name: String,
     pub verdict: Verdict,
@@ -119,7 +119,7 @@ pub const EXCERPT_LIMIT_BYTES: usize = 4 * 1024;
 /// the program's output, each cut at a character boundary and ended by a
 /// `… (N more bytes)` line when cut. Invalid UTF-8 is replaced (lossy): an
 /// excerpt is for reading, the checker saw the real bytes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Excerpt {
     pub input: String,
     /// The answer file or the reference answer; absent when the checker
@@ -174,7 +174,7 @@ fn is_continuation(byte: u8) -> bool {
 }
 
 /// One submission against every test (SPEC.md's `results[]` entry).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SubmissionResult {
     pub problem: String,
     pub submission: String,

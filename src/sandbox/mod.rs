@@ -118,7 +118,7 @@ pub struct RunSpec {
 }
 
 /// How the program ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub enum Termination {
     /// It exited with this code.
     Exited(i32),
@@ -169,7 +169,7 @@ impl Measured {
 }
 
 /// Whether every layer is in force.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum IsolationLevel {
     Full,
@@ -177,7 +177,7 @@ pub enum IsolationLevel {
 }
 
 /// How the worker namespaces are made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum NamespaceMode {
     /// As root, directly.
@@ -190,7 +190,7 @@ pub enum NamespaceMode {
 }
 
 /// Process-tree accounting and kill.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum CgroupLayer {
     CgroupV1,
@@ -198,7 +198,7 @@ pub enum CgroupLayer {
 }
 
 /// How memory is limited and measured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum MemoryLayer {
     /// The tree's peak, limited by the memory cgroup.
@@ -208,7 +208,7 @@ pub enum MemoryLayer {
 }
 
 /// What keeps a program off the network.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum NetworkLayer {
     /// A network namespace without interfaces: no network at all.
@@ -219,7 +219,7 @@ pub enum NetworkLayer {
 }
 
 /// What keeps SysV IPC and POSIX message queues from crossing runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum IpcLayer {
     /// A fresh IPC namespace for every run: its objects die with the run.
@@ -228,7 +228,7 @@ pub enum IpcLayer {
 }
 
 /// What a program sees of the file system's shared places.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum MountLayer {
     /// A mount namespace per worker: empty private `/tmp`, `/var/tmp`,
@@ -239,7 +239,7 @@ pub enum MountLayer {
 }
 
 /// What a program sees of other processes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ProcLayer {
     /// Its own `/proc` with `hidepid=invisible`: only its own processes.
@@ -250,7 +250,7 @@ pub enum ProcLayer {
 }
 
 /// How much scratch space a program may fill.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ScratchLayer {
     /// A tmpfs of `scratch_kib`: the total is bounded, the host disk untouched.
@@ -260,7 +260,7 @@ pub enum ScratchLayer {
 }
 
 /// Who may signal whom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum SignalLayer {
     /// Landlock scoping: no signal leaves the run.
@@ -271,7 +271,7 @@ pub enum SignalLayer {
 }
 
 /// The system-call filter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum SyscallLayer {
     Seccomp,
@@ -279,7 +279,7 @@ pub enum SyscallLayer {
 }
 
 /// How compilers are confined.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum CompileLayer {
     /// As a run: the sandbox user, namespaces, seccomp, Landlock.
@@ -289,7 +289,7 @@ pub enum CompileLayer {
 }
 
 /// The isolation layers in force for this process, detected once.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub struct Isolation {
     /// `full` when every layer is in force, else `partial`.

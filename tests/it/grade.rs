@@ -29,7 +29,7 @@ fn config(dir: &Dir, layout: &str, extra: &str) {
 }
 
 fn json(dir: &Dir, name: &str) -> Value {
-    serde_json::from_str(&dir.read(name)).unwrap()
+    crate::support::report(&dir.read(name))
 }
 
 /// (submission, problem, student, verdict) of every result.

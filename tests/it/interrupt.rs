@@ -118,7 +118,7 @@ fn assert_interrupted_cleanly(dir: &Dir, code: i32, expected: i32, stderr: &str)
     assert!(left.is_empty(), "left in TMPDIR: {left:?}\n{stderr}");
     let processes = processes_mentioning(&tmp);
     assert!(processes.is_empty(), "processes left: {processes:?}");
-    let report: Value = serde_json::from_str(&dir.read("grades.json")).unwrap();
+    let report: Value = crate::support::report(&dir.read("grades.json"));
     assert_eq!(report["version"], 1);
     assert_eq!(report["interrupted"], true, "{report:#}");
     let results = report["results"].as_array().unwrap();
@@ -225,7 +225,7 @@ fn resume_regrades_only_the_changed_submission_and_equals_a_full_run() {
     small_class(&dir);
     dir.judge(&["grade", "--json", "first.json", "-q"])
         .expect_code(1);
-    let first: Value = serde_json::from_str(&dir.read("first.json")).unwrap();
+    let first: Value = crate::support::report(&dir.read("first.json"));
     assert!(reused_submissions(&first).is_empty());
     for result in first["results"].as_array().unwrap() {
         assert_eq!(result["submission_sha256"].as_str().unwrap().len(), 64);
@@ -250,7 +250,7 @@ fn resume_regrades_only_the_changed_submission_and_equals_a_full_run() {
         "{}",
         resumed.stderr()
     );
-    let second: Value = serde_json::from_str(&dir.read("second.json")).unwrap();
+    let second: Value = crate::support::report(&dir.read("second.json"));
     assert_eq!(
         reused_submissions(&second),
         ["class/rooks/ann.py", "class/rooks/cat.py"]
@@ -258,7 +258,7 @@ fn resume_regrades_only_the_changed_submission_and_equals_a_full_run() {
 
     dir.judge(&["grade", "--json", "fresh.json", "-q"])
         .expect_code(0);
-    let fresh: Value = serde_json::from_str(&dir.read("fresh.json")).unwrap();
+    let fresh: Value = crate::support::report(&dir.read("fresh.json"));
     assert_eq!(comparable(second), comparable(fresh));
 }
 
@@ -270,7 +270,7 @@ fn resume_alone_updates_its_report_and_reuses_nothing_after_a_settings_change() 
         .expect_code(1);
     dir.judge(&["grade", "--resume", "grades.json", "-q"])
         .expect_code(1);
-    let again: Value = serde_json::from_str(&dir.read("grades.json")).unwrap();
+    let again: Value = crate::support::report(&dir.read("grades.json"));
     assert_eq!(reused_submissions(&again).len(), 3);
 
     // Another seed: other random tests, so nothing may be reused.
@@ -286,7 +286,7 @@ fn resume_alone_updates_its_report_and_reuses_nothing_after_a_settings_change() 
         "{}",
         run.stderr()
     );
-    let regraded: Value = serde_json::from_str(&dir.read("grades.json")).unwrap();
+    let regraded: Value = crate::support::report(&dir.read("grades.json"));
     assert!(reused_submissions(&regraded).is_empty());
 }
 
@@ -296,7 +296,7 @@ fn resume_from_another_judge_version_reuses_nothing_and_says_so() {
     small_class(&dir);
     dir.judge(&["grade", "--json", "grades.json", "-q"])
         .expect_code(1);
-    let mut report: Value = serde_json::from_str(&dir.read("grades.json")).unwrap();
+    let mut report: Value = crate::support::report(&dir.read("grades.json"));
     report["judge_version"] = "0.0.1".into();
     dir.create("old.json", serde_json::to_string(&report).unwrap());
     let run = dir.judge(&["grade", "--resume", "old.json", "--json", "new.json", "-q"]);
@@ -308,7 +308,7 @@ fn resume_from_another_judge_version_reuses_nothing_and_says_so() {
         "{}",
         run.stderr()
     );
-    let new: Value = serde_json::from_str(&dir.read("new.json")).unwrap();
+    let new: Value = crate::support::report(&dir.read("new.json"));
     assert!(reused_submissions(&new).is_empty());
 }
 
@@ -374,7 +374,7 @@ fn identical_sources_compile_once() {
         "--json",
         "report.json",
     ]);
-    let report: Value = serde_json::from_str(&dir.read("report.json")).unwrap();
+    let report: Value = crate::support::report(&dir.read("report.json"));
     let printed: Vec<String> = report["results"]
         .as_array()
         .unwrap_or_else(|| panic!("{}", run.transcript()))
@@ -427,7 +427,7 @@ fn ctrl_c_stops_run_and_lists_what_was_not_graded() {
         .unwrap()
         .next()
         .is_none());
-    let report: Value = serde_json::from_str(&dir.read("run.json")).unwrap();
+    let report: Value = crate::support::report(&dir.read("run.json"));
     assert_eq!(report["interrupted"], true);
     let not_graded = report["not_graded"].as_array().unwrap();
     assert!(!not_graded.is_empty(), "{report:#}");
@@ -492,7 +492,7 @@ fn an_interrupted_resume_keeps_every_reusable_result() {
     send("INT", &group);
     let (code, stderr, _) = wait_exit(child, Duration::from_secs(10));
     assert_eq!(code, 130, "{stderr}");
-    let report: Value = serde_json::from_str(&dir.read("grades.json")).unwrap();
+    let report: Value = crate::support::report(&dir.read("grades.json"));
     assert_eq!(report["interrupted"], true);
     assert_eq!(
         reused_submissions(&report),

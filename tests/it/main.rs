@@ -10,6 +10,7 @@
 
 mod bundled;
 mod cli;
+mod docs;
 mod export;
 mod grade;
 mod hostile;

@@ -191,8 +191,7 @@ fn r8_bundled_tests_are_used_away_from_the_repository() {
         report.to_str().unwrap(),
     ])
     .expect_code(0);
-    let json: serde_json::Value =
-        serde_json::from_str(&fs_err::read_to_string(&report).unwrap()).unwrap();
+    let json: serde_json::Value = crate::support::report(&fs_err::read_to_string(&report).unwrap());
     let names: Vec<&str> = json["results"][0]["tests"]
         .as_array()
         .unwrap()
@@ -227,7 +226,7 @@ fn r8_backtracking_is_accepted_on_rooks_and_too_slow_on_rooks_large() {
         "-",
     ]);
     run.expect_code(1);
-    let json: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    let json: serde_json::Value = crate::support::report(&run.stdout());
     assert_eq!(json["results"][0]["verdict"], "TLE");
     assert_eq!(json["results"][0]["problem"], "rooks-large");
 }

@@ -424,7 +424,7 @@ fn json_and_junit_reports_follow_spec() {
     let results: Vec<SubmissionResult> = graded.into_iter().map(|graded| graded.result).collect();
     let isolation = judge::sandbox::Isolation::detect();
     let json: serde_json::Value =
-        serde_json::from_str(&judge::report::json::render(&results, isolation, None)).unwrap();
+        crate::support::report(&judge::report::json::render(&results, isolation, None));
     assert_eq!(json["version"], 1);
     assert!(json["isolation"]["level"].is_string());
     let first = &json["results"][0];
@@ -676,7 +676,7 @@ fn judge_run_exits_zero_when_every_verdict_is_ac() {
         "-",
     ]);
     run.expect_code(0);
-    let json: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    let json: serde_json::Value = crate::support::report(&run.stdout());
     assert_eq!(json["results"][0]["passed"], 1);
 }
 
@@ -803,8 +803,7 @@ fn r8_tests_folder_runs_exactly_its_tests_unless_more_are_asked_for() {
     dir.create("my-tests/one.ans", "1\n");
     let count = |run: &crate::support::Run| -> (usize, serde_json::Value) {
         let report: serde_json::Value =
-            serde_json::from_str(&fs_err::read_to_string(dir.path().join("r.json")).unwrap())
-                .unwrap();
+            crate::support::report(&fs_err::read_to_string(dir.path().join("r.json")).unwrap());
         let tests = report["results"][0]["tests"].as_array().unwrap().len();
         assert_eq!(run.code(), 0, "{}", run.stderr());
         (tests, report["tests"].clone())
@@ -863,7 +862,7 @@ fn r8_a_wall_clock_only_tle_is_rerun_alone_and_marked() {
         "-",
     ]);
     run.expect_code(1);
-    let report: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    let report: serde_json::Value = crate::support::report(&run.stdout());
     let sleepy = &report["results"][0]["tests"][0];
     assert_eq!(sleepy["verdict"], "TLE");
     assert_eq!(sleepy["rerun"], true, "{sleepy}");
@@ -902,7 +901,7 @@ fn r8_a_crash_shows_the_first_lines_of_stderr() {
         "run", "rooks", "crash.py", "--tests", "t", "--json", "-", "--html", "r.html",
     ]);
     run.expect_code(1);
-    let report: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    let report: serde_json::Value = crate::support::report(&run.stdout());
     let test = &report["results"][0]["tests"][0];
     assert_eq!(test["verdict"], "RE");
     let stderr = test["stderr"].as_str().unwrap();

@@ -135,3 +135,28 @@ impl Run {
 pub fn repository() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
+
+/// The checked-in JSON Schema of the JSON report (`docs/report.schema.json`).
+pub fn report_schema() -> serde_json::Value {
+    let text = fs_err::read_to_string(repository().join("docs/report.schema.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// A JSON report the judge wrote (`run`, `grade`, `merge`), parsed, after
+/// checking that it validates against `docs/report.schema.json`.
+pub fn report(text: &str) -> serde_json::Value {
+    let report: serde_json::Value = serde_json::from_str(text).unwrap();
+    let schema = report_schema();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&report)
+        .map(|error| format!("{} at {}", error, error.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "the report does not validate against docs/report.schema.json:\n{}\n{}",
+        errors.join("\n"),
+        text.chars().take(2000).collect::<String>()
+    );
+    report
+}

@@ -1,0 +1,205 @@
+//! What the repository and the binary tell users (issue #11): the JSON
+//! Schema of the report, the man page, shell completions and the links of
+//! the documentation.
+
+use crate::support::{repository, Dir};
+
+/// Every subcommand a user can call (the hidden `schema` is not listed).
+const SUBCOMMANDS: &[&str] = &[
+    "problems",
+    "solve",
+    "gen",
+    "validate",
+    "check",
+    "diff",
+    "run",
+    "grade",
+    "stress",
+    "merge",
+    "export",
+    "new",
+    "man",
+    "completions",
+];
+
+/// The checked-in `docs/report.schema.json` is the one the Rust types make.
+/// After changing a report type, regenerate it with
+/// `JUDGE_UPDATE_SCHEMA=1 cargo test --test it report_schema` (or
+/// `judge schema > docs/report.schema.json`), review the diff and say what
+/// changed in CHANGELOG.md.
+#[test]
+fn report_schema_is_the_generated_one() {
+    let generated = judge::report::json::schema_text();
+    let path = repository().join("docs/report.schema.json");
+    if std::env::var_os("JUDGE_UPDATE_SCHEMA").is_some() {
+        fs_err::write(&path, &generated).unwrap();
+    }
+    let checked_in = fs_err::read_to_string(&path).unwrap_or_default();
+    assert!(
+        checked_in == generated,
+        "docs/report.schema.json differs from the schema of the report types; regenerate it with \
+         `JUDGE_UPDATE_SCHEMA=1 cargo test --test it report_schema` and review the diff"
+    );
+    // `judge schema` prints the same text, and it is a valid JSON Schema.
+    let run = Dir::new().judge(&["schema"]);
+    run.expect_code(0);
+    assert_eq!(run.stdout(), generated);
+    jsonschema::meta::validate(&crate::support::report_schema()).unwrap();
+}
+
+/// The schema tells a bad report from a good one: it is not `true`.
+#[test]
+fn report_schema_rejects_a_report_without_results() {
+    let schema = crate::support::report_schema();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    assert!(!validator.is_valid(&serde_json::json!({ "version": 1 })));
+    assert!(!validator.is_valid(&serde_json::json!({
+        "version": 1, "layout": "expected", "results": [{ "problem": "rooks" }]
+    })));
+    assert!(validator.is_valid(&serde_json::json!({
+        "version": 1, "layout": "expected", "results": []
+    })));
+}
+
+#[test]
+fn man_page_covers_every_subcommand() {
+    let run = Dir::new().judge(&["man"]);
+    run.expect_code(0);
+    let page = run.stdout();
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH judge 1"),
+        "{page}"
+    );
+    for command in SUBCOMMANDS {
+        assert!(
+            page.contains(&format!(".TH judge-{command} 1")),
+            "the man page has no section for `{command}`"
+        );
+    }
+    assert!(
+        !page.contains("judge-schema"),
+        "hidden commands stay hidden"
+    );
+}
+
+#[test]
+fn completions_cover_every_subcommand() {
+    for shell in ["bash", "zsh", "fish"] {
+        let run = Dir::new().judge(&["completions", shell]);
+        run.expect_code(0);
+        let script = run.stdout();
+        for command in SUBCOMMANDS {
+            assert!(
+                script.contains(command),
+                "{shell} completions do not mention `{command}`"
+            );
+        }
+        assert!(
+            script.contains("problems-dir"),
+            "{shell}: flags complete too"
+        );
+    }
+    Dir::new().judge(&["completions", "tcsh"]).expect_code(2);
+}
+
+/// Every relative link in README.md and docs/*.md names a file or folder of
+/// the repository (an anchor after `#` is not checked); no link leaves the
+/// repository through `..`.
+#[test]
+fn relative_links_in_the_docs_resolve() {
+    let root = repository();
+    let mut pages = vec![root.join("README.md"), root.join("CHANGELOG.md")];
+    for entry in fs_err::read_dir(root.join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|extension| extension == "md") {
+            pages.push(path);
+        }
+    }
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for page in &pages {
+        let text = fs_err::read_to_string(page).unwrap();
+        for target in markdown_links(&text) {
+            if target.contains("://") || target.starts_with("mailto:") || target.starts_with('#') {
+                continue;
+            }
+            let file = target.split('#').next().unwrap_or_default();
+            let resolved = page.parent().unwrap().join(file);
+            checked += 1;
+            let inside = resolved
+                .canonicalize()
+                .is_ok_and(|path| path.starts_with(root.canonicalize().unwrap()));
+            if !inside {
+                broken.push(format!(
+                    "{}: {target}",
+                    page.strip_prefix(&root).unwrap().display()
+                ));
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "links that do not resolve in the repository:\n{}",
+        broken.join("\n")
+    );
+    assert!(
+        checked >= 10,
+        "only {checked} links found: is the parser right?"
+    );
+}
+
+/// The targets of `[text](target)` links outside code blocks and spans.
+fn markdown_links(text: &str) -> Vec<String> {
+    let mut links = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        // Drop code spans, so `[a](b)` inside backticks is not a link.
+        let mut plain = String::new();
+        for (index, part) in line.split('`').enumerate() {
+            if index % 2 == 0 {
+                plain.push_str(part);
+            }
+        }
+        let mut rest = plain.as_str();
+        while let Some(start) = rest.find("](") {
+            let after = &rest[start + 2..];
+            let Some(end) = after.find(')') else { break };
+            let target = after[..end].split_whitespace().next().unwrap_or_default();
+            links.push(target.to_owned());
+            rest = &after[end..];
+        }
+    }
+    links
+}
+
+/// Every `--help` ends with examples (two or three command lines).
+#[test]
+fn every_help_ends_with_examples() {
+    let dir = Dir::new();
+    let mut commands: Vec<Vec<&str>> = vec![vec!["--help"]];
+    commands.extend(SUBCOMMANDS.iter().map(|command| vec![*command, "--help"]));
+    for args in commands {
+        let run = dir.judge(&args);
+        run.expect_code(0);
+        let help = run.stdout();
+        let (_, examples) = help
+            .rsplit_once("\nExamples:\n")
+            .unwrap_or_else(|| panic!("`judge {}` has no examples:\n{help}", args.join(" ")));
+        let lines = examples
+            .lines()
+            .filter(|line| line.starts_with("  judge "))
+            .count();
+        assert!(
+            (2..=3).contains(&lines) && examples.lines().all(|line| line.starts_with("  judge ")),
+            "`judge {}`: the help should end with two or three examples:\n{examples}",
+            args.join(" ")
+        );
+    }
+}
