@@ -3,7 +3,8 @@
 //! format and return text (they print nothing); verdicts are decided by the
 //! runner.
 //! Files are written atomically (temporary file + rename), so an interrupted
-//! run never leaves half a report.
+//! run never leaves half a report; the HTML report's set of pages is written
+//! into a temporary folder and renamed into place ([`write_page_set`]).
 
 pub mod csv;
 pub mod html;
@@ -11,7 +12,7 @@ pub mod human;
 pub mod json;
 pub mod junit;
 
-use crate::runner::SubmissionResult;
+use crate::runner::{SubmissionResult, TestResult};
 use json::GradedResult;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -52,6 +53,113 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ReportError>
     file.as_file().sync_all().map_err(error)?;
     file.persist(path).map_err(|persist| error(persist.error))?;
     Ok(())
+}
+
+/// The file that marks a folder of HTML pages as written by the judge: only
+/// such a folder (or an empty one) is ever replaced.
+pub const PAGE_SET_MARK: &str = ".judge-html";
+
+/// Writes the HTML report as one set: the class page at `path` and the
+/// submissions' `pages` in the folder `folder` beside it. The pages are
+/// written into a temporary folder beside `folder`, synced, and renamed into
+/// place before the class page is written (atomically), so the class page
+/// never links to a page that is not there. An earlier set's folder is
+/// replaced, but a folder the judge did not write (no [`PAGE_SET_MARK`],
+/// not empty) is left alone and is an error.
+///
+/// Not one atomic step: between the two renames of a folder an earlier set
+/// is briefly absent, and a crash there leaves the old class page with no
+/// pages; a reader never sees half a page.
+pub fn write_page_set(
+    path: &Path,
+    folder: &Path,
+    class_page: &[u8],
+    pages: &[(String, String)],
+) -> Result<(), ReportError> {
+    let error = |path: &Path| {
+        let path = path.to_owned();
+        move |source| ReportError { path, source }
+    };
+    let parent = match folder.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    if folder.exists() && !is_replaceable_page_folder(folder) {
+        return Err(ReportError {
+            path: folder.to_owned(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::AlreadyExists,
+                "it exists and does not hold judge's HTML pages; move it away or choose \
+                 another --html file",
+            ),
+        });
+    }
+    let scratch = tempfile::Builder::new()
+        .prefix(".judge-")
+        .tempdir_in(parent)
+        .map_err(error(parent))?;
+    // Created the ordinary way (not the 0700 of a temporary folder): a report
+    // is meant to be shared (issue #8).
+    let fresh = scratch.path().join("pages");
+    fs_err::create_dir(&fresh).map_err(error(&fresh))?;
+    let mut files: Vec<(&str, &[u8])> = vec![(PAGE_SET_MARK, b"")];
+    files.extend(
+        pages
+            .iter()
+            .map(|(name, text)| (name.as_str(), text.as_bytes())),
+    );
+    for (name, contents) in files {
+        let file_path = fresh.join(name);
+        let mut file = fs_err::File::create(&file_path).map_err(error(&file_path))?;
+        file.write_all(contents).map_err(error(&file_path))?;
+        file.sync_all().map_err(error(&file_path))?;
+    }
+    if folder.exists() {
+        fs_err::rename(folder, scratch.path().join("old")).map_err(error(folder))?;
+    }
+    fs_err::rename(&fresh, folder).map_err(error(folder))?;
+    write_atomically(path, class_page)
+    // Dropping `scratch` removes the earlier set.
+}
+
+/// An empty folder, or one holding [`PAGE_SET_MARK`].
+pub fn is_replaceable_page_folder(folder: &Path) -> bool {
+    if !folder.is_dir() {
+        return false;
+    }
+    if folder.join(PAGE_SET_MARK).is_file() {
+        return true;
+    }
+    fs_err::read_dir(folder).is_ok_and(|mut entries| entries.next().is_none())
+}
+
+/// The folder of an HTML report's pages: `grades.html` keeps them in
+/// `grades/`, a name without an extension (`grades`) in `grades_files/`.
+pub fn page_folder(path: &Path) -> PathBuf {
+    let stem = path.file_stem().unwrap_or(path.as_os_str());
+    let mut name = stem.to_os_string();
+    if path.extension().is_none() {
+        name.push("_files");
+    }
+    path.with_file_name(name)
+}
+
+/// A sample: a test named `sample*`, shown whole even to students.
+pub fn is_sample(test_name: &str) -> bool {
+    test_name.starts_with("sample")
+}
+
+/// A test as students may see it (`--student-view`): a hidden test (not a
+/// sample) keeps its verdict, times, memory, exit status and the checker's
+/// message, but loses its data: the excerpts of input, expected and actual
+/// output, the standard error (a program may print its input there) and
+/// the random origin (from which `judge gen` would make the input).
+pub fn hide_test_data(test: &mut TestResult) {
+    if !is_sample(&test.name) {
+        test.excerpt = None;
+        test.stderr = None;
+        test.random = None;
+    }
 }
 
 /// What the CSV gradebook and the HTML page need of a result: the result
