@@ -1075,6 +1075,354 @@ mod tests {
         assert!(body.contains("the program did not run"));
     }
 
+    /// Reverses [`encode_href`], for following a link in a test.
+    fn decode_href(href: &str) -> String {
+        let bytes = href.as_bytes();
+        let mut decoded = Vec::new();
+        let mut index = 0;
+        while let Some(&byte) = bytes.get(index) {
+            if byte == b'%' {
+                decoded.push(u8::from_str_radix(&href[index + 1..index + 3], 16).unwrap());
+                index += 3;
+            } else {
+                decoded.push(byte);
+                index += 1;
+            }
+        }
+        String::from_utf8(decoded).unwrap()
+    }
+
+    #[test]
+    fn page_names_are_safe_and_unique_for_any_student_name() {
+        let long = "ж".repeat(200);
+        let students = [
+            "alice",
+            "Alice",
+            "../../etc",
+            "a/b",
+            "a_b",
+            "Zoë Ødegård",
+            "",
+            ".hidden",
+            "a-b",
+            &long,
+        ]
+        .map(str::to_owned);
+        let results: Vec<SubmissionResult> = students
+            .iter()
+            .map(|_| submission("x.py", "rooks", Vec::new()))
+            .collect();
+        let mut all: Vec<&SubmissionResult> = results.iter().collect();
+        // The same student twice for one problem, and a problem that joins
+        // with a student into another pair's name ("a-b" + "rooks" versus
+        // "a" + "b-rooks").
+        let again = submission("y.py", "rooks", Vec::new());
+        let joined = submission("z.py", "b-rooks", Vec::new());
+        all.push(&again);
+        all.push(&joined);
+        let mut names_in: Vec<String> = students.to_vec();
+        names_in.push("alice".to_owned());
+        names_in.push("a".to_owned());
+        let names = page_names(&all, &names_in);
+        assert_eq!(
+            &names[..9],
+            [
+                "alice-rooks.html",
+                "Alice-rooks-2.html",
+                "______etc-rooks.html",
+                "a_b-rooks.html",
+                "a_b-rooks-2.html",
+                "Zoë_Ødegård-rooks.html",
+                "_-rooks.html",
+                "_hidden-rooks.html",
+                "a-b-rooks.html",
+            ]
+        );
+        assert_eq!(names[10], "alice-rooks-3.html");
+        assert_eq!(names[11], "a-b-rooks-2.html");
+        let mut folded: Vec<String> = names.iter().map(|name| name.to_lowercase()).collect();
+        folded.sort();
+        folded.dedup();
+        assert_eq!(folded.len(), names.len(), "{names:?}");
+        for name in &names {
+            assert!(name.len() <= 255, "{name}");
+            assert!(!name.contains('/') && !name.contains("..") && !name.starts_with('.'));
+            assert!(name.ends_with(".html"));
+        }
+        assert_eq!(encode_href("Zoë a.html"), "Zo%C3%AB%20a.html");
+        assert_eq!(decode_href(&encode_href("Zoë a.html")), "Zoë a.html");
+    }
+
+    #[test]
+    fn every_cell_links_to_its_submissions_page_and_back() {
+        let fixture = class_fixture();
+        let pages = render_pages(&fixture, "grades ü.html", "grades ü", &Options::default());
+        let html = Html::parse_document(&pages.class_page);
+        let hrefs: Vec<String> = select(&html, "table.matrix a.cell")
+            .iter()
+            .map(|cell| cell.value().attr("href").unwrap().to_owned())
+            .collect();
+        let expected: Vec<String> = pages
+            .submissions
+            .iter()
+            .map(|(name, _)| format!("grades ü/{name}"))
+            .collect();
+        let decoded: Vec<String> = hrefs.iter().map(|href| decode_href(href)).collect();
+        assert_eq!(decoded, expected);
+        // The class page holds no test: those are on the submissions' pages.
+        assert!(select(&html, "details.test").is_empty());
+        assert!(select(&html, "section.submission").is_empty());
+        let (name, alice) = &pages.submissions[0];
+        assert_eq!(name, "alice-rooks.html");
+        let alice = Html::parse_document(alice);
+        assert_eq!(select(&alice, "details.test").len(), 2);
+        let back = select(&alice, "p.back a");
+        assert_eq!(
+            decode_href(back[0].value().attr("href").unwrap()),
+            "../grades ü.html"
+        );
+        assert_eq!(
+            text(&select(&alice, "title")[0]),
+            "alice · rooks — judge report"
+        );
+    }
+
+    /// Three submissions for rooks: two fail test 002 (twice the same
+    /// message, once another), one fails 003; one compile error runs
+    /// nothing.
+    fn problem_fixture() -> Vec<SubmissionResult> {
+        let failing = |name: &str, message: &str| {
+            let mut test = test_result(name, Verdict::WrongAnswer, None);
+            test.message = message.to_owned();
+            test
+        };
+        let ok = |name: &str| test_result(name, Verdict::Accepted, None);
+        let mut broken = submission("carol.cpp", "rooks", Vec::new());
+        broken.verdict = Verdict::CompileError;
+        broken.compile.ok = false;
+        broken.compile.verdict = Some(Verdict::CompileError);
+        vec![
+            submission(
+                "alice.py",
+                "rooks",
+                vec![
+                    ok("001"),
+                    failing("002", "board 1: expected 5, got 4"),
+                    ok("003"),
+                ],
+            ),
+            submission(
+                "bob.py",
+                "rooks",
+                vec![
+                    ok("001"),
+                    failing("002", "board 2: expected 1, got 0"),
+                    failing("003", "line 1: expected an integer"),
+                ],
+            ),
+            submission(
+                "dave.py",
+                "rooks",
+                vec![
+                    ok("001"),
+                    failing("002", "board 1: expected 5, got 4"),
+                    ok("003"),
+                ],
+            ),
+            broken,
+            submission("erin.py", "mayan", vec![ok("001")]),
+        ]
+    }
+
+    #[test]
+    fn each_problem_has_a_verdict_bar_and_the_tests_failed_most() {
+        let html = Html::parse_document(&render(&problem_fixture()));
+        let problems = select(&html, "section.problem");
+        assert_eq!(problems.len(), 2);
+        let rooks = &problems[0];
+        let within = |selector: &str| -> Vec<scraper::ElementRef<'_>> {
+            rooks.select(&Selector::parse(selector).unwrap()).collect()
+        };
+        assert!(text(&within("h3")[0]).starts_with("rooks · 4 submissions"));
+        let bar = within("svg.verdict-bar")[0];
+        assert_eq!(bar.value().attr("aria-label"), Some("verdicts: WA 3, CE 1"));
+        let segments: Vec<(String, String)> = within("svg.verdict-bar rect")
+            .iter()
+            .map(|rect| (rect.value().attr("width").unwrap().to_owned(), text(rect)))
+            .collect();
+        assert_eq!(
+            segments,
+            [
+                ("450".to_owned(), "wrong answer: 3".to_owned()),
+                ("150".to_owned(), "compile error: 1".to_owned())
+            ]
+        );
+        assert_eq!(text(&within("p.verdicts")[0]), "WA 3 · CE 1");
+        let rows: Vec<Vec<String>> = within("table.failed-most tbody tr")
+            .iter()
+            .map(|row| {
+                row.select(&Selector::parse("td").unwrap())
+                    .map(|cell| text(&cell))
+                    .collect()
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ["002", "3 of 3", "board 1: expected 5, got 4 (2×)"],
+                ["003", "1 of 3", "line 1: expected an integer (1×)"],
+            ]
+        );
+        let mayan = &problems[1];
+        assert!(text(mayan).contains("No test failed."));
+    }
+
+    #[test]
+    fn students_are_listed_by_total_score_in_a_stable_order() {
+        let mut results = problem_fixture();
+        // Erin's mayan makes her first; alice and dave tie (66.67) and keep
+        // the matrix's order.
+        results.push(submission(
+            "zed.py",
+            "mayan",
+            vec![test_result("001", Verdict::WrongAnswer, None)],
+        ));
+        let html = Html::parse_document(&render(&results));
+        let rows: Vec<Vec<String>> = select(&html, "table.ranking tbody tr")
+            .iter()
+            .map(|row| {
+                row.select(&Selector::parse("td, th").unwrap())
+                    .map(|cell| text(&cell))
+                    .collect()
+            })
+            .collect();
+        let header: Vec<String> = select(&html, "table.ranking thead th")
+            .iter()
+            .map(text)
+            .collect();
+        assert_eq!(header, ["#", "student", "total of 200", "rooks", "mayan"]);
+        assert_eq!(
+            rows,
+            [
+                ["1", "erin", "100.00", "—", "100.00"],
+                ["2", "alice", "66.67", "66.67", "—"],
+                ["3", "dave", "66.67", "66.67", "—"],
+                ["4", "bob", "33.33", "33.33", "—"],
+                ["5", "carol", "0.00", "0.00", "—"],
+                ["6", "zed", "0.00", "—", "0.00"],
+            ]
+        );
+    }
+
+    #[test]
+    fn student_view_hides_hidden_tests_data_but_not_samples() {
+        let data = Excerpt::new(
+            b"SECRET-INPUT\n",
+            Some(b"SECRET-ANSWER\n"),
+            b"SECRET-OUTPUT\n",
+        );
+        let sample = Excerpt::new(b"sample input\n", Some(b"5\n"), b"4\n");
+        let mut hidden = test_result("small-001", Verdict::WrongAnswer, Some(data));
+        hidden.stderr = Some("SECRET-STDERR".to_owned());
+        hidden.random = Some(RandomOrigin {
+            seed: 7,
+            profile: "small".to_owned(),
+            index: 0,
+        });
+        let results = vec![submission(
+            "alice.py",
+            "rooks",
+            vec![
+                test_result("sample-1", Verdict::WrongAnswer, Some(sample)),
+                hidden,
+            ],
+        )];
+        let options = Options { student_view: true };
+        let page = render_pages(&results, "grades.html", "grades", &options).submissions[0]
+            .1
+            .clone();
+        assert!(!page.contains("SECRET"), "{page}");
+        assert!(!page.contains("--seed 7"));
+        let html = Html::parse_document(&page);
+        let tests = select(&html, "details.test");
+        assert_eq!(tests.len(), 2);
+        // The sample whole; the hidden test's verdict, time and message.
+        assert_eq!(text(&select(&html, "pre.input")[0]), "sample input\n");
+        assert_eq!(select(&html, "pre.input").len(), 1);
+        let hidden = text(&tests[1]);
+        for shown in [
+            "WA",
+            "small-001",
+            "4 ms CPU",
+            "board 1: expected 2, got 1",
+            "hidden test",
+        ] {
+            assert!(hidden.contains(shown), "{shown}: {hidden}");
+        }
+        // Without the option, the same results show everything.
+        let teacher = render_with(&results, &Options::default());
+        assert!(teacher.contains("SECRET-INPUT") && teacher.contains("--seed 7"));
+    }
+
+    /// At class scale the class page stays small: its size grows with the
+    /// number of submissions, not with their tests or data (issue #11: 200
+    /// students x 3 problems x 20 tests was one 22 MB page).
+    #[test]
+    fn class_page_stays_small_at_class_scale() {
+        let class = |tests: usize| -> Vec<crate::report::json::GradedResult> {
+            let excerpt = Excerpt::new(&[b'7'; 1024], Some(&[b'8'; 1024]), &[b'9'; 1024]);
+            let mut rows = Vec::new();
+            for student in 0..200 {
+                for problem in ["rooks", "matchsticks", "mayan"] {
+                    let tests = (0..tests)
+                        .map(|test| {
+                            let verdict = if (student + test) % 7 == 0 {
+                                Verdict::WrongAnswer
+                            } else {
+                                Verdict::Accepted
+                            };
+                            test_result(&format!("gen-{test:03}"), verdict, Some(excerpt.clone()))
+                        })
+                        .collect();
+                    let result = submission(
+                        &format!("submissions/{problem}/student-{student:03}.py"),
+                        problem,
+                        tests,
+                    );
+                    rows.push(graded(result, &format!("student-{student:03}")));
+                }
+            }
+            rows
+        };
+        let options = Options::default();
+        let big = render_pages(&class(20), "grades.html", "grades", &options);
+        let small = render_pages(&class(1), "grades.html", "grades", &options);
+        let per_submission = big.class_page.len() / 600;
+        assert!(
+            per_submission < 600,
+            "{} bytes, {per_submission} per submission",
+            big.class_page.len()
+        );
+        // Twenty tests instead of one add only the failed-most tables.
+        assert!(big.class_page.len() < small.class_page.len() + 10_000);
+        assert_eq!(big.submissions.len(), 600);
+        assert!(big.submissions[0].1.len() > 20 * 3 * 1024);
+    }
+
+    fn graded(result: SubmissionResult, student: &str) -> crate::report::json::GradedResult {
+        crate::report::json::GradedResult {
+            result,
+            student: student.to_owned(),
+            expected: None,
+            time_limit_ms: 1000,
+            memory_limit_mib: 256,
+            warnings: Vec::new(),
+            submission_sha256: None,
+            fingerprint: None,
+            reused: false,
+        }
+    }
+
     #[test]
     fn escape_covers_markup_and_attribute_quotes() {
         assert_eq!(

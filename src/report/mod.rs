@@ -211,6 +211,123 @@ mod tests {
         assert!(write_atomically(&missing, b"x").is_err());
     }
 
+    fn pages(names: &[&str], text: &str) -> Vec<(String, String)> {
+        names
+            .iter()
+            .map(|name| ((*name).to_owned(), text.to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn a_page_set_replaces_the_earlier_set_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("grades.html");
+        let folder = page_folder(&path);
+        assert_eq!(folder, dir.path().join("grades"));
+        write_page_set(
+            &path,
+            &folder,
+            b"one",
+            &pages(&["a-rooks.html", "b-rooks.html"], "1"),
+        )
+        .unwrap();
+        write_page_set(&path, &folder, b"two", &pages(&["c-rooks.html"], "2")).unwrap();
+        assert_eq!(fs_err::read(&path).unwrap(), b"two");
+        let mut names: Vec<String> = fs_err::read_dir(&folder)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, [PAGE_SET_MARK, "c-rooks.html"]);
+        assert_eq!(
+            fs_err::read_to_string(folder.join("c-rooks.html")).unwrap(),
+            "2"
+        );
+        // No temporary folder or earlier set is left beside them.
+        assert_eq!(fs_err::read_dir(dir.path()).unwrap().count(), 2);
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = fs_err::metadata(&folder).unwrap().permissions().mode();
+        assert_ne!(
+            mode & 0o077,
+            0,
+            "the folder is shared like a report: {mode:o}"
+        );
+    }
+
+    #[test]
+    fn a_page_set_never_replaces_a_folder_judge_did_not_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("grades.html");
+        let folder = dir.path().join("grades");
+        fs_err::create_dir(&folder).unwrap();
+        fs_err::write(folder.join("alice.py"), "print(1)").unwrap();
+        let error = write_page_set(&path, &folder, b"x", &pages(&["a.html"], "1")).unwrap_err();
+        assert_eq!(error.path, folder);
+        assert!(error
+            .source
+            .to_string()
+            .contains("does not hold judge's HTML pages"));
+        assert_eq!(
+            fs_err::read_to_string(folder.join("alice.py")).unwrap(),
+            "print(1)"
+        );
+        assert!(!path.exists());
+        // A file of that name is refused too; an empty folder is used.
+        fs_err::remove_dir_all(&folder).unwrap();
+        fs_err::write(&folder, "").unwrap();
+        assert!(!is_replaceable_page_folder(&folder));
+        fs_err::remove_file(&folder).unwrap();
+        fs_err::create_dir(&folder).unwrap();
+        write_page_set(&path, &folder, b"x", &pages(&["a.html"], "1")).unwrap();
+        assert!(folder.join("a.html").is_file());
+    }
+
+    #[test]
+    fn page_folder_is_named_after_the_report() {
+        assert_eq!(
+            page_folder(Path::new("out/grades.html")),
+            Path::new("out/grades")
+        );
+        assert_eq!(page_folder(Path::new("grades")), Path::new("grades_files"));
+        assert_eq!(page_folder(Path::new("a.b.html")), Path::new("a.b"));
+    }
+
+    #[test]
+    fn student_view_keeps_samples_and_hides_the_data_of_the_rest() {
+        let test = |name: &str| TestResult {
+            name: name.to_owned(),
+            verdict: crate::verdict::Verdict::WrongAnswer,
+            time_ms: 3,
+            wall_ms: 4,
+            memory_kib: 100,
+            exit_code: Some(1),
+            signal: None,
+            message: "board 1: expected 5, got 4".to_owned(),
+            random: Some(crate::runner::RandomOrigin {
+                seed: 1,
+                profile: "small".to_owned(),
+                index: 0,
+            }),
+            excerpt: Some(crate::runner::Excerpt::new(b"1", Some(b"2"), b"3")),
+            rerun: false,
+            stderr: Some("Traceback".to_owned()),
+        };
+        let mut sample = test("sample-1");
+        hide_test_data(&mut sample);
+        assert_eq!(sample, test("sample-1"));
+        let mut hidden = test("gen-small-001");
+        hide_test_data(&mut hidden);
+        assert_eq!(
+            hidden,
+            TestResult {
+                excerpt: None,
+                stderr: None,
+                random: None,
+                ..test("gen-small-001")
+            }
+        );
+    }
+
     /// See: issue #8. Reports are ordinary files: 0666 less the umask, not
     /// a temporary file's 0600.
     #[test]
