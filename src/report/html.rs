@@ -41,7 +41,7 @@ p { margin: .3rem 0; }
 code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 13px; }
 .muted { color: var(--muted); }
 table.matrix { border-collapse: collapse; margin: .8rem 0 1.5rem; }
-table.matrix th, table.matrix td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: top; }
+table.matrix th, table.matrix td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: middle; }
 table.matrix thead th { background: #f6f8fa; }
 table.matrix td.none { color: var(--muted); text-align: center; }
 a.cell { display: block; text-decoration: none; padding: .2rem .45rem; border-radius: 4px; margin: 1px 0;

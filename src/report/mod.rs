@@ -1,5 +1,5 @@
 //! Renderings of the runner's results: a human table, SPEC.md's JSON report,
-//! JUnit XML, a CSV gradebook and a self-contained HTML page. Reporters only
+//! JUnit XML, a CSV gradebook and self-contained HTML pages. Reporters only
 //! format and return text (they print nothing); verdicts are decided by the
 //! runner.
 //! Files are written atomically (temporary file + rename), so an interrupted
