@@ -147,6 +147,17 @@ impl ReportArgs {
             }
             if flag == "--html" {
                 let folder = report::page_folder(path);
+                if let Some((other, _)) = seen.iter().find(|(_, seen)| *seen == folder) {
+                    return Err(UsageError::new(
+                        format!(
+                            "{other} writes `{}`, where --html `{}` keeps its pages; give \
+                             each report its own name",
+                            folder.display(),
+                            path.display()
+                        ),
+                        None,
+                    ));
+                }
                 if folder.exists() && !report::is_replaceable_page_folder(&folder) {
                     return Err(UsageError::new(
                         format!(

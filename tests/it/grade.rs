@@ -751,6 +751,20 @@ fn r11_html_refuses_a_page_folder_it_did_not_write() {
     );
     assert_eq!(dir.read("grades/keep.txt"), "mine");
     assert!(!dir.path().join("grades.html").exists());
+    let run = dir.judge(&["grade", "--csv", "r", "--html", "r.html"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains(
+            "--csv writes `r`, where --html `r.html` keeps its pages; give each report its own name"
+        ),
+        "{}",
+        run.stderr()
+    );
+    // `--html -` prints one page with every test.
+    let run = dir.judge(&["grade", "--html", "-"]);
+    run.expect_code(0);
+    assert!(run.stdout().contains("<details class=\"test\""));
+    assert!(hrefs(&run.stdout(), "table.matrix a.cell")[0].starts_with('#'));
 }
 
 /// See: issue #11. `--student-view` (or judge.toml `student-view = true`):
