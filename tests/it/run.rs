@@ -907,7 +907,8 @@ fn r8_a_crash_shows_the_first_lines_of_stderr() {
     assert_eq!(test["verdict"], "RE");
     let stderr = test["stderr"].as_str().unwrap();
     assert!(stderr.contains("ZeroDivisionError"), "{stderr}");
-    let html = dir.read("r.html");
+    // The submission's own page, beside the class page (issue #11).
+    let html = dir.read("r/crash_py-rooks.html");
     assert!(html.contains("standard error (first lines)"), "{html}");
     assert!(html.contains("ZeroDivisionError"));
 }
