@@ -13,7 +13,7 @@
 //!   and emits events in test order; [`runner::stress`] searches random
 //!   tests for a failure and shrinks it (`judge stress`).
 //! - [`report`] renders results: the table, the JSON report, JUnit XML, the
-//!   CSV gradebook and the HTML page.
+//!   CSV gradebook and the HTML pages.
 //! - [`grade`] finds what `judge grade` grades under judge.toml's layout
 //!   (and what it ignores), who each submission belongs to, the verdict
 //!   each bundled example must get, and shards of a split run.

@@ -68,6 +68,12 @@ pub struct GradeArgs {
     /// Kattis' meanings; exit 0 when every one agrees.
     #[arg(long, value_name = "DIR")]
     pub package: Option<PathBuf>,
+    /// Reports to hand to students: hidden tests (all but the samples,
+    /// `sample*`) show verdict, time and the checker's message, but not the
+    /// input, expected or actual output, in the HTML and the JSON report
+    /// [default: `student-view` of judge.toml, else off].
+    #[arg(long)]
+    pub student_view: bool,
     #[command(flatten)]
     pub packages: PackageArgs,
 }
@@ -82,8 +88,10 @@ pub struct ReportArgs {
     /// Write a CSV gradebook here: student, problem, score, verdict, passed, total.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Write one self-contained HTML page here: the class matrix and, per
-    /// test, input, expected and actual output with a diff.
+    /// Write an HTML report here: the class page (matrix, per-problem
+    /// summaries, students by score) and, in a folder beside it named after
+    /// FILE (`grades.html`: `grades/`), a page per submission with each test's
+    /// input, expected and actual output and a diff; `-` prints one page.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
 }
@@ -141,6 +149,31 @@ impl ReportArgs {
                     format!("cannot write {flag} `{}`: it is a folder", path.display()),
                     None,
                 ));
+            }
+            if flag == "--html" {
+                let folder = report::page_folder(path);
+                if let Some((other, _)) = seen.iter().find(|(_, seen)| *seen == folder) {
+                    return Err(UsageError::new(
+                        format!(
+                            "{other} writes `{}`, where --html `{}` keeps its pages; give \
+                             each report its own name",
+                            folder.display(),
+                            path.display()
+                        ),
+                        None,
+                    ));
+                }
+                if folder.exists() && !report::is_replaceable_page_folder(&folder) {
+                    return Err(UsageError::new(
+                        format!(
+                            "cannot write --html `{}`: its pages go in `{}`, which exists and \
+                             does not hold judge's HTML pages",
+                            path.display(),
+                            folder.display()
+                        ),
+                        Some("move it away or choose another --html file".to_owned()),
+                    ));
+                }
             }
         }
         Ok(())
@@ -204,7 +237,11 @@ impl ReportArgs {
     }
 
     /// Renders and writes (atomically) every report file asked for.
-    pub(super) fn write<R: report::Row>(&self, rows: &[R]) -> anyhow::Result<()> {
+    pub(super) fn write<R: report::Row>(
+        &self,
+        rows: &[R],
+        html: &report::html::Options,
+    ) -> anyhow::Result<()> {
         if let Some(path) = &self.junit {
             let results: Vec<SubmissionResult> =
                 rows.iter().map(|row| row.result().clone()).collect();
@@ -215,7 +252,23 @@ impl ReportArgs {
             write_report(path, &report::csv::render(rows))?;
         }
         if let Some(path) = &self.html {
-            write_report(path, &report::html::render(rows))?;
+            if is_stdout(path) {
+                write_stdout(&report::html::render_with(rows, html))?;
+            } else {
+                let folder = report::page_folder(path);
+                let name = |path: &Path| {
+                    path.file_name()
+                        .map(|name| name.to_string_lossy().into_owned())
+                        .unwrap_or_default()
+                };
+                let pages = report::html::render_pages(rows, &name(path), &name(&folder), html);
+                report::write_page_set(
+                    path,
+                    &folder,
+                    pages.class_page.as_bytes(),
+                    &pages.submissions,
+                )?;
+            }
         }
         Ok(())
     }
@@ -403,7 +456,8 @@ pub fn run(args: GradeArgs) -> anyhow::Result<u8> {
     };
     // `--resume FILE` alone brings FILE up to date.
     let json = args.json.as_deref().or(args.resume.as_deref());
-    let code = finish(&report, json, &args.reports, args.quiet)?;
+    let student_view = args.student_view || config.student_view;
+    let code = finish(&report, json, &args.reports, args.quiet, student_view)?;
     match stopped_by {
         Some(signal) => {
             say_interrupted(&report, signal.name(), json);
@@ -499,12 +553,28 @@ pub(super) fn finish(
     json: Option<&Path>,
     reports: &ReportArgs,
     quiet: bool,
+    student_view: bool,
 ) -> anyhow::Result<u8> {
     let to_stdout = json.is_some_and(is_stdout) || reports.to_stdout();
+    let for_students;
+    let written = if student_view {
+        let mut hidden = report.clone();
+        for graded in &mut hidden.results {
+            graded
+                .result
+                .tests
+                .iter_mut()
+                .for_each(report::hide_test_data);
+        }
+        for_students = hidden;
+        &for_students
+    } else {
+        report
+    };
     if let Some(path) = json {
-        write_report(path, &report::json::render_grade(report))?;
+        write_report(path, &report::json::render_grade(written))?;
     }
-    reports.write(&report.results)?;
+    reports.write(&written.results, &report::html::Options { student_view })?;
     if !to_stdout {
         if !quiet {
             write_stdout(&human::render_grade_table(report, super::colour_stdout()))?;

@@ -53,5 +53,5 @@ pub fn run(args: MergeArgs) -> anyhow::Result<u8> {
             merged.not_graded.len()
         ));
     }
-    finish(&merged, Some(&args.output), &args.render, args.quiet)
+    finish(&merged, Some(&args.output), &args.render, args.quiet, false)
 }

@@ -191,7 +191,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
         );
         super::grade::write_report(path, &json)?;
     }
-    args.reports.write(&results)?;
+    args.reports
+        .write(&results, &report::html::Options::default())?;
     let verdicts: Vec<Verdict> = results.iter().map(|result| result.verdict).collect();
     if let Some(signal) = stopped_by {
         say(&format!(

@@ -30,6 +30,8 @@ pub struct JudgeToml {
     pub layout: Option<Layout>,
     /// `judge grade`: the problem ids to grade; absent means all.
     pub problems: Option<Vec<String>>,
+    /// `judge grade`: reports for students (hidden tests without data).
+    pub student_view: Option<bool>,
     #[serde(default)]
     pub limits: LimitsToml,
     /// By name (`c`, `cpp`, ...); a user's entry is laid over the built-in
@@ -208,6 +210,8 @@ pub struct JudgeConfig {
     pub layout: Layout,
     /// Problem ids to grade, all known ones when absent.
     pub problems: Option<Vec<String>>,
+    /// `judge grade --student-view` by default.
+    pub student_view: bool,
     pub limits: LimitsToml,
     pub wall_time_factor: f64,
     pub processes: u32,
@@ -299,6 +303,7 @@ impl JudgeConfig {
                 .or(base.layout)
                 .unwrap_or(Layout::ProblemStudent),
             problems: user.problems.or(base.problems),
+            student_view: user.student_view.or(base.student_view).unwrap_or(false),
             jobs: pick(
                 user.jobs.map(|jobs| jobs as u64),
                 base.jobs.map(|j| j as u64),
@@ -602,7 +607,16 @@ mod tests {
         assert!(config.languages.contains_key("java"));
     }
 
+    #[test_case("", false ; "off by default")]
+    #[test_case("student-view = true\n", true ; "on")]
+    #[test_case("student-view = false\n", false ; "off")]
+    fn student_view_is_read(text: &str, expected: bool) {
+        let config = JudgeConfig::parse(Path::new("judge.toml"), text).unwrap();
+        assert_eq!(config.student_view, expected);
+    }
+
     #[test_case("tim-limit-ms = 3\n", "line 1, column 1: unknown field `tim-limit-ms`" ; "unknown top-level key")]
+    #[test_case("student-view = \"yes\"\n", "line 1, column 16: invalid type: string \"yes\", expected a boolean" ; "student view not a boolean")]
     #[test_case("[limits]\ntime-limit-ms = 0\n", "line 2: `limits.time-limit-ms`: must be greater than 0" ; "zero time limit")]
     #[test_case("[limits]\nwall-time-factor = 0.5\n", "line 2: `limits.wall-time-factor`: must be at least 1 and at most 100, found 0.5" ; "wall factor below one")]
     #[test_case("[languages.x]\nextensions = [\"c\"]\nrun = [\"a\"]\n", "line 2: `languages.x.extensions`: extension `c` is already used by language `c`" ; "extension used twice")]

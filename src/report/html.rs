@@ -1,16 +1,27 @@
-//! The HTML report (`--html`): one self-contained page for a teacher. First
-//! the class matrix (students by problems, each cell the verdict and tests
-//! passed, coloured by verdict), then one section per submission with its
-//! tests: verdict, time, memory, the checker's message and, from the
-//! excerpts the runner kept, the input, the expected and the actual output
-//! with a unified diff.
+//! The HTML report (`--html`), for a teacher. A class page: the class matrix
+//! (students by problems, each cell the verdict and tests passed, coloured by
+//! verdict, linking to the submission), then per problem a bar of its
+//! verdicts and the tests the class fails most, then the students by total
+//! score. Beside it, one page per submission with its tests: verdict, time,
+//! memory, the checker's message and, from the excerpts the runner kept, the
+//! input, the expected and the actual output with a unified diff.
+//!
+//! A class of 200 students with 60 tests each makes a page of tens of
+//! megabytes that a browser needs seconds to open (issue #11), so a file
+//! report is a set: `grades.html` and `grades/<student>-<problem>.html`
+//! ([`render_pages`]; written by [`super::write_page_set`]). Standard output
+//! gets everything on one page ([`render`]).
 //!
 //! Self-contained means no script, no external style sheet, font or image:
-//! the page opens from a CI artefact or an e-mail attachment as it is, and a
-//! Content-Security-Policy forbids fetching anything. Everything a submission
-//! or a file controls is escaped; colour is decoration, the verdict code is
-//! always written out (STYLE.md 7.6). Built from results only, so a page can
-//! be rendered later from merged JSON reports.
+//! the pages open from a CI artefact or an e-mail attachment as they are, and
+//! a Content-Security-Policy forbids fetching anything. Everything a
+//! submission or a file controls is escaped; colour is decoration, the verdict
+//! code is always written out (STYLE.md 7.6). Built from results only, so a
+//! report can be rendered later from merged JSON reports.
+//!
+//! With [`Options::student_view`], hidden tests (every test but the samples,
+//! [`super::is_sample`]) show their verdict, time and message but none of
+//! their data, whatever the results hold.
 
 use super::Row;
 use crate::diff;
@@ -30,7 +41,7 @@ p { margin: .3rem 0; }
 code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 13px; }
 .muted { color: var(--muted); }
 table.matrix { border-collapse: collapse; margin: .8rem 0 1.5rem; }
-table.matrix th, table.matrix td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: top; }
+table.matrix th, table.matrix td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: middle; }
 table.matrix thead th { background: #f6f8fa; }
 table.matrix td.none { color: var(--muted); text-align: center; }
 a.cell { display: block; text-decoration: none; padding: .2rem .45rem; border-radius: 4px; margin: 1px 0;
@@ -75,13 +86,118 @@ pre.diff .hunk { color: #0550ae; }
 pre.diff .file { color: var(--muted); }
 pre.diff .note { color: var(--muted); font-style: italic; }
 .same { color: #116329; }
+p.back { margin: 0 0 .6rem; }
+section.problem { margin: .4rem 0 1.2rem; }
+svg.verdict-bar { display: block; max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 3px; margin: .3rem 0; }
+table.failed-most, table.ranking { border-collapse: collapse; margin: .5rem 0 1rem; }
+table.failed-most th, table.failed-most td, table.ranking th, table.ranking td {
+  border: 1px solid var(--line); padding: .25rem .6rem; text-align: left; vertical-align: top; }
+table.failed-most thead th, table.ranking thead th { background: #f6f8fa; }
+table.ranking td { font-variant-numeric: tabular-nums; text-align: right; }
+table.ranking td.none { color: var(--muted); text-align: center; }
 "#;
 
-/// The HTML text of a report: a complete page.
+/// How the pages are rendered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// For students: hidden tests show no input, expected or actual output,
+    /// standard error or random origin (`--student-view`).
+    pub student_view: bool,
+}
+
+/// A report as a set of files: the class page and, in a folder beside it,
+/// one page per submission.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pages {
+    /// The class page (`grades.html`).
+    pub class_page: String,
+    /// File name (safe, unique) and text of each submission's page, in the
+    /// order of the results.
+    pub submissions: Vec<(String, String)>,
+}
+
+/// The whole report on one page (for standard output): the class page with
+/// every submission's section below it.
 pub fn render<R: Row>(rows: &[R]) -> String {
-    let results: Vec<&SubmissionResult> = rows.iter().map(Row::result).collect();
-    let students: Vec<String> = rows.iter().map(Row::student).collect();
+    render_with(rows, &Options::default())
+}
+
+/// [`render`] with options.
+pub fn render_with<R: Row>(rows: &[R], options: &Options) -> String {
+    let class = Class::new(rows);
+    let links: Vec<String> = (0..class.results.len())
+        .map(|index| format!("#{}", anchor(index)))
+        .collect();
     let mut page = String::new();
+    page_start(&mut page, "judge report");
+    write_class(&mut page, &class, &links);
+    for (index, (result, student)) in class.results.iter().zip(&class.students).enumerate() {
+        write_submission(&mut page, Some(index), result, student, options);
+    }
+    page.push_str("</body>\n</html>\n");
+    page
+}
+
+/// The report as a set: the class page, whose links go to `folder/<file>`,
+/// and each submission's page, which links back to `../<class_file>`.
+/// `folder` and `class_file` are plain file names (no `/`).
+pub fn render_pages<R: Row>(
+    rows: &[R],
+    class_file: &str,
+    folder: &str,
+    options: &Options,
+) -> Pages {
+    let class = Class::new(rows);
+    let names = page_names(&class.results, &class.students);
+    let links: Vec<String> = names
+        .iter()
+        .map(|name| format!("{}/{}", encode_href(folder), encode_href(name)))
+        .collect();
+    let mut class_page = String::new();
+    page_start(&mut class_page, "judge report");
+    write_class(&mut class_page, &class, &links);
+    class_page.push_str("</body>\n</html>\n");
+    let back = format!("../{}", encode_href(class_file));
+    let submissions = names
+        .into_iter()
+        .zip(class.results.iter().zip(&class.students))
+        .map(|(name, (result, student))| {
+            let mut page = String::new();
+            page_start(
+                &mut page,
+                &format!("{student} · {} — judge report", result.problem),
+            );
+            let _ = writeln!(
+                page,
+                "<p class=\"back\"><a href=\"{back}\">← class report</a></p>"
+            );
+            write_submission(&mut page, None, result, student, options);
+            page.push_str("</body>\n</html>\n");
+            (name, page)
+        })
+        .collect();
+    Pages {
+        class_page,
+        submissions,
+    }
+}
+
+/// The results and their students, in the report's order.
+struct Class<'a> {
+    results: Vec<&'a SubmissionResult>,
+    students: Vec<String>,
+}
+
+impl<'a> Class<'a> {
+    fn new<R: Row>(rows: &'a [R]) -> Class<'a> {
+        Class {
+            results: rows.iter().map(Row::result).collect(),
+            students: rows.iter().map(Row::student).collect(),
+        }
+    }
+}
+
+fn page_start(page: &mut String, title: &str) {
     page.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     // Defence in depth behind the escaping: even injected markup could
     // neither run a script nor fetch anything.
@@ -90,16 +206,77 @@ pub fn render<R: Row>(rows: &[R]) -> String {
          style-src 'unsafe-inline'\">\n",
     );
     page.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-    page.push_str("<title>judge report</title>\n<style>");
+    let _ = write!(page, "<title>{}</title>\n<style>", escape(title));
     page.push_str(STYLE);
-    page.push_str("</style>\n</head>\n<body>\n<h1>judge report</h1>\n");
-    write_summary(&mut page, &results);
-    write_matrix(&mut page, &results, &students);
-    for (index, (result, student)) in results.iter().zip(&students).enumerate() {
-        write_submission(&mut page, index, result, student);
+    page.push_str("</style>\n</head>\n<body>\n");
+}
+
+/// Everything of the class page below `<body>`: heading, summary, matrix
+/// (each cell linking to `links[index]`), the problems and the students by
+/// score.
+fn write_class(page: &mut String, class: &Class<'_>, links: &[String]) {
+    page.push_str("<h1>judge report</h1>\n");
+    write_summary(page, &class.results);
+    write_matrix(page, &class.results, &class.students, links);
+    write_problems(page, &class.results);
+    write_ranking(page, &class.results, &class.students);
+}
+
+/// A file name for each submission's page: `<student>-<problem>.html` made
+/// safe for any name (letters and digits of any script, `-` and `_` kept,
+/// anything else `_`, so no `/`, `..` or leading dot; each part at most 80
+/// bytes) and unique even on a case-insensitive file system (`-2`, `-3`, ...
+/// on a clash).
+pub fn page_names(results: &[&SubmissionResult], students: &[String]) -> Vec<String> {
+    let mut taken = std::collections::HashSet::new();
+    results
+        .iter()
+        .zip(students)
+        .map(|(result, student)| {
+            let stem = format!("{}-{}", safe_part(student), safe_part(&result.problem));
+            let mut name = format!("{stem}.html");
+            let mut number = 1;
+            while !taken.insert(name.to_lowercase()) {
+                number += 1;
+                name = format!("{stem}-{number}.html");
+            }
+            name
+        })
+        .collect()
+}
+
+fn safe_part(text: &str) -> String {
+    const MAX_BYTES: usize = 80;
+    let mut part = String::new();
+    for character in text.chars() {
+        let character = if character.is_alphanumeric() || character == '-' || character == '_' {
+            character
+        } else {
+            '_'
+        };
+        if part.len() + character.len_utf8() > MAX_BYTES {
+            break;
+        }
+        part.push(character);
     }
-    page.push_str("</body>\n</html>\n");
-    page
+    if part.is_empty() {
+        part.push('_');
+    }
+    part
+}
+
+/// A file name as a relative URL: every byte but ASCII letters, digits and
+/// `-_.~` percent-encoded, so no name can become a path or a scheme.
+fn encode_href(name: &str) -> String {
+    let mut encoded = String::with_capacity(name.len());
+    for byte in name.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
+            encoded.push(char::from(byte));
+        } else {
+            let _ = write!(encoded, "%{byte:02X}");
+        }
+    }
+    encoded
 }
 
 /// Escapes text for element content and quoted attribute values.
@@ -181,7 +358,12 @@ fn write_summary(page: &mut String, results: &[&SubmissionResult]) {
 /// Students by problems, both in order of first appearance; a student with
 /// several submissions for one problem gets one line per submission in the
 /// cell.
-fn write_matrix(page: &mut String, results: &[&SubmissionResult], names: &[String]) {
+fn write_matrix(
+    page: &mut String,
+    results: &[&SubmissionResult],
+    names: &[String],
+    links: &[String],
+) {
     let mut problems: Vec<&str> = Vec::new();
     let mut students: Vec<String> = Vec::new();
     let mut cells: Vec<(usize, usize, usize)> = Vec::new();
@@ -211,14 +393,14 @@ fn write_matrix(page: &mut String, results: &[&SubmissionResult], names: &[Strin
             }
             page.push_str("<td>");
             for index in here {
-                let Some(result) = results.get(index) else {
+                let (Some(result), Some(link)) = (results.get(index), links.get(index)) else {
                     continue;
                 };
                 let _ = write!(
                     page,
-                    "<a class=\"cell {}\" href=\"#{}\" title=\"{}\">{} {}/{}</a>",
+                    "<a class=\"cell {}\" href=\"{}\" title=\"{}\">{} {}/{}</a>",
                     verdict_class(result.verdict),
-                    anchor(index),
+                    link,
                     escape(&result.submission),
                     result.verdict.code(),
                     result.passed,
@@ -226,6 +408,257 @@ fn write_matrix(page: &mut String, results: &[&SubmissionResult], names: &[Strin
                 );
             }
             page.push_str("</td>");
+        }
+        page.push_str("</tr>\n");
+    }
+    page.push_str("</tbody>\n</table>\n");
+}
+
+/// Tests listed per problem in "failed most".
+const FAILED_MOST_SHOWN: usize = 5;
+
+/// Per problem, in order of first appearance: a bar of its submissions'
+/// verdicts and the tests the class fails most, so a teacher sees at a
+/// glance which case the lesson missed.
+fn write_problems(page: &mut String, results: &[&SubmissionResult]) {
+    let mut problems: Vec<&str> = Vec::new();
+    for result in results {
+        position_or_push(&mut problems, result.problem.as_str());
+    }
+    page.push_str("<h2>Problems</h2>\n");
+    for problem in problems {
+        let here: Vec<&SubmissionResult> = results
+            .iter()
+            .copied()
+            .filter(|result| result.problem == problem)
+            .collect();
+        let _ = writeln!(
+            page,
+            "<section class=\"problem\">\n<h3>{} <span class=\"muted\">· {} submission{}</span></h3>",
+            escape(problem),
+            here.len(),
+            if here.len() == 1 { "" } else { "s" }
+        );
+        let counts: Vec<(Verdict, usize)> = Verdict::ALL
+            .into_iter()
+            .map(|verdict| {
+                let count = here
+                    .iter()
+                    .filter(|result| result.verdict == verdict)
+                    .count();
+                (verdict, count)
+            })
+            .filter(|&(_, count)| count > 0)
+            .collect();
+        write_verdict_bar(page, &counts, here.len());
+        page.push_str("<p class=\"verdicts\">");
+        let parts: Vec<String> = counts
+            .iter()
+            .map(|&(verdict, count)| format!("{} {count}", verdict_badge(verdict)))
+            .collect();
+        page.push_str(&parts.join(" · "));
+        page.push_str("</p>\n");
+        write_failed_most(page, &here);
+        page.push_str("</section>\n");
+    }
+}
+
+/// An inline SVG bar, one segment per verdict, as wide as its share of the
+/// submissions; each segment has a `<title>` (tooltip) and the counts are
+/// also written out beside it.
+fn write_verdict_bar(page: &mut String, counts: &[(Verdict, usize)], total: usize) {
+    const WIDTH: usize = 600;
+    const HEIGHT: usize = 16;
+    let label: Vec<String> = counts
+        .iter()
+        .map(|&(verdict, count)| format!("{} {count}", verdict.code()))
+        .collect();
+    let _ = write!(
+        page,
+        "<svg class=\"verdict-bar\" role=\"img\" aria-label=\"verdicts: {}\" \
+         width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\">",
+        label.join(", ")
+    );
+    let mut x = 0;
+    let mut before = 0;
+    for &(verdict, count) in counts {
+        // Edges at rounded cumulative shares: the segments tile the bar.
+        before += count;
+        let end = (before * WIDTH).checked_div(total).unwrap_or(0);
+        let _ = write!(
+            page,
+            "<rect class=\"{}\" x=\"{x}\" y=\"0\" width=\"{}\" height=\"{HEIGHT}\" fill=\"{}\">\
+             <title>{}: {count}</title></rect>",
+            verdict_class(verdict),
+            end - x,
+            verdict_fill(verdict),
+            verdict_title(verdict)
+        );
+        x = end;
+    }
+    page.push_str("</svg>\n");
+}
+
+/// The bar's colour of a verdict: the badge's background, a shade darker
+/// where the badge's is too pale to see on white.
+fn verdict_fill(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Accepted => "#4ac26b",
+        Verdict::WrongAnswer => "#e5534b",
+        Verdict::PresentationError => "#f0883e",
+        Verdict::TimeLimitExceeded
+        | Verdict::MemoryLimitExceeded
+        | Verdict::OutputLimitExceeded => "#d4a72c",
+        Verdict::RuntimeError => "#8a63d2",
+        Verdict::CompileError => "#8c959f",
+        Verdict::JudgeError => "#30363d",
+    }
+}
+
+/// One test of a problem as the class did on it.
+struct TestTally<'a> {
+    name: &'a str,
+    ran: usize,
+    failed: usize,
+    /// Each failing message with its count, in order of first appearance.
+    messages: Vec<(&'a str, usize)>,
+}
+
+/// The tests most submissions fail, most first (ties in test order), each
+/// with how many failed of how many ran it and its most common message.
+fn write_failed_most(page: &mut String, results: &[&SubmissionResult]) {
+    let mut tallies: Vec<TestTally<'_>> = Vec::new();
+    for result in results {
+        for test in &result.tests {
+            let position = match tallies.iter().position(|tally| tally.name == test.name) {
+                Some(position) => position,
+                None => {
+                    tallies.push(TestTally {
+                        name: &test.name,
+                        ran: 0,
+                        failed: 0,
+                        messages: Vec::new(),
+                    });
+                    tallies.len() - 1
+                }
+            };
+            let Some(tally) = tallies.get_mut(position) else {
+                continue;
+            };
+            tally.ran += 1;
+            if !test.verdict.is_accepted() {
+                tally.failed += 1;
+                match tally
+                    .messages
+                    .iter_mut()
+                    .find(|(message, _)| *message == test.message)
+                {
+                    Some((_, count)) => *count += 1,
+                    None => tally.messages.push((&test.message, 1)),
+                }
+            }
+        }
+    }
+    tallies.retain(|tally| tally.failed > 0);
+    // A stable sort keeps the test order among equal counts.
+    tallies.sort_by_key(|tally| std::cmp::Reverse(tally.failed));
+    if tallies.is_empty() {
+        page.push_str("<p class=\"muted\">No test failed.</p>\n");
+        return;
+    }
+    page.push_str(
+        "<table class=\"failed-most\">\n<thead><tr><th>test</th><th>failed</th>\
+         <th>most common message</th></tr></thead>\n<tbody>\n",
+    );
+    for tally in tallies.iter().take(FAILED_MOST_SHOWN) {
+        // The first of the most frequent: `max_by_key` would take the last.
+        let mut common: Option<(&str, usize)> = None;
+        for &(message, count) in &tally.messages {
+            if common.is_none_or(|(_, best)| count > best) {
+                common = Some((message, count));
+            }
+        }
+        let (message, count) = common.unwrap_or(("", 0));
+        let _ = writeln!(
+            page,
+            "<tr><td class=\"mono\">{}</td><td>{} of {}</td><td>{} <span class=\"muted\">({count}×)</span></td></tr>",
+            escape(tally.name),
+            tally.failed,
+            tally.ran,
+            escape(message)
+        );
+    }
+    page.push_str("</tbody>\n</table>\n");
+    if tallies.len() > FAILED_MOST_SHOWN {
+        let _ = writeln!(
+            page,
+            "<p class=\"muted\">and {} more failing test{}</p>",
+            tallies.len() - FAILED_MOST_SHOWN,
+            if tallies.len() - FAILED_MOST_SHOWN == 1 {
+                ""
+            } else {
+                "s"
+            }
+        );
+    }
+}
+
+/// The students by total score, highest first; equal totals keep the
+/// matrix's order. A student's score on a problem is their best submission's
+/// (the gradebook's score, 0 to 100), the total the sum over problems.
+fn write_ranking(page: &mut String, results: &[&SubmissionResult], names: &[String]) {
+    let mut problems: Vec<&str> = Vec::new();
+    let mut students: Vec<&str> = Vec::new();
+    for (result, name) in results.iter().zip(names) {
+        position_or_push(&mut problems, result.problem.as_str());
+        position_or_push(&mut students, name.as_str());
+    }
+    // scores[student][problem], None when nothing was handed in.
+    let mut scores: Vec<Vec<Option<f64>>> = vec![vec![None; problems.len()]; students.len()];
+    for (result, name) in results.iter().zip(names) {
+        let student = students.iter().position(|s| *s == name.as_str());
+        let problem = problems.iter().position(|p| *p == result.problem.as_str());
+        if let Some(cell) = student
+            .zip(problem)
+            .and_then(|(student, problem)| scores.get_mut(student)?.get_mut(problem))
+        {
+            let score = super::csv::score(result);
+            *cell = Some(cell.map_or(score, |best: f64| best.max(score)));
+        }
+    }
+    let mut order: Vec<(usize, f64)> = scores
+        .iter()
+        .map(|row| row.iter().flatten().sum::<f64>())
+        .enumerate()
+        .collect();
+    order.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let _ = write!(
+        page,
+        "<h2>Students by score</h2>\n<table class=\"ranking\">\n<thead><tr><th>#</th><th>student</th>\
+         <th>total <span class=\"muted\">of {}</span></th>",
+        problems.len() * 100
+    );
+    for problem in &problems {
+        let _ = write!(page, "<th>{}</th>", escape(problem));
+    }
+    page.push_str("</tr></thead>\n<tbody>\n");
+    for (rank, (student, total)) in order.iter().enumerate() {
+        let (Some(name), Some(row)) = (students.get(*student), scores.get(*student)) else {
+            continue;
+        };
+        let _ = write!(
+            page,
+            "<tr><td>{}</td><th>{}</th><td class=\"total\">{total:.2}</td>",
+            rank + 1,
+            escape(name)
+        );
+        for score in row {
+            match score {
+                Some(score) => {
+                    let _ = write!(page, "<td>{score:.2}</td>");
+                }
+                None => page.push_str("<td class=\"none\">—</td>"),
+            }
         }
         page.push_str("</tr>\n");
     }
@@ -242,11 +675,19 @@ fn position_or_push<T: PartialEq>(items: &mut Vec<T>, item: T) -> usize {
     }
 }
 
-fn write_submission(page: &mut String, index: usize, result: &SubmissionResult, student: &str) {
+/// One submission's section; `index` gives it an anchor on the one-page
+/// report.
+fn write_submission(
+    page: &mut String,
+    index: Option<usize>,
+    result: &SubmissionResult,
+    student: &str,
+    options: &Options,
+) {
+    let id = index.map_or(String::new(), |index| format!(" id=\"{}\"", anchor(index)));
     let _ = write!(
         page,
-        "<section class=\"submission\" id=\"{}\">\n<h2>{} {} <span class=\"muted\">·</span> {}</h2>\n",
-        anchor(index),
+        "<section class=\"submission\"{id}>\n<h2>{} {} <span class=\"muted\">·</span> {}</h2>\n",
         verdict_badge(result.verdict),
         escape(student),
         escape(&result.problem)
@@ -278,12 +719,19 @@ fn write_submission(page: &mut String, index: usize, result: &SubmissionResult, 
         .iter()
         .position(|test| !test.verdict.is_accepted());
     for (position, test) in result.tests.iter().enumerate() {
-        write_test(page, &result.problem, test, Some(position) == first_failure);
+        write_test(
+            page,
+            &result.problem,
+            test,
+            Some(position) == first_failure,
+            options,
+        );
     }
     page.push_str("</section>\n");
 }
 
-fn write_test(page: &mut String, problem: &str, test: &TestResult, open: bool) {
+fn write_test(page: &mut String, problem: &str, test: &TestResult, open: bool, options: &Options) {
+    let hidden = options.student_view && !super::is_sample(&test.name);
     let _ = write!(
         page,
         "<details class=\"test\"{}>\n<summary>{} <span class=\"name\">{}</span> \
@@ -312,7 +760,7 @@ fn write_test(page: &mut String, problem: &str, test: &TestResult, open: bool) {
             facts.push(format!("signal {signal}"));
         }
     }
-    if let Some(random) = &test.random {
+    if let Some(random) = test.random.as_ref().filter(|_| !hidden) {
         facts.push(format!(
             "random test: <code>judge gen {} --seed {} --profile {}</code> makes it as test {} (0-based)",
             escape(problem),
@@ -323,6 +771,13 @@ fn write_test(page: &mut String, problem: &str, test: &TestResult, open: bool) {
     }
     if !facts.is_empty() {
         let _ = writeln!(page, "<p class=\"muted\">{}</p>", facts.join(" · "));
+    }
+    if hidden {
+        page.push_str(
+            "<p class=\"muted hidden-test\">A hidden test: its input and outputs are not shown.</p>\n\
+             </div>\n</details>\n",
+        );
+        return;
     }
     if let Some(stderr) = &test.stderr {
         let _ = writeln!(
@@ -618,6 +1073,354 @@ mod tests {
         let body = text(&select(&html, "section#submission-2 details.test")[0]);
         assert!(body.contains("judge gen rooks --seed 7 --profile small"));
         assert!(body.contains("the program did not run"));
+    }
+
+    /// Reverses [`encode_href`], for following a link in a test.
+    fn decode_href(href: &str) -> String {
+        let bytes = href.as_bytes();
+        let mut decoded = Vec::new();
+        let mut index = 0;
+        while let Some(&byte) = bytes.get(index) {
+            if byte == b'%' {
+                decoded.push(u8::from_str_radix(&href[index + 1..index + 3], 16).unwrap());
+                index += 3;
+            } else {
+                decoded.push(byte);
+                index += 1;
+            }
+        }
+        String::from_utf8(decoded).unwrap()
+    }
+
+    #[test]
+    fn page_names_are_safe_and_unique_for_any_student_name() {
+        let long = "ж".repeat(200);
+        let students = [
+            "alice",
+            "Alice",
+            "../../etc",
+            "a/b",
+            "a_b",
+            "Zoë Ødegård",
+            "",
+            ".hidden",
+            "a-b",
+            &long,
+        ]
+        .map(str::to_owned);
+        let results: Vec<SubmissionResult> = students
+            .iter()
+            .map(|_| submission("x.py", "rooks", Vec::new()))
+            .collect();
+        let mut all: Vec<&SubmissionResult> = results.iter().collect();
+        // The same student twice for one problem, and a problem that joins
+        // with a student into another pair's name ("a-b" + "rooks" versus
+        // "a" + "b-rooks").
+        let again = submission("y.py", "rooks", Vec::new());
+        let joined = submission("z.py", "b-rooks", Vec::new());
+        all.push(&again);
+        all.push(&joined);
+        let mut names_in: Vec<String> = students.to_vec();
+        names_in.push("alice".to_owned());
+        names_in.push("a".to_owned());
+        let names = page_names(&all, &names_in);
+        assert_eq!(
+            &names[..9],
+            [
+                "alice-rooks.html",
+                "Alice-rooks-2.html",
+                "______etc-rooks.html",
+                "a_b-rooks.html",
+                "a_b-rooks-2.html",
+                "Zoë_Ødegård-rooks.html",
+                "_-rooks.html",
+                "_hidden-rooks.html",
+                "a-b-rooks.html",
+            ]
+        );
+        assert_eq!(names[10], "alice-rooks-3.html");
+        assert_eq!(names[11], "a-b-rooks-2.html");
+        let mut folded: Vec<String> = names.iter().map(|name| name.to_lowercase()).collect();
+        folded.sort();
+        folded.dedup();
+        assert_eq!(folded.len(), names.len(), "{names:?}");
+        for name in &names {
+            assert!(name.len() <= 255, "{name}");
+            assert!(!name.contains('/') && !name.contains("..") && !name.starts_with('.'));
+            assert!(name.ends_with(".html"));
+        }
+        assert_eq!(encode_href("Zoë a.html"), "Zo%C3%AB%20a.html");
+        assert_eq!(decode_href(&encode_href("Zoë a.html")), "Zoë a.html");
+    }
+
+    #[test]
+    fn every_cell_links_to_its_submissions_page_and_back() {
+        let fixture = class_fixture();
+        let pages = render_pages(&fixture, "grades ü.html", "grades ü", &Options::default());
+        let html = Html::parse_document(&pages.class_page);
+        let hrefs: Vec<String> = select(&html, "table.matrix a.cell")
+            .iter()
+            .map(|cell| cell.value().attr("href").unwrap().to_owned())
+            .collect();
+        let expected: Vec<String> = pages
+            .submissions
+            .iter()
+            .map(|(name, _)| format!("grades ü/{name}"))
+            .collect();
+        let decoded: Vec<String> = hrefs.iter().map(|href| decode_href(href)).collect();
+        assert_eq!(decoded, expected);
+        // The class page holds no test: those are on the submissions' pages.
+        assert!(select(&html, "details.test").is_empty());
+        assert!(select(&html, "section.submission").is_empty());
+        let (name, alice) = &pages.submissions[0];
+        assert_eq!(name, "alice-rooks.html");
+        let alice = Html::parse_document(alice);
+        assert_eq!(select(&alice, "details.test").len(), 2);
+        let back = select(&alice, "p.back a");
+        assert_eq!(
+            decode_href(back[0].value().attr("href").unwrap()),
+            "../grades ü.html"
+        );
+        assert_eq!(
+            text(&select(&alice, "title")[0]),
+            "alice · rooks — judge report"
+        );
+    }
+
+    /// Three submissions for rooks: two fail test 002 (twice the same
+    /// message, once another), one fails 003; one compile error runs
+    /// nothing.
+    fn problem_fixture() -> Vec<SubmissionResult> {
+        let failing = |name: &str, message: &str| {
+            let mut test = test_result(name, Verdict::WrongAnswer, None);
+            test.message = message.to_owned();
+            test
+        };
+        let ok = |name: &str| test_result(name, Verdict::Accepted, None);
+        let mut broken = submission("carol.cpp", "rooks", Vec::new());
+        broken.verdict = Verdict::CompileError;
+        broken.compile.ok = false;
+        broken.compile.verdict = Some(Verdict::CompileError);
+        vec![
+            submission(
+                "alice.py",
+                "rooks",
+                vec![
+                    ok("001"),
+                    failing("002", "board 1: expected 5, got 4"),
+                    ok("003"),
+                ],
+            ),
+            submission(
+                "bob.py",
+                "rooks",
+                vec![
+                    ok("001"),
+                    failing("002", "board 2: expected 1, got 0"),
+                    failing("003", "line 1: expected an integer"),
+                ],
+            ),
+            submission(
+                "dave.py",
+                "rooks",
+                vec![
+                    ok("001"),
+                    failing("002", "board 1: expected 5, got 4"),
+                    ok("003"),
+                ],
+            ),
+            broken,
+            submission("erin.py", "mayan", vec![ok("001")]),
+        ]
+    }
+
+    #[test]
+    fn each_problem_has_a_verdict_bar_and_the_tests_failed_most() {
+        let html = Html::parse_document(&render(&problem_fixture()));
+        let problems = select(&html, "section.problem");
+        assert_eq!(problems.len(), 2);
+        let rooks = &problems[0];
+        let within = |selector: &str| -> Vec<scraper::ElementRef<'_>> {
+            rooks.select(&Selector::parse(selector).unwrap()).collect()
+        };
+        assert!(text(&within("h3")[0]).starts_with("rooks · 4 submissions"));
+        let bar = within("svg.verdict-bar")[0];
+        assert_eq!(bar.value().attr("aria-label"), Some("verdicts: WA 3, CE 1"));
+        let segments: Vec<(String, String)> = within("svg.verdict-bar rect")
+            .iter()
+            .map(|rect| (rect.value().attr("width").unwrap().to_owned(), text(rect)))
+            .collect();
+        assert_eq!(
+            segments,
+            [
+                ("450".to_owned(), "wrong answer: 3".to_owned()),
+                ("150".to_owned(), "compile error: 1".to_owned())
+            ]
+        );
+        assert_eq!(text(&within("p.verdicts")[0]), "WA 3 · CE 1");
+        let rows: Vec<Vec<String>> = within("table.failed-most tbody tr")
+            .iter()
+            .map(|row| {
+                row.select(&Selector::parse("td").unwrap())
+                    .map(|cell| text(&cell))
+                    .collect()
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ["002", "3 of 3", "board 1: expected 5, got 4 (2×)"],
+                ["003", "1 of 3", "line 1: expected an integer (1×)"],
+            ]
+        );
+        let mayan = &problems[1];
+        assert!(text(mayan).contains("No test failed."));
+    }
+
+    #[test]
+    fn students_are_listed_by_total_score_in_a_stable_order() {
+        let mut results = problem_fixture();
+        // Erin's mayan makes her first; alice and dave tie (66.67) and keep
+        // the matrix's order.
+        results.push(submission(
+            "zed.py",
+            "mayan",
+            vec![test_result("001", Verdict::WrongAnswer, None)],
+        ));
+        let html = Html::parse_document(&render(&results));
+        let rows: Vec<Vec<String>> = select(&html, "table.ranking tbody tr")
+            .iter()
+            .map(|row| {
+                row.select(&Selector::parse("td, th").unwrap())
+                    .map(|cell| text(&cell))
+                    .collect()
+            })
+            .collect();
+        let header: Vec<String> = select(&html, "table.ranking thead th")
+            .iter()
+            .map(text)
+            .collect();
+        assert_eq!(header, ["#", "student", "total of 200", "rooks", "mayan"]);
+        assert_eq!(
+            rows,
+            [
+                ["1", "erin", "100.00", "—", "100.00"],
+                ["2", "alice", "66.67", "66.67", "—"],
+                ["3", "dave", "66.67", "66.67", "—"],
+                ["4", "bob", "33.33", "33.33", "—"],
+                ["5", "carol", "0.00", "0.00", "—"],
+                ["6", "zed", "0.00", "—", "0.00"],
+            ]
+        );
+    }
+
+    #[test]
+    fn student_view_hides_hidden_tests_data_but_not_samples() {
+        let data = Excerpt::new(
+            b"SECRET-INPUT\n",
+            Some(b"SECRET-ANSWER\n"),
+            b"SECRET-OUTPUT\n",
+        );
+        let sample = Excerpt::new(b"sample input\n", Some(b"5\n"), b"4\n");
+        let mut hidden = test_result("small-001", Verdict::WrongAnswer, Some(data));
+        hidden.stderr = Some("SECRET-STDERR".to_owned());
+        hidden.random = Some(RandomOrigin {
+            seed: 7,
+            profile: "small".to_owned(),
+            index: 0,
+        });
+        let results = vec![submission(
+            "alice.py",
+            "rooks",
+            vec![
+                test_result("sample-1", Verdict::WrongAnswer, Some(sample)),
+                hidden,
+            ],
+        )];
+        let options = Options { student_view: true };
+        let page = render_pages(&results, "grades.html", "grades", &options).submissions[0]
+            .1
+            .clone();
+        assert!(!page.contains("SECRET"), "{page}");
+        assert!(!page.contains("--seed 7"));
+        let html = Html::parse_document(&page);
+        let tests = select(&html, "details.test");
+        assert_eq!(tests.len(), 2);
+        // The sample whole; the hidden test's verdict, time and message.
+        assert_eq!(text(&select(&html, "pre.input")[0]), "sample input\n");
+        assert_eq!(select(&html, "pre.input").len(), 1);
+        let hidden = text(&tests[1]);
+        for shown in [
+            "WA",
+            "small-001",
+            "4 ms CPU",
+            "board 1: expected 2, got 1",
+            "hidden test",
+        ] {
+            assert!(hidden.contains(shown), "{shown}: {hidden}");
+        }
+        // Without the option, the same results show everything.
+        let teacher = render_with(&results, &Options::default());
+        assert!(teacher.contains("SECRET-INPUT") && teacher.contains("--seed 7"));
+    }
+
+    /// At class scale the class page stays small: its size grows with the
+    /// number of submissions, not with their tests or data (issue #11: 200
+    /// students x 3 problems x 20 tests was one 22 MB page).
+    #[test]
+    fn class_page_stays_small_at_class_scale() {
+        let class = |tests: usize| -> Vec<crate::report::json::GradedResult> {
+            let excerpt = Excerpt::new(&[b'7'; 1024], Some(&[b'8'; 1024]), &[b'9'; 1024]);
+            let mut rows = Vec::new();
+            for student in 0..200 {
+                for problem in ["rooks", "matchsticks", "mayan"] {
+                    let tests = (0..tests)
+                        .map(|test| {
+                            let verdict = if (student + test) % 7 == 0 {
+                                Verdict::WrongAnswer
+                            } else {
+                                Verdict::Accepted
+                            };
+                            test_result(&format!("gen-{test:03}"), verdict, Some(excerpt.clone()))
+                        })
+                        .collect();
+                    let result = submission(
+                        &format!("submissions/{problem}/student-{student:03}.py"),
+                        problem,
+                        tests,
+                    );
+                    rows.push(graded(result, &format!("student-{student:03}")));
+                }
+            }
+            rows
+        };
+        let options = Options::default();
+        let big = render_pages(&class(20), "grades.html", "grades", &options);
+        let small = render_pages(&class(1), "grades.html", "grades", &options);
+        let per_submission = big.class_page.len() / 600;
+        assert!(
+            per_submission < 600,
+            "{} bytes, {per_submission} per submission",
+            big.class_page.len()
+        );
+        // Twenty tests instead of one add only the failed-most tables.
+        assert!(big.class_page.len() < small.class_page.len() + 10_000);
+        assert_eq!(big.submissions.len(), 600);
+        assert!(big.submissions[0].1.len() > 20 * 3 * 1024);
+    }
+
+    fn graded(result: SubmissionResult, student: &str) -> crate::report::json::GradedResult {
+        crate::report::json::GradedResult {
+            result,
+            student: student.to_owned(),
+            expected: None,
+            time_limit_ms: 1000,
+            memory_limit_mib: 256,
+            warnings: Vec::new(),
+            submission_sha256: None,
+            fingerprint: None,
+            reused: false,
+        }
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! Renderings of the runner's results: a human table, SPEC.md's JSON report,
-//! JUnit XML, a CSV gradebook and a self-contained HTML page. Reporters only
+//! JUnit XML, a CSV gradebook and self-contained HTML pages. Reporters only
 //! format and return text (they print nothing); verdicts are decided by the
 //! runner.
 //! Files are written atomically (temporary file + rename), so an interrupted
-//! run never leaves half a report.
+//! run never leaves half a report; the HTML report's set of pages is written
+//! into a temporary folder and renamed into place ([`write_page_set`]).
 
 pub mod csv;
 pub mod html;
@@ -11,7 +12,7 @@ pub mod human;
 pub mod json;
 pub mod junit;
 
-use crate::runner::SubmissionResult;
+use crate::runner::{SubmissionResult, TestResult};
 use json::GradedResult;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -52,6 +53,113 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ReportError>
     file.as_file().sync_all().map_err(error)?;
     file.persist(path).map_err(|persist| error(persist.error))?;
     Ok(())
+}
+
+/// The file that marks a folder of HTML pages as written by the judge: only
+/// such a folder (or an empty one) is ever replaced.
+pub const PAGE_SET_MARK: &str = ".judge-html";
+
+/// Writes the HTML report as one set: the class page at `path` and the
+/// submissions' `pages` in the folder `folder` beside it. The pages are
+/// written into a temporary folder beside `folder`, synced, and renamed into
+/// place before the class page is written (atomically), so the class page
+/// never links to a page that is not there. An earlier set's folder is
+/// replaced, but a folder the judge did not write (no [`PAGE_SET_MARK`],
+/// not empty) is left alone and is an error.
+///
+/// Not one atomic step: between the two renames of a folder an earlier set
+/// is briefly absent, and a crash there leaves the old class page with no
+/// pages; a reader never sees half a page.
+pub fn write_page_set(
+    path: &Path,
+    folder: &Path,
+    class_page: &[u8],
+    pages: &[(String, String)],
+) -> Result<(), ReportError> {
+    let error = |path: &Path| {
+        let path = path.to_owned();
+        move |source| ReportError { path, source }
+    };
+    let parent = match folder.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    if folder.exists() && !is_replaceable_page_folder(folder) {
+        return Err(ReportError {
+            path: folder.to_owned(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::AlreadyExists,
+                "it exists and does not hold judge's HTML pages; move it away or choose \
+                 another --html file",
+            ),
+        });
+    }
+    let scratch = tempfile::Builder::new()
+        .prefix(".judge-")
+        .tempdir_in(parent)
+        .map_err(error(parent))?;
+    // Created the ordinary way (not the 0700 of a temporary folder): a report
+    // is meant to be shared (issue #8).
+    let fresh = scratch.path().join("pages");
+    fs_err::create_dir(&fresh).map_err(error(&fresh))?;
+    let mut files: Vec<(&str, &[u8])> = vec![(PAGE_SET_MARK, b"")];
+    files.extend(
+        pages
+            .iter()
+            .map(|(name, text)| (name.as_str(), text.as_bytes())),
+    );
+    for (name, contents) in files {
+        let file_path = fresh.join(name);
+        let mut file = fs_err::File::create(&file_path).map_err(error(&file_path))?;
+        file.write_all(contents).map_err(error(&file_path))?;
+        file.sync_all().map_err(error(&file_path))?;
+    }
+    if folder.exists() {
+        fs_err::rename(folder, scratch.path().join("old")).map_err(error(folder))?;
+    }
+    fs_err::rename(&fresh, folder).map_err(error(folder))?;
+    write_atomically(path, class_page)
+    // Dropping `scratch` removes the earlier set.
+}
+
+/// An empty folder, or one holding [`PAGE_SET_MARK`].
+pub fn is_replaceable_page_folder(folder: &Path) -> bool {
+    if !folder.is_dir() {
+        return false;
+    }
+    if folder.join(PAGE_SET_MARK).is_file() {
+        return true;
+    }
+    fs_err::read_dir(folder).is_ok_and(|mut entries| entries.next().is_none())
+}
+
+/// The folder of an HTML report's pages: `grades.html` keeps them in
+/// `grades/`, a name without an extension (`grades`) in `grades_files/`.
+pub fn page_folder(path: &Path) -> PathBuf {
+    let stem = path.file_stem().unwrap_or(path.as_os_str());
+    let mut name = stem.to_os_string();
+    if path.extension().is_none() {
+        name.push("_files");
+    }
+    path.with_file_name(name)
+}
+
+/// A sample: a test named `sample*`, shown whole even to students.
+pub fn is_sample(test_name: &str) -> bool {
+    test_name.starts_with("sample")
+}
+
+/// A test as students may see it (`--student-view`): a hidden test (not a
+/// sample) keeps its verdict, times, memory, exit status and the checker's
+/// message, but loses its data: the excerpts of input, expected and actual
+/// output, the standard error (a program may print its input there) and
+/// the random origin (from which `judge gen` would make the input).
+pub fn hide_test_data(test: &mut TestResult) {
+    if !is_sample(&test.name) {
+        test.excerpt = None;
+        test.stderr = None;
+        test.random = None;
+    }
 }
 
 /// What the CSV gradebook and the HTML page need of a result: the result
@@ -101,6 +209,123 @@ mod tests {
         assert_eq!(fs_err::read_dir(dir.path()).unwrap().count(), 1);
         let missing = dir.path().join("no/such/dir/report.json");
         assert!(write_atomically(&missing, b"x").is_err());
+    }
+
+    fn pages(names: &[&str], text: &str) -> Vec<(String, String)> {
+        names
+            .iter()
+            .map(|name| ((*name).to_owned(), text.to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn a_page_set_replaces_the_earlier_set_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("grades.html");
+        let folder = page_folder(&path);
+        assert_eq!(folder, dir.path().join("grades"));
+        write_page_set(
+            &path,
+            &folder,
+            b"one",
+            &pages(&["a-rooks.html", "b-rooks.html"], "1"),
+        )
+        .unwrap();
+        write_page_set(&path, &folder, b"two", &pages(&["c-rooks.html"], "2")).unwrap();
+        assert_eq!(fs_err::read(&path).unwrap(), b"two");
+        let mut names: Vec<String> = fs_err::read_dir(&folder)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, [PAGE_SET_MARK, "c-rooks.html"]);
+        assert_eq!(
+            fs_err::read_to_string(folder.join("c-rooks.html")).unwrap(),
+            "2"
+        );
+        // No temporary folder or earlier set is left beside them.
+        assert_eq!(fs_err::read_dir(dir.path()).unwrap().count(), 2);
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = fs_err::metadata(&folder).unwrap().permissions().mode();
+        assert_ne!(
+            mode & 0o077,
+            0,
+            "the folder is shared like a report: {mode:o}"
+        );
+    }
+
+    #[test]
+    fn a_page_set_never_replaces_a_folder_judge_did_not_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("grades.html");
+        let folder = dir.path().join("grades");
+        fs_err::create_dir(&folder).unwrap();
+        fs_err::write(folder.join("alice.py"), "print(1)").unwrap();
+        let error = write_page_set(&path, &folder, b"x", &pages(&["a.html"], "1")).unwrap_err();
+        assert_eq!(error.path, folder);
+        assert!(error
+            .source
+            .to_string()
+            .contains("does not hold judge's HTML pages"));
+        assert_eq!(
+            fs_err::read_to_string(folder.join("alice.py")).unwrap(),
+            "print(1)"
+        );
+        assert!(!path.exists());
+        // A file of that name is refused too; an empty folder is used.
+        fs_err::remove_dir_all(&folder).unwrap();
+        fs_err::write(&folder, "").unwrap();
+        assert!(!is_replaceable_page_folder(&folder));
+        fs_err::remove_file(&folder).unwrap();
+        fs_err::create_dir(&folder).unwrap();
+        write_page_set(&path, &folder, b"x", &pages(&["a.html"], "1")).unwrap();
+        assert!(folder.join("a.html").is_file());
+    }
+
+    #[test]
+    fn page_folder_is_named_after_the_report() {
+        assert_eq!(
+            page_folder(Path::new("out/grades.html")),
+            Path::new("out/grades")
+        );
+        assert_eq!(page_folder(Path::new("grades")), Path::new("grades_files"));
+        assert_eq!(page_folder(Path::new("a.b.html")), Path::new("a.b"));
+    }
+
+    #[test]
+    fn student_view_keeps_samples_and_hides_the_data_of_the_rest() {
+        let test = |name: &str| TestResult {
+            name: name.to_owned(),
+            verdict: crate::verdict::Verdict::WrongAnswer,
+            time_ms: 3,
+            wall_ms: 4,
+            memory_kib: 100,
+            exit_code: Some(1),
+            signal: None,
+            message: "board 1: expected 5, got 4".to_owned(),
+            random: Some(crate::runner::RandomOrigin {
+                seed: 1,
+                profile: "small".to_owned(),
+                index: 0,
+            }),
+            excerpt: Some(crate::runner::Excerpt::new(b"1", Some(b"2"), b"3")),
+            rerun: false,
+            stderr: Some("Traceback".to_owned()),
+        };
+        let mut sample = test("sample-1");
+        hide_test_data(&mut sample);
+        assert_eq!(sample, test("sample-1"));
+        let mut hidden = test("gen-small-001");
+        hide_test_data(&mut hidden);
+        assert_eq!(
+            hidden,
+            TestResult {
+                excerpt: None,
+                stderr: None,
+                random: None,
+                ..test("gen-small-001")
+            }
+        );
     }
 
     /// See: issue #8. Reports are ordinary files: 0666 less the umask, not

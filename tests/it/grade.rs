@@ -682,3 +682,179 @@ fn r8_a_report_is_never_written_over_a_hand_in() {
     run.expect_code(2);
     assert_eq!(dir.read("submissions/rooks/alice.py"), accepted());
 }
+
+/// Percent-decodes a relative link of the HTML report.
+fn decode_href(href: &str) -> String {
+    let bytes = href.as_bytes();
+    let mut decoded = Vec::new();
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        if byte == b'%' {
+            decoded.push(u8::from_str_radix(&href[index + 1..index + 3], 16).unwrap());
+            index += 3;
+        } else {
+            decoded.push(byte);
+            index += 1;
+        }
+    }
+    String::from_utf8(decoded).unwrap()
+}
+
+/// The `href` of every element `selector` picks in `page`.
+fn hrefs(page: &str, selector: &str) -> Vec<String> {
+    let html = scraper::Html::parse_document(page);
+    html.select(&scraper::Selector::parse(selector).unwrap())
+        .map(|element| element.value().attr("href").unwrap().to_owned())
+        .collect()
+}
+
+/// See: issue #11. `--html grades.html` writes the class page and a page per
+/// submission in `grades/`; every cell of the matrix links to a page that was
+/// written, whatever the student's name, and a second run replaces the set.
+#[test]
+fn r11_html_is_a_class_page_with_a_page_per_submission() {
+    let dir = Dir::new();
+    config(&dir, "student/problem", "");
+    let students = ["Zoë", "a b", "<b>&", "Alice", "alice"];
+    for student in students {
+        dir.create(&format!("submissions/{student}/rooks.py"), accepted());
+    }
+    dir.create("submissions/alice/matchsticks.py", "print(1)\n");
+    fs_err::create_dir(dir.path().join("out")).unwrap();
+    dir.judge(&["grade", "-q", "--html", "out/grades.html"])
+        .expect_code(1);
+    let class_page = dir.read("out/grades.html");
+    let links = hrefs(&class_page, "table.matrix a.cell");
+    assert_eq!(links.len(), 6, "{class_page}");
+    for link in &links {
+        let path = dir.path().join("out").join(decode_href(link));
+        assert!(path.is_file(), "{link} -> {}", path.display());
+        let page = fs_err::read_to_string(&path).unwrap();
+        assert_eq!(hrefs(&page, "p.back a"), ["../grades.html"]);
+        assert!(page.contains("<details class=\"test\""), "{link}");
+    }
+    let written = fs_err::read_dir(dir.path().join("out/grades"))
+        .unwrap()
+        .count();
+    assert_eq!(written, 6 + 1, "the pages and the mark");
+    assert!(
+        !class_page.contains("<details"),
+        "no test on the class page"
+    );
+    // The per-problem summary and the students by score are on the page.
+    let html = scraper::Html::parse_document(&class_page);
+    let count = |selector: &str| {
+        html.select(&scraper::Selector::parse(selector).unwrap())
+            .count()
+    };
+    assert_eq!(count("section.problem svg.verdict-bar"), 2);
+    assert_eq!(count("table.ranking tbody tr"), 5);
+
+    // Graded again with fewer students, the set holds only theirs.
+    fs_err::remove_dir_all(dir.path().join("submissions/a b")).unwrap();
+    dir.judge(&["grade", "-q", "--html", "out/grades.html"])
+        .expect_code(1);
+    let links = hrefs(&dir.read("out/grades.html"), "table.matrix a.cell");
+    assert_eq!(links.len(), 5);
+    let written = fs_err::read_dir(dir.path().join("out/grades"))
+        .unwrap()
+        .count();
+    assert_eq!(written, 5 + 1);
+    let leftovers = fs_err::read_dir(dir.path().join("out")).unwrap().count();
+    assert_eq!(leftovers, 2, "only grades.html and grades/");
+}
+
+/// See: issue #11. A folder the judge did not write is never replaced by the
+/// pages: a usage error before anything runs.
+#[test]
+fn r11_html_refuses_a_page_folder_it_did_not_write() {
+    let dir = Dir::new();
+    config(&dir, "problem/student", "");
+    dir.create("submissions/rooks/alice.py", accepted());
+    dir.create("grades/keep.txt", "mine");
+    let run = dir.judge(&["grade", "--html", "grades.html"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains(
+            "cannot write --html `grades.html`: its pages go in `grades`, which exists and \
+             does not hold judge's HTML pages"
+        ),
+        "{}",
+        run.stderr()
+    );
+    assert_eq!(dir.read("grades/keep.txt"), "mine");
+    assert!(!dir.path().join("grades.html").exists());
+    let run = dir.judge(&["grade", "--csv", "r", "--html", "r.html"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains(
+            "--csv writes `r`, where --html `r.html` keeps its pages; give each report its own name"
+        ),
+        "{}",
+        run.stderr()
+    );
+    // `--html -` prints one page with every test.
+    let run = dir.judge(&["grade", "--html", "-"]);
+    run.expect_code(0);
+    assert!(run.stdout().contains("<details class=\"test\""));
+    assert!(hrefs(&run.stdout(), "table.matrix a.cell")[0].starts_with('#'));
+}
+
+/// See: issue #11. `--student-view` (or judge.toml `student-view = true`):
+/// hidden tests keep verdict, time and message but lose their data in the
+/// HTML pages and the JSON report; the samples stay whole.
+#[test]
+fn r11_student_view_hides_the_data_of_hidden_tests() {
+    for (extra, flag) in [
+        ("", Some("--student-view")),
+        ("student-view = true\n", None),
+    ] {
+        let dir = Dir::new();
+        config(&dir, "problem/student", extra);
+        dir.create("submissions/rooks/alice.py", ZERO);
+        let mut args = vec!["grade", "-q", "--json", "r.json", "--html", "grades.html"];
+        args.extend(flag);
+        dir.judge(&args).expect_code(1);
+        let report = json(&dir, "r.json");
+        let tests = report["results"][0]["tests"].as_array().unwrap();
+        assert!(tests.len() > 2);
+        for test in tests {
+            let name = test["name"].as_str().unwrap();
+            let sample = name.starts_with("sample");
+            assert_eq!(test.get("excerpt").is_some(), sample, "{name}");
+            assert!(test.get("random").is_none() || sample, "{name}");
+            assert!(!test["message"].as_str().unwrap().is_empty(), "{name}");
+        }
+        let page = dir.read("grades/alice-rooks.html");
+        let html = scraper::Html::parse_document(&page);
+        let select = |selector: &str| -> Vec<String> {
+            html.select(&scraper::Selector::parse(selector).unwrap())
+                .map(|element| element.text().collect())
+                .collect()
+        };
+        let summaries = select("details.test > summary");
+        assert_eq!(summaries.len(), tests.len());
+        assert!(summaries.iter().all(|summary| summary.contains("WA")));
+        let samples = tests
+            .iter()
+            .filter(|test| test["name"].as_str().unwrap().starts_with("sample"))
+            .count();
+        assert_eq!(samples, 1);
+        assert_eq!(select("pre.input").len(), samples, "{page}");
+        assert_eq!(select("pre.expected").len(), samples);
+        assert_eq!(select("pre.actual").len(), samples);
+        assert_eq!(select("p.hidden-test").len(), tests.len() - samples);
+        assert!(!page.contains("judge gen rooks --seed"));
+    }
+    // Without it, every test's input is there.
+    let dir = Dir::new();
+    config(&dir, "problem/student", "");
+    dir.create("submissions/rooks/alice.py", ZERO);
+    dir.judge(&["grade", "-q", "--html", "grades.html"])
+        .expect_code(1);
+    let page = dir.read("grades/alice-rooks.html");
+    assert_eq!(
+        page.matches("<pre class=\"input\">").count(),
+        page.matches("<details class=\"test\"").count()
+    );
+}

@@ -967,6 +967,11 @@ fn a_symlinked_hand_in_is_refused_and_its_target_never_read() {
         let text = dir.read(report);
         canary.assert_absent(report, &text);
     }
+    // The HTML report's pages beside it (issue #11).
+    for page in fs_err::read_dir(dir.path().join("report")).unwrap() {
+        let page = format!("report/{}", page.unwrap().file_name().to_string_lossy());
+        canary.assert_absent(&page, &dir.read(&page));
+    }
     canary.assert_untouched();
     let report: serde_json::Value = crate::support::report(&dir.read("report.json"));
     let results = report["results"].as_array().unwrap();

@@ -172,7 +172,7 @@ fn csv_and_html_render_from_the_json_report() {
 
 /// `--csv` and `--html` write exactly what the renderers make from the
 /// results, so a report rendered later from the JSON (by `judge merge`) is the
-/// same file.
+/// same files: the class page and a page per submission beside it.
 #[test]
 fn run_writes_csv_and_html_equal_to_rendering_the_json() {
     let dir = Dir::new();
@@ -181,10 +181,17 @@ fn run_writes_csv_and_html_equal_to_rendering_the_json() {
         dir.read("report.csv"),
         judge::report::csv::render(&report.results)
     );
-    assert_eq!(
-        dir.read("report.html"),
-        judge::report::html::render(&report.results)
+    let pages = judge::report::html::render_pages(
+        &report.results,
+        "report.html",
+        "report",
+        &judge::report::html::Options::default(),
     );
+    assert_eq!(dir.read("report.html"), pages.class_page);
+    assert_eq!(pages.submissions.len(), 3);
+    for (name, page) in &pages.submissions {
+        assert_eq!(dir.read(&format!("report/{name}")), *page, "{name}");
+    }
     assert!(dir
         .read("report.csv")
         .starts_with("student,problem,score,verdict,passed,total\n"));

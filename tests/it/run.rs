@@ -906,7 +906,17 @@ fn r8_a_crash_shows_the_first_lines_of_stderr() {
     assert_eq!(test["verdict"], "RE");
     let stderr = test["stderr"].as_str().unwrap();
     assert!(stderr.contains("ZeroDivisionError"), "{stderr}");
-    let html = dir.read("r.html");
+    // The submission's own page, beside the class page (issue #11).
+    let pages: Vec<_> = fs_err::read_dir(dir.path().join("r"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|extension| extension == "html")
+        })
+        .collect();
+    assert_eq!(pages.len(), 1, "{pages:?}");
+    let html = fs_err::read_to_string(&pages[0]).unwrap();
     assert!(html.contains("standard error (first lines)"), "{html}");
     assert!(html.contains("ZeroDivisionError"));
 }
