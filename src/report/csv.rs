@@ -39,7 +39,12 @@ pub fn render<R: Row>(rows: &[R]) -> String {
 /// `=HYPERLINK(...)`) gets a leading single quote, as OWASP's "CSV
 /// Injection" page recommends, so it shows as text (issue #8).
 pub fn neutralise(cell: &str) -> String {
-    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+    // Some spreadsheets trim leading spaces before they parse a cell, so
+    // ` =1` is a formula too (adversarial review of issue #8).
+    let start = cell.trim_start_matches([' ', '\u{a0}']);
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r'])
+        || start.starts_with(['=', '+', '-', '@', '\t', '\r'])
+    {
         format!("'{cell}")
     } else {
         cell.to_owned()
@@ -72,6 +77,7 @@ mod tests {
     #[test_case("@SUM(A1)", "'@SUM(A1)" ; "at")]
     #[test_case("\tx", "'\tx" ; "tab")]
     #[test_case("\rx", "'\rx" ; "carriage return")]
+    #[test_case(" =sp", "' =sp" ; "space then equals")]
     #[test_case("alice", "alice" ; "plain")]
     #[test_case("o'brien-=", "o'brien-=" ; "not at the start")]
     fn neutralises_formula_cells(cell: &str, expected: &str) {
