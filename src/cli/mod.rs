@@ -116,7 +116,7 @@ pub enum Command {
     Merge(merge::MergeArgs),
     /// Write a package in the Kattis / ICPC problem package format.
     #[command(
-        after_help = "Examples:\n  judge export --kattis rooks kattis/rooks\n  judge export --kattis sum-of-list out/sum-of-list --problems-dir problems"
+        after_help = "Examples:\n  judge export --kattis rooks kattis/rooks\n  judge export --kattis mayan kattis/mayan"
     )]
     Export(export::ExportArgs),
     /// Scaffold a problem package that validates and grades out of the box.
