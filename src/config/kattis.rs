@@ -32,7 +32,11 @@ use std::sync::Arc;
 )]
 #[serde(deny_unknown_fields)]
 struct ProblemYaml {
-    name: Option<String>,
+    /// A string, or (problem format 2023-07) a map of language to name.
+    name: Option<serde_norway::Value>,
+    credits: Option<serde_norway::Value>,
+    languages: Option<serde_norway::Value>,
+    embargo_until: Option<serde_norway::Value>,
     source: Option<String>,
     source_url: Option<String>,
     author: Option<String>,
@@ -51,6 +55,10 @@ struct ProblemYaml {
 
 /// `limits:` of problem.yaml.
 #[derive(Debug, Default, Deserialize)]
+#[expect(
+    dead_code,
+    reason = "spec-valid limits the judge does not enforce are read so a package stating them loads"
+)]
 #[serde(deny_unknown_fields)]
 struct LimitsYaml {
     /// Seconds; absent in the legacy format, where the limit comes from
@@ -64,6 +72,27 @@ struct LimitsYaml {
     output: Option<u64>,
     validation_time: Option<u64>,
     validation_memory: Option<u64>,
+    /// Spec-valid limits the judge reads but does not enforce (KiB, s, MiB).
+    code: Option<u64>,
+    compilation_time: Option<f64>,
+    compilation_memory: Option<u64>,
+    validation_output: Option<u64>,
+}
+
+impl ProblemYaml {
+    /// The problem's name: the string, or the English (else the first) of
+    /// a map of languages.
+    fn title(&self) -> Option<String> {
+        match self.name.as_ref()? {
+            serde_norway::Value::String(name) => Some(name.clone()),
+            serde_norway::Value::Mapping(names) => names
+                .get("en")
+                .or_else(|| names.values().next())
+                .and_then(serde_norway::Value::as_str)
+                .map(str::to_owned),
+            _ => None,
+        }
+    }
 }
 
 /// One program of `submissions/<folder>/`.
@@ -330,7 +359,7 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
             .map(|seconds| seconds.saturating_mul(1000)),
         tool_memory_limit_mib: yaml.limits.validation_memory,
     };
-    let title = yaml.name.clone().unwrap_or_else(|| id.clone());
+    let title = yaml.title().unwrap_or_else(|| id.clone());
     let profiles = vec!["data".to_owned()];
     let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits))
         .map_err(|fault| ConfigError::invalid(dir, "programs", fault.0))?;
@@ -437,7 +466,7 @@ fn exported_engine_package(
         id: id.to_owned(),
         problem: ProblemRef::Engine(problem),
         manifest: ProblemToml {
-            title: yaml.name.clone().unwrap_or_else(|| id.to_owned()),
+            title: yaml.title().unwrap_or_else(|| id.to_owned()),
             origin: yaml.source.clone().unwrap_or_default(),
             engine: Some(engine),
             reference: None,
@@ -612,5 +641,18 @@ mod tests {
             message.contains("line 2, column 1: unknown field `grading`"),
             "{message}"
         );
+    }
+
+    /// See: issue #9 (adversarial review: spec-valid keys were refused).
+    #[test]
+    fn spec_valid_keys_and_a_name_per_language_are_read() {
+        let yaml: ProblemYaml = serde_norway::from_str(
+            "name:\n  de: Summe\n  en: Sum\ncredits:\n  authors: Ann\nlimits:\n  time_limit: 2\n  code: 128\n  compilation_time: 60\n",
+        )
+        .unwrap();
+        assert_eq!(yaml.title().as_deref(), Some("Sum"));
+        assert_eq!(yaml.limits.time_limit, Some(2.0));
+        let plain: ProblemYaml = serde_norway::from_str("name: Add\n").unwrap();
+        assert_eq!(plain.title().as_deref(), Some("Add"));
     }
 }
