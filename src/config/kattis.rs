@@ -388,17 +388,7 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
         dir: Some(dir.to_owned()),
         tests,
     };
-    for test in &package.tests {
-        if let Err(error) = package.validate(&test.input) {
-            return Err(ConfigError {
-                path: test.path.clone(),
-                kind: ConfigErrorKind::InvalidTest {
-                    error,
-                    profiles: "the package's input validator".to_owned(),
-                },
-            });
-        }
-    }
+    check_tests(&package, "the package's input validator")?;
     Ok(KattisPackage {
         package,
         time_limit_ms,
@@ -486,18 +476,26 @@ fn exported_engine_package(
         dir: Some(dir.to_owned()),
         tests,
     };
+    let profiles = package.manifest.profiles.join(", ");
+    check_tests(&package, &profiles)?;
+    Ok(Some(package))
+}
+
+/// Every test of a package must be valid for it: the first that is not is
+/// a configuration error naming its file and what the tests must satisfy.
+fn check_tests(package: &Package, valid_for: &str) -> Result<(), ConfigError> {
     for test in &package.tests {
         if let Err(error) = package.validate(&test.input) {
             return Err(ConfigError {
                 path: test.path.clone(),
                 kind: ConfigErrorKind::InvalidTest {
                     error,
-                    profiles: package.manifest.profiles.join(", "),
+                    profiles: valid_for.to_owned(),
                 },
             });
         }
     }
-    Ok(Some(package))
+    Ok(())
 }
 
 /// The default output validator of problemtools, from `validator_flags`:

@@ -237,6 +237,9 @@ pub struct Sandbox {
     /// The worker's mount namespace, made on the first run.
     namespace: Option<WorkerNamespace>,
     namespace_generation: u64,
+    /// The paths the last run needed, already found visible in
+    /// [`Sandbox::namespace`].
+    shown: Option<Vec<PathBuf>>,
     /// Processes of the invoking user when the sandbox was made, for
     /// RLIMIT_NPROC without a pids cgroup (the limit counts the whole user).
     baseline_processes: u64,
@@ -290,6 +293,7 @@ impl Sandbox {
             cgroups,
             namespace: None,
             namespace_generation: 0,
+            shown: None,
             baseline_processes,
             ruleset_cache: None,
             scratch_ready: false,
@@ -370,7 +374,12 @@ impl Sandbox {
         keep.extend(spec.read_paths.iter().cloned());
         keep.extend(spec.workdir.iter().cloned());
         if let Some(namespace) = &self.namespace {
-            if namespace.scratch_kib == scratch_kib && namespace.shows(&keep, privilege) {
+            // The per-test path: the same program and paths as the last run
+            // need no new look at the file system (`shows` stats ancestors).
+            if namespace.scratch_kib == scratch_kib
+                && (self.shown.as_ref() == Some(&keep) || namespace.shows(&keep, privilege))
+            {
+                self.shown = Some(keep);
                 return Ok(());
             }
             // Paths only accumulate, so alternating toolchains do not
@@ -395,6 +404,7 @@ impl Sandbox {
         };
         self.namespace = Some(WorkerNamespace::create(&plan)?);
         self.namespace_generation += 1;
+        self.shown = None;
         Ok(())
     }
 
