@@ -24,7 +24,8 @@
 //! testlib checker or validator and the `lines` checker are refused with
 //! the reason.
 
-use crate::config::problem::{Package, ProblemRef};
+use crate::config::kattis::{ENGINE_MARKER, EXPORTED_CHECKER};
+use crate::package::{Package, ProblemRef};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -49,10 +50,6 @@ pub enum ExportError {
         source: std::io::Error,
     },
 }
-
-/// The line `judge` recognises in an exported validator: the engine, the
-/// package's profiles and the checker's `lexmin`.
-pub const ENGINE_MARKER: &str = "# judge-engine:";
 
 /// Writes `package` into `dir` (which must not exist or be empty) and
 /// returns the files written.
@@ -197,11 +194,7 @@ sys.exit({{0: 42, 1: 43, 2: 43}}.get(result.returncode, 1))
 "#,
         id = package.id
     );
-    write(
-        "output_validators/judge_check/judge_check.py",
-        check.as_bytes(),
-        true,
-    )?;
+    write(EXPORTED_CHECKER, check.as_bytes(), true)?;
     let validate = format!(
         r#"#!/usr/bin/env python3
 # Kattis input validator written by `judge export --kattis {id}`: runs
@@ -348,44 +341,4 @@ fn program_parts(package: &Package) -> Result<ProgramParts, ExportError> {
 /// A YAML scalar in double quotes, escaped.
 fn yaml_string(text: &str) -> String {
     format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
-}
-
-/// The engine, profiles and `lexmin` a validator written by [`kattis`]
-/// names on its [`ENGINE_MARKER`] line, when it has one.
-pub fn engine_marker(script: &str) -> Option<(String, Vec<String>, bool)> {
-    let line = script
-        .lines()
-        .find_map(|line| line.strip_prefix(ENGINE_MARKER))?;
-    let mut words = line.split_whitespace();
-    let engine = words.next()?.to_owned();
-    let mut profiles = Vec::new();
-    let mut lexmin = true;
-    for word in words {
-        if let Some(list) = word.strip_prefix("profiles=") {
-            profiles = list
-                .split(',')
-                .filter(|name| !name.is_empty())
-                .map(str::to_owned)
-                .collect();
-        } else if let Some(value) = word.strip_prefix("lexmin=") {
-            lexmin = value != "false";
-        }
-    }
-    Some((engine, profiles, lexmin))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_back_the_engine_marker() {
-        assert_eq!(
-            engine_marker(
-                "#!/usr/bin/env python3\n# judge-engine: rooks profiles=small lexmin=true\n"
-            ),
-            Some(("rooks".to_owned(), vec!["small".to_owned()], true))
-        );
-        assert_eq!(engine_marker("print(1)\n"), None);
-    }
 }

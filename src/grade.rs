@@ -12,10 +12,14 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
+/// The folder of programs that must be accepted; a Kattis package's
+/// reference is the first of them.
+pub const ACCEPTED_FOLDER: &str = "accepted";
+
 /// The folders of the `expected` layout and the verdict each demands (the
 /// Kattis problem package format's `submissions/` folders).
 pub const VERDICT_FOLDERS: &[(&str, Verdict)] = &[
-    ("accepted", Verdict::Accepted),
+    (ACCEPTED_FOLDER, Verdict::Accepted),
     ("wrong_answer", Verdict::WrongAnswer),
     ("time_limit_exceeded", Verdict::TimeLimitExceeded),
     ("run_time_error", Verdict::RuntimeError),
@@ -39,16 +43,12 @@ pub fn verdict_of_folder(folder: &str) -> Option<Verdict> {
 /// for a folder Kattis does not define.
 pub fn kattis_folder_agrees(folder: &str, verdict: Verdict) -> Option<bool> {
     use Verdict::*;
-    let agrees = match folder {
-        "accepted" => verdict == Accepted,
-        "wrong_answer" => matches!(verdict, WrongAnswer | PresentationError),
-        "time_limit_exceeded" => verdict == TimeLimitExceeded,
-        "run_time_error" => matches!(verdict, RuntimeError | MemoryLimitExceeded),
-        "slow_accepted" => matches!(verdict, Accepted | TimeLimitExceeded),
-        "memory_limit_exceeded" => verdict == MemoryLimitExceeded,
-        "output_limit_exceeded" => verdict == OutputLimitExceeded,
-        "compile_error" => verdict == CompileError,
-        _ => return None,
+    let agrees = match (folder, verdict_of_folder(folder)) {
+        (_, Some(WrongAnswer)) => matches!(verdict, WrongAnswer | PresentationError),
+        (_, Some(RuntimeError)) => matches!(verdict, RuntimeError | MemoryLimitExceeded),
+        (_, Some(expected)) => verdict == expected,
+        ("slow_accepted", None) => matches!(verdict, Accepted | TimeLimitExceeded),
+        (_, None) => return None,
     };
     Some(agrees)
 }
@@ -330,6 +330,34 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use test_case::test_case;
+
+    /// Kattis' meanings: each row a folder, a verdict, and whether they
+    /// agree (`None`: not a Kattis folder).
+    #[test]
+    fn kattis_folders_agree_with_kattis_meanings() {
+        use Verdict::*;
+        let rows = [
+            ("accepted", Accepted, Some(true)),
+            ("accepted", TimeLimitExceeded, Some(false)),
+            ("wrong_answer", PresentationError, Some(true)),
+            ("wrong_answer", WrongAnswer, Some(true)),
+            ("run_time_error", MemoryLimitExceeded, Some(true)),
+            ("memory_limit_exceeded", RuntimeError, Some(false)),
+            ("slow_accepted", TimeLimitExceeded, Some(true)),
+            ("slow_accepted", WrongAnswer, Some(false)),
+            ("compile_error", CompileError, Some(true)),
+            ("output_limit_exceeded", OutputLimitExceeded, Some(true)),
+            ("time_limit_exceeded", TimeLimitExceeded, Some(true)),
+            ("partially_accepted", Accepted, None),
+        ];
+        for (folder, verdict, agrees) in rows {
+            assert_eq!(
+                kattis_folder_agrees(folder, verdict),
+                agrees,
+                "{folder} {verdict}"
+            );
+        }
+    }
 
     #[test_case("1/1", Some((1, 1)))]
     #[test_case("3/4", Some((3, 4)))]

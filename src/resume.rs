@@ -9,7 +9,7 @@
 //! submission. This module decides and counts; it runs nothing and prints
 //! nothing: the CLI words its [`Resume::refused`] reason and [`Tally`].
 
-use crate::config::problem::Package;
+use crate::package::Package;
 use crate::problems::Problem;
 use crate::report::json::{GradeReport, GradedResult, JUDGE_VERSION, VERSION};
 use crate::runner::{Settings, Submission};

@@ -358,26 +358,6 @@ fn copy_recursively(from: &Path, to: &Path) -> Result<(), TestSetError> {
     Ok(())
 }
 
-/// Writes `contents` to `path` through a temporary file beside it, renamed
-/// into place, with ordinary permissions (the umask), unlike a `tempfile`
-/// file's 0600.
-pub fn write_file_atomically(path: &Path, contents: &str) -> Result<(), TestSetError> {
-    let name = path
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temporary = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
-    let written = fs_err::File::create(&temporary).and_then(|mut file| {
-        file.write_all(contents.as_bytes())?;
-        file.sync_all()
-    });
-    if let Err(error) = written.and_then(|()| fs_err::rename(&temporary, path)) {
-        let _ = fs_err::remove_file(&temporary);
-        return Err(io("write", path)(error));
-    }
-    Ok(())
-}
-
 /// What a set holds, so a setter sees its balance (issue #10, `--stats`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {

@@ -2,6 +2,7 @@
 //! codes: 0 AC, 1 WA, 2 PE, 3 checker failure).
 
 use super::{parse_problem, say, write_stdout, PackageArgs, Source};
+use crate::error::{Error, UsageError};
 use crate::exit;
 use crate::problems::{self, CheckerFailure};
 use crate::verdict::Verdict;
@@ -35,7 +36,7 @@ pub struct CheckArgs {
 /// Prints `VERDICT reason` and exits with the testlib code. Anything that is
 /// not a verdict on the output (a bad `problem.toml`, a file that cannot be
 /// read) is `JE reason` and 3, never the 2 of a presentation error.
-pub fn run(args: &CheckArgs) -> anyhow::Result<u8> {
+pub fn run(args: &CheckArgs) -> Result<u8, Error> {
     Ok(decide(args).unwrap_or_else(|error| fail(&error)))
 }
 
@@ -57,13 +58,18 @@ fn decide(args: &CheckArgs) -> anyhow::Result<u8> {
     }
     if args.input.is_dir() {
         if args.answer.is_some() {
-            return Err(super::UsageError::new(
+            return Err(UsageError::new(
                 "with a folder of tests, answers are its `NAME.ans` files: drop ANSWER",
                 None,
             )
             .into());
         }
-        return super::folder::check(&*package.problem, &args.input, &args.output, &options);
+        return Ok(super::folder::check(
+            &*package.problem,
+            &args.input,
+            &args.output,
+            &options,
+        )?);
     }
     let input = Source::read(Some(&args.input)).context("failed to read the input")?;
     let output = Source::read(Some(&args.output)).context("failed to read the output")?;

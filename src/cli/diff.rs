@@ -1,6 +1,7 @@
 //! `judge diff`: a unified diff of two files for CI logs (exit 0 same, 1 different).
 
 use super::{write_stdout, Source};
+use crate::error::Error;
 use crate::exit;
 use std::path::PathBuf;
 
@@ -26,7 +27,7 @@ pub enum ColorChoice {
 
 /// Prints the diff; exit 0 when the files are byte-identical, 1 when they
 /// differ, 3 when one cannot be read (missing, a folder, over the read limit).
-pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
+pub fn run(args: &DiffArgs) -> Result<u8, Error> {
     let expected = Source::read(Some(&args.expected))?;
     let actual = Source::read(Some(&args.actual))?;
     if expected.bytes == actual.bytes {

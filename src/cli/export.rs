@@ -1,7 +1,8 @@
 //! `judge export --kattis <problem> <DIR>`: write one of our packages as a
 //! Kattis / ICPC package (see `crate::export` for what is written).
 
-use super::{parse_problem, say, PackageArgs, UsageError};
+use super::{parse_problem, say, PackageArgs};
+use crate::error::{Error, UsageError};
 use crate::exit;
 use std::path::PathBuf;
 
@@ -19,7 +20,7 @@ pub struct ExportArgs {
 }
 
 /// Writes the package and says where.
-pub fn run(args: &ExportArgs) -> anyhow::Result<u8> {
+pub fn run(args: &ExportArgs) -> Result<u8, Error> {
     let package = args.packages.load(&args.kattis)?;
     if args.dir.exists() && (!args.dir.is_dir() || fs_err::read_dir(&args.dir)?.next().is_some()) {
         return Err(UsageError::new(
@@ -28,12 +29,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<u8> {
         )
         .into());
     }
-    let written = crate::export::kattis(&package, &args.dir).map_err(|error| match error {
-        crate::export::ExportError::Unsupported { .. } => {
-            anyhow::Error::from(UsageError::new(error.to_string(), None))
-        }
-        other => anyhow::Error::from(other),
-    })?;
+    let written = crate::export::kattis(&package, &args.dir)?;
     say(&format!(
         "wrote `{}` as a Kattis package in `{}` ({} files); its validators run `judge` (on PATH, or $JUDGE)",
         package.id,

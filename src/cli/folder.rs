@@ -6,15 +6,17 @@
 //! reason`: the result of the command, so stdout; a folder without any
 //! `NAME.in` is a usage error.
 
-use super::{say, write_stdout, Source, UsageError};
+use super::{say, write_stdout, Source};
+use crate::error::{Error, UsageError};
 use crate::exit;
 use crate::problems::{self, CheckOptions, CheckerFailure, Problem};
+use crate::report;
 use crate::testset;
 use crate::verdict::Verdict;
 use std::path::Path;
 
 /// The sorted stems of `DIR/*.in`, or a usage error when there are none.
-fn stems(dir: &Path) -> anyhow::Result<Vec<String>> {
+fn stems(dir: &Path) -> Result<Vec<String>, Error> {
     let stems = testset::inputs_in(dir)?;
     if stems.is_empty() {
         return Err(
@@ -29,7 +31,7 @@ fn stems(dir: &Path) -> anyhow::Result<Vec<String>> {
 pub(super) fn validate(
     validate: &dyn Fn(&str) -> Result<(), problems::InputError>,
     dir: &Path,
-) -> anyhow::Result<u8> {
+) -> Result<u8, Error> {
     let (mut invalid, mut unreadable) = (0, 0);
     for stem in stems(dir)? {
         let path = dir.join(format!("{stem}.in"));
@@ -61,7 +63,7 @@ pub(super) fn validate(
 /// differs from the reference answer (stale), each atomically, and says
 /// which. 0 when every input solved, 1 when any input is invalid, 3 when any
 /// file cannot be read or written.
-pub(super) fn solve(problem: &dyn Problem, dir: &Path) -> anyhow::Result<u8> {
+pub(super) fn solve(problem: &dyn Problem, dir: &Path) -> Result<u8, Error> {
     let (mut invalid, mut failed) = (0, 0);
     for stem in stems(dir)? {
         let input_path = dir.join(format!("{stem}.in"));
@@ -86,13 +88,15 @@ pub(super) fn solve(problem: &dyn Problem, dir: &Path) -> anyhow::Result<u8> {
                 };
                 match state {
                     None => format!("{stem}.ans: up to date"),
-                    Some(state) => match testset::write_file_atomically(&answer_path, &answer) {
-                        Ok(()) => format!("{stem}.ans: wrote ({state})"),
-                        Err(error) => {
-                            failed += 1;
-                            format!("{stem}.ans: {error}")
+                    Some(state) => {
+                        match report::write_atomically(&answer_path, answer.as_bytes()) {
+                            Ok(()) => format!("{stem}.ans: wrote ({state})"),
+                            Err(error) => {
+                                failed += 1;
+                                format!("{stem}.ans: {error}")
+                            }
                         }
-                    },
+                    }
                 }
             }
         };
@@ -117,7 +121,7 @@ pub(super) fn check(
     tests: &Path,
     outputs: &Path,
     options: &CheckOptions,
-) -> anyhow::Result<u8> {
+) -> Result<u8, Error> {
     if !outputs.is_dir() {
         return Err(UsageError::new(
             format!("`{}` is not a folder of outputs", outputs.display()),

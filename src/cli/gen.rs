@@ -7,10 +7,10 @@
 //! the first test appears at once.
 
 use super::output::stdout_closed;
-use super::{parse_problem, profile_or_usage, say, write_stdout, PackageArgs, UsageError};
+use super::{parse_problem, profile_or_usage, say, write_stdout, PackageArgs};
+use crate::error::{Error, UsageError};
 use crate::exit;
 use crate::testset::{self, Existing, SetWriter, Stats};
-use anyhow::anyhow;
 use std::path::PathBuf;
 
 /// Arguments of `judge gen`.
@@ -62,14 +62,16 @@ pub struct GenArgs {
 }
 
 /// Generates, validates, solves and writes test by test.
-pub fn run(args: &GenArgs) -> anyhow::Result<u8> {
+pub fn run(args: &GenArgs) -> Result<u8, Error> {
     let package = args.packages.load(&args.problem)?;
     let problem = &*package.problem;
     let default_profile = package
         .profiles()
         .first()
         .map(|name| (*name).to_owned())
-        .ok_or_else(|| anyhow!("problem `{}` has no generator profile", package.id))?;
+        .ok_or_else(|| {
+            Error::judge(format!("problem `{}` has no generator profile", package.id))
+        })?;
     let profile = profile_or_usage(problem, args.profile.as_deref().unwrap_or(&default_profile))?;
     if args.prefix.contains(['/', '\\']) || args.prefix.starts_with('.') {
         return Err(UsageError::new(

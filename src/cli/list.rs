@@ -3,8 +3,9 @@
 //! scripts.
 
 use super::{write_stdout, PackageArgs};
-use crate::config::problem::package_ids;
+use crate::error::Error;
 use crate::exit;
+use crate::package::package_ids;
 use std::fmt::Write as _;
 
 /// Arguments of `judge problems`.
@@ -37,7 +38,7 @@ struct ProfileRow {
 }
 
 /// Prints one row per package.
-pub fn run(args: &ProblemsArgs) -> anyhow::Result<u8> {
+pub fn run(args: &ProblemsArgs) -> Result<u8, Error> {
     let mut rows = Vec::new();
     for id in package_ids(args.packages.problems_dir.as_deref()) {
         let package = args.packages.load(&id)?;
@@ -46,8 +47,8 @@ pub fn run(args: &ProblemsArgs) -> anyhow::Result<u8> {
         rows.push(Row {
             id: package.id.clone(),
             engine: match &package.problem {
-                crate::config::problem::ProblemRef::Engine(engine) => engine.id(),
-                crate::config::problem::ProblemRef::Programs(_) => "programs",
+                crate::package::ProblemRef::Engine(engine) => engine.id(),
+                crate::package::ProblemRef::Programs(_) => "programs",
             },
             title: package.manifest.title.clone(),
             time_limit_ms: limits.time_limit_ms,
@@ -67,7 +68,10 @@ pub fn run(args: &ProblemsArgs) -> anyhow::Result<u8> {
         });
     }
     if args.json {
-        write_stdout(&format!("{}\n", serde_json::to_string_pretty(&rows)?))?;
+        write_stdout(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&rows).map_err(Error::judge)?
+        ))?;
     } else {
         let mut table = render_table(&rows);
         let _ = writeln!(

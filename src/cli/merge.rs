@@ -6,8 +6,9 @@
 //! reports cannot be merged (another version, overlapping pairs, a shard
 //! missing).
 
-use super::grade::{finish, ReportArgs};
-use super::UsageError;
+use super::grade::finish;
+use super::reports::ReportArgs;
+use crate::error::{Error, UsageError};
 use crate::report::json::{merge, parse_grade};
 use std::path::PathBuf;
 
@@ -28,7 +29,7 @@ pub struct MergeArgs {
 }
 
 /// Runs `judge merge` and returns its exit code.
-pub fn run(args: MergeArgs) -> anyhow::Result<u8> {
+pub fn run(args: MergeArgs) -> Result<u8, Error> {
     args.render.check(Some(&args.output))?;
     let mut reports = Vec::with_capacity(args.reports.len());
     for path in &args.reports {

@@ -16,19 +16,24 @@ pub mod merge;
 mod new;
 mod output;
 mod progress;
+mod reports;
 pub mod run;
 mod solve;
 mod stress;
 mod validate;
 
 use crate::config::judge::JudgeConfig;
-use crate::config::problem::Package;
 use crate::config::ConfigError;
+use crate::error::{Error, UsageError};
 use crate::exit;
-use crate::problems::{self, text, Problem};
+use crate::grading::settings::SettingsWarning;
+use crate::package::Package;
+use crate::problems::{self, Problem};
+use crate::sandbox::Isolation;
+use crate::source::Source;
 use clap::{Parser, Subcommand};
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::sync::Once;
 
 /// A grading harness in the style of an online judge.
 ///
@@ -170,25 +175,6 @@ impl PackageArgs {
     }
 }
 
-/// A mistake in the command line or configuration that the user can fix:
-/// exit 2, nothing run.
-#[derive(Debug, thiserror::Error)]
-#[error("{message}")]
-pub struct UsageError {
-    message: String,
-    hint: Option<String>,
-}
-
-impl UsageError {
-    /// A usage error with a message and an optional `hint:` line.
-    pub fn new(message: impl Into<String>, hint: Option<String>) -> Self {
-        UsageError {
-            message: message.into(),
-            hint,
-        }
-    }
-}
-
 /// Parses the command line, or prints why not and returns the exit code.
 ///
 /// Clap's usage errors exit 2, as SPEC.md wants for every command but one:
@@ -255,7 +241,7 @@ pub fn run(cli: Cli) -> u8 {
 }
 
 /// `judge man`: the man page, from the clap definitions.
-fn man() -> anyhow::Result<u8> {
+fn man() -> Result<u8, Error> {
     use clap::CommandFactory as _;
     let mut page = Vec::new();
     clap_mangen::Man::new(Cli::command()).render(&mut page)?;
@@ -275,7 +261,7 @@ fn man() -> anyhow::Result<u8> {
 }
 
 /// `judge completions SHELL`: the completion script, from the clap definitions.
-fn completions(args: &CompletionsArgs) -> anyhow::Result<u8> {
+fn completions(args: &CompletionsArgs) -> Result<u8, Error> {
     use clap::CommandFactory as _;
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut Cli::command(), "judge", &mut script);
@@ -285,36 +271,31 @@ fn completions(args: &CompletionsArgs) -> anyhow::Result<u8> {
 
 /// `judge schema` (hidden): the JSON Schema of the JSON report, as checked
 /// in at `docs/report.schema.json`.
-fn schema() -> anyhow::Result<u8> {
+fn schema() -> Result<u8, Error> {
     write_stdout(&crate::report::json::schema_text())?;
     Ok(exit::SUCCESS)
 }
 
-/// Prints an error chain the way ripgrep does and decides its exit code.
+/// Prints an error chain the way ripgrep does and returns its exit code.
 #[expect(clippy::print_stderr, reason = "the CLI's last word on an error")]
-fn report_error(error: &anyhow::Error) -> u8 {
-    eprintln!("error: {error:#}");
-    if let Some(hint) = error
-        .chain()
-        .find_map(|cause| cause.downcast_ref::<UsageError>())
-        .and_then(|usage| usage.hint.as_deref())
-    {
+fn report_error(error: &Error) -> u8 {
+    eprintln!("error: {}", chain(error));
+    if let Some(hint) = error.hint() {
         eprintln!("\nhint: {hint}");
     }
-    exit_code(error)
+    error.exit_code()
 }
 
-/// The one place an error becomes an exit code (SPEC.md): the user's mistakes
-/// are 2, everything else is the judge failing, 3.
-fn exit_code(error: &anyhow::Error) -> u8 {
-    let usage = error
-        .chain()
-        .any(|cause| cause.is::<UsageError>() || cause.is::<ConfigError>());
-    if usage {
-        exit::USAGE
-    } else {
-        exit::JUDGE_FAILED
+/// An error and its causes, `: `-separated.
+fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(next) = cause {
+        text.push_str(": ");
+        text.push_str(&next.to_string());
+        cause = next.source();
     }
+    text
 }
 
 /// Clap value parser for `--seed`: a bad value says the range (issue #10).
@@ -344,16 +325,6 @@ fn parse_problem(id: &str) -> Result<String, String> {
     }
 }
 
-/// A file given where the judge expects one could not be read: a folder, a
-/// missing or unreadable file, or one beyond [`text::MAX_TEXT_BYTES`]. Not a
-/// verdict on its contents: `validate`, `solve` and `check` exit 3.
-#[derive(Debug, thiserror::Error)]
-#[error("cannot read `{name}`: {reason}")]
-pub struct CannotRead {
-    name: String,
-    reason: String,
-}
-
 /// What `judge validate` and `judge solve` do with an input error: a
 /// package program's failure is the judge's (exit 3), anything else is the
 /// input's (exit 1).
@@ -364,77 +335,10 @@ fn input_error_code(error: &problems::InputError) -> u8 {
     }
 }
 
-/// A file (or stdin) read whole, with the name messages use for it.
-struct Source {
-    /// `path` as given, or `<stdin>`.
-    name: String,
-    bytes: Vec<u8>,
-}
-
-impl Source {
-    /// Reads `path`, or stdin when `None` or `-`. A folder, a file that cannot
-    /// be opened or read, and a file larger than [`text::MAX_TEXT_BYTES`] are
-    /// [`CannotRead`] (exit 3), never an invalid input. Reads at most one byte
-    /// more than the limit, so a huge file is refused quickly and the judge's
-    /// memory stays bounded.
-    fn read(path: Option<&Path>) -> Result<Source, CannotRead> {
-        let limit = text::MAX_TEXT_BYTES as u64 + 1;
-        let mut bytes = Vec::new();
-        let name = match path {
-            Some(path) if path != Path::new("-") => {
-                let name = path.display().to_string();
-                let cannot = |reason: String| CannotRead {
-                    name: name.clone(),
-                    reason,
-                };
-                if path.is_dir() {
-                    return Err(cannot("it is a folder, not a file".to_owned()));
-                }
-                // `OpenOptions` rather than `fs_err`: `CannotRead` already names the path.
-                let file = std::fs::OpenOptions::new()
-                    .read(true)
-                    .open(path)
-                    .map_err(|error| cannot(error.to_string()))?;
-                file.take(limit)
-                    .read_to_end(&mut bytes)
-                    .map_err(|error| cannot(error.to_string()))?;
-                name
-            }
-            _ => {
-                std::io::stdin()
-                    .lock()
-                    .take(limit)
-                    .read_to_end(&mut bytes)
-                    .map_err(|error| CannotRead {
-                        name: "<stdin>".to_owned(),
-                        reason: error.to_string(),
-                    })?;
-                "<stdin>".to_owned()
-            }
-        };
-        if bytes.len() > text::MAX_TEXT_BYTES {
-            return Err(CannotRead {
-                name,
-                reason: format!(
-                    "it is larger than the {} MiB the judge reads",
-                    text::MAX_TEXT_BYTES / (1024 * 1024)
-                ),
-            });
-        }
-        Ok(Source { name, bytes })
-    }
-
-    /// The text, or the reason it is not text.
-    fn text(&self) -> Result<&str, text::InputError> {
-        text::decode(&self.bytes)
-    }
-}
-
 /// Writes data to stdout; a closed pipe is remembered, never an error (see
 /// [`output`]), so the exit code stays the one the result deserves.
-fn write_stdout(data: &str) -> anyhow::Result<()> {
-    output::write_stdout(data)
-        .map_err(|error| anyhow::anyhow!("failed to write to stdout: {error}"))
+fn write_stdout(data: &str) -> Result<(), Error> {
+    output::write_stdout(data).map_err(Error::Stdout)
 }
 
 /// Whether to colour stdout when the user left it to the judge: only on a
@@ -453,7 +357,25 @@ fn say(message: &str) {
 }
 
 /// Finds a profile by name, or a usage error listing the known ones.
-fn profile_or_usage(problem: &dyn Problem, name: &str) -> anyhow::Result<problems::Profile> {
+fn profile_or_usage(problem: &dyn Problem, name: &str) -> Result<problems::Profile, Error> {
     problems::find_profile(problem, name)
         .map_err(|error| UsageError::new(error.to_string(), None).into())
+}
+
+/// Says a warning about the settings, once per process (`judge grade`
+/// resolves settings per problem).
+fn say_settings(warning: &SettingsWarning) {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| say(&format!("warning: {warning}")));
+}
+
+/// Says once per process which isolation layers are missing.
+fn announce_isolation() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let isolation = Isolation::detect();
+        for note in isolation.notes() {
+            say(&format!("note: {note}"));
+        }
+    });
 }

@@ -2,7 +2,8 @@
 //! (a "sum of a list" to start from) that `judge validate`s, `gen`s and
 //! grades out of the box.
 
-use super::{parse_problem, say, UsageError};
+use super::{parse_problem, say};
+use crate::error::{Error, UsageError};
 use crate::exit;
 use std::path::PathBuf;
 
@@ -85,7 +86,7 @@ for number in numbers:
 const WRONG: &str = "n = int(input())\nprint(sum(map(int, input().split())) + 1)\n";
 
 /// Writes the package, refusing to touch an existing folder.
-pub fn run(args: &NewArgs) -> anyhow::Result<u8> {
+pub fn run(args: &NewArgs) -> Result<u8, Error> {
     let root = args.dir.join(&args.id);
     if root.exists() {
         return Err(UsageError::new(format!("`{}` already exists", root.display()), None).into());

@@ -11,9 +11,13 @@
 //! stopped by SIGINT / SIGTERM (a failing input found before the stop is
 //! still printed and written).
 
-use super::run::{announce_isolation, classify, load_config, master_seed, settings, Overrides};
-use super::{parse_problem, profile_or_usage, say, write_stdout, PackageArgs};
+use super::{announce_isolation, parse_problem, profile_or_usage, say, say_settings};
+use super::{write_stdout, PackageArgs};
+use crate::config::judge::JudgeConfig;
+use crate::error::{Error, UsageError};
 use crate::exit;
+use crate::grading::settings::{self, master_seed, Overrides};
+use crate::grading::submission::classify;
 use crate::interrupt::Cancellation;
 use crate::report;
 use crate::runner::stress::{self, Failure, StressOptions, StressOutcome};
@@ -64,12 +68,12 @@ pub struct StressArgs {
 }
 
 /// Runs `judge stress` and returns its exit code.
-pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
-    let config = load_config(args.config.as_deref())?;
+pub fn run(args: &StressArgs) -> Result<u8, Error> {
+    let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
     let package = args.packages.load_with(&args.problem, &config)?;
     let problem = &*package.problem;
     if !problem.has_generator() {
-        return Err(super::UsageError::new(
+        return Err(UsageError::new(
             format!(
                 "`{}` has no generator: `judge stress` needs random tests",
                 package.id
@@ -84,7 +88,7 @@ pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
     };
     let submission = classify(&args.submission, &config)?;
     let seed = master_seed(args.seed, &config, &package);
-    let settings = settings(
+    let resolved = settings::resolve(
         &Overrides {
             time_limit_ms: args.time_limit,
             memory_limit_mib: args.memory_limit,
@@ -93,6 +97,10 @@ pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
         &config,
         &package,
     );
+    for warning in &resolved.warnings {
+        say_settings(warning);
+    }
+    let settings = resolved.settings;
     let options = StressOptions {
         seed,
         iterations: args.iterations,
@@ -162,7 +170,7 @@ pub fn run(args: &StressArgs) -> anyhow::Result<u8> {
 
 /// Words a failure on stderr, prints the smallest input on stdout and writes
 /// `--out`.
-fn report_failure(args: &StressArgs, failure: &Failure) -> anyhow::Result<u8> {
+fn report_failure(args: &StressArgs, failure: &Failure) -> Result<u8, Error> {
     let problem = &args.problem;
     let name = args.submission.display();
     let found = &failure.found;
@@ -182,11 +190,10 @@ fn report_failure(args: &StressArgs, failure: &Failure) -> anyhow::Result<u8> {
     ));
     if found.result.verdict == Verdict::JudgeError {
         // The judge's own fault: nothing to shrink and no input to blame.
-        anyhow::bail!(
+        return Err(Error::judge(format!(
             "the judge failed on {}: {}",
-            found.result.name,
-            found.result.message
-        );
+            found.result.name, found.result.message
+        )));
     }
     let smallest = &failure.smallest;
     if args.shrink_runs == 0 {

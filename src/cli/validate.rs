@@ -1,6 +1,7 @@
 //! `judge validate`: is this a valid input (for this profile)?
 
 use super::{input_error_code, parse_problem, profile_or_usage, say, PackageArgs, Source};
+use crate::error::Error;
 use crate::exit;
 use std::path::PathBuf;
 
@@ -25,7 +26,7 @@ pub struct ValidateArgs {
 
 /// Exit 0 when valid; else 1 and `file: line L: what is wrong` on stderr;
 /// 3 when the file cannot be read (a folder of inputs is the folder form).
-pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
+pub fn run(args: &ValidateArgs) -> Result<u8, Error> {
     let package = args.packages.load(&args.problem)?;
     if let Some(profile) = &args.profile {
         profile_or_usage(&*package.problem, profile)?;

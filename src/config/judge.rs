@@ -138,6 +138,17 @@ impl Layout {
             Layout::Expected => "expected",
         }
     }
+
+    /// The layout of this name (a report's `layout`), if any.
+    pub fn from_name(name: &str) -> Option<Layout> {
+        [
+            Layout::ProblemStudent,
+            Layout::StudentProblem,
+            Layout::Expected,
+        ]
+        .into_iter()
+        .find(|layout| layout.name() == name)
+    }
 }
 
 /// Bytes of a compiler's (or a package program's) stdout and stderr kept.
@@ -483,14 +494,15 @@ impl JudgeConfig {
         Ok(())
     }
 
-    /// The configuration a command without `--config` uses for a package's
-    /// own programs: `./judge.toml` when it exists, else the defaults.
-    pub fn for_packages() -> Result<JudgeConfig, ConfigError> {
+    /// `path` when given (`--config FILE`), else `./judge.toml` when it
+    /// exists, else the built-in defaults: the one rule of every command
+    /// that takes `--config`, and of a package's own programs without it.
+    pub fn load_or_defaults(path: Option<&Path>) -> Result<JudgeConfig, ConfigError> {
         let local = Path::new("judge.toml");
-        if local.is_file() {
-            JudgeConfig::load(local)
-        } else {
-            JudgeConfig::defaults()
+        match path {
+            Some(path) => JudgeConfig::load(path),
+            None if local.is_file() => JudgeConfig::load(local),
+            None => JudgeConfig::defaults(),
         }
     }
 
@@ -554,6 +566,41 @@ impl JudgeConfig {
             .collect::<Vec<_>>()
             .join(", ")
     }
+
+    /// What to say of a program in no configured language: where languages
+    /// are defined, and the known ones. The one wording, for submissions and
+    /// a package's own programs alike.
+    pub fn languages_hint(&self) -> String {
+        format!(
+            "languages are defined in `judge.toml` under [languages]; known: {}",
+            self.known_languages()
+        )
+    }
+
+    /// Whether `path` runs: in a configured language, else as an
+    /// executable. `None` when it is neither (then [`Self::languages_hint`]
+    /// says what to do).
+    pub fn runs_as(&self, path: &Path) -> Option<RunsAs<'_>> {
+        use std::os::unix::fs::PermissionsExt as _;
+        match self.language_for(path) {
+            Some((name, language)) => Some(RunsAs::Language(name, language)),
+            None if fs_err::metadata(path)
+                .is_ok_and(|metadata| metadata.permissions().mode() & 0o111 != 0) =>
+            {
+                Some(RunsAs::Executable)
+            }
+            None => None,
+        }
+    }
+}
+
+/// How a program runs (see [`JudgeConfig::runs_as`]).
+#[derive(Clone, Copy, Debug)]
+pub enum RunsAs<'a> {
+    /// In the configured language of this name.
+    Language(&'a str, &'a Language),
+    /// As an executable.
+    Executable,
 }
 
 /// The first `{...}` in `arg` that is not a known placeholder.

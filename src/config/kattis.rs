@@ -3,86 +3,72 @@
 //! `data/secret` (nested groups), `input_validators/`,
 //! `output_validator/` or `output_validators/`, and `submissions/<verdict>/`.
 //!
-//! The package becomes a [`Package`] backed by programs: its tests are the
-//! `.in`/`.ans` pairs, its validator the first input validator, its
-//! checker the default output validator (tokens, case-insensitive unless
-//! `case_sensitive`, with the float tolerances of `validator_flags`) or the
-//! custom one speaking the Kattis protocol; the first accepted submission
-//! in a configured language is its reference. A key of `problem.yaml` the
-//! judge does not support is an error with its line: nothing is graded
-//! against a half-understood package.
+//! This module reads and checks those files and builds nothing that runs;
+//! [`crate::package::kattis`] assembles the problem from them. A key of
+//! `problem.yaml` the judge does not support is an error with its line:
+//! nothing is graded against a half-understood package.
 
-use super::judge::JudgeConfig;
-use super::problem::{
-    CheckerToml, LimitsToml, Package, PackageTest, ProblemRef, ProblemToml, TestsToml,
-};
+use super::problem::PackageTest;
 use super::{ConfigError, ConfigErrorKind};
-use crate::config::problem::ValidatorExitCodes;
-use crate::external::{Checker, CheckerProtocol, ProgramProblem, Tool, Toolbox};
 use crate::problems::checkers::BuiltinChecker;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-/// `problem.yaml` as written (the keys the judge supports).
+/// `problem.yaml` as written (the keys the judge supports). Descriptive
+/// keys are read so that a package stating them loads; grading needs none.
 #[derive(Debug, Default, Deserialize)]
-#[expect(
-    dead_code,
-    reason = "descriptive keys are read so that a package stating them loads; grading needs none"
-)]
 #[serde(deny_unknown_fields)]
-struct ProblemYaml {
+pub struct ProblemYaml {
     /// A string, or (problem format 2023-07) a map of language to name.
-    name: Option<serde_norway::Value>,
-    credits: Option<serde_norway::Value>,
-    languages: Option<serde_norway::Value>,
-    embargo_until: Option<serde_norway::Value>,
-    source: Option<String>,
-    source_url: Option<String>,
-    author: Option<String>,
-    license: Option<String>,
-    rights_owner: Option<String>,
-    uuid: Option<String>,
+    pub name: Option<serde_norway::Value>,
+    pub credits: Option<serde_norway::Value>,
+    pub languages: Option<serde_norway::Value>,
+    pub embargo_until: Option<serde_norway::Value>,
+    pub source: Option<String>,
+    pub source_url: Option<String>,
+    pub author: Option<String>,
+    pub license: Option<String>,
+    pub rights_owner: Option<String>,
+    pub uuid: Option<String>,
     #[serde(rename = "type")]
-    kind: Option<String>,
-    problem_format_version: Option<String>,
-    keywords: Option<serde_norway::Value>,
-    validation: Option<String>,
-    validator_flags: Option<String>,
+    pub kind: Option<String>,
+    pub problem_format_version: Option<String>,
+    pub keywords: Option<serde_norway::Value>,
+    pub validation: Option<String>,
+    pub validator_flags: Option<String>,
     #[serde(default)]
-    limits: LimitsYaml,
+    pub limits: LimitsYaml,
 }
 
 /// `limits:` of problem.yaml.
+///
+/// Spec-valid limits the judge does not enforce are read so that a
+/// package stating them loads.
 #[derive(Debug, Default, Deserialize)]
-#[expect(
-    dead_code,
-    reason = "spec-valid limits the judge does not enforce are read so a package stating them loads"
-)]
 #[serde(deny_unknown_fields)]
-struct LimitsYaml {
+pub struct LimitsYaml {
     /// Seconds; absent in the legacy format, where the limit comes from
     /// the slowest accepted submission.
-    time_limit: Option<f64>,
-    time_multiplier: Option<f64>,
-    time_safety_margin: Option<f64>,
+    pub time_limit: Option<f64>,
+    pub time_multiplier: Option<f64>,
+    pub time_safety_margin: Option<f64>,
     /// MiB.
-    memory: Option<u64>,
+    pub memory: Option<u64>,
     /// MiB.
-    output: Option<u64>,
-    validation_time: Option<u64>,
-    validation_memory: Option<u64>,
+    pub output: Option<u64>,
+    pub validation_time: Option<u64>,
+    pub validation_memory: Option<u64>,
     /// Spec-valid limits the judge reads but does not enforce (KiB, s, MiB).
-    code: Option<u64>,
-    compilation_time: Option<f64>,
-    compilation_memory: Option<u64>,
-    validation_output: Option<u64>,
+    pub code: Option<u64>,
+    pub compilation_time: Option<f64>,
+    pub compilation_memory: Option<u64>,
+    pub validation_output: Option<u64>,
 }
 
 impl ProblemYaml {
     /// The problem's name: the string, or the English (else the first) of
     /// a map of languages.
-    fn title(&self) -> Option<String> {
+    pub fn title(&self) -> Option<String> {
         match self.name.as_ref()? {
             serde_norway::Value::String(name) => Some(name.clone()),
             serde_norway::Value::Mapping(names) => names
@@ -101,18 +87,6 @@ pub struct PackageSubmission {
     pub path: PathBuf,
     /// `accepted`, `wrong_answer`, ...
     pub folder: String,
-}
-
-/// A Kattis package, ready to grade.
-#[derive(Debug)]
-pub struct KattisPackage {
-    pub package: Package,
-    /// problem.yaml's `limits.time_limit`, in ms.
-    pub time_limit_ms: Option<u64>,
-    /// problem.yaml's `limits.time_multiplier` (default 5, as problemtools).
-    pub time_multiplier: f64,
-    /// problem.yaml's `limits.time_safety_margin` (default 2).
-    pub time_safety_margin: f64,
 }
 
 /// Whether `dir` is a Kattis package (it has a `problem.yaml`).
@@ -147,7 +121,7 @@ pub fn package_submissions(dir: &Path) -> Result<Vec<PackageSubmission>, ConfigE
     Ok(found)
 }
 
-fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, ConfigError> {
+pub fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, ConfigError> {
     let mut entries: Vec<PathBuf> = fs_err::read_dir(dir)
         .map_err(|error| read_error(dir, error))?
         .filter_map(Result::ok)
@@ -169,8 +143,10 @@ fn read_error(path: &Path, error: std::io::Error) -> ConfigError {
     }
 }
 
-/// Reads the Kattis package in `dir`.
-pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigError> {
+/// Reads `dir/problem.yaml`: its keys (one the judge does not support is an
+/// error with its line), and the `type` and `problem_format_version` the
+/// judge grades.
+pub fn read_problem_yaml(dir: &Path) -> Result<ProblemYamlFile, ConfigError> {
     let yaml_path = dir.join("problem.yaml");
     let text = fs_err::read_to_string(&yaml_path).map_err(|error| read_error(&yaml_path, error))?;
     let yaml: ProblemYaml = if text.trim().is_empty() {
@@ -186,24 +162,13 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
             },
         })?
     };
-    let invalid = |key: &str, message: String| {
-        let line = text
-            .lines()
-            .position(|line| {
-                line.trim_start()
-                    .starts_with(&format!("{}:", key.rsplit('.').next().unwrap_or(key)))
-            })
-            .map(|index| index + 1);
-        ConfigError {
-            path: yaml_path.clone(),
-            kind: ConfigErrorKind::Invalid {
-                key: key.to_owned(),
-                message,
-                line,
-            },
-        }
+    let file = ProblemYamlFile {
+        path: yaml_path,
+        text,
+        yaml,
     };
-    if let Some(kind) = &yaml.kind {
+    let invalid = |key: &str, message: String| file.invalid(key, message);
+    if let Some(kind) = &file.yaml.kind {
         if kind != "pass-fail" {
             return Err(invalid(
                 "type",
@@ -211,7 +176,7 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
             ));
         }
     }
-    if let Some(version) = &yaml.problem_format_version {
+    if let Some(version) = &file.yaml.problem_format_version {
         if version != "legacy" && version != "legacy-icpc" {
             return Err(invalid(
                 "problem_format_version",
@@ -219,182 +184,70 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
             ));
         }
     }
-    let id = dir
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "package".to_owned());
-    let tests = read_tests(dir)?;
-    if tests.is_empty() {
-        return Err(ConfigError::invalid(
-            &dir.join("data"),
-            "data",
-            "holds no `.in` file under `sample/` or `secret/`",
-        ));
-    }
-    let time_limit_ms = yaml
-        .limits
-        .time_limit
-        .map(|seconds| (seconds * 1000.0).ceil().max(1.0) as u64);
-    if let Some(package) = exported_engine_package(dir, &id, &yaml, tests.clone())? {
-        return Ok(KattisPackage {
-            package,
-            time_limit_ms,
-            time_multiplier: yaml.limits.time_multiplier.unwrap_or(5.0),
-            time_safety_margin: yaml.limits.time_safety_margin.unwrap_or(2.0),
-        });
-    }
-    let submissions = package_submissions(dir)?;
-    let tool_for = |role: &'static str, path: &Path| -> Option<Tool> {
-        config.language_for(path).map(|(name, language)| {
-            Tool::new(
-                role,
-                path.to_owned(),
-                Some((name.to_owned(), language.clone())),
-            )
-        })
-    };
-    let reference = submissions
-        .iter()
-        .filter(|submission| submission.folder == "accepted" && submission.path.is_file())
-        .find_map(|submission| tool_for("reference", &submission.path))
-        .ok_or_else(|| {
-            ConfigError::invalid(
-                &dir.join("submissions/accepted"),
-                "reference",
-                format!(
-                    "holds no program in a configured language ({}) to answer inputs with",
-                    config.known_languages()
-                ),
-            )
-        })?;
-    let program_in = |folder: &Path, role: &'static str| -> Result<Option<Tool>, ConfigError> {
-        if !folder.is_dir() {
-            return Ok(None);
+    Ok(file)
+}
+
+/// `problem.yaml` as read: its path and text (for the line of a bad key)
+/// and its keys.
+#[derive(Debug)]
+pub struct ProblemYamlFile {
+    pub path: PathBuf,
+    text: String,
+    pub yaml: ProblemYaml,
+}
+
+impl ProblemYamlFile {
+    /// An invalid value of `key`, with its line when it can be found.
+    pub fn invalid(&self, key: &str, message: String) -> ConfigError {
+        let line = self
+            .text
+            .lines()
+            .position(|line| {
+                line.trim_start()
+                    .starts_with(&format!("{}:", key.rsplit('.').next().unwrap_or(key)))
+            })
+            .map(|index| index + 1);
+        ConfigError {
+            path: self.path.clone(),
+            kind: ConfigErrorKind::Invalid {
+                key: key.to_owned(),
+                message,
+                line,
+            },
         }
-        let Some(first) = sorted_entries(folder)?.into_iter().next() else {
-            return Ok(None);
-        };
-        let file = if first.is_dir() {
-            let sources: Vec<PathBuf> = sorted_entries(&first)?
-                .into_iter()
-                .filter(|path| config.language_for(path).is_some())
+    }
+}
+
+/// Where `judge export --kattis` writes the output validator, and where
+/// reading a package back looks for its [`ENGINE_MARKER`].
+pub const EXPORTED_CHECKER: &str = "output_validators/judge_check/judge_check.py";
+
+/// The line `judge` recognises in an exported validator: the engine, the
+/// package's profiles and the checker's `lexmin`.
+pub const ENGINE_MARKER: &str = "# judge-engine:";
+
+/// The engine, profiles and `lexmin` a validator written by `judge export
+/// --kattis` names on its [`ENGINE_MARKER`] line, when it has one.
+pub fn engine_marker(script: &str) -> Option<(String, Vec<String>, bool)> {
+    let line = script
+        .lines()
+        .find_map(|line| line.strip_prefix(ENGINE_MARKER))?;
+    let mut words = line.split_whitespace();
+    let engine = words.next()?.to_owned();
+    let mut profiles = Vec::new();
+    let mut lexmin = true;
+    for word in words {
+        if let Some(list) = word.strip_prefix("profiles=") {
+            profiles = list
+                .split(',')
+                .filter(|name| !name.is_empty())
+                .map(str::to_owned)
                 .collect();
-            match sources.as_slice() {
-                [one] => one.clone(),
-                _ => {
-                    return Err(ConfigError::invalid(
-                        &first,
-                        role,
-                        format!(
-                            "holds {} source files; the judge builds a {role} from exactly one",
-                            sources.len()
-                        ),
-                    ))
-                }
-            }
-        } else {
-            first
-        };
-        tool_for(role, &file).map(Some).ok_or_else(|| {
-            ConfigError::invalid(
-                &file,
-                role,
-                format!(
-                    "is in no configured language; languages are defined in `judge.toml` under \
-                     [languages]; known: {}",
-                    config.known_languages()
-                ),
-            )
-        })
-    };
-    let validator = program_in(&dir.join("input_validators"), "validator")?
-        .map(|tool| (tool, ValidatorExitCodes::Kattis, Vec::new()));
-    let flags: Vec<String> = yaml
-        .validator_flags
-        .as_deref()
-        .unwrap_or("")
-        .split_whitespace()
-        .map(str::to_owned)
-        .collect();
-    let checker = match yaml.validation.as_deref().unwrap_or("default") {
-        "default" => Checker::Builtin(
-            default_validator(&flags).map_err(|message| invalid("validator_flags", message))?,
-        ),
-        "custom" => {
-            let tool = match program_in(&dir.join("output_validators"), "checker")? {
-                Some(tool) => tool,
-                None => program_in(&dir.join("output_validator"), "checker")?.ok_or_else(|| {
-                    invalid(
-                        "validation",
-                        "`custom` needs a program in `output_validators/` (or `output_validator/`)"
-                            .to_owned(),
-                    )
-                })?,
-            };
-            Checker::Program {
-                tool: Box::new(tool),
-                protocol: CheckerProtocol::Kattis,
-                args: flags,
-            }
+        } else if let Some(value) = word.strip_prefix("lexmin=") {
+            lexmin = value != "false";
         }
-        other => {
-            return Err(invalid(
-                "validation",
-                format!(
-                "`{other}` is not supported; `default` or `custom` (interactive problems are not)"
-            ),
-            ))
-        }
-    };
-    let limits = LimitsToml {
-        time_limit_ms: yaml
-            .limits
-            .time_limit
-            .map_or(1000, |seconds| (seconds * 1000.0).ceil().max(1.0) as u64),
-        memory_limit_mib: yaml.limits.memory.unwrap_or(2048),
-        output_limit_kib: yaml.limits.output.unwrap_or(8).saturating_mul(1024),
-        tool_time_limit_ms: yaml
-            .limits
-            .validation_time
-            .map(|seconds| seconds.saturating_mul(1000)),
-        tool_memory_limit_mib: yaml.limits.validation_memory,
-    };
-    let title = yaml.title().unwrap_or_else(|| id.clone());
-    let profiles = vec!["data".to_owned()];
-    let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits))
-        .map_err(|fault| ConfigError::invalid(dir, "programs", fault.0))?;
-    let problem = ProgramProblem::new(
-        &id, &title, &profiles, toolbox, reference, None, validator, checker,
-    );
-    let manifest = ProblemToml {
-        title,
-        origin: yaml.source.clone().unwrap_or_default(),
-        engine: None,
-        reference: None,
-        generator: None,
-        validator: None,
-        profiles,
-        limits,
-        checker: CheckerToml::default(),
-        tests: TestsToml {
-            seed: 0,
-            generated: Vec::new(),
-        },
-    };
-    let package = Package {
-        id,
-        problem: ProblemRef::Programs(Arc::new(problem)),
-        manifest,
-        dir: Some(dir.to_owned()),
-        tests,
-    };
-    check_tests(&package, "the package's input validator")?;
-    Ok(KattisPackage {
-        package,
-        time_limit_ms,
-        time_multiplier: yaml.limits.time_multiplier.unwrap_or(5.0),
-        time_safety_margin: yaml.limits.time_safety_margin.unwrap_or(2.0),
-    })
+    }
+    Some((engine, profiles, lexmin))
 }
 
 /// A YAML error's message without the " at line L column C" the position
@@ -404,98 +257,6 @@ fn without_location(message: &str) -> String {
         Some(index) => message[..index].to_owned(),
         None => message.to_owned(),
     }
-}
-
-/// A package written by `judge export --kattis` from a built-in engine:
-/// its output validator names the engine (see [`crate::export`]), and the
-/// engine decides directly, so the package grades as the original does
-/// without `judge` inside the sandbox.
-fn exported_engine_package(
-    dir: &Path,
-    id: &str,
-    yaml: &ProblemYaml,
-    tests: Vec<PackageTest>,
-) -> Result<Option<Package>, ConfigError> {
-    let script = dir.join("output_validators/judge_check/judge_check.py");
-    let Ok(text) = fs_err::read_to_string(&script) else {
-        return Ok(None);
-    };
-    let Some((engine, profiles, lexmin)) = crate::export::engine_marker(&text) else {
-        return Ok(None);
-    };
-    let Some(problem) = crate::problems::find(&engine) else {
-        return Err(ConfigError::invalid(
-            &script,
-            "judge-engine",
-            format!(
-                "unknown engine `{engine}`; known: {}",
-                crate::problems::known_ids()
-            ),
-        ));
-    };
-    let profiles = if profiles.is_empty() {
-        problem
-            .profiles()
-            .iter()
-            .map(|profile| profile.name.to_owned())
-            .collect()
-    } else {
-        profiles
-    };
-    let limits = LimitsToml {
-        time_limit_ms: yaml
-            .limits
-            .time_limit
-            .map_or(1000, |seconds| (seconds * 1000.0).ceil().max(1.0) as u64),
-        memory_limit_mib: yaml.limits.memory.unwrap_or(2048),
-        output_limit_kib: yaml.limits.output.unwrap_or(8).saturating_mul(1024),
-        tool_time_limit_ms: None,
-        tool_memory_limit_mib: None,
-    };
-    let package = Package {
-        id: id.to_owned(),
-        problem: ProblemRef::Engine(problem),
-        manifest: ProblemToml {
-            title: yaml.title().unwrap_or_else(|| id.to_owned()),
-            origin: yaml.source.clone().unwrap_or_default(),
-            engine: Some(engine),
-            reference: None,
-            generator: None,
-            validator: None,
-            profiles,
-            limits,
-            checker: CheckerToml {
-                lexmin: Some(lexmin),
-                ..CheckerToml::default()
-            },
-            tests: TestsToml {
-                seed: 0,
-                generated: Vec::new(),
-            },
-        },
-        dir: Some(dir.to_owned()),
-        tests,
-    };
-    let profiles = package.manifest.profiles.join(", ");
-    check_tests(&package, &profiles)?;
-    Ok(Some(package))
-}
-
-/// Every test of a package must be valid for it: the first that is not is
-/// a configuration error naming its file and what the tests must satisfy.
-fn check_tests(package: &Package, valid_for: &str) -> Result<(), ConfigError> {
-    for test in &package.tests {
-        if let Err(error) = package.validate(&test.input) {
-            return Err(ConfigError {
-                path: test.path.clone(),
-                kind: ConfigErrorKind::InvalidTest {
-                    error,
-                    profiles: valid_for.to_owned(),
-                },
-            });
-        }
-    }
-    Ok(())
 }
 
 /// The default output validator of problemtools, from `validator_flags`:
@@ -542,7 +303,7 @@ pub fn default_validator(flags: &[String]) -> Result<BuiltinChecker, String> {
 
 /// `data/sample` then `data/secret`, each searched in depth (nested groups),
 /// in name order; every `.in` needs its `.ans`.
-fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
+pub fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
     let data = dir.join("data");
     let mut tests = Vec::new();
     for group in ["sample", "secret"] {
@@ -602,6 +363,17 @@ mod tests {
     }
 
     #[test]
+    fn reads_back_the_engine_marker() {
+        assert_eq!(
+            engine_marker(
+                "#!/usr/bin/env python3\n# judge-engine: rooks profiles=small lexmin=true\n"
+            ),
+            Some(("rooks".to_owned(), vec!["small".to_owned()], true))
+        );
+        assert_eq!(engine_marker("print(1)\n"), None);
+    }
+
+    #[test]
     fn reads_the_default_validators_flags() {
         assert_eq!(default_validator(&[]), Ok(BuiltinChecker::CaseInsensitive));
         assert_eq!(
@@ -622,22 +394,6 @@ mod tests {
         assert_eq!(
             default_validator(&flags("ignore_case")),
             Err("`ignore_case` is not a flag of the default output validator".to_owned())
-        );
-    }
-
-    #[test]
-    fn an_unsupported_key_names_its_line() {
-        let dir = tempfile::tempdir().unwrap();
-        fs_err::write(
-            dir.path().join("problem.yaml"),
-            "name: Sum\ngrading:\n  on_reject: first_error\n",
-        )
-        .unwrap();
-        let error = load(dir.path(), &JudgeConfig::defaults().unwrap()).unwrap_err();
-        let message = error.to_string();
-        assert!(
-            message.contains("line 2, column 1: unknown field `grading`"),
-            "{message}"
         );
     }
 

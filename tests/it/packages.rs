@@ -4,7 +4,7 @@
 
 use crate::support::{repository, Dir};
 use judge::config::bundled;
-use judge::config::problem::Package;
+use judge::package::Package;
 use judge::problems::check_bytes;
 
 /// Invariant: every `.in` under `problems/<id>/tests` is valid (for the

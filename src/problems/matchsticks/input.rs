@@ -371,6 +371,16 @@ pub struct Position {
 }
 
 impl Position {
+    /// The error for a position on which nobody can move. PROBLEMS.md: "Inputs
+    /// always have at least one legal move; the validator rejects a position with
+    /// none."
+    pub fn no_legal_move(&self) -> InputError {
+        InputError::constraint(
+            self.first_line,
+            format!("{} has no legal move", self.describe()),
+        )
+    }
+
     /// "position 2 (lines 5-7: "1111", "----", "0010")": how validator
     /// messages name a position.
     pub fn describe(&self) -> String {

@@ -203,8 +203,7 @@ pub fn greedy_move(board: &Board) -> Option<Move> {
 pub fn solve(input: &Input) -> Result<String, crate::problems::InputError> {
     let mut output = String::new();
     for position in &input.positions {
-        let chosen =
-            best_move(&position.board).ok_or_else(|| super::validate::no_legal_move(position))?;
+        let chosen = best_move(&position.board).ok_or_else(|| position.no_legal_move())?;
         output.push_str(&chosen.compact());
         output.push('\n');
     }

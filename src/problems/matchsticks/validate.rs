@@ -3,7 +3,7 @@
 //!
 //! Syntax and the range of k are `input.rs`'s; who wins is `solve.rs`'s.
 
-use super::input::{parse, Input, Position};
+use super::input::{parse, Input};
 use super::solve::{best_move, greedy_move, outcome, Outcome};
 use crate::problems::text::Layout;
 use crate::problems::InputError;
@@ -41,16 +41,6 @@ impl ProfileKind {
     }
 }
 
-/// The error for a position on which nobody can move. PROBLEMS.md: "Inputs
-/// always have at least one legal move; the validator rejects a position with
-/// none."
-pub fn no_legal_move(position: &Position) -> InputError {
-    InputError::constraint(
-        position.first_line,
-        format!("{} has no legal move", position.describe()),
-    )
-}
-
 /// Checks the rules every input obeys, whatever its profile: each position
 /// has at least one legal move.
 pub fn check_positions(input: &Input) -> Result<(), InputError> {
@@ -59,7 +49,7 @@ pub fn check_positions(input: &Input) -> Result<(), InputError> {
         .iter()
         .find(|position| !position.board.has_legal_move())
     {
-        Some(position) => Err(no_legal_move(position)),
+        Some(position) => Err(position.no_legal_move()),
         None => Ok(()),
     }
 }

@@ -1,0 +1,113 @@
+//! The report files of `judge run`, `judge grade` and `judge merge`: their
+//! flags, the checks of their paths before anything runs, and writing them.
+
+use super::write_stdout;
+use crate::error::Error;
+use crate::report;
+use crate::report::targets::{is_stdout, TargetError, Targets};
+use crate::runner::SubmissionResult;
+use std::path::{Path, PathBuf};
+
+/// Report files rendered from results, by `judge run`, `judge grade` and
+/// `judge merge` alike.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ReportArgs {
+    /// Write a JUnit XML report here: one suite per submission and problem.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Write a CSV gradebook here: student, problem, score, verdict, passed, total.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Write an HTML report here: the class page (matrix, per-problem
+    /// summaries, students by score) and, in a folder beside it named after
+    /// FILE (`grades.html`: `grades/`), a page per submission with each test's
+    /// input, expected and actual output and a diff; `-` prints one page.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
+impl ReportArgs {
+    /// The report paths, with the command's `--json` (merge's `-o`).
+    fn targets<'a>(&'a self, json: Option<&'a Path>) -> Targets<'a> {
+        Targets {
+            json,
+            junit: self.junit.as_deref(),
+            csv: self.csv.as_deref(),
+            html: self.html.as_deref(),
+        }
+    }
+
+    /// Checks every report path before anything runs ([`Targets::check`]).
+    pub(crate) fn check(&self, json: Option<&Path>) -> Result<(), TargetError> {
+        self.targets(json).check()
+    }
+
+    /// Refuses a report among the hand-ins ([`Targets::refuse_among`]).
+    pub(crate) fn refuse_among(
+        &self,
+        json: Option<&Path>,
+        protected: &[&Path],
+    ) -> Result<(), TargetError> {
+        self.targets(json).refuse_among(protected)
+    }
+
+    /// Whether any of these reports is asked for.
+    pub(crate) fn any(&self) -> bool {
+        self.junit.is_some() || self.csv.is_some() || self.html.is_some()
+    }
+
+    /// Whether one of these reports goes to standard output (then the table
+    /// does not).
+    pub(crate) fn to_stdout(&self) -> bool {
+        [&self.junit, &self.csv, &self.html]
+            .into_iter()
+            .flatten()
+            .any(|path| is_stdout(path))
+    }
+
+    /// Renders and writes (atomically) every report file asked for.
+    pub(crate) fn write<R: report::Row>(
+        &self,
+        rows: &[R],
+        html: &report::html::Options,
+    ) -> Result<(), Error> {
+        if let Some(path) = &self.junit {
+            let results: Vec<SubmissionResult> =
+                rows.iter().map(|row| row.result().clone()).collect();
+            let xml = report::junit::render(&results).map_err(Error::judge)?;
+            write_report(path, &xml)?;
+        }
+        if let Some(path) = &self.csv {
+            write_report(path, &report::csv::render(rows))?;
+        }
+        if let Some(path) = &self.html {
+            if is_stdout(path) {
+                write_stdout(&report::html::render_with(rows, html))?;
+            } else {
+                let folder = report::page_folder(path);
+                let name = |path: &Path| {
+                    path.file_name()
+                        .map(|name| name.to_string_lossy().into_owned())
+                        .unwrap_or_default()
+                };
+                let pages = report::html::render_pages(rows, &name(path), &name(&folder), html);
+                report::write_page_set(
+                    path,
+                    &folder,
+                    pages.class_page.as_bytes(),
+                    &pages.submissions,
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes one report to `path`, or to standard output for `-`.
+pub(crate) fn write_report(path: &Path, text: &str) -> Result<(), Error> {
+    if is_stdout(path) {
+        write_stdout(text)
+    } else {
+        Ok(report::write_atomically(path, text.as_bytes())?)
+    }
+}

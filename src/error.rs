@@ -1,0 +1,183 @@
+//! The one error type at the top: every failure a command can end with, and
+//! the one place it becomes an exit code (SPEC.md): the user's mistakes
+//! (usage, configuration) are 2, everything else is the judge failing, 3.
+//! Interruptions (130 / 143) and verdicts (0 / 1) are not errors: the
+//! commands return those codes from their results.
+//!
+//! Every layer below keeps its own error type; this enum names each, so
+//! the exit code is one exhaustive `match`, never a search of an error
+//! chain.
+
+use crate::config::ConfigError;
+use crate::exit;
+use crate::export::ExportError;
+use crate::grade::DiscoverError;
+use crate::grading::GradingError;
+use crate::interrupt::InterruptError;
+use crate::report::targets::TargetError;
+use crate::report::ReportError;
+use crate::resume::ResumeError;
+use crate::runner::RunError;
+use crate::source::CannotRead;
+use crate::testset::TestSetError;
+
+/// A mistake in the command line or configuration that the user can fix:
+/// exit 2, nothing run.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct UsageError {
+    message: String,
+    hint: Option<String>,
+}
+
+impl UsageError {
+    /// A usage error with a message and an optional `hint:` line.
+    pub fn new(message: impl Into<String>, hint: Option<String>) -> Self {
+        UsageError {
+            message: message.into(),
+            hint,
+        }
+    }
+}
+
+/// Why a command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The command line asks for something that cannot be done.
+    #[error(transparent)]
+    Usage(#[from] UsageError),
+    /// A report path cannot be written.
+    #[error(transparent)]
+    Targets(#[from] TargetError),
+    /// A configuration file is wrong.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The report given to `--resume` cannot be used.
+    #[error(transparent)]
+    Resume(#[from] ResumeError),
+    /// The submissions folder could not be searched.
+    #[error(transparent)]
+    Discover(#[from] DiscoverError),
+    /// The runner failed: the sandbox or the workspace.
+    #[error(transparent)]
+    Run(#[from] RunError),
+    /// The signal handlers could not be installed.
+    #[error(transparent)]
+    Interrupt(#[from] InterruptError),
+    /// A report file could not be written.
+    #[error(transparent)]
+    Report(#[from] ReportError),
+    /// A data set could not be made or written (`judge gen`).
+    #[error(transparent)]
+    TestSet(#[from] TestSetError),
+    /// A package could not be exported.
+    #[error(transparent)]
+    Export(#[from] ExportError),
+    /// A file given as an input, output or answer could not be read.
+    #[error(transparent)]
+    CannotRead(#[from] CannotRead),
+    /// Standard output could not be written.
+    #[error("failed to write to stdout: {0}")]
+    Stdout(std::io::Error),
+    /// A file of the judge's own could not be read or written.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// Anything else the judge could not do (rendering a report, a man
+    /// page): its own fault.
+    #[error("{0}")]
+    Judge(String),
+}
+
+impl Error {
+    /// The process exit code: the one place an error becomes one.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Usage(_) | Error::Targets(_) | Error::Config(_) | Error::Resume(_) => {
+                exit::USAGE
+            }
+            Error::Export(ExportError::Unsupported { .. }) => exit::USAGE,
+            Error::Discover(
+                DiscoverError::Missing { .. }
+                | DiscoverError::NotAFolder { .. }
+                | DiscoverError::Empty { .. },
+            ) => exit::USAGE,
+            Error::Discover(DiscoverError::Walk(_))
+            | Error::Export(ExportError::Reference { .. } | ExportError::Write { .. })
+            | Error::Run(_)
+            | Error::Interrupt(_)
+            | Error::Report(_)
+            | Error::TestSet(_)
+            | Error::CannotRead(_)
+            | Error::Stdout(_)
+            | Error::Io(_)
+            | Error::Judge(_) => exit::JUDGE_FAILED,
+        }
+    }
+
+    /// The `hint:` line printed after the error, when there is one.
+    pub fn hint(&self) -> Option<&str> {
+        match self {
+            Error::Usage(usage) => usage.hint.as_deref(),
+            Error::Targets(target) => target.hint.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// A failure of the judge's own, worded.
+    pub fn judge(message: impl std::fmt::Display) -> Self {
+        Error::Judge(message.to_string())
+    }
+}
+
+impl From<GradingError> for Error {
+    fn from(error: GradingError) -> Self {
+        match error {
+            GradingError::Usage { message, hint } => Error::Usage(UsageError { message, hint }),
+            GradingError::Config(error) => Error::Config(error),
+            GradingError::Resume(error) => Error::Resume(error),
+            GradingError::Discover(error) => Error::Discover(error),
+            GradingError::Run(error) => Error::Run(error),
+            GradingError::Interrupt(error) => Error::Interrupt(error),
+            GradingError::Io(error) => Error::Io(error),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    #[test]
+    fn the_users_mistakes_are_2_and_the_judges_failures_3() {
+        let config = ConfigError::invalid(std::path::Path::new("judge.toml"), "jobs", "bad");
+        let rows: Vec<(Error, u8)> = vec![
+            (UsageError::new("no", Some("do this".to_owned())).into(), 2),
+            (config.into(), 2),
+            (GradingError::usage("no tests", None).into(), 2),
+            (
+                DiscoverError::Missing {
+                    path: PathBuf::from("s"),
+                }
+                .into(),
+                2,
+            ),
+            (
+                ExportError::Unsupported {
+                    id: "x".to_owned(),
+                    reason: "y".to_owned(),
+                }
+                .into(),
+                2,
+            ),
+            (std::io::Error::other("disk").into(), 3),
+            (Error::Stdout(std::io::Error::other("pipe")), 3),
+            (Error::judge("rendering"), 3),
+        ];
+        for (error, code) in rows {
+            assert_eq!(error.exit_code(), code, "{error}");
+        }
+        let usage: Error = UsageError::new("no", Some("do this".to_owned())).into();
+        assert_eq!(usage.hint(), Some("do this"));
+    }
+}

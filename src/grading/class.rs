@@ -1,0 +1,469 @@
+//! `judge grade`'s grading: a plan of what a class's submissions folder
+//! holds (what is graded, what is ignored and why, every package loaded),
+//! then one call that grades it into a [`GradeReport`].
+
+use super::margin::time_limit_warnings;
+use super::settings::{self, master_seed, Overrides, SettingsWarning};
+use super::submission::{prepare_entry, Unrunnable};
+use super::GradingError;
+use crate::config::judge::JudgeConfig;
+use crate::config::ConfigError;
+use crate::grade::{self, Entry, Shard};
+use crate::interrupt::Cancellation;
+use crate::package::{package_exists, Package};
+use crate::report::json::{
+    Expected, GradeReport, GradedResult, GradedWith, IgnoredFile, NotGraded, ShardInfo,
+    JUDGE_VERSION, VERSION,
+};
+use crate::resume::{self, Fingerprint, Resume};
+use crate::runner::{
+    self, CompileResult, Event, FixedTests, Settings, Submission, SubmissionResult, Workspace,
+};
+use crate::sandbox::Isolation;
+use crate::verdict::Verdict;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// What a class run will grade, and what it will not.
+#[derive(Debug)]
+pub struct ClassPlan {
+    /// The (submission, problem) pairs of this run (of its shard).
+    pub entries: Vec<Entry>,
+    /// Files of the submissions folder that are not graded, and why.
+    pub ignored: Vec<IgnoredFile>,
+    /// Pairs in the whole run, before `--shard`.
+    pub pairs: usize,
+    pub shard: Option<Shard>,
+    /// Every package the entries name that exists, loaded.
+    pub packages: BTreeMap<String, Package>,
+}
+
+/// Finds the submissions under `config`'s folder and layout, keeps
+/// `shard`'s part, and loads every package they name with `load` before
+/// anything runs: a broken problem.toml is a configuration error (exit 2).
+pub fn plan(
+    config: &JudgeConfig,
+    problems_dir: Option<&Path>,
+    shard: Option<Shard>,
+    load: &dyn Fn(&str) -> Result<Package, ConfigError>,
+) -> Result<ClassPlan, GradingError> {
+    let discovery = grade::discover(
+        &config.submissions,
+        config.layout,
+        config.problems.as_deref(),
+    )
+    .map_err(|error| match error {
+        grade::DiscoverError::Missing { .. }
+        | grade::DiscoverError::NotAFolder { .. }
+        | grade::DiscoverError::Empty { .. } => GradingError::usage(
+            error.to_string(),
+            Some(format!(
+                "`submissions` in `{}` names the folder, relative to that file",
+                config
+                    .path
+                    .as_deref()
+                    .unwrap_or(Path::new("judge.toml"))
+                    .display()
+            )),
+        ),
+        error @ grade::DiscoverError::Walk(_) => GradingError::Discover(error),
+    })?;
+    let ignored = discovery
+        .ignored
+        .iter()
+        .map(|ignored| IgnoredFile {
+            path: ignored.path.display().to_string(),
+            reason: ignored.reason.clone(),
+        })
+        .collect();
+    let entries = discovery.entries;
+    let pairs = entries.len();
+    let entries = match shard {
+        Some(shard) => shard.select(entries),
+        None => entries,
+    };
+    let mut packages: BTreeMap<String, Package> = BTreeMap::new();
+    for entry in &entries {
+        if packages.contains_key(&entry.problem) || !package_exists(problems_dir, &entry.problem) {
+            continue;
+        }
+        let package = load(&entry.problem)?;
+        if package.tests.is_empty() && config.random_tests == 0 {
+            return Err(GradingError::usage(
+                format!(
+                    "no tests for `{}`: no tests in the package and no random tests",
+                    package.id
+                ),
+                Some("set `random-tests` in `judge.toml`".to_owned()),
+            ));
+        }
+        packages.insert(entry.problem.clone(), package);
+    }
+    Ok(ClassPlan {
+        entries,
+        ignored,
+        pairs,
+        shard,
+        packages,
+    })
+}
+
+/// What a class run tells its observer as it goes.
+#[derive(Debug)]
+pub enum ClassEvent<'a> {
+    /// Grading of this problem's submissions begins.
+    Problem(&'a str),
+    /// The settings of a problem deserve a warning.
+    Settings(&'a SettingsWarning),
+    /// One more pair is graded (or reused, or found unrunnable).
+    Graded,
+}
+
+/// Grades `plan`: each problem's submissions in one runner call (each
+/// compiled once, the tests shared), results `resume` may reuse taken from
+/// it, then the time-limit warnings; the report in the unsharded order.
+pub fn grade(
+    plan: &ClassPlan,
+    config: &JudgeConfig,
+    overrides: &Overrides,
+    mut resume: Option<&mut Resume>,
+    cancel: &Cancellation,
+    on_event: &mut dyn FnMut(ClassEvent<'_>),
+) -> Result<GradeReport, GradingError> {
+    let mut results = Vec::with_capacity(plan.entries.len());
+    let mut not_graded = Vec::new();
+    let mut by_problem: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
+    for entry in &plan.entries {
+        by_problem.entry(&entry.problem).or_default().push(entry);
+    }
+    for (id, group) in by_problem {
+        match plan.packages.get(id) {
+            Some(package) => {
+                on_event(ClassEvent::Problem(id));
+                let resolved = settings::resolve(overrides, config, package);
+                for warning in &resolved.warnings {
+                    on_event(ClassEvent::Settings(warning));
+                }
+                let graded = grade_problem(
+                    package,
+                    &group,
+                    config,
+                    &resolved.settings,
+                    resume.as_deref_mut(),
+                    cancel,
+                    on_event,
+                )?;
+                results.extend(graded.results);
+                not_graded.extend(graded.not_graded);
+            }
+            None => {
+                for entry in group {
+                    results.push(unknown_problem(entry, config));
+                    on_event(ClassEvent::Graded);
+                }
+            }
+        }
+    }
+    results.sort_by(|a, b| {
+        grade::order_key(Path::new(&a.result.submission), &a.result.problem).cmp(&grade::order_key(
+            Path::new(&b.result.submission),
+            &b.result.problem,
+        ))
+    });
+    not_graded.sort_by(|a, b| {
+        grade::order_key(Path::new(&a.submission), &a.problem)
+            .cmp(&grade::order_key(Path::new(&b.submission), &b.problem))
+    });
+    Ok(GradeReport {
+        version: VERSION,
+        isolation: serde_json::to_value(Isolation::detect()).ok(),
+        layout: config.layout.name().to_owned(),
+        shard: plan.shard.map(|shard| ShardInfo {
+            index: shard.index,
+            count: shard.count,
+            pairs: plan.pairs,
+        }),
+        judge_version: Some(JUDGE_VERSION.to_owned()),
+        interrupted: cancel.signal().is_some(),
+        not_graded,
+        ignored: plan.ignored.clone(),
+        graded_with: Some(GradedWith {
+            judge_version: JUDGE_VERSION.to_owned(),
+            seed: config.seed,
+            random_tests: config.random_tests,
+            time_limit_ms: config.limits.time_limit_ms,
+            memory_limit_mib: config.limits.memory_limit_mib,
+            output_limit_kib: config.limits.output_limit_kib,
+            wall_time_factor: config.wall_time_factor,
+        }),
+        results,
+    })
+}
+
+/// One problem's graded pairs, and those an interruption left ungraded.
+struct ProblemGraded {
+    results: Vec<GradedResult>,
+    not_graded: Vec<NotGraded>,
+}
+
+/// A pair to run: its entry, the submission, the file's SHA-256 and the
+/// fingerprint of what its result depends on.
+struct Runnable<'a> {
+    entry: &'a Entry,
+    submission: Submission,
+    sha256: Option<String>,
+    fingerprint: String,
+}
+
+/// Grades one problem's submissions: one runner call, so each is compiled
+/// once and the tests are shared. Results `resume` may reuse are taken from
+/// it instead.
+fn grade_problem(
+    package: &Package,
+    entries: &[&Entry],
+    config: &JudgeConfig,
+    settings: &Settings,
+    mut resume: Option<&mut Resume>,
+    cancel: &Cancellation,
+    on_event: &mut dyn FnMut(ClassEvent<'_>),
+) -> Result<ProblemGraded, GradingError> {
+    let problem = &*package.problem;
+    let seed = master_seed(None, config, package);
+    let package_sha256 = resume::package_sha256(package)?;
+    let mut graded = Vec::with_capacity(entries.len());
+    let mut not_graded = Vec::new();
+    let mut unrunnable_entries: Vec<(&Entry, Unrunnable)> = Vec::new();
+    let mut runnable: Vec<Runnable<'_>> = Vec::new();
+    for entry in entries {
+        match prepare_entry(entry, config) {
+            Ok(submission) => {
+                // Unreadable or refused now: compiling reports why; never
+                // reused. Read as compiling reads it (never a link's target
+                // outside its folder).
+                let sha256 = runner::read_submission(&entry.path)
+                    .ok()
+                    .map(|bytes| resume::sha256_hex(&bytes));
+                let fingerprint = Fingerprint::new(
+                    problem,
+                    &package_sha256,
+                    &submission,
+                    settings,
+                    seed,
+                    config.random_tests,
+                )
+                .digest();
+                let earlier = resume.as_deref_mut().and_then(|resume| {
+                    resume.take(
+                        &entry.path.display().to_string(),
+                        problem.id(),
+                        sha256.as_deref(),
+                        &fingerprint,
+                    )
+                });
+                match earlier {
+                    Some(earlier) => {
+                        graded.push(GradedResult {
+                            student: entry.student.clone(),
+                            expected: expected_of(entry),
+                            ..earlier
+                        });
+                        on_event(ClassEvent::Graded);
+                    }
+                    None => runnable.push(Runnable {
+                        entry,
+                        submission,
+                        sha256,
+                        fingerprint,
+                    }),
+                }
+            }
+            Err(why) => unrunnable_entries.push((entry, why)),
+        }
+    }
+    // Interrupted before this problem: the results reused above are kept
+    // (nothing to run), the rest waits for the next `--resume`.
+    if cancel.is_cancelled() {
+        not_graded.extend(
+            unrunnable_entries
+                .iter()
+                .map(|(entry, _)| *entry)
+                .chain(runnable.iter().map(|runnable| runnable.entry))
+                .map(not_graded_entry),
+        );
+        return Ok(ProblemGraded {
+            results: graded,
+            not_graded,
+        });
+    }
+    let workspace = Workspace::new()?;
+    let tests = runner::load_tests(
+        problem,
+        Some(FixedTests::Package(&package.tests)),
+        &package.profiles(),
+        config.random_tests,
+        seed,
+        &workspace,
+    )?;
+    for (entry, why) in unrunnable_entries {
+        graded.push(unrunnable(entry, config, &why, tests.len(), settings));
+        on_event(ClassEvent::Graded);
+    }
+    let submissions: Vec<Submission> = runnable
+        .iter()
+        .map(|runnable| runnable.submission.clone())
+        .collect();
+    let mut on_run_event = |event: Event<'_>| {
+        if let Event::SubmissionFinished { .. } = event {
+            on_event(ClassEvent::Graded);
+        }
+    };
+    let results = runner::run_cancellable(
+        problem,
+        &submissions,
+        &tests,
+        settings,
+        &workspace,
+        cancel,
+        &mut on_run_event,
+    )?;
+    for (runnable, result) in runnable.iter().zip(results) {
+        let Some(mut result) = result else {
+            not_graded.push(not_graded_entry(runnable.entry));
+            continue;
+        };
+        // The runner names the engine (`rooks`); reports name the package.
+        result.problem.clone_from(&package.id);
+        let limits = runnable.submission.limits(&settings.limits);
+        let mut graded_result = GradedResult {
+            result,
+            student: runnable.entry.student.clone(),
+            expected: expected_of(runnable.entry),
+            time_limit_ms: limits.cpu_time_ms,
+            memory_limit_mib: limits.memory_kib / 1024,
+            warnings: Vec::new(),
+            submission_sha256: runnable.sha256.clone(),
+            fingerprint: Some(runnable.fingerprint.clone()),
+            reused: false,
+        };
+        // Warnings are part of the result (a resumed report must equal a
+        // full run's): a pair interrupted while they were found is not graded.
+        match time_limit_warnings(
+            problem,
+            &runnable.submission,
+            &graded_result,
+            &tests,
+            settings,
+            cancel,
+        )? {
+            Some(warnings) => {
+                graded_result.warnings = warnings;
+                graded.push(graded_result);
+            }
+            None => not_graded.push(not_graded_entry(runnable.entry)),
+        }
+    }
+    Ok(ProblemGraded {
+        results: graded,
+        not_graded,
+    })
+}
+
+/// An entry an interrupted run did not grade.
+fn not_graded_entry(entry: &Entry) -> NotGraded {
+    NotGraded {
+        problem: entry.problem.clone(),
+        submission: entry.path.display().to_string(),
+        student: Some(entry.student.clone()),
+    }
+}
+
+fn expected_of(entry: &Entry) -> Option<Expected> {
+    entry.expected.as_ref().map(|(folder, verdict)| Expected {
+        folder: folder.clone(),
+        verdict: *verdict,
+    })
+}
+
+/// The language reports name for `path`: its configured one, else
+/// `unknown`.
+fn language_name(config: &JudgeConfig, path: &Path) -> String {
+    config
+        .language_for(path)
+        .map_or("unknown", |(name, _)| name)
+        .to_owned()
+}
+
+/// A CE row with `message` as its compile message, for a pair that was not
+/// run.
+fn not_run(entry: &Entry, language: String, message: String, total: usize) -> SubmissionResult {
+    SubmissionResult {
+        problem: entry.problem.clone(),
+        submission: entry.path.display().to_string(),
+        language,
+        verdict: Verdict::CompileError,
+        passed: 0,
+        total,
+        compile: CompileResult {
+            ok: false,
+            message,
+            verdict: Some(Verdict::CompileError),
+        },
+        tests: Vec::new(),
+    }
+}
+
+/// A result for a file that was not run, with the reason as its compile
+/// message.
+fn unrunnable(
+    entry: &Entry,
+    config: &JudgeConfig,
+    why: &Unrunnable,
+    total: usize,
+    settings: &Settings,
+) -> GradedResult {
+    GradedResult {
+        result: not_run(
+            entry,
+            language_name(config, &entry.path),
+            why.to_string(),
+            total,
+        ),
+        student: entry.student.clone(),
+        expected: expected_of(entry),
+        time_limit_ms: settings.limits.cpu_time_ms,
+        memory_limit_mib: settings.limits.memory_kib / 1024,
+        warnings: Vec::new(),
+        submission_sha256: None,
+        fingerprint: None,
+        reused: false,
+    }
+}
+
+/// A file whose path names no problem this judge knows, or that is not where
+/// the layout puts submissions.
+fn unknown_problem(entry: &Entry, config: &JudgeConfig) -> GradedResult {
+    let message = if entry.problem.is_empty() {
+        format!(
+            "`{}` is not where layout `{}` puts submissions",
+            entry.path.display(),
+            config.layout.name()
+        )
+    } else {
+        format!(
+            "`{}` is not a problem; known: {}",
+            entry.problem,
+            crate::config::bundled::known_ids()
+        )
+    };
+    GradedResult {
+        result: not_run(entry, language_name(config, &entry.path), message, 0),
+        student: entry.student.clone(),
+        expected: expected_of(entry),
+        time_limit_ms: 0,
+        memory_limit_mib: 0,
+        warnings: Vec::new(),
+        submission_sha256: None,
+        fingerprint: None,
+        reused: false,
+    }
+}

@@ -1,0 +1,217 @@
+//! Verdicts that hang on the time limit: an accepted program whose slowest
+//! test used more than half its limit, and a TLE example (folder
+//! `time_limit_exceeded`) that passes its TLE tests with more time
+//! (problemtools' `time_safety_margin` idea).
+
+use crate::interrupt::Cancellation;
+use crate::problems::Problem;
+use crate::report::json::GradedResult;
+use crate::runner::{self, RunError, Settings, Submission, TestCase, Workspace};
+use crate::verdict::Verdict;
+
+/// How much more time a TLE example gets to see whether its verdict hangs on
+/// the limit.
+pub const TLE_RETRY_FACTOR: f64 = 1.5;
+
+/// `ms` with [`TLE_RETRY_FACTOR`] more time, rounded up.
+pub fn with_margin(ms: u64) -> u64 {
+    (ms as f64 * TLE_RETRY_FACTOR).ceil() as u64
+}
+
+/// The warning for an accepted result whose slowest test used more than
+/// half of `time_limit_ms`.
+pub fn close_to_the_limit(graded: &GradedResult) -> Option<String> {
+    let result = &graded.result;
+    if !result.verdict.is_accepted() {
+        return None;
+    }
+    let slowest = result.tests.iter().max_by_key(|test| test.time_ms)?;
+    (slowest.time_ms * 2 > graded.time_limit_ms).then(|| {
+        format!(
+            "{}: accepted, but test {} used {} ms of its {} ms limit: \
+             the verdict is sensitive to the time limit",
+            result.submission, slowest.name, slowest.time_ms, graded.time_limit_ms
+        )
+    })
+}
+
+/// The warnings of [`close_to_the_limit`] and, for a TLE example that got
+/// TLE, of its TLE tests re-run one at a time at [`TLE_RETRY_FACTOR`] times
+/// the limit (stopping at the first still too slow). `None` when `cancel`
+/// stopped the re-runs before they settled it.
+pub fn time_limit_warnings(
+    problem: &dyn Problem,
+    submission: &Submission,
+    graded: &GradedResult,
+    tests: &[TestCase],
+    settings: &Settings,
+    cancel: &Cancellation,
+) -> Result<Option<Vec<String>>, RunError> {
+    let result = &graded.result;
+    let mut warnings: Vec<String> = close_to_the_limit(graded).into_iter().collect();
+    let expects_tle = graded
+        .expected
+        .as_ref()
+        .is_some_and(|expected| expected.verdict == Some(Verdict::TimeLimitExceeded));
+    if expects_tle && result.verdict == Verdict::TimeLimitExceeded {
+        let slow: Vec<&TestCase> = result
+            .tests
+            .iter()
+            .filter(|test| test.verdict == Verdict::TimeLimitExceeded)
+            .filter_map(|test| tests.iter().find(|case| case.name == test.name))
+            .collect();
+        let mut more_time = settings.clone();
+        more_time.limits.cpu_time_ms = with_margin(settings.limits.cpu_time_ms);
+        more_time.limits.wall_time_ms = with_margin(settings.limits.wall_time_ms);
+        // One test at a time, stopping at the first that is still too slow:
+        // that one alone settles it, and each retry runs to a longer limit.
+        let mut passes_all = !slow.is_empty();
+        for test in &slow {
+            if cancel.is_cancelled() {
+                return Ok(None);
+            }
+            let workspace = Workspace::new()?;
+            let retried = runner::run_cancellable(
+                problem,
+                std::slice::from_ref(submission),
+                std::slice::from_ref(*test),
+                &more_time,
+                &workspace,
+                cancel,
+                &mut |_| {},
+            )?;
+            match retried.into_iter().next().flatten() {
+                // Only an interrupted run leaves the one pair unfinished.
+                None => return Ok(None),
+                Some(retry) if retry.verdict.is_accepted() => {}
+                Some(_) => {
+                    passes_all = false;
+                    break;
+                }
+            }
+        }
+        if passes_all {
+            warnings.push(format!(
+                "{}: TLE, but passes its {} TLE test(s) at {TLE_RETRY_FACTOR}x the limit \
+                 ({} ms): the verdict is sensitive to the time limit",
+                result.submission,
+                slow.len(),
+                with_margin(graded.time_limit_ms)
+            ));
+        }
+    }
+    Ok(Some(warnings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::json::Expected;
+    use crate::runner::{CompileResult, SubmissionResult, TestResult};
+
+    fn graded(verdict: Verdict, times: &[u64], limit: u64) -> GradedResult {
+        GradedResult {
+            result: SubmissionResult {
+                problem: "rooks".to_owned(),
+                submission: "a.py".to_owned(),
+                language: "python".to_owned(),
+                verdict,
+                passed: 0,
+                total: times.len(),
+                compile: CompileResult {
+                    ok: true,
+                    message: String::new(),
+                    verdict: None,
+                },
+                tests: times
+                    .iter()
+                    .enumerate()
+                    .map(|(index, &time_ms)| TestResult {
+                        name: format!("t{index}"),
+                        verdict,
+                        time_ms,
+                        wall_ms: time_ms,
+                        memory_kib: 0,
+                        exit_code: Some(0),
+                        signal: None,
+                        message: String::new(),
+                        random: None,
+                        excerpt: None,
+                        rerun: false,
+                        stderr: None,
+                    })
+                    .collect(),
+            },
+            student: "ann".to_owned(),
+            expected: None,
+            time_limit_ms: limit,
+            memory_limit_mib: 256,
+            warnings: Vec::new(),
+            submission_sha256: None,
+            fingerprint: None,
+            reused: false,
+        }
+    }
+
+    #[test]
+    fn an_accepted_result_over_half_its_limit_is_close_to_it() {
+        assert_eq!(
+            close_to_the_limit(&graded(Verdict::Accepted, &[100, 501], 1000)).as_deref(),
+            Some(
+                "a.py: accepted, but test t1 used 501 ms of its 1000 ms limit: the verdict is \
+                 sensitive to the time limit"
+            )
+        );
+        assert_eq!(
+            close_to_the_limit(&graded(Verdict::Accepted, &[500], 1000)),
+            None
+        );
+        assert_eq!(
+            close_to_the_limit(&graded(Verdict::WrongAnswer, &[900], 1000)),
+            None
+        );
+        assert_eq!(
+            close_to_the_limit(&graded(Verdict::Accepted, &[], 1000)),
+            None
+        );
+    }
+
+    #[test]
+    fn the_margin_is_half_as_much_again_rounded_up() {
+        assert_eq!(with_margin(1000), 1500);
+        assert_eq!(with_margin(3), 5);
+    }
+
+    /// A TLE example with no TLE test among the run's tests re-runs
+    /// nothing and says nothing; one not expected to be TLE is not re-run.
+    #[test]
+    fn nothing_is_re_run_without_a_tle_test_to_re_run() {
+        let problem = crate::problems::find("rooks").unwrap();
+        let submission = Submission {
+            path: "a.py".into(),
+            kind: crate::runner::SubmissionKind::Executable,
+        };
+        let settings = crate::grading::settings::resolve(
+            &crate::grading::settings::Overrides::default(),
+            &crate::config::judge::JudgeConfig::defaults().unwrap(),
+            &crate::package::Package::bundled("rooks").unwrap(),
+        )
+        .settings;
+        let mut tle = graded(Verdict::TimeLimitExceeded, &[1000], 1000);
+        tle.expected = Some(Expected {
+            folder: "time_limit_exceeded".to_owned(),
+            verdict: Some(Verdict::TimeLimitExceeded),
+        });
+        let cancel = Cancellation::new();
+        assert_eq!(
+            time_limit_warnings(problem, &submission, &tle, &[], &settings, &cancel).unwrap(),
+            Some(Vec::new())
+        );
+        let unexpected = graded(Verdict::TimeLimitExceeded, &[1000], 1000);
+        assert_eq!(
+            time_limit_warnings(problem, &submission, &unexpected, &[], &settings, &cancel)
+                .unwrap(),
+            Some(Vec::new())
+        );
+    }
+}

@@ -1,0 +1,70 @@
+//! The grading layer: what `judge run`, `judge grade`, `judge grade
+//! --package`, `judge stress` and `judge merge` decide, as library calls the
+//! command line only words.
+//!
+//! - [`settings`] resolves the limits and jobs of a run (flags over
+//!   judge.toml over problem.toml over the defaults, each value naming its
+//!   source, warnings returned as data), the random tests and the seed.
+//! - [`submission`] says how a file runs (a configured language, or an
+//!   executable) or why it cannot.
+//! - [`run`] grades submissions against one package (`judge run`).
+//! - [`class`] plans a class (what is graded, what is ignored and why) and
+//!   grades it into a [`crate::report::json::GradeReport`] (`judge grade`).
+//! - [`margin`] finds verdicts that hang on the time limit, re-running TLE
+//!   examples with more time.
+//! - [`package`] grades a package's own `submissions/<verdict>/`.
+//! - [`policy`] is the exit policy of the verdicts and the student view.
+
+pub mod class;
+pub mod margin;
+pub mod package;
+pub mod policy;
+pub mod run;
+pub mod settings;
+pub mod submission;
+
+use crate::config::ConfigError;
+use crate::interrupt::InterruptError;
+use crate::resume::ResumeError;
+use crate::runner::RunError;
+
+/// Why a grading call could not grade.
+#[derive(Debug, thiserror::Error)]
+pub enum GradingError {
+    /// A mistake in the command line or configuration the user can fix:
+    /// nothing was graded.
+    #[error("{message}")]
+    Usage {
+        message: String,
+        /// A `hint:` line, when there is advice.
+        hint: Option<String>,
+    },
+    /// A configuration file (judge.toml, problem.toml, problem.yaml) is wrong.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The report given to `--resume` could not be used.
+    #[error(transparent)]
+    Resume(#[from] ResumeError),
+    /// The submissions folder could not be searched.
+    #[error(transparent)]
+    Discover(#[from] crate::grade::DiscoverError),
+    /// The runner failed (the sandbox, the workspace): the judge's fault.
+    #[error(transparent)]
+    Run(#[from] RunError),
+    /// The signal handlers could not be installed.
+    #[error(transparent)]
+    Interrupt(#[from] InterruptError),
+    /// A file the judge needs could not be read.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+impl GradingError {
+    /// A usage error with a message and an optional hint.
+    pub fn usage(message: impl Into<String>, hint: Option<String>) -> Self {
+        GradingError::Usage {
+            message: message.into(),
+            hint,
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! What the verdicts mean for the exit code, and what students may see.
+
+use crate::config::judge::Layout;
+use crate::exit;
+use crate::report;
+use crate::report::json::GradeReport;
+use crate::verdict::Verdict;
+
+/// The one rule of every grading command: a judge error anywhere is the
+/// judge failing (3); else 0 when everything passed, 1 when not. What
+/// "passed" means is the command's: AC for `run`, the folder's verdict for
+/// layout `expected` and `grade --package`.
+pub fn verdict_exit(judge_error: bool, all_passed: bool) -> u8 {
+    if judge_error {
+        exit::JUDGE_FAILED
+    } else if all_passed {
+        exit::SUCCESS
+    } else {
+        exit::FAILURE
+    }
+}
+
+/// `judge run`: JE anywhere is 3, every verdict AC is 0, else 1.
+pub fn run_exit(verdicts: &[Verdict]) -> u8 {
+    verdict_exit(
+        verdicts.contains(&Verdict::JudgeError),
+        verdicts.iter().all(|verdict| verdict.is_accepted()),
+    )
+}
+
+/// `judge grade` and `judge merge`: JE anywhere is 3; layout `expected`
+/// passes when every example got its folder's verdict, the others when
+/// every verdict is AC.
+pub fn grade_exit(report: &GradeReport) -> u8 {
+    let results = &report.results;
+    let all_passed = if Layout::from_name(&report.layout) == Some(Layout::Expected) {
+        results.iter().all(|graded| graded.agrees() == Some(true))
+    } else {
+        results
+            .iter()
+            .all(|graded| graded.result.verdict.is_accepted())
+    };
+    verdict_exit(
+        results
+            .iter()
+            .any(|graded| graded.result.verdict == Verdict::JudgeError),
+        all_passed,
+    )
+}
+
+/// The report to hand to students (`--student-view`): hidden tests (all but
+/// the samples) lose their data, and the master seed and the fingerprints go
+/// (a small seed can be recovered from a fingerprint), since they would let a
+/// student remake every hidden random test with `judge gen` (adversarial
+/// review of issue #11).
+pub fn student_view(report: &GradeReport) -> GradeReport {
+    let mut hidden = report.clone();
+    hidden.graded_with = None;
+    for graded in &mut hidden.results {
+        graded.fingerprint = None;
+        graded
+            .result
+            .tests
+            .iter_mut()
+            .for_each(report::hide_test_data);
+    }
+    hidden
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::json::{Expected, GradedResult, GradedWith};
+    use crate::runner::{CompileResult, SubmissionResult};
+
+    fn graded(verdict: Verdict, expected: Option<Verdict>) -> GradedResult {
+        GradedResult {
+            result: SubmissionResult {
+                problem: "rooks".to_owned(),
+                submission: "a.py".to_owned(),
+                language: "python".to_owned(),
+                verdict,
+                passed: 0,
+                total: 0,
+                compile: CompileResult {
+                    ok: true,
+                    message: String::new(),
+                    verdict: None,
+                },
+                tests: Vec::new(),
+            },
+            student: "ann".to_owned(),
+            expected: expected.map(|verdict| Expected {
+                folder: "f".to_owned(),
+                verdict: Some(verdict),
+            }),
+            time_limit_ms: 1000,
+            memory_limit_mib: 256,
+            warnings: Vec::new(),
+            submission_sha256: None,
+            fingerprint: Some("digest".to_owned()),
+            reused: false,
+        }
+    }
+
+    fn report(layout: Layout, results: Vec<GradedResult>) -> GradeReport {
+        GradeReport {
+            version: 1,
+            isolation: None,
+            layout: layout.name().to_owned(),
+            shard: None,
+            judge_version: None,
+            interrupted: false,
+            not_graded: Vec::new(),
+            graded_with: Some(GradedWith {
+                judge_version: "x".to_owned(),
+                seed: Some(7),
+                random_tests: 0,
+                time_limit_ms: None,
+                memory_limit_mib: None,
+                output_limit_kib: None,
+                wall_time_factor: 2.0,
+            }),
+            ignored: Vec::new(),
+            results,
+        }
+    }
+
+    #[test]
+    fn the_exit_code_is_je_first_then_whether_everything_passed() {
+        use Verdict::*;
+        let rows: [(&[Verdict], u8); 5] = [
+            (&[], 0),
+            (&[Accepted, Accepted], 0),
+            (&[Accepted, WrongAnswer], 1),
+            (&[WrongAnswer, JudgeError], 3),
+            (&[CompileError], 1),
+        ];
+        for (verdicts, code) in rows {
+            assert_eq!(run_exit(verdicts), code, "{verdicts:?}");
+        }
+    }
+
+    #[test]
+    fn layout_expected_passes_when_each_example_gets_its_folders_verdict() {
+        use Verdict::*;
+        let agreeing = vec![
+            graded(WrongAnswer, Some(WrongAnswer)),
+            graded(Accepted, Some(Accepted)),
+        ];
+        assert_eq!(grade_exit(&report(Layout::Expected, agreeing.clone())), 0);
+        assert_eq!(grade_exit(&report(Layout::ProblemStudent, agreeing)), 1);
+        let disagreeing = vec![graded(Accepted, Some(WrongAnswer))];
+        assert_eq!(grade_exit(&report(Layout::Expected, disagreeing)), 1);
+        let judge_error = vec![graded(JudgeError, Some(JudgeError))];
+        assert_eq!(grade_exit(&report(Layout::Expected, judge_error)), 3);
+    }
+
+    #[test]
+    fn the_student_view_drops_the_seed_and_the_fingerprints() {
+        let full = report(
+            Layout::ProblemStudent,
+            vec![graded(Verdict::Accepted, None)],
+        );
+        let hidden = student_view(&full);
+        assert_eq!(hidden.graded_with, None);
+        assert_eq!(hidden.results[0].fingerprint, None);
+        assert_eq!(full.results[0].fingerprint.as_deref(), Some("digest"));
+    }
+}

@@ -1,0 +1,161 @@
+//! How a file runs: in the language its extension names in judge.toml, or
+//! as an executable; anything else cannot be graded, and says why.
+
+use super::GradingError;
+use crate::config::judge::{JudgeConfig, RunsAs};
+use crate::grade::Entry;
+use crate::runner::{Submission, SubmissionKind};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A submission's language by extension, or an executable; anything else is
+/// a usage error naming the known languages.
+pub fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, GradingError> {
+    let metadata = fs_err::metadata(path).map_err(|error| {
+        GradingError::usage(
+            format!(
+                "cannot read the submission `{}`: {}",
+                path.display(),
+                crate::config::io_reason(&error)
+            ),
+            None,
+        )
+    })?;
+    if !metadata.is_file() {
+        return Err(GradingError::usage(
+            format!("the submission `{}` is not a file", path.display()),
+            None,
+        ));
+    }
+    match config.runs_as(path) {
+        Some(RunsAs::Language(name, language)) => {
+            let mut language = language.clone();
+            // Compile and run commands are text: a file name that is not
+            // UTF-8 (`ren\xe9.py`) would reach the compiler mangled and end
+            // as CE (issue #8). The sandboxed copy gets a plain name
+            // instead; the reports keep the real path.
+            if language.source_name.is_none() && path.file_name().and_then(|n| n.to_str()).is_none()
+            {
+                let extension = path
+                    .extension()
+                    .and_then(|extension| extension.to_str())
+                    .unwrap_or("txt");
+                language.source_name = Some(format!("submission.{extension}"));
+            }
+            return Ok(Submission {
+                path: path.to_owned(),
+                kind: SubmissionKind::Language {
+                    name: name.to_owned(),
+                    language,
+                },
+            });
+        }
+        Some(RunsAs::Executable) => {
+            return Ok(Submission {
+                path: path.to_owned(),
+                kind: SubmissionKind::Executable,
+            })
+        }
+        None => {}
+    }
+    Err(GradingError::usage(
+        format!(
+            "no language for `{}`: its extension is not configured and it is not executable",
+            path.display()
+        ),
+        Some(config.languages_hint()),
+    ))
+}
+
+/// Why a handed-in file is not run: the submission's fault, reported as CE
+/// with this as the compile message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unrunnable {
+    /// More than one file for the same (student, problem).
+    SeveralFiles {
+        student: String,
+        problem: String,
+        files: Vec<PathBuf>,
+    },
+    /// The file cannot be opened.
+    Unreadable { path: PathBuf, reason: String },
+    /// [`classify`] refused it (no language, not executable, not a file).
+    Refused(String),
+}
+
+impl fmt::Display for Unrunnable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unrunnable::SeveralFiles {
+                student,
+                problem,
+                files,
+            } => {
+                let names: Vec<String> = files
+                    .iter()
+                    .map(|path| format!("`{}`", path.display()))
+                    .collect();
+                write!(
+                    f,
+                    "{} files for student `{student}`, problem `{problem}`: {}; hand in one",
+                    files.len(),
+                    names.join(", ")
+                )
+            }
+            Unrunnable::Unreadable { path, reason } => write!(
+                f,
+                "cannot read the submission `{}`: {reason}",
+                path.display()
+            ),
+            Unrunnable::Refused(message) => f.write_str(message),
+        }
+    }
+}
+
+/// The submission to run for a discovered entry, or why it cannot be.
+pub fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submission, Unrunnable> {
+    if !entry.others.is_empty() {
+        return Err(Unrunnable::SeveralFiles {
+            student: entry.student.clone(),
+            problem: entry.problem.clone(),
+            files: std::iter::once(&entry.path)
+                .chain(&entry.others)
+                .cloned()
+                .collect(),
+        });
+    }
+    if let Err(error) = fs_err::File::open(&entry.path) {
+        return Err(Unrunnable::Unreadable {
+            path: entry.path.clone(),
+            reason: crate::config::io_reason(&error),
+        });
+    }
+    classify(&entry.path, config).map_err(|error| Unrunnable::Refused(error.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt as _;
+
+    #[test]
+    fn a_file_in_no_language_and_not_executable_is_refused_with_the_languages() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("notes.txt");
+        fs_err::write(&path, "hello").unwrap();
+        let config = JudgeConfig::defaults().unwrap();
+        match classify(&path, &config) {
+            Err(GradingError::Usage { message, hint }) => {
+                assert!(message.starts_with("no language for `"), "{message}");
+                assert_eq!(hint, Some(config.languages_hint()));
+            }
+            other => panic!("{other:?}"),
+        }
+        let mode = std::fs::Permissions::from_mode(0o755);
+        fs_err::set_permissions(&path, mode).unwrap();
+        assert!(matches!(
+            classify(&path, &config).map(|submission| submission.kind),
+            Ok(SubmissionKind::Executable)
+        ));
+    }
+}

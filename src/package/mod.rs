@@ -1,0 +1,331 @@
+//! A package, ready to use (the layer above [`crate::config`] and
+//! [`crate::external`]): the problem a validated `problem.toml` (or a
+//! Kattis `problem.yaml`) names, as a built-in engine or as the package's
+//! own programs, with its tests checked against its profiles.
+//!
+//! [`crate::config`] reads and validates the files and builds nothing that
+//! runs; this module assembles what runs. The bundled packages are embedded
+//! in the binary ([`crate::config::bundled`]), so the judge works from any
+//! directory; `--problems-dir DIR` puts `DIR/<id>/` in place of the bundled
+//! package of the same id.
+
+pub mod kattis;
+mod programs;
+
+use crate::config::judge::JudgeConfig;
+use crate::config::problem::{
+    check_limits, check_manifest, decode, has_programs, read_disk_tests, PackageTest, ProblemToml,
+};
+use crate::config::{bundled, parse_toml, ConfigError, ConfigErrorKind};
+use crate::external::ProgramProblem;
+use crate::problems::{CheckOptions, InputError, Problem};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A package's problem: a built-in engine, or the package's own programs.
+#[derive(Clone)]
+pub enum ProblemRef {
+    Engine(&'static dyn Problem),
+    Programs(Arc<ProgramProblem>),
+}
+
+impl std::ops::Deref for ProblemRef {
+    type Target = dyn Problem;
+
+    fn deref(&self) -> &Self::Target {
+        match self {
+            ProblemRef::Engine(problem) => *problem,
+            ProblemRef::Programs(problem) => problem.as_ref(),
+        }
+    }
+}
+
+/// A package, ready to use: its engine, its validated `problem.toml` and its
+/// tests, each checked against the package's profiles.
+#[derive(Clone)]
+pub struct Package {
+    /// The id used on the command line and in reports, e.g. `rooks-large`.
+    pub id: String,
+    /// The engine's code, or the package's programs.
+    pub problem: ProblemRef,
+    /// The validated manifest.
+    pub manifest: ProblemToml,
+    /// `DIR/<id>` when the package came from `--problems-dir DIR`.
+    pub dir: Option<PathBuf>,
+    /// Samples and fixed tests, in name order.
+    pub tests: Vec<PackageTest>,
+}
+
+impl std::fmt::Debug for Package {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Package")
+            .field("id", &self.id)
+            .field("problem", &self.problem.id())
+            .field("manifest", &self.manifest)
+            .field("dir", &self.dir)
+            .field("tests", &self.tests.len())
+            .finish()
+    }
+}
+
+impl Package {
+    /// `problems_dir/<id>/` when `problems_dir` is given and holds that
+    /// package, else the bundled package `id`. A `problems_dir` that is not
+    /// a folder is an error, never a silent fallback to the bundled ones.
+    pub fn load(problems_dir: Option<&Path>, id: &str) -> Result<Package, ConfigError> {
+        Package::load_with(problems_dir, id, None)
+    }
+
+    /// [`Package::load`], compiling a package's own programs with the
+    /// languages of `config` [default: `./judge.toml` when it exists, else
+    /// the built-in defaults].
+    pub fn load_with(
+        problems_dir: Option<&Path>,
+        id: &str,
+        config: Option<&JudgeConfig>,
+    ) -> Result<Package, ConfigError> {
+        if let Some(problems_dir) = problems_dir {
+            check_problems_dir(problems_dir)?;
+            let dir = problems_dir.join(id);
+            let path = dir.join("problem.toml");
+            if !path.is_file() && crate::config::kattis::is_kattis_package(&dir) {
+                // A Kattis / ICPC package, read as it is (issue #9).
+                let default_config;
+                let config = match config {
+                    Some(config) => config,
+                    None => {
+                        default_config = JudgeConfig::load_or_defaults(None)?;
+                        &default_config
+                    }
+                };
+                return Ok(kattis::load(&dir, config)?.package);
+            }
+            if path.is_file() {
+                let text = fs_err::read_to_string(&path).map_err(|error| ConfigError {
+                    path: path.clone(),
+                    kind: ConfigErrorKind::Read(error),
+                })?;
+                let manifest: ProblemToml = parse_toml(&path, &text)?;
+                let problem = if has_programs(&manifest) {
+                    let default_config;
+                    let config = match config {
+                        Some(config) => config,
+                        None => {
+                            default_config = JudgeConfig::load_or_defaults(None)?;
+                            &default_config
+                        }
+                    };
+                    check_limits(&path, &text, &manifest)?;
+                    ProblemRef::Programs(Arc::new(programs::program_problem(
+                        &path, &text, &dir, id, &manifest, config,
+                    )?))
+                } else {
+                    ProblemRef::Engine(check_manifest(&path, id, &manifest)?)
+                };
+                let tests = read_disk_tests(&dir.join("tests"))?;
+                if matches!(problem, ProblemRef::Programs(_)) {
+                    if let Some(test) = tests.iter().find(|test| test.answer.is_none()) {
+                        return Err(ConfigError::invalid(
+                            &test.path,
+                            "answer",
+                            format!(
+                                "the test has no answer `{}.ans` beside it; write it with `judge \
+                                 solve {id} {} > {}.ans`",
+                                test.name,
+                                test.path.display(),
+                                test.path.with_extension("").display()
+                            ),
+                        ));
+                    }
+                }
+                let package = Package {
+                    id: id.to_owned(),
+                    problem,
+                    manifest,
+                    dir: Some(dir),
+                    tests,
+                };
+                package.check_tests()?;
+                return Ok(package);
+            }
+        }
+        match Package::bundled(id) {
+            Err(error) if matches!(&error.kind, ConfigErrorKind::Invalid { key, .. } if key == "problem") => {
+                Err(unknown_package(problems_dir, id))
+            }
+            other => other,
+        }
+    }
+
+    /// The bundled package `id`.
+    pub fn bundled(id: &str) -> Result<Package, ConfigError> {
+        let path = PathBuf::from(format!("<built-in problems/{id}/problem.toml>"));
+        let Some(bytes) = bundled::file(&format!("{id}/problem.toml")) else {
+            return Err(unknown_package(None, id));
+        };
+        let text = String::from_utf8_lossy(bytes);
+        let manifest: ProblemToml = parse_toml(&path, &text)?;
+        if has_programs(&manifest) {
+            return Err(ConfigError::invalid(
+                &path,
+                "reference",
+                "a bundled package cannot have programs of its own",
+            ));
+        }
+        let problem = ProblemRef::Engine(check_manifest(&path, id, &manifest)?);
+        let mut tests = Vec::new();
+        let files = bundled::files_in(&format!("{id}/tests"));
+        for (name, bytes) in &files {
+            let Some(stem) = name.strip_suffix(".in") else {
+                continue;
+            };
+            let path = PathBuf::from(format!("<built-in problems/{id}/tests/{name}>"));
+            let answer_name = format!("{stem}.ans");
+            let answer = files
+                .iter()
+                .find(|(name, _)| *name == answer_name)
+                .map(|(_, bytes)| decode(&path, bytes))
+                .transpose()?;
+            tests.push(PackageTest {
+                name: stem.to_owned(),
+                input: decode(&path, bytes)?,
+                path,
+                on_disk: false,
+                answer,
+            });
+        }
+        let package = Package {
+            id: id.to_owned(),
+            problem,
+            manifest,
+            dir: None,
+            tests,
+        };
+        package.check_tests()?;
+        Ok(package)
+    }
+
+    /// The profiles the package's tests and random tests come from.
+    pub fn profiles(&self) -> Vec<&str> {
+        self.manifest.profiles.iter().map(String::as_str).collect()
+    }
+
+    /// Whether `input` is a valid test of this package: valid for one of
+    /// its profiles. The error is the first profile's.
+    pub fn validate(&self, input: &str) -> Result<(), InputError> {
+        if let ProblemRef::Programs(problem) = &self.problem {
+            // One validator for every profile: run it once.
+            return problem.validate(input, None);
+        }
+        let mut first_error = None;
+        for profile in &self.manifest.profiles {
+            match self.problem.validate(input, Some(profile)) {
+                Ok(()) => return Ok(()),
+                Err(error) => {
+                    first_error.get_or_insert(error);
+                }
+            }
+        }
+        match first_error {
+            Some(error) => Err(error),
+            None => Ok(()),
+        }
+    }
+
+    /// Every test must be valid for the package (issue #8: the bundled
+    /// `rooks` held `large-*` tests that `judge validate rooks` rejects).
+    fn check_tests(&self) -> Result<(), ConfigError> {
+        for test in &self.tests {
+            if let Err(error) = self.validate(&test.input) {
+                return Err(ConfigError {
+                    path: test.path.clone(),
+                    kind: ConfigErrorKind::InvalidTest {
+                        error,
+                        profiles: self.manifest.profiles.join(", "),
+                    },
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The checker options the manifest sets.
+    pub fn check_options(&self) -> CheckOptions {
+        CheckOptions {
+            lexmin: self
+                .manifest
+                .checker
+                .lexmin
+                .unwrap_or(CheckOptions::default().lexmin),
+        }
+    }
+}
+
+fn unknown_package(problems_dir: Option<&Path>, id: &str) -> ConfigError {
+    ConfigError::invalid(
+        Path::new("<command line>"),
+        "problem",
+        format!(
+            "unknown problem `{id}`; known: {}",
+            package_ids(problems_dir).join(", ")
+        ),
+    )
+}
+
+/// The ids of every package: the bundled ones, then those of
+/// `problems_dir` that are not bundled, by name.
+pub fn package_ids(problems_dir: Option<&Path>) -> Vec<String> {
+    let mut ids: Vec<String> = bundled::package_ids()
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    let mut extra: Vec<String> = problems_dir
+        .and_then(|dir| fs_err::read_dir(dir).ok())
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            entry.path().join("problem.toml").is_file()
+                || crate::config::kattis::is_kattis_package(&entry.path())
+        })
+        .filter_map(|entry| entry.file_name().to_str().map(str::to_owned))
+        .filter(|id| !ids.contains(id))
+        .collect();
+    extra.sort();
+    ids.extend(extra);
+    ids
+}
+
+/// Whether a package `id` exists: in `problems_dir`, or bundled.
+pub fn package_exists(problems_dir: Option<&Path>, id: &str) -> bool {
+    problems_dir.is_some_and(|dir| {
+        dir.join(id).join("problem.toml").is_file()
+            || crate::config::kattis::is_kattis_package(&dir.join(id))
+    }) || bundled::file(&format!("{id}/problem.toml")).is_some()
+}
+
+/// `--problems-dir DIR` must be a folder.
+pub fn check_problems_dir(dir: &Path) -> Result<(), ConfigError> {
+    if dir.is_dir() {
+        Ok(())
+    } else {
+        Err(ConfigError {
+            path: dir.to_owned(),
+            kind: ConfigErrorKind::NotAFolder,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bundled_package_loads_with_valid_tests() {
+        for id in bundled::package_ids() {
+            let package = Package::bundled(id).unwrap();
+            assert!(!package.manifest.title.is_empty());
+            assert!(!package.tests.is_empty(), "{id}");
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! A package backed by its own programs (issue #9): `problem.toml`'s
+//! `reference`, `generator`, `validator` and `[checker]` assembled into a
+//! [`ProgramProblem`].
+
+use crate::config::judge::{JudgeConfig, RunsAs};
+use crate::config::problem::{invalid_at, CheckerKind, ProblemToml};
+use crate::config::ConfigError;
+use crate::external::{Checker, CheckerProtocol, ProgramProblem, Tool, Toolbox};
+use crate::problems::checkers::BuiltinChecker;
+use std::path::Path;
+
+/// A package backed by its own programs (issue #9): every program must
+/// exist and be in a configured language (or be an executable), the
+/// checker's kind and program must agree, before anything runs.
+pub(super) fn program_problem(
+    path: &Path,
+    text: &str,
+    dir: &Path,
+    id: &str,
+    manifest: &ProblemToml,
+    config: &JudgeConfig,
+) -> Result<ProgramProblem, ConfigError> {
+    if manifest.engine.is_some() {
+        return Err(invalid_at(
+            path,
+            text,
+            "engine",
+            "a package names an engine or programs of its own (`reference`, `generator`, \
+             `validator`, `[checker] program`), not both",
+        ));
+    }
+    let tool = |key: &str, role: &'static str, file: &str| -> Result<Tool, ConfigError> {
+        let file_path = dir.join(file);
+        if !file_path.is_file() {
+            return Err(invalid_at(
+                path,
+                text,
+                key,
+                format!(
+                    "`{file}` is not a file in the package (looked for `{}`)",
+                    file_path.display()
+                ),
+            ));
+        }
+        let language = match config.runs_as(&file_path) {
+            Some(RunsAs::Language(name, language)) => Some((name.to_owned(), language.clone())),
+            Some(RunsAs::Executable) => None,
+            None => {
+                let extension = file_path.extension().map_or_else(
+                    || "(none)".to_owned(),
+                    |extension| extension.to_string_lossy().into_owned(),
+                );
+                return Err(invalid_at(
+                    path,
+                    text,
+                    key,
+                    format!(
+                        "`{file}` is in no configured language (extension `{extension}`) and is not \
+                         executable; {}",
+                        config.languages_hint()
+                    ),
+                ));
+            }
+        };
+        Ok(Tool::new(role, file_path, language))
+    };
+    let Some(reference) = &manifest.reference else {
+        return Err(invalid_at(
+            path,
+            text,
+            "reference",
+            "a package with programs of its own needs a reference solution: set `reference` to \
+             its file (it answers generated tests)",
+        ));
+    };
+    let reference = tool("reference", "reference", reference)?;
+    let generator = manifest
+        .generator
+        .as_deref()
+        .map(|file| tool("generator", "generator", file))
+        .transpose()?;
+    let validator = manifest
+        .validator
+        .as_ref()
+        .map(|validator| {
+            tool("validator.program", "validator", &validator.program)
+                .map(|tool| (tool, validator.exit_codes, Vec::new()))
+        })
+        .transpose()?;
+    let checker_toml = &manifest.checker;
+    let kind = checker_toml.kind.unwrap_or(CheckerKind::Tokens);
+    let float_key = ["checker.absolute-tolerance", "checker.relative-tolerance"];
+    for (key, value) in float_key.iter().zip([
+        checker_toml.absolute_tolerance,
+        checker_toml.relative_tolerance,
+    ]) {
+        match value {
+            Some(_) if kind != CheckerKind::Float => {
+                return Err(invalid_at(
+                    path,
+                    text,
+                    key,
+                    "applies only to `kind = \"float\"`",
+                ))
+            }
+            Some(value) if !(value >= 0.0 && value.is_finite()) => {
+                return Err(invalid_at(
+                    path,
+                    text,
+                    key,
+                    "must be a finite number of at least 0",
+                ))
+            }
+            _ => {}
+        }
+    }
+    let protocol = match kind {
+        CheckerKind::Testlib => Some(CheckerProtocol::Testlib),
+        CheckerKind::Kattis => Some(CheckerProtocol::Kattis),
+        _ => None,
+    };
+    let checker =
+        match (protocol, &checker_toml.program) {
+            (Some(protocol), Some(file)) => Checker::Program {
+                tool: Box::new(tool("checker.program", "checker", file)?),
+                protocol,
+                args: Vec::new(),
+            },
+            (Some(_), None) => {
+                return Err(invalid_at(
+                    path,
+                    text,
+                    "checker.kind",
+                    "a `testlib` or `kattis` checker needs its `program`",
+                ))
+            }
+            (None, Some(_)) => return Err(invalid_at(
+                path,
+                text,
+                "checker.program",
+                "a checker program needs its protocol: `kind = \"testlib\"` or `kind = \"kattis\"`",
+            )),
+            (None, None) => Checker::Builtin(match kind {
+                CheckerKind::Lines => BuiltinChecker::Lines,
+                CheckerKind::CaseInsensitive => BuiltinChecker::CaseInsensitive,
+                CheckerKind::Float => BuiltinChecker::Float {
+                    absolute: checker_toml.absolute_tolerance.unwrap_or(1e-6),
+                    relative: checker_toml.relative_tolerance.unwrap_or(1e-6),
+                },
+                _ => BuiltinChecker::Tokens,
+            }),
+        };
+    let toolbox = Toolbox::new(
+        config.compile_limits(),
+        config.tool_limits(&manifest.limits),
+    )
+    .map_err(|fault| ConfigError::invalid(path, "programs", fault.0))?;
+    Ok(ProgramProblem::new(
+        id,
+        &manifest.title,
+        &manifest.profiles,
+        toolbox,
+        reference,
+        generator,
+        validator,
+        checker,
+    ))
+}

@@ -1,0 +1,355 @@
+//! The class page's sections: the summary, the matrix, per problem its
+//! verdicts and the tests failed most, and the students by score.
+
+use super::{escape, verdict_badge, verdict_class, verdict_title};
+use crate::runner::SubmissionResult;
+use crate::verdict::Verdict;
+use std::fmt::Write as _;
+
+pub(super) fn write_summary(page: &mut String, results: &[&SubmissionResult]) {
+    let _ = write!(
+        page,
+        "<p class=\"summary\">{} submission{}",
+        results.len(),
+        if results.len() == 1 { "" } else { "s" }
+    );
+    for verdict in Verdict::ALL {
+        let count = results
+            .iter()
+            .filter(|result| result.verdict == verdict)
+            .count();
+        if count > 0 {
+            let _ = write!(page, " · {} {count}", verdict_badge(verdict));
+        }
+    }
+    page.push_str("</p>\n<p class=\"legend muted\">");
+    for verdict in Verdict::ALL {
+        let _ = write!(
+            page,
+            "<span class=\"item\">{} {}</span>",
+            verdict_badge(verdict),
+            verdict_title(verdict)
+        );
+    }
+    page.push_str("</p>\n");
+}
+
+/// Students by problems, both in order of first appearance; a student with
+/// several submissions for one problem gets one line per submission in the
+/// cell.
+pub(super) fn write_matrix(
+    page: &mut String,
+    results: &[&SubmissionResult],
+    names: &[String],
+    links: &[String],
+) {
+    let mut problems: Vec<&str> = Vec::new();
+    let mut students: Vec<String> = Vec::new();
+    let mut cells: Vec<(usize, usize, usize)> = Vec::new();
+    for (index, (result, name)) in results.iter().zip(names).enumerate() {
+        let problem = position_or_push(&mut problems, result.problem.as_str());
+        let student = position_or_push(&mut students, name.clone());
+        cells.push((student, problem, index));
+    }
+    page.push_str("<h2>Class matrix</h2>\n<table class=\"matrix\">\n<thead><tr><th>student</th>");
+    for problem in &problems {
+        let _ = write!(page, "<th>{}</th>", escape(problem));
+    }
+    page.push_str("</tr></thead>\n<tbody>\n");
+    for (student_index, student) in students.iter().enumerate() {
+        let _ = write!(page, "<tr><th>{}</th>", escape(student));
+        for problem_index in 0..problems.len() {
+            let here: Vec<usize> = cells
+                .iter()
+                .filter(|&&(student, problem, _)| {
+                    student == student_index && problem == problem_index
+                })
+                .map(|&(_, _, index)| index)
+                .collect();
+            if here.is_empty() {
+                page.push_str("<td class=\"none\">—</td>");
+                continue;
+            }
+            page.push_str("<td>");
+            for index in here {
+                let (Some(result), Some(link)) = (results.get(index), links.get(index)) else {
+                    continue;
+                };
+                let _ = write!(
+                    page,
+                    "<a class=\"cell {}\" href=\"{}\" title=\"{}\">{} {}/{}</a>",
+                    verdict_class(result.verdict),
+                    link,
+                    escape(&result.submission),
+                    result.verdict.code(),
+                    result.passed,
+                    result.total
+                );
+            }
+            page.push_str("</td>");
+        }
+        page.push_str("</tr>\n");
+    }
+    page.push_str("</tbody>\n</table>\n");
+}
+
+/// Tests listed per problem in "failed most".
+pub(super) const FAILED_MOST_SHOWN: usize = 5;
+
+/// Per problem, in order of first appearance: a bar of its submissions'
+/// verdicts and the tests the class fails most, so a teacher sees at a
+/// glance which case the lesson missed.
+pub(super) fn write_problems(page: &mut String, results: &[&SubmissionResult]) {
+    let mut problems: Vec<&str> = Vec::new();
+    for result in results {
+        position_or_push(&mut problems, result.problem.as_str());
+    }
+    page.push_str("<h2>Problems</h2>\n");
+    for problem in problems {
+        let here: Vec<&SubmissionResult> = results
+            .iter()
+            .copied()
+            .filter(|result| result.problem == problem)
+            .collect();
+        let _ = writeln!(
+            page,
+            "<section class=\"problem\">\n<h3>{} <span class=\"muted\">· {} submission{}</span></h3>",
+            escape(problem),
+            here.len(),
+            if here.len() == 1 { "" } else { "s" }
+        );
+        let counts: Vec<(Verdict, usize)> = Verdict::ALL
+            .into_iter()
+            .map(|verdict| {
+                let count = here
+                    .iter()
+                    .filter(|result| result.verdict == verdict)
+                    .count();
+                (verdict, count)
+            })
+            .filter(|&(_, count)| count > 0)
+            .collect();
+        write_verdict_bar(page, &counts, here.len());
+        page.push_str("<p class=\"verdicts\">");
+        let parts: Vec<String> = counts
+            .iter()
+            .map(|&(verdict, count)| format!("{} {count}", verdict_badge(verdict)))
+            .collect();
+        page.push_str(&parts.join(" · "));
+        page.push_str("</p>\n");
+        write_failed_most(page, &here);
+        page.push_str("</section>\n");
+    }
+}
+
+/// An inline SVG bar, one segment per verdict, as wide as its share of the
+/// submissions; each segment has a `<title>` (tooltip) and the counts are
+/// also written out beside it.
+pub(super) fn write_verdict_bar(page: &mut String, counts: &[(Verdict, usize)], total: usize) {
+    const WIDTH: usize = 600;
+    const HEIGHT: usize = 16;
+    let label: Vec<String> = counts
+        .iter()
+        .map(|&(verdict, count)| format!("{} {count}", verdict.code()))
+        .collect();
+    let _ = write!(
+        page,
+        "<svg class=\"verdict-bar\" role=\"img\" aria-label=\"verdicts: {}\" \
+         width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\">",
+        label.join(", ")
+    );
+    let mut x = 0;
+    let mut before = 0;
+    for &(verdict, count) in counts {
+        // Edges at rounded cumulative shares: the segments tile the bar.
+        before += count;
+        let end = (before * WIDTH).checked_div(total).unwrap_or(0);
+        let _ = write!(
+            page,
+            "<rect class=\"{}\" x=\"{x}\" y=\"0\" width=\"{}\" height=\"{HEIGHT}\" fill=\"{}\">\
+             <title>{}: {count}</title></rect>",
+            verdict_class(verdict),
+            end - x,
+            verdict_fill(verdict),
+            verdict_title(verdict)
+        );
+        x = end;
+    }
+    page.push_str("</svg>\n");
+}
+
+/// The bar's colour of a verdict: the badge's background, a shade darker
+/// where the badge's is too pale to see on white.
+pub(super) fn verdict_fill(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Accepted => "#4ac26b",
+        Verdict::WrongAnswer => "#e5534b",
+        Verdict::PresentationError => "#f0883e",
+        Verdict::TimeLimitExceeded
+        | Verdict::MemoryLimitExceeded
+        | Verdict::OutputLimitExceeded => "#d4a72c",
+        Verdict::RuntimeError => "#8a63d2",
+        Verdict::CompileError => "#8c959f",
+        Verdict::JudgeError => "#30363d",
+    }
+}
+
+/// One test of a problem as the class did on it.
+pub(super) struct TestTally<'a> {
+    name: &'a str,
+    ran: usize,
+    failed: usize,
+    /// Each failing message with its count, in order of first appearance.
+    messages: Vec<(&'a str, usize)>,
+}
+
+/// The tests most submissions fail, most first (ties in test order), each
+/// with how many failed of how many ran it and its most common message.
+pub(super) fn write_failed_most(page: &mut String, results: &[&SubmissionResult]) {
+    let mut tallies: Vec<TestTally<'_>> = Vec::new();
+    for result in results {
+        for test in &result.tests {
+            let position = match tallies.iter().position(|tally| tally.name == test.name) {
+                Some(position) => position,
+                None => {
+                    tallies.push(TestTally {
+                        name: &test.name,
+                        ran: 0,
+                        failed: 0,
+                        messages: Vec::new(),
+                    });
+                    tallies.len() - 1
+                }
+            };
+            let Some(tally) = tallies.get_mut(position) else {
+                continue;
+            };
+            tally.ran += 1;
+            if !test.verdict.is_accepted() {
+                tally.failed += 1;
+                match tally
+                    .messages
+                    .iter_mut()
+                    .find(|(message, _)| *message == test.message)
+                {
+                    Some((_, count)) => *count += 1,
+                    None => tally.messages.push((&test.message, 1)),
+                }
+            }
+        }
+    }
+    tallies.retain(|tally| tally.failed > 0);
+    // A stable sort keeps the test order among equal counts.
+    tallies.sort_by_key(|tally| std::cmp::Reverse(tally.failed));
+    if tallies.is_empty() {
+        page.push_str("<p class=\"muted\">No test failed.</p>\n");
+        return;
+    }
+    page.push_str(
+        "<table class=\"failed-most\">\n<thead><tr><th>test</th><th>failed</th>\
+         <th>most common message</th></tr></thead>\n<tbody>\n",
+    );
+    for tally in tallies.iter().take(FAILED_MOST_SHOWN) {
+        // The first of the most frequent: `max_by_key` would take the last.
+        let mut common: Option<(&str, usize)> = None;
+        for &(message, count) in &tally.messages {
+            if common.is_none_or(|(_, best)| count > best) {
+                common = Some((message, count));
+            }
+        }
+        let (message, count) = common.unwrap_or(("", 0));
+        let _ = writeln!(
+            page,
+            "<tr><td class=\"mono\">{}</td><td>{} of {}</td><td>{} <span class=\"muted\">({count}×)</span></td></tr>",
+            escape(tally.name),
+            tally.failed,
+            tally.ran,
+            escape(message)
+        );
+    }
+    page.push_str("</tbody>\n</table>\n");
+    if tallies.len() > FAILED_MOST_SHOWN {
+        let _ = writeln!(
+            page,
+            "<p class=\"muted\">and {} more failing test{}</p>",
+            tallies.len() - FAILED_MOST_SHOWN,
+            if tallies.len() - FAILED_MOST_SHOWN == 1 {
+                ""
+            } else {
+                "s"
+            }
+        );
+    }
+}
+
+/// The students by total score, highest first; equal totals keep the
+/// matrix's order. A student's score on a problem is their best submission's
+/// (the gradebook's score, 0 to 100), the total the sum over problems.
+pub(super) fn write_ranking(page: &mut String, results: &[&SubmissionResult], names: &[String]) {
+    let mut problems: Vec<&str> = Vec::new();
+    let mut students: Vec<&str> = Vec::new();
+    for (result, name) in results.iter().zip(names) {
+        position_or_push(&mut problems, result.problem.as_str());
+        position_or_push(&mut students, name.as_str());
+    }
+    // scores[student][problem], None when nothing was handed in.
+    let mut scores: Vec<Vec<Option<f64>>> = vec![vec![None; problems.len()]; students.len()];
+    for (result, name) in results.iter().zip(names) {
+        let student = students.iter().position(|s| *s == name.as_str());
+        let problem = problems.iter().position(|p| *p == result.problem.as_str());
+        if let Some(cell) = student
+            .zip(problem)
+            .and_then(|(student, problem)| scores.get_mut(student)?.get_mut(problem))
+        {
+            let score = crate::report::csv::score(result);
+            *cell = Some(cell.map_or(score, |best: f64| best.max(score)));
+        }
+    }
+    let mut order: Vec<(usize, f64)> = scores
+        .iter()
+        .map(|row| row.iter().flatten().sum::<f64>())
+        .enumerate()
+        .collect();
+    order.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let _ = write!(
+        page,
+        "<h2>Students by score</h2>\n<table class=\"ranking\">\n<thead><tr><th>#</th><th>student</th>\
+         <th>total <span class=\"muted\">of {}</span></th>",
+        problems.len() * 100
+    );
+    for problem in &problems {
+        let _ = write!(page, "<th>{}</th>", escape(problem));
+    }
+    page.push_str("</tr></thead>\n<tbody>\n");
+    for (rank, (student, total)) in order.iter().enumerate() {
+        let (Some(name), Some(row)) = (students.get(*student), scores.get(*student)) else {
+            continue;
+        };
+        let _ = write!(
+            page,
+            "<tr><td>{}</td><th>{}</th><td class=\"total\">{total:.2}</td>",
+            rank + 1,
+            escape(name)
+        );
+        for score in row {
+            match score {
+                Some(score) => {
+                    let _ = write!(page, "<td>{score:.2}</td>");
+                }
+                None => page.push_str("<td class=\"none\">—</td>"),
+            }
+        }
+        page.push_str("</tr>\n");
+    }
+    page.push_str("</tbody>\n</table>\n");
+}
+
+pub(super) fn position_or_push<T: PartialEq>(items: &mut Vec<T>, item: T) -> usize {
+    match items.iter().position(|existing| *existing == item) {
+        Some(position) => position,
+        None => {
+            items.push(item);
+            items.len() - 1
+        }
+    }
+}

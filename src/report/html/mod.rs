@@ -1,0 +1,343 @@
+//! The HTML report (`--html`), for a teacher. A class page: the class matrix
+//! (students by problems, each cell the verdict and tests passed, coloured by
+//! verdict, linking to the submission), then per problem a bar of its
+//! verdicts and the tests the class fails most, then the students by total
+//! score. Beside it, one page per submission with its tests: verdict, time,
+//! memory, the checker's message and, from the excerpts the runner kept, the
+//! input, the expected and the actual output with a unified diff.
+//!
+//! A class of 200 students with 60 tests each makes a page of tens of
+//! megabytes that a browser needs seconds to open (issue #11), so a file
+//! report is a set: `grades.html` and `grades/<student>-<problem>.html`
+//! ([`render_pages`]; written by [`super::write_page_set`]). Standard output
+//! gets everything on one page ([`render`]).
+//!
+//! Self-contained means no script, no external style sheet, font or image:
+//! the pages open from a CI artefact or an e-mail attachment as they are, and
+//! a Content-Security-Policy forbids fetching anything. Everything a
+//! submission or a file controls is escaped; colour is decoration, the verdict
+//! code is always written out (STYLE.md 7.6). Built from results only, so a
+//! report can be rendered later from merged JSON reports.
+//!
+//! With [`Options::student_view`], hidden tests (every test but the samples,
+//! [`super::is_sample`]) show their verdict, time and message but none of
+//! their data, whatever the results hold.
+
+mod class;
+mod submission;
+
+use super::Row;
+use crate::runner::SubmissionResult;
+use crate::verdict::Verdict;
+use class::{write_matrix, write_problems, write_ranking, write_summary};
+use std::fmt::Write as _;
+use submission::write_submission;
+
+const STYLE: &str = r#"
+:root { --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --paper: #ffffff; }
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 1200px; padding: 1.5rem; color: var(--ink);
+  background: var(--paper); font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; }
+h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
+h2 { font-size: 1.2rem; margin: 1rem 0 .4rem; display: flex; gap: .6rem; align-items: center; }
+h3 { font-size: 1rem; margin: 1rem 0 .4rem; }
+p { margin: .3rem 0; }
+code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 13px; }
+.muted { color: var(--muted); }
+table.matrix { border-collapse: collapse; margin: .8rem 0 1.5rem; }
+table.matrix th, table.matrix td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: middle; }
+table.matrix thead th { background: #f6f8fa; }
+table.matrix td.none { color: var(--muted); text-align: center; }
+a.cell { display: block; text-decoration: none; padding: .2rem .45rem; border-radius: 4px; margin: 1px 0;
+  font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 13px; white-space: nowrap; }
+a.cell:hover { outline: 2px solid var(--ink); }
+.verdict { display: inline-block; min-width: 3.2em; text-align: center; padding: .05rem .4rem;
+  border-radius: 4px; font: bold 12px/1.6 ui-monospace, Menlo, Consolas, monospace; }
+.v-ac { background: #d1f0d9; color: #0f5323; }
+.v-wa { background: #fbd5d8; color: #7d1a24; }
+.v-pe { background: #ffe2c2; color: #7a3e00; }
+.v-tle, .v-mle, .v-ole { background: #fff0b3; color: #5c4400; }
+.v-re { background: #e6dcf7; color: #3d2a73; }
+.v-ce { background: #e3e5e8; color: #30363d; }
+.v-je { background: #30363d; color: #ffffff; }
+.legend .verdict { margin-right: .2rem; }
+.legend span.item { margin-right: .9rem; white-space: nowrap; }
+section.submission { border: 1px solid var(--line); border-radius: 8px; padding: 1rem; margin: 1.2rem 0; }
+section.submission > h2 { margin-top: 0; }
+details.test { border-top: 1px solid var(--line); }
+/* One grid per summary with fixed tracks, so the columns line up from test
+   to test; the disclosure marker is drawn by hand because a grid summary
+   loses the built-in one. */
+details.test > summary { cursor: pointer; padding: .35rem .2rem; list-style: none; display: grid;
+  grid-template-columns: .9em 3.6em 11em 13em 5.5em minmax(0, 1fr); column-gap: .6em; align-items: baseline; }
+details.test > summary > .verdict { justify-self: start; }
+details.test > summary::-webkit-details-marker { display: none; }
+details.test > summary::before { content: "▸"; color: var(--muted); }
+details.test[open] > summary::before { content: "▾"; }
+summary .name { font-family: ui-monospace, Menlo, Consolas, monospace; overflow-wrap: anywhere; padding-right: .5em; }
+summary .time, summary .memory { color: var(--muted); }
+summary .message { overflow-wrap: anywhere; }
+.test-body { padding: .2rem 0 .8rem 1.2rem; }
+.streams { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: .6rem; }
+figure { margin: 0; min-width: 0; }
+figcaption { font-size: 12px; color: var(--muted); margin: .3rem 0 .15rem; }
+pre { margin: 0; padding: .45rem .6rem; background: #f6f8fa; border: 1px solid var(--line); border-radius: 4px;
+  overflow: auto; max-height: 22em; white-space: pre; }
+pre.diff span { display: block; }
+pre.diff .add { background: #dafbe1; color: #116329; }
+pre.diff .del { background: #ffebe9; color: #82071e; }
+pre.diff .hunk { color: #0550ae; }
+pre.diff .file { color: var(--muted); }
+pre.diff .note { color: var(--muted); font-style: italic; }
+.same { color: #116329; }
+p.back { margin: 0 0 .6rem; }
+section.problem { margin: .4rem 0 1.2rem; }
+svg.verdict-bar { display: block; max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 3px; margin: .3rem 0; }
+table.failed-most, table.ranking { border-collapse: collapse; margin: .5rem 0 1rem; }
+table.failed-most th, table.failed-most td, table.ranking th, table.ranking td {
+  border: 1px solid var(--line); padding: .25rem .6rem; text-align: left; vertical-align: top; }
+table.failed-most thead th, table.ranking thead th { background: #f6f8fa; }
+table.ranking td { font-variant-numeric: tabular-nums; text-align: right; }
+table.ranking td.none { color: var(--muted); text-align: center; }
+"#;
+
+/// How the pages are rendered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// For students: hidden tests show no input, expected or actual output,
+    /// standard error or random origin (`--student-view`).
+    pub student_view: bool,
+}
+
+/// A report as a set of files: the class page and, in a folder beside it,
+/// one page per submission.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pages {
+    /// The class page (`grades.html`).
+    pub class_page: String,
+    /// File name (safe, unique) and text of each submission's page, in the
+    /// order of the results.
+    pub submissions: Vec<(String, String)>,
+}
+
+/// The whole report on one page (for standard output): the class page with
+/// every submission's section below it.
+pub fn render<R: Row>(rows: &[R]) -> String {
+    render_with(rows, &Options::default())
+}
+
+/// [`render`] with options.
+pub fn render_with<R: Row>(rows: &[R], options: &Options) -> String {
+    let class = Class::new(rows);
+    let links: Vec<String> = (0..class.results.len())
+        .map(|index| format!("#{}", anchor(index)))
+        .collect();
+    let mut page = String::new();
+    page_start(&mut page, "judge report");
+    write_class(&mut page, &class, &links);
+    for (index, (result, student)) in class.results.iter().zip(&class.students).enumerate() {
+        write_submission(&mut page, Some(index), result, student, options);
+    }
+    page.push_str("</body>\n</html>\n");
+    page
+}
+
+/// The report as a set: the class page, whose links go to `folder/<file>`,
+/// and each submission's page, which links back to `../<class_file>`.
+/// `folder` and `class_file` are plain file names (no `/`).
+pub fn render_pages<R: Row>(
+    rows: &[R],
+    class_file: &str,
+    folder: &str,
+    options: &Options,
+) -> Pages {
+    let class = Class::new(rows);
+    let names = page_names(&class.results, &class.students);
+    let links: Vec<String> = names
+        .iter()
+        .map(|name| format!("{}/{}", encode_href(folder), encode_href(name)))
+        .collect();
+    let mut class_page = String::new();
+    page_start(&mut class_page, "judge report");
+    write_class(&mut class_page, &class, &links);
+    class_page.push_str("</body>\n</html>\n");
+    let back = format!("../{}", encode_href(class_file));
+    let submissions = names
+        .into_iter()
+        .zip(class.results.iter().zip(&class.students))
+        .map(|(name, (result, student))| {
+            let mut page = String::new();
+            page_start(
+                &mut page,
+                &format!("{student} · {} — judge report", result.problem),
+            );
+            let _ = writeln!(
+                page,
+                "<p class=\"back\"><a href=\"{back}\">← class report</a></p>"
+            );
+            write_submission(&mut page, None, result, student, options);
+            page.push_str("</body>\n</html>\n");
+            (name, page)
+        })
+        .collect();
+    Pages {
+        class_page,
+        submissions,
+    }
+}
+
+/// The results and their students, in the report's order.
+struct Class<'a> {
+    results: Vec<&'a SubmissionResult>,
+    students: Vec<String>,
+}
+
+impl<'a> Class<'a> {
+    fn new<R: Row>(rows: &'a [R]) -> Class<'a> {
+        Class {
+            results: rows.iter().map(Row::result).collect(),
+            students: rows.iter().map(Row::student).collect(),
+        }
+    }
+}
+
+fn page_start(page: &mut String, title: &str) {
+    page.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    // Defence in depth behind the escaping: even injected markup could
+    // neither run a script nor fetch anything.
+    page.push_str(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
+         style-src 'unsafe-inline'\">\n",
+    );
+    page.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    let _ = write!(page, "<title>{}</title>\n<style>", escape(title));
+    page.push_str(STYLE);
+    page.push_str("</style>\n</head>\n<body>\n");
+}
+
+/// Everything of the class page below `<body>`: heading, summary, matrix
+/// (each cell linking to `links[index]`), the problems and the students by
+/// score.
+fn write_class(page: &mut String, class: &Class<'_>, links: &[String]) {
+    page.push_str("<h1>judge report</h1>\n");
+    write_summary(page, &class.results);
+    write_matrix(page, &class.results, &class.students, links);
+    write_problems(page, &class.results);
+    write_ranking(page, &class.results, &class.students);
+}
+
+/// A file name for each submission's page: `<student>-<problem>.html` made
+/// safe for any name (letters and digits of any script, `-` and `_` kept,
+/// anything else `_`, so no `/`, `..` or leading dot; each part at most 80
+/// bytes) and unique even on a case-insensitive file system (`-2`, `-3`, ...
+/// on a clash).
+pub fn page_names(results: &[&SubmissionResult], students: &[String]) -> Vec<String> {
+    let mut taken = std::collections::HashSet::new();
+    results
+        .iter()
+        .zip(students)
+        .map(|(result, student)| {
+            let stem = format!("{}-{}", safe_part(student), safe_part(&result.problem));
+            let mut name = format!("{stem}.html");
+            let mut number = 1;
+            while !taken.insert(name.to_lowercase()) {
+                number += 1;
+                name = format!("{stem}-{number}.html");
+            }
+            name
+        })
+        .collect()
+}
+
+fn safe_part(text: &str) -> String {
+    const MAX_BYTES: usize = 80;
+    let mut part = String::new();
+    for character in text.chars() {
+        let character = if character.is_alphanumeric() || character == '-' || character == '_' {
+            character
+        } else {
+            '_'
+        };
+        if part.len() + character.len_utf8() > MAX_BYTES {
+            break;
+        }
+        part.push(character);
+    }
+    if part.is_empty() {
+        part.push('_');
+    }
+    part
+}
+
+/// A file name as a relative URL: every byte but ASCII letters, digits and
+/// `-_.~` percent-encoded, so no name can become a path or a scheme.
+fn encode_href(name: &str) -> String {
+    let mut encoded = String::with_capacity(name.len());
+    for byte in name.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
+            encoded.push(char::from(byte));
+        } else {
+            let _ = write!(encoded, "%{byte:02X}");
+        }
+    }
+    encoded
+}
+
+/// Escapes text for element content and quoted attribute values.
+pub fn escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for character in text.chars() {
+        match character {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            other => escaped.push(other),
+        }
+    }
+    escaped
+}
+
+fn verdict_badge(verdict: Verdict) -> String {
+    format!(
+        "<span class=\"verdict {}\" title=\"{}\">{}</span>",
+        verdict_class(verdict),
+        verdict_title(verdict),
+        verdict.code()
+    )
+}
+
+fn verdict_class(verdict: Verdict) -> String {
+    format!("v-{}", verdict.code().to_ascii_lowercase())
+}
+
+/// SPEC.md's names of the verdicts, for tooltips and the legend.
+fn verdict_title(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Accepted => "accepted",
+        Verdict::WrongAnswer => "wrong answer",
+        Verdict::PresentationError => "presentation error",
+        Verdict::TimeLimitExceeded => "time limit exceeded",
+        Verdict::MemoryLimitExceeded => "memory limit exceeded",
+        Verdict::OutputLimitExceeded => "output limit exceeded",
+        Verdict::RuntimeError => "runtime error",
+        Verdict::CompileError => "compile error",
+        Verdict::JudgeError => "judge error",
+    }
+}
+
+fn anchor(index: usize) -> String {
+    format!("submission-{}", index + 1)
+}
+
+fn memory(kib: u64) -> String {
+    if kib >= 1024 {
+        format!("{}.{} MiB", kib / 1024, kib % 1024 * 10 / 1024)
+    } else {
+        format!("{kib} KiB")
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,201 @@
+//! A submission's section: its tests with verdict, time, memory, the
+//! checker's message and the excerpts of input, expected and actual output
+//! with a diff.
+
+use super::{anchor, escape, memory, verdict_badge, Options};
+use crate::diff;
+use crate::runner::{SubmissionResult, TestResult};
+use crate::verdict::Verdict;
+use std::fmt::Write as _;
+
+/// One submission's section; `index` gives it an anchor on the one-page
+/// report.
+pub(super) fn write_submission(
+    page: &mut String,
+    index: Option<usize>,
+    result: &SubmissionResult,
+    student: &str,
+    options: &Options,
+) {
+    let id = index.map_or(String::new(), |index| format!(" id=\"{}\"", anchor(index)));
+    let _ = write!(
+        page,
+        "<section class=\"submission\"{id}>\n<h2>{} {} <span class=\"muted\">·</span> {}</h2>\n",
+        verdict_badge(result.verdict),
+        escape(student),
+        escape(&result.problem)
+    );
+    let _ = writeln!(
+        page,
+        "<p class=\"muted\"><code>{}</code> · {} · {}/{} tests passed · score {:.2}</p>",
+        escape(&result.submission),
+        escape(&result.language),
+        result.passed,
+        result.total,
+        crate::report::csv::score(result)
+    );
+    if !result.compile.ok || !result.compile.message.is_empty() {
+        let heading = if result.compile.ok {
+            "Compiler output"
+        } else {
+            "Did not compile"
+        };
+        let _ = writeln!(
+            page,
+            "<h3>{heading}</h3>\n<pre class=\"compile\">{}</pre>",
+            escape(&result.compile.message)
+        );
+    }
+    // Open the first failing test: that is what a reader came for.
+    let first_failure = result
+        .tests
+        .iter()
+        .position(|test| !test.verdict.is_accepted());
+    for (position, test) in result.tests.iter().enumerate() {
+        write_test(
+            page,
+            &result.problem,
+            test,
+            Some(position) == first_failure,
+            options,
+        );
+    }
+    page.push_str("</section>\n");
+}
+
+pub(super) fn write_test(
+    page: &mut String,
+    problem: &str,
+    test: &TestResult,
+    open: bool,
+    options: &Options,
+) {
+    let hidden = options.student_view && !crate::report::is_sample(&test.name);
+    let _ = write!(
+        page,
+        "<details class=\"test\"{}>\n<summary>{} <span class=\"name\">{}</span> \
+         <span class=\"time\">{} ms CPU, {} ms wall</span> <span class=\"memory\">{}</span> \
+         <span class=\"message\">{}</span></summary>\n<div class=\"test-body\">\n",
+        if open { " open" } else { "" },
+        verdict_badge(test.verdict),
+        escape(&test.name),
+        test.time_ms,
+        test.wall_ms,
+        memory(test.memory_kib),
+        escape(&test.message)
+    );
+    let mut facts = Vec::new();
+    // A clean exit is the norm, and the runner's message already names a
+    // crash ("exit code 1", "killed by signal 11 (SIGSEGV)"): say it only
+    // when it adds something.
+    if let Some(code) = test.exit_code.filter(|&code| code != 0) {
+        let fact = format!("exit code {code}");
+        if test.message != fact {
+            facts.push(fact);
+        }
+    }
+    if let Some(signal) = test.signal {
+        if !test.message.starts_with("killed by signal") {
+            facts.push(format!("signal {signal}"));
+        }
+    }
+    if let Some(random) = test.random.as_ref().filter(|_| !hidden) {
+        facts.push(format!(
+            "random test: <code>judge gen {} --seed {} --profile {}</code> makes it as test {} (0-based)",
+            escape(problem),
+            random.seed,
+            escape(&random.profile),
+            random.index
+        ));
+    }
+    if !facts.is_empty() {
+        let _ = writeln!(page, "<p class=\"muted\">{}</p>", facts.join(" · "));
+    }
+    if hidden {
+        page.push_str(
+            "<p class=\"muted hidden-test\">A hidden test: its input and outputs are not shown.</p>\n\
+             </div>\n</details>\n",
+        );
+        return;
+    }
+    if let Some(stderr) = &test.stderr {
+        let _ = writeln!(
+            page,
+            "<figure><figcaption>standard error (first lines)</figcaption>\
+             <pre class=\"stderr\">{}</pre></figure>",
+            escape(stderr)
+        );
+    }
+    match &test.excerpt {
+        None => page.push_str("<p class=\"muted\">No data: the program did not run.</p>\n"),
+        Some(excerpt) => {
+            page.push_str("<div class=\"streams\">\n");
+            write_stream(page, "input", "input", &excerpt.input);
+            match &excerpt.expected {
+                Some(expected) => write_stream(page, "expected", "expected answer", expected),
+                None => page.push_str(
+                    "<figure><figcaption>expected answer</figcaption>\
+                     <p class=\"muted\">none (the checker decides alone, or the answer could not be read: see the message)</p></figure>\n",
+                ),
+            }
+            write_stream(page, "actual", "actual output", &excerpt.actual);
+            page.push_str("</div>\n");
+            if let Some(expected) = &excerpt.expected {
+                write_diff(page, test.verdict, expected, &excerpt.actual);
+            }
+        }
+    }
+    page.push_str("</div>\n</details>\n");
+}
+
+pub(super) fn write_stream(page: &mut String, class: &str, caption: &str, text: &str) {
+    let body = if text.is_empty() {
+        "<span class=\"muted\">(empty)</span>".to_owned()
+    } else {
+        escape(text)
+    };
+    let _ = writeln!(
+        page,
+        "<figure><figcaption>{caption}</figcaption><pre class=\"{class}\">{body}</pre></figure>"
+    );
+}
+
+pub(super) fn write_diff(page: &mut String, verdict: Verdict, expected: &str, actual: &str) {
+    if expected == actual {
+        page.push_str("<p class=\"same\">The output is the expected answer, byte for byte.</p>\n");
+        return;
+    }
+    let caption = if verdict.is_accepted() {
+        "diff, expected → actual (the checker accepted another correct answer)"
+    } else {
+        "diff, expected → actual (the checker decides; the reference is one correct answer)"
+    };
+    let _ = write!(
+        page,
+        "<figure><figcaption>{caption}</figcaption><pre class=\"diff\">"
+    );
+    let text = diff::unified(expected, actual, "expected", "actual", false);
+    for (number, line) in text.lines().enumerate() {
+        let class = if number < 2 {
+            "file"
+        } else if line.starts_with("@@") {
+            "hunk"
+        } else if line.starts_with('+') {
+            "add"
+        } else if line.starts_with('-') {
+            "del"
+        } else if line.starts_with('\\') {
+            "note"
+        } else {
+            "context"
+        };
+        // An empty block still takes a line's height only with content.
+        let body = if line.is_empty() {
+            " ".to_owned()
+        } else {
+            escape(line)
+        };
+        let _ = write!(page, "<span class=\"{class}\">{body}</span>");
+    }
+    page.push_str("</pre></figure>\n");
+}

@@ -1,0 +1,567 @@
+//! The HTML report's tests.
+use super::*;
+use crate::runner::{CompileResult, Excerpt, RandomOrigin, TestResult};
+use scraper::{Html, Selector};
+
+fn test_result(name: &str, verdict: Verdict, excerpt: Option<Excerpt>) -> TestResult {
+    TestResult {
+        name: name.to_owned(),
+        verdict,
+        time_ms: 4,
+        wall_ms: 6,
+        memory_kib: 3120,
+        exit_code: Some(0),
+        signal: None,
+        message: if verdict.is_accepted() {
+            "ok".to_owned()
+        } else {
+            "board 1: expected 2, got 1".to_owned()
+        },
+        random: None,
+        rerun: false,
+        stderr: None,
+
+        excerpt,
+    }
+}
+
+fn submission(path: &str, problem: &str, tests: Vec<TestResult>) -> SubmissionResult {
+    let compile = CompileResult {
+        ok: true,
+        message: String::new(),
+        verdict: None,
+    };
+    SubmissionResult {
+        problem: problem.to_owned(),
+        submission: path.to_owned(),
+        language: "py".to_owned(),
+        verdict: SubmissionResult::overall(&compile, &tests),
+        passed: tests.iter().filter(|t| t.verdict.is_accepted()).count(),
+        total: tests.len(),
+        compile,
+        tests,
+    }
+}
+
+fn select<'a>(html: &'a Html, selector: &str) -> Vec<scraper::ElementRef<'a>> {
+    html.select(&Selector::parse(selector).unwrap()).collect()
+}
+
+fn text(element: &scraper::ElementRef<'_>) -> String {
+    element.text().collect()
+}
+
+fn class_fixture() -> Vec<SubmissionResult> {
+    let wrong = Excerpt::new(b"1\n.\n0\n", Some(b"1\n"), b"<script>alert(1)</script>\n");
+    let right = Excerpt::new(b"1\n.\n0\n", Some(b"1\n"), b"1\n");
+    vec![
+        submission(
+            "submissions/rooks/alice.py",
+            "rooks",
+            vec![
+                test_result("001", Verdict::Accepted, Some(right.clone())),
+                test_result("002", Verdict::WrongAnswer, Some(wrong)),
+            ],
+        ),
+        submission(
+            "submissions/mayan/alice.py",
+            "mayan",
+            vec![test_result("001", Verdict::Accepted, Some(right.clone()))],
+        ),
+        submission(
+            "submissions/rooks/bob&<i>.py",
+            "rooks",
+            vec![test_result("001", Verdict::Accepted, Some(right))],
+        ),
+    ]
+}
+
+#[test]
+fn matrix_has_a_row_per_student_and_a_column_per_problem() {
+    let html = Html::parse_document(&render(&class_fixture()));
+    let headers: Vec<String> = select(&html, "table.matrix thead th")
+        .iter()
+        .map(text)
+        .collect();
+    assert_eq!(headers, ["student", "rooks", "mayan"]);
+    let rows = select(&html, "table.matrix tbody tr");
+    assert_eq!(rows.len(), 2);
+    let alice: Vec<String> = rows[0]
+        .select(&Selector::parse("th, td").unwrap())
+        .map(|cell| text(&cell))
+        .collect();
+    assert_eq!(alice, ["alice", "WA 1/2", "AC 1/1"]);
+    let bob: Vec<String> = rows[1]
+        .select(&Selector::parse("th, td").unwrap())
+        .map(|cell| text(&cell))
+        .collect();
+    assert_eq!(bob, ["bob&<i>", "AC 1/1", "—"]);
+    let cell = select(&html, "a.cell.v-wa");
+    assert_eq!(cell.len(), 1);
+    assert_eq!(cell[0].value().attr("href"), Some("#submission-1"));
+    assert_eq!(select(&html, "section#submission-1").len(), 1);
+}
+
+#[test]
+fn output_is_escaped_never_markup() {
+    let page = render(&class_fixture());
+    assert!(!page.contains("<script"));
+    assert!(!page.contains("<i>"));
+    let html = Html::parse_document(&page);
+    assert!(select(&html, "script").is_empty());
+    assert!(select(&html, "i").is_empty());
+    let actual: Vec<String> = select(&html, "pre.actual").iter().map(text).collect();
+    assert!(actual.contains(&"<script>alert(1)</script>\n".to_owned()));
+    let diff = select(&html, "pre.diff .add");
+    assert_eq!(text(&diff[0]), "+<script>alert(1)</script>");
+    assert_eq!(text(&select(&html, "pre.diff .del")[0]), "-1");
+}
+
+#[test]
+fn is_self_contained() {
+    let page = render(&class_fixture());
+    let html = Html::parse_document(&page);
+    for tag in ["script", "link", "img", "iframe", "object"] {
+        assert!(select(&html, tag).is_empty(), "found <{tag}>");
+    }
+    assert!(!page.contains("http://") && !page.contains("https://"));
+    assert!(!page.contains("url("));
+    let policy = select(&html, "meta[http-equiv=Content-Security-Policy]");
+    assert!(policy[0]
+        .value()
+        .attr("content")
+        .unwrap()
+        .contains("default-src 'none'"));
+}
+
+#[test]
+fn every_test_shows_its_verdict_data_and_message() {
+    let html = Html::parse_document(&render(&class_fixture()));
+    let tests = select(&html, "section#submission-1 details.test");
+    assert_eq!(tests.len(), 2);
+    // Only the first failing test is open.
+    assert_eq!(tests[0].value().attr("open"), None);
+    assert_eq!(tests[1].value().attr("open"), Some(""));
+    let summary = text(&tests[1]);
+    assert!(summary.contains("WA"));
+    assert!(summary.contains("board 1: expected 2, got 1"));
+    assert!(summary.contains("4 ms CPU, 6 ms wall"));
+    assert!(summary.contains("3.0 MiB"));
+    let inputs = select(&html, "section#submission-1 pre.input");
+    assert_eq!(text(&inputs[1]), "1\n.\n0\n");
+    let expected = select(&html, "section#submission-1 pre.expected");
+    assert_eq!(text(&expected[1]), "1\n");
+    // The accepted test with identical output has no diff.
+    assert_eq!(select(&html, "section#submission-1 pre.diff").len(), 1);
+    assert!(text(&tests[0]).contains("byte for byte"));
+    assert!(!summary.contains("exit code 0"));
+}
+
+#[test]
+fn compile_errors_random_origins_and_missing_excerpts() {
+    let mut failed = submission("class/carol/rooks.cpp", "rooks", Vec::new());
+    failed.compile = CompileResult {
+        ok: false,
+        message: "rooks.cpp:3: error: expected `;` before `<<`".to_owned(),
+        verdict: Some(Verdict::CompileError),
+    };
+    failed.verdict = Verdict::CompileError;
+    let mut random = test_result("gen-small-001", Verdict::RuntimeError, None);
+    random.random = Some(RandomOrigin {
+        seed: 7,
+        profile: "small".to_owned(),
+        index: 0,
+    });
+    let mut exited = test_result("002", Verdict::RuntimeError, None);
+    exited.exit_code = Some(3);
+    exited.message = "exit code 3".to_owned();
+    let mut signalled = test_result("003", Verdict::RuntimeError, None);
+    signalled.exit_code = None;
+    signalled.signal = Some(11);
+    signalled.message = "killed by signal 11 (SIGSEGV)".to_owned();
+    let crashed = submission(
+        "class/dave/rooks.py",
+        "rooks",
+        vec![random, exited, signalled],
+    );
+    let html = Html::parse_document(&render(&[failed, crashed]));
+    let tests: Vec<String> = select(&html, "section#submission-2 details.test")
+        .iter()
+        .map(text)
+        .collect();
+    assert_eq!(tests[1].matches("exit code 3").count(), 1, "{}", tests[1]);
+    assert_eq!(tests[2].matches("signal 11").count(), 1, "{}", tests[2]);
+    let compile = select(&html, "section#submission-1 pre.compile");
+    assert_eq!(
+        text(&compile[0]),
+        "rooks.cpp:3: error: expected `;` before `<<`"
+    );
+    let cells: Vec<String> = select(&html, "a.cell").iter().map(text).collect();
+    assert_eq!(cells, ["CE 0/0", "RE 0/3"]);
+    let body = text(&select(&html, "section#submission-2 details.test")[0]);
+    assert!(body.contains("judge gen rooks --seed 7 --profile small"));
+    assert!(body.contains("the program did not run"));
+}
+
+/// Reverses [`encode_href`], for following a link in a test.
+fn decode_href(href: &str) -> String {
+    let bytes = href.as_bytes();
+    let mut decoded = Vec::new();
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        if byte == b'%' {
+            decoded.push(u8::from_str_radix(&href[index + 1..index + 3], 16).unwrap());
+            index += 3;
+        } else {
+            decoded.push(byte);
+            index += 1;
+        }
+    }
+    String::from_utf8(decoded).unwrap()
+}
+
+#[test]
+fn page_names_are_safe_and_unique_for_any_student_name() {
+    let long = "ж".repeat(200);
+    let students = [
+        "alice",
+        "Alice",
+        "../../etc",
+        "a/b",
+        "a_b",
+        "Zoë Ødegård",
+        "",
+        ".hidden",
+        "a-b",
+        &long,
+    ]
+    .map(str::to_owned);
+    let results: Vec<SubmissionResult> = students
+        .iter()
+        .map(|_| submission("x.py", "rooks", Vec::new()))
+        .collect();
+    let mut all: Vec<&SubmissionResult> = results.iter().collect();
+    // The same student twice for one problem, and a problem that joins
+    // with a student into another pair's name ("a-b" + "rooks" versus
+    // "a" + "b-rooks").
+    let again = submission("y.py", "rooks", Vec::new());
+    let joined = submission("z.py", "b-rooks", Vec::new());
+    all.push(&again);
+    all.push(&joined);
+    let mut names_in: Vec<String> = students.to_vec();
+    names_in.push("alice".to_owned());
+    names_in.push("a".to_owned());
+    let names = page_names(&all, &names_in);
+    assert_eq!(
+        &names[..9],
+        [
+            "alice-rooks.html",
+            "Alice-rooks-2.html",
+            "______etc-rooks.html",
+            "a_b-rooks.html",
+            "a_b-rooks-2.html",
+            "Zoë_Ødegård-rooks.html",
+            "_-rooks.html",
+            "_hidden-rooks.html",
+            "a-b-rooks.html",
+        ]
+    );
+    assert_eq!(names[10], "alice-rooks-3.html");
+    assert_eq!(names[11], "a-b-rooks-2.html");
+    let mut folded: Vec<String> = names.iter().map(|name| name.to_lowercase()).collect();
+    folded.sort();
+    folded.dedup();
+    assert_eq!(folded.len(), names.len(), "{names:?}");
+    for name in &names {
+        assert!(name.len() <= 255, "{name}");
+        assert!(!name.contains('/') && !name.contains("..") && !name.starts_with('.'));
+        assert!(name.ends_with(".html"));
+    }
+    assert_eq!(encode_href("Zoë a.html"), "Zo%C3%AB%20a.html");
+    assert_eq!(decode_href(&encode_href("Zoë a.html")), "Zoë a.html");
+}
+
+#[test]
+fn every_cell_links_to_its_submissions_page_and_back() {
+    let fixture = class_fixture();
+    let pages = render_pages(&fixture, "grades ü.html", "grades ü", &Options::default());
+    let html = Html::parse_document(&pages.class_page);
+    let hrefs: Vec<String> = select(&html, "table.matrix a.cell")
+        .iter()
+        .map(|cell| cell.value().attr("href").unwrap().to_owned())
+        .collect();
+    let expected: Vec<String> = pages
+        .submissions
+        .iter()
+        .map(|(name, _)| format!("grades ü/{name}"))
+        .collect();
+    let decoded: Vec<String> = hrefs.iter().map(|href| decode_href(href)).collect();
+    assert_eq!(decoded, expected);
+    // The class page holds no test: those are on the submissions' pages.
+    assert!(select(&html, "details.test").is_empty());
+    assert!(select(&html, "section.submission").is_empty());
+    let (name, alice) = &pages.submissions[0];
+    assert_eq!(name, "alice-rooks.html");
+    let alice = Html::parse_document(alice);
+    assert_eq!(select(&alice, "details.test").len(), 2);
+    let back = select(&alice, "p.back a");
+    assert_eq!(
+        decode_href(back[0].value().attr("href").unwrap()),
+        "../grades ü.html"
+    );
+    assert_eq!(
+        text(&select(&alice, "title")[0]),
+        "alice · rooks — judge report"
+    );
+}
+
+/// Three submissions for rooks: two fail test 002 (twice the same
+/// message, once another), one fails 003; one compile error runs
+/// nothing.
+fn problem_fixture() -> Vec<SubmissionResult> {
+    let failing = |name: &str, message: &str| {
+        let mut test = test_result(name, Verdict::WrongAnswer, None);
+        test.message = message.to_owned();
+        test
+    };
+    let ok = |name: &str| test_result(name, Verdict::Accepted, None);
+    let mut broken = submission("carol.cpp", "rooks", Vec::new());
+    broken.verdict = Verdict::CompileError;
+    broken.compile.ok = false;
+    broken.compile.verdict = Some(Verdict::CompileError);
+    vec![
+        submission(
+            "alice.py",
+            "rooks",
+            vec![
+                ok("001"),
+                failing("002", "board 1: expected 5, got 4"),
+                ok("003"),
+            ],
+        ),
+        submission(
+            "bob.py",
+            "rooks",
+            vec![
+                ok("001"),
+                failing("002", "board 2: expected 1, got 0"),
+                failing("003", "line 1: expected an integer"),
+            ],
+        ),
+        submission(
+            "dave.py",
+            "rooks",
+            vec![
+                ok("001"),
+                failing("002", "board 1: expected 5, got 4"),
+                ok("003"),
+            ],
+        ),
+        broken,
+        submission("erin.py", "mayan", vec![ok("001")]),
+    ]
+}
+
+#[test]
+fn each_problem_has_a_verdict_bar_and_the_tests_failed_most() {
+    let html = Html::parse_document(&render(&problem_fixture()));
+    let problems = select(&html, "section.problem");
+    assert_eq!(problems.len(), 2);
+    let rooks = &problems[0];
+    let within = |selector: &str| -> Vec<scraper::ElementRef<'_>> {
+        rooks.select(&Selector::parse(selector).unwrap()).collect()
+    };
+    assert!(text(&within("h3")[0]).starts_with("rooks · 4 submissions"));
+    let bar = within("svg.verdict-bar")[0];
+    assert_eq!(bar.value().attr("aria-label"), Some("verdicts: WA 3, CE 1"));
+    let segments: Vec<(String, String)> = within("svg.verdict-bar rect")
+        .iter()
+        .map(|rect| (rect.value().attr("width").unwrap().to_owned(), text(rect)))
+        .collect();
+    assert_eq!(
+        segments,
+        [
+            ("450".to_owned(), "wrong answer: 3".to_owned()),
+            ("150".to_owned(), "compile error: 1".to_owned())
+        ]
+    );
+    assert_eq!(text(&within("p.verdicts")[0]), "WA 3 · CE 1");
+    let rows: Vec<Vec<String>> = within("table.failed-most tbody tr")
+        .iter()
+        .map(|row| {
+            row.select(&Selector::parse("td").unwrap())
+                .map(|cell| text(&cell))
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ["002", "3 of 3", "board 1: expected 5, got 4 (2×)"],
+            ["003", "1 of 3", "line 1: expected an integer (1×)"],
+        ]
+    );
+    let mayan = &problems[1];
+    assert!(text(mayan).contains("No test failed."));
+}
+
+#[test]
+fn students_are_listed_by_total_score_in_a_stable_order() {
+    let mut results = problem_fixture();
+    // Erin's mayan makes her first; alice and dave tie (66.67) and keep
+    // the matrix's order.
+    results.push(submission(
+        "zed.py",
+        "mayan",
+        vec![test_result("001", Verdict::WrongAnswer, None)],
+    ));
+    let html = Html::parse_document(&render(&results));
+    let rows: Vec<Vec<String>> = select(&html, "table.ranking tbody tr")
+        .iter()
+        .map(|row| {
+            row.select(&Selector::parse("td, th").unwrap())
+                .map(|cell| text(&cell))
+                .collect()
+        })
+        .collect();
+    let header: Vec<String> = select(&html, "table.ranking thead th")
+        .iter()
+        .map(text)
+        .collect();
+    assert_eq!(header, ["#", "student", "total of 200", "rooks", "mayan"]);
+    assert_eq!(
+        rows,
+        [
+            ["1", "erin", "100.00", "—", "100.00"],
+            ["2", "alice", "66.67", "66.67", "—"],
+            ["3", "dave", "66.67", "66.67", "—"],
+            ["4", "bob", "33.33", "33.33", "—"],
+            ["5", "carol", "0.00", "0.00", "—"],
+            ["6", "zed", "0.00", "—", "0.00"],
+        ]
+    );
+}
+
+#[test]
+fn student_view_hides_hidden_tests_data_but_not_samples() {
+    let data = Excerpt::new(
+        b"SECRET-INPUT\n",
+        Some(b"SECRET-ANSWER\n"),
+        b"SECRET-OUTPUT\n",
+    );
+    let sample = Excerpt::new(b"sample input\n", Some(b"5\n"), b"4\n");
+    let mut hidden = test_result("small-001", Verdict::WrongAnswer, Some(data));
+    hidden.stderr = Some("SECRET-STDERR".to_owned());
+    hidden.random = Some(RandomOrigin {
+        seed: 7,
+        profile: "small".to_owned(),
+        index: 0,
+    });
+    let results = vec![submission(
+        "alice.py",
+        "rooks",
+        vec![
+            test_result("sample-1", Verdict::WrongAnswer, Some(sample)),
+            hidden,
+        ],
+    )];
+    let options = Options { student_view: true };
+    let page = render_pages(&results, "grades.html", "grades", &options).submissions[0]
+        .1
+        .clone();
+    assert!(!page.contains("SECRET"), "{page}");
+    assert!(!page.contains("--seed 7"));
+    let html = Html::parse_document(&page);
+    let tests = select(&html, "details.test");
+    assert_eq!(tests.len(), 2);
+    // The sample whole; the hidden test's verdict, time and message.
+    assert_eq!(text(&select(&html, "pre.input")[0]), "sample input\n");
+    assert_eq!(select(&html, "pre.input").len(), 1);
+    let hidden = text(&tests[1]);
+    for shown in [
+        "WA",
+        "small-001",
+        "4 ms CPU",
+        "board 1: expected 2, got 1",
+        "hidden test",
+    ] {
+        assert!(hidden.contains(shown), "{shown}: {hidden}");
+    }
+    // Without the option, the same results show everything.
+    let teacher = render_with(&results, &Options::default());
+    assert!(teacher.contains("SECRET-INPUT") && teacher.contains("--seed 7"));
+}
+
+/// At class scale the class page stays small: its size grows with the
+/// number of submissions, not with their tests or data (issue #11: 200
+/// students x 3 problems x 20 tests was one 22 MB page).
+#[test]
+fn class_page_stays_small_at_class_scale() {
+    let class = |tests: usize| -> Vec<crate::report::json::GradedResult> {
+        let excerpt = Excerpt::new(&[b'7'; 1024], Some(&[b'8'; 1024]), &[b'9'; 1024]);
+        let mut rows = Vec::new();
+        for student in 0..200 {
+            for problem in ["rooks", "matchsticks", "mayan"] {
+                let tests = (0..tests)
+                    .map(|test| {
+                        let verdict = if (student + test) % 7 == 0 {
+                            Verdict::WrongAnswer
+                        } else {
+                            Verdict::Accepted
+                        };
+                        test_result(&format!("gen-{test:03}"), verdict, Some(excerpt.clone()))
+                    })
+                    .collect();
+                let result = submission(
+                    &format!("submissions/{problem}/student-{student:03}.py"),
+                    problem,
+                    tests,
+                );
+                rows.push(graded(result, &format!("student-{student:03}")));
+            }
+        }
+        rows
+    };
+    let options = Options::default();
+    let big = render_pages(&class(20), "grades.html", "grades", &options);
+    let small = render_pages(&class(1), "grades.html", "grades", &options);
+    let per_submission = big.class_page.len() / 600;
+    assert!(
+        per_submission < 600,
+        "{} bytes, {per_submission} per submission",
+        big.class_page.len()
+    );
+    // Twenty tests instead of one add only the failed-most tables.
+    assert!(big.class_page.len() < small.class_page.len() + 10_000);
+    assert_eq!(big.submissions.len(), 600);
+    assert!(big.submissions[0].1.len() > 20 * 3 * 1024);
+}
+
+fn graded(result: SubmissionResult, student: &str) -> crate::report::json::GradedResult {
+    crate::report::json::GradedResult {
+        result,
+        student: student.to_owned(),
+        expected: None,
+        time_limit_ms: 1000,
+        memory_limit_mib: 256,
+        warnings: Vec::new(),
+        submission_sha256: None,
+        fingerprint: None,
+        reused: false,
+    }
+}
+
+#[test]
+fn escape_covers_markup_and_attribute_quotes() {
+    assert_eq!(
+        escape(r#"<a href="x" title='y'>&</a>"#),
+        "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;"
+    );
+}
+
+#[test]
+fn memory_reads_in_kib_or_mib() {
+    assert_eq!(memory(512), "512 KiB");
+    assert_eq!(memory(3120), "3.0 MiB");
+    assert_eq!(memory(1536), "1.5 MiB");
+}
