@@ -16,7 +16,8 @@
 //!   CSV gradebook and the HTML pages.
 //! - [`grade`] finds what `judge grade` grades under judge.toml's layout
 //!   (and what it ignores), who each submission belongs to, the verdict
-//!   each bundled example must get, and shards of a split run.
+//!   each bundled example must get, and shards of a split run; [`shard`]
+//!   reads a shard from the job engine's variables (`--shard auto`).
 //! - [`testset`] makes data sets for `judge gen`: each test generated,
 //!   validated and solved in a bounded parallel window, handed on in order,
 //!   and written into a folder that is moved into place whole.
@@ -52,6 +53,7 @@ pub mod report;
 pub mod resume;
 pub mod runner;
 pub mod sandbox;
+pub mod shard;
 pub mod source;
 pub mod testset;
 pub mod verdict;

@@ -40,8 +40,11 @@ pub struct GradeArgs {
     #[command(flatten)]
     pub reports: ReportArgs,
     /// Grade only part K of N: a deterministic 1/N of the sorted (submission,
-    /// problem) pairs; the N parts are disjoint and cover the run.
-    #[arg(long, value_name = "K/N")]
+    /// problem) pairs; the N parts are disjoint and cover the run. `auto`
+    /// reads K and N from the job engine: a Slurm array, a Kubernetes
+    /// Indexed Job (with JUDGE_SHARD_COUNT), GitLab's `parallel:`, or
+    /// JUDGE_SHARD_INDEX and JUDGE_SHARD_COUNT (docs/sharding.md).
+    #[arg(long, value_name = "K/N|auto", value_parser = crate::shard::parse_arg)]
     pub shard: Option<Shard>,
     /// Tests run in parallel [default: `jobs` of judge.toml, else the number of cores].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]

@@ -23,6 +23,8 @@ mod programs;
 mod reports;
 mod rooks;
 mod run;
+mod shard;
+mod slurm;
 mod stress;
 mod support;
 mod tools;
