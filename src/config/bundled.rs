@@ -6,6 +6,13 @@
 //!
 //! This module only hands out bytes; [`super::problem::Package`] gives them
 //! meaning.
+//!
+//! The bundled tests are fixed when the binary is built, so they are proved
+//! valid once, by this module's tests (`cargo test` fails when a change under
+//! `problems/` breaks one), and not each time a command starts: checking the
+//! mayan tests' promises (no board clears in fewer than n moves) is a search
+//! that took 50-80 ms of every command (issue #19). A package read from
+//! `--problems-dir` can change between runs and is still checked at load.
 
 /// Every bundled file, by its path under `problems/` with `/` separators.
 static FILES: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
@@ -58,6 +65,41 @@ pub fn files_in(folder: &str) -> Vec<(&'static str, &'static [u8])> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::problem::{Package, PackageTest};
+    use crate::config::ConfigErrorKind;
+    use std::path::PathBuf;
+
+    /// The proof that lets [`Package::bundled`] skip the check at start-up.
+    #[test]
+    fn every_bundled_test_is_valid_for_its_package() {
+        for id in package_ids() {
+            let package = Package::bundled(id).unwrap();
+            assert!(!package.tests.is_empty(), "{id}");
+            if let Err(error) = package.check_tests() {
+                panic!("bundled package `{id}`: {error}");
+            }
+        }
+    }
+
+    /// The proof above can fail: a bundled package holding a test its
+    /// profiles reject (here a mayan board with a run of 3) is caught.
+    #[test]
+    fn the_proof_rejects_an_invalid_bundled_test() {
+        let mut package = Package::bundled("mayan").unwrap();
+        package.tests.push(PackageTest {
+            name: "broken".to_owned(),
+            path: PathBuf::from("<built-in problems/mayan/tests/broken.in>"),
+            on_disk: false,
+            input: "1\n1 1 1 0\n0\n0\n0\n0\n".to_owned(),
+            answer: None,
+        });
+        let error = package.check_tests().unwrap_err();
+        assert!(
+            matches!(error.kind, ConfigErrorKind::InvalidTest { .. }),
+            "{error}"
+        );
+        assert!(error.to_string().contains("broken.in"), "{error}");
+    }
 
     #[test]
     fn the_bundled_packages_are_embedded() {
