@@ -4,8 +4,15 @@
 //! elsewhere/judge.toml`, grades with the same tests as one run from the
 //! repository; `--problems-dir` replaces them.
 //!
-//! This module only hands out bytes; [`super::problem::Package`] gives them
+//! This module only hands out bytes; `crate::package::Package` gives them
 //! meaning.
+//!
+//! The bundled tests are fixed when the binary is built, so they are proved
+//! valid once, by a test of `crate::package` (`cargo test` fails when a change under
+//! `problems/` breaks one), and not each time a command starts: checking the
+//! mayan tests' promises (no board clears in fewer than n moves) is a search
+//! that took 50-80 ms of every command (issue #19). A package read from
+//! `--problems-dir` can change between runs and is still checked at load.
 
 /// Every bundled file, by its path under `problems/` with `/` separators.
 static FILES: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
