@@ -33,6 +33,9 @@
 //! - [`interrupt`] turns SIGINT and SIGTERM into a cancellation the runner
 //!   checks; [`resume`] decides which results of an earlier report `judge
 //!   grade --resume` may reuse.
+//! - [`similar`] compares the hand-ins of each problem pair by pair
+//!   (tree-sitter tokens, winnowing, greedy string tiling) for `judge
+//!   similar`: evidence for a person, never a verdict.
 //! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares.
 //! - `cli` turns command lines into calls of the layers above and decides
 //!   exit codes; it and `report` are the only places that print.
@@ -54,6 +57,7 @@ pub mod resume;
 pub mod runner;
 pub mod sandbox;
 pub mod shard;
+pub mod similar;
 pub mod source;
 pub mod testset;
 pub mod verdict;

@@ -18,6 +18,7 @@ mod output;
 mod progress;
 mod reports;
 pub mod run;
+mod similar;
 mod solve;
 mod stress;
 mod validate;
@@ -119,6 +120,17 @@ pub enum Command {
         after_help = "Examples:\n  judge merge grade-*.json -o grade.json\n  judge merge grade-1.json grade-2.json -o - --junit grade.xml --csv grades.csv"
     )]
     Merge(merge::MergeArgs),
+    /// Rank pairs of hand-ins of each problem from most to least similar (never a verdict).
+    ///
+    /// Each hand-in is read with a parser of its language (C, C++, Python, Java,
+    /// Rust; plain tokens for others), so renaming, layout and comments change
+    /// nothing; C and C++ compare with each other. The score is the share of both
+    /// files covered by common runs of --min-tokens tokens or more. It is evidence
+    /// for a person to read, not proof of copying; grades are never touched.
+    #[command(
+        after_help = "Examples:\n  judge similar\n  judge similar --config class/judge.toml --problems rooks --base starter --html similar.html\n  judge similar --json - --min-tokens 20 > similar.json"
+    )]
+    Similar(similar::SimilarArgs),
     /// Write a package in the Kattis / ICPC problem package format.
     #[command(
         after_help = "Examples:\n  judge export --kattis rooks kattis/rooks\n  judge export --kattis mayan kattis/mayan"
@@ -228,6 +240,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Grade(args) => grade::run(args),
         Command::Stress(args) => stress::run(&args),
         Command::Merge(args) => merge::run(args),
+        Command::Similar(args) => similar::run(&args),
         Command::Export(args) => export::run(&args),
         Command::New(args) => new::run(&args),
         Command::Man => man(),

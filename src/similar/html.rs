@@ -1,0 +1,333 @@
+//! The HTML view of `judge similar`: a page with each problem's pairs (the
+//! students, linked to their files, and a bar for the similarity), and for
+//! each pair at or above [`PAGE_THRESHOLD`] a side-by-side page of the two
+//! files with each common run highlighted in the same colour on both sides.
+//!
+//! No scripts, nothing fetched (a Content-Security-Policy says so too), and
+//! every name and line of code escaped: hand-ins are written by students.
+//! Rendering only; `cli` writes the pages.
+
+use super::class::HandIn;
+use super::{Pair, Report, CAVEAT};
+use crate::report::html::escape;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::{Component, Path};
+
+/// Pairs at least this similar get a side-by-side page.
+pub const PAGE_THRESHOLD: f64 = 0.4;
+
+/// At most this many rows per problem in the table (the JSON has them all).
+pub const MAX_ROWS: usize = 500;
+
+/// At most this many side-by-side pages per problem, the most similar.
+pub const MAX_PAGES: usize = 200;
+
+/// Colours of the common runs, taken in turn.
+const COLOURS: usize = 8;
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}\
+table{border-collapse:collapse}td,th{padding:.25em .6em;border-bottom:1px solid #ddd;\
+text-align:left;vertical-align:top}th{background:#f4f4f4}.num{text-align:right}\
+.caveat{background:#fff8e1;border-left:4px solid #f0b400;padding:.6em 1em;max-width:60em}\
+.bar{display:inline-block;width:10em;height:.8em;background:#eee;margin-right:.5em}\
+.bar span{display:block;height:100%;background:#c0392b}\
+.sides{display:flex;gap:1em;align-items:flex-start}.side{flex:1;min-width:0;overflow-x:auto}\
+pre{margin:0;font-size:.85em}.line{display:block;white-space:pre}\
+.ln{display:inline-block;width:3.5em;color:#888;user-select:none}\
+.m0{background:#ffd7d7}.m1{background:#d7f0ff}.m2{background:#dcffd7}.m3{background:#fff1c2}\
+.m4{background:#ecd7ff}.m5{background:#ffe1c7}.m6{background:#c9f5ec}.m7{background:#f0f0c0}";
+
+/// What the CLI writes: the summary page and the pair pages (file names in
+/// the page folder, and contents).
+pub struct Pages {
+    pub summary: String,
+    pub pairs: Vec<(String, String)>,
+}
+
+/// Renders the report. `folder` is the page folder's name as the summary
+/// page links to it (`None`: one page, without side-by-side pages, for
+/// standard output); `summary_dir` is the absolute folder of the summary
+/// page, from which links to the hand-in files are made (`None`: no links).
+pub fn render(
+    report: &Report,
+    hand_ins: &[HandIn],
+    folder: Option<&str>,
+    summary_dir: Option<&Path>,
+) -> Pages {
+    let texts: HashMap<&str, &HandIn> = hand_ins
+        .iter()
+        .map(|hand_in| (hand_in.display.as_str(), hand_in))
+        .collect();
+    let file_link = |display: &str, depth: usize| -> Option<String> {
+        let dir = summary_dir?;
+        let file = std::path::absolute(&texts.get(display)?.path).ok()?;
+        let href = relative_href(dir, &file)?;
+        Some(format!("{}{href}", "../".repeat(depth)))
+    };
+    let mut summary = String::new();
+    page_start(&mut summary, "judge similar");
+    summary.push_str("<h1>Similarity of hand-ins</h1>\n");
+    let _ = writeln!(summary, "<p class=\"caveat\">{}</p>", escape(CAVEAT));
+    let _ = write!(
+        summary,
+        "<p>Common runs of at least {} tokens count. ",
+        report.min_tokens
+    );
+    if report.base.is_empty() {
+        summary.push_str("No starter code was set aside.");
+    } else {
+        let names: Vec<String> = report.base.iter().map(|name| escape(name)).collect();
+        let _ = write!(summary, "Starter code set aside: {}.", names.join(", "));
+    }
+    if folder.is_some() {
+        let _ = write!(
+            summary,
+            " Pairs at or above {:.0}% have a side-by-side page.",
+            PAGE_THRESHOLD * 100.0
+        );
+    }
+    summary.push_str("</p>\n");
+    let mut pages = Vec::new();
+    for problem in &report.problems {
+        let pairs: Vec<&Pair> = report
+            .pairs
+            .iter()
+            .filter(|pair| pair.problem == problem.problem)
+            .collect();
+        let _ = writeln!(
+            summary,
+            "<h2>{}</h2>\n<p>{} hand-ins, {} pairs; {} share a run of {} tokens or more.</p>",
+            escape(&problem.problem),
+            problem.hand_ins,
+            problem.pairs,
+            pairs.len(),
+            report.min_tokens
+        );
+        if pairs.is_empty() {
+            continue;
+        }
+        summary.push_str(
+            "<table>\n<tr><th>#</th><th>student</th><th>student</th><th>similarity</th>\
+             <th class=\"num\">matched tokens</th><th class=\"num\">regions</th><th></th></tr>\n",
+        );
+        for (rank, pair) in pairs.iter().take(MAX_ROWS).enumerate() {
+            let student = |name: &str, display: &str| match file_link(display, 0) {
+                Some(href) => format!(
+                    "<a href=\"{}\" title=\"{}\">{}</a>",
+                    escape(&href),
+                    escape(display),
+                    escape(name)
+                ),
+                None => format!(
+                    "<span title=\"{}\">{}</span>",
+                    escape(display),
+                    escape(name)
+                ),
+            };
+            let percent = pair.similarity * 100.0;
+            let compare = match folder {
+                Some(folder) if pair.similarity >= PAGE_THRESHOLD && rank < MAX_PAGES => {
+                    let name = format!("pair-{}.html", pages.len() + 1);
+                    let page = render_pair(pair, &texts, &file_link);
+                    let link = format!(
+                        "<a href=\"{}/{}\">side by side</a>",
+                        escape(&encode(folder)),
+                        name
+                    );
+                    pages.push((name, page));
+                    link
+                }
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                summary,
+                "<tr><td class=\"num\">{}</td><td>{}</td><td>{}</td><td><span class=\"bar\">\
+                 <span style=\"width:{percent:.1}%\"></span></span>{percent:.1}%</td>\
+                 <td class=\"num\">{}</td><td class=\"num\">{}</td><td>{compare}</td></tr>",
+                rank + 1,
+                student(&pair.a, &pair.files[0]),
+                student(&pair.b, &pair.files[1]),
+                pair.matched_tokens,
+                pair.regions.len(),
+            );
+        }
+        summary.push_str("</table>\n");
+        if pairs.len() > MAX_ROWS {
+            let _ = writeln!(
+                summary,
+                "<p>{} less similar pairs are in the JSON report (`--json`).</p>",
+                pairs.len() - MAX_ROWS
+            );
+        }
+    }
+    if !report.skipped.is_empty() {
+        summary.push_str("<h2>Not compared</h2>\n<ul>\n");
+        for skipped in &report.skipped {
+            let _ = writeln!(
+                summary,
+                "<li><code>{}</code>: {}</li>",
+                escape(&skipped.path),
+                escape(&skipped.reason)
+            );
+        }
+        summary.push_str("</ul>\n");
+    }
+    if !report.notes.is_empty() {
+        summary.push_str("<h2>Notes</h2>\n<ul>\n");
+        for note in &report.notes {
+            let _ = writeln!(
+                summary,
+                "<li><code>{}</code>: {}</li>",
+                escape(&note.path),
+                escape(&note.note)
+            );
+        }
+        summary.push_str("</ul>\n");
+    }
+    summary.push_str("</body>\n</html>\n");
+    Pages {
+        summary,
+        pairs: pages,
+    }
+}
+
+/// The side-by-side page of one pair.
+fn render_pair(
+    pair: &Pair,
+    texts: &HashMap<&str, &HandIn>,
+    file_link: &dyn Fn(&str, usize) -> Option<String>,
+) -> String {
+    let mut page = String::new();
+    let title = format!("{} and {}: {}", pair.a, pair.b, pair.problem);
+    page_start(&mut page, &title);
+    let _ = writeln!(
+        page,
+        "<h1>{}</h1>\n<p class=\"caveat\">{}</p>\n<p><a href=\"../\">all pairs</a> · \
+         similarity {:.1}% · {} matched tokens · {} regions</p>",
+        escape(&title),
+        escape(CAVEAT),
+        pair.similarity * 100.0,
+        pair.matched_tokens,
+        pair.regions.len()
+    );
+    page.push_str("<table>\n<tr><th>region</th><th>lines of a</th><th>lines of b</th></tr>\n");
+    for (index, region) in pair.regions.iter().enumerate() {
+        let _ = writeln!(
+            page,
+            "<tr><td class=\"m{}\">{}</td><td>{}–{}</td><td>{}–{}</td></tr>",
+            index % COLOURS,
+            index + 1,
+            region.a[0],
+            region.a[1],
+            region.b[0],
+            region.b[1]
+        );
+    }
+    page.push_str("</table>\n<div class=\"sides\">\n");
+    for (side, (student, display)) in [(&pair.a, &pair.files[0]), (&pair.b, &pair.files[1])]
+        .into_iter()
+        .enumerate()
+    {
+        let heading = match file_link(display, 1) {
+            Some(href) => format!("<a href=\"{}\">{}</a>", escape(&href), escape(display)),
+            None => escape(display),
+        };
+        let _ = writeln!(
+            page,
+            "<div class=\"side\">\n<h2>{}</h2>\n<p>{heading}</p>\n<pre>",
+            escape(student)
+        );
+        let text = texts
+            .get(display.as_str())
+            .map_or("", |hand_in| &hand_in.text);
+        let ranges: Vec<[u32; 2]> = pair
+            .regions
+            .iter()
+            .map(|region| if side == 0 { region.a } else { region.b })
+            .collect();
+        for (number, line) in (1u32..).zip(text.lines()) {
+            let region = ranges
+                .iter()
+                .position(|range| range[0] <= number && number <= range[1]);
+            let class = region.map_or(String::new(), |index| format!(" m{}", index % COLOURS));
+            let _ = writeln!(
+                page,
+                "<span class=\"line{class}\"><span class=\"ln\">{number}</span>{}</span>",
+                escape(line)
+            );
+        }
+        page.push_str("</pre>\n</div>\n");
+    }
+    page.push_str("</div>\n</body>\n</html>\n");
+    page
+}
+
+fn page_start(page: &mut String, title: &str) {
+    page.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    page.push_str(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
+         style-src 'unsafe-inline'\">\n",
+    );
+    let _ = write!(
+        page,
+        "<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        escape(title)
+    );
+}
+
+/// Percent-encodes one path segment: every byte but ASCII letters, digits
+/// and `-_.~`, so no name becomes a scheme, a query or another folder.
+fn encode(segment: &str) -> String {
+    let mut encoded = String::with_capacity(segment.len());
+    for byte in segment.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
+            encoded.push(char::from(byte));
+        } else {
+            let _ = write!(encoded, "%{byte:02X}");
+        }
+    }
+    encoded
+}
+
+/// A relative URL from the folder `from` to the file `to` (both absolute),
+/// each segment percent-encoded; `None` when there is no relative way (or
+/// a segment is `.` or `..`, which `absolute` keeps).
+pub fn relative_href(from: &Path, to: &Path) -> Option<String> {
+    let names = |path: &Path| -> Option<Vec<String>> {
+        path.components()
+            .filter(|component| !matches!(component, Component::RootDir))
+            .map(|component| match component {
+                Component::Normal(name) => Some(name.to_string_lossy().into_owned()),
+                _ => None,
+            })
+            .collect()
+    };
+    let from = names(from)?;
+    let to = names(to)?;
+    let common = from.iter().zip(&to).take_while(|(x, y)| x == y).count();
+    let mut segments: Vec<String> = vec!["..".to_owned(); from.len() - common];
+    segments.extend(to[common..].iter().map(|name| encode(name)));
+    (!to[common..].is_empty()).then(|| segments.join("/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_are_relative_and_encoded() {
+        assert_eq!(
+            relative_href(
+                Path::new("/class/reports"),
+                Path::new("/class/hand-ins/o'brien/a b.c")
+            ),
+            Some("../hand-ins/o%27brien/a%20b.c".to_owned())
+        );
+        assert_eq!(
+            relative_href(Path::new("/r"), Path::new("/r/x.c")),
+            Some("x.c".to_owned())
+        );
+        assert_eq!(relative_href(Path::new("/r"), Path::new("/r/../x.c")), None);
+    }
+}
