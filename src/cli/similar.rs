@@ -4,9 +4,10 @@
 //! (0), the command line or configuration was wrong (2), or the judge
 //! failed (3).
 
-use super::grade::{write_report, ReportArgs};
-use super::run::load_config;
-use super::{say, write_stdout, UsageError};
+use super::reports::{write_report, ReportArgs};
+use super::{say, write_stdout};
+use crate::config::judge::JudgeConfig;
+use crate::error::{Error, UsageError};
 use crate::exit;
 use crate::grade;
 use crate::report;
@@ -49,14 +50,14 @@ pub struct SimilarArgs {
 }
 
 /// Runs `judge similar` and returns its exit code.
-pub fn run(args: &SimilarArgs) -> anyhow::Result<u8> {
+pub fn run(args: &SimilarArgs) -> Result<u8, Error> {
     let reports = ReportArgs {
         junit: None,
         csv: None,
         html: args.html.clone(),
     };
     reports.check(args.json.as_deref())?;
-    let config = load_config(args.config.as_deref())?;
+    let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
     reports.refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
     let hint = || {
         format!(
@@ -70,7 +71,7 @@ pub fn run(args: &SimilarArgs) -> anyhow::Result<u8> {
     };
     let discovery =
         grade::discover(&config.submissions, config.layout, None).map_err(|error| match error {
-            grade::DiscoverError::Walk(_) => anyhow::Error::from(error),
+            grade::DiscoverError::Walk(_) => Error::from(error),
             _ => UsageError::new(error.to_string(), Some(hint())).into(),
         })?;
     let mut known: Vec<String> = crate::config::bundled::package_ids()
@@ -115,7 +116,7 @@ pub fn run(args: &SimilarArgs) -> anyhow::Result<u8> {
     let base = match &args.base {
         Some(dir) => {
             class::read_base(dir, &known, &config.languages).map_err(|error| match error {
-                class::BaseError::Tokenize(_) => anyhow::Error::from(error),
+                class::BaseError::Tokenize(_) => Error::judge(error),
                 _ => UsageError::new(
                     error.to_string(),
                     Some(
@@ -132,7 +133,8 @@ pub fn run(args: &SimilarArgs) -> anyhow::Result<u8> {
         0 => crate::runner::available_cores(),
         jobs => jobs,
     };
-    let (hand_ins, skipped, notes) = class::read_hand_ins(&entries, &config.languages, jobs)?;
+    let (hand_ins, skipped, notes) =
+        class::read_hand_ins(&entries, &config.languages, jobs).map_err(Error::judge)?;
     let options = similar::Options {
         min_tokens: usize::try_from(args.min_tokens).unwrap_or(similar::DEFAULT_MIN_TOKENS),
         jobs,
@@ -158,7 +160,7 @@ pub fn run(args: &SimilarArgs) -> anyhow::Result<u8> {
     }
     let to_stdout = |path: &Option<PathBuf>| path.as_deref() == Some(Path::new("-"));
     if let Some(path) = &args.json {
-        let mut text = serde_json::to_string_pretty(&report)?;
+        let mut text = serde_json::to_string_pretty(&report).map_err(Error::judge)?;
         text.push('\n');
         write_report(path, &text)?;
     }
