@@ -406,13 +406,23 @@ PartitionName=judge Nodes=ALL Default=YES MaxTime=INFINITE State=UP
     }
 
     /// A command that talks to this cluster (and is marked as the test's).
+    /// Jobs inherit the submitter's environment, so another engine's shard
+    /// variables (a CI runner's) are removed: with them `--shard auto`
+    /// would rightly refuse to choose.
     fn command(&self, program: &str) -> Command {
         let mut command = Command::new(program);
         command
             .env("SLURM_CONF", &self.conf)
-            .env("JUDGE_SLURM_TEST", &self.dir)
-            .env_remove("CI_NODE_TOTAL")
-            .env_remove("CI_NODE_INDEX");
+            .env("JUDGE_SLURM_TEST", &self.dir);
+        for name in [
+            "JOB_COMPLETION_INDEX",
+            "CI_NODE_INDEX",
+            "CI_NODE_TOTAL",
+            "JUDGE_SHARD_INDEX",
+            "JUDGE_SHARD_COUNT",
+        ] {
+            command.env_remove(name);
+        }
         command
     }
 
