@@ -4,7 +4,7 @@
 //! elsewhere/judge.toml`, grades with the same tests as one run from the
 //! repository; `--problems-dir` replaces them.
 //!
-//! This module only hands out bytes; [`super::problem::Package`] gives them
+//! This module only hands out bytes; [`crate::package::Package`] gives them
 //! meaning.
 
 /// Every bundled file, by its path under `problems/` with `/` separators.
