@@ -18,7 +18,7 @@ use judge::problems::{
     CheckOptions, CheckOutcome, CheckerFailure, GenerateError, InputError, Problem, Profile,
 };
 use judge::runner::{self, Settings, Submission, SubmissionKind, Workspace};
-use judge::sandbox::{Isolation, Limits};
+use judge::sandbox::Isolation;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 use std::path::Path;
@@ -106,32 +106,29 @@ fn main() {
         .unwrap();
     }
 
-    let settings = Settings {
-        limits: Limits {
-            cpu_time_ms: 1000,
-            wall_time_ms: 3000,
-            memory_kib: 256 * 1024,
-            stdout_bytes: 16 * 1024 * 1024,
-            stderr_bytes: 64 * 1024,
-            processes: 64,
-            open_files: 128,
-            file_size_kib: 65536,
-            scratch_kib: 64 * 1024,
-        },
-        compile_limits: Limits {
-            cpu_time_ms: 30_000,
-            wall_time_ms: 90_000,
-            memory_kib: 1024 * 1024,
-            stdout_bytes: 65536,
-            stderr_bytes: 65536,
-            processes: 256,
-            open_files: 1024,
-            file_size_kib: 512 * 1024,
-            scratch_kib: 64 * 1024,
-        },
-        jobs: 1,
-        check_options: CheckOptions::default(),
+    // Resolved as `judge run` resolves them: this judge.toml over the
+    // package's limits.
+    let config = judge::config::judge::JudgeConfig::parse(
+        Path::new("judge.toml"),
+        "[limits]\ntime-limit-ms = 1000\nmemory-limit-mib = 256\noutput-limit-kib = 16384\n\
+         wall-time-factor = 3.0\nprocesses = 64\nopen-files = 128\nfile-size-kib = 65536\n\
+         scratch-limit-mib = 64\ncompile-time-limit-ms = 30000\ncompile-memory-limit-mib = 1024\n",
+    )
+    .unwrap();
+    let package = judge::config::problem::LimitsToml {
+        time_limit_ms: 1000,
+        memory_limit_mib: 256,
+        output_limit_kib: 16384,
+        tool_time_limit_ms: None,
+        tool_memory_limit_mib: None,
     };
+    let flags = judge::grading::settings::Overrides {
+        jobs: Some(1),
+        ..Default::default()
+    };
+    let settings: Settings =
+        judge::grading::settings::resolve_with(&flags, &config, &package, CheckOptions::default())
+            .settings;
     let submission = Submission {
         path: executable.clone(),
         kind: SubmissionKind::Executable,

@@ -76,6 +76,9 @@ pub enum Error {
     /// A file given as an input, output or answer could not be read.
     #[error(transparent)]
     CannotRead(#[from] CannotRead),
+    /// A report could not be serialised.
+    #[error("failed to serialise JSON")]
+    Json(#[from] serde_json::Error),
     /// Standard output could not be written.
     #[error("failed to write to stdout: {0}")]
     Stdout(std::io::Error),
@@ -108,6 +111,7 @@ impl Error {
             | Error::Report(_)
             | Error::TestSet(_)
             | Error::CannotRead(_)
+            | Error::Json(_)
             | Error::Stdout(_)
             | Error::Io(_)
             | Error::Judge(_) => exit::JUDGE_FAILED,
@@ -138,6 +142,7 @@ impl From<GradingError> for Error {
             GradingError::Discover(error) => Error::Discover(error),
             GradingError::Run(error) => Error::Run(error),
             GradingError::Interrupt(error) => Error::Interrupt(error),
+            GradingError::Json(error) => Error::Json(error),
             GradingError::Io(error) => Error::Io(error),
         }
     }

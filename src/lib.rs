@@ -1,44 +1,59 @@
 //! `judge`: a grading harness in the style of an online judge.
 //!
-//! # From the top
+//! # The layers, from the bottom
 //!
+//! No two files of `src/` import each other, directly or through others;
+//! docs/architecture.md has what each layer owns and the house examples.
+//!
+//! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares.
 //! - [`problems`] knows the three problems of PROBLEMS.md: each parses and
 //!   validates inputs, solves them, generates random ones, checks a
 //!   contestant's output and offers smaller inputs derived from a failing
-//!   one, behind the [`problems::Problem`] trait.
+//!   one, behind the [`problems::Problem`] trait. [`source`] reads an
+//!   input, output or answer whole, within the judge's size limit.
 //! - [`sandbox`] runs one program under limits and isolation and measures
 //!   it (CPU and wall time, peak memory, output), killing all it left.
+//! - [`config`] reads and validates `judge.toml`, `problem.toml` and a
+//!   Kattis `problem.yaml`, naming the file, line and column of anything
+//!   wrong; it builds nothing that runs. The bundled packages are built into
+//!   the binary ([`config::bundled`]).
 //! - [`runner`] grades submissions: loads tests, compiles each submission
 //!   once, runs every test on a pool of sandboxed workers, decides verdicts
 //!   and emits events in test order; [`runner::stress`] searches random
-//!   tests for a failure and shrinks it (`judge stress`).
-//! - [`report`] renders results: the table, the JSON report, JUnit XML, the
-//!   CSV gradebook and the HTML pages.
+//!   tests for a failure and shrinks it. [`external`] is a problem made of a
+//!   package's own programs (reference, generator, validator, checker
+//!   speaking the testlib or the Kattis protocol), run in the sandbox,
+//!   behind the same trait.
+//! - [`package`] assembles a package ready to use from what [`config`]
+//!   read: a built-in engine or the package's programs, with its tests
+//!   checked; [`package::kattis`] does it for a Kattis / ICPC package, and
+//!   [`export`] writes ours in that format.
 //! - [`grade`] finds what `judge grade` grades under judge.toml's layout
 //!   (and what it ignores), who each submission belongs to, the verdict
-//!   each bundled example must get, and shards of a split run; [`shard`]
-//!   reads a shard from the job engine's variables (`--shard auto`).
+//!   each bundled example must get, and shards of a split run ([`shard`]
+//!   reads a shard from the job engine's variables, `--shard auto`); [`resume`]
+//!   decides which results of an earlier report `--resume` may reuse;
+//!   [`interrupt`] turns SIGINT and SIGTERM into a cancellation the runner
+//!   checks.
+//! - [`grading`] is what the grading commands decide: the settings
+//!   resolver (flags over judge.toml over problem.toml over the defaults),
+//!   the plan of a class, one grading call each for `run`, `grade` and
+//!   `grade --package`, the TLE re-runs, the exit policy and the student
+//!   view, each returning typed results.
 //! - [`testset`] makes data sets for `judge gen`: each test generated,
 //!   validated and solved in a bounded parallel window, handed on in order,
 //!   and written into a folder that is moved into place whole.
-//! - [`config`] reads `judge.toml` and the problem packages: a package's
-//!   `problem.toml` names its engine (one of [`problems`]) and the profiles
-//!   its tests come from (`rooks` and `rooks-large` share an engine); the
-//!   bundled packages are built into the binary ([`config::bundled`]).
-//! - [`external`] is a problem made of a package's own programs
-//!   (reference, generator, validator, checker speaking the testlib or the
-//!   Kattis protocol), run in the sandbox, behind the same
-//!   [`problems::Problem`] trait; [`config::kattis`] reads a Kattis / ICPC
-//!   package as one, and [`export`] writes ours in that format.
-//! - [`interrupt`] turns SIGINT and SIGTERM into a cancellation the runner
-//!   checks; [`resume`] decides which results of an earlier report `judge
-//!   grade --resume` may reuse.
+//! - [`report`] renders results: the table, the JSON report, JUnit XML, the
+//!   CSV gradebook and the HTML pages; it checks report paths before a run
+//!   ([`report::targets`]) and writes files atomically.
 //! - [`similar`] compares the hand-ins of each problem pair by pair
 //!   (tree-sitter tokens, winnowing, greedy string tiling) for `judge
 //!   similar`: evidence for a person, never a verdict.
-//! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares.
-//! - `cli` turns command lines into calls of the layers above and decides
-//!   exit codes; it and `report` are the only places that print.
+//! - [`error`] is the one error type at the top: every failure a command
+//!   ends with, and its exit code from one exhaustive `match`.
+//! - `cli` keeps the clap arguments, makes one library call per command,
+//!   renders what it returns and returns the exit code; it and `report` are
+//!   the only places that print.
 
 pub mod cli;
 pub mod config;

@@ -240,7 +240,7 @@ pub(super) fn finish(
         report
     };
     if let Some(path) = json {
-        write_report(path, &report::json::render_grade(written))?;
+        write_report(path, &report::json::render_grade(written)?)?;
     }
     reports.write(&written.results, &report::html::Options { student_view })?;
     if !to_stdout {

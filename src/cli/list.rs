@@ -68,10 +68,7 @@ pub fn run(args: &ProblemsArgs) -> Result<u8, Error> {
         });
     }
     if args.json {
-        write_stdout(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&rows).map_err(Error::judge)?
-        ))?;
+        write_stdout(&format!("{}\n", serde_json::to_string_pretty(&rows)?))?;
     } else {
         let mut table = render_table(&rows);
         let _ = writeln!(

@@ -285,7 +285,7 @@ fn completions(args: &CompletionsArgs) -> Result<u8, Error> {
 /// `judge schema` (hidden): the JSON Schema of the JSON report, as checked
 /// in at `docs/report.schema.json`.
 fn schema() -> Result<u8, Error> {
-    write_stdout(&crate::report::json::schema_text())?;
+    write_stdout(&crate::report::json::schema_text()?)?;
     Ok(exit::SUCCESS)
 }
 

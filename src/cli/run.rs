@@ -113,7 +113,7 @@ pub fn run(args: RunArgs) -> Result<u8, Error> {
             Some(selection),
             stopped_by.is_some(),
             not_graded,
-        );
+        )?;
         write_report(path, &json)?;
     }
     args.reports

@@ -4,7 +4,7 @@
 //! elsewhere/judge.toml`, grades with the same tests as one run from the
 //! repository; `--problems-dir` replaces them.
 //!
-//! This module only hands out bytes; `crate::package::Package` gives them
+//! This module only hands out bytes; [`crate::package::Package`] gives them
 //! meaning.
 //!
 //! The bundled tests are fixed when the binary is built, so they are proved

@@ -19,7 +19,7 @@ pub mod shrink;
 pub mod tool;
 
 pub use protocol::{CheckerProtocol, ValidatorVerdict};
-pub use tool::{Tool, ToolFault, Toolbox};
+pub use tool::{Role, Tool, ToolFault, Toolbox};
 
 use crate::config::problem::ValidatorExitCodes;
 use crate::problems::checkers::BuiltinChecker;

@@ -239,7 +239,7 @@ mod tests {
     use test_case::test_case;
 
     fn tool() -> Tool {
-        Tool::new("checker", PathBuf::from("pkg/check.cpp"), None)
+        Tool::new(tool::Role::Checker, PathBuf::from("pkg/check.cpp"), None)
     }
 
     fn limits() -> Limits {

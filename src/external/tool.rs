@@ -25,11 +25,38 @@ pub struct ToolFault(pub String);
 /// The most of a tool's stderr shown in a message.
 const SHOWN_STDERR_BYTES: usize = 2048;
 
+/// What a package's program is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Reference,
+    Generator,
+    Validator,
+    Checker,
+}
+
+impl Role {
+    /// How messages name it: `reference`, `generator`, `validator`,
+    /// `checker`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Reference => "reference",
+            Role::Generator => "generator",
+            Role::Validator => "validator",
+            Role::Checker => "checker",
+        }
+    }
+}
+
+impl std::fmt::Display for Role {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// One program of a package.
 #[derive(Debug)]
 pub struct Tool {
-    /// "reference", "generator", "validator" or "checker".
-    pub role: &'static str,
+    pub role: Role,
     /// The source (or executable) in the package.
     pub path: PathBuf,
     /// The configured language, or `None` for an executable run as is.
@@ -47,7 +74,7 @@ pub struct ToolRun {
 }
 
 impl Tool {
-    pub fn new(role: &'static str, path: PathBuf, language: Option<(String, Language)>) -> Tool {
+    pub fn new(role: Role, path: PathBuf, language: Option<(String, Language)>) -> Tool {
         Tool {
             role,
             path,

@@ -251,7 +251,7 @@ fn grade_problem(
                     seed,
                     config.random_tests,
                 )
-                .digest();
+                .digest()?;
                 let earlier = resume.as_deref_mut().and_then(|resume| {
                     resume.take(
                         &entry.path.display().to_string(),

@@ -54,6 +54,9 @@ pub enum GradingError {
     /// The signal handlers could not be installed.
     #[error(transparent)]
     Interrupt(#[from] InterruptError),
+    /// A fingerprint could not be serialised.
+    #[error("failed to serialise a fingerprint")]
+    Json(#[from] serde_json::Error),
     /// A file the judge needs could not be read.
     #[error(transparent)]
     Io(#[from] std::io::Error),

@@ -17,7 +17,7 @@ use crate::config::problem::{
     CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml, ValidatorExitCodes,
 };
 use crate::config::{ConfigError, ConfigErrorKind};
-use crate::external::{Checker, CheckerProtocol, ProgramProblem, Tool, Toolbox};
+use crate::external::{Checker, CheckerProtocol, ProgramProblem, Role, Tool, Toolbox};
 use crate::grade::ACCEPTED_FOLDER;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -63,7 +63,7 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
         });
     }
     let submissions = package_submissions(dir)?;
-    let tool_for = |role: &'static str, path: &Path| -> Option<Tool> {
+    let tool_for = |role: Role, path: &Path| -> Option<Tool> {
         config.language_for(path).map(|(name, language)| {
             Tool::new(
                 role,
@@ -75,7 +75,7 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
     let reference = submissions
         .iter()
         .filter(|submission| submission.folder == ACCEPTED_FOLDER && submission.path.is_file())
-        .find_map(|submission| tool_for("reference", &submission.path))
+        .find_map(|submission| tool_for(Role::Reference, &submission.path))
         .ok_or_else(|| {
             ConfigError::invalid(
                 &dir.join("submissions/accepted"),
@@ -86,7 +86,7 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
                 ),
             )
         })?;
-    let program_in = |folder: &Path, role: &'static str| -> Result<Option<Tool>, ConfigError> {
+    let program_in = |folder: &Path, role: Role| -> Result<Option<Tool>, ConfigError> {
         if !folder.is_dir() {
             return Ok(None);
         }
@@ -103,7 +103,7 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
                 _ => {
                     return Err(ConfigError::invalid(
                         &first,
-                        role,
+                        role.name(),
                         format!(
                             "holds {} source files; the judge builds a {role} from exactly one",
                             sources.len()
@@ -117,12 +117,12 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
         tool_for(role, &file).map(Some).ok_or_else(|| {
             ConfigError::invalid(
                 &file,
-                role,
+                role.name(),
                 format!("is in no configured language; {}", config.languages_hint()),
             )
         })
     };
-    let validator = program_in(&dir.join("input_validators"), "validator")?
+    let validator = program_in(&dir.join("input_validators"), Role::Validator)?
         .map(|tool| (tool, ValidatorExitCodes::Kattis, Vec::new()));
     let flags: Vec<String> = yaml
         .validator_flags
@@ -137,15 +137,17 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
                 .map_err(|message| file.invalid("validator_flags", message))?,
         ),
         "custom" => {
-            let tool = match program_in(&dir.join("output_validators"), "checker")? {
+            let tool = match program_in(&dir.join("output_validators"), Role::Checker)? {
                 Some(tool) => tool,
-                None => program_in(&dir.join("output_validator"), "checker")?.ok_or_else(|| {
-                    file.invalid(
+                None => {
+                    program_in(&dir.join("output_validator"), Role::Checker)?.ok_or_else(|| {
+                        file.invalid(
                         "validation",
                         "`custom` needs a program in `output_validators/` (or `output_validator/`)"
                             .to_owned(),
                     )
-                })?,
+                    })?
+                }
             };
             Checker::Program {
                 tool: Box::new(tool),

@@ -5,7 +5,7 @@
 use crate::config::judge::{JudgeConfig, RunsAs};
 use crate::config::problem::{invalid_at, CheckerKind, ProblemToml};
 use crate::config::ConfigError;
-use crate::external::{Checker, CheckerProtocol, ProgramProblem, Tool, Toolbox};
+use crate::external::{Checker, CheckerProtocol, ProgramProblem, Role, Tool, Toolbox};
 use crate::problems::checkers::BuiltinChecker;
 use std::path::Path;
 
@@ -29,7 +29,7 @@ pub(super) fn program_problem(
              `validator`, `[checker] program`), not both",
         ));
     }
-    let tool = |key: &str, role: &'static str, file: &str| -> Result<Tool, ConfigError> {
+    let tool = |key: &str, role: Role, file: &str| -> Result<Tool, ConfigError> {
         let file_path = dir.join(file);
         if !file_path.is_file() {
             return Err(invalid_at(
@@ -73,17 +73,17 @@ pub(super) fn program_problem(
              its file (it answers generated tests)",
         ));
     };
-    let reference = tool("reference", "reference", reference)?;
+    let reference = tool("reference", Role::Reference, reference)?;
     let generator = manifest
         .generator
         .as_deref()
-        .map(|file| tool("generator", "generator", file))
+        .map(|file| tool("generator", Role::Generator, file))
         .transpose()?;
     let validator = manifest
         .validator
         .as_ref()
         .map(|validator| {
-            tool("validator.program", "validator", &validator.program)
+            tool("validator.program", Role::Validator, &validator.program)
                 .map(|tool| (tool, validator.exit_codes, Vec::new()))
         })
         .transpose()?;
@@ -122,7 +122,7 @@ pub(super) fn program_problem(
     let checker =
         match (protocol, &checker_toml.program) {
             (Some(protocol), Some(file)) => Checker::Program {
-                tool: Box::new(tool("checker.program", "checker", file)?),
+                tool: Box::new(tool("checker.program", Role::Checker, file)?),
                 protocol,
                 args: Vec::new(),
             },

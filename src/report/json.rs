@@ -39,7 +39,7 @@ struct Report<'a> {
 /// `docs/report.schema.json` (`judge schema` prints it): a report is either
 /// `judge run`'s ([`Report`], `RunReport`) or `judge grade`'s and `judge
 /// merge`'s ([`GradeReport`]); `layout` tells them apart.
-pub fn schema_text() -> String {
+pub fn schema_text() -> Result<String, serde_json::Error> {
     let mut generator = schemars::generate::SchemaSettings::draft2020_12()
         .for_serialize()
         .into_generator();
@@ -57,9 +57,9 @@ pub fn schema_text() -> String {
         "anyOf": [run, grade],
         "$defs": definitions,
     });
-    let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
+    let mut text = serde_json::to_string_pretty(&schema)?;
     text.push('\n');
-    text
+    Ok(text)
 }
 
 fn is_false(value: &bool) -> bool {
@@ -120,7 +120,7 @@ pub fn render(
     results: &[SubmissionResult],
     isolation: &Isolation,
     tests: Option<&TestSelection>,
-) -> String {
+) -> Result<String, serde_json::Error> {
     render_run(results, isolation, tests, false, &[])
 }
 
@@ -132,7 +132,7 @@ pub fn render_run(
     tests: Option<&TestSelection>,
     interrupted: bool,
     not_graded: &[NotGraded],
-) -> String {
+) -> Result<String, serde_json::Error> {
     let report = Report {
         version: VERSION,
         isolation,
@@ -141,10 +141,9 @@ pub fn render_run(
         tests,
         results,
     };
-    // Serialising plain structs of strings and numbers cannot fail.
-    let mut text = serde_json::to_string_pretty(&report).unwrap_or_default();
+    let mut text = serde_json::to_string_pretty(&report)?;
     text.push('\n');
-    text
+    Ok(text)
 }
 
 /// `judge grade`'s JSON report: SPEC.md's `version` and `results`, each
@@ -337,11 +336,10 @@ impl GradedResult {
 }
 
 /// The JSON text of a grade report, pretty-printed, ending with a newline.
-pub fn render_grade(report: &GradeReport) -> String {
-    // Plain structs of strings, numbers and a JSON value: cannot fail.
-    let mut text = serde_json::to_string_pretty(report).unwrap_or_default();
+pub fn render_grade(report: &GradeReport) -> Result<String, serde_json::Error> {
+    let mut text = serde_json::to_string_pretty(report)?;
     text.push('\n');
-    text
+    Ok(text)
 }
 
 /// Reports `judge merge` could not combine. A usage error: the user gave
@@ -647,7 +645,7 @@ mod tests {
         assert!(!result.reused);
         assert_eq!(result.submission_sha256, None);
         // And what is absent is not written back either.
-        let written = render_grade(&report);
+        let written = render_grade(&report).unwrap();
         for key in ["interrupted", "not_graded", "reused", "fingerprint"] {
             assert!(!written.contains(key), "{key} in {written}");
         }

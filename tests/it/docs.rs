@@ -29,7 +29,7 @@ const SUBCOMMANDS: &[&str] = &[
 /// changed in CHANGELOG.md.
 #[test]
 fn report_schema_is_the_generated_one() {
-    let generated = judge::report::json::schema_text();
+    let generated = judge::report::json::schema_text().unwrap();
     let path = repository().join("docs/report.schema.json");
     if std::env::var_os("JUDGE_UPDATE_SCHEMA").is_some() {
         fs_err::write(&path, &generated).unwrap();

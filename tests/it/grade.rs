@@ -328,20 +328,10 @@ fn json_and_junit_reports_are_written_and_junit_parses() {
     );
 }
 
-/// The report with what varies between runs removed: times, memory and the
-/// shard.
-fn timeless(mut report: Value) -> Value {
-    if let Some(object) = report.as_object_mut() {
-        object.remove("shard");
-    }
-    for result in report["results"].as_array_mut().unwrap() {
-        for test in result["tests"].as_array_mut().unwrap() {
-            for key in ["time_ms", "wall_ms", "memory_kib"] {
-                test[key] = Value::Null;
-            }
-        }
-    }
-    report
+/// The report with what varies between runs removed: what follows the
+/// machine's load, and the shard.
+fn timeless(report: Value) -> Value {
+    crate::support::without_load(report, &["shard"])
 }
 
 #[test]

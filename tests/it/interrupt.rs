@@ -5,11 +5,11 @@
 //! Only generous time bounds are asserted: the point is that the judge
 //! stops long before the class would have been graded, not how fast.
 
+use crate::support::processes_mentioning;
 use crate::support::{repository, Dir};
 use serde_json::Value;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -52,20 +52,6 @@ fn spawn_grade(dir: &Dir) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap()
-}
-
-/// Processes whose command line mentions `needle`.
-fn processes_mentioning(needle: &Path) -> Vec<String> {
-    let needle = needle.to_string_lossy().into_owned();
-    fs_err::read_dir("/proc")
-        .unwrap()
-        .filter_map(Result::ok)
-        .filter_map(|entry| {
-            let cmdline = fs_err::read(entry.path().join("cmdline")).ok()?;
-            let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-            text.contains(&needle).then_some(text)
-        })
-        .collect()
 }
 
 /// Waits until a submission's test is running (its command line names the
@@ -190,23 +176,10 @@ fn small_class(dir: &Dir) {
 }
 
 /// A report without what differs between two gradings of the same work:
-/// times, memory, where the isolation was detected, and which results were
-/// reused.
-fn comparable(mut report: Value) -> Value {
-    fn strip(value: &mut Value) {
-        match value {
-            Value::Object(map) => {
-                for key in ["time_ms", "wall_ms", "memory_kib", "reused", "isolation"] {
-                    map.remove(key);
-                }
-                map.values_mut().for_each(strip);
-            }
-            Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    strip(&mut report);
-    report
+/// what follows the machine's load, where the isolation was detected, and
+/// which results were reused.
+fn comparable(report: Value) -> Value {
+    crate::support::without_load(report, &["reused", "isolation"])
 }
 
 fn reused_submissions(report: &Value) -> Vec<String> {

@@ -160,3 +160,67 @@ pub fn report(text: &str) -> serde_json::Value {
     );
     report
 }
+
+/// Processes whose command line mentions `needle` (a run's workspace,
+/// its TMPDIR).
+/// Each thread is read, not only the thread-group leader: a process whose
+/// main thread has exited shows an empty command line for its leader (a
+/// zombie) while its other threads run on.
+pub fn processes_mentioning(needle: &Path) -> Vec<String> {
+    let needle = needle.to_string_lossy().into_owned();
+    let mut found = Vec::new();
+    for entry in fs_err::read_dir("/proc").unwrap().filter_map(Result::ok) {
+        let Ok(tasks) = fs_err::read_dir(entry.path().join("task")) else {
+            continue;
+        };
+        for task in tasks.filter_map(Result::ok) {
+            let Ok(cmdline) = fs_err::read(task.path().join("cmdline")) else {
+                continue;
+            };
+            let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            if text.contains(&needle) {
+                found.push(format!(
+                    "{} (thread {}): {text}",
+                    entry.file_name().to_string_lossy(),
+                    task.file_name().to_string_lossy()
+                ));
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// Fields of a JSON report that follow the machine's load, not the work
+/// graded: the measured times and memory, whether a test was re-run after
+/// reaching only its wall-clock limit (`rerun`), and the warnings of
+/// verdicts close to the time limit (`warnings`).
+pub const LOAD_DEPENDENT: &[&str] = &["time_ms", "wall_ms", "memory_kib", "rerun", "warnings"];
+
+/// `report` with every [`LOAD_DEPENDENT`] field, and every field named in
+/// `also`, made stable at any depth: a measurement present becomes `null`
+/// (so a snapshot still shows it is there), `rerun`, `warnings` and the
+/// `also` fields are removed. The one way tests compare reports.
+pub fn without_load(mut report: serde_json::Value, also: &[&str]) -> serde_json::Value {
+    fn strip(value: &mut serde_json::Value, also: &[&str]) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for key in ["time_ms", "wall_ms", "memory_kib"] {
+                    if let Some(field) = map.get_mut(key) {
+                        *field = serde_json::Value::Null;
+                    }
+                }
+                for key in LOAD_DEPENDENT.iter().skip(3).chain(also) {
+                    map.remove(*key);
+                }
+                map.values_mut().for_each(|value| strip(value, also));
+            }
+            serde_json::Value::Array(items) => {
+                items.iter_mut().for_each(|value| strip(value, also));
+            }
+            _ => {}
+        }
+    }
+    strip(&mut report, also);
+    report
+}
