@@ -23,6 +23,7 @@ mod programs;
 mod reports;
 mod rooks;
 mod run;
+mod similar;
 mod stress;
 mod support;
 mod tools;
