@@ -74,6 +74,30 @@ pub struct HandIn {
     pub tokens: Vec<Token>,
 }
 
+impl HandIn {
+    /// A hand-in from its text, read as its path's extension says (with no
+    /// judge.toml languages: a file without a grammar reads as plain
+    /// tokens). For tests, benchmarks and tools that hold the text already.
+    pub fn from_text(
+        problem: &str,
+        student: &str,
+        path: &Path,
+        text: String,
+    ) -> Result<HandIn, TokenizeError> {
+        let reading = Reading::for_path(path, &BTreeMap::new());
+        let (tokens, _) = tokenize(&reading, &text, path)?;
+        Ok(HandIn {
+            problem: problem.to_owned(),
+            student: student.to_owned(),
+            path: path.to_owned(),
+            display: path.display().to_string(),
+            family: reading.family(),
+            text,
+            tokens,
+        })
+    }
+}
+
 /// A starter file of `--base`: `<problem>.<ext>`.
 #[derive(Clone, Debug)]
 pub struct BaseFile {

@@ -274,7 +274,11 @@ pub fn plain(text: &str) -> Vec<Token> {
             while at < bytes.len() && bytes[at] != byte && bytes[at] != b'\n' {
                 at += if bytes[at] == b'\\' { 2 } else { 1 };
             }
-            at = (at + 1).min(bytes.len());
+            // Past the closing quote; an unterminated string ends at the
+            // line's end, which still counts as a line.
+            if at < bytes.len() && bytes[at] == byte {
+                at += 1;
+            }
         } else {
             // One symbol; `at` stays on a character boundary because every
             // byte >= 0x80 was taken as part of a word above.
@@ -383,5 +387,10 @@ mod tests {
             .collect();
         assert_eq!(one, two);
         assert_eq!(plain("a\nb\u{e9}c \"unterminated").len(), 3);
+        let lines: Vec<u32> = plain("x = \"open\ny\n")
+            .iter()
+            .map(|token| token.line)
+            .collect();
+        assert_eq!(lines, [1, 1, 1, 2]);
     }
 }

@@ -24,6 +24,7 @@ mod reports;
 mod rooks;
 mod run;
 mod shard;
+mod similar;
 mod slurm;
 mod stress;
 mod support;
