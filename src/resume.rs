@@ -243,6 +243,51 @@ impl Resume {
         &self.tally
     }
 
+    /// One note of how much was reused, and why the rest was not.
+    pub fn summary(&self) -> String {
+        let tally = self.tally();
+        let mut reasons = Vec::new();
+        if !tally.changed_submissions.is_empty() {
+            const SHOWN: usize = 5;
+            let mut names = tally
+                .changed_submissions
+                .iter()
+                .take(SHOWN)
+                .map(|name| format!("`{name}`"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            if tally.changed_submissions.len() > SHOWN {
+                names.push_str(", ...");
+            }
+            reasons.push(format!(
+                "{} changed submission(s): {names}",
+                tally.changed_submissions.len()
+            ));
+        }
+        if tally.changed_settings > 0 {
+            reasons.push(format!(
+                "{} with another language, package, limits or seed",
+                tally.changed_settings
+            ));
+        }
+        if tally.judge_errors > 0 {
+            reasons.push(format!("{} judge error(s) (JE)", tally.judge_errors));
+        }
+        if tally.absent > 0 {
+            reasons.push(format!("{} not in the report", tally.absent));
+        }
+        let mut line = format!(
+            "note: `{}`: reused {} result(s), graded {} again",
+            self.path().display(),
+            tally.reused,
+            tally.regraded()
+        );
+        if !reasons.is_empty() {
+            line.push_str(&format!(" ({})", reasons.join("; ")));
+        }
+        line
+    }
+
     /// The earlier result of `submission` for `problem`, when its bytes
     /// (`sha256`, `None` when unreadable) and `fingerprint` are unchanged and
     /// it was not a judge error; it is then marked `reused`. Counts the

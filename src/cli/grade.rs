@@ -23,7 +23,7 @@ use crate::package::check_problems_dir;
 use crate::report::json::GradeReport;
 use crate::report::targets::is_stdout;
 use crate::report::{self, human};
-use crate::resume::{self, Resume};
+use crate::resume;
 use crate::verdict::Verdict;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -136,7 +136,7 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
     )?;
     progress.finish_and_clear();
     if let Some(resume) = &resume {
-        say_reuse(resume);
+        say(&resume.summary());
     }
     let stopped_by = cancel.signal();
     // `--resume FILE` alone brings FILE up to date.
@@ -145,80 +145,12 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
     let code = finish(&report, json, &args.reports, args.quiet, student_view)?;
     match stopped_by {
         Some(signal) => {
-            say_interrupted(&report, signal.name(), json);
+            for line in human::interrupted(&report, signal.name(), json) {
+                say(&line);
+            }
             Ok(signal.exit_code())
         }
         None => Ok(code),
-    }
-}
-
-/// How much of `--resume`'s report was reused, and why the rest was not.
-fn say_reuse(resume: &Resume) {
-    let tally = resume.tally();
-    let mut reasons = Vec::new();
-    if !tally.changed_submissions.is_empty() {
-        const SHOWN: usize = 5;
-        let mut names = tally
-            .changed_submissions
-            .iter()
-            .take(SHOWN)
-            .map(|name| format!("`{name}`"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        if tally.changed_submissions.len() > SHOWN {
-            names.push_str(", ...");
-        }
-        reasons.push(format!(
-            "{} changed submission(s): {names}",
-            tally.changed_submissions.len()
-        ));
-    }
-    if tally.changed_settings > 0 {
-        reasons.push(format!(
-            "{} with another language, package, limits or seed",
-            tally.changed_settings
-        ));
-    }
-    if tally.judge_errors > 0 {
-        reasons.push(format!("{} judge error(s) (JE)", tally.judge_errors));
-    }
-    if tally.absent > 0 {
-        reasons.push(format!("{} not in the report", tally.absent));
-    }
-    let mut line = format!(
-        "note: `{}`: reused {} result(s), graded {} again",
-        resume.path().display(),
-        tally.reused,
-        tally.regraded()
-    );
-    if !reasons.is_empty() {
-        line.push_str(&format!(" ({})", reasons.join("; ")));
-    }
-    say(&line);
-}
-
-/// What an interrupted run finished, and how to go on from there.
-fn say_interrupted(report: &GradeReport, signal: &str, json: Option<&Path>) {
-    let total = report.results.len() + report.not_graded.len();
-    say(&format!(
-        "interrupted by {signal}: {} of {total} pairs graded, {} not graded",
-        report.results.len(),
-        report.not_graded.len()
-    ));
-    match json {
-        Some(path) if path == Path::new("-") => say(
-            "hint: save the JSON from stdout to a file and continue with \
-             `judge grade --resume FILE` (with the same other options)",
-        ),
-        Some(path) => say(&format!(
-            "resume: `judge grade --resume {}` (with the same other options) grades only \
-             what is missing",
-            path.display()
-        )),
-        None => say(
-            "hint: no JSON report was asked for, so there is nothing to resume from; \
-             `--json FILE` keeps one",
-        ),
     }
 }
 

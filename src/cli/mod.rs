@@ -5,6 +5,7 @@
 //! inputs, verdict lines, diffs); messages go to stderr.
 
 mod check;
+mod commands;
 mod diff;
 mod export;
 mod folder;
@@ -32,137 +33,10 @@ use crate::package::Package;
 use crate::problems::{self, Problem};
 use crate::sandbox::Isolation;
 use crate::source::Source;
-use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::sync::Once;
 
-/// A grading harness in the style of an online judge.
-///
-/// Reference solvers, generators, validators and checkers for three grid-search
-/// problems; compiles and runs submissions against them under limits.
-#[derive(Debug, Parser)]
-#[command(
-    name = "judge",
-    version,
-    max_term_width = 100,
-    after_help = "Examples:\n  judge grade                       # grade submissions/ with ./judge.toml\n  judge run rooks sol.cpp --random 10\n  judge gen mayan --profile hard --seed 7 --count 20 --out data"
-)]
-pub struct Cli {
-    #[command(subcommand)]
-    pub command: Command,
-}
-
-/// The subcommands.
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    /// List problems, their limits and generator profiles.
-    #[command(
-        after_help = "Examples:\n  judge problems\n  judge problems --json\n  judge problems --problems-dir my-problems"
-    )]
-    Problems(list::ProblemsArgs),
-    /// Print the reference answer for an input.
-    ///
-    /// Exit 1 for an invalid input, 3 for a file that cannot be read (a folder where
-    /// a file is expected, unreadable, over the 256 MiB read limit).
-    #[command(
-        after_help = "Examples:\n  judge solve matchsticks problems/matchsticks/tests/sample-1.in\n  judge gen mayan --seed 7 | judge solve mayan\n  judge solve mayan data          # writes missing or stale data/NAME.ans"
-    )]
-    Solve(solve::SolveArgs),
-    /// Generate random valid inputs (and answers, with --out).
-    #[command(
-        after_help = "Examples:\n  judge gen rooks-large --seed 7\n  judge gen mayan --profile hard --seed 7 --count 20 --out data --prefix hard-\n  judge gen matchsticks --count 5 --out data --append"
-    )]
-    Gen(gen::GenArgs),
-    /// Check that an input is valid; exit 0 if so, else 1 and "line L: ..." on stderr.
-    ///
-    /// Numbers are read strictly: no leading zero (`02`), no `+` sign. A file that
-    /// cannot be read (a folder where a file is expected, unreadable, over the
-    /// 256 MiB read limit) is exit 3, never "invalid".
-    #[command(
-        after_help = "Examples:\n  judge validate rooks-large data.in\n  judge validate mayan data       # every data/NAME.in, one line each\n  judge gen mayan --profile edge | judge validate mayan --profile edge"
-    )]
-    Validate(validate::ValidateArgs),
-    /// Decide one output: print the verdict line; exit 0 AC, 1 WA, 2 PE, 3 checker failure.
-    ///
-    /// Anything that is not a verdict on the output (a usage error, an unknown
-    /// problem, a file that cannot be read, a bad problem.toml) is `JE reason` on
-    /// stdout and exit 3, never the 2 of a presentation error.
-    #[command(
-        after_help = "Examples:\n  judge check matchsticks input.in output.txt\n  judge check mayan input.in output.txt answer.ans --any-solution\n  judge check mayan data outputs  # outputs/NAME.out for every data/NAME.in"
-    )]
-    Check(check::CheckArgs),
-    /// Show a unified diff of two files; exit 0 if they are the same, 1 if not.
-    ///
-    /// Exit 3 when a file cannot be read (missing, a folder, over 256 MiB). Files
-    /// that differ only in line endings, or that are binary, get one line saying
-    /// so instead of a diff.
-    #[command(
-        after_help = "Examples:\n  judge diff expected.txt actual.txt\n  judge diff --color never expected.txt actual.txt > changes.diff"
-    )]
-    Diff(diff::DiffArgs),
-    /// Compile and run submissions against a problem's tests under limits.
-    #[command(
-        after_help = "Examples:\n  judge run rooks sol.cpp\n  judge run rooks sol.cpp --tests my-tests --random 20 --seed 3\n  judge run mayan a.py b.rs --json report.json --time-limit 2000"
-    )]
-    Run(run::RunArgs),
-    /// Grade every submission under judge.toml's `submissions` folder.
-    #[command(
-        after_help = "Examples:\n  judge grade\n  judge grade --config class/judge.toml --csv grades.csv --html grades.html --json grades.json\n  judge grade --shard 2/4 -q --json grade-2.json"
-    )]
-    Grade(grade::GradeArgs),
-    /// Run random tests until a submission fails; print the smallest failing input found.
-    #[command(
-        after_help = "Examples:\n  judge stress rooks submissions/rooks/wrong_answer/ignores_walls.py --seed 1 > small.in\n  judge stress mayan sol.cpp --profile hard --iterations 200 --out failing"
-    )]
-    Stress(stress::StressArgs),
-    /// Combine the JSON reports of `grade --shard` runs into one.
-    #[command(
-        after_help = "Examples:\n  judge merge grade-*.json -o grade.json\n  judge merge grade-1.json grade-2.json -o - --junit grade.xml --csv grades.csv"
-    )]
-    Merge(merge::MergeArgs),
-    /// Rank pairs of hand-ins of each problem from most to least similar (never a verdict).
-    ///
-    /// Each hand-in is read with a parser of its language (C, C++, Python, Java,
-    /// Rust; plain tokens for others), so renaming, layout and comments change
-    /// nothing; C and C++ compare with each other. The score is the share of both
-    /// files covered by common runs of --min-tokens tokens or more. It is evidence
-    /// for a person to read, not proof of copying; grades are never touched.
-    #[command(
-        after_help = "Examples:\n  judge similar\n  judge similar --config class/judge.toml --problems rooks --base starter --html similar.html\n  judge similar --json - --min-tokens 20 > similar.json"
-    )]
-    Similar(similar::SimilarArgs),
-    /// Write a package in the Kattis / ICPC problem package format.
-    #[command(
-        after_help = "Examples:\n  judge export --kattis rooks kattis/rooks\n  judge export --kattis mayan kattis/mayan"
-    )]
-    Export(export::ExportArgs),
-    /// Scaffold a problem package that validates and grades out of the box.
-    #[command(
-        after_help = "Examples:\n  judge new sum-of-list\n  judge new sum-of-list --dir my-problems && judge gen sum-of-list --problems-dir my-problems"
-    )]
-    New(new::NewArgs),
-    /// Print the man page (roff) on stdout.
-    #[command(
-        after_help = "Examples:\n  judge man > judge.1 && man ./judge.1\n  judge man | sudo tee /usr/local/share/man/man1/judge.1 > /dev/null"
-    )]
-    Man,
-    /// Print shell completions for bash, zsh or fish on stdout.
-    #[command(
-        after_help = "Examples:\n  judge completions bash > ~/.local/share/bash-completion/completions/judge\n  judge completions zsh > ~/.zfunc/_judge\n  judge completions fish > ~/.config/fish/completions/judge.fish"
-    )]
-    Completions(CompletionsArgs),
-    /// Print the JSON Schema of the JSON report (docs/report.schema.json).
-    #[command(hide = true)]
-    Schema,
-}
-
-/// Arguments of `judge completions`.
-#[derive(Debug, clap::Args)]
-pub struct CompletionsArgs {
-    /// The shell to complete for.
-    #[arg(value_enum)]
-    pub shell: clap_complete::Shell,
-}
+pub use commands::{Cli, Command, CompletionsArgs};
 
 /// Where problem packages live; shared by the commands that read them.
 #[derive(Debug, Clone, clap::Args)]

@@ -18,99 +18,14 @@ pub struct NewArgs {
     pub dir: PathBuf,
 }
 
-const PROBLEM_TOML: &str = r#"# A problem package (README.md, "Packages with their own programs").
-# Use it with `--problems-dir`: `judge run {id} SUBMISSION --problems-dir {dir}`.
-title = "{id}"                  # shown by `judge problems`
-origin = "written with judge new"  # where the problem comes from
-# engine = "rooks"              # instead of the programs below: a built-in problem's code
-profiles = ["small", "large"]   # generator profiles; random tests take them in turn
-reference = "reference.py"      # the reference solution: answers generated tests
-generator = "generator.py"      # `generator.py SEED PROFILE` prints one input; same seed, same bytes
-
-[validator]
-program = "validator.py"        # reads an input on stdin
-exit-codes = "testlib"          # "testlib": 0 valid, else invalid; "kattis": 42 valid, 43 invalid
-
-[limits]
-time-limit-ms = 1000            # CPU time of one test (`--time-limit` overrides)
-memory-limit-mib = 256          # peak memory of one test (`--memory-limit` overrides)
-output-limit-kib = 64           # standard output of one test
-# tool-time-limit-ms = 10000    # CPU time of one run of the programs above
-# tool-memory-limit-mib = 1024  # memory of one run of the programs above
-
-[checker]
-kind = "tokens"                 # tokens, lines, float, case-insensitive, testlib or kattis
-# program = "check.cpp"         # the checker program, for kind testlib or kattis
-# absolute-tolerance = 1e-6     # float: largest absolute difference accepted
-# relative-tolerance = 1e-6     # float: largest difference relative to the answer
-
-[tests]
-seed = 1                        # master seed of the fixed generated set in tests/
-# generated = [{ profile = "small", count = 5 }]  # what `judge gen --out tests` made
-"#;
-
-const STATEMENT: &str = "# {id}\n\nGiven a list of integers, print their sum.\n\n\
-## Input\n\nA line with n (1 <= n <= 100), then a line with n integers, each between -1000 and 1000.\n\n\
-## Output\n\nOne line with the sum.\n\n## Sample\n\n    3\n    1 2 3\n\ngives `6`.\n";
-
-const REFERENCE: &str = "n = int(input())\nprint(sum(map(int, input().split())))\n";
-
-const GENERATOR: &str = "\
-import random
-import sys
-
-# Every random choice comes from the seed: the same seed gives the same input.
-seed, profile = int(sys.argv[1]), sys.argv[2]
-rng = random.Random(seed)
-n = rng.randint(1, 5 if profile == 'small' else 100)
-print(n)
-print(*[rng.randint(-1000, 1000) for _ in range(n)])
-";
-
-const VALIDATOR: &str = "\
-import sys
-
-lines = sys.stdin.read().split('\\n')
-if len(lines) != 3 or lines[2] != '':
-    sys.exit('expected exactly two lines, each ended by a newline')
-if not lines[0].isdigit() or not 1 <= int(lines[0]) <= 100:
-    sys.exit(f'line 1: expected n in 1..=100, found {lines[0]!r}')
-numbers = lines[1].split(' ')
-if len(numbers) != int(lines[0]):
-    sys.exit(f'line 2: expected {lines[0]} numbers, found {len(numbers)}')
-for number in numbers:
-    if not number.lstrip('-').isdigit() or not -1000 <= int(number) <= 1000:
-        sys.exit(f'line 2: expected an integer in -1000..=1000, found {number!r}')
-";
-
-const WRONG: &str = "n = int(input())\nprint(sum(map(int, input().split())) + 1)\n";
-
 /// Writes the package, refusing to touch an existing folder.
 pub fn run(args: &NewArgs) -> Result<u8, Error> {
     let root = args.dir.join(&args.id);
     if root.exists() {
         return Err(UsageError::new(format!("`{}` already exists", root.display()), None).into());
     }
-    let dir = args.dir.display().to_string();
-    let fill = |text: &str| text.replace("{id}", &args.id).replace("{dir}", &dir);
-    let files: [(&str, String); 9] = [
-        ("problem.toml", fill(PROBLEM_TOML)),
-        ("statement.md", fill(STATEMENT)),
-        ("reference.py", REFERENCE.to_owned()),
-        ("generator.py", GENERATOR.to_owned()),
-        ("validator.py", VALIDATOR.to_owned()),
-        ("tests/sample-1.in", "3\n1 2 3\n".to_owned()),
-        ("tests/sample-1.ans", "6\n".to_owned()),
-        ("submissions/accepted/reference.py", REFERENCE.to_owned()),
-        ("submissions/wrong_answer/off_by_one.py", WRONG.to_owned()),
-    ];
-    for (name, contents) in &files {
-        let path = root.join(name);
-        if let Some(parent) = path.parent() {
-            fs_err::create_dir_all(parent)?;
-        }
-        fs_err::write(&path, contents)?;
-    }
+    crate::package::scaffold::write(&root, &args.id, &args.dir)?;
+    let dir = args.dir.display();
     say(&format!(
         "wrote the package `{}` in `{}`; try:\n  judge validate {id} {root}/tests/sample-1.in --problems-dir {dir}\n  \
          judge gen {id} --problems-dir {dir}\n  judge grade --package {root}",

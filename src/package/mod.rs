@@ -11,6 +11,7 @@
 
 pub mod kattis;
 mod programs;
+pub mod scaffold;
 
 use crate::config::judge::JudgeConfig;
 use crate::config::problem::{

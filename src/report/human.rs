@@ -8,6 +8,7 @@ use super::json::{GradeReport, GradedResult};
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
 use std::fmt::Write;
+use std::path::Path;
 
 /// The longest checker message shown in a row; the JSON report has it all.
 const MESSAGE_WIDTH: usize = 60;
@@ -239,4 +240,29 @@ fn verdict_colour(verdict: Verdict, agrees: Option<bool>) -> &'static str {
 
 fn paint(text: &str, code: &str) -> String {
     format!("\u{1b}[{code}m{text}\u{1b}[0m")
+}
+
+/// What an interrupted `judge grade` finished, and how to go on from there
+/// (`json`: where its JSON report went, if anywhere).
+pub fn interrupted(report: &GradeReport, signal: &str, json: Option<&Path>) -> [String; 2] {
+    let total = report.results.len() + report.not_graded.len();
+    let first = format!(
+        "interrupted by {signal}: {} of {total} pairs graded, {} not graded",
+        report.results.len(),
+        report.not_graded.len()
+    );
+    let next = match json {
+        Some(path) if path == Path::new("-") => "hint: save the JSON from stdout to a file and \
+             continue with `judge grade --resume FILE` (with the same other options)"
+            .to_owned(),
+        Some(path) => format!(
+            "resume: `judge grade --resume {}` (with the same other options) grades only \
+             what is missing",
+            path.display()
+        ),
+        None => "hint: no JSON report was asked for, so there is nothing to resume from; \
+             `--json FILE` keeps one"
+            .to_owned(),
+    };
+    [first, next]
 }
