@@ -10,6 +10,7 @@
 
 mod bundled;
 mod cli;
+mod concurrent;
 mod docs;
 mod export;
 mod grade;
