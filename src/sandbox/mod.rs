@@ -341,6 +341,16 @@ impl Isolation {
         if self.user.is_none() {
             notes.push("not root: submissions and compilers run as the invoking user".to_owned());
         }
+        if self.namespaces == NamespaceMode::None && self.user.is_none() && userns_restricted() {
+            notes.push(
+                "AppArmor restricts unprivileged user namespaces here \
+                 (kernel.apparmor_restrict_unprivileged_userns = 1), so the namespaces below are \
+                 missing; allow them for the judge with the profile in deploy/apparmor/ (sudo \
+                 install -m 644 deploy/apparmor/judge /etc/apparmor.d/judge && sudo \
+                 apparmor_parser -r /etc/apparmor.d/judge), or run as root"
+                    .to_owned(),
+            );
+        }
         if self.namespaces == NamespaceMode::None {
             notes.push(
                 "no namespaces (needs root or unprivileged user namespaces): /tmp, /run and \
@@ -394,6 +404,16 @@ fn cgroup_reason() -> Option<&'static str> {
 #[cfg(not(target_os = "linux"))]
 fn cgroup_reason() -> Option<&'static str> {
     None
+}
+
+#[cfg(target_os = "linux")]
+fn userns_restricted() -> bool {
+    unix::userns_restricted()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn userns_restricted() -> bool {
+    false
 }
 
 #[cfg(not(target_os = "linux"))]

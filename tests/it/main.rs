@@ -27,3 +27,4 @@ mod run;
 mod stress;
 mod support;
 mod tools;
+mod vm;

@@ -2,7 +2,9 @@
 //! processes lives below this module, so `unsafe` lives here and nowhere
 //! else. Its parts:
 //!
-//! - [`cgroups`]: the worker's cgroup v1 groups; kill by membership;
+//! - [`cgroups`]: the worker's cgroup (v1 or v2, as root or delegated);
+//!   kill by membership;
+//! - [`apparmor`]: whether Ubuntu's AppArmor blocks user namespaces;
 //! - [`namespaces`]: the worker's mount (and user, network) namespace;
 //! - [`landlock`], [`seccomp`]: what a program may touch and call;
 //! - [`spawn`]: clone, the child's confinement, execve;
@@ -19,6 +21,7 @@
 // every block says why it is sound.
 #![allow(unsafe_code)]
 
+mod apparmor;
 mod cgroups;
 mod landlock;
 mod namespaces;
@@ -156,6 +159,11 @@ pub(super) fn detect_isolation() -> Isolation {
 /// Why there are no cgroups, for the start-up note.
 pub(super) fn cgroup_reason() -> Option<&'static str> {
     cgroups::unavailable_reason()
+}
+
+/// Whether AppArmor restricts unprivileged user namespaces on this host.
+pub(super) fn userns_restricted() -> bool {
+    apparmor::restricts_unprivileged_userns()
 }
 
 /// Random digits fixed for this process, for names other judges on the
