@@ -426,7 +426,7 @@ fn vm_cgroup_v2_as_root_delegated_and_undelegated() {
         let stderr = console.section(mode, "stderr");
         assert!(
             stderr.contains("note: no cgroups (cgroup v2: ")
-                && stderr.contains("not delegated")
+                && (stderr.contains("not delegated") || stderr.contains("not writable"))
                 && stderr.contains("systemd-run --user --scope -p Delegate=yes"),
             "{name}: {stderr}"
         );

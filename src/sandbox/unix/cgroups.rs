@@ -364,8 +364,8 @@ impl Cgroups {
 trait Membership {
     /// Tasks charged to the group, zombies not yet reaped included.
     fn pids_current(&self) -> Result<u64, SandboxError>;
-    /// Kills every member at once where the kernel can (`cgroup.kill`);
-    /// false when it cannot, and members are killed one by one.
+    /// Kills every member at once where the kernel can (`cgroup.kill`),
+    /// before each member is also killed by pid; false when it cannot.
     fn kill_by_group(&self) -> bool;
     /// The directory whose `cgroup.procs` lists the members.
     fn procs_dir(&self) -> &Path;
@@ -392,12 +392,15 @@ fn kill_until_empty(
             group.reclaim_stale_memory();
             return Ok(());
         }
-        let by_group = group.kill_by_group();
+        // Listed before the kill: a killed process leaves `cgroup.procs`
+        // as it dies, and its zombie is told from others only by having
+        // been seen here.
         let members = members(group.procs_dir());
+        group.kill_by_group();
         for &pid in &members {
-            if !by_group {
-                kill(ProcessTarget::Process(pid));
-            }
+            // Also after `cgroup.kill`: a leader that exited while its
+            // threads run is reached for sure through its pid.
+            kill(ProcessTarget::Process(pid));
             if !seen.contains(&pid) {
                 seen.push(pid);
             }
