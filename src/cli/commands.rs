@@ -71,12 +71,12 @@ pub enum Command {
     Diff(diff::DiffArgs),
     /// Compile and run submissions against a problem's tests under limits.
     #[command(
-        after_help = "Examples:\n  judge run rooks sol.cpp\n  judge run rooks sol.cpp --tests my-tests --random 20 --seed 3\n  judge run mayan a.py b.rs --json report.json --time-limit 2000"
+        after_help = "Without root, on a cgroup v2 host, `systemd-run --user --scope -p Delegate=yes judge ...` gives the judge a cgroup of its own (memory and process limits of the whole tree); docs/security.md says which layers hold on which host.\n\nExamples:\n  judge run rooks sol.cpp\n  judge run rooks sol.cpp --tests my-tests --random 20 --seed 3\n  judge run mayan a.py b.rs --json report.json --time-limit 2000"
     )]
     Run(run::RunArgs),
     /// Grade every submission under judge.toml's `submissions` folder.
     #[command(
-        after_help = "Examples:\n  judge grade\n  judge grade --config class/judge.toml --csv grades.csv --html grades.html --json grades.json\n  judge grade --shard 2/4 -q --json grade-2.json"
+        after_help = "Without root, on a cgroup v2 host, `systemd-run --user --scope -p Delegate=yes judge ...` gives the judge a cgroup of its own (memory and process limits of the whole tree); docs/security.md says which layers hold on which host.\n\nExamples:\n  judge grade\n  judge grade --config class/judge.toml --csv grades.csv --html grades.html --json grades.json\n  judge grade --shard 2/4 -q --json grade-2.json"
     )]
     Grade(grade::GradeArgs),
     /// Run random tests until a submission fails; print the smallest failing input found.

@@ -18,7 +18,7 @@
 //! | layer | gives | needs |
 //! |---|---|---|
 //! | rlimits, process group, wall clock | CPU, file size, open files, stack; kill of the group | nothing |
-//! | cgroup v1 (memory, pids, cpuacct) | tree-wide memory peak and limit, process count, CPU of the tree, kill by membership | root |
+//! | cgroup v1 (memory, pids, cpuacct) or v2 (memory, pids) | tree-wide memory peak and limit, process count, CPU of the tree, kill by membership | root, or a delegated v2 subtree |
 //! | unprivileged user (`nobody`) for runs *and* compilers | cannot signal the judge, cannot read root-only files | root |
 //! | network namespace per worker | no network at all | root, or a user namespace |
 //! | mount namespace per worker | private empty `/tmp`, `/var/tmp`, `/run`, `/dev/shm`; scratch is a size-limited tmpfs | root, or a user namespace |
@@ -193,7 +193,13 @@ pub enum NamespaceMode {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum CgroupLayer {
+    /// The legacy hierarchies (memory, pids, cpuacct), as root.
     CgroupV1,
+    /// The unified hierarchy, as root.
+    CgroupV2,
+    /// The unified hierarchy, in a subtree delegated to the invoking user
+    /// (no root needed).
+    CgroupV2Delegated,
     None,
 }
 
@@ -323,16 +329,27 @@ impl Isolation {
     pub fn notes(&self) -> Vec<String> {
         let mut notes = Vec::new();
         if self.cgroups == CgroupLayer::None {
-            notes.push(
-                "no writable cgroup v1 hierarchy (needs root): memory is limited per process with \
-                 RLIMIT_AS and measured as the largest resident set, CPU time counts the program \
-                 and the children it waited for, and processes that leave the process group are \
-                 found as orphans of the judge"
-                    .to_owned(),
-            );
+            notes.push(format!(
+                "no cgroups ({}): memory is limited per process with RLIMIT_AS and measured as \
+                 the largest resident set, CPU time counts the program and the children it \
+                 waited for, and processes that leave the process group are found as orphans \
+                 of the judge; as an ordinary user on a cgroup v2 host, run the judge as \
+                 `systemd-run --user --scope -p Delegate=yes judge ...`",
+                cgroup_reason().unwrap_or("none found")
+            ));
         }
         if self.user.is_none() {
             notes.push("not root: submissions and compilers run as the invoking user".to_owned());
+        }
+        if self.namespaces == NamespaceMode::None && self.user.is_none() && userns_restricted() {
+            notes.push(
+                "AppArmor restricts unprivileged user namespaces here \
+                 (kernel.apparmor_restrict_unprivileged_userns = 1), so the namespaces below are \
+                 missing; allow them for the judge with the profile in deploy/apparmor/ (sudo \
+                 install -m 644 deploy/apparmor/judge /etc/apparmor.d/judge && sudo \
+                 apparmor_parser -r /etc/apparmor.d/judge), or run as root"
+                    .to_owned(),
+            );
         }
         if self.namespaces == NamespaceMode::None {
             notes.push(
@@ -375,6 +392,28 @@ impl Isolation {
 #[cfg(target_os = "linux")]
 fn detect_isolation() -> Isolation {
     unix::detect_isolation()
+}
+
+/// Why the cgroup layer is missing (which hierarchy, controller or
+/// permission), once detection ran.
+#[cfg(target_os = "linux")]
+fn cgroup_reason() -> Option<&'static str> {
+    unix::cgroup_reason()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn cgroup_reason() -> Option<&'static str> {
+    None
+}
+
+#[cfg(target_os = "linux")]
+fn userns_restricted() -> bool {
+    unix::userns_restricted()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn userns_restricted() -> bool {
+    false
 }
 
 #[cfg(not(target_os = "linux"))]

@@ -334,13 +334,14 @@ int main(void) {
         String::from_utf8_lossy(&output.stdout)
     );
     assert!(
-        stderr.contains("note: no writable cgroup v1 hierarchy"),
+        stderr.contains("note: no cgroups (") && stderr.contains("writable only by root"),
         "{stderr}"
     );
     let json: serde_json::Value =
         crate::support::report(&fs_err::read_to_string(root.join("report.json")).unwrap());
     assert_eq!(json["isolation"]["level"], "partial");
     assert_eq!(json["isolation"]["memory"], "rlimit");
+    assert_eq!(json["isolation"]["cgroups"], "none");
     let verdicts: Vec<&str> = json["results"]
         .as_array()
         .unwrap()

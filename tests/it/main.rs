@@ -10,6 +10,7 @@
 
 mod bundled;
 mod cli;
+mod concurrent;
 mod docs;
 mod export;
 mod grade;
@@ -29,3 +30,4 @@ mod slurm;
 mod stress;
 mod support;
 mod tools;
+mod vm;

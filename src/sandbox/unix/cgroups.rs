@@ -1,5 +1,10 @@
-//! One worker's cgroup v1 groups (memory, pids, cpuacct): created once,
-//! reused by every run of the worker, emptied after each.
+//! One worker's cgroup: created once, reused by every run of the worker,
+//! emptied after each. Two mechanisms, one interface:
+//!
+//! - [`v1`]: the legacy hierarchies (memory, pids, cpuacct), as root;
+//! - [`v2`]: the unified hierarchy, as root or in a subtree delegated to the
+//!   invoking user (what systemd gives a user's session or a
+//!   `systemd-run --user --scope -p Delegate=yes` scope).
 //!
 //! Emptying is decided by membership, not by process state (issue #7): a
 //! program controls its own state (a leader that exits while its threads
@@ -7,12 +12,30 @@
 //! session), never its cgroup. After a run, every member is killed and the
 //! next run starts only when `pids.current` is 0, so its CPU, memory and
 //! process figures include nothing of the last one.
+//!
+//! Many judges share a host (containers, `unshare --pid`, parallel CI
+//! jobs), and a pid tells nothing across PID namespaces. So each judge
+//! process keeps its workers in a *container* cgroup of its own, named
+//! `judge-<random>` and made with an exclusive `mkdir` (retried under a new
+//! name when taken), and holds an `flock` on the container's directory for
+//! as long as the container lives. A `judge-*` cgroup whose lock can be
+//! taken belongs to no live judge, whatever namespace it ran in: it is
+//! stale, and the start-up sweep kills what is inside and removes it. A
+//! live judge's cgroups are never touched.
+
+mod v1;
+mod v2;
 
 use super::reap::{kill, reap_orphans_of, ProcessTarget};
-use crate::sandbox::{Limits, SandboxError};
+use crate::sandbox::{CgroupLayer, Limits, SandboxError};
+use std::ffi::CString;
 use std::io;
-use std::os::fd::OwnedFd;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 use std::time::{Duration, Instant};
 
 /// How long the processes of a finished run may take to die after SIGKILL.
@@ -23,358 +46,605 @@ const KILL_GRACE: Duration = Duration::from_secs(5);
 /// starts above zero by more than this).
 const STALE_MEMORY_BYTES: u64 = 8 << 20;
 
-/// The judge's own place in the cgroup v1 hierarchies of the three
-/// controllers we use.
-pub(super) struct CgroupPaths {
-    memory: PathBuf,
-    pids: PathBuf,
-    cpuacct: PathBuf,
+/// The prefix of every cgroup a judge makes; the sweep looks only at these.
+const PREFIX: &str = "judge-";
+
+/// How many fresh names are tried when one is taken (or was swept away
+/// between its `mkdir` and its lock).
+const NAME_ATTEMPTS: usize = 16;
+
+/// What detection found: the mechanism, or why there is none.
+struct Detected {
+    layer: CgroupLayer,
+    /// Why the layer is `none` (or, on a host with both, why v2 was not
+    /// the one used): the start-up note.
+    reason: Option<String>,
 }
 
-impl CgroupPaths {
-    /// Where this process sits in each controller's hierarchy, children are
-    /// created there (the judge may itself be confined to a cgroup).
-    fn current() -> Option<CgroupPaths> {
-        let mounts = fs_err::read_to_string("/proc/self/mounts").ok()?;
-        let membership = fs_err::read_to_string("/proc/self/cgroup").ok()?;
-        let locate = |controller: &str| -> Option<PathBuf> {
-            let mount = mounts.lines().find_map(|line| {
-                let fields: Vec<&str> = line.split_whitespace().collect();
-                (fields.get(2) == Some(&"cgroup")
-                    && fields
-                        .get(3)
-                        .is_some_and(|options| options.split(',').any(|o| o == controller)))
-                .then(|| PathBuf::from(fields[1]))
-            })?;
-            let relative = membership.lines().find_map(|line| {
-                let mut parts = line.splitn(3, ':');
-                let _id = parts.next()?;
-                let controllers = parts.next()?;
-                let path = parts.next()?;
-                controllers
-                    .split(',')
-                    .any(|c| c == controller)
-                    .then(|| path.trim_start_matches('/').to_owned())
-            })?;
-            Some(mount.join(relative))
-        };
-        Some(CgroupPaths {
-            memory: locate("memory")?,
-            pids: locate("pids")?,
-            cpuacct: locate("cpuacct")?,
-        })
-    }
+static DETECTED: OnceLock<Detected> = OnceLock::new();
 
-    pub(super) fn probe() -> bool {
-        let Some(paths) = CgroupPaths::current() else {
-            return false;
-        };
-        let name = format!("judge-probe-{}", std::process::id());
-        [&paths.memory, &paths.pids, &paths.cpuacct]
-            .iter()
-            .all(|parent| {
-                let dir = parent.join(&name);
-                let made = fs_err::create_dir(&dir).is_ok();
-                let _ = fs_err::remove_dir(&dir);
-                made
-            })
+/// Which cgroup mechanism this process can use, tried for real once (a
+/// container and a worker cgroup are made and removed).
+pub(super) fn detect(root: bool) -> CgroupLayer {
+    DETECTED.get_or_init(|| detect_uncached(root)).layer
+}
+
+/// Why there are no cgroups, for the start-up note: which hierarchy, which
+/// controller or which permission is missing.
+pub(super) fn unavailable_reason() -> Option<&'static str> {
+    DETECTED
+        .get()
+        .and_then(|detected| detected.reason.as_deref())
+}
+
+fn detect_uncached(root: bool) -> Detected {
+    let v1_reason = match v1::Hierarchies::locate() {
+        Some(_) if !root => Some("the cgroup v1 hierarchies are writable only by root".to_owned()),
+        Some(hierarchies) => match probe(Mechanism::V1(hierarchies)) {
+            Ok(()) => {
+                return Detected {
+                    layer: CgroupLayer::CgroupV1,
+                    reason: None,
+                }
+            }
+            Err(error) => Some(format!("cgroup v1: {}", error_chain(&error))),
+        },
+        None => None,
+    };
+    let v2_reason = match v2::Base::locate(root) {
+        Ok(base) => {
+            let layer = if base.delegated {
+                CgroupLayer::CgroupV2Delegated
+            } else {
+                CgroupLayer::CgroupV2
+            };
+            match probe(Mechanism::V2(base)) {
+                Ok(()) => {
+                    return Detected {
+                        layer,
+                        reason: None,
+                    }
+                }
+                Err(error) => format!("cgroup v2: {}", error_chain(&error)),
+            }
+        }
+        Err(reason) => format!("cgroup v2: {reason}"),
+    };
+    let reason = match v1_reason {
+        Some(v1) => format!("{v1}; {v2_reason}"),
+        None => v2_reason,
+    };
+    Detected {
+        layer: CgroupLayer::None,
+        reason: Some(reason),
     }
 }
 
-/// One worker's cgroups: created once, reused by every run of the worker.
+/// An error and its sources on one line.
+fn error_chain(error: &SandboxError) -> String {
+    let mut text = error.to_string();
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}
+
+/// Makes a container and one worker in it, and removes them again.
+fn probe(mechanism: Mechanism) -> Result<(), SandboxError> {
+    let container = Arc::new(Container::create(mechanism)?);
+    let worker = Cgroups::in_container(&container)?;
+    drop(worker);
+    remember(container);
+    Ok(())
+}
+
+/// Where a container is made.
+#[derive(Clone)]
+enum Mechanism {
+    V1(v1::Hierarchies),
+    V2(v2::Base),
+}
+
+/// The container cgroup of this judge process: every worker cgroup is made
+/// inside it. Locked while it lives; removed when its last worker is gone
+/// (except on v2 when the judge itself had to move into it, see
+/// [`v2::Base`]).
+struct Container {
+    place: ContainerPlace,
+    /// The `flock` that tells other judges this container is alive.
+    _lock: OwnedFd,
+    next_worker: AtomicU64,
+}
+
+enum ContainerPlace {
+    /// The container's directory in each of the three hierarchies.
+    V1(v1::Hierarchies),
+    V2(v2::Container),
+}
+
+/// The container in use, shared by the workers of this process.
+static CONTAINER: Mutex<Weak<Container>> = Mutex::new(Weak::new());
+/// The mechanism found by [`detect`], to make the next container with.
+static MECHANISM: Mutex<Option<Mechanism>> = Mutex::new(None);
+/// A container that must outlive its workers (the judge process sits in
+/// it), kept for the life of the process.
+static PERMANENT: OnceLock<Arc<Container>> = OnceLock::new();
+
+fn remember(container: Arc<Container>) {
+    *MECHANISM.lock().unwrap_or_else(PoisonError::into_inner) = Some(container.mechanism());
+    if container.must_outlive_workers() {
+        *CONTAINER.lock().unwrap_or_else(PoisonError::into_inner) = Arc::downgrade(&container);
+        let _ = PERMANENT.set(container);
+    }
+    // Otherwise dropped here: removed, and made anew by the first worker.
+}
+
+impl Container {
+    fn create(mechanism: Mechanism) -> Result<Container, SandboxError> {
+        static SWEPT: std::sync::Once = std::sync::Once::new();
+        SWEPT.call_once(|| match &mechanism {
+            Mechanism::V1(hierarchies) => hierarchies.sweep_stale(),
+            Mechanism::V2(base) => base.sweep_stale(),
+        });
+        let mut last_error = None;
+        for _ in 0..NAME_ATTEMPTS {
+            let name = format!("{PREFIX}{}", random_token());
+            let made = match &mechanism {
+                Mechanism::V1(hierarchies) => hierarchies
+                    .create_container(&name)
+                    .map(|made| made.map(|(dirs, lock)| (ContainerPlace::V1(dirs), lock))),
+                Mechanism::V2(base) => base
+                    .create_container(&name)
+                    .map(|made| made.map(|(inner, lock)| (ContainerPlace::V2(inner), lock))),
+            };
+            match made {
+                Ok(Some((place, lock))) => {
+                    return Ok(Container {
+                        place,
+                        _lock: lock,
+                        next_worker: AtomicU64::new(0),
+                    })
+                }
+                // Taken, or swept before it was locked: another name.
+                Ok(None) => continue,
+                Err(error) => last_error = Some(error),
+            }
+            break;
+        }
+        Err(last_error.unwrap_or_else(|| {
+            SandboxError::path(
+                "create a cgroup with a fresh name in",
+                match &mechanism {
+                    Mechanism::V1(hierarchies) => hierarchies.pids.clone(),
+                    Mechanism::V2(base) => base.dir.clone(),
+                },
+                io::Error::from(io::ErrorKind::AlreadyExists),
+            )
+        }))
+    }
+
+    /// How to make another container like this one.
+    fn mechanism(&self) -> Mechanism {
+        match &self.place {
+            ContainerPlace::V1(dirs) => Mechanism::V1(dirs.parents()),
+            ContainerPlace::V2(inner) => Mechanism::V2(inner.base.clone()),
+        }
+    }
+
+    fn must_outlive_workers(&self) -> bool {
+        match &self.place {
+            ContainerPlace::V1(_) => false,
+            ContainerPlace::V2(inner) => inner.holds_judge,
+        }
+    }
+
+    /// The container to make a worker in: the live one, or a new one.
+    fn shared() -> Result<Arc<Container>, SandboxError> {
+        let mut current = CONTAINER.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(container) = current.upgrade() {
+            return Ok(container);
+        }
+        let mechanism = MECHANISM
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+            .ok_or_else(|| {
+                SandboxError::path(
+                    "find a usable cgroup hierarchy in",
+                    "/proc/self/cgroup",
+                    io::Error::from(io::ErrorKind::NotFound),
+                )
+            })?;
+        let container = Arc::new(Container::create(mechanism)?);
+        *current = Arc::downgrade(&container);
+        Ok(container)
+    }
+}
+
+impl Drop for Container {
+    fn drop(&mut self) {
+        // Still locked: no sweep of another judge can be inside it now.
+        match &self.place {
+            ContainerPlace::V1(dirs) => dirs.remove_container(),
+            ContainerPlace::V2(inner) => inner.remove(),
+        }
+    }
+}
+
+/// One worker's cgroup(s): created once, reused by every run of the worker.
 pub(super) struct Cgroups {
-    memory: PathBuf,
-    pids: PathBuf,
-    cpuacct: PathBuf,
-    /// `cgroup.procs` of each, opened for writing before any fork so the
-    /// child joins with one `write` each.
-    pub(super) procs: [OwnedFd; 3],
-    /// Counters read or reset on every run, kept open: a run is short
-    /// enough that opening files shows in the per-test overhead.
-    cpu_usage: std::fs::File,
-    memory_peak: std::fs::File,
-    memory_usage: std::fs::File,
-    pids_current: std::fs::File,
-    oom_control: std::fs::File,
-    /// The OOM kill count after the previous run.
-    oom_kills_seen: u64,
-    /// The memory (KiB) and process limits last written.
-    applied: Option<(u64, u32)>,
+    worker: Worker,
+    /// Keeps the container (and its lock) alive while the worker is.
+    _container: Arc<Container>,
+}
+
+enum Worker {
+    V1(v1::Worker),
+    V2(v2::Worker),
 }
 
 impl Cgroups {
-    pub(super) fn create(name: &str) -> Result<Cgroups, SandboxError> {
-        let paths = CgroupPaths::current().ok_or_else(|| {
-            SandboxError::path(
-                "find the cgroup v1 hierarchies in",
-                "/proc/self/cgroup",
-                io::Error::from(io::ErrorKind::NotFound),
-            )
-        })?;
-        sweep_stale_cgroups(&paths);
-        let mut made = Vec::new();
-        for parent in [&paths.memory, &paths.pids, &paths.cpuacct] {
-            let dir = parent.join(name);
-            if let Err(source) = fs_err::create_dir(&dir) {
-                for dir in made {
-                    let _ = fs_err::remove_dir(dir);
-                }
-                return Err(SandboxError::path("create cgroup", dir, source));
-            }
-            made.push(dir);
-        }
-        let open_procs = |dir: &Path| -> Result<OwnedFd, SandboxError> {
-            let path = dir.join("cgroup.procs");
-            fs_err::OpenOptions::new()
-                .write(true)
-                .open(&path)
-                .map(|file| OwnedFd::from(file.into_parts().0))
-                .map_err(|source| SandboxError::path("open", path, source))
-        };
-        let memory = paths.memory.join(name);
-        let pids = paths.pids.join(name);
-        let cpuacct = paths.cpuacct.join(name);
-        let procs = [
-            open_procs(&memory)?,
-            open_procs(&pids)?,
-            open_procs(&cpuacct)?,
-        ];
-        let open = |path: PathBuf, write: bool| -> Result<std::fs::File, SandboxError> {
-            fs_err::OpenOptions::new()
-                .read(true)
-                .write(write)
-                .open(&path)
-                .map(|file| file.into_parts().0)
-                .map_err(|source| SandboxError::path("open", path, source))
-        };
-        let mut cgroups = Cgroups {
-            cpu_usage: open(cpuacct.join("cpuacct.usage"), true)?,
-            memory_peak: open(memory.join("memory.max_usage_in_bytes"), true)?,
-            memory_usage: open(memory.join("memory.usage_in_bytes"), false)?,
-            pids_current: open(pids.join("pids.current"), false)?,
-            oom_control: open(memory.join("memory.oom_control"), false)?,
-            memory,
-            pids,
-            cpuacct,
-            procs,
-            oom_kills_seen: 0,
-            applied: None,
-        };
-        cgroups.oom_kills_seen = cgroups.oom_kills();
-        Ok(cgroups)
+    /// A worker cgroup in this process's container (made on first use).
+    pub(super) fn create() -> Result<Cgroups, SandboxError> {
+        Cgroups::in_container(&Container::shared()?)
     }
 
-    /// Reads a counter file from the start (cgroup files regenerate their
-    /// text on each read at offset 0).
-    fn read_open(file: &std::fs::File, what: &'static str) -> Result<String, SandboxError> {
-        use std::os::unix::fs::FileExt;
-        let mut buffer = [0u8; 512];
-        let count = file
-            .read_at(&mut buffer, 0)
-            .map_err(|source| SandboxError::Syscall {
-                syscall: "pread",
-                purpose: what,
-                source,
-            })?;
-        Ok(String::from_utf8_lossy(&buffer[..count]).into_owned())
-    }
-
-    fn reset_open(file: &std::fs::File, what: &'static str) -> Result<(), SandboxError> {
-        use std::os::unix::fs::FileExt;
-        file.write_at(b"0", 0)
-            .map(|_| ())
-            .map_err(|source| SandboxError::Syscall {
-                syscall: "pwrite",
-                purpose: what,
-                source,
-            })
-    }
-
-    fn parse_counter(text: &str, what: &'static str) -> Result<u64, SandboxError> {
-        text.trim().parse().map_err(|_| SandboxError::Syscall {
-            syscall: "pread",
-            purpose: what,
-            source: io::Error::from(io::ErrorKind::InvalidData),
+    fn in_container(container: &Arc<Container>) -> Result<Cgroups, SandboxError> {
+        let name = format!(
+            "worker-{}",
+            container.next_worker.fetch_add(1, Ordering::Relaxed)
+        );
+        let worker = match &container.place {
+            ContainerPlace::V1(dirs) => Worker::V1(v1::Worker::create(dirs, &name)?),
+            ContainerPlace::V2(inner) => Worker::V2(v2::Worker::create(&inner.dir, &name)?),
+        };
+        Ok(Cgroups {
+            worker,
+            _container: Arc::clone(container),
         })
     }
 
-    fn write(dir: &Path, file: &str, value: &str) -> Result<(), SandboxError> {
-        let path = dir.join(file);
-        fs_err::write(&path, value).map_err(|source| SandboxError::path("write", path, source))
+    /// The `cgroup.procs` files the child writes itself into before exec
+    /// (-1: none).
+    pub(super) fn procs_fds(&self) -> [RawFd; 3] {
+        match &self.worker {
+            Worker::V1(worker) => worker.procs.each_ref().map(AsRawFd::as_raw_fd),
+            Worker::V2(worker) => [worker.procs.as_raw_fd(), -1, -1],
+        }
     }
 
     /// Sets this run's limits (when they changed) and zeroes the counters
     /// it reports.
     pub(super) fn prepare(&mut self, limits: &Limits) -> Result<(), SandboxError> {
-        let wanted = (limits.memory_kib, limits.processes);
-        if self.applied == Some(wanted) {
-            Cgroups::reset_open(&self.memory_peak, "resetting the memory peak")?;
-            Cgroups::reset_open(&self.cpu_usage, "resetting the CPU time")?;
-            return Ok(());
+        match &mut self.worker {
+            Worker::V1(worker) => worker.prepare(limits),
+            Worker::V2(worker) => worker.prepare(limits),
         }
-        self.applied = None;
-        let bytes = (limits.memory_kib.saturating_mul(1024)).to_string();
-        // memsw (memory + swap) must stay >= memory: raise it first, lower it
-        // last. It is missing when swap accounting is off, which is fine.
-        let _ = Cgroups::write(&self.memory, "memory.memsw.limit_in_bytes", &bytes);
-        Cgroups::write(&self.memory, "memory.limit_in_bytes", &bytes)?;
-        let _ = Cgroups::write(&self.memory, "memory.memsw.limit_in_bytes", &bytes);
-        Cgroups::write(&self.memory, "memory.max_usage_in_bytes", "0")?;
-        Cgroups::write(&self.pids, "pids.max", &limits.processes.max(1).to_string())?;
-        Cgroups::write(&self.cpuacct, "cpuacct.usage", "0")?;
-        self.applied = Some(wanted);
-        Ok(())
     }
 
+    /// CPU time of the run's whole tree so far (called on every poll of
+    /// the supervisor, which is also when v2 without a resettable peak
+    /// samples the tree's memory).
     pub(super) fn cpu_time(&self) -> Result<Duration, SandboxError> {
-        let what = "reading the CPU time of the run";
-        Cgroups::parse_counter(&Cgroups::read_open(&self.cpu_usage, what)?, what)
-            .map(Duration::from_nanos)
+        match &self.worker {
+            Worker::V1(worker) => worker.cpu_time(),
+            Worker::V2(worker) => worker.cpu_time(),
+        }
     }
 
     pub(super) fn memory_peak_kib(&self) -> Result<u64, SandboxError> {
-        let what = "reading the memory peak of the run";
-        Cgroups::parse_counter(&Cgroups::read_open(&self.memory_peak, what)?, what)
-            .map(|bytes| bytes / 1024)
+        match &self.worker {
+            Worker::V1(worker) => worker.memory_peak_kib(),
+            Worker::V2(worker) => worker.memory_peak_kib(),
+        }
     }
 
     /// Whether the OOM killer acted since the last call.
     pub(super) fn oom_killed_since_last(&mut self) -> bool {
-        let count = self.oom_kills();
-        let killed = count > self.oom_kills_seen;
-        self.oom_kills_seen = count;
-        killed
+        match &mut self.worker {
+            Worker::V1(worker) => worker.oom_killed_since_last(),
+            Worker::V2(worker) => worker.oom_killed_since_last(),
+        }
     }
 
-    /// How many times the kernel's OOM killer acted in this cgroup.
-    fn oom_kills(&self) -> u64 {
-        Cgroups::read_open(&self.oom_control, "reading the OOM kill count")
-            .ok()
-            .and_then(|text| {
-                text.lines().find_map(|line| {
-                    line.strip_prefix("oom_kill ")
-                        .and_then(|count| count.trim().parse().ok())
-                })
-            })
-            .unwrap_or(0)
-    }
-
-    /// Every process listed in the group: zombie leaders whose threads
-    /// still run included (they are the thread-leader escape of issue #7).
-    pub(super) fn members(&self) -> Vec<libc::pid_t> {
-        let Ok(text) = fs_err::read_to_string(self.pids.join("cgroup.procs")) else {
-            return Vec::new();
-        };
-        text.lines()
-            .filter_map(|line| line.trim().parse::<libc::pid_t>().ok())
-            .collect()
-    }
-
-    /// Tasks charged to the group, zombies not yet reaped included.
-    fn pids_current(&self) -> Result<u64, SandboxError> {
-        let what = "reading the process count of the run";
-        Cgroups::parse_counter(&Cgroups::read_open(&self.pids_current, what)?, what)
-    }
-
-    /// SIGKILLs every member until the group is empty (`pids.current` is
-    /// 0): a program that called `setsid`, double-forked, left its process
-    /// group or exited its main thread is still a member. Orphans that were
-    /// handed to the judge (it is their subreaper) are reaped here, since
-    /// an unreaped zombie still counts. `run_group` is the run's process
-    /// group, which tells its zombies. Bounded: after [`KILL_GRACE`] the
-    /// survivors are an error (JE), never a wait without end.
+    /// SIGKILLs every member until the group is empty; see
+    /// [`kill_until_empty`].
     pub(super) fn kill_all(&self, run_group: Option<libc::pid_t>) -> Result<(), SandboxError> {
-        let deadline = Instant::now() + KILL_GRACE;
-        let mut pause = Duration::from_micros(50);
-        let mut seen: Vec<libc::pid_t> = Vec::new();
-        loop {
-            if self.pids_current()? == 0 {
-                self.reclaim_stale_memory();
-                return Ok(());
-            }
-            let members = self.members();
-            for &pid in &members {
-                kill(ProcessTarget::Process(pid));
-                if !seen.contains(&pid) {
-                    seen.push(pid);
-                }
-            }
-            reap_orphans_of(run_group, &seen);
-            if Instant::now() > deadline {
-                return Err(SandboxError::Survivors {
-                    count: members.len().max(1),
-                    cgroup: self.pids.clone(),
-                });
-            }
-            std::thread::sleep(pause);
-            pause = (pause * 2).min(Duration::from_millis(5));
-        }
-    }
-
-    /// Reclaims what the last run left charged to the group (page cache of
-    /// the files it wrote, say) when it is more than a little, so the next
-    /// run's peak starts near zero.
-    fn reclaim_stale_memory(&self) {
-        let usage = Cgroups::read_open(&self.memory_usage, "reading the memory usage")
-            .ok()
-            .and_then(|text| text.trim().parse::<u64>().ok())
-            .unwrap_or(0);
-        if usage > STALE_MEMORY_BYTES {
-            let _ = Cgroups::write(&self.memory, "memory.force_empty", "0");
+        match &self.worker {
+            Worker::V1(worker) => worker.kill_all(run_group),
+            Worker::V2(worker) => worker.kill_all(run_group),
         }
     }
 }
 
-impl Drop for Cgroups {
-    fn drop(&mut self) {
-        let _ = self.kill_all(None);
-        for dir in [&self.memory, &self.pids, &self.cpuacct] {
-            let _ = fs_err::remove_dir(dir);
+/// What [`kill_until_empty`] needs of one worker's cgroup.
+trait Membership {
+    /// Tasks charged to the group, zombies not yet reaped included.
+    fn pids_current(&self) -> Result<u64, SandboxError>;
+    /// Kills every member at once where the kernel can (`cgroup.kill`),
+    /// before each member is also killed by pid; false when it cannot.
+    fn kill_by_group(&self) -> bool;
+    /// The directory whose `cgroup.procs` lists the members.
+    fn procs_dir(&self) -> &Path;
+    /// Called once the group is empty.
+    fn reclaim_stale_memory(&self);
+}
+
+/// SIGKILLs every member until the group is empty (`pids.current` is 0): a
+/// program that called `setsid`, double-forked, left its process group or
+/// exited its main thread is still a member. Orphans that were handed to
+/// the judge (it is their subreaper) are reaped here, since an unreaped
+/// zombie still counts. `run_group` is the run's process group, which
+/// tells its zombies. Bounded: after [`KILL_GRACE`] the survivors are an
+/// error (JE), never a wait without end.
+fn kill_until_empty(
+    group: &impl Membership,
+    run_group: Option<libc::pid_t>,
+) -> Result<(), SandboxError> {
+    let deadline = Instant::now() + KILL_GRACE;
+    let mut pause = Duration::from_micros(50);
+    let mut seen: Vec<libc::pid_t> = Vec::new();
+    loop {
+        if group.pids_current()? == 0 {
+            group.reclaim_stale_memory();
+            return Ok(());
         }
+        // Listed before the kill: a killed process leaves `cgroup.procs`
+        // as it dies, and its zombie is told from others only by having
+        // been seen here.
+        let members = members(group.procs_dir());
+        group.kill_by_group();
+        for &pid in &members {
+            // Also after `cgroup.kill`: a leader that exited while its
+            // threads run is reached for sure through its pid.
+            kill(ProcessTarget::Process(pid));
+            if !seen.contains(&pid) {
+                seen.push(pid);
+            }
+        }
+        reap_orphans_of(run_group, &seen);
+        if Instant::now() > deadline {
+            return Err(SandboxError::Survivors {
+                count: members.len().max(1),
+                cgroup: group.procs_dir().to_path_buf(),
+            });
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(5));
     }
 }
 
-/// Removes the cgroups of judges that died without cleaning up (killed by
-/// SIGKILL, or interrupted while a test's daemon ran), killing what is
-/// still inside. Their names carry the judge's pid: `judge-<pid>-<n>`.
-fn sweep_stale_cgroups(paths: &CgroupPaths) {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        for parent in [&paths.pids, &paths.memory, &paths.cpuacct] {
-            let Ok(entries) = fs_err::read_dir(parent) else {
-                continue;
-            };
-            for entry in entries.filter_map(Result::ok) {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                let Some(owner) = name
-                    .strip_prefix("judge-")
-                    .and_then(|rest| rest.split('-').next())
-                    .and_then(|pid| pid.parse::<u32>().ok())
-                else {
-                    continue;
-                };
-                if owner == std::process::id() || Path::new(&format!("/proc/{owner}")).exists() {
-                    continue;
-                }
-                let dir = entry.path();
-                for _ in 0..100 {
-                    let Ok(text) = fs_err::read_to_string(dir.join("cgroup.procs")) else {
-                        break;
-                    };
-                    let pids: Vec<libc::pid_t> = text
-                        .lines()
-                        .filter_map(|line| line.trim().parse().ok())
-                        .collect();
-                    if pids.is_empty() {
-                        break;
-                    }
-                    for pid in pids {
-                        kill(ProcessTarget::Process(pid));
-                    }
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                let _ = fs_err::remove_dir(&dir);
+/// Every process listed in a cgroup: zombie leaders whose threads still run
+/// included (they are the thread-leader escape of issue #7).
+fn members(dir: &Path) -> Vec<libc::pid_t> {
+    let Ok(text) = fs_err::read_to_string(dir.join("cgroup.procs")) else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter_map(|line| line.trim().parse::<libc::pid_t>().ok())
+        .collect()
+}
+
+/// Reads a counter file from the start (cgroup files regenerate their text
+/// on each read at offset 0).
+fn read_open(file: &std::fs::File, what: &'static str) -> Result<String, SandboxError> {
+    use std::os::unix::fs::FileExt;
+    let mut buffer = [0u8; 512];
+    let count = file
+        .read_at(&mut buffer, 0)
+        .map_err(|source| SandboxError::Syscall {
+            syscall: "pread",
+            purpose: what,
+            source,
+        })?;
+    Ok(String::from_utf8_lossy(&buffer[..count]).into_owned())
+}
+
+/// Writes `value` to a file kept open (at offset 0, as cgroup files want).
+fn write_open(file: &std::fs::File, value: &[u8], what: &'static str) -> Result<(), SandboxError> {
+    use std::os::unix::fs::FileExt;
+    file.write_at(value, 0)
+        .map(|_| ())
+        .map_err(|source| SandboxError::Syscall {
+            syscall: "pwrite",
+            purpose: what,
+            source,
+        })
+}
+
+fn parse_counter(text: &str, what: &'static str) -> Result<u64, SandboxError> {
+    text.trim().parse().map_err(|_| SandboxError::Syscall {
+        syscall: "pread",
+        purpose: what,
+        source: io::Error::from(io::ErrorKind::InvalidData),
+    })
+}
+
+/// The value of `key` in a flat-keyed file (`memory.events`, `cpu.stat`).
+fn keyed(text: &str, key: &str) -> Option<u64> {
+    text.lines().find_map(|line| {
+        let (name, value) = line.split_once(' ')?;
+        (name == key).then(|| value.trim().parse().ok())?
+    })
+}
+
+fn write(dir: &Path, file: &str, value: &str) -> Result<(), SandboxError> {
+    let path = dir.join(file);
+    fs_err::write(&path, value).map_err(|source| SandboxError::path("write", path, source))
+}
+
+fn open(path: PathBuf, write: bool) -> Result<std::fs::File, SandboxError> {
+    fs_err::OpenOptions::new()
+        .read(!write)
+        .write(write)
+        .open(&path)
+        .map(|file| file.into_parts().0)
+        .map_err(|source| SandboxError::path("open", path, source))
+}
+
+fn open_rw(path: PathBuf) -> Result<std::fs::File, SandboxError> {
+    fs_err::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&path)
+        .map(|file| file.into_parts().0)
+        .map_err(|source| SandboxError::path("open", path, source))
+}
+
+/// Random hex digits for a name no other judge can hold, in any PID
+/// namespace (the `mkdir` that uses it is exclusive anyway).
+pub(super) fn random_token() -> String {
+    let mut bytes = [0u8; 8];
+    // SAFETY: getrandom writes at most `bytes.len()` bytes into the buffer.
+    let filled = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
+    if filled != bytes.len() as isize {
+        // Never seen on Linux 3.17+; the time and pid still differ between
+        // the judges of one host almost surely, and mkdir stays exclusive.
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_nanos() as u64);
+        bytes = (nanos ^ u64::from(std::process::id()).rotate_left(40)).to_le_bytes();
+    }
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// Makes `dir` exclusively and locks it. `Ok(None)` when the name is taken,
+/// or when a sweep removed the directory before the lock was taken (the
+/// caller tries another name).
+fn create_locked(dir: &Path) -> Result<Option<OwnedFd>, SandboxError> {
+    match fs_err::create_dir(dir) {
+        Ok(()) => {}
+        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => return Ok(None),
+        Err(source) => return Err(SandboxError::path("create cgroup", dir, source)),
+    }
+    let Some(lock) = try_lock(dir) else {
+        // Another judge's sweep holds it: it will remove it.
+        return Ok(None);
+    };
+    // The sweep removes a directory only while holding its lock, so once we
+    // hold it the directory is either still ours or gone.
+    let same = match (fs_err::metadata(dir), fstat(&lock)) {
+        (Ok(path), Some((dev, ino))) => path.dev() == dev && path.ino() == ino,
+        _ => false,
+    };
+    Ok(same.then_some(lock))
+}
+
+/// An exclusive `flock` on a directory, or `None` when another open file
+/// holds it (or the directory is gone).
+fn try_lock(dir: &Path) -> Option<OwnedFd> {
+    let name = CString::new(dir.as_os_str().as_bytes()).ok()?;
+    // SAFETY: a NUL-terminated path and plain flags; the result is checked.
+    let fd = unsafe {
+        libc::open(
+            name.as_ptr(),
+            libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC,
+        )
+    };
+    if fd < 0 {
+        return None;
+    }
+    // SAFETY: open returned a new descriptor that we now own.
+    let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+    // SAFETY: flock on a descriptor we own, with integer flags.
+    let locked = unsafe { libc::flock(fd.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
+    locked.then_some(fd)
+}
+
+fn fstat(fd: &OwnedFd) -> Option<(u64, u64)> {
+    // SAFETY: a zeroed stat is a valid value for fstat to overwrite.
+    let mut stat: libc::stat = unsafe { std::mem::zeroed() };
+    // SAFETY: fstat writes into `stat`, which is valid for writes.
+    if unsafe { libc::fstat(fd.as_raw_fd(), &mut stat) } != 0 {
+        return None;
+    }
+    Some((stat.st_dev, stat.st_ino))
+}
+
+/// The `judge-*` directories directly under `parent`.
+fn judge_entries(parent: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs_err::read_dir(parent) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|entry| is_container_name(&entry.file_name().to_string_lossy()))
+        .filter(|entry| entry.file_type().is_ok_and(|kind| kind.is_dir()))
+        .map(|entry| entry.path())
+        .collect()
+}
+
+/// `judge-` and the 16 hex digits of [`random_token`]: only such names are
+/// ever swept (a cgroup named otherwise, an older judge's say, is left).
+fn is_container_name(name: &str) -> bool {
+    name.strip_prefix(PREFIX)
+        .is_some_and(|token| token.len() == 16 && token.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// Removes a stale cgroup and everything below it, killing every process
+/// still inside first (bounded: a cgroup that will not empty is left).
+fn remove_cgroup_tree(dir: &Path) {
+    if let Ok(entries) = fs_err::read_dir(dir) {
+        for entry in entries.filter_map(Result::ok) {
+            if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+                remove_cgroup_tree(&entry.path());
             }
         }
-    });
+    }
+    let _ = fs_err::write(dir.join("cgroup.kill"), "1");
+    for _ in 0..100 {
+        let pids = members(dir);
+        if pids.is_empty() {
+            break;
+        }
+        for pid in pids {
+            kill(ProcessTarget::Process(pid));
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let _ = fs_err::remove_dir(dir);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_differ_and_are_hex() {
+        let first = random_token();
+        let second = random_token();
+        assert_ne!(first, second);
+        assert_eq!(first.len(), 16);
+        assert!(first.chars().all(|c| c.is_ascii_hexdigit()));
+        assert!(is_container_name(&format!("{PREFIX}{first}")));
+        assert!(!is_container_name("judge-1-1"));
+        assert!(!is_container_name("judge-0123456789abcdef-0"));
+    }
+
+    #[test]
+    fn a_held_lock_cannot_be_taken_and_a_released_one_can() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("judge-test");
+        let held = create_locked(&path).unwrap().unwrap();
+        assert!(try_lock(&path).is_none(), "a live container looked stale");
+        // The name is taken now.
+        assert!(create_locked(&path).unwrap().is_none());
+        drop(held);
+        assert!(try_lock(&path).is_some(), "a dead container looked live");
+    }
+
+    #[test]
+    fn keyed_files_are_read_by_name() {
+        let text = "low 0\nhigh 0\nmax 3\noom 1\noom_kill 2\noom_group_kill 1\n";
+        assert_eq!(keyed(text, "oom_kill"), Some(2));
+        assert_eq!(keyed(text, "oom"), Some(1));
+        assert_eq!(
+            keyed("usage_usec 1234\nuser_usec 1000\n", "usage_usec"),
+            Some(1234)
+        );
+        assert_eq!(keyed(text, "missing"), None);
+    }
 }

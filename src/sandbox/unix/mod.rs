@@ -2,7 +2,9 @@
 //! processes lives below this module, so `unsafe` lives here and nowhere
 //! else. Its parts:
 //!
-//! - [`cgroups`]: the worker's cgroup v1 groups; kill by membership;
+//! - [`cgroups`]: the worker's cgroup (v1 or v2, as root or delegated);
+//!   kill by membership;
+//! - [`apparmor`]: whether Ubuntu's AppArmor blocks user namespaces;
 //! - [`namespaces`]: the worker's mount (and user, network) namespace;
 //! - [`landlock`], [`seccomp`]: what a program may touch and call;
 //! - [`spawn`]: clone, the child's confinement, execve;
@@ -19,6 +21,7 @@
 // every block says why it is sound.
 #![allow(unsafe_code)]
 
+mod apparmor;
 mod cgroups;
 mod landlock;
 mod namespaces;
@@ -29,7 +32,7 @@ mod seccomp;
 mod spawn;
 mod streams;
 
-use self::cgroups::{CgroupPaths, Cgroups};
+use self::cgroups::Cgroups;
 use self::namespaces::{Plan, Privilege, WorkerNamespace};
 use self::reap::{
     become_subreaper, count_own_processes, has_exited, kill, kill_escaped_orphans, lock_spawned,
@@ -74,7 +77,8 @@ static SANDBOX_COUNTER: AtomicU64 = AtomicU64::new(0);
 pub(super) fn detect_isolation() -> Isolation {
     // SAFETY: geteuid has no preconditions and cannot fail.
     let root = unsafe { libc::geteuid() } == 0;
-    let cgroups = root && CgroupPaths::probe();
+    let cgroup_layer = cgroups::detect(root);
+    let cgroups = cgroup_layer != CgroupLayer::None;
     let landlock_abi = landlock::abi();
     let (namespaces, private_proc) = probe_namespaces(root);
     let network_namespace = match namespaces {
@@ -110,11 +114,7 @@ pub(super) fn detect_isolation() -> Isolation {
         },
         user: root.then_some(NOBODY),
         namespaces,
-        cgroups: if cgroups {
-            CgroupLayer::CgroupV1
-        } else {
-            CgroupLayer::None
-        },
+        cgroups: cgroup_layer,
         memory: if cgroups {
             MemoryLayer::Cgroup
         } else {
@@ -154,6 +154,23 @@ pub(super) fn detect_isolation() -> Isolation {
             CompileLayer::InvokingUser
         },
     }
+}
+
+/// Why there are no cgroups, for the start-up note.
+pub(super) fn cgroup_reason() -> Option<&'static str> {
+    cgroups::unavailable_reason()
+}
+
+/// Whether AppArmor restricts unprivileged user namespaces on this host.
+pub(super) fn userns_restricted() -> bool {
+    apparmor::restricts_unprivileged_userns()
+}
+
+/// Random digits fixed for this process, for names other judges on the
+/// host (in any PID namespace) cannot hold.
+fn process_token() -> &'static str {
+    static TOKEN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TOKEN.get_or_init(cgroups::random_token)
 }
 
 /// The privilege namespaces are made with here.
@@ -258,7 +275,9 @@ impl Sandbox {
     pub fn new(root: &Path) -> Result<Sandbox, SandboxError> {
         let isolation = Isolation::detect();
         let unique = SANDBOX_COUNTER.fetch_add(1, Ordering::Relaxed);
-        let name = format!("judge-{}-{unique}", std::process::id());
+        // Unique across PID namespaces too: another judge may share `root`'s
+        // parent and have the same pid.
+        let name = format!("judge-{}-{unique}", process_token());
         if isolation.network == NetworkLayer::Namespace
             && isolation.namespaces != NamespaceMode::UserNamespace
         {
@@ -273,7 +292,9 @@ impl Sandbox {
         }
         let cgroups = match isolation.cgroups {
             CgroupLayer::None => None,
-            CgroupLayer::CgroupV1 => Some(Cgroups::create(&name)?),
+            CgroupLayer::CgroupV1 | CgroupLayer::CgroupV2 | CgroupLayer::CgroupV2Delegated => {
+                Some(Cgroups::create()?)
+            }
         };
         let directory = root.join(&name);
         fs_err::create_dir(&directory)
@@ -585,11 +606,7 @@ impl Sandbox {
     fn child_setup(&self, spec: &RunSpec, landlock: Option<RawFd>) -> ChildSetup {
         let limits = &spec.limits;
         let cgroup_procs = match &self.cgroups {
-            Some(cgroups) => [
-                cgroups.procs[0].as_raw_fd(),
-                cgroups.procs[1].as_raw_fd(),
-                cgroups.procs[2].as_raw_fd(),
-            ],
+            Some(cgroups) => cgroups.procs_fds(),
             None => [-1; 3],
         };
         let kib = |value: u64| value.saturating_mul(1024) as libc::rlim_t;

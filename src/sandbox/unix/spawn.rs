@@ -272,6 +272,9 @@ fn child_setup(setup: &ChildSetup, workdir: &CString) -> io::Result<()> {
         libc::umask(setup.umask);
         if setup.join_cgroups {
             for fd in setup.cgroup_procs {
+                if fd < 0 {
+                    continue; // cgroup v2: one file
+                }
                 // "0" means the writing process: the child joins before exec,
                 // so every process the program creates is counted.
                 if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {

@@ -1,0 +1,508 @@
+//! cgroup v2: the unified hierarchy, as root or in a subtree delegated to
+//! the invoking user. A container `judge-<random>` with the memory and pids
+//! controllers enabled for its children, a worker cgroup per worker inside.
+//!
+//! Where the container goes ([`Base::locate`]), given v2's rule that a
+//! cgroup with processes enables no controller for its children (the root
+//! cgroup excepted):
+//!
+//! 1. the judge is in the root cgroup: the container goes below it;
+//! 2. the judge is alone in its cgroup (a `systemd-run --scope` of its
+//!    own, a container): the judge moves itself into a leaf `main` of the
+//!    container, so its cgroup can hand the controllers down. The
+//!    container then lives as long as the judge (removed with the scope,
+//!    or swept by the next judge);
+//! 3. the judge shares its cgroup (a login session's scope, a CI runner's
+//!    service) but may write the parent: the container goes next to the
+//!    judge's cgroup, below the parent, which already hands down the
+//!    controllers the judge's cgroup has;
+//! 4. otherwise there is no usable place, and the note says why.
+//!
+//! Per worker, every file a test needs is opened once; a test reads and
+//! writes only those (`pids.current`, `cpu.stat`, `memory.peak` or
+//! `memory.current`, `memory.events`, `cgroup.kill`).
+
+use super::{
+    create_locked, judge_entries, keyed, kill_until_empty, open, parse_counter, read_open,
+    remove_cgroup_tree, try_lock, write, write_open, Membership, STALE_MEMORY_BYTES,
+};
+use crate::sandbox::{Limits, SandboxError};
+use std::cell::Cell;
+use std::ffi::CString;
+use std::io;
+use std::os::fd::OwnedFd;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The controllers a worker needs; `cpu` is enabled where offered but not
+/// needed (`cpu.stat`'s `usage_usec` is there without it).
+const NEEDED: [&str; 2] = ["memory", "pids"];
+
+/// Where containers are made, and how.
+#[derive(Clone, Debug)]
+pub(super) struct Base {
+    /// The directory containers are made in.
+    pub(super) dir: PathBuf,
+    /// Not root: the subtree is delegated to the invoking user.
+    pub(super) delegated: bool,
+    /// Case 2: the judge moves itself into the container's `main` leaf and
+    /// enables the controllers in `dir` (its former cgroup).
+    move_judge: bool,
+    /// The controllers to enable below `dir` and below each container.
+    controllers: Vec<String>,
+}
+
+impl Base {
+    /// Where this process can keep its cgroups on the unified hierarchy,
+    /// or a one-line reason why it cannot.
+    pub(super) fn locate(root: bool) -> Result<Base, String> {
+        let mounts = fs_err::read_to_string("/proc/self/mounts").map_err(|e| e.to_string())?;
+        let Some(mount) = mounts.lines().find_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            (fields.get(2) == Some(&"cgroup2")).then(|| PathBuf::from(fields[1]))
+        }) else {
+            return Err("no cgroup2 file system is mounted".to_owned());
+        };
+        let membership = fs_err::read_to_string("/proc/self/cgroup").map_err(|e| e.to_string())?;
+        let Some(relative) = membership.lines().find_map(|line| line.strip_prefix("0::")) else {
+            return Err("/proc/self/cgroup names no cgroup v2 membership".to_owned());
+        };
+        let relative = relative.trim().trim_start_matches('/');
+        let own = if relative.is_empty() {
+            mount.clone()
+        } else {
+            mount.join(relative)
+        };
+        let offered = fs_err::read_to_string(own.join("cgroup.controllers"))
+            .map_err(|e| format!("cannot read the controllers of `{}`: {e}", own.display()))?;
+        let offered: Vec<&str> = offered.split_whitespace().collect();
+        let missing: Vec<&str> = NEEDED
+            .iter()
+            .copied()
+            .filter(|needed| !offered.contains(needed))
+            .collect();
+        if !missing.is_empty() {
+            return Err(format!(
+                "the {} controller{} not {} the judge's cgroup `{}` (it has: {})",
+                missing.join(" and "),
+                if missing.len() > 1 { "s are" } else { " is" },
+                if root { "enabled for" } else { "delegated to" },
+                own.display(),
+                if offered.is_empty() {
+                    "none".to_owned()
+                } else {
+                    offered.join(" ")
+                },
+            ));
+        }
+        let mut controllers: Vec<String> = NEEDED.iter().map(|c| (*c).to_owned()).collect();
+        if offered.contains(&"cpu") {
+            controllers.push("cpu".to_owned());
+        }
+        let delegated = !root;
+        let base = |dir: PathBuf, move_judge: bool| Base {
+            dir,
+            delegated,
+            move_judge,
+            controllers: controllers.clone(),
+        };
+        // The root cgroup has no `cgroup.type`, and may hold processes and
+        // hand down controllers at once.
+        if !own.join("cgroup.type").exists() {
+            return if writable(&own.join("cgroup.subtree_control")) {
+                Ok(base(own, false))
+            } else {
+                Err(format!(
+                    "the root cgroup `{}` is not writable (needs root)",
+                    own.display()
+                ))
+            };
+        }
+        let own_writable = writable(&own)
+            && writable(&own.join("cgroup.procs"))
+            && writable(&own.join("cgroup.subtree_control"));
+        let others = others_in(&own);
+        if own_writable && others.is_empty() {
+            return Ok(base(own, true));
+        }
+        let parent = own.parent().map(Path::to_path_buf);
+        if let Some(parent) = parent.filter(|parent| {
+            parent.starts_with(&mount) && writable(parent) && writable(&parent.join("cgroup.procs"))
+        }) {
+            return Ok(base(parent, false));
+        }
+        let how = "start the judge in a cgroup of its own with `systemd-run --user --scope -p \
+                   Delegate=yes judge ...`";
+        if own_writable {
+            Err(format!(
+                "the judge's cgroup `{}` also holds {} other process(es) and its parent is not \
+                 writable: {how}",
+                own.display(),
+                others.len()
+            ))
+        } else {
+            let owner =
+                fs_err::metadata(&own).map_or_else(|_| "?".to_owned(), |m| m.uid().to_string());
+            Err(format!(
+                "the judge's cgroup `{}` (owner uid {owner}) is not delegated to this user: {how}",
+                own.display()
+            ))
+        }
+    }
+
+    /// A container named `name`, locked, with the controllers enabled for
+    /// its children. `Ok(None)` when the name is taken.
+    pub(super) fn create_container(
+        &self,
+        name: &str,
+    ) -> Result<Option<(Container, OwnedFd)>, SandboxError> {
+        let dir = self.dir.join(name);
+        let Some(lock) = create_locked(&dir)? else {
+            return Ok(None);
+        };
+        let container = Container {
+            base: self.clone(),
+            dir,
+            holds_judge: false,
+        };
+        match container.set_up(self) {
+            Ok(container) => Ok(Some((container, lock))),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// Removes the containers of judges that died (whose lock can be
+    /// taken), killing what is still inside.
+    pub(super) fn sweep_stale(&self) {
+        for dir in judge_entries(&self.dir) {
+            if let Some(_lock) = try_lock(&dir) {
+                remove_cgroup_tree(&dir);
+            }
+        }
+    }
+}
+
+/// This process's container on the unified hierarchy.
+pub(super) struct Container {
+    pub(super) base: Base,
+    pub(super) dir: PathBuf,
+    /// The judge process moved itself into `dir/main`: the container can
+    /// only go with the judge.
+    pub(super) holds_judge: bool,
+}
+
+impl Container {
+    fn set_up(mut self, base: &Base) -> Result<Container, SandboxError> {
+        let enable: String = base
+            .controllers
+            .iter()
+            .map(|controller| format!("+{controller} "))
+            .collect();
+        let enable = enable.trim_end();
+        let result = (|| {
+            if base.move_judge {
+                let main = self.dir.join("main");
+                fs_err::create_dir(&main)
+                    .map_err(|source| SandboxError::path("create cgroup", &main, source))?;
+                // Every thread of the judge moves with its pid.
+                write(&main, "cgroup.procs", &std::process::id().to_string())?;
+                self.holds_judge = true;
+                write_subtree_control(&base.dir, enable)?;
+            } else if !base.dir.join("cgroup.type").exists() {
+                // The root cgroup: hand the controllers down if not yet.
+                write_subtree_control(&base.dir, enable)?;
+            }
+            write_subtree_control(&self.dir, enable)
+        })();
+        match result {
+            Ok(()) => Ok(self),
+            Err(error) => {
+                if !self.holds_judge {
+                    self.remove();
+                }
+                Err(error)
+            }
+        }
+    }
+
+    /// Removes the container (its workers are gone by now), unless the
+    /// judge itself sits in it.
+    pub(super) fn remove(&self) {
+        if !self.holds_judge {
+            let _ = fs_err::remove_dir(&self.dir);
+        }
+    }
+}
+
+/// Enables controllers for the children of `dir`, unless they already are.
+fn write_subtree_control(dir: &Path, enable: &str) -> Result<(), SandboxError> {
+    let path = dir.join("cgroup.subtree_control");
+    let current = fs_err::read_to_string(&path).unwrap_or_default();
+    let enabled: Vec<&str> = current.split_whitespace().collect();
+    let all = enable
+        .split_whitespace()
+        .all(|wanted| enabled.contains(&wanted.trim_start_matches('+')));
+    if all {
+        return Ok(());
+    }
+    fs_err::write(&path, enable).map_err(|source| {
+        SandboxError::path("enable the memory and pids controllers in", path, source)
+    })
+}
+
+/// Whether the effective user may write `path` (a cgroup directory or one
+/// of its files): delegation is ownership, which `access` checks.
+fn writable(path: &Path) -> bool {
+    let Ok(name) = CString::new(path.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: a NUL-terminated path and a plain flag.
+    unsafe { libc::faccessat(libc::AT_FDCWD, name.as_ptr(), libc::W_OK, libc::AT_EACCESS) == 0 }
+}
+
+/// The processes in `dir` other than the judge.
+fn others_in(dir: &Path) -> Vec<libc::pid_t> {
+    let own = std::process::id() as libc::pid_t;
+    super::members(dir)
+        .into_iter()
+        .filter(|&pid| pid != own)
+        .collect()
+}
+
+/// Where a run's memory peak comes from.
+enum Peak {
+    /// `memory.peak` that a write resets for this descriptor (Linux 6.12+).
+    Resettable(std::fs::File),
+    /// `memory.peak` over the cgroup's life (5.19 to 6.11): a run's peak is
+    /// it when the run set a new record, else the largest `memory.current`
+    /// seen while the run was watched.
+    Lifetime {
+        file: std::fs::File,
+        before: Cell<u64>,
+    },
+    /// No `memory.peak` (before 5.19): the largest `memory.current` seen.
+    Sampled,
+}
+
+/// One worker's cgroup on the unified hierarchy.
+pub(super) struct Worker {
+    dir: PathBuf,
+    /// `cgroup.procs`, opened for writing before any fork so the child
+    /// joins with one `write`.
+    pub(super) procs: OwnedFd,
+    memory_max: std::fs::File,
+    pids_max: std::fs::File,
+    memory_current: std::fs::File,
+    memory_events: std::fs::File,
+    pids_current: std::fs::File,
+    cpu_stat: std::fs::File,
+    /// `cgroup.kill` (Linux 5.14+).
+    kill: Option<std::fs::File>,
+    /// `memory.reclaim` (Linux 5.19+).
+    reclaim: Option<std::fs::File>,
+    peak: Peak,
+    /// The largest `memory.current` read during the run (bytes).
+    sampled: Cell<u64>,
+    /// `usage_usec` when the run started.
+    cpu_before: u64,
+    oom_kills_seen: u64,
+    /// The memory (KiB) and process limits last written.
+    applied: Option<(u64, u32)>,
+}
+
+impl Worker {
+    pub(super) fn create(container: &Path, name: &str) -> Result<Worker, SandboxError> {
+        let dir = container.join(name);
+        fs_err::create_dir(&dir)
+            .map_err(|source| SandboxError::path("create cgroup", &dir, source))?;
+        match Worker::open_files(dir.clone()) {
+            Ok(worker) => Ok(worker),
+            Err(error) => {
+                let _ = fs_err::remove_dir(&dir);
+                Err(error)
+            }
+        }
+    }
+
+    fn open_files(dir: PathBuf) -> Result<Worker, SandboxError> {
+        // No swap for a run (missing when the kernel has no swap
+        // accounting, which is as good), and an OOM kill takes the whole
+        // group: no half-killed tree keeps running.
+        let _ = write(&dir, "memory.swap.max", "0");
+        write(&dir, "memory.oom.group", "1")?;
+        let optional = |file: &str| {
+            fs_err::OpenOptions::new()
+                .write(true)
+                .open(dir.join(file))
+                .ok()
+                .map(|file| file.into_parts().0)
+        };
+        let peak_path = dir.join("memory.peak");
+        let peak = match fs_err::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&peak_path)
+        {
+            Ok(file) if write_open(file.file(), b"reset", "resetting the memory peak").is_ok() => {
+                Peak::Resettable(file.into_parts().0)
+            }
+            _ => match open(peak_path, false) {
+                Ok(file) => Peak::Lifetime {
+                    file,
+                    before: Cell::new(0),
+                },
+                Err(_) => Peak::Sampled,
+            },
+        };
+        let mut worker = Worker {
+            procs: OwnedFd::from(open(dir.join("cgroup.procs"), true)?),
+            memory_max: open(dir.join("memory.max"), true)?,
+            pids_max: open(dir.join("pids.max"), true)?,
+            memory_current: open(dir.join("memory.current"), false)?,
+            memory_events: open(dir.join("memory.events"), false)?,
+            pids_current: open(dir.join("pids.current"), false)?,
+            cpu_stat: open(dir.join("cpu.stat"), false)?,
+            kill: optional("cgroup.kill"),
+            reclaim: optional("memory.reclaim"),
+            peak,
+            sampled: Cell::new(0),
+            cpu_before: 0,
+            oom_kills_seen: 0,
+            applied: None,
+            dir,
+        };
+        worker.oom_kills_seen = worker.oom_kills();
+        Ok(worker)
+    }
+
+    pub(super) fn prepare(&mut self, limits: &Limits) -> Result<(), SandboxError> {
+        let wanted = (limits.memory_kib, limits.processes);
+        if self.applied != Some(wanted) {
+            self.applied = None;
+            let bytes = limits.memory_kib.saturating_mul(1024).to_string();
+            write_open(
+                &self.memory_max,
+                bytes.as_bytes(),
+                "setting the memory limit",
+            )?;
+            let processes = limits.processes.max(1).to_string();
+            write_open(
+                &self.pids_max,
+                processes.as_bytes(),
+                "setting the process limit",
+            )?;
+            self.applied = Some(wanted);
+        }
+        match &self.peak {
+            Peak::Resettable(file) => write_open(file, b"reset", "resetting the memory peak")?,
+            Peak::Lifetime { file, before } => {
+                let what = "reading the memory peak";
+                before.set(parse_counter(&read_open(file, what)?, what)?);
+            }
+            Peak::Sampled => {}
+        }
+        self.sampled.set(0);
+        self.cpu_before = self.usage_usec()?;
+        Ok(())
+    }
+
+    fn usage_usec(&self) -> Result<u64, SandboxError> {
+        let what = "reading the CPU time of the run";
+        keyed(&read_open(&self.cpu_stat, what)?, "usage_usec").ok_or(SandboxError::Syscall {
+            syscall: "pread",
+            purpose: what,
+            source: io::Error::from(io::ErrorKind::InvalidData),
+        })
+    }
+
+    pub(super) fn cpu_time(&self) -> Result<Duration, SandboxError> {
+        if !matches!(self.peak, Peak::Resettable(_)) {
+            self.sample_memory();
+        }
+        Ok(Duration::from_micros(
+            self.usage_usec()?.saturating_sub(self.cpu_before),
+        ))
+    }
+
+    fn sample_memory(&self) {
+        if let Some(bytes) = read_open(&self.memory_current, "reading the memory usage")
+            .ok()
+            .and_then(|text| text.trim().parse::<u64>().ok())
+        {
+            self.sampled.set(self.sampled.get().max(bytes));
+        }
+    }
+
+    pub(super) fn memory_peak_kib(&self) -> Result<u64, SandboxError> {
+        let what = "reading the memory peak of the run";
+        let bytes = match &self.peak {
+            Peak::Resettable(file) => parse_counter(&read_open(file, what)?, what)?,
+            Peak::Lifetime { file, before } => {
+                let now = parse_counter(&read_open(file, what)?, what)?;
+                if now > before.get() {
+                    now
+                } else {
+                    self.sampled.get()
+                }
+            }
+            Peak::Sampled => self.sampled.get(),
+        };
+        Ok(bytes / 1024)
+    }
+
+    pub(super) fn oom_killed_since_last(&mut self) -> bool {
+        let count = self.oom_kills();
+        let killed = count > self.oom_kills_seen;
+        self.oom_kills_seen = count;
+        killed
+    }
+
+    fn oom_kills(&self) -> u64 {
+        read_open(&self.memory_events, "reading the OOM kill count")
+            .ok()
+            .and_then(|text| keyed(&text, "oom_kill"))
+            .unwrap_or(0)
+    }
+
+    pub(super) fn kill_all(&self, run_group: Option<libc::pid_t>) -> Result<(), SandboxError> {
+        kill_until_empty(self, run_group)
+    }
+}
+
+impl Membership for Worker {
+    fn pids_current(&self) -> Result<u64, SandboxError> {
+        let what = "reading the process count of the run";
+        parse_counter(&read_open(&self.pids_current, what)?, what)
+    }
+
+    fn kill_by_group(&self) -> bool {
+        self.kill
+            .as_ref()
+            .is_some_and(|file| write_open(file, b"1", "killing the cgroup").is_ok())
+    }
+
+    fn procs_dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn reclaim_stale_memory(&self) {
+        let usage = read_open(&self.memory_current, "reading the memory usage")
+            .ok()
+            .and_then(|text| text.trim().parse::<u64>().ok())
+            .unwrap_or(0);
+        if usage > STALE_MEMORY_BYTES {
+            if let Some(file) = &self.reclaim {
+                let _ = write_open(file, usage.to_string().as_bytes(), "reclaiming memory");
+            }
+        }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = self.kill_all(None);
+        let _ = fs_err::remove_dir(&self.dir);
+    }
+}

@@ -1,0 +1,447 @@
+//! The sandbox on a real cgroup v2 kernel (issue 20). This host mounts the
+//! legacy v1 hierarchies, so the unified one is tested in a throwaway VM:
+//! qemu boots a Debian kernel (unpacked from its package, never installed)
+//! with an initramfs of busybox, the judge binary, the shared libraries it
+//! needs and statically linked test programs. Its init
+//! (`tests/vm/init.sh`) mounts only cgroup2 and runs the judge as root in
+//! the root cgroup, as root in a cgroup shared with another process, as an
+//! ordinary user in a delegated subtree, and as a user with no delegation;
+//! this test reads the reports from the console and checks them.
+//!
+//! Ignored by default (it takes minutes without KVM); `.ci/run` installs
+//! qemu, busybox and the kernels and runs it with
+//! `cargo test --test it vm -- --ignored`. Anything missing there is a
+//! failure, never a skip.
+
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Where `.ci/run` unpacks the kernels: `<dir>/<package>/boot/vmlinuz-*`.
+fn kernel_dir() -> PathBuf {
+    std::env::var_os("JUDGE_VM_KERNELS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| crate::support::repository().join("target/vm/kernels"))
+}
+
+fn kernels() -> Vec<PathBuf> {
+    let dir = kernel_dir();
+    let mut found = Vec::new();
+    for package in fs_err::read_dir(&dir)
+        .unwrap_or_else(|error| {
+            panic!(
+                "no VM kernels ({error}): .ci/run downloads linux-image-amd64 and unpacks it with \
+                 `dpkg-deb -x` into {}",
+                dir.display()
+            )
+        })
+        .filter_map(Result::ok)
+    {
+        let boot = package.path().join("boot");
+        for entry in fs_err::read_dir(&boot)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+        {
+            if entry.file_name().to_string_lossy().starts_with("vmlinuz-") {
+                found.push(entry.path());
+            }
+        }
+    }
+    found.sort();
+    assert!(!found.is_empty(), "no vmlinuz-* under {}", dir.display());
+    found
+}
+
+fn which(program: &str) -> PathBuf {
+    judge::sandbox::resolve_program(
+        program,
+        "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+    )
+    .unwrap_or_else(|| panic!("`{program}` is not installed (.ci/run installs it)"))
+}
+
+fn run(command: &mut Command) -> String {
+    let output = command.output().unwrap();
+    assert!(
+        output.status.success(),
+        "{command:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Copies `binary` and every shared library `ldd` names into `root`, each
+/// at its own path.
+fn install_with_libraries(binary: &Path, root: &Path, target: &Path) {
+    fs_err::copy(binary, root.join(target)).unwrap();
+    let listing = run(Command::new("ldd").arg(binary));
+    for line in listing.lines() {
+        let path = match line.split_once("=>") {
+            Some((_, rest)) => rest.split_whitespace().next(),
+            None => line.split_whitespace().next(),
+        };
+        let Some(path) = path.filter(|path| path.starts_with('/')) else {
+            continue;
+        };
+        let inside = root.join(path.trim_start_matches('/'));
+        fs_err::create_dir_all(inside.parent().unwrap()).unwrap();
+        // Resolved: the loader and libraries are often symbolic links.
+        fs_err::copy(fs_err::canonicalize(path).unwrap(), &inside).unwrap();
+    }
+}
+
+/// The static test programs, by the name the judge reports them under.
+fn programs(root: &Path) {
+    let repository = crate::support::repository();
+    let hostile = repository.join("tests/fixtures/hostile");
+    let own = repository.join("tests/vm/programs");
+    let sources: &[(&str, PathBuf)] = &[
+        (
+            "rooks_ok",
+            repository.join("submissions/rooks/accepted/backtracking.cpp"),
+        ),
+        ("fork_hog", own.join("fork_hog.c")),
+        ("cpu_children", own.join("cpu_children.c")),
+        ("as_user", own.join("as_user.c")),
+        ("daemon", hostile.join("daemon.c")),
+        ("fork_bomb", hostile.join("fork_bomb.c")),
+        ("orphan", hostile.join("orphan.c")),
+        ("leader_exit", hostile.join("leader_exit.c")),
+        ("memory_hog", hostile.join("memory_hog.c")),
+        ("infinite_loop", hostile.join("infinite_loop.c")),
+        ("stdout_flood", hostile.join("stdout_flood.c")),
+        ("kill_everyone", hostile.join("kill_everyone.c")),
+    ];
+    let dir = root.join("vm/programs");
+    fs_err::create_dir_all(&dir).unwrap();
+    for (name, source) in sources {
+        let compiler = if source.extension().is_some_and(|ext| ext == "cpp") {
+            "g++"
+        } else {
+            "gcc"
+        };
+        run(Command::new(compiler)
+            .args(["-static", "-O2", "-pthread", "-o"])
+            .arg(dir.join(name))
+            .arg(source));
+    }
+}
+
+fn initramfs(work: &Path) -> PathBuf {
+    let root = work.join("root");
+    for dir in [
+        "bin", "proc", "sys", "dev", "tmp", "etc", "root", "vm/tests",
+    ] {
+        fs_err::create_dir_all(root.join(dir)).unwrap();
+    }
+    let busybox = which("busybox");
+    let kind = run(Command::new("file").arg("-L").arg(&busybox));
+    assert!(
+        kind.contains("statically linked"),
+        "{} is not static (install busybox-static): {kind}",
+        busybox.display()
+    );
+    fs_err::copy(&busybox, root.join("bin/busybox")).unwrap();
+    let repository = crate::support::repository();
+    fs_err::copy(repository.join("tests/vm/init.sh"), root.join("init")).unwrap();
+    install_with_libraries(
+        Path::new(assert_cmd::cargo::cargo_bin!("judge")),
+        &root,
+        Path::new("vm/judge"),
+    );
+    if let Some(strace) = judge::sandbox::resolve_program("strace", "/usr/bin:/bin") {
+        install_with_libraries(&strace, &root, Path::new("vm/strace"));
+    }
+    for problem in ["rooks", "mayan"] {
+        let dir = root.join("vm/tests").join(problem);
+        fs_err::create_dir_all(&dir).unwrap();
+        for name in ["sample-1.in", "sample-1.ans"] {
+            fs_err::copy(
+                repository
+                    .join("problems")
+                    .join(problem)
+                    .join("tests")
+                    .join(name),
+                dir.join(name),
+            )
+            .unwrap();
+        }
+    }
+    programs(&root);
+    run(Command::new("chmod").args(["-R", "a+rX"]).arg(&root));
+    run(Command::new("chmod").arg("755").arg(root.join("init")));
+    let archive = work.join("initramfs.cpio");
+    let script = format!(
+        "cd '{}' && find . | '{}' cpio -o -H newc > '{}'",
+        root.display(),
+        busybox.display(),
+        archive.display()
+    );
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "cpio failed");
+    archive
+}
+
+/// Boots `kernel` and returns the console output. `probe` boots only
+/// (the init powers off at once).
+fn boot(kernel: &Path, initramfs: &Path, kvm: bool, probe: bool, seconds: u32) -> String {
+    let mut command = Command::new("timeout");
+    command
+        .args(["-k", "10", &seconds.to_string()])
+        .arg(which("qemu-system-x86_64"))
+        .args(["-accel", if kvm { "kvm" } else { "tcg" }])
+        .args([
+            "-m",
+            "2048",
+            "-smp",
+            "2",
+            "-nographic",
+            "-nic",
+            "none",
+            "-no-reboot",
+        ])
+        .arg("-kernel")
+        .arg(kernel)
+        .arg("-initrd")
+        .arg(initramfs)
+        .arg("-append")
+        .arg(format!(
+            "console=ttyS0 quiet panic=-1 rdinit=/init{}",
+            if probe { " judge.probe" } else { "" }
+        ))
+        .stdin(Stdio::null());
+    let output = command.output().unwrap();
+    String::from_utf8_lossy(&output.stdout).replace('\r', "")
+}
+
+/// Whether KVM works here: `/dev/kvm` may exist and still fail (a nested
+/// host without the needed CPU features), so one short boot decides.
+fn kvm_works(kernel: &Path, initramfs: &Path) -> bool {
+    let usable = fs_err::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/kvm")
+        .is_ok();
+    usable && boot(kernel, initramfs, true, true, 30).contains("VM-BOOTED")
+}
+
+/// The console's `VM-BEGIN <mode> <what>` ... `VM-END` sections and its
+/// one-line `VM-<KEY> <mode> <value>` records.
+struct Console {
+    sections: BTreeMap<(String, String), String>,
+    records: BTreeMap<(String, String), String>,
+    text: String,
+}
+
+impl Console {
+    fn parse(text: String) -> Console {
+        let mut sections = BTreeMap::new();
+        let mut records = BTreeMap::new();
+        let mut open: Option<((String, String), String)> = None;
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("VM-BEGIN ") {
+                let (mode, what) = rest.split_once(' ').unwrap_or((rest, ""));
+                open = Some(((mode.to_owned(), what.to_owned()), String::new()));
+            } else if line.starts_with("VM-END ") {
+                if let Some((key, body)) = open.take() {
+                    sections.insert(key, body);
+                }
+            } else if let Some((_, body)) = &mut open {
+                body.push_str(line);
+                body.push('\n');
+            } else if let Some(rest) = line.strip_prefix("VM-") {
+                let mut parts = rest.splitn(3, ' ');
+                let key = parts.next().unwrap_or_default().to_owned();
+                let mode = parts.next().unwrap_or_default().to_owned();
+                let value = parts.next().unwrap_or_default().to_owned();
+                records.insert((key, mode), value);
+            }
+        }
+        Console {
+            sections,
+            records,
+            text,
+        }
+    }
+
+    fn section(&self, mode: &str, what: &str) -> &str {
+        self.sections
+            .get(&(mode.to_owned(), what.to_owned()))
+            .unwrap_or_else(|| panic!("no `{what}` for `{mode}` in the console:\n{}", self.text))
+    }
+
+    fn record(&self, key: &str, mode: &str) -> &str {
+        self.records
+            .get(&(key.to_owned(), mode.to_owned()))
+            .unwrap_or_else(|| panic!("no VM-{key} {mode} in the console:\n{}", self.text))
+    }
+
+    fn report(&self, mode: &str) -> Value {
+        let text = self.section(mode, "report");
+        serde_json::from_str(text.trim()).unwrap_or_else(|error| {
+            panic!(
+                "`{mode}` wrote no report ({error}); stderr:\n{}",
+                self.section(mode, "stderr")
+            )
+        })
+    }
+}
+
+/// The one test of each program, by program name.
+fn tests_by_program(report: &Value) -> BTreeMap<String, Value> {
+    report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|result| {
+            let test = result["tests"].get(0).cloned().unwrap_or(Value::Null);
+            let mut test = test;
+            test["verdict_of_submission"] = result["verdict"].clone();
+            (result["submission"].as_str().unwrap().to_owned(), test)
+        })
+        .collect()
+}
+
+/// What every mode with cgroups must show, over its three judge runs.
+fn check_cgroup_mode(console: &Console, mode: &str, mechanism: &str, kernel: &str) {
+    let mut tests = BTreeMap::new();
+    for run in ["memory", "limits", "escapes"] {
+        let run = format!("{mode}-{run}");
+        let context = format!(
+            "{kernel}, {run}, stderr:\n{}",
+            console.section(&run, "stderr")
+        );
+        assert_eq!(console.record("EXIT", &run), "1", "{context}");
+        let report = console.report(&run);
+        let isolation = &report["isolation"];
+        assert_eq!(isolation["cgroups"], mechanism, "{context}");
+        assert_eq!(isolation["memory"], "cgroup", "{context}");
+        if mechanism == "cgroup-v2" && isolation["landlock_abi"].as_u64().unwrap_or(0) >= 6 {
+            assert_eq!(isolation["level"], "full", "{isolation}\n{context}");
+        }
+        let left = console.section(&run, "left");
+        assert!(
+            left.trim().is_empty(),
+            "processes left behind:\n{left}\n{context}"
+        );
+        let cgroups = console.section(&run, "cgroups");
+        assert!(
+            !cgroups.contains("worker-"),
+            "worker cgroups left behind:\n{cgroups}\n{context}"
+        );
+        if mechanism == "cgroup-v2" {
+            assert!(cgroups.trim().is_empty(), "cgroups left behind:\n{cgroups}");
+        }
+        tests.extend(tests_by_program(&report));
+    }
+    let context = format!("{kernel}, {mode}");
+    let verdict = |name: &str| tests[name]["verdict"].as_str().unwrap_or("?").to_owned();
+    assert_eq!(verdict("rooks_ok"), "AC", "{context}");
+    assert_eq!(
+        verdict("fork_hog"),
+        "MLE",
+        "{:#}\n{context}",
+        tests["fork_hog"]
+    );
+    let peak = tests["fork_hog"]["memory_kib"].as_u64().unwrap();
+    assert!(
+        peak >= 200 * 1024,
+        "the tree's peak is {peak} KiB, less than one child's 200 MB ({context})"
+    );
+    assert_eq!(verdict("memory_hog"), "MLE", "{context}");
+    assert_eq!(verdict("cpu_children"), "TLE", "{context}");
+    let cpu = tests["cpu_children"]["time_ms"].as_u64().unwrap();
+    assert!(
+        cpu >= 1000,
+        "the children's CPU time was not counted: {cpu} ms ({context})"
+    );
+    assert_eq!(verdict("fork_bomb"), "TLE", "{context}");
+    assert_eq!(verdict("infinite_loop"), "TLE", "{context}");
+    assert_eq!(verdict("stdout_flood"), "OLE", "{context}");
+    // They print a sum where mayan moves are due: PE (or WA), once each
+    // escape was tried and the judge survived it.
+    let escapes: &[&str] = if mechanism == "cgroup-v2-delegated" {
+        &["daemon", "orphan", "leader_exit"]
+    } else {
+        &["daemon", "orphan", "leader_exit", "kill_everyone"]
+    };
+    for &name in escapes {
+        assert!(
+            ["PE", "WA"].contains(&verdict(name).as_str()),
+            "{name}: {:#}\n{context}",
+            tests[name]
+        );
+    }
+}
+
+#[test]
+#[ignore = "boots cgroup v2 kernels under qemu for minutes; .ci/run installs qemu-system-x86, \
+            busybox-static and the kernels and runs `cargo test --test it vm -- --ignored`"]
+fn vm_cgroup_v2_as_root_delegated_and_undelegated() {
+    let work = tempfile::tempdir().unwrap();
+    let archive = initramfs(work.path());
+    let mut kernels = kernels();
+    // JUDGE_VM_KERNEL=6.12 boots only the kernels whose name has it.
+    if let Some(only) = std::env::var_os("JUDGE_VM_KERNEL") {
+        let only = only.to_string_lossy().into_owned();
+        kernels.retain(|kernel| kernel.to_string_lossy().contains(&only));
+        assert!(
+            !kernels.is_empty(),
+            "no kernel matches JUDGE_VM_KERNEL={only}"
+        );
+    }
+    let kvm = kvm_works(&kernels[0], &archive);
+    eprintln!("accelerator: {}", if kvm { "kvm" } else { "tcg" });
+    let mut full_seen = false;
+    for kernel in &kernels {
+        let name = kernel.file_name().unwrap().to_string_lossy().into_owned();
+        let started = std::time::Instant::now();
+        let text = boot(kernel, &archive, kvm, false, 1500);
+        // Kept for a look after a failure.
+        let saved = crate::support::repository().join(format!("target/vm/console-{name}.txt"));
+        let _ = fs_err::write(&saved, &text);
+        eprintln!("{name}: console in {}", saved.display());
+        let console = Console::parse(text);
+        eprintln!("{name}: {:.0} s", started.elapsed().as_secs_f64());
+        assert!(
+            console.text.contains("VM-DONE"),
+            "{name}: the VM did not finish:\n{}",
+            console.text
+        );
+        check_cgroup_mode(&console, "root", "cgroup-v2", &name);
+        check_cgroup_mode(&console, "root-shared", "cgroup-v2", &name);
+        check_cgroup_mode(&console, "user", "cgroup-v2-delegated", &name);
+        full_seen |= console.report("root-memory")["isolation"]["level"] == "full";
+        // Not delegated: no cgroups, and the note says why and what to do.
+        let mode = "user-undelegated-memory";
+        let report = console.report(mode);
+        assert_eq!(report["isolation"]["cgroups"], "none");
+        let stderr = console.section(mode, "stderr");
+        assert!(
+            stderr.contains("note: no cgroups (cgroup v2: ")
+                && (stderr.contains("not delegated") || stderr.contains("not writable"))
+                && stderr.contains("systemd-run --user --scope -p Delegate=yes"),
+            "{name}: {stderr}"
+        );
+        // The per-test cost: as many cgroup calls for 12 tests as for 1.
+        let one: u64 = console.record("STRACE", "1").parse().unwrap();
+        let twelve: u64 = console.record("STRACE", "12").parse().unwrap();
+        eprintln!(
+            "{name}: cgroup openat/mkdir/rmdir calls: {one} for 1 test, {twelve} for 12\n{}",
+            console.section("strace", "cgroup-calls")
+        );
+        assert!(one > 0, "strace saw no cgroup call at all");
+        assert_eq!(one, twelve, "cgroup files are opened or made per test");
+    }
+    assert!(
+        full_seen,
+        "no kernel gave `level: full` as root (a 6.12 kernel should)"
+    );
+}

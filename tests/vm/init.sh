@@ -1,0 +1,183 @@
+#!/bin/busybox sh
+# The init of the throwaway cgroup v2 VM (tests/it/vm.rs builds the
+# initramfs around it). It mounts the unified hierarchy only, as current
+# distributions do, runs the judge in each way a host offers cgroup v2, and
+# prints what the test checks between VM-BEGIN/VM-END markers on the
+# console. Every step is bounded; the VM powers off at the end.
+/bin/busybox --install -s /bin
+export PATH=/bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t tmpfs -o mode=1777 tmpfs /tmp
+mkdir -p /sys/fs/cgroup
+mount -t cgroup2 cgroup2 /sys/fs/cgroup
+echo "+memory +pids +cpu" > /sys/fs/cgroup/cgroup.subtree_control
+echo "VM-BOOTED $(uname -r)"
+if grep -q judge.probe /proc/cmdline; then
+  reboot -f
+fi
+echo "root:x:0:0:root:/root:/bin/sh" > /etc/passwd
+echo "user:x:1000:1000:user:/home/user:/bin/sh" >> /etc/passwd
+echo "nobody:x:65534:65534:nobody:/:/bin/false" >> /etc/passwd
+echo "root:x:0:" > /etc/group
+echo "user:x:1000:" >> /etc/group
+echo "nogroup:x:65534:" >> /etc/group
+
+# Transparent huge pages: without KVM every 4 KiB page fault is slow
+# enough that a memory hog would reach its wall clock before its limit.
+echo always > /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null
+
+# Three judge runs per way of running it: memory (a long time limit, so
+# only memory ends them), time limits, and processes that try to escape
+# (these read two numbers, which the mayan samples start with).
+MEMORY="rooks_ok fork_hog memory_hog"
+LIMITS="cpu_children fork_bomb infinite_loop stdout_flood"
+ESCAPES="daemon orphan leader_exit kill_everyone"
+PROGRAMS="$MEMORY $LIMITS $ESCAPES"
+
+# Processes other than init, this script and kernel threads.
+left_behind() {
+  for dir in /proc/[0-9]*; do
+    pid=${dir#/proc/}
+    [ "$pid" = 1 ] && continue
+    [ "$pid" = "$$" ] && continue
+    [ -s "$dir/cmdline" ] || continue
+    ppid=$(awk '/^PPid:/ { print $2 }' "$dir/status" 2>/dev/null)
+    [ "$ppid" = "$$" ] && continue # the command substitution itself
+    echo "$pid:$(tr '\0' ' ' < "$dir/cmdline")"
+  done
+}
+
+# judge MODE WORKDIR COMMAND...: the three judge runs, each's report and
+# stderr printed, then what it left behind.
+# The escapes run one at a time (--jobs 1): kill_everyone's kill(-1) as the
+# sandbox user reaches every process of that user, the other worker's test
+# too, unless Landlock (ABI 6, Linux 6.12) scopes signals. As an ordinary
+# user it reaches the judge itself, so it runs only as root.
+judge() {
+  one "$1-memory" "$2" rooks 20000 "$MEMORY" "$@"
+  one "$1-limits" "$2" rooks 1000 "$LIMITS" "$@"
+  escapes=$ESCAPES
+  [ "$1" = user ] && escapes="daemon orphan leader_exit"
+  JOBS=1 one "$1-escapes" "$2" mayan 5000 "$escapes" "$@"
+}
+
+one() {
+  mode=$1
+  work=$2
+  problem=$3
+  limit=$4
+  programs=$5
+  shift 7
+  echo "VM-RUN $mode"
+  start=$(cut -d. -f1 /proc/uptime)
+  "$@" run "$problem" $programs --tests "tests/$problem" --random 0 --jobs "${JOBS:-2}" \
+    --json report.json --time-limit "$limit" --memory-limit 256 \
+    > "$work/stdout.txt" 2> "$work/stderr.txt"
+  echo "VM-EXIT $mode $?"
+  end=$(cut -d. -f1 /proc/uptime)
+  echo "VM-SECONDS $mode $((end - start))"
+  echo "VM-BEGIN $mode report"
+  cat "$work/report.json"
+  rm -f "$work/report.json"
+  echo
+  echo "VM-END $mode report"
+  echo "VM-BEGIN $mode stderr"
+  cat "$work/stderr.txt"
+  echo "VM-END $mode stderr"
+  sleep 1
+  echo "VM-BEGIN $mode left"
+  left_behind
+  echo "VM-END $mode left"
+  echo "VM-BEGIN $mode cgroups"
+  find /sys/fs/cgroup -type d -name 'worker-*'
+  find /sys/fs/cgroup -type d -name 'judge-*'
+  echo "VM-END $mode cgroups"
+  echo "VM-BEGIN $mode dmesg"
+  dmesg -c | grep -i -e oom -e killed -e 'out of memory' | tail -20
+  echo "VM-END $mode dmesg"
+}
+
+workspace() {
+  dir=$1
+  owner=$2
+  mkdir -p "$dir"
+  cp -r /vm/tests "$dir/tests"
+  for program in $PROGRAMS; do cp "/vm/programs/$program" "$dir/"; done
+  chown -R "$owner:$owner" "$dir"
+  chmod 755 "$dir"
+}
+
+# 1. As root, from the root cgroup (the judge is init's child).
+workspace /root-run 0
+(cd /root-run && judge root /root-run timeout 900 /vm/judge)
+
+# 2. As root, sharing its cgroup with another process (a login session's
+#    scope, a CI runner's service): the judge's cgroup cannot hand down
+#    controllers, so its container goes next to it.
+workspace /shared-run 0
+mkdir /sys/fs/cgroup/session.scope
+sleep 1000 &
+companion=$!
+echo "$companion" > /sys/fs/cgroup/session.scope/cgroup.procs
+(
+  echo 0 > /sys/fs/cgroup/session.scope/cgroup.procs
+  cd /shared-run && judge root-shared /shared-run timeout 900 /vm/judge
+)
+kill "$companion"
+
+# 3. As an ordinary user in a subtree delegated to them, the judge alone in
+#    it, as `systemd-run --user --scope -p Delegate=yes judge ...` starts it:
+#    a fresh scope per run whose directory and cgroup.procs,
+#    cgroup.subtree_control and cgroup.threads are the user's; this shell
+#    moves itself there (as root), then becomes the judge as the user.
+workspace /home/user 1000
+cat > /bin/judge-delegated <<'SCRIPT'
+#!/bin/sh
+scope=/sys/fs/cgroup/run-$$.scope
+mkdir "$scope" || exit 99
+for file in "" cgroup.procs cgroup.subtree_control cgroup.threads; do
+  chown 1000:1000 "$scope/$file" || exit 99
+done
+echo $$ > "$scope/cgroup.procs" || exit 99
+exec /vm/programs/as_user 1000 /vm/judge "$@"
+SCRIPT
+chmod 755 /bin/judge-delegated
+(cd /home/user && HOME=/home/user judge user /home/user timeout 900 judge-delegated)
+
+# 4. As an ordinary user whose cgroup is not delegated: no cgroups, and the
+#    note says why (one run: without a tree-wide limit the memory and
+#    process tests would only show what the issue is about).
+mkdir -p /nodeleg
+workspace /nodeleg 1000
+(
+  cd /nodeleg && HOME=/nodeleg one user-undelegated-memory /nodeleg rooks 1000 rooks_ok \
+    MODE WORK timeout 900 /vm/programs/as_user 1000 /vm/judge
+)
+
+# 5. The per-test cost: the cgroup files a worker opens, and the cgroups it
+#    makes and removes, for 1 test and for 12 (the same count).
+if [ -x /vm/strace ]; then
+  mkdir -p /strace
+  cp /vm/programs/rooks_ok /strace/
+  for count in 1 12; do
+    mkdir -p "/strace/tests-$count"
+    i=0
+    while [ "$i" -lt "$count" ]; do
+      cp /vm/tests/rooks/sample-1.in "/strace/tests-$count/t$i.in"
+      cp /vm/tests/rooks/sample-1.ans "/strace/tests-$count/t$i.ans"
+      i=$((i + 1))
+    done
+    (cd /strace && timeout 600 /vm/strace -f -qq -e trace=openat,mkdir,mkdirat,rmdir,unlinkat \
+      -o "/strace/trace-$count" /vm/judge run rooks rooks_ok --tests "tests-$count" --random 0 \
+      --jobs 1 > /dev/null 2>&1)
+    echo "VM-STRACE $count $(grep -c '/sys/fs/cgroup' "/strace/trace-$count")"
+  done
+  echo "VM-BEGIN strace cgroup-calls"
+  grep '/sys/fs/cgroup' /strace/trace-12 | sed 's/^[0-9]* *//' | sort | uniq -c
+  echo "VM-END strace cgroup-calls"
+fi
+echo "VM-DONE"
+sync
+reboot -f
