@@ -190,15 +190,23 @@ pub struct Workspace {
 }
 
 impl Workspace {
-    /// A new directory under the system's temporary directory. Mode 0711:
-    /// the sandbox user may pass through to its own executable and scratch
-    /// directory, but may not list anything.
+    /// A new directory under the system's temporary directory, private to
+    /// the judge: mode 0700, or, as root, 0710 with the sandbox user's group,
+    /// so that user alone may pass through to its own executable and scratch
+    /// directory (never list anything); no other local user may enter.
     pub fn new() -> Result<Workspace, RunError> {
         let root = tempfile::Builder::new()
             .prefix("judge-")
             .tempdir()
             .map_err(|source| RunError::io("create", &std::env::temp_dir(), source))?;
-        set_mode(root.path(), 0o711)?;
+        match crate::sandbox::Isolation::detect().user {
+            Some(id) => {
+                std::os::unix::fs::chown(root.path(), None, Some(id))
+                    .map_err(|source| RunError::io("give the sandbox group", root.path(), source))?;
+                set_mode(root.path(), 0o710)?;
+            }
+            None => set_mode(root.path(), 0o700)?,
+        }
         let inputs = root.path().join("inputs");
         fs_err::create_dir(&inputs).map_err(|source| RunError::io("create", &inputs, source))?;
         set_mode(&inputs, 0o700)?;

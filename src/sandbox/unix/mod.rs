@@ -59,6 +59,30 @@ const SYSTEM_READ_PATHS: &[&str] = &[
     "/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc", "/proc",
 ];
 
+/// Paths no run or compile may see, bound over with an empty file or
+/// folder in every worker namespace: the judge's own binary (which holds
+/// the reference solvers: `exec judge solve` would be an answer key) and
+/// the data installed beside it (`PREFIX/share/judge`, `PREFIX/lib/judge`).
+fn hidden_paths() -> &'static [PathBuf] {
+    static HIDDEN: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
+    HIDDEN.get_or_init(|| {
+        let mut paths = Vec::new();
+        if let Ok(exe) = std::env::current_exe() {
+            if let Ok(real) = fs_err::canonicalize(&exe) {
+                if let Some(prefix) = real.parent().and_then(Path::parent) {
+                    paths.push(prefix.join("share/judge"));
+                    paths.push(prefix.join("lib/judge"));
+                }
+                paths.push(real);
+            }
+            paths.push(exe);
+        }
+        paths.sort();
+        paths.dedup();
+        paths
+    })
+}
+
 /// Device files a submission may read and write.
 const DEVICE_PATHS: &[&str] = &["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"];
 
@@ -174,16 +198,17 @@ fn probe_namespaces(root: bool) -> (NamespaceMode, bool) {
     let Ok(dir) = tempfile::Builder::new().prefix("judge-probe-").tempdir() else {
         return (NamespaceMode::None, false);
     };
-    let scratch = dir.path().join("scratch");
-    if fs_err::create_dir(&scratch).is_err() {
+    let boxdir = dir.path().join("box");
+    if fs_err::create_dir(&boxdir).is_err() {
         return (NamespaceMode::None, false);
     }
     let plan = Plan {
         privilege: privilege(root),
-        scratch: &scratch,
+        boxdir: &boxdir,
         scratch_kib: 64,
         scratch_owner: None,
         keep: &[dir.path().to_path_buf()],
+        hidden: &[],
     };
     match WorkerNamespace::create(&plan) {
         Ok(namespace) if root => (NamespaceMode::Root, namespace.private_proc),
@@ -244,8 +269,6 @@ pub struct Sandbox {
     /// RLIMIT_NPROC without a pids cgroup (the limit counts the whole user).
     baseline_processes: u64,
     ruleset_cache: Option<(RulesetKey, OwnedFd)>,
-    /// The scratch directory exists, is empty and has its mode and owner.
-    scratch_ready: bool,
     /// The network namespace and the cgroups belong to this thread.
     _not_send: PhantomData<*const ()>,
 }
@@ -296,7 +319,6 @@ impl Sandbox {
             shown: None,
             baseline_processes,
             ruleset_cache: None,
-            scratch_ready: false,
             _not_send: PhantomData,
         })
     }
@@ -314,39 +336,25 @@ impl Sandbox {
         if let (Trust::Tool, Some(dir)) = (spec.trust, &spec.workdir) {
             scratch::lend(dir, user)?;
             let view = self.view(dir);
-            let result = self.run_in(spec, dir, &view, None);
+            let result = self.run_in(spec, dir, &view);
             let reclaimed = scratch::reclaim(dir, user);
             let measured = result?;
             reclaimed?;
             return Ok(measured);
         }
-        let scratch = self.directory.join("scratch");
-        let view = match &self.namespace {
-            Some(namespace) => {
-                let view = namespace.scratch_view();
-                if !std::mem::take(&mut self.scratch_ready) {
-                    scratch::clear_scratch_root(&view, user)?;
-                }
-                view
-            }
-            None => {
-                if !std::mem::take(&mut self.scratch_ready) {
-                    scratch::make_scratch(&scratch, user)?;
-                }
-                scratch.clone()
-            }
-        };
-        let result = self.run_in(spec, &scratch, &view, Some(&view));
-        // Checked now rather than before the next run, so nothing a program
-        // wrote outlives its test; an empty, untouched directory is reused.
-        if scratch::is_pristine_scratch(&view, user) {
-            self.scratch_ready = true;
-        } else if self.namespace.is_some() {
-            scratch::clear_scratch_root(&view, user)?;
-            self.scratch_ready = true;
-        } else {
-            scratch::remove_tree(&scratch)?;
+        let boxdir = self.directory.join("box");
+        let scratch = namespaces::scratch_in(&boxdir);
+        if self.namespace.is_some() {
+            // The scratch tmpfs is fresh: its holder mounted a new one after
+            // the last run. The box holds it; rules are on the box.
+            let view = self.view(&boxdir);
+            return self.run_in(spec, &scratch, &view);
         }
+        // Without a namespace, a new directory for every run (a reused one
+        // would keep its extended attributes and times), removed after it.
+        scratch::make_scratch(&scratch, user)?;
+        let result = self.run_in(spec, &scratch, &scratch);
+        scratch::remove_tree(&scratch)?;
         result
     }
 
@@ -388,19 +396,19 @@ impl Sandbox {
         }
         self.namespace = None;
         self.ruleset_cache = None;
-        self.scratch_ready = false;
-        let scratch = self.directory.join("scratch");
-        if fs_err::symlink_metadata(&scratch).is_ok() {
-            scratch::remove_tree(&scratch)?;
+        let boxdir = self.directory.join("box");
+        if fs_err::symlink_metadata(&boxdir).is_ok() {
+            scratch::remove_tree(&boxdir)?;
         }
-        fs_err::create_dir(&scratch)
-            .map_err(|source| SandboxError::path("create", &scratch, source))?;
+        fs_err::create_dir(&boxdir)
+            .map_err(|source| SandboxError::path("create", &boxdir, source))?;
         let plan = Plan {
             privilege,
-            scratch: &scratch,
+            boxdir: &boxdir,
             scratch_kib,
             scratch_owner: self.isolation.user,
             keep: &keep,
+            hidden: hidden_paths(),
         };
         self.namespace = Some(WorkerNamespace::create(&plan)?);
         self.namespace_generation += 1;
@@ -413,7 +421,6 @@ impl Sandbox {
         spec: &RunSpec,
         workdir: &Path,
         workdir_view: &Path,
-        scratch_view: Option<&Path>,
     ) -> Result<Measured, SandboxError> {
         let limits = &spec.limits;
         if let Some(cgroups) = &mut self.cgroups {
@@ -465,15 +472,23 @@ impl Sandbox {
         if reaped.is_ok() {
             lock_spawned().retain(|&other| other != pid);
         }
+        // The namespace's init kills and reaps whatever is left in the run's
+        // PID namespace, and gives the next run a fresh scratch tmpfs.
+        let reset = match &self.namespace {
+            Some(namespace) => namespace.reset().map(Some),
+            None => Ok(None),
+        };
         let cleanup = match &self.cgroups {
             Some(cgroups) => cgroups.kill_all(Some(pid)),
-            None => {
+            None if self.namespace.is_none() => {
                 kill_escaped_orphans();
                 Ok(())
             }
+            None => Ok(()),
         };
         let mut supervised = outcome?;
         let (status, rusage) = reaped?;
+        let scratch_was_full = reset?;
         cleanup?;
         let wall_time = supervised.exited_at.unwrap_or_else(Instant::now) - started;
         supervised.drain(limits);
@@ -496,7 +511,7 @@ impl Sandbox {
                 false,
             ),
         };
-        let scratch_full = self.namespace.is_some() && scratch_view.is_some_and(scratch::is_full);
+        let scratch_full = spec.trust == Trust::Submission && scratch_was_full == Some(true);
         let observation = Observation {
             seen: supervised.limit,
             termination,
@@ -621,8 +636,15 @@ impl Sandbox {
             cgroup_procs,
             join_cgroups: self.cgroups.is_some(),
             namespaces: match &self.namespace {
-                Some(namespace) => namespace.setns_targets(),
+                Some(namespace) => {
+                    let [user, network, mount, _] = namespace.setns_targets();
+                    [user, network, mount]
+                }
                 None => [(-1, 0); 3],
+            },
+            pid_namespace: match &self.namespace {
+                Some(namespace) => namespace.setns_targets()[3].0,
+                None => -1,
             },
             new_ipc_namespace: self.isolation.ipc == IpcLayer::NamespacePerRun,
             rlimits,
