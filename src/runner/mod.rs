@@ -201,8 +201,9 @@ impl Workspace {
             .map_err(|source| RunError::io("create", &std::env::temp_dir(), source))?;
         match crate::sandbox::Isolation::detect().user {
             Some(id) => {
-                std::os::unix::fs::chown(root.path(), None, Some(id))
-                    .map_err(|source| RunError::io("give the sandbox group", root.path(), source))?;
+                std::os::unix::fs::chown(root.path(), None, Some(id)).map_err(|source| {
+                    RunError::io("give the sandbox group", root.path(), source)
+                })?;
                 set_mode(root.path(), 0o710)?;
             }
             None => set_mode(root.path(), 0o700)?,

@@ -35,7 +35,9 @@ fn require_root() {
 /// created once.
 fn ordinary_user() -> (u32, u32) {
     static MADE: Mutex<Option<(u32, u32)>> = Mutex::new(None);
-    let mut made = MADE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut made = MADE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(ids) = *made {
         return ids;
     }
@@ -48,14 +50,23 @@ fn ordinary_user() -> (u32, u32) {
         .success();
     if !exists {
         let status = Command::new("useradd")
-            .args(["--system", "--no-create-home", "--shell", "/bin/false", name])
+            .args([
+                "--system",
+                "--no-create-home",
+                "--shell",
+                "/bin/false",
+                name,
+            ])
             .status()
             .expect("useradd runs");
         assert!(status.success(), "useradd {name} failed");
     }
     let id = |flag: &str| -> u32 {
         let output = Command::new("id").args([flag, name]).output().unwrap();
-        String::from_utf8_lossy(&output.stdout).trim().parse().unwrap()
+        String::from_utf8_lossy(&output.stdout)
+            .trim()
+            .parse()
+            .unwrap()
     };
     let ids = (id("-u"), id("-g"));
     *made = Some(ids);
@@ -205,7 +216,12 @@ int main(void) {
     );
     let tests = Tests::new(&[("1 2\n", "3\n"), ("2 3\n", "5\n"), ("3 4\n", "7\n")]);
     let graded = grade(&program, &tests, 0, &settings(1));
-    let verdicts: Vec<Verdict> = graded.result.tests.iter().map(|test| test.verdict).collect();
+    let verdicts: Vec<Verdict> = graded
+        .result
+        .tests
+        .iter()
+        .map(|test| test.verdict)
+        .collect();
     assert_eq!(
         verdicts,
         [Verdict::Accepted; 3],
@@ -416,9 +432,7 @@ fn pid_namespace_holds(user: Option<(u32, u32)>) {
         dir.path(),
         judge,
         user,
-        &format!(
-            "run rooks {marker} proc_lister.c --tests tests --random 0 --time-limit 2000"
-        ),
+        &format!("run rooks {marker} proc_lister.c --tests tests --random 0 --time-limit 2000"),
         "",
     );
     let verdicts: Vec<&str> = report["results"]

@@ -269,8 +269,7 @@ struct Setup {
 
 impl Setup {
     fn new(plan: &Plan<'_>) -> Result<Setup, SandboxError> {
-        let invalid =
-            |source| SandboxError::path("prepare the namespace for", plan.boxdir, source);
+        let invalid = |source| SandboxError::path("prepare the namespace for", plan.boxdir, source);
         let c = |path: &Path| c_string(path.as_os_str().as_bytes()).map_err(invalid);
         let mut steps = vec![Step::Private];
         let mut names = vec!["make mounts private".to_owned()];
@@ -410,9 +409,7 @@ impl Setup {
             });
             names.push(format!("hide `{}`", path.display()));
         }
-        steps.push(Step::ReadOnly {
-            target: c(boxdir)?,
-        });
+        steps.push(Step::ReadOnly { target: c(boxdir)? });
         names.push(format!("make `{}` read-only", boxdir.display()));
         let option = |text: &str| {
             CString::new(text).map_err(|_| invalid(io::ErrorKind::InvalidInput.into()))
@@ -766,7 +763,11 @@ unsafe fn run_step(step: &Step, slots: &mut [RawFd], private_proc: &mut i32) -> 
                 null,
                 target.as_ptr(),
                 null,
-                libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                libc::MS_REMOUNT
+                    | libc::MS_RDONLY
+                    | libc::MS_NOSUID
+                    | libc::MS_NODEV
+                    | libc::MS_NOEXEC,
                 std::ptr::null(),
             ),
             Step::Proc { options } => {
@@ -856,7 +857,10 @@ extern "C" fn holder_main(argument: *mut libc::c_void) -> libc::c_int {
         }
         close_all_but(&[context.report, context.commands]);
         report(-1, private_proc);
-        let Some(Step::Tmpfs { target: scratch, .. }) = context.steps.last() else {
+        let Some(Step::Tmpfs {
+            target: scratch, ..
+        }) = context.steps.last()
+        else {
             libc::_exit(1);
         };
         let scratch_step = context.steps.len() - 1;
