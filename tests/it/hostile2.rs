@@ -521,3 +521,79 @@ fn locks_file_times_inotify_and_sockets_are_refused() {
     let test = &graded.result.tests[0];
     assert_eq!(test.verdict, Verdict::Accepted, "{test:#?}");
 }
+
+// 6. Without root, the teacher's files are out of reach.
+
+/// Removes a folder or file when dropped.
+struct Removed(PathBuf);
+
+impl Drop for Removed {
+    fn drop(&mut self) {
+        let _ = fs_err::remove_dir_all(&self.0);
+        let _ = fs_err::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn without_root_a_run_can_neither_see_nor_chmod_the_teachers_files() {
+    require_root();
+    let (uid, gid) = ordinary_user();
+    let pid = std::process::id();
+    // The teacher's course, where people keep such folders, and a file of
+    // the teacher's elsewhere on the host.
+    let course = Removed(PathBuf::from(format!("/srv/judge-redteam-{pid}")));
+    let other = Removed(PathBuf::from(format!("/var/lib/judge-redteam-{pid}.txt")));
+    fs_err::create_dir_all(&course.0).unwrap();
+    let tests = rooks_tests(&course.0);
+    fs_err::write(&other.0, "the teacher's\n").unwrap();
+    for path in [course.0.clone(), tests.clone(), other.0.clone()] {
+        std::os::unix::fs::chown(&path, Some(uid), Some(gid)).unwrap();
+    }
+    let answer = tests.join("sample-1.ans");
+    for entry in fs_err::read_dir(&tests).unwrap() {
+        let path = entry.unwrap().path();
+        std::os::unix::fs::chown(&path, Some(uid), Some(gid)).unwrap();
+        fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    fs_err::set_permissions(&other.0, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let dir = open_dir();
+    source(
+        dir.path(),
+        "vandal.c",
+        &format!(
+            r#"#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/xattr.h>
+int main(void) {{
+    const char *answer = "{answer}", *tests = "{tests}", *other = "{other}";
+    struct stat st;
+    if (stat(answer, &st) == 0 || stat(tests, &st) == 0) {{ fprintf(stderr, "sees the tests\n"); return 41; }}
+    if (chmod(other, 0644) == 0) {{ fprintf(stderr, "chmod\n"); return 42; }}
+    if (utimes(other, NULL) == 0) {{ fprintf(stderr, "utimes\n"); return 43; }}
+    if (setxattr(other, "user.mark", "x", 1, 0) == 0) {{ fprintf(stderr, "setxattr\n"); return 44; }}
+    chmod(answer, 0644);
+    chmod(tests, 0);
+    printf("5\n1\n5\n2\n4\n");
+    return 0;
+}}
+"#,
+            answer = answer.display(),
+            tests = tests.display(),
+            other = other.0.display()
+        ),
+    );
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        judge,
+        Some((uid, gid)),
+        &format!("run rooks vandal.c --tests {} --random 0", tests.display()),
+        "",
+    );
+    assert_eq!(test_verdicts(&report), ["AC"], "{report:#}\n{stderr}");
+    let mode = |path: &Path| fs_err::metadata(path).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(mode(&answer), 0o600);
+    assert_eq!(mode(&tests), 0o755);
+    assert_eq!(mode(&other.0), 0o600);
+}

@@ -209,6 +209,8 @@ fn probe_namespaces(root: bool) -> (NamespaceMode, bool) {
         scratch_owner: None,
         keep: &[dir.path().to_path_buf()],
         hidden: &[],
+        extra_masks: &[],
+        writable: &[],
     };
     match WorkerNamespace::create(&plan) {
         Ok(namespace) if root => (NamespaceMode::Root, namespace.private_proc),
@@ -378,21 +380,46 @@ impl Sandbox {
             (Trust::Tool, Some(namespace)) => namespace.scratch_kib,
             _ => spec.limits.scratch_kib,
         };
-        let mut keep = vec![self.root.clone(), spec.program.clone()];
+        let root_mode = privilege == Privilege::Root;
+        // As root, the whole workspace is kept (runs are another user, and
+        // Landlock limits what they read). Without root, runs are the
+        // judge's own user: they see only their own program, folders and
+        // box, read-only but for a compiler's directory.
+        let mut keep = vec![
+            if root_mode {
+                self.root.clone()
+            } else {
+                self.directory.clone()
+            },
+            spec.program.clone(),
+        ];
         keep.extend(spec.read_paths.iter().cloned());
         keep.extend(spec.workdir.iter().cloned());
+        let writable: Vec<PathBuf> = match (root_mode, spec.trust) {
+            (false, Trust::Tool) => spec.workdir.iter().cloned().collect(),
+            _ => Vec::new(),
+        };
+        let extra_masks = if root_mode {
+            Vec::new()
+        } else {
+            vec![self.root.clone()]
+        };
         if let Some(namespace) = &self.namespace {
             // The per-test path: the same program and paths as the last run
             // need no new look at the file system (`shows` stats ancestors).
             if namespace.scratch_kib == scratch_kib
+                && namespace.writable == writable
                 && (self.shown.as_ref() == Some(&keep) || namespace.shows(&keep, privilege))
             {
                 self.shown = Some(keep);
                 return Ok(());
             }
-            // Paths only accumulate, so alternating toolchains do not
-            // remake the namespace every time.
-            keep.extend(namespace.kept.iter().cloned());
+            // As root, paths only accumulate, so alternating toolchains do
+            // not remake the namespace every time; without root a run sees
+            // no earlier submission's folder.
+            if root_mode {
+                keep.extend(namespace.kept.iter().cloned());
+            }
         }
         self.namespace = None;
         self.ruleset_cache = None;
@@ -409,6 +436,8 @@ impl Sandbox {
             scratch_owner: self.isolation.user,
             keep: &keep,
             hidden: hidden_paths(),
+            extra_masks: &extra_masks,
+            writable: &writable,
         };
         self.namespace = Some(WorkerNamespace::create(&plan)?);
         self.namespace_generation += 1;

@@ -54,6 +54,12 @@ const HOLDER_GRACE_MS: libc::c_int = 10_000;
 /// Shared places of the host that a program must not reach.
 const MASKED: &[&str] = &["/tmp", "/var/tmp", "/run", "/dev/shm"];
 
+/// Without root, runs are the teacher's own user: the places where people
+/// keep their files are masked too (and everything else of the host is
+/// read-only), so a run cannot see, `chmod`, touch or set attributes on a
+/// teacher's tests, answers or other files (issue 18).
+const USER_MASKED: &[&str] = &["/home", "/root", "/srv", "/mnt", "/media", "/opt"];
+
 /// Mount options of an empty mask: root's, read-only to everyone else, and
 /// tiny (only the judge's own mount points are ever created in it).
 const MASK_OPTIONS: &str = "mode=755,size=64k,nr_inodes=256";
@@ -83,6 +89,12 @@ pub(super) struct Plan<'a> {
     /// Host paths no run may see (the judge's binary, its data): an empty
     /// file or folder is bound over each.
     pub(super) hidden: &'a [PathBuf],
+    /// More places to mask (without root: the judge's workspace, of which
+    /// only the kept paths are bound back).
+    pub(super) extra_masks: &'a [PathBuf],
+    /// Without root, where the host is read-only: kept paths bound writable
+    /// (a compiler's working directory).
+    pub(super) writable: &'a [PathBuf],
 }
 
 /// The scratch directory inside a box.
@@ -108,6 +120,9 @@ pub(super) struct WorkerNamespace {
     pub(super) private_proc: bool,
     pub(super) scratch_kib: u64,
     pub(super) kept: Vec<PathBuf>,
+    /// Kept paths bound writable (without root).
+    pub(super) writable: Vec<PathBuf>,
+    extra_masks: Vec<PathBuf>,
 }
 
 impl WorkerNamespace {
@@ -161,7 +176,8 @@ impl WorkerNamespace {
     /// Whether every path in `paths` is visible inside as on the host.
     pub(super) fn shows(&self, paths: &[PathBuf], privilege: Privilege) -> bool {
         paths.iter().all(|path| {
-            !needs_binding(path, privilege) || self.kept.iter().any(|kept| path.starts_with(kept))
+            !needs_binding(path, privilege, &self.extra_masks)
+                || self.kept.iter().any(|kept| path.starts_with(kept))
         })
     }
 
@@ -173,6 +189,8 @@ impl WorkerNamespace {
         let (mut namespace, private_proc) = holder.finish(plan, &setup.names)?;
         namespace.private_proc = private_proc;
         namespace.kept = setup.kept;
+        namespace.writable = plan.writable.to_vec();
+        namespace.extra_masks = plan.extra_masks.to_vec();
         Ok(namespace)
     }
 }
@@ -192,9 +210,21 @@ impl Drop for Holder {
 /// Whether `path` is hidden inside unless bound back: under a masked
 /// place, or (as root, where runs are another user) under a directory that
 /// others cannot pass through.
-fn needs_binding(path: &Path, privilege: Privilege) -> bool {
-    MASKED.iter().any(|mask| path.starts_with(mask))
+fn needs_binding(path: &Path, privilege: Privilege, extra_masks: &[PathBuf]) -> bool {
+    masked_places(privilege, extra_masks)
+        .iter()
+        .any(|mask| path.starts_with(mask))
         || (privilege == Privilege::Root && untraversable_ancestor(path).is_some())
+}
+
+/// The places masked by an empty tmpfs (where they exist).
+fn masked_places(privilege: Privilege, extra_masks: &[PathBuf]) -> Vec<PathBuf> {
+    let mut places: Vec<PathBuf> = MASKED.iter().map(PathBuf::from).collect();
+    if let Privilege::User { .. } = privilege {
+        places.extend(USER_MASKED.iter().map(PathBuf::from));
+    }
+    places.extend(extra_masks.iter().cloned());
+    places
 }
 
 /// The outermost ancestor of `path` (not `/`) that the sandbox user cannot
@@ -254,6 +284,12 @@ enum Step {
     ReadOnly {
         target: CString,
     },
+    /// Makes every mount read-only (`mount_setattr`, recursive on `/`).
+    ReadOnlyTree,
+    /// Makes the mount at `target` writable again (not recursive).
+    Writable {
+        target: CString,
+    },
     /// A private `/proc` with `hidepid`; optional (reported, not fatal).
     Proc {
         options: [CString; 2],
@@ -280,7 +316,7 @@ impl Setup {
             .keep
             .iter()
             .filter(|path| path.is_absolute() && fs_err::symlink_metadata(path).is_ok())
-            .filter(|path| needs_binding(path, plan.privilege))
+            .filter(|path| needs_binding(path, plan.privilege, plan.extra_masks))
             .cloned()
             .collect();
         keep.sort();
@@ -292,9 +328,8 @@ impl Setup {
             }
         }
 
-        let mut masks: Vec<PathBuf> = MASKED
-            .iter()
-            .map(PathBuf::from)
+        let mut masks: Vec<PathBuf> = masked_places(plan.privilege, plan.extra_masks)
+            .into_iter()
             .filter(|path| fs_err::symlink_metadata(path).is_ok_and(|metadata| metadata.is_dir()))
             .collect();
         if plan.privilege == Privilege::Root {
@@ -362,6 +397,18 @@ impl Setup {
             });
             names.push(format!("bind `{}` back", path.display()));
         }
+        if let Privilege::User { .. } = plan.privilege {
+            // Everything mounted so far becomes read-only (the host's files
+            // are the teacher's own), but for a compiler's directory.
+            steps.push(Step::ReadOnlyTree);
+            names.push("make the host's mounts read-only".to_owned());
+            for path in plan.writable {
+                if kept.contains(path) {
+                    steps.push(Step::Writable { target: c(path)? });
+                    names.push(format!("make `{}` writable", path.display()));
+                }
+            }
+        }
         // The box: a small tmpfs with the scratch mount point and the
         // empty file and folder bound over hidden paths, then read-only.
         let boxdir = plan.boxdir;
@@ -395,7 +442,10 @@ impl Setup {
             let Ok(metadata) = fs_err::metadata(path) else {
                 continue;
             };
-            if !path.is_absolute() || MASKED.iter().any(|mask| path.starts_with(mask)) {
+            let masked = masked_places(plan.privilege, plan.extra_masks)
+                .iter()
+                .any(|mask| path.starts_with(mask));
+            if !path.is_absolute() || masked {
                 continue;
             }
             let source = if metadata.is_dir() {
@@ -614,6 +664,8 @@ impl Holder {
                 private_proc: false,
                 scratch_kib: plan.scratch_kib,
                 kept: Vec::new(),
+                writable: Vec::new(),
+                extra_masks: Vec::new(),
             },
             value == 1,
         ))
@@ -770,6 +822,8 @@ unsafe fn run_step(step: &Step, slots: &mut [RawFd], private_proc: &mut i32) -> 
                     | libc::MS_NOEXEC,
                 std::ptr::null(),
             ),
+            Step::ReadOnlyTree => mount_setattr(c"/", true, MOUNT_ATTR_RDONLY, 0),
+            Step::Writable { target } => mount_setattr(target, false, 0, MOUNT_ATTR_RDONLY),
             Step::Proc { options } => {
                 let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
                 for option in options {
@@ -788,6 +842,48 @@ unsafe fn run_step(step: &Step, slots: &mut [RawFd], private_proc: &mut i32) -> 
                 0
             }
         }
+    }
+}
+
+const MOUNT_ATTR_RDONLY: u64 = 1;
+
+/// `struct mount_attr` of `mount_setattr(2)`.
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+/// Sets and clears mount attributes of the mount at `path` (and, when
+/// `recursive`, of every mount below it).
+///
+/// # Safety
+/// In the holder only: a system call on a NUL-terminated path.
+unsafe fn mount_setattr(path: &std::ffi::CStr, recursive: bool, set: u64, clear: u64) -> i32 {
+    let attr = MountAttr {
+        attr_set: set,
+        attr_clr: clear,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let flags = if recursive { libc::AT_RECURSIVE } else { 0 };
+    // SAFETY: a valid path and a valid struct of the size passed.
+    let result = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            path.as_ptr(),
+            flags,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    if result < 0 {
+        -1
+    } else {
+        0
     }
 }
 
@@ -913,18 +1009,22 @@ mod tests {
 
     #[test]
     fn masked_places_need_binding() {
-        assert!(needs_binding(
-            Path::new("/tmp/judge-1"),
-            Privilege::User { uid: 1, gid: 1 }
-        ));
-        assert!(needs_binding(
-            Path::new("/run/user/1000/x"),
-            Privilege::User { uid: 1, gid: 1 }
-        ));
-        assert!(!needs_binding(Path::new("/usr/bin"), Privilege::Root));
+        let user = Privilege::User { uid: 1, gid: 1 };
+        assert!(needs_binding(Path::new("/tmp/judge-1"), user, &[]));
+        assert!(needs_binding(Path::new("/run/user/1000/x"), user, &[]));
+        assert!(!needs_binding(Path::new("/usr/bin"), Privilege::Root, &[]));
+        assert!(!needs_binding(Path::new("/tmpfoo"), user, &[]));
+        // Without root, people's folders are masked too.
+        assert!(needs_binding(Path::new("/home/teacher/tests"), user, &[]));
         assert!(!needs_binding(
-            Path::new("/tmpfoo"),
-            Privilege::User { uid: 1, gid: 1 }
+            Path::new("/home/teacher/tests"),
+            Privilege::Root,
+            &[]
+        ));
+        assert!(needs_binding(
+            Path::new("/work/judge-1/submission-1"),
+            user,
+            &[PathBuf::from("/work/judge-1")]
         ));
     }
 }
