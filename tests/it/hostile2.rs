@@ -597,3 +597,101 @@ int main(void) {{
     assert_eq!(mode(&tests), 0o755);
     assert_eq!(mode(&other.0), 0o600);
 }
+
+// 5. A compile sees its toolchain's real installation only.
+
+#[test]
+fn a_compiler_wrapper_does_not_lend_the_compile_its_course_folder() {
+    require_root();
+    let dir = open_dir();
+    let course = dir.path().join("course");
+    let bin = course.join("bin");
+    fs_err::create_dir_all(&bin).unwrap();
+    fs_err::set_permissions(&course, std::fs::Permissions::from_mode(0o755)).unwrap();
+    fs_err::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let tests = rooks_tests(&course);
+    let answer = tests.join("sample-1.ans");
+    fs_err::set_permissions(&answer, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let wrapper = bin.join("cc-wrapper");
+    fs_err::write(&wrapper, "#!/bin/sh\nexec gcc \"$@\"\n").unwrap();
+    fs_err::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    fs_err::write(
+        dir.path().join("judge.toml"),
+        format!(
+            "random-tests = 0\n[languages.wrapped]\nextensions = [\"wc\"]\ncompile = [\"{}\", \
+             \"-x\", \"c\", \"-o\", \"{{executable}}\", \"{{source}}\"]\nrun = [\"{{executable}}\"]\n",
+            wrapper.display()
+        ),
+    )
+    .unwrap();
+    source(
+        dir.path(),
+        "embed.wc",
+        &format!(
+            r#"#include <stdio.h>
+__asm__(".section .rodata\n.global blob\nblob:\n.incbin \"{answer}\"\n.byte 0\n.text\n");
+extern const char blob[];
+int main(void) {{ fputs(blob, stdout); return 0; }}
+"#,
+            answer = answer.display()
+        ),
+    );
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        judge,
+        None,
+        &format!("run rooks embed.wc --tests {}", tests.display()),
+        "",
+    );
+    let verdict = report["results"][0]["verdict"].as_str().unwrap_or("");
+    assert_eq!(verdict, "CE", "{report:#}\n{stderr}");
+}
+
+#[test]
+fn a_rust_compile_reads_its_sysroot_but_not_all_of_cargo_home() {
+    require_root();
+    let Some(home) = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
+        .filter(|home| home.join("bin/rustc").exists())
+    else {
+        panic!("this test needs rustc installed with rustup (a `bin/rustc` in CARGO_HOME)");
+    };
+    let secret = Removed(home.join(format!("judge-redteam-{}", std::process::id())));
+    fs_err::write(&secret.0, "42\n").unwrap();
+    fs_err::set_permissions(&secret.0, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let program = source(
+        dir.path(),
+        "embed.rs",
+        &format!(
+            "fn main() {{ print!(\"{{}}\", include_str!(\"{}\")); }}\n",
+            secret.0.display()
+        ),
+    );
+    let tests = Tests::new(&[("20 22\n", "42\n")]);
+    let graded = grade(&program, &tests, 0, &settings(1));
+    assert_eq!(
+        graded.result.verdict,
+        Verdict::CompileError,
+        "{:#?}",
+        graded.result
+    );
+    // An honest Rust program still compiles with the sysroot alone.
+    let honest = source(
+        dir.path(),
+        "sum.rs",
+        "use std::io::Read;\nfn main() { let mut s = String::new(); \
+         std::io::stdin().read_to_string(&mut s).unwrap(); \
+         let n: i64 = s.split_whitespace().map(|t| t.parse::<i64>().unwrap()).sum(); \
+         println!(\"{n}\"); }\n",
+    );
+    let graded = grade(&honest, &tests, 0, &settings(1));
+    assert_eq!(
+        graded.result.verdict,
+        Verdict::Accepted,
+        "{:#?}",
+        graded.result
+    );
+}
