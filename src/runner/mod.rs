@@ -660,6 +660,9 @@ pub fn run_cancellable(
         }
     };
     let alone = Alone::default();
+    let rerun_taken: Vec<std::sync::atomic::AtomicBool> = (0..submissions.len())
+        .map(|_| std::sync::atomic::AtomicBool::new(false))
+        .collect();
     schedule::run_ordered(
         settings.jobs,
         workspace.path(),
@@ -671,7 +674,12 @@ pub fn run_cancellable(
                 execute::run_test(sandbox, problem, prepared, &tests[test], &limits, settings)
             };
             let first = alone.shared(|| run(sandbox));
-            if execute::wall_time_only(&first, &limits) {
+            // At most one run alone per submission (issue 18): a program
+            // that sleeps on every test must not stall every worker twice
+            // per test.
+            if execute::wall_time_only(&first, &limits)
+                && !rerun_taken[index].swap(true, std::sync::atomic::Ordering::SeqCst)
+            {
                 let mut again = alone.exclusive(|| run(sandbox));
                 again.rerun = true;
                 again
