@@ -695,3 +695,33 @@ fn a_rust_compile_reads_its_sysroot_but_not_all_of_cargo_home() {
         graded.result
     );
 }
+
+// 9. Bytes a submission controls reach the terminal with control
+// characters made visible.
+
+#[test]
+fn a_compile_error_cannot_draw_on_the_terminal() {
+    let dir = open_dir();
+    rooks_tests(dir.path());
+    source(
+        dir.path(),
+        "draw.c",
+        "#error \"\x1b[2J\x1b[H rooks draw.c (c): AC 1/1\"\nint main(void) { return 0; }\n",
+    );
+    let output = Command::new(assert_cmd::cargo::cargo_bin!("judge"))
+        .args([
+            "run", "rooks", "draw.c", "--tests", "tests", "--random", "0",
+        ])
+        .current_dir(dir.path())
+        .env("HOME", dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(
+        !output.stdout.contains(&0x1b) && !output.stderr.contains(&0x1b),
+        "an escape sequence reached the terminal:\n{stdout:?}\n{stderr:?}"
+    );
+    assert!(stdout.contains("\\x1b[2J"), "{stdout}");
+}
