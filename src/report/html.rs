@@ -20,8 +20,9 @@
 //! report can be rendered later from merged JSON reports.
 //!
 //! With [`Options::student_view`], hidden tests (every test but the samples,
-//! [`super::is_sample`]) show their verdict, time and message but none of
-//! their data, whatever the results hold.
+//! [`super::is_sample`]) show their verdict, time and a message saying where
+//! they failed ([`student_message`]: no expected value, no exit code or
+//! signal) but none of their data, whatever the results hold.
 
 use super::Row;
 use crate::diff;
@@ -730,8 +731,43 @@ fn write_submission(
     page.push_str("</section>\n");
 }
 
+/// The message a student sees for a hidden test (issue 18): its verdict
+/// and where it failed (`board 1`), but no expected value, no figure
+/// derived from the input, no exit code or signal. A few resubmissions
+/// must not build a table of the hidden answers. Limits (time, memory,
+/// output) are the problem's, public anyway, and stay.
+pub fn student_message(test: &TestResult) -> String {
+    let what = match test.verdict {
+        Verdict::WrongAnswer => "wrong answer",
+        Verdict::PresentationError => "presentation error",
+        Verdict::RuntimeError => return "runtime error".to_owned(),
+        Verdict::TimeLimitExceeded
+        | Verdict::MemoryLimitExceeded
+        | Verdict::OutputLimitExceeded => return test.message.clone(),
+        _ => return test.message.clone(),
+    };
+    // A locator is a word and a number before the first colon: `board 1`.
+    let locator = test.message.split_once(':').map(|(head, _)| head.trim()).filter(|head| {
+        let mut words = head.split_whitespace();
+        matches!(
+            (words.next(), words.next(), words.next()),
+            (Some(word), Some(number), None)
+                if word.chars().all(char::is_alphabetic) && number.chars().all(|c| c.is_ascii_digit())
+        )
+    });
+    match locator {
+        Some(locator) => format!("{locator}: {what}"),
+        None => what.to_owned(),
+    }
+}
+
 fn write_test(page: &mut String, problem: &str, test: &TestResult, open: bool, options: &Options) {
     let hidden = options.student_view && !super::is_sample(&test.name);
+    let message = if hidden {
+        student_message(test)
+    } else {
+        test.message.clone()
+    };
     let _ = write!(
         page,
         "<details class=\"test\"{}>\n<summary>{} <span class=\"name\">{}</span> \
@@ -743,19 +779,19 @@ fn write_test(page: &mut String, problem: &str, test: &TestResult, open: bool, o
         test.time_ms,
         test.wall_ms,
         memory(test.memory_kib),
-        escape(&test.message)
+        escape(&message)
     );
     let mut facts = Vec::new();
     // A clean exit is the norm, and the runner's message already names a
     // crash ("exit code 1", "killed by signal 11 (SIGSEGV)"): say it only
     // when it adds something.
-    if let Some(code) = test.exit_code.filter(|&code| code != 0) {
+    if let Some(code) = test.exit_code.filter(|&code| code != 0 && !hidden) {
         let fact = format!("exit code {code}");
         if test.message != fact {
             facts.push(fact);
         }
     }
-    if let Some(signal) = test.signal {
+    if let Some(signal) = test.signal.filter(|_| !hidden) {
         if !test.message.starts_with("killed by signal") {
             facts.push(format!("signal {signal}"));
         }
@@ -872,6 +908,23 @@ fn memory(kib: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hidden_tests_message_keeps_where_but_not_what() {
+        let mut wrong = test_result("small-001", Verdict::WrongAnswer, None);
+        wrong.message = "board 1: expected 3, got 0".to_owned();
+        assert_eq!(student_message(&wrong), "board 1: wrong answer");
+        wrong.message = "expected 3 boards, found 2".to_owned();
+        assert_eq!(student_message(&wrong), "wrong answer");
+        let mut crashed = test_result("small-002", Verdict::RuntimeError, None);
+        crashed.message = "exit code 205".to_owned();
+        crashed.exit_code = Some(205);
+        assert_eq!(student_message(&crashed), "runtime error");
+        let options = Options { student_view: true };
+        let mut page = String::new();
+        write_test(&mut page, "rooks", &crashed, true, &options);
+        assert!(!page.contains("205"), "{page}");
+    }
     use crate::runner::{CompileResult, Excerpt, RandomOrigin};
     use scraper::{Html, Selector};
 
@@ -1354,11 +1407,13 @@ mod tests {
             "WA",
             "small-001",
             "4 ms CPU",
-            "board 1: expected 2, got 1",
+            "board 1: wrong answer",
             "hidden test",
         ] {
             assert!(hidden.contains(shown), "{shown}: {hidden}");
         }
+        // Where it failed, not what was expected (issue 18).
+        assert!(!hidden.contains("expected 2"), "{hidden}");
         // Without the option, the same results show everything.
         let teacher = render_with(&results, &Options::default());
         assert!(teacher.contains("SECRET-INPUT") && teacher.contains("--seed 7"));
