@@ -3,9 +3,12 @@
 //! else. Its parts:
 //!
 //! - [`cgroups`]: the worker's cgroup v1 groups; kill by membership;
-//! - [`namespaces`]: the worker's mount (and user, network) namespace;
+//! - [`namespaces`]: the worker's mount and PID (and user, network)
+//!   namespaces, whose holder is the PID namespace's init: it kills what a
+//!   run left and mounts a fresh scratch tmpfs for the next;
 //! - [`landlock`], [`seccomp`]: what a program may touch and call;
-//! - [`spawn`]: clone, the child's confinement, execve;
+//! - [`spawn`]: clone, the child's confinement (descriptors closed at exec,
+//!   namespaces, a second clone into the PID namespace), execve;
 //! - [`streams`]: reading stdout and stderr under caps;
 //! - [`reap`]: kills, bounded waits, orphans;
 //! - [`scratch`]: the directories a program may write.
