@@ -18,7 +18,7 @@ use judge::problems::{
     CheckOptions, CheckOutcome, CheckerFailure, GenerateError, InputError, Problem, Profile,
 };
 use judge::runner::{self, Settings, Submission, SubmissionKind, Workspace};
-use judge::sandbox::Isolation;
+use judge::sandbox::{Isolation, Limits, RunSpec, Sandbox, Trust};
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 use std::path::Path;
@@ -180,6 +180,29 @@ fn main() {
         );
         best_bare = best_bare.min(bare);
         best_judge = best_judge.min(judged);
+    }
+    // Its own row (issue 18): what a fresh scratch tmpfs and the PID
+    // namespace's cleanup add to every run, inside the judge figure above.
+    let workspace = Workspace::new().unwrap();
+    let mut sandbox = Sandbox::new(workspace.path()).unwrap();
+    sandbox
+        .run(&RunSpec {
+            program: "/bin/true".into(),
+            args: Vec::new(),
+            stdin: None,
+            workdir: None,
+            env: Vec::new(),
+            read_paths: Vec::new(),
+            limits: settings.limits,
+            trust: Trust::Submission,
+        })
+        .unwrap();
+    match sandbox.time_cleanup(count as u32).unwrap() {
+        Some(mean) => println!(
+            "fresh scratch tmpfs + PID-namespace cleanup per run: {:.3} ms",
+            mean.as_secs_f64() * 1000.0
+        ),
+        None => println!("fresh scratch tmpfs + PID-namespace cleanup per run: no namespace"),
     }
     let isolation = Isolation::detect();
     println!(

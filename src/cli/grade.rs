@@ -193,8 +193,8 @@ pub(super) fn finish(
         if result.compile.verdict == Some(Verdict::JudgeError) {
             say(&format!(
                 "error: {}: JE: {}",
-                result.submission,
-                result.compile.message.trim_end()
+                crate::report::human::visible(&result.submission),
+                crate::report::human::visible(result.compile.message.trim_end())
             ));
         }
     }

@@ -134,7 +134,7 @@ pub fn run(args: &StressArgs) -> Result<u8, Error> {
             if compile.message.is_empty() {
                 say("<stderr is empty>");
             } else {
-                say(compile.message.trim_end());
+                say(&crate::report::human::visible(compile.message.trim_end()));
             }
             say(&"-".repeat(40));
             Ok(if verdict == Verdict::CompileError {

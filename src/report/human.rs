@@ -13,6 +13,29 @@ use std::path::Path;
 /// The longest checker message shown in a row; the JSON report has it all.
 const MESSAGE_WIDTH: usize = 60;
 
+/// `text` with every control character made visible (`\x1b`, `\u{202e}`),
+/// so bytes a submission controls (a compiler's message quoting its source,
+/// a checker message quoting its output, a file name) cannot move the
+/// cursor, clear the screen or draw a fake result in the terminal (issue
+/// 18). Tabs stay; line breaks are the caller's to split on.
+pub fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for character in text.chars() {
+        let code = u32::from(character);
+        let bidi = matches!(code, 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069);
+        if character == '\t' || character == '\n' {
+            out.push(character);
+        } else if character.is_control() {
+            let _ = write!(out, "\\x{code:02x}");
+        } else if bidi {
+            let _ = write!(out, "\\u{{{code:04x}}}");
+        } else {
+            out.push(character);
+        }
+    }
+    out
+}
+
 /// One submission's block of the table.
 pub fn render_submission(result: &SubmissionResult) -> String {
     let mut out = String::new();
@@ -20,7 +43,7 @@ pub fn render_submission(result: &SubmissionResult) -> String {
         out,
         "{} {} ({}): {} {}/{}",
         result.problem,
-        result.submission,
+        visible(&result.submission),
         result.language,
         result.verdict,
         result.passed,
@@ -33,7 +56,7 @@ pub fn render_submission(result: &SubmissionResult) -> String {
             let _ = writeln!(out, "  <stderr is empty>");
         }
         for line in result.compile.message.lines() {
-            let _ = writeln!(out, "  {line}");
+            let _ = writeln!(out, "  {}", visible(line));
         }
         let _ = writeln!(out, "  {}", "-".repeat(40));
         return out;
@@ -62,6 +85,7 @@ pub fn render_submission(result: &SubmissionResult) -> String {
             .chars()
             .take(MESSAGE_WIDTH)
             .collect();
+        let message = visible(&message);
         let _ = writeln!(
             out,
             "  {:width$}  {:7}  {:>9}  {:>9}  {:>11}  {}",
@@ -265,4 +289,18 @@ pub fn interrupted(report: &GradeReport, signal: &str, json: Option<&Path>) -> [
             .to_owned(),
     };
     [first, next]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::visible;
+
+    #[test]
+    fn control_characters_are_made_visible() {
+        assert_eq!(
+            visible("a\u{1b}[2J\u{1b}[H\rb\u{7}\tc\u{202e}d\u{9b}e"),
+            "a\\x1b[2J\\x1b[H\\x0db\\x07\tc\\u{202e}d\\x9be"
+        );
+        assert_eq!(visible("plain é text"), "plain é text");
+    }
 }

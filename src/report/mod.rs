@@ -14,6 +14,7 @@ pub mod junit;
 pub mod targets;
 
 use crate::runner::{SubmissionResult, TestResult};
+use crate::verdict::Verdict;
 use json::GradedResult;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -155,11 +156,51 @@ pub fn is_sample(test_name: &str) -> bool {
 /// message, but loses its data: the excerpts of input, expected and actual
 /// output, the standard error (a program may print its input there) and
 /// the random origin (from which `judge gen` would make the input).
+///
+/// Its message becomes [`student_message`] and its exit code and signal go
+/// (issue 18: `expected 3, got 0` and `exit code 205` taught the hidden
+/// answers in a few resubmissions).
 pub fn hide_test_data(test: &mut TestResult) {
     if !is_sample(&test.name) {
         test.excerpt = None;
         test.stderr = None;
         test.random = None;
+        test.message = student_message(test);
+        test.exit_code = None;
+        test.signal = None;
+    }
+}
+
+/// The message a student sees for a hidden test (issue 18): its verdict
+/// and where it failed (`board 1`), but no expected value, no figure
+/// derived from the input, no exit code or signal. A few resubmissions
+/// must not build a table of the hidden answers. Limits (time, memory,
+/// output) are the problem's, public anyway, and stay. Applying it twice
+/// gives the same message.
+pub fn student_message(test: &TestResult) -> String {
+    let what = match test.verdict {
+        Verdict::WrongAnswer => "wrong answer",
+        Verdict::PresentationError => "presentation error",
+        Verdict::RuntimeError => return "runtime error".to_owned(),
+        _ => return test.message.clone(),
+    };
+    // A locator is a word and a number before the first colon: `board 1`.
+    let locator = test
+        .message
+        .split_once(':')
+        .map(|(head, _)| head.trim())
+        .filter(|head| {
+            let mut words = head.split_whitespace();
+            matches!(
+                (words.next(), words.next(), words.next()),
+                (Some(word), Some(number), None)
+                    if word.chars().all(char::is_alphabetic)
+                        && number.chars().all(|c| c.is_ascii_digit())
+            )
+        });
+    match locator {
+        Some(locator) => format!("{locator}: {what}"),
+        None => what.to_owned(),
     }
 }
 

@@ -179,9 +179,10 @@ fn compile(
             (OsString::from("PYTHONSAFEPATH"), OsString::from("1")),
         ])
         .collect();
+    let (program, read_paths) = toolchain(&resolved);
     let spec = RunSpec {
-        read_paths: toolchain_paths(&resolved),
-        program: resolved,
+        read_paths,
+        program,
         args: args.iter().map(OsString::from).collect(),
         stdin: None,
         workdir: Some(dir.to_path_buf()),
@@ -226,34 +227,123 @@ fn compile(
     })
 }
 
-/// What a compiler may read besides system directories: the tree it is
-/// installed in (`/opt/x/bin/cc` -> `/opt/x`, following links), and for a
-/// rustup proxy under `$CARGO_HOME` the toolchains under `$RUSTUP_HOME`.
-fn toolchain_paths(compiler: &Path) -> Vec<PathBuf> {
-    let mut paths = Vec::new();
-    for path in [
-        compiler.to_path_buf(),
-        fs_err::canonicalize(compiler).unwrap_or_default(),
-    ] {
-        if let Some(root) = path.parent().and_then(Path::parent) {
-            if root != Path::new("/") && !root.as_os_str().is_empty() {
-                paths.push(root.to_path_buf());
+/// The compiler to run and what it may read besides system directories:
+/// the toolchain's real installation, never a parent folder of the command
+/// (a teacher's wrapper in `course/bin/` must not lend the compile all of
+/// `course/`, tests included; issue 18).
+///
+/// - A rustup proxy (`~/.cargo/bin/rustc` is `rustup`) is replaced by the
+///   toolchain's own binary under the sysroot it reports (`--print
+///   sysroot`), and only that sysroot is readable: not `~/.cargo` or
+///   `~/.rustup` whole.
+/// - A GCC-like compiler adds the install, program and library folders it
+///   reports (`-print-search-dirs`) and its sysroot (`-print-sysroot`).
+/// - Any compiler may read its own file (and, followed through links, the
+///   real one); a real binary (ELF, not a script) in a `bin` folder lends
+///   its installation prefix (`/opt/jdk/bin/javac` -> `/opt/jdk`).
+fn toolchain(compiler: &Path) -> (PathBuf, Vec<PathBuf>) {
+    let real = fs_err::canonicalize(compiler).unwrap_or_else(|_| compiler.to_path_buf());
+    let is_rustup = real
+        .file_name()
+        .is_some_and(|name| name == "rustup" || name == "rustup-init");
+    if is_rustup {
+        if let (Some(sysroot), Some(name)) = (
+            reported(compiler, &["--print", "sysroot"]),
+            compiler.file_name(),
+        ) {
+            let sysroot = PathBuf::from(sysroot.trim());
+            let own = sysroot.join("bin").join(name);
+            if sysroot.is_absolute() && own.is_file() {
+                return (own, vec![sysroot]);
             }
         }
     }
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    let cargo_home = std::env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .or_else(|| home.as_ref().map(|home| home.join(".cargo")));
-    let rustup_home = std::env::var_os("RUSTUP_HOME")
-        .map(PathBuf::from)
-        .or_else(|| home.as_ref().map(|home| home.join(".rustup")));
-    if let (Some(cargo_home), Some(rustup_home)) = (cargo_home, rustup_home) {
-        if paths.iter().any(|path| path.starts_with(&cargo_home)) {
-            paths.push(rustup_home);
+    let mut paths = vec![compiler.to_path_buf()];
+    if real != compiler {
+        paths.push(real.clone());
+    }
+    if let Some(prefix) = installation_prefix(&real) {
+        paths.push(prefix);
+    }
+    if let Some(dirs) = reported(compiler, &["-print-search-dirs"]) {
+        for line in dirs.lines() {
+            let list = line
+                .strip_prefix("install:")
+                .or_else(|| line.strip_prefix("programs:"))
+                .or_else(|| line.strip_prefix("libraries:"));
+            let Some(list) = list else { continue };
+            let list = list.trim().trim_start_matches('=');
+            paths.extend(
+                list.split(':')
+                    .map(PathBuf::from)
+                    .filter(|dir| dir.is_absolute() && dir.is_dir())
+                    .filter_map(|dir| fs_err::canonicalize(dir).ok()),
+            );
         }
     }
-    paths
+    if let Some(sysroot) = reported(compiler, &["-print-sysroot"]) {
+        let sysroot = PathBuf::from(sysroot.trim());
+        if sysroot.is_absolute() && sysroot.is_dir() && sysroot != Path::new("/") {
+            paths.push(sysroot);
+        }
+    }
+    paths.sort();
+    paths.dedup();
+    (compiler.to_path_buf(), paths)
+}
+
+/// The prefix of a real compiler binary in `PREFIX/bin/`: only for an ELF
+/// file (a script is a wrapper, whatever folder it is in), never `/`.
+fn installation_prefix(real: &Path) -> Option<PathBuf> {
+    use std::io::Read;
+    let mut magic = [0u8; 4];
+    let is_elf = fs_err::File::open(real)
+        .and_then(|mut file| file.read_exact(&mut magic))
+        .is_ok()
+        && magic == *b"\x7fELF";
+    let bin = real.parent()?;
+    let prefix = bin.parent()?;
+    (is_elf
+        && bin.file_name()? == "bin"
+        && prefix != Path::new("/")
+        && !prefix.as_os_str().is_empty())
+    .then(|| prefix.to_path_buf())
+}
+
+/// What `compiler ARGS` prints, when it succeeds within a few seconds (the
+/// compiler is the teacher's, from judge.toml; this asks it where it lives,
+/// with no submission involved).
+fn reported(compiler: &Path, args: &[&str]) -> Option<String> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(compiler)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) if status.success() => break,
+            Ok(Some(_)) | Err(_) => return None,
+            Ok(None) if std::time::Instant::now() >= deadline => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(5)),
+        }
+    }
+    let mut text = String::new();
+    use std::io::Read;
+    child
+        .stdout
+        .take()?
+        .take(1 << 20)
+        .read_to_string(&mut text)
+        .ok()?;
+    Some(text)
 }
 
 /// At most [`MESSAGE_LIMIT_BYTES`] of a message, cut at a character

@@ -92,12 +92,16 @@ pub(crate) fn run_test(
 }
 
 /// Whether `result` is a TLE from the wall-clock limit alone, its CPU time
-/// under the CPU limit: the program may have waited for a core rather than
-/// been slow, so it deserves a run alone before the verdict stands.
+/// under the CPU limit, and its CPU time shows it wanted a core: the
+/// program may have waited for one rather than been slow, so it deserves a
+/// run alone before the verdict stands. A program that used under a fifth
+/// of the wall clock on the CPU was sleeping or blocked, not starved: a
+/// run alone would only cost the wall limit again (issue 18).
 pub(crate) fn wall_time_only(result: &TestResult, limits: &Limits) -> bool {
     result.verdict == Verdict::TimeLimitExceeded
         && result.wall_ms >= limits.wall_time_ms
         && result.time_ms < limits.cpu_time_ms
+        && result.time_ms.saturating_mul(5) >= result.wall_ms
 }
 
 fn decide(
@@ -215,7 +219,9 @@ mod tests {
         }
     }
 
-    #[test_case(100, 3000, true ; "waited for a core or slept")]
+    #[test_case(700, 3000, true ; "waited for a core")]
+    #[test_case(100, 3000, false ; "slept or blocked")]
+    #[test_case(500, 3000, false ; "mostly slept")]
     #[test_case(1000, 3000, false ; "cpu limit reached")]
     #[test_case(1200, 1300, false ; "cpu limit exceeded before the wall")]
     #[test_case(100, 2999, false ; "under the wall limit")]

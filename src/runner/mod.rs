@@ -190,15 +190,24 @@ pub struct Workspace {
 }
 
 impl Workspace {
-    /// A new directory under the system's temporary directory. Mode 0711:
-    /// the sandbox user may pass through to its own executable and scratch
-    /// directory, but may not list anything.
+    /// A new directory under the system's temporary directory, private to
+    /// the judge: mode 0700, or, as root, 0710 with the sandbox user's group,
+    /// so that user alone may pass through to its own executable and scratch
+    /// directory (never list anything); no other local user may enter.
     pub fn new() -> Result<Workspace, RunError> {
         let root = tempfile::Builder::new()
             .prefix("judge-")
             .tempdir()
             .map_err(|source| RunError::io("create", &std::env::temp_dir(), source))?;
-        set_mode(root.path(), 0o711)?;
+        match crate::sandbox::Isolation::detect().user {
+            Some(id) => {
+                std::os::unix::fs::chown(root.path(), None, Some(id)).map_err(|source| {
+                    RunError::io("give the sandbox group", root.path(), source)
+                })?;
+                set_mode(root.path(), 0o710)?;
+            }
+            None => set_mode(root.path(), 0o700)?,
+        }
         let inputs = root.path().join("inputs");
         fs_err::create_dir(&inputs).map_err(|source| RunError::io("create", &inputs, source))?;
         set_mode(&inputs, 0o700)?;
@@ -651,6 +660,9 @@ pub fn run_cancellable(
         }
     };
     let alone = Alone::default();
+    let rerun_taken: Vec<std::sync::atomic::AtomicBool> = (0..submissions.len())
+        .map(|_| std::sync::atomic::AtomicBool::new(false))
+        .collect();
     schedule::run_ordered(
         settings.jobs,
         workspace.path(),
@@ -662,7 +674,12 @@ pub fn run_cancellable(
                 execute::run_test(sandbox, problem, prepared, &tests[test], &limits, settings)
             };
             let first = alone.shared(|| run(sandbox));
-            if execute::wall_time_only(&first, &limits) {
+            // At most one run alone per submission (issue 18): a program
+            // that sleeps on every test must not stall every worker twice
+            // per test.
+            if execute::wall_time_only(&first, &limits)
+                && !rerun_taken[index].swap(true, std::sync::atomic::Ordering::SeqCst)
+            {
                 let mut again = alone.exclusive(|| run(sandbox));
                 again.rerun = true;
                 again

@@ -22,9 +22,12 @@
 //! | unprivileged user (`nobody`) for runs *and* compilers | cannot signal the judge, cannot read root-only files | root |
 //! | network namespace per worker | no network at all | root, or a user namespace |
 //! | mount namespace per worker | private empty `/tmp`, `/var/tmp`, `/run`, `/dev/shm`; scratch is a size-limited tmpfs | root, or a user namespace |
-//! | `/proc` with `hidepid=invisible` | other processes are invisible | root |
+//! | PID namespace per worker, its init the holder | after each run every process left is killed and reaped; all die with the judge | root, or a user namespace |
+//! | `/proc` of that PID namespace, `hidepid=invisible` | other processes are invisible | root, or a user namespace |
+//! | fresh scratch tmpfs per run | nothing passes from one run to the next through scratch | root, or a user namespace |
+//! | `close_range` in every child | no inherited descriptor reaches a program | nothing |
 //! | IPC namespace per run | no SysV IPC or POSIX queue outlives a run or crosses between runs | root, or a user namespace |
-//! | seccomp (x86_64) | no namespaces, ptrace, mount, modules, BPF, io_uring, Unix sockets | nothing |
+//! | seccomp (x86_64) | no namespaces, ptrace, mount, modules, BPF, io_uring, sockets, file locks, file times, inotify | nothing |
 //! | Landlock | reads only system directories and its own files, writes only its scratch directory, no TCP, no signals outside its own test | Linux 5.13+ (TCP 6.7+, signals 6.12+) |
 
 mod decide;
@@ -370,8 +373,8 @@ impl Isolation {
         }
         if self.proc == ProcLayer::Shared {
             notes.push(
-                "/proc is the host's (a private one with hidepid needs root): programs can list \
-                 other processes"
+                "/proc is the host's (a private one needs root or unprivileged user namespaces): \
+                 programs can list other processes"
                     .to_owned(),
             );
         }

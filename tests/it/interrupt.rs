@@ -314,12 +314,13 @@ fn an_unreadable_or_invalid_resume_file_is_a_usage_error_naming_it() {
     );
 }
 
-/// A "compiler" that writes a program printing the compiler's own process
-/// id: two submissions compiled once print the same number.
+/// A "compiler" that writes a program printing a value drawn anew by each
+/// compile (not its process id: every worker's PID namespace numbers its
+/// processes from 1): two submissions compiled once print the same value.
 const PID_LANGUAGE: &str = r#"
 [languages.pid]
 extensions = ["pid"]
-compile = ["sh", "-c", "printf '#!/bin/sh\\necho %s\\n' $$ > {executable} && chmod 755 {executable}"]
+compile = ["sh", "-c", "printf '#!/bin/sh\\necho %s\\n' $(cat /proc/sys/kernel/random/uuid) > {executable} && chmod 755 {executable}"]
 run = ["{executable}"]
 "#;
 

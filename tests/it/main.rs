@@ -15,6 +15,7 @@ mod docs;
 mod export;
 mod grade;
 mod hostile;
+mod hostile2;
 mod interrupt;
 mod kattis;
 mod matchsticks;

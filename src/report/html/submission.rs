@@ -71,6 +71,11 @@ pub(super) fn write_test(
     options: &Options,
 ) {
     let hidden = options.student_view && !crate::report::is_sample(&test.name);
+    let message = if hidden {
+        crate::report::student_message(test)
+    } else {
+        test.message.clone()
+    };
     let _ = write!(
         page,
         "<details class=\"test\"{}>\n<summary>{} <span class=\"name\">{}</span> \
@@ -82,19 +87,19 @@ pub(super) fn write_test(
         test.time_ms,
         test.wall_ms,
         memory(test.memory_kib),
-        escape(&test.message)
+        escape(&message)
     );
     let mut facts = Vec::new();
     // A clean exit is the norm, and the runner's message already names a
     // crash ("exit code 1", "killed by signal 11 (SIGSEGV)"): say it only
     // when it adds something.
-    if let Some(code) = test.exit_code.filter(|&code| code != 0) {
+    if let Some(code) = test.exit_code.filter(|&code| code != 0 && !hidden) {
         let fact = format!("exit code {code}");
         if test.message != fact {
             facts.push(fact);
         }
     }
-    if let Some(signal) = test.signal {
+    if let Some(signal) = test.signal.filter(|_| !hidden) {
         if !test.message.starts_with("killed by signal") {
             facts.push(format!("signal {signal}"));
         }

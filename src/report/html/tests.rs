@@ -482,11 +482,13 @@ fn student_view_hides_hidden_tests_data_but_not_samples() {
         "WA",
         "small-001",
         "4 ms CPU",
-        "board 1: expected 2, got 1",
+        "board 1: wrong answer",
         "hidden test",
     ] {
         assert!(hidden.contains(shown), "{shown}: {hidden}");
     }
+    // Where it failed, not what was expected (issue 18).
+    assert!(!hidden.contains("expected 2"), "{hidden}");
     // Without the option, the same results show everything.
     let teacher = render_with(&results, &Options::default());
     assert!(teacher.contains("SECRET-INPUT") && teacher.contains("--seed 7"));
@@ -564,4 +566,30 @@ fn memory_reads_in_kib_or_mib() {
     assert_eq!(memory(512), "512 KiB");
     assert_eq!(memory(3120), "3.0 MiB");
     assert_eq!(memory(1536), "1.5 MiB");
+}
+
+/// Issue 18, item 10: a hidden test keeps where it failed, never the
+/// expected value, the exit code or the signal.
+#[test]
+fn a_hidden_tests_message_keeps_where_but_not_what() {
+    let mut wrong = test_result("small-001", Verdict::WrongAnswer, None);
+    wrong.message = "board 1: expected 3, got 0".to_owned();
+    assert_eq!(
+        crate::report::student_message(&wrong),
+        "board 1: wrong answer"
+    );
+    wrong.message = "expected 3 boards, found 2".to_owned();
+    assert_eq!(crate::report::student_message(&wrong), "wrong answer");
+    let mut crashed = test_result("small-002", Verdict::RuntimeError, None);
+    crashed.message = "exit code 205".to_owned();
+    crashed.exit_code = Some(205);
+    assert_eq!(crate::report::student_message(&crashed), "runtime error");
+    let options = Options { student_view: true };
+    let mut page = String::new();
+    super::submission::write_test(&mut page, "rooks", &crashed, true, &options);
+    assert!(!page.contains("205"), "{page}");
+    let mut hidden = crashed.clone();
+    crate::report::hide_test_data(&mut hidden);
+    assert_eq!((hidden.exit_code, hidden.signal), (None, None));
+    assert_eq!(hidden.message, "runtime error");
 }

@@ -5,9 +5,12 @@
 //! - [`cgroups`]: the worker's cgroup (v1 or v2, as root or delegated);
 //!   kill by membership;
 //! - [`apparmor`]: whether Ubuntu's AppArmor blocks user namespaces;
-//! - [`namespaces`]: the worker's mount (and user, network) namespace;
+//! - [`namespaces`]: the worker's mount and PID (and user, network)
+//!   namespaces, whose holder is the PID namespace's init: it kills what a
+//!   run left and mounts a fresh scratch tmpfs for the next;
 //! - [`landlock`], [`seccomp`]: what a program may touch and call;
-//! - [`spawn`]: clone, the child's confinement, execve;
+//! - [`spawn`]: clone, the child's confinement (descriptors closed at exec,
+//!   namespaces, a second clone into the PID namespace), execve;
 //! - [`streams`]: reading stdout and stderr under caps;
 //! - [`reap`]: kills, bounded waits, orphans;
 //! - [`scratch`]: the directories a program may write.
@@ -61,6 +64,30 @@ const NOBODY: u32 = 65534;
 const SYSTEM_READ_PATHS: &[&str] = &[
     "/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc", "/proc",
 ];
+
+/// Paths no run or compile may see, bound over with an empty file or
+/// folder in every worker namespace: the judge's own binary (which holds
+/// the reference solvers: `exec judge solve` would be an answer key) and
+/// the data installed beside it (`PREFIX/share/judge`, `PREFIX/lib/judge`).
+fn hidden_paths() -> &'static [PathBuf] {
+    static HIDDEN: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
+    HIDDEN.get_or_init(|| {
+        let mut paths = Vec::new();
+        if let Ok(exe) = std::env::current_exe() {
+            if let Ok(real) = fs_err::canonicalize(&exe) {
+                if let Some(prefix) = real.parent().and_then(Path::parent) {
+                    paths.push(prefix.join("share/judge"));
+                    paths.push(prefix.join("lib/judge"));
+                }
+                paths.push(real);
+            }
+            paths.push(exe);
+        }
+        paths.sort();
+        paths.dedup();
+        paths
+    })
+}
 
 /// Device files a submission may read and write.
 const DEVICE_PATHS: &[&str] = &["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"];
@@ -191,16 +218,19 @@ fn probe_namespaces(root: bool) -> (NamespaceMode, bool) {
     let Ok(dir) = tempfile::Builder::new().prefix("judge-probe-").tempdir() else {
         return (NamespaceMode::None, false);
     };
-    let scratch = dir.path().join("scratch");
-    if fs_err::create_dir(&scratch).is_err() {
+    let boxdir = dir.path().join("box");
+    if fs_err::create_dir(&boxdir).is_err() {
         return (NamespaceMode::None, false);
     }
     let plan = Plan {
         privilege: privilege(root),
-        scratch: &scratch,
+        boxdir: &boxdir,
         scratch_kib: 64,
         scratch_owner: None,
         keep: &[dir.path().to_path_buf()],
+        hidden: &[],
+        extra_masks: &[],
+        writable: &[],
     };
     match WorkerNamespace::create(&plan) {
         Ok(namespace) if root => (NamespaceMode::Root, namespace.private_proc),
@@ -261,8 +291,6 @@ pub struct Sandbox {
     /// RLIMIT_NPROC without a pids cgroup (the limit counts the whole user).
     baseline_processes: u64,
     ruleset_cache: Option<(RulesetKey, OwnedFd)>,
-    /// The scratch directory exists, is empty and has its mode and owner.
-    scratch_ready: bool,
     /// The network namespace and the cgroups belong to this thread.
     _not_send: PhantomData<*const ()>,
 }
@@ -317,7 +345,6 @@ impl Sandbox {
             shown: None,
             baseline_processes,
             ruleset_cache: None,
-            scratch_ready: false,
             _not_send: PhantomData,
         })
     }
@@ -325,6 +352,22 @@ impl Sandbox {
     /// The isolation in force.
     pub fn isolation(&self) -> &'static Isolation {
         self.isolation
+    }
+
+    /// For the runner bench: the mean time of the cleanup after a run (the
+    /// PID namespace's init killing and reaping what is left, and a fresh
+    /// scratch tmpfs), over `times` cleanups; `None` before the first run
+    /// or without a namespace.
+    #[doc(hidden)]
+    pub fn time_cleanup(&mut self, times: u32) -> Result<Option<Duration>, SandboxError> {
+        let Some(namespace) = &self.namespace else {
+            return Ok(None);
+        };
+        let started = Instant::now();
+        for _ in 0..times {
+            namespace.reset()?;
+        }
+        Ok(Some(started.elapsed() / times.max(1)))
     }
 
     /// Runs one program to its end, or until a limit, and kills everything
@@ -335,39 +378,25 @@ impl Sandbox {
         if let (Trust::Tool, Some(dir)) = (spec.trust, &spec.workdir) {
             scratch::lend(dir, user)?;
             let view = self.view(dir);
-            let result = self.run_in(spec, dir, &view, None);
+            let result = self.run_in(spec, dir, &view);
             let reclaimed = scratch::reclaim(dir, user);
             let measured = result?;
             reclaimed?;
             return Ok(measured);
         }
-        let scratch = self.directory.join("scratch");
-        let view = match &self.namespace {
-            Some(namespace) => {
-                let view = namespace.scratch_view();
-                if !std::mem::take(&mut self.scratch_ready) {
-                    scratch::clear_scratch_root(&view, user)?;
-                }
-                view
-            }
-            None => {
-                if !std::mem::take(&mut self.scratch_ready) {
-                    scratch::make_scratch(&scratch, user)?;
-                }
-                scratch.clone()
-            }
-        };
-        let result = self.run_in(spec, &scratch, &view, Some(&view));
-        // Checked now rather than before the next run, so nothing a program
-        // wrote outlives its test; an empty, untouched directory is reused.
-        if scratch::is_pristine_scratch(&view, user) {
-            self.scratch_ready = true;
-        } else if self.namespace.is_some() {
-            scratch::clear_scratch_root(&view, user)?;
-            self.scratch_ready = true;
-        } else {
-            scratch::remove_tree(&scratch)?;
+        let boxdir = self.directory.join("box");
+        let scratch = namespaces::scratch_in(&boxdir);
+        if self.namespace.is_some() {
+            // The scratch tmpfs is fresh: its holder mounted a new one after
+            // the last run. The box holds it; rules are on the box.
+            let view = self.view(&boxdir);
+            return self.run_in(spec, &scratch, &view);
         }
+        // Without a namespace, a new directory for every run (a reused one
+        // would keep its extended attributes and times), removed after it.
+        scratch::make_scratch(&scratch, user)?;
+        let result = self.run_in(spec, &scratch, &scratch);
+        scratch::remove_tree(&scratch)?;
         result
     }
 
@@ -391,37 +420,64 @@ impl Sandbox {
             (Trust::Tool, Some(namespace)) => namespace.scratch_kib,
             _ => spec.limits.scratch_kib,
         };
-        let mut keep = vec![self.root.clone(), spec.program.clone()];
+        let root_mode = privilege == Privilege::Root;
+        // As root, the whole workspace is kept (runs are another user, and
+        // Landlock limits what they read). Without root, runs are the
+        // judge's own user: they see only their own program, folders and
+        // box, read-only but for a compiler's directory.
+        let mut keep = vec![
+            if root_mode {
+                self.root.clone()
+            } else {
+                self.directory.clone()
+            },
+            spec.program.clone(),
+        ];
         keep.extend(spec.read_paths.iter().cloned());
         keep.extend(spec.workdir.iter().cloned());
+        let writable: Vec<PathBuf> = match (root_mode, spec.trust) {
+            (false, Trust::Tool) => spec.workdir.iter().cloned().collect(),
+            _ => Vec::new(),
+        };
+        let extra_masks = if root_mode {
+            Vec::new()
+        } else {
+            vec![self.root.clone()]
+        };
         if let Some(namespace) = &self.namespace {
             // The per-test path: the same program and paths as the last run
             // need no new look at the file system (`shows` stats ancestors).
             if namespace.scratch_kib == scratch_kib
+                && namespace.writable == writable
                 && (self.shown.as_ref() == Some(&keep) || namespace.shows(&keep, privilege))
             {
                 self.shown = Some(keep);
                 return Ok(());
             }
-            // Paths only accumulate, so alternating toolchains do not
-            // remake the namespace every time.
-            keep.extend(namespace.kept.iter().cloned());
+            // As root, paths only accumulate, so alternating toolchains do
+            // not remake the namespace every time; without root a run sees
+            // no earlier submission's folder.
+            if root_mode {
+                keep.extend(namespace.kept.iter().cloned());
+            }
         }
         self.namespace = None;
         self.ruleset_cache = None;
-        self.scratch_ready = false;
-        let scratch = self.directory.join("scratch");
-        if fs_err::symlink_metadata(&scratch).is_ok() {
-            scratch::remove_tree(&scratch)?;
+        let boxdir = self.directory.join("box");
+        if fs_err::symlink_metadata(&boxdir).is_ok() {
+            scratch::remove_tree(&boxdir)?;
         }
-        fs_err::create_dir(&scratch)
-            .map_err(|source| SandboxError::path("create", &scratch, source))?;
+        fs_err::create_dir(&boxdir)
+            .map_err(|source| SandboxError::path("create", &boxdir, source))?;
         let plan = Plan {
             privilege,
-            scratch: &scratch,
+            boxdir: &boxdir,
             scratch_kib,
             scratch_owner: self.isolation.user,
             keep: &keep,
+            hidden: hidden_paths(),
+            extra_masks: &extra_masks,
+            writable: &writable,
         };
         self.namespace = Some(WorkerNamespace::create(&plan)?);
         self.namespace_generation += 1;
@@ -434,7 +490,6 @@ impl Sandbox {
         spec: &RunSpec,
         workdir: &Path,
         workdir_view: &Path,
-        scratch_view: Option<&Path>,
     ) -> Result<Measured, SandboxError> {
         let limits = &spec.limits;
         if let Some(cgroups) = &mut self.cgroups {
@@ -486,15 +541,23 @@ impl Sandbox {
         if reaped.is_ok() {
             lock_spawned().retain(|&other| other != pid);
         }
+        // The namespace's init kills and reaps whatever is left in the run's
+        // PID namespace, and gives the next run a fresh scratch tmpfs.
+        let reset = match &self.namespace {
+            Some(namespace) => namespace.reset().map(Some),
+            None => Ok(None),
+        };
         let cleanup = match &self.cgroups {
             Some(cgroups) => cgroups.kill_all(Some(pid)),
-            None => {
+            None if self.namespace.is_none() => {
                 kill_escaped_orphans();
                 Ok(())
             }
+            None => Ok(()),
         };
         let mut supervised = outcome?;
         let (status, rusage) = reaped?;
+        let scratch_was_full = reset?;
         cleanup?;
         let wall_time = supervised.exited_at.unwrap_or_else(Instant::now) - started;
         supervised.drain(limits);
@@ -517,7 +580,7 @@ impl Sandbox {
                 false,
             ),
         };
-        let scratch_full = self.namespace.is_some() && scratch_view.is_some_and(scratch::is_full);
+        let scratch_full = spec.trust == Trust::Submission && scratch_was_full == Some(true);
         let observation = Observation {
             seen: supervised.limit,
             termination,
@@ -638,8 +701,15 @@ impl Sandbox {
             cgroup_procs,
             join_cgroups: self.cgroups.is_some(),
             namespaces: match &self.namespace {
-                Some(namespace) => namespace.setns_targets(),
+                Some(namespace) => {
+                    let [user, network, mount, _] = namespace.setns_targets();
+                    [user, network, mount]
+                }
                 None => [(-1, 0); 3],
+            },
+            pid_namespace: match &self.namespace {
+                Some(namespace) => namespace.setns_targets()[3].0,
+                None => -1,
             },
             new_ipc_namespace: self.isolation.ipc == IpcLayer::NamespacePerRun,
             rlimits,

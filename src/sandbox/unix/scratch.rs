@@ -1,5 +1,6 @@
 //! The directories a program may write: a run's scratch directory (a plain
-//! directory, or the root of the worker's scratch tmpfs) and a compiler's
+//! directory without a worker namespace; with one, a tmpfs its holder
+//! mounts anew for every run) and a compiler's
 //! working directory, lent to the sandbox user for the compile and taken
 //! back after it.
 
@@ -20,71 +21,15 @@ fn give(path: &Path, user: Option<u32>) -> Result<(), SandboxError> {
     Ok(())
 }
 
-/// A fresh, empty scratch directory owned by the sandbox user: the one of
-/// the previous run when it is still pristine, else a new one.
+/// A new, empty scratch directory owned by the sandbox user (never one an
+/// earlier run used: that one would keep its extended attributes and times).
 pub(super) fn make_scratch(path: &Path, user: Option<u32>) -> Result<(), SandboxError> {
-    if is_pristine_scratch(path, user) {
-        return Ok(());
-    }
     if fs_err::symlink_metadata(path).is_ok() {
         remove_tree(path)?;
     }
     fs_err::create_dir(path).map_err(|source| SandboxError::path("create", path, source))?;
     set_mode(path, 0o700)?;
     give(path, user)
-}
-
-/// Empties the root of a scratch file system (which cannot be removed, it
-/// is a mount point) and gives it back its mode and owner.
-pub(super) fn clear_scratch_root(path: &Path, user: Option<u32>) -> Result<(), SandboxError> {
-    if is_pristine_scratch(path, user) {
-        return Ok(());
-    }
-    // The program may have taken the permissions away from its own root.
-    set_mode(path, 0o700)?;
-    let entries =
-        fs_err::read_dir(path).map_err(|source| SandboxError::path("read", path, source))?;
-    for entry in entries.filter_map(Result::ok) {
-        let entry = entry.path();
-        let is_dir = fs_err::symlink_metadata(&entry).is_ok_and(|metadata| metadata.is_dir());
-        if is_dir {
-            remove_tree(&entry)?;
-        } else {
-            fs_err::remove_file(&entry)
-                .map_err(|source| SandboxError::path("remove", &entry, source))?;
-        }
-    }
-    give(path, user)
-}
-
-/// Empty, a real directory, mode 0700 and owned by the sandbox user (a
-/// program may have changed its mode).
-pub(super) fn is_pristine_scratch(path: &Path, user: Option<u32>) -> bool {
-    let Ok(metadata) = fs_err::symlink_metadata(path) else {
-        return false;
-    };
-    let owner_ok = user.is_none_or(|id| metadata.uid() == id && metadata.gid() == id);
-    metadata.is_dir() && metadata.mode() & 0o7777 == 0o700 && owner_ok && is_empty_dir(path)
-}
-
-fn is_empty_dir(path: &Path) -> bool {
-    fs_err::read_dir(path).is_ok_and(|mut entries| entries.next().is_none())
-}
-
-/// Whether the file system holding `path` has no byte or no inode left for
-/// an unprivileged writer: a scratch tmpfs that was filled.
-pub(super) fn is_full(path: &Path) -> bool {
-    use std::os::unix::ffi::OsStrExt;
-    let Ok(c_path) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
-        return false;
-    };
-    // SAFETY: a zeroed statvfs is a valid out-parameter.
-    let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
-    // SAFETY: `c_path` is NUL-terminated and `stats` is valid for writes.
-    if unsafe { libc::statvfs(c_path.as_ptr(), &mut stats) } != 0 {
-        return false;
-    }
-    stats.f_bavail == 0 || stats.f_favail == 0
 }
 
 /// Removes a directory a program wrote to, even one it made unreadable.

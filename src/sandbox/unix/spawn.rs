@@ -1,6 +1,12 @@
 //! Starting a program: `clone(CLONE_VM | CLONE_VFORK)` like posix_spawn,
-//! then, in the child, everything that confines it (cgroups, namespaces,
-//! rlimits, user, Landlock, seccomp) before `execve`.
+//! then, in the child, everything that confines it (descriptors, cgroups,
+//! namespaces, rlimits, user, Landlock, seccomp) before `execve`.
+//!
+//! A PID namespace applies to the children of whoever enters it, so with a
+//! worker namespace the child enters the namespaces and clones the program
+//! once more, with `CLONE_PARENT`: the program is the judge's child (its
+//! status, rusage and pidfd are the judge's) and lives in the worker's PID
+//! namespace; the first child exits as soon as the program has exec'd.
 
 use super::reap::reap_within;
 use super::seccomp_filter;
@@ -35,6 +41,11 @@ pub(super) struct ExecPlan {
     stdout: RawFd,
     stderr: RawFd,
     error: RawFd,
+    /// Set by `spawn`: the top of the program's own stack, when the first
+    /// child clones it into the PID namespace.
+    program_stack: *mut libc::c_void,
+    /// Written by the first child: the program's pid (0 until cloned).
+    program_pid: std::sync::atomic::AtomicI32,
 }
 
 pub(super) fn c_string(bytes: &[u8]) -> io::Result<CString> {
@@ -95,6 +106,8 @@ impl ExecPlan {
             stdout: -1,
             stderr: -1,
             error: -1,
+            program_stack: std::ptr::null_mut(),
+            program_pid: std::sync::atomic::AtomicI32::new(0),
         })
     }
 
@@ -109,10 +122,20 @@ impl ExecPlan {
         self.stdout = stdout_write.as_raw_fd();
         self.stderr = stderr_write.as_raw_fd();
         self.error = error_write.as_raw_fd();
+        let two_step = self.setup.pid_namespace >= 0;
+        let mut program_stack = Vec::new();
+        if two_step {
+            program_stack = vec![0u8; STACK_BYTES];
+            // SAFETY: one past the end of the allocation, aligned down below.
+            let top = unsafe { program_stack.as_mut_ptr().add(program_stack.len()) };
+            self.program_stack = ((top as usize) & !15) as *mut libc::c_void;
+        }
         // SAFETY: `child_main` receives a pointer to `self`, which lives on
         // this suspended thread's stack until the child has exec'd or
-        // exited (CLONE_VFORK); it only reads the plan and makes
-        // async-signal-safe system calls.
+        // exited (CLONE_VFORK); it only reads the plan (and writes the
+        // atomic `program_pid`) and makes async-signal-safe system calls.
+        // `program_stack` outlives the program's use of it: the first child
+        // waits (CLONE_VFORK) until the program has exec'd or exited.
         let pid = unsafe {
             clone_blocking_signals(
                 child_main,
@@ -121,16 +144,29 @@ impl ExecPlan {
             )
         };
         drop((stdout_write, stderr_write, error_write));
-        let pid = pid?;
+        let mut pid = pid?;
+        if two_step {
+            // The first child has exited; the program is ours now.
+            let _ = reap_within(pid, None, Duration::from_secs(5));
+            pid = self.program_pid.load(std::sync::atomic::Ordering::SeqCst);
+        }
+        drop(program_stack);
         // The error pipe closes on a successful exec; otherwise it carries
         // the errno of the step that failed.
         let mut errno = [0u8; 4];
         let mut error_file = std::fs::File::from(error_read);
-        let failed = matches!(error_file.read(&mut errno), Ok(4));
-        if failed {
-            // It has exited (or is about to): the error was its last act.
-            let _ = reap_within(pid, None, Duration::from_secs(5));
-            return Err(io::Error::from_raw_os_error(i32::from_ne_bytes(errno)));
+        let reported = matches!(error_file.read(&mut errno), Ok(4));
+        if reported || pid <= 0 {
+            if pid > 0 {
+                // It has exited (or is about to): the error was its last act.
+                let _ = reap_within(pid, None, Duration::from_secs(5));
+            }
+            let code = if reported {
+                i32::from_ne_bytes(errno)
+            } else {
+                libc::EIO
+            };
+            return Err(io::Error::from_raw_os_error(code));
         }
         Ok(Child {
             pid,
@@ -139,6 +175,9 @@ impl ExecPlan {
         })
     }
 }
+
+/// The stack of a cloned child.
+const STACK_BYTES: usize = 256 * 1024;
 
 /// `clone(entry, flags | SIGCHLD)` on a fresh 256 KiB stack, with every
 /// signal blocked around it, so no handler of the judge runs in the child
@@ -155,7 +194,7 @@ pub(super) unsafe fn clone_blocking_signals(
     flags: libc::c_int,
     argument: *mut libc::c_void,
 ) -> io::Result<libc::pid_t> {
-    let mut stack = vec![0u8; 256 * 1024];
+    let mut stack = vec![0u8; STACK_BYTES];
     // SAFETY: the end of `stack`, aligned down to 16 bytes as the ABI wants;
     // it outlives the child's use of it (with CLONE_VFORK the parent waits
     // until the child execs or exits; without CLONE_VM the child has a copy).
@@ -183,25 +222,36 @@ pub(super) unsafe fn clone_blocking_signals(
     Ok(pid)
 }
 
-/// The child between clone and exec: stdio, process group, signal
-/// dispositions, then [`child_setup`], then execve. Any
-/// failure is reported through the error pipe.
+/// Writes `error` to the error pipe and exits.
+///
+/// # Safety
+/// In a child between clone and exec only.
+unsafe fn fail(plan: &ExecPlan, error: i32) -> libc::c_int {
+    let bytes = error.to_ne_bytes();
+    // SAFETY: a valid 4-byte buffer; _exit never returns.
+    unsafe {
+        libc::write(plan.error, bytes.as_ptr().cast(), 4);
+        libc::_exit(127)
+    }
+}
+
+fn errno() -> i32 {
+    io::Error::last_os_error()
+        .raw_os_error()
+        .unwrap_or(libc::EIO)
+}
+
+/// The child between clone and exec: signal dispositions, stdio, every
+/// other descriptor closed at exec, cgroups and namespaces; then either the
+/// program's own setup and execve ([`program_main`]) or, to enter a PID
+/// namespace, a clone of the program with `CLONE_PARENT`. Any failure is
+/// reported through the error pipe.
 extern "C" fn child_main(argument: *mut libc::c_void) -> libc::c_int {
     // SAFETY: `argument` is the parent's ExecPlan, alive and unchanged while
     // the parent is suspended; everything below is an async-signal-safe
     // system call on values prepared before the clone.
     unsafe {
         let plan = &*(argument as *const ExecPlan);
-        let fail = |error: i32| -> libc::c_int {
-            let bytes = error.to_ne_bytes();
-            libc::write(plan.error, bytes.as_ptr().cast(), 4);
-            libc::_exit(127)
-        };
-        let errno = || {
-            io::Error::last_os_error()
-                .raw_os_error()
-                .unwrap_or(libc::EIO)
-        };
         // Default dispositions: an ignored signal (the judge ignores
         // SIGPIPE) would stay ignored across exec, and no handler of the
         // judge may run here.
@@ -216,14 +266,58 @@ extern "C" fn child_main(argument: *mut libc::c_void) -> libc::c_int {
             .map(|fd| libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 3));
         for (target, source) in sources.into_iter().enumerate() {
             if source < 0 || libc::dup2(source, target as libc::c_int) < 0 {
-                return fail(errno());
+                return fail(plan, errno());
             }
         }
+        // Every descriptor but 0, 1 and 2 closes at exec: whatever the judge
+        // was started with (`3<answers.txt`) or holds (another run's pipes,
+        // the namespaces) never reaches the program. The setup below still
+        // uses some of them until then.
+        if libc::syscall(
+            libc::SYS_close_range,
+            3u32,
+            libc::c_uint::MAX,
+            libc::CLOSE_RANGE_CLOEXEC,
+        ) != 0
+        {
+            return fail(plan, errno());
+        }
+        if let Err(error) = enter(&plan.setup) {
+            return fail(plan, error.raw_os_error().unwrap_or(libc::EIO));
+        }
+        if plan.setup.pid_namespace < 0 {
+            return program_main(argument);
+        }
+        if libc::setns(plan.setup.pid_namespace, libc::CLONE_NEWPID) != 0 {
+            return fail(plan, errno());
+        }
+        let pid = libc::clone(
+            program_main,
+            plan.program_stack,
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::CLONE_PARENT | libc::SIGCHLD,
+            argument,
+        );
+        if pid < 0 {
+            return fail(plan, errno());
+        }
+        plan.program_pid
+            .store(pid, std::sync::atomic::Ordering::SeqCst);
+        libc::_exit(0)
+    }
+}
+
+/// The program's own setup, then execve: process group, the rest of
+/// [`child_setup`], the signal mask.
+extern "C" fn program_main(argument: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: as for `child_main`: the parent's ExecPlan, and only
+    // async-signal-safe system calls on values prepared before the clone.
+    unsafe {
+        let plan = &*(argument as *const ExecPlan);
         if libc::setpgid(0, 0) != 0 {
-            return fail(errno());
+            return fail(plan, errno());
         }
         if let Err(error) = child_setup(&plan.setup, &plan.workdir) {
-            return fail(error.raw_os_error().unwrap_or(libc::EIO));
+            return fail(plan, error.raw_os_error().unwrap_or(libc::EIO));
         }
         let mut empty: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut empty);
@@ -233,8 +327,46 @@ extern "C" fn child_main(argument: *mut libc::c_void) -> libc::c_int {
             plan.argv.as_ptr(),
             plan.envp.as_ptr(),
         );
-        fail(errno())
+        fail(plan, errno())
     }
+}
+
+/// Joins the run's cgroups and enters the worker's namespaces (not the PID
+/// namespace, which only the program's clone enters).
+fn enter(setup: &ChildSetup) -> io::Result<()> {
+    let check = |result: libc::c_int| {
+        if result < 0 {
+            Err(io::Error::last_os_error())
+        } else {
+            Ok(())
+        }
+    };
+    // SAFETY (whole function): runs in the child between clone and exec, and
+    // makes only async-signal-safe system calls on values prepared before
+    // the clone; it allocates nothing.
+    unsafe {
+        if setup.join_cgroups {
+            for fd in setup.cgroup_procs {
+                if fd < 0 {
+                    continue; // cgroup v2: one file
+                }
+                // "0" means the writing process: the child joins before exec,
+                // so every process the program creates is counted.
+                if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+        }
+        // Joined from the host's view (the cgroup files were opened there);
+        // then the worker's namespaces, where paths mean what the program
+        // will see. Entering a mount namespace resets the working directory.
+        for (fd, kind) in setup.namespaces {
+            if fd >= 0 {
+                check(libc::setns(fd, kind))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Values the child needs, prepared before the clone so the child only
@@ -246,6 +378,9 @@ pub(super) struct ChildSetup {
     /// The worker's namespaces to enter, in this order (-1: none): a user
     /// namespace (unprivileged mode), then network and mount.
     pub(super) namespaces: [(RawFd, libc::c_int); 3],
+    /// The worker's PID namespace (-1: none), which the program is cloned
+    /// into.
+    pub(super) pid_namespace: RawFd,
     /// A fresh IPC namespace for this run alone.
     pub(super) new_ipc_namespace: bool,
     pub(super) rlimits: [(libc::__rlimit_resource_t, libc::rlim_t); 7],
@@ -270,26 +405,6 @@ fn child_setup(setup: &ChildSetup, workdir: &CString) -> io::Result<()> {
     // the clone; it allocates nothing.
     unsafe {
         libc::umask(setup.umask);
-        if setup.join_cgroups {
-            for fd in setup.cgroup_procs {
-                if fd < 0 {
-                    continue; // cgroup v2: one file
-                }
-                // "0" means the writing process: the child joins before exec,
-                // so every process the program creates is counted.
-                if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
-                    return Err(io::Error::last_os_error());
-                }
-            }
-        }
-        // Joined from the host's view (the cgroup files were opened there);
-        // then the worker's namespaces, where paths mean what the program
-        // will see. Entering a mount namespace resets the working directory.
-        for (fd, kind) in setup.namespaces {
-            if fd >= 0 {
-                check(libc::setns(fd, kind))?;
-            }
-        }
         if setup.new_ipc_namespace {
             check(libc::unshare(libc::CLONE_NEWIPC))?;
         }

@@ -1,0 +1,727 @@
+//! The holes a second red team found (issue 18), each as the attack itself:
+//! a program that tries it, graded as the judge grades, as root and, where
+//! it applies, as an ordinary user the test creates. Each asserts that the
+//! attack gains nothing and that the judge cleaned up after it.
+//!
+//! These tests need root (they create a user, install a copy of the judge
+//! under `/usr/local/bin`, and check what the sandbox user may reach): they
+//! fail, saying so, when run without it.
+
+use crate::run::{grade, grade_many, settings, Tests};
+use judge::verdict::Verdict;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+/// Whether the tests run with effective uid 0.
+fn is_root() -> bool {
+    fs_err::read_to_string("/proc/self/status")
+        .unwrap()
+        .lines()
+        .any(|line| line.starts_with("Uid:") && line.split_whitespace().nth(2) == Some("0"))
+}
+
+#[track_caller]
+fn require_root() {
+    assert!(
+        is_root(),
+        "this test needs root (it creates a user and checks what others may reach); run the \
+         suite as root, as CI does"
+    );
+}
+
+/// The uid and gid of an ordinary user made for these tests (`useradd`),
+/// created once.
+fn ordinary_user() -> (u32, u32) {
+    static MADE: Mutex<Option<(u32, u32)>> = Mutex::new(None);
+    let mut made = MADE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(ids) = *made {
+        return ids;
+    }
+    let name = "judge-redteam";
+    let exists = Command::new("id")
+        .args(["-u", name])
+        .output()
+        .unwrap()
+        .status
+        .success();
+    if !exists {
+        let status = Command::new("useradd")
+            .args([
+                "--system",
+                "--no-create-home",
+                "--shell",
+                "/bin/false",
+                name,
+            ])
+            .status()
+            .expect("useradd runs");
+        assert!(status.success(), "useradd {name} failed");
+    }
+    let id = |flag: &str| -> u32 {
+        let output = Command::new("id").args([flag, name]).output().unwrap();
+        String::from_utf8_lossy(&output.stdout)
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    let ids = (id("-u"), id("-g"));
+    *made = Some(ids);
+    ids
+}
+
+/// A folder anyone may enter, for a judge run as an ordinary user.
+fn open_dir() -> tempfile::TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix("judge-redteam-")
+        .tempdir_in("/tmp")
+        .unwrap();
+    fs_err::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    dir
+}
+
+/// Writes a C source named `name` into `dir`, readable by anyone.
+fn source(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    fs_err::write(&path, text).unwrap();
+    fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    path
+}
+
+/// The rooks sample test, copied into `dir/tests` (readable by anyone).
+fn rooks_tests(dir: &Path) -> PathBuf {
+    let tests = dir.join("tests");
+    fs_err::create_dir(&tests).unwrap();
+    let repository = crate::support::repository();
+    for name in ["sample-1.in", "sample-1.ans"] {
+        fs_err::copy(
+            repository.join("problems/rooks/tests").join(name),
+            tests.join(name),
+        )
+        .unwrap();
+    }
+    fs_err::set_permissions(&tests, std::fs::Permissions::from_mode(0o755)).unwrap();
+    tests
+}
+
+/// `judge ARGS` in `dir` through `sh -c` (so a test can open descriptors
+/// for it), as `user` when given (`setpriv`), with `HOME` and `TMPDIR` in
+/// `dir`. Returns the exit code, the JSON report and stderr.
+fn judge_in(
+    dir: &Path,
+    judge: &Path,
+    user: Option<(u32, u32)>,
+    args: &str,
+    redirections: &str,
+) -> (Option<i32>, serde_json::Value, String) {
+    let mut command = match user {
+        Some((uid, gid)) => {
+            let mut command = Command::new("setpriv");
+            command.args([
+                &format!("--reuid={uid}"),
+                &format!("--regid={gid}"),
+                "--clear-groups",
+                "sh",
+            ]);
+            command
+        }
+        None => Command::new("sh"),
+    };
+    let output = command
+        .arg("-c")
+        .arg(format!(
+            "exec '{}' {args} --json report.json {redirections}",
+            judge.display()
+        ))
+        .current_dir(dir)
+        .env("HOME", dir)
+        .env("TMPDIR", dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let report = fs_err::read_to_string(dir.join("report.json"))
+        .unwrap_or_else(|_| panic!("no report; stderr:\n{stderr}"));
+    (
+        output.status.code(),
+        serde_json::from_str(&report).unwrap(),
+        stderr,
+    )
+}
+
+/// The verdict of every test of the first submission of a report.
+fn test_verdicts(report: &serde_json::Value) -> Vec<String> {
+    report["results"][0]["tests"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{report:#}"))
+        .iter()
+        .map(|test| test["verdict"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Processes whose command line mentions `needle`.
+fn processes_mentioning(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in fs_err::read_dir("/proc").unwrap().filter_map(Result::ok) {
+        let Ok(cmdline) = fs_err::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        if text.contains(needle) {
+            found.push(format!("{}: {text}", entry.file_name().to_string_lossy()));
+        }
+    }
+    found
+}
+
+// 1. Scratch per run.
+
+/// An "honest" program that leaves each answer as an extended attribute
+/// of its scratch folder (and the folder's times), and a reader of them:
+/// on one worker, the second test must not find what the first left.
+#[test]
+fn a_runs_scratch_keeps_nothing_from_the_run_before() {
+    require_root();
+    let dir = tempfile::tempdir().unwrap();
+    let program = source(
+        dir.path(),
+        "xattr_courier.c",
+        r#"#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+int main(void) {
+    long long a, b;
+    if (scanf("%lld %lld", &a, &b) != 2) return 1;
+    char left[64] = {0};
+    struct stat st;
+    /* What an earlier run left: an attribute, or a time it set. */
+    if (getxattr(".", "user.answer", left, sizeof left - 1) > 0) {
+        printf("left by the run before: %s\n", left);
+        return 0;
+    }
+    if (stat(".", &st) == 0 && st.st_mtime == 1000000000) {
+        printf("the run before set the time\n");
+        return 0;
+    }
+    char mine[64];
+    snprintf(mine, sizeof mine, "%lld", a + b);
+    if (setxattr(".", "user.answer", mine, strlen(mine), 0) != 0) return 3;
+    printf("%lld\n", a + b);
+    return 0;
+}
+"#,
+    );
+    let tests = Tests::new(&[("1 2\n", "3\n"), ("2 3\n", "5\n"), ("3 4\n", "7\n")]);
+    let graded = grade(&program, &tests, 0, &settings(1));
+    let verdicts: Vec<Verdict> = graded
+        .result
+        .tests
+        .iter()
+        .map(|test| test.verdict)
+        .collect();
+    assert_eq!(
+        verdicts,
+        [Verdict::Accepted; 3],
+        "{:#?}",
+        graded.result.tests
+    );
+}
+
+// 2. The judge's own binary.
+
+/// A copy of the judge installed where a distribution would put it, removed
+/// when dropped.
+struct Installed {
+    path: PathBuf,
+}
+
+impl Installed {
+    fn new() -> Installed {
+        let path = PathBuf::from(format!(
+            "/usr/local/bin/judge-redteam-{}",
+            std::process::id()
+        ));
+        fs_err::copy(assert_cmd::cargo::cargo_bin!("judge"), &path).unwrap();
+        fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        Installed { path }
+    }
+}
+
+impl Drop for Installed {
+    fn drop(&mut self) {
+        let _ = fs_err::remove_file(&self.path);
+    }
+}
+
+#[test]
+fn a_run_cannot_exec_the_judges_own_reference_solver() {
+    require_root();
+    let installed = Installed::new();
+    let dir = open_dir();
+    rooks_tests(dir.path());
+    source(
+        dir.path(),
+        "ask_the_judge.c",
+        &format!(
+            r#"#include <stdio.h>
+#include <unistd.h>
+int main(void) {{
+    execl("{judge}", "judge", "solve", "rooks", (char *)0);
+    printf("0\n");
+    return 0;
+}}
+"#,
+            judge = installed.path.display()
+        ),
+    );
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        &installed.path,
+        None,
+        "run rooks ask_the_judge.c --tests tests --random 0",
+        "",
+    );
+    let verdicts = test_verdicts(&report);
+    assert!(
+        !verdicts.is_empty() && verdicts.iter().all(|verdict| verdict != "AC"),
+        "the reference solver was reachable: {verdicts:?}\n{stderr}"
+    );
+}
+
+// 3. Inherited descriptors.
+
+#[test]
+fn descriptors_the_judge_inherited_never_reach_a_run() {
+    require_root();
+    let dir = open_dir();
+    rooks_tests(dir.path());
+    let secret = dir.path().join("answers.txt");
+    fs_err::write(&secret, "5\n1\n5\n2\n4\n").unwrap();
+    fs_err::set_permissions(&secret, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let log = dir.path().join("teacher.log");
+    fs_err::write(&log, "").unwrap();
+    fs_err::set_permissions(&log, std::fs::Permissions::from_mode(0o600)).unwrap();
+    source(
+        dir.path(),
+        "inherit.c",
+        r#"#include <stdio.h>
+#include <unistd.h>
+int main(void) {
+    char buffer[256];
+    /* Every descriptor from 3 up: read what is readable, write a mark. */
+    for (int fd = 3; fd < 64; fd++) {
+        if (write(fd, "run was here\n", 13) > 0) return 40;
+        ssize_t count = read(fd, buffer, sizeof buffer);
+        if (count > 0) {
+            fwrite(buffer, 1, (size_t)count, stdout);
+            return 0;
+        }
+    }
+    printf("0\n");
+    return 0;
+}
+"#,
+    );
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        judge,
+        None,
+        "run rooks inherit.c --tests tests --random 0",
+        "3<answers.txt 9>>teacher.log",
+    );
+    assert_eq!(test_verdicts(&report), ["WA"], "{report:#}\n{stderr}");
+    assert_eq!(fs_err::read_to_string(&log).unwrap(), "");
+}
+
+// 4. A private workspace.
+
+#[test]
+fn another_local_user_cannot_read_the_workspace() {
+    require_root();
+    let (uid, gid) = ordinary_user();
+    let workspace = judge::runner::Workspace::new().unwrap();
+    let folder = workspace.path().join("submission-1");
+    fs_err::create_dir(&folder).unwrap();
+    fs_err::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let hand_in = folder.join("rooks.cpp");
+    fs_err::write(&hand_in, "// a student's secret\n").unwrap();
+    fs_err::set_permissions(&hand_in, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let output = Command::new("setpriv")
+        .args([
+            &format!("--reuid={uid}"),
+            &format!("--regid={gid}"),
+            "--clear-groups",
+            "head",
+            "-1",
+        ])
+        .arg(&hand_in)
+        .output()
+        .unwrap();
+    assert!(
+        !output.status.success() && output.stdout.is_empty(),
+        "another user read {}: {}",
+        hand_in.display(),
+        String::from_utf8_lossy(&output.stdout)
+    );
+}
+
+// 7. A PID namespace per worker, with and without root.
+
+const SETSID_CHAIN: &str = r#"#include <stdio.h>
+#include <unistd.h>
+int main(void) {
+    if (fork() == 0) {
+        /* 20 levels, each a session of its own whose leader stays; once
+           the answer is printed every level is an orphan in turn. */
+        for (int level = 0; level < 20; level++) {
+            setsid();
+            if (fork() != 0) break;
+        }
+        for (;;) pause();
+    }
+    usleep(200000);
+    printf("5\n1\n5\n2\n4\n");
+    return 0;
+}
+"#;
+
+/// A program that lists `/proc`: exit 42 when it sees more than its own
+/// few processes (the judge, other users, the host).
+const PROC_LISTER: &str = r#"#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+int main(void) {
+    DIR *proc = opendir("/proc");
+    int seen = 0;
+    struct dirent *entry;
+    while (proc && (entry = readdir(proc))) {
+        if (isdigit((unsigned char)entry->d_name[0])) seen++;
+    }
+    if (seen > 4) {
+        fprintf(stderr, "saw %d processes\n", seen);
+        return 42;
+    }
+    printf("5\n1\n5\n2\n4\n");
+    return 0;
+}
+"#;
+
+fn pid_namespace_holds(user: Option<(u32, u32)>) {
+    let dir = open_dir();
+    rooks_tests(dir.path());
+    let marker = format!(
+        "setsid-chain-{}-{}",
+        if user.is_some() { "user" } else { "root" },
+        std::process::id()
+    );
+    let chain = source(dir.path(), "chain.c", SETSID_CHAIN);
+    let status = Command::new("gcc")
+        .arg("-o")
+        .arg(dir.path().join(&marker))
+        .arg(&chain)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    source(dir.path(), "proc_lister.c", PROC_LISTER);
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        judge,
+        user,
+        &format!("run rooks {marker} proc_lister.c --tests tests --random 0 --time-limit 2000"),
+        "",
+    );
+    let verdicts: Vec<&str> = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|result| result["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(verdicts, ["AC", "AC"], "{report:#}\n{stderr}");
+    // The judge has exited: nothing of the chain may be left.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let left = processes_mentioning(&marker);
+    assert!(left.is_empty(), "processes outlived the judge: {left:?}");
+}
+
+#[test]
+fn a_setsid_chain_dies_with_its_test_and_proc_is_private_without_root() {
+    require_root();
+    pid_namespace_holds(Some(ordinary_user()));
+}
+
+#[test]
+fn a_setsid_chain_dies_with_its_test_and_proc_is_private_as_root() {
+    require_root();
+    pid_namespace_holds(None);
+}
+
+// 8 and 11. Shared kernel objects.
+
+/// Tries every channel between runs the red team named; exit 4x (naming
+/// it on stderr) when one works, else the sum.
+const CHANNELS: &str = r#"#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/file.h>
+#include <sys/inotify.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifndef AF_VSOCK
+#define AF_VSOCK 40
+#endif
+int main(void) {
+    long long a, b;
+    if (scanf("%lld %lld", &a, &b) != 2) return 1;
+    int shared = open("/etc/os-release", O_RDONLY);
+    if (shared < 0) shared = open("/etc/passwd", O_RDONLY);
+    if (shared >= 0) {
+        struct flock lock = { .l_type = F_RDLCK, .l_whence = SEEK_SET, .l_start = 7, .l_len = 1 };
+        if (fcntl(shared, F_SETLK, &lock) == 0) { fprintf(stderr, "F_SETLK\n"); return 41; }
+        lock.l_type = F_WRLCK;
+        if (fcntl(shared, F_GETLK, &lock) == 0) { fprintf(stderr, "F_GETLK\n"); return 42; }
+        struct flock ofd = { .l_type = F_RDLCK, .l_whence = SEEK_SET, .l_start = 9, .l_len = 1 };
+        if (fcntl(shared, F_OFD_SETLK, &ofd) == 0) { fprintf(stderr, "F_OFD_SETLK\n"); return 43; }
+        if (flock(shared, LOCK_SH | LOCK_NB) == 0) { fprintf(stderr, "flock\n"); return 44; }
+    }
+    struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, { .tv_sec = 12345 } };
+    if (utimensat(AT_FDCWD, "/dev/null", times, 0) == 0) { fprintf(stderr, "utimensat\n"); return 45; }
+    int watcher = inotify_init1(0);
+    if (watcher >= 0 && inotify_add_watch(watcher, "/etc", IN_ACCESS | IN_OPEN) >= 0) {
+        fprintf(stderr, "inotify\n");
+        return 46;
+    }
+    int families[] = { AF_VSOCK, AF_INET, AF_INET6, AF_NETLINK, AF_PACKET, AF_UNIX };
+    for (unsigned i = 0; i < sizeof families / sizeof *families; i++) {
+        int fd = socket(families[i], SOCK_DGRAM, 0);
+        if (fd < 0) fd = socket(families[i], SOCK_STREAM, 0);
+        if (fd >= 0) { fprintf(stderr, "socket family %d\n", families[i]); return 47; }
+    }
+    int pair[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, pair) != 0) { fprintf(stderr, "no socketpair\n"); return 48; }
+    printf("%lld\n", a + b);
+    return 0;
+}
+"#;
+
+#[test]
+fn locks_file_times_inotify_and_sockets_are_refused() {
+    require_root();
+    let dir = tempfile::tempdir().unwrap();
+    let program = source(dir.path(), "channels.c", CHANNELS);
+    let tests = Tests::new(&[("20 22\n", "42\n")]);
+    let graded = grade_many(&[program], &tests, 0, &settings(1))
+        .pop()
+        .unwrap();
+    let test = &graded.result.tests[0];
+    assert_eq!(test.verdict, Verdict::Accepted, "{test:#?}");
+}
+
+// 6. Without root, the teacher's files are out of reach.
+
+/// Removes a folder or file when dropped.
+struct Removed(PathBuf);
+
+impl Drop for Removed {
+    fn drop(&mut self) {
+        let _ = fs_err::remove_dir_all(&self.0);
+        let _ = fs_err::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn without_root_a_run_can_neither_see_nor_chmod_the_teachers_files() {
+    require_root();
+    let (uid, gid) = ordinary_user();
+    let pid = std::process::id();
+    // The teacher's course, where people keep such folders, and a file of
+    // the teacher's elsewhere on the host.
+    let course = Removed(PathBuf::from(format!("/srv/judge-redteam-{pid}")));
+    let other = Removed(PathBuf::from(format!("/var/lib/judge-redteam-{pid}.txt")));
+    fs_err::create_dir_all(&course.0).unwrap();
+    let tests = rooks_tests(&course.0);
+    fs_err::write(&other.0, "the teacher's\n").unwrap();
+    for path in [course.0.clone(), tests.clone(), other.0.clone()] {
+        std::os::unix::fs::chown(&path, Some(uid), Some(gid)).unwrap();
+    }
+    let answer = tests.join("sample-1.ans");
+    for entry in fs_err::read_dir(&tests).unwrap() {
+        let path = entry.unwrap().path();
+        std::os::unix::fs::chown(&path, Some(uid), Some(gid)).unwrap();
+        fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    fs_err::set_permissions(&other.0, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let dir = open_dir();
+    source(
+        dir.path(),
+        "vandal.c",
+        &format!(
+            r#"#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/xattr.h>
+int main(void) {{
+    const char *answer = "{answer}", *tests = "{tests}", *other = "{other}";
+    struct stat st;
+    if (stat(answer, &st) == 0 || stat(tests, &st) == 0) {{ fprintf(stderr, "sees the tests\n"); return 41; }}
+    if (chmod(other, 0644) == 0) {{ fprintf(stderr, "chmod\n"); return 42; }}
+    if (utimes(other, NULL) == 0) {{ fprintf(stderr, "utimes\n"); return 43; }}
+    if (setxattr(other, "user.mark", "x", 1, 0) == 0) {{ fprintf(stderr, "setxattr\n"); return 44; }}
+    chmod(answer, 0644);
+    chmod(tests, 0);
+    printf("5\n1\n5\n2\n4\n");
+    return 0;
+}}
+"#,
+            answer = answer.display(),
+            tests = tests.display(),
+            other = other.0.display()
+        ),
+    );
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        judge,
+        Some((uid, gid)),
+        &format!("run rooks vandal.c --tests {} --random 0", tests.display()),
+        "",
+    );
+    assert_eq!(test_verdicts(&report), ["AC"], "{report:#}\n{stderr}");
+    let mode = |path: &Path| fs_err::metadata(path).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(mode(&answer), 0o600);
+    assert_eq!(mode(&tests), 0o755);
+    assert_eq!(mode(&other.0), 0o600);
+}
+
+// 5. A compile sees its toolchain's real installation only.
+
+#[test]
+fn a_compiler_wrapper_does_not_lend_the_compile_its_course_folder() {
+    require_root();
+    let dir = open_dir();
+    let course = dir.path().join("course");
+    let bin = course.join("bin");
+    fs_err::create_dir_all(&bin).unwrap();
+    fs_err::set_permissions(&course, std::fs::Permissions::from_mode(0o755)).unwrap();
+    fs_err::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let tests = rooks_tests(&course);
+    let answer = tests.join("sample-1.ans");
+    fs_err::set_permissions(&answer, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let wrapper = bin.join("cc-wrapper");
+    fs_err::write(&wrapper, "#!/bin/sh\nexec gcc \"$@\"\n").unwrap();
+    fs_err::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    fs_err::write(
+        dir.path().join("judge.toml"),
+        format!(
+            "random-tests = 0\n[languages.wrapped]\nextensions = [\"wc\"]\ncompile = [\"{}\", \
+             \"-x\", \"c\", \"-o\", \"{{executable}}\", \"{{source}}\"]\nrun = [\"{{executable}}\"]\n",
+            wrapper.display()
+        ),
+    )
+    .unwrap();
+    source(
+        dir.path(),
+        "embed.wc",
+        &format!(
+            r#"#include <stdio.h>
+__asm__(".section .rodata\n.global blob\nblob:\n.incbin \"{answer}\"\n.byte 0\n.text\n");
+extern const char blob[];
+int main(void) {{ fputs(blob, stdout); return 0; }}
+"#,
+            answer = answer.display()
+        ),
+    );
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        judge,
+        None,
+        &format!("run rooks embed.wc --tests {}", tests.display()),
+        "",
+    );
+    let verdict = report["results"][0]["verdict"].as_str().unwrap_or("");
+    assert_eq!(verdict, "CE", "{report:#}\n{stderr}");
+}
+
+#[test]
+fn a_rust_compile_reads_its_sysroot_but_not_all_of_cargo_home() {
+    require_root();
+    let Some(home) = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
+        .filter(|home| home.join("bin/rustc").exists())
+    else {
+        panic!("this test needs rustc installed with rustup (a `bin/rustc` in CARGO_HOME)");
+    };
+    let secret = Removed(home.join(format!("judge-redteam-{}", std::process::id())));
+    fs_err::write(&secret.0, "42\n").unwrap();
+    fs_err::set_permissions(&secret.0, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let program = source(
+        dir.path(),
+        "embed.rs",
+        &format!(
+            "fn main() {{ print!(\"{{}}\", include_str!(\"{}\")); }}\n",
+            secret.0.display()
+        ),
+    );
+    let tests = Tests::new(&[("20 22\n", "42\n")]);
+    let graded = grade(&program, &tests, 0, &settings(1));
+    assert_eq!(
+        graded.result.verdict,
+        Verdict::CompileError,
+        "{:#?}",
+        graded.result
+    );
+    // An honest Rust program still compiles with the sysroot alone.
+    let honest = source(
+        dir.path(),
+        "sum.rs",
+        "use std::io::Read;\nfn main() { let mut s = String::new(); \
+         std::io::stdin().read_to_string(&mut s).unwrap(); \
+         let n: i64 = s.split_whitespace().map(|t| t.parse::<i64>().unwrap()).sum(); \
+         println!(\"{n}\"); }\n",
+    );
+    let graded = grade(&honest, &tests, 0, &settings(1));
+    assert_eq!(
+        graded.result.verdict,
+        Verdict::Accepted,
+        "{:#?}",
+        graded.result
+    );
+}
+
+// 9. Bytes a submission controls reach the terminal with control
+// characters made visible.
+
+#[test]
+fn a_compile_error_cannot_draw_on_the_terminal() {
+    let dir = open_dir();
+    rooks_tests(dir.path());
+    source(
+        dir.path(),
+        "draw.c",
+        "#error \"\x1b[2J\x1b[H rooks draw.c (c): AC 1/1\"\nint main(void) { return 0; }\n",
+    );
+    let output = Command::new(assert_cmd::cargo::cargo_bin!("judge"))
+        .args([
+            "run", "rooks", "draw.c", "--tests", "tests", "--random", "0",
+        ])
+        .current_dir(dir.path())
+        .env("HOME", dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(
+        !output.stdout.contains(&0x1b) && !output.stderr.contains(&0x1b),
+        "an escape sequence reached the terminal:\n{stdout:?}\n{stderr:?}"
+    );
+    assert!(stdout.contains("\\x1b[2J"), "{stdout}");
+}
