@@ -76,7 +76,7 @@ fn main() {
     };
     let classic = |board: &Path| {
         let mut command = Command::new(&plain);
-        command.stdin(fs_err::File::open(board).unwrap());
+        command.stdin(fs_err::File::open(board).unwrap().into_file());
         command
     };
     // Same answers first: a fast wrong solver is not a fast solver.
