@@ -54,7 +54,7 @@ pub fn solve(board: &Board, moves: usize, reading: Reading) -> Option<Vec<Move>>
 fn search<P: Position>(board: &P, moves: usize, reading: Reading) -> Option<Vec<Move>> {
     let mut search = Search {
         reading,
-        failed: HashSet::default(),
+        failed: HashSet::with_capacity_and_hasher(1 << 12, BuildHasherDefault::default()),
         spread_costs: vec![SPREAD_UNKNOWN; SPREAD_TABLE],
         path: Vec::with_capacity(moves),
     };
@@ -69,8 +69,9 @@ trait Position: Copy {
     fn colour(&self, x: usize, y: usize) -> u8;
     /// Plays the drag of (x, y), which holds a block, to column `target`.
     fn play(&mut self, x: usize, y: usize, target: usize);
-    /// How many blocks of each colour each column holds.
-    fn counts(&self) -> [[u8; COLUMNS]; MAX_COLOUR as usize + 1];
+    /// For each colour, how many blocks of it each column holds, read as a
+    /// base-8 number with column 0 as its highest digit (0: none at all).
+    fn count_indexes(&self) -> [usize; MAX_COLOUR as usize + 1];
     fn key(&self, left: usize) -> StateKey;
 }
 
@@ -91,16 +92,17 @@ impl Position for Bits {
         Bits::play(self, x, y, target);
     }
 
-    fn counts(&self) -> [[u8; COLUMNS]; MAX_COLOUR as usize + 1] {
-        let mut counts = [[0u8; COLUMNS]; MAX_COLOUR as usize + 1];
+    fn count_indexes(&self) -> [usize; MAX_COLOUR as usize + 1] {
+        let mut indexes = [0usize; MAX_COLOUR as usize + 1];
         for (x, &column) in self.columns().iter().enumerate() {
+            let digit = 1 << (3 * (COLUMNS - 1 - x));
             let mut column = column;
             while column != 0 {
-                counts[(column & 15) as usize][x] += 1;
+                indexes[(column & 15) as usize] += digit;
                 column >>= 4;
             }
         }
-        counts
+        indexes
     }
 
     fn key(&self, left: usize) -> StateKey {
@@ -132,14 +134,15 @@ impl Position for Board {
         let _ = Board::play(self, Move { x, y, direction });
     }
 
-    fn counts(&self) -> [[u8; COLUMNS]; MAX_COLOUR as usize + 1] {
-        let mut counts = [[0u8; COLUMNS]; MAX_COLOUR as usize + 1];
+    fn count_indexes(&self) -> [usize; MAX_COLOUR as usize + 1] {
+        let mut indexes = [0usize; MAX_COLOUR as usize + 1];
         for (x, column) in self.cells().iter().enumerate() {
+            let digit = 1 << (3 * (COLUMNS - 1 - x));
             for &colour in column.iter().take_while(|&&colour| colour != 0) {
-                counts[usize::from(colour)][x] += 1;
+                indexes[usize::from(colour)] += digit;
             }
         }
-        counts
+        indexes
     }
 
     fn key(&self, left: usize) -> StateKey {
@@ -298,22 +301,21 @@ impl Search {
     /// least total sideways travel of colour c, [`spread_cost`], is at most
     /// `left` for each colour and their sum is at most `2 * left`.
     fn spread<P: Position>(&mut self, board: &P, left: usize) -> Option<Spread> {
-        let counts = board.counts();
+        let indexes = board.count_indexes();
         let mut spread = Spread {
             total: 0,
             travelling: 0,
             moving: 0,
         };
-        for (colour, column_counts) in counts.iter().enumerate().skip(1) {
-            if column_counts.iter().all(|&count| count == 0) {
+        for (colour, &index) in indexes.iter().enumerate().skip(1) {
+            if index == 0 {
                 continue;
             }
-            let index = column_counts
-                .iter()
-                .fold(0usize, |index, &count| index * 8 + usize::from(count));
             let mut cost = self.spread_costs[index];
             if cost == SPREAD_UNKNOWN {
-                cost = spread_cost(column_counts)
+                let column_counts: [u8; COLUMNS] =
+                    std::array::from_fn(|x| (index >> (3 * (COLUMNS - 1 - x)) & 7) as u8);
+                cost = spread_cost(&column_counts)
                     .and_then(|cost| u8::try_from(cost).ok())
                     .filter(|&cost| cost < SPREAD_NONE)
                     .unwrap_or(SPREAD_NONE);
