@@ -215,7 +215,7 @@ proptest! {
 fn solver_agrees_with_exhaustive_search_on_generated_boards() {
     let problem = mayan();
     let mut solvable = 0;
-    for profile in ["random", "bottom-row", "edge"] {
+    for profile in ["random", "bottom-row", "edge", "hard"] {
         for index in 0..12 {
             let input = problem
                 .generate(profile, &mut test_rng(11, "mayan", profile, index))

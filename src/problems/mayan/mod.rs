@@ -6,6 +6,7 @@
 //! the generator (`generate`), the checker (`check`) and the shrink steps
 //! of `judge stress` (`shrink`).
 
+mod bits;
 pub mod check;
 pub mod generate;
 pub mod input;

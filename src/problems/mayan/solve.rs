@@ -6,8 +6,9 @@
 //! Three prunings keep it fast, each of which never skips the smallest
 //! solution (see [`Search::clears`]). It does not read text or judge outputs.
 
+use super::bits::Bits;
 use super::input::{Board, Direction, Move, Puzzle, COLUMNS, MAX_COLOUR};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// Whether dragging a block onto a block of the same colour counts as a move.
@@ -42,13 +43,111 @@ impl Reading {
 /// PROBLEMS.md, mayan: "among all such solutions the lexicographically
 /// smallest sequence, comparing moves by x, then y, then g with 1 before -1".
 pub fn solve(board: &Board, moves: usize, reading: Reading) -> Option<Vec<Move>> {
+    if board.first_run().is_some() {
+        // Not a board at rest, which `Bits` assumes: `Board` plays it as
+        // it always has (only runs through changed cells vanish).
+        return search(board, moves, reading);
+    }
+    search(&Bits::new(board), moves, reading)
+}
+
+fn search<P: Position>(board: &P, moves: usize, reading: Reading) -> Option<Vec<Move>> {
     let mut search = Search {
         reading,
-        failed: HashSet::default(),
-        spread_costs: HashMap::default(),
+        failed: HashSet::with_capacity_and_hasher(1 << 12, BuildHasherDefault::default()),
+        spread_costs: vec![SPREAD_UNKNOWN; SPREAD_TABLE],
         path: Vec::with_capacity(moves),
     };
     search.clears(board, moves).then_some(search.path)
+}
+
+/// What the search needs of a board: [`Bits`] for speed, [`Board`] for a
+/// board that is not at rest.
+trait Position: Copy {
+    fn is_empty(&self) -> bool;
+    fn height(&self, x: usize) -> usize;
+    fn colour(&self, x: usize, y: usize) -> u8;
+    /// Plays the drag of (x, y), which holds a block, to column `target`.
+    fn play(&mut self, x: usize, y: usize, target: usize);
+    /// For each colour, how many blocks of it each column holds, read as a
+    /// base-8 number with column 0 as its highest digit (0: none at all).
+    fn count_indexes(&self) -> [usize; MAX_COLOUR as usize + 1];
+    fn key(&self, left: usize) -> StateKey;
+}
+
+impl Position for Bits {
+    fn is_empty(&self) -> bool {
+        Bits::is_empty(self)
+    }
+
+    fn height(&self, x: usize) -> usize {
+        Bits::height(self, x)
+    }
+
+    fn colour(&self, x: usize, y: usize) -> u8 {
+        Bits::colour(self, x, y)
+    }
+
+    fn play(&mut self, x: usize, y: usize, target: usize) {
+        Bits::play(self, x, y, target);
+    }
+
+    fn count_indexes(&self) -> [usize; MAX_COLOUR as usize + 1] {
+        let mut indexes = [0usize; MAX_COLOUR as usize + 1];
+        for (x, &column) in self.columns().iter().enumerate() {
+            let digit = 1 << (3 * (COLUMNS - 1 - x));
+            let mut column = column;
+            while column != 0 {
+                indexes[(column & 15) as usize] += digit;
+                column >>= 4;
+            }
+        }
+        indexes
+    }
+
+    fn key(&self, left: usize) -> StateKey {
+        let (low, high) = Bits::key(self, left);
+        StateKey { low, high }
+    }
+}
+
+impl Position for Board {
+    fn is_empty(&self) -> bool {
+        Board::is_empty(self)
+    }
+
+    fn height(&self, x: usize) -> usize {
+        Board::height(self, x)
+    }
+
+    fn colour(&self, x: usize, y: usize) -> u8 {
+        Board::colour(self, x, y)
+    }
+
+    fn play(&mut self, x: usize, y: usize, target: usize) {
+        let direction = if target > x {
+            Direction::Right
+        } else {
+            Direction::Left
+        };
+        // (x, y) holds a block and `target` is on the board: it plays.
+        let _ = Board::play(self, Move { x, y, direction });
+    }
+
+    fn count_indexes(&self) -> [usize; MAX_COLOUR as usize + 1] {
+        let mut indexes = [0usize; MAX_COLOUR as usize + 1];
+        for (x, column) in self.cells().iter().enumerate() {
+            let digit = 1 << (3 * (COLUMNS - 1 - x));
+            for &colour in column.iter().take_while(|&&colour| colour != 0) {
+                indexes[usize::from(colour)] += digit;
+            }
+        }
+        indexes
+    }
+
+    fn key(&self, left: usize) -> StateKey {
+        StateKey::new(self, left)
+    }
 }
 
 /// What the judge needs to know about a puzzle beyond its answer: whether
@@ -102,8 +201,11 @@ struct Search {
     reading: Reading,
     /// (board, moves left) pairs already shown to have no solution.
     failed: HashSet<StateKey, BuildHasherDefault<StateHasher>>,
-    /// [`spread_cost`] by packed column counts: few distinct counts occur.
-    spread_costs: HashMap<u32, Option<usize>, BuildHasherDefault<StateHasher>>,
+    /// [`spread_cost`] by column counts read as a base-8 number (a column
+    /// holds at most 7 blocks), [`SPREAD_NONE`] for `None`, filled as counts
+    /// occur: an array index, where a hash map lookup per colour and node
+    /// was a large part of the search's time.
+    spread_costs: Vec<u8>,
     /// The moves made so far; the solution once `clears` returns true.
     path: Vec<Move>,
 }
@@ -123,15 +225,18 @@ impl Search {
     /// - a (board, moves left) pair that failed once fails again;
     /// - the blocks must travel sideways further than `left` moves can take
     ///   them, and a move that does not shift enough of the travel is
-    ///   useless (see [`Search::spread`] and [`Spread::allows`]).
-    fn clears(&mut self, board: &Board, left: usize) -> bool {
+    ///   useless (see [`Search::spread`] and [`Spread::allows`]);
+    /// - dragging (x, y) into an empty cell when (x, y - 1) holds the same
+    ///   colour and the cell beside it is empty too gives the board that
+    ///   dragging (x, y - 1) the same way gave, and that move came first.
+    fn clears<P: Position>(&mut self, board: &P, left: usize) -> bool {
         if board.is_empty() {
             return left == 0;
         }
         if left == 0 {
             return false;
         }
-        let key = StateKey::new(board, left);
+        let key = board.key(left);
         if self.failed.contains(&key) {
             return false;
         }
@@ -149,12 +254,17 @@ impl Search {
                     if direction == Direction::Left && target_colour != 0 {
                         continue;
                     }
-                    if self.reading == Reading::WithoutSameColourSwaps
-                        && board.is_same_colour_swap(step)
+                    let colour = board.colour(x, y);
+                    if self.reading == Reading::WithoutSameColourSwaps && target_colour == colour {
+                        continue;
+                    }
+                    if target_colour == 0
+                        && y > 0
+                        && board.colour(x, y - 1) == colour
+                        && board.colour(target, y - 1) == 0
                     {
                         continue;
                     }
-                    let colour = board.colour(x, y);
                     let shifted = match target_colour {
                         0 => 1 << colour,
                         same if same == colour => 0,
@@ -164,9 +274,7 @@ impl Search {
                         continue;
                     }
                     let mut next = *board;
-                    if next.play(step).is_err() {
-                        continue;
-                    }
+                    next.play(x, y, target);
                     self.path.push(step);
                     if self.clears(&next, left - 1) {
                         return true;
@@ -192,31 +300,30 @@ impl Search {
     /// different colours, or it changes nothing) by one column each. So the
     /// least total sideways travel of colour c, [`spread_cost`], is at most
     /// `left` for each colour and their sum is at most `2 * left`.
-    fn spread(&mut self, board: &Board, left: usize) -> Option<Spread> {
-        let mut counts = [[0u8; COLUMNS]; MAX_COLOUR as usize + 1];
-        for (x, column) in board.cells().iter().enumerate() {
-            for &colour in column.iter().take_while(|&&colour| colour != 0) {
-                counts[usize::from(colour)][x] += 1;
-            }
-        }
+    fn spread<P: Position>(&mut self, board: &P, left: usize) -> Option<Spread> {
+        let indexes = board.count_indexes();
         let mut spread = Spread {
             total: 0,
             travelling: 0,
             moving: 0,
         };
-        for (colour, column_counts) in counts.iter().enumerate().skip(1) {
-            if column_counts.iter().all(|&count| count == 0) {
+        for (colour, &index) in indexes.iter().enumerate().skip(1) {
+            if index == 0 {
                 continue;
             }
-            let packed = column_counts
-                .iter()
-                .fold(0u32, |packed, &count| packed << 6 | u32::from(count));
-            let cost = *self
-                .spread_costs
-                .entry(packed)
-                .or_insert_with(|| spread_cost(column_counts));
+            let mut cost = self.spread_costs[index];
+            if cost == SPREAD_UNKNOWN {
+                let column_counts: [u8; COLUMNS] =
+                    std::array::from_fn(|x| (index >> (3 * (COLUMNS - 1 - x)) & 7) as u8);
+                cost = spread_cost(&column_counts)
+                    .and_then(|cost| u8::try_from(cost).ok())
+                    .filter(|&cost| cost < SPREAD_NONE)
+                    .unwrap_or(SPREAD_NONE);
+                self.spread_costs[index] = cost;
+            }
+            let cost = usize::from(cost);
             match cost {
-                Some(cost) if cost <= left => {
+                cost if cost <= left => {
                     spread.total += cost;
                     if cost == left {
                         spread.travelling |= 1 << colour;
@@ -231,6 +338,14 @@ impl Search {
         (spread.total <= 2 * left).then_some(spread)
     }
 }
+
+/// The size of [`Search::spread_costs`]: 5 columns of counts 0..=7.
+const SPREAD_TABLE: usize = 8 * 8 * 8 * 8 * 8;
+/// [`Search::spread_costs`]: not computed yet.
+const SPREAD_UNKNOWN: u8 = u8::MAX;
+/// [`Search::spread_costs`]: the colour can never vanish (a travel this
+/// large, 254 steps, is impossible too: 35 blocks cross at most 4 columns).
+const SPREAD_NONE: u8 = u8::MAX - 1;
 
 /// How far the colours of a board must still travel sideways (see
 /// [`Search::spread`]); colours are bits.
@@ -417,6 +532,49 @@ mod tests {
         assert!(!analysis.is_plain());
         let sample = analyse(&puzzle("3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n"));
         assert!(sample.is_plain() && sample.is_solvable());
+    }
+
+    /// Invariant: the packed board and the cell board lead the same search
+    /// to the same answer, at full n, under both readings, on boards of
+    /// every profile (the packed one is what `solve` uses on them).
+    #[test]
+    fn the_packed_search_answers_as_the_cell_board_search() {
+        use crate::problems::mayan::generate::generate;
+        use crate::problems::test_rng;
+        let mut solvable = 0;
+        for (profile, count) in [
+            ("random", 12),
+            ("bottom-row", 12),
+            ("edge", 12),
+            ("hard", 6),
+        ] {
+            for index in 0..count {
+                let input = generate(profile, &mut test_rng(19, "mayan", profile, index)).unwrap();
+                let puzzle = puzzle(&input);
+                for reading in Reading::BOTH {
+                    let packed = search(&Bits::new(&puzzle.board), puzzle.moves, reading);
+                    let cells = search(&puzzle.board, puzzle.moves, reading);
+                    assert_eq!(packed, cells, "{profile} #{index}, {reading:?}:\n{input}");
+                    assert_eq!(solve(&puzzle.board, puzzle.moves, reading), packed);
+                    solvable += usize::from(packed.is_some());
+                }
+            }
+        }
+        assert!(solvable > 10, "the comparison should meet solvable boards");
+    }
+
+    /// A board with a run standing is not at rest: `solve` plays it on the
+    /// cell board, where only runs a move touches vanish, as before.
+    #[test]
+    fn a_board_with_a_standing_run_is_solved_as_before() {
+        let board =
+            Board::from_columns(&[vec![1, 1, 1], vec![2], vec![2], vec![], vec![2]]).expect("fits");
+        let reading = Reading::WithoutSameColourSwaps;
+        // The packed board would let the standing run vanish with the row
+        // run that `4 0 -1` makes; the cell board never touches it.
+        assert!(search(&Bits::new(&board), 1, reading).is_some());
+        assert_eq!(search(&board, 1, reading), None);
+        assert_eq!(solve(&board, 1, reading), None);
     }
 
     #[test_case([3, 0, 0, 0, 0], Some(0) ; "a column run")]
