@@ -18,7 +18,7 @@ use judge::problems::{
     CheckOptions, CheckOutcome, CheckerFailure, GenerateError, InputError, Problem, Profile,
 };
 use judge::runner::{self, Settings, Submission, SubmissionKind, Workspace};
-use judge::sandbox::{Isolation, Limits, RunSpec, Sandbox, Trust};
+use judge::sandbox::{Isolation, RunSpec, Sandbox, Trust};
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 use std::path::Path;
