@@ -365,6 +365,10 @@ mod tests {
                 excerpt: None,
                 stderr: None,
                 random: None,
+                // Where it failed, not the expected value nor the exit code
+                // (issue 18).
+                message: "board 1: wrong answer".to_owned(),
+                exit_code: None,
                 ..test("gen-small-001")
             }
         );
