@@ -12,7 +12,8 @@
 use crate::package::Package;
 use crate::problems::Problem;
 use crate::report::json::{GradeReport, GradedResult, JUDGE_VERSION, VERSION};
-use crate::runner::{Settings, Submission};
+use crate::report::ReportError;
+use crate::runner::{Settings, Submission, TestsToRun};
 use crate::sandbox::Limits;
 use crate::verdict::Verdict;
 use serde::Serialize;
@@ -83,6 +84,12 @@ pub struct Fingerprint<'a> {
     pub compile_limits: String,
     pub seed: u64,
     pub random_tests: u32,
+    /// Whether the result stops at its first failing test. Left out when
+    /// every test runs, so the fingerprints of a class, and of reports
+    /// written before a grade could stop early (which ran every test), stay
+    /// what they were.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub until_first_failure: bool,
 }
 
 impl<'a> Fingerprint<'a> {
@@ -93,6 +100,7 @@ impl<'a> Fingerprint<'a> {
         package_sha256: &'a str,
         submission: &Submission,
         settings: &Settings,
+        which: TestsToRun,
         seed: u64,
         random_tests: u32,
     ) -> Fingerprint<'a> {
@@ -109,6 +117,7 @@ impl<'a> Fingerprint<'a> {
             compile_limits: limits(&settings.compile_limits),
             seed,
             random_tests,
+            until_first_failure: which == TestsToRun::UntilFirstFailure,
         }
     }
 
@@ -166,10 +175,117 @@ impl Tally {
     }
 }
 
-/// Reads a report for `--resume`. A file that is not a `judge grade` report
-/// is an error; a report of another format version or judge version is
-/// read but reuses nothing ([`Resume::refused`] says why).
+/// The results journal of the report `report`: `REPORT.journal` beside it.
+pub fn journal_path(report: &Path) -> PathBuf {
+    let mut name = report.as_os_str().to_owned();
+    name.push(".journal");
+    PathBuf::from(name)
+}
+
+/// A results journal being written: one JSON line per finished (submission,
+/// problem) result, each written whole and synced before the grade goes on,
+/// so a grade killed at any point (SIGKILL, the OOM killer, a reboot)
+/// leaves every finished result but the one being written, whose torn line
+/// [`load`] ignores.
+#[derive(Debug)]
+pub struct Journal {
+    path: PathBuf,
+    file: fs_err::File,
+}
+
+impl Journal {
+    /// Starts an empty journal at `path`, replacing an earlier one (whose
+    /// results `--resume` has read by then). A journal that cannot be
+    /// written is a report that cannot: the grade stops (exit 3).
+    pub fn create(path: &Path) -> Result<Journal, ReportError> {
+        let file = fs_err::File::create(path).map_err(|source| ReportError {
+            path: path.to_owned(),
+            source,
+        })?;
+        Ok(Journal {
+            path: path.to_owned(),
+            file,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends `graded` as one line and syncs it.
+    pub fn append(&mut self, graded: &GradedResult) -> Result<(), ReportError> {
+        use std::io::Write as _;
+        let error = |source| ReportError {
+            path: self.path.clone(),
+            source,
+        };
+        let mut line = serde_json::to_vec(graded).map_err(|e| error(e.into()))?;
+        line.push(b'\n');
+        self.file.write_all(&line).map_err(error)?;
+        self.file.sync_data().map_err(error)
+    }
+
+    /// Removes the journal: the report it backs is written whole.
+    pub fn remove(self) -> Result<(), ReportError> {
+        let Journal { path, file } = self;
+        drop(file);
+        fs_err::remove_file(&path).map_err(|source| ReportError { path, source })
+    }
+}
+
+/// Reads a report for `--resume`: `path`, or its journal
+/// ([`journal_path`]) when `path` is missing or older than the journal (a
+/// grade that was killed before it wrote `path`). A file that is not a
+/// `judge grade` report is an error; a report of another format version or
+/// judge version is read but reuses nothing ([`Resume::refused`] says why).
 pub fn load(path: &Path) -> Result<Resume, ResumeError> {
+    let journal = journal_path(path);
+    let modified = |path: &Path| fs_err::metadata(path).and_then(|m| m.modified()).ok();
+    if let Some(journal_time) = modified(&journal) {
+        if modified(path).is_none_or(|report_time| report_time <= journal_time) {
+            return load_journal(&journal);
+        }
+    }
+    load_report(path)
+}
+
+/// Reads a results journal: one result per line. A last line without its
+/// newline was being written when the grade died and is ignored; any other
+/// line that is not a result is an error naming it.
+pub fn load_journal(path: &Path) -> Result<Resume, ResumeError> {
+    let bytes = fs_err::read(path).map_err(|source| ResumeError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    let complete = match bytes.iter().rposition(|&byte| byte == b'\n') {
+        Some(end) => &bytes[..=end],
+        None => &[][..],
+    };
+    let mut results = BTreeMap::new();
+    for (number, line) in complete.split(|&byte| byte == b'\n').enumerate() {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let graded: GradedResult =
+            serde_json::from_slice(line).map_err(|error| ResumeError::Parse {
+                path: path.to_owned(),
+                message: format!("line {}: {error}", number + 1),
+            })?;
+        let key = (
+            graded.result.submission.clone(),
+            graded.result.problem.clone(),
+        );
+        results.insert(key, graded);
+    }
+    Ok(Resume {
+        path: path.to_owned(),
+        results,
+        refused: None,
+        tally: Tally::default(),
+    })
+}
+
+fn load_report(path: &Path) -> Result<Resume, ResumeError> {
     let bytes = fs_err::read(path).map_err(|source| ResumeError::Read {
         path: path.to_owned(),
         source,

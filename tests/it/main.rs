@@ -15,6 +15,7 @@ mod export;
 mod grade;
 mod hostile;
 mod interrupt;
+mod journal;
 mod kattis;
 mod matchsticks;
 mod mayan;
