@@ -235,18 +235,32 @@ impl Journal {
 
 /// Reads a report for `--resume`: `path`, or its journal
 /// ([`journal_path`]) when `path` is missing or older than the journal (a
-/// grade that was killed before it wrote `path`). A file that is not a
-/// `judge grade` report is an error; a report of another format version or
-/// judge version is read but reuses nothing ([`Resume::refused`] says why).
+/// grade that was killed before it wrote `path`). When both are there the
+/// journal's results come over the report's: a killed re-grade had not yet
+/// journaled every result it would have reused from the report. A file
+/// that is not a `judge grade` report is an error; a report of another
+/// format version or judge version is read but reuses nothing
+/// ([`Resume::refused`] says why).
 pub fn load(path: &Path) -> Result<Resume, ResumeError> {
     let journal = journal_path(path);
     let modified = |path: &Path| fs_err::metadata(path).and_then(|m| m.modified()).ok();
-    if let Some(journal_time) = modified(&journal) {
-        if modified(path).is_none_or(|report_time| report_time <= journal_time) {
-            return load_journal(&journal);
+    let Some(journal_time) = modified(&journal) else {
+        return load_report(path);
+    };
+    match modified(path) {
+        None => load_journal(&journal),
+        Some(report_time) if report_time <= journal_time => {
+            let mut resume = load_journal(&journal)?;
+            let report = load_report(path)?;
+            if report.refused.is_none() {
+                for (key, graded) in report.results {
+                    resume.results.entry(key).or_insert(graded);
+                }
+            }
+            Ok(resume)
         }
+        Some(_) => load_report(path),
     }
-    load_report(path)
 }
 
 /// Reads a results journal: one result per line. A last line without its
@@ -572,5 +586,78 @@ mod tests {
             );
             assert!(error.to_string().contains("grades.json"), "{error}");
         }
+    }
+
+    fn journal_line(graded: &GradedResult) -> String {
+        format!("{}\n", serde_json::to_string(graded).unwrap())
+    }
+
+    #[test]
+    fn a_journal_is_read_without_its_torn_last_line_and_over_an_older_report() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = report_file(
+            dir.path(),
+            Some(JUDGE_VERSION),
+            vec![
+                graded("a.c", "sha-a", "old", Verdict::WrongAnswer),
+                graded("c.c", "sha-c", "f", Verdict::Accepted),
+            ],
+        );
+        let mut journal = Journal::create(&journal_path(&path)).unwrap();
+        journal
+            .append(&graded("a.c", "sha-a", "f", Verdict::Accepted))
+            .unwrap();
+        journal
+            .append(&graded("b.c", "sha-b", "f", Verdict::Accepted))
+            .unwrap();
+        drop(journal);
+        let torn = journal_line(&graded("d.c", "sha-d", "f", Verdict::Accepted));
+        let mut file = fs_err::OpenOptions::new()
+            .append(true)
+            .open(journal_path(&path))
+            .unwrap();
+        std::io::Write::write_all(&mut file, &torn.as_bytes()[..torn.len() / 2]).unwrap();
+        drop(file);
+
+        let mut resume = load(&path).unwrap();
+        assert_eq!(resume.path(), journal_path(&path));
+        // The journal's `a.c` (fingerprint `f`) stands over the report's.
+        assert!(resume.take("a.c", "rooks", Some("sha-a"), "f").is_some());
+        assert!(resume.take("b.c", "rooks", Some("sha-b"), "f").is_some());
+        assert!(resume.take("c.c", "rooks", Some("sha-c"), "f").is_some());
+        assert!(resume.take("d.c", "rooks", Some("sha-d"), "f").is_none());
+        assert_eq!(resume.tally().reused, 3);
+
+        // A report written after the journal is read alone.
+        fs_err::write(
+            journal_path(&path),
+            journal_line(&graded("b.c", "x", "f", Verdict::Accepted)),
+        )
+        .unwrap();
+        let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+        fs_err::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(later)
+            .unwrap();
+        let mut resume = load(&path).unwrap();
+        assert_eq!(resume.path(), path);
+        assert!(resume.take("b.c", "rooks", Some("x"), "f").is_none());
+    }
+
+    #[test]
+    fn a_broken_journal_line_before_the_last_is_an_error_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("grades.json");
+        let good = journal_line(&graded("a.c", "s", "f", Verdict::Accepted));
+        fs_err::write(
+            journal_path(&path),
+            format!("{good}{{\"oops\": 1}}\n{good}"),
+        )
+        .unwrap();
+        let error = load(&path).unwrap_err().to_string();
+        assert!(error.contains("grades.json.journal"), "{error}");
+        assert!(error.contains("line 2"), "{error}");
     }
 }
