@@ -12,7 +12,8 @@
 use crate::package::Package;
 use crate::problems::Problem;
 use crate::report::json::{GradeReport, GradedResult, JUDGE_VERSION, VERSION};
-use crate::runner::{Settings, Submission};
+use crate::report::ReportError;
+use crate::runner::{Settings, Submission, TestsToRun};
 use crate::sandbox::Limits;
 use crate::verdict::Verdict;
 use serde::Serialize;
@@ -83,6 +84,12 @@ pub struct Fingerprint<'a> {
     pub compile_limits: String,
     pub seed: u64,
     pub random_tests: u32,
+    /// Whether the result stops at its first failing test. Left out when
+    /// every test runs, so the fingerprints of a class, and of reports
+    /// written before a grade could stop early (which ran every test), stay
+    /// what they were.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub until_first_failure: bool,
 }
 
 impl<'a> Fingerprint<'a> {
@@ -93,6 +100,7 @@ impl<'a> Fingerprint<'a> {
         package_sha256: &'a str,
         submission: &Submission,
         settings: &Settings,
+        which: TestsToRun,
         seed: u64,
         random_tests: u32,
     ) -> Fingerprint<'a> {
@@ -109,6 +117,7 @@ impl<'a> Fingerprint<'a> {
             compile_limits: limits(&settings.compile_limits),
             seed,
             random_tests,
+            until_first_failure: which == TestsToRun::UntilFirstFailure,
         }
     }
 
@@ -165,10 +174,131 @@ impl Tally {
     }
 }
 
-/// Reads a report for `--resume`. A file that is not a `judge grade` report
-/// is an error; a report of another format version or judge version is
-/// read but reuses nothing ([`Resume::refused`] says why).
+/// The results journal of the report `report`: `REPORT.journal` beside it.
+pub fn journal_path(report: &Path) -> PathBuf {
+    let mut name = report.as_os_str().to_owned();
+    name.push(".journal");
+    PathBuf::from(name)
+}
+
+/// A results journal being written: one JSON line per finished (submission,
+/// problem) result, each written whole and synced before the grade goes on,
+/// so a grade killed at any point (SIGKILL, the OOM killer, a reboot)
+/// leaves every finished result but the one being written, whose torn line
+/// [`load`] ignores.
+#[derive(Debug)]
+pub struct Journal {
+    path: PathBuf,
+    file: fs_err::File,
+}
+
+impl Journal {
+    /// Starts an empty journal at `path`, replacing an earlier one (whose
+    /// results `--resume` has read by then). A journal that cannot be
+    /// written is a report that cannot: the grade stops (exit 3).
+    pub fn create(path: &Path) -> Result<Journal, ReportError> {
+        let file = fs_err::File::create(path).map_err(|source| ReportError {
+            path: path.to_owned(),
+            source,
+        })?;
+        Ok(Journal {
+            path: path.to_owned(),
+            file,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends `graded` as one line and syncs it.
+    pub fn append(&mut self, graded: &GradedResult) -> Result<(), ReportError> {
+        use std::io::Write as _;
+        let error = |source| ReportError {
+            path: self.path.clone(),
+            source,
+        };
+        let mut line = serde_json::to_vec(graded).map_err(|e| error(e.into()))?;
+        line.push(b'\n');
+        self.file.write_all(&line).map_err(error)?;
+        self.file.sync_data().map_err(error)
+    }
+
+    /// Removes the journal: the report it backs is written whole.
+    pub fn remove(self) -> Result<(), ReportError> {
+        let Journal { path, file } = self;
+        drop(file);
+        fs_err::remove_file(&path).map_err(|source| ReportError { path, source })
+    }
+}
+
+/// Reads a report for `--resume`: `path`, or its journal
+/// ([`journal_path`]) when `path` is missing or older than the journal (a
+/// grade that was killed before it wrote `path`). When both are there the
+/// journal's results come over the report's: a killed re-grade had not yet
+/// journaled every result it would have reused from the report. A file
+/// that is not a `judge grade` report is an error; a report of another
+/// format version or judge version is read but reuses nothing
+/// ([`Resume::refused`] says why).
 pub fn load(path: &Path) -> Result<Resume, ResumeError> {
+    let journal = journal_path(path);
+    let modified = |path: &Path| fs_err::metadata(path).and_then(|m| m.modified()).ok();
+    let Some(journal_time) = modified(&journal) else {
+        return load_report(path);
+    };
+    match modified(path) {
+        None => load_journal(&journal),
+        Some(report_time) if report_time <= journal_time => {
+            let mut resume = load_journal(&journal)?;
+            let report = load_report(path)?;
+            if report.refused.is_none() {
+                for (key, graded) in report.results {
+                    resume.results.entry(key).or_insert(graded);
+                }
+            }
+            Ok(resume)
+        }
+        Some(_) => load_report(path),
+    }
+}
+
+/// Reads a results journal: one result per line. A last line without its
+/// newline was being written when the grade died and is ignored; any other
+/// line that is not a result is an error naming it.
+pub fn load_journal(path: &Path) -> Result<Resume, ResumeError> {
+    let bytes = fs_err::read(path).map_err(|source| ResumeError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    let complete = match bytes.iter().rposition(|&byte| byte == b'\n') {
+        Some(end) => &bytes[..=end],
+        None => &[][..],
+    };
+    let mut results = BTreeMap::new();
+    for (number, line) in complete.split(|&byte| byte == b'\n').enumerate() {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let graded: GradedResult =
+            serde_json::from_slice(line).map_err(|error| ResumeError::Parse {
+                path: path.to_owned(),
+                message: format!("line {}: {error}", number + 1),
+            })?;
+        let key = (
+            graded.result.submission.clone(),
+            graded.result.problem.clone(),
+        );
+        results.insert(key, graded);
+    }
+    Ok(Resume {
+        path: path.to_owned(),
+        results,
+        refused: None,
+        tally: Tally::default(),
+    })
+}
+
+fn load_report(path: &Path) -> Result<Resume, ResumeError> {
     let bytes = fs_err::read(path).map_err(|source| ResumeError::Read {
         path: path.to_owned(),
         source,
@@ -500,5 +630,78 @@ mod tests {
             );
             assert!(error.to_string().contains("grades.json"), "{error}");
         }
+    }
+
+    fn journal_line(graded: &GradedResult) -> String {
+        format!("{}\n", serde_json::to_string(graded).unwrap())
+    }
+
+    #[test]
+    fn a_journal_is_read_without_its_torn_last_line_and_over_an_older_report() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = report_file(
+            dir.path(),
+            Some(JUDGE_VERSION),
+            vec![
+                graded("a.c", "sha-a", "old", Verdict::WrongAnswer),
+                graded("c.c", "sha-c", "f", Verdict::Accepted),
+            ],
+        );
+        let mut journal = Journal::create(&journal_path(&path)).unwrap();
+        journal
+            .append(&graded("a.c", "sha-a", "f", Verdict::Accepted))
+            .unwrap();
+        journal
+            .append(&graded("b.c", "sha-b", "f", Verdict::Accepted))
+            .unwrap();
+        drop(journal);
+        let torn = journal_line(&graded("d.c", "sha-d", "f", Verdict::Accepted));
+        let mut file = fs_err::OpenOptions::new()
+            .append(true)
+            .open(journal_path(&path))
+            .unwrap();
+        std::io::Write::write_all(&mut file, &torn.as_bytes()[..torn.len() / 2]).unwrap();
+        drop(file);
+
+        let mut resume = load(&path).unwrap();
+        assert_eq!(resume.path(), journal_path(&path));
+        // The journal's `a.c` (fingerprint `f`) stands over the report's.
+        assert!(resume.take("a.c", "rooks", Some("sha-a"), "f").is_some());
+        assert!(resume.take("b.c", "rooks", Some("sha-b"), "f").is_some());
+        assert!(resume.take("c.c", "rooks", Some("sha-c"), "f").is_some());
+        assert!(resume.take("d.c", "rooks", Some("sha-d"), "f").is_none());
+        assert_eq!(resume.tally().reused, 3);
+
+        // A report written after the journal is read alone.
+        fs_err::write(
+            journal_path(&path),
+            journal_line(&graded("b.c", "x", "f", Verdict::Accepted)),
+        )
+        .unwrap();
+        let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+        fs_err::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(later)
+            .unwrap();
+        let mut resume = load(&path).unwrap();
+        assert_eq!(resume.path(), path);
+        assert!(resume.take("b.c", "rooks", Some("x"), "f").is_none());
+    }
+
+    #[test]
+    fn a_broken_journal_line_before_the_last_is_an_error_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("grades.json");
+        let good = journal_line(&graded("a.c", "s", "f", Verdict::Accepted));
+        fs_err::write(
+            journal_path(&path),
+            format!("{good}{{\"oops\": 1}}\n{good}"),
+        )
+        .unwrap();
+        let error = load(&path).unwrap_err().to_string();
+        assert!(error.contains("grades.json.journal"), "{error}");
+        assert!(error.contains("line 2"), "{error}");
     }
 }

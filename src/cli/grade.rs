@@ -23,7 +23,7 @@ use crate::package::check_problems_dir;
 use crate::report::json::GradeReport;
 use crate::report::targets::is_stdout;
 use crate::report::{self, human};
-use crate::resume;
+use crate::resume::{self, Journal};
 use crate::verdict::Verdict;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -49,6 +49,11 @@ pub struct GradeArgs {
     /// Tests run in parallel [default: `jobs` of judge.toml, else the number of cores].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
     pub jobs: Option<u64>,
+    /// With layout `expected` (and `--package`), run every test of a
+    /// submission that already failed one [default: stop at its first
+    /// failing test, as problemtools does; a class always runs every test].
+    #[arg(long)]
+    pub all_tests: bool,
     /// No table and no progress bar: only the summary, disagreements and warnings.
     #[arg(long, short)]
     pub quiet: bool,
@@ -79,6 +84,7 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
         let request = super::grade_package::PackageRequest {
             config: args.config.as_deref(),
             jobs: args.jobs,
+            all_tests: args.all_tests,
             reports_asked: args.json.is_some()
                 || args.reports.any()
                 || args.resume.is_some()
@@ -115,6 +121,14 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
         None => None,
     };
     let cancel = Cancellation::on_signals()?;
+    // `--resume FILE` alone brings FILE up to date.
+    let json = args.json.as_deref().or(args.resume.as_deref());
+    // Read by `--resume` by now, so an earlier journal may be replaced.
+    let mut journal = match json {
+        Some(path) if !is_stdout(path) => Some(Journal::create(&resume::journal_path(path))?),
+        _ => None,
+    };
+    let mut journal_error = None;
 
     announce_isolation();
     let progress = progress_bar(plan.entries.len() as u64, args.quiet);
@@ -126,12 +140,24 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
         &plan,
         &config,
         &overrides,
+        args.all_tests,
         resume.as_mut(),
         &cancel,
         &mut |event| match event {
             ClassEvent::Problem(id) => progress.set_message(id.to_owned()),
             ClassEvent::Settings(warning) => say_settings(warning),
             ClassEvent::Graded => progress.inc(1),
+            ClassEvent::Finished(graded) => {
+                if let Some(writing) = journal.as_mut() {
+                    if let Err(error) = writing.append(graded) {
+                        // Stop at once: a grade that cannot keep its results
+                        // must not run on and lose them at the end.
+                        cancel.cancel();
+                        journal_error = Some(error);
+                        journal = None;
+                    }
+                }
+            }
         },
     )?;
     progress.finish_and_clear();
@@ -139,10 +165,27 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
         say(&resume.summary());
     }
     let stopped_by = cancel.signal();
-    // `--resume FILE` alone brings FILE up to date.
-    let json = args.json.as_deref().or(args.resume.as_deref());
     let student_view = args.student_view || config.student_view;
+    if let Some(error) = journal_error {
+        say(&format!(
+            "note: the grade stopped at once: `{}` could not be written; {} of {} pairs \
+             graded, and the reports that can be written hold them",
+            error.path.display(),
+            report.results.len(),
+            report.results.len() + report.not_graded.len()
+        ));
+        // Each report that can be written is; the journal's error is the
+        // one to report (exit 3).
+        if let Err(other) = finish(&report, json, &args.reports, true, student_view) {
+            say(&format!("error: {:#}", anyhow::Error::from(other)));
+        }
+        return Err(error.into());
+    }
     let code = finish(&report, json, &args.reports, args.quiet, student_view)?;
+    // The report holds every result now: the journal has done its work.
+    if let Some(journal) = journal {
+        journal.remove()?;
+    }
     match stopped_by {
         Some(signal) => {
             for line in human::interrupted(&report, signal.name(), json) {
@@ -171,10 +214,23 @@ pub(super) fn finish(
     } else {
         report
     };
-    if let Some(path) = json {
-        write_report(path, &report::json::render_grade(written)?)?;
+    // Each report that can be written is written, even when another cannot
+    // (a full disk may still take a small CSV); the first failure is
+    // returned once all were tried.
+    let json_written = match json {
+        Some(path) => report::json::render_grade(written)
+            .map_err(Error::from)
+            .and_then(|text| write_report(path, &text)),
+        None => Ok(()),
+    };
+    let others_written = reports.write(&written.results, &report::html::Options { student_view });
+    if json_written.is_err() && others_written.is_err() {
+        if let Err(error) = &others_written {
+            say(&format!("error: {error:#}"));
+        }
     }
-    reports.write(&written.results, &report::html::Options { student_view })?;
+    json_written?;
+    others_written?;
     if !to_stdout {
         if !quiet {
             write_stdout(&human::render_grade_table(report, super::colour_stdout()))?;

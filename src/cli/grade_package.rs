@@ -23,6 +23,8 @@ pub(super) struct PackageRequest<'a> {
     pub config: Option<&'a Path>,
     /// `--jobs N`.
     pub jobs: Option<u64>,
+    /// `--all-tests`.
+    pub all_tests: bool,
     /// Whether a report, `--resume` or `--shard` flag was given (refused).
     pub reports_asked: bool,
 }
@@ -43,16 +45,23 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error>
     }
     plan.refuse_empty(dir)?;
     announce_isolation();
-    let report = package::grade(&plan, dir, &config, request.jobs, &mut |derived| {
-        say(&format!(
-            "time limit: {} s, derived from the slowest accepted submission (`{}`, \
+    let report = package::grade(
+        &plan,
+        dir,
+        &config,
+        request.jobs,
+        request.all_tests,
+        &mut |derived| {
+            say(&format!(
+                "time limit: {} s, derived from the slowest accepted submission (`{}`, \
              {} ms) x time_multiplier {}, rounded up to whole seconds",
-            derived.limit_ms / 1000,
-            derived.slowest,
-            derived.slowest_ms,
-            derived.multiplier
-        ));
-    })?;
+                derived.limit_ms / 1000,
+                derived.slowest,
+                derived.slowest_ms,
+                derived.multiplier
+            ));
+        },
+    )?;
     write_stdout(&render(&report))?;
     Ok(report.exit_code())
 }

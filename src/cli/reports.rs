@@ -65,21 +65,39 @@ impl ReportArgs {
             .any(|path| is_stdout(path))
     }
 
-    /// Renders and writes (atomically) every report file asked for.
+    /// Renders and writes (atomically) every report file asked for; one
+    /// that cannot be written does not keep the others from being written
+    /// (the first failure is returned once all were tried).
     pub(crate) fn write<R: report::Row>(
         &self,
         rows: &[R],
         html: &report::html::Options,
     ) -> Result<(), Error> {
+        let mut first_failure = None;
         if let Some(path) = &self.junit {
             let results: Vec<SubmissionResult> =
                 rows.iter().map(|row| row.result().clone()).collect();
-            let xml = report::junit::render(&results).map_err(Error::judge)?;
-            write_report(path, &xml)?;
+            let written = report::junit::render(&results)
+                .map_err(Error::judge)
+                .and_then(|xml| write_report(path, &xml));
+            first_failure = first_failure.or(written.err());
         }
         if let Some(path) = &self.csv {
-            write_report(path, &report::csv::render(rows))?;
+            let written = write_report(path, &report::csv::render(rows));
+            first_failure = first_failure.or(written.err());
         }
+        let html_written = self.write_html(rows, html);
+        match first_failure {
+            Some(error) => Err(error),
+            None => html_written,
+        }
+    }
+
+    fn write_html<R: report::Row>(
+        &self,
+        rows: &[R],
+        html: &report::html::Options,
+    ) -> Result<(), Error> {
         if let Some(path) = &self.html {
             if is_stdout(path) {
                 write_stdout(&report::html::render_with(rows, html))?;

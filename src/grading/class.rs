@@ -2,7 +2,7 @@
 //! holds (what is graded, what is ignored and why, every package loaded),
 //! then one call that grades it into a [`GradeReport`].
 
-use super::margin::time_limit_warnings;
+use super::margin::{close_to_the_limit, needs_reruns, time_limit_warnings};
 use super::settings::{self, master_seed, Overrides, SettingsWarning};
 use super::submission::{prepare_entry, Unrunnable};
 use super::GradingError;
@@ -17,7 +17,8 @@ use crate::report::json::{
 };
 use crate::resume::{self, Fingerprint, Resume};
 use crate::runner::{
-    self, CompileResult, Event, FixedTests, Settings, Submission, SubmissionResult, Workspace,
+    self, CompileResult, Event, FixedTests, Settings, Submission, SubmissionResult, TestsToRun,
+    Workspace,
 };
 use crate::sandbox::Isolation;
 use crate::verdict::Verdict;
@@ -117,21 +118,29 @@ pub enum ClassEvent<'a> {
     Settings(&'a SettingsWarning),
     /// One more pair is graded (or reused, or found unrunnable).
     Graded,
+    /// A pair's result is final, as the report will hold it (for the
+    /// results journal); it comes as soon as the pair is done, before the
+    /// rest of its problem.
+    Finished(&'a GradedResult),
 }
 
 /// Grades `plan`: each problem's submissions in one runner call (each
-/// compiled once, the tests shared), results `resume` may reuse taken from
-/// it, then the time-limit warnings; the report in the unsharded order.
+/// compiled once, the tests shared, running the tests
+/// [`super::policy::tests_to_run`] says for the layout and `all_tests`),
+/// results `resume` may reuse taken from it, then the time-limit warnings;
+/// the report in the unsharded order.
 pub fn grade(
     plan: &ClassPlan,
     config: &JudgeConfig,
     overrides: &Overrides,
+    all_tests: bool,
     mut resume: Option<&mut Resume>,
     cancel: &Cancellation,
     on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<GradeReport, GradingError> {
     let mut results = Vec::with_capacity(plan.entries.len());
     let mut not_graded = Vec::new();
+    let which = super::policy::tests_to_run(config.layout, all_tests);
     let mut by_problem: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
     for entry in &plan.entries {
         by_problem.entry(&entry.problem).or_default().push(entry);
@@ -149,6 +158,7 @@ pub fn grade(
                     &group,
                     config,
                     &resolved.settings,
+                    which,
                     resume.as_deref_mut(),
                     cancel,
                     on_event,
@@ -158,8 +168,10 @@ pub fn grade(
             }
             None => {
                 for entry in group {
-                    results.push(unknown_problem(entry, config));
+                    let graded = unknown_problem(entry, config);
                     on_event(ClassEvent::Graded);
+                    on_event(ClassEvent::Finished(&graded));
+                    results.push(graded);
                 }
             }
         }
@@ -218,11 +230,16 @@ struct Runnable<'a> {
 /// Grades one problem's submissions: one runner call, so each is compiled
 /// once and the tests are shared. Results `resume` may reuse are taken from
 /// it instead.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the problem, its settings and observers"
+)]
 fn grade_problem(
     package: &Package,
     entries: &[&Entry],
     config: &JudgeConfig,
     settings: &Settings,
+    which: TestsToRun,
     mut resume: Option<&mut Resume>,
     cancel: &Cancellation,
     on_event: &mut dyn FnMut(ClassEvent<'_>),
@@ -248,6 +265,7 @@ fn grade_problem(
                     &package_sha256,
                     &submission,
                     settings,
+                    which,
                     seed,
                     config.random_tests,
                 )
@@ -262,12 +280,14 @@ fn grade_problem(
                 });
                 match earlier {
                     Some(earlier) => {
-                        graded.push(GradedResult {
+                        let reused = GradedResult {
                             student: entry.student.clone(),
                             expected: expected_of(entry),
                             ..earlier
-                        });
+                        };
                         on_event(ClassEvent::Graded);
+                        on_event(ClassEvent::Finished(&reused));
+                        graded.push(reused);
                     }
                     None => runnable.push(Runnable {
                         entry,
@@ -305,46 +325,58 @@ fn grade_problem(
         &workspace,
     )?;
     for (entry, why) in unrunnable_entries {
-        graded.push(unrunnable(entry, config, &why, tests.len(), settings));
+        let result = unrunnable(entry, config, &why, tests.len(), settings);
         on_event(ClassEvent::Graded);
+        on_event(ClassEvent::Finished(&result));
+        graded.push(result);
     }
     let submissions: Vec<Submission> = runnable
         .iter()
         .map(|runnable| runnable.submission.clone())
         .collect();
+    let position: std::collections::HashMap<String, usize> = runnable
+        .iter()
+        .enumerate()
+        .map(|(index, runnable)| (runnable.entry.path.display().to_string(), index))
+        .collect();
+    // Final as each submission finishes, so the journal has it before the
+    // rest of the problem runs; a TLE example's margin re-runs wait until
+    // the pool is done (they must not share the machine with other tests).
+    let mut finished: Vec<Option<GradedResult>> = vec![None; runnable.len()];
     let mut on_run_event = |event: Event<'_>| {
-        if let Event::SubmissionFinished { .. } = event {
-            on_event(ClassEvent::Graded);
+        let Event::SubmissionFinished { result } = event else {
+            return;
+        };
+        let Some(&index) = position.get(&result.submission) else {
+            return;
+        };
+        let mut graded_result = graded_result(&runnable[index], package, settings, result);
+        on_event(ClassEvent::Graded);
+        if !needs_reruns(&graded_result) {
+            graded_result.warnings = close_to_the_limit(&graded_result).into_iter().collect();
+            on_event(ClassEvent::Finished(&graded_result));
         }
+        finished[index] = Some(graded_result);
     };
-    let results = runner::run_cancellable(
+    let results = runner::run_selected(
         problem,
         &submissions,
         &tests,
         settings,
+        which,
         &workspace,
         cancel,
         &mut on_run_event,
     )?;
-    for (runnable, result) in runnable.iter().zip(results) {
-        let Some(mut result) = result else {
+    for ((runnable, result), graded_result) in runnable.iter().zip(results).zip(finished) {
+        let (Some(_), Some(mut graded_result)) = (result, graded_result) else {
             not_graded.push(not_graded_entry(runnable.entry));
             continue;
         };
-        // The runner names the engine (`rooks`); reports name the package.
-        result.problem.clone_from(&package.id);
-        let limits = runnable.submission.limits(&settings.limits);
-        let mut graded_result = GradedResult {
-            result,
-            student: runnable.entry.student.clone(),
-            expected: expected_of(runnable.entry),
-            time_limit_ms: limits.cpu_time_ms,
-            memory_limit_mib: limits.memory_kib / 1024,
-            warnings: Vec::new(),
-            submission_sha256: runnable.sha256.clone(),
-            fingerprint: Some(runnable.fingerprint.clone()),
-            reused: false,
-        };
+        if !needs_reruns(&graded_result) {
+            graded.push(graded_result);
+            continue;
+        }
         // Warnings are part of the result (a resumed report must equal a
         // full run's): a pair interrupted while they were found is not graded.
         match time_limit_warnings(
@@ -357,6 +389,7 @@ fn grade_problem(
         )? {
             Some(warnings) => {
                 graded_result.warnings = warnings;
+                on_event(ClassEvent::Finished(&graded_result));
                 graded.push(graded_result);
             }
             None => not_graded.push(not_graded_entry(runnable.entry)),
@@ -366,6 +399,31 @@ fn grade_problem(
         results: graded,
         not_graded,
     })
+}
+
+/// The graded result of `runnable` from the runner's `result`, warnings
+/// not yet found.
+fn graded_result(
+    runnable: &Runnable<'_>,
+    package: &Package,
+    settings: &Settings,
+    result: &SubmissionResult,
+) -> GradedResult {
+    let mut result = result.clone();
+    // The runner names the engine (`rooks`); reports name the package.
+    result.problem.clone_from(&package.id);
+    let limits = runnable.submission.limits(&settings.limits);
+    GradedResult {
+        result,
+        student: runnable.entry.student.clone(),
+        expected: expected_of(runnable.entry),
+        time_limit_ms: limits.cpu_time_ms,
+        memory_limit_mib: limits.memory_kib / 1024,
+        warnings: Vec::new(),
+        submission_sha256: runnable.sha256.clone(),
+        fingerprint: Some(runnable.fingerprint.clone()),
+        reused: false,
+    }
 }
 
 /// An entry an interrupted run did not grade.

@@ -35,6 +35,17 @@ pub fn close_to_the_limit(graded: &GradedResult) -> Option<String> {
     })
 }
 
+/// Whether [`time_limit_warnings`] runs anything for `graded`: a TLE
+/// example that got TLE. Any other result's warnings are
+/// [`close_to_the_limit`]'s alone.
+pub fn needs_reruns(graded: &GradedResult) -> bool {
+    let expects_tle = graded
+        .expected
+        .as_ref()
+        .is_some_and(|expected| expected.verdict == Some(Verdict::TimeLimitExceeded));
+    expects_tle && graded.result.verdict == Verdict::TimeLimitExceeded
+}
+
 /// The warnings of [`close_to_the_limit`] and, for a TLE example that got
 /// TLE, of its TLE tests re-run one at a time at [`TLE_RETRY_FACTOR`] times
 /// the limit (stopping at the first still too slow). `None` when `cancel`
@@ -49,11 +60,7 @@ pub fn time_limit_warnings(
 ) -> Result<Option<Vec<String>>, RunError> {
     let result = &graded.result;
     let mut warnings: Vec<String> = close_to_the_limit(graded).into_iter().collect();
-    let expects_tle = graded
-        .expected
-        .as_ref()
-        .is_some_and(|expected| expected.verdict == Some(Verdict::TimeLimitExceeded));
-    if expects_tle && result.verdict == Verdict::TimeLimitExceeded {
+    if needs_reruns(graded) {
         let slow: Vec<&TestCase> = result
             .tests
             .iter()

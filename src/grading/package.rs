@@ -10,6 +10,7 @@ use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{self, PackageSubmission};
 use crate::config::problem::LimitsToml;
 use crate::grade::{kattis_folder_agrees, ACCEPTED_FOLDER};
+use crate::interrupt::Cancellation;
 use crate::package::{self, Package};
 use crate::runner::{self, FixedTests, Submission, SubmissionResult, TestCase, Workspace};
 use crate::verdict::Verdict;
@@ -165,12 +166,15 @@ impl PackageReport {
 
 /// Grades `plan` (`dir` names it in errors). Without a stated time limit,
 /// one is derived from the accepted submissions first, as problemtools does,
-/// and `on_derived` hears it before the real run.
+/// and `on_derived` hears it before the real run. Each submission stops at
+/// its first failing test unless `all_tests` (see
+/// [`super::policy::tests_to_run`]); deriving the limit runs every test.
 pub fn grade(
     plan: &PackagePlan,
     dir: &Path,
     config: &JudgeConfig,
     jobs: Option<u64>,
+    all_tests: bool,
     on_derived: &mut dyn FnMut(&DerivedLimit),
 ) -> Result<PackageReport, GradingError> {
     plan.refuse_empty(dir)?;
@@ -208,14 +212,18 @@ pub fn grade(
         .iter()
         .map(|(_, submission)| submission.clone())
         .collect();
-    let results = runner::run(
+    let never = Cancellation::new();
+    let results = runner::run_selected(
         &*package.problem,
         &submissions,
         &tests,
         &settings,
+        super::policy::tests_to_run(crate::config::judge::Layout::Expected, all_tests),
         &workspace,
+        &never,
         &mut |_| {},
     )?;
+    let results = results.into_iter().flatten();
     let rows = plan
         .graded
         .iter()

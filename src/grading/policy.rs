@@ -4,7 +4,21 @@ use crate::config::judge::Layout;
 use crate::exit;
 use crate::report;
 use crate::report::json::GradeReport;
+use crate::runner::TestsToRun;
 use crate::verdict::Verdict;
+
+/// Which tests of each submission a grade runs: with layout `expected` the
+/// verdict is all that is asked, so a submission stops at its first failing
+/// test, as problemtools does, unless `--all-tests`; a class (`student/problem`,
+/// `problem/student`) runs every test, since its scores need them.
+pub fn tests_to_run(layout: Layout, all_tests: bool) -> TestsToRun {
+    match (layout, all_tests) {
+        (Layout::Expected, false) => TestsToRun::UntilFirstFailure,
+        (Layout::Expected, true) | (Layout::ProblemStudent | Layout::StudentProblem, _) => {
+            TestsToRun::All
+        }
+    }
+}
 
 /// The one rule of every grading command: a judge error anywhere is the
 /// judge failing (3); else 0 when everything passed, 1 when not. What
@@ -124,6 +138,18 @@ mod tests {
             ignored: Vec::new(),
             results,
         }
+    }
+
+    #[test_case::test_case(Layout::Expected, false, TestsToRun::UntilFirstFailure ; "examples stop")]
+    #[test_case::test_case(Layout::Expected, true, TestsToRun::All ; "examples with all tests")]
+    #[test_case::test_case(Layout::ProblemStudent, false, TestsToRun::All ; "a class runs all")]
+    #[test_case::test_case(Layout::StudentProblem, true, TestsToRun::All ; "a class with the flag")]
+    fn only_examples_stop_at_their_first_failure(
+        layout: Layout,
+        all_tests: bool,
+        expected: TestsToRun,
+    ) {
+        assert_eq!(tests_to_run(layout, all_tests), expected);
     }
 
     #[test]

@@ -182,9 +182,15 @@ pub struct SubmissionResult {
     /// The first non-AC test verdict in test order; CE or JE when it did not
     /// compile; AC otherwise.
     pub verdict: Verdict,
+    /// Tests passed, of those run.
     pub passed: usize,
+    /// The problem's tests, run or not.
     pub total: usize,
     pub compile: CompileResult,
+    /// The tests run, in test order. Fewer than `total` when the submission
+    /// did not run (CE, JE), or when it stopped at its first failing test
+    /// (layout `expected` and `grade --package`, without `--all-tests`):
+    /// the tests after it were not run and are absent.
     pub tests: Vec<TestResult>,
 }
 

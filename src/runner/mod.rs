@@ -27,6 +27,7 @@ use sha2::Digest as _;
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The judge failed (not a submission): exit 3.
 #[derive(Debug, thiserror::Error)]
@@ -523,6 +524,20 @@ pub fn run(
     Ok(results.into_iter().flatten().collect())
 }
 
+/// Which tests of a submission run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TestsToRun {
+    /// Every test: scores need them (class grading, `judge run`).
+    #[default]
+    All,
+    /// Tests up to the first that fails, in test order: the verdict is then
+    /// decided, as problemtools stops (layout `expected`, `grade
+    /// --package`). Pro: a TLE example costs one time limit, not one per
+    /// test. Con: the result lists no test after the first failure, so its
+    /// `passed` counts only the tests before it.
+    UntilFirstFailure,
+}
+
 /// [`run`], stopping early when `cancel` is requested: one entry per
 /// submission, `None` for a submission that was not completely graded
 /// before the request (it was not compiled, or some of its tests did not
@@ -537,6 +552,40 @@ pub fn run_cancellable(
     submissions: &[Submission],
     tests: &[TestCase],
     settings: &Settings,
+    workspace: &Workspace,
+    cancel: &Cancellation,
+    on_event: &mut dyn FnMut(Event<'_>),
+) -> Result<Vec<Option<SubmissionResult>>, RunError> {
+    run_selected(
+        problem,
+        submissions,
+        tests,
+        settings,
+        TestsToRun::All,
+        workspace,
+        cancel,
+        on_event,
+    )
+}
+
+/// [`run_cancellable`] running `which` tests of each submission.
+///
+/// With [`TestsToRun::UntilFirstFailure`] a worker does not start a test
+/// that comes after a test of the same submission already known to fail.
+/// Tests started before that was known may finish, and a test later in
+/// order may have failed first; neither decides anything: the result keeps
+/// exactly the tests up to the first failure in test order, so it is the
+/// same for any `--jobs` and any timing.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "run_cancellable's, plus which tests"
+)]
+pub fn run_selected(
+    problem: &dyn Problem,
+    submissions: &[Submission],
+    tests: &[TestCase],
+    settings: &Settings,
+    which: TestsToRun,
     workspace: &Workspace,
     cancel: &Cancellation,
     on_event: &mut dyn FnMut(Event<'_>),
@@ -631,21 +680,29 @@ pub fn run_cancellable(
             tests: Vec::with_capacity(tests.len()),
         })
         .collect();
+    // Per submission: the test items handed back so far (run or skipped),
+    // and the first failing test in test order a worker has seen (only
+    // ever lowered; `usize::MAX` while none).
+    let mut handed_back = vec![0usize; submissions.len()];
+    let first_failure: Vec<AtomicUsize> = (0..submissions.len())
+        .map(|_| AtomicUsize::new(usize::MAX))
+        .collect();
     // Complete: prepared, and either not runnable (CE, JE) or every test
-    // finished. Only an interrupted run has incomplete submissions.
-    let complete = |index: usize, results: &[SubmissionResult]| {
-        prepared[index].as_ref().is_some_and(|prepared| {
-            prepared.program.is_none() || results[index].tests.len() == tests.len()
-        })
+    // handed back. Only an interrupted run has incomplete submissions.
+    let complete = |index: usize, handed_back: &[usize]| {
+        prepared[index]
+            .as_ref()
+            .is_some_and(|prepared| prepared.program.is_none() || handed_back[index] == tests.len())
     };
     let mut finished = vec![false; submissions.len()];
     let mut next_to_finish = 0;
     let mut finish_until = |results: &mut Vec<SubmissionResult>,
+                            handed_back: &[usize],
                             finished: &mut Vec<bool>,
                             upto: usize,
                             on_event: &mut dyn FnMut(Event<'_>)| {
         while next_to_finish < upto {
-            if complete(next_to_finish, results) {
+            if complete(next_to_finish, handed_back) {
                 let result = &mut results[next_to_finish];
                 result.verdict = SubmissionResult::overall(&result.compile, &result.tests);
                 result.passed = result
@@ -669,6 +726,11 @@ pub fn run_cancellable(
         &pairs,
         cancel,
         |sandbox, &(index, prepared, test)| {
+            if which == TestsToRun::UntilFirstFailure
+                && first_failure[index].load(Ordering::SeqCst) < test
+            {
+                return None;
+            }
             let limits = submissions[index].limits(&settings.limits);
             let run = |sandbox: &mut crate::sandbox::Sandbox| {
                 execute::run_test(sandbox, problem, prepared, &tests[test], &limits, settings)
@@ -677,7 +739,7 @@ pub fn run_cancellable(
             // At most one run alone per submission (issue 18): a program
             // that sleeps on every test must not stall every worker twice
             // per test.
-            if execute::wall_time_only(&first, &limits)
+            let result = if execute::wall_time_only(&first, &limits)
                 && !rerun_taken[index].swap(true, std::sync::atomic::Ordering::SeqCst)
             {
                 let mut again = alone.exclusive(|| run(sandbox));
@@ -685,21 +747,43 @@ pub fn run_cancellable(
                 again
             } else {
                 first
+            };
+            if !result.verdict.is_accepted() {
+                first_failure[index].fetch_min(test, Ordering::SeqCst);
             }
+            Some(result)
         },
         |position, result| {
             let (index, _, _) = pairs[position];
             // Submissions before this one (and any that did not compile)
             // are complete once a later submission's test arrives.
-            finish_until(&mut results, &mut finished, index, on_event);
-            on_event(Event::TestFinished {
-                submission: &names[index],
-                test: &result,
-            });
-            results[index].tests.push(result);
+            finish_until(&mut results, &handed_back, &mut finished, index, on_event);
+            handed_back[index] += 1;
+            // In test order, so a failure already kept means the verdict
+            // is decided: what comes after it is dropped, run or not. A
+            // test is only skipped after a failure earlier in order, which
+            // arrives first.
+            let decided = which == TestsToRun::UntilFirstFailure
+                && results[index]
+                    .tests
+                    .last()
+                    .is_some_and(|test| !test.verdict.is_accepted());
+            if let (Some(result), false) = (result, decided) {
+                on_event(Event::TestFinished {
+                    submission: &names[index],
+                    test: &result,
+                });
+                results[index].tests.push(result);
+            }
         },
     )?;
-    finish_until(&mut results, &mut finished, submissions.len(), on_event);
+    finish_until(
+        &mut results,
+        &handed_back,
+        &mut finished,
+        submissions.len(),
+        on_event,
+    );
     Ok(results
         .into_iter()
         .zip(finished)

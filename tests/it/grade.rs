@@ -855,3 +855,91 @@ fn r11_student_view_hides_the_data_of_hidden_tests() {
         page.matches("<details class=\"test\"").count()
     );
 }
+
+/// A WA example slow on the first test only: with two workers its second
+/// test fails first, which must not decide anything.
+fn zero_slow_on_the_sample() -> String {
+    let sample =
+        fs_err::read_to_string(repository().join("problems/rooks/tests/sample-1.in")).unwrap();
+    format!(
+        "import sys, time\ndata = sys.stdin.read()\nif data == {sample:?}:\n    time.sleep(0.5)\n{}",
+        ZERO.lines()
+            .skip(1)
+            .map(|line| format!("{line}\n"))
+            .collect::<String>()
+            .replace("tokens = sys.stdin.read().split()", "tokens = data.split()")
+    )
+}
+
+/// The test names of each result.
+fn test_names(report: &Value) -> Vec<Vec<String>> {
+    report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|result| {
+            result["tests"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|test| test["name"].as_str().unwrap().to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+// See: issue #19 (item 4).
+#[test]
+fn r19_an_example_stops_at_its_first_failing_test_for_any_jobs() {
+    let dir = Dir::new();
+    config(&dir, "expected", "");
+    dir.create("submissions/rooks/accepted/good.py", accepted());
+    dir.create(
+        "submissions/rooks/wrong_answer/zero.py",
+        zero_slow_on_the_sample(),
+    );
+    let mut reports = Vec::new();
+    for jobs in ["1", "2"] {
+        let name = format!("report-{jobs}.json");
+        dir.judge(&["grade", "--jobs", jobs, "--json", &name])
+            .expect_code(0);
+        reports.push(timeless(json(&dir, &name)));
+    }
+    assert_eq!(reports[0], reports[1], "the report depends on --jobs");
+    let report = &reports[0];
+    let names = test_names(report);
+    let total = report["results"][0]["total"].as_u64().unwrap() as usize;
+    assert!(total > 2, "{total}");
+    assert_eq!(
+        names[0].len(),
+        total,
+        "the accepted example runs every test"
+    );
+    assert_eq!(names[1], ["sample-1"], "the WA example stops at its first");
+    assert_eq!(report["results"][1]["total"].as_u64(), Some(total as u64));
+    assert_eq!(report["results"][1]["passed"].as_u64(), Some(0));
+
+    dir.judge(&["grade", "--all-tests", "--jobs", "2", "--json", "all.json"])
+        .expect_code(0);
+    let all = json(&dir, "all.json");
+    assert_eq!(
+        test_names(&all)[1].len(),
+        total,
+        "--all-tests runs them all"
+    );
+    assert_eq!(all["results"][1]["verdict"], "WA");
+}
+
+// See: issue #19 (item 4): scores need every test.
+#[test]
+fn r19_a_class_runs_every_test_of_a_failing_submission() {
+    let dir = Dir::new();
+    config(&dir, "problem/student", "");
+    dir.create("submissions/rooks/zero.py", ZERO);
+    dir.judge(&["grade", "--json", "report.json"])
+        .expect_code(1);
+    let report = json(&dir, "report.json");
+    let total = report["results"][0]["total"].as_u64().unwrap() as usize;
+    assert!(total > 2, "{total}");
+    assert_eq!(test_names(&report)[0].len(), total);
+}

@@ -17,6 +17,7 @@ mod grade;
 mod hostile;
 mod hostile2;
 mod interrupt;
+mod journal;
 mod kattis;
 mod matchsticks;
 mod mayan;
