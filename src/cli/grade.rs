@@ -25,7 +25,6 @@ use crate::report::targets::is_stdout;
 use crate::report::{self, human};
 use crate::resume::{self, Resume};
 use crate::verdict::Verdict;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `judge grade`.
@@ -68,6 +67,11 @@ pub struct GradeArgs {
     /// [default: `student-view` of judge.toml, else off].
     #[arg(long)]
     pub student_view: bool,
+    /// Add the similarity of the hand-ins of each problem to the HTML class
+    /// page (`judge similar`'s pairs and side-by-side pages): evidence for a
+    /// person, never a grade. Needs `--html`; refused with `--student-view`.
+    #[arg(long)]
+    pub similarity: bool,
     #[command(flatten)]
     pub packages: PackageArgs,
 }
@@ -82,13 +86,17 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
             reports_asked: args.json.is_some()
                 || args.reports.any()
                 || args.resume.is_some()
-                || args.shard.is_some(),
+                || args.shard.is_some()
+                || args.similarity,
         };
         return super::grade_package::run(&request, dir);
     }
     let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
     args.reports
         .refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
+    let student_view = args.student_view || config.student_view;
+    let similarity =
+        super::similar::for_grade(args.similarity, &config, &args.reports, args.student_view)?;
     let problems_dir = args.packages.problems_dir.as_deref();
     if let Some(dir) = problems_dir {
         check_problems_dir(dir)?;
@@ -117,7 +125,7 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
     let cancel = Cancellation::on_signals()?;
 
     announce_isolation();
-    let progress = progress_bar(plan.entries.len() as u64, args.quiet);
+    let progress = super::progress::grade_bar(plan.entries.len() as u64, args.quiet);
     let overrides = Overrides {
         jobs: args.jobs,
         ..Overrides::default()
@@ -141,8 +149,14 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
     let stopped_by = cancel.signal();
     // `--resume FILE` alone brings FILE up to date.
     let json = args.json.as_deref().or(args.resume.as_deref());
-    let student_view = args.student_view || config.student_view;
-    let code = finish(&report, json, &args.reports, args.quiet, student_view)?;
+    let code = finish(
+        &report,
+        json,
+        &args.reports,
+        args.quiet,
+        student_view,
+        similarity.as_ref(),
+    )?;
     match stopped_by {
         Some(signal) => {
             say_interrupted(&report, signal.name(), json);
@@ -230,6 +244,7 @@ pub(super) fn finish(
     reports: &ReportArgs,
     quiet: bool,
     student_view: bool,
+    similarity: Option<&crate::similar::run::Analysis>,
 ) -> Result<u8, Error> {
     let to_stdout = json.is_some_and(is_stdout) || reports.to_stdout();
     let for_students;
@@ -242,7 +257,8 @@ pub(super) fn finish(
     if let Some(path) = json {
         write_report(path, &report::json::render_grade(written)?)?;
     }
-    reports.write(&written.results, &report::html::Options { student_view })?;
+    let html = report::html::Options { student_view };
+    reports.write(&written.results, &html, similarity)?;
     if !to_stdout {
         if !quiet {
             write_stdout(&human::render_grade_table(report, super::colour_stdout()))?;
@@ -272,19 +288,4 @@ pub(super) fn finish(
         }
     }
     Ok(policy::grade_exit(report))
-}
-
-/// A bar on stderr when stderr is a terminal; hidden otherwise, so CI logs
-/// stay clean.
-fn progress_bar(length: u64, quiet: bool) -> indicatif::ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(length);
-    let style = indicatif::ProgressStyle::with_template(
-        "{bar:30} {pos}/{len} submissions graded, {elapsed} ({msg})",
-    )
-    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar
 }

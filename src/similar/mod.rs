@@ -22,6 +22,7 @@
 
 pub mod class;
 pub mod html;
+pub mod run;
 pub mod tiling;
 pub mod tokens;
 pub mod winnow;
