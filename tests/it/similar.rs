@@ -35,7 +35,7 @@ const ORIGINS: &[(&str, &str)] = &[
     ("pam", "pam"),
     ("quin", "pam"),
     // Mayan on the teacher's starter code: wes copies tom; uma and vic share
-    // only the starter with them.
+    // only the starter with them. xan, yul and zed wrote mayan without it.
     ("tom", "tom"),
     ("wes", "tom"),
 ];
@@ -190,13 +190,35 @@ fn starter_code_pairs_fall_among_the_independent_ones_with_base() {
         .filter(|((a, b), _)| origin(a) == origin(b))
         .map(|(_, score)| *score)
         .fold(f64::INFINITY, f64::min);
-    for (a, b) in [
+    // uma and vic wrote their own code on the starter, in styles of their
+    // own; xan, yul and zed wrote theirs from scratch, each differently.
+    let starter_only = [
         ("tom", "uma"),
         ("tom", "vic"),
         ("uma", "vic"),
         ("uma", "wes"),
         ("vic", "wes"),
-    ] {
+    ];
+    let students: Vec<String> = students_of("mayan")
+        .into_iter()
+        .map(|(student, _)| student)
+        .collect();
+    assert!(students.len() >= 7, "{students:?}");
+    let mut independent_with = Vec::new();
+    let mut independent_without = Vec::new();
+    for (index, a) in students.iter().enumerate() {
+        for b in &students[index + 1..] {
+            let starter = starter_only.contains(&(a.as_str(), b.as_str()));
+            if origin(a) != origin(b) && !starter {
+                independent_with.push(with.get(&key(a, b)).copied().unwrap_or(0.0));
+                independent_without.push(without.get(&key(a, b)).copied().unwrap_or(0.0));
+            }
+        }
+    }
+    assert!(independent_with.len() >= 10, "{independent_with:?}");
+    let highest = |scores: &[f64]| scores.iter().copied().fold(0.0, f64::max);
+    let lowest = |scores: &[f64]| scores.iter().copied().fold(f64::INFINITY, f64::min);
+    for (a, b) in starter_only {
         let before = without[&key(a, b)];
         let after = with.get(&key(a, b)).copied().unwrap_or(0.0);
         assert!(
@@ -207,9 +229,18 @@ fn starter_code_pairs_fall_among_the_independent_ones_with_base() {
             after < copied && after < weakest_planted,
             "{a}, {b}: {after}"
         );
+        // With --base, among the independent pairs: neither above nor
+        // below all of them.
+        assert!(
+            lowest(&independent_with) < after && after < highest(&independent_with),
+            "{a}, {b}: {after} with --base, independent pairs {independent_with:?}"
+        );
+        // Without it, the starter alone lifts them above every one.
+        assert!(
+            before > highest(&independent_without),
+            "{a}, {b}: {before} without --base, independent pairs {independent_without:?}"
+        );
     }
-    // Without --base the starter alone lifts them above the copies of rooks.
-    assert!(without[&key("uma", "vic")] > 0.6, "{without:?}");
 }
 
 /// The checked-in `docs/similar.schema.json` is the one the Rust types make.
