@@ -25,7 +25,6 @@ use crate::report::targets::is_stdout;
 use crate::report::{self, human};
 use crate::resume::{self, Journal};
 use crate::verdict::Verdict;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `judge grade`.
@@ -73,6 +72,11 @@ pub struct GradeArgs {
     /// [default: `student-view` of judge.toml, else off].
     #[arg(long)]
     pub student_view: bool,
+    /// Add the similarity of the hand-ins of each problem to the HTML class
+    /// page (`judge similar`'s pairs and side-by-side pages): evidence for a
+    /// person, never a grade. Needs `--html`; refused with `--student-view`.
+    #[arg(long)]
+    pub similarity: bool,
     #[command(flatten)]
     pub packages: PackageArgs,
 }
@@ -88,13 +92,17 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
             reports_asked: args.json.is_some()
                 || args.reports.any()
                 || args.resume.is_some()
-                || args.shard.is_some(),
+                || args.shard.is_some()
+                || args.similarity,
         };
         return super::grade_package::run(&request, dir);
     }
     let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
     args.reports
         .refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
+    let student_view = args.student_view || config.student_view;
+    let similarity =
+        super::similar::for_grade(args.similarity, &config, &args.reports, args.student_view)?;
     let problems_dir = args.packages.problems_dir.as_deref();
     if let Some(dir) = problems_dir {
         check_problems_dir(dir)?;
@@ -131,7 +139,7 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
     let mut journal_error = None;
 
     announce_isolation();
-    let progress = progress_bar(plan.entries.len() as u64, args.quiet);
+    let progress = super::progress::grade_bar(plan.entries.len() as u64, args.quiet);
     let overrides = Overrides {
         jobs: args.jobs,
         ..Overrides::default()
@@ -165,7 +173,6 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
         say(&resume.summary());
     }
     let stopped_by = cancel.signal();
-    let student_view = args.student_view || config.student_view;
     if let Some(error) = journal_error {
         say(&format!(
             "note: the grade stopped at once: `{}` could not be written; {} of {} pairs \
@@ -176,12 +183,26 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
         ));
         // Each report that can be written is; the journal's error is the
         // one to report (exit 3).
-        if let Err(other) = finish(&report, json, &args.reports, true, student_view) {
+        if let Err(other) = finish(
+            &report,
+            json,
+            &args.reports,
+            true,
+            student_view,
+            similarity.as_ref(),
+        ) {
             say(&format!("error: {:#}", anyhow::Error::from(other)));
         }
         return Err(error.into());
     }
-    let code = finish(&report, json, &args.reports, args.quiet, student_view)?;
+    let code = finish(
+        &report,
+        json,
+        &args.reports,
+        args.quiet,
+        student_view,
+        similarity.as_ref(),
+    )?;
     // The report holds every result now: the journal has done its work.
     if let Some(journal) = journal {
         journal.remove()?;
@@ -205,6 +226,7 @@ pub(super) fn finish(
     reports: &ReportArgs,
     quiet: bool,
     student_view: bool,
+    similarity: Option<&crate::similar::run::Analysis>,
 ) -> Result<u8, Error> {
     let to_stdout = json.is_some_and(is_stdout) || reports.to_stdout();
     let for_students;
@@ -223,7 +245,11 @@ pub(super) fn finish(
             .and_then(|text| write_report(path, &text)),
         None => Ok(()),
     };
-    let others_written = reports.write(&written.results, &report::html::Options { student_view });
+    let others_written = reports.write(
+        &written.results,
+        &report::html::Options { student_view },
+        similarity,
+    );
     if json_written.is_err() && others_written.is_err() {
         if let Err(error) = &others_written {
             say(&format!("error: {error:#}"));
@@ -260,19 +286,4 @@ pub(super) fn finish(
         }
     }
     Ok(policy::grade_exit(report))
-}
-
-/// A bar on stderr when stderr is a terminal; hidden otherwise, so CI logs
-/// stay clean.
-fn progress_bar(length: u64, quiet: bool) -> indicatif::ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(length);
-    let style = indicatif::ProgressStyle::with_template(
-        "{bar:30} {pos}/{len} submissions graded, {elapsed} ({msg})",
-    )
-    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar
 }

@@ -33,7 +33,8 @@ pub(super) struct PackageRequest<'a> {
 pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error> {
     if request.reports_asked {
         return Err(UsageError::new(
-            "`--package` prints its own table and takes no report, `--resume` or `--shard` flag",
+            "`--package` prints its own table and takes no report, `--resume`, `--shard` or \
+             `--similarity` flag",
             None,
         )
         .into());

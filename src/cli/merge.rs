@@ -54,5 +54,12 @@ pub fn run(args: MergeArgs) -> Result<u8, Error> {
             merged.not_graded.len()
         ));
     }
-    finish(&merged, Some(&args.output), &args.render, args.quiet, false)
+    finish(
+        &merged,
+        Some(&args.output),
+        &args.render,
+        args.quiet,
+        false,
+        None,
+    )
 }

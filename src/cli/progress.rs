@@ -1,6 +1,6 @@
 //! `judge stress`'s progress on stderr: one line rewritten in place on a
 //! terminal, else one line per phase (a CI log wants no carriage returns).
-//! See: issue #10.
+//! See: issue #10. And `judge grade`'s bar.
 
 use crate::runner::stress::StressProgress;
 use std::io::{IsTerminal as _, Write as _};
@@ -67,4 +67,19 @@ impl StressReporter {
             self.line_shown = false;
         }
     }
+}
+
+/// A bar on stderr when stderr is a terminal; hidden otherwise, so CI logs
+/// stay clean.
+pub(super) fn grade_bar(length: u64, quiet: bool) -> indicatif::ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(length);
+    let style = indicatif::ProgressStyle::with_template(
+        "{bar:30} {pos}/{len} submissions graded, {elapsed} ({msg})",
+    )
+    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
 }

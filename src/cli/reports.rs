@@ -6,6 +6,7 @@ use crate::error::Error;
 use crate::report;
 use crate::report::targets::{is_stdout, TargetError, Targets};
 use crate::runner::SubmissionResult;
+use crate::similar::{self, html::Placement, run::Analysis};
 use std::path::{Path, PathBuf};
 
 /// Report files rendered from results, by `judge run`, `judge grade` and
@@ -67,11 +68,14 @@ impl ReportArgs {
 
     /// Renders and writes (atomically) every report file asked for; one
     /// that cannot be written does not keep the others from being written
-    /// (the first failure is returned once all were tried).
+    /// (the first failure is returned once all were tried). With
+    /// `similarity`, the HTML class page holds its section and the page
+    /// folder its side-by-side pages.
     pub(crate) fn write<R: report::Row>(
         &self,
         rows: &[R],
         html: &report::html::Options,
+        similarity: Option<&Analysis>,
     ) -> Result<(), Error> {
         let mut first_failure = None;
         if let Some(path) = &self.junit {
@@ -86,7 +90,7 @@ impl ReportArgs {
             let written = write_report(path, &report::csv::render(rows));
             first_failure = first_failure.or(written.err());
         }
-        let html_written = self.write_html(rows, html);
+        let html_written = self.write_html(rows, html, similarity);
         match first_failure {
             Some(error) => Err(error),
             None => html_written,
@@ -97,10 +101,26 @@ impl ReportArgs {
         &self,
         rows: &[R],
         html: &report::html::Options,
+        similarity: Option<&Analysis>,
     ) -> Result<(), Error> {
         if let Some(path) = &self.html {
             if is_stdout(path) {
-                write_stdout(&report::html::render_with(rows, html))?;
+                let mut page = report::html::render_with(rows, html);
+                if let Some(analysis) = similarity {
+                    let placement = Placement {
+                        folder: None,
+                        summary_dir: None,
+                        back: "",
+                        prefix: SIMILAR_PAGE_PREFIX,
+                    };
+                    let section = similar::html::render_section(
+                        &analysis.report,
+                        &analysis.hand_ins,
+                        &placement,
+                    );
+                    insert_section(&mut page, &section.summary);
+                }
+                write_stdout(&page)?;
             } else {
                 let folder = report::page_folder(path);
                 let name = |path: &Path| {
@@ -108,7 +128,27 @@ impl ReportArgs {
                         .map(|name| name.to_string_lossy().into_owned())
                         .unwrap_or_default()
                 };
-                let pages = report::html::render_pages(rows, &name(path), &name(&folder), html);
+                let mut pages = report::html::render_pages(rows, &name(path), &name(&folder), html);
+                if let Some(analysis) = similarity {
+                    let summary_dir = std::path::absolute(path)
+                        .ok()
+                        .and_then(|path| path.parent().map(Path::to_owned));
+                    let folder_name = name(&folder);
+                    let back = format!("../{}", similar::html::encode(&name(path)));
+                    let placement = Placement {
+                        folder: Some(&folder_name),
+                        summary_dir: summary_dir.as_deref(),
+                        back: &back,
+                        prefix: SIMILAR_PAGE_PREFIX,
+                    };
+                    let section = similar::html::render_section(
+                        &analysis.report,
+                        &analysis.hand_ins,
+                        &placement,
+                    );
+                    insert_section(&mut pages.class_page, &section.summary);
+                    pages.submissions.extend(section.pairs);
+                }
                 report::write_page_set(
                     path,
                     &folder,
@@ -119,6 +159,17 @@ impl ReportArgs {
         }
         Ok(())
     }
+}
+
+/// Side-by-side pages of `judge grade --similarity` are named
+/// `similar.pair-N.html`: a submission's page name never holds a `.` before
+/// `.html` (`report::html::page_names`), so the two never clash.
+const SIMILAR_PAGE_PREFIX: &str = "similar.pair-";
+
+/// Puts `section` at the end of the page's body.
+fn insert_section(page: &mut String, section: &str) {
+    let at = page.rfind("</body>").unwrap_or(page.len());
+    page.insert_str(at, section);
 }
 
 /// Writes one report to `path`, or to standard output for `-`.

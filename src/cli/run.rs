@@ -117,7 +117,7 @@ pub fn run(args: RunArgs) -> Result<u8, Error> {
         write_report(path, &json)?;
     }
     args.reports
-        .write(results, &report::html::Options::default())?;
+        .write(results, &report::html::Options::default(), None)?;
     let verdicts: Vec<Verdict> = results.iter().map(|result| result.verdict).collect();
     if let Some(signal) = stopped_by {
         say(&format!(

@@ -9,9 +9,8 @@ use super::{say, write_stdout};
 use crate::config::judge::JudgeConfig;
 use crate::error::{Error, UsageError};
 use crate::exit;
-use crate::grade;
 use crate::report;
-use crate::similar::{self, class, Report};
+use crate::similar::{self, run};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `judge similar`.
@@ -69,89 +68,21 @@ pub fn run(args: &SimilarArgs) -> Result<u8, Error> {
                 .display()
         )
     };
-    let discovery =
-        grade::discover(&config.submissions, config.layout, None).map_err(|error| match error {
-            grade::DiscoverError::Walk(_) => Error::from(error),
-            _ => UsageError::new(error.to_string(), Some(hint())).into(),
-        })?;
-    let mut known: Vec<String> = crate::config::bundled::package_ids()
-        .into_iter()
-        .map(str::to_owned)
-        .collect();
-    known.extend(discovery.entries.iter().map(|entry| entry.problem.clone()));
-    known.sort();
-    known.dedup();
-    let wanted = if args.problems.is_empty() {
-        config.problems.clone()
-    } else {
-        Some(args.problems.clone())
+    let request = run::Request {
+        config: &config,
+        problems: (!args.problems.is_empty()).then(|| args.problems.clone()),
+        base: args.base.as_deref(),
+        min_tokens: usize::try_from(args.min_tokens).unwrap_or(similar::DEFAULT_MIN_TOKENS),
     };
-    let entries: Vec<grade::Entry> = discovery
-        .entries
-        .into_iter()
-        .filter(|entry| {
-            wanted
-                .as_ref()
-                .is_none_or(|wanted| wanted.contains(&entry.problem))
-        })
-        .collect();
-    if entries.is_empty() {
-        let which = wanted.map_or_else(String::new, |wanted| format!(" for {}", wanted.join(", ")));
-        return Err(UsageError::new(
-            format!(
-                "the submissions folder `{}` holds no hand-ins{which}",
-                config.submissions.display()
-            ),
-            Some(hint()),
-        )
-        .into());
-    }
-    for ignored in &discovery.ignored {
+    let analysis = analyse(&request, &hint)?;
+    for ignored in &analysis.ignored {
         say(&format!(
             "ignored: {}: {}",
             ignored.path.display(),
             ignored.reason
         ));
     }
-    let base = match &args.base {
-        Some(dir) => {
-            class::read_base(dir, &known, &config.languages).map_err(|error| match error {
-                class::BaseError::Tokenize(_) => Error::judge(error),
-                _ => UsageError::new(
-                    error.to_string(),
-                    Some(
-                        "--base holds one `<problem>.<ext>` file per problem and language"
-                            .to_owned(),
-                    ),
-                )
-                .into(),
-            })?
-        }
-        None => Vec::new(),
-    };
-    let jobs = match config.jobs {
-        0 => crate::runner::available_cores(),
-        jobs => jobs,
-    };
-    let (hand_ins, skipped, notes) =
-        class::read_hand_ins(&entries, &config.languages, jobs).map_err(Error::judge)?;
-    let options = similar::Options {
-        min_tokens: usize::try_from(args.min_tokens).unwrap_or(similar::DEFAULT_MIN_TOKENS),
-        jobs,
-    };
-    let (pairs, problems) = similar::compare(&hand_ins, &base, &options);
-    let report = Report {
-        version: similar::VERSION,
-        min_tokens: options.min_tokens,
-        base: base
-            .iter()
-            .map(|file| file.path.display().to_string())
-            .collect(),
-        problems,
-        pairs,
-        skipped,
-        notes,
-    };
+    let (report, hand_ins) = (analysis.report, analysis.hand_ins);
     for skipped in &report.skipped {
         say(&format!("skipped: {}: {}", skipped.path, skipped.reason));
     }
@@ -190,4 +121,89 @@ pub fn run(args: &SimilarArgs) -> Result<u8, Error> {
         write_stdout(&similar::render_text(&report, args.top))?;
     }
     Ok(exit::SUCCESS)
+}
+
+/// Runs the comparison, with the user's mistakes as usage errors (exit 2)
+/// and a failed grammar as the judge's (exit 3); `judge grade --similarity`
+/// too.
+pub(super) fn analyse(
+    request: &run::Request<'_>,
+    hint: &dyn Fn() -> String,
+) -> Result<run::Analysis, Error> {
+    run::run(request).map_err(|error| match error {
+        run::RunError::Discover(walk @ crate::grade::DiscoverError::Walk(_)) => Error::from(walk),
+        run::RunError::Base(similar::class::BaseError::Tokenize(_))
+        | run::RunError::Tokenize(_) => Error::judge(error),
+        run::RunError::Base(_) => UsageError::new(
+            error.to_string(),
+            Some("--base holds one `<problem>.<ext>` file per problem and language".to_owned()),
+        )
+        .into(),
+        run::RunError::Discover(_) | run::RunError::NoHandIns { .. } => {
+            UsageError::new(error.to_string(), Some(hint())).into()
+        }
+    })
+}
+
+/// `judge grade --similarity`: the comparison for the class page, run
+/// before anything is graded so that a mistake costs nothing. Refused
+/// without an HTML report, and for students (`--student-view`, which
+/// `from_flag` says, or `student-view` of judge.toml).
+pub(super) fn for_grade(
+    asked: bool,
+    config: &JudgeConfig,
+    reports: &ReportArgs,
+    from_flag: bool,
+) -> Result<Option<run::Analysis>, Error> {
+    if !asked {
+        return Ok(None);
+    }
+    if from_flag || config.student_view {
+        let why = if from_flag {
+            "`--student-view`"
+        } else {
+            "`student-view = true` in judge.toml"
+        };
+        return Err(UsageError::new(
+            format!(
+                "`--similarity` is not for students: refused with {why} (the similarity of \
+                 hand-ins is evidence for the teacher)"
+            ),
+            Some(
+                "grade once for the students and once with `--similarity` for yourself".to_owned(),
+            ),
+        )
+        .into());
+    }
+    if reports.html.is_none() {
+        return Err(UsageError::new(
+            "`--similarity` adds a section to the HTML class page, and no `--html` is given",
+            Some("add `--html FILE` (say `--html grades.html`)".to_owned()),
+        )
+        .into());
+    }
+    let hint = || {
+        format!(
+            "`submissions` in `{}` names the folder, relative to that file",
+            config
+                .path
+                .as_deref()
+                .unwrap_or(Path::new("judge.toml"))
+                .display()
+        )
+    };
+    let request = run::Request {
+        config,
+        problems: None,
+        base: None,
+        min_tokens: similar::DEFAULT_MIN_TOKENS,
+    };
+    let analysis = analyse(&request, &hint)?;
+    for skipped in &analysis.report.skipped {
+        say(&format!(
+            "similarity: skipped: {}: {}",
+            skipped.path, skipped.reason
+        ));
+    }
+    Ok(Some(analysis))
 }

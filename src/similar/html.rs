@@ -45,16 +45,84 @@ pub struct Pages {
     pub pairs: Vec<(String, String)>,
 }
 
-/// Renders the report. `folder` is the page folder's name as the summary
-/// page links to it (`None`: one page, without side-by-side pages, for
-/// standard output); `summary_dir` is the absolute folder of the summary
-/// page, from which links to the hand-in files are made (`None`: no links).
+/// Where the pages go and how they link: `folder` is the page folder's name
+/// as the summary page links to it (`None`: one page, without side-by-side
+/// pages, for standard output); `summary_dir` is the absolute folder of the
+/// summary page, from which links to the hand-in files are made (`None`: no
+/// links); `back` is the link from a side-by-side page to the summary page
+/// (from inside the folder); `prefix` starts each side-by-side page's file
+/// name.
+#[derive(Clone, Copy, Debug)]
+pub struct Placement<'a> {
+    pub folder: Option<&'a str>,
+    pub summary_dir: Option<&'a Path>,
+    pub back: &'a str,
+    pub prefix: &'a str,
+}
+
+/// Renders the report as `judge similar`'s own page. `folder` and
+/// `summary_dir` as in [`Placement`].
 pub fn render(
     report: &Report,
     hand_ins: &[HandIn],
     folder: Option<&str>,
     summary_dir: Option<&Path>,
 ) -> Pages {
+    let placement = Placement {
+        folder,
+        summary_dir,
+        back: "../",
+        prefix: "pair-",
+    };
+    let mut summary = String::new();
+    page_start(&mut summary, "judge similar");
+    summary.push_str("<h1>Similarity of hand-ins</h1>\n");
+    let pages = write_body(&mut summary, report, hand_ins, &placement, 2);
+    summary.push_str("</body>\n</html>\n");
+    Pages {
+        summary,
+        pairs: pages,
+    }
+}
+
+/// Renders the report as a section of another page (`judge grade
+/// --similarity`'s class page): its own scoped style, the heading, the
+/// caveat, the tables; and the side-by-side pages.
+pub fn render_section(report: &Report, hand_ins: &[HandIn], placement: &Placement<'_>) -> Pages {
+    let mut section = String::new();
+    let _ = writeln!(
+        section,
+        "<section class=\"similarity\" id=\"similarity\">\n<style>{SECTION_STYLE}</style>\n\
+         <h2>Similarity of hand-ins</h2>"
+    );
+    let pages = write_body(&mut section, report, hand_ins, placement, 3);
+    section.push_str("</section>\n");
+    Pages {
+        summary: section,
+        pairs: pages,
+    }
+}
+
+/// The style of [`render_section`], scoped so the host page keeps its own.
+const SECTION_STYLE: &str = ".similarity .caveat{background:#fff8e1;border-left:4px solid #f0b400;\
+padding:.6em 1em;max-width:60em}.similarity table{border-collapse:collapse}\
+.similarity td,.similarity th{padding:.25em .6em;border-bottom:1px solid #ddd;text-align:left}\
+.similarity .num{text-align:right}\
+.similarity .bar{display:inline-block;width:10em;height:.8em;background:#eee;margin-right:.5em}\
+.similarity .bar span{display:block;height:100%;background:#c0392b}";
+
+/// Everything below the page's heading: the caveat, what counted, each
+/// problem's pairs (headings at `level`), the files skipped and the notes.
+/// Returns the side-by-side pages.
+fn write_body(
+    summary: &mut String,
+    report: &Report,
+    hand_ins: &[HandIn],
+    placement: &Placement<'_>,
+    level: u8,
+) -> Vec<(String, String)> {
+    let folder = placement.folder;
+    let summary_dir = placement.summary_dir;
     let texts: HashMap<&str, &HandIn> = hand_ins
         .iter()
         .map(|hand_in| (hand_in.display.as_str(), hand_in))
@@ -65,9 +133,6 @@ pub fn render(
         let href = relative_href(dir, &file)?;
         Some(format!("{}{href}", "../".repeat(depth)))
     };
-    let mut summary = String::new();
-    page_start(&mut summary, "judge similar");
-    summary.push_str("<h1>Similarity of hand-ins</h1>\n");
     let _ = writeln!(summary, "<p class=\"caveat\">{}</p>", escape(CAVEAT));
     let _ = write!(
         summary,
@@ -97,7 +162,7 @@ pub fn render(
             .collect();
         let _ = writeln!(
             summary,
-            "<h2>{}</h2>\n<p>{} hand-ins, {} pairs; {} share a run of {} tokens or more.</p>",
+            "<h{level}>{}</h{level}>\n<p>{} hand-ins, {} pairs; {} share a run of {} tokens or more.</p>",
             escape(&problem.problem),
             problem.hand_ins,
             problem.pairs,
@@ -128,8 +193,8 @@ pub fn render(
             let percent = pair.similarity * 100.0;
             let compare = match folder {
                 Some(folder) if pair.similarity >= PAGE_THRESHOLD && rank < MAX_PAGES => {
-                    let name = format!("pair-{}.html", pages.len() + 1);
-                    let page = render_pair(pair, &texts, &file_link);
+                    let name = format!("{}{}.html", placement.prefix, pages.len() + 1);
+                    let page = render_pair(pair, &texts, &file_link, placement.back);
                     let link = format!(
                         "<a href=\"{}/{}\">side by side</a>",
                         escape(&encode(folder)),
@@ -162,7 +227,7 @@ pub fn render(
         }
     }
     if !report.skipped.is_empty() {
-        summary.push_str("<h2>Not compared</h2>\n<ul>\n");
+        let _ = writeln!(summary, "<h{level}>Not compared</h{level}>\n<ul>");
         for skipped in &report.skipped {
             let _ = writeln!(
                 summary,
@@ -174,7 +239,7 @@ pub fn render(
         summary.push_str("</ul>\n");
     }
     if !report.notes.is_empty() {
-        summary.push_str("<h2>Notes</h2>\n<ul>\n");
+        let _ = writeln!(summary, "<h{level}>Notes</h{level}>\n<ul>");
         for note in &report.notes {
             let _ = writeln!(
                 summary,
@@ -185,11 +250,7 @@ pub fn render(
         }
         summary.push_str("</ul>\n");
     }
-    summary.push_str("</body>\n</html>\n");
-    Pages {
-        summary,
-        pairs: pages,
-    }
+    pages
 }
 
 /// The side-by-side page of one pair.
@@ -197,16 +258,18 @@ fn render_pair(
     pair: &Pair,
     texts: &HashMap<&str, &HandIn>,
     file_link: &dyn Fn(&str, usize) -> Option<String>,
+    back: &str,
 ) -> String {
     let mut page = String::new();
     let title = format!("{} and {}: {}", pair.a, pair.b, pair.problem);
     page_start(&mut page, &title);
     let _ = writeln!(
         page,
-        "<h1>{}</h1>\n<p class=\"caveat\">{}</p>\n<p><a href=\"../\">all pairs</a> · \
+        "<h1>{}</h1>\n<p class=\"caveat\">{}</p>\n<p><a href=\"{}\">all pairs</a> · \
          similarity {:.1}% · {} matched tokens · {} regions</p>",
         escape(&title),
         escape(CAVEAT),
+        escape(back),
         pair.similarity * 100.0,
         pair.matched_tokens,
         pair.regions.len()
@@ -278,7 +341,7 @@ fn page_start(page: &mut String, title: &str) {
 
 /// Percent-encodes one path segment: every byte but ASCII letters, digits
 /// and `-_.~`, so no name becomes a scheme, a query or another folder.
-fn encode(segment: &str) -> String {
+pub fn encode(segment: &str) -> String {
     let mut encoded = String::with_capacity(segment.len());
     for byte in segment.bytes() {
         if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {

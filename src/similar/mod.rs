@@ -14,7 +14,9 @@
 //! - [`tiling`] covers each candidate pair with common runs of at least
 //!   `--min-tokens` tokens (greedy string tiling); the similarity is the
 //!   share of both files' tokens covered;
-//! - [`html`] and [`render_text`] show the result; [`Report`] is the JSON.
+//! - [`html`] and [`render_text`] show the result; [`Report`] is the JSON;
+//! - [`run`] is the whole of it, as `judge similar` and `judge grade
+//!   --similarity` run it.
 //!
 //! Starter code never counts: a hand-in's tokens that tile with its
 //! problem's `--base` file are set aside before any pair is compared, and
@@ -22,6 +24,7 @@
 
 pub mod class;
 pub mod html;
+pub mod run;
 pub mod tiling;
 pub mod tokens;
 pub mod winnow;

@@ -35,7 +35,7 @@ const ORIGINS: &[(&str, &str)] = &[
     ("pam", "pam"),
     ("quin", "pam"),
     // Mayan on the teacher's starter code: wes copies tom; uma and vic share
-    // only the starter with them.
+    // only the starter with them. xan, yul and zed wrote mayan without it.
     ("tom", "tom"),
     ("wes", "tom"),
 ];
@@ -190,13 +190,35 @@ fn starter_code_pairs_fall_among_the_independent_ones_with_base() {
         .filter(|((a, b), _)| origin(a) == origin(b))
         .map(|(_, score)| *score)
         .fold(f64::INFINITY, f64::min);
-    for (a, b) in [
+    // uma and vic wrote their own code on the starter, in styles of their
+    // own; xan, yul and zed wrote theirs from scratch, each differently.
+    let starter_only = [
         ("tom", "uma"),
         ("tom", "vic"),
         ("uma", "vic"),
         ("uma", "wes"),
         ("vic", "wes"),
-    ] {
+    ];
+    let students: Vec<String> = students_of("mayan")
+        .into_iter()
+        .map(|(student, _)| student)
+        .collect();
+    assert!(students.len() >= 7, "{students:?}");
+    let mut independent_with = Vec::new();
+    let mut independent_without = Vec::new();
+    for (index, a) in students.iter().enumerate() {
+        for b in &students[index + 1..] {
+            let starter = starter_only.contains(&(a.as_str(), b.as_str()));
+            if origin(a) != origin(b) && !starter {
+                independent_with.push(with.get(&key(a, b)).copied().unwrap_or(0.0));
+                independent_without.push(without.get(&key(a, b)).copied().unwrap_or(0.0));
+            }
+        }
+    }
+    assert!(independent_with.len() >= 10, "{independent_with:?}");
+    let highest = |scores: &[f64]| scores.iter().copied().fold(0.0, f64::max);
+    let lowest = |scores: &[f64]| scores.iter().copied().fold(f64::INFINITY, f64::min);
+    for (a, b) in starter_only {
         let before = without[&key(a, b)];
         let after = with.get(&key(a, b)).copied().unwrap_or(0.0);
         assert!(
@@ -207,9 +229,18 @@ fn starter_code_pairs_fall_among_the_independent_ones_with_base() {
             after < copied && after < weakest_planted,
             "{a}, {b}: {after}"
         );
+        // With --base, among the independent pairs: neither above nor
+        // below all of them.
+        assert!(
+            lowest(&independent_with) < after && after < highest(&independent_with),
+            "{a}, {b}: {after} with --base, independent pairs {independent_with:?}"
+        );
+        // Without it, the starter alone lifts them above every one.
+        assert!(
+            before > highest(&independent_without),
+            "{a}, {b}: {before} without --base, independent pairs {independent_without:?}"
+        );
     }
-    // Without --base the starter alone lifts them above the copies of rooks.
-    assert!(without[&key("uma", "vic")] > 0.6, "{without:?}");
 }
 
 /// The checked-in `docs/similar.schema.json` is the one the Rust types make.
@@ -746,4 +777,210 @@ fn independent_bundled_solutions_score_low() {
         }
     }
     assert!(compared >= 30);
+}
+
+/// Decodes the percent-escapes of a relative link.
+fn decode_href(href: &str) -> String {
+    let bytes = href.as_bytes();
+    let mut decoded = Vec::new();
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        if byte == b'%' {
+            decoded.push(u8::from_str_radix(&href[index + 1..index + 3], 16).unwrap());
+            index += 3;
+        } else {
+            decoded.push(byte);
+            index += 1;
+        }
+    }
+    String::from_utf8(decoded).unwrap()
+}
+
+/// A small class to grade: ada's rooks, a disguised copy of it by a student
+/// with an awkward name, and max's own rooks; each file from the fixture.
+fn small_class() -> Dir {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "layout = \"student/problem\"\nrandom-tests = 1\njobs = 2\n",
+    );
+    for (student, from) in [("ada", "ada"), ("o'brien x", "ben"), ("max", "max")] {
+        let text = fs_err::read_to_string(fixture().join(format!("hand-ins/{from}/rooks.c")));
+        dir.create(&format!("submissions/{student}/rooks.c"), text.unwrap());
+    }
+    dir
+}
+
+/// (submission, verdict, passed, total) of every result of a grade report.
+fn grades(dir: &Dir, name: &str) -> Vec<(String, String, u64, u64)> {
+    let report: serde_json::Value = serde_json::from_str(&dir.read(name)).unwrap();
+    report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|result| {
+            (
+                result["submission"].as_str().unwrap().to_owned(),
+                result["verdict"].as_str().unwrap().to_owned(),
+                result["passed"].as_u64().unwrap(),
+                result["total"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// `judge grade --similarity --html` puts the pairs on the class page, with
+/// links to the hand-ins and to side-by-side pages in the class page's
+/// folder that lead back; the grades are those of a run without it, and
+/// without the flag the page has no such section.
+#[test]
+fn grade_similarity_adds_the_section_to_the_class_page_and_changes_no_grade() {
+    let dir = small_class();
+    fs_err::create_dir(dir.path().join("out")).unwrap();
+    let plain = dir.judge(&[
+        "grade",
+        "-q",
+        "--json",
+        "plain.json",
+        "--html",
+        "out/plain.html",
+    ]);
+    let with = dir.judge(&[
+        "grade",
+        "-q",
+        "--similarity",
+        "--json",
+        "with.json",
+        "--html",
+        "out/grades.html",
+    ]);
+    assert_eq!(with.code(), plain.code(), "{}", with.transcript());
+    assert_eq!(grades(&dir, "with.json"), grades(&dir, "plain.json"));
+    assert_eq!(grades(&dir, "with.json").len(), 3);
+
+    let without = dir.read("out/plain.html");
+    assert!(!without.contains("Similarity of hand-ins"));
+    assert!(!without.contains("class=\"similarity\""));
+    assert!(fs_err::read_dir(dir.path().join("out/plain"))
+        .unwrap()
+        .all(|entry| !entry
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .contains("similar")));
+
+    let page = dir.read("out/grades.html");
+    let html = scraper::Html::parse_document(&page);
+    let select = |css: &str| {
+        html.select(&scraper::Selector::parse(css).unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert!(select("script").is_empty());
+    // The class page is still the class page, with the section below it.
+    assert_eq!(select("table.matrix a.cell").len(), 3);
+    let section = select("section.similarity");
+    assert_eq!(section.len(), 1, "{page}");
+    let text: String = section[0].text().collect();
+    assert!(text.contains("never a verdict"), "{text}");
+    assert!(text.contains("rooks"), "{text}");
+    assert!(!select("section.similarity span.bar span").is_empty());
+    let student_links: Vec<String> = select("section.similarity td a[title]")
+        .iter()
+        .map(|link| link.value().attr("href").unwrap().to_owned())
+        .collect();
+    assert!(!student_links.is_empty());
+    for href in &student_links {
+        let path = dir.path().join("out").join(decode_href(href));
+        assert!(path.is_file(), "{href} does not lead to the hand-in");
+    }
+    assert!(
+        student_links
+            .iter()
+            .any(|href| href.contains("o%27brien%20x")),
+        "{student_links:?}"
+    );
+    let pages: Vec<String> = select("section.similarity a")
+        .iter()
+        .filter(|link| link.text().collect::<String>() == "side by side")
+        .map(|link| link.value().attr("href").unwrap().to_owned())
+        .collect();
+    // ada and her copy are far above the threshold.
+    assert!(!pages.is_empty(), "{text}");
+    for href in &pages {
+        assert!(href.starts_with("grades/"), "{href}");
+        let path = dir.path().join("out").join(decode_href(href));
+        let pair = fs_err::read_to_string(&path).unwrap();
+        let pair = scraper::Html::parse_document(&pair);
+        let back: Vec<&str> = pair
+            .select(&scraper::Selector::parse("a").unwrap())
+            .filter(|link| link.text().collect::<String>() == "all pairs")
+            .map(|link| link.value().attr("href").unwrap())
+            .collect();
+        assert_eq!(back, ["../grades.html"]);
+        let sides = pair
+            .select(&scraper::Selector::parse("div.side").unwrap())
+            .count();
+        assert_eq!(sides, 2);
+        for link in pair.select(&scraper::Selector::parse("div.side p a").unwrap()) {
+            let href = link.value().attr("href").unwrap();
+            let file = path.parent().unwrap().join(decode_href(href));
+            assert!(file.is_file(), "{href} from {}", path.display());
+        }
+    }
+    // The submissions' pages are all still there, beside the pair pages.
+    let written = fs_err::read_dir(dir.path().join("out/grades"))
+        .unwrap()
+        .count();
+    assert_eq!(
+        written,
+        3 + pages.len() + 1,
+        "pages, pair pages and the mark"
+    );
+}
+
+/// For students the similarity is never shown: `--similarity` with
+/// `--student-view` (or judge.toml's `student-view`) is refused before
+/// anything runs, as is `--similarity` with no HTML report.
+#[test]
+fn grade_similarity_is_refused_for_students_and_without_html() {
+    let dir = small_class();
+    let run = dir.judge(&[
+        "grade",
+        "--similarity",
+        "--student-view",
+        "--html",
+        "grades.html",
+    ]);
+    run.expect_code(2);
+    assert!(
+        run.stderr()
+            .contains("`--similarity` is not for students: refused with `--student-view`"),
+        "{}",
+        run.transcript()
+    );
+    assert!(!dir.path().join("grades.html").exists());
+
+    dir.create(
+        "judge.toml",
+        "layout = \"student/problem\"\nrandom-tests = 1\nstudent-view = true\n",
+    );
+    let run = dir.judge(&["grade", "--similarity", "--html", "grades.html"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr()
+            .contains("refused with `student-view = true` in judge.toml"),
+        "{}",
+        run.transcript()
+    );
+    assert!(!dir.path().join("grades.html").exists());
+
+    let dir = small_class();
+    let run = dir.judge(&["grade", "--similarity", "--json", "grades.json"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("no `--html` is given"),
+        "{}",
+        run.transcript()
+    );
+    assert!(!dir.path().join("grades.json").exists());
 }

@@ -1,0 +1,109 @@
+//! The whole comparison of a class, as `judge similar` and `judge grade
+//! --similarity` both run it: find the hand-ins under judge.toml's layout,
+//! keep the problems asked for, read the starter code and the hand-ins, and
+//! compare them. One pipeline, so both commands show the same pairs.
+
+use super::class::{self, BaseError, HandIn};
+use super::tokens::TokenizeError;
+use super::{compare, Options, Report, VERSION};
+use crate::config::judge::JudgeConfig;
+use crate::grade::{self, DiscoverError, Entry, Ignored};
+use std::path::{Path, PathBuf};
+
+/// What to compare.
+#[derive(Clone, Debug)]
+pub struct Request<'a> {
+    pub config: &'a JudgeConfig,
+    /// Only these problems (`None`: judge.toml's `problems`, else every
+    /// problem handed in).
+    pub problems: Option<Vec<String>>,
+    /// The teacher's starter code (`--base DIR`).
+    pub base: Option<&'a Path>,
+    pub min_tokens: usize,
+}
+
+/// The comparison done: the report, the hand-ins it read (their texts go on
+/// the side-by-side pages) and the files the layout ignored.
+#[derive(Debug)]
+pub struct Analysis {
+    pub report: Report,
+    pub hand_ins: Vec<HandIn>,
+    pub ignored: Vec<Ignored>,
+}
+
+/// Why the comparison could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The submissions folder is missing or unfit (the user's to fix).
+    #[error(transparent)]
+    Discover(#[from] DiscoverError),
+    /// Nothing to compare (the user's to fix).
+    #[error("the submissions folder `{}` holds no hand-ins{which}", folder.display())]
+    NoHandIns { folder: PathBuf, which: String },
+    /// `--base` is wrong (the user's to fix, unless a grammar failed).
+    #[error(transparent)]
+    Base(#[from] BaseError),
+    /// A grammar failed on a hand-in: the judge's fault.
+    #[error(transparent)]
+    Tokenize(#[from] TokenizeError),
+}
+
+/// Runs the comparison `request` asks for.
+pub fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
+    let config = request.config;
+    let discovery = grade::discover(&config.submissions, config.layout, None)?;
+    let mut known: Vec<String> = crate::config::bundled::package_ids()
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    known.extend(discovery.entries.iter().map(|entry| entry.problem.clone()));
+    known.sort();
+    known.dedup();
+    let wanted = request.problems.clone().or_else(|| config.problems.clone());
+    let entries: Vec<Entry> = discovery
+        .entries
+        .into_iter()
+        .filter(|entry| {
+            wanted
+                .as_ref()
+                .is_none_or(|wanted| wanted.contains(&entry.problem))
+        })
+        .collect();
+    if entries.is_empty() {
+        return Err(RunError::NoHandIns {
+            folder: config.submissions.clone(),
+            which: wanted.map_or_else(String::new, |wanted| format!(" for {}", wanted.join(", "))),
+        });
+    }
+    let base = match request.base {
+        Some(dir) => class::read_base(dir, &known, &config.languages)?,
+        None => Vec::new(),
+    };
+    let jobs = match config.jobs {
+        0 => crate::runner::available_cores(),
+        jobs => jobs,
+    };
+    let (hand_ins, skipped, notes) = class::read_hand_ins(&entries, &config.languages, jobs)?;
+    let options = Options {
+        min_tokens: request.min_tokens,
+        jobs,
+    };
+    let (pairs, problems) = compare(&hand_ins, &base, &options);
+    let report = Report {
+        version: VERSION,
+        min_tokens: options.min_tokens,
+        base: base
+            .iter()
+            .map(|file| file.path.display().to_string())
+            .collect(),
+        problems,
+        pairs,
+        skipped,
+        notes,
+    };
+    Ok(Analysis {
+        report,
+        hand_ins,
+        ignored: discovery.ignored,
+    })
+}
