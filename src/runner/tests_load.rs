@@ -1,0 +1,196 @@
+//! Loading a run's tests: a `--tests` folder's `NAME.in` files with their
+//! `NAME.ans` (or the reference answer), a package's tests, then the
+//! random tests of the run's profiles. Whatever the judge's own data gets
+//! wrong is kept with the test as a judge error, never a verdict.
+
+use super::*;
+
+/// Where a run's fixed tests come from.
+#[derive(Clone, Copy, Debug)]
+pub enum FixedTests<'a> {
+    /// A folder of `NAME.in` (+ `NAME.ans`) given with `--tests DIR`.
+    Folder(&'a Path),
+    /// A package's samples and fixed tests, already read and validated.
+    Package(&'a [PackageTest]),
+}
+
+/// The tests of a run: the fixed tests (a folder's `NAME.in` files with
+/// `NAME.ans`, or the reference answer when there is none, in name order; or
+/// a package's tests), then `random` generated tests taking `profiles` in
+/// turn.
+pub fn load_tests(
+    problem: &dyn Problem,
+    fixed: Option<FixedTests<'_>>,
+    profiles: &[&str],
+    random: u32,
+    seed: u64,
+    workspace: &Workspace,
+) -> Result<Vec<TestCase>, RunError> {
+    let mut tests = Vec::new();
+    match fixed {
+        Some(FixedTests::Folder(dir)) => tests.extend(folder_tests(problem, dir)?),
+        Some(FixedTests::Package(package_tests)) => {
+            for test in package_tests {
+                let answer = match &test.answer {
+                    Some(answer) => Ok(Some(answer.clone())),
+                    None => reference_answer(problem, &test.input),
+                };
+                let input = if test.on_disk {
+                    test.path.clone()
+                } else {
+                    // Bundled in the binary: the program needs a file to read.
+                    let path = workspace
+                        .path()
+                        .join("inputs")
+                        .join(format!("{}.in", test.name));
+                    fs_err::write(&path, &test.input)
+                        .map_err(|source| RunError::io("write", &path, source))?;
+                    path
+                };
+                tests.push(TestCase {
+                    name: test.name.clone(),
+                    input: Ok(TestInput {
+                        path: input,
+                        text: test.input.clone(),
+                    }),
+                    answer,
+                    random: None,
+                });
+            }
+        }
+        None => {}
+    }
+    let profiles: Vec<&str> = match (profiles, problem.profiles()) {
+        ([], []) => vec!["default"],
+        ([], engine) => engine.iter().map(|profile| profile.name).collect(),
+        (profiles, _) => profiles.to_vec(),
+    };
+    let random = if problem.has_generator() { random } else { 0 };
+    for test_number in 0..u64::from(random) {
+        // Profiles in turn, so a handful of random tests already reaches
+        // every generator the package uses.
+        let count = profiles.len() as u64;
+        let profile = profiles[(test_number % count) as usize];
+        let index = test_number / count;
+        tests.push(generated_test(problem, seed, profile, index, workspace)?);
+    }
+    Ok(tests)
+}
+
+/// Every `NAME.in` of `dir`, in name order; a file the judge cannot use is
+/// JE on that test, not an `Err`.
+fn folder_tests(problem: &dyn Problem, dir: &Path) -> Result<Vec<TestCase>, RunError> {
+    let mut tests = Vec::new();
+    let entries = fs_err::read_dir(dir).map_err(|source| RunError::io("read", dir, source))?;
+    let mut inputs: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
+        .collect();
+    inputs.sort();
+    for path in inputs {
+        let name = path
+            .file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let input = read_text(&path).map(|text| TestInput {
+            path: path.clone(),
+            text,
+        });
+        let answer_path = path.with_extension("ans");
+        let answer = match &input {
+            Err(_) => Err("the input could not be read".to_owned()),
+            Ok(_) if answer_path.exists() => read_text(&answer_path).map(Some),
+            Ok(input) => reference_answer(problem, &input.text),
+        };
+        tests.push(TestCase {
+            name,
+            input,
+            answer,
+            random: None,
+        });
+    }
+    Ok(tests)
+}
+
+/// Random test `index` (0-based) of `profile` under `seed`, written into the
+/// workspace and answered by the reference solver: what `judge gen <problem>
+/// --seed SEED --profile PROFILE` makes as its test `index + 1`. A generator
+/// or solver fault becomes a JE message on the test, not an `Err`.
+pub(crate) fn generated_test(
+    problem: &dyn Problem,
+    seed: u64,
+    profile: &str,
+    index: u64,
+    workspace: &Workspace,
+) -> Result<TestCase, RunError> {
+    // Named by profile and index within it, so the name alone says how
+    // to remake the test, and never clashes with a package test such as
+    // matchsticks' `random-001`.
+    let name = format!("gen-{profile}-{:03}", index + 1);
+    let mut rng = problems::test_rng(seed, problem.id(), profile, index);
+    let origin = RandomOrigin {
+        seed,
+        profile: profile.to_owned(),
+        index,
+    };
+    let generated = problem
+        .generate(profile, &mut rng)
+        .map_err(|error| error.to_string())
+        .and_then(|text| {
+            // A generator bug must surface as JE, never as a verdict on a
+            // submission.
+            problem
+                .validate(&text, Some(profile))
+                .map(|()| text)
+                .map_err(|error| format!("made an invalid input: {error}"))
+        });
+    match generated {
+        Ok(text) => written_test(problem, name, text, Some(origin), workspace),
+        Err(error) => {
+            let message = format!(
+                "the `{profile}` generator failed (seed {seed}, test {}): {error}",
+                index + 1
+            );
+            Ok(TestCase {
+                name,
+                input: Err(message.clone()),
+                answer: Err(message),
+                random: Some(origin),
+            })
+        }
+    }
+}
+
+/// A test of `text`, written to `inputs/<name>.in` in the workspace and
+/// answered by the reference solver.
+pub(crate) fn written_test(
+    problem: &dyn Problem,
+    name: String,
+    text: String,
+    random: Option<RandomOrigin>,
+    workspace: &Workspace,
+) -> Result<TestCase, RunError> {
+    let path = workspace.path().join("inputs").join(format!("{name}.in"));
+    fs_err::write(&path, &text).map_err(|source| RunError::io("write", &path, source))?;
+    let answer = reference_answer(problem, &text);
+    Ok(TestCase {
+        name,
+        input: Ok(TestInput { path, text }),
+        answer,
+        random,
+    })
+}
+
+fn read_text(path: &Path) -> Result<String, String> {
+    let bytes =
+        fs_err::read(path).map_err(|error| format!("failed to read the judge's file: {error}"))?;
+    String::from_utf8(bytes).map_err(|_| format!("`{}` is not UTF-8", path.display()))
+}
+
+fn reference_answer(problem: &dyn Problem, input: &str) -> Result<Option<String>, String> {
+    problem
+        .solve(input)
+        .map(Some)
+        .map_err(|error| format!("the reference solver rejected the input: {error}"))
+}
