@@ -10,7 +10,6 @@ use super::{Note, Skipped};
 use crate::config::judge::Language;
 use crate::grade::Entry;
 use std::collections::BTreeMap;
-use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 /// Files larger than this are skipped: nobody writes a megabyte of code for
@@ -132,15 +131,15 @@ fn read_text(path: &Path) -> Result<String, String> {
     if path.is_dir() {
         return Err("a folder, not a file".to_owned());
     }
-    // `OpenOptions` rather than `fs_err`: the reason goes beside the path.
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .open(path)
-        .map_err(|error| format!("cannot be read: {error}"))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|error| format!("cannot be read: {error}"))?;
+    // The one reader of hand-ins (issue #7): a link out of its folder is
+    // refused and never read, and only a regular file is opened, so a FIFO
+    // or a device cannot block or flood the comparison.
+    let bytes = crate::runner::read_submission(path).map_err(|refusal| match refusal {
+        crate::runner::SubmissionRefused::Refused(message) => message,
+        crate::runner::SubmissionRefused::Unreadable(message) => {
+            format!("cannot be read: {message}")
+        }
+    })?;
     if bytes.len() > MAX_FILE_BYTES {
         return Err(format!(
             "larger than {} MiB",
@@ -333,6 +332,23 @@ mod tests {
         for (path, reason) in cases {
             assert_eq!(read_text(&path).unwrap_err(), reason);
         }
+        // A FIFO would block a plain read, and a link out of the folder
+        // would show another file's text (adversarial review of issue #16).
+        let fifo = dir.path().join("fifo.c");
+        assert!(std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success());
+        let refused = read_text(&fifo).unwrap_err();
+        assert!(refused.contains("fifo.c"), "{refused}");
+        let outside = tempfile::tempdir().unwrap();
+        let secret = outside.path().join("secret.c");
+        fs_err::write(&secret, "int secret;").unwrap();
+        let link = dir.path().join("link.c");
+        std::os::unix::fs::symlink(&secret, &link).unwrap();
+        let refused = read_text(&link).unwrap_err();
+        assert!(refused.contains("symbolic link"), "{refused}");
         let missing = read_text(&dir.path().join("missing.c")).unwrap_err();
         assert!(missing.starts_with("cannot be read: "), "{missing}");
         let latin = write("latin.c", b"/* caf\xe9 */ int x;");
