@@ -5,7 +5,10 @@
 //! No two files of `src/` import each other, directly or through others;
 //! docs/architecture.md has what each layer owns and the house examples.
 //!
-//! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares.
+//! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares;
+//!   [`lease`] names what a judge leaves on a shared host (cgroups, its
+//!   workspace, a staging folder) at random and tells a dead judge's from a
+//!   live one's by a lock.
 //! - [`problems`] knows the three problems of PROBLEMS.md: each parses and
 //!   validates inputs, solves them, generates random ones, checks a
 //!   contestant's output and offers smaller inputs derived from a failing
@@ -65,6 +68,7 @@ pub mod external;
 pub mod grade;
 pub mod grading;
 pub mod interrupt;
+pub mod lease;
 pub mod package;
 pub mod problems;
 pub mod report;

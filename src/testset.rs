@@ -226,13 +226,21 @@ pub enum Existing {
 }
 
 /// A set being written: files go into a private folder beside the target
-/// (`.NAME.gen-PID`), which [`SetWriter::commit`] moves into place. Until
-/// then the target is untouched, so an interrupted `gen` leaves the old set
-/// (and a leftover folder that the next `gen` into the same target removes).
+/// (`.NAME.gen-TOKEN`, a random token, made exclusively and locked while
+/// this `gen` lives: see [`crate::lease`]), which [`SetWriter::commit`]
+/// moves into place. Until then the target is untouched, so an interrupted
+/// `gen` leaves the old set (and a leftover folder that the next `gen` into
+/// the same target removes, once its lock shows its `gen` is gone; a `gen`
+/// running beside it, in any PID namespace, is never disturbed).
 pub struct SetWriter {
     target: PathBuf,
     staging: PathBuf,
+    /// The `flock` on the staging folder that tells it is alive.
+    _lock: std::os::fd::OwnedFd,
 }
+
+/// How many fresh staging names are tried when one is taken.
+const NAME_ATTEMPTS: usize = 16;
 
 impl SetWriter {
     /// Starts a set for `target`. The target's files are first linked into
@@ -257,14 +265,32 @@ impl SetWriter {
             .map(|name| name.to_string_lossy().into_owned())
             .unwrap_or_else(|| "tests".to_owned());
         remove_leftovers(&parent, &name, target);
-        let staging = parent.join(format!(".{name}.gen-{}", std::process::id()));
-        if staging.exists() {
-            fs_err::remove_dir_all(&staging).map_err(io("remove the folder", &staging))?;
-        }
         // `create_dir` honours the umask, unlike a `tempfile` folder (0700).
-        fs_err::create_dir(&staging).map_err(io("create the folder", &staging))?;
+        let mut made = None;
+        for _ in 0..NAME_ATTEMPTS {
+            let staging = parent.join(format!(".{name}.gen-{}", crate::lease::random_token()));
+            if let Some(lock) =
+                crate::lease::create_locked(&staging).map_err(io("create the folder", &staging))?
+            {
+                made = Some((staging, lock));
+                break;
+            }
+        }
+        let Some((staging, lock)) = made else {
+            let staging = parent.join(format!(".{name}.gen-*"));
+            return Err(io("create the folder", &staging)(std::io::Error::from(
+                std::io::ErrorKind::AlreadyExists,
+            )));
+        };
+        // From here on Drop removes the staging folder.
+        let writer = SetWriter {
+            target: target.to_owned(),
+            staging,
+            _lock: lock,
+        };
+        let staging = &writer.staging;
         if let Ok(metadata) = fs_err::metadata(target) {
-            let _ = fs_err::set_permissions(&staging, metadata.permissions());
+            let _ = fs_err::set_permissions(staging, metadata.permissions());
             let entries = fs_err::read_dir(target).map_err(io("read the folder", target))?;
             for entry in entries {
                 let entry = entry.map_err(io("read the folder", target))?;
@@ -280,10 +306,7 @@ impl SetWriter {
                 }
             }
         }
-        Ok(SetWriter {
-            target: target.to_owned(),
-            staging,
-        })
+        Ok(writer)
     }
 
     /// Writes one file of the set (ordinary permissions, under the umask).
@@ -306,6 +329,9 @@ impl SetWriter {
         let mut aside = self.staging.clone().into_os_string();
         aside.push("-old");
         let aside = PathBuf::from(aside);
+        // Locked while aside (the lock goes with the folder), so another
+        // `gen`'s leftover sweep leaves it alone until it is removed.
+        let _aside_lock = crate::lease::try_lock(target);
         fs_err::rename(target, &aside).map_err(io("move aside", target))?;
         if let Err(error) = fs_err::rename(&self.staging, target) {
             let _ = fs_err::rename(&aside, target);
@@ -325,8 +351,9 @@ impl Drop for SetWriter {
 
 /// Removes `.NAME.gen-*` folders that an interrupted `gen` left beside the
 /// target (issue #10: "a stray temp file that a rerun does not remove"). An
-/// old set moved aside (`.NAME.gen-PID-old`) by a `gen` killed between its
-/// two renames is moved back when the target is missing, never deleted.
+/// old set moved aside (`.NAME.gen-TOKEN-old`) by a `gen` killed between its
+/// two renames is moved back when the target is missing, never deleted. A
+/// folder whose lock is held belongs to a live `gen` and is left alone.
 fn remove_leftovers(parent: &Path, name: &str, target: &Path) {
     let leftover = format!(".{name}.gen-");
     let Ok(entries) = fs_err::read_dir(parent) else {
@@ -337,6 +364,9 @@ fn remove_leftovers(parent: &Path, name: &str, target: &Path) {
         if !file_name.starts_with(&leftover) {
             continue;
         }
+        let Some(_lock) = crate::lease::try_lock(&entry.path()) else {
+            continue; // a live `gen`'s, or not a folder
+        };
         if file_name.ends_with("-old") && !target.exists() {
             let _ = fs_err::rename(entry.path(), target);
         } else {
@@ -519,6 +549,34 @@ mod tests {
             "new"
         );
         assert!(!aside.exists() && !stray.exists());
+    }
+
+    /// Two `gen`s into one target at once (in one PID namespace or two):
+    /// the second's leftover sweep leaves the first's staging folder alone,
+    /// and their staging names differ.
+    #[test]
+    fn a_live_gens_staging_folder_is_not_swept() {
+        let root = tempfile::tempdir().unwrap();
+        let target = root.path().join("t");
+        let first = SetWriter::new(&target, "", Existing::Append).unwrap();
+        first.write("001.in", "first").unwrap();
+        let second = SetWriter::new(&target, "", Existing::Append).unwrap();
+        assert_ne!(first.staging, second.staging);
+        assert!(
+            first.staging.join("001.in").exists(),
+            "a live staging folder was swept"
+        );
+        drop(second);
+        first.commit().unwrap();
+        assert_eq!(
+            fs_err::read_to_string(target.join("001.in")).unwrap(),
+            "first"
+        );
+        let left: Vec<_> = fs_err::read_dir(root.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        assert_eq!(left, [std::ffi::OsString::from("t")]);
     }
 
     #[test_case(1, "test", "tests", "1 test")]

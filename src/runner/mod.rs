@@ -13,6 +13,7 @@ mod execute;
 mod schedule;
 pub mod stress;
 mod tests_load;
+mod workspace;
 
 pub use compile::{read_submission, trim_message, SubmissionRefused, MESSAGE_LIMIT_BYTES};
 pub use events::{
@@ -20,6 +21,7 @@ pub use events::{
 };
 use tests_load::{generated_test, written_test};
 pub use tests_load::{load_tests, FixedTests};
+pub use workspace::Workspace;
 
 use crate::config::judge::Language;
 use crate::config::problem::PackageTest;
@@ -184,69 +186,6 @@ pub(crate) fn prepare_tool(
             format!("it could not be compiled:\n{}", prepared.compile.message)
         }),
     }
-}
-
-/// The run's private directory: compiled submissions, generated inputs and
-/// the workers' scratch directories. Removed when dropped.
-#[derive(Debug)]
-pub struct Workspace {
-    root: tempfile::TempDir,
-}
-
-impl Workspace {
-    /// A new directory under the system's temporary directory, private to
-    /// the judge: mode 0700, or, as root, 0710 with the sandbox user's group,
-    /// so that user alone may pass through to its own executable and scratch
-    /// directory (never list anything); no other local user may enter.
-    pub fn new() -> Result<Workspace, RunError> {
-        let root = tempfile::Builder::new()
-            .prefix("judge-")
-            .tempdir()
-            .map_err(|source| RunError::io("create", &std::env::temp_dir(), source))?;
-        match crate::sandbox::Isolation::detect().user {
-            Some(id) => {
-                std::os::unix::fs::chown(root.path(), None, Some(id)).map_err(|source| {
-                    RunError::io("give the sandbox group", root.path(), source)
-                })?;
-                set_mode(root.path(), 0o710)?;
-            }
-            None => set_mode(root.path(), 0o700)?,
-        }
-        let inputs = root.path().join("inputs");
-        fs_err::create_dir(&inputs).map_err(|source| RunError::io("create", &inputs, source))?;
-        set_mode(&inputs, 0o700)?;
-        if crate::sandbox::Isolation::detect().user.is_some() {
-            check_traversable(root.path())?;
-        }
-        Ok(Workspace { root })
-    }
-
-    pub fn path(&self) -> &Path {
-        self.root.path()
-    }
-}
-
-/// The sandbox user must pass through every ancestor of the workspace to
-/// reach its executable: a temporary directory under `/root` would make
-/// every program fail to start, so say so up front.
-fn check_traversable(path: &Path) -> Result<(), RunError> {
-    for ancestor in path.ancestors().skip(1) {
-        let Ok(metadata) = fs_err::metadata(ancestor) else {
-            continue;
-        };
-        if metadata.permissions().mode() & 0o001 == 0 {
-            return Err(RunError::io(
-                "use a temporary directory under",
-                ancestor,
-                std::io::Error::new(
-                    std::io::ErrorKind::PermissionDenied,
-                    "the sandbox user cannot pass through it; set TMPDIR to a directory \
-                     like /tmp",
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 fn set_mode(path: &Path, mode: u32) -> Result<(), RunError> {

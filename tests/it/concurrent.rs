@@ -146,3 +146,108 @@ fn eight_judges_at_once_in_one_pid_namespace() {
 fn eight_judges_at_once_each_in_its_own_pid_namespace() {
     judges_at_once(8, true);
 }
+
+/// The `judge-*` workspaces in `temp`.
+fn workspaces_in(temp: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = fs_err::read_dir(temp)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            path.file_name()
+                .is_some_and(|name| name.to_string_lossy().starts_with("judge-"))
+                && path.join(".workspace").exists()
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// A judge grading a submission that sleeps, with its workspace in `temp`;
+/// returns once the workspace is there and the test is running.
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is handed to the caller, which waits for it"
+)]
+fn sleeping_judge(dir: &Path, temp: &Path) -> (std::process::Child, PathBuf) {
+    let before = workspaces_in(temp);
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("judge"))
+        .current_dir(dir)
+        .env("TMPDIR", temp)
+        .args([
+            "run",
+            "rooks",
+            "sleeper.py",
+            "--tests",
+            "tests",
+            "--time-limit",
+            "20000",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let now: Vec<PathBuf> = workspaces_in(temp)
+            .into_iter()
+            .filter(|path| !before.contains(path))
+            .collect();
+        // The submission is compiled (copied) into the workspace: grading.
+        if let [workspace] = now.as_slice() {
+            if fs_err::read_dir(workspace).unwrap().count() > 2 {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                return (child, workspace.clone());
+            }
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("no workspace appeared in {}", temp.display());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Issue #19 item 7: a judge killed with SIGKILL leaves its workspace; the
+/// next judge removes it, and leaves a live judge's alone.
+#[test]
+fn a_killed_judges_workspace_is_swept_and_a_live_ones_is_not() {
+    let dir = workspace();
+    fs_err::write(
+        dir.path().join("sleeper.py"),
+        "import time\ntime.sleep(8)\n",
+    )
+    .unwrap();
+    let temp = tempfile::tempdir().unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    fs_err::set_permissions(temp.path(), std::fs::Permissions::from_mode(0o1777)).unwrap();
+
+    let (mut killed, dead) = sleeping_judge(dir.path(), temp.path());
+    killed.kill().unwrap(); // SIGKILL
+    killed.wait().unwrap();
+    assert!(
+        dead.exists(),
+        "SIGKILL left nothing to sweep: the test shows nothing"
+    );
+
+    let (mut live, alive) = sleeping_judge(dir.path(), temp.path());
+    let next = Command::new(assert_cmd::cargo::cargo_bin!("judge"))
+        .current_dir(dir.path())
+        .env("TMPDIR", temp.path())
+        .args(["run", "rooks", "matching.py", "--tests", "tests"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        next.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&next.stderr)
+    );
+    assert!(!dead.exists(), "the killed judge's workspace stayed");
+    assert!(alive.exists(), "a live judge's workspace was swept");
+    // The live judge grades to the end (a wrong answer: exit 1) and removes
+    // its own workspace.
+    let status = live.wait().unwrap();
+    assert_eq!(status.code(), Some(1));
+    assert!(workspaces_in(temp.path()).is_empty());
+}

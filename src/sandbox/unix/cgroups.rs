@@ -28,11 +28,8 @@ mod v2;
 
 use super::reap::{kill, reap_orphans_of, ProcessTarget};
 use crate::sandbox::{CgroupLayer, Limits, SandboxError};
-use std::ffi::CString;
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::MetadataExt;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
@@ -494,74 +491,14 @@ fn open_rw(path: PathBuf) -> Result<std::fs::File, SandboxError> {
         .map_err(|source| SandboxError::path("open", path, source))
 }
 
-/// Random hex digits for a name no other judge can hold, in any PID
-/// namespace (the `mkdir` that uses it is exclusive anyway).
-pub(super) fn random_token() -> String {
-    let mut bytes = [0u8; 8];
-    // SAFETY: getrandom writes at most `bytes.len()` bytes into the buffer.
-    let filled = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
-    if filled != bytes.len() as isize {
-        // Never seen on Linux 3.17+; the time and pid still differ between
-        // the judges of one host almost surely, and mkdir stays exclusive.
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |elapsed| elapsed.as_nanos() as u64);
-        bytes = (nanos ^ u64::from(std::process::id()).rotate_left(40)).to_le_bytes();
-    }
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
-}
+pub(super) use crate::lease::random_token;
+use crate::lease::try_lock;
 
-/// Makes `dir` exclusively and locks it. `Ok(None)` when the name is taken,
-/// or when a sweep removed the directory before the lock was taken (the
-/// caller tries another name).
+/// Makes `dir` exclusively and locks it (see [`crate::lease`]). `Ok(None)`
+/// when the name is taken, or was swept before it was locked.
 fn create_locked(dir: &Path) -> Result<Option<OwnedFd>, SandboxError> {
-    match fs_err::create_dir(dir) {
-        Ok(()) => {}
-        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => return Ok(None),
-        Err(source) => return Err(SandboxError::path("create cgroup", dir, source)),
-    }
-    let Some(lock) = try_lock(dir) else {
-        // Another judge's sweep holds it: it will remove it.
-        return Ok(None);
-    };
-    // The sweep removes a directory only while holding its lock, so once we
-    // hold it the directory is either still ours or gone.
-    let same = match (fs_err::metadata(dir), fstat(&lock)) {
-        (Ok(path), Some((dev, ino))) => path.dev() == dev && path.ino() == ino,
-        _ => false,
-    };
-    Ok(same.then_some(lock))
-}
-
-/// An exclusive `flock` on a directory, or `None` when another open file
-/// holds it (or the directory is gone).
-fn try_lock(dir: &Path) -> Option<OwnedFd> {
-    let name = CString::new(dir.as_os_str().as_bytes()).ok()?;
-    // SAFETY: a NUL-terminated path and plain flags; the result is checked.
-    let fd = unsafe {
-        libc::open(
-            name.as_ptr(),
-            libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC,
-        )
-    };
-    if fd < 0 {
-        return None;
-    }
-    // SAFETY: open returned a new descriptor that we now own.
-    let fd = unsafe { OwnedFd::from_raw_fd(fd) };
-    // SAFETY: flock on a descriptor we own, with integer flags.
-    let locked = unsafe { libc::flock(fd.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
-    locked.then_some(fd)
-}
-
-fn fstat(fd: &OwnedFd) -> Option<(u64, u64)> {
-    // SAFETY: a zeroed stat is a valid value for fstat to overwrite.
-    let mut stat: libc::stat = unsafe { std::mem::zeroed() };
-    // SAFETY: fstat writes into `stat`, which is valid for writes.
-    if unsafe { libc::fstat(fd.as_raw_fd(), &mut stat) } != 0 {
-        return None;
-    }
-    Some((stat.st_dev, stat.st_ino))
+    crate::lease::create_locked(dir)
+        .map_err(|source| SandboxError::path("create cgroup", dir, source))
 }
 
 /// The `judge-*` directories directly under `parent`.
@@ -581,7 +518,7 @@ fn judge_entries(parent: &Path) -> Vec<PathBuf> {
 /// ever swept (a cgroup named otherwise, an older judge's say, is left).
 fn is_container_name(name: &str) -> bool {
     name.strip_prefix(PREFIX)
-        .is_some_and(|token| token.len() == 16 && token.bytes().all(|b| b.is_ascii_hexdigit()))
+        .is_some_and(crate::lease::is_token)
 }
 
 /// Removes a stale cgroup and everything below it, killing every process
