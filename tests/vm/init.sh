@@ -93,6 +93,11 @@ one() {
   echo "VM-BEGIN $mode cgroups"
   find /sys/fs/cgroup -type d -name 'worker-*'
   find /sys/fs/cgroup -type d -name 'judge-*'
+  # Below a delegated scope, nothing of the judge (it moves back out of
+  # the leaf it made, then removes it).
+  for scope in /sys/fs/cgroup/run-*.scope; do
+    [ -d "$scope" ] && find "$scope" -mindepth 1 -type d
+  done
   echo "VM-END $mode cgroups"
   echo "VM-BEGIN $mode dmesg"
   dmesg -c | grep -i -e oom -e killed -e 'out of memory' | tail -20

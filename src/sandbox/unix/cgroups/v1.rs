@@ -4,7 +4,7 @@
 
 use super::{
     create_locked, judge_entries, kill_until_empty, open, open_rw, parse_counter, read_open,
-    remove_cgroup_tree, try_lock, write, write_open, Membership, STALE_MEMORY_BYTES,
+    remove_cgroup, remove_cgroup_tree, try_lock, write, write_open, Membership, STALE_MEMORY_BYTES,
 };
 use crate::sandbox::{Limits, SandboxError};
 use std::os::fd::OwnedFd;
@@ -104,8 +104,23 @@ impl Hierarchies {
     /// last, while its lock is still held by the caller).
     pub(super) fn remove_container(&self) {
         for dir in [&self.memory, &self.cpuacct, &self.pids] {
-            let _ = fs_err::remove_dir(dir);
+            remove_cgroup(dir);
         }
+    }
+
+    /// At the judge's exit: kills and removes the workers still in this
+    /// container, then the container.
+    pub(super) fn release(&self) {
+        for parent in [&self.memory, &self.cpuacct, &self.pids] {
+            if let Ok(entries) = fs_err::read_dir(parent) {
+                for entry in entries.filter_map(Result::ok) {
+                    if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+                        remove_cgroup_tree(&entry.path());
+                    }
+                }
+            }
+        }
+        self.remove_container();
     }
 
     /// Removes the containers of judges that died without cleaning up
@@ -299,7 +314,7 @@ impl Drop for Worker {
     fn drop(&mut self) {
         let _ = self.kill_all(None);
         for dir in [&self.dirs.memory, &self.dirs.cpuacct, &self.dirs.pids] {
-            let _ = fs_err::remove_dir(dir);
+            remove_cgroup(dir);
         }
     }
 }

@@ -24,7 +24,7 @@
 
 use super::{
     create_locked, judge_entries, keyed, kill_until_empty, open, parse_counter, read_open,
-    remove_cgroup_tree, try_lock, write, write_open, Membership, STALE_MEMORY_BYTES,
+    remove_cgroup, remove_cgroup_tree, try_lock, write, write_open, Membership, STALE_MEMORY_BYTES,
 };
 use crate::sandbox::{Limits, SandboxError};
 use std::cell::Cell;
@@ -166,6 +166,7 @@ impl Base {
             base: self.clone(),
             dir,
             holds_judge: false,
+            enabled_in_base: Vec::new(),
         };
         match container.set_up(self) {
             Ok(container) => Ok(Some((container, lock))),
@@ -189,8 +190,12 @@ pub(super) struct Container {
     pub(super) base: Base,
     pub(super) dir: PathBuf,
     /// The judge process moved itself into `dir/main`: the container can
-    /// only go with the judge.
+    /// only go with the judge, which moves back out at exit
+    /// ([`Container::release`]).
     pub(super) holds_judge: bool,
+    /// The controllers this judge enabled in `base.dir` to move into `main`
+    /// (disabled again when it moves back).
+    enabled_in_base: Vec<String>,
 }
 
 impl Container {
@@ -209,12 +214,13 @@ impl Container {
                 // Every thread of the judge moves with its pid.
                 write(&main, "cgroup.procs", &std::process::id().to_string())?;
                 self.holds_judge = true;
-                write_subtree_control(&base.dir, enable)?;
+                self.enabled_in_base = write_subtree_control(&base.dir, enable)?;
             } else if !base.dir.join("cgroup.type").exists() {
-                // The root cgroup: hand the controllers down if not yet.
+                // The root cgroup: hand the controllers down if not yet
+                // (left so: other judges may rely on it).
                 write_subtree_control(&base.dir, enable)?;
             }
-            write_subtree_control(&self.dir, enable)
+            write_subtree_control(&self.dir, enable).map(drop)
         })();
         match result {
             Ok(()) => Ok(self),
@@ -231,25 +237,82 @@ impl Container {
     /// judge itself sits in it.
     pub(super) fn remove(&self) {
         if !self.holds_judge {
-            let _ = fs_err::remove_dir(&self.dir);
+            remove_cgroup(&self.dir);
         }
+    }
+
+    /// At the judge's exit: kills and removes the workers still there; when
+    /// the judge sits in `main`, hands its cgroup back as it found it (the
+    /// controllers it enabled disabled again, v2 allowing no process in a
+    /// cgroup that hands controllers down) and moves back into it, so that
+    /// `main` and the container can go. Nothing of this judge is left.
+    pub(super) fn release(&self) {
+        for child in children(&self.dir) {
+            if child.file_name().is_none_or(|name| name != "main") {
+                remove_cgroup_tree(&child);
+            }
+        }
+        if self.holds_judge {
+            let disable = |controllers: &[String]| -> String {
+                let list: Vec<String> = controllers.iter().map(|c| format!("-{c}")).collect();
+                list.join(" ")
+            };
+            let _ = fs_err::write(
+                self.dir.join("cgroup.subtree_control"),
+                disable(&self.base.controllers),
+            );
+            if !self.enabled_in_base.is_empty() {
+                let _ = fs_err::write(
+                    self.base.dir.join("cgroup.subtree_control"),
+                    disable(&self.enabled_in_base),
+                );
+            }
+            if write(
+                &self.base.dir,
+                "cgroup.procs",
+                &std::process::id().to_string(),
+            )
+            .is_err()
+            {
+                return; // still inside: the next judge's sweep removes it
+            }
+            remove_cgroup(&self.dir.join("main"));
+        }
+        remove_cgroup(&self.dir);
     }
 }
 
-/// Enables controllers for the children of `dir`, unless they already are.
-fn write_subtree_control(dir: &Path, enable: &str) -> Result<(), SandboxError> {
+/// The cgroups directly below `dir`.
+fn children(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs_err::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_ok_and(|kind| kind.is_dir()))
+        .map(|entry| entry.path())
+        .collect()
+}
+
+/// Enables controllers for the children of `dir`, unless they already are;
+/// returns those it enabled.
+fn write_subtree_control(dir: &Path, enable: &str) -> Result<Vec<String>, SandboxError> {
     let path = dir.join("cgroup.subtree_control");
     let current = fs_err::read_to_string(&path).unwrap_or_default();
     let enabled: Vec<&str> = current.split_whitespace().collect();
-    let all = enable
+    let added: Vec<String> = enable
         .split_whitespace()
-        .all(|wanted| enabled.contains(&wanted.trim_start_matches('+')));
-    if all {
-        return Ok(());
+        .map(|wanted| wanted.trim_start_matches('+'))
+        .filter(|wanted| !enabled.contains(wanted))
+        .map(str::to_owned)
+        .collect();
+    if added.is_empty() {
+        return Ok(added);
     }
     fs_err::write(&path, enable).map_err(|source| {
         SandboxError::path("enable the memory and pids controllers in", path, source)
-    })
+    })?;
+    Ok(added)
 }
 
 /// Whether the effective user may write `path` (a cgroup directory or one
@@ -320,7 +383,7 @@ impl Worker {
         match Worker::open_files(dir.clone()) {
             Ok(worker) => Ok(worker),
             Err(error) => {
-                let _ = fs_err::remove_dir(&dir);
+                remove_cgroup(&dir);
                 Err(error)
             }
         }
@@ -503,6 +566,6 @@ impl Membership for Worker {
 impl Drop for Worker {
     fn drop(&mut self) {
         let _ = self.kill_all(None);
-        let _ = fs_err::remove_dir(&self.dir);
+        remove_cgroup(&self.dir);
     }
 }
