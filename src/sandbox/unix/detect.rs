@@ -3,13 +3,13 @@
 use super::namespaces::{Plan, Privilege, WorkerNamespace};
 use super::{apparmor, cgroups, landlock, NOBODY};
 use crate::sandbox::{
-    CgroupLayer, CompileLayer, IpcLayer, Isolation, IsolationLevel, MemoryLayer, MountLayer,
-    NamespaceMode, NetworkLayer, ProcLayer, ScratchLayer, SignalLayer, SyscallLayer,
+    CgroupLayer, CompileLayer, DescriptorLayer, IpcLayer, Isolation, IsolationLevel, LockLayer,
+    MemoryLayer, MountLayer, NamespaceMode, NetworkLayer, PidLayer, ProcLayer, ScratchLayer,
+    ScratchPerRun, SignalLayer, SyscallLayer, WorkspaceLayer,
 };
 
 pub(crate) fn detect_isolation() -> Isolation {
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    let root = unsafe { libc::geteuid() } == 0;
+    let root = rustix::process::geteuid().is_root();
     let cgroup_layer = cgroups::detect(root);
     let cgroups = cgroup_layer != CgroupLayer::None;
     let landlock_abi = landlock::abi();
@@ -74,6 +74,23 @@ pub(crate) fn detect_isolation() -> Isolation {
         } else {
             ScratchLayer::FileSizeOnly
         },
+        scratch_per_run: if with_namespaces {
+            ScratchPerRun::FreshTmpfs
+        } else {
+            ScratchPerRun::FreshDirectory
+        },
+        pid_namespace: if with_namespaces {
+            PidLayer::NamespacePerWorker
+        } else {
+            PidLayer::None
+        },
+        descriptors: DescriptorLayer::Closed,
+        workspace: WorkspaceLayer::Private,
+        locks: if cfg!(target_arch = "x86_64") {
+            LockLayer::Refused
+        } else {
+            LockLayer::None
+        },
         landlock_abi,
         signals,
         syscalls: if cfg!(target_arch = "x86_64") {
@@ -104,8 +121,8 @@ pub(super) fn privilege(root: bool) -> Privilege {
     if root {
         Privilege::Root
     } else {
-        // SAFETY: getuid and getgid have no preconditions.
-        let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
+        let uid = rustix::process::getuid().as_raw();
+        let gid = rustix::process::getgid().as_raw();
         Privilege::User { uid, gid }
     }
 }

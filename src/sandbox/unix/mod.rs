@@ -99,14 +99,15 @@ fn process_token() -> &'static str {
     TOKEN.get_or_init(cgroups::random_token)
 }
 
+/// The compiled system-call filters, in the order a child installs them.
 #[cfg(target_arch = "x86_64")]
-fn seccomp_filter() -> Option<&'static [libc::sock_filter]> {
-    Some(seccomp::filter())
+fn seccomp_filters() -> Result<&'static [seccompiler::BpfProgram], &'static str> {
+    seccomp::filters()
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-fn seccomp_filter() -> Option<&'static [libc::sock_filter]> {
-    None
+fn seccomp_filters() -> Result<&'static [seccompiler::BpfProgram], &'static str> {
+    Ok(&[])
 }
 
 /// One worker's isolation, reused for every run on that worker's thread.
@@ -164,7 +165,12 @@ impl Sandbox {
             .map_err(|source| SandboxError::path("create", &directory, source))?;
         scratch::set_mode(&directory, 0o711)?;
         become_subreaper();
-        let _ = seccomp_filter(); // built here, never between fork and exec
+        // Built here, never between clone and exec.
+        seccomp_filters().map_err(|error| SandboxError::Syscall {
+            syscall: "seccomp",
+            purpose: "compiling the system-call filter",
+            source: std::io::Error::other(error),
+        })?;
         let baseline_processes = if cgroups.is_none() {
             count_own_processes()
         } else {

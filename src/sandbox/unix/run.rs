@@ -1,19 +1,20 @@
 //! One run on a worker: the ruleset, the child's setup, the spawn, the
 //! supervision under limits, the kill and the cleanup, and what was measured.
 
+use super::landlock::{self, Grant};
 use super::reap::{
     has_exited, kill, kill_escaped_orphans, lock_spawned, pidfd_open, process_cpu_time,
     reap_within, ProcessTarget,
 };
 use super::spawn::{ChildSetup, ExecPlan};
 use super::streams::Supervised;
-use super::{landlock, Sandbox, KILL_GRACE, MAX_POLL_INTERVAL};
+use super::{Sandbox, KILL_GRACE, MAX_POLL_INTERVAL};
 use crate::sandbox::{
     decide_limit, IpcLayer, LimitExceeded, Limits, Measured, Observation, RunSpec, SandboxError,
     Termination, Trust, SANDBOX_PATH,
 };
 use std::ffi::OsString;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -194,31 +195,28 @@ impl Sandbox {
         spec: &RunSpec,
         workdir_view: &Path,
     ) -> Result<Option<OwnedFd>, SandboxError> {
-        let Some(abi) = self.isolation.landlock_abi else {
+        if self.isolation.landlock_abi.is_none() {
             return Ok(None);
-        };
-        let all = landlock::all_fs_rights(abi);
-        let read = landlock::READ_FILE | landlock::READ_DIR | landlock::EXECUTE;
-        let device = landlock::READ_FILE | landlock::WRITE_FILE;
+        }
         // The same rules for submissions and compilers: reads from system
         // directories, the program (or toolchain) and its own folder, so a
         // submission cannot read an answer file and a compile of
         // `#include "/path/to/1.ans"` fails; writes to the work directory
         // only, and never a device node. Paths are opened as the program
         // will see them (its own /proc, its scratch tmpfs).
-        let mut ruleset = landlock::Ruleset::new(abi, all, true)?;
+        let mut ruleset = landlock::Rules::new()?;
         for path in SYSTEM_READ_PATHS {
-            ruleset.allow(&self.view(Path::new(path)), read)?;
+            ruleset.allow(&self.view(Path::new(path)), Grant::Read)?;
         }
         for path in &spec.read_paths {
-            ruleset.allow(&self.view(path), read)?;
+            ruleset.allow(&self.view(path), Grant::Read)?;
         }
-        ruleset.allow(&self.view(&spec.program), read)?;
+        ruleset.allow(&self.view(&spec.program), Grant::Read)?;
         for path in DEVICE_PATHS {
-            ruleset.allow(&self.view(Path::new(path)), device)?;
+            ruleset.allow(&self.view(Path::new(path)), Grant::Device)?;
         }
-        ruleset.allow(workdir_view, all & !landlock::MAKE_DEVICES)?;
-        Ok(Some(ruleset.into_fd()))
+        ruleset.allow(workdir_view, Grant::Workdir)?;
+        Ok(ruleset.into_fd())
     }
 
     fn child_setup(&self, spec: &RunSpec, landlock: Option<RawFd>) -> ChildSetup {
@@ -272,7 +270,7 @@ impl Sandbox {
             // Compilers too (issue #7): a compile step is hostile code.
             user: self.isolation.user,
             landlock,
-            seccomp: true,
+            seccomp: super::seccomp_filters().unwrap_or(&[]),
             umask: match spec.trust {
                 Trust::Submission => 0o077,
                 Trust::Tool => 0o022,
@@ -348,34 +346,26 @@ fn stdin_copy(path: Option<&Path>) -> Result<OwnedFd, SandboxError> {
     };
     let mut input = fs_err::File::open(path)
         .map_err(|source| SandboxError::path("open the input", path, source))?;
-    // SAFETY: a static NUL-terminated name and valid flags.
-    let fd = unsafe {
-        libc::memfd_create(
-            c"stdin".as_ptr(),
-            libc::MFD_CLOEXEC | libc::MFD_ALLOW_SEALING,
-        )
-    };
-    if fd < 0 {
-        return Err(SandboxError::last_os(
-            "memfd_create",
-            "copying the input for the program",
-        ));
-    }
-    // SAFETY: memfd_create returned a new descriptor we now own.
-    let mut copy = std::fs::File::from(unsafe { OwnedFd::from_raw_fd(fd) });
+    use rustix::fs::{fcntl_add_seals, memfd_create, MemfdFlags, SealFlags};
+    let fd = memfd_create(c"stdin", MemfdFlags::CLOEXEC | MemfdFlags::ALLOW_SEALING).map_err(
+        |errno| SandboxError::Syscall {
+            syscall: "memfd_create",
+            purpose: "copying the input for the program",
+            source: errno.into(),
+        },
+    )?;
+    let mut copy = std::fs::File::from(fd);
     std::io::copy(&mut input, &mut copy)
         .map_err(|source| SandboxError::path("copy the input", path, source))?;
     use std::io::Seek;
     copy.rewind()
         .map_err(|source| SandboxError::path("copy the input", path, source))?;
-    let seals = libc::F_SEAL_WRITE | libc::F_SEAL_GROW | libc::F_SEAL_SHRINK | libc::F_SEAL_SEAL;
-    // SAFETY: fcntl on a descriptor we own, with integer arguments.
-    if unsafe { libc::fcntl(copy.as_raw_fd(), libc::F_ADD_SEALS, seals) } != 0 {
-        return Err(SandboxError::last_os(
-            "fcntl(F_ADD_SEALS)",
-            "making the program's input read-only",
-        ));
-    }
+    let seals = SealFlags::WRITE | SealFlags::GROW | SealFlags::SHRINK | SealFlags::SEAL;
+    fcntl_add_seals(&copy, seals).map_err(|errno| SandboxError::Syscall {
+        syscall: "fcntl(F_ADD_SEALS)",
+        purpose: "making the program's input read-only",
+        source: errno.into(),
+    })?;
     Ok(OwnedFd::from(copy))
 }
 

@@ -8,9 +8,9 @@ use super::{Plan, Privilege, WorkerNamespace};
 use crate::sandbox::unix::reap::{kill, reap_within, ProcessTarget};
 use crate::sandbox::unix::spawn::{clone_blocking_signals, pipe};
 use crate::sandbox::SandboxError;
-use std::ffi::CString;
+use rustix::fs::{Mode, OFlags};
 use std::io::{self, Read, Write};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::time::Duration;
 
 /// How long the holder may take to make the namespace.
@@ -95,18 +95,18 @@ impl Holder {
     pub(super) fn read_report(&self, timeout_ms: libc::c_int) -> Result<[i32; 2], SandboxError> {
         // Bounded like every wait of the judge: a holder that neither
         // reports nor ends in time is given up on.
-        let mut ready = libc::pollfd {
-            fd: self.report.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
+        use rustix::event::{poll, PollFd, PollFlags, Timespec};
+        let timeout = Timespec {
+            tv_sec: i64::from(timeout_ms / 1000),
+            tv_nsec: i64::from(timeout_ms % 1000) * 1_000_000,
         };
         loop {
-            // SAFETY: one valid pollfd; a timeout in milliseconds.
-            let result = unsafe { libc::poll(&mut ready, 1, timeout_ms) };
-            if result < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+            let mut ready = [PollFd::new(&self.report, PollFlags::IN)];
+            let result = poll(&mut ready, Some(&timeout));
+            if result == Err(rustix::io::Errno::INTR) {
                 continue;
             }
-            if result <= 0 {
+            if !matches!(result, Ok(count) if count > 0) {
                 return Err(SandboxError::Namespace {
                     step: "hear from the namespace holder in time".to_owned(),
                     source: io::Error::from(io::ErrorKind::TimedOut),
@@ -115,12 +115,18 @@ impl Holder {
             break;
         }
         let mut report = [0u8; 8];
-        let mut file = std::mem::ManuallyDrop::new(
-            // SAFETY: the descriptor is open and owned by `self.report`;
-            // ManuallyDrop keeps the File from closing it.
-            unsafe { std::fs::File::from_raw_fd(self.report.as_raw_fd()) },
-        );
-        if file.read_exact(&mut report).is_err() {
+        if std::fs::File::from(
+            self.report
+                .try_clone()
+                .map_err(|source| SandboxError::Syscall {
+                    syscall: "dup",
+                    purpose: "hearing from the namespace holder",
+                    source,
+                })?,
+        )
+        .read_exact(&mut report)
+        .is_err()
+        {
             return Err(SandboxError::Syscall {
                 syscall: "read",
                 purpose: "hearing from the namespace holder (it ended without a word)",
@@ -151,31 +157,23 @@ impl Holder {
                 source: io::Error::from_raw_os_error(value),
             });
         }
-        let open = |path: String, flags: libc::c_int| -> Result<OwnedFd, SandboxError> {
-            let c_path = CString::new(path.clone()).map_err(|_| {
-                SandboxError::path("open", &path, io::ErrorKind::InvalidInput.into())
-            })?;
-            // SAFETY: a NUL-terminated path; the result is checked.
-            let fd = unsafe { libc::open(c_path.as_ptr(), flags | libc::O_CLOEXEC) };
-            if fd < 0 {
-                return Err(SandboxError::path("open", path, io::Error::last_os_error()));
-            }
-            // SAFETY: open returned a new descriptor we now own.
-            Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+        let open = |path: String, flags: OFlags| -> Result<OwnedFd, SandboxError> {
+            rustix::fs::open(&path, flags | OFlags::CLOEXEC, Mode::empty())
+                .map_err(|errno| SandboxError::path("open", path, errno.into()))
         };
         let pid = self.pid;
         let (user, network) = match plan.privilege {
             Privilege::Root => (None, None),
             Privilege::User { .. } => (
-                Some(open(format!("/proc/{pid}/ns/user"), libc::O_RDONLY)?),
-                Some(open(format!("/proc/{pid}/ns/net"), libc::O_RDONLY)?),
+                Some(open(format!("/proc/{pid}/ns/user"), OFlags::RDONLY)?),
+                Some(open(format!("/proc/{pid}/ns/net"), OFlags::RDONLY)?),
             ),
         };
-        let mount = open(format!("/proc/{pid}/ns/mnt"), libc::O_RDONLY)?;
-        let pid_namespace = open(format!("/proc/{pid}/ns/pid"), libc::O_RDONLY)?;
+        let mount = open(format!("/proc/{pid}/ns/mnt"), OFlags::RDONLY)?;
+        let pid_namespace = open(format!("/proc/{pid}/ns/pid"), OFlags::RDONLY)?;
         let root = open(
             format!("/proc/{pid}/root"),
-            libc::O_PATH | libc::O_DIRECTORY,
+            OFlags::PATH | OFlags::DIRECTORY,
         )?;
         Ok((
             WorkerNamespace {

@@ -127,10 +127,13 @@ impl WorkerNamespace {
             purpose: "asking the namespace's init to clean up after a run",
             source,
         };
-        let fd = self.holder.commands.as_ref().map_or(-1, AsRawFd::as_raw_fd);
-        // SAFETY: writes one byte from a valid buffer to our pipe's end.
-        if unsafe { libc::write(fd, b"r".as_ptr().cast(), 1) } != 1 {
-            return Err(failed(io::Error::last_os_error()));
+        let Some(commands) = &self.holder.commands else {
+            return Err(failed(io::ErrorKind::BrokenPipe.into()));
+        };
+        match rustix::io::write(commands, b"r") {
+            Ok(1) => {}
+            Ok(_) => return Err(failed(io::ErrorKind::WriteZero.into())),
+            Err(errno) => return Err(failed(errno.into())),
         }
         let [status, value] = self.holder.read_report(holder::KILL_GRACE_MS)?;
         match status {
