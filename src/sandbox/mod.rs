@@ -268,6 +268,55 @@ pub enum ScratchLayer {
     FileSizeOnly,
 }
 
+/// Whether a run starts from a scratch no earlier run touched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScratchPerRun {
+    /// A new tmpfs for every run (entries, extended attributes, times and
+    /// their kernel memory go with the old one).
+    FreshTmpfs,
+    /// A new directory for every run, removed after it.
+    FreshDirectory,
+}
+
+/// Which processes a run's cleanup reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PidLayer {
+    /// A PID namespace per worker whose init kills and reaps every process
+    /// a run left.
+    NamespacePerWorker,
+    /// The host's: the run's cgroup, process group and the judge's orphans.
+    None,
+}
+
+/// Descriptors a program inherits from the judge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DescriptorLayer {
+    /// Everything but 0, 1 and 2 is closed at exec (`close_range`).
+    Closed,
+}
+
+/// Who may read the judge's temporary folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum WorkspaceLayer {
+    /// The judge alone (0700; 0710 with the sandbox user's group as root).
+    Private,
+}
+
+/// Whether runs may take file locks (a channel between runs on a shared
+/// file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum LockLayer {
+    /// `flock` and the `fcntl` lock, lease and notify commands fail.
+    Refused,
+    /// Allowed (no system-call filter).
+    None,
+}
+
 /// Who may signal whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -314,6 +363,11 @@ pub struct Isolation {
     pub mount: MountLayer,
     pub proc: ProcLayer,
     pub scratch: ScratchLayer,
+    pub scratch_per_run: ScratchPerRun,
+    pub pid_namespace: PidLayer,
+    pub descriptors: DescriptorLayer,
+    pub workspace: WorkspaceLayer,
+    pub locks: LockLayer,
     /// Landlock ABI version, when available.
     pub landlock_abi: Option<u32>,
     pub signals: SignalLayer,
@@ -432,6 +486,11 @@ fn detect_isolation() -> Isolation {
         mount: MountLayer::None,
         proc: ProcLayer::Shared,
         scratch: ScratchLayer::FileSizeOnly,
+        scratch_per_run: ScratchPerRun::FreshDirectory,
+        pid_namespace: PidLayer::None,
+        descriptors: DescriptorLayer::Closed,
+        workspace: WorkspaceLayer::Private,
+        locks: LockLayer::None,
         landlock_abi: None,
         signals: SignalLayer::ProcessGroup,
         syscalls: SyscallLayer::None,

@@ -725,3 +725,178 @@ fn a_compile_error_cannot_draw_on_the_terminal() {
     );
     assert!(stdout.contains("\\x1b[2J"), "{stdout}");
 }
+
+// 1, its other variants: what an earlier run leaves in the kernel.
+
+/// With `0 b`: stores 15 MiB of `user.*` attributes on its scratch root
+/// (kernel memory charged to the worker's cgroup, and 15 of the 16 MiB of
+/// inode space a 64 MiB tmpfs has) and leaves 500 small files. With `1 b`: an honest program that needs
+/// 20 MiB of memory. With `2 b`: an honest one that writes 3,000 small
+/// files. Each prints `a + b`.
+const LEFTOVERS: &str = r#"#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/xattr.h>
+static int small_files(const char *prefix, int count) {
+    char name[64];
+    for (int i = 0; i < count; i++) {
+        snprintf(name, sizeof name, "%s%d", prefix, i);
+        FILE *file = fopen(name, "w");
+        if (!file || fputc('x', file) == EOF || fclose(file) != 0) {
+            fprintf(stderr, "file %d: no room\n", i);
+            return 1;
+        }
+    }
+    return 0;
+}
+int main(void) {
+    long long a, b;
+    if (scanf("%lld %lld", &a, &b) != 2) return 1;
+    if (a == 0) {
+        static char value[60 * 1024];
+        memset(value, 'x', sizeof value);
+        char name[32];
+        long stored = 0;
+        for (int i = 0; stored < 15L * 1024 * 1024; i++) {
+            snprintf(name, sizeof name, "user.fill%d", i);
+            if (setxattr(".", name, value, sizeof value, 0) != 0) { perror("setxattr"); return 3; }
+            stored += (long)sizeof value;
+        }
+        if (small_files("left-", 500) != 0) return 4;
+    } else if (a == 1) {
+        size_t size = (size_t)20 << 20;
+        char *memory = malloc(size);
+        if (!memory) return 5;
+        memset(memory, 1, size);
+        b += memory[size - 1] - 1;
+    } else if (small_files("mine-", 3000) != 0) {
+        return 6;
+    }
+    printf("%lld\n", a + b);
+    return 0;
+}
+"#;
+
+fn after_leftovers(honest: &str, memory_mib: u64) -> Vec<judge::runner::TestResult> {
+    require_root();
+    let dir = tempfile::tempdir().unwrap();
+    let program = source(dir.path(), "leftovers.c", LEFTOVERS);
+    let answer = |input: &str| {
+        let sum: i64 = input
+            .split_whitespace()
+            .map(|n| n.parse::<i64>().unwrap())
+            .sum();
+        format!("{sum}\n")
+    };
+    let inputs = [
+        "0 5\n".to_owned(),
+        format!("{honest} 2\n"),
+        format!("{honest} 3\n"),
+    ];
+    let pairs: Vec<(String, String)> = inputs.iter().map(|i| (i.clone(), answer(i))).collect();
+    let borrowed: Vec<(&str, &str)> = pairs.iter().map(|(i, a)| (&i[..], &a[..])).collect();
+    let tests = Tests::new(&borrowed);
+    // One worker: the honest runs come on the worker the attacker used.
+    let mut settings = settings(1);
+    settings.limits.memory_kib = memory_mib * 1024;
+    grade(&program, &tests, 0, &settings).result.tests
+}
+
+#[test]
+fn kernel_memory_an_earlier_run_left_in_its_scratch_is_not_charged_to_the_next() {
+    let tests = after_leftovers("1", 32);
+    let verdicts: Vec<Verdict> = tests.iter().map(|test| test.verdict).collect();
+    // The first proves the attack ran (15 MiB stored, 500 files left).
+    assert_eq!(verdicts, [Verdict::Accepted; 3], "{tests:#?}");
+}
+
+#[test]
+fn files_and_attributes_an_earlier_run_left_do_not_fill_the_next_runs_scratch() {
+    let tests = after_leftovers("2", 128);
+    let verdicts: Vec<Verdict> = tests.iter().map(|test| test.verdict).collect();
+    assert_eq!(verdicts, [Verdict::Accepted; 3], "{tests:#?}");
+}
+
+// 8, as a race: two students at once.
+
+/// With `--jobs 2`, a sender holds every kind of lock it can on a shared
+/// file for three seconds while a receiver, at the same time, looks for
+/// any lock there (`F_GETLK`, `F_OFD_GETLK`, `flock`). The receiver prints
+/// the sum only when nothing crossed, and the sender only when its locks
+/// were refused.
+const SENDER: &str = r#"#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/file.h>
+#include <time.h>
+#include <unistd.h>
+int main(void) {
+    long long a, b;
+    if (scanf("%lld %lld", &a, &b) != 2) return 1;
+    int shared = open("/etc/os-release", O_RDONLY);
+    if (shared < 0) shared = open("/etc/passwd", O_RDONLY);
+    if (shared < 0) return 2;
+    int held = 0;
+    struct flock lock = { .l_type = F_RDLCK, .l_whence = SEEK_SET, .l_start = 3, .l_len = 5 };
+    if (fcntl(shared, F_SETLK, &lock) == 0) { fprintf(stderr, "F_SETLK held\n"); held = 1; }
+    struct flock ofd = { .l_type = F_RDLCK, .l_whence = SEEK_SET, .l_start = 11, .l_len = 2 };
+    if (fcntl(shared, F_OFD_SETLK, &ofd) == 0) { fprintf(stderr, "F_OFD_SETLK held\n"); held = 1; }
+    if (flock(shared, LOCK_SH | LOCK_NB) == 0) { fprintf(stderr, "flock held\n"); held = 1; }
+    struct timespec pause = { .tv_sec = 3 };
+    nanosleep(&pause, NULL);
+    printf("%lld\n", held ? -1 : a + b);
+    return 0;
+}
+"#;
+
+const RECEIVER: &str = r#"#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/file.h>
+#include <time.h>
+#include <unistd.h>
+int main(void) {
+    long long a, b;
+    if (scanf("%lld %lld", &a, &b) != 2) return 1;
+    int shared = open("/etc/os-release", O_RDONLY);
+    if (shared < 0) shared = open("/etc/passwd", O_RDONLY);
+    if (shared < 0) return 2;
+    int crossed = 0;
+    /* Four seconds of looking, in 10 ms steps. */
+    for (int step = 0; step < 400 && !crossed; step++) {
+        struct flock probe = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0 };
+        if (fcntl(shared, F_GETLK, &probe) == 0 && probe.l_type != F_UNLCK) {
+            fprintf(stderr, "F_GETLK saw a lock at %lld\n", (long long)probe.l_start);
+            crossed = 1;
+        }
+        struct flock ofd = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0 };
+        if (fcntl(shared, F_OFD_GETLK, &ofd) == 0 && ofd.l_type != F_UNLCK) {
+            fprintf(stderr, "F_OFD_GETLK saw a lock at %lld\n", (long long)ofd.l_start);
+            crossed = 1;
+        }
+        if (flock(shared, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
+            fprintf(stderr, "flock saw a lock\n");
+            crossed = 1;
+        }
+        struct timespec pause = { .tv_nsec = 10 * 1000 * 1000 };
+        nanosleep(&pause, NULL);
+    }
+    printf("%lld\n", crossed ? -1 : a + b);
+    return 0;
+}
+"#;
+
+#[test]
+fn two_students_at_once_pass_nothing_through_locks() {
+    require_root();
+    let dir = tempfile::tempdir().unwrap();
+    let sender = source(dir.path(), "sender.c", SENDER);
+    let receiver = source(dir.path(), "receiver.c", RECEIVER);
+    let tests = Tests::new(&[("20 22\n", "42\n")]);
+    let graded = grade_many(&[sender, receiver], &tests, 0, &settings(2));
+    for student in &graded {
+        let test = &student.result.tests[0];
+        assert_eq!(test.verdict, Verdict::Accepted, "{test:#?}");
+    }
+}

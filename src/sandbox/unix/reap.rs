@@ -3,8 +3,13 @@
 //! waits that always end.
 
 use crate::sandbox::SandboxError;
+use rustix::event::{poll, PollFd, PollFlags, Timespec};
+use rustix::process::{
+    kill_process, kill_process_group, waitid, waitpid, Pid, PidfdFlags, Signal, WaitId,
+    WaitIdOptions, WaitOptions,
+};
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
 use std::time::{Duration, Instant};
 
@@ -24,11 +29,16 @@ pub(super) fn kill(target: ProcessTarget) {
     if raw == 0 || raw == -1 || raw == 1 {
         return; // never the judge's own group, never everything
     }
-    // SAFETY: kill has no memory-safety preconditions; the target is a pid
-    // or group we created and have not reaped, so it cannot be reused.
-    unsafe {
-        libc::kill(raw, libc::SIGKILL);
-    }
+    // The target is a pid or group we created and have not reaped, so it
+    // cannot have been reused.
+    let _ = match target {
+        ProcessTarget::Process(pid) => {
+            Pid::from_raw(pid).map(|pid| kill_process(pid, Signal::KILL))
+        }
+        ProcessTarget::Group(pgid) => {
+            Pid::from_raw(pgid).map(|pgid| kill_process_group(pgid, Signal::KILL))
+        }
+    };
 }
 
 /// Main processes of runs in progress (and compilers), which the orphan
@@ -51,10 +61,7 @@ pub(super) fn lock_spawned() -> std::sync::MutexGuard<'static, Vec<libc::pid_t>>
 pub(super) fn become_subreaper() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        // SAFETY: prctl with integer arguments touches no memory.
-        unsafe {
-            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-        }
+        let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
     });
 }
 
@@ -63,20 +70,17 @@ pub(super) fn become_subreaper() {
 /// whose parent died, reparented to the judge as subreaper.
 pub(super) fn kill_escaped_orphans() {
     let spawned = lock_spawned();
-    // SAFETY: getpgrp has no preconditions and cannot fail.
-    let own_group = unsafe { libc::getpgrp() };
+    let own_group = rustix::process::getpgrp();
     for pid in children_of_judge() {
-        // SAFETY: getpgid only reads the process's group id.
-        if spawned.contains(&pid) || unsafe { libc::getpgid(pid) } == own_group {
+        let Some(child) = Pid::from_raw(pid) else {
+            continue;
+        };
+        if spawned.contains(&pid) || rustix::process::getpgid(Some(child)) == Ok(own_group) {
             continue;
         }
         kill(ProcessTarget::Process(pid));
-        let mut status = 0;
-        // SAFETY: `status` is valid for writes; the orphan is our child now,
-        // so this reaps it and nothing else.
-        unsafe {
-            libc::waitpid(pid, &mut status, 0);
-        }
+        // The orphan is our child now, so this reaps it and nothing else.
+        let _ = waitpid(Some(child), WaitOptions::empty());
     }
 }
 
@@ -137,14 +141,11 @@ pub(super) fn reap_within(
         let wait = (deadline - now).min(Duration::from_millis(10));
         match pidfd {
             Some(fd) => {
-                let mut poll = libc::pollfd {
-                    fd: fd.as_raw_fd(),
-                    events: libc::POLLIN,
-                    revents: 0,
+                let timeout = Timespec {
+                    tv_sec: 0,
+                    tv_nsec: i64::from(wait.max(Duration::from_millis(1)).subsec_nanos()),
                 };
-                let timeout = libc::c_int::try_from(wait.as_millis()).unwrap_or(10).max(1);
-                // SAFETY: one valid pollfd.
-                unsafe { libc::poll(&mut poll, 1, timeout) };
+                let _ = poll(&mut [PollFd::new(fd, PollFlags::IN)], Some(&timeout));
             }
             None => std::thread::sleep(wait.min(Duration::from_millis(1))),
         }
@@ -183,12 +184,8 @@ pub(super) fn reap_orphans_of(run_group: Option<libc::pid_t>, seen: &[libc::pid_
         let session: libc::pid_t = session.parse().unwrap_or(0);
         let ours =
             run_group.is_some_and(|run| group == run) || seen.contains(&pid) || session == pid;
-        if state == "Z" && ours {
-            let mut status = 0;
-            // SAFETY: `status` is valid for writes; `pid` is our child.
-            unsafe {
-                libc::waitpid(pid, &mut status, libc::WNOHANG);
-            }
+        if let (true, Some(child)) = (state == "Z" && ours, Pid::from_raw(pid)) {
+            let _ = waitpid(Some(child), WaitOptions::NOHANG);
         }
     }
 }
@@ -196,31 +193,18 @@ pub(super) fn reap_orphans_of(run_group: Option<libc::pid_t>, seen: &[libc::pid_
 /// A descriptor that becomes readable when `pid` exits (Linux 5.3+), so the
 /// judge wakes at the exit instead of at the next tick.
 pub(super) fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
-    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor
-    // or -1; our child is not reaped yet, so the pid is still ours.
-    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-    if fd < 0 {
-        return None;
-    }
-    // SAFETY: the kernel returned a new descriptor we now own.
-    Some(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+    // Our child is not reaped yet, so the pid is still ours.
+    rustix::process::pidfd_open(Pid::from_raw(pid)?, PidfdFlags::empty()).ok()
 }
 
 /// Whether the (unreaped) child has exited, without reaping it.
 pub(super) fn has_exited(pid: libc::pid_t) -> bool {
-    // SAFETY: a zeroed siginfo_t is a valid out-parameter for waitid.
-    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-    // SAFETY: `info` is valid for writes; WNOWAIT leaves the child unreaped.
-    let result = unsafe {
-        libc::waitid(
-            libc::P_PID,
-            pid as libc::id_t,
-            &mut info,
-            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-        )
+    let Some(pid) = Pid::from_raw(pid) else {
+        return false;
     };
-    // SAFETY: waitid filled `info` (or left it zeroed, giving pid 0).
-    result == 0 && unsafe { info.si_pid() } != 0
+    // WNOWAIT leaves the child unreaped.
+    let options = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
+    matches!(waitid(WaitId::Pid(pid), options), Ok(Some(_)))
 }
 
 /// CPU time of a process and its reaped children, from `/proc/PID/stat`
@@ -239,14 +223,12 @@ pub(super) fn process_cpu_time(pid: libc::pid_t) -> Duration {
         .take(4)
         .filter_map(|field| field.parse().ok())
         .collect();
-    // SAFETY: sysconf has no preconditions.
-    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    let ticks = rustix::param::clock_ticks_per_second().max(1);
     Duration::from_millis(fields.iter().sum::<u64>() * 1000 / ticks)
 }
 
 pub(super) fn count_own_processes() -> u64 {
-    // SAFETY: getuid has no preconditions and cannot fail.
-    let uid = unsafe { libc::getuid() }.to_string();
+    let uid = rustix::process::getuid().as_raw().to_string();
     let Ok(entries) = fs_err::read_dir("/proc") else {
         return 0;
     };

@@ -77,8 +77,8 @@ pub(super) fn reclaim(dir: &Path, user: Option<u32>) -> Result<(), SandboxError>
     if user.is_none() {
         return Ok(());
     }
-    // SAFETY: geteuid and getegid have no preconditions.
-    let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+    let uid = rustix::process::geteuid().as_raw();
+    let gid = rustix::process::getegid().as_raw();
     for entry in walkdir::WalkDir::new(dir).follow_links(false) {
         let entry = entry.map_err(|error| {
             let path = error.path().unwrap_or(dir).to_path_buf();

@@ -21,19 +21,39 @@
 //! - `inotify` and `fanotify` (a watch on a folder tells what another run
 //!   does in it, even where Landlock refuses the listing).
 
+//!
+//! The rules are compiled to BPF by `seccompiler` (as Firecracker does).
+//! Two filters, since a filter has one action on a match: the deny list
+//! (EPERM) and `clone3` (ENOSYS); the kernel applies the stronger answer.
+//! The one hand-written part is the x32 check in front of the deny list:
+//! `seccompiler` checks the architecture, not the x32 bit, and an x32
+//! system call number would miss every rule.
+
+use seccompiler::{
+    sock_filter, BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition,
+    SeccompFilter, SeccompRule, TargetArch,
+};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-const AUDIT_ARCH_X86_64: u32 = 0xC000_003E;
 const X32_SYSCALL_BIT: u32 = 0x4000_0000;
-/// CLONE_NEWNS | NEWCGROUP | NEWUTS | NEWIPC | NEWUSER | NEWPID | NEWNET.
-const CLONE_NAMESPACES: u32 = 0x7E02_0000;
-const CLONE: u32 = 56;
-const CLONE3: u32 = 435;
-const SOCKET: u32 = 41;
-const SOCKETPAIR: u32 = 53;
-const FCNTL: u32 = 72;
-const KILL: u32 = 62;
-const AF_UNIX: u32 = 1;
+/// CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET.
+const CLONE_NAMESPACES: &[u64] = &[
+    0x0002_0000,
+    0x0200_0000,
+    0x0400_0000,
+    0x0800_0000,
+    0x1000_0000,
+    0x2000_0000,
+    0x4000_0000,
+];
+const CLONE: i64 = 56;
+const CLONE3: i64 = 435;
+const SOCKET: i64 = 41;
+const SOCKETPAIR: i64 = 53;
+const FCNTL: i64 = 72;
+const KILL: i64 = 62;
+const AF_UNIX: u64 = 1;
 /// x86_64 numbers: ptrace, process_vm_readv/writev, mount, umount2,
 /// pivot_root, swapon, swapoff, reboot, sethostname, setdomainname,
 /// init_module, delete_module, kexec_load, kexec_file_load,
@@ -42,90 +62,113 @@ const AF_UNIX: u32 = 1;
 /// io_uring_setup/enter/register, acct, quotactl; then (issue 18) flock,
 /// utime, utimes, futimesat, utimensat, inotify_init, inotify_add_watch,
 /// inotify_init1, fanotify_init, fanotify_mark, socket.
-const DENIED: &[u32] = &[
+const DENIED: &[i64] = &[
     101, 310, 311, 165, 166, 155, 167, 168, 169, 170, 171, 175, 176, 246, 320, 313, 321, 298, 323,
     250, 248, 249, 272, 308, 304, 303, 425, 426, 427, 163, 179, 73, 132, 235, 261, 280, 253, 254,
     294, 300, 301, SOCKET,
 ];
 /// `fcntl` commands refused: F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK,
 /// F_OFD_SETLK, F_OFD_SETLKW, F_SETLEASE, F_GETLEASE, F_NOTIFY.
-const FCNTL_DENIED: &[u32] = &[5, 6, 7, 36, 37, 38, 1024, 1025, 1026];
+const FCNTL_DENIED: &[u64] = &[5, 6, 7, 36, 37, 38, 1024, 1025, 1026];
 
-fn statement(code: u32, k: u32) -> libc::sock_filter {
-    libc::sock_filter {
-        code: code as u16,
+/// One condition on the low 32 bits of argument `index` (the kernel reads
+/// these arguments as `int`).
+fn on_arg(index: u8, operator: SeccompCmpOp, value: u64) -> Result<SeccompRule, String> {
+    let condition = SeccompCondition::new(index, SeccompCmpArgLen::Dword, operator, value)
+        .map_err(|error| error.to_string())?;
+    SeccompRule::new(vec![condition]).map_err(|error| error.to_string())
+}
+
+fn compile(
+    rules: BTreeMap<i64, Vec<SeccompRule>>,
+    on_match: SeccompAction,
+) -> Result<BpfProgram, String> {
+    let filter = SeccompFilter::new(rules, SeccompAction::Allow, on_match, TargetArch::x86_64)
+        .map_err(|error| error.to_string())?;
+    BpfProgram::try_from(filter).map_err(|error| error.to_string())
+}
+
+fn build() -> Result<Vec<BpfProgram>, String> {
+    let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
+    for &number in DENIED {
+        // No condition: refused whatever the arguments.
+        rules.insert(number, Vec::new());
+    }
+    // socketpair(AF_UNIX, ...) only.
+    rules.insert(SOCKETPAIR, vec![on_arg(0, SeccompCmpOp::Ne, AF_UNIX)?]);
+    // fcntl(fd, cmd, ...) with a lock, lease or notify command.
+    rules.insert(
+        FCNTL,
+        FCNTL_DENIED
+            .iter()
+            .map(|&command| on_arg(1, SeccompCmpOp::Eq, command))
+            .collect::<Result<_, _>>()?,
+    );
+    // kill(0, ...): a run's parent (the judge) is outside its PID
+    // namespace, so `getppid()` is 0 there and `kill(getppid(), ...)` would
+    // hit its own group: refused, as a kill of the judge always was. Every
+    // other kill stays within the run's PID namespace.
+    rules.insert(KILL, vec![on_arg(0, SeccompCmpOp::Eq, 0)?]);
+    // clone with any namespace flag.
+    rules.insert(
+        CLONE,
+        CLONE_NAMESPACES
+            .iter()
+            .map(|&flag| on_arg(0, SeccompCmpOp::MaskedEq(flag), flag))
+            .collect::<Result<_, _>>()?,
+    );
+    let deny = compile(rules, SeccompAction::Errno(libc::EPERM as u32))?;
+    // An x32 system call (same audit arch, number | X32_SYSCALL_BIT) kills
+    // the process, before any rule is looked at.
+    let load_number = sock_filter {
+        code: (libc::BPF_LD | libc::BPF_W | libc::BPF_ABS) as u16,
         jt: 0,
         jf: 0,
-        k,
+        k: 0, // seccomp_data.nr
+    };
+    let x32 = sock_filter {
+        code: (libc::BPF_JMP | libc::BPF_JSET | libc::BPF_K) as u16,
+        jt: 0,
+        jf: 1,
+        k: X32_SYSCALL_BIT,
+    };
+    let kill = sock_filter {
+        code: (libc::BPF_RET | libc::BPF_K) as u16,
+        jt: 0,
+        jf: 0,
+        k: libc::SECCOMP_RET_KILL_PROCESS,
+    };
+    let mut first = vec![load_number, x32, kill];
+    first.extend(deny);
+    // clone3 fails with ENOSYS, so libc falls back to clone, whose
+    // namespace flags are checked above.
+    let clone3 = compile(
+        BTreeMap::from([(CLONE3, Vec::new())]),
+        SeccompAction::Errno(libc::ENOSYS as u32),
+    )?;
+    Ok(vec![first, clone3])
+}
+
+/// The filters, in the order they are installed; built once before any
+/// clone (`Err`: they could not be compiled, which is a bug of the judge).
+pub fn filters() -> Result<&'static [BpfProgram], &'static str> {
+    static FILTERS: OnceLock<Result<Vec<BpfProgram>, String>> = OnceLock::new();
+    match FILTERS.get_or_init(build) {
+        Ok(filters) => Ok(filters),
+        Err(error) => Err(error),
     }
 }
 
-fn jump(code: u32, k: u32, jt: u8, jf: u8) -> libc::sock_filter {
-    libc::sock_filter {
-        code: code as u16,
-        jt,
-        jf,
-        k,
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// The filter, built once before any fork.
-pub fn filter() -> &'static [libc::sock_filter] {
-    static FILTER: OnceLock<Vec<libc::sock_filter>> = OnceLock::new();
-    FILTER.get_or_init(|| {
-        let load = libc::BPF_LD | libc::BPF_W | libc::BPF_ABS;
-        let equal = libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K;
-        let any_bit = libc::BPF_JMP | libc::BPF_JSET | libc::BPF_K;
-        let ret = libc::BPF_RET | libc::BPF_K;
-        let deny = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
-        let mut program = vec![
-            statement(load, 4), // seccomp_data.arch
-            jump(equal, AUDIT_ARCH_X86_64, 1, 0),
-            statement(ret, libc::SECCOMP_RET_KILL_PROCESS),
-            statement(load, 0), // seccomp_data.nr
-            jump(any_bit, X32_SYSCALL_BIT, 0, 1),
-            statement(ret, libc::SECCOMP_RET_KILL_PROCESS),
-        ];
-        for &number in DENIED {
-            program.push(jump(equal, number, 0, 1));
-            program.push(statement(ret, deny));
-        }
-        program.push(jump(equal, CLONE3, 0, 1));
-        program.push(statement(
-            ret,
-            libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32,
-        ));
-        // socketpair(AF_UNIX, ...) only.
-        program.push(jump(equal, SOCKETPAIR, 0, 4));
-        program.push(statement(load, 16)); // low half of args[0]: the domain
-        program.push(jump(equal, AF_UNIX, 1, 0));
-        program.push(statement(ret, deny));
-        program.push(statement(ret, libc::SECCOMP_RET_ALLOW));
-        // fcntl(fd, cmd, ...) with a lock, lease or notify command.
-        let commands = u8::try_from(FCNTL_DENIED.len()).unwrap_or(u8::MAX);
-        program.push(jump(equal, FCNTL, 0, commands + 3));
-        program.push(statement(load, 24)); // low half of args[1]: the command
-        for (index, &command) in FCNTL_DENIED.iter().enumerate() {
-            // Jump to the deny after the last comparison.
-            let to_deny = commands - u8::try_from(index).unwrap_or(0);
-            program.push(jump(equal, command, to_deny, 0));
-        }
-        program.push(statement(ret, libc::SECCOMP_RET_ALLOW));
-        program.push(statement(ret, deny));
-        // kill(0, ...): a run's parent (the judge) is outside its PID
-        // namespace, so `getppid()` is 0 there and `kill(getppid(), ...)`
-        // would hit its own group: refused, as a kill of the judge always
-        // was. Every other kill stays within the run's PID namespace.
-        program.push(jump(equal, KILL, 0, 4));
-        program.push(statement(load, 16)); // low half of args[0]: the pid
-        program.push(jump(equal, 0, 0, 1));
-        program.push(statement(ret, deny));
-        program.push(statement(ret, libc::SECCOMP_RET_ALLOW));
-        program.push(jump(equal, CLONE, 0, 3));
-        program.push(statement(load, 16)); // low half of args[0]: the flags
-        program.push(jump(any_bit, CLONE_NAMESPACES, 0, 1));
-        program.push(statement(ret, deny));
-        program.push(statement(ret, libc::SECCOMP_RET_ALLOW));
-        program
-    })
+    #[test]
+    fn the_filters_compile() {
+        let filters = filters();
+        assert!(
+            filters.is_ok_and(|filters| filters.len() == 2),
+            "{filters:?}"
+        );
+    }
 }

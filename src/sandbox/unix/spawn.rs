@@ -9,11 +9,10 @@
 //! namespace; the first child exits as soon as the program has exec'd.
 
 use super::reap::reap_within;
-use super::seccomp_filter;
 use crate::sandbox::{RunSpec, SandboxError};
 use std::ffi::{CString, OsString};
 use std::io::{self, Read};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::time::Duration;
@@ -54,13 +53,7 @@ pub(super) fn c_string(bytes: &[u8]) -> io::Result<CString> {
 }
 
 pub(super) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
-    let mut fds = [0; 2];
-    // SAFETY: `fds` has room for the two descriptors pipe2 writes.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: pipe2 returned two new descriptors we now own.
-    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+    rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC).map_err(io::Error::from)
 }
 
 impl ExecPlan {
@@ -387,8 +380,8 @@ pub(super) struct ChildSetup {
     pub(super) rlimit_count: usize,
     pub(super) user: Option<u32>,
     pub(super) landlock: Option<RawFd>,
-    /// Install the seccomp filter.
-    pub(super) seccomp: bool,
+    /// The seccomp filters to install, last (compiled before the clone).
+    pub(super) seccomp: &'static [seccompiler::BpfProgram],
     pub(super) umask: libc::mode_t,
 }
 
@@ -438,22 +431,14 @@ fn child_setup(setup: &ChildSetup, workdir: &CString) -> io::Result<()> {
                 return Err(io::Error::last_os_error());
             }
         }
-        // Last: the filter denies calls the setup above needs.
-        if setup.seccomp {
-            if let Some(filter) = seccomp_filter() {
-                let program = libc::sock_fprog {
-                    len: filter.len() as u16,
-                    filter: filter.as_ptr().cast_mut(),
-                };
-                // The filter lives in a static built before the fork; the
-                // kernel copies it.
-                check(libc::prctl(
-                    libc::PR_SET_SECCOMP,
-                    libc::SECCOMP_MODE_FILTER,
-                    &program as *const libc::sock_fprog,
-                ))?;
-            }
-        }
+    }
+    // Last: the filters deny calls the setup above needs. The kernel copies
+    // each program; nothing is allocated here.
+    for filter in setup.seccomp {
+        seccompiler::apply_filter(filter).map_err(|error| match error {
+            seccompiler::Error::Prctl(error) | seccompiler::Error::Seccomp(error) => error,
+            _ => io::Error::from_raw_os_error(libc::EINVAL),
+        })?;
     }
     Ok(())
 }

@@ -4,8 +4,10 @@
 //! block the program or grow the judge.
 
 use crate::sandbox::{LimitExceeded, Limits, SandboxError};
-use std::io::{self, Read};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use rustix::event::{poll, PollFd, PollFlags, Timespec};
+use rustix::io::Errno;
+use std::io;
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::time::{Duration, Instant};
 
 /// How long after the program ended we wait for its pipes to close. Only a
@@ -47,46 +49,47 @@ impl Supervised {
         timeout: Duration,
         limits: &Limits,
     ) -> Result<bool, SandboxError> {
-        let fd_of = |fd: &Option<OwnedFd>| fd.as_ref().map_or(-1, AsRawFd::as_raw_fd);
-        let mut fds = [
-            libc::pollfd {
-                fd: fd_of(&self.stdout_fd),
-                events: libc::POLLIN,
-                revents: 0,
-            },
-            libc::pollfd {
-                fd: fd_of(&self.stderr_fd),
-                events: libc::POLLIN,
-                revents: 0,
-            },
-            libc::pollfd {
-                fd: pidfd.map_or(-1, AsRawFd::as_raw_fd),
-                events: libc::POLLIN,
-                revents: 0,
-            },
-        ];
-        let timeout_ms = libc::c_int::try_from(timeout.as_millis()).unwrap_or(libc::c_int::MAX);
-        // SAFETY: `fds` is a valid array of three pollfd structs; negative
-        // descriptors are ignored by poll.
-        let ready = unsafe { libc::poll(fds.as_mut_ptr(), 3, timeout_ms) };
-        if ready < 0 {
-            let error = io::Error::last_os_error();
-            if error.kind() == io::ErrorKind::Interrupted {
-                return Ok(false);
+        // Stdout, stderr and the pidfd, those still open, with their place.
+        let watched: Vec<(usize, BorrowedFd<'_>)> = [
+            self.stdout_fd.as_ref().map(AsFd::as_fd),
+            self.stderr_fd.as_ref().map(AsFd::as_fd),
+            pidfd.map(AsFd::as_fd),
+        ]
+        .into_iter()
+        .enumerate()
+        .filter_map(|(place, fd)| fd.map(|fd| (place, fd)))
+        .collect();
+        let mut fds: Vec<PollFd<'_>> = watched
+            .iter()
+            .map(|&(_, fd)| PollFd::from_borrowed_fd(fd, PollFlags::IN))
+            .collect();
+        let timeout = Timespec {
+            tv_sec: i64::try_from(timeout.as_secs()).unwrap_or(i64::MAX),
+            tv_nsec: i64::from(timeout.subsec_nanos()),
+        };
+        match poll(&mut fds, Some(&timeout)) {
+            Ok(_) => {}
+            Err(Errno::INTR) => return Ok(false),
+            Err(errno) => {
+                return Err(SandboxError::Syscall {
+                    syscall: "poll",
+                    purpose: "waiting for the program's output or exit",
+                    source: errno.into(),
+                })
             }
-            return Err(SandboxError::Syscall {
-                syscall: "poll",
-                purpose: "waiting for the program's output or exit",
-                source: error,
-            });
         }
-        if fds[0].revents != 0 {
+        let mut ready = [false; 3];
+        for (&(place, _), fd) in watched.iter().zip(&fds) {
+            ready[place] = !fd.revents().is_empty();
+        }
+        drop(fds);
+        if ready[0] {
             self.read_stdout(limits)?;
         }
-        if fds[1].revents != 0 {
+        if ready[1] {
             self.read_stderr(limits)?;
         }
-        Ok(fds[2].revents != 0)
+        Ok(ready[2])
     }
 
     fn read_stdout(&mut self, limits: &Limits) -> Result<(), SandboxError> {
@@ -179,30 +182,15 @@ impl Supervised {
 }
 
 fn read_fd(fd: &OwnedFd, buffer: &mut [u8]) -> io::Result<usize> {
-    // Borrow the descriptor as a File without taking ownership of it.
-    let mut file = std::mem::ManuallyDrop::new(
-        // SAFETY: the descriptor is open and owned by `fd`, which outlives
-        // this call; ManuallyDrop keeps the File from closing it.
-        unsafe { std::fs::File::from_raw_fd(fd.as_raw_fd()) },
-    );
-    file.read(buffer)
+    rustix::io::read(fd, buffer).map_err(io::Error::from)
 }
 
 fn set_nonblocking(fd: &OwnedFd) -> Result<(), SandboxError> {
-    // SAFETY: fcntl on a descriptor we own; F_GETFL/F_SETFL touch no memory.
-    let result = unsafe {
-        let flags = libc::fcntl(fd.as_raw_fd(), libc::F_GETFL);
-        if flags < 0 {
-            flags
-        } else {
-            libc::fcntl(fd.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK)
-        }
-    };
-    if result < 0 {
-        return Err(SandboxError::last_os(
-            "fcntl",
-            "making the program's pipes non-blocking",
-        ));
-    }
-    Ok(())
+    rustix::fs::fcntl_getfl(fd)
+        .and_then(|flags| rustix::fs::fcntl_setfl(fd, flags | rustix::fs::OFlags::NONBLOCK))
+        .map_err(|errno| SandboxError::Syscall {
+            syscall: "fcntl",
+            purpose: "making the program's pipes non-blocking",
+            source: errno.into(),
+        })
 }

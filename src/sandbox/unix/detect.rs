@@ -1,0 +1,168 @@
+//! What isolation this host gives: each layer probed once, for real.
+
+use super::namespaces::{Plan, Privilege, WorkerNamespace};
+use super::{apparmor, cgroups, landlock, NOBODY};
+use crate::sandbox::{
+    CgroupLayer, CompileLayer, DescriptorLayer, IpcLayer, Isolation, IsolationLevel, LockLayer,
+    MemoryLayer, MountLayer, NamespaceMode, NetworkLayer, PidLayer, ProcLayer, ScratchLayer,
+    ScratchPerRun, SignalLayer, SyscallLayer, WorkspaceLayer,
+};
+
+pub(crate) fn detect_isolation() -> Isolation {
+    let root = rustix::process::geteuid().is_root();
+    let cgroup_layer = cgroups::detect(root);
+    let cgroups = cgroup_layer != CgroupLayer::None;
+    let landlock_abi = landlock::abi();
+    let (namespaces, private_proc) = probe_namespaces(root);
+    let network_namespace = match namespaces {
+        NamespaceMode::UserNamespace => true,
+        NamespaceMode::Root | NamespaceMode::None => root && probe_network_namespace(),
+    };
+    let network = if network_namespace {
+        NetworkLayer::Namespace
+    } else if landlock_abi.is_some_and(|abi| abi >= 4) {
+        NetworkLayer::LandlockTcp
+    } else {
+        NetworkLayer::None
+    };
+    let signals = if landlock_abi.is_some_and(|abi| abi >= 6) {
+        SignalLayer::Landlock
+    } else if root {
+        SignalLayer::User
+    } else {
+        SignalLayer::ProcessGroup
+    };
+    let with_namespaces = namespaces != NamespaceMode::None;
+    let full = cgroups
+        && root
+        && network_namespace
+        && namespaces == NamespaceMode::Root
+        && private_proc
+        && landlock_abi.is_some_and(|abi| abi >= 6);
+    Isolation {
+        level: if full {
+            IsolationLevel::Full
+        } else {
+            IsolationLevel::Partial
+        },
+        user: root.then_some(NOBODY),
+        namespaces,
+        cgroups: cgroup_layer,
+        memory: if cgroups {
+            MemoryLayer::Cgroup
+        } else {
+            MemoryLayer::Rlimit
+        },
+        network,
+        ipc: if with_namespaces {
+            IpcLayer::NamespacePerRun
+        } else {
+            IpcLayer::None
+        },
+        mount: if with_namespaces {
+            MountLayer::Namespace
+        } else {
+            MountLayer::None
+        },
+        proc: if private_proc {
+            ProcLayer::Hidepid
+        } else {
+            ProcLayer::Shared
+        },
+        scratch: if with_namespaces {
+            ScratchLayer::Quota
+        } else {
+            ScratchLayer::FileSizeOnly
+        },
+        scratch_per_run: if with_namespaces {
+            ScratchPerRun::FreshTmpfs
+        } else {
+            ScratchPerRun::FreshDirectory
+        },
+        pid_namespace: if with_namespaces {
+            PidLayer::NamespacePerWorker
+        } else {
+            PidLayer::None
+        },
+        descriptors: DescriptorLayer::Closed,
+        workspace: WorkspaceLayer::Private,
+        locks: if cfg!(target_arch = "x86_64") {
+            LockLayer::Refused
+        } else {
+            LockLayer::None
+        },
+        landlock_abi,
+        signals,
+        syscalls: if cfg!(target_arch = "x86_64") {
+            SyscallLayer::Seccomp
+        } else {
+            SyscallLayer::None
+        },
+        compile: if root {
+            CompileLayer::Confined
+        } else {
+            CompileLayer::InvokingUser
+        },
+    }
+}
+
+/// Why there are no cgroups, for the start-up note.
+pub(crate) fn cgroup_reason() -> Option<&'static str> {
+    cgroups::unavailable_reason()
+}
+
+/// Whether AppArmor restricts unprivileged user namespaces on this host.
+pub(crate) fn userns_restricted() -> bool {
+    apparmor::restricts_unprivileged_userns()
+}
+
+/// The privilege namespaces are made with here.
+pub(super) fn privilege(root: bool) -> Privilege {
+    if root {
+        Privilege::Root
+    } else {
+        let uid = rustix::process::getuid().as_raw();
+        let gid = rustix::process::getgid().as_raw();
+        Privilege::User { uid, gid }
+    }
+}
+
+/// Whether a worker namespace can be made (as root, or in an unprivileged
+/// user namespace), and whether its `/proc` is private: tried once, for
+/// real, in a throwaway directory.
+fn probe_namespaces(root: bool) -> (NamespaceMode, bool) {
+    let Ok(dir) = tempfile::Builder::new().prefix("judge-probe-").tempdir() else {
+        return (NamespaceMode::None, false);
+    };
+    let boxdir = dir.path().join("box");
+    if fs_err::create_dir(&boxdir).is_err() {
+        return (NamespaceMode::None, false);
+    }
+    let plan = Plan {
+        privilege: privilege(root),
+        boxdir: &boxdir,
+        scratch_kib: 64,
+        scratch_owner: None,
+        keep: &[dir.path().to_path_buf()],
+        hidden: &[],
+        extra_masks: &[],
+        writable: &[],
+    };
+    match WorkerNamespace::create(&plan) {
+        Ok(namespace) if root => (NamespaceMode::Root, namespace.private_proc),
+        Ok(namespace) => (NamespaceMode::UserNamespace, namespace.private_proc),
+        Err(_) => (NamespaceMode::None, false),
+    }
+}
+
+/// Whether a thread may enter a network namespace of its own. Tried on a
+/// throwaway thread, whose namespace dies with it.
+fn probe_network_namespace() -> bool {
+    std::thread::spawn(|| {
+        // SAFETY: unshare only changes the calling thread's namespaces; this
+        // thread ends right after.
+        unsafe { libc::unshare(libc::CLONE_NEWNET) == 0 }
+    })
+    .join()
+    .unwrap_or(false)
+}

@@ -1,0 +1,179 @@
+//! A worker's mount namespace (and, without root, the user and network
+//! namespaces around it), made once per worker and entered by every run
+//! with `setns`, which costs a few microseconds where making one costs a
+//! millisecond.
+//!
+//! Inside it (issue #7): `/tmp`, `/var/tmp`, `/run` and `/dev/shm` are
+//! empty private tmpfs mounts, so the host's socket files and shared
+//! memory are out of reach; the paths the judge needs there (its workspace,
+//! a toolchain) are bound back at their own names; as root, a directory the
+//! sandbox user cannot pass through (`/root` holding a rustup toolchain) is
+//! replaced the same way by one holding only the toolchain; the scratch
+//! directory is a tmpfs of the scratch quota; and, as root, `/proc` is a
+//! procfs of its own with `hidepid=invisible`.
+//!
+//! The namespace is made by a holder process cloned into new mount and PID
+//! namespaces (and, without root, user and network ones): it mounts, reports,
+//! and then stays as the PID namespace's init for the worker's life. Every
+//! run is started inside that PID namespace, so:
+//!
+//! - after each run the holder kills every process of its namespace
+//!   (`kill(-1, SIGKILL)` from its init) and reaps them, in both modes, with
+//!   no sweep of the host's processes: a `setsid` chain cannot outlive its
+//!   test, and killing the holder (the judge ending) ends them all;
+//! - `/proc` is a procfs of that PID namespace (with `hidepid`), so the judge,
+//!   other workers and other users are not even listed, with or without root;
+//! - the scratch directory is a tmpfs that the holder unmounts and mounts
+//!   anew after each run: the next run starts on a file system no earlier
+//!   run touched (no entries, extended attributes, times, or kernel memory
+//!   charged to the worker's cgroup).
+//!
+//! The scratch tmpfs sits in a small read-only tmpfs, the *box*, whose root
+//! is stable for the worker's life, so a Landlock rule on the box covers
+//! every fresh scratch without a new ruleset per run. The box also holds the
+//! empty file and folder bound over the paths a run must never see (the
+//! judge's own binary, its data).
+//!
+//! The judge's own threads stay in the host's view and reach the
+//! namespace's files through `/proc/self/fd/N/...`.
+
+mod holder;
+mod plan;
+mod steps;
+
+use self::holder::Holder;
+use self::plan::{needs_binding, Setup};
+use crate::sandbox::SandboxError;
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::path::{Path, PathBuf};
+
+/// How the namespace is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Privilege {
+    /// As root: mount namespace only (the worker thread has the network
+    /// namespace; runs switch to the sandbox user themselves).
+    Root,
+    /// Unprivileged: a user namespace mapping only the invoking user, with
+    /// mount and network namespaces owned by it.
+    User { uid: u32, gid: u32 },
+}
+
+/// What the namespace must hold.
+pub(super) struct Plan<'a> {
+    pub(super) privilege: Privilege,
+    /// Host directory (existing, empty) that becomes the box: a read-only
+    /// tmpfs holding the scratch mount point ([`scratch_in`]).
+    pub(super) boxdir: &'a Path,
+    pub(super) scratch_kib: u64,
+    /// Owner of the scratch tmpfs' root (the sandbox user), as root.
+    pub(super) scratch_owner: Option<u32>,
+    /// Host paths the runs need, kept visible at their own names.
+    pub(super) keep: &'a [PathBuf],
+    /// Host paths no run may see (the judge's binary, its data): an empty
+    /// file or folder is bound over each.
+    pub(super) hidden: &'a [PathBuf],
+    /// More places to mask (without root: the judge's workspace, of which
+    /// only the kept paths are bound back).
+    pub(super) extra_masks: &'a [PathBuf],
+    /// Without root, where the host is read-only: kept paths bound writable
+    /// (a compiler's working directory).
+    pub(super) writable: &'a [PathBuf],
+}
+
+/// The scratch directory inside a box.
+pub(super) fn scratch_in(boxdir: &Path) -> PathBuf {
+    boxdir.join("scratch")
+}
+
+/// A made namespace: its holder (the PID namespace's init) and descriptors
+/// of what it made.
+pub(super) struct WorkerNamespace {
+    /// `setns` targets, in the order a child enters them.
+    user: Option<OwnedFd>,
+    network: Option<OwnedFd>,
+    mount: OwnedFd,
+    pid: OwnedFd,
+    root: OwnedFd,
+    holder: Holder,
+    /// Whether `/proc` is private (the PID namespace's own, with `hidepid`).
+    pub(super) private_proc: bool,
+    pub(super) scratch_kib: u64,
+    pub(super) kept: Vec<PathBuf>,
+    /// Kept paths bound writable (without root).
+    pub(super) writable: Vec<PathBuf>,
+    extra_masks: Vec<PathBuf>,
+}
+
+impl WorkerNamespace {
+    /// The descriptors and kinds a child passes to `setns`, in order; the
+    /// PID namespace comes last (it applies to the child's own children).
+    pub(super) fn setns_targets(&self) -> [(RawFd, libc::c_int); 4] {
+        let raw = |fd: &Option<OwnedFd>| fd.as_ref().map_or(-1, AsRawFd::as_raw_fd);
+        [
+            (raw(&self.user), libc::CLONE_NEWUSER),
+            (raw(&self.network), libc::CLONE_NEWNET),
+            (self.mount.as_raw_fd(), libc::CLONE_NEWNS),
+            (self.pid.as_raw_fd(), libc::CLONE_NEWPID),
+        ]
+    }
+
+    /// After a run: the holder kills and reaps every process left in the
+    /// PID namespace, then replaces the scratch tmpfs by a fresh one.
+    /// Returns whether the old scratch was full (no byte or inode left).
+    pub(super) fn reset(&self) -> Result<bool, SandboxError> {
+        let failed = |source| SandboxError::Syscall {
+            syscall: "write",
+            purpose: "asking the namespace's init to clean up after a run",
+            source,
+        };
+        let Some(commands) = &self.holder.commands else {
+            return Err(failed(io::ErrorKind::BrokenPipe.into()));
+        };
+        match rustix::io::write(commands, b"r") {
+            Ok(1) => {}
+            Ok(_) => return Err(failed(io::ErrorKind::WriteZero.into())),
+            Err(errno) => return Err(failed(errno.into())),
+        }
+        let [status, value] = self.holder.read_report(holder::KILL_GRACE_MS)?;
+        match status {
+            0 => Ok(value == 1),
+            1 => Err(SandboxError::Survivors {
+                count: usize::try_from(value).unwrap_or(0),
+                cgroup: PathBuf::from(format!("the PID namespace of {}", self.holder.pid)),
+            }),
+            _ => Err(SandboxError::Namespace {
+                step: "mount a fresh scratch tmpfs".to_owned(),
+                source: io::Error::from_raw_os_error(value),
+            }),
+        }
+    }
+
+    /// `path` (absolute) as a program in the namespace sees it, reachable
+    /// from the judge's threads.
+    pub(super) fn view(&self, path: &Path) -> PathBuf {
+        let relative = path.strip_prefix("/").unwrap_or(path);
+        PathBuf::from(format!("/proc/self/fd/{}", self.root.as_raw_fd())).join(relative)
+    }
+
+    /// Whether every path in `paths` is visible inside as on the host.
+    pub(super) fn shows(&self, paths: &[PathBuf], privilege: Privilege) -> bool {
+        paths.iter().all(|path| {
+            !needs_binding(path, privilege, &self.extra_masks)
+                || self.kept.iter().any(|kept| path.starts_with(kept))
+        })
+    }
+
+    /// Makes the namespace described by `plan`.
+    pub(super) fn create(plan: &Plan<'_>) -> Result<WorkerNamespace, SandboxError> {
+        let setup = Setup::new(plan)?;
+        let holder = holder::clone_holder(&setup, plan.privilege)?;
+        // On an error the holder is dropped, which ends it.
+        let (mut namespace, private_proc) = holder.finish(plan, &setup.names)?;
+        namespace.private_proc = private_proc;
+        namespace.kept = setup.kept;
+        namespace.writable = plan.writable.to_vec();
+        namespace.extra_masks = plan.extra_masks.to_vec();
+        Ok(namespace)
+    }
+}

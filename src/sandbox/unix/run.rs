@@ -1,0 +1,379 @@
+//! One run on a worker: the ruleset, the child's setup, the spawn, the
+//! supervision under limits, the kill and the cleanup, and what was measured.
+
+use super::landlock::{self, Grant};
+use super::reap::{
+    has_exited, kill, kill_escaped_orphans, lock_spawned, pidfd_open, process_cpu_time,
+    reap_within, ProcessTarget,
+};
+use super::spawn::{ChildSetup, ExecPlan};
+use super::streams::Supervised;
+use super::{Sandbox, KILL_GRACE, MAX_POLL_INTERVAL};
+use crate::sandbox::{
+    decide_limit, IpcLayer, LimitExceeded, Limits, Measured, Observation, RunSpec, SandboxError,
+    Termination, Trust, SANDBOX_PATH,
+};
+use std::ffi::OsString;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Directories a submission may read and execute from: the dynamic loader,
+/// shared libraries, interpreters and their standard libraries.
+const SYSTEM_READ_PATHS: &[&str] = &[
+    "/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc", "/proc",
+];
+
+/// Device files a submission may read and write.
+const DEVICE_PATHS: &[&str] = &["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"];
+
+/// What a Landlock ruleset depends on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct RulesetKey {
+    trust: Trust,
+    program: PathBuf,
+    read_paths: Vec<PathBuf>,
+    workdir: PathBuf,
+    /// Landlock rules hold inodes, not names: a scratch directory made anew
+    /// needs a new ruleset, and so does a new namespace.
+    workdir_inode: (u64, u64),
+    namespace_generation: u64,
+}
+
+impl Sandbox {
+    pub(super) fn run_in(
+        &mut self,
+        spec: &RunSpec,
+        workdir: &Path,
+        workdir_view: &Path,
+    ) -> Result<Measured, SandboxError> {
+        let limits = &spec.limits;
+        if let Some(cgroups) = &mut self.cgroups {
+            cgroups.prepare(limits)?;
+        }
+        let landlock = self.ruleset(spec, workdir, workdir_view)?;
+        let setup = self.child_setup(spec, landlock);
+        let stdin = stdin_copy(spec.stdin.as_deref())?;
+        let mut environment: Vec<(OsString, OsString)> = vec![
+            ("PATH".into(), SANDBOX_PATH.into()),
+            ("HOME".into(), workdir.as_os_str().to_owned()),
+            ("TMPDIR".into(), workdir.as_os_str().to_owned()),
+            ("LANG".into(), "C.UTF-8".into()),
+        ];
+        for (key, value) in &spec.env {
+            environment.retain(|(existing, _)| existing != key);
+            environment.push((key.clone(), value.clone()));
+        }
+        let plan = ExecPlan::new(spec, workdir, &environment, stdin.as_raw_fd(), setup)?;
+        let started = Instant::now();
+        let child = {
+            // Held across the spawn, so the orphan sweep of another worker
+            // never mistakes this new child for an escaped process.
+            let mut spawned = lock_spawned();
+            let child = plan.spawn().map_err(|source| SandboxError::Spawn {
+                program: spec.program.clone(),
+                source,
+            })?;
+            spawned.push(child.pid);
+            child
+        };
+        drop(stdin);
+        let pid = child.pid;
+        let pidfd = pidfd_open(pid);
+        // From here on the child must be killed and reaped on every path.
+        let outcome = self.supervise(
+            child.stdout,
+            child.stderr,
+            pid,
+            pidfd.as_ref(),
+            limits,
+            started,
+        );
+        // The program itself by pid (it may have left its group) and its
+        // group; then a bounded wait, then the rest of its cgroup.
+        kill(ProcessTarget::Process(pid));
+        kill(ProcessTarget::Group(pid));
+        let reaped = reap_within(pid, pidfd.as_ref(), KILL_GRACE);
+        if reaped.is_ok() {
+            lock_spawned().retain(|&other| other != pid);
+        }
+        // The namespace's init kills and reaps whatever is left in the run's
+        // PID namespace, and gives the next run a fresh scratch tmpfs.
+        let reset = match &self.namespace {
+            Some(namespace) => namespace.reset().map(Some),
+            None => Ok(None),
+        };
+        let cleanup = match &self.cgroups {
+            Some(cgroups) => cgroups.kill_all(Some(pid)),
+            None if self.namespace.is_none() => {
+                kill_escaped_orphans();
+                Ok(())
+            }
+            None => Ok(()),
+        };
+        let mut supervised = outcome?;
+        let (status, rusage) = reaped?;
+        let scratch_was_full = reset?;
+        cleanup?;
+        let wall_time = supervised.exited_at.unwrap_or_else(Instant::now) - started;
+        supervised.drain(limits);
+
+        let termination = if libc::WIFSIGNALED(status) {
+            Termination::Signaled(libc::WTERMSIG(status))
+        } else {
+            Termination::Exited(libc::WEXITSTATUS(status))
+        };
+        let rusage_cpu = timeval_duration(rusage.ru_utime) + timeval_duration(rusage.ru_stime);
+        let (cpu_time, memory_kib, oom_killed) = match &mut self.cgroups {
+            Some(cgroups) => (
+                cgroups.cpu_time()?,
+                cgroups.memory_peak_kib()?,
+                cgroups.oom_killed_since_last(),
+            ),
+            None => (
+                rusage_cpu,
+                u64::try_from(rusage.ru_maxrss).unwrap_or(0),
+                false,
+            ),
+        };
+        let scratch_full = spec.trust == Trust::Submission && scratch_was_full == Some(true);
+        let observation = Observation {
+            seen: supervised.limit,
+            termination,
+            cpu_time_ms: duration_ms(cpu_time),
+            wall_time_ms: duration_ms(wall_time),
+            memory_kib,
+            oom_killed,
+            scratch_full,
+        };
+        Ok(Measured {
+            termination,
+            limit_exceeded: decide_limit(&observation, limits),
+            cpu_time_ms: observation.cpu_time_ms,
+            wall_time_ms: observation.wall_time_ms,
+            memory_kib,
+            stdout: supervised.stdout,
+            stderr: supervised.stderr,
+            stderr_discarded_bytes: supervised.stderr_discarded_bytes,
+        })
+    }
+
+    /// The Landlock ruleset for this run, built once per distinct program
+    /// and paths and reused: a worker runs the same program test after test.
+    fn ruleset(
+        &mut self,
+        spec: &RunSpec,
+        workdir: &Path,
+        workdir_view: &Path,
+    ) -> Result<Option<RawFd>, SandboxError> {
+        let key = RulesetKey {
+            trust: spec.trust,
+            program: spec.program.clone(),
+            read_paths: spec.read_paths.clone(),
+            workdir: workdir.to_path_buf(),
+            workdir_inode: fs_err::metadata(workdir_view).map_or((0, 0), |metadata| {
+                use std::os::unix::fs::MetadataExt;
+                (metadata.dev(), metadata.ino())
+            }),
+            namespace_generation: self.namespace_generation,
+        };
+        if let Some((cached, fd)) = &self.ruleset_cache {
+            if *cached == key {
+                return Ok(Some(fd.as_raw_fd()));
+            }
+        }
+        let Some(fd) = self.build_ruleset(spec, workdir_view)? else {
+            return Ok(None);
+        };
+        let raw = fd.as_raw_fd();
+        self.ruleset_cache = Some((key, fd));
+        Ok(Some(raw))
+    }
+
+    fn build_ruleset(
+        &self,
+        spec: &RunSpec,
+        workdir_view: &Path,
+    ) -> Result<Option<OwnedFd>, SandboxError> {
+        if self.isolation.landlock_abi.is_none() {
+            return Ok(None);
+        }
+        // The same rules for submissions and compilers: reads from system
+        // directories, the program (or toolchain) and its own folder, so a
+        // submission cannot read an answer file and a compile of
+        // `#include "/path/to/1.ans"` fails; writes to the work directory
+        // only, and never a device node. Paths are opened as the program
+        // will see them (its own /proc, its scratch tmpfs).
+        let mut ruleset = landlock::Rules::new()?;
+        for path in SYSTEM_READ_PATHS {
+            ruleset.allow(&self.view(Path::new(path)), Grant::Read)?;
+        }
+        for path in &spec.read_paths {
+            ruleset.allow(&self.view(path), Grant::Read)?;
+        }
+        ruleset.allow(&self.view(&spec.program), Grant::Read)?;
+        for path in DEVICE_PATHS {
+            ruleset.allow(&self.view(Path::new(path)), Grant::Device)?;
+        }
+        ruleset.allow(workdir_view, Grant::Workdir)?;
+        Ok(ruleset.into_fd())
+    }
+
+    fn child_setup(&self, spec: &RunSpec, landlock: Option<RawFd>) -> ChildSetup {
+        let limits = &spec.limits;
+        let cgroup_procs = match &self.cgroups {
+            Some(cgroups) => cgroups.procs_fds(),
+            None => [-1; 3],
+        };
+        let kib = |value: u64| value.saturating_mul(1024) as libc::rlim_t;
+        // RLIMIT_CPU is a per-process backstop in whole seconds; the judge
+        // enforces the tree's CPU limit to the millisecond by polling.
+        let cpu_seconds = limits.cpu_time_ms.div_ceil(1000) + 1;
+        let mut rlimits = [(libc::RLIMIT_CORE, 0); 7];
+        let mut count = 0;
+        let mut push = |resource, value: libc::rlim_t| {
+            rlimits[count] = (resource, value);
+            count += 1;
+        };
+        push(libc::RLIMIT_CORE, 0);
+        push(libc::RLIMIT_CPU, cpu_seconds as libc::rlim_t);
+        push(libc::RLIMIT_FSIZE, kib(limits.file_size_kib));
+        push(libc::RLIMIT_NOFILE, limits.open_files as libc::rlim_t);
+        if spec.trust == Trust::Submission {
+            // Deep recursion is legitimate up to the memory limit.
+            push(libc::RLIMIT_STACK, kib(limits.memory_kib));
+        }
+        if self.cgroups.is_none() {
+            push(libc::RLIMIT_AS, kib(limits.memory_kib));
+            push(
+                libc::RLIMIT_NPROC,
+                (self.baseline_processes + u64::from(limits.processes)) as libc::rlim_t,
+            );
+        }
+        ChildSetup {
+            cgroup_procs,
+            join_cgroups: self.cgroups.is_some(),
+            namespaces: match &self.namespace {
+                Some(namespace) => {
+                    let [user, network, mount, _] = namespace.setns_targets();
+                    [user, network, mount]
+                }
+                None => [(-1, 0); 3],
+            },
+            pid_namespace: match &self.namespace {
+                Some(namespace) => namespace.setns_targets()[3].0,
+                None => -1,
+            },
+            new_ipc_namespace: self.isolation.ipc == IpcLayer::NamespacePerRun,
+            rlimits,
+            rlimit_count: count,
+            // Compilers too (issue #7): a compile step is hostile code.
+            user: self.isolation.user,
+            landlock,
+            seccomp: super::seccomp_filters().unwrap_or(&[]),
+            umask: match spec.trust {
+                Trust::Submission => 0o077,
+                Trust::Tool => 0o022,
+            },
+        }
+    }
+
+    /// Watches a running program: reads its output as it streams, checks CPU
+    /// time and the wall clock, and stops at the first limit or at its exit.
+    fn supervise(
+        &self,
+        stdout: OwnedFd,
+        stderr: OwnedFd,
+        pid: libc::pid_t,
+        pidfd: Option<&OwnedFd>,
+        limits: &Limits,
+        started: Instant,
+    ) -> Result<Supervised, SandboxError> {
+        let mut supervised = Supervised::new(stdout, stderr)?;
+        let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
+        let wall_deadline = started + Duration::from_millis(limits.wall_time_ms);
+        loop {
+            // Checked at least every MAX_POLL_INTERVAL, so Ctrl-C ends a
+            // running test (and compile) at once, not at its wall limit.
+            if crate::interrupt::requested() {
+                return Err(SandboxError::Cancelled);
+            }
+            let cpu_used = self.cpu_time_of(pid)?;
+            if cpu_used > cpu_limit {
+                supervised.limit = Some(LimitExceeded::CpuTime);
+                return Ok(supervised);
+            }
+            let now = Instant::now();
+            if now >= wall_deadline {
+                supervised.limit = Some(LimitExceeded::WallTime);
+                return Ok(supervised);
+            }
+            let timeout = (cpu_limit - cpu_used)
+                .min(wall_deadline - now)
+                .min(if pidfd.is_some() {
+                    MAX_POLL_INTERVAL
+                } else {
+                    Duration::from_millis(5)
+                })
+                .max(Duration::from_millis(1));
+            let exited = supervised.poll(pidfd, timeout, limits)?;
+            if supervised.limit.is_some() {
+                return Ok(supervised);
+            }
+            if exited || (pidfd.is_none() && has_exited(pid)) {
+                supervised.exited_at = Some(Instant::now());
+                return Ok(supervised);
+            }
+        }
+    }
+
+    fn cpu_time_of(&self, pid: libc::pid_t) -> Result<Duration, SandboxError> {
+        match &self.cgroups {
+            Some(cgroups) => cgroups.cpu_time(),
+            None => Ok(process_cpu_time(pid)),
+        }
+    }
+}
+
+/// The program's stdin: a sealed copy of the input in memory, so
+/// `readlink /proc/self/fd/0` does not tell where the judge keeps its
+/// tests (issue #7) and the program cannot change the judge's file.
+fn stdin_copy(path: Option<&Path>) -> Result<OwnedFd, SandboxError> {
+    let Some(path) = path else {
+        return fs_err::File::open("/dev/null")
+            .map(|file| OwnedFd::from(file.into_parts().0))
+            .map_err(|source| SandboxError::path("open", "/dev/null", source));
+    };
+    let mut input = fs_err::File::open(path)
+        .map_err(|source| SandboxError::path("open the input", path, source))?;
+    use rustix::fs::{fcntl_add_seals, memfd_create, MemfdFlags, SealFlags};
+    let fd = memfd_create(c"stdin", MemfdFlags::CLOEXEC | MemfdFlags::ALLOW_SEALING).map_err(
+        |errno| SandboxError::Syscall {
+            syscall: "memfd_create",
+            purpose: "copying the input for the program",
+            source: errno.into(),
+        },
+    )?;
+    let mut copy = std::fs::File::from(fd);
+    std::io::copy(&mut input, &mut copy)
+        .map_err(|source| SandboxError::path("copy the input", path, source))?;
+    use std::io::Seek;
+    copy.rewind()
+        .map_err(|source| SandboxError::path("copy the input", path, source))?;
+    let seals = SealFlags::WRITE | SealFlags::GROW | SealFlags::SHRINK | SealFlags::SEAL;
+    fcntl_add_seals(&copy, seals).map_err(|errno| SandboxError::Syscall {
+        syscall: "fcntl(F_ADD_SEALS)",
+        purpose: "making the program's input read-only",
+        source: errno.into(),
+    })?;
+    Ok(OwnedFd::from(copy))
+}
+
+fn timeval_duration(time: libc::timeval) -> Duration {
+    Duration::from_secs(time.tv_sec.max(0) as u64)
+        + Duration::from_micros(time.tv_usec.max(0) as u64)
+}
+
+fn duration_ms(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
