@@ -79,6 +79,34 @@ fn is_binary(bytes: &[u8]) -> bool {
     bytes.iter().take(8000).any(|&byte| byte == 0) || std::str::from_utf8(bytes).is_err()
 }
 
+/// `judge diff`'s output for two files read whole: `None` when they are
+/// byte-identical, else a one-line summary when [`summary`] has one (binary,
+/// line endings, a trailing newline) or the unified diff.
+pub fn of_sources(
+    expected: &crate::source::Source,
+    actual: &crate::source::Source,
+    color: bool,
+) -> Option<String> {
+    if expected.bytes == actual.bytes {
+        return None;
+    }
+    if let Some(summary) = summary(&expected.bytes, &actual.bytes) {
+        return Some(format!(
+            "{} and {}: {summary}\n",
+            expected.name, actual.name
+        ));
+    }
+    let expected_text = String::from_utf8_lossy(&expected.bytes);
+    let actual_text = String::from_utf8_lossy(&actual.bytes);
+    Some(unified(
+        &expected_text,
+        &actual_text,
+        &expected.name,
+        &actual.name,
+        color,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -144,6 +144,11 @@ impl From<GradingError> for Error {
             GradingError::Interrupt(error) => Error::Interrupt(error),
             GradingError::Json(error) => Error::Json(error),
             GradingError::Io(error) => Error::Io(error),
+            GradingError::TestSet(error) => Error::TestSet(error),
+            GradingError::CannotRead(error) => Error::CannotRead(error),
+            GradingError::Report(error) => Error::Report(error),
+            GradingError::Stdout(error) => Error::Stdout(error),
+            GradingError::Judge(message) => Error::Judge(message),
         }
     }
 }

@@ -62,6 +62,22 @@ pub fn verdict_folder_names() -> String {
         .join(", ")
 }
 
+/// A file name (or path) as text without losing anything: valid UTF-8 as
+/// it is, each byte that is not as `\xNN`, so two students whose folder
+/// names differ only in such bytes never become one, and a page or a
+/// message names the folder that is on the disk.
+pub fn lossless(name: &std::ffi::OsStr) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    for chunk in name.as_encoded_bytes().utf8_chunks() {
+        text.push_str(chunk.valid());
+        for byte in chunk.invalid() {
+            let _ = write!(text, "\\x{byte:02x}");
+        }
+    }
+    text
+}
+
 /// Who a submission given to `judge run` belongs to, for its CSV gradebook
 /// and HTML page. `judge run` has no layout, so the path is read: when the
 /// parent folder is the problem id (or a verdict folder such as
@@ -186,10 +202,7 @@ pub fn discover(
             continue;
         }
         let relative = entry.path().strip_prefix(root).unwrap_or(entry.path());
-        let parts: Vec<String> = relative
-            .iter()
-            .map(|part| part.to_string_lossy().into_owned())
-            .collect();
+        let parts: Vec<String> = relative.iter().map(lossless).collect();
         let ignore = |reason: String| Ignored {
             path: entry.path().to_owned(),
             reason,
@@ -215,7 +228,7 @@ pub fn discover(
         let stem = |name: &str| {
             Path::new(name)
                 .file_stem()
-                .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
+                .map_or_else(String::new, lossless)
         };
         let (problem, student, expected) = match (layout, parts.as_slice()) {
             (Layout::ProblemStudent, [problem, file]) => (problem.clone(), stem(file), None),

@@ -494,7 +494,7 @@ mod tests {
         let report = GradeReport {
             version: VERSION,
             isolation: None,
-            layout: "problem/student".to_owned(),
+            layout: crate::config::judge::Layout::ProblemStudent,
             shard: None,
             judge_version: judge_version.map(str::to_owned),
             interrupted: false,

@@ -1,12 +1,11 @@
 //! `judge check`: decide one output with the problem's checker (testlib exit
 //! codes: 0 AC, 1 WA, 2 PE, 3 checker failure).
 
-use super::{parse_problem, say, write_stdout, PackageArgs, Source};
+use super::{parse_problem, say, write_stdout, PackageArgs};
 use crate::error::{Error, UsageError};
 use crate::exit;
-use crate::problems::{self, CheckerFailure};
+use crate::grading::folder;
 use crate::verdict::Verdict;
-use anyhow::Context as _;
 use std::path::PathBuf;
 
 /// Arguments of `judge check`.
@@ -64,57 +63,23 @@ fn decide(args: &CheckArgs) -> anyhow::Result<u8> {
             )
             .into());
         }
-        return Ok(super::folder::check(
+        return Ok(folder::check(
             &*package.problem,
             &args.input,
             &args.output,
             &options,
+            &mut super::emit_line,
         )?);
     }
-    let input = Source::read(Some(&args.input)).context("failed to read the input")?;
-    let output = Source::read(Some(&args.output)).context("failed to read the output")?;
-    let answer = match &args.answer {
-        Some(path) => Some(Source::read(Some(path)).context("failed to read the answer")?),
-        None => None,
-    };
-    let outcome = (|| {
-        let input_text = input
-            .text()
-            .map_err(|error| CheckerFailure::new(format!("the input {}: {error}", input.name)))?;
-        let answer_text = answer
-            .as_ref()
-            .map(|answer| {
-                answer.text().map_err(|error| {
-                    CheckerFailure::new(format!("the answer {}: {error}", answer.name))
-                })
-            })
-            .transpose()?;
-        problems::check_bytes(
-            &*package.problem,
-            input_text,
-            &output.bytes,
-            answer_text,
-            &options,
-        )
-    })();
-    match outcome {
-        Ok(outcome) => {
-            let line = if outcome.reason.is_empty() {
-                format!("{}\n", outcome.verdict)
-            } else {
-                format!("{} {}\n", outcome.verdict, outcome.reason)
-            };
-            write_stdout(&line)?;
-            Ok(match outcome.verdict {
-                Verdict::Accepted => exit::SUCCESS,
-                Verdict::PresentationError => exit::PRESENTATION_ERROR,
-                _ => exit::WRONG_ANSWER,
-            })
-        }
-        Err(failure) => {
-            write_stdout(&format!("{} {failure}\n", Verdict::JudgeError))?;
-            say(&format!("error: checker failure: {failure}"));
-            Ok(exit::JUDGE_FAILED)
-        }
+    let (said, code) = folder::check_file(
+        &*package.problem,
+        &args.input,
+        &args.output,
+        args.answer.as_deref(),
+        &options,
+    )?;
+    for line in said {
+        super::emit_line(line).map_err(Error::Stdout)?;
     }
+    Ok(code)
 }

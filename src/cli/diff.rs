@@ -30,30 +30,16 @@ pub enum ColorChoice {
 pub fn run(args: &DiffArgs) -> Result<u8, Error> {
     let expected = Source::read(Some(&args.expected))?;
     let actual = Source::read(Some(&args.actual))?;
-    if expected.bytes == actual.bytes {
-        return Ok(exit::SUCCESS);
-    }
-    if let Some(summary) = crate::diff::summary(&expected.bytes, &actual.bytes) {
-        write_stdout(&format!(
-            "{} and {}: {summary}\n",
-            expected.name, actual.name
-        ))?;
-        return Ok(exit::FAILURE);
-    }
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
         ColorChoice::Auto => super::colour_stdout(),
     };
-    let expected_text = String::from_utf8_lossy(&expected.bytes);
-    let actual_text = String::from_utf8_lossy(&actual.bytes);
-    let diff = crate::diff::unified(
-        &expected_text,
-        &actual_text,
-        &expected.name,
-        &actual.name,
-        color,
-    );
-    write_stdout(&diff)?;
-    Ok(exit::FAILURE)
+    match crate::diff::of_sources(&expected, &actual, color) {
+        None => Ok(exit::SUCCESS),
+        Some(diff) => {
+            write_stdout(&diff)?;
+            Ok(exit::FAILURE)
+        }
+    }
 }

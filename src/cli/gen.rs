@@ -1,16 +1,10 @@
-//! `judge gen`: random valid inputs, reproducible from a seed.
-//!
-//! Test `i` (0-based) of a run uses `problems::test_rng(seed, problem,
-//! profile, i)`, so `--count 5` is the first five of `--count 50`, each test
-//! can be regenerated alone, and `--append --count 5` after `--count 5` is
-//! `--count 10`. Tests stream one by one (`testset`): memory stays flat and
-//! the first test appears at once.
+//! `judge gen`: random valid inputs, reproducible from a seed. The work is
+//! [`crate::grading::gen`]'s; this file takes the arguments and prints.
 
-use super::output::stdout_closed;
-use super::{parse_problem, profile_or_usage, say, write_stdout, PackageArgs};
-use crate::error::{Error, UsageError};
+use super::{parse_problem, say, PackageArgs};
+use crate::error::Error;
 use crate::exit;
-use crate::testset::{self, Existing, SetWriter, Stats};
+use crate::grading::gen::{self, GenRequest, SetTarget};
 use std::path::PathBuf;
 
 /// Arguments of `judge gen`.
@@ -64,123 +58,32 @@ pub struct GenArgs {
 /// Generates, validates, solves and writes test by test.
 pub fn run(args: &GenArgs) -> Result<u8, Error> {
     let package = args.packages.load(&args.problem)?;
-    let problem = &*package.problem;
-    let default_profile = package
-        .profiles()
-        .first()
-        .map(|name| (*name).to_owned())
-        .ok_or_else(|| {
-            Error::judge(format!("problem `{}` has no generator profile", package.id))
-        })?;
-    let profile = profile_or_usage(problem, args.profile.as_deref().unwrap_or(&default_profile))?;
-    if args.prefix.contains(['/', '\\']) || args.prefix.starts_with('.') {
-        return Err(UsageError::new(
-            format!(
-                "`--prefix {}` must be a plain file-name prefix",
-                args.prefix
-            ),
-            None,
-        )
-        .into());
-    }
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |jobs| jobs as usize,
-    );
-    let mut stats = Stats::default();
+    let request = GenRequest {
+        profile: args.profile.as_deref(),
+        seed: args.seed,
+        count: args.count,
+        jobs: args.jobs,
+        stats: args.stats,
+    };
     let Some(dir) = &args.out else {
-        testset::generate_ordered(
-            problem,
-            profile.name,
-            args.seed,
-            0..u64::from(args.count),
-            jobs,
-            args.stats,
-            |index, test| {
-                let separator = if index == 0 { "" } else { "\n" };
-                write_stdout(&format!("{separator}{}", test.input)).map_err(|error| {
-                    testset::TestSetError::Generate {
-                        index: index + 1,
-                        message: error.to_string(),
-                    }
-                })?;
-                stats.add(problem.id(), &test);
-                Ok(!stdout_closed())
-            },
-        )?;
-        if args.stats {
-            say(&stats.to_string());
+        let stats = gen::print(&package, &request, &mut |data| {
+            crate::report::stdout::write_stdout(data)?;
+            Ok(!crate::report::stdout::stdout_closed())
+        })?;
+        if let Some(stats) = stats {
+            say(&stats);
         }
         return Ok(exit::SUCCESS);
     };
-
-    let existing = if args.append {
-        Existing::Append
-    } else {
-        if testset::holds_set(dir, &args.prefix)? && !args.force {
-            return Err(UsageError::new(
-                format!(
-                    "`{}` already holds tests `{}NNN.in`",
-                    dir.display(),
-                    args.prefix
-                ),
-                Some(
-                    "pass --force to replace them, --append to add tests after them, \
-                     or --prefix P for another set beside them"
-                        .to_owned(),
-                ),
-            )
-            .into());
-        }
-        Existing::Replace
+    let target = SetTarget {
+        dir,
+        prefix: &args.prefix,
+        force: args.force,
+        append: args.append,
+        width: args.width,
     };
-    let first = if args.append {
-        testset::highest_number(dir, &args.prefix)?
-    } else {
-        0
-    };
-    let last = first + u64::from(args.count);
-    let width = usize::from(args.width);
-    let writer = SetWriter::new(dir, &args.prefix, existing)?;
-    testset::generate_ordered(
-        problem,
-        profile.name,
-        args.seed,
-        first..last,
-        jobs,
-        true,
-        |index, test| {
-            let stem = testset::stem(&args.prefix, index + 1, width);
-            writer.write(&format!("{stem}.in"), &test.input)?;
-            writer.write(
-                &format!("{stem}.ans"),
-                test.answer.as_deref().unwrap_or_default(),
-            )?;
-            stats.add(problem.id(), &test);
-            Ok(true)
-        },
-    )?;
-    writer.commit()?;
-    let digits = last.to_string().len();
-    if digits > width {
-        say(&format!(
-            "note: tests after {} have {digits}-digit names (--width {width}); \
-             pass --width {digits} for names of one width",
-            "9".repeat(width)
-        ));
+    for line in gen::write_set(&package, &request, &target)? {
+        say(&line);
     }
-    say(&format!(
-        "wrote {} ({} profile, seed {}) to `{}`{}: {}",
-        testset::plural(u64::from(args.count), "test", "tests"),
-        profile.name,
-        args.seed,
-        dir.display(),
-        if args.append {
-            format!(", after test {first}")
-        } else {
-            String::new()
-        },
-        stats.details()
-    ));
     Ok(exit::SUCCESS)
 }

@@ -10,21 +10,21 @@
 //! that one did not (CHANGELOG.md), and 130 / 143 when SIGINT / SIGTERM
 //! stopped the run (the reports then hold what finished).
 
-use super::reports::{write_report, ReportArgs};
+use super::reports::ReportArgs;
 use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
 use crate::grade::Shard;
 use crate::grading::class::{self, ClassEvent};
-use crate::grading::policy;
 use crate::grading::settings::Overrides;
+use crate::grading::similarity::{self, ForGrade};
+use crate::grading::{policy, reports};
 use crate::interrupt::Cancellation;
 use crate::package::check_problems_dir;
+use crate::report::human;
 use crate::report::json::GradeReport;
 use crate::report::targets::is_stdout;
-use crate::report::{self, human};
 use crate::resume::{self, Journal};
-use crate::verdict::Verdict;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `judge grade`.
@@ -77,6 +77,16 @@ pub struct GradeArgs {
     /// person, never a grade. Needs `--html`; refused with `--student-view`.
     #[arg(long)]
     pub similarity: bool,
+    /// With `--similarity`: the teacher's starter code, `DIR/<problem>.<ext>`
+    /// files whose code never counts as shared (as `judge similar --base`).
+    #[arg(long, value_name = "DIR", requires = "similarity")]
+    pub base: Option<PathBuf>,
+    /// With `--similarity`: the shortest run of common tokens that counts (as
+    /// `judge similar --min-tokens`).
+    #[arg(long, value_name = "N", requires = "similarity",
+          default_value_t = similarity::DEFAULT_MIN_TOKENS as u64,
+          value_parser = clap::value_parser!(u64).range(2..=1000))]
+    pub min_tokens: u64,
     #[command(flatten)]
     pub packages: PackageArgs,
 }
@@ -101,8 +111,21 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
     args.reports
         .refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
     let student_view = args.student_view || config.student_view;
-    let similarity =
-        super::similar::for_grade(args.similarity, &config, &args.reports, args.student_view)?;
+    let similarity = similarity::for_grade(
+        &ForGrade {
+            asked: args.similarity,
+            student_view_flag: args.student_view,
+            html: args.reports.html.is_some(),
+            base: args.base.as_deref(),
+            min_tokens: super::similar::min_tokens(args.min_tokens),
+        },
+        &config,
+    )?;
+    if let Some(analysis) = &similarity {
+        for line in crate::similar::render_files(&analysis.report, "similarity: ", false) {
+            say(&line);
+        }
+    }
     let problems_dir = args.packages.problems_dir.as_deref();
     if let Some(dir) = problems_dir {
         check_problems_dir(dir)?;
@@ -115,57 +138,38 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
     for ignored in &plan.ignored {
         say(&format!("ignored: {}: {}", ignored.path, ignored.reason));
     }
-    let mut resume = match &args.resume {
-        Some(path) => {
-            let resume = resume::load(path)?;
-            if let Some(reason) = resume.refused() {
-                say(&format!(
-                    "note: reusing no result of `{}`: {reason}",
-                    path.display()
-                ));
-            }
-            Some(resume)
-        }
-        None => None,
-    };
+    let resume = args.resume.as_deref().map(class::load_resume).transpose()?;
+    if let Some(note) = resume.as_ref().and_then(|(_, note)| note.clone()) {
+        say(&note);
+    }
+    let mut resume = resume.map(|(resume, _)| resume);
     let cancel = Cancellation::on_signals()?;
     // `--resume FILE` alone brings FILE up to date.
     let json = args.json.as_deref().or(args.resume.as_deref());
     // Read by `--resume` by now, so an earlier journal may be replaced.
-    let mut journal = match json {
+    let journal = match json {
         Some(path) if !is_stdout(path) => Some(Journal::create(&resume::journal_path(path))?),
         _ => None,
     };
-    let mut journal_error = None;
-
     announce_isolation();
     let progress = super::progress::grade_bar(plan.entries.len() as u64, args.quiet);
     let overrides = Overrides {
         jobs: args.jobs,
         ..Overrides::default()
     };
-    let report = class::grade(
+    let (report, journal) = class::grade_journaled(
         &plan,
         &config,
         &overrides,
         args.all_tests,
         resume.as_mut(),
         &cancel,
+        journal,
         &mut |event| match event {
             ClassEvent::Problem(id) => progress.set_message(id.to_owned()),
             ClassEvent::Settings(warning) => say_settings(warning),
             ClassEvent::Graded => progress.inc(1),
-            ClassEvent::Finished(graded) => {
-                if let Some(writing) = journal.as_mut() {
-                    if let Err(error) = writing.append(graded) {
-                        // Stop at once: a grade that cannot keep its results
-                        // must not run on and lose them at the end.
-                        cancel.cancel();
-                        journal_error = Some(error);
-                        journal = None;
-                    }
-                }
-            }
+            ClassEvent::Finished(_) => {}
         },
     )?;
     progress.finish_and_clear();
@@ -173,28 +177,25 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
         say(&resume.summary());
     }
     let stopped_by = cancel.signal();
-    if let Some(error) = journal_error {
-        say(&format!(
-            "note: the grade stopped at once: `{}` could not be written; {} of {} pairs \
-             graded, and the reports that can be written hold them",
-            error.path.display(),
-            report.results.len(),
-            report.results.len() + report.not_graded.len()
-        ));
-        // Each report that can be written is; the journal's error is the
-        // one to report (exit 3).
-        if let Err(other) = finish(
-            &report,
-            json,
-            &args.reports,
-            true,
-            student_view,
-            similarity.as_ref(),
-        ) {
-            say(&format!("error: {:#}", anyhow::Error::from(other)));
+    let journal = match journal {
+        Ok(journal) => journal,
+        Err(error) => {
+            say(&human::journal_failed(&report, &error.path));
+            // Each report that can be written is; the journal's error is the
+            // one to report (exit 3).
+            if let Err(other) = finish(
+                &report,
+                json,
+                &args.reports,
+                true,
+                student_view,
+                similarity.as_ref(),
+            ) {
+                say(&format!("error: {:#}", anyhow::Error::from(other)));
+            }
+            return Err(error.into());
         }
-        return Err(error.into());
-    }
+    };
     let code = finish(
         &report,
         json,
@@ -229,61 +230,22 @@ pub(super) fn finish(
     similarity: Option<&crate::similar::run::Analysis>,
 ) -> Result<u8, Error> {
     let to_stdout = json.is_some_and(is_stdout) || reports.to_stdout();
-    let for_students;
-    let written = if student_view {
-        for_students = policy::student_view(report);
-        &for_students
-    } else {
-        report
-    };
-    // Each report that can be written is written, even when another cannot
-    // (a full disk may still take a small CSV); the first failure is
-    // returned once all were tried.
-    let json_written = match json {
-        Some(path) => report::json::render_grade(written)
-            .map_err(Error::from)
-            .and_then(|text| write_report(path, &text)),
-        None => Ok(()),
-    };
-    let others_written = reports.write(
-        &written.results,
-        &report::html::Options { student_view },
-        similarity,
-    );
-    if json_written.is_err() && others_written.is_err() {
-        if let Err(error) = &others_written {
-            say(&format!("error: {error:#}"));
+    let mut failures =
+        reports::write_grade(report, json, &reports.files(), student_view, similarity).into_iter();
+    if let Some(first) = failures.next() {
+        for other in failures {
+            say(&format!("error: {:#}", Error::from(other)));
         }
+        return Err(first.into());
     }
-    json_written?;
-    others_written?;
     if !to_stdout {
         if !quiet {
             write_stdout(&human::render_grade_table(report, super::colour_stdout()))?;
         }
         write_stdout(&human::render_grade_summary(report))?;
     }
-    for graded in &report.results {
-        for warning in &graded.warnings {
-            say(&format!("warning: {warning}"));
-        }
-    }
-    // A judge error is never the student's fault: say why on stderr, as
-    // `judge run`'s table does (issue #8: a missing compiler).
-    for graded in &report.results {
-        let result = &graded.result;
-        if result.compile.verdict == Some(Verdict::JudgeError) {
-            say(&format!(
-                "error: {}: JE: {}",
-                crate::report::human::visible(&result.submission),
-                crate::report::human::visible(result.compile.message.trim_end())
-            ));
-        }
-    }
-    for graded in &report.results {
-        if let Some(line) = human::render_disagreement(graded) {
-            say(&line);
-        }
+    for line in human::grade_messages(report) {
+        say(&line);
     }
     Ok(policy::grade_exit(report))
 }

@@ -5,7 +5,7 @@
 use super::{write_stdout, PackageArgs};
 use crate::error::Error;
 use crate::exit;
-use crate::package::package_ids;
+use crate::grading::catalog::{self, Row};
 use std::fmt::Write as _;
 
 /// Arguments of `judge problems`.
@@ -19,54 +19,9 @@ pub struct ProblemsArgs {
     pub packages: PackageArgs,
 }
 
-/// One row, as the table and the JSON show it.
-#[derive(serde::Serialize)]
-struct Row {
-    id: String,
-    engine: &'static str,
-    title: String,
-    time_limit_ms: u64,
-    memory_limit_mib: u64,
-    output_limit_kib: u64,
-    profiles: Vec<ProfileRow>,
-}
-
-#[derive(serde::Serialize)]
-struct ProfileRow {
-    name: String,
-    about: &'static str,
-}
-
 /// Prints one row per package.
 pub fn run(args: &ProblemsArgs) -> Result<u8, Error> {
-    let mut rows = Vec::new();
-    for id in package_ids(args.packages.problems_dir.as_deref()) {
-        let package = args.packages.load(&id)?;
-        let limits = &package.manifest.limits;
-        let engine_profiles = package.problem.profiles();
-        rows.push(Row {
-            id: package.id.clone(),
-            engine: match &package.problem {
-                crate::package::ProblemRef::Engine(engine) => engine.id(),
-                crate::package::ProblemRef::Programs(_) => "programs",
-            },
-            title: package.manifest.title.clone(),
-            time_limit_ms: limits.time_limit_ms,
-            memory_limit_mib: limits.memory_limit_mib,
-            output_limit_kib: limits.output_limit_kib,
-            profiles: package
-                .profiles()
-                .iter()
-                .map(|name| ProfileRow {
-                    name: (*name).to_owned(),
-                    about: engine_profiles
-                        .iter()
-                        .find(|profile| profile.name == *name)
-                        .map_or("", |profile| profile.about),
-                })
-                .collect(),
-        });
-    }
+    let rows = catalog::rows(args.packages.problems_dir.as_deref())?;
     if args.json {
         write_stdout(&format!("{}\n", serde_json::to_string_pretty(&rows)?))?;
     } else {

@@ -8,8 +8,8 @@
 
 use super::grade::finish;
 use super::reports::ReportArgs;
-use crate::error::{Error, UsageError};
-use crate::report::json::{merge, parse_grade};
+use crate::error::Error;
+use crate::grading::merge::read_and_merge;
 use std::path::PathBuf;
 
 /// Arguments of `judge merge`.
@@ -31,23 +31,7 @@ pub struct MergeArgs {
 /// Runs `judge merge` and returns its exit code.
 pub fn run(args: MergeArgs) -> Result<u8, Error> {
     args.render.check(Some(&args.output))?;
-    let mut reports = Vec::with_capacity(args.reports.len());
-    for path in &args.reports {
-        let text = fs_err::read_to_string(path).map_err(|error| {
-            UsageError::new(
-                format!(
-                    "cannot read the report `{}`: {}",
-                    path.display(),
-                    crate::config::io_reason(&error)
-                ),
-                None,
-            )
-        })?;
-        let report =
-            parse_grade(path, &text).map_err(|error| UsageError::new(error.to_string(), None))?;
-        reports.push((path.clone(), report));
-    }
-    let merged = merge(reports).map_err(|error| UsageError::new(error.to_string(), None))?;
+    let merged = read_and_merge(&args.reports)?;
     if merged.interrupted {
         super::say(&format!(
             "warning: an interrupted shard left {} pair(s) not graded (`not_graded` in the report)",

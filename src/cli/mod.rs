@@ -8,14 +8,12 @@ mod check;
 mod commands;
 mod diff;
 mod export;
-mod folder;
 mod gen;
 pub mod grade;
 mod grade_package;
 mod list;
 pub mod merge;
 mod new;
-mod output;
 mod progress;
 mod reports;
 pub mod run;
@@ -46,6 +44,31 @@ pub struct PackageArgs {
     /// into judge].
     #[arg(long, value_name = "DIR")]
     pub problems_dir: Option<PathBuf>,
+}
+
+/// The limits a run may override; shared by `judge run` and `judge stress`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct LimitArgs {
+    /// CPU time limit per test in milliseconds (overrides the problem's).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub time_limit: Option<u64>,
+    /// Memory limit per test in MiB (overrides the problem's).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    pub memory_limit: Option<u64>,
+    /// Tests run in parallel [default: `jobs` of judge.toml, else the number of cores].
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    pub jobs: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The flags, as the settings resolver takes them.
+    fn overrides(&self) -> crate::grading::settings::Overrides {
+        crate::grading::settings::Overrides {
+            time_limit_ms: self.time_limit,
+            memory_limit_mib: self.memory_limit,
+            jobs: self.jobs,
+        }
+    }
 }
 
 impl PackageArgs {
@@ -85,7 +108,7 @@ pub fn parse() -> Result<Cli, u8> {
                 .collect::<Vec<_>>()
                 .join(" ");
             let reason = reason.trim_start_matches("error: ");
-            let _ = output::write_stdout(&format!("JE usage: {reason}\n"));
+            let _ = crate::report::stdout::write_stdout(&format!("JE usage: {reason}\n"));
             let _ = error.print();
             return Err(exit::JUDGE_FAILED);
         }
@@ -212,20 +235,10 @@ fn parse_problem(id: &str) -> Result<String, String> {
     }
 }
 
-/// What `judge validate` and `judge solve` do with an input error: a
-/// package program's failure is the judge's (exit 3), anything else is the
-/// input's (exit 1).
-fn input_error_code(error: &problems::InputError) -> u8 {
-    match error.kind {
-        problems::InputErrorKind::ProgramFailed(_) => exit::JUDGE_FAILED,
-        _ => exit::FAILURE,
-    }
-}
-
 /// Writes data to stdout; a closed pipe is remembered, never an error (see
-/// [`output`]), so the exit code stays the one the result deserves.
+/// [`crate::report::stdout`]), so the exit code stays the one the result deserves.
 fn write_stdout(data: &str) -> Result<(), Error> {
-    output::write_stdout(data).map_err(Error::Stdout)
+    crate::report::stdout::write_stdout(data).map_err(Error::Stdout)
 }
 
 /// Whether to colour stdout when the user left it to the judge: only on a
@@ -235,6 +248,17 @@ fn colour_stdout() -> bool {
     use std::io::IsTerminal as _;
     std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+}
+
+/// Prints a line of a folder command: results on stdout, messages on stderr.
+fn emit_line(line: crate::grading::folder::Line) -> std::io::Result<()> {
+    match line {
+        crate::grading::folder::Line::Result(text) => crate::report::stdout::write_stdout(&text),
+        crate::grading::folder::Line::Message(text) => {
+            say(&text);
+            Ok(())
+        }
+    }
 }
 
 /// Writes one message line to stderr.

@@ -23,29 +23,10 @@ impl StressReporter {
         }
     }
 
-    fn text(event: StressProgress) -> String {
-        match event {
-            StressProgress::Testing { done, total } => {
-                format!("testing: {done}/{total} random tests passed")
-            }
-            StressProgress::Found { iteration, verdict } => {
-                format!("found: {verdict} on random test {iteration}")
-            }
-            StressProgress::ShrinkTimeLimit { time_limit_ms } => format!(
-                "shrinking the TLE at a {time_limit_ms} ms limit (the shortest tried that still fails)"
-            ),
-            StressProgress::Shrinking { steps, runs } => format!(
-                "shrinking: {} taken, {} tried",
-                crate::problems::text::plural(steps as u64, "step", "steps"),
-                crate::problems::text::plural(runs as u64, "input", "inputs")
-            ),
-        }
-    }
-
     /// Shows one event.
     #[expect(clippy::print_stderr, reason = "stress progress goes to stderr")]
     pub(super) fn show(&mut self, event: StressProgress) {
-        let text = Self::text(event);
+        let text = crate::report::human::stress_progress(event);
         if self.terminal {
             eprint!("\r\x1b[2K{text}");
             let _ = std::io::stderr().flush();

@@ -13,7 +13,6 @@ use crate::config::judge::JudgeConfig;
 use crate::error::Error;
 use crate::grading::policy;
 use crate::grading::run::{self as grading, RunRequest};
-use crate::grading::settings::Overrides;
 use crate::interrupt::Cancellation;
 use crate::report;
 use crate::runner::Event;
@@ -41,15 +40,8 @@ pub struct RunArgs {
     /// Master seed of the random tests (overrides judge.toml and problem.toml).
     #[arg(long, value_parser = super::parse_seed, allow_negative_numbers = true, value_name = "S")]
     pub seed: Option<u64>,
-    /// CPU time limit per test in milliseconds (overrides the problem's).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
-    pub time_limit: Option<u64>,
-    /// Memory limit per test in MiB (overrides the problem's).
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
-    pub memory_limit: Option<u64>,
-    /// Tests run in parallel [default: `jobs` of judge.toml, else the number of cores].
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
-    pub jobs: Option<u64>,
+    #[command(flatten)]
+    pub limits: super::LimitArgs,
     /// Write the JSON report here (`-` for stdout, instead of the table).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -75,11 +67,7 @@ pub fn run(args: RunArgs) -> Result<u8, Error> {
         tests: args.tests.clone(),
         random: args.random,
         seed: args.seed,
-        overrides: Overrides {
-            time_limit_ms: args.time_limit,
-            memory_limit_mib: args.memory_limit,
-            jobs: args.jobs,
-        },
+        overrides: args.limits.overrides(),
     };
     let plan = grading::plan(&request, &config, &package)?;
     for note in &plan.notes {
@@ -120,30 +108,17 @@ pub fn run(args: RunArgs) -> Result<u8, Error> {
         .write(results, &report::html::Options::default(), None)?;
     let verdicts: Vec<Verdict> = results.iter().map(|result| result.verdict).collect();
     if let Some(signal) = stopped_by {
-        say(&format!(
-            "interrupted by {}: {} of {} submissions graded",
-            signal.name(),
-            results.len(),
-            outcome.asked
-        ));
-        if !not_graded.is_empty() {
-            let names: Vec<&str> = not_graded
-                .iter()
-                .map(|pair| pair.submission.as_str())
-                .collect();
-            say(&format!("not graded (run them again): {}", names.join(" ")));
+        for line in
+            report::human::run_interrupted(signal.name(), results.len(), outcome.asked, not_graded)
+        {
+            say(&line);
         }
         return Ok(signal.exit_code());
     }
     if !json_to_stdout {
-        let accepted = verdicts
-            .iter()
-            .filter(|verdict| verdict.is_accepted())
-            .count();
-        write_stdout(&format!(
-            "{}\n{accepted}/{} submissions accepted\n",
-            selection.describe(),
-            verdicts.len()
+        write_stdout(&report::human::run_summary(
+            &selection.describe(),
+            &verdicts,
         ))?;
     }
     Ok(policy::run_exit(&verdicts))

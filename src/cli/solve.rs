@@ -1,7 +1,7 @@
 //! `judge solve`: the reference answer for one input, or for every input of
 //! a folder.
 
-use super::{input_error_code, parse_problem, say, write_stdout, PackageArgs, Source};
+use super::{parse_problem, say, write_stdout, PackageArgs, Source};
 use crate::error::Error;
 use crate::exit;
 use std::path::PathBuf;
@@ -26,7 +26,11 @@ pub fn run(args: &SolveArgs) -> Result<u8, Error> {
     let package = args.packages.load(&args.problem)?;
     let problem = &*package.problem;
     if let Some(dir) = args.input.as_deref().filter(|path| path.is_dir()) {
-        return super::folder::solve(problem, dir);
+        return Ok(crate::grading::folder::solve(
+            problem,
+            dir,
+            &mut super::emit_line,
+        )?);
     }
     let source = Source::read(args.input.as_deref())?;
     let answer = source.text().and_then(|input| problem.solve(input));
@@ -35,7 +39,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, Error> {
             write_stdout(&answer)?;
             Ok(exit::SUCCESS)
         }
-        Err(error) if input_error_code(&error) == exit::FAILURE => {
+        Err(error) if crate::grading::folder::input_exit(&error) == exit::FAILURE => {
             say(&format!("error: invalid input: {}: {error}", source.name));
             Ok(exit::FAILURE)
         }

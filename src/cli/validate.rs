@@ -1,6 +1,6 @@
 //! `judge validate`: is this a valid input (for this profile)?
 
-use super::{input_error_code, parse_problem, profile_or_usage, say, PackageArgs, Source};
+use super::{parse_problem, profile_or_usage, say, PackageArgs, Source};
 use crate::error::Error;
 use crate::exit;
 use std::path::PathBuf;
@@ -36,7 +36,11 @@ pub fn run(args: &ValidateArgs) -> Result<u8, Error> {
         None => package.validate(input),
     };
     if let Some(dir) = args.input.as_deref().filter(|path| path.is_dir()) {
-        return super::folder::validate(&validate, dir);
+        return Ok(crate::grading::folder::validate(
+            &validate,
+            dir,
+            &mut super::emit_line,
+        )?);
     }
     let source = Source::read(args.input.as_deref())?;
     let verdict = source.text().and_then(validate);
@@ -44,7 +48,7 @@ pub fn run(args: &ValidateArgs) -> Result<u8, Error> {
         Ok(()) => Ok(exit::SUCCESS),
         Err(error) => {
             say(&format!("{}: {error}", source.name));
-            Ok(input_error_code(&error))
+            Ok(crate::grading::folder::input_exit(&error))
         }
     }
 }

@@ -114,8 +114,11 @@ pub struct LimitsToml {
 }
 
 /// How `judge grade` finds submissions and, for `expected`, what each should
-/// get. Every file's path says which problem it is for.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+/// get. Every file's path says which problem it is for. Written as its
+/// name in judge.toml and in reports.
+#[derive(
+    Clone, Copy, Debug, Deserialize, serde::Serialize, schemars::JsonSchema, PartialEq, Eq,
+)]
 pub enum Layout {
     /// `<problem>/<student>.<ext>`: a folder per problem, as SPEC.md shows.
     #[serde(rename = "problem/student")]

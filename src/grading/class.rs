@@ -15,7 +15,8 @@ use crate::report::json::{
     Expected, GradeReport, GradedResult, GradedWith, IgnoredFile, NotGraded, ShardInfo,
     JUDGE_VERSION, VERSION,
 };
-use crate::resume::{self, Fingerprint, Resume};
+use crate::report::ReportError;
+use crate::resume::{self, Fingerprint, Journal, Resume};
 use crate::runner::{
     self, CompileResult, Event, FixedTests, Settings, Submission, SubmissionResult, TestsToRun,
     Workspace,
@@ -124,6 +125,57 @@ pub enum ClassEvent<'a> {
     Finished(&'a GradedResult),
 }
 
+/// Reads the report of `--resume`, with the note to say when it reuses
+/// nothing of it.
+pub fn load_resume(path: &Path) -> Result<(Resume, Option<String>), GradingError> {
+    let resume = resume::load(path)?;
+    let note = resume
+        .refused()
+        .map(|reason| format!("note: reusing no result of `{}`: {reason}", path.display()));
+    Ok((resume, note))
+}
+
+/// [`grade`], appending each finished pair to `journal` as it finishes (so
+/// `--resume` can read them after a kill). A journal that cannot be written
+/// stops the grade at once: a grade that cannot keep its results must not
+/// run on and lose them at the end. Returns the report of what finished and
+/// the journal, or the journal's error.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "grade's arguments and the journal"
+)]
+pub fn grade_journaled(
+    plan: &ClassPlan,
+    config: &JudgeConfig,
+    overrides: &Overrides,
+    all_tests: bool,
+    resume: Option<&mut Resume>,
+    cancel: &Cancellation,
+    mut journal: Option<Journal>,
+    on_event: &mut dyn FnMut(ClassEvent<'_>),
+) -> Result<(GradeReport, Result<Option<Journal>, ReportError>), GradingError> {
+    let mut journal_error = None;
+    let report = grade(
+        plan,
+        config,
+        overrides,
+        all_tests,
+        resume,
+        cancel,
+        &mut |event| {
+            if let (ClassEvent::Finished(graded), Some(writing)) = (&event, journal.as_mut()) {
+                if let Err(error) = writing.append(graded) {
+                    cancel.cancel();
+                    journal_error = Some(error);
+                    journal = None;
+                }
+            }
+            on_event(event);
+        },
+    )?;
+    Ok((report, journal_error.map_or(Ok(journal), Err)))
+}
+
 /// Grades `plan`: each problem's submissions in one runner call (each
 /// compiled once, the tests shared, running the tests
 /// [`super::policy::tests_to_run`] says for the layout and `all_tests`),
@@ -189,7 +241,7 @@ pub fn grade(
     Ok(GradeReport {
         version: VERSION,
         isolation: serde_json::to_value(Isolation::detect()).ok(),
-        layout: config.layout.name().to_owned(),
+        layout: config.layout,
         shard: plan.shard.map(|shard| ShardInfo {
             index: shard.index,
             count: shard.count,

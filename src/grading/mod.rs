@@ -10,17 +10,33 @@
 //! - [`run`] grades submissions against one package (`judge run`).
 //! - [`class`] plans a class (what is graded, what is ignored and why) and
 //!   grades it into a [`crate::report::json::GradeReport`] (`judge grade`).
+//! - [`catalog`] is what `judge problems` lists.
+//! - [`folder`] is the folder forms of `validate`, `solve` and `check`.
+//! - [`gen`] makes `judge gen`'s tests, printed or written as a set.
 //! - [`margin`] finds verdicts that hang on the time limit, re-running TLE
 //!   examples with more time.
+//! - [`merge`] reads and merges the reports of shards (`judge merge`).
 //! - [`package`] grades a package's own `submissions/<verdict>/`.
+//! - [`stress`] searches random tests for a failing input, shrinks it and
+//!   words what it found (`judge stress`).
+//! - [`similarity`] runs the comparison of hand-ins for `judge similar` and
+//!   `judge grade --similarity`, with their refusals.
+//! - [`reports`] writes the report files, to their paths or stdout.
 //! - [`policy`] is the exit policy of the verdicts and the student view.
 
+pub mod catalog;
 pub mod class;
+pub mod folder;
+pub mod gen;
 pub mod margin;
+pub mod merge;
 pub mod package;
 pub mod policy;
+pub mod reports;
 pub mod run;
 pub mod settings;
+pub mod similarity;
+pub mod stress;
 pub mod submission;
 
 use crate::config::ConfigError;
@@ -60,6 +76,21 @@ pub enum GradingError {
     /// A file the judge needs could not be read.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// A data set could not be made, read or written.
+    #[error(transparent)]
+    TestSet(#[from] crate::testset::TestSetError),
+    /// A file given as an input, output or answer could not be read.
+    #[error(transparent)]
+    CannotRead(#[from] crate::source::CannotRead),
+    /// A report or data file could not be written.
+    #[error(transparent)]
+    Report(#[from] crate::report::ReportError),
+    /// Standard output could not be written.
+    #[error("failed to write to stdout: {0}")]
+    Stdout(std::io::Error),
+    /// Anything else the judge could not do: its own fault.
+    #[error("{0}")]
+    Judge(String),
 }
 
 impl GradingError {
@@ -69,5 +100,10 @@ impl GradingError {
             message: message.into(),
             hint,
         }
+    }
+
+    /// A failure of the judge's own, worded.
+    pub fn judge(message: impl std::fmt::Display) -> Self {
+        GradingError::Judge(message.to_string())
     }
 }

@@ -47,7 +47,7 @@ pub fn run_exit(verdicts: &[Verdict]) -> u8 {
 /// every verdict is AC.
 pub fn grade_exit(report: &GradeReport) -> u8 {
     let results = &report.results;
-    let all_passed = if Layout::from_name(&report.layout) == Some(Layout::Expected) {
+    let all_passed = if report.layout == Layout::Expected {
         results.iter().all(|graded| graded.agrees() == Some(true))
     } else {
         results
@@ -121,7 +121,7 @@ mod tests {
         GradeReport {
             version: 1,
             isolation: None,
-            layout: layout.name().to_owned(),
+            layout,
             shard: None,
             judge_version: None,
             interrupted: false,

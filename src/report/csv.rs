@@ -12,26 +12,30 @@ pub const HEADER: [&str; 6] = ["student", "problem", "score", "verdict", "passed
 
 /// The CSV text: a header, then one row per result in the order given.
 /// Text cells are [`neutralise`]d, so the file is safe to open in a
-/// spreadsheet.
-pub fn render<R: Row>(rows: &[R]) -> String {
+/// spreadsheet. Writing to memory does not fail in practice; if the `csv`
+/// crate ever did, the error is returned, never an empty gradebook.
+pub fn render<R: Row>(rows: &[R]) -> Result<String, csv::Error> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     // Writing records of strings to memory has no failure left: the `csv`
     // crate fails only on I/O (none with a `Vec`) or on serialising
     // structures, which `write_record` does not do.
-    let _ = writer.write_record(HEADER);
+    writer.write_record(HEADER)?;
     for row in rows {
         let result = row.result();
-        let _ = writer.write_record([
+        writer.write_record([
             neutralise(&row.student()),
             neutralise(&result.problem),
             format!("{:.2}", score(result)),
             result.verdict.code().to_owned(),
             result.passed.to_string(),
             result.total.to_string(),
-        ]);
+        ])?;
     }
-    let bytes = writer.into_inner().unwrap_or_default();
-    String::from_utf8_lossy(&bytes).into_owned()
+    let bytes = writer
+        .into_inner()
+        .map_err(|error| csv::Error::from(error.into_error()))?;
+    // Every cell is a `String`: the bytes are UTF-8 and nothing is lost.
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// A cell a spreadsheet would read as a formula (starting with `=`, `+`,
@@ -88,7 +92,7 @@ mod tests {
     /// gradebook as text.
     #[test]
     fn r8_a_formula_student_is_text_in_the_gradebook() {
-        let text = render(&[result("=HYPERLINK(1)/rooks.py", "rooks", 1, 1)]);
+        let text = render(&[result("=HYPERLINK(1)/rooks.py", "rooks", 1, 1)]).expect("renders");
         let rows = read(&text);
         assert_eq!(rows[1][0], "'=HYPERLINK(1)");
     }
@@ -130,7 +134,8 @@ mod tests {
         let text = render(&[
             result("submissions/rooks/alice.cpp", "rooks", 2, 3),
             result("class/bob/mayan.py", "mayan", 20, 20),
-        ]);
+        ])
+        .expect("renders");
         assert_eq!(
             text,
             "student,problem,score,verdict,passed,total\n\
@@ -142,7 +147,7 @@ mod tests {
     #[test]
     fn names_with_commas_and_quotes_round_trip() {
         let name = "o'brien, \"jr\"";
-        let text = render(&[result(&format!("rooks/{name}.py"), "rooks", 1, 1)]);
+        let text = render(&[result(&format!("rooks/{name}.py"), "rooks", 1, 1)]).expect("renders");
         let rows = read(&text);
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0], HEADER.map(str::to_owned).to_vec());
@@ -162,7 +167,7 @@ mod tests {
         };
         assert_eq!(score(&failed), 0.0);
         assert_eq!(score(&result("rooks/dave.cpp", "rooks", 0, 0)), 0.0);
-        let rows = read(&render(&[failed]));
+        let rows = read(&render(&[failed]).expect("renders"));
         assert_eq!(rows[1], ["carol", "rooks", "0.00", "CE", "0", "5"]);
     }
 

@@ -5,6 +5,7 @@
 //! the lines for examples that did not get their folder's verdict.
 
 use super::json::{GradeReport, GradedResult};
+use crate::config::judge::Layout;
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
 use std::fmt::Write;
@@ -106,7 +107,7 @@ pub fn render_submission(result: &SubmissionResult) -> String {
 /// for layout `expected` the verdict each example must get. `colour` adds
 /// ANSI colours to verdicts; the text alone carries the meaning.
 pub fn render_grade_table(report: &GradeReport, colour: bool) -> String {
-    let expected_layout = report.layout == "expected";
+    let expected_layout = report.layout == Layout::Expected;
     let mut rows: Vec<[String; 7]> = vec![[
         "problem".into(),
         "submission".into(),
@@ -125,19 +126,21 @@ pub fn render_grade_table(report: &GradeReport, colour: bool) -> String {
         let result = &graded.result;
         let who = match (&graded.expected, expected_layout) {
             (Some(expected), _) => expected.verdict.map_or_else(
-                || format!("? ({})", expected.folder),
+                || format!("? ({})", visible(&expected.folder)),
                 |verdict| verdict.to_string(),
             ),
             (None, true) => "?".to_owned(),
-            (None, false) => graded.student.clone(),
+            (None, false) => visible(&graded.student),
         };
         let time = match graded.slowest_ms() {
             Some(slowest) => format!("{slowest} ms / {} ms", graded.time_limit_ms),
             None => format!("- / {} ms", graded.time_limit_ms),
         };
+        // Names come from the class's folders: made visible (`\x1b`), so
+        // they cannot move the cursor or draw on the terminal.
         rows.push([
-            result.problem.clone(),
-            result.submission.clone(),
+            visible(&result.problem),
+            visible(&result.submission),
             who,
             result.verdict.to_string(),
             format!("{}/{}", result.passed, result.total),
@@ -196,7 +199,7 @@ pub fn render_grade_summary(report: &GradeReport) -> String {
             counts.join(", ")
         }
     );
-    if report.layout == "expected" {
+    if report.layout == Layout::Expected {
         let agreeing = report
             .results
             .iter()
@@ -209,6 +212,30 @@ pub fn render_grade_summary(report: &GradeReport) -> String {
         );
     }
     out
+}
+
+/// The lines `judge grade` says on stderr after its table: each result's
+/// warnings, why a judge error is no student's fault (issue #8: a missing
+/// compiler), and each example whose verdict disagrees with its folder.
+pub fn grade_messages(report: &GradeReport) -> Vec<String> {
+    let mut lines = Vec::new();
+    for graded in &report.results {
+        for warning in &graded.warnings {
+            lines.push(format!("warning: {warning}"));
+        }
+    }
+    for graded in &report.results {
+        let result = &graded.result;
+        if result.compile.verdict == Some(Verdict::JudgeError) {
+            lines.push(format!(
+                "error: {}: JE: {}",
+                visible(&result.submission),
+                visible(result.compile.message.trim_end())
+            ));
+        }
+    }
+    lines.extend(report.results.iter().filter_map(render_disagreement));
+    lines
 }
 
 /// The line for an example whose verdict is not its folder's, e.g.
@@ -266,6 +293,50 @@ fn paint(text: &str, code: &str) -> String {
     format!("\u{1b}[{code}m{text}\u{1b}[0m")
 }
 
+/// `judge run`'s last lines after a signal: how many were graded and which
+/// to run again.
+pub fn run_interrupted(
+    signal: &str,
+    graded: usize,
+    asked: usize,
+    not_graded: &[crate::report::json::NotGraded],
+) -> Vec<String> {
+    let mut lines = vec![format!(
+        "interrupted by {signal}: {graded} of {asked} submissions graded"
+    )];
+    if !not_graded.is_empty() {
+        let names: Vec<&str> = not_graded
+            .iter()
+            .map(|pair| pair.submission.as_str())
+            .collect();
+        lines.push(format!("not graded (run them again): {}", names.join(" ")));
+    }
+    lines
+}
+
+/// `judge run`'s summary: the tests run and how many submissions passed.
+pub fn run_summary(selection: &str, verdicts: &[Verdict]) -> String {
+    let accepted = verdicts
+        .iter()
+        .filter(|verdict| verdict.is_accepted())
+        .count();
+    format!(
+        "{selection}\n{accepted}/{} submissions accepted\n",
+        verdicts.len()
+    )
+}
+
+/// Why a grade stopped at once: its journal (`path`) could not be written.
+pub fn journal_failed(report: &GradeReport, path: &Path) -> String {
+    format!(
+        "note: the grade stopped at once: `{}` could not be written; {} of {} pairs \
+         graded, and the reports that can be written hold them",
+        path.display(),
+        report.results.len(),
+        report.results.len() + report.not_graded.len()
+    )
+}
+
 /// What an interrupted `judge grade` finished, and how to go on from there
 /// (`json`: where its JSON report went, if anywhere).
 pub fn interrupted(report: &GradeReport, signal: &str, json: Option<&Path>) -> [String; 2] {
@@ -289,6 +360,28 @@ pub fn interrupted(report: &GradeReport, signal: &str, json: Option<&Path>) -> [
             .to_owned(),
     };
     [first, next]
+}
+
+/// One line of `judge stress`'s progress.
+pub fn stress_progress(event: crate::runner::stress::StressProgress) -> String {
+    use crate::problems::text::plural;
+    use crate::runner::stress::StressProgress;
+    match event {
+        StressProgress::Testing { done, total } => {
+            format!("testing: {done}/{total} random tests passed")
+        }
+        StressProgress::Found { iteration, verdict } => {
+            format!("found: {verdict} on random test {iteration}")
+        }
+        StressProgress::ShrinkTimeLimit { time_limit_ms } => format!(
+            "shrinking the TLE at a {time_limit_ms} ms limit (the shortest tried that still fails)"
+        ),
+        StressProgress::Shrinking { steps, runs } => format!(
+            "shrinking: {} taken, {} tried",
+            plural(steps as u64, "step", "steps"),
+            plural(runs as u64, "input", "inputs")
+        ),
+    }
 }
 
 #[cfg(test)]

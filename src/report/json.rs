@@ -2,6 +2,7 @@
 //! force and, for random tests, where each came from; `judge grade`'s
 //! report with what grading adds, and merging the reports of shards.
 
+use crate::config::judge::Layout;
 use crate::runner::SubmissionResult;
 use crate::sandbox::Isolation;
 use crate::verdict::Verdict;
@@ -158,8 +159,9 @@ pub struct GradeReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<Isolation>")]
     pub isolation: Option<serde_json::Value>,
-    /// judge.toml's `layout`.
-    pub layout: String,
+    /// judge.toml's `layout`, by its name.
+    #[schemars(with = "String")]
+    pub layout: Layout,
     /// Which part of a split run this is; absent for a whole run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<ShardInfo>,
@@ -449,7 +451,7 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
         return Ok(GradeReport {
             version: VERSION,
             isolation: None,
-            layout: String::new(),
+            layout: Layout::ProblemStudent,
             shard: None,
             judge_version: None,
             interrupted: false,
@@ -498,9 +500,9 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
         if report.layout != first.layout {
             return Err(MergeError::Layout {
                 path,
-                found: report.layout,
+                found: report.layout.name().to_owned(),
                 first: first_path,
-                expected: first.layout,
+                expected: first.layout.name().to_owned(),
             });
         }
         if let (Some(shard), Some(expected)) = (report.shard, first.shard) {
@@ -592,7 +594,7 @@ mod tests {
         GradeReport {
             version: VERSION,
             isolation: None,
-            layout: "problem/student".to_owned(),
+            layout: Layout::ProblemStudent,
             shard: Some(ShardInfo {
                 index: shard,
                 count: 2,

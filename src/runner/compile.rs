@@ -37,16 +37,12 @@ pub(crate) fn prepare(
 ) -> Prepared {
     match prepare_inner(sandbox, submission, dir, settings) {
         Ok(prepared) => prepared,
-        Err(Failure::Refused(message)) => Prepared::failed(CompileResult {
-            ok: false,
-            message,
-            verdict: Some(Verdict::CompileError),
-        }),
-        Err(Failure::Judge(message)) => Prepared::failed(CompileResult {
-            ok: false,
-            message,
-            verdict: Some(Verdict::JudgeError),
-        }),
+        Err(Failure::Refused(message)) => {
+            Prepared::failed(CompileResult::failed(Verdict::CompileError, message))
+        }
+        Err(Failure::Judge(message)) => {
+            Prepared::failed(CompileResult::failed(Verdict::JudgeError, message))
+        }
     }
 }
 
@@ -84,11 +80,7 @@ fn prepare_inner(
             let executable = dir.join(&file_name);
             copy_submission(&submission.path, &executable, 0o755)?;
             Ok(Prepared {
-                compile: CompileResult {
-                    ok: true,
-                    message: String::new(),
-                    verdict: None,
-                },
+                compile: CompileResult::compiled(String::new()),
                 program: Some((executable.clone(), Vec::new())),
                 read_paths: vec![dir.to_path_buf()],
             })
@@ -109,11 +101,7 @@ fn prepare_inner(
                 memory_mib: settings.limits.memory_kib / 1024,
             };
             let compile = match &language.compile {
-                None => CompileResult {
-                    ok: true,
-                    message: String::new(),
-                    verdict: None,
-                },
+                None => CompileResult::compiled(String::new()),
                 Some(argv) => compile(
                     sandbox,
                     name,
@@ -199,11 +187,7 @@ fn compile(
     }
     let reason = match (measured.limit_exceeded, measured.termination) {
         (None, Termination::Exited(0)) => {
-            return Ok(CompileResult {
-                ok: true,
-                message: trim_message(&output),
-                verdict: None,
-            })
+            return Ok(CompileResult::compiled(trim_message(&output)))
         }
         (Some(LimitExceeded::CpuTime | LimitExceeded::WallTime), _) => format!(
             "compilation exceeded the time limit ({} ms)",
@@ -220,11 +204,10 @@ fn compile(
             format!("the compiler was killed by signal {signal}")
         }
     };
-    Ok(CompileResult {
-        ok: false,
-        message: trim_message(&format!("{reason}\n{output}")),
-        verdict: Some(Verdict::CompileError),
-    })
+    Ok(CompileResult::failed(
+        Verdict::CompileError,
+        trim_message(&format!("{reason}\n{output}")),
+    ))
 }
 
 /// The compiler to run and what it may read besides system directories:

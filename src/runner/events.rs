@@ -37,6 +37,58 @@ pub struct CompileResult {
     pub verdict: Option<Verdict>,
 }
 
+/// The three states a [`CompileResult`] can be in; its fields are the wire
+/// form (`ok`, `verdict`), this is how code reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompileState {
+    /// Compiled (or nothing to compile): the tests run.
+    Compiled,
+    /// Not compiled: `CE` (the compiler rejected it) or `JE` (the judge
+    /// could not compile it).
+    Failed(Verdict),
+    /// Never compiled: the run was stopped first (SIGINT / SIGTERM); such a
+    /// submission is listed as not graded, never reported as a result.
+    NotRun,
+}
+
+impl CompileResult {
+    /// A program that compiled, with the compiler's message (may be empty).
+    pub fn compiled(message: String) -> CompileResult {
+        CompileResult {
+            ok: true,
+            message,
+            verdict: None,
+        }
+    }
+
+    /// A program that did not compile, and why.
+    pub fn failed(verdict: Verdict, message: String) -> CompileResult {
+        CompileResult {
+            ok: false,
+            message,
+            verdict: Some(verdict),
+        }
+    }
+
+    /// The placeholder of a submission the run was stopped before preparing.
+    pub fn not_run() -> CompileResult {
+        CompileResult {
+            ok: false,
+            message: String::new(),
+            verdict: None,
+        }
+    }
+
+    /// Which state the wire fields say.
+    pub fn state(&self) -> CompileState {
+        match (self.ok, self.verdict) {
+            (true, _) => CompileState::Compiled,
+            (false, Some(verdict)) => CompileState::Failed(verdict),
+            (false, None) => CompileState::NotRun,
+        }
+    }
+}
+
 /// Where a random test came from: `judge gen <problem> --seed SEED
 /// --profile PROFILE` makes it as test INDEX (0-based).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

@@ -382,11 +382,10 @@ pub fn run_selected(
             // Only a cancelled pool leaves a submission unprepared; an
             // uninterrupted one that did is the judge's fault.
             None if cancel.is_cancelled() => None,
-            None => Some(Prepared::failed(CompileResult {
-                ok: false,
-                message: "the submission was not compiled".to_owned(),
-                verdict: Some(crate::verdict::Verdict::JudgeError),
-            })),
+            None => Some(Prepared::failed(CompileResult::failed(
+                crate::verdict::Verdict::JudgeError,
+                "the submission was not compiled".to_owned(),
+            ))),
         })
         .collect();
     for (name, prepared) in names.iter().zip(&prepared) {
@@ -422,11 +421,7 @@ pub fn run_selected(
             total: tests.len(),
             compile: prepared.as_ref().map_or_else(
                 // Not prepared (interrupted): never reported.
-                || CompileResult {
-                    ok: false,
-                    message: String::new(),
-                    verdict: None,
-                },
+                CompileResult::not_run,
                 |prepared| prepared.compile.clone(),
             ),
             tests: Vec::with_capacity(tests.len()),

@@ -419,11 +419,10 @@ fn prepare(
         return Ok(None);
     }
     Ok(Some(prepared.unwrap_or_else(|| {
-        Prepared::failed(CompileResult {
-            ok: false,
-            message: "the submission was not compiled".to_owned(),
-            verdict: Some(Verdict::JudgeError),
-        })
+        Prepared::failed(CompileResult::failed(
+            Verdict::JudgeError,
+            "the submission was not compiled".to_owned(),
+        ))
     })))
 }
 

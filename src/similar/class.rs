@@ -89,7 +89,7 @@ impl HandIn {
             problem: problem.to_owned(),
             student: student.to_owned(),
             path: path.to_owned(),
-            display: path.display().to_string(),
+            display: crate::grade::lossless(path.as_os_str()),
             family: reading.family(),
             text,
             tokens,
@@ -208,7 +208,7 @@ pub fn read_hand_ins(
         })
         .collect();
     let read = super::parallel_map(&files, jobs, |(entry, path)| {
-        let display = path.display().to_string();
+        let display = crate::grade::lossless(path.as_os_str());
         let skipped = |reason: String| {
             Read::Skipped(Skipped {
                 path: display.clone(),

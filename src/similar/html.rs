@@ -9,6 +9,7 @@
 
 use super::class::HandIn;
 use super::{Pair, Report, CAVEAT};
+use crate::problems::text::plural;
 use crate::report::html::escape;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -162,11 +163,15 @@ fn write_body(
             .collect();
         let _ = writeln!(
             summary,
-            "<h{level}>{}</h{level}>\n<p>{} hand-ins, {} pairs; {} share a run of {} tokens or more.</p>",
+            "<h{level}>{}</h{level}>\n<p>{}, {}; {} a run of {} tokens or more.</p>",
             escape(&problem.problem),
-            problem.hand_ins,
-            problem.pairs,
-            pairs.len(),
+            plural(problem.hand_ins as u64, "hand-in", "hand-ins"),
+            plural(problem.pairs as u64, "pair", "pairs"),
+            if pairs.len() == 1 {
+                "1 shares".to_owned()
+            } else {
+                format!("{} share", pairs.len())
+            },
             report.min_tokens
         );
         if pairs.is_empty() {
@@ -181,14 +186,10 @@ fn write_body(
                 Some(href) => format!(
                     "<a href=\"{}\" title=\"{}\">{}</a>",
                     escape(&href),
-                    escape(display),
-                    escape(name)
+                    shown(display),
+                    shown(name)
                 ),
-                None => format!(
-                    "<span title=\"{}\">{}</span>",
-                    escape(display),
-                    escape(name)
-                ),
+                None => format!("<span title=\"{}\">{}</span>", shown(display), shown(name)),
             };
             let percent = pair.similarity * 100.0;
             let compare = match folder {
@@ -232,7 +233,7 @@ fn write_body(
             let _ = writeln!(
                 summary,
                 "<li><code>{}</code>: {}</li>",
-                escape(&skipped.path),
+                shown(&skipped.path),
                 escape(&skipped.reason)
             );
         }
@@ -244,7 +245,7 @@ fn write_body(
             let _ = writeln!(
                 summary,
                 "<li><code>{}</code>: {}</li>",
-                escape(&note.path),
+                shown(&note.path),
                 escape(&note.note)
             );
         }
@@ -293,13 +294,13 @@ fn render_pair(
         .enumerate()
     {
         let heading = match file_link(display, 1) {
-            Some(href) => format!("<a href=\"{}\">{}</a>", escape(&href), escape(display)),
-            None => escape(display),
+            Some(href) => format!("<a href=\"{}\">{}</a>", escape(&href), shown(display)),
+            None => shown(display),
         };
         let _ = writeln!(
             page,
             "<div class=\"side\">\n<h2>{}</h2>\n<p>{heading}</p>\n<pre>",
-            escape(student)
+            shown(student)
         );
         let text = texts
             .get(display.as_str())
@@ -339,11 +340,23 @@ fn page_start(page: &mut String, title: &str) {
     );
 }
 
+/// A name or path a student controls, for a page: control characters made
+/// visible (`\x1b`), then escaped.
+fn shown(text: &str) -> String {
+    escape(&crate::report::human::visible(text))
+}
+
 /// Percent-encodes one path segment: every byte but ASCII letters, digits
 /// and `-_.~`, so no name becomes a scheme, a query or another folder.
 pub fn encode(segment: &str) -> String {
+    encode_bytes(segment.as_bytes())
+}
+
+/// [`encode`] of raw bytes: a file name that is not UTF-8 keeps its bytes,
+/// so the link reaches the file on the disk.
+fn encode_bytes(segment: &[u8]) -> String {
     let mut encoded = String::with_capacity(segment.len());
-    for byte in segment.bytes() {
+    for &byte in segment {
         if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
             encoded.push(char::from(byte));
         } else {
@@ -357,11 +370,11 @@ pub fn encode(segment: &str) -> String {
 /// each segment percent-encoded; `None` when there is no relative way (or
 /// a segment is `.` or `..`, which `absolute` keeps).
 pub fn relative_href(from: &Path, to: &Path) -> Option<String> {
-    let names = |path: &Path| -> Option<Vec<String>> {
+    let names = |path: &Path| -> Option<Vec<Vec<u8>>> {
         path.components()
             .filter(|component| !matches!(component, Component::RootDir))
             .map(|component| match component {
-                Component::Normal(name) => Some(name.to_string_lossy().into_owned()),
+                Component::Normal(name) => Some(name.as_encoded_bytes().to_vec()),
                 _ => None,
             })
             .collect()
@@ -370,7 +383,7 @@ pub fn relative_href(from: &Path, to: &Path) -> Option<String> {
     let to = names(to)?;
     let common = from.iter().zip(&to).take_while(|(x, y)| x == y).count();
     let mut segments: Vec<String> = vec!["..".to_owned(); from.len() - common];
-    segments.extend(to[common..].iter().map(|name| encode(name)));
+    segments.extend(to[common..].iter().map(|name| encode_bytes(name)));
     (!to[common..].is_empty()).then(|| segments.join("/"))
 }
 
@@ -392,5 +405,14 @@ mod tests {
             Some("x.c".to_owned())
         );
         assert_eq!(relative_href(Path::new("/r"), Path::new("/r/../x.c")), None);
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt as _;
+            let name = std::ffi::OsStr::from_bytes(b"caf\xe9");
+            assert_eq!(
+                relative_href(Path::new("/r"), &Path::new("/r").join(name).join("a.c")),
+                Some("caf%E9/a.c".to_owned())
+            );
+        }
     }
 }

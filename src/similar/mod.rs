@@ -370,8 +370,31 @@ pub const CAVEAT: &str = "Similarity is evidence for a person to read, never a v
     comments are set aside. Starter code, a textbook solution or a short problem can make \
     independent work look alike; read both files before concluding anything.";
 
+/// The stderr lines about the files of a comparison: `{prefix}skipped:
+/// PATH: reason` for each file left out, then (`with_notes`) `note: PATH:
+/// note` for each compared by plain tokens. Names are shown visible:
+/// a control character in a student's file name never reaches the terminal.
+pub fn render_files(report: &Report, prefix: &str, with_notes: bool) -> Vec<String> {
+    use crate::report::human::visible;
+    let skipped = report.skipped.iter().map(|skipped| {
+        format!(
+            "{prefix}skipped: {}: {}",
+            visible(&skipped.path),
+            skipped.reason
+        )
+    });
+    let notes = report
+        .notes
+        .iter()
+        .filter(|_| with_notes)
+        .map(|note| format!("note: {}: {}", visible(&note.path), note.note));
+    skipped.chain(notes).collect()
+}
+
 /// The terminal's view: per problem, the `top` most similar pairs.
 pub fn render_text(report: &Report, top: usize) -> String {
+    use crate::problems::text::plural;
+    use crate::report::human::visible;
     use std::fmt::Write as _;
     let mut text = String::new();
     let _ = writeln!(text, "{CAVEAT}\n");
@@ -383,40 +406,46 @@ pub fn render_text(report: &Report, top: usize) -> String {
             .collect();
         let _ = writeln!(
             text,
-            "{}: {} hand-ins, {} pairs, {} sharing a run of {}+ tokens",
+            "{}: {}, {}, {} sharing a run of {}+ tokens",
             summary.problem,
-            summary.hand_ins,
-            summary.pairs,
+            plural(summary.hand_ins as u64, "hand-in", "hand-ins"),
+            plural(summary.pairs as u64, "pair", "pairs"),
             pairs.len(),
             report.min_tokens
         );
-        let width_a = pairs
+        // Names and files a student controls, made visible (`\x1b`) so they
+        // cannot move the cursor or draw on the terminal.
+        let shown: Vec<[String; 4]> = pairs
             .iter()
             .take(top)
-            .map(|p| p.a.chars().count())
-            .max()
-            .unwrap_or(0);
-        let width_b = pairs
-            .iter()
-            .take(top)
-            .map(|p| p.b.chars().count())
-            .max()
-            .unwrap_or(0);
-        for pair in pairs.iter().take(top) {
+            .map(|pair| {
+                [&pair.a, &pair.b, &pair.files[0], &pair.files[1]].map(|text| visible(text))
+            })
+            .collect();
+        let width = |column: usize| {
+            shown
+                .iter()
+                .map(|row| row[column].chars().count())
+                .max()
+                .unwrap_or(0)
+        };
+        let (width_a, width_b) = (width(0), width(1));
+        for (pair, [a, b, file_a, file_b]) in pairs.iter().zip(&shown) {
             let _ = writeln!(
                 text,
-                "  {:>5.1}%  {:<width_a$}  {:<width_b$}  {:>5} tokens  {} region(s)  {}  {}",
+                "  {:>5.1}%  {a:<width_a$}  {b:<width_b$}  {:>5} tokens  {}  {file_a}  {file_b}",
                 pair.similarity * 100.0,
-                pair.a,
-                pair.b,
                 pair.matched_tokens,
-                pair.regions.len(),
-                pair.files[0],
-                pair.files[1],
+                plural(pair.regions.len() as u64, "region", "regions"),
             );
         }
         if pairs.len() > top {
-            let _ = writeln!(text, "  ... {} more pair(s)", pairs.len() - top);
+            let more = pairs.len() - top;
+            let _ = writeln!(
+                text,
+                "  ... {}",
+                plural(more as u64, "more pair", "more pairs")
+            );
         }
     }
     text

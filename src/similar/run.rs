@@ -40,6 +40,13 @@ pub enum RunError {
     /// Nothing to compare (the user's to fix).
     #[error("the submissions folder `{}` holds no hand-ins{which}", folder.display())]
     NoHandIns { folder: PathBuf, which: String },
+    /// A problem asked for is neither a known problem nor handed in (the
+    /// user's to fix: a typo must not compare fewer problems in silence).
+    #[error("unknown {}: {} (known: {})", if unknown.len() == 1 { "problem" } else { "problems" }, unknown.join(", "), known.join(", "))]
+    UnknownProblems {
+        unknown: Vec<String>,
+        known: Vec<String>,
+    },
     /// `--base` is wrong (the user's to fix, unless a grammar failed).
     #[error(transparent)]
     Base(#[from] BaseError),
@@ -60,6 +67,16 @@ pub fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
     known.sort();
     known.dedup();
     let wanted = request.problems.clone().or_else(|| config.problems.clone());
+    if let Some(wanted) = &wanted {
+        let unknown: Vec<String> = wanted
+            .iter()
+            .filter(|name| !known.contains(name))
+            .cloned()
+            .collect();
+        if !unknown.is_empty() {
+            return Err(RunError::UnknownProblems { unknown, known });
+        }
+    }
     let entries: Vec<Entry> = discovery
         .entries
         .into_iter()

@@ -19,8 +19,18 @@ use std::collections::BinaryHeap;
 /// At most this many occurrences of one gram are kept per file: a file of
 /// one line repeated ten thousand times must not make every pair with it
 /// quadratic. Runs through later occurrences are still found from their
-/// neighbours on the same diagonal.
+/// neighbours on the same diagonal, but a run that lies wholly after them
+/// (the second half of a repetitive file, past an inserted line) has no
+/// kept gram on its diagonal: see [`FULL_SCAN_CELLS`].
 const OCCURRENCES_PER_GRAM: usize = 32;
+
+/// A pair in which a file lost occurrences of a gram to
+/// [`OCCURRENCES_PER_GRAM`] is tiled by scanning every diagonal instead,
+/// which finds every common run, when the two files have at most this many
+/// token pairs (two files of 4,096 tokens: a few milliseconds). Larger
+/// repetitive pairs keep the bounded search and may score lower than their
+/// copying deserves (docs/commands.md, `judge similar`).
+pub const FULL_SCAN_CELLS: usize = 1 << 24;
 
 /// One file's tokens made ready for tiling against many others.
 #[derive(Clone, Debug)]
@@ -31,6 +41,8 @@ pub struct Prepared {
     /// The hash and start of every `min_tokens`-gram free of excluded
     /// tokens, sorted.
     grams: Vec<(u64, u32)>,
+    /// Whether occurrences of a gram were dropped ([`OCCURRENCES_PER_GRAM`]).
+    capped: bool,
 }
 
 impl Prepared {
@@ -58,6 +70,7 @@ impl Prepared {
         }
         grams.sort_unstable();
         let mut kept = Vec::with_capacity(grams.len());
+        let all = grams.len();
         let mut run = 0;
         for (index, gram) in grams.iter().enumerate() {
             run = if index > 0 && grams[index - 1].0 == gram.0 {
@@ -72,6 +85,7 @@ impl Prepared {
         Prepared {
             kinds,
             excluded,
+            capped: kept.len() < all,
             grams: kept,
         }
     }
@@ -96,54 +110,13 @@ pub struct Tile {
 pub fn tile(a: &Prepared, b: &Prepared, min_tokens: usize) -> Vec<Tile> {
     let min_tokens = min_tokens.max(1);
     let same = |i: usize, j: usize| a.kinds[i] == b.kinds[j] && !a.excluded[i] && !b.excluded[j];
-    // Equal grams, by diagonal then position.
-    let mut matches: Vec<(isize, usize)> = Vec::new();
-    let (mut x, mut y) = (0, 0);
-    while x < a.grams.len() && y < b.grams.len() {
-        let (hash_a, hash_b) = (a.grams[x].0, b.grams[y].0);
-        if hash_a < hash_b {
-            x += 1;
-        } else if hash_b < hash_a {
-            y += 1;
-        } else {
-            let end_x = x + a.grams[x..].iter().take_while(|g| g.0 == hash_a).count();
-            let end_y = y + b.grams[y..].iter().take_while(|g| g.0 == hash_b).count();
-            for &(_, i) in &a.grams[x..end_x] {
-                for &(_, j) in &b.grams[y..end_y] {
-                    let (i, j) = (i as usize, j as usize);
-                    matches.push((i as isize - j as isize, i));
-                }
-            }
-            x = end_x;
-            y = end_y;
-        }
-    }
-    matches.sort_unstable();
-    // Maximal runs, each found once per diagonal.
-    let mut heap: BinaryHeap<(usize, Reverse<usize>, Reverse<usize>)> = BinaryHeap::new();
-    let mut covered: Option<(isize, usize)> = None;
-    for (diagonal, i) in matches {
-        if covered.is_some_and(|(d, end)| d == diagonal && i < end) {
-            continue;
-        }
-        let j = (i as isize - diagonal) as usize;
-        let (mut start_a, mut start_b) = (i, j);
-        while start_a > 0 && start_b > 0 && same(start_a - 1, start_b - 1) {
-            start_a -= 1;
-            start_b -= 1;
-        }
-        let mut len = i - start_a;
-        while start_a + len < a.kinds.len()
-            && start_b + len < b.kinds.len()
-            && same(start_a + len, start_b + len)
-        {
-            len += 1;
-        }
-        covered = Some((diagonal, start_a + len.max(1)));
-        if len >= min_tokens {
-            heap.push((len, Reverse(start_a), Reverse(start_b)));
-        }
-    }
+    let mut heap = if (a.capped || b.capped)
+        && a.kinds.len().saturating_mul(b.kinds.len()) <= FULL_SCAN_CELLS
+    {
+        every_run(a.kinds.len(), b.kinds.len(), min_tokens, &same)
+    } else {
+        runs_from_grams(a, b, min_tokens, &same)
+    };
     let mut taken_a = vec![false; a.kinds.len()];
     let mut taken_b = vec![false; b.kinds.len()];
     let mut tiles = Vec::new();
@@ -174,6 +147,105 @@ pub fn tile(a: &Prepared, b: &Prepared, min_tokens: usize) -> Vec<Tile> {
     tiles
 }
 
+/// Maximal common runs, longest first (then leftmost).
+type Runs = BinaryHeap<(usize, Reverse<usize>, Reverse<usize>)>;
+
+/// The maximal runs through equal kept grams: each found once per diagonal.
+fn runs_from_grams(
+    a: &Prepared,
+    b: &Prepared,
+    min_tokens: usize,
+    same: &dyn Fn(usize, usize) -> bool,
+) -> Runs {
+    // Equal grams, by diagonal then position.
+    let mut matches: Vec<(isize, usize)> = Vec::new();
+    let (mut x, mut y) = (0, 0);
+    while x < a.grams.len() && y < b.grams.len() {
+        let (hash_a, hash_b) = (a.grams[x].0, b.grams[y].0);
+        if hash_a < hash_b {
+            x += 1;
+        } else if hash_b < hash_a {
+            y += 1;
+        } else {
+            let end_x = x + a.grams[x..].iter().take_while(|g| g.0 == hash_a).count();
+            let end_y = y + b.grams[y..].iter().take_while(|g| g.0 == hash_b).count();
+            for &(_, i) in &a.grams[x..end_x] {
+                for &(_, j) in &b.grams[y..end_y] {
+                    let (i, j) = (i as usize, j as usize);
+                    matches.push((i as isize - j as isize, i));
+                }
+            }
+            x = end_x;
+            y = end_y;
+        }
+    }
+    matches.sort_unstable();
+    // Maximal runs, each found once per diagonal.
+    let mut heap: Runs = BinaryHeap::new();
+    let mut covered: Option<(isize, usize)> = None;
+    for (diagonal, i) in matches {
+        if covered.is_some_and(|(d, end)| d == diagonal && i < end) {
+            continue;
+        }
+        let j = (i as isize - diagonal) as usize;
+        let (mut start_a, mut start_b) = (i, j);
+        while start_a > 0 && start_b > 0 && same(start_a - 1, start_b - 1) {
+            start_a -= 1;
+            start_b -= 1;
+        }
+        let mut len = i - start_a;
+        while start_a + len < a.kinds.len()
+            && start_b + len < b.kinds.len()
+            && same(start_a + len, start_b + len)
+        {
+            len += 1;
+        }
+        covered = Some((diagonal, start_a + len.max(1)));
+        if len >= min_tokens {
+            heap.push((len, Reverse(start_a), Reverse(start_b)));
+        }
+    }
+    heap
+}
+
+/// Every maximal run of at least `min_tokens` on every diagonal: complete,
+/// and `len_a * len_b` steps.
+fn every_run(
+    len_a: usize,
+    len_b: usize,
+    min_tokens: usize,
+    same: &dyn Fn(usize, usize) -> bool,
+) -> Runs {
+    let mut heap = Runs::new();
+    for diagonal in -(len_b as isize - 1)..len_a as isize {
+        let (mut i, mut j) = if diagonal >= 0 {
+            (diagonal as usize, 0)
+        } else {
+            (0, (-diagonal) as usize)
+        };
+        let mut start: Option<(usize, usize)> = None;
+        while i <= len_a && j <= len_b {
+            let equal = i < len_a && j < len_b && same(i, j);
+            match (equal, start) {
+                (true, None) => start = Some((i, j)),
+                (false, Some((from_a, from_b))) => {
+                    if i - from_a >= min_tokens {
+                        heap.push((i - from_a, Reverse(from_a), Reverse(from_b)));
+                    }
+                    start = None;
+                }
+                _ => {}
+            }
+            if i == len_a || j == len_b {
+                break;
+            }
+            i += 1;
+            j += 1;
+        }
+    }
+    heap
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,6 +257,22 @@ mod tests {
 
     fn covered(tiles: &[Tile]) -> usize {
         tiles.iter().map(|tile| tile.len).sum()
+    }
+
+    #[test]
+    fn a_repetitive_copy_with_a_line_inserted_is_tiled_whole() {
+        // 400 repetitions of a 5-token line: every gram occurs far more often
+        // than OCCURRENCES_PER_GRAM. The copy has a 3-token line inserted in
+        // the middle, so its second half lies on a diagonal of its own.
+        let line = [1, 2, 3, 4, 5];
+        let original: Vec<u32> = line.iter().copied().cycle().take(2000).collect();
+        let mut copy = original[..1000].to_vec();
+        copy.extend([9, 9, 9]);
+        copy.extend(&original[1000..]);
+        let (a, b) = (prepared(&original, 12), prepared(&copy, 12));
+        assert!(a.capped && b.capped);
+        let tiles = tile(&a, &b, 12);
+        assert_eq!(covered(&tiles), 2000, "{tiles:?}");
     }
 
     #[test]

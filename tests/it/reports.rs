@@ -112,7 +112,7 @@ fn csv_and_html_render_from_the_json_report() {
     let dir = Dir::new();
     let report = run_rooks(&dir);
 
-    let csv_text = judge::report::csv::render(&report.results);
+    let csv_text = judge::report::csv::render(&report.results).unwrap();
     let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
     assert_eq!(
         reader.headers().unwrap(),
@@ -179,7 +179,7 @@ fn run_writes_csv_and_html_equal_to_rendering_the_json() {
     let report = run_rooks(&dir);
     assert_eq!(
         dir.read("report.csv"),
-        judge::report::csv::render(&report.results)
+        judge::report::csv::render(&report.results).unwrap()
     );
     let pages = judge::report::html::render_pages(
         &report.results,

@@ -553,7 +553,7 @@ fn usage_errors_exit_2_before_anything_is_read() {
     let run = dir.judge(&["similar", "--config", config, "--problems", "knights"]);
     run.expect_code(2);
     assert!(
-        run.stderr().contains("holds no hand-ins for knights"),
+        run.stderr().contains("unknown problem: knights (known: "),
         "{}",
         run.stderr()
     );
@@ -984,4 +984,161 @@ fn grade_similarity_is_refused_for_students_and_without_html() {
         run.transcript()
     );
     assert!(!dir.path().join("grades.json").exists());
+}
+
+/// A class of `student/problem` hand-ins of rooks: (student folder, text).
+fn class_of(hand_ins: &[(&str, &str)]) -> Dir {
+    let dir = Dir::new();
+    dir.create("judge.toml", "layout = \"student/problem\"\njobs = 2\n");
+    for (student, text) in hand_ins {
+        dir.create(&format!("submissions/{student}/rooks.c"), text);
+    }
+    dir
+}
+
+fn fixture_text(student: &str) -> String {
+    fs_err::read_to_string(fixture().join(format!("hand-ins/{student}/rooks.c"))).unwrap()
+}
+
+/// A control character in a student's folder name reaches neither the
+/// terminal of `judge similar` nor the table of `judge grade` raw.
+/// See: issue #16.
+#[test]
+fn r16_control_characters_in_names_are_shown_visible() {
+    let (ada, max) = (fixture_text("ada"), fixture_text("max"));
+    let dir = class_of(&[("ada", &ada), ("eve\u{1b}[2J", &ada), ("max", &max)]);
+    let run = dir.judge(&["similar"]);
+    run.expect_code(0);
+    assert!(!run.stdout().contains('\u{1b}'), "{}", run.transcript());
+    assert!(run.stdout().contains("eve\\x1b[2J"), "{}", run.transcript());
+    dir.create(
+        "judge.toml",
+        "layout = \"student/problem\"\nrandom-tests = 1\njobs = 2\n",
+    );
+    let run = dir.judge(&["grade"]);
+    assert!(!run.stdout().contains('\u{1b}'), "{}", run.transcript());
+    assert!(run.stdout().contains("eve\\x1b[2J"), "{}", run.transcript());
+}
+
+/// `--problems rooks nobody` (or `problems` of judge.toml) names a problem
+/// that is neither known nor handed in: refused, naming it and the known
+/// ones, never compared without it. See: issue #16.
+#[test]
+fn r16_an_unknown_problem_is_refused_naming_it() {
+    let ada = fixture_text("ada");
+    let dir = class_of(&[("ada", &ada), ("ben", &ada)]);
+    let run = dir.judge(&["similar", "--problems", "rooks", "nobody"]);
+    run.expect_code(2);
+    let stderr = run.stderr();
+    assert!(
+        stderr.contains("unknown problem: nobody"),
+        "{}",
+        run.transcript()
+    );
+    assert!(
+        stderr.contains("known: ") && stderr.contains("rooks"),
+        "{stderr}"
+    );
+    assert!(run.stdout().is_empty(), "{}", run.transcript());
+
+    dir.create(
+        "judge.toml",
+        "layout = \"student/problem\"\nrandom-tests = 1\nproblems = [\"rooks\", \"nobody\"]\n",
+    );
+    for args in [&["similar"][..], &["grade"][..]] {
+        let run = dir.judge(args);
+        run.expect_code(2);
+        assert!(run.stderr().contains("nobody"), "{}", run.transcript());
+        assert!(run.stderr().contains("rooks"), "{}", run.transcript());
+    }
+}
+
+/// A folder name that is not UTF-8 is shown with its bytes visible (never
+/// a lossy `\u{fffd}`) and linked by its own bytes. See: issue #16.
+#[cfg(unix)]
+#[test]
+fn r16_a_folder_name_that_is_not_utf8_is_linked_and_shown_losslessly() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let ada = fixture_text("ada");
+    let dir = class_of(&[("ada", &ada)]);
+    let folder = dir
+        .path()
+        .join("submissions")
+        .join(std::ffi::OsStr::from_bytes(b"caf\xe9"));
+    fs_err::create_dir_all(&folder).unwrap();
+    fs_err::write(folder.join("rooks.c"), &ada).unwrap();
+    dir.judge(&["similar", "--html", "similar.html"])
+        .expect_code(0);
+    let page = dir.read("similar.html");
+    assert!(page.contains("caf\\xe9"), "{page}");
+    assert!(!page.contains('\u{fffd}'), "{page}");
+    assert!(
+        page.contains("href=\"submissions/caf%E9/rooks.c\""),
+        "{page}"
+    );
+    let run = dir.judge(&["similar"]);
+    assert!(run.stdout().contains("caf\\xe9"), "{}", run.transcript());
+}
+
+/// Highly repetitive code (one line 400 times) copied with a line inserted
+/// in the middle still scores as a copy: the tiling finds the runs past
+/// the insertion, not only those through the first occurrences of each
+/// gram. And one pair is `1 pair`. See: issue #16.
+#[test]
+fn r16_a_copy_of_repetitive_code_scores_high() {
+    let body: String = "    x = x + 1;\n".repeat(400);
+    let original = format!("int main(void) {{\n    int x = 0;\n{body}    return x;\n}}\n");
+    let half = "    x = x + 1;\n".repeat(200);
+    let copy = format!(
+        "int main(void) {{\n    int x = 0;\n{half}    if (x < 0) {{ x = -x; }}\n{half}    return x;\n}}\n"
+    );
+    let dir = class_of(&[("ada", &original), ("ben", &copy)]);
+    let run = dir.judge(&["similar", "--json", "similar.json"]);
+    run.expect_code(0);
+    let report = validated(&dir.read("similar.json"));
+    let similarity = report["pairs"][0]["similarity"].as_f64().unwrap();
+    assert!(similarity >= 0.9, "{similarity}: {report}");
+    let run = dir.judge(&["similar"]);
+    assert!(
+        run.stdout().contains("rooks: 2 hand-ins, 1 pair, "),
+        "{}",
+        run.transcript()
+    );
+}
+
+/// `judge grade --similarity` takes `--base` and `--min-tokens` as `judge
+/// similar` does; without `--similarity` they are usage errors.
+#[test]
+fn grade_similarity_takes_base_and_min_tokens() {
+    let dir = small_class();
+    dir.create("base/rooks.c", fixture_text("ada"));
+    let run = dir.judge(&[
+        "grade",
+        "--similarity",
+        "--base",
+        "base",
+        "--min-tokens",
+        "40",
+        "--html",
+        "grades.html",
+    ]);
+    assert!([0, 1].contains(&run.code()), "{}", run.transcript());
+    let page = dir.read("grades.html");
+    assert!(
+        page.contains("Common runs of at least 40 tokens count."),
+        "{page}"
+    );
+    assert!(!page.contains("No starter code was set aside."), "{page}");
+    assert!(page.contains("rooks.c"), "{page}");
+    for flag in [&["--base", "base"][..], &["--min-tokens", "40"][..]] {
+        let mut args = vec!["grade", "--html", "grades.html"];
+        args.extend(flag);
+        let run = dir.judge(&args);
+        run.expect_code(2);
+        assert!(
+            run.stderr().contains("--similarity"),
+            "{}",
+            run.transcript()
+        );
+    }
 }

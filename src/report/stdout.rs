@@ -7,7 +7,7 @@
 //! command finish and exit with the code its result deserves (issue #10:
 //! `judge run ... | head -1` exited 0 on a wrong answer).
 //!
-//! Not responsible for stderr (messages): see `say` in the parent module.
+//! Not responsible for stderr (messages): see `say` in `cli`.
 
 use std::io::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,7 +17,7 @@ static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
 /// Writes data to stdout. A closed pipe is remembered and swallowed; any other
 /// error (a full disk behind a redirect) is returned.
-pub(crate) fn write_stdout(data: &str) -> std::io::Result<()> {
+pub fn write_stdout(data: &str) -> std::io::Result<()> {
     if stdout_closed() {
         return Ok(());
     }
@@ -36,6 +36,6 @@ pub(crate) fn write_stdout(data: &str) -> std::io::Result<()> {
 
 /// Whether the reader of stdout has gone away; a command with only stdout
 /// left to produce (`judge gen` without `--out`) may stop early.
-pub(crate) fn stdout_closed() -> bool {
+pub fn stdout_closed() -> bool {
     STDOUT_CLOSED.load(Ordering::Relaxed)
 }

@@ -1,0 +1,425 @@
+//! The folder forms of `validate`, `solve` and `check` (SPEC.md additions):
+//! every `NAME.in` of a folder, one line per file, one exit code for the
+//! folder. See: issue #10.
+//!
+//! Lines are `NAME.in: ok`, `NAME.ans: wrote (missing)`, `NAME VERDICT
+//! reason`: the result of the command, which the caller prints on stdout as
+//! they come ([`Line::Result`]); a checker failure is also said on stderr
+//! ([`Line::Message`]). A folder without any `NAME.in` is a usage error.
+//! Not responsible for printing: the caller's `emit` does.
+
+use super::GradingError;
+use crate::exit;
+use crate::problems::{self, CheckOptions, CheckOutcome, CheckerFailure, InputError, Problem};
+use crate::report;
+use crate::source::Source;
+use crate::testset;
+use crate::verdict::Verdict;
+use std::path::Path;
+
+/// One line a folder command says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// A file's result: data, for stdout.
+    Result(String),
+    /// A message for a person, for stderr.
+    Message(String),
+}
+
+/// Where the lines go, as they come; an error is stdout's.
+pub type Emit<'a> = &'a mut dyn FnMut(Line) -> std::io::Result<()>;
+
+fn say(emit: Emit<'_>, line: Line) -> Result<(), GradingError> {
+    emit(line).map_err(GradingError::Stdout)
+}
+
+/// The sorted stems of `DIR/*.in`, or a usage error when there are none.
+fn stems(dir: &Path) -> Result<Vec<String>, GradingError> {
+    let stems = testset::inputs_in(dir)?;
+    if stems.is_empty() {
+        return Err(GradingError::usage(
+            format!("`{}` holds no `NAME.in` file", dir.display()),
+            None,
+        ));
+    }
+    Ok(stems)
+}
+
+/// `judge validate <problem> DIR`: 0 when every input is valid, 1 when any is
+/// invalid, 3 when any cannot be read (that one is not a verdict).
+pub fn validate(
+    validate: &dyn Fn(&str) -> Result<(), InputError>,
+    dir: &Path,
+    emit: Emit<'_>,
+) -> Result<u8, GradingError> {
+    let (mut invalid, mut unreadable) = (0, 0);
+    for stem in stems(dir)? {
+        let path = dir.join(format!("{stem}.in"));
+        let line = match Source::read(Some(&path)) {
+            Err(error) => {
+                unreadable += 1;
+                format!("{stem}.in: {error}")
+            }
+            Ok(source) => match source.text().and_then(validate) {
+                Ok(()) => format!("{stem}.in: ok"),
+                Err(error) => {
+                    invalid += 1;
+                    format!("{stem}.in: {error}")
+                }
+            },
+        };
+        say(emit, Line::Result(format!("{line}\n")))?;
+    }
+    Ok(folder_exit(unreadable > 0, invalid > 0))
+}
+
+/// 3 when a file could not be read or written, else 1 when an input is
+/// invalid, else 0.
+fn folder_exit(failed: bool, invalid: bool) -> u8 {
+    if failed {
+        exit::JUDGE_FAILED
+    } else if invalid {
+        exit::FAILURE
+    } else {
+        exit::SUCCESS
+    }
+}
+
+/// `judge solve <problem> DIR`: writes `NAME.ans` where it is missing or
+/// differs from the reference answer (stale), each atomically, and says
+/// which. 0 when every input solved, 1 when any input is invalid, 3 when any
+/// file cannot be read or written.
+pub fn solve(problem: &dyn Problem, dir: &Path, emit: Emit<'_>) -> Result<u8, GradingError> {
+    let (mut invalid, mut failed) = (0, 0);
+    for stem in stems(dir)? {
+        let input_path = dir.join(format!("{stem}.in"));
+        let answer_path = dir.join(format!("{stem}.ans"));
+        let answer = Source::read(Some(&input_path))
+            .map(|source| source.text().and_then(|input| problem.solve(input)));
+        let line = match answer {
+            Err(error) => {
+                failed += 1;
+                format!("{stem}.in: {error}")
+            }
+            Ok(Err(error)) => {
+                invalid += 1;
+                format!("{stem}.in: invalid: {error}")
+            }
+            Ok(Ok(answer)) => match answer_state(&answer_path, &answer) {
+                None => format!("{stem}.ans: up to date"),
+                Some(state) => match report::write_atomically(&answer_path, answer.as_bytes()) {
+                    Ok(()) => format!("{stem}.ans: wrote ({state})"),
+                    Err(error) => {
+                        failed += 1;
+                        format!("{stem}.ans: {error}")
+                    }
+                },
+            },
+        };
+        say(emit, Line::Result(format!("{line}\n")))?;
+    }
+    Ok(folder_exit(failed > 0, invalid > 0))
+}
+
+/// Why `path` needs `answer` written: `missing`, `stale`, or `None` when it
+/// already holds it.
+fn answer_state(path: &Path, answer: &str) -> Option<&'static str> {
+    match fs_err::read(path).ok() {
+        None => Some("missing"),
+        Some(old) if old.as_slice() != answer.as_bytes() => Some("stale"),
+        Some(_) => None,
+    }
+}
+
+/// `judge check <problem> TESTS OUTPUTS`: the output of `TESTS/NAME.in` is
+/// `OUTPUTS/NAME.out` (or `OUTPUTS/NAME`), judged against `TESTS/NAME.ans`
+/// when it exists, else the reference solver. A missing output is WA. The
+/// exit code is the testlib code of the first test that is not AC in name
+/// order, and 3 whenever any test is JE.
+pub fn check(
+    problem: &dyn Problem,
+    tests: &Path,
+    outputs: &Path,
+    options: &CheckOptions,
+    emit: Emit<'_>,
+) -> Result<u8, GradingError> {
+    if !outputs.is_dir() {
+        return Err(GradingError::usage(
+            format!("`{}` is not a folder of outputs", outputs.display()),
+            Some(
+                "with a folder of tests, the second argument is a folder of NAME.out files"
+                    .to_owned(),
+            ),
+        ));
+    }
+    let mut first_failure: Option<Verdict> = None;
+    let mut judge_failed = false;
+    for stem in stems(tests)? {
+        let (verdict, reason) = check_one(problem, tests, outputs, &stem, options, emit)?;
+        if verdict == Verdict::JudgeError {
+            judge_failed = true;
+        }
+        if verdict != Verdict::Accepted && first_failure.is_none() {
+            first_failure = Some(verdict);
+        }
+        let line = if reason.is_empty() {
+            format!("{stem} {verdict}\n")
+        } else {
+            format!("{stem} {verdict} {reason}\n")
+        };
+        say(emit, Line::Result(line))?;
+    }
+    Ok(match first_failure {
+        _ if judge_failed => exit::JUDGE_FAILED,
+        None => exit::SUCCESS,
+        Some(verdict) => check_exit(verdict),
+    })
+}
+
+/// The testlib exit code of one verdict of `judge check`: 0 AC, 2 PE, 3 JE,
+/// 1 anything else.
+pub fn check_exit(verdict: Verdict) -> u8 {
+    match verdict {
+        Verdict::Accepted => exit::SUCCESS,
+        Verdict::PresentationError => exit::PRESENTATION_ERROR,
+        Verdict::JudgeError => exit::JUDGE_FAILED,
+        _ => exit::WRONG_ANSWER,
+    }
+}
+
+/// Decides one output read whole: an input or answer that is not text is the
+/// judge's data failing (a [`CheckerFailure`]), never the contestant's.
+pub fn check_sources(
+    problem: &dyn Problem,
+    input: &Source,
+    output: &Source,
+    answer: Option<&Source>,
+    options: &CheckOptions,
+) -> Result<CheckOutcome, CheckerFailure> {
+    let input_text = input
+        .text()
+        .map_err(|error| CheckerFailure::new(format!("the input {}: {error}", input.name)))?;
+    let answer_text = answer
+        .map(|answer| {
+            answer.text().map_err(|error| {
+                CheckerFailure::new(format!("the answer {}: {error}", answer.name))
+            })
+        })
+        .transpose()?;
+    problems::check_bytes(problem, input_text, &output.bytes, answer_text, options)
+}
+
+/// A file `judge check` was given could not be read: not a verdict (exit 3).
+#[derive(Debug, thiserror::Error)]
+#[error("failed to read the {what}")]
+pub struct ReadFailed {
+    /// `input`, `output` or `answer`.
+    pub what: &'static str,
+    #[source]
+    pub source: crate::source::CannotRead,
+}
+
+/// `judge check <problem> INPUT OUTPUT [ANSWER]`: the `VERDICT reason` line
+/// (and, when the checker failed, a line for stderr) and the testlib exit
+/// code.
+pub fn check_file(
+    problem: &dyn Problem,
+    input: &Path,
+    output: &Path,
+    answer: Option<&Path>,
+    options: &CheckOptions,
+) -> Result<(Vec<Line>, u8), ReadFailed> {
+    let read = |what, path| Source::read(Some(path)).map_err(|source| ReadFailed { what, source });
+    let input = read("input", input)?;
+    let output = read("output", output)?;
+    let answer = answer.map(|path| read("answer", path)).transpose()?;
+    Ok(
+        match check_sources(problem, &input, &output, answer.as_ref(), options) {
+            Ok(outcome) if outcome.reason.is_empty() => (
+                vec![Line::Result(format!("{}\n", outcome.verdict))],
+                check_exit(outcome.verdict),
+            ),
+            Ok(outcome) => (
+                vec![Line::Result(format!(
+                    "{} {}\n",
+                    outcome.verdict, outcome.reason
+                ))],
+                check_exit(outcome.verdict),
+            ),
+            Err(failure) => (
+                vec![
+                    Line::Result(format!("{} {failure}\n", Verdict::JudgeError)),
+                    Line::Message(format!("error: checker failure: {failure}")),
+                ],
+                exit::JUDGE_FAILED,
+            ),
+        },
+    )
+}
+
+/// What `judge validate` and `judge solve` do with an input error: a
+/// package program's failure is the judge's (exit 3), anything else is the
+/// input's (exit 1).
+pub fn input_exit(error: &InputError) -> u8 {
+    match error.kind {
+        problems::InputErrorKind::ProgramFailed(_) => exit::JUDGE_FAILED,
+        _ => exit::FAILURE,
+    }
+}
+
+fn check_one(
+    problem: &dyn Problem,
+    tests: &Path,
+    outputs: &Path,
+    stem: &str,
+    options: &CheckOptions,
+    emit: Emit<'_>,
+) -> Result<(Verdict, String), GradingError> {
+    let judge_error = |message: String| Ok((Verdict::JudgeError, message));
+    let input = match Source::read(Some(&tests.join(format!("{stem}.in")))) {
+        Ok(input) => input,
+        Err(error) => return judge_error(error.to_string()),
+    };
+    let answer_path = tests.join(format!("{stem}.ans"));
+    let answer = if answer_path.exists() {
+        match Source::read(Some(&answer_path)) {
+            Ok(answer) => Some(answer),
+            Err(error) => return judge_error(error.to_string()),
+        }
+    } else {
+        None
+    };
+    let output_path = [outputs.join(format!("{stem}.out")), outputs.join(stem)]
+        .into_iter()
+        .find(|path| path.is_file());
+    let Some(output_path) = output_path else {
+        return Ok((
+            Verdict::WrongAnswer,
+            format!(
+                "no output `{}`",
+                outputs.join(format!("{stem}.out")).display()
+            ),
+        ));
+    };
+    let output = match Source::read(Some(&output_path)) {
+        Ok(output) => output,
+        Err(error) => return judge_error(error.to_string()),
+    };
+    match check_sources(problem, &input, &output, answer.as_ref(), options) {
+        Ok(outcome) => Ok((outcome.verdict, outcome.reason)),
+        Err(failure) => {
+            say(
+                emit,
+                Line::Message(format!("error: {stem}: checker failure: {failure}")),
+            )?;
+            judge_error(failure.to_string())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rooks() -> &'static dyn Problem {
+        problems::find("rooks").expect("rooks is bundled")
+    }
+
+    /// Runs `command` and collects what it said.
+    fn lines(command: impl FnOnce(Emit<'_>) -> Result<u8, GradingError>) -> (u8, Vec<Line>) {
+        let mut said = Vec::new();
+        let code = command(&mut |line| {
+            said.push(line);
+            Ok(())
+        })
+        .expect("the folder is readable");
+        (code, said)
+    }
+
+    #[test]
+    fn validate_says_each_input_and_exits_1_on_an_invalid_one() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        fs_err::write(dir.path().join("a.in"), "1\n.\n0\n").expect("write");
+        fs_err::write(dir.path().join("b.in"), "nonsense\n").expect("write");
+        let (code, said) =
+            lines(|emit| validate(&|input| rooks().validate(input, None), dir.path(), emit));
+        assert_eq!(code, exit::FAILURE);
+        assert_eq!(said[0], Line::Result("a.in: ok\n".to_owned()));
+        assert!(matches!(&said[1], Line::Result(line) if line.starts_with("b.in: line 1")));
+    }
+
+    #[test]
+    fn an_empty_folder_is_a_usage_error() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let error = solve(rooks(), dir.path(), &mut |_| Ok(())).expect_err("no inputs");
+        assert!(matches!(error, GradingError::Usage { .. }), "{error}");
+        assert!(error.to_string().contains("holds no `NAME.in` file"));
+    }
+
+    #[test]
+    fn solve_writes_missing_answers_once_and_then_says_up_to_date() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        fs_err::write(dir.path().join("a.in"), "1\n.\n0\n").expect("write");
+        let (code, said) = lines(|emit| solve(rooks(), dir.path(), emit));
+        assert_eq!(code, exit::SUCCESS);
+        assert_eq!(said, [Line::Result("a.ans: wrote (missing)\n".to_owned())]);
+        let (_, said) = lines(|emit| solve(rooks(), dir.path(), emit));
+        assert_eq!(said, [Line::Result("a.ans: up to date\n".to_owned())]);
+        fs_err::write(dir.path().join("a.ans"), "wrong\n").expect("write");
+        let (_, said) = lines(|emit| solve(rooks(), dir.path(), emit));
+        assert_eq!(said, [Line::Result("a.ans: wrote (stale)\n".to_owned())]);
+    }
+
+    #[test]
+    fn check_calls_a_missing_output_wa_and_takes_the_first_failures_code() {
+        let tests = tempfile::tempdir().expect("a temporary folder");
+        let outputs = tempfile::tempdir().expect("a temporary folder");
+        fs_err::write(tests.path().join("a.in"), "1\n.\n0\n").expect("write");
+        let answer = rooks().solve("1\n.\n0\n").expect("solvable");
+        fs_err::write(outputs.path().join("a.out"), &answer).expect("write");
+        fs_err::write(tests.path().join("b.in"), "1\n.\n0\n").expect("write");
+        let options = CheckOptions::default();
+        let (code, said) =
+            lines(|emit| check(rooks(), tests.path(), outputs.path(), &options, emit));
+        assert_eq!(code, exit::WRONG_ANSWER);
+        assert!(
+            matches!(&said[0], Line::Result(line) if line.starts_with("a AC")),
+            "{said:?}"
+        );
+        assert!(matches!(&said[1], Line::Result(line) if line.starts_with("b WA no output")));
+    }
+
+    #[test]
+    fn check_file_says_the_verdict_and_names_a_file_it_cannot_read() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let (input, output) = (dir.path().join("a.in"), dir.path().join("a.out"));
+        fs_err::write(&input, "1\n.\n0\n").expect("write");
+        fs_err::write(&output, "nonsense\n").expect("write");
+        let options = CheckOptions::default();
+        let (said, code) =
+            check_file(rooks(), &input, &output, None, &options).expect("both readable");
+        assert_ne!(code, exit::SUCCESS);
+        assert!(
+            matches!(&said[..], [Line::Result(line)] if line.starts_with("WA ") || line.starts_with("PE ")),
+            "{said:?}"
+        );
+        let missing = dir.path().join("missing.ans");
+        let error = check_file(rooks(), &input, &output, Some(&missing), &options)
+            .expect_err("the answer is missing");
+        assert_eq!(error.what, "answer");
+        assert_eq!(error.to_string(), "failed to read the answer");
+    }
+
+    #[test]
+    fn check_exit_is_testlibs() {
+        let rows = [
+            (Verdict::Accepted, 0),
+            (Verdict::WrongAnswer, 1),
+            (Verdict::PresentationError, 2),
+            (Verdict::JudgeError, 3),
+        ];
+        for (verdict, code) in rows {
+            assert_eq!(check_exit(verdict), code, "{verdict}");
+        }
+    }
+}

@@ -1,0 +1,261 @@
+//! `judge gen`'s work: random valid inputs, reproducible from a seed,
+//! printed in order or written as a set of `NAME.in` and `NAME.ans`.
+//!
+//! Test `i` (0-based) of a run uses `problems::test_rng(seed, problem,
+//! profile, i)`, so `--count 5` is the first five of `--count 50`, each test
+//! can be regenerated alone, and `--append --count 5` after `--count 5` is
+//! `--count 10`. Tests stream one by one (`testset`): memory stays flat and
+//! the first test appears at once. Not responsible for printing: the
+//! caller's callbacks do.
+
+use super::GradingError;
+use crate::package::Package;
+use crate::problems;
+use crate::testset::{self, Existing, SetWriter, Stats};
+use std::path::Path;
+
+/// What to generate.
+#[derive(Debug, Clone, Copy)]
+pub struct GenRequest<'a> {
+    /// The generator profile; the package's first when `None`.
+    pub profile: Option<&'a str>,
+    pub seed: u64,
+    pub count: u32,
+    /// Threads; the number of cores when `None`.
+    pub jobs: Option<u64>,
+    /// Say what the tests hold even when printing them.
+    pub stats: bool,
+}
+
+/// Where a set is written (`--out DIR`).
+#[derive(Debug, Clone, Copy)]
+pub struct SetTarget<'a> {
+    pub dir: &'a Path,
+    /// Prefix of the file names, e.g. `large-`.
+    pub prefix: &'a str,
+    /// Replace the set `dir` holds.
+    pub force: bool,
+    /// Add tests after the highest-numbered one `dir` holds.
+    pub append: bool,
+    /// Digits of the test numbers in file names.
+    pub width: u8,
+}
+
+/// The profile a request names, or a usage error listing the known ones.
+fn profile(package: &Package, request: &GenRequest<'_>) -> Result<problems::Profile, GradingError> {
+    let default_profile = package
+        .profiles()
+        .first()
+        .map(|name| (*name).to_owned())
+        .ok_or_else(|| {
+            GradingError::judge(format!("problem `{}` has no generator profile", package.id))
+        })?;
+    let name = request.profile.unwrap_or(&default_profile);
+    problems::find_profile(&*package.problem, name)
+        .map_err(|error| GradingError::usage(error.to_string(), None))
+}
+
+fn jobs(request: &GenRequest<'_>) -> usize {
+    request.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |jobs| jobs as usize,
+    )
+}
+
+/// Generates the tests and gives each input to `emit`, separated by one empty
+/// line (no valid input holds one); `emit` returns `false` when its reader
+/// went away. Returns what the tests hold when `request.stats` asks.
+pub fn print(
+    package: &Package,
+    request: &GenRequest<'_>,
+    emit: &mut dyn FnMut(&str) -> std::io::Result<bool>,
+) -> Result<Option<String>, GradingError> {
+    let profile = profile(package, request)?;
+    let problem = &*package.problem;
+    let mut stats = Stats::default();
+    testset::generate_ordered(
+        problem,
+        profile.name,
+        request.seed,
+        0..u64::from(request.count),
+        jobs(request),
+        request.stats,
+        |index, test| {
+            let separator = if index == 0 { "" } else { "\n" };
+            let more = emit(&format!("{separator}{}", test.input)).map_err(|error| {
+                testset::TestSetError::Generate {
+                    index: index + 1,
+                    message: error.to_string(),
+                }
+            })?;
+            stats.add(problem.id(), &test);
+            Ok(more)
+        },
+    )?;
+    Ok(request.stats.then(|| stats.to_string()))
+}
+
+/// Writes the set: `DIR/<prefix>NNN.in` and `.ans`, whole or not at all.
+/// Returns the lines to say: a note on names wider than `width`, and what
+/// was written.
+pub fn write_set(
+    package: &Package,
+    request: &GenRequest<'_>,
+    target: &SetTarget<'_>,
+) -> Result<Vec<String>, GradingError> {
+    let profile = profile(package, request)?;
+    let problem = &*package.problem;
+    let (dir, prefix) = (target.dir, target.prefix);
+    if prefix.contains(['/', '\\']) || prefix.starts_with('.') {
+        return Err(GradingError::usage(
+            format!("`--prefix {prefix}` must be a plain file-name prefix"),
+            None,
+        ));
+    }
+    let existing = if target.append {
+        Existing::Append
+    } else {
+        if testset::holds_set(dir, prefix)? && !target.force {
+            return Err(GradingError::usage(
+                format!("`{}` already holds tests `{prefix}NNN.in`", dir.display()),
+                Some(
+                    "pass --force to replace them, --append to add tests after them, \
+                     or --prefix P for another set beside them"
+                        .to_owned(),
+                ),
+            ));
+        }
+        Existing::Replace
+    };
+    let first = if target.append {
+        testset::highest_number(dir, prefix)?
+    } else {
+        0
+    };
+    let last = first + u64::from(request.count);
+    let width = usize::from(target.width);
+    let writer = SetWriter::new(dir, prefix, existing)?;
+    let mut stats = Stats::default();
+    testset::generate_ordered(
+        problem,
+        profile.name,
+        request.seed,
+        first..last,
+        jobs(request),
+        true,
+        |index, test| {
+            let stem = testset::stem(prefix, index + 1, width);
+            writer.write(&format!("{stem}.in"), &test.input)?;
+            writer.write(
+                &format!("{stem}.ans"),
+                test.answer.as_deref().unwrap_or_default(),
+            )?;
+            stats.add(problem.id(), &test);
+            Ok(true)
+        },
+    )?;
+    writer.commit()?;
+    let mut said = Vec::new();
+    let digits = last.to_string().len();
+    if digits > width {
+        said.push(format!(
+            "note: tests after {} have {digits}-digit names (--width {width}); \
+             pass --width {digits} for names of one width",
+            "9".repeat(width)
+        ));
+    }
+    said.push(format!(
+        "wrote {} ({} profile, seed {}) to `{}`{}: {}",
+        testset::plural(u64::from(request.count), "test", "tests"),
+        profile.name,
+        request.seed,
+        dir.display(),
+        if target.append {
+            format!(", after test {first}")
+        } else {
+            String::new()
+        },
+        stats.details()
+    ));
+    Ok(said)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rooks() -> Package {
+        Package::load(None, "rooks").expect("rooks is bundled")
+    }
+
+    fn request(count: u32) -> GenRequest<'static> {
+        GenRequest {
+            profile: None,
+            seed: 7,
+            count,
+            jobs: Some(2),
+            stats: false,
+        }
+    }
+
+    #[test]
+    fn printed_tests_are_a_prefix_of_a_longer_run() {
+        let package = rooks();
+        let collect = |count| {
+            let mut text = String::new();
+            print(&package, &request(count), &mut |data| {
+                text.push_str(data);
+                Ok(true)
+            })
+            .expect("generates");
+            text
+        };
+        let (three, five) = (collect(3), collect(5));
+        assert!(five.starts_with(&three), "{three:?} / {five:?}");
+        assert_eq!(three.matches("\n\n").count(), 2);
+    }
+
+    #[test]
+    fn a_set_appends_and_refuses_to_overwrite_without_force() {
+        let package = rooks();
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let target = SetTarget {
+            dir: dir.path(),
+            prefix: "",
+            force: false,
+            append: false,
+            width: 3,
+        };
+        let said = write_set(&package, &request(2), &target).expect("writes");
+        assert!(
+            said[0].starts_with("wrote 2 tests (small profile, seed 7)"),
+            "{said:?}"
+        );
+        assert!(dir.path().join("002.ans").is_file());
+        let again = write_set(&package, &request(2), &target).expect_err("refused");
+        assert!(matches!(again, GradingError::Usage { .. }), "{again}");
+        let appended = SetTarget {
+            append: true,
+            ..target
+        };
+        let said = write_set(&package, &request(1), &appended).expect("appends");
+        assert!(said[0].contains(", after test 2"), "{said:?}");
+        assert!(dir.path().join("003.in").is_file());
+    }
+
+    #[test]
+    fn a_prefix_with_a_slash_is_a_usage_error() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let target = SetTarget {
+            dir: dir.path(),
+            prefix: "../x",
+            force: false,
+            append: false,
+            width: 3,
+        };
+        let error = write_set(&rooks(), &request(1), &target).expect_err("refused");
+        assert!(error
+            .to_string()
+            .contains("must be a plain file-name prefix"));
+    }
+}

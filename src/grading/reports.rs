@@ -1,0 +1,234 @@
+//! Writing the report files of `judge run`, `judge grade`, `judge merge`
+//! and `judge similar`: each to its path atomically, or to standard output
+//! for `-`, with the similarity section on the class page when asked.
+
+use super::GradingError;
+use crate::report;
+use crate::report::json::GradeReport;
+use crate::report::stdout::write_stdout;
+use crate::report::targets::is_stdout;
+use crate::runner::SubmissionResult;
+use crate::similar::{self, html::Placement, run::Analysis};
+use std::path::Path;
+
+/// The report files rendered from results (`--junit`, `--csv`, `--html`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReportFiles<'a> {
+    pub junit: Option<&'a Path>,
+    pub csv: Option<&'a Path>,
+    pub html: Option<&'a Path>,
+}
+
+/// Writes one report to `path`, or to standard output for `-`.
+pub fn write_report(path: &Path, text: &str) -> Result<(), GradingError> {
+    if is_stdout(path) {
+        write_stdout(text).map_err(GradingError::Stdout)
+    } else {
+        Ok(report::write_atomically(path, text.as_bytes())?)
+    }
+}
+
+/// Renders and writes (atomically) every report file asked for; one that
+/// cannot be written does not keep the others from being written (the first
+/// failure is returned once all were tried). With `similarity`, the HTML
+/// class page holds its section and the page folder its side-by-side pages.
+pub fn write<R: report::Row>(
+    files: &ReportFiles<'_>,
+    rows: &[R],
+    html: &report::html::Options,
+    similarity: Option<&Analysis>,
+) -> Result<(), GradingError> {
+    let mut first_failure = None;
+    if let Some(path) = files.junit {
+        let results: Vec<SubmissionResult> = rows.iter().map(|row| row.result().clone()).collect();
+        let written = report::junit::render(&results)
+            .map_err(GradingError::judge)
+            .and_then(|xml| write_report(path, &xml));
+        first_failure = first_failure.or(written.err());
+    }
+    if let Some(path) = files.csv {
+        let written = report::csv::render(rows)
+            .map_err(GradingError::judge)
+            .and_then(|text| write_report(path, &text));
+        first_failure = first_failure.or(written.err());
+    }
+    let html_written = match files.html {
+        Some(path) => write_html(path, rows, html, similarity),
+        None => Ok(()),
+    };
+    match first_failure {
+        Some(error) => Err(error),
+        None => html_written,
+    }
+}
+
+/// Writes a grade's reports (`judge grade` and `judge merge`): the JSON
+/// report to `json` and the files asked for, in the student view when
+/// `student_view`. Each that can be written is written, even when another
+/// cannot (a full disk may still take a small CSV); the failures are
+/// returned, the JSON report's first, once all were tried.
+pub fn write_grade(
+    report: &GradeReport,
+    json: Option<&Path>,
+    files: &ReportFiles<'_>,
+    student_view: bool,
+    similarity: Option<&Analysis>,
+) -> Vec<GradingError> {
+    let for_students;
+    let written = if student_view {
+        for_students = super::policy::student_view(report);
+        &for_students
+    } else {
+        report
+    };
+    let json_written = match json {
+        Some(path) => report::json::render_grade(written)
+            .map_err(GradingError::from)
+            .and_then(|text| write_report(path, &text)),
+        None => Ok(()),
+    };
+    let others_written = write(
+        files,
+        &written.results,
+        &report::html::Options { student_view },
+        similarity,
+    );
+    [json_written.err(), others_written.err()]
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// A file name as a page links to it.
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// The absolute folder of a summary page, from which links to hand-ins are
+/// made.
+fn summary_dir(path: &Path) -> Option<std::path::PathBuf> {
+    std::path::absolute(path)
+        .ok()
+        .and_then(|path| path.parent().map(Path::to_owned))
+}
+
+fn write_html<R: report::Row>(
+    path: &Path,
+    rows: &[R],
+    html: &report::html::Options,
+    similarity: Option<&Analysis>,
+) -> Result<(), GradingError> {
+    if is_stdout(path) {
+        let mut page = report::html::render_with(rows, html);
+        if let Some(analysis) = similarity {
+            let placement = Placement {
+                folder: None,
+                summary_dir: None,
+                back: "",
+                prefix: SIMILAR_PAGE_PREFIX,
+            };
+            let section =
+                similar::html::render_section(&analysis.report, &analysis.hand_ins, &placement);
+            insert_section(&mut page, &section.summary);
+        }
+        return write_stdout(&page).map_err(GradingError::Stdout);
+    }
+    let folder = report::page_folder(path);
+    let folder_name = file_name(&folder);
+    let mut pages = report::html::render_pages(rows, &file_name(path), &folder_name, html);
+    if let Some(analysis) = similarity {
+        let summary_dir = summary_dir(path);
+        let back = format!("../{}", similar::html::encode(&file_name(path)));
+        let placement = Placement {
+            folder: Some(&folder_name),
+            summary_dir: summary_dir.as_deref(),
+            back: &back,
+            prefix: SIMILAR_PAGE_PREFIX,
+        };
+        let section =
+            similar::html::render_section(&analysis.report, &analysis.hand_ins, &placement);
+        insert_section(&mut pages.class_page, &section.summary);
+        pages.submissions.extend(section.pairs);
+    }
+    report::write_page_set(
+        path,
+        &folder,
+        pages.class_page.as_bytes(),
+        &pages.submissions,
+    )?;
+    Ok(())
+}
+
+/// Writes `judge similar`'s own HTML: the summary page and, in the folder
+/// beside it, a side-by-side page per pair shown; `-` prints the one page.
+pub fn write_similar_html(path: &Path, analysis: &Analysis) -> Result<(), GradingError> {
+    if is_stdout(path) {
+        let pages = similar::html::render(&analysis.report, &analysis.hand_ins, None, None);
+        return write_stdout(&pages.summary).map_err(GradingError::Stdout);
+    }
+    let folder = report::page_folder(path);
+    let summary_dir = summary_dir(path);
+    let pages = similar::html::render(
+        &analysis.report,
+        &analysis.hand_ins,
+        Some(&file_name(&folder)),
+        summary_dir.as_deref(),
+    );
+    report::write_page_set(path, &folder, pages.summary.as_bytes(), &pages.pairs)?;
+    Ok(())
+}
+
+/// Side-by-side pages of `judge grade --similarity` are named
+/// `similar.pair-N.html`: a submission's page name never holds a `.` before
+/// `.html` (`report::html::page_names`), so the two never clash.
+const SIMILAR_PAGE_PREFIX: &str = "similar.pair-";
+
+/// Puts `section` at the end of the page's body.
+fn insert_section(page: &mut String, section: &str) {
+    let at = page.rfind("</body>").unwrap_or(page.len());
+    page.insert_str(at, section);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_section_goes_before_the_end_of_the_body() {
+        let mut page = "<html><body><p>x</p></body></html>".to_owned();
+        insert_section(&mut page, "<section/>");
+        assert_eq!(page, "<html><body><p>x</p><section/></body></html>");
+        let mut bare = "<p>x</p>".to_owned();
+        insert_section(&mut bare, "<section/>");
+        assert_eq!(bare, "<p>x</p><section/>");
+    }
+
+    #[test]
+    fn write_report_replaces_a_file_whole() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("r.json");
+        write_report(&path, "{}\n").expect("writes");
+        write_report(&path, "[]\n").expect("writes");
+        assert_eq!(fs_err::read_to_string(&path).expect("reads"), "[]\n");
+    }
+
+    #[test]
+    fn every_report_is_tried_when_one_cannot_be_written() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let csv = dir.path().join("grades.csv");
+        let files = ReportFiles {
+            junit: Some(Path::new("/nonexistent-folder-of-the-judge/x.xml")),
+            csv: Some(&csv),
+            html: None,
+        };
+        let rows: Vec<SubmissionResult> = Vec::new();
+        let written = write(&files, &rows, &report::html::Options::default(), None);
+        assert!(written.is_err());
+        assert!(
+            csv.is_file(),
+            "the CSV is written although the JUnit file is not"
+        );
+    }
+}

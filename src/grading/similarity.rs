@@ -1,0 +1,143 @@
+//! The similarity of a class's hand-ins as `judge similar` and `judge grade
+//! --similarity` ask for it: the comparison ([`crate::similar::run`]) with
+//! the user's mistakes told apart from the judge's, and the refusals of
+//! `grade --similarity`. Evidence for a person, never a grade.
+
+use super::GradingError;
+use crate::config::judge::JudgeConfig;
+use crate::grade::DiscoverError;
+use crate::similar::{self, class::BaseError, run};
+use std::path::Path;
+
+/// Runs the comparison, with the user's mistakes as usage errors (exit 2)
+/// and a failed grammar or an unreadable folder as the judge's (exit 3).
+pub fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, GradingError> {
+    run::run(request).map_err(|error| match error {
+        run::RunError::Discover(walk @ DiscoverError::Walk(_)) => GradingError::Discover(walk),
+        run::RunError::Base(BaseError::Tokenize(_)) | run::RunError::Tokenize(_) => {
+            GradingError::judge(error)
+        }
+        run::RunError::Base(_) => GradingError::usage(
+            error.to_string(),
+            Some("--base holds one `<problem>.<ext>` file per problem and language".to_owned()),
+        ),
+        run::RunError::UnknownProblems { .. } => GradingError::usage(error.to_string(), None),
+        run::RunError::Discover(_) | run::RunError::NoHandIns { .. } => {
+            GradingError::usage(error.to_string(), Some(submissions_hint(request.config)))
+        }
+    })
+}
+
+/// Where the submissions folder is named.
+fn submissions_hint(config: &JudgeConfig) -> String {
+    format!(
+        "`submissions` in `{}` names the folder, relative to that file",
+        config
+            .path
+            .as_deref()
+            .unwrap_or(Path::new("judge.toml"))
+            .display()
+    )
+}
+
+/// What `judge grade --similarity` asks for.
+#[derive(Debug, Clone, Copy)]
+pub struct ForGrade<'a> {
+    /// `--similarity` was given.
+    pub asked: bool,
+    /// `--student-view` was given (as a flag, not from judge.toml).
+    pub student_view_flag: bool,
+    /// An HTML report is asked for.
+    pub html: bool,
+    /// The teacher's starter code (`--base DIR`).
+    pub base: Option<&'a Path>,
+    /// The shortest run of common tokens that counts (`--min-tokens`).
+    pub min_tokens: usize,
+}
+
+/// `judge grade --similarity`: the comparison for the class page, run
+/// before anything is graded so that a mistake costs nothing. Refused
+/// without an HTML report, and for students (`--student-view`, or
+/// `student-view` of judge.toml).
+pub fn for_grade(
+    asked: &ForGrade<'_>,
+    config: &JudgeConfig,
+) -> Result<Option<run::Analysis>, GradingError> {
+    if !asked.asked {
+        return Ok(None);
+    }
+    if asked.student_view_flag || config.student_view {
+        let why = if asked.student_view_flag {
+            "`--student-view`"
+        } else {
+            "`student-view = true` in judge.toml"
+        };
+        return Err(GradingError::usage(
+            format!(
+                "`--similarity` is not for students: refused with {why} (the similarity of \
+                 hand-ins is evidence for the teacher)"
+            ),
+            Some(
+                "grade once for the students and once with `--similarity` for yourself".to_owned(),
+            ),
+        ));
+    }
+    if !asked.html {
+        return Err(GradingError::usage(
+            "`--similarity` adds a section to the HTML class page, and no `--html` is given",
+            Some("add `--html FILE` (say `--html grades.html`)".to_owned()),
+        ));
+    }
+    let request = run::Request {
+        config,
+        problems: None,
+        base: asked.base,
+        min_tokens: asked.min_tokens,
+    };
+    analyse(&request).map(Some)
+}
+
+/// The default of `--min-tokens`.
+pub const DEFAULT_MIN_TOKENS: usize = similar::DEFAULT_MIN_TOKENS;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asked() -> ForGrade<'static> {
+        ForGrade {
+            asked: true,
+            student_view_flag: false,
+            html: true,
+            base: None,
+            min_tokens: DEFAULT_MIN_TOKENS,
+        }
+    }
+
+    #[test]
+    fn grade_similarity_is_refused_for_students_and_without_html() {
+        let config = JudgeConfig::defaults().expect("the built-in defaults parse");
+        let students = ForGrade {
+            student_view_flag: true,
+            ..asked()
+        };
+        let error = for_grade(&students, &config).expect_err("refused");
+        assert!(error.to_string().contains("not for students"), "{error}");
+        let no_html = ForGrade {
+            html: false,
+            ..asked()
+        };
+        let error = for_grade(&no_html, &config).expect_err("refused");
+        assert!(
+            error.to_string().contains("no `--html` is given"),
+            "{error}"
+        );
+        let not_asked = ForGrade {
+            asked: false,
+            ..no_html
+        };
+        assert!(for_grade(&not_asked, &config)
+            .expect("nothing to do")
+            .is_none());
+    }
+}

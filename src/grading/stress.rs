@@ -1,0 +1,310 @@
+//! `judge stress`'s work and wording: random tests against one submission
+//! until it fails, then the smallest failing input found by the problem's
+//! shrink steps (the search itself is [`crate::runner::stress`]'s).
+//!
+//! What was found, the verdict and how to remake the test are
+//! [`StressEvent::Message`]s for stderr; the smallest input is returned for
+//! stdout (data, ready for `judge validate` or a bug report). Exit codes: 0
+//! no failure in N tests, 1 a failing input was found (or the submission did
+//! not compile: CE is the submission's fault, as in `judge run`), 3 the judge
+//! failed (JE), 130 / 143 stopped by SIGINT / SIGTERM (a failing input found
+//! before the stop is still returned and written).
+
+use super::settings::{self, master_seed, Overrides, SettingsWarning};
+use super::submission::classify;
+use super::GradingError;
+use crate::config::judge::JudgeConfig;
+use crate::exit;
+use crate::interrupt::Cancellation;
+use crate::package::Package;
+use crate::problems::{self, text::plural};
+use crate::report;
+use crate::runner::stress::{self, Failure, StressOptions, StressOutcome, StressProgress};
+use crate::runner::Workspace;
+use crate::verdict::Verdict;
+use std::path::Path;
+
+/// What to stress.
+#[derive(Debug)]
+pub struct StressRequest<'a> {
+    pub config: &'a JudgeConfig,
+    pub package: &'a Package,
+    /// The program: a source file in a configured language, or an executable.
+    pub submission: &'a Path,
+    /// The master seed flag (over judge.toml and problem.toml).
+    pub seed: Option<u64>,
+    /// Random tests to run at most.
+    pub iterations: u64,
+    /// Only this profile; every profile of the package in turn when `None`.
+    pub profile: Option<&'a str>,
+    /// Smaller inputs to try at most while shrinking; 0 does not shrink.
+    pub shrink_runs: usize,
+    pub overrides: Overrides,
+    /// Also write `DIR/failing.in` and `DIR/failing.ans` here.
+    pub out: Option<&'a Path>,
+}
+
+/// What a stress run tells its caller as it goes.
+#[derive(Debug)]
+pub enum StressEvent<'a> {
+    /// A warning about the settings.
+    Settings(&'a SettingsWarning),
+    /// The tests are about to run (say which isolation layers are missing).
+    Starting,
+    /// The search moved on.
+    Progress(StressProgress),
+    /// The search is over: nothing more is shown on a progress line.
+    Searched,
+    /// A line for a person (stderr).
+    Message(String),
+}
+
+/// How a stress run ended.
+#[derive(Debug, PartialEq, Eq)]
+pub struct StressEnd {
+    /// The smallest failing input, for stdout.
+    pub smallest: Option<String>,
+    pub code: u8,
+}
+
+impl StressEnd {
+    fn code(code: u8) -> StressEnd {
+        StressEnd {
+            smallest: None,
+            code,
+        }
+    }
+}
+
+/// Runs `judge stress`: checks the request, searches, shrinks and words the
+/// outcome.
+pub fn stress(
+    request: &StressRequest<'_>,
+    cancel: &Cancellation,
+    observer: &mut dyn FnMut(StressEvent<'_>),
+) -> Result<StressEnd, GradingError> {
+    let package = request.package;
+    let problem = &*package.problem;
+    if !problem.has_generator() {
+        return Err(GradingError::usage(
+            format!(
+                "`{}` has no generator: `judge stress` needs random tests",
+                package.id
+            ),
+            Some("name one with `generator` in problem.toml".to_owned()),
+        ));
+    }
+    let profiles: Vec<&str> = match request.profile {
+        Some(name) => vec![
+            problems::find_profile(problem, name)
+                .map_err(|error| GradingError::usage(error.to_string(), None))?
+                .name,
+        ],
+        None => package.profiles(),
+    };
+    let submission = classify(request.submission, request.config)?;
+    let seed = master_seed(request.seed, request.config, package);
+    let resolved = settings::resolve(&request.overrides, request.config, package);
+    for warning in &resolved.warnings {
+        observer(StressEvent::Settings(warning));
+    }
+    let options = StressOptions {
+        seed,
+        iterations: request.iterations,
+        profiles: profiles.clone(),
+        shrink_runs: request.shrink_runs,
+    };
+    observer(StressEvent::Starting);
+    let workspace = Workspace::new()?;
+    let outcome = stress::stress(
+        problem,
+        &submission,
+        &resolved.settings,
+        &workspace,
+        &options,
+        cancel,
+        &mut |event| observer(StressEvent::Progress(event)),
+    )?;
+    observer(StressEvent::Searched);
+    drop(workspace);
+    let stopped_by = cancel.signal();
+
+    let name = request.submission.display();
+    let mut say = |line: String| observer(StressEvent::Message(line));
+    match outcome {
+        StressOutcome::NotCompiled(compile) => {
+            let verdict = compile.verdict.unwrap_or(Verdict::JudgeError);
+            say(format!("{name}: {verdict}: compilation failed"));
+            say("-".repeat(40));
+            if compile.message.is_empty() {
+                say("<stderr is empty>".to_owned());
+            } else {
+                say(report::human::visible(compile.message.trim_end()));
+            }
+            say("-".repeat(40));
+            Ok(StressEnd::code(if verdict == Verdict::CompileError {
+                exit::FAILURE
+            } else {
+                exit::JUDGE_FAILED
+            }))
+        }
+        StressOutcome::Passed { iterations } => {
+            say(format!(
+                "{name}: no failure in {iterations} random tests (seed {seed}, profiles {})",
+                profiles.join(", ")
+            ));
+            Ok(StressEnd::code(exit::SUCCESS))
+        }
+        StressOutcome::Interrupted { iterations } => {
+            say(format!(
+                "{name}: interrupted: no failure in the first {iterations} random tests \
+                 (seed {seed}, profiles {})",
+                profiles.join(", ")
+            ));
+            Ok(StressEnd::code(
+                stopped_by.map_or(exit::INTERRUPTED, |signal| signal.exit_code()),
+            ))
+        }
+        StressOutcome::Failed(failure) => {
+            let mut end = report_failure(request, &failure, &mut say)?;
+            if let Some(signal) = stopped_by {
+                end.code = signal.exit_code();
+            }
+            Ok(end)
+        }
+    }
+}
+
+/// Words a failure, writes `--out` and returns the smallest input.
+fn report_failure(
+    request: &StressRequest<'_>,
+    failure: &Failure,
+    say: &mut dyn FnMut(String),
+) -> Result<StressEnd, GradingError> {
+    let problem = &request.package.id;
+    let name = request.submission.display();
+    let found = &failure.found;
+    let origin = &failure.origin;
+    say(format!(
+        "{name}: {} on {} (random test {} of this run): {}",
+        found.result.verdict, found.result.name, failure.iteration, found.result.message
+    ));
+    say(remake_line(
+        problem,
+        &origin.profile,
+        origin.seed,
+        origin.index,
+    ));
+    if found.result.verdict == Verdict::JudgeError {
+        // The judge's own fault: nothing to shrink and no input to blame.
+        return Err(GradingError::judge(format!(
+            "the judge failed on {}: {}",
+            found.result.name, found.result.message
+        )));
+    }
+    say(shrink_line(request.shrink_runs, failure));
+    let smallest = &failure.smallest;
+    if let Some(dir) = request.out {
+        fs_err::create_dir_all(dir)?;
+        let input_path = dir.join("failing.in");
+        let answer_path = dir.join("failing.ans");
+        report::write_atomically(&input_path, smallest.input.as_bytes())?;
+        report::write_atomically(
+            &answer_path,
+            smallest.answer.as_deref().unwrap_or_default().as_bytes(),
+        )?;
+        say(format!(
+            "wrote `{}` and `{}`",
+            input_path.display(),
+            answer_path.display()
+        ));
+    }
+    Ok(StressEnd {
+        smallest: Some(smallest.input.clone()),
+        code: exit::FAILURE,
+    })
+}
+
+/// How to remake test `index` (0-based) of a run: `judge gen --count N
+/// --out DIR` names test N `DIR/NNN.in`, at least 3 digits wide.
+fn remake_line(problem: &str, profile: &str, seed: u64, index: u64) -> String {
+    let count = index + 1;
+    let width = count.to_string().len().max(3);
+    format!(
+        "remake it: `judge gen {problem} --seed {seed} --profile {profile} --count {count} \
+         --out DIR` writes it as `DIR/{count:0width$}.in`"
+    )
+}
+
+/// What shrinking did.
+fn shrink_line(shrink_runs: usize, failure: &Failure) -> String {
+    let (found, smallest) = (&failure.found, &failure.smallest);
+    if shrink_runs == 0 {
+        "not shrunk (--shrink-runs 0)".to_owned()
+    } else if failure.shrink_interrupted {
+        format!(
+            "interrupted while shrinking: after {} steps ({} inputs tried), {} bytes, \
+             still {}: a smaller input may fail too",
+            failure.shrink_steps,
+            failure.shrink_runs,
+            smallest.input.len(),
+            smallest.result.verdict
+        )
+    } else if failure.shrink_steps == 0 {
+        format!(
+            "no smaller input fails with {} ({} tried)",
+            found.result.verdict, failure.shrink_runs
+        )
+    } else {
+        format!(
+            "shrunk from {} bytes to {} bytes in {} ({} tried{}): {}: {}",
+            found.input.len(),
+            smallest.input.len(),
+            plural(failure.shrink_steps as u64, "step", "steps"),
+            plural(failure.shrink_runs as u64, "input", "inputs"),
+            if failure.shrink_budget_spent {
+                ", stopped at --shrink-runs"
+            } else {
+                ""
+            },
+            smallest.result.verdict,
+            smallest.result.message
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_remake_line_names_the_file_gen_writes() {
+        assert_eq!(
+            remake_line("rooks", "small", 9, 6),
+            "remake it: `judge gen rooks --seed 9 --profile small --count 7 --out DIR` \
+             writes it as `DIR/007.in`"
+        );
+        assert!(remake_line("rooks", "large", 1, 12344).ends_with("`DIR/12345.in`"));
+    }
+
+    #[test]
+    fn an_unknown_profile_is_a_usage_error_before_anything_runs() {
+        let config = JudgeConfig::defaults().expect("the built-in defaults parse");
+        let package = Package::load(None, "rooks").expect("rooks is bundled");
+        let request = StressRequest {
+            config: &config,
+            package: &package,
+            submission: Path::new("does-not-exist.c"),
+            seed: None,
+            iterations: 1,
+            profile: Some("huge"),
+            shrink_runs: 0,
+            overrides: Overrides::default(),
+            out: None,
+        };
+        let cancel = Cancellation::new();
+        let error = stress(&request, &cancel, &mut |_| {}).expect_err("refused");
+        assert!(matches!(error, GradingError::Usage { .. }), "{error}");
+        assert!(error.to_string().contains("huge"), "{error}");
+    }
+}
