@@ -146,6 +146,7 @@ mod tests {
                         excerpt: None,
                         rerun: false,
                         stderr: None,
+                        validator_score: None,
                     })
                     .collect(),
             },

@@ -13,6 +13,7 @@
 //! - [`margin`] finds verdicts that hang on the time limit, re-running TLE
 //!   examples with more time.
 //! - [`package`] grades a package's own `submissions/<verdict>/`.
+//! - [`score`] scores a submission on a package's test groups.
 //! - [`policy`] is the exit policy of the verdicts and the student view.
 
 pub mod class;
@@ -20,6 +21,7 @@ pub mod margin;
 pub mod package;
 pub mod policy;
 pub mod run;
+pub mod score;
 pub mod settings;
 pub mod submission;
 

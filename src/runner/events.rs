@@ -77,6 +77,10 @@ pub struct TestResult {
     /// report says why, not only "exit code 1" (issue #8). Absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stderr: Option<String>,
+    /// An accepted test's score as its output validator wrote it
+    /// (`score.txt` or `score_multiplier.txt`); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validator_score: Option<crate::verdict::ValidatorScore>,
 }
 
 /// Lines of a crashed program's stderr that [`TestResult::stderr`] keeps.
@@ -276,6 +280,7 @@ mod tests {
             random: None,
             rerun: false,
             stderr: None,
+            validator_score: None,
             excerpt: Some(Excerpt::new(b"1\n.\n0\n", Some(b"1\n"), b"0\n")),
         };
         let json = serde_json::to_string(&test).unwrap();
@@ -284,6 +289,7 @@ mod tests {
         let without = TestResult {
             rerun: false,
             stderr: None,
+            validator_score: None,
             excerpt: None,
             ..test
         };

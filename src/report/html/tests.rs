@@ -20,6 +20,7 @@ fn test_result(name: &str, verdict: Verdict, excerpt: Option<Excerpt>) -> TestRe
         random: None,
         rerun: false,
         stderr: None,
+        validator_score: None,
 
         excerpt,
     }
