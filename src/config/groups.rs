@@ -164,3 +164,188 @@ impl TestGroup {
         all
     }
 }
+
+/// The tree of a `problem.toml`'s `[[groups]]` (`path` names the file in
+/// errors), or `None` without groups. Every test must be in exactly one
+/// group, and each group's tests must follow each other in name order
+/// (that order is the judging order).
+pub fn from_toml(
+    groups: &[super::problem::GroupToml],
+    test_names: &[&str],
+    path: &std::path::Path,
+) -> Result<Option<GroupTree>, super::ConfigError> {
+    use super::ConfigError;
+    if groups.is_empty() {
+        return Ok(None);
+    }
+    let invalid = |message: String| ConfigError::invalid(path, "groups", message);
+    let mut member: Vec<Option<usize>> = vec![None; test_names.len()];
+    let mut seen = std::collections::HashSet::new();
+    for (position, group) in groups.iter().enumerate() {
+        if !seen.insert(group.name.as_str()) {
+            return Err(invalid(format!("two groups are named `{}`", group.name)));
+        }
+        if !group.points.is_finite() || group.points < 0.0 {
+            return Err(invalid(format!(
+                "group `{}`: `points` must be a number of at least 0",
+                group.name
+            )));
+        }
+        let glob = globset::Glob::new(&group.tests)
+            .map_err(|error| invalid(format!("group `{}`: `tests`: {error}", group.name)))?
+            .compile_matcher();
+        let mut matched = false;
+        for (test, name) in test_names.iter().enumerate() {
+            if !glob.is_match(name) {
+                continue;
+            }
+            matched = true;
+            if let Some(other) = member[test] {
+                return Err(invalid(format!(
+                    "test `{name}` is in group `{}` and in group `{}`",
+                    groups[other].name, group.name
+                )));
+            }
+            member[test] = Some(position);
+        }
+        if !matched {
+            return Err(invalid(format!(
+                "group `{}`: `{}` matches no test",
+                group.name, group.tests
+            )));
+        }
+    }
+    let mut children: Vec<GroupNode> = Vec::new();
+    let mut order: Vec<usize> = Vec::new();
+    for (test, name) in test_names.iter().enumerate() {
+        let Some(position) = member[test] else {
+            return Err(invalid(format!("test `{name}` is in no group")));
+        };
+        if order.last() != Some(&position) {
+            if order.contains(&position) {
+                return Err(invalid(format!(
+                    "the tests of group `{}` do not follow each other in name order \
+                     (`{name}` comes after a test of another group)",
+                    groups[position].name
+                )));
+            }
+            let group = &groups[position];
+            let aggregation = match group.aggregation.as_deref() {
+                None | Some("pass-fail") => Aggregation::PassFail,
+                Some("sum") => Aggregation::Sum,
+                Some("min") => Aggregation::Min,
+                Some(other) => {
+                    return Err(invalid(format!(
+                        "group `{}`: aggregation `{other}` is not `pass-fail`, `sum` or `min`",
+                        group.name
+                    )))
+                }
+            };
+            order.push(position);
+            children.push(GroupNode::Group(TestGroup {
+                name: group.name.clone(),
+                rules: GroupRules {
+                    aggregation,
+                    verdict_mode: VerdictMode::FirstError,
+                    on_reject: match aggregation {
+                        Aggregation::Sum => OnReject::Continue,
+                        _ => OnReject::Break,
+                    },
+                    accept_score: None,
+                    max_score: Some(group.points),
+                    ..GroupRules::default()
+                },
+                children: Vec::new(),
+            }));
+        }
+        if let Some(GroupNode::Group(group)) = children.last_mut() {
+            group.children.push(GroupNode::Test((*name).to_owned()));
+        }
+    }
+    Ok(Some(GroupTree {
+        style: ScoringStyle::Current,
+        root: TestGroup {
+            name: "package".to_owned(),
+            rules: GroupRules {
+                aggregation: Aggregation::Sum,
+                verdict_mode: VerdictMode::FirstError,
+                on_reject: OnReject::Continue,
+                accept_score: Some(0.0),
+                ..GroupRules::default()
+            },
+            children,
+        },
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::problem::GroupToml;
+
+    fn toml_group(name: &str, points: f64, tests: &str, aggregation: Option<&str>) -> GroupToml {
+        GroupToml {
+            name: name.to_owned(),
+            points,
+            tests: tests.to_owned(),
+            aggregation: aggregation.map(str::to_owned),
+        }
+    }
+
+    const NAMES: [&str; 4] = ["a-1", "a-2", "b-1", "b-2"];
+
+    #[test]
+    fn problem_toml_groups_become_a_tree() {
+        let tree = from_toml(
+            &[
+                toml_group("easy", 30.0, "a-*", None),
+                toml_group("hard", 70.0, "b-*", Some("sum")),
+            ],
+            &NAMES,
+            std::path::Path::new("problem.toml"),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(tree.root.test_names(), NAMES.to_vec());
+        let groups = tree.root.groups();
+        assert_eq!(groups[1].name, "easy");
+        assert_eq!(groups[1].rules.aggregation, Aggregation::PassFail);
+        assert_eq!(groups[2].rules.max_score, Some(70.0));
+        assert_eq!(groups[2].rules.on_reject, OnReject::Continue);
+    }
+
+    #[test]
+    fn problem_toml_groups_are_checked() {
+        for (groups, wanted) in [
+            (
+                vec![toml_group("a", 10.0, "a-*", None)],
+                "test `b-1` is in no group",
+            ),
+            (
+                vec![
+                    toml_group("a", 10.0, "*", None),
+                    toml_group("b", 1.0, "b-*", None),
+                ],
+                "is in group `a` and in group `b`",
+            ),
+            (vec![toml_group("a", 10.0, "z*", None)], "matches no test"),
+            (vec![toml_group("a", -1.0, "*", None)], "at least 0"),
+            (
+                vec![toml_group("a", 1.0, "*", Some("max"))],
+                "is not `pass-fail`",
+            ),
+            (
+                vec![
+                    toml_group("odd", 1.0, "*-1", None),
+                    toml_group("even", 1.0, "*-2", None),
+                ],
+                "do not follow each other",
+            ),
+        ] {
+            let error = from_toml(&groups, &NAMES, std::path::Path::new("problem.toml"))
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(wanted), "{error}");
+        }
+    }
+}

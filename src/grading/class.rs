@@ -467,6 +467,9 @@ fn not_run(entry: &Entry, language: String, message: String, total: usize) -> Su
             verdict: Some(Verdict::CompileError),
         },
         tests: Vec::new(),
+        score: None,
+        max_score: None,
+        groups: Vec::new(),
     }
 }
 

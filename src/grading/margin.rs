@@ -149,6 +149,9 @@ mod tests {
                         validator_score: None,
                     })
                     .collect(),
+                score: None,
+                max_score: None,
+                groups: Vec::new(),
             },
             student: "ann".to_owned(),
             expected: None,

@@ -19,22 +19,9 @@
 use crate::config::groups::{
     Aggregation, GroupNode, GroupRules, GroupTree, OnReject, ScoringStyle, TestGroup, VerdictMode,
 };
-use crate::runner::TestGate;
+use crate::runner::{GroupScore, TestGate};
 use crate::verdict::{Points, ValidatorScore, Verdict};
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-
-/// A group's result in a report (SPEC.md's `groups[]` entry).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct GroupScore {
-    /// `secret/group1`.
-    pub name: String,
-    pub score: Points,
-    pub max_score: Points,
-    pub verdict: Verdict,
-    /// The group's tests (and those of its groups), in order, run or not.
-    pub tests: Vec<String>,
-}
 
 /// What a submission scored.
 #[derive(Clone, Debug, PartialEq)]

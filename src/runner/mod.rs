@@ -16,7 +16,8 @@ mod tests_load;
 
 pub use compile::{read_submission, trim_message, SubmissionRefused, MESSAGE_LIMIT_BYTES};
 pub use events::{
-    CompileResult, Event, Excerpt, RandomOrigin, SubmissionResult, TestResult, EXCERPT_LIMIT_BYTES,
+    CompileResult, Event, Excerpt, GroupScore, RandomOrigin, SubmissionResult, TestResult,
+    EXCERPT_LIMIT_BYTES,
 };
 use tests_load::{generated_test, written_test};
 pub use tests_load::{load_tests, FixedTests};
@@ -570,6 +571,9 @@ fn run_stopping(
                 |prepared| prepared.compile.clone(),
             ),
             tests: Vec::with_capacity(tests.len()),
+            score: None,
+            max_score: None,
+            groups: Vec::new(),
         })
         .collect();
     // Per submission: the test items handed back so far (run or skipped),
@@ -602,6 +606,8 @@ fn run_stopping(
                     .iter()
                     .filter(|test| test.verdict.is_accepted())
                     .count();
+                result.score = Some(result.pass_fail_score());
+                result.max_score = Some(crate::verdict::Points(100.0));
                 on_event(Event::SubmissionFinished { result });
                 finished[next_to_finish] = true;
             }

@@ -41,6 +41,9 @@ fn submission(path: &str, problem: &str, tests: Vec<TestResult>) -> SubmissionRe
         total: tests.len(),
         compile,
         tests,
+        score: None,
+        max_score: None,
+        groups: Vec::new(),
     }
 }
 
