@@ -413,4 +413,31 @@ mod tests {
         );
         assert!(matches!(verdict, ValidatorVerdict::Fault(_)), "{verdict:?}");
     }
+
+    /// See: issue #15. A validator's score files: one of the two, one
+    /// number of at least 0, a multiplier at most 1; anything else is the
+    /// validator's fault.
+    #[test]
+    fn reads_the_validators_score_files() {
+        use crate::verdict::{Points, ValidatorScore};
+        assert_eq!(validator_score(&tool(), None, None), Ok(None));
+        assert_eq!(
+            validator_score(&tool(), Some(b" 12.5\n"), None),
+            Ok(Some(ValidatorScore::Score(Points(12.5))))
+        );
+        assert_eq!(
+            validator_score(&tool(), None, Some(b"0.25")),
+            Ok(Some(ValidatorScore::Multiplier(Points(0.25))))
+        );
+        for (score, multiplier, wanted) in [
+            (Some(&b"1"[..]), Some(&b"1"[..]), "wrote both"),
+            (Some(&b"-3"[..]), None, "not a finite score of at least 0"),
+            (Some(&b"lots"[..]), None, "`lots` is not a number"),
+            (Some(&b"inf"[..]), None, "not a finite score"),
+            (None, Some(&b"1.5"[..]), "is not between 0 and 1"),
+        ] {
+            let fault = validator_score(&tool(), score, multiplier).unwrap_err();
+            assert!(fault.0.contains(wanted), "{}", fault.0);
+        }
+    }
 }

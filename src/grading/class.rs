@@ -467,8 +467,8 @@ fn not_run(entry: &Entry, language: String, message: String, total: usize) -> Su
             verdict: Some(Verdict::CompileError),
         },
         tests: Vec::new(),
-        score: None,
-        max_score: None,
+        score: Some(crate::verdict::Points(0.0)),
+        max_score: Some(crate::verdict::Points(100.0)),
         groups: Vec::new(),
     }
 }

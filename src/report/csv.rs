@@ -164,6 +164,16 @@ mod tests {
         assert_eq!(rows[1], ["carol", "rooks", "0.00", "CE", "0", "5"]);
     }
 
+    /// See: issue #15. A scored result's gradebook score is its `score`.
+    #[test]
+    fn a_scored_result_shows_its_score() {
+        let mut scored = result("tri/narrow.py", "tri", 3, 4);
+        scored.score = Some(crate::verdict::Points(37.5));
+        assert_eq!(score(&scored), 37.5);
+        let rows = read(&render(&[scored]));
+        assert_eq!(rows[1][2], "37.50");
+    }
+
     #[test]
     fn score_rounds_to_two_decimals() {
         assert_eq!(score(&result("rooks/a.py", "rooks", 1, 3)), 33.33);
