@@ -178,3 +178,84 @@ fn problem_toml_groups_score_points_per_group() {
         assert!(out.contains(line), "missing `{line}` in:\n{out}");
     }
 }
+
+/// A validator that scores: an exact answer is worth 10 (`score.txt`), one
+/// off by one 5, anything else is rejected.
+const SCORING_VALIDATOR: &str = r#"import os, sys
+answer = int(open(sys.argv[2]).read())
+feedback = sys.argv[3]
+try:
+    got = int(sys.stdin.read())
+except ValueError:
+    sys.exit(43)
+if abs(got - answer) > 1:
+    sys.exit(43)
+with open(os.path.join(feedback, "score.txt"), "w") as score:
+    score.write("10" if got == answer else "5")
+sys.exit(42)
+"#;
+
+#[test]
+fn a_validators_score_file_scores_the_test() {
+    let dir = Dir::new();
+    let mut files: Vec<(String, String)> = vec![
+        (
+            "problem.yaml".to_owned(),
+            "name: Near sums\ntype: scoring\nvalidation: custom\nlimits:\n  time_limit: 2\n"
+                .to_owned(),
+        ),
+        (
+            "data/testdata.yaml".to_owned(),
+            "grader_flags: ignore_sample\non_reject: continue\n".to_owned(),
+        ),
+        (
+            "data/sample/testdata.yaml".to_owned(),
+            "accept_score: 0\n".to_owned(),
+        ),
+        (
+            "data/secret/testdata.yaml".to_owned(),
+            "on_reject: continue\naccept_score: 10\nrange: 0 20\n".to_owned(),
+        ),
+        (
+            "output_validators/score.py".to_owned(),
+            SCORING_VALIDATOR.to_owned(),
+        ),
+        (
+            "submissions/accepted/formula.py".to_owned(),
+            ACCEPTED.to_owned(),
+        ),
+        (
+            "submissions/partially_accepted/near.py".to_owned(),
+            "n = int(input())\nprint(n * (n + 1) // 2 + 1)\n".to_owned(),
+        ),
+    ];
+    for (name, n) in [("sample/1", 3), ("secret/1", 10), ("secret/2", 1000)] {
+        let (input, answer) = case(n);
+        files.push((format!("data/{name}.in"), input));
+        files.push((format!("data/{name}.ans"), answer));
+    }
+    for (name, text) in &files {
+        dir.create(&format!("near/{name}"), text);
+    }
+    let run = dir.judge(&["grade", "--package", "near"]);
+    let out = run.stdout();
+    run.expect_code(0);
+    for line in [
+        "ok       near/submissions/accepted/formula.py: AC, score 20 of 20 (folder accepted)",
+        "ok       near/submissions/partially_accepted/near.py: AC, score 10 of 20 (folder partially_accepted)",
+    ] {
+        assert!(out.contains(line), "missing `{line}` in:\n{out}");
+    }
+    // A validator writing a score that is not a number is a judge error.
+    dir.create(
+        "near/output_validators/score.py",
+        &SCORING_VALIDATOR.replace("\"10\" if", "\"ten\" if"),
+    );
+    let run = dir.judge(&["grade", "--package", "near"]);
+    let out = run.stdout();
+    run.expect_code(3);
+    assert!(
+        out.contains("wrote a bad score.txt: `ten` is not a number"),
+        "{out}"
+    );
+}
