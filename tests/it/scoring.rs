@@ -249,7 +249,7 @@ fn a_validators_score_file_scores_the_test() {
     // A validator writing a score that is not a number is a judge error.
     dir.create(
         "near/output_validators/score.py",
-        &SCORING_VALIDATOR.replace("\"10\" if", "\"ten\" if"),
+        SCORING_VALIDATOR.replace("\"10\" if", "\"ten\" if"),
     );
     let run = dir.judge(&["grade", "--package", "near"]);
     let out = run.stdout();
