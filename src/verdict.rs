@@ -98,6 +98,58 @@ impl fmt::Display for Verdict {
     }
 }
 
+/// A score (a test's, a group's or a submission's): a finite, non-negative
+/// number. Reading one refuses anything else (see [`Points::parse`]), which
+/// is what makes it `Eq`.
+#[derive(
+    Clone, Copy, Debug, PartialEq, PartialOrd, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(transparent)]
+pub struct Points(pub f64);
+
+// Never NaN: every constructor in the judge is a finite sum, minimum,
+// mean or product of parsed finite numbers.
+impl Eq for Points {}
+
+impl Points {
+    /// A score as a validator writes it (`score.txt`): one finite number,
+    /// at least 0, surrounded by whitespace at most.
+    pub fn parse(text: &str) -> Result<Points, String> {
+        let trimmed = text.trim();
+        match trimmed.parse::<f64>() {
+            Ok(value) if value.is_finite() && value >= 0.0 => Ok(Points(value)),
+            Ok(_) => Err(format!("`{trimmed}` is not a finite score of at least 0")),
+            Err(_) => Err(format!("`{trimmed}` is not a number")),
+        }
+    }
+
+    /// Rounded to two decimals, as reports show it.
+    pub fn rounded(self) -> f64 {
+        (self.0 * 100.0).round() / 100.0
+    }
+}
+
+impl fmt::Display for Points {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rounded = self.rounded();
+        if rounded.fract() == 0.0 {
+            write!(f, "{rounded:.0}")
+        } else {
+            write!(f, "{rounded}")
+        }
+    }
+}
+
+/// What an output validator said about an accepted output's score, in its
+/// feedback folder: `score.txt` (the score itself) or
+/// `score_multiplier.txt` (a share, 0 to 1, of the test's maximum).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ValidatorScore {
+    Score(Points),
+    Multiplier(Points),
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -72,15 +72,30 @@ fn render(report: &PackageReport) -> String {
     let mut table = String::new();
     let agree = report.rows.iter().filter(|row| row.agrees).count();
     for row in &report.rows {
+        let score = match (
+            &row.result.groups.is_empty(),
+            row.result.score,
+            row.result.max_score,
+        ) {
+            (false, Some(score), Some(max)) => format!(", score {score} of {max}"),
+            _ => String::new(),
+        };
         let _ = writeln!(
             table,
-            "{} {}: {} (folder {}){}",
+            "{} {}: {}{score} (folder {}){}",
             if row.agrees { "ok      " } else { "MISMATCH" },
             row.listed.path.display(),
             row.result.verdict,
             row.listed.folder,
             first_failure(&row.result)
         );
+        for group in &row.result.groups {
+            let _ = writeln!(
+                table,
+                "           {}: {} of {} ({})",
+                group.name, group.score, group.max_score, group.verdict
+            );
+        }
     }
     let _ = writeln!(
         table,

@@ -66,6 +66,11 @@ pub struct LimitsYaml {
 }
 
 impl ProblemYaml {
+    /// Whether the problem is `type: scoring` (its test groups score it).
+    pub fn is_scoring(&self) -> bool {
+        self.kind.as_deref() == Some("scoring")
+    }
+
     /// The problem's name: the string, or the English (else the first) of
     /// a map of languages.
     pub fn title(&self) -> Option<String> {
@@ -169,10 +174,10 @@ pub fn read_problem_yaml(dir: &Path) -> Result<ProblemYamlFile, ConfigError> {
     };
     let invalid = |key: &str, message: String| file.invalid(key, message);
     if let Some(kind) = &file.yaml.kind {
-        if kind != "pass-fail" {
+        if kind != "pass-fail" && kind != "scoring" {
             return Err(invalid(
                 "type",
-                format!("`{kind}` is not supported; only `pass-fail`"),
+                format!("`{kind}` is not supported; only `pass-fail` and `scoring`"),
             ));
         }
     }

@@ -5,8 +5,10 @@
 //! validates; it never runs anything.
 
 pub mod bundled;
+pub mod groups;
 pub mod judge;
 pub mod kattis;
+pub mod kattis_groups;
 pub mod problem;
 
 use std::fmt;

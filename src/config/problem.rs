@@ -52,6 +52,25 @@ pub struct ProblemToml {
     pub checker: CheckerToml,
     /// How the fixed generated set in `tests/` was made.
     pub tests: TestsToml,
+    /// Scored test groups (issue #15), in judging order; none: pass-fail.
+    #[serde(default)]
+    pub groups: Vec<GroupToml>,
+}
+
+/// `[[groups]]`: a scored group of the package's tests.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct GroupToml {
+    /// The name reports show.
+    pub name: String,
+    /// The group's maximum score.
+    pub points: f64,
+    /// A glob over test names (`small-*`); each test is in one group.
+    pub tests: String,
+    /// `pass-fail` (the default: all the points when every test passes,
+    /// else none), `sum` (an equal share per test passed) or `min`.
+    #[serde(default)]
+    pub aggregation: Option<String>,
 }
 
 /// `[validator]`: the package's input validator.

@@ -137,15 +137,32 @@ impl CheckerProtocol {
                         Some(output.as_bytes()),
                         &[("input", input.as_bytes()), ("answer", answer.as_bytes())],
                         &["feedback"],
-                        &["feedback/judgemessage.txt"],
+                        &[
+                            "feedback/judgemessage.txt",
+                            "feedback/score.txt",
+                            "feedback/score_multiplier.txt",
+                        ],
                     )
                     .map_err(failure)?;
-                let judge_message = run
-                    .files
-                    .iter()
-                    .find(|(name, _)| name == "feedback/judgemessage.txt")
-                    .map_or(&[][..], |(_, bytes)| bytes.as_slice());
-                decide_kattis(tool, &run.measured, judge_message, toolbox.limits()).map_err(failure)
+                let file = |wanted: &str| {
+                    run.files
+                        .iter()
+                        .find(|(name, _)| name == wanted)
+                        .map(|(_, bytes)| bytes.as_slice())
+                };
+                let judge_message = file("feedback/judgemessage.txt").unwrap_or(&[]);
+                let mut outcome =
+                    decide_kattis(tool, &run.measured, judge_message, toolbox.limits())
+                        .map_err(failure)?;
+                if outcome.verdict == crate::verdict::Verdict::Accepted {
+                    outcome.score = validator_score(
+                        tool,
+                        file("feedback/score.txt"),
+                        file("feedback/score_multiplier.txt"),
+                    )
+                    .map_err(failure)?;
+                }
+                Ok(outcome)
             }
         }
     }
@@ -217,6 +234,39 @@ pub fn decide_kattis(
             ),
             measured,
         ))),
+    }
+}
+
+/// An accepted output's score from the validator's feedback folder:
+/// `score.txt` (the score) or `score_multiplier.txt` (a share of the
+/// test's maximum); writing both, or either with anything but one number
+/// of at least 0, is the validator's fault. A rejected output's score
+/// files are not read: a rejected test scores its group's reject score.
+pub fn validator_score(
+    tool: &Tool,
+    score: Option<&[u8]>,
+    multiplier: Option<&[u8]>,
+) -> Result<Option<crate::verdict::ValidatorScore>, ToolFault> {
+    use crate::verdict::{Points, ValidatorScore};
+    let parse = |name: &str, bytes: &[u8]| {
+        Points::parse(&String::from_utf8_lossy(bytes))
+            .map_err(|reason| tool.fault(format!("wrote a bad {name}: {reason}")))
+    };
+    match (score, multiplier) {
+        (Some(_), Some(_)) => Err(tool.fault(
+            "wrote both score.txt and score_multiplier.txt (a validator writes one at most)",
+        )),
+        (Some(bytes), None) => Ok(Some(ValidatorScore::Score(parse("score.txt", bytes)?))),
+        (None, Some(bytes)) => {
+            let share = parse("score_multiplier.txt", bytes)?;
+            if share.0 > 1.0 {
+                return Err(tool.fault(format!(
+                    "wrote a bad score_multiplier.txt: `{share}` is not between 0 and 1"
+                )));
+            }
+            Ok(Some(ValidatorScore::Multiplier(share)))
+        }
+        (None, None) => Ok(None),
     }
 }
 
@@ -362,5 +412,32 @@ mod tests {
             &limits(),
         );
         assert!(matches!(verdict, ValidatorVerdict::Fault(_)), "{verdict:?}");
+    }
+
+    /// See: issue #15. A validator's score files: one of the two, one
+    /// number of at least 0, a multiplier at most 1; anything else is the
+    /// validator's fault.
+    #[test]
+    fn reads_the_validators_score_files() {
+        use crate::verdict::{Points, ValidatorScore};
+        assert_eq!(validator_score(&tool(), None, None), Ok(None));
+        assert_eq!(
+            validator_score(&tool(), Some(b" 12.5\n"), None),
+            Ok(Some(ValidatorScore::Score(Points(12.5))))
+        );
+        assert_eq!(
+            validator_score(&tool(), None, Some(b"0.25")),
+            Ok(Some(ValidatorScore::Multiplier(Points(0.25))))
+        );
+        for (score, multiplier, wanted) in [
+            (Some(&b"1"[..]), Some(&b"1"[..]), "wrote both"),
+            (Some(&b"-3"[..]), None, "not a finite score of at least 0"),
+            (Some(&b"lots"[..]), None, "`lots` is not a number"),
+            (Some(&b"inf"[..]), None, "not a finite score"),
+            (None, Some(&b"1.5"[..]), "is not between 0 and 1"),
+        ] {
+            let fault = validator_score(&tool(), score, multiplier).unwrap_err();
+            assert!(fault.0.contains(wanted), "{}", fault.0);
+        }
     }
 }

@@ -519,6 +519,9 @@ fn not_run(entry: &Entry, language: String, message: String, total: usize) -> Su
             verdict: Some(Verdict::CompileError),
         },
         tests: Vec::new(),
+        score: Some(crate::verdict::Points(0.0)),
+        max_score: Some(crate::verdict::Points(100.0)),
+        groups: Vec::new(),
     }
 }
 

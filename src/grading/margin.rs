@@ -146,8 +146,12 @@ mod tests {
                         excerpt: None,
                         rerun: false,
                         stderr: None,
+                        validator_score: None,
                     })
                     .collect(),
+                score: None,
+                max_score: None,
+                groups: Vec::new(),
             },
             student: "ann".to_owned(),
             expected: None,

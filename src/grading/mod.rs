@@ -22,6 +22,7 @@
 //! - [`similarity`] runs the comparison of hand-ins for `judge similar` and
 //!   `judge grade --similarity`, with their refusals.
 //! - [`reports`] writes the report files, to their paths or stdout.
+//! - [`score`] scores a submission on a package's test groups.
 //! - [`policy`] is the exit policy of the verdicts and the student view.
 
 pub mod catalog;
@@ -34,6 +35,7 @@ pub mod package;
 pub mod policy;
 pub mod reports;
 pub mod run;
+pub mod score;
 pub mod settings;
 pub mod similarity;
 pub mod stress;

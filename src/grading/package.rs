@@ -3,17 +3,20 @@
 //! (issue #9). DIR is a Kattis / ICPC package (`problem.yaml`) or one of
 //! ours (`problem.toml`).
 
+use super::score::{Observed, ScorePlan};
 use super::settings::{self, Overrides};
 use super::submission::classify;
 use super::GradingError;
+use crate::config::groups::{self, GroupTree};
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{self, PackageSubmission};
+use crate::config::kattis_groups;
 use crate::config::problem::LimitsToml;
 use crate::grade::{kattis_folder_agrees, ACCEPTED_FOLDER};
 use crate::interrupt::Cancellation;
 use crate::package::{self, Package};
 use crate::runner::{self, FixedTests, Submission, SubmissionResult, TestCase, Workspace};
-use crate::verdict::Verdict;
+use crate::verdict::{Points, Verdict};
 use std::path::Path;
 
 /// The CPU time accepted submissions get while the time limit is derived.
@@ -33,7 +36,13 @@ pub struct PackagePlan {
     pub graded: Vec<(PackageSubmission, Submission)>,
     /// Submissions not graded, with the reason.
     pub skipped: Vec<(PackageSubmission, String)>,
+    /// The scored test groups (a Kattis `type: scoring` package, or a
+    /// `problem.toml` with `[[groups]]`); `None`: pass-fail.
+    pub groups: Option<GroupTree>,
 }
+
+/// The folder a partial solution of a scored package is in.
+pub const PARTIAL_FOLDER: &str = "partially_accepted";
 
 /// Loads the package in `dir` and sorts its submissions: a folder that is
 /// not a verdict folder, a multi-file submission, or a file in a language
@@ -68,10 +77,22 @@ pub fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, GradingErro
             None,
         ));
     };
+    let names: Vec<&str> = package
+        .tests
+        .iter()
+        .map(|test| test.name.as_str())
+        .collect();
+    let groups = if kattis::is_kattis_package(dir) {
+        let scoring = kattis::read_problem_yaml(dir)?.yaml.is_scoring();
+        kattis_groups::read_groups(dir, &names, scoring)?
+    } else {
+        groups::from_toml(&package.manifest.groups, &names, &dir.join("problem.toml"))?
+    };
     let mut graded = Vec::new();
     let mut skipped = Vec::new();
     for listed in kattis::package_submissions(dir)? {
-        if kattis_folder_agrees(&listed.folder, Verdict::Accepted).is_none() {
+        let partial = groups.is_some() && listed.folder == PARTIAL_FOLDER;
+        if kattis_folder_agrees(&listed.folder, Verdict::Accepted).is_none() && !partial {
             let reason = format!(
                 "`{}/` is not a verdict folder of the Kattis format",
                 listed.folder
@@ -107,6 +128,7 @@ pub fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, GradingErro
         time_multiplier,
         graded,
         skipped,
+        groups,
     })
 }
 
@@ -212,26 +234,59 @@ pub fn grade(
         .iter()
         .map(|(_, submission)| submission.clone())
         .collect();
-    let never = Cancellation::new();
-    let results = runner::run_selected(
-        &*package.problem,
-        &submissions,
-        &tests,
-        &settings,
-        super::policy::tests_to_run(crate::config::judge::Layout::Expected, all_tests),
-        &workspace,
-        &never,
-        &mut |_| {},
-    )?;
-    let results = results.into_iter().flatten();
+    let scoring = match &plan.groups {
+        Some(tree) => {
+            let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
+            let scoring = ScorePlan::new(tree, &names).map_err(|message| {
+                GradingError::usage(
+                    format!("the test groups of `{}`: {message}", dir.display()),
+                    None,
+                )
+            })?;
+            Some(scoring)
+        }
+        None => None,
+    };
+    let results = match (&scoring, all_tests) {
+        (Some(scoring), false) => runner::run_gated(
+            &*package.problem,
+            &submissions,
+            &tests,
+            &settings,
+            scoring,
+            &workspace,
+            &mut |_| {},
+        )?,
+        _ => {
+            let never = Cancellation::new();
+            runner::run_selected(
+                &*package.problem,
+                &submissions,
+                &tests,
+                &settings,
+                super::policy::tests_to_run(crate::config::judge::Layout::Expected, all_tests),
+                &workspace,
+                &never,
+                &mut |_| {},
+            )?
+            .into_iter()
+            .flatten()
+            .collect()
+        }
+    };
     let rows = plan
         .graded
         .iter()
         .zip(results)
-        .map(|((listed, _), result)| PackageRow {
-            agrees: kattis_folder_agrees(&listed.folder, result.verdict).unwrap_or(false),
-            listed: listed.clone(),
-            result,
+        .map(|((listed, _), mut result)| {
+            if let Some(scoring) = &scoring {
+                apply_score(scoring, &tests, &mut result);
+            }
+            PackageRow {
+                agrees: folder_agrees(&listed.folder, &result, scoring.is_some()),
+                listed: listed.clone(),
+                result,
+            }
         })
         .collect();
     Ok(PackageReport {
@@ -239,6 +294,47 @@ pub fn grade(
         skipped: plan.skipped.len(),
         time_limit_ms,
     })
+}
+
+/// Scores `result` through the groups: its `score`, `max_score`,
+/// `groups`, and the root's verdict (a submission that did not compile
+/// keeps its CE or JE and scores 0).
+pub fn apply_score(scoring: &ScorePlan, tests: &[TestCase], result: &mut SubmissionResult) {
+    result.max_score = Some(scoring.max_score());
+    if result.compile.verdict.is_some() {
+        result.score = Some(Points(0.0));
+        return;
+    }
+    let mut observed: Vec<Option<Observed>> = vec![None; tests.len()];
+    for test in &result.tests {
+        if let Some(position) = tests.iter().position(|case| case.name == test.name) {
+            observed[position] = Some(Observed {
+                verdict: test.verdict,
+                score: test.validator_score,
+            });
+        }
+    }
+    let scored = scoring.evaluate(&observed);
+    result.score = Some(scored.score);
+    result.verdict = scored.verdict;
+    result.groups = scored.groups;
+}
+
+/// Whether a graded submission got what its folder demands. With groups,
+/// `accepted/` must score the maximum (and be accepted), and
+/// `partially_accepted/` must score strictly between 0 and the maximum;
+/// every other folder is judged by the verdict alone.
+pub fn folder_agrees(folder: &str, result: &SubmissionResult, scored: bool) -> bool {
+    let (score, max) = (
+        result.score.unwrap_or(Points(0.0)).0,
+        result.max_score.unwrap_or(Points(0.0)).0,
+    );
+    let full = (score - max).abs() < 1e-9;
+    match folder {
+        PARTIAL_FOLDER if scored => score > 1e-9 && score < max - 1e-9,
+        ACCEPTED_FOLDER if scored => result.verdict == Verdict::Accepted && full,
+        _ => kattis_folder_agrees(folder, result.verdict).unwrap_or(false),
+    }
 }
 
 /// Runs the accepted submissions with a generous limit and derives the

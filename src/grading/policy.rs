@@ -102,6 +102,9 @@ mod tests {
                     verdict: None,
                 },
                 tests: Vec::new(),
+                score: None,
+                max_score: None,
+                groups: Vec::new(),
             },
             student: "ann".to_owned(),
             expected: expected.map(|verdict| Expected {

@@ -198,6 +198,7 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
             seed: 0,
             generated: Vec::new(),
         },
+        groups: Vec::new(),
     };
     let package = Package {
         id,
@@ -281,6 +282,7 @@ fn exported_engine_package(
                 seed: 0,
                 generated: Vec::new(),
             },
+            groups: Vec::new(),
         },
         dir: Some(dir.to_owned()),
         tests,

@@ -56,6 +56,9 @@ pub struct CheckOutcome {
     /// Why, testlib style: "board 2: expected 5, got 4". Empty only for AC
     /// when there is nothing worth saying.
     pub reason: String,
+    /// An accepted output's score, when an output validator gave one
+    /// (`score.txt` or `score_multiplier.txt`).
+    pub score: Option<crate::verdict::ValidatorScore>,
 }
 
 impl CheckOutcome {
@@ -64,6 +67,7 @@ impl CheckOutcome {
         CheckOutcome {
             verdict: Verdict::Accepted,
             reason: reason.into(),
+            score: None,
         }
     }
 
@@ -72,6 +76,7 @@ impl CheckOutcome {
         CheckOutcome {
             verdict: Verdict::WrongAnswer,
             reason: reason.into(),
+            score: None,
         }
     }
 
@@ -80,6 +85,7 @@ impl CheckOutcome {
         CheckOutcome {
             verdict: Verdict::PresentationError,
             reason: reason.into(),
+            score: None,
         }
     }
 }

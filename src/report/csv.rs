@@ -5,7 +5,6 @@
 
 use super::Row;
 use crate::runner::SubmissionResult;
-use crate::verdict::Verdict;
 
 /// The header row, in column order.
 pub const HEADER: [&str; 6] = ["student", "problem", "score", "verdict", "passed", "total"];
@@ -55,19 +54,14 @@ pub fn neutralise(cell: &str) -> String {
     }
 }
 
-/// Percentage of tests passed, 0 to 100; 0 when the submission did not
-/// compile or there were no tests.
+/// The result's `score`: with test groups the groups' score, else the
+/// percentage of tests passed, 0 to 100 (0 when the submission did not
+/// compile or there were no tests); two decimals.
 pub fn score(result: &SubmissionResult) -> f64 {
-    let compiled = !matches!(
-        result.compile.verdict,
-        Some(Verdict::CompileError | Verdict::JudgeError)
-    );
-    if !compiled || result.total == 0 {
-        return 0.0;
-    }
-    // Counts of tests are far below 2^52: the conversion is exact.
-    let percent = result.passed as f64 / result.total as f64 * 100.0;
-    (percent * 100.0).round() / 100.0
+    result
+        .score
+        .unwrap_or_else(|| result.pass_fail_score())
+        .rounded()
 }
 
 #[cfg(test)]
@@ -97,6 +91,7 @@ mod tests {
         assert_eq!(rows[1][0], "'=HYPERLINK(1)");
     }
     use crate::runner::CompileResult;
+    use crate::verdict::Verdict;
 
     fn result(submission: &str, problem: &str, passed: usize, total: usize) -> SubmissionResult {
         SubmissionResult {
@@ -116,6 +111,9 @@ mod tests {
                 verdict: None,
             },
             tests: Vec::new(),
+            score: None,
+            max_score: None,
+            groups: Vec::new(),
         }
     }
 
@@ -169,6 +167,16 @@ mod tests {
         assert_eq!(score(&result("rooks/dave.cpp", "rooks", 0, 0)), 0.0);
         let rows = read(&render(&[failed]).expect("renders"));
         assert_eq!(rows[1], ["carol", "rooks", "0.00", "CE", "0", "5"]);
+    }
+
+    /// See: issue #15. A scored result's gradebook score is its `score`.
+    #[test]
+    fn a_scored_result_shows_its_score() {
+        let mut scored = result("tri/narrow.py", "tri", 3, 4);
+        scored.score = Some(crate::verdict::Points(37.5));
+        assert_eq!(score(&scored), 37.5);
+        let rows = read(&render(&[scored]));
+        assert_eq!(rows[1][2], "37.50");
     }
 
     #[test]

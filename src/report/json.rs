@@ -323,8 +323,14 @@ impl GradedResult {
             .map(|expected| expected.verdict == Some(self.result.verdict))
     }
 
-    /// Score in percent: tests passed of tests run (0 when none ran).
+    /// Score in percent: the result's `score` of its `max_score`, else
+    /// tests passed of the problem's tests (0 when none ran).
     pub fn score_percent(&self) -> u32 {
+        if let (Some(score), Some(max)) = (self.result.score, self.result.max_score) {
+            if max.0 > 0.0 {
+                return (score.0 / max.0 * 100.0).floor().clamp(0.0, 100.0) as u32;
+            }
+        }
         match self.result.total {
             0 => 0,
             total => (self.result.passed * 100 / total) as u32,

@@ -354,6 +354,7 @@ mod tests {
             excerpt: Some(crate::runner::Excerpt::new(b"1", Some(b"2"), b"3")),
             rerun: false,
             stderr: Some("Traceback".to_owned()),
+            validator_score: None,
         };
         let mut sample = test("sample-1");
         hide_test_data(&mut sample);
@@ -365,6 +366,7 @@ mod tests {
             TestResult {
                 excerpt: None,
                 stderr: None,
+                validator_score: None,
                 random: None,
                 // Where it failed, not the expected value nor the exit code
                 // (issue 18).

@@ -4,7 +4,7 @@
 //! order, whatever `--jobs` is: the scheduler re-orders completions before
 //! they are emitted, so every report is the same for any number of workers.
 
-use crate::verdict::Verdict;
+use crate::verdict::{Points, Verdict};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
@@ -129,6 +129,10 @@ pub struct TestResult {
     /// report says why, not only "exit code 1" (issue #8). Absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stderr: Option<String>,
+    /// An accepted test's score as its output validator wrote it
+    /// (`score.txt` or `score_multiplier.txt`); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validator_score: Option<crate::verdict::ValidatorScore>,
 }
 
 /// Lines of a crashed program's stderr that [`TestResult::stderr`] keeps.
@@ -244,9 +248,52 @@ pub struct SubmissionResult {
     /// (layout `expected` and `grade --package`, without `--all-tests`):
     /// the tests after it were not run and are absent.
     pub tests: Vec<TestResult>,
+    /// What the submission scored: with test groups, the groups' model
+    /// (`crate::grading::score`); else the percent of tests passed (100
+    /// when accepted, 0 when it did not compile). Absent in reports
+    /// written before scores existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<Points>,
+    /// The highest score possible: 100 without groups.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_score: Option<Points>,
+    /// With test groups: every group below the root, depth first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<GroupScore>,
+}
+
+/// A group's result (SPEC.md's `groups[]` entry).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct GroupScore {
+    /// The group's name: its folder under `data/` (`secret/group1`), or
+    /// its name in problem.toml.
+    pub name: String,
+    pub score: Points,
+    pub max_score: Points,
+    /// The group's verdict under its rules.
+    pub verdict: Verdict,
+    /// The group's tests (and those of the groups in it), in order, run or
+    /// not.
+    pub tests: Vec<String>,
 }
 
 impl SubmissionResult {
+    /// The score without groups: the percent of tests passed (of the
+    /// problem's tests), two decimals; 0 when the submission did not
+    /// compile or there were no tests.
+    pub fn pass_fail_score(&self) -> Points {
+        let compiled = !matches!(
+            self.compile.verdict,
+            Some(Verdict::CompileError | Verdict::JudgeError)
+        );
+        if !compiled || self.total == 0 {
+            return Points(0.0);
+        }
+        // Counts of tests are far below 2^52: the conversion is exact.
+        let percent = self.passed as f64 / self.total as f64 * 100.0;
+        Points((percent * 100.0).round() / 100.0)
+    }
+
     /// SPEC.md: "the first non-AC test verdict in test order, or AC".
     pub fn overall(compile: &CompileResult, tests: &[TestResult]) -> Verdict {
         if let Some(verdict) = compile.verdict {
@@ -328,6 +375,7 @@ mod tests {
             random: None,
             rerun: false,
             stderr: None,
+            validator_score: None,
             excerpt: Some(Excerpt::new(b"1\n.\n0\n", Some(b"1\n"), b"0\n")),
         };
         let json = serde_json::to_string(&test).unwrap();
@@ -336,6 +384,7 @@ mod tests {
         let without = TestResult {
             rerun: false,
             stderr: None,
+            validator_score: None,
             excerpt: None,
             ..test
         };

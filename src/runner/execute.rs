@@ -33,6 +33,7 @@ pub(crate) fn run_test(
         excerpt: None,
         rerun: false,
         stderr: None,
+        validator_score: None,
     };
     let Some((program, args)) = &prepared.program else {
         result.message = "the submission was not prepared".to_owned();
@@ -75,7 +76,7 @@ pub(crate) fn run_test(
         expected.map(str::as_bytes),
         &measured.stdout,
     ));
-    let (verdict, message) = decide(
+    let (verdict, message, validator_score) = decide(
         problem,
         &measured,
         test,
@@ -88,6 +89,7 @@ pub(crate) fn run_test(
     }
     result.verdict = verdict;
     result.message = message;
+    result.validator_score = validator_score;
     result
 }
 
@@ -111,73 +113,82 @@ fn decide(
     input: &str,
     limits: &Limits,
     settings: &Settings,
-) -> (Verdict, String) {
+) -> (Verdict, String, Option<crate::verdict::ValidatorScore>) {
+    let (verdict, message) = match decide_limits(measured, limits) {
+        Some(decided) => decided,
+        None => match &test.answer {
+            Ok(answer) => match problems::check_bytes(
+                problem,
+                input,
+                &measured.stdout,
+                answer.as_deref(),
+                &settings.check_options,
+            ) {
+                Ok(outcome) => return (outcome.verdict, outcome.reason, outcome.score),
+                Err(failure) => (Verdict::JudgeError, format!("checker failure: {failure}")),
+            },
+            Err(message) => (Verdict::JudgeError, message.clone()),
+        },
+    };
+    (verdict, message, None)
+}
+
+/// The verdict of a run that exceeded a limit or crashed; `None` when the
+/// checker decides.
+fn decide_limits(measured: &Measured, limits: &Limits) -> Option<(Verdict, String)> {
     match measured.limit_exceeded {
         Some(LimitExceeded::Output) => {
-            return (
+            return Some((
                 Verdict::OutputLimitExceeded,
                 format!("output exceeded {} KiB", limits.stdout_bytes / 1024),
-            )
+            ))
         }
         Some(LimitExceeded::Scratch) => {
-            return (
+            return Some((
                 Verdict::OutputLimitExceeded,
                 format!(
                     "scratch space full: the files the program wrote reached {} MiB or {} files",
                     limits.scratch_kib / 1024,
                     crate::sandbox::scratch_files(limits.scratch_kib)
                 ),
-            )
+            ))
         }
         Some(LimitExceeded::Memory) => {
-            return (
+            return Some((
                 Verdict::MemoryLimitExceeded,
                 format!("memory exceeded {} MiB", limits.memory_kib / 1024),
-            )
+            ))
         }
         Some(LimitExceeded::CpuTime) => {
-            return (
+            return Some((
                 Verdict::TimeLimitExceeded,
                 format!("CPU time exceeded {} ms", limits.cpu_time_ms),
-            )
+            ))
         }
         Some(LimitExceeded::WallTime) => {
-            return (
+            return Some((
                 Verdict::TimeLimitExceeded,
                 format!(
                     "wall-clock time exceeded {} ms (CPU time {} ms)",
                     limits.wall_time_ms, measured.cpu_time_ms
                 ),
-            )
+            ))
         }
         None => {}
     }
     match measured.termination {
         Termination::Signaled(signal) => {
-            return (
+            return Some((
                 Verdict::RuntimeError,
                 format!("killed by signal {signal} ({})", signal_name(signal)),
-            )
+            ))
         }
         Termination::Exited(code) if code != 0 => {
-            return (Verdict::RuntimeError, format!("exit code {code}"))
+            return Some((Verdict::RuntimeError, format!("exit code {code}")))
         }
         Termination::Exited(_) => {}
     }
-    let answer = match &test.answer {
-        Ok(answer) => answer.as_deref(),
-        Err(message) => return (Verdict::JudgeError, message.clone()),
-    };
-    match problems::check_bytes(
-        problem,
-        input,
-        &measured.stdout,
-        answer,
-        &settings.check_options,
-    ) {
-        Ok(outcome) => (outcome.verdict, outcome.reason),
-        Err(failure) => (Verdict::JudgeError, format!("checker failure: {failure}")),
-    }
+    None
 }
 
 fn signal_name(signal: i32) -> &'static str {
@@ -216,6 +227,7 @@ mod tests {
             excerpt: None,
             rerun: false,
             stderr: None,
+            validator_score: None,
         }
     }
 

@@ -17,7 +17,8 @@ mod workspace;
 
 pub use compile::{read_submission, trim_message, SubmissionRefused, MESSAGE_LIMIT_BYTES};
 pub use events::{
-    CompileResult, Event, Excerpt, RandomOrigin, SubmissionResult, TestResult, EXCERPT_LIMIT_BYTES,
+    CompileResult, Event, Excerpt, GroupScore, RandomOrigin, SubmissionResult, TestResult,
+    EXCERPT_LIMIT_BYTES,
 };
 use tests_load::{generated_test, written_test};
 pub use tests_load::{load_tests, FixedTests};
@@ -342,6 +343,85 @@ pub fn run_selected(
     cancel: &Cancellation,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<Option<SubmissionResult>>, RunError> {
+    let stop = match which {
+        TestsToRun::All => Stop::Never,
+        TestsToRun::UntilFirstFailure => Stop::FirstFailure,
+    };
+    run_stopping(
+        problem,
+        submissions,
+        tests,
+        settings,
+        stop,
+        workspace,
+        cancel,
+        on_event,
+    )
+}
+
+/// Which tests judging reaches, for problems whose groups stop at their
+/// first rejection (`on_reject: break`, see `crate::grading::score`).
+pub trait TestGate: Sync {
+    /// Whether `test` is reached when the tests before it ended as `known`
+    /// says (`known[i]`: test `i`'s verdict, `None` when not known or not
+    /// run). Taking an unknown test as accepted must never skip a test
+    /// that the real verdicts reach.
+    fn reached(&self, test: usize, known: &[Option<crate::verdict::Verdict>]) -> bool;
+}
+
+/// [`run`] running, of each submission, only the tests `gate` says are
+/// reached. As with [`TestsToRun::UntilFirstFailure`], a worker skips a
+/// test once it is surely not reached, and the result keeps exactly the
+/// tests reached given the verdicts in test order, for any `--jobs`.
+pub fn run_gated(
+    problem: &dyn Problem,
+    submissions: &[Submission],
+    tests: &[TestCase],
+    settings: &Settings,
+    gate: &dyn TestGate,
+    workspace: &Workspace,
+    on_event: &mut dyn FnMut(Event<'_>),
+) -> Result<Vec<SubmissionResult>, RunError> {
+    let never = Cancellation::new();
+    let results = run_stopping(
+        problem,
+        submissions,
+        tests,
+        settings,
+        Stop::Gate(gate),
+        workspace,
+        &never,
+        on_event,
+    )?;
+    Ok(results.into_iter().flatten().collect())
+}
+
+/// Which tests of a submission run (see [`TestsToRun`], [`TestGate`]).
+#[derive(Clone, Copy)]
+enum Stop<'a> {
+    Never,
+    FirstFailure,
+    Gate(&'a dyn TestGate),
+}
+
+#[expect(
+    clippy::too_many_arguments,
+    reason = "run_cancellable's, plus which tests"
+)]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one pool of compiles, one of tests, and their hand-back in order"
+)]
+fn run_stopping(
+    problem: &dyn Problem,
+    submissions: &[Submission],
+    tests: &[TestCase],
+    settings: &Settings,
+    stop: Stop<'_>,
+    workspace: &Workspace,
+    cancel: &Cancellation,
+    on_event: &mut dyn FnMut(Event<'_>),
+) -> Result<Vec<Option<SubmissionResult>>, RunError> {
     let mut directories = Vec::with_capacity(submissions.len());
     for index in 0..submissions.len() {
         let dir = workspace.path().join(format!("submission-{}", index + 1));
@@ -425,6 +505,9 @@ pub fn run_selected(
                 |prepared| prepared.compile.clone(),
             ),
             tests: Vec::with_capacity(tests.len()),
+            score: None,
+            max_score: None,
+            groups: Vec::new(),
         })
         .collect();
     // Per submission: the test items handed back so far (run or skipped),
@@ -457,12 +540,21 @@ pub fn run_selected(
                     .iter()
                     .filter(|test| test.verdict.is_accepted())
                     .count();
+                result.score = Some(result.pass_fail_score());
+                result.max_score = Some(crate::verdict::Points(100.0));
                 on_event(Event::SubmissionFinished { result });
                 finished[next_to_finish] = true;
             }
             next_to_finish += 1;
         }
     };
+    // Per submission, for a gate: the verdicts workers have seen so far
+    // (any order), and those kept in test order at hand-back.
+    let seen: Vec<std::sync::Mutex<Vec<Option<crate::verdict::Verdict>>>> = (0..submissions.len())
+        .map(|_| std::sync::Mutex::new(vec![None; tests.len()]))
+        .collect();
+    let mut kept: Vec<Vec<Option<crate::verdict::Verdict>>> =
+        vec![vec![None; tests.len()]; submissions.len()];
     let alone = Alone::default();
     let rerun_taken: Vec<std::sync::atomic::AtomicBool> = (0..submissions.len())
         .map(|_| std::sync::atomic::AtomicBool::new(false))
@@ -473,10 +565,20 @@ pub fn run_selected(
         &pairs,
         cancel,
         |sandbox, &(index, prepared, test)| {
-            if which == TestsToRun::UntilFirstFailure
-                && first_failure[index].load(Ordering::SeqCst) < test
-            {
-                return None;
+            match stop {
+                Stop::FirstFailure if first_failure[index].load(Ordering::SeqCst) < test => {
+                    return None;
+                }
+                Stop::Gate(gate) => {
+                    let known = seen[index]
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .clone();
+                    if !gate.reached(test, &known) {
+                        return None;
+                    }
+                }
+                _ => {}
             }
             let limits = submissions[index].limits(&settings.limits);
             let run = |sandbox: &mut crate::sandbox::Sandbox| {
@@ -498,10 +600,17 @@ pub fn run_selected(
             if !result.verdict.is_accepted() {
                 first_failure[index].fetch_min(test, Ordering::SeqCst);
             }
+            if let Some(slot) = seen[index]
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .get_mut(test)
+            {
+                *slot = Some(result.verdict);
+            }
             Some(result)
         },
         |position, result| {
-            let (index, _, _) = pairs[position];
+            let (index, _, test) = pairs[position];
             // Submissions before this one (and any that did not compile)
             // are complete once a later submission's test arrives.
             finish_until(&mut results, &handed_back, &mut finished, index, on_event);
@@ -510,12 +619,18 @@ pub fn run_selected(
             // is decided: what comes after it is dropped, run or not. A
             // test is only skipped after a failure earlier in order, which
             // arrives first.
-            let decided = which == TestsToRun::UntilFirstFailure
-                && results[index]
+            let decided = match stop {
+                Stop::Never => false,
+                Stop::FirstFailure => results[index]
                     .tests
                     .last()
-                    .is_some_and(|test| !test.verdict.is_accepted());
+                    .is_some_and(|test| !test.verdict.is_accepted()),
+                Stop::Gate(gate) => !gate.reached(test, &kept[index]),
+            };
             if let (Some(result), false) = (result, decided) {
+                if let Some(slot) = kept[index].get_mut(test) {
+                    *slot = Some(result.verdict);
+                }
                 on_event(Event::TestFinished {
                     submission: &names[index],
                     test: &result,

@@ -26,6 +26,7 @@ mod programs;
 mod reports;
 mod rooks;
 mod run;
+mod scoring;
 mod shard;
 mod similar;
 mod slurm;

@@ -8,6 +8,30 @@ use crate::runner::{SubmissionResult, TestResult};
 use crate::verdict::Verdict;
 use std::fmt::Write as _;
 
+/// A scored submission's test groups: a row per group with its verdict,
+/// its score of its maximum and its tests.
+fn write_groups(page: &mut String, result: &SubmissionResult) {
+    if result.groups.is_empty() {
+        return;
+    }
+    page.push_str(
+        "<table class=\"groups\">\n<thead><tr><th>group</th><th>verdict</th><th>score</th>\
+         <th>tests</th></tr></thead>\n<tbody>\n",
+    );
+    for group in &result.groups {
+        let _ = writeln!(
+            page,
+            "<tr><td>{}</td><td>{}</td><td>{} of {}</td><td>{}</td></tr>",
+            escape(&group.name),
+            verdict_badge(group.verdict),
+            group.score,
+            group.max_score,
+            escape(&group.tests.join(", "))
+        );
+    }
+    page.push_str("</tbody>\n</table>\n");
+}
+
 /// One submission's section; `index` gives it an anchor on the one-page
 /// report.
 pub(super) fn write_submission(
@@ -34,6 +58,7 @@ pub(super) fn write_submission(
         result.total,
         crate::report::csv::score(result)
     );
+    write_groups(page, result);
     if !result.compile.ok || !result.compile.message.is_empty() {
         let heading = if result.compile.ok {
             "Compiler output"

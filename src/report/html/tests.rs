@@ -20,6 +20,7 @@ fn test_result(name: &str, verdict: Verdict, excerpt: Option<Excerpt>) -> TestRe
         random: None,
         rerun: false,
         stderr: None,
+        validator_score: None,
 
         excerpt,
     }
@@ -40,6 +41,9 @@ fn submission(path: &str, problem: &str, tests: Vec<TestResult>) -> SubmissionRe
         total: tests.len(),
         compile,
         tests,
+        score: None,
+        max_score: None,
+        groups: Vec::new(),
     }
 }
 
@@ -592,4 +596,58 @@ fn a_hidden_tests_message_keeps_where_but_not_what() {
     crate::report::hide_test_data(&mut hidden);
     assert_eq!((hidden.exit_code, hidden.signal), (None, None));
     assert_eq!(hidden.message, "runtime error");
+}
+
+/// See: issue #15. A scored submission's page has a row per test group
+/// with its verdict and its score of its maximum.
+#[test]
+fn a_scored_submission_shows_a_row_per_group() {
+    use crate::runner::GroupScore;
+    use crate::verdict::Points;
+    let mut scored = submission(
+        "tri/partially_accepted/narrow.py",
+        "tri",
+        vec![
+            test_result("secret/a/1", Verdict::Accepted, None),
+            test_result("secret/b/1", Verdict::WrongAnswer, None),
+        ],
+    );
+    scored.score = Some(Points(30.0));
+    scored.max_score = Some(Points(100.0));
+    scored.groups = vec![
+        GroupScore {
+            name: "secret/a".to_owned(),
+            score: Points(30.0),
+            max_score: Points(30.0),
+            verdict: Verdict::Accepted,
+            tests: vec!["secret/a/1".to_owned()],
+        },
+        GroupScore {
+            name: "secret/b".to_owned(),
+            score: Points(0.0),
+            max_score: Points(70.0),
+            verdict: Verdict::WrongAnswer,
+            tests: vec!["secret/b/1".to_owned()],
+        },
+    ];
+    let html = Html::parse_document(&render(&[scored]));
+    let rows: Vec<String> = select(&html, "table.groups tbody tr")
+        .iter()
+        .map(text)
+        .collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(
+        rows[0].contains("secret/a") && rows[0].contains("30 of 30"),
+        "{rows:?}"
+    );
+    assert!(
+        rows[1].contains("WA") && rows[1].contains("0 of 70"),
+        "{rows:?}"
+    );
+    let summary = select(&html, "section#submission-1 p.muted");
+    assert!(
+        text(&summary[0]).contains("score 30.00"),
+        "{}",
+        text(&summary[0])
+    );
 }

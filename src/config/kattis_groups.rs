@@ -1,0 +1,604 @@
+//! The test groups of a Kattis package (issue #15): the legacy and 2023-07
+//! `data/**/testdata.yaml` and the 2025-09 `data/**/test_group.yaml`, read
+//! into one [`GroupTree`]. Reading and validation only: a key outside the
+//! format is refused with its file, line and the keys the format allows,
+//! and a setting the judge cannot honour (a custom grader, per-group
+//! validator flags, unbounded scores) is refused rather than ignored.
+
+use super::groups::{
+    Aggregation, GroupNode, GroupRules, GroupTree, OnReject, ScoringStyle, TestGroup, VerdictMode,
+};
+use super::{ConfigError, ConfigErrorKind};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The legacy settings file.
+pub const LEGACY_FILE: &str = "testdata.yaml";
+/// The 2025-09 settings file.
+pub const CURRENT_FILE: &str = "test_group.yaml";
+
+/// `testdata.yaml` (legacy and 2023-07) as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TestdataYaml {
+    on_reject: Option<String>,
+    grading: Option<String>,
+    grader_flags: Option<String>,
+    input_validator_flags: Option<serde_norway::Value>,
+    output_validator_flags: Option<serde_norway::Value>,
+    accept_score: Option<f64>,
+    reject_score: Option<f64>,
+    range: Option<String>,
+}
+
+/// `test_group.yaml` (2025-09) as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TestGroupYaml {
+    max_score: Option<serde_norway::Value>,
+    score_aggregation: Option<String>,
+    static_validation_score: Option<serde_norway::Value>,
+    require_pass: Option<serde_norway::Value>,
+    args: Option<Vec<String>>,
+    input_validator_args: Option<serde_norway::Value>,
+    static_validator_args: Option<Vec<String>>,
+    output_validator_args: Option<Vec<String>>,
+    input_visualizer_args: Option<Vec<String>>,
+    output_visualizer_args: Option<Vec<String>>,
+    full_feedback: Option<bool>,
+}
+
+/// A settings file as read: its path and text, for the line of a bad value.
+struct Settings<T> {
+    path: PathBuf,
+    text: String,
+    yaml: T,
+}
+
+impl<T> Settings<T> {
+    fn invalid(&self, key: &str, message: impl Into<String>) -> ConfigError {
+        let line = self
+            .text
+            .lines()
+            .position(|line| line.trim_start().starts_with(&format!("{key}:")))
+            .map(|index| index + 1);
+        ConfigError {
+            path: self.path.clone(),
+            kind: ConfigErrorKind::Invalid {
+                key: key.to_owned(),
+                message: message.into(),
+                line,
+            },
+        }
+    }
+}
+
+fn read_settings<T: for<'de> Deserialize<'de> + Default>(
+    path: &Path,
+) -> Result<Option<Settings<T>>, ConfigError> {
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = fs_err::read_to_string(path).map_err(|error| ConfigError {
+        path: path.to_owned(),
+        kind: ConfigErrorKind::Read(error),
+    })?;
+    let yaml = if text.trim().is_empty() {
+        T::default()
+    } else {
+        serde_norway::from_str(&text).map_err(|error| ConfigError {
+            path: path.to_owned(),
+            kind: ConfigErrorKind::Parse {
+                position: error
+                    .location()
+                    .map(|location| (location.line(), location.column())),
+                message: without_location(&error.to_string()),
+            },
+        })?
+    };
+    Ok(Some(Settings {
+        path: path.to_owned(),
+        text,
+        yaml,
+    }))
+}
+
+fn without_location(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(index) => message[..index].to_owned(),
+        None => message.to_owned(),
+    }
+}
+
+/// The groups of the package in `dir`, whose tests are `test_names` (their
+/// names under `data/`, in judging order). `scoring`: the problem is
+/// `type: scoring`; a pass-fail package's files are checked, and `None`
+/// returned, since every test must pass anyway.
+pub fn read_groups(
+    dir: &Path,
+    test_names: &[&str],
+    scoring: bool,
+) -> Result<Option<GroupTree>, ConfigError> {
+    let data = dir.join("data");
+    let mut legacy = Vec::new();
+    let mut current = Vec::new();
+    for entry in walkdir::WalkDir::new(&data)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let name = entry.file_name().to_string_lossy();
+        if name == LEGACY_FILE {
+            legacy.push(entry.path().to_owned());
+        } else if name == CURRENT_FILE {
+            current.push(entry.path().to_owned());
+        }
+    }
+    if let (Some(old), Some(new)) = (legacy.first(), current.first()) {
+        return Err(ConfigError::invalid(
+            new,
+            CURRENT_FILE,
+            format!(
+                "a package uses `{LEGACY_FILE}` (legacy, 2023-07) or `{CURRENT_FILE}` (2025-09), \
+                 not both; `{}` is the other",
+                old.display()
+            ),
+        ));
+    }
+    let tree = if current.is_empty() {
+        legacy_tree(&data, test_names)?
+    } else {
+        current_tree(&data, test_names, &current, scoring)?
+    };
+    Ok(scoring.then_some(tree))
+}
+
+/// The group (folder under `data/`) each test is directly in, and the
+/// groups in order: `""` is `data` itself.
+fn folder_of(name: &str) -> &str {
+    name.rfind('/').map_or("", |index| &name[..index])
+}
+
+/// A tree whose groups are `folders` (each a path under `data/`, `""` the
+/// root), every test in the folder `group_of` names.
+fn build_tree(
+    test_names: &[&str],
+    group_of: &dyn Fn(&str) -> String,
+    rules_of: &mut dyn FnMut(&str) -> Result<GroupRules, ConfigError>,
+) -> Result<TestGroup, ConfigError> {
+    // Every folder and its ancestors, each with its rules.
+    let mut rules: BTreeMap<String, GroupRules> = BTreeMap::new();
+    for name in test_names {
+        let mut folder = group_of(name);
+        loop {
+            if !rules.contains_key(&folder) {
+                let made = rules_of(&folder)?;
+                rules.insert(folder.clone(), made);
+            }
+            if folder.is_empty() {
+                break;
+            }
+            folder = folder_of(&folder).to_owned();
+        }
+    }
+    if rules.is_empty() {
+        rules.insert(String::new(), rules_of("")?);
+    }
+    fn insert(
+        group: &mut TestGroup,
+        path: &[String],
+        test: &str,
+        rules: &BTreeMap<String, GroupRules>,
+    ) {
+        let Some((first, rest)) = path.split_first() else {
+            group.children.push(GroupNode::Test(test.to_owned()));
+            return;
+        };
+        let position = group
+            .children
+            .iter()
+            .position(|child| matches!(child, GroupNode::Group(inner) if inner.name == *first));
+        let position = position.unwrap_or_else(|| {
+            group.children.push(GroupNode::Group(TestGroup {
+                name: first.clone(),
+                rules: rules.get(first).cloned().unwrap_or_default(),
+                children: Vec::new(),
+            }));
+            group.children.len() - 1
+        });
+        if let Some(GroupNode::Group(inner)) = group.children.get_mut(position) {
+            insert(inner, rest, test, rules);
+        }
+    }
+    let mut root = TestGroup {
+        name: "data".to_owned(),
+        rules: rules.get("").cloned().unwrap_or_default(),
+        children: Vec::new(),
+    };
+    for name in test_names {
+        let folder = group_of(name);
+        // `secret/a/b` lies under `secret` then `secret/a` then `secret/a/b`.
+        let mut path = Vec::new();
+        let mut prefix = String::new();
+        for part in folder.split('/').filter(|part| !part.is_empty()) {
+            if !prefix.is_empty() {
+                prefix.push('/');
+            }
+            prefix.push_str(part);
+            path.push(prefix.clone());
+        }
+        insert(&mut root, &path, name, &rules);
+    }
+    Ok(root)
+}
+
+/// Legacy: every folder is a group, ruled by the nearest `testdata.yaml`
+/// at or above it (the whole file; defaults for what it leaves out).
+fn legacy_tree(data: &Path, test_names: &[&str]) -> Result<GroupTree, ConfigError> {
+    let mut rules_of = |folder: &str| -> Result<GroupRules, ConfigError> {
+        let mut at = folder.to_owned();
+        loop {
+            let path = data.join(&at).join(LEGACY_FILE);
+            if let Some(settings) = read_settings::<TestdataYaml>(&path)? {
+                return legacy_rules(&settings);
+            }
+            if at.is_empty() {
+                return Ok(GroupRules::default());
+            }
+            at = folder_of(&at).to_owned();
+        }
+    };
+    let root = build_tree(
+        test_names,
+        &|name| folder_of(name).to_owned(),
+        &mut rules_of,
+    )?;
+    Ok(GroupTree {
+        style: ScoringStyle::Legacy,
+        root,
+    })
+}
+
+fn legacy_rules(settings: &Settings<TestdataYaml>) -> Result<GroupRules, ConfigError> {
+    let yaml = &settings.yaml;
+    let mut rules = GroupRules::default();
+    match yaml.on_reject.as_deref() {
+        None | Some("break") => rules.on_reject = OnReject::Break,
+        Some("continue") => rules.on_reject = OnReject::Continue,
+        Some(other) => {
+            return Err(settings.invalid(
+                "on_reject",
+                format!("`{other}` is neither `break` nor `continue`"),
+            ))
+        }
+    }
+    match yaml.grading.as_deref() {
+        None | Some("default") => {}
+        Some("custom") => {
+            return Err(settings.invalid(
+                "grading",
+                "custom graders are not supported; the default grader's flags are",
+            ))
+        }
+        Some(other) => {
+            return Err(settings.invalid(
+                "grading",
+                format!("`{other}` is neither `default` nor `custom`"),
+            ))
+        }
+    }
+    for (key, value) in [
+        ("input_validator_flags", &yaml.input_validator_flags),
+        ("output_validator_flags", &yaml.output_validator_flags),
+    ] {
+        let empty = match value {
+            None | Some(serde_norway::Value::Null) => true,
+            Some(serde_norway::Value::String(text)) => text.trim().is_empty(),
+            Some(_) => false,
+        };
+        if !empty {
+            return Err(settings.invalid(
+                key,
+                "per-group validator flags are not supported; state the flags in problem.yaml",
+            ));
+        }
+    }
+    for flag in yaml
+        .grader_flags
+        .as_deref()
+        .unwrap_or("")
+        .split_whitespace()
+    {
+        match flag {
+            "worst_error" => rules.verdict_mode = VerdictMode::WorstError,
+            "first_error" => rules.verdict_mode = VerdictMode::FirstError,
+            "always_accept" => rules.verdict_mode = VerdictMode::AlwaysAccept,
+            "sum" => rules.aggregation = Aggregation::Sum,
+            "avg" => rules.aggregation = Aggregation::Avg,
+            "min" => rules.aggregation = Aggregation::Min,
+            "max" => rules.aggregation = Aggregation::Max,
+            "ignore_sample" => rules.ignore_sample = true,
+            "accept_if_any_accepted" => rules.accept_if_any_accepted = true,
+            other => {
+                return Err(settings.invalid(
+                    "grader_flags",
+                    format!(
+                        "`{other}` is not a flag of the default grader (worst_error, \
+                         first_error, always_accept, sum, avg, min, max, ignore_sample, \
+                         accept_if_any_accepted)"
+                    ),
+                ))
+            }
+        }
+    }
+    if let Some(score) = yaml.accept_score {
+        rules.accept_score = Some(finite(settings, "accept_score", score)?);
+    }
+    if let Some(score) = yaml.reject_score {
+        rules.reject_score = finite(settings, "reject_score", score)?;
+    }
+    if let Some(range) = &yaml.range {
+        rules.range =
+            Some(parse_range(range).map_err(|message| settings.invalid("range", message))?);
+    }
+    Ok(rules)
+}
+
+fn finite<T>(settings: &Settings<T>, key: &str, value: f64) -> Result<f64, ConfigError> {
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(settings.invalid(key, format!("`{value}` is not a finite number")))
+    }
+}
+
+/// `range`: two numbers, `inf`, `+inf` and `-inf` allowed, the first at
+/// most the second.
+pub fn parse_range(text: &str) -> Result<(f64, f64), String> {
+    let number = |word: &str| -> Result<f64, String> {
+        match word {
+            "inf" | "+inf" => Ok(f64::INFINITY),
+            "-inf" => Ok(f64::NEG_INFINITY),
+            _ => word
+                .parse::<f64>()
+                .ok()
+                .filter(|value| value.is_finite())
+                .ok_or_else(|| format!("`{word}` is not a number")),
+        }
+    };
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let [low, high] = words.as_slice() else {
+        return Err(format!("`{text}` is not two numbers (`LOW HIGH`)"));
+    };
+    let (low, high) = (number(low)?, number(high)?);
+    if low > high {
+        return Err(format!("`{text}`: the low end is above the high end"));
+    }
+    Ok((low, high))
+}
+
+/// 2025-09: `sample`, `secret` and each folder directly in `secret` are
+/// groups (deeper folders belong to their group); `test_group.yaml` is
+/// read in those alone.
+fn current_tree(
+    data: &Path,
+    test_names: &[&str],
+    files: &[PathBuf],
+    scoring: bool,
+) -> Result<GroupTree, ConfigError> {
+    for file in files {
+        let folder = file
+            .parent()
+            .and_then(|parent| parent.strip_prefix(data).ok())
+            .map(|folder| folder.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let depth = folder.split('/').filter(|part| !part.is_empty()).count();
+        let allowed = folder == "sample"
+            || folder == "secret"
+            || (depth == 2 && folder.starts_with("secret/"));
+        if !allowed {
+            return Err(ConfigError::invalid(
+                file,
+                CURRENT_FILE,
+                "is allowed only in `data/sample`, `data/secret` and the groups directly in \
+                 `data/secret`",
+            ));
+        }
+    }
+    let group_of = |name: &str| -> String {
+        let parts: Vec<&str> = name.split('/').collect();
+        match parts.as_slice() {
+            ["secret", group, _, ..] if parts.len() > 2 => format!("secret/{group}"),
+            [top, _, ..] => (*top).to_owned(),
+            _ => String::new(),
+        }
+    };
+    let mut rules_of = |folder: &str| -> Result<GroupRules, ConfigError> {
+        let path = data.join(folder).join(CURRENT_FILE);
+        let settings = read_settings::<TestGroupYaml>(&path)?;
+        current_rules(folder, settings.as_ref(), scoring)
+    };
+    let root = build_tree(test_names, &group_of, &mut rules_of)?;
+    let secret_has_tests = root.children.iter().any(|child| {
+        matches!(child, GroupNode::Group(group) if group.name == "secret"
+            && group.children.iter().any(|inner| matches!(inner, GroupNode::Test(_))))
+    });
+    let secret_has_groups = root.children.iter().any(|child| {
+        matches!(child, GroupNode::Group(group) if group.name == "secret"
+            && group.children.iter().any(|inner| matches!(inner, GroupNode::Group(_))))
+    });
+    if secret_has_tests && secret_has_groups {
+        return Err(ConfigError::invalid(
+            &data.join("secret"),
+            "secret",
+            "holds both tests and test groups; 2025-09 allows one or the other",
+        ));
+    }
+    Ok(GroupTree {
+        style: ScoringStyle::Current,
+        root,
+    })
+}
+
+fn current_rules(
+    folder: &str,
+    settings: Option<&Settings<TestGroupYaml>>,
+    scoring: bool,
+) -> Result<GroupRules, ConfigError> {
+    let default = TestGroupYaml::default();
+    let yaml = settings.map_or(&default, |settings| &settings.yaml);
+    let invalid = |key: &str, message: String| match settings {
+        Some(settings) => settings.invalid(key, message),
+        None => ConfigError::invalid(Path::new(folder), key, message),
+    };
+    let is_sample = folder == "sample";
+    let is_secret = folder == "secret";
+    for (key, stated) in [
+        ("max_score", yaml.max_score.is_some()),
+        ("score_aggregation", yaml.score_aggregation.is_some()),
+        ("require_pass", yaml.require_pass.is_some()),
+    ] {
+        if stated && (is_sample || !scoring) {
+            return Err(invalid(
+                key,
+                if is_sample {
+                    "is not allowed in `sample`".to_owned()
+                } else {
+                    "is allowed only in a scoring problem (`type: scoring`)".to_owned()
+                },
+            ));
+        }
+    }
+    if yaml.static_validation_score.is_some() {
+        return Err(invalid(
+            "static_validation_score",
+            "static validation is not supported".to_owned(),
+        ));
+    }
+    for (key, args) in [
+        ("args", &yaml.args),
+        ("output_validator_args", &yaml.output_validator_args),
+    ] {
+        if args.as_ref().is_some_and(|args| !args.is_empty()) {
+            return Err(invalid(
+                key,
+                "per-group arguments are not supported".to_owned(),
+            ));
+        }
+    }
+    if yaml.input_validator_args.as_ref().is_some_and(
+        |args| !matches!(args, serde_norway::Value::Sequence(items) if items.is_empty()),
+    ) {
+        return Err(invalid(
+            "input_validator_args",
+            "per-group arguments are not supported".to_owned(),
+        ));
+    }
+    let _ = (
+        &yaml.static_validator_args,
+        &yaml.input_visualizer_args,
+        &yaml.output_visualizer_args,
+        yaml.full_feedback,
+    );
+    if folder.is_empty() {
+        // `data`: the score is `secret`'s; the samples score nothing.
+        return Ok(GroupRules {
+            aggregation: Aggregation::Sum,
+            verdict_mode: VerdictMode::FirstError,
+            on_reject: OnReject::Continue,
+            accept_score: Some(0.0),
+            ..GroupRules::default()
+        });
+    }
+    if is_sample {
+        return Ok(GroupRules {
+            aggregation: Aggregation::PassFail,
+            verdict_mode: VerdictMode::FirstError,
+            on_reject: OnReject::Break,
+            accept_score: Some(0.0),
+            max_score: Some(0.0),
+            ..GroupRules::default()
+        });
+    }
+    let aggregation = match yaml.score_aggregation.as_deref() {
+        None if is_secret => Aggregation::Sum,
+        None => Aggregation::PassFail,
+        Some("pass-fail") => Aggregation::PassFail,
+        Some("sum") => Aggregation::Sum,
+        Some("min") => Aggregation::Min,
+        Some(other) => {
+            return Err(invalid(
+                "score_aggregation",
+                format!("`{other}` is not `pass-fail`, `sum` or `min`"),
+            ))
+        }
+    };
+    let max_score = match &yaml.max_score {
+        None if is_secret => 100.0,
+        None => {
+            return Err(invalid(
+                "max_score",
+                format!("group `{folder}` needs a `max_score`, since `secret`'s is bounded"),
+            ))
+        }
+        Some(value) => match value.as_u64() {
+            Some(points) => points as f64,
+            None if value.as_str() == Some("unbounded") => {
+                return Err(invalid(
+                    "max_score",
+                    "`unbounded` scores are not supported; give a whole number".to_owned(),
+                ))
+            }
+            None => {
+                return Err(invalid(
+                    "max_score",
+                    "is not a whole number of at least 0".to_owned(),
+                ))
+            }
+        },
+    };
+    let require_pass = match &yaml.require_pass {
+        None => Vec::new(),
+        Some(serde_norway::Value::String(name)) => vec![name.clone()],
+        Some(serde_norway::Value::Sequence(names)) => names
+            .iter()
+            .map(|name| {
+                name.as_str().map(str::to_owned).ok_or_else(|| {
+                    invalid(
+                        "require_pass",
+                        "lists a name that is not a string".to_owned(),
+                    )
+                })
+            })
+            .collect::<Result<_, _>>()?,
+        Some(_) => {
+            return Err(invalid(
+                "require_pass",
+                "is neither a group name nor a list of them".to_owned(),
+            ))
+        }
+    };
+    if let Some(later) = require_pass.iter().find(|name| name.as_str() >= folder) {
+        return Err(invalid(
+            "require_pass",
+            format!("`{later}` does not come before `{folder}`"),
+        ));
+    }
+    Ok(GroupRules {
+        aggregation,
+        verdict_mode: VerdictMode::FirstError,
+        on_reject: match aggregation {
+            Aggregation::Sum => OnReject::Continue,
+            _ => OnReject::Break,
+        },
+        accept_score: None,
+        max_score: Some(max_score),
+        require_pass,
+        ..GroupRules::default()
+    })
+}
+
+#[cfg(test)]
+#[path = "kattis_groups_tests.rs"]
+mod tests;

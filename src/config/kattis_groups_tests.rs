@@ -1,0 +1,170 @@
+//! Reading `testdata.yaml` and `test_group.yaml`: the trees they give and
+//! the errors that name the file, the line and the keys allowed.
+
+use super::*;
+
+fn package(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        let path = dir.path().join(name);
+        fs_err::create_dir_all(path.parent().unwrap()).unwrap();
+        fs_err::write(path, text).unwrap();
+    }
+    dir
+}
+
+const TESTS: [&str; 4] = ["sample/1", "secret/g1/1", "secret/g1/2", "secret/g2/1"];
+
+fn group<'a>(tree: &'a TestGroup, name: &str) -> &'a TestGroup {
+    tree.groups()
+        .into_iter()
+        .find(|group| group.name == name)
+        .unwrap_or_else(|| panic!("no group {name}"))
+}
+
+#[test]
+fn legacy_files_rule_their_folder_and_those_below() {
+    let dir = package(&[
+        ("data/sample/testdata.yaml", "accept_score: 0\n"),
+        (
+            "data/secret/testdata.yaml",
+            "grader_flags: first_error accept_if_any_accepted\n",
+        ),
+        (
+            "data/secret/g1/testdata.yaml",
+            "on_reject: break\naccept_score: 50\nrange: 0 50\ngrader_flags: min\n",
+        ),
+    ]);
+    let tree = read_groups(dir.path(), &TESTS, true).unwrap().unwrap();
+    assert_eq!(tree.style, ScoringStyle::Legacy);
+    let g1 = group(&tree.root, "secret/g1");
+    assert_eq!(g1.rules.aggregation, Aggregation::Min);
+    assert_eq!(g1.rules.accept_score, Some(50.0));
+    assert_eq!(g1.rules.range, Some((0.0, 50.0)));
+    // No file of its own: `secret`'s, whole.
+    let g2 = group(&tree.root, "secret/g2");
+    assert!(g2.rules.accept_if_any_accepted);
+    assert_eq!(g2.rules.aggregation, Aggregation::Sum);
+    assert_eq!(g2.rules.verdict_mode, VerdictMode::FirstError);
+    assert_eq!(group(&tree.root, "sample").rules.accept_score, Some(0.0));
+    assert_eq!(tree.root.test_names(), TESTS.to_vec());
+}
+
+#[test]
+fn a_pass_fail_package_checks_its_files_and_has_no_tree() {
+    let dir = package(&[("data/secret/testdata.yaml", "on_reject: continue\n")]);
+    assert_eq!(read_groups(dir.path(), &TESTS, false).unwrap(), None);
+}
+
+#[test]
+fn an_unknown_key_names_its_file_line_and_the_keys_allowed() {
+    let dir = package(&[("data/secret/testdata.yaml", "on_reject: break\nscore: 5\n")]);
+    let message = read_groups(dir.path(), &TESTS, true)
+        .unwrap_err()
+        .to_string();
+    assert!(message.contains("data/secret/testdata.yaml"), "{message}");
+    assert!(message.contains("line 2"), "{message}");
+    assert!(message.contains("unknown field `score`"), "{message}");
+    assert!(message.contains("`accept_score`"), "{message}");
+}
+
+#[test]
+fn bad_values_name_their_key_and_line() {
+    for (text, wanted) in [
+        (
+            "on_reject: stop\n",
+            "`stop` is neither `break` nor `continue`",
+        ),
+        (
+            "grader_flags: min best\n",
+            "`best` is not a flag of the default grader",
+        ),
+        ("range: 0\n", "is not two numbers"),
+        ("range: 5 1\n", "the low end is above the high end"),
+        ("grading: custom\n", "custom graders are not supported"),
+        (
+            "output_validator_flags: float_tolerance 1e-6\n",
+            "per-group validator flags",
+        ),
+    ] {
+        let dir = package(&[("data/secret/testdata.yaml", text)]);
+        let message = read_groups(dir.path(), &TESTS, true)
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains(wanted), "{text}: {message}");
+        assert!(message.contains("line 1"), "{text}: {message}");
+    }
+}
+
+#[test]
+fn current_groups_read_max_score_aggregation_and_require_pass() {
+    let dir = package(&[
+        (
+            "data/secret/g1/test_group.yaml",
+            "max_score: 40\nscore_aggregation: min\n",
+        ),
+        (
+            "data/secret/g2/test_group.yaml",
+            "max_score: 60\nrequire_pass: [sample, secret/g1]\n",
+        ),
+    ]);
+    let tree = read_groups(dir.path(), &TESTS, true).unwrap().unwrap();
+    assert_eq!(tree.style, ScoringStyle::Current);
+    let secret = group(&tree.root, "secret");
+    assert_eq!(secret.rules.max_score, Some(100.0));
+    assert_eq!(secret.rules.aggregation, Aggregation::Sum);
+    let g1 = group(&tree.root, "secret/g1");
+    assert_eq!(
+        (g1.rules.aggregation, g1.rules.max_score),
+        (Aggregation::Min, Some(40.0))
+    );
+    assert_eq!(g1.rules.on_reject, OnReject::Break);
+    let g2 = group(&tree.root, "secret/g2");
+    assert_eq!(g2.rules.aggregation, Aggregation::PassFail);
+    assert_eq!(g2.rules.require_pass, vec!["sample", "secret/g1"]);
+}
+
+#[test]
+fn current_files_are_refused_where_the_format_refuses_them() {
+    for (files, wanted) in [
+        (
+            vec![("data/sample/test_group.yaml", "max_score: 5\n")],
+            "is not allowed in `sample`",
+        ),
+        (
+            vec![("data/secret/g1/test_group.yaml", "score_aggregation: min\n")],
+            "needs a `max_score`",
+        ),
+        (
+            vec![("data/secret/g1/test_group.yaml", "max_score: unbounded\n")],
+            "`unbounded` scores are not supported",
+        ),
+        (
+            vec![(
+                "data/secret/g1/test_group.yaml",
+                "max_score: 50\nrequire_pass: secret/g2\n",
+            )],
+            "does not come before",
+        ),
+        (
+            vec![(
+                "data/secret/g1/test_group.yaml",
+                "max_score: 50\nweight: 2\n",
+            )],
+            "unknown field `weight`",
+        ),
+        (
+            vec![
+                ("data/secret/g1/test_group.yaml", "max_score: 50\n"),
+                ("data/secret/g2/testdata.yaml", "on_reject: continue\n"),
+            ],
+            "not both",
+        ),
+    ] {
+        let dir = package(&files);
+        let message = read_groups(dir.path(), &TESTS, true)
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains(wanted), "{files:?}: {message}");
+    }
+}

@@ -1,0 +1,437 @@
+//! What a submission scores on a package with test groups (issue #15): one
+//! model for the legacy `testdata.yaml` graders, the 2025-09
+//! `test_group.yaml` groups and our `problem.toml` groups. Pure: it sees
+//! verdicts and validator scores, never a program.
+//!
+//! A group's children are judged in order; under `on_reject: break` the
+//! first rejected child ends the group (the children after it are not
+//! run). A test scores its group's `accept_score` (or its share of the
+//! group's maximum) when accepted, scaled or replaced by the validator's
+//! `score_multiplier.txt` / `score.txt`, and `reject_score` otherwise. A
+//! group's verdict follows its verdict mode (`worst_error`, `first_error`,
+//! `always_accept`, `accept_if_any_accepted`), its score its aggregation
+//! (`pass-fail`, `sum`, `min`, `avg`, `max`); legacy packages score a
+//! rejected group 0 and keep a score within `range`.
+//!
+//! [`ScorePlan::reached`] says which tests judging reaches, so the runner
+//! skips the rest ([`crate::runner::TestGate`]).
+
+use crate::config::groups::{
+    Aggregation, GroupNode, GroupRules, GroupTree, OnReject, ScoringStyle, TestGroup, VerdictMode,
+};
+use crate::runner::{GroupScore, TestGate};
+use crate::verdict::{Points, ValidatorScore, Verdict};
+use std::collections::HashMap;
+
+/// What a submission scored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scored {
+    pub score: Points,
+    pub max_score: Points,
+    /// The root's verdict.
+    pub verdict: Verdict,
+    /// Every group below the root, depth first.
+    pub groups: Vec<GroupScore>,
+}
+
+/// One test as judged: its verdict and what its validator said of its score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Observed {
+    pub verdict: Verdict,
+    pub score: Option<ValidatorScore>,
+}
+
+/// A [`GroupTree`] bound to a run's tests (by index), with every maximum
+/// worked out.
+#[derive(Clone, Debug)]
+pub struct ScorePlan {
+    style: ScoringStyle,
+    root: PlanGroup,
+    tests: usize,
+}
+
+#[derive(Clone, Debug)]
+struct PlanGroup {
+    name: String,
+    rules: GroupRules,
+    children: Vec<PlanNode>,
+    max: f64,
+    /// The maximum of a test directly in this group.
+    test_max: f64,
+    tests: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+enum PlanNode {
+    Test(usize),
+    Group(PlanGroup),
+}
+
+/// A child's result while a group is judged.
+#[derive(Clone, Copy, Debug)]
+struct NodeResult {
+    verdict: Verdict,
+    score: f64,
+    /// Every test below was run and accepted.
+    all_accepted: bool,
+}
+
+/// JE before WA: the order `worst_error` ranks rejections in.
+fn severity(verdict: Verdict) -> u8 {
+    match verdict {
+        Verdict::JudgeError => 9,
+        Verdict::CompileError => 8,
+        Verdict::RuntimeError => 7,
+        Verdict::MemoryLimitExceeded => 6,
+        Verdict::TimeLimitExceeded => 5,
+        Verdict::OutputLimitExceeded => 4,
+        Verdict::WrongAnswer => 3,
+        Verdict::PresentationError => 2,
+        Verdict::Accepted => 0,
+    }
+}
+
+impl ScorePlan {
+    /// Binds `tree` to the run's tests, named in run order. Every test of
+    /// the tree must be one of them and every one of them in the tree, in
+    /// the same order.
+    pub fn new(tree: &GroupTree, test_names: &[&str]) -> Result<ScorePlan, String> {
+        let index: HashMap<&str, usize> = test_names
+            .iter()
+            .enumerate()
+            .map(|(position, name)| (*name, position))
+            .collect();
+        let root = plan_group(&tree.root, &index)?;
+        let order: Vec<usize> = leaves(&root);
+        if order.len() != test_names.len() {
+            let listed: std::collections::HashSet<usize> = order.iter().copied().collect();
+            let missing = (0..test_names.len())
+                .find(|position| !listed.contains(position))
+                .and_then(|position| test_names.get(position))
+                .map_or_else(String::new, |name| format!(" (`{name}` is in none)"));
+            return Err(format!(
+                "the groups hold {} tests, the package {}{missing}",
+                order.len(),
+                test_names.len()
+            ));
+        }
+        if order.windows(2).any(|pair| pair[0] >= pair[1]) {
+            return Err("the groups list the tests out of the package's order".to_owned());
+        }
+        Ok(ScorePlan {
+            style: tree.style,
+            root,
+            tests: test_names.len(),
+        })
+    }
+
+    /// The highest score a submission can get.
+    pub fn max_score(&self) -> Points {
+        Points(self.root.max)
+    }
+
+    /// Scores one submission: `observed[i]` is test `i` as judged, `None`
+    /// when it was not run. A test that judging reaches but that was not
+    /// run counts as a judge error.
+    pub fn evaluate(&self, observed: &[Option<Observed>]) -> Scored {
+        let mut groups = Vec::new();
+        let mut passed = HashMap::new();
+        let lookup = |test: usize| {
+            observed.get(test).copied().flatten().unwrap_or(Observed {
+                verdict: Verdict::JudgeError,
+                score: None,
+            })
+        };
+        let result = self.judge(
+            &self.root,
+            &lookup,
+            &mut |_| {},
+            &mut passed,
+            &mut Some(&mut groups),
+        );
+        Scored {
+            score: Points(result.score),
+            max_score: Points(self.root.max),
+            verdict: result.verdict,
+            groups,
+        }
+    }
+
+    fn judge(
+        &self,
+        group: &PlanGroup,
+        lookup: &dyn Fn(usize) -> Observed,
+        visit: &mut dyn FnMut(usize),
+        passed: &mut HashMap<String, bool>,
+        out: &mut Option<&mut Vec<GroupScore>>,
+    ) -> NodeResult {
+        let is_root = std::ptr::eq(group, &self.root);
+        let slot = out.as_mut().map(|groups| {
+            groups.push(GroupScore {
+                name: group.name.clone(),
+                score: Points(0.0),
+                max_score: Points(group.max),
+                verdict: Verdict::Accepted,
+                tests: group.tests.clone(),
+            });
+            groups.len() - 1
+        });
+        let unmet = group
+            .rules
+            .require_pass
+            .iter()
+            .find(|name| !passed.get(*name).copied().unwrap_or(false));
+        let result = if unmet.is_some() {
+            NodeResult {
+                verdict: Verdict::WrongAnswer,
+                score: 0.0,
+                all_accepted: false,
+            }
+        } else {
+            self.judge_children(group, lookup, visit, passed, out)
+        };
+        passed.insert(group.name.clone(), result.all_accepted);
+        if let (Some(groups), Some(slot)) = (out.as_mut(), slot) {
+            if let Some(entry) = groups.get_mut(slot) {
+                entry.score = Points(result.score);
+                entry.verdict = result.verdict;
+            }
+        }
+        if is_root {
+            if let (Some(groups), Some(slot)) = (out.as_mut(), slot) {
+                groups.remove(slot);
+            }
+        }
+        result
+    }
+
+    fn judge_children(
+        &self,
+        group: &PlanGroup,
+        lookup: &dyn Fn(usize) -> Observed,
+        visit: &mut dyn FnMut(usize),
+        passed: &mut HashMap<String, bool>,
+        out: &mut Option<&mut Vec<GroupScore>>,
+    ) -> NodeResult {
+        let rules = &group.rules;
+        let mut results: Vec<NodeResult> = Vec::with_capacity(group.children.len());
+        let mut all_accepted = true;
+        for (position, child) in group.children.iter().enumerate() {
+            let result = match child {
+                PlanNode::Test(test) => {
+                    visit(*test);
+                    self.judge_test(group, lookup(*test))
+                }
+                PlanNode::Group(inner) => self.judge(inner, lookup, visit, passed, out),
+            };
+            let ignored = rules.ignore_sample && position == 0;
+            all_accepted &= result.all_accepted;
+            if ignored {
+                continue;
+            }
+            results.push(result);
+            if result.verdict != Verdict::Accepted && rules.on_reject == OnReject::Break {
+                break;
+            }
+        }
+        let counted = if rules.ignore_sample { 1 } else { 0 };
+        all_accepted &= results.len() + counted == group.children.len();
+        let any_accepted = results.iter().any(|r| r.verdict == Verdict::Accepted);
+        let first_rejection = results
+            .iter()
+            .map(|r| r.verdict)
+            .find(|verdict| *verdict != Verdict::Accepted);
+        let verdict = match (rules.verdict_mode, first_rejection) {
+            (VerdictMode::AlwaysAccept, _) | (_, None) => Verdict::Accepted,
+            _ if rules.accept_if_any_accepted && any_accepted => Verdict::Accepted,
+            (VerdictMode::FirstError, Some(first)) => first,
+            (VerdictMode::WorstError, Some(first)) => results
+                .iter()
+                .map(|r| r.verdict)
+                .max_by_key(|verdict| severity(*verdict))
+                .unwrap_or(first),
+        };
+        let scores: Vec<f64> = results.iter().map(|r| r.score).collect();
+        let mut score = match rules.aggregation {
+            Aggregation::PassFail => {
+                if results.iter().all(|r| r.verdict == Verdict::Accepted) {
+                    group.max
+                } else {
+                    0.0
+                }
+            }
+            Aggregation::Sum => scores.iter().sum(),
+            Aggregation::Min => scores.iter().copied().reduce(f64::min).unwrap_or(0.0),
+            Aggregation::Max => scores.iter().copied().reduce(f64::max).unwrap_or(0.0),
+            Aggregation::Avg => match scores.len() {
+                0 => 0.0,
+                count => scores.iter().sum::<f64>() / count as f64,
+            },
+        };
+        if self.style == ScoringStyle::Legacy {
+            if verdict != Verdict::Accepted {
+                score = 0.0;
+            }
+            if let Some((low, high)) = rules.range {
+                score = score.clamp(low, high);
+            }
+        }
+        NodeResult {
+            verdict,
+            score,
+            all_accepted,
+        }
+    }
+
+    /// A test directly in `group`: a judge error when its validator's score
+    /// breaks the group's rules.
+    fn judge_test(&self, group: &PlanGroup, observed: Observed) -> NodeResult {
+        let rules = &group.rules;
+        if observed.verdict != Verdict::Accepted {
+            return NodeResult {
+                verdict: observed.verdict,
+                score: rules.reject_score,
+                all_accepted: false,
+            };
+        }
+        let judge_error = NodeResult {
+            verdict: Verdict::JudgeError,
+            score: 0.0,
+            all_accepted: false,
+        };
+        let score = match observed.score {
+            None => group.test_max,
+            Some(ValidatorScore::Multiplier(Points(share))) => {
+                if !(0.0..=1.0).contains(&share) {
+                    return judge_error;
+                }
+                share * group.test_max
+            }
+            Some(ValidatorScore::Score(Points(value))) => {
+                if self.style == ScoringStyle::Current && value > group.test_max + 1e-9 {
+                    return judge_error;
+                }
+                value
+            }
+        };
+        NodeResult {
+            verdict: Verdict::Accepted,
+            score,
+            all_accepted: true,
+        }
+    }
+}
+
+impl TestGate for ScorePlan {
+    /// Whether judging reaches `test` when the tests before it ended as
+    /// `known` says (`None`: not known yet, taken as accepted, so a test
+    /// is only skipped once it surely is not reached).
+    fn reached(&self, test: usize, known: &[Option<Verdict>]) -> bool {
+        if test >= self.tests {
+            return false;
+        }
+        let lookup = |index: usize| Observed {
+            verdict: known
+                .get(index)
+                .copied()
+                .flatten()
+                .unwrap_or(Verdict::Accepted),
+            score: None,
+        };
+        let mut reached = false;
+        let mut passed = HashMap::new();
+        self.judge(
+            &self.root,
+            &lookup,
+            &mut |visited| reached |= visited == test,
+            &mut passed,
+            &mut None,
+        );
+        reached
+    }
+}
+
+fn leaves(group: &PlanGroup) -> Vec<usize> {
+    let mut all = Vec::new();
+    for child in &group.children {
+        match child {
+            PlanNode::Test(test) => all.push(*test),
+            PlanNode::Group(inner) => all.extend(leaves(inner)),
+        }
+    }
+    all
+}
+
+/// `group` bound to test indices, with its maximum and its tests' maximum.
+fn plan_group(group: &TestGroup, index: &HashMap<&str, usize>) -> Result<PlanGroup, String> {
+    let rules = group.rules.clone();
+    let mut children = Vec::with_capacity(group.children.len());
+    for child in &group.children {
+        children.push(match child {
+            GroupNode::Test(name) => PlanNode::Test(
+                *index
+                    .get(name.as_str())
+                    .ok_or_else(|| format!("group `{}` names no test `{name}`", group.name))?,
+            ),
+            GroupNode::Group(inner) => PlanNode::Group(plan_group(inner, index)?),
+        });
+    }
+    let direct_tests = children
+        .iter()
+        .filter(|child| matches!(child, PlanNode::Test(_)))
+        .count();
+    // A test's maximum: `accept_score`, else its share of the stated maximum.
+    let share = |max: f64| match rules.aggregation {
+        Aggregation::Sum if direct_tests > 0 => max / direct_tests as f64,
+        _ => max,
+    };
+    let test_max = match (rules.accept_score, rules.max_score) {
+        (Some(score), _) => score,
+        (None, Some(max)) => share(max),
+        (None, None) => {
+            return Err(format!(
+                "group `{}` states neither a maximum score nor a score per accepted test",
+                group.name
+            ))
+        }
+    };
+    let max = match rules.max_score {
+        Some(max) => max,
+        None => {
+            let maxima: Vec<f64> = children
+                .iter()
+                .enumerate()
+                .filter(|(position, _)| !(rules.ignore_sample && *position == 0))
+                .map(|(_, child)| match child {
+                    PlanNode::Test(_) => test_max,
+                    PlanNode::Group(inner) => inner.max,
+                })
+                .collect();
+            let derived = match rules.aggregation {
+                Aggregation::Sum | Aggregation::PassFail => maxima.iter().sum(),
+                Aggregation::Min => maxima.iter().copied().reduce(f64::min).unwrap_or(0.0),
+                Aggregation::Max => maxima.iter().copied().reduce(f64::max).unwrap_or(0.0),
+                Aggregation::Avg => match maxima.len() {
+                    0 => 0.0,
+                    count => maxima.iter().sum::<f64>() / count as f64,
+                },
+            };
+            match rules.range {
+                Some((low, high)) => derived.clamp(low.min(high), high),
+                None => derived,
+            }
+        }
+    };
+    Ok(PlanGroup {
+        name: group.name.clone(),
+        tests: group.test_names().into_iter().map(str::to_owned).collect(),
+        rules,
+        children,
+        max,
+        test_max,
+    })
+}
+
+#[cfg(test)]
+#[path = "score_tests.rs"]
+mod tests;

@@ -1,0 +1,261 @@
+//! Scored packages with test groups (issue #15), graded end to end by
+//! `judge grade --package`: a legacy Kattis scoring package with two `min`
+//! subtasks under `on_reject: break`, and a problem.toml package with
+//! `[[groups]]`.
+
+use crate::support::Dir;
+
+/// The sum 1 + 2 + ... + n. The reference answers every size; the partial
+/// solution does its arithmetic in 32 bits (right for the first subtask's
+/// small n, wrong beyond 2^32) and loops for a huge n; the wrong one is off
+/// by n.
+const ACCEPTED: &str = "n = int(input())\nprint(n * (n + 1) // 2)\n";
+const PARTIAL: &str = "\
+n = int(input())
+if n > 10**8:
+    total = 0
+    for i in range(1, n + 1):
+        total += i
+    print(total)
+else:
+    print(n * (n + 1) // 2 % 2**32)
+";
+const WRONG: &str = "n = int(input())\nprint(n * (n - 1) // 2)\n";
+
+/// `(n, 1 + ... + n)` as `.in` / `.ans` texts.
+fn case(n: u64) -> (String, String) {
+    (
+        format!("{n}\n"),
+        format!("{}\n", u128::from(n) * (u128::from(n) + 1) / 2),
+    )
+}
+
+fn scoring_package(dir: &Dir) {
+    let mut files: Vec<(String, String)> = vec![
+        (
+            "problem.yaml".to_owned(),
+            "name: Triangle sums\ntype: scoring\nsource: judge tests\n".to_owned(),
+        ),
+        (
+            "data/sample/testdata.yaml".to_owned(),
+            "accept_score: 0\n".to_owned(),
+        ),
+        (
+            "data/secret/testdata.yaml".to_owned(),
+            "grader_flags: first_error accept_if_any_accepted\n".to_owned(),
+        ),
+        (
+            "submissions/accepted/formula.py".to_owned(),
+            ACCEPTED.to_owned(),
+        ),
+        (
+            "submissions/partially_accepted/narrow.py".to_owned(),
+            PARTIAL.to_owned(),
+        ),
+        (
+            "submissions/wrong_answer/off.py".to_owned(),
+            WRONG.to_owned(),
+        ),
+    ];
+    for group in ["subtask1", "subtask2"] {
+        files.push((
+            format!("data/secret/{group}/testdata.yaml"),
+            "on_reject: break\naccept_score: 50\nrange: 0 50\ngrader_flags: min\n".to_owned(),
+        ));
+    }
+    // Subtask 2: the first test defeats 32-bit sums, the second would
+    // make the partial solution loop for a billion steps, were it run.
+    for (name, n) in [
+        ("sample/1", 3),
+        ("secret/subtask1/1", 10),
+        ("secret/subtask1/2", 1000),
+        ("secret/subtask2/1", 100_000),
+        ("secret/subtask2/2", 1_000_000_000),
+    ] {
+        let (input, answer) = case(n);
+        files.push((format!("data/{name}.in"), input));
+        files.push((format!("data/{name}.ans"), answer));
+    }
+    for (name, text) in &files {
+        dir.create(&format!("tri/{name}"), text);
+    }
+}
+
+#[test]
+fn a_partial_solution_scores_exactly_one_subtask() {
+    let dir = Dir::new();
+    scoring_package(&dir);
+    let run = dir.judge(&["grade", "--package", "tri", "--jobs", "2"]);
+    let out = run.stdout();
+    run.expect_code(0);
+    for line in [
+        "ok       tri/submissions/accepted/formula.py: AC, score 100 of 100 (folder accepted)",
+        "ok       tri/submissions/partially_accepted/narrow.py: AC, score 50 of 100 (folder partially_accepted)",
+        "ok       tri/submissions/wrong_answer/off.py: WA, score 0 of 100 (folder wrong_answer) on sample/1",
+        // The partial solution's second subtask stopped at its first
+        // rejection (`on_reject: break`): the test it would loop on never
+        // ran, so the group is WA, not TLE (its default is `worst_error`).
+        "           secret/subtask1: 50 of 50 (AC)",
+        "           secret/subtask2: 0 of 50 (WA)",
+        "3 of 3 submissions got their folder's verdict; 0 skipped",
+    ] {
+        assert!(out.contains(line), "missing `{line}` in:\n{out}");
+    }
+}
+
+#[test]
+fn a_full_or_empty_score_in_partially_accepted_is_a_mismatch() {
+    let dir = Dir::new();
+    scoring_package(&dir);
+    dir.create("tri/submissions/partially_accepted/full.py", ACCEPTED);
+    dir.create("tri/submissions/partially_accepted/none.py", WRONG);
+    let run = dir.judge(&["grade", "--package", "tri"]);
+    let out = run.stdout();
+    run.expect_code(1);
+    assert!(
+        out.contains("MISMATCH tri/submissions/partially_accepted/full.py: AC, score 100 of 100"),
+        "{out}"
+    );
+    assert!(
+        out.contains("MISMATCH tri/submissions/partially_accepted/none.py: WA, score 0 of 100"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_bad_testdata_yaml_refuses_the_package_with_its_line_and_keys() {
+    let dir = Dir::new();
+    scoring_package(&dir);
+    dir.create(
+        "tri/data/secret/subtask2/testdata.yaml",
+        "on_reject: break\naccept_score: 50\npoints: 50\n",
+    );
+    let run = dir.judge(&["grade", "--package", "tri"]);
+    run.expect_code(2);
+    let err = run.stderr();
+    assert!(err.contains("data/secret/subtask2/testdata.yaml"), "{err}");
+    assert!(err.contains("line 3"), "{err}");
+    assert!(err.contains("unknown field `points`"), "{err}");
+    assert!(err.contains("`grader_flags`"), "{err}");
+}
+
+#[test]
+fn problem_toml_groups_score_points_per_group() {
+    let dir = Dir::new();
+    let manifest = "title = \"Triangle sums\"\norigin = \"judge tests\"\nprofiles = [\"data\"]\n\
+        reference = \"reference.py\"\n\
+        [limits]\ntime-limit-ms = 2000\nmemory-limit-mib = 256\noutput-limit-kib = 64\n\
+        [tests]\nseed = 1\n\
+        [[groups]]\nname = \"small\"\npoints = 30\ntests = \"a-*\"\n\
+        [[groups]]\nname = \"large\"\npoints = 70\ntests = \"b-*\"\naggregation = \"sum\"\n";
+    dir.create("tri/problem.toml", manifest);
+    dir.create("tri/reference.py", ACCEPTED);
+    for (name, n) in [
+        ("a-1", 10),
+        ("a-2", 1000),
+        ("b-1", 100_000),
+        ("b-2", 5_000_000_000),
+    ] {
+        let (input, answer) = case(n);
+        dir.create(&format!("tri/tests/{name}.in"), &input);
+        dir.create(&format!("tri/tests/{name}.ans"), &answer);
+    }
+    dir.create("tri/submissions/accepted/formula.py", ACCEPTED);
+    // 32 bits: the small group and no test of the large one.
+    dir.create(
+        "tri/submissions/partially_accepted/narrow.py",
+        "n = int(input())\nprint(n * (n + 1) // 2 % 2**32)\n",
+    );
+    let run = dir.judge(&["grade", "--package", "tri"]);
+    let out = run.stdout();
+    run.expect_code(0);
+    for line in [
+        "ok       tri/submissions/accepted/formula.py: AC, score 100 of 100 (folder accepted)",
+        "ok       tri/submissions/partially_accepted/narrow.py: WA, score 30 of 100 (folder partially_accepted)",
+        "           small: 30 of 30 (AC)",
+        "           large: 0 of 70 (WA)",
+    ] {
+        assert!(out.contains(line), "missing `{line}` in:\n{out}");
+    }
+}
+
+/// A validator that scores: an exact answer is worth 10 (`score.txt`), one
+/// off by one 5, anything else is rejected.
+const SCORING_VALIDATOR: &str = r#"import os, sys
+answer = int(open(sys.argv[2]).read())
+feedback = sys.argv[3]
+try:
+    got = int(sys.stdin.read())
+except ValueError:
+    sys.exit(43)
+if abs(got - answer) > 1:
+    sys.exit(43)
+with open(os.path.join(feedback, "score.txt"), "w") as score:
+    score.write("10" if got == answer else "5")
+sys.exit(42)
+"#;
+
+#[test]
+fn a_validators_score_file_scores_the_test() {
+    let dir = Dir::new();
+    let mut files: Vec<(String, String)> = vec![
+        (
+            "problem.yaml".to_owned(),
+            "name: Near sums\ntype: scoring\nvalidation: custom\nlimits:\n  time_limit: 2\n"
+                .to_owned(),
+        ),
+        (
+            "data/testdata.yaml".to_owned(),
+            "grader_flags: ignore_sample\non_reject: continue\n".to_owned(),
+        ),
+        (
+            "data/sample/testdata.yaml".to_owned(),
+            "accept_score: 0\n".to_owned(),
+        ),
+        (
+            "data/secret/testdata.yaml".to_owned(),
+            "on_reject: continue\naccept_score: 10\nrange: 0 20\n".to_owned(),
+        ),
+        (
+            "output_validators/score.py".to_owned(),
+            SCORING_VALIDATOR.to_owned(),
+        ),
+        (
+            "submissions/accepted/formula.py".to_owned(),
+            ACCEPTED.to_owned(),
+        ),
+        (
+            "submissions/partially_accepted/near.py".to_owned(),
+            "n = int(input())\nprint(n * (n + 1) // 2 + 1)\n".to_owned(),
+        ),
+    ];
+    for (name, n) in [("sample/1", 3), ("secret/1", 10), ("secret/2", 1000)] {
+        let (input, answer) = case(n);
+        files.push((format!("data/{name}.in"), input));
+        files.push((format!("data/{name}.ans"), answer));
+    }
+    for (name, text) in &files {
+        dir.create(&format!("near/{name}"), text);
+    }
+    let run = dir.judge(&["grade", "--package", "near"]);
+    let out = run.stdout();
+    run.expect_code(0);
+    for line in [
+        "ok       near/submissions/accepted/formula.py: AC, score 20 of 20 (folder accepted)",
+        "ok       near/submissions/partially_accepted/near.py: AC, score 10 of 20 (folder partially_accepted)",
+    ] {
+        assert!(out.contains(line), "missing `{line}` in:\n{out}");
+    }
+    // A validator writing a score that is not a number is a judge error.
+    dir.create(
+        "near/output_validators/score.py",
+        SCORING_VALIDATOR.replace("\"10\" if", "\"ten\" if"),
+    );
+    let run = dir.judge(&["grade", "--package", "near"]);
+    let out = run.stdout();
+    run.expect_code(3);
+    assert!(
+        out.contains("wrote a bad score.txt: `ten` is not a number"),
+        "{out}"
+    );
+}
