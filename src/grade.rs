@@ -434,7 +434,7 @@ mod tests {
 
     /// See: issue #8. Files that do not fit the layout are ignored with the
     /// reason; two files for one (student, problem) are one entry naming
-    /// both; a name that is not UTF-8 keeps its bytes, shown as `\\xNN`
+    /// both; a name that is not UTF-8 keeps its bytes, shown as `\xNN`
     /// (issue #16), so two such names never become one.
     #[test]
     fn r8_ignores_misfits_and_joins_two_files_for_one_pair() {
