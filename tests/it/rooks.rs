@@ -2,9 +2,9 @@
 //! written here, generators against the validator, the checker against the
 //! reference output and its mutations, and the input model's round trip.
 
-use judge::problems::rooks::generate::PROFILES;
 use judge::problems::rooks::input::{parse_input, print_input, Board, Cell, MAX_SIZE};
 use judge::problems::rooks::solve::{max_rooks, max_rooks_backtracking, solve};
+use judge::problems::rooks::validate::PROFILES;
 use judge::problems::text::Layout;
 use judge::problems::{find, test_rng, CheckOptions, CheckOutcome, Problem};
 use judge::verdict::Verdict;

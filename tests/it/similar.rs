@@ -1081,7 +1081,7 @@ fn r16_a_folder_name_that_is_not_utf8_is_linked_and_shown_losslessly() {
 }
 
 /// Highly repetitive code (one line 400 times) copied with a line inserted
-/// in the middle still scores as a copy: the tiling finds the runs past
+/// in the middle and another ending still scores as a copy: the tiling finds the runs past
 /// the insertion, not only those through the first occurrences of each
 /// gram. And one pair is `1 pair`. See: issue #16.
 #[test]
@@ -1089,8 +1089,11 @@ fn r16_a_copy_of_repetitive_code_scores_high() {
     let body: String = "    x = x + 1;\n".repeat(400);
     let original = format!("int main(void) {{\n    int x = 0;\n{body}    return x;\n}}\n");
     let half = "    x = x + 1;\n".repeat(200);
+    // The copy ends otherwise too, so no gram after its second half is
+    // shared to anchor that half from the end.
     let copy = format!(
-        "int main(void) {{\n    int x = 0;\n{half}    if (x < 0) {{ x = -x; }}\n{half}    return x;\n}}\n"
+        "#include <stdio.h>\nint main(void) {{\n    int x = 0;\n{half}    if (x < 0) {{ x = -x; }}\n\
+         {half}    printf(\"%d\\n\", x);\n    return 0;\n}}\n"
     );
     let dir = class_of(&[("ada", &original), ("ben", &copy)]);
     let run = dir.judge(&["similar", "--json", "similar.json"]);

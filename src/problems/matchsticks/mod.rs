@@ -26,22 +26,6 @@ use rand_chacha::ChaCha8Rng;
 /// The matchsticks problem.
 pub struct Matchsticks;
 
-/// The profiles of `judge gen matchsticks`, in [`ProfileKind::ALL`] order.
-const PROFILES: &[Profile] = &[
-    Profile {
-        name: "random",
-        about: "positions reached by play and arbitrary boards, each with a legal move",
-    },
-    Profile {
-        name: "lost",
-        about: "positions where every legal move loses, so any legal move is right",
-    },
-    Profile {
-        name: "tricky",
-        about: "won positions where the greedy fewest-replies move loses",
-    },
-];
-
 impl Problem for Matchsticks {
     fn id(&self) -> &'static str {
         "matchsticks"
@@ -52,7 +36,7 @@ impl Problem for Matchsticks {
     }
 
     fn profiles(&self) -> &'static [Profile] {
-        PROFILES
+        validate::PROFILES
     }
 
     fn validate(&self, input: &str, profile: Option<&str>) -> Result<(), InputError> {
@@ -95,7 +79,10 @@ mod tests {
 
     #[test]
     fn profiles_match_the_profile_kinds() {
-        let names: Vec<_> = PROFILES.iter().map(|profile| profile.name).collect();
+        let names: Vec<_> = validate::PROFILES
+            .iter()
+            .map(|profile| profile.name)
+            .collect();
         assert_eq!(names, ProfileKind::ALL.map(ProfileKind::name));
     }
 

@@ -39,7 +39,7 @@ pub fn shrink(text: &str) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::problems::matchsticks::validate::validate;
-    use crate::problems::matchsticks::PROFILES;
+    use crate::problems::matchsticks::validate::PROFILES;
 
     #[test]
     fn drops_each_position_and_rewrites_k() {

@@ -6,7 +6,23 @@
 use super::input::{parse, Input};
 use super::solve::{best_move, greedy_move, outcome, Outcome};
 use crate::problems::text::Layout;
-use crate::problems::InputError;
+use crate::problems::{InputError, Profile};
+
+/// The profiles of `judge gen matchsticks`, in [`ProfileKind::ALL`] order.
+pub static PROFILES: &[Profile] = &[
+    Profile {
+        name: "random",
+        about: "positions reached by play and arbitrary boards, each with a legal move",
+    },
+    Profile {
+        name: "lost",
+        about: "positions where every legal move loses, so any legal move is right",
+    },
+    Profile {
+        name: "tricky",
+        about: "won positions where the greedy fewest-replies move loses",
+    },
+];
 
 /// The generator profiles, each with the promise `validate` checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

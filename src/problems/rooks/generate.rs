@@ -6,22 +6,10 @@
 //! for it; this module does not validate.
 
 use super::input::{print_input, Board, Cell, MAX_SIZE};
-use super::validate::ORIGINAL_MAX_SIZE;
-use crate::problems::{GenerateError, Profile};
+use super::validate::{ORIGINAL_MAX_SIZE, PROFILES};
+use crate::problems::GenerateError;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-
-/// The generator profiles; the first is the default of `judge gen`.
-pub const PROFILES: &[Profile] = &[
-    Profile {
-        name: "small",
-        about: "the original constraint n <= 4: several boards, walls from none to all",
-    },
-    Profile {
-        name: "large",
-        about: "n up to 100 (sometimes exactly 100): a few boards that defeat backtracking",
-    },
-];
 
 /// One random input for `profile`.
 pub fn generate(profile: &str, rng: &mut ChaCha8Rng) -> Result<String, GenerateError> {

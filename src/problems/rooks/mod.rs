@@ -32,7 +32,7 @@ impl Problem for Rooks {
     }
 
     fn profiles(&self) -> &'static [Profile] {
-        generate::PROFILES
+        validate::PROFILES
     }
 
     fn validate(&self, input: &str, profile: Option<&str>) -> Result<(), InputError> {

@@ -116,7 +116,7 @@ mod tests {
     /// always ends.
     #[test]
     fn every_candidate_is_valid_and_smaller() {
-        for profile in super::super::generate::PROFILES {
+        for profile in super::super::validate::PROFILES {
             for index in 0..20 {
                 let mut rng = crate::problems::test_rng(7, "rooks", profile.name, index);
                 let text = super::super::generate::generate(profile.name, &mut rng).unwrap();

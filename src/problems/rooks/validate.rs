@@ -7,8 +7,20 @@
 
 use super::input::{parse_input, Board, MAX_SIZE};
 use super::Rooks;
-use crate::problems::find_profile;
 use crate::problems::text::{InputError, Layout};
+use crate::problems::{find_profile, Profile};
+
+/// The generator profiles; the first is the default of `judge gen`.
+pub static PROFILES: &[Profile] = &[
+    Profile {
+        name: "small",
+        about: "the original constraint n <= 4: several boards, walls from none to all",
+    },
+    Profile {
+        name: "large",
+        about: "n up to 100 (sometimes exactly 100): a few boards that defeat backtracking",
+    },
+];
 
 /// PROBLEMS.md, rooks: "Original constraint: 1 <= n <= 4." Also the promise
 /// of the `small` profile.
@@ -68,7 +80,7 @@ mod tests {
 
     #[test]
     fn every_generator_profile_has_a_size_rule() {
-        for profile in super::super::generate::PROFILES {
+        for profile in PROFILES {
             assert!(max_size(Some(profile.name)).is_ok(), "{}", profile.name);
         }
     }
