@@ -175,7 +175,7 @@ mod tests {
         let mut scored = result("tri/narrow.py", "tri", 3, 4);
         scored.score = Some(crate::verdict::Points(37.5));
         assert_eq!(score(&scored), 37.5);
-        let rows = read(&render(&[scored]));
+        let rows = read(&render(&[scored]).expect("renders"));
         assert_eq!(rows[1][2], "37.50");
     }
 
