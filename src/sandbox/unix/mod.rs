@@ -23,8 +23,11 @@
 //! program it spawns inherits that thread's namespaces.
 
 // The crate denies unsafe code; this module is the one place that talks to
-// the kernel directly (fork-time setup, poll, wait4, kill, Landlock), and
-// every block says why it is sound.
+// the kernel. What a crate covers goes through it (`landlock`, `seccompiler`,
+// `rustix`); `unsafe` is left where none reaches: the children between clone
+// and exec (and the namespace holder, a clone that never execs), `wait4`
+// for a child's resource usage, and `unshare` (unsafe in rustix too). Every
+// block says why it is sound.
 #![allow(unsafe_code)]
 
 mod apparmor;

@@ -23,11 +23,12 @@
 
 //!
 //! The rules are compiled to BPF by `seccompiler` (as Firecracker does).
-//! Two filters, since a filter has one action on a match: the deny list
-//! (EPERM) and `clone3` (ENOSYS); the kernel applies the stronger answer.
-//! The one hand-written part is the x32 check in front of the deny list:
-//! `seccompiler` checks the architecture, not the x32 bit, and an x32
-//! system call number would miss every rule.
+//! The one hand-written part is a prefix of five instructions: the x32
+//! check (`seccompiler` checks the architecture, not the x32 bit, and an
+//! x32 system call number would miss every rule) and `clone3`, which must
+//! fail with ENOSYS where every other refusal is EPERM (a `seccompiler`
+//! filter has one action on a match). One filter, so a run installs one
+//! program.
 
 use seccompiler::{
     sock_filter, BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition,
@@ -138,15 +139,23 @@ fn build() -> Result<Vec<BpfProgram>, String> {
         jf: 0,
         k: libc::SECCOMP_RET_KILL_PROCESS,
     };
-    let mut first = vec![load_number, x32, kill];
-    first.extend(deny);
     // clone3 fails with ENOSYS, so libc falls back to clone, whose
-    // namespace flags are checked above.
-    let clone3 = compile(
-        BTreeMap::from([(CLONE3, Vec::new())]),
-        SeccompAction::Errno(libc::ENOSYS as u32),
-    )?;
-    Ok(vec![first, clone3])
+    // namespace flags are checked by the rules.
+    let is_clone3 = sock_filter {
+        code: (libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K) as u16,
+        jt: 0,
+        jf: 1,
+        k: CLONE3 as u32,
+    };
+    let no_clone3 = sock_filter {
+        code: (libc::BPF_RET | libc::BPF_K) as u16,
+        jt: 0,
+        jf: 0,
+        k: libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32,
+    };
+    let mut program = vec![load_number, x32, kill, is_clone3, no_clone3];
+    program.extend(deny);
+    Ok(vec![program])
 }
 
 /// The filters, in the order they are installed; built once before any
@@ -167,7 +176,7 @@ mod tests {
     fn the_filters_compile() {
         let filters = filters();
         assert!(
-            filters.is_ok_and(|filters| filters.len() == 2),
+            filters.is_ok_and(|filters| filters.len() == 1),
             "{filters:?}"
         );
     }

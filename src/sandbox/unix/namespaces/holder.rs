@@ -9,7 +9,7 @@ use crate::sandbox::unix::reap::{kill, reap_within, ProcessTarget};
 use crate::sandbox::unix::spawn::{clone_blocking_signals, pipe};
 use crate::sandbox::SandboxError;
 use rustix::fs::{Mode, OFlags};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::time::Duration;
 
@@ -115,18 +115,15 @@ impl Holder {
             break;
         }
         let mut report = [0u8; 8];
-        if std::fs::File::from(
-            self.report
-                .try_clone()
-                .map_err(|source| SandboxError::Syscall {
-                    syscall: "dup",
-                    purpose: "hearing from the namespace holder",
-                    source,
-                })?,
-        )
-        .read_exact(&mut report)
-        .is_err()
-        {
+        // The holder writes each report at once, and a pipe write of 8
+        // bytes is atomic: one read gets all of it, or the holder is gone.
+        let read = loop {
+            match rustix::io::read(&self.report, &mut report) {
+                Err(rustix::io::Errno::INTR) => continue,
+                other => break other,
+            }
+        };
+        if read != Ok(report.len()) {
             return Err(SandboxError::Syscall {
                 syscall: "read",
                 purpose: "hearing from the namespace holder (it ended without a word)",
