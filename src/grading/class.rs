@@ -69,15 +69,47 @@ pub fn plan(
         ),
         error @ grade::DiscoverError::Walk(_) => GradingError::Discover(error),
     })?;
-    let ignored = discovery
-        .ignored
+    // A file named after no problem (`README.txt`, `rook.py`) is not a
+    // submission: ignored with the reason, never a gradebook row.
+    let known = crate::package::package_ids(problems_dir);
+    let mut ignored_files = discovery.ignored;
+    let (entries, unknown): (Vec<Entry>, Vec<Entry>) = discovery
+        .entries
+        .into_iter()
+        .partition(|entry| package_exists(problems_dir, &entry.problem));
+    for entry in unknown {
+        for path in std::iter::once(&entry.path).chain(&entry.others) {
+            ignored_files.push(grade::Ignored {
+                path: path.clone(),
+                reason: format!(
+                    "`{}` is not a problem (known: {}){}",
+                    entry.problem,
+                    known.join(", "),
+                    crate::suggest::did_you_mean(&entry.problem, known.iter().map(String::as_str))
+                ),
+            });
+        }
+    }
+    ignored_files.sort_by(|a, b| a.path.cmp(&b.path));
+    if entries.is_empty() {
+        return Err(GradingError::usage(
+            format!(
+                "the submissions folder `{}` holds no submissions of a known problem; {} file(s) ignored",
+                config.submissions.display(),
+                ignored_files.len()
+            ),
+            ignored_files
+                .first()
+                .map(|first| format!("`{}`: {}", first.path.display(), first.reason)),
+        ));
+    }
+    let ignored = ignored_files
         .iter()
         .map(|ignored| IgnoredFile {
             path: ignored.path.display().to_string(),
             reason: ignored.reason.clone(),
         })
         .collect();
-    let entries = discovery.entries;
     let pairs = entries.len();
     let entries = match shard {
         Some(shard) => shard.select(entries),

@@ -31,5 +31,6 @@ mod similar;
 mod slurm;
 mod stress;
 mod support;
+mod teacher;
 mod tools;
 mod vm;

@@ -1,0 +1,144 @@
+//! What a teacher and a student see (issue #17): nothing handed in
+//! vanishes, crashes and compile errors explain themselves with the
+//! hand-in's own path, every (student, problem) has a gradebook row.
+
+use crate::support::{repository, Dir};
+use serde_json::Value;
+
+fn bundled(path: &str) -> String {
+    fs_err::read_to_string(repository().join("submissions").join(path)).unwrap()
+}
+
+/// A class of `student/problem` hand-ins with `extra` in judge.toml.
+fn class(extra: &str) -> Dir {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        format!("submissions = \"hand-ins\"\nlayout = \"student/problem\"\nrandom-tests = 1\njobs = 2\n{extra}"),
+    );
+    dir
+}
+
+fn ignored(report: &Value) -> Vec<(String, String)> {
+    report["ignored"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|ignored| {
+            (
+                ignored["path"].as_str().unwrap().to_owned(),
+                ignored["reason"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// Every file under the submissions folder is a graded row or ignored with
+/// the reason; a name one edit from a problem gets a "did you mean".
+#[test]
+fn r17_every_hand_in_is_graded_or_ignored_with_the_reason() {
+    let dir = class("problems = [\"rooks\", \"matchsticks\"]\n");
+    dir.create(
+        "hand-ins/alice/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create(
+        "hand-ins/eve/rook.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create("hand-ins/carol/README.txt", "my notes");
+    dir.create("hand-ins/carol/rooks.cpp/main.cpp", "int main() {}\n");
+    fs_err::create_dir_all(dir.path().join("hand-ins/bob/matchsticks.cpp")).unwrap();
+    let run = dir.judge(&["grade", "--json", "report.json"]);
+    let report = crate::support::report(&dir.read("report.json"));
+    let graded: Vec<&str> = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|result| result["submission"].as_str().unwrap())
+        .collect();
+    assert_eq!(graded, ["hand-ins/alice/rooks.py"], "{report:#}");
+    let shape = "(<student>/<problem>.<ext>)";
+    assert_eq!(
+        ignored(&report),
+        [
+            (
+                "hand-ins/bob/matchsticks.cpp".to_owned(),
+                format!("a folder where layout `student/problem` expects a file {shape}")
+            ),
+            (
+                "hand-ins/carol/README.txt".to_owned(),
+                "`README` is not one of `problems` (rooks, matchsticks)".to_owned()
+            ),
+            (
+                "hand-ins/carol/rooks.cpp".to_owned(),
+                format!("a folder where layout `student/problem` expects a file {shape}")
+            ),
+            (
+                "hand-ins/eve/rook.py".to_owned(),
+                "`rook` is not one of `problems` (rooks, matchsticks); did you mean `rooks`?"
+                    .to_owned()
+            ),
+        ]
+    );
+    assert!(
+        run.stderr().contains(
+            "ignored: hand-ins/eve/rook.py: `rook` is not one of `problems` (rooks, matchsticks); did you mean `rooks`?"
+        ),
+        "{}",
+        run.stderr()
+    );
+
+    // Without `problems`: a README is not a problem, so neither a row nor
+    // a column of the gradebook.
+    let dir = class("");
+    dir.create(
+        "hand-ins/alice/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create("hand-ins/carol/README.txt", "my notes");
+    dir.create(
+        "hand-ins/eve/rook.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    let run = dir.judge(&["grade", "--csv", "-", "--json", "report.json"]);
+    assert!(!run.stdout().contains("README"), "{}", run.stdout());
+    let report = crate::support::report(&dir.read("report.json"));
+    let reasons: Vec<String> = ignored(&report)
+        .into_iter()
+        .map(|(_, reason)| reason)
+        .collect();
+    assert_eq!(reasons.len(), 2, "{reasons:?}");
+    assert!(
+        reasons[0].starts_with("`README` is not a problem (known: rooks"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[1].ends_with("; did you mean `rooks`?"),
+        "{reasons:?}"
+    );
+}
+
+/// `judge similar` lists a folder named like a hand-in as ignored.
+#[test]
+fn r17_similar_lists_a_folder_named_like_a_hand_in() {
+    let dir = class("");
+    dir.create(
+        "hand-ins/alice/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create(
+        "hand-ins/bob/rooks.py",
+        bundled("rooks/wrong_answer/ignores_walls.py"),
+    );
+    fs_err::create_dir_all(dir.path().join("hand-ins/carol/rooks.cpp")).unwrap();
+    let run = dir.judge(&["similar"]);
+    run.expect_code(0);
+    assert!(
+        run.stderr().contains(
+            "ignored: hand-ins/carol/rooks.cpp: a folder where layout `student/problem` expects a file"
+        ),
+        "{}",
+        run.stderr()
+    );
+}
