@@ -84,7 +84,8 @@ pub(crate) fn run_test(
         settings,
     );
     if verdict == Verdict::RuntimeError {
-        result.stderr = super::events::stderr_head(&measured.stderr);
+        result.stderr =
+            super::events::stderr_excerpt(&measured.stderr, measured.stderr_discarded_bytes);
     }
     result.verdict = verdict;
     result.message = message;

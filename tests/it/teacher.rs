@@ -142,3 +142,44 @@ fn r17_similar_lists_a_folder_named_like_a_hand_in() {
         run.stderr()
     );
 }
+
+/// A crash deep in a recursion: the exception (the last line of a Python
+/// traceback) is kept with the head, the cut is counted, and the terminal
+/// table of `judge run` shows it under the crashing test.
+#[test]
+fn r17_a_crash_keeps_the_head_and_the_tail_of_stderr() {
+    let dir = Dir::new();
+    dir.create(
+        "deep.py",
+        "import sys\nsys.setrecursionlimit(10000)\n\ndef search(depth):\n    if depth == 0:\n        return [][1]\n    return search(depth - 1) + 1\n\nprint(search(40))\n",
+    );
+    dir.create("t/one.in", "1\n.\n0\n");
+    let run = dir.judge(&[
+        "run",
+        "rooks",
+        "deep.py",
+        "--tests",
+        "t",
+        "--json",
+        "report.json",
+    ]);
+    run.expect_code(1);
+    let report = crate::support::report(&dir.read("report.json"));
+    let stderr = report["results"][0]["tests"][0]["stderr"].as_str().unwrap();
+    assert!(
+        stderr.starts_with("Traceback (most recent call last):"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("IndexError: list index out of range"),
+        "{stderr}"
+    );
+    assert!(stderr.contains(" line(s), "), "{stderr}");
+    assert!(stderr.contains(" cut …]"), "{stderr}");
+    let table = run.stdout();
+    assert!(table.contains("  standard error of one:"), "{table}");
+    assert!(
+        table.contains("    IndexError: list index out of range"),
+        "{table}"
+    );
+}
