@@ -36,7 +36,12 @@ pub(crate) fn prepare(
     settings: &Settings,
 ) -> Prepared {
     match prepare_inner(sandbox, submission, dir, settings) {
-        Ok(prepared) => prepared,
+        Ok((mut prepared, copy)) => {
+            prepared.own_paths = own_paths(&submission.path, dir, &copy);
+            prepared.compile.message =
+                with_own_paths(&prepared.compile.message, &prepared.own_paths);
+            prepared
+        }
         Err(Failure::Refused(message)) => Prepared::failed(CompileResult {
             ok: false,
             message,
@@ -73,7 +78,7 @@ fn prepare_inner(
     submission: &Submission,
     dir: &Path,
     settings: &Settings,
-) -> Result<Prepared, Failure> {
+) -> Result<(Prepared, PathBuf), Failure> {
     let file_name = submission
         .path
         .file_name()
@@ -83,7 +88,7 @@ fn prepare_inner(
         SubmissionKind::Executable => {
             let executable = dir.join(&file_name);
             copy_submission(&submission.path, &executable, 0o755)?;
-            Ok(Prepared {
+            let prepared = Prepared {
                 compile: CompileResult {
                     ok: true,
                     message: String::new(),
@@ -91,7 +96,9 @@ fn prepare_inner(
                 },
                 program: Some((executable.clone(), Vec::new())),
                 read_paths: vec![dir.to_path_buf()],
-            })
+                own_paths: Vec::new(),
+            };
+            Ok((prepared, executable))
         }
         SubmissionKind::Language { name, language } => {
             let source_name = language
@@ -123,7 +130,7 @@ fn prepare_inner(
                 )?,
             };
             if !compile.ok {
-                return Ok(Prepared::failed(compile));
+                return Ok((Prepared::failed(compile), source));
             }
             let run = Language::expand(&language.run, &values);
             let (program, args) = run
@@ -136,13 +143,55 @@ fn prepare_inner(
                     crate::sandbox::SANDBOX_PATH
                 )
             })?;
-            Ok(Prepared {
+            let prepared = Prepared {
                 compile,
                 program: Some((program, args.iter().map(OsString::from).collect())),
                 read_paths: vec![dir.to_path_buf()],
-            })
+                own_paths: Vec::new(),
+            };
+            Ok((prepared, source))
         }
     }
+}
+
+/// The replacements that give `dir`'s copy `copy` of the hand-in at
+/// `original` its own path back in messages: the copy's path first, then
+/// the folder's files (`main`, a class file) as files of the hand-in's
+/// folder.
+fn own_paths(original: &Path, dir: &Path, copy: &Path) -> Vec<(String, String)> {
+    let shown = original.display().to_string();
+    let folder = original
+        .parent()
+        .map(|parent| parent.display().to_string())
+        .filter(|parent| !parent.is_empty())
+        .unwrap_or_else(|| ".".to_owned());
+    let mut pairs = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    if let Ok(real) = fs_err::canonicalize(dir) {
+        if real != dir {
+            dirs.push(real);
+        }
+    }
+    for dir in &dirs {
+        if let Some(name) = copy.file_name() {
+            pairs.push((dir.join(name).display().to_string(), shown.clone()));
+        }
+    }
+    for dir in &dirs {
+        pairs.push((format!("{}/", dir.display()), format!("{folder}/")));
+    }
+    pairs
+}
+
+/// `text` with each temporary path of `pairs` replaced by its own.
+pub(crate) fn with_own_paths(text: &str, pairs: &[(String, String)]) -> String {
+    let mut text = text.to_owned();
+    for (temporary, own) in pairs {
+        if text.contains(temporary.as_str()) {
+            text = text.replace(temporary.as_str(), own);
+        }
+    }
+    text
 }
 
 fn compile(

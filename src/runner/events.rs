@@ -121,7 +121,9 @@ pub fn stderr_excerpt(stderr: &[u8], discarded: u64) -> Option<String> {
         let head = keep_start(&head, limit);
         let tail = keep_end(&tail, limit);
         let separators = if cut_lines > 0 { 1 } else { 0 };
-        let cut_bytes = text.len().saturating_sub(head.len() + tail.len() + separators);
+        let cut_bytes = text
+            .len()
+            .saturating_sub(head.len() + tail.len() + separators);
         let what = if cut_lines > 0 {
             format!("{cut_lines} line(s), {}", bytes(cut_bytes))
         } else {

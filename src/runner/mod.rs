@@ -141,6 +141,10 @@ pub(crate) struct Prepared {
     program: Option<(PathBuf, Vec<OsString>)>,
     /// Paths the program may read (its own directory).
     read_paths: Vec<PathBuf>,
+    /// (path in the judge's temporary folder, the hand-in's own path), most
+    /// specific first: what a compile error or a traceback shows is
+    /// rewritten with them (issue #17).
+    own_paths: Vec<(String, String)>,
 }
 
 impl Prepared {
@@ -149,6 +153,7 @@ impl Prepared {
             compile,
             program: None,
             read_paths: Vec::new(),
+            own_paths: Vec::new(),
         }
     }
 }

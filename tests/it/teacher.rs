@@ -183,3 +183,49 @@ fn r17_a_crash_keeps_the_head_and_the_tail_of_stderr() {
         "{table}"
     );
 }
+
+/// Compile errors and tracebacks name the hand-in's own path, never the
+/// judge's temporary folder, in the table and in every report.
+#[test]
+fn r17_messages_name_the_hand_in_not_a_temporary_path() {
+    let dir = class("");
+    dir.create(
+        "hand-ins/bob/rooks.cpp",
+        "int main() { return undeclared; }\n",
+    );
+    dir.create(
+        "hand-ins/carol/rooks.py",
+        "import sys\nsys.stdin.read()\nraise ValueError('carol')\n",
+    );
+    let run = dir.judge(&[
+        "grade",
+        "--json",
+        "report.json",
+        "--html",
+        "class.html",
+        "--junit",
+        "junit.xml",
+    ]);
+    let report = crate::support::report(&dir.read("report.json"));
+    let bob = report["results"][0]["compile"]["message"].as_str().unwrap();
+    assert!(bob.contains("hand-ins/bob/rooks.cpp:1:"), "{bob}");
+    let carol = report["results"][1]["tests"][0]["stderr"].as_str().unwrap();
+    assert!(
+        carol.contains("File \"hand-ins/carol/rooks.py\", line 3"),
+        "{carol}"
+    );
+    let mut everything = vec![
+        run.stdout(),
+        run.stderr(),
+        dir.read("report.json"),
+        dir.read("junit.xml"),
+    ];
+    for page in fs_err::read_dir(dir.path().join("class")).unwrap() {
+        everything.push(fs_err::read_to_string(page.unwrap().path()).unwrap());
+    }
+    everything.push(dir.read("class.html"));
+    for text in everything {
+        assert!(!text.contains("/judge-"), "{text}");
+        assert!(!text.contains("submission-1/"), "{text}");
+    }
+}
