@@ -6,6 +6,7 @@
 //! judge's problem (JE), with a message naming the language and command.
 
 use super::events::CompileResult;
+use super::java::JavaClasses;
 use super::{Prepared, Settings, Submission, SubmissionKind};
 use crate::config::judge::{Language, Placeholders};
 use crate::sandbox::{resolve_program, LimitExceeded, RunSpec, Sandbox, Termination, Trust};
@@ -101,10 +102,11 @@ fn prepare_inner(
             Ok((prepared, executable))
         }
         SubmissionKind::Language { name, language } => {
+            let classes = java_classes(submission, language);
             let source_name = language
                 .source_name
                 .as_ref()
-                .map(PathBuf::from)
+                .map(|name| PathBuf::from(name.replace("{class}", &classes.file)))
                 .unwrap_or(file_name);
             let source = dir.join(source_name);
             copy_submission(&submission.path, &source, 0o644)?;
@@ -114,6 +116,8 @@ fn prepare_inner(
                 executable: &executable,
                 dir,
                 memory_mib: settings.limits.memory_kib / 1024,
+                class: &classes.file,
+                main_class: &classes.main,
             };
             let compile = match &language.compile {
                 None => CompileResult {
@@ -151,6 +155,23 @@ fn prepare_inner(
             };
             Ok((prepared, source))
         }
+    }
+}
+
+/// The Java classes of the hand-in, read only when the language's
+/// commands or `source-name` use `{class}` or `{main_class}`; `Main` for
+/// both otherwise (or when the file cannot be read: copying it says why).
+fn java_classes(submission: &Submission, language: &Language) -> JavaClasses {
+    let uses = |text: &String| text.contains("{class}") || text.contains("{main_class}");
+    let needed = language.source_name.iter().any(uses)
+        || language.run.iter().any(uses)
+        || language.compile.iter().flatten().any(uses);
+    match needed.then(|| read_submission(&submission.path)) {
+        Some(Ok(bytes)) => super::java::classes(&String::from_utf8_lossy(&bytes)),
+        _ => JavaClasses {
+            file: "Main".to_owned(),
+            main: "Main".to_owned(),
+        },
     }
 }
 

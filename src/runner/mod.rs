@@ -10,6 +10,7 @@
 mod compile;
 pub mod events;
 mod execute;
+pub mod java;
 mod schedule;
 pub mod stress;
 mod tests_load;
@@ -618,7 +619,7 @@ pub fn run_selected(
 /// The file name is part of the key because the compiler's messages name
 /// the file (`alice.cpp:3:5: warning ...`): sharing `alice.cpp`'s compile
 /// with `bob.cpp` would put Alice's name in Bob's report. Copies under the
-/// same name (a `student/problem` class, Java's `Main.java`, a file given
+/// same name (a `student/problem` class, Java's `{class}.java`, a file given
 /// twice) compile once.
 pub(crate) fn compile_groups(submissions: &[Submission]) -> Vec<usize> {
     let mut first_by_key: std::collections::HashMap<(String, OsString, [u8; 32]), usize> =

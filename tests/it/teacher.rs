@@ -229,3 +229,78 @@ fn r17_messages_name_the_hand_in_not_a_temporary_path() {
         assert!(!text.contains("submission-1/"), "{text}");
     }
 }
+
+const JAVA_SUM: &str = "import java.util.Scanner;\n\npublic class CLASS {\n    public static void main(String[] args) {\n        Scanner in = new Scanner(System.in);\n        long a = in.nextLong(), b = in.nextLong();\n        System.out.println(a + b);\n    }\n}\n";
+
+/// Java as students write it: the file is named after the public class
+/// with `main` (`Solution`, `hello`), in a class's hand-ins and in a Kattis
+/// package's submissions alike; a file with no public class still works.
+#[test]
+fn r17_java_is_named_after_its_public_class() {
+    let dir = Dir::new();
+    let files: &[(&str, &str)] = &[
+        ("problem.yaml", "name: Sum of two\n"),
+        ("data/sample/1.in", "1 2\n"),
+        ("data/sample/1.ans", "3\n"),
+        ("data/secret/b.in", "-4 4\n"),
+        ("data/secret/b.ans", "0\n"),
+        (
+            "submissions/accepted/hello.java",
+            &JAVA_SUM.replace("CLASS", "hello"),
+        ),
+        (
+            "submissions/accepted/sum.java",
+            &JAVA_SUM.replace("CLASS", "Solution"),
+        ),
+        (
+            "submissions/accepted/plain.java",
+            &JAVA_SUM.replace("public class CLASS", "class Sum"),
+        ),
+        (
+            "submissions/accepted/helper.java",
+            &JAVA_SUM.replace("public class CLASS", "public class Helper {}\nclass Main"),
+        ),
+    ];
+    for (name, contents) in files {
+        dir.create(&format!("sum/{name}"), contents);
+    }
+    let run = dir.judge(&["grade", "--package", "sum"]);
+    let out = run.stdout();
+    for name in ["hello", "sum", "plain"] {
+        assert!(
+            out.contains(&format!(
+                "ok       sum/submissions/accepted/{name}.java: AC"
+            )),
+            "{name}: {out}{}",
+            run.stderr()
+        );
+    }
+    // A public class without `main` names the file; the class with `main`
+    // runs.
+    assert!(
+        out.contains("ok       sum/submissions/accepted/helper.java: AC"),
+        "{out}"
+    );
+    run.expect_code(0);
+
+    // The same through `judge run` on a problem of the judge's: rooks'
+    // sample is not a sum, so WA, never CE.
+    let dir = Dir::new();
+    dir.create("Solution.java", JAVA_SUM.replace("CLASS", "Solution"));
+    dir.create("rooks.java", JAVA_SUM.replace("CLASS", "Solution"));
+    let run = dir.judge(&["run", "rooks", "rooks.java", "--json", "report.json"]);
+    let report = crate::support::report(&dir.read("report.json"));
+    assert_ne!(report["results"][0]["verdict"], "CE", "{report:#}");
+    assert!(
+        report["results"][0]["compile"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .is_empty(),
+        "{report:#}"
+    );
+    assert!(
+        run.stdout().contains("rooks rooks.java (java): "),
+        "{}",
+        run.stdout()
+    );
+}
