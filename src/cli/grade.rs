@@ -247,7 +247,10 @@ pub(super) fn finish(
     };
     let others_written = reports.write(
         &written.results,
-        &report::html::Options { student_view },
+        &report::html::Options {
+            student_view,
+            missing: written.missing.clone(),
+        },
         similarity,
     );
     if json_written.is_err() && others_written.is_err() {

@@ -87,7 +87,7 @@ impl ReportArgs {
             first_failure = first_failure.or(written.err());
         }
         if let Some(path) = &self.csv {
-            let written = write_report(path, &report::csv::render(rows));
+            let written = write_report(path, &report::csv::render_gradebook(rows, &html.missing));
             first_failure = first_failure.or(written.err());
         }
         let html_written = self.write_html(rows, html, similarity);

@@ -12,8 +12,8 @@ use crate::grade::{self, Entry, Shard};
 use crate::interrupt::Cancellation;
 use crate::package::{package_exists, Package};
 use crate::report::json::{
-    Expected, GradeReport, GradedResult, GradedWith, IgnoredFile, NotGraded, ShardInfo,
-    JUDGE_VERSION, VERSION,
+    Expected, GradeReport, GradedResult, GradedWith, IgnoredFile, MissingPair, NotGraded,
+    ShardInfo, JUDGE_VERSION, VERSION,
 };
 use crate::resume::{self, Fingerprint, Resume};
 use crate::runner::{
@@ -32,6 +32,8 @@ pub struct ClassPlan {
     pub entries: Vec<Entry>,
     /// Files of the submissions folder that are not graded, and why.
     pub ignored: Vec<IgnoredFile>,
+    /// The class's (student, problem) pairs with no hand-in (whole run).
+    pub missing: Vec<MissingPair>,
     /// Pairs in the whole run, before `--shard`.
     pub pairs: usize,
     pub shard: Option<Shard>,
@@ -110,6 +112,7 @@ pub fn plan(
             reason: ignored.reason.clone(),
         })
         .collect();
+    let missing = missing_pairs(config, &entries);
     let pairs = entries.len();
     let entries = match shard {
         Some(shard) => shard.select(entries),
@@ -135,10 +138,48 @@ pub fn plan(
     Ok(ClassPlan {
         entries,
         ignored,
+        missing,
         pairs,
         shard,
         packages,
     })
+}
+
+/// Each (student, problem) of a class with no hand-in: the problems are
+/// `problems` of judge.toml, else those someone handed in; the students,
+/// everyone who handed in something. None for layout `expected` (examples,
+/// not a class).
+fn missing_pairs(config: &JudgeConfig, entries: &[Entry]) -> Vec<MissingPair> {
+    if config.layout == crate::config::judge::Layout::Expected {
+        return Vec::new();
+    }
+    let handed_in: std::collections::BTreeSet<(&str, &str)> = entries
+        .iter()
+        .map(|entry| (entry.student.as_str(), entry.problem.as_str()))
+        .collect();
+    let students: std::collections::BTreeSet<&str> =
+        entries.iter().map(|entry| entry.student.as_str()).collect();
+    let problems: Vec<&str> = match &config.problems {
+        Some(problems) => problems.iter().map(String::as_str).collect(),
+        None => {
+            let mut seen: Vec<&str> = entries.iter().map(|entry| entry.problem.as_str()).collect();
+            seen.sort_unstable();
+            seen.dedup();
+            seen
+        }
+    };
+    let mut missing = Vec::new();
+    for student in &students {
+        for problem in &problems {
+            if !handed_in.contains(&(student, problem)) {
+                missing.push(MissingPair {
+                    student: (*student).to_owned(),
+                    problem: (*problem).to_owned(),
+                });
+            }
+        }
+    }
+    missing
 }
 
 /// What a class run tells its observer as it goes.
@@ -231,6 +272,7 @@ pub fn grade(
         interrupted: cancel.signal().is_some(),
         not_graded,
         ignored: plan.ignored.clone(),
+        missing: plan.missing.clone(),
         graded_with: Some(GradedWith {
             judge_version: JUDGE_VERSION.to_owned(),
             seed: config.seed,

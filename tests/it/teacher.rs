@@ -304,3 +304,64 @@ fn r17_java_is_named_after_its_public_class() {
         run.stdout()
     );
 }
+
+/// A complete gradebook: every (student, problem) of the class has a row,
+/// `missing` with score 0 when nothing was handed in, in the CSV, the JSON
+/// and the HTML matrix; a problem nobody handed in is still a column.
+#[test]
+fn r17_the_gradebook_has_a_row_for_every_student_and_problem() {
+    let dir = class("problems = [\"rooks\", \"matchsticks\", \"mayan\"]\n");
+    dir.create(
+        "hand-ins/alice/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create("hand-ins/alice/matchsticks.py", "print(0)\n");
+    dir.create(
+        "hand-ins/bob/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    let run = dir.judge(&[
+        "grade",
+        "--csv",
+        "grades.csv",
+        "--json",
+        "report.json",
+        "--html",
+        "class.html",
+    ]);
+    assert_eq!(run.code(), 1, "{}", run.stderr());
+    let csv = dir.read("grades.csv");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 7, "{csv}");
+    for row in [
+        "alice,mayan,0.00,missing,0,",
+        "bob,matchsticks,0.00,missing,0,",
+        "bob,mayan,0.00,missing,0,",
+    ] {
+        assert!(lines.contains(&row), "{row}: {csv}");
+    }
+    assert!(csv.contains("bob,rooks,100.00,AC,"), "{csv}");
+    let report = crate::support::report(&dir.read("report.json"));
+    assert_eq!(
+        report["missing"],
+        serde_json::json!([
+            { "student": "alice", "problem": "mayan" },
+            { "student": "bob", "problem": "matchsticks" },
+            { "student": "bob", "problem": "mayan" },
+        ])
+    );
+    let html = dir.read("class.html");
+    assert_eq!(html.matches(">missing</td>").count(), 3, "{html}");
+    assert!(html.contains("<th>mayan</th>"), "{html}");
+
+    // Examples (layout `expected`) are not a class: nothing is missing.
+    let dir = Dir::new();
+    dir.create("judge.toml", "layout = \"expected\"\nrandom-tests = 1\n");
+    dir.create(
+        "submissions/rooks/accepted/a.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create("submissions/mayan/wrong_answer/b.py", "print(0)\n");
+    let report = crate::support::report(&dir.judge(&["grade", "--json", "-"]).stdout());
+    assert!(report["missing"].is_null(), "{report:#}");
+}
