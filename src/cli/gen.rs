@@ -55,7 +55,7 @@ pub struct GenArgs {
     #[arg(long)]
     pub stats: bool,
     /// Tests generated in parallel (output stays in test order) [default: the number of cores].
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(0..1025))]
     pub jobs: Option<u64>,
     #[command(flatten)]
     pub packages: PackageArgs,
@@ -83,10 +83,11 @@ pub fn run(args: &GenArgs) -> Result<u8, Error> {
         )
         .into());
     }
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |jobs| jobs as usize,
-    );
+    // `--jobs 0` is one per core, as `jobs = 0` in judge.toml is.
+    let jobs = match args.jobs {
+        None | Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
+        Some(jobs) => jobs as usize,
+    };
     let mut stats = Stats::default();
     let Some(dir) = &args.out else {
         testset::generate_ordered(

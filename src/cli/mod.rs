@@ -195,6 +195,18 @@ fn parse_seed(text: &str) -> Result<u64, String> {
     })
 }
 
+/// Clap value parser for a limit (`--time-limit MS`, `--memory-limit MB`):
+/// a whole number of at least 1, said in words (`0` and `-5` included,
+/// with `allow_negative_numbers`).
+fn parse_limit(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(value) if value >= 1 => Ok(value),
+        _ => Err(format!(
+            "expected a whole number of at least 1, found `{text}`"
+        )),
+    }
+}
+
 /// Clap value parser for a problem (package) id, e.g. `rooks` or
 /// `rooks-large`: only its shape is checked here, since a package of
 /// `--problems-dir` may have any id (issue #9); loading it says whether it

@@ -42,13 +42,13 @@ pub struct RunArgs {
     #[arg(long, value_parser = super::parse_seed, allow_negative_numbers = true, value_name = "S")]
     pub seed: Option<u64>,
     /// CPU time limit per test in milliseconds (overrides the problem's).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = super::parse_limit, allow_negative_numbers = true)]
     pub time_limit: Option<u64>,
     /// Memory limit per test in MiB (overrides the problem's).
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MB", value_parser = super::parse_limit, allow_negative_numbers = true)]
     pub memory_limit: Option<u64>,
     /// Tests run in parallel [default: `jobs` of judge.toml, else the number of cores].
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(0..1025))]
     pub jobs: Option<u64>,
     /// Write the JSON report here (`-` for stdout, instead of the table).
     #[arg(long, value_name = "FILE")]

@@ -48,13 +48,13 @@ pub struct StressArgs {
     #[arg(long, value_name = "N", default_value_t = 500)]
     pub shrink_runs: usize,
     /// CPU time limit per test in milliseconds (overrides the problem's).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = super::parse_limit, allow_negative_numbers = true)]
     pub time_limit: Option<u64>,
     /// Memory limit per test in MiB (overrides the problem's).
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MB", value_parser = super::parse_limit, allow_negative_numbers = true)]
     pub memory_limit: Option<u64>,
     /// Tests run in parallel [default: `jobs` of judge.toml, else the number of cores].
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(0..1025))]
     pub jobs: Option<u64>,
     /// Also write the smallest failing input and its reference answer to
     /// `DIR/failing.in` and `DIR/failing.ans`.

@@ -60,14 +60,16 @@ pub fn plan(
         | grade::DiscoverError::NotAFolder { .. }
         | grade::DiscoverError::Empty { .. } => GradingError::usage(
             error.to_string(),
-            Some(format!(
-                "`submissions` in `{}` names the folder, relative to that file",
-                config
-                    .path
-                    .as_deref()
-                    .unwrap_or(Path::new("judge.toml"))
-                    .display()
-            )),
+            Some(match config.path.as_deref() {
+                Some(path) => format!(
+                    "`submissions` in `{}` names the folder, relative to that file",
+                    path.display()
+                ),
+                None => "there is no judge.toml here, so the built-in defaults were used \
+                         (`submissions = \"submissions\"`, `layout = \"problem/student\"`); \
+                         write a judge.toml or pass `--config FILE`"
+                    .to_owned(),
+            }),
         ),
         error @ grade::DiscoverError::Walk(_) => GradingError::Discover(error),
     })?;

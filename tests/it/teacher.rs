@@ -365,3 +365,62 @@ fn r17_the_gradebook_has_a_row_for_every_student_and_problem() {
     let report = crate::support::report(&dir.judge(&["grade", "--json", "-"]).stdout());
     assert!(report["missing"].is_null(), "{report:#}");
 }
+
+/// Messages a new user meets, in words: no judge.toml, a mistyped key, a
+/// value of the wrong type, a limit of 0 or -5, `--jobs 0`.
+#[test]
+fn r17_messages_say_what_is_wrong_in_words() {
+    let dir = Dir::new();
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr()
+            .contains("hint: there is no judge.toml here, so the built-in defaults were used")
+            && run.stderr().contains("pass `--config FILE`"),
+        "{}",
+        run.stderr()
+    );
+
+    dir.create("judge.toml", "random_tests = 3\n");
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("unknown field `random_tests`")
+            && run.stderr().contains("; did you mean `random-tests`?"),
+        "{}",
+        run.stderr()
+    );
+    dir.create("judge.toml", "jobs = \"one\"\n");
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("expected a whole number, 0 or more"),
+        "{}",
+        run.stderr()
+    );
+
+    dir.create("t/one.in", "1\n.\n0\n");
+    dir.create("one.py", "print(1)\n");
+    for value in ["0", "-5"] {
+        let run = dir.judge(&[
+            "run",
+            "rooks",
+            "one.py",
+            "--tests",
+            "t",
+            "--time-limit",
+            value,
+        ]);
+        run.expect_code(2);
+        assert!(
+            run.stderr().contains(&format!(
+                "expected a whole number of at least 1, found `{value}`"
+            )),
+            "{}",
+            run.stderr()
+        );
+    }
+    dir.create("judge.toml", "random-tests = 0\n");
+    dir.judge(&["run", "rooks", "one.py", "--tests", "t", "--jobs", "0"])
+        .expect_code(0);
+}
