@@ -161,9 +161,11 @@ pub enum DiscoverError {
 
 /// Every file under `root` laid out as `layout` says, hidden files and
 /// folders skipped, sorted by path (the order of the unsharded run). Files
-/// whose problem is not in `problems` (when given) are left out. Files that
+/// whose problem is not in `problems` (when given) are ignored, with a
+/// "did you mean" when the name is one edit from one of them. Files that
 /// do not fit the layout (a `README.txt` beside the folders, anything under
-/// `__pycache__`, a file too deep) are listed as ignored with the reason,
+/// `__pycache__`, a file too deep, a folder where a file belongs) are
+/// listed as ignored with the reason,
 /// never graded. Several files for one (student, problem) are one entry
 /// naming them all (issue #8).
 ///
@@ -191,14 +193,28 @@ pub fn discover(
         Layout::Expected => (3, "<problem>/<verdict-folder>/<name>.<ext>"),
     };
     let mut discovery = Discovery::default();
-    let walker = walkdir::WalkDir::new(root)
+    let mut walker = walkdir::WalkDir::new(root)
         .min_depth(1)
         .sort_by_file_name()
         .into_iter()
         .filter_entry(|entry| !entry.file_name().to_string_lossy().starts_with('.'));
-    for entry in walker {
+    while let Some(entry) = walker.next() {
         let entry = entry?;
         if entry.file_type().is_dir() {
+            // A folder named like a hand-in where the layout puts a file
+            // (`alice/rooks.cpp/`): listed once, its contents with it,
+            // never dropped unseen.
+            let named_like_a_file = Path::new(entry.file_name()).extension().is_some();
+            if entry.depth() == depth && named_like_a_file {
+                discovery.ignored.push(Ignored {
+                    path: entry.path().to_owned(),
+                    reason: format!(
+                        "a folder where layout `{}` expects a file ({shape})",
+                        layout.name()
+                    ),
+                });
+                walker.skip_current_dir();
+            }
             continue;
         }
         let relative = entry.path().strip_prefix(root).unwrap_or(entry.path());
@@ -242,16 +258,24 @@ pub fn discover(
             ),
             _ => continue,
         };
-        if problems.is_none_or(|wanted| wanted.contains(&problem)) {
-            discovery.entries.push(Entry {
+        match problems {
+            Some(wanted) if !wanted.contains(&problem) => {
+                discovery.ignored.push(ignore(format!(
+                    "`{problem}` is not one of `problems` ({}){}",
+                    wanted.join(", "),
+                    crate::suggest::did_you_mean(&problem, wanted.iter().map(String::as_str))
+                )));
+            }
+            _ => discovery.entries.push(Entry {
                 path: entry.path().to_owned(),
                 problem,
                 student,
                 expected,
                 others: Vec::new(),
-            });
+            }),
         }
     }
+    discovery.ignored.sort_by(|a, b| a.path.cmp(&b.path));
     discovery
         .entries
         .sort_by(|a, b| order_key(&a.path, &a.problem).cmp(&order_key(&b.path, &b.problem)));

@@ -78,5 +78,6 @@ pub mod sandbox;
 pub mod shard;
 pub mod similar;
 pub mod source;
+pub mod suggest;
 pub mod testset;
 pub mod verdict;

@@ -504,6 +504,7 @@ mod tests {
             not_graded: Vec::new(),
             graded_with: None,
             ignored: Vec::new(),
+            missing: Vec::new(),
             results,
         };
         let path = dir.join("grades.json");

@@ -49,7 +49,7 @@ pub struct GenArgs {
     #[arg(long)]
     pub stats: bool,
     /// Tests generated in parallel (output stays in test order) [default: the number of cores].
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(0..1025))]
     pub jobs: Option<u64>,
     #[command(flatten)]
     pub packages: PackageArgs,

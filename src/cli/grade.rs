@@ -46,7 +46,7 @@ pub struct GradeArgs {
     #[arg(long, value_name = "K/N|auto", value_parser = crate::shard::parse_arg)]
     pub shard: Option<Shard>,
     /// Tests run in parallel [default: `jobs` of judge.toml, else the number of cores].
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(0..1025))]
     pub jobs: Option<u64>,
     /// With layout `expected` (and `--package`), run every test of a
     /// submission that already failed one [default: stop at its first

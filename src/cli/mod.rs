@@ -50,13 +50,13 @@ pub struct PackageArgs {
 #[derive(Debug, Clone, clap::Args)]
 pub struct LimitArgs {
     /// CPU time limit per test in milliseconds (overrides the problem's).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = parse_limit, allow_negative_numbers = true)]
     pub time_limit: Option<u64>,
     /// Memory limit per test in MiB (overrides the problem's).
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MB", value_parser = parse_limit, allow_negative_numbers = true)]
     pub memory_limit: Option<u64>,
     /// Tests run in parallel [default: `jobs` of judge.toml, else the number of cores].
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(0..1025))]
     pub jobs: Option<u64>,
 }
 
@@ -216,6 +216,18 @@ fn parse_seed(text: &str) -> Result<u64, String> {
             u64::MAX
         )
     })
+}
+
+/// Clap value parser for a limit (`--time-limit MS`, `--memory-limit MB`):
+/// a whole number of at least 1, said in words (`0` and `-5` included,
+/// with `allow_negative_numbers`).
+fn parse_limit(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(value) if value >= 1 => Ok(value),
+        _ => Err(format!(
+            "expected a whole number of at least 1, found `{text}`"
+        )),
+    }
 }
 
 /// Clap value parser for a problem (package) id, e.g. `rooks` or

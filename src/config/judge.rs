@@ -163,7 +163,8 @@ const COMPILER_OUTPUT_BYTES: u64 = 64 * 1024;
 pub struct Language {
     /// File extensions without the dot.
     pub extensions: Vec<String>,
-    /// The file name the source is copied to (Java: `Main.java`).
+    /// The file name the source is copied to (Java: `{class}.java`, the
+    /// public class's name).
     pub source_name: Option<String>,
     /// Compiler argv with placeholders; absent for interpreted languages.
     pub compile: Option<Vec<String>>,
@@ -189,6 +190,11 @@ pub struct Placeholders<'a> {
     pub executable: &'a Path,
     pub dir: &'a Path,
     pub memory_mib: u64,
+    /// Java: the public top-level class, which names the file (`Main`
+    /// when there is none and no class has `main`).
+    pub class: &'a str,
+    /// Java: the class with `main`, the one to run (`Main` when none has).
+    pub main_class: &'a str,
 }
 
 impl Language {
@@ -200,13 +206,22 @@ impl Language {
                     .replace("{executable}", &values.executable.to_string_lossy())
                     .replace("{dir}", &values.dir.to_string_lossy())
                     .replace("{memory_mib}", &values.memory_mib.to_string())
+                    .replace("{main_class}", values.main_class)
+                    .replace("{class}", values.class)
             })
             .collect()
     }
 }
 
 /// The placeholders `compile` and `run` may use.
-const PLACEHOLDERS: &[&str] = &["{source}", "{executable}", "{dir}", "{memory_mib}"];
+const PLACEHOLDERS: &[&str] = &[
+    "{source}",
+    "{executable}",
+    "{dir}",
+    "{memory_mib}",
+    "{class}",
+    "{main_class}",
+];
 
 /// The defaults with the user's file laid over them, validated.
 #[derive(Clone, Debug, PartialEq)]
@@ -736,6 +751,8 @@ mod tests {
             executable: Path::new("/d/a"),
             dir: Path::new("/d"),
             memory_mib: 64,
+            class: "A",
+            main_class: "B",
         };
         assert_eq!(
             Language::expand(

@@ -90,7 +90,7 @@ impl ConfigError {
             path: path.to_owned(),
             kind: ConfigErrorKind::Parse {
                 position,
-                message: error.message().trim_end().to_owned(),
+                message: readable(error.message().trim_end()),
             },
         }
     }
@@ -172,6 +172,33 @@ fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// A message of serde's in words a teacher reads: `expected usize` says
+/// "a whole number", and an unknown key or value one edit from a known one
+/// gets "did you mean" (`random_tests` -> `random-tests`).
+fn readable(message: &str) -> String {
+    let mut message = message.to_owned();
+    for (rust, words) in [
+        ("expected usize", "expected a whole number, 0 or more"),
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected u32", "expected a whole number, 0 or more"),
+        ("expected f64", "expected a number"),
+    ] {
+        message = message.replace(rust, words);
+    }
+    for prefix in ["unknown field `", "unknown variant `"] {
+        let Some(rest) = message.strip_prefix(prefix) else {
+            continue;
+        };
+        let Some((word, known)) = rest.split_once('`') else {
+            continue;
+        };
+        let candidates: Vec<&str> = known.split('`').skip(1).step_by(2).collect();
+        let hint = crate::suggest::did_you_mean(word, candidates);
+        message.push_str(&hint);
+    }
+    message
+}
+
 /// Parses TOML text into `T`, naming `path` in any error.
 pub fn parse_toml<T: serde::de::DeserializeOwned>(
     path: &Path,
@@ -192,6 +219,22 @@ pub fn load_toml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, Confi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn serde_messages_read_as_words_with_a_guess() {
+        assert_eq!(
+            readable("unknown field `random_tests`, expected one of `seed`, `random-tests`, `jobs`"),
+            "unknown field `random_tests`, expected one of `seed`, `random-tests`, `jobs`; did you mean `random-tests`?"
+        );
+        assert_eq!(
+            readable("unknown field `colour`, expected one of `seed`, `jobs`"),
+            "unknown field `colour`, expected one of `seed`, `jobs`"
+        );
+        assert_eq!(
+            readable("invalid type: string \"one\", expected usize"),
+            "invalid type: string \"one\", expected a whole number, 0 or more"
+        );
+    }
 
     #[test]
     fn key_line_finds_keys_in_tables() {

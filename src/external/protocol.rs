@@ -198,11 +198,48 @@ pub fn decide_testlib(
             "exited with code {code} but wrote no message on stderr (a testlib checker always says why)"
         )));
     }
+    // A checker that died of an uncaught exception also exits 1: its
+    // traceback is not a verdict on the contestant (issue #17).
+    if code == 1 {
+        if let Some(reason) = uncaught_exception(&said) {
+            return Err(tool.fault(format!(
+                "crashed with an uncaught exception ({reason}):\n{said}"
+            )));
+        }
+    }
     match code {
         0 => Ok(CheckOutcome::accepted(said)),
         1 => Ok(CheckOutcome::wrong_answer(said)),
         2 => Ok(CheckOutcome::presentation_error(said)),
         _ => Err(tool.fault(format!("reported a failure (exit code 3): {said}"))),
+    }
+}
+
+/// The reason of an uncaught exception, when `stderr` is a runtime's
+/// report of one (Python's traceback, Java's `Exception in thread`, Rust's
+/// panic) rather than a checker's message: its last line, or the panic's.
+fn uncaught_exception(stderr: &str) -> Option<&str> {
+    let last = stderr
+        .lines()
+        .rev()
+        .find(|line| !line.trim().is_empty())?
+        .trim();
+    let python = stderr
+        .lines()
+        .any(|line| line.starts_with("Traceback (most recent call last):"));
+    let java = stderr
+        .lines()
+        .any(|line| line.starts_with("Exception in thread \""));
+    let rust = stderr
+        .lines()
+        .find(|line| line.starts_with("thread '") && line.contains("' panicked at "));
+    match (python, java, rust) {
+        (true, _, _) => Some(last),
+        (_, true, _) => stderr
+            .lines()
+            .find(|line| line.starts_with("Exception in thread \"")),
+        (_, _, Some(panic)) => Some(panic),
+        _ => None,
     }
 }
 
@@ -439,5 +476,28 @@ mod tests {
             let fault = validator_score(&tool(), score, multiplier).unwrap_err();
             assert!(fault.0.contains(wanted), "{}", fault.0);
         }
+    }
+
+    #[test]
+    fn an_uncaught_exception_is_a_fault_not_wa() {
+        let tool = tool();
+        let traceback = "Traceback (most recent call last):\n  File \"check.py\", line 3, in <module>\nValueError: bad int\n";
+        let fault = decide_testlib(
+            &tool,
+            &measured(Termination::Exited(1), traceback),
+            &limits(),
+        )
+        .unwrap_err();
+        assert!(
+            fault
+                .to_string()
+                .contains("crashed with an uncaught exception (ValueError: bad int)"),
+            "{fault}"
+        );
+        assert_eq!(uncaught_exception("expected 5, got 4"), None);
+        assert_eq!(
+            uncaught_exception("thread 'main' panicked at src/main.rs:3:5:\nboom"),
+            Some("thread 'main' panicked at src/main.rs:3:5:")
+        );
     }
 }

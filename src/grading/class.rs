@@ -12,8 +12,8 @@ use crate::grade::{self, Entry, Shard};
 use crate::interrupt::Cancellation;
 use crate::package::{package_exists, Package};
 use crate::report::json::{
-    Expected, GradeReport, GradedResult, GradedWith, IgnoredFile, NotGraded, ShardInfo,
-    JUDGE_VERSION, VERSION,
+    Expected, GradeReport, GradedResult, GradedWith, IgnoredFile, MissingPair, NotGraded,
+    ShardInfo, JUDGE_VERSION, VERSION,
 };
 use crate::report::ReportError;
 use crate::resume::{self, Fingerprint, Journal, Resume};
@@ -33,6 +33,8 @@ pub struct ClassPlan {
     pub entries: Vec<Entry>,
     /// Files of the submissions folder that are not graded, and why.
     pub ignored: Vec<IgnoredFile>,
+    /// The class's (student, problem) pairs with no hand-in (whole run).
+    pub missing: Vec<MissingPair>,
     /// Pairs in the whole run, before `--shard`.
     pub pairs: usize,
     pub shard: Option<Shard>,
@@ -59,26 +61,61 @@ pub fn plan(
         | grade::DiscoverError::NotAFolder { .. }
         | grade::DiscoverError::Empty { .. } => GradingError::usage(
             error.to_string(),
-            Some(format!(
-                "`submissions` in `{}` names the folder, relative to that file",
-                config
-                    .path
-                    .as_deref()
-                    .unwrap_or(Path::new("judge.toml"))
-                    .display()
-            )),
+            Some(match config.path.as_deref() {
+                Some(path) => format!(
+                    "`submissions` in `{}` names the folder, relative to that file",
+                    path.display()
+                ),
+                None => "there is no judge.toml here, so the built-in defaults were used \
+                         (`submissions = \"submissions\"`, `layout = \"problem/student\"`); \
+                         write a judge.toml or pass `--config FILE`"
+                    .to_owned(),
+            }),
         ),
         error @ grade::DiscoverError::Walk(_) => GradingError::Discover(error),
     })?;
-    let ignored = discovery
-        .ignored
+    // A file named after no problem (`README.txt`, `rook.py`) is not a
+    // submission: ignored with the reason, never a gradebook row.
+    let known = crate::package::package_ids(problems_dir);
+    let mut ignored_files = discovery.ignored;
+    let (entries, unknown): (Vec<Entry>, Vec<Entry>) = discovery
+        .entries
+        .into_iter()
+        .partition(|entry| package_exists(problems_dir, &entry.problem));
+    for entry in unknown {
+        for path in std::iter::once(&entry.path).chain(&entry.others) {
+            ignored_files.push(grade::Ignored {
+                path: path.clone(),
+                reason: format!(
+                    "`{}` is not a problem (known: {}){}",
+                    entry.problem,
+                    known.join(", "),
+                    crate::suggest::did_you_mean(&entry.problem, known.iter().map(String::as_str))
+                ),
+            });
+        }
+    }
+    ignored_files.sort_by(|a, b| a.path.cmp(&b.path));
+    if entries.is_empty() {
+        return Err(GradingError::usage(
+            format!(
+                "the submissions folder `{}` holds no submissions of a known problem; {} file(s) ignored",
+                config.submissions.display(),
+                ignored_files.len()
+            ),
+            ignored_files
+                .first()
+                .map(|first| format!("`{}`: {}", first.path.display(), first.reason)),
+        ));
+    }
+    let ignored = ignored_files
         .iter()
         .map(|ignored| IgnoredFile {
             path: ignored.path.display().to_string(),
             reason: ignored.reason.clone(),
         })
         .collect();
-    let entries = discovery.entries;
+    let missing = missing_pairs(config, &entries);
     let pairs = entries.len();
     let entries = match shard {
         Some(shard) => shard.select(entries),
@@ -104,10 +141,48 @@ pub fn plan(
     Ok(ClassPlan {
         entries,
         ignored,
+        missing,
         pairs,
         shard,
         packages,
     })
+}
+
+/// Each (student, problem) of a class with no hand-in: the problems are
+/// `problems` of judge.toml, else those someone handed in; the students,
+/// everyone who handed in something. None for layout `expected` (examples,
+/// not a class).
+fn missing_pairs(config: &JudgeConfig, entries: &[Entry]) -> Vec<MissingPair> {
+    if config.layout == crate::config::judge::Layout::Expected {
+        return Vec::new();
+    }
+    let handed_in: std::collections::BTreeSet<(&str, &str)> = entries
+        .iter()
+        .map(|entry| (entry.student.as_str(), entry.problem.as_str()))
+        .collect();
+    let students: std::collections::BTreeSet<&str> =
+        entries.iter().map(|entry| entry.student.as_str()).collect();
+    let problems: Vec<&str> = match &config.problems {
+        Some(problems) => problems.iter().map(String::as_str).collect(),
+        None => {
+            let mut seen: Vec<&str> = entries.iter().map(|entry| entry.problem.as_str()).collect();
+            seen.sort_unstable();
+            seen.dedup();
+            seen
+        }
+    };
+    let mut missing = Vec::new();
+    for student in &students {
+        for problem in &problems {
+            if !handed_in.contains(&(student, problem)) {
+                missing.push(MissingPair {
+                    student: (*student).to_owned(),
+                    problem: (*problem).to_owned(),
+                });
+            }
+        }
+    }
+    missing
 }
 
 /// What a class run tells its observer as it goes.
@@ -251,6 +326,7 @@ pub fn grade(
         interrupted: cancel.signal().is_some(),
         not_graded,
         ignored: plan.ignored.clone(),
+        missing: plan.missing.clone(),
         graded_with: Some(GradedWith {
             judge_version: JUDGE_VERSION.to_owned(),
             seed: config.seed,

@@ -56,10 +56,11 @@ fn profile(package: &Package, request: &GenRequest<'_>) -> Result<problems::Prof
 }
 
 fn jobs(request: &GenRequest<'_>) -> usize {
-    request.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |jobs| jobs as usize,
-    )
+    // `--jobs 0` is one per core, as `jobs = 0` in judge.toml is.
+    match request.jobs {
+        None | Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
+        Some(jobs) => jobs as usize,
+    }
 }
 
 /// Generates the tests and gives each input to `emit`, separated by one empty

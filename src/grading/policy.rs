@@ -139,6 +139,7 @@ mod tests {
                 wall_time_factor: 2.0,
             }),
             ignored: Vec::new(),
+            missing: Vec::new(),
             results,
         }
     }

@@ -47,7 +47,7 @@ pub fn write<R: report::Row>(
         first_failure = first_failure.or(written.err());
     }
     if let Some(path) = files.csv {
-        let written = report::csv::render(rows)
+        let written = report::csv::render_gradebook(rows, &html.missing)
             .map_err(GradingError::judge)
             .and_then(|text| write_report(path, &text));
         first_failure = first_failure.or(written.err());
@@ -90,7 +90,10 @@ pub fn write_grade(
     let others_written = write(
         files,
         &written.results,
-        &report::html::Options { student_view },
+        &report::html::Options {
+            student_view,
+            missing: written.missing.clone(),
+        },
         similarity,
     );
     [json_written.err(), others_written.err()]

@@ -148,6 +148,8 @@ fn resolve_on(
         package_limits.output_limit_kib,
     );
     let (requested, jobs_source) = match flags.jobs {
+        // `--jobs 0` is one per core, as `jobs = 0` in judge.toml is.
+        Some(0) => (cores, Source::Flag),
         Some(jobs) => (jobs as usize, Source::Flag),
         None if config.jobs > 0 => (config.jobs, Source::JudgeToml),
         None => (cores, Source::Default),

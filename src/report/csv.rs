@@ -3,7 +3,11 @@
 //! crate's (RFC 4180), so a name with a comma or a quote survives. Says
 //! nothing about individual tests; the JSON and HTML reports do.
 
+use super::json::MissingPair;
 use super::Row;
+
+/// The verdict cell of a (student, problem) with no hand-in.
+pub const MISSING: &str = "missing";
 use crate::runner::SubmissionResult;
 
 /// The header row, in column order.
@@ -14,6 +18,12 @@ pub const HEADER: [&str; 6] = ["student", "problem", "score", "verdict", "passed
 /// spreadsheet. Writing to memory does not fail in practice; if the `csv`
 /// crate ever did, the error is returned, never an empty gradebook.
 pub fn render<R: Row>(rows: &[R]) -> Result<String, csv::Error> {
+    render_gradebook(rows, &[])
+}
+
+/// [`render`], then a row per (student, problem) of the class with no
+/// hand-in: verdict `missing`, score 0, passed 0, total empty.
+pub fn render_gradebook<R: Row>(rows: &[R], missing: &[MissingPair]) -> Result<String, csv::Error> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     // Writing records of strings to memory has no failure left: the `csv`
     // crate fails only on I/O (none with a `Vec`) or on serialising
@@ -28,6 +38,16 @@ pub fn render<R: Row>(rows: &[R]) -> Result<String, csv::Error> {
             result.verdict.code().to_owned(),
             result.passed.to_string(),
             result.total.to_string(),
+        ])?;
+    }
+    for pair in missing {
+        writer.write_record([
+            neutralise(&pair.student),
+            neutralise(&pair.problem),
+            "0.00".to_owned(),
+            MISSING.to_owned(),
+            "0".to_owned(),
+            String::new(),
         ])?;
     }
     let bytes = writer

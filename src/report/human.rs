@@ -99,6 +99,18 @@ pub fn render_submission(result: &SubmissionResult) -> String {
         )
         .map(|()| ());
     }
+    // Why the first crash crashed: its standard error's head and tail
+    // (the JSON report has each crashing test's).
+    if let Some(test) = result
+        .tests
+        .iter()
+        .find(|test| test.verdict == Verdict::RuntimeError && test.stderr.is_some())
+    {
+        let _ = writeln!(out, "  standard error of {}:", visible(&test.name));
+        for line in test.stderr.iter().flat_map(|stderr| stderr.lines()) {
+            let _ = writeln!(out, "    {}", visible(line));
+        }
+    }
     out
 }
 

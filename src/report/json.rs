@@ -184,8 +184,26 @@ pub struct GradeReport {
     /// (they do not fit the layout).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ignored: Vec<IgnoredFile>,
+    /// A class (`problem/student`, `student/problem`): each (student,
+    /// problem) of the class with no hand-in, by student then problem. The
+    /// class's problems are `problems` of judge.toml, else every problem
+    /// someone handed in; its students, everyone who handed in something.
+    /// Each is a `missing` row (score 0) of the CSV gradebook and the HTML
+    /// matrix; `results` holds only what was handed in.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<MissingPair>,
     /// In the unsharded order: by submission path, then problem.
     pub results: Vec<GradedResult>,
+}
+
+/// One of `missing` of a [`GradeReport`]: a (student, problem) of the
+/// class with no hand-in.
+#[derive(
+    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
+pub struct MissingPair {
+    pub student: String,
+    pub problem: String,
 }
 
 /// One of `ignored` of a [`GradeReport`].
@@ -465,6 +483,7 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
             results: Vec::new(),
             graded_with: None,
             ignored: Vec::new(),
+            missing: Vec::new(),
         });
     };
     let mut limits_seen: BTreeMap<(String, String), ((u64, u64), PathBuf)> = BTreeMap::new();
@@ -588,6 +607,7 @@ pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeE
         not_graded,
         graded_with: first.graded_with,
         ignored: first.ignored,
+        missing: first.missing,
         results,
     })
 }
@@ -609,6 +629,7 @@ mod tests {
             judge_version: Some(JUDGE_VERSION.to_owned()),
             graded_with: None,
             ignored: Vec::new(),
+            missing: Vec::new(),
             interrupted,
             not_graded: not_graded
                 .iter()

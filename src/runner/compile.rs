@@ -6,6 +6,7 @@
 //! judge's problem (JE), with a message naming the language and command.
 
 use super::events::CompileResult;
+use super::java::JavaClasses;
 use super::{Prepared, Settings, Submission, SubmissionKind};
 use crate::config::judge::{Language, Placeholders};
 use crate::sandbox::{resolve_program, LimitExceeded, RunSpec, Sandbox, Termination, Trust};
@@ -36,7 +37,12 @@ pub(crate) fn prepare(
     settings: &Settings,
 ) -> Prepared {
     match prepare_inner(sandbox, submission, dir, settings) {
-        Ok(prepared) => prepared,
+        Ok((mut prepared, copy)) => {
+            prepared.own_paths = own_paths(&submission.path, dir, &copy);
+            prepared.compile.message =
+                with_own_paths(&prepared.compile.message, &prepared.own_paths);
+            prepared
+        }
         Err(Failure::Refused(message)) => {
             Prepared::failed(CompileResult::failed(Verdict::CompileError, message))
         }
@@ -69,7 +75,7 @@ fn prepare_inner(
     submission: &Submission,
     dir: &Path,
     settings: &Settings,
-) -> Result<Prepared, Failure> {
+) -> Result<(Prepared, PathBuf), Failure> {
     let file_name = submission
         .path
         .file_name()
@@ -79,17 +85,20 @@ fn prepare_inner(
         SubmissionKind::Executable => {
             let executable = dir.join(&file_name);
             copy_submission(&submission.path, &executable, 0o755)?;
-            Ok(Prepared {
+            let prepared = Prepared {
                 compile: CompileResult::compiled(String::new()),
                 program: Some((executable.clone(), Vec::new())),
                 read_paths: vec![dir.to_path_buf()],
-            })
+                own_paths: Vec::new(),
+            };
+            Ok((prepared, executable))
         }
         SubmissionKind::Language { name, language } => {
+            let classes = java_classes(submission, language);
             let source_name = language
                 .source_name
                 .as_ref()
-                .map(PathBuf::from)
+                .map(|name| PathBuf::from(name.replace("{class}", &classes.file)))
                 .unwrap_or(file_name);
             let source = dir.join(source_name);
             copy_submission(&submission.path, &source, 0o644)?;
@@ -99,6 +108,8 @@ fn prepare_inner(
                 executable: &executable,
                 dir,
                 memory_mib: settings.limits.memory_kib / 1024,
+                class: &classes.file,
+                main_class: &classes.main,
             };
             let compile = match &language.compile {
                 None => CompileResult::compiled(String::new()),
@@ -111,7 +122,7 @@ fn prepare_inner(
                 )?,
             };
             if !compile.ok {
-                return Ok(Prepared::failed(compile));
+                return Ok((Prepared::failed(compile), source));
             }
             let run = Language::expand(&language.run, &values);
             let (program, args) = run
@@ -124,13 +135,72 @@ fn prepare_inner(
                     crate::sandbox::SANDBOX_PATH
                 )
             })?;
-            Ok(Prepared {
+            let prepared = Prepared {
                 compile,
                 program: Some((program, args.iter().map(OsString::from).collect())),
                 read_paths: vec![dir.to_path_buf()],
-            })
+                own_paths: Vec::new(),
+            };
+            Ok((prepared, source))
         }
     }
+}
+
+/// The Java classes of the hand-in, read only when the language's
+/// commands or `source-name` use `{class}` or `{main_class}`; `Main` for
+/// both otherwise (or when the file cannot be read: copying it says why).
+fn java_classes(submission: &Submission, language: &Language) -> JavaClasses {
+    let uses = |text: &String| text.contains("{class}") || text.contains("{main_class}");
+    let needed = language.source_name.iter().any(uses)
+        || language.run.iter().any(uses)
+        || language.compile.iter().flatten().any(uses);
+    match needed.then(|| read_submission(&submission.path)) {
+        Some(Ok(bytes)) => super::java::classes(&String::from_utf8_lossy(&bytes)),
+        _ => JavaClasses {
+            file: "Main".to_owned(),
+            main: "Main".to_owned(),
+        },
+    }
+}
+
+/// The replacements that give `dir`'s copy `copy` of the hand-in at
+/// `original` its own path back in messages: the copy's path first, then
+/// the folder's files (`main`, a class file) as files of the hand-in's
+/// folder.
+fn own_paths(original: &Path, dir: &Path, copy: &Path) -> Vec<(String, String)> {
+    let shown = original.display().to_string();
+    let folder = original
+        .parent()
+        .map(|parent| parent.display().to_string())
+        .filter(|parent| !parent.is_empty())
+        .unwrap_or_else(|| ".".to_owned());
+    let mut pairs = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    if let Ok(real) = fs_err::canonicalize(dir) {
+        if real != dir {
+            dirs.push(real);
+        }
+    }
+    for dir in &dirs {
+        if let Some(name) = copy.file_name() {
+            pairs.push((dir.join(name).display().to_string(), shown.clone()));
+        }
+    }
+    for dir in &dirs {
+        pairs.push((format!("{}/", dir.display()), format!("{folder}/")));
+    }
+    pairs
+}
+
+/// `text` with each temporary path of `pairs` replaced by its own.
+pub(crate) fn with_own_paths(text: &str, pairs: &[(String, String)]) -> String {
+    let mut text = text.to_owned();
+    for (temporary, own) in pairs {
+        if text.contains(temporary.as_str()) {
+            text = text.replace(temporary.as_str(), own);
+        }
+    }
+    text
 }
 
 fn compile(

@@ -125,8 +125,10 @@ pub struct TestResult {
     /// second run's. Absent (false) otherwise.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rerun: bool,
-    /// A run that crashed (RE): the first lines of its standard error, so a
-    /// report says why, not only "exit code 1" (issue #8). Absent otherwise.
+    /// A run that crashed (RE): the first and the last lines of its
+    /// standard error, with how much was cut between them
+    /// ([`stderr_excerpt`]), so a report says why, not only "exit code 1"
+    /// (issues #8, #17). Absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stderr: Option<String>,
     /// An accepted test's score as its output validator wrote it
@@ -135,35 +137,90 @@ pub struct TestResult {
     pub validator_score: Option<crate::verdict::ValidatorScore>,
 }
 
-/// Lines of a crashed program's stderr that [`TestResult::stderr`] keeps.
-pub const STDERR_LINES_KEPT: usize = 10;
+/// Lines of a crashed program's stderr that [`TestResult::stderr`] keeps
+/// from its beginning (where a traceback starts).
+pub const STDERR_HEAD_LINES: usize = 5;
+/// Lines of a crashed program's stderr that [`TestResult::stderr`] keeps
+/// from its end (where Python, Java and Rust put the reason).
+pub const STDERR_TAIL_LINES: usize = 10;
 
-/// The first [`STDERR_LINES_KEPT`] lines of `stderr` (at most
-/// [`EXCERPT_LIMIT_BYTES`] / 4 bytes, invalid UTF-8 replaced), with a note
-/// when more was cut; `None` when it is empty.
-pub fn stderr_head(stderr: &[u8]) -> Option<String> {
+/// The head and the tail of a crashed program's `stderr`: the first
+/// [`STDERR_HEAD_LINES`] and the last [`STDERR_TAIL_LINES`] lines (each part
+/// at most [`EXCERPT_LIMIT_BYTES`] / 4 bytes, invalid UTF-8 replaced), with
+/// a line between them saying how much was cut; and, when the sandbox
+/// discarded `discarded` bytes past its cap, a last line saying so (the
+/// tail shown is then the end of what was kept). `None` when it is empty.
+pub fn stderr_excerpt(stderr: &[u8], discarded: u64) -> Option<String> {
     let text = String::from_utf8_lossy(stderr);
     let text = text.trim_end();
     if text.is_empty() {
         return None;
     }
-    let mut kept: String = text
-        .lines()
-        .take(STDERR_LINES_KEPT)
-        .collect::<Vec<_>>()
-        .join("\n");
     let limit = EXCERPT_LIMIT_BYTES / 4;
-    if kept.len() > limit {
-        let mut cut = limit;
-        while !kept.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        kept.truncate(cut);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = if lines.len() <= STDERR_HEAD_LINES + STDERR_TAIL_LINES && text.len() <= 2 * limit
+    {
+        text.to_owned()
+    } else {
+        // Many lines: the first and the last ones; a few long ones: the
+        // first and the last bytes.
+        let (head, tail, cut_lines) = if lines.len() > STDERR_HEAD_LINES + STDERR_TAIL_LINES {
+            let tail_start = lines.len() - STDERR_TAIL_LINES;
+            (
+                lines[..STDERR_HEAD_LINES].join("\n"),
+                lines[tail_start..].join("\n"),
+                tail_start - STDERR_HEAD_LINES,
+            )
+        } else {
+            (text.to_owned(), text.to_owned(), 0)
+        };
+        let head = keep_start(&head, limit);
+        let tail = keep_end(&tail, limit);
+        let separators = if cut_lines > 0 { 1 } else { 0 };
+        let cut_bytes = text
+            .len()
+            .saturating_sub(head.len() + tail.len() + separators);
+        let what = if cut_lines > 0 {
+            format!("{cut_lines} line(s), {}", bytes(cut_bytes))
+        } else {
+            bytes(cut_bytes)
+        };
+        format!("{head}\n[… {what} cut …]\n{tail}")
+    };
+    if discarded > 0 {
+        out.push_str(&format!(
+            "\n[… {} more past the {} the judge keeps, not shown …]",
+            bytes(usize::try_from(discarded).unwrap_or(usize::MAX)),
+            bytes(stderr.len())
+        ));
     }
-    if kept.len() < text.len() {
-        kept.push_str("\n…");
+    Some(out)
+}
+
+fn bytes(count: usize) -> String {
+    if count >= 10 * 1024 {
+        format!("{} KiB", count / 1024)
+    } else {
+        format!("{count} bytes")
     }
-    Some(kept)
+}
+
+/// The first `limit` bytes of `text`, cut at a character boundary.
+fn keep_start(text: &str, limit: usize) -> &str {
+    let mut cut = limit.min(text.len());
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    &text[..cut]
+}
+
+/// The last `limit` bytes of `text`, cut at a character boundary.
+fn keep_end(text: &str, limit: usize) -> &str {
+    let mut cut = text.len().saturating_sub(limit);
+    while !text.is_char_boundary(cut) {
+        cut += 1;
+    }
+    &text[cut..]
 }
 
 /// How many bytes of each stream an [`Excerpt`] keeps: enough to see a small
@@ -312,17 +369,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn stderr_head_keeps_the_first_lines() {
-        assert_eq!(stderr_head(b""), None);
-        assert_eq!(stderr_head(b"  \n"), None);
+    fn stderr_excerpt_keeps_the_head_and_the_tail() {
+        assert_eq!(stderr_excerpt(b"", 0), None);
+        assert_eq!(stderr_excerpt(b"  \n", 0), None);
         assert_eq!(
-            stderr_head(b"Traceback:\n  x\nZeroDivisionError\n").as_deref(),
+            stderr_excerpt(b"Traceback:\n  x\nZeroDivisionError\n", 0).as_deref(),
             Some("Traceback:\n  x\nZeroDivisionError")
         );
-        let many: String = (0..20).map(|line| format!("line {line}\n")).collect();
-        let head = stderr_head(many.as_bytes()).unwrap();
-        assert!(head.starts_with("line 0\n"));
-        assert!(head.ends_with("line 9\n…"), "{head}");
+        let many: String = (0..40).map(|line| format!("line {line}\n")).collect();
+        let kept = stderr_excerpt(many.as_bytes(), 0).unwrap();
+        let lines: Vec<&str> = kept.lines().collect();
+        assert_eq!(
+            lines[..5],
+            ["line 0", "line 1", "line 2", "line 3", "line 4"]
+        );
+        assert_eq!(lines[5], "[… 25 line(s), 195 bytes cut …]");
+        assert_eq!(lines[6], "line 30");
+        assert_eq!(lines.last(), Some(&"line 39"));
+        assert_eq!(lines.len(), 16);
+        // One endless line: its start and its end, the middle counted.
+        let long = "é".repeat(10_000);
+        let kept = stderr_excerpt(long.as_bytes(), 0).unwrap();
+        assert!(kept.starts_with('é') && kept.ends_with('é'));
+        assert!(kept.contains("[… 17 KiB cut …]"), "{}", &kept[1020..1060]);
+        // What the sandbox discarded is said, not hidden.
+        let kept = stderr_excerpt(b"boom\n", 70 * 1024).unwrap();
+        assert_eq!(
+            kept,
+            "boom\n[… 70 KiB more past the 5 bytes the judge keeps, not shown …]"
+        );
     }
 
     #[test]

@@ -85,7 +85,9 @@ pub(crate) fn run_test(
         settings,
     );
     if verdict == Verdict::RuntimeError {
-        result.stderr = super::events::stderr_head(&measured.stderr);
+        result.stderr =
+            super::events::stderr_excerpt(&measured.stderr, measured.stderr_discarded_bytes)
+                .map(|stderr| super::compile::with_own_paths(&stderr, &prepared.own_paths));
     }
     result.verdict = verdict;
     result.message = message;

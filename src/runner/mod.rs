@@ -10,6 +10,7 @@
 mod compile;
 pub mod events;
 mod execute;
+pub mod java;
 mod schedule;
 pub mod stress;
 mod tests_load;
@@ -144,6 +145,10 @@ pub(crate) struct Prepared {
     program: Option<(PathBuf, Vec<OsString>)>,
     /// Paths the program may read (its own directory).
     read_paths: Vec<PathBuf>,
+    /// (path in the judge's temporary folder, the hand-in's own path), most
+    /// specific first: what a compile error or a traceback shows is
+    /// rewritten with them (issue #17).
+    own_paths: Vec<(String, String)>,
 }
 
 impl Prepared {
@@ -152,6 +157,7 @@ impl Prepared {
             compile,
             program: None,
             read_paths: Vec::new(),
+            own_paths: Vec::new(),
         }
     }
 }
@@ -662,7 +668,7 @@ fn run_stopping(
 /// The file name is part of the key because the compiler's messages name
 /// the file (`alice.cpp:3:5: warning ...`): sharing `alice.cpp`'s compile
 /// with `bob.cpp` would put Alice's name in Bob's report. Copies under the
-/// same name (a `student/problem` class, Java's `Main.java`, a file given
+/// same name (a `student/problem` class, Java's `{class}.java`, a file given
 /// twice) compile once.
 pub(crate) fn compile_groups(submissions: &[Submission]) -> Vec<usize> {
     let mut first_by_key: std::collections::HashMap<(String, OsString, [u8; 32]), usize> =

@@ -132,24 +132,25 @@ fn layout_problem_student_grades_each_file_for_its_folder() {
     assert_eq!(
         rows(&report),
         [
-            row("submissions/rook/dave.py", "rook", "dave", "CE"),
             row("submissions/rooks/alice.py", "rooks", "alice", "AC"),
             row("submissions/rooks/bob.py", "rooks", "bob", "WA"),
             row("submissions/rooks/carol.txt", "rooks", "carol", "CE"),
         ]
     );
+    // A folder named after no problem is not a gradebook row: ignored,
+    // with the problem it is one letter from (issue #17).
     assert_eq!(
-        report["results"][0]["compile"]["message"],
-        "`rook` is not a problem; known: rooks, rooks-large, matchsticks, mayan"
+        report["ignored"][0]["reason"],
+        "`rook` is not a problem (known: rooks, rooks-large, matchsticks, mayan); did you mean `rooks`?"
     );
-    assert!(report["results"][3]["compile"]["message"]
+    assert!(report["results"][2]["compile"]["message"]
         .as_str()
         .unwrap()
         .starts_with("no language for `submissions/rooks/carol.txt`"));
     // The bundled package's tests come first (built in, so found away
     // from the repository), then random tests from the package's profiles
     // only: rooks is UVa 639 as set, `small`.
-    let tests = report["results"][1]["tests"].as_array().unwrap();
+    let tests = report["results"][0]["tests"].as_array().unwrap();
     assert_eq!(tests[0]["name"], "sample-1");
     let random: Vec<&serde_json::Value> = tests
         .iter()
@@ -160,9 +161,9 @@ fn layout_problem_student_grades_each_file_for_its_folder() {
         .iter()
         .all(|test| test["random"]["profile"] == "small"));
     // Python's time factor of 3 is applied and shown.
-    assert_eq!(report["results"][1]["time_limit_ms"], 3000);
+    assert_eq!(report["results"][0]["time_limit_ms"], 3000);
     assert!(
-        run.stdout().contains("4 submissions: 1 AC, 1 WA, 2 CE"),
+        run.stdout().contains("3 submissions: 1 AC, 1 WA, 1 CE"),
         "{}",
         run.stdout()
     );
@@ -551,7 +552,7 @@ fn r8_a_real_class_folder_grades_each_pair_once_and_lists_what_it_ignores() {
     let run = dir.judge(&["grade", "--json", "report.json"]);
     let report = json(&dir, "report.json");
     let results = report["results"].as_array().unwrap();
-    assert_eq!(results.len(), 2, "{report:#}");
+    assert_eq!(results.len(), 1, "{report:#}");
     let alice = &results[0];
     assert_eq!(alice["student"], "alice");
     assert_eq!(alice["verdict"], "CE");
@@ -562,16 +563,21 @@ fn r8_a_real_class_folder_grades_each_pair_once_and_lists_what_it_ignores() {
             && message.contains("alice/rooks.py"),
         "{message}"
     );
-    // `ren\xe9.py` is not a problem id: an error row, but for the right
-    // file, its bytes intact.
-    assert_eq!(results[1]["student"], "rooks");
+    // `ren\xe9.py` is not a problem id: ignored with the reason, like the
+    // README and the files that do not fit the layout.
     let ignored: Vec<&str> = report["ignored"]
         .as_array()
         .unwrap()
         .iter()
         .map(|ignored| ignored["reason"].as_str().unwrap())
         .collect();
-    assert_eq!(ignored.len(), 3, "{ignored:?}");
+    assert_eq!(ignored.len(), 4, "{ignored:?}");
+    assert!(
+        ignored
+            .iter()
+            .any(|reason| reason.starts_with("`ren\u{fffd}` is not a problem")),
+        "{ignored:?}"
+    );
     assert!(
         run.stderr().contains(
             "ignored: submissions/bob/deep/rooks.py: too deep for layout `student/problem`"

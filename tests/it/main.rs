@@ -32,5 +32,6 @@ mod similar;
 mod slurm;
 mod stress;
 mod support;
+mod teacher;
 mod tools;
 mod vm;

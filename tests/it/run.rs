@@ -915,6 +915,9 @@ fn r8_a_crash_shows_the_first_lines_of_stderr() {
         .collect();
     assert_eq!(pages.len(), 1, "{pages:?}");
     let html = fs_err::read_to_string(&pages[0]).unwrap();
-    assert!(html.contains("standard error (first lines)"), "{html}");
+    assert!(
+        html.contains("standard error (first and last lines)"),
+        "{html}"
+    );
     assert!(html.contains("ZeroDivisionError"));
 }

@@ -1,6 +1,7 @@
 //! The class page's sections: the summary, the matrix, per problem its
 //! verdicts and the tests failed most, and the students by score.
 
+use super::super::json::MissingPair;
 use super::{escape, verdict_badge, verdict_class, verdict_title};
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
@@ -42,6 +43,7 @@ pub(super) fn write_matrix(
     results: &[&SubmissionResult],
     names: &[String],
     links: &[String],
+    missing: &[MissingPair],
 ) {
     let mut problems: Vec<&str> = Vec::new();
     let mut students: Vec<String> = Vec::new();
@@ -50,6 +52,10 @@ pub(super) fn write_matrix(
         let problem = position_or_push(&mut problems, result.problem.as_str());
         let student = position_or_push(&mut students, name.clone());
         cells.push((student, problem, index));
+    }
+    for pair in missing {
+        position_or_push(&mut problems, pair.problem.as_str());
+        position_or_push(&mut students, pair.student.clone());
     }
     page.push_str("<h2>Class matrix</h2>\n<table class=\"matrix\">\n<thead><tr><th>student</th>");
     for problem in &problems {
@@ -67,7 +73,15 @@ pub(super) fn write_matrix(
                 .map(|&(_, _, index)| index)
                 .collect();
             if here.is_empty() {
-                page.push_str("<td class=\"none\">—</td>");
+                let is_missing = missing.iter().any(|pair| {
+                    pair.student == *student
+                        && problems.get(problem_index) == Some(&pair.problem.as_str())
+                });
+                page.push_str(if is_missing {
+                    "<td class=\"none missing\">missing</td>"
+                } else {
+                    "<td class=\"none\">—</td>"
+                });
                 continue;
             }
             page.push_str("<td>");

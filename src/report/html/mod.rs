@@ -102,11 +102,14 @@ table.ranking td.none { color: var(--muted); text-align: center; }
 "#;
 
 /// How the pages are rendered.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// For students: hidden tests show no input, expected or actual output,
     /// standard error or random origin (`--student-view`).
     pub student_view: bool,
+    /// The class's (student, problem) pairs with no hand-in: `missing`
+    /// cells of the matrix (a column even for a problem nobody handed in).
+    pub missing: Vec<super::json::MissingPair>,
 }
 
 /// A report as a set of files: the class page and, in a folder beside it,
@@ -134,7 +137,7 @@ pub fn render_with<R: Row>(rows: &[R], options: &Options) -> String {
         .collect();
     let mut page = String::new();
     page_start(&mut page, "judge report");
-    write_class(&mut page, &class, &links);
+    write_class(&mut page, &class, &links, options);
     for (index, (result, student)) in class.results.iter().zip(&class.students).enumerate() {
         write_submission(&mut page, Some(index), result, student, options);
     }
@@ -159,7 +162,7 @@ pub fn render_pages<R: Row>(
         .collect();
     let mut class_page = String::new();
     page_start(&mut class_page, "judge report");
-    write_class(&mut class_page, &class, &links);
+    write_class(&mut class_page, &class, &links, options);
     class_page.push_str("</body>\n</html>\n");
     let back = format!("../{}", encode_href(class_file));
     let submissions = names
@@ -218,10 +221,16 @@ fn page_start(page: &mut String, title: &str) {
 /// Everything of the class page below `<body>`: heading, summary, matrix
 /// (each cell linking to `links[index]`), the problems and the students by
 /// score.
-fn write_class(page: &mut String, class: &Class<'_>, links: &[String]) {
+fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: &Options) {
     page.push_str("<h1>judge report</h1>\n");
     write_summary(page, &class.results);
-    write_matrix(page, &class.results, &class.students, links);
+    write_matrix(
+        page,
+        &class.results,
+        &class.students,
+        links,
+        &options.missing,
+    );
     write_problems(page, &class.results);
     write_ranking(page, &class.results, &class.students);
 }

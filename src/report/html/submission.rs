@@ -151,7 +151,7 @@ pub(super) fn write_test(
     if let Some(stderr) = &test.stderr {
         let _ = writeln!(
             page,
-            "<figure><figcaption>standard error (first lines)</figcaption>\
+            "<figure><figcaption>standard error (first and last lines)</figcaption>\
              <pre class=\"stderr\">{}</pre></figure>",
             escape(stderr)
         );

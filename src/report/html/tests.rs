@@ -469,7 +469,10 @@ fn student_view_hides_hidden_tests_data_but_not_samples() {
             hidden,
         ],
     )];
-    let options = Options { student_view: true };
+    let options = Options {
+        student_view: true,
+        ..Options::default()
+    };
     let page = render_pages(&results, "grades.html", "grades", &options).submissions[0]
         .1
         .clone();
@@ -588,7 +591,10 @@ fn a_hidden_tests_message_keeps_where_but_not_what() {
     crashed.message = "exit code 205".to_owned();
     crashed.exit_code = Some(205);
     assert_eq!(crate::report::student_message(&crashed), "runtime error");
-    let options = Options { student_view: true };
+    let options = Options {
+        student_view: true,
+        ..Options::default()
+    };
     let mut page = String::new();
     super::submission::write_test(&mut page, "rooks", &crashed, true, &options);
     assert!(!page.contains("205"), "{page}");

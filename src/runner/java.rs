@@ -1,0 +1,129 @@
+//! Java as students write it: the copied source is named after its public
+//! class (`Solution.java` for `public class Solution`), and the class with
+//! `main` is the one run (issue #17).
+
+/// The classes a Java source names for the judge: the file name's (the
+/// public top-level type, else the type with `main`) and the one to run
+/// (the type with `main`, public first). `Main` stands in for what the
+/// source does not say (no public type, no `main`, a syntax error), so
+/// such a file still compiles as `Main.java`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JavaClasses {
+    /// The file is `{file}.java`.
+    pub file: String,
+    /// `java -cp DIR {main}`.
+    pub main: String,
+}
+
+/// The top-level types of `source` that [`JavaClasses`] is made from.
+pub fn classes(source: &str) -> JavaClasses {
+    let types = top_level_types(source);
+    let with_main = types
+        .iter()
+        .filter(|found| found.has_main)
+        .max_by_key(|found| found.public);
+    let public = types.iter().find(|found| found.public);
+    let main = with_main.map_or_else(|| "Main".to_owned(), |found| found.name.clone());
+    let file = public.map_or_else(|| main.clone(), |found| found.name.clone());
+    JavaClasses { file, main }
+}
+
+struct TopLevel {
+    name: String,
+    public: bool,
+    has_main: bool,
+}
+
+const TYPE_KINDS: &[&str] = &[
+    "class_declaration",
+    "interface_declaration",
+    "enum_declaration",
+    "record_declaration",
+];
+
+fn top_level_types(source: &str) -> Vec<TopLevel> {
+    let mut parser = tree_sitter::Parser::new();
+    if parser
+        .set_language(&tree_sitter_java::LANGUAGE.into())
+        .is_err()
+    {
+        return Vec::new();
+    }
+    let Some(tree) = parser.parse(source, None) else {
+        return Vec::new();
+    };
+    let text = |node: tree_sitter::Node<'_>| source.get(node.byte_range()).unwrap_or("");
+    let root = tree.root_node();
+    let mut cursor = root.walk();
+    let mut found = Vec::new();
+    for node in root.named_children(&mut cursor) {
+        if !TYPE_KINDS.contains(&node.kind()) {
+            continue;
+        }
+        let Some(name) = node.child_by_field_name("name").map(text) else {
+            continue;
+        };
+        if !is_identifier(name) {
+            continue;
+        }
+        let mut modifiers_cursor = node.walk();
+        let public = node
+            .named_children(&mut modifiers_cursor)
+            .filter(|child| child.kind() == "modifiers")
+            .any(|modifiers| {
+                text(modifiers)
+                    .split_whitespace()
+                    .any(|word| word == "public")
+            });
+        let has_main = node.child_by_field_name("body").is_some_and(|body| {
+            let mut body_cursor = body.walk();
+            let has_main = body.named_children(&mut body_cursor).any(|member| {
+                member.kind() == "method_declaration"
+                    && member.child_by_field_name("name").map(text) == Some("main")
+            });
+            has_main
+        });
+        found.push(TopLevel {
+            name: name.to_owned(),
+            public,
+            has_main,
+        });
+    }
+    found
+}
+
+/// A name safe as a file name and a `java` argument: letters, digits, `_`
+/// and `$`, not starting with a digit.
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|first| first.is_alphabetic() || first == '_' || first == '$')
+        && chars.all(|next| next.is_alphanumeric() || next == '_' || next == '$')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_case::test_case;
+
+    fn pair(file: &str, main: &str) -> JavaClasses {
+        JavaClasses {
+            file: file.to_owned(),
+            main: main.to_owned(),
+        }
+    }
+
+    #[test_case("public class Solution { public static void main(String[] a) {} }", "Solution", "Solution" ; "public with main")]
+    #[test_case("public class hello { public static void main(String[] a) {} }", "hello", "hello" ; "lower case")]
+    #[test_case("class Main { public static void main(String[] a) {} }", "Main", "Main" ; "no public class")]
+    #[test_case("class Solver { static void main(String[] a) {} }", "Solver", "Solver" ; "no public class, other name")]
+    #[test_case("import java.util.*;\nclass Helper {}\npublic final class A { public static void main(String... a) {} }", "A", "A" ; "helper first")]
+    #[test_case("public class Helper {}\nclass Main { public static void main(String[] a) {} }", "Helper", "Main" ; "public without main")]
+    #[test_case("// public class Fake\n/* public class Fake2 */ class Main { public static void main(String[] a) {} }", "Main", "Main" ; "comments are not code")]
+    #[test_case("public class {", "Main", "Main" ; "syntax error")]
+    #[test_case("", "Main", "Main" ; "empty")]
+    fn names_the_file_and_the_class_to_run(source: &str, file: &str, main: &str) {
+        assert_eq!(classes(source), pair(file, main));
+    }
+}

@@ -1,0 +1,426 @@
+//! What a teacher and a student see (issue #17): nothing handed in
+//! vanishes, crashes and compile errors explain themselves with the
+//! hand-in's own path, every (student, problem) has a gradebook row.
+
+use crate::support::{repository, Dir};
+use serde_json::Value;
+
+fn bundled(path: &str) -> String {
+    fs_err::read_to_string(repository().join("submissions").join(path)).unwrap()
+}
+
+/// A class of `student/problem` hand-ins with `extra` in judge.toml.
+fn class(extra: &str) -> Dir {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        format!("submissions = \"hand-ins\"\nlayout = \"student/problem\"\nrandom-tests = 1\njobs = 2\n{extra}"),
+    );
+    dir
+}
+
+fn ignored(report: &Value) -> Vec<(String, String)> {
+    report["ignored"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|ignored| {
+            (
+                ignored["path"].as_str().unwrap().to_owned(),
+                ignored["reason"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// Every file under the submissions folder is a graded row or ignored with
+/// the reason; a name one edit from a problem gets a "did you mean".
+#[test]
+fn r17_every_hand_in_is_graded_or_ignored_with_the_reason() {
+    let dir = class("problems = [\"rooks\", \"matchsticks\"]\n");
+    dir.create(
+        "hand-ins/alice/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create(
+        "hand-ins/eve/rook.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create("hand-ins/carol/README.txt", "my notes");
+    dir.create("hand-ins/carol/rooks.cpp/main.cpp", "int main() {}\n");
+    fs_err::create_dir_all(dir.path().join("hand-ins/bob/matchsticks.cpp")).unwrap();
+    let run = dir.judge(&["grade", "--json", "report.json"]);
+    let report = crate::support::report(&dir.read("report.json"));
+    let graded: Vec<&str> = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|result| result["submission"].as_str().unwrap())
+        .collect();
+    assert_eq!(graded, ["hand-ins/alice/rooks.py"], "{report:#}");
+    let shape = "(<student>/<problem>.<ext>)";
+    assert_eq!(
+        ignored(&report),
+        [
+            (
+                "hand-ins/bob/matchsticks.cpp".to_owned(),
+                format!("a folder where layout `student/problem` expects a file {shape}")
+            ),
+            (
+                "hand-ins/carol/README.txt".to_owned(),
+                "`README` is not one of `problems` (rooks, matchsticks)".to_owned()
+            ),
+            (
+                "hand-ins/carol/rooks.cpp".to_owned(),
+                format!("a folder where layout `student/problem` expects a file {shape}")
+            ),
+            (
+                "hand-ins/eve/rook.py".to_owned(),
+                "`rook` is not one of `problems` (rooks, matchsticks); did you mean `rooks`?"
+                    .to_owned()
+            ),
+        ]
+    );
+    assert!(
+        run.stderr().contains(
+            "ignored: hand-ins/eve/rook.py: `rook` is not one of `problems` (rooks, matchsticks); did you mean `rooks`?"
+        ),
+        "{}",
+        run.stderr()
+    );
+
+    // Without `problems`: a README is not a problem, so neither a row nor
+    // a column of the gradebook.
+    let dir = class("");
+    dir.create(
+        "hand-ins/alice/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create("hand-ins/carol/README.txt", "my notes");
+    dir.create(
+        "hand-ins/eve/rook.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    let run = dir.judge(&["grade", "--csv", "-", "--json", "report.json"]);
+    assert!(!run.stdout().contains("README"), "{}", run.stdout());
+    let report = crate::support::report(&dir.read("report.json"));
+    let reasons: Vec<String> = ignored(&report)
+        .into_iter()
+        .map(|(_, reason)| reason)
+        .collect();
+    assert_eq!(reasons.len(), 2, "{reasons:?}");
+    assert!(
+        reasons[0].starts_with("`README` is not a problem (known: rooks"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[1].ends_with("; did you mean `rooks`?"),
+        "{reasons:?}"
+    );
+}
+
+/// `judge similar` lists a folder named like a hand-in as ignored.
+#[test]
+fn r17_similar_lists_a_folder_named_like_a_hand_in() {
+    let dir = class("");
+    dir.create(
+        "hand-ins/alice/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create(
+        "hand-ins/bob/rooks.py",
+        bundled("rooks/wrong_answer/ignores_walls.py"),
+    );
+    fs_err::create_dir_all(dir.path().join("hand-ins/carol/rooks.cpp")).unwrap();
+    let run = dir.judge(&["similar"]);
+    run.expect_code(0);
+    assert!(
+        run.stderr().contains(
+            "ignored: hand-ins/carol/rooks.cpp: a folder where layout `student/problem` expects a file"
+        ),
+        "{}",
+        run.stderr()
+    );
+}
+
+/// A crash deep in a recursion: the exception (the last line of a Python
+/// traceback) is kept with the head, the cut is counted, and the terminal
+/// table of `judge run` shows it under the crashing test.
+#[test]
+fn r17_a_crash_keeps_the_head_and_the_tail_of_stderr() {
+    let dir = Dir::new();
+    dir.create(
+        "deep.py",
+        "import sys\nsys.setrecursionlimit(10000)\n\ndef search(depth):\n    if depth == 0:\n        return [][1]\n    return search(depth - 1) + 1\n\nprint(search(40))\n",
+    );
+    dir.create("t/one.in", "1\n.\n0\n");
+    let run = dir.judge(&[
+        "run",
+        "rooks",
+        "deep.py",
+        "--tests",
+        "t",
+        "--json",
+        "report.json",
+    ]);
+    run.expect_code(1);
+    let report = crate::support::report(&dir.read("report.json"));
+    let stderr = report["results"][0]["tests"][0]["stderr"].as_str().unwrap();
+    assert!(
+        stderr.starts_with("Traceback (most recent call last):"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("IndexError: list index out of range"),
+        "{stderr}"
+    );
+    assert!(stderr.contains(" line(s), "), "{stderr}");
+    assert!(stderr.contains(" cut …]"), "{stderr}");
+    let table = run.stdout();
+    assert!(table.contains("  standard error of one:"), "{table}");
+    assert!(
+        table.contains("    IndexError: list index out of range"),
+        "{table}"
+    );
+}
+
+/// Compile errors and tracebacks name the hand-in's own path, never the
+/// judge's temporary folder, in the table and in every report.
+#[test]
+fn r17_messages_name_the_hand_in_not_a_temporary_path() {
+    let dir = class("");
+    dir.create(
+        "hand-ins/bob/rooks.cpp",
+        "int main() { return undeclared; }\n",
+    );
+    dir.create(
+        "hand-ins/carol/rooks.py",
+        "import sys\nsys.stdin.read()\nraise ValueError('carol')\n",
+    );
+    let run = dir.judge(&[
+        "grade",
+        "--json",
+        "report.json",
+        "--html",
+        "class.html",
+        "--junit",
+        "junit.xml",
+    ]);
+    let report = crate::support::report(&dir.read("report.json"));
+    let bob = report["results"][0]["compile"]["message"].as_str().unwrap();
+    assert!(bob.contains("hand-ins/bob/rooks.cpp:1:"), "{bob}");
+    let carol = report["results"][1]["tests"][0]["stderr"].as_str().unwrap();
+    assert!(
+        carol.contains("File \"hand-ins/carol/rooks.py\", line 3"),
+        "{carol}"
+    );
+    let mut everything = vec![
+        run.stdout(),
+        run.stderr(),
+        dir.read("report.json"),
+        dir.read("junit.xml"),
+    ];
+    for page in fs_err::read_dir(dir.path().join("class")).unwrap() {
+        everything.push(fs_err::read_to_string(page.unwrap().path()).unwrap());
+    }
+    everything.push(dir.read("class.html"));
+    for text in everything {
+        assert!(!text.contains("/judge-"), "{text}");
+        assert!(!text.contains("submission-1/"), "{text}");
+    }
+}
+
+const JAVA_SUM: &str = "import java.util.Scanner;\n\npublic class CLASS {\n    public static void main(String[] args) {\n        Scanner in = new Scanner(System.in);\n        long a = in.nextLong(), b = in.nextLong();\n        System.out.println(a + b);\n    }\n}\n";
+
+/// Java as students write it: the file is named after the public class
+/// with `main` (`Solution`, `hello`), in a class's hand-ins and in a Kattis
+/// package's submissions alike; a file with no public class still works.
+#[test]
+fn r17_java_is_named_after_its_public_class() {
+    let dir = Dir::new();
+    let files: &[(&str, &str)] = &[
+        ("problem.yaml", "name: Sum of two\n"),
+        ("data/sample/1.in", "1 2\n"),
+        ("data/sample/1.ans", "3\n"),
+        ("data/secret/b.in", "-4 4\n"),
+        ("data/secret/b.ans", "0\n"),
+        (
+            "submissions/accepted/hello.java",
+            &JAVA_SUM.replace("CLASS", "hello"),
+        ),
+        (
+            "submissions/accepted/sum.java",
+            &JAVA_SUM.replace("CLASS", "Solution"),
+        ),
+        (
+            "submissions/accepted/plain.java",
+            &JAVA_SUM.replace("public class CLASS", "class Sum"),
+        ),
+        (
+            "submissions/accepted/helper.java",
+            &JAVA_SUM.replace("public class CLASS", "public class Helper {}\nclass Main"),
+        ),
+    ];
+    for (name, contents) in files {
+        dir.create(&format!("sum/{name}"), contents);
+    }
+    let run = dir.judge(&["grade", "--package", "sum"]);
+    let out = run.stdout();
+    for name in ["hello", "sum", "plain"] {
+        assert!(
+            out.contains(&format!(
+                "ok       sum/submissions/accepted/{name}.java: AC"
+            )),
+            "{name}: {out}{}",
+            run.stderr()
+        );
+    }
+    // A public class without `main` names the file; the class with `main`
+    // runs.
+    assert!(
+        out.contains("ok       sum/submissions/accepted/helper.java: AC"),
+        "{out}"
+    );
+    run.expect_code(0);
+
+    // The same through `judge run` on a problem of the judge's: rooks'
+    // sample is not a sum, so WA, never CE.
+    let dir = Dir::new();
+    dir.create("Solution.java", JAVA_SUM.replace("CLASS", "Solution"));
+    dir.create("rooks.java", JAVA_SUM.replace("CLASS", "Solution"));
+    let run = dir.judge(&["run", "rooks", "rooks.java", "--json", "report.json"]);
+    let report = crate::support::report(&dir.read("report.json"));
+    assert_ne!(report["results"][0]["verdict"], "CE", "{report:#}");
+    assert!(
+        report["results"][0]["compile"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .is_empty(),
+        "{report:#}"
+    );
+    assert!(
+        run.stdout().contains("rooks rooks.java (java): "),
+        "{}",
+        run.stdout()
+    );
+}
+
+/// A complete gradebook: every (student, problem) of the class has a row,
+/// `missing` with score 0 when nothing was handed in, in the CSV, the JSON
+/// and the HTML matrix; a problem nobody handed in is still a column.
+#[test]
+fn r17_the_gradebook_has_a_row_for_every_student_and_problem() {
+    let dir = class("problems = [\"rooks\", \"matchsticks\", \"mayan\"]\n");
+    dir.create(
+        "hand-ins/alice/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create("hand-ins/alice/matchsticks.py", "print(0)\n");
+    dir.create(
+        "hand-ins/bob/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    let run = dir.judge(&[
+        "grade",
+        "--csv",
+        "grades.csv",
+        "--json",
+        "report.json",
+        "--html",
+        "class.html",
+    ]);
+    assert_eq!(run.code(), 1, "{}", run.stderr());
+    let csv = dir.read("grades.csv");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 7, "{csv}");
+    for row in [
+        "alice,mayan,0.00,missing,0,",
+        "bob,matchsticks,0.00,missing,0,",
+        "bob,mayan,0.00,missing,0,",
+    ] {
+        assert!(lines.contains(&row), "{row}: {csv}");
+    }
+    assert!(csv.contains("bob,rooks,100.00,AC,"), "{csv}");
+    let report = crate::support::report(&dir.read("report.json"));
+    assert_eq!(
+        report["missing"],
+        serde_json::json!([
+            { "student": "alice", "problem": "mayan" },
+            { "student": "bob", "problem": "matchsticks" },
+            { "student": "bob", "problem": "mayan" },
+        ])
+    );
+    let html = dir.read("class.html");
+    assert_eq!(html.matches(">missing</td>").count(), 3, "{html}");
+    assert!(html.contains("<th>mayan</th>"), "{html}");
+
+    // Examples (layout `expected`) are not a class: nothing is missing.
+    let dir = Dir::new();
+    dir.create("judge.toml", "layout = \"expected\"\nrandom-tests = 1\n");
+    dir.create(
+        "submissions/rooks/accepted/a.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create("submissions/mayan/wrong_answer/b.py", "print(0)\n");
+    let report = crate::support::report(&dir.judge(&["grade", "--json", "-"]).stdout());
+    assert!(report["missing"].is_null(), "{report:#}");
+}
+
+/// Messages a new user meets, in words: no judge.toml, a mistyped key, a
+/// value of the wrong type, a limit of 0 or -5, `--jobs 0`.
+#[test]
+fn r17_messages_say_what_is_wrong_in_words() {
+    let dir = Dir::new();
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr()
+            .contains("hint: there is no judge.toml here, so the built-in defaults were used")
+            && run.stderr().contains("pass `--config FILE`"),
+        "{}",
+        run.stderr()
+    );
+
+    dir.create("judge.toml", "random_tests = 3\n");
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("unknown field `random_tests`")
+            && run.stderr().contains("; did you mean `random-tests`?"),
+        "{}",
+        run.stderr()
+    );
+    dir.create("judge.toml", "jobs = \"one\"\n");
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("expected a whole number, 0 or more"),
+        "{}",
+        run.stderr()
+    );
+
+    dir.create("t/one.in", "1\n.\n0\n");
+    dir.create("one.py", "print(1)\n");
+    for value in ["0", "-5"] {
+        let run = dir.judge(&[
+            "run",
+            "rooks",
+            "one.py",
+            "--tests",
+            "t",
+            "--time-limit",
+            value,
+        ]);
+        run.expect_code(2);
+        assert!(
+            run.stderr().contains(&format!(
+                "expected a whole number of at least 1, found `{value}`"
+            )),
+            "{}",
+            run.stderr()
+        );
+    }
+    dir.create("judge.toml", "random-tests = 0\n");
+    dir.judge(&["run", "rooks", "one.py", "--tests", "t", "--jobs", "0"])
+        .expect_code(0);
+}
