@@ -144,6 +144,7 @@ impl From<GradingError> for Error {
             GradingError::Interrupt(error) => Error::Interrupt(error),
             GradingError::Json(error) => Error::Json(error),
             GradingError::Io(error) => Error::Io(error),
+            GradingError::Judge(message) => Error::Judge(message),
         }
     }
 }

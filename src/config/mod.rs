@@ -7,6 +7,7 @@
 pub mod bundled;
 pub mod judge;
 pub mod kattis;
+pub mod kattis_yaml;
 pub mod problem;
 
 use std::fmt;

@@ -57,6 +57,11 @@ pub enum GradingError {
     /// A fingerprint could not be serialised.
     #[error("failed to serialise a fingerprint")]
     Json(#[from] serde_json::Error),
+    /// The judge cannot grade what it was given (a package whose only
+    /// input validator is in a format the judge does not run; an accepted
+    /// submission that met a judge error): the judge's fault, exit 3.
+    #[error("{0}")]
+    Judge(String),
     /// A file the judge needs could not be read.
     #[error(transparent)]
     Io(#[from] std::io::Error),

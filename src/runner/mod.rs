@@ -10,6 +10,7 @@
 mod compile;
 pub mod events;
 mod execute;
+mod folder;
 mod schedule;
 pub mod stress;
 mod tests_load;
@@ -18,6 +19,7 @@ pub use compile::{read_submission, trim_message, SubmissionRefused, MESSAGE_LIMI
 pub use events::{
     CompileResult, Event, Excerpt, RandomOrigin, SubmissionResult, TestResult, EXCERPT_LIMIT_BYTES,
 };
+pub use folder::folder_files;
 use tests_load::{generated_test, written_test};
 pub use tests_load::{load_tests, FixedTests};
 
