@@ -12,7 +12,7 @@ fn main() {
     let mut files = Vec::new();
     walk(&root, &mut files);
     files.sort();
-    let mut code = String::from("&[\n");
+    let mut code = String::from("static FILES: &[(&str, &[u8])] = &[\n");
     for path in &files {
         let Ok(relative) = path.strip_prefix(&root) else {
             continue;
@@ -30,7 +30,33 @@ fn main() {
             path.display().to_string()
         );
     }
-    code.push_str("]\n");
+    code.push_str("];\n");
+    // The example submissions of the bundled packages (`submissions/<id>/
+    // <verdict>/<file>`), which `judge export --kattis` writes into a
+    // Kattis package's `submissions/`.
+    let examples_root = Path::new(env!("CARGO_MANIFEST_DIR")).join("submissions");
+    println!("cargo:rerun-if-changed=submissions");
+    let mut examples = Vec::new();
+    walk(&examples_root, &mut examples);
+    examples.sort();
+    code.push_str("static EXAMPLES: &[(&str, &[u8])] = &[\n");
+    for path in &examples {
+        let Ok(relative) = path.strip_prefix(&examples_root) else {
+            continue;
+        };
+        let relative: Vec<String> = relative
+            .iter()
+            .map(|part| part.to_string_lossy().into_owned())
+            .collect();
+        println!("cargo:rerun-if-changed={}", path.display());
+        let _ = writeln!(
+            code,
+            "    ({:?}, include_bytes!({:?}) as &[u8]),",
+            relative.join("/"),
+            path.display().to_string()
+        );
+    }
+    code.push_str("];\n");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default()).join("bundled.rs");
     if let Err(error) = write_if_changed(&out, &code) {
         panic!("failed to write `{}`: {error}", out.display());

@@ -1,33 +1,42 @@
 //! `judge export --kattis`: one of our packages written as a Kattis / ICPC
-//! problem package (issue #9), so a problem setter can take it to a Kattis
-//! installation or to problemtools.
+//! problem package (issues #9, #15), so a problem setter can take it to a
+//! Kattis installation or to problemtools.
 //!
-//! What is written:
+//! The package is written in problem format version [`EXPORT_FORMAT`]
+//! (`2023-07-draft`), the newest that Kattis' own `verifyproblem` checks:
 //!
-//! - `problem.yaml`: name, source, `validation: custom`, the limits;
-//! - `problem_statement/problem.en.md`: the package's statement;
+//! - `problem.yaml`: `problem_format_version`, name, a UUID derived from the
+//!   package id (the same on every export), source, the limits;
+//! - `statement/problem.en.md`: the package's statement;
 //! - `data/sample/` (tests named `sample*`) and `data/secret/` (the rest),
 //!   each `.in` with its `.ans` (the reference answer where the package has
 //!   none);
-//! - `input_validators/judge_validate/judge_validate.py` and
-//!   `output_validators/judge_check/judge_check.py`: Python scripts that run
-//!   `judge validate` and `judge check` (the `judge` on `PATH`, or `$JUDGE`)
-//!   and translate their exit codes to Kattis' (42 accepted, 43 rejected).
-//!   Each carries a `# judge-engine:` line, from which `judge` itself, reading
-//!   the package back, uses the engine directly instead of running a script
-//!   that needs `judge` inside the sandbox.
+//! - `submissions/<verdict>/`: the package's example submissions (a bundled
+//!   package's from the repository's `submissions/<id>/`, built in);
+//! - for a built-in engine, `input_validators/judge_validate/
+//!   judge_validate.py` and `output_validator/judge_check.py`: Python
+//!   scripts that run `judge validate` and `judge check` (the `judge` on
+//!   `PATH`, or `$JUDGE`) and translate their exit codes to Kattis' (42
+//!   accepted, 43 rejected). Each carries a `# judge-engine:` line, from
+//!   which `judge` itself, reading the package back, uses the engine
+//!   directly instead of running a script that needs `judge` inside the
+//!   sandbox.
 //!
 //! A package with programs of its own is exported as far as Kattis can say
 //! it: the reference becomes `submissions/accepted/`, a Kattis-convention
 //! input validator and output validator are copied, a built-in checker
-//! becomes the default output validator with its `validator_flags`; a
-//! testlib checker or validator and the `lines` checker are refused with
-//! the reason.
+//! becomes the default output validator with its flags in
+//! `data/testdata.yaml`; a testlib checker or validator and the `lines`
+//! checker are refused with the reason.
 
 use crate::config::kattis::{ENGINE_MARKER, EXPORTED_CHECKER};
 use crate::package::{Package, ProblemRef};
+use sha2::Digest as _;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+
+/// The problem format version `judge export --kattis` writes.
+pub const EXPORT_FORMAT: &str = "2023-07-draft";
 
 /// Why a package could not be exported.
 #[derive(Debug, thiserror::Error)]
@@ -51,13 +60,86 @@ pub enum ExportError {
     },
 }
 
-/// Writes `package` into `dir` (which must not exist or be empty) and
-/// returns the files written.
-pub fn kattis(package: &Package, dir: &Path) -> Result<Vec<PathBuf>, ExportError> {
+/// The submission folders Kattis' tools know; examples in others
+/// (`compile_error/`, `memory_limit_exceeded/`) are left out of an export.
+pub const KATTIS_SUBMISSION_FOLDERS: &[&str] = &[
+    "accepted",
+    "partially_accepted",
+    "wrong_answer",
+    "run_time_error",
+    "time_limit_exceeded",
+];
+
+/// What an export wrote, and the examples it left out (with the reason).
+#[derive(Debug)]
+pub struct Exported {
+    pub written: Vec<PathBuf>,
+    pub left_out: Vec<(String, String)>,
+    /// The one time limit written (ms): see [`kattis`].
+    pub time_limit_ms: u64,
+}
+
+/// The examples of `package`: `(verdict folder, file name, bytes)`, from
+/// its folder's `submissions/` or, for a bundled package, built in.
+fn examples(package: &Package) -> Result<Vec<(String, String, Vec<u8>)>, ExportError> {
+    match &package.dir {
+        Some(source) => submission_copies(&source.join("submissions"))
+            .into_iter()
+            .map(|(from, to)| {
+                let bytes = fs_err::read(&from).map_err(|source| ExportError::Write {
+                    path: from.clone(),
+                    source,
+                })?;
+                let mut parts = to.splitn(3, '/').skip(1);
+                let folder = parts.next().unwrap_or_default().to_owned();
+                let name = parts.next().unwrap_or_default().to_owned();
+                Ok((folder, name, bytes))
+            })
+            .collect(),
+        None => Ok(crate::config::bundled::examples(&package.id)
+            .into_iter()
+            .map(|(folder, name, bytes)| (folder.to_owned(), name.to_owned(), bytes.to_vec()))
+            .collect()),
+    }
+}
+
+/// Writes `package` into `dir` (which must not exist or be empty).
+///
+/// Kattis gives every language the same time limit, so the limit written
+/// is the package's times the largest `time-factor` (of `config`) among the
+/// languages of its accepted examples and reference: every accepted example
+/// keeps the time it has under `judge`.
+pub fn kattis(
+    package: &Package,
+    dir: &Path,
+    config: &crate::config::judge::JudgeConfig,
+) -> Result<Exported, ExportError> {
     let programs = match &package.problem {
         ProblemRef::Engine(_) => None,
         ProblemRef::Programs(_) => Some(program_parts(package)?),
     };
+    let mut left_out = Vec::new();
+    let mut kept = Vec::new();
+    for (folder, name, bytes) in examples(package)? {
+        if KATTIS_SUBMISSION_FOLDERS.contains(&folder.as_str()) {
+            kept.push((folder, name, bytes));
+        } else {
+            left_out.push((
+                format!("submissions/{folder}/{name}"),
+                format!("Kattis' tools know no `{folder}/` folder"),
+            ));
+        }
+    }
+    let reference = package.manifest.reference.iter().map(String::as_str);
+    let factor = kept
+        .iter()
+        .filter(|(folder, _, _)| folder == "accepted")
+        .map(|(_, name, _)| name.as_str())
+        .chain(reference)
+        .filter_map(|name| config.language_for(Path::new(name)))
+        .map(|(_, language)| language.time_factor())
+        .fold(1.0, f64::max);
+    let time_limit_ms = (package.manifest.limits.time_limit_ms as f64 * factor).ceil() as u64;
     let mut written = Vec::new();
     let mut write =
         |relative: &str, contents: &[u8], executable: bool| -> Result<(), ExportError> {
@@ -80,26 +162,24 @@ pub fn kattis(package: &Package, dir: &Path) -> Result<Vec<PathBuf>, ExportError
         };
     let limits = &package.manifest.limits;
     let mut yaml = String::new();
-    let _ = writeln!(yaml, "# Written by `judge export --kattis {}`.", package.id);
-    let _ = writeln!(yaml, "name: {}", yaml_string(&package.manifest.title));
-    let _ = writeln!(yaml, "source: {}", yaml_string(&package.manifest.origin));
-    match &programs {
-        Some(parts) => {
-            let _ = writeln!(yaml, "validation: {}", parts.validation);
-            if !parts.flags.is_empty() {
-                let _ = writeln!(yaml, "validator_flags: {}", yaml_string(&parts.flags));
-            }
-        }
-        None => {
-            let _ = writeln!(yaml, "validation: custom");
-        }
-    }
-    let _ = writeln!(yaml, "limits:");
     let _ = writeln!(
         yaml,
-        "  time_limit: {}",
-        limits.time_limit_ms as f64 / 1000.0
+        "# Written by `judge export --kattis {}` (problem format {EXPORT_FORMAT}).",
+        package.id
     );
+    let _ = writeln!(yaml, "problem_format_version: {EXPORT_FORMAT}");
+    let _ = writeln!(yaml, "name: {}", yaml_string(&package.manifest.title));
+    let _ = writeln!(yaml, "uuid: {}", package_uuid(&package.id));
+    if !package.manifest.origin.is_empty() {
+        let _ = writeln!(yaml, "source: {}", yaml_string(&package.manifest.origin));
+    }
+    let _ = writeln!(
+        yaml,
+        "rights_owner: {}",
+        yaml_string("the package's authors")
+    );
+    let _ = writeln!(yaml, "limits:");
+    let _ = writeln!(yaml, "  time_limit: {}", time_limit_ms as f64 / 1000.0);
     let _ = writeln!(yaml, "  memory: {}", limits.memory_limit_mib);
     let _ = writeln!(
         yaml,
@@ -107,6 +187,15 @@ pub fn kattis(package: &Package, dir: &Path) -> Result<Vec<PathBuf>, ExportError
         limits.output_limit_kib.div_ceil(1024).max(1)
     );
     write("problem.yaml", yaml.as_bytes(), false)?;
+    if let Some(parts) = &programs {
+        if !parts.flags.is_empty() {
+            write(
+                "data/testdata.yaml",
+                format!("output_validator_flags: {}\n", yaml_string(&parts.flags)).as_bytes(),
+                false,
+            )?;
+        }
+    }
 
     let statement = match &package.dir {
         Some(source) => fs_err::read(source.join("statement.md")).ok(),
@@ -114,7 +203,7 @@ pub fn kattis(package: &Package, dir: &Path) -> Result<Vec<PathBuf>, ExportError
             .map(<[u8]>::to_vec),
     };
     if let Some(statement) = statement {
-        write("problem_statement/problem.en.md", &statement, false)?;
+        write("statement/problem.en.md", &statement, false)?;
     }
 
     for test in &package.tests {
@@ -146,6 +235,15 @@ pub fn kattis(package: &Package, dir: &Path) -> Result<Vec<PathBuf>, ExportError
         )?;
     }
 
+    // The example submissions, filed by verdict as Kattis files them.
+    for (folder, name, bytes) in &kept {
+        write(&format!("submissions/{folder}/{name}"), bytes, false)?;
+    }
+    let done = |written| Exported {
+        written,
+        left_out,
+        time_limit_ms,
+    };
     let engine = match (&package.problem, programs) {
         (ProblemRef::Engine(engine), _) => *engine,
         (ProblemRef::Programs(_), Some(parts)) => {
@@ -156,9 +254,9 @@ pub fn kattis(package: &Package, dir: &Path) -> Result<Vec<PathBuf>, ExportError
                 })?;
                 write(&to, &bytes, false)?;
             }
-            return Ok(written);
+            return Ok(done(written));
         }
-        (ProblemRef::Programs(_), None) => return Ok(written),
+        (ProblemRef::Programs(_), None) => return Ok(done(written)),
     };
     let marker = format!(
         "{ENGINE_MARKER} {} profiles={} lexmin={}",
@@ -214,14 +312,13 @@ sys.exit({{0: 42, 1: 43}}.get(result.returncode, 1))
         validate.as_bytes(),
         true,
     )?;
-    Ok(written)
+    Ok(done(written))
 }
 
 /// What a package with programs of its own becomes: problem.yaml's
-/// `validation` and `validator_flags`, and the files to copy (source, path
+/// output validator flags, and the files to copy (source, path
 /// in the Kattis package).
 struct ProgramParts {
-    validation: &'static str,
     flags: String,
     copies: Vec<(PathBuf, String)>,
 }
@@ -255,26 +352,8 @@ fn program_parts(package: &Package) -> Result<ProgramParts, ExportError> {
             |stem| stem.to_string_lossy().into_owned(),
         )
     };
+    // The examples are written by the caller; the reference joins them.
     let mut copies = Vec::new();
-    // The package's own examples, filed by verdict as Kattis files them.
-    let submissions = dir.join("submissions");
-    for folder in fs_err::read_dir(&submissions)
-        .into_iter()
-        .flatten()
-        .flatten()
-    {
-        let folder_name = folder.file_name().to_string_lossy().into_owned();
-        for file in fs_err::read_dir(folder.path())
-            .into_iter()
-            .flatten()
-            .flatten()
-        {
-            if file.path().is_file() {
-                let name = file.file_name().to_string_lossy().into_owned();
-                copies.push((file.path(), format!("submissions/{folder_name}/{name}")));
-            }
-        }
-    }
     if let Some(reference) = &manifest.reference {
         copies.push((
             dir.join(reference),
@@ -298,16 +377,13 @@ fn program_parts(package: &Package) -> Result<ProgramParts, ExportError> {
         ));
     }
     let checker = &manifest.checker;
-    let (validation, flags) = match checker.kind.unwrap_or(CheckerKind::Tokens) {
-        CheckerKind::Tokens => ("default", "case_sensitive".to_owned()),
-        CheckerKind::CaseInsensitive => ("default", String::new()),
-        CheckerKind::Float => (
-            "default",
-            format!(
-                "float_absolute_tolerance {} float_relative_tolerance {}",
-                checker.absolute_tolerance.unwrap_or(1e-6),
-                checker.relative_tolerance.unwrap_or(1e-6)
-            ),
+    let flags = match checker.kind.unwrap_or(CheckerKind::Tokens) {
+        CheckerKind::Tokens => "case_sensitive".to_owned(),
+        CheckerKind::CaseInsensitive => String::new(),
+        CheckerKind::Float => format!(
+            "float_absolute_tolerance {} float_relative_tolerance {}",
+            checker.absolute_tolerance.unwrap_or(1e-6),
+            checker.relative_tolerance.unwrap_or(1e-6)
         ),
         CheckerKind::Lines => {
             return Err(unsupported(
@@ -326,16 +402,56 @@ fn program_parts(package: &Package) -> Result<ProgramParts, ExportError> {
             };
             copies.push((
                 dir.join(program),
-                format!("output_validators/{}/{}", stem(program), file_name(program)),
+                format!("output_validator/{}", file_name(program)),
             ));
-            ("custom", String::new())
+            String::new()
         }
     };
-    Ok(ProgramParts {
-        validation,
-        flags,
-        copies,
-    })
+    Ok(ProgramParts { flags, copies })
+}
+
+/// The files of `submissions/<folder>/` (a package's examples) and where
+/// they go in the export, by folder then name.
+fn submission_copies(submissions: &Path) -> Vec<(PathBuf, String)> {
+    let mut copies = Vec::new();
+    for folder in fs_err::read_dir(submissions)
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let folder_name = folder.file_name().to_string_lossy().into_owned();
+        for file in fs_err::read_dir(folder.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if file.path().is_file() {
+                let name = file.file_name().to_string_lossy().into_owned();
+                copies.push((file.path(), format!("submissions/{folder_name}/{name}")));
+            }
+        }
+    }
+    copies.sort();
+    copies
+}
+
+/// A UUID (the 8-4-4-4-12 form, version 8: custom) derived from the
+/// package id, so every export of a package names the same problem.
+pub fn package_uuid(id: &str) -> String {
+    let digest = sha2::Sha256::digest(format!("judge export --kattis {id}").as_bytes());
+    let mut bytes: [u8; 16] = [0; 16];
+    bytes.copy_from_slice(&digest[..16]);
+    bytes[6] = (bytes[6] & 0x0f) | 0x80;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let hex: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..]
+    )
 }
 
 /// A YAML scalar in double quotes, escaped.

@@ -99,11 +99,12 @@ pub fn run(args: GradeArgs) -> Result<u8, Error> {
             config: args.config.as_deref(),
             jobs: args.jobs,
             all_tests: args.all_tests,
-            reports_asked: args.json.is_some()
-                || args.reports.any()
-                || args.resume.is_some()
-                || args.shard.is_some()
-                || args.similarity,
+            json: args.json.as_deref(),
+            reports: &args.reports,
+            shard: args.shard,
+            resume: args.resume.as_deref(),
+            quiet: args.quiet,
+            similarity: args.similarity,
         };
         return super::grade_package::run(&request, dir);
     }

@@ -6,12 +6,20 @@
 //! Exit codes: 0 every graded submission got its folder's verdict, 1 one
 //! did not, 2 usage or configuration error (nothing run), 3 the judge
 //! failed (a JE). Submissions in a language that is not configured are
-//! listed as skipped with the reason, not counted.
+//! listed as skipped with the reason, not counted. The reports (`--json`,
+//! `--junit`, `--csv`, `--html`), `--shard`, `--resume` and `-q` work as
+//! for `judge grade`.
 
+use super::reports::{write_report, ReportArgs};
 use super::{announce_isolation, say, write_stdout};
 use crate::config::judge::JudgeConfig;
 use crate::error::{Error, UsageError};
-use crate::grading::package::{self, PackageReport};
+use crate::grade::Shard;
+use crate::grading::class::ClassEvent;
+use crate::grading::package::{self, PackageOptions, PackageReport};
+use crate::interrupt::Cancellation;
+use crate::report::targets::is_stdout;
+use crate::resume::{self, Journal};
 use crate::runner::SubmissionResult;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -25,53 +33,145 @@ pub(super) struct PackageRequest<'a> {
     pub jobs: Option<u64>,
     /// `--all-tests`.
     pub all_tests: bool,
-    /// Whether a report, `--resume` or `--shard` flag was given (refused).
-    pub reports_asked: bool,
+    /// `--json FILE`.
+    pub json: Option<&'a Path>,
+    /// `--junit`, `--csv`, `--html`.
+    pub reports: &'a ReportArgs,
+    /// `--shard K/N`.
+    pub shard: Option<Shard>,
+    /// `--resume REPORT`.
+    pub resume: Option<&'a Path>,
+    /// `-q`.
+    pub quiet: bool,
+    /// `--similarity` (refused: a package's examples are no class).
+    pub similarity: bool,
 }
 
 /// Grades the package in `dir`.
 pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error> {
-    if request.reports_asked {
+    if request.similarity {
         return Err(UsageError::new(
-            "`--package` prints its own table and takes no report, `--resume`, `--shard` or \
-             `--similarity` flag",
+            "`--package` grades a package's own examples and takes no `--similarity`",
             None,
         )
         .into());
     }
+    request.reports.refuse_among(request.json, &[dir])?;
     let config = JudgeConfig::load_or_defaults(request.config)?;
     let plan = package::plan(dir, &config)?;
+    for (path, reason) in &plan.skipped_programs {
+        say(&format!("skipped: {}: {reason}", path.display()));
+    }
     for (listed, reason) in &plan.skipped {
         say(&format!("skipped: {}: {reason}", listed.path.display()));
     }
     plan.refuse_empty(dir)?;
+    let mut resume = match request.resume {
+        Some(path) => {
+            let resume = resume::load(path)?;
+            if let Some(reason) = resume.refused() {
+                say(&format!(
+                    "note: reusing no result of `{}`: {reason}",
+                    path.display()
+                ));
+            }
+            Some(resume)
+        }
+        None => None,
+    };
+    // `--resume FILE` alone brings FILE up to date.
+    let json = request.json.or(request.resume);
+    let mut journal = match json {
+        Some(path) if !is_stdout(path) => Some(Journal::create(&resume::journal_path(path))?),
+        _ => None,
+    };
+    let mut journal_error = None;
+    let cancel = Cancellation::on_signals()?;
     announce_isolation();
     let report = package::grade(
         &plan,
         dir,
         &config,
-        request.jobs,
-        request.all_tests,
+        PackageOptions {
+            jobs: request.jobs,
+            all_tests: request.all_tests,
+            shard: request.shard,
+            resume: resume.as_mut(),
+            cancel: &cancel,
+        },
         &mut |derived| {
+            let rounding = if plan.time_resolution_ms == 1000 {
+                "rounded up to whole seconds".to_owned()
+            } else {
+                format!(
+                    "rounded up to a multiple of time_resolution {} s",
+                    plan.time_resolution_ms as f64 / 1000.0
+                )
+            };
             say(&format!(
                 "time limit: {} s, derived from the slowest accepted submission (`{}`, \
-             {} ms) x time_multiplier {}, rounded up to whole seconds",
-                derived.limit_ms / 1000,
+             {} ms) x time_multiplier {}, {rounding}",
+                derived.limit_ms as f64 / 1000.0,
                 derived.slowest,
                 derived.slowest_ms,
                 derived.multiplier
             ));
         },
+        &mut |event| {
+            if let ClassEvent::Finished(graded) = event {
+                if let Some(writing) = journal.as_mut() {
+                    if let Err(error) = writing.append(graded) {
+                        cancel.cancel();
+                        journal_error = Some(error);
+                        journal = None;
+                    }
+                }
+            }
+        },
     )?;
-    write_stdout(&render(&report))?;
+    if let Some(resume) = &resume {
+        say(&resume.summary());
+    }
+    if let Some(error) = journal_error {
+        return Err(error.into());
+    }
+    // Each report that can be written is, even when another cannot.
+    let json_written = match json {
+        Some(path) => crate::report::json::render_grade(&report.report)
+            .map_err(Error::from)
+            .and_then(|text| write_report(path, &text)),
+        None => Ok(()),
+    };
+    let others_written = request.reports.write(
+        &report.report.results,
+        &crate::report::html::Options::default(),
+        None,
+    );
+    json_written?;
+    others_written?;
+    if let Some(journal) = journal {
+        journal.remove()?;
+    }
+    let to_stdout = json.is_some_and(is_stdout) || request.reports.to_stdout();
+    if !to_stdout {
+        write_stdout(&render(&report, request.quiet))?;
+    }
+    if let Some(signal) = cancel.signal() {
+        say(&format!(
+            "interrupted by {}: the reports hold the submissions that finished",
+            signal.name()
+        ));
+        return Ok(signal.exit_code());
+    }
     Ok(report.exit_code())
 }
 
-/// The table: one line per submission, then the tally.
-fn render(report: &PackageReport) -> String {
+/// The table: one line per submission (with `quiet`, only those that
+/// disagree), then the tally.
+fn render(report: &PackageReport, quiet: bool) -> String {
     let mut table = String::new();
     let agree = report.rows.iter().filter(|row| row.agrees).count();
-    for row in &report.rows {
+    for row in report.rows.iter().filter(|row| !quiet || !row.agrees) {
         let score = match (
             &row.result.groups.is_empty(),
             row.result.score,

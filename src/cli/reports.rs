@@ -52,11 +52,6 @@ impl ReportArgs {
         self.targets(json).refuse_among(protected)
     }
 
-    /// Whether any of these reports is asked for.
-    pub(crate) fn any(&self) -> bool {
-        self.junit.is_some() || self.csv.is_some() || self.html.is_some()
-    }
-
     /// Whether one of these reports goes to standard output (then the table
     /// does not).
     pub(crate) fn to_stdout(&self) -> bool {

@@ -14,8 +14,23 @@
 //! that took 50-80 ms of every command (issue #19). A package read from
 //! `--problems-dir` can change between runs and is still checked at load.
 
-/// Every bundled file, by its path under `problems/` with `/` separators.
-static FILES: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
+// `FILES`: every bundled file, by its path under `problems/` with `/`
+// separators; `EXAMPLES`: the example submissions, by their path under
+// `submissions/` (`<id>/<verdict>/<file>`).
+include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
+
+/// The example submissions of the bundled package `id`: `(verdict folder,
+/// file name, bytes)`, sorted.
+pub fn examples(id: &str) -> Vec<(&'static str, &'static str, &'static [u8])> {
+    let prefix = format!("{id}/");
+    EXAMPLES
+        .iter()
+        .filter_map(|(path, bytes)| {
+            let (folder, name) = path.strip_prefix(&prefix)?.split_once('/')?;
+            (!name.contains('/')).then_some((folder, name, *bytes))
+        })
+        .collect()
+}
 
 /// The ids of the bundled packages (folders holding a `problem.toml`), in
 /// the order `judge problems` lists them: by engine as registered in

@@ -243,6 +243,9 @@ pub struct JudgeConfig {
     pub student_view: bool,
     pub limits: LimitsToml,
     pub wall_time_factor: f64,
+    /// The languages whose `time-factor` the user's judge.toml sets itself
+    /// (not the built-in defaults): a Kattis package keeps only those.
+    pub time_factors_set: std::collections::BTreeSet<String>,
     pub processes: u32,
     pub open_files: u32,
     pub file_size_kib: u64,
@@ -303,6 +306,12 @@ impl JudgeConfig {
                 .or(base.limits.output_limit_kib),
             ..LimitsToml::default()
         };
+        let time_factors_set = user
+            .languages
+            .iter()
+            .filter(|(_, language)| language.time_factor.is_some())
+            .map(|(name, _)| name.clone())
+            .collect();
         let mut merged = base.languages;
         for (name, language) in user.languages {
             let base = merged.remove(&name).unwrap_or_default();
@@ -382,6 +391,7 @@ impl JudgeConfig {
             )?,
             limits,
             languages,
+            time_factors_set,
             path,
         };
         config.validate(&error_path)?;
@@ -514,6 +524,19 @@ impl JudgeConfig {
 
     /// `path` when given (`--config FILE`), else `./judge.toml` when it
     /// exists, else the built-in defaults: the one rule of every command
+    /// This configuration with Kattis' meaning of a time limit: the same
+    /// for every language, so no language keeps a `time-factor` unless the
+    /// user's judge.toml sets it.
+    pub fn without_default_time_factors(&self) -> JudgeConfig {
+        let mut config = self.clone();
+        for (name, language) in &mut config.languages {
+            if !self.time_factors_set.contains(name) {
+                language.time_factor = None;
+            }
+        }
+        config
+    }
+
     /// that takes `--config`, and of a package's own programs without it.
     pub fn load_or_defaults(path: Option<&Path>) -> Result<JudgeConfig, ConfigError> {
         let local = Path::new("judge.toml");

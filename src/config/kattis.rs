@@ -8,83 +8,13 @@
 //! `problem.yaml` the judge does not support is an error with its line:
 //! nothing is graded against a half-understood package.
 
+use super::kattis_yaml::YamlRefusal;
 use super::problem::PackageTest;
 use super::{ConfigError, ConfigErrorKind};
 use crate::problems::checkers::BuiltinChecker;
-use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
-/// `problem.yaml` as written (the keys the judge supports). Descriptive
-/// keys are read so that a package stating them loads; grading needs none.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ProblemYaml {
-    /// A string, or (problem format 2023-07) a map of language to name.
-    pub name: Option<serde_norway::Value>,
-    pub credits: Option<serde_norway::Value>,
-    pub languages: Option<serde_norway::Value>,
-    pub embargo_until: Option<serde_norway::Value>,
-    pub source: Option<String>,
-    pub source_url: Option<String>,
-    pub author: Option<String>,
-    pub license: Option<String>,
-    pub rights_owner: Option<String>,
-    pub uuid: Option<String>,
-    #[serde(rename = "type")]
-    pub kind: Option<String>,
-    pub problem_format_version: Option<String>,
-    pub keywords: Option<serde_norway::Value>,
-    pub validation: Option<String>,
-    pub validator_flags: Option<String>,
-    #[serde(default)]
-    pub limits: LimitsYaml,
-}
-
-/// `limits:` of problem.yaml.
-///
-/// Spec-valid limits the judge does not enforce are read so that a
-/// package stating them loads.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LimitsYaml {
-    /// Seconds; absent in the legacy format, where the limit comes from
-    /// the slowest accepted submission.
-    pub time_limit: Option<f64>,
-    pub time_multiplier: Option<f64>,
-    pub time_safety_margin: Option<f64>,
-    /// MiB.
-    pub memory: Option<u64>,
-    /// MiB.
-    pub output: Option<u64>,
-    pub validation_time: Option<u64>,
-    pub validation_memory: Option<u64>,
-    /// Spec-valid limits the judge reads but does not enforce (KiB, s, MiB).
-    pub code: Option<u64>,
-    pub compilation_time: Option<f64>,
-    pub compilation_memory: Option<u64>,
-    pub validation_output: Option<u64>,
-}
-
-impl ProblemYaml {
-    /// Whether the problem is `type: scoring` (its test groups score it).
-    pub fn is_scoring(&self) -> bool {
-        self.kind.as_deref() == Some("scoring")
-    }
-
-    /// The problem's name: the string, or the English (else the first) of
-    /// a map of languages.
-    pub fn title(&self) -> Option<String> {
-        match self.name.as_ref()? {
-            serde_norway::Value::String(name) => Some(name.clone()),
-            serde_norway::Value::Mapping(names) => names
-                .get("en")
-                .or_else(|| names.values().next())
-                .and_then(serde_norway::Value::as_str)
-                .map(str::to_owned),
-            _ => None,
-        }
-    }
-}
+pub use super::kattis_yaml::{FormatVersion, Limits as LimitsYaml, ProblemType, ProblemYaml};
 
 /// One program of `submissions/<folder>/`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,46 +78,35 @@ fn read_error(path: &Path, error: std::io::Error) -> ConfigError {
     }
 }
 
-/// Reads `dir/problem.yaml`: its keys (one the judge does not support is an
-/// error with its line), and the `type` and `problem_format_version` the
-/// judge grades.
+/// Reads `dir/problem.yaml` in the format version it states (see
+/// [`super::kattis_yaml`]): a key outside that version's keys, or a value
+/// not allowed, is an error with its line. A `submit-answer` problem is
+/// refused here: nothing in the judge grades answers handed in as files.
 pub fn read_problem_yaml(dir: &Path) -> Result<ProblemYamlFile, ConfigError> {
     let yaml_path = dir.join("problem.yaml");
     let text = fs_err::read_to_string(&yaml_path).map_err(|error| read_error(&yaml_path, error))?;
-    let yaml: ProblemYaml = if text.trim().is_empty() {
-        ProblemYaml::default()
-    } else {
-        serde_norway::from_str(&text).map_err(|error| ConfigError {
-            path: yaml_path.clone(),
-            kind: ConfigErrorKind::Parse {
-                position: error
-                    .location()
-                    .map(|location| (location.line(), location.column())),
-                message: without_location(&error.to_string()),
-            },
-        })?
-    };
-    let file = ProblemYamlFile {
+    let mut file = ProblemYamlFile {
         path: yaml_path,
         text,
-        yaml,
+        yaml: ProblemYaml::default(),
     };
-    let invalid = |key: &str, message: String| file.invalid(key, message);
-    if let Some(kind) = &file.yaml.kind {
-        if kind != "pass-fail" && kind != "scoring" {
-            return Err(invalid(
-                "type",
-                format!("`{kind}` is not supported; only `pass-fail` and `scoring`"),
-            ));
+    file.yaml = match super::kattis_yaml::parse(&file.text) {
+        Ok(yaml) => yaml,
+        Err(YamlRefusal::Parse { position, message }) => {
+            return Err(ConfigError {
+                path: file.path.clone(),
+                kind: ConfigErrorKind::Parse { position, message },
+            })
         }
-    }
-    if let Some(version) = &file.yaml.problem_format_version {
-        if version != "legacy" && version != "legacy-icpc" {
-            return Err(invalid(
-                "problem_format_version",
-                format!("`{version}` is not supported; only the legacy format"),
-            ));
-        }
+        Err(YamlRefusal::Invalid { key, message }) => return Err(file.invalid(key, message)),
+    };
+    if file.yaml.is(ProblemType::SubmitAnswer) {
+        return Err(file.invalid(
+            "type",
+            "`submit-answer` problems (answers handed in instead of programs) are not supported: \
+             the judge grades programs"
+                .to_owned(),
+        ));
     }
     Ok(file)
 }
@@ -225,7 +144,41 @@ impl ProblemYamlFile {
 
 /// Where `judge export --kattis` writes the output validator, and where
 /// reading a package back looks for its [`ENGINE_MARKER`].
-pub const EXPORTED_CHECKER: &str = "output_validators/judge_check/judge_check.py";
+pub const EXPORTED_CHECKER: &str = "output_validator/judge_check.py";
+
+/// Where exports in the legacy format (before issue #15) wrote it.
+pub const LEGACY_EXPORTED_CHECKER: &str = "output_validators/judge_check/judge_check.py";
+
+/// `output_validator_flags` of `data/testdata.yaml` (format 2023-07 and
+/// later put the default output validator's flags there), when given.
+pub fn root_output_validator_flags(dir: &Path) -> Result<Option<String>, ConfigError> {
+    let path = dir.join("data/testdata.yaml");
+    let Ok(text) = fs_err::read_to_string(&path) else {
+        return Ok(None);
+    };
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    let value: serde_norway::Value =
+        serde_norway::from_str(&text).map_err(|error| ConfigError {
+            path: path.clone(),
+            kind: ConfigErrorKind::Parse {
+                position: error
+                    .location()
+                    .map(|location| (location.line(), location.column())),
+                message: super::kattis_yaml::without_location(&error.to_string()),
+            },
+        })?;
+    match value.get("output_validator_flags") {
+        None | Some(serde_norway::Value::Null) => Ok(None),
+        Some(serde_norway::Value::String(flags)) => Ok(Some(flags.clone())),
+        Some(_) => Err(ConfigError::invalid(
+            &path,
+            "output_validator_flags",
+            "must be a string of flags",
+        )),
+    }
+}
 
 /// The line `judge` recognises in an exported validator: the engine, the
 /// package's profiles and the checker's `lexmin`.
@@ -253,15 +206,6 @@ pub fn engine_marker(script: &str) -> Option<(String, Vec<String>, bool)> {
         }
     }
     Some((engine, profiles, lexmin))
-}
-
-/// A YAML error's message without the " at line L column C" the position
-/// already says.
-fn without_location(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(index) => message[..index].to_owned(),
-        None => message.to_owned(),
-    }
 }
 
 /// The default output validator of problemtools, from `validator_flags`:
@@ -316,9 +260,19 @@ pub fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
         if !root.is_dir() {
             continue;
         }
+        // A test's `NAME.files/` folder holds files for the run, never
+        // tests; `.desc`, `.hint` and a sample's `.interaction` beside a
+        // test document it.
         let mut inputs: Vec<PathBuf> = walkdir::WalkDir::new(&root)
             .sort_by_file_name()
             .into_iter()
+            .filter_entry(|entry| {
+                !(entry.file_type().is_dir()
+                    && entry
+                        .path()
+                        .extension()
+                        .is_some_and(|extension| extension == "files"))
+            })
             .filter_map(Result::ok)
             .map(walkdir::DirEntry::into_path)
             .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
@@ -400,18 +354,5 @@ mod tests {
             default_validator(&flags("ignore_case")),
             Err("`ignore_case` is not a flag of the default output validator".to_owned())
         );
-    }
-
-    /// See: issue #9 (adversarial review: spec-valid keys were refused).
-    #[test]
-    fn spec_valid_keys_and_a_name_per_language_are_read() {
-        let yaml: ProblemYaml = serde_norway::from_str(
-            "name:\n  de: Summe\n  en: Sum\ncredits:\n  authors: Ann\nlimits:\n  time_limit: 2\n  code: 128\n  compilation_time: 60\n",
-        )
-        .unwrap();
-        assert_eq!(yaml.title().as_deref(), Some("Sum"));
-        assert_eq!(yaml.limits.time_limit, Some(2.0));
-        let plain: ProblemYaml = serde_norway::from_str("name: Add\n").unwrap();
-        assert_eq!(plain.title().as_deref(), Some("Add"));
     }
 }

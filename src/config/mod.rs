@@ -9,6 +9,7 @@ pub mod groups;
 pub mod judge;
 pub mod kattis;
 pub mod kattis_groups;
+pub mod kattis_yaml;
 pub mod problem;
 
 use std::fmt;

@@ -567,6 +567,7 @@ fn expected_of(entry: &Entry) -> Option<Expected> {
     entry.expected.as_ref().map(|(folder, verdict)| Expected {
         folder: folder.clone(),
         verdict: *verdict,
+        also: Vec::new(),
     })
 }
 

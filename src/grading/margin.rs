@@ -212,6 +212,7 @@ mod tests {
         tle.expected = Some(Expected {
             folder: "time_limit_exceeded".to_owned(),
             verdict: Some(Verdict::TimeLimitExceeded),
+            also: Vec::new(),
         });
         let cancel = Cancellation::new();
         assert_eq!(

@@ -90,7 +90,9 @@ pub enum GradingError {
     /// Standard output could not be written.
     #[error("failed to write to stdout: {0}")]
     Stdout(std::io::Error),
-    /// Anything else the judge could not do: its own fault.
+    /// Anything else the judge could not do: its own fault, exit 3 (also a
+    /// package whose only input validator is in a format the judge does not
+    /// run, or an accepted submission that met a judge error).
     #[error("{0}")]
     Judge(String),
 }

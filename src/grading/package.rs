@@ -3,6 +3,7 @@
 //! (issue #9). DIR is a Kattis / ICPC package (`problem.yaml`) or one of
 //! ours (`problem.toml`).
 
+use super::class::{ClassEvent, ClassPlan};
 use super::score::{Observed, ScorePlan};
 use super::settings::{self, Overrides};
 use super::submission::classify;
@@ -11,13 +12,15 @@ use crate::config::groups::{self, GroupTree};
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{self, PackageSubmission};
 use crate::config::kattis_groups;
-use crate::config::problem::LimitsToml;
-use crate::grade::{kattis_folder_agrees, ACCEPTED_FOLDER};
+use crate::grade::{kattis_folder_agrees, verdict_of_folder, Entry, Shard, ACCEPTED_FOLDER};
 use crate::interrupt::Cancellation;
 use crate::package::{self, Package};
+use crate::report::json::GradeReport;
+use crate::resume::Resume;
 use crate::runner::{self, FixedTests, Submission, SubmissionResult, TestCase, Workspace};
 use crate::verdict::{Points, Verdict};
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 /// The CPU time accepted submissions get while the time limit is derived.
 const DERIVING_LIMIT_MS: u64 = 10_000;
@@ -33,12 +36,23 @@ pub struct PackagePlan {
     pub time_limit_ms: Option<u64>,
     /// problem.yaml's `time_multiplier`, to derive a time limit.
     pub time_multiplier: f64,
+    /// `time_resolution` in ms (1 s for a package of ours).
+    pub time_resolution_ms: u64,
+    /// A Kattis package (`problem.yaml`): graded with Kattis' meanings.
+    pub kattis: bool,
     pub graded: Vec<(PackageSubmission, Submission)>,
     /// Submissions not graded, with the reason.
     pub skipped: Vec<(PackageSubmission, String)>,
     /// The scored test groups (a Kattis `type: scoring` package, or a
     /// `problem.toml` with `[[groups]]`); `None`: pass-fail.
     pub groups: Option<GroupTree>,
+    /// The package's programs the judge cannot run and does without (an
+    /// input validator in checktestdata beside a runnable one), with the
+    /// reason.
+    pub skipped_programs: Vec<(PathBuf, String)>,
+    /// Why the inputs cannot be checked, when no validator the judge runs
+    /// checks them: grading is then a judge error.
+    pub unchecked_inputs: Option<String>,
 }
 
 /// The folder a partial solution of a scored package is in.
@@ -54,8 +68,15 @@ pub fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, GradingErro
             None,
         ));
     }
-    let (package, time_limit_ms, time_multiplier) = if kattis::is_kattis_package(dir) {
+    let kattis = kattis::is_kattis_package(dir);
+    let mut time_resolution_ms = 1000;
+    let mut skipped_programs = Vec::new();
+    let mut unchecked_inputs = None;
+    let (package, time_limit_ms, time_multiplier) = if kattis {
         let loaded = package::kattis::load(dir, config)?;
+        time_resolution_ms = loaded.time_resolution_ms;
+        skipped_programs = loaded.skipped_validators;
+        unchecked_inputs = loaded.unchecked_inputs;
         (loaded.package, loaded.time_limit_ms, loaded.time_multiplier)
     } else if dir.join("problem.toml").is_file() {
         let absolute = fs_err::canonicalize(dir)?;
@@ -98,14 +119,13 @@ pub fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, GradingErro
                 listed.folder
             );
             skipped.push((listed, reason));
-        } else if listed.path.is_dir() {
-            skipped.push((
-                listed,
-                "a folder: multi-file submissions are not supported".to_owned(),
-            ));
         } else {
             match classify(&listed.path, config) {
                 Ok(submission) => graded.push((listed, submission)),
+                Err(error) if listed.path.is_dir() => {
+                    let reason = format!("a folder program that cannot be built: {error}");
+                    skipped.push((listed, reason));
+                }
                 Err(_) => {
                     let extension = listed
                         .path
@@ -126,9 +146,13 @@ pub fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, GradingErro
         package,
         time_limit_ms,
         time_multiplier,
+        time_resolution_ms,
+        kattis,
         graded,
         skipped,
         groups,
+        skipped_programs,
+        unchecked_inputs,
     })
 }
 
@@ -166,12 +190,16 @@ pub struct PackageRow {
     pub agrees: bool,
 }
 
-/// What `judge grade --package` graded.
+/// What `judge grade --package` graded: the rows of its table, and the
+/// same results as a grade report (layout `expected`, each result with its
+/// folder and the verdicts the folder accepts) for `--json`, `--junit`,
+/// `--csv` and `--html`.
 #[derive(Debug)]
 pub struct PackageReport {
     pub rows: Vec<PackageRow>,
     pub skipped: usize,
     pub time_limit_ms: u64,
+    pub report: GradeReport,
 }
 
 impl PackageReport {
@@ -186,56 +214,110 @@ impl PackageReport {
     }
 }
 
+/// How to grade a package besides its plan.
+pub struct PackageOptions<'a> {
+    pub jobs: Option<u64>,
+    /// Run every test of a submission that already failed one.
+    pub all_tests: bool,
+    /// Grade only this part of the submissions.
+    pub shard: Option<Shard>,
+    /// Results of an earlier report to reuse.
+    pub resume: Option<&'a mut Resume>,
+    pub cancel: &'a Cancellation,
+}
+
+/// The verdicts other than its own that `folder` accepts, with Kattis'
+/// meanings (see [`kattis_folder_agrees`]).
+fn also_accepted(folder: &str, own: Option<Verdict>) -> Vec<Verdict> {
+    use Verdict::*;
+    [
+        Accepted,
+        WrongAnswer,
+        PresentationError,
+        TimeLimitExceeded,
+        MemoryLimitExceeded,
+        RuntimeError,
+        CompileError,
+        OutputLimitExceeded,
+        JudgeError,
+    ]
+    .into_iter()
+    .filter(|verdict| Some(*verdict) != own)
+    .filter(|verdict| kattis_folder_agrees(folder, *verdict) == Some(true))
+    .collect()
+}
+
+/// The configuration a Kattis package grades under: Kattis' meanings (one
+/// time limit for every language: no `time-factor` that the user's
+/// judge.toml does not set itself), layout `expected`, no random tests.
+pub fn package_config(plan: &PackagePlan, config: &JudgeConfig) -> JudgeConfig {
+    let mut config = if plan.kattis {
+        config.without_default_time_factors()
+    } else {
+        config.clone()
+    };
+    config.layout = crate::config::judge::Layout::Expected;
+    config.random_tests = 0;
+    config
+}
+
 /// Grades `plan` (`dir` names it in errors). Without a stated time limit,
 /// one is derived from the accepted submissions first, as problemtools does,
 /// and `on_derived` hears it before the real run. Each submission stops at
 /// its first failing test unless `all_tests` (see
 /// [`super::policy::tests_to_run`]); deriving the limit runs every test.
+/// The grading itself is a class's ([`super::class::grade`]), so shards,
+/// `--resume` and the reports work as for `judge grade`.
 pub fn grade(
     plan: &PackagePlan,
     dir: &Path,
     config: &JudgeConfig,
-    jobs: Option<u64>,
-    all_tests: bool,
+    options: PackageOptions<'_>,
     on_derived: &mut dyn FnMut(&DerivedLimit),
+    on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<PackageReport, GradingError> {
     plan.refuse_empty(dir)?;
+    if let Some(reason) = &plan.unchecked_inputs {
+        return Err(GradingError::Judge(reason.clone()));
+    }
+    let config = package_config(plan, config);
     let package = &plan.package;
     let overrides = Overrides {
         time_limit_ms: None,
         memory_limit_mib: None,
-        jobs,
+        jobs: options.jobs,
     };
-    let workspace = Workspace::new()?;
-    let tests = runner::load_tests(
-        &*package.problem,
-        Some(FixedTests::Package(&package.tests)),
-        &package.profiles(),
-        0,
-        0,
-        &workspace,
-    )?;
     let time_limit_ms = match plan.time_limit_ms {
         Some(limit) => limit,
         None => {
-            let derived = derive_time_limit(plan, config, &overrides, &tests)?;
+            let workspace = Workspace::new()?;
+            let tests = runner::load_tests(
+                &*package.problem,
+                Some(FixedTests::Package(&package.tests)),
+                &package.profiles(),
+                0,
+                0,
+                &workspace,
+            )?;
+            let derived = derive_time_limit(plan, &config, &overrides, &tests)?;
             on_derived(&derived);
             derived.limit_ms
         }
     };
-    let limits = LimitsToml {
-        time_limit_ms,
-        ..package.manifest.limits
-    };
-    let settings =
-        settings::resolve_with(&overrides, config, &limits, package.check_options()).settings;
-    let submissions: Vec<Submission> = plan
-        .graded
-        .iter()
-        .map(|(_, submission)| submission.clone())
-        .collect();
+    // A scored package is judged on every test its groups reach, so the
+    // examples' stop at the first failure does not apply: a partial
+    // solution's later groups must run to be scored.
     let scoring = match &plan.groups {
         Some(tree) => {
+            let workspace = Workspace::new()?;
+            let tests = runner::load_tests(
+                &*package.problem,
+                Some(FixedTests::Package(&package.tests)),
+                &package.profiles(),
+                0,
+                0,
+                &workspace,
+            )?;
             let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
             let scoring = ScorePlan::new(tree, &names).map_err(|message| {
                 GradingError::usage(
@@ -243,56 +325,76 @@ pub fn grade(
                     None,
                 )
             })?;
-            Some(scoring)
+            Some((scoring, tests))
         }
         None => None,
     };
-    let results = match (&scoring, all_tests) {
-        (Some(scoring), false) => runner::run_gated(
-            &*package.problem,
-            &submissions,
-            &tests,
-            &settings,
-            scoring,
-            &workspace,
-            &mut |_| {},
-        )?,
-        _ => {
-            let never = Cancellation::new();
-            runner::run_selected(
-                &*package.problem,
-                &submissions,
-                &tests,
-                &settings,
-                super::policy::tests_to_run(crate::config::judge::Layout::Expected, all_tests),
-                &workspace,
-                &never,
-                &mut |_| {},
-            )?
-            .into_iter()
-            .flatten()
-            .collect()
-        }
-    };
-    let rows = plan
+    let mut package = package.clone();
+    package.manifest.limits.time_limit_ms = time_limit_ms;
+    let entries: Vec<Entry> = plan
         .graded
         .iter()
-        .zip(results)
-        .map(|((listed, _), mut result)| {
-            if let Some(scoring) = &scoring {
-                apply_score(scoring, &tests, &mut result);
-            }
-            PackageRow {
-                agrees: folder_agrees(&listed.folder, &result, scoring.is_some()),
-                listed: listed.clone(),
-                result,
-            }
+        .map(|(listed, _)| Entry {
+            path: listed.path.clone(),
+            problem: package.id.clone(),
+            student: listed
+                .path
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            expected: Some((listed.folder.clone(), verdict_of_folder(&listed.folder))),
+            others: Vec::new(),
         })
         .collect();
+    let pairs = entries.len();
+    let entries = match options.shard {
+        Some(shard) => shard.select(entries),
+        None => entries,
+    };
+    let class_plan = ClassPlan {
+        entries,
+        ignored: Vec::new(),
+        missing: Vec::new(),
+        pairs,
+        shard: options.shard,
+        packages: BTreeMap::from([(package.id.clone(), package)]),
+    };
+    let mut report = super::class::grade(
+        &class_plan,
+        &config,
+        &overrides,
+        options.all_tests || scoring.is_some(),
+        options.resume,
+        options.cancel,
+        on_event,
+    )?;
+    let mut rows = Vec::with_capacity(report.results.len());
+    for graded in &mut report.results {
+        let Some(expected) = &mut graded.expected else {
+            continue;
+        };
+        expected.also = also_accepted(&expected.folder, expected.verdict);
+        if let Some((scoring, tests)) = &scoring {
+            apply_score(scoring, tests, &mut graded.result);
+        }
+        let Some((listed, _)) = plan
+            .graded
+            .iter()
+            .find(|(listed, _)| listed.path.display().to_string() == graded.result.submission)
+        else {
+            continue;
+        };
+        rows.push(PackageRow {
+            agrees: folder_agrees(&listed.folder, &graded.result, scoring.is_some()),
+            listed: listed.clone(),
+            result: graded.result.clone(),
+        });
+    }
     Ok(PackageReport {
         rows,
         skipped: plan.skipped.len(),
         time_limit_ms,
+        report,
     })
 }
 
@@ -338,7 +440,8 @@ pub fn folder_agrees(folder: &str, result: &SubmissionResult, scored: bool) -> b
 }
 
 /// Runs the accepted submissions with a generous limit and derives the
-/// time limit from the slowest.
+/// time limit from the slowest. When none passes, the error says what
+/// each got (a judge error when one was the judge's fault).
 fn derive_time_limit(
     plan: &PackagePlan,
     config: &JudgeConfig,
@@ -382,24 +485,70 @@ fn derive_time_limit(
         })
         .max();
     let Some((slowest_ms, slowest)) = slowest else {
-        return Err(GradingError::usage(
-            "no time limit in problem.yaml, and no accepted submission passed to derive one from",
-            None,
-        ));
+        let why: Vec<String> = results.iter().map(failure_of).collect();
+        let message = if why.is_empty() {
+            "no time limit in problem.yaml, and `submissions/accepted/` holds no submission in \
+             a configured language to derive one from"
+                .to_owned()
+        } else {
+            format!(
+                "no time limit in problem.yaml, and no accepted submission passed to derive one \
+                 from: {}",
+                why.join("; ")
+            )
+        };
+        return Err(
+            if results
+                .iter()
+                .any(|result| result.verdict == Verdict::JudgeError)
+            {
+                GradingError::Judge(message)
+            } else {
+                GradingError::usage(message, None)
+            },
+        );
     };
     Ok(DerivedLimit {
-        limit_ms: derived_time_limit_ms(slowest_ms, plan.time_multiplier),
+        limit_ms: derived_time_limit_ms(slowest_ms, plan.time_multiplier, plan.time_resolution_ms),
         slowest_ms,
         slowest: slowest.clone(),
         multiplier: plan.time_multiplier,
     })
 }
 
+/// "`path` VERDICT (first line of why)", for the error of a derivation.
+fn failure_of(result: &SubmissionResult) -> String {
+    let why = if result.compile.verdict.is_some() {
+        result
+            .compile
+            .message
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_owned()
+    } else {
+        result
+            .tests
+            .iter()
+            .find(|test| !test.verdict.is_accepted())
+            .map(|test| format!("on {}: {}", test.name, test.message))
+            .unwrap_or_default()
+    };
+    let why = why.trim();
+    if why.is_empty() {
+        format!("`{}` {}", result.submission, result.verdict)
+    } else {
+        format!("`{}` {} ({why})", result.submission, result.verdict)
+    }
+}
+
 /// problemtools: the slowest accepted run times `time_multiplier`, rounded
-/// up to whole seconds, at least one second.
-pub fn derived_time_limit_ms(slowest_ms: u64, multiplier: f64) -> u64 {
-    let exact_seconds = slowest_ms as f64 * multiplier / 1000.0;
-    (exact_seconds.ceil().max(1.0) as u64) * 1000
+/// up to a multiple of `resolution_ms` (`time_resolution`; 1 s by
+/// default), at least one of it.
+pub fn derived_time_limit_ms(slowest_ms: u64, multiplier: f64, resolution_ms: u64) -> u64 {
+    let resolution_ms = resolution_ms.max(1);
+    let exact = slowest_ms as f64 * multiplier / resolution_ms as f64;
+    (exact.ceil().max(1.0) as u64).saturating_mul(resolution_ms)
 }
 
 #[cfg(test)]
@@ -408,9 +557,12 @@ mod tests {
 
     #[test]
     fn derives_the_time_limit_as_problemtools_does() {
-        assert_eq!(derived_time_limit_ms(12, 5.0), 1000);
-        assert_eq!(derived_time_limit_ms(300, 5.0), 2000);
-        assert_eq!(derived_time_limit_ms(400, 5.0), 2000);
-        assert_eq!(derived_time_limit_ms(401, 5.0), 3000);
+        assert_eq!(derived_time_limit_ms(12, 5.0, 1000), 1000);
+        assert_eq!(derived_time_limit_ms(300, 5.0, 1000), 2000);
+        assert_eq!(derived_time_limit_ms(400, 5.0, 1000), 2000);
+        assert_eq!(derived_time_limit_ms(401, 5.0, 1000), 3000);
+        // `time_resolution: 0.25` rounds to quarter seconds.
+        assert_eq!(derived_time_limit_ms(101, 2.0, 250), 250);
+        assert_eq!(derived_time_limit_ms(130, 2.0, 250), 500);
     }
 }

@@ -110,6 +110,7 @@ mod tests {
             expected: expected.map(|verdict| Expected {
                 folder: "f".to_owned(),
                 verdict: Some(verdict),
+                also: Vec::new(),
             }),
             time_limit_ms: 1000,
             memory_limit_mib: 256,

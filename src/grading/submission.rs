@@ -21,6 +21,15 @@ pub fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, Grading
             None,
         )
     })?;
+    if metadata.is_dir() {
+        // A folder program (a Kattis package's submission): one program in
+        // the language its sources share.
+        let (name, language) = crate::package::kattis_programs::folder_language(path, config)?;
+        return Ok(Submission {
+            path: path.to_owned(),
+            kind: SubmissionKind::Language { name, language },
+        });
+    }
     if !metadata.is_file() {
         return Err(GradingError::usage(
             format!("the submission `{}` is not a file", path.display()),

@@ -7,11 +7,13 @@
 //! is its reference. A package written by `judge export --kattis` from a
 //! built-in engine uses that engine directly.
 
+use super::kattis_programs::{program_at, programs_in, FoundProgram};
 use super::{Package, ProblemRef};
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{
     default_validator, engine_marker, package_submissions, read_problem_yaml, read_tests,
-    sorted_entries, ProblemYaml, EXPORTED_CHECKER,
+    root_output_validator_flags, FormatVersion, ProblemType, ProblemYaml, EXPORTED_CHECKER,
+    LEGACY_EXPORTED_CHECKER,
 };
 use crate::config::problem::{
     CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml, ValidatorExitCodes,
@@ -19,6 +21,7 @@ use crate::config::problem::{
 use crate::config::{ConfigError, ConfigErrorKind};
 use crate::external::{Checker, CheckerProtocol, ProgramProblem, Role, Tool, Toolbox};
 use crate::grade::ACCEPTED_FOLDER;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -26,18 +29,58 @@ use std::sync::Arc;
 #[derive(Debug)]
 pub struct KattisPackage {
     pub package: Package,
+    /// problem.yaml's format version.
+    pub format: FormatVersion,
+    /// problem.yaml's types (`pass-fail` or `scoring`, and `interactive`,
+    /// `multi-pass`), for the grading that acts on them.
+    pub types: BTreeSet<ProblemType>,
     /// problem.yaml's `limits.time_limit`, in ms.
     pub time_limit_ms: Option<u64>,
-    /// problem.yaml's `limits.time_multiplier` (default 5, as problemtools).
+    /// `ac_to_time_limit` (legacy `time_multiplier`; default 5 in the
+    /// legacy format, 2 later, as problemtools).
     pub time_multiplier: f64,
-    /// problem.yaml's `limits.time_safety_margin` (default 2).
+    /// `time_limit_to_tle` (legacy `time_safety_margin`; default 2 in the
+    /// legacy format, 1.5 later).
     pub time_safety_margin: f64,
+    /// `time_resolution` in ms: a derived time limit is rounded up to it
+    /// (default 1 s).
+    pub time_resolution_ms: u64,
+    /// Input validators the judge cannot run, with the reason; listed as
+    /// skipped when another validator checks the inputs.
+    pub skipped_validators: Vec<(PathBuf, String)>,
+    /// Set when no runnable validator checks the inputs but one the judge
+    /// cannot run is there: grading is a judge error naming it.
+    pub unchecked_inputs: Option<String>,
+}
+
+/// The problem types the judge does not grade yet (their grading lands
+/// separately), refused at load with this reason.
+fn unsupported_type(yaml: &ProblemYaml) -> Option<String> {
+    [ProblemType::Interactive, ProblemType::MultiPass]
+    .into_iter()
+    .find(|kind| yaml.is(*kind))
+    .map(|kind| {
+        format!(
+            "`{}` problems are read but not graded by this judge yet; only `pass-fail` and `scoring`",
+            kind.name()
+        )
+    })
 }
 
 /// Reads the Kattis package in `dir`.
 pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigError> {
     let file = read_problem_yaml(dir)?;
     let yaml = &file.yaml;
+    if let Some(reason) = unsupported_type(yaml) {
+        return Err(file.invalid(
+            if yaml.format == FormatVersion::Legacy && !yaml.is(ProblemType::Scoring) {
+                "validation"
+            } else {
+                "type"
+            },
+            reason,
+        ));
+    }
     let id = dir
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())
@@ -54,28 +97,36 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
         .limits
         .time_limit
         .map(|seconds| (seconds * 1000.0).ceil().max(1.0) as u64);
+    let loaded = |package: Package,
+                  skipped_validators: Vec<(PathBuf, String)>,
+                  unchecked_inputs: Option<String>| KattisPackage {
+        package,
+        format: yaml.format,
+        types: yaml.types.clone(),
+        time_limit_ms,
+        time_multiplier: yaml.limits.ac_to_time_limit(yaml.format),
+        time_safety_margin: yaml.limits.time_limit_to_tle(yaml.format),
+        time_resolution_ms: yaml
+            .limits
+            .time_resolution
+            .map_or(1000, |seconds| (seconds * 1000.0).ceil().max(1.0) as u64),
+        skipped_validators,
+        unchecked_inputs,
+    };
     if let Some(package) = exported_engine_package(dir, &id, yaml, tests.clone())? {
-        return Ok(KattisPackage {
-            package,
-            time_limit_ms,
-            time_multiplier: yaml.limits.time_multiplier.unwrap_or(5.0),
-            time_safety_margin: yaml.limits.time_safety_margin.unwrap_or(2.0),
-        });
+        return Ok(loaded(package, Vec::new(), None));
     }
     let submissions = package_submissions(dir)?;
-    let tool_for = |role: Role, path: &Path| -> Option<Tool> {
-        config.language_for(path).map(|(name, language)| {
-            Tool::new(
-                role,
-                path.to_owned(),
-                Some((name.to_owned(), language.clone())),
-            )
-        })
-    };
     let reference = submissions
         .iter()
-        .filter(|submission| submission.folder == ACCEPTED_FOLDER && submission.path.is_file())
-        .find_map(|submission| tool_for(Role::Reference, &submission.path))
+        .filter(|submission| submission.folder == ACCEPTED_FOLDER)
+        .find_map(|submission| match program_at(&submission.path, config) {
+            Ok(FoundProgram::Runs {
+                path,
+                language: Some(language),
+            }) => Some(Tool::new(Role::Reference, path, Some(language))),
+            _ => None,
+        })
         .ok_or_else(|| {
             ConfigError::invalid(
                 &dir.join("submissions/accepted"),
@@ -86,89 +137,94 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
                 ),
             )
         })?;
-    let program_in = |folder: &Path, role: Role| -> Result<Option<Tool>, ConfigError> {
-        if !folder.is_dir() {
-            return Ok(None);
-        }
-        let Some(first) = sorted_entries(folder)?.into_iter().next() else {
-            return Ok(None);
-        };
-        let file = if first.is_dir() {
-            let sources: Vec<PathBuf> = sorted_entries(&first)?
-                .into_iter()
-                .filter(|path| config.language_for(path).is_some())
-                .collect();
-            match sources.as_slice() {
-                [one] => one.clone(),
-                _ => {
-                    return Err(ConfigError::invalid(
-                        &first,
-                        role.name(),
-                        format!(
-                            "holds {} source files; the judge builds a {role} from exactly one",
-                            sources.len()
-                        ),
-                    ))
+    // Every input validator the judge can run is one; the first checks the
+    // tests (the others are listed as skipped when they cannot run).
+    let mut skipped_validators = Vec::new();
+    let mut validators = Vec::new();
+    for folder in ["input_validators", "input_format_validators"] {
+        for found in programs_in(&dir.join(folder), config)? {
+            match found {
+                FoundProgram::Runs { path, language } => validators.push((path, language)),
+                FoundProgram::Unrunnable { path, reason } => {
+                    skipped_validators.push((path, reason))
                 }
             }
-        } else {
-            first
-        };
-        tool_for(role, &file).map(Some).ok_or_else(|| {
-            ConfigError::invalid(
-                &file,
-                role.name(),
-                format!("is in no configured language; {}", config.languages_hint()),
-            )
-        })
+        }
+    }
+    let unchecked_inputs = match (validators.is_empty(), skipped_validators.first()) {
+        (true, Some((path, reason))) => Some(format!(
+            "the input validator `{}` is {reason}, and no other input validator checks the \
+             inputs",
+            path.display()
+        )),
+        _ => None,
     };
-    let validator = program_in(&dir.join("input_validators"), Role::Validator)?
-        .map(|tool| (tool, ValidatorExitCodes::Kattis, Vec::new()));
-    let flags: Vec<String> = yaml
-        .validator_flags
+    let validator = validators.into_iter().next().map(|(path, language)| {
+        (
+            Tool::new(Role::Validator, path, language),
+            ValidatorExitCodes::Kattis,
+            Vec::new(),
+        )
+    });
+    let flags_text = match yaml.format {
+        FormatVersion::Legacy => yaml.validator_flags.clone(),
+        _ => root_output_validator_flags(dir)?,
+    };
+    let flags: Vec<String> = flags_text
         .as_deref()
         .unwrap_or("")
         .split_whitespace()
         .map(str::to_owned)
         .collect();
-    let checker = match yaml.validation.as_deref().unwrap_or("default") {
-        "default" => Checker::Builtin(
+    // Legacy: `validation: custom` names the output validator; later
+    // versions use one when `output_validator/` holds it.
+    // `output_validator/` is one program (a folder); the legacy
+    // `output_validators/` holds programs, each a file or a folder.
+    let mut output_validators = Vec::new();
+    let single = dir.join("output_validator");
+    if single.is_dir() && crate::runner::folder_files(&single).is_ok_and(|files| !files.is_empty())
+    {
+        output_validators.push(program_at(&single, config)?);
+    }
+    output_validators.extend(programs_in(&dir.join("output_validators"), config)?);
+    let custom = match yaml.format {
+        FormatVersion::Legacy => yaml
+            .validation
+            .as_deref()
+            .is_some_and(|validation| validation.starts_with("custom")),
+        _ => !output_validators.is_empty(),
+    };
+    let checker = if custom {
+        let runnable = output_validators
+            .iter()
+            .position(|found| matches!(found, FoundProgram::Runs { .. }))
+            .unwrap_or(0);
+        let found = output_validators.into_iter().nth(runnable).ok_or_else(|| {
+            file.invalid(
+                "validation",
+                "`custom` needs a program in `output_validators/` (or `output_validator/`)"
+                    .to_owned(),
+            )
+        })?;
+        let tool = match found {
+            FoundProgram::Runs { path, language } => Tool::new(Role::Checker, path, language),
+            FoundProgram::Unrunnable { path, reason } => {
+                return Err(ConfigError::invalid(&path, "output validator", reason))
+            }
+        };
+        Checker::Program {
+            tool: Box::new(tool),
+            protocol: CheckerProtocol::Kattis,
+            args: flags,
+        }
+    } else {
+        Checker::Builtin(
             default_validator(&flags)
                 .map_err(|message| file.invalid("validator_flags", message))?,
-        ),
-        "custom" => {
-            let tool = match program_in(&dir.join("output_validators"), Role::Checker)? {
-                Some(tool) => tool,
-                None => {
-                    program_in(&dir.join("output_validator"), Role::Checker)?.ok_or_else(|| {
-                        file.invalid(
-                        "validation",
-                        "`custom` needs a program in `output_validators/` (or `output_validator/`)"
-                            .to_owned(),
-                    )
-                    })?
-                }
-            };
-            Checker::Program {
-                tool: Box::new(tool),
-                protocol: CheckerProtocol::Kattis,
-                args: flags,
-            }
-        }
-        other => {
-            return Err(file.invalid(
-                "validation",
-                format!(
-                "`{other}` is not supported; `default` or `custom` (interactive problems are not)"
-            ),
-            ))
-        }
+        )
     };
     let limits = LimitsToml {
-        time_limit_ms: yaml
-            .limits
-            .time_limit
-            .map_or(1000, |seconds| (seconds * 1000.0).ceil().max(1.0) as u64),
+        time_limit_ms: time_limit_ms.unwrap_or(1000),
         memory_limit_mib: yaml.limits.memory.unwrap_or(2048),
         output_limit_kib: yaml.limits.output.unwrap_or(8).saturating_mul(1024),
         tool_time_limit_ms: yaml
@@ -186,7 +242,7 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
     );
     let manifest = ProblemToml {
         title,
-        origin: yaml.source.clone().unwrap_or_default(),
+        origin: yaml.source_name().unwrap_or_default(),
         engine: None,
         reference: None,
         generator: None,
@@ -207,13 +263,10 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
         dir: Some(dir.to_owned()),
         tests,
     };
-    check_tests(&package, "the package's input validator")?;
-    Ok(KattisPackage {
-        package,
-        time_limit_ms,
-        time_multiplier: yaml.limits.time_multiplier.unwrap_or(5.0),
-        time_safety_margin: yaml.limits.time_safety_margin.unwrap_or(2.0),
-    })
+    if unchecked_inputs.is_none() {
+        check_tests(&package, "the package's input validator")?;
+    }
+    Ok(loaded(package, skipped_validators, unchecked_inputs))
 }
 
 /// A package written by `judge export --kattis` from a built-in engine:
@@ -226,7 +279,11 @@ fn exported_engine_package(
     yaml: &ProblemYaml,
     tests: Vec<PackageTest>,
 ) -> Result<Option<Package>, ConfigError> {
-    let script = dir.join(EXPORTED_CHECKER);
+    let script = [EXPORTED_CHECKER, LEGACY_EXPORTED_CHECKER]
+        .into_iter()
+        .map(|relative| dir.join(relative))
+        .find(|path| path.is_file())
+        .unwrap_or_else(|| dir.join(EXPORTED_CHECKER));
     let Ok(text) = fs_err::read_to_string(&script) else {
         return Ok(None);
     };
@@ -267,7 +324,7 @@ fn exported_engine_package(
         problem: ProblemRef::Engine(problem),
         manifest: ProblemToml {
             title: yaml.title().unwrap_or_else(|| id.to_owned()),
-            origin: yaml.source.clone().unwrap_or_default(),
+            origin: yaml.source_name().unwrap_or_default(),
             engine: Some(engine),
             reference: None,
             generator: None,
@@ -318,13 +375,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fs_err::write(
             dir.path().join("problem.yaml"),
-            "name: Sum\ngrading:\n  on_reject: first_error\n",
+            "name: Sum\nscoring:\n  on_reject: first_error\n",
         )
         .unwrap();
         let error = load(dir.path(), &JudgeConfig::defaults().unwrap()).unwrap_err();
         let message = error.to_string();
         assert!(
-            message.contains("line 2, column 1: unknown field `grading`"),
+            message.contains("line 2, column 1: unknown field `scoring`"),
             "{message}"
         );
     }

@@ -10,6 +10,7 @@
 //! package of the same id.
 
 pub mod kattis;
+pub mod kattis_programs;
 mod programs;
 pub mod scaffold;
 

@@ -15,7 +15,7 @@ generator = "generator.py"      # `generator.py SEED PROFILE` prints one input; 
 
 [validator]
 program = "validator.py"        # reads an input on stdin
-exit-codes = "testlib"          # "testlib": 0 valid, else invalid; "kattis": 42 valid, 43 invalid
+exit-codes = "kattis"           # "kattis": 42 valid, 43 invalid (what Kattis expects); "testlib": 0 valid, else invalid
 
 [limits]
 time-limit-ms = 1000            # CPU time of one test (`--time-limit` overrides)
@@ -56,17 +56,23 @@ print(*[rng.randint(-1000, 1000) for _ in range(n)])
 const VALIDATOR: &str = "\
 import sys
 
+# Kattis' exit codes: 42 valid, 43 invalid (with the reason on stderr).
+def invalid(reason):
+    print(reason, file=sys.stderr)
+    sys.exit(43)
+
 lines = sys.stdin.read().split('\\n')
 if len(lines) != 3 or lines[2] != '':
-    sys.exit('expected exactly two lines, each ended by a newline')
+    invalid('expected exactly two lines, each ended by a newline')
 if not lines[0].isdigit() or not 1 <= int(lines[0]) <= 100:
-    sys.exit(f'line 1: expected n in 1..=100, found {lines[0]!r}')
+    invalid(f'line 1: expected n in 1..=100, found {lines[0]!r}')
 numbers = lines[1].split(' ')
 if len(numbers) != int(lines[0]):
-    sys.exit(f'line 2: expected {lines[0]} numbers, found {len(numbers)}')
+    invalid(f'line 2: expected {lines[0]} numbers, found {len(numbers)}')
 for number in numbers:
     if not number.lstrip('-').isdigit() or not -1000 <= int(number) <= 1000:
-        sys.exit(f'line 2: expected an integer in -1000..=1000, found {number!r}')
+        invalid(f'line 2: expected an integer in -1000..=1000, found {number!r}')
+sys.exit(42)
 ";
 
 const WRONG: &str = "n = int(input())\nprint(sum(map(int, input().split())) + 1)\n";
@@ -76,7 +82,7 @@ const WRONG: &str = "n = int(input())\nprint(sum(map(int, input().split())) + 1)
 pub fn write(root: &Path, id: &str, dir: &Path) -> std::io::Result<()> {
     let dir = dir.display().to_string();
     let fill = |text: &str| text.replace("{id}", id).replace("{dir}", &dir);
-    let files: [(&str, String); 9] = [
+    let files: [(&str, String); 11] = [
         ("problem.toml", fill(PROBLEM_TOML)),
         ("statement.md", fill(STATEMENT)),
         ("reference.py", REFERENCE.to_owned()),
@@ -84,6 +90,8 @@ pub fn write(root: &Path, id: &str, dir: &Path) -> std::io::Result<()> {
         ("validator.py", VALIDATOR.to_owned()),
         ("tests/sample-1.in", "3\n1 2 3\n".to_owned()),
         ("tests/sample-1.ans", "6\n".to_owned()),
+        ("tests/edges-1.in", "5\n-3 7 0 1000 -1000\n".to_owned()),
+        ("tests/edges-1.ans", "4\n".to_owned()),
         ("submissions/accepted/reference.py", REFERENCE.to_owned()),
         ("submissions/wrong_answer/off_by_one.py", WRONG.to_owned()),
     ];

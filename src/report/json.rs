@@ -330,15 +330,21 @@ pub struct Expected {
     pub folder: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdict: Option<Verdict>,
+    /// Other verdicts the folder accepts (`judge grade --package`, with
+    /// Kattis' meanings: a memory overrun in `run_time_error/`, a PE in
+    /// `wrong_answer/`, a TLE in `slow_accepted/`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<Verdict>,
 }
 
 impl GradedResult {
     /// Layout `expected`: whether the verdict is the one its folder demands
     /// (`None` when the layout has no expectations).
     pub fn agrees(&self) -> Option<bool> {
-        self.expected
-            .as_ref()
-            .map(|expected| expected.verdict == Some(self.result.verdict))
+        self.expected.as_ref().map(|expected| {
+            expected.verdict == Some(self.result.verdict)
+                || expected.also.contains(&self.result.verdict)
+        })
     }
 
     /// Score in percent: the result's `score` of its `max_score`, else

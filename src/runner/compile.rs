@@ -94,14 +94,32 @@ fn prepare_inner(
             Ok((prepared, executable))
         }
         SubmissionKind::Language { name, language } => {
+            // A folder program (issue #15): the folder copied as it is, all
+            // its sources compiled, the entry point run.
+            let folder = if submission.path.is_dir() {
+                let copies =
+                    super::folder::copy_folder(&submission.path, dir).map_err(Failure::Refused)?;
+                Some(
+                    super::folder::sources_and_entry(&copies, dir, name, language)
+                        .map_err(Failure::Refused)?,
+                )
+            } else {
+                None
+            };
             let classes = java_classes(submission, language);
-            let source_name = language
-                .source_name
-                .as_ref()
-                .map(|name| PathBuf::from(name.replace("{class}", &classes.file)))
-                .unwrap_or(file_name);
-            let source = dir.join(source_name);
-            copy_submission(&submission.path, &source, 0o644)?;
+            let source = match &folder {
+                Some((_, entry)) => entry.clone(),
+                None => {
+                    let source_name = language
+                        .source_name
+                        .as_ref()
+                        .map(|name| PathBuf::from(name.replace("{class}", &classes.file)))
+                        .unwrap_or(file_name);
+                    let source = dir.join(source_name);
+                    copy_submission(&submission.path, &source, 0o644)?;
+                    source
+                }
+            };
             let executable = dir.join("main");
             let values = Placeholders {
                 source: &source,
@@ -113,13 +131,13 @@ fn prepare_inner(
             };
             let compile = match &language.compile {
                 None => CompileResult::compiled(String::new()),
-                Some(argv) => compile(
-                    sandbox,
-                    name,
-                    &Language::expand(argv, &values),
-                    dir,
-                    settings,
-                )?,
+                Some(argv) => {
+                    let mut argv = Language::expand(argv, &values);
+                    if let Some((sources, entry)) = &folder {
+                        argv = super::folder::folder_compile_argv(argv, entry, sources, dir);
+                    }
+                    compile(sandbox, name, &argv, dir, settings)?
+                }
             };
             if !compile.ok {
                 return Ok((Prepared::failed(compile), source));

@@ -10,6 +10,7 @@
 mod compile;
 pub mod events;
 mod execute;
+mod folder;
 pub mod java;
 mod schedule;
 pub mod stress;
@@ -21,6 +22,7 @@ pub use events::{
     CompileResult, Event, Excerpt, GroupScore, RandomOrigin, SubmissionResult, TestResult,
     EXCERPT_LIMIT_BYTES,
 };
+pub use folder::folder_files;
 use tests_load::{generated_test, written_test};
 pub use tests_load::{load_tests, FixedTests};
 pub use workspace::Workspace;

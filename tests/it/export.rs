@@ -41,9 +41,19 @@ fn an_exported_rooks_package_grades_the_bundled_examples_identically() {
             "{file}"
         );
     }
-    let script = dir.read("rooks-kattis/output_validators/judge_check/judge_check.py");
+    let yaml = dir.read("rooks-kattis/problem.yaml");
+    assert!(
+        yaml.contains("problem_format_version: 2023-07-draft\n"),
+        "{yaml}"
+    );
+    let script = dir.read("rooks-kattis/output_validator/judge_check.py");
     assert!(script.contains("judge check"), "{script}");
+    assert!(dir
+        .path()
+        .join("rooks-kattis/statement/problem.en.md")
+        .is_file());
 
+    // The bundled examples are exported with the package (issue #15).
     let examples = repository().join("submissions/rooks");
     let mut files = Vec::new();
     for folder in fs_err::read_dir(&examples).unwrap() {
@@ -51,11 +61,16 @@ fn an_exported_rooks_package_grades_the_bundled_examples_identically() {
         let name = folder.file_name().unwrap().to_string_lossy().into_owned();
         for file in fs_err::read_dir(&folder).unwrap() {
             let file = file.unwrap().path();
-            let target = format!(
+            let exported = dir.path().join(format!(
                 "rooks-kattis/submissions/{name}/{}",
                 file.file_name().unwrap().to_string_lossy()
+            ));
+            assert_eq!(
+                fs_err::read(&exported).unwrap(),
+                fs_err::read(&file).unwrap(),
+                "{}",
+                exported.display()
             );
-            dir.create(&target, fs_err::read(&file).unwrap());
             files.push(file.display().to_string());
         }
     }
@@ -175,7 +190,8 @@ fn a_new_package_validates_generates_and_grades_out_of_the_box() {
 fn a_package_with_programs_is_exported_as_far_as_kattis_can_say_it() {
     let dir = Dir::new();
     dir.judge(&["new", "hello"]).expect_code(0);
-    // The scaffold's validator follows testlib's exit codes: refused.
+    // The scaffold exports as it is (issue #15: it followed testlib's exit
+    // codes, which export refused).
     let run = dir.judge(&[
         "export",
         "--kattis",
@@ -184,37 +200,23 @@ fn a_package_with_programs_is_exported_as_far_as_kattis_can_say_it() {
         "--problems-dir",
         "problems",
     ]);
-    run.expect_code(2);
+    run.expect_code(0);
+    let said = run.stderr();
+    assert!(said.contains("(problem format 2023-07-draft)"), "{said}");
     assert!(
-        run.stderr()
-            .contains("its validator follows testlib's exit codes"),
-        "{}",
-        run.stderr()
+        said.contains("its validators are the package's own"),
+        "{said}"
     );
-
-    let manifest = dir
-        .read("problems/hello/problem.toml")
-        .replace("exit-codes = \"testlib\"", "exit-codes = \"kattis\"");
-    dir.create("problems/hello/problem.toml", manifest);
-    dir.create(
-        "problems/hello/validator.py",
-        "import sys\nlines = sys.stdin.read().split('\\n')\n\
-         ok = len(lines) == 3 and lines[0].isdigit() and len(lines[1].split()) == int(lines[0])\n\
-         sys.exit(42 if ok else 43)\n",
-    );
-    dir.judge(&[
-        "export",
-        "--kattis",
-        "hello",
-        "out",
-        "--problems-dir",
-        "problems",
-    ])
-    .expect_code(0);
+    assert!(!said.contains("run `judge`"), "{said}");
     let yaml = dir.read("out/problem.yaml");
     assert!(
-        yaml.contains("validation: default\nvalidator_flags: \"case_sensitive\""),
+        yaml.contains("problem_format_version: 2023-07-draft\n"),
         "{yaml}"
+    );
+    assert!(!yaml.contains("validation"), "{yaml}");
+    assert_eq!(
+        dir.read("out/data/testdata.yaml"),
+        "output_validator_flags: \"case_sensitive\"\n"
     );
     assert!(dir
         .path()
@@ -233,4 +235,117 @@ fn a_package_with_programs_is_exported_as_far_as_kattis_can_say_it() {
         "{}",
         graded.stdout()
     );
+}
+
+#[test]
+fn a_validator_with_testlibs_exit_codes_is_refused_with_the_reason() {
+    let dir = Dir::new();
+    dir.judge(&["new", "hello"]).expect_code(0);
+    let manifest = dir
+        .read("problems/hello/problem.toml")
+        .replace("exit-codes = \"kattis\"", "exit-codes = \"testlib\"");
+    dir.create("problems/hello/problem.toml", manifest);
+    dir.create(
+        "problems/hello/validator.py",
+        "import sys\nsys.stdin.read()\nsys.exit(0)\n",
+    );
+    let run = dir.judge(&[
+        "export",
+        "--kattis",
+        "hello",
+        "out",
+        "--problems-dir",
+        "problems",
+    ]);
+    run.expect_code(2);
+    assert!(
+        run.stderr()
+            .contains("its validator follows testlib's exit codes"),
+        "{}",
+        run.stderr()
+    );
+}
+
+/// problemtools' `verifyproblem`: `JUDGE_VERIFYPROBLEM`, else the one
+/// `.ci/run` installs under `target/problemtools`.
+fn verifyproblem() -> std::path::PathBuf {
+    if let Some(path) = std::env::var_os("JUDGE_VERIFYPROBLEM") {
+        return path.into();
+    }
+    let path = repository().join("target/problemtools/bin/verifyproblem");
+    assert!(
+        path.is_file(),
+        "verifyproblem is not installed at `{}` (`.ci/run` installs it; or set \
+         JUDGE_VERIFYPROBLEM)",
+        path.display()
+    );
+    path
+}
+
+/// Runs `verifyproblem` on `dir/id` (`judge` on its PATH, for the exported
+/// validators) and returns its output; it must report 0 errors.
+fn verify(dir: &Dir, id: &str) -> String {
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let path = format!(
+        "{}:{}",
+        judge.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = std::process::Command::new(verifyproblem())
+        .args([id, "-p", "config", "data", "validators", "submissions"])
+        .current_dir(dir.path())
+        .env("PATH", path)
+        .output()
+        .expect("verifyproblem runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        text.contains(&format!("{id} tested: 0 errors")),
+        "verifyproblem on {id}:\n{text}"
+    );
+    text
+}
+
+/// See: issue #15: Kattis' own `verifyproblem` accepts the export of every
+/// bundled package and of a `judge new` scaffold, and `judge grade
+/// --package` on the export gives every example its folder's verdict.
+#[test]
+#[ignore = "needs problemtools' verifyproblem: .ci/run installs it into target/problemtools and \
+            runs the ignored tests"]
+fn kattis_verifyproblem_accepts_every_export() {
+    let dir = Dir::new();
+    let listed = dir.judge(&["problems", "--json"]);
+    listed.expect_code(0);
+    let ids: Vec<String> = serde_json::from_str::<serde_json::Value>(&listed.stdout())
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["id"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(ids.len() >= 4, "{ids:?}");
+    for id in &ids {
+        // verifyproblem wants a short name of `[a-z0-9]+` for the folder.
+        let short: String = id.chars().filter(char::is_ascii_alphanumeric).collect();
+        dir.judge(&["export", "--kattis", id, &short])
+            .expect_code(0);
+        verify(&dir, &short);
+        let graded = dir.judge(&["grade", "--package", &short]);
+        graded.expect_code(0);
+    }
+    dir.judge(&["new", "hello"]).expect_code(0);
+    dir.judge(&[
+        "export",
+        "--kattis",
+        "hello",
+        "hello",
+        "--problems-dir",
+        "problems",
+    ])
+    .expect_code(0);
+    verify(&dir, "hello");
+    dir.judge(&["grade", "--package", "hello"]).expect_code(0);
 }

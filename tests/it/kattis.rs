@@ -36,6 +36,10 @@ fn sum_package(dir: &Dir, validation: &str) {
     for (name, contents) in files {
         dir.create(&format!("sum/{name}"), contents);
     }
+    // Kattis gives every language the same time limit (issue #15): a
+    // generous wall-clock backstop keeps a loaded machine from turning a
+    // Python start into a TLE.
+    dir.create("judge.toml", "[limits]\nwall-time-factor = 10\n");
 }
 
 #[test]
@@ -110,32 +114,113 @@ fn a_custom_output_validator_and_a_wrong_folder_are_reported() {
 #[test]
 fn an_unsupported_problem_yaml_key_is_refused_with_its_line() {
     let dir = Dir::new();
+    // `grading` is a key of the legacy format; `scoring` is of none.
     sum_package(
         &dir,
-        "name: Sum of two\ngrading:\n  on_reject: first_error\n",
+        "name: Sum of two\ngrading:\n  on_reject: first_error\nscoring:\n  objective: max\n",
     );
     let run = dir.judge(&["grade", "--package", "sum"]);
     run.expect_code(2);
+    let err = run.stderr();
     assert!(
-        run.stderr()
-            .contains("problem.yaml`: line 2, column 1: unknown field `grading`"),
-        "{}",
-        run.stderr()
+        err.contains("problem.yaml`: line 4, column 1: unknown field `scoring`, expected one of"),
+        "{err}"
+    );
+    assert!(err.contains("`validator_flags`"), "{err}");
+    assert!(
+        err.contains("(the keys of problem_format_version `legacy`)"),
+        "{err}"
     );
     assert!(run.stdout().is_empty());
 }
 
+/// See: issue #15 (item 5): `--json`, `--junit`, `--csv` and `-q` work with
+/// `--package`; the JSON says each submission's folder and verdict.
 #[test]
-fn package_grading_refuses_report_flags_rather_than_ignoring_them() {
+fn package_grading_writes_the_reports_of_grade() {
     let dir = Dir::new();
-    sum_package(&dir, "name: Sum of two\n");
-    let run = dir.judge(&["grade", "--package", "sum", "--json", "report.json"]);
-    run.expect_code(2);
-    assert!(
-        run.stderr().contains("`--package` prints its own table"),
-        "{}",
-        run.stderr()
+    sum_package(
+        &dir,
+        "name: Sum of two\nlimits:\n  time_limit: 1\n  memory: 256\n",
     );
+    let run = dir.judge(&[
+        "grade",
+        "--package",
+        "sum",
+        "--json",
+        "report.json",
+        "--junit",
+        "report.xml",
+        "--csv",
+        "grades.csv",
+        "-q",
+    ]);
+    run.expect_code(0);
+    let out = run.stdout();
+    assert!(
+        !out.contains("ok       "),
+        "-q prints no agreeing row: {out}"
+    );
+    assert!(
+        out.contains("6 of 6 submissions got their folder's verdict"),
+        "{out}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&dir.read("report.json")).expect("the JSON report parses");
+    assert_eq!(report["layout"], "expected");
+    let results = report["results"].as_array().expect("results");
+    assert_eq!(results.len(), 6);
+    let minus = results
+        .iter()
+        .find(|result| result["submission"] == "sum/submissions/wrong_answer/minus.py")
+        .expect("minus.py is in the report");
+    assert_eq!(minus["verdict"], "WA");
+    assert_eq!(minus["expected"]["folder"], "wrong_answer");
+    assert_eq!(minus["expected"]["verdict"], "WA");
+    // A memory overrun counts as run_time_error: the JSON says so too.
+    let hog = results
+        .iter()
+        .find(|result| result["submission"] == "sum/submissions/run_time_error/hog.py")
+        .expect("hog.py is in the report");
+    assert_eq!(hog["expected"]["also"], serde_json::json!(["MLE"]));
+    assert!(dir.read("report.xml").contains("<testsuite"));
+    assert!(dir.read("grades.csv").contains("minus.py"));
+}
+
+/// See: issue #15 (item 5): `--shard` grades a part, `--resume` reuses.
+#[test]
+fn package_grading_shards_and_resumes() {
+    let dir = Dir::new();
+    sum_package(
+        &dir,
+        "name: Sum of two\nlimits:\n  time_limit: 1\n  memory: 256\n",
+    );
+    let first = dir.judge(&[
+        "grade",
+        "--package",
+        "sum",
+        "--shard",
+        "1/2",
+        "--json",
+        "a.json",
+    ]);
+    first.expect_code(0);
+    let shard: serde_json::Value = serde_json::from_str(&dir.read("a.json")).unwrap();
+    assert_eq!(shard["shard"]["pairs"], 6);
+    assert_eq!(shard["results"].as_array().unwrap().len(), 3);
+    let whole = dir.judge(&[
+        "grade",
+        "--package",
+        "sum",
+        "--resume",
+        "a.json",
+        "--json",
+        "b.json",
+    ]);
+    whole.expect_code(0);
+    assert!(whole.stderr().contains("reused 3"), "{}", whole.stderr());
+    let report: serde_json::Value = serde_json::from_str(&dir.read("b.json")).unwrap();
+    assert_eq!(report["results"].as_array().unwrap().len(), 6);
 }
 
 #[test]

@@ -19,6 +19,7 @@ mod hostile2;
 mod interrupt;
 mod journal;
 mod kattis;
+mod kattis_formats;
 mod matchsticks;
 mod mayan;
 mod packages;

@@ -1,0 +1,133 @@
+//! The programs of a Kattis package as the format defines them (issue #15):
+//! a validator, output validator or submission is one file or a folder. A
+//! folder is one program: all its sources compiled together (the runner
+//! copies the whole folder, so its headers are found), its language the one
+//! its sources share (C and C++ together are C++). Formats the judge cannot
+//! run (checktestdata `.ctd`, VIVA `.viva`) are found and reported, never
+//! run.
+
+use crate::config::judge::{JudgeConfig, Language, RunsAs};
+use crate::config::kattis::sorted_entries;
+use crate::config::ConfigError;
+use std::path::{Path, PathBuf};
+
+/// A program of the package: how it runs, or why it cannot.
+#[derive(Debug)]
+pub enum FoundProgram {
+    /// A file or folder in a configured language, or an executable
+    /// (`None`).
+    Runs {
+        path: PathBuf,
+        language: Option<(String, Language)>,
+    },
+    /// A file the judge cannot run (a validation script in another
+    /// format, a file in no configured language), with the reason.
+    Unrunnable { path: PathBuf, reason: String },
+}
+
+/// The reason a validation script in `path`'s format cannot run, when it is
+/// one.
+fn validation_script(path: &Path) -> Option<String> {
+    let extension = path.extension()?.to_str()?;
+    let format = match extension {
+        "ctd" => "checktestdata",
+        "viva" => "VIVA",
+        _ => return None,
+    };
+    Some(format!(
+        "a {format} script (`.{extension}`): the judge does not run {format}"
+    ))
+}
+
+/// Every program in `folder` (each entry a file or a folder), by name.
+pub fn programs_in(folder: &Path, config: &JudgeConfig) -> Result<Vec<FoundProgram>, ConfigError> {
+    if !folder.is_dir() {
+        return Ok(Vec::new());
+    }
+    sorted_entries(folder)?
+        .into_iter()
+        .map(|path| program_at(&path, config))
+        .collect()
+}
+
+/// How the file or folder `path` runs (or why not).
+pub fn program_at(path: &Path, config: &JudgeConfig) -> Result<FoundProgram, ConfigError> {
+    if let Some(reason) = validation_script(path) {
+        return Ok(FoundProgram::Unrunnable {
+            path: path.to_owned(),
+            reason,
+        });
+    }
+    if !path.is_dir() {
+        return match config.runs_as(path) {
+            Some(RunsAs::Language(name, language)) => Ok(FoundProgram::Runs {
+                path: path.to_owned(),
+                language: Some((name.to_owned(), language.clone())),
+            }),
+            Some(RunsAs::Executable) => Ok(FoundProgram::Runs {
+                path: path.to_owned(),
+                language: None,
+            }),
+            None => Ok(FoundProgram::Unrunnable {
+                path: path.to_owned(),
+                reason: format!(
+                    "in no configured language and not executable (known: {})",
+                    config.known_languages()
+                ),
+            }),
+        };
+    }
+    let language = folder_language(path, config)?;
+    Ok(FoundProgram::Runs {
+        path: path.to_owned(),
+        language: Some(language),
+    })
+}
+
+/// The language of a folder program: the one language its sources are in
+/// (C sources beside C++ ones make a C++ program). A folder with `build` or
+/// `run` scripts, with no source, or with sources of two languages is an
+/// error naming it.
+pub fn folder_language(
+    folder: &Path,
+    config: &JudgeConfig,
+) -> Result<(String, Language), ConfigError> {
+    let refuse = |message: String| ConfigError::invalid(folder, "program", message);
+    for script in ["build", "run"] {
+        if folder.join(script).is_file() {
+            return Err(refuse(format!(
+                "has a `{script}` script; the judge builds a folder program from its sources \
+                 and does not run `build` / `run` scripts"
+            )));
+        }
+    }
+    let mut languages: Vec<(String, Language)> = Vec::new();
+    for file in crate::runner::folder_files(folder).map_err(refuse)? {
+        if let Some((name, language)) = config.language_for(&file) {
+            if !languages.iter().any(|(known, _)| known == name) {
+                languages.push((name.to_owned(), language.clone()));
+            }
+        }
+    }
+    if languages.len() == 2 {
+        let names: Vec<&str> = languages.iter().map(|(name, _)| name.as_str()).collect();
+        if names.contains(&"c") && names.contains(&"cpp") {
+            languages.retain(|(name, _)| name == "cpp");
+        }
+    }
+    match languages.len() {
+        1 => Ok(languages.remove(0)),
+        0 => Err(refuse(format!(
+            "holds no source in a configured language; {}",
+            config.languages_hint()
+        ))),
+        _ => Err(refuse(format!(
+            "holds sources of several languages ({}); a folder program is in one",
+            languages
+                .iter()
+                .map(|(name, _)| name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}

@@ -1,0 +1,221 @@
+//! A program that is a folder (issue #15: the Kattis format's validators,
+//! output validators and submissions may be folders): its files are copied
+//! into the program's directory as they are laid out, and it is compiled as
+//! one program. Only regular files are copied (a symbolic link, a FIFO or a
+//! device is refused, never followed or opened), at most
+//! [`MAX_FOLDER_FILES`] files and [`MAX_FOLDER_BYTES`] in all.
+
+use crate::config::judge::Language;
+use std::path::{Path, PathBuf};
+
+/// The most files a folder program may hold.
+pub const MAX_FOLDER_FILES: usize = 1000;
+
+/// The most bytes a folder program may hold in all.
+pub const MAX_FOLDER_BYTES: u64 = 64 << 20;
+
+/// The regular files under `folder`, in name order, without hidden ones;
+/// anything else (a link, a FIFO), too many files or too many bytes is
+/// refused with the reason.
+pub fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    let mut bytes = 0u64;
+    let walk = walkdir::WalkDir::new(folder)
+        .sort_by_file_name()
+        .follow_links(false)
+        .min_depth(1)
+        .into_iter()
+        .filter_entry(|entry| !entry.file_name().to_string_lossy().starts_with('.'));
+    for entry in walk {
+        let entry =
+            entry.map_err(|error| format!("cannot read `{}`: {error}", folder.display()))?;
+        let kind = entry.file_type();
+        if kind.is_dir() {
+            continue;
+        }
+        if !kind.is_file() {
+            return Err(format!(
+                "refused `{}`: a folder program holds only regular files and folders (no \
+                 symbolic link, FIFO or device)",
+                entry.path().display()
+            ));
+        }
+        let size = entry
+            .metadata()
+            .map_err(|error| format!("cannot read `{}`: {error}", entry.path().display()))?
+            .len();
+        bytes = bytes.saturating_add(size);
+        files.push(entry.into_path());
+        if files.len() > MAX_FOLDER_FILES || bytes > MAX_FOLDER_BYTES {
+            return Err(format!(
+                "refused `{}`: a folder program holds at most {MAX_FOLDER_FILES} files and {} \
+                 MiB",
+                folder.display(),
+                MAX_FOLDER_BYTES >> 20
+            ));
+        }
+    }
+    Ok(files)
+}
+
+/// Copies the folder `from` into `to` (which exists), keeping its layout.
+/// Returns the copies, in name order.
+pub(super) fn copy_folder(from: &Path, to: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut copies = Vec::new();
+    for file in folder_files(from)? {
+        let relative = file
+            .strip_prefix(from)
+            .map_err(|_| format!("`{}` is not inside `{}`", file.display(), from.display()))?;
+        let copy = to.join(relative);
+        if let Some(parent) = copy.parent() {
+            fs_err::create_dir_all(parent)
+                .map_err(|error| format!("failed to copy the program: {error}"))?;
+        }
+        let bytes = super::read_submission(&file).map_err(|refused| match refused {
+            super::SubmissionRefused::Refused(message)
+            | super::SubmissionRefused::Unreadable(message) => message,
+        })?;
+        fs_err::write(&copy, bytes)
+            .map_err(|error| format!("failed to copy the program: {error}"))?;
+        copies.push(copy);
+    }
+    Ok(copies)
+}
+
+/// The sources of `language` among `copies` in `dir`, and the entry point:
+/// Python's `__main__.py` (else its one `.py` file at the top), Java's
+/// `Main.java` (else its one `.java` file at the top), otherwise the first
+/// source (C and C++ have no entry file: every source is compiled). For C
+/// and C++ folders the C sources join the C++ ones.
+pub(super) fn sources_and_entry(
+    copies: &[PathBuf],
+    dir: &Path,
+    language_name: &str,
+    language: &Language,
+) -> Result<(Vec<PathBuf>, PathBuf), String> {
+    let has_extension = |path: &Path, extensions: &[&str]| {
+        path.extension()
+            .and_then(|extension| extension.to_str())
+            .is_some_and(|extension| extensions.contains(&extension))
+    };
+    let own: Vec<&str> = language.extensions.iter().map(String::as_str).collect();
+    let mut extensions = own.clone();
+    if language_name == "cpp" {
+        extensions.push("c");
+    }
+    let sources: Vec<PathBuf> = copies
+        .iter()
+        .filter(|path| has_extension(path, &extensions))
+        .cloned()
+        .collect();
+    if sources.is_empty() {
+        return Err(format!(
+            "the folder holds no `{language_name}` source ({})",
+            own.join(", ")
+        ));
+    }
+    let top: Vec<&PathBuf> = sources
+        .iter()
+        .filter(|path| path.parent() == Some(dir))
+        .collect();
+    let named = |name: &str| top.iter().find(|path| path.ends_with(name)).copied();
+    let entry = match language_name {
+        "python" => named("__main__.py").or(match top.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }),
+        "java" => named("Main.java").or(match top.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }),
+        _ => top.first().copied().or(sources.first()),
+    };
+    let entry = entry.cloned().ok_or_else(|| {
+        format!(
+            "the folder's entry point is ambiguous: a {language_name} folder program needs {}",
+            if language_name == "python" {
+                "`__main__.py` or exactly one `.py` file at its top"
+            } else {
+                "`Main.java` or exactly one `.java` file at its top"
+            }
+        )
+    })?;
+    Ok((sources, entry))
+}
+
+/// The compile command of a folder program: every argument that is the
+/// entry source becomes all the sources, and a C or C++ compiler gets the
+/// folder on its include path.
+pub(super) fn folder_compile_argv(
+    argv: Vec<String>,
+    entry: &Path,
+    sources: &[PathBuf],
+    dir: &Path,
+) -> Vec<String> {
+    let entry = entry.to_string_lossy();
+    let mut expanded = Vec::with_capacity(argv.len() + sources.len() + 1);
+    for (index, arg) in argv.into_iter().enumerate() {
+        if arg == entry {
+            expanded.extend(
+                sources
+                    .iter()
+                    .map(|path| path.to_string_lossy().into_owned()),
+            );
+        } else {
+            expanded.push(arg);
+        }
+        if index == 0 && is_c_compiler(&expanded[0]) {
+            expanded.push(format!("-I{}", dir.display()));
+        }
+    }
+    expanded
+}
+
+fn is_c_compiler(program: &str) -> bool {
+    let name = Path::new(program)
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    ["gcc", "g++", "cc", "c++", "clang", "clang++"]
+        .iter()
+        .any(|known| name == *known || name.starts_with(&format!("{known}-")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_compiles_all_its_sources_with_the_folder_on_the_include_path() {
+        let dir = Path::new("/w/p");
+        let argv = vec![
+            "g++".to_owned(),
+            "-O2".to_owned(),
+            "-o".to_owned(),
+            "/w/p/main".to_owned(),
+            "/w/p/a.cc".to_owned(),
+        ];
+        let sources = [PathBuf::from("/w/p/a.cc"), PathBuf::from("/w/p/b.cpp")];
+        assert_eq!(
+            folder_compile_argv(argv, Path::new("/w/p/a.cc"), &sources, dir),
+            [
+                "g++",
+                "-I/w/p",
+                "-O2",
+                "-o",
+                "/w/p/main",
+                "/w/p/a.cc",
+                "/w/p/b.cpp"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_link_in_a_folder_program_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        fs_err::write(dir.path().join("a.py"), "print(1)\n").unwrap();
+        std::os::unix::fs::symlink("/etc/passwd", dir.path().join("b.py")).unwrap();
+        let error = folder_files(dir.path()).unwrap_err();
+        assert!(error.contains("no symbolic link"), "{error}");
+    }
+}

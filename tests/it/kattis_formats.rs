@@ -1,0 +1,290 @@
+//! Kattis packages of every format version, with programs that are folders
+//! and validators the judge cannot run (issue #15, items 1 and 2). The
+//! packages are written here, in the shapes of public ones.
+
+use crate::support::Dir;
+
+/// "Distance": print |a - b|. A legacy package with a custom output
+/// validator that is a folder (a `.cc` and its header), a checktestdata
+/// file beside a runnable input validator, and a Python submission that
+/// needs 2.6 s of CPU under `time_limit: 2`.
+fn distance_package(dir: &Dir, problem_yaml: &str) {
+    let files: &[(&str, &str)] = &[
+        ("problem.yaml", problem_yaml),
+        ("data/sample/1.in", "3 10\n"),
+        ("data/sample/1.ans", "7\n"),
+        ("data/secret/a.in", "10 3\n"),
+        ("data/secret/a.ans", "7\n"),
+        ("data/secret/b.in", "-5 5\n"),
+        ("data/secret/b.ans", "10\n"),
+        ("input_validators/format.ctd", "INT(-1000,1000) SPACE INT(-1000,1000) NEWLINE\n"),
+        (
+            "input_validators/validate.py",
+            "import sys\nparts = sys.stdin.read().split()\n\
+             ok = len(parts) == 2 and all(p.lstrip('-').isdigit() for p in parts)\n\
+             sys.exit(42 if ok else 43)\n",
+        ),
+        (
+            "output_validators/distance_check/compare.h",
+            "#pragma once\n#include <cstdlib>\ninline bool same_number(long long a, long long b) { return a == b; }\n",
+        ),
+        (
+            "output_validators/distance_check/check.cc",
+            "#include \"compare.h\"\n#include <cstdio>\n#include <string>\n\
+             int main(int argc, char **argv) {\n\
+               FILE *answer = std::fopen(argv[2], \"r\");\n\
+               long long want = 0, got = 0;\n\
+               if (!answer || std::fscanf(answer, \"%lld\", &want) != 1) return 1;\n\
+               if (std::scanf(\"%lld\", &got) != 1) return 43;\n\
+               if (!same_number(want, got)) {\n\
+                 std::string path = std::string(argv[3]) + \"/judgemessage.txt\";\n\
+                 FILE *message = std::fopen(path.c_str(), \"w\");\n\
+                 if (message) { std::fprintf(message, \"expected %lld\", want); std::fclose(message); }\n\
+                 return 43;\n\
+               }\n\
+               return 42;\n\
+             }\n",
+        ),
+        (
+            "submissions/accepted/distance.cpp",
+            "#include <cstdio>\n#include <cstdlib>\nint main() { long long a, b; std::scanf(\"%lld %lld\", &a, &b); std::printf(\"%lld\\n\", std::llabs(a - b)); }\n",
+        ),
+        (
+            "submissions/accepted/distance.py",
+            "a, b = map(int, input().split())\nprint(abs(a - b))\n",
+        ),
+        (
+            "submissions/wrong_answer/signed.py",
+            "a, b = map(int, input().split())\nprint(b - a)\n",
+        ),
+        (
+            "submissions/time_limit_exceeded/slow.py",
+            "import time\na, b = map(int, input().split())\n\
+             while time.process_time() < 2.6:\n    pass\nprint(abs(a - b))\n",
+        ),
+    ];
+    for (name, contents) in files {
+        dir.create(&format!("distance/{name}"), contents);
+    }
+    // A generous wall-clock backstop: the verdicts here are about CPU time.
+    dir.create("judge.toml", "[limits]\nwall-time-factor = 10\n");
+}
+
+/// See: issue #15: the output validator is a folder with a header; the
+/// checktestdata file is skipped with the reason; the slow Python program is
+/// TLE under `time_limit: 2` (Kattis gives every language the same limit).
+#[test]
+fn a_legacy_package_with_a_folder_validator_and_a_checktestdata_file_grades() {
+    let dir = Dir::new();
+    distance_package(
+        &dir,
+        "name: Distance\nsource: judge tests\nlicense: cc by-sa\nvalidation: custom\n\
+         limits:\n  time_limit: 2\n  time_safety_margin: 4\n",
+    );
+    let run = dir.judge(&["grade", "--package", "distance"]);
+    let out = run.stdout();
+    let err = run.stderr();
+    run.expect_code(0);
+    assert!(
+        err.contains(
+            "skipped: distance/input_validators/format.ctd: a checktestdata script (`.ctd`): \
+             the judge does not run checktestdata"
+        ),
+        "{err}"
+    );
+    for (path, verdict) in [
+        ("accepted/distance.cpp", "AC"),
+        ("accepted/distance.py", "AC"),
+        ("wrong_answer/signed.py", "WA"),
+        ("time_limit_exceeded/slow.py", "TLE"),
+    ] {
+        assert!(
+            out.contains(&format!("ok       distance/submissions/{path}: {verdict}")),
+            "{path}: {out}"
+        );
+    }
+    assert!(
+        out.contains("signed.py: WA (folder wrong_answer) on secret/a: expected 7"),
+        "{out}"
+    );
+    assert!(out.contains("time limit 2000 ms"), "{out}");
+}
+
+/// The same package, but judge.toml gives Python its factor explicitly: the
+/// slow program then passes, and the grade says it disagrees.
+#[test]
+fn a_time_factor_judge_toml_sets_itself_applies_to_a_kattis_package() {
+    let dir = Dir::new();
+    distance_package(
+        &dir,
+        "name: Distance\nvalidation: custom\nlimits:\n  time_limit: 2\n",
+    );
+    dir.create(
+        "judge.toml",
+        "[limits]\nwall-time-factor = 10\n\n[languages.python]\ntime-factor = 3\n",
+    );
+    let run = dir.judge(&["grade", "--package", "distance"]);
+    run.expect_code(1);
+    assert!(
+        run.stdout()
+            .contains("MISMATCH distance/submissions/time_limit_exceeded/slow.py: AC"),
+        "{}",
+        run.stdout()
+    );
+}
+
+/// See: issue #15: a checktestdata file that is the only input validator is
+/// a judge error naming it, never a grade against unchecked inputs.
+#[test]
+fn a_checktestdata_file_as_the_only_validator_is_a_judge_error_naming_it() {
+    let dir = Dir::new();
+    distance_package(
+        &dir,
+        "name: Distance\nvalidation: custom\nlimits:\n  time_limit: 2\n",
+    );
+    fs_err::remove_file(dir.path().join("distance/input_validators/validate.py")).unwrap();
+    let run = dir.judge(&["grade", "--package", "distance"]);
+    run.expect_code(3);
+    let err = run.stderr();
+    assert!(
+        err.contains(
+            "the input validator `distance/input_validators/format.ctd` is a checktestdata script"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("no other input validator checks the inputs"),
+        "{err}"
+    );
+}
+
+/// See: issue #15: with no time limit and no accepted submission passing,
+/// the error names what each accepted submission got.
+#[test]
+fn no_time_limit_and_no_passing_accepted_submission_names_the_cause() {
+    let dir = Dir::new();
+    distance_package(&dir, "name: Distance\nvalidation: custom\n");
+    // The validator's header is missing: it cannot compile.
+    fs_err::remove_file(
+        dir.path()
+            .join("distance/output_validators/distance_check/compare.h"),
+    )
+    .unwrap();
+    let run = dir.judge(&["grade", "--package", "distance"]);
+    run.expect_code(3);
+    let err = run.stderr();
+    assert!(
+        err.contains("no accepted submission passed to derive one from: `distance/submissions/accepted/distance.cpp` JE"),
+        "{err}"
+    );
+    assert!(err.contains("compare.h"), "{err}");
+}
+
+/// A 2023-07-draft package: `name` per language, `time_multipliers`,
+/// `output_validator/` (one program), `input_format_validators/`, a
+/// statement in `statement/`; `.desc`, `.hint` and a test's `.files/`
+/// folder are documentation, not tests; a submission that is a folder
+/// (`__main__.py` and a module) is one program.
+#[test]
+fn a_2023_07_package_with_a_folder_submission_grades() {
+    let dir = Dir::new();
+    let files: &[(&str, &str)] = &[
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname:\n  en: Double\n  sv: Dubbel\n\
+             uuid: 5d1b0a2e-93c4-4f7a-8e21-6c0f2b9d4a11\ntype: pass-fail\ncredits:\n  authors: \
+             Ann Author <ann@example.com>\nsource:\n  name: Judge tests\n  url: \
+             https://example.com\nlicense: cc0\nkeywords: [easy]\nlanguages: all\nlimits:\n  \
+             time_multipliers:\n    ac_to_time_limit: 2\n    time_limit_to_tle: 4\n  memory: 512\n",
+        ),
+        (
+            "statement/problem.en.md",
+            "# Double\n\nPrint twice the number.\n",
+        ),
+        ("data/sample/1.in", "4\n"),
+        ("data/sample/1.ans", "8\n"),
+        ("data/sample/1.desc", "the smallest example\n"),
+        ("data/secret/2.in", "21\n"),
+        ("data/secret/2.ans", "42\n"),
+        ("data/secret/2.hint", "no trick\n"),
+        ("data/secret/2.files/extra.in", "not a test\n"),
+        (
+            "input_format_validators/validate.py",
+            "import sys\ntext = sys.stdin.read()\nsys.exit(42 if text.strip().isdigit() else 43)\n",
+        ),
+        (
+            "output_validator/check.py",
+            "import sys\nwant = open(sys.argv[2]).read().split()\ngot = sys.stdin.read().split()\n\
+             sys.exit(42 if want == got else 43)\n",
+        ),
+        (
+            "submissions/accepted/double.py",
+            "print(2 * int(input()))\n",
+        ),
+        (
+            "submissions/accepted/modular/__main__.py",
+            "from twice import twice\nprint(twice(int(input())))\n",
+        ),
+        (
+            "submissions/accepted/modular/twice.py",
+            "def twice(n):\n    return 2 * n\n",
+        ),
+        (
+            "submissions/wrong_answer/square.py",
+            "n = int(input())\nprint(n * n)\n",
+        ),
+    ];
+    for (name, contents) in files {
+        dir.create(&format!("double/{name}"), contents);
+    }
+    let run = dir.judge(&["grade", "--package", "double"]);
+    let out = run.stdout();
+    run.expect_code(0);
+    assert!(
+        out.contains("ok       double/submissions/accepted/modular: AC"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ok       double/submissions/wrong_answer/square.py: WA"),
+        "{out}"
+    );
+    assert!(
+        run.stderr().contains("x time_multiplier 2"),
+        "{}",
+        run.stderr()
+    );
+    // Two tests: `2.files/extra.in` is not one.
+    let json = dir.judge(&["grade", "--package", "double", "--json", "-"]);
+    let report: serde_json::Value = serde_json::from_str(&json.stdout()).unwrap();
+    assert_eq!(report["results"][0]["total"], 2, "{report}");
+}
+
+/// See: issue #15: interactive, multi-pass and scoring problems parse into
+/// the model; until they are graded they are refused with the reason, and
+/// `submit-answer` is refused as not supported.
+#[test]
+fn problem_types_the_judge_does_not_grade_are_refused_clearly() {
+    for (yaml, expected) in [
+        (
+            "problem_format_version: 2025-09\nname: G\nuuid: 5d1b0a2e-93c4-4f7a-8e21-6c0f2b9d4a11\ntype: [pass-fail, interactive]\n",
+            "line 4: `type`: `interactive` problems are read but not graded",
+        ),
+        (
+            "problem_format_version: 2025-09\nname: G\ntype: submit-answer\n",
+            "line 3: `type`: `submit-answer` problems (answers handed in instead of programs) are not supported",
+        ),
+        (
+            "name: G\nvalidation: custom interactive\n",
+            "line 2: `validation`: `interactive` problems are read but not graded",
+        ),
+    ] {
+        let dir = Dir::new();
+        dir.create("g/problem.yaml", yaml);
+        dir.create("g/data/secret/1.in", "1\n");
+        dir.create("g/data/secret/1.ans", "1\n");
+        dir.create("g/submissions/accepted/a.py", "print(1)\n");
+        let run = dir.judge(&["grade", "--package", "g"]);
+        run.expect_code(2);
+        assert!(run.stderr().contains(expected), "{yaml}: {}", run.stderr());
+    }
+}
