@@ -64,6 +64,7 @@ pub mod export;
 pub mod external;
 pub mod grade;
 pub mod grading;
+pub mod interaction;
 pub mod interrupt;
 pub mod package;
 pub mod problems;

@@ -30,8 +30,9 @@ pub struct ProblemYaml {
     pub license: Option<String>,
     pub rights_owner: Option<String>,
     pub uuid: Option<String>,
+    /// `pass-fail`, `interactive`, `multi-pass`: one value or a list.
     #[serde(rename = "type")]
-    pub kind: Option<String>,
+    pub kind: Option<serde_norway::Value>,
     pub problem_format_version: Option<String>,
     pub keywords: Option<serde_norway::Value>,
     pub validation: Option<String>,
@@ -63,6 +64,8 @@ pub struct LimitsYaml {
     pub compilation_time: Option<f64>,
     pub compilation_memory: Option<u64>,
     pub validation_output: Option<u64>,
+    /// Passes of a multi-pass problem at most (default 2).
+    pub validation_passes: Option<u32>,
 }
 
 impl ProblemYaml {
@@ -168,13 +171,19 @@ pub fn read_problem_yaml(dir: &Path) -> Result<ProblemYamlFile, ConfigError> {
         yaml,
     };
     let invalid = |key: &str, message: String| file.invalid(key, message);
-    if let Some(kind) = &file.yaml.kind {
-        if kind != "pass-fail" {
+    for kind in file.kinds()? {
+        if !matches!(kind.as_str(), "pass-fail" | "interactive" | "multi-pass") {
             return Err(invalid(
                 "type",
-                format!("`{kind}` is not supported; only `pass-fail`"),
+                format!("`{kind}` is not supported; `pass-fail`, `interactive` or `multi-pass`"),
             ));
         }
+    }
+    if file.yaml.limits.validation_passes == Some(0) {
+        return Err(invalid(
+            "validation_passes",
+            "must be at least 1".to_owned(),
+        ));
     }
     if let Some(version) = &file.yaml.problem_format_version {
         if version != "legacy" && version != "legacy-icpc" {
@@ -197,6 +206,39 @@ pub struct ProblemYamlFile {
 }
 
 impl ProblemYamlFile {
+    /// `type`, as a list (a string is one value).
+    pub fn kinds(&self) -> Result<Vec<String>, ConfigError> {
+        let not_a_type =
+            || self.invalid("type", "must be a string or a list of strings".to_owned());
+        match &self.yaml.kind {
+            None => Ok(Vec::new()),
+            Some(serde_norway::Value::String(kind)) => {
+                Ok(kind.split_whitespace().map(str::to_owned).collect())
+            }
+            Some(serde_norway::Value::Sequence(kinds)) => kinds
+                .iter()
+                .map(|kind| kind.as_str().map(str::to_owned).ok_or_else(not_a_type))
+                .collect(),
+            Some(_) => Err(not_a_type()),
+        }
+    }
+
+    /// Whether the problem is interactive and whether it is multi-pass:
+    /// from `type`, or from the legacy `validation: custom interactive`
+    /// (and `multi-pass`).
+    pub fn interaction(&self) -> Result<(bool, bool), ConfigError> {
+        let kinds = self.kinds()?;
+        let validation: Vec<&str> = self
+            .yaml
+            .validation
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        let has = |word: &str| kinds.iter().any(|kind| kind == word) || validation.contains(&word);
+        Ok((has("interactive"), has("multi-pass")))
+    }
+
     /// An invalid value of `key`, with its line when it can be found.
     pub fn invalid(&self, key: &str, message: String) -> ConfigError {
         let line = self

@@ -17,7 +17,7 @@ use crate::config::problem::{
     CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml, ValidatorExitCodes,
 };
 use crate::config::{ConfigError, ConfigErrorKind};
-use crate::external::{Checker, CheckerProtocol, ProgramProblem, Role, Tool, Toolbox};
+use crate::external::{Checker, CheckerProtocol, Interaction, ProgramProblem, Role, Tool, Toolbox};
 use crate::grade::ACCEPTED_FOLDER;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -131,7 +131,26 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
         .split_whitespace()
         .map(str::to_owned)
         .collect();
-    let checker = match yaml.validation.as_deref().unwrap_or("default") {
+    let (interactive, multi_pass) = file.interaction()?;
+    let validation = match yaml.validation.as_deref() {
+        // `custom interactive`, `custom multi-pass`: the words after
+        // `custom` are read by `interaction` above.
+        Some(value) if value.split_whitespace().next() == Some("custom") => "custom",
+        Some(value) => value,
+        None if interactive || multi_pass => "custom",
+        None => "default",
+    };
+    if (interactive || multi_pass) && validation != "custom" {
+        return Err(file.invalid(
+            "validation",
+            format!(
+                "`{validation}` cannot judge an {} problem: its output validator must be a program \
+                 in `output_validators/` (or `output_validator/`)",
+                if interactive { "interactive" } else { "multi-pass" }
+            ),
+        ));
+    }
+    let checker = match validation {
         "default" => Checker::Builtin(
             default_validator(&flags)
                 .map_err(|message| file.invalid("validator_flags", message))?,
@@ -159,7 +178,7 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
             return Err(file.invalid(
                 "validation",
                 format!(
-                "`{other}` is not supported; `default` or `custom` (interactive problems are not)"
+                "`{other}` is not supported; `default`, `custom`, `custom interactive` or `custom multi-pass`"
             ),
             ))
         }
@@ -181,9 +200,21 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
     let profiles = vec!["data".to_owned()];
     let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits))
         .map_err(|fault| ConfigError::invalid(dir, "programs", fault.0))?;
-    let problem = ProgramProblem::new(
+    let mut problem = ProgramProblem::new(
         &id, &title, &profiles, toolbox, reference, None, validator, checker,
     );
+    if interactive || multi_pass {
+        problem = problem.with_interaction(Interaction {
+            interactive,
+            passes: if multi_pass {
+                yaml.limits
+                    .validation_passes
+                    .unwrap_or(crate::interaction::DEFAULT_PASSES)
+            } else {
+                1
+            },
+        });
+    }
     let manifest = ProblemToml {
         title,
         origin: yaml.source.clone().unwrap_or_default(),

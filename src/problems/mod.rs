@@ -177,6 +177,14 @@ pub trait Problem: Sync {
         let _ = input;
         Vec::new()
     }
+
+    /// The output validator that talks to the submission (an interactive
+    /// problem) or runs it pass after pass (a multi-pass problem), compiled
+    /// on first use; `None` for a problem whose output is checked once.
+    /// `Err` is the package's fault (it does not compile): JE.
+    fn interactor(&self) -> Option<Result<crate::interaction::InteractorSpec, String>> {
+        None
+    }
 }
 
 impl std::fmt::Debug for dyn Problem {

@@ -45,6 +45,37 @@ pub(crate) fn run_test(
             return result;
         }
     };
+    if let Some(interactor) = problem.interactor() {
+        let interactor = match interactor {
+            Ok(interactor) => interactor,
+            Err(message) => {
+                result.message = message;
+                return result;
+            }
+        };
+        let answer = match &test.answer {
+            Ok(answer) => answer.as_deref(),
+            Err(message) => {
+                result.message = message.clone();
+                return result;
+            }
+        };
+        let submission = super::interactive::SubmissionProgram {
+            program,
+            args,
+            read_paths: &prepared.read_paths,
+            limits,
+        };
+        super::interactive::run_test(
+            sandbox,
+            &interactor,
+            &submission,
+            input,
+            answer,
+            &mut result,
+        );
+        return result;
+    }
     let spec = RunSpec {
         program: program.clone(),
         args: args.clone(),
@@ -180,7 +211,7 @@ fn decide(
     }
 }
 
-fn signal_name(signal: i32) -> &'static str {
+pub(crate) fn signal_name(signal: i32) -> &'static str {
     match signal {
         libc::SIGSEGV => "SIGSEGV",
         libc::SIGABRT => "SIGABRT",

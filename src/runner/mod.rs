@@ -10,6 +10,7 @@
 mod compile;
 pub mod events;
 mod execute;
+pub mod interactive;
 mod schedule;
 pub mod stress;
 mod tests_load;
@@ -18,6 +19,7 @@ pub use compile::{read_submission, trim_message, SubmissionRefused, MESSAGE_LIMI
 pub use events::{
     CompileResult, Event, Excerpt, RandomOrigin, SubmissionResult, TestResult, EXCERPT_LIMIT_BYTES,
 };
+pub(crate) use execute::signal_name;
 use tests_load::{generated_test, written_test};
 pub use tests_load::{load_tests, FixedTests};
 

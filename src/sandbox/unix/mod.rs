@@ -44,15 +44,16 @@ use self::reap::{
 use self::spawn::{ChildSetup, ExecPlan};
 use self::streams::Supervised;
 use super::{
-    decide_limit, CgroupLayer, CompileLayer, IpcLayer, Isolation, IsolationLevel, Measured,
-    MemoryLayer, MountLayer, NamespaceMode, NetworkLayer, Observation, ProcLayer, RunSpec,
-    SandboxError, ScratchLayer, SignalLayer, SyscallLayer, Termination, Trust, SANDBOX_PATH,
+    decide_limit, CgroupLayer, CompileLayer, Connection, IpcLayer, Isolation, IsolationLevel,
+    Measured, MemoryLayer, MountLayer, NamespaceMode, NetworkLayer, Observation, ProcLayer,
+    RunSpec, SandboxError, ScratchLayer, SignalLayer, SyscallLayer, Termination, Trust,
+    SANDBOX_PATH,
 };
 use std::ffi::OsString;
 use std::marker::PhantomData;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The uid and gid submissions and compilers run as when the judge is root:
@@ -373,12 +374,32 @@ impl Sandbox {
     /// Runs one program to its end, or until a limit, and kills everything
     /// it left behind. `Err` only when the judge failed.
     pub fn run(&mut self, spec: &RunSpec) -> Result<Measured, SandboxError> {
+        self.run_with(spec, None)
+    }
+
+    /// [`Sandbox::run`] with the program's stdin and stdout connected to
+    /// the caller's descriptors (an interactive problem): `spec.stdin` is
+    /// ignored, nothing of stdout is captured, and setting `connection.stop`
+    /// ends the run (it is killed, as at a limit, with no limit reported).
+    pub fn run_connected(
+        &mut self,
+        spec: &RunSpec,
+        connection: Connection,
+    ) -> Result<Measured, SandboxError> {
+        self.run_with(spec, Some(connection))
+    }
+
+    fn run_with(
+        &mut self,
+        spec: &RunSpec,
+        connection: Option<Connection>,
+    ) -> Result<Measured, SandboxError> {
         self.ensure_namespace(spec)?;
         let user = self.isolation.user;
         if let (Trust::Tool, Some(dir)) = (spec.trust, &spec.workdir) {
             scratch::lend(dir, user)?;
             let view = self.view(dir);
-            let result = self.run_in(spec, dir, &view);
+            let result = self.run_in(spec, dir, &view, connection);
             let reclaimed = scratch::reclaim(dir, user);
             let measured = result?;
             reclaimed?;
@@ -390,12 +411,12 @@ impl Sandbox {
             // The scratch tmpfs is fresh: its holder mounted a new one after
             // the last run. The box holds it; rules are on the box.
             let view = self.view(&boxdir);
-            return self.run_in(spec, &scratch, &view);
+            return self.run_in(spec, &scratch, &view, connection);
         }
         // Without a namespace, a new directory for every run (a reused one
         // would keep its extended attributes and times), removed after it.
         scratch::make_scratch(&scratch, user)?;
-        let result = self.run_in(spec, &scratch, &scratch);
+        let result = self.run_in(spec, &scratch, &scratch, connection);
         scratch::remove_tree(&scratch)?;
         result
     }
@@ -490,6 +511,7 @@ impl Sandbox {
         spec: &RunSpec,
         workdir: &Path,
         workdir_view: &Path,
+        connection: Option<Connection>,
     ) -> Result<Measured, SandboxError> {
         let limits = &spec.limits;
         if let Some(cgroups) = &mut self.cgroups {
@@ -497,7 +519,14 @@ impl Sandbox {
         }
         let landlock = self.ruleset(spec, workdir, workdir_view)?;
         let setup = self.child_setup(spec, landlock);
-        let stdin = stdin_copy(spec.stdin.as_deref())?;
+        let (stdin, given_stdout, stop) = match connection {
+            Some(connection) => (
+                connection.stdin,
+                Some(connection.stdout),
+                Some(connection.stop),
+            ),
+            None => (stdin_copy(spec.stdin.as_deref())?, None, None),
+        };
         let mut environment: Vec<(OsString, OsString)> = vec![
             ("PATH".into(), SANDBOX_PATH.into()),
             ("HOME".into(), workdir.as_os_str().to_owned()),
@@ -508,7 +537,10 @@ impl Sandbox {
             environment.retain(|(existing, _)| existing != key);
             environment.push((key.clone(), value.clone()));
         }
-        let plan = ExecPlan::new(spec, workdir, &environment, stdin.as_raw_fd(), setup)?;
+        let mut plan = ExecPlan::new(spec, workdir, &environment, stdin.as_raw_fd(), setup)?;
+        if let Some(stdout) = &given_stdout {
+            plan = plan.with_stdout(stdout.as_raw_fd());
+        }
         let started = Instant::now();
         let child = {
             // Held across the spawn, so the orphan sweep of another worker
@@ -522,6 +554,7 @@ impl Sandbox {
             child
         };
         drop(stdin);
+        drop(given_stdout);
         let pid = child.pid;
         let pidfd = pidfd_open(pid);
         // From here on the child must be killed and reaped on every path.
@@ -532,6 +565,7 @@ impl Sandbox {
             pidfd.as_ref(),
             limits,
             started,
+            stop.as_deref(),
         );
         // The program itself by pid (it may have left its group) and its
         // group; then a bounded wait, then the rest of its cgroup.
@@ -727,14 +761,19 @@ impl Sandbox {
 
     /// Watches a running program: reads its output as it streams, checks CPU
     /// time and the wall clock, and stops at the first limit or at its exit.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the parts of one run, all borrowed from run_in"
+    )]
     fn supervise(
         &self,
-        stdout: OwnedFd,
+        stdout: Option<OwnedFd>,
         stderr: OwnedFd,
         pid: libc::pid_t,
         pidfd: Option<&OwnedFd>,
         limits: &super::Limits,
         started: Instant,
+        stop: Option<&AtomicBool>,
     ) -> Result<Supervised, SandboxError> {
         let mut supervised = Supervised::new(stdout, stderr)?;
         let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
@@ -744,6 +783,9 @@ impl Sandbox {
             // running test (and compile) at once, not at its wall limit.
             if crate::interrupt::requested() {
                 return Err(SandboxError::Cancelled);
+            }
+            if stop.is_some_and(|stop| stop.load(Ordering::SeqCst)) {
+                return Ok(supervised);
             }
             let cpu_used = self.cpu_time_of(pid)?;
             if cpu_used > cpu_limit {
