@@ -198,8 +198,12 @@ impl Toolbox {
         passes: u32,
     ) -> Result<crate::interaction::InteractorSpec, ToolFault> {
         let prepared = self.prepare(tool)?;
+        let name = tool.path.file_name().map_or_else(
+            || tool.path.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
         Ok(crate::interaction::InteractorSpec {
-            label: tool.label(),
+            label: format!("output validator `{name}`"),
             program: prepared.program,
             args: prepared.args,
             read_paths: prepared.read_paths,

@@ -108,6 +108,16 @@ impl Relayed {
 impl Relayed {
     /// Who waited for whom, in words, for a TLE's or a JE's message.
     pub fn waiting(&self) -> String {
+        if self.stopped_validator {
+            return if self.validator_unread > 0 {
+                format!(
+                    "it had not read {} bytes the submission sent",
+                    self.validator_unread
+                )
+            } else {
+                "it had read all the submission sent".to_owned()
+            };
+        }
         if self.validator_end.is_some() && self.validator_first() {
             return "the validator had already exited".to_owned();
         }
@@ -164,6 +174,8 @@ struct Lane {
     to: Option<OwnedFd>,
     buffer: Vec<u8>,
     direction: Direction,
+    /// Bytes its reader had not taken when the sink was closed.
+    unread_at_close: u64,
 }
 
 impl Lane {
@@ -189,7 +201,7 @@ impl Lane {
                 relayed.ended(self.direction);
                 self.from = None;
                 if self.buffer.is_empty() {
-                    self.to = None;
+                    self.close_sink();
                 }
             }
             Ok(count) => {
@@ -223,19 +235,28 @@ impl Lane {
             }
         }
         if self.buffer.is_empty() && self.from.is_none() {
-            self.to = None;
+            self.close_sink();
+        }
+    }
+
+    /// Closes the sink (its reader sees end of file), noting what it left.
+    fn close_sink(&mut self) {
+        if let Some(to) = self.to.take() {
+            self.unread_at_close = self.buffer.len() as u64 + pipe_bytes(&to);
         }
     }
 
     /// Bytes sent on this lane that its reader has not taken.
     fn unread(&self) -> u64 {
-        let in_pipe = self.to.as_ref().map_or(0, pipe_bytes);
-        self.buffer.len() as u64 + in_pipe
+        match &self.to {
+            Some(to) => self.buffer.len() as u64 + pipe_bytes(to),
+            None => self.unread_at_close,
+        }
     }
 
     fn close(&mut self) {
         self.from = None;
-        self.to = None;
+        self.close_sink();
         self.buffer.clear();
     }
 }
@@ -258,12 +279,14 @@ pub fn relay(ends: Ends, signals: &Signals, output_limit: u64) -> io::Result<Rel
         to: Some(ends.submission_in),
         buffer: Vec::new(),
         direction: Direction::ToSubmission,
+        unread_at_close: 0,
     };
     let mut to_validator = Lane {
         from: Some(ends.submission_out),
         to: Some(ends.validator_in),
         buffer: Vec::new(),
         direction: Direction::ToValidator,
+        unread_at_close: 0,
     };
     let mut submission_seen = false;
     let mut validator_seen = false;
@@ -286,7 +309,7 @@ pub fn relay(ends: Ends, signals: &Signals, output_limit: u64) -> io::Result<Rel
             relayed.validator_unread = to_validator.unread();
             relayed.submission_unread = to_submission.unread();
             // The submission's stdin closes: nothing more reaches it.
-            to_submission.to = None;
+            to_submission.close_sink();
             validator_deadline = Some(Instant::now() + signals.validator_grace);
         }
         if validator_done && !validator_seen {
@@ -384,7 +407,7 @@ impl Lane {
     fn close_source_later(&mut self) {
         self.from = None;
         if self.buffer.is_empty() {
-            self.to = None;
+            self.close_sink();
         }
     }
 }
