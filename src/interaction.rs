@@ -35,3 +35,30 @@ pub struct InteractorSpec {
     /// validator's sandbox lives there).
     pub workspace: PathBuf,
 }
+
+/// A judge that plays the other side itself (a built-in engine, e.g.
+/// `matchsticks-duel`): it answers each line the submission writes at once
+/// and never waits, so it needs no sandbox of its own.
+pub trait EngineSession: Send {
+    /// What the engine writes before the submission's first line.
+    fn start(&mut self) -> String;
+    /// The engine's answer to one line of the submission (without its
+    /// newline).
+    fn reply(&mut self, line: &str) -> EngineStep;
+    /// The submission's output ended before the engine finished.
+    fn ended(&mut self) -> (crate::verdict::Verdict, String);
+}
+
+/// What the engine does after a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineStep {
+    /// Writes this and waits for the next line.
+    Continue(String),
+    /// Writes `reply`, then ends with `verdict` (AC, WA, PE) and `message`;
+    /// the submission's input closes.
+    Finish {
+        reply: String,
+        verdict: crate::verdict::Verdict,
+        message: String,
+    },
+}

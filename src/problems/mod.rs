@@ -185,6 +185,14 @@ pub trait Problem: Sync {
     fn interactor(&self) -> Option<Result<crate::interaction::InteractorSpec, String>> {
         None
     }
+
+    /// For a problem whose judge plays against the submission itself (a
+    /// built-in engine): a new game session for `input`. `None` for every
+    /// other problem.
+    fn engine_session(&self, input: &str) -> Option<Box<dyn crate::interaction::EngineSession>> {
+        let _ = input;
+        None
+    }
 }
 
 impl std::fmt::Debug for dyn Problem {
@@ -194,7 +202,12 @@ impl std::fmt::Debug for dyn Problem {
 }
 
 /// Every problem, in the order `judge problems` lists them.
-pub static PROBLEMS: &[&dyn Problem] = &[&rooks::Rooks, &matchsticks::Matchsticks, &mayan::Mayan];
+pub static PROBLEMS: &[&dyn Problem] = &[
+    &rooks::Rooks,
+    &matchsticks::Matchsticks,
+    &matchsticks::duel::MatchsticksDuel,
+    &mayan::Mayan,
+];
 
 /// The problem with this id.
 pub fn find(id: &str) -> Option<&'static dyn Problem> {

@@ -45,6 +45,16 @@ pub(crate) fn run_test(
             return result;
         }
     };
+    if let Some(session) = problem.engine_session(&input.text) {
+        let submission = super::interactive::SubmissionProgram {
+            program,
+            args,
+            read_paths: &prepared.read_paths,
+            limits,
+        };
+        super::interactive::run_engine_test(sandbox, session, &submission, input, &mut result);
+        return result;
+    }
     if let Some(interactor) = problem.interactor() {
         let interactor = match interactor {
             Ok(interactor) => interactor,

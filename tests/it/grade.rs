@@ -140,7 +140,7 @@ fn layout_problem_student_grades_each_file_for_its_folder() {
     );
     assert_eq!(
         report["results"][0]["compile"]["message"],
-        "`rook` is not a problem; known: rooks, rooks-large, matchsticks, mayan"
+        "`rook` is not a problem; known: rooks, rooks-large, matchsticks, matchsticks-duel, mayan"
     );
     assert!(report["results"][3]["compile"]["message"]
         .as_str()

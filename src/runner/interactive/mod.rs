@@ -12,6 +12,7 @@
 //! transcript. The verdict of a pass is [`verdict::decide_pass`], a pure
 //! function.
 
+mod engine;
 mod relay;
 pub mod verdict;
 
@@ -29,10 +30,11 @@ use std::sync::Arc;
 use std::time::Duration;
 use verdict::{decide_pass, Ended, PassFacts, PassVerdict};
 
+pub(crate) use engine::run_test as run_engine_test;
 pub use relay::{render, TRANSCRIPT_BYTES};
 
 /// The submission as the worker prepared it.
-pub(crate) struct SubmissionProgram<'a> {
+pub struct SubmissionProgram<'a> {
     pub program: &'a Path,
     pub args: &'a [OsString],
     pub read_paths: &'a [PathBuf],
@@ -47,7 +49,7 @@ static NEXT_RUN: AtomicU64 = AtomicU64::new(0);
 
 /// Runs every pass of one test and decides its verdict; fills `result`'s
 /// verdict, message, measurements and excerpt (the transcript).
-pub(crate) fn run_test(
+pub fn run_test(
     sandbox: &mut Sandbox,
     spec: &InteractorSpec,
     submission: &SubmissionProgram<'_>,

@@ -146,6 +146,11 @@ impl Relayed {
         }
     }
 
+    /// Notes `bytes` going `direction` (for a judge that is not a program).
+    pub(super) fn record_public(&mut self, direction: Direction, bytes: &[u8]) {
+        self.record(direction, bytes);
+    }
+
     fn record(&mut self, direction: Direction, bytes: &[u8]) {
         let total = match direction {
             Direction::ToSubmission => &mut self.to_submission,
@@ -412,18 +417,18 @@ impl Lane {
     }
 }
 
-fn retry(error: &io::Error) -> bool {
+pub(super) fn retry(error: &io::Error) -> bool {
     matches!(
         error.kind(),
         io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
     )
 }
 
-fn read_fd(fd: &OwnedFd, buffer: &mut [u8]) -> io::Result<usize> {
+pub(super) fn read_fd(fd: &OwnedFd, buffer: &mut [u8]) -> io::Result<usize> {
     Ok(rustix::io::read(fd, buffer)?)
 }
 
-fn write_fd(fd: &OwnedFd, buffer: &[u8]) -> io::Result<usize> {
+pub(super) fn write_fd(fd: &OwnedFd, buffer: &[u8]) -> io::Result<usize> {
     Ok(rustix::io::write(fd, buffer)?)
 }
 
@@ -432,7 +437,7 @@ fn pipe_bytes(fd: &OwnedFd) -> u64 {
     rustix::io::ioctl_fionread(fd).unwrap_or(0)
 }
 
-fn set_nonblocking(fd: &OwnedFd) -> io::Result<()> {
+pub(super) fn set_nonblocking(fd: &OwnedFd) -> io::Result<()> {
     let flags = rustix::fs::fcntl_getfl(fd)?;
     rustix::fs::fcntl_setfl(fd, flags | OFlags::NONBLOCK)?;
     Ok(())

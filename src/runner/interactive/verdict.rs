@@ -131,8 +131,10 @@ pub fn decide_pass(facts: &PassFacts<'_>) -> PassVerdict {
             "accepted after {} of at most {} passes",
             facts.pass, facts.passes
         )
-    } else {
+    } else if facts.feedback.is_empty() {
         "accepted by the validator".to_owned()
+    } else {
+        facts.feedback.to_owned()
     };
     PassVerdict::Final(Verdict::Accepted, message)
 }
