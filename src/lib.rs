@@ -67,6 +67,7 @@ pub mod export;
 pub mod external;
 pub mod grade;
 pub mod grading;
+pub mod interaction;
 pub mod interrupt;
 pub mod lease;
 pub mod package;

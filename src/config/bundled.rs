@@ -85,7 +85,13 @@ mod tests {
     fn the_bundled_packages_are_embedded() {
         assert_eq!(
             package_ids(),
-            ["rooks", "rooks-large", "matchsticks", "mayan"]
+            [
+                "rooks",
+                "rooks-large",
+                "matchsticks",
+                "matchsticks-duel",
+                "mayan"
+            ]
         );
         assert!(file("rooks/statement.md").is_some());
         assert!(files_in("rooks/tests")

@@ -711,7 +711,7 @@ mod tests {
     #[test_case("[languages.x]\nextensions = [\"x\"]\nrun = [\"{sorce}\"]\n", "line 3: `languages.x.run`: unknown placeholder `{sorce}`; known: {source}, {executable}, {dir}, {memory_mib}" ; "misspelt placeholder")]
     #[test_case("[languages.x]\nextensions = [\"x\"]\nrun = []\n", "line 3: `languages.x.run`: must name a program" ; "empty run")]
     #[test_case("layout = \"by-student\"\n", "line 1, column 10: unknown variant `by-student`, expected one of `problem/student`, `student/problem`, `expected`" ; "bad layout")]
-    #[test_case("problems = [\"rook\"]\n", "line 1: `problems`: unknown problem `rook`; known: rooks, rooks-large, matchsticks, mayan" ; "unknown problem")]
+    #[test_case("problems = [\"rook\"]\n", "line 1: `problems`: unknown problem `rook`; known: rooks, rooks-large, matchsticks, matchsticks-duel, mayan" ; "unknown problem")]
     #[test_case("problems = []\n", "line 1: `problems`: must name at least one problem, or be left out for all" ; "no problems")]
     #[test_case("[languages.python]\nextensions = [\"py\"]\nrun = [\"p\"]\ntime-factor = 0\n", "line 4: `languages.python.time-factor`: must be greater than 0 and at most 100, found 0.0" ; "zero time factor")]
     #[test_case("[languages.python]\ntime-factor = 1e300\n", "line 2: `languages.python.time-factor`: must be greater than 0 and at most 100, found 1e300" ; "absurd time factor")]

@@ -46,6 +46,14 @@ pub enum Checker {
     },
 }
 
+/// An interactive or multi-pass problem's way of running its checker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interaction {
+    pub interactive: bool,
+    /// `validation_passes` for a multi-pass problem, else 1.
+    pub passes: u32,
+}
+
 /// A problem whose parts are a package's programs.
 #[derive(Debug)]
 pub struct ProgramProblem {
@@ -57,6 +65,8 @@ pub struct ProgramProblem {
     pub generator: Option<Tool>,
     pub validator: Option<(Tool, ValidatorExitCodes, Vec<String>)>,
     pub checker: Checker,
+    /// How the checker program runs when it is not a plain output check.
+    pub interaction: Option<Interaction>,
     /// Profiles whose generator was run twice and agreed.
     reproducible: Mutex<HashSet<String>>,
 }
@@ -98,8 +108,16 @@ impl ProgramProblem {
             generator,
             validator,
             checker,
+            interaction: None,
             reproducible: Mutex::new(HashSet::new()),
         }
+    }
+
+    /// The checker program talks to the submission (`interactive`) and may
+    /// ask for up to `passes` runs of it (multi-pass).
+    pub fn with_interaction(mut self, interaction: Interaction) -> ProgramProblem {
+        self.interaction = Some(interaction);
+        self
     }
 
     fn program_failed(fault: ToolFault) -> InputError {
@@ -262,6 +280,26 @@ impl Problem for ProgramProblem {
 
     fn has_generator(&self) -> bool {
         self.generator.is_some()
+    }
+
+    fn interactor(&self) -> Option<Result<crate::interaction::InteractorSpec, String>> {
+        let interaction = self.interaction?;
+        let Checker::Program { tool, args, .. } = &self.checker else {
+            return Some(Err(format!(
+                "the {} problem `{}` has no output validator program",
+                if interaction.interactive {
+                    "interactive"
+                } else {
+                    "multi-pass"
+                },
+                self.id
+            )));
+        };
+        Some(
+            self.toolbox
+                .interactor_spec(tool, args, interaction.interactive, interaction.passes)
+                .map_err(|fault| fault.0),
+        )
     }
 
     fn shrink(&self, input: &str) -> Vec<String> {

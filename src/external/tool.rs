@@ -188,6 +188,33 @@ impl Toolbox {
             .clone()
     }
 
+    /// `tool` as the output validator of an interactive or multi-pass
+    /// problem: compiled, with the tools' limits and workspace.
+    pub fn interactor_spec(
+        &self,
+        tool: &Tool,
+        flags: &[String],
+        interactive: bool,
+        passes: u32,
+    ) -> Result<crate::interaction::InteractorSpec, ToolFault> {
+        let prepared = self.prepare(tool)?;
+        let name = tool.path.file_name().map_or_else(
+            || tool.path.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+        Ok(crate::interaction::InteractorSpec {
+            label: format!("output validator `{name}`"),
+            program: prepared.program,
+            args: prepared.args,
+            read_paths: prepared.read_paths,
+            limits: self.settings.limits,
+            flags: flags.to_vec(),
+            interactive,
+            passes,
+            workspace: self.workspace.path().to_path_buf(),
+        })
+    }
+
     /// Runs `tool` with `args` (file names relative to its working
     /// directory), `stdin`, and `files` written into that directory first;
     /// `dirs` are made there too (a Kattis feedback directory). Returns what

@@ -19,7 +19,7 @@ use crate::config::problem::{
     CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml, ValidatorExitCodes,
 };
 use crate::config::{ConfigError, ConfigErrorKind};
-use crate::external::{Checker, CheckerProtocol, ProgramProblem, Role, Tool, Toolbox};
+use crate::external::{Checker, CheckerProtocol, Interaction, ProgramProblem, Role, Tool, Toolbox};
 use crate::grade::ACCEPTED_FOLDER;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -53,34 +53,10 @@ pub struct KattisPackage {
     pub unchecked_inputs: Option<String>,
 }
 
-/// The problem types the judge does not grade yet (their grading lands
-/// separately), refused at load with this reason.
-fn unsupported_type(yaml: &ProblemYaml) -> Option<String> {
-    [ProblemType::Interactive, ProblemType::MultiPass]
-    .into_iter()
-    .find(|kind| yaml.is(*kind))
-    .map(|kind| {
-        format!(
-            "`{}` problems are read but not graded by this judge yet; only `pass-fail` and `scoring`",
-            kind.name()
-        )
-    })
-}
-
 /// Reads the Kattis package in `dir`.
 pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigError> {
     let file = read_problem_yaml(dir)?;
     let yaml = &file.yaml;
-    if let Some(reason) = unsupported_type(yaml) {
-        return Err(file.invalid(
-            if yaml.format == FormatVersion::Legacy && !yaml.is(ProblemType::Scoring) {
-                "validation"
-            } else {
-                "type"
-            },
-            reason,
-        ));
-    }
     let id = dir
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())
@@ -194,6 +170,22 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
             .is_some_and(|validation| validation.starts_with("custom")),
         _ => !output_validators.is_empty(),
     };
+    let interactive = yaml.is(ProblemType::Interactive);
+    let multi_pass = yaml.is(ProblemType::MultiPass);
+    if (interactive || multi_pass) && !custom {
+        return Err(file.invalid(
+            "validation",
+            format!(
+                "an {} problem needs its output validator: a program in `output_validators/` \
+                 (or `output_validator/`)",
+                if interactive {
+                    "interactive"
+                } else {
+                    "multi-pass"
+                }
+            ),
+        ));
+    }
     let checker = if custom {
         let runnable = output_validators
             .iter()
@@ -237,9 +229,23 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
     let profiles = vec!["data".to_owned()];
     let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits))
         .map_err(|fault| ConfigError::invalid(dir, "programs", fault.0))?;
-    let problem = ProgramProblem::new(
+    let mut problem = ProgramProblem::new(
         &id, &title, &profiles, toolbox, reference, None, validator, checker,
     );
+    if interactive || multi_pass {
+        problem = problem.with_interaction(Interaction {
+            interactive,
+            passes: if multi_pass {
+                yaml.limits
+                    .validation_passes
+                    .map_or(crate::interaction::DEFAULT_PASSES, |passes| {
+                        u32::try_from(passes).unwrap_or(u32::MAX)
+                    })
+            } else {
+                1
+            },
+        });
+    }
     let manifest = ProblemToml {
         title,
         origin: yaml.source_name().unwrap_or_default(),

@@ -183,6 +183,22 @@ pub trait Problem: Sync {
         let _ = input;
         Vec::new()
     }
+
+    /// The output validator that talks to the submission (an interactive
+    /// problem) or runs it pass after pass (a multi-pass problem), compiled
+    /// on first use; `None` for a problem whose output is checked once.
+    /// `Err` is the package's fault (it does not compile): JE.
+    fn interactor(&self) -> Option<Result<crate::interaction::InteractorSpec, String>> {
+        None
+    }
+
+    /// For a problem whose judge plays against the submission itself (a
+    /// built-in engine): a new game session for `input`. `None` for every
+    /// other problem.
+    fn engine_session(&self, input: &str) -> Option<Box<dyn crate::interaction::EngineSession>> {
+        let _ = input;
+        None
+    }
 }
 
 impl std::fmt::Debug for dyn Problem {
@@ -192,7 +208,12 @@ impl std::fmt::Debug for dyn Problem {
 }
 
 /// Every problem, in the order `judge problems` lists them.
-pub static PROBLEMS: &[&dyn Problem] = &[&rooks::Rooks, &matchsticks::Matchsticks, &mayan::Mayan];
+pub static PROBLEMS: &[&dyn Problem] = &[
+    &rooks::Rooks,
+    &matchsticks::Matchsticks,
+    &matchsticks::duel::MatchsticksDuel,
+    &mayan::Mayan,
+];
 
 /// The problem with this id.
 pub fn find(id: &str) -> Option<&'static dyn Problem> {

@@ -46,6 +46,47 @@ pub(crate) fn run_test(
             return result;
         }
     };
+    if let Some(session) = problem.engine_session(&input.text) {
+        let submission = super::interactive::SubmissionProgram {
+            program,
+            args,
+            read_paths: &prepared.read_paths,
+            limits,
+        };
+        super::interactive::run_engine_test(sandbox, session, &submission, input, &mut result);
+        return result;
+    }
+    if let Some(interactor) = problem.interactor() {
+        let interactor = match interactor {
+            Ok(interactor) => interactor,
+            Err(message) => {
+                result.message = message;
+                return result;
+            }
+        };
+        let answer = match &test.answer {
+            Ok(answer) => answer.as_deref(),
+            Err(message) => {
+                result.message = message.clone();
+                return result;
+            }
+        };
+        let submission = super::interactive::SubmissionProgram {
+            program,
+            args,
+            read_paths: &prepared.read_paths,
+            limits,
+        };
+        super::interactive::run_test(
+            sandbox,
+            &interactor,
+            &submission,
+            input,
+            answer,
+            &mut result,
+        );
+        return result;
+    }
     let spec = RunSpec {
         program: program.clone(),
         args: args.clone(),
@@ -193,7 +234,7 @@ fn decide_limits(measured: &Measured, limits: &Limits) -> Option<(Verdict, Strin
     None
 }
 
-fn signal_name(signal: i32) -> &'static str {
+pub(crate) fn signal_name(signal: i32) -> &'static str {
     match signal {
         libc::SIGSEGV => "SIGSEGV",
         libc::SIGABRT => "SIGABRT",

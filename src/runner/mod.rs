@@ -11,6 +11,7 @@ mod compile;
 pub mod events;
 mod execute;
 mod folder;
+pub mod interactive;
 pub mod java;
 mod schedule;
 pub mod stress;
@@ -22,6 +23,7 @@ pub use events::{
     CompileResult, Event, Excerpt, GroupScore, RandomOrigin, SubmissionResult, TestResult,
     EXCERPT_LIMIT_BYTES,
 };
+pub(crate) use execute::signal_name;
 pub use folder::folder_files;
 use tests_load::{generated_test, written_test};
 pub use tests_load::{load_tests, FixedTests};

@@ -120,6 +120,16 @@ pub struct RunSpec {
     pub trust: Trust,
 }
 
+/// The program's ends of a connected run ([`Sandbox::run_connected`], for
+/// interactive problems): it reads `stdin` and writes `stdout`, pipes whose
+/// other ends the caller holds; `stop` set by the caller ends the run.
+#[derive(Debug)]
+pub struct Connection {
+    pub stdin: std::os::fd::OwnedFd,
+    pub stdout: std::os::fd::OwnedFd,
+    pub stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
 /// How the program ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub enum Termination {

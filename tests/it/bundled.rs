@@ -17,6 +17,15 @@ const EXAMPLES: &[(&str, &str)] = &[
         "submissions/matchsticks/wrong_answer/greedy_fewest_replies.py",
         "WA",
     ),
+    ("submissions/matchsticks-duel/accepted/minimax.py", "AC"),
+    (
+        "submissions/matchsticks-duel/time_limit_exceeded/no_flush.py",
+        "TLE",
+    ),
+    (
+        "submissions/matchsticks-duel/wrong_answer/greedy_fewest_replies.py",
+        "WA",
+    ),
     ("submissions/mayan/accepted/dfs_memo.cpp", "AC"),
     ("submissions/mayan/accepted/dfs_memo.py", "AC"),
     ("submissions/mayan/accepted/search.rs", "AC"),

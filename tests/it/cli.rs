@@ -97,7 +97,7 @@ fn unknown_problem_is_a_usage_error() {
     run.expect_code(2);
     assert!(
         run.stderr()
-            .contains("unknown problem `rookz`; known: rooks, rooks-large, matchsticks, mayan"),
+            .contains("unknown problem `rookz`; known: rooks, rooks-large, matchsticks, matchsticks-duel, mayan"),
         "{}",
         run.stderr()
     );
@@ -264,6 +264,7 @@ fn r8_problems_lists_packages_with_their_profiles() {
         ("rooks", "rooks", "small"),
         ("rooks-large", "rooks", "large"),
         ("matchsticks", "matchsticks", "random, lost, tricky"),
+        ("matchsticks-duel", "matchsticks-duel", "won, tricky"),
         ("mayan", "mayan", "random, bottom-row, hard"),
     ]
     .map(|(a, b, c)| (a.to_owned(), b.to_owned(), c.to_owned()));

@@ -141,7 +141,7 @@ fn layout_problem_student_grades_each_file_for_its_folder() {
     // with the problem it is one letter from (issue #17).
     assert_eq!(
         report["ignored"][0]["reason"],
-        "`rook` is not a problem (known: rooks, rooks-large, matchsticks, mayan); did you mean `rooks`?"
+        "`rook` is not a problem (known: rooks, rooks-large, matchsticks, matchsticks-duel, mayan); did you mean `rooks`?"
     );
     assert!(report["results"][2]["compile"]["message"]
         .as_str()

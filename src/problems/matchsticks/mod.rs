@@ -6,6 +6,7 @@
 //! the shrink steps of `judge stress` in [`shrink`].
 
 pub mod check;
+pub mod duel;
 pub mod generate;
 pub mod input;
 pub mod shrink;

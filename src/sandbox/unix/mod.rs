@@ -50,7 +50,8 @@ use self::namespaces::{Plan, Privilege, WorkerNamespace};
 use self::reap::{become_subreaper, count_own_processes};
 use self::run::RulesetKey;
 use super::{
-    CgroupLayer, Isolation, Measured, NamespaceMode, NetworkLayer, RunSpec, SandboxError, Trust,
+    CgroupLayer, Connection, Isolation, Measured, NamespaceMode, NetworkLayer, RunSpec,
+    SandboxError, Trust,
 };
 use std::marker::PhantomData;
 use std::os::fd::OwnedFd;
@@ -217,12 +218,32 @@ impl Sandbox {
     /// Runs one program to its end, or until a limit, and kills everything
     /// it left behind. `Err` only when the judge failed.
     pub fn run(&mut self, spec: &RunSpec) -> Result<Measured, SandboxError> {
+        self.run_with(spec, None)
+    }
+
+    /// [`Sandbox::run`] with the program's stdin and stdout connected to
+    /// the caller's descriptors (an interactive problem): `spec.stdin` is
+    /// ignored, nothing of stdout is captured, and setting `connection.stop`
+    /// ends the run (it is killed, as at a limit, with no limit reported).
+    pub fn run_connected(
+        &mut self,
+        spec: &RunSpec,
+        connection: Connection,
+    ) -> Result<Measured, SandboxError> {
+        self.run_with(spec, Some(connection))
+    }
+
+    fn run_with(
+        &mut self,
+        spec: &RunSpec,
+        connection: Option<Connection>,
+    ) -> Result<Measured, SandboxError> {
         self.ensure_namespace(spec)?;
         let user = self.isolation.user;
         if let (Trust::Tool, Some(dir)) = (spec.trust, &spec.workdir) {
             scratch::lend(dir, user)?;
             let view = self.view(dir);
-            let result = self.run_in(spec, dir, &view);
+            let result = self.run_in(spec, dir, &view, connection);
             let reclaimed = scratch::reclaim(dir, user);
             let measured = result?;
             reclaimed?;
@@ -234,12 +255,12 @@ impl Sandbox {
             // The scratch tmpfs is fresh: its holder mounted a new one after
             // the last run. The box holds it; rules are on the box.
             let view = self.view(&boxdir);
-            return self.run_in(spec, &scratch, &view);
+            return self.run_in(spec, &scratch, &view, connection);
         }
         // Without a namespace, a new directory for every run (a reused one
         // would keep its extended attributes and times), removed after it.
         scratch::make_scratch(&scratch, user)?;
-        let result = self.run_in(spec, &scratch, &scratch);
+        let result = self.run_in(spec, &scratch, &scratch, connection);
         scratch::remove_tree(&scratch)?;
         result
     }

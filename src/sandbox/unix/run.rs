@@ -10,12 +10,13 @@ use super::spawn::{ChildSetup, ExecPlan};
 use super::streams::Supervised;
 use super::{Sandbox, KILL_GRACE, MAX_POLL_INTERVAL};
 use crate::sandbox::{
-    decide_limit, IpcLayer, LimitExceeded, Limits, Measured, Observation, RunSpec, SandboxError,
-    Termination, Trust, SANDBOX_PATH,
+    decide_limit, Connection, IpcLayer, LimitExceeded, Limits, Measured, Observation, RunSpec,
+    SandboxError, Termination, Trust, SANDBOX_PATH,
 };
 use std::ffi::OsString;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Directories a submission may read and execute from: the dynamic loader,
@@ -46,6 +47,7 @@ impl Sandbox {
         spec: &RunSpec,
         workdir: &Path,
         workdir_view: &Path,
+        connection: Option<Connection>,
     ) -> Result<Measured, SandboxError> {
         let limits = &spec.limits;
         if let Some(cgroups) = &mut self.cgroups {
@@ -53,7 +55,14 @@ impl Sandbox {
         }
         let landlock = self.ruleset(spec, workdir, workdir_view)?;
         let setup = self.child_setup(spec, landlock);
-        let stdin = stdin_copy(spec.stdin.as_deref())?;
+        let (stdin, given_stdout, stop) = match connection {
+            Some(connection) => (
+                connection.stdin,
+                Some(connection.stdout),
+                Some(connection.stop),
+            ),
+            None => (stdin_copy(spec.stdin.as_deref())?, None, None),
+        };
         let mut environment: Vec<(OsString, OsString)> = vec![
             ("PATH".into(), SANDBOX_PATH.into()),
             ("HOME".into(), workdir.as_os_str().to_owned()),
@@ -64,7 +73,10 @@ impl Sandbox {
             environment.retain(|(existing, _)| existing != key);
             environment.push((key.clone(), value.clone()));
         }
-        let plan = ExecPlan::new(spec, workdir, &environment, stdin.as_raw_fd(), setup)?;
+        let mut plan = ExecPlan::new(spec, workdir, &environment, stdin.as_raw_fd(), setup)?;
+        if let Some(stdout) = &given_stdout {
+            plan = plan.with_stdout(stdout.as_raw_fd());
+        }
         let started = Instant::now();
         let child = {
             // Held across the spawn, so the orphan sweep of another worker
@@ -78,6 +90,7 @@ impl Sandbox {
             child
         };
         drop(stdin);
+        drop(given_stdout);
         let pid = child.pid;
         let pidfd = pidfd_open(pid);
         // From here on the child must be killed and reaped on every path.
@@ -88,6 +101,7 @@ impl Sandbox {
             pidfd.as_ref(),
             limits,
             started,
+            stop.as_deref(),
         );
         // The program itself by pid (it may have left its group) and its
         // group; then a bounded wait, then the rest of its cgroup.
@@ -280,14 +294,19 @@ impl Sandbox {
 
     /// Watches a running program: reads its output as it streams, checks CPU
     /// time and the wall clock, and stops at the first limit or at its exit.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the parts of one run, all borrowed from run_in"
+    )]
     fn supervise(
         &self,
-        stdout: OwnedFd,
+        stdout: Option<OwnedFd>,
         stderr: OwnedFd,
         pid: libc::pid_t,
         pidfd: Option<&OwnedFd>,
         limits: &Limits,
         started: Instant,
+        stop: Option<&AtomicBool>,
     ) -> Result<Supervised, SandboxError> {
         let mut supervised = Supervised::new(stdout, stderr)?;
         let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
@@ -297,6 +316,9 @@ impl Sandbox {
             // running test (and compile) at once, not at its wall limit.
             if crate::interrupt::requested() {
                 return Err(SandboxError::Cancelled);
+            }
+            if stop.is_some_and(|stop| stop.load(Ordering::SeqCst)) {
+                return Ok(supervised);
             }
             let cpu_used = self.cpu_time_of(pid)?;
             if cpu_used > cpu_limit {

@@ -21,7 +21,8 @@ use std::time::Duration;
 /// stdout and stderr pipes.
 pub(super) struct Child {
     pub(super) pid: libc::pid_t,
-    pub(super) stdout: OwnedFd,
+    /// `None` when the caller gave the program's stdout (a connected run).
+    pub(super) stdout: Option<OwnedFd>,
     pub(super) stderr: OwnedFd,
 }
 
@@ -36,6 +37,9 @@ pub(super) struct ExecPlan {
     workdir: CString,
     stdin: RawFd,
     setup: ChildSetup,
+    /// The caller's descriptor for the program's stdout (a connected run),
+    /// or -1 for a pipe the sandbox reads.
+    given_stdout: RawFd,
     /// Set by `spawn`: the pipes' child ends and the error pipe.
     stdout: RawFd,
     stderr: RawFd,
@@ -96,6 +100,7 @@ impl ExecPlan {
             program,
             stdin,
             setup,
+            given_stdout: -1,
             stdout: -1,
             stderr: -1,
             error: -1,
@@ -104,15 +109,29 @@ impl ExecPlan {
         })
     }
 
+    /// The program's stdout goes to `fd` (kept open by the caller until the
+    /// spawn returns) instead of a pipe the sandbox reads.
+    pub(super) fn with_stdout(mut self, fd: RawFd) -> ExecPlan {
+        self.given_stdout = fd;
+        self
+    }
+
     /// Starts the program the way posix_spawn does: `clone(CLONE_VM |
     /// CLONE_VFORK)` on a stack of its own, so the judge's page tables are
     /// not copied as `fork` would (a third of a small test's cost); the
     /// judge's thread waits until the child has exec'd or failed.
     pub(super) fn spawn(mut self) -> io::Result<Child> {
-        let (stdout_read, stdout_write) = pipe()?;
+        let (stdout_read, stdout_write) = if self.given_stdout >= 0 {
+            (None, None)
+        } else {
+            let (read, write) = pipe()?;
+            (Some(read), Some(write))
+        };
         let (stderr_read, stderr_write) = pipe()?;
         let (error_read, error_write) = pipe()?;
-        self.stdout = stdout_write.as_raw_fd();
+        self.stdout = stdout_write
+            .as_ref()
+            .map_or(self.given_stdout, AsRawFd::as_raw_fd);
         self.stderr = stderr_write.as_raw_fd();
         self.error = error_write.as_raw_fd();
         let two_step = self.setup.pid_namespace >= 0;

@@ -26,10 +26,15 @@ pub(super) struct Supervised {
 }
 
 impl Supervised {
-    pub(super) fn new(stdout: OwnedFd, stderr: OwnedFd) -> Result<Supervised, SandboxError> {
-        set_nonblocking(&stdout)?;
+    pub(super) fn new(
+        stdout: Option<OwnedFd>,
+        stderr: OwnedFd,
+    ) -> Result<Supervised, SandboxError> {
+        if let Some(stdout) = &stdout {
+            set_nonblocking(stdout)?;
+        }
         set_nonblocking(&stderr)?;
-        let (stdout_fd, stderr_fd) = (Some(stdout), Some(stderr));
+        let (stdout_fd, stderr_fd) = (stdout, Some(stderr));
         Ok(Supervised {
             stdout_fd,
             stderr_fd,

@@ -1,0 +1,64 @@
+//! What an interactive or multi-pass problem hands the runner (issue #15):
+//! its output validator, ready to run, and how to run it. Plain data, so
+//! [`crate::problems`] can offer it and [`crate::runner`] can use it
+//! without either knowing where it came from.
+
+use crate::sandbox::Limits;
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+/// Passes when a multi-pass problem does not say (`validation_passes`).
+pub const DEFAULT_PASSES: u32 = 2;
+
+/// The output validator of an interactive or multi-pass problem, compiled.
+#[derive(Clone, Debug)]
+pub struct InteractorSpec {
+    /// How messages name it: "output validator `validate.cpp`".
+    pub label: String,
+    /// The program and the arguments before the protocol's own.
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+    /// Paths it may read (its own folder, an interpreter's files).
+    pub read_paths: Vec<PathBuf>,
+    /// Its own limits (the package's tool limits); its wall clock runs from
+    /// the end of the submission, so time spent waiting does not count.
+    pub limits: Limits,
+    /// `validator_flags`, after `input answer feedback_dir`.
+    pub flags: Vec<String>,
+    /// The validator talks to the submission while it runs; `false` for a
+    /// multi-pass problem whose validator reads the submission's output
+    /// after it ended.
+    pub interactive: bool,
+    /// Passes at most: 1 unless the problem is multi-pass.
+    pub passes: u32,
+    /// A folder, mode 0711, under which run folders are made (the
+    /// validator's sandbox lives there).
+    pub workspace: PathBuf,
+}
+
+/// A judge that plays the other side itself (a built-in engine, e.g.
+/// `matchsticks-duel`): it answers each line the submission writes at once
+/// and never waits, so it needs no sandbox of its own.
+pub trait EngineSession: Send {
+    /// What the engine writes before the submission's first line.
+    fn start(&mut self) -> String;
+    /// The engine's answer to one line of the submission (without its
+    /// newline).
+    fn reply(&mut self, line: &str) -> EngineStep;
+    /// The submission's output ended before the engine finished.
+    fn ended(&mut self) -> (crate::verdict::Verdict, String);
+}
+
+/// What the engine does after a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineStep {
+    /// Writes this and waits for the next line.
+    Continue(String),
+    /// Writes `reply`, then ends with `verdict` (AC, WA, PE) and `message`;
+    /// the submission's input closes.
+    Finish {
+        reply: String,
+        verdict: crate::verdict::Verdict,
+        message: String,
+    },
+}

@@ -1,0 +1,338 @@
+//! A test whose judge is a built-in engine ([`EngineSession`]): the
+//! submission runs in the sandbox on the worker's thread; a second thread
+//! owns the judge's ends of its pipes, hands each complete line the
+//! submission writes to the engine and writes the engine's answer back at
+//! once. The engine never waits, so only the submission's limits apply; the
+//! verdict follows [`super::verdict::decide_pass`], the engine in the
+//! validator's place.
+
+use super::relay::{self, read_fd, retry, set_nonblocking, write_fd, Direction, Relayed};
+use super::verdict::{decide_pass, Ended, PassFacts, PassVerdict, ACCEPT, REJECT};
+use super::SubmissionProgram;
+use crate::interaction::{EngineSession, EngineStep};
+use crate::runner::events::{Excerpt, TestResult};
+use crate::runner::TestInput;
+use crate::sandbox::{Connection, Limits, Sandbox, Termination};
+use crate::verdict::Verdict;
+use rustix::event::{PollFd, PollFlags, Timespec};
+use std::io;
+use std::os::fd::OwnedFd;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// What the engine decided, and when (before the submission ended or not).
+struct Decision {
+    verdict: Verdict,
+    message: String,
+    first: bool,
+}
+
+/// Runs one test against `session` and fills `result`.
+pub(crate) fn run_test(
+    sandbox: &mut Sandbox,
+    mut session: Box<dyn EngineSession>,
+    submission: &SubmissionProgram<'_>,
+    input: &TestInput,
+    result: &mut TestResult,
+) {
+    let outcome = play(sandbox, session.as_mut(), submission, result);
+    let (verdict, message, transcript) = match outcome {
+        Ok(played) => played,
+        Err(message) => (Verdict::JudgeError, message, String::new()),
+    };
+    result.verdict = verdict;
+    result.message = message;
+    result.excerpt = Some(Excerpt::new(
+        input.text.as_bytes(),
+        None,
+        transcript.as_bytes(),
+    ));
+}
+
+fn play(
+    sandbox: &mut Sandbox,
+    session: &mut dyn EngineSession,
+    submission: &SubmissionProgram<'_>,
+    result: &mut TestResult,
+) -> Result<(Verdict, String, String), String> {
+    let pipe =
+        || relay::pipe().map_err(|error| format!("failed to make the game's pipes: {error}"));
+    let (submission_in_read, submission_in) = pipe()?;
+    let (submission_out, submission_out_write) = pipe()?;
+    let (wake_read, wake_write) = pipe()?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let done = Arc::new(AtomicBool::new(false));
+    let spec = super::submission_spec(submission, None);
+    std::thread::scope(|scope| {
+        let judge = scope.spawn(|| {
+            converse(
+                session,
+                submission_in,
+                submission_out,
+                &wake_read,
+                &done,
+                &stop,
+                submission.limits,
+            )
+        });
+        let connection = Connection {
+            stdin: submission_in_read,
+            stdout: submission_out_write,
+            stop: Arc::clone(&stop),
+        };
+        let measured = sandbox
+            .run_connected(&spec, connection)
+            .map_err(|error| format!("sandbox failure: {error:#}"));
+        done.store(true, Ordering::SeqCst);
+        relay::wake(&wake_write);
+        let conversed = judge
+            .join()
+            .map_err(|_| "the game's thread panicked".to_owned())?
+            .map_err(|error| format!("failed to play the game: {error}"))?;
+        let measured = measured?;
+        let (decision, relayed) = conversed;
+        let validator = Ended::exited(if decision.verdict == Verdict::Accepted {
+            ACCEPT
+        } else {
+            REJECT
+        });
+        let waiting = relayed.waiting().replace("the validator", "the judge");
+        let facts = PassFacts {
+            validator_label: "the judge's engine",
+            validator,
+            validator_limits: submission.limits,
+            submission: Ended {
+                termination: measured.termination,
+                limit: measured.limit_exceeded,
+                cpu_time_ms: measured.cpu_time_ms,
+                wall_time_ms: measured.wall_time_ms,
+                stopped: stop.load(Ordering::SeqCst),
+            },
+            submission_limits: submission.limits,
+            submission_flooded: relayed.flooded,
+            validator_first: decision.first,
+            waiting: &waiting,
+            feedback: &decision.message,
+            wrote_next_pass: false,
+            pass: 1,
+            passes: 1,
+        };
+        let transcript = relay::render(&relayed.transcript);
+        let (mut verdict, message) = match decide_pass(&facts) {
+            PassVerdict::Final(verdict, message) => (verdict, message),
+            PassVerdict::NextPass => (Verdict::JudgeError, "no pass follows".to_owned()),
+        };
+        // The engine rejects as WA or PE; the order above keeps its kind.
+        if verdict == Verdict::WrongAnswer && decision.verdict == Verdict::PresentationError {
+            verdict = Verdict::PresentationError;
+        }
+        result.time_ms = measured.cpu_time_ms;
+        result.wall_ms = measured.wall_time_ms;
+        result.memory_kib = measured.memory_kib;
+        match measured.termination {
+            Termination::Exited(code) => result.exit_code = Some(code),
+            Termination::Signaled(signal) => result.signal = Some(signal),
+        }
+        if verdict == Verdict::RuntimeError {
+            result.stderr = crate::runner::events::stderr_excerpt(
+                &measured.stderr,
+                measured.stderr_discarded_bytes,
+            );
+        }
+        Ok((verdict, message, transcript))
+    })
+}
+
+/// The engine's side: write its opening, then answer line by line until it
+/// decides or the submission ends.
+fn converse(
+    session: &mut dyn EngineSession,
+    to_submission: OwnedFd,
+    from_submission: OwnedFd,
+    wake: &OwnedFd,
+    done: &AtomicBool,
+    stop: &AtomicBool,
+    limits: &Limits,
+) -> io::Result<(Decision, Relayed)> {
+    set_nonblocking(&to_submission)?;
+    set_nonblocking(&from_submission)?;
+    set_nonblocking(wake)?;
+    let mut relayed = Relayed::default();
+    let mut pending = session.start().into_bytes();
+    relayed.record_public(Direction::ToSubmission, &pending);
+    let mut sink = Some(to_submission);
+    let mut source = Some(from_submission);
+    let mut line = Vec::new();
+    let mut decision: Option<Decision> = None;
+    loop {
+        if let Some(to) = &sink {
+            while !pending.is_empty() {
+                match write_fd(to, &pending) {
+                    Ok(count) => {
+                        pending.drain(..count);
+                    }
+                    Err(error) if retry(&error) => break,
+                    Err(_) => {
+                        pending.clear();
+                    }
+                }
+            }
+            if pending.is_empty() && decision.is_some() {
+                // Decided and said: the submission's input ends.
+                sink = None;
+            }
+        }
+        let ended = done.load(Ordering::SeqCst);
+        if ended || source.is_none() {
+            // Take what is left in the pipe, then decide on what came.
+            if let Some(from) = &source {
+                let mut chunk = [0u8; 4096];
+                while let Ok(count) = read_fd(from, &mut chunk) {
+                    if count == 0 {
+                        break;
+                    }
+                    relayed.record_public(Direction::ToValidator, &chunk[..count]);
+                    line.extend_from_slice(&chunk[..count]);
+                }
+            }
+            if decision.is_none() {
+                decision = Some(finish_lines(
+                    session,
+                    &mut line,
+                    &mut pending,
+                    &mut relayed,
+                    false,
+                ));
+            }
+            if ended {
+                let decision = decision.unwrap_or(Decision {
+                    verdict: Verdict::JudgeError,
+                    message: "the game ended undecided".to_owned(),
+                    first: false,
+                });
+                return Ok((decision, relayed));
+            }
+        }
+        let mut fds: Vec<PollFd<'_>> = Vec::with_capacity(3);
+        let reading = source.is_some() && decision.is_none();
+        if let Some(from) = source.as_ref().filter(|_| reading) {
+            fds.push(PollFd::new(from, PollFlags::IN));
+        }
+        if let Some(to) = sink.as_ref().filter(|_| !pending.is_empty()) {
+            fds.push(PollFd::new(to, PollFlags::OUT));
+        }
+        fds.push(PollFd::new(wake, PollFlags::IN));
+        let timeout = Timespec {
+            tv_sec: 0,
+            tv_nsec: 200_000_000,
+        };
+        match rustix::event::poll(&mut fds, Some(&timeout)) {
+            Ok(_) | Err(rustix::io::Errno::INTR) => {}
+            Err(error) => return Err(error.into()),
+        }
+        drop(fds);
+        if !reading {
+            // Decided: nothing more is read; what the submission writes
+            // now is drained and dropped, so it neither blocks nor matters.
+            if let Some(from) = &source {
+                let mut chunk = [0u8; 4096];
+                while let Ok(count) = read_fd(from, &mut chunk) {
+                    if count == 0 {
+                        source = None;
+                        break;
+                    }
+                }
+            }
+            let mut byte = [0u8; 16];
+            let _ = read_fd(wake, &mut byte);
+            continue;
+        }
+        let Some(from) = &source else { continue };
+        let mut chunk = [0u8; 4096];
+        match read_fd(from, &mut chunk) {
+            Ok(0) => {
+                source = None;
+            }
+            Ok(count) => {
+                relayed.record_public(Direction::ToValidator, &chunk[..count]);
+                if relayed.to_validator > limits.stdout_bytes {
+                    relayed.flooded = true;
+                }
+                line.extend_from_slice(&chunk[..count]);
+                let decided = finish_lines(session, &mut line, &mut pending, &mut relayed, true);
+                if decided.verdict != Verdict::JudgeError {
+                    if decided.verdict != Verdict::Accepted {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    decision = Some(decided);
+                }
+            }
+            Err(error) if retry(&error) => {}
+            Err(error) => return Err(error),
+        }
+        let mut byte = [0u8; 16];
+        let _ = read_fd(wake, &mut byte);
+    }
+}
+
+/// Hands every complete line to the engine. With `open`, an incomplete
+/// last line waits for more and no decision is `JudgeError` (a marker for
+/// "not decided yet"); without, the output has ended.
+fn finish_lines(
+    session: &mut dyn EngineSession,
+    line: &mut Vec<u8>,
+    pending: &mut Vec<u8>,
+    relayed: &mut Relayed,
+    open: bool,
+) -> Decision {
+    while let Some(end) = line.iter().position(|&byte| byte == b'\n') {
+        let text: Vec<u8> = line.drain(..=end).collect();
+        let text = String::from_utf8_lossy(&text[..text.len() - 1]).into_owned();
+        if text.trim().is_empty() {
+            continue;
+        }
+        match session.reply(&text) {
+            EngineStep::Continue(reply) => {
+                relayed.record_public(Direction::ToSubmission, reply.as_bytes());
+                pending.extend_from_slice(reply.as_bytes());
+            }
+            EngineStep::Finish {
+                reply,
+                verdict,
+                message,
+            } => {
+                relayed.record_public(Direction::ToSubmission, reply.as_bytes());
+                pending.extend_from_slice(reply.as_bytes());
+                return Decision {
+                    verdict,
+                    message,
+                    first: open,
+                };
+            }
+        }
+    }
+    if open {
+        return Decision {
+            verdict: Verdict::JudgeError,
+            message: String::new(),
+            first: false,
+        };
+    }
+    if !line.iter().all(u8::is_ascii_whitespace) {
+        // A last line without its newline is still a move.
+        line.push(b'\n');
+        let decided = finish_lines(session, line, pending, relayed, true);
+        if decided.verdict != Verdict::JudgeError {
+            return Decision {
+                first: false,
+                ..decided
+            };
+        }
+    }
+    let (verdict, message) = session.ended();
+    Decision {
+        verdict,
+        message,
+        first: false,
+    }
+}

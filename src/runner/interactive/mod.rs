@@ -1,0 +1,408 @@
+//! Interactive and multi-pass tests (issue #15): the package's output
+//! validator, speaking the Kattis protocol (`validator input answer
+//! feedback_dir [flags]`), talks to the submission, or reads its output
+//! after each pass, and may ask for another pass by writing
+//! `feedback_dir/nextpass.in`.
+//!
+//! Both programs run in the sandbox, each with its own limits and its own
+//! sandbox: the submission on the worker's, the validator on one of its
+//! own on a thread of its own. A third thread, the supervisor
+//! ([`relay`]), owns the judge's ends of both pipes and copies between
+//! them, so neither program can block the judge, and keeps the
+//! transcript. The verdict of a pass is [`verdict::decide_pass`], a pure
+//! function.
+
+mod engine;
+mod relay;
+pub mod verdict;
+
+use super::events::{Excerpt, TestResult};
+use super::TestInput;
+use crate::interaction::InteractorSpec;
+use crate::sandbox::{Connection, Limits, Measured, RunSpec, Sandbox, Termination, Trust};
+use crate::verdict::Verdict;
+use relay::{Ends, Relayed, Signals};
+use std::ffi::OsString;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use verdict::{decide_pass, Ended, PassFacts, PassVerdict};
+
+pub(crate) use engine::run_test as run_engine_test;
+pub use relay::{render, TRANSCRIPT_BYTES};
+
+/// The submission as the worker prepared it.
+pub struct SubmissionProgram<'a> {
+    pub program: &'a Path,
+    pub args: &'a [OsString],
+    pub read_paths: &'a [PathBuf],
+    pub limits: &'a Limits,
+}
+
+/// The most of a validator's feedback shown in a message.
+const FEEDBACK_BYTES: usize = 2048;
+
+/// Names each test's folder under the interactor's workspace.
+static NEXT_RUN: AtomicU64 = AtomicU64::new(0);
+
+/// Runs every pass of one test and decides its verdict; fills `result`'s
+/// verdict, message, measurements and excerpt (the transcript).
+pub fn run_test(
+    sandbox: &mut Sandbox,
+    spec: &InteractorSpec,
+    submission: &SubmissionProgram<'_>,
+    input: &TestInput,
+    answer: Option<&str>,
+    result: &mut TestResult,
+) {
+    let dir = match test_dir(spec, input, answer) {
+        Ok(dir) => dir,
+        Err(message) => {
+            result.verdict = Verdict::JudgeError;
+            result.message = message;
+            return;
+        }
+    };
+    let outcome = run_passes(sandbox, spec, submission, &dir, result);
+    let _ = fs_err::remove_dir_all(&dir);
+    let (verdict, message, transcript) = match outcome {
+        Ok(decided) => decided,
+        Err(message) => (Verdict::JudgeError, message, String::new()),
+    };
+    result.verdict = verdict;
+    result.message = message;
+    result.excerpt = Some(Excerpt::new(
+        input.text.as_bytes(),
+        answer.map(str::as_bytes),
+        transcript.as_bytes(),
+    ));
+}
+
+/// The test's folder: `input` and `answer` for the validator and its
+/// `feedback/` folder, which lives across passes.
+fn test_dir(
+    spec: &InteractorSpec,
+    input: &TestInput,
+    answer: Option<&str>,
+) -> Result<PathBuf, String> {
+    let number = NEXT_RUN.fetch_add(1, Ordering::Relaxed);
+    let dir = spec
+        .workspace
+        .join(format!("interact-{}-{number}", std::process::id()));
+    let made = (|| -> std::io::Result<()> {
+        fs_err::create_dir(&dir)?;
+        fs_err::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))?;
+        fs_err::copy(&input.path, dir.join("input"))?;
+        fs_err::write(dir.join("answer"), answer.unwrap_or(""))?;
+        fs_err::create_dir(dir.join("feedback"))?;
+        Ok(())
+    })();
+    made.map_err(|error| format!("failed to prepare the {}'s folder: {error}", spec.label))?;
+    Ok(dir)
+}
+
+type Decided = (Verdict, String, String);
+
+fn run_passes(
+    sandbox: &mut Sandbox,
+    spec: &InteractorSpec,
+    submission: &SubmissionProgram<'_>,
+    dir: &Path,
+    result: &mut TestResult,
+) -> Result<Decided, String> {
+    let mut transcript = String::new();
+    let passes = spec.passes.max(1);
+    for pass in 1..=passes {
+        let next = dir.join("feedback").join("nextpass.in");
+        let _ = fs_err::remove_file(&next);
+        for name in ["judgemessage.txt", "judgeerror.txt"] {
+            let _ = fs_err::remove_file(dir.join("feedback").join(name));
+        }
+        let ran = if spec.interactive {
+            interactive_pass(sandbox, spec, submission, dir)?
+        } else {
+            offline_pass(sandbox, spec, submission, dir)?
+        };
+        result.time_ms = result.time_ms.max(ran.submission.cpu_time_ms);
+        result.wall_ms = result.wall_ms.max(ran.submission.wall_time_ms);
+        result.memory_kib = result.memory_kib.max(ran.submission_memory_kib);
+        match ran.submission.termination {
+            Termination::Exited(code) => result.exit_code = Some(code),
+            Termination::Signaled(signal) => result.signal = Some(signal),
+        }
+        if passes > 1 {
+            transcript.push_str(&format!("# pass {pass}\n"));
+        }
+        transcript.push_str(&ran.transcript);
+        let feedback = feedback_of(dir, &ran.validator_stderr);
+        let wrote_next_pass = next.is_file();
+        let waiting = ran.relayed.waiting();
+        let facts = PassFacts {
+            validator_label: &spec.label,
+            validator: ran.validator,
+            validator_limits: &spec.limits,
+            submission: ran.submission,
+            submission_limits: submission.limits,
+            submission_flooded: ran.relayed.flooded,
+            validator_first: ran.validator_first,
+            waiting: &waiting,
+            feedback: &feedback,
+            wrote_next_pass,
+            pass,
+            passes,
+        };
+        match decide_pass(&facts) {
+            PassVerdict::Final(verdict, message) => {
+                if verdict == Verdict::RuntimeError {
+                    result.stderr = super::events::stderr_excerpt(&ran.submission_stderr, 0);
+                }
+                return Ok((verdict, message, transcript));
+            }
+            PassVerdict::NextPass => {
+                fs_err::rename(&next, dir.join("input")).map_err(|error| {
+                    format!("failed to take the {}'s nextpass.in: {error}", spec.label)
+                })?;
+            }
+        }
+    }
+    Err(format!(
+        "{} asked for more than {passes} passes",
+        spec.label
+    ))
+}
+
+/// The validator's `judgemessage.txt`, else its stderr, trimmed and cut.
+fn feedback_of(dir: &Path, stderr: &[u8]) -> String {
+    let message = fs_err::read(dir.join("feedback").join("judgemessage.txt")).unwrap_or_default();
+    let bytes = if message.iter().all(u8::is_ascii_whitespace) {
+        stderr
+    } else {
+        &message
+    };
+    let text = String::from_utf8_lossy(bytes);
+    crate::external::tool::cut(text.trim(), FEEDBACK_BYTES)
+}
+
+/// What one pass did.
+struct PassRun {
+    submission: Ended,
+    submission_memory_kib: u64,
+    submission_stderr: Vec<u8>,
+    validator: Ended,
+    validator_stderr: Vec<u8>,
+    validator_first: bool,
+    relayed: Relayed,
+    transcript: String,
+}
+
+fn ended(measured: &Measured, stopped: bool) -> Ended {
+    Ended {
+        termination: measured.termination,
+        limit: measured.limit_exceeded,
+        cpu_time_ms: measured.cpu_time_ms,
+        wall_time_ms: measured.wall_time_ms,
+        stopped: stopped && measured.limit_exceeded.is_none(),
+    }
+}
+
+/// The validator's run: `validator input answer feedback/ flags...` in the
+/// test's folder, with its own limits.
+fn validator_spec(spec: &InteractorSpec, dir: &Path, wall_time_ms: u64) -> RunSpec {
+    let mut args = spec.args.clone();
+    args.extend(["input", "answer", "feedback/"].map(OsString::from));
+    args.extend(spec.flags.iter().map(OsString::from));
+    RunSpec {
+        program: spec.program.clone(),
+        args,
+        stdin: None,
+        workdir: Some(dir.to_owned()),
+        env: Vec::new(),
+        read_paths: spec.read_paths.clone(),
+        limits: Limits {
+            wall_time_ms,
+            ..spec.limits
+        },
+        trust: Trust::Tool,
+    }
+}
+
+fn submission_spec(submission: &SubmissionProgram<'_>, stdin: Option<PathBuf>) -> RunSpec {
+    RunSpec {
+        program: submission.program.to_owned(),
+        args: submission.args.to_vec(),
+        stdin,
+        workdir: None,
+        env: Vec::new(),
+        read_paths: submission.read_paths.to_vec(),
+        limits: *submission.limits,
+        trust: Trust::Submission,
+    }
+}
+
+fn io_error(what: &str) -> impl Fn(std::io::Error) -> String + '_ {
+    move |error| format!("failed to {what}: {error}")
+}
+
+/// One interactive pass: both programs at once, the supervisor between.
+fn interactive_pass(
+    sandbox: &mut Sandbox,
+    spec: &InteractorSpec,
+    submission: &SubmissionProgram<'_>,
+    dir: &Path,
+) -> Result<PassRun, String> {
+    let pipe = || relay::pipe().map_err(io_error("make the interaction's pipes"));
+    let (submission_in_read, submission_in) = pipe()?;
+    let (submission_out, submission_out_write) = pipe()?;
+    let (validator_in_read, validator_in) = pipe()?;
+    let (validator_out, validator_out_write) = pipe()?;
+    let (wake_read, wake_write) = pipe()?;
+    let signals = Signals {
+        wake: wake_read,
+        submission_done: Arc::new(AtomicBool::new(false)),
+        validator_done: Arc::new(AtomicBool::new(false)),
+        stop_submission: Arc::new(AtomicBool::new(false)),
+        stop_validator: Arc::new(AtomicBool::new(false)),
+        validator_rejected: Arc::new(AtomicBool::new(false)),
+        validator_grace: Duration::from_millis(spec.limits.wall_time_ms),
+    };
+    let ends = Ends {
+        submission_in,
+        submission_out,
+        validator_in,
+        validator_out,
+    };
+    // The validator's wall clock is a backstop only: the supervisor stops
+    // it once it outlives the submission by its own wall limit.
+    let validator_run = validator_spec(
+        spec,
+        dir,
+        submission
+            .limits
+            .wall_time_ms
+            .saturating_add(spec.limits.wall_time_ms)
+            .saturating_add(1000),
+    );
+    let output_limit = submission.limits.stdout_bytes;
+    let wake_fd = &wake_write;
+    let workspace = spec.workspace.clone();
+    let label = spec.label.clone();
+    std::thread::scope(|scope| {
+        let relay_thread = scope.spawn(|| relay::relay(ends, &signals, output_limit));
+        let validator_connection = Connection {
+            stdin: validator_in_read,
+            stdout: validator_out_write,
+            stop: Arc::clone(&signals.stop_validator),
+        };
+        let validator_done = Arc::clone(&signals.validator_done);
+        let validator_rejected = Arc::clone(&signals.validator_rejected);
+        let validator_thread = scope.spawn(move || {
+            let measured = Sandbox::new(&workspace)
+                .map_err(|error| format!("failed to set up the sandbox for the {label}: {error:#}"))
+                .and_then(|mut own| {
+                    own.run_connected(&validator_run, validator_connection)
+                        .map_err(|error| format!("failed to run the {label}: {error:#}"))
+                });
+            let accepted = matches!(
+                &measured,
+                Ok(measured) if measured.limit_exceeded.is_none()
+                    && measured.termination == Termination::Exited(verdict::ACCEPT)
+            );
+            validator_rejected.store(!accepted, Ordering::SeqCst);
+            validator_done.store(true, Ordering::SeqCst);
+            relay::wake(wake_fd);
+            measured
+        });
+        let connection = Connection {
+            stdin: submission_in_read,
+            stdout: submission_out_write,
+            stop: Arc::clone(&signals.stop_submission),
+        };
+        let measured = sandbox
+            .run_connected(&submission_spec(submission, None), connection)
+            .map_err(|error| format!("sandbox failure: {error:#}"));
+        signals.submission_done.store(true, Ordering::SeqCst);
+        relay::wake(wake_fd);
+        let validator = validator_thread
+            .join()
+            .unwrap_or_else(|_| Err("the validator's thread panicked".to_owned()));
+        let relayed = relay_thread
+            .join()
+            .map_err(|_| "the interaction's supervisor panicked".to_owned())?
+            .map_err(io_error("relay the interaction"))?;
+        let measured = measured?;
+        let validator = validator?;
+        let stopped = signals.stop_submission.load(Ordering::SeqCst);
+        Ok(PassRun {
+            submission: ended(&measured, stopped),
+            submission_memory_kib: measured.memory_kib,
+            submission_stderr: measured.stderr,
+            validator: ended(&validator, relayed.stopped_validator),
+            validator_stderr: validator.stderr,
+            validator_first: relayed.validator_first(),
+            transcript: render(&relayed.transcript),
+            relayed,
+        })
+    })
+}
+
+/// One pass of a multi-pass problem that is not interactive: the
+/// submission runs on the pass's input, then the validator reads its output.
+fn offline_pass(
+    sandbox: &mut Sandbox,
+    spec: &InteractorSpec,
+    submission: &SubmissionProgram<'_>,
+    dir: &Path,
+) -> Result<PassRun, String> {
+    let measured = sandbox
+        .run(&submission_spec(submission, Some(dir.join("input"))))
+        .map_err(|error| format!("sandbox failure: {error:#}"))?;
+    let run_ok = measured.succeeded();
+    let output = dir.join("output");
+    fs_err::write(&output, &measured.stdout).map_err(io_error("keep the submission's output"))?;
+    let mut validator_run = validator_spec(spec, dir, spec.limits.wall_time_ms);
+    validator_run.stdin = Some(output);
+    let validator = if run_ok {
+        let workspace = spec.workspace.clone();
+        std::thread::scope(|scope| {
+            scope
+                .spawn(|| {
+                    Sandbox::new(&workspace)
+                        .and_then(|mut own| own.run(&validator_run))
+                        .map_err(|error| format!("failed to run the {}: {error:#}", spec.label))
+                })
+                .join()
+                .unwrap_or_else(|_| Err("the validator's thread panicked".to_owned()))
+        })?
+    } else {
+        // A failed run is decided without the validator: it is told
+        // nothing, and the submission's own failure comes first.
+        Measured {
+            termination: Termination::Exited(verdict::ACCEPT),
+            limit_exceeded: None,
+            cpu_time_ms: 0,
+            wall_time_ms: 0,
+            memory_kib: 0,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            stderr_discarded_bytes: 0,
+        }
+    };
+    let mut shown = measured.stdout.clone();
+    shown.truncate(TRANSCRIPT_BYTES);
+    let relayed = Relayed {
+        transcript: vec![(relay::Direction::ToValidator, shown)],
+        ..Relayed::default()
+    };
+    Ok(PassRun {
+        submission: ended(&measured, false),
+        submission_memory_kib: measured.memory_kib,
+        submission_stderr: measured.stderr,
+        validator: ended(&validator, false),
+        validator_stderr: validator.stderr,
+        validator_first: false,
+        transcript: render(&relayed.transcript),
+        relayed,
+    })
+}

@@ -1,0 +1,500 @@
+//! The supervisor's half of an interactive run: it owns the judge's ends of
+//! both pipes, copies the validator's output to the submission and the
+//! submission's output to the validator as it comes, keeps the first
+//! [`TRANSCRIPT_BYTES`] of each direction, and notes who was waiting for
+//! whom when the pair ended. Nothing here blocks: every descriptor is
+//! non-blocking and one `poll` waits for all of them and for the wake-up
+//! pipe the two runs write to when they end.
+
+use rustix::event::{PollFd, PollFlags, Timespec};
+use rustix::fs::OFlags;
+use rustix::pipe::PipeFlags;
+use std::io;
+use std::os::fd::OwnedFd;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Bytes of each direction kept in the transcript.
+pub const TRANSCRIPT_BYTES: usize = 64 * 1024;
+
+/// Bytes read from one side and not yet written to the other: past this
+/// the supervisor stops reading, so a side that never reads cannot grow
+/// the judge.
+const BUFFER_BYTES: usize = 64 * 1024;
+
+/// Which way bytes went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// From the validator to the submission (`>` in a `.interaction`).
+    ToSubmission,
+    /// From the submission to the validator (`<`).
+    ToValidator,
+}
+
+/// The judge's ends of the two pipes of each program.
+pub struct Ends {
+    /// Writes to the submission's stdin.
+    pub submission_in: OwnedFd,
+    /// Reads the submission's stdout.
+    pub submission_out: OwnedFd,
+    /// Writes to the validator's stdin.
+    pub validator_in: OwnedFd,
+    /// Reads the validator's stdout.
+    pub validator_out: OwnedFd,
+}
+
+/// The end of each run, as the two run threads report it.
+pub struct Signals {
+    /// Readable once either run ended (each writes a byte).
+    pub wake: OwnedFd,
+    pub submission_done: Arc<AtomicBool>,
+    pub validator_done: Arc<AtomicBool>,
+    /// Set to end the submission (the validator rejected and exited).
+    pub stop_submission: Arc<AtomicBool>,
+    /// Set to end the validator (it outlived the submission).
+    pub stop_validator: Arc<AtomicBool>,
+    /// Whether the validator's exit code was a rejection or a fault, read
+    /// once it is done: then the submission is stopped at once.
+    pub validator_rejected: Arc<AtomicBool>,
+    /// How long the validator may run on after the submission ended.
+    pub validator_grace: Duration,
+}
+
+/// What the supervisor saw.
+#[derive(Debug, Default)]
+pub struct Relayed {
+    /// `(direction, bytes)` in order, at most [`TRANSCRIPT_BYTES`] each way.
+    pub transcript: Vec<(Direction, Vec<u8>)>,
+    /// Bytes each way in all.
+    pub to_submission: u64,
+    pub to_validator: u64,
+    /// The direction of the last bytes that went through.
+    pub last: Option<Direction>,
+    /// When the submission ended: bytes sent to the validator that it had
+    /// not read, and bytes sent to the submission that it had not read.
+    pub validator_unread: u64,
+    pub submission_unread: u64,
+    /// The submission wrote more than its output limit.
+    pub flooded: bool,
+    /// The supervisor stopped the validator after the grace.
+    pub stopped_validator: bool,
+    /// When each program ended, as the supervisor first saw it: its stdout
+    /// reaching end of file (it exits, or closes it), or its run's end.
+    pub submission_end: Option<Instant>,
+    pub validator_end: Option<Instant>,
+}
+
+impl Relayed {
+    /// The validator ended before the submission (at the same instant
+    /// counts as first: the submission's end may be the SIGPIPE it got).
+    pub fn validator_first(&self) -> bool {
+        match (self.validator_end, self.submission_end) {
+            (Some(validator), Some(submission)) => validator <= submission,
+            (Some(_), None) => true,
+            _ => false,
+        }
+    }
+
+    fn ended(&mut self, direction: Direction) {
+        let end = match direction {
+            Direction::ToSubmission => &mut self.validator_end,
+            Direction::ToValidator => &mut self.submission_end,
+        };
+        end.get_or_insert_with(Instant::now);
+    }
+}
+
+impl Relayed {
+    /// Who waited for whom, in words, for a TLE's or a JE's message.
+    pub fn waiting(&self) -> String {
+        if self.stopped_validator {
+            return if self.validator_unread > 0 {
+                format!(
+                    "it had not read {} bytes the submission sent",
+                    self.validator_unread
+                )
+            } else {
+                "it had read all the submission sent".to_owned()
+            };
+        }
+        if self.validator_end.is_some() && self.validator_first() {
+            return "the validator had already exited".to_owned();
+        }
+        if self.validator_unread > 0 {
+            return format!(
+                "the validator had not read {} bytes the submission sent",
+                self.validator_unread
+            );
+        }
+        if self.submission_unread > 0 {
+            return format!(
+                "the submission had not read {} bytes the validator sent",
+                self.submission_unread
+            );
+        }
+        match self.last {
+            Some(Direction::ToSubmission) => {
+                "the validator was waiting for the submission, which had read all the validator sent"
+                    .to_owned()
+            }
+            Some(Direction::ToValidator) => {
+                "the submission was waiting for the validator, which had read all the submission sent"
+                    .to_owned()
+            }
+            None => "neither side had written anything".to_owned(),
+        }
+    }
+
+    /// Notes `bytes` going `direction` (for a judge that is not a program).
+    pub(super) fn record_public(&mut self, direction: Direction, bytes: &[u8]) {
+        self.record(direction, bytes);
+    }
+
+    fn record(&mut self, direction: Direction, bytes: &[u8]) {
+        let total = match direction {
+            Direction::ToSubmission => &mut self.to_submission,
+            Direction::ToValidator => &mut self.to_validator,
+        };
+        let kept = usize::try_from(*total)
+            .unwrap_or(usize::MAX)
+            .min(TRANSCRIPT_BYTES);
+        *total += bytes.len() as u64;
+        self.last = Some(direction);
+        let room = TRANSCRIPT_BYTES - kept;
+        if room == 0 {
+            return;
+        }
+        let bytes = &bytes[..bytes.len().min(room)];
+        match self.transcript.last_mut() {
+            Some((last, chunk)) if *last == direction => chunk.extend_from_slice(bytes),
+            _ => self.transcript.push((direction, bytes.to_vec())),
+        }
+    }
+}
+
+/// One direction: a source, a sink, and the bytes between them.
+struct Lane {
+    from: Option<OwnedFd>,
+    to: Option<OwnedFd>,
+    buffer: Vec<u8>,
+    direction: Direction,
+    /// Bytes its reader had not taken when the sink was closed.
+    unread_at_close: u64,
+}
+
+impl Lane {
+    fn wants_read(&self) -> bool {
+        self.from.is_some() && self.buffer.len() < BUFFER_BYTES
+    }
+
+    fn wants_write(&self) -> bool {
+        self.to.is_some() && !self.buffer.is_empty()
+    }
+
+    /// Reads what is there.
+    fn read(&mut self, relayed: &mut Relayed) -> io::Result<()> {
+        let Some(from) = &self.from else {
+            return Ok(());
+        };
+        let mut chunk = [0u8; 16 * 1024];
+        let room = BUFFER_BYTES
+            .saturating_sub(self.buffer.len())
+            .min(chunk.len());
+        match read_fd(from, &mut chunk[..room]) {
+            Ok(0) => {
+                relayed.ended(self.direction);
+                self.from = None;
+                if self.buffer.is_empty() {
+                    self.close_sink();
+                }
+            }
+            Ok(count) => {
+                relayed.record(self.direction, &chunk[..count]);
+                // With its reader gone, the bytes are read and dropped, so
+                // the writer neither blocks nor dies of SIGPIPE.
+                if self.to.is_some() {
+                    self.buffer.extend_from_slice(&chunk[..count]);
+                }
+            }
+            Err(error) if retry(&error) => {}
+            Err(error) => return Err(error),
+        }
+        Ok(())
+    }
+
+    fn write(&mut self) {
+        let Some(to) = &self.to else {
+            self.buffer.clear();
+            return;
+        };
+        match write_fd(to, &self.buffer) {
+            Ok(count) => {
+                self.buffer.drain(..count);
+            }
+            Err(error) if retry(&error) => {}
+            Err(_) => {
+                // The reader is gone (EPIPE): what it did not take is lost.
+                self.to = None;
+                self.buffer.clear();
+            }
+        }
+        if self.buffer.is_empty() && self.from.is_none() {
+            self.close_sink();
+        }
+    }
+
+    /// Closes the sink (its reader sees end of file), noting what it left.
+    fn close_sink(&mut self) {
+        if let Some(to) = self.to.take() {
+            self.unread_at_close = self.buffer.len() as u64 + pipe_bytes(&to);
+        }
+    }
+
+    /// Bytes sent on this lane that its reader has not taken.
+    fn unread(&self) -> u64 {
+        match &self.to {
+            Some(to) => self.buffer.len() as u64 + pipe_bytes(to),
+            None => self.unread_at_close,
+        }
+    }
+
+    fn close(&mut self) {
+        self.from = None;
+        self.close_sink();
+        self.buffer.clear();
+    }
+}
+
+/// Copies between the two programs until both runs ended. `output_limit`
+/// bounds what the submission may send.
+pub fn relay(ends: Ends, signals: &Signals, output_limit: u64) -> io::Result<Relayed> {
+    for fd in [
+        &ends.submission_in,
+        &ends.submission_out,
+        &ends.validator_in,
+        &ends.validator_out,
+        &signals.wake,
+    ] {
+        set_nonblocking(fd)?;
+    }
+    let mut relayed = Relayed::default();
+    let mut to_submission = Lane {
+        from: Some(ends.validator_out),
+        to: Some(ends.submission_in),
+        buffer: Vec::new(),
+        direction: Direction::ToSubmission,
+        unread_at_close: 0,
+    };
+    let mut to_validator = Lane {
+        from: Some(ends.submission_out),
+        to: Some(ends.validator_in),
+        buffer: Vec::new(),
+        direction: Direction::ToValidator,
+        unread_at_close: 0,
+    };
+    let mut submission_seen = false;
+    let mut validator_seen = false;
+    let mut validator_deadline: Option<Instant> = None;
+    loop {
+        let submission_done = signals.submission_done.load(Ordering::SeqCst);
+        let validator_done = signals.validator_done.load(Ordering::SeqCst);
+        if submission_done && !submission_seen {
+            submission_seen = true;
+            relayed.ended(Direction::ToValidator);
+            // Read what the submission wrote last, then take stock.
+            while to_validator.from.is_some() && to_validator.buffer.len() < BUFFER_BYTES {
+                let before = relayed.to_validator;
+                to_validator.read(&mut relayed)?;
+                if relayed.to_validator == before {
+                    break;
+                }
+            }
+            to_validator.write();
+            relayed.validator_unread = to_validator.unread();
+            relayed.submission_unread = to_submission.unread();
+            // The submission's stdin closes: nothing more reaches it.
+            to_submission.close_sink();
+            validator_deadline = Some(Instant::now() + signals.validator_grace);
+        }
+        if validator_done && !validator_seen {
+            validator_seen = true;
+            relayed.ended(Direction::ToSubmission);
+            // The validator is gone: the submission reads end of file and a
+            // write of it dies of SIGPIPE.
+            while to_submission.from.is_some() {
+                let before = relayed.to_submission;
+                to_submission.read(&mut relayed)?;
+                if relayed.to_submission == before {
+                    break;
+                }
+            }
+            to_submission.write();
+            to_submission.close_source_later();
+            to_validator.close();
+            if signals.validator_rejected.load(Ordering::SeqCst) {
+                signals.stop_submission.store(true, Ordering::SeqCst);
+            }
+        }
+        if submission_done && validator_done {
+            return Ok(relayed);
+        }
+        if relayed.to_validator > output_limit && !relayed.flooded {
+            relayed.flooded = true;
+            to_validator.close();
+        }
+        let mut timeout = Duration::from_millis(200);
+        if let Some(deadline) = validator_deadline {
+            let now = Instant::now();
+            if now >= deadline && !validator_done {
+                relayed.stopped_validator = true;
+                signals.stop_validator.store(true, Ordering::SeqCst);
+                validator_deadline = None;
+            } else if deadline > now {
+                timeout = timeout.min(deadline - now);
+            }
+        }
+        let mut roles = Vec::with_capacity(5);
+        let ready: Vec<bool> = {
+            let mut fds: Vec<PollFd<'_>> = Vec::with_capacity(5);
+            for (index, lane) in [&to_submission, &to_validator].into_iter().enumerate() {
+                if lane.wants_read() {
+                    if let Some(from) = &lane.from {
+                        fds.push(PollFd::new(from, PollFlags::IN));
+                        roles.push((index, false));
+                    }
+                }
+                if lane.wants_write() {
+                    if let Some(to) = &lane.to {
+                        fds.push(PollFd::new(to, PollFlags::OUT));
+                        roles.push((index, true));
+                    }
+                }
+            }
+            fds.push(PollFd::new(&signals.wake, PollFlags::IN));
+            let timeout = Timespec::try_from(timeout).unwrap_or(Timespec {
+                tv_sec: 0,
+                tv_nsec: 200_000_000,
+            });
+            match rustix::event::poll(&mut fds, Some(&timeout)) {
+                Ok(_) => {}
+                Err(rustix::io::Errno::INTR) => continue,
+                Err(error) => return Err(error.into()),
+            }
+            fds.iter().map(|fd| !fd.revents().is_empty()).collect()
+        };
+        if ready.last() == Some(&true) {
+            let mut sink = [0u8; 16];
+            let _ = read_fd(&signals.wake, &mut sink);
+        }
+        for (ready, (index, write)) in ready.into_iter().zip(roles) {
+            if !ready {
+                continue;
+            }
+            let lane = if index == 0 {
+                &mut to_submission
+            } else {
+                &mut to_validator
+            };
+            if write {
+                lane.write();
+            } else {
+                lane.read(&mut relayed)?;
+                // Pass it on at once: the other side is usually waiting.
+                lane.write();
+            }
+        }
+    }
+}
+
+impl Lane {
+    /// After the validator ended its output is drained; nothing more comes.
+    fn close_source_later(&mut self) {
+        self.from = None;
+        if self.buffer.is_empty() {
+            self.close_sink();
+        }
+    }
+}
+
+pub(super) fn retry(error: &io::Error) -> bool {
+    matches!(
+        error.kind(),
+        io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
+    )
+}
+
+pub(super) fn read_fd(fd: &OwnedFd, buffer: &mut [u8]) -> io::Result<usize> {
+    Ok(rustix::io::read(fd, buffer)?)
+}
+
+pub(super) fn write_fd(fd: &OwnedFd, buffer: &[u8]) -> io::Result<usize> {
+    Ok(rustix::io::write(fd, buffer)?)
+}
+
+/// Bytes waiting in a pipe (`FIONREAD` works on either end).
+fn pipe_bytes(fd: &OwnedFd) -> u64 {
+    rustix::io::ioctl_fionread(fd).unwrap_or(0)
+}
+
+pub(super) fn set_nonblocking(fd: &OwnedFd) -> io::Result<()> {
+    let flags = rustix::fs::fcntl_getfl(fd)?;
+    rustix::fs::fcntl_setfl(fd, flags | OFlags::NONBLOCK)?;
+    Ok(())
+}
+
+/// A pipe, both ends close-on-exec: `(read, write)`.
+pub fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    Ok(rustix::pipe::pipe_with(PipeFlags::CLOEXEC)?)
+}
+
+/// Writes one byte to the wake-up pipe (a full pipe already wakes).
+pub fn wake(fd: &OwnedFd) {
+    let _ = write_fd(fd, &[1]);
+}
+
+/// A `.interaction`-style text: each line the validator sent after `>`,
+/// each line the submission sent after `<`.
+pub fn render(transcript: &[(Direction, Vec<u8>)]) -> String {
+    let mut text = String::new();
+    for (direction, bytes) in transcript {
+        let mark = match direction {
+            Direction::ToSubmission => '>',
+            Direction::ToValidator => '<',
+        };
+        let chunk = String::from_utf8_lossy(bytes);
+        for line in chunk.split_inclusive('\n') {
+            text.push(mark);
+            text.push_str(line);
+            if !line.ends_with('\n') {
+                text.push('\n');
+            }
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_transcript_keeps_the_first_bytes_of_each_direction() {
+        let mut relayed = Relayed::default();
+        relayed.record(Direction::ToSubmission, b"5\n");
+        relayed.record(Direction::ToValidator, b"3\n");
+        relayed.record(Direction::ToValidator, &vec![b'x'; TRANSCRIPT_BYTES]);
+        relayed.record(Direction::ToSubmission, b"higher\n");
+        let kept_to_validator: usize = relayed
+            .transcript
+            .iter()
+            .filter(|(direction, _)| *direction == Direction::ToValidator)
+            .map(|(_, bytes)| bytes.len())
+            .sum();
+        assert_eq!(kept_to_validator, TRANSCRIPT_BYTES);
+        assert_eq!(relayed.to_validator, TRANSCRIPT_BYTES as u64 + 2);
+        assert_eq!(relayed.last, Some(Direction::ToSubmission));
+        let text = render(&relayed.transcript[..2]);
+        assert!(text.starts_with(">5\n<3\n<xxx"), "{}", &text[..12]);
+    }
+}

@@ -1,0 +1,384 @@
+//! The verdict of one pass of an interactive or multi-pass test, as a pure
+//! function of what the two programs did, in the order the judges users
+//! trust apply it (Kattis, DOMjudge):
+//!
+//! 1. the validator failed (a limit, a signal, stopped after the
+//!    submission ended, an exit code other than 42 and 43, `nextpass.in`
+//!    on the last pass) → JE naming it, never a verdict against the
+//!    submission;
+//! 2. the validator rejected (43) and exited first → WA, even if the
+//!    submission then hangs or dies of SIGPIPE;
+//! 3. the submission's limit (TLE, MLE, OLE), then its crash (RTE);
+//! 4. the validator's verdict: 43 → WA; 42 with `nextpass.in` → the next
+//!    pass; 42 → AC.
+
+use crate::sandbox::{LimitExceeded, Limits, Termination};
+use crate::verdict::Verdict;
+
+/// How one program of the pair ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ended {
+    pub termination: Termination,
+    pub limit: Option<LimitExceeded>,
+    pub cpu_time_ms: u64,
+    pub wall_time_ms: u64,
+    /// The supervisor ended it (the submission after a rejection, the
+    /// validator when it outlived the submission by its own wall limit).
+    pub stopped: bool,
+}
+
+impl Ended {
+    /// Exited with `code` within its limits.
+    pub fn exited(code: i32) -> Ended {
+        Ended {
+            termination: Termination::Exited(code),
+            limit: None,
+            cpu_time_ms: 0,
+            wall_time_ms: 0,
+            stopped: false,
+        }
+    }
+}
+
+/// Everything the decision of one pass needs.
+#[derive(Clone, Copy, Debug)]
+pub struct PassFacts<'a> {
+    /// "output validator `validate.cpp`".
+    pub validator_label: &'a str,
+    pub validator: Ended,
+    pub validator_limits: &'a Limits,
+    pub submission: Ended,
+    pub submission_limits: &'a Limits,
+    /// The submission wrote more than its output limit to the validator.
+    pub submission_flooded: bool,
+    /// The validator's process ended before the submission's.
+    pub validator_first: bool,
+    /// Who waited for whom when the pair ended, for a TLE's message.
+    pub waiting: &'a str,
+    /// The validator's `judgemessage.txt` (or its stderr), trimmed.
+    pub feedback: &'a str,
+    /// The validator wrote `feedback_dir/nextpass.in`.
+    pub wrote_next_pass: bool,
+    /// This pass (1-based) and the most there may be.
+    pub pass: u32,
+    pub passes: u32,
+}
+
+/// What a pass decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PassVerdict {
+    Final(Verdict, String),
+    /// Run the submission again, with `nextpass.in` as the new input.
+    NextPass,
+}
+
+/// The Kattis protocol's exit codes.
+pub const ACCEPT: i32 = 42;
+pub const REJECT: i32 = 43;
+
+fn judge_error(message: String) -> PassVerdict {
+    PassVerdict::Final(Verdict::JudgeError, message)
+}
+
+/// Decides one pass; see the module's order.
+pub fn decide_pass(facts: &PassFacts<'_>) -> PassVerdict {
+    let label = facts.validator_label;
+    let validator = facts.validator;
+    let of_pass = if facts.passes > 1 {
+        format!(" in pass {} of {}", facts.pass, facts.passes)
+    } else {
+        String::new()
+    };
+    if let Some(fault) = validator_fault(facts) {
+        return judge_error(format!("{label} {fault}{of_pass}"));
+    }
+    let Termination::Exited(code) = validator.termination else {
+        return judge_error(format!("{label} ended without an exit code{of_pass}"));
+    };
+    if code != ACCEPT && code != REJECT {
+        return judge_error(format!(
+            "{label} exited with code {code}{of_pass}; the Kattis protocol allows 42 (accepted) \
+             and 43 (wrong answer){}",
+            shown(facts.feedback)
+        ));
+    }
+    let feedback = if facts.feedback.is_empty() {
+        "the validator rejected the interaction".to_owned()
+    } else {
+        facts.feedback.to_owned()
+    };
+    if code == REJECT && facts.validator_first {
+        return PassVerdict::Final(Verdict::WrongAnswer, format!("{feedback}{of_pass}"));
+    }
+    if let Some((verdict, message)) = submission_failure(facts) {
+        return PassVerdict::Final(verdict, format!("{message}{of_pass}"));
+    }
+    if code == REJECT {
+        return PassVerdict::Final(Verdict::WrongAnswer, format!("{feedback}{of_pass}"));
+    }
+    if facts.wrote_next_pass {
+        if facts.pass >= facts.passes {
+            return judge_error(format!(
+                "{label} wrote `nextpass.in` in the last pass ({} of {}; `validation_passes` \
+                 allows no more)",
+                facts.pass, facts.passes
+            ));
+        }
+        return PassVerdict::NextPass;
+    }
+    let message = if facts.passes > 1 {
+        format!(
+            "accepted after {} of at most {} passes",
+            facts.pass, facts.passes
+        )
+    } else if facts.feedback.is_empty() {
+        "accepted by the validator".to_owned()
+    } else {
+        facts.feedback.to_owned()
+    };
+    PassVerdict::Final(Verdict::Accepted, message)
+}
+
+/// What the validator did wrong before its exit code means anything.
+fn validator_fault(facts: &PassFacts<'_>) -> Option<String> {
+    let validator = facts.validator;
+    let limits = facts.validator_limits;
+    if validator.stopped {
+        return Some(format!(
+            "did not exit within {} ms after the submission ended ({})",
+            limits.wall_time_ms, facts.waiting
+        ));
+    }
+    let what = match validator.limit {
+        Some(LimitExceeded::CpuTime) => format!(
+            "timed out: it used more than {} ms of CPU",
+            limits.cpu_time_ms
+        ),
+        Some(LimitExceeded::WallTime) => format!(
+            "timed out: it ran for more than {} ms ({})",
+            validator.wall_time_ms, facts.waiting
+        ),
+        Some(LimitExceeded::Memory) => {
+            format!("used more than {} MiB of memory", limits.memory_kib / 1024)
+        }
+        Some(LimitExceeded::Output) => "wrote more than its output limit".to_owned(),
+        Some(LimitExceeded::Scratch) => "filled its scratch space".to_owned(),
+        None => match validator.termination {
+            Termination::Signaled(signal) => format!("was killed by signal {signal}"),
+            Termination::Exited(_) => return None,
+        },
+    };
+    Some(what)
+}
+
+/// The submission's own failure: a limit, then a crash.
+fn submission_failure(facts: &PassFacts<'_>) -> Option<(Verdict, String)> {
+    let submission = facts.submission;
+    let limits = facts.submission_limits;
+    if facts.submission_flooded {
+        return Some((
+            Verdict::OutputLimitExceeded,
+            format!(
+                "the submission wrote more than {} KiB to the validator",
+                limits.stdout_bytes / 1024
+            ),
+        ));
+    }
+    match submission.limit {
+        Some(LimitExceeded::CpuTime) => {
+            return Some((
+                Verdict::TimeLimitExceeded,
+                format!("CPU time exceeded {} ms", limits.cpu_time_ms),
+            ))
+        }
+        Some(LimitExceeded::WallTime) => {
+            return Some((
+                Verdict::TimeLimitExceeded,
+                format!(
+                    "wall-clock time exceeded {} ms (CPU time {} ms); {}",
+                    limits.wall_time_ms, submission.cpu_time_ms, facts.waiting
+                ),
+            ))
+        }
+        Some(LimitExceeded::Memory) => {
+            return Some((
+                Verdict::MemoryLimitExceeded,
+                format!("memory exceeded {} MiB", limits.memory_kib / 1024),
+            ))
+        }
+        Some(LimitExceeded::Output) | Some(LimitExceeded::Scratch) => {
+            return Some((
+                Verdict::OutputLimitExceeded,
+                format!(
+                    "scratch space full: the files the program wrote reached {} MiB",
+                    limits.scratch_kib / 1024
+                ),
+            ))
+        }
+        None => {}
+    }
+    match submission.termination {
+        Termination::Signaled(signal) => Some((
+            Verdict::RuntimeError,
+            format!(
+                "killed by signal {signal} ({})",
+                crate::runner::signal_name(signal)
+            ),
+        )),
+        Termination::Exited(code) if code != 0 => {
+            Some((Verdict::RuntimeError, format!("exit code {code}")))
+        }
+        Termination::Exited(_) => None,
+    }
+}
+
+fn shown(feedback: &str) -> String {
+    if feedback.is_empty() {
+        String::new()
+    } else {
+        format!("; it said: {feedback}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_case::test_case;
+
+    fn limits() -> Limits {
+        Limits {
+            cpu_time_ms: 1000,
+            wall_time_ms: 3000,
+            memory_kib: 262_144,
+            stdout_bytes: 65_536,
+            stderr_bytes: 4096,
+            processes: 1,
+            open_files: 16,
+            file_size_kib: 1024,
+            scratch_kib: 1024,
+        }
+    }
+
+    fn killed() -> Ended {
+        Ended {
+            termination: Termination::Signaled(libc::SIGKILL),
+            ..Ended::exited(0)
+        }
+    }
+
+    fn limit(limit: LimitExceeded) -> Ended {
+        Ended {
+            limit: Some(limit),
+            ..killed()
+        }
+    }
+
+    fn signaled(signal: i32) -> Ended {
+        Ended {
+            termination: Termination::Signaled(signal),
+            ..Ended::exited(0)
+        }
+    }
+
+    fn stopped() -> Ended {
+        Ended {
+            stopped: true,
+            ..killed()
+        }
+    }
+
+    /// (validator, submission, validator exited first) → verdict.
+    #[test_case(Ended::exited(42), Ended::exited(0), false, Verdict::Accepted ; "accepted")]
+    #[test_case(Ended::exited(42), Ended::exited(0), true, Verdict::Accepted ; "accepted, validator first")]
+    #[test_case(Ended::exited(43), Ended::exited(0), false, Verdict::WrongAnswer ; "rejected")]
+    #[test_case(Ended::exited(43), stopped(), true, Verdict::WrongAnswer ; "rejected first, the submission hangs")]
+    #[test_case(Ended::exited(43), signaled(libc::SIGPIPE), true, Verdict::WrongAnswer ; "rejected first, SIGPIPE")]
+    #[test_case(Ended::exited(43), limit(LimitExceeded::CpuTime), true, Verdict::WrongAnswer ; "rejected first, then TLE")]
+    #[test_case(Ended::exited(43), limit(LimitExceeded::WallTime), false, Verdict::TimeLimitExceeded ; "TLE first, then rejected")]
+    #[test_case(Ended::exited(43), signaled(libc::SIGSEGV), false, Verdict::RuntimeError ; "crash first, then rejected")]
+    #[test_case(Ended::exited(42), limit(LimitExceeded::CpuTime), true, Verdict::TimeLimitExceeded ; "accepted, then TLE")]
+    #[test_case(Ended::exited(42), signaled(libc::SIGABRT), true, Verdict::RuntimeError ; "accepted, then a crash")]
+    #[test_case(Ended::exited(42), Ended::exited(3), false, Verdict::RuntimeError ; "accepted, exit code 3")]
+    #[test_case(Ended::exited(42), limit(LimitExceeded::Memory), false, Verdict::MemoryLimitExceeded ; "accepted, MLE")]
+    #[test_case(Ended::exited(42), limit(LimitExceeded::CpuTime), false, Verdict::TimeLimitExceeded ; "TLE before RTE")]
+    #[test_case(Ended::exited(0), Ended::exited(0), true, Verdict::JudgeError ; "validator exit 0")]
+    #[test_case(Ended::exited(1), limit(LimitExceeded::CpuTime), false, Verdict::JudgeError ; "validator exit 1 beats TLE")]
+    #[test_case(signaled(libc::SIGSEGV), signaled(libc::SIGPIPE), true, Verdict::JudgeError ; "validator crash")]
+    #[test_case(limit(LimitExceeded::CpuTime), Ended::exited(0), false, Verdict::JudgeError ; "validator CPU")]
+    #[test_case(limit(LimitExceeded::WallTime), limit(LimitExceeded::WallTime), false, Verdict::JudgeError ; "validator wall")]
+    #[test_case(stopped(), Ended::exited(0), false, Verdict::JudgeError ; "validator outlived the submission")]
+    fn the_precedence_of_trusted_judges(
+        validator: Ended,
+        submission: Ended,
+        validator_first: bool,
+        expected: Verdict,
+    ) {
+        let limits = limits();
+        let facts = PassFacts {
+            validator_label: "output validator `v.cpp`",
+            validator,
+            validator_limits: &limits,
+            submission,
+            submission_limits: &limits,
+            submission_flooded: false,
+            validator_first,
+            waiting: "the validator was waiting for the submission",
+            feedback: "",
+            wrote_next_pass: false,
+            pass: 1,
+            passes: 1,
+        };
+        match decide_pass(&facts) {
+            PassVerdict::Final(verdict, message) => {
+                assert_eq!(verdict, expected, "{message}");
+                if verdict == Verdict::JudgeError {
+                    assert!(message.starts_with("output validator `v.cpp`"), "{message}");
+                }
+            }
+            PassVerdict::NextPass => panic!("no next pass was asked for"),
+        }
+    }
+
+    #[test_case(43, true, 1, 2, None ; "rejected with a next pass is WA")]
+    #[test_case(42, true, 1, 2, Some(true) ; "accepted with a next pass runs it")]
+    #[test_case(42, true, 2, 2, Some(false) ; "a next pass in the last pass is JE")]
+    #[test_case(42, false, 1, 2, Some(false) ; "accepted without one ends")]
+    fn multi_pass(code: i32, next: bool, pass: u32, passes: u32, expected_next: Option<bool>) {
+        let limits = limits();
+        let facts = PassFacts {
+            validator_label: "output validator `v.cpp`",
+            validator: Ended::exited(code),
+            validator_limits: &limits,
+            submission: Ended::exited(0),
+            submission_limits: &limits,
+            submission_flooded: false,
+            validator_first: false,
+            waiting: "",
+            feedback: "no",
+            wrote_next_pass: next,
+            pass,
+            passes,
+        };
+        let decided = decide_pass(&facts);
+        match expected_next {
+            None => assert!(matches!(
+                decided,
+                PassVerdict::Final(Verdict::WrongAnswer, _)
+            )),
+            Some(true) => assert_eq!(decided, PassVerdict::NextPass),
+            Some(false) => assert!(
+                matches!(
+                    decided,
+                    PassVerdict::Final(Verdict::JudgeError | Verdict::Accepted, _)
+                ),
+                "{decided:?}"
+            ),
+        }
+        if code == 42 && next && pass == passes {
+            assert!(matches!(
+                decided,
+                PassVerdict::Final(Verdict::JudgeError, _)
+            ));
+        }
+    }
+}
