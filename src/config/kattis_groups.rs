@@ -288,10 +288,21 @@ fn legacy_rules(settings: &Settings<TestdataYaml>) -> Result<GroupRules, ConfigE
             ))
         }
     }
+    // The root `data/testdata.yaml` states the problem's own output
+    // validator flags (read with problem.yaml, as 2023-07 puts them there):
+    // only below it would they be flags of one group.
+    let root = settings
+        .path
+        .parent()
+        .and_then(Path::file_name)
+        .is_some_and(|name| name == "data");
     for (key, value) in [
         ("input_validator_flags", &yaml.input_validator_flags),
         ("output_validator_flags", &yaml.output_validator_flags),
     ] {
+        if root && key == "output_validator_flags" {
+            continue;
+        }
         let empty = match value {
             None | Some(serde_norway::Value::Null) => true,
             Some(serde_norway::Value::String(text)) => text.trim().is_empty(),

@@ -125,7 +125,7 @@ fn double_package(dir: &Dir, yaml: &str, validator: &str) -> String {
 }
 
 const INTERACTIVE: &str =
-    "name: Double\ntype: interactive\nlimits:\n  time_limit: 1\n  validation_time: 1\n";
+    "problem_format_version: 2023-07-draft\nname: Double\ntype: interactive\nlimits:\n  time_limit: 1\n  validation_time: 1\n";
 
 const FAIR_VALIDATOR: &str =
     "import sys\nn = int(open(sys.argv[1]).read())\nprint(n, flush=True)\n\
@@ -151,7 +151,7 @@ fn a_fair_validator_accepts_the_double_submission() {
 )]
 #[test_case::test_case(
     "import sys\nsys.stdout.write('garbage ' * 1000)\nsys.stdout.flush()\nwhile True:\n    sys.stdout.write('x' * 4096)\n",
-    "output validator `validate.py`" ; "floods garbage"
+    "output validator `v`" ; "floods garbage"
 )]
 #[test_case::test_case(
     "import os, signal, sys\nprint(int(open(sys.argv[1]).read()), flush=True)\nsys.stdin.readline()\nos.kill(os.getpid(), signal.SIGSEGV)\n",
@@ -168,7 +168,8 @@ fn a_misbehaving_validator_is_a_judge_error_naming_it(validator: &str, what: &st
     let out = run.stdout();
     let line = line_of(&out, "accepted/double.py");
     assert!(line.contains(": JE "), "{line}");
-    assert!(line.contains("output validator `validate.py`"), "{line}");
+    // The folder `output_validators/v/` is one program, named `v`.
+    assert!(line.contains("output validator `v`"), "{line}");
     if what.is_empty() {
         // Whichever limit ends a hanging validator first (its CPU time, or
         // the wall clock after the submission ended), it is the cause.
@@ -187,7 +188,7 @@ fn nextpass_in_on_the_last_pass_is_a_judge_error() {
     let dir = Dir::new();
     let package = double_package(
         &dir,
-        "name: Double\ntype: [interactive, multi-pass]\nlimits:\n  time_limit: 1\n  validation_passes: 2\n",
+        "problem_format_version: 2023-07-draft\nname: Double\ntype: [interactive, multi-pass]\nlimits:\n  time_limit: 1\n  validation_passes: 2\n",
         "import os, sys\nn = int(open(sys.argv[1]).read())\nprint(n, flush=True)\nsys.stdin.readline()\n\
          open(os.path.join(sys.argv[3], 'nextpass.in'), 'w').write(str(n + 1) + '\\n')\nsys.exit(42)\n",
     );
@@ -205,14 +206,16 @@ fn an_interactive_problem_needs_a_validator_program() {
     let dir = Dir::new();
     let package = double_package(
         &dir,
-        "name: Double\ntype: interactive\nvalidation: default\n",
+        "problem_format_version: 2023-07-draft\nname: Double\ntype: interactive\n",
         FAIR_VALIDATOR,
     );
+    std::fs::remove_dir_all(std::path::Path::new(&package).join("output_validators")).unwrap();
     let run = dir.judge(&["grade", "--package", &package]);
     assert_eq!(run.code(), 2, "{}", run.stderr());
     let stderr = run.stderr();
     assert!(
-        stderr.contains("problem.yaml") && stderr.contains("cannot judge an interactive problem"),
+        stderr.contains("problem.yaml")
+            && stderr.contains("an interactive problem needs its output validator"),
         "{stderr}"
     );
 }
@@ -225,7 +228,7 @@ fn an_unknown_type_is_refused_with_its_line() {
     assert_eq!(run.code(), 2, "{}", run.stderr());
     let stderr = run.stderr();
     assert!(
-        stderr.contains("line 2") && stderr.contains("`submit-answer` is not supported"),
+        stderr.contains("line 2") && stderr.contains("`submit-answer`"),
         "{stderr}"
     );
 }

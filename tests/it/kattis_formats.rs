@@ -259,15 +259,14 @@ fn a_2023_07_package_with_a_folder_submission_grades() {
     assert_eq!(report["results"][0]["total"], 2, "{report}");
 }
 
-/// See: issue #15: interactive, multi-pass and scoring problems parse into
-/// the model; until they are graded they are refused with the reason, and
-/// `submit-answer` is refused as not supported.
+/// See: issue #15: interactive problems parse into the model and need
+/// their output validator; `submit-answer` is refused as not supported.
 #[test]
 fn problem_types_the_judge_does_not_grade_are_refused_clearly() {
     for (yaml, expected) in [
         (
             "problem_format_version: 2025-09\nname: G\nuuid: 5d1b0a2e-93c4-4f7a-8e21-6c0f2b9d4a11\ntype: [pass-fail, interactive]\n",
-            "line 4: `type`: `interactive` problems are read but not graded",
+            "an interactive problem needs its output validator",
         ),
         (
             "problem_format_version: 2025-09\nname: G\ntype: submit-answer\n",
@@ -275,7 +274,7 @@ fn problem_types_the_judge_does_not_grade_are_refused_clearly() {
         ),
         (
             "name: G\nvalidation: custom interactive\n",
-            "line 2: `validation`: `interactive` problems are read but not graded",
+            "line 2: `validation`: `custom` needs a program in `output_validators/`",
         ),
     ] {
         let dir = Dir::new();
