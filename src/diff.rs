@@ -12,7 +12,7 @@ const DIFF_DEADLINE: Duration = Duration::from_secs(2);
 /// A unified diff (3 lines of context) of `expected` against `actual`,
 /// headed by the two names; ANSI-coloured when `color` is set. A line that
 /// differs only in its missing final newline is marked as such.
-pub fn unified(
+pub(crate) fn unified(
     expected: &str,
     actual: &str,
     expected_name: &str,
@@ -52,7 +52,7 @@ pub fn unified(
 /// When a line diff would mislead, the one sentence that says how two
 /// different files differ instead (issue #10: CRLF against LF showed `-a` /
 /// `+a`, which look identical). `None` when a line diff is the right answer.
-pub fn summary(expected: &[u8], actual: &[u8]) -> Option<&'static str> {
+pub(crate) fn summary(expected: &[u8], actual: &[u8]) -> Option<&'static str> {
     if is_binary(expected) || is_binary(actual) {
         return Some("binary files differ");
     }
@@ -82,7 +82,7 @@ fn is_binary(bytes: &[u8]) -> bool {
 /// `judge diff`'s output for two files read whole: `None` when they are
 /// byte-identical, else a one-line summary when [`summary`] has one (binary,
 /// line endings, a trailing newline) or the unified diff.
-pub fn of_sources(
+pub(crate) fn of_sources(
     expected: &crate::source::Source,
     actual: &crate::source::Source,
     color: bool,

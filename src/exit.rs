@@ -6,20 +6,20 @@
 //! itself, which agrees with both tables.
 
 /// Everything went as asked: the input is valid, the output accepted, every verdict AC.
-pub const SUCCESS: u8 = 0;
+pub(crate) const SUCCESS: u8 = 0;
 /// `validate`: the input is invalid. `run`/`grade`: some verdict is not AC. `diff`: files differ.
-pub const FAILURE: u8 = 1;
+pub(crate) const FAILURE: u8 = 1;
 /// `check`: wrong answer (testlib `_wa`).
-pub const WRONG_ANSWER: u8 = 1;
+pub(crate) const WRONG_ANSWER: u8 = 1;
 /// `check`: presentation error, the output could not be parsed (testlib `_pe`).
-pub const PRESENTATION_ERROR: u8 = 2;
+pub(crate) const PRESENTATION_ERROR: u8 = 2;
 /// Usage or configuration error: a clear message, nothing was run.
-pub const USAGE: u8 = 2;
+pub(crate) const USAGE: u8 = 2;
 /// The judge itself failed: a checker failure (testlib `_fail`), a reference
 /// that could not be computed, an I/O error on the judge's own files.
-pub const JUDGE_FAILED: u8 = 3;
+pub(crate) const JUDGE_FAILED: u8 = 3;
 /// `run`, `grade`, `stress`: stopped by SIGINT (Ctrl-C); 128 + 2, as a shell
 /// reports a process ended by that signal. Reports hold what finished.
-pub const INTERRUPTED: u8 = 130;
+pub(crate) const INTERRUPTED: u8 = 130;
 /// `run`, `grade`, `stress`: stopped by SIGTERM; 128 + 15.
-pub const TERMINATED: u8 = 143;
+pub(crate) const TERMINATED: u8 = 143;

@@ -36,7 +36,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The problem format version `judge export --kattis` writes.
-pub const EXPORT_FORMAT: &str = "2023-07-draft";
+pub(crate) const EXPORT_FORMAT: &str = "2023-07-draft";
 
 /// Why a package could not be exported.
 #[derive(Debug, thiserror::Error)]
@@ -62,7 +62,7 @@ pub enum ExportError {
 
 /// The submission folders Kattis' tools know; examples in others
 /// (`compile_error/`, `memory_limit_exceeded/`) are left out of an export.
-pub const KATTIS_SUBMISSION_FOLDERS: &[&str] = &[
+pub(crate) const KATTIS_SUBMISSION_FOLDERS: &[&str] = &[
     "accepted",
     "partially_accepted",
     "wrong_answer",
@@ -72,7 +72,7 @@ pub const KATTIS_SUBMISSION_FOLDERS: &[&str] = &[
 
 /// What an export wrote, and the examples it left out (with the reason).
 #[derive(Debug)]
-pub struct Exported {
+pub(crate) struct Exported {
     pub written: Vec<PathBuf>,
     pub left_out: Vec<(String, String)>,
     /// The one time limit written (ms): see [`kattis`].
@@ -109,7 +109,7 @@ fn examples(package: &Package) -> Result<Vec<(String, String, Vec<u8>)>, ExportE
 /// is the package's times the largest `time-factor` (of `config`) among the
 /// languages of its accepted examples and reference: every accepted example
 /// keeps the time it has under `judge`.
-pub fn kattis(
+pub(crate) fn kattis(
     package: &Package,
     dir: &Path,
     config: &crate::config::judge::JudgeConfig,
@@ -437,7 +437,7 @@ fn submission_copies(submissions: &Path) -> Vec<(PathBuf, String)> {
 
 /// A UUID (the 8-4-4-4-12 form, version 8: custom) derived from the
 /// package id, so every export of a package names the same problem.
-pub fn package_uuid(id: &str) -> String {
+pub(crate) fn package_uuid(id: &str) -> String {
     let digest = sha2::Sha256::digest(format!("judge export --kattis {id}").as_bytes());
     let mut bytes: [u8; 16] = [0; 16];
     bytes.copy_from_slice(&digest[..16]);

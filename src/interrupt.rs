@@ -70,7 +70,7 @@ static PROCESS: OnceLock<Cancellation> = OnceLock::new();
 /// not handed a [`Cancellation`] and must not wait for its natural end: the
 /// sandbox's supervision loop can kill a running test at once when this is
 /// true (the runner already drops what finishes after the request).
-pub fn requested() -> bool {
+pub(crate) fn requested() -> bool {
     PROCESS.get().is_some_and(Cancellation::is_cancelled)
 }
 

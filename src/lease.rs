@@ -19,7 +19,7 @@ use std::path::Path;
 
 /// Random hex digits (16) for a name no other judge can hold, in any PID
 /// namespace (the `mkdir` that uses it is exclusive anyway).
-pub fn random_token() -> String {
+pub(crate) fn random_token() -> String {
     let mut bytes = [0u8; 8];
     let filled = rustix::rand::getrandom(&mut bytes, rustix::rand::GetRandomFlags::empty());
     if !matches!(filled, Ok(count) if count == bytes.len()) {
@@ -35,14 +35,14 @@ pub fn random_token() -> String {
 
 /// Whether `token` is what [`random_token`] makes (16 hex digits): only
 /// such names are ever swept.
-pub fn is_token(token: &str) -> bool {
+pub(crate) fn is_token(token: &str) -> bool {
     token.len() == 16 && token.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// Makes `dir` exclusively (mode 0777 under the umask, as `mkdir` does) and
 /// locks it. `Ok(None)` when the name is taken, or when a sweep removed the
 /// directory before the lock was taken (the caller tries another name).
-pub fn create_locked(dir: &Path) -> io::Result<Option<OwnedFd>> {
+pub(crate) fn create_locked(dir: &Path) -> io::Result<Option<OwnedFd>> {
     match fs_err::create_dir(dir) {
         Ok(()) => {}
         Err(error) if error.kind() == io::ErrorKind::AlreadyExists => return Ok(None),
@@ -63,7 +63,7 @@ pub fn create_locked(dir: &Path) -> io::Result<Option<OwnedFd>> {
 
 /// An exclusive `flock` on a directory, or `None` when another open file
 /// holds it (or the directory is gone, or is a symbolic link).
-pub fn try_lock(dir: &Path) -> Option<OwnedFd> {
+pub(crate) fn try_lock(dir: &Path) -> Option<OwnedFd> {
     use rustix::fs::{FlockOperation, Mode, OFlags};
     let fd = rustix::fs::open(
         dir,
@@ -76,7 +76,7 @@ pub fn try_lock(dir: &Path) -> Option<OwnedFd> {
 }
 
 /// Device and inode of an open file.
-pub fn fstat(fd: &OwnedFd) -> Option<(u64, u64)> {
+pub(crate) fn fstat(fd: &OwnedFd) -> Option<(u64, u64)> {
     let stat = rustix::fs::fstat(fd).ok()?;
     Some((stat.st_dev, stat.st_ino))
 }

@@ -58,27 +58,29 @@
 //!   renders what it returns and returns the exit code; it and `report` are
 //!   the only places that print.
 
+#![warn(unreachable_pub)]
+
 pub mod cli;
 pub mod config;
-pub mod diff;
-pub mod error;
-pub mod exit;
-pub mod export;
-pub mod external;
+pub(crate) mod diff;
+pub(crate) mod error;
+pub(crate) mod exit;
+pub(crate) mod export;
+pub(crate) mod external;
 pub mod grade;
 pub mod grading;
 pub mod interaction;
-pub mod interrupt;
-pub mod lease;
+pub(crate) mod interrupt;
+pub(crate) mod lease;
 pub mod package;
 pub mod problems;
 pub mod report;
-pub mod resume;
+pub(crate) mod resume;
 pub mod runner;
 pub mod sandbox;
-pub mod shard;
+pub(crate) mod shard;
 pub mod similar;
-pub mod source;
-pub mod suggest;
-pub mod testset;
+pub(crate) mod source;
+pub(crate) mod suggest;
+pub(crate) mod testset;
 pub mod verdict;

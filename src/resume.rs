@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The SHA-256 of `bytes`, in lowercase hex.
-pub fn sha256_hex(bytes: &[u8]) -> String {
+pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
 }
 
@@ -41,7 +41,7 @@ fn hex(digest: &[u8]) -> String {
 /// (whose generators and reference solvers make the random tests) it
 /// decides every test a run uses, without generating any: an interrupted
 /// run can still tell which earlier results stand.
-pub fn package_sha256(package: &Package) -> std::io::Result<String> {
+pub(crate) fn package_sha256(package: &Package) -> std::io::Result<String> {
     let mut hasher = Sha256::new();
     let mut field = |bytes: &[u8]| {
         // Lengths first, so no two different packages hash the same.
@@ -69,7 +69,7 @@ pub fn package_sha256(package: &Package) -> std::io::Result<String> {
 /// `jobs` is left out because it changes no verdict (STYLE.md 7.10: the
 /// same JSON for any `--jobs`).
 #[derive(Debug, Serialize)]
-pub struct Fingerprint<'a> {
+pub(crate) struct Fingerprint<'a> {
     pub judge_version: &'a str,
     pub problem: &'a str,
     /// [`package_sha256`] of the problem's package.
@@ -95,7 +95,7 @@ pub struct Fingerprint<'a> {
 impl<'a> Fingerprint<'a> {
     /// The fingerprint of `submission` graded on `problem`, whose package
     /// [`package_sha256`] digests, under `settings`.
-    pub fn new(
+    pub(crate) fn new(
         problem: &'a dyn Problem,
         package_sha256: &'a str,
         submission: &Submission,
@@ -122,7 +122,7 @@ impl<'a> Fingerprint<'a> {
     }
 
     /// The SHA-256 (hex) of all the fields.
-    pub fn digest(&self) -> Result<String, serde_json::Error> {
+    pub(crate) fn digest(&self) -> Result<String, serde_json::Error> {
         Ok(sha256_hex(serde_json::to_string(self)?.as_bytes()))
     }
 }
@@ -143,7 +143,7 @@ pub enum ResumeError {
 
 /// A report given to `--resume`, ready to be asked about each pair.
 #[derive(Debug)]
-pub struct Resume {
+pub(crate) struct Resume {
     path: PathBuf,
     /// Results by (submission, problem), taken out as they are reused.
     results: BTreeMap<(String, String), GradedResult>,
@@ -154,7 +154,7 @@ pub struct Resume {
 
 /// What became of the pairs a run asked [`Resume::take`] about.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub(crate) struct Tally {
     pub reused: usize,
     /// Pairs graded again because their submission's bytes changed.
     pub changed_submissions: Vec<String>,
@@ -169,13 +169,13 @@ pub struct Tally {
 
 impl Tally {
     /// Pairs graded again.
-    pub fn regraded(&self) -> usize {
+    pub(crate) fn regraded(&self) -> usize {
         self.changed_submissions.len() + self.changed_settings + self.judge_errors + self.absent
     }
 }
 
 /// The results journal of the report `report`: `REPORT.journal` beside it.
-pub fn journal_path(report: &Path) -> PathBuf {
+pub(crate) fn journal_path(report: &Path) -> PathBuf {
     let mut name = report.as_os_str().to_owned();
     name.push(".journal");
     PathBuf::from(name)
@@ -187,7 +187,7 @@ pub fn journal_path(report: &Path) -> PathBuf {
 /// leaves every finished result but the one being written, whose torn line
 /// [`load`] ignores.
 #[derive(Debug)]
-pub struct Journal {
+pub(crate) struct Journal {
     path: PathBuf,
     file: fs_err::File,
 }
@@ -196,7 +196,7 @@ impl Journal {
     /// Starts an empty journal at `path`, replacing an earlier one (whose
     /// results `--resume` has read by then). A journal that cannot be
     /// written is a report that cannot: the grade stops (exit 3).
-    pub fn create(path: &Path) -> Result<Journal, ReportError> {
+    pub(crate) fn create(path: &Path) -> Result<Journal, ReportError> {
         let file = fs_err::File::create(path).map_err(|source| ReportError {
             path: path.to_owned(),
             source,
@@ -207,12 +207,8 @@ impl Journal {
         })
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// Appends `graded` as one line and syncs it.
-    pub fn append(&mut self, graded: &GradedResult) -> Result<(), ReportError> {
+    pub(crate) fn append(&mut self, graded: &GradedResult) -> Result<(), ReportError> {
         use std::io::Write as _;
         let error = |source| ReportError {
             path: self.path.clone(),
@@ -225,7 +221,7 @@ impl Journal {
     }
 
     /// Removes the journal: the report it backs is written whole.
-    pub fn remove(self) -> Result<(), ReportError> {
+    pub(crate) fn remove(self) -> Result<(), ReportError> {
         let Journal { path, file } = self;
         drop(file);
         fs_err::remove_file(&path).map_err(|source| ReportError { path, source })
@@ -240,7 +236,7 @@ impl Journal {
 /// that is not a `judge grade` report is an error; a report of another
 /// format version or judge version is read but reuses nothing
 /// ([`Resume::refused`] says why).
-pub fn load(path: &Path) -> Result<Resume, ResumeError> {
+pub(crate) fn load(path: &Path) -> Result<Resume, ResumeError> {
     let journal = journal_path(path);
     let modified = |path: &Path| fs_err::metadata(path).and_then(|m| m.modified()).ok();
     let Some(journal_time) = modified(&journal) else {
@@ -265,7 +261,7 @@ pub fn load(path: &Path) -> Result<Resume, ResumeError> {
 /// Reads a results journal: one result per line. A last line without its
 /// newline was being written when the grade died and is ignored; any other
 /// line that is not a result is an error naming it.
-pub fn load_journal(path: &Path) -> Result<Resume, ResumeError> {
+pub(crate) fn load_journal(path: &Path) -> Result<Resume, ResumeError> {
     let bytes = fs_err::read(path).map_err(|source| ResumeError::Read {
         path: path.to_owned(),
         source,
@@ -359,22 +355,22 @@ fn load_report(path: &Path) -> Result<Resume, ResumeError> {
 
 impl Resume {
     /// The report's path, as given.
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
     /// Why no result of the report is reused, when none is.
-    pub fn refused(&self) -> Option<&str> {
+    pub(crate) fn refused(&self) -> Option<&str> {
         self.refused.as_deref()
     }
 
     /// What happened to the pairs asked about so far.
-    pub fn tally(&self) -> &Tally {
+    pub(crate) fn tally(&self) -> &Tally {
         &self.tally
     }
 
     /// One note of how much was reused, and why the rest was not.
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         let tally = self.tally();
         let mut reasons = Vec::new();
         if !tally.changed_submissions.is_empty() {
@@ -422,7 +418,7 @@ impl Resume {
     /// (`sha256`, `None` when unreadable) and `fingerprint` are unchanged and
     /// it was not a judge error; it is then marked `reused`. Counts the
     /// outcome either way.
-    pub fn take(
+    pub(crate) fn take(
         &mut self,
         submission: &str,
         problem: &str,

@@ -15,11 +15,11 @@ use crate::grade::Shard;
 use std::collections::BTreeMap;
 
 /// The environment variables, by name.
-pub type Env = BTreeMap<String, String>;
+pub(crate) type Env = BTreeMap<String, String>;
 
 /// Why `--shard auto` found no shard.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
-pub enum AutoShardError {
+pub(crate) enum AutoShardError {
     /// No engine's index variable is set.
     #[error(
         "no job engine's shard variables are set: expected SLURM_ARRAY_TASK_ID and \
@@ -91,7 +91,7 @@ const ENGINES: &[(&str, &str)] = &[
 ];
 
 /// The shard the job engine described by `env` gives this process.
-pub fn from_env(env: &Env) -> Result<Shard, AutoShardError> {
+pub(crate) fn from_env(env: &Env) -> Result<Shard, AutoShardError> {
     let mut present = ENGINES.iter().filter(|(name, _)| env.contains_key(*name));
     let Some(&(marker, engine)) = present.next() else {
         // A GitLab job without `parallel:` has CI_NODE_TOTAL = 1 and no
@@ -221,7 +221,7 @@ fn to_shard(index: u64, count: u64) -> Result<Shard, AutoShardError> {
 
 /// The value of `--shard`: `K/N`, or `auto` to read it from the process's
 /// environment with [`from_env`].
-pub fn parse_arg(text: &str) -> Result<Shard, String> {
+pub(crate) fn parse_arg(text: &str) -> Result<Shard, String> {
     if text != "auto" {
         return text.parse();
     }

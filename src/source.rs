@@ -17,7 +17,7 @@ pub struct CannotRead {
 }
 
 /// A file (or stdin) read whole, with the name messages use for it.
-pub struct Source {
+pub(crate) struct Source {
     /// `path` as given, or `<stdin>`.
     pub name: String,
     pub bytes: Vec<u8>,
@@ -29,7 +29,7 @@ impl Source {
     /// [`CannotRead`] (exit 3), never an invalid input. Reads at most one byte
     /// more than the limit, so a huge file is refused quickly and the judge's
     /// memory stays bounded.
-    pub fn read(path: Option<&Path>) -> Result<Source, CannotRead> {
+    pub(crate) fn read(path: Option<&Path>) -> Result<Source, CannotRead> {
         let limit = text::MAX_TEXT_BYTES as u64 + 1;
         let mut bytes = Vec::new();
         let name = match path {
@@ -77,7 +77,7 @@ impl Source {
     }
 
     /// The text, or the reason it is not text.
-    pub fn text(&self) -> Result<&str, text::InputError> {
+    pub(crate) fn text(&self) -> Result<&str, text::InputError> {
         text::decode(&self.bytes)
     }
 }

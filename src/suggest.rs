@@ -10,7 +10,7 @@
 /// assert_eq!(one_edit_away("rook", known), Some("rooks"));
 /// assert_eq!(one_edit_away("README", known), None);
 /// ```
-pub fn one_edit_away<'a>(
+pub(crate) fn one_edit_away<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
@@ -24,7 +24,10 @@ pub fn one_edit_away<'a>(
 }
 
 /// `"; did you mean `x`?"` for [`one_edit_away`], or nothing.
-pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+pub(crate) fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> String {
     one_edit_away(word, candidates)
         .map_or_else(String::new, |found| format!("; did you mean `{found}`?"))
 }

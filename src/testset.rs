@@ -9,7 +9,7 @@
 //! (`cli/gen.rs`), nor for what a valid input is (`problems`).
 //! See: issue #10 ("`gen` for real data sets").
 
-pub use crate::problems::text::plural;
+pub(crate) use crate::problems::text::plural;
 use crate::problems::{self, text::Layout, Problem};
 use std::fmt;
 use std::io::Write as _;
@@ -44,7 +44,7 @@ fn io<'a>(
 
 /// One generated test.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Generated {
+pub(crate) struct Generated {
     pub input: String,
     /// The reference answer, when asked for.
     pub answer: Option<String>,
@@ -53,7 +53,7 @@ pub struct Generated {
 /// Test `index` (0-based) of `seed` for `profile`: generated, checked against
 /// the profile's validator (a generator bug must never reach a setter's data)
 /// and, when `solve` is set, solved.
-pub fn generate_test(
+pub(crate) fn generate_test(
     problem: &dyn Problem,
     profile: &str,
     seed: u64,
@@ -89,7 +89,7 @@ pub fn generate_test(
 /// index order. At most `jobs * 4` tests are held at a time, so memory does not
 /// grow with the count and the first test is emitted as soon as its window is
 /// done. `emit` returns `false` to stop (its reader went away).
-pub fn generate_ordered(
+pub(crate) fn generate_ordered(
     problem: &dyn Problem,
     profile: &str,
     seed: u64,
@@ -151,12 +151,12 @@ pub fn generate_ordered(
 /// The file stem of test `number` (1-based): `prefix` and the number, padded
 /// to `width` digits. A number wider than `width` keeps all its digits, so
 /// test 1 has the same name in a set of 999 and in one of 1000.
-pub fn stem(prefix: &str, number: u64, width: usize) -> String {
+pub(crate) fn stem(prefix: &str, number: u64, width: usize) -> String {
     format!("{prefix}{number:0width$}")
 }
 
 /// The stems of `NAME.in` files in `dir`, sorted; empty when `dir` does not exist.
-pub fn inputs_in(dir: &Path) -> Result<Vec<String>, TestSetError> {
+pub(crate) fn inputs_in(dir: &Path) -> Result<Vec<String>, TestSetError> {
     let entries = match fs_err::read_dir(dir) {
         Ok(entries) => entries,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -178,7 +178,7 @@ pub fn inputs_in(dir: &Path) -> Result<Vec<String>, TestSetError> {
 /// Whether `name` belongs to the set of `prefix`: `<prefix><digits>.in` or
 /// `.ans`. A folder may hold several sets (`sample-1`, `small-001`,
 /// `large-001`); `--force` replaces one, never the others.
-pub fn in_set(name: &str, prefix: &str) -> bool {
+pub(crate) fn in_set(name: &str, prefix: &str) -> bool {
     let Some(stem) = name
         .strip_suffix(".in")
         .or_else(|| name.strip_suffix(".ans"))
@@ -191,7 +191,7 @@ pub fn in_set(name: &str, prefix: &str) -> bool {
 }
 
 /// Whether `dir` holds tests of the set of `prefix`.
-pub fn holds_set(dir: &Path, prefix: &str) -> Result<bool, TestSetError> {
+pub(crate) fn holds_set(dir: &Path, prefix: &str) -> Result<bool, TestSetError> {
     let Ok(entries) = fs_err::read_dir(dir) else {
         return Ok(false);
     };
@@ -205,7 +205,7 @@ pub fn holds_set(dir: &Path, prefix: &str) -> Result<bool, TestSetError> {
 }
 
 /// The highest test number among `DIR/<prefix>NNN.in`, 0 when none.
-pub fn highest_number(dir: &Path, prefix: &str) -> Result<u64, TestSetError> {
+pub(crate) fn highest_number(dir: &Path, prefix: &str) -> Result<u64, TestSetError> {
     Ok(inputs_in(dir)?
         .iter()
         .filter_map(|stem| stem.strip_prefix(prefix))
@@ -217,7 +217,7 @@ pub fn highest_number(dir: &Path, prefix: &str) -> Result<u64, TestSetError> {
 
 /// What happens to a target folder that already holds tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Existing {
+pub(crate) enum Existing {
     /// The new set replaces the old set's files (`<prefix><digits>.in`,
     /// `.ans`); other files, other sets included, stay.
     Replace,
@@ -232,7 +232,7 @@ pub enum Existing {
 /// `gen` leaves the old set (and a leftover folder that the next `gen` into
 /// the same target removes, once its lock shows its `gen` is gone; a `gen`
 /// running beside it, in any PID namespace, is never disturbed).
-pub struct SetWriter {
+pub(crate) struct SetWriter {
     target: PathBuf,
     staging: PathBuf,
     /// The `flock` on the staging folder that tells it is alive.
@@ -246,7 +246,11 @@ impl SetWriter {
     /// Starts a set for `target`. The target's files are first linked into
     /// the staging folder (all of them for `Append`; for `Replace` all but the
     /// set of `prefix`), so the committed folder is whole.
-    pub fn new(target: &Path, prefix: &str, existing: Existing) -> Result<SetWriter, TestSetError> {
+    pub(crate) fn new(
+        target: &Path,
+        prefix: &str,
+        existing: Existing,
+    ) -> Result<SetWriter, TestSetError> {
         // `--out .` or `--out ..`: name the folder itself, so it can be renamed.
         let resolved;
         let target = if target.file_name().is_none() && target.exists() {
@@ -310,7 +314,7 @@ impl SetWriter {
     }
 
     /// Writes one file of the set (ordinary permissions, under the umask).
-    pub fn write(&self, name: &str, contents: &str) -> Result<(), TestSetError> {
+    pub(crate) fn write(&self, name: &str, contents: &str) -> Result<(), TestSetError> {
         let path = self.staging.join(name);
         let mut file = fs_err::File::create(&path).map_err(io("write", &path))?;
         file.write_all(contents.as_bytes())
@@ -321,7 +325,7 @@ impl SetWriter {
     /// Moves the set into place: one rename when the target is absent or
     /// empty; else the old folder is renamed aside, the new one renamed in,
     /// and the old one removed.
-    pub fn commit(self) -> Result<(), TestSetError> {
+    pub(crate) fn commit(self) -> Result<(), TestSetError> {
         let target = &self.target;
         if fs_err::rename(&self.staging, target).is_ok() {
             return Ok(());
@@ -390,7 +394,7 @@ fn copy_recursively(from: &Path, to: &Path) -> Result<(), TestSetError> {
 
 /// What a set holds, so a setter sees its balance (issue #10, `--stats`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
+pub(crate) struct Stats {
     pub tests: u64,
     pub smallest_bytes: usize,
     pub largest_bytes: usize,
@@ -408,7 +412,7 @@ pub struct Stats {
 
 impl Stats {
     /// Counts one test of `problem`.
-    pub fn add(&mut self, problem: &str, test: &Generated) {
+    pub(crate) fn add(&mut self, problem: &str, test: &Generated) {
         let size = test.input.len();
         if self.tests == 0 || size < self.smallest_bytes {
             self.smallest_bytes = size;
@@ -446,7 +450,7 @@ impl Stats {
 impl Stats {
     /// What the tests hold, without their count: `inputs 14 B to 4.1 KiB
     /// (81.0 KiB in all); 14 solvable, 6 -1`.
-    pub fn details(&self) -> String {
+    pub(crate) fn details(&self) -> String {
         let mut text = String::new();
         let _ = self.write_details(&mut text);
         text

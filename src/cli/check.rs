@@ -35,7 +35,7 @@ pub struct CheckArgs {
 /// Prints `VERDICT reason` and exits with the testlib code. Anything that is
 /// not a verdict on the output (a bad `problem.toml`, a file that cannot be
 /// read) is `JE reason` and 3, never the 2 of a presentation error.
-pub fn run(args: &CheckArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &CheckArgs) -> Result<u8, Error> {
     Ok(decide(args).unwrap_or_else(|error| fail(&error)))
 }
 

@@ -27,7 +27,7 @@ pub enum ColorChoice {
 
 /// Prints the diff; exit 0 when the files are byte-identical, 1 when they
 /// differ, 3 when one cannot be read (missing, a folder, over the read limit).
-pub fn run(args: &DiffArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &DiffArgs) -> Result<u8, Error> {
     let expected = Source::read(Some(&args.expected))?;
     let actual = Source::read(Some(&args.actual))?;
     let color = match args.color {

@@ -22,7 +22,7 @@ pub struct ExportArgs {
 }
 
 /// Writes the package and says where.
-pub fn run(args: &ExportArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &ExportArgs) -> Result<u8, Error> {
     let package = args.packages.load(&args.kattis)?;
     if args.dir.exists() && (!args.dir.is_dir() || fs_err::read_dir(&args.dir)?.next().is_some()) {
         return Err(UsageError::new(

@@ -56,7 +56,7 @@ pub struct GenArgs {
 }
 
 /// Generates, validates, solves and writes test by test.
-pub fn run(args: &GenArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &GenArgs) -> Result<u8, Error> {
     let package = args.packages.load(&args.problem)?;
     let request = GenRequest {
         profile: args.profile.as_deref(),

@@ -92,7 +92,7 @@ pub struct GradeArgs {
 }
 
 /// Runs `judge grade` and returns its exit code.
-pub fn run(args: GradeArgs) -> Result<u8, Error> {
+pub(crate) fn run(args: GradeArgs) -> Result<u8, Error> {
     args.reports.check(args.json.as_deref())?;
     if let Some(dir) = &args.package {
         let request = super::grade_package::PackageRequest {

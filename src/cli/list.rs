@@ -20,7 +20,7 @@ pub struct ProblemsArgs {
 }
 
 /// Prints one row per package.
-pub fn run(args: &ProblemsArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &ProblemsArgs) -> Result<u8, Error> {
     let rows = catalog::rows(args.packages.problems_dir.as_deref())?;
     if args.json {
         write_stdout(&format!("{}\n", serde_json::to_string_pretty(&rows)?))?;

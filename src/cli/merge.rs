@@ -29,7 +29,7 @@ pub struct MergeArgs {
 }
 
 /// Runs `judge merge` and returns its exit code.
-pub fn run(args: MergeArgs) -> Result<u8, Error> {
+pub(crate) fn run(args: MergeArgs) -> Result<u8, Error> {
     args.render.check(Some(&args.output))?;
     let merged = read_and_merge(&args.reports)?;
     if merged.interrupted {

@@ -19,7 +19,7 @@ pub struct NewArgs {
 }
 
 /// Writes the package, refusing to touch an existing folder.
-pub fn run(args: &NewArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &NewArgs) -> Result<u8, Error> {
     let root = args.dir.join(&args.id);
     if root.exists() {
         return Err(UsageError::new(format!("`{}` already exists", root.display()), None).into());

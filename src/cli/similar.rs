@@ -51,7 +51,7 @@ pub struct SimilarArgs {
 }
 
 /// Runs `judge similar` and returns its exit code.
-pub fn run(args: &SimilarArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &SimilarArgs) -> Result<u8, Error> {
     let reports = ReportArgs {
         junit: None,
         csv: None,

@@ -22,7 +22,7 @@ pub struct SolveArgs {
 
 /// Prints the answer; an invalid input is exit 1 with `file: line L: ...`,
 /// a file that cannot be read exit 3.
-pub fn run(args: &SolveArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &SolveArgs) -> Result<u8, Error> {
     let package = args.packages.load(&args.problem)?;
     let problem = &*package.problem;
     if let Some(dir) = args.input.as_deref().filter(|path| path.is_dir()) {

@@ -54,7 +54,7 @@ pub struct StressArgs {
 }
 
 /// Runs `judge stress` and returns its exit code.
-pub fn run(args: &StressArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &StressArgs) -> Result<u8, Error> {
     let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
     let package = args.packages.load_with(&args.problem, &config)?;
     let request = StressRequest {

@@ -26,7 +26,7 @@ pub struct ValidateArgs {
 
 /// Exit 0 when valid; else 1 and `file: line L: what is wrong` on stderr;
 /// 3 when the file cannot be read (a folder of inputs is the folder form).
-pub fn run(args: &ValidateArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &ValidateArgs) -> Result<u8, Error> {
     let package = args.packages.load(&args.problem)?;
     if let Some(profile) = &args.profile {
         profile_or_usage(&*package.problem, profile)?;

@@ -9,7 +9,7 @@
 
 /// How a group's score comes from the scores of its children.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Aggregation {
+pub(crate) enum Aggregation {
     /// All or nothing: the group's maximum when every child is accepted,
     /// else 0.
     PassFail,
@@ -19,23 +19,10 @@ pub enum Aggregation {
     Max,
 }
 
-impl Aggregation {
-    /// The name a package file uses.
-    pub fn name(self) -> &'static str {
-        match self {
-            Aggregation::PassFail => "pass-fail",
-            Aggregation::Sum => "sum",
-            Aggregation::Min => "min",
-            Aggregation::Avg => "avg",
-            Aggregation::Max => "max",
-        }
-    }
-}
-
 /// How a group's verdict comes from the verdicts of its children (the
 /// legacy grader's verdict modes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VerdictMode {
+pub(crate) enum VerdictMode {
     /// Accepted when every child is; else the worst rejection (JE, RE,
     /// MLE, TLE, OLE, WA, PE in that order).
     WorstError,
@@ -47,7 +34,7 @@ pub enum VerdictMode {
 
 /// What judging does after a child is rejected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OnReject {
+pub(crate) enum OnReject {
     /// Stop the group: its later children are not run.
     Break,
     /// Run the remaining children.
@@ -56,7 +43,7 @@ pub enum OnReject {
 
 /// Which rules of scoring a tree follows where the formats differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScoringStyle {
+pub(crate) enum ScoringStyle {
     /// Legacy and 2023-07 `testdata.yaml`: a rejected group scores 0 (the
     /// grader's score of a rejection is ignored) and its score is kept
     /// within `range`.
@@ -68,7 +55,7 @@ pub enum ScoringStyle {
 
 /// The rules of one group.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GroupRules {
+pub(crate) struct GroupRules {
     pub aggregation: Aggregation,
     pub verdict_mode: VerdictMode,
     /// The verdict is accepted when any child is accepted.
@@ -114,7 +101,7 @@ impl Default for GroupRules {
 
 /// A child of a group.
 #[derive(Clone, Debug, PartialEq)]
-pub enum GroupNode {
+pub(crate) enum GroupNode {
     /// A test, by its name in the package (`secret/group1/001`).
     Test(String),
     Group(TestGroup),
@@ -123,7 +110,7 @@ pub enum GroupNode {
 /// A group: its name (`secret/group1`; the root is `data`), its rules and
 /// its children in judging order.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TestGroup {
+pub(crate) struct TestGroup {
     pub name: String,
     pub rules: GroupRules,
     pub children: Vec<GroupNode>,
@@ -131,14 +118,14 @@ pub struct TestGroup {
 
 /// Every group of a package, from the root.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GroupTree {
+pub(crate) struct GroupTree {
     pub style: ScoringStyle,
     pub root: TestGroup,
 }
 
 impl TestGroup {
     /// The names of the tests in this group and below, in order.
-    pub fn test_names(&self) -> Vec<&str> {
+    pub(crate) fn test_names(&self) -> Vec<&str> {
         let mut names = Vec::new();
         self.collect_tests(&mut names);
         names
@@ -154,7 +141,8 @@ impl TestGroup {
     }
 
     /// This group and every group below it, depth first.
-    pub fn groups(&self) -> Vec<&TestGroup> {
+    #[cfg(test)]
+    pub(crate) fn groups(&self) -> Vec<&TestGroup> {
         let mut all = vec![self];
         for child in &self.children {
             if let GroupNode::Group(group) = child {
@@ -169,7 +157,7 @@ impl TestGroup {
 /// errors), or `None` without groups. Every test must be in exactly one
 /// group, and each group's tests must follow each other in name order
 /// (that order is the judging order).
-pub fn from_toml(
+pub(crate) fn from_toml(
     groups: &[super::problem::GroupToml],
     test_names: &[&str],
     path: &std::path::Path,

@@ -14,25 +14,25 @@ use super::{ConfigError, ConfigErrorKind};
 use crate::problems::checkers::BuiltinChecker;
 use std::path::{Path, PathBuf};
 
-pub use super::kattis_yaml::{FormatVersion, Limits as LimitsYaml, ProblemType, ProblemYaml};
+pub(crate) use super::kattis_yaml::{FormatVersion, ProblemType, ProblemYaml};
 
 /// One program of `submissions/<folder>/`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PackageSubmission {
+pub(crate) struct PackageSubmission {
     pub path: PathBuf,
     /// `accepted`, `wrong_answer`, ...
     pub folder: String,
 }
 
 /// Whether `dir` is a Kattis package (it has a `problem.yaml`).
-pub fn is_kattis_package(dir: &Path) -> bool {
+pub(crate) fn is_kattis_package(dir: &Path) -> bool {
     dir.join("problem.yaml").is_file()
 }
 
 /// The files of `dir/submissions/<folder>/`, by folder then name. A folder
 /// inside a verdict folder (a multi-file submission) is listed too; the
 /// caller skips it with a reason.
-pub fn package_submissions(dir: &Path) -> Result<Vec<PackageSubmission>, ConfigError> {
+pub(crate) fn package_submissions(dir: &Path) -> Result<Vec<PackageSubmission>, ConfigError> {
     let root = dir.join("submissions");
     let mut found = Vec::new();
     if !root.is_dir() {
@@ -56,7 +56,7 @@ pub fn package_submissions(dir: &Path) -> Result<Vec<PackageSubmission>, ConfigE
     Ok(found)
 }
 
-pub fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, ConfigError> {
+pub(crate) fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, ConfigError> {
     let mut entries: Vec<PathBuf> = fs_err::read_dir(dir)
         .map_err(|error| read_error(dir, error))?
         .filter_map(Result::ok)
@@ -82,7 +82,7 @@ fn read_error(path: &Path, error: std::io::Error) -> ConfigError {
 /// [`super::kattis_yaml`]): a key outside that version's keys, or a value
 /// not allowed, is an error with its line. A `submit-answer` problem is
 /// refused here: nothing in the judge grades answers handed in as files.
-pub fn read_problem_yaml(dir: &Path) -> Result<ProblemYamlFile, ConfigError> {
+pub(crate) fn read_problem_yaml(dir: &Path) -> Result<ProblemYamlFile, ConfigError> {
     let yaml_path = dir.join("problem.yaml");
     let text = fs_err::read_to_string(&yaml_path).map_err(|error| read_error(&yaml_path, error))?;
     let mut file = ProblemYamlFile {
@@ -114,7 +114,7 @@ pub fn read_problem_yaml(dir: &Path) -> Result<ProblemYamlFile, ConfigError> {
 /// `problem.yaml` as read: its path and text (for the line of a bad key)
 /// and its keys.
 #[derive(Debug)]
-pub struct ProblemYamlFile {
+pub(crate) struct ProblemYamlFile {
     pub path: PathBuf,
     text: String,
     pub yaml: ProblemYaml,
@@ -122,7 +122,7 @@ pub struct ProblemYamlFile {
 
 impl ProblemYamlFile {
     /// An invalid value of `key`, with its line when it can be found.
-    pub fn invalid(&self, key: &str, message: String) -> ConfigError {
+    pub(crate) fn invalid(&self, key: &str, message: String) -> ConfigError {
         let line = self
             .text
             .lines()
@@ -144,14 +144,14 @@ impl ProblemYamlFile {
 
 /// Where `judge export --kattis` writes the output validator, and where
 /// reading a package back looks for its [`ENGINE_MARKER`].
-pub const EXPORTED_CHECKER: &str = "output_validator/judge_check.py";
+pub(crate) const EXPORTED_CHECKER: &str = "output_validator/judge_check.py";
 
 /// Where exports in the legacy format (before issue #15) wrote it.
-pub const LEGACY_EXPORTED_CHECKER: &str = "output_validators/judge_check/judge_check.py";
+pub(crate) const LEGACY_EXPORTED_CHECKER: &str = "output_validators/judge_check/judge_check.py";
 
 /// `output_validator_flags` of `data/testdata.yaml` (format 2023-07 and
 /// later put the default output validator's flags there), when given.
-pub fn root_output_validator_flags(dir: &Path) -> Result<Option<String>, ConfigError> {
+pub(crate) fn root_output_validator_flags(dir: &Path) -> Result<Option<String>, ConfigError> {
     let path = dir.join("data/testdata.yaml");
     let Ok(text) = fs_err::read_to_string(&path) else {
         return Ok(None);
@@ -182,11 +182,11 @@ pub fn root_output_validator_flags(dir: &Path) -> Result<Option<String>, ConfigE
 
 /// The line `judge` recognises in an exported validator: the engine, the
 /// package's profiles and the checker's `lexmin`.
-pub const ENGINE_MARKER: &str = "# judge-engine:";
+pub(crate) const ENGINE_MARKER: &str = "# judge-engine:";
 
 /// The engine, profiles and `lexmin` a validator written by `judge export
 /// --kattis` names on its [`ENGINE_MARKER`] line, when it has one.
-pub fn engine_marker(script: &str) -> Option<(String, Vec<String>, bool)> {
+pub(crate) fn engine_marker(script: &str) -> Option<(String, Vec<String>, bool)> {
     let line = script
         .lines()
         .find_map(|line| line.strip_prefix(ENGINE_MARKER))?;
@@ -211,7 +211,7 @@ pub fn engine_marker(script: &str) -> Option<(String, Vec<String>, bool)> {
 /// The default output validator of problemtools, from `validator_flags`:
 /// tokens, case-insensitive unless `case_sensitive`, numbers within
 /// `float_tolerance` (or the absolute and relative ones) when given.
-pub fn default_validator(flags: &[String]) -> Result<BuiltinChecker, String> {
+pub(crate) fn default_validator(flags: &[String]) -> Result<BuiltinChecker, String> {
     let mut case_sensitive = false;
     let mut absolute = None;
     let mut relative = None;
@@ -252,7 +252,7 @@ pub fn default_validator(flags: &[String]) -> Result<BuiltinChecker, String> {
 
 /// `data/sample` then `data/secret`, each searched in depth (nested groups),
 /// in name order; every `.in` needs its `.ans`.
-pub fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
+pub(crate) fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
     let data = dir.join("data");
     let mut tests = Vec::new();
     for group in ["sample", "secret"] {

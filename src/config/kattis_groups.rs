@@ -14,9 +14,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The legacy settings file.
-pub const LEGACY_FILE: &str = "testdata.yaml";
+pub(crate) const LEGACY_FILE: &str = "testdata.yaml";
 /// The 2025-09 settings file.
-pub const CURRENT_FILE: &str = "test_group.yaml";
+pub(crate) const CURRENT_FILE: &str = "test_group.yaml";
 
 /// `testdata.yaml` (legacy and 2023-07) as written.
 #[derive(Debug, Default, Deserialize)]
@@ -115,7 +115,7 @@ fn without_location(message: &str) -> String {
 /// names under `data/`, in judging order). `scoring`: the problem is
 /// `type: scoring`; a pass-fail package's files are checked, and `None`
 /// returned, since every test must pass anyway.
-pub fn read_groups(
+pub(crate) fn read_groups(
     dir: &Path,
     test_names: &[&str],
     scoring: bool,
@@ -366,7 +366,7 @@ fn finite<T>(settings: &Settings<T>, key: &str, value: f64) -> Result<f64, Confi
 
 /// `range`: two numbers, `inf`, `+inf` and `-inf` allowed, the first at
 /// most the second.
-pub fn parse_range(text: &str) -> Result<(f64, f64), String> {
+pub(crate) fn parse_range(text: &str) -> Result<(f64, f64), String> {
     let number = |word: &str| -> Result<f64, String> {
         match word {
             "inf" | "+inf" => Ok(f64::INFINITY),

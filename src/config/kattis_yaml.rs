@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 
 /// A version of the package format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum FormatVersion {
+pub(crate) enum FormatVersion {
     /// No `problem_format_version`, `legacy` or `legacy-icpc`.
     Legacy,
     /// `2023-07-draft` (or `2023-07`).
@@ -22,7 +22,7 @@ pub enum FormatVersion {
 
 impl FormatVersion {
     /// The version as `problem_format_version` spells it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             FormatVersion::Legacy => "legacy",
             FormatVersion::Draft2023_07 => "2023-07-draft",
@@ -31,7 +31,7 @@ impl FormatVersion {
     }
 
     /// The version a `problem_format_version` value names.
-    pub fn parse(text: &str) -> Option<FormatVersion> {
+    pub(crate) fn parse(text: &str) -> Option<FormatVersion> {
         match text {
             "legacy" | "legacy-icpc" => Some(FormatVersion::Legacy),
             "2023-07-draft" | "2023-07" => Some(FormatVersion::Draft2023_07),
@@ -44,7 +44,7 @@ impl FormatVersion {
 /// A value of `type` (legacy: also what `validation: custom interactive`
 /// says).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ProblemType {
+pub(crate) enum ProblemType {
     PassFail,
     Scoring,
     Interactive,
@@ -53,7 +53,7 @@ pub enum ProblemType {
 }
 
 impl ProblemType {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             ProblemType::PassFail => "pass-fail",
             ProblemType::Scoring => "scoring",
@@ -91,7 +91,7 @@ const LICENSES: &[&str] = &[
 /// are kept as written; grading uses the types, the limits, the validation
 /// and the flags.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ProblemYaml {
+pub(crate) struct ProblemYaml {
     pub format: FormatVersion,
     /// Never empty: `pass-fail` when nothing else says `scoring`.
     pub types: BTreeSet<ProblemType>,
@@ -164,7 +164,7 @@ impl Default for ProblemYaml {
 /// `time_safety_margin` are the later `time_multipliers`'
 /// `ac_to_time_limit` and `time_limit_to_tle`.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Limits {
+pub(crate) struct Limits {
     /// Seconds. Absent: derived from the slowest accepted submission.
     pub time_limit: Option<f64>,
     /// The slowest accepted submission times this is the time limit
@@ -197,18 +197,10 @@ pub struct Limits {
 
 impl Limits {
     /// `ac_to_time_limit`, with the version's default.
-    pub fn ac_to_time_limit(&self, format: FormatVersion) -> f64 {
+    pub(crate) fn ac_to_time_limit(&self, format: FormatVersion) -> f64 {
         self.ac_to_time_limit.unwrap_or(match format {
             FormatVersion::Legacy => 5.0,
             _ => 2.0,
-        })
-    }
-
-    /// `time_limit_to_tle`, with the version's default.
-    pub fn time_limit_to_tle(&self, format: FormatVersion) -> f64 {
-        self.time_limit_to_tle.unwrap_or(match format {
-            FormatVersion::Legacy => 2.0,
-            _ => 1.5,
         })
     }
 }
@@ -216,7 +208,7 @@ impl Limits {
 impl ProblemYaml {
     /// The problem's name: the string, or the English (else the first) of
     /// a map of languages.
-    pub fn title(&self) -> Option<String> {
+    pub(crate) fn title(&self) -> Option<String> {
         match self.name.as_ref()? {
             Value::String(name) => Some(name.clone()),
             Value::Mapping(names) => names
@@ -230,7 +222,7 @@ impl ProblemYaml {
 
     /// The first source's name: the string, or `name` of a map, or the
     /// first of a list.
-    pub fn source_name(&self) -> Option<String> {
+    pub(crate) fn source_name(&self) -> Option<String> {
         fn name_of(value: &Value) -> Option<String> {
             match value {
                 Value::String(name) => Some(name.clone()),
@@ -243,12 +235,12 @@ impl ProblemYaml {
     }
 
     /// Whether the problem is of `kind`.
-    pub fn is(&self, kind: ProblemType) -> bool {
+    pub(crate) fn is(&self, kind: ProblemType) -> bool {
         self.types.contains(&kind)
     }
 
     /// Whether the problem is `type: scoring` (its test groups score it).
-    pub fn is_scoring(&self) -> bool {
+    pub(crate) fn is_scoring(&self) -> bool {
         self.is(ProblemType::Scoring)
     }
 }
@@ -353,7 +345,7 @@ struct TimeMultipliers {
 /// Why `problem.yaml` was refused: a YAML error (with its position), or a
 /// value not allowed (its key).
 #[derive(Debug, PartialEq)]
-pub enum YamlRefusal {
+pub(crate) enum YamlRefusal {
     Parse {
         position: Option<(usize, usize)>,
         message: String,
@@ -400,7 +392,7 @@ fn invalid(key: &'static str, message: impl Into<String>) -> YamlRefusal {
 
 /// Reads the text of a `problem.yaml`: its version first, then its keys as
 /// that version defines them.
-pub fn parse(text: &str) -> Result<ProblemYaml, YamlRefusal> {
+pub(crate) fn parse(text: &str) -> Result<ProblemYaml, YamlRefusal> {
     if text.trim().is_empty() {
         return Ok(ProblemYaml::default());
     }

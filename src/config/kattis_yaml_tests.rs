@@ -23,7 +23,7 @@ fn every_version_is_read_into_one_model() {
     assert_eq!(legacy.format, FormatVersion::Legacy);
     assert!(legacy.is(ProblemType::Interactive) && legacy.is(ProblemType::PassFail));
     assert_eq!(legacy.limits.ac_to_time_limit(legacy.format), 3.0);
-    assert_eq!(legacy.limits.time_limit_to_tle(legacy.format), 4.0);
+    assert_eq!(legacy.limits.time_limit_to_tle, Some(4.0));
     assert_eq!(legacy.keywords, ["graph", "easy"]);
     assert!(legacy.grading.is_some());
 
@@ -35,7 +35,7 @@ fn every_version_is_read_into_one_model() {
     .unwrap();
     assert_eq!(draft.format, FormatVersion::Draft2023_07);
     assert_eq!(draft.title().as_deref(), Some("Guess"));
-    assert_eq!(draft.limits.time_limit_to_tle(draft.format), 4.0);
+    assert_eq!(draft.limits.time_limit_to_tle, Some(4.0));
     assert_eq!(draft.limits.ac_to_time_limit(draft.format), 2.0);
 
     let current = parse(

@@ -5,11 +5,11 @@
 //! validates; it never runs anything.
 
 pub mod bundled;
-pub mod groups;
+pub(crate) mod groups;
 pub mod judge;
-pub mod kattis;
-pub mod kattis_groups;
-pub mod kattis_yaml;
+pub(crate) mod kattis;
+pub(crate) mod kattis_groups;
+pub(crate) mod kattis_yaml;
 pub mod problem;
 
 use std::fmt;

@@ -15,11 +15,11 @@
 //! does, and hands over the checked parts.
 
 mod protocol;
-pub mod shrink;
-pub mod tool;
+pub(crate) mod shrink;
+pub(crate) mod tool;
 
-pub use protocol::{CheckerProtocol, ValidatorVerdict};
-pub use tool::{Role, Tool, ToolFault, Toolbox};
+pub(crate) use protocol::{CheckerProtocol, ValidatorVerdict};
+pub(crate) use tool::{Role, Tool, ToolFault, Toolbox};
 
 use crate::config::problem::ValidatorExitCodes;
 use crate::problems::checkers::BuiltinChecker;
@@ -73,7 +73,7 @@ pub struct ProgramProblem {
 
 /// Leaks `text`: a package's id, title and profile names live as long as
 /// the process, as the built-in problems' do (a handful per command).
-pub fn leak(text: &str) -> &'static str {
+pub(crate) fn leak(text: &str) -> &'static str {
     Box::leak(text.to_owned().into_boxed_str())
 }
 

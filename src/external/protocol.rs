@@ -23,7 +23,7 @@ const SHOWN_MESSAGE_BYTES: usize = 512;
 
 /// A checker or validator message longer than this is the program's fault:
 /// it is a log, not a reason.
-pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+pub(super) const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
 /// The protocol an external checker speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +34,7 @@ pub enum CheckerProtocol {
 
 /// An input validator's decision.
 #[derive(Debug)]
-pub enum ValidatorVerdict {
+pub(crate) enum ValidatorVerdict {
     Valid,
     /// The validator's reason (its message, or the exit code).
     Invalid(String),
@@ -54,7 +54,7 @@ fn message(tool: &Tool, bytes: &[u8], discarded: u64, place: &str) -> Result<Str
 }
 
 /// Decides an input validator's run.
-pub fn validator_verdict(
+pub(super) fn validator_verdict(
     tool: &Tool,
     exit_codes: ValidatorExitCodes,
     measured: &Measured,
@@ -170,7 +170,7 @@ impl CheckerProtocol {
 
 /// testlib: exit 0 AC, 1 WA, 2 PE, 3 failure; the message on stderr, which
 /// testlib checkers always write ("ok 3 numbers").
-pub fn decide_testlib(
+pub(super) fn decide_testlib(
     tool: &Tool,
     measured: &Measured,
     limits: &Limits,
@@ -245,7 +245,7 @@ fn uncaught_exception(stderr: &str) -> Option<&str> {
 
 /// Kattis: exit 42 AC, 43 WA; the message in `judgemessage.txt` (may be
 /// empty).
-pub fn decide_kattis(
+pub(super) fn decide_kattis(
     tool: &Tool,
     measured: &Measured,
     judge_message: &[u8],
@@ -279,7 +279,7 @@ pub fn decide_kattis(
 /// test's maximum); writing both, or either with anything but one number
 /// of at least 0, is the validator's fault. A rejected output's score
 /// files are not read: a rejected test scores its group's reject score.
-pub fn validator_score(
+pub(super) fn validator_score(
     tool: &Tool,
     score: Option<&[u8]>,
     multiplier: Option<&[u8]>,
@@ -308,7 +308,7 @@ pub fn validator_score(
 }
 
 /// " (they first differ on line L)", for a message about two texts.
-pub fn first_difference(first: &str, second: &str) -> String {
+pub(super) fn first_difference(first: &str, second: &str) -> String {
     let line = first
         .lines()
         .zip(second.lines())

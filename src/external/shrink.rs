@@ -5,7 +5,7 @@
 
 /// Candidates smaller than `input`, the boldest first: each line dropped,
 /// then each token dropped, then each number halved (towards zero).
-pub fn generic(input: &str) -> Vec<String> {
+pub(crate) fn generic(input: &str) -> Vec<String> {
     let lines: Vec<&str> = input.lines().collect();
     let trailing_newline = input.ends_with('\n');
     let join = |lines: &[String]| {

@@ -288,7 +288,7 @@ impl Toolbox {
 
 /// How a tool's run went wrong before its exit code means anything: a
 /// limit, or a signal. `None` when it exited normally within its limits.
-pub fn abnormal_end(tool: &Tool, measured: &Measured, limits: &Limits) -> Option<ToolFault> {
+pub(crate) fn abnormal_end(tool: &Tool, measured: &Measured, limits: &Limits) -> Option<ToolFault> {
     let what = match measured.limit_exceeded {
         Some(LimitExceeded::CpuTime) => format!(
             "timed out: it used more than {} ms of CPU",
@@ -316,7 +316,7 @@ pub fn abnormal_end(tool: &Tool, measured: &Measured, limits: &Limits) -> Option
 
 /// `what`, followed by the tool's stderr between rulers (or a note that it
 /// was empty), cut at [`SHOWN_STDERR_BYTES`].
-pub fn with_stderr(what: &str, measured: &Measured) -> String {
+pub(crate) fn with_stderr(what: &str, measured: &Measured) -> String {
     let stderr = String::from_utf8_lossy(&measured.stderr);
     let stderr = stderr.trim_end();
     if stderr.is_empty() {
@@ -326,7 +326,7 @@ pub fn with_stderr(what: &str, measured: &Measured) -> String {
 }
 
 /// At most `limit` bytes of `text`, cut at a character boundary, with a note.
-pub fn cut(text: &str, limit: usize) -> String {
+pub(crate) fn cut(text: &str, limit: usize) -> String {
     if text.len() <= limit {
         return text.to_owned();
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 
 /// One package, as `judge problems` shows it.
 #[derive(Debug, serde::Serialize)]
-pub struct Row {
+pub(crate) struct Row {
     pub id: String,
     pub engine: &'static str,
     pub title: String,
@@ -20,13 +20,13 @@ pub struct Row {
 
 /// One generator profile of a package.
 #[derive(Debug, serde::Serialize)]
-pub struct ProfileRow {
+pub(crate) struct ProfileRow {
     pub name: String,
     pub about: &'static str,
 }
 
 /// A row per package: the bundled ones, then those of `problems_dir`.
-pub fn rows(problems_dir: Option<&Path>) -> Result<Vec<Row>, ConfigError> {
+pub(crate) fn rows(problems_dir: Option<&Path>) -> Result<Vec<Row>, ConfigError> {
     package_ids(problems_dir)
         .into_iter()
         .map(|id| Package::load(problems_dir, &id).map(|package| row(&package)))

@@ -28,7 +28,7 @@ use std::path::Path;
 
 /// What a class run will grade, and what it will not.
 #[derive(Debug)]
-pub struct ClassPlan {
+pub(crate) struct ClassPlan {
     /// The (submission, problem) pairs of this run (of its shard).
     pub entries: Vec<Entry>,
     /// Files of the submissions folder that are not graded, and why.
@@ -45,7 +45,7 @@ pub struct ClassPlan {
 /// Finds the submissions under `config`'s folder and layout, keeps
 /// `shard`'s part, and loads every package they name with `load` before
 /// anything runs: a broken problem.toml is a configuration error (exit 2).
-pub fn plan(
+pub(crate) fn plan(
     config: &JudgeConfig,
     problems_dir: Option<&Path>,
     shard: Option<Shard>,
@@ -187,7 +187,7 @@ fn missing_pairs(config: &JudgeConfig, entries: &[Entry]) -> Vec<MissingPair> {
 
 /// What a class run tells its observer as it goes.
 #[derive(Debug)]
-pub enum ClassEvent<'a> {
+pub(crate) enum ClassEvent<'a> {
     /// Grading of this problem's submissions begins.
     Problem(&'a str),
     /// The settings of a problem deserve a warning.
@@ -202,7 +202,7 @@ pub enum ClassEvent<'a> {
 
 /// Reads the report of `--resume`, with the note to say when it reuses
 /// nothing of it.
-pub fn load_resume(path: &Path) -> Result<(Resume, Option<String>), GradingError> {
+pub(crate) fn load_resume(path: &Path) -> Result<(Resume, Option<String>), GradingError> {
     let resume = resume::load(path)?;
     let note = resume
         .refused()
@@ -219,7 +219,7 @@ pub fn load_resume(path: &Path) -> Result<(Resume, Option<String>), GradingError
     clippy::too_many_arguments,
     reason = "grade's arguments and the journal"
 )]
-pub fn grade_journaled(
+pub(crate) fn grade_journaled(
     plan: &ClassPlan,
     config: &JudgeConfig,
     overrides: &Overrides,
@@ -256,7 +256,7 @@ pub fn grade_journaled(
 /// [`super::policy::tests_to_run`] says for the layout and `all_tests`),
 /// results `resume` may reuse taken from it, then the time-limit warnings;
 /// the report in the unsharded order.
-pub fn grade(
+pub(crate) fn grade(
     plan: &ClassPlan,
     config: &JudgeConfig,
     overrides: &Overrides,

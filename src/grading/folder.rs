@@ -19,7 +19,7 @@ use std::path::Path;
 
 /// One line a folder command says.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Line {
+pub(crate) enum Line {
     /// A file's result: data, for stdout.
     Result(String),
     /// A message for a person, for stderr.
@@ -27,7 +27,7 @@ pub enum Line {
 }
 
 /// Where the lines go, as they come; an error is stdout's.
-pub type Emit<'a> = &'a mut dyn FnMut(Line) -> std::io::Result<()>;
+pub(crate) type Emit<'a> = &'a mut dyn FnMut(Line) -> std::io::Result<()>;
 
 fn say(emit: Emit<'_>, line: Line) -> Result<(), GradingError> {
     emit(line).map_err(GradingError::Stdout)
@@ -47,7 +47,7 @@ fn stems(dir: &Path) -> Result<Vec<String>, GradingError> {
 
 /// `judge validate <problem> DIR`: 0 when every input is valid, 1 when any is
 /// invalid, 3 when any cannot be read (that one is not a verdict).
-pub fn validate(
+pub(crate) fn validate(
     validate: &dyn Fn(&str) -> Result<(), InputError>,
     dir: &Path,
     emit: Emit<'_>,
@@ -89,7 +89,7 @@ fn folder_exit(failed: bool, invalid: bool) -> u8 {
 /// differs from the reference answer (stale), each atomically, and says
 /// which. 0 when every input solved, 1 when any input is invalid, 3 when any
 /// file cannot be read or written.
-pub fn solve(problem: &dyn Problem, dir: &Path, emit: Emit<'_>) -> Result<u8, GradingError> {
+pub(crate) fn solve(problem: &dyn Problem, dir: &Path, emit: Emit<'_>) -> Result<u8, GradingError> {
     let (mut invalid, mut failed) = (0, 0);
     for stem in stems(dir)? {
         let input_path = dir.join(format!("{stem}.in"));
@@ -136,7 +136,7 @@ fn answer_state(path: &Path, answer: &str) -> Option<&'static str> {
 /// when it exists, else the reference solver. A missing output is WA. The
 /// exit code is the testlib code of the first test that is not AC in name
 /// order, and 3 whenever any test is JE.
-pub fn check(
+pub(crate) fn check(
     problem: &dyn Problem,
     tests: &Path,
     outputs: &Path,
@@ -178,7 +178,7 @@ pub fn check(
 
 /// The testlib exit code of one verdict of `judge check`: 0 AC, 2 PE, 3 JE,
 /// 1 anything else.
-pub fn check_exit(verdict: Verdict) -> u8 {
+pub(crate) fn check_exit(verdict: Verdict) -> u8 {
     match verdict {
         Verdict::Accepted => exit::SUCCESS,
         Verdict::PresentationError => exit::PRESENTATION_ERROR,
@@ -189,7 +189,7 @@ pub fn check_exit(verdict: Verdict) -> u8 {
 
 /// Decides one output read whole: an input or answer that is not text is the
 /// judge's data failing (a [`CheckerFailure`]), never the contestant's.
-pub fn check_sources(
+pub(crate) fn check_sources(
     problem: &dyn Problem,
     input: &Source,
     output: &Source,
@@ -212,7 +212,7 @@ pub fn check_sources(
 /// A file `judge check` was given could not be read: not a verdict (exit 3).
 #[derive(Debug, thiserror::Error)]
 #[error("failed to read the {what}")]
-pub struct ReadFailed {
+pub(crate) struct ReadFailed {
     /// `input`, `output` or `answer`.
     pub what: &'static str,
     #[source]
@@ -222,7 +222,7 @@ pub struct ReadFailed {
 /// `judge check <problem> INPUT OUTPUT [ANSWER]`: the `VERDICT reason` line
 /// (and, when the checker failed, a line for stderr) and the testlib exit
 /// code.
-pub fn check_file(
+pub(crate) fn check_file(
     problem: &dyn Problem,
     input: &Path,
     output: &Path,
@@ -260,7 +260,7 @@ pub fn check_file(
 /// What `judge validate` and `judge solve` do with an input error: a
 /// package program's failure is the judge's (exit 3), anything else is the
 /// input's (exit 1).
-pub fn input_exit(error: &InputError) -> u8 {
+pub(crate) fn input_exit(error: &InputError) -> u8 {
     match error.kind {
         problems::InputErrorKind::ProgramFailed(_) => exit::JUDGE_FAILED,
         _ => exit::FAILURE,

@@ -16,7 +16,7 @@ use std::path::Path;
 
 /// What to generate.
 #[derive(Debug, Clone, Copy)]
-pub struct GenRequest<'a> {
+pub(crate) struct GenRequest<'a> {
     /// The generator profile; the package's first when `None`.
     pub profile: Option<&'a str>,
     pub seed: u64,
@@ -29,7 +29,7 @@ pub struct GenRequest<'a> {
 
 /// Where a set is written (`--out DIR`).
 #[derive(Debug, Clone, Copy)]
-pub struct SetTarget<'a> {
+pub(crate) struct SetTarget<'a> {
     pub dir: &'a Path,
     /// Prefix of the file names, e.g. `large-`.
     pub prefix: &'a str,
@@ -66,7 +66,7 @@ fn jobs(request: &GenRequest<'_>) -> usize {
 /// Generates the tests and gives each input to `emit`, separated by one empty
 /// line (no valid input holds one); `emit` returns `false` when its reader
 /// went away. Returns what the tests hold when `request.stats` asks.
-pub fn print(
+pub(crate) fn print(
     package: &Package,
     request: &GenRequest<'_>,
     emit: &mut dyn FnMut(&str) -> std::io::Result<bool>,
@@ -99,7 +99,7 @@ pub fn print(
 /// Writes the set: `DIR/<prefix>NNN.in` and `.ans`, whole or not at all.
 /// Returns the lines to say: a note on names wider than `width`, and what
 /// was written.
-pub fn write_set(
+pub(crate) fn write_set(
     package: &Package,
     request: &GenRequest<'_>,
     target: &SetTarget<'_>,

@@ -11,16 +11,16 @@ use crate::verdict::Verdict;
 
 /// How much more time a TLE example gets to see whether its verdict hangs on
 /// the limit.
-pub const TLE_RETRY_FACTOR: f64 = 1.5;
+pub(crate) const TLE_RETRY_FACTOR: f64 = 1.5;
 
 /// `ms` with [`TLE_RETRY_FACTOR`] more time, rounded up.
-pub fn with_margin(ms: u64) -> u64 {
+pub(crate) fn with_margin(ms: u64) -> u64 {
     (ms as f64 * TLE_RETRY_FACTOR).ceil() as u64
 }
 
 /// The warning for an accepted result whose slowest test used more than
 /// half of `time_limit_ms`.
-pub fn close_to_the_limit(graded: &GradedResult) -> Option<String> {
+pub(crate) fn close_to_the_limit(graded: &GradedResult) -> Option<String> {
     let result = &graded.result;
     if !result.verdict.is_accepted() {
         return None;
@@ -38,7 +38,7 @@ pub fn close_to_the_limit(graded: &GradedResult) -> Option<String> {
 /// Whether [`time_limit_warnings`] runs anything for `graded`: a TLE
 /// example that got TLE. Any other result's warnings are
 /// [`close_to_the_limit`]'s alone.
-pub fn needs_reruns(graded: &GradedResult) -> bool {
+pub(crate) fn needs_reruns(graded: &GradedResult) -> bool {
     let expects_tle = graded
         .expected
         .as_ref()
@@ -50,7 +50,7 @@ pub fn needs_reruns(graded: &GradedResult) -> bool {
 /// TLE, of its TLE tests re-run one at a time at [`TLE_RETRY_FACTOR`] times
 /// the limit (stopping at the first still too slow). `None` when `cancel`
 /// stopped the re-runs before they settled it.
-pub fn time_limit_warnings(
+pub(crate) fn time_limit_warnings(
     problem: &dyn Problem,
     submission: &Submission,
     graded: &GradedResult,

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 /// Reads every report and merges them (another version, overlapping pairs
 /// or a missing shard is refused, naming the file).
-pub fn read_and_merge(paths: &[PathBuf]) -> Result<GradeReport, GradingError> {
+pub(crate) fn read_and_merge(paths: &[PathBuf]) -> Result<GradeReport, GradingError> {
     let mut reports = Vec::with_capacity(paths.len());
     for path in paths {
         let text = fs_err::read_to_string(path).map_err(|error| {

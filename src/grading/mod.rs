@@ -25,21 +25,21 @@
 //! - [`score`] scores a submission on a package's test groups.
 //! - [`policy`] is the exit policy of the verdicts and the student view.
 
-pub mod catalog;
-pub mod class;
-pub mod folder;
-pub mod gen;
-pub mod margin;
-pub mod merge;
-pub mod package;
-pub mod policy;
-pub mod reports;
-pub mod run;
-pub mod score;
+pub(crate) mod catalog;
+pub(crate) mod class;
+pub(crate) mod folder;
+pub(crate) mod gen;
+pub(crate) mod margin;
+pub(crate) mod merge;
+pub(crate) mod package;
+pub(crate) mod policy;
+pub(crate) mod reports;
+pub(crate) mod run;
+pub(crate) mod score;
 pub mod settings;
-pub mod similarity;
-pub mod stress;
-pub mod submission;
+pub(crate) mod similarity;
+pub(crate) mod stress;
+pub(crate) mod submission;
 
 use crate::config::ConfigError;
 use crate::interrupt::InterruptError;

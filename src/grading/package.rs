@@ -30,7 +30,7 @@ const OUR_TIME_MULTIPLIER: f64 = 5.0;
 
 /// A package's submissions, sorted into those graded and those skipped.
 #[derive(Debug)]
-pub struct PackagePlan {
+pub(crate) struct PackagePlan {
     pub package: Package,
     /// The time limit the package states, if it does.
     pub time_limit_ms: Option<u64>,
@@ -56,12 +56,12 @@ pub struct PackagePlan {
 }
 
 /// The folder a partial solution of a scored package is in.
-pub const PARTIAL_FOLDER: &str = "partially_accepted";
+pub(crate) const PARTIAL_FOLDER: &str = "partially_accepted";
 
 /// Loads the package in `dir` and sorts its submissions: a folder that is
 /// not a verdict folder, a multi-file submission, or a file in a language
 /// that is not configured is skipped with the reason.
-pub fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, GradingError> {
+pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, GradingError> {
     if !dir.is_dir() {
         return Err(GradingError::usage(
             format!("the package `{}` is not a folder", dir.display()),
@@ -159,7 +159,7 @@ pub fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, GradingErro
 impl PackagePlan {
     /// A package with no submission to grade is a usage error (`dir`
     /// names it).
-    pub fn refuse_empty(&self, dir: &Path) -> Result<(), GradingError> {
+    pub(crate) fn refuse_empty(&self, dir: &Path) -> Result<(), GradingError> {
         if self.graded.is_empty() {
             return Err(GradingError::usage(
                 format!(
@@ -175,7 +175,7 @@ impl PackagePlan {
 
 /// A time limit derived from the slowest accepted submission.
 #[derive(Clone, Debug, PartialEq)]
-pub struct DerivedLimit {
+pub(crate) struct DerivedLimit {
     pub limit_ms: u64,
     pub slowest_ms: u64,
     pub slowest: String,
@@ -184,7 +184,7 @@ pub struct DerivedLimit {
 
 /// One graded submission and whether it got its folder's verdict.
 #[derive(Debug)]
-pub struct PackageRow {
+pub(crate) struct PackageRow {
     pub listed: PackageSubmission,
     pub result: SubmissionResult,
     pub agrees: bool,
@@ -195,7 +195,7 @@ pub struct PackageRow {
 /// folder and the verdicts the folder accepts) for `--json`, `--junit`,
 /// `--csv` and `--html`.
 #[derive(Debug)]
-pub struct PackageReport {
+pub(crate) struct PackageReport {
     pub rows: Vec<PackageRow>,
     pub skipped: usize,
     pub time_limit_ms: u64,
@@ -204,7 +204,7 @@ pub struct PackageReport {
 
 impl PackageReport {
     /// 3 for a JE, 0 when every submission got its folder's verdict, else 1.
-    pub fn exit_code(&self) -> u8 {
+    pub(crate) fn exit_code(&self) -> u8 {
         super::policy::verdict_exit(
             self.rows
                 .iter()
@@ -215,7 +215,7 @@ impl PackageReport {
 }
 
 /// How to grade a package besides its plan.
-pub struct PackageOptions<'a> {
+pub(crate) struct PackageOptions<'a> {
     pub jobs: Option<u64>,
     /// Run every test of a submission that already failed one.
     pub all_tests: bool,
@@ -250,7 +250,7 @@ fn also_accepted(folder: &str, own: Option<Verdict>) -> Vec<Verdict> {
 /// The configuration a Kattis package grades under: Kattis' meanings (one
 /// time limit for every language: no `time-factor` that the user's
 /// judge.toml does not set itself), layout `expected`, no random tests.
-pub fn package_config(plan: &PackagePlan, config: &JudgeConfig) -> JudgeConfig {
+pub(crate) fn package_config(plan: &PackagePlan, config: &JudgeConfig) -> JudgeConfig {
     let mut config = if plan.kattis {
         config.without_default_time_factors()
     } else {
@@ -268,7 +268,7 @@ pub fn package_config(plan: &PackagePlan, config: &JudgeConfig) -> JudgeConfig {
 /// [`super::policy::tests_to_run`]); deriving the limit runs every test.
 /// The grading itself is a class's ([`super::class::grade`]), so shards,
 /// `--resume` and the reports work as for `judge grade`.
-pub fn grade(
+pub(crate) fn grade(
     plan: &PackagePlan,
     dir: &Path,
     config: &JudgeConfig,
@@ -401,7 +401,7 @@ pub fn grade(
 /// Scores `result` through the groups: its `score`, `max_score`,
 /// `groups`, and the root's verdict (a submission that did not compile
 /// keeps its CE or JE and scores 0).
-pub fn apply_score(scoring: &ScorePlan, tests: &[TestCase], result: &mut SubmissionResult) {
+pub(crate) fn apply_score(scoring: &ScorePlan, tests: &[TestCase], result: &mut SubmissionResult) {
     result.max_score = Some(scoring.max_score());
     if result.compile.verdict.is_some() {
         result.score = Some(Points(0.0));
@@ -426,7 +426,7 @@ pub fn apply_score(scoring: &ScorePlan, tests: &[TestCase], result: &mut Submiss
 /// `accepted/` must score the maximum (and be accepted), and
 /// `partially_accepted/` must score strictly between 0 and the maximum;
 /// every other folder is judged by the verdict alone.
-pub fn folder_agrees(folder: &str, result: &SubmissionResult, scored: bool) -> bool {
+pub(crate) fn folder_agrees(folder: &str, result: &SubmissionResult, scored: bool) -> bool {
     let (score, max) = (
         result.score.unwrap_or(Points(0.0)).0,
         result.max_score.unwrap_or(Points(0.0)).0,
@@ -545,7 +545,7 @@ fn failure_of(result: &SubmissionResult) -> String {
 /// problemtools: the slowest accepted run times `time_multiplier`, rounded
 /// up to a multiple of `resolution_ms` (`time_resolution`; 1 s by
 /// default), at least one of it.
-pub fn derived_time_limit_ms(slowest_ms: u64, multiplier: f64, resolution_ms: u64) -> u64 {
+pub(crate) fn derived_time_limit_ms(slowest_ms: u64, multiplier: f64, resolution_ms: u64) -> u64 {
     let resolution_ms = resolution_ms.max(1);
     let exact = slowest_ms as f64 * multiplier / resolution_ms as f64;
     (exact.ceil().max(1.0) as u64).saturating_mul(resolution_ms)

@@ -11,7 +11,7 @@ use crate::verdict::Verdict;
 /// verdict is all that is asked, so a submission stops at its first failing
 /// test, as problemtools does, unless `--all-tests`; a class (`student/problem`,
 /// `problem/student`) runs every test, since its scores need them.
-pub fn tests_to_run(layout: Layout, all_tests: bool) -> TestsToRun {
+pub(crate) fn tests_to_run(layout: Layout, all_tests: bool) -> TestsToRun {
     match (layout, all_tests) {
         (Layout::Expected, false) => TestsToRun::UntilFirstFailure,
         (Layout::Expected, true) | (Layout::ProblemStudent | Layout::StudentProblem, _) => {
@@ -24,7 +24,7 @@ pub fn tests_to_run(layout: Layout, all_tests: bool) -> TestsToRun {
 /// judge failing (3); else 0 when everything passed, 1 when not. What
 /// "passed" means is the command's: AC for `run`, the folder's verdict for
 /// layout `expected` and `grade --package`.
-pub fn verdict_exit(judge_error: bool, all_passed: bool) -> u8 {
+pub(crate) fn verdict_exit(judge_error: bool, all_passed: bool) -> u8 {
     if judge_error {
         exit::JUDGE_FAILED
     } else if all_passed {
@@ -35,7 +35,7 @@ pub fn verdict_exit(judge_error: bool, all_passed: bool) -> u8 {
 }
 
 /// `judge run`: JE anywhere is 3, every verdict AC is 0, else 1.
-pub fn run_exit(verdicts: &[Verdict]) -> u8 {
+pub(crate) fn run_exit(verdicts: &[Verdict]) -> u8 {
     verdict_exit(
         verdicts.contains(&Verdict::JudgeError),
         verdicts.iter().all(|verdict| verdict.is_accepted()),
@@ -45,7 +45,7 @@ pub fn run_exit(verdicts: &[Verdict]) -> u8 {
 /// `judge grade` and `judge merge`: JE anywhere is 3; layout `expected`
 /// passes when every example got its folder's verdict, the others when
 /// every verdict is AC.
-pub fn grade_exit(report: &GradeReport) -> u8 {
+pub(crate) fn grade_exit(report: &GradeReport) -> u8 {
     let results = &report.results;
     let all_passed = if report.layout == Layout::Expected {
         results.iter().all(|graded| graded.agrees() == Some(true))
@@ -67,7 +67,7 @@ pub fn grade_exit(report: &GradeReport) -> u8 {
 /// (a small seed can be recovered from a fingerprint), since they would let a
 /// student remake every hidden random test with `judge gen` (adversarial
 /// review of issue #11).
-pub fn student_view(report: &GradeReport) -> GradeReport {
+pub(crate) fn student_view(report: &GradeReport) -> GradeReport {
     let mut hidden = report.clone();
     hidden.graded_with = None;
     for graded in &mut hidden.results {

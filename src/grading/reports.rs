@@ -13,14 +13,14 @@ use std::path::Path;
 
 /// The report files rendered from results (`--junit`, `--csv`, `--html`).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct ReportFiles<'a> {
+pub(crate) struct ReportFiles<'a> {
     pub junit: Option<&'a Path>,
     pub csv: Option<&'a Path>,
     pub html: Option<&'a Path>,
 }
 
 /// Writes one report to `path`, or to standard output for `-`.
-pub fn write_report(path: &Path, text: &str) -> Result<(), GradingError> {
+pub(crate) fn write_report(path: &Path, text: &str) -> Result<(), GradingError> {
     if is_stdout(path) {
         write_stdout(text).map_err(GradingError::Stdout)
     } else {
@@ -32,7 +32,7 @@ pub fn write_report(path: &Path, text: &str) -> Result<(), GradingError> {
 /// cannot be written does not keep the others from being written (the first
 /// failure is returned once all were tried). With `similarity`, the HTML
 /// class page holds its section and the page folder its side-by-side pages.
-pub fn write<R: report::Row>(
+pub(crate) fn write<R: report::Row>(
     files: &ReportFiles<'_>,
     rows: &[R],
     html: &report::html::Options,
@@ -67,7 +67,7 @@ pub fn write<R: report::Row>(
 /// `student_view`. Each that can be written is written, even when another
 /// cannot (a full disk may still take a small CSV); the failures are
 /// returned, the JSON report's first, once all were tried.
-pub fn write_grade(
+pub(crate) fn write_grade(
     report: &GradeReport,
     json: Option<&Path>,
     files: &ReportFiles<'_>,
@@ -166,7 +166,7 @@ fn write_html<R: report::Row>(
 
 /// Writes `judge similar`'s own HTML: the summary page and, in the folder
 /// beside it, a side-by-side page per pair shown; `-` prints the one page.
-pub fn write_similar_html(path: &Path, analysis: &Analysis) -> Result<(), GradingError> {
+pub(crate) fn write_similar_html(path: &Path, analysis: &Analysis) -> Result<(), GradingError> {
     if is_stdout(path) {
         let pages = similar::html::render(&analysis.report, &analysis.hand_ins, None, None);
         return write_stdout(&pages.summary).map_err(GradingError::Stdout);

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 /// What `judge run` was asked for.
 #[derive(Clone, Debug, Default)]
-pub struct RunRequest {
+pub(crate) struct RunRequest {
     pub submissions: Vec<PathBuf>,
     /// `--tests DIR`, run instead of the package's tests.
     pub tests: Option<PathBuf>,
@@ -26,7 +26,7 @@ pub struct RunRequest {
 
 /// Something about the plan the user should hear before it runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RunNote {
+pub(crate) enum RunNote {
     /// `--random N` asked for random tests of a package with no generator.
     NoGenerator { package: String },
 }
@@ -43,7 +43,7 @@ impl std::fmt::Display for RunNote {
 
 /// A run ready to start: the submissions classified, the settings resolved.
 #[derive(Debug)]
-pub struct RunPlan<'a> {
+pub(crate) struct RunPlan<'a> {
     pub package: &'a Package,
     pub submissions: Vec<Submission>,
     pub tests: Option<PathBuf>,
@@ -57,7 +57,7 @@ pub struct RunPlan<'a> {
 /// Checks `request` against `package` and `config` and resolves what runs;
 /// a submission that cannot run or a missing `--tests` folder is a usage
 /// error, before anything runs.
-pub fn plan<'a>(
+pub(crate) fn plan<'a>(
     request: &RunRequest,
     config: &JudgeConfig,
     package: &'a Package,
@@ -100,7 +100,7 @@ pub fn plan<'a>(
 
 /// What a run graded.
 #[derive(Debug)]
-pub struct RunReport {
+pub(crate) struct RunReport {
     /// One per submission that finished, in the order given.
     pub results: Vec<SubmissionResult>,
     /// Submissions an interruption left ungraded.
@@ -114,7 +114,7 @@ pub struct RunReport {
 
 /// Runs `plan`: loads the tests, grades every submission (`on_event` sees
 /// each step, in order), and names the package in the results.
-pub fn run(
+pub(crate) fn run(
     plan: &RunPlan<'_>,
     cancel: &Cancellation,
     on_event: &mut dyn FnMut(Event<'_>),

@@ -25,7 +25,7 @@ use std::collections::HashMap;
 
 /// What a submission scored.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Scored {
+pub(crate) struct Scored {
     pub score: Points,
     pub max_score: Points,
     /// The root's verdict.
@@ -36,7 +36,7 @@ pub struct Scored {
 
 /// One test as judged: its verdict and what its validator said of its score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Observed {
+pub(crate) struct Observed {
     pub verdict: Verdict,
     pub score: Option<ValidatorScore>,
 }
@@ -44,7 +44,7 @@ pub struct Observed {
 /// A [`GroupTree`] bound to a run's tests (by index), with every maximum
 /// worked out.
 #[derive(Clone, Debug)]
-pub struct ScorePlan {
+pub(crate) struct ScorePlan {
     style: ScoringStyle,
     root: PlanGroup,
     tests: usize,
@@ -95,7 +95,7 @@ impl ScorePlan {
     /// Binds `tree` to the run's tests, named in run order. Every test of
     /// the tree must be one of them and every one of them in the tree, in
     /// the same order.
-    pub fn new(tree: &GroupTree, test_names: &[&str]) -> Result<ScorePlan, String> {
+    pub(crate) fn new(tree: &GroupTree, test_names: &[&str]) -> Result<ScorePlan, String> {
         let index: HashMap<&str, usize> = test_names
             .iter()
             .enumerate()
@@ -126,14 +126,14 @@ impl ScorePlan {
     }
 
     /// The highest score a submission can get.
-    pub fn max_score(&self) -> Points {
+    pub(crate) fn max_score(&self) -> Points {
         Points(self.root.max)
     }
 
     /// Scores one submission: `observed[i]` is test `i` as judged, `None`
     /// when it was not run. A test that judging reaches but that was not
     /// run counts as a judge error.
-    pub fn evaluate(&self, observed: &[Option<Observed>]) -> Scored {
+    pub(crate) fn evaluate(&self, observed: &[Option<Observed>]) -> Scored {
         let mut groups = Vec::new();
         let mut passed = HashMap::new();
         let lookup = |test: usize| {

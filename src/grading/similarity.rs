@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// Runs the comparison, with the user's mistakes as usage errors (exit 2)
 /// and a failed grammar or an unreadable folder as the judge's (exit 3).
-pub fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, GradingError> {
+pub(crate) fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, GradingError> {
     run::run(request).map_err(|error| match error {
         run::RunError::Discover(walk @ DiscoverError::Walk(_)) => GradingError::Discover(walk),
         run::RunError::Base(BaseError::Tokenize(_)) | run::RunError::Tokenize(_) => {
@@ -42,7 +42,7 @@ fn submissions_hint(config: &JudgeConfig) -> String {
 
 /// What `judge grade --similarity` asks for.
 #[derive(Debug, Clone, Copy)]
-pub struct ForGrade<'a> {
+pub(crate) struct ForGrade<'a> {
     /// `--similarity` was given.
     pub asked: bool,
     /// `--student-view` was given (as a flag, not from judge.toml).
@@ -59,7 +59,7 @@ pub struct ForGrade<'a> {
 /// before anything is graded so that a mistake costs nothing. Refused
 /// without an HTML report, and for students (`--student-view`, or
 /// `student-view` of judge.toml).
-pub fn for_grade(
+pub(crate) fn for_grade(
     asked: &ForGrade<'_>,
     config: &JudgeConfig,
 ) -> Result<Option<run::Analysis>, GradingError> {
@@ -98,7 +98,7 @@ pub fn for_grade(
 }
 
 /// The default of `--min-tokens`.
-pub const DEFAULT_MIN_TOKENS: usize = similar::DEFAULT_MIN_TOKENS;
+pub(crate) const DEFAULT_MIN_TOKENS: usize = similar::DEFAULT_MIN_TOKENS;
 
 #[cfg(test)]
 mod tests {

@@ -26,7 +26,7 @@ use std::path::Path;
 
 /// What to stress.
 #[derive(Debug)]
-pub struct StressRequest<'a> {
+pub(crate) struct StressRequest<'a> {
     pub config: &'a JudgeConfig,
     pub package: &'a Package,
     /// The program: a source file in a configured language, or an executable.
@@ -46,7 +46,7 @@ pub struct StressRequest<'a> {
 
 /// What a stress run tells its caller as it goes.
 #[derive(Debug)]
-pub enum StressEvent<'a> {
+pub(crate) enum StressEvent<'a> {
     /// A warning about the settings.
     Settings(&'a SettingsWarning),
     /// The tests are about to run (say which isolation layers are missing).
@@ -61,7 +61,7 @@ pub enum StressEvent<'a> {
 
 /// How a stress run ended.
 #[derive(Debug, PartialEq, Eq)]
-pub struct StressEnd {
+pub(crate) struct StressEnd {
     /// The smallest failing input, for stdout.
     pub smallest: Option<String>,
     pub code: u8,
@@ -78,7 +78,7 @@ impl StressEnd {
 
 /// Runs `judge stress`: checks the request, searches, shrinks and words the
 /// outcome.
-pub fn stress(
+pub(crate) fn stress(
     request: &StressRequest<'_>,
     cancel: &Cancellation,
     observer: &mut dyn FnMut(StressEvent<'_>),

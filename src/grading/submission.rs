@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// A submission's language by extension, or an executable; anything else is
 /// a usage error naming the known languages.
-pub fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, GradingError> {
+pub(crate) fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, GradingError> {
     let metadata = fs_err::metadata(path).map_err(|error| {
         GradingError::usage(
             format!(
@@ -79,7 +79,7 @@ pub fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, Grading
 /// Why a handed-in file is not run: the submission's fault, reported as CE
 /// with this as the compile message.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Unrunnable {
+pub(crate) enum Unrunnable {
     /// More than one file for the same (student, problem).
     SeveralFiles {
         student: String,
@@ -122,7 +122,7 @@ impl fmt::Display for Unrunnable {
 }
 
 /// The submission to run for a discovered entry, or why it cannot be.
-pub fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submission, Unrunnable> {
+pub(crate) fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submission, Unrunnable> {
     if !entry.others.is_empty() {
         return Err(Unrunnable::SeveralFiles {
             student: entry.student.clone(),

@@ -21,27 +21,18 @@ use crate::config::problem::{
 use crate::config::{ConfigError, ConfigErrorKind};
 use crate::external::{Checker, CheckerProtocol, Interaction, ProgramProblem, Role, Tool, Toolbox};
 use crate::grade::ACCEPTED_FOLDER;
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// A Kattis package, ready to grade.
 #[derive(Debug)]
-pub struct KattisPackage {
+pub(crate) struct KattisPackage {
     pub package: Package,
-    /// problem.yaml's format version.
-    pub format: FormatVersion,
-    /// problem.yaml's types (`pass-fail` or `scoring`, and `interactive`,
-    /// `multi-pass`), for the grading that acts on them.
-    pub types: BTreeSet<ProblemType>,
     /// problem.yaml's `limits.time_limit`, in ms.
     pub time_limit_ms: Option<u64>,
     /// `ac_to_time_limit` (legacy `time_multiplier`; default 5 in the
     /// legacy format, 2 later, as problemtools).
     pub time_multiplier: f64,
-    /// `time_limit_to_tle` (legacy `time_safety_margin`; default 2 in the
-    /// legacy format, 1.5 later).
-    pub time_safety_margin: f64,
     /// `time_resolution` in ms: a derived time limit is rounded up to it
     /// (default 1 s).
     pub time_resolution_ms: u64,
@@ -54,7 +45,7 @@ pub struct KattisPackage {
 }
 
 /// Reads the Kattis package in `dir`.
-pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigError> {
+pub(crate) fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigError> {
     let file = read_problem_yaml(dir)?;
     let yaml = &file.yaml;
     let id = dir
@@ -77,11 +68,8 @@ pub fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigErr
                   skipped_validators: Vec<(PathBuf, String)>,
                   unchecked_inputs: Option<String>| KattisPackage {
         package,
-        format: yaml.format,
-        types: yaml.types.clone(),
         time_limit_ms,
         time_multiplier: yaml.limits.ac_to_time_limit(yaml.format),
-        time_safety_margin: yaml.limits.time_limit_to_tle(yaml.format),
         time_resolution_ms: yaml
             .limits
             .time_resolution

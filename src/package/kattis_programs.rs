@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 /// A program of the package: how it runs, or why it cannot.
 #[derive(Debug)]
-pub enum FoundProgram {
+pub(crate) enum FoundProgram {
     /// A file or folder in a configured language, or an executable
     /// (`None`).
     Runs {
@@ -40,7 +40,10 @@ fn validation_script(path: &Path) -> Option<String> {
 }
 
 /// Every program in `folder` (each entry a file or a folder), by name.
-pub fn programs_in(folder: &Path, config: &JudgeConfig) -> Result<Vec<FoundProgram>, ConfigError> {
+pub(crate) fn programs_in(
+    folder: &Path,
+    config: &JudgeConfig,
+) -> Result<Vec<FoundProgram>, ConfigError> {
     if !folder.is_dir() {
         return Ok(Vec::new());
     }
@@ -51,7 +54,7 @@ pub fn programs_in(folder: &Path, config: &JudgeConfig) -> Result<Vec<FoundProgr
 }
 
 /// How the file or folder `path` runs (or why not).
-pub fn program_at(path: &Path, config: &JudgeConfig) -> Result<FoundProgram, ConfigError> {
+pub(crate) fn program_at(path: &Path, config: &JudgeConfig) -> Result<FoundProgram, ConfigError> {
     if let Some(reason) = validation_script(path) {
         return Ok(FoundProgram::Unrunnable {
             path: path.to_owned(),
@@ -88,7 +91,7 @@ pub fn program_at(path: &Path, config: &JudgeConfig) -> Result<FoundProgram, Con
 /// (C sources beside C++ ones make a C++ program). A folder with `build` or
 /// `run` scripts, with no source, or with sources of two languages is an
 /// error naming it.
-pub fn folder_language(
+pub(crate) fn folder_language(
     folder: &Path,
     config: &JudgeConfig,
 ) -> Result<(String, Language), ConfigError> {

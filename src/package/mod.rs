@@ -9,10 +9,10 @@
 //! directory; `--problems-dir DIR` puts `DIR/<id>/` in place of the bundled
 //! package of the same id.
 
-pub mod kattis;
-pub mod kattis_programs;
+pub(crate) mod kattis;
+pub(crate) mod kattis_programs;
 mod programs;
-pub mod scaffold;
+pub(crate) mod scaffold;
 
 use crate::config::judge::JudgeConfig;
 use crate::config::problem::{

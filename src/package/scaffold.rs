@@ -79,7 +79,7 @@ const WRONG: &str = "n = int(input())\nprint(sum(map(int, input().split())) + 1)
 
 /// Writes the package `id` into `root` (`dir/<id>`, which must not exist:
 /// the caller checks), each file with its folders.
-pub fn write(root: &Path, id: &str, dir: &Path) -> std::io::Result<()> {
+pub(crate) fn write(root: &Path, id: &str, dir: &Path) -> std::io::Result<()> {
     let dir = dir.display().to_string();
     let fill = |text: &str| text.replace("{id}", id).replace("{dir}", &dir);
     let files: [(&str, String); 11] = [

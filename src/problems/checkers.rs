@@ -7,7 +7,6 @@
 //! "token 3: expected 5, got 4".
 
 use super::CheckOutcome;
-use serde::Deserialize;
 
 /// Which built-in comparison, and its options.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -21,16 +20,6 @@ pub enum BuiltinChecker {
     /// number within `absolute` or within `relative` × |answer| of it.
     Float { absolute: f64, relative: f64 },
     /// Tokens, compared without regard to ASCII case.
-    CaseInsensitive,
-}
-
-/// The name a package uses for a built-in checker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum BuiltinName {
-    Tokens,
-    Lines,
-    Float,
     CaseInsensitive,
 }
 

@@ -10,7 +10,7 @@
 //!
 //! This module does not run programs or read files: callers hand it text.
 
-pub mod checkers;
+pub(crate) mod checkers;
 pub mod matchsticks;
 pub mod mayan;
 pub mod rooks;

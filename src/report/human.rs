@@ -19,7 +19,7 @@ const MESSAGE_WIDTH: usize = 60;
 /// a checker message quoting its output, a file name) cannot move the
 /// cursor, clear the screen or draw a fake result in the terminal (issue
 /// 18). Tabs stay; line breaks are the caller's to split on.
-pub fn visible(text: &str) -> String {
+pub(crate) fn visible(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for character in text.chars() {
         let code = u32::from(character);
@@ -38,7 +38,7 @@ pub fn visible(text: &str) -> String {
 }
 
 /// One submission's block of the table.
-pub fn render_submission(result: &SubmissionResult) -> String {
+pub(crate) fn render_submission(result: &SubmissionResult) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -118,7 +118,7 @@ pub fn render_submission(result: &SubmissionResult) -> String {
 /// verdict, tests passed, score and the slowest test against the limit, and
 /// for layout `expected` the verdict each example must get. `colour` adds
 /// ANSI colours to verdicts; the text alone carries the meaning.
-pub fn render_grade_table(report: &GradeReport, colour: bool) -> String {
+pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
     let expected_layout = report.layout == Layout::Expected;
     let mut rows: Vec<[String; 7]> = vec![[
         "problem".into(),
@@ -193,7 +193,7 @@ pub fn render_grade_table(report: &GradeReport, colour: bool) -> String {
 
 /// One line that sums a grade up, e.g. `12 submissions: 9 AC, 2 WA, 1 TLE`,
 /// and for layout `expected` how many examples got their folder's verdict.
-pub fn render_grade_summary(report: &GradeReport) -> String {
+pub(crate) fn render_grade_summary(report: &GradeReport) -> String {
     let mut counts: std::collections::BTreeMap<Verdict, usize> = Default::default();
     for graded in &report.results {
         *counts.entry(graded.result.verdict).or_default() += 1;
@@ -229,7 +229,7 @@ pub fn render_grade_summary(report: &GradeReport) -> String {
 /// The lines `judge grade` says on stderr after its table: each result's
 /// warnings, why a judge error is no student's fault (issue #8: a missing
 /// compiler), and each example whose verdict disagrees with its folder.
-pub fn grade_messages(report: &GradeReport) -> Vec<String> {
+pub(crate) fn grade_messages(report: &GradeReport) -> Vec<String> {
     let mut lines = Vec::new();
     for graded in &report.results {
         for warning in &graded.warnings {
@@ -252,7 +252,7 @@ pub fn grade_messages(report: &GradeReport) -> Vec<String> {
 
 /// The line for an example whose verdict is not its folder's, e.g.
 /// `submissions/rooks/accepted/x.py: expected AC, got WA (test small-003: board 2: expected 5, got 4)`.
-pub fn render_disagreement(graded: &GradedResult) -> Option<String> {
+pub(crate) fn render_disagreement(graded: &GradedResult) -> Option<String> {
     let expected = graded.expected.as_ref()?;
     let result = &graded.result;
     let Some(verdict) = expected.verdict else {
@@ -307,7 +307,7 @@ fn paint(text: &str, code: &str) -> String {
 
 /// `judge run`'s last lines after a signal: how many were graded and which
 /// to run again.
-pub fn run_interrupted(
+pub(crate) fn run_interrupted(
     signal: &str,
     graded: usize,
     asked: usize,
@@ -327,7 +327,7 @@ pub fn run_interrupted(
 }
 
 /// `judge run`'s summary: the tests run and how many submissions passed.
-pub fn run_summary(selection: &str, verdicts: &[Verdict]) -> String {
+pub(crate) fn run_summary(selection: &str, verdicts: &[Verdict]) -> String {
     let accepted = verdicts
         .iter()
         .filter(|verdict| verdict.is_accepted())
@@ -339,7 +339,7 @@ pub fn run_summary(selection: &str, verdicts: &[Verdict]) -> String {
 }
 
 /// Why a grade stopped at once: its journal (`path`) could not be written.
-pub fn journal_failed(report: &GradeReport, path: &Path) -> String {
+pub(crate) fn journal_failed(report: &GradeReport, path: &Path) -> String {
     format!(
         "note: the grade stopped at once: `{}` could not be written; {} of {} pairs \
          graded, and the reports that can be written hold them",
@@ -351,7 +351,7 @@ pub fn journal_failed(report: &GradeReport, path: &Path) -> String {
 
 /// What an interrupted `judge grade` finished, and how to go on from there
 /// (`json`: where its JSON report went, if anywhere).
-pub fn interrupted(report: &GradeReport, signal: &str, json: Option<&Path>) -> [String; 2] {
+pub(crate) fn interrupted(report: &GradeReport, signal: &str, json: Option<&Path>) -> [String; 2] {
     let total = report.results.len() + report.not_graded.len();
     let first = format!(
         "interrupted by {signal}: {} of {total} pairs graded, {} not graded",
@@ -375,7 +375,7 @@ pub fn interrupted(report: &GradeReport, signal: &str, json: Option<&Path>) -> [
 }
 
 /// One line of `judge stress`'s progress.
-pub fn stress_progress(event: crate::runner::stress::StressProgress) -> String {
+pub(crate) fn stress_progress(event: crate::runner::stress::StressProgress) -> String {
     use crate::problems::text::plural;
     use crate::runner::stress::StressProgress;
     match event {

@@ -8,11 +8,11 @@
 
 pub mod csv;
 pub mod html;
-pub mod human;
+pub(crate) mod human;
 pub mod json;
 pub mod junit;
-pub mod stdout;
-pub mod targets;
+pub(crate) mod stdout;
+pub(crate) mod targets;
 
 use crate::runner::{SubmissionResult, TestResult};
 use crate::verdict::Verdict;

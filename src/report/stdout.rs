@@ -17,7 +17,7 @@ static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
 /// Writes data to stdout. A closed pipe is remembered and swallowed; any other
 /// error (a full disk behind a redirect) is returned.
-pub fn write_stdout(data: &str) -> std::io::Result<()> {
+pub(crate) fn write_stdout(data: &str) -> std::io::Result<()> {
     if stdout_closed() {
         return Ok(());
     }
@@ -36,6 +36,6 @@ pub fn write_stdout(data: &str) -> std::io::Result<()> {
 
 /// Whether the reader of stdout has gone away; a command with only stdout
 /// left to produce (`judge gen` without `--out`) may stop early.
-pub fn stdout_closed() -> bool {
+pub(crate) fn stdout_closed() -> bool {
     STDOUT_CLOSED.load(Ordering::Relaxed)
 }

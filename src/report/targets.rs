@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 /// Where a report goes: `-` is standard output for every report flag.
-pub fn is_stdout(path: &Path) -> bool {
+pub(crate) fn is_stdout(path: &Path) -> bool {
     path == Path::new("-")
 }
 
@@ -30,7 +30,7 @@ impl TargetError {
 
 /// The report files of one command, by flag.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Targets<'a> {
+pub(crate) struct Targets<'a> {
     /// `--json` (merge's `-o`).
     pub json: Option<&'a Path>,
     pub junit: Option<&'a Path>,
@@ -43,7 +43,7 @@ impl Targets<'_> {
     /// `--json nodir/r.json` used to surface after the whole class was
     /// graded): its folder must exist, and no two reports may share a path
     /// (`-`, standard output, included).
-    pub fn check(&self) -> Result<(), TargetError> {
+    pub(crate) fn check(&self) -> Result<(), TargetError> {
         let mut seen: Vec<(&str, &Path)> = Vec::new();
         let flags = [
             ("--json", self.json),
@@ -119,7 +119,7 @@ impl Targets<'_> {
     /// (`protected`: the submissions folder, or the submission files): one
     /// typo in `--csv` must not replace a student's source (adversarial
     /// review of issue #8). Paths are compared after resolving links.
-    pub fn refuse_among(&self, protected: &[&Path]) -> Result<(), TargetError> {
+    pub(crate) fn refuse_among(&self, protected: &[&Path]) -> Result<(), TargetError> {
         let resolved: Vec<PathBuf> = protected
             .iter()
             .filter_map(|path| fs_err::canonicalize(path).ok())

@@ -139,10 +139,10 @@ pub struct TestResult {
 
 /// Lines of a crashed program's stderr that [`TestResult::stderr`] keeps
 /// from its beginning (where a traceback starts).
-pub const STDERR_HEAD_LINES: usize = 5;
+pub(crate) const STDERR_HEAD_LINES: usize = 5;
 /// Lines of a crashed program's stderr that [`TestResult::stderr`] keeps
 /// from its end (where Python, Java and Rust put the reason).
-pub const STDERR_TAIL_LINES: usize = 10;
+pub(crate) const STDERR_TAIL_LINES: usize = 10;
 
 /// The head and the tail of a crashed program's `stderr`: the first
 /// [`STDERR_HEAD_LINES`] and the last [`STDERR_TAIL_LINES`] lines (each part
@@ -150,7 +150,7 @@ pub const STDERR_TAIL_LINES: usize = 10;
 /// a line between them saying how much was cut; and, when the sandbox
 /// discarded `discarded` bytes past its cap, a last line saying so (the
 /// tail shown is then the end of what was kept). `None` when it is empty.
-pub fn stderr_excerpt(stderr: &[u8], discarded: u64) -> Option<String> {
+pub(crate) fn stderr_excerpt(stderr: &[u8], discarded: u64) -> Option<String> {
     let text = String::from_utf8_lossy(stderr);
     let text = text.trim_end();
     if text.is_empty() {
@@ -256,7 +256,7 @@ impl Excerpt {
 
 /// The first [`EXCERPT_LIMIT_BYTES`] of `bytes` as text, with a note of what
 /// was left out.
-pub fn excerpt_text(bytes: &[u8]) -> String {
+pub(crate) fn excerpt_text(bytes: &[u8]) -> String {
     let Some(&first_left_out) = bytes.get(EXCERPT_LIMIT_BYTES) else {
         return String::from_utf8_lossy(bytes).into_owned();
     };

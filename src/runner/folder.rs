@@ -9,10 +9,10 @@ use crate::config::judge::Language;
 use std::path::{Path, PathBuf};
 
 /// The most files a folder program may hold.
-pub const MAX_FOLDER_FILES: usize = 1000;
+pub(super) const MAX_FOLDER_FILES: usize = 1000;
 
 /// The most bytes a folder program may hold in all.
-pub const MAX_FOLDER_BYTES: u64 = 64 << 20;
+pub(super) const MAX_FOLDER_BYTES: u64 = 64 << 20;
 
 /// The regular files under `folder`, in name order, without hidden ones;
 /// anything else (a link, a FIFO), too many files or too many bytes is

@@ -8,7 +8,7 @@
 /// source does not say (no public type, no `main`, a syntax error), so
 /// such a file still compiles as `Main.java`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct JavaClasses {
+pub(crate) struct JavaClasses {
     /// The file is `{file}.java`.
     pub file: String,
     /// `java -cp DIR {main}`.
@@ -16,7 +16,7 @@ pub struct JavaClasses {
 }
 
 /// The top-level types of `source` that [`JavaClasses`] is made from.
-pub fn classes(source: &str) -> JavaClasses {
+pub(crate) fn classes(source: &str) -> JavaClasses {
     let types = top_level_types(source);
     let with_main = types
         .iter()

@@ -8,13 +8,13 @@
 //! [`Cancellation`] and then returns no verdict for what it did not finish.
 
 mod compile;
-pub mod events;
+pub(crate) mod events;
 mod execute;
 mod folder;
 pub mod interactive;
-pub mod java;
+pub(crate) mod java;
 mod schedule;
-pub mod stress;
+pub(crate) mod stress;
 mod tests_load;
 mod workspace;
 

@@ -25,7 +25,7 @@ const TESTS_PER_WORKER: usize = 1;
 
 /// What the search is doing, for a progress line or a line per phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StressProgress {
+pub(crate) enum StressProgress {
     /// `done` of at most `total` random tests have passed.
     Testing { done: u64, total: u64 },
     /// Random test `iteration` failed with `verdict`.
@@ -39,7 +39,7 @@ pub enum StressProgress {
 
 /// What to search.
 #[derive(Clone, Debug)]
-pub struct StressOptions<'a> {
+pub(crate) struct StressOptions<'a> {
     /// The master seed of the random tests.
     pub seed: u64,
     /// Random tests to run at most.
@@ -54,7 +54,7 @@ pub struct StressOptions<'a> {
 /// A failing test: its input, the reference answer and what the submission
 /// did with it.
 #[derive(Clone, Debug)]
-pub struct FailingTest {
+pub(crate) struct FailingTest {
     pub input: String,
     /// The reference answer; `None` when the solver rejected the input (the
     /// verdict is then JE).
@@ -65,7 +65,7 @@ pub struct FailingTest {
 /// A random test that was not accepted, and the smallest failing input
 /// shrinking found from it.
 #[derive(Clone, Debug)]
-pub struct Failure {
+pub(crate) struct Failure {
     /// 1-based: how many random tests had been taken when this one failed.
     pub iteration: u64,
     /// How to remake the failing random test with `judge gen`.
@@ -90,7 +90,7 @@ pub struct Failure {
 
 /// How a stress run ended.
 #[derive(Clone, Debug)]
-pub enum StressOutcome {
+pub(crate) enum StressOutcome {
     /// The submission could not be prepared: CE, or JE when the judge could
     /// not compile it.
     NotCompiled(CompileResult),
@@ -108,7 +108,7 @@ pub enum StressOutcome {
 /// or `options.iterations` pass, and shrinks the failing input. `cancel`
 /// stops the search between batches (`Interrupted`), or the shrinking with
 /// the smallest failing input found so far.
-pub fn stress(
+pub(crate) fn stress(
     problem: &dyn Problem,
     submission: &Submission,
     settings: &Settings,

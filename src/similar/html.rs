@@ -16,13 +16,13 @@ use std::fmt::Write as _;
 use std::path::{Component, Path};
 
 /// Pairs at least this similar get a side-by-side page.
-pub const PAGE_THRESHOLD: f64 = 0.4;
+pub(crate) const PAGE_THRESHOLD: f64 = 0.4;
 
 /// At most this many rows per problem in the table (the JSON has them all).
-pub const MAX_ROWS: usize = 500;
+pub(crate) const MAX_ROWS: usize = 500;
 
 /// At most this many side-by-side pages per problem, the most similar.
-pub const MAX_PAGES: usize = 200;
+pub(crate) const MAX_PAGES: usize = 200;
 
 /// Colours of the common runs, taken in turn.
 const COLOURS: usize = 8;
@@ -41,7 +41,7 @@ pre{margin:0;font-size:.85em}.line{display:block;white-space:pre}\
 
 /// What the CLI writes: the summary page and the pair pages (file names in
 /// the page folder, and contents).
-pub struct Pages {
+pub(crate) struct Pages {
     pub summary: String,
     pub pairs: Vec<(String, String)>,
 }
@@ -54,7 +54,7 @@ pub struct Pages {
 /// (from inside the folder); `prefix` starts each side-by-side page's file
 /// name.
 #[derive(Clone, Copy, Debug)]
-pub struct Placement<'a> {
+pub(crate) struct Placement<'a> {
     pub folder: Option<&'a str>,
     pub summary_dir: Option<&'a Path>,
     pub back: &'a str,
@@ -63,7 +63,7 @@ pub struct Placement<'a> {
 
 /// Renders the report as `judge similar`'s own page. `folder` and
 /// `summary_dir` as in [`Placement`].
-pub fn render(
+pub(crate) fn render(
     report: &Report,
     hand_ins: &[HandIn],
     folder: Option<&str>,
@@ -89,7 +89,11 @@ pub fn render(
 /// Renders the report as a section of another page (`judge grade
 /// --similarity`'s class page): its own scoped style, the heading, the
 /// caveat, the tables; and the side-by-side pages.
-pub fn render_section(report: &Report, hand_ins: &[HandIn], placement: &Placement<'_>) -> Pages {
+pub(crate) fn render_section(
+    report: &Report,
+    hand_ins: &[HandIn],
+    placement: &Placement<'_>,
+) -> Pages {
     let mut section = String::new();
     let _ = writeln!(
         section,
@@ -348,7 +352,7 @@ fn shown(text: &str) -> String {
 
 /// Percent-encodes one path segment: every byte but ASCII letters, digits
 /// and `-_.~`, so no name becomes a scheme, a query or another folder.
-pub fn encode(segment: &str) -> String {
+pub(crate) fn encode(segment: &str) -> String {
     encode_bytes(segment.as_bytes())
 }
 
@@ -369,7 +373,7 @@ fn encode_bytes(segment: &[u8]) -> String {
 /// A relative URL from the folder `from` to the file `to` (both absolute),
 /// each segment percent-encoded; `None` when there is no relative way (or
 /// a segment is `.` or `..`, which `absolute` keeps).
-pub fn relative_href(from: &Path, to: &Path) -> Option<String> {
+pub(crate) fn relative_href(from: &Path, to: &Path) -> Option<String> {
     let names = |path: &Path| -> Option<Vec<Vec<u8>>> {
         path.components()
             .filter(|component| !matches!(component, Component::RootDir))

@@ -23,11 +23,11 @@
 //! the base's fingerprints are never candidates.
 
 pub mod class;
-pub mod html;
-pub mod run;
-pub mod tiling;
-pub mod tokens;
-pub mod winnow;
+pub(crate) mod html;
+pub(crate) mod run;
+pub(crate) mod tiling;
+pub(crate) mod tokens;
+pub(crate) mod winnow;
 
 use class::{BaseFile, HandIn};
 use serde::{Deserialize, Serialize};

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 /// What to compare.
 #[derive(Clone, Debug)]
-pub struct Request<'a> {
+pub(crate) struct Request<'a> {
     pub config: &'a JudgeConfig,
     /// Only these problems (`None`: judge.toml's `problems`, else every
     /// problem handed in).
@@ -25,7 +25,7 @@ pub struct Request<'a> {
 /// The comparison done: the report, the hand-ins it read (their texts go on
 /// the side-by-side pages) and the files the layout ignored.
 #[derive(Debug)]
-pub struct Analysis {
+pub(crate) struct Analysis {
     pub report: Report,
     pub hand_ins: Vec<HandIn>,
     pub ignored: Vec<Ignored>,
@@ -33,7 +33,7 @@ pub struct Analysis {
 
 /// Why the comparison could not run.
 #[derive(Debug, thiserror::Error)]
-pub enum RunError {
+pub(crate) enum RunError {
     /// The submissions folder is missing or unfit (the user's to fix).
     #[error(transparent)]
     Discover(#[from] DiscoverError),
@@ -56,7 +56,7 @@ pub enum RunError {
 }
 
 /// Runs the comparison `request` asks for.
-pub fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
+pub(crate) fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
     let config = request.config;
     let discovery = grade::discover(&config.submissions, config.layout, None)?;
     let mut known: Vec<String> = crate::config::bundled::package_ids()

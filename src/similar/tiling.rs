@@ -30,11 +30,11 @@ const OCCURRENCES_PER_GRAM: usize = 32;
 /// token pairs (two files of 4,096 tokens: a few milliseconds). Larger
 /// repetitive pairs keep the bounded search and may score lower than their
 /// copying deserves (docs/commands.md, `judge similar`).
-pub const FULL_SCAN_CELLS: usize = 1 << 24;
+pub(crate) const FULL_SCAN_CELLS: usize = 1 << 24;
 
 /// One file's tokens made ready for tiling against many others.
 #[derive(Clone, Debug)]
-pub struct Prepared {
+pub(crate) struct Prepared {
     pub kinds: Vec<u32>,
     /// Tokens that never match (the starter code's).
     pub excluded: Vec<bool>,
@@ -47,7 +47,7 @@ pub struct Prepared {
 
 impl Prepared {
     /// `kinds` with `excluded` tokens (same length, or empty for none).
-    pub fn new(kinds: Vec<u32>, excluded: Vec<bool>, min_tokens: usize) -> Prepared {
+    pub(crate) fn new(kinds: Vec<u32>, excluded: Vec<bool>, min_tokens: usize) -> Prepared {
         let excluded = if excluded.len() == kinds.len() {
             excluded
         } else {
@@ -91,7 +91,7 @@ impl Prepared {
     }
 
     /// Tokens that may match (not excluded).
-    pub fn free_tokens(&self) -> usize {
+    pub(crate) fn free_tokens(&self) -> usize {
         self.excluded.iter().filter(|excluded| !**excluded).count()
     }
 }
@@ -99,7 +99,7 @@ impl Prepared {
 /// A common run: `len` tokens from `a` in the first sequence and `b` in the
 /// second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Tile {
+pub(crate) struct Tile {
     pub a: usize,
     pub b: usize,
     pub len: usize,
@@ -107,7 +107,7 @@ pub struct Tile {
 
 /// The tiles of `a` and `b` (both prepared with the same `min_tokens`),
 /// longest first.
-pub fn tile(a: &Prepared, b: &Prepared, min_tokens: usize) -> Vec<Tile> {
+pub(crate) fn tile(a: &Prepared, b: &Prepared, min_tokens: usize) -> Vec<Tile> {
     let min_tokens = min_tokens.max(1);
     let same = |i: usize, j: usize| a.kinds[i] == b.kinds[j] && !a.excluded[i] && !b.excluded[j];
     let mut heap = if (a.capped || b.capped)

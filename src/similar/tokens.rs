@@ -92,7 +92,7 @@ pub enum TokenizeError {
 
 /// What parsing a file gave.
 #[derive(Debug)]
-pub struct Parsed {
+pub(crate) struct Parsed {
     pub tokens: Vec<Token>,
     /// The parser met code it could not read (a syntax error); the tokens
     /// are what it recovered.
@@ -101,7 +101,7 @@ pub struct Parsed {
 
 /// The kind of a normalised token text. FNV-1a: stable across runs and
 /// machines, so the same files always give the same report.
-pub fn kind_of(text: &str) -> u32 {
+pub(crate) fn kind_of(text: &str) -> u32 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in text.bytes() {
         hash ^= u64::from(byte);
@@ -112,7 +112,7 @@ pub fn kind_of(text: &str) -> u32 {
 
 /// Parses `text` with `grammar` and returns its normalised tokens. `path`
 /// only names the file in an error.
-pub fn parse(grammar: Grammar, text: &str, path: &Path) -> Result<Parsed, TokenizeError> {
+pub(crate) fn parse(grammar: Grammar, text: &str, path: &Path) -> Result<Parsed, TokenizeError> {
     let mut parser = tree_sitter::Parser::new();
     parser
         .set_language(&grammar.language())
@@ -222,7 +222,7 @@ const PLAIN_KEYWORDS: &[&str] = &[
 /// Tokens of a file in a language without a grammar: words (identifiers
 /// become `ID` unless one of [`PLAIN_KEYWORDS`]), numbers, strings and
 /// symbols; `//` and `/* */` comments and blank space are dropped.
-pub fn plain(text: &str) -> Vec<Token> {
+pub(crate) fn plain(text: &str) -> Vec<Token> {
     let mut tokens = Vec::new();
     let bytes = text.as_bytes();
     let mut line: u32 = 1;

@@ -12,12 +12,12 @@
 
 /// A hash no k-gram is given: the hash of a k-gram that must never count
 /// (it is in the starter code, or it covers starter tokens).
-pub const NEVER: u64 = u64::MAX;
+pub(crate) const NEVER: u64 = u64::MAX;
 
 /// The k-gram length and window for runs of at least `min_tokens` tokens:
 /// `k + w - 1 == min_tokens`, with k about half of it (shorter k-grams find
 /// more, longer ones are more selective).
-pub fn parameters(min_tokens: usize) -> (usize, usize) {
+pub(crate) fn parameters(min_tokens: usize) -> (usize, usize) {
     let min_tokens = min_tokens.max(1);
     let k = min_tokens.div_ceil(2);
     (k, min_tokens - k + 1)
@@ -27,7 +27,7 @@ pub fn parameters(min_tokens: usize) -> (usize, usize) {
 /// sequence is shorter than `k`). A polynomial rolling hash, mixed so that
 /// the minimum of a window is not biased towards small token kinds; never
 /// [`NEVER`].
-pub fn kgram_hashes(kinds: &[u32], k: usize) -> Vec<u64> {
+pub(crate) fn kgram_hashes(kinds: &[u32], k: usize) -> Vec<u64> {
     if k == 0 || kinds.len() < k {
         return Vec::new();
     }
@@ -61,7 +61,7 @@ fn mix(mut value: u64) -> u64 {
 /// Robust winnowing: the positions (and hashes) kept from `hashes` with
 /// windows of `w`. A window whose every hash is [`NEVER`] keeps nothing. A
 /// sequence shorter than one window keeps its minimum.
-pub fn winnow(hashes: &[u64], w: usize) -> Vec<(u64, usize)> {
+pub(crate) fn winnow(hashes: &[u64], w: usize) -> Vec<(u64, usize)> {
     let w = w.max(1);
     let mut kept: Vec<(u64, usize)> = Vec::new();
     if hashes.is_empty() {

@@ -167,7 +167,7 @@ fn positions(count: usize) -> String {
 
 /// Decides `output` for `input`; `answer`, when given, is checked too.
 /// The first wrong or unreadable move decides the verdict.
-pub fn check(
+pub(crate) fn check(
     input: &str,
     output: &str,
     answer: Option<&str>,

@@ -24,13 +24,13 @@ use rand_chacha::ChaCha8Rng;
 use sha2::{Digest, Sha256};
 
 /// The most games in one test (PROBLEMS.md: 1 <= k <= 100).
-pub const MAX_GAMES: usize = 100;
+pub(crate) const MAX_GAMES: usize = 100;
 
 /// The longest line of a move the judge reads; more is not a move.
 const MAX_LINE_BYTES: usize = 64;
 
 /// The duel problem.
-pub struct MatchsticksDuel;
+pub(crate) struct MatchsticksDuel;
 
 const PROFILES: &[Profile] = &[
     Profile {
@@ -44,7 +44,7 @@ const PROFILES: &[Profile] = &[
 ];
 
 /// One test's games, played one after another.
-pub struct Duel {
+pub(crate) struct Duel {
     games: Vec<Board>,
     rng: ChaCha8Rng,
     game: usize,
@@ -58,7 +58,7 @@ pub struct Duel {
 impl Duel {
     /// A session for `input` (already valid: every position won for the
     /// side to move); its replies are chosen by the input's own seed.
-    pub fn new(input: &str) -> Result<Duel, InputError> {
+    pub(crate) fn new(input: &str) -> Result<Duel, InputError> {
         let parsed = input::parse(input, Layout::Lenient)?;
         let games: Vec<Board> = parsed
             .positions

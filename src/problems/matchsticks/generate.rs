@@ -23,7 +23,7 @@ const MAX_CANDIDATES: usize = 100_000;
 
 /// One input of `profile`: 1..=20 positions, a single one a fifth of the time
 /// (so a program that mishandles k = 1 or reads a fixed count is caught).
-pub fn generate(profile: ProfileKind, rng: &mut ChaCha8Rng) -> String {
+pub(crate) fn generate(profile: ProfileKind, rng: &mut ChaCha8Rng) -> String {
     let count = if rng.random_bool(0.2) {
         1
     } else {
@@ -34,7 +34,7 @@ pub fn generate(profile: ProfileKind, rng: &mut ChaCha8Rng) -> String {
 }
 
 /// True when `board` may appear in an input of `profile`.
-pub fn keeps_promise(profile: ProfileKind, board: &Board) -> bool {
+pub(crate) fn keeps_promise(profile: ProfileKind, board: &Board) -> bool {
     board.has_legal_move()
         && match profile {
             ProfileKind::Random => true,

@@ -5,13 +5,13 @@
 //! in [`validate`], generators in [`generate`], the checker in [`check`] and
 //! the shrink steps of `judge stress` in [`shrink`].
 
-pub mod check;
-pub mod duel;
-pub mod generate;
+pub(crate) mod check;
+pub(crate) mod duel;
+pub(crate) mod generate;
 pub mod input;
-pub mod shrink;
+pub(crate) mod shrink;
 pub mod solve;
-pub mod validate;
+pub(crate) mod validate;
 
 pub use input::{Board, Cell, IllegalMove, Input, Move, Orientation, Position};
 pub use solve::{best_move, greedy_move, outcome, Outcome};

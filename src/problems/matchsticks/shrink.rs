@@ -10,7 +10,7 @@ use crate::problems::text::Layout;
 /// Every input without one of the positions of `text`, first position first,
 /// with k rewritten; nothing when k = 1 (PROBLEMS.md: "1 <= k"). Each keeps
 /// the promise of any profile `text` kept: the promises are per position.
-pub fn shrink(text: &str) -> Vec<String> {
+pub(crate) fn shrink(text: &str) -> Vec<String> {
     let Ok(input) = parse(text, Layout::Lenient) else {
         return Vec::new();
     };

@@ -9,7 +9,7 @@ use crate::problems::text::Layout;
 use crate::problems::{InputError, Profile};
 
 /// The profiles of `judge gen matchsticks`, in [`ProfileKind::ALL`] order.
-pub static PROFILES: &[Profile] = &[
+pub(crate) static PROFILES: &[Profile] = &[
     Profile {
         name: "random",
         about: "positions reached by play and arbitrary boards, each with a legal move",
@@ -59,7 +59,7 @@ impl ProfileKind {
 
 /// Checks the rules every input obeys, whatever its profile: each position
 /// has at least one legal move.
-pub fn check_positions(input: &Input) -> Result<(), InputError> {
+pub(crate) fn check_positions(input: &Input) -> Result<(), InputError> {
     match input
         .positions
         .iter()
@@ -71,7 +71,7 @@ pub fn check_positions(input: &Input) -> Result<(), InputError> {
 }
 
 /// Checks that every position keeps `profile`'s promise.
-pub fn check_profile(input: &Input, profile: ProfileKind) -> Result<(), InputError> {
+pub(crate) fn check_profile(input: &Input, profile: ProfileKind) -> Result<(), InputError> {
     for position in &input.positions {
         let broken = |promise: String| {
             InputError::constraint(
@@ -119,7 +119,7 @@ pub fn check_profile(input: &Input, profile: ProfileKind) -> Result<(), InputErr
 
 /// `judge validate matchsticks [--profile P]`: the strict layout, the
 /// original constraints, and `profile`'s promise when one is named.
-pub fn validate(text: &str, profile: Option<&str>) -> Result<Input, InputError> {
+pub(crate) fn validate(text: &str, profile: Option<&str>) -> Result<Input, InputError> {
     let profile = match profile {
         None => None,
         Some(name) => Some(ProfileKind::from_name(name).ok_or_else(|| {

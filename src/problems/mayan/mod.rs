@@ -10,9 +10,9 @@ mod bits;
 pub mod check;
 pub mod generate;
 pub mod input;
-pub mod shrink;
+pub(crate) mod shrink;
 pub mod solve;
-pub mod validate;
+pub(crate) mod validate;
 
 use crate::problems::text::Layout;
 use crate::problems::{

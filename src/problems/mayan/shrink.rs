@@ -20,7 +20,7 @@ use crate::problems::text::Layout;
 /// answer comes from the reference). Steps 2 to 4 keep the length but make
 /// the text smaller in `judge stress`'s order (shorter, else
 /// lexicographically smaller), so greedy shrinking still ends.
-pub fn shrink(text: &str) -> Vec<String> {
+pub(crate) fn shrink(text: &str) -> Vec<String> {
     let Ok(puzzle) = parse(text, Layout::Lenient) else {
         return Vec::new();
     };

@@ -9,7 +9,7 @@ use crate::problems::text::Layout;
 use crate::problems::{InputError, Profile};
 
 /// The generator profiles, the default first.
-pub static PROFILES: &[Profile] = &[
+pub(crate) static PROFILES: &[Profile] = &[
     Profile {
         name: "random",
         about: "random boards, 1 to 5 moves, solvable and unsolvable",
@@ -29,7 +29,7 @@ pub static PROFILES: &[Profile] = &[
 ];
 
 /// The fewest blocks a `hard` board holds: more than half of the 35 cells.
-pub const HARD_MIN_BLOCKS: usize = 18;
+pub(crate) const HARD_MIN_BLOCKS: usize = 18;
 
 /// Parses `input` strictly and checks the original constraints, then what
 /// `profile` promises:
@@ -51,7 +51,7 @@ pub const HARD_MIN_BLOCKS: usize = 18;
 /// board is cleared by 0 moves, so "exactly n" and "within n" would disagree
 /// on it, and the original data never has one. The lenient readers of
 /// `solve` and the checker still read it (the answer is `-1`).
-pub fn validate(input: &str, profile: Option<&str>) -> Result<Puzzle, InputError> {
+pub(crate) fn validate(input: &str, profile: Option<&str>) -> Result<Puzzle, InputError> {
     let puzzle = parse(input, Layout::Strict)?;
     if puzzle.board.is_empty() {
         return Err(InputError::constraint(

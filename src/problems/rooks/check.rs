@@ -13,7 +13,7 @@ use crate::problems::text::{describe, parse_integer, Layout, Stream, TokenReader
 use crate::problems::{CheckOutcome, CheckerFailure};
 
 /// Decides `output` for `input`, cross-checking `answer` when there is one.
-pub fn check(
+pub(crate) fn check(
     input: &str,
     output: &str,
     answer: Option<&str>,

@@ -5,10 +5,10 @@
 //! matching solver in [`solve`], generator profiles in [`generate`], the
 //! checker in [`check`] and the shrink steps of `judge stress` in [`shrink`].
 
-pub mod check;
+pub(crate) mod check;
 pub mod generate;
 pub mod input;
-pub mod shrink;
+pub(crate) mod shrink;
 pub mod solve;
 pub mod validate;
 

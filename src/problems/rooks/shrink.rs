@@ -16,7 +16,7 @@ const WALL_STEP_MAX_SIZE: usize = 8;
 /// its last row and column, or its first row and column, then with one wall
 /// of a small board opened. Each is valid for any profile `text` was valid
 /// for: there are fewer boards, a smaller n or fewer walls.
-pub fn shrink(text: &str) -> Vec<String> {
+pub(crate) fn shrink(text: &str) -> Vec<String> {
     let Ok(boards) = parse_input(text, Layout::Lenient, MAX_SIZE) else {
         return Vec::new();
     };

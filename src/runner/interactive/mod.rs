@@ -14,7 +14,7 @@
 
 mod engine;
 mod relay;
-pub mod verdict;
+pub(crate) mod verdict;
 
 use super::events::{Excerpt, TestResult};
 use super::TestInput;

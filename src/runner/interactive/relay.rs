@@ -33,7 +33,7 @@ pub enum Direction {
 }
 
 /// The judge's ends of the two pipes of each program.
-pub struct Ends {
+pub(super) struct Ends {
     /// Writes to the submission's stdin.
     pub submission_in: OwnedFd,
     /// Reads the submission's stdout.
@@ -45,7 +45,7 @@ pub struct Ends {
 }
 
 /// The end of each run, as the two run threads report it.
-pub struct Signals {
+pub(super) struct Signals {
     /// Readable once either run ended (each writes a byte).
     pub wake: OwnedFd,
     pub submission_done: Arc<AtomicBool>,
@@ -63,7 +63,7 @@ pub struct Signals {
 
 /// What the supervisor saw.
 #[derive(Debug, Default)]
-pub struct Relayed {
+pub(super) struct Relayed {
     /// `(direction, bytes)` in order, at most [`TRANSCRIPT_BYTES`] each way.
     pub transcript: Vec<(Direction, Vec<u8>)>,
     /// Bytes each way in all.
@@ -88,7 +88,7 @@ pub struct Relayed {
 impl Relayed {
     /// The validator ended before the submission (at the same instant
     /// counts as first: the submission's end may be the SIGPIPE it got).
-    pub fn validator_first(&self) -> bool {
+    pub(super) fn validator_first(&self) -> bool {
         match (self.validator_end, self.submission_end) {
             (Some(validator), Some(submission)) => validator <= submission,
             (Some(_), None) => true,
@@ -107,7 +107,7 @@ impl Relayed {
 
 impl Relayed {
     /// Who waited for whom, in words, for a TLE's or a JE's message.
-    pub fn waiting(&self) -> String {
+    pub(super) fn waiting(&self) -> String {
         if self.stopped_validator {
             return if self.validator_unread > 0 {
                 format!(
@@ -268,7 +268,7 @@ impl Lane {
 
 /// Copies between the two programs until both runs ended. `output_limit`
 /// bounds what the submission may send.
-pub fn relay(ends: Ends, signals: &Signals, output_limit: u64) -> io::Result<Relayed> {
+pub(super) fn relay(ends: Ends, signals: &Signals, output_limit: u64) -> io::Result<Relayed> {
     for fd in [
         &ends.submission_in,
         &ends.submission_out,
@@ -444,12 +444,12 @@ pub(super) fn set_nonblocking(fd: &OwnedFd) -> io::Result<()> {
 }
 
 /// A pipe, both ends close-on-exec: `(read, write)`.
-pub fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+pub(super) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     Ok(rustix::pipe::pipe_with(PipeFlags::CLOEXEC)?)
 }
 
 /// Writes one byte to the wake-up pipe (a full pipe already wakes).
-pub fn wake(fd: &OwnedFd) {
+pub(super) fn wake(fd: &OwnedFd) {
     let _ = write_fd(fd, &[1]);
 }
 

@@ -17,7 +17,7 @@ use crate::verdict::Verdict;
 
 /// How one program of the pair ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ended {
+pub(crate) struct Ended {
     pub termination: Termination,
     pub limit: Option<LimitExceeded>,
     pub cpu_time_ms: u64,
@@ -29,7 +29,7 @@ pub struct Ended {
 
 impl Ended {
     /// Exited with `code` within its limits.
-    pub fn exited(code: i32) -> Ended {
+    pub(crate) fn exited(code: i32) -> Ended {
         Ended {
             termination: Termination::Exited(code),
             limit: None,
@@ -42,7 +42,7 @@ impl Ended {
 
 /// Everything the decision of one pass needs.
 #[derive(Clone, Copy, Debug)]
-pub struct PassFacts<'a> {
+pub(crate) struct PassFacts<'a> {
     /// "output validator `validate.cpp`".
     pub validator_label: &'a str,
     pub validator: Ended,
@@ -66,22 +66,22 @@ pub struct PassFacts<'a> {
 
 /// What a pass decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PassVerdict {
+pub(crate) enum PassVerdict {
     Final(Verdict, String),
     /// Run the submission again, with `nextpass.in` as the new input.
     NextPass,
 }
 
 /// The Kattis protocol's exit codes.
-pub const ACCEPT: i32 = 42;
-pub const REJECT: i32 = 43;
+pub(crate) const ACCEPT: i32 = 42;
+pub(crate) const REJECT: i32 = 43;
 
 fn judge_error(message: String) -> PassVerdict {
     PassVerdict::Final(Verdict::JudgeError, message)
 }
 
 /// Decides one pass; see the module's order.
-pub fn decide_pass(facts: &PassFacts<'_>) -> PassVerdict {
+pub(crate) fn decide_pass(facts: &PassFacts<'_>) -> PassVerdict {
     let label = facts.validator_label;
     let validator = facts.validator;
     let of_pass = if facts.passes > 1 {

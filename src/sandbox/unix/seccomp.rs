@@ -160,7 +160,7 @@ fn build() -> Result<Vec<BpfProgram>, String> {
 
 /// The filters, in the order they are installed; built once before any
 /// clone (`Err`: they could not be compiled, which is a bug of the judge).
-pub fn filters() -> Result<&'static [BpfProgram], &'static str> {
+pub(super) fn filters() -> Result<&'static [BpfProgram], &'static str> {
     static FILTERS: OnceLock<Result<Vec<BpfProgram>, String>> = OnceLock::new();
     match FILTERS.get_or_init(build) {
         Ok(filters) => Ok(filters),
