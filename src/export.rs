@@ -114,6 +114,14 @@ pub(crate) fn kattis(
     dir: &Path,
     config: &crate::config::judge::JudgeConfig,
 ) -> Result<Exported, ExportError> {
+    if package.problem.plays_the_submission() {
+        return Err(ExportError::Unsupported {
+            id: package.id.clone(),
+            reason: "the judge's own engine plays against the submission, and an export has no \
+                     interactive output validator for it yet"
+                .to_owned(),
+        });
+    }
     let programs = match &package.problem {
         ProblemRef::Engine(_) => None,
         ProblemRef::Programs(_) => Some(program_parts(package)?),

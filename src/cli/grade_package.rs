@@ -10,18 +10,17 @@
 //! `--junit`, `--csv`, `--html`), `--shard`, `--resume` and `-q` work as
 //! for `judge grade`.
 
-use super::reports::{write_report, ReportArgs};
+use super::reports::ReportArgs;
 use super::{announce_isolation, say, write_stdout};
 use crate::config::judge::JudgeConfig;
 use crate::error::{Error, UsageError};
 use crate::grade::Shard;
 use crate::grading::class::ClassEvent;
-use crate::grading::package::{self, PackageOptions, PackageReport};
+use crate::grading::package::{self, PackageOptions};
+use crate::grading::package_table;
 use crate::interrupt::Cancellation;
 use crate::report::targets::is_stdout;
 use crate::resume::{self, Journal};
-use crate::runner::SubmissionResult;
-use std::fmt::Write as _;
 use std::path::Path;
 
 /// What `judge grade --package` was given besides the folder.
@@ -100,22 +99,10 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error>
             cancel: &cancel,
         },
         &mut |derived| {
-            let rounding = if plan.time_resolution_ms == 1000 {
-                "rounded up to whole seconds".to_owned()
-            } else {
-                format!(
-                    "rounded up to a multiple of time_resolution {} s",
-                    plan.time_resolution_ms as f64 / 1000.0
-                )
-            };
-            say(&format!(
-                "time limit: {} s, derived from the slowest accepted submission (`{}`, \
-             {} ms) x time_multiplier {}, {rounding}",
-                derived.limit_ms as f64 / 1000.0,
-                derived.slowest,
-                derived.slowest_ms,
-                derived.multiplier
-            ));
+            say(&package_table::derived_line(
+                derived,
+                plan.time_resolution_ms,
+            ))
         },
         &mut |event| {
             if let ClassEvent::Finished(graded) = event {
@@ -136,25 +123,22 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error>
         return Err(error.into());
     }
     // Each report that can be written is, even when another cannot.
-    let json_written = match json {
-        Some(path) => crate::report::json::render_grade(&report.report)
-            .map_err(Error::from)
-            .and_then(|text| write_report(path, &text)),
-        None => Ok(()),
-    };
-    let others_written = request.reports.write(
-        &report.report.results,
-        &crate::report::html::Options::default(),
+    let failures = crate::grading::reports::write_grade(
+        &report.report,
+        json,
+        &request.reports.files(),
+        false,
         None,
     );
-    json_written?;
-    others_written?;
+    if let Some(first) = failures.into_iter().next() {
+        return Err(first.into());
+    }
     if let Some(journal) = journal {
         journal.remove()?;
     }
     let to_stdout = json.is_some_and(is_stdout) || request.reports.to_stdout();
     if !to_stdout {
-        write_stdout(&render(&report, request.quiet))?;
+        write_stdout(&package_table::table(&report, request.quiet))?;
     }
     if let Some(signal) = cancel.signal() {
         say(&format!(
@@ -164,62 +148,4 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error>
         return Ok(signal.exit_code());
     }
     Ok(report.exit_code())
-}
-
-/// The table: one line per submission (with `quiet`, only those that
-/// disagree), then the tally.
-fn render(report: &PackageReport, quiet: bool) -> String {
-    let mut table = String::new();
-    let agree = report.rows.iter().filter(|row| row.agrees).count();
-    for row in report.rows.iter().filter(|row| !quiet || !row.agrees) {
-        let score = match (
-            &row.result.groups.is_empty(),
-            row.result.score,
-            row.result.max_score,
-        ) {
-            (false, Some(score), Some(max)) => format!(", score {score} of {max}"),
-            _ => String::new(),
-        };
-        let _ = writeln!(
-            table,
-            "{} {}: {}{score} (folder {}){}",
-            if row.agrees { "ok      " } else { "MISMATCH" },
-            row.listed.path.display(),
-            row.result.verdict,
-            row.listed.folder,
-            first_failure(&row.result)
-        );
-        for group in &row.result.groups {
-            let _ = writeln!(
-                table,
-                "           {}: {} of {} ({})",
-                group.name, group.score, group.max_score, group.verdict
-            );
-        }
-    }
-    let _ = writeln!(
-        table,
-        "{agree} of {} submissions got their folder's verdict; {} skipped; time limit {} ms",
-        report.rows.len(),
-        report.skipped,
-        report.time_limit_ms
-    );
-    table
-}
-
-/// " on TEST: message", for a submission that did not pass.
-fn first_failure(result: &SubmissionResult) -> String {
-    if let Some(verdict) = result.compile.verdict {
-        return format!(
-            " ({verdict} at compile: {})",
-            result.compile.message.lines().next().unwrap_or("")
-        );
-    }
-    result
-        .tests
-        .iter()
-        .find(|test| !test.verdict.is_accepted())
-        .map_or_else(String::new, |test| {
-            format!(" on {}: {}", test.name, test.message)
-        })
 }

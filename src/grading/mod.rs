@@ -16,7 +16,8 @@
 //! - [`margin`] finds verdicts that hang on the time limit, re-running TLE
 //!   examples with more time.
 //! - [`merge`] reads and merges the reports of shards (`judge merge`).
-//! - [`package`] grades a package's own `submissions/<verdict>/`.
+//! - [`package`] grades a package's own `submissions/<verdict>/`;
+//!   [`package_table`] words it.
 //! - [`stress`] searches random tests for a failing input, shrinks it and
 //!   words what it found (`judge stress`).
 //! - [`similarity`] runs the comparison of hand-ins for `judge similar` and
@@ -32,6 +33,7 @@ pub(crate) mod gen;
 pub(crate) mod margin;
 pub(crate) mod merge;
 pub(crate) mod package;
+pub(crate) mod package_table;
 pub(crate) mod policy;
 pub(crate) mod reports;
 pub(crate) mod run;

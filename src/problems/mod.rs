@@ -192,6 +192,12 @@ pub trait Problem: Sync {
         None
     }
 
+    /// Whether the judge itself plays against the submission (a built-in
+    /// interactive engine, [`Problem::engine_session`]).
+    fn plays_the_submission(&self) -> bool {
+        false
+    }
+
     /// For a problem whose judge plays against the submission itself (a
     /// built-in engine): a new game session for `input`. `None` for every
     /// other problem.

@@ -495,7 +495,16 @@ fn problems_json_for_scripts_and_an_aligned_table() {
         .iter()
         .map(|row| row["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["rooks", "rooks-large", "matchsticks", "mayan"]);
+    assert_eq!(
+        ids,
+        [
+            "rooks",
+            "rooks-large",
+            "matchsticks",
+            "matchsticks-duel",
+            "mayan"
+        ]
+    );
     assert_eq!(rows[1]["engine"], "rooks");
     assert_eq!(rows[1]["profiles"][0]["name"], "large");
     assert!(rows[2]["time_limit_ms"].as_u64().is_some());

@@ -326,6 +326,10 @@ impl Problem for MatchsticksDuel {
         super::Matchsticks.check(input, output, answer, options)
     }
 
+    fn plays_the_submission(&self) -> bool {
+        true
+    }
+
     fn engine_session(&self, input: &str) -> Option<Box<dyn EngineSession>> {
         Duel::new(input)
             .ok()

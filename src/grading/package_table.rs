@@ -1,0 +1,84 @@
+//! The words of `judge grade --package`: the table of submissions against
+//! their folders, and the line saying how a time limit was derived.
+
+use super::package::{DerivedLimit, PackageReport};
+use crate::runner::SubmissionResult;
+use std::fmt::Write as _;
+
+/// How the time limit was derived from the slowest accepted submission.
+pub(crate) fn derived_line(derived: &DerivedLimit, resolution_ms: u64) -> String {
+    let rounding = if resolution_ms == 1000 {
+        "rounded up to whole seconds".to_owned()
+    } else {
+        format!(
+            "rounded up to a multiple of time_resolution {} s",
+            resolution_ms as f64 / 1000.0
+        )
+    };
+    format!(
+        "time limit: {} s, derived from the slowest accepted submission (`{}`, \
+         {} ms) x time_multiplier {}, {rounding}",
+        derived.limit_ms as f64 / 1000.0,
+        derived.slowest,
+        derived.slowest_ms,
+        derived.multiplier
+    )
+}
+
+/// The table: one line per submission (with `quiet`, only those that
+/// disagree), then the tally.
+pub(crate) fn table(report: &PackageReport, quiet: bool) -> String {
+    let mut table = String::new();
+    let agree = report.rows.iter().filter(|row| row.agrees).count();
+    for row in report.rows.iter().filter(|row| !quiet || !row.agrees) {
+        let score = match (
+            &row.result.groups.is_empty(),
+            row.result.score,
+            row.result.max_score,
+        ) {
+            (false, Some(score), Some(max)) => format!(", score {score} of {max}"),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            table,
+            "{} {}: {}{score} (folder {}){}",
+            if row.agrees { "ok      " } else { "MISMATCH" },
+            row.listed.path.display(),
+            row.result.verdict,
+            row.listed.folder,
+            first_failure(&row.result)
+        );
+        for group in &row.result.groups {
+            let _ = writeln!(
+                table,
+                "           {}: {} of {} ({})",
+                group.name, group.score, group.max_score, group.verdict
+            );
+        }
+    }
+    let _ = writeln!(
+        table,
+        "{agree} of {} submissions got their folder's verdict; {} skipped; time limit {} ms",
+        report.rows.len(),
+        report.skipped,
+        report.time_limit_ms
+    );
+    table
+}
+
+/// " on TEST: message", for a submission that did not pass.
+fn first_failure(result: &SubmissionResult) -> String {
+    if let Some(verdict) = result.compile.verdict {
+        return format!(
+            " ({verdict} at compile: {})",
+            result.compile.message.lines().next().unwrap_or("")
+        );
+    }
+    result
+        .tests
+        .iter()
+        .find(|test| !test.verdict.is_accepted())
+        .map_or_else(String::new, |test| {
+            format!(" on {}: {}", test.name, test.message)
+        })
+}
