@@ -58,6 +58,9 @@ pub fn run(args: &SimilarArgs) -> Result<u8, Error> {
         html: args.html.clone(),
     };
     reports.check(args.json.as_deref())?;
+    if let Some(path) = &args.html {
+        reports::refuse_special_html(path)?;
+    }
     let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
     reports.refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
     let request = run::Request {

@@ -102,6 +102,23 @@ pub fn write_grade(
         .collect()
 }
 
+/// Refuses an HTML report to a path that exists and is not a regular file
+/// (`/dev/null`, a FIFO): the report's pages need a folder beside it, which
+/// must not be made beside a device. Standard output (`-`) is fine.
+pub fn refuse_special_html(path: &Path) -> Result<(), GradingError> {
+    if is_stdout(path) || !report::is_special_file(path) {
+        return Ok(());
+    }
+    Err(GradingError::usage(
+        format!(
+            "cannot write --html `{}`: it is not a regular file, and an HTML report keeps \
+             its pages in a folder beside it",
+            path.display()
+        ),
+        Some("give --html a file name, or `-` for the one page on standard output".to_owned()),
+    ))
+}
+
 /// A file name as a page links to it.
 fn file_name(path: &Path) -> String {
     path.file_name()
@@ -123,6 +140,7 @@ fn write_html<R: report::Row>(
     html: &report::html::Options,
     similarity: Option<&Analysis>,
 ) -> Result<(), GradingError> {
+    refuse_special_html(path)?;
     if is_stdout(path) {
         let mut page = report::html::render_with(rows, html);
         if let Some(analysis) = similarity {
@@ -167,6 +185,7 @@ fn write_html<R: report::Row>(
 /// Writes `judge similar`'s own HTML: the summary page and, in the folder
 /// beside it, a side-by-side page per pair shown; `-` prints the one page.
 pub fn write_similar_html(path: &Path, analysis: &Analysis) -> Result<(), GradingError> {
+    refuse_special_html(path)?;
     if is_stdout(path) {
         let pages = similar::html::render(&analysis.report, &analysis.hand_ins, None, None);
         return write_stdout(&pages.summary).map_err(GradingError::Stdout);
