@@ -129,9 +129,7 @@ fn file_name(path: &Path) -> String {
 /// The absolute folder of a summary page, from which links to hand-ins are
 /// made.
 fn summary_dir(path: &Path) -> Option<std::path::PathBuf> {
-    std::path::absolute(path)
-        .ok()
-        .and_then(|path| path.parent().map(Path::to_owned))
+    similar::html::located(path).and_then(|path| path.parent().map(Path::to_owned))
 }
 
 fn write_html<R: report::Row>(
@@ -156,6 +154,8 @@ fn write_html<R: report::Row>(
         }
         return write_stdout(&page).map_err(GradingError::Stdout);
     }
+    let target = report::final_target(path)?;
+    let path = target.as_path();
     let folder = report::page_folder(path);
     let folder_name = file_name(&folder);
     let mut pages = report::html::render_pages(rows, &file_name(path), &folder_name, html);
@@ -187,16 +187,21 @@ fn write_html<R: report::Row>(
 pub fn write_similar_html(path: &Path, analysis: &Analysis) -> Result<(), GradingError> {
     refuse_special_html(path)?;
     if is_stdout(path) {
-        let pages = similar::html::render(&analysis.report, &analysis.hand_ins, None, None);
+        let pages = similar::html::render(&analysis.report, &analysis.hand_ins, None, None, "");
         return write_stdout(&pages.summary).map_err(GradingError::Stdout);
     }
+    // Through a link, the pages go beside its target, where the page is.
+    let target = report::final_target(path)?;
+    let path = target.as_path();
     let folder = report::page_folder(path);
     let summary_dir = summary_dir(path);
+    let back = format!("../{}", similar::html::encode(&file_name(path)));
     let pages = similar::html::render(
         &analysis.report,
         &analysis.hand_ins,
         Some(&file_name(&folder)),
         summary_dir.as_deref(),
+        &back,
     );
     report::write_page_set(path, &folder, pages.summary.as_bytes(), &pages.pairs)?;
     Ok(())

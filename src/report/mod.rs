@@ -49,7 +49,7 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ReportError>
         path: path.to_owned(),
         source,
     };
-    let target = final_target(path).map_err(error)?;
+    let target = final_link_target(path).map_err(error)?;
     let path = target.as_path();
     if is_special_file(path) {
         // Opened without creating or truncating: a device or a FIFO is
@@ -86,7 +86,14 @@ pub fn is_special_file(path: &Path) -> bool {
 /// to a link to a file gives the file; a dangling link gives the path it
 /// points at), so a report written there leaves the links links. Any other
 /// path is itself.
-fn final_target(path: &Path) -> std::io::Result<PathBuf> {
+pub fn final_target(path: &Path) -> Result<PathBuf, ReportError> {
+    final_link_target(path).map_err(|source| ReportError {
+        path: path.to_owned(),
+        source,
+    })
+}
+
+fn final_link_target(path: &Path) -> std::io::Result<PathBuf> {
     let mut current = path.to_owned();
     // As the kernel does, give up after 40 links (a loop of links).
     for _ in 0..40 {

@@ -61,18 +61,20 @@ pub struct Placement<'a> {
     pub prefix: &'a str,
 }
 
-/// Renders the report as `judge similar`'s own page. `folder` and
-/// `summary_dir` as in [`Placement`].
+/// Renders the report as `judge similar`'s own page. `folder`,
+/// `summary_dir` and `back` (the summary page from inside the folder,
+/// `../similar.html`) as in [`Placement`].
 pub fn render(
     report: &Report,
     hand_ins: &[HandIn],
     folder: Option<&str>,
     summary_dir: Option<&Path>,
+    back: &str,
 ) -> Pages {
     let placement = Placement {
         folder,
         summary_dir,
-        back: "../",
+        back,
         prefix: "pair-",
     };
     let mut summary = String::new();
@@ -130,7 +132,7 @@ fn write_body(
         .collect();
     let file_link = |display: &str, depth: usize| -> Option<String> {
         let dir = summary_dir?;
-        let file = std::path::absolute(&texts.get(display)?.path).ok()?;
+        let file = located(&texts.get(display)?.path)?;
         let href = relative_href(dir, &file)?;
         Some(format!("{}{href}", "../".repeat(depth)))
     };
@@ -267,13 +269,13 @@ fn render_pair(
     let _ = writeln!(
         page,
         "<h1>{}</h1>\n<p class=\"caveat\">{}</p>\n<p><a href=\"{}\">all pairs</a> · \
-         similarity {:.1}% · {} matched tokens · {} regions</p>",
+         similarity {:.1}% · {} matched tokens · {}</p>",
         escape(&title),
         escape(CAVEAT),
         escape(back),
         pair.similarity * 100.0,
         pair.matched_tokens,
-        pair.regions.len()
+        plural(pair.regions.len() as u64, "region", "regions")
     );
     page.push_str("<table>\n<tr><th>region</th><th>lines of a</th><th>lines of b</th></tr>\n");
     for (index, region) in pair.regions.iter().enumerate() {
@@ -366,6 +368,38 @@ fn encode_bytes(segment: &[u8]) -> String {
     encoded
 }
 
+/// Where `path` is on the disk, as an absolute path without `.` or `..`:
+/// its folder resolved (links and `..` followed, as the file system does),
+/// its own name kept (a link stays the link). Lexically normalised when the
+/// folder cannot be resolved. A page links from one such path to another.
+pub fn located(path: &Path) -> Option<std::path::PathBuf> {
+    let absolute = std::path::absolute(path).ok()?;
+    let lexical = lexically_normal(&absolute);
+    let resolved = match (lexical.parent(), lexical.file_name()) {
+        (Some(parent), Some(name)) => fs_err::canonicalize(parent)
+            .ok()
+            .map(|parent| parent.join(name)),
+        _ => None,
+    };
+    Some(resolved.unwrap_or(lexical))
+}
+
+/// An absolute path with `.` dropped and each `..` taking off the name
+/// before it (never above the root).
+fn lexically_normal(path: &Path) -> std::path::PathBuf {
+    let mut normal = std::path::PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                normal.pop();
+            }
+            other => normal.push(other),
+        }
+    }
+    normal
+}
+
 /// A relative URL from the folder `from` to the file `to` (both absolute),
 /// each segment percent-encoded; `None` when there is no relative way (or
 /// a segment is `.` or `..`, which `absolute` keeps).
@@ -390,6 +424,20 @@ pub fn relative_href(from: &Path, to: &Path) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dot_dot_is_taken_off_lexically() {
+        assert_eq!(
+            lexically_normal(Path::new("/class/out/../z.html")),
+            Path::new("/class/z.html")
+        );
+        assert_eq!(lexically_normal(Path::new("/../a/./b")), Path::new("/a/b"));
+        let located = located(Path::new("./out/../z.html")).unwrap();
+        assert!(located.is_absolute());
+        assert!(located
+            .components()
+            .all(|c| matches!(c, Component::RootDir | Component::Normal(_))));
+    }
 
     #[test]
     fn links_are_relative_and_encoded() {

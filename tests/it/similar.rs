@@ -1145,3 +1145,58 @@ fn grade_similarity_takes_base_and_min_tokens() {
         );
     }
 }
+
+/// An `--html` path through `..` (`out/../z.html`) keeps every link to the
+/// students' files; a side-by-side page's "all pairs" leads to the summary
+/// page itself, and one common run is `1 region`. See: issue #16.
+#[test]
+fn r16_html_through_dotdot_keeps_links_and_pair_pages_lead_back() {
+    let (ada, max) = (fixture_text("ada"), fixture_text("max"));
+    let dir = class_of(&[("ada", &ada), ("ben", &ada), ("max", &max)]);
+    fs_err::create_dir(dir.path().join("out")).unwrap();
+    dir.judge(&["similar", "--html", "./out/../z.html"])
+        .expect_code(0);
+    let page = dir.read("z.html");
+    let html = scraper::Html::parse_document(&page);
+    let links: Vec<String> = html
+        .select(&scraper::Selector::parse("td a[title]").unwrap())
+        .map(|link| link.value().attr("href").unwrap().to_owned())
+        .collect();
+    assert!(links.len() >= 2, "no links to the hand-ins: {page}");
+    for href in &links {
+        assert!(dir.path().join(decode_href(href)).is_file(), "{href}");
+    }
+    let pair_pages: Vec<String> = html
+        .select(&scraper::Selector::parse("a").unwrap())
+        .filter(|link| link.text().collect::<String>() == "side by side")
+        .map(|link| link.value().attr("href").unwrap().to_owned())
+        .collect();
+    assert!(!pair_pages.is_empty(), "{page}");
+    let first = fs_err::read_to_string(dir.path().join(&pair_pages[0])).unwrap();
+    let pair = scraper::Html::parse_document(&first);
+    let hrefs: Vec<(String, String)> = pair
+        .select(&scraper::Selector::parse("a").unwrap())
+        .map(|link| {
+            (
+                link.text().collect::<String>(),
+                link.value().attr("href").unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert!(
+        hrefs.contains(&("all pairs".to_owned(), "../z.html".to_owned())),
+        "{hrefs:?}"
+    );
+    let side_links: Vec<&(String, String)> = hrefs
+        .iter()
+        .filter(|(text, _)| text != "all pairs")
+        .collect();
+    assert_eq!(side_links.len(), 2, "{hrefs:?}");
+    for (_, href) in side_links {
+        let file = dir.path().join("z").join(decode_href(href));
+        assert!(file.is_file(), "{href}");
+    }
+    // ada and ben hand in the same file: one common run.
+    assert!(first.contains("matched tokens · 1 region</p>"), "{first}");
+    assert!(!first.contains("1 regions"), "{first}");
+}
