@@ -163,6 +163,14 @@ fn write_body(
             .iter()
             .filter(|pair| pair.problem == problem.problem)
             .collect();
+        if problem.hand_ins == 0 {
+            let _ = writeln!(
+                summary,
+                "<h{level}>{}</h{level}>\n<p>No hand-ins.</p>",
+                escape(&problem.problem)
+            );
+            continue;
+        }
         let _ = writeln!(
             summary,
             "<h{level}>{}</h{level}>\n<p>{}, {}; {} a run of {} tokens or more.</p>",

@@ -404,6 +404,10 @@ pub fn render_text(report: &Report, top: usize) -> String {
             .iter()
             .filter(|pair| pair.problem == summary.problem)
             .collect();
+        if summary.hand_ins == 0 {
+            let _ = writeln!(text, "{}: no hand-ins", summary.problem);
+            continue;
+        }
         let _ = writeln!(
             text,
             "{}: {}, {}, {} sharing a run of {}+ tokens",

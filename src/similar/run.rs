@@ -37,7 +37,7 @@ pub enum RunError {
     /// The submissions folder is missing or unfit (the user's to fix).
     #[error(transparent)]
     Discover(#[from] DiscoverError),
-    /// Nothing to compare (the user's to fix).
+    /// Nothing to compare and no problem named (the user's to fix).
     #[error("the submissions folder `{}` holds no hand-ins{which}", folder.display())]
     NoHandIns { folder: PathBuf, which: String },
     /// A problem asked for is neither a known problem nor handed in (the
@@ -86,10 +86,13 @@ pub fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
                 .is_none_or(|wanted| wanted.contains(&entry.problem))
         })
         .collect();
-    if entries.is_empty() {
+    // A problem asked for that nobody handed in is compared as nothing (a
+    // summary of 0 hand-ins); only a folder with no hand-ins at all, when no
+    // problem is named, is refused.
+    if entries.is_empty() && wanted.is_none() {
         return Err(RunError::NoHandIns {
             folder: config.submissions.clone(),
-            which: wanted.map_or_else(String::new, |wanted| format!(" for {}", wanted.join(", "))),
+            which: String::new(),
         });
     }
     let base = match request.base {
@@ -105,7 +108,19 @@ pub fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
         min_tokens: request.min_tokens,
         jobs,
     };
-    let (pairs, problems) = compare(&hand_ins, &base, &options);
+    let (pairs, mut problems) = compare(&hand_ins, &base, &options);
+    for problem in wanted.iter().flatten() {
+        if !problems.iter().any(|summary| &summary.problem == problem) {
+            problems.push(super::ProblemSummary {
+                problem: problem.clone(),
+                hand_ins: 0,
+                pairs: 0,
+                candidates: 0,
+            });
+        }
+    }
+    problems.sort_by(|a, b| a.problem.cmp(&b.problem));
+    problems.dedup_by(|a, b| a.problem == b.problem);
     let report = Report {
         version: VERSION,
         min_tokens: options.min_tokens,

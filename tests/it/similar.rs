@@ -1200,3 +1200,39 @@ fn r16_html_through_dotdot_keeps_links_and_pair_pages_lead_back() {
     assert!(first.contains("matched tokens · 1 region</p>"), "{first}");
     assert!(!first.contains("1 regions"), "{first}");
 }
+
+/// A known problem that nobody handed in is compared as nothing: exit 0,
+/// a line saying so, and in the JSON its summary of 0 hand-ins and no
+/// pairs. See: issue #16.
+#[test]
+fn r16_a_known_problem_nobody_handed_in_is_no_hand_ins() {
+    let ada = fixture_text("ada");
+    let dir = class_of(&[("ada", &ada), ("ben", &ada)]);
+    let run = dir.judge(&["similar", "--problems", "mayan"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout().contains("mayan: no hand-ins"),
+        "{}",
+        run.transcript()
+    );
+    let run = dir.judge(&["similar", "--problems", "rooks", "mayan", "--json", "-"]);
+    run.expect_code(0);
+    let report = validated(&run.stdout());
+    let problems = report["problems"].as_array().unwrap();
+    let mayan = problems
+        .iter()
+        .find(|summary| summary["problem"] == "mayan")
+        .unwrap_or_else(|| panic!("{report}"));
+    assert_eq!(mayan["hand_ins"], 0, "{report}");
+    assert_eq!(mayan["pairs"], 0, "{report}");
+    let pairs = report["pairs"].as_array().unwrap();
+    assert!(pairs.iter().all(|pair| pair["problem"] == "rooks"));
+    assert!(!pairs.is_empty(), "{report}");
+    let run = dir.judge(&["similar", "--problems", "mayan", "--html", "-"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout().contains("No hand-ins."),
+        "{}",
+        run.transcript()
+    );
+}
