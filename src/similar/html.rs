@@ -328,7 +328,7 @@ fn render_pair(
             let _ = writeln!(
                 page,
                 "<span class=\"line{class}\"><span class=\"ln\">{number}</span>{}</span>",
-                escape(line)
+                shown(line)
             );
         }
         page.push_str("</pre>\n</div>\n");

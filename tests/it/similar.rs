@@ -1236,3 +1236,18 @@ fn r16_a_known_problem_nobody_handed_in_is_no_hand_ins() {
         run.transcript()
     );
 }
+
+/// Control characters in a hand-in's code (ESC, BEL) reach the side-by-side
+/// page visible (`\x1b`), never raw. See: issue #16.
+#[test]
+fn r16_control_characters_in_code_are_shown_visible_on_pair_pages() {
+    let code = fixture_text("ada").replacen('\n', "\n// \u{1b}[2J\u{7} bell\n", 1);
+    let dir = class_of(&[("ada", &code), ("ben", &code)]);
+    dir.judge(&["similar", "--html", "s.html"]).expect_code(0);
+    let page = fs_err::read_to_string(dir.path().join("s/pair-1.html")).unwrap();
+    assert!(
+        !page.contains('\u{1b}') && !page.contains('\u{7}'),
+        "{page}"
+    );
+    assert!(page.contains("\\x1b[2J\\x07 bell"), "{page}");
+}
