@@ -68,6 +68,7 @@ pub fn run(args: &SimilarArgs) -> Result<u8, Error> {
         problems: (!args.problems.is_empty()).then(|| args.problems.clone()),
         base: args.base.as_deref(),
         min_tokens: min_tokens(args.min_tokens),
+        runnable: None,
     };
     let analysis = similarity::analyse(&request)?;
     for ignored in &analysis.ignored {

@@ -126,13 +126,14 @@ fn write_body(
 ) -> Vec<(String, String)> {
     let folder = placement.folder;
     let summary_dir = placement.summary_dir;
-    let texts: HashMap<&str, &HandIn> = hand_ins
+    // Keyed by path: two files may look alike, never be the same.
+    let texts: HashMap<&Path, &HandIn> = hand_ins
         .iter()
-        .map(|hand_in| (hand_in.display.as_str(), hand_in))
+        .map(|hand_in| (hand_in.path.as_path(), hand_in))
         .collect();
-    let file_link = |display: &str, depth: usize| -> Option<String> {
+    let file_link = |path: &Path, depth: usize| -> Option<String> {
         let dir = summary_dir?;
-        let file = located(&texts.get(display)?.path)?;
+        let file = located(&texts.get(path)?.path)?;
         let href = relative_href(dir, &file)?;
         Some(format!("{}{href}", "../".repeat(depth)))
     };
@@ -192,7 +193,7 @@ fn write_body(
              <th class=\"num\">matched tokens</th><th class=\"num\">regions</th><th></th></tr>\n",
         );
         for (rank, pair) in pairs.iter().take(MAX_ROWS).enumerate() {
-            let student = |name: &str, display: &str| match file_link(display, 0) {
+            let student = |name: &str, display: &str, path: &Path| match file_link(path, 0) {
                 Some(href) => format!(
                     "<a href=\"{}\" title=\"{}\">{}</a>",
                     escape(&href),
@@ -222,8 +223,8 @@ fn write_body(
                  <span style=\"width:{percent:.1}%\"></span></span>{percent:.1}%</td>\
                  <td class=\"num\">{}</td><td class=\"num\">{}</td><td>{compare}</td></tr>",
                 rank + 1,
-                student(&pair.a, &pair.files[0]),
-                student(&pair.b, &pair.files[1]),
+                student(&pair.a, &pair.files[0], &pair.paths[0]),
+                student(&pair.b, &pair.files[1], &pair.paths[1]),
                 pair.matched_tokens,
                 pair.regions.len(),
             );
@@ -267,8 +268,8 @@ fn write_body(
 /// The side-by-side page of one pair.
 fn render_pair(
     pair: &Pair,
-    texts: &HashMap<&str, &HandIn>,
-    file_link: &dyn Fn(&str, usize) -> Option<String>,
+    texts: &HashMap<&Path, &HandIn>,
+    file_link: &dyn Fn(&Path, usize) -> Option<String>,
     back: &str,
 ) -> String {
     let mut page = String::new();
@@ -299,11 +300,12 @@ fn render_pair(
         );
     }
     page.push_str("</table>\n<div class=\"sides\">\n");
-    for (side, (student, display)) in [(&pair.a, &pair.files[0]), (&pair.b, &pair.files[1])]
-        .into_iter()
-        .enumerate()
-    {
-        let heading = match file_link(display, 1) {
+    let sides = [
+        (&pair.a, &pair.files[0], &pair.paths[0]),
+        (&pair.b, &pair.files[1], &pair.paths[1]),
+    ];
+    for (side, (student, display, path)) in sides.into_iter().enumerate() {
+        let heading = match file_link(path, 1) {
             Some(href) => format!("<a href=\"{}\">{}</a>", escape(&href), shown(display)),
             None => shown(display),
         };
@@ -313,7 +315,7 @@ fn render_pair(
             shown(student)
         );
         let text = texts
-            .get(display.as_str())
+            .get(path.as_path())
             .map_or("", |hand_in| &hand_in.text);
         let ranges: Vec<[u32; 2]> = pair
             .regions

@@ -10,6 +10,9 @@ use crate::config::judge::JudgeConfig;
 use crate::grade::{self, DiscoverError, Entry, Ignored};
 use std::path::{Path, PathBuf};
 
+/// Whether `judge grade` would run an entry: `Err` says why not.
+pub type Runnable = fn(&Entry, &JudgeConfig) -> Result<(), String>;
+
 /// What to compare.
 #[derive(Clone, Debug)]
 pub struct Request<'a> {
@@ -20,6 +23,11 @@ pub struct Request<'a> {
     /// The teacher's starter code (`--base DIR`).
     pub base: Option<&'a Path>,
     pub min_tokens: usize,
+    /// Whether `judge grade` would run an entry (`Err`: why not, as grade
+    /// says it); an entry it would not run is not compared but listed as
+    /// skipped, so the class compared is the one grade sees. `None`: every
+    /// entry is compared.
+    pub runnable: Option<Runnable>,
 }
 
 /// The comparison done: the report, the hand-ins it read (their texts go on
@@ -86,6 +94,25 @@ pub fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
                 .is_none_or(|wanted| wanted.contains(&entry.problem))
         })
         .collect();
+    let mut refused = Vec::new();
+    let entries: Vec<Entry> = match request.runnable {
+        Some(runnable) => entries
+            .into_iter()
+            .filter(|entry| match runnable(entry, config) {
+                Ok(()) => true,
+                Err(reason) => {
+                    for path in std::iter::once(&entry.path).chain(&entry.others) {
+                        refused.push(super::Skipped {
+                            path: class::shown_path(path),
+                            reason: format!("judge grade does not run it: {reason}"),
+                        });
+                    }
+                    false
+                }
+            })
+            .collect(),
+        None => entries,
+    };
     // A problem asked for that nobody handed in is compared as nothing (a
     // summary of 0 hand-ins); only a folder with no hand-ins at all, when no
     // problem is named, is refused.
@@ -103,7 +130,9 @@ pub fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
         0 => crate::runner::available_cores(),
         jobs => jobs,
     };
-    let (hand_ins, skipped, notes) = class::read_hand_ins(&entries, &config.languages, jobs)?;
+    let (hand_ins, mut skipped, notes) = class::read_hand_ins(&entries, &config.languages, jobs)?;
+    skipped.extend(refused);
+    skipped.sort_by(|a, b| a.path.cmp(&b.path));
     let options = Options {
         min_tokens: request.min_tokens,
         jobs,

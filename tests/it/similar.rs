@@ -418,9 +418,13 @@ fn hostile_names_and_code_are_escaped() {
 #[test]
 fn bad_files_are_skipped_or_noted_and_the_rest_compared() {
     let dir = Dir::new();
+    // Go is a language of this class (grade would run it), with no grammar.
     dir.create(
         "judge.toml",
-        "submissions = \"class\"\nlayout = \"student/problem\"\n",
+        "submissions = \"class\"\nlayout = \"student/problem\"\n\
+         [languages.go]\nextensions = [\"go\"]\n\
+         compile = [\"go\", \"build\", \"-o\", \"{executable}\", \"{source}\"]\n\
+         run = [\"{executable}\"]\n",
     );
     let program = fs_err::read_to_string(fixture().join("hand-ins/ada/rooks.c")).unwrap();
     dir.create("class/ada/rooks.c", &program);
@@ -495,7 +499,7 @@ fn bad_files_are_skipped_or_noted_and_the_rest_compared() {
     );
     assert!(
         notes.iter().any(|note| note
-            .starts_with("class/gia/rooks.go: no grammar for .go: compared by plain tokens")),
+            .starts_with("class/gia/rooks.go: no grammar for go: compared by plain tokens")),
         "{notes:?}"
     );
     let scores = similarities(&report, "rooks");
@@ -1250,4 +1254,83 @@ fn r16_control_characters_in_code_are_shown_visible_on_pair_pages() {
         "{page}"
     );
     assert!(page.contains("\\x1b[2J\\x07 bell"), "{page}");
+}
+
+/// Two students whose names would show alike (a folder `r` 0xFF `x` and a
+/// folder literally named `r\xffx`) are told apart in what is shown: their
+/// paths differ in the JSON (a backslash of a name is doubled). `judge
+/// grade` takes them for one student with two files and runs neither, so
+/// neither is compared. See: issue #16.
+#[cfg(unix)]
+#[test]
+fn r16_names_that_look_alike_keep_their_own_paths() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let ada = fixture_text("ada");
+    let dir = class_of(&[("ben", &ada), ("max", &ada)]);
+    for name in [&b"r\xffx"[..], &b"r\\xffx"[..]] {
+        let folder = dir
+            .path()
+            .join("submissions")
+            .join(std::ffi::OsStr::from_bytes(name));
+        fs_err::create_dir_all(&folder).unwrap();
+        fs_err::write(folder.join("rooks.c"), &ada).unwrap();
+    }
+    let run = dir.judge(&["similar", "--json", "-"]);
+    run.expect_code(0);
+    let report = validated(&run.stdout());
+    let skipped: Vec<&str> = report["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|skipped| skipped["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(skipped.len(), 2, "{report}");
+    assert_ne!(skipped[0], skipped[1], "{report}");
+    assert!(skipped.contains(&"submissions/r\\xffx/rooks.c"), "{report}");
+    assert!(
+        skipped.contains(&"submissions/r\\\\xffx/rooks.c"),
+        "{report}"
+    );
+    let pairs = report["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 1, "{report}");
+}
+
+/// `judge similar` compares the class `judge grade` runs: two files of one
+/// student for a problem, or a file in no language, are not compared but
+/// listed as skipped with grade's reason. See: issue #16.
+#[test]
+fn r16_files_grade_would_not_run_are_not_compared() {
+    let ada = fixture_text("ada");
+    let dir = Dir::new();
+    dir.create("judge.toml", "layout = \"problem/student\"\n");
+    for name in ["alice.c", "alice.cpp", "noext", "bob.c", "carol.c"] {
+        dir.create(&format!("submissions/rooks/{name}"), &ada);
+    }
+    let run = dir.judge(&["similar", "--json", "-"]);
+    run.expect_code(0);
+    let report = validated(&run.stdout());
+    let skipped: BTreeMap<&str, &str> = report["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|skipped| {
+            (
+                skipped["path"].as_str().unwrap(),
+                skipped["reason"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    for file in ["alice.c", "alice.cpp"] {
+        let reason = skipped[format!("submissions/rooks/{file}").as_str()];
+        assert!(reason.contains("2 files for student `alice`"), "{reason}");
+    }
+    let reason = skipped["submissions/rooks/noext"];
+    assert!(reason.contains("no language"), "{reason}");
+    let pairs = report["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 1, "{report}");
+    assert_eq!(
+        (pairs[0]["a"].as_str(), pairs[0]["b"].as_str()),
+        (Some("bob"), Some("carol")),
+        "{report}"
+    );
 }
