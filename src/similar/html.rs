@@ -152,7 +152,9 @@ fn write_body(
     if folder.is_some() {
         let _ = write!(
             summary,
-            " Pairs at or above {:.0}% have a side-by-side page.",
+            " Pairs at or above {:.0}% have a side-by-side page, the {MAX_PAGES} most similar \
+             of each problem at most. Each problem's table shows its {MAX_ROWS} most similar \
+             pairs at most; the JSON report (`--json`) holds them all.",
             PAGE_THRESHOLD * 100.0
         );
     }
@@ -233,8 +235,23 @@ fn write_body(
         if pairs.len() > MAX_ROWS {
             let _ = writeln!(
                 summary,
-                "<p>{} less similar pairs are in the JSON report (`--json`).</p>",
+                "<p>Only the {MAX_ROWS} most similar pairs are shown: {} more, none more similar \
+                 than the last row (some may be as similar), are in the JSON report \
+                 (`--json`).</p>",
                 pairs.len() - MAX_ROWS
+            );
+        }
+        let above = pairs
+            .iter()
+            .filter(|pair| pair.similarity >= PAGE_THRESHOLD)
+            .count();
+        if folder.is_some() && above > MAX_PAGES {
+            let _ = writeln!(
+                summary,
+                "<p>Only the {MAX_PAGES} most similar pairs have a side-by-side page: {} more \
+                 at or above {:.0}% have none.</p>",
+                above - MAX_PAGES,
+                PAGE_THRESHOLD * 100.0
             );
         }
     }

@@ -1334,3 +1334,40 @@ fn r16_files_grade_would_not_run_are_not_compared() {
         "{report}"
     );
 }
+
+/// The page says its caps as they are: with 595 pairs all at 100%, it
+/// shows 500 rows, 200 side-by-side pages, and says that 95 more pairs are
+/// in the JSON and 395 more at or above 40% have no page. See: issue #16.
+#[test]
+fn r16_the_page_says_its_caps() {
+    let code = "int main(void) {\n    int total = 0;\n    for (int i = 0; i < 10; i++) {\n        \
+                total += i * i;\n    }\n    return total % 7;\n}\n";
+    let names: Vec<String> = (0..35).map(|n| format!("s{n:02}")).collect();
+    let hand_ins: Vec<(&str, &str)> = names.iter().map(|name| (name.as_str(), code)).collect();
+    let dir = class_of(&hand_ins);
+    dir.judge(&["similar", "--html", "s.html"]).expect_code(0);
+    let page = dir.read("s.html");
+    let html = scraper::Html::parse_document(&page);
+    let rows = html
+        .select(&scraper::Selector::parse("table tr").unwrap())
+        .count();
+    assert_eq!(rows, 501, "a heading and 500 rows");
+    let pages = html
+        .select(&scraper::Selector::parse("a").unwrap())
+        .filter(|link| link.text().collect::<String>() == "side by side")
+        .count();
+    assert_eq!(pages, 200);
+    assert!(
+        page.contains("the 200 most similar of each problem at most"),
+        "{page}"
+    );
+    assert!(
+        page.contains("Only the 500 most similar pairs are shown: 95 more"),
+        "{page}"
+    );
+    assert!(
+        page.contains("Only the 200 most similar pairs have a side-by-side page: 395 more"),
+        "{page}"
+    );
+    assert!(!page.contains("less similar pairs"), "{page}");
+}
