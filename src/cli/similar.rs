@@ -58,6 +58,9 @@ pub(super) fn run(args: &SimilarArgs) -> Result<u8, Error> {
         html: args.html.clone(),
     };
     reports.check(args.json.as_deref())?;
+    if let Some(path) = &args.html {
+        reports::refuse_special_html(path)?;
+    }
     let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
     reports.refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
     let request = run::Request {
@@ -65,6 +68,7 @@ pub(super) fn run(args: &SimilarArgs) -> Result<u8, Error> {
         problems: (!args.problems.is_empty()).then(|| args.problems.clone()),
         base: args.base.as_deref(),
         min_tokens: min_tokens(args.min_tokens),
+        runnable: None,
     };
     let analysis = similarity::analyse(&request)?;
     for ignored in &analysis.ignored {

@@ -102,6 +102,23 @@ pub(crate) fn write_grade(
         .collect()
 }
 
+/// Refuses an HTML report to a path that exists and is not a regular file
+/// (`/dev/null`, a FIFO): the report's pages need a folder beside it, which
+/// must not be made beside a device. Standard output (`-`) is fine.
+pub(crate) fn refuse_special_html(path: &Path) -> Result<(), GradingError> {
+    if is_stdout(path) || !report::is_special_file(path) {
+        return Ok(());
+    }
+    Err(GradingError::usage(
+        format!(
+            "cannot write --html `{}`: it is not a regular file, and an HTML report keeps \
+             its pages in a folder beside it",
+            path.display()
+        ),
+        Some("give --html a file name, or `-` for the one page on standard output".to_owned()),
+    ))
+}
+
 /// A file name as a page links to it.
 fn file_name(path: &Path) -> String {
     path.file_name()
@@ -112,9 +129,7 @@ fn file_name(path: &Path) -> String {
 /// The absolute folder of a summary page, from which links to hand-ins are
 /// made.
 fn summary_dir(path: &Path) -> Option<std::path::PathBuf> {
-    std::path::absolute(path)
-        .ok()
-        .and_then(|path| path.parent().map(Path::to_owned))
+    similar::html::located(path).and_then(|path| path.parent().map(Path::to_owned))
 }
 
 fn write_html<R: report::Row>(
@@ -123,6 +138,7 @@ fn write_html<R: report::Row>(
     html: &report::html::Options,
     similarity: Option<&Analysis>,
 ) -> Result<(), GradingError> {
+    refuse_special_html(path)?;
     if is_stdout(path) {
         let mut page = report::html::render_with(rows, html);
         if let Some(analysis) = similarity {
@@ -138,6 +154,8 @@ fn write_html<R: report::Row>(
         }
         return write_stdout(&page).map_err(GradingError::Stdout);
     }
+    let target = report::final_target(path)?;
+    let path = target.as_path();
     let folder = report::page_folder(path);
     let folder_name = file_name(&folder);
     let mut pages = report::html::render_pages(rows, &file_name(path), &folder_name, html);
@@ -167,17 +185,23 @@ fn write_html<R: report::Row>(
 /// Writes `judge similar`'s own HTML: the summary page and, in the folder
 /// beside it, a side-by-side page per pair shown; `-` prints the one page.
 pub(crate) fn write_similar_html(path: &Path, analysis: &Analysis) -> Result<(), GradingError> {
+    refuse_special_html(path)?;
     if is_stdout(path) {
-        let pages = similar::html::render(&analysis.report, &analysis.hand_ins, None, None);
+        let pages = similar::html::render(&analysis.report, &analysis.hand_ins, None, None, "");
         return write_stdout(&pages.summary).map_err(GradingError::Stdout);
     }
+    // Through a link, the pages go beside its target, where the page is.
+    let target = report::final_target(path)?;
+    let path = target.as_path();
     let folder = report::page_folder(path);
     let summary_dir = summary_dir(path);
+    let back = format!("../{}", similar::html::encode(&file_name(path)));
     let pages = similar::html::render(
         &analysis.report,
         &analysis.hand_ins,
         Some(&file_name(&folder)),
         summary_dir.as_deref(),
+        &back,
     );
     report::write_page_set(path, &folder, pages.summary.as_bytes(), &pages.pairs)?;
     Ok(())

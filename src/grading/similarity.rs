@@ -11,8 +11,16 @@ use std::path::Path;
 
 /// Runs the comparison, with the user's mistakes as usage errors (exit 2)
 /// and a failed grammar or an unreadable folder as the judge's (exit 3).
+///
+/// The class compared is the one `judge grade` sees: an entry grade would
+/// not run (two files of one student for a problem, a file in no language)
+/// is not compared but listed as skipped with grade's reason.
 pub(crate) fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, GradingError> {
-    run::run(request).map_err(|error| match error {
+    let request = run::Request {
+        runnable: Some(grade_would_run),
+        ..request.clone()
+    };
+    run::run(&request).map_err(|error| match error {
         run::RunError::Discover(walk @ DiscoverError::Walk(_)) => GradingError::Discover(walk),
         run::RunError::Base(BaseError::Tokenize(_)) | run::RunError::Tokenize(_) => {
             GradingError::judge(error)
@@ -26,6 +34,15 @@ pub(crate) fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, Gradi
             GradingError::usage(error.to_string(), Some(submissions_hint(request.config)))
         }
     })
+}
+
+/// Whether `judge grade` runs `entry`, as its plan prepares it; a file that
+/// cannot be opened is left to the comparison, which lists it as skipped.
+fn grade_would_run(entry: &crate::grade::Entry, config: &JudgeConfig) -> Result<(), String> {
+    match super::submission::prepare_entry(entry, config) {
+        Ok(_) | Err(super::submission::Unrunnable::Unreadable { .. }) => Ok(()),
+        Err(unrunnable) => Err(unrunnable.to_string()),
+    }
 }
 
 /// Where the submissions folder is named.
@@ -93,6 +110,7 @@ pub(crate) fn for_grade(
         problems: None,
         base: asked.base,
         min_tokens: asked.min_tokens,
+        runnable: None,
     };
     analyse(&request).map(Some)
 }

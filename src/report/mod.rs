@@ -37,12 +37,29 @@ pub struct ReportError {
 /// The file gets the permissions of an ordinary new file (0666 less the
 /// umask, typically 0644), not the 0600 of a temporary file: a report is
 /// meant to be shared (issue #8).
+///
+/// A path that exists and is neither a regular file nor a folder (a
+/// character device such as `/dev/null`, a FIFO, a socket) is written
+/// straight into, never replaced; a symbolic link is followed to its final
+/// target, which is written (atomically when it is a regular file or does not
+/// exist yet), so the link stays a link. A folder is an error.
 pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ReportError> {
     use std::os::unix::fs::PermissionsExt as _;
     let error = |source| ReportError {
         path: path.to_owned(),
         source,
     };
+    let target = final_link_target(path).map_err(error)?;
+    let path = target.as_path();
+    if is_special_file(path) {
+        // Opened without creating or truncating: a device or a FIFO is
+        // written into as a shell's `>` would.
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(error)?;
+        return file.write_all(contents).map_err(error);
+    }
     let parent = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
@@ -56,6 +73,42 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ReportError>
     file.as_file().sync_all().map_err(error)?;
     file.persist(path).map_err(|persist| error(persist.error))?;
     Ok(())
+}
+
+/// Whether `path` exists (following links) and is neither a regular file
+/// nor a folder: a character or block device, a FIFO, a socket. Such a path
+/// is written into, never replaced ([`write_atomically`]).
+pub fn is_special_file(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|meta| !meta.is_file() && !meta.is_dir())
+}
+
+/// `path` with every symbolic link of its last component followed (a link
+/// to a link to a file gives the file; a dangling link gives the path it
+/// points at), so a report written there leaves the links links. Any other
+/// path is itself.
+pub fn final_target(path: &Path) -> Result<PathBuf, ReportError> {
+    final_link_target(path).map_err(|source| ReportError {
+        path: path.to_owned(),
+        source,
+    })
+}
+
+fn final_link_target(path: &Path) -> std::io::Result<PathBuf> {
+    let mut current = path.to_owned();
+    // As the kernel does, give up after 40 links (a loop of links).
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = std::fs::read_link(&current)?;
+                current = match current.parent() {
+                    Some(parent) if link.is_relative() => parent.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
 }
 
 /// The file that marks a folder of HTML pages as written by the judge: only

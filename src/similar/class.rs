@@ -89,12 +89,27 @@ impl HandIn {
             problem: problem.to_owned(),
             student: student.to_owned(),
             path: path.to_owned(),
-            display: crate::grade::lossless(path.as_os_str()),
+            display: shown_path(path),
             family: reading.family(),
             text,
             tokens,
         })
     }
+}
+
+/// A hand-in's path as reports show it, without loss and without
+/// ambiguity: a byte that is not UTF-8 as `\xNN`, and a backslash of the
+/// name itself doubled (`\\`), so a folder named `r\xffx` (those six
+/// characters) never shows as the folder `r` 0xFF `x` does.
+pub fn shown_path(path: &Path) -> String {
+    let mut text = String::new();
+    for chunk in path.as_os_str().as_encoded_bytes().utf8_chunks() {
+        text.push_str(&chunk.valid().replace('\\', "\\\\"));
+        for byte in chunk.invalid() {
+            text.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
+    text
 }
 
 /// A starter file of `--base`: `<problem>.<ext>`.
@@ -208,7 +223,7 @@ pub fn read_hand_ins(
         })
         .collect();
     let read = super::parallel_map(&files, jobs, |(entry, path)| {
-        let display = crate::grade::lossless(path.as_os_str());
+        let display = shown_path(path);
         let skipped = |reason: String| {
             Read::Skipped(Skipped {
                 path: display.clone(),

@@ -61,18 +61,20 @@ pub(crate) struct Placement<'a> {
     pub prefix: &'a str,
 }
 
-/// Renders the report as `judge similar`'s own page. `folder` and
-/// `summary_dir` as in [`Placement`].
+/// Renders the report as `judge similar`'s own page. `folder`,
+/// `summary_dir` and `back` (the summary page from inside the folder,
+/// `../similar.html`) as in [`Placement`].
 pub(crate) fn render(
     report: &Report,
     hand_ins: &[HandIn],
     folder: Option<&str>,
     summary_dir: Option<&Path>,
+    back: &str,
 ) -> Pages {
     let placement = Placement {
         folder,
         summary_dir,
-        back: "../",
+        back,
         prefix: "pair-",
     };
     let mut summary = String::new();
@@ -128,13 +130,14 @@ fn write_body(
 ) -> Vec<(String, String)> {
     let folder = placement.folder;
     let summary_dir = placement.summary_dir;
-    let texts: HashMap<&str, &HandIn> = hand_ins
+    // Keyed by path: two files may look alike, never be the same.
+    let texts: HashMap<&Path, &HandIn> = hand_ins
         .iter()
-        .map(|hand_in| (hand_in.display.as_str(), hand_in))
+        .map(|hand_in| (hand_in.path.as_path(), hand_in))
         .collect();
-    let file_link = |display: &str, depth: usize| -> Option<String> {
+    let file_link = |path: &Path, depth: usize| -> Option<String> {
         let dir = summary_dir?;
-        let file = std::path::absolute(&texts.get(display)?.path).ok()?;
+        let file = located(&texts.get(path)?.path)?;
         let href = relative_href(dir, &file)?;
         Some(format!("{}{href}", "../".repeat(depth)))
     };
@@ -153,7 +156,9 @@ fn write_body(
     if folder.is_some() {
         let _ = write!(
             summary,
-            " Pairs at or above {:.0}% have a side-by-side page.",
+            " Pairs at or above {:.0}% have a side-by-side page, the {MAX_PAGES} most similar \
+             of each problem at most. Each problem's table shows its {MAX_ROWS} most similar \
+             pairs at most; the JSON report (`--json`) holds them all.",
             PAGE_THRESHOLD * 100.0
         );
     }
@@ -165,6 +170,14 @@ fn write_body(
             .iter()
             .filter(|pair| pair.problem == problem.problem)
             .collect();
+        if problem.hand_ins == 0 {
+            let _ = writeln!(
+                summary,
+                "<h{level}>{}</h{level}>\n<p>No hand-ins.</p>",
+                escape(&problem.problem)
+            );
+            continue;
+        }
         let _ = writeln!(
             summary,
             "<h{level}>{}</h{level}>\n<p>{}, {}; {} a run of {} tokens or more.</p>",
@@ -186,7 +199,7 @@ fn write_body(
              <th class=\"num\">matched tokens</th><th class=\"num\">regions</th><th></th></tr>\n",
         );
         for (rank, pair) in pairs.iter().take(MAX_ROWS).enumerate() {
-            let student = |name: &str, display: &str| match file_link(display, 0) {
+            let student = |name: &str, display: &str, path: &Path| match file_link(path, 0) {
                 Some(href) => format!(
                     "<a href=\"{}\" title=\"{}\">{}</a>",
                     escape(&href),
@@ -216,8 +229,8 @@ fn write_body(
                  <span style=\"width:{percent:.1}%\"></span></span>{percent:.1}%</td>\
                  <td class=\"num\">{}</td><td class=\"num\">{}</td><td>{compare}</td></tr>",
                 rank + 1,
-                student(&pair.a, &pair.files[0]),
-                student(&pair.b, &pair.files[1]),
+                student(&pair.a, &pair.files[0], &pair.paths[0]),
+                student(&pair.b, &pair.files[1], &pair.paths[1]),
                 pair.matched_tokens,
                 pair.regions.len(),
             );
@@ -226,8 +239,23 @@ fn write_body(
         if pairs.len() > MAX_ROWS {
             let _ = writeln!(
                 summary,
-                "<p>{} less similar pairs are in the JSON report (`--json`).</p>",
+                "<p>Only the {MAX_ROWS} most similar pairs are shown: {} more, none more similar \
+                 than the last row (some may be as similar), are in the JSON report \
+                 (`--json`).</p>",
                 pairs.len() - MAX_ROWS
+            );
+        }
+        let above = pairs
+            .iter()
+            .filter(|pair| pair.similarity >= PAGE_THRESHOLD)
+            .count();
+        if folder.is_some() && above > MAX_PAGES {
+            let _ = writeln!(
+                summary,
+                "<p>Only the {MAX_PAGES} most similar pairs have a side-by-side page: {} more \
+                 at or above {:.0}% have none.</p>",
+                above - MAX_PAGES,
+                PAGE_THRESHOLD * 100.0
             );
         }
     }
@@ -261,8 +289,8 @@ fn write_body(
 /// The side-by-side page of one pair.
 fn render_pair(
     pair: &Pair,
-    texts: &HashMap<&str, &HandIn>,
-    file_link: &dyn Fn(&str, usize) -> Option<String>,
+    texts: &HashMap<&Path, &HandIn>,
+    file_link: &dyn Fn(&Path, usize) -> Option<String>,
     back: &str,
 ) -> String {
     let mut page = String::new();
@@ -271,13 +299,13 @@ fn render_pair(
     let _ = writeln!(
         page,
         "<h1>{}</h1>\n<p class=\"caveat\">{}</p>\n<p><a href=\"{}\">all pairs</a> · \
-         similarity {:.1}% · {} matched tokens · {} regions</p>",
+         similarity {:.1}% · {} matched tokens · {}</p>",
         escape(&title),
         escape(CAVEAT),
         escape(back),
         pair.similarity * 100.0,
         pair.matched_tokens,
-        pair.regions.len()
+        plural(pair.regions.len() as u64, "region", "regions")
     );
     page.push_str("<table>\n<tr><th>region</th><th>lines of a</th><th>lines of b</th></tr>\n");
     for (index, region) in pair.regions.iter().enumerate() {
@@ -293,11 +321,12 @@ fn render_pair(
         );
     }
     page.push_str("</table>\n<div class=\"sides\">\n");
-    for (side, (student, display)) in [(&pair.a, &pair.files[0]), (&pair.b, &pair.files[1])]
-        .into_iter()
-        .enumerate()
-    {
-        let heading = match file_link(display, 1) {
+    let sides = [
+        (&pair.a, &pair.files[0], &pair.paths[0]),
+        (&pair.b, &pair.files[1], &pair.paths[1]),
+    ];
+    for (side, (student, display, path)) in sides.into_iter().enumerate() {
+        let heading = match file_link(path, 1) {
             Some(href) => format!("<a href=\"{}\">{}</a>", escape(&href), shown(display)),
             None => shown(display),
         };
@@ -307,7 +336,7 @@ fn render_pair(
             shown(student)
         );
         let text = texts
-            .get(display.as_str())
+            .get(path.as_path())
             .map_or("", |hand_in| &hand_in.text);
         let ranges: Vec<[u32; 2]> = pair
             .regions
@@ -322,7 +351,7 @@ fn render_pair(
             let _ = writeln!(
                 page,
                 "<span class=\"line{class}\"><span class=\"ln\">{number}</span>{}</span>",
-                escape(line)
+                shown(line)
             );
         }
         page.push_str("</pre>\n</div>\n");
@@ -370,6 +399,38 @@ fn encode_bytes(segment: &[u8]) -> String {
     encoded
 }
 
+/// Where `path` is on the disk, as an absolute path without `.` or `..`:
+/// its folder resolved (links and `..` followed, as the file system does),
+/// its own name kept (a link stays the link). Lexically normalised when the
+/// folder cannot be resolved. A page links from one such path to another.
+pub(crate) fn located(path: &Path) -> Option<std::path::PathBuf> {
+    let absolute = std::path::absolute(path).ok()?;
+    let lexical = lexically_normal(&absolute);
+    let resolved = match (lexical.parent(), lexical.file_name()) {
+        (Some(parent), Some(name)) => fs_err::canonicalize(parent)
+            .ok()
+            .map(|parent| parent.join(name)),
+        _ => None,
+    };
+    Some(resolved.unwrap_or(lexical))
+}
+
+/// An absolute path with `.` dropped and each `..` taking off the name
+/// before it (never above the root).
+fn lexically_normal(path: &Path) -> std::path::PathBuf {
+    let mut normal = std::path::PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                normal.pop();
+            }
+            other => normal.push(other),
+        }
+    }
+    normal
+}
+
 /// A relative URL from the folder `from` to the file `to` (both absolute),
 /// each segment percent-encoded; `None` when there is no relative way (or
 /// a segment is `.` or `..`, which `absolute` keeps).
@@ -394,6 +455,20 @@ pub(crate) fn relative_href(from: &Path, to: &Path) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dot_dot_is_taken_off_lexically() {
+        assert_eq!(
+            lexically_normal(Path::new("/class/out/../z.html")),
+            Path::new("/class/z.html")
+        );
+        assert_eq!(lexically_normal(Path::new("/../a/./b")), Path::new("/a/b"));
+        let located = located(Path::new("./out/../z.html")).unwrap();
+        assert!(located.is_absolute());
+        assert!(located
+            .components()
+            .all(|c| matches!(c, Component::RootDir | Component::Normal(_))));
+    }
 
     #[test]
     fn links_are_relative_and_encoded() {

@@ -88,7 +88,13 @@ pub struct Pair {
     pub a: String,
     pub b: String,
     /// `a`'s file, then `b`'s.
+    // As shown (`class::shown_path`): two different paths never show alike.
     pub files: [String; 2],
+    /// The files on the disk (not in the JSON): the pages take each file's
+    /// text by its path, never by how it is shown.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub paths: [std::path::PathBuf; 2],
     /// Tokens covered by common runs, as a share of both files' tokens
     /// (starter code aside): 0 shares nothing, 1 is the same code.
     pub similarity: f64,
@@ -352,6 +358,7 @@ fn pair(
         a: a.student.clone(),
         b: b.student.clone(),
         files: [a.display.clone(), b.display.clone()],
+        paths: [a.path.clone(), b.path.clone()],
         similarity: (similarity * 10_000.0).round() / 10_000.0,
         matched_tokens: matched,
         regions: tiles
@@ -404,6 +411,10 @@ pub fn render_text(report: &Report, top: usize) -> String {
             .iter()
             .filter(|pair| pair.problem == summary.problem)
             .collect();
+        if summary.hand_ins == 0 {
+            let _ = writeln!(text, "{}: no hand-ins", summary.problem);
+            continue;
+        }
         let _ = writeln!(
             text,
             "{}: {}, {}, {} sharing a run of {}+ tokens",

@@ -10,6 +10,9 @@ use crate::config::judge::JudgeConfig;
 use crate::grade::{self, DiscoverError, Entry, Ignored};
 use std::path::{Path, PathBuf};
 
+/// Whether `judge grade` would run an entry: `Err` says why not.
+pub(crate) type Runnable = fn(&Entry, &JudgeConfig) -> Result<(), String>;
+
 /// What to compare.
 #[derive(Clone, Debug)]
 pub(crate) struct Request<'a> {
@@ -20,6 +23,11 @@ pub(crate) struct Request<'a> {
     /// The teacher's starter code (`--base DIR`).
     pub base: Option<&'a Path>,
     pub min_tokens: usize,
+    /// Whether `judge grade` would run an entry (`Err`: why not, as grade
+    /// says it); an entry it would not run is not compared but listed as
+    /// skipped, so the class compared is the one grade sees. `None`: every
+    /// entry is compared.
+    pub runnable: Option<Runnable>,
 }
 
 /// The comparison done: the report, the hand-ins it read (their texts go on
@@ -37,7 +45,7 @@ pub(crate) enum RunError {
     /// The submissions folder is missing or unfit (the user's to fix).
     #[error(transparent)]
     Discover(#[from] DiscoverError),
-    /// Nothing to compare (the user's to fix).
+    /// Nothing to compare and no problem named (the user's to fix).
     #[error("the submissions folder `{}` holds no hand-ins{which}", folder.display())]
     NoHandIns { folder: PathBuf, which: String },
     /// A problem asked for is neither a known problem nor handed in (the
@@ -86,10 +94,32 @@ pub(crate) fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
                 .is_none_or(|wanted| wanted.contains(&entry.problem))
         })
         .collect();
-    if entries.is_empty() {
+    let mut refused = Vec::new();
+    let entries: Vec<Entry> = match request.runnable {
+        Some(runnable) => entries
+            .into_iter()
+            .filter(|entry| match runnable(entry, config) {
+                Ok(()) => true,
+                Err(reason) => {
+                    for path in std::iter::once(&entry.path).chain(&entry.others) {
+                        refused.push(super::Skipped {
+                            path: class::shown_path(path),
+                            reason: format!("judge grade does not run it: {reason}"),
+                        });
+                    }
+                    false
+                }
+            })
+            .collect(),
+        None => entries,
+    };
+    // A problem asked for that nobody handed in is compared as nothing (a
+    // summary of 0 hand-ins); only a folder with no hand-ins at all, when no
+    // problem is named, is refused.
+    if entries.is_empty() && wanted.is_none() {
         return Err(RunError::NoHandIns {
             folder: config.submissions.clone(),
-            which: wanted.map_or_else(String::new, |wanted| format!(" for {}", wanted.join(", "))),
+            which: String::new(),
         });
     }
     let base = match request.base {
@@ -100,12 +130,26 @@ pub(crate) fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
         0 => crate::runner::available_cores(),
         jobs => jobs,
     };
-    let (hand_ins, skipped, notes) = class::read_hand_ins(&entries, &config.languages, jobs)?;
+    let (hand_ins, mut skipped, notes) = class::read_hand_ins(&entries, &config.languages, jobs)?;
+    skipped.extend(refused);
+    skipped.sort_by(|a, b| a.path.cmp(&b.path));
     let options = Options {
         min_tokens: request.min_tokens,
         jobs,
     };
-    let (pairs, problems) = compare(&hand_ins, &base, &options);
+    let (pairs, mut problems) = compare(&hand_ins, &base, &options);
+    for problem in wanted.iter().flatten() {
+        if !problems.iter().any(|summary| &summary.problem == problem) {
+            problems.push(super::ProblemSummary {
+                problem: problem.clone(),
+                hand_ins: 0,
+                pairs: 0,
+                candidates: 0,
+            });
+        }
+    }
+    problems.sort_by(|a, b| a.problem.cmp(&b.problem));
+    problems.dedup_by(|a, b| a.problem == b.problem);
     let report = Report {
         version: VERSION,
         min_tokens: options.min_tokens,

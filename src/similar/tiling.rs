@@ -28,8 +28,10 @@ const OCCURRENCES_PER_GRAM: usize = 32;
 /// [`OCCURRENCES_PER_GRAM`] is tiled by scanning every diagonal instead,
 /// which finds every common run, when the two files have at most this many
 /// token pairs (two files of 4,096 tokens: a few milliseconds). Larger
-/// repetitive pairs keep the bounded search and may score lower than their
-/// copying deserves (docs/commands.md, `judge similar`).
+/// repetitive pairs rescan the diagonals of the runs found
+/// ([`rescan_diagonals`]), within a budget, and may still score lower than
+/// their copying deserves when a copied run lies on a diagonal no kept gram
+/// reaches (docs/commands.md, `judge similar`).
 pub(crate) const FULL_SCAN_CELLS: usize = 1 << 24;
 
 /// One file's tokens made ready for tiling against many others.
@@ -114,6 +116,9 @@ pub(crate) fn tile(a: &Prepared, b: &Prepared, min_tokens: usize) -> Vec<Tile> {
         && a.kinds.len().saturating_mul(b.kinds.len()) <= FULL_SCAN_CELLS
     {
         every_run(a.kinds.len(), b.kinds.len(), min_tokens, &same)
+    } else if a.capped || b.capped {
+        let runs = runs_from_grams(a, b, min_tokens, &same);
+        rescan_diagonals(runs, a.kinds.len(), b.kinds.len(), min_tokens, &same)
     } else {
         runs_from_grams(a, b, min_tokens, &same)
     };
@@ -208,6 +213,95 @@ fn runs_from_grams(
     heap
 }
 
+/// The diagonals of `runs` (found from capped grams) scanned whole, longest
+/// run's first, within [`rescan_budget`] token pairs: repetitive code
+/// copied with a change in each repetition (N near-identical functions)
+/// lies on a few diagonals, each cut into N runs of which the capped grams
+/// seed only the first; the scan finds them all. A diagonal left unscanned
+/// keeps the runs found from its grams.
+fn rescan_diagonals(
+    runs: Runs,
+    len_a: usize,
+    len_b: usize,
+    min_tokens: usize,
+    same: &dyn Fn(usize, usize) -> bool,
+) -> Runs {
+    let runs = runs.into_sorted_vec();
+    let diagonal = |i: usize, j: usize| i as isize - j as isize;
+    let mut order: Vec<isize> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    // Longest first (`into_sorted_vec` is ascending).
+    for &(_, Reverse(i), Reverse(j)) in runs.iter().rev() {
+        if seen.insert(diagonal(i, j)) {
+            order.push(diagonal(i, j));
+        }
+    }
+    let budget = rescan_budget(len_a, len_b);
+    let mut spent = 0usize;
+    let mut scanned = std::collections::HashSet::new();
+    let mut heap = Runs::new();
+    for d in order {
+        let (i, j) = if d >= 0 {
+            (d as usize, 0)
+        } else {
+            (0, (-d) as usize)
+        };
+        let cells = (len_a - i).min(len_b - j);
+        if spent + cells > budget {
+            continue;
+        }
+        spent += cells;
+        scanned.insert(d);
+        scan_diagonal(i, j, len_a, len_b, min_tokens, same, &mut heap);
+    }
+    for run in runs {
+        let (_, Reverse(i), Reverse(j)) = run;
+        if !scanned.contains(&diagonal(i, j)) {
+            heap.push(run);
+        }
+    }
+    heap
+}
+
+/// Token pairs [`rescan_diagonals`] may compare for one pair of files: 256
+/// per token of both files, and at least [`FULL_SCAN_CELLS`], so the time
+/// stays proportional to the files' sizes (two 1 MiB files: about 10^8
+/// steps).
+pub(crate) fn rescan_budget(len_a: usize, len_b: usize) -> usize {
+    (len_a + len_b).saturating_mul(256).max(FULL_SCAN_CELLS)
+}
+
+/// The maximal runs of at least `min_tokens` on the diagonal from `(i, j)`.
+fn scan_diagonal(
+    mut i: usize,
+    mut j: usize,
+    len_a: usize,
+    len_b: usize,
+    min_tokens: usize,
+    same: &dyn Fn(usize, usize) -> bool,
+    heap: &mut Runs,
+) {
+    let mut start: Option<(usize, usize)> = None;
+    loop {
+        let equal = i < len_a && j < len_b && same(i, j);
+        match (equal, start) {
+            (true, None) => start = Some((i, j)),
+            (false, Some((from_a, from_b))) => {
+                if i - from_a >= min_tokens {
+                    heap.push((i - from_a, Reverse(from_a), Reverse(from_b)));
+                }
+                start = None;
+            }
+            _ => {}
+        }
+        if i >= len_a || j >= len_b {
+            break;
+        }
+        i += 1;
+        j += 1;
+    }
+}
+
 /// Every maximal run of at least `min_tokens` on every diagonal: complete,
 /// and `len_a * len_b` steps.
 fn every_run(
@@ -273,6 +367,25 @@ mod tests {
         assert!(a.capped && b.capped);
         let tiles = tile(&a, &b, 12);
         assert_eq!(covered(&tiles), 2000, "{tiles:?}");
+    }
+
+    #[test]
+    fn a_long_repetitive_copy_changed_in_each_repetition_is_tiled() {
+        // 150 functions of 36 tokens, the copy changing one token in each:
+        // 5,400 tokens a side, past FULL_SCAN_CELLS, and every gram of a
+        // function occurs 150 times.
+        let function = |changed: u32| -> Vec<u32> {
+            let mut kinds: Vec<u32> = (10..46).collect();
+            kinds[2] = changed;
+            kinds
+        };
+        let original: Vec<u32> = (0..150).flat_map(|_| function(1)).collect();
+        let copy: Vec<u32> = (0..150).flat_map(|_| function(2)).collect();
+        assert!(original.len() * copy.len() > FULL_SCAN_CELLS);
+        let (a, b) = (prepared(&original, 12), prepared(&copy, 12));
+        assert!(a.capped && b.capped);
+        let tiles = tile(&a, &b, 12);
+        assert!(covered(&tiles) >= 5000, "{}", covered(&tiles));
     }
 
     #[test]

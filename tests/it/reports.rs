@@ -196,3 +196,95 @@ fn run_writes_csv_and_html_equal_to_rendering_the_json() {
         .read("report.csv")
         .starts_with("student,problem,score,verdict,passed,total\n"));
 }
+
+/// A class of two `student/problem` hand-ins of rooks that `judge similar`
+/// compares in an instant.
+fn similar_class() -> Dir {
+    let dir = Dir::new();
+    dir.create("judge.toml", "layout = \"student/problem\"\n");
+    let code = "#include <stdio.h>\nint main(void) {\n    int n = 0;\n    \
+                if (scanf(\"%d\", &n) != 1) return 1;\n    printf(\"%d\\n\", n * 2);\n    \
+                return 0;\n}\n";
+    dir.create("submissions/ada/rooks.c", code);
+    dir.create("submissions/ben/rooks.c", code);
+    dir
+}
+
+fn make_node(path: &std::path::Path, args: &[&str]) {
+    let status = std::process::Command::new(args[0])
+        .arg(path)
+        .args(&args[1..])
+        .status()
+        .unwrap();
+    assert!(status.success(), "{args:?} {}", path.display());
+}
+
+/// A report to a character device, to a FIFO or through a symbolic link is
+/// written into it: the device stays a device (never replaced by a regular
+/// file, as `--json /dev/null` once did), the FIFO's reader gets the
+/// report, a link stays a link and its target holds the report.
+/// See: issue #16.
+#[cfg(unix)]
+#[test]
+fn r16_reports_to_devices_fifos_and_links_are_written_into_them() {
+    use std::os::unix::fs::FileTypeExt as _;
+    let dir = similar_class();
+    // Root makes a device node; the test fails loudly without it.
+    make_node(&dir.path().join("null"), &["mknod", "c", "1", "3"]);
+    dir.judge(&["similar", "--json", "null"]).expect_code(0);
+    let kind = fs_err::symlink_metadata(dir.path().join("null"))
+        .unwrap()
+        .file_type();
+    assert!(kind.is_char_device(), "{kind:?}");
+
+    let fifo = dir.path().join("fifo");
+    make_node(&fifo, &["mkfifo"]);
+    let (send, receive) = std::sync::mpsc::channel();
+    let reader_path = fifo.clone();
+    std::thread::spawn(move || {
+        let text = fs_err::read_to_string(reader_path);
+        let _ = send.send(text);
+    });
+    dir.judge(&["similar", "--json", "fifo"]).expect_code(0);
+    let kind = fs_err::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced: {kind:?}");
+    let text = receive
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .unwrap()
+        .unwrap();
+    assert!(text.contains("\"pairs\""), "{text}");
+
+    dir.create("real/target.json", "old");
+    std::os::unix::fs::symlink("real/target.json", dir.path().join("link.json")).unwrap();
+    // A dangling link: its target is made.
+    std::os::unix::fs::symlink("real/new.json", dir.path().join("dangling.json")).unwrap();
+    for (link, target) in [
+        ("link.json", "real/target.json"),
+        ("dangling.json", "real/new.json"),
+    ] {
+        dir.judge(&["similar", "--json", link]).expect_code(0);
+        let meta = fs_err::symlink_metadata(dir.path().join(link)).unwrap();
+        assert!(meta.file_type().is_symlink(), "{link} is no longer a link");
+        let text = dir.read(target);
+        assert!(text.contains("\"pairs\""), "{target}: {text}");
+    }
+}
+
+/// An HTML report needs a folder of pages beside it: to a device it is
+/// refused (exit 2, naming it) before anything is made, never a
+/// `full_files/` beside the device; `-` still prints the one page.
+/// See: issue #16.
+#[cfg(unix)]
+#[test]
+fn r16_an_html_report_to_a_device_is_refused_naming_it() {
+    let dir = similar_class();
+    make_node(&dir.path().join("full"), &["mknod", "c", "1", "7"]);
+    let run = dir.judge(&["similar", "--html", "full"]);
+    run.expect_code(2);
+    assert!(run.stderr().contains("`full`"), "{}", run.transcript());
+    assert!(!dir.path().join("full_files").exists());
+    assert!(!dir.path().join("full").is_file());
+    let run = dir.judge(&["similar", "--html", "-"]);
+    run.expect_code(0);
+    assert!(run.stdout().contains("<html"), "{}", run.transcript());
+}

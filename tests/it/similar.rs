@@ -418,9 +418,13 @@ fn hostile_names_and_code_are_escaped() {
 #[test]
 fn bad_files_are_skipped_or_noted_and_the_rest_compared() {
     let dir = Dir::new();
+    // Go is a language of this class (grade would run it), with no grammar.
     dir.create(
         "judge.toml",
-        "submissions = \"class\"\nlayout = \"student/problem\"\n",
+        "submissions = \"class\"\nlayout = \"student/problem\"\n\
+         [languages.go]\nextensions = [\"go\"]\n\
+         compile = [\"go\", \"build\", \"-o\", \"{executable}\", \"{source}\"]\n\
+         run = [\"{executable}\"]\n",
     );
     let program = fs_err::read_to_string(fixture().join("hand-ins/ada/rooks.c")).unwrap();
     dir.create("class/ada/rooks.c", &program);
@@ -495,7 +499,7 @@ fn bad_files_are_skipped_or_noted_and_the_rest_compared() {
     );
     assert!(
         notes.iter().any(|note| note
-            .starts_with("class/gia/rooks.go: no grammar for .go: compared by plain tokens")),
+            .starts_with("class/gia/rooks.go: no grammar for go: compared by plain tokens")),
         "{notes:?}"
     );
     let scores = similarities(&report, "rooks");
@@ -1143,5 +1147,251 @@ fn grade_similarity_takes_base_and_min_tokens() {
             "{}",
             run.transcript()
         );
+    }
+}
+
+/// An `--html` path through `..` (`out/../z.html`) keeps every link to the
+/// students' files; a side-by-side page's "all pairs" leads to the summary
+/// page itself, and one common run is `1 region`. See: issue #16.
+#[test]
+fn r16_html_through_dotdot_keeps_links_and_pair_pages_lead_back() {
+    let (ada, max) = (fixture_text("ada"), fixture_text("max"));
+    let dir = class_of(&[("ada", &ada), ("ben", &ada), ("max", &max)]);
+    fs_err::create_dir(dir.path().join("out")).unwrap();
+    dir.judge(&["similar", "--html", "./out/../z.html"])
+        .expect_code(0);
+    let page = dir.read("z.html");
+    let html = scraper::Html::parse_document(&page);
+    let links: Vec<String> = html
+        .select(&scraper::Selector::parse("td a[title]").unwrap())
+        .map(|link| link.value().attr("href").unwrap().to_owned())
+        .collect();
+    assert!(links.len() >= 2, "no links to the hand-ins: {page}");
+    for href in &links {
+        assert!(dir.path().join(decode_href(href)).is_file(), "{href}");
+    }
+    let pair_pages: Vec<String> = html
+        .select(&scraper::Selector::parse("a").unwrap())
+        .filter(|link| link.text().collect::<String>() == "side by side")
+        .map(|link| link.value().attr("href").unwrap().to_owned())
+        .collect();
+    assert!(!pair_pages.is_empty(), "{page}");
+    let first = fs_err::read_to_string(dir.path().join(&pair_pages[0])).unwrap();
+    let pair = scraper::Html::parse_document(&first);
+    let hrefs: Vec<(String, String)> = pair
+        .select(&scraper::Selector::parse("a").unwrap())
+        .map(|link| {
+            (
+                link.text().collect::<String>(),
+                link.value().attr("href").unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert!(
+        hrefs.contains(&("all pairs".to_owned(), "../z.html".to_owned())),
+        "{hrefs:?}"
+    );
+    let side_links: Vec<&(String, String)> = hrefs
+        .iter()
+        .filter(|(text, _)| text != "all pairs")
+        .collect();
+    assert_eq!(side_links.len(), 2, "{hrefs:?}");
+    for (_, href) in side_links {
+        let file = dir.path().join("z").join(decode_href(href));
+        assert!(file.is_file(), "{href}");
+    }
+    // ada and ben hand in the same file: one common run.
+    assert!(first.contains("matched tokens · 1 region</p>"), "{first}");
+    assert!(!first.contains("1 regions"), "{first}");
+}
+
+/// A known problem that nobody handed in is compared as nothing: exit 0,
+/// a line saying so, and in the JSON its summary of 0 hand-ins and no
+/// pairs. See: issue #16.
+#[test]
+fn r16_a_known_problem_nobody_handed_in_is_no_hand_ins() {
+    let ada = fixture_text("ada");
+    let dir = class_of(&[("ada", &ada), ("ben", &ada)]);
+    let run = dir.judge(&["similar", "--problems", "mayan"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout().contains("mayan: no hand-ins"),
+        "{}",
+        run.transcript()
+    );
+    let run = dir.judge(&["similar", "--problems", "rooks", "mayan", "--json", "-"]);
+    run.expect_code(0);
+    let report = validated(&run.stdout());
+    let problems = report["problems"].as_array().unwrap();
+    let mayan = problems
+        .iter()
+        .find(|summary| summary["problem"] == "mayan")
+        .unwrap_or_else(|| panic!("{report}"));
+    assert_eq!(mayan["hand_ins"], 0, "{report}");
+    assert_eq!(mayan["pairs"], 0, "{report}");
+    let pairs = report["pairs"].as_array().unwrap();
+    assert!(pairs.iter().all(|pair| pair["problem"] == "rooks"));
+    assert!(!pairs.is_empty(), "{report}");
+    let run = dir.judge(&["similar", "--problems", "mayan", "--html", "-"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout().contains("No hand-ins."),
+        "{}",
+        run.transcript()
+    );
+}
+
+/// Control characters in a hand-in's code (ESC, BEL) reach the side-by-side
+/// page visible (`\x1b`), never raw. See: issue #16.
+#[test]
+fn r16_control_characters_in_code_are_shown_visible_on_pair_pages() {
+    let code = fixture_text("ada").replacen('\n', "\n// \u{1b}[2J\u{7} bell\n", 1);
+    let dir = class_of(&[("ada", &code), ("ben", &code)]);
+    dir.judge(&["similar", "--html", "s.html"]).expect_code(0);
+    let page = fs_err::read_to_string(dir.path().join("s/pair-1.html")).unwrap();
+    assert!(
+        !page.contains('\u{1b}') && !page.contains('\u{7}'),
+        "{page}"
+    );
+    assert!(page.contains("\\x1b[2J\\x07 bell"), "{page}");
+}
+
+/// Two students whose names would show alike (a folder `r` 0xFF `x` and a
+/// folder literally named `r\xffx`) are told apart in what is shown: their
+/// paths differ in the JSON (a backslash of a name is doubled). `judge
+/// grade` takes them for one student with two files and runs neither, so
+/// neither is compared. See: issue #16.
+#[cfg(unix)]
+#[test]
+fn r16_names_that_look_alike_keep_their_own_paths() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let ada = fixture_text("ada");
+    let dir = class_of(&[("ben", &ada), ("max", &ada)]);
+    for name in [&b"r\xffx"[..], &b"r\\xffx"[..]] {
+        let folder = dir
+            .path()
+            .join("submissions")
+            .join(std::ffi::OsStr::from_bytes(name));
+        fs_err::create_dir_all(&folder).unwrap();
+        fs_err::write(folder.join("rooks.c"), &ada).unwrap();
+    }
+    let run = dir.judge(&["similar", "--json", "-"]);
+    run.expect_code(0);
+    let report = validated(&run.stdout());
+    let skipped: Vec<&str> = report["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|skipped| skipped["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(skipped.len(), 2, "{report}");
+    assert_ne!(skipped[0], skipped[1], "{report}");
+    assert!(skipped.contains(&"submissions/r\\xffx/rooks.c"), "{report}");
+    assert!(
+        skipped.contains(&"submissions/r\\\\xffx/rooks.c"),
+        "{report}"
+    );
+    let pairs = report["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 1, "{report}");
+}
+
+/// `judge similar` compares the class `judge grade` runs: two files of one
+/// student for a problem, or a file in no language, are not compared but
+/// listed as skipped with grade's reason. See: issue #16.
+#[test]
+fn r16_files_grade_would_not_run_are_not_compared() {
+    let ada = fixture_text("ada");
+    let dir = Dir::new();
+    dir.create("judge.toml", "layout = \"problem/student\"\n");
+    for name in ["alice.c", "alice.cpp", "noext", "bob.c", "carol.c"] {
+        dir.create(&format!("submissions/rooks/{name}"), &ada);
+    }
+    let run = dir.judge(&["similar", "--json", "-"]);
+    run.expect_code(0);
+    let report = validated(&run.stdout());
+    let skipped: BTreeMap<&str, &str> = report["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|skipped| {
+            (
+                skipped["path"].as_str().unwrap(),
+                skipped["reason"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    for file in ["alice.c", "alice.cpp"] {
+        let reason = skipped[format!("submissions/rooks/{file}").as_str()];
+        assert!(reason.contains("2 files for student `alice`"), "{reason}");
+    }
+    let reason = skipped["submissions/rooks/noext"];
+    assert!(reason.contains("no language"), "{reason}");
+    let pairs = report["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 1, "{report}");
+    assert_eq!(
+        (pairs[0]["a"].as_str(), pairs[0]["b"].as_str()),
+        (Some("bob"), Some("carol")),
+        "{report}"
+    );
+}
+
+/// The page says its caps as they are: with 595 pairs all at 100%, it
+/// shows 500 rows, 200 side-by-side pages, and says that 95 more pairs are
+/// in the JSON and 395 more at or above 40% have no page. See: issue #16.
+#[test]
+fn r16_the_page_says_its_caps() {
+    let code = "int main(void) {\n    int total = 0;\n    for (int i = 0; i < 10; i++) {\n        \
+                total += i * i;\n    }\n    return total % 7;\n}\n";
+    let names: Vec<String> = (0..35).map(|n| format!("s{n:02}")).collect();
+    let hand_ins: Vec<(&str, &str)> = names.iter().map(|name| (name.as_str(), code)).collect();
+    let dir = class_of(&hand_ins);
+    dir.judge(&["similar", "--html", "s.html"]).expect_code(0);
+    let page = dir.read("s.html");
+    let html = scraper::Html::parse_document(&page);
+    let rows = html
+        .select(&scraper::Selector::parse("table tr").unwrap())
+        .count();
+    assert_eq!(rows, 501, "a heading and 500 rows");
+    let pages = html
+        .select(&scraper::Selector::parse("a").unwrap())
+        .filter(|link| link.text().collect::<String>() == "side by side")
+        .count();
+    assert_eq!(pages, 200);
+    assert!(
+        page.contains("the 200 most similar of each problem at most"),
+        "{page}"
+    );
+    assert!(
+        page.contains("Only the 500 most similar pairs are shown: 95 more"),
+        "{page}"
+    );
+    assert!(
+        page.contains("Only the 200 most similar pairs have a side-by-side page: 395 more"),
+        "{page}"
+    );
+    assert!(!page.contains("less similar pairs"), "{page}");
+}
+
+/// N near-identical functions, past the bound of the complete search
+/// (4,096 tokens), copied with `(int x)` made `(long v)` in each: the copy
+/// scores high at any N (it scored 21% at 150 functions, 10% at 300).
+/// See: issue #16.
+#[test]
+fn r16_many_near_identical_functions_copied_score_high() {
+    let function = |k: usize, parameter: &str| {
+        format!(
+            "int f{k}{parameter} {{\n    int s = 0;\n    for (int i = 0; i < 10; i++) {{\n        \
+             s += i * {k};\n    }}\n    return s;\n}}\n"
+        )
+    };
+    for n in [150, 300] {
+        let original: String = (0..n).map(|k| function(k, "(int x)")).collect();
+        let copy: String = (0..n).map(|k| function(k, "(long v)")).collect();
+        let dir = class_of(&[("ada", &original), ("ben", &copy)]);
+        let run = dir.judge(&["similar", "--json", "-"]);
+        run.expect_code(0);
+        let report = validated(&run.stdout());
+        let similarity = report["pairs"][0]["similarity"].as_f64().unwrap();
+        assert!(similarity >= 0.9, "N = {n}: {similarity}");
     }
 }
