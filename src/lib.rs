@@ -81,6 +81,6 @@ pub mod sandbox;
 pub(crate) mod shard;
 pub mod similar;
 pub(crate) mod source;
-pub(crate) mod suggest;
+pub mod suggest;
 pub(crate) mod testset;
 pub mod verdict;
