@@ -1,7 +1,8 @@
 //! The judge's per-test overhead against a bare spawn-wait-compare loop, on
 //! the same 500 a+b tests with the same compiled program, measured in the
 //! same invocation and reported as a ratio (issue #3: aim within 1.5x with
-//! isolation on).
+//! isolation on; issue #19: 1.2x), with a row per layer: the sandbox alone
+//! with each per-run layer switched off in turn, in interleaved rounds.
 //!
 //! Run: `cargo bench --bench runner` (set `JUDGE_BENCH_TESTS` to change the
 //! number of tests, `JUDGE_BENCH_ROUNDS` the rounds; the best round counts).
@@ -18,7 +19,7 @@ use judge::problems::{
     CheckOptions, CheckOutcome, CheckerFailure, GenerateError, InputError, Problem, Profile,
 };
 use judge::runner::{self, Settings, Submission, SubmissionKind, Workspace};
-use judge::sandbox::{Isolation, RunSpec, Sandbox, Trust};
+use judge::sandbox::{BenchLayer, Isolation, RunSpec, Sandbox, Trust};
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 use std::path::Path;
@@ -134,67 +135,117 @@ fn main() {
         kind: SubmissionKind::Executable,
     };
 
+    // The program where the sandbox user can reach it, as the runner puts
+    // a submission.
+    let sandbox_workspace = Workspace::new().unwrap();
+    let program_dir = sandbox_workspace.path().join("program");
+    fs_err::create_dir(&program_dir).unwrap();
+    set_mode(&program_dir, 0o711);
+    let program = program_dir.join("sum");
+    fs_err::copy(&executable, &program).unwrap();
+    set_mode(&program, 0o755);
+    let spec = RunSpec {
+        program: program.clone(),
+        args: Vec::new(),
+        stdin: None,
+        workdir: None,
+        env: Vec::new(),
+        read_paths: vec![program_dir.clone()],
+        limits: settings.limits,
+        trust: Trust::Submission,
+    };
+
+    println!("load average before: {}", load_average());
+    let mut rows: Vec<Row> = vec![
+        Row::new("bare: posix_spawn, wait, compare", None),
+        Row::new("bare with fork instead of posix_spawn", None),
+        Row::new(
+            "judge run (runner: limits, every layer, checker, events)",
+            None,
+        ),
+    ];
+    for (label, layers) in LAYER_ROWS {
+        rows.push(Row::new(label, Some(layers)));
+    }
     let mut best_bare = Duration::MAX;
     let mut best_judge = Duration::MAX;
     for round in 0..rounds {
-        let bare = bare_loop(&executable, &tests_dir, count, false);
-        let forked = bare_loop(&executable, &tests_dir, count, true);
+        let before = bare_loop(&executable, &tests_dir, count, false);
+        // Each round in another order, so no row always follows another.
+        let mut times = vec![Duration::ZERO; rows.len()];
+        let order: Vec<usize> = (1..rows.len())
+            .map(|offset| 1 + (offset - 1 + round) % (rows.len() - 1))
+            .collect();
+        for index in order {
+            times[index] = match (index, rows[index].layers) {
+                (1, _) => bare_loop(&executable, &tests_dir, count, true),
+                (2, _) => judge_loop(&submission, &tests_dir, count, &settings),
+                (_, Some(layers)) => {
+                    sandbox_loop(&sandbox_workspace, &spec, &tests_dir, count, layers)
+                }
+                (_, None) => unreachable!("every other row switches layers"),
+            };
+        }
+        let after = bare_loop(&executable, &tests_dir, count, false);
+        let bare = (before + after) / 2;
+        times[0] = bare;
+        let every_layer = times[3];
+        for (row, time) in rows.iter_mut().zip(&times) {
+            row.per_test_ms.push(per_test_ms(*time, count));
+            row.ratio.push(time.as_secs_f64() / bare.as_secs_f64());
+            row.saved_ms
+                .push(per_test_ms(every_layer, count) - per_test_ms(*time, count));
+        }
         println!(
-            "round {}: bare loop with fork instead of posix_spawn {:.3} ms/test",
-            round + 1,
-            per_test_ms(forked, count)
-        );
-        let workspace = Workspace::new().unwrap();
-        let tests = runner::load_tests(
-            &Sum,
-            Some(runner::FixedTests::Folder(&tests_dir)),
-            &[],
-            0,
-            1,
-            &workspace,
-        )
-        .unwrap();
-        let started = Instant::now();
-        let results = runner::run(
-            &Sum,
-            std::slice::from_ref(&submission),
-            &tests,
-            &settings,
-            &workspace,
-            &mut |_| {},
-        )
-        .unwrap();
-        let judged = started.elapsed();
-        assert_eq!(
-            results[0].passed,
-            count,
-            "{:?}",
-            results[0].tests.iter().find(|t| !t.verdict.is_accepted())
-        );
-        println!(
-            "round {}: bare {:.3} ms/test, judge {:.3} ms/test, ratio {:.2}",
+            "round {}: bare {:.3} ms/test, judge {:.3} ms/test, ratio {:.2}; sandbox, every layer {:.3} ms/test, ratio {:.2}",
             round + 1,
             per_test_ms(bare, count),
-            per_test_ms(judged, count),
-            judged.as_secs_f64() / bare.as_secs_f64()
+            per_test_ms(times[2], count),
+            times[2].as_secs_f64() / bare.as_secs_f64(),
+            per_test_ms(every_layer, count),
+            every_layer.as_secs_f64() / bare.as_secs_f64(),
         );
         best_bare = best_bare.min(bare);
-        best_judge = best_judge.min(judged);
+        best_judge = best_judge.min(times[2]);
     }
+    println!("load average after: {}", load_average());
+    println!();
+    println!(
+        "per-test cost, {count} a+b tests, 1 job, {rounds} interleaved rounds (medians; ratio against the bare loop of the same round; saved: what switching the layer off saves against `sandbox, every layer`)"
+    );
+    println!(
+        "| {:<72} | {:>8} | {:>6} | {:>6} | {:>9} |",
+        "loop", "ms/test", "ratio", "best", "saved ms"
+    );
+    println!(
+        "|{:-<74}|{:->10}|{:->8}|{:->8}|{:->11}|",
+        "", "", "", "", ""
+    );
+    for (index, row) in rows.iter().enumerate() {
+        let saved = if index >= 3 {
+            format!("{:.3}", median(&row.saved_ms))
+        } else {
+            String::new()
+        };
+        println!(
+            "| {:<72} | {:>8.3} | {:>6.2} | {:>6.2} | {:>9} |",
+            row.label,
+            median(&row.per_test_ms),
+            median(&row.ratio),
+            row.ratio.iter().copied().fold(f64::INFINITY, f64::min),
+            saved
+        );
+    }
+    println!();
+
     // Its own row (issue 18): what a fresh scratch tmpfs and the PID
     // namespace's cleanup add to every run, inside the judge figure above.
-    let workspace = Workspace::new().unwrap();
-    let mut sandbox = Sandbox::new(workspace.path()).unwrap();
+    let mut sandbox = Sandbox::new(sandbox_workspace.path()).unwrap();
     sandbox
         .run(&RunSpec {
             program: "/bin/true".into(),
-            args: Vec::new(),
-            stdin: None,
-            workdir: None,
-            env: Vec::new(),
             read_paths: Vec::new(),
-            limits: settings.limits,
-            trust: Trust::Submission,
+            ..spec.clone()
         })
         .unwrap();
     match sandbox.time_cleanup(count as u32).unwrap() {
@@ -206,14 +257,176 @@ fn main() {
     }
     let isolation = Isolation::detect();
     println!(
-        "runner overhead, {count} a+b tests, 1 job, isolation {:?} ({:?}): bare {:.3} ms/test, judge {:.3} ms/test, ratio {:.2}",
+        "runner overhead, {count} a+b tests, 1 job, isolation {:?} ({:?}): bare {:.3} ms/test, judge {:.3} ms/test, ratio {:.2} (best rounds), {:.2} (median of rounds)",
         isolation.level,
         isolation,
         per_test_ms(best_bare, count),
         per_test_ms(best_judge, count),
-        best_judge.as_secs_f64() / best_bare.as_secs_f64()
+        best_judge.as_secs_f64() / best_bare.as_secs_f64(),
+        median(&rows[2].ratio),
     );
     std::io::stdout().flush().unwrap();
+}
+
+/// The sandbox with each per-run layer switched off in turn; the first row
+/// has every layer, the last none.
+const LAYER_ROWS: [(&str, &[BenchLayer]); 10] = [
+    ("sandbox, every layer (Sandbox::run + compare)", &[]),
+    (
+        "  without the per-run IPC namespace",
+        &[BenchLayer::IpcNamespace],
+    ),
+    (
+        "  without the sealed memfd copy of stdin",
+        &[BenchLayer::StdinCopy],
+    ),
+    (
+        "  without Landlock (restrict_self per run)",
+        &[BenchLayer::Landlock],
+    ),
+    (
+        "  without seccomp (filter install per run)",
+        &[BenchLayer::Seccomp],
+    ),
+    (
+        "  without cgroups (join, counter resets and reads, emptiness check)",
+        &[BenchLayer::Cgroups],
+    ),
+    (
+        "  without the scratch reset (holder's kill + fresh tmpfs)",
+        &[BenchLayer::ScratchReset],
+    ),
+    (
+        "  without the PID-namespace entry (second clone)",
+        &[BenchLayer::PidNamespaceEntry],
+    ),
+    (
+        "  without worker namespaces (mount + PID entry; a directory per run)",
+        &[BenchLayer::WorkerNamespaces],
+    ),
+    (
+        "sandbox, no layer (clone, pipes, close_range, rlimits, user, supervision)",
+        &[
+            BenchLayer::IpcNamespace,
+            BenchLayer::StdinCopy,
+            BenchLayer::Landlock,
+            BenchLayer::Seccomp,
+            BenchLayer::Cgroups,
+            BenchLayer::WorkerNamespaces,
+        ],
+    ),
+];
+
+struct Row {
+    label: &'static str,
+    layers: Option<&'static [BenchLayer]>,
+    per_test_ms: Vec<f64>,
+    ratio: Vec<f64>,
+    saved_ms: Vec<f64>,
+}
+
+impl Row {
+    fn new(label: &'static str, layers: Option<&'static [BenchLayer]>) -> Row {
+        Row {
+            label,
+            layers,
+            per_test_ms: Vec::new(),
+            ratio: Vec::new(),
+            saved_ms: Vec::new(),
+        }
+    }
+}
+
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    match sorted.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
+}
+
+fn load_average() -> String {
+    fs_err::read_to_string("/proc/loadavg")
+        .map(|text| {
+            text.split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_else(|_| "unknown".to_owned())
+}
+
+fn set_mode(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    fs_err::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// The whole runner, as `judge run` uses it, on every test.
+fn judge_loop(
+    submission: &Submission,
+    tests_dir: &Path,
+    count: usize,
+    settings: &Settings,
+) -> Duration {
+    let workspace = Workspace::new().unwrap();
+    let tests = runner::load_tests(
+        &Sum,
+        Some(runner::FixedTests::Folder(tests_dir)),
+        &[],
+        0,
+        1,
+        &workspace,
+    )
+    .unwrap();
+    let started = Instant::now();
+    let results = runner::run(
+        &Sum,
+        std::slice::from_ref(submission),
+        &tests,
+        settings,
+        &workspace,
+        &mut |_| {},
+    )
+    .unwrap();
+    let judged = started.elapsed();
+    assert_eq!(
+        results[0].passed,
+        count,
+        "{:?}",
+        results[0].tests.iter().find(|t| !t.verdict.is_accepted())
+    );
+    judged
+}
+
+/// One worker's sandbox, with `off` switched off, running every test and
+/// comparing its output as the bare loop does. The sandbox is made and its
+/// namespace entered once before the clock starts, as a worker's are.
+fn sandbox_loop(
+    workspace: &Workspace,
+    spec: &RunSpec,
+    tests_dir: &Path,
+    count: usize,
+    off: &[BenchLayer],
+) -> Duration {
+    let mut sandbox = Sandbox::without_layers(workspace.path(), off).unwrap();
+    let input = |index: usize| tests_dir.join(format!("{index:04}.in"));
+    let mut spec = spec.clone();
+    spec.stdin = Some(input(0));
+    assert!(sandbox.run(&spec).unwrap().succeeded());
+    let started = Instant::now();
+    for index in 0..count {
+        spec.stdin = Some(input(index));
+        let measured = sandbox.run(&spec).unwrap();
+        let answer = fs_err::read_to_string(tests_dir.join(format!("{index:04}.ans"))).unwrap();
+        assert!(measured.succeeded(), "{off:?}: {measured:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&measured.stdout).trim(),
+            answer.trim()
+        );
+    }
+    started.elapsed()
 }
 
 /// Spawn, feed the input file, wait, compare: the least any judge must do.

@@ -98,6 +98,34 @@ pub enum Trust {
     Tool,
 }
 
+/// A per-run layer the runner bench switches off, one at a time, to print
+/// what each costs per test ([`Sandbox::without_layers`]). Nothing in the
+/// judge itself switches a layer off: no flag, configuration key or
+/// environment variable reaches this.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BenchLayer {
+    /// The fresh IPC namespace of every run (`unshare` in the child).
+    IpcNamespace,
+    /// The sealed memfd copy of stdin: the input file is given as it is.
+    StdinCopy,
+    /// The Landlock ruleset (`landlock_restrict_self` in the child).
+    Landlock,
+    /// The seccomp filter (installed in the child).
+    Seccomp,
+    /// The worker's cgroup: joining it, the counter resets and reads, the
+    /// emptiness check after the run.
+    Cgroups,
+    /// The holder's cleanup after each run (kill what is left, a fresh
+    /// scratch tmpfs).
+    ScratchReset,
+    /// Entering the worker's PID namespace (the second clone).
+    PidNamespaceEntry,
+    /// The worker's namespaces altogether (mount and PID entry, scratch
+    /// tmpfs and its reset): a fresh directory per run instead.
+    WorkerNamespaces,
+}
+
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct RunSpec {
@@ -611,6 +639,29 @@ mod tests {
         );
         assert_eq!(measured.limit_exceeded, Some(LimitExceeded::CpuTime));
         assert!(measured.cpu_time_ms >= 1000);
+    }
+
+    /// The path of a host where no worker namespace can be made (AppArmor's
+    /// user-namespace restriction, say): every run gets a fresh directory.
+    #[test]
+    fn without_worker_namespaces_each_run_gets_a_fresh_scratch_directory() {
+        let root = tempfile::tempdir().unwrap();
+        fs_err::set_permissions(
+            root.path(),
+            std::os::unix::fs::PermissionsExt::from_mode(0o711),
+        )
+        .unwrap();
+        let mut sandbox =
+            Sandbox::without_layers(root.path(), &[BenchLayer::WorkerNamespaces]).unwrap();
+        let first = sandbox
+            .run(&shell(
+                "ls -A; echo left > file; setfattr -n user.a -v 1 . 2>/dev/null; pwd",
+            ))
+            .unwrap();
+        assert!(first.succeeded(), "{first:?}");
+        let second = sandbox.run(&shell("ls -A; pwd")).unwrap();
+        assert!(second.succeeded(), "{second:?}");
+        assert_eq!(first.stdout, second.stdout, "the scratch kept a file");
     }
 
     #[test]

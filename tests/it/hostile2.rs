@@ -900,3 +900,98 @@ fn two_students_at_once_pass_nothing_through_locks() {
         assert_eq!(test.verdict, Verdict::Accepted, "{test:#?}");
     }
 }
+
+// Issue 20: a tree whose processes keep exiting (and forking) while the
+// judge empties its cgroup: the kill loop and `cgroup.kill` race with
+// exits, and must end every time with no error, no survivor, no EBUSY.
+
+/// Forks without end; each child forks a grandchild and exits at once, so
+/// orphans and zombies appear and vanish while the judge empties the group.
+const EXIT_STORM: &str = r#"#include <sys/wait.h>
+#include <unistd.h>
+int main(void) {
+    for (;;) {
+        pid_t child = fork();
+        if (child == 0) {
+            if (fork() == 0) {
+                for (volatile int i = 0; i < 20000; i++) {}
+                _exit(0);
+            }
+            _exit(0);
+        }
+        while (waitpid(-1, 0, WNOHANG) > 0) {}
+    }
+}
+"#;
+
+#[test]
+fn a_tree_exiting_while_its_cgroup_is_emptied_leaves_nothing() {
+    require_root();
+    let isolation = judge::sandbox::Isolation::detect();
+    assert_ne!(
+        isolation.cgroups,
+        judge::sandbox::CgroupLayer::None,
+        "this test needs cgroups (as root they are expected): {isolation:?}"
+    );
+    let dir = open_dir();
+    let marker = format!("exit-storm-{}", std::process::id());
+    let workspace = judge::runner::Workspace::new().unwrap();
+    let program_dir = workspace.path().join("program");
+    fs_err::create_dir(&program_dir).unwrap();
+    fs_err::set_permissions(&program_dir, std::fs::Permissions::from_mode(0o711)).unwrap();
+    let program = program_dir.join(&marker);
+    let status = Command::new("gcc")
+        .arg("-O2")
+        .arg("-o")
+        .arg(&program)
+        .arg(source(dir.path(), "storm.c", EXIT_STORM))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mut sandbox = judge::sandbox::Sandbox::new(workspace.path()).unwrap();
+    let limits = judge::sandbox::Limits {
+        cpu_time_ms: 150,
+        wall_time_ms: 2000,
+        memory_kib: 64 * 1024,
+        stdout_bytes: 1024,
+        stderr_bytes: 1024,
+        processes: 32,
+        open_files: 64,
+        file_size_kib: 1024,
+        scratch_kib: 1024,
+    };
+    let spec = judge::sandbox::RunSpec {
+        program: program.clone(),
+        args: Vec::new(),
+        stdin: None,
+        workdir: None,
+        env: Vec::new(),
+        read_paths: vec![program_dir.clone()],
+        limits,
+        trust: judge::sandbox::Trust::Submission,
+    };
+    for round in 0..15 {
+        let measured = sandbox
+            .run(&spec)
+            .unwrap_or_else(|error| panic!("round {round}: the judge failed: {error:#}"));
+        assert!(
+            measured.limit_exceeded.is_some(),
+            "round {round}: {measured:?}"
+        );
+        let left = processes_mentioning(&marker);
+        assert!(left.is_empty(), "round {round}: survivors {left:?}");
+    }
+    // The worker's cgroup is reused: a plain run after the storm counts
+    // nothing of it.
+    let quiet = sandbox
+        .run(&judge::sandbox::RunSpec {
+            program: "/bin/true".into(),
+            read_paths: Vec::new(),
+            ..spec.clone()
+        })
+        .unwrap();
+    assert!(quiet.succeeded(), "{quiet:?}");
+    assert!(quiet.cpu_time_ms < 100, "{quiet:?}");
+    drop(sandbox);
+    assert!(processes_mentioning(&marker).is_empty());
+}

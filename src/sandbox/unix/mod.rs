@@ -50,7 +50,7 @@ use self::namespaces::{Plan, Privilege, WorkerNamespace};
 use self::reap::{become_subreaper, count_own_processes};
 use self::run::RulesetKey;
 use super::{
-    CgroupLayer, Connection, Isolation, Measured, NamespaceMode, NetworkLayer, RunSpec,
+    BenchLayer, CgroupLayer, Connection, Isolation, Measured, NamespaceMode, NetworkLayer, RunSpec,
     SandboxError, Trust,
 };
 use std::marker::PhantomData;
@@ -131,6 +131,8 @@ pub struct Sandbox {
     /// RLIMIT_NPROC without a pids cgroup (the limit counts the whole user).
     baseline_processes: u64,
     ruleset_cache: Option<(RulesetKey, OwnedFd)>,
+    /// Layers switched off, for the runner bench alone (empty otherwise).
+    off: Vec<BenchLayer>,
     /// The network namespace and the cgroups belong to this thread.
     _not_send: PhantomData<*const ()>,
 }
@@ -141,6 +143,14 @@ impl Sandbox {
     /// under `root` for scratch directories. `root` must be traversable by
     /// the sandbox user (mode 0711).
     pub fn new(root: &Path) -> Result<Sandbox, SandboxError> {
+        Sandbox::without_layers(root, &[])
+    }
+
+    /// [`Sandbox::new`] with the given layers switched off, for the runner
+    /// bench's table of what each layer costs per test. Never called by
+    /// the judge.
+    #[doc(hidden)]
+    pub fn without_layers(root: &Path, off: &[BenchLayer]) -> Result<Sandbox, SandboxError> {
         let isolation = Isolation::detect();
         let unique = SANDBOX_COUNTER.fetch_add(1, Ordering::Relaxed);
         // Unique across PID namespaces too: another judge may share `root`'s
@@ -160,6 +170,7 @@ impl Sandbox {
         }
         let cgroups = match isolation.cgroups {
             CgroupLayer::None => None,
+            _ if off.contains(&BenchLayer::Cgroups) => None,
             CgroupLayer::CgroupV1 | CgroupLayer::CgroupV2 | CgroupLayer::CgroupV2Delegated => {
                 Some(Cgroups::create()?)
             }
@@ -190,6 +201,7 @@ impl Sandbox {
             shown: None,
             baseline_processes,
             ruleset_cache: None,
+            off: off.to_vec(),
             _not_send: PhantomData,
         })
     }
@@ -249,9 +261,9 @@ impl Sandbox {
             reclaimed?;
             return Ok(measured);
         }
-        let boxdir = self.directory.join("box");
-        let scratch = namespaces::scratch_in(&boxdir);
         if self.namespace.is_some() {
+            let boxdir = self.directory.join("box");
+            let scratch = namespaces::scratch_in(&boxdir);
             // The scratch tmpfs is fresh: its holder mounted a new one after
             // the last run. The box holds it; rules are on the box.
             let view = self.view(&boxdir);
@@ -259,10 +271,17 @@ impl Sandbox {
         }
         // Without a namespace, a new directory for every run (a reused one
         // would keep its extended attributes and times), removed after it.
+        // Directly in the worker's directory: there is no box to hold it.
+        let scratch = self.directory.join("scratch");
         scratch::make_scratch(&scratch, user)?;
         let result = self.run_in(spec, &scratch, &scratch, connection);
         scratch::remove_tree(&scratch)?;
         result
+    }
+
+    /// Whether the runner bench switched `layer` off.
+    fn is_off(&self, layer: BenchLayer) -> bool {
+        self.off.contains(&layer)
     }
 
     /// `path` as the programs of this worker see it, for the judge's
@@ -277,7 +296,9 @@ impl Sandbox {
     /// Makes (or remakes) the worker's namespace so it shows every path
     /// the run needs and has the run's scratch quota.
     fn ensure_namespace(&mut self, spec: &RunSpec) -> Result<(), SandboxError> {
-        if self.isolation.namespaces == NamespaceMode::None {
+        if self.isolation.namespaces == NamespaceMode::None
+            || self.is_off(BenchLayer::WorkerNamespaces)
+        {
             return Ok(());
         }
         let privilege = privilege(self.isolation.namespaces == NamespaceMode::Root);

@@ -10,8 +10,8 @@ use super::spawn::{ChildSetup, ExecPlan};
 use super::streams::Supervised;
 use super::{Sandbox, KILL_GRACE, MAX_POLL_INTERVAL};
 use crate::sandbox::{
-    decide_limit, Connection, IpcLayer, LimitExceeded, Limits, Measured, Observation, RunSpec,
-    SandboxError, Termination, Trust, SANDBOX_PATH,
+    decide_limit, BenchLayer, Connection, IpcLayer, LimitExceeded, Limits, Measured, Observation,
+    RunSpec, SandboxError, Termination, Trust, SANDBOX_PATH,
 };
 use std::ffi::OsString;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
@@ -61,6 +61,9 @@ impl Sandbox {
                 Some(connection.stdout),
                 Some(connection.stop),
             ),
+            None if self.is_off(BenchLayer::StdinCopy) => {
+                (stdin_file(spec.stdin.as_deref())?, None, None)
+            }
             None => (stdin_copy(spec.stdin.as_deref())?, None, None),
         };
         let mut environment: Vec<(OsString, OsString)> = vec![
@@ -114,6 +117,7 @@ impl Sandbox {
         // The namespace's init kills and reaps whatever is left in the run's
         // PID namespace, and gives the next run a fresh scratch tmpfs.
         let reset = match &self.namespace {
+            Some(_) if self.is_off(BenchLayer::ScratchReset) => Ok(None),
             Some(namespace) => namespace.reset().map(Some),
             None => Ok(None),
         };
@@ -209,7 +213,7 @@ impl Sandbox {
         spec: &RunSpec,
         workdir_view: &Path,
     ) -> Result<Option<OwnedFd>, SandboxError> {
-        if self.isolation.landlock_abi.is_none() {
+        if self.isolation.landlock_abi.is_none() || self.is_off(BenchLayer::Landlock) {
             return Ok(None);
         }
         // The same rules for submissions and compilers: reads from system
@@ -275,16 +279,22 @@ impl Sandbox {
                 None => [(-1, 0); 3],
             },
             pid_namespace: match &self.namespace {
+                Some(_) if self.is_off(BenchLayer::PidNamespaceEntry) => -1,
                 Some(namespace) => namespace.setns_targets()[3].0,
                 None => -1,
             },
-            new_ipc_namespace: self.isolation.ipc == IpcLayer::NamespacePerRun,
+            new_ipc_namespace: self.isolation.ipc == IpcLayer::NamespacePerRun
+                && !self.is_off(BenchLayer::IpcNamespace),
             rlimits,
             rlimit_count: count,
             // Compilers too (issue #7): a compile step is hostile code.
             user: self.isolation.user,
             landlock,
-            seccomp: super::seccomp_filters().unwrap_or(&[]),
+            seccomp: if self.is_off(BenchLayer::Seccomp) {
+                &[]
+            } else {
+                super::seccomp_filters().unwrap_or(&[])
+            },
             umask: match spec.trust {
                 Trust::Submission => 0o077,
                 Trust::Tool => 0o022,
@@ -389,6 +399,15 @@ fn stdin_copy(path: Option<&Path>) -> Result<OwnedFd, SandboxError> {
         source: errno.into(),
     })?;
     Ok(OwnedFd::from(copy))
+}
+
+/// The input file itself as stdin, for the runner bench's row without the
+/// copy (the program could learn the file's path through `/proc`).
+fn stdin_file(path: Option<&Path>) -> Result<OwnedFd, SandboxError> {
+    let path = path.unwrap_or(Path::new("/dev/null"));
+    fs_err::File::open(path)
+        .map(|file| OwnedFd::from(file.into_parts().0))
+        .map_err(|source| SandboxError::path("open the input", path, source))
 }
 
 fn timeval_duration(time: libc::timeval) -> Duration {
