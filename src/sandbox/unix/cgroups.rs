@@ -389,8 +389,8 @@ impl Cgroups {
     /// [`kill_until_empty`].
     pub(super) fn kill_all(&self, run_group: Option<libc::pid_t>) -> Result<(), SandboxError> {
         match &self.worker {
-            Worker::V1(worker) => worker.kill_all(run_group),
-            Worker::V2(worker) => worker.kill_all(run_group),
+            Worker::V1(worker) => kill_until_empty(worker, run_group),
+            Worker::V2(worker) => kill_until_empty(worker, run_group),
         }
     }
 }

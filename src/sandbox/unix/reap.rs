@@ -112,6 +112,11 @@ pub(super) fn reap_within(
     let mut status: libc::c_int = 0;
     // SAFETY: a zeroed rusage is a valid out-parameter.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // Without a pidfd to wake on, short pauses first: the first child of a
+    // spawn into the PID namespace is reaped here right after it released
+    // the judge (CLONE_VFORK), while it is still finishing its exit, and a
+    // whole millisecond there would be most of a small test's cost.
+    let mut pause = Duration::from_micros(20);
     loop {
         // SAFETY: both out-pointers are valid for writes; `pid` is our
         // unreaped child.
@@ -147,7 +152,10 @@ pub(super) fn reap_within(
                 };
                 let _ = poll(&mut [PollFd::new(fd, PollFlags::IN)], Some(&timeout));
             }
-            None => std::thread::sleep(wait.min(Duration::from_millis(1))),
+            None => {
+                std::thread::sleep(wait.min(pause));
+                pause = (pause * 2).min(Duration::from_millis(1));
+            }
         }
     }
 }

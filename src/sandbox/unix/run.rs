@@ -50,9 +50,13 @@ impl Sandbox {
         connection: Option<Connection>,
     ) -> Result<Measured, SandboxError> {
         let limits = &spec.limits;
+        // Per run (a write or two to files opened once per worker): the
+        // memory peak and CPU counters must start at zero for this run, or
+        // one test's figures (and its MLE) would include the last one's.
         if let Some(cgroups) = &mut self.cgroups {
             cgroups.prepare(limits)?;
         }
+        // Per worker: built once per program and paths, and reused.
         let landlock = self.ruleset(spec, workdir, workdir_view)?;
         let setup = self.child_setup(spec, landlock);
         let (stdin, given_stdout, stop) = match connection {
@@ -64,6 +68,9 @@ impl Sandbox {
             None if self.is_off(BenchLayer::StdinCopy) => {
                 (stdin_file(spec.stdin.as_deref())?, None, None)
             }
+            // Per run: each test has its own input, and the program must
+            // get neither the judge's file (its path names the tests) nor a
+            // copy it could change for the next run.
             None => (stdin_copy(spec.stdin.as_deref())?, None, None),
         };
         let mut environment: Vec<(OsString, OsString)> = vec![
@@ -115,7 +122,10 @@ impl Sandbox {
             lock_spawned().retain(|&other| other != pid);
         }
         // The namespace's init kills and reaps whatever is left in the run's
-        // PID namespace, and gives the next run a fresh scratch tmpfs.
+        // PID namespace, and gives the next run a fresh scratch tmpfs. Per
+        // run: a process or a file (its extended attributes, its times, the
+        // kernel memory charged for it) left by one run is a channel to the
+        // next, which may be another student's (issue 18).
         let reset = match &self.namespace {
             Some(_) if self.is_off(BenchLayer::ScratchReset) => Ok(None),
             Some(namespace) => namespace.reset().map(Some),
@@ -283,6 +293,9 @@ impl Sandbox {
                 Some(namespace) => namespace.setns_targets()[3].0,
                 None => -1,
             },
+            // Per run: SysV objects and POSIX queues outlive the processes
+            // that made them, so a worker-wide namespace would hand one
+            // run's segments to the next; a new one dies with its run.
             new_ipc_namespace: self.isolation.ipc == IpcLayer::NamespacePerRun
                 && !self.is_off(BenchLayer::IpcNamespace),
             rlimits,
@@ -290,6 +303,9 @@ impl Sandbox {
             // Compilers too (issue #7): a compile step is hostile code.
             user: self.isolation.user,
             landlock,
+            // Compiled once per process; installed per run, since a filter
+            // binds the process that installs it and the judge must stay
+            // unfiltered.
             seccomp: if self.is_off(BenchLayer::Seccomp) {
                 &[]
             } else {

@@ -372,6 +372,8 @@ fn enter(setup: &ChildSetup) -> io::Result<()> {
         // Joined from the host's view (the cgroup files were opened there);
         // then the worker's namespaces, where paths mean what the program
         // will see. Entering a mount namespace resets the working directory.
+        // Per run, by `setns` (the namespaces are made once per worker): the
+        // judge's own threads must keep the host's view of the tests.
         for (fd, kind) in setup.namespaces {
             if fd >= 0 {
                 check(libc::setns(fd, kind))?;
@@ -445,6 +447,9 @@ fn child_setup(setup: &ChildSetup, workdir: &CString) -> io::Result<()> {
         check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0))?;
         // No setuid binary can hand privileges back (and Landlock needs it).
         check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))?;
+        // Per run: a ruleset binds the process that restricts itself, and
+        // the judge must stay unrestricted (the ruleset itself is built once
+        // per worker and program).
         if let Some(fd) = setup.landlock {
             if libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) < 0 {
                 return Err(io::Error::last_os_error());

@@ -276,10 +276,6 @@ impl Worker {
             .and_then(|text| super::keyed(&text, "oom_kill"))
             .unwrap_or(0)
     }
-
-    pub(super) fn kill_all(&self, run_group: Option<libc::pid_t>) -> Result<(), SandboxError> {
-        kill_until_empty(self, run_group)
-    }
 }
 
 impl Membership for Worker {
@@ -312,7 +308,7 @@ impl Membership for Worker {
 
 impl Drop for Worker {
     fn drop(&mut self) {
-        let _ = self.kill_all(None);
+        let _ = kill_until_empty(self, None);
         for dir in [&self.dirs.memory, &self.dirs.cpuacct, &self.dirs.pids] {
             remove_cgroup(dir);
         }
