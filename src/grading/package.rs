@@ -4,14 +4,12 @@
 //! ours (`problem.toml`).
 
 use super::class::{ClassEvent, ClassPlan};
-use super::score::{Observed, ScorePlan};
 use super::settings::{self, Overrides};
 use super::submission::classify;
 use super::GradingError;
-use crate::config::groups::{self, GroupTree};
+use crate::config::groups::GroupTree;
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{self, PackageSubmission};
-use crate::config::kattis_groups;
 use crate::grade::{kattis_folder_agrees, verdict_of_folder, Entry, Shard, ACCEPTED_FOLDER};
 use crate::interrupt::Cancellation;
 use crate::package::{self, Package};
@@ -98,17 +96,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
             None,
         ));
     };
-    let names: Vec<&str> = package
-        .tests
-        .iter()
-        .map(|test| test.name.as_str())
-        .collect();
-    let groups = if kattis::is_kattis_package(dir) {
-        let scoring = kattis::read_problem_yaml(dir)?.yaml.is_scoring();
-        kattis_groups::read_groups(dir, &names, scoring)?
-    } else {
-        groups::from_toml(&package.manifest.groups, &names, &dir.join("problem.toml"))?
-    };
+    let groups = package.groups.clone();
     let mut graded = Vec::new();
     let mut skipped = Vec::new();
     for listed in kattis::package_submissions(dir)? {
@@ -304,31 +292,6 @@ pub(crate) fn grade(
             derived.limit_ms
         }
     };
-    // A scored package is judged on every test its groups reach, so the
-    // examples' stop at the first failure does not apply: a partial
-    // solution's later groups must run to be scored.
-    let scoring = match &plan.groups {
-        Some(tree) => {
-            let workspace = Workspace::new()?;
-            let tests = runner::load_tests(
-                &*package.problem,
-                Some(FixedTests::Package(&package.tests)),
-                &package.profiles(),
-                0,
-                0,
-                &workspace,
-            )?;
-            let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
-            let scoring = ScorePlan::new(tree, &names).map_err(|message| {
-                GradingError::usage(
-                    format!("the test groups of `{}`: {message}", dir.display()),
-                    None,
-                )
-            })?;
-            Some((scoring, tests))
-        }
-        None => None,
-    };
     let mut package = package.clone();
     package.manifest.limits.time_limit_ms = time_limit_ms;
     let entries: Vec<Entry> = plan
@@ -363,7 +326,7 @@ pub(crate) fn grade(
         &class_plan,
         &config,
         &overrides,
-        options.all_tests || scoring.is_some(),
+        options.all_tests,
         options.resume,
         options.cancel,
         on_event,
@@ -374,9 +337,6 @@ pub(crate) fn grade(
             continue;
         };
         expected.also = also_accepted(&expected.folder, expected.verdict);
-        if let Some((scoring, tests)) = &scoring {
-            apply_score(scoring, tests, &mut graded.result);
-        }
         let Some((listed, _)) = plan
             .graded
             .iter()
@@ -385,7 +345,7 @@ pub(crate) fn grade(
             continue;
         };
         rows.push(PackageRow {
-            agrees: folder_agrees(&listed.folder, &graded.result, scoring.is_some()),
+            agrees: folder_agrees(&listed.folder, &graded.result, plan.groups.is_some()),
             listed: listed.clone(),
             result: graded.result.clone(),
         });
@@ -396,30 +356,6 @@ pub(crate) fn grade(
         time_limit_ms,
         report,
     })
-}
-
-/// Scores `result` through the groups: its `score`, `max_score`,
-/// `groups`, and the root's verdict (a submission that did not compile
-/// keeps its CE or JE and scores 0).
-pub(crate) fn apply_score(scoring: &ScorePlan, tests: &[TestCase], result: &mut SubmissionResult) {
-    result.max_score = Some(scoring.max_score());
-    if result.compile.verdict.is_some() {
-        result.score = Some(Points(0.0));
-        return;
-    }
-    let mut observed: Vec<Option<Observed>> = vec![None; tests.len()];
-    for test in &result.tests {
-        if let Some(position) = tests.iter().position(|case| case.name == test.name) {
-            observed[position] = Some(Observed {
-                verdict: test.verdict,
-                score: test.validator_score,
-            });
-        }
-    }
-    let scored = scoring.evaluate(&observed);
-    result.score = Some(scored.score);
-    result.verdict = scored.verdict;
-    result.groups = scored.groups;
 }
 
 /// Whether a graded submission got what its folder demands. With groups,
