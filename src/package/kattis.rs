@@ -249,6 +249,7 @@ pub(crate) fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, Co
             generated: Vec::new(),
         },
         groups: Vec::new(),
+        interactor: None,
     };
     let groups = package_groups(dir, yaml, &tests)?;
     let package = Package {
@@ -347,6 +348,7 @@ fn exported_engine_package(
                 generated: Vec::new(),
             },
             groups: Vec::new(),
+            interactor: None,
         },
         dir: Some(dir.to_owned()),
         groups: package_groups(dir, yaml, &tests)?,

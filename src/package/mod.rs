@@ -113,6 +113,7 @@ impl Package {
                     kind: ConfigErrorKind::Read(error),
                 })?;
                 let manifest: ProblemToml = parse_toml(&path, &text)?;
+                programs::check_declared_interactor(&path, &text, &dir, &manifest)?;
                 let problem = if has_programs(&manifest) {
                     let default_config;
                     let config = match config {

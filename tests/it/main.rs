@@ -35,5 +35,6 @@ mod slurm;
 mod stress;
 mod support;
 mod teacher;
+mod testlib_interactor;
 mod tools;
 mod vm;
