@@ -33,6 +33,7 @@ mod shard;
 mod similar;
 mod slurm;
 mod stress;
+mod submissions_yaml;
 mod support;
 mod teacher;
 mod testlib_interactor;
