@@ -117,9 +117,9 @@ fn test_dir(
         fs_err::write(dir.join("answer"), answer.unwrap_or(""))?;
         fs_err::create_dir(dir.join("feedback"))?;
         if let InteractorProtocol::Testlib { .. } = spec.protocol {
-            // testlib's `output`, which the interactor writes for the checker.
+            // testlib's `output`, which the interactor writes for the
+            // checker (lent to the sandbox user with the folder).
             fs_err::write(dir.join("output"), "")?;
-            fs_err::set_permissions(dir.join("output"), std::fs::Permissions::from_mode(0o666))?;
         }
         Ok(())
     })();
