@@ -170,6 +170,7 @@ fn exchange(c: &mut Criterion) {
         interactive: true,
         passes: 1,
         workspace: root.path().to_path_buf(),
+        protocol: judge::interaction::InteractorProtocol::Kattis,
     };
     let mut sandbox = Sandbox::new(root.path()).unwrap();
     let mut group = c.benchmark_group(format!("interactive {ROUNDS} rounds"));

@@ -34,6 +34,34 @@ pub struct InteractorSpec {
     /// A folder, mode 0711, under which run folders are made (the
     /// validator's sandbox lives there).
     pub workspace: PathBuf,
+    /// What the program's arguments and exit codes are.
+    pub protocol: InteractorProtocol,
+}
+
+/// The protocol an interactor speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InteractorProtocol {
+    /// Kattis: `validator input answer feedback_dir [flags]`, exit 42
+    /// accepted, 43 wrong answer, the message in
+    /// `feedback_dir/judgemessage.txt`; multi-pass through `nextpass.in`.
+    Kattis,
+    /// testlib (Codeforces, Polygon): `interactor input output answer`,
+    /// exit 0 ok, 1 wrong answer, 2 presentation error, 3 failure (the
+    /// interactor's own fault: JE), 7 points (the score is the first number
+    /// of its message); the message on stderr. It writes `output`, which
+    /// the problem's checker then reads as the contestant's output when
+    /// `checker` (`checker input output answer`, after an ok).
+    Testlib { checker: bool },
+}
+
+impl InteractorProtocol {
+    /// Whether `code` is an exit code that accepts the interaction so far.
+    pub fn accepts(self, code: i32) -> bool {
+        match self {
+            InteractorProtocol::Kattis => code == 42,
+            InteractorProtocol::Testlib { .. } => code == 0 || code == 7,
+        }
+    }
 }
 
 /// A judge that plays the other side itself (a built-in engine, e.g.

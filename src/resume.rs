@@ -90,6 +90,10 @@ pub(crate) struct Fingerprint<'a> {
     /// what they were.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub until_first_failure: bool,
+    /// Whether the result holds only the tests the problem's groups reach
+    /// (issue #15). Left out when false, as `until_first_failure` is.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub reached_only: bool,
 }
 
 impl<'a> Fingerprint<'a> {
@@ -118,6 +122,16 @@ impl<'a> Fingerprint<'a> {
             seed,
             random_tests,
             until_first_failure: which == TestsToRun::UntilFirstFailure,
+            reached_only: false,
+        }
+    }
+
+    /// This fingerprint, for a result that holds only the tests its
+    /// groups reach when `reached_only`.
+    pub(crate) fn reached_only(self, reached_only: bool) -> Fingerprint<'a> {
+        Fingerprint {
+            reached_only,
+            ..self
         }
     }
 

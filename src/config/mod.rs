@@ -9,6 +9,7 @@ pub(crate) mod groups;
 pub mod judge;
 pub(crate) mod kattis;
 pub(crate) mod kattis_groups;
+pub(crate) mod kattis_submissions;
 pub(crate) mod kattis_yaml;
 pub mod problem;
 

@@ -55,6 +55,33 @@ pub struct ProblemToml {
     /// Scored test groups (issue #15), in judging order; none: pass-fail.
     #[serde(default)]
     pub groups: Vec<GroupToml>,
+    /// An interactive problem's interactor (issue #15): it talks to the
+    /// submission over its stdin and stdout.
+    #[serde(default)]
+    pub interactor: Option<InteractorToml>,
+}
+
+/// `[interactor]`: the program that talks to the submission.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct InteractorToml {
+    /// The program, relative to the package.
+    pub program: String,
+    /// How it is called and what its exit code means.
+    #[serde(default)]
+    pub protocol: InteractorProtocolToml,
+}
+
+/// `[interactor] protocol`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InteractorProtocolToml {
+    /// testlib's `interactor input output answer`: 0 ok, 1 WA, 2 PE, 3
+    /// failure, 7 points; a `[checker]` then reads `output`.
+    #[default]
+    Testlib,
+    /// Kattis' `interactor input answer feedback_dir`: 42 AC, 43 WA.
+    Kattis,
 }
 
 /// `[[groups]]`: a scored group of the package's tests.
@@ -242,6 +269,7 @@ pub(crate) fn has_programs(manifest: &ProblemToml) -> bool {
         || manifest.validator.is_some()
         || manifest.checker.program.is_some()
         || manifest.checker.kind.is_some()
+        || manifest.interactor.is_some()
 }
 
 /// An invalid value, with the line of `key` in `text` when it can be found.

@@ -67,6 +67,11 @@ pub struct ProgramProblem {
     pub checker: Checker,
     /// How the checker program runs when it is not a plain output check.
     pub interaction: Option<Interaction>,
+    /// An interactor of its own (testlib's, problem.toml `[interactor]`):
+    /// it talks to the submission, and `checker` (when a program) reads
+    /// what it wrote afterwards; without one the checker program is the
+    /// interactor (the Kattis protocol).
+    pub interactor: Option<(Tool, crate::interaction::InteractorProtocol)>,
     /// Profiles whose generator was run twice and agreed.
     reproducible: Mutex<HashSet<String>>,
 }
@@ -109,6 +114,7 @@ impl ProgramProblem {
             validator,
             checker,
             interaction: None,
+            interactor: None,
             reproducible: Mutex::new(HashSet::new()),
         }
     }
@@ -117,6 +123,21 @@ impl ProgramProblem {
     /// ask for up to `passes` runs of it (multi-pass).
     pub fn with_interaction(mut self, interaction: Interaction) -> ProgramProblem {
         self.interaction = Some(interaction);
+        self
+    }
+
+    /// `tool` talks to the submission under `protocol` (an interactive
+    /// problem with an interactor of its own).
+    pub fn with_interactor(
+        mut self,
+        tool: Tool,
+        protocol: crate::interaction::InteractorProtocol,
+    ) -> ProgramProblem {
+        self.interaction = Some(Interaction {
+            interactive: true,
+            passes: 1,
+        });
+        self.interactor = Some((tool, protocol));
         self
     }
 
@@ -284,6 +305,13 @@ impl Problem for ProgramProblem {
 
     fn interactor(&self) -> Option<Result<crate::interaction::InteractorSpec, String>> {
         let interaction = self.interaction?;
+        if let Some((tool, protocol)) = &self.interactor {
+            return Some(
+                self.toolbox
+                    .interactor_spec(tool, &[], true, 1, *protocol)
+                    .map_err(|fault| fault.0),
+            );
+        }
         let Checker::Program { tool, args, .. } = &self.checker else {
             return Some(Err(format!(
                 "the {} problem `{}` has no output validator program",
@@ -297,7 +325,13 @@ impl Problem for ProgramProblem {
         };
         Some(
             self.toolbox
-                .interactor_spec(tool, args, interaction.interactive, interaction.passes)
+                .interactor_spec(
+                    tool,
+                    args,
+                    interaction.interactive,
+                    interaction.passes,
+                    crate::interaction::InteractorProtocol::Kattis,
+                )
                 .map_err(|fault| fault.0),
         )
     }

@@ -32,17 +32,20 @@ pub enum Role {
     Generator,
     Validator,
     Checker,
+    /// An interactive problem's own interactor (problem.toml `[interactor]`).
+    Interactor,
 }
 
 impl Role {
     /// How messages name it: `reference`, `generator`, `validator`,
-    /// `checker`.
+    /// `checker`, `interactor`.
     pub fn name(self) -> &'static str {
         match self {
             Role::Reference => "reference",
             Role::Generator => "generator",
             Role::Validator => "validator",
             Role::Checker => "checker",
+            Role::Interactor => "interactor",
         }
     }
 }
@@ -196,6 +199,7 @@ impl Toolbox {
         flags: &[String],
         interactive: bool,
         passes: u32,
+        protocol: crate::interaction::InteractorProtocol,
     ) -> Result<crate::interaction::InteractorSpec, ToolFault> {
         let prepared = self.prepare(tool)?;
         let name = tool.path.file_name().map_or_else(
@@ -203,7 +207,14 @@ impl Toolbox {
             |name| name.to_string_lossy().into_owned(),
         );
         Ok(crate::interaction::InteractorSpec {
-            label: format!("output validator `{name}`"),
+            label: match protocol {
+                crate::interaction::InteractorProtocol::Kattis => {
+                    format!("output validator `{name}`")
+                }
+                crate::interaction::InteractorProtocol::Testlib { .. } => {
+                    format!("interactor `{name}`")
+                }
+            },
             program: prepared.program,
             args: prepared.args,
             read_paths: prepared.read_paths,
@@ -212,6 +223,7 @@ impl Toolbox {
             interactive,
             passes,
             workspace: self.workspace.path().to_path_buf(),
+            protocol,
         })
     }
 

@@ -3,6 +3,8 @@
 //! then one call that grades it into a [`GradeReport`].
 
 use super::margin::{close_to_the_limit, needs_reruns, time_limit_warnings};
+use super::policy::Selection;
+use super::score::ScorePlan;
 use super::settings::{self, master_seed, Overrides, SettingsWarning};
 use super::submission::{prepare_entry, Unrunnable};
 use super::GradingError;
@@ -267,7 +269,6 @@ pub(crate) fn grade(
 ) -> Result<GradeReport, GradingError> {
     let mut results = Vec::with_capacity(plan.entries.len());
     let mut not_graded = Vec::new();
-    let which = super::policy::tests_to_run(config.layout, all_tests);
     let mut by_problem: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
     for entry in &plan.entries {
         by_problem.entry(&entry.problem).or_default().push(entry);
@@ -285,7 +286,7 @@ pub(crate) fn grade(
                     &group,
                     config,
                     &resolved.settings,
-                    which,
+                    all_tests,
                     resume.as_deref_mut(),
                     cancel,
                     on_event,
@@ -357,7 +358,9 @@ struct Runnable<'a> {
 
 /// Grades one problem's submissions: one runner call, so each is compiled
 /// once and the tests are shared. Results `resume` may reuse are taken from
-/// it instead.
+/// it instead. A package with test groups is scored by them, running only
+/// the tests they reach unless `all_tests` (see
+/// [`super::policy::selection`]).
 #[expect(
     clippy::too_many_arguments,
     reason = "the problem, its settings and observers"
@@ -367,12 +370,25 @@ fn grade_problem(
     entries: &[&Entry],
     config: &JudgeConfig,
     settings: &Settings,
-    which: TestsToRun,
+    all_tests: bool,
     mut resume: Option<&mut Resume>,
     cancel: &Cancellation,
     on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<ProblemGraded, GradingError> {
     let problem = &*package.problem;
+    // Random tests are in no group: such a grade is scored pass-fail.
+    let groups = package.groups.as_ref().filter(|_| config.random_tests == 0);
+    if package.groups.is_some() && groups.is_none() {
+        on_event(ClassEvent::Settings(&SettingsWarning::GroupsUnused {
+            package: package.id.clone(),
+            random: config.random_tests,
+        }));
+    }
+    let selection = super::policy::selection(config.layout, all_tests, groups.is_some());
+    let which = match selection {
+        Selection::Tests(which) => which,
+        Selection::Reached => TestsToRun::All,
+    };
     let seed = master_seed(None, config, package);
     let package_sha256 = resume::package_sha256(package)?;
     let mut graded = Vec::with_capacity(entries.len());
@@ -397,6 +413,7 @@ fn grade_problem(
                     seed,
                     config.random_tests,
                 )
+                .reached_only(selection == Selection::Reached)
                 .digest()?;
                 let earlier = resume.as_deref_mut().and_then(|resume| {
                     resume.take(
@@ -452,8 +469,26 @@ fn grade_problem(
         seed,
         &workspace,
     )?;
+    let scoring = match groups {
+        Some(tree) => {
+            let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
+            Some(ScorePlan::new(tree, &names).map_err(|message| {
+                GradingError::usage(
+                    format!("the test groups of `{}`: {message}", package.id),
+                    None,
+                )
+            })?)
+        }
+        None => None,
+    };
+    let score = |result: &mut SubmissionResult| {
+        if let Some(scoring) = &scoring {
+            scoring.apply(&tests, result);
+        }
+    };
     for (entry, why) in unrunnable_entries {
-        let result = unrunnable(entry, config, &why, tests.len(), settings);
+        let mut result = unrunnable(entry, config, &why, tests.len(), settings);
+        score(&mut result.result);
         on_event(ClassEvent::Graded);
         on_event(ClassEvent::Finished(&result));
         graded.push(result);
@@ -479,6 +514,7 @@ fn grade_problem(
             return;
         };
         let mut graded_result = graded_result(&runnable[index], package, settings, result);
+        score(&mut graded_result.result);
         on_event(ClassEvent::Graded);
         if !needs_reruns(&graded_result) {
             graded_result.warnings = close_to_the_limit(&graded_result).into_iter().collect();
@@ -486,16 +522,28 @@ fn grade_problem(
         }
         finished[index] = Some(graded_result);
     };
-    let results = runner::run_selected(
-        problem,
-        &submissions,
-        &tests,
-        settings,
-        which,
-        &workspace,
-        cancel,
-        &mut on_run_event,
-    )?;
+    let results = match (&scoring, selection) {
+        (Some(gate), Selection::Reached) => runner::run_gated(
+            problem,
+            &submissions,
+            &tests,
+            settings,
+            gate,
+            &workspace,
+            cancel,
+            &mut on_run_event,
+        )?,
+        _ => runner::run_selected(
+            problem,
+            &submissions,
+            &tests,
+            settings,
+            which,
+            &workspace,
+            cancel,
+            &mut on_run_event,
+        )?,
+    };
     for ((runnable, result), graded_result) in runnable.iter().zip(results).zip(finished) {
         let (Some(_), Some(mut graded_result)) = (result, graded_result) else {
             not_graded.push(not_graded_entry(runnable.entry));

@@ -4,14 +4,13 @@
 //! ours (`problem.toml`).
 
 use super::class::{ClassEvent, ClassPlan};
-use super::score::{Observed, ScorePlan};
 use super::settings::{self, Overrides};
 use super::submission::classify;
 use super::GradingError;
-use crate::config::groups::{self, GroupTree};
+use crate::config::groups::GroupTree;
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{self, PackageSubmission};
-use crate::config::kattis_groups;
+use crate::config::kattis_submissions::{self, Expectation};
 use crate::grade::{kattis_folder_agrees, verdict_of_folder, Entry, Shard, ACCEPTED_FOLDER};
 use crate::interrupt::Cancellation;
 use crate::package::{self, Package};
@@ -53,6 +52,8 @@ pub(crate) struct PackagePlan {
     /// Why the inputs cannot be checked, when no validator the judge runs
     /// checks them: grading is then a judge error.
     pub unchecked_inputs: Option<String>,
+    /// `submissions/submissions.yaml` (2025-09), when the package has one.
+    pub expectations: Vec<Expectation>,
 }
 
 /// The folder a partial solution of a scored package is in.
@@ -98,22 +99,17 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
             None,
         ));
     };
-    let names: Vec<&str> = package
-        .tests
-        .iter()
-        .map(|test| test.name.as_str())
-        .collect();
-    let groups = if kattis::is_kattis_package(dir) {
-        let scoring = kattis::read_problem_yaml(dir)?.yaml.is_scoring();
-        kattis_groups::read_groups(dir, &names, scoring)?
-    } else {
-        groups::from_toml(&package.manifest.groups, &names, &dir.join("problem.toml"))?
-    };
+    let groups = package.groups.clone();
+    let expectations = kattis_submissions::read(dir)?.unwrap_or_default();
     let mut graded = Vec::new();
     let mut skipped = Vec::new();
     for listed in kattis::package_submissions(dir)? {
         let partial = groups.is_some() && listed.folder == PARTIAL_FOLDER;
-        if kattis_folder_agrees(&listed.folder, Verdict::Accepted).is_none() && !partial {
+        let expected = !matching(&expectations, dir, &listed).is_empty();
+        if kattis_folder_agrees(&listed.folder, Verdict::Accepted).is_none()
+            && !partial
+            && !expected
+        {
             let reason = format!(
                 "`{}/` is not a verdict folder of the Kattis format",
                 listed.folder
@@ -153,6 +149,75 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         groups,
         skipped_programs,
         unchecked_inputs,
+        expectations,
+    })
+}
+
+/// The entries of `submissions.yaml` whose glob matches `listed` (its
+/// path under `dir/submissions/`) and that state a demand.
+fn matching<'a>(
+    expectations: &'a [Expectation],
+    dir: &Path,
+    listed: &PackageSubmission,
+) -> Vec<&'a Expectation> {
+    let Ok(relative) = listed.path.strip_prefix(dir.join("submissions")) else {
+        return Vec::new();
+    };
+    expectations
+        .iter()
+        .filter(|expectation| expectation.matches(relative) && expectation.demands())
+        .collect()
+}
+
+/// The format's verdict for one of the judge's: a presentation error and
+/// an output overrun are wrong answers, a memory overrun a run-time error;
+/// CE and JE are none of the format's.
+fn format_verdict(verdict: Verdict) -> Option<Verdict> {
+    use Verdict::*;
+    match verdict {
+        Accepted => Some(Accepted),
+        WrongAnswer | PresentationError | OutputLimitExceeded => Some(WrongAnswer),
+        RuntimeError | MemoryLimitExceeded => Some(RuntimeError),
+        TimeLimitExceeded => Some(TimeLimitExceeded),
+        CompileError | JudgeError => None,
+    }
+}
+
+/// Whether `result` meets every one of `expectations` (2025-09
+/// `submissions.yaml`): each test run has a `permitted` verdict, some test
+/// a `required` one, the score is within `score`, and some test's message
+/// contains `message`. A submission that did not compile meets none.
+pub(crate) fn expectations_agree(expectations: &[&Expectation], result: &SubmissionResult) -> bool {
+    if result.compile.verdict.is_some() {
+        return false;
+    }
+    let verdicts: Vec<Option<Verdict>> = result
+        .tests
+        .iter()
+        .map(|test| format_verdict(test.verdict))
+        .collect();
+    let score = result.score.unwrap_or_else(|| result.pass_fail_score()).0;
+    expectations.iter().all(|expectation| {
+        let permitted = expectation.permitted.as_ref().is_none_or(|permitted| {
+            verdicts
+                .iter()
+                .all(|verdict| verdict.is_some_and(|verdict| permitted.contains(&verdict)))
+        });
+        let required = expectation.required.as_ref().is_none_or(|required| {
+            verdicts
+                .iter()
+                .any(|verdict| verdict.is_some_and(|verdict| required.contains(&verdict)))
+        });
+        let scored = expectation
+            .score
+            .is_none_or(|(low, high)| score >= low - 1e-9 && score <= high + 1e-9);
+        let said = expectation.message.as_ref().is_none_or(|message| {
+            result
+                .tests
+                .iter()
+                .any(|test| test.message.contains(message.as_str()))
+        });
+        permitted && required && scored && said
     })
 }
 
@@ -186,6 +251,9 @@ pub(crate) struct DerivedLimit {
 #[derive(Debug)]
 pub(crate) struct PackageRow {
     pub listed: PackageSubmission,
+    /// The `submissions.yaml` entries that decided it (`` `mixed/*` line
+    /// 3``); empty when its folder did.
+    pub expected_by: Vec<String>,
     pub result: SubmissionResult,
     pub agrees: bool,
 }
@@ -304,31 +372,6 @@ pub(crate) fn grade(
             derived.limit_ms
         }
     };
-    // A scored package is judged on every test its groups reach, so the
-    // examples' stop at the first failure does not apply: a partial
-    // solution's later groups must run to be scored.
-    let scoring = match &plan.groups {
-        Some(tree) => {
-            let workspace = Workspace::new()?;
-            let tests = runner::load_tests(
-                &*package.problem,
-                Some(FixedTests::Package(&package.tests)),
-                &package.profiles(),
-                0,
-                0,
-                &workspace,
-            )?;
-            let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
-            let scoring = ScorePlan::new(tree, &names).map_err(|message| {
-                GradingError::usage(
-                    format!("the test groups of `{}`: {message}", dir.display()),
-                    None,
-                )
-            })?;
-            Some((scoring, tests))
-        }
-        None => None,
-    };
     let mut package = package.clone();
     package.manifest.limits.time_limit_ms = time_limit_ms;
     let entries: Vec<Entry> = plan
@@ -363,7 +406,7 @@ pub(crate) fn grade(
         &class_plan,
         &config,
         &overrides,
-        options.all_tests || scoring.is_some(),
+        options.all_tests,
         options.resume,
         options.cancel,
         on_event,
@@ -374,9 +417,6 @@ pub(crate) fn grade(
             continue;
         };
         expected.also = also_accepted(&expected.folder, expected.verdict);
-        if let Some((scoring, tests)) = &scoring {
-            apply_score(scoring, tests, &mut graded.result);
-        }
         let Some((listed, _)) = plan
             .graded
             .iter()
@@ -384,8 +424,17 @@ pub(crate) fn grade(
         else {
             continue;
         };
+        let expected = matching(&plan.expectations, dir, listed);
         rows.push(PackageRow {
-            agrees: folder_agrees(&listed.folder, &graded.result, scoring.is_some()),
+            expected_by: expected
+                .iter()
+                .map(|expectation| format!("`{}` line {}", expectation.glob, expectation.line))
+                .collect(),
+            agrees: if expected.is_empty() {
+                folder_agrees(&listed.folder, &graded.result, plan.groups.is_some())
+            } else {
+                expectations_agree(&expected, &graded.result)
+            },
             listed: listed.clone(),
             result: graded.result.clone(),
         });
@@ -396,30 +445,6 @@ pub(crate) fn grade(
         time_limit_ms,
         report,
     })
-}
-
-/// Scores `result` through the groups: its `score`, `max_score`,
-/// `groups`, and the root's verdict (a submission that did not compile
-/// keeps its CE or JE and scores 0).
-pub(crate) fn apply_score(scoring: &ScorePlan, tests: &[TestCase], result: &mut SubmissionResult) {
-    result.max_score = Some(scoring.max_score());
-    if result.compile.verdict.is_some() {
-        result.score = Some(Points(0.0));
-        return;
-    }
-    let mut observed: Vec<Option<Observed>> = vec![None; tests.len()];
-    for test in &result.tests {
-        if let Some(position) = tests.iter().position(|case| case.name == test.name) {
-            observed[position] = Some(Observed {
-                verdict: test.verdict,
-                score: test.validator_score,
-            });
-        }
-    }
-    let scored = scoring.evaluate(&observed);
-    result.score = Some(scored.score);
-    result.verdict = scored.verdict;
-    result.groups = scored.groups;
 }
 
 /// Whether a graded submission got what its folder demands. With groups,
@@ -554,6 +579,97 @@ pub(crate) fn derived_time_limit_ms(slowest_ms: u64, multiplier: f64, resolution
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::{CompileResult, TestResult};
+    use test_case::test_case;
+
+    fn result(verdicts: &[Verdict], score: Option<f64>, compiled: bool) -> SubmissionResult {
+        let tests: Vec<TestResult> = verdicts
+            .iter()
+            .enumerate()
+            .map(|(index, verdict)| TestResult {
+                name: format!("{index}"),
+                verdict: *verdict,
+                time_ms: 0,
+                wall_ms: 0,
+                memory_kib: 0,
+                exit_code: Some(0),
+                signal: None,
+                message: format!("test {index} said {verdict}"),
+                random: None,
+                rerun: false,
+                stderr: None,
+                validator_score: None,
+                excerpt: None,
+            })
+            .collect();
+        SubmissionResult {
+            problem: "p".to_owned(),
+            submission: "s.py".to_owned(),
+            language: "python".to_owned(),
+            verdict: SubmissionResult::overall(&CompileResult::compiled(String::new()), &tests),
+            passed: verdicts
+                .iter()
+                .filter(|verdict| verdict.is_accepted())
+                .count(),
+            total: verdicts.len(),
+            compile: if compiled {
+                CompileResult::compiled(String::new())
+            } else {
+                CompileResult::failed(Verdict::CompileError, "no".to_owned())
+            },
+            tests,
+            score: score.map(Points),
+            max_score: score.map(|_| Points(100.0)),
+            groups: Vec::new(),
+        }
+    }
+
+    use Verdict::*;
+
+    /// (submissions.yaml entry, test verdicts, score) → agrees.
+    #[test_case("permitted: [AC]", &[Accepted, Accepted], None, true ; "all permitted")]
+    #[test_case("permitted: [AC]", &[Accepted, WrongAnswer], None, false ; "a verdict not permitted")]
+    #[test_case("permitted: [AC, WA]", &[Accepted, PresentationError], None, true ; "pe counts as wa")]
+    #[test_case("permitted: [AC, RTE]", &[MemoryLimitExceeded], None, true ; "mle counts as rte")]
+    #[test_case("permitted: [AC, WA, RTE, TLE]", &[JudgeError], None, false ; "je is never permitted")]
+    #[test_case("required: [TLE]", &[Accepted, TimeLimitExceeded], None, true ; "required seen")]
+    #[test_case("required: [TLE, RTE]", &[Accepted, WrongAnswer], None, false ; "required not seen")]
+    #[test_case("score: [20, 60]", &[Accepted], Some(40.0), true ; "score in range")]
+    #[test_case("score: [20, 60]", &[Accepted], Some(60.0), true ; "range is inclusive")]
+    #[test_case("score: [20, 60]", &[Accepted], Some(61.0), false ; "score above range")]
+    #[test_case("score: 50", &[Accepted], Some(50.0), true ; "exact score")]
+    #[test_case("score: 0", &[WrongAnswer, Accepted], None, false ; "pass-fail percent is the score")]
+    #[test_case("message: said WA", &[Accepted, WrongAnswer], None, true ; "message seen")]
+    #[test_case("message: said TLE", &[Accepted, WrongAnswer], None, false ; "message not seen")]
+    fn expectations_decide_agreement(
+        entry: &str,
+        verdicts: &[Verdict],
+        score: Option<f64>,
+        agrees: bool,
+    ) {
+        let text = format!("\"*\":\n  {entry}\n");
+        let expectations = kattis_submissions::parse(&text).unwrap();
+        let refs: Vec<&Expectation> = expectations.iter().collect();
+        assert_eq!(
+            expectations_agree(&refs, &result(verdicts, score, true)),
+            agrees
+        );
+    }
+
+    #[test]
+    fn every_matching_entry_must_hold_and_a_compile_error_meets_none() {
+        let expectations = kattis_submissions::parse(
+            "a/*:\n  permitted: [AC, WA]\n\"*/x.py\":\n  required: [WA]\n",
+        )
+        .unwrap();
+        let both: Vec<&Expectation> = expectations.iter().collect();
+        assert!(expectations_agree(
+            &both,
+            &result(&[Accepted, WrongAnswer], None, true)
+        ));
+        assert!(!expectations_agree(&both, &result(&[Accepted], None, true)));
+        assert!(!expectations_agree(&both[..1], &result(&[], None, false)));
+    }
 
     #[test]
     fn derives_the_time_limit_as_problemtools_does() {

@@ -39,13 +39,17 @@ pub(crate) fn table(report: &PackageReport, quiet: bool) -> String {
             (false, Some(score), Some(max)) => format!(", score {score} of {max}"),
             _ => String::new(),
         };
+        let by = if row.expected_by.is_empty() {
+            format!("folder {}", row.listed.folder)
+        } else {
+            format!("submissions.yaml {}", row.expected_by.join(", "))
+        };
         let _ = writeln!(
             table,
-            "{} {}: {}{score} (folder {}){}",
+            "{} {}: {}{score} ({by}){}",
             if row.agrees { "ok      " } else { "MISMATCH" },
             row.listed.path.display(),
             row.result.verdict,
-            row.listed.folder,
             first_failure(&row.result)
         );
         for group in &row.result.groups {

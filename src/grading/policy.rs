@@ -20,6 +20,30 @@ pub(crate) fn tests_to_run(layout: Layout, all_tests: bool) -> TestsToRun {
     }
 }
 
+/// How a problem's tests are chosen for each submission.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Selection {
+    /// [`tests_to_run`]'s choice: the problem is pass-fail, or `--all-tests`
+    /// asked for every test.
+    Tests(TestsToRun),
+    /// The tests the problem's groups reach (issue #15): a group under
+    /// `on_reject: break` stops at its first rejection, so its later tests
+    /// are not run; the score is the same as with every test run.
+    Reached,
+}
+
+/// [`tests_to_run`] for a problem that may have scored groups (`scored`):
+/// with groups and without `--all-tests`, the tests the groups reach
+/// (never the stop at the first failure, which would drop later groups a
+/// partial solution scores on).
+pub(crate) fn selection(layout: Layout, all_tests: bool, scored: bool) -> Selection {
+    match (scored, all_tests) {
+        (true, false) => Selection::Reached,
+        (true, true) => Selection::Tests(TestsToRun::All),
+        (false, _) => Selection::Tests(tests_to_run(layout, all_tests)),
+    }
+}
+
 /// The one rule of every grading command: a judge error anywhere is the
 /// judge failing (3); else 0 when everything passed, 1 when not. What
 /// "passed" means is the command's: AC for `run`, the folder's verdict for
@@ -155,6 +179,20 @@ mod tests {
         expected: TestsToRun,
     ) {
         assert_eq!(tests_to_run(layout, all_tests), expected);
+    }
+
+    #[test_case::test_case(Layout::Expected, false, false, Selection::Tests(TestsToRun::UntilFirstFailure) ; "pass-fail examples stop")]
+    #[test_case::test_case(Layout::Expected, false, true, Selection::Reached ; "scored examples run what the groups reach")]
+    #[test_case::test_case(Layout::ProblemStudent, false, true, Selection::Reached ; "a scored class runs what the groups reach")]
+    #[test_case::test_case(Layout::ProblemStudent, false, false, Selection::Tests(TestsToRun::All) ; "a pass-fail class runs all")]
+    #[test_case::test_case(Layout::Expected, true, true, Selection::Tests(TestsToRun::All) ; "all tests wins over the groups")]
+    fn scored_problems_run_the_tests_their_groups_reach(
+        layout: Layout,
+        all_tests: bool,
+        scored: bool,
+        expected: Selection,
+    ) {
+        assert_eq!(selection(layout, all_tests, scored), expected);
     }
 
     #[test]

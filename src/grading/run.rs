@@ -1,6 +1,7 @@
 //! `judge run`'s grading: submissions against one package's tests (or a
 //! `--tests` folder) and random tests, into a typed report.
 
+use super::score::ScorePlan;
 use super::settings::{self, master_seed, random_tests, Overrides, RandomFrom, Resolved};
 use super::submission::classify;
 use super::GradingError;
@@ -29,6 +30,9 @@ pub(crate) struct RunRequest {
 pub(crate) enum RunNote {
     /// `--random N` asked for random tests of a package with no generator.
     NoGenerator { package: String },
+    /// The package scores by test groups, but the run's tests are not
+    /// (only) its own: it is scored as the percent of tests passed.
+    GroupsUnused { package: String },
 }
 
 impl std::fmt::Display for RunNote {
@@ -37,6 +41,11 @@ impl std::fmt::Display for RunNote {
             RunNote::NoGenerator { package } => {
                 write!(f, "`{package}` has no generator: no random tests")
             }
+            RunNote::GroupsUnused { package } => write!(
+                f,
+                "`{package}` scores by test groups, which hold its own tests only: this run \
+                 (with `--tests` or random tests) is scored as the percent of tests passed"
+            ),
         }
     }
 }
@@ -86,6 +95,11 @@ pub(crate) fn plan<'a>(
         }
         (0, RandomFrom::None)
     };
+    if package.groups.is_some() && (request.tests.is_some() || random > 0) {
+        notes.push(RunNote::GroupsUnused {
+            package: package.id.clone(),
+        });
+    }
     Ok(RunPlan {
         package,
         submissions,
@@ -152,6 +166,28 @@ pub(crate) fn run(
         random: plan.random,
         random_from: plan.random_from.name().to_owned(),
     };
+    // Scored by the groups when the tests are the package's own (the
+    // groups name no other test).
+    let scoring = match &package.groups {
+        Some(tree) if plan.tests.is_none() && plan.random == 0 => {
+            let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
+            Some(ScorePlan::new(tree, &names).map_err(|message| {
+                GradingError::usage(
+                    format!("the test groups of `{}`: {message}", package.id),
+                    None,
+                )
+            })?)
+        }
+        _ => None,
+    };
+    let mut on_event = |event: Event<'_>| match (event, &scoring) {
+        (Event::SubmissionFinished { result }, Some(scoring)) => {
+            let mut scored = result.clone();
+            scoring.apply(&tests, &mut scored);
+            on_event(Event::SubmissionFinished { result: &scored });
+        }
+        (event, _) => on_event(event),
+    };
     let outcome = runner::run_cancellable(
         problem,
         &plan.submissions,
@@ -159,7 +195,7 @@ pub(crate) fn run(
         &plan.resolved.settings,
         &workspace,
         cancel,
-        on_event,
+        &mut on_event,
     )?;
     drop(workspace);
     let mut results = Vec::with_capacity(outcome.len());
@@ -167,6 +203,9 @@ pub(crate) fn run(
     for (submission, result) in plan.submissions.iter().zip(outcome) {
         match result {
             Some(mut result) => {
+                if let Some(scoring) = &scoring {
+                    scoring.apply(&tests, &mut result);
+                }
                 // The runner names the engine (`rooks`); reports name the
                 // package (`rooks-large`).
                 result.problem.clone_from(&package.id);

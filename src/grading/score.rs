@@ -19,7 +19,7 @@
 use crate::config::groups::{
     Aggregation, GroupNode, GroupRules, GroupTree, OnReject, ScoringStyle, TestGroup, VerdictMode,
 };
-use crate::runner::{GroupScore, TestGate};
+use crate::runner::{GroupScore, SubmissionResult, TestCase, TestGate};
 use crate::verdict::{Points, ValidatorScore, Verdict};
 use std::collections::HashMap;
 
@@ -319,6 +319,33 @@ impl ScorePlan {
             score,
             all_accepted: true,
         }
+    }
+}
+
+impl ScorePlan {
+    /// Scores `result` (run on `tests`) through the groups: its `score`,
+    /// `max_score`, `groups`, and the root's verdict (a submission that did
+    /// not compile keeps its CE or JE and scores 0).
+    pub(crate) fn apply(&self, tests: &[TestCase], result: &mut SubmissionResult) {
+        result.max_score = Some(self.max_score());
+        result.groups.clear();
+        if result.compile.verdict.is_some() {
+            result.score = Some(Points(0.0));
+            return;
+        }
+        let mut observed: Vec<Option<Observed>> = vec![None; tests.len()];
+        for test in &result.tests {
+            if let Some(position) = tests.iter().position(|case| case.name == test.name) {
+                observed[position] = Some(Observed {
+                    verdict: test.verdict,
+                    score: test.validator_score,
+                });
+            }
+        }
+        let scored = self.evaluate(&observed);
+        result.score = Some(scored.score);
+        result.verdict = scored.verdict;
+        result.groups = scored.groups;
     }
 }
 

@@ -66,6 +66,9 @@ pub enum SettingsWarning {
         cores: usize,
         jobs: usize,
     },
+    /// A package with scored test groups is graded with random tests too,
+    /// which are in no group: it is scored as a pass-fail problem.
+    GroupsUnused { package: String, random: u32 },
 }
 
 impl fmt::Display for SettingsWarning {
@@ -79,6 +82,12 @@ impl fmt::Display for SettingsWarning {
                 f,
                 "{requested} jobs asked for, but this machine lets the judge use {cores} \
                  core(s): running {jobs} at a time, so no test waits for a core"
+            ),
+            SettingsWarning::GroupsUnused { package, random } => write!(
+                f,
+                "`{package}` scores by test groups, which hold its own tests only: with \
+                 {random} random test(s) it is scored as the percent of tests passed (set \
+                 `random-tests = 0`, or pass `--random 0`, to score by its groups)"
             ),
         }
     }

@@ -249,18 +249,32 @@ pub(crate) fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, Co
             generated: Vec::new(),
         },
         groups: Vec::new(),
+        interactor: None,
     };
+    let groups = package_groups(dir, yaml, &tests)?;
     let package = Package {
         id,
         problem: ProblemRef::Programs(Arc::new(problem)),
         manifest,
         dir: Some(dir.to_owned()),
         tests,
+        groups,
     };
     if unchecked_inputs.is_none() {
         check_tests(&package, "the package's input validator")?;
     }
     Ok(loaded(package, skipped_validators, unchecked_inputs))
+}
+
+/// The scored test groups of the package in `dir` (see
+/// [`crate::config::kattis_groups::read_groups`]).
+fn package_groups(
+    dir: &Path,
+    yaml: &ProblemYaml,
+    tests: &[PackageTest],
+) -> Result<Option<crate::config::groups::GroupTree>, ConfigError> {
+    let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
+    crate::config::kattis_groups::read_groups(dir, &names, yaml.is_scoring())
 }
 
 /// A package written by `judge export --kattis` from a built-in engine:
@@ -334,8 +348,10 @@ fn exported_engine_package(
                 generated: Vec::new(),
             },
             groups: Vec::new(),
+            interactor: None,
         },
         dir: Some(dir.to_owned()),
+        groups: package_groups(dir, yaml, &tests)?,
         tests,
     };
     let profiles = package.manifest.profiles.join(", ");

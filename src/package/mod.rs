@@ -56,6 +56,10 @@ pub struct Package {
     pub dir: Option<PathBuf>,
     /// Samples and fixed tests, in name order.
     pub tests: Vec<PackageTest>,
+    /// The scored test groups over `tests` (problem.toml `[[groups]]`, a
+    /// Kattis `type: scoring` package's `data/**/testdata.yaml` or
+    /// `test_group.yaml`); `None`: pass-fail.
+    pub(crate) groups: Option<crate::config::groups::GroupTree>,
 }
 
 impl std::fmt::Debug for Package {
@@ -66,6 +70,7 @@ impl std::fmt::Debug for Package {
             .field("manifest", &self.manifest)
             .field("dir", &self.dir)
             .field("tests", &self.tests.len())
+            .field("groups", &self.groups.is_some())
             .finish()
     }
 }
@@ -108,6 +113,7 @@ impl Package {
                     kind: ConfigErrorKind::Read(error),
                 })?;
                 let manifest: ProblemToml = parse_toml(&path, &text)?;
+                programs::check_declared_interactor(&path, &text, &dir, &manifest)?;
                 let problem = if has_programs(&manifest) {
                     let default_config;
                     let config = match config {
@@ -140,12 +146,15 @@ impl Package {
                         ));
                     }
                 }
+                let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
+                let groups = crate::config::groups::from_toml(&manifest.groups, &names, &path)?;
                 let package = Package {
                     id: id.to_owned(),
                     problem,
                     manifest,
                     dir: Some(dir),
                     tests,
+                    groups,
                 };
                 package.check_tests()?;
                 return Ok(package);
@@ -196,12 +205,15 @@ impl Package {
                 answer,
             });
         }
+        let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
+        let groups = crate::config::groups::from_toml(&manifest.groups, &names, &path)?;
         let package = Package {
             id: id.to_owned(),
             problem,
             manifest,
             dir: None,
             tests,
+            groups,
         };
         // No `check_tests` here: the bundled tests cannot change after the
         // build, and a test proves them valid (below), so start-up does not

@@ -3,9 +3,10 @@
 //! [`ProgramProblem`].
 
 use crate::config::judge::{JudgeConfig, RunsAs};
-use crate::config::problem::{invalid_at, CheckerKind, ProblemToml};
+use crate::config::problem::{invalid_at, CheckerKind, InteractorProtocolToml, ProblemToml};
 use crate::config::ConfigError;
 use crate::external::{Checker, CheckerProtocol, ProgramProblem, Role, Tool, Toolbox};
+use crate::interaction::InteractorProtocol;
 use crate::problems::checkers::BuiltinChecker;
 use std::path::Path;
 
@@ -155,7 +156,33 @@ pub(super) fn program_problem(
         config.tool_limits(&manifest.limits),
     )
     .map_err(|fault| ConfigError::invalid(path, "programs", fault.0))?;
-    Ok(ProgramProblem::new(
+    let interactor = match &manifest.interactor {
+        Some(interactor) => {
+            let protocol = match interactor.protocol {
+                InteractorProtocolToml::Testlib => InteractorProtocol::Testlib {
+                    // Polygon: a checker reads what the interactor wrote, when
+                    // the package states one.
+                    checker: checker_toml.kind.is_some(),
+                },
+                InteractorProtocolToml::Kattis if checker_toml.kind.is_some() => {
+                    return Err(invalid_at(
+                        path,
+                        text,
+                        "interactor.protocol",
+                        "a `kattis` interactor decides the test itself: leave out `[checker]` \
+                         (a checker step follows a `testlib` interactor)",
+                    ))
+                }
+                InteractorProtocolToml::Kattis => InteractorProtocol::Kattis,
+            };
+            Some((
+                tool("interactor.program", Role::Interactor, &interactor.program)?,
+                protocol,
+            ))
+        }
+        None => None,
+    };
+    let problem = ProgramProblem::new(
         id,
         &manifest.title,
         &manifest.profiles,
@@ -164,5 +191,55 @@ pub(super) fn program_problem(
         generator,
         validator,
         checker,
-    ))
+    );
+    Ok(match interactor {
+        Some((tool, protocol)) => problem.with_interactor(tool, protocol),
+        None => problem,
+    })
+}
+
+/// The file names of an interactor by Polygon's and Codeforces' conventions
+/// (`interactor.cpp` at the package's root or in `files/`).
+const CONVENTIONAL_INTERACTORS: [&str; 2] = ["interactor", "files/interactor"];
+
+/// A package that carries an interactor by those conventions but does not
+/// declare `[interactor]` is refused: graded without it, every test would
+/// be judged as if the problem were not interactive.
+pub(super) fn check_declared_interactor(
+    path: &Path,
+    text: &str,
+    dir: &Path,
+    manifest: &ProblemToml,
+) -> Result<(), ConfigError> {
+    if manifest.interactor.is_some() {
+        return Ok(());
+    }
+    for stem in CONVENTIONAL_INTERACTORS {
+        let Some(parent) = dir.join(stem).parent().map(Path::to_owned) else {
+            continue;
+        };
+        let Ok(entries) = fs_err::read_dir(&parent) else {
+            continue;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.split('.').next() == Some("interactor") && entry.path().is_file() {
+                let relative = entry
+                    .path()
+                    .strip_prefix(dir)
+                    .map_or_else(|_| name.clone(), |relative| relative.display().to_string());
+                return Err(invalid_at(
+                    path,
+                    text,
+                    "interactor",
+                    format!(
+                        "the package holds `{relative}` but problem.toml declares no \
+                         `[interactor]`: add `[interactor]` with `program = \"{relative}\"` \
+                         (`protocol = \"testlib\"` is the default), or rename the file"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }

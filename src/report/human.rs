@@ -50,6 +50,22 @@ pub(crate) fn render_submission(result: &SubmissionResult) -> String {
         result.passed,
         result.total
     );
+    // Scored by test groups (issue #15): the score and a line per group.
+    if let (false, Some(score), Some(max)) =
+        (result.groups.is_empty(), result.score, result.max_score)
+    {
+        let _ = writeln!(out, "  score {score} of {max}");
+        for group in &result.groups {
+            let _ = writeln!(
+                out,
+                "    {}: {} of {} ({})",
+                visible(&group.name),
+                group.score,
+                group.max_score,
+                group.verdict
+            );
+        }
+    }
     if let Some(verdict) = result.compile.verdict {
         let _ = writeln!(out, "  {verdict}: compilation failed");
         let _ = writeln!(out, "  {}", "-".repeat(40));
@@ -156,7 +172,10 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
             who,
             result.verdict.to_string(),
             format!("{}/{}", result.passed, result.total),
-            format!("{}%", graded.score_percent()),
+            match (result.groups.is_empty(), result.score, result.max_score) {
+                (false, Some(score), Some(max)) => format!("{score}/{max}"),
+                _ => format!("{}%", graded.score_percent()),
+            },
             time,
         ]);
     }

@@ -77,7 +77,7 @@ pub(crate) fn run_test(
             read_paths: &prepared.read_paths,
             limits,
         };
-        super::interactive::run_test(
+        let for_checker = super::interactive::run_test(
             sandbox,
             &interactor,
             &submission,
@@ -85,6 +85,20 @@ pub(crate) fn run_test(
             answer,
             &mut result,
         );
+        // testlib: the checker reads what the interactor wrote.
+        if let Some(output) = for_checker {
+            match problem.check(&input.text, &output, answer, &settings.check_options) {
+                Ok(outcome) => {
+                    result.verdict = outcome.verdict;
+                    result.message = outcome.reason;
+                    result.validator_score = outcome.score.or(result.validator_score);
+                }
+                Err(failure) => {
+                    result.verdict = Verdict::JudgeError;
+                    result.message = failure.to_string();
+                }
+            }
+        }
         return result;
     }
     let spec = RunSpec {

@@ -379,10 +379,15 @@ pub trait TestGate: Sync {
     fn reached(&self, test: usize, known: &[Option<crate::verdict::Verdict>]) -> bool;
 }
 
-/// [`run`] running, of each submission, only the tests `gate` says are
-/// reached. As with [`TestsToRun::UntilFirstFailure`], a worker skips a
-/// test once it is surely not reached, and the result keeps exactly the
-/// tests reached given the verdicts in test order, for any `--jobs`.
+/// [`run_cancellable`] running, of each submission, only the tests `gate`
+/// says are reached. As with [`TestsToRun::UntilFirstFailure`], a worker
+/// skips a test once it is surely not reached, and the result keeps
+/// exactly the tests reached given the verdicts in test order, for any
+/// `--jobs`.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "run_cancellable's, plus the gate"
+)]
 pub fn run_gated(
     problem: &dyn Problem,
     submissions: &[Submission],
@@ -390,20 +395,19 @@ pub fn run_gated(
     settings: &Settings,
     gate: &dyn TestGate,
     workspace: &Workspace,
+    cancel: &Cancellation,
     on_event: &mut dyn FnMut(Event<'_>),
-) -> Result<Vec<SubmissionResult>, RunError> {
-    let never = Cancellation::new();
-    let results = run_stopping(
+) -> Result<Vec<Option<SubmissionResult>>, RunError> {
+    run_stopping(
         problem,
         submissions,
         tests,
         settings,
         Stop::Gate(gate),
         workspace,
-        &never,
+        cancel,
         on_event,
-    )?;
-    Ok(results.into_iter().flatten().collect())
+    )
 }
 
 /// Which tests of a submission run (see [`TestsToRun`], [`TestGate`]).

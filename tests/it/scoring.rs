@@ -139,17 +139,17 @@ fn a_bad_testdata_yaml_refuses_the_package_with_its_line_and_keys() {
     assert!(err.contains("`grader_flags`"), "{err}");
 }
 
-#[test]
-fn problem_toml_groups_score_points_per_group() {
-    let dir = Dir::new();
+/// A problem.toml package `tri` with two groups: `small` (30 points,
+/// pass-fail) and `large` (70, a share per test).
+fn toml_package(dir: &Dir, root: &str) {
     let manifest = "title = \"Triangle sums\"\norigin = \"judge tests\"\nprofiles = [\"data\"]\n\
         reference = \"reference.py\"\n\
         [limits]\ntime-limit-ms = 2000\nmemory-limit-mib = 256\noutput-limit-kib = 64\n\
         [tests]\nseed = 1\n\
         [[groups]]\nname = \"small\"\npoints = 30\ntests = \"a-*\"\n\
         [[groups]]\nname = \"large\"\npoints = 70\ntests = \"b-*\"\naggregation = \"sum\"\n";
-    dir.create("tri/problem.toml", manifest);
-    dir.create("tri/reference.py", ACCEPTED);
+    dir.create(&format!("{root}/problem.toml"), manifest);
+    dir.create(&format!("{root}/reference.py"), ACCEPTED);
     for (name, n) in [
         ("a-1", 10),
         ("a-2", 1000),
@@ -157,15 +157,20 @@ fn problem_toml_groups_score_points_per_group() {
         ("b-2", 5_000_000_000),
     ] {
         let (input, answer) = case(n);
-        dir.create(&format!("tri/tests/{name}.in"), &input);
-        dir.create(&format!("tri/tests/{name}.ans"), &answer);
+        dir.create(&format!("{root}/tests/{name}.in"), &input);
+        dir.create(&format!("{root}/tests/{name}.ans"), &answer);
     }
+}
+
+/// 32 bits: the small group and no test of the large one.
+const NARROW: &str = "n = int(input())\nprint(n * (n + 1) // 2 % 2**32)\n";
+
+#[test]
+fn problem_toml_groups_score_points_per_group() {
+    let dir = Dir::new();
+    toml_package(&dir, "tri");
     dir.create("tri/submissions/accepted/formula.py", ACCEPTED);
-    // 32 bits: the small group and no test of the large one.
-    dir.create(
-        "tri/submissions/partially_accepted/narrow.py",
-        "n = int(input())\nprint(n * (n + 1) // 2 % 2**32)\n",
-    );
+    dir.create("tri/submissions/partially_accepted/narrow.py", NARROW);
     let run = dir.judge(&["grade", "--package", "tri"]);
     let out = run.stdout();
     run.expect_code(0);
@@ -177,6 +182,190 @@ fn problem_toml_groups_score_points_per_group() {
     ] {
         assert!(out.contains(line), "missing `{line}` in:\n{out}");
     }
+}
+
+/// The tests of `submission`'s result in a JSON report, and its score and
+/// groups.
+fn tests_and_score(
+    report: &serde_json::Value,
+    submission: &str,
+) -> (Vec<String>, serde_json::Value) {
+    let result = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|result| result["submission"].as_str().unwrap().ends_with(submission))
+        .unwrap_or_else(|| panic!("no result for {submission}: {report:#}"));
+    let tests = result["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|test| test["name"].as_str().unwrap().to_owned())
+        .collect();
+    let score = serde_json::json!({
+        "score": result["score"],
+        "max_score": result["max_score"],
+        "verdict": result["verdict"],
+        "groups": result["groups"],
+    });
+    (tests, score)
+}
+
+/// See: issue #15. Under `on_reject: break` the tests after a group's
+/// first rejection are not run (one worker: a test is run exactly when it
+/// is in the result), and the score is the same as with every test run.
+#[test]
+fn on_reject_break_runs_no_unreached_test_and_scores_the_same() {
+    let dir = Dir::new();
+    scoring_package(&dir);
+    let gated = dir.judge(&[
+        "grade",
+        "--package",
+        "tri",
+        "--jobs",
+        "1",
+        "--json",
+        "gated.json",
+    ]);
+    gated.expect_code(0);
+    let all = dir.judge(&[
+        "grade",
+        "--package",
+        "tri",
+        "--jobs",
+        "1",
+        "--all-tests",
+        "--json",
+        "all.json",
+    ]);
+    all.expect_code(0);
+    let gated = crate::support::report(&dir.read("gated.json"));
+    let all = crate::support::report(&dir.read("all.json"));
+    let (gated_tests, gated_score) = tests_and_score(&gated, "narrow.py");
+    let (all_tests, all_score) = tests_and_score(&all, "narrow.py");
+    assert_eq!(
+        gated_tests,
+        [
+            "sample/1",
+            "secret/subtask1/1",
+            "secret/subtask1/2",
+            "secret/subtask2/1"
+        ],
+        "{gated:#}"
+    );
+    assert_eq!(all_tests.len(), 5, "{all:#}");
+    assert_eq!(gated_score, all_score);
+    assert_eq!(gated_score["score"], 50.0, "{gated_score:#}");
+    assert_eq!(
+        gated_score["groups"].as_array().map(Vec::len),
+        Some(4),
+        "{gated_score:#}"
+    );
+}
+
+/// See: issue #15. `judge run` scores a package with `[[groups]]` by its
+/// groups: the terminal, the JSON and the CSV carry the score.
+#[test]
+fn run_scores_by_the_groups() {
+    let dir = Dir::new();
+    toml_package(&dir, "problems/tri");
+    dir.create("narrow.py", NARROW);
+    let run = dir.judge(&[
+        "run",
+        "tri",
+        "narrow.py",
+        "--problems-dir",
+        "problems",
+        "--json",
+        "run.json",
+        "--csv",
+        "run.csv",
+    ]);
+    run.expect_code(1);
+    let out = run.stdout();
+    for line in [
+        "  score 30 of 100",
+        "    small: 30 of 30 (AC)",
+        "    large: 0 of 70 (WA)",
+    ] {
+        assert!(out.contains(line), "missing `{line}` in:\n{out}");
+    }
+    let report = crate::support::report(&dir.read("run.json"));
+    let (tests, score) = tests_and_score(&report, "narrow.py");
+    assert_eq!(tests.len(), 4, "`run` runs every test: {report:#}");
+    assert_eq!(score["score"], 30.0, "{score:#}");
+    assert_eq!(score["max_score"], 100.0, "{score:#}");
+    assert_eq!(score["groups"][1]["name"], "large", "{score:#}");
+    let csv = dir.read("run.csv");
+    assert!(csv.contains(",tri,30.00,WA,"), "{csv}");
+    // Other tests are in no group: pass-fail, with a note.
+    dir.create("other/x.in", "3\n");
+    dir.create("other/x.ans", "6\n");
+    let random = dir.judge(&[
+        "run",
+        "tri",
+        "narrow.py",
+        "--problems-dir",
+        "problems",
+        "--tests",
+        "other",
+    ]);
+    assert!(
+        random
+            .stderr()
+            .contains("scores by test groups, which hold its own tests only"),
+        "{}",
+        random.stderr()
+    );
+    assert!(
+        !random.stdout().contains("score 30 of 100"),
+        "{}",
+        random.stdout()
+    );
+}
+
+/// See: issue #15. A class's `grade` scores by the groups too, and runs
+/// only the tests they reach.
+#[test]
+fn a_class_grade_scores_by_the_groups() {
+    let dir = Dir::new();
+    toml_package(&dir, "problems/tri");
+    dir.create(
+        "judge.toml",
+        "submissions = \"hand-ins\"\nlayout = \"student/problem\"\nrandom-tests = 0\njobs = 1\n",
+    );
+    dir.create("hand-ins/alice/tri.py", ACCEPTED);
+    dir.create("hand-ins/bob/tri.py", NARROW);
+    dir.create("hand-ins/carol/tri.py", WRONG);
+    let run = dir.judge(&[
+        "grade",
+        "--problems-dir",
+        "problems",
+        "--json",
+        "class.json",
+        "--csv",
+        "class.csv",
+        "--html",
+        "class.html",
+    ]);
+    let out = run.stdout();
+    assert!(out.contains("30/100"), "{out}");
+    assert!(out.contains("100/100"), "{out}");
+    let report = crate::support::report(&dir.read("class.json"));
+    let (tests, score) = tests_and_score(&report, "bob/tri.py");
+    assert_eq!(score["score"], 30.0, "{score:#}");
+    assert_eq!(score["groups"][0]["verdict"], "AC", "{score:#}");
+    // `large` sums its tests: every one runs.
+    assert_eq!(tests, ["a-1", "a-2", "b-1", "b-2"], "{report:#}");
+    // `small` is pass-fail, so it stops at its first rejection: `a-2` is
+    // not run.
+    let (tests, score) = tests_and_score(&report, "carol/tri.py");
+    assert_eq!(tests, ["a-1", "b-1", "b-2"], "{report:#}");
+    assert_eq!(score["score"], 0.0, "{score:#}");
+    let csv = dir.read("class.csv");
+    assert!(csv.contains("bob,tri,30.00,WA,"), "{csv}");
+    assert!(csv.contains("alice,tri,100.00,AC,"), "{csv}");
+    assert!(dir.path().join("class.html").is_file());
 }
 
 /// A validator that scores: an exact answer is worth 10 (`score.txt`), one

@@ -14,11 +14,12 @@
 
 mod engine;
 mod relay;
+mod testlib;
 pub(crate) mod verdict;
 
 use super::events::{Excerpt, TestResult};
 use super::TestInput;
-use crate::interaction::InteractorSpec;
+use crate::interaction::{InteractorProtocol, InteractorSpec};
 use crate::sandbox::{Connection, Limits, Measured, RunSpec, Sandbox, Termination, Trust};
 use crate::verdict::Verdict;
 use relay::{Ends, Relayed, Signals};
@@ -48,7 +49,9 @@ const FEEDBACK_BYTES: usize = 2048;
 static NEXT_RUN: AtomicU64 = AtomicU64::new(0);
 
 /// Runs every pass of one test and decides its verdict; fills `result`'s
-/// verdict, message, measurements and excerpt (the transcript).
+/// verdict, message, measurements and excerpt (the transcript). Returns,
+/// for an accepted test of a testlib interactor with a checker step, what
+/// the interactor wrote to its `output` file, for the checker.
 pub fn run_test(
     sandbox: &mut Sandbox,
     spec: &InteractorSpec,
@@ -56,16 +59,31 @@ pub fn run_test(
     input: &TestInput,
     answer: Option<&str>,
     result: &mut TestResult,
-) {
+) -> Option<String> {
     let dir = match test_dir(spec, input, answer) {
         Ok(dir) => dir,
         Err(message) => {
             result.verdict = Verdict::JudgeError;
             result.message = message;
-            return;
+            return None;
         }
     };
-    let outcome = run_passes(sandbox, spec, submission, &dir, result);
+    let mut outcome = run_passes(sandbox, spec, submission, &dir, result);
+    let mut for_checker = None;
+    if let (Ok((Verdict::Accepted, _, _)), InteractorProtocol::Testlib { checker: true }) =
+        (&outcome, spec.protocol)
+    {
+        // The interactor's `output` is the checker's contestant output.
+        match fs_err::read(dir.join("output")) {
+            Ok(bytes) => for_checker = Some(String::from_utf8_lossy(&bytes).into_owned()),
+            Err(error) => {
+                outcome = Err(format!(
+                    "failed to read what the {} wrote to `output`: {error}",
+                    spec.label
+                ));
+            }
+        }
+    }
     let _ = fs_err::remove_dir_all(&dir);
     let (verdict, message, transcript) = match outcome {
         Ok(decided) => decided,
@@ -78,6 +96,7 @@ pub fn run_test(
         answer.map(str::as_bytes),
         transcript.as_bytes(),
     ));
+    for_checker
 }
 
 /// The test's folder: `input` and `answer` for the validator and its
@@ -97,6 +116,11 @@ fn test_dir(
         fs_err::copy(&input.path, dir.join("input"))?;
         fs_err::write(dir.join("answer"), answer.unwrap_or(""))?;
         fs_err::create_dir(dir.join("feedback"))?;
+        if let InteractorProtocol::Testlib { .. } = spec.protocol {
+            // testlib's `output`, which the interactor writes for the
+            // checker (lent to the sandbox user with the folder).
+            fs_err::write(dir.join("output"), "")?;
+        }
         Ok(())
     })();
     made.map_err(|error| format!("failed to prepare the {}'s folder: {error}", spec.label))?;
@@ -153,7 +177,15 @@ fn run_passes(
             pass,
             passes,
         };
-        match decide_pass(&facts) {
+        let decided = match spec.protocol {
+            InteractorProtocol::Kattis => decide_pass(&facts),
+            InteractorProtocol::Testlib { .. } => {
+                let (decided, points) = testlib::decide_testlib_pass(&facts);
+                result.validator_score = points.map(crate::verdict::ValidatorScore::Score);
+                decided
+            }
+        };
+        match decided {
             PassVerdict::Final(verdict, message) => {
                 if verdict == Verdict::RuntimeError {
                     result.stderr = super::events::stderr_excerpt(&ran.submission_stderr, 0);
@@ -211,8 +243,16 @@ fn ended(measured: &Measured, stopped: bool) -> Ended {
 /// test's folder, with its own limits.
 fn validator_spec(spec: &InteractorSpec, dir: &Path, wall_time_ms: u64) -> RunSpec {
     let mut args = spec.args.clone();
-    args.extend(["input", "answer", "feedback/"].map(OsString::from));
-    args.extend(spec.flags.iter().map(OsString::from));
+    match spec.protocol {
+        InteractorProtocol::Kattis => {
+            args.extend(["input", "answer", "feedback/"].map(OsString::from));
+            args.extend(spec.flags.iter().map(OsString::from));
+        }
+        // testlib's `interactor <input> <output> [<answer>]`.
+        InteractorProtocol::Testlib { .. } => {
+            args.extend(["input", "output", "answer"].map(OsString::from));
+        }
+    }
     RunSpec {
         program: spec.program.clone(),
         args,
@@ -296,6 +336,7 @@ fn interactive_pass(
             stop: Arc::clone(&signals.stop_validator),
         };
         let validator_done = Arc::clone(&signals.validator_done);
+        let protocol = spec.protocol;
         let validator_rejected = Arc::clone(&signals.validator_rejected);
         let validator_thread = scope.spawn(move || {
             let measured = Sandbox::new(&workspace)
@@ -306,8 +347,8 @@ fn interactive_pass(
                 });
             let accepted = matches!(
                 &measured,
-                Ok(measured) if measured.limit_exceeded.is_none()
-                    && measured.termination == Termination::Exited(verdict::ACCEPT)
+                Ok(Measured { limit_exceeded: None, termination: Termination::Exited(code), .. })
+                    if protocol.accepts(*code)
             );
             validator_rejected.store(!accepted, Ordering::SeqCst);
             validator_done.store(true, Ordering::SeqCst);

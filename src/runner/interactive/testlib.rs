@@ -1,0 +1,183 @@
+//! The verdict of a pass with a testlib interactor (issue #15): its exit
+//! code read with testlib's meanings, then the same precedence as the
+//! Kattis protocol ([`super::verdict::decide_pass`]), so the two protocols
+//! cannot drift apart:
+//!
+//! 1. the interactor failed (a limit, a signal, stopped after the
+//!    submission ended), reported a failure (exit 3), or exited with a code
+//!    testlib does not define → JE naming it;
+//! 2. it rejected (1 WA, 2 PE) and exited first → that verdict, even if
+//!    the submission then hangs or dies of SIGPIPE;
+//! 3. the submission's limit, then its crash;
+//! 4. its verdict: 1 → WA, 2 → PE, 0 → AC, 7 → AC with the points its
+//!    message starts with (`points 7.5 ...` or `7.5 ...`; none there is JE).
+//!
+//! testlib's exit codes: `OK_EXIT_CODE` 0, `WA_EXIT_CODE` 1, `PE_EXIT_CODE`
+//! 2, `FAIL_EXIT_CODE` 3, `POINTS_EXIT_CODE` 7.
+
+use super::verdict::{decide_pass, Ended, PassFacts, PassVerdict, ACCEPT, REJECT};
+use crate::sandbox::Termination;
+use crate::verdict::{Points, Verdict};
+
+/// What a pass decided, and the points of an interactor that exited 7.
+pub(crate) fn decide_testlib_pass(facts: &PassFacts<'_>) -> (PassVerdict, Option<Points>) {
+    let label = facts.validator_label;
+    let code = match facts.validator {
+        Ended {
+            termination: Termination::Exited(code),
+            limit: None,
+            stopped: false,
+            ..
+        } => code,
+        // A fault of the interactor's: decided as the Kattis protocol does.
+        _ => return (decide_pass(facts), None),
+    };
+    let judge_error = |message: String| (PassVerdict::Final(Verdict::JudgeError, message), None);
+    let shown = if facts.feedback.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", facts.feedback)
+    };
+    let kattis_code = match code {
+        0 | 7 => ACCEPT,
+        1 | 2 => REJECT,
+        3 => return judge_error(format!("{label} reported a failure (exit code 3){shown}")),
+        other => {
+            return judge_error(format!(
+                "{label} exited with code {other}, which testlib does not define for an \
+                 interactor (0 ok, 1 wrong answer, 2 presentation error, 3 failure, 7 points){shown}"
+            ))
+        }
+    };
+    let as_kattis = PassFacts {
+        validator: Ended {
+            termination: Termination::Exited(kattis_code),
+            ..facts.validator
+        },
+        // A testlib interactor has no next pass.
+        wrote_next_pass: false,
+        ..*facts
+    };
+    let decided = match decide_pass(&as_kattis) {
+        PassVerdict::Final(Verdict::WrongAnswer, message) if code == 2 => {
+            PassVerdict::Final(Verdict::PresentationError, message)
+        }
+        PassVerdict::Final(Verdict::Accepted, _) if facts.feedback.is_empty() => {
+            PassVerdict::Final(Verdict::Accepted, "accepted by the interactor".to_owned())
+        }
+        other => other,
+    };
+    if code != 7 || !matches!(decided, PassVerdict::Final(Verdict::Accepted, _)) {
+        return (decided, None);
+    }
+    match points_of(facts.feedback) {
+        Some(points) => (decided, Some(points)),
+        None => judge_error(format!(
+            "{label} exited with code 7 (points) but its message does not start with a score of \
+             at least 0{shown}"
+        )),
+    }
+}
+
+/// The points a testlib message starts with: `points 7.5 ...` or `7.5 ...`.
+fn points_of(message: &str) -> Option<Points> {
+    let mut words = message.split_whitespace();
+    let first = words.next()?;
+    let number = if first.eq_ignore_ascii_case("points") {
+        words.next()?
+    } else {
+        first
+    };
+    Points::parse(number).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::{LimitExceeded, Limits};
+    use test_case::test_case;
+
+    fn limits() -> Limits {
+        Limits {
+            cpu_time_ms: 1000,
+            wall_time_ms: 3000,
+            memory_kib: 262_144,
+            stdout_bytes: 65_536,
+            stderr_bytes: 4096,
+            processes: 1,
+            open_files: 16,
+            file_size_kib: 1024,
+            scratch_kib: 1024,
+        }
+    }
+
+    fn hung() -> Ended {
+        Ended {
+            termination: Termination::Signaled(libc::SIGKILL),
+            stopped: true,
+            ..Ended::exited(0)
+        }
+    }
+
+    fn timed_out() -> Ended {
+        Ended {
+            termination: Termination::Signaled(libc::SIGKILL),
+            limit: Some(LimitExceeded::WallTime),
+            ..Ended::exited(0)
+        }
+    }
+
+    /// (interactor, submission, interactor first, feedback) → verdict and
+    /// points.
+    #[test_case(Ended::exited(0), Ended::exited(0), false, "ok 3 guesses", Verdict::Accepted, None ; "ok")]
+    #[test_case(Ended::exited(1), Ended::exited(0), false, "wrong guess", Verdict::WrongAnswer, None ; "wrong answer")]
+    #[test_case(Ended::exited(2), Ended::exited(0), false, "not a number", Verdict::PresentationError, None ; "presentation error")]
+    #[test_case(Ended::exited(1), hung(), true, "too many guesses", Verdict::WrongAnswer, None ; "rejected first, the submission hangs")]
+    #[test_case(Ended::exited(2), hung(), true, "garbage", Verdict::PresentationError, None ; "pe first, the submission hangs")]
+    #[test_case(Ended::exited(0), timed_out(), false, "ok", Verdict::TimeLimitExceeded, None ; "ok, but the submission timed out")]
+    #[test_case(Ended::exited(1), timed_out(), false, "eof", Verdict::TimeLimitExceeded, None ; "tle before a later rejection")]
+    #[test_case(Ended::exited(3), timed_out(), false, "bad input", Verdict::JudgeError, None ; "failure beats the submission")]
+    #[test_case(Ended::exited(4), Ended::exited(0), false, "", Verdict::JudgeError, None ; "an undefined code")]
+    #[test_case(Ended::exited(42), Ended::exited(0), false, "", Verdict::JudgeError, None ; "a kattis code")]
+    #[test_case(hung(), Ended::exited(0), false, "", Verdict::JudgeError, None ; "the interactor hung")]
+    #[test_case(Ended::exited(7), Ended::exited(0), false, "points 7.5 half done", Verdict::Accepted, Some(7.5) ; "points")]
+    #[test_case(Ended::exited(7), Ended::exited(0), false, "12", Verdict::Accepted, Some(12.0) ; "bare points")]
+    #[test_case(Ended::exited(7), Ended::exited(0), false, "well done", Verdict::JudgeError, None ; "points without a number")]
+    #[test_case(Ended::exited(7), timed_out(), false, "points 3", Verdict::TimeLimitExceeded, None ; "points, but the submission timed out")]
+    fn testlib_exit_codes_and_precedence(
+        interactor: Ended,
+        submission: Ended,
+        interactor_first: bool,
+        feedback: &str,
+        expected: Verdict,
+        points: Option<f64>,
+    ) {
+        let limits = limits();
+        let facts = PassFacts {
+            validator_label: "interactor `interactor.cpp`",
+            validator: interactor,
+            validator_limits: &limits,
+            submission,
+            submission_limits: &limits,
+            submission_flooded: false,
+            validator_first: interactor_first,
+            waiting: "the interactor was waiting for the submission",
+            feedback,
+            wrote_next_pass: false,
+            pass: 1,
+            passes: 1,
+        };
+        let (decided, got_points) = decide_testlib_pass(&facts);
+        let PassVerdict::Final(verdict, message) = decided else {
+            panic!("a testlib interactor has no next pass");
+        };
+        assert_eq!(verdict, expected, "{message}");
+        assert_eq!(got_points, points.map(Points), "{message}");
+        if verdict == Verdict::JudgeError {
+            assert!(
+                message.starts_with("interactor `interactor.cpp`"),
+                "{message}"
+            );
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! A 2025-09 package's `submissions/submissions.yaml` (issue #15): where it
+//! states expectations, a submission agrees when its verdicts, score and
+//! messages are within them; a bad entry refuses the package with its line.
+
+use crate::support::Dir;
+
+/// Doubles a number. `mixed/` is no verdict folder: only submissions.yaml
+/// says what its programs must get.
+fn double_package(dir: &Dir, submissions_yaml: &str) {
+    for (name, contents) in [
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Double\nuuid: 0f6c6a52-3b8e-4d0c-9a57-2d41c1f0b7e3\n\
+             limits:\n  time_limit: 2\n",
+        ),
+        ("data/sample/1.in", "1\n"),
+        ("data/sample/1.ans", "2\n"),
+        ("data/secret/1.in", "5\n"),
+        ("data/secret/1.ans", "10\n"),
+        ("data/secret/2.in", "-4\n"),
+        ("data/secret/2.ans", "-8\n"),
+        ("input_validators/check.py", "import sys\nint(sys.stdin.read())\nsys.exit(42)\n"),
+        ("submissions/accepted/double.py", "print(2 * int(input()))\n"),
+        // Right for positive numbers only.
+        (
+            "submissions/mixed/positive.py",
+            "n = int(input())\nprint(2 * n if n > 0 else 0)\n",
+        ),
+        ("submissions/submissions.yaml", submissions_yaml),
+    ] {
+        dir.create(&format!("double/{name}"), contents);
+    }
+}
+
+#[test]
+fn a_submission_agrees_when_it_is_within_its_expectations() {
+    let dir = Dir::new();
+    double_package(
+        &dir,
+        "accepted/*:\n  permitted: [AC]\nmixed/positive.py:\n  author: Ann\n  permitted: [AC, WA]\n  \
+         required: [WA]\n  message: expected\n",
+    );
+    let run = dir.judge(&["grade", "--package", "double"]);
+    let out = run.stdout();
+    assert_eq!(run.code(), 0, "{out}{}", run.stderr());
+    assert!(
+        out.contains("ok       double/submissions/mixed/positive.py: WA (submissions.yaml `mixed/positive.py` line 3) on secret/2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ok       double/submissions/accepted/double.py: AC (submissions.yaml `accepted/*` line 1)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_submission_outside_its_expectations_is_a_mismatch() {
+    let dir = Dir::new();
+    // The partial program gets a WA, which is not permitted.
+    double_package(&dir, "mixed/*:\n  permitted: [AC, TLE]\n");
+    let run = dir.judge(&["grade", "--package", "double"]);
+    let out = run.stdout();
+    run.expect_code(1);
+    assert!(
+        out.contains(
+            "MISMATCH double/submissions/mixed/positive.py: WA (submissions.yaml `mixed/*` line 1)"
+        ),
+        "{out}"
+    );
+    // The accepted program is judged by its folder, as without the file.
+    assert!(
+        out.contains("ok       double/submissions/accepted/double.py: AC (folder accepted)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn without_an_expectation_a_folder_that_is_no_verdict_is_skipped() {
+    let dir = Dir::new();
+    double_package(&dir, "accepted/*:\n  permitted: [AC]\n");
+    let run = dir.judge(&["grade", "--package", "double"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout()
+            .contains("1 of 1 submissions got their folder's verdict; 1 skipped"),
+        "{}",
+        run.stdout()
+    );
+}
+
+#[test]
+fn a_bad_entry_refuses_the_package_with_its_file_and_line() {
+    let dir = Dir::new();
+    double_package(
+        &dir,
+        "accepted/*:\n  permitted: [AC]\nmixed/*:\n  permitted: [AC, PE]\n",
+    );
+    let run = dir.judge(&["grade", "--package", "double"]);
+    run.expect_code(2);
+    let err = run.stderr();
+    assert!(err.contains("double/submissions/submissions.yaml"), "{err}");
+    assert!(
+        err.contains("line 3: `mixed/*`: `permitted`: `PE` is not a verdict of the format (AC, WA, RTE, TLE)"),
+        "{err}"
+    );
+}

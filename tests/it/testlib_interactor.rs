@@ -1,0 +1,200 @@
+//! A package of ours with a testlib-style interactor (issue #15): problem.toml
+//! `[interactor]` talks to the submission with testlib's arguments and exit
+//! codes, and the testlib checker then reads what it wrote. A misbehaving
+//! interactor is a judge error naming it, never a verdict on the submission.
+
+use crate::support::{repository, Dir};
+
+/// Copies the fixture package into `dir/guess` (to change its files).
+fn copy_fixture(dir: &Dir) {
+    let source = repository().join("tests/fixtures/interactive/testlib-guess");
+    for entry in walkdir::WalkDir::new(&source) {
+        let entry = entry.unwrap();
+        if entry.file_type().is_file() {
+            let relative = entry.path().strip_prefix(&source).unwrap();
+            dir.create(
+                &format!("guess/{}", relative.display()),
+                fs_err::read(entry.path()).unwrap(),
+            );
+        }
+    }
+}
+
+/// The line of `submission` in a `grade --package` table.
+fn line_of<'a>(out: &'a str, submission: &str) -> &'a str {
+    out.lines()
+        .find(|line| line.contains(submission))
+        .unwrap_or_else(|| panic!("no line for {submission}: {out}"))
+}
+
+#[test]
+fn every_testlib_guess_submission_gets_its_folders_verdict() {
+    let dir = Dir::new();
+    copy_fixture(&dir);
+    let run = dir.judge(&["grade", "--package", "guess", "--json", "report.json"]);
+    let out = run.stdout();
+    assert_eq!(run.code(), 0, "{out}{}", run.stderr());
+    for (submission, verdict) in [
+        ("accepted/binary.py", "AC"),
+        ("wrong_answer/linear.py", "WA"),
+        ("time_limit_exceeded/no_flush.py", "TLE"),
+    ] {
+        let line = line_of(&out, submission);
+        assert!(
+            line.starts_with("ok ") && line.contains(&format!(": {verdict} ")),
+            "{line}"
+        );
+    }
+    // The interactor's exit 1 and its stderr message.
+    assert!(
+        line_of(&out, "linear.py").contains("too many guesses: more than 10"),
+        "{out}"
+    );
+    assert!(
+        line_of(&out, "no_flush.py").contains("neither side had written anything"),
+        "{out}"
+    );
+    // The checker step ran on what the interactor wrote to `output`.
+    let report = crate::support::report(&dir.read("report.json"));
+    let accepted = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|result| {
+            result["submission"]
+                .as_str()
+                .unwrap()
+                .ends_with("binary.py")
+        })
+        .unwrap();
+    let messages: Vec<&str> = accepted["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|test| test["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "ok 1000 found in 10 guesses",
+            "ok 1 found in 9 guesses",
+            "ok 357 found in 9 guesses"
+        ],
+        "{report:#}"
+    );
+}
+
+/// See: issue #15. The checker decides after the interactor says ok: a
+/// checker that disagrees with the interactor's output makes the test WA.
+#[test]
+fn the_checker_step_decides_after_the_interactor() {
+    let dir = Dir::new();
+    copy_fixture(&dir);
+    // The answers name another number than the interactor finds.
+    dir.create("guess/tests/middle.ans", "358\n");
+    let run = dir.judge(&[
+        "run",
+        "guess",
+        "guess/submissions/accepted/binary.py",
+        "--problems-dir",
+        ".",
+    ]);
+    let out = run.stdout();
+    run.expect_code(1);
+    assert!(out.contains("found 357, expected 358"), "{out}");
+}
+
+/// An interactor (any language) in place of the fixture's.
+fn with_interactor(dir: &Dir, script: &str) {
+    dir.create("guess/interactor.py", script);
+    let manifest = dir.read("guess/problem.toml").replace(
+        "program = \"interactor.cpp\"",
+        "program = \"interactor.py\"",
+    );
+    dir.create("guess/problem.toml", manifest);
+    fs_err::remove_file(dir.path().join("guess/interactor.cpp")).unwrap();
+}
+
+#[test_case::test_case(
+    "import sys\nsys.stderr.write('the input is broken')\nsys.exit(3)\n",
+    "interactor `interactor.py` reported a failure (exit code 3): the input is broken" ;
+    "a failure"
+)]
+#[test_case::test_case(
+    "import sys\nsys.exit(42)\n",
+    "interactor `interactor.py` exited with code 42, which testlib does not define" ;
+    "an undefined code"
+)]
+#[test_case::test_case(
+    "import sys\ninput()\nprint('correct', flush=True)\nsys.stderr.write('fine')\nsys.exit(0)\n",
+    "the interactor wrote no result" ;
+    "ok without an output for the checker"
+)]
+#[test_case::test_case(
+    "import sys\ninput()\nprint('correct', flush=True)\nsys.stderr.write('well done')\nsys.exit(7)\n",
+    "exited with code 7 (points) but its message does not start with a score" ;
+    "points without a score"
+)]
+fn a_misbehaving_testlib_interactor_is_a_judge_error_naming_it(script: &str, what: &str) {
+    let dir = Dir::new();
+    copy_fixture(&dir);
+    with_interactor(&dir, script);
+    let run = dir.judge(&[
+        "run",
+        "guess",
+        "guess/submissions/accepted/binary.py",
+        "--problems-dir",
+        ".",
+        "--json",
+        "run.json",
+    ]);
+    run.expect_code(3);
+    let report = crate::support::report(&dir.read("run.json"));
+    let test = &report["results"][0]["tests"][0];
+    assert_eq!(test["verdict"], "JE", "{report:#}");
+    assert!(
+        test["message"].as_str().unwrap().contains(what),
+        "{report:#}"
+    );
+}
+
+/// Polygon and Codeforces packages carry `interactor.cpp`: one that
+/// problem.toml does not declare refuses the package, with the fix.
+#[test]
+fn an_undeclared_interactor_refuses_the_package() {
+    let dir = Dir::new();
+    copy_fixture(&dir);
+    let manifest = dir.read("guess/problem.toml").replace(
+        "[interactor]\nprogram = \"interactor.cpp\"\nprotocol = \"testlib\"\n",
+        "",
+    );
+    dir.create("guess/problem.toml", manifest);
+    let run = dir.judge(&["grade", "--package", "guess"]);
+    run.expect_code(2);
+    let err = run.stderr();
+    assert!(err.contains("guess/problem.toml"), "{err}");
+    assert!(
+        err.contains(
+            "the package holds `interactor.cpp` but problem.toml declares no `[interactor]`"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_kattis_interactor_with_a_checker_is_refused_with_its_line() {
+    let dir = Dir::new();
+    copy_fixture(&dir);
+    let manifest = dir
+        .read("guess/problem.toml")
+        .replace("protocol = \"testlib\"", "protocol = \"kattis\"");
+    dir.create("guess/problem.toml", manifest);
+    let run = dir.judge(&["grade", "--package", "guess"]);
+    run.expect_code(2);
+    let err = run.stderr();
+    assert!(err.contains("line 11"), "{err}");
+    assert!(
+        err.contains("a `kattis` interactor decides the test itself"),
+        "{err}"
+    );
+}
