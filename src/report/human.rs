@@ -396,6 +396,21 @@ pub(crate) fn stress_progress(event: crate::runner::stress::StressProgress) -> S
     }
 }
 
+/// The line of a stress phase when stderr is no terminal: shown once, when
+/// the phase starts, so it names the phase without the counts that a
+/// terminal's progress line updates (they would all be 0 here).
+pub(crate) fn stress_phase(event: crate::runner::stress::StressProgress) -> String {
+    use crate::runner::stress::StressProgress;
+    match event {
+        StressProgress::Testing { total, .. } => format!(
+            "testing: up to {}",
+            crate::problems::text::plural(total, "random test", "random tests")
+        ),
+        StressProgress::Shrinking { .. } => "shrinking the failing input".to_owned(),
+        other => stress_progress(other),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::visible;
