@@ -53,7 +53,8 @@ impl std::fmt::Display for RunNote {
                 f,
                 "`{}` is not a valid input of `{package}`: {}; it runs, but its verdict says \
                  nothing about the problem",
-                test.file, test.reason
+                crate::report::human::visible(&test.file).replace('\n', "\\n"),
+                test.reason
             ),
         }
     }

@@ -145,7 +145,11 @@ impl TestSelection {
         if self.invalid.is_empty() {
             return String::new();
         }
-        let names: Vec<&str> = self.invalid.iter().map(|test| test.name.as_str()).collect();
+        let names: Vec<String> = self
+            .invalid
+            .iter()
+            .map(|test| super::human::visible(&test.name).replace('\n', "\\n"))
+            .collect();
         format!(
             ", {} of them invalid for the problem ({})",
             self.invalid.len(),

@@ -67,6 +67,29 @@ fn run_warns_of_an_invalid_test_and_the_report_names_it() {
     assert!(report["tests"].get("invalid").is_none(), "{report}");
 }
 
+/// An invalid test's name cannot move the terminal's cursor or break the
+/// warning's line: control characters are shown visible.
+#[test]
+fn an_invalid_tests_name_is_shown_visible() {
+    let dir = Dir::new();
+    matching_py(&dir);
+    dir.create("t/a\x1b[2J\nb.in", "9\n0\n");
+    dir.create("t/a\x1b[2J\nb.ans", "0\n");
+    let run = dir.judge(&["run", "rooks", "sol.py", "--tests", "t"]);
+    let stderr = run.stderr();
+    assert!(
+        stderr.contains("warning: `t/a\\x1b[2J\\nb.in` is not a valid input of `rooks`"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains('\x1b') && !run.stdout().contains('\x1b'));
+    assert!(
+        run.stdout()
+            .contains("invalid for the problem (a\\x1b[2J\\nb)"),
+        "{}",
+        run.stdout()
+    );
+}
+
 /// `judge new rooks --dir my-problems` writes the package, and warns that
 /// under `--problems-dir my-problems` it replaces the built-in `rooks`.
 #[test]
