@@ -411,8 +411,10 @@ pub(crate) struct Stats {
 }
 
 impl Stats {
-    /// Counts one test of `problem`.
-    pub(crate) fn add(&mut self, problem: &str, test: &Generated) {
+    /// Counts one test of the built-in engine `engine` (`None` for a
+    /// package with programs of its own: only sizes are counted, as the
+    /// judge cannot tell what its answers mean).
+    pub(crate) fn add(&mut self, engine: Option<&str>, test: &Generated) {
         let size = test.input.len();
         if self.tests == 0 || size < self.smallest_bytes {
             self.smallest_bytes = size;
@@ -421,10 +423,10 @@ impl Stats {
         self.total_bytes += size as u64;
         self.tests += 1;
         let answer = test.answer.as_deref().unwrap_or_default();
-        match problem {
-            "mayan" if answer.trim() == "-1" => self.unsolvable += 1,
-            "mayan" => self.solvable += 1,
-            "matchsticks" => {
+        match engine {
+            Some("mayan") if answer.trim() == "-1" => self.unsolvable += 1,
+            Some("mayan") => self.solvable += 1,
+            Some("matchsticks") => {
                 use crate::problems::matchsticks::{input, outcome, Outcome};
                 if let Ok(parsed) = input::parse(&test.input, Layout::Lenient) {
                     for position in &parsed.positions {
@@ -435,7 +437,7 @@ impl Stats {
                     }
                 }
             }
-            _ => {
+            Some("rooks") => {
                 for count in answer.split_whitespace() {
                     self.boards += 1;
                     if let Ok(count) = count.parse::<u64>() {
@@ -443,6 +445,7 @@ impl Stats {
                     }
                 }
             }
+            _ => {}
         }
     }
 }

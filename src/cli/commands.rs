@@ -14,7 +14,7 @@ use clap::{Parser, Subcommand};
     name = "judge",
     version,
     max_term_width = 100,
-    after_help = "Examples:\n  judge grade                       # grade submissions/ with ./judge.toml\n  judge run rooks sol.cpp --random 10\n  judge gen mayan --profile hard --seed 7 --count 20 --out data"
+    after_help = "Exit codes (docs/commands.md has the details of each command):\n  0        success: valid, accepted, the same, every verdict AC\n  1        a negative result: invalid input, WA, different files, some verdict not AC\n  2        a usage or configuration error, nothing run (judge check: PE)\n  3        the judge failed (JE); for judge check also every usage error\n  130/143  run, grade, stress stopped by SIGINT / SIGTERM; reports hold what finished\n\nExamples:\n  judge grade                       # grade submissions/ with ./judge.toml\n  judge run rooks sol.cpp --random 10\n  judge gen mayan --profile hard --seed 7 --count 20 --out data"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -115,7 +115,7 @@ pub enum Command {
         after_help = "Examples:\n  judge man > judge.1 && man ./judge.1\n  judge man | sudo tee /usr/local/share/man/man1/judge.1 > /dev/null"
     )]
     Man,
-    /// Print shell completions for bash, zsh or fish on stdout.
+    /// Print shell completions for bash, zsh, fish, elvish or powershell on stdout.
     #[command(
         after_help = "Examples:\n  judge completions bash > ~/.local/share/bash-completion/completions/judge\n  judge completions zsh > ~/.zfunc/_judge\n  judge completions fish > ~/.config/fish/completions/judge.fish"
     )]

@@ -25,14 +25,8 @@ pub(super) fn run(args: &NewArgs) -> Result<u8, Error> {
         return Err(UsageError::new(format!("`{}` already exists", root.display()), None).into());
     }
     crate::package::scaffold::write(&root, &args.id, &args.dir)?;
-    let dir = args.dir.display();
-    say(&format!(
-        "wrote the package `{}` in `{}`; try:\n  judge validate {id} {root}/tests/sample-1.in --problems-dir {dir}\n  \
-         judge gen {id} --problems-dir {dir}\n  judge grade --package {root}",
-        args.id,
-        root.display(),
-        id = args.id,
-        root = root.display(),
-    ));
+    for line in crate::package::scaffold::written(&root, &args.id, &args.dir) {
+        say(&line);
+    }
     Ok(exit::SUCCESS)
 }

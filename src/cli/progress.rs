@@ -26,9 +26,8 @@ impl StressReporter {
     /// Shows one event.
     #[expect(clippy::print_stderr, reason = "stress progress goes to stderr")]
     pub(super) fn show(&mut self, event: StressProgress) {
-        let text = crate::report::human::stress_progress(event);
         if self.terminal {
-            eprint!("\r\x1b[2K{text}");
+            eprint!("\r\x1b[2K{}", crate::report::human::stress_progress(event));
             let _ = std::io::stderr().flush();
             self.line_shown = true;
             return;
@@ -36,7 +35,7 @@ impl StressReporter {
         let phase = std::mem::discriminant(&event);
         if self.last_phase != Some(phase) {
             self.last_phase = Some(phase);
-            eprintln!("{text}");
+            eprintln!("{}", crate::report::human::stress_phase(event));
         }
     }
 

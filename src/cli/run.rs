@@ -71,7 +71,7 @@ pub fn run(args: RunArgs) -> Result<u8, Error> {
     };
     let plan = grading::plan(&request, &config, &package)?;
     for note in &plan.notes {
-        say(&format!("note: {note}"));
+        say(&note.line());
     }
     for warning in &plan.resolved.warnings {
         say_settings(warning);

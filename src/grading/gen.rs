@@ -89,7 +89,7 @@ pub(crate) fn print(
                     message: error.to_string(),
                 }
             })?;
-            stats.add(problem.id(), &test);
+            stats.add(package.engine_id(), &test);
             Ok(more)
         },
     )?;
@@ -151,7 +151,7 @@ pub(crate) fn write_set(
                 &format!("{stem}.ans"),
                 test.answer.as_deref().unwrap_or_default(),
             )?;
-            stats.add(problem.id(), &test);
+            stats.add(package.engine_id(), &test);
             Ok(true)
         },
     )?;

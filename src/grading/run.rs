@@ -8,7 +8,7 @@ use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::interrupt::{Cancellation, Signal};
 use crate::package::Package;
-use crate::report::json::{NotGraded, TestSelection};
+use crate::report::json::{InvalidTest, NotGraded, TestSelection};
 use crate::runner::{self, Event, FixedTests, Submission, SubmissionResult, Workspace};
 use std::path::{Path, PathBuf};
 
@@ -33,6 +33,18 @@ pub(crate) enum RunNote {
     /// The package scores by test groups, but the run's tests are not
     /// (only) its own: it is scored as the percent of tests passed.
     GroupsUnused { package: String },
+    /// A `--tests` input the package's validator rejects: it still runs.
+    InvalidTest { package: String, test: InvalidTest },
+}
+
+impl RunNote {
+    /// The line to show, with its `note:` or `warning:` prefix.
+    pub(crate) fn line(&self) -> String {
+        match self {
+            RunNote::NoGenerator { .. } | RunNote::GroupsUnused { .. } => format!("note: {self}"),
+            RunNote::InvalidTest { .. } => format!("warning: {self}"),
+        }
+    }
 }
 
 impl std::fmt::Display for RunNote {
@@ -45,6 +57,13 @@ impl std::fmt::Display for RunNote {
                 f,
                 "`{package}` scores by test groups, which hold its own tests only: this run \
                  (with `--tests` or random tests) is scored as the percent of tests passed"
+            ),
+            RunNote::InvalidTest { package, test } => write!(
+                f,
+                "`{}` is not a valid input of `{package}`: {}; it runs, but its verdict says \
+                 nothing about the problem",
+                crate::report::human::visible(&test.file).replace('\n', "\\n"),
+                test.reason
             ),
         }
     }
@@ -61,6 +80,8 @@ pub(crate) struct RunPlan<'a> {
     pub seed: u64,
     pub resolved: Resolved,
     pub notes: Vec<RunNote>,
+    /// The `--tests` inputs the package's validator rejects.
+    pub invalid: Vec<InvalidTest>,
 }
 
 /// Checks `request` against `package` and `config` and resolves what runs;
@@ -84,7 +105,17 @@ pub(crate) fn plan<'a>(
             ));
         }
     }
-    let mut notes = Vec::new();
+    let invalid = match &request.tests {
+        Some(dir) => invalid_inputs(package, dir)?,
+        None => Vec::new(),
+    };
+    let mut notes: Vec<RunNote> = invalid
+        .iter()
+        .map(|test| RunNote::InvalidTest {
+            package: package.id.clone(),
+            test: test.clone(),
+        })
+        .collect();
     let (random, random_from) = if package.problem.has_generator() {
         random_tests(request.tests.is_some(), request.random, config)
     } else {
@@ -109,7 +140,43 @@ pub(crate) fn plan<'a>(
         seed: master_seed(request.seed, config, package),
         resolved: settings::resolve(&request.overrides, config, package),
         notes,
+        invalid,
     })
+}
+
+/// The `NAME.in` files of `dir` (in name order, as the run takes them) that
+/// `package`'s validator rejects, with its reason. A file that cannot be
+/// read is left out here: the run makes it JE on its test.
+fn invalid_inputs(package: &Package, dir: &Path) -> Result<Vec<InvalidTest>, GradingError> {
+    let entries = fs_err::read_dir(dir).map_err(|source| {
+        GradingError::usage(
+            format!("cannot read the tests folder `{}`: {source}", dir.display()),
+            None,
+        )
+    })?;
+    let mut inputs: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
+        .collect();
+    inputs.sort();
+    let mut invalid = Vec::new();
+    for path in inputs {
+        let Ok(text) = fs_err::read_to_string(&path) else {
+            continue;
+        };
+        if let Err(error) = package.validate(&text) {
+            invalid.push(InvalidTest {
+                name: path
+                    .file_stem()
+                    .map(|stem| stem.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                file: display(&path),
+                reason: error.to_string(),
+            });
+        }
+    }
+    Ok(invalid)
 }
 
 /// What a run graded.
@@ -165,6 +232,7 @@ pub(crate) fn run(
         fixed_count: tests.len() - plan.random as usize,
         random: plan.random,
         random_from: plan.random_from.name().to_owned(),
+        invalid: plan.invalid.clone(),
     };
     // Scored by the groups when the tests are the package's own (the
     // groups name no other test).

@@ -222,6 +222,15 @@ impl Package {
         Ok(package)
     }
 
+    /// The built-in engine's id (`rooks` for `rooks-large`), or `None` for
+    /// a package with programs of its own.
+    pub(crate) fn engine_id(&self) -> Option<&'static str> {
+        match &self.problem {
+            ProblemRef::Engine(problem) => Some(problem.id()),
+            ProblemRef::Programs(_) => None,
+        }
+    }
+
     /// The profiles the package's tests and random tests come from.
     pub fn profiles(&self) -> Vec<&str> {
         self.manifest.profiles.iter().map(String::as_str).collect()

@@ -2,6 +2,7 @@
 //! of a list" to start from) that `judge validate`s, `gen`s and grades out
 //! of the box.
 
+use crate::config::bundled;
 use std::path::Path;
 
 const PROBLEM_TOML: &str = r#"# A problem package (README.md, "Packages with their own programs").
@@ -103,4 +104,25 @@ pub(crate) fn write(root: &Path, id: &str, dir: &Path) -> std::io::Result<()> {
         fs_err::write(&path, contents)?;
     }
     Ok(())
+}
+
+/// What `judge new` tells its user after writing `root` (`dir/<id>`): where
+/// the package is, the commands to try, and a warning first when `id` is
+/// also a built-in package, which this one replaces under `--problems-dir
+/// dir`.
+pub(crate) fn written(root: &Path, id: &str, dir: &Path) -> Vec<String> {
+    let (root, dir) = (root.display(), dir.display());
+    let mut lines = Vec::new();
+    if bundled::file(&format!("{id}/problem.toml")).is_some() {
+        lines.push(format!(
+            "warning: `{id}` is also a built-in problem: with `--problems-dir {dir}` the package \
+             `{root}` replaces the built-in `{id}` (pick another id to keep both)"
+        ));
+    }
+    lines.push(format!(
+        "wrote the package `{id}` in `{root}`; try:\n  judge validate {id} \
+         {root}/tests/sample-1.in --problems-dir {dir}\n  judge gen {id} --problems-dir \
+         {dir}\n  judge grade --package {root}"
+    ));
+    lines
 }

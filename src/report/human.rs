@@ -37,6 +37,12 @@ pub(crate) fn visible(text: &str) -> String {
     out
 }
 
+/// A name (a test's, from its file) on one line: control characters and
+/// line breaks shown visible.
+fn one_line(text: &str) -> String {
+    visible(text).replace('\n', "\\n")
+}
+
 /// One submission's block of the table.
 pub(crate) fn render_submission(result: &SubmissionResult) -> String {
     let mut out = String::new();
@@ -84,7 +90,7 @@ pub(crate) fn render_submission(result: &SubmissionResult) -> String {
     let width = result
         .tests
         .iter()
-        .map(|test| test.name.len())
+        .map(|test| one_line(&test.name).chars().count())
         .max()
         .unwrap_or(4)
         .max(4);
@@ -106,7 +112,7 @@ pub(crate) fn render_submission(result: &SubmissionResult) -> String {
         let _ = writeln!(
             out,
             "  {:width$}  {:7}  {:>9}  {:>9}  {:>11}  {}",
-            test.name,
+            one_line(&test.name),
             test.verdict.code(),
             format!("{} ms", test.time_ms),
             format!("{} ms", test.wall_ms),
@@ -122,7 +128,7 @@ pub(crate) fn render_submission(result: &SubmissionResult) -> String {
         .iter()
         .find(|test| test.verdict == Verdict::RuntimeError && test.stderr.is_some())
     {
-        let _ = writeln!(out, "  standard error of {}:", visible(&test.name));
+        let _ = writeln!(out, "  standard error of {}:", one_line(&test.name));
         for line in test.stderr.iter().flat_map(|stderr| stderr.lines()) {
             let _ = writeln!(out, "    {}", visible(line));
         }
@@ -294,8 +300,8 @@ pub(crate) fn render_disagreement(graded: &GradedResult) -> Option<String> {
             .iter()
             .find(|test| !test.verdict.is_accepted())
             .map(|test| match first_line(&test.message) {
-                message if message.is_empty() => format!("test {}", test.name),
-                message => format!("test {}: {message}", test.name),
+                message if message.is_empty() => format!("test {}", one_line(&test.name)),
+                message => format!("test {}: {message}", one_line(&test.name)),
             })
     };
     Some(match why {
@@ -412,6 +418,21 @@ pub(crate) fn stress_progress(event: crate::runner::stress::StressProgress) -> S
             plural(steps as u64, "step", "steps"),
             plural(runs as u64, "input", "inputs")
         ),
+    }
+}
+
+/// The line of a stress phase when stderr is no terminal: shown once, when
+/// the phase starts, so it names the phase without the counts that a
+/// terminal's progress line updates (they would all be 0 here).
+pub(crate) fn stress_phase(event: crate::runner::stress::StressProgress) -> String {
+    use crate::runner::stress::StressProgress;
+    match event {
+        StressProgress::Testing { total, .. } => format!(
+            "testing: up to {}",
+            crate::problems::text::plural(total, "random test", "random tests")
+        ),
+        StressProgress::Shrinking { .. } => "shrinking the failing input".to_owned(),
+        other => stress_progress(other),
     }
 }
 

@@ -91,6 +91,22 @@ pub struct TestSelection {
     /// Who asked for them: `--random`, `judge.toml`, `default` (no
     /// `--tests`: the built-in `random-tests`), or `none`.
     pub random_from: String,
+    /// The `--tests` inputs the problem's validator rejects (they still
+    /// run: their verdicts say nothing about the problem). Absent when
+    /// every input is valid.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invalid: Vec<InvalidTest>,
+}
+
+/// A `--tests` input that is not a valid input of the problem.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct InvalidTest {
+    /// The test's name (its file's stem).
+    pub name: String,
+    /// The input file, as given under `--tests`.
+    pub file: String,
+    /// What the validator says is wrong (`line L: ...`).
+    pub reason: String,
 }
 
 impl TestSelection {
@@ -106,13 +122,39 @@ impl TestSelection {
                  judge.toml's random-tests asks for more)"
                     .to_owned()
             };
-            format!("tests: {} from {} only{why}", self.fixed_count, self.fixed)
+            format!(
+                "tests: {} from {} only{}{why}",
+                self.fixed_count,
+                self.fixed,
+                self.invalid_note()
+            )
         } else {
             format!(
-                "tests: {} from {} + {} random (from {})",
-                self.fixed_count, self.fixed, self.random, self.random_from
+                "tests: {} from {}{} + {} random (from {})",
+                self.fixed_count,
+                self.fixed,
+                self.invalid_note(),
+                self.random,
+                self.random_from
             )
         }
+    }
+
+    /// `, 1 of them invalid for the problem (big)`, or nothing.
+    fn invalid_note(&self) -> String {
+        if self.invalid.is_empty() {
+            return String::new();
+        }
+        let names: Vec<String> = self
+            .invalid
+            .iter()
+            .map(|test| super::human::visible(&test.name).replace('\n', "\\n"))
+            .collect();
+        format!(
+            ", {} of them invalid for the problem ({})",
+            self.invalid.len(),
+            names.join(", ")
+        )
     }
 }
 

@@ -386,7 +386,7 @@ pub enum CompileLayer {
 
 /// The isolation layers in force for this process, detected once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "snake_case")]
 pub struct Isolation {
     /// `full` when every layer is in force, else `partial`.
     pub level: IsolationLevel,

@@ -84,7 +84,14 @@ fn man_page_covers_every_subcommand() {
 
 #[test]
 fn completions_cover_every_subcommand() {
-    for shell in ["bash", "zsh", "fish"] {
+    // Every shell the help names, and only those (issue #17).
+    let help = Dir::new().judge(&["completions", "--help"]).stdout();
+    assert!(
+        help.contains("bash, zsh, fish, elvish or powershell")
+            && help.contains("[possible values: bash, elvish, fish, powershell, zsh]"),
+        "{help}"
+    );
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
         let run = Dir::new().judge(&["completions", shell]);
         run.expect_code(0);
         let script = run.stdout();
@@ -201,5 +208,58 @@ fn every_help_ends_with_examples() {
             "`judge {}`: the help should end with two or three examples:\n{examples}",
             args.join(" ")
         );
+    }
+}
+
+/// The exit codes of docs/commands.md's table are in `judge --help` and in
+/// `judge man` (issue #17).
+#[test]
+fn exit_codes_are_in_the_help_and_the_man_page() {
+    let table = fs_err::read_to_string(repository().join("docs/commands.md")).unwrap();
+    let codes: Vec<String> = table
+        .lines()
+        .skip_while(|line| *line != "## Exit codes")
+        .take_while(|line| !line.starts_with("Common flags"))
+        .filter_map(|line| line.strip_prefix("| "))
+        .filter_map(|row| row.split(" |").next())
+        .filter(|code| code.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|code| code.replace(' ', ""))
+        .collect();
+    assert_eq!(codes, ["0", "1", "2", "3", "130/143"]);
+    let help = Dir::new().judge(&["--help"]).stdout();
+    let man = Dir::new().judge(&["man"]).stdout();
+    for code in &codes {
+        assert!(help.contains(&format!("\n  {code}  ")), "{code}:\n{help}");
+        assert!(man.contains(&format!("\n  {code}  ")), "{code}:\n{man}");
+    }
+    assert!(help.contains("Exit codes"), "{help}");
+}
+
+/// Every key of the report is snake_case, the spelling docs/report.md uses
+/// (issue #17: `landlock-abi` was the only kebab-case one); values such as
+/// `fresh-tmpfs` are not keys.
+#[test]
+fn every_report_key_is_snake_case() {
+    fn keys(value: &serde_json::Value, into: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                if let Some(serde_json::Value::Object(properties)) = map.get("properties") {
+                    into.extend(properties.keys().cloned());
+                }
+                map.values().for_each(|value| keys(value, into));
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|value| keys(value, into)),
+            _ => {}
+        }
+    }
+    let mut all = Vec::new();
+    keys(&crate::support::report_schema(), &mut all);
+    assert!(all.len() > 50, "{all:?}");
+    let kebab: Vec<&String> = all.iter().filter(|key| key.contains('-')).collect();
+    assert!(kebab.is_empty(), "kebab-case keys: {kebab:?}");
+    assert!(all.iter().any(|key| key == "landlock_abi"));
+    let report = fs_err::read_to_string(repository().join("docs/report.md")).unwrap();
+    for key in ["landlock_abi", "pid_namespace", "scratch_per_run"] {
+        assert!(report.contains(&format!("`{key}`")), "{key}");
     }
 }

@@ -11,6 +11,7 @@
 mod bundled;
 mod cli;
 mod concurrent;
+mod doc_commands;
 mod docs;
 mod export;
 mod grade;
@@ -23,6 +24,7 @@ mod kattis;
 mod kattis_formats;
 mod matchsticks;
 mod mayan;
+mod messages;
 mod packages;
 mod programs;
 mod reports;
