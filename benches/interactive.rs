@@ -19,7 +19,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use judge::interaction::InteractorSpec;
 use judge::runner::interactive::{run_test, SubmissionProgram};
 use judge::runner::{TestInput, TestResult};
-use judge::sandbox::{Limits, Sandbox};
+use judge::sandbox::{Limits, Sandbox, SandboxPool};
 use judge::verdict::Verdict;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -171,6 +171,7 @@ fn exchange(c: &mut Criterion) {
         passes: 1,
         workspace: root.path().to_path_buf(),
         protocol: judge::interaction::InteractorProtocol::Kattis,
+        sandboxes: SandboxPool::new(root.path()),
     };
     let mut sandbox = Sandbox::new(root.path()).unwrap();
     let mut group = c.benchmark_group(format!("interactive {ROUNDS} rounds"));

@@ -3,7 +3,7 @@
 //! [`crate::problems`] can offer it and [`crate::runner`] can use it
 //! without either knowing where it came from.
 
-use crate::sandbox::Limits;
+use crate::sandbox::{Limits, SandboxPool};
 use std::ffi::OsString;
 use std::path::PathBuf;
 
@@ -31,11 +31,13 @@ pub struct InteractorSpec {
     pub interactive: bool,
     /// Passes at most: 1 unless the problem is multi-pass.
     pub passes: u32,
-    /// A folder, mode 0711, under which run folders are made (the
-    /// validator's sandbox lives there).
+    /// A folder, mode 0711, under which run folders are made.
     pub workspace: PathBuf,
     /// What the program's arguments and exit codes are.
     pub protocol: InteractorProtocol,
+    /// The sandboxes the validator runs in, lent by its package and
+    /// reused from test to test (never a submission's).
+    pub sandboxes: SandboxPool,
 }
 
 /// The protocol an interactor speaks.

@@ -9,7 +9,9 @@
 
 use crate::config::judge::Language;
 use crate::runner::{PreparedTool, Settings, Submission, SubmissionKind, Workspace};
-use crate::sandbox::{LimitExceeded, Limits, Measured, RunSpec, Sandbox, Termination, Trust};
+use crate::sandbox::{
+    LimitExceeded, Limits, Measured, RunSpec, Sandbox, SandboxPool, Termination, Trust,
+};
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
@@ -105,6 +107,9 @@ impl Tool {
 /// and a counter naming each run's directory.
 #[derive(Debug)]
 pub struct Toolbox {
+    /// Declared before the workspace: its sandboxes live there and are
+    /// removed first.
+    sandboxes: SandboxPool,
     workspace: Workspace,
     settings: Settings,
     next_run: AtomicU64,
@@ -116,6 +121,7 @@ impl Toolbox {
             ToolFault(format!("failed to make the tools' workspace: {error:#}"))
         })?;
         Ok(Toolbox {
+            sandboxes: SandboxPool::new(workspace.path()),
             workspace,
             settings: Settings {
                 limits: run_limits,
@@ -144,27 +150,25 @@ impl Toolbox {
         Ok(dir)
     }
 
-    /// Runs `work` with a sandbox of its own, on a thread of its own: the
-    /// sandbox changes its thread's namespaces, and the caller may be one of
-    /// the runner's workers with a sandbox already.
-    fn with_sandbox<T: Send>(
+    /// Runs `work` on one of the package's lent sandboxes
+    /// ([`SandboxPool`]): the caller may be one of the runner's workers,
+    /// whose own sandbox is the submission's, and a sandbox belongs to the
+    /// thread that made it, so the work goes to the lent sandbox's thread.
+    fn with_sandbox<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&mut Sandbox) -> Result<T, ToolFault> + Send,
+        work: impl FnOnce(&mut Sandbox) -> Result<T, ToolFault> + Send + 'static,
     ) -> Result<T, ToolFault> {
-        let root = self.workspace.path();
-        std::thread::scope(|scope| {
-            scope
-                .spawn(move || {
-                    let mut sandbox = Sandbox::new(root).map_err(|error| {
-                        ToolFault(format!(
-                            "failed to set up the sandbox for a tool: {error:#}"
-                        ))
-                    })?;
-                    work(&mut sandbox)
-                })
-                .join()
-                .unwrap_or_else(|_| Err(ToolFault("a tool's thread panicked".to_owned())))
-        })
+        self.sandboxes.run(work).map_err(|error| {
+            ToolFault(format!(
+                "failed to set up the sandbox for a tool: {error:#}"
+            ))
+        })?
+    }
+
+    /// The package's lent sandboxes, for a program that runs beside a
+    /// submission (an interactive validator).
+    pub fn sandboxes(&self) -> &SandboxPool {
+        &self.sandboxes
     }
 
     /// Compiles `tool` on its first use; later uses get the same program.
@@ -183,9 +187,11 @@ impl Toolbox {
                     path: tool.path.clone(),
                     kind,
                 };
-                self.with_sandbox(|sandbox| {
-                    crate::runner::prepare_tool(sandbox, &program, &dir, &self.settings)
-                        .map_err(|message| tool.fault(message))
+                let settings = self.settings.clone();
+                let label = tool.label();
+                self.with_sandbox(move |sandbox| {
+                    crate::runner::prepare_tool(sandbox, &program, &dir, &settings)
+                        .map_err(|message| ToolFault(format!("{label} {message}")))
                 })
             })
             .clone()
@@ -224,6 +230,7 @@ impl Toolbox {
             passes,
             workspace: self.workspace.path().to_path_buf(),
             protocol,
+            sandboxes: self.sandboxes.clone(),
         })
     }
 
@@ -274,10 +281,11 @@ impl Toolbox {
             limits: self.settings.limits,
             trust: Trust::Tool,
         };
-        let measured = self.with_sandbox(|sandbox| {
-            sandbox.run(&spec).map_err(|error| {
-                ToolFault(format!("failed to run the {}: {error:#}", tool.label()))
-            })
+        let label = tool.label();
+        let measured = self.with_sandbox(move |sandbox| {
+            sandbox
+                .run(&spec)
+                .map_err(|error| ToolFault(format!("failed to run the {label}: {error:#}")))
         });
         let mut collected = Vec::new();
         if measured.is_ok() {
@@ -351,4 +359,54 @@ pub(crate) fn cut(text: &str, limit: usize) -> String {
         &text[..end],
         text.len() - end
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits() -> Limits {
+        Limits {
+            cpu_time_ms: 2000,
+            wall_time_ms: 10_000,
+            memory_kib: 256 * 1024,
+            stdout_bytes: 1 << 16,
+            stderr_bytes: 1 << 12,
+            processes: 16,
+            open_files: 64,
+            file_size_kib: 1024,
+            scratch_kib: 4096,
+        }
+    }
+
+    /// A checker called once per test sets one sandbox up per worker, not
+    /// one per call (issue #19): sequential calls share one, two workers at
+    /// once at most two.
+    #[test]
+    fn a_tool_called_per_test_reuses_one_sandbox_per_worker() {
+        let package = tempfile::tempdir().unwrap();
+        fs_err::set_permissions(package.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        let script = package.path().join("check.sh");
+        fs_err::write(&script, "#!/bin/sh\ncat input\n").unwrap();
+        fs_err::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let toolbox = Toolbox::new(limits(), limits()).unwrap();
+        let tool = Tool::new(Role::Checker, script, None);
+        let call = |index: usize| {
+            let text = format!("test {index}\n");
+            let run = toolbox
+                .run(&tool, &[], None, &[("input", text.as_bytes())], &[], &[])
+                .unwrap();
+            assert_eq!(run.measured.stdout, text.as_bytes());
+        };
+        for index in 0..10 {
+            call(index);
+        }
+        assert_eq!(toolbox.sandboxes().started(), 1);
+        std::thread::scope(|scope| {
+            for worker in 0..2 {
+                scope.spawn(move || (0..10).for_each(|index| call(worker * 100 + index)));
+            }
+        });
+        assert!(toolbox.sandboxes().started() <= 2);
+    }
 }

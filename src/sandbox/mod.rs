@@ -33,10 +33,14 @@
 mod decide;
 mod error;
 #[cfg(target_os = "linux")]
+mod pool;
+#[cfg(target_os = "linux")]
 mod unix;
 
 pub use decide::{decide_limit, Observation};
 pub use error::SandboxError;
+#[cfg(target_os = "linux")]
+pub use pool::SandboxPool;
 #[cfg(target_os = "linux")]
 pub use unix::Sandbox;
 

@@ -5,8 +5,9 @@
 //! `feedback_dir/nextpass.in`.
 //!
 //! Both programs run in the sandbox, each with its own limits and its own
-//! sandbox: the submission on the worker's, the validator on one of its
-//! own on a thread of its own. A third thread, the supervisor
+//! sandbox: the submission on the worker's, the validator on one the
+//! package lends ([`crate::sandbox::SandboxPool`]: set up once, reused by
+//! every test, never shared with a submission). A third thread, the supervisor
 //! ([`relay`]), owns the judge's ends of both pipes and copies between
 //! them, so neither program can block the judge, and keeps the
 //! transcript. The verdict of a pass is [`verdict::decide_pass`], a pure
@@ -325,8 +326,7 @@ fn interactive_pass(
             .saturating_add(1000),
     );
     let output_limit = submission.limits.stdout_bytes;
-    let wake_fd = &wake_write;
-    let workspace = spec.workspace.clone();
+    let wake_write = Arc::new(wake_write);
     let label = spec.label.clone();
     std::thread::scope(|scope| {
         let relay_thread = scope.spawn(|| relay::relay(ends, &signals, output_limit));
@@ -338,13 +338,8 @@ fn interactive_pass(
         let validator_done = Arc::clone(&signals.validator_done);
         let protocol = spec.protocol;
         let validator_rejected = Arc::clone(&signals.validator_rejected);
-        let validator_thread = scope.spawn(move || {
-            let measured = Sandbox::new(&workspace)
-                .map_err(|error| format!("failed to set up the sandbox for the {label}: {error:#}"))
-                .and_then(|mut own| {
-                    own.run_connected(&validator_run, validator_connection)
-                        .map_err(|error| format!("failed to run the {label}: {error:#}"))
-                });
+        let validator_wake = Arc::clone(&wake_write);
+        let finished = move |measured: Result<Measured, String>| {
             let accepted = matches!(
                 &measured,
                 Ok(Measured { limit_exceeded: None, termination: Termination::Exited(code), .. })
@@ -352,9 +347,26 @@ fn interactive_pass(
             );
             validator_rejected.store(!accepted, Ordering::SeqCst);
             validator_done.store(true, Ordering::SeqCst);
-            relay::wake(wake_fd);
+            relay::wake(&validator_wake);
             measured
+        };
+        // The validator runs on one of the package's lent sandboxes, never
+        // on the worker's: that one is the submission's, and the two run
+        // at once, each confined apart from the other.
+        let validator_label = label.clone();
+        let finished_here = finished.clone();
+        let pending = spec.sandboxes.start_work(move |own| {
+            finished(
+                own.run_connected(&validator_run, validator_connection)
+                    .map_err(|error| format!("failed to run the {validator_label}: {error:#}")),
+            )
         });
+        let pending = match pending {
+            Ok(pending) => Ok(pending),
+            Err(error) => Err(finished_here(Err(format!(
+                "failed to set up the sandbox for the {label}: {error:#}"
+            )))),
+        };
         let connection = Connection {
             stdin: submission_in_read,
             stdout: submission_out_write,
@@ -364,10 +376,13 @@ fn interactive_pass(
             .run_connected(&submission_spec(submission, None), connection)
             .map_err(|error| format!("sandbox failure: {error:#}"));
         signals.submission_done.store(true, Ordering::SeqCst);
-        relay::wake(wake_fd);
-        let validator = validator_thread
-            .join()
-            .unwrap_or_else(|_| Err("the validator's thread panicked".to_owned()));
+        relay::wake(&wake_write);
+        let validator = match pending {
+            Ok(pending) => pending
+                .wait()
+                .unwrap_or_else(|error| Err(format!("failed to run the {label}: {error:#}"))),
+            Err(failed) => failed,
+        };
         let relayed = relay_thread
             .join()
             .map_err(|_| "the interaction's supervisor panicked".to_owned())?
@@ -405,17 +420,10 @@ fn offline_pass(
     let mut validator_run = validator_spec(spec, dir, spec.limits.wall_time_ms);
     validator_run.stdin = Some(output);
     let validator = if run_ok {
-        let workspace = spec.workspace.clone();
-        std::thread::scope(|scope| {
-            scope
-                .spawn(|| {
-                    Sandbox::new(&workspace)
-                        .and_then(|mut own| own.run(&validator_run))
-                        .map_err(|error| format!("failed to run the {}: {error:#}", spec.label))
-                })
-                .join()
-                .unwrap_or_else(|_| Err("the validator's thread panicked".to_owned()))
-        })?
+        spec.sandboxes
+            .run(move |own| own.run(&validator_run))
+            .and_then(|measured| measured)
+            .map_err(|error| format!("failed to run the {}: {error:#}", spec.label))?
     } else {
         // A failed run is decided without the validator: it is told
         // nothing, and the submission's own failure comes first.
