@@ -188,10 +188,16 @@ fn missing_pairs(config: &JudgeConfig, entries: &[Entry]) -> Vec<MissingPair> {
 /// What a class run tells its observer as it goes.
 #[derive(Debug)]
 pub(crate) enum ClassEvent<'a> {
+    /// This many pairs (submissions) are to be graded in all.
+    Pairs(usize),
     /// Grading of this problem's submissions begins.
     Problem(&'a str),
     /// The settings of a problem deserve a warning.
     Settings(&'a SettingsWarning),
+    /// The submissions of the problem begun run this many tests each.
+    Tests(usize),
+    /// What the runner did (a compile, a test, a submission finished).
+    Run(Event<'a>),
     /// One more pair is graded (or reused, or found unrunnable).
     Graded,
     /// A pair's result is final, as the report will hold it (for the
@@ -268,6 +274,7 @@ pub(crate) fn grade(
     let mut results = Vec::with_capacity(plan.entries.len());
     let mut not_graded = Vec::new();
     let which = super::policy::tests_to_run(config.layout, all_tests);
+    on_event(ClassEvent::Pairs(plan.entries.len()));
     let mut by_problem: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
     for entry in &plan.entries {
         by_problem.entry(&entry.problem).or_default().push(entry);
@@ -452,6 +459,7 @@ fn grade_problem(
         seed,
         &workspace,
     )?;
+    on_event(ClassEvent::Tests(tests.len()));
     for (entry, why) in unrunnable_entries {
         let result = unrunnable(entry, config, &why, tests.len(), settings);
         on_event(ClassEvent::Graded);
@@ -472,6 +480,7 @@ fn grade_problem(
     // the pool is done (they must not share the machine with other tests).
     let mut finished: Vec<Option<GradedResult>> = vec![None; runnable.len()];
     let mut on_run_event = |event: Event<'_>| {
+        on_event(ClassEvent::Run(event));
         let Event::SubmissionFinished { result } = event else {
             return;
         };

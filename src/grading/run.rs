@@ -1,6 +1,7 @@
 //! `judge run`'s grading: submissions against one package's tests (or a
 //! `--tests` folder) and random tests, into a typed report.
 
+use super::class::ClassEvent;
 use super::settings::{self, master_seed, random_tests, Overrides, RandomFrom, Resolved};
 use super::submission::classify;
 use super::GradingError;
@@ -113,11 +114,13 @@ pub(crate) struct RunReport {
 }
 
 /// Runs `plan`: loads the tests, grades every submission (`on_event` sees
-/// each step, in order), and names the package in the results.
+/// each step, in order, as a class's observer does: the problem, the
+/// number of tests, the runner's events, each submission graded), and
+/// names the package in the results.
 pub(crate) fn run(
     plan: &RunPlan<'_>,
     cancel: &Cancellation,
-    on_event: &mut dyn FnMut(Event<'_>),
+    on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<RunReport, GradingError> {
     let package = plan.package;
     let problem = &*package.problem;
@@ -152,6 +155,9 @@ pub(crate) fn run(
         random: plan.random,
         random_from: plan.random_from.name().to_owned(),
     };
+    on_event(ClassEvent::Pairs(plan.submissions.len()));
+    on_event(ClassEvent::Problem(&package.id));
+    on_event(ClassEvent::Tests(tests.len()));
     let outcome = runner::run_cancellable(
         problem,
         &plan.submissions,
@@ -159,7 +165,12 @@ pub(crate) fn run(
         &plan.resolved.settings,
         &workspace,
         cancel,
-        on_event,
+        &mut |event| {
+            on_event(ClassEvent::Run(event));
+            if let Event::SubmissionFinished { .. } = event {
+                on_event(ClassEvent::Graded);
+            }
+        },
     )?;
     drop(workspace);
     let mut results = Vec::with_capacity(outcome.len());

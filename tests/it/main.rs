@@ -25,6 +25,7 @@ mod matchsticks;
 mod mayan;
 mod packages;
 mod programs;
+mod progress;
 mod reports;
 mod rooks;
 mod run;
