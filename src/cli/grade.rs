@@ -18,12 +18,12 @@ use crate::grade::Shard;
 use crate::grading::class::{self, ClassEvent};
 use crate::grading::settings::Overrides;
 use crate::grading::similarity::{self, ForGrade};
-use crate::grading::{policy, reports};
+use crate::grading::{policy, progress::Progress, reports};
 use crate::interrupt::Cancellation;
 use crate::package::check_problems_dir;
-use crate::report::human;
 use crate::report::json::GradeReport;
 use crate::report::targets::is_stdout;
+use crate::report::{human, progress::GradeBar};
 use crate::resume::{self, Journal};
 use std::path::{Path, PathBuf};
 
@@ -153,7 +153,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<u8, Error> {
         _ => None,
     };
     announce_isolation();
-    let progress = super::progress::grade_bar(plan.entries.len() as u64, args.quiet);
+    let (bar, mut progress) = (GradeBar::new(args.quiet), Progress::new());
     let overrides = Overrides {
         jobs: args.jobs,
         ..Overrides::default()
@@ -166,14 +166,15 @@ pub(crate) fn run(args: GradeArgs) -> Result<u8, Error> {
         resume.as_mut(),
         &cancel,
         journal,
-        &mut |event| match event {
-            ClassEvent::Problem(id) => progress.set_message(id.to_owned()),
-            ClassEvent::Settings(warning) => say_settings(warning),
-            ClassEvent::Graded => progress.inc(1),
-            ClassEvent::Finished(_) => {}
+        &mut |event| {
+            progress.observe(&event);
+            bar.show(&progress.line());
+            if let ClassEvent::Settings(warning) = event {
+                bar.suspend(|| say_settings(warning));
+            }
         },
     )?;
-    progress.finish_and_clear();
+    bar.finish();
     if let Some(resume) = &resume {
         say(&resume.summary());
     }

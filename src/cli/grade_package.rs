@@ -17,8 +17,9 @@ use crate::error::{Error, UsageError};
 use crate::grade::Shard;
 use crate::grading::class::ClassEvent;
 use crate::grading::package::{self, PackageOptions};
-use crate::grading::package_table;
+use crate::grading::{package_table, progress::Progress};
 use crate::interrupt::Cancellation;
+use crate::report::progress::GradeBar;
 use crate::report::targets::is_stdout;
 use crate::resume::{self, Journal};
 use std::path::Path;
@@ -84,7 +85,8 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error>
         Some(path) if !is_stdout(path) => Some(Journal::create(&resume::journal_path(path))?),
         _ => None,
     };
-    let mut journal_error = None;
+    let (mut journal_error, bar, mut progress) =
+        (None, GradeBar::new(request.quiet), Progress::new());
     let cancel = Cancellation::on_signals()?;
     announce_isolation();
     let report = package::grade(
@@ -99,12 +101,12 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error>
             cancel: &cancel,
         },
         &mut |derived| {
-            say(&package_table::derived_line(
-                derived,
-                plan.time_resolution_ms,
-            ))
+            let line = package_table::derived_line(derived, plan.time_resolution_ms);
+            bar.suspend(|| say(&line));
         },
         &mut |event| {
+            progress.observe(&event);
+            bar.show(&progress.line());
             if let ClassEvent::Finished(graded) = event {
                 if let Some(writing) = journal.as_mut() {
                     if let Err(error) = writing.append(graded) {
@@ -116,6 +118,7 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error>
             }
         },
     )?;
+    bar.finish();
     if let Some(resume) = &resume {
         say(&resume.summary());
     }

@@ -14,7 +14,6 @@ mod grade_package;
 mod list;
 pub(crate) mod merge;
 mod new;
-mod progress;
 mod reports;
 pub mod run;
 mod similar;

@@ -11,10 +11,10 @@ use super::reports::{write_report, ReportArgs};
 use super::{announce_isolation, parse_problem, say, say_settings, write_stdout, PackageArgs};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
-use crate::grading::policy;
 use crate::grading::run::{self as grading, RunRequest};
+use crate::grading::{class::ClassEvent, policy, progress::Progress};
 use crate::interrupt::Cancellation;
-use crate::report;
+use crate::report::{self, progress::GradeBar};
 use crate::runner::Event;
 use crate::sandbox::Isolation;
 use crate::verdict::Verdict;
@@ -80,14 +80,17 @@ pub fn run(args: RunArgs) -> Result<u8, Error> {
     let cancel = Cancellation::on_signals()?;
     announce_isolation();
     let json_to_stdout = args.json.as_deref() == Some(Path::new("-")) || args.reports.to_stdout();
-    let mut on_event = |event: Event<'_>| {
-        if let Event::SubmissionFinished { result } = event {
-            if !json_to_stdout {
-                let _ = write_stdout(&report::human::render_submission(result));
-            }
+    let (bar, mut progress) = (GradeBar::new(false), Progress::new());
+    let outcome = grading::run(&plan, &cancel, &mut |event| {
+        progress.observe(&event);
+        bar.show(&progress.line());
+        if let (ClassEvent::Run(Event::SubmissionFinished { result }), false) =
+            (event, json_to_stdout)
+        {
+            let _ = bar.suspend(|| write_stdout(&report::human::render_submission(result)));
         }
-    };
-    let outcome = grading::run(&plan, &cancel, &mut on_event)?;
+    })?;
+    bar.finish();
     let results = &outcome.results;
     let not_graded = &outcome.not_graded;
     let selection = &outcome.selection;

@@ -69,7 +69,7 @@ pub(super) fn run(args: &StressArgs) -> Result<u8, Error> {
         out: args.out.as_deref(),
     };
     let cancel = Cancellation::on_signals()?;
-    let mut reporter = super::progress::StressReporter::new();
+    let mut reporter = crate::report::progress::StressReporter::new();
     let end = stress::stress(&request, &cancel, &mut |event| match event {
         StressEvent::Settings(warning) => say_settings(warning),
         StressEvent::Starting => announce_isolation(),

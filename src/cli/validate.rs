@@ -15,9 +15,9 @@ pub struct ValidateArgs {
     /// `NAME.in` in it, one line per file on stdout (`NAME.in: ok` or what is
     /// wrong); exit 0 all valid, 1 any invalid, 3 any that cannot be read.
     pub input: Option<PathBuf>,
-    /// Check against this generator profile's promises (e.g. rooks `large`
-    /// allows boards up to 100x100) [default: valid for one of the package's
-    /// profiles, as its tests must be].
+    /// Check against this generator profile's promises too (e.g. rooks
+    /// `large` allows boards up to 100x100, mayan `edge` has only edge
+    /// boards) [default: the statement's constraints only].
     #[arg(long, value_name = "PROFILE")]
     pub profile: Option<String>,
     #[command(flatten)]
@@ -33,7 +33,7 @@ pub(super) fn run(args: &ValidateArgs) -> Result<u8, Error> {
     }
     let validate = |input: &str| match &args.profile {
         Some(profile) => package.problem.validate(input, Some(profile)),
-        None => package.validate(input),
+        None => package.validate_statement(input),
     };
     if let Some(dir) = args.input.as_deref().filter(|path| path.is_dir()) {
         return Ok(crate::grading::folder::validate(

@@ -190,10 +190,16 @@ fn missing_pairs(config: &JudgeConfig, entries: &[Entry]) -> Vec<MissingPair> {
 /// What a class run tells its observer as it goes.
 #[derive(Debug)]
 pub(crate) enum ClassEvent<'a> {
+    /// This many pairs (submissions) are to be graded in all.
+    Pairs(usize),
     /// Grading of this problem's submissions begins.
     Problem(&'a str),
     /// The settings of a problem deserve a warning.
     Settings(&'a SettingsWarning),
+    /// The submissions of the problem begun run this many tests each.
+    Tests(usize),
+    /// What the runner did (a compile, a test, a submission finished).
+    Run(Event<'a>),
     /// One more pair is graded (or reused, or found unrunnable).
     Graded,
     /// A pair's result is final, as the report will hold it (for the
@@ -269,6 +275,7 @@ pub(crate) fn grade(
 ) -> Result<GradeReport, GradingError> {
     let mut results = Vec::with_capacity(plan.entries.len());
     let mut not_graded = Vec::new();
+    on_event(ClassEvent::Pairs(plan.entries.len()));
     let mut by_problem: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
     for entry in &plan.entries {
         by_problem.entry(&entry.problem).or_default().push(entry);
@@ -486,6 +493,7 @@ fn grade_problem(
             scoring.apply(&tests, result);
         }
     };
+    on_event(ClassEvent::Tests(tests.len()));
     for (entry, why) in unrunnable_entries {
         let mut result = unrunnable(entry, config, &why, tests.len(), settings);
         score(&mut result.result);
@@ -507,6 +515,7 @@ fn grade_problem(
     // the pool is done (they must not share the machine with other tests).
     let mut finished: Vec<Option<GradedResult>> = vec![None; runnable.len()];
     let mut on_run_event = |event: Event<'_>| {
+        on_event(ClassEvent::Run(event));
         let Event::SubmissionFinished { result } = event else {
             return;
         };

@@ -24,6 +24,8 @@
 //!   `judge grade --similarity`, with their refusals.
 //! - [`reports`] writes the report files, to their paths or stdout.
 //! - [`score`] scores a submission on a package's test groups.
+//! - [`progress`] is what a progress line shows: submissions graded, the
+//!   one that runs, its test.
 //! - [`policy`] is the exit policy of the verdicts and the student view.
 
 pub(crate) mod catalog;
@@ -35,6 +37,7 @@ pub(crate) mod merge;
 pub(crate) mod package;
 pub(crate) mod package_table;
 pub(crate) mod policy;
+pub(crate) mod progress;
 pub(crate) mod reports;
 pub(crate) mod run;
 pub(crate) mod score;

@@ -1,6 +1,7 @@
 //! `judge run`'s grading: submissions against one package's tests (or a
 //! `--tests` folder) and random tests, into a typed report.
 
+use super::class::ClassEvent;
 use super::score::ScorePlan;
 use super::settings::{self, master_seed, random_tests, Overrides, RandomFrom, Resolved};
 use super::submission::classify;
@@ -194,11 +195,13 @@ pub(crate) struct RunReport {
 }
 
 /// Runs `plan`: loads the tests, grades every submission (`on_event` sees
-/// each step, in order), and names the package in the results.
+/// each step, in order, as a class's observer does: the problem, the
+/// number of tests, the runner's events, each submission graded), and
+/// names the package in the results.
 pub(crate) fn run(
     plan: &RunPlan<'_>,
     cancel: &Cancellation,
-    on_event: &mut dyn FnMut(Event<'_>),
+    on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<RunReport, GradingError> {
     let package = plan.package;
     let problem = &*package.problem;
@@ -248,13 +251,21 @@ pub(crate) fn run(
         }
         _ => None,
     };
-    let mut on_event = |event: Event<'_>| match (event, &scoring) {
-        (Event::SubmissionFinished { result }, Some(scoring)) => {
-            let mut scored = result.clone();
-            scoring.apply(&tests, &mut scored);
-            on_event(Event::SubmissionFinished { result: &scored });
+    on_event(ClassEvent::Pairs(plan.submissions.len()));
+    on_event(ClassEvent::Problem(&package.id));
+    on_event(ClassEvent::Tests(tests.len()));
+    let mut on_run_event = |event: Event<'_>| {
+        match (event, &scoring) {
+            (Event::SubmissionFinished { result }, Some(scoring)) => {
+                let mut scored = result.clone();
+                scoring.apply(&tests, &mut scored);
+                on_event(ClassEvent::Run(Event::SubmissionFinished { result: &scored }));
+            }
+            (event, _) => on_event(ClassEvent::Run(event)),
         }
-        (event, _) => on_event(event),
+        if let Event::SubmissionFinished { .. } = event {
+            on_event(ClassEvent::Graded);
+        }
     };
     let outcome = runner::run_cancellable(
         problem,
@@ -263,7 +274,7 @@ pub(crate) fn run(
         &plan.resolved.settings,
         &workspace,
         cancel,
-        &mut on_event,
+        &mut on_run_event,
     )?;
     drop(workspace);
     let mut results = Vec::with_capacity(outcome.len());

@@ -258,6 +258,19 @@ impl Package {
         }
     }
 
+    /// Whether `input` is what the package's statement allows, as `judge
+    /// validate` without `--profile` asks: the problem's constraints, no
+    /// profile's promise (a mayan board that clears in fewer than n moves is
+    /// valid, issue #17), or the constraints of one of the package's
+    /// profiles where a profile widens them (rooks-large's `large`). The
+    /// error is [`Package::validate`]'s.
+    pub fn validate_statement(&self, input: &str) -> Result<(), InputError> {
+        match self.problem.validate(input, None) {
+            Ok(()) => Ok(()),
+            Err(_) => self.validate(input),
+        }
+    }
+
     /// Every test must be valid for the package (issue #8: the bundled
     /// `rooks` held `large-*` tests that `judge validate rooks` rejects).
     /// Run on every package read from disk; the bundled ones are checked by

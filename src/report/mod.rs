@@ -11,6 +11,7 @@ pub mod html;
 pub(crate) mod human;
 pub mod json;
 pub mod junit;
+pub(crate) mod progress;
 pub(crate) mod stdout;
 pub(crate) mod targets;
 

@@ -27,6 +27,7 @@ mod mayan;
 mod messages;
 mod packages;
 mod programs;
+mod progress;
 mod reports;
 mod rooks;
 mod run;

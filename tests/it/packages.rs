@@ -230,3 +230,64 @@ fn r8_backtracking_is_accepted_on_rooks_and_too_slow_on_rooks_large() {
     assert_eq!(json["results"][0]["verdict"], "TLE");
     assert_eq!(json["results"][0]["problem"], "rooks-large");
 }
+
+/// See: issue #17. `judge validate mayan` checks what the statement allows:
+/// a board that clears in fewer than n moves is valid (the original's data
+/// may hold one); the promise of a profile is checked only with
+/// `--profile`, and a package's own tests must still fit its profiles.
+#[test]
+fn r17_validate_checks_the_statement_and_a_profile_only_when_asked() {
+    let dir = Dir::new();
+    // `1 1 _ 1` with n = 2: cleared by one move.
+    let fewer = "2\n1 0\n1 0\n0\n1 0\n0\n";
+    dir.create("fewer.in", fewer);
+    let run = dir.judge(&["validate", "mayan", "fewer.in"]);
+    run.expect_code(0);
+    assert_eq!(run.stderr(), "");
+    dir.judge_stdin(&["validate", "mayan"], fewer)
+        .expect_code(0);
+    dir.create("folder/fewer.in", fewer);
+    let run = dir.judge(&["validate", "mayan", "folder"]);
+    run.expect_code(0);
+    assert_eq!(run.stdout(), "fewer.in: ok\n");
+    for profile in ["random", "bottom-row", "hard"] {
+        let run = dir.judge(&["validate", "mayan", "fewer.in", "--profile", profile]);
+        run.expect_code(1);
+        let expected = if profile == "hard" {
+            "fewer.in: line 1: n = 2, but profile `hard` has n = 5\n".to_owned()
+        } else {
+            "fewer.in: line 1: the board can be cleared in 1 move, fewer than n = 2; \
+             only profile `edge` has such boards\n"
+                .to_owned()
+        };
+        assert_eq!(run.stderr(), expected, "--profile {profile}");
+    }
+    dir.judge(&["validate", "mayan", "fewer.in", "--profile", "edge"])
+        .expect_code(0);
+    // The statement's constraints still hold without a profile.
+    dir.create("eight.in", "8\n1 0\n1 0\n0\n1 0\n0\n");
+    let run = dir.judge(&["validate", "mayan", "eight.in"]);
+    run.expect_code(1);
+    assert!(
+        run.stderr().starts_with("eight.in: line 1"),
+        "{}",
+        run.stderr()
+    );
+    // A package's own test must fit one of its profiles, as before.
+    let manifest =
+        String::from_utf8(bundled::file("mayan/problem.toml").unwrap().to_vec()).unwrap();
+    dir.create("mine/mayan/problem.toml", manifest);
+    dir.create("mine/mayan/tests/fewer.in", fewer);
+    dir.create("a.py", "print(-1)\n");
+    let run = dir.judge(&["run", "mayan", "a.py", "--problems-dir", "mine"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains(
+            "failed to load `mine/mayan/tests/fewer.in`: line 1: the board can be cleared in \
+             1 move, fewer than n = 2; only profile `edge` has such boards (the package's \
+             tests come from: random, bottom-row, hard)"
+        ),
+        "{}",
+        run.stderr()
+    );
+}

@@ -322,3 +322,60 @@ fn r9_run_at_a_time_mayan_shrinks_to_at_most_8_blocks() {
     ])
     .expect_code(0);
 }
+
+/// The blocks of a mayan input (every number after the first line but the
+/// columns' closing 0).
+fn mayan_blocks(input: &str) -> usize {
+    input
+        .lines()
+        .skip(1)
+        .flat_map(str::split_whitespace)
+        .filter(|token| *token != "0")
+        .count()
+}
+
+/// See: issue #17. A student's program that lets the blocks fall once per
+/// move (no chain reaction) stopped at a 10-block board at seed 3; with a
+/// step that removes every block of one colour, it shrinks to at most 8,
+/// and the board still shows the bug.
+#[test]
+fn r17_gravity_once_mayan_shrinks_to_at_most_8_blocks() {
+    let dir = Dir::new();
+    let program = "tests/fixtures/mayan/gravity_once.cpp";
+    let run = stress(&dir, "mayan", program, &["--seed", "3"]);
+    run.expect_code(1);
+    let smallest = run.stdout();
+    let blocks = mayan_blocks(&smallest);
+    assert!(
+        blocks <= 8,
+        "{blocks} blocks:\n{smallest}\n{}",
+        run.stderr()
+    );
+    assert!(run.stderr().contains("): WA: "), "{}", run.stderr());
+    dir.create("smallest/case.in", &smallest);
+    let root = repository();
+    let problems = root.join("problems").display().to_string();
+    let config = root.join("judge.toml").display().to_string();
+    dir.judge(&[
+        "validate",
+        "mayan",
+        "smallest/case.in",
+        "--problems-dir",
+        &problems,
+    ])
+    .expect_code(0);
+    let program = root.join(program).display().to_string();
+    let run = dir.judge(&[
+        "run",
+        "mayan",
+        &program,
+        "--tests",
+        "smallest",
+        "--config",
+        &config,
+        "--problems-dir",
+        &problems,
+    ]);
+    run.expect_code(1);
+    assert!(run.stdout().contains("WA"), "{}", run.stdout());
+}

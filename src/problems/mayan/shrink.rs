@@ -10,14 +10,17 @@ use crate::problems::text::Layout;
 /// Every input one step smaller than `text`, boldest first (issue #9; the
 /// top-block step alone stopped at 24-block boards):
 ///
-/// 1. one block removed, any block (the blocks above it fall);
-/// 2. n lowered by one;
-/// 3. the colours renumbered 1, 2, ... in order of first appearance;
-/// 4. one colour merged into a smaller one.
+/// 1. n lowered by one;
+/// 2. the colours renumbered 1, 2, ... in order of first appearance;
+/// 3. every block of one colour removed;
+/// 4. one block removed, any block (the blocks above it fall);
+/// 5. one colour merged into a smaller one;
+///
+/// then a whole column emptied, one move played, two blocks removed.
 ///
 /// A step may leave a run of 3 or a board the failing profile never makes;
 /// the caller keeps only candidates valid under the original statement (the
-/// answer comes from the reference). Steps 2 to 4 keep the length but make
+/// answer comes from the reference). Steps 1, 2 and 5 keep the length but make
 /// the text smaller in `judge stress`'s order (shorter, else
 /// lexicographically smaller), so greedy shrinking still ends.
 pub(crate) fn shrink(text: &str) -> Vec<String> {
@@ -52,6 +55,21 @@ pub(crate) fn shrink(text: &str) -> Vec<String> {
         .collect();
     if renumbered != columns {
         push(puzzle.moves, &renumbered);
+    }
+    // Every block of one colour at once (a colour of two or more blocks;
+    // one block is the next step's): a bug that needs a cascade keeps
+    // showing without the colour that only sat in the way, where no one or
+    // two blocks removed still fail (issue #17: the gravity-once program
+    // stopped at 10 blocks, 7 without its colour 3).
+    for &colour in &order {
+        let count = columns.iter().flatten().filter(|&&c| c == colour).count();
+        if count >= 2 {
+            let without: Vec<Vec<u8>> = columns
+                .iter()
+                .map(|column| column.iter().copied().filter(|&c| c != colour).collect())
+                .collect();
+            push(puzzle.moves, &without);
+        }
     }
     for (x, column) in columns.iter().enumerate() {
         for y in (0..column.len()).rev() {
@@ -151,6 +169,23 @@ mod tests {
         assert!(candidates.contains(&"1\n1 0\n5 0\n3 0\n0\n0\n".to_owned()));
         assert!(candidates.contains(&"2\n0\n0\n3 0\n0\n0\n".to_owned()));
         assert!(candidates.contains(&"2\n5 0\n0\n0\n0\n0\n".to_owned()));
+    }
+
+    /// See: issue #17. Every block of a colour of two or more goes at once,
+    /// right after renumbering (a colour of one block is a one-block step).
+    #[test]
+    fn removes_every_block_of_one_colour_at_once() {
+        let text = "3\n0\n1 1 0\n1 2 0\n2 3 3 1 0\n3 2 0\n";
+        let candidates = shrink(text);
+        let position = |wanted: &str| candidates.iter().position(|c| c == wanted);
+        let without_3 = position("3\n0\n1 1 0\n1 2 0\n2 1 0\n2 0\n");
+        let without_1 = position("3\n0\n0\n2 0\n2 3 3 0\n3 2 0\n");
+        let one_block = position("3\n0\n1 1 0\n1 2 0\n2 3 3 1 0\n3 0\n");
+        assert!(without_3.is_some() && without_1.is_some(), "{candidates:?}");
+        assert!(
+            without_3 < one_block && without_1 < one_block,
+            "{candidates:?}"
+        );
     }
 
     #[test]

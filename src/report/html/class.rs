@@ -35,6 +35,37 @@ pub(super) fn write_summary(page: &mut String, results: &[&SubmissionResult]) {
     page.push_str("</p>\n");
 }
 
+/// The problems in order of first appearance.
+fn problems_of<'a>(results: &[&'a SubmissionResult]) -> Vec<&'a str> {
+    let mut problems: Vec<&str> = Vec::new();
+    for result in results {
+        position_or_push(&mut problems, result.problem.as_str());
+    }
+    problems
+}
+
+/// The anchor of the `index`th problem's section (an index, so any
+/// problem id makes a valid fragment).
+fn problem_anchor(index: usize) -> String {
+    format!("problem-{}", index + 1)
+}
+
+/// The header's links: one per problem, then the students and the matrix.
+pub(super) fn write_nav(page: &mut String, results: &[&SubmissionResult]) {
+    page.push_str("<nav class=\"problems\">");
+    for (index, problem) in problems_of(results).into_iter().enumerate() {
+        let _ = write!(
+            page,
+            "<a href=\"#{}\">{}</a>",
+            problem_anchor(index),
+            escape(problem)
+        );
+    }
+    page.push_str(
+        "<a href=\"#students\">students by score</a><a href=\"#matrix\">class matrix</a></nav>\n",
+    );
+}
+
 /// Students by problems, both in order of first appearance; a student with
 /// several submissions for one problem gets one line per submission in the
 /// cell.
@@ -57,7 +88,19 @@ pub(super) fn write_matrix(
         position_or_push(&mut problems, pair.problem.as_str());
         position_or_push(&mut students, pair.student.clone());
     }
-    page.push_str("<h2>Class matrix</h2>\n<table class=\"matrix\">\n<thead><tr><th>student</th>");
+    let mut at: std::collections::HashMap<(usize, usize), Vec<usize>> =
+        std::collections::HashMap::new();
+    for &(student, problem, index) in &cells {
+        at.entry((student, problem)).or_default().push(index);
+    }
+    let missing: std::collections::HashSet<(&str, &str)> = missing
+        .iter()
+        .map(|pair| (pair.student.as_str(), pair.problem.as_str()))
+        .collect();
+    page.push_str(
+        "<h2 id=\"matrix\">Class matrix</h2>\n<div class=\"scroll\">\n<table class=\"matrix\">\n\
+         <thead><tr><th>student</th>",
+    );
     for problem in &problems {
         let _ = write!(page, "<th>{}</th>", escape(problem));
     }
@@ -65,18 +108,13 @@ pub(super) fn write_matrix(
     for (student_index, student) in students.iter().enumerate() {
         let _ = write!(page, "<tr><th>{}</th>", escape(student));
         for problem_index in 0..problems.len() {
-            let here: Vec<usize> = cells
-                .iter()
-                .filter(|&&(student, problem, _)| {
-                    student == student_index && problem == problem_index
-                })
-                .map(|&(_, _, index)| index)
-                .collect();
+            let here = at
+                .get(&(student_index, problem_index))
+                .map_or(&[][..], Vec::as_slice);
             if here.is_empty() {
-                let is_missing = missing.iter().any(|pair| {
-                    pair.student == *student
-                        && problems.get(problem_index) == Some(&pair.problem.as_str())
-                });
+                let is_missing = problems
+                    .get(problem_index)
+                    .is_some_and(|problem| missing.contains(&(student.as_str(), *problem)));
                 page.push_str(if is_missing {
                     "<td class=\"none missing\">missing</td>"
                 } else {
@@ -85,7 +123,7 @@ pub(super) fn write_matrix(
                 continue;
             }
             page.push_str("<td>");
-            for index in here {
+            for &index in here {
                 let (Some(result), Some(link)) = (results.get(index), links.get(index)) else {
                     continue;
                 };
@@ -104,7 +142,7 @@ pub(super) fn write_matrix(
         }
         page.push_str("</tr>\n");
     }
-    page.push_str("</tbody>\n</table>\n");
+    page.push_str("</tbody>\n</table>\n</div>\n");
 }
 
 /// Tests listed per problem in "failed most".
@@ -114,12 +152,8 @@ pub(super) const FAILED_MOST_SHOWN: usize = 5;
 /// verdicts and the tests the class fails most, so a teacher sees at a
 /// glance which case the lesson missed.
 pub(super) fn write_problems(page: &mut String, results: &[&SubmissionResult]) {
-    let mut problems: Vec<&str> = Vec::new();
-    for result in results {
-        position_or_push(&mut problems, result.problem.as_str());
-    }
     page.push_str("<h2>Problems</h2>\n");
-    for problem in problems {
+    for (index, problem) in problems_of(results).into_iter().enumerate() {
         let here: Vec<&SubmissionResult> = results
             .iter()
             .copied()
@@ -127,7 +161,8 @@ pub(super) fn write_problems(page: &mut String, results: &[&SubmissionResult]) {
             .collect();
         let _ = writeln!(
             page,
-            "<section class=\"problem\">\n<h3>{} <span class=\"muted\">· {} submission{}</span></h3>",
+            "<section class=\"problem\" id=\"{}\">\n<h3>{} <span class=\"muted\">· {} submission{}</span></h3>",
+            problem_anchor(index),
             escape(problem),
             here.len(),
             if here.len() == 1 { "" } else { "s" }
@@ -327,7 +362,8 @@ pub(super) fn write_ranking(page: &mut String, results: &[&SubmissionResult], na
     order.sort_by(|a, b| b.1.total_cmp(&a.1));
     let _ = write!(
         page,
-        "<h2>Students by score</h2>\n<table class=\"ranking\">\n<thead><tr><th>#</th><th>student</th>\
+        "<h2 id=\"students\">Students by score</h2>\n<div class=\"scroll\">\n<table class=\"ranking\">\n\
+         <thead><tr><th>#</th><th>student</th>\
          <th>total <span class=\"muted\">of {}</span></th>",
         problems.len() * 100
     );
@@ -355,7 +391,7 @@ pub(super) fn write_ranking(page: &mut String, results: &[&SubmissionResult], na
         }
         page.push_str("</tr>\n");
     }
-    page.push_str("</tbody>\n</table>\n");
+    page.push_str("</tbody>\n</table>\n</div>\n");
 }
 
 pub(super) fn position_or_push<T: PartialEq>(items: &mut Vec<T>, item: T) -> usize {

@@ -29,7 +29,7 @@ mod submission;
 use super::Row;
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
-use class::{write_matrix, write_problems, write_ranking, write_summary};
+use class::{write_matrix, write_nav, write_problems, write_ranking, write_summary};
 use std::fmt::Write as _;
 use submission::write_submission;
 
@@ -44,6 +44,12 @@ h3 { font-size: 1rem; margin: 1rem 0 .4rem; }
 p { margin: .3rem 0; }
 code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 13px; }
 .muted { color: var(--muted); }
+header.top { position: sticky; top: 0; z-index: 3; background: var(--paper); padding: .5rem 0 .3rem; border-bottom: 1px solid var(--line); }
+header.top p { margin: .15rem 0; }
+nav.problems a { margin-right: .8rem; }
+div.scroll { max-height: 70vh; overflow: auto; border: 1px solid var(--line); margin: .5rem 0 1.5rem; }
+div.scroll table { margin: 0; }
+div.scroll thead th { position: sticky; top: 0; z-index: 1; }
 table.matrix { border-collapse: collapse; margin: .8rem 0 1.5rem; }
 table.matrix th, table.matrix td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: middle; }
 table.matrix thead th { background: #f6f8fa; }
@@ -221,9 +227,19 @@ fn page_start(page: &mut String, title: &str) {
 /// Everything of the class page below `<body>`: heading, summary, matrix
 /// (each cell linking to `links[index]`), the problems and the students by
 /// score.
+///
+/// Issue #17: at 1,000 students a teacher reads what the class missed
+/// first, so the per-problem summaries and the students by score lead and
+/// the matrix comes last; a header with the counts and a link per problem
+/// stays in view (CSS `position: sticky`, no script), and the long tables
+/// scroll in their own boxes under their own sticky headings.
 fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: &Options) {
-    page.push_str("<h1>judge report</h1>\n");
+    page.push_str("<header class=\"top\">\n<h1>judge report</h1>\n");
     write_summary(page, &class.results);
+    write_nav(page, &class.results);
+    page.push_str("</header>\n");
+    write_problems(page, &class.results);
+    write_ranking(page, &class.results, &class.students);
     write_matrix(
         page,
         &class.results,
@@ -231,8 +247,6 @@ fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: 
         links,
         &options.missing,
     );
-    write_problems(page, &class.results);
-    write_ranking(page, &class.results, &class.students);
 }
 
 /// A file name for each submission's page: `<student>-<problem>.html` made

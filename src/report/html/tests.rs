@@ -657,3 +657,62 @@ fn a_scored_submission_shows_a_row_per_group() {
         text(&summary[0])
     );
 }
+
+/// See: issue #17. The class page leads with the per-problem summaries
+/// (verdict bar, tests failed most), then the students by score, then the
+/// matrix; a header with a link per problem stays in view (sticky, no
+/// script); every link on it resolves.
+#[test]
+fn class_page_leads_with_summaries_keeps_its_header_in_view_and_links_resolve() {
+    let page = render(&class_fixture());
+    let at = |needle: &str| {
+        page.find(needle)
+            .unwrap_or_else(|| panic!("no {needle:?} in the page"))
+    };
+    let order = [
+        at("<header class=\"top\">"),
+        at("<h2>Problems</h2>"),
+        at("<svg class=\"verdict-bar\""),
+        at("<table class=\"failed-most\">"),
+        at("<h2 id=\"students\">"),
+        at("<h2 id=\"matrix\">"),
+    ];
+    assert!(order.windows(2).all(|pair| pair[0] < pair[1]), "{order:?}");
+    assert!(page.contains("header.top { position: sticky; top: 0;"));
+    assert!(page.contains("div.scroll thead th { position: sticky; top: 0;"));
+    assert!(!page.contains("<script"), "no scripts");
+    let html = Html::parse_document(&page);
+    let nav: Vec<String> = select(&html, "header.top nav a").iter().map(text).collect();
+    assert_eq!(nav, ["rooks", "mayan", "students by score", "class matrix"]);
+    // Every in-page link has its target, once.
+    let fragments: Vec<String> = select(&html, "a[href^='#']")
+        .iter()
+        .filter_map(|link| link.value().attr("href").map(|href| href[1..].to_owned()))
+        .collect();
+    assert!(fragments.len() >= 7, "{fragments:?}");
+    for fragment in fragments {
+        let targets = select(&html, &format!("[id='{fragment}']"));
+        assert_eq!(targets.len(), 1, "#{fragment}");
+    }
+    let rooks = select(&html, "section.problem#problem-1 h3");
+    assert!(text(&rooks[0]).starts_with("rooks"));
+    // With a page per submission, each cell links to its page.
+    let results = class_fixture();
+    let rows: Vec<crate::report::json::GradedResult> = results
+        .into_iter()
+        .map(|result| graded(result, "alice"))
+        .collect();
+    let pages = render_pages(&rows, "grades.html", "grades", &Options::default());
+    let html = Html::parse_document(&pages.class_page);
+    let names: Vec<String> = pages
+        .submissions
+        .iter()
+        .map(|(name, _)| format!("grades/{name}"))
+        .collect();
+    let cells = select(&html, "table.matrix a.cell");
+    assert_eq!(cells.len(), names.len());
+    for cell in cells {
+        let href = cell.value().attr("href").unwrap_or_default().to_owned();
+        assert!(names.contains(&href), "{href} not in {names:?}");
+    }
+}

@@ -1,0 +1,116 @@
+//! Progress on stderr, drawn only when stderr is a terminal: `judge
+//! stress`'s line (one line rewritten in place on a terminal, else one line
+//! per phase: a CI log wants no carriage returns, issue #10), and the bar of
+//! `judge run`, `judge grade` and `judge grade --package`, which ticks every
+//! second while a program runs (issue #17) and is hidden in a pipe or with
+//! `-q`.
+
+use crate::runner::stress::StressProgress;
+use std::io::{IsTerminal as _, Write as _};
+use std::time::Duration;
+
+/// Renders [`StressProgress`] events.
+pub(crate) struct StressReporter {
+    terminal: bool,
+    /// The kind of the last event shown as a line, so each phase is one line.
+    last_phase: Option<std::mem::Discriminant<StressProgress>>,
+    /// A progress line is on screen and must be cleared before other output.
+    line_shown: bool,
+}
+
+impl StressReporter {
+    pub(crate) fn new() -> StressReporter {
+        StressReporter {
+            terminal: std::io::stderr().is_terminal(),
+            last_phase: None,
+            line_shown: false,
+        }
+    }
+
+    /// Shows one event.
+    #[expect(clippy::print_stderr, reason = "stress progress goes to stderr")]
+    pub(crate) fn show(&mut self, event: StressProgress) {
+        if self.terminal {
+            eprint!("\r\x1b[2K{}", super::human::stress_progress(event));
+            let _ = std::io::stderr().flush();
+            self.line_shown = true;
+            return;
+        }
+        let phase = std::mem::discriminant(&event);
+        if self.last_phase != Some(phase) {
+            self.last_phase = Some(phase);
+            eprintln!("{}", super::human::stress_phase(event));
+        }
+    }
+
+    /// Clears the progress line, before the final report.
+    #[expect(clippy::print_stderr, reason = "stress progress goes to stderr")]
+    pub(crate) fn finish(&mut self) {
+        if self.line_shown {
+            eprint!("\r\x1b[2K");
+            self.line_shown = false;
+        }
+    }
+}
+
+/// What a grading progress line shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ProgressLine {
+    /// Submissions graded, of `total`.
+    pub graded: u64,
+    pub total: u64,
+    /// The test running of the shown submission's tests (1-based), and how
+    /// many it runs; absent while compiling.
+    pub test: Option<(usize, usize)>,
+    /// The submission that runs (its path), else the problem.
+    pub running: String,
+}
+
+/// The bar of a grading run: `1/3 submissions, test 7/20, 12s —
+/// bob/matchsticks.py`, redrawn every second so the clock moves.
+pub(crate) struct GradeBar {
+    bar: indicatif::ProgressBar,
+}
+
+impl GradeBar {
+    /// A bar on stderr when stderr is a terminal and not `quiet`; hidden
+    /// otherwise, so pipes and CI logs get no progress bytes.
+    pub(crate) fn new(quiet: bool) -> GradeBar {
+        if quiet || !std::io::stderr().is_terminal() {
+            return GradeBar {
+                bar: indicatif::ProgressBar::hidden(),
+            };
+        }
+        let bar = indicatif::ProgressBar::new(0);
+        let style = indicatif::ProgressStyle::with_template(
+            "{bar:12} {pos}/{len} submissions, {prefix}{elapsed} — {wide_msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        bar.set_style(style);
+        bar.enable_steady_tick(Duration::from_secs(1));
+        GradeBar { bar }
+    }
+
+    /// Shows `line`.
+    pub(crate) fn show(&self, line: &ProgressLine) {
+        self.bar.set_length(line.total);
+        self.bar.set_position(line.graded);
+        self.bar.set_prefix(match line.test {
+            Some((test, tests)) => format!("test {test}/{tests}, "),
+            None => String::new(),
+        });
+        self.bar
+            .set_message(super::human::visible(&line.running).replace('\n', "\\n"));
+    }
+
+    /// Runs `write` with the bar off the screen (output to the same
+    /// terminal must not be drawn over).
+    pub(crate) fn suspend<R>(&self, write: impl FnOnce() -> R) -> R {
+        self.bar.suspend(write)
+    }
+
+    /// Removes the bar.
+    pub(crate) fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
