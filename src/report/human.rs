@@ -37,6 +37,13 @@ pub(crate) fn visible(text: &str) -> String {
     out
 }
 
+/// A name a student controls (a file or folder name, a student's name),
+/// on one line: [`visible`], with tabs and line breaks made visible too
+/// (a line break in a file name would start a fake line of output).
+pub(crate) fn visible_name(text: &str) -> String {
+    visible(text).replace('\t', "\\x09").replace('\n', "\\x0a")
+}
+
 /// One submission's block of the table.
 pub(crate) fn render_submission(result: &SubmissionResult) -> String {
     let mut out = String::new();
