@@ -263,3 +263,75 @@ int main(void) {
         graded.result.tests
     );
 }
+
+// 08. The process limit without root and without cgroups.
+
+/// Without root (and so, here, without cgroups), the teacher's other
+/// processes must not become room for a test's forks: the kernel counts
+/// the process limit inside the worker's user namespace.
+#[test]
+#[ignore = "needs root: it creates a user and runs the judge as that user; CI runs it as root with --ignored"]
+fn without_root_the_teachers_processes_do_not_raise_the_process_limit() {
+    require_root();
+    let (uid, gid) = ordinary_user();
+    use std::os::unix::process::CommandExt as _;
+    // A process group of its own, ended by its id below.
+    let mut sleepers = Command::new("setpriv")
+        .args([
+            &format!("--reuid={uid}"),
+            &format!("--regid={gid}"),
+            "--clear-groups",
+            "sh",
+            "-c",
+            "for i in $(seq 200); do sleep 120 & done; wait",
+        ])
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let dir = open_dir();
+    rooks_tests(dir.path());
+    source(
+        dir.path(),
+        "forks.c",
+        r#"#include <stdio.h>
+#include <unistd.h>
+int main(void) {
+    int n = 0;
+    for (int i = 0; i < 2000; i++) {
+        pid_t p = fork();
+        if (p < 0) break;
+        if (p == 0) { pause(); _exit(0); }
+        n++;
+    }
+    printf("forked %d\n", n);
+    return 0;
+}
+"#,
+    );
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        assert_cmd::cargo::cargo_bin!("judge"),
+        Some((uid, gid)),
+        "run rooks forks.c --tests tests --random 0",
+        "",
+    );
+    let _ = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{}", sleepers.id())])
+        .status();
+    let _ = sleepers.wait();
+    let actual = report["results"][0]["tests"][0]["excerpt"]["actual"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let forked: u64 = actual
+        .trim()
+        .strip_prefix("forked ")
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("{report:#}\n{stderr}"));
+    assert!(
+        forked <= 70,
+        "forked {forked} under processes = 64 (cgroups: {}): the teacher's processes were room",
+        report["isolation"]["cgroups"]
+    );
+}
