@@ -137,7 +137,10 @@ pub(crate) fn run(args: GradeArgs) -> Result<u8, Error> {
     // Said up front and in the JSON: what a teacher's folder held that is
     // not graded.
     for ignored in &plan.ignored {
-        say(&format!("ignored: {}: {}", ignored.path, ignored.reason));
+        say(&crate::report::human::visible_name(&format!(
+            "ignored: {}: {}",
+            ignored.path, ignored.reason
+        )));
     }
     let resume = args.resume.as_deref().map(class::load_resume).transpose()?;
     if let Some(note) = resume.as_ref().and_then(|(_, note)| note.clone()) {

@@ -63,7 +63,7 @@ impl std::fmt::Display for RunNote {
                 f,
                 "`{}` is not a valid input of `{package}`: {}; it runs, but its verdict says \
                  nothing about the problem",
-                crate::report::human::visible(&test.file).replace('\n', "\\n"),
+                crate::report::human::visible_name(&test.file),
                 test.reason
             ),
         }
@@ -259,7 +259,9 @@ pub(crate) fn run(
             (Event::SubmissionFinished { result }, Some(scoring)) => {
                 let mut scored = result.clone();
                 scoring.apply(&tests, &mut scored);
-                on_event(ClassEvent::Run(Event::SubmissionFinished { result: &scored }));
+                on_event(ClassEvent::Run(Event::SubmissionFinished {
+                    result: &scored,
+                }));
             }
             (event, _) => on_event(ClassEvent::Run(event)),
         }

@@ -348,6 +348,9 @@ pub fn package_exists(problems_dir: Option<&Path>, id: &str) -> bool {
 /// `--problems-dir DIR` must be a folder.
 pub fn check_problems_dir(dir: &Path) -> Result<(), ConfigError> {
     if dir.is_dir() {
+        // Packages hold tests and answers: no run may read them (the
+        // sandbox masks the folder).
+        crate::sandbox::mask_data_folder(dir);
         Ok(())
     } else {
         Err(ConfigError {

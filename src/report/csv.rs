@@ -3,6 +3,7 @@
 //! crate's (RFC 4180), so a name with a comma or a quote survives. Says
 //! nothing about individual tests; the JSON and HTML reports do.
 
+use super::human::visible_name;
 use super::json::MissingPair;
 use super::Row;
 
@@ -32,8 +33,8 @@ pub fn render_gradebook<R: Row>(rows: &[R], missing: &[MissingPair]) -> Result<S
     for row in rows {
         let result = row.result();
         writer.write_record([
-            neutralise(&row.student()),
-            neutralise(&result.problem),
+            neutralise(&visible_name(&row.student())),
+            neutralise(&visible_name(&result.problem)),
             format!("{:.2}", score(result)),
             result.verdict.code().to_owned(),
             result.passed.to_string(),
@@ -42,8 +43,8 @@ pub fn render_gradebook<R: Row>(rows: &[R], missing: &[MissingPair]) -> Result<S
     }
     for pair in missing {
         writer.write_record([
-            neutralise(&pair.student),
-            neutralise(&pair.problem),
+            neutralise(&visible_name(&pair.student)),
+            neutralise(&visible_name(&pair.problem)),
             "0.00".to_owned(),
             MISSING.to_owned(),
             "0".to_owned(),
@@ -172,6 +173,17 @@ mod tests {
         assert_eq!(rows[1][0], name);
         assert_eq!(rows[1][1], "rooks");
         assert_eq!(rows[1][2], "100.00");
+    }
+
+    /// See: issue 18. A student folder named with escape sequences and a
+    /// line break reaches `cat grades.csv` with them made visible.
+    #[test]
+    fn control_characters_in_names_are_visible_in_the_gradebook() {
+        let name = "x\u{1b}[2J\nrooks mallory AC";
+        let text = render(&[result(&format!("rooks/{name}.py"), "rooks", 0, 1)]).expect("renders");
+        assert!(!text.contains('\u{1b}'), "{text:?}");
+        let rows = read(&text);
+        assert_eq!(rows[1][0], "x\\x1b[2J\\nrooks mallory AC");
     }
 
     #[test]

@@ -37,10 +37,11 @@ pub(crate) fn visible(text: &str) -> String {
     out
 }
 
-/// A name (a test's, from its file) on one line: control characters and
-/// line breaks shown visible.
-fn one_line(text: &str) -> String {
-    visible(text).replace('\n', "\\n")
+/// A name a student controls (a file or folder name, a student's name),
+/// on one line: [`visible`], with tabs and line breaks made visible too
+/// (a line break in a file name would start a fake line of output).
+pub(crate) fn visible_name(text: &str) -> String {
+    visible(text).replace('\t', "\\t").replace('\n', "\\n")
 }
 
 /// One submission's block of the table.
@@ -90,7 +91,7 @@ pub(crate) fn render_submission(result: &SubmissionResult) -> String {
     let width = result
         .tests
         .iter()
-        .map(|test| one_line(&test.name).chars().count())
+        .map(|test| visible_name(&test.name).chars().count())
         .max()
         .unwrap_or(4)
         .max(4);
@@ -112,7 +113,7 @@ pub(crate) fn render_submission(result: &SubmissionResult) -> String {
         let _ = writeln!(
             out,
             "  {:width$}  {:7}  {:>9}  {:>9}  {:>11}  {}",
-            one_line(&test.name),
+            visible_name(&test.name),
             test.verdict.code(),
             format!("{} ms", test.time_ms),
             format!("{} ms", test.wall_ms),
@@ -128,7 +129,7 @@ pub(crate) fn render_submission(result: &SubmissionResult) -> String {
         .iter()
         .find(|test| test.verdict == Verdict::RuntimeError && test.stderr.is_some())
     {
-        let _ = writeln!(out, "  standard error of {}:", one_line(&test.name));
+        let _ = writeln!(out, "  standard error of {}:", visible_name(&test.name));
         for line in test.stderr.iter().flat_map(|stderr| stderr.lines()) {
             let _ = writeln!(out, "    {}", visible(line));
         }
@@ -300,8 +301,8 @@ pub(crate) fn render_disagreement(graded: &GradedResult) -> Option<String> {
             .iter()
             .find(|test| !test.verdict.is_accepted())
             .map(|test| match first_line(&test.message) {
-                message if message.is_empty() => format!("test {}", one_line(&test.name)),
-                message => format!("test {}: {message}", one_line(&test.name)),
+                message if message.is_empty() => format!("test {}", visible_name(&test.name)),
+                message => format!("test {}: {message}", visible_name(&test.name)),
             })
     };
     Some(match why {

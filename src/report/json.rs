@@ -148,7 +148,7 @@ impl TestSelection {
         let names: Vec<String> = self
             .invalid
             .iter()
-            .map(|test| super::human::visible(&test.name).replace('\n', "\\n"))
+            .map(|test| super::human::visible_name(&test.name))
             .collect();
         format!(
             ", {} of them invalid for the problem ({})",

@@ -207,14 +207,16 @@ pub fn is_sample(test_name: &str) -> bool {
 }
 
 /// A test as students may see it (`--student-view`): a hidden test (not a
-/// sample) keeps its verdict, times, memory, exit status and the checker's
-/// message, but loses its data: the excerpts of input, expected and actual
-/// output, the standard error (a program may print its input there) and
-/// the random origin (from which `judge gen` would make the input).
+/// sample) keeps its verdict and the checker's message, but loses its
+/// data: the excerpts of input, expected and actual output, the standard
+/// error (a program may print its input there) and the random origin (from
+/// which `judge gen` would make the input).
 ///
-/// Its message becomes [`student_message`] and its exit code and signal go
-/// (issue 18: `expected 3, got 0` and `exit code 205` taught the hidden
-/// answers in a few resubmissions).
+/// Its message becomes [`student_message`], its exit code and signal go,
+/// and its CPU time, wall time and memory are 0 (issue 18: `expected 3, got
+/// 0` and `exit code 205` taught the hidden answers in a few resubmissions;
+/// a program chooses its memory and time from the input too: `4 + v` MiB
+/// told a byte of input per test).
 pub fn hide_test_data(test: &mut TestResult) {
     if !is_sample(&test.name) {
         test.excerpt = None;
@@ -223,6 +225,9 @@ pub fn hide_test_data(test: &mut TestResult) {
         test.message = student_message(test);
         test.exit_code = None;
         test.signal = None;
+        test.time_ms = 0;
+        test.wall_ms = 0;
+        test.memory_kib = 0;
     }
 }
 
@@ -426,6 +431,10 @@ mod tests {
                 // (issue 18).
                 message: "board 1: wrong answer".to_owned(),
                 exit_code: None,
+                // Chosen by the program from the input (issue 18).
+                time_ms: 0,
+                wall_ms: 0,
+                memory_kib: 0,
                 ..test("gen-small-001")
             }
         );

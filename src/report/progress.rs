@@ -100,7 +100,7 @@ impl GradeBar {
             None => String::new(),
         });
         self.bar
-            .set_message(super::human::visible(&line.running).replace('\n', "\\n"));
+            .set_message(super::human::visible_name(&line.running));
     }
 
     /// Runs `write` with the bar off the screen (output to the same

@@ -81,6 +81,8 @@ pub fn load_tests(
 /// JE on that test, not an `Err`.
 fn folder_tests(problem: &dyn Problem, dir: &Path) -> Result<Vec<TestCase>, RunError> {
     let mut tests = Vec::new();
+    // No run may read the tests (the sandbox masks the folder).
+    crate::sandbox::mask_data_folder(dir);
     let entries = fs_err::read_dir(dir).map_err(|source| RunError::io("read", dir, source))?;
     let mut inputs: Vec<PathBuf> = entries
         .filter_map(Result::ok)

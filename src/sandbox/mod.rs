@@ -44,6 +44,53 @@ pub use pool::SandboxPool;
 #[cfg(target_os = "linux")]
 pub use unix::Sandbox;
 
+/// Whether this process was started inside a run of a judge (as a
+/// submission's child): the run's system-call filter answers a probe no
+/// kernel answers. The binary refuses to run there, so no copy of the
+/// judge (another installed one, a hard link) hands a run its reference
+/// solvers. Always `false` off Linux or x86_64 (no filter).
+pub fn inside_a_run() -> bool {
+    #[cfg(target_os = "linux")]
+    return unix::inside_a_run();
+    #[cfg(not(target_os = "linux"))]
+    return false;
+}
+
+/// Folders of the judge's data (a `--tests` folder, a problems folder, a
+/// package's folder) that no run or compile may see: an empty tmpfs covers
+/// each in every worker's mount namespace made after this, as root and
+/// without, and only a program a run needs inside one is bound back. A
+/// path the judge cannot resolve, `/` or a top-level folder (`/usr`,
+/// `/etc`: programs need them) is left as it is. Landlock lets a run read
+/// `/usr` and `/etc`, and without root a run is the teacher's own user, so
+/// file modes do not keep tests there from it (issue 18).
+pub fn mask_data_folder(path: &Path) {
+    let Ok(real) = fs_err::canonicalize(path) else {
+        return;
+    };
+    if real.components().count() < 3 || !real.is_dir() {
+        return;
+    }
+    let mut folders = data_folders_lock();
+    if !folders.contains(&real) {
+        folders.push(real);
+        folders.sort();
+    }
+}
+
+fn data_folders_lock() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    static FOLDERS: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    FOLDERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The folders [`mask_data_folder`] was given.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+pub(crate) fn data_folders() -> Vec<PathBuf> {
+    data_folders_lock().clone()
+}
+
 use serde::Serialize;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};

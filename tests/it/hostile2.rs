@@ -15,7 +15,7 @@ use std::process::Command;
 use std::sync::Mutex;
 
 /// Whether the tests run with effective uid 0.
-fn is_root() -> bool {
+pub(crate) fn is_root() -> bool {
     fs_err::read_to_string("/proc/self/status")
         .unwrap()
         .lines()
@@ -33,7 +33,7 @@ fn require_root() {
 
 /// The uid and gid of an ordinary user made for these tests (`useradd`),
 /// created once.
-fn ordinary_user() -> (u32, u32) {
+pub(crate) fn ordinary_user() -> (u32, u32) {
     static MADE: Mutex<Option<(u32, u32)>> = Mutex::new(None);
     let mut made = MADE
         .lock()
@@ -74,7 +74,7 @@ fn ordinary_user() -> (u32, u32) {
 }
 
 /// A folder anyone may enter, for a judge run as an ordinary user.
-fn open_dir() -> tempfile::TempDir {
+pub(crate) fn open_dir() -> tempfile::TempDir {
     let dir = tempfile::Builder::new()
         .prefix("judge-redteam-")
         .tempdir_in("/tmp")
@@ -84,7 +84,7 @@ fn open_dir() -> tempfile::TempDir {
 }
 
 /// Writes a C source named `name` into `dir`, readable by anyone.
-fn source(dir: &Path, name: &str, text: &str) -> PathBuf {
+pub(crate) fn source(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
     fs_err::write(&path, text).unwrap();
     fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
@@ -92,7 +92,7 @@ fn source(dir: &Path, name: &str, text: &str) -> PathBuf {
 }
 
 /// The rooks sample test, copied into `dir/tests` (readable by anyone).
-fn rooks_tests(dir: &Path) -> PathBuf {
+pub(crate) fn rooks_tests(dir: &Path) -> PathBuf {
     let tests = dir.join("tests");
     fs_err::create_dir(&tests).unwrap();
     let repository = crate::support::repository();
@@ -110,7 +110,7 @@ fn rooks_tests(dir: &Path) -> PathBuf {
 /// `judge ARGS` in `dir` through `sh -c` (so a test can open descriptors
 /// for it), as `user` when given (`setpriv`), with `HOME` and `TMPDIR` in
 /// `dir`. Returns the exit code, the JSON report and stderr.
-fn judge_in(
+pub(crate) fn judge_in(
     dir: &Path,
     judge: &Path,
     user: Option<(u32, u32)>,
@@ -152,7 +152,7 @@ fn judge_in(
 }
 
 /// The verdict of every test of the first submission of a report.
-fn test_verdicts(report: &serde_json::Value) -> Vec<String> {
+pub(crate) fn test_verdicts(report: &serde_json::Value) -> Vec<String> {
     report["results"][0]["tests"]
         .as_array()
         .unwrap_or_else(|| panic!("{report:#}"))

@@ -17,6 +17,7 @@ mod export;
 mod grade;
 mod hostile;
 mod hostile2;
+mod hostile3;
 mod interactive;
 mod interrupt;
 mod journal;

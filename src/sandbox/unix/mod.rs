@@ -109,6 +109,15 @@ fn seccomp_filters() -> Result<&'static [seccompiler::BpfProgram], &'static str>
     seccomp::filters()
 }
 
+/// Whether this process runs inside a judge's run (see
+/// [`seccomp::inside_a_run`]); `false` where there is no filter.
+pub(crate) fn inside_a_run() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return seccomp::inside_a_run();
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
+}
+
 #[cfg(not(target_arch = "x86_64"))]
 fn seccomp_filters() -> Result<&'static [seccompiler::BpfProgram], &'static str> {
     Ok(&[])
@@ -321,20 +330,29 @@ impl Sandbox {
         ];
         keep.extend(spec.read_paths.iter().cloned());
         keep.extend(spec.workdir.iter().cloned());
+        // Every mount a run sees is read-only (and `noatime`) but these: as
+        // root the workspace, where compiles write (the sandbox user may
+        // write only what it is lent there); without root a compiler's
+        // directory.
         let writable: Vec<PathBuf> = match (root_mode, spec.trust) {
+            (true, _) => vec![self.root.clone()],
             (false, Trust::Tool) => spec.workdir.iter().cloned().collect(),
             _ => Vec::new(),
         };
-        let extra_masks = if root_mode {
+        let mut extra_masks = if root_mode {
             Vec::new()
         } else {
             vec![self.root.clone()]
         };
+        // The judge's data folders (tests, packages) are masked in both
+        // modes; a kept path inside one is bound back.
+        extra_masks.extend(crate::sandbox::data_folders());
         if let Some(namespace) = &self.namespace {
             // The per-test path: the same program and paths as the last run
             // need no new look at the file system (`shows` stats ancestors).
             if namespace.scratch_kib == scratch_kib
                 && namespace.writable == writable
+                && namespace.extra_masks == extra_masks
                 && (self.shown.as_ref() == Some(&keep) || namespace.shows(&keep, privilege))
             {
                 self.shown = Some(keep);

@@ -10,8 +10,8 @@ use super::spawn::{ChildSetup, ExecPlan};
 use super::streams::Supervised;
 use super::{Sandbox, KILL_GRACE, MAX_POLL_INTERVAL};
 use crate::sandbox::{
-    decide_limit, BenchLayer, Connection, IpcLayer, LimitExceeded, Limits, Measured, Observation,
-    RunSpec, SandboxError, Termination, Trust, SANDBOX_PATH,
+    decide_limit, BenchLayer, Connection, IpcLayer, LimitExceeded, Limits, Measured, NamespaceMode,
+    Observation, RunSpec, SandboxError, Termination, Trust, SANDBOX_PATH,
 };
 use std::ffi::OsString;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
@@ -273,9 +273,23 @@ impl Sandbox {
         }
         if self.cgroups.is_none() {
             push(libc::RLIMIT_AS, kib(limits.memory_kib));
+            // From Linux 5.14 the kernel counts RLIMIT_NPROC per user
+            // namespace: inside the worker's own one only its init (the
+            // holder) is there before the run, and the teacher's other
+            // processes must not become room for the test (issue 18: 300
+            // of them let a run fork 365 under `processes = 64`). Older
+            // kernels count the whole user: the baseline taken at start.
+            let in_user_namespace = self.namespace.is_some()
+                && self.isolation.namespaces == NamespaceMode::UserNamespace
+                && kernel_counts_nproc_per_namespace();
+            let baseline = if in_user_namespace {
+                1
+            } else {
+                self.baseline_processes
+            };
             push(
                 libc::RLIMIT_NPROC,
-                (self.baseline_processes + u64::from(limits.processes)) as libc::rlim_t,
+                (baseline + u64::from(limits.processes)) as libc::rlim_t,
             );
         }
         ChildSetup {
@@ -433,4 +447,19 @@ fn timeval_duration(time: libc::timeval) -> Duration {
 
 fn duration_ms(duration: Duration) -> u64 {
     u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Whether the running kernel counts `RLIMIT_NPROC` per user namespace
+/// (Linux 5.14 and later, the `ucounts` rework).
+fn kernel_counts_nproc_per_namespace() -> bool {
+    static PER_NAMESPACE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *PER_NAMESPACE.get_or_init(|| {
+        let text = fs_err::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
+        let mut numbers = text
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|part| part.parse::<u32>().ok());
+        let major = numbers.next().unwrap_or(0);
+        let minor = numbers.next().unwrap_or(0);
+        (major, minor) >= (5, 14)
+    })
 }

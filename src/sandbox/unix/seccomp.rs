@@ -55,6 +55,21 @@ const SOCKETPAIR: i64 = 53;
 const FCNTL: i64 = 72;
 const KILL: i64 = 62;
 const AF_UNIX: u64 = 1;
+/// io_setup, io_destroy, io_getevents, io_submit, io_cancel,
+/// io_pgetevents: refused with ENOSYS, as if the kernel had no Linux AIO.
+/// `io_setup` raises the host-wide `/proc/sys/fs/aio-nr`, a counter any
+/// other run (of any user, in any namespace) reads: a channel between
+/// students (issue 18). No contest program needs AIO; libc's POSIX AIO is
+/// threads and falls back without it.
+const AIO: &[u32] = &[206, 207, 208, 209, 210, 333];
+const PRCTL: u32 = 157;
+/// The probe: `prctl` with this option (no kernel has it, so outside a
+/// run it fails with EINVAL) returns [`PROBE_ERRNO`] inside one. A judge
+/// started inside a run (another installed copy, a hard link: it holds
+/// the reference solvers) asks first thing and refuses to run.
+pub(crate) const PROBE_OPTION: u32 = 0x4a55_4447;
+/// What the probe returns inside a run: an errno no kernel gives `prctl`.
+pub(crate) const PROBE_ERRNO: u32 = 3071;
 /// x86_64 numbers: ptrace, process_vm_readv/writev, mount, umount2,
 /// pivot_root, swapon, swapoff, reboot, sethostname, setdomainname,
 /// init_module, delete_module, kexec_load, kexec_file_load,
@@ -147,13 +162,57 @@ fn build() -> Result<Vec<BpfProgram>, String> {
         jf: 1,
         k: CLONE3 as u32,
     };
-    let no_clone3 = sock_filter {
+    let enosys = || sock_filter {
         code: (libc::BPF_RET | libc::BPF_K) as u16,
         jt: 0,
         jf: 0,
         k: libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32,
     };
-    let mut program = vec![load_number, x32, kill, is_clone3, no_clone3];
+    let mut program = vec![load_number, x32, kill, is_clone3, enosys()];
+    // AIO: each jumps to the ENOSYS return after the list; the list ends
+    // with a jump over that return.
+    let count = AIO.len();
+    for (index, &number) in AIO.iter().enumerate() {
+        program.push(sock_filter {
+            code: (libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K) as u16,
+            jt: u8::try_from(count - index).map_err(|error| error.to_string())?,
+            jf: 0,
+            k: number,
+        });
+    }
+    program.push(sock_filter {
+        code: (libc::BPF_JMP | libc::BPF_JA) as u16,
+        jt: 0,
+        jf: 0,
+        k: 1,
+    });
+    program.push(enosys());
+    // The probe: prctl(PROBE_OPTION, ...) fails with PROBE_ERRNO. It
+    // loads the first argument; the rules below load what they need.
+    program.push(sock_filter {
+        code: (libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K) as u16,
+        jt: 0,
+        jf: 3,
+        k: PRCTL,
+    });
+    program.push(sock_filter {
+        code: (libc::BPF_LD | libc::BPF_W | libc::BPF_ABS) as u16,
+        jt: 0,
+        jf: 0,
+        k: 16, // seccomp_data.args[0], low 32 bits
+    });
+    program.push(sock_filter {
+        code: (libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K) as u16,
+        jt: 0,
+        jf: 1,
+        k: PROBE_OPTION,
+    });
+    program.push(sock_filter {
+        code: (libc::BPF_RET | libc::BPF_K) as u16,
+        jt: 0,
+        jf: 0,
+        k: libc::SECCOMP_RET_ERRNO | PROBE_ERRNO,
+    });
     program.extend(deny);
     Ok(vec![program])
 }
@@ -166,6 +225,30 @@ pub(super) fn filters() -> Result<&'static [BpfProgram], &'static str> {
         Ok(filters) => Ok(filters),
         Err(error) => Err(error),
     }
+}
+
+/// Whether this process runs inside a judge's run (its system-call filter
+/// answers the probe). The call is made with the `syscall` instruction
+/// itself, not through libc, so an `LD_PRELOAD` library cannot answer it.
+pub(crate) fn inside_a_run() -> bool {
+    let result: i64;
+    // SAFETY: `prctl` with an option no kernel knows reads and changes
+    // nothing; the registers the instruction clobbers are declared.
+    unsafe {
+        std::arch::asm!(
+            "syscall",
+            inlateout("rax") i64::from(PRCTL) => result,
+            in("rdi") u64::from(PROBE_OPTION),
+            in("rsi") 0u64,
+            in("rdx") 0u64,
+            in("r10") 0u64,
+            in("r8") 0u64,
+            lateout("rcx") _,
+            lateout("r11") _,
+            options(nostack),
+        );
+    }
+    result == -i64::from(PROBE_ERRNO)
 }
 
 #[cfg(test)]

@@ -102,7 +102,7 @@ pub(super) struct WorkerNamespace {
     pub(super) kept: Vec<PathBuf>,
     /// Kept paths bound writable (without root).
     pub(super) writable: Vec<PathBuf>,
-    extra_masks: Vec<PathBuf>,
+    pub(super) extra_masks: Vec<PathBuf>,
 }
 
 impl WorkerNamespace {

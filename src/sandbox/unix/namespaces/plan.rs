@@ -90,7 +90,13 @@ impl Setup {
             .keep
             .iter()
             .filter(|path| path.is_absolute() && fs_err::symlink_metadata(path).is_ok())
-            .filter(|path| needs_binding(path, plan.privilege, plan.extra_masks))
+            // A writable path is bound even where it is not masked: the
+            // bind is the mount made writable again once the tree is
+            // read-only.
+            .filter(|path| {
+                needs_binding(path, plan.privilege, plan.extra_masks)
+                    || plan.writable.contains(path)
+            })
             .cloned()
             .collect();
         keep.sort();
@@ -139,6 +145,14 @@ impl Setup {
         }
         for (slot, path) in kept.iter().enumerate() {
             let Some(mask) = masks.iter().find(|mask| path.starts_with(mask)) else {
+                if plan.writable.contains(path) {
+                    // Bound onto itself, to be a mount of its own.
+                    steps.push(Step::Bind {
+                        slot,
+                        target: c(path)?,
+                    });
+                    names.push(format!("bind `{}` onto itself", path.display()));
+                }
                 continue;
             };
             // Mount points inside the mask: every directory down to the
@@ -171,16 +185,19 @@ impl Setup {
             });
             names.push(format!("bind `{}` back", path.display()));
         }
-        if let Privilege::User { .. } = plan.privilege {
-            // Everything mounted so far becomes read-only (the host's files
-            // are the teacher's own), but for a compiler's directory.
-            steps.push(Step::ReadOnlyTree);
-            names.push("make the host's mounts read-only".to_owned());
-            for path in plan.writable {
-                if kept.contains(path) {
-                    steps.push(Step::Writable { target: c(path)? });
-                    names.push(format!("make `{}` writable", path.display()));
-                }
+        // Everything mounted so far becomes read-only and `noatime`, as root
+        // too, but for the writable paths (a compiler's directory; as root
+        // the workspace): without root the host's files are the teacher's
+        // own; in both modes a read of `/usr` would otherwise set an access
+        // time that any later run, of any student, on any worker or judge
+        // of the host, reads back with `stat` (issue 18: answers passed
+        // through the atimes of system files).
+        steps.push(Step::ReadOnlyTree);
+        names.push("make the host's mounts read-only and noatime".to_owned());
+        for path in plan.writable {
+            if kept.contains(path) {
+                steps.push(Step::Writable { target: c(path)? });
+                names.push(format!("make `{}` writable", path.display()));
             }
         }
         // The box: a small tmpfs with the scratch mount point and the
@@ -242,6 +259,15 @@ impl Setup {
             options: [option("hidepid=invisible")?, option("hidepid=2")?],
         });
         names.push("mount a private /proc".to_owned());
+        // `/proc/sys` shows host-wide counters a run raises and another
+        // reads (`fs/aio-nr`, `fs/file-nr`, `fs/inode-nr`, `kernel/pty/nr`):
+        // channels between students (issue 18). A run needs none of it.
+        steps.push(Step::BindPath {
+            source: c(&empty_dir)?,
+            target: CString::new("/proc/sys")
+                .map_err(|_| invalid(io::ErrorKind::InvalidInput.into()))?,
+        });
+        names.push("hide `/proc/sys`".to_owned());
         let inodes = crate::sandbox::scratch_files(plan.scratch_kib);
         let owner = plan
             .scratch_owner

@@ -41,7 +41,12 @@ pub(super) enum Step {
     ReadOnly {
         target: CString,
     },
-    /// Makes every mount read-only (`mount_setattr`, recursive on `/`).
+    /// Makes every mount read-only and `noatime` (`mount_setattr`,
+    /// recursive on `/`). A read-only mount never updates access times,
+    /// so reading a file of `/usr` leaves no trace another run could see
+    /// (atimes of system files were a channel between students, issue
+    /// 18); where the kernel refuses to change the atime mode (a mount a
+    /// user namespace inherited has it locked), read-only alone does it.
     ReadOnlyTree,
     /// Makes the mount at `target` writable again (not recursive).
     Writable {
@@ -171,7 +176,16 @@ pub(super) unsafe fn run_step(
                     | libc::MS_NOEXEC,
                 std::ptr::null(),
             ),
-            Step::ReadOnlyTree => mount_setattr(c"/", true, MOUNT_ATTR_RDONLY, 0),
+            Step::ReadOnlyTree => {
+                let set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOATIME;
+                if mount_setattr(c"/", true, set, MOUNT_ATTR__ATIME) == 0 {
+                    0
+                } else if errno() == libc::EPERM {
+                    mount_setattr(c"/", true, MOUNT_ATTR_RDONLY, 0)
+                } else {
+                    -1
+                }
+            }
             Step::Writable { target } => mount_setattr(target, false, 0, MOUNT_ATTR_RDONLY),
             Step::Proc { options } => {
                 let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
@@ -195,6 +209,9 @@ pub(super) unsafe fn run_step(
 }
 
 const MOUNT_ATTR_RDONLY: u64 = 1;
+const MOUNT_ATTR_NOATIME: u64 = 0x10;
+/// The mask of the access-time mode: cleared whenever the mode is set.
+const MOUNT_ATTR__ATIME: u64 = 0x70;
 
 /// `struct mount_attr` of `mount_setattr(2)`.
 #[repr(C)]
