@@ -124,14 +124,25 @@ impl Bits {
         marked
     }
 
-    /// The board and a move count in 144 bits: columns 0..4 in the `u128`
-    /// (28 bits each), column 4 and the count in the `u32`.
-    pub(crate) fn key(&self, left: usize) -> (u128, u32) {
-        let low = self.columns[..4]
-            .iter()
-            .rev()
-            .fold(0u128, |low, &column| low << 28 | u128::from(column));
-        (low, self.columns[4] | (left as u32) << 28)
+    /// The board and a move count in 160 bits: the columns (28 bits each)
+    /// with the count in the top bits of column 0.
+    pub(crate) fn key(&self, left: usize) -> [u32; COLUMNS] {
+        Self::key_of(self.columns, left)
+    }
+
+    /// The smaller of the keys of the board and of its mirror image (column
+    /// x as column 4 - x): one key for both, since a board and its mirror
+    /// image clear in the same number of moves (mirror every move).
+    pub(crate) fn symmetric_key(&self, left: usize) -> [u32; COLUMNS] {
+        let mut mirrored = self.columns;
+        mirrored.reverse();
+        Self::key_of(self.columns, left).min(Self::key_of(mirrored, left))
+    }
+
+    fn key_of(mut columns: [u32; COLUMNS], left: usize) -> [u32; COLUMNS] {
+        // A column's 7 cells take 28 bits; the count (at most 5) goes above.
+        columns[0] |= (left as u32) << 28;
+        columns
     }
 }
 
@@ -227,6 +238,20 @@ mod tests {
             bits.play(x, y, x + 1);
         }
         assert!(bits.is_empty());
+    }
+
+    /// Mirror images share a symmetric key; other boards, and other move
+    /// counts, do not.
+    #[test]
+    fn symmetric_keys_join_exactly_mirror_images() {
+        let board = Board::from_columns(&[vec![1, 2], vec![3], vec![], vec![], vec![2]]).unwrap();
+        let mirror = Board::from_columns(&[vec![2], vec![], vec![], vec![3], vec![1, 2]]).unwrap();
+        let shifted = Board::from_columns(&[vec![], vec![1, 2], vec![3], vec![], vec![2]]).unwrap();
+        let (board, mirror, shifted) = (Bits::new(&board), Bits::new(&mirror), Bits::new(&shifted));
+        assert_eq!(board.symmetric_key(3), mirror.symmetric_key(3));
+        assert_ne!(board.symmetric_key(3), mirror.symmetric_key(2));
+        assert_ne!(board.symmetric_key(3), shifted.symmetric_key(3));
+        assert_ne!(board.key(3), mirror.key(3));
     }
 
     #[test]

@@ -329,21 +329,6 @@ impl Board {
         marked
     }
 
-    /// The board packed 4 bits a cell, column by column (cells 0..32 in the
-    /// `u128`, the last 3 in the `u32`): a cheap key for the solver's memory.
-    pub(crate) fn packed(&self) -> (u128, u32) {
-        let mut low = 0u128;
-        let mut high = 0u32;
-        for (index, &colour) in self.cells.iter().flatten().enumerate() {
-            if index < 32 {
-                low |= u128::from(colour) << (4 * index);
-            } else {
-                high |= u32::from(colour) << (4 * (index - 32));
-            }
-        }
-        (low, high)
-    }
-
     /// The cells, `[x][y]`, for the solver's counting loops.
     pub(crate) fn cells(&self) -> &[[u8; ROWS]; COLUMNS] {
         &self.cells

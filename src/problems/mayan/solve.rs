@@ -72,6 +72,8 @@ trait Position: Copy {
     /// For each colour, how many blocks of it each column holds, read as a
     /// base-8 number with column 0 as its highest digit (0: none at all).
     fn count_indexes(&self) -> [usize; MAX_COLOUR as usize + 1];
+    /// The key of the board with `left` moves in the failed set; a board
+    /// and its mirror image may share one (they clear alike).
     fn key(&self, left: usize) -> StateKey;
 }
 
@@ -106,8 +108,7 @@ impl Position for Bits {
     }
 
     fn key(&self, left: usize) -> StateKey {
-        let (low, high) = Bits::key(self, left);
-        StateKey { low, high }
+        StateKey(Bits::symmetric_key(self, left))
     }
 }
 
@@ -146,7 +147,10 @@ impl Position for Board {
     }
 
     fn key(&self, left: usize) -> StateKey {
-        StateKey::new(self, left)
+        // Packed as `Bits` packs it (only `Bits::play` needs a board at
+        // rest), without the mirror image: nothing here checks that a board
+        // not at rest clears as its mirror image does.
+        StateKey(Bits::new(self).key(left))
     }
 }
 
@@ -222,7 +226,10 @@ impl Search {
     ///   dragging that cell's block right, which has a smaller x and so was
     ///   tried first with the same result board — under either reading, as
     ///   both moves are same-colour swaps or neither is;
-    /// - a (board, moves left) pair that failed once fails again;
+    /// - a (board, moves left) pair that failed once fails again, and so
+    ///   does its mirror image (column x as column 4 - x) with the same
+    ///   moves left: mirroring every move of a solution of one clears the
+    ///   other, under either reading;
     /// - the blocks must travel sideways further than `left` moves can take
     ///   them, and a move that does not shift enough of the travel is
     ///   useless (see [`Search::spread`] and [`Spread::allows`]);
@@ -445,22 +452,19 @@ pub fn has_doomed_colour(board: &Board) -> bool {
         .any(|&count| count == 1 || count == 2)
 }
 
-/// A board and a move count packed into 144 bits: 4 bits a cell, column by
-/// column, which hashes and compares far faster than the cell array.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct StateKey {
-    low: u128,
-    high: u32,
-}
+/// A board and a move count packed into 160 bits (see [`Bits::key`]): 20
+/// bytes a key, which hashes and compares far faster than the cell array
+/// and keeps more of the failed set in cache than a `u128` and a `u32` (32
+/// bytes with padding).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct StateKey([u32; COLUMNS]);
 
-impl StateKey {
-    fn new(board: &Board, left: usize) -> Self {
-        let (low, high) = board.packed();
-        // The last 3 cells take 12 bits; the move count goes above them.
-        StateKey {
-            low,
-            high: high | (left as u32) << 12,
-        }
+impl std::hash::Hash for StateKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let [a, b, c, d, e] = self.0;
+        state.write_u64(u64::from(a) | u64::from(b) << 32);
+        state.write_u64(u64::from(c) | u64::from(d) << 32);
+        state.write_u32(e);
     }
 }
 
@@ -566,6 +570,64 @@ mod tests {
             }
         }
         assert!(solvable > 10, "the comparison should meet solvable boards");
+    }
+
+    /// Invariant behind the failed set's symmetric key: a board and its
+    /// mirror image are solvable alike, their smallest solutions mirror
+    /// each other's moves when the mirrored list is also the smallest, and
+    /// the solver (which shares failures between the two) answers as the
+    /// cell board search, which does not.
+    #[test]
+    fn mirror_images_clear_alike() {
+        use crate::problems::mayan::generate::generate;
+        use crate::problems::test_rng;
+        let mut solvable = 0;
+        for (profile, count) in [("random", 16), ("bottom-row", 16), ("hard", 4)] {
+            for index in 0..count {
+                let input = generate(profile, &mut test_rng(23, "mayan", profile, index)).unwrap();
+                let board = puzzle(&input).board;
+                let moves = puzzle(&input).moves;
+                let columns = board.columns();
+                let mirror =
+                    Board::from_columns(&columns.iter().rev().cloned().collect::<Vec<_>>())
+                        .expect("the same columns fit");
+                for reading in Reading::BOTH {
+                    let ours = solve(&board, moves, reading);
+                    let theirs = solve(&mirror, moves, reading);
+                    assert_eq!(
+                        ours.is_some(),
+                        theirs.is_some(),
+                        "{profile} #{index}:\n{input}"
+                    );
+                    assert_eq!(ours, search(&board, moves, reading), "{profile} #{index}");
+                    assert_eq!(
+                        theirs,
+                        search(&mirror, moves, reading),
+                        "{profile} #{index}"
+                    );
+                    if let Some(solution) = &ours {
+                        let mut played = mirror;
+                        for step in solution {
+                            let direction = match step.direction {
+                                Direction::Right => Direction::Left,
+                                Direction::Left => Direction::Right,
+                            };
+                            let x = COLUMNS - 1 - step.x;
+                            played
+                                .play(Move {
+                                    x,
+                                    y: step.y,
+                                    direction,
+                                })
+                                .expect("a legal move");
+                        }
+                        assert!(played.is_empty(), "{profile} #{index}: mirrored moves");
+                    }
+                    solvable += usize::from(ours.is_some());
+                }
+            }
+        }
+        assert!(solvable > 4, "the comparison should meet solvable boards");
     }
 
     /// A board with a run standing is not at rest: `solve` plays it on the
