@@ -72,6 +72,7 @@ pub mod grading;
 pub mod interaction;
 pub(crate) mod interrupt;
 pub(crate) mod lease;
+pub(crate) mod manual;
 pub mod package;
 pub mod problems;
 pub mod report;

@@ -33,7 +33,7 @@ pub(super) fn run(args: &DiffArgs) -> Result<u8, Error> {
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => super::colour_stdout(),
+        ColorChoice::Auto => crate::report::stdout::colour_stdout(),
     };
     match crate::diff::of_sources(&expected, &actual, color) {
         None => Ok(exit::SUCCESS),

@@ -241,7 +241,10 @@ pub(super) fn finish(
     }
     if !to_stdout {
         if !quiet {
-            write_stdout(&human::render_grade_table(report, super::colour_stdout()))?;
+            write_stdout(&human::render_grade_table(
+                report,
+                crate::report::stdout::colour_stdout(),
+            ))?;
         }
         write_stdout(&human::render_grade_summary(report))?;
     }

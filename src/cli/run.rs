@@ -8,7 +8,7 @@
 //! reports then hold the submissions that finished).
 
 use super::reports::{write_report, ReportArgs};
-use super::{announce_isolation, parse_problem, say, say_settings, write_stdout, PackageArgs};
+use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
 use crate::grading::policy;
@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
     /// The problem id.
-    #[arg(value_parser = parse_problem)]
+    #[arg(value_parser = super::parse_id)]
     pub problem: String,
     /// Programs to grade: source files in a configured language, or executables.
     #[arg(required = true, value_name = "SUBMISSION")]

@@ -25,7 +25,7 @@ pub struct SimilarArgs {
     pub config: Option<PathBuf>,
     /// Compare only these problems [default: `problems` of judge.toml, else
     /// every problem handed in].
-    #[arg(long, value_name = "P", num_args = 1.., value_parser = super::parse_problem)]
+    #[arg(long, value_name = "P", num_args = 1.., value_parser = super::parse_id)]
     pub problems: Vec<String>,
     /// The teacher's starter code: `DIR/<problem>.<ext>` files (say
     /// `DIR/rooks.c`) whose code never counts as shared.

@@ -11,7 +11,7 @@
 //! stopped by SIGINT / SIGTERM (a failing input found before the stop is
 //! still printed and written).
 
-use super::{announce_isolation, parse_problem, say, say_settings, write_stdout, PackageArgs};
+use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
 use crate::grading::stress::{self, StressEvent, StressRequest};
@@ -22,7 +22,7 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub struct StressArgs {
     /// The problem id.
-    #[arg(value_parser = parse_problem)]
+    #[arg(value_parser = super::parse_id)]
     pub problem: String,
     /// The program to test: a source file in a configured language, or an executable.
     #[arg(value_name = "SUBMISSION")]

@@ -239,6 +239,28 @@ pub fn master_seed(flag: Option<u64>, config: &JudgeConfig, package: &Package) -
     flag.or(config.seed).unwrap_or(package.manifest.tests.seed)
 }
 
+/// Clap value parser for `--seed`: a bad value says the range (issue #10).
+pub(crate) fn parse_seed(text: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "expected a whole number from 0 to {}, found `{text}`",
+            u64::MAX
+        )
+    })
+}
+
+/// Clap value parser for a limit (`--time-limit MS`, `--memory-limit MB`):
+/// a whole number of at least 1, said in words (`0` and `-5` included,
+/// with `allow_negative_numbers`).
+pub(crate) fn parse_limit(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(value) if value >= 1 => Ok(value),
+        _ => Err(format!(
+            "expected a whole number of at least 1, found `{text}`"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

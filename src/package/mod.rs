@@ -323,6 +323,23 @@ pub fn check_problems_dir(dir: &Path) -> Result<(), ConfigError> {
     }
 }
 
+/// Clap value parser for a problem (package) id, e.g. `rooks` or
+/// `rooks-large`: only its shape is checked here, since a package of
+/// `--problems-dir` may have any id (issue #9); loading it says whether it
+/// exists.
+pub(crate) fn parse_id(id: &str) -> Result<String, String> {
+    let plain = id
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if !id.is_empty() && plain && !id.starts_with('.') {
+        Ok(id.to_owned())
+    } else {
+        Err(format!(
+            "`{id}` is not a problem id (letters, digits, `-`, `_` and `.`, not starting with `.`)"
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
