@@ -181,6 +181,24 @@ pub(crate) fn journal_path(report: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// Where a grade writes its JSON report and the journal beside it: `--json
+/// FILE`, else the `--resume FILE` it brings up to date (`--resume FILE`
+/// alone). The journal starts empty (`--resume` has read the earlier one by
+/// then); standard output (`-`) gets none.
+pub(crate) fn report_and_journal<'a>(
+    json: Option<&'a Path>,
+    resume: Option<&'a Path>,
+) -> Result<(Option<&'a Path>, Option<Journal>), ReportError> {
+    let json = json.or(resume);
+    let journal = match json {
+        Some(path) if !crate::report::targets::is_stdout(path) => {
+            Some(Journal::create(&journal_path(path))?)
+        }
+        _ => None,
+    };
+    Ok((json, journal))
+}
+
 /// A results journal being written: one JSON line per finished (submission,
 /// problem) result, each written whole and synced before the grade goes on,
 /// so a grade killed at any point (SIGKILL, the OOM killer, a reboot)

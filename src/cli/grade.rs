@@ -23,8 +23,7 @@ use crate::interrupt::Cancellation;
 use crate::package::check_problems_dir;
 use crate::report::human;
 use crate::report::json::GradeReport;
-use crate::report::targets::is_stdout;
-use crate::resume::{self, Journal};
+use crate::resume;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `judge grade`.
@@ -118,7 +117,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<u8, Error> {
             student_view_flag: args.student_view,
             html: args.reports.html.is_some(),
             base: args.base.as_deref(),
-            min_tokens: super::similar::min_tokens(args.min_tokens),
+            min_tokens: similarity::min_tokens(args.min_tokens),
         },
         &config,
     )?;
@@ -145,13 +144,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<u8, Error> {
     }
     let mut resume = resume.map(|(resume, _)| resume);
     let cancel = Cancellation::on_signals()?;
-    // `--resume FILE` alone brings FILE up to date.
-    let json = args.json.as_deref().or(args.resume.as_deref());
-    // Read by `--resume` by now, so an earlier journal may be replaced.
-    let journal = match json {
-        Some(path) if !is_stdout(path) => Some(Journal::create(&resume::journal_path(path))?),
-        _ => None,
-    };
+    let (json, journal) = resume::report_and_journal(args.json.as_deref(), args.resume.as_deref())?;
     announce_isolation();
     let progress = super::progress::grade_bar(plan.entries.len() as u64, args.quiet);
     let overrides = Overrides {
@@ -230,7 +223,7 @@ pub(super) fn finish(
     student_view: bool,
     similarity: Option<&crate::similar::run::Analysis>,
 ) -> Result<u8, Error> {
-    let to_stdout = json.is_some_and(is_stdout) || reports.to_stdout();
+    let to_stdout = reports.to_stdout(json);
     let mut failures =
         reports::write_grade(report, json, &reports.files(), student_view, similarity).into_iter();
     if let Some(first) = failures.next() {

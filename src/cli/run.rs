@@ -79,7 +79,7 @@ pub fn run(args: RunArgs) -> Result<u8, Error> {
 
     let cancel = Cancellation::on_signals()?;
     announce_isolation();
-    let json_to_stdout = args.json.as_deref() == Some(Path::new("-")) || args.reports.to_stdout();
+    let json_to_stdout = args.reports.to_stdout(args.json.as_deref());
     let mut on_event = |event: Event<'_>| {
         if let Event::SubmissionFinished { result } = event {
             if !json_to_stdout {

@@ -58,6 +58,17 @@ pub(crate) struct PackagePlan {
 /// The folder a partial solution of a scored package is in.
 pub(crate) const PARTIAL_FOLDER: &str = "partially_accepted";
 
+/// `--similarity` is refused: a package's examples are no class.
+pub(crate) fn refuse_similarity(asked: bool) -> Result<(), GradingError> {
+    if asked {
+        return Err(GradingError::usage(
+            "`--package` grades a package's own examples and takes no `--similarity`",
+            None,
+        ));
+    }
+    Ok(())
+}
+
 /// Loads the package in `dir` and sorts its submissions: a folder that is
 /// not a verdict folder, a multi-file submission, or a file in a language
 /// that is not configured is skipped with the reason.
