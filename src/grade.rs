@@ -7,7 +7,8 @@
 //! `report/` do).
 
 use crate::config::judge::Layout;
-use crate::verdict::Verdict;
+use crate::runner::SubmissionResult;
+use crate::verdict::{Points, Verdict};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -15,6 +16,10 @@ use std::str::FromStr;
 /// The folder of programs that must be accepted; a Kattis package's
 /// reference is the first of them.
 pub const ACCEPTED_FOLDER: &str = "accepted";
+
+/// The folder a partial solution of a scored package is in
+/// (`grade --package`).
+pub(crate) const PARTIAL_FOLDER: &str = "partially_accepted";
 
 /// The folders of the `expected` layout and the verdict each demands (the
 /// Kattis problem package format's `submissions/` folders).
@@ -51,6 +56,47 @@ pub fn kattis_folder_agrees(folder: &str, verdict: Verdict) -> Option<bool> {
         (_, None) => return None,
     };
     Some(agrees)
+}
+
+/// The verdicts other than its own that `folder` accepts, with Kattis'
+/// meanings (see [`kattis_folder_agrees`]), in SPEC.md's order.
+pub(crate) fn also_accepted(folder: &str, own: Option<Verdict>) -> Vec<Verdict> {
+    Verdict::ALL
+        .into_iter()
+        .filter(|verdict| Some(*verdict) != own)
+        .filter(|verdict| kattis_folder_agrees(folder, *verdict) == Some(true))
+        .collect()
+}
+
+/// Whether a graded submission got what its folder demands. With groups,
+/// `accepted/` must score the maximum (and be accepted), and
+/// `partially_accepted/` must score strictly between 0 and the maximum;
+/// every other folder is judged by the verdict alone.
+pub(crate) fn folder_agrees(folder: &str, result: &SubmissionResult, scored: bool) -> bool {
+    let (score, max) = (
+        result.score.unwrap_or(Points(0.0)).0,
+        result.max_score.unwrap_or(Points(0.0)).0,
+    );
+    let full = (score - max).abs() < 1e-9;
+    match folder {
+        PARTIAL_FOLDER if scored => score > 1e-9 && score < max - 1e-9,
+        ACCEPTED_FOLDER if scored => result.verdict == Verdict::Accepted && full,
+        _ => kattis_folder_agrees(folder, result.verdict).unwrap_or(false),
+    }
+}
+
+/// Whether an export to the Kattis format keeps the examples of `folder`:
+/// the submission folders Kattis' tools know (`accepted/`,
+/// `partially_accepted/`, `wrong_answer/`, `run_time_error/`,
+/// `time_limit_exceeded/`); examples in others (`compile_error/`,
+/// `memory_limit_exceeded/`) are left out.
+pub(crate) fn kattis_exports(folder: &str) -> bool {
+    use Verdict::*;
+    folder == PARTIAL_FOLDER
+        || matches!(
+            verdict_of_folder(folder),
+            Some(Accepted | WrongAnswer | RuntimeError | TimeLimitExceeded)
+        )
 }
 
 /// The folder names of the `expected` layout, comma-separated, for messages.
@@ -367,6 +413,30 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use test_case::test_case;
+
+    /// What each folder accepts besides its own verdict, and which an
+    /// export to the Kattis format keeps.
+    #[test]
+    fn a_folder_accepts_its_verdict_and_kattis_neighbours() {
+        use Verdict::*;
+        let rows: [(&str, &[Verdict], bool); 5] = [
+            ("accepted", &[], true),
+            ("wrong_answer", &[PresentationError], true),
+            ("run_time_error", &[MemoryLimitExceeded], true),
+            ("slow_accepted", &[Accepted, TimeLimitExceeded], false),
+            ("compile_error", &[], false),
+        ];
+        for (folder, also, exported) in rows {
+            assert_eq!(
+                also_accepted(folder, verdict_of_folder(folder)),
+                also,
+                "{folder}"
+            );
+            assert_eq!(kattis_exports(folder), exported, "{folder}");
+        }
+        assert!(kattis_exports(PARTIAL_FOLDER));
+        assert!(!kattis_exports("memory_limit_exceeded"));
+    }
 
     /// Kattis' meanings: each row a folder, a verdict, and whether they
     /// agree (`None`: not a Kattis folder).

@@ -12,7 +12,10 @@ use crate::config::groups::{self, GroupTree};
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{self, PackageSubmission};
 use crate::config::kattis_groups;
-use crate::grade::{kattis_folder_agrees, verdict_of_folder, Entry, Shard, ACCEPTED_FOLDER};
+use crate::grade::{
+    also_accepted, folder_agrees, kattis_folder_agrees, verdict_of_folder, Entry, Shard,
+    ACCEPTED_FOLDER, PARTIAL_FOLDER,
+};
 use crate::interrupt::Cancellation;
 use crate::package::{self, Package};
 use crate::report::json::GradeReport;
@@ -54,9 +57,6 @@ pub(crate) struct PackagePlan {
     /// checks them: grading is then a judge error.
     pub unchecked_inputs: Option<String>,
 }
-
-/// The folder a partial solution of a scored package is in.
-pub(crate) const PARTIAL_FOLDER: &str = "partially_accepted";
 
 /// `--similarity` is refused: a package's examples are no class.
 pub(crate) fn refuse_similarity(asked: bool) -> Result<(), GradingError> {
@@ -237,27 +237,6 @@ pub(crate) struct PackageOptions<'a> {
     pub cancel: &'a Cancellation,
 }
 
-/// The verdicts other than its own that `folder` accepts, with Kattis'
-/// meanings (see [`kattis_folder_agrees`]).
-fn also_accepted(folder: &str, own: Option<Verdict>) -> Vec<Verdict> {
-    use Verdict::*;
-    [
-        Accepted,
-        WrongAnswer,
-        PresentationError,
-        TimeLimitExceeded,
-        MemoryLimitExceeded,
-        RuntimeError,
-        CompileError,
-        OutputLimitExceeded,
-        JudgeError,
-    ]
-    .into_iter()
-    .filter(|verdict| Some(*verdict) != own)
-    .filter(|verdict| kattis_folder_agrees(folder, *verdict) == Some(true))
-    .collect()
-}
-
 /// The configuration a Kattis package grades under: Kattis' meanings (one
 /// time limit for every language: no `time-factor` that the user's
 /// judge.toml does not set itself), layout `expected`, no random tests.
@@ -431,23 +410,6 @@ pub(crate) fn apply_score(scoring: &ScorePlan, tests: &[TestCase], result: &mut 
     result.score = Some(scored.score);
     result.verdict = scored.verdict;
     result.groups = scored.groups;
-}
-
-/// Whether a graded submission got what its folder demands. With groups,
-/// `accepted/` must score the maximum (and be accepted), and
-/// `partially_accepted/` must score strictly between 0 and the maximum;
-/// every other folder is judged by the verdict alone.
-pub(crate) fn folder_agrees(folder: &str, result: &SubmissionResult, scored: bool) -> bool {
-    let (score, max) = (
-        result.score.unwrap_or(Points(0.0)).0,
-        result.max_score.unwrap_or(Points(0.0)).0,
-    );
-    let full = (score - max).abs() < 1e-9;
-    match folder {
-        PARTIAL_FOLDER if scored => score > 1e-9 && score < max - 1e-9,
-        ACCEPTED_FOLDER if scored => result.verdict == Verdict::Accepted && full,
-        _ => kattis_folder_agrees(folder, result.verdict).unwrap_or(false),
-    }
 }
 
 /// Runs the accepted submissions with a generous limit and derives the
