@@ -64,7 +64,7 @@ pub enum ExportError {
 #[derive(Debug)]
 pub(crate) struct Exported {
     pub written: Vec<PathBuf>,
-    pub left_out: Vec<(String, String)>,
+    pub(crate) left_out: Vec<(String, String)>,
     /// The one time limit written (ms): see [`kattis`].
     pub time_limit_ms: u64,
 }

@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 /// The folder of programs that must be accepted; a Kattis package's
 /// reference is the first of them.
-pub const ACCEPTED_FOLDER: &str = "accepted";
+pub(crate) const ACCEPTED_FOLDER: &str = "accepted";
 
 /// The folder a partial solution of a scored package is in
 /// (`grade --package`).
@@ -23,7 +23,7 @@ pub(crate) const PARTIAL_FOLDER: &str = "partially_accepted";
 
 /// The folders of the `expected` layout and the verdict each demands (the
 /// Kattis problem package format's `submissions/` folders).
-pub const VERDICT_FOLDERS: &[(&str, Verdict)] = &[
+pub(crate) const VERDICT_FOLDERS: &[(&str, Verdict)] = &[
     (ACCEPTED_FOLDER, Verdict::Accepted),
     ("wrong_answer", Verdict::WrongAnswer),
     ("time_limit_exceeded", Verdict::TimeLimitExceeded),
@@ -46,7 +46,7 @@ pub fn verdict_of_folder(folder: &str) -> Option<Verdict> {
 /// overrun counts as `run_time_error`, `slow_accepted` passes as AC or
 /// TLE, an output the judge cannot parse (PE) is a `wrong_answer`. `None`
 /// for a folder Kattis does not define.
-pub fn kattis_folder_agrees(folder: &str, verdict: Verdict) -> Option<bool> {
+pub(crate) fn kattis_folder_agrees(folder: &str, verdict: Verdict) -> Option<bool> {
     use Verdict::*;
     let agrees = match (folder, verdict_of_folder(folder)) {
         (_, Some(WrongAnswer)) => matches!(verdict, WrongAnswer | PresentationError),
@@ -100,7 +100,7 @@ pub(crate) fn kattis_exports(folder: &str) -> bool {
 }
 
 /// The folder names of the `expected` layout, comma-separated, for messages.
-pub fn verdict_folder_names() -> String {
+pub(crate) fn verdict_folder_names() -> String {
     VERDICT_FOLDERS
         .iter()
         .map(|(name, _)| *name)
@@ -112,7 +112,7 @@ pub fn verdict_folder_names() -> String {
 /// it is, each byte that is not as `\xNN`, so two students whose folder
 /// names differ only in such bytes never become one, and a page or a
 /// message names the folder that is on the disk.
-pub fn lossless(name: &std::ffi::OsStr) -> String {
+pub(crate) fn lossless(name: &std::ffi::OsStr) -> String {
     use std::fmt::Write as _;
     let mut text = String::new();
     for chunk in name.as_encoded_bytes().utf8_chunks() {
@@ -356,7 +356,7 @@ pub fn discover(
 
 /// The order of results in an unsharded run, and of a merged report: by
 /// submission path, then problem.
-pub fn order_key<'a>(submission: &'a Path, problem: &'a str) -> (&'a Path, &'a str) {
+pub(crate) fn order_key<'a>(submission: &'a Path, problem: &'a str) -> (&'a Path, &'a str) {
     (submission, problem)
 }
 

@@ -73,7 +73,7 @@ pub(crate) struct Fingerprint<'a> {
     pub judge_version: &'a str,
     pub problem: &'a str,
     /// [`package_sha256`] of the problem's package.
-    pub package_sha256: &'a str,
+    pub(crate) package_sha256: &'a str,
     /// The checker's options from problem.toml (mayan `lexmin`).
     pub check_options: String,
     /// The language and its configuration (commands, time factor), or
@@ -89,7 +89,7 @@ pub(crate) struct Fingerprint<'a> {
     /// written before a grade could stop early (which ran every test), stay
     /// what they were.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub until_first_failure: bool,
+    pub(crate) until_first_failure: bool,
 }
 
 impl<'a> Fingerprint<'a> {
@@ -157,14 +157,14 @@ pub(crate) struct Resume {
 pub(crate) struct Tally {
     pub reused: usize,
     /// Pairs graded again because their submission's bytes changed.
-    pub changed_submissions: Vec<String>,
+    pub(crate) changed_submissions: Vec<String>,
     /// ... because the language, package, limits, seed or judge changed.
-    pub changed_settings: usize,
+    pub(crate) changed_settings: usize,
     /// ... because the earlier result was a judge error (JE is the judge's
     /// fault, such as a missing compiler: it may not happen again).
-    pub judge_errors: usize,
+    pub(crate) judge_errors: usize,
     /// ... because the report has no result for them.
-    pub absent: usize,
+    pub(crate) absent: usize,
 }
 
 impl Tally {

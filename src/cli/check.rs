@@ -27,7 +27,7 @@ pub struct CheckArgs {
     /// mayan: accept any valid solution, not only the smallest (overrides
     /// `[checker] lexmin` of problem.toml).
     #[arg(long)]
-    pub any_solution: bool,
+    pub(crate) any_solution: bool,
     #[command(flatten)]
     pub packages: PackageArgs,
 }

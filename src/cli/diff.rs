@@ -14,12 +14,12 @@ pub struct DiffArgs {
     pub actual: PathBuf,
     /// Colour the diff: auto (on a terminal, unless NO_COLOR is set), always or never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
+    pub(crate) color: ColorChoice,
 }
 
 /// When to colour.
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub enum ColorChoice {
+pub(crate) enum ColorChoice {
     Auto,
     Always,
     Never,

@@ -51,7 +51,7 @@ pub struct GradeArgs {
     /// submission that already failed one [default: stop at its first
     /// failing test, as problemtools does; a class always runs every test].
     #[arg(long)]
-    pub all_tests: bool,
+    pub(crate) all_tests: bool,
     /// No table and no progress bar: only the summary, disagreements and warnings.
     #[arg(long, short)]
     pub quiet: bool,
@@ -70,7 +70,7 @@ pub struct GradeArgs {
     /// input, expected or actual output, in the HTML and the JSON report
     /// [default: `student-view` of judge.toml, else off].
     #[arg(long)]
-    pub student_view: bool,
+    pub(crate) student_view: bool,
     /// Add the similarity of the hand-ins of each problem to the HTML class
     /// page (`judge similar`'s pairs and side-by-side pages): evidence for a
     /// person, never a grade. Needs `--html`; refused with `--student-view`.

@@ -30,7 +30,7 @@ pub(super) struct PackageRequest<'a> {
     /// `--jobs N`.
     pub jobs: Option<u64>,
     /// `--all-tests`.
-    pub all_tests: bool,
+    pub(crate) all_tests: bool,
     /// `--json FILE`.
     pub json: Option<&'a Path>,
     /// `--junit`, `--csv`, `--html`.

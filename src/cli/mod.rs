@@ -55,7 +55,7 @@ pub struct LimitArgs {
     pub time_limit: Option<u64>,
     /// Memory limit per test in MiB (overrides the problem's).
     #[arg(long, value_name = "MB", value_parser = parse_limit, allow_negative_numbers = true)]
-    pub memory_limit: Option<u64>,
+    pub(crate) memory_limit: Option<u64>,
     /// Tests run in parallel [default: `jobs` of judge.toml, else the number of cores].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(0..1025))]
     pub jobs: Option<u64>,
@@ -80,7 +80,7 @@ impl PackageArgs {
 
     /// [`Self::load`], compiling a package's own programs with `config`'s
     /// languages (`run` and `grade`, which take `--config`).
-    pub fn load_with(&self, id: &str, config: &JudgeConfig) -> Result<Package, ConfigError> {
+    pub(crate) fn load_with(&self, id: &str, config: &JudgeConfig) -> Result<Package, ConfigError> {
         Package::load_with(self.problems_dir.as_deref(), id, Some(config))
     }
 }

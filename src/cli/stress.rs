@@ -39,7 +39,7 @@ pub struct StressArgs {
     pub profile: Option<String>,
     /// Smaller inputs to try at most while shrinking a failing input; 0 does not shrink.
     #[arg(long, value_name = "N", default_value_t = 500)]
-    pub shrink_runs: usize,
+    pub(crate) shrink_runs: usize,
     #[command(flatten)]
     pub limits: super::LimitArgs,
     /// Also write the smallest failing input and its reference answer to

@@ -40,7 +40,7 @@ pub(crate) struct PackagePlan {
     /// problem.yaml's `time_multiplier`, to derive a time limit.
     pub time_multiplier: f64,
     /// `time_resolution` in ms (1 s for a package of ours).
-    pub time_resolution_ms: u64,
+    pub(crate) time_resolution_ms: u64,
     /// A Kattis package (`problem.yaml`): graded with Kattis' meanings.
     pub kattis: bool,
     pub graded: Vec<(PackageSubmission, Submission)>,
@@ -52,10 +52,10 @@ pub(crate) struct PackagePlan {
     /// The package's programs the judge cannot run and does without (an
     /// input validator in checktestdata beside a runnable one), with the
     /// reason.
-    pub skipped_programs: Vec<(PathBuf, String)>,
+    pub(crate) skipped_programs: Vec<(PathBuf, String)>,
     /// Why the inputs cannot be checked, when no validator the judge runs
     /// checks them: grading is then a judge error.
-    pub unchecked_inputs: Option<String>,
+    pub(crate) unchecked_inputs: Option<String>,
 }
 
 /// `--similarity` is refused: a package's examples are no class.
@@ -187,10 +187,10 @@ impl PackagePlan {
 /// A time limit derived from the slowest accepted submission.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct DerivedLimit {
-    pub limit_ms: u64,
-    pub slowest_ms: u64,
+    pub(crate) limit_ms: u64,
+    pub(crate) slowest_ms: u64,
     pub slowest: String,
-    pub multiplier: f64,
+    pub(crate) multiplier: f64,
 }
 
 /// One graded submission and whether it got its folder's verdict.
@@ -229,12 +229,12 @@ impl PackageReport {
 pub(crate) struct PackageOptions<'a> {
     pub jobs: Option<u64>,
     /// Run every test of a submission that already failed one.
-    pub all_tests: bool,
+    pub(crate) all_tests: bool,
     /// Grade only this part of the submissions.
     pub shard: Option<Shard>,
     /// Results of an earlier report to reuse.
     pub resume: Option<&'a mut Resume>,
-    pub cancel: &'a Cancellation,
+    pub(crate) cancel: &'a Cancellation,
 }
 
 /// The configuration a Kattis package grades under: Kattis' meanings (one

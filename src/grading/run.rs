@@ -21,7 +21,7 @@ pub(crate) struct RunRequest {
     pub random: Option<u32>,
     /// `--seed S`.
     pub seed: Option<u64>,
-    pub overrides: Overrides,
+    pub(crate) overrides: Overrides,
 }
 
 /// Something about the plan the user should hear before it runs.
@@ -107,7 +107,7 @@ pub(crate) struct RunReport {
     pub not_graded: Vec<NotGraded>,
     pub selection: TestSelection,
     /// The signal that stopped the run, if one did.
-    pub stopped_by: Option<Signal>,
+    pub(crate) stopped_by: Option<Signal>,
     /// How many submissions were asked for.
     pub asked: usize,
 }

@@ -13,7 +13,7 @@ use crate::sandbox::Limits;
 use std::fmt;
 
 /// Bytes of a submission's stderr the judge keeps; the rest is discarded.
-pub const STDERR_KEPT_BYTES: u64 = 64 * 1024;
+pub(crate) const STDERR_KEPT_BYTES: u64 = 64 * 1024;
 
 /// The flags that override judge.toml's limits and jobs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,8 +52,8 @@ impl Source {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sources {
     pub time_limit: Source,
-    pub memory_limit: Source,
-    pub output_limit: Source,
+    pub(crate) memory_limit: Source,
+    pub(crate) output_limit: Source,
     pub jobs: Source,
 }
 
@@ -235,7 +235,7 @@ pub fn random_tests(
 /// The master seed of random tests: `--seed`, else judge.toml's `seed`, else
 /// the seed problem.toml records for the package's fixed set. One rule for
 /// `run`, `grade` and `stress`, so the same config makes the same tests.
-pub fn master_seed(flag: Option<u64>, config: &JudgeConfig, package: &Package) -> u64 {
+pub(crate) fn master_seed(flag: Option<u64>, config: &JudgeConfig, package: &Package) -> u64 {
     flag.or(config.seed).unwrap_or(package.manifest.tests.seed)
 }
 

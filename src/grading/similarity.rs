@@ -63,7 +63,7 @@ pub(crate) struct ForGrade<'a> {
     /// `--similarity` was given.
     pub asked: bool,
     /// `--student-view` was given (as a flag, not from judge.toml).
-    pub student_view_flag: bool,
+    pub(crate) student_view_flag: bool,
     /// An HTML report is asked for.
     pub html: bool,
     /// The teacher's starter code (`--base DIR`).

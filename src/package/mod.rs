@@ -81,7 +81,7 @@ impl Package {
     /// [`Package::load`], compiling a package's own programs with the
     /// languages of `config` [default: `./judge.toml` when it exists, else
     /// the built-in defaults].
-    pub fn load_with(
+    pub(crate) fn load_with(
         problems_dir: Option<&Path>,
         id: &str,
         config: Option<&JudgeConfig>,
@@ -304,7 +304,7 @@ pub fn package_ids(problems_dir: Option<&Path>) -> Vec<String> {
 }
 
 /// Whether a package `id` exists: in `problems_dir`, or bundled.
-pub fn package_exists(problems_dir: Option<&Path>, id: &str) -> bool {
+pub(crate) fn package_exists(problems_dir: Option<&Path>, id: &str) -> bool {
     problems_dir.is_some_and(|dir| {
         dir.join(id).join("problem.toml").is_file()
             || crate::config::kattis::is_kattis_package(&dir.join(id))
@@ -312,7 +312,7 @@ pub fn package_exists(problems_dir: Option<&Path>, id: &str) -> bool {
 }
 
 /// `--problems-dir DIR` must be a folder.
-pub fn check_problems_dir(dir: &Path) -> Result<(), ConfigError> {
+pub(crate) fn check_problems_dir(dir: &Path) -> Result<(), ConfigError> {
     if dir.is_dir() {
         Ok(())
     } else {

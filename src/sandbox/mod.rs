@@ -35,8 +35,8 @@ mod error;
 #[cfg(target_os = "linux")]
 mod unix;
 
-pub use decide::{decide_limit, Observation};
-pub use error::SandboxError;
+pub(crate) use decide::{decide_limit, Observation};
+pub(crate) use error::SandboxError;
 #[cfg(target_os = "linux")]
 pub use unix::Sandbox;
 
@@ -74,7 +74,7 @@ pub struct Limits {
 /// How many files (inodes) a scratch directory of `scratch_kib` may hold:
 /// one per 4 KiB, so a program cannot exhaust the kernel's memory with
 /// empty files either.
-pub fn scratch_files(scratch_kib: u64) -> u64 {
+pub(crate) fn scratch_files(scratch_kib: u64) -> u64 {
     (scratch_kib / 4).max(64)
 }
 
@@ -124,7 +124,7 @@ pub struct RunSpec {
 /// interactive problems): it reads `stdin` and writes `stdout`, pipes whose
 /// other ends the caller holds; `stop` set by the caller ends the run.
 #[derive(Debug)]
-pub struct Connection {
+pub(crate) struct Connection {
     pub stdin: std::os::fd::OwnedFd,
     pub stdout: std::os::fd::OwnedFd,
     pub stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
@@ -132,7 +132,7 @@ pub struct Connection {
 
 /// How the program ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-pub enum Termination {
+pub(crate) enum Termination {
     /// It exited with this code.
     Exited(i32),
     /// A signal killed it (ours after a limit, or its own crash).
@@ -141,7 +141,7 @@ pub enum Termination {
 
 /// Which limit ended the run, as observed by the sandbox.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LimitExceeded {
+pub(crate) enum LimitExceeded {
     /// CPU time of the tree passed the limit.
     CpuTime,
     /// The wall-clock backstop passed.
@@ -157,8 +157,8 @@ pub enum LimitExceeded {
 /// What one run did.
 #[derive(Clone, Debug)]
 pub struct Measured {
-    pub termination: Termination,
-    pub limit_exceeded: Option<LimitExceeded>,
+    pub(crate) termination: Termination,
+    pub(crate) limit_exceeded: Option<LimitExceeded>,
     /// CPU time of the whole tree (cgroup), or of the program and its reaped
     /// children (rusage) without one.
     pub cpu_time_ms: u64,
@@ -171,12 +171,12 @@ pub struct Measured {
     /// stderr, at most `stderr_bytes` of it.
     pub stderr: Vec<u8>,
     /// Bytes of stderr read and discarded past the cap.
-    pub stderr_discarded_bytes: u64,
+    pub(crate) stderr_discarded_bytes: u64,
 }
 
 impl Measured {
     /// Exited with code 0 and no limit hit.
-    pub fn succeeded(&self) -> bool {
+    pub(crate) fn succeeded(&self) -> bool {
         self.limit_exceeded.is_none() && self.termination == Termination::Exited(0)
     }
 }
@@ -240,7 +240,7 @@ pub enum NetworkLayer {
 /// What keeps SysV IPC and POSIX message queues from crossing runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum IpcLayer {
+pub(crate) enum IpcLayer {
     /// A fresh IPC namespace for every run: its objects die with the run.
     NamespacePerRun,
     None,
@@ -281,7 +281,7 @@ pub enum ScratchLayer {
 /// Whether a run starts from a scratch no earlier run touched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum ScratchPerRun {
+pub(crate) enum ScratchPerRun {
     /// A new tmpfs for every run (entries, extended attributes, times and
     /// their kernel memory go with the old one).
     FreshTmpfs,
@@ -292,7 +292,7 @@ pub enum ScratchPerRun {
 /// Which processes a run's cleanup reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum PidLayer {
+pub(crate) enum PidLayer {
     /// A PID namespace per worker whose init kills and reaps every process
     /// a run left.
     NamespacePerWorker,
@@ -330,7 +330,7 @@ pub enum LockLayer {
 /// Who may signal whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum SignalLayer {
+pub(crate) enum SignalLayer {
     /// Landlock scoping: no signal leaves the run.
     Landlock,
     /// Another user than the judge.
@@ -341,7 +341,7 @@ pub enum SignalLayer {
 /// The system-call filter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum SyscallLayer {
+pub(crate) enum SyscallLayer {
     Seccomp,
     None,
 }
@@ -369,19 +369,19 @@ pub struct Isolation {
     pub cgroups: CgroupLayer,
     pub memory: MemoryLayer,
     pub network: NetworkLayer,
-    pub ipc: IpcLayer,
+    pub(crate) ipc: IpcLayer,
     pub mount: MountLayer,
     pub proc: ProcLayer,
     pub scratch: ScratchLayer,
-    pub scratch_per_run: ScratchPerRun,
-    pub pid_namespace: PidLayer,
+    pub(crate) scratch_per_run: ScratchPerRun,
+    pub(crate) pid_namespace: PidLayer,
     pub descriptors: DescriptorLayer,
     pub workspace: WorkspaceLayer,
     pub locks: LockLayer,
     /// Landlock ABI version, when available.
     pub landlock_abi: Option<u32>,
-    pub signals: SignalLayer,
-    pub syscalls: SyscallLayer,
+    pub(crate) signals: SignalLayer,
+    pub(crate) syscalls: SyscallLayer,
     pub compile: CompileLayer,
 }
 
@@ -509,7 +509,7 @@ fn detect_isolation() -> Isolation {
 }
 
 /// The `PATH` every sandboxed program sees.
-pub const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+pub(crate) const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 /// Finds `name` the way a shell would, in `search_path` (a `PATH` value);
 /// a name with a slash is taken as a path.
