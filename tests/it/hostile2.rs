@@ -161,21 +161,6 @@ fn test_verdicts(report: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
-/// Processes whose command line mentions `needle`.
-fn processes_mentioning(needle: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in fs_err::read_dir("/proc").unwrap().filter_map(Result::ok) {
-        let Ok(cmdline) = fs_err::read(entry.path().join("cmdline")) else {
-            continue;
-        };
-        let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        if text.contains(needle) {
-            found.push(format!("{}: {text}", entry.file_name().to_string_lossy()));
-        }
-    }
-    found
-}
-
 // 1. Scratch per run.
 
 /// An "honest" program that leaves each answer as an extended attribute
@@ -444,7 +429,7 @@ fn pid_namespace_holds(user: Option<(u32, u32)>) {
     assert_eq!(verdicts, ["AC", "AC"], "{report:#}\n{stderr}");
     // The judge has exited: nothing of the chain may be left.
     std::thread::sleep(std::time::Duration::from_millis(200));
-    let left = processes_mentioning(&marker);
+    let left = crate::support::processes_mentioning(Path::new(&marker));
     assert!(left.is_empty(), "processes outlived the judge: {left:?}");
 }
 
