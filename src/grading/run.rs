@@ -150,7 +150,7 @@ pub(crate) fn run(
         },
         fixed_count: tests.len() - plan.random as usize,
         random: plan.random,
-        random_from: plan.random_from.name().to_owned(),
+        random_from: plan.random_from,
     };
     let outcome = runner::run_cancellable(
         problem,

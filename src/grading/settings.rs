@@ -190,16 +190,21 @@ fn resolve_on(
     }
 }
 
-/// Who asked for a run's random tests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Who asked for a run's random tests (the JSON report's `random_from`,
+/// by [`RandomFrom::name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RandomFrom {
     /// `--random N`.
+    #[serde(rename = "--random")]
     Flag,
     /// judge.toml's own `random-tests`.
+    #[serde(rename = "judge.toml")]
     JudgeToml,
     /// The built-in `random-tests` (no `--tests` folder).
+    #[serde(rename = "default")]
     Default,
     /// Nobody: a `--tests` folder runs exactly, or no generator.
+    #[serde(rename = "none")]
     None,
 }
 
@@ -264,6 +269,17 @@ pub(crate) fn parse_limit(text: &str) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_report_names_each_random_source_as_name_does() {
+        use RandomFrom::*;
+        for from in [Flag, JudgeToml, Default, None] {
+            let json = serde_json::to_value(from).expect("serialises");
+            assert_eq!(json, from.name(), "{from:?}");
+            let back: RandomFrom = serde_json::from_value(json).expect("reads back");
+            assert_eq!(back, from);
+        }
+    }
 
     fn package_limits() -> LimitsToml {
         LimitsToml {

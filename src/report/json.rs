@@ -3,6 +3,7 @@
 //! report with what grading adds, and merging the reports of shards.
 
 use crate::config::judge::Layout;
+use crate::grading::settings::RandomFrom;
 use crate::runner::SubmissionResult;
 use crate::sandbox::Isolation;
 use crate::verdict::Verdict;
@@ -90,7 +91,8 @@ pub struct TestSelection {
     pub random: u32,
     /// Who asked for them: `--random`, `judge.toml`, `default` (no
     /// `--tests`: the built-in `random-tests`), or `none`.
-    pub random_from: String,
+    #[schemars(with = "String")]
+    pub random_from: RandomFrom,
 }
 
 impl TestSelection {
@@ -99,7 +101,7 @@ impl TestSelection {
     /// or judge.toml's random-tests asks for more)`.
     pub(crate) fn describe(&self) -> String {
         if self.random == 0 {
-            let why = if self.random_from != "none" {
+            let why = if self.random_from != RandomFrom::None {
                 String::new()
             } else {
                 " (no random tests: --tests runs exactly its folder unless --random N or \
@@ -110,7 +112,10 @@ impl TestSelection {
         } else {
             format!(
                 "tests: {} from {} + {} random (from {})",
-                self.fixed_count, self.fixed, self.random, self.random_from
+                self.fixed_count,
+                self.fixed,
+                self.random,
+                self.random_from.name()
             )
         }
     }
