@@ -153,6 +153,18 @@ impl From<GradingError> for Error {
     }
 }
 
+/// An error and its causes, `: `-separated.
+pub(crate) fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(next) = cause {
+        text.push_str(": ");
+        text.push_str(&next.to_string());
+        cause = next.source();
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

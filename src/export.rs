@@ -60,21 +60,11 @@ pub enum ExportError {
     },
 }
 
-/// The submission folders Kattis' tools know; examples in others
-/// (`compile_error/`, `memory_limit_exceeded/`) are left out of an export.
-pub(crate) const KATTIS_SUBMISSION_FOLDERS: &[&str] = &[
-    "accepted",
-    "partially_accepted",
-    "wrong_answer",
-    "run_time_error",
-    "time_limit_exceeded",
-];
-
 /// What an export wrote, and the examples it left out (with the reason).
 #[derive(Debug)]
 pub(crate) struct Exported {
     pub written: Vec<PathBuf>,
-    pub left_out: Vec<(String, String)>,
+    pub(crate) left_out: Vec<(String, String)>,
     /// The one time limit written (ms): see [`kattis`].
     pub time_limit_ms: u64,
 }
@@ -129,7 +119,7 @@ pub(crate) fn kattis(
     let mut left_out = Vec::new();
     let mut kept = Vec::new();
     for (folder, name, bytes) in examples(package)? {
-        if KATTIS_SUBMISSION_FOLDERS.contains(&folder.as_str()) {
+        if crate::grade::kattis_exports(&folder) {
             kept.push((folder, name, bytes));
         } else {
             left_out.push((
@@ -141,7 +131,7 @@ pub(crate) fn kattis(
     let reference = package.manifest.reference.iter().map(String::as_str);
     let factor = kept
         .iter()
-        .filter(|(folder, _, _)| folder == "accepted")
+        .filter(|(folder, _, _)| folder == crate::grade::ACCEPTED_FOLDER)
         .map(|(_, name, _)| name.as_str())
         .chain(reference)
         .filter_map(|name| config.language_for(Path::new(name)))

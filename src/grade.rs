@@ -7,18 +7,23 @@
 //! `report/` do).
 
 use crate::config::judge::Layout;
-use crate::verdict::Verdict;
+use crate::runner::SubmissionResult;
+use crate::verdict::{Points, Verdict};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 /// The folder of programs that must be accepted; a Kattis package's
 /// reference is the first of them.
-pub const ACCEPTED_FOLDER: &str = "accepted";
+pub(crate) const ACCEPTED_FOLDER: &str = "accepted";
+
+/// The folder a partial solution of a scored package is in
+/// (`grade --package`).
+pub(crate) const PARTIAL_FOLDER: &str = "partially_accepted";
 
 /// The folders of the `expected` layout and the verdict each demands (the
 /// Kattis problem package format's `submissions/` folders).
-pub const VERDICT_FOLDERS: &[(&str, Verdict)] = &[
+pub(crate) const VERDICT_FOLDERS: &[(&str, Verdict)] = &[
     (ACCEPTED_FOLDER, Verdict::Accepted),
     ("wrong_answer", Verdict::WrongAnswer),
     ("time_limit_exceeded", Verdict::TimeLimitExceeded),
@@ -41,7 +46,7 @@ pub fn verdict_of_folder(folder: &str) -> Option<Verdict> {
 /// overrun counts as `run_time_error`, `slow_accepted` passes as AC or
 /// TLE, an output the judge cannot parse (PE) is a `wrong_answer`. `None`
 /// for a folder Kattis does not define.
-pub fn kattis_folder_agrees(folder: &str, verdict: Verdict) -> Option<bool> {
+pub(crate) fn kattis_folder_agrees(folder: &str, verdict: Verdict) -> Option<bool> {
     use Verdict::*;
     let agrees = match (folder, verdict_of_folder(folder)) {
         (_, Some(WrongAnswer)) => matches!(verdict, WrongAnswer | PresentationError),
@@ -53,8 +58,49 @@ pub fn kattis_folder_agrees(folder: &str, verdict: Verdict) -> Option<bool> {
     Some(agrees)
 }
 
+/// The verdicts other than its own that `folder` accepts, with Kattis'
+/// meanings (see [`kattis_folder_agrees`]), in SPEC.md's order.
+pub(crate) fn also_accepted(folder: &str, own: Option<Verdict>) -> Vec<Verdict> {
+    Verdict::ALL
+        .into_iter()
+        .filter(|verdict| Some(*verdict) != own)
+        .filter(|verdict| kattis_folder_agrees(folder, *verdict) == Some(true))
+        .collect()
+}
+
+/// Whether a graded submission got what its folder demands. With groups,
+/// `accepted/` must score the maximum (and be accepted), and
+/// `partially_accepted/` must score strictly between 0 and the maximum;
+/// every other folder is judged by the verdict alone.
+pub(crate) fn folder_agrees(folder: &str, result: &SubmissionResult, scored: bool) -> bool {
+    let (score, max) = (
+        result.score.unwrap_or(Points(0.0)).0,
+        result.max_score.unwrap_or(Points(0.0)).0,
+    );
+    let full = (score - max).abs() < 1e-9;
+    match folder {
+        PARTIAL_FOLDER if scored => score > 1e-9 && score < max - 1e-9,
+        ACCEPTED_FOLDER if scored => result.verdict == Verdict::Accepted && full,
+        _ => kattis_folder_agrees(folder, result.verdict).unwrap_or(false),
+    }
+}
+
+/// Whether an export to the Kattis format keeps the examples of `folder`:
+/// the submission folders Kattis' tools know (`accepted/`,
+/// `partially_accepted/`, `wrong_answer/`, `run_time_error/`,
+/// `time_limit_exceeded/`); examples in others (`compile_error/`,
+/// `memory_limit_exceeded/`) are left out.
+pub(crate) fn kattis_exports(folder: &str) -> bool {
+    use Verdict::*;
+    folder == PARTIAL_FOLDER
+        || matches!(
+            verdict_of_folder(folder),
+            Some(Accepted | WrongAnswer | RuntimeError | TimeLimitExceeded)
+        )
+}
+
 /// The folder names of the `expected` layout, comma-separated, for messages.
-pub fn verdict_folder_names() -> String {
+pub(crate) fn verdict_folder_names() -> String {
     VERDICT_FOLDERS
         .iter()
         .map(|(name, _)| *name)
@@ -66,7 +112,7 @@ pub fn verdict_folder_names() -> String {
 /// it is, each byte that is not as `\xNN`, so two students whose folder
 /// names differ only in such bytes never become one, and a page or a
 /// message names the folder that is on the disk.
-pub fn lossless(name: &std::ffi::OsStr) -> String {
+pub(crate) fn lossless(name: &std::ffi::OsStr) -> String {
     use std::fmt::Write as _;
     let mut text = String::new();
     for chunk in name.as_encoded_bytes().utf8_chunks() {
@@ -310,7 +356,7 @@ pub fn discover(
 
 /// The order of results in an unsharded run, and of a merged report: by
 /// submission path, then problem.
-pub fn order_key<'a>(submission: &'a Path, problem: &'a str) -> (&'a Path, &'a str) {
+pub(crate) fn order_key<'a>(submission: &'a Path, problem: &'a str) -> (&'a Path, &'a str) {
     (submission, problem)
 }
 
@@ -367,6 +413,30 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use test_case::test_case;
+
+    /// What each folder accepts besides its own verdict, and which an
+    /// export to the Kattis format keeps.
+    #[test]
+    fn a_folder_accepts_its_verdict_and_kattis_neighbours() {
+        use Verdict::*;
+        let rows: [(&str, &[Verdict], bool); 5] = [
+            ("accepted", &[], true),
+            ("wrong_answer", &[PresentationError], true),
+            ("run_time_error", &[MemoryLimitExceeded], true),
+            ("slow_accepted", &[Accepted, TimeLimitExceeded], false),
+            ("compile_error", &[], false),
+        ];
+        for (folder, also, exported) in rows {
+            assert_eq!(
+                also_accepted(folder, verdict_of_folder(folder)),
+                also,
+                "{folder}"
+            );
+            assert_eq!(kattis_exports(folder), exported, "{folder}");
+        }
+        assert!(kattis_exports(PARTIAL_FOLDER));
+        assert!(!kattis_exports("memory_limit_exceeded"));
+    }
 
     /// Kattis' meanings: each row a folder, a verdict, and whether they
     /// agree (`None`: not a Kattis folder).

@@ -8,7 +8,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 /// Passes when a multi-pass problem does not say (`validation_passes`).
-pub const DEFAULT_PASSES: u32 = 2;
+pub(crate) const DEFAULT_PASSES: u32 = 2;
 
 /// The output validator of an interactive or multi-pass problem, compiled.
 #[derive(Clone, Debug)]

@@ -18,7 +18,7 @@ use std::sync::{Arc, OnceLock};
 
 /// The signals that stop a run, and what each means for the exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Signal {
+pub(crate) enum Signal {
     /// SIGINT: Ctrl-C at a terminal (the whole foreground process group).
     Interrupt,
     /// SIGTERM: `kill`, a CI runner's timeout, a service manager.
@@ -41,7 +41,7 @@ impl Signal {
 
     /// 128 + the signal number, the shell's convention for "ended by signal
     /// N": 130 for SIGINT, 143 for SIGTERM.
-    pub fn exit_code(self) -> u8 {
+    pub(crate) fn exit_code(self) -> u8 {
         match self {
             Signal::Interrupt => crate::exit::INTERRUPTED,
             Signal::Terminate => crate::exit::TERMINATED,
@@ -49,7 +49,7 @@ impl Signal {
     }
 
     /// `SIGINT` or `SIGTERM`, for messages.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Signal::Interrupt => "SIGINT",
             Signal::Terminate => "SIGTERM",
@@ -77,7 +77,7 @@ pub(crate) fn requested() -> bool {
 /// A request to stop, shared by everyone who should notice it. Cheap to
 /// clone; all clones see the same request.
 #[derive(Clone, Debug, Default)]
-pub struct Cancellation {
+pub(crate) struct Cancellation {
     /// 0 while nothing was requested, else the number of the signal (the
     /// handlers store it; [`Cancellation::cancel`] stores SIGINT's).
     signal: Arc<AtomicUsize>,
@@ -94,7 +94,7 @@ pub struct InterruptError {
 
 impl Cancellation {
     /// A cancellation that only [`Cancellation::cancel`] triggers.
-    pub fn new() -> Cancellation {
+    pub(crate) fn new() -> Cancellation {
         Cancellation::default()
     }
 
@@ -102,7 +102,7 @@ impl Cancellation {
     /// handlers are installed on the first call and stay for the life of the
     /// process (signal dispositions are process-wide); later calls return the
     /// same cancellation.
-    pub fn on_signals() -> Result<Cancellation, InterruptError> {
+    pub(crate) fn on_signals() -> Result<Cancellation, InterruptError> {
         if let Some(cancellation) = PROCESS.get() {
             return Ok(cancellation.clone());
         }
@@ -153,18 +153,18 @@ impl Cancellation {
     }
 
     /// Requests the stop as SIGINT would (tests, callers embedding the runner).
-    pub fn cancel(&self) {
+    pub(crate) fn cancel(&self) {
         self.signal
             .store(Signal::Interrupt.number() as usize, Ordering::SeqCst);
     }
 
     /// Whether a stop was requested.
-    pub fn is_cancelled(&self) -> bool {
+    pub(crate) fn is_cancelled(&self) -> bool {
         self.signal.load(Ordering::SeqCst) != 0
     }
 
     /// The signal that requested the stop, if any.
-    pub fn signal(&self) -> Option<Signal> {
+    pub(crate) fn signal(&self) -> Option<Signal> {
         Signal::from_number(self.signal.load(Ordering::SeqCst))
     }
 }

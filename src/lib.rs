@@ -8,12 +8,15 @@
 //! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares;
 //!   [`lease`] names what a judge leaves on a shared host (cgroups, its
 //!   workspace, a staging folder) at random and tells a dead judge's from a
-//!   live one's by a lock.
+//!   live one's by a lock; [`suggest`] finds the known name a mistyped
+//!   one is close to ("did you mean").
 //! - [`problems`] knows the three problems of PROBLEMS.md: each parses and
 //!   validates inputs, solves them, generates random ones, checks a
 //!   contestant's output and offers smaller inputs derived from a failing
 //!   one, behind the [`problems::Problem`] trait. [`source`] reads an
 //!   input, output or answer whole, within the judge's size limit.
+//!   [`interaction`] is what an interactive or multi-pass problem hands the
+//!   runner (its output validator and how to run it), as plain data.
 //! - [`sandbox`] runs one program under limits and isolation and measures
 //!   it (CPU and wall time, peak memory, output), killing all it left.
 //! - [`config`] reads and validates `judge.toml`, `problem.toml` and a
@@ -33,27 +36,37 @@
 //!   [`export`] writes ours in that format.
 //! - [`grade`] finds what `judge grade` grades under judge.toml's layout
 //!   (and what it ignores), who each submission belongs to, the verdict
-//!   each bundled example must get, and shards of a split run ([`shard`]
+//!   folders and what each accepts (the `expected` layout's and Kattis'
+//!   meanings, for `grade` and `grade --package` alike), and shards of a split run ([`shard`]
 //!   reads a shard from the job engine's variables, `--shard auto`); [`resume`]
 //!   decides which results of an earlier report `--resume` may reuse;
 //!   [`interrupt`] turns SIGINT and SIGTERM into a cancellation the runner
 //!   checks.
 //! - [`grading`] is what the grading commands decide: the settings
 //!   resolver (flags over judge.toml over problem.toml over the defaults),
-//!   the plan of a class, one grading call each for `run`, `grade` and
-//!   `grade --package`, the TLE re-runs, the exit policy and the student
-//!   view, each returning typed results.
+//!   the plan of a class, one grading call each for `run`, `grade`,
+//!   `grade --package`, `stress` and `merge`, the TLE re-runs, the exit
+//!   policy and the student view, each returning typed results; also the
+//!   folder forms of `validate`, `solve` and `check`, `gen`'s sets, what
+//!   `problems` lists, the comparison of `similar`, and the writing of
+//!   every report file.
 //! - [`testset`] makes data sets for `judge gen`: each test generated,
 //!   validated and solved in a bounded parallel window, handed on in order,
 //!   and written into a folder that is moved into place whole.
 //! - [`report`] renders results: the table, the JSON report, JUnit XML, the
 //!   CSV gradebook and the HTML pages; it checks report paths before a run
-//!   ([`report::targets`]) and writes files atomically.
+//!   ([`report::targets`]), writes files atomically (the one writer) and
+//!   is the one writer of stdout ([`report::stdout`], which also reads
+//!   `NO_COLOR`). [`diff`] makes the unified diffs of `judge diff` and the
+//!   reports.
 //! - [`similar`] compares the hand-ins of each problem pair by pair
 //!   (tree-sitter tokens, winnowing, greedy string tiling) for `judge
 //!   similar`: evidence for a person, never a verdict.
 //! - [`error`] is the one error type at the top: every failure a command
-//!   ends with, and its exit code from one exhaustive `match`.
+//!   ends with, and its exit code from one exhaustive `match` (verdicts and
+//!   interruptions are results, whose codes [`grading::policy`] and
+//!   [`interrupt`] give). [`manual`] renders the man page and the shell
+//!   completions from the command line's clap definitions.
 //! - `cli` keeps the clap arguments, makes one library call per command,
 //!   renders what it returns and returns the exit code; it and `report` are
 //!   the only places that print.
@@ -72,6 +85,7 @@ pub mod grading;
 pub mod interaction;
 pub(crate) mod interrupt;
 pub(crate) mod lease;
+pub(crate) mod manual;
 pub mod package;
 pub mod problems;
 pub mod report;

@@ -73,7 +73,7 @@ pub(crate) struct Fingerprint<'a> {
     pub judge_version: &'a str,
     pub problem: &'a str,
     /// [`package_sha256`] of the problem's package.
-    pub package_sha256: &'a str,
+    pub(crate) package_sha256: &'a str,
     /// The checker's options from problem.toml (mayan `lexmin`).
     pub check_options: String,
     /// The language and its configuration (commands, time factor), or
@@ -89,11 +89,11 @@ pub(crate) struct Fingerprint<'a> {
     /// written before a grade could stop early (which ran every test), stay
     /// what they were.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub until_first_failure: bool,
+    pub(crate) until_first_failure: bool,
     /// Whether the result holds only the tests the problem's groups reach
     /// (issue #15). Left out when false, as `until_first_failure` is.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub reached_only: bool,
+    pub(crate) reached_only: bool,
 }
 
 impl<'a> Fingerprint<'a> {
@@ -171,14 +171,14 @@ pub(crate) struct Resume {
 pub(crate) struct Tally {
     pub reused: usize,
     /// Pairs graded again because their submission's bytes changed.
-    pub changed_submissions: Vec<String>,
+    pub(crate) changed_submissions: Vec<String>,
     /// ... because the language, package, limits, seed or judge changed.
-    pub changed_settings: usize,
+    pub(crate) changed_settings: usize,
     /// ... because the earlier result was a judge error (JE is the judge's
     /// fault, such as a missing compiler: it may not happen again).
-    pub judge_errors: usize,
+    pub(crate) judge_errors: usize,
     /// ... because the report has no result for them.
-    pub absent: usize,
+    pub(crate) absent: usize,
 }
 
 impl Tally {
@@ -193,6 +193,24 @@ pub(crate) fn journal_path(report: &Path) -> PathBuf {
     let mut name = report.as_os_str().to_owned();
     name.push(".journal");
     PathBuf::from(name)
+}
+
+/// Where a grade writes its JSON report and the journal beside it: `--json
+/// FILE`, else the `--resume FILE` it brings up to date (`--resume FILE`
+/// alone). The journal starts empty (`--resume` has read the earlier one by
+/// then); standard output (`-`) gets none.
+pub(crate) fn report_and_journal<'a>(
+    json: Option<&'a Path>,
+    resume: Option<&'a Path>,
+) -> Result<(Option<&'a Path>, Option<Journal>), ReportError> {
+    let json = json.or(resume);
+    let journal = match json {
+        Some(path) if !crate::report::targets::is_stdout(path) => {
+            Some(Journal::create(&journal_path(path))?)
+        }
+        _ => None,
+    };
+    Ok((json, journal))
 }
 
 /// A results journal being written: one JSON line per finished (submission,

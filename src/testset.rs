@@ -397,8 +397,8 @@ fn copy_recursively(from: &Path, to: &Path) -> Result<(), TestSetError> {
 pub(crate) struct Stats {
     pub tests: u64,
     pub smallest_bytes: usize,
-    pub largest_bytes: usize,
-    pub total_bytes: u64,
+    pub(crate) largest_bytes: usize,
+    pub(crate) total_bytes: u64,
     /// mayan: answers other than `-1`, and `-1`s.
     pub solvable: u64,
     pub unsolvable: u64,
@@ -407,7 +407,7 @@ pub(crate) struct Stats {
     pub lost: u64,
     /// rooks: boards, and the largest answer.
     pub boards: u64,
-    pub largest_answer: u64,
+    pub(crate) largest_answer: u64,
 }
 
 impl Stats {

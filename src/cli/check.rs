@@ -1,7 +1,7 @@
 //! `judge check`: decide one output with the problem's checker (testlib exit
 //! codes: 0 AC, 1 WA, 2 PE, 3 checker failure).
 
-use super::{parse_problem, say, write_stdout, PackageArgs};
+use super::{say, write_stdout, PackageArgs};
 use crate::error::{Error, UsageError};
 use crate::exit;
 use crate::grading::folder;
@@ -12,7 +12,7 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
     /// The problem id.
-    #[arg(value_parser = parse_problem)]
+    #[arg(value_parser = super::parse_id)]
     pub problem: String,
     /// The test's input; or a folder of tests (`NAME.in`, and `NAME.ans` where
     /// the judge's answer is kept).
@@ -27,7 +27,7 @@ pub struct CheckArgs {
     /// mayan: accept any valid solution, not only the smallest (overrides
     /// `[checker] lexmin` of problem.toml).
     #[arg(long)]
-    pub any_solution: bool,
+    pub(crate) any_solution: bool,
     #[command(flatten)]
     pub packages: PackageArgs,
 }

@@ -14,12 +14,12 @@ pub struct DiffArgs {
     pub actual: PathBuf,
     /// Colour the diff: auto (on a terminal, unless NO_COLOR is set), always or never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
+    pub(crate) color: ColorChoice,
 }
 
 /// When to colour.
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub enum ColorChoice {
+pub(crate) enum ColorChoice {
     Auto,
     Always,
     Never,
@@ -33,7 +33,7 @@ pub(super) fn run(args: &DiffArgs) -> Result<u8, Error> {
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => super::colour_stdout(),
+        ColorChoice::Auto => crate::report::stdout::colour_stdout(),
     };
     match crate::diff::of_sources(&expected, &actual, color) {
         None => Ok(exit::SUCCESS),

@@ -1,7 +1,7 @@
 //! `judge export --kattis <problem> <DIR>`: write one of our packages as a
 //! Kattis / ICPC package (see `crate::export` for what is written).
 
-use super::{parse_problem, say, PackageArgs};
+use super::{say, PackageArgs};
 use crate::error::{Error, UsageError};
 use crate::exit;
 use std::path::PathBuf;
@@ -13,7 +13,7 @@ pub struct ExportArgs {
     /// 2023-07-draft (a built-in engine's checker becomes an output
     /// validator that runs `judge check`; its example submissions go to
     /// `submissions/<verdict>/`).
-    #[arg(long, value_name = "PROBLEM", value_parser = parse_problem, required = true)]
+    #[arg(long, value_name = "PROBLEM", value_parser = super::parse_id, required = true)]
     pub kattis: String,
     /// The folder to write; it must not exist or be empty.
     pub dir: PathBuf,

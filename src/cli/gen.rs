@@ -1,7 +1,7 @@
 //! `judge gen`: random valid inputs, reproducible from a seed. The work is
 //! [`crate::grading::gen`]'s; this file takes the arguments and prints.
 
-use super::{parse_problem, say, PackageArgs};
+use super::{say, PackageArgs};
 use crate::error::Error;
 use crate::exit;
 use crate::grading::gen::{self, GenRequest, SetTarget};
@@ -11,7 +11,7 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub struct GenArgs {
     /// The problem id.
-    #[arg(value_parser = parse_problem)]
+    #[arg(value_parser = super::parse_id)]
     pub problem: String,
     /// The master seed: the same seed gives the same bytes on every machine.
     #[arg(long, value_parser = super::parse_seed, allow_negative_numbers = true, default_value_t = 1)]

@@ -22,9 +22,8 @@ use crate::grading::{policy, progress::Progress, reports};
 use crate::interrupt::Cancellation;
 use crate::package::check_problems_dir;
 use crate::report::json::GradeReport;
-use crate::report::targets::is_stdout;
 use crate::report::{human, progress::GradeBar};
-use crate::resume::{self, Journal};
+use crate::resume;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `judge grade`.
@@ -52,7 +51,7 @@ pub struct GradeArgs {
     /// submission that already failed one [default: stop at its first
     /// failing test, as problemtools does; a class always runs every test].
     #[arg(long)]
-    pub all_tests: bool,
+    pub(crate) all_tests: bool,
     /// No table and no progress bar: only the summary, disagreements and warnings.
     #[arg(long, short)]
     pub quiet: bool,
@@ -71,7 +70,7 @@ pub struct GradeArgs {
     /// input, expected or actual output, in the HTML and the JSON report
     /// [default: `student-view` of judge.toml, else off].
     #[arg(long)]
-    pub student_view: bool,
+    pub(crate) student_view: bool,
     /// Add the similarity of the hand-ins of each problem to the HTML class
     /// page (`judge similar`'s pairs and side-by-side pages): evidence for a
     /// person, never a grade. Needs `--html`; refused with `--student-view`.
@@ -118,7 +117,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<u8, Error> {
             student_view_flag: args.student_view,
             html: args.reports.html.is_some(),
             base: args.base.as_deref(),
-            min_tokens: super::similar::min_tokens(args.min_tokens),
+            min_tokens: similarity::min_tokens(args.min_tokens),
         },
         &config,
     )?;
@@ -148,13 +147,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<u8, Error> {
     }
     let mut resume = resume.map(|(resume, _)| resume);
     let cancel = Cancellation::on_signals()?;
-    // `--resume FILE` alone brings FILE up to date.
-    let json = args.json.as_deref().or(args.resume.as_deref());
-    // Read by `--resume` by now, so an earlier journal may be replaced.
-    let journal = match json {
-        Some(path) if !is_stdout(path) => Some(Journal::create(&resume::journal_path(path))?),
-        _ => None,
-    };
+    let (json, journal) = resume::report_and_journal(args.json.as_deref(), args.resume.as_deref())?;
     announce_isolation();
     let (bar, mut progress) = (GradeBar::new(args.quiet), Progress::new());
     let overrides = Overrides {
@@ -234,7 +227,7 @@ pub(super) fn finish(
     student_view: bool,
     similarity: Option<&crate::similar::run::Analysis>,
 ) -> Result<u8, Error> {
-    let to_stdout = json.is_some_and(is_stdout) || reports.to_stdout();
+    let to_stdout = reports.to_stdout(json);
     let mut failures =
         reports::write_grade(report, json, &reports.files(), student_view, similarity).into_iter();
     if let Some(first) = failures.next() {
@@ -245,7 +238,10 @@ pub(super) fn finish(
     }
     if !to_stdout {
         if !quiet {
-            write_stdout(&human::render_grade_table(report, super::colour_stdout()))?;
+            write_stdout(&human::render_grade_table(
+                report,
+                crate::report::stdout::colour_stdout(),
+            ))?;
         }
         write_stdout(&human::render_grade_summary(report))?;
     }

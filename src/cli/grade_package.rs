@@ -13,15 +13,14 @@
 use super::reports::ReportArgs;
 use super::{announce_isolation, say, write_stdout};
 use crate::config::judge::JudgeConfig;
-use crate::error::{Error, UsageError};
+use crate::error::Error;
 use crate::grade::Shard;
-use crate::grading::class::ClassEvent;
+use crate::grading::class::{self, ClassEvent};
 use crate::grading::package::{self, PackageOptions};
 use crate::grading::{package_table, progress::Progress};
 use crate::interrupt::Cancellation;
 use crate::report::progress::GradeBar;
-use crate::report::targets::is_stdout;
-use crate::resume::{self, Journal};
+use crate::resume;
 use std::path::Path;
 
 /// What `judge grade --package` was given besides the folder.
@@ -32,7 +31,7 @@ pub(super) struct PackageRequest<'a> {
     /// `--jobs N`.
     pub jobs: Option<u64>,
     /// `--all-tests`.
-    pub all_tests: bool,
+    pub(crate) all_tests: bool,
     /// `--json FILE`.
     pub json: Option<&'a Path>,
     /// `--junit`, `--csv`, `--html`.
@@ -49,13 +48,7 @@ pub(super) struct PackageRequest<'a> {
 
 /// Grades the package in `dir`.
 pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error> {
-    if request.similarity {
-        return Err(UsageError::new(
-            "`--package` grades a package's own examples and takes no `--similarity`",
-            None,
-        )
-        .into());
-    }
+    package::refuse_similarity(request.similarity)?;
     request.reports.refuse_among(request.json, &[dir])?;
     let config = JudgeConfig::load_or_defaults(request.config)?;
     let plan = package::plan(dir, &config)?;
@@ -66,25 +59,12 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error>
         say(&format!("skipped: {}: {reason}", listed.path.display()));
     }
     plan.refuse_empty(dir)?;
-    let mut resume = match request.resume {
-        Some(path) => {
-            let resume = resume::load(path)?;
-            if let Some(reason) = resume.refused() {
-                say(&format!(
-                    "note: reusing no result of `{}`: {reason}",
-                    path.display()
-                ));
-            }
-            Some(resume)
-        }
-        None => None,
-    };
-    // `--resume FILE` alone brings FILE up to date.
-    let json = request.json.or(request.resume);
-    let mut journal = match json {
-        Some(path) if !is_stdout(path) => Some(Journal::create(&resume::journal_path(path))?),
-        _ => None,
-    };
+    let resume = request.resume.map(class::load_resume).transpose()?;
+    if let Some(note) = resume.as_ref().and_then(|(_, note)| note.clone()) {
+        say(&note);
+    }
+    let mut resume = resume.map(|(resume, _)| resume);
+    let (json, mut journal) = resume::report_and_journal(request.json, request.resume)?;
     let (mut journal_error, bar, mut progress) =
         (None, GradeBar::new(request.quiet), Progress::new());
     let cancel = Cancellation::on_signals()?;
@@ -139,15 +119,12 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error>
     if let Some(journal) = journal {
         journal.remove()?;
     }
-    let to_stdout = json.is_some_and(is_stdout) || request.reports.to_stdout();
+    let to_stdout = request.reports.to_stdout(json);
     if !to_stdout {
         write_stdout(&package_table::table(&report, request.quiet))?;
     }
     if let Some(signal) = cancel.signal() {
-        say(&format!(
-            "interrupted by {}: the reports hold the submissions that finished",
-            signal.name()
-        ));
+        say(&package_table::interrupted(signal.name()));
         return Ok(signal.exit_code());
     }
     Ok(report.exit_code())

@@ -26,7 +26,8 @@ use crate::config::ConfigError;
 use crate::error::{Error, UsageError};
 use crate::exit;
 use crate::grading::settings::SettingsWarning;
-use crate::package::Package;
+use crate::grading::settings::{parse_limit, parse_seed};
+use crate::package::{parse_id, Package};
 use crate::problems::{self, Problem};
 use crate::sandbox::Isolation;
 use crate::source::Source;
@@ -53,7 +54,7 @@ pub struct LimitArgs {
     pub time_limit: Option<u64>,
     /// Memory limit per test in MiB (overrides the problem's).
     #[arg(long, value_name = "MB", value_parser = parse_limit, allow_negative_numbers = true)]
-    pub memory_limit: Option<u64>,
+    pub(crate) memory_limit: Option<u64>,
     /// Tests run in parallel [default: `jobs` of judge.toml, else the number of cores].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(0..1025))]
     pub jobs: Option<u64>,
@@ -78,7 +79,7 @@ impl PackageArgs {
 
     /// [`Self::load`], compiling a package's own programs with `config`'s
     /// languages (`run` and `grade`, which take `--config`).
-    pub fn load_with(&self, id: &str, config: &JudgeConfig) -> Result<Package, ConfigError> {
+    pub(crate) fn load_with(&self, id: &str, config: &JudgeConfig) -> Result<Package, ConfigError> {
         Package::load_with(self.problems_dir.as_deref(), id, Some(config))
     }
 }
@@ -125,6 +126,7 @@ fn is_check(mut args: impl Iterator<Item = std::ffi::OsString>) -> bool {
 
 /// Runs a parsed command line and returns the process exit code.
 pub fn run(cli: Cli) -> u8 {
+    use clap::CommandFactory as _;
     let result = match cli.command {
         Command::Problems(args) => list::run(&args),
         Command::Solve(args) => solve::run(&args),
@@ -139,9 +141,11 @@ pub fn run(cli: Cli) -> u8 {
         Command::Similar(args) => similar::run(&args),
         Command::Export(args) => export::run(&args),
         Command::New(args) => new::run(&args),
-        Command::Man => man(),
-        Command::Completions(args) => completions(&args),
-        Command::Schema => schema(),
+        Command::Man => print(crate::manual::man_page(Cli::command()).map_err(Error::from)),
+        Command::Completions(args) => {
+            print(Ok(crate::manual::completions(args.shell, Cli::command())))
+        }
+        Command::Schema => print(crate::report::json::schema_text().map_err(Error::from)),
     };
     match result {
         Ok(code) => code,
@@ -149,116 +153,27 @@ pub fn run(cli: Cli) -> u8 {
     }
 }
 
-/// `judge man`: the man page, from the clap definitions.
-fn man() -> Result<u8, Error> {
-    use clap::CommandFactory as _;
-    let mut page = Vec::new();
-    clap_mangen::Man::new(Cli::command()).render(&mut page)?;
-    // Each subcommand's page too, so the one page covers every command.
-    for sub in Cli::command()
-        .get_subcommands()
-        .filter(|sub| !sub.is_hide_set())
-    {
-        let sub = sub
-            .clone()
-            .display_name(format!("judge-{}", sub.get_name()))
-            .bin_name(format!("judge {}", sub.get_name()));
-        clap_mangen::Man::new(sub).render(&mut page)?;
-    }
-    write_stdout(&String::from_utf8_lossy(&page))?;
-    Ok(exit::SUCCESS)
-}
-
-/// `judge completions SHELL`: the completion script, from the clap definitions.
-fn completions(args: &CompletionsArgs) -> Result<u8, Error> {
-    use clap::CommandFactory as _;
-    let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut Cli::command(), "judge", &mut script);
-    write_stdout(&String::from_utf8_lossy(&script))?;
-    Ok(exit::SUCCESS)
-}
-
-/// `judge schema` (hidden): the JSON Schema of the JSON report, as checked
-/// in at `docs/report.schema.json`.
-fn schema() -> Result<u8, Error> {
-    write_stdout(&crate::report::json::schema_text()?)?;
+/// `judge man`, `judge completions`, `judge schema`: a text the library
+/// makes (from the clap definitions, or the report's schema), on stdout.
+fn print(text: Result<String, Error>) -> Result<u8, Error> {
+    write_stdout(&text?)?;
     Ok(exit::SUCCESS)
 }
 
 /// Prints an error chain the way ripgrep does and returns its exit code.
 #[expect(clippy::print_stderr, reason = "the CLI's last word on an error")]
 fn report_error(error: &Error) -> u8 {
-    eprintln!("error: {}", chain(error));
+    eprintln!("error: {}", crate::error::chain(error));
     if let Some(hint) = error.hint() {
         eprintln!("\nhint: {hint}");
     }
     error.exit_code()
 }
 
-/// An error and its causes, `: `-separated.
-fn chain(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut cause = error.source();
-    while let Some(next) = cause {
-        text.push_str(": ");
-        text.push_str(&next.to_string());
-        cause = next.source();
-    }
-    text
-}
-
-/// Clap value parser for `--seed`: a bad value says the range (issue #10).
-fn parse_seed(text: &str) -> Result<u64, String> {
-    text.parse().map_err(|_| {
-        format!(
-            "expected a whole number from 0 to {}, found `{text}`",
-            u64::MAX
-        )
-    })
-}
-
-/// Clap value parser for a limit (`--time-limit MS`, `--memory-limit MB`):
-/// a whole number of at least 1, said in words (`0` and `-5` included,
-/// with `allow_negative_numbers`).
-fn parse_limit(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(value) if value >= 1 => Ok(value),
-        _ => Err(format!(
-            "expected a whole number of at least 1, found `{text}`"
-        )),
-    }
-}
-
-/// Clap value parser for a problem (package) id, e.g. `rooks` or
-/// `rooks-large`: only its shape is checked here, since a package of
-/// `--problems-dir` may have any id (issue #9); loading it says whether it
-/// exists.
-fn parse_problem(id: &str) -> Result<String, String> {
-    let plain = id
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
-    if !id.is_empty() && plain && !id.starts_with('.') {
-        Ok(id.to_owned())
-    } else {
-        Err(format!(
-            "`{id}` is not a problem id (letters, digits, `-`, `_` and `.`, not starting with `.`)"
-        ))
-    }
-}
-
 /// Writes data to stdout; a closed pipe is remembered, never an error (see
 /// [`crate::report::stdout`]), so the exit code stays the one the result deserves.
 fn write_stdout(data: &str) -> Result<(), Error> {
     crate::report::stdout::write_stdout(data).map_err(Error::Stdout)
-}
-
-/// Whether to colour stdout when the user left it to the judge: only on a
-/// terminal, and never with `NO_COLOR` set to something (no-color.org:
-/// "present and not an empty string"). The one reading of `NO_COLOR`.
-fn colour_stdout() -> bool {
-    use std::io::IsTerminal as _;
-    std::io::stdout().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
 }
 
 /// Prints a line of a folder command: results on stdout, messages on stderr.

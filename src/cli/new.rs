@@ -2,7 +2,7 @@
 //! (a "sum of a list" to start from) that `judge validate`s, `gen`s and
 //! grades out of the box.
 
-use super::{parse_problem, say};
+use super::say;
 use crate::error::{Error, UsageError};
 use crate::exit;
 use std::path::PathBuf;
@@ -11,7 +11,7 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub struct NewArgs {
     /// The new package's id (its folder name).
-    #[arg(value_parser = parse_problem)]
+    #[arg(value_parser = super::parse_id)]
     pub id: String,
     /// Where packages live: the package is written to DIR/<id>/.
     #[arg(long, value_name = "DIR", default_value = "problems")]

@@ -5,7 +5,7 @@
 use crate::error::Error;
 use crate::grading::reports::{self, ReportFiles};
 use crate::report;
-use crate::report::targets::{is_stdout, TargetError, Targets};
+use crate::report::targets::{TargetError, Targets};
 use crate::similar::run::Analysis;
 use std::path::{Path, PathBuf};
 
@@ -52,13 +52,10 @@ impl ReportArgs {
         self.targets(json).refuse_among(protected)
     }
 
-    /// Whether one of these reports goes to standard output (then the table
-    /// does not).
-    pub(crate) fn to_stdout(&self) -> bool {
-        [&self.junit, &self.csv, &self.html]
-            .into_iter()
-            .flatten()
-            .any(|path| is_stdout(path))
+    /// Whether one of these reports, or `json`, goes to standard output
+    /// ([`Targets::any_to_stdout`]).
+    pub(crate) fn to_stdout(&self, json: Option<&Path>) -> bool {
+        self.targets(json).any_to_stdout()
     }
 
     /// The files asked for, as the library writes them.

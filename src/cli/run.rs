@@ -8,7 +8,7 @@
 //! reports then hold the submissions that finished).
 
 use super::reports::{write_report, ReportArgs};
-use super::{announce_isolation, parse_problem, say, say_settings, write_stdout, PackageArgs};
+use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
 use crate::grading::run::{self as grading, RunRequest};
@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
     /// The problem id.
-    #[arg(value_parser = parse_problem)]
+    #[arg(value_parser = super::parse_id)]
     pub problem: String,
     /// Programs to grade: source files in a configured language, or executables.
     #[arg(required = true, value_name = "SUBMISSION")]
@@ -79,7 +79,7 @@ pub fn run(args: RunArgs) -> Result<u8, Error> {
 
     let cancel = Cancellation::on_signals()?;
     announce_isolation();
-    let json_to_stdout = args.json.as_deref() == Some(Path::new("-")) || args.reports.to_stdout();
+    let json_to_stdout = args.reports.to_stdout(args.json.as_deref());
     let (bar, mut progress) = (GradeBar::new(false), Progress::new());
     let outcome = grading::run(&plan, &cancel, &mut |event| {
         progress.observe(&event);

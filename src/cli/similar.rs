@@ -11,7 +11,6 @@ use crate::error::Error;
 use crate::exit;
 use crate::grading::{reports, similarity};
 use crate::report::human::visible;
-use crate::report::targets::is_stdout;
 use crate::similar::{self, run};
 use std::path::PathBuf;
 
@@ -25,7 +24,7 @@ pub struct SimilarArgs {
     pub config: Option<PathBuf>,
     /// Compare only these problems [default: `problems` of judge.toml, else
     /// every problem handed in].
-    #[arg(long, value_name = "P", num_args = 1.., value_parser = super::parse_problem)]
+    #[arg(long, value_name = "P", num_args = 1.., value_parser = super::parse_id)]
     pub problems: Vec<String>,
     /// The teacher's starter code: `DIR/<problem>.<ext>` files (say
     /// `DIR/rooks.c`) whose code never counts as shared.
@@ -67,7 +66,7 @@ pub(super) fn run(args: &SimilarArgs) -> Result<u8, Error> {
         config: &config,
         problems: (!args.problems.is_empty()).then(|| args.problems.clone()),
         base: args.base.as_deref(),
-        min_tokens: min_tokens(args.min_tokens),
+        min_tokens: similarity::min_tokens(args.min_tokens),
         runnable: None,
     };
     let analysis = similarity::analyse(&request)?;
@@ -83,21 +82,13 @@ pub(super) fn run(args: &SimilarArgs) -> Result<u8, Error> {
         say(&line);
     }
     if let Some(path) = &args.json {
-        let mut text = serde_json::to_string_pretty(report).map_err(Error::judge)?;
-        text.push('\n');
-        write_report(path, &text)?;
+        write_report(path, &similarity::json_text(report)?)?;
     }
     if let Some(path) = &args.html {
         reports::write_similar_html(path, &analysis)?;
     }
-    let to_stdout = |path: &Option<PathBuf>| path.as_deref().is_some_and(is_stdout);
-    if !to_stdout(&args.json) && !to_stdout(&args.html) {
+    if !reports.to_stdout(args.json.as_deref()) {
         write_stdout(&similar::render_text(report, args.top))?;
     }
     Ok(exit::SUCCESS)
-}
-
-/// `--min-tokens` as the comparison takes it (clap bounds it to 2..=1000).
-pub(super) fn min_tokens(flag: u64) -> usize {
-    usize::try_from(flag).unwrap_or(similar::DEFAULT_MIN_TOKENS)
 }

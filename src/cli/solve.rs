@@ -1,7 +1,7 @@
 //! `judge solve`: the reference answer for one input, or for every input of
 //! a folder.
 
-use super::{parse_problem, say, write_stdout, PackageArgs, Source};
+use super::{say, write_stdout, PackageArgs, Source};
 use crate::error::Error;
 use crate::exit;
 use std::path::PathBuf;
@@ -10,7 +10,7 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub struct SolveArgs {
     /// The problem id.
-    #[arg(value_parser = parse_problem)]
+    #[arg(value_parser = super::parse_id)]
     pub problem: String,
     /// The input file; standard input when absent or `-`. A folder: writes
     /// `NAME.ans` beside each `NAME.in` where it is missing or stale (differs

@@ -11,7 +11,7 @@
 //! stopped by SIGINT / SIGTERM (a failing input found before the stop is
 //! still printed and written).
 
-use super::{announce_isolation, parse_problem, say, say_settings, write_stdout, PackageArgs};
+use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
 use crate::grading::stress::{self, StressEvent, StressRequest};
@@ -22,7 +22,7 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub struct StressArgs {
     /// The problem id.
-    #[arg(value_parser = parse_problem)]
+    #[arg(value_parser = super::parse_id)]
     pub problem: String,
     /// The program to test: a source file in a configured language, or an executable.
     #[arg(value_name = "SUBMISSION")]
@@ -39,7 +39,7 @@ pub struct StressArgs {
     pub profile: Option<String>,
     /// Smaller inputs to try at most while shrinking a failing input; 0 does not shrink.
     #[arg(long, value_name = "N", default_value_t = 500)]
-    pub shrink_runs: usize,
+    pub(crate) shrink_runs: usize,
     #[command(flatten)]
     pub limits: super::LimitArgs,
     /// Also write the smallest failing input and its reference answer to

@@ -1,6 +1,6 @@
 //! `judge validate`: is this a valid input (for this profile)?
 
-use super::{parse_problem, profile_or_usage, say, PackageArgs, Source};
+use super::{profile_or_usage, say, PackageArgs, Source};
 use crate::error::Error;
 use crate::exit;
 use std::path::PathBuf;
@@ -9,7 +9,7 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub struct ValidateArgs {
     /// The problem id.
-    #[arg(value_parser = parse_problem)]
+    #[arg(value_parser = super::parse_id)]
     pub problem: String,
     /// The input file; standard input when absent or `-`. A folder: every
     /// `NAME.in` in it, one line per file on stdout (`NAME.in: ok` or what is

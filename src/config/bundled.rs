@@ -52,7 +52,7 @@ pub fn package_ids() -> Vec<&'static str> {
 }
 
 /// The ids of the bundled packages, comma-separated, for messages.
-pub fn known_ids() -> String {
+pub(crate) fn known_ids() -> String {
     package_ids().join(", ")
 }
 
@@ -65,7 +65,7 @@ pub fn file(path: &str) -> Option<&'static [u8]> {
 }
 
 /// The files directly in `problems/<folder>/`, by file name, sorted.
-pub fn files_in(folder: &str) -> Vec<(&'static str, &'static [u8])> {
+pub(crate) fn files_in(folder: &str) -> Vec<(&'static str, &'static [u8])> {
     let prefix = format!("{folder}/");
     FILES
         .iter()

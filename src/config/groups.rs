@@ -56,8 +56,8 @@ pub(crate) enum ScoringStyle {
 /// The rules of one group.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct GroupRules {
-    pub aggregation: Aggregation,
-    pub verdict_mode: VerdictMode,
+    pub(crate) aggregation: Aggregation,
+    pub(crate) verdict_mode: VerdictMode,
     /// The verdict is accepted when any child is accepted.
     pub accept_if_any_accepted: bool,
     /// At the root only: the first child (the samples) is left out of the
@@ -70,15 +70,15 @@ pub(crate) struct GroupRules {
     /// `sum` and `avg`).
     pub accept_score: Option<f64>,
     /// The score of a rejected test directly in this group.
-    pub reject_score: f64,
+    pub(crate) reject_score: f64,
     /// The lowest and highest score the group may have (legacy `range`).
     pub range: Option<(f64, f64)>,
     /// The group's maximum score; `None`: derived from its children (and
     /// `range`).
-    pub max_score: Option<f64>,
+    pub(crate) max_score: Option<f64>,
     /// Groups (by name) whose every test must be accepted for this group
     /// to run and score (2025-09 `require_pass`).
-    pub require_pass: Vec<String>,
+    pub(crate) require_pass: Vec<String>,
 }
 
 impl Default for GroupRules {

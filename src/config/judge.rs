@@ -12,12 +12,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The built-in defaults, every key commented.
-pub const DEFAULT_TOML: &str = include_str!("default.toml");
+pub(crate) const DEFAULT_TOML: &str = include_str!("default.toml");
 
 /// `judge.toml` as written.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct JudgeToml {
+pub(crate) struct JudgeToml {
     /// Test workers; 0 means one per core.
     pub jobs: Option<usize>,
     /// Master seed of the random tests.
@@ -31,7 +31,7 @@ pub struct JudgeToml {
     /// `judge grade`: the problem ids to grade; absent means all.
     pub problems: Option<Vec<String>>,
     /// `judge grade`: reports for students (hidden tests without data).
-    pub student_view: Option<bool>,
+    pub(crate) student_view: Option<bool>,
     #[serde(default)]
     pub limits: LimitsToml,
     /// By name (`c`, `cpp`, ...); a user's entry is laid over the built-in
@@ -45,7 +45,7 @@ pub struct JudgeToml {
 /// `extensions`, `compile` and `run` (issue #8).
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct LanguageToml {
+pub(crate) struct LanguageToml {
     pub extensions: Option<Vec<String>>,
     pub source_name: Option<String>,
     pub compile: Option<Vec<String>>,
@@ -92,7 +92,7 @@ impl LanguageToml {
 
 /// The largest `time-factor` and `wall-time-factor` accepted: beyond it a
 /// limit is no limit (a typo like `1e300` would let a program run forever).
-pub const MAX_TIME_FACTOR: f64 = 100.0;
+pub(crate) const MAX_TIME_FACTOR: f64 = 100.0;
 
 /// `[limits]`.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
@@ -104,13 +104,13 @@ pub struct LimitsToml {
     pub memory_limit_mib: Option<u64>,
     /// Replaces every problem's output limit when set.
     pub output_limit_kib: Option<u64>,
-    pub wall_time_factor: Option<f64>,
+    pub(crate) wall_time_factor: Option<f64>,
     pub processes: Option<u32>,
     pub open_files: Option<u32>,
     pub file_size_kib: Option<u64>,
-    pub scratch_limit_mib: Option<u64>,
-    pub compile_time_limit_ms: Option<u64>,
-    pub compile_memory_limit_mib: Option<u64>,
+    pub(crate) scratch_limit_mib: Option<u64>,
+    pub(crate) compile_time_limit_ms: Option<u64>,
+    pub(crate) compile_memory_limit_mib: Option<u64>,
 }
 
 /// How `judge grade` finds submissions and, for `expected`, what each should
@@ -140,17 +140,6 @@ impl Layout {
             Layout::StudentProblem => "student/problem",
             Layout::Expected => "expected",
         }
-    }
-
-    /// The layout of this name (a report's `layout`), if any.
-    pub fn from_name(name: &str) -> Option<Layout> {
-        [
-            Layout::ProblemStudent,
-            Layout::StudentProblem,
-            Layout::Expected,
-        ]
-        .into_iter()
-        .find(|layout| layout.name() == name)
     }
 }
 
@@ -185,7 +174,7 @@ impl Language {
 
 /// Values a placeholder in `compile` or `run` stands for.
 #[derive(Clone, Debug)]
-pub struct Placeholders<'a> {
+pub(crate) struct Placeholders<'a> {
     pub source: &'a Path,
     pub executable: &'a Path,
     pub dir: &'a Path,
@@ -194,12 +183,12 @@ pub struct Placeholders<'a> {
     /// when there is none and no class has `main`).
     pub class: &'a str,
     /// Java: the class with `main`, the one to run (`Main` when none has).
-    pub main_class: &'a str,
+    pub(crate) main_class: &'a str,
 }
 
 impl Language {
     /// `argv` with every `{placeholder}` replaced.
-    pub fn expand(argv: &[String], values: &Placeholders<'_>) -> Vec<String> {
+    pub(crate) fn expand(argv: &[String], values: &Placeholders<'_>) -> Vec<String> {
         argv.iter()
             .map(|arg| {
                 arg.replace("{source}", &values.source.to_string_lossy())
@@ -233,26 +222,26 @@ pub struct JudgeConfig {
     pub random_tests: u32,
     /// `random-tests` as the user's judge.toml sets it (absent: the default
     /// applies), so `judge run --tests DIR` can tell whether it was asked for.
-    pub random_tests_set: Option<u32>,
+    pub(crate) random_tests_set: Option<u32>,
     /// The submissions folder, resolved against judge.toml's folder.
     pub submissions: PathBuf,
     pub layout: Layout,
     /// Problem ids to grade, all known ones when absent.
     pub problems: Option<Vec<String>>,
     /// `judge grade --student-view` by default.
-    pub student_view: bool,
+    pub(crate) student_view: bool,
     pub limits: LimitsToml,
-    pub wall_time_factor: f64,
+    pub(crate) wall_time_factor: f64,
     /// The languages whose `time-factor` the user's judge.toml sets itself
     /// (not the built-in defaults): a Kattis package keeps only those.
-    pub time_factors_set: std::collections::BTreeSet<String>,
+    pub(crate) time_factors_set: std::collections::BTreeSet<String>,
     pub processes: u32,
     pub open_files: u32,
     pub file_size_kib: u64,
     /// Total size of a run's scratch directory, MiB.
-    pub scratch_limit_mib: u64,
-    pub compile_time_limit_ms: u64,
-    pub compile_memory_limit_mib: u64,
+    pub(crate) scratch_limit_mib: u64,
+    pub(crate) compile_time_limit_ms: u64,
+    pub(crate) compile_memory_limit_mib: u64,
     pub languages: BTreeMap<String, Language>,
 }
 
@@ -527,7 +516,7 @@ impl JudgeConfig {
     /// This configuration with Kattis' meaning of a time limit: the same
     /// for every language, so no language keeps a `time-factor` unless the
     /// user's judge.toml sets it.
-    pub fn without_default_time_factors(&self) -> JudgeConfig {
+    pub(crate) fn without_default_time_factors(&self) -> JudgeConfig {
         let mut config = self.clone();
         for (name, language) in &mut config.languages {
             if !self.time_factors_set.contains(name) {
@@ -538,7 +527,7 @@ impl JudgeConfig {
     }
 
     /// that takes `--config`, and of a package's own programs without it.
-    pub fn load_or_defaults(path: Option<&Path>) -> Result<JudgeConfig, ConfigError> {
+    pub(crate) fn load_or_defaults(path: Option<&Path>) -> Result<JudgeConfig, ConfigError> {
         let local = Path::new("judge.toml");
         match path {
             Some(path) => JudgeConfig::load(path),
@@ -572,7 +561,10 @@ impl JudgeConfig {
     /// The limits of one run of a package's own program (reference,
     /// generator, validator, checker): problem.toml's `tool-*` keys, else
     /// 10 s of CPU and 1 GiB; its output may be as large as the judge reads.
-    pub fn tool_limits(&self, package: &super::problem::LimitsToml) -> crate::sandbox::Limits {
+    pub(crate) fn tool_limits(
+        &self,
+        package: &super::problem::LimitsToml,
+    ) -> crate::sandbox::Limits {
         let cpu_time_ms = package.tool_time_limit_ms.unwrap_or(10_000);
         crate::sandbox::Limits {
             cpu_time_ms,
@@ -600,7 +592,7 @@ impl JudgeConfig {
     }
 
     /// Known language names, comma-separated, for hints.
-    pub fn known_languages(&self) -> String {
+    pub(crate) fn known_languages(&self) -> String {
         self.languages
             .keys()
             .cloned()
@@ -611,7 +603,7 @@ impl JudgeConfig {
     /// What to say of a program in no configured language: where languages
     /// are defined, and the known ones. The one wording, for submissions and
     /// a package's own programs alike.
-    pub fn languages_hint(&self) -> String {
+    pub(crate) fn languages_hint(&self) -> String {
         format!(
             "languages are defined in `judge.toml` under [languages]; known: {}",
             self.known_languages()
@@ -621,7 +613,7 @@ impl JudgeConfig {
     /// Whether `path` runs: in a configured language, else as an
     /// executable. `None` when it is neither (then [`Self::languages_hint`]
     /// says what to do).
-    pub fn runs_as(&self, path: &Path) -> Option<RunsAs<'_>> {
+    pub(crate) fn runs_as(&self, path: &Path) -> Option<RunsAs<'_>> {
         use std::os::unix::fs::PermissionsExt as _;
         match self.language_for(path) {
             Some((name, language)) => Some(RunsAs::Language(name, language)),
@@ -637,7 +629,7 @@ impl JudgeConfig {
 
 /// How a program runs (see [`JudgeConfig::runs_as`]).
 #[derive(Clone, Copy, Debug)]
-pub enum RunsAs<'a> {
+pub(crate) enum RunsAs<'a> {
     /// In the configured language of this name.
     Language(&'a str, &'a Language),
     /// As an executable.

@@ -100,21 +100,21 @@ pub(crate) struct ProblemYaml {
     pub uuid: Option<String>,
     pub version: Option<String>,
     /// 2023-07 and later: a string or a map of roles to persons.
-    pub credits: Option<Value>,
+    pub(crate) credits: Option<Value>,
     /// Legacy.
-    pub author: Option<String>,
+    pub(crate) author: Option<String>,
     /// A string, a map (`name`, `url`) or a list of them.
     pub source: Option<Value>,
     /// Legacy.
-    pub source_url: Option<String>,
-    pub license: Option<String>,
-    pub rights_owner: Option<String>,
-    pub embargo_until: Option<Value>,
-    pub keywords: Vec<String>,
+    pub(crate) source_url: Option<String>,
+    pub(crate) license: Option<String>,
+    pub(crate) rights_owner: Option<String>,
+    pub(crate) embargo_until: Option<Value>,
+    pub(crate) keywords: Vec<String>,
     /// `None` for `all`.
     pub languages: Option<Vec<String>>,
-    pub allow_file_writing: Option<bool>,
-    pub constants: Option<Value>,
+    pub(crate) allow_file_writing: Option<bool>,
+    pub(crate) constants: Option<Value>,
     /// Legacy `validation`: `default` or `custom` (its words after
     /// `custom`, `interactive` and `score`, are in [`Self::types`] and
     /// [`Self::custom_score`]). Absent in later versions, where an
@@ -122,7 +122,7 @@ pub(crate) struct ProblemYaml {
     pub validation: Option<String>,
     /// Legacy `validation: custom score`: the output validator writes the
     /// score.
-    pub custom_score: bool,
+    pub(crate) custom_score: bool,
     /// Legacy `validator_flags` (later versions put them in the test data
     /// settings).
     pub validator_flags: Option<String>,
@@ -174,7 +174,7 @@ pub(crate) struct Limits {
     /// (legacy default 2, later 1.5).
     pub time_limit_to_tle: Option<f64>,
     /// Seconds a derived time limit is rounded up to (default 1).
-    pub time_resolution: Option<f64>,
+    pub(crate) time_resolution: Option<f64>,
     /// MiB.
     pub memory: Option<u64>,
     /// MiB.
@@ -182,15 +182,15 @@ pub(crate) struct Limits {
     /// KiB.
     pub code: Option<u64>,
     /// Seconds.
-    pub compilation_time: Option<u64>,
+    pub(crate) compilation_time: Option<u64>,
     /// MiB.
-    pub compilation_memory: Option<u64>,
+    pub(crate) compilation_memory: Option<u64>,
     /// Seconds.
     pub validation_time: Option<u64>,
     /// MiB.
-    pub validation_memory: Option<u64>,
+    pub(crate) validation_memory: Option<u64>,
     /// MiB.
-    pub validation_output: Option<u64>,
+    pub(crate) validation_output: Option<u64>,
     /// Multi-pass: the most passes (default 2).
     pub validation_passes: Option<u64>,
 }

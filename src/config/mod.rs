@@ -115,7 +115,7 @@ impl ConfigError {
 /// `[a.b]` of its prefix (or before any table for a top-level key), or the
 /// table header itself for a key that names a table. `None` when the key is
 /// written another way (inline tables, dotted keys).
-pub fn key_line(text: &str, key: &str) -> Option<usize> {
+pub(crate) fn key_line(text: &str, key: &str) -> Option<usize> {
     let key = key.split('[').next().unwrap_or(key);
     let (table, leaf) = match key.rsplit_once('.') {
         Some((table, leaf)) => (Some(table), leaf),
@@ -155,7 +155,7 @@ pub fn key_line(text: &str, key: &str) -> Option<usize> {
 
 /// The operating system's reason for an I/O error, without the path that
 /// `fs_err` adds (the caller names the path once).
-pub fn io_reason(error: &std::io::Error) -> String {
+pub(crate) fn io_reason(error: &std::io::Error) -> String {
     error
         .get_ref()
         .and_then(|inner| std::error::Error::source(inner))
@@ -202,20 +202,11 @@ fn readable(message: &str) -> String {
 }
 
 /// Parses TOML text into `T`, naming `path` in any error.
-pub fn parse_toml<T: serde::de::DeserializeOwned>(
+pub(crate) fn parse_toml<T: serde::de::DeserializeOwned>(
     path: &Path,
     text: &str,
 ) -> Result<T, ConfigError> {
     toml::from_str(text).map_err(|error| ConfigError::parse(path, text, &error))
-}
-
-/// Reads and parses a TOML file.
-pub fn load_toml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, ConfigError> {
-    let text = fs_err::read_to_string(path).map_err(|error| ConfigError {
-        path: path.to_owned(),
-        kind: ConfigErrorKind::Read(error),
-    })?;
-    parse_toml(path, &text)
 }
 
 #[cfg(test)]

@@ -97,7 +97,7 @@ pub struct GroupToml {
     /// `pass-fail` (the default: all the points when every test passes,
     /// else none), `sum` (an equal share per test passed) or `min`.
     #[serde(default)]
-    pub aggregation: Option<String>,
+    pub(crate) aggregation: Option<String>,
 }
 
 /// `[validator]`: the package's input validator.
@@ -108,7 +108,7 @@ pub struct ValidatorToml {
     pub program: String,
     /// What its exit code means.
     #[serde(default)]
-    pub exit_codes: ValidatorExitCodes,
+    pub(crate) exit_codes: ValidatorExitCodes,
 }
 
 /// The exit-code conventions an input validator may follow.
@@ -148,7 +148,7 @@ pub struct LimitsToml {
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct CheckerToml {
     /// mayan: require the lexicographically smallest solution (default true).
-    pub lexmin: Option<bool>,
+    pub(crate) lexmin: Option<bool>,
     /// For a package with a reference program: a built-in checker
     /// (`tokens`, the default, `lines`, `float`, `case-insensitive`) or the
     /// protocol of `program` (`testlib`, `kattis`).
@@ -157,10 +157,10 @@ pub struct CheckerToml {
     /// `kattis`).
     pub program: Option<String>,
     /// `float`: the largest absolute difference accepted [default: 1e-6].
-    pub absolute_tolerance: Option<f64>,
+    pub(crate) absolute_tolerance: Option<f64>,
     /// `float`: the largest difference relative to the answer accepted
     /// [default: 1e-6].
-    pub relative_tolerance: Option<f64>,
+    pub(crate) relative_tolerance: Option<f64>,
 }
 
 /// `[checker] kind`.
@@ -208,7 +208,7 @@ pub struct PackageTest {
     /// The input file on disk, or `<built-in problems/<id>/tests/NAME.in>`.
     pub path: PathBuf,
     /// Whether [`Self::path`] is a file a program can read.
-    pub on_disk: bool,
+    pub(crate) on_disk: bool,
     /// The input.
     pub input: String,
     /// `NAME.ans`, when there is one (else the reference solver answers).

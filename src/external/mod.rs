@@ -60,7 +60,7 @@ pub struct ProgramProblem {
     pub id: &'static str,
     pub title: &'static str,
     pub profiles: &'static [Profile],
-    pub toolbox: Toolbox,
+    pub(crate) toolbox: Toolbox,
     pub reference: Tool,
     pub generator: Option<Tool>,
     pub validator: Option<(Tool, ValidatorExitCodes, Vec<String>)>,
@@ -121,7 +121,7 @@ impl ProgramProblem {
 
     /// The checker program talks to the submission (`interactive`) and may
     /// ask for up to `passes` runs of it (multi-pass).
-    pub fn with_interaction(mut self, interaction: Interaction) -> ProgramProblem {
+    pub(crate) fn with_interaction(mut self, interaction: Interaction) -> ProgramProblem {
         self.interaction = Some(interaction);
         self
     }

@@ -61,7 +61,7 @@ impl std::fmt::Display for Role {
 /// One program of a package.
 #[derive(Debug)]
 pub struct Tool {
-    pub role: Role,
+    pub(crate) role: Role,
     /// The source (or executable) in the package.
     pub path: PathBuf,
     /// The configured language, or `None` for an executable run as is.
@@ -199,7 +199,7 @@ impl Toolbox {
 
     /// `tool` as the output validator of an interactive or multi-pass
     /// problem: compiled, with the tools' limits and workspace.
-    pub fn interactor_spec(
+    pub(crate) fn interactor_spec(
         &self,
         tool: &Tool,
         flags: &[String],

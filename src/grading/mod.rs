@@ -53,7 +53,7 @@ use crate::runner::RunError;
 
 /// Why a grading call could not grade.
 #[derive(Debug, thiserror::Error)]
-pub enum GradingError {
+pub(crate) enum GradingError {
     /// A mistake in the command line or configuration the user can fix:
     /// nothing was graded.
     #[error("{message}")]
@@ -104,7 +104,7 @@ pub enum GradingError {
 
 impl GradingError {
     /// A usage error with a message and an optional hint.
-    pub fn usage(message: impl Into<String>, hint: Option<String>) -> Self {
+    pub(crate) fn usage(message: impl Into<String>, hint: Option<String>) -> Self {
         GradingError::Usage {
             message: message.into(),
             hint,
@@ -112,7 +112,7 @@ impl GradingError {
     }
 
     /// A failure of the judge's own, worded.
-    pub fn judge(message: impl std::fmt::Display) -> Self {
+    pub(crate) fn judge(message: impl std::fmt::Display) -> Self {
         GradingError::Judge(message.to_string())
     }
 }

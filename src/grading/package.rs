@@ -11,13 +11,16 @@ use crate::config::groups::GroupTree;
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{self, PackageSubmission};
 use crate::config::kattis_submissions::{self, Expectation};
-use crate::grade::{kattis_folder_agrees, verdict_of_folder, Entry, Shard, ACCEPTED_FOLDER};
+use crate::grade::{
+    also_accepted, folder_agrees, kattis_folder_agrees, verdict_of_folder, Entry, Shard,
+    ACCEPTED_FOLDER, PARTIAL_FOLDER,
+};
 use crate::interrupt::Cancellation;
 use crate::package::{self, Package};
 use crate::report::json::GradeReport;
 use crate::resume::Resume;
 use crate::runner::{self, FixedTests, Submission, SubmissionResult, TestCase, Workspace};
-use crate::verdict::{Points, Verdict};
+use crate::verdict::Verdict;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -36,7 +39,7 @@ pub(crate) struct PackagePlan {
     /// problem.yaml's `time_multiplier`, to derive a time limit.
     pub time_multiplier: f64,
     /// `time_resolution` in ms (1 s for a package of ours).
-    pub time_resolution_ms: u64,
+    pub(crate) time_resolution_ms: u64,
     /// A Kattis package (`problem.yaml`): graded with Kattis' meanings.
     pub kattis: bool,
     pub graded: Vec<(PackageSubmission, Submission)>,
@@ -48,16 +51,24 @@ pub(crate) struct PackagePlan {
     /// The package's programs the judge cannot run and does without (an
     /// input validator in checktestdata beside a runnable one), with the
     /// reason.
-    pub skipped_programs: Vec<(PathBuf, String)>,
+    pub(crate) skipped_programs: Vec<(PathBuf, String)>,
     /// Why the inputs cannot be checked, when no validator the judge runs
     /// checks them: grading is then a judge error.
-    pub unchecked_inputs: Option<String>,
+    pub(crate) unchecked_inputs: Option<String>,
     /// `submissions/submissions.yaml` (2025-09), when the package has one.
-    pub expectations: Vec<Expectation>,
+    pub(crate) expectations: Vec<Expectation>,
 }
 
-/// The folder a partial solution of a scored package is in.
-pub(crate) const PARTIAL_FOLDER: &str = "partially_accepted";
+/// `--similarity` is refused: a package's examples are no class.
+pub(crate) fn refuse_similarity(asked: bool) -> Result<(), GradingError> {
+    if asked {
+        return Err(GradingError::usage(
+            "`--package` grades a package's own examples and takes no `--similarity`",
+            None,
+        ));
+    }
+    Ok(())
+}
 
 /// Loads the package in `dir` and sorts its submissions: a folder that is
 /// not a verdict folder, a multi-file submission, or a file in a language
@@ -241,10 +252,10 @@ impl PackagePlan {
 /// A time limit derived from the slowest accepted submission.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct DerivedLimit {
-    pub limit_ms: u64,
-    pub slowest_ms: u64,
+    pub(crate) limit_ms: u64,
+    pub(crate) slowest_ms: u64,
     pub slowest: String,
-    pub multiplier: f64,
+    pub(crate) multiplier: f64,
 }
 
 /// One graded submission and whether it got its folder's verdict.
@@ -286,33 +297,12 @@ impl PackageReport {
 pub(crate) struct PackageOptions<'a> {
     pub jobs: Option<u64>,
     /// Run every test of a submission that already failed one.
-    pub all_tests: bool,
+    pub(crate) all_tests: bool,
     /// Grade only this part of the submissions.
     pub shard: Option<Shard>,
     /// Results of an earlier report to reuse.
     pub resume: Option<&'a mut Resume>,
-    pub cancel: &'a Cancellation,
-}
-
-/// The verdicts other than its own that `folder` accepts, with Kattis'
-/// meanings (see [`kattis_folder_agrees`]).
-fn also_accepted(folder: &str, own: Option<Verdict>) -> Vec<Verdict> {
-    use Verdict::*;
-    [
-        Accepted,
-        WrongAnswer,
-        PresentationError,
-        TimeLimitExceeded,
-        MemoryLimitExceeded,
-        RuntimeError,
-        CompileError,
-        OutputLimitExceeded,
-        JudgeError,
-    ]
-    .into_iter()
-    .filter(|verdict| Some(*verdict) != own)
-    .filter(|verdict| kattis_folder_agrees(folder, *verdict) == Some(true))
-    .collect()
+    pub(crate) cancel: &'a Cancellation,
 }
 
 /// The configuration a Kattis package grades under: Kattis' meanings (one
@@ -447,23 +437,6 @@ pub(crate) fn grade(
     })
 }
 
-/// Whether a graded submission got what its folder demands. With groups,
-/// `accepted/` must score the maximum (and be accepted), and
-/// `partially_accepted/` must score strictly between 0 and the maximum;
-/// every other folder is judged by the verdict alone.
-pub(crate) fn folder_agrees(folder: &str, result: &SubmissionResult, scored: bool) -> bool {
-    let (score, max) = (
-        result.score.unwrap_or(Points(0.0)).0,
-        result.max_score.unwrap_or(Points(0.0)).0,
-    );
-    let full = (score - max).abs() < 1e-9;
-    match folder {
-        PARTIAL_FOLDER if scored => score > 1e-9 && score < max - 1e-9,
-        ACCEPTED_FOLDER if scored => result.verdict == Verdict::Accepted && full,
-        _ => kattis_folder_agrees(folder, result.verdict).unwrap_or(false),
-    }
-}
-
 /// Runs the accepted submissions with a generous limit and derives the
 /// time limit from the slowest. When none passes, the error says what
 /// each got (a judge error when one was the judge's fault).
@@ -580,6 +553,7 @@ pub(crate) fn derived_time_limit_ms(slowest_ms: u64, multiplier: f64, resolution
 mod tests {
     use super::*;
     use crate::runner::{CompileResult, TestResult};
+    use crate::verdict::Points;
     use test_case::test_case;
 
     fn result(verdicts: &[Verdict], score: Option<f64>, compiled: bool) -> SubmissionResult {

@@ -86,3 +86,8 @@ fn first_failure(result: &SubmissionResult) -> String {
             format!(" on {}: {}", test.name, test.message)
         })
 }
+
+/// What an interrupted `judge grade --package` says.
+pub(crate) fn interrupted(signal: &str) -> String {
+    format!("interrupted by {signal}: the reports hold the submissions that finished")
+}

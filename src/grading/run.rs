@@ -23,7 +23,7 @@ pub(crate) struct RunRequest {
     pub random: Option<u32>,
     /// `--seed S`.
     pub seed: Option<u64>,
-    pub overrides: Overrides,
+    pub(crate) overrides: Overrides,
 }
 
 /// Something about the plan the user should hear before it runs.
@@ -189,7 +189,7 @@ pub(crate) struct RunReport {
     pub not_graded: Vec<NotGraded>,
     pub selection: TestSelection,
     /// The signal that stopped the run, if one did.
-    pub stopped_by: Option<Signal>,
+    pub(crate) stopped_by: Option<Signal>,
     /// How many submissions were asked for.
     pub asked: usize,
 }
@@ -234,7 +234,7 @@ pub(crate) fn run(
         },
         fixed_count: tests.len() - plan.random as usize,
         random: plan.random,
-        random_from: plan.random_from.name().to_owned(),
+        random_from: plan.random_from,
         invalid: plan.invalid.clone(),
     };
     // Scored by the groups when the tests are the package's own (the

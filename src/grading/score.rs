@@ -27,7 +27,7 @@ use std::collections::HashMap;
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Scored {
     pub score: Points,
-    pub max_score: Points,
+    pub(crate) max_score: Points,
     /// The root's verdict.
     pub verdict: Verdict,
     /// Every group below the root, depth first.

@@ -13,7 +13,7 @@ use crate::sandbox::Limits;
 use std::fmt;
 
 /// Bytes of a submission's stderr the judge keeps; the rest is discarded.
-pub const STDERR_KEPT_BYTES: u64 = 64 * 1024;
+pub(crate) const STDERR_KEPT_BYTES: u64 = 64 * 1024;
 
 /// The flags that override judge.toml's limits and jobs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,8 +52,8 @@ impl Source {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sources {
     pub time_limit: Source,
-    pub memory_limit: Source,
-    pub output_limit: Source,
+    pub(crate) memory_limit: Source,
+    pub(crate) output_limit: Source,
     pub jobs: Source,
 }
 
@@ -199,16 +199,21 @@ fn resolve_on(
     }
 }
 
-/// Who asked for a run's random tests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Who asked for a run's random tests (the JSON report's `random_from`,
+/// by [`RandomFrom::name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RandomFrom {
     /// `--random N`.
+    #[serde(rename = "--random")]
     Flag,
     /// judge.toml's own `random-tests`.
+    #[serde(rename = "judge.toml")]
     JudgeToml,
     /// The built-in `random-tests` (no `--tests` folder).
+    #[serde(rename = "default")]
     Default,
     /// Nobody: a `--tests` folder runs exactly, or no generator.
+    #[serde(rename = "none")]
     None,
 }
 
@@ -244,13 +249,46 @@ pub fn random_tests(
 /// The master seed of random tests: `--seed`, else judge.toml's `seed`, else
 /// the seed problem.toml records for the package's fixed set. One rule for
 /// `run`, `grade` and `stress`, so the same config makes the same tests.
-pub fn master_seed(flag: Option<u64>, config: &JudgeConfig, package: &Package) -> u64 {
+pub(crate) fn master_seed(flag: Option<u64>, config: &JudgeConfig, package: &Package) -> u64 {
     flag.or(config.seed).unwrap_or(package.manifest.tests.seed)
+}
+
+/// Clap value parser for `--seed`: a bad value says the range (issue #10).
+pub(crate) fn parse_seed(text: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "expected a whole number from 0 to {}, found `{text}`",
+            u64::MAX
+        )
+    })
+}
+
+/// Clap value parser for a limit (`--time-limit MS`, `--memory-limit MB`):
+/// a whole number of at least 1, said in words (`0` and `-5` included,
+/// with `allow_negative_numbers`).
+pub(crate) fn parse_limit(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(value) if value >= 1 => Ok(value),
+        _ => Err(format!(
+            "expected a whole number of at least 1, found `{text}`"
+        )),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_report_names_each_random_source_as_name_does() {
+        use RandomFrom::*;
+        for from in [Flag, JudgeToml, Default, None] {
+            let json = serde_json::to_value(from).expect("serialises");
+            assert_eq!(json, from.name(), "{from:?}");
+            let back: RandomFrom = serde_json::from_value(json).expect("reads back");
+            assert_eq!(back, from);
+        }
+    }
 
     fn package_limits() -> LimitsToml {
         LimitsToml {

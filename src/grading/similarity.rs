@@ -63,7 +63,7 @@ pub(crate) struct ForGrade<'a> {
     /// `--similarity` was given.
     pub asked: bool,
     /// `--student-view` was given (as a flag, not from judge.toml).
-    pub student_view_flag: bool,
+    pub(crate) student_view_flag: bool,
     /// An HTML report is asked for.
     pub html: bool,
     /// The teacher's starter code (`--base DIR`).
@@ -117,6 +117,18 @@ pub(crate) fn for_grade(
 
 /// The default of `--min-tokens`.
 pub(crate) const DEFAULT_MIN_TOKENS: usize = similar::DEFAULT_MIN_TOKENS;
+
+/// `--min-tokens` as the comparison takes it (clap bounds it to 2..=1000).
+pub(crate) fn min_tokens(flag: u64) -> usize {
+    usize::try_from(flag).unwrap_or(similar::DEFAULT_MIN_TOKENS)
+}
+
+/// `judge similar --json`'s text: the report, pretty, with a final newline.
+pub(crate) fn json_text(report: &similar::Report) -> Result<String, GradingError> {
+    let mut text = serde_json::to_string_pretty(report).map_err(GradingError::judge)?;
+    text.push('\n');
+    Ok(text)
+}
 
 #[cfg(test)]
 mod tests {

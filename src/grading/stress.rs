@@ -38,8 +38,8 @@ pub(crate) struct StressRequest<'a> {
     /// Only this profile; every profile of the package in turn when `None`.
     pub profile: Option<&'a str>,
     /// Smaller inputs to try at most while shrinking; 0 does not shrink.
-    pub shrink_runs: usize,
-    pub overrides: Overrides,
+    pub(crate) shrink_runs: usize,
+    pub(crate) overrides: Overrides,
     /// Also write `DIR/failing.in` and `DIR/failing.ans` here.
     pub out: Option<&'a Path>,
 }

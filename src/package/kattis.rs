@@ -35,13 +35,13 @@ pub(crate) struct KattisPackage {
     pub time_multiplier: f64,
     /// `time_resolution` in ms: a derived time limit is rounded up to it
     /// (default 1 s).
-    pub time_resolution_ms: u64,
+    pub(crate) time_resolution_ms: u64,
     /// Input validators the judge cannot run, with the reason; listed as
     /// skipped when another validator checks the inputs.
-    pub skipped_validators: Vec<(PathBuf, String)>,
+    pub(crate) skipped_validators: Vec<(PathBuf, String)>,
     /// Set when no runnable validator checks the inputs but one the judge
     /// cannot run is there: grading is a judge error naming it.
-    pub unchecked_inputs: Option<String>,
+    pub(crate) unchecked_inputs: Option<String>,
 }
 
 /// Reads the Kattis package in `dir`.

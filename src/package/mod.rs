@@ -86,7 +86,7 @@ impl Package {
     /// [`Package::load`], compiling a package's own programs with the
     /// languages of `config` [default: `./judge.toml` when it exists, else
     /// the built-in defaults].
-    pub fn load_with(
+    pub(crate) fn load_with(
         problems_dir: Option<&Path>,
         id: &str,
         config: Option<&JudgeConfig>,
@@ -338,7 +338,7 @@ pub fn package_ids(problems_dir: Option<&Path>) -> Vec<String> {
 }
 
 /// Whether a package `id` exists: in `problems_dir`, or bundled.
-pub fn package_exists(problems_dir: Option<&Path>, id: &str) -> bool {
+pub(crate) fn package_exists(problems_dir: Option<&Path>, id: &str) -> bool {
     problems_dir.is_some_and(|dir| {
         dir.join(id).join("problem.toml").is_file()
             || crate::config::kattis::is_kattis_package(&dir.join(id))
@@ -346,7 +346,7 @@ pub fn package_exists(problems_dir: Option<&Path>, id: &str) -> bool {
 }
 
 /// `--problems-dir DIR` must be a folder.
-pub fn check_problems_dir(dir: &Path) -> Result<(), ConfigError> {
+pub(crate) fn check_problems_dir(dir: &Path) -> Result<(), ConfigError> {
     if dir.is_dir() {
         // Packages hold tests and answers: no run may read them (the
         // sandbox masks the folder).
@@ -357,6 +357,23 @@ pub fn check_problems_dir(dir: &Path) -> Result<(), ConfigError> {
             path: dir.to_owned(),
             kind: ConfigErrorKind::NotAFolder,
         })
+    }
+}
+
+/// Clap value parser for a problem (package) id, e.g. `rooks` or
+/// `rooks-large`: only its shape is checked here, since a package of
+/// `--problems-dir` may have any id (issue #9); loading it says whether it
+/// exists.
+pub(crate) fn parse_id(id: &str) -> Result<String, String> {
+    let plain = id
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if !id.is_empty() && plain && !id.starts_with('.') {
+        Ok(id.to_owned())
+    } else {
+        Err(format!(
+            "`{id}` is not a problem id (letters, digits, `-`, `_` and `.`, not starting with `.`)"
+        ))
     }
 }
 

@@ -38,7 +38,7 @@ pub struct CheckOptions {
     /// PROBLEMS.md, mayan: "(judge's rule) By default the checker also requires
     /// the lexicographically smallest solution ... `lexmin = false` in
     /// problem.toml accepts any valid solution." Other problems ignore it.
-    pub lexmin: bool,
+    pub(crate) lexmin: bool,
 }
 
 impl Default for CheckOptions {
@@ -227,7 +227,7 @@ pub fn find(id: &str) -> Option<&'static dyn Problem> {
 }
 
 /// The ids of every problem, comma-separated, for error messages.
-pub fn known_ids() -> String {
+pub(crate) fn known_ids() -> String {
     PROBLEMS
         .iter()
         .map(|problem| problem.id())
@@ -236,7 +236,7 @@ pub fn known_ids() -> String {
 }
 
 /// Looks a profile up by name, or explains which exist.
-pub fn find_profile(problem: &dyn Problem, name: &str) -> Result<Profile, GenerateError> {
+pub(crate) fn find_profile(problem: &dyn Problem, name: &str) -> Result<Profile, GenerateError> {
     problem
         .profiles()
         .iter()
@@ -279,7 +279,7 @@ pub fn test_rng(master_seed: u64, problem: &str, profile: &str, index: u64) -> C
 /// order on texts no longer than the first, so greedy shrinking ends, and it
 /// lets a step that keeps the length (mayan's lower n, rooks' wall to empty
 /// cell) count as progress.
-pub fn is_smaller(candidate: &str, input: &str) -> bool {
+pub(crate) fn is_smaller(candidate: &str, input: &str) -> bool {
     (candidate.len(), candidate) < (input.len(), input)
 }
 

@@ -8,11 +8,11 @@ use super::json::MissingPair;
 use super::Row;
 
 /// The verdict cell of a (student, problem) with no hand-in.
-pub const MISSING: &str = "missing";
+pub(crate) const MISSING: &str = "missing";
 use crate::runner::SubmissionResult;
 
 /// The header row, in column order.
-pub const HEADER: [&str; 6] = ["student", "problem", "score", "verdict", "passed", "total"];
+pub(crate) const HEADER: [&str; 6] = ["student", "problem", "score", "verdict", "passed", "total"];
 
 /// The CSV text: a header, then one row per result in the order given.
 /// Text cells are [`neutralise`]d, so the file is safe to open in a
@@ -24,7 +24,10 @@ pub fn render<R: Row>(rows: &[R]) -> Result<String, csv::Error> {
 
 /// [`render`], then a row per (student, problem) of the class with no
 /// hand-in: verdict `missing`, score 0, passed 0, total empty.
-pub fn render_gradebook<R: Row>(rows: &[R], missing: &[MissingPair]) -> Result<String, csv::Error> {
+pub(crate) fn render_gradebook<R: Row>(
+    rows: &[R],
+    missing: &[MissingPair],
+) -> Result<String, csv::Error> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     // Writing records of strings to memory has no failure left: the `csv`
     // crate fails only on I/O (none with a `Vec`) or on serialising
@@ -62,7 +65,7 @@ pub fn render_gradebook<R: Row>(rows: &[R], missing: &[MissingPair]) -> Result<S
 /// `-`, `@`, a tab or a carriage return; a student folder named
 /// `=HYPERLINK(...)`) gets a leading single quote, as OWASP's "CSV
 /// Injection" page recommends, so it shows as text (issue #8).
-pub fn neutralise(cell: &str) -> String {
+pub(crate) fn neutralise(cell: &str) -> String {
     // Some spreadsheets trim leading spaces before they parse a cell, so
     // ` =1` is a formula too (adversarial review of issue #8).
     let start = cell.trim_start_matches([' ', '\u{a0}']);

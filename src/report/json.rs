@@ -3,6 +3,7 @@
 //! report with what grading adds, and merging the reports of shards.
 
 use crate::config::judge::Layout;
+use crate::grading::settings::RandomFrom;
 use crate::runner::SubmissionResult;
 use crate::sandbox::Isolation;
 use crate::verdict::Verdict;
@@ -17,7 +18,7 @@ pub const VERSION: u32 = 1;
 /// The version of the judge that writes a report: `judge grade --resume`
 /// reuses only results of the same judge, whose checkers and generators
 /// decided them.
-pub const JUDGE_VERSION: &str = env!("CARGO_PKG_VERSION");
+pub(crate) const JUDGE_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// `judge run`'s JSON report.
 #[derive(Serialize, schemars::JsonSchema)]
@@ -85,12 +86,13 @@ pub struct TestSelection {
     /// <id>`.
     pub fixed: String,
     /// How many fixed tests.
-    pub fixed_count: usize,
+    pub(crate) fixed_count: usize,
     /// How many random tests were added.
     pub random: u32,
     /// Who asked for them: `--random`, `judge.toml`, `default` (no
     /// `--tests`: the built-in `random-tests`), or `none`.
-    pub random_from: String,
+    #[schemars(with = "String")]
+    pub random_from: RandomFrom,
     /// The `--tests` inputs the problem's validator rejects (they still
     /// run: their verdicts say nothing about the problem). Absent when
     /// every input is valid.
@@ -113,9 +115,9 @@ impl TestSelection {
     /// One line for the table's footer, e.g. `tests: 4 from my-tests only
     /// (no random tests: --tests runs exactly its folder unless --random N
     /// or judge.toml's random-tests asks for more)`.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         if self.random == 0 {
-            let why = if self.random_from != "none" {
+            let why = if self.random_from != RandomFrom::None {
                 String::new()
             } else {
                 " (no random tests: --tests runs exactly its folder unless --random N or \
@@ -135,7 +137,7 @@ impl TestSelection {
                 self.fixed,
                 self.invalid_note(),
                 self.random,
-                self.random_from
+                self.random_from.name()
             )
         }
     }
@@ -148,7 +150,7 @@ impl TestSelection {
         let names: Vec<String> = self
             .invalid
             .iter()
-            .map(|test| super::human::visible_name(&test.name))
+            .map(|test| super::visible::visible_name(&test.name))
             .collect();
         format!(
             ", {} of them invalid for the problem ({})",
@@ -169,7 +171,7 @@ pub fn render(
 
 /// The JSON text of `judge run`'s report, marked `interrupted` (with the
 /// submissions it did not finish) when a signal stopped it.
-pub fn render_run(
+pub(crate) fn render_run(
     results: &[SubmissionResult],
     isolation: &Isolation,
     tests: Option<&TestSelection>,
@@ -274,7 +276,7 @@ pub struct GradedWith {
     pub memory_limit_mib: Option<u64>,
     #[serde(default)]
     pub output_limit_kib: Option<u64>,
-    pub wall_time_factor: f64,
+    pub(crate) wall_time_factor: f64,
 }
 
 impl GradedWith {
@@ -391,7 +393,7 @@ impl GradedResult {
 
     /// Score in percent: the result's `score` of its `max_score`, else
     /// tests passed of the problem's tests (0 when none ran).
-    pub fn score_percent(&self) -> u32 {
+    pub(crate) fn score_percent(&self) -> u32 {
         if let (Some(score), Some(max)) = (self.result.score, self.result.max_score) {
             if max.0 > 0.0 {
                 return (score.0 / max.0 * 100.0).floor().clamp(0.0, 100.0) as u32;
@@ -404,13 +406,13 @@ impl GradedResult {
     }
 
     /// The slowest test's CPU time, if any test ran.
-    pub fn slowest_ms(&self) -> Option<u64> {
+    pub(crate) fn slowest_ms(&self) -> Option<u64> {
         self.result.tests.iter().map(|test| test.time_ms).max()
     }
 }
 
 /// The JSON text of a grade report, pretty-printed, ending with a newline.
-pub fn render_grade(report: &GradeReport) -> Result<String, serde_json::Error> {
+pub(crate) fn render_grade(report: &GradeReport) -> Result<String, serde_json::Error> {
     let mut text = serde_json::to_string_pretty(report)?;
     text.push('\n');
     Ok(text)
@@ -494,7 +496,7 @@ pub enum MergeError {
 }
 
 /// Parses one grade report; `path` names it in errors.
-pub fn parse_grade(path: &Path, text: &str) -> Result<GradeReport, MergeError> {
+pub(crate) fn parse_grade(path: &Path, text: &str) -> Result<GradeReport, MergeError> {
     // The version first, so a report of another version is named as such
     // rather than as a parse error on a field that changed.
     #[derive(Deserialize)]

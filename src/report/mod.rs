@@ -14,6 +14,7 @@ pub mod junit;
 pub(crate) mod progress;
 pub(crate) mod stdout;
 pub(crate) mod targets;
+pub(crate) mod visible;
 
 use crate::runner::{SubmissionResult, TestResult};
 use crate::verdict::Verdict;
@@ -44,7 +45,7 @@ pub struct ReportError {
 /// straight into, never replaced; a symbolic link is followed to its final
 /// target, which is written (atomically when it is a regular file or does not
 /// exist yet), so the link stays a link. A folder is an error.
-pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ReportError> {
+pub(crate) fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ReportError> {
     use std::os::unix::fs::PermissionsExt as _;
     let error = |source| ReportError {
         path: path.to_owned(),
@@ -79,7 +80,7 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), ReportError>
 /// Whether `path` exists (following links) and is neither a regular file
 /// nor a folder: a character or block device, a FIFO, a socket. Such a path
 /// is written into, never replaced ([`write_atomically`]).
-pub fn is_special_file(path: &Path) -> bool {
+pub(crate) fn is_special_file(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|meta| !meta.is_file() && !meta.is_dir())
 }
 
@@ -87,7 +88,7 @@ pub fn is_special_file(path: &Path) -> bool {
 /// to a link to a file gives the file; a dangling link gives the path it
 /// points at), so a report written there leaves the links links. Any other
 /// path is itself.
-pub fn final_target(path: &Path) -> Result<PathBuf, ReportError> {
+pub(crate) fn final_target(path: &Path) -> Result<PathBuf, ReportError> {
     final_link_target(path).map_err(|source| ReportError {
         path: path.to_owned(),
         source,
@@ -114,7 +115,7 @@ fn final_link_target(path: &Path) -> std::io::Result<PathBuf> {
 
 /// The file that marks a folder of HTML pages as written by the judge: only
 /// such a folder (or an empty one) is ever replaced.
-pub const PAGE_SET_MARK: &str = ".judge-html";
+pub(crate) const PAGE_SET_MARK: &str = ".judge-html";
 
 /// Writes the HTML report as one set: the class page at `path` and the
 /// submissions' `pages` in the folder `folder` beside it. The pages are
@@ -127,7 +128,7 @@ pub const PAGE_SET_MARK: &str = ".judge-html";
 /// Not one atomic step: between the two renames of a folder an earlier set
 /// is briefly absent, and a crash there leaves the old class page with no
 /// pages; a reader never sees half a page.
-pub fn write_page_set(
+pub(crate) fn write_page_set(
     path: &Path,
     folder: &Path,
     class_page: &[u8],
@@ -180,7 +181,7 @@ pub fn write_page_set(
 }
 
 /// An empty folder, or one holding [`PAGE_SET_MARK`].
-pub fn is_replaceable_page_folder(folder: &Path) -> bool {
+pub(crate) fn is_replaceable_page_folder(folder: &Path) -> bool {
     if !folder.is_dir() {
         return false;
     }
@@ -192,7 +193,7 @@ pub fn is_replaceable_page_folder(folder: &Path) -> bool {
 
 /// The folder of an HTML report's pages: `grades.html` keeps them in
 /// `grades/`, a name without an extension (`grades`) in `grades_files/`.
-pub fn page_folder(path: &Path) -> PathBuf {
+pub(crate) fn page_folder(path: &Path) -> PathBuf {
     let stem = path.file_stem().unwrap_or(path.as_os_str());
     let mut name = stem.to_os_string();
     if path.extension().is_none() {
@@ -202,7 +203,7 @@ pub fn page_folder(path: &Path) -> PathBuf {
 }
 
 /// A sample: a test named `sample*`, shown whole even to students.
-pub fn is_sample(test_name: &str) -> bool {
+pub(crate) fn is_sample(test_name: &str) -> bool {
     test_name.starts_with("sample")
 }
 
@@ -217,7 +218,7 @@ pub fn is_sample(test_name: &str) -> bool {
 /// 0` and `exit code 205` taught the hidden answers in a few resubmissions;
 /// a program chooses its memory and time from the input too: `4 + v` MiB
 /// told a byte of input per test).
-pub fn hide_test_data(test: &mut TestResult) {
+pub(crate) fn hide_test_data(test: &mut TestResult) {
     if !is_sample(&test.name) {
         test.excerpt = None;
         test.stderr = None;
@@ -237,7 +238,7 @@ pub fn hide_test_data(test: &mut TestResult) {
 /// must not build a table of the hidden answers. Limits (time, memory,
 /// output) are the problem's, public anyway, and stay. Applying it twice
 /// gives the same message.
-pub fn student_message(test: &TestResult) -> String {
+pub(crate) fn student_message(test: &TestResult) -> String {
     let what = match test.verdict {
         Verdict::WrongAnswer => "wrong answer",
         Verdict::PresentationError => "presentation error",

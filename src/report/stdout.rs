@@ -39,3 +39,12 @@ pub(crate) fn write_stdout(data: &str) -> std::io::Result<()> {
 pub(crate) fn stdout_closed() -> bool {
     STDOUT_CLOSED.load(Ordering::Relaxed)
 }
+
+/// Whether to colour stdout when the user left it to the judge: only on a
+/// terminal, and never with `NO_COLOR` set to something (no-color.org:
+/// "present and not an empty string"). The one reading of `NO_COLOR`.
+pub(crate) fn colour_stdout() -> bool {
+    use std::io::IsTerminal as _;
+    std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+}

@@ -39,6 +39,15 @@ pub(crate) struct Targets<'a> {
 }
 
 impl Targets<'_> {
+    /// Whether one of these reports goes to standard output: then the
+    /// table and the summary do not.
+    pub(crate) fn any_to_stdout(&self) -> bool {
+        [self.json, self.junit, self.csv, self.html]
+            .into_iter()
+            .flatten()
+            .any(is_stdout)
+    }
+
     /// Checks every report path before anything runs (issue #8: a typo in
     /// `--json nodir/r.json` used to surface after the whole class was
     /// graded): its folder must exist, and no two reports may share a path

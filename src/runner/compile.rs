@@ -16,7 +16,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 /// The most of a compiler's message kept in reports.
-pub const MESSAGE_LIMIT_BYTES: usize = 4096;
+pub(crate) const MESSAGE_LIMIT_BYTES: usize = 4096;
 
 /// Environment variables passed to compilers, so toolchains installed under
 /// the user's home (rustup, pyenv) still work.
@@ -419,7 +419,7 @@ fn reported(compiler: &Path, args: &[&str]) -> Option<String> {
 
 /// At most [`MESSAGE_LIMIT_BYTES`] of a message, cut at a character
 /// boundary, with a note saying how much was left out.
-pub fn trim_message(message: &str) -> String {
+pub(crate) fn trim_message(message: &str) -> String {
     let message = message.trim_end();
     if message.len() <= MESSAGE_LIMIT_BYTES {
         return message.to_owned();
@@ -441,7 +441,7 @@ pub fn trim_message(message: &str) -> String {
 /// target never read); only a regular file of at most
 /// [`MAX_SUBMISSION_BYTES`] is read, so a FIFO or a device cannot block or
 /// flood the judge. Every reader of a submission's bytes goes through here.
-pub fn read_submission(from: &Path) -> Result<Vec<u8>, SubmissionRefused> {
+pub(crate) fn read_submission(from: &Path) -> Result<Vec<u8>, SubmissionRefused> {
     use fs_err::os::unix::fs::OpenOptionsExt;
     use std::io::Read;
     let name = from.display();
@@ -501,7 +501,7 @@ pub fn read_submission(from: &Path) -> Result<Vec<u8>, SubmissionRefused> {
 
 /// Why a submission's bytes were not read.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SubmissionRefused {
+pub(crate) enum SubmissionRefused {
     /// The hand-in is not acceptable (CE with this reason).
     Refused(String),
     /// It could not be read (JE).

@@ -71,7 +71,7 @@ impl CompileResult {
     }
 
     /// The placeholder of a submission the run was stopped before preparing.
-    pub fn not_run() -> CompileResult {
+    pub(crate) fn not_run() -> CompileResult {
         CompileResult {
             ok: false,
             message: String::new(),
@@ -313,7 +313,7 @@ pub struct SubmissionResult {
     pub score: Option<Points>,
     /// The highest score possible: 100 without groups.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_score: Option<Points>,
+    pub(crate) max_score: Option<Points>,
     /// With test groups: every group below the root, depth first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub groups: Vec<GroupScore>,
@@ -326,7 +326,7 @@ pub struct GroupScore {
     /// its name in problem.toml.
     pub name: String,
     pub score: Points,
-    pub max_score: Points,
+    pub(crate) max_score: Points,
     /// The group's verdict under its rules.
     pub verdict: Verdict,
     /// The group's tests (and those of the groups in it), in order, run or
@@ -338,7 +338,7 @@ impl SubmissionResult {
     /// The score without groups: the percent of tests passed (of the
     /// problem's tests), two decimals; 0 when the submission did not
     /// compile or there were no tests.
-    pub fn pass_fail_score(&self) -> Points {
+    pub(crate) fn pass_fail_score(&self) -> Points {
         let compiled = !matches!(
             self.compile.verdict,
             Some(Verdict::CompileError | Verdict::JudgeError)
@@ -352,7 +352,7 @@ impl SubmissionResult {
     }
 
     /// SPEC.md: "the first non-AC test verdict in test order, or AC".
-    pub fn overall(compile: &CompileResult, tests: &[TestResult]) -> Verdict {
+    pub(crate) fn overall(compile: &CompileResult, tests: &[TestResult]) -> Verdict {
         if let Some(verdict) = compile.verdict {
             return verdict;
         }

@@ -17,7 +17,7 @@ pub(super) const MAX_FOLDER_BYTES: u64 = 64 << 20;
 /// The regular files under `folder`, in name order, without hidden ones;
 /// anything else (a link, a FIFO), too many files or too many bytes is
 /// refused with the reason.
-pub fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, String> {
+pub(crate) fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     let mut bytes = 0u64;
     let walk = walkdir::WalkDir::new(folder)

@@ -18,13 +18,13 @@ pub(crate) mod stress;
 mod tests_load;
 mod workspace;
 
-pub use compile::{read_submission, trim_message, SubmissionRefused, MESSAGE_LIMIT_BYTES};
+pub(crate) use compile::{read_submission, SubmissionRefused};
 pub use events::{
     CompileResult, Event, Excerpt, GroupScore, RandomOrigin, SubmissionResult, TestResult,
     EXCERPT_LIMIT_BYTES,
 };
 pub(crate) use execute::signal_name;
-pub use folder::folder_files;
+pub(crate) use folder::folder_files;
 use tests_load::{generated_test, written_test};
 pub use tests_load::{load_tests, FixedTests};
 pub use workspace::Workspace;
@@ -105,7 +105,7 @@ impl Submission {
     }
 
     /// The language name reports show: the configured name, or `executable`.
-    pub fn language_name(&self) -> &str {
+    pub(crate) fn language_name(&self) -> &str {
         match &self.kind {
             SubmissionKind::Executable => "executable",
             SubmissionKind::Language { name, .. } => name,
@@ -247,7 +247,7 @@ impl Alone {
 /// cores the judge may use, since more workers than cores only make every
 /// test wait for a core and turn into wall-clock TLEs (issue #8). Returns
 /// the count and whether it was capped.
-pub fn cap_jobs(requested: usize, cores: usize) -> (usize, bool) {
+pub(crate) fn cap_jobs(requested: usize, cores: usize) -> (usize, bool) {
     let cores = cores.max(1);
     let requested = requested.max(1);
     if requested > cores {
@@ -259,7 +259,7 @@ pub fn cap_jobs(requested: usize, cores: usize) -> (usize, bool) {
 
 /// The cores this process may use (its CPU affinity and cgroup quota, as
 /// the standard library reads them); 1 when unknown.
-pub fn available_cores() -> usize {
+pub(crate) fn available_cores() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
 
@@ -289,7 +289,7 @@ pub fn run(
 
 /// Which tests of a submission run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum TestsToRun {
+pub(crate) enum TestsToRun {
     /// Every test: scores need them (class grading, `judge run`).
     #[default]
     All,
@@ -310,7 +310,7 @@ pub enum TestsToRun {
 ///
 /// Submissions with the same bytes, language and file name compile once
 /// (see `compile_groups`).
-pub fn run_cancellable(
+pub(crate) fn run_cancellable(
     problem: &dyn Problem,
     submissions: &[Submission],
     tests: &[TestCase],
@@ -343,7 +343,7 @@ pub fn run_cancellable(
     clippy::too_many_arguments,
     reason = "run_cancellable's, plus which tests"
 )]
-pub fn run_selected(
+pub(crate) fn run_selected(
     problem: &dyn Problem,
     submissions: &[Submission],
     tests: &[TestCase],
@@ -388,7 +388,7 @@ pub trait TestGate: Sync {
     clippy::too_many_arguments,
     reason = "run_cancellable's, plus the gate"
 )]
-pub fn run_gated(
+pub(crate) fn run_gated(
     problem: &dyn Problem,
     submissions: &[Submission],
     tests: &[TestCase],

@@ -48,7 +48,7 @@ pub(crate) struct StressOptions<'a> {
     /// index t div len, like `judge run --random`).
     pub profiles: Vec<&'a str>,
     /// Candidate inputs to run while shrinking, at most; 0 disables it.
-    pub shrink_runs: usize,
+    pub(crate) shrink_runs: usize,
 }
 
 /// A failing test: its input, the reference answer and what the submission
@@ -75,17 +75,17 @@ pub(crate) struct Failure {
     /// when no step helped (or the verdict is JE, which is never shrunk).
     pub smallest: FailingTest,
     /// Candidates that still failed and were taken.
-    pub shrink_steps: usize,
+    pub(crate) shrink_steps: usize,
     /// Candidates tried, in order up to the one taken at each step (those a
     /// batch ran past it, to keep the workers busy, are not counted), so the
     /// count is the same for any `--jobs`.
-    pub shrink_runs: usize,
+    pub(crate) shrink_runs: usize,
     /// True when shrinking stopped at [`StressOptions::shrink_runs`] rather
     /// than because no candidate failed.
-    pub shrink_budget_spent: bool,
+    pub(crate) shrink_budget_spent: bool,
     /// True when shrinking was cut short by a cancellation: `smallest` still
     /// fails, but a smaller input might.
-    pub shrink_interrupted: bool,
+    pub(crate) shrink_interrupted: bool,
 }
 
 /// How a stress run ended.

@@ -6,18 +6,18 @@ use super::{LimitExceeded, Limits, Termination};
 
 /// What the sandbox saw of one finished run.
 #[derive(Clone, Copy, Debug)]
-pub struct Observation {
+pub(crate) struct Observation {
     /// The limit that made the sandbox stop the run while it watched it
     /// (output cap, CPU time, wall clock), if any.
     pub seen: Option<LimitExceeded>,
-    pub termination: Termination,
+    pub(crate) termination: Termination,
     pub cpu_time_ms: u64,
     pub wall_time_ms: u64,
     pub memory_kib: u64,
     /// The memory cgroup's OOM killer acted during the run.
-    pub oom_killed: bool,
+    pub(crate) oom_killed: bool,
     /// The scratch file system had no byte or no inode left at the end.
-    pub scratch_full: bool,
+    pub(crate) scratch_full: bool,
 }
 
 /// The limit that ended the run, in this order:
@@ -31,7 +31,7 @@ pub struct Observation {
 /// 5. an abnormal end at the memory limit (an allocation that fails at the
 ///    limit usually ends in `abort` or a crash, not an OOM kill), then CPU
 ///    time (or `SIGXCPU`), then the wall clock.
-pub fn decide_limit(observation: &Observation, limits: &Limits) -> Option<LimitExceeded> {
+pub(crate) fn decide_limit(observation: &Observation, limits: &Limits) -> Option<LimitExceeded> {
     let abnormal = observation.termination != Termination::Exited(0);
     match observation.seen {
         Some(LimitExceeded::Output) => Some(LimitExceeded::Output),

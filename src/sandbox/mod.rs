@@ -37,8 +37,8 @@ mod pool;
 #[cfg(target_os = "linux")]
 mod unix;
 
-pub use decide::{decide_limit, Observation};
-pub use error::SandboxError;
+pub(crate) use decide::{decide_limit, Observation};
+pub(crate) use error::SandboxError;
 #[cfg(target_os = "linux")]
 pub use pool::SandboxPool;
 #[cfg(target_os = "linux")]
@@ -125,7 +125,7 @@ pub struct Limits {
 /// How many files (inodes) a scratch directory of `scratch_kib` may hold:
 /// one per 4 KiB, so a program cannot exhaust the kernel's memory with
 /// empty files either.
-pub fn scratch_files(scratch_kib: u64) -> u64 {
+pub(crate) fn scratch_files(scratch_kib: u64) -> u64 {
     (scratch_kib / 4).max(64)
 }
 
@@ -203,7 +203,7 @@ pub struct RunSpec {
 /// interactive problems): it reads `stdin` and writes `stdout`, pipes whose
 /// other ends the caller holds; `stop` set by the caller ends the run.
 #[derive(Debug)]
-pub struct Connection {
+pub(crate) struct Connection {
     pub stdin: std::os::fd::OwnedFd,
     pub stdout: std::os::fd::OwnedFd,
     pub stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
@@ -211,7 +211,7 @@ pub struct Connection {
 
 /// How the program ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-pub enum Termination {
+pub(crate) enum Termination {
     /// It exited with this code.
     Exited(i32),
     /// A signal killed it (ours after a limit, or its own crash).
@@ -236,7 +236,7 @@ pub enum LimitExceeded {
 /// What one run did.
 #[derive(Clone, Debug)]
 pub struct Measured {
-    pub termination: Termination,
+    pub(crate) termination: Termination,
     pub limit_exceeded: Option<LimitExceeded>,
     /// CPU time of the whole tree (cgroup), or of the program and its reaped
     /// children (rusage) without one.
@@ -250,7 +250,7 @@ pub struct Measured {
     /// stderr, at most `stderr_bytes` of it.
     pub stderr: Vec<u8>,
     /// Bytes of stderr read and discarded past the cap.
-    pub stderr_discarded_bytes: u64,
+    pub(crate) stderr_discarded_bytes: u64,
 }
 
 impl Measured {
@@ -319,7 +319,7 @@ pub enum NetworkLayer {
 /// What keeps SysV IPC and POSIX message queues from crossing runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum IpcLayer {
+pub(crate) enum IpcLayer {
     /// A fresh IPC namespace for every run: its objects die with the run.
     NamespacePerRun,
     None,
@@ -360,7 +360,7 @@ pub enum ScratchLayer {
 /// Whether a run starts from a scratch no earlier run touched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum ScratchPerRun {
+pub(crate) enum ScratchPerRun {
     /// A new tmpfs for every run (entries, extended attributes, times and
     /// their kernel memory go with the old one).
     FreshTmpfs,
@@ -371,7 +371,7 @@ pub enum ScratchPerRun {
 /// Which processes a run's cleanup reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum PidLayer {
+pub(crate) enum PidLayer {
     /// A PID namespace per worker whose init kills and reaps every process
     /// a run left.
     NamespacePerWorker,
@@ -409,7 +409,7 @@ pub enum LockLayer {
 /// Who may signal whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum SignalLayer {
+pub(crate) enum SignalLayer {
     /// Landlock scoping: no signal leaves the run.
     Landlock,
     /// Another user than the judge.
@@ -420,7 +420,7 @@ pub enum SignalLayer {
 /// The system-call filter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum SyscallLayer {
+pub(crate) enum SyscallLayer {
     Seccomp,
     None,
 }
@@ -448,19 +448,19 @@ pub struct Isolation {
     pub cgroups: CgroupLayer,
     pub memory: MemoryLayer,
     pub network: NetworkLayer,
-    pub ipc: IpcLayer,
+    pub(crate) ipc: IpcLayer,
     pub mount: MountLayer,
     pub proc: ProcLayer,
     pub scratch: ScratchLayer,
-    pub scratch_per_run: ScratchPerRun,
-    pub pid_namespace: PidLayer,
+    pub(crate) scratch_per_run: ScratchPerRun,
+    pub(crate) pid_namespace: PidLayer,
     pub descriptors: DescriptorLayer,
     pub workspace: WorkspaceLayer,
     pub locks: LockLayer,
     /// Landlock ABI version, when available.
     pub landlock_abi: Option<u32>,
-    pub signals: SignalLayer,
-    pub syscalls: SyscallLayer,
+    pub(crate) signals: SignalLayer,
+    pub(crate) syscalls: SyscallLayer,
     pub compile: CompileLayer,
 }
 
@@ -588,7 +588,7 @@ fn detect_isolation() -> Isolation {
 }
 
 /// The `PATH` every sandboxed program sees.
-pub const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+pub(crate) const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 /// Finds `name` the way a shell would, in `search_path` (a `PATH` value);
 /// a name with a slash is taken as a path.

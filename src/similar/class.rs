@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 /// Files larger than this are skipped: nobody writes a megabyte of code for
 /// one problem, and comparing generated files tells nothing.
-pub const MAX_FILE_BYTES: usize = 1024 * 1024;
+pub(crate) const MAX_FILE_BYTES: usize = 1024 * 1024;
 
 /// How a file is read into tokens.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ impl Reading {
     /// How to read a file with this extension: a grammar when there is one,
     /// else plain tokens under the name of the judge.toml language that
     /// claims the extension (or the extension itself).
-    pub fn for_path(path: &Path, languages: &BTreeMap<String, Language>) -> Reading {
+    pub(crate) fn for_path(path: &Path, languages: &BTreeMap<String, Language>) -> Reading {
         let extension = path
             .extension()
             .map(|extension| extension.to_string_lossy().into_owned())
@@ -101,7 +101,7 @@ impl HandIn {
 /// ambiguity: a byte that is not UTF-8 as `\xNN`, and a backslash of the
 /// name itself doubled (`\\`), so a folder named `r\xffx` (those six
 /// characters) never shows as the folder `r` 0xFF `x` does.
-pub fn shown_path(path: &Path) -> String {
+pub(crate) fn shown_path(path: &Path) -> String {
     let mut text = String::new();
     for chunk in path.as_os_str().as_encoded_bytes().utf8_chunks() {
         text.push_str(&chunk.valid().replace('\\', "\\\\"));
@@ -123,7 +123,7 @@ pub struct BaseFile {
 
 /// What is wrong with `--base`: the user's to fix (exit 2).
 #[derive(Debug, thiserror::Error)]
-pub enum BaseError {
+pub(crate) enum BaseError {
     #[error("cannot read the --base folder `{}`: {source}", path.display())]
     Folder {
         path: PathBuf,
@@ -204,7 +204,7 @@ enum Read {
 }
 
 /// The hand-ins read, the files skipped and the notes on files read.
-pub type ReadClass = (Vec<HandIn>, Vec<Skipped>, Vec<Note>);
+pub(crate) type ReadClass = (Vec<HandIn>, Vec<Skipped>, Vec<Note>);
 
 /// Reads every file of `entries` (a student's extra files for the same
 /// problem too: each is compared with the other students' files), in
@@ -275,7 +275,7 @@ pub fn read_hand_ins(
 
 /// Reads `--base DIR`: every file in it (hidden ones aside) is
 /// `<problem>.<ext>`, for a problem in `known`.
-pub fn read_base(
+pub(crate) fn read_base(
     dir: &Path,
     known: &[String],
     languages: &BTreeMap<String, Language>,

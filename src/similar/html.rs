@@ -56,7 +56,7 @@ pub(crate) struct Pages {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Placement<'a> {
     pub folder: Option<&'a str>,
-    pub summary_dir: Option<&'a Path>,
+    pub(crate) summary_dir: Option<&'a Path>,
     pub back: &'a str,
     pub prefix: &'a str,
 }

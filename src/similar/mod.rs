@@ -99,7 +99,7 @@ pub struct Pair {
     /// (starter code aside): 0 shares nothing, 1 is the same code.
     pub similarity: f64,
     /// Tokens in common runs (on each side).
-    pub matched_tokens: usize,
+    pub(crate) matched_tokens: usize,
     /// The common runs, in `a`'s order: lines of `a` and of `b`.
     pub regions: Vec<Region>,
 }
@@ -372,7 +372,7 @@ fn pair(
 }
 
 /// The words every rendering of the report says first.
-pub const CAVEAT: &str = "Similarity is evidence for a person to read, never a verdict: \
+pub(crate) const CAVEAT: &str = "Similarity is evidence for a person to read, never a verdict: \
     a high score means two hand-ins share long runs of code once names, literals, layout and \
     comments are set aside. Starter code, a textbook solution or a short problem can make \
     independent work look alike; read both files before concluding anything.";
@@ -381,7 +381,7 @@ pub const CAVEAT: &str = "Similarity is evidence for a person to read, never a v
 /// PATH: reason` for each file left out, then (`with_notes`) `note: PATH:
 /// note` for each compared by plain tokens. Names are shown visible:
 /// a control character in a student's file name never reaches the terminal.
-pub fn render_files(report: &Report, prefix: &str, with_notes: bool) -> Vec<String> {
+pub(crate) fn render_files(report: &Report, prefix: &str, with_notes: bool) -> Vec<String> {
     use crate::report::human::visible;
     let skipped = report.skipped.iter().map(|skipped| {
         format!(
@@ -399,7 +399,7 @@ pub fn render_files(report: &Report, prefix: &str, with_notes: bool) -> Vec<Stri
 }
 
 /// The terminal's view: per problem, the `top` most similar pairs.
-pub fn render_text(report: &Report, top: usize) -> String {
+pub(crate) fn render_text(report: &Report, top: usize) -> String {
     use crate::problems::text::plural;
     use crate::report::human::visible;
     use std::fmt::Write as _;

@@ -37,9 +37,9 @@ pub(crate) const FULL_SCAN_CELLS: usize = 1 << 24;
 /// One file's tokens made ready for tiling against many others.
 #[derive(Clone, Debug)]
 pub(crate) struct Prepared {
-    pub kinds: Vec<u32>,
+    pub(crate) kinds: Vec<u32>,
     /// Tokens that never match (the starter code's).
-    pub excluded: Vec<bool>,
+    pub(crate) excluded: Vec<bool>,
     /// The hash and start of every `min_tokens`-gram free of excluded
     /// tokens, sorted.
     grams: Vec<(u64, u32)>,

@@ -37,7 +37,7 @@ pub enum Grammar {
 
 impl Grammar {
     /// The grammar for a file extension (without the dot), if there is one.
-    pub fn for_extension(extension: &str) -> Option<Grammar> {
+    pub(crate) fn for_extension(extension: &str) -> Option<Grammar> {
         Some(match extension.to_ascii_lowercase().as_str() {
             "c" | "h" => Grammar::C,
             "cpp" | "cc" | "cxx" | "c++" | "hpp" | "hh" | "hxx" => Grammar::Cpp,
@@ -96,7 +96,7 @@ pub(crate) struct Parsed {
     pub tokens: Vec<Token>,
     /// The parser met code it could not read (a syntax error); the tokens
     /// are what it recovered.
-    pub had_errors: bool,
+    pub(crate) had_errors: bool,
 }
 
 /// The kind of a normalised token text. FNV-1a: stable across runs and

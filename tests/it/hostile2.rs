@@ -8,6 +8,7 @@
 //! fail, saying so, when run without it.
 
 use crate::run::{grade, grade_many, settings, Tests};
+use crate::support::processes_mentioning;
 use judge::verdict::Verdict;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -159,21 +160,6 @@ pub(crate) fn test_verdicts(report: &serde_json::Value) -> Vec<String> {
         .iter()
         .map(|test| test["verdict"].as_str().unwrap().to_owned())
         .collect()
-}
-
-/// Processes whose command line mentions `needle`.
-fn processes_mentioning(needle: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in fs_err::read_dir("/proc").unwrap().filter_map(Result::ok) {
-        let Ok(cmdline) = fs_err::read(entry.path().join("cmdline")) else {
-            continue;
-        };
-        let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        if text.contains(needle) {
-            found.push(format!("{}: {text}", entry.file_name().to_string_lossy()));
-        }
-    }
-    found
 }
 
 // 1. Scratch per run.
@@ -444,7 +430,7 @@ fn pid_namespace_holds(user: Option<(u32, u32)>) {
     assert_eq!(verdicts, ["AC", "AC"], "{report:#}\n{stderr}");
     // The judge has exited: nothing of the chain may be left.
     std::thread::sleep(std::time::Duration::from_millis(200));
-    let left = processes_mentioning(&marker);
+    let left = crate::support::processes_mentioning(Path::new(&marker));
     assert!(left.is_empty(), "processes outlived the judge: {left:?}");
 }
 
@@ -978,7 +964,7 @@ fn a_tree_exiting_while_its_cgroup_is_emptied_leaves_nothing() {
             measured.limit_exceeded.is_some(),
             "round {round}: {measured:?}"
         );
-        let left = processes_mentioning(&marker);
+        let left = processes_mentioning(Path::new(&marker));
         assert!(left.is_empty(), "round {round}: survivors {left:?}");
     }
     // The worker's cgroup is reused: a plain run after the storm counts
@@ -993,5 +979,5 @@ fn a_tree_exiting_while_its_cgroup_is_emptied_leaves_nothing() {
     assert!(quiet.succeeded(), "{quiet:?}");
     assert!(quiet.cpu_time_ms < 100, "{quiet:?}");
     drop(sandbox);
-    assert!(processes_mentioning(&marker).is_empty());
+    assert!(processes_mentioning(Path::new(&marker)).is_empty());
 }

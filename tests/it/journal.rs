@@ -33,18 +33,10 @@ fn slow_class(dir: &Dir) {
     fs_err::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
-/// The report without what differs between runs: times, memory, and
-/// whether a result was reused.
-fn comparable(mut report: Value) -> Value {
-    for result in report["results"].as_array_mut().unwrap() {
-        result.as_object_mut().unwrap().remove("reused");
-        for test in result["tests"].as_array_mut().unwrap() {
-            for key in ["time_ms", "wall_ms", "memory_kib"] {
-                test[key] = Value::Null;
-            }
-        }
-    }
-    report
+/// The report without what differs between runs: every load-dependent
+/// field, and whether a result was reused.
+fn comparable(report: Value) -> Value {
+    crate::support::without_load(report, &["reused"])
 }
 
 fn complete_lines(path: &std::path::Path) -> usize {

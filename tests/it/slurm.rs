@@ -162,21 +162,11 @@ fn docs_slurm_commands() -> String {
         .to_owned()
 }
 
-/// The report without what differs between runs: times, memory, the shard,
-/// time-limit warnings (they follow the machine's load) and the temporary
-/// workspace's path in compiler messages and stderr excerpts.
-fn comparable(mut report: Value) -> Value {
-    let object = report.as_object_mut().unwrap();
-    object.remove("shard");
-    object.remove("warnings");
-    for result in report["results"].as_array_mut().unwrap() {
-        result.as_object_mut().unwrap().remove("warnings");
-        for test in result["tests"].as_array_mut().unwrap() {
-            for key in ["time_ms", "wall_ms", "memory_kib"] {
-                test[key] = Value::Null;
-            }
-        }
-    }
+/// The report without what differs between runs: every load-dependent
+/// field, the shard and the temporary workspace's path in compiler
+/// messages and stderr excerpts.
+fn comparable(report: Value) -> Value {
+    let mut report = crate::support::without_load(report, &["shard"]);
     strip_workspaces(&mut report);
     report
 }

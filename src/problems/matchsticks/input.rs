@@ -15,12 +15,12 @@ pub const ROWS: usize = 3;
 pub const COLUMNS: usize = 4;
 /// Cells of the board; cell `4 * row + column` is base-3 digit number
 /// `4 * row + column` of [`Board::code`].
-pub const CELLS: usize = ROWS * COLUMNS;
+pub(crate) const CELLS: usize = ROWS * COLUMNS;
 /// Number of distinct boards, 3^12: every cell empty, vertical or horizontal.
-pub const BOARD_COUNT: usize = 531_441;
+pub(crate) const BOARD_COUNT: usize = 531_441;
 
 /// The largest number of positions in one input (PROBLEMS.md: "1 <= k < 100").
-pub const MAX_POSITIONS: i64 = 99;
+pub(crate) const MAX_POSITIONS: i64 = 99;
 
 /// `3^i` for every cell index `i`.
 pub(crate) const POWERS_OF_THREE: [u32; CELLS] = {
@@ -200,12 +200,12 @@ pub struct Board {
 
 impl Board {
     /// The board with every cell empty.
-    pub const EMPTY: Board = Board {
+    pub(crate) const EMPTY: Board = Board {
         cells: [Cell::Empty; CELLS],
     };
 
     /// The board whose rows are `rows`, top first.
-    pub fn from_rows(rows: [[Cell; COLUMNS]; ROWS]) -> Board {
+    pub(crate) fn from_rows(rows: [[Cell; COLUMNS]; ROWS]) -> Board {
         let mut cells = [Cell::Empty; CELLS];
         for (row, cells_of_row) in rows.iter().enumerate() {
             cells[row * COLUMNS..(row + 1) * COLUMNS].copy_from_slice(cells_of_row);
@@ -276,7 +276,7 @@ impl Board {
     /// Decides whether placing `orientation` at `row`, `column` is allowed.
     /// The numbers are the contestant's, so any value is answered, never a
     /// panic; off the board is checked row first, then column.
-    pub fn legal_move(
+    pub(crate) fn legal_move(
         &self,
         row: i64,
         column: i64,
@@ -366,7 +366,7 @@ pub struct Position {
     /// 1-based number of the position in the input.
     pub number: usize,
     /// Line of the input where its first row is.
-    pub first_line: usize,
+    pub(crate) first_line: usize,
     pub board: Board,
 }
 
@@ -374,7 +374,7 @@ impl Position {
     /// The error for a position on which nobody can move. PROBLEMS.md: "Inputs
     /// always have at least one legal move; the validator rejects a position with
     /// none."
-    pub fn no_legal_move(&self) -> InputError {
+    pub(crate) fn no_legal_move(&self) -> InputError {
         InputError::constraint(
             self.first_line,
             format!("{} has no legal move", self.describe()),
@@ -383,7 +383,7 @@ impl Position {
 
     /// "position 2 (lines 5-7: "1111", "----", "0010")": how validator
     /// messages name a position.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let rows = self.board.rows().map(|row| format!("{row:?}")).join(", ");
         format!(
             "position {} (lines {}-{}: {rows})",

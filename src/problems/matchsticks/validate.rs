@@ -50,7 +50,7 @@ impl ProfileKind {
     }
 
     /// The profile called `name`.
-    pub fn from_name(name: &str) -> Option<ProfileKind> {
+    pub(crate) fn from_name(name: &str) -> Option<ProfileKind> {
         ProfileKind::ALL
             .into_iter()
             .find(|profile| profile.name() == name)

@@ -14,9 +14,9 @@ pub const COLUMNS: usize = 5;
 /// Rows of the board (y = 0..7, bottom to top).
 pub const ROWS: usize = 7;
 /// The largest colour; colours are 1..=MAX_COLOUR and 0 is an empty cell.
-pub const MAX_COLOUR: u8 = 10;
+pub(crate) const MAX_COLOUR: u8 = 10;
 /// The most moves an input may ask for (PROBLEMS.md: 1 <= n <= 5).
-pub const MAX_MOVES: usize = 5;
+pub(crate) const MAX_MOVES: usize = 5;
 
 /// Which way a block is dragged.
 ///
@@ -56,7 +56,7 @@ pub struct Move {
 
 impl Move {
     /// The column the block is dragged to, if it is on the board.
-    pub fn target_column(self) -> Option<usize> {
+    pub(crate) fn target_column(self) -> Option<usize> {
         match self.direction {
             Direction::Right => (self.x + 1 < COLUMNS).then_some(self.x + 1),
             Direction::Left => self.x.checked_sub(1),
@@ -71,7 +71,7 @@ impl fmt::Display for Move {
 }
 
 /// Writes moves as the checker quotes them: `0 0 1, 1 2 -1`.
-pub fn describe_moves(moves: &[Move]) -> String {
+pub(crate) fn describe_moves(moves: &[Move]) -> String {
     moves
         .iter()
         .map(Move::to_string)
@@ -137,7 +137,7 @@ impl Board {
     }
 
     /// How many blocks column x holds.
-    pub fn height(&self, x: usize) -> usize {
+    pub(crate) fn height(&self, x: usize) -> usize {
         self.cells[x]
             .iter()
             .take_while(|&&colour| colour != 0)
@@ -159,7 +159,7 @@ impl Board {
     }
 
     /// How many blocks of each colour (index 0 unused).
-    pub fn colour_counts(&self) -> [u8; MAX_COLOUR as usize + 1] {
+    pub(crate) fn colour_counts(&self) -> [u8; MAX_COLOUR as usize + 1] {
         let mut counts = [0; MAX_COLOUR as usize + 1];
         for &colour in self.cells.iter().flatten() {
             counts[usize::from(colour)] += 1;

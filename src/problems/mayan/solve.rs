@@ -159,7 +159,7 @@ impl Position for Board {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
     /// The smallest solution without same-colour swaps.
-    pub without_swaps: Option<Vec<Move>>,
+    pub(crate) without_swaps: Option<Vec<Move>>,
     /// The smallest solution with same-colour swaps.
     pub with_swaps: Option<Vec<Move>>,
     /// The fewest moves below n that clear the board, same-colour swaps
@@ -173,12 +173,6 @@ impl Analysis {
     /// moves". True for the boards they may emit.
     pub fn is_plain(&self) -> bool {
         self.without_swaps == self.with_swaps && self.fewer.is_none()
-    }
-
-    /// True when the board can be cleared in exactly n moves (under the
-    /// reading with more solutions).
-    pub fn is_solvable(&self) -> bool {
-        self.with_swaps.is_some()
     }
 }
 
@@ -398,7 +392,7 @@ impl Spread {
 /// difference, the length of the current stretch of non-empty columns (capped
 /// at 3) and whether the stretch holds a column with 1 or 2 blocks that still
 /// needs the stretch to grow to 3.
-pub fn spread_cost(counts: &[u8; COLUMNS]) -> Option<usize> {
+pub(crate) fn spread_cost(counts: &[u8; COLUMNS]) -> Option<usize> {
     let total: usize = counts.iter().map(|&count| usize::from(count)).sum();
     if total < 3 {
         return None;
@@ -444,7 +438,7 @@ pub fn spread_cost(counts: &[u8; COLUMNS]) -> Option<usize> {
 }
 
 /// True when some colour has 1 or 2 blocks left: they can never vanish.
-pub fn has_doomed_colour(board: &Board) -> bool {
+pub(crate) fn has_doomed_colour(board: &Board) -> bool {
     board
         .colour_counts()
         .iter()
@@ -540,7 +534,7 @@ mod tests {
         assert_eq!(analysis.fewer, Some(1));
         assert!(!analysis.is_plain());
         let sample = analyse(&puzzle("3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n"));
-        assert!(sample.is_plain() && sample.is_solvable());
+        assert!(sample.is_plain() && sample.with_swaps.is_some());
     }
 
     /// Invariant: the packed board and the cell board lead the same search

@@ -20,7 +20,7 @@ use rand_chacha::ChaCha8Rng;
 
 /// The rooks problem.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Rooks;
+pub(crate) struct Rooks;
 
 impl Problem for Rooks {
     fn id(&self) -> &'static str {

@@ -24,13 +24,13 @@ pub static PROFILES: &[Profile] = &[
 
 /// PROBLEMS.md, rooks: "Original constraint: 1 <= n <= 4." Also the promise
 /// of the `small` profile.
-pub const ORIGINAL_MAX_SIZE: usize = 4;
+pub(crate) const ORIGINAL_MAX_SIZE: usize = 4;
 
 /// The largest board side `profile` promises: the original constraint without
 /// a profile or for `small`, [`MAX_SIZE`] for `large`. PROBLEMS.md, rooks:
 /// "`judge validate rooks --profile large` accepts such inputs; the default
 /// profile enforces the original n <= 4."
-pub fn max_size(profile: Option<&str>) -> Result<usize, InputError> {
+pub(crate) fn max_size(profile: Option<&str>) -> Result<usize, InputError> {
     match profile {
         None | Some("small") => Ok(ORIGINAL_MAX_SIZE),
         Some("large") => Ok(MAX_SIZE),

@@ -112,7 +112,7 @@ table.ranking td.none { color: var(--muted); text-align: center; }
 pub struct Options {
     /// For students: hidden tests show no input, expected or actual output,
     /// standard error or random origin (`--student-view`).
-    pub student_view: bool,
+    pub(crate) student_view: bool,
     /// The class's (student, problem) pairs with no hand-in: `missing`
     /// cells of the matrix (a column even for a problem nobody handed in).
     pub missing: Vec<super::json::MissingPair>,
@@ -136,7 +136,7 @@ pub fn render<R: Row>(rows: &[R]) -> String {
 }
 
 /// [`render`] with options.
-pub fn render_with<R: Row>(rows: &[R], options: &Options) -> String {
+pub(crate) fn render_with<R: Row>(rows: &[R], options: &Options) -> String {
     let class = Class::new(rows);
     let links: Vec<String> = (0..class.results.len())
         .map(|index| format!("#{}", anchor(index)))
@@ -254,7 +254,7 @@ fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: 
 /// anything else `_`, so no `/`, `..` or leading dot; each part at most 80
 /// bytes) and unique even on a case-insensitive file system (`-2`, `-3`, ...
 /// on a clash).
-pub fn page_names(results: &[&SubmissionResult], students: &[String]) -> Vec<String> {
+pub(crate) fn page_names(results: &[&SubmissionResult], students: &[String]) -> Vec<String> {
     let mut taken = std::collections::HashSet::new();
     results
         .iter()

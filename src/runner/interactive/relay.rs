@@ -35,30 +35,30 @@ pub enum Direction {
 /// The judge's ends of the two pipes of each program.
 pub(super) struct Ends {
     /// Writes to the submission's stdin.
-    pub submission_in: OwnedFd,
+    pub(crate) submission_in: OwnedFd,
     /// Reads the submission's stdout.
-    pub submission_out: OwnedFd,
+    pub(crate) submission_out: OwnedFd,
     /// Writes to the validator's stdin.
-    pub validator_in: OwnedFd,
+    pub(crate) validator_in: OwnedFd,
     /// Reads the validator's stdout.
-    pub validator_out: OwnedFd,
+    pub(crate) validator_out: OwnedFd,
 }
 
 /// The end of each run, as the two run threads report it.
 pub(super) struct Signals {
     /// Readable once either run ended (each writes a byte).
-    pub wake: OwnedFd,
-    pub submission_done: Arc<AtomicBool>,
-    pub validator_done: Arc<AtomicBool>,
+    pub(crate) wake: OwnedFd,
+    pub(crate) submission_done: Arc<AtomicBool>,
+    pub(crate) validator_done: Arc<AtomicBool>,
     /// Set to end the submission (the validator rejected and exited).
-    pub stop_submission: Arc<AtomicBool>,
+    pub(crate) stop_submission: Arc<AtomicBool>,
     /// Set to end the validator (it outlived the submission).
-    pub stop_validator: Arc<AtomicBool>,
+    pub(crate) stop_validator: Arc<AtomicBool>,
     /// Whether the validator's exit code was a rejection or a fault, read
     /// once it is done: then the submission is stopped at once.
-    pub validator_rejected: Arc<AtomicBool>,
+    pub(crate) validator_rejected: Arc<AtomicBool>,
     /// How long the validator may run on after the submission ended.
-    pub validator_grace: Duration,
+    pub(crate) validator_grace: Duration,
 }
 
 /// What the supervisor saw.
@@ -68,21 +68,21 @@ pub(super) struct Relayed {
     pub transcript: Vec<(Direction, Vec<u8>)>,
     /// Bytes each way in all.
     pub to_submission: u64,
-    pub to_validator: u64,
+    pub(crate) to_validator: u64,
     /// The direction of the last bytes that went through.
     pub last: Option<Direction>,
     /// When the submission ended: bytes sent to the validator that it had
     /// not read, and bytes sent to the submission that it had not read.
-    pub validator_unread: u64,
-    pub submission_unread: u64,
+    pub(crate) validator_unread: u64,
+    pub(crate) submission_unread: u64,
     /// The submission wrote more than its output limit.
-    pub flooded: bool,
+    pub(crate) flooded: bool,
     /// The supervisor stopped the validator after the grace.
-    pub stopped_validator: bool,
+    pub(crate) stopped_validator: bool,
     /// When each program ended, as the supervisor first saw it: its stdout
     /// reaching end of file (it exits, or closes it), or its run's end.
-    pub submission_end: Option<Instant>,
-    pub validator_end: Option<Instant>,
+    pub(crate) submission_end: Option<Instant>,
+    pub(crate) validator_end: Option<Instant>,
 }
 
 impl Relayed {

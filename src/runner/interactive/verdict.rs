@@ -18,7 +18,7 @@ use crate::verdict::Verdict;
 /// How one program of the pair ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Ended {
-    pub termination: Termination,
+    pub(crate) termination: Termination,
     pub limit: Option<LimitExceeded>,
     pub cpu_time_ms: u64,
     pub wall_time_ms: u64,
@@ -44,21 +44,21 @@ impl Ended {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PassFacts<'a> {
     /// "output validator `validate.cpp`".
-    pub validator_label: &'a str,
+    pub(crate) validator_label: &'a str,
     pub validator: Ended,
-    pub validator_limits: &'a Limits,
+    pub(crate) validator_limits: &'a Limits,
     pub submission: Ended,
-    pub submission_limits: &'a Limits,
+    pub(crate) submission_limits: &'a Limits,
     /// The submission wrote more than its output limit to the validator.
-    pub submission_flooded: bool,
+    pub(crate) submission_flooded: bool,
     /// The validator's process ended before the submission's.
-    pub validator_first: bool,
+    pub(crate) validator_first: bool,
     /// Who waited for whom when the pair ended, for a TLE's message.
     pub waiting: &'a str,
     /// The validator's `judgemessage.txt` (or its stderr), trimmed.
     pub feedback: &'a str,
     /// The validator wrote `feedback_dir/nextpass.in`.
-    pub wrote_next_pass: bool,
+    pub(crate) wrote_next_pass: bool,
     /// This pass (1-based) and the most there may be.
     pub pass: u32,
     pub passes: u32,

@@ -246,7 +246,7 @@ impl Sandbox {
     /// the caller's descriptors (an interactive problem): `spec.stdin` is
     /// ignored, nothing of stdout is captured, and setting `connection.stop`
     /// ends the run (it is killed, as at a limit, with no limit reported).
-    pub fn run_connected(
+    pub(crate) fn run_connected(
         &mut self,
         spec: &RunSpec,
         connection: Connection,
