@@ -320,7 +320,7 @@ fn an_unreadable_or_invalid_resume_file_is_a_usage_error_naming_it() {
 const PID_LANGUAGE: &str = r#"
 [languages.pid]
 extensions = ["pid"]
-compile = ["sh", "-c", "printf '#!/bin/sh\\necho %s\\n' $(cat /proc/sys/kernel/random/uuid) > {executable} && chmod 755 {executable}"]
+compile = ["sh", "-c", "printf '#!/bin/sh\\necho %s\\n' $(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n') > {executable} && chmod 755 {executable}"]
 run = ["{executable}"]
 "#;
 
