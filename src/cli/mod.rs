@@ -31,8 +31,9 @@ use crate::package::{parse_id, Package};
 use crate::problems::{self, Problem};
 use crate::sandbox::Isolation;
 use crate::source::Source;
+use std::collections::BTreeSet;
 use std::path::PathBuf;
-use std::sync::Once;
+use std::sync::{Mutex, Once};
 
 pub use commands::{Cli, Command, CompletionsArgs};
 
@@ -199,11 +200,18 @@ fn profile_or_usage(problem: &dyn Problem, name: &str) -> Result<problems::Profi
         .map_err(|error| UsageError::new(error.to_string(), None).into())
 }
 
-/// Says a warning about the settings, once per process (`judge grade`
-/// resolves settings per problem).
+/// Says a warning about the settings, each distinct one once per process
+/// (`judge grade` resolves settings per problem: one about `--jobs` comes
+/// for every problem, one about a package's groups for that package).
 fn say_settings(warning: &SettingsWarning) {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| say(&format!("warning: {warning}")));
+    static SAID: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+    let line = format!("warning: {warning}");
+    let mut said = SAID
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if said.insert(line.clone()) {
+        say(&line);
+    }
 }
 
 /// Says once per process which isolation layers are missing.

@@ -5,15 +5,9 @@
 //! exists", and a judge's start-up sweep could delete a live judge's
 //! cgroups.
 
+use crate::support::is_root;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-fn is_root() -> bool {
-    fs_err::read_to_string("/proc/self/status")
-        .unwrap()
-        .lines()
-        .any(|line| line.starts_with("Uid:") && line.split_whitespace().nth(2) == Some("0"))
-}
 
 /// A workspace one judge grades in: a correct solution, a memory hog and a
 /// daemon against the rooks samples.

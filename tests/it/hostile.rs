@@ -3,6 +3,7 @@
 //! floods) that the judge's own memory stayed bounded.
 
 use crate::run::{fixture, grade, grade_many, instantiate, settings, Graded, Tests};
+use crate::support::is_root;
 use crate::support::processes_mentioning;
 use judge::runner::{Settings, SubmissionResult};
 use judge::verdict::Verdict;
@@ -403,14 +404,6 @@ fn namespaces_ptrace_mount_and_io_uring_are_refused() {
 // that the canary it aims at is untouched, that nothing is left alive, and
 // that the judge returned within a generous bound (a hung judge fails the
 // test instead of hanging the suite).
-
-/// Whether the tests run with effective uid 0 (`/proc/self/status`).
-fn is_root() -> bool {
-    fs_err::read_to_string("/proc/self/status")
-        .unwrap()
-        .lines()
-        .any(|line| line.starts_with("Uid:") && line.split_whitespace().nth(2) == Some("0"))
-}
 
 /// Fails the test, saying why, when it does not run as root. The tests that
 /// call it are `#[ignore]`d (so a run as another user counts them as

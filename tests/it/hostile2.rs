@@ -8,20 +8,13 @@
 //! fail, saying so, when run without it.
 
 use crate::run::{grade, grade_many, settings, Tests};
+use crate::support::is_root;
 use crate::support::processes_mentioning;
 use judge::verdict::Verdict;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
-
-/// Whether the tests run with effective uid 0.
-pub(crate) fn is_root() -> bool {
-    fs_err::read_to_string("/proc/self/status")
-        .unwrap()
-        .lines()
-        .any(|line| line.starts_with("Uid:") && line.split_whitespace().nth(2) == Some("0"))
-}
 
 #[track_caller]
 fn require_root() {
@@ -168,6 +161,7 @@ pub(crate) fn test_verdicts(report: &serde_json::Value) -> Vec<String> {
 /// of its scratch folder (and the folder's times), and a reader of them:
 /// on one worker, the second test must not find what the first left.
 #[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_runs_scratch_keeps_nothing_from_the_run_before() {
     require_root();
     let dir = tempfile::tempdir().unwrap();
@@ -243,6 +237,7 @@ impl Drop for Installed {
 }
 
 #[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_run_cannot_exec_the_judges_own_reference_solver() {
     require_root();
     let installed = Installed::new();
@@ -280,6 +275,7 @@ int main(void) {{
 // 3. Inherited descriptors.
 
 #[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn descriptors_the_judge_inherited_never_reach_a_run() {
     require_root();
     let dir = open_dir();
@@ -326,6 +322,7 @@ int main(void) {
 // 4. A private workspace.
 
 #[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn another_local_user_cannot_read_the_workspace() {
     require_root();
     let (uid, gid) = ordinary_user();
@@ -435,12 +432,14 @@ fn pid_namespace_holds(user: Option<(u32, u32)>) {
 }
 
 #[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_setsid_chain_dies_with_its_test_and_proc_is_private_without_root() {
     require_root();
     pid_namespace_holds(Some(ordinary_user()));
 }
 
 #[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_setsid_chain_dies_with_its_test_and_proc_is_private_as_root() {
     require_root();
     pid_namespace_holds(None);
@@ -496,6 +495,7 @@ int main(void) {
 "#;
 
 #[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn locks_file_times_inotify_and_sockets_are_refused() {
     require_root();
     let dir = tempfile::tempdir().unwrap();
@@ -521,6 +521,7 @@ impl Drop for Removed {
 }
 
 #[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn without_root_a_run_can_neither_see_nor_chmod_the_teachers_files() {
     require_root();
     let (uid, gid) = ordinary_user();
@@ -587,6 +588,7 @@ int main(void) {{
 // 5. A compile sees its toolchain's real installation only.
 
 #[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_compiler_wrapper_does_not_lend_the_compile_its_course_folder() {
     require_root();
     let dir = open_dir();
@@ -635,6 +637,7 @@ int main(void) {{ fputs(blob, stdout); return 0; }}
 }
 
 #[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_rust_compile_reads_its_sysroot_but_not_all_of_cargo_home() {
     require_root();
     let Some(home) = std::env::var_os("CARGO_HOME")
@@ -789,6 +792,7 @@ fn after_leftovers(honest: &str, memory_mib: u64) -> Vec<judge::runner::TestResu
 }
 
 #[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn kernel_memory_an_earlier_run_left_in_its_scratch_is_not_charged_to_the_next() {
     let tests = after_leftovers("1", 32);
     let verdicts: Vec<Verdict> = tests.iter().map(|test| test.verdict).collect();
@@ -797,6 +801,7 @@ fn kernel_memory_an_earlier_run_left_in_its_scratch_is_not_charged_to_the_next()
 }
 
 #[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn files_and_attributes_an_earlier_run_left_do_not_fill_the_next_runs_scratch() {
     let tests = after_leftovers("2", 128);
     let verdicts: Vec<Verdict> = tests.iter().map(|test| test.verdict).collect();
@@ -874,6 +879,7 @@ int main(void) {
 "#;
 
 #[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn two_students_at_once_pass_nothing_through_locks() {
     require_root();
     let dir = tempfile::tempdir().unwrap();
@@ -911,6 +917,7 @@ int main(void) {
 "#;
 
 #[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_tree_exiting_while_its_cgroup_is_emptied_leaves_nothing() {
     require_root();
     let isolation = judge::sandbox::Isolation::detect();

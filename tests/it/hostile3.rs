@@ -4,8 +4,9 @@
 //! are `#[ignore]`d and CI, which runs as root, runs them with
 //! `cargo test --test it -- --ignored`; run otherwise they fail, saying so.
 
-use crate::hostile2::{is_root, judge_in, open_dir, ordinary_user, rooks_tests, source};
+use crate::hostile2::{judge_in, open_dir, ordinary_user, rooks_tests, source};
 use crate::run::{grade, settings, Tests};
+use crate::support::is_root;
 use judge::verdict::Verdict;
 use std::os::unix::fs::MetadataExt;
 use std::path::PathBuf;

@@ -448,3 +448,24 @@ fn a_validators_score_file_scores_the_test() {
         "{out}"
     );
 }
+
+#[test]
+fn a_class_grade_warns_about_each_scored_package_it_cannot_score_by_groups() {
+    // Two scored packages under random tests: each gets its own warning
+    // (a settings warning was once said once per process, whatever it said).
+    let dir = Dir::new();
+    toml_package(&dir, "problems/tri");
+    toml_package(&dir, "problems/tri2");
+    dir.create(
+        "judge.toml",
+        "submissions = \"hand-ins\"\nlayout = \"student/problem\"\nrandom-tests = 1\njobs = 1\n",
+    );
+    dir.create("hand-ins/alice/tri.py", ACCEPTED);
+    dir.create("hand-ins/alice/tri2.py", ACCEPTED);
+    let run = dir.judge(&["grade", "--problems-dir", "problems"]);
+    let err = run.stderr();
+    for package in ["tri", "tri2"] {
+        let warning = format!("warning: `{package}` scores by test groups");
+        assert_eq!(err.matches(&warning).count(), 1, "{package}: {err}");
+    }
+}

@@ -161,6 +161,15 @@ pub fn report(text: &str) -> serde_json::Value {
     report
 }
 
+/// Whether the tests run with effective uid 0 (`/proc/self/status`): the
+/// tests that need root are `#[ignore]`d and check it at run time.
+pub fn is_root() -> bool {
+    fs_err::read_to_string("/proc/self/status")
+        .unwrap()
+        .lines()
+        .any(|line| line.starts_with("Uid:") && line.split_whitespace().nth(2) == Some("0"))
+}
+
 /// Processes whose command line mentions `needle` (a run's workspace,
 /// its TMPDIR).
 /// Each thread is read, not only the thread-group leader: a process whose
