@@ -227,7 +227,8 @@ int main(void) {{
 // 01. Host-wide counters.
 
 /// `io_setup` raises the host-wide `/proc/sys/fs/aio-nr` that any other
-/// run reads: refused (ENOSYS), and `/proc/sys` is not shown.
+/// run reads: refused (ENOSYS), and `/proc/sys` is not shown; a read with
+/// RWF_NOWAIT (a probe of the host-wide page cache) is refused (EPERM).
 #[test]
 #[ignore = "needs root: the sandbox's private /proc is checked as root; CI runs it as root with --ignored"]
 fn aio_and_proc_sys_counters_are_out_of_reach() {
@@ -237,8 +238,10 @@ fn aio_and_proc_sys_counters_are_out_of_reach() {
         dir.path(),
         "counters.c",
         r#"#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <unistd.h>
 int main(void) {
     long long a, b;
@@ -250,6 +253,14 @@ int main(void) {
     if (f) { printf("aio-nr readable\n"); return 0; }
     f = fopen("/proc/sys/fs/file-nr", "r");
     if (f) { printf("file-nr readable\n"); return 0; }
+    /* The page cache as a probe: a read with RWF_NOWAIT says whether a
+       file's page is cached (EAGAIN when not). */
+    int fd = open("/etc/passwd", O_RDONLY);
+    char byte;
+    struct iovec io = { &byte, 1 };
+    long nowait = syscall(SYS_preadv2, fd, &io, 1, 0L, 0L, 0x8);
+    if (nowait >= 0 || errno != EPERM) { printf("preadv2 RWF_NOWAIT: %ld errno %d\n", nowait, errno); return 0; }
+    if (syscall(SYS_preadv2, fd, &io, 1, 0L, 0L, 0) != 1) { printf("plain preadv2 failed\n"); return 0; }
     printf("%lld\n", a + b);
     return 0;
 }

@@ -55,6 +55,15 @@ const SOCKETPAIR: i64 = 53;
 const FCNTL: i64 = 72;
 const KILL: i64 = 62;
 const AF_UNIX: u64 = 1;
+/// preadv2 and pwritev2, whose flags are their sixth argument.
+const PREADV2: i64 = 327;
+const PWRITEV2: i64 = 328;
+/// `RWF_NOWAIT`: a read that fails with EAGAIN unless its page is in the
+/// page cache — which is host-wide and outlives runs and judges: a run that
+/// reads one of two files of `/usr` per bit leaves a message the next run
+/// decodes by asking which are cached (a third red team, issue 18). Refused
+/// (EPERM); no contest program needs it.
+const RWF_NOWAIT: u64 = 0x8;
 /// io_setup, io_destroy, io_getevents, io_submit, io_cancel,
 /// io_pgetevents: refused with ENOSYS, as if the kernel had no Linux AIO.
 /// `io_setup` raises the host-wide `/proc/sys/fs/aio-nr`, a counter any
@@ -120,6 +129,13 @@ fn build() -> Result<Vec<BpfProgram>, String> {
             .map(|&command| on_arg(1, SeccompCmpOp::Eq, command))
             .collect::<Result<_, _>>()?,
     );
+    // preadv2/pwritev2 with RWF_NOWAIT: a probe of the page cache.
+    for number in [PREADV2, PWRITEV2] {
+        rules.insert(
+            number,
+            vec![on_arg(5, SeccompCmpOp::MaskedEq(RWF_NOWAIT), RWF_NOWAIT)?],
+        );
+    }
     // kill(0, ...): a run's parent (the judge) is outside its PID
     // namespace, so `getppid()` is 0 there and `kill(getppid(), ...)` would
     // hit its own group: refused, as a kill of the judge always was. Every
