@@ -15,9 +15,11 @@ pub(crate) struct JavaClasses {
     pub main: String,
 }
 
-/// The top-level types of `source` that [`JavaClasses`] is made from.
+/// The top-level types of `source` that [`JavaClasses`] is made from. A
+/// `package hw1;` line (IDEs write one) makes the class to run
+/// `hw1.Solution`: `javac -d DIR` puts it under `DIR/hw1/`.
 pub(crate) fn classes(source: &str) -> JavaClasses {
-    let types = top_level_types(source);
+    let (package, types) = top_level_types(source);
     let with_main = types
         .iter()
         .filter(|found| found.has_main)
@@ -25,6 +27,10 @@ pub(crate) fn classes(source: &str) -> JavaClasses {
     let public = types.iter().find(|found| found.public);
     let main = with_main.map_or_else(|| "Main".to_owned(), |found| found.name.clone());
     let file = public.map_or_else(|| main.clone(), |found| found.name.clone());
+    let main = match (package, with_main) {
+        (Some(package), Some(_)) => format!("{package}.{main}"),
+        _ => main,
+    };
     JavaClasses { file, main }
 }
 
@@ -41,22 +47,34 @@ const TYPE_KINDS: &[&str] = &[
     "record_declaration",
 ];
 
-fn top_level_types(source: &str) -> Vec<TopLevel> {
+/// The package `source` declares (its dotted name, each part an
+/// identifier), and its top-level types.
+fn top_level_types(source: &str) -> (Option<String>, Vec<TopLevel>) {
     let mut parser = tree_sitter::Parser::new();
     if parser
         .set_language(&tree_sitter_java::LANGUAGE.into())
         .is_err()
     {
-        return Vec::new();
+        return (None, Vec::new());
     }
     let Some(tree) = parser.parse(source, None) else {
-        return Vec::new();
+        return (None, Vec::new());
     };
     let text = |node: tree_sitter::Node<'_>| source.get(node.byte_range()).unwrap_or("");
     let root = tree.root_node();
     let mut cursor = root.walk();
     let mut found = Vec::new();
+    let mut package = None;
     for node in root.named_children(&mut cursor) {
+        if node.kind() == "package_declaration" {
+            let mut names = node.walk();
+            package = node
+                .named_children(&mut names)
+                .find(|child| matches!(child.kind(), "identifier" | "scoped_identifier"))
+                .map(|name| text(name).split_whitespace().collect::<String>())
+                .filter(|name| name.split('.').all(is_identifier));
+            continue;
+        }
         if !TYPE_KINDS.contains(&node.kind()) {
             continue;
         }
@@ -89,7 +107,7 @@ fn top_level_types(source: &str) -> Vec<TopLevel> {
             has_main,
         });
     }
-    found
+    (package, found)
 }
 
 /// A name safe as a file name and a `java` argument: letters, digits, `_`
@@ -123,6 +141,9 @@ mod tests {
     #[test_case("// public class Fake\n/* public class Fake2 */ class Main { public static void main(String[] a) {} }", "Main", "Main" ; "comments are not code")]
     #[test_case("public class {", "Main", "Main" ; "syntax error")]
     #[test_case("", "Main", "Main" ; "empty")]
+    #[test_case("package hw1;\npublic class Solution { public static void main(String[] a) {} }", "Solution", "hw1.Solution" ; "in a package")]
+    #[test_case("package a.b ;\nclass Main { public static void main(String[] a) {} }", "Main", "a.b.Main" ; "in a nested package")]
+    #[test_case("package hw1;\npublic class Helper {}", "Helper", "Main" ; "in a package without main")]
     fn names_the_file_and_the_class_to_run(source: &str, file: &str, main: &str) {
         assert_eq!(classes(source), pair(file, main));
     }

@@ -260,13 +260,18 @@ fn r17_java_is_named_after_its_public_class() {
             "submissions/accepted/helper.java",
             &JAVA_SUM.replace("public class CLASS", "public class Helper {}\nclass Main"),
         ),
+        // An IDE's `package` line: the class runs as `hw1.Solution`.
+        (
+            "submissions/accepted/packaged.java",
+            &format!("package hw1;\n\n{}", JAVA_SUM.replace("CLASS", "Solution")),
+        ),
     ];
     for (name, contents) in files {
         dir.create(&format!("sum/{name}"), contents);
     }
     let run = dir.judge(&["grade", "--package", "sum"]);
     let out = run.stdout();
-    for name in ["hello", "sum", "plain"] {
+    for name in ["hello", "sum", "plain", "packaged"] {
         assert!(
             out.contains(&format!(
                 "ok       sum/submissions/accepted/{name}.java: AC"
