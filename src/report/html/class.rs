@@ -333,7 +333,9 @@ pub(super) fn write_failed_most(page: &mut String, results: &[&SubmissionResult]
 
 /// The students by total score, highest first; equal totals keep the
 /// matrix's order. A student's score on a problem is their best submission's
-/// (the gradebook's score, 0 to 100), the total the sum over problems.
+/// (the gradebook's score: 0 to 100, or to the maximum of a problem scored
+/// by test groups), the total the sum over problems, out of the sum of
+/// the problems' maxima.
 pub(super) fn write_ranking(page: &mut String, results: &[&SubmissionResult], names: &[String]) {
     let mut problems: Vec<&str> = Vec::new();
     let mut students: Vec<&str> = Vec::new();
@@ -343,6 +345,18 @@ pub(super) fn write_ranking(page: &mut String, results: &[&SubmissionResult], na
     }
     // scores[student][problem], None when nothing was handed in.
     let mut scores: Vec<Vec<Option<f64>>> = vec![vec![None; problems.len()]; students.len()];
+    // A problem scored by groups says its maximum; a pass-fail one is a
+    // percentage.
+    let mut maxima: Vec<Option<f64>> = vec![None; problems.len()];
+    for result in results {
+        if let (Some(max), Some(problem)) = (
+            result.max_score,
+            problems.iter().position(|p| *p == result.problem.as_str()),
+        ) {
+            maxima[problem] = Some(maxima[problem].map_or(max.0, |known: f64| known.max(max.0)));
+        }
+    }
+    let most: f64 = maxima.iter().map(|max| max.unwrap_or(100.0)).sum();
     for (result, name) in results.iter().zip(names) {
         let student = students.iter().position(|s| *s == name.as_str());
         let problem = problems.iter().position(|p| *p == result.problem.as_str());
@@ -365,7 +379,7 @@ pub(super) fn write_ranking(page: &mut String, results: &[&SubmissionResult], na
         "<h2 id=\"students\">Students by score</h2>\n<div class=\"scroll\">\n<table class=\"ranking\">\n\
          <thead><tr><th>#</th><th>student</th>\
          <th>total <span class=\"muted\">of {}</span></th>",
-        problems.len() * 100
+        crate::verdict::Points(most)
     );
     for problem in &problems {
         let _ = write!(page, "<th>{}</th>", escape(problem));

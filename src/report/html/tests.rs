@@ -447,6 +447,25 @@ fn students_are_listed_by_total_score_in_a_stable_order() {
 }
 
 #[test]
+fn a_problem_scored_by_groups_counts_its_maximum_in_the_total() {
+    let mut results = problem_fixture();
+    // mayan scored by groups, out of 70: the total is out of 100 + 70.
+    for result in results
+        .iter_mut()
+        .filter(|result| result.problem == "mayan")
+    {
+        result.max_score = Some(crate::verdict::Points(70.0));
+        result.score = Some(crate::verdict::Points(35.0));
+    }
+    let html = Html::parse_document(&render(&results));
+    let header: Vec<String> = select(&html, "table.ranking thead th")
+        .iter()
+        .map(text)
+        .collect();
+    assert_eq!(header, ["#", "student", "total of 170", "rooks", "mayan"]);
+}
+
+#[test]
 fn student_view_hides_hidden_tests_data_but_not_samples() {
     let data = Excerpt::new(
         b"SECRET-INPUT\n",
