@@ -73,6 +73,31 @@ impl Expectation {
         self.matcher.is_match(relative)
     }
 
+    /// What it demands, for messages: `permitted AC, TLE; score 60 to 70`.
+    pub(crate) fn demand(&self) -> String {
+        let names = |verdicts: &[Verdict]| {
+            verdicts
+                .iter()
+                .map(|verdict| verdict.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut parts = Vec::new();
+        if let Some(permitted) = &self.permitted {
+            parts.push(format!("permitted {}", names(permitted)));
+        }
+        if let Some(required) = &self.required {
+            parts.push(format!("required {}", names(required)));
+        }
+        if let Some((low, high)) = self.score {
+            parts.push(format!("score {low} to {high}"));
+        }
+        if let Some(message) = &self.message {
+            parts.push(format!("message {message:?}"));
+        }
+        parts.join("; ")
+    }
+
     /// Whether it demands anything of a result (an entry with only an
     /// `author` leaves the folder's rule in force).
     pub(crate) fn demands(&self) -> bool {

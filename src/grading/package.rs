@@ -418,7 +418,14 @@ pub(crate) fn grade(
         rows.push(PackageRow {
             expected_by: expected
                 .iter()
-                .map(|expectation| format!("`{}` line {}", expectation.glob, expectation.line))
+                .map(|expectation| {
+                    format!(
+                        "`{}` line {}: {}",
+                        expectation.glob,
+                        expectation.line,
+                        expectation.demand()
+                    )
+                })
                 .collect(),
             agrees: if expected.is_empty() {
                 folder_agrees(&listed.folder, &graded.result, plan.groups.is_some())

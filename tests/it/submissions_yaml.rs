@@ -44,11 +44,11 @@ fn a_submission_agrees_when_it_is_within_its_expectations() {
     let out = run.stdout();
     assert_eq!(run.code(), 0, "{out}{}", run.stderr());
     assert!(
-        out.contains("ok       double/submissions/mixed/positive.py: WA (submissions.yaml `mixed/positive.py` line 3) on secret/2"),
+        out.contains("ok       double/submissions/mixed/positive.py: WA (submissions.yaml `mixed/positive.py` line 3: permitted AC, WA; required WA; message \"expected\") on secret/2"),
         "{out}"
     );
     assert!(
-        out.contains("ok       double/submissions/accepted/double.py: AC (submissions.yaml `accepted/*` line 1)"),
+        out.contains("ok       double/submissions/accepted/double.py: AC (submissions.yaml `accepted/*` line 1: permitted AC)"),
         "{out}"
     );
 }
@@ -63,7 +63,7 @@ fn a_submission_outside_its_expectations_is_a_mismatch() {
     run.expect_code(1);
     assert!(
         out.contains(
-            "MISMATCH double/submissions/mixed/positive.py: WA (submissions.yaml `mixed/*` line 1)"
+            "MISMATCH double/submissions/mixed/positive.py: WA (submissions.yaml `mixed/*` line 1: permitted AC, TLE)"
         ),
         "{out}"
     );
