@@ -217,3 +217,34 @@ fn a_long_exchange_is_not_cut_at_the_output_limit() {
     let line = line_of(&out, "accepted/chatty.py");
     assert!(line.starts_with("ok ") && line.contains(": AC "), "{line}");
 }
+
+/// A submission's traceback in an interactive run names the hand-in by its
+/// own path, as a run on a file does, not by its copy in the judge's
+/// temporary folder.
+#[test]
+fn an_interactive_traceback_names_the_hand_in() {
+    let dir = Dir::new();
+    copy_fixture(&dir);
+    // Exits at once: the submission reads end of file and crashes.
+    with_interactor(&dir, "import sys\nsys.exit(0)\n");
+    let run = dir.judge(&[
+        "run",
+        "guess",
+        "guess/submissions/accepted/binary.py",
+        "--problems-dir",
+        ".",
+        "--json",
+        "run.json",
+    ]);
+    let report = crate::support::report(&dir.read("run.json"));
+    let test = &report["results"][0]["tests"][0];
+    assert_eq!(test["verdict"], "RE", "{report:#}");
+    let stderr = test["stderr"].as_str().unwrap();
+    assert!(stderr.contains("EOFError"), "{stderr}");
+    assert!(
+        stderr.contains("File \"guess/submissions/accepted/binary.py\""),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("judge-"), "{stderr}");
+    run.expect_code(1);
+}
