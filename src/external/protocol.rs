@@ -217,8 +217,9 @@ pub(super) fn decide_testlib(
 
 /// The reason of an uncaught exception, when `stderr` is a runtime's
 /// report of one (Python's traceback, Java's `Exception in thread`, Rust's
-/// panic) rather than a checker's message: its last line, or the panic's.
-fn uncaught_exception(stderr: &str) -> Option<&str> {
+/// panic) rather than a checker's or an interactor's message: its last
+/// line, or the panic's.
+pub(crate) fn uncaught_exception(stderr: &str) -> Option<&str> {
     let last = stderr
         .lines()
         .rev()

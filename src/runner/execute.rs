@@ -54,6 +54,7 @@ pub(crate) fn run_test(
             limits,
         };
         super::interactive::run_engine_test(sandbox, session, &submission, input, &mut result);
+        with_own_paths_in_stderr(&mut result, prepared);
         return result;
     }
     if let Some(interactor) = problem.interactor() {
@@ -85,6 +86,7 @@ pub(crate) fn run_test(
             answer,
             &mut result,
         );
+        with_own_paths_in_stderr(&mut result, prepared);
         // testlib: the checker reads what the interactor wrote.
         if let Some(output) = for_checker {
             match problem.check(&input.text, &output, answer, &settings.check_options) {
@@ -148,6 +150,14 @@ pub(crate) fn run_test(
     result.message = message;
     result.validator_score = validator_score;
     result
+}
+
+/// An interactive run's stderr excerpt with the hand-in's own paths in
+/// place of its copy's, as a run on a file shows it.
+fn with_own_paths_in_stderr(result: &mut TestResult, prepared: &Prepared) {
+    if let Some(stderr) = result.stderr.take() {
+        result.stderr = Some(super::compile::with_own_paths(&stderr, &prepared.own_paths));
+    }
 }
 
 /// Whether `result` is a TLE from the wall-clock limit alone, its CPU time

@@ -232,3 +232,28 @@ fn an_unknown_type_is_refused_with_its_line() {
         "{stderr}"
     );
 }
+
+/// The exchange is not output (issue #15): a correct submission that sends
+/// its validator more than the output limit (1.2 MiB with `output: 1`) is
+/// relayed to the end and accepted.
+#[test]
+fn a_long_exchange_is_not_cut_at_the_output_limit() {
+    let dir = Dir::new();
+    let validator = "import sys\nn = int(open(sys.argv[1]).read())\nprint(n, flush=True)\n\
+                     for i in range(n):\n    \
+                     if sys.stdin.readline().rstrip('\\n') != str(i).rjust(999, '.'):\n        \
+                     sys.exit(43)\n    print('ok', flush=True)\nsys.exit(42)\n";
+    let yaml = INTERACTIVE.replace("validation_time: 1\n", "validation_time: 5\n  output: 1\n");
+    let package = double_package(&dir, &yaml, validator);
+    dir.create("double/data/sample/1.in", "1200\n");
+    fs_err::remove_file(dir.path().join("double/submissions/accepted/double.py")).unwrap();
+    dir.create(
+        "double/submissions/accepted/chatty.py",
+        "n = int(input())\nfor i in range(n):\n    print(str(i).rjust(999, '.'), flush=True)\n    input()\n",
+    );
+    let run = dir.judge(&["grade", "--package", &package]);
+    let out = run.stdout();
+    assert_eq!(run.code(), 0, "{out}{}", run.stderr());
+    let line = line_of(&out, "accepted/chatty.py");
+    assert!(line.starts_with("ok ") && line.contains(": AC "), "{line}");
+}

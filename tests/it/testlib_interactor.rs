@@ -135,6 +135,11 @@ fn with_interactor(dir: &Dir, script: &str) {
     "exited with code 7 (points) but its message does not start with a score" ;
     "points without a score"
 )]
+#[test_case::test_case(
+    "import sys\nraise RuntimeError('interactor bug')\n",
+    "interactor `interactor.py` crashed with an uncaught exception (RuntimeError: interactor bug)" ;
+    "an uncaught exception"
+)]
 fn a_misbehaving_testlib_interactor_is_a_judge_error_naming_it(script: &str, what: &str) {
     let dir = Dir::new();
     copy_fixture(&dir);
@@ -197,4 +202,49 @@ fn a_kattis_interactor_with_a_checker_is_refused_with_its_line() {
         err.contains("a `kattis` interactor decides the test itself"),
         "{err}"
     );
+}
+
+/// The exchange is not output: a correct submission that sends more than its
+/// output limit (about 100 KiB with `output-limit-kib = 64`) to the
+/// interactor is relayed to the end and accepted.
+#[test]
+fn a_long_exchange_is_not_cut_at_the_output_limit() {
+    let dir = Dir::new();
+    let package = repository().join("tests/fixtures/interactive/testlib-chatty");
+    let run = dir.judge(&["grade", "--package", package.to_str().unwrap()]);
+    let out = run.stdout();
+    assert_eq!(run.code(), 0, "{out}{}", run.stderr());
+    let line = line_of(&out, "accepted/chatty.py");
+    assert!(line.starts_with("ok ") && line.contains(": AC "), "{line}");
+}
+
+/// A submission's traceback in an interactive run names the hand-in by its
+/// own path, as a run on a file does, not by its copy in the judge's
+/// temporary folder.
+#[test]
+fn an_interactive_traceback_names_the_hand_in() {
+    let dir = Dir::new();
+    copy_fixture(&dir);
+    // Exits at once: the submission reads end of file and crashes.
+    with_interactor(&dir, "import sys\nsys.exit(0)\n");
+    let run = dir.judge(&[
+        "run",
+        "guess",
+        "guess/submissions/accepted/binary.py",
+        "--problems-dir",
+        ".",
+        "--json",
+        "run.json",
+    ]);
+    let report = crate::support::report(&dir.read("run.json"));
+    let test = &report["results"][0]["tests"][0];
+    assert_eq!(test["verdict"], "RE", "{report:#}");
+    let stderr = test["stderr"].as_str().unwrap();
+    assert!(stderr.contains("EOFError"), "{stderr}");
+    assert!(
+        stderr.contains("File \"guess/submissions/accepted/binary.py\""),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("judge-"), "{stderr}");
+    run.expect_code(1);
 }

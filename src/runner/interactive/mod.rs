@@ -181,7 +181,7 @@ fn run_passes(
         let decided = match spec.protocol {
             InteractorProtocol::Kattis => decide_pass(&facts),
             InteractorProtocol::Testlib { .. } => {
-                let (decided, points) = testlib::decide_testlib_pass(&facts);
+                let (decided, points) = testlib::decide_testlib_pass(&facts, &ran.validator_stderr);
                 result.validator_score = points.map(crate::verdict::ValidatorScore::Score);
                 decided
             }
@@ -325,11 +325,10 @@ fn interactive_pass(
             .saturating_add(spec.limits.wall_time_ms)
             .saturating_add(1000),
     );
-    let output_limit = submission.limits.stdout_bytes;
     let wake_write = Arc::new(wake_write);
     let label = spec.label.clone();
     std::thread::scope(|scope| {
-        let relay_thread = scope.spawn(|| relay::relay(ends, &signals, output_limit));
+        let relay_thread = scope.spawn(|| relay::relay(ends, &signals));
         let validator_connection = Connection {
             stdin: validator_in_read,
             stdout: validator_out_write,

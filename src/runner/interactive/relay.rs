@@ -75,7 +75,8 @@ pub(super) struct Relayed {
     /// not read, and bytes sent to the submission that it had not read.
     pub(crate) validator_unread: u64,
     pub(crate) submission_unread: u64,
-    /// The submission wrote more than its output limit.
+    /// The submission wrote more than its output limit (a built-in
+    /// engine's session only: a relayed exchange is not output).
     pub(crate) flooded: bool,
     /// The supervisor stopped the validator after the grace.
     pub(crate) stopped_validator: bool,
@@ -266,9 +267,11 @@ impl Lane {
     }
 }
 
-/// Copies between the two programs until both runs ended. `output_limit`
-/// bounds what the submission may send.
-pub(super) fn relay(ends: Ends, signals: &Signals, output_limit: u64) -> io::Result<Relayed> {
+/// Copies between the two programs until both runs ended. The exchange is
+/// not output: the submission's output limit does not bound it (a correct
+/// submission may talk for as long as its time limit lets it); only the
+/// transcript is cut, at [`TRANSCRIPT_BYTES`] each way.
+pub(super) fn relay(ends: Ends, signals: &Signals) -> io::Result<Relayed> {
     for fd in [
         &ends.submission_in,
         &ends.submission_out,
@@ -338,10 +341,6 @@ pub(super) fn relay(ends: Ends, signals: &Signals, output_limit: u64) -> io::Res
         }
         if submission_done && validator_done {
             return Ok(relayed);
-        }
-        if relayed.to_validator > output_limit && !relayed.flooded {
-            relayed.flooded = true;
-            to_validator.close();
         }
         let mut timeout = Duration::from_millis(200);
         if let Some(deadline) = validator_deadline {

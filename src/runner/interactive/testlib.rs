@@ -4,8 +4,9 @@
 //! cannot drift apart:
 //!
 //! 1. the interactor failed (a limit, a signal, stopped after the
-//!    submission ended), reported a failure (exit 3), or exited with a code
-//!    testlib does not define → JE naming it;
+//!    submission ended, exit 1 with a runtime's report of an uncaught
+//!    exception on stderr, as a crashed checker is), reported a failure
+//!    (exit 3), or exited with a code testlib does not define → JE naming it;
 //! 2. it rejected (1 WA, 2 PE) and exited first → that verdict, even if
 //!    the submission then hangs or dies of SIGPIPE;
 //! 3. the submission's limit, then its crash;
@@ -20,7 +21,12 @@ use crate::sandbox::Termination;
 use crate::verdict::{Points, Verdict};
 
 /// What a pass decided, and the points of an interactor that exited 7.
-pub(crate) fn decide_testlib_pass(facts: &PassFacts<'_>) -> (PassVerdict, Option<Points>) {
+/// `stderr` is all the interactor wrote there: exit 1 with a runtime's
+/// report of an uncaught exception is its crash, not a wrong answer.
+pub(crate) fn decide_testlib_pass(
+    facts: &PassFacts<'_>,
+    stderr: &[u8],
+) -> (PassVerdict, Option<Points>) {
     let label = facts.validator_label;
     let code = match facts.validator {
         Ended {
@@ -38,6 +44,15 @@ pub(crate) fn decide_testlib_pass(facts: &PassFacts<'_>) -> (PassVerdict, Option
     } else {
         format!(": {}", facts.feedback)
     };
+    if code == 1 {
+        let stderr = String::from_utf8_lossy(stderr);
+        if let Some(reason) = crate::external::uncaught_exception(&stderr) {
+            return judge_error(format!(
+                "{label} crashed with an uncaught exception ({reason}):\n{}",
+                facts.feedback
+            ));
+        }
+    }
     let kattis_code = match code {
         0 | 7 => ACCEPT,
         1 | 2 => REJECT,
@@ -127,28 +142,32 @@ mod tests {
         }
     }
 
-    /// (interactor, submission, interactor first, feedback) → verdict and
-    /// points.
-    #[test_case(Ended::exited(0), Ended::exited(0), false, "ok 3 guesses", Verdict::Accepted, None ; "ok")]
-    #[test_case(Ended::exited(1), Ended::exited(0), false, "wrong guess", Verdict::WrongAnswer, None ; "wrong answer")]
-    #[test_case(Ended::exited(2), Ended::exited(0), false, "not a number", Verdict::PresentationError, None ; "presentation error")]
-    #[test_case(Ended::exited(1), hung(), true, "too many guesses", Verdict::WrongAnswer, None ; "rejected first, the submission hangs")]
-    #[test_case(Ended::exited(2), hung(), true, "garbage", Verdict::PresentationError, None ; "pe first, the submission hangs")]
-    #[test_case(Ended::exited(0), timed_out(), false, "ok", Verdict::TimeLimitExceeded, None ; "ok, but the submission timed out")]
-    #[test_case(Ended::exited(1), timed_out(), false, "eof", Verdict::TimeLimitExceeded, None ; "tle before a later rejection")]
-    #[test_case(Ended::exited(3), timed_out(), false, "bad input", Verdict::JudgeError, None ; "failure beats the submission")]
-    #[test_case(Ended::exited(4), Ended::exited(0), false, "", Verdict::JudgeError, None ; "an undefined code")]
-    #[test_case(Ended::exited(42), Ended::exited(0), false, "", Verdict::JudgeError, None ; "a kattis code")]
-    #[test_case(hung(), Ended::exited(0), false, "", Verdict::JudgeError, None ; "the interactor hung")]
-    #[test_case(Ended::exited(7), Ended::exited(0), false, "points 7.5 half done", Verdict::Accepted, Some(7.5) ; "points")]
-    #[test_case(Ended::exited(7), Ended::exited(0), false, "12", Verdict::Accepted, Some(12.0) ; "bare points")]
-    #[test_case(Ended::exited(7), Ended::exited(0), false, "well done", Verdict::JudgeError, None ; "points without a number")]
-    #[test_case(Ended::exited(7), timed_out(), false, "points 3", Verdict::TimeLimitExceeded, None ; "points, but the submission timed out")]
+    /// (interactor, submission, interactor first, feedback, stderr) →
+    /// verdict and points.
+    #[test_case(Ended::exited(0), Ended::exited(0), false, "ok 3 guesses", "", Verdict::Accepted, None ; "ok")]
+    #[test_case(Ended::exited(1), Ended::exited(0), false, "wrong guess", "", Verdict::WrongAnswer, None ; "wrong answer")]
+    #[test_case(Ended::exited(2), Ended::exited(0), false, "not a number", "", Verdict::PresentationError, None ; "presentation error")]
+    #[test_case(Ended::exited(1), hung(), true, "too many guesses", "", Verdict::WrongAnswer, None ; "rejected first, the submission hangs")]
+    #[test_case(Ended::exited(2), hung(), true, "garbage", "", Verdict::PresentationError, None ; "pe first, the submission hangs")]
+    #[test_case(Ended::exited(0), timed_out(), false, "ok", "", Verdict::TimeLimitExceeded, None ; "ok, but the submission timed out")]
+    #[test_case(Ended::exited(1), timed_out(), false, "eof", "", Verdict::TimeLimitExceeded, None ; "tle before a later rejection")]
+    #[test_case(Ended::exited(3), timed_out(), false, "bad input", "", Verdict::JudgeError, None ; "failure beats the submission")]
+    #[test_case(Ended::exited(4), Ended::exited(0), false, "", "", Verdict::JudgeError, None ; "an undefined code")]
+    #[test_case(Ended::exited(42), Ended::exited(0), false, "", "", Verdict::JudgeError, None ; "a kattis code")]
+    #[test_case(hung(), Ended::exited(0), false, "", "", Verdict::JudgeError, None ; "the interactor hung")]
+    #[test_case(Ended::exited(7), Ended::exited(0), false, "points 7.5 half done", "", Verdict::Accepted, Some(7.5) ; "points")]
+    #[test_case(Ended::exited(7), Ended::exited(0), false, "12", "", Verdict::Accepted, Some(12.0) ; "bare points")]
+    #[test_case(Ended::exited(7), Ended::exited(0), false, "well done", "", Verdict::JudgeError, None ; "points without a number")]
+    #[test_case(Ended::exited(7), timed_out(), false, "points 3", "", Verdict::TimeLimitExceeded, None ; "points, but the submission timed out")]
+    #[test_case(Ended::exited(1), Ended::exited(0), true, "Traceback (most recent call last):", "Traceback (most recent call last):\n  File \"i.py\", line 4\nRuntimeError: interactor bug\n", Verdict::JudgeError, None ; "an uncaught python exception")]
+    #[test_case(Ended::exited(1), timed_out(), false, "Exception in thread", "Exception in thread \"main\" java.lang.NullPointerException\n\tat I.main(I.java:3)\n", Verdict::JudgeError, None ; "an uncaught java exception beats the submission")]
+    #[test_case(Ended { termination: Termination::Signaled(libc::SIGSEGV), ..Ended::exited(0) }, Ended::exited(0), true, "", "", Verdict::JudgeError, None ; "killed by a signal")]
     fn testlib_exit_codes_and_precedence(
         interactor: Ended,
         submission: Ended,
         interactor_first: bool,
         feedback: &str,
+        stderr: &str,
         expected: Verdict,
         points: Option<f64>,
     ) {
@@ -167,7 +186,7 @@ mod tests {
             pass: 1,
             passes: 1,
         };
-        let (decided, got_points) = decide_testlib_pass(&facts);
+        let (decided, got_points) = decide_testlib_pass(&facts, stderr.as_bytes());
         let PassVerdict::Final(verdict, message) = decided else {
             panic!("a testlib interactor has no next pass");
         };
