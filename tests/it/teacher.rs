@@ -424,3 +424,34 @@ fn r17_messages_say_what_is_wrong_in_words() {
     dir.judge(&["run", "rooks", "one.py", "--tests", "t", "--jobs", "0"])
         .expect_code(0);
 }
+
+/// `problems` in judge.toml may name a package of `--problems-dir`, for
+/// `grade` and for `problems` (which reads judge.toml for its programs).
+#[test]
+fn r17_problems_may_name_a_package_of_the_problems_dir() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "submissions = \"hand-ins\"\nlayout = \"student/problem\"\nproblems = [\"sc\"]\n",
+    );
+    dir.judge(&["new", "sc", "--dir", "pk"]).expect_code(0);
+    dir.create("hand-ins/ann/sc.py", dir.read("pk/sc/reference.py"));
+    let run = dir.judge(&["grade", "--problems-dir", "pk", "--csv", "-"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout().contains("ann,sc,100.00,AC"),
+        "{}",
+        run.stdout()
+    );
+    let run = dir.judge(&["problems", "--problems-dir", "pk"]);
+    run.expect_code(0);
+    assert!(run.stdout().contains("\nsc "), "{}", run.stdout());
+    // Without the folder, `sc` is unknown, as before.
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("unknown problem `sc`"),
+        "{}",
+        run.stderr()
+    );
+}
