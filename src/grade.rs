@@ -186,6 +186,11 @@ pub struct Ignored {
 pub struct Discovery {
     pub entries: Vec<Entry>,
     pub ignored: Vec<Ignored>,
+    /// The class's students, each with the files that make them one: none
+    /// for a student folder (layout `student/problem`, even an empty one),
+    /// the hand-ins named after them in a problem folder (layout
+    /// `problem/student`, graded or not). None for layout `expected`.
+    pub students: std::collections::BTreeMap<String, Vec<PathBuf>>,
 }
 
 /// Why the submissions folder could not be searched: a usage error.
@@ -242,11 +247,31 @@ pub fn discover(
     let mut walker = walkdir::WalkDir::new(root)
         .min_depth(1)
         .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|entry| !entry.file_name().to_string_lossy().starts_with('.'));
+        .into_iter();
     while let Some(entry) = walker.next() {
         let entry = entry?;
+        if entry.file_name().as_encoded_bytes().starts_with(b".") {
+            // Hidden (`.DS_Store`, `.git/`, `.rooks.py`): never graded,
+            // listed once, never dropped unseen.
+            let what = if entry.file_type().is_dir() {
+                walker.skip_current_dir();
+                "folder"
+            } else {
+                "file"
+            };
+            discovery.ignored.push(Ignored {
+                path: entry.path().to_owned(),
+                reason: format!("a hidden {what}, not a submission"),
+            });
+            continue;
+        }
         if entry.file_type().is_dir() {
+            if entry.depth() == 1 && layout == Layout::StudentProblem {
+                discovery
+                    .students
+                    .entry(lossless(entry.file_name()))
+                    .or_default();
+            }
             // A folder named like a hand-in where the layout puts a file
             // (`alice/rooks.cpp/`): listed once, its contents with it,
             // never dropped unseen.
@@ -293,7 +318,12 @@ pub fn discover(
                 .map_or_else(String::new, lossless)
         };
         let (problem, student, expected) = match (layout, parts.as_slice()) {
-            (Layout::ProblemStudent, [problem, file]) => (problem.clone(), stem(file), None),
+            (Layout::ProblemStudent, [problem, file]) => {
+                let student = stem(file);
+                let files = discovery.students.entry(student.clone()).or_default();
+                files.push(entry.path().to_owned());
+                (problem.clone(), student, None)
+            }
             (Layout::StudentProblem, [student, file]) => (stem(file), student.clone(), None),
             // Examples differ by language (`dfs_memo.cpp`, `dfs_memo.py`):
             // the whole file name tells them apart.

@@ -107,7 +107,8 @@ pub(crate) fn run(args: GradeArgs) -> Result<u8, Error> {
         };
         return super::grade_package::run(&request, dir);
     }
-    let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
+    let problems_dir = args.packages.problems_dir.as_deref();
+    let config = JudgeConfig::load_or_defaults_for(args.config.as_deref(), problems_dir)?;
     args.reports
         .refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
     let student_view = args.student_view || config.student_view;
@@ -126,7 +127,6 @@ pub(crate) fn run(args: GradeArgs) -> Result<u8, Error> {
             say(&line);
         }
     }
-    let problems_dir = args.packages.problems_dir.as_deref();
     if let Some(dir) = problems_dir {
         check_problems_dir(dir)?;
     }

@@ -248,23 +248,40 @@ pub struct JudgeConfig {
 impl JudgeConfig {
     /// The built-in defaults alone.
     pub fn defaults() -> Result<JudgeConfig, ConfigError> {
-        JudgeConfig::from_parts(None, JudgeToml::default())
+        JudgeConfig::from_parts(None, JudgeToml::default(), None)
     }
 
     /// Reads `path` and lays it over the defaults.
     pub fn load(path: &Path) -> Result<JudgeConfig, ConfigError> {
+        JudgeConfig::load_for(path, None)
+    }
+
+    /// [`JudgeConfig::load`], `problems` naming bundled packages or those
+    /// of `problems_dir` (`--problems-dir`).
+    pub(crate) fn load_for(
+        path: &Path,
+        problems_dir: Option<&Path>,
+    ) -> Result<JudgeConfig, ConfigError> {
         let text = fs_err::read_to_string(path).map_err(|error| ConfigError {
             path: path.to_owned(),
             kind: ConfigErrorKind::Read(error),
         })?;
-        JudgeConfig::parse(path, &text)
+        JudgeConfig::parse_for(path, &text, problems_dir)
     }
 
     /// Parses `text` (named `path` in errors) and lays it over the defaults.
     /// A value that is not allowed is named with its line.
     pub fn parse(path: &Path, text: &str) -> Result<JudgeConfig, ConfigError> {
+        JudgeConfig::parse_for(path, text, None)
+    }
+
+    fn parse_for(
+        path: &Path,
+        text: &str,
+        problems_dir: Option<&Path>,
+    ) -> Result<JudgeConfig, ConfigError> {
         let user: JudgeToml = parse_toml(path, text)?;
-        JudgeConfig::from_parts(Some(path.to_owned()), user).map_err(|mut error| {
+        JudgeConfig::from_parts(Some(path.to_owned()), user, problems_dir).map_err(|mut error| {
             if let ConfigErrorKind::Invalid { key, line, .. } = &mut error.kind {
                 if error.path == path && line.is_none() {
                     *line = super::key_line(text, key);
@@ -274,7 +291,11 @@ impl JudgeConfig {
         })
     }
 
-    fn from_parts(path: Option<PathBuf>, user: JudgeToml) -> Result<JudgeConfig, ConfigError> {
+    fn from_parts(
+        path: Option<PathBuf>,
+        user: JudgeToml,
+        problems_dir: Option<&Path>,
+    ) -> Result<JudgeConfig, ConfigError> {
         let default_path = Path::new("<built-in default.toml>");
         let base: JudgeToml = parse_toml(default_path, DEFAULT_TOML)?;
         let error_path = path.clone().unwrap_or_else(|| default_path.to_owned());
@@ -383,11 +404,11 @@ impl JudgeConfig {
             time_factors_set,
             path,
         };
-        config.validate(&error_path)?;
+        config.validate(&error_path, problems_dir)?;
         Ok(config)
     }
 
-    fn validate(&self, path: &Path) -> Result<(), ConfigError> {
+    fn validate(&self, path: &Path, problems_dir: Option<&Path>) -> Result<(), ConfigError> {
         let positive = [
             ("limits.time-limit-ms", self.limits.time_limit_ms),
             ("limits.memory-limit-mib", self.limits.memory_limit_mib),
@@ -430,15 +451,13 @@ impl JudgeConfig {
                     "must name at least one problem, or be left out for all",
                 ));
             }
+            let known = crate::package::package_ids(problems_dir);
             for id in problems {
-                if !super::bundled::package_ids().contains(&id.as_str()) {
+                if !known.contains(id) {
                     return Err(ConfigError::invalid(
                         path,
                         "problems",
-                        format!(
-                            "unknown problem `{id}`; known: {}",
-                            super::bundled::known_ids()
-                        ),
+                        format!("unknown problem `{id}`; known: {}", known.join(", ")),
                     ));
                 }
             }
@@ -528,10 +547,19 @@ impl JudgeConfig {
 
     /// that takes `--config`, and of a package's own programs without it.
     pub(crate) fn load_or_defaults(path: Option<&Path>) -> Result<JudgeConfig, ConfigError> {
+        JudgeConfig::load_or_defaults_for(path, None)
+    }
+
+    /// [`JudgeConfig::load_or_defaults`] with the packages of
+    /// `problems_dir` known to `problems`.
+    pub(crate) fn load_or_defaults_for(
+        path: Option<&Path>,
+        problems_dir: Option<&Path>,
+    ) -> Result<JudgeConfig, ConfigError> {
         let local = Path::new("judge.toml");
         match path {
-            Some(path) => JudgeConfig::load(path),
-            None if local.is_file() => JudgeConfig::load(local),
+            Some(path) => JudgeConfig::load_for(path, problems_dir),
+            None if local.is_file() => JudgeConfig::load_for(local, problems_dir),
             None => JudgeConfig::defaults(),
         }
     }

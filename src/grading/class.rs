@@ -80,7 +80,17 @@ pub(crate) fn plan(
     // submission: ignored with the reason, never a gradebook row.
     let known = crate::package::package_ids(problems_dir);
     let mut ignored_files = discovery.ignored;
-    let (entries, unknown): (Vec<Entry>, Vec<Entry>) = discovery
+    let class = config.layout != crate::config::judge::Layout::Expected;
+    let runs = |path: &Path| !class || config.runs_as(path).is_some();
+    // A student folder, or a hand-in that runs named after the student,
+    // makes a student of the class (with a row per problem).
+    let students: Vec<String> = discovery
+        .students
+        .into_iter()
+        .filter(|(_, files)| files.is_empty() || files.iter().any(|path| runs(path)))
+        .map(|(student, _)| student)
+        .collect();
+    let (named, unknown): (Vec<Entry>, Vec<Entry>) = discovery
         .entries
         .into_iter()
         .partition(|entry| package_exists(problems_dir, &entry.problem));
@@ -94,6 +104,28 @@ pub(crate) fn plan(
                     known.join(", "),
                     crate::suggest::did_you_mean(&entry.problem, known.iter().map(String::as_str))
                 ),
+            });
+        }
+    }
+    let mut entries = Vec::with_capacity(named.len());
+    for entry in named {
+        // A file in no configured language that is not executable
+        // (`README.txt` in a problem folder) is not a hand-in: ignored.
+        let (files, refused): (Vec<_>, Vec<_>) = std::iter::once(entry.path.clone())
+            .chain(entry.others.iter().cloned())
+            .partition(|path| runs(path));
+        ignored_files.extend(refused.into_iter().map(|path| grade::Ignored {
+            path,
+            reason: format!(
+                "in no configured language and not executable; {}",
+                config.languages_hint()
+            ),
+        }));
+        if let Some((first, others)) = files.split_first() {
+            entries.push(Entry {
+                path: first.clone(),
+                others: others.to_vec(),
+                ..entry
             });
         }
     }
@@ -117,7 +149,7 @@ pub(crate) fn plan(
             reason: ignored.reason.clone(),
         })
         .collect();
-    let missing = missing_pairs(config, &entries);
+    let missing = missing_pairs(config, &entries, &students);
     let pairs = entries.len();
     let entries = match shard {
         Some(shard) => shard.select(entries),
@@ -152,9 +184,9 @@ pub(crate) fn plan(
 
 /// Each (student, problem) of a class with no hand-in: the problems are
 /// `problems` of judge.toml, else those someone handed in; the students,
-/// everyone who handed in something. None for layout `expected` (examples,
+/// `students` and everyone graded. None for layout `expected` (examples,
 /// not a class).
-fn missing_pairs(config: &JudgeConfig, entries: &[Entry]) -> Vec<MissingPair> {
+fn missing_pairs(config: &JudgeConfig, entries: &[Entry], students: &[String]) -> Vec<MissingPair> {
     if config.layout == crate::config::judge::Layout::Expected {
         return Vec::new();
     }
@@ -162,8 +194,11 @@ fn missing_pairs(config: &JudgeConfig, entries: &[Entry]) -> Vec<MissingPair> {
         .iter()
         .map(|entry| (entry.student.as_str(), entry.problem.as_str()))
         .collect();
-    let students: std::collections::BTreeSet<&str> =
-        entries.iter().map(|entry| entry.student.as_str()).collect();
+    let students: std::collections::BTreeSet<&str> = entries
+        .iter()
+        .map(|entry| entry.student.as_str())
+        .chain(students.iter().map(String::as_str))
+        .collect();
     let problems: Vec<&str> = match &config.problems {
         Some(problems) => problems.iter().map(String::as_str).collect(),
         None => {

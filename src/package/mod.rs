@@ -101,7 +101,8 @@ impl Package {
                 let config = match config {
                     Some(config) => config,
                     None => {
-                        default_config = JudgeConfig::load_or_defaults(None)?;
+                        default_config =
+                            JudgeConfig::load_or_defaults_for(None, Some(problems_dir))?;
                         &default_config
                     }
                 };
@@ -119,7 +120,8 @@ impl Package {
                     let config = match config {
                         Some(config) => config,
                         None => {
-                            default_config = JudgeConfig::load_or_defaults(None)?;
+                            default_config =
+                                JudgeConfig::load_or_defaults_for(None, Some(problems_dir))?;
                             &default_config
                         }
                     };

@@ -134,7 +134,6 @@ fn layout_problem_student_grades_each_file_for_its_folder() {
         [
             row("submissions/rooks/alice.py", "rooks", "alice", "AC"),
             row("submissions/rooks/bob.py", "rooks", "bob", "WA"),
-            row("submissions/rooks/carol.txt", "rooks", "carol", "CE"),
         ]
     );
     // A folder named after no problem is not a gradebook row: ignored,
@@ -143,10 +142,12 @@ fn layout_problem_student_grades_each_file_for_its_folder() {
         report["ignored"][0]["reason"],
         "`rook` is not a problem (known: rooks, rooks-large, matchsticks, matchsticks-duel, mayan); did you mean `rooks`?"
     );
-    assert!(report["results"][2]["compile"]["message"]
+    // A file in no configured language is not a hand-in (issue #17).
+    assert_eq!(report["ignored"][1]["path"], "submissions/rooks/carol.txt");
+    assert!(report["ignored"][1]["reason"]
         .as_str()
         .unwrap()
-        .starts_with("no language for `submissions/rooks/carol.txt`"));
+        .starts_with("in no configured language and not executable"));
     // The bundled package's tests come first (built in, so found away
     // from the repository), then random tests from the package's profiles
     // only: rooks is UVa 639 as set, `small`.
@@ -163,7 +164,7 @@ fn layout_problem_student_grades_each_file_for_its_folder() {
     // Python's time factor of 3 is applied and shown.
     assert_eq!(report["results"][0]["time_limit_ms"], 3000);
     assert!(
-        run.stdout().contains("3 submissions: 1 AC, 1 WA, 1 CE"),
+        run.stdout().contains("2 submissions: 1 AC, 1 WA"),
         "{}",
         run.stdout()
     );

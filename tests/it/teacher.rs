@@ -429,3 +429,157 @@ fn r17_messages_say_what_is_wrong_in_words() {
     dir.judge(&["run", "rooks", "one.py", "--tests", "t", "--jobs", "0"])
         .expect_code(0);
 }
+
+/// `problems` in judge.toml may name a package of `--problems-dir`, for
+/// `grade` and for `problems` (which reads judge.toml for its programs).
+#[test]
+fn r17_problems_may_name_a_package_of_the_problems_dir() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "submissions = \"hand-ins\"\nlayout = \"student/problem\"\nproblems = [\"sc\"]\n",
+    );
+    dir.judge(&["new", "sc", "--dir", "pk"]).expect_code(0);
+    dir.create("hand-ins/ann/sc.py", dir.read("pk/sc/reference.py"));
+    let run = dir.judge(&["grade", "--problems-dir", "pk", "--csv", "-"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout().contains("ann,sc,100.00,AC"),
+        "{}",
+        run.stdout()
+    );
+    let run = dir.judge(&["problems", "--problems-dir", "pk"]);
+    run.expect_code(0);
+    assert!(run.stdout().contains("\nsc "), "{}", run.stdout());
+    // Without the folder, `sc` is unknown, as before.
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("unknown problem `sc`"),
+        "{}",
+        run.stderr()
+    );
+}
+
+/// The (student, problem) pairs of a CSV gradebook.
+fn gradebook(csv: &str) -> Vec<(String, String, String)> {
+    csv.lines()
+        .skip(1)
+        .map(|line| {
+            let cells: Vec<&str> = line.split(',').collect();
+            (
+                cells[0].to_owned(),
+                cells[1].to_owned(),
+                cells[3].to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// Every student folder gets a row per problem, `missing` when nothing of
+/// it was graded (a typo'd name, a file too deep, a hidden file, an empty
+/// folder); hidden files are listed as ignored.
+#[test]
+fn r17_every_student_folder_has_a_row_per_problem() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "submissions = \"hand-ins\"\nlayout = \"student/problem\"\nproblems = [\"rooks\", \"matchsticks\"]\n",
+    );
+    let accepted = bundled("rooks/accepted/matching.py");
+    dir.create("hand-ins/alice/rooks.py", &accepted);
+    dir.create("hand-ins/gina/Rooks.py", &accepted);
+    dir.create("hand-ins/bert/sub/rooks.py", &accepted);
+    dir.create("hand-ins/hugo/.rooks.py", &accepted);
+    dir.create("hand-ins/.DS_Store", "");
+    fs_err::create_dir_all(dir.path().join("hand-ins/emma")).unwrap();
+    let run = dir.judge(&["grade", "--csv", "-", "--json", "report.json"]);
+    run.expect_code(0);
+    let mut rows = gradebook(&run.stdout());
+    rows.sort();
+    let mut expected = vec![("alice".to_owned(), "rooks".to_owned(), "AC".to_owned())];
+    for (student, problem) in [
+        ("alice", "matchsticks"),
+        ("bert", "matchsticks"),
+        ("bert", "rooks"),
+        ("emma", "matchsticks"),
+        ("emma", "rooks"),
+        ("gina", "matchsticks"),
+        ("gina", "rooks"),
+        ("hugo", "matchsticks"),
+        ("hugo", "rooks"),
+    ] {
+        expected.push((student.to_owned(), problem.to_owned(), "missing".to_owned()));
+    }
+    expected.sort();
+    assert_eq!(rows, expected, "{}", run.stdout());
+    let report = crate::support::report(&dir.read("report.json"));
+    let ignored = ignored(&report);
+    assert!(
+        ignored.contains(&(
+            "hand-ins/hugo/.rooks.py".to_owned(),
+            "a hidden file, not a submission".to_owned()
+        )),
+        "{ignored:?}"
+    );
+    assert!(
+        ignored.iter().any(|(path, _)| path == "hand-ins/.DS_Store"),
+        "{ignored:?}"
+    );
+}
+
+/// Layout `problem/student`: a file in no configured language (a
+/// `README.txt` in a problem folder) is ignored with the reason, never a
+/// row; a student whose only hand-in is in a misspelled problem folder
+/// has `missing` rows.
+#[test]
+fn r17_problem_student_ignores_a_readme_and_keeps_every_student() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "submissions = \"hand-ins\"\nlayout = \"problem/student\"\nproblems = [\"rooks\", \"matchsticks\"]\n",
+    );
+    dir.create(
+        "hand-ins/rooks/ann.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create(
+        "hand-ins/matchsticks/bob.py",
+        bundled("matchsticks/accepted/memo.py"),
+    );
+    dir.create(
+        "hand-ins/rook/cat.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create("hand-ins/rooks/README.txt", "hand-in notes");
+    let run = dir.judge(&["grade", "--csv", "-", "--json", "report.json"]);
+    run.expect_code(0);
+    let mut rows = gradebook(&run.stdout());
+    rows.sort();
+    let row = |s: &str, p: &str, v: &str| (s.to_owned(), p.to_owned(), v.to_owned());
+    assert_eq!(
+        rows,
+        [
+            row("ann", "matchsticks", "missing"),
+            row("ann", "rooks", "AC"),
+            row("bob", "matchsticks", "AC"),
+            row("bob", "rooks", "missing"),
+            row("cat", "matchsticks", "missing"),
+            row("cat", "rooks", "missing"),
+        ],
+        "{}",
+        run.stdout()
+    );
+    let report = crate::support::report(&dir.read("report.json"));
+    let ignored = ignored(&report);
+    let readme = ignored
+        .iter()
+        .find(|(path, _)| path == "hand-ins/rooks/README.txt")
+        .unwrap_or_else(|| panic!("{ignored:?}"));
+    assert!(
+        readme
+            .1
+            .starts_with("in no configured language and not executable"),
+        "{readme:?}"
+    );
+}
