@@ -17,7 +17,30 @@
 // `FILES`: every bundled file, by its path under `problems/` with `/`
 // separators; `EXAMPLES`: the example submissions, by their path under
 // `submissions/` (`<id>/<verdict>/<file>`).
+use std::path::Path;
+
 include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
+
+/// The ids of every package: the bundled ones, then those of
+/// `problems_dir` that are not bundled, by name.
+pub fn with_problems_dir(problems_dir: Option<&Path>) -> Vec<String> {
+    let mut ids: Vec<String> = package_ids().into_iter().map(str::to_owned).collect();
+    let mut extra: Vec<String> = problems_dir
+        .and_then(|dir| fs_err::read_dir(dir).ok())
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            entry.path().join("problem.toml").is_file()
+                || crate::config::kattis::is_kattis_package(&entry.path())
+        })
+        .filter_map(|entry| entry.file_name().to_str().map(str::to_owned))
+        .filter(|id| !ids.contains(id))
+        .collect();
+    extra.sort();
+    ids.extend(extra);
+    ids
+}
 
 /// The example submissions of the bundled package `id`: `(verdict folder,
 /// file name, bytes)`, sorted.
@@ -75,6 +98,32 @@ pub(crate) fn files_in(folder: &str) -> Vec<(&'static str, &'static [u8])> {
                 .map(|name| (name, *bytes))
         })
         .collect()
+}
+
+/// judge.toml's `problems` (at `path`): at least one, each a bundled
+/// package or one of `problems_dir`.
+pub(crate) fn check_problems(
+    path: &Path,
+    problems: &[String],
+    problems_dir: Option<&Path>,
+) -> Result<(), super::ConfigError> {
+    use super::ConfigError;
+    if problems.is_empty() {
+        return Err(ConfigError::invalid(
+            path,
+            "problems",
+            "must name at least one problem, or be left out for all",
+        ));
+    }
+    let known = with_problems_dir(problems_dir);
+    match problems.iter().find(|id| !known.contains(id)) {
+        Some(id) => Err(ConfigError::invalid(
+            path,
+            "problems",
+            format!("unknown problem `{id}`; known: {}", known.join(", ")),
+        )),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]

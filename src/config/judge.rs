@@ -444,23 +444,7 @@ impl JudgeConfig {
             ));
         }
         if let Some(problems) = &self.problems {
-            if problems.is_empty() {
-                return Err(ConfigError::invalid(
-                    path,
-                    "problems",
-                    "must name at least one problem, or be left out for all",
-                ));
-            }
-            let known = crate::package::package_ids(problems_dir);
-            for id in problems {
-                if !known.contains(id) {
-                    return Err(ConfigError::invalid(
-                        path,
-                        "problems",
-                        format!("unknown problem `{id}`; known: {}", known.join(", ")),
-                    ));
-                }
-            }
+            super::bundled::check_problems(path, problems, problems_dir)?;
         }
         let mut owners: BTreeMap<&str, &str> = BTreeMap::new();
         for (name, language) in &self.languages {

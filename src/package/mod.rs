@@ -315,29 +315,7 @@ fn unknown_package(problems_dir: Option<&Path>, id: &str) -> ConfigError {
     )
 }
 
-/// The ids of every package: the bundled ones, then those of
-/// `problems_dir` that are not bundled, by name.
-pub fn package_ids(problems_dir: Option<&Path>) -> Vec<String> {
-    let mut ids: Vec<String> = bundled::package_ids()
-        .into_iter()
-        .map(str::to_owned)
-        .collect();
-    let mut extra: Vec<String> = problems_dir
-        .and_then(|dir| fs_err::read_dir(dir).ok())
-        .into_iter()
-        .flatten()
-        .filter_map(Result::ok)
-        .filter(|entry| {
-            entry.path().join("problem.toml").is_file()
-                || crate::config::kattis::is_kattis_package(&entry.path())
-        })
-        .filter_map(|entry| entry.file_name().to_str().map(str::to_owned))
-        .filter(|id| !ids.contains(id))
-        .collect();
-    extra.sort();
-    ids.extend(extra);
-    ids
-}
+pub use crate::config::bundled::with_problems_dir as package_ids;
 
 /// Whether a package `id` exists: in `problems_dir`, or bundled.
 pub(crate) fn package_exists(problems_dir: Option<&Path>, id: &str) -> bool {
