@@ -108,23 +108,10 @@ fn points_of(message: &str) -> Option<Points> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::verdict::tests::limits;
     use super::*;
-    use crate::sandbox::{LimitExceeded, Limits};
+    use crate::sandbox::LimitExceeded;
     use test_case::test_case;
-
-    fn limits() -> Limits {
-        Limits {
-            cpu_time_ms: 1000,
-            wall_time_ms: 3000,
-            memory_kib: 262_144,
-            stdout_bytes: 65_536,
-            stderr_bytes: 4096,
-            processes: 1,
-            open_files: 16,
-            file_size_kib: 1024,
-            scratch_kib: 1024,
-        }
-    }
 
     fn hung() -> Ended {
         Ended {

@@ -241,11 +241,12 @@ fn shown(feedback: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use test_case::test_case;
 
-    fn limits() -> Limits {
+    /// The limits of a test's programs, shared with the testlib table.
+    pub(in crate::runner::interactive) fn limits() -> Limits {
         Limits {
             cpu_time_ms: 1000,
             wall_time_ms: 3000,
