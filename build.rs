@@ -7,8 +7,12 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn main() {
+    // Read when the script runs, not baked in when it is compiled
+    // (`env!`): a build script compiled in one checkout and reused from a
+    // copied `target/` would walk the first checkout's folders.
+    let manifest_dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
     println!("cargo:rerun-if-changed=problems");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let root = manifest_dir.join("problems");
     let mut files = Vec::new();
     walk(&root, &mut files);
     files.sort();
@@ -34,7 +38,7 @@ fn main() {
     // The example submissions of the bundled packages (`submissions/<id>/
     // <verdict>/<file>`), which `judge export --kattis` writes into a
     // Kattis package's `submissions/`.
-    let examples_root = Path::new(env!("CARGO_MANIFEST_DIR")).join("submissions");
+    let examples_root = manifest_dir.join("submissions");
     println!("cargo:rerun-if-changed=submissions");
     let mut examples = Vec::new();
     walk(&examples_root, &mut examples);
