@@ -225,8 +225,10 @@ fn a_long_exchange_is_not_cut_at_the_output_limit() {
 fn an_interactive_traceback_names_the_hand_in() {
     let dir = Dir::new();
     copy_fixture(&dir);
-    // Exits at once: the submission reads end of file and crashes.
-    with_interactor(&dir, "import sys\nsys.exit(0)\n");
+    // Reads the first guess, then exits: the submission's next read meets
+    // end of file and crashes. (An interactor that exits before reading
+    // races the first write: the crash is then a broken pipe instead.)
+    with_interactor(&dir, "import sys\nsys.stdin.readline()\nsys.exit(0)\n");
     let run = dir.judge(&[
         "run",
         "guess",
