@@ -292,7 +292,32 @@ pub enum CgroupLayer {
     /// The unified hierarchy, in a subtree delegated to the invoking user
     /// (no root needed).
     CgroupV2Delegated,
+    /// Both, as root, on a host that binds some controllers to legacy
+    /// hierarchies and others to the unified one: each controller is used
+    /// where it is (`cgroup_controllers` says where).
+    CgroupHybrid,
     None,
+}
+
+/// Which kind of hierarchy a controller is used from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum CgroupVersion {
+    /// Its own legacy (v1) hierarchy.
+    V1,
+    /// The unified (v2) hierarchy.
+    V2,
+}
+
+/// Where each controller the judge uses comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct CgroupControllers {
+    /// The memory limit, peak and out-of-memory kills.
+    pub memory: CgroupVersion,
+    /// The process limit and count (membership, for the kill after a test).
+    pub pids: CgroupVersion,
+    /// The CPU time of the tree (v1 `cpuacct`, v2 `cpu.stat`).
+    pub cpu: CgroupVersion,
 }
 
 /// How memory is limited and measured.
@@ -446,6 +471,9 @@ pub struct Isolation {
     pub user: Option<u32>,
     pub namespaces: NamespaceMode,
     pub cgroups: CgroupLayer,
+    /// Where each controller comes from; only for `cgroup-hybrid`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cgroup_controllers: Option<CgroupControllers>,
     pub memory: MemoryLayer,
     pub network: NetworkLayer,
     pub(crate) ipc: IpcLayer,
@@ -482,6 +510,13 @@ impl Isolation {
                  of the judge; as an ordinary user on a cgroup v2 host, run the judge as \
                  `systemd-run --user --scope -p Delegate=yes judge ...`",
                 cgroup_reason().unwrap_or("none found")
+            ));
+        }
+        if self.cgroups == CgroupLayer::CgroupHybrid {
+            notes.push(format!(
+                "cgroups from both the legacy (v1) and the unified (v2) hierarchy, each \
+                 controller where this host has it: {}",
+                cgroup_reason().unwrap_or("?")
             ));
         }
         if self.user.is_none() {
@@ -541,7 +576,8 @@ fn detect_isolation() -> Isolation {
 }
 
 /// Why the cgroup layer is missing (which hierarchy, controller or
-/// permission), once detection ran.
+/// permission), or on a hybrid host where each controller comes from, once
+/// detection ran.
 #[cfg(target_os = "linux")]
 fn cgroup_reason() -> Option<&'static str> {
     unix::cgroup_reason()
@@ -569,6 +605,7 @@ fn detect_isolation() -> Isolation {
         user: None,
         namespaces: NamespaceMode::None,
         cgroups: CgroupLayer::None,
+        cgroup_controllers: None,
         memory: MemoryLayer::Rlimit,
         network: NetworkLayer::None,
         ipc: IpcLayer::None,

@@ -11,8 +11,37 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mount -t tmpfs -o mode=1777 tmpfs /tmp
 mkdir -p /sys/fs/cgroup
-mount -t cgroup2 cgroup2 /sys/fs/cgroup
-echo "+memory +pids +cpu" > /sys/fs/cgroup/cgroup.subtree_control
+# judge.hybrid=CONTROLLERS (comma-separated): a hybrid host, as systemd's
+# hybrid mode makes one: a tmpfs at /sys/fs/cgroup, the unified hierarchy at
+# /sys/fs/cgroup/unified, and a legacy (v1) hierarchy of its own for each
+# controller named, mounted before the unified one hands down the rest.
+hybrid=$(tr ' ' '\n' < /proc/cmdline | sed -n 's/^judge\.hybrid=//p')
+if [ -n "$hybrid" ]; then
+  mount -t tmpfs -o mode=755 cgroup /sys/fs/cgroup
+  mkdir /sys/fs/cgroup/unified
+  mount -t cgroup2 cgroup2 /sys/fs/cgroup/unified
+  enable=""
+  for controller in memory pids cpu; do
+    case ",$hybrid," in
+      *",$controller,"*) ;;
+      *) enable="$enable +$controller" ;;
+    esac
+  done
+  for controller in $(echo "$hybrid" | tr ',' ' '); do
+    mkdir "/sys/fs/cgroup/$controller"
+    mount -t cgroup -o "$controller" cgroup "/sys/fs/cgroup/$controller" ||
+      echo "VM-MOUNT-FAILED $controller"
+  done
+  echo "$enable" > /sys/fs/cgroup/unified/cgroup.subtree_control
+  echo "VM-BEGIN hybrid layout"
+  grep cgroup /proc/self/mountinfo
+  cat /proc/self/cgroup
+  echo "unified offers: $(cat /sys/fs/cgroup/unified/cgroup.controllers)"
+  echo "VM-END hybrid layout"
+else
+  mount -t cgroup2 cgroup2 /sys/fs/cgroup
+  echo "+memory +pids +cpu" > /sys/fs/cgroup/cgroup.subtree_control
+fi
 echo "VM-BOOTED $(uname -r)"
 if grep -q judge.probe /proc/cmdline; then
   reboot -f
@@ -104,6 +133,31 @@ one() {
   echo "VM-END $mode dmesg"
 }
 
+# The per-test cost: the cgroup files a worker opens, and the cgroups it
+# makes and removes, for 1 test and for 12 (the same count).
+strace_cost() {
+  if [ -x /vm/strace ]; then
+    mkdir -p /strace
+    cp /vm/programs/rooks_ok /strace/
+    for count in 1 12; do
+      mkdir -p "/strace/tests-$count"
+      i=0
+      while [ "$i" -lt "$count" ]; do
+        cp /vm/tests/rooks/sample-1.in "/strace/tests-$count/t$i.in"
+        cp /vm/tests/rooks/sample-1.ans "/strace/tests-$count/t$i.ans"
+        i=$((i + 1))
+      done
+      (cd /strace && timeout 600 /vm/strace -f -qq -e trace=openat,mkdir,mkdirat,rmdir,unlinkat \
+        -o "/strace/trace-$count" /vm/judge run rooks rooks_ok --tests "tests-$count" --random 0 \
+        --jobs 1 > /dev/null 2>&1)
+      echo "VM-STRACE $count $(grep -c '/sys/fs/cgroup' "/strace/trace-$count")"
+    done
+    echo "VM-BEGIN strace cgroup-calls"
+    grep '/sys/fs/cgroup' /strace/trace-12 | sed 's/^[0-9]* *//' | sort | uniq -c
+    echo "VM-END strace cgroup-calls"
+  fi
+}
+
 workspace() {
   dir=$1
   owner=$2
@@ -113,6 +167,16 @@ workspace() {
   chown -R "$owner:$owner" "$dir"
   chmod 755 "$dir"
 }
+
+# On a hybrid host: as root (v1 hierarchies are root's), then the cost.
+if [ -n "$hybrid" ]; then
+  workspace /root-run 0
+  (cd /root-run && judge hybrid /root-run timeout 900 /vm/judge)
+  strace_cost
+  echo "VM-DONE"
+  sync
+  reboot -f
+fi
 
 # 1. As root, from the root cgroup (the judge is init's child).
 workspace /root-run 0
@@ -163,26 +227,7 @@ workspace /nodeleg 1000
 
 # 5. The per-test cost: the cgroup files a worker opens, and the cgroups it
 #    makes and removes, for 1 test and for 12 (the same count).
-if [ -x /vm/strace ]; then
-  mkdir -p /strace
-  cp /vm/programs/rooks_ok /strace/
-  for count in 1 12; do
-    mkdir -p "/strace/tests-$count"
-    i=0
-    while [ "$i" -lt "$count" ]; do
-      cp /vm/tests/rooks/sample-1.in "/strace/tests-$count/t$i.in"
-      cp /vm/tests/rooks/sample-1.ans "/strace/tests-$count/t$i.ans"
-      i=$((i + 1))
-    done
-    (cd /strace && timeout 600 /vm/strace -f -qq -e trace=openat,mkdir,mkdirat,rmdir,unlinkat \
-      -o "/strace/trace-$count" /vm/judge run rooks rooks_ok --tests "tests-$count" --random 0 \
-      --jobs 1 > /dev/null 2>&1)
-    echo "VM-STRACE $count $(grep -c '/sys/fs/cgroup' "/strace/trace-$count")"
-  done
-  echo "VM-BEGIN strace cgroup-calls"
-  grep '/sys/fs/cgroup' /strace/trace-12 | sed 's/^[0-9]* *//' | sort | uniq -c
-  echo "VM-END strace cgroup-calls"
-fi
+strace_cost
 echo "VM-DONE"
 sync
 reboot -f

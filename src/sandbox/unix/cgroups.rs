@@ -23,11 +23,13 @@
 //! stale, and the start-up sweep kills what is inside and removes it. A
 //! live judge's cgroups are never touched.
 
+mod place;
 mod v1;
 mod v2;
 
+use self::place::{HostView, Plan};
 use super::reap::{kill, reap_orphans_of, ProcessTarget};
-use crate::sandbox::{CgroupLayer, Limits, SandboxError};
+use crate::sandbox::{CgroupControllers, CgroupLayer, CgroupVersion, Limits, SandboxError};
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
@@ -53,9 +55,11 @@ const NAME_ATTEMPTS: usize = 16;
 /// What detection found: the mechanism, or why there is none.
 struct Detected {
     layer: CgroupLayer,
-    /// Why the layer is `none` (or, on a host with both, why v2 was not
-    /// the one used): the start-up note.
-    reason: Option<String>,
+    /// Where each controller comes from, on a hybrid host.
+    controllers: Option<CgroupControllers>,
+    /// Why the layer is `none`, or, on a hybrid host, which controller
+    /// comes from which hierarchy: the start-up note.
+    note: Option<String>,
 }
 
 static DETECTED: OnceLock<Detected> = OnceLock::new();
@@ -63,57 +67,60 @@ static DETECTED: OnceLock<Detected> = OnceLock::new();
 /// Which cgroup mechanism this process can use, tried for real once (a
 /// container and a worker cgroup are made and removed).
 pub(super) fn detect(root: bool) -> CgroupLayer {
-    DETECTED.get_or_init(|| detect_uncached(root)).layer
+    detected(root).layer
 }
 
-/// Why there are no cgroups, for the start-up note: which hierarchy, which
-/// controller or which permission is missing.
-pub(super) fn unavailable_reason() -> Option<&'static str> {
-    DETECTED
-        .get()
-        .and_then(|detected| detected.reason.as_deref())
+fn detected(root: bool) -> &'static Detected {
+    DETECTED.get_or_init(|| detect_uncached(root))
+}
+
+/// Why there are no cgroups (which hierarchy, which controller or which
+/// permission is missing), or on a hybrid host where each controller comes
+/// from: the start-up note.
+pub(super) fn note() -> Option<&'static str> {
+    DETECTED.get().and_then(|detected| detected.note.as_deref())
+}
+
+/// Where each controller comes from, when the hierarchies are mixed.
+pub(super) fn hybrid_controllers(root: bool) -> Option<CgroupControllers> {
+    detected(root).controllers
 }
 
 fn detect_uncached(root: bool) -> Detected {
-    let v1_reason = match v1::Hierarchies::locate() {
-        Some(_) if !root => Some("the cgroup v1 hierarchies are writable only by root".to_owned()),
-        Some(hierarchies) => match probe(Mechanism::V1(hierarchies)) {
-            Ok(()) => {
-                return Detected {
-                    layer: CgroupLayer::CgroupV1,
-                    reason: None,
-                }
-            }
-            Err(error) => Some(format!("cgroup v1: {}", error_chain(&error))),
-        },
-        None => None,
-    };
-    let v2_reason = match v2::Base::locate(root) {
-        Ok(base) => {
-            let layer = if base.delegated {
-                CgroupLayer::CgroupV2Delegated
-            } else {
-                CgroupLayer::CgroupV2
-            };
-            match probe(Mechanism::V2(base)) {
-                Ok(()) => {
-                    return Detected {
-                        layer,
-                        reason: None,
-                    }
-                }
-                Err(error) => format!("cgroup v2: {}", error_chain(&error)),
-            }
-        }
-        Err(reason) => format!("cgroup v2: {reason}"),
-    };
-    let reason = match v1_reason {
-        Some(v1) => format!("{v1}; {v2_reason}"),
-        None => v2_reason,
-    };
-    Detected {
+    let none = |reason: String| Detected {
         layer: CgroupLayer::None,
-        reason: Some(reason),
+        controllers: None,
+        note: Some(reason),
+    };
+    let read = |path: &str| fs_err::read_to_string(path).map_err(|error| error.to_string());
+    let (mountinfo, membership) = match (read("/proc/self/mountinfo"), read("/proc/self/cgroup")) {
+        (Ok(mountinfo), Ok(membership)) => (mountinfo, membership),
+        (Err(error), _) | (_, Err(error)) => return none(error),
+    };
+    let view = HostView {
+        mountinfo: &mountinfo,
+        cgroup: &membership,
+        root,
+        writable: &v2::writable,
+    };
+    let plan = match place::plan(&view) {
+        Ok(plan) => plan,
+        Err(reason) => return none(reason),
+    };
+    let layer = plan.layer();
+    if let Err(error) = probe(&plan) {
+        let what = match layer {
+            CgroupLayer::CgroupV1 => "cgroup v1".to_owned(),
+            CgroupLayer::CgroupHybrid => format!("cgroup v1 and v2 ({})", plan.describe()),
+            _ => "cgroup v2".to_owned(),
+        };
+        return none(format!("{what}: {}", error_chain(&error)));
+    }
+    let hybrid = layer == CgroupLayer::CgroupHybrid;
+    Detected {
+        layer,
+        controllers: hybrid.then_some(plan.controllers),
+        note: hybrid.then(|| plan.describe()),
     }
 }
 
@@ -130,49 +137,40 @@ fn error_chain(error: &SandboxError) -> String {
 }
 
 /// Makes a container and one worker in it, and removes them again.
-fn probe(mechanism: Mechanism) -> Result<(), SandboxError> {
-    let container = Arc::new(Container::create(mechanism)?);
+fn probe(plan: &Plan) -> Result<(), SandboxError> {
+    let container = Arc::new(Container::create(plan.clone())?);
     let worker = Cgroups::in_container(&container)?;
     drop(worker);
     remember(container);
     Ok(())
 }
 
-/// Where a container is made.
-#[derive(Clone)]
-enum Mechanism {
-    V1(v1::Hierarchies),
-    V2(v2::Base),
-}
-
 /// The container cgroup of this judge process: every worker cgroup is made
-/// inside it. Locked while it lives; removed when its last worker is gone
-/// (except on v2 when the judge itself had to move into it, see
-/// [`v2::Base`]).
+/// inside it, in each hierarchy the plan uses. Locked while it lives;
+/// removed when its last worker is gone (except on v2 when the judge itself
+/// had to move into it, see [`v2::Base`]).
 struct Container {
-    place: ContainerPlace,
-    /// The `flock` that tells other judges this container is alive.
-    _lock: OwnedFd,
+    plan: Plan,
+    /// The container's directory in each v1 hierarchy the plan uses.
+    v1: v1::Hierarchies,
+    v2: Option<v2::Container>,
+    /// The `flock`s that tell other judges this container is alive (one
+    /// per hierarchy).
+    _locks: Vec<OwnedFd>,
     next_worker: AtomicU64,
-}
-
-enum ContainerPlace {
-    /// The container's directory in each of the three hierarchies.
-    V1(v1::Hierarchies),
-    V2(v2::Container),
 }
 
 /// The container in use, shared by the workers of this process.
 static CONTAINER: Mutex<Weak<Container>> = Mutex::new(Weak::new());
-/// The mechanism found by [`detect`], to make the next container with.
-static MECHANISM: Mutex<Option<Mechanism>> = Mutex::new(None);
+/// The plan found by [`detect`], to make the next container with.
+static PLAN: Mutex<Option<Plan>> = Mutex::new(None);
 /// A container that must outlive its workers (the judge process sits in
 /// it), kept for the life of the process.
 static PERMANENT: OnceLock<Arc<Container>> = OnceLock::new();
 
 fn remember(container: Arc<Container>) {
     register_release_at_exit();
-    *MECHANISM.lock().unwrap_or_else(PoisonError::into_inner) = Some(container.mechanism());
+    *PLAN.lock().unwrap_or_else(PoisonError::into_inner) = Some(container.plan.clone());
     if container.must_outlive_workers() {
         *CONTAINER.lock().unwrap_or_else(PoisonError::into_inner) = Arc::downgrade(&container);
         let _ = PERMANENT.set(container);
@@ -181,62 +179,69 @@ fn remember(container: Arc<Container>) {
 }
 
 impl Container {
-    fn create(mechanism: Mechanism) -> Result<Container, SandboxError> {
+    fn create(plan: Plan) -> Result<Container, SandboxError> {
         static SWEPT: std::sync::Once = std::sync::Once::new();
-        SWEPT.call_once(|| match &mechanism {
-            Mechanism::V1(hierarchies) => hierarchies.sweep_stale(),
-            Mechanism::V2(base) => base.sweep_stale(),
+        SWEPT.call_once(|| {
+            plan.v1.sweep_stale();
+            if let Some(base) = &plan.v2 {
+                base.sweep_stale();
+            }
         });
         let mut last_error = None;
         for _ in 0..NAME_ATTEMPTS {
             let name = format!("{PREFIX}{}", random_token());
-            let made = match &mechanism {
-                Mechanism::V1(hierarchies) => hierarchies
-                    .create_container(&name)
-                    .map(|made| made.map(|(dirs, lock)| (ContainerPlace::V1(dirs), lock))),
-                Mechanism::V2(base) => base
-                    .create_container(&name)
-                    .map(|made| made.map(|(inner, lock)| (ContainerPlace::V2(inner), lock))),
-            };
-            match made {
-                Ok(Some((place, lock))) => {
-                    return Ok(Container {
-                        place,
-                        _lock: lock,
-                        next_worker: AtomicU64::new(0),
-                    })
+            let (v1, mut locks) = if plan.v1.is_empty() {
+                (v1::Hierarchies::default(), Vec::new())
+            } else {
+                match plan.v1.create_container(&name) {
+                    Ok(Some(made)) => made,
+                    // Taken, or swept before it was locked: another name.
+                    Ok(None) => continue,
+                    Err(error) => {
+                        last_error = Some(error);
+                        break;
+                    }
                 }
-                // Taken, or swept before it was locked: another name.
-                Ok(None) => continue,
-                Err(error) => last_error = Some(error),
-            }
-            break;
+            };
+            let v2 = match &plan.v2 {
+                None => None,
+                Some(base) => match base.create_container(&name) {
+                    Ok(Some((inner, lock))) => {
+                        locks.push(lock);
+                        Some(inner)
+                    }
+                    Ok(None) => {
+                        v1.remove_container();
+                        continue;
+                    }
+                    Err(error) => {
+                        v1.remove_container();
+                        last_error = Some(error);
+                        break;
+                    }
+                },
+            };
+            return Ok(Container {
+                plan,
+                v1,
+                v2,
+                _locks: locks,
+                next_worker: AtomicU64::new(0),
+            });
         }
         Err(last_error.unwrap_or_else(|| {
             SandboxError::path(
                 "create a cgroup with a fresh name in",
-                match &mechanism {
-                    Mechanism::V1(hierarchies) => hierarchies.pids.clone(),
-                    Mechanism::V2(base) => base.dir.clone(),
-                },
+                plan.v2
+                    .as_ref()
+                    .map_or_else(|| plan.v1.first(), |base| base.dir.clone()),
                 io::Error::from(io::ErrorKind::AlreadyExists),
             )
         }))
     }
 
-    /// How to make another container like this one.
-    fn mechanism(&self) -> Mechanism {
-        match &self.place {
-            ContainerPlace::V1(dirs) => Mechanism::V1(dirs.parents()),
-            ContainerPlace::V2(inner) => Mechanism::V2(inner.base.clone()),
-        }
-    }
-
     fn must_outlive_workers(&self) -> bool {
-        match &self.place {
-            ContainerPlace::V1(_) => false,
-            ContainerPlace::V2(inner) => inner.holds_judge,
-        }
+        self.v2.as_ref().is_some_and(|inner| inner.holds_judge)
     }
 
     /// The container to make a worker in: the live one, or a new one.
@@ -245,7 +250,7 @@ impl Container {
         if let Some(container) = current.upgrade() {
             return Ok(container);
         }
-        let mechanism = MECHANISM
+        let plan = PLAN
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
@@ -256,7 +261,7 @@ impl Container {
                     io::Error::from(io::ErrorKind::NotFound),
                 )
             })?;
-        let container = Arc::new(Container::create(mechanism)?);
+        let container = Arc::new(Container::create(plan)?);
         *current = Arc::downgrade(&container);
         Ok(container)
     }
@@ -292,9 +297,9 @@ extern "C" fn release_at_exit() {
         .and_then(|current| current.upgrade())
         .or_else(|| PERMANENT.get().cloned());
     if let Some(container) = live {
-        match &container.place {
-            ContainerPlace::V1(dirs) => dirs.release(),
-            ContainerPlace::V2(inner) => inner.release(),
+        container.v1.release();
+        if let Some(inner) = &container.v2 {
+            inner.release();
         }
     }
 }
@@ -302,23 +307,21 @@ extern "C" fn release_at_exit() {
 impl Drop for Container {
     fn drop(&mut self) {
         // Still locked: no sweep of another judge can be inside it now.
-        match &self.place {
-            ContainerPlace::V1(dirs) => dirs.remove_container(),
-            ContainerPlace::V2(inner) => inner.remove(),
+        self.v1.remove_container();
+        if let Some(inner) = &self.v2 {
+            inner.remove();
         }
     }
 }
 
 /// One worker's cgroup(s): created once, reused by every run of the worker.
+/// Each controller is read from the hierarchy the plan puts it in.
 pub(super) struct Cgroups {
-    worker: Worker,
-    /// Keeps the container (and its lock) alive while the worker is.
+    controllers: CgroupControllers,
+    v1: Option<v1::Worker>,
+    v2: Option<v2::Worker>,
+    /// Keeps the container (and its locks) alive while the worker is.
     _container: Arc<Container>,
-}
-
-enum Worker {
-    V1(v1::Worker),
-    V2(v2::Worker),
 }
 
 impl Cgroups {
@@ -332,66 +335,152 @@ impl Cgroups {
             "worker-{}",
             container.next_worker.fetch_add(1, Ordering::Relaxed)
         );
-        let worker = match &container.place {
-            ContainerPlace::V1(dirs) => Worker::V1(v1::Worker::create(dirs, &name)?),
-            ContainerPlace::V2(inner) => Worker::V2(v2::Worker::create(&inner.dir, &name)?),
+        let v1 = if container.v1.is_empty() {
+            None
+        } else {
+            Some(v1::Worker::create(&container.v1, &name)?)
+        };
+        let v2 = match &container.v2 {
+            Some(inner) => Some(v2::Worker::create(inner, &name)?),
+            None => None,
         };
         Ok(Cgroups {
-            worker,
+            controllers: container.plan.controllers,
+            v1,
+            v2,
             _container: Arc::clone(container),
         })
     }
 
     /// The `cgroup.procs` files the child writes itself into before exec
-    /// (-1: none).
+    /// (-1: none). A plan uses at most three hierarchies: the v1 ones, or
+    /// v2 (which then also gives the CPU time) and at most two v1 ones.
     pub(super) fn procs_fds(&self) -> [RawFd; 3] {
-        match &self.worker {
-            Worker::V1(worker) => worker.procs.each_ref().map(AsRawFd::as_raw_fd),
-            Worker::V2(worker) => [worker.procs.as_raw_fd(), -1, -1],
+        let mut fds = [-1; 3];
+        let v2 = self.v2.iter().map(|worker| worker.procs.as_raw_fd());
+        let v1 = self
+            .v1
+            .iter()
+            .flat_map(|worker| worker.procs.iter().map(AsRawFd::as_raw_fd));
+        for (slot, fd) in fds.iter_mut().zip(v2.chain(v1)) {
+            *slot = fd;
         }
+        fds
+    }
+
+    fn v1(&self) -> Result<&v1::Worker, SandboxError> {
+        self.v1.as_ref().ok_or_else(|| absent("v1"))
+    }
+
+    fn v2(&self) -> Result<&v2::Worker, SandboxError> {
+        self.v2.as_ref().ok_or_else(|| absent("v2"))
     }
 
     /// Sets this run's limits (when they changed) and zeroes the counters
     /// it reports.
     pub(super) fn prepare(&mut self, limits: &Limits) -> Result<(), SandboxError> {
-        match &mut self.worker {
-            Worker::V1(worker) => worker.prepare(limits),
-            Worker::V2(worker) => worker.prepare(limits),
+        if let Some(worker) = &mut self.v1 {
+            worker.prepare(limits)?;
         }
+        if let Some(worker) = &mut self.v2 {
+            worker.prepare(limits)?;
+        }
+        Ok(())
     }
 
     /// CPU time of the run's whole tree so far (called on every poll of
     /// the supervisor, which is also when v2 without a resettable peak
     /// samples the tree's memory).
     pub(super) fn cpu_time(&self) -> Result<Duration, SandboxError> {
-        match &self.worker {
-            Worker::V1(worker) => worker.cpu_time(),
-            Worker::V2(worker) => worker.cpu_time(),
+        if let Some(worker) = &self.v2 {
+            worker.sample_memory();
+        }
+        match self.controllers.cpu {
+            CgroupVersion::V1 => self.v1()?.cpu_time(),
+            CgroupVersion::V2 => self.v2()?.cpu_time(),
         }
     }
 
     pub(super) fn memory_peak_kib(&self) -> Result<u64, SandboxError> {
-        match &self.worker {
-            Worker::V1(worker) => worker.memory_peak_kib(),
-            Worker::V2(worker) => worker.memory_peak_kib(),
+        match self.controllers.memory {
+            CgroupVersion::V1 => self.v1()?.memory_peak_kib(),
+            CgroupVersion::V2 => self.v2()?.memory_peak_kib(),
         }
     }
 
     /// Whether the OOM killer acted since the last call.
     pub(super) fn oom_killed_since_last(&mut self) -> bool {
-        match &mut self.worker {
-            Worker::V1(worker) => worker.oom_killed_since_last(),
-            Worker::V2(worker) => worker.oom_killed_since_last(),
+        match self.controllers.memory {
+            CgroupVersion::V1 => self
+                .v1
+                .as_mut()
+                .is_some_and(v1::Worker::oom_killed_since_last),
+            CgroupVersion::V2 => self
+                .v2
+                .as_mut()
+                .is_some_and(v2::Worker::oom_killed_since_last),
         }
     }
 
     /// SIGKILLs every member until the group is empty; see
     /// [`kill_until_empty`].
     pub(super) fn kill_all(&self, run_group: Option<libc::pid_t>) -> Result<(), SandboxError> {
-        match &self.worker {
-            Worker::V1(worker) => kill_until_empty(worker, run_group),
-            Worker::V2(worker) => kill_until_empty(worker, run_group),
+        kill_until_empty(self, run_group)
+    }
+}
+
+/// A worker without the hierarchy a controller was planned in: never made
+/// so (a plan and its workers agree), but an error rather than a panic.
+fn absent(version: &'static str) -> SandboxError {
+    SandboxError::Syscall {
+        syscall: "pread",
+        purpose: if version == "v1" {
+            "reading a counter of the worker's cgroup v1 hierarchies"
+        } else {
+            "reading a counter of the worker's cgroup v2 group"
+        },
+        source: io::Error::from(io::ErrorKind::NotFound),
+    }
+}
+
+impl Membership for Cgroups {
+    fn pids_current(&self) -> Result<u64, SandboxError> {
+        match self.controllers.pids {
+            CgroupVersion::V1 => self.v1()?.pids_current(),
+            CgroupVersion::V2 => self.v2()?.pids_current(),
         }
+    }
+
+    /// `cgroup.kill` of the v2 group where there is one: every process of
+    /// the run joined it, whichever hierarchy counts its pids.
+    fn kill_by_group(&self) -> bool {
+        self.v2.as_ref().is_some_and(v2::Worker::kill_by_group)
+    }
+
+    fn procs_dir(&self) -> &Path {
+        match (self.controllers.pids, &self.v1, &self.v2) {
+            (CgroupVersion::V1, Some(worker), _) => {
+                worker.pids_dir().unwrap_or_else(|| worker.any_dir())
+            }
+            (_, _, Some(worker)) => &worker.dir,
+            (_, Some(worker), None) => worker.any_dir(),
+            (_, None, None) => Path::new("/"),
+        }
+    }
+
+    fn reclaim_stale_memory(&self) {
+        match (self.controllers.memory, &self.v1, &self.v2) {
+            (CgroupVersion::V1, Some(worker), _) => worker.reclaim_stale_memory(),
+            (CgroupVersion::V2, _, Some(worker)) => worker.reclaim_stale_memory(),
+            _ => {}
+        }
+    }
+}
+
+impl Drop for Cgroups {
+    /// Empties the worker's cgroups; the workers then remove them.
+    fn drop(&mut self) {
+        let _ = kill_until_empty(self, None);
     }
 }
 

@@ -48,6 +48,7 @@ pub(crate) fn detect_isolation() -> Isolation {
         user: root.then_some(NOBODY),
         namespaces,
         cgroups: cgroup_layer,
+        cgroup_controllers: cgroups::hybrid_controllers(root),
         memory: if cgroups {
             MemoryLayer::Cgroup
         } else {
@@ -106,9 +107,10 @@ pub(crate) fn detect_isolation() -> Isolation {
     }
 }
 
-/// Why there are no cgroups, for the start-up note.
+/// Why there are no cgroups, or where each controller comes from on a
+/// hybrid host: the start-up note.
 pub(crate) fn cgroup_reason() -> Option<&'static str> {
-    cgroups::unavailable_reason()
+    cgroups::note()
 }
 
 /// Whether AppArmor restricts unprivileged user namespaces on this host.

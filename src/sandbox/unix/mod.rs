@@ -180,9 +180,10 @@ impl Sandbox {
         let cgroups = match isolation.cgroups {
             CgroupLayer::None => None,
             _ if off.contains(&BenchLayer::Cgroups) => None,
-            CgroupLayer::CgroupV1 | CgroupLayer::CgroupV2 | CgroupLayer::CgroupV2Delegated => {
-                Some(Cgroups::create()?)
-            }
+            CgroupLayer::CgroupV1
+            | CgroupLayer::CgroupV2
+            | CgroupLayer::CgroupV2Delegated
+            | CgroupLayer::CgroupHybrid => Some(Cgroups::create()?),
         };
         let directory = root.join(&name);
         fs_err::create_dir(&directory)

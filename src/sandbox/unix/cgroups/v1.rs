@@ -1,109 +1,98 @@
 //! cgroup v1: the memory, pids and cpuacct hierarchies, each mounted on its
-//! own. A container `judge-<random>` in each (locked in the pids one), a
-//! worker cgroup per worker inside.
+//! own; a plan may use only some of them (the others come from the unified
+//! hierarchy on a hybrid host). A container `judge-<random>` in each,
+//! locked, a worker cgroup per worker inside.
 
 use super::{
-    create_locked, judge_entries, kill_until_empty, open, open_rw, parse_counter, read_open,
-    remove_cgroup, remove_cgroup_tree, try_lock, write, write_open, Membership, STALE_MEMORY_BYTES,
+    create_locked, judge_entries, open, open_rw, parse_counter, read_open, remove_cgroup,
+    remove_cgroup_tree, try_lock, write, write_open, STALE_MEMORY_BYTES,
 };
 use crate::sandbox::{Limits, SandboxError};
+use std::io;
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// A directory in each of the three hierarchies: the judge's place in
-/// them, or a container below it.
-#[derive(Clone, Debug)]
+/// A directory in each v1 hierarchy the plan uses (the judge's place in
+/// them, or a container or worker below it); `None` for a controller that
+/// comes from elsewhere.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Hierarchies {
-    pub(super) memory: PathBuf,
-    pub(super) pids: PathBuf,
-    pub(super) cpuacct: PathBuf,
+    pub(super) memory: Option<PathBuf>,
+    pub(super) pids: Option<PathBuf>,
+    pub(super) cpuacct: Option<PathBuf>,
 }
 
 impl Hierarchies {
-    /// Where this process sits in each controller's v1 hierarchy; `None`
-    /// when one of the three is not mounted as v1 (cgroups are made there:
-    /// the judge may itself be confined to a cgroup).
-    pub(super) fn locate() -> Option<Hierarchies> {
-        let mounts = fs_err::read_to_string("/proc/self/mounts").ok()?;
-        let membership = fs_err::read_to_string("/proc/self/cgroup").ok()?;
-        let locate = |controller: &str| -> Option<PathBuf> {
-            let mount = mounts.lines().find_map(|line| {
-                let fields: Vec<&str> = line.split_whitespace().collect();
-                (fields.get(2) == Some(&"cgroup")
-                    && fields
-                        .get(3)
-                        .is_some_and(|options| options.split(',').any(|o| o == controller)))
-                .then(|| PathBuf::from(fields[1]))
-            })?;
-            let relative = membership.lines().find_map(|line| {
-                let mut parts = line.splitn(3, ':');
-                let _id = parts.next()?;
-                let controllers = parts.next()?;
-                let path = parts.next()?;
-                controllers
-                    .split(',')
-                    .any(|c| c == controller)
-                    .then(|| path.trim_start_matches('/').to_owned())
-            })?;
-            Some(mount.join(relative))
-        };
-        Some(Hierarchies {
-            memory: locate("memory")?,
-            pids: locate("pids")?,
-            cpuacct: locate("cpuacct")?,
-        })
+    /// The directories, pids first (made first, removed last).
+    fn all(&self) -> impl Iterator<Item = &PathBuf> {
+        [&self.pids, &self.memory, &self.cpuacct]
+            .into_iter()
+            .flatten()
     }
 
-    fn all(&self) -> [&PathBuf; 3] {
-        [&self.pids, &self.memory, &self.cpuacct]
+    pub(super) fn is_empty(&self) -> bool {
+        self.all().next().is_none()
+    }
+
+    fn map(&self, change: impl Fn(&PathBuf) -> PathBuf) -> Hierarchies {
+        Hierarchies {
+            memory: self.memory.as_ref().map(&change),
+            pids: self.pids.as_ref().map(&change),
+            cpuacct: self.cpuacct.as_ref().map(&change),
+        }
     }
 
     fn join(&self, name: &str) -> Hierarchies {
-        Hierarchies {
-            memory: self.memory.join(name),
-            pids: self.pids.join(name),
-            cpuacct: self.cpuacct.join(name),
-        }
+        self.map(|dir| dir.join(name))
     }
 
-    /// The directories these are in (for a container: the judge's place).
-    pub(super) fn parents(&self) -> Hierarchies {
-        let parent = |path: &PathBuf| {
-            path.parent()
-                .map_or_else(|| path.clone(), Path::to_path_buf)
-        };
-        Hierarchies {
-            memory: parent(&self.memory),
-            pids: parent(&self.pids),
-            cpuacct: parent(&self.cpuacct),
-        }
+    /// The first directory (for a message).
+    pub(super) fn first(&self) -> PathBuf {
+        self.all().next().cloned().unwrap_or_default()
     }
 
-    /// A container named `name` in each hierarchy, locked in the pids one
-    /// (made first, removed last, so a memory or cpuacct container without
-    /// a pids one is always stale). `Ok(None)` when the name is taken.
+    /// A container named `name` in each hierarchy, each locked; the pids
+    /// one first, so that a judge of an earlier version, which locks only
+    /// that one, sees it as alive. `Ok(None)` when the name is taken.
     pub(super) fn create_container(
         &self,
         name: &str,
-    ) -> Result<Option<(Hierarchies, OwnedFd)>, SandboxError> {
+    ) -> Result<Option<(Hierarchies, Vec<OwnedFd>)>, SandboxError> {
         let dirs = self.join(name);
-        let Some(lock) = create_locked(&dirs.pids)? else {
-            return Ok(None);
-        };
-        for dir in [&dirs.memory, &dirs.cpuacct] {
-            if let Err(source) = fs_err::create_dir(dir) {
-                dirs.remove_container();
-                return Err(SandboxError::path("create cgroup", dir, source));
+        let mut locks = Vec::new();
+        let mut made: Vec<&PathBuf> = Vec::new();
+        for dir in dirs.all() {
+            let undo = |made: &[&PathBuf]| {
+                for dir in made.iter().rev() {
+                    remove_cgroup(dir);
+                }
+            };
+            match create_locked(dir) {
+                Ok(Some(lock)) => {
+                    locks.push(lock);
+                    made.push(dir);
+                }
+                Ok(None) => {
+                    undo(&made);
+                    return Ok(None);
+                }
+                Err(error) => {
+                    undo(&made);
+                    return Err(error);
+                }
             }
         }
-        Ok(Some((dirs, lock)))
+        Ok(Some((dirs, locks)))
     }
 
-    /// Removes this container from the three hierarchies (the pids one
-    /// last, while its lock is still held by the caller).
+    /// Removes this container from its hierarchies (the pids one last,
+    /// while the caller still holds the locks).
     pub(super) fn remove_container(&self) {
-        for dir in [&self.memory, &self.cpuacct, &self.pids] {
+        for dir in [&self.memory, &self.cpuacct, &self.pids]
+            .into_iter()
+            .flatten()
+        {
             remove_cgroup(dir);
         }
     }
@@ -111,7 +100,10 @@ impl Hierarchies {
     /// At the judge's exit: kills and removes the workers still in this
     /// container, then the container.
     pub(super) fn release(&self) {
-        for parent in [&self.memory, &self.cpuacct, &self.pids] {
+        for parent in [&self.memory, &self.cpuacct, &self.pids]
+            .into_iter()
+            .flatten()
+        {
             if let Ok(entries) = fs_err::read_dir(parent) {
                 for entry in entries.filter_map(Result::ok) {
                     if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
@@ -125,51 +117,63 @@ impl Hierarchies {
 
     /// Removes the containers of judges that died without cleaning up
     /// (killed by SIGKILL, or interrupted while a test's daemon ran),
-    /// killing what is still inside: those whose lock in the pids hierarchy
-    /// can be taken, and memory or cpuacct ones with no pids one.
+    /// killing what is still inside: those whose lock can be taken, and,
+    /// outside the pids hierarchy, whose pids counterpart (if any) is
+    /// unlocked too (a judge of an earlier version locks only that one).
     pub(super) fn sweep_stale(&self) {
-        for dir in judge_entries(&self.pids) {
-            let Some(_lock) = try_lock(&dir) else {
-                continue; // a live judge, in whatever PID namespace
-            };
-            let Some(name) = dir.file_name() else {
-                continue;
-            };
-            for parent in [&self.memory, &self.cpuacct] {
-                remove_cgroup_tree(&parent.join(name));
-            }
-            remove_cgroup_tree(&dir);
-        }
-        for parent in [&self.memory, &self.cpuacct] {
+        for parent in self.all() {
             for dir in judge_entries(parent) {
-                let Some(name) = dir.file_name() else {
-                    continue;
+                let Some(_lock) = try_lock(&dir) else {
+                    continue; // a live judge, in whatever PID namespace
                 };
-                if !self.pids.join(name).exists() {
-                    remove_cgroup_tree(&dir);
-                }
+                let counterpart = match (&self.pids, dir.file_name()) {
+                    (Some(pids), Some(name)) if pids != parent => Some(pids.join(name)),
+                    _ => None,
+                };
+                let _pids_lock = match counterpart.filter(|pids| pids.exists()) {
+                    Some(pids) => match try_lock(&pids) {
+                        Some(lock) => Some(lock),
+                        None => continue,
+                    },
+                    None => None,
+                };
+                remove_cgroup_tree(&dir);
             }
         }
     }
 }
 
-/// One worker's cgroups, one per hierarchy.
+/// The memory controller's files of a worker whose memory is on v1.
+struct Memory {
+    dir: PathBuf,
+    peak: std::fs::File,
+    usage: std::fs::File,
+    oom_control: std::fs::File,
+    /// The OOM kill count after the previous run.
+    oom_kills_seen: u64,
+}
+
+/// One worker's cgroups, one per hierarchy the plan uses.
 pub(super) struct Worker {
     dirs: Hierarchies,
     /// `cgroup.procs` of each, opened for writing before any fork so the
     /// child joins with one `write` each.
-    pub(super) procs: [OwnedFd; 3],
+    pub(super) procs: Vec<OwnedFd>,
     /// Counters read or reset on every run, kept open: a run is short
     /// enough that opening files shows in the per-test overhead.
-    cpu_usage: std::fs::File,
-    memory_peak: std::fs::File,
-    memory_usage: std::fs::File,
-    pids_current: std::fs::File,
-    oom_control: std::fs::File,
-    /// The OOM kill count after the previous run.
-    oom_kills_seen: u64,
+    memory: Option<Memory>,
+    pids_current: Option<std::fs::File>,
+    cpu_usage: Option<std::fs::File>,
     /// The memory (KiB) and process limits last written.
     applied: Option<(u64, u32)>,
+}
+
+fn missing(what: &'static str) -> SandboxError {
+    SandboxError::Syscall {
+        syscall: "pread",
+        purpose: what,
+        source: io::Error::from(io::ErrorKind::NotFound),
+    }
 }
 
 impl Worker {
@@ -185,90 +189,141 @@ impl Worker {
             }
             made.push(dir);
         }
-        // From here on Drop removes the directories.
         let opened = (|| -> Result<_, SandboxError> {
-            let procs = |dir: &Path| open(dir.join("cgroup.procs"), true).map(OwnedFd::from);
-            Ok((
-                [
-                    procs(&dirs.memory)?,
-                    procs(&dirs.pids)?,
-                    procs(&dirs.cpuacct)?,
-                ],
-                open_rw(dirs.cpuacct.join("cpuacct.usage"))?,
-                open_rw(dirs.memory.join("memory.max_usage_in_bytes"))?,
-                open(dirs.memory.join("memory.usage_in_bytes"), false)?,
-                open(dirs.pids.join("pids.current"), false)?,
-                open(dirs.memory.join("memory.oom_control"), false)?,
-            ))
+            let procs = dirs
+                .all()
+                .map(|dir| open(dir.join("cgroup.procs"), true).map(OwnedFd::from))
+                .collect::<Result<Vec<_>, _>>()?;
+            let memory = match &dirs.memory {
+                Some(dir) => Some(Memory {
+                    dir: dir.clone(),
+                    peak: open_rw(dir.join("memory.max_usage_in_bytes"))?,
+                    usage: open(dir.join("memory.usage_in_bytes"), false)?,
+                    oom_control: open(dir.join("memory.oom_control"), false)?,
+                    oom_kills_seen: 0,
+                }),
+                None => None,
+            };
+            let pids_current = match &dirs.pids {
+                Some(dir) => Some(open(dir.join("pids.current"), false)?),
+                None => None,
+            };
+            let cpu_usage = match &dirs.cpuacct {
+                Some(dir) => Some(open_rw(dir.join("cpuacct.usage"))?),
+                None => None,
+            };
+            Ok((procs, memory, pids_current, cpu_usage))
         })();
-        let (procs, cpu_usage, memory_peak, memory_usage, pids_current, oom_control) = match opened
-        {
+        let (procs, memory, pids_current, cpu_usage) = match opened {
             Ok(files) => files,
             Err(error) => {
-                for dir in [&dirs.memory, &dirs.cpuacct, &dirs.pids] {
-                    let _ = fs_err::remove_dir(dir);
-                }
+                dirs.remove_container();
                 return Err(error);
             }
         };
         let mut worker = Worker {
             dirs,
             procs,
-            cpu_usage,
-            memory_peak,
-            memory_usage,
+            memory,
             pids_current,
-            oom_control,
-            oom_kills_seen: 0,
+            cpu_usage,
             applied: None,
         };
-        worker.oom_kills_seen = worker.oom_kills();
+        if let Some(memory) = &mut worker.memory {
+            memory.oom_kills_seen = memory.oom_kills();
+        }
         Ok(worker)
     }
 
+    /// Sets the limits of the controllers here (when they changed) and
+    /// zeroes the counters the run reports.
     pub(super) fn prepare(&mut self, limits: &Limits) -> Result<(), SandboxError> {
         let wanted = (limits.memory_kib, limits.processes);
-        if self.applied == Some(wanted) {
-            write_open(&self.memory_peak, b"0", "resetting the memory peak")?;
-            write_open(&self.cpu_usage, b"0", "resetting the CPU time")?;
-            return Ok(());
+        if self.applied != Some(wanted) {
+            self.applied = None;
+            if let Some(memory) = &self.memory {
+                let bytes = (limits.memory_kib.saturating_mul(1024)).to_string();
+                // memsw (memory + swap) must stay >= memory: raise it first,
+                // lower it last. It is missing when swap accounting is off,
+                // which is fine.
+                let _ = write(&memory.dir, "memory.memsw.limit_in_bytes", &bytes);
+                write(&memory.dir, "memory.limit_in_bytes", &bytes)?;
+                let _ = write(&memory.dir, "memory.memsw.limit_in_bytes", &bytes);
+            }
+            if let Some(pids) = &self.dirs.pids {
+                write(pids, "pids.max", &limits.processes.max(1).to_string())?;
+            }
+            self.applied = Some(wanted);
         }
-        self.applied = None;
-        let bytes = (limits.memory_kib.saturating_mul(1024)).to_string();
-        let memory = &self.dirs.memory;
-        // memsw (memory + swap) must stay >= memory: raise it first, lower it
-        // last. It is missing when swap accounting is off, which is fine.
-        let _ = write(memory, "memory.memsw.limit_in_bytes", &bytes);
-        write(memory, "memory.limit_in_bytes", &bytes)?;
-        let _ = write(memory, "memory.memsw.limit_in_bytes", &bytes);
-        write_open(&self.memory_peak, b"0", "resetting the memory peak")?;
-        write(
-            &self.dirs.pids,
-            "pids.max",
-            &limits.processes.max(1).to_string(),
-        )?;
-        write_open(&self.cpu_usage, b"0", "resetting the CPU time")?;
-        self.applied = Some(wanted);
+        if let Some(memory) = &self.memory {
+            write_open(&memory.peak, b"0", "resetting the memory peak")?;
+        }
+        if let Some(cpu) = &self.cpu_usage {
+            write_open(cpu, b"0", "resetting the CPU time")?;
+        }
         Ok(())
     }
 
     pub(super) fn cpu_time(&self) -> Result<Duration, SandboxError> {
         let what = "reading the CPU time of the run";
-        parse_counter(&read_open(&self.cpu_usage, what)?, what).map(Duration::from_nanos)
+        let cpu = self.cpu_usage.as_ref().ok_or_else(|| missing(what))?;
+        parse_counter(&read_open(cpu, what)?, what).map(Duration::from_nanos)
     }
 
     pub(super) fn memory_peak_kib(&self) -> Result<u64, SandboxError> {
         let what = "reading the memory peak of the run";
-        parse_counter(&read_open(&self.memory_peak, what)?, what).map(|bytes| bytes / 1024)
+        let memory = self.memory.as_ref().ok_or_else(|| missing(what))?;
+        parse_counter(&read_open(&memory.peak, what)?, what).map(|bytes| bytes / 1024)
     }
 
     pub(super) fn oom_killed_since_last(&mut self) -> bool {
-        let count = self.oom_kills();
-        let killed = count > self.oom_kills_seen;
-        self.oom_kills_seen = count;
+        let Some(memory) = &mut self.memory else {
+            return false;
+        };
+        let count = memory.oom_kills();
+        let killed = count > memory.oom_kills_seen;
+        memory.oom_kills_seen = count;
         killed
     }
 
+    pub(super) fn pids_current(&self) -> Result<u64, SandboxError> {
+        let what = "reading the process count of the run";
+        let file = self.pids_current.as_ref().ok_or_else(|| missing(what))?;
+        parse_counter(&read_open(file, what)?, what)
+    }
+
+    /// The pids cgroup, whose `cgroup.procs` lists the members.
+    pub(super) fn pids_dir(&self) -> Option<&Path> {
+        self.dirs.pids.as_deref()
+    }
+
+    /// The first of the worker's cgroups (whose `cgroup.procs` lists the
+    /// members when pids is elsewhere).
+    pub(super) fn any_dir(&self) -> &Path {
+        self.dirs
+            .all()
+            .next()
+            .map_or(Path::new("/"), PathBuf::as_path)
+    }
+
+    /// Reclaims what the last run left charged to the group (page cache of
+    /// the files it wrote, say) when it is more than a little, so the next
+    /// run's peak starts near zero.
+    pub(super) fn reclaim_stale_memory(&self) {
+        let Some(memory) = &self.memory else {
+            return;
+        };
+        let usage = read_open(&memory.usage, "reading the memory usage")
+            .ok()
+            .and_then(|text| text.trim().parse::<u64>().ok())
+            .unwrap_or(0);
+        if usage > STALE_MEMORY_BYTES {
+            let _ = write(&memory.dir, "memory.force_empty", "0");
+        }
+    }
+}
+
+impl Memory {
     /// How many times the kernel's OOM killer acted in this cgroup.
     fn oom_kills(&self) -> u64 {
         read_open(&self.oom_control, "reading the OOM kill count")
@@ -278,39 +333,10 @@ impl Worker {
     }
 }
 
-impl Membership for Worker {
-    fn pids_current(&self) -> Result<u64, SandboxError> {
-        let what = "reading the process count of the run";
-        parse_counter(&read_open(&self.pids_current, what)?, what)
-    }
-
-    fn kill_by_group(&self) -> bool {
-        false
-    }
-
-    fn procs_dir(&self) -> &Path {
-        &self.dirs.pids
-    }
-
-    /// Reclaims what the last run left charged to the group (page cache of
-    /// the files it wrote, say) when it is more than a little, so the next
-    /// run's peak starts near zero.
-    fn reclaim_stale_memory(&self) {
-        let usage = read_open(&self.memory_usage, "reading the memory usage")
-            .ok()
-            .and_then(|text| text.trim().parse::<u64>().ok())
-            .unwrap_or(0);
-        if usage > STALE_MEMORY_BYTES {
-            let _ = write(&self.dirs.memory, "memory.force_empty", "0");
-        }
-    }
-}
-
 impl Drop for Worker {
+    /// Removes the cgroups (the worker emptied them before; see
+    /// [`super::Cgroups`]).
     fn drop(&mut self) {
-        let _ = kill_until_empty(self, None);
-        for dir in [&self.dirs.memory, &self.dirs.cpuacct, &self.dirs.pids] {
-            remove_cgroup(dir);
-        }
+        self.dirs.remove_container();
     }
 }

@@ -22,9 +22,10 @@
 //! writes only those (`pids.current`, `cpu.stat`, `memory.peak` or
 //! `memory.current`, `memory.events`, `cgroup.kill`).
 
+use super::place::HostView;
 use super::{
-    create_locked, judge_entries, keyed, kill_until_empty, open, parse_counter, read_open,
-    remove_cgroup, remove_cgroup_tree, try_lock, write, write_open, Membership, STALE_MEMORY_BYTES,
+    create_locked, judge_entries, keyed, open, parse_counter, read_open, remove_cgroup,
+    remove_cgroup_tree, try_lock, write, write_open, STALE_MEMORY_BYTES,
 };
 use crate::sandbox::{Limits, SandboxError};
 use std::cell::Cell;
@@ -35,10 +36,6 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-/// The controllers a worker needs; `cpu` is enabled where offered but not
-/// needed (`cpu.stat`'s `usage_usec` is there without it).
-const NEEDED: [&str; 2] = ["memory", "pids"];
 
 /// Where containers are made, and how.
 #[derive(Clone, Debug)]
@@ -54,54 +51,46 @@ pub(super) struct Base {
     controllers: Vec<String>,
 }
 
-impl Base {
-    /// Where this process can keep its cgroups on the unified hierarchy,
-    /// or a one-line reason why it cannot.
-    pub(super) fn locate(root: bool) -> Result<Base, String> {
-        let mounts = fs_err::read_to_string("/proc/self/mounts").map_err(|e| e.to_string())?;
-        let Some(mount) = mounts.lines().find_map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            (fields.get(2) == Some(&"cgroup2")).then(|| PathBuf::from(fields[1]))
-        }) else {
-            return Err("no cgroup2 file system is mounted".to_owned());
-        };
-        let membership = fs_err::read_to_string("/proc/self/cgroup").map_err(|e| e.to_string())?;
-        let Some(relative) = membership.lines().find_map(|line| line.strip_prefix("0::")) else {
-            return Err("/proc/self/cgroup names no cgroup v2 membership".to_owned());
-        };
-        let relative = relative.trim().trim_start_matches('/');
-        let own = if relative.is_empty() {
-            mount.clone()
+/// Why the judge's cgroup `own` cannot give the `missing` controllers (it
+/// offers `offered`).
+pub(super) fn missing_message(
+    missing: &[&str],
+    own: &Path,
+    offered: &[String],
+    root: bool,
+) -> String {
+    format!(
+        "the {} controller{} not {} the judge's cgroup `{}` (it has: {})",
+        missing.join(" and "),
+        if missing.len() > 1 { "s are" } else { " is" },
+        if root { "enabled for" } else { "delegated to" },
+        own.display(),
+        if offered.is_empty() {
+            "none".to_owned()
         } else {
-            mount.join(relative)
-        };
-        let offered = fs_err::read_to_string(own.join("cgroup.controllers"))
-            .map_err(|e| format!("cannot read the controllers of `{}`: {e}", own.display()))?;
-        let offered: Vec<&str> = offered.split_whitespace().collect();
-        let missing: Vec<&str> = NEEDED
-            .iter()
-            .copied()
-            .filter(|needed| !offered.contains(needed))
-            .collect();
-        if !missing.is_empty() {
-            return Err(format!(
-                "the {} controller{} not {} the judge's cgroup `{}` (it has: {})",
-                missing.join(" and "),
-                if missing.len() > 1 { "s are" } else { " is" },
-                if root { "enabled for" } else { "delegated to" },
-                own.display(),
-                if offered.is_empty() {
-                    "none".to_owned()
-                } else {
-                    offered.join(" ")
-                },
-            ));
-        }
-        let mut controllers: Vec<String> = NEEDED.iter().map(|c| (*c).to_owned()).collect();
-        if offered.contains(&"cpu") {
+            offered.join(" ")
+        },
+    )
+}
+
+impl Base {
+    /// Where this process can keep its cgroups on the unified hierarchy
+    /// mounted at `mount`, given its own cgroup `own` (which offers
+    /// `offered`) and the controllers the plan puts here (`placed`; `cpu`
+    /// is enabled too where offered), or a one-line reason why it cannot.
+    pub(super) fn locate(
+        mount: &Path,
+        own: PathBuf,
+        offered: &[String],
+        placed: &[&str],
+        view: &HostView,
+    ) -> Result<Base, String> {
+        let writable = view.writable;
+        let mut controllers: Vec<String> = placed.iter().map(|c| (*c).to_owned()).collect();
+        if offered.iter().any(|c| c == "cpu") {
             controllers.push("cpu".to_owned());
         }
-        let delegated = !root;
+        let delegated = !view.root;
         let base = |dir: PathBuf, move_judge: bool| Base {
             dir,
             delegated,
@@ -129,7 +118,7 @@ impl Base {
         }
         let parent = own.parent().map(Path::to_path_buf);
         if let Some(parent) = parent.filter(|parent| {
-            parent.starts_with(&mount) && writable(parent) && writable(&parent.join("cgroup.procs"))
+            parent.starts_with(mount) && writable(parent) && writable(&parent.join("cgroup.procs"))
         }) {
             return Ok(base(parent, false));
         }
@@ -150,6 +139,11 @@ impl Base {
                 own.display()
             ))
         }
+    }
+
+    /// Whether containers here get `controller`.
+    pub(super) fn enables(&self, controller: &str) -> bool {
+        self.controllers.iter().any(|c| c == controller)
     }
 
     /// A container named `name`, locked, with the controllers enabled for
@@ -309,15 +303,14 @@ fn write_subtree_control(dir: &Path, enable: &str) -> Result<Vec<String>, Sandbo
     if added.is_empty() {
         return Ok(added);
     }
-    fs_err::write(&path, enable).map_err(|source| {
-        SandboxError::path("enable the memory and pids controllers in", path, source)
-    })?;
+    fs_err::write(&path, enable)
+        .map_err(|source| SandboxError::path("enable the controllers in", path, source))?;
     Ok(added)
 }
 
 /// Whether the effective user may write `path` (a cgroup directory or one
 /// of its files): delegation is ownership, which `access` checks.
-fn writable(path: &Path) -> bool {
+pub(super) fn writable(path: &Path) -> bool {
     let Ok(name) = CString::new(path.as_os_str().as_bytes()) else {
         return false;
     };
@@ -349,38 +342,58 @@ enum Peak {
     Sampled,
 }
 
-/// One worker's cgroup on the unified hierarchy.
-pub(super) struct Worker {
-    dir: PathBuf,
-    /// `cgroup.procs`, opened for writing before any fork so the child
-    /// joins with one `write`.
-    pub(super) procs: OwnedFd,
-    memory_max: std::fs::File,
-    pids_max: std::fs::File,
-    memory_current: std::fs::File,
-    memory_events: std::fs::File,
-    pids_current: std::fs::File,
-    cpu_stat: std::fs::File,
-    /// `cgroup.kill` (Linux 5.14+).
-    kill: Option<std::fs::File>,
+/// The memory controller's files of a worker whose memory is on v2.
+struct Memory {
+    max: std::fs::File,
+    current: std::fs::File,
+    events: std::fs::File,
     /// `memory.reclaim` (Linux 5.19+).
     reclaim: Option<std::fs::File>,
     peak: Peak,
     /// The largest `memory.current` read during the run (bytes).
     sampled: Cell<u64>,
+    oom_kills_seen: u64,
+}
+
+/// The pids controller's files of a worker whose pids are on v2.
+struct Pids {
+    max: std::fs::File,
+    current: std::fs::File,
+}
+
+/// One worker's cgroup on the unified hierarchy, with the controllers the
+/// plan puts there (its CPU time is always there, in `cpu.stat`).
+pub(super) struct Worker {
+    pub(super) dir: PathBuf,
+    /// `cgroup.procs`, opened for writing before any fork so the child
+    /// joins with one `write`.
+    pub(super) procs: OwnedFd,
+    memory: Option<Memory>,
+    pids: Option<Pids>,
+    cpu_stat: std::fs::File,
+    /// `cgroup.kill` (Linux 5.14+).
+    kill: Option<std::fs::File>,
     /// `usage_usec` when the run started.
     cpu_before: u64,
-    oom_kills_seen: u64,
     /// The memory (KiB) and process limits last written.
     applied: Option<(u64, u32)>,
 }
 
+fn missing(what: &'static str) -> SandboxError {
+    SandboxError::Syscall {
+        syscall: "pread",
+        purpose: what,
+        source: io::Error::from(io::ErrorKind::NotFound),
+    }
+}
+
 impl Worker {
-    pub(super) fn create(container: &Path, name: &str) -> Result<Worker, SandboxError> {
-        let dir = container.join(name);
+    pub(super) fn create(container: &Container, name: &str) -> Result<Worker, SandboxError> {
+        let dir = container.dir.join(name);
         fs_err::create_dir(&dir)
             .map_err(|source| SandboxError::path("create cgroup", &dir, source))?;
-        match Worker::open_files(dir.clone()) {
+        let base = &container.base;
+        match Worker::open_files(dir.clone(), base.enables("memory"), base.enables("pids")) {
             Ok(worker) => Ok(worker),
             Err(error) => {
                 remove_cgroup(&dir);
@@ -389,12 +402,7 @@ impl Worker {
         }
     }
 
-    fn open_files(dir: PathBuf) -> Result<Worker, SandboxError> {
-        // No swap for a run (missing when the kernel has no swap
-        // accounting, which is as good), and an OOM kill takes the whole
-        // group: no half-killed tree keeps running.
-        let _ = write(&dir, "memory.swap.max", "0");
-        write(&dir, "memory.oom.group", "1")?;
+    fn open_files(dir: PathBuf, memory: bool, pids: bool) -> Result<Worker, SandboxError> {
         let optional = |file: &str| {
             fs_err::OpenOptions::new()
                 .write(true)
@@ -402,6 +410,143 @@ impl Worker {
                 .ok()
                 .map(|file| file.into_parts().0)
         };
+        let memory = if memory {
+            Some(Memory::open(&dir, optional("memory.reclaim"))?)
+        } else {
+            None
+        };
+        let pids = if pids {
+            Some(Pids {
+                max: open(dir.join("pids.max"), true)?,
+                current: open(dir.join("pids.current"), false)?,
+            })
+        } else {
+            None
+        };
+        Ok(Worker {
+            procs: OwnedFd::from(open(dir.join("cgroup.procs"), true)?),
+            memory,
+            pids,
+            cpu_stat: open(dir.join("cpu.stat"), false)?,
+            kill: optional("cgroup.kill"),
+            cpu_before: 0,
+            applied: None,
+            dir,
+        })
+    }
+
+    /// Sets the limits of the controllers here (when they changed) and
+    /// starts this run's counters.
+    pub(super) fn prepare(&mut self, limits: &Limits) -> Result<(), SandboxError> {
+        let wanted = (limits.memory_kib, limits.processes);
+        if self.applied != Some(wanted) {
+            self.applied = None;
+            if let Some(memory) = &self.memory {
+                let bytes = limits.memory_kib.saturating_mul(1024).to_string();
+                write_open(&memory.max, bytes.as_bytes(), "setting the memory limit")?;
+            }
+            if let Some(pids) = &self.pids {
+                let processes = limits.processes.max(1).to_string();
+                write_open(&pids.max, processes.as_bytes(), "setting the process limit")?;
+            }
+            self.applied = Some(wanted);
+        }
+        if let Some(memory) = &self.memory {
+            memory.start_run()?;
+        }
+        self.cpu_before = self.usage_usec()?;
+        Ok(())
+    }
+
+    fn usage_usec(&self) -> Result<u64, SandboxError> {
+        let what = "reading the CPU time of the run";
+        keyed(&read_open(&self.cpu_stat, what)?, "usage_usec").ok_or(SandboxError::Syscall {
+            syscall: "pread",
+            purpose: what,
+            source: io::Error::from(io::ErrorKind::InvalidData),
+        })
+    }
+
+    pub(super) fn cpu_time(&self) -> Result<Duration, SandboxError> {
+        Ok(Duration::from_micros(
+            self.usage_usec()?.saturating_sub(self.cpu_before),
+        ))
+    }
+
+    /// Samples the tree's memory where no resettable peak tells a run's
+    /// own (called on every poll of the supervisor).
+    pub(super) fn sample_memory(&self) {
+        if let Some(memory) = &self.memory {
+            if !matches!(memory.peak, Peak::Resettable(_)) {
+                if let Some(bytes) = memory.usage() {
+                    memory.sampled.set(memory.sampled.get().max(bytes));
+                }
+            }
+        }
+    }
+
+    pub(super) fn memory_peak_kib(&self) -> Result<u64, SandboxError> {
+        let what = "reading the memory peak of the run";
+        let memory = self.memory.as_ref().ok_or_else(|| missing(what))?;
+        let bytes = match &memory.peak {
+            Peak::Resettable(file) => parse_counter(&read_open(file, what)?, what)?,
+            Peak::Lifetime { file, before } => {
+                let now = parse_counter(&read_open(file, what)?, what)?;
+                if now > before.get() {
+                    now
+                } else {
+                    memory.sampled.get()
+                }
+            }
+            Peak::Sampled => memory.sampled.get(),
+        };
+        Ok(bytes / 1024)
+    }
+
+    pub(super) fn oom_killed_since_last(&mut self) -> bool {
+        let Some(memory) = &mut self.memory else {
+            return false;
+        };
+        let count = memory.oom_kills();
+        let killed = count > memory.oom_kills_seen;
+        memory.oom_kills_seen = count;
+        killed
+    }
+
+    pub(super) fn pids_current(&self) -> Result<u64, SandboxError> {
+        let what = "reading the process count of the run";
+        let pids = self.pids.as_ref().ok_or_else(|| missing(what))?;
+        parse_counter(&read_open(&pids.current, what)?, what)
+    }
+
+    /// Kills every member at once (`cgroup.kill`); false where the kernel
+    /// cannot.
+    pub(super) fn kill_by_group(&self) -> bool {
+        self.kill
+            .as_ref()
+            .is_some_and(|file| write_open(file, b"1", "killing the cgroup").is_ok())
+    }
+
+    pub(super) fn reclaim_stale_memory(&self) {
+        let Some(memory) = &self.memory else {
+            return;
+        };
+        let usage = memory.usage().unwrap_or(0);
+        if usage > STALE_MEMORY_BYTES {
+            if let Some(file) = &memory.reclaim {
+                let _ = write_open(file, usage.to_string().as_bytes(), "reclaiming memory");
+            }
+        }
+    }
+}
+
+impl Memory {
+    fn open(dir: &Path, reclaim: Option<std::fs::File>) -> Result<Memory, SandboxError> {
+        // No swap for a run (missing when the kernel has no swap
+        // accounting, which is as good), and an OOM kill takes the whole
+        // group: no half-killed tree keeps running.
+        let _ = write(dir, "memory.swap.max", "0");
+        write(dir, "memory.oom.group", "1")?;
         let peak_path = dir.join("memory.peak");
         let peak = match fs_err::OpenOptions::new()
             .read(true)
@@ -419,45 +564,20 @@ impl Worker {
                 Err(_) => Peak::Sampled,
             },
         };
-        let mut worker = Worker {
-            procs: OwnedFd::from(open(dir.join("cgroup.procs"), true)?),
-            memory_max: open(dir.join("memory.max"), true)?,
-            pids_max: open(dir.join("pids.max"), true)?,
-            memory_current: open(dir.join("memory.current"), false)?,
-            memory_events: open(dir.join("memory.events"), false)?,
-            pids_current: open(dir.join("pids.current"), false)?,
-            cpu_stat: open(dir.join("cpu.stat"), false)?,
-            kill: optional("cgroup.kill"),
-            reclaim: optional("memory.reclaim"),
+        let mut memory = Memory {
+            max: open(dir.join("memory.max"), true)?,
+            current: open(dir.join("memory.current"), false)?,
+            events: open(dir.join("memory.events"), false)?,
+            reclaim,
             peak,
             sampled: Cell::new(0),
-            cpu_before: 0,
             oom_kills_seen: 0,
-            applied: None,
-            dir,
         };
-        worker.oom_kills_seen = worker.oom_kills();
-        Ok(worker)
+        memory.oom_kills_seen = memory.oom_kills();
+        Ok(memory)
     }
 
-    pub(super) fn prepare(&mut self, limits: &Limits) -> Result<(), SandboxError> {
-        let wanted = (limits.memory_kib, limits.processes);
-        if self.applied != Some(wanted) {
-            self.applied = None;
-            let bytes = limits.memory_kib.saturating_mul(1024).to_string();
-            write_open(
-                &self.memory_max,
-                bytes.as_bytes(),
-                "setting the memory limit",
-            )?;
-            let processes = limits.processes.max(1).to_string();
-            write_open(
-                &self.pids_max,
-                processes.as_bytes(),
-                "setting the process limit",
-            )?;
-            self.applied = Some(wanted);
-        }
+    fn start_run(&self) -> Result<(), SandboxError> {
         match &self.peak {
             Peak::Resettable(file) => write_open(file, b"reset", "resetting the memory peak")?,
             Peak::Lifetime { file, before } => {
@@ -467,101 +587,27 @@ impl Worker {
             Peak::Sampled => {}
         }
         self.sampled.set(0);
-        self.cpu_before = self.usage_usec()?;
         Ok(())
     }
 
-    fn usage_usec(&self) -> Result<u64, SandboxError> {
-        let what = "reading the CPU time of the run";
-        keyed(&read_open(&self.cpu_stat, what)?, "usage_usec").ok_or(SandboxError::Syscall {
-            syscall: "pread",
-            purpose: what,
-            source: io::Error::from(io::ErrorKind::InvalidData),
-        })
-    }
-
-    pub(super) fn cpu_time(&self) -> Result<Duration, SandboxError> {
-        if !matches!(self.peak, Peak::Resettable(_)) {
-            self.sample_memory();
-        }
-        Ok(Duration::from_micros(
-            self.usage_usec()?.saturating_sub(self.cpu_before),
-        ))
-    }
-
-    fn sample_memory(&self) {
-        if let Some(bytes) = read_open(&self.memory_current, "reading the memory usage")
+    fn usage(&self) -> Option<u64> {
+        read_open(&self.current, "reading the memory usage")
             .ok()
             .and_then(|text| text.trim().parse::<u64>().ok())
-        {
-            self.sampled.set(self.sampled.get().max(bytes));
-        }
-    }
-
-    pub(super) fn memory_peak_kib(&self) -> Result<u64, SandboxError> {
-        let what = "reading the memory peak of the run";
-        let bytes = match &self.peak {
-            Peak::Resettable(file) => parse_counter(&read_open(file, what)?, what)?,
-            Peak::Lifetime { file, before } => {
-                let now = parse_counter(&read_open(file, what)?, what)?;
-                if now > before.get() {
-                    now
-                } else {
-                    self.sampled.get()
-                }
-            }
-            Peak::Sampled => self.sampled.get(),
-        };
-        Ok(bytes / 1024)
-    }
-
-    pub(super) fn oom_killed_since_last(&mut self) -> bool {
-        let count = self.oom_kills();
-        let killed = count > self.oom_kills_seen;
-        self.oom_kills_seen = count;
-        killed
     }
 
     fn oom_kills(&self) -> u64 {
-        read_open(&self.memory_events, "reading the OOM kill count")
+        read_open(&self.events, "reading the OOM kill count")
             .ok()
             .and_then(|text| keyed(&text, "oom_kill"))
             .unwrap_or(0)
     }
 }
 
-impl Membership for Worker {
-    fn pids_current(&self) -> Result<u64, SandboxError> {
-        let what = "reading the process count of the run";
-        parse_counter(&read_open(&self.pids_current, what)?, what)
-    }
-
-    fn kill_by_group(&self) -> bool {
-        self.kill
-            .as_ref()
-            .is_some_and(|file| write_open(file, b"1", "killing the cgroup").is_ok())
-    }
-
-    fn procs_dir(&self) -> &Path {
-        &self.dir
-    }
-
-    fn reclaim_stale_memory(&self) {
-        let usage = read_open(&self.memory_current, "reading the memory usage")
-            .ok()
-            .and_then(|text| text.trim().parse::<u64>().ok())
-            .unwrap_or(0);
-        if usage > STALE_MEMORY_BYTES {
-            if let Some(file) = &self.reclaim {
-                let _ = write_open(file, usage.to_string().as_bytes(), "reclaiming memory");
-            }
-        }
-    }
-}
-
 impl Drop for Worker {
+    /// Removes the cgroup (the worker emptied it before; see
+    /// [`super::Cgroups`]).
     fn drop(&mut self) {
-        let _ = kill_until_empty(self, None);
         remove_cgroup(&self.dir);
     }
 }

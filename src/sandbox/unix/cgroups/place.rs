@@ -1,0 +1,281 @@
+//! Where each controller a worker needs comes from, decided from what the
+//! host shows: its mounts (`/proc/self/mountinfo`), the judge's place in
+//! each hierarchy (`/proc/self/cgroup`) and the cgroup files below the
+//! mount points. Taken as data ([`HostView`]), so a fake tree in a
+//! temporary directory can stand in for a host.
+//!
+//! A kernel binds each controller to one hierarchy: `memory` and `pids`
+//! are either on the unified (v2) hierarchy, where the judge's cgroup must
+//! offer them (`cgroup.controllers`), or on a legacy (v1) hierarchy of
+//! their own, or nowhere. The CPU time of a tree is read on v2 from
+//! `cpu.stat` whatever controllers are enabled, so it comes from v2
+//! whenever v2 is used for memory or pids, else from the v1 `cpuacct`
+//! hierarchy (else from v2 all the same). A host that mixes both kinds (a
+//! "hybrid" one) gets each controller where it is.
+
+use super::{v1, v2};
+use crate::sandbox::{CgroupControllers, CgroupLayer, CgroupVersion};
+use std::path::{Path, PathBuf};
+
+/// What detection reads of the host.
+pub(super) struct HostView<'a> {
+    /// `/proc/self/mountinfo`.
+    pub(super) mountinfo: &'a str,
+    /// `/proc/self/cgroup`.
+    pub(super) cgroup: &'a str,
+    /// Whether the judge runs as root (v1 hierarchies are root's).
+    pub(super) root: bool,
+    /// Whether the judge may write a cgroup directory or file.
+    pub(super) writable: &'a dyn Fn(&Path) -> bool,
+}
+
+/// The controllers a worker needs, as v1 names them.
+const NEEDED: [&str; 2] = ["memory", "pids"];
+
+/// Where each controller comes from, and the places containers go.
+#[derive(Clone, Debug)]
+pub(super) struct Plan {
+    /// The judge's place in each v1 hierarchy the plan uses.
+    pub(super) v1: v1::Hierarchies,
+    /// The unified hierarchy, when the plan uses it.
+    pub(super) v2: Option<v2::Base>,
+    pub(super) controllers: CgroupControllers,
+}
+
+impl Plan {
+    /// The name the report gives this mix.
+    pub(super) fn layer(&self) -> CgroupLayer {
+        let CgroupControllers { memory, pids, cpu } = self.controllers;
+        match (memory, pids, cpu) {
+            (CgroupVersion::V1, CgroupVersion::V1, CgroupVersion::V1) => CgroupLayer::CgroupV1,
+            (CgroupVersion::V2, CgroupVersion::V2, CgroupVersion::V2) => match &self.v2 {
+                Some(base) if base.delegated => CgroupLayer::CgroupV2Delegated,
+                _ => CgroupLayer::CgroupV2,
+            },
+            _ => CgroupLayer::CgroupHybrid,
+        }
+    }
+
+    /// Each controller and the directory it is used in, for the start-up
+    /// note: `memory: v1 /sys/fs/cgroup/memory; pids: v2 ...`.
+    pub(super) fn describe(&self) -> String {
+        let v2_dir = self.v2.as_ref().map(|base| base.dir.as_path());
+        let one = |name: &str, version: CgroupVersion, v1_dir: Option<&PathBuf>| {
+            let (label, dir) = match version {
+                CgroupVersion::V1 => ("v1", v1_dir.map(PathBuf::as_path)),
+                CgroupVersion::V2 => ("v2", v2_dir),
+            };
+            let dir = dir.map_or_else(|| "?".to_owned(), |dir| dir.display().to_string());
+            format!("{name}: {label} {dir}")
+        };
+        let c = self.controllers;
+        [
+            one("memory", c.memory, self.v1.memory.as_ref()),
+            one("pids", c.pids, self.v1.pids.as_ref()),
+            one("cpu", c.cpu, self.v1.cpuacct.as_ref()),
+        ]
+        .join("; ")
+    }
+}
+
+/// Decides where each controller comes from, or says in one line why some
+/// controller is nowhere usable.
+pub(super) fn plan(view: &HostView) -> Result<Plan, String> {
+    let mounts = mounts(view.mountinfo);
+    let on_v1 = |controller: &str| v1_place(&mounts, view.cgroup, controller);
+    let unified = v2_place(&mounts, view.cgroup);
+    let offered: Result<Vec<String>, String> =
+        unified.as_ref().map_err(Clone::clone).and_then(|(_, own)| {
+            fs_err::read_to_string(own.join("cgroup.controllers"))
+                .map(|text| text.split_whitespace().map(str::to_owned).collect())
+                .map_err(|e| format!("cannot read the controllers of `{}`: {e}", own.display()))
+        });
+    let on_v2 = |controller: &str| {
+        offered
+            .as_ref()
+            .is_ok_and(|offered| offered.iter().any(|c| c == controller))
+    };
+    // Where each needed controller is bound (v2 first: a kernel binds a
+    // controller to one hierarchy, so at most one of the two has it).
+    let mut missing: Vec<&str> = Vec::new();
+    let mut v1_unusable: Vec<&str> = Vec::new();
+    let mut versions = [CgroupVersion::V2; 2];
+    for (slot, controller) in versions.iter_mut().zip(NEEDED) {
+        if on_v2(controller) {
+            *slot = CgroupVersion::V2;
+        } else if on_v1(controller).is_some() && view.root {
+            *slot = CgroupVersion::V1;
+        } else {
+            if on_v1(controller).is_some() {
+                v1_unusable.push(controller);
+            }
+            missing.push(controller);
+        }
+    }
+    if !missing.is_empty() {
+        let v2_reason = match (&unified, &offered) {
+            (Err(reason), _) | (_, Err(reason)) => reason.clone(),
+            (Ok((_, own)), Ok(offered)) => v2::missing_message(&missing, own, offered, view.root),
+        };
+        return Err(if v1_unusable.is_empty() {
+            format!("cgroup v2: {v2_reason}")
+        } else {
+            format!("the cgroup v1 hierarchies are writable only by root; cgroup v2: {v2_reason}")
+        });
+    }
+    let [memory, pids] = versions;
+    let uses_v2 = memory == CgroupVersion::V2 || pids == CgroupVersion::V2;
+    let cpu = if uses_v2 || on_v1("cpuacct").is_none() {
+        CgroupVersion::V2
+    } else {
+        CgroupVersion::V1
+    };
+    let controllers = CgroupControllers { memory, pids, cpu };
+    let v2 = if uses_v2 || cpu == CgroupVersion::V2 {
+        let (mount, own) = unified.map_err(|reason| format!("cgroup v2: {reason}"))?;
+        let offered = offered.map_err(|reason| format!("cgroup v2: {reason}"))?;
+        let mut placed: Vec<&str> = Vec::new();
+        if memory == CgroupVersion::V2 {
+            placed.push("memory");
+        }
+        if pids == CgroupVersion::V2 {
+            placed.push("pids");
+        }
+        let base = v2::Base::locate(&mount, own, &offered, &placed, view)
+            .map_err(|reason| format!("cgroup v2: {reason}"))?;
+        Some(base)
+    } else {
+        None
+    };
+    let pick = |version: CgroupVersion, name: &str| {
+        (version == CgroupVersion::V1)
+            .then(|| on_v1(name))
+            .flatten()
+    };
+    Ok(Plan {
+        v1: v1::Hierarchies {
+            memory: pick(memory, "memory"),
+            pids: pick(pids, "pids"),
+            cpuacct: pick(cpu, "cpuacct"),
+        },
+        v2,
+        controllers,
+    })
+}
+
+/// One line of `/proc/self/mountinfo`: what matters here.
+struct Mount {
+    /// The directory of the file system mounted (a cgroup, for a cgroup
+    /// file system mounted from a container or a bind mount).
+    root: String,
+    point: PathBuf,
+    fstype: String,
+    /// The super-block options (a v1 hierarchy lists its controllers).
+    options: String,
+}
+
+fn mounts(mountinfo: &str) -> Vec<Mount> {
+    mountinfo
+        .lines()
+        .filter_map(|line| {
+            let (before, after) = line.split_once(" - ")?;
+            let before: Vec<&str> = before.split_whitespace().collect();
+            let mut after = after.split_whitespace();
+            let fstype = after.next()?.to_owned();
+            let _source = after.next()?;
+            Some(Mount {
+                root: unescape(before.get(3)?),
+                point: PathBuf::from(unescape(before.get(4)?)),
+                fstype,
+                options: after.next().unwrap_or_default().to_owned(),
+            })
+        })
+        .collect()
+}
+
+/// Undoes mountinfo's octal escapes (`\040` for a space, and so on).
+fn unescape(field: &str) -> String {
+    let bytes = field.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let octal = bytes
+            .get(i + 1..i + 4)
+            .filter(|digits| bytes[i] == b'\\' && digits.iter().all(|d| (b'0'..=b'7').contains(d)));
+        match octal {
+            Some(digits) => {
+                let value = digits.iter().fold(0u32, |n, d| n * 8 + u32::from(d - b'0'));
+                out.push(value as u8);
+                i += 4;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The directory of the judge's cgroup `path` below `mount`, when the
+/// mount shows it (a mount of a subtree shows only what is below it).
+fn below(mount: &Mount, path: &str) -> Option<PathBuf> {
+    let root = mount.root.trim_end_matches('/');
+    let rest = path.trim_end().strip_prefix(root)?;
+    if !(rest.is_empty() || rest.starts_with('/')) {
+        return None;
+    }
+    let rest = rest.trim_start_matches('/');
+    Some(if rest.is_empty() {
+        mount.point.clone()
+    } else {
+        mount.point.join(rest)
+    })
+}
+
+/// The judge's cgroup in the v1 hierarchy of `controller`.
+fn v1_place(mounts: &[Mount], cgroup: &str, controller: &str) -> Option<PathBuf> {
+    let path = cgroup.lines().find_map(|line| {
+        let mut parts = line.splitn(3, ':');
+        let _id = parts.next()?;
+        let controllers = parts.next()?;
+        let path = parts.next()?;
+        controllers
+            .split(',')
+            .any(|c| c == controller)
+            .then_some(path)
+    })?;
+    mounts
+        .iter()
+        .filter(|mount| {
+            mount.fstype == "cgroup" && mount.options.split(',').any(|o| o == controller)
+        })
+        .find_map(|mount| below(mount, path))
+}
+
+/// The unified hierarchy's mount point and the judge's cgroup in it.
+fn v2_place(mounts: &[Mount], cgroup: &str) -> Result<(PathBuf, PathBuf), String> {
+    let unified: Vec<&Mount> = mounts
+        .iter()
+        .filter(|mount| mount.fstype == "cgroup2")
+        .collect();
+    if unified.is_empty() {
+        return Err("no cgroup2 file system is mounted".to_owned());
+    }
+    let Some(path) = cgroup.lines().find_map(|line| line.strip_prefix("0::")) else {
+        return Err("/proc/self/cgroup names no cgroup v2 membership".to_owned());
+    };
+    unified
+        .iter()
+        .find_map(|mount| below(mount, path).map(|own| (mount.point.clone(), own)))
+        .ok_or_else(|| {
+            format!(
+                "the judge's cgroup `{}` is outside the mounted cgroup2 file system",
+                path.trim()
+            )
+        })
+}
+
+#[cfg(test)]
+#[path = "place_tests.rs"]
+mod tests;
