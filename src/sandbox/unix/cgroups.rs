@@ -4,7 +4,11 @@
 //! - [`v1`]: the legacy hierarchies (memory, pids, cpuacct), as root;
 //! - [`v2`]: the unified hierarchy, as root or in a subtree delegated to the
 //!   invoking user (what systemd gives a user's session or a
-//!   `systemd-run --user --scope -p Delegate=yes` scope).
+//!   `systemd-run --user --scope -p Delegate=yes` scope);
+//!
+//! and on a hybrid host, both at once: [`place`] decides from the host's
+//! mounts which hierarchy each controller (memory, pids, CPU time) comes
+//! from, and a worker has a cgroup in each hierarchy used.
 //!
 //! Emptying is decided by membership, not by process state (issue #7): a
 //! program controls its own state (a leader that exits while its threads

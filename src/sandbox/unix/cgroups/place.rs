@@ -141,7 +141,7 @@ pub(super) fn plan(view: &HostView) -> Result<Plan, String> {
         if pids == CgroupVersion::V2 {
             placed.push("pids");
         }
-        let base = v2::Base::locate(&mount, own, &offered, &placed, view)
+        let base = v2::Base::locate(&mount, own, &offered, &placed, view.root, view.writable)
             .map_err(|reason| format!("cgroup v2: {reason}"))?;
         Some(base)
     } else {

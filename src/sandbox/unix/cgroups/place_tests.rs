@@ -279,3 +279,19 @@ fn mountinfo_of_a_subtree_and_escaped_names_are_understood() {
     assert_eq!(v1_place(&found, "4:memory:/docker/abcd\n", "memory"), None);
     assert_eq!(v1_place(&found, "4:memory:/other\n", "memory"), None);
 }
+
+#[test]
+fn the_report_names_the_mix_as_documented() {
+    let host = Host::new()
+        .v1(4, "memory", "/")
+        .v2("sys/fs/cgroup/unified", "/", "pids");
+    let plan = host.plan(true).unwrap();
+    assert_eq!(
+        serde_json::to_value(plan.layer()).unwrap(),
+        serde_json::json!("cgroup-hybrid")
+    );
+    assert_eq!(
+        serde_json::to_value(plan.controllers).unwrap(),
+        serde_json::json!({"memory": "v1", "pids": "v2", "cpu": "v2"})
+    );
+}

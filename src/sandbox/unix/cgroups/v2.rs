@@ -1,6 +1,8 @@
 //! cgroup v2: the unified hierarchy, as root or in a subtree delegated to
-//! the invoking user. A container `judge-<random>` with the memory and pids
-//! controllers enabled for its children, a worker cgroup per worker inside.
+//! the invoking user. A container `judge-<random>` with the controllers the
+//! plan puts here (memory and pids, or one of them on a hybrid host; cpu
+//! where offered) enabled for its children, a worker cgroup per worker
+//! inside. The tree's CPU time (`cpu.stat`) needs no controller.
 //!
 //! Where the container goes ([`Base::locate`]), given v2's rule that a
 //! cgroup with processes enables no controller for its children (the root
@@ -22,7 +24,6 @@
 //! writes only those (`pids.current`, `cpu.stat`, `memory.peak` or
 //! `memory.current`, `memory.events`, `cgroup.kill`).
 
-use super::place::HostView;
 use super::{
     create_locked, judge_entries, keyed, open, parse_counter, read_open, remove_cgroup,
     remove_cgroup_tree, try_lock, write, write_open, STALE_MEMORY_BYTES,
@@ -83,14 +84,14 @@ impl Base {
         own: PathBuf,
         offered: &[String],
         placed: &[&str],
-        view: &HostView,
+        root: bool,
+        writable: &dyn Fn(&Path) -> bool,
     ) -> Result<Base, String> {
-        let writable = view.writable;
         let mut controllers: Vec<String> = placed.iter().map(|c| (*c).to_owned()).collect();
         if offered.iter().any(|c| c == "cpu") {
             controllers.push("cpu".to_owned());
         }
-        let delegated = !view.root;
+        let delegated = !root;
         let base = |dir: PathBuf, move_judge: bool| Base {
             dir,
             delegated,
