@@ -42,28 +42,39 @@ pub(crate) fn write<R: report::Row>(
     html: &report::html::Options,
     similarity: Option<&Analysis>,
 ) -> Result<(), GradingError> {
-    let mut first_failure = None;
-    if let Some(path) = files.junit {
-        let results: Vec<SubmissionResult> = rows.iter().map(|row| row.result().clone()).collect();
-        let written = report::junit::render(&results)
-            .map_err(GradingError::judge)
-            .and_then(|xml| write_report(path, &xml));
-        first_failure = first_failure.or(written.err());
-    }
-    if let Some(path) = files.csv {
-        let written = report::csv::render_gradebook(rows, &html.missing)
-            .map_err(GradingError::judge)
-            .and_then(|text| write_report(path, &text));
-        first_failure = first_failure.or(written.err());
-    }
-    let html_written = match files.html {
-        Some(path) => write_html(path, rows, html, similarity),
+    match write_each(files, rows, html, similarity).into_iter().next() {
+        Some(first) => Err(first),
         None => Ok(()),
-    };
-    match first_failure {
-        Some(error) => Err(error),
-        None => html_written,
     }
+}
+
+/// [`write`], returning every failure (JUnit's, CSV's, HTML's, in that
+/// order) once all were tried.
+fn write_each<R: report::Row>(
+    files: &ReportFiles<'_>,
+    rows: &[R],
+    html: &report::html::Options,
+    similarity: Option<&Analysis>,
+) -> Vec<GradingError> {
+    let junit = files.junit.map(|path| {
+        let results: Vec<SubmissionResult> = rows.iter().map(|row| row.result().clone()).collect();
+        report::junit::render(&results)
+            .map_err(GradingError::judge)
+            .and_then(|xml| write_report(path, &xml))
+    });
+    let csv = files.csv.map(|path| {
+        report::csv::render_gradebook(rows, &html.missing)
+            .map_err(GradingError::judge)
+            .and_then(|text| write_report(path, &text))
+    });
+    let html = files
+        .html
+        .map(|path| write_html(path, rows, html, similarity));
+    [junit, csv, html]
+        .into_iter()
+        .flatten()
+        .filter_map(Result::err)
+        .collect()
 }
 
 /// Writes `judge run`'s reports: the JSON report to `json` (with the
@@ -92,7 +103,7 @@ pub(crate) fn write_run(
 /// Writes a grade's reports (`judge grade` and `judge merge`): the JSON
 /// report to `json` and the files asked for, in the student view when
 /// `student_view`. Each that can be written is written, even when another
-/// cannot (a full disk may still take a small CSV); the failures are
+/// cannot (a full disk may still take a small CSV); every failure is
 /// returned, the JSON report's first, once all were tried.
 pub(crate) fn write_grade(
     report: &GradeReport,
@@ -114,7 +125,7 @@ pub(crate) fn write_grade(
             .and_then(|text| write_report(path, &text)),
         None => Ok(()),
     };
-    let others_written = write(
+    let others_written = write_each(
         files,
         &written.results,
         &report::html::Options {
@@ -123,9 +134,10 @@ pub(crate) fn write_grade(
         },
         similarity,
     );
-    [json_written.err(), others_written.err()]
+    json_written
+        .err()
         .into_iter()
-        .flatten()
+        .chain(others_written)
         .collect()
 }
 
@@ -327,6 +339,12 @@ mod tests {
         let rows: Vec<SubmissionResult> = Vec::new();
         let written = write(&files, &rows, &report::html::Options::default(), None);
         assert!(written.is_err());
+        let both = ReportFiles {
+            csv: Some(Path::new("/nonexistent-folder-of-the-judge/x.csv")),
+            ..files
+        };
+        let failures = write_each(&both, &rows, &report::html::Options::default(), None);
+        assert_eq!(failures.len(), 2, "{failures:?}");
         assert!(
             csv.is_file(),
             "the CSV is written although the JUnit file is not"
