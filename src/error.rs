@@ -1,19 +1,20 @@
-//! The one error type at the top: every failure a command can end with, and
-//! the one place it becomes an exit code (SPEC.md): the user's mistakes
-//! (usage, configuration) are 2, everything else is the judge failing, 3.
-//! Interruptions (130 / 143) and verdicts (0 / 1) are not errors: the
-//! commands return those codes from their results.
+//! The one error type at the top: every failure a command can end with;
+//! and [`exit_code`], the one place a command's end becomes an exit code
+//! (SPEC.md): the user's mistakes (usage, configuration) are 2, everything
+//! else is the judge failing, 3. Interruptions (130 / 143) and verdicts
+//! (0 / 1, and `judge check`'s testlib codes) are not errors: the commands
+//! return them as an [`Outcome`], mapped in the same `match`.
 //!
 //! Every layer below keeps its own error type; this enum names each, so
 //! the exit code is one exhaustive `match`, never a search of an error
 //! chain.
 
 use crate::config::ConfigError;
-use crate::exit;
+use crate::exit::Outcome;
 use crate::export::ExportError;
 use crate::grade::DiscoverError;
 use crate::grading::GradingError;
-use crate::interrupt::InterruptError;
+use crate::interrupt::{InterruptError, Signal};
 use crate::report::targets::TargetError;
 use crate::report::ReportError;
 use crate::resume::ResumeError;
@@ -92,32 +93,6 @@ pub enum Error {
 }
 
 impl Error {
-    /// The process exit code: the one place an error becomes one.
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            Error::Usage(_) | Error::Targets(_) | Error::Config(_) | Error::Resume(_) => {
-                exit::USAGE
-            }
-            Error::Export(ExportError::Unsupported { .. }) => exit::USAGE,
-            Error::Discover(
-                DiscoverError::Missing { .. }
-                | DiscoverError::NotAFolder { .. }
-                | DiscoverError::Empty { .. },
-            ) => exit::USAGE,
-            Error::Discover(DiscoverError::Walk(_))
-            | Error::Export(ExportError::Reference { .. } | ExportError::Write { .. })
-            | Error::Run(_)
-            | Error::Interrupt(_)
-            | Error::Report(_)
-            | Error::TestSet(_)
-            | Error::CannotRead(_)
-            | Error::Json(_)
-            | Error::Stdout(_)
-            | Error::Io(_)
-            | Error::Judge(_) => exit::JUDGE_FAILED,
-        }
-    }
-
     /// The `hint:` line printed after the error, when there is one.
     pub fn hint(&self) -> Option<&str> {
         match self {
@@ -150,6 +125,47 @@ impl From<GradingError> for Error {
             GradingError::Stdout(error) => Error::Stdout(error),
             GradingError::Judge(message) => Error::Judge(message),
         }
+    }
+}
+
+/// The process exit code of a command's end: the one table of them
+/// (SPEC.md, "Exit codes"), one exhaustive `match` on the outcome and on
+/// every error.
+pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
+    match end {
+        Ok(Outcome::Success) => 0,
+        Ok(Outcome::Failure) => 1,
+        // `judge check` only (testlib `_pe`); 2 is a usage error elsewhere.
+        Ok(Outcome::PresentationError) => 2,
+        Ok(Outcome::JudgeFailed) => 3,
+        // 128 + the signal number, as a shell reports a process it ended.
+        Ok(Outcome::Interrupted(Signal::Interrupt)) => 130,
+        Ok(Outcome::Interrupted(Signal::Terminate)) => 143,
+        Err(
+            Error::Usage(_)
+            | Error::Targets(_)
+            | Error::Config(_)
+            | Error::Resume(_)
+            | Error::Export(ExportError::Unsupported { .. })
+            | Error::Discover(
+                DiscoverError::Missing { .. }
+                | DiscoverError::NotAFolder { .. }
+                | DiscoverError::Empty { .. },
+            ),
+        ) => 2,
+        Err(
+            Error::Discover(DiscoverError::Walk(_))
+            | Error::Export(ExportError::Reference { .. } | ExportError::Write { .. })
+            | Error::Run(_)
+            | Error::Interrupt(_)
+            | Error::Report(_)
+            | Error::TestSet(_)
+            | Error::CannotRead(_)
+            | Error::Json(_)
+            | Error::Stdout(_)
+            | Error::Io(_)
+            | Error::Judge(_),
+        ) => 3,
     }
 }
 
@@ -197,9 +213,25 @@ mod tests {
             (Error::judge("rendering"), 3),
         ];
         for (error, code) in rows {
-            assert_eq!(error.exit_code(), code, "{error}");
+            let name = error.to_string();
+            assert_eq!(exit_code(&Err(error)), code, "{name}");
         }
         let usage: Error = UsageError::new("no", Some("do this".to_owned())).into();
         assert_eq!(usage.hint(), Some("do this"));
+    }
+
+    #[test]
+    fn outcomes_are_0_and_1_testlibs_2_and_3_and_128_plus_the_signal() {
+        let rows = [
+            (Outcome::Success, 0),
+            (Outcome::Failure, 1),
+            (Outcome::PresentationError, 2),
+            (Outcome::JudgeFailed, 3),
+            (Outcome::Interrupted(Signal::Interrupt), 130),
+            (Outcome::Interrupted(Signal::Terminate), 143),
+        ];
+        for (outcome, code) in rows {
+            assert_eq!(exit_code(&Ok(outcome)), code, "{outcome:?}");
+        }
     }
 }

@@ -18,7 +18,7 @@ use std::sync::{Arc, OnceLock};
 
 /// The signals that stop a run, and what each means for the exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Signal {
+pub enum Signal {
     /// SIGINT: Ctrl-C at a terminal (the whole foreground process group).
     Interrupt,
     /// SIGTERM: `kill`, a CI runner's timeout, a service manager.
@@ -39,13 +39,12 @@ impl Signal {
             .find(|signal| signal.number() as usize == number)
     }
 
-    /// 128 + the signal number, the shell's convention for "ended by signal
-    /// N": 130 for SIGINT, 143 for SIGTERM.
-    pub(crate) fn exit_code(self) -> u8 {
-        match self {
-            Signal::Interrupt => crate::exit::INTERRUPTED,
-            Signal::Terminate => crate::exit::TERMINATED,
-        }
+    /// The code of the at-once exit on a second signal: 128 + the signal
+    /// number, the shell's convention for "ended by signal N" (130 for
+    /// SIGINT, 143 for SIGTERM), as `crate::error::exit_code` gives an
+    /// interrupted run that ended cleanly.
+    fn forced_exit_code(self) -> i32 {
+        128 + self.number()
     }
 
     /// `SIGINT` or `SIGTERM`, for messages.
@@ -118,7 +117,7 @@ impl Cancellation {
             // has armed it.
             signal_hook::flag::register_conditional_shutdown(
                 signal.number(),
-                i32::from(signal.exit_code()),
+                signal.forced_exit_code(),
                 Arc::clone(&armed),
             )
             .map_err(error)?;
@@ -185,8 +184,8 @@ mod tests {
     }
 
     #[test]
-    fn exit_codes_are_128_plus_the_signal() {
-        assert_eq!(Signal::Interrupt.exit_code(), 130);
-        assert_eq!(Signal::Terminate.exit_code(), 143);
+    fn forced_exit_codes_are_128_plus_the_signal() {
+        assert_eq!(Signal::Interrupt.forced_exit_code(), 130);
+        assert_eq!(Signal::Terminate.forced_exit_code(), 143);
     }
 }

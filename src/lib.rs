@@ -5,7 +5,10 @@
 //! No two files of `src/` import each other, directly or through others;
 //! docs/architecture.md has what each layer owns and the house examples.
 //!
-//! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares;
+//! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares
+//!   (a verdict; the [`exit::Outcome`] of a command that ran to its end:
+//!   success, failure, testlib's presentation error, the judge failing,
+//!   interrupted);
 //!   [`lease`] names what a judge leaves on a shared host (cgroups, its
 //!   workspace, a staging folder) at random and tells a dead judge's from a
 //!   live one's by a lock; [`suggest`] finds the known name a mistyped
@@ -42,14 +45,17 @@
 //!   decides which results of an earlier report `--resume` may reuse;
 //!   [`interrupt`] turns SIGINT and SIGTERM into a cancellation the runner
 //!   checks.
-//! - [`grading`] is what the grading commands decide: the settings
-//!   resolver (flags over judge.toml over problem.toml over the defaults),
-//!   the plan of a class, one grading call each for `run`, `grade`,
-//!   `grade --package`, `stress` and `merge`, the TLE re-runs, the exit
-//!   policy and the student view, each returning typed results; also the
-//!   folder forms of `validate`, `solve` and `check`, `gen`'s sets, what
-//!   `problems` lists, the comparison of `similar`, and the writing of
-//!   every report file.
+//! - [`grading`] is what the commands decide: the settings resolver
+//!   (flags over judge.toml over problem.toml over the defaults, and which
+//!   won: limits, jobs, seed, random tests, the student view, checker
+//!   options), the plan of a class, one grading call each for `run`,
+//!   `grade` (and `grade --package`, through the same journaled call),
+//!   `stress` and `merge`, the TLE re-runs, the outcome of the verdicts
+//!   and the student view, each returning typed results; also `validate`,
+//!   `solve` and `check` on a file or a folder, `gen`'s sets, what
+//!   `problems` lists, the comparison of `similar`, what `export` may
+//!   write into, and the writing of every report file with the policy for
+//!   a journal or a report that cannot be written.
 //! - [`testset`] makes data sets for `judge gen`: each test generated,
 //!   validated and solved in a bounded parallel window, handed on in order,
 //!   and written into a folder that is moved into place whole.
@@ -63,13 +69,20 @@
 //!   (tree-sitter tokens, winnowing, greedy string tiling) for `judge
 //!   similar`: evidence for a person, never a verdict.
 //! - [`error`] is the one error type at the top: every failure a command
-//!   ends with, and its exit code from one exhaustive `match` (verdicts and
-//!   interruptions are results, whose codes [`grading::policy`] and
-//!   [`interrupt`] give). [`manual`] renders the man page and the shell
-//!   completions from the command line's clap definitions.
-//! - `cli` keeps the clap arguments, makes one library call per command,
-//!   renders what it returns and returns the exit code; it and `report` are
-//!   the only places that print.
+//!   ends with; and [`error::exit_code`], the one table of exit codes, one
+//!   exhaustive `match` on a command's [`exit::Outcome`] (whose value
+//!   [`grading`] decides from the verdicts) and on every error. [`manual`]
+//!   renders the man page and the shell completions from the command
+//!   line's clap definitions.
+//! - `cli` keeps the clap arguments and, per command, calls the library in
+//!   the order of the run: a short command (`solve`, `validate`, `check`,
+//!   `problems`) is one call; `run`, `grade` and `stress` are the steps of
+//!   a run (load the configuration, plan, grade with a progress observer,
+//!   write the reports), each one call. It renders what they return
+//!   (tables, progress bars, notes, errors) and hands the command's
+//!   outcome or error to [`error::exit_code`]; what takes precedence, what
+//!   is refused, what a failed journal means and what the verdicts come to
+//!   are the library's. It and `report` are the only places that print.
 
 #![warn(unreachable_pub)]
 

@@ -2,9 +2,9 @@
 //! codes: 0 AC, 1 WA, 2 PE, 3 checker failure).
 
 use super::{say, write_stdout, PackageArgs};
-use crate::error::{Error, UsageError};
-use crate::exit;
-use crate::grading::folder;
+use crate::error::Error;
+use crate::exit::Outcome;
+use crate::grading::{folder, settings};
 use crate::verdict::Verdict;
 use std::path::PathBuf;
 
@@ -35,51 +35,28 @@ pub struct CheckArgs {
 /// Prints `VERDICT reason` and exits with the testlib code. Anything that is
 /// not a verdict on the output (a bad `problem.toml`, a file that cannot be
 /// read) is `JE reason` and 3, never the 2 of a presentation error.
-pub(super) fn run(args: &CheckArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &CheckArgs) -> Result<Outcome, Error> {
     Ok(decide(args).unwrap_or_else(|error| fail(&error)))
 }
 
 /// Words a failure that is not a verdict: `JE reason` on stdout (one line),
-/// the whole chain on stderr; exit 3.
-pub(super) fn fail(error: &anyhow::Error) -> u8 {
+/// the whole chain on stderr; the judge failed (exit 3).
+pub(super) fn fail(error: &anyhow::Error) -> Outcome {
     let chain = format!("{error:#}");
     let reason = chain.lines().next().unwrap_or_default();
     let _ = write_stdout(&format!("{} {reason}\n", Verdict::JudgeError));
     say(&format!("error: {chain}"));
-    exit::JUDGE_FAILED
+    Outcome::JudgeFailed
 }
 
-fn decide(args: &CheckArgs) -> anyhow::Result<u8> {
+fn decide(args: &CheckArgs) -> anyhow::Result<Outcome> {
     let package = args.packages.load(&args.problem)?;
-    let mut options = package.check_options();
-    if args.any_solution {
-        options.lexmin = false;
-    }
-    if args.input.is_dir() {
-        if args.answer.is_some() {
-            return Err(UsageError::new(
-                "with a folder of tests, answers are its `NAME.ans` files: drop ANSWER",
-                None,
-            )
-            .into());
-        }
-        return Ok(folder::check(
-            &*package.problem,
-            &args.input,
-            &args.output,
-            &options,
-            &mut super::emit_line,
-        )?);
-    }
-    let (said, code) = folder::check_file(
+    Ok(folder::check_path(
         &*package.problem,
         &args.input,
         &args.output,
         args.answer.as_deref(),
-        &options,
-    )?;
-    for line in said {
-        super::emit_line(line).map_err(Error::Stdout)?;
-    }
-    Ok(code)
+        &settings::check_options(&package, args.any_solution),
+        &mut super::emit_line,
+    )?)
 }

@@ -2,7 +2,7 @@
 
 use super::{write_stdout, Source};
 use crate::error::Error;
-use crate::exit;
+use crate::exit::Outcome;
 use std::path::PathBuf;
 
 /// Arguments of `judge diff`.
@@ -27,7 +27,7 @@ pub(crate) enum ColorChoice {
 
 /// Prints the diff; exit 0 when the files are byte-identical, 1 when they
 /// differ, 3 when one cannot be read (missing, a folder, over the read limit).
-pub(super) fn run(args: &DiffArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &DiffArgs) -> Result<Outcome, Error> {
     let expected = Source::read(Some(&args.expected))?;
     let actual = Source::read(Some(&args.actual))?;
     let color = match args.color {
@@ -36,10 +36,10 @@ pub(super) fn run(args: &DiffArgs) -> Result<u8, Error> {
         ColorChoice::Auto => crate::report::stdout::colour_stdout(),
     };
     match crate::diff::of_sources(&expected, &actual, color) {
-        None => Ok(exit::SUCCESS),
+        None => Ok(Outcome::Success),
         Some(diff) => {
             write_stdout(&diff)?;
-            Ok(exit::FAILURE)
+            Ok(Outcome::Failure)
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{say, PackageArgs};
 use crate::error::Error;
-use crate::exit;
+use crate::exit::Outcome;
 use crate::grading::gen::{self, GenRequest, SetTarget};
 use std::path::PathBuf;
 
@@ -56,7 +56,7 @@ pub struct GenArgs {
 }
 
 /// Generates, validates, solves and writes test by test.
-pub(super) fn run(args: &GenArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &GenArgs) -> Result<Outcome, Error> {
     let package = args.packages.load(&args.problem)?;
     let request = GenRequest {
         profile: args.profile.as_deref(),
@@ -73,7 +73,7 @@ pub(super) fn run(args: &GenArgs) -> Result<u8, Error> {
         if let Some(stats) = stats {
             say(&stats);
         }
-        return Ok(exit::SUCCESS);
+        return Ok(Outcome::Success);
     };
     let target = SetTarget {
         dir,
@@ -85,5 +85,5 @@ pub(super) fn run(args: &GenArgs) -> Result<u8, Error> {
     for line in gen::write_set(&package, &request, &target)? {
         say(&line);
     }
-    Ok(exit::SUCCESS)
+    Ok(Outcome::Success)
 }

@@ -14,16 +14,18 @@ use super::reports::ReportArgs;
 use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
+use crate::exit::Outcome;
 use crate::grade::Shard;
 use crate::grading::class::{self, ClassEvent};
-use crate::grading::settings::Overrides;
+use crate::grading::settings::{self, Overrides};
 use crate::grading::similarity::{self, ForGrade};
 use crate::grading::{policy, progress::Progress, reports};
 use crate::interrupt::Cancellation;
 use crate::package::check_problems_dir;
 use crate::report::json::GradeReport;
+use crate::report::ReportError;
 use crate::report::{human, progress::GradeBar};
-use crate::resume;
+use crate::resume::{self, Journal};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `judge grade`.
@@ -91,7 +93,7 @@ pub struct GradeArgs {
 }
 
 /// Runs `judge grade` and returns its exit code.
-pub(crate) fn run(args: GradeArgs) -> Result<u8, Error> {
+pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
     args.reports.check(args.json.as_deref())?;
     if let Some(dir) = &args.package {
         let request = super::grade_package::PackageRequest {
@@ -111,11 +113,11 @@ pub(crate) fn run(args: GradeArgs) -> Result<u8, Error> {
     let config = JudgeConfig::load_or_defaults_for(args.config.as_deref(), problems_dir)?;
     args.reports
         .refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
-    let student_view = args.student_view || config.student_view;
+    let student_view = settings::student_view(args.student_view, &config);
     let similarity = similarity::for_grade(
         &ForGrade {
             asked: args.similarity,
-            student_view_flag: args.student_view,
+            student_view,
             html: args.reports.html.is_some(),
             base: args.base.as_deref(),
             min_tokens: similarity::min_tokens(args.min_tokens),
@@ -174,51 +176,32 @@ pub(crate) fn run(args: GradeArgs) -> Result<u8, Error> {
     if let Some(resume) = &resume {
         say(&resume.summary());
     }
-    let stopped_by = cancel.signal();
-    let journal = match journal {
-        Ok(journal) => journal,
-        Err(error) => {
-            say(&human::journal_failed(&report, &error.path));
-            // Each report that can be written is; the journal's error is the
-            // one to report (exit 3).
-            if let Err(other) = finish(
-                &report,
-                json,
-                &args.reports,
-                true,
-                student_view,
-                similarity.as_ref(),
-            ) {
-                say(&format!("error: {:#}", anyhow::Error::from(other)));
-            }
-            return Err(error.into());
-        }
-    };
-    let code = finish(
+    let journal = finish(
         &report,
         json,
         &args.reports,
         args.quiet,
-        student_view,
+        student_view.is_some(),
         similarity.as_ref(),
+        journal,
     )?;
     // The report holds every result now: the journal has done its work.
     if let Some(journal) = journal {
         journal.remove()?;
     }
-    match stopped_by {
-        Some(signal) => {
-            for line in human::interrupted(&report, signal.name(), json) {
-                say(&line);
-            }
-            Ok(signal.exit_code())
+    let stopped_by = cancel.signal();
+    if let Some(signal) = stopped_by {
+        for line in human::interrupted(&report, signal.name(), json) {
+            say(&line);
         }
-        None => Ok(code),
     }
+    Ok(policy::grade_outcome(&report).unless_stopped(stopped_by))
 }
 
-/// Writes the report files, prints the table, the summary, disagreements
-/// and warnings, and returns the exit code (`judge grade` and `judge merge`).
+/// Writes the report files ([`reports::write_graded`]'s policy, whatever
+/// happened to `journal`), then prints the table, the summary,
+/// disagreements and warnings (`judge grade` and `judge merge`); returns
+/// the journal to remove.
 pub(super) fn finish(
     report: &GradeReport,
     json: Option<&Path>,
@@ -226,27 +209,30 @@ pub(super) fn finish(
     quiet: bool,
     student_view: bool,
     similarity: Option<&crate::similar::run::Analysis>,
-) -> Result<u8, Error> {
+    journal: Result<Option<Journal>, ReportError>,
+) -> Result<Option<Journal>, Error> {
     let to_stdout = reports.to_stdout(json);
-    let mut failures =
-        reports::write_grade(report, json, &reports.files(), student_view, similarity).into_iter();
-    if let Some(first) = failures.next() {
-        for other in failures {
-            say(&format!("error: {:#}", Error::from(other)));
+    let written = reports::write_graded(
+        report,
+        json,
+        &reports.files(),
+        student_view,
+        similarity,
+        journal,
+    );
+    super::reports::settle(written, report, quiet, &mut |quiet| {
+        if !to_stdout {
+            if !quiet {
+                write_stdout(&human::render_grade_table(
+                    report,
+                    crate::report::stdout::colour_stdout(),
+                ))?;
+            }
+            write_stdout(&human::render_grade_summary(report))?;
         }
-        return Err(first.into());
-    }
-    if !to_stdout {
-        if !quiet {
-            write_stdout(&human::render_grade_table(
-                report,
-                crate::report::stdout::colour_stdout(),
-            ))?;
+        for line in human::grade_messages(report) {
+            say(&line);
         }
-        write_stdout(&human::render_grade_summary(report))?;
-    }
-    for line in human::grade_messages(report) {
-        say(&line);
-    }
-    Ok(policy::grade_exit(report))
+        Ok(())
+    })
 }

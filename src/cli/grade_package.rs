@@ -14,10 +14,11 @@ use super::reports::ReportArgs;
 use super::{announce_isolation, say, write_stdout};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
+use crate::exit::Outcome;
 use crate::grade::Shard;
-use crate::grading::class::{self, ClassEvent};
+use crate::grading::class;
 use crate::grading::package::{self, PackageOptions};
-use crate::grading::{package_table, progress::Progress};
+use crate::grading::{package_table, progress::Progress, reports};
 use crate::interrupt::Cancellation;
 use crate::report::progress::GradeBar;
 use crate::resume;
@@ -47,7 +48,7 @@ pub(super) struct PackageRequest<'a> {
 }
 
 /// Grades the package in `dir`.
-pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error> {
+pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, Error> {
     package::refuse_similarity(request.similarity)?;
     request.reports.refuse_among(request.json, &[dir])?;
     let config = JudgeConfig::load_or_defaults(request.config)?;
@@ -64,12 +65,11 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error>
         say(&note);
     }
     let mut resume = resume.map(|(resume, _)| resume);
-    let (json, mut journal) = resume::report_and_journal(request.json, request.resume)?;
-    let (mut journal_error, bar, mut progress) =
-        (None, GradeBar::new(request.quiet), Progress::new());
+    let (json, journal) = resume::report_and_journal(request.json, request.resume)?;
+    let (bar, mut progress) = (GradeBar::new(request.quiet), Progress::new());
     let cancel = Cancellation::on_signals()?;
     announce_isolation();
-    let report = package::grade(
+    let (graded, journal) = package::grade(
         &plan,
         dir,
         &config,
@@ -78,6 +78,7 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error>
             all_tests: request.all_tests,
             shard: request.shard,
             resume: resume.as_mut(),
+            journal,
             cancel: &cancel,
         },
         &mut |derived| {
@@ -87,45 +88,35 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<u8, Error>
         &mut |event| {
             progress.observe(&event);
             bar.show(&progress.line());
-            if let ClassEvent::Finished(graded) = event {
-                if let Some(writing) = journal.as_mut() {
-                    if let Err(error) = writing.append(graded) {
-                        cancel.cancel();
-                        journal_error = Some(error);
-                        journal = None;
-                    }
-                }
-            }
         },
     )?;
     bar.finish();
     if let Some(resume) = &resume {
         say(&resume.summary());
     }
-    if let Some(error) = journal_error {
-        return Err(error.into());
-    }
-    // Each report that can be written is, even when another cannot.
-    let failures = crate::grading::reports::write_grade(
-        &report.report,
+    // Each report that can be written is, even when another (or the
+    // journal) cannot, as for `judge grade`.
+    let written = reports::write_graded(
+        &graded.report,
         json,
         &request.reports.files(),
         false,
         None,
+        journal,
     );
-    if let Some(first) = failures.into_iter().next() {
-        return Err(first.into());
-    }
+    let to_stdout = request.reports.to_stdout(json);
+    let journal = super::reports::settle(written, &graded.report, request.quiet, &mut |quiet| {
+        if !to_stdout {
+            write_stdout(&package_table::table(&graded, quiet))?;
+        }
+        Ok(())
+    })?;
     if let Some(journal) = journal {
         journal.remove()?;
     }
-    let to_stdout = request.reports.to_stdout(json);
-    if !to_stdout {
-        write_stdout(&package_table::table(&report, request.quiet))?;
-    }
-    if let Some(signal) = cancel.signal() {
+    let stopped_by = cancel.signal();
+    if let Some(signal) = stopped_by {
         say(&package_table::interrupted(signal.name()));
-        return Ok(signal.exit_code());
     }
-    Ok(report.exit_code())
+    Ok(graded.outcome().unless_stopped(stopped_by))
 }

@@ -4,7 +4,7 @@
 
 use super::{write_stdout, PackageArgs};
 use crate::error::Error;
-use crate::exit;
+use crate::exit::Outcome;
 use crate::grading::catalog;
 
 /// Arguments of `judge problems`.
@@ -19,12 +19,12 @@ pub struct ProblemsArgs {
 }
 
 /// Prints one row per package.
-pub(super) fn run(args: &ProblemsArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &ProblemsArgs) -> Result<Outcome, Error> {
     let rows = catalog::rows(args.packages.problems_dir.as_deref())?;
     if args.json {
         write_stdout(&format!("{}\n", serde_json::to_string_pretty(&rows)?))?;
     } else {
         write_stdout(&catalog::render_table(&rows))?;
     }
-    Ok(exit::SUCCESS)
+    Ok(Outcome::Success)
 }

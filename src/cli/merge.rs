@@ -9,6 +9,7 @@
 use super::grade::finish;
 use super::reports::ReportArgs;
 use crate::error::Error;
+use crate::exit::Outcome;
 use crate::grading::merge::read_and_merge;
 use std::path::PathBuf;
 
@@ -29,7 +30,7 @@ pub struct MergeArgs {
 }
 
 /// Runs `judge merge` and returns its exit code.
-pub(crate) fn run(args: MergeArgs) -> Result<u8, Error> {
+pub(crate) fn run(args: MergeArgs) -> Result<Outcome, Error> {
     args.render.check(Some(&args.output))?;
     let merged = read_and_merge(&args.reports)?;
     if merged.interrupted {
@@ -45,5 +46,7 @@ pub(crate) fn run(args: MergeArgs) -> Result<u8, Error> {
         args.quiet,
         false,
         None,
-    )
+        Ok(None),
+    )?;
+    Ok(crate::grading::policy::grade_outcome(&merged))
 }

@@ -1,5 +1,6 @@
 //! The command line (SPEC.md, "Commands"): one `Args` struct and one `run`
-//! function per subcommand, and the one place where errors become exit codes.
+//! function per subcommand, each returning the command's [`Outcome`] or
+//! its error, which [`crate::error::exit_code`] maps to the exit code.
 //!
 //! Only this module and `report/` print. stdout carries data (answers,
 //! inputs, verdict lines, diffs); messages go to stderr.
@@ -23,12 +24,11 @@ mod validate;
 
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;
-use crate::error::{Error, UsageError};
-use crate::exit;
+use crate::error::Error;
+use crate::exit::Outcome;
 use crate::grading::settings::SettingsWarning;
 use crate::grading::settings::{parse_limit, parse_seed};
 use crate::package::{parse_id, Package};
-use crate::problems::{self, Problem};
 use crate::sandbox::Isolation;
 use crate::source::Source;
 use std::collections::BTreeSet;
@@ -111,7 +111,7 @@ pub fn parse() -> Result<Cli, u8> {
             let reason = reason.trim_start_matches("error: ");
             let _ = crate::report::stdout::write_stdout(&format!("JE usage: {reason}\n"));
             let _ = error.print();
-            return Err(exit::JUDGE_FAILED);
+            return Err(crate::error::exit_code(&Ok(Outcome::JudgeFailed)));
         }
         Err(error) => error.exit(),
     };
@@ -148,27 +148,26 @@ pub fn run(cli: Cli) -> u8 {
         }
         Command::Schema => print(crate::report::json::schema_text().map_err(Error::from)),
     };
-    match result {
-        Ok(code) => code,
-        Err(error) => report_error(&error),
+    if let Err(error) = &result {
+        report_error(error);
     }
+    crate::error::exit_code(&result)
 }
 
 /// `judge man`, `judge completions`, `judge schema`: a text the library
 /// makes (from the clap definitions, or the report's schema), on stdout.
-fn print(text: Result<String, Error>) -> Result<u8, Error> {
+fn print(text: Result<String, Error>) -> Result<Outcome, Error> {
     write_stdout(&text?)?;
-    Ok(exit::SUCCESS)
+    Ok(Outcome::Success)
 }
 
-/// Prints an error chain the way ripgrep does and returns its exit code.
+/// Prints an error chain the way ripgrep does.
 #[expect(clippy::print_stderr, reason = "the CLI's last word on an error")]
-fn report_error(error: &Error) -> u8 {
+fn report_error(error: &Error) {
     eprintln!("error: {}", crate::error::chain(error));
     if let Some(hint) = error.hint() {
         eprintln!("\nhint: {hint}");
     }
-    error.exit_code()
 }
 
 /// Writes data to stdout; a closed pipe is remembered, never an error (see
@@ -192,12 +191,6 @@ fn emit_line(line: crate::grading::folder::Line) -> std::io::Result<()> {
 #[expect(clippy::print_stderr, reason = "the CLI's messages to the user")]
 fn say(message: &str) {
     eprintln!("{message}");
-}
-
-/// Finds a profile by name, or a usage error listing the known ones.
-fn profile_or_usage(problem: &dyn Problem, name: &str) -> Result<problems::Profile, Error> {
-    problems::find_profile(problem, name)
-        .map_err(|error| UsageError::new(error.to_string(), None).into())
 }
 
 /// Says a warning about the settings, each distinct one once per process

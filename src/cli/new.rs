@@ -4,7 +4,7 @@
 
 use super::say;
 use crate::error::{Error, UsageError};
-use crate::exit;
+use crate::exit::Outcome;
 use std::path::PathBuf;
 
 /// Arguments of `judge new`.
@@ -19,7 +19,7 @@ pub struct NewArgs {
 }
 
 /// Writes the package, refusing to touch an existing folder.
-pub(super) fn run(args: &NewArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &NewArgs) -> Result<Outcome, Error> {
     let root = args.dir.join(&args.id);
     if root.exists() {
         return Err(UsageError::new(format!("`{}` already exists", root.display()), None).into());
@@ -28,5 +28,5 @@ pub(super) fn run(args: &NewArgs) -> Result<u8, Error> {
     for line in crate::package::scaffold::written(&root, &args.id, &args.dir) {
         say(&line);
     }
-    Ok(exit::SUCCESS)
+    Ok(Outcome::Success)
 }

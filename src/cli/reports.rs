@@ -1,12 +1,14 @@
 //! The report files of `judge run`, `judge grade` and `judge merge`: their
-//! flags and the checks of their paths before anything runs; writing them
-//! is [`crate::grading::reports`]'s.
+//! flags, the checks of their paths before anything runs, and the wording
+//! of what writing them came to; writing them is
+//! [`crate::grading::reports`]'s.
 
 use crate::error::Error;
-use crate::grading::reports::{self, ReportFiles};
+use crate::grading::reports::{self, ReportFiles, Written};
 use crate::report;
+use crate::report::json::GradeReport;
 use crate::report::targets::{TargetError, Targets};
-use crate::similar::run::Analysis;
+use crate::resume::Journal;
 use std::path::{Path, PathBuf};
 
 /// Report files rendered from results, by `judge run`, `judge grade` and
@@ -66,19 +68,50 @@ impl ReportArgs {
             html: self.html.as_deref(),
         }
     }
-
-    /// Renders and writes every report file asked for ([`reports::write`]).
-    pub(crate) fn write<R: report::Row>(
-        &self,
-        rows: &[R],
-        html: &report::html::Options,
-        similarity: Option<&Analysis>,
-    ) -> Result<(), Error> {
-        Ok(reports::write(&self.files(), rows, html, similarity)?)
-    }
 }
 
 /// Writes one report to `path`, or to standard output for `-`.
 pub(crate) fn write_report(path: &Path, text: &str) -> Result<(), Error> {
     Ok(reports::write_report(path, text)?)
+}
+
+/// Says what writing a grade's reports came to ([`Written`]) and returns
+/// the journal to remove, or the error to end with. `show(quiet)` prints the
+/// table and the summary: after every report was written, and without the
+/// table (`quiet`) after the journal failed but the reports did not.
+pub(super) fn settle(
+    written: Written,
+    report: &GradeReport,
+    quiet: bool,
+    show: &mut dyn FnMut(bool) -> Result<(), Error>,
+) -> Result<Option<Journal>, Error> {
+    let say_each = |also: Vec<crate::grading::GradingError>| {
+        for other in also {
+            super::say(&format!("error: {:#}", Error::from(other)));
+        }
+    };
+    match written {
+        Written::All { journal } => {
+            show(quiet)?;
+            Ok(journal)
+        }
+        Written::Failed { first, also } => {
+            say_each(also);
+            Err(first.into())
+        }
+        Written::JournalFailed { error, reports } => {
+            super::say(&report::human::journal_failed(report, &error.path));
+            let shown = match reports {
+                Ok(()) => show(true),
+                Err((first, also)) => {
+                    say_each(also);
+                    Err(first.into())
+                }
+            };
+            if let Err(other) = shown {
+                super::say(&format!("error: {:#}", anyhow::Error::from(other)));
+            }
+            Err(error.into())
+        }
+    }
 }

@@ -7,16 +7,16 @@
 //! a sandbox or report failure), 130 / 143 stopped by SIGINT / SIGTERM (the
 //! reports then hold the submissions that finished).
 
-use super::reports::{write_report, ReportArgs};
+use super::reports::ReportArgs;
 use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
+use crate::exit::Outcome;
 use crate::grading::run::{self as grading, RunRequest};
-use crate::grading::{class::ClassEvent, policy, progress::Progress};
+use crate::grading::{class::ClassEvent, progress::Progress};
 use crate::interrupt::Cancellation;
 use crate::report::{self, progress::GradeBar};
 use crate::runner::Event;
-use crate::sandbox::Isolation;
 use crate::verdict::Verdict;
 use std::path::{Path, PathBuf};
 
@@ -55,7 +55,7 @@ pub struct RunArgs {
 }
 
 /// Runs `judge run` and returns its exit code.
-pub fn run(args: RunArgs) -> Result<u8, Error> {
+pub fn run(args: RunArgs) -> Result<Outcome, Error> {
     args.reports.check(args.json.as_deref())?;
     let submission_paths: Vec<&Path> = args.submissions.iter().map(PathBuf::as_path).collect();
     args.reports
@@ -91,38 +91,27 @@ pub fn run(args: RunArgs) -> Result<u8, Error> {
         }
     })?;
     bar.finish();
-    let results = &outcome.results;
-    let not_graded = &outcome.not_graded;
-    let selection = &outcome.selection;
-    let stopped_by = outcome.stopped_by;
-
-    let isolation = Isolation::detect();
-    if let Some(path) = &args.json {
-        let json = report::json::render_run(
-            results,
-            isolation,
-            Some(selection),
-            stopped_by.is_some(),
-            not_graded,
-        )?;
-        write_report(path, &json)?;
-    }
-    args.reports
-        .write(results, &report::html::Options::default(), None)?;
-    let verdicts: Vec<Verdict> = results.iter().map(|result| result.verdict).collect();
-    if let Some(signal) = stopped_by {
-        for line in
-            report::human::run_interrupted(signal.name(), results.len(), outcome.asked, not_graded)
-        {
+    crate::grading::reports::write_run(&outcome, args.json.as_deref(), &args.reports.files())?;
+    if let Some(signal) = outcome.stopped_by {
+        let lines = report::human::run_interrupted(
+            signal.name(),
+            outcome.results.len(),
+            outcome.asked,
+            &outcome.not_graded,
+        );
+        for line in lines {
             say(&line);
         }
-        return Ok(signal.exit_code());
-    }
-    if !json_to_stdout {
+    } else if !json_to_stdout {
+        let verdicts: Vec<Verdict> = outcome
+            .results
+            .iter()
+            .map(|result| result.verdict)
+            .collect();
         write_stdout(&report::human::run_summary(
-            &selection.describe(),
+            &outcome.selection.describe(),
             &verdicts,
         ))?;
     }
-    Ok(policy::run_exit(&verdicts))
+    Ok(outcome.outcome())
 }

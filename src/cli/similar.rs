@@ -8,7 +8,7 @@ use super::reports::{write_report, ReportArgs};
 use super::{say, write_stdout};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
-use crate::exit;
+use crate::exit::Outcome;
 use crate::grading::{reports, similarity};
 use crate::report::human::visible;
 use crate::similar::{self, run};
@@ -50,7 +50,7 @@ pub struct SimilarArgs {
 }
 
 /// Runs `judge similar` and returns its exit code.
-pub(super) fn run(args: &SimilarArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &SimilarArgs) -> Result<Outcome, Error> {
     let reports = ReportArgs {
         junit: None,
         csv: None,
@@ -90,5 +90,5 @@ pub(super) fn run(args: &SimilarArgs) -> Result<u8, Error> {
     if !reports.to_stdout(args.json.as_deref()) {
         write_stdout(&similar::render_text(report, args.top))?;
     }
-    Ok(exit::SUCCESS)
+    Ok(Outcome::Success)
 }

@@ -14,6 +14,7 @@
 use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
+use crate::exit::Outcome;
 use crate::grading::stress::{self, StressEvent, StressRequest};
 use crate::interrupt::Cancellation;
 use std::path::PathBuf;
@@ -54,7 +55,7 @@ pub struct StressArgs {
 }
 
 /// Runs `judge stress` and returns its exit code.
-pub(super) fn run(args: &StressArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &StressArgs) -> Result<Outcome, Error> {
     let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
     let package = args.packages.load_with(&args.problem, &config)?;
     let request = StressRequest {
@@ -80,5 +81,5 @@ pub(super) fn run(args: &StressArgs) -> Result<u8, Error> {
     if let Some(smallest) = &end.smallest {
         write_stdout(smallest)?;
     }
-    Ok(end.code)
+    Ok(end.outcome)
 }

@@ -1,8 +1,8 @@
 //! `judge validate`: is this a valid input (for this profile)?
 
-use super::{profile_or_usage, say, PackageArgs, Source};
+use super::PackageArgs;
 use crate::error::Error;
-use crate::exit;
+use crate::exit::Outcome;
 use std::path::PathBuf;
 
 /// Arguments of `judge validate`.
@@ -26,29 +26,12 @@ pub struct ValidateArgs {
 
 /// Exit 0 when valid; else 1 and `file: line L: what is wrong` on stderr;
 /// 3 when the file cannot be read (a folder of inputs is the folder form).
-pub(super) fn run(args: &ValidateArgs) -> Result<u8, Error> {
+pub(super) fn run(args: &ValidateArgs) -> Result<Outcome, Error> {
     let package = args.packages.load(&args.problem)?;
-    if let Some(profile) = &args.profile {
-        profile_or_usage(&*package.problem, profile)?;
-    }
-    let validate = |input: &str| match &args.profile {
-        Some(profile) => package.problem.validate(input, Some(profile)),
-        None => package.validate_statement(input),
-    };
-    if let Some(dir) = args.input.as_deref().filter(|path| path.is_dir()) {
-        return Ok(crate::grading::folder::validate(
-            &validate,
-            dir,
-            &mut super::emit_line,
-        )?);
-    }
-    let source = Source::read(args.input.as_deref())?;
-    let verdict = source.text().and_then(validate);
-    match verdict {
-        Ok(()) => Ok(exit::SUCCESS),
-        Err(error) => {
-            say(&format!("{}: {error}", source.name));
-            Ok(crate::grading::folder::input_exit(&error))
-        }
-    }
+    Ok(crate::grading::folder::validate_path(
+        &package,
+        args.input.as_deref(),
+        args.profile.as_deref(),
+        &mut super::emit_line,
+    )?)
 }

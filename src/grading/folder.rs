@@ -1,6 +1,6 @@
 //! The folder forms of `validate`, `solve` and `check` (SPEC.md additions):
-//! every `NAME.in` of a folder, one line per file, one exit code for the
-//! folder. See: issue #10.
+//! every `NAME.in` of a folder, one line per file, one outcome (exit code)
+//! for the folder. See: issue #10.
 //!
 //! Lines are `NAME.in: ok`, `NAME.ans: wrote (missing)`, `NAME VERDICT
 //! reason`: the result of the command, which the caller prints on stdout as
@@ -9,7 +9,8 @@
 //! Not responsible for printing: the caller's `emit` does.
 
 use super::GradingError;
-use crate::exit;
+use crate::exit::Outcome;
+use crate::package::Package;
 use crate::problems::{self, CheckOptions, CheckOutcome, CheckerFailure, InputError, Problem};
 use crate::report;
 use crate::source::Source;
@@ -33,6 +34,110 @@ fn say(emit: Emit<'_>, line: Line) -> Result<(), GradingError> {
     emit(line).map_err(GradingError::Stdout)
 }
 
+/// `judge validate <problem> [INPUT]`: a folder is [`validate`]'s; a file
+/// (or standard input, for `None`) is one input: success when it is valid,
+/// else `NAME: what is wrong` for stderr and [`input_outcome`]'s outcome.
+/// With `profile` the input must keep that generator profile's promises too
+/// (an unknown profile is a usage error); without, the statement's
+/// constraints only.
+pub(crate) fn validate_path(
+    package: &Package,
+    input: Option<&Path>,
+    profile: Option<&str>,
+    emit: Emit<'_>,
+) -> Result<Outcome, GradingError> {
+    if let Some(profile) = profile {
+        problems::find_profile(&*package.problem, profile)
+            .map_err(|error| GradingError::usage(error.to_string(), None))?;
+    }
+    let validate_one = |input: &str| match profile {
+        Some(profile) => package.problem.validate(input, Some(profile)),
+        None => package.validate_statement(input),
+    };
+    if let Some(dir) = input.filter(|path| path.is_dir()) {
+        return validate(&validate_one, dir, emit);
+    }
+    let source = Source::read(input)?;
+    match source.text().and_then(validate_one) {
+        Ok(()) => Ok(Outcome::Success),
+        Err(error) => {
+            say(emit, Line::Message(format!("{}: {error}", source.name)))?;
+            Ok(input_outcome(&error))
+        }
+    }
+}
+
+/// `judge solve <problem> [INPUT]`: a folder is [`solve`]'s; a file (or
+/// standard input, for `None`) is one input, whose reference answer is the
+/// result. An invalid input is a failure (`error: invalid input: NAME:
+/// ...`), a package program's failure the judge's.
+pub(crate) fn solve_path(
+    problem: &dyn Problem,
+    input: Option<&Path>,
+    emit: Emit<'_>,
+) -> Result<Outcome, GradingError> {
+    if let Some(dir) = input.filter(|path| path.is_dir()) {
+        return solve(problem, dir, emit);
+    }
+    let source = Source::read(input)?;
+    match source.text().and_then(|input| problem.solve(input)) {
+        Ok(answer) => {
+            say(emit, Line::Result(answer))?;
+            Ok(Outcome::Success)
+        }
+        Err(error) => {
+            let outcome = input_outcome(&error);
+            let line = if outcome == Outcome::Failure {
+                format!("error: invalid input: {}: {error}", source.name)
+            } else {
+                format!("error: {error}")
+            };
+            say(emit, Line::Message(line))?;
+            Ok(outcome)
+        }
+    }
+}
+
+/// A failure of `judge check` that is not a verdict on the output (`JE
+/// reason`, exit 3).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum CheckFailed {
+    /// A usage error, a folder that cannot be read, stdout.
+    #[error(transparent)]
+    Grading(#[from] GradingError),
+    /// A file given cannot be read.
+    #[error(transparent)]
+    Read(#[from] ReadFailed),
+}
+
+/// `judge check <problem> INPUT OUTPUT [ANSWER]`: a folder of tests is
+/// [`check`]'s (its answers are its `NAME.ans` files, so an ANSWER is a
+/// usage error); else [`check_file`]'s, its lines said.
+pub(crate) fn check_path(
+    problem: &dyn Problem,
+    input: &Path,
+    output: &Path,
+    answer: Option<&Path>,
+    options: &CheckOptions,
+    emit: Emit<'_>,
+) -> Result<Outcome, CheckFailed> {
+    if input.is_dir() {
+        if answer.is_some() {
+            return Err(GradingError::usage(
+                "with a folder of tests, answers are its `NAME.ans` files: drop ANSWER",
+                None,
+            )
+            .into());
+        }
+        return Ok(check(problem, input, output, options, emit)?);
+    }
+    let (said, outcome) = check_file(problem, input, output, answer, options)?;
+    for line in said {
+        say(emit, line)?;
+    }
+    Ok(outcome)
+}
+
 /// The sorted stems of `DIR/*.in`, or a usage error when there are none.
 fn stems(dir: &Path) -> Result<Vec<String>, GradingError> {
     let stems = testset::inputs_in(dir)?;
@@ -45,13 +150,14 @@ fn stems(dir: &Path) -> Result<Vec<String>, GradingError> {
     Ok(stems)
 }
 
-/// `judge validate <problem> DIR`: 0 when every input is valid, 1 when any is
-/// invalid, 3 when any cannot be read (that one is not a verdict).
+/// `judge validate <problem> DIR`: success when every input is valid,
+/// failure when any is invalid, the judge failing when any cannot be read
+/// (that one is not a verdict).
 pub(crate) fn validate(
     validate: &dyn Fn(&str) -> Result<(), InputError>,
     dir: &Path,
     emit: Emit<'_>,
-) -> Result<u8, GradingError> {
+) -> Result<Outcome, GradingError> {
     let (mut invalid, mut unreadable) = (0, 0);
     for stem in stems(dir)? {
         let path = dir.join(format!("{stem}.in"));
@@ -70,26 +176,18 @@ pub(crate) fn validate(
         };
         say(emit, Line::Result(format!("{line}\n")))?;
     }
-    Ok(folder_exit(unreadable > 0, invalid > 0))
-}
-
-/// 3 when a file could not be read or written, else 1 when an input is
-/// invalid, else 0.
-fn folder_exit(failed: bool, invalid: bool) -> u8 {
-    if failed {
-        exit::JUDGE_FAILED
-    } else if invalid {
-        exit::FAILURE
-    } else {
-        exit::SUCCESS
-    }
+    Ok(Outcome::of(unreadable > 0, invalid == 0))
 }
 
 /// `judge solve <problem> DIR`: writes `NAME.ans` where it is missing or
 /// differs from the reference answer (stale), each atomically, and says
-/// which. 0 when every input solved, 1 when any input is invalid, 3 when any
-/// file cannot be read or written.
-pub(crate) fn solve(problem: &dyn Problem, dir: &Path, emit: Emit<'_>) -> Result<u8, GradingError> {
+/// which. Success when every input solved, failure when any input is
+/// invalid, the judge failing when any file cannot be read or written.
+pub(crate) fn solve(
+    problem: &dyn Problem,
+    dir: &Path,
+    emit: Emit<'_>,
+) -> Result<Outcome, GradingError> {
     let (mut invalid, mut failed) = (0, 0);
     for stem in stems(dir)? {
         let input_path = dir.join(format!("{stem}.in"));
@@ -118,7 +216,7 @@ pub(crate) fn solve(problem: &dyn Problem, dir: &Path, emit: Emit<'_>) -> Result
         };
         say(emit, Line::Result(format!("{line}\n")))?;
     }
-    Ok(folder_exit(failed > 0, invalid > 0))
+    Ok(Outcome::of(failed > 0, invalid == 0))
 }
 
 /// Why `path` needs `answer` written: `missing`, `stale`, or `None` when it
@@ -134,15 +232,15 @@ fn answer_state(path: &Path, answer: &str) -> Option<&'static str> {
 /// `judge check <problem> TESTS OUTPUTS`: the output of `TESTS/NAME.in` is
 /// `OUTPUTS/NAME.out` (or `OUTPUTS/NAME`), judged against `TESTS/NAME.ans`
 /// when it exists, else the reference solver. A missing output is WA. The
-/// exit code is the testlib code of the first test that is not AC in name
-/// order, and 3 whenever any test is JE.
+/// outcome is that of the first test that is not AC in name order
+/// ([`check_outcome`]), and the judge failing whenever any test is JE.
 pub(crate) fn check(
     problem: &dyn Problem,
     tests: &Path,
     outputs: &Path,
     options: &CheckOptions,
     emit: Emit<'_>,
-) -> Result<u8, GradingError> {
+) -> Result<Outcome, GradingError> {
     if !outputs.is_dir() {
         return Err(GradingError::usage(
             format!("`{}` is not a folder of outputs", outputs.display()),
@@ -170,20 +268,21 @@ pub(crate) fn check(
         say(emit, Line::Result(line))?;
     }
     Ok(match first_failure {
-        _ if judge_failed => exit::JUDGE_FAILED,
-        None => exit::SUCCESS,
-        Some(verdict) => check_exit(verdict),
+        _ if judge_failed => Outcome::JudgeFailed,
+        None => Outcome::Success,
+        Some(verdict) => check_outcome(verdict),
     })
 }
 
-/// The testlib exit code of one verdict of `judge check`: 0 AC, 2 PE, 3 JE,
-/// 1 anything else.
-pub(crate) fn check_exit(verdict: Verdict) -> u8 {
+/// The outcome of one verdict of `judge check`, for its testlib exit code:
+/// AC success, PE a presentation error, JE the judge failing, anything else
+/// a failure (testlib's wrong answer).
+pub(crate) fn check_outcome(verdict: Verdict) -> Outcome {
     match verdict {
-        Verdict::Accepted => exit::SUCCESS,
-        Verdict::PresentationError => exit::PRESENTATION_ERROR,
-        Verdict::JudgeError => exit::JUDGE_FAILED,
-        _ => exit::WRONG_ANSWER,
+        Verdict::Accepted => Outcome::Success,
+        Verdict::PresentationError => Outcome::PresentationError,
+        Verdict::JudgeError => Outcome::JudgeFailed,
+        _ => Outcome::Failure,
     }
 }
 
@@ -220,15 +319,14 @@ pub(crate) struct ReadFailed {
 }
 
 /// `judge check <problem> INPUT OUTPUT [ANSWER]`: the `VERDICT reason` line
-/// (and, when the checker failed, a line for stderr) and the testlib exit
-/// code.
+/// (and, when the checker failed, a line for stderr) and the outcome.
 pub(crate) fn check_file(
     problem: &dyn Problem,
     input: &Path,
     output: &Path,
     answer: Option<&Path>,
     options: &CheckOptions,
-) -> Result<(Vec<Line>, u8), ReadFailed> {
+) -> Result<(Vec<Line>, Outcome), ReadFailed> {
     let read = |what, path| Source::read(Some(path)).map_err(|source| ReadFailed { what, source });
     let input = read("input", input)?;
     let output = read("output", output)?;
@@ -237,33 +335,33 @@ pub(crate) fn check_file(
         match check_sources(problem, &input, &output, answer.as_ref(), options) {
             Ok(outcome) if outcome.reason.is_empty() => (
                 vec![Line::Result(format!("{}\n", outcome.verdict))],
-                check_exit(outcome.verdict),
+                check_outcome(outcome.verdict),
             ),
             Ok(outcome) => (
                 vec![Line::Result(format!(
                     "{} {}\n",
                     outcome.verdict, outcome.reason
                 ))],
-                check_exit(outcome.verdict),
+                check_outcome(outcome.verdict),
             ),
             Err(failure) => (
                 vec![
                     Line::Result(format!("{} {failure}\n", Verdict::JudgeError)),
                     Line::Message(format!("error: checker failure: {failure}")),
                 ],
-                exit::JUDGE_FAILED,
+                Outcome::JudgeFailed,
             ),
         },
     )
 }
 
 /// What `judge validate` and `judge solve` do with an input error: a
-/// package program's failure is the judge's (exit 3), anything else is the
-/// input's (exit 1).
-pub(crate) fn input_exit(error: &InputError) -> u8 {
+/// package program's failure is the judge's, anything else is the input's
+/// (a failure).
+pub(crate) fn input_outcome(error: &InputError) -> Outcome {
     match error.kind {
-        problems::InputErrorKind::ProgramFailed(_) => exit::JUDGE_FAILED,
-        _ => exit::FAILURE,
+        problems::InputErrorKind::ProgramFailed(_) => Outcome::JudgeFailed,
+        _ => Outcome::Failure,
     }
 }
 
@@ -326,7 +424,9 @@ mod tests {
     }
 
     /// Runs `command` and collects what it said.
-    fn lines(command: impl FnOnce(Emit<'_>) -> Result<u8, GradingError>) -> (u8, Vec<Line>) {
+    fn lines(
+        command: impl FnOnce(Emit<'_>) -> Result<Outcome, GradingError>,
+    ) -> (Outcome, Vec<Line>) {
         let mut said = Vec::new();
         let code = command(&mut |line| {
             said.push(line);
@@ -343,7 +443,7 @@ mod tests {
         fs_err::write(dir.path().join("b.in"), "nonsense\n").expect("write");
         let (code, said) =
             lines(|emit| validate(&|input| rooks().validate(input, None), dir.path(), emit));
-        assert_eq!(code, exit::FAILURE);
+        assert_eq!(code, Outcome::Failure);
         assert_eq!(said[0], Line::Result("a.in: ok\n".to_owned()));
         assert!(matches!(&said[1], Line::Result(line) if line.starts_with("b.in: line 1")));
     }
@@ -361,7 +461,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temporary folder");
         fs_err::write(dir.path().join("a.in"), "1\n.\n0\n").expect("write");
         let (code, said) = lines(|emit| solve(rooks(), dir.path(), emit));
-        assert_eq!(code, exit::SUCCESS);
+        assert_eq!(code, Outcome::Success);
         assert_eq!(said, [Line::Result("a.ans: wrote (missing)\n".to_owned())]);
         let (_, said) = lines(|emit| solve(rooks(), dir.path(), emit));
         assert_eq!(said, [Line::Result("a.ans: up to date\n".to_owned())]);
@@ -381,7 +481,7 @@ mod tests {
         let options = CheckOptions::default();
         let (code, said) =
             lines(|emit| check(rooks(), tests.path(), outputs.path(), &options, emit));
-        assert_eq!(code, exit::WRONG_ANSWER);
+        assert_eq!(code, Outcome::Failure);
         assert!(
             matches!(&said[0], Line::Result(line) if line.starts_with("a AC")),
             "{said:?}"
@@ -398,7 +498,7 @@ mod tests {
         let options = CheckOptions::default();
         let (said, code) =
             check_file(rooks(), &input, &output, None, &options).expect("both readable");
-        assert_ne!(code, exit::SUCCESS);
+        assert_ne!(code, Outcome::Success);
         assert!(
             matches!(&said[..], [Line::Result(line)] if line.starts_with("WA ") || line.starts_with("PE ")),
             "{said:?}"
@@ -411,7 +511,7 @@ mod tests {
     }
 
     #[test]
-    fn check_exit_is_testlibs() {
+    fn check_outcomes_exit_with_testlibs_codes() {
         let rows = [
             (Verdict::Accepted, 0),
             (Verdict::WrongAnswer, 1),
@@ -419,7 +519,8 @@ mod tests {
             (Verdict::JudgeError, 3),
         ];
         for (verdict, code) in rows {
-            assert_eq!(check_exit(verdict), code, "{verdict}");
+            let outcome = check_outcome(verdict);
+            assert_eq!(crate::error::exit_code(&Ok(outcome)), code, "{verdict}");
         }
     }
 }

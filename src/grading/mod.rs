@@ -11,7 +11,10 @@
 //! - [`class`] plans a class (what is graded, what is ignored and why) and
 //!   grades it into a [`crate::report::json::GradeReport`] (`judge grade`).
 //! - [`catalog`] is what `judge problems` lists.
-//! - [`folder`] is the folder forms of `validate`, `solve` and `check`.
+//! - [`folder`] is `validate`, `solve` and `check`: a file or a folder of
+//!   them, each with its outcome.
+//! - [`export`] is what `judge export` decides around the export: the
+//!   folder it may write, what it says.
 //! - [`gen`] makes `judge gen`'s tests, printed or written as a set.
 //! - [`margin`] finds verdicts that hang on the time limit, re-running TLE
 //!   examples with more time.
@@ -30,6 +33,7 @@
 
 pub(crate) mod catalog;
 pub(crate) mod class;
+pub(crate) mod export;
 pub(crate) mod folder;
 pub(crate) mod gen;
 pub(crate) mod margin;

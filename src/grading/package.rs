@@ -11,6 +11,7 @@ use crate::config::groups::GroupTree;
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{self, PackageSubmission};
 use crate::config::kattis_submissions::{self, Expectation};
+use crate::exit::Outcome;
 use crate::grade::{
     also_accepted, folder_agrees, kattis_folder_agrees, verdict_of_folder, Entry, Shard,
     ACCEPTED_FOLDER, PARTIAL_FOLDER,
@@ -18,7 +19,8 @@ use crate::grade::{
 use crate::interrupt::Cancellation;
 use crate::package::{self, Package};
 use crate::report::json::GradeReport;
-use crate::resume::Resume;
+use crate::report::ReportError;
+use crate::resume::{Journal, Resume};
 use crate::runner::{self, FixedTests, Submission, SubmissionResult, TestCase, Workspace};
 use crate::verdict::Verdict;
 use std::collections::BTreeMap;
@@ -282,9 +284,10 @@ pub(crate) struct PackageReport {
 }
 
 impl PackageReport {
-    /// 3 for a JE, 0 when every submission got its folder's verdict, else 1.
-    pub(crate) fn exit_code(&self) -> u8 {
-        super::policy::verdict_exit(
+    /// A JE is the judge failing; success when every submission got its
+    /// folder's verdict, else failure ([`Outcome::of`]).
+    pub(crate) fn outcome(&self) -> Outcome {
+        Outcome::of(
             self.rows
                 .iter()
                 .any(|row| row.result.verdict == Verdict::JudgeError),
@@ -302,6 +305,8 @@ pub(crate) struct PackageOptions<'a> {
     pub shard: Option<Shard>,
     /// Results of an earlier report to reuse.
     pub resume: Option<&'a mut Resume>,
+    /// The journal of finished results (beside the JSON report).
+    pub journal: Option<Journal>,
     pub(crate) cancel: &'a Cancellation,
 }
 
@@ -324,8 +329,9 @@ pub(crate) fn package_config(plan: &PackagePlan, config: &JudgeConfig) -> JudgeC
 /// and `on_derived` hears it before the real run. Each submission stops at
 /// its first failing test unless `all_tests` (see
 /// [`super::policy::tests_to_run`]); deriving the limit runs every test.
-/// The grading itself is a class's ([`super::class::grade`]), so shards,
-/// `--resume` and the reports work as for `judge grade`.
+/// The grading itself is a class's ([`super::class::grade_journaled`]), so
+/// shards, `--resume`, the journal and the reports work as for `judge
+/// grade`; the journal comes back as that call returns it.
 pub(crate) fn grade(
     plan: &PackagePlan,
     dir: &Path,
@@ -333,7 +339,7 @@ pub(crate) fn grade(
     options: PackageOptions<'_>,
     on_derived: &mut dyn FnMut(&DerivedLimit),
     on_event: &mut dyn FnMut(ClassEvent<'_>),
-) -> Result<PackageReport, GradingError> {
+) -> Result<(PackageReport, Result<Option<Journal>, ReportError>), GradingError> {
     plan.refuse_empty(dir)?;
     if let Some(reason) = &plan.unchecked_inputs {
         return Err(GradingError::Judge(reason.clone()));
@@ -392,13 +398,14 @@ pub(crate) fn grade(
         shard: options.shard,
         packages: BTreeMap::from([(package.id.clone(), package)]),
     };
-    let mut report = super::class::grade(
+    let (mut report, journal) = super::class::grade_journaled(
         &class_plan,
         &config,
         &overrides,
         options.all_tests,
         options.resume,
         options.cancel,
+        options.journal,
         on_event,
     )?;
     let mut rows = Vec::with_capacity(report.results.len());
@@ -436,12 +443,13 @@ pub(crate) fn grade(
             result: graded.result.clone(),
         });
     }
-    Ok(PackageReport {
+    let graded = PackageReport {
         rows,
         skipped: plan.skipped.len(),
         time_limit_ms,
         report,
-    })
+    };
+    Ok((graded, journal))
 }
 
 /// Runs the accepted submissions with a generous limit and derives the

@@ -1,7 +1,8 @@
-//! What the verdicts mean for the exit code, and what students may see.
+//! What the verdicts mean for the outcome (and so the exit code), which
+//! tests run, and what students may see.
 
 use crate::config::judge::Layout;
-use crate::exit;
+use crate::exit::Outcome;
 use crate::report;
 use crate::report::json::GradeReport;
 use crate::runner::TestsToRun;
@@ -44,32 +45,19 @@ pub(crate) fn selection(layout: Layout, all_tests: bool, scored: bool) -> Select
     }
 }
 
-/// The one rule of every grading command: a judge error anywhere is the
-/// judge failing (3); else 0 when everything passed, 1 when not. What
-/// "passed" means is the command's: AC for `run`, the folder's verdict for
-/// layout `expected` and `grade --package`.
-pub(crate) fn verdict_exit(judge_error: bool, all_passed: bool) -> u8 {
-    if judge_error {
-        exit::JUDGE_FAILED
-    } else if all_passed {
-        exit::SUCCESS
-    } else {
-        exit::FAILURE
-    }
-}
-
-/// `judge run`: JE anywhere is 3, every verdict AC is 0, else 1.
-pub(crate) fn run_exit(verdicts: &[Verdict]) -> u8 {
-    verdict_exit(
+/// `judge run`: JE anywhere is the judge failing; success when every
+/// verdict is AC, else failure ([`Outcome::of`]).
+pub(crate) fn run_outcome(verdicts: &[Verdict]) -> Outcome {
+    Outcome::of(
         verdicts.contains(&Verdict::JudgeError),
         verdicts.iter().all(|verdict| verdict.is_accepted()),
     )
 }
 
-/// `judge grade` and `judge merge`: JE anywhere is 3; layout `expected`
-/// passes when every example got its folder's verdict, the others when
-/// every verdict is AC.
-pub(crate) fn grade_exit(report: &GradeReport) -> u8 {
+/// `judge grade` and `judge merge`: JE anywhere is the judge failing;
+/// layout `expected` passes when every example got its folder's verdict,
+/// the others when every verdict is AC ([`Outcome::of`]).
+pub(crate) fn grade_outcome(report: &GradeReport) -> Outcome {
     let results = &report.results;
     let all_passed = if report.layout == Layout::Expected {
         results.iter().all(|graded| graded.agrees() == Some(true))
@@ -78,7 +66,7 @@ pub(crate) fn grade_exit(report: &GradeReport) -> u8 {
             .iter()
             .all(|graded| graded.result.verdict.is_accepted())
     };
-    verdict_exit(
+    Outcome::of(
         results
             .iter()
             .any(|graded| graded.result.verdict == Verdict::JudgeError),
@@ -198,15 +186,15 @@ mod tests {
     #[test]
     fn the_exit_code_is_je_first_then_whether_everything_passed() {
         use Verdict::*;
-        let rows: [(&[Verdict], u8); 5] = [
-            (&[], 0),
-            (&[Accepted, Accepted], 0),
-            (&[Accepted, WrongAnswer], 1),
-            (&[WrongAnswer, JudgeError], 3),
-            (&[CompileError], 1),
+        let rows: [(&[Verdict], Outcome); 5] = [
+            (&[], Outcome::Success),
+            (&[Accepted, Accepted], Outcome::Success),
+            (&[Accepted, WrongAnswer], Outcome::Failure),
+            (&[WrongAnswer, JudgeError], Outcome::JudgeFailed),
+            (&[CompileError], Outcome::Failure),
         ];
-        for (verdicts, code) in rows {
-            assert_eq!(run_exit(verdicts), code, "{verdicts:?}");
+        for (verdicts, outcome) in rows {
+            assert_eq!(run_outcome(verdicts), outcome, "{verdicts:?}");
         }
     }
 
@@ -217,12 +205,16 @@ mod tests {
             graded(WrongAnswer, Some(WrongAnswer)),
             graded(Accepted, Some(Accepted)),
         ];
-        assert_eq!(grade_exit(&report(Layout::Expected, agreeing.clone())), 0);
-        assert_eq!(grade_exit(&report(Layout::ProblemStudent, agreeing)), 1);
+        let outcome = |layout, results| grade_outcome(&report(layout, results));
+        assert_eq!(
+            outcome(Layout::Expected, agreeing.clone()),
+            Outcome::Success
+        );
+        assert_eq!(outcome(Layout::ProblemStudent, agreeing), Outcome::Failure);
         let disagreeing = vec![graded(Accepted, Some(WrongAnswer))];
-        assert_eq!(grade_exit(&report(Layout::Expected, disagreeing)), 1);
+        assert_eq!(outcome(Layout::Expected, disagreeing), Outcome::Failure);
         let judge_error = vec![graded(JudgeError, Some(JudgeError))];
-        assert_eq!(grade_exit(&report(Layout::Expected, judge_error)), 3);
+        assert_eq!(outcome(Layout::Expected, judge_error), Outcome::JudgeFailed);
     }
 
     #[test]

@@ -1,13 +1,17 @@
-//! Writing the report files of `judge run`, `judge grade`, `judge merge`
-//! and `judge similar`: each to its path atomically, or to standard output
+//! Writing the report files of `judge run`, `judge grade` (and `--package`),
+//! `judge merge` and `judge similar`: each to its path atomically, or to standard output
 //! for `-`, with the similarity section on the class page when asked.
 
+use super::run::RunReport;
 use super::GradingError;
 use crate::report;
 use crate::report::json::GradeReport;
 use crate::report::stdout::write_stdout;
 use crate::report::targets::is_stdout;
+use crate::report::ReportError;
+use crate::resume::Journal;
 use crate::runner::SubmissionResult;
+use crate::sandbox::Isolation;
 use crate::similar::{self, html::Placement, run::Analysis};
 use std::path::Path;
 
@@ -38,34 +42,68 @@ pub(crate) fn write<R: report::Row>(
     html: &report::html::Options,
     similarity: Option<&Analysis>,
 ) -> Result<(), GradingError> {
-    let mut first_failure = None;
-    if let Some(path) = files.junit {
-        let results: Vec<SubmissionResult> = rows.iter().map(|row| row.result().clone()).collect();
-        let written = report::junit::render(&results)
-            .map_err(GradingError::judge)
-            .and_then(|xml| write_report(path, &xml));
-        first_failure = first_failure.or(written.err());
-    }
-    if let Some(path) = files.csv {
-        let written = report::csv::render_gradebook(rows, &html.missing)
-            .map_err(GradingError::judge)
-            .and_then(|text| write_report(path, &text));
-        first_failure = first_failure.or(written.err());
-    }
-    let html_written = match files.html {
-        Some(path) => write_html(path, rows, html, similarity),
+    match write_each(files, rows, html, similarity).into_iter().next() {
+        Some(first) => Err(first),
         None => Ok(()),
-    };
-    match first_failure {
-        Some(error) => Err(error),
-        None => html_written,
     }
+}
+
+/// [`write`], returning every failure (JUnit's, CSV's, HTML's, in that
+/// order) once all were tried.
+fn write_each<R: report::Row>(
+    files: &ReportFiles<'_>,
+    rows: &[R],
+    html: &report::html::Options,
+    similarity: Option<&Analysis>,
+) -> Vec<GradingError> {
+    let junit = files.junit.map(|path| {
+        let results: Vec<SubmissionResult> = rows.iter().map(|row| row.result().clone()).collect();
+        report::junit::render(&results)
+            .map_err(GradingError::judge)
+            .and_then(|xml| write_report(path, &xml))
+    });
+    let csv = files.csv.map(|path| {
+        report::csv::render_gradebook(rows, &html.missing)
+            .map_err(GradingError::judge)
+            .and_then(|text| write_report(path, &text))
+    });
+    let html = files
+        .html
+        .map(|path| write_html(path, rows, html, similarity));
+    [junit, csv, html]
+        .into_iter()
+        .flatten()
+        .filter_map(Result::err)
+        .collect()
+}
+
+/// Writes `judge run`'s reports: the JSON report to `json` (with the
+/// isolation in force, the tests run, and marked `interrupted`, with the
+/// submissions not graded, when a signal stopped the run), then the files
+/// asked for. A JSON report that cannot be written is returned at once.
+pub(crate) fn write_run(
+    run: &RunReport,
+    json: Option<&Path>,
+    files: &ReportFiles<'_>,
+) -> Result<(), GradingError> {
+    if let Some(path) = json {
+        let text = report::json::render_run(
+            &run.results,
+            Isolation::detect(),
+            Some(&run.selection),
+            run.stopped_by.is_some(),
+            &run.not_graded,
+        )
+        .map_err(|error| GradingError::judge(format!("failed to serialise JSON: {error}")))?;
+        write_report(path, &text)?;
+    }
+    write(files, &run.results, &report::html::Options::default(), None)
 }
 
 /// Writes a grade's reports (`judge grade` and `judge merge`): the JSON
 /// report to `json` and the files asked for, in the student view when
 /// `student_view`. Each that can be written is written, even when another
-/// cannot (a full disk may still take a small CSV); the failures are
+/// cannot (a full disk may still take a small CSV); every failure is
 /// returned, the JSON report's first, once all were tried.
 pub(crate) fn write_grade(
     report: &GradeReport,
@@ -87,7 +125,7 @@ pub(crate) fn write_grade(
             .and_then(|text| write_report(path, &text)),
         None => Ok(()),
     };
-    let others_written = write(
+    let others_written = write_each(
         files,
         &written.results,
         &report::html::Options {
@@ -96,10 +134,58 @@ pub(crate) fn write_grade(
         },
         similarity,
     );
-    [json_written.err(), others_written.err()]
+    json_written
+        .err()
         .into_iter()
-        .flatten()
+        .chain(others_written)
         .collect()
+}
+
+/// What writing a grade's reports came to, under [`write_graded`]'s policy.
+#[derive(Debug)]
+pub(crate) enum Written {
+    /// Every report was written: show the table and the summary, then
+    /// remove the journal (the reports hold every result now).
+    All { journal: Option<Journal> },
+    /// A report could not be written (the others were): say `also`, and
+    /// end with `first`; the journal stays for `--resume`.
+    Failed {
+        first: GradingError,
+        also: Vec<GradingError>,
+    },
+    /// The journal could not be written, so the grade stopped at once: the
+    /// reports that can be written were (`reports`: the first failure and
+    /// the others, if any), the summary may be shown but not the table, and
+    /// the journal's error is the one the grade ends with.
+    JournalFailed {
+        error: ReportError,
+        reports: Result<(), (GradingError, Vec<GradingError>)>,
+    },
+}
+
+/// Writes a grade's reports once the grading is over (`judge grade`,
+/// `grade --package`, `judge merge`), whatever happened to the journal
+/// (`journal`, as [`super::class::grade_journaled`] returns it): each report
+/// that can be written is ([`write_grade`]), and the journal's failure, if
+/// any, comes before the reports' (see [`Written`]).
+pub(crate) fn write_graded(
+    report: &GradeReport,
+    json: Option<&Path>,
+    files: &ReportFiles<'_>,
+    student_view: bool,
+    similarity: Option<&Analysis>,
+    journal: Result<Option<Journal>, ReportError>,
+) -> Written {
+    let mut failures = write_grade(report, json, files, student_view, similarity).into_iter();
+    let reports = match failures.next() {
+        Some(first) => Err((first, failures.collect())),
+        None => Ok(()),
+    };
+    match (journal, reports) {
+        (Err(error), reports) => Written::JournalFailed { error, reports },
+        (Ok(_), Err((first, also))) => Written::Failed { first, also },
+        (Ok(journal), Ok(())) => Written::All { journal },
+    }
 }
 
 /// Refuses an HTML report to a path that exists and is not a regular file
@@ -253,9 +339,83 @@ mod tests {
         let rows: Vec<SubmissionResult> = Vec::new();
         let written = write(&files, &rows, &report::html::Options::default(), None);
         assert!(written.is_err());
+        let both = ReportFiles {
+            csv: Some(Path::new("/nonexistent-folder-of-the-judge/x.csv")),
+            ..files
+        };
+        let failures = write_each(&both, &rows, &report::html::Options::default(), None);
+        assert_eq!(failures.len(), 2, "{failures:?}");
         assert!(
             csv.is_file(),
             "the CSV is written although the JUnit file is not"
         );
+    }
+
+    fn empty_report() -> GradeReport {
+        GradeReport {
+            version: report::json::VERSION,
+            isolation: None,
+            layout: crate::config::judge::Layout::ProblemStudent,
+            shard: None,
+            judge_version: None,
+            interrupted: false,
+            not_graded: Vec::new(),
+            graded_with: None,
+            ignored: Vec::new(),
+            missing: Vec::new(),
+            results: Vec::new(),
+        }
+    }
+
+    fn journal_error() -> ReportError {
+        ReportError {
+            path: "grades.json.journal".into(),
+            source: std::io::Error::other("disk full"),
+        }
+    }
+
+    /// Each row: whether the JSON report can be written, whether the
+    /// journal could, then what the writing came to.
+    #[test]
+    fn the_journals_failure_comes_first_and_every_report_is_still_written() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let csv = dir.path().join("grades.csv");
+        let files = ReportFiles {
+            csv: Some(&csv),
+            ..ReportFiles::default()
+        };
+        let good = dir.path().join("grades.json");
+        let bad = dir.path().join("no-such-folder").join("grades.json");
+        let rows = [
+            (&good, true, "all"),
+            (&bad, true, "failed"),
+            (&good, false, "journal"),
+            (&bad, false, "journal and a report"),
+        ];
+        for (json, journal_written, expected) in rows {
+            let _ = fs_err::remove_file(&csv);
+            let journal = if journal_written {
+                Ok(None)
+            } else {
+                Err(journal_error())
+            };
+            let written = write_graded(&empty_report(), Some(json), &files, false, None, journal);
+            let came_to = match &written {
+                Written::All { journal: None } => "all",
+                Written::Failed { also, .. } if also.is_empty() => "failed",
+                Written::JournalFailed {
+                    reports: Ok(()), ..
+                } => "journal",
+                Written::JournalFailed {
+                    reports: Err((_, also)),
+                    error,
+                } if also.is_empty() && error.path.ends_with("grades.json.journal") => {
+                    "journal and a report"
+                }
+                other => panic!("{other:?}"),
+            };
+            assert_eq!(came_to, expected, "{}", json.display());
+            assert!(csv.is_file(), "{expected}: the CSV is written all the same");
+        }
     }
 }

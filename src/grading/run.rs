@@ -7,6 +7,7 @@ use super::settings::{self, master_seed, random_tests, Overrides, RandomFrom, Re
 use super::submission::classify;
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
+use crate::exit::Outcome;
 use crate::interrupt::{Cancellation, Signal};
 use crate::package::Package;
 use crate::report::json::{InvalidTest, NotGraded, TestSelection};
@@ -306,6 +307,15 @@ pub(crate) fn run(
         stopped_by: cancel.signal(),
         asked: plan.submissions.len(),
     })
+}
+
+impl RunReport {
+    /// How the run came out: interrupted when a signal stopped it, else
+    /// [`super::policy::run_outcome`] of the verdicts.
+    pub(crate) fn outcome(&self) -> Outcome {
+        let verdicts: Vec<_> = self.results.iter().map(|result| result.verdict).collect();
+        super::policy::run_outcome(&verdicts).unless_stopped(self.stopped_by)
+    }
 }
 
 fn display(path: &Path) -> String {

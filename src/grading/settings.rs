@@ -199,6 +199,29 @@ fn resolve_on(
     }
 }
 
+/// The checker options of `judge check`: `--any-solution` (mayan: any
+/// valid solution, not only the smallest) over problem.toml's `[checker]
+/// lexmin`.
+pub(crate) fn check_options(package: &Package, any_solution: bool) -> CheckOptions {
+    let mut options = package.check_options();
+    if any_solution {
+        options.lexmin = false;
+    }
+    options
+}
+
+/// Whether a grade's reports are for students, and who asked:
+/// `--student-view` over judge.toml's `student-view`; `None` when off.
+pub(crate) fn student_view(flag: bool, config: &JudgeConfig) -> Option<Source> {
+    if flag {
+        Some(Source::Flag)
+    } else if config.student_view {
+        Some(Source::JudgeToml)
+    } else {
+        None
+    }
+}
+
 /// Who asked for a run's random tests (the JSON report's `random_from`,
 /// by [`RandomFrom::name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -455,6 +478,35 @@ mod tests {
             random_tests(false, None, &defaults),
             (defaults.random_tests, RandomFrom::Default)
         );
+    }
+
+    #[test]
+    fn the_student_view_flag_comes_before_judge_toml() {
+        let rows = [
+            (false, "", None),
+            (true, "", Some(Source::Flag)),
+            (false, "student-view = true\n", Some(Source::JudgeToml)),
+            (true, "student-view = true\n", Some(Source::Flag)),
+            (false, "student-view = false\n", None),
+        ];
+        for (flag, toml, expected) in rows {
+            assert_eq!(
+                student_view(flag, &config(toml)),
+                expected,
+                "{flag} {toml:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn any_solution_overrides_the_packages_lexmin() {
+        let package = Package::bundled("mayan").unwrap();
+        assert!(
+            package.check_options().lexmin,
+            "mayan asks for the smallest"
+        );
+        assert!(check_options(&package, false).lexmin);
+        assert!(!check_options(&package, true).lexmin);
     }
 
     #[test]

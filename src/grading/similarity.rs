@@ -3,6 +3,7 @@
 //! the user's mistakes told apart from the judge's, and the refusals of
 //! `grade --similarity`. Evidence for a person, never a grade.
 
+use super::settings::Source;
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::grade::DiscoverError;
@@ -62,8 +63,9 @@ fn submissions_hint(config: &JudgeConfig) -> String {
 pub(crate) struct ForGrade<'a> {
     /// `--similarity` was given.
     pub asked: bool,
-    /// `--student-view` was given (as a flag, not from judge.toml).
-    pub(crate) student_view_flag: bool,
+    /// Whether the reports are for students, and who asked
+    /// ([`super::settings::student_view`]).
+    pub(crate) student_view: Option<Source>,
     /// An HTML report is asked for.
     pub html: bool,
     /// The teacher's starter code (`--base DIR`).
@@ -83,11 +85,10 @@ pub(crate) fn for_grade(
     if !asked.asked {
         return Ok(None);
     }
-    if asked.student_view_flag || config.student_view {
-        let why = if asked.student_view_flag {
-            "`--student-view`"
-        } else {
-            "`student-view = true` in judge.toml"
+    if let Some(source) = asked.student_view {
+        let why = match source {
+            Source::Flag => "`--student-view`",
+            _ => "`student-view = true` in judge.toml",
         };
         return Err(GradingError::usage(
             format!(
@@ -137,7 +138,7 @@ mod tests {
     fn asked() -> ForGrade<'static> {
         ForGrade {
             asked: true,
-            student_view_flag: false,
+            student_view: None,
             html: true,
             base: None,
             min_tokens: DEFAULT_MIN_TOKENS,
@@ -148,7 +149,7 @@ mod tests {
     fn grade_similarity_is_refused_for_students_and_without_html() {
         let config = JudgeConfig::defaults().expect("the built-in defaults parse");
         let students = ForGrade {
-            student_view_flag: true,
+            student_view: Some(Source::Flag),
             ..asked()
         };
         let error = for_grade(&students, &config).expect_err("refused");

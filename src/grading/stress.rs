@@ -4,18 +4,19 @@
 //!
 //! What was found, the verdict and how to remake the test are
 //! [`StressEvent::Message`]s for stderr; the smallest input is returned for
-//! stdout (data, ready for `judge validate` or a bug report). Exit codes: 0
-//! no failure in N tests, 1 a failing input was found (or the submission did
-//! not compile: CE is the submission's fault, as in `judge run`), 3 the judge
-//! failed (JE), 130 / 143 stopped by SIGINT / SIGTERM (a failing input found
-//! before the stop is still returned and written).
+//! stdout (data, ready for `judge validate` or a bug report). Outcomes:
+//! success, no failure in N tests (exit 0); failure, a failing input was
+//! found (or the submission did not compile: CE is the submission's fault,
+//! as in `judge run`; exit 1); the judge failed (JE, exit 3); interrupted by
+//! SIGINT / SIGTERM (130 / 143; a failing input found before the stop is
+//! still returned and written).
 
 use super::settings::{self, master_seed, Overrides, SettingsWarning};
 use super::submission::classify;
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
-use crate::exit;
-use crate::interrupt::Cancellation;
+use crate::exit::Outcome;
+use crate::interrupt::{Cancellation, Signal};
 use crate::package::Package;
 use crate::problems::{self, text::plural};
 use crate::report;
@@ -64,14 +65,14 @@ pub(crate) enum StressEvent<'a> {
 pub(crate) struct StressEnd {
     /// The smallest failing input, for stdout.
     pub smallest: Option<String>,
-    pub code: u8,
+    pub outcome: Outcome,
 }
 
 impl StressEnd {
-    fn code(code: u8) -> StressEnd {
+    fn nothing_found(outcome: Outcome) -> StressEnd {
         StressEnd {
             smallest: None,
-            code,
+            outcome,
         }
     }
 }
@@ -142,18 +143,17 @@ pub(crate) fn stress(
                 say(report::human::visible(compile.message.trim_end()));
             }
             say("-".repeat(40));
-            Ok(StressEnd::code(if verdict == Verdict::CompileError {
-                exit::FAILURE
-            } else {
-                exit::JUDGE_FAILED
-            }))
+            Ok(StressEnd::nothing_found(Outcome::of(
+                verdict != Verdict::CompileError,
+                false,
+            )))
         }
         StressOutcome::Passed { iterations } => {
             say(format!(
                 "{name}: no failure in {iterations} random tests (seed {seed}, profiles {})",
                 profiles.join(", ")
             ));
-            Ok(StressEnd::code(exit::SUCCESS))
+            Ok(StressEnd::nothing_found(Outcome::Success))
         }
         StressOutcome::Interrupted { iterations } => {
             say(format!(
@@ -161,15 +161,13 @@ pub(crate) fn stress(
                  (seed {seed}, profiles {})",
                 profiles.join(", ")
             ));
-            Ok(StressEnd::code(
-                stopped_by.map_or(exit::INTERRUPTED, |signal| signal.exit_code()),
-            ))
+            Ok(StressEnd::nothing_found(Outcome::Interrupted(
+                stopped_by.unwrap_or(Signal::Interrupt),
+            )))
         }
         StressOutcome::Failed(failure) => {
             let mut end = report_failure(request, &failure, &mut say)?;
-            if let Some(signal) = stopped_by {
-                end.code = signal.exit_code();
-            }
+            end.outcome = end.outcome.unless_stopped(stopped_by);
             Ok(end)
         }
     }
@@ -221,7 +219,7 @@ fn report_failure(
     }
     Ok(StressEnd {
         smallest: Some(smallest.input.clone()),
-        code: exit::FAILURE,
+        outcome: Outcome::Failure,
     })
 }
 

@@ -288,3 +288,34 @@ fn r16_an_html_report_to_a_device_is_refused_naming_it() {
     run.expect_code(0);
     assert!(run.stdout().contains("<html"), "{}", run.transcript());
 }
+
+/// `judge grade --package` says every report it could not write (each a
+/// link to `/dev/full`, which takes no byte), not only the first, and
+/// exits 3.
+#[test]
+fn every_report_that_cannot_be_written_is_said() {
+    let dir = Dir::new();
+    dir.judge(&["new", "hello"]).expect_code(0);
+    for name in ["a.xml", "b.csv", "c.json"] {
+        std::os::unix::fs::symlink("/dev/full", dir.path().join(name)).unwrap();
+    }
+    let graded = dir.judge(&[
+        "grade",
+        "--package",
+        "problems/hello",
+        "--junit",
+        "a.xml",
+        "--csv",
+        "b.csv",
+        "--json",
+        "c.json",
+    ]);
+    graded.expect_code(3);
+    let stderr = graded.stderr();
+    for name in ["a.xml", "b.csv", "c.json"] {
+        assert!(
+            stderr.contains(&format!("error: failed to write `{name}`")),
+            "{name}: {stderr}"
+        );
+    }
+}

@@ -1,0 +1,90 @@
+//! `judge export --kattis`'s decisions around the export itself
+//! ([`crate::export`]): which folder it may write into, and what it says
+//! once it wrote a package.
+
+use super::GradingError;
+use crate::export::{Exported, EXPORT_FORMAT};
+use crate::package::{Package, ProblemRef};
+use std::path::Path;
+
+/// Refuses to export into `dir` when it exists and is not an empty folder
+/// (a usage error: nothing is written over).
+pub(crate) fn refuse_target(dir: &Path) -> Result<(), GradingError> {
+    if dir.exists() && (!dir.is_dir() || fs_err::read_dir(dir)?.next().is_some()) {
+        return Err(GradingError::usage(
+            format!("`{}` exists and is not an empty folder", dir.display()),
+            Some("export into a new folder".to_owned()),
+        ));
+    }
+    Ok(())
+}
+
+/// What `judge export` says once `package` is written into `dir`: each
+/// example left out and why, where it wrote, what its validators run, and
+/// the one time limit when it is not the package's (Kattis has no
+/// per-language factor).
+pub(crate) fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<String> {
+    let mut lines: Vec<String> = exported
+        .left_out
+        .iter()
+        .map(|(path, reason)| format!("not exported: {path}: {reason}"))
+        .collect();
+    // Only an engine's validators are scripts that call `judge`; a package
+    // with programs of its own exports its own.
+    let runs_judge = if matches!(package.problem, ProblemRef::Engine(_)) {
+        "; its validators run `judge` (on PATH, or $JUDGE)"
+    } else {
+        "; its validators are the package's own"
+    };
+    lines.push(format!(
+        "wrote `{}` as a Kattis package (problem format {EXPORT_FORMAT}) in `{}` ({} files){runs_judge}",
+        package.id,
+        dir.display(),
+        exported.written.len()
+    ));
+    if exported.time_limit_ms != package.manifest.limits.time_limit_ms {
+        lines.push(format!(
+            "time limit: {} s for every language (Kattis has no per-language factor): the \
+             package's {} ms times the largest time-factor of its accepted examples' languages",
+            exported.time_limit_ms as f64 / 1000.0,
+            package.manifest.limits.time_limit_ms
+        ));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_new_or_empty_folder_is_exported_into() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        refuse_target(&dir.path().join("new")).expect("a new folder");
+        refuse_target(dir.path()).expect("an empty folder");
+        fs_err::write(dir.path().join("x"), "x").expect("write");
+        let error = refuse_target(dir.path()).expect_err("not empty");
+        assert!(matches!(error, GradingError::Usage { .. }), "{error}");
+        assert!(error
+            .to_string()
+            .ends_with("exists and is not an empty folder"));
+        refuse_target(&dir.path().join("x")).expect_err("a file");
+    }
+
+    #[test]
+    fn the_time_limit_is_said_when_it_is_not_the_packages() {
+        let package = Package::bundled("rooks").expect("bundled");
+        let limit = package.manifest.limits.time_limit_ms;
+        let exported = |time_limit_ms| Exported {
+            written: Vec::new(),
+            left_out: vec![("submissions/x/a.py".to_owned(), "why".to_owned())],
+            time_limit_ms,
+        };
+        let same = lines(&package, Path::new("out"), &exported(limit));
+        assert_eq!(same.len(), 2, "{same:?}");
+        assert_eq!(same[0], "not exported: submissions/x/a.py: why");
+        assert!(same[1].ends_with("its validators run `judge` (on PATH, or $JUDGE)"));
+        let longer = lines(&package, Path::new("out"), &exported(limit * 2));
+        assert!(longer[2].starts_with("time limit: "), "{longer:?}");
+    }
+}
