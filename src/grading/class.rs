@@ -2,11 +2,10 @@
 //! holds (what is graded, what is ignored and why, every package loaded),
 //! then one call that grades it into a [`GradeReport`].
 
-use super::margin::{close_to_the_limit, needs_reruns, time_limit_warnings};
-use super::policy::Selection;
-use super::score::ScorePlan;
-use super::settings::{self, master_seed, Overrides, SettingsWarning};
-use super::submission::{prepare_entry, Unrunnable};
+pub(crate) use super::problem::ClassEvent;
+use super::problem::{grade_problem, ProblemJob};
+use super::rows::unknown_problem;
+use super::settings::{self, Overrides};
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;
@@ -14,17 +13,11 @@ use crate::grade::{self, Entry, Shard};
 use crate::interrupt::Cancellation;
 use crate::package::{package_exists, Package};
 use crate::report::json::{
-    Expected, GradeReport, GradedResult, GradedWith, IgnoredFile, MissingPair, NotGraded,
-    ShardInfo, JUDGE_VERSION, VERSION,
+    GradeReport, GradedWith, IgnoredFile, MissingPair, ShardInfo, JUDGE_VERSION, VERSION,
 };
 use crate::report::ReportError;
-use crate::resume::{self, Fingerprint, Journal, Resume};
-use crate::runner::{
-    self, CompileResult, Event, FixedTests, Settings, Submission, SubmissionResult, TestsToRun,
-    Workspace,
-};
+use crate::resume::{self, Journal, Resume};
 use crate::sandbox::Isolation;
-use crate::verdict::Verdict;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -222,27 +215,6 @@ fn missing_pairs(config: &JudgeConfig, entries: &[Entry], students: &[String]) -
     missing
 }
 
-/// What a class run tells its observer as it goes.
-#[derive(Debug)]
-pub(crate) enum ClassEvent<'a> {
-    /// This many pairs (submissions) are to be graded in all.
-    Pairs(usize),
-    /// Grading of this problem's submissions begins.
-    Problem(&'a str),
-    /// The settings of a problem deserve a warning.
-    Settings(&'a SettingsWarning),
-    /// The submissions of the problem begun run this many tests each.
-    Tests(usize),
-    /// What the runner did (a compile, a test, a submission finished).
-    Run(Event<'a>),
-    /// One more pair is graded (or reused, or found unrunnable).
-    Graded,
-    /// A pair's result is final, as the report will hold it (for the
-    /// results journal); it comes as soon as the pair is done, before the
-    /// rest of its problem.
-    Finished(&'a GradedResult),
-}
-
 /// Reads the report of `--resume`, with the note to say when it reuses
 /// nothing of it.
 pub(crate) fn load_resume(path: &Path) -> Result<(Resume, Option<String>), GradingError> {
@@ -323,16 +295,14 @@ pub(crate) fn grade(
                 for warning in &resolved.warnings {
                     on_event(ClassEvent::Settings(warning));
                 }
-                let graded = grade_problem(
+                let job = ProblemJob {
                     package,
-                    &group,
+                    entries: &group,
                     config,
-                    &resolved.settings,
+                    settings: &resolved.settings,
                     all_tests,
-                    resume.as_deref_mut(),
-                    cancel,
-                    on_event,
-                )?;
+                };
+                let graded = grade_problem(&job, resume.as_deref_mut(), cancel, on_event)?;
                 results.extend(graded.results);
                 not_graded.extend(graded.not_graded);
             }
@@ -381,371 +351,4 @@ pub(crate) fn grade(
         }),
         results,
     })
-}
-
-/// One problem's graded pairs, and those an interruption left ungraded.
-struct ProblemGraded {
-    results: Vec<GradedResult>,
-    not_graded: Vec<NotGraded>,
-}
-
-/// A pair to run: its entry, the submission, the file's SHA-256 and the
-/// fingerprint of what its result depends on.
-struct Runnable<'a> {
-    entry: &'a Entry,
-    submission: Submission,
-    sha256: Option<String>,
-    fingerprint: String,
-}
-
-/// Grades one problem's submissions: one runner call, so each is compiled
-/// once and the tests are shared. Results `resume` may reuse are taken from
-/// it instead. A package with test groups is scored by them, running only
-/// the tests they reach unless `all_tests` (see
-/// [`super::policy::selection`]).
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the problem, its settings and observers"
-)]
-fn grade_problem(
-    package: &Package,
-    entries: &[&Entry],
-    config: &JudgeConfig,
-    settings: &Settings,
-    all_tests: bool,
-    mut resume: Option<&mut Resume>,
-    cancel: &Cancellation,
-    on_event: &mut dyn FnMut(ClassEvent<'_>),
-) -> Result<ProblemGraded, GradingError> {
-    let problem = &*package.problem;
-    // Random tests are in no group: such a grade is scored pass-fail.
-    let groups = package.groups.as_ref().filter(|_| config.random_tests == 0);
-    if package.groups.is_some() && groups.is_none() {
-        on_event(ClassEvent::Settings(&SettingsWarning::GroupsUnused {
-            package: package.id.clone(),
-            random: config.random_tests,
-        }));
-    }
-    let selection = super::policy::selection(config.layout, all_tests, groups.is_some());
-    let which = match selection {
-        Selection::Tests(which) => which,
-        Selection::Reached => TestsToRun::All,
-    };
-    let seed = master_seed(None, config, package);
-    let package_sha256 = resume::package_sha256(package)?;
-    let mut graded = Vec::with_capacity(entries.len());
-    let mut not_graded = Vec::new();
-    let mut unrunnable_entries: Vec<(&Entry, Unrunnable)> = Vec::new();
-    let mut runnable: Vec<Runnable<'_>> = Vec::new();
-    for entry in entries {
-        match prepare_entry(entry, config) {
-            Ok(submission) => {
-                // Unreadable or refused now: compiling reports why; never
-                // reused. Read as compiling reads it (never a link's target
-                // outside its folder).
-                let sha256 = runner::read_submission(&entry.path)
-                    .ok()
-                    .map(|bytes| resume::sha256_hex(&bytes));
-                let fingerprint = Fingerprint::new(
-                    problem,
-                    &package_sha256,
-                    &submission,
-                    settings,
-                    which,
-                    seed,
-                    config.random_tests,
-                )
-                .reached_only(selection == Selection::Reached)
-                .digest()?;
-                let earlier = resume.as_deref_mut().and_then(|resume| {
-                    resume.take(
-                        &entry.path.display().to_string(),
-                        problem.id(),
-                        sha256.as_deref(),
-                        &fingerprint,
-                    )
-                });
-                match earlier {
-                    Some(earlier) => {
-                        let reused = GradedResult {
-                            student: entry.student.clone(),
-                            expected: expected_of(entry),
-                            ..earlier
-                        };
-                        on_event(ClassEvent::Graded);
-                        on_event(ClassEvent::Finished(&reused));
-                        graded.push(reused);
-                    }
-                    None => runnable.push(Runnable {
-                        entry,
-                        submission,
-                        sha256,
-                        fingerprint,
-                    }),
-                }
-            }
-            Err(why) => unrunnable_entries.push((entry, why)),
-        }
-    }
-    // Interrupted before this problem: the results reused above are kept
-    // (nothing to run), the rest waits for the next `--resume`.
-    if cancel.is_cancelled() {
-        not_graded.extend(
-            unrunnable_entries
-                .iter()
-                .map(|(entry, _)| *entry)
-                .chain(runnable.iter().map(|runnable| runnable.entry))
-                .map(not_graded_entry),
-        );
-        return Ok(ProblemGraded {
-            results: graded,
-            not_graded,
-        });
-    }
-    let workspace = Workspace::new()?;
-    let tests = runner::load_tests(
-        problem,
-        Some(FixedTests::Package(&package.tests)),
-        &package.profiles(),
-        config.random_tests,
-        seed,
-        &workspace,
-    )?;
-    let scoring = match groups {
-        Some(tree) => {
-            let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
-            Some(ScorePlan::new(tree, &names).map_err(|message| {
-                GradingError::usage(
-                    format!("the test groups of `{}`: {message}", package.id),
-                    None,
-                )
-            })?)
-        }
-        None => None,
-    };
-    let score = |result: &mut SubmissionResult| {
-        if let Some(scoring) = &scoring {
-            scoring.apply(&tests, result);
-        }
-    };
-    on_event(ClassEvent::Tests(tests.len()));
-    for (entry, why) in unrunnable_entries {
-        let mut result = unrunnable(entry, config, &why, tests.len(), settings);
-        score(&mut result.result);
-        on_event(ClassEvent::Graded);
-        on_event(ClassEvent::Finished(&result));
-        graded.push(result);
-    }
-    let submissions: Vec<Submission> = runnable
-        .iter()
-        .map(|runnable| runnable.submission.clone())
-        .collect();
-    let position: std::collections::HashMap<String, usize> = runnable
-        .iter()
-        .enumerate()
-        .map(|(index, runnable)| (runnable.entry.path.display().to_string(), index))
-        .collect();
-    // Final as each submission finishes, so the journal has it before the
-    // rest of the problem runs; a TLE example's margin re-runs wait until
-    // the pool is done (they must not share the machine with other tests).
-    let mut finished: Vec<Option<GradedResult>> = vec![None; runnable.len()];
-    let mut on_run_event = |event: Event<'_>| {
-        on_event(ClassEvent::Run(event));
-        let Event::SubmissionFinished { result } = event else {
-            return;
-        };
-        let Some(&index) = position.get(&result.submission) else {
-            return;
-        };
-        let mut graded_result = graded_result(&runnable[index], package, settings, result);
-        score(&mut graded_result.result);
-        on_event(ClassEvent::Graded);
-        if !needs_reruns(&graded_result) {
-            graded_result.warnings = close_to_the_limit(&graded_result).into_iter().collect();
-            on_event(ClassEvent::Finished(&graded_result));
-        }
-        finished[index] = Some(graded_result);
-    };
-    let results = match (&scoring, selection) {
-        (Some(gate), Selection::Reached) => runner::run_gated(
-            problem,
-            &submissions,
-            &tests,
-            settings,
-            gate,
-            &workspace,
-            cancel,
-            &mut on_run_event,
-        )?,
-        _ => runner::run_selected(
-            problem,
-            &submissions,
-            &tests,
-            settings,
-            which,
-            &workspace,
-            cancel,
-            &mut on_run_event,
-        )?,
-    };
-    for ((runnable, result), graded_result) in runnable.iter().zip(results).zip(finished) {
-        let (Some(_), Some(mut graded_result)) = (result, graded_result) else {
-            not_graded.push(not_graded_entry(runnable.entry));
-            continue;
-        };
-        if !needs_reruns(&graded_result) {
-            graded.push(graded_result);
-            continue;
-        }
-        // Warnings are part of the result (a resumed report must equal a
-        // full run's): a pair interrupted while they were found is not graded.
-        match time_limit_warnings(
-            problem,
-            &runnable.submission,
-            &graded_result,
-            &tests,
-            settings,
-            cancel,
-        )? {
-            Some(warnings) => {
-                graded_result.warnings = warnings;
-                on_event(ClassEvent::Finished(&graded_result));
-                graded.push(graded_result);
-            }
-            None => not_graded.push(not_graded_entry(runnable.entry)),
-        }
-    }
-    Ok(ProblemGraded {
-        results: graded,
-        not_graded,
-    })
-}
-
-/// The graded result of `runnable` from the runner's `result`, warnings
-/// not yet found.
-fn graded_result(
-    runnable: &Runnable<'_>,
-    package: &Package,
-    settings: &Settings,
-    result: &SubmissionResult,
-) -> GradedResult {
-    let mut result = result.clone();
-    // The runner names the engine (`rooks`); reports name the package.
-    result.problem.clone_from(&package.id);
-    let limits = runnable.submission.limits(&settings.limits);
-    GradedResult {
-        result,
-        student: runnable.entry.student.clone(),
-        expected: expected_of(runnable.entry),
-        time_limit_ms: limits.cpu_time_ms,
-        memory_limit_mib: limits.memory_kib / 1024,
-        warnings: Vec::new(),
-        submission_sha256: runnable.sha256.clone(),
-        fingerprint: Some(runnable.fingerprint.clone()),
-        reused: false,
-    }
-}
-
-/// An entry an interrupted run did not grade.
-fn not_graded_entry(entry: &Entry) -> NotGraded {
-    NotGraded {
-        problem: entry.problem.clone(),
-        submission: entry.path.display().to_string(),
-        student: Some(entry.student.clone()),
-    }
-}
-
-fn expected_of(entry: &Entry) -> Option<Expected> {
-    entry.expected.as_ref().map(|(folder, verdict)| Expected {
-        folder: folder.clone(),
-        verdict: *verdict,
-        also: Vec::new(),
-    })
-}
-
-/// The language reports name for `path`: its configured one, else
-/// `unknown`.
-fn language_name(config: &JudgeConfig, path: &Path) -> String {
-    config
-        .language_for(path)
-        .map_or("unknown", |(name, _)| name)
-        .to_owned()
-}
-
-/// A CE row with `message` as its compile message, for a pair that was not
-/// run.
-fn not_run(entry: &Entry, language: String, message: String, total: usize) -> SubmissionResult {
-    SubmissionResult {
-        problem: entry.problem.clone(),
-        submission: entry.path.display().to_string(),
-        language,
-        verdict: Verdict::CompileError,
-        passed: 0,
-        total,
-        compile: CompileResult {
-            ok: false,
-            message,
-            verdict: Some(Verdict::CompileError),
-        },
-        tests: Vec::new(),
-        score: Some(crate::verdict::Points(0.0)),
-        max_score: Some(crate::verdict::Points(100.0)),
-        groups: Vec::new(),
-    }
-}
-
-/// A result for a file that was not run, with the reason as its compile
-/// message.
-fn unrunnable(
-    entry: &Entry,
-    config: &JudgeConfig,
-    why: &Unrunnable,
-    total: usize,
-    settings: &Settings,
-) -> GradedResult {
-    GradedResult {
-        result: not_run(
-            entry,
-            language_name(config, &entry.path),
-            why.to_string(),
-            total,
-        ),
-        student: entry.student.clone(),
-        expected: expected_of(entry),
-        time_limit_ms: settings.limits.cpu_time_ms,
-        memory_limit_mib: settings.limits.memory_kib / 1024,
-        warnings: Vec::new(),
-        submission_sha256: None,
-        fingerprint: None,
-        reused: false,
-    }
-}
-
-/// A file whose path names no problem this judge knows, or that is not where
-/// the layout puts submissions.
-fn unknown_problem(entry: &Entry, config: &JudgeConfig) -> GradedResult {
-    let message = if entry.problem.is_empty() {
-        format!(
-            "`{}` is not where layout `{}` puts submissions",
-            entry.path.display(),
-            config.layout.name()
-        )
-    } else {
-        format!(
-            "`{}` is not a problem; known: {}",
-            entry.problem,
-            crate::config::bundled::known_ids()
-        )
-    };
-    GradedResult {
-        result: not_run(entry, language_name(config, &entry.path), message, 0),
-        student: entry.student.clone(),
-        expected: expected_of(entry),
-        time_limit_ms: 0,
-        memory_limit_mib: 0,
-        warnings: Vec::new(),
-        submission_sha256: None,
-        fingerprint: None,
-        reused: false,
-    }
 }

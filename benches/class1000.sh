@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# A class of N students (default 1000) x 3 problems (rooks, matchsticks,
+# mayan) x 20 tests, graded end to end by `judge grade`, against a bare
+# baseline measured in the same run: the same programs compiled with the
+# same compiler commands and run on the same test inputs by a plain shell
+# loop with the same number of parallel workers, no sandbox, no checker.
+#
+# Every hand-in is a bundled example program with a line of its own (a
+# comment naming the student), so no two hand-ins are the same source and
+# each is compiled once for itself, as a real class's would be. The mix:
+# correct (AC), wrong (WA) and, for one student in 25 on rooks, a program
+# that loops forever (TLE: it costs its time limit on every test).
+#
+# Usage (from the repository root, the judge built with
+# `cargo build --release --locked`):
+#   bash benches/class1000.sh                  # 1,000 students
+#   bash benches/class1000.sh --students 100   # a smaller class
+# Options: --students N, --jobs N (default: the cores), --judge PATH
+# (default target/release/judge), --keep (keep the work folder).
+#
+# Prints: the class's size, the bare compile and run wall times, the judge's
+# wall time and peak memory (its VmHWM, sampled while it runs), the report
+# sizes (JSON, CSV, HTML class page and submission pages) and the ratio of
+# the judge's wall time to the bare baseline's. No number is asserted.
+set -euo pipefail
+
+students=1000
+jobs=$(nproc)
+judge=target/release/judge
+keep=false
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --students) students=$2; shift 2 ;;
+        --jobs) jobs=$2; shift 2 ;;
+        --judge) judge=$2; shift 2 ;;
+        --keep) keep=true; shift ;;
+        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+        *) echo "class1000.sh: unknown option \`$1\` (see --help)" >&2; exit 2 ;;
+    esac
+done
+case "$students" in
+    ''|*[!0-9]*|0) echo "class1000.sh: --students needs a positive number, not \`$students\`" >&2; exit 2 ;;
+esac
+[ -x "$judge" ] || { echo "class1000.sh: no judge at \`$judge\`: run \`cargo build --release --locked\` first" >&2; exit 2; }
+[ -d submissions ] && [ -d problems ] || { echo "class1000.sh: run it from the repository root" >&2; exit 2; }
+judge=$(realpath "$judge")
+root=$(pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/class1000.XXXXXX")
+cleanup() { if [ "$keep" = true ]; then echo "work folder kept: $work"; else rm -rf "$work"; fi; }
+trap cleanup EXIT
+
+now() { date +%s.%N; }
+seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+
+problems=(rooks matchsticks mayan)
+tests_per_problem=20
+
+# 1. The packages, each with exactly 20 tests: its own, then generated
+#    ones (`judge gen --append`) to make 20. The grade uses them through
+#    --problems-dir with no random tests, so the baseline runs the very same
+#    inputs.
+mkdir -p "$work/problems"
+for problem in "${problems[@]}"; do
+    cp -r "problems/$problem" "$work/problems/$problem"
+    have=$(find "$work/problems/$problem/tests" -name '*.in' | wc -l)
+    if [ "$have" -lt "$tests_per_problem" ]; then
+        "$judge" gen "$problem" --seed 2026 --count $((tests_per_problem - have)) \
+            --out "$work/problems/$problem/tests" --prefix bench- >/dev/null 2>&1
+    fi
+done
+
+# 2. The class: hand-ins/<student>/<problem>.<ext>.
+#    rooks:       AC matching.py, AC backtracking.cpp, WA ignores_walls.py, TLE (1 in 25)
+#    matchsticks: AC minimax.cpp, AC memo.py, WA greedy_fewest_replies.py
+#    mayan:       AC dfs_memo.cpp, WA one_run_at_a_time.cpp
+ex=submissions
+pick() { # pick <student number> <choices...>: one of the choices, by the number
+    local n=$1; shift
+    local choices=("$@")
+    echo "${choices[$((n % ${#choices[@]}))]}"
+}
+mkdir -p "$work/class/hand-ins"
+for ((s = 1; s <= students; s++)); do
+    name=$(printf 's%04d' "$s")
+    dir="$work/class/hand-ins/$name"
+    mkdir -p "$dir"
+    if ((s % 25 == 0)); then
+        rooks="tle.cpp"
+    else
+        rooks=$(pick "$s" accepted/matching.py accepted/backtracking.cpp wrong_answer/ignores_walls.py)
+    fi
+    matchsticks=$(pick $((s / 3)) accepted/minimax.cpp accepted/memo.py wrong_answer/greedy_fewest_replies.py)
+    mayan=$(pick $((s / 7)) accepted/dfs_memo.cpp wrong_answer/one_run_at_a_time.cpp)
+    for pair in "rooks:$rooks" "matchsticks:$matchsticks" "mayan:$mayan"; do
+        problem=${pair%%:*}
+        source=${pair#*:}
+        ext=${source##*.}
+        out="$dir/$problem.$ext"
+        if [ "$source" = tle.cpp ]; then
+            printf 'int main() { volatile unsigned long x = 0; for (;;) x++; }\n' >"$out"
+        else
+            cp "$ex/$problem/$source" "$out"
+        fi
+        case "$ext" in
+            py) printf '\n# %s: %s\n' "$name" "$source" >>"$out" ;;
+            *) printf '\n// %s: %s\n' "$name" "$source" >>"$out" ;;
+        esac
+    done
+done
+cat >"$work/class/judge.toml" <<EOF
+submissions = "hand-ins"
+layout = "student/problem"
+problems = ["rooks", "matchsticks", "mayan"]
+random-tests = 0
+seed = 1
+jobs = $jobs
+EOF
+handins=$((students * ${#problems[@]}))
+runs=$((handins * tests_per_problem))
+
+# The time limits the judge gives each problem (CPU; Python gets 3x), for
+# the baseline's `timeout` of a program that never ends.
+limit_ms() { # limit_ms <problem>
+    sed -n 's/^time-limit-ms *= *\([0-9]*\).*/\1/p' "$work/problems/$1/problem.toml" | head -n 1
+}
+
+# 3. The bare baseline: compile every hand-in (the judge's own compile
+#    commands, in parallel with the same workers), then run every program
+#    on each of its problem's tests, output to a file, under `timeout`.
+mkdir -p "$work/bare"
+compile_list="$work/bare/compile.list"
+run_list="$work/bare/run.list"
+: >"$compile_list"
+: >"$run_list"
+for dir in "$work/class/hand-ins"/*/; do
+    student=$(basename "$dir")
+    for problem in "${problems[@]}"; do
+        source=$(ls "$dir$problem".* | head -n 1)
+        limit=$(limit_ms "$problem")
+        case "$source" in
+            *.cpp)
+                exe="$work/bare/$student-$problem"
+                echo "g++ -std=gnu++17 -O2 -pipe -o $exe $source" >>"$compile_list"
+                command="$exe"
+                ;;
+            *.py)
+                echo "python3 -I -m py_compile $source" >>"$compile_list"
+                command="python3 $source"
+                limit=$((limit * 3))
+                ;;
+        esac
+        secs=$(awk -v ms="$limit" 'BEGIN { printf "%.3f", ms / 1000 }')
+        for input in "$work/problems/$problem/tests"/*.in; do
+            echo "$secs	$command	$input" >>"$run_list"
+        done
+    done
+done
+compile_start=$(now)
+xargs -P "$jobs" -d '\n' -n 1 sh -c '$0 >/dev/null 2>&1 || true' <"$compile_list"
+compile_end=$(now)
+split -n "l/$jobs" "$run_list" "$work/bare/run-part-"
+run_start=$(now)
+for part in "$work/bare"/run-part-*; do
+    (
+        while IFS='	' read -r limit command input; do # limit in seconds
+            # shellcheck disable=SC2086 # the command is a program and its argument
+            timeout "$limit" $command <"$input" >"$part.out" 2>/dev/null || true
+        done <"$part"
+    ) &
+done
+wait
+run_end=$(now)
+bare_compile=$(seconds "$compile_start" "$compile_end")
+bare_run=$(seconds "$run_start" "$run_end")
+bare_total=$(awk -v a="$bare_compile" -v b="$bare_run" 'BEGIN { printf "%.2f", a + b }')
+
+# 4. The judge, with every report; its peak memory is its VmHWM, sampled
+#    every 0.2 s while it runs (the last sample is its peak: VmHWM never
+#    falls).
+cd "$work/class"
+judge_start=$(now)
+"$judge" grade --config judge.toml --problems-dir "$work/problems" -q \
+    --json grades.json --csv grades.csv --html grades.html >judge.out 2>judge.err &
+pid=$!
+peak_kib=0
+while kill -0 "$pid" 2>/dev/null; do
+    hwm=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)
+    [ -n "$hwm" ] && peak_kib=$hwm
+    sleep 0.2
+done
+status=0
+wait "$pid" || status=$?
+judge_end=$(now)
+cd "$root"
+judge_wall=$(seconds "$judge_start" "$judge_end")
+if [ ! -s "$work/class/grades.json" ]; then
+    echo "class1000.sh: the judge wrote no report (exit $status):" >&2
+    tail -n 20 "$work/class/judge.err" >&2
+    exit 1
+fi
+size() { du -sk "$1" | cut -f1; }
+pages=$(find "$work/class/grades" -name '*.html' | wc -l)
+verdicts=$(python3 -c '
+import collections, json, sys
+report = json.load(open(sys.argv[1]))
+counts = collections.Counter(r["verdict"] for r in report["results"])
+print(", ".join(f"{n} {v}" for v, n in sorted(counts.items())))
+' "$work/class/grades.json")
+
+echo "class: $students students x ${#problems[@]} problems x $tests_per_problem tests: $handins hand-ins, $runs runs, $jobs workers"
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "verdicts: $verdicts (judge exit $status)"
+echo "bare compiles:   ${bare_compile} s"
+echo "bare runs:       ${bare_run} s"
+echo "bare total:      ${bare_total} s"
+echo "judge grade:     ${judge_wall} s wall, peak memory $((peak_kib / 1024)) MiB"
+echo "reports:         JSON $(size "$work/class/grades.json") KiB, CSV $(size "$work/class/grades.csv") KiB, HTML class page $(size "$work/class/grades.html") KiB + $pages submission pages $(size "$work/class/grades") KiB"
+echo "ratio judge / bare: $(awk -v j="$judge_wall" -v b="$bare_total" 'BEGIN { printf "%.2f", j / b }')x"
