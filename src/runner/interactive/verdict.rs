@@ -314,6 +314,46 @@ pub(super) mod tests {
         }
     }
 
+    /// See: issue #15. A submission that flooded the validator (sent it
+    /// more than its output limit) and ran out of time is TLE, never OLE,
+    /// and the message says what was sent and read, not the racy bytes in
+    /// flight; a validator that failed first is still the package's fault.
+    #[test_case(LimitExceeded::CpuTime, Ended::exited(43), Verdict::TimeLimitExceeded ; "cpu")]
+    #[test_case(LimitExceeded::WallTime, Ended::exited(43), Verdict::TimeLimitExceeded ; "wall")]
+    #[test_case(LimitExceeded::WallTime, limit(LimitExceeded::CpuTime), Verdict::JudgeError ; "the validator's own limit first")]
+    fn a_flood_is_a_time_limit_that_says_what_was_sent(
+        submission_limit: LimitExceeded,
+        validator: Ended,
+        expected: Verdict,
+    ) {
+        let limits = limits();
+        let sent = "the submission had sent the validator 50.2 MiB (...) and the validator had \
+                    read 50.1 MiB";
+        let facts = PassFacts {
+            validator_label: "interactor `i.py`",
+            validator,
+            validator_limits: &limits,
+            submission: limit(submission_limit),
+            submission_limits: &limits,
+            submission_flooded: false,
+            sent,
+            validator_first: false,
+            waiting: "the validator had not read 30368 bytes the submission sent",
+            feedback: "",
+            wrote_next_pass: false,
+            pass: 1,
+            passes: 1,
+        };
+        let PassVerdict::Final(verdict, message) = decide_pass(&facts) else {
+            panic!("no next pass was asked for");
+        };
+        assert_eq!(verdict, expected, "{message}");
+        if verdict == Verdict::TimeLimitExceeded {
+            assert!(message.ends_with(&format!("; {sent}")), "{message}");
+            assert!(!message.contains("had not read"), "{message}");
+        }
+    }
+
     #[test_case(43, true, 1, 2, None ; "rejected with a next pass is WA")]
     #[test_case(42, true, 1, 2, Some(true) ; "accepted with a next pass runs it")]
     #[test_case(42, true, 2, 2, Some(false) ; "a next pass in the last pass is JE")]
