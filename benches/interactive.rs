@@ -165,6 +165,7 @@ fn exchange(c: &mut Criterion) {
         program: validator.clone(),
         args: Vec::new(),
         read_paths: vec![programs.clone()],
+        own_paths: Vec::new(),
         limits: limits(5000),
         flags: Vec::new(),
         interactive: true,

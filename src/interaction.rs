@@ -20,6 +20,9 @@ pub struct InteractorSpec {
     pub args: Vec<OsString>,
     /// Paths it may read (its own folder, an interpreter's files).
     pub read_paths: Vec<PathBuf>,
+    /// (its compiled copy's path, the package's own path), most specific
+    /// first: its traceback and messages name the package's file.
+    pub own_paths: Vec<(String, String)>,
     /// Its own limits (the package's tool limits); its wall clock runs from
     /// the end of the submission, so time spent waiting does not count.
     pub limits: Limits,

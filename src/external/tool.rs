@@ -224,6 +224,7 @@ impl Toolbox {
             program: prepared.program,
             args: prepared.args,
             read_paths: prepared.read_paths,
+            own_paths: prepared.own_paths,
             limits: self.settings.limits,
             flags: flags.to_vec(),
             interactive,
@@ -291,7 +292,8 @@ impl Toolbox {
         if measured.is_ok() {
             for name in collect {
                 if let Ok(bytes) = fs_err::read(workdir.join(name)) {
-                    collected.push(((*name).to_owned(), bytes));
+                    // A message naming the tool's file names the package's.
+                    collected.push(((*name).to_owned(), prepared.own_bytes(&bytes)));
                 }
             }
         }
@@ -299,8 +301,11 @@ impl Toolbox {
         if let Some(path) = stdin_path {
             let _ = fs_err::remove_file(path);
         }
+        let mut measured = measured?;
+        // A traceback names the package's file, not its compiled copy.
+        measured.stderr = prepared.own_bytes(&measured.stderr);
         Ok(ToolRun {
-            measured: measured?,
+            measured,
             files: collected,
         })
     }

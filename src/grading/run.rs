@@ -252,6 +252,12 @@ pub(crate) fn run(
         }
         _ => None,
     };
+    // A scored package on other tests: one group of them all, so the run
+    // shows its score (the percent of tests passed) as a scored run does.
+    let percent_group = match (&package.groups, &scoring) {
+        (Some(_), None) => Some(tests.iter().map(|test| test.name.clone()).collect()),
+        _ => None,
+    };
     on_event(ClassEvent::Pairs(plan.submissions.len()));
     on_event(ClassEvent::Problem(&package.id));
     on_event(ClassEvent::Tests(tests.len()));
@@ -260,6 +266,13 @@ pub(crate) fn run(
             (Event::SubmissionFinished { result }, Some(scoring)) => {
                 let mut scored = result.clone();
                 scoring.apply(&tests, &mut scored);
+                on_event(ClassEvent::Run(Event::SubmissionFinished {
+                    result: &scored,
+                }));
+            }
+            (Event::SubmissionFinished { result }, None) if percent_group.is_some() => {
+                let mut scored = result.clone();
+                score_as_percent(percent_group.as_ref(), &mut scored);
                 on_event(ClassEvent::Run(Event::SubmissionFinished {
                     result: &scored,
                 }));
@@ -288,6 +301,7 @@ pub(crate) fn run(
                 if let Some(scoring) = &scoring {
                     scoring.apply(&tests, &mut result);
                 }
+                score_as_percent(percent_group.as_ref(), &mut result);
                 // The runner names the engine (`rooks`); reports name the
                 // package (`rooks-large`).
                 result.problem.clone_from(&package.id);
@@ -316,6 +330,30 @@ impl RunReport {
         let verdicts: Vec<_> = self.results.iter().map(|result| result.verdict).collect();
         super::policy::run_outcome(&verdicts).unless_stopped(self.stopped_by)
     }
+}
+
+/// The name of the one group a scored package's run on other tests than
+/// its own is scored by.
+pub(crate) const PERCENT_GROUP: &str = "all tests (percent passed)";
+
+/// A scored package's result on other tests than its own (`--tests`,
+/// random tests): its score stays the percent of tests passed, of 100,
+/// shown as one group of all the run's tests (`tests`), so every report
+/// carries the score as a run on the package's own tests does.
+fn score_as_percent(tests: Option<&Vec<String>>, result: &mut SubmissionResult) {
+    let Some(tests) = tests else {
+        return;
+    };
+    let score = result.pass_fail_score();
+    result.score = Some(score);
+    result.max_score = Some(crate::verdict::Points(100.0));
+    result.groups = vec![runner::GroupScore {
+        name: PERCENT_GROUP.to_owned(),
+        score,
+        max_score: crate::verdict::Points(100.0),
+        verdict: result.verdict,
+        tests: tests.clone(),
+    }];
 }
 
 fn display(path: &Path) -> String {

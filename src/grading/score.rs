@@ -294,25 +294,17 @@ impl ScorePlan {
                 all_accepted: false,
             };
         }
-        let judge_error = NodeResult {
-            verdict: Verdict::JudgeError,
-            score: 0.0,
-            all_accepted: false,
-        };
+        if self.score_fault(group, observed).is_some() {
+            return NodeResult {
+                verdict: Verdict::JudgeError,
+                score: 0.0,
+                all_accepted: false,
+            };
+        }
         let score = match observed.score {
             None => group.test_max,
-            Some(ValidatorScore::Multiplier(Points(share))) => {
-                if !(0.0..=1.0).contains(&share) {
-                    return judge_error;
-                }
-                share * group.test_max
-            }
-            Some(ValidatorScore::Score(Points(value))) => {
-                if self.style == ScoringStyle::Current && value > group.test_max + 1e-9 {
-                    return judge_error;
-                }
-                value
-            }
+            Some(ValidatorScore::Multiplier(Points(share))) => share * group.test_max,
+            Some(ValidatorScore::Score(Points(value))) => value,
         };
         NodeResult {
             verdict: Verdict::Accepted,
@@ -323,6 +315,57 @@ impl ScorePlan {
 }
 
 impl ScorePlan {
+    /// Why the validator's score of an accepted test directly in `group`
+    /// breaks the group's rules (a judge error), naming the file, the value
+    /// and the maximum; `None` when it keeps them.
+    fn score_fault(&self, group: &PlanGroup, observed: Observed) -> Option<String> {
+        if observed.verdict != Verdict::Accepted {
+            return None;
+        }
+        let max = Points(group.test_max);
+        let name = &group.name;
+        match observed.score? {
+            ValidatorScore::Multiplier(share) if !(0.0..=1.0).contains(&share.0) => Some(format!(
+                "the output validator's score_multiplier.txt says {share}, not a share between 0 \
+                 and 1 of the {max} a test of group `{name}` may score"
+            )),
+            ValidatorScore::Score(value)
+                if self.style == ScoringStyle::Current && value.0 > max.0 + 1e-9 =>
+            {
+                Some(format!(
+                    "the output validator's score.txt gives {value} points, more than the {max} a \
+                     test of group `{name}` may score (the validator's fault, not the submission's)"
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// Each test whose validator score breaks its group's rules, by index,
+    /// with the reason.
+    fn score_faults(&self, observed: &[Option<Observed>]) -> Vec<(usize, String)> {
+        let mut faults = Vec::new();
+        let mut groups = vec![&self.root];
+        while let Some(group) = groups.pop() {
+            for child in &group.children {
+                match child {
+                    PlanNode::Test(test) => {
+                        let fault = observed
+                            .get(*test)
+                            .copied()
+                            .flatten()
+                            .and_then(|seen| self.score_fault(group, seen));
+                        if let Some(reason) = fault {
+                            faults.push((*test, reason));
+                        }
+                    }
+                    PlanNode::Group(inner) => groups.push(inner),
+                }
+            }
+        }
+        faults
+    }
+
     /// Scores `result` (run on `tests`) through the groups: its `score`,
     /// `max_score`, `groups`, and the root's verdict (a submission that did
     /// not compile keeps its CE or JE and scores 0).
@@ -340,6 +383,22 @@ impl ScorePlan {
                     verdict: test.verdict,
                     score: test.validator_score,
                 });
+            }
+        }
+        // A validator's score the groups cannot take is a judge error of
+        // that test, with the reason.
+        for (position, reason) in self.score_faults(&observed) {
+            let name = tests.get(position).map(|case| case.name.as_str());
+            if let Some(test) = result
+                .tests
+                .iter_mut()
+                .find(|test| Some(test.name.as_str()) == name)
+            {
+                if test.verdict.is_accepted() {
+                    result.passed = result.passed.saturating_sub(1);
+                }
+                test.verdict = Verdict::JudgeError;
+                test.message = reason;
             }
         }
         let scored = self.evaluate(&observed);

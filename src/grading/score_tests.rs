@@ -257,6 +257,18 @@ fn validator_scores_replace_or_scale_a_tests_score() {
     let over = plan.evaluate(&[with(ValidatorScore::Score(Points(30.0))), None, None, None]);
     assert_eq!(over.verdict, AC, "always_accept keeps the verdict");
     assert_eq!(over.score, Points(0.0));
+    // ... and says why, naming the file, the value and the maximum.
+    let faults = plan.score_faults(&[with(ValidatorScore::Score(Points(30.0))), None, None, None]);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].0, 0);
+    assert!(
+        faults[0]
+            .1
+            .contains("score.txt gives 30 points, more than the 25 a test of group"),
+        "{faults:?}"
+    );
+    let within = plan.score_faults(&[with(ValidatorScore::Score(Points(25.0))), None, None, None]);
+    assert!(within.is_empty(), "{within:?}");
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! The gradebook CSV (`--csv`): one row per (student, problem) with the
-//! score, ready to import into a spreadsheet or an LMS. Quoting is the `csv`
+//! score and the most it could be (`score` of `max_score`: points with
+//! test groups, else the percent of tests passed of 100), ready to import
+//! into a spreadsheet or an LMS. Quoting is the `csv`
 //! crate's (RFC 4180), so a name with a comma or a quote survives. Says
 //! nothing about individual tests; the JSON and HTML reports do.
 
@@ -12,7 +14,17 @@ pub(crate) const MISSING: &str = "missing";
 use crate::runner::SubmissionResult;
 
 /// The header row, in column order.
-pub(crate) const HEADER: [&str; 6] = ["student", "problem", "score", "verdict", "passed", "total"];
+/// `max_score` comes last, so a sheet that reads the first six columns
+/// by position reads what it did before.
+pub(crate) const HEADER: [&str; 7] = [
+    "student",
+    "problem",
+    "score",
+    "verdict",
+    "passed",
+    "total",
+    "max_score",
+];
 
 /// The CSV text: a header, then one row per result in the order given.
 /// Text cells are [`neutralise`]d, so the file is safe to open in a
@@ -23,7 +35,8 @@ pub fn render<R: Row>(rows: &[R]) -> Result<String, csv::Error> {
 }
 
 /// [`render`], then a row per (student, problem) of the class with no
-/// hand-in: verdict `missing`, score 0, passed 0, total empty.
+/// hand-in: verdict `missing`, score 0, passed 0, total and max_score
+/// empty.
 pub(crate) fn render_gradebook<R: Row>(
     rows: &[R],
     missing: &[MissingPair],
@@ -42,6 +55,7 @@ pub(crate) fn render_gradebook<R: Row>(
             result.verdict.code().to_owned(),
             result.passed.to_string(),
             result.total.to_string(),
+            format!("{:.2}", max_score(result)),
         ])?;
     }
     for pair in missing {
@@ -51,6 +65,7 @@ pub(crate) fn render_gradebook<R: Row>(
             "0.00".to_owned(),
             MISSING.to_owned(),
             "0".to_owned(),
+            String::new(),
             String::new(),
         ])?;
     }
@@ -86,6 +101,15 @@ pub fn score(result: &SubmissionResult) -> f64 {
         .score
         .unwrap_or_else(|| result.pass_fail_score())
         .rounded()
+}
+
+/// The result's `max_score`: with test groups the groups' maximum, else
+/// 100 (the score is then a percent); two decimals.
+pub fn max_score(result: &SubmissionResult) -> f64 {
+    match (result.score, result.max_score) {
+        (Some(_), Some(max)) => max.rounded(),
+        _ => 100.0,
+    }
 }
 
 #[cfg(test)]
@@ -160,9 +184,9 @@ mod tests {
         .expect("renders");
         assert_eq!(
             text,
-            "student,problem,score,verdict,passed,total\n\
-             alice,rooks,66.67,WA,2,3\n\
-             bob,mayan,100.00,AC,20,20\n"
+            "student,problem,score,verdict,passed,total,max_score\n\
+             alice,rooks,66.67,WA,2,3,100.00\n\
+             bob,mayan,100.00,AC,20,20,100.00\n"
         );
     }
 
@@ -201,17 +225,31 @@ mod tests {
         assert_eq!(score(&failed), 0.0);
         assert_eq!(score(&result("rooks/dave.cpp", "rooks", 0, 0)), 0.0);
         let rows = read(&render(&[failed]).expect("renders"));
-        assert_eq!(rows[1], ["carol", "rooks", "0.00", "CE", "0", "5"]);
+        assert_eq!(
+            rows[1],
+            ["carol", "rooks", "0.00", "CE", "0", "5", "100.00"]
+        );
     }
 
-    /// See: issue #15. A scored result's gradebook score is its `score`.
+    /// See: issue #15. A scored result's gradebook score is its `score`,
+    /// of its `max_score`: points of the groups' maximum, never a percent
+    /// in the same column without saying so.
     #[test]
-    fn a_scored_result_shows_its_score() {
+    fn a_scored_result_shows_its_score_and_its_maximum() {
         let mut scored = result("tri/narrow.py", "tri", 3, 4);
         scored.score = Some(crate::verdict::Points(37.5));
+        scored.max_score = Some(crate::verdict::Points(250.0));
         assert_eq!(score(&scored), 37.5);
         let rows = read(&render(&[scored]).expect("renders"));
+        assert_eq!(rows[0][6], "max_score");
         assert_eq!(rows[1][2], "37.50");
+        assert_eq!(rows[1][6], "250.00");
+        // Without groups the score is a percent: of 100.
+        let rows = read(&render(&[result("rooks/a.py", "rooks", 1, 4)]).expect("renders"));
+        assert_eq!(
+            (rows[1][2].as_str(), rows[1][6].as_str()),
+            ("25.00", "100.00")
+        );
     }
 
     #[test]

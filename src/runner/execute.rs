@@ -4,10 +4,11 @@
 //! TLE), then a crash or non-zero exit (RE), and only then the checker, which
 //! is not run when the program already failed (DMOJ issue 170).
 
+use super::ended::{crash_verdict, limit_verdict, record_run, runtime_stderr, TimeNotes};
 use super::events::{Excerpt, TestResult};
 use super::{Prepared, Settings, TestCase};
 use crate::problems::{self, Problem};
-use crate::sandbox::{LimitExceeded, Limits, Measured, RunSpec, Sandbox, Termination, Trust};
+use crate::sandbox::{Limits, Measured, RunSpec, Sandbox, Trust};
 use crate::verdict::Verdict;
 
 /// Runs `test` with the prepared program and decides the verdict. A sandbox
@@ -120,13 +121,7 @@ pub(crate) fn run_test(
             return result;
         }
     };
-    result.time_ms = measured.cpu_time_ms;
-    result.wall_ms = measured.wall_time_ms;
-    result.memory_kib = measured.memory_kib;
-    match measured.termination {
-        Termination::Exited(code) => result.exit_code = Some(code),
-        Termination::Signaled(signal) => result.signal = Some(signal),
-    }
+    record_run(&mut result, &measured);
     let expected = test.answer.as_ref().ok().and_then(Option::as_deref);
     result.excerpt = Some(Excerpt::new(
         input.text.as_bytes(),
@@ -141,11 +136,8 @@ pub(crate) fn run_test(
         limits,
         settings,
     );
-    if verdict == Verdict::RuntimeError {
-        result.stderr =
-            super::events::stderr_excerpt(&measured.stderr, measured.stderr_discarded_bytes)
-                .map(|stderr| super::compile::with_own_paths(&stderr, &prepared.own_paths));
-    }
+    result.stderr = runtime_stderr(verdict, &measured.stderr, measured.stderr_discarded_bytes);
+    with_own_paths_in_stderr(&mut result, prepared);
     result.verdict = verdict;
     result.message = message;
     result.validator_score = validator_score;
@@ -204,74 +196,13 @@ fn decide(
 /// checker decides.
 fn decide_limits(measured: &Measured, limits: &Limits) -> Option<(Verdict, String)> {
     match measured.limit_exceeded {
-        Some(LimitExceeded::Output) => {
-            return Some((
-                Verdict::OutputLimitExceeded,
-                format!("output exceeded {} KiB", limits.stdout_bytes / 1024),
-            ))
-        }
-        Some(LimitExceeded::Scratch) => {
-            return Some((
-                Verdict::OutputLimitExceeded,
-                format!(
-                    "scratch space full: the files the program wrote reached {} MiB or {} files",
-                    limits.scratch_kib / 1024,
-                    crate::sandbox::scratch_files(limits.scratch_kib)
-                ),
-            ))
-        }
-        Some(LimitExceeded::Memory) => {
-            return Some((
-                Verdict::MemoryLimitExceeded,
-                format!("memory exceeded {} MiB", limits.memory_kib / 1024),
-            ))
-        }
-        Some(LimitExceeded::CpuTime) => {
-            return Some((
-                Verdict::TimeLimitExceeded,
-                format!("CPU time exceeded {} ms", limits.cpu_time_ms),
-            ))
-        }
-        Some(LimitExceeded::WallTime) => {
-            return Some((
-                Verdict::TimeLimitExceeded,
-                format!(
-                    "wall-clock time exceeded {} ms (CPU time {} ms)",
-                    limits.wall_time_ms, measured.cpu_time_ms
-                ),
-            ))
-        }
-        None => {}
-    }
-    match measured.termination {
-        Termination::Signaled(signal) => {
-            return Some((
-                Verdict::RuntimeError,
-                format!("killed by signal {signal} ({})", signal_name(signal)),
-            ))
-        }
-        Termination::Exited(code) if code != 0 => {
-            return Some((Verdict::RuntimeError, format!("exit code {code}")))
-        }
-        Termination::Exited(_) => {}
-    }
-    None
-}
-
-pub(crate) fn signal_name(signal: i32) -> &'static str {
-    match signal {
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGILL => "SIGILL",
-        libc::SIGPIPE => "SIGPIPE",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGXFSZ => "SIGXFSZ",
-        libc::SIGXCPU => "SIGXCPU",
-        libc::SIGSYS => "SIGSYS",
-        _ => "signal",
+        Some(limit) => Some(limit_verdict(
+            limit,
+            limits,
+            measured.cpu_time_ms,
+            &TimeNotes::default(),
+        )),
+        None => crash_verdict(measured.termination),
     }
 }
 

@@ -8,6 +8,7 @@
 //! [`Cancellation`] and then returns no verdict for what it did not finish.
 
 mod compile;
+mod ended;
 pub(crate) mod events;
 mod execute;
 mod folder;
@@ -23,7 +24,6 @@ pub use events::{
     CompileResult, Event, Excerpt, GroupScore, RandomOrigin, SubmissionResult, TestResult,
     EXCERPT_LIMIT_BYTES,
 };
-pub(crate) use execute::signal_name;
 pub(crate) use folder::folder_files;
 use tests_load::{generated_test, written_test};
 pub use tests_load::{load_tests, FixedTests};
@@ -173,6 +173,24 @@ pub(crate) struct PreparedTool {
     pub program: PathBuf,
     pub args: Vec<OsString>,
     pub read_paths: Vec<PathBuf>,
+    /// As [`Prepared`]'s: the compiled copy's paths and the package's own.
+    pub(crate) own_paths: Vec<(String, String)>,
+}
+
+impl PreparedTool {
+    /// What the tool wrote (its traceback, its message) with the package's
+    /// own paths in place of its copy's in the judge's temporary folder.
+    pub(crate) fn own_bytes(&self, bytes: &[u8]) -> Vec<u8> {
+        let text = String::from_utf8_lossy(bytes);
+        if !self
+            .own_paths
+            .iter()
+            .any(|(temporary, _)| text.contains(temporary.as_str()))
+        {
+            return bytes.to_vec();
+        }
+        compile::with_own_paths(&text, &self.own_paths).into_bytes()
+    }
 }
 
 /// Compiles a package's program the way a submission is compiled (same
@@ -190,6 +208,7 @@ pub(crate) fn prepare_tool(
             program,
             args,
             read_paths: prepared.read_paths,
+            own_paths: prepared.own_paths,
         }),
         None => Err(if prepared.compile.message.is_empty() {
             "it could not be compiled".to_owned()

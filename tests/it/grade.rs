@@ -643,8 +643,9 @@ fn r8_folders_and_report_paths_are_checked_up_front() {
     let run = dir.judge(&["grade", "--csv", "-"]);
     run.expect_code(0);
     assert!(
-        run.stdout()
-            .starts_with("student,problem,score,verdict,passed,total\nalice,rooks,100.00,AC,"),
+        run.stdout().starts_with(
+            "student,problem,score,verdict,passed,total,max_score\nalice,rooks,100.00,AC,"
+        ),
         "{}",
         run.stdout()
     );

@@ -3,7 +3,7 @@
 //! trusted judges, the transcript, and a package's misbehaving validator
 //! judged as the package's fault (JE naming it), never the submission's.
 
-use crate::support::{repository, Dir};
+use crate::support::{assert_folder_verdicts, line_of, repository, Dir};
 
 fn fixture(name: &str) -> String {
     repository()
@@ -13,13 +13,6 @@ fn fixture(name: &str) -> String {
         .to_string()
 }
 
-/// The line of `submission` in a `grade --package` table.
-fn line_of<'a>(out: &'a str, submission: &str) -> &'a str {
-    out.lines()
-        .find(|line| line.contains(submission))
-        .unwrap_or_else(|| panic!("no line for {submission}: {out}"))
-}
-
 #[test]
 fn every_guess_submission_gets_its_folders_verdict() {
     let dir = Dir::new();
@@ -27,21 +20,18 @@ fn every_guess_submission_gets_its_folders_verdict() {
     let run = dir.judge(&["grade", "--package", &package]);
     let out = run.stdout();
     assert_eq!(run.code(), 0, "{out}{}", run.stderr());
-    for (submission, verdict) in [
-        ("accepted/binary.cpp", "AC"),
-        ("accepted/binary.py", "AC"),
-        ("wrong_answer/linear.cpp", "WA"),
-        ("wrong_answer/hangs_after_rejection.cpp", "WA"),
-        ("time_limit_exceeded/no_flush.cpp", "TLE"),
-        ("time_limit_exceeded/spins_after_correct.cpp", "TLE"),
-        ("run_time_error/aborts_after_correct.cpp", "RE"),
-    ] {
-        let line = line_of(&out, submission);
-        assert!(
-            line.starts_with("ok ") && line.contains(&format!(": {verdict} ")),
-            "{line}"
-        );
-    }
+    assert_folder_verdicts(
+        &out,
+        &[
+            ("accepted/binary.cpp", "AC"),
+            ("accepted/binary.py", "AC"),
+            ("wrong_answer/linear.cpp", "WA"),
+            ("wrong_answer/hangs_after_rejection.cpp", "WA"),
+            ("time_limit_exceeded/no_flush.cpp", "TLE"),
+            ("time_limit_exceeded/spins_after_correct.cpp", "TLE"),
+            ("run_time_error/aborts_after_correct.cpp", "RE"),
+        ],
+    );
     // The validator rejected and exited first: WA with its message, though
     // the submission then spun until it was stopped.
     assert!(

@@ -116,7 +116,15 @@ fn csv_and_html_render_from_the_json_report() {
     let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
     assert_eq!(
         reader.headers().unwrap(),
-        vec!["student", "problem", "score", "verdict", "passed", "total"]
+        vec![
+            "student",
+            "problem",
+            "score",
+            "verdict",
+            "passed",
+            "total",
+            "max_score"
+        ]
     );
     let rows: Vec<Vec<String>> = reader
         .records()
@@ -127,13 +135,21 @@ fn csv_and_html_render_from_the_json_report() {
     assert_eq!(
         rows,
         vec![
-            ["ignores_walls.py", "rooks", "57.14", "WA", "4", "7"]
+            [
+                "ignores_walls.py",
+                "rooks",
+                "57.14",
+                "WA",
+                "4",
+                "7",
+                "100.00"
+            ]
+            .map(str::to_owned)
+            .to_vec(),
+            ["mallory", "rooks", "0.00", "PE", "0", "7", "100.00"]
                 .map(str::to_owned)
                 .to_vec(),
-            ["mallory", "rooks", "0.00", "PE", "0", "7"]
-                .map(str::to_owned)
-                .to_vec(),
-            ["dave", "rooks", "0.00", "CE", "0", "7"]
+            ["dave", "rooks", "0.00", "CE", "0", "7", "100.00"]
                 .map(str::to_owned)
                 .to_vec(),
         ]
@@ -194,7 +210,7 @@ fn run_writes_csv_and_html_equal_to_rendering_the_json() {
     }
     assert!(dir
         .read("report.csv")
-        .starts_with("student,problem,score,verdict,passed,total\n"));
+        .starts_with("student,problem,score,verdict,passed,total,max_score\n"));
 }
 
 /// A class of two `student/problem` hand-ins of rooks that `judge similar`

@@ -298,6 +298,12 @@ fn run_scores_by_the_groups() {
     assert_eq!(score["groups"][1]["name"], "large", "{score:#}");
     let csv = dir.read("run.csv");
     assert!(csv.contains(",tri,30.00,WA,"), "{csv}");
+    // The score is points of `max_score`.
+    assert!(
+        csv.starts_with("student,problem,score,verdict,passed,total,max_score\n"),
+        "{csv}"
+    );
+    assert!(csv.contains(",tri,30.00,WA,2,4,100.00\n"), "{csv}");
     // Other tests are in no group: pass-fail, with a note.
     dir.create("other/x.in", "3\n");
     dir.create("other/x.ans", "6\n");
@@ -322,6 +328,72 @@ fn run_scores_by_the_groups() {
         "{}",
         random.stdout()
     );
+    // ... and it still shows its score, as a run on the package's tests
+    // does: the percent of tests passed, of 100.
+    for line in [
+        "  score 100 of 100",
+        "    all tests (percent passed): 100 of 100 (AC)",
+    ] {
+        assert!(
+            random.stdout().contains(line),
+            "missing `{line}` in:\n{}",
+            random.stdout()
+        );
+    }
+}
+
+/// See: issue #15. A scored package's `judge run` with random tests shows
+/// the same score summary as one on its own tests: the percent of the
+/// run's tests passed, of 100, in the table, the JSON and the CSV.
+#[test]
+fn a_run_with_random_tests_shows_its_score() {
+    let dir = Dir::new();
+    toml_package(&dir, "problems/tri");
+    let manifest = dir.read("problems/tri/problem.toml").replace(
+        "reference = \"reference.py\"\n",
+        "reference = \"reference.py\"\ngenerator = \"gen.py\"\n",
+    );
+    dir.create("problems/tri/problem.toml", manifest);
+    // Small sizes only: the narrow solution passes every random test.
+    dir.create(
+        "problems/tri/gen.py",
+        "import sys\nprint(int(sys.argv[1]) % 1000 + 1)\n",
+    );
+    dir.create("narrow.py", NARROW);
+    let run = dir.judge(&[
+        "run",
+        "tri",
+        "narrow.py",
+        "--problems-dir",
+        "problems",
+        "--random",
+        "4",
+        "--json",
+        "run.json",
+        "--csv",
+        "run.csv",
+    ]);
+    run.expect_code(1);
+    let out = run.stdout();
+    // 2 of the package's 4 tests and the 4 random ones: 6 of 8.
+    for line in [
+        "  score 75 of 100",
+        "    all tests (percent passed): 75 of 100 (WA)",
+    ] {
+        assert!(out.contains(line), "missing `{line}` in:\n{out}");
+    }
+    let report = crate::support::report(&dir.read("run.json"));
+    let (tests, score) = tests_and_score(&report, "narrow.py");
+    assert_eq!(tests.len(), 8, "{report:#}");
+    assert_eq!(score["score"], 75.0, "{score:#}");
+    assert_eq!(score["max_score"], 100.0, "{score:#}");
+    assert_eq!(
+        score["groups"][0]["tests"].as_array().map(Vec::len),
+        Some(8),
+        "{score:#}"
+    );
+    let csv = dir.read("run.csv");
+    assert!(csv.contains(",tri,75.00,WA,6,8,100.00\n"), "{csv}");
 }
 
 /// See: issue #15. A class's `grade` scores by the groups too, and runs
@@ -447,6 +519,54 @@ fn a_validators_score_file_scores_the_test() {
         out.contains("wrote a bad score.txt: `ten` is not a number"),
         "{out}"
     );
+}
+
+/// See: issue #15. A validator's `score.txt` above what a test of its
+/// group may score is a judge error of that test, and the message says
+/// which file, which value and which maximum.
+#[test]
+fn a_validator_score_above_the_maximum_is_a_judge_error_with_its_reason() {
+    let dir = Dir::new();
+    toml_package(&dir, "problems/tri");
+    let manifest = dir.read("problems/tri/problem.toml")
+        + "[checker]\nkind = \"kattis\"\nprogram = \"score.py\"\n";
+    dir.create("problems/tri/problem.toml", manifest);
+    // Every accepted output is worth 45: more than the 30 of `small`'s
+    // tests and the 35 of each of `large`'s two.
+    dir.create(
+        "problems/tri/score.py",
+        "import os, sys\nanswer = open(sys.argv[2]).read().split()\n\
+         if sys.stdin.read().split() != answer:\n    sys.exit(43)\n\
+         open(os.path.join(sys.argv[3], 'score.txt'), 'w').write('45')\nsys.exit(42)\n",
+    );
+    dir.create("formula.py", ACCEPTED);
+    let run = dir.judge(&[
+        "run",
+        "tri",
+        "formula.py",
+        "--problems-dir",
+        "problems",
+        "--json",
+        "run.json",
+    ]);
+    let report = crate::support::report(&dir.read("run.json"));
+    let tests = report["results"][0]["tests"].as_array().unwrap();
+    let message = |name: &str| {
+        let test = tests.iter().find(|test| test["name"] == name).unwrap();
+        assert_eq!(test["verdict"], "JE", "{report:#}");
+        test["message"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(
+        message("a-1"),
+        "the output validator's score.txt gives 45 points, more than the 30 a test of group \
+         `small` may score (the validator's fault, not the submission's)"
+    );
+    assert!(
+        message("b-2")
+            .contains("score.txt gives 45 points, more than the 35 a test of group `large`"),
+        "{report:#}"
+    );
+    run.expect_code(3);
 }
 
 #[test]

@@ -233,3 +233,22 @@ pub fn without_load(mut report: serde_json::Value, also: &[&str]) -> serde_json:
     strip(&mut report, also);
     report
 }
+
+/// The line of `submission` in a `grade --package` table.
+pub fn line_of<'a>(out: &'a str, submission: &str) -> &'a str {
+    out.lines()
+        .find(|line| line.contains(submission))
+        .unwrap_or_else(|| panic!("no line for {submission}: {out}"))
+}
+
+/// Asserts that each `(submission, verdict)` of a `grade --package` table
+/// got its folder's verdict (`ok ...: TLE ...`).
+pub fn assert_folder_verdicts(out: &str, expected: &[(&str, &str)]) {
+    for (submission, verdict) in expected {
+        let line = line_of(out, submission);
+        assert!(
+            line.starts_with("ok ") && line.contains(&format!(": {verdict} ")),
+            "{line}"
+        );
+    }
+}

@@ -3,7 +3,7 @@
 //! codes, and the testlib checker then reads what it wrote. A misbehaving
 //! interactor is a judge error naming it, never a verdict on the submission.
 
-use crate::support::{repository, Dir};
+use crate::support::{assert_folder_verdicts, line_of, repository, Dir, Run};
 
 /// Copies the fixture package into `dir/guess` (to change its files).
 fn copy_fixture(dir: &Dir) {
@@ -20,11 +20,20 @@ fn copy_fixture(dir: &Dir) {
     }
 }
 
-/// The line of `submission` in a `grade --package` table.
-fn line_of<'a>(out: &'a str, submission: &str) -> &'a str {
-    out.lines()
-        .find(|line| line.contains(submission))
-        .unwrap_or_else(|| panic!("no line for {submission}: {out}"))
+/// `judge run guess` on the accepted submission with the JSON report:
+/// the run and the report's first test.
+fn run_accepted(dir: &Dir) -> (Run, serde_json::Value) {
+    let run = dir.judge(&[
+        "run",
+        "guess",
+        "guess/submissions/accepted/binary.py",
+        "--problems-dir",
+        ".",
+        "--json",
+        "run.json",
+    ]);
+    let report = crate::support::report(&dir.read("run.json"));
+    (run, report["results"][0]["tests"][0].clone())
 }
 
 #[test]
@@ -34,17 +43,14 @@ fn every_testlib_guess_submission_gets_its_folders_verdict() {
     let run = dir.judge(&["grade", "--package", "guess", "--json", "report.json"]);
     let out = run.stdout();
     assert_eq!(run.code(), 0, "{out}{}", run.stderr());
-    for (submission, verdict) in [
-        ("accepted/binary.py", "AC"),
-        ("wrong_answer/linear.py", "WA"),
-        ("time_limit_exceeded/no_flush.py", "TLE"),
-    ] {
-        let line = line_of(&out, submission);
-        assert!(
-            line.starts_with("ok ") && line.contains(&format!(": {verdict} ")),
-            "{line}"
-        );
-    }
+    assert_folder_verdicts(
+        &out,
+        &[
+            ("accepted/binary.py", "AC"),
+            ("wrong_answer/linear.py", "WA"),
+            ("time_limit_exceeded/no_flush.py", "TLE"),
+        ],
+    );
     // The interactor's exit 1 and its stderr message.
     assert!(
         line_of(&out, "linear.py").contains("too many guesses: more than 10"),
@@ -144,23 +150,60 @@ fn a_misbehaving_testlib_interactor_is_a_judge_error_naming_it(script: &str, wha
     let dir = Dir::new();
     copy_fixture(&dir);
     with_interactor(&dir, script);
-    let run = dir.judge(&[
-        "run",
-        "guess",
-        "guess/submissions/accepted/binary.py",
-        "--problems-dir",
-        ".",
-        "--json",
-        "run.json",
-    ]);
+    let (run, test) = run_accepted(&dir);
     run.expect_code(3);
-    let report = crate::support::report(&dir.read("run.json"));
-    let test = &report["results"][0]["tests"][0];
-    assert_eq!(test["verdict"], "JE", "{report:#}");
-    assert!(
-        test["message"].as_str().unwrap().contains(what),
-        "{report:#}"
+    assert_eq!(test["verdict"], "JE", "{test:#}");
+    assert!(test["message"].as_str().unwrap().contains(what), "{test:#}");
+}
+
+/// See: issue #15. An interactor's traceback in its judge error names the
+/// package's own file, as a submission's names the hand-in, not its
+/// compiled copy in the judge's temporary folder.
+#[test]
+fn an_interactors_traceback_names_the_packages_file() {
+    let dir = Dir::new();
+    copy_fixture(&dir);
+    with_interactor(
+        &dir,
+        "import sys
+sys.stdin.readline()
+raise RuntimeError('interactor bug')
+",
     );
+    let (run, test) = run_accepted(&dir);
+    run.expect_code(3);
+    assert_eq!(test["verdict"], "JE", "{test:#}");
+    let message = test["message"].as_str().unwrap();
+    assert!(
+        message.contains("guess/interactor.py\", line 3"),
+        "{message}"
+    );
+    assert!(!message.contains("judge-"), "{message}");
+}
+
+/// See: issue #15. A checker's traceback names the package's file too.
+#[test]
+fn a_checkers_traceback_names_the_packages_file() {
+    let dir = Dir::new();
+    copy_fixture(&dir);
+    dir.create(
+        "guess/check.py",
+        "import sys
+raise ValueError('checker bug')
+",
+    );
+    let manifest = dir
+        .read("guess/problem.toml")
+        .replace("program = \"check.cpp\"", "program = \"check.py\"");
+    dir.create("guess/problem.toml", manifest);
+    fs_err::remove_file(dir.path().join("guess/check.cpp")).unwrap();
+    let (run, test) = run_accepted(&dir);
+    run.expect_code(3);
+    assert_eq!(test["verdict"], "JE", "{test:#}");
+    let message = test["message"].as_str().unwrap();
+    assert!(message.contains("ValueError: checker bug"), "{message}");
+    assert!(message.contains("guess/check.py\", line 2"), "{message}");
+    assert!(!message.contains("judge-"), "{message}");
 }
 
 /// Polygon and Codeforces packages carry `interactor.cpp`: one that
@@ -229,18 +272,8 @@ fn an_interactive_traceback_names_the_hand_in() {
     // end of file and crashes. (An interactor that exits before reading
     // races the first write: the crash is then a broken pipe instead.)
     with_interactor(&dir, "import sys\nsys.stdin.readline()\nsys.exit(0)\n");
-    let run = dir.judge(&[
-        "run",
-        "guess",
-        "guess/submissions/accepted/binary.py",
-        "--problems-dir",
-        ".",
-        "--json",
-        "run.json",
-    ]);
-    let report = crate::support::report(&dir.read("run.json"));
-    let test = &report["results"][0]["tests"][0];
-    assert_eq!(test["verdict"], "RE", "{report:#}");
+    let (run, test) = run_accepted(&dir);
+    assert_eq!(test["verdict"], "RE", "{test:#}");
     let stderr = test["stderr"].as_str().unwrap();
     assert!(stderr.contains("EOFError"), "{stderr}");
     assert!(
@@ -249,4 +282,49 @@ fn an_interactive_traceback_names_the_hand_in() {
     );
     assert!(!stderr.contains("judge-"), "{stderr}");
     run.expect_code(1);
+}
+
+/// See: issue #15. A submission that floods an interactor that keeps
+/// reading: the exchange is not output, so it is no OLE; only the time limit
+/// ends it, the verdict is TLE every time, and the message says how much
+/// the submission sent and that the interactor read it, in place of the
+/// bytes in flight when the run ended (a matter of timing).
+#[test]
+fn a_flood_into_a_reading_interactor_is_a_time_limit_that_says_so() {
+    let dir = Dir::new();
+    let package = repository().join("tests/fixtures/interactive/testlib-flood");
+    let run = dir.judge(&[
+        "grade",
+        "--package",
+        package.to_str().unwrap(),
+        "--json",
+        "report.json",
+    ]);
+    let out = run.stdout();
+    assert_eq!(run.code(), 0, "{out}{}", run.stderr());
+    assert_folder_verdicts(
+        &out,
+        &[
+            ("accepted/count.py", "AC"),
+            ("time_limit_exceeded/flood.py", "TLE"),
+        ],
+    );
+    let report = crate::support::report(&dir.read("report.json"));
+    let flood = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|result| result["submission"].as_str().unwrap().ends_with("flood.py"))
+        .unwrap();
+    let message = flood["tests"][0]["message"].as_str().unwrap();
+    assert!(message.contains("time exceeded"), "{message}");
+    assert!(
+        message.contains("the submission had sent the validator ")
+            && message.contains(
+                "(the exchange is not output: its 64 KiB output limit does not apply, the time \
+                 limit ends a flood) and the validator had read "
+            ),
+        "{message}"
+    );
+    assert!(!message.contains("had not read"), "{message}");
 }

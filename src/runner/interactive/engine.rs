@@ -10,9 +10,9 @@ use super::relay::{self, read_fd, retry, set_nonblocking, write_fd, Direction, R
 use super::verdict::{decide_pass, Ended, PassFacts, PassVerdict, ACCEPT, REJECT};
 use super::SubmissionProgram;
 use crate::interaction::{EngineSession, EngineStep};
-use crate::runner::events::{Excerpt, TestResult};
+use crate::runner::events::TestResult;
 use crate::runner::TestInput;
-use crate::sandbox::{Connection, Limits, Sandbox, Termination};
+use crate::sandbox::{Connection, Limits, Sandbox};
 use crate::verdict::Verdict;
 use rustix::event::{PollFd, PollFlags, Timespec};
 use std::io;
@@ -36,17 +36,7 @@ pub(crate) fn run_test(
     result: &mut TestResult,
 ) {
     let outcome = play(sandbox, session.as_mut(), submission, result);
-    let (verdict, message, transcript) = match outcome {
-        Ok(played) => played,
-        Err(message) => (Verdict::JudgeError, message, String::new()),
-    };
-    result.verdict = verdict;
-    result.message = message;
-    result.excerpt = Some(Excerpt::new(
-        input.text.as_bytes(),
-        None,
-        transcript.as_bytes(),
-    ));
+    super::record_outcome(result, outcome, input, None);
 }
 
 fn play(
@@ -110,6 +100,7 @@ fn play(
             },
             submission_limits: submission.limits,
             submission_flooded: relayed.flooded,
+            sent: "",
             validator_first: decision.first,
             waiting: &waiting,
             feedback: &decision.message,
@@ -126,19 +117,12 @@ fn play(
         if verdict == Verdict::WrongAnswer && decision.verdict == Verdict::PresentationError {
             verdict = Verdict::PresentationError;
         }
-        result.time_ms = measured.cpu_time_ms;
-        result.wall_ms = measured.wall_time_ms;
-        result.memory_kib = measured.memory_kib;
-        match measured.termination {
-            Termination::Exited(code) => result.exit_code = Some(code),
-            Termination::Signaled(signal) => result.signal = Some(signal),
-        }
-        if verdict == Verdict::RuntimeError {
-            result.stderr = crate::runner::events::stderr_excerpt(
-                &measured.stderr,
-                measured.stderr_discarded_bytes,
-            );
-        }
+        crate::runner::ended::record_run(result, &measured);
+        result.stderr = crate::runner::ended::runtime_stderr(
+            verdict,
+            &measured.stderr,
+            measured.stderr_discarded_bytes,
+        );
         Ok((verdict, message, transcript))
     })
 }

@@ -86,6 +86,18 @@ pub fn run_test(
         }
     }
     let _ = fs_err::remove_dir_all(&dir);
+    record_outcome(result, outcome, input, answer);
+    for_checker
+}
+
+/// A test's verdict, message and transcript (its excerpt's output) into
+/// its result; a failure of the judge's own is JE with its message.
+fn record_outcome(
+    result: &mut TestResult,
+    outcome: Result<Decided, String>,
+    input: &TestInput,
+    answer: Option<&str>,
+) {
     let (verdict, message, transcript) = match outcome {
         Ok(decided) => decided,
         Err(message) => (Verdict::JudgeError, message, String::new()),
@@ -97,7 +109,6 @@ pub fn run_test(
         answer.map(str::as_bytes),
         transcript.as_bytes(),
     ));
-    for_checker
 }
 
 /// The test's folder: `input` and `answer` for the validator and its
@@ -145,11 +156,13 @@ fn run_passes(
         for name in ["judgemessage.txt", "judgeerror.txt"] {
             let _ = fs_err::remove_file(dir.join("feedback").join(name));
         }
-        let ran = if spec.interactive {
+        let mut ran = if spec.interactive {
             interactive_pass(sandbox, spec, submission, dir)?
         } else {
             offline_pass(sandbox, spec, submission, dir)?
         };
+        // Its traceback names the package's file, not its compiled copy.
+        ran.validator_stderr = own_paths(spec, &ran.validator_stderr).into_bytes();
         result.time_ms = result.time_ms.max(ran.submission.cpu_time_ms);
         result.wall_ms = result.wall_ms.max(ran.submission.wall_time_ms);
         result.memory_kib = result.memory_kib.max(ran.submission_memory_kib);
@@ -161,9 +174,10 @@ fn run_passes(
             transcript.push_str(&format!("# pass {pass}\n"));
         }
         transcript.push_str(&ran.transcript);
-        let feedback = feedback_of(dir, &ran.validator_stderr);
+        let feedback = own_paths(spec, feedback_of(dir, &ran.validator_stderr).as_bytes());
         let wrote_next_pass = next.is_file();
         let waiting = ran.relayed.waiting();
+        let sent = ran.relayed.sent(submission.limits.stdout_bytes);
         let facts = PassFacts {
             validator_label: &spec.label,
             validator: ran.validator,
@@ -171,6 +185,7 @@ fn run_passes(
             submission: ran.submission,
             submission_limits: submission.limits,
             submission_flooded: ran.relayed.flooded,
+            sent: sent.as_deref().unwrap_or(""),
             validator_first: ran.validator_first,
             waiting: &waiting,
             feedback: &feedback,
@@ -188,9 +203,11 @@ fn run_passes(
         };
         match decided {
             PassVerdict::Final(verdict, message) => {
-                if verdict == Verdict::RuntimeError {
-                    result.stderr = super::events::stderr_excerpt(&ran.submission_stderr, 0);
-                }
+                result.stderr = super::ended::runtime_stderr(
+                    verdict,
+                    &ran.submission_stderr,
+                    ran.submission_stderr_discarded,
+                );
                 return Ok((verdict, message, transcript));
             }
             PassVerdict::NextPass => {
@@ -204,6 +221,12 @@ fn run_passes(
         "{} asked for more than {passes} passes",
         spec.label
     ))
+}
+
+/// What the validator wrote, with the package's paths in place of its
+/// compiled copy's in the judge's temporary folder.
+fn own_paths(spec: &InteractorSpec, bytes: &[u8]) -> String {
+    super::compile::with_own_paths(&String::from_utf8_lossy(bytes), &spec.own_paths)
 }
 
 /// The validator's `judgemessage.txt`, else its stderr, trimmed and cut.
@@ -223,6 +246,7 @@ struct PassRun {
     submission: Ended,
     submission_memory_kib: u64,
     submission_stderr: Vec<u8>,
+    submission_stderr_discarded: u64,
     validator: Ended,
     validator_stderr: Vec<u8>,
     validator_first: bool,
@@ -392,6 +416,7 @@ fn interactive_pass(
         Ok(PassRun {
             submission: ended(&measured, stopped),
             submission_memory_kib: measured.memory_kib,
+            submission_stderr_discarded: measured.stderr_discarded_bytes,
             submission_stderr: measured.stderr,
             validator: ended(&validator, relayed.stopped_validator),
             validator_stderr: validator.stderr,
@@ -446,6 +471,7 @@ fn offline_pass(
     Ok(PassRun {
         submission: ended(&measured, false),
         submission_memory_kib: measured.memory_kib,
+        submission_stderr_discarded: measured.stderr_discarded_bytes,
         submission_stderr: measured.stderr,
         validator: ended(&validator, false),
         validator_stderr: validator.stderr,

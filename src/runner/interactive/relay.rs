@@ -147,6 +147,28 @@ impl Relayed {
         }
     }
 
+    /// When the submission sent the validator more than `output_limit`
+    /// bytes: how much, and how much of it the validator had read when the
+    /// submission ended. The exchange is not output, so this is no OLE;
+    /// the words say why a time limit, not an output limit, ended it.
+    pub(super) fn sent(&self, output_limit: u64) -> Option<String> {
+        if self.to_validator <= output_limit {
+            return None;
+        }
+        let read = self.to_validator.saturating_sub(self.validator_unread);
+        Some(format!(
+            "the submission had sent the validator {} (the exchange is not output: its {} output \
+             limit does not apply, the time limit ends a flood) and the validator had read {}",
+            bytes(self.to_validator),
+            bytes(output_limit),
+            if read == self.to_validator {
+                "all of it".to_owned()
+            } else {
+                bytes(read)
+            }
+        ))
+    }
+
     /// Notes `bytes` going `direction` (for a judge that is not a program).
     pub(super) fn record_public(&mut self, direction: Direction, bytes: &[u8]) {
         self.record(direction, bytes);
@@ -452,6 +474,20 @@ pub(super) fn wake(fd: &OwnedFd) {
     let _ = write_fd(fd, &[1]);
 }
 
+/// A count of bytes as people read it: `512 bytes`, `64 KiB`, `3.5 MiB`.
+fn bytes(count: u64) -> String {
+    const KIB: u64 = 1024;
+    const MIB: u64 = 1024 * 1024;
+    if count < KIB {
+        format!("{count} bytes")
+    } else if count < MIB {
+        format!("{} KiB", count / KIB)
+    } else {
+        // Exact enough for a message: counts are far below 2^52.
+        format!("{:.1} MiB", count as f64 / MIB as f64)
+    }
+}
+
 /// A `.interaction`-style text: each line the validator sent after `>`,
 /// each line the submission sent after `<`.
 pub fn render(transcript: &[(Direction, Vec<u8>)]) -> String {
@@ -495,5 +531,35 @@ mod tests {
         assert_eq!(relayed.last, Some(Direction::ToSubmission));
         let text = render(&relayed.transcript[..2]);
         assert!(text.starts_with(">5\n<3\n<xxx"), "{}", &text[..12]);
+    }
+
+    /// See: issue #15. A flood is described by what was sent and read, not
+    /// by the bytes in flight when it ended: the same words every time.
+    #[test]
+    fn a_flood_is_told_by_what_was_sent_and_read() {
+        let mut relayed = Relayed::default();
+        relayed.record(Direction::ToValidator, &vec![b'0'; 60 * 1024]);
+        assert_eq!(relayed.sent(64 * 1024), None, "within the output limit");
+        relayed.to_validator = 300 * 1024 * 1024;
+        relayed.validator_unread = 128 * 1024;
+        assert_eq!(
+            relayed.sent(64 * 1024).as_deref(),
+            Some(
+                "the submission had sent the validator 300.0 MiB (the exchange is not output: its \
+                 64 KiB output limit does not apply, the time limit ends a flood) and the \
+                 validator had read 299.9 MiB"
+            )
+        );
+        // A validator that never read: none of it.
+        relayed.validator_unread = relayed.to_validator;
+        assert!(relayed
+            .sent(64 * 1024)
+            .unwrap()
+            .ends_with("had read 0 bytes"));
+        relayed.validator_unread = 0;
+        assert!(relayed
+            .sent(64 * 1024)
+            .unwrap()
+            .ends_with("had read all of it"));
     }
 }

@@ -166,6 +166,7 @@ mod tests {
             submission,
             submission_limits: &limits,
             submission_flooded: false,
+            sent: "",
             validator_first: interactor_first,
             waiting: "the interactor was waiting for the submission",
             feedback,

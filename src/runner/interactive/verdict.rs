@@ -12,6 +12,7 @@
 //! 4. the validator's verdict: 43 → WA; 42 with `nextpass.in` → the next
 //!    pass; 42 → AC.
 
+use crate::runner::ended::{crash_verdict, limit_verdict, TimeNotes};
 use crate::sandbox::{LimitExceeded, Limits, Termination};
 use crate::verdict::Verdict;
 
@@ -51,6 +52,12 @@ pub(crate) struct PassFacts<'a> {
     pub(crate) submission_limits: &'a Limits,
     /// The submission wrote more than its output limit to the validator.
     pub(crate) submission_flooded: bool,
+    /// When the submission sent the validator more than its output limit
+    /// (which does not bound an exchange), how much and how much of it the
+    /// validator read, in words ([`super::relay::Relayed::sent`]); empty
+    /// otherwise. A time limit's message then says it in place of
+    /// `waiting`, whose bytes in flight are a matter of timing.
+    pub(crate) sent: &'a str,
     /// The validator's process ended before the submission's.
     pub(crate) validator_first: bool,
     /// Who waited for whom when the pair ended, for a TLE's message.
@@ -184,52 +191,18 @@ fn submission_failure(facts: &PassFacts<'_>) -> Option<(Verdict, String)> {
             ),
         ));
     }
-    match submission.limit {
-        Some(LimitExceeded::CpuTime) => {
-            return Some((
-                Verdict::TimeLimitExceeded,
-                format!("CPU time exceeded {} ms", limits.cpu_time_ms),
-            ))
-        }
-        Some(LimitExceeded::WallTime) => {
-            return Some((
-                Verdict::TimeLimitExceeded,
-                format!(
-                    "wall-clock time exceeded {} ms (CPU time {} ms); {}",
-                    limits.wall_time_ms, submission.cpu_time_ms, facts.waiting
-                ),
-            ))
-        }
-        Some(LimitExceeded::Memory) => {
-            return Some((
-                Verdict::MemoryLimitExceeded,
-                format!("memory exceeded {} MiB", limits.memory_kib / 1024),
-            ))
-        }
-        Some(LimitExceeded::Output) | Some(LimitExceeded::Scratch) => {
-            return Some((
-                Verdict::OutputLimitExceeded,
-                format!(
-                    "scratch space full: the files the program wrote reached {} MiB",
-                    limits.scratch_kib / 1024
-                ),
-            ))
-        }
-        None => {}
+    if let Some(limit) = submission.limit {
+        let notes = TimeNotes {
+            cpu: facts.sent,
+            wall: if facts.sent.is_empty() {
+                facts.waiting
+            } else {
+                facts.sent
+            },
+        };
+        return Some(limit_verdict(limit, limits, submission.cpu_time_ms, &notes));
     }
-    match submission.termination {
-        Termination::Signaled(signal) => Some((
-            Verdict::RuntimeError,
-            format!(
-                "killed by signal {signal} ({})",
-                crate::runner::signal_name(signal)
-            ),
-        )),
-        Termination::Exited(code) if code != 0 => {
-            Some((Verdict::RuntimeError, format!("exit code {code}")))
-        }
-        Termination::Exited(_) => None,
-    }
+    crash_verdict(submission.termination)
 }
 
 fn shown(feedback: &str) -> String {
@@ -322,6 +295,7 @@ pub(super) mod tests {
             submission,
             submission_limits: &limits,
             submission_flooded: false,
+            sent: "",
             validator_first,
             waiting: "the validator was waiting for the submission",
             feedback: "",
@@ -340,6 +314,46 @@ pub(super) mod tests {
         }
     }
 
+    /// See: issue #15. A submission that flooded the validator (sent it
+    /// more than its output limit) and ran out of time is TLE, never OLE,
+    /// and the message says what was sent and read, not the racy bytes in
+    /// flight; a validator that failed first is still the package's fault.
+    #[test_case(LimitExceeded::CpuTime, Ended::exited(43), Verdict::TimeLimitExceeded ; "cpu")]
+    #[test_case(LimitExceeded::WallTime, Ended::exited(43), Verdict::TimeLimitExceeded ; "wall")]
+    #[test_case(LimitExceeded::WallTime, limit(LimitExceeded::CpuTime), Verdict::JudgeError ; "the validator's own limit first")]
+    fn a_flood_is_a_time_limit_that_says_what_was_sent(
+        submission_limit: LimitExceeded,
+        validator: Ended,
+        expected: Verdict,
+    ) {
+        let limits = limits();
+        let sent = "the submission had sent the validator 50.2 MiB (...) and the validator had \
+                    read 50.1 MiB";
+        let facts = PassFacts {
+            validator_label: "interactor `i.py`",
+            validator,
+            validator_limits: &limits,
+            submission: limit(submission_limit),
+            submission_limits: &limits,
+            submission_flooded: false,
+            sent,
+            validator_first: false,
+            waiting: "the validator had not read 30368 bytes the submission sent",
+            feedback: "",
+            wrote_next_pass: false,
+            pass: 1,
+            passes: 1,
+        };
+        let PassVerdict::Final(verdict, message) = decide_pass(&facts) else {
+            panic!("no next pass was asked for");
+        };
+        assert_eq!(verdict, expected, "{message}");
+        if verdict == Verdict::TimeLimitExceeded {
+            assert!(message.ends_with(&format!("; {sent}")), "{message}");
+            assert!(!message.contains("had not read"), "{message}");
+        }
+    }
+
     #[test_case(43, true, 1, 2, None ; "rejected with a next pass is WA")]
     #[test_case(42, true, 1, 2, Some(true) ; "accepted with a next pass runs it")]
     #[test_case(42, true, 2, 2, Some(false) ; "a next pass in the last pass is JE")]
@@ -353,6 +367,7 @@ pub(super) mod tests {
             submission: Ended::exited(0),
             submission_limits: &limits,
             submission_flooded: false,
+            sent: "",
             validator_first: false,
             waiting: "",
             feedback: "no",
