@@ -225,8 +225,10 @@ impl Search {
     ///   moves left: mirroring every move of a solution of one clears the
     ///   other, under either reading;
     /// - the blocks must travel sideways further than `left` moves can take
-    ///   them, and a move that does not shift enough of the travel is
-    ///   useless (see [`Search::spread`] and [`Spread::allows`]);
+    ///   them, and a move after which they must travel further than
+    ///   `left - 1` moves can take them is useless, judged from the column
+    ///   counts the drag leaves before anything vanishes (see
+    ///   [`Search::spread`] and [`Search::shift_allowed`]);
     /// - dragging (x, y) into an empty cell when (x, y - 1) holds the same
     ///   colour and the cell beside it is empty too gives the board that
     ///   dragging (x, y - 1) the same way gave, and that move came first.
@@ -237,18 +239,20 @@ impl Search {
         if left == 0 {
             return false;
         }
-        // The spread first: it reads a small table that stays in cache,
-        // and rejects most boards with one move left (which are most of
-        // the search's nodes) without the lookup in `failed`, whose probe
-        // is a cache miss on large searches. Both are checks without side
-        // effects on the answer, so their order changes nothing else.
-        let Some(spread) = self.spread(board, left) else {
-            return false;
-        };
+        // The failed set first: the parent's check of each move's spread
+        // (below) leaves few boards the spread rejects, while most boards
+        // with one move left were met before, by another order of the same
+        // moves, and the lookup spares counting their colours. Both are
+        // checks without side effects on the answer, so their order changes
+        // nothing else; a board the spread rejects is not stored, as it is
+        // cheaper to reject again than to keep.
         let key = board.key(left);
         if self.failed.contains(&key) {
             return false;
         }
+        let Some(spread) = self.spread(board, left) else {
+            return false;
+        };
         for x in 0..COLUMNS {
             for y in 0..board.height(x) {
                 for direction in Direction::BOTH {
@@ -271,12 +275,7 @@ impl Search {
                     {
                         continue;
                     }
-                    let shifted = match target_colour {
-                        0 => 1 << colour,
-                        same if same == colour => 0,
-                        other => 1 << colour | 1 << other,
-                    };
-                    if !spread.allows(shifted, left) {
+                    if !self.shift_allowed(&spread, colour, target_colour, x, target, left) {
                         continue;
                     }
                     let mut next = *board;
@@ -311,38 +310,111 @@ impl Search {
         let mut spread = Spread {
             total: 0,
             travelling: 0,
-            moving: 0,
+            indexes,
+            costs: [0; MAX_COLOUR as usize + 1],
         };
         for (colour, &index) in indexes.iter().enumerate().skip(1) {
             if index == 0 {
                 continue;
             }
-            let mut cost = self.spread_costs[index];
-            if cost == SPREAD_UNKNOWN {
-                let column_counts: [u8; COLUMNS] =
-                    std::array::from_fn(|x| (index >> (3 * (COLUMNS - 1 - x)) & 7) as u8);
-                cost = spread_cost(&column_counts)
-                    .and_then(|cost| u8::try_from(cost).ok())
-                    .filter(|&cost| cost < SPREAD_NONE)
-                    .unwrap_or(SPREAD_NONE);
-                self.spread_costs[index] = cost;
+            let cost = self.cost_of(index);
+            if cost > left {
+                return None;
             }
-            let cost = usize::from(cost);
-            match cost {
-                cost if cost <= left => {
-                    spread.total += cost;
-                    if cost == left {
-                        spread.travelling |= 1 << colour;
-                    }
-                    if cost > 0 {
-                        spread.moving |= 1 << colour;
-                    }
-                }
-                _ => return None,
+            spread.total += cost;
+            // At most `left` (5), so it fits.
+            spread.costs[colour] = cost as u8;
+            if cost == left {
+                spread.travelling |= 1 << colour;
             }
         }
         (spread.total <= 2 * left).then_some(spread)
     }
+
+    /// [`spread_cost`] of the column counts packed in `index` (see
+    /// [`Position::count_indexes`]), from the table; [`SPREAD_NONE`] for
+    /// `None`.
+    #[inline]
+    fn cost_of(&mut self, index: usize) -> usize {
+        match self.spread_costs[index] {
+            SPREAD_UNKNOWN => self.fill_cost(index),
+            cost => usize::from(cost),
+        }
+    }
+
+    /// [`Search::cost_of`] the first time `index` occurs.
+    #[cold]
+    #[inline(never)]
+    fn fill_cost(&mut self, index: usize) -> usize {
+        let column_counts: [u8; COLUMNS] =
+            std::array::from_fn(|x| (index >> (3 * (COLUMNS - 1 - x)) & 7) as u8);
+        let cost = spread_cost(&column_counts)
+            .and_then(|cost| u8::try_from(cost).ok())
+            .filter(|&cost| cost < SPREAD_NONE)
+            .unwrap_or(SPREAD_NONE);
+        self.spread_costs[index] = cost;
+        usize::from(cost)
+    }
+
+    /// True when dragging a block of `colour` from column `x` to column
+    /// `target`, onto a block of `other` there (0: an empty cell; the two
+    /// swap), can still be part of a solution with `left` moves.
+    ///
+    /// The drag shifts the dragged block, and in a swap the other one, by
+    /// one column; what vanishes and falls after it moves nothing sideways.
+    /// So the column counts the drag leaves, taken before anything
+    /// vanishes, must be within `left - 1` moves of vanishing, by the
+    /// argument of [`Search::spread`] (which holds at any moment, at rest or
+    /// not): each colour's [`spread_cost`] at most `left - 1`, their sum at
+    /// most `2 * (left - 1)`. Only the shifted colours' counts change: one
+    /// block leaves a column and enters its neighbour, a change of the
+    /// packed index by two digits ([`shifted_index`]).
+    fn shift_allowed(
+        &mut self,
+        spread: &Spread,
+        colour: u8,
+        other: u8,
+        x: usize,
+        target: usize,
+        left: usize,
+    ) -> bool {
+        let limit = left - 1;
+        let mut shifted = 0u16;
+        let mut moved = [(0u8, 0usize, 0usize); 2];
+        let mut count = 0;
+        if other != colour {
+            shifted |= 1 << colour;
+            moved[0] = (colour, x, target);
+            count = 1;
+            if other != 0 {
+                shifted |= 1 << other;
+                moved[1] = (other, target, x);
+                count = 2;
+            }
+        }
+        // A colour that must travel `left` and is not shifted still must.
+        if spread.travelling & !shifted != 0 {
+            return false;
+        }
+        let mut total = spread.total;
+        for &(moving, from, to) in &moved[..count] {
+            let moving = usize::from(moving);
+            let cost = self.cost_of(shifted_index(spread.indexes[moving], from, to));
+            if cost > limit {
+                return false;
+            }
+            total = total - usize::from(spread.costs[moving]) + cost;
+        }
+        total <= 2 * limit
+    }
+}
+
+/// A colour's packed column counts (see [`Position::count_indexes`]) after
+/// one of its blocks leaves column `from` (which holds one) for column `to`
+/// (which has room: a column holds at most 7 blocks).
+fn shifted_index(index: usize, from: usize, to: usize) -> usize {
+    let digit = |column: usize| 1usize << (3 * (COLUMNS - 1 - column));
+    index - digit(from) + digit(to)
 }
 
 /// The size of [`Search::spread_costs`]: 5 columns of counts 0..=7.
@@ -354,29 +426,16 @@ const SPREAD_UNKNOWN: u8 = u8::MAX;
 const SPREAD_NONE: u8 = u8::MAX - 1;
 
 /// How far the colours of a board must still travel sideways (see
-/// [`Search::spread`]); colours are bits.
+/// [`Search::spread`]); colours are bits or indexes.
 struct Spread {
     /// The least total travel of all colours.
     total: usize,
     /// Colours that must travel as far as the moves left can take them.
     travelling: u16,
-    /// Colours that must travel at all.
-    moving: u16,
-}
-
-impl Spread {
-    /// True when a move that shifts one block of each colour in `shifted`
-    /// (a drag into an empty cell shifts one, a swap two, a same-colour swap
-    /// none that matter) can still be part of a solution with `left` moves.
-    ///
-    /// After it, `left - 1` moves must carry each colour's remaining travel
-    /// (at most one step a colour a move) and the total (at most two a move):
-    /// so it must shift every colour that travels as far as `left` allows, and
-    /// enough colours that still travel to bring the total within reach.
-    fn allows(&self, shifted: u16, left: usize) -> bool {
-        let useful = (shifted & self.moving).count_ones() as usize;
-        self.travelling & !shifted == 0 && self.total <= 2 * (left - 1) + useful
-    }
+    /// Each colour's packed column counts ([`Position::count_indexes`]).
+    indexes: [usize; MAX_COLOUR as usize + 1],
+    /// Each colour's least travel ([`spread_cost`]); 0 for an absent one.
+    costs: [u8; MAX_COLOUR as usize + 1],
 }
 
 /// The least number of one-column steps that bring blocks counted by
@@ -636,6 +695,42 @@ mod tests {
         assert!(search(&Bits::new(&board), 1, reading).is_some());
         assert_eq!(search(&board, 1, reading), None);
         assert_eq!(solve(&board, 1, reading), None);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
+
+        /// Invariant behind [`Search::shift_allowed`]: the packed column
+        /// counts it derives for a drag are those of the board the drag
+        /// leaves before anything vanishes, for the dragged colour and, in a
+        /// swap, the other one; every other colour's are unchanged.
+        #[test]
+        fn shifted_indexes_are_the_dragged_boards_counts(
+            columns in proptest::collection::vec(proptest::collection::vec(1u8..=4, 0..=7), 5),
+            x in 0usize..COLUMNS,
+            y in 0usize..7,
+            right: bool,
+        ) {
+            let board = Board::from_columns(&columns).expect("at most 7 blocks a column");
+            let direction = if right { Direction::Right } else { Direction::Left };
+            let step = Move { x, y, direction };
+            let Some(target) = step.target_column() else { return Ok(()) };
+            let colour = board.colour(x, y);
+            proptest::prop_assume!(colour != 0);
+            let other = board.colour(target, y);
+            let mut dragged = board;
+            dragged.drag_without_vanishing(step).expect("a block to drag");
+            let mut expected = board.count_indexes();
+            if other != colour {
+                let colour = usize::from(colour);
+                expected[colour] = shifted_index(expected[colour], x, target);
+                if other != 0 {
+                    let other = usize::from(other);
+                    expected[other] = shifted_index(expected[other], target, x);
+                }
+            }
+            proptest::prop_assert_eq!(dragged.count_indexes(), expected);
+        }
     }
 
     #[test_case([3, 0, 0, 0, 0], Some(0) ; "a column run")]
