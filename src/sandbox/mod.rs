@@ -30,6 +30,7 @@
 //! | seccomp (x86_64) | no namespaces, ptrace, mount, modules, BPF, io_uring, sockets, file locks, file times, inotify | nothing |
 //! | Landlock | reads only system directories and its own files, writes only its scratch directory, no TCP, no signals outside its own test | Linux 5.13+ (TCP 6.7+, signals 6.12+) |
 
+mod data;
 mod decide;
 mod error;
 #[cfg(target_os = "linux")]
@@ -37,6 +38,9 @@ mod pool;
 #[cfg(target_os = "linux")]
 mod unix;
 
+pub use data::mask_data_folder;
+#[cfg(target_os = "linux")]
+pub(crate) use data::{data_folders, data_link_files};
 pub(crate) use decide::{decide_limit, Observation};
 pub(crate) use error::SandboxError;
 #[cfg(target_os = "linux")]
@@ -54,41 +58,6 @@ pub fn inside_a_run() -> bool {
     return unix::inside_a_run();
     #[cfg(not(target_os = "linux"))]
     return false;
-}
-
-/// Folders of the judge's data (a `--tests` folder, a problems folder, a
-/// package's folder) that no run or compile may see: an empty tmpfs covers
-/// each in every worker's mount namespace made after this, as root and
-/// without, and only a program a run needs inside one is bound back. A
-/// path the judge cannot resolve, `/` or a top-level folder (`/usr`,
-/// `/etc`: programs need them) is left as it is. Landlock lets a run read
-/// `/usr` and `/etc`, and without root a run is the teacher's own user, so
-/// file modes do not keep tests there from it (issue 18).
-pub fn mask_data_folder(path: &Path) {
-    let Ok(real) = fs_err::canonicalize(path) else {
-        return;
-    };
-    if real.components().count() < 3 || !real.is_dir() {
-        return;
-    }
-    let mut folders = data_folders_lock();
-    if !folders.contains(&real) {
-        folders.push(real);
-        folders.sort();
-    }
-}
-
-fn data_folders_lock() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
-    static FOLDERS: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
-    FOLDERS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// The folders [`mask_data_folder`] was given.
-#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
-pub(crate) fn data_folders() -> Vec<PathBuf> {
-    data_folders_lock().clone()
 }
 
 use serde::Serialize;
