@@ -15,11 +15,14 @@ use std::path::{Path, PathBuf};
 /// (issue 18).
 ///
 /// Symbolic links inside the folder (as git-annex or dvc keep data) are
-/// followed to their targets: a target folder is masked the same way and
-/// a target file is covered by an empty file, so the answer is not read
-/// at the path the link points to either. A target inside the system
-/// folders a run reads is never masked as a folder (a link to `/usr/lib`
-/// would take every program's libraries), only covered file by file.
+/// followed to their targets: the folder holding all of them (git-annex's
+/// `.git/annex/objects`, dvc's cache) is masked the same way, or, where
+/// they share no such folder, each target folder is masked and each
+/// target file covered by an empty file, so the answer is not read at the
+/// path a link points to either. A folder programs load code from
+/// (`/usr/lib`, `/usr/local/bin`, `/etc`, ...), or one holding such a
+/// folder, is never masked: a linked file there is covered alone, and a
+/// link to such a folder is not followed.
 pub fn mask_data_folder(path: &Path) {
     let Ok(real) = fs_err::canonicalize(path) else {
         return;
@@ -43,16 +46,43 @@ pub fn mask_data_folder(path: &Path) {
     masked.1.sort();
 }
 
-/// Whether `folder` (resolved) may be covered by an empty tmpfs: a folder
-/// below the top level.
-fn maskable(folder: &Path) -> bool {
-    folder.components().count() >= 3 && folder.is_dir()
-}
-
-/// Where a run reads programs and libraries from: never masked whole.
-const SYSTEM_FOLDERS: &[&str] = &[
-    "/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc", "/proc", "/dev", "/sys",
+/// Folders programs and compilers load code from: never masked whole.
+const PROGRAM_FOLDERS: &[&str] = &[
+    "/bin",
+    "/sbin",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/usr/bin",
+    "/usr/sbin",
+    "/usr/lib",
+    "/usr/lib32",
+    "/usr/lib64",
+    "/usr/libx32",
+    "/usr/libexec",
+    "/usr/include",
+    "/usr/share/java",
+    "/usr/local/bin",
+    "/usr/local/sbin",
+    "/usr/local/lib",
+    "/usr/local/include",
+    "/etc",
+    "/proc",
+    "/dev",
+    "/sys",
 ];
+
+/// Whether `folder` (resolved) may be covered by an empty tmpfs: a folder
+/// below the top level that neither is nor holds nor lies in a folder
+/// programs load code from.
+fn maskable(folder: &Path) -> bool {
+    folder.components().count() >= 3
+        && folder.is_dir()
+        && !PROGRAM_FOLDERS
+            .iter()
+            .any(|system| folder.starts_with(system) || Path::new(system).starts_with(folder))
+}
 
 /// The resolved targets of the symbolic links under `folder` that point
 /// outside it: folders to mask and files to cover.
@@ -72,16 +102,33 @@ fn link_targets(folder: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
         if target.starts_with(folder) {
             continue;
         }
-        let system = SYSTEM_FOLDERS
-            .iter()
-            .any(|system| target.starts_with(system) || Path::new(system).starts_with(&target));
         if target.is_dir() {
-            if !system && maskable(&target) {
+            if maskable(&target) {
                 folders.push(target);
             }
         } else if target.is_file() {
             files.push(target);
         }
+    }
+    // One mount for all of them where they share a folder that may be
+    // masked (thousands of linked tests would otherwise be thousands of
+    // mounts in every worker's namespace).
+    let common = folders
+        .iter()
+        .cloned()
+        .chain(
+            files
+                .iter()
+                .filter_map(|file| file.parent().map(Path::to_path_buf)),
+        )
+        .reduce(|common, path| {
+            common
+                .ancestors()
+                .find(|ancestor| path.starts_with(ancestor))
+                .map_or_else(PathBuf::new, Path::to_path_buf)
+        });
+    if let Some(common) = common.filter(|common| maskable(common)) {
+        return (vec![common], Vec::new());
     }
     folders.sort();
     folders.dedup();
@@ -112,4 +159,37 @@ pub(crate) fn data_folders() -> Vec<PathBuf> {
 #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub(crate) fn data_link_files() -> Vec<PathBuf> {
     data_folders_lock().1.clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_into_one_store_mask_the_store_and_system_targets_are_covered_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = fs_err::canonicalize(dir.path()).unwrap();
+        let store = root.join("store");
+        for object in ["ab/1", "cd/2"] {
+            fs_err::create_dir_all(store.join(object)).unwrap();
+            fs_err::write(store.join(object).join("blob"), "answer").unwrap();
+        }
+        let tests = root.join("tests");
+        fs_err::create_dir(&tests).unwrap();
+        std::os::unix::fs::symlink(store.join("ab/1/blob"), tests.join("1.ans")).unwrap();
+        std::os::unix::fs::symlink(store.join("cd/2/blob"), tests.join("2.ans")).unwrap();
+        assert_eq!(link_targets(&tests), (vec![store], Vec::new()));
+
+        let system = root.join("system");
+        fs_err::create_dir(&system).unwrap();
+        std::os::unix::fs::symlink("/etc/passwd", system.join("1.in")).unwrap();
+        std::os::unix::fs::symlink("/usr/lib", system.join("lib")).unwrap();
+        assert_eq!(
+            link_targets(&system),
+            (Vec::new(), vec![PathBuf::from("/etc/passwd")])
+        );
+        assert!(!maskable(Path::new("/usr/local")));
+        assert!(!maskable(Path::new("/usr/lib/x86_64-linux-gnu")));
+        assert!(maskable(&root));
+    }
 }
