@@ -19,10 +19,10 @@
 //! |---|---|---|
 //! | rlimits, process group, wall clock | CPU, file size, open files, stack; kill of the group | nothing |
 //! | cgroup v1 (memory, pids, cpuacct) or v2 (memory, pids) | tree-wide memory peak and limit, process count, CPU of the tree, kill by membership | root, or a delegated v2 subtree |
-//! | unprivileged user (`nobody`) for runs *and* compilers | cannot signal the judge, cannot read root-only files | root |
+//! | an unprivileged uid per worker (group `nobody`) for runs *and* compilers | cannot signal the judge or another worker's run, cannot read root-only files, shares no per-uid counter with a run at the same time | root |
 //! | network namespace per worker | no network at all | root, or a user namespace |
-//! | mount namespace per worker | private empty `/tmp`, `/var/tmp`, `/run`, `/dev/shm`; scratch is a size-limited tmpfs | root, or a user namespace |
-//! | PID namespace per worker, its init the holder | after each run every process left is killed and reaped; all die with the judge | root, or a user namespace |
+//! | mount namespace per worker | private empty `/tmp`, `/var/tmp`, `/run`, `/dev/shm`; the workspace, data folders and hand-in folders covered but for the run's own paths; scratch is a size-limited tmpfs | root, or a user namespace |
+//! | PID namespace per worker, its init the holder | after each run every process left is killed and reaped, and the PID counter set back; all die with the judge | root, or a user namespace |
 //! | `/proc` of that PID namespace, `hidepid=invisible` | other processes are invisible | root, or a user namespace |
 //! | fresh scratch tmpfs per run | nothing passes from one run to the next through scratch | root, or a user namespace |
 //! | `close_range` in every child | no inherited descriptor reaches a program | nothing |
