@@ -59,8 +59,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// The uid and gid submissions and compilers run as when the judge is root:
-/// `nobody`, which owns no file the judge needs and cannot signal the judge.
+/// The group submissions and compilers run in when the judge is root
+/// (`nobody`'s, which owns no file the judge needs; the reported
+/// `isolation.user`), each worker with a uid of its own ([`RUN_UIDS`]).
 pub(super) const NOBODY: u32 = 65534;
 
 /// The uids of the runs, as root: every worker (every [`Sandbox`]) runs its
