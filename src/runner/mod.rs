@@ -455,6 +455,17 @@ fn run_stopping(
     cancel: &Cancellation,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<Option<SubmissionResult>>, RunError> {
+    // The folders holding the hand-ins are out of every run's reach, as
+    // data folders are: one student's program must not read another's
+    // source where it was handed in (the runs need only the copies below).
+    for submission in submissions {
+        match submission.path.parent() {
+            Some(folder) if !folder.as_os_str().is_empty() => {
+                crate::sandbox::mask_data_folder(folder);
+            }
+            _ => crate::sandbox::mask_data_folder(Path::new(".")),
+        }
+    }
     let mut directories = Vec::with_capacity(submissions.len());
     for index in 0..submissions.len() {
         let dir = workspace.path().join(format!("submission-{}", index + 1));

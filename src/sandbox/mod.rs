@@ -19,10 +19,10 @@
 //! |---|---|---|
 //! | rlimits, process group, wall clock | CPU, file size, open files, stack; kill of the group | nothing |
 //! | cgroup v1 (memory, pids, cpuacct) or v2 (memory, pids) | tree-wide memory peak and limit, process count, CPU of the tree, kill by membership | root, or a delegated v2 subtree |
-//! | unprivileged user (`nobody`) for runs *and* compilers | cannot signal the judge, cannot read root-only files | root |
+//! | an unprivileged uid per worker (group `nobody`) for runs *and* compilers | cannot signal the judge or another worker's run, cannot read root-only files, shares no per-uid counter with a run at the same time | root |
 //! | network namespace per worker | no network at all | root, or a user namespace |
-//! | mount namespace per worker | private empty `/tmp`, `/var/tmp`, `/run`, `/dev/shm`; scratch is a size-limited tmpfs | root, or a user namespace |
-//! | PID namespace per worker, its init the holder | after each run every process left is killed and reaped; all die with the judge | root, or a user namespace |
+//! | mount namespace per worker | private empty `/tmp`, `/var/tmp`, `/run`, `/dev/shm`; the workspace, data folders and hand-in folders covered but for the run's own paths; scratch is a size-limited tmpfs | root, or a user namespace |
+//! | PID namespace per worker, its init the holder | after each run every process left is killed and reaped, and the PID counter set back; all die with the judge | root, or a user namespace |
 //! | `/proc` of that PID namespace, `hidepid=invisible` | other processes are invisible | root, or a user namespace |
 //! | fresh scratch tmpfs per run | nothing passes from one run to the next through scratch | root, or a user namespace |
 //! | `close_range` in every child | no inherited descriptor reaches a program | nothing |
@@ -30,6 +30,7 @@
 //! | seccomp (x86_64) | no namespaces, ptrace, mount, modules, BPF, io_uring, sockets, file locks, file times, inotify | nothing |
 //! | Landlock | reads only system directories and its own files, writes only its scratch directory, no TCP, no signals outside its own test | Linux 5.13+ (TCP 6.7+, signals 6.12+) |
 
+mod data;
 mod decide;
 mod error;
 #[cfg(target_os = "linux")]
@@ -37,6 +38,9 @@ mod pool;
 #[cfg(target_os = "linux")]
 mod unix;
 
+pub use data::mask_data_folder;
+#[cfg(target_os = "linux")]
+pub(crate) use data::{data_folders, data_link_files};
 pub(crate) use decide::{decide_limit, Observation};
 pub(crate) use error::SandboxError;
 #[cfg(target_os = "linux")]
@@ -54,41 +58,6 @@ pub fn inside_a_run() -> bool {
     return unix::inside_a_run();
     #[cfg(not(target_os = "linux"))]
     return false;
-}
-
-/// Folders of the judge's data (a `--tests` folder, a problems folder, a
-/// package's folder) that no run or compile may see: an empty tmpfs covers
-/// each in every worker's mount namespace made after this, as root and
-/// without, and only a program a run needs inside one is bound back. A
-/// path the judge cannot resolve, `/` or a top-level folder (`/usr`,
-/// `/etc`: programs need them) is left as it is. Landlock lets a run read
-/// `/usr` and `/etc`, and without root a run is the teacher's own user, so
-/// file modes do not keep tests there from it (issue 18).
-pub fn mask_data_folder(path: &Path) {
-    let Ok(real) = fs_err::canonicalize(path) else {
-        return;
-    };
-    if real.components().count() < 3 || !real.is_dir() {
-        return;
-    }
-    let mut folders = data_folders_lock();
-    if !folders.contains(&real) {
-        folders.push(real);
-        folders.sort();
-    }
-}
-
-fn data_folders_lock() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
-    static FOLDERS: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
-    FOLDERS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// The folders [`mask_data_folder`] was given.
-#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
-pub(crate) fn data_folders() -> Vec<PathBuf> {
-    data_folders_lock().clone()
 }
 
 use serde::Serialize;

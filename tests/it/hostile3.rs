@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 #[track_caller]
-fn require_root() {
+pub(crate) fn require_root() {
     assert!(
         is_root(),
         "needs root: it writes under /usr or runs the judge as another user; run as root: \
@@ -23,12 +23,12 @@ fn require_root() {
 
 /// A file (or folder) made under `/usr/local/share` for one test, removed
 /// when dropped.
-struct UnderUsr {
-    path: PathBuf,
+pub(crate) struct UnderUsr {
+    pub(crate) path: PathBuf,
 }
 
 impl UnderUsr {
-    fn new(name: &str) -> UnderUsr {
+    pub(crate) fn new(name: &str) -> UnderUsr {
         let path = PathBuf::from(format!(
             "/usr/local/share/judge-redteam-{name}-{}",
             std::process::id()

@@ -18,6 +18,7 @@ mod grade;
 mod hostile;
 mod hostile2;
 mod hostile3;
+mod hostile4;
 mod interactive;
 mod interrupt;
 mod journal;

@@ -59,9 +59,33 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// The uid and gid submissions and compilers run as when the judge is root:
-/// `nobody`, which owns no file the judge needs and cannot signal the judge.
+/// The group submissions and compilers run in when the judge is root
+/// (`nobody`'s, which owns no file the judge needs; the reported
+/// `isolation.user`), each worker with a uid of its own ([`RUN_UIDS`]).
 pub(super) const NOBODY: u32 = 65534;
+
+/// The uids of the runs, as root: every worker (every [`Sandbox`]) runs its
+/// programs as a uid of its own from this range (with the group of
+/// `nobody`), as isolate gives each box its own uid, so what the kernel
+/// counts per uid (the pending signals of `SigQ`, `RLIMIT_NPROC`, pipe
+/// buffers, epoll watches, POSIX queue bytes) is never shared by two runs
+/// at the same time, and a run's `kill(-1)` reaches no other worker's run.
+/// The range is the one systemd leaves unused (`0x70000000` up to
+/// `0x7fffffff`): no account or file of the host has such a uid.
+const RUN_UIDS: std::ops::Range<u32> = 0x7000_0000..0x8000_0000;
+
+/// Uids of one judge: a block of [`RUN_UIDS`] chosen at random per
+/// process, so two judges on one host rarely share one.
+const UIDS_PER_JUDGE: u32 = 4096;
+
+/// The uid of the `unique`-th sandbox of this process.
+fn run_uid(unique: u64) -> u32 {
+    let blocks = (RUN_UIDS.end - RUN_UIDS.start) / UIDS_PER_JUDGE;
+    let token = process_token();
+    let block = u32::from_str_radix(&token[..token.len().min(7)], 16).unwrap_or(0) % blocks;
+    let index = u32::try_from(unique % u64::from(UIDS_PER_JUDGE)).unwrap_or(0);
+    RUN_UIDS.start + block * UIDS_PER_JUDGE + index
+}
 
 /// Paths no run or compile may see, bound over with an empty file or
 /// folder in every worker namespace: the judge's own binary (which holds
@@ -126,6 +150,9 @@ fn seccomp_filters() -> Result<&'static [seccompiler::BpfProgram], &'static str>
 /// One worker's isolation, reused for every run on that worker's thread.
 pub struct Sandbox {
     isolation: &'static Isolation,
+    /// The uid this worker's programs run as (as root; see [`RUN_UIDS`]),
+    /// with the group of `nobody`.
+    uid: Option<u32>,
     /// The workspace the sandbox lives in; runs need it visible.
     root: PathBuf,
     directory: PathBuf,
@@ -203,6 +230,7 @@ impl Sandbox {
         };
         Ok(Sandbox {
             isolation,
+            uid: isolation.user.map(|_| run_uid(unique)),
             root: root.to_path_buf(),
             directory,
             cgroups,
@@ -261,7 +289,7 @@ impl Sandbox {
         connection: Option<Connection>,
     ) -> Result<Measured, SandboxError> {
         self.ensure_namespace(spec)?;
-        let user = self.isolation.user;
+        let user = self.uid;
         if let (Trust::Tool, Some(dir)) = (spec.trust, &spec.workdir) {
             scratch::lend(dir, user)?;
             let view = self.view(dir);
@@ -317,53 +345,51 @@ impl Sandbox {
             _ => spec.limits.scratch_kib,
         };
         let root_mode = privilege == Privilege::Root;
-        // As root, the whole workspace is kept (runs are another user, and
-        // Landlock limits what they read). Without root, runs are the
-        // judge's own user: they see only their own program, folders and
-        // box, read-only but for a compiler's directory.
-        let mut keep = vec![
-            if root_mode {
-                self.root.clone()
-            } else {
-                self.directory.clone()
-            },
-            spec.program.clone(),
-        ];
+        // In both modes the judge's workspace is masked and a run sees only
+        // its own program and folders (and the worker's box), bound back:
+        // as root the sandbox user could otherwise read every other
+        // student's copy there by file mode (0644 in 0755 folders) where
+        // Landlock is missing (issue 18). Every mount a run sees is
+        // read-only (and `noatime`) but a compiler's directory.
+        let mut keep = vec![self.directory.clone(), spec.program.clone()];
         keep.extend(spec.read_paths.iter().cloned());
         keep.extend(spec.workdir.iter().cloned());
-        // Every mount a run sees is read-only (and `noatime`) but these: as
-        // root the workspace, where compiles write (the sandbox user may
-        // write only what it is lent there); without root a compiler's
-        // directory.
-        let writable: Vec<PathBuf> = match (root_mode, spec.trust) {
-            (true, _) => vec![self.root.clone()],
-            (false, Trust::Tool) => spec.workdir.iter().cloned().collect(),
-            _ => Vec::new(),
+        let writable: Vec<PathBuf> = match spec.trust {
+            Trust::Tool => spec.workdir.iter().cloned().collect(),
+            Trust::Submission => Vec::new(),
         };
-        let mut extra_masks = if root_mode {
-            Vec::new()
-        } else {
-            vec![self.root.clone()]
-        };
+        let mut extra_masks = vec![self.root.clone()];
         // The judge's data folders (tests, packages) are masked in both
         // modes; a kept path inside one is bound back.
         extra_masks.extend(crate::sandbox::data_folders());
+        // What no run may see: the judge's own binary and data, and the
+        // files the links of data folders point to.
+        let mut hidden = hidden_paths().to_vec();
+        hidden.extend(crate::sandbox::data_link_files());
         if let Some(namespace) = &self.namespace {
             // The per-test path: the same program and paths as the last run
             // need no new look at the file system (`shows` stats ancestors).
             if namespace.scratch_kib == scratch_kib
                 && namespace.writable == writable
                 && namespace.extra_masks == extra_masks
+                && namespace.hidden == hidden
                 && (self.shown.as_ref() == Some(&keep) || namespace.shows(&keep, privilege))
             {
                 self.shown = Some(keep);
                 return Ok(());
             }
-            // As root, paths only accumulate, so alternating toolchains do
-            // not remake the namespace every time; without root a run sees
-            // no earlier submission's folder.
+            // As root, toolchain paths accumulate, so alternating
+            // toolchains do not remake the namespace every time; nothing of
+            // the workspace does (a run sees no earlier submission's
+            // folder), and without root nothing does.
             if root_mode {
-                keep.extend(namespace.kept.iter().cloned());
+                keep.extend(
+                    namespace
+                        .kept
+                        .iter()
+                        .filter(|path| !path.starts_with(&self.root))
+                        .cloned(),
+                );
             }
         }
         self.namespace = None;
@@ -378,9 +404,9 @@ impl Sandbox {
             privilege,
             boxdir: &boxdir,
             scratch_kib,
-            scratch_owner: self.isolation.user,
+            scratch_owner: self.uid,
             keep: &keep,
-            hidden: hidden_paths(),
+            hidden: &hidden,
             extra_masks: &extra_masks,
             writable: &writable,
         };

@@ -315,7 +315,7 @@ impl Sandbox {
             rlimits,
             rlimit_count: count,
             // Compilers too (issue #7): a compile step is hostile code.
-            user: self.isolation.user,
+            user: self.uid,
             landlock,
             // Compiled once per process; installed per run, since a filter
             // binds the process that installs it and the judge must stay

@@ -15,7 +15,7 @@ pub(super) fn set_mode(path: &Path, mode: u32) -> Result<(), SandboxError> {
 
 fn give(path: &Path, user: Option<u32>) -> Result<(), SandboxError> {
     if let Some(id) = user {
-        lchown(path, Some(id), Some(id))
+        lchown(path, Some(id), Some(super::NOBODY))
             .map_err(|source| SandboxError::path("give the sandbox user", path, source))?;
     }
     Ok(())

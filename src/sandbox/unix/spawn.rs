@@ -399,6 +399,7 @@ pub(super) struct ChildSetup {
     pub(super) new_ipc_namespace: bool,
     pub(super) rlimits: [(libc::__rlimit_resource_t, libc::rlim_t); 7],
     pub(super) rlimit_count: usize,
+    /// The uid to run as (as root), in the group of `nobody`.
     pub(super) user: Option<u32>,
     pub(super) landlock: Option<RawFd>,
     /// The seccomp filters to install, last (compiled before the clone).
@@ -440,7 +441,9 @@ fn child_setup(setup: &ChildSetup, workdir: &CString) -> io::Result<()> {
                 0,
                 std::ptr::null::<libc::gid_t>(),
             ))?;
-            raw(libc::syscall(libc::SYS_setgid, id))?;
+            // The worker's own uid, in the group of `nobody` (which may
+            // pass through the workspace).
+            raw(libc::syscall(libc::SYS_setgid, super::NOBODY))?;
             raw(libc::syscall(libc::SYS_setuid, id))?;
         }
         // After the user switch, which clears it: die with the judge.

@@ -31,6 +31,7 @@ pub(super) fn clone_holder(setup: &Setup, privilege: Privilege) -> Result<Holder
     let context = HolderContext {
         steps: &setup.steps,
         slots: vec![-1; setup.steps.len()],
+        last_pid_slot: setup.last_pid_slot,
         wait_for_go: matches!(privilege, Privilege::User { .. }),
         go: go_read.as_raw_fd(),
         report: report_write.as_raw_fd(),
@@ -185,6 +186,7 @@ impl Holder {
                 kept: Vec::new(),
                 writable: Vec::new(),
                 extra_masks: Vec::new(),
+                hidden: Vec::new(),
             },
             value == 1,
         ))
@@ -208,6 +210,8 @@ struct HolderContext<'a> {
     steps: &'a [Step],
     /// Descriptors opened by `Step::Open`, by slot.
     slots: Vec<RawFd>,
+    /// The slot holding the namespace's `ns_last_pid`.
+    last_pid_slot: usize,
     wait_for_go: bool,
     go: RawFd,
     report: RawFd,
@@ -303,7 +307,12 @@ extern "C" fn holder_main(argument: *mut libc::c_void) -> libc::c_int {
                 libc::_exit(1);
             }
         }
-        close_all_but(&[context.report, context.commands]);
+        let last_pid = context
+            .slots
+            .get(context.last_pid_slot)
+            .copied()
+            .unwrap_or(-1);
+        close_all_but(&[context.report, context.commands, last_pid]);
         report(-1, private_proc);
         let Some(Step::Tmpfs {
             target: scratch, ..
@@ -322,6 +331,11 @@ extern "C" fn holder_main(argument: *mut libc::c_void) -> libc::c_int {
             if left != 0 {
                 report(1, left);
                 continue;
+            }
+            // Only the holder (pid 1) is left: the next run's first process
+            // is pid 2 again, whatever the runs before it made.
+            if last_pid >= 0 {
+                libc::pwrite(last_pid, c"1".as_ptr().cast(), 1, 0);
             }
             // SAFETY: a zeroed statvfs is a valid out-parameter.
             let mut stats: libc::statvfs = std::mem::zeroed();

@@ -103,6 +103,8 @@ pub(super) struct WorkerNamespace {
     /// Kept paths bound writable (without root).
     pub(super) writable: Vec<PathBuf>,
     pub(super) extra_masks: Vec<PathBuf>,
+    /// The paths covered by an empty file or folder.
+    pub(super) hidden: Vec<PathBuf>,
 }
 
 impl WorkerNamespace {
@@ -174,6 +176,7 @@ impl WorkerNamespace {
         namespace.kept = setup.kept;
         namespace.writable = plan.writable.to_vec();
         namespace.extra_masks = plan.extra_masks.to_vec();
+        namespace.hidden = plan.hidden.to_vec();
         Ok(namespace)
     }
 }

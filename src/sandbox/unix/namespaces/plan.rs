@@ -25,6 +25,16 @@ const USER_MASKED: &[&str] = &["/home", "/root", "/srv", "/mnt", "/media", "/opt
 /// tiny (only the judge's own mount points are ever created in it).
 const MASK_OPTIONS: &str = "mode=755,size=64k,nr_inodes=256";
 
+/// Files (and, `true`, folders) of `/proc` with host-wide counters, each
+/// covered by an empty one in a run's `/proc`.
+const HOST_COUNTERS: &[(&str, bool)] = &[
+    ("/proc/interrupts", false),
+    ("/proc/softirqs", false),
+    ("/proc/diskstats", false),
+    ("/proc/vmstat", false),
+    ("/proc/pressure", true),
+];
+
 /// Names inside the box of what is bound over hidden paths.
 const EMPTY_FILE: &str = ".empty-file";
 const EMPTY_DIR: &str = ".empty-dir";
@@ -75,6 +85,9 @@ pub(super) struct Setup {
     /// Descriptions of the steps, for errors.
     pub(super) names: Vec<String>,
     pub(super) kept: Vec<PathBuf>,
+    /// The slot of the namespace's `ns_last_pid` (-1 there when it could
+    /// not be opened).
+    pub(super) last_pid_slot: usize,
 }
 
 impl Setup {
@@ -259,6 +272,17 @@ impl Setup {
             options: [option("hidepid=invisible")?, option("hidepid=2")?],
         });
         names.push("mount a private /proc".to_owned());
+        // Opened before `/proc/sys` is covered: the holder resets the PID
+        // counter of its namespace after every run, so a run's pids say
+        // nothing of how many processes the runs before it made (a channel
+        // between consecutive students on a worker).
+        let last_pid_slot = kept.len();
+        steps.push(Step::OpenOptional {
+            path: CString::new("/proc/sys/kernel/ns_last_pid")
+                .map_err(|_| invalid(io::ErrorKind::InvalidInput.into()))?,
+            slot: last_pid_slot,
+        });
+        names.push("open the namespace's PID counter".to_owned());
         // `/proc/sys` shows host-wide counters a run raises and another
         // reads (`fs/aio-nr`, `fs/file-nr`, `fs/inode-nr`, `kernel/pty/nr`):
         // channels between students (issue 18). A run needs none of it.
@@ -268,10 +292,25 @@ impl Setup {
                 .map_err(|_| invalid(io::ErrorKind::InvalidInput.into()))?,
         });
         names.push("hide `/proc/sys`".to_owned());
+        // Host-wide counters every process moves and any run reads: the
+        // interrupts of each device and CPU, the block devices' I/O, the
+        // VM's page events and the pressure stall figures. A run needs
+        // none of them (`/proc/meminfo`, `/proc/stat`, `/proc/cpuinfo`
+        // stay: runtimes size themselves from them).
+        for (path, folder) in HOST_COUNTERS {
+            if fs_err::symlink_metadata(path).is_err() {
+                continue;
+            }
+            steps.push(Step::BindPath {
+                source: c(if *folder { &empty_dir } else { &empty_file })?,
+                target: c(Path::new(path))?,
+            });
+            names.push(format!("hide `{path}`"));
+        }
         let inodes = crate::sandbox::scratch_files(plan.scratch_kib);
         let owner = plan
             .scratch_owner
-            .map(|id| format!(",uid={id},gid={id}"))
+            .map(|id| format!(",uid={id},gid={}", crate::sandbox::unix::NOBODY))
             .unwrap_or_default();
         // Last, so the holder mounts it anew after each run.
         steps.push(Step::Tmpfs {
@@ -288,7 +327,12 @@ impl Setup {
             plan.scratch_kib,
             scratch.display()
         ));
-        Ok(Setup { steps, names, kept })
+        Ok(Setup {
+            steps,
+            names,
+            kept,
+            last_pid_slot,
+        })
     }
 }
 

@@ -52,6 +52,12 @@ pub(super) enum Step {
     Writable {
         target: CString,
     },
+    /// Opens a file for writing into `slot` if it can (-1 there if not);
+    /// never fails.
+    OpenOptional {
+        path: CString,
+        slot: usize,
+    },
     /// A private `/proc` with `hidepid`; optional (reported, not fatal).
     Proc {
         options: [CString; 2],
@@ -112,6 +118,13 @@ pub(super) unsafe fn run_step(
                     *entry = fd;
                 }
                 fd.min(0)
+            }
+            Step::OpenOptional { path, slot } => {
+                let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+                if let Some(entry) = slots.get_mut(*slot) {
+                    *entry = fd;
+                }
+                0
             }
             Step::Tmpfs {
                 target,

@@ -1,0 +1,195 @@
+//! The judge's data folders (tests, packages, a class's hand-ins) and
+//! what their symbolic links point to, which every run's mount namespace
+//! covers (see [`mask_data_folder`]).
+
+use std::path::{Path, PathBuf};
+
+/// Folders of the judge's data (a `--tests` folder, a problems folder, a
+/// package's folder, a class's submissions folder) that no run or compile
+/// may see: an empty tmpfs covers each in every worker's mount namespace
+/// made after this, as root and without, and only a program a run needs
+/// inside one is bound back. A path the judge cannot resolve, `/` or a
+/// top-level folder (`/usr`, `/etc`: programs need them) is left as it is.
+/// Landlock lets a run read `/usr` and `/etc`, and without root a run is
+/// the teacher's own user, so file modes do not keep tests there from it
+/// (issue 18).
+///
+/// Symbolic links inside the folder (as git-annex or dvc keep data) are
+/// followed to their targets: the folder holding all of them (git-annex's
+/// `.git/annex/objects`, dvc's cache) is masked the same way, or, where
+/// they share no such folder, each target folder is masked and each
+/// target file covered by an empty file, so the answer is not read at the
+/// path a link points to either. A folder programs load code from
+/// (`/usr/lib`, `/usr/local/bin`, `/etc`, ...), or one holding such a
+/// folder, is never masked: a linked file there is covered alone, and a
+/// link to such a folder is not followed.
+pub fn mask_data_folder(path: &Path) {
+    let Ok(real) = fs_err::canonicalize(path) else {
+        return;
+    };
+    if !maskable(&real) {
+        return;
+    }
+    let (folders, files) = link_targets(&real);
+    let mut masked = data_folders_lock();
+    for folder in std::iter::once(real).chain(folders) {
+        if !masked.0.contains(&folder) {
+            masked.0.push(folder);
+        }
+    }
+    for file in files {
+        if !masked.1.contains(&file) {
+            masked.1.push(file);
+        }
+    }
+    masked.0.sort();
+    masked.1.sort();
+}
+
+/// Folders programs and compilers load code from: never masked whole.
+const PROGRAM_FOLDERS: &[&str] = &[
+    "/bin",
+    "/sbin",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/usr/bin",
+    "/usr/sbin",
+    "/usr/lib",
+    "/usr/lib32",
+    "/usr/lib64",
+    "/usr/libx32",
+    "/usr/libexec",
+    "/usr/include",
+    "/usr/share/java",
+    "/usr/local/bin",
+    "/usr/local/sbin",
+    "/usr/local/lib",
+    "/usr/local/include",
+    "/etc",
+    "/proc",
+    "/dev",
+    "/sys",
+];
+
+/// Whether `folder` (resolved) may be covered by an empty tmpfs: a folder
+/// below the top level that neither is nor holds nor lies in a folder
+/// programs load code from.
+fn maskable(folder: &Path) -> bool {
+    folder.components().count() >= 3
+        && folder.is_dir()
+        && !PROGRAM_FOLDERS
+            .iter()
+            .any(|system| folder.starts_with(system) || Path::new(system).starts_with(folder))
+}
+
+/// The resolved targets of the symbolic links under `folder` that point
+/// outside it: folders to mask and files to cover.
+fn link_targets(folder: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let mut folders = Vec::new();
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(folder)
+        .follow_links(false)
+        .max_depth(16)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.path_is_symlink())
+    {
+        let Ok(target) = fs_err::canonicalize(entry.path()) else {
+            continue;
+        };
+        if target.starts_with(folder) {
+            continue;
+        }
+        if target.is_dir() {
+            if maskable(&target) {
+                folders.push(target);
+            }
+        } else if target.is_file() {
+            files.push(target);
+        }
+    }
+    // One mount for all of them where they share a folder that may be
+    // masked (thousands of linked tests would otherwise be thousands of
+    // mounts in every worker's namespace).
+    let common = folders
+        .iter()
+        .cloned()
+        .chain(
+            files
+                .iter()
+                .filter_map(|file| file.parent().map(Path::to_path_buf)),
+        )
+        .reduce(|common, path| {
+            common
+                .ancestors()
+                .find(|ancestor| path.starts_with(ancestor))
+                .map_or_else(PathBuf::new, Path::to_path_buf)
+        });
+    if let Some(common) = common.filter(|common| maskable(common)) {
+        return (vec![common], Vec::new());
+    }
+    folders.sort();
+    folders.dedup();
+    files.sort();
+    files.dedup();
+    (folders, files)
+}
+
+/// The masked data folders and the covered link targets.
+type Masked = (Vec<PathBuf>, Vec<PathBuf>);
+
+fn data_folders_lock() -> std::sync::MutexGuard<'static, Masked> {
+    static FOLDERS: std::sync::Mutex<Masked> = std::sync::Mutex::new((Vec::new(), Vec::new()));
+    FOLDERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The folders [`mask_data_folder`] was given (and the link targets'
+/// folders).
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+pub(crate) fn data_folders() -> Vec<PathBuf> {
+    data_folders_lock().0.clone()
+}
+
+/// The files link targets of data folders point to, covered by an empty
+/// file in every run's mount namespace.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+pub(crate) fn data_link_files() -> Vec<PathBuf> {
+    data_folders_lock().1.clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_into_one_store_mask_the_store_and_system_targets_are_covered_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = fs_err::canonicalize(dir.path()).unwrap();
+        let store = root.join("store");
+        for object in ["ab/1", "cd/2"] {
+            fs_err::create_dir_all(store.join(object)).unwrap();
+            fs_err::write(store.join(object).join("blob"), "answer").unwrap();
+        }
+        let tests = root.join("tests");
+        fs_err::create_dir(&tests).unwrap();
+        std::os::unix::fs::symlink(store.join("ab/1/blob"), tests.join("1.ans")).unwrap();
+        std::os::unix::fs::symlink(store.join("cd/2/blob"), tests.join("2.ans")).unwrap();
+        assert_eq!(link_targets(&tests), (vec![store], Vec::new()));
+
+        let system = root.join("system");
+        fs_err::create_dir(&system).unwrap();
+        std::os::unix::fs::symlink("/etc/passwd", system.join("1.in")).unwrap();
+        std::os::unix::fs::symlink("/usr/lib", system.join("lib")).unwrap();
+        assert_eq!(
+            link_targets(&system),
+            (Vec::new(), vec![PathBuf::from("/etc/passwd")])
+        );
+        assert!(!maskable(Path::new("/usr/local")));
+        assert!(!maskable(Path::new("/usr/lib/x86_64-linux-gnu")));
+        assert!(maskable(&root));
+    }
+}
