@@ -40,7 +40,7 @@ pub(crate) const EXPORT_FORMAT: &str = "2023-07-draft";
 
 /// Why a package could not be exported.
 #[derive(Debug, thiserror::Error)]
-pub enum ExportError {
+pub(crate) enum ExportError {
     /// The package cannot be expressed in the Kattis format (yet).
     #[error("cannot export `{id}`: {reason}")]
     Unsupported { id: String, reason: String },

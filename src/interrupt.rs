@@ -86,7 +86,7 @@ pub(crate) struct Cancellation {
 /// The signal handlers could not be installed.
 #[derive(Debug, thiserror::Error)]
 #[error("failed to install the handler of {signal}")]
-pub struct InterruptError {
+pub(crate) struct InterruptError {
     signal: &'static str,
     #[source]
     source: std::io::Error,

@@ -144,7 +144,7 @@ impl<'a> Fingerprint<'a> {
 /// The report given to `--resume` could not be used at all: a usage error
 /// (exit 2), naming the file.
 #[derive(Debug, thiserror::Error)]
-pub enum ResumeError {
+pub(crate) enum ResumeError {
     #[error("cannot read the report `{}` given to `--resume`", path.display())]
     Read {
         path: PathBuf,

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 /// A step of the pipeline failed: always the judge's fault, never the user's.
 #[derive(Debug, thiserror::Error)]
-pub enum TestSetError {
+pub(crate) enum TestSetError {
     /// The generator or the reference solver failed on test `index` (1-based).
     #[error("test {index}: {message}")]
     Generate { index: u64, message: String },
