@@ -327,7 +327,7 @@ struct ProgramParts {
 /// its flags. What Kattis cannot express (a testlib checker or validator,
 /// the `lines` checker) is refused with the reason.
 fn program_parts(package: &Package) -> Result<ProgramParts, ExportError> {
-    use crate::config::problem::{CheckerKind, ValidatorExitCodes};
+    use crate::config::problem::{CheckerKind, ValidatorExitCodesToml};
     let unsupported = |reason: &str| ExportError::Unsupported {
         id: package.id.clone(),
         reason: reason.to_owned(),
@@ -359,7 +359,7 @@ fn program_parts(package: &Package) -> Result<ProgramParts, ExportError> {
         ));
     }
     if let Some(validator) = &manifest.validator {
-        if validator.exit_codes != ValidatorExitCodes::Kattis {
+        if validator.exit_codes != ValidatorExitCodesToml::Kattis {
             return Err(unsupported(
                 "its validator follows testlib's exit codes (0 valid) and Kattis expects 42; set \
                  `exit-codes = \"kattis\"` and exit 42 / 43",

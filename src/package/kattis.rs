@@ -15,11 +15,11 @@ use crate::config::kattis::{
     root_output_validator_flags, FormatVersion, ProblemType, ProblemYaml, EXPORTED_CHECKER,
     LEGACY_EXPORTED_CHECKER,
 };
-use crate::config::problem::{
-    CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml, ValidatorExitCodes,
-};
+use crate::config::problem::{CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml};
 use crate::config::{ConfigError, ConfigErrorKind};
-use crate::external::{Checker, CheckerProtocol, Interaction, ProgramProblem, Role, Tool, Toolbox};
+use crate::external::{
+    Checker, CheckerProtocol, Interaction, ProgramProblem, Role, Tool, Toolbox, ValidatorExitCodes,
+};
 use crate::grade::ACCEPTED_FOLDER;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
