@@ -132,7 +132,10 @@ impl Package {
                 } else {
                     ProblemRef::Engine(check_manifest(&path, id, &manifest)?)
                 };
-                let tests = read_disk_tests(&dir.join("tests"))?;
+                let tests_folder = dir.join("tests");
+                // No run may read the tests (the sandbox masks the folder).
+                crate::sandbox::mask_data_folder(&tests_folder);
+                let tests = read_disk_tests(&tests_folder)?;
                 if matches!(problem, ProblemRef::Programs(_)) {
                     if let Some(test) = tests.iter().find(|test| test.answer.is_none()) {
                         return Err(ConfigError::invalid(
