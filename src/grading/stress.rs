@@ -113,6 +113,7 @@ pub(crate) fn stress(
         iterations: request.iterations,
         profiles: profiles.clone(),
         shrink_runs: request.shrink_runs,
+        config: request.config,
     };
     observer(StressEvent::Starting);
     let workspace = Workspace::new()?;
