@@ -19,6 +19,7 @@ use crate::interrupt::Cancellation;
 use crate::package::Package;
 use crate::problems::{self, text::plural};
 use crate::report;
+use crate::runner::events::CompileState;
 use crate::runner::stress::{self, Failure, StressOptions, StressOutcome, StressProgress};
 use crate::runner::Workspace;
 use crate::verdict::Verdict;
@@ -134,7 +135,10 @@ pub(crate) fn stress(
     let mut say = |line: String| observer(StressEvent::Message(line));
     match outcome {
         StressOutcome::NotCompiled(compile) => {
-            let verdict = compile.verdict.unwrap_or(Verdict::JudgeError);
+            let verdict = match compile.state() {
+                CompileState::Failed(verdict) => verdict,
+                CompileState::Compiled | CompileState::NotRun => Verdict::JudgeError,
+            };
             say(format!("{name}: {verdict}: compilation failed"));
             say("-".repeat(40));
             if compile.message.is_empty() {
