@@ -64,7 +64,7 @@ fn decide(args: &CheckArgs) -> anyhow::Result<u8> {
             .into());
         }
         return Ok(folder::check(
-            &*package.problem,
+            &**package.problem(),
             &args.input,
             &args.output,
             &options,
@@ -72,7 +72,7 @@ fn decide(args: &CheckArgs) -> anyhow::Result<u8> {
         )?);
     }
     let (said, code) = folder::check_file(
-        &*package.problem,
+        &**package.problem(),
         &args.input,
         &args.output,
         args.answer.as_deref(),

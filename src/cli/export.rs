@@ -38,24 +38,24 @@ pub(super) fn run(args: &ExportArgs) -> Result<u8, Error> {
     }
     // Only an engine's validators are scripts that call `judge`; a package
     // with programs of its own exports its own.
-    let runs_judge = if matches!(package.problem, crate::package::ProblemRef::Engine(_)) {
+    let runs_judge = if matches!(package.problem(), crate::package::ProblemRef::Engine(_)) {
         "; its validators run `judge` (on PATH, or $JUDGE)"
     } else {
         "; its validators are the package's own"
     };
     say(&format!(
         "wrote `{}` as a Kattis package (problem format {}) in `{}` ({} files){runs_judge}",
-        package.id,
+        package.id(),
         crate::export::EXPORT_FORMAT,
         args.dir.display(),
         exported.written.len()
     ));
-    if exported.time_limit_ms != package.manifest.limits.time_limit_ms {
+    if exported.time_limit_ms != package.manifest().limits.time_limit_ms {
         say(&format!(
             "time limit: {} s for every language (Kattis has no per-language factor): the \
              package's {} ms times the largest time-factor of its accepted examples' languages",
             exported.time_limit_ms as f64 / 1000.0,
-            package.manifest.limits.time_limit_ms
+            package.manifest().limits.time_limit_ms
         ));
     }
     Ok(exit::SUCCESS)

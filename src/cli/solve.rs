@@ -24,7 +24,7 @@ pub struct SolveArgs {
 /// a file that cannot be read exit 3.
 pub(super) fn run(args: &SolveArgs) -> Result<u8, Error> {
     let package = args.packages.load(&args.problem)?;
-    let problem = &*package.problem;
+    let problem = &**package.problem();
     if let Some(dir) = args.input.as_deref().filter(|path| path.is_dir()) {
         return Ok(crate::grading::folder::solve(
             problem,

@@ -29,10 +29,10 @@ pub struct ValidateArgs {
 pub(super) fn run(args: &ValidateArgs) -> Result<u8, Error> {
     let package = args.packages.load(&args.problem)?;
     if let Some(profile) = &args.profile {
-        profile_or_usage(&*package.problem, profile)?;
+        profile_or_usage(&**package.problem(), profile)?;
     }
     let validate = |input: &str| match &args.profile {
-        Some(profile) => package.problem.validate(input, Some(profile)),
+        Some(profile) => package.problem().validate(input, Some(profile)),
         None => package.validate_statement(input),
     };
     if let Some(dir) = args.input.as_deref().filter(|path| path.is_dir()) {

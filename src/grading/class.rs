@@ -161,11 +161,11 @@ pub(crate) fn plan(
             continue;
         }
         let package = load(&entry.problem)?;
-        if package.tests.is_empty() && config.random_tests == 0 {
+        if package.tests().is_empty() && config.random_tests == 0 {
             return Err(GradingError::usage(
                 format!(
                     "no tests for `{}`: no tests in the package and no random tests",
-                    package.id
+                    package.id()
                 ),
                 Some("set `random-tests` in `judge.toml`".to_owned()),
             ));
@@ -417,12 +417,12 @@ fn grade_problem(
     cancel: &Cancellation,
     on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<ProblemGraded, GradingError> {
-    let problem = &*package.problem;
+    let problem = &**package.problem();
     // Random tests are in no group: such a grade is scored pass-fail.
-    let groups = package.groups.as_ref().filter(|_| config.random_tests == 0);
-    if package.groups.is_some() && groups.is_none() {
+    let groups = package.groups().filter(|_| config.random_tests == 0);
+    if package.groups().is_some() && groups.is_none() {
         on_event(ClassEvent::Settings(&SettingsWarning::GroupsUnused {
-            package: package.id.clone(),
+            package: package.id().to_owned(),
             random: config.random_tests,
         }));
     }
@@ -505,7 +505,7 @@ fn grade_problem(
     let workspace = Workspace::new()?;
     let tests = runner::load_tests(
         problem,
-        Some(FixedTests::Package(&package.tests)),
+        Some(FixedTests::Package(package.tests())),
         &package.profiles(),
         config.random_tests,
         seed,
@@ -516,7 +516,7 @@ fn grade_problem(
             let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
             Some(ScorePlan::new(tree, &names).map_err(|message| {
                 GradingError::usage(
-                    format!("the test groups of `{}`: {message}", package.id),
+                    format!("the test groups of `{}`: {message}", package.id()),
                     None,
                 )
             })?)
@@ -631,7 +631,7 @@ fn graded_result(
 ) -> GradedResult {
     let mut result = result.clone();
     // The runner names the engine (`rooks`); reports name the package.
-    result.problem.clone_from(&package.id);
+    package.id().clone_into(&mut result.problem);
     let limits = runnable.submission.limits(&settings.limits);
     GradedResult {
         result,

@@ -85,12 +85,12 @@ pub(crate) fn stress(
     observer: &mut dyn FnMut(StressEvent<'_>),
 ) -> Result<StressEnd, GradingError> {
     let package = request.package;
-    let problem = &*package.problem;
+    let problem = &**package.problem();
     if !problem.has_generator() {
         return Err(GradingError::usage(
             format!(
                 "`{}` has no generator: `judge stress` needs random tests",
-                package.id
+                package.id()
             ),
             Some("name one with `generator` in problem.toml".to_owned()),
         ));
@@ -186,7 +186,7 @@ fn report_failure(
     failure: &Failure,
     say: &mut dyn FnMut(String),
 ) -> Result<StressEnd, GradingError> {
-    let problem = &request.package.id;
+    let problem = &request.package.id();
     let name = request.submission.display();
     let found = &failure.found;
     let origin = &failure.origin;
