@@ -17,23 +17,20 @@ use crate::grading::GradingError;
 use crate::interrupt::{InterruptError, Signal};
 use crate::report::targets::TargetError;
 use crate::report::ReportError;
-use crate::resume::ResumeError;
-use crate::runner::RunError;
 use crate::source::CannotRead;
-use crate::testset::TestSetError;
 
 /// A mistake in the command line or configuration that the user can fix:
 /// exit 2, nothing run.
 #[derive(Debug, thiserror::Error)]
 #[error("{message}")]
-pub struct UsageError {
+pub(crate) struct UsageError {
     message: String,
     hint: Option<String>,
 }
 
 impl UsageError {
     /// A usage error with a message and an optional `hint:` line.
-    pub fn new(message: impl Into<String>, hint: Option<String>) -> Self {
+    pub(crate) fn new(message: impl Into<String>, hint: Option<String>) -> Self {
         UsageError {
             message: message.into(),
             hint,
@@ -43,34 +40,26 @@ impl UsageError {
 
 /// Why a command failed.
 #[derive(Debug, thiserror::Error)]
-pub enum Error {
+pub(crate) enum Error {
     /// The command line asks for something that cannot be done.
     #[error(transparent)]
     Usage(#[from] UsageError),
+    /// A grading call could not grade (`run`, `grade`, `stress`, `merge`,
+    /// `gen`, the folder forms of `validate`, `solve` and `check`).
+    #[error(transparent)]
+    Grading(#[from] GradingError),
     /// A report path cannot be written.
     #[error(transparent)]
     Targets(#[from] TargetError),
     /// A configuration file is wrong.
     #[error(transparent)]
     Config(#[from] ConfigError),
-    /// The report given to `--resume` cannot be used.
-    #[error(transparent)]
-    Resume(#[from] ResumeError),
-    /// The submissions folder could not be searched.
-    #[error(transparent)]
-    Discover(#[from] DiscoverError),
-    /// The runner failed: the sandbox or the workspace.
-    #[error(transparent)]
-    Run(#[from] RunError),
     /// The signal handlers could not be installed.
     #[error(transparent)]
     Interrupt(#[from] InterruptError),
     /// A report file could not be written.
     #[error(transparent)]
     Report(#[from] ReportError),
-    /// A data set could not be made or written (`judge gen`).
-    #[error(transparent)]
-    TestSet(#[from] TestSetError),
     /// A package could not be exported.
     #[error(transparent)]
     Export(#[from] ExportError),
@@ -86,44 +75,16 @@ pub enum Error {
     /// A file of the judge's own could not be read or written.
     #[error(transparent)]
     Io(#[from] std::io::Error),
-    /// Anything else the judge could not do (rendering a report, a man
-    /// page): its own fault.
-    #[error("{0}")]
-    Judge(String),
 }
 
 impl Error {
     /// The `hint:` line printed after the error, when there is one.
-    pub fn hint(&self) -> Option<&str> {
+    pub(crate) fn hint(&self) -> Option<&str> {
         match self {
             Error::Usage(usage) => usage.hint.as_deref(),
             Error::Targets(target) => target.hint.as_deref(),
+            Error::Grading(GradingError::Usage { hint, .. }) => hint.as_deref(),
             _ => None,
-        }
-    }
-
-    /// A failure of the judge's own, worded.
-    pub fn judge(message: impl std::fmt::Display) -> Self {
-        Error::Judge(message.to_string())
-    }
-}
-
-impl From<GradingError> for Error {
-    fn from(error: GradingError) -> Self {
-        match error {
-            GradingError::Usage { message, hint } => Error::Usage(UsageError { message, hint }),
-            GradingError::Config(error) => Error::Config(error),
-            GradingError::Resume(error) => Error::Resume(error),
-            GradingError::Discover(error) => Error::Discover(error),
-            GradingError::Run(error) => Error::Run(error),
-            GradingError::Interrupt(error) => Error::Interrupt(error),
-            GradingError::Json(error) => Error::Json(error),
-            GradingError::Io(error) => Error::Io(error),
-            GradingError::TestSet(error) => Error::TestSet(error),
-            GradingError::CannotRead(error) => Error::CannotRead(error),
-            GradingError::Report(error) => Error::Report(error),
-            GradingError::Stdout(error) => Error::Stdout(error),
-            GradingError::Judge(message) => Error::Judge(message),
         }
     }
 }
@@ -145,26 +106,37 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
             Error::Usage(_)
             | Error::Targets(_)
             | Error::Config(_)
-            | Error::Resume(_)
             | Error::Export(ExportError::Unsupported { .. })
-            | Error::Discover(
-                DiscoverError::Missing { .. }
-                | DiscoverError::NotAFolder { .. }
-                | DiscoverError::Empty { .. },
+            | Error::Grading(
+                GradingError::Usage { .. }
+                | GradingError::Config(_)
+                | GradingError::Resume(_)
+                | GradingError::Discover(
+                    DiscoverError::Missing { .. }
+                    | DiscoverError::NotAFolder { .. }
+                    | DiscoverError::Empty { .. },
+                ),
             ),
         ) => 2,
         Err(
-            Error::Discover(DiscoverError::Walk(_))
+            Error::Grading(
+                GradingError::Discover(DiscoverError::Walk(_))
+                | GradingError::Run(_)
+                | GradingError::Json(_)
+                | GradingError::CannotRead(_)
+                | GradingError::Io(_)
+                | GradingError::TestSet(_)
+                | GradingError::Report(_)
+                | GradingError::Stdout(_)
+                | GradingError::Judge(_),
+            )
             | Error::Export(ExportError::Reference { .. } | ExportError::Write { .. })
-            | Error::Run(_)
             | Error::Interrupt(_)
             | Error::Report(_)
-            | Error::TestSet(_)
             | Error::CannotRead(_)
             | Error::Json(_)
             | Error::Stdout(_)
-            | Error::Io(_)
-            | Error::Judge(_),
+            | Error::Io(_),
         ) => 3,
     }
 }
@@ -194,12 +166,13 @@ mod tests {
             (config.into(), 2),
             (GradingError::usage("no tests", None).into(), 2),
             (
-                DiscoverError::Missing {
+                GradingError::from(DiscoverError::Missing {
                     path: PathBuf::from("s"),
-                }
+                })
                 .into(),
                 2,
             ),
+            (GradingError::judge("no reference").into(), 3),
             (
                 ExportError::Unsupported {
                     id: "x".to_owned(),
@@ -210,7 +183,6 @@ mod tests {
             ),
             (std::io::Error::other("disk").into(), 3),
             (Error::Stdout(std::io::Error::other("pipe")), 3),
-            (Error::judge("rendering"), 3),
         ];
         for (error, code) in rows {
             let name = error.to_string();
@@ -218,6 +190,8 @@ mod tests {
         }
         let usage: Error = UsageError::new("no", Some("do this".to_owned())).into();
         assert_eq!(usage.hint(), Some("do this"));
+        let grading: Error = GradingError::usage("no tests", Some("add one".to_owned())).into();
+        assert_eq!(grading.hint(), Some("add one"));
     }
 
     #[test]

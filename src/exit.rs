@@ -9,7 +9,7 @@ use crate::interrupt::Signal;
 
 /// How a command that ran to its end came out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// Everything went as asked: the input is valid, the output accepted,
     /// every verdict AC (every example got its folder's verdict), no
     /// failure found.

@@ -40,7 +40,7 @@ pub(crate) const EXPORT_FORMAT: &str = "2023-07-draft";
 
 /// Why a package could not be exported.
 #[derive(Debug, thiserror::Error)]
-pub enum ExportError {
+pub(crate) enum ExportError {
     /// The package cannot be expressed in the Kattis format (yet).
     #[error("cannot export `{id}`: {reason}")]
     Unsupported { id: String, reason: String },
@@ -72,7 +72,7 @@ pub(crate) struct Exported {
 /// The examples of `package`: `(verdict folder, file name, bytes)`, from
 /// its folder's `submissions/` or, for a bundled package, built in.
 fn examples(package: &Package) -> Result<Vec<(String, String, Vec<u8>)>, ExportError> {
-    match &package.dir {
+    match &package.dir() {
         Some(source) => submission_copies(&source.join("submissions"))
             .into_iter()
             .map(|(from, to)| {
@@ -86,7 +86,7 @@ fn examples(package: &Package) -> Result<Vec<(String, String, Vec<u8>)>, ExportE
                 Ok((folder, name, bytes))
             })
             .collect(),
-        None => Ok(crate::config::bundled::examples(&package.id)
+        None => Ok(crate::config::bundled::examples(package.id())
             .into_iter()
             .map(|(folder, name, bytes)| (folder.to_owned(), name.to_owned(), bytes.to_vec()))
             .collect()),
@@ -104,15 +104,15 @@ pub(crate) fn kattis(
     dir: &Path,
     config: &crate::config::judge::JudgeConfig,
 ) -> Result<Exported, ExportError> {
-    if package.problem.plays_the_submission() {
+    if package.problem().plays_the_submission() {
         return Err(ExportError::Unsupported {
-            id: package.id.clone(),
+            id: package.id().to_owned(),
             reason: "the judge's own engine plays against the submission, and an export has no \
                      interactive output validator for it yet"
                 .to_owned(),
         });
     }
-    let programs = match &package.problem {
+    let programs = match &package.problem() {
         ProblemRef::Engine(_) => None,
         ProblemRef::Programs(_) => Some(program_parts(package)?),
     };
@@ -128,7 +128,7 @@ pub(crate) fn kattis(
             ));
         }
     }
-    let reference = package.manifest.reference.iter().map(String::as_str);
+    let reference = package.manifest().reference.iter().map(String::as_str);
     let factor = kept
         .iter()
         .filter(|(folder, _, _)| folder == crate::grade::ACCEPTED_FOLDER)
@@ -137,7 +137,7 @@ pub(crate) fn kattis(
         .filter_map(|name| config.language_for(Path::new(name)))
         .map(|(_, language)| language.time_factor())
         .fold(1.0, f64::max);
-    let time_limit_ms = (package.manifest.limits.time_limit_ms as f64 * factor).ceil() as u64;
+    let time_limit_ms = (package.manifest().limits.time_limit_ms as f64 * factor).ceil() as u64;
     let mut written = Vec::new();
     let mut write =
         |relative: &str, contents: &[u8], executable: bool| -> Result<(), ExportError> {
@@ -158,18 +158,18 @@ pub(crate) fn kattis(
             written.push(path);
             Ok(())
         };
-    let limits = &package.manifest.limits;
+    let limits = &package.manifest().limits;
     let mut yaml = String::new();
     let _ = writeln!(
         yaml,
         "# Written by `judge export --kattis {}` (problem format {EXPORT_FORMAT}).",
-        package.id
+        package.id()
     );
     let _ = writeln!(yaml, "problem_format_version: {EXPORT_FORMAT}");
-    let _ = writeln!(yaml, "name: {}", yaml_string(&package.manifest.title));
-    let _ = writeln!(yaml, "uuid: {}", package_uuid(&package.id));
-    if !package.manifest.origin.is_empty() {
-        let _ = writeln!(yaml, "source: {}", yaml_string(&package.manifest.origin));
+    let _ = writeln!(yaml, "name: {}", yaml_string(&package.manifest().title));
+    let _ = writeln!(yaml, "uuid: {}", package_uuid(package.id()));
+    if !package.manifest().origin.is_empty() {
+        let _ = writeln!(yaml, "source: {}", yaml_string(&package.manifest().origin));
     }
     let _ = writeln!(
         yaml,
@@ -195,27 +195,27 @@ pub(crate) fn kattis(
         }
     }
 
-    let statement = match &package.dir {
+    let statement = match &package.dir() {
         Some(source) => fs_err::read(source.join("statement.md")).ok(),
-        None => crate::config::bundled::file(&format!("{}/statement.md", package.id))
+        None => crate::config::bundled::file(&format!("{}/statement.md", package.id()))
             .map(<[u8]>::to_vec),
     };
     if let Some(statement) = statement {
         write("statement/problem.en.md", &statement, false)?;
     }
 
-    for test in &package.tests {
-        let answer = match &test.answer {
-            Some(answer) => answer.clone(),
-            None => package
-                .problem
-                .solve(&test.input)
-                .map_err(|error| ExportError::Reference {
-                    id: package.id.clone(),
-                    test: test.name.clone(),
-                    message: error.to_string(),
+    for test in package.tests() {
+        let answer =
+            match &test.answer {
+                Some(answer) => answer.clone(),
+                None => package.problem().solve(&test.input).map_err(|error| {
+                    ExportError::Reference {
+                        id: package.id().to_owned(),
+                        test: test.name.clone(),
+                        message: error.to_string(),
+                    }
                 })?,
-        };
+            };
         let group = if test.name.starts_with("sample") {
             "sample"
         } else {
@@ -242,7 +242,7 @@ pub(crate) fn kattis(
         left_out,
         time_limit_ms,
     };
-    let engine = match (&package.problem, programs) {
+    let engine = match (&package.problem(), programs) {
         (ProblemRef::Engine(engine), _) => *engine,
         (ProblemRef::Programs(_), Some(parts)) => {
             for (from, to) in parts.copies {
@@ -259,7 +259,7 @@ pub(crate) fn kattis(
     let marker = format!(
         "{ENGINE_MARKER} {} profiles={} lexmin={}",
         engine.id(),
-        package.manifest.profiles.join(","),
+        package.manifest().profiles.join(","),
         package.check_options().lexmin
     );
     let any_solution = if package.check_options().lexmin {
@@ -288,7 +288,7 @@ with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as message:
     message.write(result.stdout.strip() or result.stderr.strip())
 sys.exit({{0: 42, 1: 43, 2: 43}}.get(result.returncode, 1))
 "#,
-        id = package.id
+        id = package.id()
     );
     write(EXPORTED_CHECKER, check.as_bytes(), true)?;
     let validate = format!(
@@ -303,7 +303,7 @@ judge = os.environ.get("JUDGE", "judge")
 result = subprocess.run([judge, "validate", "{id}"], stdin=sys.stdin)
 sys.exit({{0: 42, 1: 43}}.get(result.returncode, 1))
 "#,
-        id = package.id
+        id = package.id()
     );
     write(
         "input_validators/judge_validate/judge_validate.py",
@@ -327,17 +327,17 @@ struct ProgramParts {
 /// its flags. What Kattis cannot express (a testlib checker or validator,
 /// the `lines` checker) is refused with the reason.
 fn program_parts(package: &Package) -> Result<ProgramParts, ExportError> {
-    use crate::config::problem::{CheckerKind, ValidatorExitCodes};
+    use crate::config::problem::{CheckerKind, ValidatorExitCodesToml};
     let unsupported = |reason: &str| ExportError::Unsupported {
-        id: package.id.clone(),
+        id: package.id().to_owned(),
         reason: reason.to_owned(),
     };
-    let Some(dir) = &package.dir else {
+    let Some(dir) = &package.dir() else {
         return Err(unsupported(
             "the package has no folder to copy its programs from",
         ));
     };
-    let manifest = &package.manifest;
+    let manifest = &package.manifest();
     let file_name = |file: &str| {
         Path::new(file).file_name().map_or_else(
             || file.to_owned(),
@@ -359,7 +359,7 @@ fn program_parts(package: &Package) -> Result<ProgramParts, ExportError> {
         ));
     }
     if let Some(validator) = &manifest.validator {
-        if validator.exit_codes != ValidatorExitCodes::Kattis {
+        if validator.exit_codes != ValidatorExitCodesToml::Kattis {
             return Err(unsupported(
                 "its validator follows testlib's exit codes (0 valid) and Kattis expects 42; set \
                  `exit-codes = \"kattis\"` and exit 42 / 43",

@@ -18,7 +18,7 @@ use std::sync::{Arc, OnceLock};
 
 /// The signals that stop a run, and what each means for the exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Signal {
+pub(crate) enum Signal {
     /// SIGINT: Ctrl-C at a terminal (the whole foreground process group).
     Interrupt,
     /// SIGTERM: `kill`, a CI runner's timeout, a service manager.
@@ -85,7 +85,7 @@ pub(crate) struct Cancellation {
 /// The signal handlers could not be installed.
 #[derive(Debug, thiserror::Error)]
 #[error("failed to install the handler of {signal}")]
-pub struct InterruptError {
+pub(crate) struct InterruptError {
     signal: &'static str,
     #[source]
     source: std::io::Error,

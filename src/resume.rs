@@ -48,9 +48,9 @@ pub(crate) fn package_sha256(package: &Package) -> std::io::Result<String> {
         hasher.update((bytes.len() as u64).to_le_bytes());
         hasher.update(bytes);
     };
-    field(package.id.as_bytes());
-    field(format!("{:?}", package.manifest).as_bytes());
-    for test in &package.tests {
+    field(package.id().as_bytes());
+    field(format!("{:?}", package.manifest()).as_bytes());
+    for test in package.tests() {
         field(test.name.as_bytes());
         field(test.input.as_bytes());
         match &test.answer {
@@ -144,7 +144,7 @@ impl<'a> Fingerprint<'a> {
 /// The report given to `--resume` could not be used at all: a usage error
 /// (exit 2), naming the file.
 #[derive(Debug, thiserror::Error)]
-pub enum ResumeError {
+pub(crate) enum ResumeError {
     #[error("cannot read the report `{}` given to `--resume`", path.display())]
     Read {
         path: PathBuf,
@@ -545,14 +545,14 @@ mod tests {
         let mut package = Package::load(None, "rooks").unwrap();
         let first = package_sha256(&package).unwrap();
         assert_eq!(package_sha256(&package).unwrap(), first);
-        package.tests[0].answer = Some("999\n".to_owned());
+        package.tests_mut()[0].answer = Some("999\n".to_owned());
         let second = package_sha256(&package).unwrap();
         assert_ne!(second, first);
-        package.tests[0].answer = None;
+        package.tests_mut()[0].answer = None;
         assert_ne!(package_sha256(&package).unwrap(), second);
-        package.tests[0].input.push('\n');
+        package.tests_mut()[0].input.push('\n');
         assert_ne!(package_sha256(&package).unwrap(), first);
-        package.id = "rooks-other".to_owned();
+        package.set_id("rooks-other");
         assert_ne!(package_sha256(&package).unwrap(), first);
     }
 

@@ -11,7 +11,7 @@ use std::path::Path;
 /// verdict on its contents: `validate`, `solve` and `check` exit 3.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot read `{name}`: {reason}")]
-pub struct CannotRead {
+pub(crate) struct CannotRead {
     pub name: String,
     pub reason: String,
 }

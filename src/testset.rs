@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 /// A step of the pipeline failed: always the judge's fault, never the user's.
 #[derive(Debug, thiserror::Error)]
-pub enum TestSetError {
+pub(crate) enum TestSetError {
     /// The generator or the reference solver failed on test `index` (1-based).
     #[error("test {index}: {message}")]
     Generate { index: u64, message: String },
@@ -322,26 +322,22 @@ impl SetWriter {
         Ok(())
     }
 
-    /// Moves the set into place: one rename when the target is absent or
-    /// empty; else the old folder is renamed aside, the new one renamed in,
-    /// and the old one removed.
+    /// Moves the set into place ([`crate::report::replace_folder`]): one
+    /// rename when the target is absent or empty; else the old folder is
+    /// renamed aside, the new one renamed in, and the old one removed.
     pub(crate) fn commit(self) -> Result<(), TestSetError> {
         let target = &self.target;
-        if fs_err::rename(&self.staging, target).is_ok() {
-            return Ok(());
-        }
         let mut aside = self.staging.clone().into_os_string();
         aside.push("-old");
         let aside = PathBuf::from(aside);
         // Locked while aside (the lock goes with the folder), so another
         // `gen`'s leftover sweep leaves it alone until it is removed.
         let _aside_lock = crate::lease::try_lock(target);
-        fs_err::rename(target, &aside).map_err(io("move aside", target))?;
-        if let Err(error) = fs_err::rename(&self.staging, target) {
-            let _ = fs_err::rename(&aside, target);
-            return Err(io("move into place", target)(error));
+        crate::report::replace_folder(&self.staging, target, &aside)
+            .map_err(|swap| io(swap.action, target)(swap.source))?;
+        if aside.exists() {
+            fs_err::remove_dir_all(&aside).map_err(io("remove the old set", &aside))?;
         }
-        fs_err::remove_dir_all(&aside).map_err(io("remove the old set", &aside))?;
         Ok(())
     }
 }

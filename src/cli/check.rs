@@ -52,7 +52,7 @@ pub(super) fn fail(error: &anyhow::Error) -> Outcome {
 fn decide(args: &CheckArgs) -> anyhow::Result<Outcome> {
     let package = args.packages.load(&args.problem)?;
     Ok(folder::check_path(
-        &*package.problem,
+        &**package.problem(),
         &args.input,
         &args.output,
         args.answer.as_deref(),

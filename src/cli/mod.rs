@@ -16,7 +16,7 @@ mod list;
 pub(crate) mod merge;
 mod new;
 mod reports;
-pub mod run;
+pub(crate) mod run;
 mod similar;
 mod solve;
 mod stress;

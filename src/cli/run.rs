@@ -55,7 +55,7 @@ pub struct RunArgs {
 }
 
 /// Runs `judge run` and returns its exit code.
-pub fn run(args: RunArgs) -> Result<Outcome, Error> {
+pub(crate) fn run(args: RunArgs) -> Result<Outcome, Error> {
     args.reports.check(args.json.as_deref())?;
     let submission_paths: Vec<&Path> = args.submissions.iter().map(PathBuf::as_path).collect();
     args.reports

@@ -25,7 +25,7 @@ pub struct SolveArgs {
 pub(super) fn run(args: &SolveArgs) -> Result<Outcome, Error> {
     let package = args.packages.load(&args.problem)?;
     Ok(crate::grading::folder::solve_path(
-        &*package.problem,
+        &**package.problem(),
         args.input.as_deref(),
         &mut super::emit_line,
     )?)

@@ -250,12 +250,16 @@ pub(crate) fn default_validator(flags: &[String]) -> Result<BuiltinChecker, Stri
     })
 }
 
+/// The folder of a Kattis package's tests (`data/`), which no run may read:
+/// the package layer hands it to the sandbox to mask.
+pub(crate) fn data_folder(dir: &Path) -> PathBuf {
+    dir.join("data")
+}
+
 /// `data/sample` then `data/secret`, each searched in depth (nested groups),
 /// in name order; every `.in` needs its `.ans`.
 pub(crate) fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
-    let data = dir.join("data");
-    // No run may read the tests (the sandbox masks the folder).
-    crate::sandbox::mask_data_folder(&data);
+    let data = data_folder(dir);
     let mut tests = Vec::new();
     for group in ["sample", "secret"] {
         let root = data.join(group);

@@ -108,19 +108,19 @@ pub struct ValidatorToml {
     pub program: String,
     /// What its exit code means.
     #[serde(default)]
-    pub(crate) exit_codes: ValidatorExitCodes,
+    pub(crate) exit_codes: ValidatorExitCodesToml,
 }
 
-/// The exit-code conventions an input validator may follow.
+/// `[validator] exit-codes`: the name of the exit-code convention the
+/// validator follows; what each convention's codes mean is the protocol's
+/// ([`crate::external::ValidatorExitCodes`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum ValidatorExitCodes {
-    /// testlib: 0 valid, any other exit code invalid (testlib's `ensure`
-    /// exits with 3); a crash or a timeout is the validator's fault.
+pub(crate) enum ValidatorExitCodesToml {
+    /// `testlib`.
     #[default]
     Testlib,
-    /// Kattis (problemtools): 42 valid, 43 invalid; any other code is the
-    /// validator's fault.
+    /// `kattis`.
     Kattis,
 }
 
@@ -221,13 +221,12 @@ pub(crate) fn decode(path: &Path, bytes: &[u8]) -> Result<String, ConfigError> {
 }
 
 /// The `NAME.in` (+ `NAME.ans`) files of a package's `tests/` folder; none
-/// when it has no such folder.
+/// when it has no such folder. No run may read the folder: the package
+/// layer hands it to the sandbox to mask.
 pub(crate) fn read_disk_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
-    // No run may read the tests (the sandbox masks the folder).
-    crate::sandbox::mask_data_folder(dir);
     let read_error = |path: &Path, error: std::io::Error| ConfigError {
         path: path.to_owned(),
         kind: ConfigErrorKind::Read(error),

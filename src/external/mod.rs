@@ -19,10 +19,9 @@ pub(crate) use protocol::uncaught_exception;
 pub(crate) mod shrink;
 pub(crate) mod tool;
 
-pub(crate) use protocol::{CheckerProtocol, ValidatorVerdict};
+pub(crate) use protocol::{CheckerProtocol, ValidatorExitCodes, ValidatorVerdict};
 pub(crate) use tool::{Role, Tool, ToolFault, Toolbox};
 
-use crate::config::problem::ValidatorExitCodes;
 use crate::problems::checkers::BuiltinChecker;
 use crate::problems::{
     CheckOptions, CheckOutcome, CheckerFailure, GenerateError, InputError, InputErrorKind, Problem,
@@ -64,7 +63,7 @@ pub struct ProgramProblem {
     pub(crate) toolbox: Toolbox,
     pub reference: Tool,
     pub generator: Option<Tool>,
-    pub validator: Option<(Tool, ValidatorExitCodes, Vec<String>)>,
+    pub(crate) validator: Option<(Tool, ValidatorExitCodes, Vec<String>)>,
     pub checker: Checker,
     /// How the checker program runs when it is not a plain output check.
     pub interaction: Option<Interaction>,
@@ -88,7 +87,7 @@ impl ProgramProblem {
         clippy::too_many_arguments,
         reason = "the parts of a package, each checked by the caller"
     )]
-    pub fn new(
+    pub(crate) fn new(
         id: &str,
         title: &str,
         profiles: &[String],

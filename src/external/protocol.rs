@@ -13,7 +13,6 @@
 //! message) is the program's fault, named as such: JE, never a verdict.
 
 use super::tool::{self, Tool, ToolFault, Toolbox};
-use crate::config::problem::ValidatorExitCodes;
 use crate::problems::{CheckOutcome, CheckerFailure};
 use crate::sandbox::{Limits, Measured, Termination};
 
@@ -51,6 +50,17 @@ fn message(tool: &Tool, bytes: &[u8], discarded: u64, place: &str) -> Result<Str
     }
     let text = String::from_utf8_lossy(bytes);
     Ok(tool::cut(text.trim(), SHOWN_MESSAGE_BYTES))
+}
+
+/// The exit-code conventions an input validator may follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ValidatorExitCodes {
+    /// testlib: 0 valid, any other exit code invalid (testlib's `ensure`
+    /// exits with 3); a crash or a timeout is the validator's fault.
+    Testlib,
+    /// Kattis (problemtools): 42 valid, 43 invalid; any other code is the
+    /// validator's fault.
+    Kattis,
 }
 
 /// Decides an input validator's run.

@@ -35,15 +35,15 @@ pub(crate) fn rows(problems_dir: Option<&Path>) -> Result<Vec<Row>, ConfigError>
 }
 
 fn row(package: &Package) -> Row {
-    let limits = &package.manifest.limits;
-    let engine_profiles = package.problem.profiles();
+    let limits = &package.manifest().limits;
+    let engine_profiles = package.problem().profiles();
     Row {
-        id: package.id.clone(),
-        engine: match &package.problem {
+        id: package.id().to_owned(),
+        engine: match &package.problem() {
             ProblemRef::Engine(engine) => engine.id(),
             ProblemRef::Programs(_) => "programs",
         },
-        title: package.manifest.title.clone(),
+        title: package.manifest().title.clone(),
         time_limit_ms: limits.time_limit_ms,
         memory_limit_mib: limits.memory_limit_mib,
         output_limit_kib: limits.output_limit_kib,

@@ -157,11 +157,11 @@ pub(crate) fn plan(
             continue;
         }
         let package = load(&entry.problem)?;
-        if package.tests.is_empty() && config.random_tests == 0 {
+        if package.tests().is_empty() && config.random_tests == 0 {
             return Err(GradingError::usage(
                 format!(
                     "no tests for `{}`: no tests in the package and no random tests",
-                    package.id
+                    package.id()
                 ),
                 Some("set `random-tests` in `judge.toml`".to_owned()),
             ));

@@ -31,23 +31,23 @@ pub(crate) fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<S
         .collect();
     // Only an engine's validators are scripts that call `judge`; a package
     // with programs of its own exports its own.
-    let runs_judge = if matches!(package.problem, ProblemRef::Engine(_)) {
+    let runs_judge = if matches!(package.problem(), ProblemRef::Engine(_)) {
         "; its validators run `judge` (on PATH, or $JUDGE)"
     } else {
         "; its validators are the package's own"
     };
     lines.push(format!(
         "wrote `{}` as a Kattis package (problem format {EXPORT_FORMAT}) in `{}` ({} files){runs_judge}",
-        package.id,
+        package.id(),
         dir.display(),
         exported.written.len()
     ));
-    if exported.time_limit_ms != package.manifest.limits.time_limit_ms {
+    if exported.time_limit_ms != package.manifest().limits.time_limit_ms {
         lines.push(format!(
             "time limit: {} s for every language (Kattis has no per-language factor): the \
              package's {} ms times the largest time-factor of its accepted examples' languages",
             exported.time_limit_ms as f64 / 1000.0,
-            package.manifest.limits.time_limit_ms
+            package.manifest().limits.time_limit_ms
         ));
     }
     lines
@@ -74,7 +74,7 @@ mod tests {
     #[test]
     fn the_time_limit_is_said_when_it_is_not_the_packages() {
         let package = Package::bundled("rooks").expect("bundled");
-        let limit = package.manifest.limits.time_limit_ms;
+        let limit = package.manifest().limits.time_limit_ms;
         let exported = |time_limit_ms| Exported {
             written: Vec::new(),
             left_out: vec![("submissions/x/a.py".to_owned(), "why".to_owned())],

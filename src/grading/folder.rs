@@ -47,11 +47,11 @@ pub(crate) fn validate_path(
     emit: Emit<'_>,
 ) -> Result<Outcome, GradingError> {
     if let Some(profile) = profile {
-        problems::find_profile(&*package.problem, profile)
+        problems::find_profile(&**package.problem(), profile)
             .map_err(|error| GradingError::usage(error.to_string(), None))?;
     }
     let validate_one = |input: &str| match profile {
-        Some(profile) => package.problem.validate(input, Some(profile)),
+        Some(profile) => package.problem().validate(input, Some(profile)),
         None => package.validate_statement(input),
     };
     if let Some(dir) = input.filter(|path| path.is_dir()) {

@@ -48,10 +48,13 @@ fn profile(package: &Package, request: &GenRequest<'_>) -> Result<problems::Prof
         .first()
         .map(|name| (*name).to_owned())
         .ok_or_else(|| {
-            GradingError::judge(format!("problem `{}` has no generator profile", package.id))
+            GradingError::judge(format!(
+                "problem `{}` has no generator profile",
+                package.id()
+            ))
         })?;
     let name = request.profile.unwrap_or(&default_profile);
-    problems::find_profile(&*package.problem, name)
+    problems::find_profile(&**package.problem(), name)
         .map_err(|error| GradingError::usage(error.to_string(), None))
 }
 
@@ -72,7 +75,7 @@ pub(crate) fn print(
     emit: &mut dyn FnMut(&str) -> std::io::Result<bool>,
 ) -> Result<Option<String>, GradingError> {
     let profile = profile(package, request)?;
-    let problem = &*package.problem;
+    let problem = &**package.problem();
     let mut stats = Stats::default();
     testset::generate_ordered(
         problem,
@@ -105,7 +108,7 @@ pub(crate) fn write_set(
     target: &SetTarget<'_>,
 ) -> Result<Vec<String>, GradingError> {
     let profile = profile(package, request)?;
-    let problem = &*package.problem;
+    let problem = &**package.problem();
     let (dir, prefix) = (target.dir, target.prefix);
     if prefix.contains(['/', '\\']) || prefix.starts_with('.') {
         return Err(GradingError::usage(

@@ -53,11 +53,12 @@ pub(crate) mod stress;
 pub(crate) mod submission;
 
 use crate::config::ConfigError;
-use crate::interrupt::InterruptError;
 use crate::resume::ResumeError;
 use crate::runner::RunError;
 
-/// Why a grading call could not grade.
+/// Why a grading call could not grade: its own refusals and failures, and
+/// the errors of the layers it calls. The command line's error wraps it
+/// whole ([`crate::error::Error::Grading`]); its exit code is decided there.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum GradingError {
     /// A mistake in the command line or configuration the user can fix:
@@ -80,21 +81,18 @@ pub(crate) enum GradingError {
     /// The runner failed (the sandbox, the workspace): the judge's fault.
     #[error(transparent)]
     Run(#[from] RunError),
-    /// The signal handlers could not be installed.
-    #[error(transparent)]
-    Interrupt(#[from] InterruptError),
     /// A fingerprint could not be serialised.
     #[error("failed to serialise a fingerprint")]
     Json(#[from] serde_json::Error),
+    /// A file given as an input, output or answer could not be read.
+    #[error(transparent)]
+    CannotRead(#[from] crate::source::CannotRead),
     /// A file the judge needs could not be read.
     #[error(transparent)]
     Io(#[from] std::io::Error),
     /// A data set could not be made, read or written.
     #[error(transparent)]
     TestSet(#[from] crate::testset::TestSetError),
-    /// A file given as an input, output or answer could not be read.
-    #[error(transparent)]
-    CannotRead(#[from] crate::source::CannotRead),
     /// A report or data file could not be written.
     #[error(transparent)]
     Report(#[from] crate::report::ReportError),

@@ -101,7 +101,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
             ));
         };
         let package = Package::load_with(Some(parent), &id.to_string_lossy(), Some(config))?;
-        let limit = package.manifest.limits.time_limit_ms;
+        let limit = package.manifest().limits.time_limit_ms;
         (package, Some(limit), OUR_TIME_MULTIPLIER)
     } else {
         return Err(GradingError::usage(
@@ -112,7 +112,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
             None,
         ));
     };
-    let groups = package.groups.clone();
+    let groups = package.groups().cloned();
     let expectations = kattis_submissions::read(dir)?.unwrap_or_default();
     let mut graded = Vec::new();
     let mut skipped = Vec::new();
@@ -356,8 +356,8 @@ pub(crate) fn grade(
         None => {
             let workspace = Workspace::new()?;
             let tests = runner::load_tests(
-                &*package.problem,
-                Some(FixedTests::Package(&package.tests)),
+                &**package.problem(),
+                Some(FixedTests::Package(package.tests())),
                 &package.profiles(),
                 0,
                 0,
@@ -368,14 +368,13 @@ pub(crate) fn grade(
             derived.limit_ms
         }
     };
-    let mut package = package.clone();
-    package.manifest.limits.time_limit_ms = time_limit_ms;
+    let package = package.with_time_limit_ms(time_limit_ms);
     let entries: Vec<Entry> = plan
         .graded
         .iter()
         .map(|(listed, _)| Entry {
             path: listed.path.clone(),
-            problem: package.id.clone(),
+            problem: package.id().to_owned(),
             student: listed
                 .path
                 .file_name()
@@ -396,7 +395,7 @@ pub(crate) fn grade(
         missing: Vec::new(),
         pairs,
         shard: options.shard,
-        packages: BTreeMap::from([(package.id.clone(), package)]),
+        packages: BTreeMap::from([(package.id().to_owned(), package)]),
     };
     let (mut report, journal) = super::class::grade_journaled(
         &class_plan,
@@ -480,7 +479,7 @@ fn derive_time_limit(
     // Each run of the runner needs a workspace of its own.
     let scratch = Workspace::new()?;
     let results = runner::run(
-        &*package.problem,
+        &**package.problem(),
         &accepted,
         tests,
         &generous,

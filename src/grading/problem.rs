@@ -113,14 +113,11 @@ impl<'a> ProblemJob<'a> {
     /// Random tests are in no group: such a grade is scored pass-fail.
     fn mode(&self) -> Mode<'a> {
         let package = self.package;
-        let groups = package
-            .groups
-            .as_ref()
-            .filter(|_| self.config.random_tests == 0);
+        let groups = package.groups().filter(|_| self.config.random_tests == 0);
         let selection =
             super::policy::selection(self.config.layout, self.all_tests, groups.is_some());
         Mode {
-            groups_unused: package.groups.is_some() && groups.is_none(),
+            groups_unused: package.groups().is_some() && groups.is_none(),
             groups,
             selection,
             which: match selection {
@@ -140,7 +137,7 @@ impl<'a> ProblemJob<'a> {
         mut resume: Option<&mut Resume>,
         on_event: &mut dyn FnMut(ClassEvent<'_>),
     ) -> Result<Sorted<'a>, GradingError> {
-        let problem = &*self.package.problem;
+        let problem = &**self.package.problem();
         let package_sha256 = resume::package_sha256(self.package)?;
         let mut sorted = Sorted::default();
         for &entry in self.entries {
@@ -203,8 +200,8 @@ impl<'a> ProblemJob<'a> {
     fn load(&self, mode: &Mode<'_>, workspace: &Workspace) -> Result<Loaded, GradingError> {
         let package = self.package;
         let tests = runner::load_tests(
-            &*package.problem,
-            Some(FixedTests::Package(&package.tests)),
+            &**package.problem(),
+            Some(FixedTests::Package(package.tests())),
             &package.profiles(),
             self.config.random_tests,
             mode.seed,
@@ -215,7 +212,7 @@ impl<'a> ProblemJob<'a> {
                 let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
                 Some(ScorePlan::new(tree, &names).map_err(|message| {
                     GradingError::usage(
-                        format!("the test groups of `{}`: {message}", package.id),
+                        format!("the test groups of `{}`: {message}", package.id()),
                         None,
                     )
                 })?)
@@ -230,7 +227,7 @@ impl<'a> ProblemJob<'a> {
     fn graded_result(&self, runnable: &Runnable<'_>, result: &SubmissionResult) -> GradedResult {
         let mut result = result.clone();
         // The runner names the engine (`rooks`); reports name the package.
-        result.problem.clone_from(&self.package.id);
+        result.problem.clone_from(&self.package.id().to_owned());
         let limits = runnable.submission.limits(&self.settings.limits);
         GradedResult {
             result,
@@ -260,7 +257,7 @@ pub(super) fn grade_problem(
     let mode = job.mode();
     if mode.groups_unused {
         on_event(ClassEvent::Settings(&SettingsWarning::GroupsUnused {
-            package: job.package.id.clone(),
+            package: job.package.id().to_owned(),
             random: job.config.random_tests,
         }));
     }
@@ -331,7 +328,7 @@ fn run_pool(
     cancel: &Cancellation,
     on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<Ran, GradingError> {
-    let problem = &*job.package.problem;
+    let problem = &**job.package.problem();
     let submissions: Vec<Submission> = runnable
         .iter()
         .map(|runnable| runnable.submission.clone())
@@ -409,7 +406,7 @@ fn settle(
         // Warnings are part of the result (a resumed report must equal a
         // full run's): a pair interrupted while they were found is not graded.
         match time_limit_warnings(
-            &*job.package.problem,
+            &**job.package.problem(),
             &runnable.submission,
             &graded_result,
             tests,
@@ -461,7 +458,7 @@ mod tests {
                 name: "data".to_owned(),
                 rules: GroupRules::default(),
                 children: package
-                    .tests
+                    .tests()
                     .iter()
                     .map(|test| GroupNode::Test(test.name.clone()))
                     .collect(),
@@ -512,7 +509,7 @@ mod tests {
     #[test]
     fn groups_score_unless_random_tests_make_the_grade_pass_fail() {
         let mut package = Package::bundled("rooks").unwrap();
-        package.groups = Some(one_group(&package));
+        package.set_groups(Some(one_group(&package)));
         let scored = config(Layout::StudentProblem, 0);
         let settings = settings_of(&package, &scored);
         let mode = job(&package, &scored, &settings, &[], false).mode();
@@ -529,7 +526,7 @@ mod tests {
     #[test]
     fn loading_writes_the_package_and_random_tests_and_plans_the_groups() {
         let mut package = Package::bundled("rooks").unwrap();
-        let fixed = package.tests.len();
+        let fixed = package.tests().len();
         let config = config(Layout::StudentProblem, 2);
         let workspace = Workspace::new().unwrap();
         let settings = settings_of(&package, &config);
@@ -545,7 +542,7 @@ mod tests {
             2
         );
         assert!(loaded.scoring.is_none());
-        package.groups = Some(one_group(&package));
+        package.set_groups(Some(one_group(&package)));
         let config = self::config(Layout::StudentProblem, 0);
         let settings = settings_of(&package, &config);
         let grouped = job(&package, &config, &settings, &[], false);

@@ -7,6 +7,7 @@
 
 use super::class::ClassEvent;
 use crate::report::progress::ProgressLine;
+use crate::runner::events::CompileState;
 use crate::runner::Event;
 use std::collections::VecDeque;
 
@@ -62,7 +63,7 @@ impl Progress {
                 submission,
                 compile,
             } => {
-                if compile.ok {
+                if compile.state() == CompileState::Compiled {
                     self.running.push_back((*submission).to_owned());
                 }
             }

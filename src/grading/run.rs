@@ -114,23 +114,23 @@ pub(crate) fn plan<'a>(
     let mut notes: Vec<RunNote> = invalid
         .iter()
         .map(|test| RunNote::InvalidTest {
-            package: package.id.clone(),
+            package: package.id().to_owned(),
             test: test.clone(),
         })
         .collect();
-    let (random, random_from) = if package.problem.has_generator() {
+    let (random, random_from) = if package.problem().has_generator() {
         random_tests(request.tests.is_some(), request.random, config)
     } else {
         if request.random.is_some_and(|count| count > 0) {
             notes.push(RunNote::NoGenerator {
-                package: package.id.clone(),
+                package: package.id().to_owned(),
             });
         }
         (0, RandomFrom::None)
     };
-    if package.groups.is_some() && (request.tests.is_some() || random > 0) {
+    if package.groups().is_some() && (request.tests.is_some() || random > 0) {
         notes.push(RunNote::GroupsUnused {
-            package: package.id.clone(),
+            package: package.id().to_owned(),
         });
     }
     Ok(RunPlan {
@@ -205,10 +205,10 @@ pub(crate) fn run(
     on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<RunReport, GradingError> {
     let package = plan.package;
-    let problem = &*package.problem;
+    let problem = &**package.problem();
     let fixed = match &plan.tests {
         Some(dir) => FixedTests::Folder(dir),
-        None => FixedTests::Package(&package.tests),
+        None => FixedTests::Package(package.tests()),
     };
     let workspace = Workspace::new()?;
     let tests = runner::load_tests(
@@ -223,7 +223,7 @@ pub(crate) fn run(
         return Err(GradingError::usage(
             format!(
                 "no tests for `{}`: the tests folder is empty and no random tests",
-                package.id
+                package.id()
             ),
             Some("pass `--random N`".to_owned()),
         ));
@@ -231,7 +231,7 @@ pub(crate) fn run(
     let selection = TestSelection {
         fixed: match &plan.tests {
             Some(dir) => dir.display().to_string(),
-            None => format!("package {}", package.id),
+            None => format!("package {}", package.id()),
         },
         fixed_count: tests.len() - plan.random as usize,
         random: plan.random,
@@ -240,12 +240,12 @@ pub(crate) fn run(
     };
     // Scored by the groups when the tests are the package's own (the
     // groups name no other test).
-    let scoring = match &package.groups {
+    let scoring = match &package.groups() {
         Some(tree) if plan.tests.is_none() && plan.random == 0 => {
             let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
             Some(ScorePlan::new(tree, &names).map_err(|message| {
                 GradingError::usage(
-                    format!("the test groups of `{}`: {message}", package.id),
+                    format!("the test groups of `{}`: {message}", package.id()),
                     None,
                 )
             })?)
@@ -254,12 +254,12 @@ pub(crate) fn run(
     };
     // A scored package on other tests: one group of them all, so the run
     // shows its score (the percent of tests passed) as a scored run does.
-    let percent_group = match (&package.groups, &scoring) {
+    let percent_group = match (&package.groups(), &scoring) {
         (Some(_), None) => Some(tests.iter().map(|test| test.name.clone()).collect()),
         _ => None,
     };
     on_event(ClassEvent::Pairs(plan.submissions.len()));
-    on_event(ClassEvent::Problem(&package.id));
+    on_event(ClassEvent::Problem(package.id()));
     on_event(ClassEvent::Tests(tests.len()));
     let mut on_run_event = |event: Event<'_>| {
         match (event, &scoring) {
@@ -304,11 +304,11 @@ pub(crate) fn run(
                 score_as_percent(percent_group.as_ref(), &mut result);
                 // The runner names the engine (`rooks`); reports name the
                 // package (`rooks-large`).
-                result.problem.clone_from(&package.id);
+                package.id().clone_into(&mut result.problem);
                 results.push(result);
             }
             None => not_graded.push(NotGraded {
-                problem: package.id.clone(),
+                problem: package.id().to_owned(),
                 submission: display(&submission.path),
                 student: None,
             }),

@@ -106,7 +106,7 @@ pub fn resolve(flags: &Overrides, config: &JudgeConfig, package: &Package) -> Re
     resolve_with(
         flags,
         config,
-        &package.manifest.limits,
+        &package.manifest().limits,
         package.check_options(),
     )
 }
@@ -273,7 +273,8 @@ pub fn random_tests(
 /// the seed problem.toml records for the package's fixed set. One rule for
 /// `run`, `grade` and `stress`, so the same config makes the same tests.
 pub(crate) fn master_seed(flag: Option<u64>, config: &JudgeConfig, package: &Package) -> u64 {
-    flag.or(config.seed).unwrap_or(package.manifest.tests.seed)
+    flag.or(config.seed)
+        .unwrap_or(package.manifest().tests.seed)
 }
 
 /// Clap value parser for `--seed`: a bad value says the range (issue #10).
@@ -512,7 +513,7 @@ mod tests {
     #[test]
     fn the_seed_is_the_flag_then_judge_toml_then_problem_toml() {
         let package = Package::bundled("rooks").unwrap();
-        let recorded = package.manifest.tests.seed;
+        let recorded = package.manifest().tests.seed;
         assert_eq!(master_seed(Some(1), &config("seed = 2\n"), &package), 1);
         assert_eq!(master_seed(None, &config("seed = 2\n"), &package), 2);
         assert_eq!(master_seed(None, &config(""), &package), recorded);

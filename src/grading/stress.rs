@@ -20,6 +20,7 @@ use crate::interrupt::{Cancellation, Signal};
 use crate::package::Package;
 use crate::problems::{self, text::plural};
 use crate::report;
+use crate::runner::events::CompileState;
 use crate::runner::stress::{self, Failure, StressOptions, StressOutcome, StressProgress};
 use crate::runner::Workspace;
 use crate::verdict::Verdict;
@@ -85,12 +86,12 @@ pub(crate) fn stress(
     observer: &mut dyn FnMut(StressEvent<'_>),
 ) -> Result<StressEnd, GradingError> {
     let package = request.package;
-    let problem = &*package.problem;
+    let problem = &**package.problem();
     if !problem.has_generator() {
         return Err(GradingError::usage(
             format!(
                 "`{}` has no generator: `judge stress` needs random tests",
-                package.id
+                package.id()
             ),
             Some("name one with `generator` in problem.toml".to_owned()),
         ));
@@ -114,6 +115,7 @@ pub(crate) fn stress(
         iterations: request.iterations,
         profiles: profiles.clone(),
         shrink_runs: request.shrink_runs,
+        config: request.config,
     };
     observer(StressEvent::Starting);
     let workspace = Workspace::new()?;
@@ -134,7 +136,10 @@ pub(crate) fn stress(
     let mut say = |line: String| observer(StressEvent::Message(line));
     match outcome {
         StressOutcome::NotCompiled(compile) => {
-            let verdict = compile.verdict.unwrap_or(Verdict::JudgeError);
+            let verdict = match compile.state() {
+                CompileState::Failed(verdict) => verdict,
+                CompileState::Compiled | CompileState::NotRun => Verdict::JudgeError,
+            };
             say(format!("{name}: {verdict}: compilation failed"));
             say("-".repeat(40));
             if compile.message.is_empty() {
@@ -179,7 +184,7 @@ fn report_failure(
     failure: &Failure,
     say: &mut dyn FnMut(String),
 ) -> Result<StressEnd, GradingError> {
-    let problem = &request.package.id;
+    let problem = &request.package.id();
     let name = request.submission.display();
     let found = &failure.found;
     let origin = &failure.origin;

@@ -11,15 +11,15 @@ use super::kattis_programs::{program_at, programs_in, FoundProgram};
 use super::{Package, ProblemRef};
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{
-    default_validator, engine_marker, package_submissions, read_problem_yaml, read_tests,
-    root_output_validator_flags, FormatVersion, ProblemType, ProblemYaml, EXPORTED_CHECKER,
-    LEGACY_EXPORTED_CHECKER,
+    data_folder, default_validator, engine_marker, package_submissions, read_problem_yaml,
+    read_tests, root_output_validator_flags, FormatVersion, ProblemType, ProblemYaml,
+    EXPORTED_CHECKER, LEGACY_EXPORTED_CHECKER,
 };
-use crate::config::problem::{
-    CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml, ValidatorExitCodes,
-};
+use crate::config::problem::{CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml};
 use crate::config::{ConfigError, ConfigErrorKind};
-use crate::external::{Checker, CheckerProtocol, Interaction, ProgramProblem, Role, Tool, Toolbox};
+use crate::external::{
+    Checker, CheckerProtocol, Interaction, ProgramProblem, Role, Tool, Toolbox, ValidatorExitCodes,
+};
 use crate::grade::ACCEPTED_FOLDER;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -52,6 +52,8 @@ pub(crate) fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, Co
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_else(|| "package".to_owned());
+    // No run may read the tests (the sandbox masks the folder).
+    crate::sandbox::mask_data_folder(&data_folder(dir));
     let tests = read_tests(dir)?;
     if tests.is_empty() {
         return Err(ConfigError::invalid(

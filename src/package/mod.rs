@@ -46,20 +46,12 @@ impl std::ops::Deref for ProblemRef {
 /// tests, each checked against the package's profiles.
 #[derive(Clone)]
 pub struct Package {
-    /// The id used on the command line and in reports, e.g. `rooks-large`.
-    pub id: String,
-    /// The engine's code, or the package's programs.
-    pub problem: ProblemRef,
-    /// The validated manifest.
-    pub manifest: ProblemToml,
-    /// `DIR/<id>` when the package came from `--problems-dir DIR`.
-    pub dir: Option<PathBuf>,
-    /// Samples and fixed tests, in name order.
-    pub tests: Vec<PackageTest>,
-    /// The scored test groups over `tests` (problem.toml `[[groups]]`, a
-    /// Kattis `type: scoring` package's `data/**/testdata.yaml` or
-    /// `test_group.yaml`); `None`: pass-fail.
-    pub(crate) groups: Option<crate::config::groups::GroupTree>,
+    id: String,
+    problem: ProblemRef,
+    manifest: ProblemToml,
+    dir: Option<PathBuf>,
+    tests: Vec<PackageTest>,
+    groups: Option<crate::config::groups::GroupTree>,
 }
 
 impl std::fmt::Debug for Package {
@@ -76,6 +68,64 @@ impl std::fmt::Debug for Package {
 }
 
 impl Package {
+    /// The id used on the command line and in reports, e.g. `rooks-large`.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The engine's code, or the package's programs.
+    pub fn problem(&self) -> &ProblemRef {
+        &self.problem
+    }
+
+    /// The validated manifest.
+    pub fn manifest(&self) -> &ProblemToml {
+        &self.manifest
+    }
+
+    /// `DIR/<id>` when the package came from `--problems-dir DIR`.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// Samples and fixed tests, in name order.
+    pub fn tests(&self) -> &[PackageTest] {
+        &self.tests
+    }
+
+    /// The scored test groups over the tests (problem.toml `[[groups]]`, a
+    /// Kattis `type: scoring` package's `data/**/testdata.yaml` or
+    /// `test_group.yaml`); `None`: pass-fail.
+    pub(crate) fn groups(&self) -> Option<&crate::config::groups::GroupTree> {
+        self.groups.as_ref()
+    }
+
+    /// This package with another time limit (a Kattis package's limit
+    /// derived from its accepted submissions).
+    pub(crate) fn with_time_limit_ms(&self, time_limit_ms: u64) -> Package {
+        let mut package = self.clone();
+        package.manifest.limits.time_limit_ms = time_limit_ms;
+        package
+    }
+
+    /// The tests, to change in a test of the crate.
+    #[cfg(test)]
+    pub(crate) fn tests_mut(&mut self) -> &mut Vec<PackageTest> {
+        &mut self.tests
+    }
+
+    /// Other test groups, for a test of the crate.
+    #[cfg(test)]
+    pub(crate) fn set_groups(&mut self, groups: Option<crate::config::groups::GroupTree>) {
+        self.groups = groups;
+    }
+
+    /// Another id, for a test of the crate.
+    #[cfg(test)]
+    pub(crate) fn set_id(&mut self, id: &str) {
+        id.clone_into(&mut self.id);
+    }
+
     /// `problems_dir/<id>/` when `problems_dir` is given and holds that
     /// package, else the bundled package `id`. A `problems_dir` that is not
     /// a folder is an error, never a silent fallback to the bundled ones.
@@ -132,7 +182,10 @@ impl Package {
                 } else {
                     ProblemRef::Engine(check_manifest(&path, id, &manifest)?)
                 };
-                let tests = read_disk_tests(&dir.join("tests"))?;
+                let tests_folder = dir.join("tests");
+                // No run may read the tests (the sandbox masks the folder).
+                crate::sandbox::mask_data_folder(&tests_folder);
+                let tests = read_disk_tests(&tests_folder)?;
                 if matches!(problem, ProblemRef::Programs(_)) {
                     if let Some(test) = tests.iter().find(|test| test.answer.is_none()) {
                         return Err(ConfigError::invalid(

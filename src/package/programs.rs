@@ -3,9 +3,13 @@
 //! [`ProgramProblem`].
 
 use crate::config::judge::{JudgeConfig, RunsAs};
-use crate::config::problem::{invalid_at, CheckerKind, InteractorProtocolToml, ProblemToml};
+use crate::config::problem::{
+    invalid_at, CheckerKind, InteractorProtocolToml, ProblemToml, ValidatorExitCodesToml,
+};
 use crate::config::ConfigError;
-use crate::external::{Checker, CheckerProtocol, ProgramProblem, Role, Tool, Toolbox};
+use crate::external::{
+    Checker, CheckerProtocol, ProgramProblem, Role, Tool, Toolbox, ValidatorExitCodes,
+};
 use crate::interaction::InteractorProtocol;
 use crate::problems::checkers::BuiltinChecker;
 use std::path::Path;
@@ -85,7 +89,7 @@ pub(super) fn program_problem(
         .as_ref()
         .map(|validator| {
             tool("validator.program", Role::Validator, &validator.program)
-                .map(|tool| (tool, validator.exit_codes, Vec::new()))
+                .map(|tool| (tool, exit_codes(validator.exit_codes), Vec::new()))
         })
         .transpose()?;
     let checker_toml = &manifest.checker;
@@ -242,4 +246,12 @@ pub(super) fn check_declared_interactor(
         }
     }
     Ok(())
+}
+
+/// The protocol of the convention `[validator] exit-codes` names.
+fn exit_codes(name: ValidatorExitCodesToml) -> ValidatorExitCodes {
+    match name {
+        ValidatorExitCodesToml::Testlib => ValidatorExitCodes::Testlib,
+        ValidatorExitCodesToml::Kattis => ValidatorExitCodes::Kattis,
+    }
 }

@@ -421,7 +421,7 @@ pub(crate) fn render_grade(report: &GradeReport) -> Result<String, serde_json::E
 /// Reports `judge merge` could not combine. A usage error: the user gave
 /// the wrong files.
 #[derive(Debug, thiserror::Error)]
-pub enum MergeError {
+pub(crate) enum MergeError {
     /// A file is not a grade report.
     #[error("`{}` is not a `judge grade` JSON report: {message}", path.display())]
     Parse { path: PathBuf, message: String },
@@ -520,7 +520,7 @@ pub(crate) fn parse_grade(path: &Path, text: &str) -> Result<GradeReport, MergeE
 /// Combines shard reports into the report of the whole run: results in the
 /// unsharded order, no `shard`. Refuses overlapping pairs, mixed layouts or
 /// splits, and a split run with a shard missing.
-pub fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeError> {
+pub(crate) fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeError> {
     let Some((first_path, first)) = reports.first().cloned() else {
         return Ok(GradeReport {
             version: VERSION,

@@ -172,12 +172,44 @@ pub(crate) fn write_page_set(
         file.write_all(contents).map_err(error(&file_path))?;
         file.sync_all().map_err(error(&file_path))?;
     }
-    if folder.exists() {
-        fs_err::rename(folder, scratch.path().join("old")).map_err(error(folder))?;
-    }
-    fs_err::rename(&fresh, folder).map_err(error(folder))?;
+    replace_folder(&fresh, folder, &scratch.path().join("old"))
+        .map_err(|swap| error(folder)(swap.source))?;
     write_atomically(path, class_page)
     // Dropping `scratch` removes the earlier set.
+}
+
+/// A step of [`replace_folder`] failed: `action` is `move aside` (the old
+/// folder) or `move into place` (the new one).
+#[derive(Debug)]
+pub(crate) struct SwapError {
+    pub(crate) action: &'static str,
+    pub(crate) source: std::io::Error,
+}
+
+/// Moves the folder `fresh` to `target`, replacing the folder there: the
+/// one way the judge swaps a whole folder (the HTML report's pages, a
+/// `judge gen --out` set). One rename when `target` is absent or empty;
+/// else the old folder is renamed to `aside` (on the same file system) and
+/// the new one renamed in, and when that fails the old one is renamed back,
+/// so a failure leaves the old folder as it was. The old folder is left at
+/// `aside` for the caller to remove. A reader sees the old folder or the
+/// new one, or between the two renames none.
+pub(crate) fn replace_folder(fresh: &Path, target: &Path, aside: &Path) -> Result<(), SwapError> {
+    if fs_err::rename(fresh, target).is_ok() {
+        return Ok(());
+    }
+    fs_err::rename(target, aside).map_err(|source| SwapError {
+        action: "move aside",
+        source,
+    })?;
+    if let Err(source) = fs_err::rename(fresh, target) {
+        let _ = fs_err::rename(aside, target);
+        return Err(SwapError {
+            action: "move into place",
+            source,
+        });
+    }
+    Ok(())
 }
 
 /// An empty folder, or one holding [`PAGE_SET_MARK`].
@@ -301,6 +333,39 @@ impl Row for SubmissionResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn replacing_a_folder_swaps_it_whole_and_a_failure_keeps_the_old_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("set");
+        let aside = dir.path().join("aside");
+        let fresh = |text: &str| {
+            let fresh = dir.path().join(format!("fresh-{text}"));
+            fs_err::create_dir(&fresh).unwrap();
+            fs_err::write(fresh.join("a.txt"), text).unwrap();
+            fresh
+        };
+        // Absent: one rename.
+        replace_folder(&fresh("one"), &target, &aside).unwrap();
+        assert_eq!(fs_err::read_to_string(target.join("a.txt")).unwrap(), "one");
+        assert!(!aside.exists());
+        // Present: the old folder is moved aside, the new one is in place.
+        replace_folder(&fresh("two"), &target, &aside).unwrap();
+        assert_eq!(fs_err::read_to_string(target.join("a.txt")).unwrap(), "two");
+        assert_eq!(fs_err::read_to_string(aside.join("a.txt")).unwrap(), "one");
+        fs_err::remove_dir_all(&aside).unwrap();
+        // The new folder cannot be moved in (it is gone): the old one stays.
+        let missing = dir.path().join("missing");
+        let failure = replace_folder(&missing, &target, &aside).unwrap_err();
+        assert_eq!(failure.action, "move into place");
+        assert_eq!(fs_err::read_to_string(target.join("a.txt")).unwrap(), "two");
+        assert!(!aside.exists());
+        // The old folder cannot be moved aside (no such parent): untouched.
+        let nowhere = dir.path().join("no").join("aside");
+        let failure = replace_folder(&fresh("three"), &target, &nowhere).unwrap_err();
+        assert_eq!(failure.action, "move aside");
+        assert_eq!(fs_err::read_to_string(target.join("a.txt")).unwrap(), "two");
+    }
 
     #[test]
     fn writes_atomically_and_replaces() {

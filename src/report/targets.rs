@@ -13,7 +13,7 @@ pub(crate) fn is_stdout(path: &Path) -> bool {
 /// A report path that cannot be written: a usage error (exit 2).
 #[derive(Debug, thiserror::Error)]
 #[error("{message}")]
-pub struct TargetError {
+pub(crate) struct TargetError {
     pub message: String,
     /// A `hint:` line, when there is advice.
     pub hint: Option<String>,

@@ -5,7 +5,7 @@
 //! exceeded a compile limit). A compiler that is not installed is the
 //! judge's problem (JE), with a message naming the language and command.
 
-use super::events::CompileResult;
+use super::events::{CompileResult, CompileState};
 use super::java::JavaClasses;
 use super::{Prepared, Settings, Submission, SubmissionKind};
 use crate::config::judge::{Language, Placeholders};
@@ -139,7 +139,7 @@ fn prepare_inner(
                     compile(sandbox, name, &argv, dir, settings)?
                 }
             };
-            if !compile.ok {
+            if compile.state() != CompileState::Compiled {
                 return Ok((Prepared::failed(compile), source));
             }
             let run = Language::expand(&language.run, &values);

@@ -40,7 +40,7 @@ pub struct CompileResult {
 /// The three states a [`CompileResult`] can be in; its fields are the wire
 /// form (`ok`, `verdict`), this is how code reads them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CompileState {
+pub(crate) enum CompileState {
     /// Compiled (or nothing to compile): the tests run.
     Compiled,
     /// Not compiled: `CE` (the compiler rejected it) or `JE` (the judge
@@ -80,7 +80,7 @@ impl CompileResult {
     }
 
     /// Which state the wire fields say.
-    pub fn state(&self) -> CompileState {
+    pub(crate) fn state(&self) -> CompileState {
         match (self.ok, self.verdict) {
             (true, _) => CompileState::Compiled,
             (false, Some(verdict)) => CompileState::Failed(verdict),

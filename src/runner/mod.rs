@@ -390,7 +390,7 @@ pub(crate) fn run_selected(
 
 /// Which tests judging reaches, for problems whose groups stop at their
 /// first rejection (`on_reject: break`, see `crate::grading::score`).
-pub trait TestGate: Sync {
+pub(crate) trait TestGate: Sync {
     /// Whether `test` is reached when the tests before it ended as `known`
     /// says (`known[i]`: test `i`'s verdict, `None` when not known or not
     /// run). Taking an unknown test as accepted must never skip a test

@@ -14,6 +14,7 @@ use super::{
     compile, execute, generated_test, schedule, set_mode, written_test, Prepared, RunError,
     Settings, Submission, TestCase, Workspace,
 };
+use crate::config::judge::JudgeConfig;
 use crate::interrupt::Cancellation;
 use crate::problems::Problem;
 use crate::verdict::Verdict;
@@ -49,6 +50,9 @@ pub(crate) struct StressOptions<'a> {
     pub profiles: Vec<&'a str>,
     /// Candidate inputs to run while shrinking, at most; 0 disables it.
     pub(crate) shrink_runs: usize,
+    /// The configuration the limits came from: a shorter CPU limit gets
+    /// its wall-clock backstop from it ([`JudgeConfig::wall_time_ms`]).
+    pub(crate) config: &'a JudgeConfig,
 }
 
 /// A failing test: its input, the reference answer and what the submission
@@ -128,6 +132,7 @@ pub(crate) fn stress(
         submission,
         prepared: &prepared,
         settings,
+        config: options.config,
         workspace,
         cancel,
     };
@@ -369,9 +374,8 @@ fn shortest_failing_limit(runs: &Runs<'_>, input: &str) -> Result<Option<Setting
             continue;
         }
         let mut shorter = runs.settings.clone();
-        let wall_factor = runs.settings.limits.wall_time_ms as f64 / full.max(1) as f64;
         shorter.limits.cpu_time_ms = cpu_time_ms;
-        shorter.limits.wall_time_ms = ((cpu_time_ms as f64) * wall_factor).ceil() as u64;
+        shorter.limits.wall_time_ms = runs.config.wall_time_ms(cpu_time_ms);
         let tests = [written_test(
             runs.problem,
             format!("shrink-limit-{cpu_time_ms}"),
@@ -434,6 +438,7 @@ struct Runs<'a> {
     submission: &'a Submission,
     prepared: &'a Prepared,
     settings: &'a Settings,
+    config: &'a JudgeConfig,
     workspace: &'a Workspace,
     cancel: &'a Cancellation,
 }

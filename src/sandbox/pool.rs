@@ -114,7 +114,7 @@ impl SandboxPool {
 
     /// Starts `work` on a lent sandbox's thread and returns at once; the
     /// sandbox is lent until [`Pending::wait`] (or dropping it, which waits).
-    pub fn start_work<T: Send + 'static>(
+    pub(crate) fn start_work<T: Send + 'static>(
         &self,
         work: impl FnOnce(&mut Sandbox) -> T + Send + 'static,
     ) -> Result<Pending<T>, SandboxError> {
@@ -176,7 +176,7 @@ impl SandboxPool {
 }
 
 /// Work running on a lent sandbox.
-pub struct Pending<T> {
+pub(crate) struct Pending<T> {
     pool: SandboxPool,
     lent: Option<Lent>,
     result: mpsc::Receiver<T>,
@@ -184,7 +184,7 @@ pub struct Pending<T> {
 
 impl<T> Pending<T> {
     /// The work's value, once it is done; the sandbox goes back to the pool.
-    pub fn wait(mut self) -> Result<T, SandboxError> {
+    pub(crate) fn wait(mut self) -> Result<T, SandboxError> {
         let value = self.result.recv().map_err(|_| lost());
         let lent = self.lent.take();
         if let (Ok(_), Some(lent)) = (&value, lent) {

@@ -16,22 +16,22 @@ fn every_bundled_test_is_valid_and_answered_by_the_reference() {
     let problems_dir = repository().join("problems");
     for id in bundled::package_ids() {
         let package = Package::load(Some(&problems_dir), id).unwrap();
-        assert_eq!(package.dir, Some(problems_dir.join(id)));
+        assert_eq!(package.dir(), Some(problems_dir.join(id).as_path()));
         let embedded = Package::bundled(id).unwrap();
         assert_eq!(
             embedded
-                .tests
+                .tests()
                 .iter()
                 .map(|test| (&test.name, &test.input, &test.answer))
                 .collect::<Vec<_>>(),
             package
-                .tests
+                .tests()
                 .iter()
                 .map(|test| (&test.name, &test.input, &test.answer))
                 .collect::<Vec<_>>(),
             "{id}: the embedded copy differs from problems/{id}"
         );
-        let problem = &*package.problem;
+        let problem = &**package.problem();
         let tests = problems_dir.join(id).join("tests");
         let mut count = 0;
         for entry in fs_err::read_dir(&tests).unwrap() {
@@ -88,9 +88,9 @@ fn generated_sets_regenerate_from_the_recorded_seed() {
     for id in bundled::package_ids() {
         let package = Package::bundled(id).unwrap();
         let tests = repository().join("problems").join(id).join("tests");
-        let seed = package.manifest.tests.seed.to_string();
-        assert!(!package.manifest.tests.generated.is_empty(), "{id}");
-        for set in &package.manifest.tests.generated {
+        let seed = package.manifest().tests.seed.to_string();
+        assert!(!package.manifest().tests.generated.is_empty(), "{id}");
+        for set in &package.manifest().tests.generated {
             let out = format!("{id}-{}", set.profile);
             let prefix = format!("{}-", set.profile);
             dir.judge(&[

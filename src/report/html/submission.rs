@@ -4,6 +4,7 @@
 
 use super::{anchor, escape, memory, verdict_badge, Options};
 use crate::diff;
+use crate::runner::events::CompileState;
 use crate::runner::{SubmissionResult, TestResult};
 use crate::verdict::Verdict;
 use std::fmt::Write as _;
@@ -59,8 +60,9 @@ pub(super) fn write_submission(
         crate::report::csv::score(result)
     );
     write_groups(page, result);
-    if !result.compile.ok || !result.compile.message.is_empty() {
-        let heading = if result.compile.ok {
+    let compiled = result.compile.state() == CompileState::Compiled;
+    if !compiled || !result.compile.message.is_empty() {
+        let heading = if compiled {
             "Compiler output"
         } else {
             "Did not compile"
