@@ -213,6 +213,7 @@ mod tests {
             folder: "time_limit_exceeded".to_owned(),
             verdict: Some(Verdict::TimeLimitExceeded),
             also: Vec::new(),
+            agrees: None,
         });
         let cancel = Cancellation::new();
         assert_eq!(

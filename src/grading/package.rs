@@ -284,15 +284,11 @@ pub(crate) struct PackageReport {
 }
 
 impl PackageReport {
-    /// A JE is the judge failing; success when every submission got its
-    /// folder's verdict, else failure ([`Outcome::of`]).
+    /// The report's outcome, by the rule `judge grade` and `judge merge`
+    /// use ([`super::policy::grade_outcome`]): a JE is the judge failing;
+    /// success when every submission got what its folder demands.
     pub(crate) fn outcome(&self) -> Outcome {
-        Outcome::of(
-            self.rows
-                .iter()
-                .any(|row| row.result.verdict == Verdict::JudgeError),
-            self.rows.iter().all(|row| row.agrees),
-        )
+        super::policy::grade_outcome(&self.report)
     }
 }
 
@@ -420,9 +416,15 @@ pub(crate) fn grade(
         else {
             continue;
         };
-        let expected = matching(&plan.expectations, dir, listed);
+        let expectations = matching(&plan.expectations, dir, listed);
+        let agrees = if expectations.is_empty() {
+            folder_agrees(&listed.folder, &graded.result, plan.groups.is_some())
+        } else {
+            expectations_agree(&expectations, &graded.result)
+        };
+        expected.agrees = Some(agrees);
         rows.push(PackageRow {
-            expected_by: expected
+            expected_by: expectations
                 .iter()
                 .map(|expectation| {
                     format!(
@@ -433,11 +435,7 @@ pub(crate) fn grade(
                     )
                 })
                 .collect(),
-            agrees: if expected.is_empty() {
-                folder_agrees(&listed.folder, &graded.result, plan.groups.is_some())
-            } else {
-                expectations_agree(&expected, &graded.result)
-            },
+            agrees,
             listed: listed.clone(),
             result: graded.result.clone(),
         });

@@ -123,6 +123,7 @@ mod tests {
                 folder: "f".to_owned(),
                 verdict: Some(verdict),
                 also: Vec::new(),
+                agrees: None,
             }),
             time_limit_ms: 1000,
             memory_limit_mib: 256,

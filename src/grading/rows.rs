@@ -23,6 +23,7 @@ pub(super) fn expected_of(entry: &Entry) -> Option<Expected> {
         folder: folder.clone(),
         verdict: *verdict,
         also: Vec::new(),
+        agrees: None,
     })
 }
 

@@ -252,6 +252,9 @@ pub(crate) fn grade_messages(report: &GradeReport) -> Vec<String> {
 /// `submissions/rooks/accepted/x.py: expected AC, got WA (test small-003: board 2: expected 5, got 4)`.
 pub(crate) fn render_disagreement(graded: &GradedResult) -> Option<String> {
     let expected = graded.expected.as_ref()?;
+    if graded.agrees() == Some(true) {
+        return None;
+    }
     let result = &graded.result;
     let Some(verdict) = expected.verdict else {
         return Some(format!(

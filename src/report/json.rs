@@ -379,15 +379,27 @@ pub struct Expected {
     /// `wrong_answer/`, a TLE in `slow_accepted/`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub also: Vec<Verdict>,
+    /// Whether the submission met what its folder demands, decided when it
+    /// was graded, where the verdict alone does not decide it (`judge grade
+    /// --package`: a score in `partially_accepted/`, the full score in
+    /// `accepted/` of a scored package, a `submissions.yaml` entry).
+    /// Absent: the verdict decides ([`GradedResult::agrees`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agrees: Option<bool>,
 }
 
 impl GradedResult {
-    /// Layout `expected`: whether the verdict is the one its folder demands
-    /// (`None` when the layout has no expectations).
+    /// Layout `expected`: whether the submission got what its folder
+    /// demands (`None` when the layout has no expectations): the decision
+    /// stored when it was graded ([`Expected::agrees`]), else whether the
+    /// verdict is the folder's or one it also accepts. Every reader of a
+    /// report (exit code, summary, colours, `judge merge`) asks this.
     pub fn agrees(&self) -> Option<bool> {
         self.expected.as_ref().map(|expected| {
-            expected.verdict == Some(self.result.verdict)
-                || expected.also.contains(&self.result.verdict)
+            expected.agrees.unwrap_or_else(|| {
+                expected.verdict == Some(self.result.verdict)
+                    || expected.also.contains(&self.result.verdict)
+            })
         })
     }
 

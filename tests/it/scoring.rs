@@ -589,3 +589,42 @@ fn a_class_grade_warns_about_each_scored_package_it_cannot_score_by_groups() {
         assert_eq!(err.matches(&warning).count(), 1, "{package}: {err}");
     }
 }
+
+/// `judge merge` of a scored package's shards decides as the unsharded
+/// `grade --package` does: a partial score in `partially_accepted/` (a
+/// folder that names no verdict) agrees, so every shard, the merge and the
+/// whole grade exit 0 and count 3 of 3 agreeing.
+#[test]
+fn merged_shards_of_a_scored_package_agree_as_the_whole_grade_does() {
+    let dir = Dir::new();
+    scoring_package(&dir);
+    let whole = dir.judge(&["grade", "--package", "tri", "--json", "all.json"]);
+    whole.expect_code(0);
+    assert!(
+        whole
+            .stdout()
+            .contains("3 of 3 submissions got their folder's verdict"),
+        "{}",
+        whole.stdout()
+    );
+    for shard in ["1/2", "2/2"] {
+        let file = format!("shard-{}.json", &shard[..1]);
+        let run = dir.judge(&[
+            "grade",
+            "--package",
+            "tri",
+            "--shard",
+            shard,
+            "--json",
+            &file,
+        ]);
+        run.expect_code(0);
+    }
+    let merged = dir.judge(&["merge", "shard-1.json", "shard-2.json", "-o", "merged.json"]);
+    merged.expect_code(0);
+    let out = merged.stdout();
+    assert!(
+        out.contains("3/3 examples got the verdict their folder names"),
+        "{out}"
+    );
+}
