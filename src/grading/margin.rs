@@ -227,4 +227,100 @@ mod tests {
             Some(Vec::new())
         );
     }
+
+    /// The rooks settings with a CPU limit of `cpu_ms` and a wall limit
+    /// far beyond it, so that only CPU time decides a re-run.
+    fn rooks_settings(cpu_ms: u64) -> Settings {
+        let mut settings = crate::grading::settings::resolve(
+            &crate::grading::settings::Overrides::default(),
+            &crate::config::judge::JudgeConfig::defaults().unwrap(),
+            &crate::package::Package::bundled("rooks").unwrap(),
+        )
+        .settings;
+        settings.limits.cpu_time_ms = cpu_ms;
+        settings.limits.wall_time_ms = 20_000;
+        settings
+    }
+
+    /// The bundled rooks solver as an executable that first burns
+    /// `burn_ms` of its own CPU time, written into `dir`.
+    fn burning_solver(dir: &std::path::Path, burn_ms: u64) -> Submission {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let solver =
+            fs_err::read_to_string(root.join("submissions/rooks/accepted/matching.py")).unwrap();
+        let path = dir.join("burn.py");
+        fs_err::write(
+            &path,
+            format!(
+                "#!/usr/bin/env python3\nimport time\nwhile time.process_time() < {}:\n    \
+                 pass\n{solver}",
+                burn_ms as f64 / 1000.0
+            ),
+        )
+        .unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        Submission {
+            path,
+            kind: crate::runner::SubmissionKind::Executable,
+        }
+    }
+
+    /// Rooks' `sample-1`, and a TLE example's result on it under `limit_ms`.
+    fn sample_and_tle(limit_ms: u64) -> (Vec<TestCase>, GradedResult) {
+        let tests = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/rooks/tests");
+        let read = |name: &str| fs_err::read_to_string(tests.join(name)).unwrap();
+        let case = TestCase {
+            name: "sample-1".to_owned(),
+            input: Ok(crate::runner::TestInput {
+                path: tests.join("sample-1.in"),
+                text: read("sample-1.in"),
+            }),
+            answer: Ok(Some(read("sample-1.ans"))),
+            random: None,
+        };
+        let mut tle = graded(Verdict::TimeLimitExceeded, &[limit_ms], limit_ms);
+        tle.result.tests[0].name = "sample-1".to_owned();
+        tle.expected = Some(Expected {
+            folder: "time_limit_exceeded".to_owned(),
+            verdict: Some(Verdict::TimeLimitExceeded),
+            also: Vec::new(),
+            agrees: None,
+        });
+        (vec![case], tle)
+    }
+
+    /// A TLE example that passes its TLE test at 1.5x the limit (1.1 s of
+    /// CPU against 1.5 s) is warned about; one still too slow there (3 s
+    /// of CPU) is not; a cancelled re-run settles nothing (`None`).
+    #[test]
+    fn a_tle_passing_with_more_time_is_warned_about_and_one_still_too_slow_is_not() {
+        let problem = crate::problems::find("rooks").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let settings = rooks_settings(1000);
+        let (tests, tle) = sample_and_tle(1000);
+        let cancel = Cancellation::new();
+
+        let near = burning_solver(dir.path(), 1_100);
+        assert_eq!(
+            time_limit_warnings(problem, &near, &tle, &tests, &settings, &cancel).unwrap(),
+            Some(vec![
+                "a.py: TLE, but passes its 1 TLE test(s) at 1.5x the limit (1500 ms): the verdict \
+                 is sensitive to the time limit"
+                    .to_owned()
+            ])
+        );
+
+        let far = burning_solver(dir.path(), 3_000);
+        assert_eq!(
+            time_limit_warnings(problem, &far, &tle, &tests, &settings, &cancel).unwrap(),
+            Some(Vec::new())
+        );
+
+        cancel.cancel();
+        assert_eq!(
+            time_limit_warnings(problem, &near, &tle, &tests, &settings, &cancel).unwrap(),
+            None
+        );
+    }
 }
