@@ -104,3 +104,36 @@ fn a_bad_entry_refuses_the_package_with_its_file_and_line() {
         "{err}"
     );
 }
+
+/// `judge merge` of the shards decides by the expectations as
+/// `grade --package` does: the WA that `mixed/positive.py` is permitted
+/// agrees, and the merge exits 0 with 2 of 2 agreeing.
+#[test]
+fn merged_shards_agree_by_the_expectations() {
+    let dir = Dir::new();
+    double_package(
+        &dir,
+        "mixed/positive.py:\n  permitted: [AC, WA]\n  required: [WA]\n",
+    );
+    for shard in ["1/2", "2/2"] {
+        let file = format!("shard-{}.json", &shard[..1]);
+        let run = dir.judge(&[
+            "grade",
+            "--package",
+            "double",
+            "--shard",
+            shard,
+            "--json",
+            &file,
+        ]);
+        assert_eq!(run.code(), 0, "{}{}", run.stdout(), run.stderr());
+    }
+    let merged = dir.judge(&["merge", "shard-1.json", "shard-2.json", "-o", "merged.json"]);
+    let out = merged.stdout();
+    assert_eq!(merged.code(), 0, "{out}{}", merged.stderr());
+    assert!(
+        out.contains("2/2 examples got the verdict their folder names"),
+        "{out}"
+    );
+    assert_eq!(merged.stderr(), "", "no disagreement is said");
+}
