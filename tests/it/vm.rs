@@ -494,7 +494,7 @@ fn has_memory_v1(kernel: &str) -> bool {
     (major, minor) < (6, 11)
 }
 
-const HYBRIDS: [Hybrid; 2] = [
+const HYBRIDS: [Hybrid; 3] = [
     // Memory on v1, pids and the CPU time from v2.
     Hybrid {
         v1: "memory",
@@ -507,6 +507,13 @@ const HYBRIDS: [Hybrid; 2] = [
         v1: "pids,cpuacct",
         controllers: [("memory", "v2"), ("pids", "v1"), ("cpu", "v2")],
         memory_v1: false,
+    },
+    // Review: memory and pids both on v1, no cpuacct there: the CPU time
+    // alone comes from v2 (a v2 group with no controller placed on it).
+    Hybrid {
+        v1: "memory,pids",
+        controllers: [("memory", "v1"), ("pids", "v1"), ("cpu", "v2")],
+        memory_v1: true,
     },
 ];
 
@@ -532,6 +539,10 @@ fn vm_cgroup_hybrid_hosts_use_each_controller_where_it_is() {
         let layouts: Vec<&Hybrid> = HYBRIDS
             .iter()
             .filter(|hybrid| !hybrid.memory_v1 || has_memory_v1(&name))
+            // JUDGE_VM_HYBRID=memory,pids boots only that layout.
+            .filter(|hybrid| {
+                std::env::var("JUDGE_VM_HYBRID").map_or(true, |only| only == hybrid.v1)
+            })
             .collect();
         for hybrid in layouts {
             let label = format!("{name}, v1: {}", hybrid.v1);

@@ -295,3 +295,133 @@ fn the_report_names_the_mix_as_documented() {
         serde_json::json!({"memory": "v1", "pids": "v2", "cpu": "v2"})
     );
 }
+
+// Review of the hybrid change (failing-review tests): host shapes that
+// detection or the v1 containers get wrong. Each says what a real host
+// shows and what the judge should make of it.
+
+/// `unshare --cgroup`, or a container with a private cgroup namespace that
+/// was given the host's /sys/fs/cgroup (`-v /sys/fs/cgroup:/sys/fs/cgroup`,
+/// systemd-in-a-container images): the judge's cgroup is the namespace's
+/// root (`4:memory:/`), and mountinfo shows the mount's root *relative to
+/// it* (`/../..`, the mount being the host's whole hierarchy). Captured on
+/// this project's v1 host with `unshare -C cat /proc/self/mountinfo`.
+/// The judge before this change used such a host as cgroup v1.
+#[test]
+fn review_a_cgroup_namespace_with_the_hosts_mounts_is_still_v1() {
+    let dir = tempfile::tempdir().unwrap();
+    let cg = dir.path().join("sys/fs/cgroup");
+    for controller in ["memory", "pids", "cpuacct"] {
+        fs_err::create_dir_all(cg.join(controller)).unwrap();
+    }
+    let point = |controller: &str| cg.join(controller).display().to_string();
+    let mountinfo = format!(
+        "33 31 0:30 / {cpuacct} rw,relatime - cgroup cgroup rw,cpuacct\n\
+         35 31 0:32 /../.. {memory} rw,relatime - cgroup cgroup rw,memory\n\
+         39 31 0:36 / {pids} rw,relatime - cgroup cgroup rw,pids\n\
+         40 31 0:37 / {systemd} rw,relatime - cgroup cgroup rw,name=systemd\n",
+        cpuacct = point("cpuacct"),
+        memory = point("memory"),
+        pids = point("pids"),
+        systemd = point("systemd"),
+    );
+    let cgroup = "9:name=systemd:/\n8:pids:/\n4:memory:/\n2:cpuacct:/\n0::/\n";
+    let writable = |_: &Path| true;
+    let found = plan(&HostView {
+        mountinfo: &mountinfo,
+        cgroup,
+        root: true,
+        writable: &writable,
+    });
+    let plan = found.unwrap_or_else(|reason| {
+        panic!("a v1 host seen from a cgroup namespace lost its cgroups: {reason}")
+    });
+    assert_eq!(plan.layer(), CgroupLayer::CgroupV1);
+    assert!(
+        plan.v1
+            .memory
+            .as_ref()
+            .unwrap()
+            .starts_with(cg.join("memory")),
+        "{plan:?}"
+    );
+}
+
+/// The same for the unified hierarchy: `unshare --cgroup` on a cgroup v2
+/// host shows `0::/` and the host's mount with root `/../..`; the judge
+/// before this change used `/sys/fs/cgroup` there.
+#[test]
+fn review_a_cgroup_namespace_on_a_v2_host_finds_the_unified_hierarchy() {
+    let dir = tempfile::tempdir().unwrap();
+    let point = dir.path().join("sys/fs/cgroup");
+    fs_err::create_dir_all(&point).unwrap();
+    fs_err::write(point.join("cgroup.controllers"), "cpu memory pids\n").unwrap();
+    fs_err::write(point.join("cgroup.subtree_control"), "").unwrap();
+    let mountinfo = format!(
+        "41 30 0:38 /../.. {} rw,nosuid,nodev,noexec,relatime - cgroup2 cgroup2 rw\n",
+        point.display()
+    );
+    let found = v2_place(&mounts(&mountinfo), "0::/\n");
+    assert!(
+        found.is_ok(),
+        "a v2 host seen from a cgroup namespace: {found:?}"
+    );
+}
+
+/// v1 hierarchies with controllers mounted together (`-o memory,pids`,
+/// `-o pids,cpuacct` as in the subtree test above): one directory is both
+/// controllers' cgroup. A container must still be made (once) there.
+#[test]
+fn review_co_mounted_v1_controllers_get_a_container() {
+    for together in ["memory,pids", "pids,cpuacct", "memory,cpuacct"] {
+        let mut host = Host::new().v1(4, together, "/");
+        for single in ["memory", "pids", "cpuacct"] {
+            if !together.split(',').any(|c| c == single) {
+                host = host.v1(7, single, "/");
+            }
+        }
+        let plan = host.plan(true).unwrap();
+        assert_eq!(plan.layer(), CgroupLayer::CgroupV1, "{together}");
+        let made = plan.v1.create_container("judge-0123456789abcdef");
+        assert!(
+            matches!(made, Ok(Some(_))),
+            "{together}: no container in co-mounted hierarchies ({made:?}): every name looks \
+             taken, so the judge runs with no cgroups at all"
+        );
+    }
+}
+
+/// A subtree bind-mounted over the hierarchy's mount point (the later
+/// mount hides the earlier one at the same place): the judge's cgroup is
+/// in what is visible, the later mount.
+#[test]
+fn review_the_visible_one_of_two_cgroup2_mounts_at_one_place_is_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let point = dir.path().join("sys/fs/cgroup");
+    // What the visible (second) mount shows: the subtree `/ci.slice`.
+    let own = point.join("job");
+    fs_err::create_dir_all(&own).unwrap();
+    for d in [&point, &own] {
+        fs_err::write(d.join("cgroup.controllers"), "cpu memory pids\n").unwrap();
+        fs_err::write(d.join("cgroup.subtree_control"), "").unwrap();
+        fs_err::write(d.join("cgroup.procs"), "").unwrap();
+        fs_err::write(d.join("cgroup.type"), "domain\n").unwrap();
+    }
+    let mountinfo = format!(
+        "41 30 0:38 / {p} rw,nosuid,nodev,noexec,relatime - cgroup2 cgroup2 rw\n\
+         52 41 0:38 /ci.slice {p} rw,nosuid,nodev,noexec,relatime - cgroup2 cgroup2 rw\n",
+        p = point.display()
+    );
+    let found = v2_place(&mounts(&mountinfo), "0::/ci.slice/job\n");
+    assert_eq!(found, Ok((point.clone(), own)), "the hidden mount was used");
+}
+
+/// A v1 host with no cpuacct hierarchy and no cgroup2 mount (an older
+/// distribution's container that mounts only memory and pids): the note
+/// names what is missing (cpuacct), not only that there is no cgroup2.
+#[test]
+fn review_a_missing_cpuacct_is_named() {
+    let host = Host::new().v1(4, "memory", "/").v1(8, "pids", "/");
+    let reason = host.plan(true).unwrap_err();
+    assert!(reason.contains("cpuacct"), "{reason}");
+}
