@@ -270,14 +270,21 @@ fn mountinfo_of_a_subtree_and_escaped_names_are_understood() {
     assert_eq!(found[0].point, point);
     assert_eq!(found[0].root, "/docker/abc");
     let cgroup = "4:memory:/docker/abc/job\n3:cpuacct,pids:/docker/abc\n";
-    assert_eq!(v1_place(&found, cgroup, "memory"), Some(point.join("job")));
+    assert_eq!(v1_place(&found, cgroup, "memory"), Ok(point.join("job")));
     assert_eq!(
         v1_place(&found, cgroup, "cpuacct"),
-        Some(PathBuf::from(format!("{}2", point.display())))
+        Ok(PathBuf::from(format!("{}2", point.display())))
     );
-    // A cgroup outside what is mounted is not taken for one inside it.
-    assert_eq!(v1_place(&found, "4:memory:/docker/abcd\n", "memory"), None);
-    assert_eq!(v1_place(&found, "4:memory:/other\n", "memory"), None);
+    // A cgroup outside what is mounted is not taken for one inside it, and
+    // is said to be outside it.
+    for outside in ["4:memory:/docker/abcd\n", "4:memory:/other\n"] {
+        let why = v1_place(&found, outside, "memory").unwrap_err().unwrap();
+        assert!(
+            why.contains("outside the cgroup v1 memory hierarchy"),
+            "{why}"
+        );
+    }
+    assert_eq!(v1_place(&found, cgroup, "hugetlb"), Err(None));
 }
 
 #[test]
@@ -424,4 +431,82 @@ fn review_a_missing_cpuacct_is_named() {
     let host = Host::new().v1(4, "memory", "/").v1(8, "pids", "/");
     let reason = host.plan(true).unwrap_err();
     assert!(reason.contains("cpuacct"), "{reason}");
+}
+
+/// In a cgroup namespace, a mount of the host's whole hierarchy (`/../..`)
+/// shows the namespace's root two levels below the mount point: the
+/// directory there whose cgroup lists this process is the judge's, not the
+/// mount point. A root with `..` and then names is a subtree beside the
+/// namespace's root: it does not show the judge's cgroup, and the note
+/// says so rather than falling back to v2.
+#[test]
+fn a_cgroup_namespace_root_is_found_below_the_mount_by_membership() {
+    let dir = tempfile::tempdir().unwrap();
+    let point = dir.path().join("memory");
+    let me = std::process::id();
+    for (place, procs) in [
+        ("system.slice/other.service", "1\n2\n".to_owned()),
+        ("ci.slice/job-7", format!("1\n{me}\n")),
+        ("ci.slice/job-8", String::new()),
+    ] {
+        fs_err::create_dir_all(point.join(place)).unwrap();
+        fs_err::write(point.join(place).join("cgroup.procs"), procs).unwrap();
+    }
+    let mountinfo = format!(
+        "35 31 0:32 /../.. {} rw,relatime - cgroup cgroup rw,memory\n",
+        point.display()
+    );
+    let found = mounts(&mountinfo);
+    assert_eq!(
+        v1_place(&found, "4:memory:/\n", "memory"),
+        Ok(point.join("ci.slice/job-7"))
+    );
+    // Not found (this process is listed nowhere): the mount point, as the
+    // judge before hybrid hosts used.
+    assert_eq!(
+        v1_place(&found, "4:memory:/inner\n", "memory"),
+        Ok(point.join("inner"))
+    );
+    let beside = format!(
+        "35 31 0:32 /../other {} rw,relatime - cgroup cgroup rw,memory\n",
+        point.display()
+    );
+    let why = v1_place(&mounts(&beside), "4:memory:/\n", "memory")
+        .unwrap_err()
+        .unwrap();
+    assert!(why.contains("`/../other`"), "{why}");
+    let host = format!(
+        "{beside}36 31 0:33 / {p}s rw - cgroup cgroup rw,pids\n",
+        p = point.display()
+    );
+    let reason = plan(&HostView {
+        mountinfo: &host,
+        cgroup: "4:memory:/\n3:pids:/\n",
+        root: true,
+        writable: &|_: &Path| true,
+    })
+    .unwrap_err();
+    assert!(
+        reason.contains("outside the cgroup v1 memory hierarchy") && reason.contains("cgroup v2"),
+        "{reason}"
+    );
+}
+
+/// A mount hidden by a later one at the same place is not used, on v1 too.
+#[test]
+fn of_two_v1_mounts_at_one_place_the_later_is_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let point = dir.path().join("memory");
+    fs_err::create_dir_all(point.join("job")).unwrap();
+    let mountinfo = format!(
+        "35 31 0:32 / {p} rw - cgroup cgroup rw,memory\n\
+         52 35 0:32 /ci.slice {p} rw - cgroup cgroup rw,memory\n",
+        p = point.display()
+    );
+    let found = mounts(&mountinfo);
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        v1_place(&found, "4:memory:/ci.slice/job\n", "memory"),
+        Ok(point.join("job"))
+    );
 }
