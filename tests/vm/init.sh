@@ -14,7 +14,9 @@ mkdir -p /sys/fs/cgroup
 # judge.hybrid=CONTROLLERS (comma-separated): a hybrid host, as systemd's
 # hybrid mode makes one: a tmpfs at /sys/fs/cgroup, the unified hierarchy at
 # /sys/fs/cgroup/unified, and a legacy (v1) hierarchy of its own for each
-# controller named, mounted before the unified one hands down the rest.
+# controller named, mounted before the unified one hands down the rest;
+# controllers joined by `+` share one hierarchy (`memory+pids`: mounted
+# with `-o memory,pids` at /sys/fs/cgroup/memory,pids).
 hybrid=$(tr ' ' '\n' < /proc/cmdline | sed -n 's/^judge\.hybrid=//p')
 if [ -n "$hybrid" ]; then
   mount -t tmpfs -o mode=755 cgroup /sys/fs/cgroup
@@ -22,12 +24,13 @@ if [ -n "$hybrid" ]; then
   mount -t cgroup2 cgroup2 /sys/fs/cgroup/unified
   enable=""
   for controller in memory pids cpu; do
-    case ",$hybrid," in
+    case ",$(echo "$hybrid" | tr '+' ',')," in
       *",$controller,"*) ;;
       *) enable="$enable +$controller" ;;
     esac
   done
-  for controller in $(echo "$hybrid" | tr ',' ' '); do
+  for group in $(echo "$hybrid" | tr ',' ' '); do
+    controller=$(echo "$group" | tr '+' ',')
     mkdir "/sys/fs/cgroup/$controller"
     mount -t cgroup -o "$controller" cgroup "/sys/fs/cgroup/$controller" ||
       echo "VM-MOUNT-FAILED $controller"

@@ -625,11 +625,33 @@ fn open_rw(path: PathBuf) -> Result<std::fs::File, SandboxError> {
 pub(super) use crate::lease::random_token;
 use crate::lease::try_lock;
 
-/// Makes `dir` exclusively and locks it (see [`crate::lease`]). `Ok(None)`
-/// when the name is taken, or was swept before it was locked.
+/// Makes `dir` exclusively and locks it (as [`crate::lease`] does).
+/// `Ok(None)` when the name is taken, or was lost to another judge's sweep
+/// before it was locked.
 fn create_locked(dir: &Path) -> Result<Option<OwnedFd>, SandboxError> {
-    crate::lease::create_locked(dir)
-        .map_err(|source| SandboxError::path("create cgroup", dir, source))
+    match fs_err::create_dir(dir) {
+        Ok(()) => Ok(lock_made(dir)),
+        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => Ok(None),
+        Err(source) => Err(SandboxError::path("create cgroup", dir, source)),
+    }
+}
+
+/// Locks the cgroup just made at `dir`. When a sweep holds the lock, the
+/// directory is removed here: a sweep that finds the container's pids
+/// counterpart locked by this judge leaves it, and nobody else would.
+fn lock_made(dir: &Path) -> Option<OwnedFd> {
+    use std::os::unix::fs::MetadataExt;
+    let Some(lock) = try_lock(dir) else {
+        remove_cgroup(dir);
+        return None;
+    };
+    // A sweep removes a directory only while holding its lock, so once it
+    // is held here the directory is either still this one or gone.
+    let same = match (fs_err::symlink_metadata(dir), crate::lease::fstat(&lock)) {
+        (Ok(path), Some((dev, ino))) => path.dev() == dev && path.ino() == ino,
+        _ => false,
+    };
+    same.then_some(lock)
 }
 
 /// The `judge-*` directories directly under `parent`.
@@ -726,6 +748,23 @@ mod tests {
         assert!(create_locked(&path).unwrap().is_none());
         drop(held);
         assert!(try_lock(&path).is_some(), "a dead container looked live");
+    }
+
+    #[test]
+    fn a_cgroup_made_but_locked_by_a_sweep_first_is_removed_not_left() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("judge-test");
+        fs_err::create_dir(&path).unwrap();
+        // Another judge's sweep took the lock between our mkdir and flock.
+        let sweep = try_lock(&path).unwrap();
+        assert!(lock_made(&path).is_none());
+        assert!(!path.exists(), "an empty container was left behind");
+        drop(sweep);
+        fs_err::create_dir(&path).unwrap();
+        assert!(
+            lock_made(&path).is_some(),
+            "an uncontended cgroup was not locked"
+        );
     }
 
     #[test]

@@ -254,9 +254,7 @@ impl Sandbox {
             None => [-1; 3],
         };
         let kib = |value: u64| value.saturating_mul(1024) as libc::rlim_t;
-        // RLIMIT_CPU is a per-process backstop in whole seconds; the judge
-        // enforces the tree's CPU limit to the millisecond by polling.
-        let cpu_seconds = limits.cpu_time_ms.div_ceil(1000) + 1;
+        let cpu_seconds = cpu_backstop_seconds(limits.cpu_time_ms);
         let mut rlimits = [(libc::RLIMIT_CORE, 0); 7];
         let mut count = 0;
         let mut push = |resource, value: libc::rlim_t| {
@@ -462,4 +460,33 @@ fn kernel_counts_nproc_per_namespace() -> bool {
         let minor = numbers.next().unwrap_or(0);
         (major, minor) >= (5, 14)
     })
+}
+
+/// RLIMIT_CPU of a run, in whole seconds: a per-process backstop only (the
+/// judge enforces the tree's CPU limit to the millisecond by polling the
+/// cgroup or the process's own clock, and decides TLE from that). The kernel
+/// checks RLIMIT_CPU against tick-sampled user + system time, which on a
+/// busy host (many short processes starting and ending, as when judges run
+/// side by side) can run seconds ahead of the precise clock the judge reads:
+/// with one second of headroom a 9 s program was killed by the kernel at
+/// 8.1 s and came out RE instead of TLE. Half the limit again plus two
+/// seconds leaves the polling judge to decide.
+fn cpu_backstop_seconds(cpu_time_ms: u64) -> u64 {
+    cpu_time_ms.saturating_mul(3).div_ceil(2).div_ceil(1000) + 2
+}
+
+#[cfg(test)]
+mod backstop_tests {
+    use super::cpu_backstop_seconds;
+
+    #[test]
+    fn the_kernels_cpu_limit_leaves_the_judge_room_to_decide() {
+        for (limit_ms, seconds) in [(1, 3), (1000, 4), (3000, 7), (9000, 16), (10_000, 17)] {
+            assert_eq!(cpu_backstop_seconds(limit_ms), seconds, "{limit_ms} ms");
+        }
+        // Never within half the limit of it, whatever the limit.
+        for limit_ms in (0..=60_000).step_by(250) {
+            assert!(cpu_backstop_seconds(limit_ms) * 1000 >= limit_ms * 3 / 2 + 2000);
+        }
+    }
 }

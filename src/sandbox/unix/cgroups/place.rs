@@ -98,17 +98,23 @@ pub(super) fn plan(view: &HostView) -> Result<Plan, String> {
     // Where each needed controller is bound (v2 first: a kernel binds a
     // controller to one hierarchy, so at most one of the two has it).
     let mut missing: Vec<&str> = Vec::new();
-    let mut v1_unusable: Vec<&str> = Vec::new();
+    // Why a v1 hierarchy that is there cannot be used: said, never passed
+    // over in silence.
+    let mut v1_reasons: Vec<String> = Vec::new();
+    let mut v1_unusable = false;
     let mut versions = [CgroupVersion::V2; 2];
     for (slot, controller) in versions.iter_mut().zip(NEEDED) {
         if on_v2(controller) {
             *slot = CgroupVersion::V2;
-        } else if on_v1(controller).is_some() && view.root {
-            *slot = CgroupVersion::V1;
-        } else {
-            if on_v1(controller).is_some() {
-                v1_unusable.push(controller);
-            }
+            continue;
+        }
+        match on_v1(controller) {
+            Ok(_) if view.root => *slot = CgroupVersion::V1,
+            Ok(_) => v1_unusable = true,
+            Err(Some(why)) => v1_reasons.push(why),
+            Err(None) => {}
+        }
+        if *slot != CgroupVersion::V1 {
             missing.push(controller);
         }
     }
@@ -117,23 +123,35 @@ pub(super) fn plan(view: &HostView) -> Result<Plan, String> {
             (Err(reason), _) | (_, Err(reason)) => reason.clone(),
             (Ok((_, own)), Ok(offered)) => v2::missing_message(&missing, own, offered, view.root),
         };
-        return Err(if v1_unusable.is_empty() {
-            format!("cgroup v2: {v2_reason}")
-        } else {
-            format!("the cgroup v1 hierarchies are writable only by root; cgroup v2: {v2_reason}")
-        });
+        if v1_unusable {
+            v1_reasons.push("the cgroup v1 hierarchies are writable only by root".to_owned());
+        }
+        v1_reasons.push(format!("cgroup v2: {v2_reason}"));
+        return Err(v1_reasons.join("; "));
     }
     let [memory, pids] = versions;
     let uses_v2 = memory == CgroupVersion::V2 || pids == CgroupVersion::V2;
-    let cpu = if uses_v2 || on_v1("cpuacct").is_none() {
+    let cpuacct = on_v1("cpuacct");
+    let cpu = if uses_v2 || cpuacct.is_err() {
         CgroupVersion::V2
     } else {
         CgroupVersion::V1
     };
     let controllers = CgroupControllers { memory, pids, cpu };
+    // v2 wanted only for the CPU time: say also why v1 has none.
+    let why = |reason: String| match &cpuacct {
+        Err(v1_reason) if !uses_v2 => format!(
+            "memory and pids are on cgroup v1 but the CPU time is nowhere: {}; cgroup v2: \
+             {reason}",
+            v1_reason
+                .clone()
+                .unwrap_or_else(|| "no cgroup v1 cpuacct hierarchy is mounted".to_owned())
+        ),
+        _ => format!("cgroup v2: {reason}"),
+    };
     let v2 = if uses_v2 || cpu == CgroupVersion::V2 {
-        let (mount, own) = unified.map_err(|reason| format!("cgroup v2: {reason}"))?;
-        let offered = offered.map_err(|reason| format!("cgroup v2: {reason}"))?;
+        let (mount, own) = unified.map_err(why)?;
+        let offered = offered.map_err(why)?;
         let mut placed: Vec<&str> = Vec::new();
         if memory == CgroupVersion::V2 {
             placed.push("memory");
@@ -142,14 +160,14 @@ pub(super) fn plan(view: &HostView) -> Result<Plan, String> {
             placed.push("pids");
         }
         let base = v2::Base::locate(&mount, own, &offered, &placed, view.root, view.writable)
-            .map_err(|reason| format!("cgroup v2: {reason}"))?;
+            .map_err(why)?;
         Some(base)
     } else {
         None
     };
     let pick = |version: CgroupVersion, name: &str| {
         (version == CgroupVersion::V1)
-            .then(|| on_v1(name))
+            .then(|| on_v1(name).ok())
             .flatten()
     };
     Ok(Plan {
@@ -174,8 +192,10 @@ struct Mount {
     options: String,
 }
 
+/// The mounts in `mountinfo` that are visible: of several mounted at one
+/// place, the last (each hides those before it).
 fn mounts(mountinfo: &str) -> Vec<Mount> {
-    mountinfo
+    let all: Vec<Mount> = mountinfo
         .lines()
         .filter_map(|line| {
             let (before, after) = line.split_once(" - ")?;
@@ -190,6 +210,13 @@ fn mounts(mountinfo: &str) -> Vec<Mount> {
                 options: after.next().unwrap_or_default().to_owned(),
             })
         })
+        .collect();
+    let hidden: Vec<bool> = (0..all.len())
+        .map(|i| all[i + 1..].iter().any(|later| later.point == all[i].point))
+        .collect();
+    all.into_iter()
+        .zip(hidden)
+        .filter_map(|(mount, hidden)| (!hidden).then_some(mount))
         .collect()
 }
 
@@ -219,22 +246,95 @@ fn unescape(field: &str) -> String {
 
 /// The directory of the judge's cgroup `path` below `mount`, when the
 /// mount shows it (a mount of a subtree shows only what is below it).
+///
+/// Inside a cgroup namespace, `path` is relative to the namespace's root
+/// and so is the mount's root: a mount of an ancestor of that root (the
+/// host's whole hierarchy seen from `unshare --cgroup`, or from a container
+/// with its own cgroup namespace and the host's `/sys/fs/cgroup`) shows as
+/// `/..` repeated once per level. The namespace's root is then that many
+/// levels below the mount point: the directory there that lists this
+/// process, else the mount point itself (as the judge before hybrid hosts
+/// did). A root with `..` and then names is a subtree beside the
+/// namespace's root, which does not show the judge's cgroup.
 fn below(mount: &Mount, path: &str) -> Option<PathBuf> {
+    let path = path.trim_end();
+    let components: Vec<&str> = mount.root.split('/').filter(|c| !c.is_empty()).collect();
+    if components.contains(&"..") {
+        if !components.iter().all(|c| *c == "..") {
+            return None;
+        }
+        let base = namespace_root(&mount.point, components.len(), path)
+            .unwrap_or_else(|| mount.point.clone());
+        return Some(join(&base, path));
+    }
     let root = mount.root.trim_end_matches('/');
-    let rest = path.trim_end().strip_prefix(root)?;
+    let rest = path.strip_prefix(root)?;
     if !(rest.is_empty() || rest.starts_with('/')) {
         return None;
     }
-    let rest = rest.trim_start_matches('/');
-    Some(if rest.is_empty() {
-        mount.point.clone()
-    } else {
-        mount.point.join(rest)
-    })
+    Some(join(&mount.point, rest))
 }
 
-/// The judge's cgroup in the v1 hierarchy of `controller`.
-fn v1_place(mounts: &[Mount], cgroup: &str, controller: &str) -> Option<PathBuf> {
+/// `dir` and a cgroup path below it (`/` or empty: `dir` itself).
+fn join(dir: &Path, path: &str) -> PathBuf {
+    let rest = path.trim_start_matches('/');
+    if rest.is_empty() {
+        dir.to_path_buf()
+    } else {
+        dir.join(rest)
+    }
+}
+
+/// How many directories the search for a namespace's root looks at, at
+/// most (a host has far fewer cgroups near the top).
+const SEARCH_LIMIT: usize = 10_000;
+
+/// The one directory `depth` levels below `point` whose cgroup `path`
+/// lists this process in `cgroup.procs`; `None` when there is no such
+/// directory, or more than one.
+fn namespace_root(point: &Path, depth: usize, path: &str) -> Option<PathBuf> {
+    let me = std::process::id().to_string();
+    let mut level = vec![point.to_path_buf()];
+    let mut seen = 0;
+    for _ in 0..depth {
+        let mut next = Vec::new();
+        for dir in &level {
+            let Ok(entries) = fs_err::read_dir(dir) else {
+                continue;
+            };
+            for entry in entries.filter_map(Result::ok) {
+                seen += 1;
+                if seen > SEARCH_LIMIT {
+                    return None;
+                }
+                if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+                    next.push(entry.path());
+                }
+            }
+        }
+        level = next;
+    }
+    let mut found = level.into_iter().filter(|dir| {
+        fs_err::read_to_string(join(dir, path).join("cgroup.procs"))
+            .is_ok_and(|procs| procs.lines().any(|pid| pid.trim() == me))
+    });
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
+}
+
+/// The judge's cgroup in the v1 hierarchy of `controller`: `Err(None)` when
+/// no v1 hierarchy has it, `Err(Some(why))` when one does but does not show
+/// the judge's cgroup.
+fn v1_place(mounts: &[Mount], cgroup: &str, controller: &str) -> Result<PathBuf, Option<String>> {
+    let hierarchies: Vec<&Mount> = mounts
+        .iter()
+        .filter(|mount| {
+            mount.fstype == "cgroup" && mount.options.split(',').any(|o| o == controller)
+        })
+        .collect();
+    let Some(first) = hierarchies.first() else {
+        return Err(None);
+    };
     let path = cgroup.lines().find_map(|line| {
         let mut parts = line.splitn(3, ':');
         let _id = parts.next()?;
@@ -244,13 +344,26 @@ fn v1_place(mounts: &[Mount], cgroup: &str, controller: &str) -> Option<PathBuf>
             .split(',')
             .any(|c| c == controller)
             .then_some(path)
-    })?;
-    mounts
+    });
+    let Some(path) = path else {
+        return Err(Some(format!(
+            "the cgroup v1 {controller} hierarchy at `{}` is mounted but /proc/self/cgroup \
+             names no {controller} membership",
+            first.point.display()
+        )));
+    };
+    hierarchies
         .iter()
-        .filter(|mount| {
-            mount.fstype == "cgroup" && mount.options.split(',').any(|o| o == controller)
-        })
         .find_map(|mount| below(mount, path))
+        .ok_or_else(|| {
+            Some(format!(
+                "the judge's cgroup `{}` is outside the cgroup v1 {controller} hierarchy \
+                 mounted at `{}` (which shows `{}`)",
+                path.trim(),
+                first.point.display(),
+                first.root
+            ))
+        })
 }
 
 /// The unified hierarchy's mount point and the judge's cgroup in it.

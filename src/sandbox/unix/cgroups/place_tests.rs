@@ -270,14 +270,21 @@ fn mountinfo_of_a_subtree_and_escaped_names_are_understood() {
     assert_eq!(found[0].point, point);
     assert_eq!(found[0].root, "/docker/abc");
     let cgroup = "4:memory:/docker/abc/job\n3:cpuacct,pids:/docker/abc\n";
-    assert_eq!(v1_place(&found, cgroup, "memory"), Some(point.join("job")));
+    assert_eq!(v1_place(&found, cgroup, "memory"), Ok(point.join("job")));
     assert_eq!(
         v1_place(&found, cgroup, "cpuacct"),
-        Some(PathBuf::from(format!("{}2", point.display())))
+        Ok(PathBuf::from(format!("{}2", point.display())))
     );
-    // A cgroup outside what is mounted is not taken for one inside it.
-    assert_eq!(v1_place(&found, "4:memory:/docker/abcd\n", "memory"), None);
-    assert_eq!(v1_place(&found, "4:memory:/other\n", "memory"), None);
+    // A cgroup outside what is mounted is not taken for one inside it, and
+    // is said to be outside it.
+    for outside in ["4:memory:/docker/abcd\n", "4:memory:/other\n"] {
+        let why = v1_place(&found, outside, "memory").unwrap_err().unwrap();
+        assert!(
+            why.contains("outside the cgroup v1 memory hierarchy"),
+            "{why}"
+        );
+    }
+    assert_eq!(v1_place(&found, cgroup, "hugetlb"), Err(None));
 }
 
 #[test]
@@ -293,5 +300,213 @@ fn the_report_names_the_mix_as_documented() {
     assert_eq!(
         serde_json::to_value(plan.controllers).unwrap(),
         serde_json::json!({"memory": "v1", "pids": "v2", "cpu": "v2"})
+    );
+}
+
+// Review of the hybrid change (failing-review tests): host shapes that
+// detection or the v1 containers get wrong. Each says what a real host
+// shows and what the judge should make of it.
+
+/// `unshare --cgroup`, or a container with a private cgroup namespace that
+/// was given the host's /sys/fs/cgroup (`-v /sys/fs/cgroup:/sys/fs/cgroup`,
+/// systemd-in-a-container images): the judge's cgroup is the namespace's
+/// root (`4:memory:/`), and mountinfo shows the mount's root *relative to
+/// it* (`/../..`, the mount being the host's whole hierarchy). Captured on
+/// this project's v1 host with `unshare -C cat /proc/self/mountinfo`.
+/// The judge before this change used such a host as cgroup v1.
+#[test]
+fn review_a_cgroup_namespace_with_the_hosts_mounts_is_still_v1() {
+    let dir = tempfile::tempdir().unwrap();
+    let cg = dir.path().join("sys/fs/cgroup");
+    for controller in ["memory", "pids", "cpuacct"] {
+        fs_err::create_dir_all(cg.join(controller)).unwrap();
+    }
+    let point = |controller: &str| cg.join(controller).display().to_string();
+    let mountinfo = format!(
+        "33 31 0:30 / {cpuacct} rw,relatime - cgroup cgroup rw,cpuacct\n\
+         35 31 0:32 /../.. {memory} rw,relatime - cgroup cgroup rw,memory\n\
+         39 31 0:36 / {pids} rw,relatime - cgroup cgroup rw,pids\n\
+         40 31 0:37 / {systemd} rw,relatime - cgroup cgroup rw,name=systemd\n",
+        cpuacct = point("cpuacct"),
+        memory = point("memory"),
+        pids = point("pids"),
+        systemd = point("systemd"),
+    );
+    let cgroup = "9:name=systemd:/\n8:pids:/\n4:memory:/\n2:cpuacct:/\n0::/\n";
+    let writable = |_: &Path| true;
+    let found = plan(&HostView {
+        mountinfo: &mountinfo,
+        cgroup,
+        root: true,
+        writable: &writable,
+    });
+    let plan = found.unwrap_or_else(|reason| {
+        panic!("a v1 host seen from a cgroup namespace lost its cgroups: {reason}")
+    });
+    assert_eq!(plan.layer(), CgroupLayer::CgroupV1);
+    assert!(
+        plan.v1
+            .memory
+            .as_ref()
+            .unwrap()
+            .starts_with(cg.join("memory")),
+        "{plan:?}"
+    );
+}
+
+/// The same for the unified hierarchy: `unshare --cgroup` on a cgroup v2
+/// host shows `0::/` and the host's mount with root `/../..`; the judge
+/// before this change used `/sys/fs/cgroup` there.
+#[test]
+fn review_a_cgroup_namespace_on_a_v2_host_finds_the_unified_hierarchy() {
+    let dir = tempfile::tempdir().unwrap();
+    let point = dir.path().join("sys/fs/cgroup");
+    fs_err::create_dir_all(&point).unwrap();
+    fs_err::write(point.join("cgroup.controllers"), "cpu memory pids\n").unwrap();
+    fs_err::write(point.join("cgroup.subtree_control"), "").unwrap();
+    let mountinfo = format!(
+        "41 30 0:38 /../.. {} rw,nosuid,nodev,noexec,relatime - cgroup2 cgroup2 rw\n",
+        point.display()
+    );
+    let found = v2_place(&mounts(&mountinfo), "0::/\n");
+    assert!(
+        found.is_ok(),
+        "a v2 host seen from a cgroup namespace: {found:?}"
+    );
+}
+
+/// v1 hierarchies with controllers mounted together (`-o memory,pids`,
+/// `-o pids,cpuacct` as in the subtree test above): one directory is both
+/// controllers' cgroup. A container must still be made (once) there.
+#[test]
+fn review_co_mounted_v1_controllers_get_a_container() {
+    for together in ["memory,pids", "pids,cpuacct", "memory,cpuacct"] {
+        let mut host = Host::new().v1(4, together, "/");
+        for single in ["memory", "pids", "cpuacct"] {
+            if !together.split(',').any(|c| c == single) {
+                host = host.v1(7, single, "/");
+            }
+        }
+        let plan = host.plan(true).unwrap();
+        assert_eq!(plan.layer(), CgroupLayer::CgroupV1, "{together}");
+        let made = plan.v1.create_container("judge-0123456789abcdef");
+        assert!(
+            matches!(made, Ok(Some(_))),
+            "{together}: no container in co-mounted hierarchies ({made:?}): every name looks \
+             taken, so the judge runs with no cgroups at all"
+        );
+    }
+}
+
+/// A subtree bind-mounted over the hierarchy's mount point (the later
+/// mount hides the earlier one at the same place): the judge's cgroup is
+/// in what is visible, the later mount.
+#[test]
+fn review_the_visible_one_of_two_cgroup2_mounts_at_one_place_is_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let point = dir.path().join("sys/fs/cgroup");
+    // What the visible (second) mount shows: the subtree `/ci.slice`.
+    let own = point.join("job");
+    fs_err::create_dir_all(&own).unwrap();
+    for d in [&point, &own] {
+        fs_err::write(d.join("cgroup.controllers"), "cpu memory pids\n").unwrap();
+        fs_err::write(d.join("cgroup.subtree_control"), "").unwrap();
+        fs_err::write(d.join("cgroup.procs"), "").unwrap();
+        fs_err::write(d.join("cgroup.type"), "domain\n").unwrap();
+    }
+    let mountinfo = format!(
+        "41 30 0:38 / {p} rw,nosuid,nodev,noexec,relatime - cgroup2 cgroup2 rw\n\
+         52 41 0:38 /ci.slice {p} rw,nosuid,nodev,noexec,relatime - cgroup2 cgroup2 rw\n",
+        p = point.display()
+    );
+    let found = v2_place(&mounts(&mountinfo), "0::/ci.slice/job\n");
+    assert_eq!(found, Ok((point.clone(), own)), "the hidden mount was used");
+}
+
+/// A v1 host with no cpuacct hierarchy and no cgroup2 mount (an older
+/// distribution's container that mounts only memory and pids): the note
+/// names what is missing (cpuacct), not only that there is no cgroup2.
+#[test]
+fn review_a_missing_cpuacct_is_named() {
+    let host = Host::new().v1(4, "memory", "/").v1(8, "pids", "/");
+    let reason = host.plan(true).unwrap_err();
+    assert!(reason.contains("cpuacct"), "{reason}");
+}
+
+/// In a cgroup namespace, a mount of the host's whole hierarchy (`/../..`)
+/// shows the namespace's root two levels below the mount point: the
+/// directory there whose cgroup lists this process is the judge's, not the
+/// mount point. A root with `..` and then names is a subtree beside the
+/// namespace's root: it does not show the judge's cgroup, and the note
+/// says so rather than falling back to v2.
+#[test]
+fn a_cgroup_namespace_root_is_found_below_the_mount_by_membership() {
+    let dir = tempfile::tempdir().unwrap();
+    let point = dir.path().join("memory");
+    let me = std::process::id();
+    for (place, procs) in [
+        ("system.slice/other.service", "1\n2\n".to_owned()),
+        ("ci.slice/job-7", format!("1\n{me}\n")),
+        ("ci.slice/job-8", String::new()),
+    ] {
+        fs_err::create_dir_all(point.join(place)).unwrap();
+        fs_err::write(point.join(place).join("cgroup.procs"), procs).unwrap();
+    }
+    let mountinfo = format!(
+        "35 31 0:32 /../.. {} rw,relatime - cgroup cgroup rw,memory\n",
+        point.display()
+    );
+    let found = mounts(&mountinfo);
+    assert_eq!(
+        v1_place(&found, "4:memory:/\n", "memory"),
+        Ok(point.join("ci.slice/job-7"))
+    );
+    // Not found (this process is listed nowhere): the mount point, as the
+    // judge before hybrid hosts used.
+    assert_eq!(
+        v1_place(&found, "4:memory:/inner\n", "memory"),
+        Ok(point.join("inner"))
+    );
+    let beside = format!(
+        "35 31 0:32 /../other {} rw,relatime - cgroup cgroup rw,memory\n",
+        point.display()
+    );
+    let why = v1_place(&mounts(&beside), "4:memory:/\n", "memory")
+        .unwrap_err()
+        .unwrap();
+    assert!(why.contains("`/../other`"), "{why}");
+    let host = format!(
+        "{beside}36 31 0:33 / {p}s rw - cgroup cgroup rw,pids\n",
+        p = point.display()
+    );
+    let reason = plan(&HostView {
+        mountinfo: &host,
+        cgroup: "4:memory:/\n3:pids:/\n",
+        root: true,
+        writable: &|_: &Path| true,
+    })
+    .unwrap_err();
+    assert!(
+        reason.contains("outside the cgroup v1 memory hierarchy") && reason.contains("cgroup v2"),
+        "{reason}"
+    );
+}
+
+/// A mount hidden by a later one at the same place is not used, on v1 too.
+#[test]
+fn of_two_v1_mounts_at_one_place_the_later_is_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let point = dir.path().join("memory");
+    fs_err::create_dir_all(point.join("job")).unwrap();
+    let mountinfo = format!(
+        "35 31 0:32 / {p} rw - cgroup cgroup rw,memory\n\
+         52 35 0:32 /ci.slice {p} rw - cgroup cgroup rw,memory\n",
+        p = point.display()
+    );
+    let found = mounts(&mountinfo);
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        v1_place(&found, "4:memory:/ci.slice/job\n", "memory"),
+        Ok(point.join("job"))
     );
 }

@@ -24,11 +24,15 @@ pub(super) struct Hierarchies {
 }
 
 impl Hierarchies {
-    /// The directories, pids first (made first, removed last).
+    /// The distinct directories, pids first (made first, removed last):
+    /// controllers mounted together (`-o memory,pids`) share one.
     fn all(&self) -> impl Iterator<Item = &PathBuf> {
-        [&self.pids, &self.memory, &self.cpuacct]
-            .into_iter()
-            .flatten()
+        distinct([&self.pids, &self.memory, &self.cpuacct])
+    }
+
+    /// The distinct directories, pids last.
+    fn pids_last(&self) -> impl Iterator<Item = &PathBuf> {
+        distinct([&self.memory, &self.cpuacct, &self.pids])
     }
 
     pub(super) fn is_empty(&self) -> bool {
@@ -89,10 +93,7 @@ impl Hierarchies {
     /// Removes this container from its hierarchies (the pids one last,
     /// while the caller still holds the locks).
     pub(super) fn remove_container(&self) {
-        for dir in [&self.memory, &self.cpuacct, &self.pids]
-            .into_iter()
-            .flatten()
-        {
+        for dir in self.pids_last() {
             remove_cgroup(dir);
         }
     }
@@ -100,10 +101,7 @@ impl Hierarchies {
     /// At the judge's exit: kills and removes the workers still in this
     /// container, then the container.
     pub(super) fn release(&self) {
-        for parent in [&self.memory, &self.cpuacct, &self.pids]
-            .into_iter()
-            .flatten()
-        {
+        for parent in self.pids_last() {
             if let Ok(entries) = fs_err::read_dir(parent) {
                 for entry in entries.filter_map(Result::ok) {
                     if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
@@ -141,6 +139,17 @@ impl Hierarchies {
             }
         }
     }
+}
+
+/// The directories given, each once, in order.
+fn distinct(dirs: [&Option<PathBuf>; 3]) -> impl Iterator<Item = &PathBuf> {
+    let mut seen: Vec<&PathBuf> = Vec::new();
+    for dir in dirs.into_iter().flatten() {
+        if !seen.contains(&dir) {
+            seen.push(dir);
+        }
+    }
+    seen.into_iter()
 }
 
 /// The memory controller's files of a worker whose memory is on v1.
