@@ -191,7 +191,7 @@ pub(crate) fn render_run(
     Ok(text)
 }
 
-/// `judge grade`'s JSON report: SPEC.md's `version` and `results`, each
+/// `judge grade`'s JSON report: `version` and `results`, each
 /// result with what grading adds (the student, the expected verdict, the
 /// limits after the language's time factor, time-limit warnings), and which
 /// shard of a split run it is. `judge merge` reads these back.

@@ -98,7 +98,7 @@ pub struct RandomOrigin {
     pub index: u64,
 }
 
-/// One test of one submission (SPEC.md's `tests[]` entry).
+/// One test of one submission (an entry of `tests`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct TestResult {
     pub name: String,
@@ -286,7 +286,7 @@ fn is_continuation(byte: u8) -> bool {
     byte & 0b1100_0000 == 0b1000_0000
 }
 
-/// One submission against every test (SPEC.md's `results[]` entry).
+/// One submission against every test (an entry of `results`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SubmissionResult {
     pub problem: String,
@@ -319,7 +319,7 @@ pub struct SubmissionResult {
     pub groups: Vec<GroupScore>,
 }
 
-/// A group's result (SPEC.md's `groups[]` entry).
+/// A group's result (an entry of `groups`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct GroupScore {
     /// The group's name: its folder under `data/` (`secret/group1`), or

@@ -263,3 +263,54 @@ fn every_report_key_is_snake_case() {
         assert!(report.contains(&format!("`{key}`")), "{key}");
     }
 }
+
+/// The text files under `dir`, recursively.
+fn text_files(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+    for entry in fs_err::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            text_files(&path, found);
+        } else if fs_err::read_to_string(&path).is_ok() {
+            found.push(path);
+        }
+    }
+}
+
+/// Nothing a user is given cites a file users do not have (the rules file
+/// and the spec the team wrote the judge from): not README.md, docs/, the
+/// bundled packages, the example submissions, the deploy files, nor what
+/// `judge export` (of every problem it exports) and `judge new` write
+/// (issue #17, item 8).
+#[test]
+fn r17_nothing_users_get_cites_files_they_lack() {
+    let root = repository();
+    let dir = Dir::new();
+    let mut files = vec![root.join("README.md")];
+    for folder in ["docs", "problems", "submissions", "deploy"] {
+        text_files(&root.join(folder), &mut files);
+    }
+    for problem in ["rooks", "rooks-large", "matchsticks", "mayan"] {
+        dir.judge(&["export", "--kattis", problem, &format!("export-{problem}")])
+            .expect_code(0);
+    }
+    dir.judge(&["new", "hello", "--dir", "new"]).expect_code(0);
+    text_files(dir.path(), &mut files);
+    assert!(files.len() > 100, "only {} files read", files.len());
+    let mut citing = Vec::new();
+    for file in &files {
+        let text = fs_err::read_to_string(file).unwrap();
+        for (index, line) in text.lines().enumerate() {
+            if ["PROBLEMS.md", "SPEC.md", "STYLE.md"]
+                .iter()
+                .any(|name| line.contains(name))
+            {
+                citing.push(format!("{}:{}: {}", file.display(), index + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        citing.is_empty(),
+        "files users get cite files they do not have:\n{}",
+        citing.join("\n")
+    );
+}

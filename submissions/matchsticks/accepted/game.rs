@@ -3,7 +3,7 @@
 //
 // Win for the player to move iff some legal placement leaves a lost position
 // (no legal placement: lost, there is no passing). The answer is a winning
-// placement when there is one, else any legal one: PROBLEMS.md accepts every
+// placement when there is one, else any legal one: the statement accepts every
 // legal move in a lost position. The memo is a flat table of 2^24 bytes
 // (16 MiB), shared by all positions of the test.
 use std::io::{self, Read, Write};

@@ -5,7 +5,7 @@
 # 12 cells, so positions fit in two 12-bit masks (horizontal, vertical) and
 # the memo, shared by all k positions of a test, stays within the few
 # hundred thousand positions reachable on a 3 x 4 board. It prints a winning
-# move when there is one and otherwise any legal move, which PROBLEMS.md
+# move when there is one and otherwise any legal move, which the statement
 # accepts ("if every move loses against perfect play, every legal move is
 # accepted").
 import sys

@@ -4,7 +4,7 @@
 // The player to move wins iff some legal placement leaves the opponent in a
 // lost position. The answer is such a placement when one exists; otherwise
 // every legal move is equally lost and any of them is accepted
-// (PROBLEMS.md, matchsticks, judge's rule on "optimal").
+// (the statement, the judge's rule on "optimal").
 #include <bits/stdc++.h>
 using namespace std;
 

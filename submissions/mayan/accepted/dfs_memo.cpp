@@ -9,7 +9,7 @@
 //   right, which comes earlier in the order and was already searched;
 // - a (board, moves left) pair that failed once fails again.
 // Swapping two blocks of the same colour changes nothing and is skipped;
-// PROBLEMS.md accepts the answer under either reading of that rule.
+// the judge accepts the answer under either reading of that rule.
 #include <bits/stdc++.h>
 using namespace std;
 

@@ -8,7 +8,7 @@
 #   right already tried, earlier in the order;
 # - a (board, moves left) pair that failed once fails again.
 # Swapping two blocks of the same colour changes nothing and is skipped;
-# PROBLEMS.md accepts the answer under either reading of that rule.
+# the judge accepts the answer under either reading of that rule.
 # The board is a tuple of 35 colours, cell (x, y) at x * 7 + y, so that it is
 # its own memo key.
 #

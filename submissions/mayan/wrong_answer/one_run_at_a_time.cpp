@@ -2,7 +2,7 @@
 //
 // The same search as accepted/dfs_memo.cpp, but after a move it removes only
 // the first run it finds (scanning x, then y; a row run before a column run),
-// lets the blocks fall, and looks again. PROBLEMS.md says all runs vanish at
+// lets the blocks fall, and looks again. The statement says all runs vanish at
 // the same time. The two differ when runs cross or share a wave: with a row
 // run and a column run through one cell, removing the row first leaves the
 // column two blocks short and they stay; two runs in one wave can also break
