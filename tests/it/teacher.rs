@@ -583,3 +583,51 @@ fn r17_problem_student_ignores_a_readme_and_keeps_every_student() {
         "{readme:?}"
     );
 }
+
+/// The class page's header stays in view, so a link of it (a problem, the
+/// students by score, the matrix) must stop below it: every place it links
+/// to exists and is kept clear of the header by `scroll-margin-top` (seen
+/// in a browser: without it the problem's heading and bar, and the first of
+/// the tests the class fails most, were under the header).
+#[test]
+fn r17_the_class_page_links_land_below_its_sticky_header() {
+    let dir = class("problems = [\"rooks\", \"matchsticks\"]\n");
+    dir.create(
+        "hand-ins/alice/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create("hand-ins/bob/matchsticks.py", "print(0)\n");
+    dir.judge(&["grade", "--html", "grades.html"])
+        .expect_code(1);
+    let page = dir.read("grades.html");
+    let header = &page[page.find("<header class=\"top\">").unwrap()..];
+    let header = &header[..header.find("</header>").unwrap()];
+    let targets: Vec<&str> = header
+        .split("href=\"#")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    assert_eq!(targets, ["problem-1", "problem-2", "students", "matrix"]);
+    for target in &targets {
+        assert!(
+            page.contains(&format!("id=\"{target}\"")),
+            "the header links to #{target}, which the page lacks"
+        );
+    }
+    let style = &page[page.find("<style>").unwrap()..page.find("</style>").unwrap()];
+    let rule = style
+        .lines()
+        .find(|line| line.contains("scroll-margin-top"))
+        .unwrap_or_else(|| panic!("no scroll-margin-top in the class page's style:\n{style}"));
+    assert!(
+        rule.starts_with("header.top ~ [id], header.top ~ * [id] {"),
+        "the scroll margin applies to what the header links to: {rule}"
+    );
+    let rem: f64 = rule
+        .split("scroll-margin-top:")
+        .nth(1)
+        .and_then(|value| value.trim().strip_suffix("rem; }"))
+        .and_then(|value| value.parse().ok())
+        .unwrap_or_else(|| panic!("a margin in rem: {rule}"));
+    assert!(rem >= 8.0, "the header is about 8rem high: {rule}");
+}

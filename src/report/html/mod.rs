@@ -47,6 +47,7 @@ code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas,
 header.top { position: sticky; top: 0; z-index: 3; background: var(--paper); padding: .5rem 0 .3rem; border-bottom: 1px solid var(--line); }
 header.top p { margin: .15rem 0; }
 nav.problems a { margin-right: .8rem; }
+header.top ~ [id], header.top ~ * [id] { scroll-margin-top: 11rem; }
 div.scroll { max-height: 70vh; overflow: auto; border: 1px solid var(--line); margin: .5rem 0 1.5rem; }
 div.scroll table { margin: 0; }
 div.scroll thead th { position: sticky; top: 0; z-index: 1; }
@@ -231,7 +232,8 @@ fn page_start(page: &mut String, title: &str) {
 /// Issue #17: at 1,000 students a teacher reads what the class missed
 /// first, so the per-problem summaries and the students by score lead and
 /// the matrix comes last; a header with the counts and a link per problem
-/// stays in view (CSS `position: sticky`, no script), and the long tables
+/// stays in view (CSS `position: sticky`, no script; the places it links to
+/// stop below it, `scroll-margin-top`), and the long tables
 /// scroll in their own boxes under their own sticky headings.
 fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: &Options) {
     page.push_str("<header class=\"top\">\n<h1>judge report</h1>\n");
