@@ -514,8 +514,6 @@ impl JudgeConfig {
         Ok(())
     }
 
-    /// `path` when given (`--config FILE`), else `./judge.toml` when it
-    /// exists, else the built-in defaults: the one rule of every command
     /// This configuration with Kattis' meaning of a time limit: the same
     /// for every language, so no language keeps a `time-factor` unless the
     /// user's judge.toml sets it.
@@ -529,6 +527,8 @@ impl JudgeConfig {
         config
     }
 
+    /// `path` when given (`--config FILE`), else `./judge.toml` when it
+    /// exists, else the built-in defaults: the one rule of every command
     /// that takes `--config`, and of a package's own programs without it.
     pub(crate) fn load_or_defaults(path: Option<&Path>) -> Result<JudgeConfig, ConfigError> {
         JudgeConfig::load_or_defaults_for(path, None)
@@ -619,6 +619,20 @@ impl JudgeConfig {
         format!(
             "languages are defined in `judge.toml` under [languages]; known: {}",
             self.known_languages()
+        )
+    }
+
+    /// Why a program runs neither way (see [`Self::runs_as`]), naming its
+    /// extension when one is given, with [`Self::languages_hint`]: the one
+    /// wording, for submissions, a class's hand-ins and a package's own
+    /// programs alike.
+    pub(crate) fn not_runnable(&self, extension: Option<&str>) -> String {
+        let extension = extension.map_or_else(String::new, |extension| {
+            format!(" (extension `{extension}`)")
+        });
+        format!(
+            "in no configured language{extension} and not executable; {}",
+            self.languages_hint()
         )
     }
 

@@ -73,10 +73,7 @@ pub(crate) fn program_at(path: &Path, config: &JudgeConfig) -> Result<FoundProgr
             }),
             None => Ok(FoundProgram::Unrunnable {
                 path: path.to_owned(),
-                reason: format!(
-                    "in no configured language and not executable (known: {})",
-                    config.known_languages()
-                ),
+                reason: config.not_runnable(None),
             }),
         };
     }

@@ -59,11 +59,7 @@ pub(super) fn program_problem(
                     path,
                     text,
                     key,
-                    format!(
-                        "`{file}` is in no configured language (extension `{extension}`) and is not \
-                         executable; {}",
-                        config.languages_hint()
-                    ),
+                    format!("`{file}` is {}", config.not_runnable(Some(&extension))),
                 ));
             }
         };

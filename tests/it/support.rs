@@ -170,6 +170,18 @@ pub fn is_root() -> bool {
         .any(|line| line.starts_with("Uid:") && line.split_whitespace().nth(2) == Some("0"))
 }
 
+/// Fails the test, saying `why` it needs root, when it does not run as
+/// root. The tests that call it are `#[ignore]`d (so a run as another
+/// user counts them as ignored, never as passed) and CI, which runs as
+/// root, runs them with `cargo test --test it -- --ignored`.
+#[track_caller]
+pub fn require_root(why: &str) {
+    assert!(
+        is_root(),
+        "needs root: {why}; run as root: `cargo test --test it -- --ignored`"
+    );
+}
+
 /// Processes whose command line mentions `needle` (a run's workspace,
 /// its TMPDIR).
 /// Each thread is read, not only the thread-group leader: a process whose
