@@ -10,7 +10,7 @@
 /// assert_eq!(one_edit_away("rook", known), Some("rooks"));
 /// assert_eq!(one_edit_away("README", known), None);
 /// ```
-pub fn one_edit_away<'a>(
+pub(crate) fn one_edit_away<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {

@@ -100,16 +100,17 @@ pub(super) fn validator_verdict(
         (ValidatorExitCodes::Testlib, 0) | (ValidatorExitCodes::Kattis, KATTIS_ACCEPT) => {
             ValidatorVerdict::Valid
         }
-        (ValidatorExitCodes::Testlib, code) | (ValidatorExitCodes::Kattis, code @ KATTIS_REJECT) => {
-            invalid(code)
-        }
-        (ValidatorExitCodes::Kattis, code) => ValidatorVerdict::Fault(tool.fault(tool::with_stderr(
-            &format!(
-                "exited with code {code}, which the Kattis protocol does not define \
+        (ValidatorExitCodes::Testlib, code)
+        | (ValidatorExitCodes::Kattis, code @ KATTIS_REJECT) => invalid(code),
+        (ValidatorExitCodes::Kattis, code) => {
+            ValidatorVerdict::Fault(tool.fault(tool::with_stderr(
+                &format!(
+                    "exited with code {code}, which the Kattis protocol does not define \
                  ({KATTIS_ACCEPT} valid, {KATTIS_REJECT} invalid)"
-            ),
-            measured,
-        ))),
+                ),
+                measured,
+            )))
+        }
     }
 }
 

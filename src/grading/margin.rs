@@ -124,44 +124,26 @@ fn more_time(config: &JudgeConfig, settings: &Settings) -> Settings {
 mod tests {
     use super::*;
     use crate::report::json::Expected;
-    use crate::runner::{CompileResult, SubmissionResult, TestResult};
+    use crate::runner::{SubmissionResult, TestResult};
 
     fn graded(verdict: Verdict, times: &[u64], limit: u64) -> GradedResult {
         GradedResult {
             result: SubmissionResult {
-                problem: "rooks".to_owned(),
-                submission: "a.py".to_owned(),
-                language: "python".to_owned(),
                 verdict,
                 passed: 0,
-                total: times.len(),
-                compile: CompileResult {
-                    ok: true,
-                    message: String::new(),
-                    verdict: None,
-                },
-                tests: times
-                    .iter()
-                    .enumerate()
-                    .map(|(index, &time_ms)| TestResult {
-                        name: format!("t{index}"),
-                        verdict,
-                        time_ms,
-                        wall_ms: time_ms,
-                        memory_kib: 0,
-                        exit_code: Some(0),
-                        signal: None,
-                        message: String::new(),
-                        random: None,
-                        excerpt: None,
-                        rerun: false,
-                        stderr: None,
-                        validator_score: None,
-                    })
-                    .collect(),
-                score: None,
-                max_score: None,
-                groups: Vec::new(),
+                ..SubmissionResult::fixture(
+                    "rooks",
+                    "a.py",
+                    times
+                        .iter()
+                        .enumerate()
+                        .map(|(index, &time_ms)| TestResult {
+                            time_ms,
+                            wall_ms: time_ms,
+                            ..TestResult::fixture(&format!("t{index}"), verdict)
+                        })
+                        .collect(),
+                )
             },
             student: "ann".to_owned(),
             expected: None,
@@ -240,13 +222,30 @@ mod tests {
         });
         let cancel = Cancellation::new();
         assert_eq!(
-            time_limit_warnings(&roomy(), problem, &submission, &tle, &[], &settings, &cancel).unwrap(),
+            time_limit_warnings(
+                &roomy(),
+                problem,
+                &submission,
+                &tle,
+                &[],
+                &settings,
+                &cancel
+            )
+            .unwrap(),
             Some(Vec::new())
         );
         let unexpected = graded(Verdict::TimeLimitExceeded, &[1000], 1000);
         assert_eq!(
-            time_limit_warnings(&roomy(), problem, &submission, &unexpected, &[], &settings, &cancel)
-                .unwrap(),
+            time_limit_warnings(
+                &roomy(),
+                problem,
+                &submission,
+                &unexpected,
+                &[],
+                &settings,
+                &cancel
+            )
+            .unwrap(),
             Some(Vec::new())
         );
     }
@@ -334,7 +333,8 @@ mod tests {
 
         let near = burning_solver(dir.path(), 1_100);
         assert_eq!(
-            time_limit_warnings(&roomy(), problem, &near, &tle, &tests, &settings, &cancel).unwrap(),
+            time_limit_warnings(&roomy(), problem, &near, &tle, &tests, &settings, &cancel)
+                .unwrap(),
             Some(vec![
                 "a.py: TLE, but passes its 1 TLE test(s) at 1.5x the limit (1500 ms): the verdict \
                  is sensitive to the time limit"
@@ -350,7 +350,8 @@ mod tests {
 
         cancel.cancel();
         assert_eq!(
-            time_limit_warnings(&roomy(), problem, &near, &tle, &tests, &settings, &cancel).unwrap(),
+            time_limit_warnings(&roomy(), problem, &near, &tle, &tests, &settings, &cancel)
+                .unwrap(),
             None
         );
     }

@@ -16,10 +16,10 @@
 //! [`ScorePlan::reached`] says which tests judging reaches, so the runner
 //! skips the rest ([`crate::runner::TestGate`]).
 
+use super::GradingError;
 use crate::config::groups::{
     Aggregation, GroupNode, GroupRules, GroupTree, OnReject, ScoringStyle, TestGroup, VerdictMode,
 };
-use super::GradingError;
 use crate::package::Package;
 use crate::runner::{GroupScore, SubmissionResult, TestCase, TestGate};
 use crate::verdict::{Points, ValidatorScore, Verdict};

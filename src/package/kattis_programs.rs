@@ -6,8 +6,9 @@
 //! run (checktestdata `.ctd`, VIVA `.viva`) are found and reported, never
 //! run.
 
-use crate::config::judge::{JudgeConfig, Language, RunsAs};
+use crate::config::judge::{JudgeConfig, Language};
 use crate::config::kattis::sorted_entries;
+use crate::config::languages::RunsAs;
 use crate::config::ConfigError;
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,8 @@
 //! `reference`, `generator`, `validator` and `[checker]` assembled into a
 //! [`ProgramProblem`].
 
-use crate::config::judge::{JudgeConfig, RunsAs};
+use crate::config::judge::JudgeConfig;
+use crate::config::languages::RunsAs;
 use crate::config::problem::{
     invalid_at, CheckerKind, InteractorProtocolToml, ProblemToml, ValidatorExitCodesToml,
 };

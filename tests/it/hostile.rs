@@ -3,8 +3,8 @@
 //! floods) that the judge's own memory stayed bounded.
 
 use crate::run::{fixture, grade, grade_many, instantiate, settings, Graded, Tests};
-use crate::support::{is_root, require_root};
 use crate::support::processes_mentioning;
+use crate::support::{is_root, require_root};
 use judge::runner::{Settings, SubmissionResult};
 use judge::verdict::Verdict;
 use std::hash::BuildHasher;

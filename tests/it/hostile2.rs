@@ -8,8 +8,8 @@
 //! fail, saying so, when run without it.
 
 use crate::run::{grade, grade_many, settings, Tests};
-use crate::support::require_root;
 use crate::support::processes_mentioning;
+use crate::support::require_root;
 use judge::verdict::Verdict;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};

@@ -10,8 +10,8 @@
 
 use crate::hostile2::{judge_in, open_dir, ordinary_user, source};
 use crate::hostile3::{UnderUsr, UNDER_USR};
-use crate::support::require_root;
 use crate::run::{grade, settings, Tests};
+use crate::support::require_root;
 use judge::verdict::Verdict;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
