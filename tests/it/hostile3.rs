@@ -9,7 +9,7 @@ use crate::run::{grade, settings, Tests};
 use crate::support::require_root;
 use judge::verdict::Verdict;
 use std::os::unix::fs::MetadataExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Why the tests here and in hostile4.rs need root.
@@ -80,14 +80,7 @@ int main(void) {{
             path = marked.path.display()
         ),
     );
-    let tests = Tests::new(&[("1 2\n", "3\n")]);
-    let graded = grade(&program, &tests, 0, &settings(1));
-    assert_eq!(
-        graded.result.tests[0].verdict,
-        Verdict::Accepted,
-        "{:#?}",
-        graded.result.tests
-    );
+    assert_probe_accepted(&program);
     let after = fs_err::metadata(&marked.path).unwrap().atime();
     assert_eq!(
         after, before,
@@ -260,14 +253,7 @@ int main(void) {
 }
 "#,
     );
-    let tests = Tests::new(&[("1 2\n", "3\n")]);
-    let graded = grade(&program, &tests, 0, &settings(1));
-    assert_eq!(
-        graded.result.tests[0].verdict,
-        Verdict::Accepted,
-        "{:#?}",
-        graded.result.tests
-    );
+    assert_probe_accepted(&program);
 }
 
 // 08. The process limit without root and without cgroups.
@@ -339,5 +325,20 @@ int main(void) {
         forked <= 70,
         "forked {forked} under processes = 64 (cgroups: {}): the teacher's processes were room",
         report["isolation"]["cgroups"]
+    );
+}
+
+/// Grades `program` (a probe that prints what it could reach, else the sum
+/// of `1 2`) on one test: it must be accepted, or its output says what a run
+/// reached.
+#[track_caller]
+pub(crate) fn assert_probe_accepted(program: &Path) {
+    let tests = Tests::new(&[("1 2\n", "3\n")]);
+    let graded = grade(program, &tests, 0, &settings(1));
+    assert_eq!(
+        graded.result.tests[0].verdict,
+        Verdict::Accepted,
+        "{:#?}",
+        graded.result.tests
     );
 }
