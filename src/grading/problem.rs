@@ -586,21 +586,11 @@ mod tests {
         // reused, reported graded and finished at once.
         let earlier = {
             let result = SubmissionResult {
-                problem: "rooks".to_owned(),
-                submission: alone.path.display().to_string(),
                 language: "python".to_owned(),
                 verdict: crate::verdict::Verdict::Accepted,
                 passed: 1,
                 total: 1,
-                compile: runner::CompileResult {
-                    ok: true,
-                    message: String::new(),
-                    verdict: None,
-                },
-                tests: Vec::new(),
-                score: None,
-                max_score: None,
-                groups: Vec::new(),
+                ..SubmissionResult::fixture("rooks", &alone.path.display().to_string(), Vec::new())
             };
             job.graded_result(runnable, &result)
         };
@@ -652,21 +642,11 @@ mod tests {
         {
             let sorted = job.sort(&job.mode(), None, &mut |_| {}).unwrap();
             let result = SubmissionResult {
-                problem: "rooks".to_owned(),
-                submission: done.path.display().to_string(),
                 language: "python".to_owned(),
                 verdict: crate::verdict::Verdict::WrongAnswer,
                 passed: 0,
                 total: 1,
-                compile: runner::CompileResult {
-                    ok: true,
-                    message: String::new(),
-                    verdict: None,
-                },
-                tests: Vec::new(),
-                score: None,
-                max_score: None,
-                groups: Vec::new(),
+                ..SubmissionResult::fixture("rooks", &done.path.display().to_string(), Vec::new())
             };
             let graded_result = job.graded_result(&sorted.runnable[0], &result);
             let ran: Ran = vec![(Some(result), Some(graded_result)), (None, None)];
