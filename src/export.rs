@@ -30,6 +30,7 @@
 //! checker are refused with the reason.
 
 use crate::config::kattis::{ENGINE_MARKER, EXPORTED_CHECKER};
+use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
 use crate::package::{Package, ProblemRef};
 use sha2::Digest as _;
 use std::fmt::Write as _;
@@ -286,9 +287,11 @@ result = subprocess.run([judge, "check", "{id}", input_path, output.name, answer
 os.unlink(output.name)
 with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as message:
     message.write(result.stdout.strip() or result.stderr.strip())
-sys.exit({{0: 42, 1: 43, 2: 43}}.get(result.returncode, 1))
+sys.exit({{0: {accept}, 1: {reject}, 2: {reject}}}.get(result.returncode, 1))
 "#,
-        id = package.id()
+        id = package.id(),
+        accept = KATTIS_ACCEPT,
+        reject = KATTIS_REJECT,
     );
     write(EXPORTED_CHECKER, check.as_bytes(), true)?;
     let validate = format!(
@@ -301,9 +304,11 @@ import os, subprocess, sys
 
 judge = os.environ.get("JUDGE", "judge")
 result = subprocess.run([judge, "validate", "{id}"], stdin=sys.stdin)
-sys.exit({{0: 42, 1: 43}}.get(result.returncode, 1))
+sys.exit({{0: {accept}, 1: {reject}}}.get(result.returncode, 1))
 "#,
-        id = package.id()
+        id = package.id(),
+        accept = KATTIS_ACCEPT,
+        reject = KATTIS_REJECT,
     );
     write(
         "input_validators/judge_validate/judge_validate.py",

@@ -7,6 +7,12 @@ use crate::sandbox::{Limits, SandboxPool};
 use std::ffi::OsString;
 use std::path::PathBuf;
 
+/// The Kattis protocol's exit code for an accepted output (or a valid
+/// input): output validators, interactors and input validators alike.
+pub(crate) const KATTIS_ACCEPT: i32 = 42;
+/// The Kattis protocol's exit code for a wrong answer (or an invalid input).
+pub(crate) const KATTIS_REJECT: i32 = 43;
+
 /// Passes when a multi-pass problem does not say (`validation_passes`).
 pub(crate) const DEFAULT_PASSES: u32 = 2;
 
@@ -63,7 +69,7 @@ impl InteractorProtocol {
     /// Whether `code` is an exit code that accepts the interaction so far.
     pub fn accepts(self, code: i32) -> bool {
         match self {
-            InteractorProtocol::Kattis => code == 42,
+            InteractorProtocol::Kattis => code == KATTIS_ACCEPT,
             InteractorProtocol::Testlib { .. } => code == 0 || code == 7,
         }
     }

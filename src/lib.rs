@@ -108,6 +108,6 @@ pub mod sandbox;
 pub(crate) mod shard;
 pub mod similar;
 pub(crate) mod source;
-pub mod suggest;
+pub(crate) mod suggest;
 pub(crate) mod testset;
 pub mod verdict;

@@ -489,26 +489,16 @@ impl Resume {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runner::{CompileResult, SubmissionResult};
+    use crate::runner::SubmissionResult;
 
     fn graded(submission: &str, sha: &str, fingerprint: &str, verdict: Verdict) -> GradedResult {
         GradedResult {
             result: SubmissionResult {
-                problem: "rooks".to_owned(),
-                submission: submission.to_owned(),
                 language: "c".to_owned(),
                 verdict,
                 passed: 0,
                 total: 0,
-                compile: CompileResult {
-                    ok: true,
-                    message: String::new(),
-                    verdict: None,
-                },
-                tests: Vec::new(),
-                score: None,
-                max_score: None,
-                groups: Vec::new(),
+                ..SubmissionResult::fixture("rooks", submission, Vec::new())
             },
             student: "alice".to_owned(),
             expected: None,

@@ -2,15 +2,9 @@
 
 /// The candidate one edit away from `word` (a letter added, dropped,
 /// changed or two swapped; `_` and `-` count as the same), when exactly one
-/// is. An exact match is no suggestion.
-///
-/// ```
-/// use judge::suggest::one_edit_away;
-/// let known = ["rooks", "matchsticks", "mayan"];
-/// assert_eq!(one_edit_away("rook", known), Some("rooks"));
-/// assert_eq!(one_edit_away("README", known), None);
-/// ```
-pub fn one_edit_away<'a>(
+/// is. An exact match is no suggestion: `rook` is close to `rooks` of
+/// `rooks`, `matchsticks` and `mayan`, `README` to none.
+pub(crate) fn one_edit_away<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
@@ -48,5 +42,8 @@ mod tests {
         assert_eq!(one_edit_away("ab", ["aa", "bb"]), None);
         assert_eq!(did_you_mean("jbs", keys), "; did you mean `jobs`?");
         assert_eq!(did_you_mean("xyz", keys), "");
+        let known = ["rooks", "matchsticks", "mayan"];
+        assert_eq!(one_edit_away("rook", known), Some("rooks"));
+        assert_eq!(one_edit_away("README", known), None);
     }
 }

@@ -514,8 +514,6 @@ impl JudgeConfig {
         Ok(())
     }
 
-    /// `path` when given (`--config FILE`), else `./judge.toml` when it
-    /// exists, else the built-in defaults: the one rule of every command
     /// This configuration with Kattis' meaning of a time limit: the same
     /// for every language, so no language keeps a `time-factor` unless the
     /// user's judge.toml sets it.
@@ -529,6 +527,8 @@ impl JudgeConfig {
         config
     }
 
+    /// `path` when given (`--config FILE`), else `./judge.toml` when it
+    /// exists, else the built-in defaults: the one rule of every command
     /// that takes `--config`, and of a package's own programs without it.
     pub(crate) fn load_or_defaults(path: Option<&Path>) -> Result<JudgeConfig, ConfigError> {
         JudgeConfig::load_or_defaults_for(path, None)
@@ -593,59 +593,6 @@ impl JudgeConfig {
             scratch_kib: self.scratch_limit_mib.saturating_mul(1024),
         }
     }
-
-    /// The language of a submission, by its extension.
-    pub fn language_for(&self, submission: &Path) -> Option<(&str, &Language)> {
-        let extension = submission.extension()?.to_str()?;
-        self.languages
-            .iter()
-            .find(|(_, language)| language.extensions.iter().any(|known| known == extension))
-            .map(|(name, language)| (name.as_str(), language))
-    }
-
-    /// Known language names, comma-separated, for hints.
-    pub(crate) fn known_languages(&self) -> String {
-        self.languages
-            .keys()
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
-
-    /// What to say of a program in no configured language: where languages
-    /// are defined, and the known ones. The one wording, for submissions and
-    /// a package's own programs alike.
-    pub(crate) fn languages_hint(&self) -> String {
-        format!(
-            "languages are defined in `judge.toml` under [languages]; known: {}",
-            self.known_languages()
-        )
-    }
-
-    /// Whether `path` runs: in a configured language, else as an
-    /// executable. `None` when it is neither (then [`Self::languages_hint`]
-    /// says what to do).
-    pub(crate) fn runs_as(&self, path: &Path) -> Option<RunsAs<'_>> {
-        use std::os::unix::fs::PermissionsExt as _;
-        match self.language_for(path) {
-            Some((name, language)) => Some(RunsAs::Language(name, language)),
-            None if fs_err::metadata(path)
-                .is_ok_and(|metadata| metadata.permissions().mode() & 0o111 != 0) =>
-            {
-                Some(RunsAs::Executable)
-            }
-            None => None,
-        }
-    }
-}
-
-/// How a program runs (see [`JudgeConfig::runs_as`]).
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum RunsAs<'a> {
-    /// In the configured language of this name.
-    Language(&'a str, &'a Language),
-    /// As an executable.
-    Executable,
 }
 
 /// The first `{...}` in `arg` that is not a known placeholder.

@@ -342,6 +342,52 @@ struct TimeMultipliers {
     time_limit_to_tle: Option<f64>,
 }
 
+/// Legacy `limits:` are the later keys by other names (see [`Limits`]);
+/// legacy has no `time_resolution` nor `validation_passes`.
+impl From<LegacyLimits> for ModernLimits {
+    fn from(limits: LegacyLimits) -> ModernLimits {
+        ModernLimits {
+            time_multipliers: Some(TimeMultipliers {
+                ac_to_time_limit: limits.time_multiplier,
+                time_limit_to_tle: limits.time_safety_margin,
+            }),
+            time_limit: limits.time_limit,
+            time_resolution: None,
+            memory: limits.memory,
+            output: limits.output,
+            code: limits.code,
+            compilation_time: limits.compilation_time,
+            compilation_memory: limits.compilation_memory,
+            validation_time: limits.validation_time,
+            validation_memory: limits.validation_memory,
+            validation_output: limits.validation_output,
+            validation_passes: None,
+        }
+    }
+}
+
+/// The one place `limits:` of any version becomes [`Limits`].
+impl From<ModernLimits> for Limits {
+    fn from(limits: ModernLimits) -> Limits {
+        let times = limits.time_multipliers.as_ref();
+        Limits {
+            time_limit: limits.time_limit,
+            ac_to_time_limit: times.and_then(|times| times.ac_to_time_limit),
+            time_limit_to_tle: times.and_then(|times| times.time_limit_to_tle),
+            time_resolution: limits.time_resolution,
+            memory: limits.memory,
+            output: limits.output,
+            code: limits.code,
+            compilation_time: limits.compilation_time,
+            compilation_memory: limits.compilation_memory,
+            validation_time: limits.validation_time,
+            validation_memory: limits.validation_memory,
+            validation_output: limits.validation_output,
+            validation_passes: limits.validation_passes,
+        }
+    }
+}
+
 /// Why `problem.yaml` was refused: a YAML error (with its position), or a
 /// value not allowed (its key).
 #[derive(Debug, PartialEq)]
@@ -490,21 +536,9 @@ fn legacy(file: LegacyFile, loose: &Value) -> Result<ProblemYaml, YamlRefusal> {
     if !types.contains(&ProblemType::Scoring) {
         types.insert(ProblemType::PassFail);
     }
-    let limits = file.limits.map_or_else(Limits::default, |limits| Limits {
-        time_limit: limits.time_limit,
-        ac_to_time_limit: limits.time_multiplier,
-        time_limit_to_tle: limits.time_safety_margin,
-        time_resolution: None,
-        memory: limits.memory,
-        output: limits.output,
-        code: limits.code,
-        compilation_time: limits.compilation_time,
-        compilation_memory: limits.compilation_memory,
-        validation_time: limits.validation_time,
-        validation_memory: limits.validation_memory,
-        validation_output: limits.validation_output,
-        validation_passes: None,
-    });
+    let limits = file
+        .limits
+        .map_or_else(Limits::default, |limits| ModernLimits::from(limits).into());
     Ok(ProblemYaml {
         format: FormatVersion::Legacy,
         types,
@@ -600,27 +634,7 @@ fn modern(file: ModernFile, format: FormatVersion) -> Result<ProblemYaml, YamlRe
             ))
         }
     };
-    let limits = file.limits.map_or_else(Limits::default, |limits| Limits {
-        time_limit: limits.time_limit,
-        ac_to_time_limit: limits
-            .time_multipliers
-            .as_ref()
-            .and_then(|times| times.ac_to_time_limit),
-        time_limit_to_tle: limits
-            .time_multipliers
-            .as_ref()
-            .and_then(|times| times.time_limit_to_tle),
-        time_resolution: limits.time_resolution,
-        memory: limits.memory,
-        output: limits.output,
-        code: limits.code,
-        compilation_time: limits.compilation_time,
-        compilation_memory: limits.compilation_memory,
-        validation_time: limits.validation_time,
-        validation_memory: limits.validation_memory,
-        validation_output: limits.validation_output,
-        validation_passes: limits.validation_passes,
-    });
+    let limits = file.limits.map_or_else(Limits::default, Limits::from);
     if let Some(passes) = limits.validation_passes {
         if passes < 2 {
             return Err(invalid("validation_passes", "must be at least 2"));

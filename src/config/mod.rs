@@ -11,6 +11,7 @@ pub(crate) mod kattis;
 pub(crate) mod kattis_groups;
 pub(crate) mod kattis_submissions;
 pub(crate) mod kattis_yaml;
+pub(crate) mod languages;
 pub mod problem;
 
 use std::fmt;

@@ -15,7 +15,6 @@
 //! does, and hands over the checked parts.
 
 mod protocol;
-pub(crate) use protocol::uncaught_exception;
 pub(crate) mod shrink;
 pub(crate) mod tool;
 

@@ -13,7 +13,9 @@
 //! message) is the program's fault, named as such: JE, never a verdict.
 
 use super::tool::{self, Tool, ToolFault, Toolbox};
+use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
 use crate::problems::{CheckOutcome, CheckerFailure};
+use crate::runner::said::{cut, uncaught_exception};
 use crate::sandbox::{Limits, Measured, Termination};
 
 /// The most of a checker's message kept as a test's reason; a message
@@ -49,7 +51,7 @@ fn message(tool: &Tool, bytes: &[u8], discarded: u64, place: &str) -> Result<Str
         )));
     }
     let text = String::from_utf8_lossy(bytes);
-    Ok(tool::cut(text.trim(), SHOWN_MESSAGE_BYTES))
+    Ok(cut(text.trim(), SHOWN_MESSAGE_BYTES))
 }
 
 /// The exit-code conventions an input validator may follow.
@@ -95,12 +97,20 @@ pub(super) fn validator_verdict(
         })
     };
     match (exit_codes, code) {
-        (ValidatorExitCodes::Testlib, 0) | (ValidatorExitCodes::Kattis, 42) => ValidatorVerdict::Valid,
-        (ValidatorExitCodes::Testlib, code) | (ValidatorExitCodes::Kattis, code @ 43) => invalid(code),
-        (ValidatorExitCodes::Kattis, code) => ValidatorVerdict::Fault(tool.fault(tool::with_stderr(
-            &format!("exited with code {code}, which the Kattis protocol does not define (42 valid, 43 invalid)"),
-            measured,
-        ))),
+        (ValidatorExitCodes::Testlib, 0) | (ValidatorExitCodes::Kattis, KATTIS_ACCEPT) => {
+            ValidatorVerdict::Valid
+        }
+        (ValidatorExitCodes::Testlib, code)
+        | (ValidatorExitCodes::Kattis, code @ KATTIS_REJECT) => invalid(code),
+        (ValidatorExitCodes::Kattis, code) => {
+            ValidatorVerdict::Fault(tool.fault(tool::with_stderr(
+                &format!(
+                    "exited with code {code}, which the Kattis protocol does not define \
+                 ({KATTIS_ACCEPT} valid, {KATTIS_REJECT} invalid)"
+                ),
+                measured,
+            )))
+        }
     }
 }
 
@@ -225,35 +235,6 @@ pub(super) fn decide_testlib(
     }
 }
 
-/// The reason of an uncaught exception, when `stderr` is a runtime's
-/// report of one (Python's traceback, Java's `Exception in thread`, Rust's
-/// panic) rather than a checker's or an interactor's message: its last
-/// line, or the panic's.
-pub(crate) fn uncaught_exception(stderr: &str) -> Option<&str> {
-    let last = stderr
-        .lines()
-        .rev()
-        .find(|line| !line.trim().is_empty())?
-        .trim();
-    let python = stderr
-        .lines()
-        .any(|line| line.starts_with("Traceback (most recent call last):"));
-    let java = stderr
-        .lines()
-        .any(|line| line.starts_with("Exception in thread \""));
-    let rust = stderr
-        .lines()
-        .find(|line| line.starts_with("thread '") && line.contains("' panicked at "));
-    match (python, java, rust) {
-        (true, _, _) => Some(last),
-        (_, true, _) => stderr
-            .lines()
-            .find(|line| line.starts_with("Exception in thread \"")),
-        (_, _, Some(panic)) => Some(panic),
-        _ => None,
-    }
-}
-
 /// Kattis: exit 42 AC, 43 WA; the message in `judgemessage.txt` (may be
 /// empty).
 pub(super) fn decide_kattis(
@@ -270,15 +251,16 @@ pub(super) fn decide_kattis(
     };
     let said = message(tool, judge_message, 0, "in judgemessage.txt")?;
     match code {
-        42 => Ok(CheckOutcome::accepted(said)),
-        43 => Ok(CheckOutcome::wrong_answer(if said.is_empty() {
+        KATTIS_ACCEPT => Ok(CheckOutcome::accepted(said)),
+        KATTIS_REJECT => Ok(CheckOutcome::wrong_answer(if said.is_empty() {
             "the output validator rejected the output".to_owned()
         } else {
             said
         })),
         code => Err(tool.fault(tool::with_stderr(
             &format!(
-                "exited with code {code}, which the Kattis protocol does not define (42 AC, 43 WA)"
+                "exited with code {code}, which the Kattis protocol does not define \
+                 ({KATTIS_ACCEPT} AC, {KATTIS_REJECT} WA)"
             ),
             measured,
         ))),
@@ -504,11 +486,6 @@ mod tests {
                 .to_string()
                 .contains("crashed with an uncaught exception (ValueError: bad int)"),
             "{fault}"
-        );
-        assert_eq!(uncaught_exception("expected 5, got 4"), None);
-        assert_eq!(
-            uncaught_exception("thread 'main' panicked at src/main.rs:3:5:\nboom"),
-            Some("thread 'main' panicked at src/main.rs:3:5:")
         );
     }
 }

@@ -8,6 +8,7 @@
 //! a submission (issue #9).
 
 use crate::config::judge::Language;
+use crate::runner::said::cut;
 use crate::runner::{PreparedTool, Settings, Submission, SubmissionKind, Workspace};
 use crate::sandbox::{
     LimitExceeded, Limits, Measured, RunSpec, Sandbox, SandboxPool, Termination, Trust,
@@ -348,22 +349,6 @@ pub(crate) fn with_stderr(what: &str, measured: &Measured) -> String {
         return format!("{what} <stderr is empty>");
     }
     format!("{what}; its stderr:\n{}", cut(stderr, SHOWN_STDERR_BYTES))
-}
-
-/// At most `limit` bytes of `text`, cut at a character boundary, with a note.
-pub(crate) fn cut(text: &str, limit: usize) -> String {
-    if text.len() <= limit {
-        return text.to_owned();
-    }
-    let mut end = limit;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!(
-        "{}... ({} more bytes not shown)",
-        &text[..end],
-        text.len() - end
-    )
 }
 
 #[cfg(test)]

@@ -112,10 +112,7 @@ pub(crate) fn plan(
             .partition(|path| runs(path));
         ignored_files.extend(refused.into_iter().map(|path| grade::Ignored {
             path,
-            reason: format!(
-                "in no configured language and not executable; {}",
-                config.languages_hint()
-            ),
+            reason: config.not_runnable(None),
         }));
         if let Some((first, others)) = files.split_first() {
             entries.push(Entry {

@@ -3,6 +3,7 @@
 //! `time_limit_exceeded`) that passes its TLE tests with more time
 //! (problemtools' `time_safety_margin` idea).
 
+use crate::config::judge::JudgeConfig;
 use crate::interrupt::Cancellation;
 use crate::problems::Problem;
 use crate::report::json::GradedResult;
@@ -48,9 +49,11 @@ pub(crate) fn needs_reruns(graded: &GradedResult) -> bool {
 
 /// The warnings of [`close_to_the_limit`] and, for a TLE example that got
 /// TLE, of its TLE tests re-run one at a time at [`TLE_RETRY_FACTOR`] times
-/// the limit (stopping at the first still too slow). `None` when `cancel`
+/// the limit (stopping at the first still too slow), their wall clock the
+/// one backstop of `config` for that CPU time. `None` when `cancel`
 /// stopped the re-runs before they settled it.
 pub(crate) fn time_limit_warnings(
+    config: &JudgeConfig,
     problem: &dyn Problem,
     submission: &Submission,
     graded: &GradedResult,
@@ -67,9 +70,7 @@ pub(crate) fn time_limit_warnings(
             .filter(|test| test.verdict == Verdict::TimeLimitExceeded)
             .filter_map(|test| tests.iter().find(|case| case.name == test.name))
             .collect();
-        let mut more_time = settings.clone();
-        more_time.limits.cpu_time_ms = with_margin(settings.limits.cpu_time_ms);
-        more_time.limits.wall_time_ms = with_margin(settings.limits.wall_time_ms);
+        let more_time = more_time(config, settings);
         // One test at a time, stopping at the first that is still too slow:
         // that one alone settles it, and each retry runs to a longer limit.
         let mut passes_all = !slow.is_empty();
@@ -110,48 +111,39 @@ pub(crate) fn time_limit_warnings(
     Ok(Some(warnings))
 }
 
+/// `settings` with [`TLE_RETRY_FACTOR`] more CPU time, and the wall-clock
+/// backstop `config` gives that CPU time (the one formula of every limit).
+fn more_time(config: &JudgeConfig, settings: &Settings) -> Settings {
+    let mut more_time = settings.clone();
+    more_time.limits.cpu_time_ms = with_margin(settings.limits.cpu_time_ms);
+    more_time.limits.wall_time_ms = config.wall_time_ms(more_time.limits.cpu_time_ms);
+    more_time
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::report::json::Expected;
-    use crate::runner::{CompileResult, SubmissionResult, TestResult};
+    use crate::runner::{SubmissionResult, TestResult};
 
     fn graded(verdict: Verdict, times: &[u64], limit: u64) -> GradedResult {
         GradedResult {
             result: SubmissionResult {
-                problem: "rooks".to_owned(),
-                submission: "a.py".to_owned(),
-                language: "python".to_owned(),
                 verdict,
                 passed: 0,
-                total: times.len(),
-                compile: CompileResult {
-                    ok: true,
-                    message: String::new(),
-                    verdict: None,
-                },
-                tests: times
-                    .iter()
-                    .enumerate()
-                    .map(|(index, &time_ms)| TestResult {
-                        name: format!("t{index}"),
-                        verdict,
-                        time_ms,
-                        wall_ms: time_ms,
-                        memory_kib: 0,
-                        exit_code: Some(0),
-                        signal: None,
-                        message: String::new(),
-                        random: None,
-                        excerpt: None,
-                        rerun: false,
-                        stderr: None,
-                        validator_score: None,
-                    })
-                    .collect(),
-                score: None,
-                max_score: None,
-                groups: Vec::new(),
+                ..SubmissionResult::fixture(
+                    "rooks",
+                    "a.py",
+                    times
+                        .iter()
+                        .enumerate()
+                        .map(|(index, &time_ms)| TestResult {
+                            time_ms,
+                            wall_ms: time_ms,
+                            ..TestResult::fixture(&format!("t{index}"), verdict)
+                        })
+                        .collect(),
+                )
             },
             student: "ann".to_owned(),
             expected: None,
@@ -193,6 +185,19 @@ mod tests {
         assert_eq!(with_margin(3), 5);
     }
 
+    /// The re-run's wall clock is judge.toml's backstop of its CPU time
+    /// (`wall-time-factor` times it), not the old wall clock scaled.
+    #[test]
+    fn a_re_run_gets_the_wall_clock_of_its_cpu_time() {
+        let mut config = JudgeConfig::defaults().unwrap();
+        config.wall_time_factor = 4.0;
+        let mut settings = rooks_settings(1000);
+        settings.limits.wall_time_ms = 1234;
+        let more = more_time(&config, &settings);
+        assert_eq!(more.limits.cpu_time_ms, 1500);
+        assert_eq!(more.limits.wall_time_ms, 6000);
+    }
+
     /// A TLE example with no TLE test among the run's tests re-runs
     /// nothing and says nothing; one not expected to be TLE is not re-run.
     #[test]
@@ -217,15 +222,40 @@ mod tests {
         });
         let cancel = Cancellation::new();
         assert_eq!(
-            time_limit_warnings(problem, &submission, &tle, &[], &settings, &cancel).unwrap(),
+            time_limit_warnings(
+                &roomy(),
+                problem,
+                &submission,
+                &tle,
+                &[],
+                &settings,
+                &cancel
+            )
+            .unwrap(),
             Some(Vec::new())
         );
         let unexpected = graded(Verdict::TimeLimitExceeded, &[1000], 1000);
         assert_eq!(
-            time_limit_warnings(problem, &submission, &unexpected, &[], &settings, &cancel)
-                .unwrap(),
+            time_limit_warnings(
+                &roomy(),
+                problem,
+                &submission,
+                &unexpected,
+                &[],
+                &settings,
+                &cancel
+            )
+            .unwrap(),
             Some(Vec::new())
         );
+    }
+
+    /// The defaults with a wall clock far beyond the CPU time, so that
+    /// only CPU time decides a re-run.
+    fn roomy() -> JudgeConfig {
+        let mut config = JudgeConfig::defaults().unwrap();
+        config.wall_time_factor = 20.0;
+        config
     }
 
     /// The rooks settings with a CPU limit of `cpu_ms` and a wall limit
@@ -303,7 +333,8 @@ mod tests {
 
         let near = burning_solver(dir.path(), 1_100);
         assert_eq!(
-            time_limit_warnings(problem, &near, &tle, &tests, &settings, &cancel).unwrap(),
+            time_limit_warnings(&roomy(), problem, &near, &tle, &tests, &settings, &cancel)
+                .unwrap(),
             Some(vec![
                 "a.py: TLE, but passes its 1 TLE test(s) at 1.5x the limit (1500 ms): the verdict \
                  is sensitive to the time limit"
@@ -313,13 +344,14 @@ mod tests {
 
         let far = burning_solver(dir.path(), 3_000);
         assert_eq!(
-            time_limit_warnings(problem, &far, &tle, &tests, &settings, &cancel).unwrap(),
+            time_limit_warnings(&roomy(), problem, &far, &tle, &tests, &settings, &cancel).unwrap(),
             Some(Vec::new())
         );
 
         cancel.cancel();
         assert_eq!(
-            time_limit_warnings(problem, &near, &tle, &tests, &settings, &cancel).unwrap(),
+            time_limit_warnings(&roomy(), problem, &near, &tle, &tests, &settings, &cancel)
+                .unwrap(),
             None
         );
     }

@@ -573,41 +573,17 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(index, verdict)| TestResult {
-                name: format!("{index}"),
-                verdict: *verdict,
-                time_ms: 0,
-                wall_ms: 0,
-                memory_kib: 0,
-                exit_code: Some(0),
-                signal: None,
                 message: format!("test {index} said {verdict}"),
-                random: None,
-                rerun: false,
-                stderr: None,
-                validator_score: None,
-                excerpt: None,
+                ..TestResult::fixture(&format!("{index}"), *verdict)
             })
             .collect();
-        SubmissionResult {
-            problem: "p".to_owned(),
-            submission: "s.py".to_owned(),
-            language: "python".to_owned(),
-            verdict: SubmissionResult::overall(&CompileResult::compiled(String::new()), &tests),
-            passed: verdicts
-                .iter()
-                .filter(|verdict| verdict.is_accepted())
-                .count(),
-            total: verdicts.len(),
-            compile: if compiled {
-                CompileResult::compiled(String::new())
-            } else {
-                CompileResult::failed(Verdict::CompileError, "no".to_owned())
-            },
-            tests,
-            score: score.map(Points),
-            max_score: score.map(|_| Points(100.0)),
-            groups: Vec::new(),
+        let mut result = SubmissionResult::fixture("p", "s.py", tests);
+        if !compiled {
+            result.compile = CompileResult::failed(Verdict::CompileError, "no".to_owned());
         }
+        result.score = score.map(Points);
+        result.max_score = score.map(|_| Points(100.0));
+        result
     }
 
     use Verdict::*;

@@ -97,26 +97,16 @@ pub(crate) fn student_view(report: &GradeReport) -> GradeReport {
 mod tests {
     use super::*;
     use crate::report::json::{Expected, GradedResult, GradedWith};
-    use crate::runner::{CompileResult, SubmissionResult};
+    use crate::runner::SubmissionResult;
 
     fn graded(verdict: Verdict, expected: Option<Verdict>) -> GradedResult {
         GradedResult {
             result: SubmissionResult {
-                problem: "rooks".to_owned(),
-                submission: "a.py".to_owned(),
                 language: "python".to_owned(),
                 verdict,
                 passed: 0,
                 total: 0,
-                compile: CompileResult {
-                    ok: true,
-                    message: String::new(),
-                    verdict: None,
-                },
-                tests: Vec::new(),
-                score: None,
-                max_score: None,
-                groups: Vec::new(),
+                ..SubmissionResult::fixture("rooks", "a.py", Vec::new())
             },
             student: "ann".to_owned(),
             expected: expected.map(|verdict| Expected {

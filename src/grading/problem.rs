@@ -7,7 +7,7 @@
 use super::margin::{close_to_the_limit, needs_reruns, time_limit_warnings};
 use super::policy::Selection;
 use super::rows::{expected_of, not_graded_entry, unrunnable};
-use super::score::ScorePlan;
+use super::score::{groups_go_unused, scoring_groups, ScorePlan};
 use super::settings::{master_seed, SettingsWarning};
 use super::submission::{prepare_entry, Unrunnable};
 use super::GradingError;
@@ -113,11 +113,14 @@ impl<'a> ProblemJob<'a> {
     /// Random tests are in no group: such a grade is scored pass-fail.
     fn mode(&self) -> Mode<'a> {
         let package = self.package;
-        let groups = package.groups().filter(|_| self.config.random_tests == 0);
+        // A class's grade runs the package's tests and judge.toml's random
+        // ones (never a `--tests` folder).
+        let own_tests_only = self.config.random_tests == 0;
+        let groups = scoring_groups(package, own_tests_only);
         let selection =
             super::policy::selection(self.config.layout, self.all_tests, groups.is_some());
         Mode {
-            groups_unused: package.groups().is_some() && groups.is_none(),
+            groups_unused: groups_go_unused(package, own_tests_only),
             groups,
             selection,
             which: match selection {
@@ -207,18 +210,7 @@ impl<'a> ProblemJob<'a> {
             mode.seed,
             workspace,
         )?;
-        let scoring = match mode.groups {
-            Some(tree) => {
-                let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
-                Some(ScorePlan::new(tree, &names).map_err(|message| {
-                    GradingError::usage(
-                        format!("the test groups of `{}`: {message}", package.id()),
-                        None,
-                    )
-                })?)
-            }
-            None => None,
-        };
+        let scoring = ScorePlan::for_package(package, &tests, mode.groups.is_some())?;
         Ok(Loaded { tests, scoring })
     }
 
@@ -406,6 +398,7 @@ fn settle(
         // Warnings are part of the result (a resumed report must equal a
         // full run's): a pair interrupted while they were found is not graded.
         match time_limit_warnings(
+            job.config,
             &**job.package.problem(),
             &runnable.submission,
             &graded_result,
@@ -593,21 +586,11 @@ mod tests {
         // reused, reported graded and finished at once.
         let earlier = {
             let result = SubmissionResult {
-                problem: "rooks".to_owned(),
-                submission: alone.path.display().to_string(),
                 language: "python".to_owned(),
                 verdict: crate::verdict::Verdict::Accepted,
                 passed: 1,
                 total: 1,
-                compile: runner::CompileResult {
-                    ok: true,
-                    message: String::new(),
-                    verdict: None,
-                },
-                tests: Vec::new(),
-                score: None,
-                max_score: None,
-                groups: Vec::new(),
+                ..SubmissionResult::fixture("rooks", &alone.path.display().to_string(), Vec::new())
             };
             job.graded_result(runnable, &result)
         };
@@ -659,21 +642,11 @@ mod tests {
         {
             let sorted = job.sort(&job.mode(), None, &mut |_| {}).unwrap();
             let result = SubmissionResult {
-                problem: "rooks".to_owned(),
-                submission: done.path.display().to_string(),
                 language: "python".to_owned(),
                 verdict: crate::verdict::Verdict::WrongAnswer,
                 passed: 0,
                 total: 1,
-                compile: runner::CompileResult {
-                    ok: true,
-                    message: String::new(),
-                    verdict: None,
-                },
-                tests: Vec::new(),
-                score: None,
-                max_score: None,
-                groups: Vec::new(),
+                ..SubmissionResult::fixture("rooks", &done.path.display().to_string(), Vec::new())
             };
             let graded_result = job.graded_result(&sorted.runnable[0], &result);
             let ran: Ran = vec![(Some(result), Some(graded_result)), (None, None)];

@@ -132,19 +132,9 @@ mod tests {
     }
 
     fn finished(name: &str) -> SubmissionResult {
-        SubmissionResult {
-            problem: "rooks".to_owned(),
-            submission: name.to_owned(),
-            language: "Python".to_owned(),
-            verdict: Verdict::Accepted,
-            passed: 0,
-            total: 3,
-            compile: CompileResult::compiled(String::new()),
-            tests: Vec::new(),
-            score: None,
-            max_score: None,
-            groups: Vec::new(),
-        }
+        let mut result = SubmissionResult::fixture("rooks", name, Vec::new());
+        result.total = 3;
+        result
     }
 
     #[test]

@@ -2,15 +2,15 @@
 //! `--tests` folder) and random tests, into a typed report.
 
 use super::class::ClassEvent;
-use super::score::ScorePlan;
-use super::settings::{self, master_seed, random_tests, Overrides, RandomFrom, Resolved};
+use super::score::{groups_go_unused, groups_unused, ScorePlan};
+use super::settings::{self, master_seed, random_tests, Overrides, Resolved};
 use super::submission::classify;
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::exit::Outcome;
 use crate::interrupt::{Cancellation, Signal};
 use crate::package::Package;
-use crate::report::json::{InvalidTest, NotGraded, TestSelection};
+use crate::report::json::{InvalidTest, NotGraded, RandomFrom, TestSelection};
 use crate::runner::{self, Event, FixedTests, Submission, SubmissionResult, Workspace};
 use std::path::{Path, PathBuf};
 
@@ -55,11 +55,7 @@ impl std::fmt::Display for RunNote {
             RunNote::NoGenerator { package } => {
                 write!(f, "`{package}` has no generator: no random tests")
             }
-            RunNote::GroupsUnused { package } => write!(
-                f,
-                "`{package}` scores by test groups, which hold its own tests only: this run \
-                 (with `--tests` or random tests) is scored as the percent of tests passed"
-            ),
+            RunNote::GroupsUnused { package } => f.write_str(&groups_unused(package, None)),
             RunNote::InvalidTest { package, test } => write!(
                 f,
                 "`{}` is not a valid input of `{package}`: {}; it runs, but its verdict says \
@@ -84,6 +80,12 @@ pub(crate) struct RunPlan<'a> {
     pub notes: Vec<RunNote>,
     /// The `--tests` inputs the package's validator rejects.
     pub invalid: Vec<InvalidTest>,
+}
+
+/// Whether a run's tests are the package's own only: no `--tests`
+/// folder, no random tests (which no group names).
+fn own_tests_only(tests_folder: bool, random: u32) -> bool {
+    !tests_folder && random == 0
 }
 
 /// Checks `request` against `package` and `config` and resolves what runs;
@@ -128,7 +130,7 @@ pub(crate) fn plan<'a>(
         }
         (0, RandomFrom::None)
     };
-    if package.groups().is_some() && (request.tests.is_some() || random > 0) {
+    if groups_go_unused(package, own_tests_only(request.tests.is_some(), random)) {
         notes.push(RunNote::GroupsUnused {
             package: package.id().to_owned(),
         });
@@ -240,18 +242,11 @@ pub(crate) fn run(
     };
     // Scored by the groups when the tests are the package's own (the
     // groups name no other test).
-    let scoring = match &package.groups() {
-        Some(tree) if plan.tests.is_none() && plan.random == 0 => {
-            let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
-            Some(ScorePlan::new(tree, &names).map_err(|message| {
-                GradingError::usage(
-                    format!("the test groups of `{}`: {message}", package.id()),
-                    None,
-                )
-            })?)
-        }
-        _ => None,
-    };
+    let scoring = ScorePlan::for_package(
+        package,
+        &tests,
+        own_tests_only(plan.tests.is_some(), plan.random),
+    )?;
     // A scored package on other tests: one group of them all, so the run
     // shows its score (the percent of tests passed) as a scored run does.
     let percent_group = match (&package.groups(), &scoring) {

@@ -16,12 +16,44 @@
 //! [`ScorePlan::reached`] says which tests judging reaches, so the runner
 //! skips the rest ([`crate::runner::TestGate`]).
 
+use super::GradingError;
 use crate::config::groups::{
     Aggregation, GroupNode, GroupRules, GroupTree, OnReject, ScoringStyle, TestGroup, VerdictMode,
 };
+use crate::package::Package;
 use crate::runner::{GroupScore, SubmissionResult, TestCase, TestGate};
 use crate::verdict::{Points, ValidatorScore, Verdict};
 use std::collections::HashMap;
+
+/// The groups that score `package`: its own, when the tests are its own
+/// only (`own_tests_only`); `None` is pass-fail. A package with groups
+/// graded otherwise deserves a warning (its groups go unused).
+pub(crate) fn scoring_groups(package: &Package, own_tests_only: bool) -> Option<&GroupTree> {
+    package.groups().filter(|_| own_tests_only)
+}
+
+/// Whether `package` has groups that do not score it: it is then scored as
+/// the percent of tests passed, which [`groups_unused`] says.
+pub(crate) fn groups_go_unused(package: &Package, own_tests_only: bool) -> bool {
+    package.groups().is_some() && scoring_groups(package, own_tests_only).is_none()
+}
+
+/// The one wording of a package whose groups go unused: with `random`
+/// tests of a class's grade (judge.toml's `random-tests`), or, for `None`,
+/// a run with `--tests` or random tests.
+pub(crate) fn groups_unused(package: &str, random: Option<u32>) -> String {
+    let lead = format!("`{package}` scores by test groups, which hold its own tests only:");
+    match random {
+        Some(random) => format!(
+            "{lead} with {random} random test(s) it is scored as the percent of tests passed \
+             (set `random-tests = 0`, or pass `--random 0`, to score by its groups)"
+        ),
+        None => format!(
+            "{lead} this run (with `--tests` or random tests) is scored as the percent of tests \
+             passed"
+        ),
+    }
+}
 
 /// What a submission scored.
 #[derive(Clone, Debug, PartialEq)]
@@ -95,6 +127,27 @@ impl ScorePlan {
     /// Binds `tree` to the run's tests, named in run order. Every test of
     /// the tree must be one of them and every one of them in the tree, in
     /// the same order.
+    /// The plan that scores `package` on `tests`: by its groups when the
+    /// tests are its own only (`own_tests_only`: random tests and a
+    /// `--tests` folder are in no group), else `None` (pass-fail). Groups
+    /// that do not match the tests are a usage error naming the package.
+    pub(crate) fn for_package(
+        package: &Package,
+        tests: &[TestCase],
+        own_tests_only: bool,
+    ) -> Result<Option<ScorePlan>, GradingError> {
+        let Some(tree) = scoring_groups(package, own_tests_only) else {
+            return Ok(None);
+        };
+        let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
+        ScorePlan::new(tree, &names).map(Some).map_err(|message| {
+            GradingError::usage(
+                format!("the test groups of `{}`: {message}", package.id()),
+                None,
+            )
+        })
+    }
+
     pub(crate) fn new(tree: &GroupTree, test_names: &[&str]) -> Result<ScorePlan, String> {
         let index: HashMap<&str, usize> = test_names
             .iter()

@@ -8,6 +8,7 @@ use crate::config::judge::JudgeConfig;
 use crate::config::problem::LimitsToml;
 use crate::package::Package;
 use crate::problems::CheckOptions;
+use crate::report::json::RandomFrom;
 use crate::runner::{self, Settings};
 use crate::sandbox::Limits;
 use std::fmt;
@@ -83,12 +84,9 @@ impl fmt::Display for SettingsWarning {
                 "{requested} jobs asked for, but this machine lets the judge use {cores} \
                  core(s): running {jobs} at a time, so no test waits for a core"
             ),
-            SettingsWarning::GroupsUnused { package, random } => write!(
-                f,
-                "`{package}` scores by test groups, which hold its own tests only: with \
-                 {random} random test(s) it is scored as the percent of tests passed (set \
-                 `random-tests = 0`, or pass `--random 0`, to score by its groups)"
-            ),
+            SettingsWarning::GroupsUnused { package, random } => {
+                f.write_str(&super::score::groups_unused(package, Some(*random)))
+            }
         }
     }
 }
@@ -219,36 +217,6 @@ pub(crate) fn student_view(flag: bool, config: &JudgeConfig) -> Option<Source> {
         Some(Source::JudgeToml)
     } else {
         None
-    }
-}
-
-/// Who asked for a run's random tests (the JSON report's `random_from`,
-/// by [`RandomFrom::name`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum RandomFrom {
-    /// `--random N`.
-    #[serde(rename = "--random")]
-    Flag,
-    /// judge.toml's own `random-tests`.
-    #[serde(rename = "judge.toml")]
-    JudgeToml,
-    /// The built-in `random-tests` (no `--tests` folder).
-    #[serde(rename = "default")]
-    Default,
-    /// Nobody: a `--tests` folder runs exactly, or no generator.
-    #[serde(rename = "none")]
-    None,
-}
-
-impl RandomFrom {
-    /// The name the JSON report gives it (`random_from`).
-    pub fn name(self) -> &'static str {
-        match self {
-            RandomFrom::Flag => "--random",
-            RandomFrom::JudgeToml => "judge.toml",
-            RandomFrom::Default => "default",
-            RandomFrom::None => "none",
-        }
     }
 }
 

@@ -2,7 +2,8 @@
 //! as an executable; anything else cannot be graded, and says why.
 
 use super::GradingError;
-use crate::config::judge::{JudgeConfig, RunsAs};
+use crate::config::judge::JudgeConfig;
+use crate::config::languages::RunsAs;
 use crate::grade::Entry;
 use crate::runner::{Submission, SubmissionKind};
 use std::fmt;

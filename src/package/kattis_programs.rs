@@ -6,8 +6,9 @@
 //! run (checktestdata `.ctd`, VIVA `.viva`) are found and reported, never
 //! run.
 
-use crate::config::judge::{JudgeConfig, Language, RunsAs};
+use crate::config::judge::{JudgeConfig, Language};
 use crate::config::kattis::sorted_entries;
+use crate::config::languages::RunsAs;
 use crate::config::ConfigError;
 use std::path::{Path, PathBuf};
 
@@ -73,10 +74,7 @@ pub(crate) fn program_at(path: &Path, config: &JudgeConfig) -> Result<FoundProgr
             }),
             None => Ok(FoundProgram::Unrunnable {
                 path: path.to_owned(),
-                reason: format!(
-                    "in no configured language and not executable (known: {})",
-                    config.known_languages()
-                ),
+                reason: config.not_runnable(None),
             }),
         };
     }

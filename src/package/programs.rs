@@ -2,7 +2,8 @@
 //! `reference`, `generator`, `validator` and `[checker]` assembled into a
 //! [`ProgramProblem`].
 
-use crate::config::judge::{JudgeConfig, RunsAs};
+use crate::config::judge::JudgeConfig;
+use crate::config::languages::RunsAs;
 use crate::config::problem::{
     invalid_at, CheckerKind, InteractorProtocolToml, ProblemToml, ValidatorExitCodesToml,
 };
@@ -59,11 +60,7 @@ pub(super) fn program_problem(
                     path,
                     text,
                     key,
-                    format!(
-                        "`{file}` is in no configured language (extension `{extension}`) and is not \
-                         executable; {}",
-                        config.languages_hint()
-                    ),
+                    format!("`{file}` is {}", config.not_runnable(Some(&extension))),
                 ));
             }
         };

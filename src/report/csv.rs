@@ -142,27 +142,15 @@ mod tests {
     use crate::verdict::Verdict;
 
     fn result(submission: &str, problem: &str, passed: usize, total: usize) -> SubmissionResult {
-        SubmissionResult {
-            problem: problem.to_owned(),
-            submission: submission.to_owned(),
-            language: "py".to_owned(),
-            verdict: if passed == total {
-                Verdict::Accepted
-            } else {
-                Verdict::WrongAnswer
-            },
-            passed,
-            total,
-            compile: CompileResult {
-                ok: true,
-                message: String::new(),
-                verdict: None,
-            },
-            tests: Vec::new(),
-            score: None,
-            max_score: None,
-            groups: Vec::new(),
-        }
+        let mut result = SubmissionResult::fixture(problem, submission, Vec::new());
+        result.verdict = if passed == total {
+            Verdict::Accepted
+        } else {
+            Verdict::WrongAnswer
+        };
+        result.passed = passed;
+        result.total = total;
+        result
     }
 
     fn read(text: &str) -> Vec<Vec<String>> {

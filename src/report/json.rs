@@ -3,7 +3,6 @@
 //! report with what grading adds, and merging the reports of shards.
 
 use crate::config::judge::Layout;
-use crate::grading::settings::RandomFrom;
 use crate::runner::SubmissionResult;
 use crate::sandbox::Isolation;
 use crate::verdict::Verdict;
@@ -77,6 +76,36 @@ pub struct NotGraded {
     pub submission: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub student: Option<String>,
+}
+
+/// Who asked for a run's random tests (the JSON report's `random_from`,
+/// by [`RandomFrom::name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum RandomFrom {
+    /// `--random N`.
+    #[serde(rename = "--random")]
+    Flag,
+    /// judge.toml's own `random-tests`.
+    #[serde(rename = "judge.toml")]
+    JudgeToml,
+    /// The built-in `random-tests` (no `--tests` folder).
+    #[serde(rename = "default")]
+    Default,
+    /// Nobody: a `--tests` folder runs exactly, or no generator.
+    #[serde(rename = "none")]
+    None,
+}
+
+impl RandomFrom {
+    /// The name the JSON report gives it (`random_from`).
+    pub fn name(self) -> &'static str {
+        match self {
+            RandomFrom::Flag => "--random",
+            RandomFrom::JudgeToml => "judge.toml",
+            RandomFrom::Default => "default",
+            RandomFrom::None => "none",
+        }
+    }
 }
 
 /// Which tests `judge run` ran, and why that many random ones.

@@ -334,6 +334,59 @@ pub struct GroupScore {
     pub tests: Vec<String>,
 }
 
+/// Results for unit tests: one constructor each, so a new field is added
+/// in one place.
+#[cfg(test)]
+impl SubmissionResult {
+    /// A compiled submission's result, in language `py`, whose `tests`
+    /// decide its verdict, what passed and the total.
+    pub(crate) fn fixture(
+        problem: &str,
+        submission: &str,
+        tests: Vec<TestResult>,
+    ) -> SubmissionResult {
+        let compile = CompileResult::compiled(String::new());
+        SubmissionResult {
+            problem: problem.to_owned(),
+            submission: submission.to_owned(),
+            language: "py".to_owned(),
+            verdict: SubmissionResult::overall(&compile, &tests),
+            passed: tests
+                .iter()
+                .filter(|test| test.verdict.is_accepted())
+                .count(),
+            total: tests.len(),
+            compile,
+            tests,
+            score: None,
+            max_score: None,
+            groups: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+impl TestResult {
+    /// A test's result: `verdict`, exit code 0, nothing measured or said.
+    pub(crate) fn fixture(name: &str, verdict: Verdict) -> TestResult {
+        TestResult {
+            name: name.to_owned(),
+            verdict,
+            time_ms: 0,
+            wall_ms: 0,
+            memory_kib: 0,
+            exit_code: Some(0),
+            signal: None,
+            message: String::new(),
+            random: None,
+            excerpt: None,
+            rerun: false,
+            stderr: None,
+            validator_score: None,
+        }
+    }
+}
+
 impl SubmissionResult {
     /// The score without groups: the percent of tests passed (of the
     /// problem's tests), two decimals; 0 when the submission did not

@@ -14,6 +14,7 @@ mod execute;
 mod folder;
 pub mod interactive;
 pub(crate) mod java;
+pub(crate) mod said;
 mod schedule;
 pub(crate) mod stress;
 mod tests_load;

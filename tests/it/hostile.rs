@@ -3,8 +3,8 @@
 //! floods) that the judge's own memory stayed bounded.
 
 use crate::run::{fixture, grade, grade_many, instantiate, settings, Graded, Tests};
-use crate::support::is_root;
 use crate::support::processes_mentioning;
+use crate::support::{is_root, require_root};
 use judge::runner::{Settings, SubmissionResult};
 use judge::verdict::Verdict;
 use std::hash::BuildHasher;
@@ -405,23 +405,6 @@ fn namespaces_ptrace_mount_and_io_uring_are_refused() {
 // that the judge returned within a generous bound (a hung judge fails the
 // test instead of hanging the suite).
 
-/// Fails the test, saying why, when it does not run as root. The tests that
-/// call it are `#[ignore]`d (so a run as another user counts them as
-/// ignored, never as passed) and CI, which runs as root, runs them with
-/// `cargo test --test it -- --ignored`.
-macro_rules! require_root {
-    ($why:literal) => {
-        assert!(
-            is_root(),
-            concat!(
-                "needs root: ",
-                $why,
-                "; run as root: `cargo test --test it -- --ignored`"
-            )
-        );
-    };
-}
-
 /// Time a compile may take on the loaded 2-core CI machine.
 const COMPILE_ALLOWANCE: Duration = Duration::from_secs(30);
 
@@ -617,7 +600,7 @@ fn assert_include_refused(name: &str, honest: PathBuf) {
 #[ignore = "needs root: the canary is a root-only file; CI runs it as root with --ignored"]
 fn compile_cannot_include_a_root_only_file() {
     // See: issue #7
-    require_root!("the canary is a root-only file");
+    require_root("the canary is a root-only file");
     assert_include_refused("include_canary.c", fixture("sum.c"));
 }
 
@@ -625,7 +608,7 @@ fn compile_cannot_include_a_root_only_file() {
 #[ignore = "needs root: the canary is a root-only file; CI runs it as root with --ignored"]
 fn compile_cannot_include_str_a_root_only_file() {
     // See: issue #7
-    require_root!("the canary is a root-only file");
+    require_root("the canary is a root-only file");
     assert_include_refused("include_canary.rs", language_fixture("sum.rs"));
 }
 
@@ -633,7 +616,7 @@ fn compile_cannot_include_str_a_root_only_file() {
 #[ignore = "needs root: the canary is a root-only file; CI runs it as root with --ignored"]
 fn python_compile_does_not_import_a_submission_named_like_a_standard_module() {
     // See: issue #7
-    require_root!("the canary is a root-only file");
+    require_root("the canary is a root-only file");
     let canary = Canary::new();
     let tests = one_test();
     for name in ["traceback.py", "argparse.py"] {
@@ -889,7 +872,7 @@ fn filling_scratch_is_ole_naming_scratch_and_leaves_no_files() {
 fn proc_shows_neither_the_tests_folder_nor_the_judge() {
     // See: issue #7
     // A private /proc needs root (docs/security.md, "Without root").
-    require_root!("a private /proc with hidepid is mounted only as root");
+    require_root("a private /proc with hidepid is mounted only as root");
     let tests = one_test();
     let judge = std::env::current_exe().unwrap();
     let needle = judge.file_name().unwrap().to_string_lossy().into_owned();
@@ -918,7 +901,7 @@ fn proc_shows_neither_the_tests_folder_nor_the_judge() {
 #[ignore = "needs root: the canary is a root-only file; CI runs it as root with --ignored"]
 fn a_symlinked_hand_in_is_refused_and_its_target_never_read() {
     // See: issue #7
-    require_root!("the canary is a root-only file");
+    require_root("the canary is a root-only file");
     let canary = Canary::new();
     let dir = crate::support::Dir::new();
     dir.create(

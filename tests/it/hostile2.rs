@@ -8,22 +8,16 @@
 //! fail, saying so, when run without it.
 
 use crate::run::{grade, grade_many, settings, Tests};
-use crate::support::is_root;
 use crate::support::processes_mentioning;
+use crate::support::require_root;
 use judge::verdict::Verdict;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 
-#[track_caller]
-fn require_root() {
-    assert!(
-        is_root(),
-        "this test needs root (it creates a user and checks what others may reach); run the \
-         suite as root, as CI does"
-    );
-}
+/// Why most tests here need root.
+const CREATES_A_USER: &str = "it creates a user and checks what others may reach";
 
 /// The uid and gid of an ordinary user made for these tests (`useradd`),
 /// created once.
@@ -163,7 +157,7 @@ pub(crate) fn test_verdicts(report: &serde_json::Value) -> Vec<String> {
 #[test]
 #[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_runs_scratch_keeps_nothing_from_the_run_before() {
-    require_root();
+    require_root(CREATES_A_USER);
     let dir = tempfile::tempdir().unwrap();
     let program = source(
         dir.path(),
@@ -239,7 +233,7 @@ impl Drop for Installed {
 #[test]
 #[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_run_cannot_exec_the_judges_own_reference_solver() {
-    require_root();
+    require_root(CREATES_A_USER);
     let installed = Installed::new();
     let dir = open_dir();
     rooks_tests(dir.path());
@@ -277,7 +271,7 @@ int main(void) {{
 #[test]
 #[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn descriptors_the_judge_inherited_never_reach_a_run() {
-    require_root();
+    require_root(CREATES_A_USER);
     let dir = open_dir();
     rooks_tests(dir.path());
     let secret = dir.path().join("answers.txt");
@@ -324,7 +318,7 @@ int main(void) {
 #[test]
 #[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn another_local_user_cannot_read_the_workspace() {
-    require_root();
+    require_root(CREATES_A_USER);
     let (uid, gid) = ordinary_user();
     let workspace = judge::runner::Workspace::new().unwrap();
     let folder = workspace.path().join("submission-1");
@@ -434,14 +428,14 @@ fn pid_namespace_holds(user: Option<(u32, u32)>) {
 #[test]
 #[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_setsid_chain_dies_with_its_test_and_proc_is_private_without_root() {
-    require_root();
+    require_root(CREATES_A_USER);
     pid_namespace_holds(Some(ordinary_user()));
 }
 
 #[test]
 #[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_setsid_chain_dies_with_its_test_and_proc_is_private_as_root() {
-    require_root();
+    require_root(CREATES_A_USER);
     pid_namespace_holds(None);
 }
 
@@ -497,7 +491,7 @@ int main(void) {
 #[test]
 #[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn locks_file_times_inotify_and_sockets_are_refused() {
-    require_root();
+    require_root(CREATES_A_USER);
     let dir = tempfile::tempdir().unwrap();
     let program = source(dir.path(), "channels.c", CHANNELS);
     let tests = Tests::new(&[("20 22\n", "42\n")]);
@@ -523,7 +517,7 @@ impl Drop for Removed {
 #[test]
 #[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn without_root_a_run_can_neither_see_nor_chmod_the_teachers_files() {
-    require_root();
+    require_root(CREATES_A_USER);
     let (uid, gid) = ordinary_user();
     let pid = std::process::id();
     // The teacher's course, where people keep such folders, and a file of
@@ -590,7 +584,7 @@ int main(void) {{
 #[test]
 #[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_compiler_wrapper_does_not_lend_the_compile_its_course_folder() {
-    require_root();
+    require_root(CREATES_A_USER);
     let dir = open_dir();
     let course = dir.path().join("course");
     let bin = course.join("bin");
@@ -639,7 +633,7 @@ int main(void) {{ fputs(blob, stdout); return 0; }}
 #[test]
 #[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_rust_compile_reads_its_sysroot_but_not_all_of_cargo_home() {
-    require_root();
+    require_root(CREATES_A_USER);
     let Some(home) = std::env::var_os("CARGO_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
@@ -767,7 +761,7 @@ int main(void) {
 "#;
 
 fn after_leftovers(honest: &str, memory_mib: u64) -> Vec<judge::runner::TestResult> {
-    require_root();
+    require_root(CREATES_A_USER);
     let dir = tempfile::tempdir().unwrap();
     let program = source(dir.path(), "leftovers.c", LEFTOVERS);
     let answer = |input: &str| {
@@ -881,7 +875,7 @@ int main(void) {
 #[test]
 #[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn two_students_at_once_pass_nothing_through_locks() {
-    require_root();
+    require_root(CREATES_A_USER);
     let dir = tempfile::tempdir().unwrap();
     let sender = source(dir.path(), "sender.c", SENDER);
     let receiver = source(dir.path(), "receiver.c", RECEIVER);
@@ -919,7 +913,7 @@ int main(void) {
 #[test]
 #[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_tree_exiting_while_its_cgroup_is_emptied_leaves_nothing() {
-    require_root();
+    require_root(CREATES_A_USER);
     let isolation = judge::sandbox::Isolation::detect();
     assert_ne!(
         isolation.cgroups,

@@ -6,20 +6,14 @@
 
 use crate::hostile2::{judge_in, open_dir, ordinary_user, rooks_tests, source};
 use crate::run::{grade, settings, Tests};
-use crate::support::is_root;
+use crate::support::require_root;
 use judge::verdict::Verdict;
 use std::os::unix::fs::MetadataExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-#[track_caller]
-pub(crate) fn require_root() {
-    assert!(
-        is_root(),
-        "needs root: it writes under /usr or runs the judge as another user; run as root: \
-         `cargo test --test it -- --ignored`"
-    );
-}
+/// Why the tests here and in hostile4.rs need root.
+pub(crate) const UNDER_USR: &str = "it writes under /usr or runs the judge as another user";
 
 /// A file (or folder) made under `/usr/local/share` for one test, removed
 /// when dropped.
@@ -54,7 +48,7 @@ impl Drop for UnderUsr {
 #[test]
 #[ignore = "needs root: it writes a file under /usr; CI runs it as root with --ignored"]
 fn reading_a_system_file_leaves_no_access_time() {
-    require_root();
+    require_root(UNDER_USR);
     fs_err::create_dir_all("/usr/local/share").unwrap();
     let marked = UnderUsr::new("atime");
     fs_err::write(&marked.path, "a file a run reads\n").unwrap();
@@ -86,14 +80,7 @@ int main(void) {{
             path = marked.path.display()
         ),
     );
-    let tests = Tests::new(&[("1 2\n", "3\n")]);
-    let graded = grade(&program, &tests, 0, &settings(1));
-    assert_eq!(
-        graded.result.tests[0].verdict,
-        Verdict::Accepted,
-        "{:#?}",
-        graded.result.tests
-    );
+    assert_probe_accepted(&program);
     let after = fs_err::metadata(&marked.path).unwrap().atime();
     assert_eq!(
         after, before,
@@ -110,7 +97,7 @@ int main(void) {{
 #[test]
 #[ignore = "needs root: it installs a copy of the judge under /usr/local/bin; CI runs it as root with --ignored"]
 fn another_installed_copy_of_the_judge_refuses_to_solve_inside_a_run() {
-    require_root();
+    require_root(UNDER_USR);
     let copy = UnderUsr {
         path: PathBuf::from(format!(
             "/usr/local/bin/judge-redteam-copy-{}",
@@ -166,7 +153,7 @@ int main(void) {{
 #[test]
 #[ignore = "needs root: it creates a user and a folder under /usr; CI runs it as root with --ignored"]
 fn without_root_tests_under_usr_are_out_of_a_runs_reach() {
-    require_root();
+    require_root(UNDER_USR);
     let (uid, gid) = ordinary_user();
     let tests = UnderUsr::new("tests");
     fs_err::create_dir_all(&tests.path).unwrap();
@@ -232,7 +219,7 @@ int main(void) {{
 #[test]
 #[ignore = "needs root: the sandbox's private /proc is checked as root; CI runs it as root with --ignored"]
 fn aio_and_proc_sys_counters_are_out_of_reach() {
-    require_root();
+    require_root(UNDER_USR);
     let dir = tempfile::tempdir().unwrap();
     let program = source(
         dir.path(),
@@ -266,14 +253,7 @@ int main(void) {
 }
 "#,
     );
-    let tests = Tests::new(&[("1 2\n", "3\n")]);
-    let graded = grade(&program, &tests, 0, &settings(1));
-    assert_eq!(
-        graded.result.tests[0].verdict,
-        Verdict::Accepted,
-        "{:#?}",
-        graded.result.tests
-    );
+    assert_probe_accepted(&program);
 }
 
 // 08. The process limit without root and without cgroups.
@@ -284,7 +264,7 @@ int main(void) {
 #[test]
 #[ignore = "needs root: it creates a user and runs the judge as that user; CI runs it as root with --ignored"]
 fn without_root_the_teachers_processes_do_not_raise_the_process_limit() {
-    require_root();
+    require_root(UNDER_USR);
     let (uid, gid) = ordinary_user();
     use std::os::unix::process::CommandExt as _;
     // A process group of its own, ended by its id below.
@@ -345,5 +325,20 @@ int main(void) {
         forked <= 70,
         "forked {forked} under processes = 64 (cgroups: {}): the teacher's processes were room",
         report["isolation"]["cgroups"]
+    );
+}
+
+/// Grades `program` (a probe that prints what it could reach, else the sum
+/// of `1 2`) on one test: it must be accepted, or its output says what a run
+/// reached.
+#[track_caller]
+pub(crate) fn assert_probe_accepted(program: &Path) {
+    let tests = Tests::new(&[("1 2\n", "3\n")]);
+    let graded = grade(program, &tests, 0, &settings(1));
+    assert_eq!(
+        graded.result.tests[0].verdict,
+        Verdict::Accepted,
+        "{:#?}",
+        graded.result.tests
     );
 }

@@ -9,8 +9,9 @@
 //! fail, saying so.
 
 use crate::hostile2::{judge_in, open_dir, ordinary_user, source};
-use crate::hostile3::{require_root, UnderUsr};
+use crate::hostile3::{assert_probe_accepted, UnderUsr, UNDER_USR};
 use crate::run::{grade, settings, Tests};
+use crate::support::require_root;
 use judge::verdict::Verdict;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -92,7 +93,7 @@ fn class_with_alice(class: &Path) -> PathBuf {
 #[test]
 #[ignore = "needs root: it writes under /usr and runs as the sandbox user; CI runs it as root with --ignored"]
 fn without_landlock_a_run_reads_no_other_submission() {
-    require_root();
+    require_root(UNDER_USR);
     let workspace = judge::runner::Workspace::new().unwrap();
     let other = workspace.path().join("submission-1");
     let mine = workspace.path().join("submission-2");
@@ -225,14 +226,14 @@ int main(void) {{
 #[test]
 #[ignore = "needs root: it writes a class folder under /usr; CI runs it as root with --ignored"]
 fn a_class_folder_is_out_of_a_runs_reach_as_root() {
-    require_root();
+    require_root(UNDER_USR);
     class_folder_is_out_of_reach(None, "class-root");
 }
 
 #[test]
 #[ignore = "needs root: it writes under /usr and creates a user; CI runs it as root with --ignored"]
 fn a_class_folder_is_out_of_a_runs_reach_without_root() {
-    require_root();
+    require_root(UNDER_USR);
     class_folder_is_out_of_reach(Some(ordinary_user()), "class-user");
 }
 
@@ -289,14 +290,14 @@ int main(void) {{
 #[test]
 #[ignore = "needs root: it writes under /usr; CI runs it as root with --ignored"]
 fn the_targets_of_linked_tests_are_masked_as_root() {
-    require_root();
+    require_root(UNDER_USR);
     linked_answers_are_out_of_reach(None, "links-root");
 }
 
 #[test]
 #[ignore = "needs root: it writes under /usr and creates a user; CI runs it as root with --ignored"]
 fn the_targets_of_linked_tests_are_masked_without_root() {
-    require_root();
+    require_root(UNDER_USR);
     linked_answers_are_out_of_reach(Some(ordinary_user()), "links-user");
 }
 
@@ -311,7 +312,7 @@ fn the_targets_of_linked_tests_are_masked_without_root() {
 #[test]
 #[ignore = "needs root: runs are another uid only as root; CI runs it as root with --ignored"]
 fn the_pending_signals_of_one_worker_do_not_show_in_another() {
-    require_root();
+    require_root(UNDER_USR);
     let dir = tempfile::tempdir().unwrap();
     let program = source(
         dir.path(),
@@ -380,7 +381,7 @@ int main(void) {
 #[test]
 #[ignore = "needs root: the sandbox's private /proc is checked as root; CI runs it as root with --ignored"]
 fn host_wide_counters_in_proc_are_empty() {
-    require_root();
+    require_root(UNDER_USR);
     let dir = tempfile::tempdir().unwrap();
     let program = source(
         dir.path(),
@@ -407,14 +408,7 @@ int main(void) {
 }
 "#,
     );
-    let tests = Tests::new(&[("1 2\n", "3\n")]);
-    let graded = grade(&program, &tests, 0, &settings(1));
-    assert_eq!(
-        graded.result.tests[0].verdict,
-        Verdict::Accepted,
-        "{:#?}",
-        graded.result.tests
-    );
+    assert_probe_accepted(&program);
 }
 
 // 5. The PID counter of a worker's namespace.
@@ -425,7 +419,7 @@ int main(void) {
 #[test]
 #[ignore = "needs root: the PID namespace is checked as root; CI runs it as root with --ignored"]
 fn a_runs_pid_says_nothing_of_the_run_before() {
-    require_root();
+    require_root(UNDER_USR);
     let dir = tempfile::tempdir().unwrap();
     let program = source(
         dir.path(),
@@ -467,7 +461,7 @@ int main(void) {
 #[test]
 #[ignore = "needs root: it creates a user and runs the judge as that user; CI runs it as root with --ignored"]
 fn without_root_a_runs_pid_says_nothing_of_the_run_before() {
-    require_root();
+    require_root(UNDER_USR);
     let dir = open_dir();
     let tests = crate::hostile2::rooks_tests(dir.path());
     let repository = crate::support::repository();

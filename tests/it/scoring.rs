@@ -607,20 +607,7 @@ fn merged_shards_of_a_scored_package_agree_as_the_whole_grade_does() {
         "{}",
         whole.stdout()
     );
-    for shard in ["1/2", "2/2"] {
-        let file = format!("shard-{}.json", &shard[..1]);
-        let run = dir.judge(&[
-            "grade",
-            "--package",
-            "tri",
-            "--shard",
-            shard,
-            "--json",
-            &file,
-        ]);
-        run.expect_code(0);
-    }
-    let merged = dir.judge(&["merge", "shard-1.json", "shard-2.json", "-o", "merged.json"]);
+    let merged = dir.grade_package_in_halves("tri");
     merged.expect_code(0);
     let out = merged.stdout();
     assert!(

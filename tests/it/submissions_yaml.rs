@@ -115,20 +115,7 @@ fn merged_shards_agree_by_the_expectations() {
         &dir,
         "mixed/positive.py:\n  permitted: [AC, WA]\n  required: [WA]\n",
     );
-    for shard in ["1/2", "2/2"] {
-        let file = format!("shard-{}.json", &shard[..1]);
-        let run = dir.judge(&[
-            "grade",
-            "--package",
-            "double",
-            "--shard",
-            shard,
-            "--json",
-            &file,
-        ]);
-        assert_eq!(run.code(), 0, "{}{}", run.stdout(), run.stderr());
-    }
-    let merged = dir.judge(&["merge", "shard-1.json", "shard-2.json", "-o", "merged.json"]);
+    let merged = dir.grade_package_in_halves("double");
     let out = merged.stdout();
     assert_eq!(merged.code(), 0, "{out}{}", merged.stderr());
     assert!(

@@ -45,6 +45,27 @@ impl Dir {
         }
     }
 
+    /// `judge grade --package PACKAGE` in two shards (`shard-1.json`,
+    /// `shard-2.json`, each exiting 0), then `judge merge` of them into
+    /// `merged.json`: the merge's run.
+    pub fn grade_package_in_halves(&self, package: &str) -> Run {
+        for shard in ["1", "2"] {
+            let file = format!("shard-{shard}.json");
+            let shard = format!("{shard}/2");
+            let args = [
+                "grade",
+                "--package",
+                package,
+                "--shard",
+                &shard,
+                "--json",
+                &file,
+            ];
+            self.judge(&args).expect_code(0);
+        }
+        self.judge(&["merge", "shard-1.json", "shard-2.json", "-o", "merged.json"])
+    }
+
     /// `judge ARGS...` with `stdin` on standard input.
     pub fn judge_stdin(&self, args: &[&str], stdin: &str) -> Run {
         let mut command = assert_cmd::cargo::cargo_bin_cmd!("judge");
@@ -168,6 +189,18 @@ pub fn is_root() -> bool {
         .unwrap()
         .lines()
         .any(|line| line.starts_with("Uid:") && line.split_whitespace().nth(2) == Some("0"))
+}
+
+/// Fails the test, saying `why` it needs root, when it does not run as
+/// root. The tests that call it are `#[ignore]`d (so a run as another
+/// user counts them as ignored, never as passed) and CI, which runs as
+/// root, runs them with `cargo test --test it -- --ignored`.
+#[track_caller]
+pub fn require_root(why: &str) {
+    assert!(
+        is_root(),
+        "needs root: {why}; run as root: `cargo test --test it -- --ignored`"
+    );
 }
 
 /// Processes whose command line mentions `needle` (a run's workspace,

@@ -238,7 +238,7 @@ fn feedback_of(dir: &Path, stderr: &[u8]) -> String {
         &message
     };
     let text = String::from_utf8_lossy(bytes);
-    crate::external::tool::cut(text.trim(), FEEDBACK_BYTES)
+    crate::runner::said::cut(text.trim(), FEEDBACK_BYTES)
 }
 
 /// What one pass did.

@@ -79,9 +79,7 @@ pub(crate) enum PassVerdict {
     NextPass,
 }
 
-/// The Kattis protocol's exit codes.
-pub(crate) const ACCEPT: i32 = 42;
-pub(crate) const REJECT: i32 = 43;
+pub(crate) use crate::interaction::{KATTIS_ACCEPT as ACCEPT, KATTIS_REJECT as REJECT};
 
 fn judge_error(message: String) -> PassVerdict {
     PassVerdict::Final(Verdict::JudgeError, message)
@@ -104,8 +102,8 @@ pub(crate) fn decide_pass(facts: &PassFacts<'_>) -> PassVerdict {
     };
     if code != ACCEPT && code != REJECT {
         return judge_error(format!(
-            "{label} exited with code {code}{of_pass}; the Kattis protocol allows 42 (accepted) \
-             and 43 (wrong answer){}",
+            "{label} exited with code {code}{of_pass}; the Kattis protocol allows {ACCEPT} \
+             (accepted) and {REJECT} (wrong answer){}",
             shown(facts.feedback)
         ));
     }
