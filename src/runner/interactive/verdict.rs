@@ -6,9 +6,9 @@
 //!    submission ended, an exit code other than 42 and 43, `nextpass.in`
 //!    on the last pass) → JE naming it, never a verdict against the
 //!    submission; except a validator that ran out of CPU time or memory
-//!    reading a flood (the submission sent it more than its output limit
-//!    and it had read most of it): the flood is the submission's, so TLE,
-//!    as when the submission's own time ends a flood;
+//!    reading a flood (it had read more than the submission's output
+//!    limit of what the submission sent): the flood is the submission's,
+//!    so TLE, as when the submission's own time ends a flood;
 //! 2. the validator rejected (43) and exited first → WA, even if the
 //!    submission then hangs or dies of SIGPIPE;
 //! 3. the submission's limit (TLE, MLE, OLE), then its crash (RTE);
@@ -61,8 +61,8 @@ pub(crate) struct PassFacts<'a> {
     /// otherwise. A time limit's message then says it in place of
     /// `waiting`, whose bytes in flight are a matter of timing.
     pub(crate) sent: &'a str,
-    /// The validator had read most (more than half) of what the submission
-    /// sent: with `sent` (a flood), its CPU time or memory went on it.
+    /// The validator had read more than the submission's output limit of
+    /// what it sent: its CPU time or memory went on the flood.
     pub(crate) validator_swamped: bool,
     /// The validator's process ended before the submission's.
     pub(crate) validator_first: bool,
@@ -156,7 +156,7 @@ pub(crate) fn decide_pass(facts: &PassFacts<'_>) -> PassVerdict {
 }
 
 /// A validator that ran out of CPU time or memory while it read a flood
-/// (more than the submission's output limit, most of it read): the
+/// (it had read more than the submission's output limit): the
 /// submission's fault, in
 /// words that say what the validator used up and what was sent.
 fn swamped(facts: &PassFacts<'_>) -> Option<String> {
