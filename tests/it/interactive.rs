@@ -247,3 +247,67 @@ fn a_long_exchange_is_not_cut_at_the_output_limit() {
     let line = line_of(&out, "accepted/chatty.py");
     assert!(line.starts_with("ok ") && line.contains(": AC "), "{line}");
 }
+
+/// A package whose validator reads lines until `done` (it counts them),
+/// with `validator` as its Python source and a C submission that floods
+/// it with lines and never says `done`.
+fn flood_package(dir: &Dir, validator: &str) -> String {
+    let yaml = "problem_format_version: 2023-07-draft\nname: Count\ntype: interactive\n\
+                limits:\n  time_limit: 4\n  validation_time: 1\n  output: 1\n";
+    let package = double_package(dir, yaml, validator);
+    dir.create(
+        "double/submissions/time_limit_exceeded/flood.c",
+        "#include <stdio.h>\nint main(void) {\n    int n;\n    if (scanf(\"%d\", &n) != 1) return 1;\n    \
+         for (;;) fputs(\"1 2 3\\n\", stdout);\n}\n",
+    );
+    package
+}
+
+/// See: issue #15. A submission that floods a validator which reads every
+/// line: the validator uses up its own CPU time reading the flood before
+/// the submission's time ends. The flood is the submission's fault, so the
+/// verdict is TLE, as when the submission's time ends a flood, and the
+/// message says what the validator used up and what was sent; never JE.
+#[test]
+fn a_validator_that_runs_out_of_cpu_reading_a_flood_is_the_submissions_tle() {
+    let dir = Dir::new();
+    let validator = "import sys\nn = int(open(sys.argv[1]).read())\nprint(n, flush=True)\n\
+                     count = 0\nfor line in sys.stdin:\n    \
+                     if line.strip() == 'done':\n        break\n    \
+                     for _ in range(3):\n        \
+                     count += sum(int(word) for word in line.split())\n\
+                     sys.exit(43)\n";
+    let package = flood_package(&dir, validator);
+    let run = dir.judge(&["grade", "--package", &package]);
+    let out = run.stdout();
+    let line = line_of(&out, "time_limit_exceeded/flood.c");
+    assert!(line.contains(": TLE "), "{line}");
+    assert!(
+        line.contains(
+            "the submission flooded the output validator `v`, which used up its 1000 ms of CPU \
+             time reading it; the submission had sent the validator "
+        ),
+        "{line}"
+    );
+}
+
+/// The control of the one above: a validator that runs out of CPU time
+/// without reading the flood (it spins) is the package's fault, JE naming
+/// it, whatever the submission sent.
+#[test]
+fn a_validator_that_spins_while_a_flood_waits_is_a_judge_error() {
+    let dir = Dir::new();
+    let validator = "import sys\nn = int(open(sys.argv[1]).read())\nprint(n, flush=True)\n\
+                     while True:\n    pass\n";
+    let package = flood_package(&dir, validator);
+    let run = dir.judge(&["grade", "--package", &package]);
+    let out = run.stdout();
+    let line = line_of(&out, "time_limit_exceeded/flood.c");
+    // Whichever limit ends it first (its CPU time, or the wall clock after
+    // the submission's time ended), it is the package's fault.
+    assert!(
+        line.contains(": JE ") && line.contains("output validator `v` "),
+        "{line}"
+    );
+    assert!(!line.contains("flooded"), "{line}");
+}

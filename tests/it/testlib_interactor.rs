@@ -328,3 +328,53 @@ fn a_flood_into_a_reading_interactor_is_a_time_limit_that_says_so() {
     );
     assert!(!message.contains("had not read"), "{message}");
 }
+
+/// See: issue #15. A submission that floods an interactor which never reads
+/// it (it sends `n`, then waits far longer than the submission's wall limit
+/// before it gives up with testlib's wrong answer): the flood fills the
+/// pipes and blocks, the submission's wall limit ends it first, so the
+/// verdict is the submission's TLE (never OLE: the exchange is not output),
+/// and the message says how much it sent and that the interactor read none
+/// of it.
+#[test]
+fn a_flood_the_interactor_never_reads_is_a_time_limit_that_says_so() {
+    let dir = Dir::new();
+    let source = repository().join("tests/fixtures/interactive/testlib-flood");
+    for name in [
+        "problem.toml",
+        "reference.py",
+        "tests/lines.in",
+        "tests/lines.ans",
+        "submissions/time_limit_exceeded/flood.py",
+    ] {
+        dir.create(
+            &format!("flood/{name}"),
+            fs_err::read(source.join(name)).unwrap(),
+        );
+    }
+    dir.create(
+        "flood/interactor.py",
+        "import sys, time\nprint(int(open(sys.argv[1]).read()), flush=True)\ntime.sleep(6)\n\
+         sys.stderr.write('gave up without reading\\n')\nsys.exit(1)\n",
+    );
+    let run = dir.judge(&["grade", "--package", "flood", "--json", "report.json"]);
+    let out = run.stdout();
+    let line = line_of(&out, "time_limit_exceeded/flood.py");
+    assert!(
+        line.contains(": TLE ") && line.contains("wall-clock time exceeded"),
+        "{line}"
+    );
+    let report = crate::support::report(&dir.read("report.json"));
+    let message = report["results"][0]["tests"][0]["message"]
+        .as_str()
+        .unwrap();
+    assert!(
+        message.contains("the submission had sent the validator ")
+            && message.contains(
+                "(the exchange is not output: its 64 KiB output limit does not apply, the time \
+                 limit ends a flood) and the validator had read 0 bytes"
+            ),
+        "{message}"
+    );
+    run.expect_code(0);
+}

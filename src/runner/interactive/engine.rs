@@ -101,6 +101,7 @@ fn play(
             submission_limits: submission.limits,
             submission_flooded: relayed.flooded,
             sent: "",
+            validator_swamped: false,
             validator_first: decision.first,
             waiting: &waiting,
             feedback: &decision.message,

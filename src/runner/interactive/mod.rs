@@ -186,6 +186,9 @@ fn run_passes(
             submission_limits: submission.limits,
             submission_flooded: ran.relayed.flooded,
             sent: sent.as_deref().unwrap_or(""),
+            // A flood it was taking in: it had read more than the
+            // submission may write (one that never read it read none).
+            validator_swamped: ran.relayed.validator_read() > submission.limits.stdout_bytes,
             validator_first: ran.validator_first,
             waiting: &waiting,
             feedback: &feedback,

@@ -75,6 +75,9 @@ pub(super) struct Relayed {
     /// not read, and bytes sent to the submission that it had not read.
     pub(crate) validator_unread: u64,
     pub(crate) submission_unread: u64,
+    /// When both had ended: bytes sent to the validator that it never
+    /// read (left in the pipe, or dropped once it had gone).
+    pub(crate) validator_unread_at_end: u64,
     /// The submission wrote more than its output limit (a built-in
     /// engine's session only: a relayed exchange is not output).
     pub(crate) flooded: bool,
@@ -155,7 +158,7 @@ impl Relayed {
         if self.to_validator <= output_limit {
             return None;
         }
-        let read = self.to_validator.saturating_sub(self.validator_unread);
+        let read = self.validator_read();
         Some(format!(
             "the submission had sent the validator {} (the exchange is not output: its {} output \
              limit does not apply, the time limit ends a flood) and the validator had read {}",
@@ -167,6 +170,12 @@ impl Relayed {
                 bytes(read)
             }
         ))
+    }
+
+    /// Bytes the submission sent that the validator read.
+    pub(super) fn validator_read(&self) -> u64 {
+        self.to_validator
+            .saturating_sub(self.validator_unread_at_end)
     }
 
     /// Notes `bytes` going `direction` (for a judge that is not a program).
@@ -204,6 +213,8 @@ struct Lane {
     direction: Direction,
     /// Bytes its reader had not taken when the sink was closed.
     unread_at_close: u64,
+    /// Bytes written to the sink.
+    written: u64,
 }
 
 impl Lane {
@@ -238,6 +249,8 @@ impl Lane {
                 // the writer neither blocks nor dies of SIGPIPE.
                 if self.to.is_some() {
                     self.buffer.extend_from_slice(&chunk[..count]);
+                } else {
+                    self.unread_at_close += count as u64;
                 }
             }
             Err(error) if retry(&error) => {}
@@ -253,11 +266,16 @@ impl Lane {
         };
         match write_fd(to, &self.buffer) {
             Ok(count) => {
+                self.written += count as u64;
                 self.buffer.drain(..count);
             }
             Err(error) if retry(&error) => {}
             Err(_) => {
-                // The reader is gone (EPIPE): what it did not take is lost.
+                // The reader is gone (EPIPE): what it did not take is lost,
+                // and so is the count of what was left in the pipe; at most
+                // the pipe's capacity of what was written may be unread.
+                let in_pipe = rustix::pipe::fcntl_getpipe_size(to).unwrap_or(BUFFER_BYTES) as u64;
+                self.unread_at_close = self.buffer.len() as u64 + in_pipe.min(self.written);
                 self.to = None;
                 self.buffer.clear();
             }
@@ -310,6 +328,7 @@ pub(super) fn relay(ends: Ends, signals: &Signals) -> io::Result<Relayed> {
         buffer: Vec::new(),
         direction: Direction::ToSubmission,
         unread_at_close: 0,
+        written: 0,
     };
     let mut to_validator = Lane {
         from: Some(ends.submission_out),
@@ -317,6 +336,7 @@ pub(super) fn relay(ends: Ends, signals: &Signals) -> io::Result<Relayed> {
         buffer: Vec::new(),
         direction: Direction::ToValidator,
         unread_at_close: 0,
+        written: 0,
     };
     let mut submission_seen = false;
     let mut validator_seen = false;
@@ -362,6 +382,7 @@ pub(super) fn relay(ends: Ends, signals: &Signals) -> io::Result<Relayed> {
             }
         }
         if submission_done && validator_done {
+            relayed.validator_unread_at_end = to_validator.unread();
             return Ok(relayed);
         }
         let mut timeout = Duration::from_millis(200);
@@ -541,7 +562,7 @@ mod tests {
         relayed.record(Direction::ToValidator, &vec![b'0'; 60 * 1024]);
         assert_eq!(relayed.sent(64 * 1024), None, "within the output limit");
         relayed.to_validator = 300 * 1024 * 1024;
-        relayed.validator_unread = 128 * 1024;
+        relayed.validator_unread_at_end = 128 * 1024;
         assert_eq!(
             relayed.sent(64 * 1024).as_deref(),
             Some(
@@ -551,12 +572,12 @@ mod tests {
             )
         );
         // A validator that never read: none of it.
-        relayed.validator_unread = relayed.to_validator;
+        relayed.validator_unread_at_end = relayed.to_validator;
         assert!(relayed
             .sent(64 * 1024)
             .unwrap()
             .ends_with("had read 0 bytes"));
-        relayed.validator_unread = 0;
+        relayed.validator_unread_at_end = 0;
         assert!(relayed
             .sent(64 * 1024)
             .unwrap()

@@ -167,6 +167,7 @@ mod tests {
             submission_limits: &limits,
             submission_flooded: false,
             sent: "",
+            validator_swamped: false,
             validator_first: interactor_first,
             waiting: "the interactor was waiting for the submission",
             feedback,

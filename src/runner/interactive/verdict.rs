@@ -5,7 +5,10 @@
 //! 1. the validator failed (a limit, a signal, stopped after the
 //!    submission ended, an exit code other than 42 and 43, `nextpass.in`
 //!    on the last pass) → JE naming it, never a verdict against the
-//!    submission;
+//!    submission; except a validator that ran out of CPU time or memory
+//!    reading a flood (it had read more than the submission's output
+//!    limit of what the submission sent): the flood is the submission's,
+//!    so TLE, as when the submission's own time ends a flood;
 //! 2. the validator rejected (43) and exited first → WA, even if the
 //!    submission then hangs or dies of SIGPIPE;
 //! 3. the submission's limit (TLE, MLE, OLE), then its crash (RTE);
@@ -58,6 +61,9 @@ pub(crate) struct PassFacts<'a> {
     /// otherwise. A time limit's message then says it in place of
     /// `waiting`, whose bytes in flight are a matter of timing.
     pub(crate) sent: &'a str,
+    /// The validator had read more than the submission's output limit of
+    /// what it sent: its CPU time or memory went on the flood.
+    pub(crate) validator_swamped: bool,
     /// The validator's process ended before the submission's.
     pub(crate) validator_first: bool,
     /// Who waited for whom when the pair ended, for a TLE's message.
@@ -94,6 +100,9 @@ pub(crate) fn decide_pass(facts: &PassFacts<'_>) -> PassVerdict {
     } else {
         String::new()
     };
+    if let Some(message) = swamped(facts) {
+        return PassVerdict::Final(Verdict::TimeLimitExceeded, format!("{message}{of_pass}"));
+    }
     if let Some(fault) = validator_fault(facts) {
         return judge_error(format!("{label} {fault}{of_pass}"));
     }
@@ -142,6 +151,30 @@ pub(crate) fn decide_pass(facts: &PassFacts<'_>) -> PassVerdict {
         facts.feedback.to_owned()
     };
     PassVerdict::Final(Verdict::Accepted, message)
+}
+
+/// A validator that ran out of CPU time or memory while it read a flood
+/// (it had read more than the submission's output limit): the
+/// submission's fault, in
+/// words that say what the validator used up and what was sent.
+fn swamped(facts: &PassFacts<'_>) -> Option<String> {
+    if !facts.validator_swamped || facts.sent.is_empty() {
+        return None;
+    }
+    let used = match facts.validator.limit? {
+        LimitExceeded::CpuTime => {
+            format!("its {} ms of CPU time", facts.validator_limits.cpu_time_ms)
+        }
+        LimitExceeded::Memory => format!(
+            "its {} MiB of memory",
+            facts.validator_limits.memory_kib / 1024
+        ),
+        _ => return None,
+    };
+    Some(format!(
+        "time limit exceeded: the submission flooded the {}, which used up {used} reading it; {}",
+        facts.validator_label, facts.sent
+    ))
 }
 
 /// What the validator did wrong before its exit code means anything.
@@ -294,6 +327,7 @@ pub(super) mod tests {
             submission_limits: &limits,
             submission_flooded: false,
             sent: "",
+            validator_swamped: false,
             validator_first,
             waiting: "the validator was waiting for the submission",
             feedback: "",
@@ -335,6 +369,7 @@ pub(super) mod tests {
             submission_limits: &limits,
             submission_flooded: false,
             sent,
+            validator_swamped: false,
             validator_first: false,
             waiting: "the validator had not read 30368 bytes the submission sent",
             feedback: "",
@@ -352,6 +387,60 @@ pub(super) mod tests {
         }
     }
 
+    /// See: issue #15. A validator that used up its CPU time or memory
+    /// reading a flood (more than the submission's output limit) is the
+    /// submission's TLE; one that read none of it, or ran out of wall time
+    /// (waiting), or crashed, is still the package's fault.
+    #[test_case(limit(LimitExceeded::CpuTime), true, Verdict::TimeLimitExceeded ; "cpu used reading")]
+    #[test_case(limit(LimitExceeded::Memory), true, Verdict::TimeLimitExceeded ; "memory used reading")]
+    #[test_case(limit(LimitExceeded::CpuTime), false, Verdict::JudgeError ; "cpu used not reading")]
+    #[test_case(limit(LimitExceeded::WallTime), true, Verdict::JudgeError ; "wall time")]
+    #[test_case(signaled(libc::SIGSEGV), true, Verdict::JudgeError ; "crashed")]
+    #[test_case(stopped(), true, Verdict::JudgeError ; "outlived the submission")]
+    fn a_validator_swamped_by_a_flood_is_the_submissions_time_limit(
+        validator: Ended,
+        swamped: bool,
+        expected: Verdict,
+    ) {
+        let limits = limits();
+        let sent = "the submission had sent the validator 50.2 MiB (...) and the validator had \
+                    read 50.1 MiB";
+        let facts = PassFacts {
+            validator_label: "output validator `v`",
+            validator,
+            validator_limits: &limits,
+            submission: Ended {
+                stopped: true,
+                ..killed()
+            },
+            submission_limits: &limits,
+            submission_flooded: false,
+            sent,
+            validator_swamped: swamped,
+            validator_first: true,
+            waiting: "",
+            feedback: "",
+            wrote_next_pass: false,
+            pass: 1,
+            passes: 1,
+        };
+        let PassVerdict::Final(verdict, message) = decide_pass(&facts) else {
+            panic!("no next pass was asked for");
+        };
+        assert_eq!(verdict, expected, "{message}");
+        if verdict == Verdict::TimeLimitExceeded {
+            assert!(
+                message.starts_with(
+                    "time limit exceeded: the submission flooded the output \
+                                     validator `v`, which used up its "
+                ) && message.ends_with(&format!("reading it; {sent}")),
+                "{message}"
+            );
+        } else {
+            assert!(message.starts_with("output validator `v` "), "{message}");
+        }
+    }
+
     #[test_case(43, true, 1, 2, None ; "rejected with a next pass is WA")]
     #[test_case(42, true, 1, 2, Some(true) ; "accepted with a next pass runs it")]
     #[test_case(42, true, 2, 2, Some(false) ; "a next pass in the last pass is JE")]
@@ -366,6 +455,7 @@ pub(super) mod tests {
             submission_limits: &limits,
             submission_flooded: false,
             sent: "",
+            validator_swamped: false,
             validator_first: false,
             waiting: "",
             feedback: "no",
