@@ -192,8 +192,11 @@ struct Mount {
     options: String,
 }
 
-/// The mounts in `mountinfo` that are visible: of several mounted at one
-/// place, the last (each hides those before it).
+/// The mounts in `mountinfo` that are visible: a mount is hidden by a later
+/// one at its place or at a directory above it (a tmpfs or a cgroup2 file
+/// system mounted at /sys/fs/cgroup over the hierarchies mounted at
+/// /sys/fs/cgroup/memory and so on: they are still listed, but no path
+/// reaches them).
 fn mounts(mountinfo: &str) -> Vec<Mount> {
     let all: Vec<Mount> = mountinfo
         .lines()
@@ -212,7 +215,11 @@ fn mounts(mountinfo: &str) -> Vec<Mount> {
         })
         .collect();
     let hidden: Vec<bool> = (0..all.len())
-        .map(|i| all[i + 1..].iter().any(|later| later.point == all[i].point))
+        .map(|i| {
+            all[i + 1..]
+                .iter()
+                .any(|later| all[i].point.starts_with(&later.point))
+        })
         .collect();
     all.into_iter()
         .zip(hidden)

@@ -510,3 +510,41 @@ fn of_two_v1_mounts_at_one_place_the_later_is_used() {
         Ok(point.join("job"))
     );
 }
+
+/// A mount over a hierarchy's parent directory hides it: the v1 memory
+/// hierarchy mounted at /sys/fs/cgroup/memory is gone from sight once a
+/// cgroup2 file system is mounted at /sys/fs/cgroup (as a container's
+/// runtime does over the host's hybrid layout). Detection must not plan
+/// memory on the hidden v1 hierarchy (whose directories are not there).
+#[test]
+fn a_mount_over_a_hierarchys_parent_hides_it() {
+    let host = Host::new().v1(4, "memory", "/").v1(8, "pids", "/");
+    // Mounted later, at the parent of both: only it is visible.
+    let host = host.v2("sys/fs/cgroup", "/", "cpu");
+    match host.plan(true) {
+        Ok(plan) => assert!(plan.v1.is_empty(), "the hidden v1 hierarchies were used"),
+        Err(reason) => assert!(
+            !reason.contains("cgroup v1") && reason.contains("memory and pids"),
+            "the hidden v1 hierarchies were used: {reason}"
+        ),
+    }
+    let found = mounts(&host.mountinfo);
+    assert!(
+        found.iter().all(|mount| mount.fstype != "cgroup"),
+        "hidden v1 mounts still listed"
+    );
+    // Mounted before them (systemd's hybrid layout: a tmpfs at
+    // /sys/fs/cgroup, then each hierarchy below it), nothing is hidden.
+    let layered = format!(
+        "25 22 0:20 / {} rw - tmpfs tmpfs rw\n{}",
+        host.path("sys/fs/cgroup").display(),
+        Host::new().v1(4, "memory", "/").mountinfo
+    );
+    assert_eq!(
+        mounts(&layered)
+            .iter()
+            .filter(|mount| mount.fstype == "cgroup")
+            .count(),
+        1
+    );
+}
