@@ -276,6 +276,10 @@ pub enum CgroupVersion {
     V1,
     /// The unified (v2) hierarchy.
     V2,
+    /// Neither (a subtree delegated only in part): the per-process
+    /// fallback holds instead (`RLIMIT_AS` for memory, `RLIMIT_NPROC` for
+    /// processes), and the start-up note says what is missing.
+    None,
 }
 
 /// Where each controller the judge uses comes from.
@@ -287,6 +291,35 @@ pub struct CgroupControllers {
     pub pids: CgroupVersion,
     /// The CPU time of the tree (v1 `cpuacct`, v2 `cpu.stat`).
     pub cpu: CgroupVersion,
+}
+
+impl CgroupControllers {
+    /// Whether some controller is in no cgroup.
+    pub fn missing(self) -> bool {
+        self.memory == CgroupVersion::None || self.pids == CgroupVersion::None
+    }
+
+    /// The layers the missing controllers cost, and what holds instead.
+    pub(crate) fn what_is_lost(self) -> String {
+        let mut lost = Vec::new();
+        if self.memory == CgroupVersion::None {
+            lost.push(
+                "without the memory controller, memory is limited per process with RLIMIT_AS \
+                 and measured as the largest resident set (a tree of processes is neither \
+                 limited nor measured as a whole)",
+            );
+        }
+        if self.pids == CgroupVersion::None {
+            lost.push(
+                "without the pids controller, the process limit is RLIMIT_NPROC, counted per \
+                 user (a fork bomb is bounded by it, not by the cgroup)",
+            );
+        }
+        lost.push(
+            "the CPU time of the whole tree and the kill of every process by cgroup still hold",
+        );
+        lost.join("; ")
+    }
 }
 
 /// How memory is limited and measured.
@@ -440,7 +473,8 @@ pub struct Isolation {
     pub user: Option<u32>,
     pub namespaces: NamespaceMode,
     pub cgroups: CgroupLayer,
-    /// Where each controller comes from; only for `cgroup-hybrid`.
+    /// Where each controller comes from; only for `cgroup-hybrid` and for
+    /// a subtree with some controller missing (`none` for it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cgroup_controllers: Option<CgroupControllers>,
     pub memory: MemoryLayer,
@@ -481,7 +515,16 @@ impl Isolation {
                 cgroup_reason().unwrap_or("none found")
             ));
         }
-        if self.cgroups == CgroupLayer::CgroupHybrid {
+        let partial = self.cgroup_controllers.is_some_and(|c| c.missing());
+        if partial {
+            notes.push(format!(
+                "cgroups in part ({}): {}",
+                cgroup_reason().unwrap_or("?"),
+                self.cgroup_controllers
+                    .map(CgroupControllers::what_is_lost)
+                    .unwrap_or_default()
+            ));
+        } else if self.cgroups == CgroupLayer::CgroupHybrid {
             notes.push(format!(
                 "cgroups from both the legacy (v1) and the unified (v2) hierarchy, each \
                  controller where this host has it: {}",

@@ -9,6 +9,7 @@
 )]
 
 mod bundled;
+mod cgroup_mounts;
 mod cli;
 mod concurrent;
 mod doc_commands;

@@ -46,6 +46,16 @@ else
   echo "+memory +pids +cpu" > /sys/fs/cgroup/cgroup.subtree_control
 fi
 echo "VM-BOOTED $(uname -r)"
+# judge.modes=MODE,MODE (comma-separated): only these ways of running the
+# judge (tests/it/vm.rs sets it from JUDGE_VM_MODES), else all of them.
+modes=$(tr ' ' '\n' < /proc/cmdline | sed -n 's/^judge\.modes=//p')
+wanted() {
+  [ -z "$modes" ] && return 0
+  case ",$modes," in
+    *",$1,"*) return 0 ;;
+  esac
+  return 1
+}
 if grep -q judge.probe /proc/cmdline; then
   reboot -f
 fi
@@ -91,7 +101,9 @@ judge() {
   one "$1-memory" "$2" rooks 20000 "$MEMORY" "$@"
   one "$1-limits" "$2" rooks 1000 "$LIMITS" "$@"
   escapes=$ESCAPES
-  [ "$1" = user ] && escapes="daemon orphan leader_exit"
+  case "$1" in
+    user | ns-user) escapes="daemon orphan leader_exit" ;;
+  esac
   JOBS=1 one "$1-escapes" "$2" mayan 5000 "$escapes" "$@"
 }
 
@@ -127,7 +139,8 @@ one() {
   find /sys/fs/cgroup -type d -name 'judge-*'
   # Below a delegated scope, nothing of the judge (it moves back out of
   # the leaf it made, then removes it).
-  for scope in /sys/fs/cgroup/run-*.scope; do
+  for scope in /sys/fs/cgroup/run-*.scope /sys/fs/cgroup/*.slice/run-*.scope \
+    /sys/fs/cgroup/container-*.scope; do
     [ -d "$scope" ] && find "$scope" -mindepth 1 -type d
   done
   echo "VM-END $mode cgroups"
@@ -182,22 +195,26 @@ if [ -n "$hybrid" ]; then
 fi
 
 # 1. As root, from the root cgroup (the judge is init's child).
-workspace /root-run 0
-(cd /root-run && judge root /root-run timeout 900 /vm/judge)
+if wanted root; then
+  workspace /root-run 0
+  (cd /root-run && judge root /root-run timeout 900 /vm/judge)
+fi
 
 # 2. As root, sharing its cgroup with another process (a login session's
 #    scope, a CI runner's service): the judge's cgroup cannot hand down
 #    controllers, so its container goes next to it.
-workspace /shared-run 0
-mkdir /sys/fs/cgroup/session.scope
-sleep 1000 &
-companion=$!
-echo "$companion" > /sys/fs/cgroup/session.scope/cgroup.procs
-(
-  echo 0 > /sys/fs/cgroup/session.scope/cgroup.procs
-  cd /shared-run && judge root-shared /shared-run timeout 900 /vm/judge
-)
-kill "$companion"
+if wanted root-shared; then
+  workspace /shared-run 0
+  mkdir /sys/fs/cgroup/session.scope
+  sleep 1000 &
+  companion=$!
+  echo "$companion" > /sys/fs/cgroup/session.scope/cgroup.procs
+  (
+    echo 0 > /sys/fs/cgroup/session.scope/cgroup.procs
+    cd /shared-run && judge root-shared /shared-run timeout 900 /vm/judge
+  )
+  kill "$companion"
+fi
 
 # 3. As an ordinary user in a subtree delegated to them, the judge alone in
 #    it, as `systemd-run --user --scope -p Delegate=yes judge ...` starts it:
@@ -205,32 +222,99 @@ kill "$companion"
 #    cgroup.subtree_control and cgroup.threads are the user's; this shell
 #    moves itself there (as root), then becomes the judge as the user.
 workspace /home/user 1000
+# With JUDGE_SLICE=NAME the scope goes below /sys/fs/cgroup/NAME, which
+# hands down only JUDGE_SLICE_CONTROLLERS (a subtree delegated in part);
+# with JUDGE_LOCKED=1 the scope's cgroup.subtree_control stays root's.
 cat > /bin/judge-delegated <<'SCRIPT'
 #!/bin/sh
-scope=/sys/fs/cgroup/run-$$.scope
+parent=/sys/fs/cgroup
+if [ -n "$JUDGE_SLICE" ]; then
+  parent=/sys/fs/cgroup/$JUDGE_SLICE
+  mkdir -p "$parent" || exit 99
+  echo "$JUDGE_SLICE_CONTROLLERS" > "$parent/cgroup.subtree_control" || exit 99
+fi
+scope=$parent/run-$$.scope
 mkdir "$scope" || exit 99
-for file in "" cgroup.procs cgroup.subtree_control cgroup.threads; do
+files="cgroup.procs cgroup.threads"
+[ -z "$JUDGE_LOCKED" ] && files="$files cgroup.subtree_control"
+for file in "" $files; do
   chown 1000:1000 "$scope/$file" || exit 99
 done
 echo $$ > "$scope/cgroup.procs" || exit 99
 exec /vm/programs/as_user 1000 /vm/judge "$@"
 SCRIPT
 chmod 755 /bin/judge-delegated
-(cd /home/user && HOME=/home/user judge user /home/user timeout 900 judge-delegated)
+if wanted user; then
+  (cd /home/user && HOME=/home/user judge user /home/user timeout 900 judge-delegated)
+fi
+
+# 3b. Delegated in part: a scope below a slice that hands down memory (and
+#     cpu) but not pids; and a scope whose cgroup.subtree_control is not the
+#     user's (no controller below it). The judge uses what there is.
+if wanted user-partial; then
+  (
+    cd /home/user && export HOME=/home/user
+    one user-partial-memory /home/user rooks 20000 "rooks_ok fork_hog" \
+      MODE WORK timeout 900 env JUDGE_SLICE=partial.slice \
+      "JUDGE_SLICE_CONTROLLERS=+memory +cpu" judge-delegated
+    one user-partial-limits /home/user rooks 1000 "cpu_children fork_bomb daemon" \
+      MODE WORK timeout 900 env JUDGE_SLICE=partial.slice \
+      "JUDGE_SLICE_CONTROLLERS=+memory +cpu" judge-delegated
+  )
+fi
+if wanted user-locked; then
+  (
+    cd /home/user && export HOME=/home/user
+    one user-locked-limits /home/user rooks 1000 "rooks_ok cpu_children daemon orphan" \
+      MODE WORK timeout 900 env JUDGE_LOCKED=1 judge-delegated
+  )
+fi
 
 # 4. As an ordinary user whose cgroup is not delegated: no cgroups, and the
 #    note says why (one run: without a tree-wide limit the memory and
 #    process tests would only show what the issue is about).
-mkdir -p /nodeleg
-workspace /nodeleg 1000
-(
-  cd /nodeleg && HOME=/nodeleg one user-undelegated-memory /nodeleg rooks 1000 rooks_ok \
-    MODE WORK timeout 900 /vm/programs/as_user 1000 /vm/judge
-)
+if wanted user-undelegated; then
+  mkdir -p /nodeleg
+  workspace /nodeleg 1000
+  (
+    cd /nodeleg && HOME=/nodeleg one user-undelegated-memory /nodeleg rooks 1000 rooks_ok \
+      MODE WORK timeout 900 /vm/programs/as_user 1000 /vm/judge
+  )
+fi
 
-# 5. The per-test cost: the cgroup files a worker opens, and the cgroups it
+# 5. In a container with a private cgroup namespace (`unshare --cgroup
+#    --mount`, then cgroup2 mounted anew): /proc/self/cgroup says `0::/`
+#    and the mount's root is the namespace's root, a cgroup of its own
+#    (container-PID.scope) that the judge is alone in. As root, and as an
+#    ordinary user to whom that cgroup is delegated (its directory and
+#    cgroup.procs, cgroup.subtree_control and cgroup.threads are theirs).
+cat > /bin/judge-in-cgroupns <<'SCRIPT'
+#!/bin/sh
+uid=$1
+shift
+scope=/sys/fs/cgroup/container-$$.scope
+mkdir "$scope" || exit 99
+if [ "$uid" != 0 ]; then
+  for file in "" cgroup.procs cgroup.subtree_control cgroup.threads; do
+    chown "$uid:$uid" "$scope/$file" || exit 99
+  done
+fi
+echo $$ > "$scope/cgroup.procs" || exit 99
+exec /vm/programs/in_cgroupns "$uid" /vm/judge "$@"
+SCRIPT
+chmod 755 /bin/judge-in-cgroupns
+if wanted ns-root; then
+  workspace /ns-root 0
+  (cd /ns-root && judge ns-root /ns-root timeout 900 judge-in-cgroupns 0)
+fi
+if wanted ns-user; then
+  workspace /ns-user 1000
+  (cd /ns-user && HOME=/ns-user judge ns-user /ns-user timeout 900 judge-in-cgroupns 1000)
+fi
+
+# 6. The per-test cost: the cgroup files a worker opens, and the cgroups it
 #    makes and removes, for 1 test and for 12 (the same count).
-strace_cost
+wanted strace && strace_cost
 echo "VM-DONE"
 sync
 reboot -f

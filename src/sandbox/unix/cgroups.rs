@@ -85,7 +85,8 @@ pub(super) fn note() -> Option<&'static str> {
     DETECTED.get().and_then(|detected| detected.note.as_deref())
 }
 
-/// Where each controller comes from, when the hierarchies are mixed.
+/// Where each controller comes from, when the hierarchies are mixed or a
+/// controller is in none.
 pub(super) fn hybrid_controllers(root: bool) -> Option<CgroupControllers> {
     detected(root).controllers
 }
@@ -121,10 +122,15 @@ fn detect_uncached(root: bool) -> Detected {
         return none(format!("{what}: {}", error_chain(&error)));
     }
     let hybrid = layer == CgroupLayer::CgroupHybrid;
+    let partial = plan.controllers.missing();
     Detected {
         layer,
-        controllers: hybrid.then_some(plan.controllers),
-        note: hybrid.then(|| plan.describe()),
+        controllers: (hybrid || partial).then_some(plan.controllers),
+        note: if partial {
+            Some(plan.describe_partial())
+        } else {
+            hybrid.then(|| plan.describe())
+        },
     }
 }
 
@@ -401,14 +407,28 @@ impl Cgroups {
         }
         match self.controllers.cpu {
             CgroupVersion::V1 => self.v1()?.cpu_time(),
-            CgroupVersion::V2 => self.v2()?.cpu_time(),
+            // The CPU time is never planned nowhere: v2's `cpu.stat` needs
+            // no controller.
+            CgroupVersion::V2 | CgroupVersion::None => self.v2()?.cpu_time(),
         }
+    }
+
+    /// Whether a cgroup limits and measures the tree's memory (else the
+    /// per-process `RLIMIT_AS` and the largest resident set do).
+    pub(super) fn limits_memory(&self) -> bool {
+        self.controllers.memory != CgroupVersion::None
+    }
+
+    /// Whether a cgroup limits the tree's processes (else `RLIMIT_NPROC`).
+    pub(super) fn limits_processes(&self) -> bool {
+        self.controllers.pids != CgroupVersion::None
     }
 
     pub(super) fn memory_peak_kib(&self) -> Result<u64, SandboxError> {
         match self.controllers.memory {
             CgroupVersion::V1 => self.v1()?.memory_peak_kib(),
             CgroupVersion::V2 => self.v2()?.memory_peak_kib(),
+            CgroupVersion::None => Err(absent("v2")),
         }
     }
 
@@ -423,6 +443,7 @@ impl Cgroups {
                 .v2
                 .as_mut()
                 .is_some_and(v2::Worker::oom_killed_since_last),
+            CgroupVersion::None => false,
         }
     }
 
@@ -451,7 +472,9 @@ impl Membership for Cgroups {
     fn pids_current(&self) -> Result<u64, SandboxError> {
         match self.controllers.pids {
             CgroupVersion::V1 => self.v1()?.pids_current(),
-            CgroupVersion::V2 => self.v2()?.pids_current(),
+            // Without the pids controller, v2's `cgroup.events` tells an
+            // empty group.
+            CgroupVersion::V2 | CgroupVersion::None => self.v2()?.pids_current(),
         }
     }
 
@@ -723,59 +746,4 @@ fn remove_cgroup(dir: &Path) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tokens_differ_and_are_hex() {
-        let first = random_token();
-        let second = random_token();
-        assert_ne!(first, second);
-        assert_eq!(first.len(), 16);
-        assert!(first.chars().all(|c| c.is_ascii_hexdigit()));
-        assert!(is_container_name(&format!("{PREFIX}{first}")));
-        assert!(!is_container_name("judge-1-1"));
-        assert!(!is_container_name("judge-0123456789abcdef-0"));
-    }
-
-    #[test]
-    fn a_held_lock_cannot_be_taken_and_a_released_one_can() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("judge-test");
-        let held = create_locked(&path).unwrap().unwrap();
-        assert!(try_lock(&path).is_none(), "a live container looked stale");
-        // The name is taken now.
-        assert!(create_locked(&path).unwrap().is_none());
-        drop(held);
-        assert!(try_lock(&path).is_some(), "a dead container looked live");
-    }
-
-    #[test]
-    fn a_cgroup_made_but_locked_by_a_sweep_first_is_removed_not_left() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("judge-test");
-        fs_err::create_dir(&path).unwrap();
-        // Another judge's sweep took the lock between our mkdir and flock.
-        let sweep = try_lock(&path).unwrap();
-        assert!(lock_made(&path).is_none());
-        assert!(!path.exists(), "an empty container was left behind");
-        drop(sweep);
-        fs_err::create_dir(&path).unwrap();
-        assert!(
-            lock_made(&path).is_some(),
-            "an uncontended cgroup was not locked"
-        );
-    }
-
-    #[test]
-    fn keyed_files_are_read_by_name() {
-        let text = "low 0\nhigh 0\nmax 3\noom 1\noom_kill 2\noom_group_kill 1\n";
-        assert_eq!(keyed(text, "oom_kill"), Some(2));
-        assert_eq!(keyed(text, "oom"), Some(1));
-        assert_eq!(
-            keyed("usage_usec 1234\nuser_usec 1000\n", "usage_usec"),
-            Some(1234)
-        );
-        assert_eq!(keyed(text, "missing"), None);
-    }
-}
+mod tests;

@@ -12,6 +12,11 @@ pub(crate) fn detect_isolation() -> Isolation {
     let root = rustix::process::geteuid().is_root();
     let cgroup_layer = cgroups::detect(root);
     let cgroups = cgroup_layer != CgroupLayer::None;
+    let cgroup_controllers = cgroups::hybrid_controllers(root);
+    // Every controller in a cgroup (a subtree delegated in part lacks one).
+    let cgroups_complete = cgroups && !cgroup_controllers.is_some_and(|c| c.missing());
+    let cgroup_memory = cgroups
+        && cgroup_controllers.is_none_or(|c| c.memory != crate::sandbox::CgroupVersion::None);
     let landlock_abi = landlock::abi();
     let (namespaces, private_proc) = probe_namespaces(root);
     let network_namespace = match namespaces {
@@ -33,7 +38,7 @@ pub(crate) fn detect_isolation() -> Isolation {
         SignalLayer::ProcessGroup
     };
     let with_namespaces = namespaces != NamespaceMode::None;
-    let full = cgroups
+    let full = cgroups_complete
         && root
         && network_namespace
         && namespaces == NamespaceMode::Root
@@ -48,8 +53,8 @@ pub(crate) fn detect_isolation() -> Isolation {
         user: root.then_some(NOBODY),
         namespaces,
         cgroups: cgroup_layer,
-        cgroup_controllers: cgroups::hybrid_controllers(root),
-        memory: if cgroups {
+        cgroup_controllers,
+        memory: if cgroup_memory {
             MemoryLayer::Cgroup
         } else {
             MemoryLayer::Rlimit

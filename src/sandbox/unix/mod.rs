@@ -223,7 +223,7 @@ impl Sandbox {
             purpose: "compiling the system-call filter",
             source: std::io::Error::other(error),
         })?;
-        let baseline_processes = if cgroups.is_none() {
+        let baseline_processes = if !cgroups.as_ref().is_some_and(Cgroups::limits_processes) {
             count_own_processes()
         } else {
             0

@@ -1,6 +1,7 @@
 //! One run on a worker: the ruleset, the child's setup, the spawn, the
 //! supervision under limits, the kill and the cleanup, and what was measured.
 
+use super::cgroups::Cgroups;
 use super::landlock::{self, Grant};
 use super::reap::{
     has_exited, kill, kill_escaped_orphans, lock_spawned, pidfd_open, process_cpu_time,
@@ -153,10 +154,17 @@ impl Sandbox {
         };
         let rusage_cpu = timeval_duration(rusage.ru_utime) + timeval_duration(rusage.ru_stime);
         let (cpu_time, memory_kib, oom_killed) = match &mut self.cgroups {
-            Some(cgroups) => (
+            Some(cgroups) if cgroups.limits_memory() => (
                 cgroups.cpu_time()?,
                 cgroups.memory_peak_kib()?,
                 cgroups.oom_killed_since_last(),
+            ),
+            // A subtree delegated without the memory controller: the
+            // tree's CPU time, the largest resident set.
+            Some(cgroups) => (
+                cgroups.cpu_time()?,
+                u64::try_from(rusage.ru_maxrss).unwrap_or(0),
+                false,
             ),
             None => (
                 rusage_cpu,
@@ -269,8 +277,12 @@ impl Sandbox {
             // Deep recursion is legitimate up to the memory limit.
             push(libc::RLIMIT_STACK, kib(limits.memory_kib));
         }
-        if self.cgroups.is_none() {
+        let cgroup_memory = self.cgroups.as_ref().is_some_and(Cgroups::limits_memory);
+        let cgroup_processes = self.cgroups.as_ref().is_some_and(Cgroups::limits_processes);
+        if !cgroup_memory {
             push(libc::RLIMIT_AS, kib(limits.memory_kib));
+        }
+        if !cgroup_processes {
             // From Linux 5.14 the kernel counts RLIMIT_NPROC per user
             // namespace: inside the worker's own one only its init (the
             // holder) is there before the run, and the teacher's other

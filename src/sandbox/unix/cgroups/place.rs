@@ -40,19 +40,30 @@ pub(super) struct Plan {
     /// The unified hierarchy, when the plan uses it.
     pub(super) v2: Option<v2::Base>,
     pub(super) controllers: CgroupControllers,
+    /// Why a controller is in no cgroup (`CgroupVersion::None`), one
+    /// clause per missing one.
+    pub(super) lost: Vec<String>,
 }
 
 impl Plan {
     /// The name the report gives this mix.
     pub(super) fn layer(&self) -> CgroupLayer {
         let CgroupControllers { memory, pids, cpu } = self.controllers;
-        match (memory, pids, cpu) {
-            (CgroupVersion::V1, CgroupVersion::V1, CgroupVersion::V1) => CgroupLayer::CgroupV1,
-            (CgroupVersion::V2, CgroupVersion::V2, CgroupVersion::V2) => match &self.v2 {
+        // A controller in no cgroup does not make a mix: the mechanism is
+        // what the others use.
+        let used: Vec<CgroupVersion> = [memory, pids, cpu]
+            .into_iter()
+            .filter(|version| *version != CgroupVersion::None)
+            .collect();
+        if used.iter().all(|version| *version == CgroupVersion::V1) {
+            CgroupLayer::CgroupV1
+        } else if used.iter().all(|version| *version == CgroupVersion::V2) {
+            match &self.v2 {
                 Some(base) if base.delegated => CgroupLayer::CgroupV2Delegated,
                 _ => CgroupLayer::CgroupV2,
-            },
-            _ => CgroupLayer::CgroupHybrid,
+            }
+        } else {
+            CgroupLayer::CgroupHybrid
         }
     }
 
@@ -64,6 +75,7 @@ impl Plan {
             let (label, dir) = match version {
                 CgroupVersion::V1 => ("v1", v1_dir.map(PathBuf::as_path)),
                 CgroupVersion::V2 => ("v2", v2_dir),
+                CgroupVersion::None => return format!("{name}: none"),
             };
             let dir = dir.map_or_else(|| "?".to_owned(), |dir| dir.display().to_string());
             format!("{name}: {label} {dir}")
@@ -75,6 +87,12 @@ impl Plan {
             one("cpu", c.cpu, self.v1.cpuacct.as_ref()),
         ]
         .join("; ")
+    }
+
+    /// The start-up note's reason: which controllers are missing and why,
+    /// then where the others come from.
+    pub(super) fn describe_partial(&self) -> String {
+        format!("{}; {}", self.lost.join("; "), self.describe())
     }
 }
 
@@ -118,6 +136,10 @@ pub(super) fn plan(view: &HostView) -> Result<Plan, String> {
             missing.push(controller);
         }
     }
+    // A controller nowhere: no cgroup for it, if the unified hierarchy
+    // can still hold the run's tree (membership, kill, CPU time); else no
+    // cgroups at all.
+    let mut lost: Vec<String> = Vec::new();
     if !missing.is_empty() {
         let v2_reason = match (&unified, &offered) {
             (Err(reason), _) | (_, Err(reason)) => reason.clone(),
@@ -127,17 +149,26 @@ pub(super) fn plan(view: &HostView) -> Result<Plan, String> {
             v1_reasons.push("the cgroup v1 hierarchies are writable only by root".to_owned());
         }
         v1_reasons.push(format!("cgroup v2: {v2_reason}"));
-        return Err(v1_reasons.join("; "));
+        let reason = v1_reasons.join("; ");
+        if unified.is_err() || offered.is_err() {
+            return Err(reason);
+        }
+        for (slot, controller) in versions.iter_mut().zip(NEEDED) {
+            if missing.contains(&controller) {
+                *slot = CgroupVersion::None;
+            }
+        }
+        lost.push(reason);
     }
     let [memory, pids] = versions;
-    let uses_v2 = memory == CgroupVersion::V2 || pids == CgroupVersion::V2;
+    let uses_v2 = memory != CgroupVersion::V1 || pids != CgroupVersion::V1;
     let cpuacct = on_v1("cpuacct");
     let cpu = if uses_v2 || cpuacct.is_err() {
         CgroupVersion::V2
     } else {
         CgroupVersion::V1
     };
-    let controllers = CgroupControllers { memory, pids, cpu };
+    let mut controllers = CgroupControllers { memory, pids, cpu };
     // v2 wanted only for the CPU time: say also why v1 has none.
     let why = |reason: String| match &cpuacct {
         Err(v1_reason) if !uses_v2 => format!(
@@ -160,7 +191,26 @@ pub(super) fn plan(view: &HostView) -> Result<Plan, String> {
             placed.push("pids");
         }
         let base = v2::Base::locate(&mount, own, &offered, &placed, view.root, view.writable)
-            .map_err(why)?;
+            .map_err(|reason| {
+                if lost.is_empty() {
+                    why(reason)
+                } else {
+                    format!("{}; {reason}", lost.join("; "))
+                }
+            })?;
+        // A subtree whose `cgroup.subtree_control` cannot be written hands
+        // down no controller: the group still holds the tree.
+        if let Some(reason) = base.locked_subtree() {
+            for (slot, name) in [
+                (&mut controllers.memory, "memory"),
+                (&mut controllers.pids, "pids"),
+            ] {
+                if *slot == CgroupVersion::V2 {
+                    *slot = CgroupVersion::None;
+                    lost.push(format!("cgroup v2: no {name} controller: {reason}"));
+                }
+            }
+        }
         Some(base)
     } else {
         None
@@ -178,6 +228,7 @@ pub(super) fn plan(view: &HostView) -> Result<Plan, String> {
         },
         v2,
         controllers,
+        lost,
     })
 }
 
@@ -192,8 +243,11 @@ struct Mount {
     options: String,
 }
 
-/// The mounts in `mountinfo` that are visible: of several mounted at one
-/// place, the last (each hides those before it).
+/// The mounts in `mountinfo` that are visible: a mount is hidden by a later
+/// one at its place or at a directory above it (a tmpfs or a cgroup2 file
+/// system mounted at /sys/fs/cgroup over the hierarchies mounted at
+/// /sys/fs/cgroup/memory and so on: they are still listed, but no path
+/// reaches them).
 fn mounts(mountinfo: &str) -> Vec<Mount> {
     let all: Vec<Mount> = mountinfo
         .lines()
@@ -212,7 +266,11 @@ fn mounts(mountinfo: &str) -> Vec<Mount> {
         })
         .collect();
     let hidden: Vec<bool> = (0..all.len())
-        .map(|i| all[i + 1..].iter().any(|later| later.point == all[i].point))
+        .map(|i| {
+            all[i + 1..]
+                .iter()
+                .any(|later| all[i].point.starts_with(&later.point))
+        })
         .collect();
     all.into_iter()
         .zip(hidden)

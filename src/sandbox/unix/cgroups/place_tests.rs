@@ -157,6 +157,8 @@ fn hybrid_with_an_empty_unified_hierarchy_is_plain_v1() {
     assert_eq!(plan.layer(), CgroupLayer::CgroupV1);
     assert_eq!(versions(&plan), [V1, V1, V1]);
     assert!(plan.v2.is_none(), "v2 gives nothing here: not used");
+    // The root cgroup is root's.
+    let host = host.read_only("sys/fs/cgroup/unified/cgroup.subtree_control");
     let reason = host.plan(false).unwrap_err();
     assert!(
         reason.contains("writable only by root")
@@ -211,14 +213,72 @@ fn a_controller_on_neither_hierarchy_is_named() {
     let host = Host::new()
         .v1(8, "pids", "/")
         .v2("sys/fs/cgroup/unified", "/", "cpu io");
-    let reason = host.plan(true).unwrap_err();
+    // The unified hierarchy still holds the tree: memory is in no cgroup,
+    // and the note says why.
+    let plan = host.plan(true).unwrap();
+    assert_eq!(versions(&plan), [CgroupVersion::None, V1, V2]);
     assert_eq!(
-        reason,
-        format!(
+        plan.lost,
+        [format!(
             "cgroup v2: the memory controller is not enabled for the judge's cgroup `{}` (it \
              has: cpu io)",
             host.path("sys/fs/cgroup/unified").display()
-        )
+        )]
+    );
+    assert!(plan.controllers.missing());
+}
+
+/// A subtree delegated in part (issue 20): memory delegated, pids not. The
+/// judge uses what it has (memory, the CPU time, the kill by cgroup) and
+/// names what is missing, rather than falling back to no cgroups.
+#[test]
+fn a_subtree_with_memory_but_not_pids_uses_memory() {
+    let scope = "/user.slice/user-1000.slice/run-7.scope";
+    let host = Host::new().v2("sys/fs/cgroup", scope, "cpu memory");
+    let plan = host.plan(false).unwrap_or_else(|reason| {
+        panic!("a subtree with memory but not pids gave no cgroups: {reason}")
+    });
+    assert_eq!(plan.layer(), CgroupLayer::CgroupV2Delegated);
+    assert_eq!(versions(&plan), [V2, CgroupVersion::None, V2]);
+    let base = plan.v2.as_ref().unwrap();
+    assert!(base.enables("memory") && !base.enables("pids"));
+    let note = plan.describe_partial();
+    assert!(
+        note.contains("the pids controller is not delegated to the judge's cgroup")
+            && note.contains("pids: none"),
+        "{note}"
+    );
+    assert_eq!(
+        serde_json::to_value(plan.controllers).unwrap(),
+        serde_json::json!({"memory": "v2", "pids": "none", "cpu": "v2"})
+    );
+}
+
+/// A scope whose directory and `cgroup.procs` are the user's but whose
+/// `cgroup.subtree_control` is not: no controller can be handed down, yet
+/// a cgroup per run still gives the tree's CPU time and its kill.
+#[test]
+fn a_subtree_whose_subtree_control_is_not_writable_keeps_the_group() {
+    let scope = "/user.slice/user-1000.slice/run-7.scope";
+    let host = Host::new()
+        .v2("sys/fs/cgroup", scope, "cpu memory pids")
+        .read_only(&format!("sys/fs/cgroup{scope}/cgroup.subtree_control"));
+    let plan = host.plan(false).unwrap_or_else(|reason| {
+        panic!("a subtree with a read-only cgroup.subtree_control gave no cgroups: {reason}")
+    });
+    assert_eq!(plan.layer(), CgroupLayer::CgroupV2Delegated);
+    assert_eq!(
+        versions(&plan),
+        [CgroupVersion::None, CgroupVersion::None, V2]
+    );
+    let base = plan.v2.as_ref().unwrap();
+    assert!(!base.enables("memory") && !base.enables("pids") && !base.enables("cpu"));
+    let note = plan.describe_partial();
+    assert!(
+        note.contains("no memory controller")
+            && note.contains("no pids controller")
+            && note.contains("cgroup.subtree_control` is not writable by this user"),
+        "{note}"
     );
 }
 
@@ -508,5 +568,43 @@ fn of_two_v1_mounts_at_one_place_the_later_is_used() {
     assert_eq!(
         v1_place(&found, "4:memory:/ci.slice/job\n", "memory"),
         Ok(point.join("job"))
+    );
+}
+
+/// A mount over a hierarchy's parent directory hides it: the v1 memory
+/// hierarchy mounted at /sys/fs/cgroup/memory is gone from sight once a
+/// cgroup2 file system is mounted at /sys/fs/cgroup (as a container's
+/// runtime does over the host's hybrid layout). Detection must not plan
+/// memory on the hidden v1 hierarchy (whose directories are not there).
+#[test]
+fn a_mount_over_a_hierarchys_parent_hides_it() {
+    let host = Host::new().v1(4, "memory", "/").v1(8, "pids", "/");
+    // Mounted later, at the parent of both: only it is visible.
+    let host = host.v2("sys/fs/cgroup", "/", "cpu");
+    match host.plan(true) {
+        Ok(plan) => assert!(plan.v1.is_empty(), "the hidden v1 hierarchies were used"),
+        Err(reason) => assert!(
+            !reason.contains("cgroup v1") && reason.contains("memory and pids"),
+            "the hidden v1 hierarchies were used: {reason}"
+        ),
+    }
+    let found = mounts(&host.mountinfo);
+    assert!(
+        found.iter().all(|mount| mount.fstype != "cgroup"),
+        "hidden v1 mounts still listed"
+    );
+    // Mounted before them (systemd's hybrid layout: a tmpfs at
+    // /sys/fs/cgroup, then each hierarchy below it), nothing is hidden.
+    let layered = format!(
+        "25 22 0:20 / {} rw - tmpfs tmpfs rw\n{}",
+        host.path("sys/fs/cgroup").display(),
+        Host::new().v1(4, "memory", "/").mountinfo
+    );
+    assert_eq!(
+        mounts(&layered)
+            .iter()
+            .filter(|mount| mount.fstype == "cgroup")
+            .count(),
+        1
     );
 }

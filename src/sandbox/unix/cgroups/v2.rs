@@ -50,6 +50,10 @@ pub(super) struct Base {
     move_judge: bool,
     /// The controllers to enable below `dir` and below each container.
     controllers: Vec<String>,
+    /// Why no controller can be enabled below `dir` (its
+    /// `cgroup.subtree_control` is not writable): the containers then only
+    /// hold the tree (membership, `cgroup.kill`, `cpu.stat`).
+    locked: Option<String>,
 }
 
 /// Why the judge's cgroup `own` cannot give the `missing` controllers (it
@@ -97,6 +101,7 @@ impl Base {
             delegated,
             move_judge,
             controllers: controllers.clone(),
+            locked: None,
         };
         // The root cgroup has no `cgroup.type`, and may hold processes and
         // hand down controllers at once.
@@ -110,9 +115,9 @@ impl Base {
                 ))
             };
         }
-        let own_writable = writable(&own)
-            && writable(&own.join("cgroup.procs"))
-            && writable(&own.join("cgroup.subtree_control"));
+        let own_movable = writable(&own) && writable(&own.join("cgroup.procs"));
+        let subtree = own.join("cgroup.subtree_control");
+        let own_writable = own_movable && writable(&subtree);
         let others = others_in(&own);
         if own_writable && others.is_empty() {
             return Ok(base(own, true));
@@ -122,6 +127,21 @@ impl Base {
             parent.starts_with(mount) && writable(parent) && writable(&parent.join("cgroup.procs"))
         }) {
             return Ok(base(parent, false));
+        }
+        // Delegated in part: the judge may make cgroups below its own and
+        // move into them, but enable no controller there. Still a cgroup
+        // per run, for its CPU time and its kill; no limits by it.
+        if own_movable && others.is_empty() {
+            let mut partial = base(own, true);
+            if !partial.controllers.is_empty() {
+                partial.controllers.clear();
+                partial.locked = Some(format!(
+                    "`{}` is not writable{}",
+                    subtree.display(),
+                    if root { "" } else { " by this user" }
+                ));
+            }
+            return Ok(partial);
         }
         let how = "start the judge in a cgroup of its own with `systemd-run --user --scope -p \
                    Delegate=yes judge ...`";
@@ -140,6 +160,12 @@ impl Base {
                 own.display()
             ))
         }
+    }
+
+    /// Why no controller is enabled below the judge's cgroup, when its
+    /// `cgroup.subtree_control` cannot be written.
+    pub(super) fn locked_subtree(&self) -> Option<&str> {
+        self.locked.as_deref()
     }
 
     /// Whether containers here get `controller`.
@@ -372,6 +398,9 @@ pub(super) struct Worker {
     memory: Option<Memory>,
     pids: Option<Pids>,
     cpu_stat: std::fs::File,
+    /// `cgroup.events`, whose `populated` tells an empty group where no
+    /// pids controller counts its tasks.
+    events: std::fs::File,
     /// `cgroup.kill` (Linux 5.14+).
     kill: Option<std::fs::File>,
     /// `usage_usec` when the run started.
@@ -429,6 +458,7 @@ impl Worker {
             memory,
             pids,
             cpu_stat: open(dir.join("cpu.stat"), false)?,
+            events: open(dir.join("cgroup.events"), false)?,
             kill: optional("cgroup.kill"),
             cpu_before: 0,
             applied: None,
@@ -514,10 +544,16 @@ impl Worker {
         killed
     }
 
+    /// Tasks charged to the group; without the pids controller, 1 while
+    /// a live process is in it and 0 once none is (`cgroup.events`).
     pub(super) fn pids_current(&self) -> Result<u64, SandboxError> {
         let what = "reading the process count of the run";
-        let pids = self.pids.as_ref().ok_or_else(|| missing(what))?;
-        parse_counter(&read_open(&pids.current, what)?, what)
+        match &self.pids {
+            Some(pids) => parse_counter(&read_open(&pids.current, what)?, what),
+            None => {
+                keyed(&read_open(&self.events, what)?, "populated").ok_or_else(|| missing(what))
+            }
+        }
     }
 
     /// Kills every member at once (`cgroup.kill`); false where the kernel

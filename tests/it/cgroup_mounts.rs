@@ -1,0 +1,52 @@
+//! Cgroup file systems hidden by a later mount (issue 20): a cgroup2 file
+//! system mounted at /sys/fs/cgroup over the hierarchies mounted below it
+//! (as a container runtime mounts one over the host's layout) hides them,
+//! though /proc/self/mountinfo still lists them. On a cgroup v1 host such as
+//! this project's CI, the judge used the hidden v1 memory hierarchy there,
+//! failed to create its cgroup in a directory that no longer exists, and
+//! graded with no cgroups at all ("cgroup v1: failed to create cgroup
+//! `/sys/fs/cgroup/memory/...`"). It must see only what is visible.
+
+use crate::support::repository;
+use std::process::Command;
+
+#[test]
+#[ignore = "needs root: mounts cgroup2 over /sys/fs/cgroup in a mount namespace of its own; \
+            .ci/run runs it: cargo test --locked --test it cgroup_mounts -- --ignored"]
+fn a_cgroup2_mounted_over_the_hierarchies_hides_them() {
+    let dir = tempfile::tempdir().unwrap();
+    fs_err::copy(
+        repository().join("submissions/rooks/accepted/matching.py"),
+        dir.path().join("matching.py"),
+    )
+    .unwrap();
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    // A private mount namespace: the host's mounts are not changed.
+    let script = format!(
+        "mount -t cgroup2 cgroup2 /sys/fs/cgroup && exec '{}' run rooks matching.py --random 2 \
+         --json report.json",
+        judge.display()
+    );
+    let output = Command::new("unshare")
+        .args(["--mount", "--propagation", "private", "sh", "-c", &script])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let report =
+        crate::support::report(&fs_err::read_to_string(dir.path().join("report.json")).unwrap());
+    let isolation = &report["isolation"];
+    // What is visible is a cgroup2 file system: v2 (all or in part),
+    // never a hidden v1 hierarchy, never nothing.
+    let mechanism = isolation["cgroups"].as_str().unwrap();
+    assert!(
+        mechanism == "cgroup-v2",
+        "{mechanism}: {isolation:#}\n{stderr}"
+    );
+    assert!(
+        !stderr.contains("cgroup v1") && !stderr.contains("/sys/fs/cgroup/memory"),
+        "a hidden hierarchy was used: {stderr}"
+    );
+    assert_eq!(report["results"][0]["verdict"], "AC", "{stderr}");
+}
