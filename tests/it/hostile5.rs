@@ -150,3 +150,38 @@ fn the_student_view_shows_no_cpu_time_of_a_hidden_tle() {
         );
     }
 }
+
+/// The HTML pages showed a program's output with its control characters
+/// raw (`\x1b[2J`, backspaces, a right-to-left override): what a reader
+/// sees could differ from what was printed. They are shown visible, as in
+/// the terminal.
+#[test]
+fn the_html_pages_show_control_characters_of_an_output_visible() {
+    let dir = open_dir();
+    let tests = rooks_tests(dir.path());
+    source(
+        dir.path(),
+        "draw.py",
+        "import sys\nsys.stdout.write('\\x1b[2J\\x08\\u202e5\\n')\n",
+    );
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        judge,
+        None,
+        &format!(
+            "run rooks draw.py --tests {} --html page.html",
+            tests.display()
+        ),
+        "",
+    );
+    let mut pages = vec![fs_err::read_to_string(dir.path().join("page.html")).unwrap()];
+    for entry in fs_err::read_dir(dir.path().join("page")).unwrap() {
+        pages.push(fs_err::read_to_string(entry.unwrap().path()).unwrap());
+    }
+    let all = pages.concat();
+    assert!(all.contains("\\x1b[2J"), "{report:#}\n{stderr}");
+    for raw in ['\u{1b}', '\u{8}', '\u{202e}'] {
+        assert!(!all.contains(raw), "{raw:?} in a page");
+    }
+}

@@ -585,6 +585,11 @@ fn escape_covers_markup_and_attribute_quotes() {
         escape(r#"<a href="x" title='y'>&</a>"#),
         "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;"
     );
+    // Control characters are shown, never passed on.
+    assert_eq!(
+        escape("a\x1b[2J\x08\u{202e}b\tc\n"),
+        "a\\x1b[2J\\x08\\u{202e}b\tc\n"
+    );
 }
 
 #[test]
