@@ -266,7 +266,8 @@ pub(crate) fn hide_test_data(test: &mut TestResult) {
 
 /// The message a student sees for a hidden test (issue 18): its verdict
 /// and where it failed (`board 1`), but no expected value, no figure
-/// derived from the input, no exit code or signal. A few resubmissions
+/// derived from the input (nor the CPU time of a TLE, which the program
+/// chooses), no exit code or signal. A few resubmissions
 /// must not build a table of the hidden answers. Limits (time, memory,
 /// output) are the problem's, public anyway, and stay. Applying it twice
 /// gives the same message.
@@ -275,6 +276,16 @@ pub(crate) fn student_message(test: &TestResult) -> String {
         Verdict::WrongAnswer => "wrong answer",
         Verdict::PresentationError => "presentation error",
         Verdict::RuntimeError => return "runtime error".to_owned(),
+        // `3 boards`: a figure derived from the input (third red team).
+        Verdict::Accepted => return "accepted".to_owned(),
+        // The limit that was exceeded, public anyway, but not the CPU time
+        // the program used (`(CPU time 137 ms)`) nor a note on it: the
+        // program chooses how long it spins from the input, so the figure
+        // would carry the hidden test's data (third red team).
+        Verdict::TimeLimitExceeded => {
+            let cut = test.message.find([';', '(']).unwrap_or(test.message.len());
+            return test.message[..cut].trim_end().to_owned();
+        }
         _ => return test.message.clone(),
     };
     // A locator is a word and a number before the first colon: `board 1`.

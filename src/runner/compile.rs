@@ -311,7 +311,8 @@ fn compile(
 ///   reports (`-print-search-dirs`) and its sysroot (`-print-sysroot`).
 /// - Any compiler may read its own file (and, followed through links, the
 ///   real one); a real binary (ELF, not a script) in a `bin` folder lends
-///   its installation prefix (`/opt/jdk/bin/javac` -> `/opt/jdk`).
+///   the installation folders beside it (`/opt/jdk/bin/javac` ->
+///   `/opt/jdk/lib`, `/opt/jdk/conf`, ...), never its prefix whole.
 fn toolchain(compiler: &Path) -> (PathBuf, Vec<PathBuf>) {
     let real = fs_err::canonicalize(compiler).unwrap_or_else(|_| compiler.to_path_buf());
     let is_rustup = real
@@ -333,9 +334,7 @@ fn toolchain(compiler: &Path) -> (PathBuf, Vec<PathBuf>) {
     if real != compiler {
         paths.push(real.clone());
     }
-    if let Some(prefix) = installation_prefix(&real) {
-        paths.push(prefix);
-    }
+    paths.extend(installation_dirs(&real));
     if let Some(dirs) = reported(compiler, &["-print-search-dirs"]) {
         for line in dirs.lines() {
             let list = line
@@ -363,23 +362,39 @@ fn toolchain(compiler: &Path) -> (PathBuf, Vec<PathBuf>) {
     (compiler.to_path_buf(), paths)
 }
 
-/// The prefix of a real compiler binary in `PREFIX/bin/`: only for an ELF
-/// file (a script is a wrapper, whatever folder it is in), never `/`.
-fn installation_prefix(real: &Path) -> Option<PathBuf> {
+/// The installation folders next to a real compiler binary in
+/// `PREFIX/bin/` (`/opt/jdk/bin/javac` -> `/opt/jdk/lib`, `/opt/jdk/conf`,
+/// ...): only for an ELF file (a script is a wrapper, whatever folder it is
+/// in), never under `/`, and never `PREFIX` itself: a teacher's compiled
+/// wrapper in `course/bin/` must not lend the compile `course/tests` or
+/// `course/solutions` (issue 18, third red team).
+fn installation_dirs(real: &Path) -> Vec<PathBuf> {
     use std::io::Read;
     let mut magic = [0u8; 4];
     let is_elf = fs_err::File::open(real)
         .and_then(|mut file| file.read_exact(&mut magic))
         .is_ok()
         && magic == *b"\x7fELF";
-    let bin = real.parent()?;
-    let prefix = bin.parent()?;
-    (is_elf
-        && bin.file_name()? == "bin"
-        && prefix != Path::new("/")
-        && !prefix.as_os_str().is_empty())
-    .then(|| prefix.to_path_buf())
+    let Some(prefix) = real
+        .parent()
+        .filter(|bin| is_elf && bin.file_name().is_some_and(|name| name == "bin"))
+        .and_then(Path::parent)
+        .filter(|prefix| *prefix != Path::new("/") && !prefix.as_os_str().is_empty())
+    else {
+        return Vec::new();
+    };
+    INSTALLATION_DIRS
+        .iter()
+        .map(|name| prefix.join(name))
+        .filter(|dir| dir.is_dir())
+        .collect()
 }
+
+/// The folders of an installation prefix a compiler may need: its
+/// libraries, helper programs, headers, data and configuration.
+const INSTALLATION_DIRS: &[&str] = &[
+    "lib", "lib32", "lib64", "libexec", "include", "share", "conf", "jmods",
+];
 
 /// What `compiler ARGS` prints, when it succeeds within a few seconds (the
 /// compiler is the teacher's, from judge.toml; this asks it where it lives,

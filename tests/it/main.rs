@@ -20,6 +20,7 @@ mod hostile;
 mod hostile2;
 mod hostile3;
 mod hostile4;
+mod hostile5;
 mod interactive;
 mod interrupt;
 mod journal;

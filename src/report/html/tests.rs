@@ -568,6 +568,11 @@ fn escape_covers_markup_and_attribute_quotes() {
         escape(r#"<a href="x" title='y'>&</a>"#),
         "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;"
     );
+    // Control characters are shown, never passed on.
+    assert_eq!(
+        escape("a\x1b[2J\x08\u{202e}b\tc\n"),
+        "a\\x1b[2J\\x08\\u{202e}b\tc\n"
+    );
 }
 
 #[test]
@@ -593,6 +598,22 @@ fn a_hidden_tests_message_keeps_where_but_not_what() {
     crashed.message = "exit code 205".to_owned();
     crashed.exit_code = Some(205);
     assert_eq!(crate::report::student_message(&crashed), "runtime error");
+    // The CPU time of a TLE is the program's to choose from the input, and
+    // a board count is read from it: neither is shown.
+    let mut slow = test_result("small-003", Verdict::TimeLimitExceeded, None);
+    slow.message = "wall-clock time exceeded 600 ms (CPU time 137 ms); note".to_owned();
+    assert_eq!(
+        crate::report::student_message(&slow),
+        "wall-clock time exceeded 600 ms"
+    );
+    slow.message = "CPU time exceeded 200 ms; passes at 1.5x".to_owned();
+    assert_eq!(
+        crate::report::student_message(&slow),
+        "CPU time exceeded 200 ms"
+    );
+    let mut right = test_result("small-004", Verdict::Accepted, None);
+    right.message = "3 boards".to_owned();
+    assert_eq!(crate::report::student_message(&right), "accepted");
     let options = Options {
         student_view: true,
         ..Options::default()
