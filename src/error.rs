@@ -13,8 +13,10 @@ use crate::config::ConfigError;
 use crate::exit::Outcome;
 use crate::export::ExportError;
 use crate::grade::DiscoverError;
+use crate::grading::folder::CheckFailed;
 use crate::grading::GradingError;
 use crate::interrupt::{InterruptError, Signal};
+use crate::package::scaffold::ScaffoldError;
 use crate::report::targets::TargetError;
 use crate::report::ReportError;
 use crate::source::CannotRead;
@@ -66,6 +68,9 @@ pub(crate) enum Error {
     /// A file given as an input, output or answer could not be read.
     #[error(transparent)]
     CannotRead(#[from] CannotRead),
+    /// `judge new` could not write its package.
+    #[error(transparent)]
+    Scaffold(#[from] ScaffoldError),
     /// A report could not be serialised.
     #[error("failed to serialise JSON")]
     Json(#[from] serde_json::Error),
@@ -75,6 +80,28 @@ pub(crate) enum Error {
     /// A file of the judge's own could not be read or written.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// The command line could not be parsed (clap's words say why).
+    #[error(transparent)]
+    CommandLine(clap::Error),
+    /// `judge check` could not decide on the output: whatever the cause (a
+    /// bad `problem.toml`, a file that cannot be read, a bad flag), the
+    /// judge failed, testlib's 3, never the 2 of a presentation error.
+    #[error(transparent)]
+    Check(#[from] CheckError),
+}
+
+/// Why `judge check` could not decide on the output.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum CheckError {
+    /// The command line could not be parsed.
+    #[error(transparent)]
+    CommandLine(clap::Error),
+    /// The package's configuration is wrong.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// A file cannot be read, a folder holds no test, stdout failed.
+    #[error(transparent)]
+    Failed(#[from] CheckFailed),
 }
 
 impl Error {
@@ -104,9 +131,11 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
         Ok(Outcome::Interrupted(Signal::Terminate)) => 143,
         Err(
             Error::Usage(_)
+            | Error::CommandLine(_)
             | Error::Targets(_)
             | Error::Config(_)
             | Error::Export(ExportError::Unsupported { .. })
+            | Error::Scaffold(ScaffoldError::Exists(_))
             | Error::Grading(
                 GradingError::Usage { .. }
                 | GradingError::Config(_)
@@ -131,6 +160,8 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
                 | GradingError::Judge(_),
             )
             | Error::Export(ExportError::Reference { .. } | ExportError::Write { .. })
+            | Error::Check(_)
+            | Error::Scaffold(ScaffoldError::Write(_))
             | Error::Interrupt(_)
             | Error::Report(_)
             | Error::CannotRead(_)
