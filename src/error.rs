@@ -214,6 +214,14 @@ mod tests {
             ),
             (std::io::Error::other("disk").into(), 3),
             (Error::Stdout(std::io::Error::other("pipe")), 3),
+            (
+                Error::CommandLine(clap::Error::new(
+                    clap::error::ErrorKind::UnknownArgument,
+                )),
+                2,
+            ),
+            (ScaffoldError::Exists(PathBuf::from("problems/x")).into(), 2),
+            (ScaffoldError::Write(std::io::Error::other("disk")).into(), 3),
         ];
         for (error, code) in rows {
             let name = error.to_string();
@@ -223,6 +231,33 @@ mod tests {
         assert_eq!(usage.hint(), Some("do this"));
         let grading: Error = GradingError::usage("no tests", Some("add one".to_owned())).into();
         assert_eq!(grading.hint(), Some("add one"));
+    }
+
+    /// `judge check` is testlib's: whatever keeps it from a verdict is the
+    /// judge failing, 3, even the configuration mistake that is 2 elsewhere.
+    #[test]
+    fn anything_that_keeps_check_from_a_verdict_is_3() {
+        let config = || ConfigError::invalid(std::path::Path::new("problem.toml"), "x", "bad");
+        assert_eq!(exit_code(&Err(config().into())), 2);
+        let rows: Vec<CheckError> = vec![
+            config().into(),
+            CheckError::CommandLine(clap::Error::new(clap::error::ErrorKind::UnknownArgument)),
+            CheckFailed::from(GradingError::usage("no tests", None)).into(),
+        ];
+        for error in rows {
+            let name = error.to_string();
+            assert_eq!(exit_code(&Err(error.into())), 3, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_chain_says_every_cause() {
+        let error: Error = crate::report::ReportError {
+            path: PathBuf::from("grades.csv"),
+            source: std::io::Error::other("disk full"),
+        }
+        .into();
+        assert_eq!(chain(&error), "failed to write `grades.csv`: disk full");
     }
 
     #[test]
