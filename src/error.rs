@@ -157,7 +157,15 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
                 | GradingError::TestSet(_)
                 | GradingError::Report(_)
                 | GradingError::Stdout(_)
-                | GradingError::Judge(_),
+                | GradingError::Junit(_)
+                | GradingError::Csv(_)
+                | GradingError::RunJson(_)
+                | GradingError::SimilarJson(_)
+                | GradingError::Similar(_)
+                | GradingError::NoProfile { .. }
+                | GradingError::StressJudgeError { .. }
+                | GradingError::UncheckedInputs(_)
+                | GradingError::NoDerivedLimit(_),
             )
             | Error::Export(ExportError::Reference { .. } | ExportError::Write { .. })
             | Error::Check(_)
@@ -203,7 +211,8 @@ mod tests {
                 .into(),
                 2,
             ),
-            (GradingError::judge("no reference").into(), 3),
+            (GradingError::NoProfile { id: "x".to_owned() }.into(), 3),
+            (GradingError::UncheckedInputs("a .ctd validator".to_owned()).into(), 3),
             (
                 ExportError::Unsupported {
                     id: "x".to_owned(),

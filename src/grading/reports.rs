@@ -59,12 +59,12 @@ fn write_each<R: report::Row>(
     let junit = files.junit.map(|path| {
         let results: Vec<SubmissionResult> = rows.iter().map(|row| row.result().clone()).collect();
         report::junit::render(&results)
-            .map_err(GradingError::judge)
+            .map_err(GradingError::Junit)
             .and_then(|xml| write_report(path, &xml))
     });
     let csv = files.csv.map(|path| {
         report::csv::render_gradebook(rows, &html.missing)
-            .map_err(GradingError::judge)
+            .map_err(GradingError::Csv)
             .and_then(|text| write_report(path, &text))
     });
     let html = files
@@ -94,7 +94,7 @@ pub(crate) fn write_run(
             run.stopped_by.is_some(),
             &run.not_graded,
         )
-        .map_err(|error| GradingError::judge(format!("failed to serialise JSON: {error}")))?;
+        .map_err(GradingError::RunJson)?;
         write_report(path, &text)?;
     }
     write(files, &run.results, &report::html::Options::default(), None)

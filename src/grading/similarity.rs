@@ -24,7 +24,7 @@ pub(crate) fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, Gradi
     run::run(&request).map_err(|error| match error {
         run::RunError::Discover(walk @ DiscoverError::Walk(_)) => GradingError::Discover(walk),
         run::RunError::Base(BaseError::Tokenize(_)) | run::RunError::Tokenize(_) => {
-            GradingError::judge(error)
+            GradingError::Similar(error)
         }
         run::RunError::Base(_) => GradingError::usage(
             error.to_string(),
@@ -126,7 +126,7 @@ pub(crate) fn min_tokens(flag: u64) -> usize {
 
 /// `judge similar --json`'s text: the report, pretty, with a final newline.
 pub(crate) fn json_text(report: &similar::Report) -> Result<String, GradingError> {
-    let mut text = serde_json::to_string_pretty(report).map_err(GradingError::judge)?;
+    let mut text = serde_json::to_string_pretty(report).map_err(GradingError::SimilarJson)?;
     text.push('\n');
     Ok(text)
 }
