@@ -212,7 +212,10 @@ mod tests {
                 2,
             ),
             (GradingError::NoProfile { id: "x".to_owned() }.into(), 3),
-            (GradingError::UncheckedInputs("a .ctd validator".to_owned()).into(), 3),
+            (
+                GradingError::UncheckedInputs("a .ctd validator".to_owned()).into(),
+                3,
+            ),
             (
                 ExportError::Unsupported {
                     id: "x".to_owned(),
@@ -224,13 +227,14 @@ mod tests {
             (std::io::Error::other("disk").into(), 3),
             (Error::Stdout(std::io::Error::other("pipe")), 3),
             (
-                Error::CommandLine(clap::Error::new(
-                    clap::error::ErrorKind::UnknownArgument,
-                )),
+                Error::CommandLine(clap::Error::new(clap::error::ErrorKind::UnknownArgument)),
                 2,
             ),
             (ScaffoldError::Exists(PathBuf::from("problems/x")).into(), 2),
-            (ScaffoldError::Write(std::io::Error::other("disk")).into(), 3),
+            (
+                ScaffoldError::Write(std::io::Error::other("disk")).into(),
+                3,
+            ),
         ];
         for (error, code) in rows {
             let name = error.to_string();

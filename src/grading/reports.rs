@@ -443,9 +443,21 @@ mod tests {
     /// line, the errors), what is shown (`Some(quiet)`) and the end.
     #[test]
     fn a_grade_settles_with_the_journal_first_then_the_reports_then_the_table() {
-        type Row = (Written, Option<&'static str>, Vec<&'static str>, Option<bool>, &'static str);
+        type Row = (
+            Written,
+            Option<&'static str>,
+            Vec<&'static str>,
+            Option<bool>,
+            &'static str,
+        );
         let rows: Vec<Row> = vec![
-            (Written::All { journal: None }, None, vec![], Some(false), "ok"),
+            (
+                Written::All { journal: None },
+                None,
+                vec![],
+                Some(false),
+                "ok",
+            ),
             (
                 Written::Failed {
                     first: report_error("a.xml"),

@@ -479,14 +479,12 @@ fn plan_group(group: &TestGroup, index: &HashMap<&str, usize>) -> Result<PlanGro
     let mut children = Vec::with_capacity(group.children.len());
     for child in &group.children {
         children.push(match child {
-            GroupNode::Test(name) => PlanNode::Test(
-                *index
-                    .get(name.as_str())
-                    .ok_or_else(|| PlanError::NoSuchTest {
-                        group: group.name.clone(),
-                        test: name.clone(),
-                    })?,
-            ),
+            GroupNode::Test(name) => PlanNode::Test(*index.get(name.as_str()).ok_or_else(
+                || PlanError::NoSuchTest {
+                    group: group.name.clone(),
+                    test: name.clone(),
+                },
+            )?),
             GroupNode::Group(inner) => PlanNode::Group(plan_group(inner, index)?),
         });
     }

@@ -322,7 +322,9 @@ mod tests {
         for bad in ["0", "-5", "x"] {
             assert_eq!(
                 parse_limit(bad).map_err(|error| error.to_string()),
-                Err(format!("expected a whole number of at least 1, found `{bad}`"))
+                Err(format!(
+                    "expected a whole number of at least 1, found `{bad}`"
+                ))
             );
         }
     }

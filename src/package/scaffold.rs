@@ -158,7 +158,9 @@ mod tests {
     fn a_package_is_written_once_and_an_existing_folder_is_refused_untouched() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let lines = create(dir.path(), "hello").expect("writes");
-        assert!(lines.iter().any(|line| line.contains("judge grade --package")));
+        assert!(lines
+            .iter()
+            .any(|line| line.contains("judge grade --package")));
         assert!(dir.path().join("hello/problem.toml").is_file());
         let kept = dir.path().join("hello/problem.toml");
         fs_err::write(&kept, "kept").expect("writes");

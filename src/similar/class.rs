@@ -141,31 +141,50 @@ pub(crate) enum BaseError {
     Tokenize(#[from] TokenizeError),
 }
 
+/// Why a file is not compared (its `skipped` reason).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum NotCompared {
+    /// A folder where a hand-in was expected.
+    #[error("a folder, not a file")]
+    Folder,
+    /// The one reader of hand-ins refused it (a link out of its folder, a
+    /// FIFO, a device): its own words.
+    #[error("{0}")]
+    Refused(String),
+    /// It could not be read.
+    #[error("cannot be read: {0}")]
+    Unreadable(String),
+    /// Over [`MAX_FILE_BYTES`].
+    #[error("larger than {} MiB", MAX_FILE_BYTES / (1024 * 1024))]
+    TooLarge,
+    /// It holds NUL bytes.
+    #[error("binary (it holds NUL bytes), not source code")]
+    Binary,
+    /// Only whitespace.
+    #[error("empty")]
+    Empty,
+}
+
 /// Reads a file as text, or says why it is not compared.
-fn read_text(path: &Path) -> Result<String, String> {
+fn read_text(path: &Path) -> Result<String, NotCompared> {
     if path.is_dir() {
-        return Err("a folder, not a file".to_owned());
+        return Err(NotCompared::Folder);
     }
     // The one reader of hand-ins (issue #7): a link out of its folder is
     // refused and never read, and only a regular file is opened, so a FIFO
     // or a device cannot block or flood the comparison.
     let bytes = crate::runner::read_submission(path).map_err(|refusal| match refusal {
-        crate::runner::SubmissionRefused::Refused(message) => message,
-        crate::runner::SubmissionRefused::Unreadable(message) => {
-            format!("cannot be read: {message}")
-        }
+        crate::runner::SubmissionRefused::Refused(message) => NotCompared::Refused(message),
+        crate::runner::SubmissionRefused::Unreadable(message) => NotCompared::Unreadable(message),
     })?;
     if bytes.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "larger than {} MiB",
-            MAX_FILE_BYTES / (1024 * 1024)
-        ));
+        return Err(NotCompared::TooLarge);
     }
     if bytes.contains(&0) {
-        return Err("binary (it holds NUL bytes), not source code".to_owned());
+        return Err(NotCompared::Binary);
     }
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err("empty".to_owned());
+        return Err(NotCompared::Empty);
     }
     // A comment in Latin-1 should not hide the code around it.
     Ok(String::from_utf8(bytes)
@@ -232,7 +251,7 @@ pub fn read_hand_ins(
         };
         let text = match read_text(path) {
             Ok(text) => text,
-            Err(reason) => return Ok(skipped(reason)),
+            Err(reason) => return Ok(skipped(reason.to_string())),
         };
         let reading = Reading::for_path(path, languages);
         let (tokens, note) = tokenize(&reading, &text, path)?;
@@ -310,7 +329,7 @@ pub(crate) fn read_base(
                 known: known.join(", "),
             });
         }
-        let text = read_text(&path).map_err(unusable)?;
+        let text = read_text(&path).map_err(|reason| unusable(reason.to_string()))?;
         let reading = Reading::for_path(&path, languages);
         let (tokens, _) = tokenize(&reading, &text, &path)?;
         base.push(BaseFile {
@@ -326,6 +345,41 @@ pub(crate) fn read_base(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_not_compared_says_why_in_the_reports_words() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let file = |name: &str, bytes: &[u8]| {
+            let path = dir.path().join(name);
+            fs_err::write(&path, bytes).expect("writes");
+            path
+        };
+        let rows = [
+            (file("empty.c", b" \n"), NotCompared::Empty, "empty"),
+            (
+                file("binary.c", b"int\0"),
+                NotCompared::Binary,
+                "binary (it holds NUL bytes), not source code",
+            ),
+            (
+                file("huge.c", &vec![b'x'; MAX_FILE_BYTES + 1]),
+                NotCompared::TooLarge,
+                "larger than 1 MiB",
+            ),
+            (
+                dir.path().to_owned(),
+                NotCompared::Folder,
+                "a folder, not a file",
+            ),
+        ];
+        for (path, expected, words) in rows {
+            let error = read_text(&path).expect_err("not compared");
+            assert_eq!(error.to_string(), words);
+            assert_eq!(error, expected);
+        }
+        let code = file("a.c", b"int main() {}\n");
+        assert_eq!(read_text(&code), Ok("int main() {}\n".to_owned()));
+    }
 
     #[test]
     fn bad_files_are_skipped_with_the_reason() {

@@ -279,13 +279,25 @@ fn the_command_lines_own_ends_are_0_2_and_checks_3() {
     let dir = Dir::new();
     let version = dir.judge(&["--version"]);
     version.expect_code(0);
-    assert!(version.stdout().starts_with("judge "), "{}", version.transcript());
+    assert!(
+        version.stdout().starts_with("judge "),
+        "{}",
+        version.transcript()
+    );
     let help = dir.judge(&["gen", "--help"]);
     help.expect_code(0);
-    assert!(help.stdout().contains("Usage: judge gen"), "{}", help.transcript());
+    assert!(
+        help.stdout().contains("Usage: judge gen"),
+        "{}",
+        help.transcript()
+    );
     let bare = dir.judge(&[]);
     bare.expect_code(2);
-    assert!(bare.stderr().contains("Usage: judge"), "{}", bare.transcript());
+    assert!(
+        bare.stderr().contains("Usage: judge"),
+        "{}",
+        bare.transcript()
+    );
     assert!(bare.stdout().is_empty(), "{}", bare.transcript());
     let unknown = dir.judge(&["grdae"]);
     unknown.expect_code(2);
@@ -302,7 +314,11 @@ fn the_command_lines_own_ends_are_0_2_and_checks_3() {
         "{}",
         check.transcript()
     );
-    assert!(check.stderr().contains("--no-such-flag"), "{}", check.transcript());
+    assert!(
+        check.stderr().contains("--no-such-flag"),
+        "{}",
+        check.transcript()
+    );
 }
 
 #[test]

@@ -869,7 +869,10 @@ fn r11_student_view_hides_the_data_of_hidden_tests() {
 /// every test keeps its data.
 #[test]
 fn a_packages_reports_take_the_student_view_too() {
-    for (extra, flag) in [("", Some("--student-view")), ("student-view = true\n", None)] {
+    for (extra, flag) in [
+        ("", Some("--student-view")),
+        ("student-view = true\n", None),
+    ] {
         let dir = Dir::new();
         dir.judge(&["new", "hello"]).expect_code(0);
         dir.create("judge.toml", extra);
@@ -907,8 +910,15 @@ fn a_packages_reports_take_the_student_view_too() {
     }
     let dir = Dir::new();
     dir.judge(&["new", "hello"]).expect_code(0);
-    dir.judge(&["grade", "--package", "problems/hello", "-q", "--json", "r.json"])
-        .expect_code(0);
+    dir.judge(&[
+        "grade",
+        "--package",
+        "problems/hello",
+        "-q",
+        "--json",
+        "r.json",
+    ])
+    .expect_code(0);
     let report = json(&dir, "r.json");
     assert!(report.get("graded_with").is_some(), "{report:#}");
     for result in report["results"].as_array().unwrap() {
