@@ -347,41 +347,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_file_not_compared_says_why_in_the_reports_words() {
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let file = |name: &str, bytes: &[u8]| {
-            let path = dir.path().join(name);
-            fs_err::write(&path, bytes).expect("writes");
-            path
-        };
-        let rows = [
-            (file("empty.c", b" \n"), NotCompared::Empty, "empty"),
-            (
-                file("binary.c", b"int\0"),
-                NotCompared::Binary,
-                "binary (it holds NUL bytes), not source code",
-            ),
-            (
-                file("huge.c", &vec![b'x'; MAX_FILE_BYTES + 1]),
-                NotCompared::TooLarge,
-                "larger than 1 MiB",
-            ),
-            (
-                dir.path().to_owned(),
-                NotCompared::Folder,
-                "a folder, not a file",
-            ),
-        ];
-        for (path, expected, words) in rows {
-            let error = read_text(&path).expect_err("not compared");
-            assert_eq!(error.to_string(), words);
-            assert_eq!(error, expected);
-        }
-        let code = file("a.c", b"int main() {}\n");
-        assert_eq!(read_text(&code), Ok("int main() {}\n".to_owned()));
-    }
-
-    #[test]
     fn bad_files_are_skipped_with_the_reason() {
         let dir = tempfile::tempdir().unwrap();
         let write = |name: &str, bytes: &[u8]| {
@@ -399,7 +364,7 @@ mod tests {
             (write("huge.c", &huge), "larger than 1 MiB"),
         ];
         for (path, reason) in cases {
-            assert_eq!(read_text(&path).unwrap_err(), reason);
+            assert_eq!(read_text(&path).unwrap_err().to_string(), reason);
         }
         // A FIFO would block a plain read, and a link out of the folder
         // would show another file's text (adversarial review of issue #16).
@@ -409,16 +374,18 @@ mod tests {
             .status()
             .unwrap()
             .success());
-        let refused = read_text(&fifo).unwrap_err();
+        let refused = read_text(&fifo).unwrap_err().to_string();
         assert!(refused.contains("fifo.c"), "{refused}");
         let outside = tempfile::tempdir().unwrap();
         let secret = outside.path().join("secret.c");
         fs_err::write(&secret, "int secret;").unwrap();
         let link = dir.path().join("link.c");
         std::os::unix::fs::symlink(&secret, &link).unwrap();
-        let refused = read_text(&link).unwrap_err();
+        let refused = read_text(&link).unwrap_err().to_string();
         assert!(refused.contains("symbolic link"), "{refused}");
-        let missing = read_text(&dir.path().join("missing.c")).unwrap_err();
+        let missing = read_text(&dir.path().join("missing.c"))
+            .unwrap_err()
+            .to_string();
         assert!(missing.starts_with("cannot be read: "), "{missing}");
         let latin = write("latin.c", b"/* caf\xe9 */ int x;");
         assert!(read_text(&latin).unwrap().contains("int x;"));
