@@ -7,8 +7,8 @@
 //! did not, 2 usage or configuration error (nothing run), 3 the judge
 //! failed (a JE). Submissions in a language that is not configured are
 //! listed as skipped with the reason, not counted. The reports (`--json`,
-//! `--junit`, `--csv`, `--html`), `--shard`, `--resume` and `-q` work as
-//! for `judge grade`.
+//! `--junit`, `--csv`, `--html`), `--shard`, `--resume`, `--student-view`
+//! and `-q` work as for `judge grade`.
 
 use super::reports::ReportArgs;
 use super::{announce_isolation, say, write_stdout};
