@@ -87,7 +87,13 @@ pub(crate) enum Error {
     /// bad `problem.toml`, a file that cannot be read, a bad flag), the
     /// judge failed, testlib's 3, never the 2 of a presentation error.
     #[error(transparent)]
-    Check(#[from] CheckError),
+    Check(Box<CheckError>),
+}
+
+impl From<CheckError> for Error {
+    fn from(error: CheckError) -> Self {
+        Error::Check(Box::new(error))
+    }
 }
 
 /// Why `judge check` could not decide on the output.

@@ -183,7 +183,7 @@ fn report_error(error: &Error) {
             let _ = error.print();
         }
         Error::Check(failed) => {
-            let reason = match failed {
+            let reason = match &**failed {
                 CheckError::CommandLine(error) => format!("usage: {}", clap_reason(error)),
                 other => crate::error::chain(other)
                     .lines()
@@ -195,7 +195,7 @@ fn report_error(error: &Error) {
                 "{} {reason}\n",
                 crate::verdict::Verdict::JudgeError
             ));
-            match failed {
+            match &**failed {
                 CheckError::CommandLine(error) => {
                     let _ = error.print();
                 }
