@@ -9,6 +9,29 @@ use std::time::Duration;
 /// settles for a larger one: a 16 MiB flood of output must not stall a report.
 const DIFF_DEADLINE: Duration = Duration::from_secs(2);
 
+/// When to colour a diff (`judge diff --color`): `auto` on a terminal,
+/// unless `NO_COLOR` is set. (The variants have no doc comment: clap would
+/// show it in `--help`.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour: `always` and `never` say so; `auto` leaves it to
+    /// `stdout_colours` (whether standard output is a terminal that takes
+    /// colours), asked only then.
+    pub(crate) fn colours(self, stdout_colours: impl FnOnce() -> bool) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => stdout_colours(),
+        }
+    }
+}
+
 /// A unified diff (3 lines of context) of `expected` against `actual`,
 /// headed by the two names; ANSI-coloured when `color` is set. A line that
 /// differs only in its missing final newline is marked as such.
@@ -111,6 +134,27 @@ pub(crate) fn of_sources(
 mod tests {
     use super::*;
     use test_case::test_case;
+
+    #[test]
+    fn always_and_never_decide_alone_and_auto_asks_the_terminal() {
+        let rows = [
+            (ColorChoice::Always, false, true),
+            (ColorChoice::Always, true, true),
+            (ColorChoice::Never, true, false),
+            (ColorChoice::Never, false, false),
+            (ColorChoice::Auto, true, true),
+            (ColorChoice::Auto, false, false),
+        ];
+        for (choice, terminal, expected) in rows {
+            let mut asked = false;
+            let colours = choice.colours(|| {
+                asked = true;
+                terminal
+            });
+            assert_eq!(colours, expected, "{choice:?} on a terminal: {terminal}");
+            assert_eq!(asked, choice == ColorChoice::Auto, "{choice:?}");
+        }
+    }
 
     #[test_case(b"a\r\nb\r\n", b"a\nb\n", Some("line endings differ (CRLF vs LF)") ; "crlf vs lf")]
     #[test_case(b"a\nb\n", b"a\r\nb\r\n", Some("line endings differ (LF vs CRLF)") ; "lf vs crlf")]

@@ -13,8 +13,10 @@ use crate::config::ConfigError;
 use crate::exit::Outcome;
 use crate::export::ExportError;
 use crate::grade::DiscoverError;
+use crate::grading::folder::CheckFailed;
 use crate::grading::GradingError;
 use crate::interrupt::{InterruptError, Signal};
+use crate::package::scaffold::ScaffoldError;
 use crate::report::targets::TargetError;
 use crate::report::ReportError;
 use crate::source::CannotRead;
@@ -66,6 +68,9 @@ pub(crate) enum Error {
     /// A file given as an input, output or answer could not be read.
     #[error(transparent)]
     CannotRead(#[from] CannotRead),
+    /// `judge new` could not write its package.
+    #[error(transparent)]
+    Scaffold(#[from] ScaffoldError),
     /// A report could not be serialised.
     #[error("failed to serialise JSON")]
     Json(#[from] serde_json::Error),
@@ -75,6 +80,34 @@ pub(crate) enum Error {
     /// A file of the judge's own could not be read or written.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// The command line could not be parsed (clap's words say why).
+    #[error(transparent)]
+    CommandLine(clap::Error),
+    /// `judge check` could not decide on the output: whatever the cause (a
+    /// bad `problem.toml`, a file that cannot be read, a bad flag), the
+    /// judge failed, testlib's 3, never the 2 of a presentation error.
+    #[error(transparent)]
+    Check(Box<CheckError>),
+}
+
+impl From<CheckError> for Error {
+    fn from(error: CheckError) -> Self {
+        Error::Check(Box::new(error))
+    }
+}
+
+/// Why `judge check` could not decide on the output.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum CheckError {
+    /// The command line could not be parsed.
+    #[error(transparent)]
+    CommandLine(clap::Error),
+    /// The package's configuration is wrong.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// A file cannot be read, a folder holds no test, stdout failed.
+    #[error(transparent)]
+    Failed(#[from] CheckFailed),
 }
 
 impl Error {
@@ -104,9 +137,11 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
         Ok(Outcome::Interrupted(Signal::Terminate)) => 143,
         Err(
             Error::Usage(_)
+            | Error::CommandLine(_)
             | Error::Targets(_)
             | Error::Config(_)
             | Error::Export(ExportError::Unsupported { .. })
+            | Error::Scaffold(ScaffoldError::Exists(_))
             | Error::Grading(
                 GradingError::Usage { .. }
                 | GradingError::Config(_)
@@ -128,9 +163,19 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
                 | GradingError::TestSet(_)
                 | GradingError::Report(_)
                 | GradingError::Stdout(_)
-                | GradingError::Judge(_),
+                | GradingError::Junit(_)
+                | GradingError::Csv(_)
+                | GradingError::RunJson(_)
+                | GradingError::SimilarJson(_)
+                | GradingError::Similar(_)
+                | GradingError::NoProfile { .. }
+                | GradingError::StressJudgeError { .. }
+                | GradingError::UncheckedInputs(_)
+                | GradingError::NoDerivedLimit(_),
             )
             | Error::Export(ExportError::Reference { .. } | ExportError::Write { .. })
+            | Error::Check(_)
+            | Error::Scaffold(ScaffoldError::Write(_))
             | Error::Interrupt(_)
             | Error::Report(_)
             | Error::CannotRead(_)
@@ -172,7 +217,11 @@ mod tests {
                 .into(),
                 2,
             ),
-            (GradingError::judge("no reference").into(), 3),
+            (GradingError::NoProfile { id: "x".to_owned() }.into(), 3),
+            (
+                GradingError::UncheckedInputs("a .ctd validator".to_owned()).into(),
+                3,
+            ),
             (
                 ExportError::Unsupported {
                     id: "x".to_owned(),
@@ -183,6 +232,15 @@ mod tests {
             ),
             (std::io::Error::other("disk").into(), 3),
             (Error::Stdout(std::io::Error::other("pipe")), 3),
+            (
+                Error::CommandLine(clap::Error::new(clap::error::ErrorKind::UnknownArgument)),
+                2,
+            ),
+            (ScaffoldError::Exists(PathBuf::from("problems/x")).into(), 2),
+            (
+                ScaffoldError::Write(std::io::Error::other("disk")).into(),
+                3,
+            ),
         ];
         for (error, code) in rows {
             let name = error.to_string();
@@ -192,6 +250,33 @@ mod tests {
         assert_eq!(usage.hint(), Some("do this"));
         let grading: Error = GradingError::usage("no tests", Some("add one".to_owned())).into();
         assert_eq!(grading.hint(), Some("add one"));
+    }
+
+    /// `judge check` is testlib's: whatever keeps it from a verdict is the
+    /// judge failing, 3, even the configuration mistake that is 2 elsewhere.
+    #[test]
+    fn anything_that_keeps_check_from_a_verdict_is_3() {
+        let config = || ConfigError::invalid(std::path::Path::new("problem.toml"), "x", "bad");
+        assert_eq!(exit_code(&Err(config().into())), 2);
+        let rows: Vec<CheckError> = vec![
+            config().into(),
+            CheckError::CommandLine(clap::Error::new(clap::error::ErrorKind::UnknownArgument)),
+            CheckFailed::from(GradingError::usage("no tests", None)).into(),
+        ];
+        for error in rows {
+            let name = error.to_string();
+            assert_eq!(exit_code(&Err(error.into())), 3, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_chain_says_every_cause() {
+        let error: Error = crate::report::ReportError {
+            path: PathBuf::from("grades.csv"),
+            source: std::io::Error::other("disk full"),
+        }
+        .into();
+        assert_eq!(chain(&error), "failed to write `grades.csv`: disk full");
     }
 
     #[test]

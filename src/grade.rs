@@ -423,11 +423,16 @@ impl fmt::Display for Shard {
     }
 }
 
-impl FromStr for Shard {
-    type Err = String;
+/// A `--shard` that is not `K/N` with `1 <= K <= N`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("expected K/N with 1 <= K <= N, like 2/4; found `{0}`")]
+pub struct BadShard(String);
 
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let shape = || format!("expected K/N with 1 <= K <= N, like 2/4; found `{text}`");
+impl FromStr for Shard {
+    type Err = BadShard;
+
+    fn from_str(text: &str) -> Result<Shard, BadShard> {
+        let shape = || BadShard(text.to_owned());
         let (index, count) = text.split_once('/').ok_or_else(shape)?;
         let index: usize = index.trim().parse().map_err(|_| shape())?;
         let count: usize = count.trim().parse().map_err(|_| shape())?;
@@ -504,10 +509,15 @@ mod tests {
     #[test_case("2", None ; "no slash")]
     #[test_case("a/b", None ; "not numbers")]
     fn parses_shards(text: &str, expected: Option<(usize, usize)>) {
-        let parsed = text
-            .parse::<Shard>()
-            .ok()
-            .map(|shard| (shard.index, shard.count));
+        let parsed = text.parse::<Shard>();
+        if expected.is_none() {
+            let error = parsed.as_ref().map(|_| ()).unwrap_err().to_string();
+            assert_eq!(
+                error,
+                format!("expected K/N with 1 <= K <= N, like 2/4; found `{text}`")
+            );
+        }
+        let parsed = parsed.ok().map(|shard| (shard.index, shard.count));
         assert_eq!(parsed, expected);
     }
 

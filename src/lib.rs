@@ -83,6 +83,9 @@
 //!   outcome or error to [`error::exit_code`]; what takes precedence, what
 //!   is refused, what a failed journal means and what the verdicts come to
 //!   are the library's. It and `report` are the only places that print.
+//!   The binary is one call, `cli::main`: a command line clap cannot parse
+//!   (and, for `judge check`, anything that keeps it from a verdict) ends
+//!   as an [`error::Error`] too, its code from the same table.
 
 #![warn(unreachable_pub)]
 

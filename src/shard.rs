@@ -219,11 +219,22 @@ fn to_shard(index: u64, count: u64) -> Result<Shard, AutoShardError> {
     Ok(Shard { index, count })
 }
 
+/// Why a `--shard` value gives no shard.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum ShardArgError {
+    /// Not `K/N`.
+    #[error(transparent)]
+    Shape(#[from] crate::grade::BadShard),
+    /// `auto`, and the environment says no shard.
+    #[error(transparent)]
+    Auto(#[from] AutoShardError),
+}
+
 /// The value of `--shard`: `K/N`, or `auto` to read it from the process's
 /// environment with [`from_env`].
-pub(crate) fn parse_arg(text: &str) -> Result<Shard, String> {
+pub(crate) fn parse_arg(text: &str) -> Result<Shard, ShardArgError> {
     if text != "auto" {
-        return text.parse();
+        return Ok(text.parse()?);
     }
     let env: Env = std::env::vars_os()
         .map(|(name, value)| {
@@ -233,7 +244,7 @@ pub(crate) fn parse_arg(text: &str) -> Result<Shard, String> {
             )
         })
         .collect();
-    from_env(&env).map_err(|error| error.to_string())
+    Ok(from_env(&env)?)
 }
 
 #[cfg(test)]

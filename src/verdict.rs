@@ -111,15 +111,26 @@ pub struct Points(pub f64);
 // mean or product of parsed finite numbers.
 impl Eq for Points {}
 
+/// A score that is not one ([`Points::parse`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadScore {
+    /// Negative, infinite or NaN.
+    #[error("`{0}` is not a finite score of at least 0")]
+    OutOfRange(String),
+    /// Not a number at all.
+    #[error("`{0}` is not a number")]
+    NotANumber(String),
+}
+
 impl Points {
     /// A score as a validator writes it (`score.txt`): one finite number,
     /// at least 0, surrounded by whitespace at most.
-    pub fn parse(text: &str) -> Result<Points, String> {
+    pub fn parse(text: &str) -> Result<Points, BadScore> {
         let trimmed = text.trim();
         match trimmed.parse::<f64>() {
             Ok(value) if value.is_finite() && value >= 0.0 => Ok(Points(value)),
-            Ok(_) => Err(format!("`{trimmed}` is not a finite score of at least 0")),
-            Err(_) => Err(format!("`{trimmed}` is not a number")),
+            Ok(_) => Err(BadScore::OutOfRange(trimmed.to_owned())),
+            Err(_) => Err(BadScore::NotANumber(trimmed.to_owned())),
         }
     }
 

@@ -1,11 +1,10 @@
 //! `judge check`: decide one output with the problem's checker (testlib exit
 //! codes: 0 AC, 1 WA, 2 PE, 3 checker failure).
 
-use super::{say, write_stdout, PackageArgs};
-use crate::error::Error;
+use super::PackageArgs;
+use crate::error::{CheckError, Error};
 use crate::exit::Outcome;
 use crate::grading::{folder, settings};
-use crate::verdict::Verdict;
 use std::path::PathBuf;
 
 /// Arguments of `judge check`.
@@ -34,22 +33,13 @@ pub struct CheckArgs {
 
 /// Prints `VERDICT reason` and exits with the testlib code. Anything that is
 /// not a verdict on the output (a bad `problem.toml`, a file that cannot be
-/// read) is `JE reason` and 3, never the 2 of a presentation error.
+/// read) ends as [`Error::Check`]: `JE reason` and 3, never the 2 of a
+/// presentation error.
 pub(super) fn run(args: &CheckArgs) -> Result<Outcome, Error> {
-    Ok(decide(args).unwrap_or_else(|error| fail(&error)))
+    Ok(decide(args)?)
 }
 
-/// Words a failure that is not a verdict: `JE reason` on stdout (one line),
-/// the whole chain on stderr; the judge failed (exit 3).
-pub(super) fn fail(error: &anyhow::Error) -> Outcome {
-    let chain = format!("{error:#}");
-    let reason = chain.lines().next().unwrap_or_default();
-    let _ = write_stdout(&format!("{} {reason}\n", Verdict::JudgeError));
-    say(&format!("error: {chain}"));
-    Outcome::JudgeFailed
-}
-
-fn decide(args: &CheckArgs) -> anyhow::Result<Outcome> {
+fn decide(args: &CheckArgs) -> Result<Outcome, CheckError> {
     let package = args.packages.load(&args.problem)?;
     Ok(folder::check_path(
         &**package.problem(),

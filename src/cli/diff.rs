@@ -1,6 +1,7 @@
 //! `judge diff`: a unified diff of two files for CI logs (exit 0 same, 1 different).
 
 use super::{write_stdout, Source};
+use crate::diff::ColorChoice;
 use crate::error::Error;
 use crate::exit::Outcome;
 use std::path::PathBuf;
@@ -17,24 +18,12 @@ pub struct DiffArgs {
     pub(crate) color: ColorChoice,
 }
 
-/// When to colour.
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub(crate) enum ColorChoice {
-    Auto,
-    Always,
-    Never,
-}
-
 /// Prints the diff; exit 0 when the files are byte-identical, 1 when they
 /// differ, 3 when one cannot be read (missing, a folder, over the read limit).
 pub(super) fn run(args: &DiffArgs) -> Result<Outcome, Error> {
     let expected = Source::read(Some(&args.expected))?;
     let actual = Source::read(Some(&args.actual))?;
-    let color = match args.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => crate::report::stdout::colour_stdout(),
-    };
+    let color = args.color.colours(crate::report::stdout::colour_stdout);
     match crate::diff::of_sources(&expected, &actual, color) {
         None => Ok(Outcome::Success),
         Some(diff) => {

@@ -105,6 +105,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
             shard: args.shard,
             resume: args.resume.as_deref(),
             quiet: args.quiet,
+            student_view: args.student_view,
             similarity: args.similarity,
         };
         return super::grade_package::run(&request, dir);
@@ -143,11 +144,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
             ignored.path, ignored.reason
         )));
     }
-    let resume = args.resume.as_deref().map(class::load_resume).transpose()?;
-    if let Some(note) = resume.as_ref().and_then(|(_, note)| note.clone()) {
-        say(&note);
-    }
-    let mut resume = resume.map(|(resume, _)| resume);
+    let mut resume = super::reports::load_resume(args.resume.as_deref())?;
     let cancel = Cancellation::on_signals()?;
     let (json, journal) = resume::report_and_journal(args.json.as_deref(), args.resume.as_deref())?;
     announce_isolation();

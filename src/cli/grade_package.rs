@@ -7,8 +7,8 @@
 //! did not, 2 usage or configuration error (nothing run), 3 the judge
 //! failed (a JE). Submissions in a language that is not configured are
 //! listed as skipped with the reason, not counted. The reports (`--json`,
-//! `--junit`, `--csv`, `--html`), `--shard`, `--resume` and `-q` work as
-//! for `judge grade`.
+//! `--junit`, `--csv`, `--html`), `--shard`, `--resume`, `--student-view`
+//! and `-q` work as for `judge grade`.
 
 use super::reports::ReportArgs;
 use super::{announce_isolation, say, write_stdout};
@@ -16,8 +16,8 @@ use crate::config::judge::JudgeConfig;
 use crate::error::Error;
 use crate::exit::Outcome;
 use crate::grade::Shard;
-use crate::grading::class;
 use crate::grading::package::{self, PackageOptions};
+use crate::grading::settings;
 use crate::grading::{package_table, progress::Progress, reports};
 use crate::interrupt::Cancellation;
 use crate::report::progress::GradeBar;
@@ -43,6 +43,8 @@ pub(super) struct PackageRequest<'a> {
     pub resume: Option<&'a Path>,
     /// `-q`.
     pub quiet: bool,
+    /// `--student-view`.
+    pub(crate) student_view: bool,
     /// `--similarity` (refused: a package's examples are no class).
     pub similarity: bool,
 }
@@ -52,6 +54,7 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
     package::refuse_similarity(request.similarity)?;
     request.reports.refuse_among(request.json, &[dir])?;
     let config = JudgeConfig::load_or_defaults(request.config)?;
+    let student_view = settings::student_view(request.student_view, &config);
     let plan = package::plan(dir, &config)?;
     for (path, reason) in &plan.skipped_programs {
         say(&format!("skipped: {}: {reason}", path.display()));
@@ -60,11 +63,7 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
         say(&format!("skipped: {}: {reason}", listed.path.display()));
     }
     plan.refuse_empty(dir)?;
-    let resume = request.resume.map(class::load_resume).transpose()?;
-    if let Some(note) = resume.as_ref().and_then(|(_, note)| note.clone()) {
-        say(&note);
-    }
-    let mut resume = resume.map(|(resume, _)| resume);
+    let mut resume = super::reports::load_resume(request.resume)?;
     let (json, journal) = resume::report_and_journal(request.json, request.resume)?;
     let (bar, mut progress) = (GradeBar::new(request.quiet), Progress::new());
     let cancel = Cancellation::on_signals()?;
@@ -100,7 +99,7 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
         &graded.report,
         json,
         &request.reports.files(),
-        false,
+        student_view.is_some(),
         None,
         journal,
     );

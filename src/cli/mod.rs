@@ -24,7 +24,7 @@ mod validate;
 
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;
-use crate::error::Error;
+use crate::error::{CheckError, Error, UsageError};
 use crate::exit::Outcome;
 use crate::grading::settings::SettingsWarning;
 use crate::grading::settings::{parse_limit, parse_seed};
@@ -85,37 +85,52 @@ impl PackageArgs {
     }
 }
 
-/// Parses the command line, or prints why not and returns the exit code.
+/// The `judge` binary: parses the command line, runs it, says how it
+/// failed if it did, and returns the exit code of its end (from
+/// [`crate::error::exit_code`], the one table of them).
+pub fn main() -> std::process::ExitCode {
+    let end = start();
+    if let Err(error) = &end {
+        report_error(error);
+    }
+    std::process::ExitCode::from(crate::error::exit_code(&end))
+}
+
+/// Parses the command line and runs it. Inside a judge's run, a judge would
+/// be an answer key: refused.
+fn start() -> Result<Outcome, Error> {
+    if crate::sandbox::inside_a_run() {
+        return Err(UsageError::new("judge does not run inside a judge's sandbox", None).into());
+    }
+    match parse()? {
+        Some(cli) => dispatch(cli),
+        None => Ok(Outcome::Success),
+    }
+}
+
+/// Parses the command line: the command, or `None` once clap printed the
+/// help or the version asked for, or why it cannot be parsed.
 ///
-/// Clap's usage errors exit 2, as SPEC.md wants for every command but one:
-/// for `judge check` 2 means a presentation error, so there anything that is
-/// not a verdict on the output is 3 (testlib's "fail") with a one-line reason
-/// on stdout, like the other verdicts (issue #10).
-pub fn parse() -> Result<Cli, u8> {
+/// A usage error is 2, as SPEC.md wants for every command but one: for
+/// `judge check` 2 means a presentation error, so there anything that is
+/// not a verdict on the output is 3 (testlib's "fail") with a one-line
+/// reason on stdout, like the other verdicts (issue #10).
+fn parse() -> Result<Option<Cli>, Error> {
     use clap::{CommandFactory as _, FromArgMatches as _};
     let checking = is_check(std::env::args_os().skip(1));
     let parsed = Cli::command()
         .try_get_matches()
         .and_then(|matches| Cli::from_arg_matches(&matches));
-    let cli = match parsed {
-        Ok(parsed) => parsed,
-        Err(error) if checking && error.use_stderr() => {
-            // The message up to clap's blank line, on one line.
-            let rendered = error.render().to_string();
-            let reason = rendered
-                .lines()
-                .take_while(|line| !line.trim().is_empty())
-                .map(str::trim)
-                .collect::<Vec<_>>()
-                .join(" ");
-            let reason = reason.trim_start_matches("error: ");
-            let _ = crate::report::stdout::write_stdout(&format!("JE usage: {reason}\n"));
+    match parsed {
+        Ok(cli) => Ok(Some(cli)),
+        Err(error) if !error.use_stderr() => {
+            // `--help`, `--version`: what was asked for, on stdout.
             let _ = error.print();
-            return Err(crate::error::exit_code(&Ok(Outcome::JudgeFailed)));
+            Ok(None)
         }
-        Err(error) => error.exit(),
-    };
-    Ok(cli)
+        Err(error) if checking => Err(CheckError::CommandLine(error).into()),
+        Err(error) => Err(Error::CommandLine(error)),
+    }
 }
 
 /// Whether the command line is `judge check ...` (the judge has no global
@@ -125,10 +140,10 @@ fn is_check(mut args: impl Iterator<Item = std::ffi::OsString>) -> bool {
         .is_some_and(|command| command == "check")
 }
 
-/// Runs a parsed command line and returns the process exit code.
-pub fn run(cli: Cli) -> u8 {
+/// Runs a parsed command line to its end.
+fn dispatch(cli: Cli) -> Result<Outcome, Error> {
     use clap::CommandFactory as _;
-    let result = match cli.command {
+    match cli.command {
         Command::Problems(args) => list::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Gen(args) => gen::run(&args),
@@ -147,11 +162,7 @@ pub fn run(cli: Cli) -> u8 {
             print(Ok(crate::manual::completions(args.shell, Cli::command())))
         }
         Command::Schema => print(crate::report::json::schema_text().map_err(Error::from)),
-    };
-    if let Err(error) = &result {
-        report_error(error);
     }
-    crate::error::exit_code(&result)
 }
 
 /// `judge man`, `judge completions`, `judge schema`: a text the library
@@ -161,13 +172,60 @@ fn print(text: Result<String, Error>) -> Result<Outcome, Error> {
     Ok(Outcome::Success)
 }
 
-/// Prints an error chain the way ripgrep does.
+/// Prints how a command failed: clap's own words for a command line it
+/// cannot parse; for `judge check`, also `JE reason` on stdout (one line),
+/// like its verdicts; else the error chain the way ripgrep does, and the
+/// hint.
 #[expect(clippy::print_stderr, reason = "the CLI's last word on an error")]
 fn report_error(error: &Error) {
-    eprintln!("error: {}", crate::error::chain(error));
-    if let Some(hint) = error.hint() {
-        eprintln!("\nhint: {hint}");
+    match error {
+        Error::CommandLine(error) => {
+            let _ = error.print();
+        }
+        Error::Check(failed) => {
+            let reason = match &**failed {
+                CheckError::CommandLine(error) => format!("usage: {}", clap_reason(error)),
+                other => crate::error::chain(other)
+                    .lines()
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned(),
+            };
+            let _ = crate::report::stdout::write_stdout(&format!(
+                "{} {reason}\n",
+                crate::verdict::Verdict::JudgeError
+            ));
+            match &**failed {
+                CheckError::CommandLine(error) => {
+                    let _ = error.print();
+                }
+                other => eprintln!("error: {}", crate::error::chain(other)),
+            }
+        }
+        _ => {
+            eprintln!("{}", error_line(error));
+            if let Some(hint) = error.hint() {
+                eprintln!("\nhint: {hint}");
+            }
+        }
     }
+}
+
+/// An error as a line of stderr: `error: ` and every cause, `: `-separated.
+fn error_line(error: &Error) -> String {
+    format!("error: {}", crate::error::chain(error))
+}
+
+/// Clap's message up to its blank line, on one line, without `error: `.
+fn clap_reason(error: &clap::Error) -> String {
+    let rendered = error.render().to_string();
+    let reason = rendered
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    reason.trim_start_matches("error: ").to_owned()
 }
 
 /// Writes data to stdout; a closed pipe is remembered, never an error (see

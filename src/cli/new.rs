@@ -3,7 +3,7 @@
 //! grades out of the box.
 
 use super::say;
-use crate::error::{Error, UsageError};
+use crate::error::Error;
 use crate::exit::Outcome;
 use std::path::PathBuf;
 
@@ -20,12 +20,7 @@ pub struct NewArgs {
 
 /// Writes the package, refusing to touch an existing folder.
 pub(super) fn run(args: &NewArgs) -> Result<Outcome, Error> {
-    let root = args.dir.join(&args.id);
-    if root.exists() {
-        return Err(UsageError::new(format!("`{}` already exists", root.display()), None).into());
-    }
-    crate::package::scaffold::write(&root, &args.id, &args.dir)?;
-    for line in crate::package::scaffold::written(&root, &args.id, &args.dir) {
+    for line in crate::package::scaffold::create(&args.dir, &args.id)? {
         say(&line);
     }
     Ok(Outcome::Success)

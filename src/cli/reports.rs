@@ -4,11 +4,12 @@
 //! [`crate::grading::reports`]'s.
 
 use crate::error::Error;
+use crate::grading::class;
 use crate::grading::reports::{self, ReportFiles, Written};
 use crate::report;
 use crate::report::json::GradeReport;
 use crate::report::targets::{TargetError, Targets};
-use crate::resume::Journal;
+use crate::resume::{Journal, Resume};
 use std::path::{Path, PathBuf};
 
 /// Report files rendered from results, by `judge run`, `judge grade` and
@@ -70,48 +71,46 @@ impl ReportArgs {
     }
 }
 
-/// Writes one report to `path`, or to standard output for `-`.
-pub(crate) fn write_report(path: &Path, text: &str) -> Result<(), Error> {
-    Ok(reports::write_report(path, text)?)
-}
-
-/// Says what writing a grade's reports came to ([`Written`]) and returns
-/// the journal to remove, or the error to end with. `show(quiet)` prints the
-/// table and the summary: after every report was written, and without the
-/// table (`quiet`) after the journal failed but the reports did not.
+/// Says what writing a grade's reports came to ([`reports::settle`]) and
+/// returns the journal to remove, or the error to end with. `show(quiet)`
+/// prints the table (unless `quiet`) and the summary.
 pub(super) fn settle(
     written: Written,
     report: &GradeReport,
     quiet: bool,
     show: &mut dyn FnMut(bool) -> Result<(), Error>,
 ) -> Result<Option<Journal>, Error> {
-    let say_each = |also: Vec<crate::grading::GradingError>| {
-        for other in also {
-            super::say(&format!("error: {:#}", Error::from(other)));
-        }
-    };
-    match written {
-        Written::All { journal } => {
-            show(quiet)?;
+    let settled = reports::settle(written, quiet);
+    if let Some(path) = &settled.journal_failed {
+        super::say(&report::human::journal_failed(report, path));
+    }
+    for error in settled.said {
+        super::say(&super::error_line(&error.into()));
+    }
+    let shown = settled.show.map_or(Ok(()), show);
+    match settled.end {
+        Ok(journal) => {
+            shown?;
             Ok(journal)
         }
-        Written::Failed { first, also } => {
-            say_each(also);
-            Err(first.into())
-        }
-        Written::JournalFailed { error, reports } => {
-            super::say(&report::human::journal_failed(report, &error.path));
-            let shown = match reports {
-                Ok(()) => show(true),
-                Err((first, also)) => {
-                    say_each(also);
-                    Err(first.into())
-                }
-            };
+        Err(end) => {
             if let Err(other) = shown {
-                super::say(&format!("error: {:#}", anyhow::Error::from(other)));
+                super::say(&super::error_line(&other));
             }
-            Err(error.into())
+            Err(end.into())
         }
     }
+}
+
+/// Loads the report of `--resume`, saying first when none of its results
+/// can be reused and why ([`class::load_resume`]).
+pub(super) fn load_resume(path: Option<&Path>) -> Result<Option<Resume>, Error> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let (resume, note) = class::load_resume(path)?;
+    if let Some(note) = note {
+        super::say(&note);
+    }
+    Ok(Some(resume))
 }

@@ -4,7 +4,7 @@
 //! (0), the command line or configuration was wrong (2), or the judge
 //! failed (3).
 
-use super::reports::{write_report, ReportArgs};
+use super::reports::ReportArgs;
 use super::{say, write_stdout};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
@@ -81,13 +81,8 @@ pub(super) fn run(args: &SimilarArgs) -> Result<Outcome, Error> {
     for line in similar::render_files(report, "", true) {
         say(&line);
     }
-    if let Some(path) = &args.json {
-        write_report(path, &similarity::json_text(report)?)?;
-    }
-    if let Some(path) = &args.html {
-        reports::write_similar_html(path, &analysis)?;
-    }
-    if !reports.to_stdout(args.json.as_deref()) {
+    similarity::write_reports(&analysis, args.json.as_deref(), args.html.as_deref())?;
+    if similarity::table_on_stdout(args.json.as_deref(), args.html.as_deref()) {
         write_stdout(&similar::render_text(report, args.top))?;
     }
     Ok(Outcome::Success)

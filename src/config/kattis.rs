@@ -208,20 +208,32 @@ pub(crate) fn engine_marker(script: &str) -> Option<(String, Vec<String>, bool)>
     Some((engine, profiles, lexmin))
 }
 
+/// A `validator_flags` of problem.yaml the default output validator does
+/// not take.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum ValidatorFlagError {
+    /// A tolerance without its number.
+    #[error("`{0}` needs a number after it")]
+    NoNumber(&'static str),
+    /// A flag the validator does not know.
+    #[error("`{0}` is not a flag of the default output validator")]
+    Unknown(String),
+}
+
 /// The default output validator of problemtools, from `validator_flags`:
 /// tokens, case-insensitive unless `case_sensitive`, numbers within
 /// `float_tolerance` (or the absolute and relative ones) when given.
-pub(crate) fn default_validator(flags: &[String]) -> Result<BuiltinChecker, String> {
+pub(crate) fn default_validator(flags: &[String]) -> Result<BuiltinChecker, ValidatorFlagError> {
     let mut case_sensitive = false;
     let mut absolute = None;
     let mut relative = None;
     let mut words = flags.iter();
     while let Some(flag) = words.next() {
-        let mut number = |name: &str| -> Result<f64, String> {
+        let mut number = |name: &'static str| -> Result<f64, ValidatorFlagError> {
             words
                 .next()
                 .and_then(|value| value.parse::<f64>().ok())
-                .ok_or_else(|| format!("`{name}` needs a number after it"))
+                .ok_or(ValidatorFlagError::NoNumber(name))
         };
         match flag.as_str() {
             "case_sensitive" => case_sensitive = true,
@@ -233,11 +245,7 @@ pub(crate) fn default_validator(flags: &[String]) -> Result<BuiltinChecker, Stri
             }
             "float_absolute_tolerance" => absolute = Some(number("float_absolute_tolerance")?),
             "float_relative_tolerance" => relative = Some(number("float_relative_tolerance")?),
-            other => {
-                return Err(format!(
-                    "`{other}` is not a flag of the default output validator"
-                ))
-            }
+            other => return Err(ValidatorFlagError::Unknown(other.to_owned())),
         }
     }
     Ok(match (absolute, relative) {
@@ -354,11 +362,22 @@ mod tests {
         );
         assert_eq!(
             default_validator(&flags("float_tolerance")),
-            Err("`float_tolerance` needs a number after it".to_owned())
+            Err(ValidatorFlagError::NoNumber("float_tolerance"))
         );
         assert_eq!(
             default_validator(&flags("ignore_case")),
-            Err("`ignore_case` is not a flag of the default output validator".to_owned())
+            Err(ValidatorFlagError::Unknown("ignore_case".to_owned()))
+        );
+        assert_eq!(
+            default_validator(&flags("ignore_case"))
+                .map_err(|error| error.to_string())
+                .err()
+                .as_deref(),
+            Some("`ignore_case` is not a flag of the default output validator")
+        );
+        assert_eq!(
+            ValidatorFlagError::NoNumber("float_tolerance").to_string(),
+            "`float_tolerance` needs a number after it"
         );
     }
 }

@@ -351,7 +351,7 @@ fn legacy_rules(settings: &Settings<TestdataYaml>) -> Result<GroupRules, ConfigE
     }
     if let Some(range) = &yaml.range {
         rules.range =
-            Some(parse_range(range).map_err(|message| settings.invalid("range", message))?);
+            Some(parse_range(range).map_err(|error| settings.invalid("range", error.to_string()))?);
     }
     Ok(rules)
 }
@@ -364,10 +364,24 @@ fn finite<T>(settings: &Settings<T>, key: &str, value: f64) -> Result<f64, Confi
     }
 }
 
+/// A `range` of a test group that is not one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum RangeError {
+    /// An end that is no number.
+    #[error("`{0}` is not a number")]
+    NotANumber(String),
+    /// Not two words.
+    #[error("`{0}` is not two numbers (`LOW HIGH`)")]
+    NotTwo(String),
+    /// The low end above the high end.
+    #[error("`{0}`: the low end is above the high end")]
+    Reversed(String),
+}
+
 /// `range`: two numbers, `inf`, `+inf` and `-inf` allowed, the first at
 /// most the second.
-pub(crate) fn parse_range(text: &str) -> Result<(f64, f64), String> {
-    let number = |word: &str| -> Result<f64, String> {
+pub(crate) fn parse_range(text: &str) -> Result<(f64, f64), RangeError> {
+    let number = |word: &str| -> Result<f64, RangeError> {
         match word {
             "inf" | "+inf" => Ok(f64::INFINITY),
             "-inf" => Ok(f64::NEG_INFINITY),
@@ -375,16 +389,16 @@ pub(crate) fn parse_range(text: &str) -> Result<(f64, f64), String> {
                 .parse::<f64>()
                 .ok()
                 .filter(|value| value.is_finite())
-                .ok_or_else(|| format!("`{word}` is not a number")),
+                .ok_or_else(|| RangeError::NotANumber(word.to_owned())),
         }
     };
     let words: Vec<&str> = text.split_whitespace().collect();
     let [low, high] = words.as_slice() else {
-        return Err(format!("`{text}` is not two numbers (`LOW HIGH`)"));
+        return Err(RangeError::NotTwo(text.to_owned()));
     };
     let (low, high) = (number(low)?, number(high)?);
     if low > high {
-        return Err(format!("`{text}`: the low end is above the high end"));
+        return Err(RangeError::Reversed(text.to_owned()));
     }
     Ok((low, high))
 }

@@ -168,3 +168,21 @@ fn current_files_are_refused_where_the_format_refuses_them() {
         assert!(message.contains(wanted), "{files:?}: {message}");
     }
 }
+
+#[test]
+fn a_range_is_two_ordered_numbers_and_says_what_is_wrong() {
+    assert_eq!(parse_range("0 inf"), Ok((0.0, f64::INFINITY)));
+    assert_eq!(parse_range("-inf 3"), Ok((f64::NEG_INFINITY, 3.0)));
+    let rows = [
+        ("0 x", "`x` is not a number"),
+        ("1", "`1` is not two numbers (`LOW HIGH`)"),
+        ("3 1", "`3 1`: the low end is above the high end"),
+    ];
+    for (text, message) in rows {
+        assert_eq!(
+            parse_range(text).map_err(|error| error.to_string()),
+            Err(message.to_owned()),
+            "{text}"
+        );
+    }
+}

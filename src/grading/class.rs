@@ -352,3 +352,27 @@ pub(crate) fn grade(
         results,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_resume_that_reuses_nothing_comes_with_the_note_saying_why() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("old.json");
+        fs_err::write(&path, r#"{"version": 2, "results": []}"#).expect("writes");
+        let (resume, note) = load_resume(&path).expect("loads");
+        assert!(resume.refused().is_some());
+        let note = note.expect("a note");
+        assert!(
+            note.starts_with(&format!(
+                "note: reusing no result of `{}`: it has report version 2",
+                path.display()
+            )),
+            "{note}"
+        );
+        fs_err::write(&path, "not json").expect("writes");
+        assert!(matches!(load_resume(&path), Err(GradingError::Resume(_))));
+    }
+}

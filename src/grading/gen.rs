@@ -47,11 +47,8 @@ fn profile(package: &Package, request: &GenRequest<'_>) -> Result<problems::Prof
         .profiles()
         .first()
         .map(|name| (*name).to_owned())
-        .ok_or_else(|| {
-            GradingError::judge(format!(
-                "problem `{}` has no generator profile",
-                package.id()
-            ))
+        .ok_or_else(|| GradingError::NoProfile {
+            id: package.id().to_owned(),
         })?;
     let name = request.profile.unwrap_or(&default_profile);
     problems::find_profile(&**package.problem(), name)

@@ -99,11 +99,37 @@ pub(crate) enum GradingError {
     /// Standard output could not be written.
     #[error("failed to write to stdout: {0}")]
     Stdout(std::io::Error),
-    /// Anything else the judge could not do: its own fault, exit 3 (also a
-    /// package whose only input validator is in a format the judge does not
-    /// run, or an accepted submission that met a judge error).
+    /// A JUnit report could not be rendered.
     #[error("{0}")]
-    Judge(String),
+    Junit(quick_junit::SerializeError),
+    /// A CSV gradebook could not be rendered.
+    #[error("{0}")]
+    Csv(csv::Error),
+    /// `judge run`'s JSON report could not be serialised.
+    #[error("failed to serialise JSON: {0}")]
+    RunJson(serde_json::Error),
+    /// `judge similar`'s JSON report could not be serialised.
+    #[error("{0}")]
+    SimilarJson(serde_json::Error),
+    /// The comparison of hand-ins failed (a grammar that would not load or
+    /// parse): the judge's fault.
+    #[error("{0}")]
+    Similar(crate::similar::run::RunError),
+    /// A package offers no generator profile to make tests with.
+    #[error("problem `{id}` has no generator profile")]
+    NoProfile { id: String },
+    /// `judge stress` met a judge error rather than a failing submission:
+    /// nothing to shrink and no input to blame.
+    #[error("the judge failed on {test}: {message}")]
+    StressJudgeError { test: String, message: String },
+    /// A package's only input validator is in a format the judge does not
+    /// run (the reason names it).
+    #[error("{0}")]
+    UncheckedInputs(String),
+    /// No time limit could be derived from a package's accepted
+    /// submissions because one met a judge error (the reason says which).
+    #[error("{0}")]
+    NoDerivedLimit(String),
 }
 
 impl GradingError {
@@ -113,10 +139,5 @@ impl GradingError {
             message: message.into(),
             hint,
         }
-    }
-
-    /// A failure of the judge's own, worded.
-    pub(crate) fn judge(message: impl std::fmt::Display) -> Self {
-        GradingError::Judge(message.to_string())
     }
 }

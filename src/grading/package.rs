@@ -338,7 +338,7 @@ pub(crate) fn grade(
 ) -> Result<(PackageReport, Result<Option<Journal>, ReportError>), GradingError> {
     plan.refuse_empty(dir)?;
     if let Some(reason) = &plan.unchecked_inputs {
-        return Err(GradingError::Judge(reason.clone()));
+        return Err(GradingError::UncheckedInputs(reason.clone()));
     }
     let config = package_config(plan, config);
     let package = &plan.package;
@@ -512,7 +512,7 @@ fn derive_time_limit(
                 .iter()
                 .any(|result| result.verdict == Verdict::JudgeError)
             {
-                GradingError::Judge(message)
+                GradingError::NoDerivedLimit(message)
             } else {
                 GradingError::usage(message, None)
             },

@@ -59,12 +59,12 @@ fn write_each<R: report::Row>(
     let junit = files.junit.map(|path| {
         let results: Vec<SubmissionResult> = rows.iter().map(|row| row.result().clone()).collect();
         report::junit::render(&results)
-            .map_err(GradingError::judge)
+            .map_err(GradingError::Junit)
             .and_then(|xml| write_report(path, &xml))
     });
     let csv = files.csv.map(|path| {
         report::csv::render_gradebook(rows, &html.missing)
-            .map_err(GradingError::judge)
+            .map_err(GradingError::Csv)
             .and_then(|text| write_report(path, &text))
     });
     let html = files
@@ -94,7 +94,7 @@ pub(crate) fn write_run(
             run.stopped_by.is_some(),
             &run.not_graded,
         )
-        .map_err(|error| GradingError::judge(format!("failed to serialise JSON: {error}")))?;
+        .map_err(GradingError::RunJson)?;
         write_report(path, &text)?;
     }
     write(files, &run.results, &report::html::Options::default(), None)
@@ -185,6 +185,59 @@ pub(crate) fn write_graded(
         (Err(error), reports) => Written::JournalFailed { error, reports },
         (Ok(_), Err((first, also))) => Written::Failed { first, also },
         (Ok(journal), Ok(())) => Written::All { journal },
+    }
+}
+
+/// What a grade's end comes to once its reports were written
+/// ([`Written`]), in the order it is said: the journal's failure, the
+/// reports' failures, the table and the summary, then the end.
+#[derive(Debug)]
+pub(crate) struct Settled {
+    /// The journal that could not be written, said first.
+    pub journal_failed: Option<std::path::PathBuf>,
+    /// The reports that could not be written and are not the error ended
+    /// with, said as errors in this order.
+    pub said: Vec<GradingError>,
+    /// Show the summary and, unless `Some(true)` (quiet), the table; `None`
+    /// shows nothing (a report is missing, so the table is not the end).
+    pub show: Option<bool>,
+    /// The journal to remove, or the error to end with: the journal's own
+    /// when it failed, else the first report's.
+    pub end: Result<Option<Journal>, GradingError>,
+}
+
+/// Settles a grade's end under [`write_graded`]'s policy: every report
+/// written shows the table (unless `quiet`) and the summary and removes the
+/// journal; a report not written is said and ends the grade, the journal
+/// kept for `--resume`; a journal not written is said first and is the
+/// end, after the summary without the table when every report was written,
+/// after saying each report not written when not.
+pub(crate) fn settle(written: Written, quiet: bool) -> Settled {
+    match written {
+        Written::All { journal } => Settled {
+            journal_failed: None,
+            said: Vec::new(),
+            show: Some(quiet),
+            end: Ok(journal),
+        },
+        Written::Failed { first, also } => Settled {
+            journal_failed: None,
+            said: also,
+            show: None,
+            end: Err(first),
+        },
+        Written::JournalFailed { error, reports } => {
+            let (said, show) = match reports {
+                Ok(()) => (Vec::new(), Some(true)),
+                Err((first, also)) => (also.into_iter().chain([first]).collect(), None),
+            };
+            Settled {
+                journal_failed: Some(error.path.clone()),
+                said,
+                show,
+                end: Err(error.into()),
+            }
+        }
     }
 }
 
@@ -365,6 +418,93 @@ mod tests {
             missing: Vec::new(),
             results: Vec::new(),
         }
+    }
+
+    fn report_error(name: &str) -> GradingError {
+        ReportError {
+            path: name.into(),
+            source: std::io::Error::other("no space left"),
+        }
+        .into()
+    }
+
+    /// The paths of errors, as a row says them.
+    fn paths(errors: &[GradingError]) -> Vec<String> {
+        errors
+            .iter()
+            .map(|error| match error {
+                GradingError::Report(report) => report.path.display().to_string(),
+                other => other.to_string(),
+            })
+            .collect()
+    }
+
+    /// Each row: what writing came to, then what is said (the journal's
+    /// line, the errors), what is shown (`Some(quiet)`) and the end.
+    #[test]
+    fn a_grade_settles_with_the_journal_first_then_the_reports_then_the_table() {
+        type Row = (
+            Written,
+            Option<&'static str>,
+            Vec<&'static str>,
+            Option<bool>,
+            &'static str,
+        );
+        let rows: Vec<Row> = vec![
+            (
+                Written::All { journal: None },
+                None,
+                vec![],
+                Some(false),
+                "ok",
+            ),
+            (
+                Written::Failed {
+                    first: report_error("a.xml"),
+                    also: vec![report_error("b.csv")],
+                },
+                None,
+                vec!["b.csv"],
+                None,
+                "a.xml",
+            ),
+            (
+                Written::JournalFailed {
+                    error: journal_error(),
+                    reports: Ok(()),
+                },
+                Some("grades.json.journal"),
+                vec![],
+                Some(true),
+                "grades.json.journal",
+            ),
+            (
+                Written::JournalFailed {
+                    error: journal_error(),
+                    reports: Err((report_error("a.xml"), vec![report_error("b.csv")])),
+                },
+                Some("grades.json.journal"),
+                vec!["b.csv", "a.xml"],
+                None,
+                "grades.json.journal",
+            ),
+        ];
+        for (written, journal_failed, said, show, end) in rows {
+            let settled = settle(written, false);
+            assert_eq!(
+                settled.journal_failed.as_deref(),
+                journal_failed.map(Path::new)
+            );
+            assert_eq!(paths(&settled.said), said);
+            assert_eq!(settled.show, show, "{end}");
+            let ended = match &settled.end {
+                Ok(_) => "ok".to_owned(),
+                Err(error) => paths(std::slice::from_ref(error)).join(""),
+            };
+            assert_eq!(ended, end);
+        }
+        let quiet = settle(Written::All { journal: None }, true);
+        assert_eq!(quiet.show, Some(true));
     }
 
     fn journal_error() -> ReportError {

@@ -123,10 +123,32 @@ fn severity(verdict: Verdict) -> u8 {
     }
 }
 
+/// Why a package's test groups do not fit its tests.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum PlanError {
+    /// A group names a test the package does not have.
+    #[error("group `{group}` names no test `{test}`")]
+    NoSuchTest { group: String, test: String },
+    /// The groups hold fewer tests than the package (`missing`, the first
+    /// test in none, when one is).
+    #[error(
+        "the groups hold {held} tests, the package {tests}{}",
+        missing.as_ref().map_or_else(String::new, |name| format!(" (`{name}` is in none)"))
+    )]
+    Count {
+        held: usize,
+        tests: usize,
+        missing: Option<String>,
+    },
+    /// A group with no maximum and no score per accepted test.
+    #[error("group `{group}` states neither a maximum score nor a score per accepted test")]
+    NoMaximum { group: String },
+    /// The groups list the tests in another order than the package.
+    #[error("the groups list the tests out of the package's order")]
+    Order,
+}
+
 impl ScorePlan {
-    /// Binds `tree` to the run's tests, named in run order. Every test of
-    /// the tree must be one of them and every one of them in the tree, in
-    /// the same order.
     /// The plan that scores `package` on `tests`: by its groups when the
     /// tests are its own only (`own_tests_only`: random tests and a
     /// `--tests` folder are in no group), else `None` (pass-fail). Groups
@@ -148,7 +170,10 @@ impl ScorePlan {
         })
     }
 
-    pub(crate) fn new(tree: &GroupTree, test_names: &[&str]) -> Result<ScorePlan, String> {
+    /// Binds `tree` to the run's tests, named in run order. Every test of
+    /// the tree must be one of them and every one of them in the tree, in
+    /// the same order.
+    pub(crate) fn new(tree: &GroupTree, test_names: &[&str]) -> Result<ScorePlan, PlanError> {
         let index: HashMap<&str, usize> = test_names
             .iter()
             .enumerate()
@@ -161,15 +186,15 @@ impl ScorePlan {
             let missing = (0..test_names.len())
                 .find(|position| !listed.contains(position))
                 .and_then(|position| test_names.get(position))
-                .map_or_else(String::new, |name| format!(" (`{name}` is in none)"));
-            return Err(format!(
-                "the groups hold {} tests, the package {}{missing}",
-                order.len(),
-                test_names.len()
-            ));
+                .map(|name| (*name).to_owned());
+            return Err(PlanError::Count {
+                held: order.len(),
+                tests: test_names.len(),
+                missing,
+            });
         }
         if order.windows(2).any(|pair| pair[0] >= pair[1]) {
-            return Err("the groups list the tests out of the package's order".to_owned());
+            return Err(PlanError::Order);
         }
         Ok(ScorePlan {
             style: tree.style,
@@ -502,16 +527,17 @@ fn leaves(group: &PlanGroup) -> Vec<usize> {
 }
 
 /// `group` bound to test indices, with its maximum and its tests' maximum.
-fn plan_group(group: &TestGroup, index: &HashMap<&str, usize>) -> Result<PlanGroup, String> {
+fn plan_group(group: &TestGroup, index: &HashMap<&str, usize>) -> Result<PlanGroup, PlanError> {
     let rules = group.rules.clone();
     let mut children = Vec::with_capacity(group.children.len());
     for child in &group.children {
         children.push(match child {
-            GroupNode::Test(name) => PlanNode::Test(
-                *index
-                    .get(name.as_str())
-                    .ok_or_else(|| format!("group `{}` names no test `{name}`", group.name))?,
-            ),
+            GroupNode::Test(name) => PlanNode::Test(*index.get(name.as_str()).ok_or_else(
+                || PlanError::NoSuchTest {
+                    group: group.name.clone(),
+                    test: name.clone(),
+                },
+            )?),
             GroupNode::Group(inner) => PlanNode::Group(plan_group(inner, index)?),
         });
     }
@@ -528,10 +554,9 @@ fn plan_group(group: &TestGroup, index: &HashMap<&str, usize>) -> Result<PlanGro
         (Some(score), _) => score,
         (None, Some(max)) => share(max),
         (None, None) => {
-            return Err(format!(
-                "group `{}` states neither a maximum score nor a score per accepted test",
-                group.name
-            ))
+            return Err(PlanError::NoMaximum {
+                group: group.name.clone(),
+            })
         }
     };
     let max = match rules.max_score {

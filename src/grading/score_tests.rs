@@ -326,9 +326,17 @@ fn require_pass_scores_nothing_and_runs_nothing_when_unmet() {
 #[test]
 fn a_tree_must_hold_every_test_in_order() {
     let error = ScorePlan::new(&subtasks(), &["sample/1"]).unwrap_err();
-    assert!(error.contains("names no test"), "{error}");
+    assert!(error.to_string().contains("names no test"), "{error}");
+    assert!(matches!(error, PlanError::NoSuchTest { .. }), "{error:?}");
     let mut names = SUBTASK_TESTS.to_vec();
     names.push("secret/extra");
     let error = ScorePlan::new(&subtasks(), &names).unwrap_err();
-    assert!(error.contains("`secret/extra` is in none"), "{error}");
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "the groups hold {} tests, the package {} (`secret/extra` is in none)",
+            SUBTASK_TESTS.len(),
+            names.len()
+        )
+    );
 }

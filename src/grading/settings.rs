@@ -245,31 +245,57 @@ pub(crate) fn master_seed(flag: Option<u64>, config: &JudgeConfig, package: &Pac
         .unwrap_or(package.manifest().tests.seed)
 }
 
+/// A flag's value that is not what it must be (the clap value parsers'
+/// errors, which clap prints after the flag's name).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum FlagError {
+    /// `--seed`: not a `u64`.
+    #[error("expected a whole number from 0 to {max}, found `{0}`", max = u64::MAX)]
+    Seed(String),
+    /// A limit: not a whole number of at least 1.
+    #[error("expected a whole number of at least 1, found `{0}`")]
+    Limit(String),
+}
+
 /// Clap value parser for `--seed`: a bad value says the range (issue #10).
-pub(crate) fn parse_seed(text: &str) -> Result<u64, String> {
-    text.parse().map_err(|_| {
-        format!(
-            "expected a whole number from 0 to {}, found `{text}`",
-            u64::MAX
-        )
-    })
+pub(crate) fn parse_seed(text: &str) -> Result<u64, FlagError> {
+    text.parse().map_err(|_| FlagError::Seed(text.to_owned()))
 }
 
 /// Clap value parser for a limit (`--time-limit MS`, `--memory-limit MB`):
 /// a whole number of at least 1, said in words (`0` and `-5` included,
 /// with `allow_negative_numbers`).
-pub(crate) fn parse_limit(text: &str) -> Result<u64, String> {
+pub(crate) fn parse_limit(text: &str) -> Result<u64, FlagError> {
     match text.parse::<u64>() {
         Ok(value) if value >= 1 => Ok(value),
-        _ => Err(format!(
-            "expected a whole number of at least 1, found `{text}`"
-        )),
+        _ => Err(FlagError::Limit(text.to_owned())),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_seed_or_limit_says_what_was_expected() {
+        assert_eq!(parse_seed("7"), Ok(7));
+        assert_eq!(
+            parse_seed("-1").map_err(|error| error.to_string()),
+            Err(format!(
+                "expected a whole number from 0 to {}, found `-1`",
+                u64::MAX
+            ))
+        );
+        assert_eq!(parse_limit("1"), Ok(1));
+        for bad in ["0", "-5", "x"] {
+            assert_eq!(
+                parse_limit(bad).map_err(|error| error.to_string()),
+                Err(format!(
+                    "expected a whole number of at least 1, found `{bad}`"
+                ))
+            );
+        }
+    }
 
     #[test]
     fn the_report_names_each_random_source_as_name_does() {

@@ -24,7 +24,7 @@ pub(crate) fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, Gradi
     run::run(&request).map_err(|error| match error {
         run::RunError::Discover(walk @ DiscoverError::Walk(_)) => GradingError::Discover(walk),
         run::RunError::Base(BaseError::Tokenize(_)) | run::RunError::Tokenize(_) => {
-            GradingError::judge(error)
+            GradingError::Similar(error)
         }
         run::RunError::Base(_) => GradingError::usage(
             error.to_string(),
@@ -126,14 +126,88 @@ pub(crate) fn min_tokens(flag: u64) -> usize {
 
 /// `judge similar --json`'s text: the report, pretty, with a final newline.
 pub(crate) fn json_text(report: &similar::Report) -> Result<String, GradingError> {
-    let mut text = serde_json::to_string_pretty(report).map_err(GradingError::judge)?;
+    let mut text = serde_json::to_string_pretty(report).map_err(GradingError::SimilarJson)?;
     text.push('\n');
     Ok(text)
+}
+
+/// Writes `judge similar`'s reports in their order: the JSON report to
+/// `json`, then the HTML pages to `html` ([`super::reports::write_similar_html`]);
+/// one that cannot be written ends it there.
+pub(crate) fn write_reports(
+    analysis: &run::Analysis,
+    json: Option<&Path>,
+    html: Option<&Path>,
+) -> Result<(), GradingError> {
+    if let Some(path) = json {
+        super::reports::write_report(path, &json_text(&analysis.report)?)?;
+    }
+    if let Some(path) = html {
+        super::reports::write_similar_html(path, analysis)?;
+    }
+    Ok(())
+}
+
+/// Whether `judge similar` prints its table on standard output: not when a
+/// report (`-`) takes it.
+pub(crate) fn table_on_stdout(json: Option<&Path>, html: Option<&Path>) -> bool {
+    ![json, html]
+        .into_iter()
+        .flatten()
+        .any(crate::report::targets::is_stdout)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn no_pairs() -> run::Analysis {
+        run::Analysis {
+            report: similar::Report {
+                version: 1,
+                min_tokens: DEFAULT_MIN_TOKENS,
+                base: Vec::new(),
+                problems: Vec::new(),
+                pairs: Vec::new(),
+                skipped: Vec::new(),
+                notes: Vec::new(),
+            },
+            hand_ins: Vec::new(),
+            ignored: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_json_report_is_written_before_the_html_pages() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let (json, html) = (dir.path().join("s.json"), dir.path().join("s.html"));
+        write_reports(&no_pairs(), Some(&json), Some(&html)).expect("writes");
+        assert!(json.is_file() && html.is_file());
+        let (json, html) = (
+            dir.path().join("t.json"),
+            dir.path().join("none").join("t.html"),
+        );
+        assert!(write_reports(&no_pairs(), Some(&json), Some(&html)).is_err());
+        assert!(json.is_file(), "the JSON report came first");
+        let nowhere = dir.path().join("none").join("u.json");
+        let html = dir.path().join("u.html");
+        assert!(write_reports(&no_pairs(), Some(&nowhere), Some(&html)).is_err());
+        assert!(!html.exists(), "nothing after a report that failed");
+    }
+
+    #[test]
+    fn the_table_goes_to_stdout_unless_a_report_does() {
+        let (file, dash) = (Path::new("s.json"), Path::new("-"));
+        let rows = [
+            (None, None, true),
+            (Some(file), Some(file), true),
+            (Some(dash), None, false),
+            (None, Some(dash), false),
+        ];
+        for (json, html, expected) in rows {
+            assert_eq!(table_on_stdout(json, html), expected, "{json:?} {html:?}");
+        }
+    }
 
     fn asked() -> ForGrade<'static> {
         ForGrade {

@@ -200,10 +200,10 @@ fn report_failure(
     ));
     if found.result.verdict == Verdict::JudgeError {
         // The judge's own fault: nothing to shrink and no input to blame.
-        return Err(GradingError::judge(format!(
-            "the judge failed on {}: {}",
-            found.result.name, found.result.message
-        )));
+        return Err(GradingError::StressJudgeError {
+            test: found.result.name.clone(),
+            message: found.result.message.clone(),
+        });
     }
     say(shrink_line(request.shrink_runs, failure));
     let smallest = &failure.smallest;

@@ -202,7 +202,7 @@ pub(crate) fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, Co
     } else {
         Checker::Builtin(
             default_validator(&flags)
-                .map_err(|message| file.invalid("validator_flags", message))?,
+                .map_err(|error| file.invalid("validator_flags", error.to_string()))?,
         )
     };
     let limits = LimitsToml {

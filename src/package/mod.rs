@@ -397,18 +397,21 @@ pub(crate) fn check_problems_dir(dir: &Path) -> Result<(), ConfigError> {
 /// `rooks-large`: only its shape is checked here, since a package of
 /// `--problems-dir` may have any id (issue #9); loading it says whether it
 /// exists.
-pub(crate) fn parse_id(id: &str) -> Result<String, String> {
+pub(crate) fn parse_id(id: &str) -> Result<String, BadId> {
     let plain = id
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
     if !id.is_empty() && plain && !id.starts_with('.') {
         Ok(id.to_owned())
     } else {
-        Err(format!(
-            "`{id}` is not a problem id (letters, digits, `-`, `_` and `.`, not starting with `.`)"
-        ))
+        Err(BadId(id.to_owned()))
     }
 }
+
+/// A problem id of the wrong shape ([`parse_id`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a problem id (letters, digits, `-`, `_` and `.`, not starting with `.`)")]
+pub(crate) struct BadId(String);
 
 #[cfg(test)]
 mod tests {

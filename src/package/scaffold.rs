@@ -3,7 +3,7 @@
 //! of the box.
 
 use crate::config::bundled;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const PROBLEM_TOML: &str = r#"# A problem package (README.md, "Packages with their own programs").
 # Use it with `--problems-dir`: `judge run {id} SUBMISSION --problems-dir {dir}`.
@@ -78,9 +78,32 @@ sys.exit(42)
 
 const WRONG: &str = "n = int(input())\nprint(sum(map(int, input().split())) + 1)\n";
 
+/// Why `judge new` wrote no package, or not all of it.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum ScaffoldError {
+    /// `dir/<id>` exists: it is never touched (the user's mistake).
+    #[error("`{}` already exists", .0.display())]
+    Exists(PathBuf),
+    /// A file of the package could not be written (the judge failed).
+    #[error(transparent)]
+    Write(#[from] std::io::Error),
+}
+
+/// `judge new`: writes the package `id` into `dir/<id>`, refusing a folder
+/// (or file) that exists, and returns what to tell the user
+/// ([`written`]).
+pub(crate) fn create(dir: &Path, id: &str) -> Result<Vec<String>, ScaffoldError> {
+    let root = dir.join(id);
+    if root.exists() {
+        return Err(ScaffoldError::Exists(root));
+    }
+    write(&root, id, dir)?;
+    Ok(written(&root, id, dir))
+}
+
 /// Writes the package `id` into `root` (`dir/<id>`, which must not exist:
-/// the caller checks), each file with its folders.
-pub(crate) fn write(root: &Path, id: &str, dir: &Path) -> std::io::Result<()> {
+/// [`create`] checks), each file with its folders.
+fn write(root: &Path, id: &str, dir: &Path) -> std::io::Result<()> {
     let dir = dir.display().to_string();
     let fill = |text: &str| text.replace("{id}", id).replace("{dir}", &dir);
     let files: [(&str, String); 11] = [
@@ -110,7 +133,7 @@ pub(crate) fn write(root: &Path, id: &str, dir: &Path) -> std::io::Result<()> {
 /// the package is, the commands to try, and a warning first when `id` is
 /// also a built-in package, which this one replaces under `--problems-dir
 /// dir`.
-pub(crate) fn written(root: &Path, id: &str, dir: &Path) -> Vec<String> {
+fn written(root: &Path, id: &str, dir: &Path) -> Vec<String> {
     let (root, dir) = (root.display(), dir.display());
     let mut lines = Vec::new();
     if bundled::file(&format!("{id}/problem.toml")).is_some() {
@@ -125,4 +148,32 @@ pub(crate) fn written(root: &Path, id: &str, dir: &Path) -> Vec<String> {
          {dir}\n  judge grade --package {root}"
     ));
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_package_is_written_once_and_an_existing_folder_is_refused_untouched() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let lines = create(dir.path(), "hello").expect("writes");
+        assert!(lines
+            .iter()
+            .any(|line| line.contains("judge grade --package")));
+        assert!(dir.path().join("hello/problem.toml").is_file());
+        let kept = dir.path().join("hello/problem.toml");
+        fs_err::write(&kept, "kept").expect("writes");
+        let again = create(dir.path(), "hello");
+        let root = dir.path().join("hello");
+        assert!(
+            matches!(&again, Err(ScaffoldError::Exists(path)) if *path == root),
+            "{again:?}"
+        );
+        assert_eq!(
+            again.map_err(|error| error.to_string()).err(),
+            Some(format!("`{}` already exists", root.display()))
+        );
+        assert_eq!(fs_err::read_to_string(&kept).expect("reads"), "kept");
+    }
 }

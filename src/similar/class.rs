@@ -141,31 +141,50 @@ pub(crate) enum BaseError {
     Tokenize(#[from] TokenizeError),
 }
 
+/// Why a file is not compared (its `skipped` reason).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum NotCompared {
+    /// A folder where a hand-in was expected.
+    #[error("a folder, not a file")]
+    Folder,
+    /// The one reader of hand-ins refused it (a link out of its folder, a
+    /// FIFO, a device): its own words.
+    #[error("{0}")]
+    Refused(String),
+    /// It could not be read.
+    #[error("cannot be read: {0}")]
+    Unreadable(String),
+    /// Over [`MAX_FILE_BYTES`].
+    #[error("larger than {} MiB", MAX_FILE_BYTES / (1024 * 1024))]
+    TooLarge,
+    /// It holds NUL bytes.
+    #[error("binary (it holds NUL bytes), not source code")]
+    Binary,
+    /// Only whitespace.
+    #[error("empty")]
+    Empty,
+}
+
 /// Reads a file as text, or says why it is not compared.
-fn read_text(path: &Path) -> Result<String, String> {
+fn read_text(path: &Path) -> Result<String, NotCompared> {
     if path.is_dir() {
-        return Err("a folder, not a file".to_owned());
+        return Err(NotCompared::Folder);
     }
     // The one reader of hand-ins (issue #7): a link out of its folder is
     // refused and never read, and only a regular file is opened, so a FIFO
     // or a device cannot block or flood the comparison.
     let bytes = crate::runner::read_submission(path).map_err(|refusal| match refusal {
-        crate::runner::SubmissionRefused::Refused(message) => message,
-        crate::runner::SubmissionRefused::Unreadable(message) => {
-            format!("cannot be read: {message}")
-        }
+        crate::runner::SubmissionRefused::Refused(message) => NotCompared::Refused(message),
+        crate::runner::SubmissionRefused::Unreadable(message) => NotCompared::Unreadable(message),
     })?;
     if bytes.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "larger than {} MiB",
-            MAX_FILE_BYTES / (1024 * 1024)
-        ));
+        return Err(NotCompared::TooLarge);
     }
     if bytes.contains(&0) {
-        return Err("binary (it holds NUL bytes), not source code".to_owned());
+        return Err(NotCompared::Binary);
     }
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err("empty".to_owned());
+        return Err(NotCompared::Empty);
     }
     // A comment in Latin-1 should not hide the code around it.
     Ok(String::from_utf8(bytes)
@@ -232,7 +251,7 @@ pub fn read_hand_ins(
         };
         let text = match read_text(path) {
             Ok(text) => text,
-            Err(reason) => return Ok(skipped(reason)),
+            Err(reason) => return Ok(skipped(reason.to_string())),
         };
         let reading = Reading::for_path(path, languages);
         let (tokens, note) = tokenize(&reading, &text, path)?;
@@ -310,7 +329,7 @@ pub(crate) fn read_base(
                 known: known.join(", "),
             });
         }
-        let text = read_text(&path).map_err(unusable)?;
+        let text = read_text(&path).map_err(|reason| unusable(reason.to_string()))?;
         let reading = Reading::for_path(&path, languages);
         let (tokens, _) = tokenize(&reading, &text, &path)?;
         base.push(BaseFile {
@@ -345,7 +364,7 @@ mod tests {
             (write("huge.c", &huge), "larger than 1 MiB"),
         ];
         for (path, reason) in cases {
-            assert_eq!(read_text(&path).unwrap_err(), reason);
+            assert_eq!(read_text(&path).unwrap_err().to_string(), reason);
         }
         // A FIFO would block a plain read, and a link out of the folder
         // would show another file's text (adversarial review of issue #16).
@@ -355,16 +374,18 @@ mod tests {
             .status()
             .unwrap()
             .success());
-        let refused = read_text(&fifo).unwrap_err();
+        let refused = read_text(&fifo).unwrap_err().to_string();
         assert!(refused.contains("fifo.c"), "{refused}");
         let outside = tempfile::tempdir().unwrap();
         let secret = outside.path().join("secret.c");
         fs_err::write(&secret, "int secret;").unwrap();
         let link = dir.path().join("link.c");
         std::os::unix::fs::symlink(&secret, &link).unwrap();
-        let refused = read_text(&link).unwrap_err();
+        let refused = read_text(&link).unwrap_err().to_string();
         assert!(refused.contains("symbolic link"), "{refused}");
-        let missing = read_text(&dir.path().join("missing.c")).unwrap_err();
+        let missing = read_text(&dir.path().join("missing.c"))
+            .unwrap_err()
+            .to_string();
         assert!(missing.starts_with("cannot be read: "), "{missing}");
         let latin = write("latin.c", b"/* caf\xe9 */ int x;");
         assert!(read_text(&latin).unwrap().contains("int x;"));

@@ -271,6 +271,56 @@ fn r8_problems_lists_packages_with_their_profiles() {
     assert_eq!(rows, expected);
 }
 
+/// Clap's own ends take their codes from the judge's one table: help and
+/// version are 0 on stdout, a command line it cannot parse is 2 with its
+/// words on stderr, and for `judge check` 3 with `JE usage: ...` on stdout.
+#[test]
+fn the_command_lines_own_ends_are_0_2_and_checks_3() {
+    let dir = Dir::new();
+    let version = dir.judge(&["--version"]);
+    version.expect_code(0);
+    assert!(
+        version.stdout().starts_with("judge "),
+        "{}",
+        version.transcript()
+    );
+    let help = dir.judge(&["gen", "--help"]);
+    help.expect_code(0);
+    assert!(
+        help.stdout().contains("Usage: judge gen"),
+        "{}",
+        help.transcript()
+    );
+    let bare = dir.judge(&[]);
+    bare.expect_code(2);
+    assert!(
+        bare.stderr().contains("Usage: judge"),
+        "{}",
+        bare.transcript()
+    );
+    assert!(bare.stdout().is_empty(), "{}", bare.transcript());
+    let unknown = dir.judge(&["grdae"]);
+    unknown.expect_code(2);
+    assert!(
+        unknown.stderr().contains("unrecognized subcommand 'grdae'"),
+        "{}",
+        unknown.transcript()
+    );
+    let check = dir.judge(&["check", "rooks", "in", "out", "--no-such-flag"]);
+    check.expect_code(3);
+    assert_eq!(
+        check.stdout(),
+        "JE usage: unexpected argument '--no-such-flag' found\n",
+        "{}",
+        check.transcript()
+    );
+    assert!(
+        check.stderr().contains("--no-such-flag"),
+        "{}",
+        check.transcript()
+    );
+}
+
 #[test]
 fn help_is_stable() {
     let run = Dir::new().judge(&["--help"]);

@@ -864,6 +864,70 @@ fn r11_student_view_hides_the_data_of_hidden_tests() {
     );
 }
 
+/// `grade --package --student-view` (or judge.toml's `student-view`) hides
+/// the data of a package's hidden tests as `judge grade` does; without it
+/// every test keeps its data.
+#[test]
+fn a_packages_reports_take_the_student_view_too() {
+    for (extra, flag) in [
+        ("", Some("--student-view")),
+        ("student-view = true\n", None),
+    ] {
+        let dir = Dir::new();
+        dir.judge(&["new", "hello"]).expect_code(0);
+        dir.create("judge.toml", extra);
+        let mut args = vec![
+            "grade",
+            "--package",
+            "problems/hello",
+            "-q",
+            "--json",
+            "r.json",
+            "--html",
+            "grades.html",
+        ];
+        args.extend(flag);
+        dir.judge(&args).expect_code(0);
+        let report = json(&dir, "r.json");
+        assert!(report.get("graded_with").is_none(), "{report:#}");
+        let mut hidden = 0;
+        for result in report["results"].as_array().unwrap() {
+            assert!(result.get("fingerprint").is_none(), "{result:#}");
+            for test in result["tests"].as_array().unwrap() {
+                let name = test["name"].as_str().unwrap();
+                let sample = name.starts_with("sample");
+                assert_eq!(test.get("excerpt").is_some(), sample, "{name}: {test:#}");
+                hidden += usize::from(!sample);
+            }
+        }
+        assert!(hidden > 0, "{report:#}");
+        let pages = dir.path().join("grades");
+        let page_text: String = fs_err::read_dir(&pages)
+            .unwrap()
+            .map(|entry| fs_err::read_to_string(entry.unwrap().path()).unwrap())
+            .collect();
+        assert_eq!(page_text.matches("hidden-test\"").count(), hidden);
+    }
+    let dir = Dir::new();
+    dir.judge(&["new", "hello"]).expect_code(0);
+    dir.judge(&[
+        "grade",
+        "--package",
+        "problems/hello",
+        "-q",
+        "--json",
+        "r.json",
+    ])
+    .expect_code(0);
+    let report = json(&dir, "r.json");
+    assert!(report.get("graded_with").is_some(), "{report:#}");
+    for result in report["results"].as_array().unwrap() {
+        for test in result["tests"].as_array().unwrap() {
+            assert!(test.get("excerpt").is_some(), "{test:#}");
+        }
+    }
+}
+
 /// A WA example slow on the first test only: with two workers its second
 /// test fails first, which must not decide anything.
 fn zero_slow_on_the_sample() -> String {

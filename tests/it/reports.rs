@@ -306,8 +306,8 @@ fn r16_an_html_report_to_a_device_is_refused_naming_it() {
 }
 
 /// `judge grade --package` says every report it could not write (each a
-/// link to `/dev/full`, which takes no byte), not only the first, and
-/// exits 3.
+/// link to `/dev/full`, which takes no byte), not only the first, each with
+/// its cause, and exits 3.
 #[test]
 fn every_report_that_cannot_be_written_is_said() {
     let dir = Dir::new();
@@ -328,9 +328,12 @@ fn every_report_that_cannot_be_written_is_said() {
     ]);
     graded.expect_code(3);
     let stderr = graded.stderr();
+    // Each with its cause, not only the one the grade ends with.
     for name in ["a.xml", "b.csv", "c.json"] {
         assert!(
-            stderr.contains(&format!("error: failed to write `{name}`")),
+            stderr.contains(&format!(
+                "error: failed to write `{name}`: No space left on device"
+            )),
             "{name}: {stderr}"
         );
     }
