@@ -1,4 +1,4 @@
-//! The command line (SPEC.md, "Commands"): one `Args` struct and one `run`
+//! The command line (docs/commands.md): one `Args` struct and one `run`
 //! function per subcommand, each returning the command's [`Outcome`] or
 //! its error, which [`crate::error::exit_code`] maps to the exit code.
 //!
@@ -87,7 +87,7 @@ impl PackageArgs {
 
 /// Parses the command line, or prints why not and returns the exit code.
 ///
-/// Clap's usage errors exit 2, as SPEC.md wants for every command but one:
+/// Clap's usage errors exit 2, as docs/commands.md says for every command but one:
 /// for `judge check` 2 means a presentation error, so there anything that is
 /// not a verdict on the output is 3 (testlib's "fail") with a one-line reason
 /// on stdout, like the other verdicts (issue #10).

@@ -2,7 +2,7 @@
 //! decides AC, WA or PE with a one-line reason. It also reads the judge's
 //! answer file, whose faults are the judge's (a [`CheckerFailure`]).
 //!
-//! The rules it enforces are PROBLEMS.md's, mayan, "Checker" and
+//! The rules it enforces are problems/mayan/statement.md's, mayan, "Checker" and
 //! "Same-colour swaps"; it plays moves with `input.rs` and finds the smallest
 //! solutions with `solve.rs`.
 
@@ -30,7 +30,7 @@ struct Reference {
 
 /// Decides one output.
 ///
-/// PROBLEMS.md, mayan: "`-1` is right only when no solution exists. A move
+/// problems/mayan/statement.md: "`-1` is right only when no solution exists. A move
 /// list must have exactly n moves, each dragging an existing block to a cell
 /// inside the board, and the board must be empty after the last. (judge's
 /// rule) By default the checker also requires the lexicographically smallest
