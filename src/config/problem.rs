@@ -5,8 +5,8 @@
 //! A package is not a problem: it names an `engine` (a problem of
 //! docs/problems.md whose code it uses) and the generator `profiles` its tests
 //! and random tests come from. `rooks` and `rooks-large` share the rooks
-//! engine; only `rooks-large` takes the `large` profile (problems/rooks-large/statement.md:
-//! "a package's default tests never go beyond the original statement").
+//! engine; only `rooks-large` takes the `large` profile (docs/problems.md:
+//! a package's default tests stay within the original statement).
 //!
 //! The bundled packages are embedded in the binary ([`super::bundled`]), so
 //! the judge works from any directory; `--problems-dir DIR` puts

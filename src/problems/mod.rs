@@ -35,9 +35,9 @@ pub struct Profile {
 /// Options a problem's `problem.toml` may set for its checker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckOptions {
-    /// problems/mayan/statement.md: "(judge's rule) By default the checker also requires
+    /// problems/mayan/statement.md: (judge's rule) By default the checker also requires
     /// the lexicographically smallest solution ... `lexmin = false` in
-    /// problem.toml accepts any valid solution." Other problems ignore it.
+    /// problem.toml accepts any valid solution. Other problems ignore it.
     pub(crate) lexmin: bool,
 }
 

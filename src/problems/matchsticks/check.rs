@@ -1,6 +1,6 @@
 //! The checker: reads one move per position and decides it against the
-//! solved game, since many moves can be right (problems/matchsticks/statement.md: "(judge's rule)
-//! 'Optimal' is game-theoretic").
+//! solved game, since many moves can be right (problems/matchsticks/statement.md: (judge's rule)
+//! 'Optimal' is game-theoretic).
 //!
 //! It owns the reading of moves from outputs and answer files and the wording
 //! of verdict reasons; the rules of placement are `input.rs`'s and the
@@ -21,9 +21,9 @@ struct WrittenMove {
     orientation: Orientation,
 }
 
-/// Reads one move: problems/matchsticks/statement.md "one move: row, column, orientation (`-` or
+/// Reads one move: problems/matchsticks/statement.md one move: row, column, orientation (`-` or
 /// `1`), written `00-` as in the original; (judge's rule) `0 0 -` is accepted
-/// too". A token of exactly three characters is the compact form; any other
+/// too. A token of exactly three characters is the compact form; any other
 /// token starts the spaced form (a row of three characters cannot be on the
 /// board anyway). The error is the reason after "position N: ".
 fn read_move(reader: &mut TokenReader<'_>) -> Result<WrittenMove, String> {
@@ -91,10 +91,10 @@ enum Judgement {
     Wrong(String),
 }
 
-/// problems/matchsticks/statement.md: "if the player to move can force a win, the move must keep a
+/// problems/matchsticks/statement.md: if the player to move can force a win, the move must keep a
 /// forced win (leave the opponent in a lost position); if every move loses
 /// against perfect play, every legal move is accepted. An illegal move
-/// (occupied cell, connected stick, off the board) is WA."
+/// (occupied cell, connected stick, off the board) is WA.
 fn judge(board: &Board, written: WrittenMove) -> Judgement {
     let shown = format!(
         "{} {} {}",

@@ -33,21 +33,21 @@ pub(crate) const HARD_MIN_BLOCKS: usize = 18;
 
 /// Parses `input` strictly and checks the original constraints, then what
 /// `profile` promises:
-/// - `bottom-row`: every block on row 0 (problems/mayan/statement.md: "30% of cases with
-///   every block on the bottom row");
+/// - `bottom-row`: every block on row 0 (problems/mayan/statement.md: 30% of cases with
+///   every block on the bottom row);
 /// - `hard`: n = 5 and at least [`HARD_MIN_BLOCKS`] blocks ("dense boards,
 ///   n = 5");
 /// - `random`, `bottom-row`, `hard`: the answer is the same under both
 ///   readings and the board cannot be cleared in fewer than n moves
-///   (problems/mayan/statement.md: "the generators never emit a board whose answer depends
+///   (problems/mayan/statement.md: the generators never emit a board whose answer depends
 ///   on the reading — nor one that can be cleared in fewer than n moves.
-///   Such boards belong only to an explicit `edge` profile");
+///   Such boards belong only to an explicit `edge` profile);
 /// - `edge`: the opposite, what the `edge` generator promises: the board
 ///   clears in fewer than n moves or its answer depends on the reading
 ///   (issue #10: every board used to pass as `edge`).
 ///
 /// With or without a profile, an empty board is invalid: **(judge's rule)**
-/// every input holds at least one block (`statement.md`, "Input"). An empty
+/// every input holds at least one block (`statement.md`, Input). An empty
 /// board is cleared by 0 moves, so "exactly n" and "within n" would disagree
 /// on it, and the original data never has one. The lenient readers of
 /// `solve` and the checker still read it (the answer is `-1`).

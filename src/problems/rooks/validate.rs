@@ -22,7 +22,7 @@ pub static PROFILES: &[Profile] = &[
     },
 ];
 
-/// problems/rooks/statement.md: "Original constraint: 1 <= n <= 4." Also the promise
+/// problems/rooks/statement.md: Original constraint: 1 <= n <= 4. Also the promise
 /// of the `small` profile.
 pub(crate) const ORIGINAL_MAX_SIZE: usize = 4;
 
