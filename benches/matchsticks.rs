@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::Duration;
 
-/// PROBLEMS.md's two sample positions plus random boards with 6 to 9 empty
+/// The statement's two sample positions (problems/matchsticks/statement.md) plus random boards with 6 to 9 empty
 /// cells (fixed seed): sizes a plain search still finishes on.
 fn positions() -> Vec<Board> {
     let mut boards: Vec<Board> = [["0111", "-000", "-000"], ["1111", "----", "0010"]]

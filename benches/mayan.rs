@@ -1,7 +1,7 @@
 //! How fast mayan is solved: the pruned reference search against a plain
 //! depth-first search on small n, and the reference alone on `hard` boards,
 //! solvable and unsolvable, each group one question with its contenders side
-//! by side so the report reads as a ratio (STYLE.md 7.11).
+//! by side so the report reads as a ratio.
 //!
 //! Inputs come from fixed seeds, so every run measures the same boards.
 

@@ -1,6 +1,6 @@
 //! How fast rooks is solved: the reference matching against the classic
 //! exponential backtracking, each group one question, every contender in the
-//! same group so the report reads as a ratio (STYLE.md 7.11).
+//! same group so the report reads as a ratio.
 //!
 //! Inputs come from fixed seeds, so every run measures the same boards.
 

@@ -1,6 +1,6 @@
 //! The one error type at the top: every failure a command can end with;
 //! and [`exit_code`], the one place a command's end becomes an exit code
-//! (SPEC.md): the user's mistakes (usage, configuration) are 2, everything
+//! (docs/commands.md, "Exit codes"): the user's mistakes (usage, configuration) are 2, everything
 //! else is the judge failing, 3. Interruptions (130 / 143) and verdicts
 //! (0 / 1, and `judge check`'s testlib codes) are not errors: the commands
 //! return them as an [`Outcome`], mapped in the same `match`.
@@ -123,7 +123,7 @@ impl Error {
 }
 
 /// The process exit code of a command's end: the one table of them
-/// (SPEC.md, "Exit codes"), one exhaustive `match` on the outcome and on
+/// (docs/commands.md, "Exit codes"), one exhaustive `match` on the outcome and on
 /// every error.
 pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
     match end {

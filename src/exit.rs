@@ -1,5 +1,5 @@
 //! How a command that ran to its end came out, as a value: the 0 / 1 of
-//! SPEC.md (and the testlib codes of `judge check`), and the interruptions.
+//! docs/commands.md, "Exit codes" (and the testlib codes of `judge check`), and the interruptions.
 //!
 //! The numbers are not here: [`crate::error::exit_code`] maps an
 //! [`Outcome`] and every error to the process exit code in one exhaustive

@@ -59,7 +59,7 @@ pub(crate) fn kattis_folder_agrees(folder: &str, verdict: Verdict) -> Option<boo
 }
 
 /// The verdicts other than its own that `folder` accepts, with Kattis'
-/// meanings (see [`kattis_folder_agrees`]), in SPEC.md's order.
+/// meanings (see [`kattis_folder_agrees`]), in the order of docs/report.md.
 pub(crate) fn also_accepted(folder: &str, own: Option<Verdict>) -> Vec<Verdict> {
     Verdict::ALL
         .into_iter()

@@ -13,7 +13,7 @@
 //!   workspace, a staging folder) at random and tells a dead judge's from a
 //!   live one's by a lock; [`suggest`] finds the known name a mistyped
 //!   one is close to ("did you mean").
-//! - [`problems`] knows the three problems of PROBLEMS.md: each parses and
+//! - [`problems`] knows the three problems of docs/problems.md: each parses and
 //!   validates inputs, solves them, generates random ones, checks a
 //!   contestant's output and offers smaller inputs derived from a failing
 //!   one, behind the [`problems::Problem`] trait. [`source`] reads an

@@ -66,7 +66,7 @@ pub(crate) fn package_sha256(package: &Package) -> std::io::Result<String> {
 
 /// Everything besides the submission's bytes that decides a result. Two
 /// runs with equal fingerprints (and equal bytes) give the same verdicts;
-/// `jobs` is left out because it changes no verdict (STYLE.md 7.10: the
+/// `jobs` is left out because it changes no verdict (the report is the
 /// same JSON for any `--jobs`).
 #[derive(Debug, Serialize)]
 pub(crate) struct Fingerprint<'a> {

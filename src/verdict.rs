@@ -1,4 +1,4 @@
-//! The verdict of one test or one submission (SPEC.md, "Verdicts").
+//! The verdict of one test or one submission (docs/report.md).
 //!
 //! Verdicts are values, never errors: a submission that crashes gets
 //! `Ok(Verdict::RuntimeError)`; an `Err` anywhere means the judge failed.
@@ -51,7 +51,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// Every verdict, in SPEC.md's order.
+    /// Every verdict, in the order of docs/report.md.
     pub const ALL: [Verdict; 9] = [
         Verdict::Accepted,
         Verdict::WrongAnswer,
@@ -64,7 +64,7 @@ impl Verdict {
         Verdict::JudgeError,
     ];
 
-    /// SPEC.md's abbreviation: `AC`, `WA`, ...
+    /// The abbreviation: `AC`, `WA`, ...
     pub fn code(self) -> &'static str {
         match self {
             Verdict::Accepted => "AC",
@@ -79,7 +79,7 @@ impl Verdict {
         }
     }
 
-    /// Parses SPEC.md's abbreviation.
+    /// Parses the abbreviation.
     pub fn from_code(code: &str) -> Option<Verdict> {
         Verdict::ALL
             .into_iter()

@@ -4,7 +4,7 @@
 //! and the report files. `judge merge` (merge.rs) combines shard reports.
 //! The grading is [`crate::grading::class`]'s; this file words it.
 //!
-//! Exit codes: SPEC.md's (0 every verdict AC, 1 some not, 2 usage or
+//! Exit codes: docs/commands.md's (0 every verdict AC, 1 some not, 2 usage or
 //! configuration error with nothing run, 3 the judge failed), except that for
 //! layout `expected` 0 means every example got its folder's verdict and 1
 //! that one did not (CHANGELOG.md), and 130 / 143 when SIGINT / SIGTERM

@@ -1,4 +1,4 @@
-//! The command line (SPEC.md, "Commands"): one `Args` struct and one `run`
+//! The command line (docs/commands.md): one `Args` struct and one `run`
 //! function per subcommand, each returning the command's [`Outcome`] or
 //! its error, which [`crate::error::exit_code`] maps to the exit code.
 //!
@@ -111,7 +111,7 @@ fn start() -> Result<Outcome, Error> {
 /// Parses the command line: the command, or `None` once clap printed the
 /// help or the version asked for, or why it cannot be parsed.
 ///
-/// A usage error is 2, as SPEC.md wants for every command but one: for
+/// A usage error is 2, as docs/commands.md says for every command but one: for
 /// `judge check` 2 means a presentation error, so there anything that is
 /// not a verdict on the output is 3 (testlib's "fail") with a one-line
 /// reason on stdout, like the other verdicts (issue #10).

@@ -2,7 +2,7 @@
 //! tests, print the per-test table, and write `--json` / `--junit` reports.
 //! The grading is [`crate::grading::run`]'s; this file words it.
 //!
-//! Exit codes (SPEC.md): 0 every verdict AC, 1 some verdict not AC, 2 usage
+//! Exit codes (docs/commands.md): 0 every verdict AC, 1 some verdict not AC, 2 usage
 //! or configuration error (nothing run), 3 the judge failed (a JE verdict,
 //! a sandbox or report failure), 130 / 143 stopped by SIGINT / SIGTERM (the
 //! reports then hold the submissions that finished).

@@ -120,7 +120,7 @@ pub struct LimitsToml {
     Clone, Copy, Debug, Deserialize, serde::Serialize, schemars::JsonSchema, PartialEq, Eq,
 )]
 pub enum Layout {
-    /// `<problem>/<student>.<ext>`: a folder per problem, as SPEC.md shows.
+    /// `<problem>/<student>.<ext>`: a folder per problem, as docs/configuration.md shows.
     #[serde(rename = "problem/student")]
     ProblemStudent,
     /// `<student>/<problem>.<ext>`: a folder per student, as a class hands in.

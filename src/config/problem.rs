@@ -1,12 +1,12 @@
 //! `problems/<id>/problem.toml`: what the judge knows about one problem's
-//! package (SPEC.md, "Repository layout"): title, limits, checker options and
+//! package (docs/problems.md, "Packages and profiles"): title, limits, checker options and
 //! how the fixed generated test set was made.
 //!
 //! A package is not a problem: it names an `engine` (a problem of
-//! PROBLEMS.md whose code it uses) and the generator `profiles` its tests
+//! docs/problems.md whose code it uses) and the generator `profiles` its tests
 //! and random tests come from. `rooks` and `rooks-large` share the rooks
-//! engine; only `rooks-large` takes the `large` profile (PROBLEMS.md, rooks:
-//! "a package's default tests never go beyond the original statement").
+//! engine; only `rooks-large` takes the `large` profile (docs/problems.md:
+//! a package's default tests stay within the original statement).
 //!
 //! The bundled packages are embedded in the binary ([`super::bundled`]), so
 //! the judge works from any directory; `--problems-dir DIR` puts
@@ -25,7 +25,7 @@ pub struct ProblemToml {
     pub title: String,
     /// Where the problem comes from, e.g. "UVa 639".
     pub origin: String,
-    /// The problem of PROBLEMS.md whose code (validator, solver, generator,
+    /// The problem of docs/problems.md whose code (validator, solver, generator,
     /// checker) the package uses; the package's id when left out.
     #[serde(default)]
     pub engine: Option<String>,

@@ -1,4 +1,4 @@
-//! The folder forms of `validate`, `solve` and `check` (SPEC.md additions):
+//! The folder forms of `validate`, `solve` and `check` (docs/commands.md):
 //! every `NAME.in` of a folder, one line per file, one outcome (exit code)
 //! for the folder. See: issue #10.
 //!

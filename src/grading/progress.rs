@@ -26,6 +26,10 @@ pub(crate) struct Progress {
     running: VecDeque<String>,
     /// Tests of the first of `running` handed back so far.
     done: usize,
+    /// The submissions with a test on a worker now, in the order they
+    /// started, each with how many of its tests are on workers (with
+    /// `jobs = 2` two submissions can run at once: the line names each).
+    on_workers: Vec<(String, usize)>,
 }
 
 impl Progress {
@@ -38,6 +42,7 @@ impl Progress {
             tests: 0,
             running: VecDeque::new(),
             done: 0,
+            on_workers: Vec::new(),
         }
     }
 
@@ -49,6 +54,7 @@ impl Progress {
                 self.problem = Some((*id).to_owned());
                 self.running.clear();
                 self.done = 0;
+                self.on_workers.clear();
             }
             ClassEvent::Tests(count) => self.tests = *count,
             ClassEvent::Graded => self.graded = (self.graded + 1).min(self.total),
@@ -82,6 +88,32 @@ impl Progress {
                 }
                 self.done += 1;
             }
+            Event::TestRunning {
+                submission,
+                started,
+            } => {
+                let at = self
+                    .on_workers
+                    .iter()
+                    .position(|(name, _)| name == submission);
+                match (at, *started) {
+                    (Some(at), true) => {
+                        if let Some((_, count)) = self.on_workers.get_mut(at) {
+                            *count += 1;
+                        }
+                    }
+                    (None, true) => self.on_workers.push(((*submission).to_owned(), 1)),
+                    (Some(at), false) => {
+                        if let Some((_, count)) = self.on_workers.get_mut(at) {
+                            *count = count.saturating_sub(1);
+                            if *count == 0 {
+                                self.on_workers.remove(at);
+                            }
+                        }
+                    }
+                    (None, false) => {}
+                }
+            }
             Event::SubmissionFinished { result } => {
                 if let Some(position) = self
                     .running
@@ -98,9 +130,10 @@ impl Progress {
     }
 
     /// What a progress line shows now: the test running is the one after
-    /// those handed back.
+    /// those handed back; when tests of several submissions are on the
+    /// workers, each of them is named (`2 running: a.py, c.py`).
     pub(crate) fn line(&self) -> ProgressLine {
-        let (test, running) = match self.running.front() {
+        let (test, mut running) = match self.running.front() {
             Some(name) if self.tests > 0 => (
                 Some(((self.done + 1).min(self.tests), self.tests)),
                 name.clone(),
@@ -108,6 +141,16 @@ impl Progress {
             Some(name) => (None, name.clone()),
             None => (None, self.problem.clone().unwrap_or_default()),
         };
+        if let [(only, _)] = self.on_workers.as_slice() {
+            running.clone_from(only);
+        } else if self.on_workers.len() > 1 {
+            let names: Vec<&str> = self
+                .on_workers
+                .iter()
+                .map(|(name, _)| name.as_str())
+                .collect();
+            running = format!("{} running: {}", names.len(), names.join(", "));
+        }
         ProgressLine {
             graded: self.graded,
             total: self.total,
@@ -181,5 +224,38 @@ mod tests {
         // Never more graded than there are.
         progress.observe(&ClassEvent::Graded);
         assert_eq!(progress.line().graded, 3);
+    }
+
+    #[test]
+    fn names_each_submission_with_a_test_on_a_worker() {
+        let mut progress = Progress::new();
+        progress.observe(&ClassEvent::Pairs(2));
+        progress.observe(&ClassEvent::Problem("rooks"));
+        progress.observe(&ClassEvent::Tests(1));
+        let ok = CompileResult::compiled(String::new());
+        for name in ["a.py", "b.py"] {
+            progress.observe(&ClassEvent::Run(Event::CompileFinished {
+                submission: name,
+                compile: &ok,
+            }));
+        }
+        let running = |submission, started| {
+            ClassEvent::Run(Event::TestRunning {
+                submission,
+                started,
+            })
+        };
+        progress.observe(&running("a.py", true));
+        assert_eq!(progress.line().running, "a.py");
+        progress.observe(&running("b.py", true));
+        assert_eq!(progress.line().running, "2 running: a.py, b.py");
+        progress.observe(&running("a.py", false));
+        progress.observe(&running("b.py", true));
+        progress.observe(&running("b.py", false));
+        assert_eq!(progress.line().running, "b.py");
+        // None on a worker: the first not finished, as before.
+        progress.observe(&running("b.py", false));
+        progress.observe(&running("b.py", false));
+        assert_eq!(progress.line().running, "a.py");
     }
 }

@@ -131,6 +131,7 @@ pub(crate) fn write_grade(
         &report::html::Options {
             student_view,
             missing: written.missing.clone(),
+            ignored: written.ignored.clone(),
         },
         similarity,
     );

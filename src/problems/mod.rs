@@ -1,4 +1,4 @@
-//! The problems the judge knows (PROBLEMS.md), behind one small trait.
+//! The problems the judge knows (docs/problems.md), behind one small trait.
 //!
 //! Each problem lives in a folder of its own with the same seven files:
 //! `input.rs` (model and parser), `validate.rs` (constraints), `solve.rs`
@@ -35,9 +35,9 @@ pub struct Profile {
 /// Options a problem's `problem.toml` may set for its checker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckOptions {
-    /// PROBLEMS.md, mayan: "(judge's rule) By default the checker also requires
+    /// problems/mayan/statement.md: (judge's rule) By default the checker also requires
     /// the lexicographically smallest solution ... `lexmin = false` in
-    /// problem.toml accepts any valid solution." Other problems ignore it.
+    /// problem.toml accepts any valid solution. Other problems ignore it.
     pub(crate) lexmin: bool,
 }
 
@@ -128,7 +128,7 @@ pub enum GenerateError {
     Program(String),
 }
 
-/// One problem of PROBLEMS.md: everything the judge knows about it.
+/// One problem of docs/problems.md: everything the judge knows about it.
 pub trait Problem: Sync {
     /// The id used on the command line and as the package folder name.
     fn id(&self) -> &'static str;
@@ -140,7 +140,7 @@ pub trait Problem: Sync {
     fn profiles(&self) -> &'static [Profile];
 
     /// Parses an input in the strict layout and checks every constraint of
-    /// PROBLEMS.md, and those of `profile` when one is given (e.g. rooks'
+    /// its statement (problems/*/statement.md), and those of `profile` when one is given (e.g. rooks'
     /// `large` allows n up to 100). The error names the line and what was wrong.
     fn validate(&self, input: &str, profile: Option<&str>) -> Result<(), InputError>;
 

@@ -19,7 +19,7 @@ use std::fmt;
 /// limit is 256 MiB (issue #10), documented in README.md and `--help`.
 pub const MAX_TEXT_BYTES: usize = 256 * 1024 * 1024;
 
-/// What is wrong with an input, and where (PROBLEMS.md constraints included).
+/// What is wrong with an input, and where (the statements' constraints included).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct InputError {
     /// 1-based line; 0 when the error concerns the whole file (size, encoding).
@@ -153,7 +153,7 @@ pub fn describe(text: &str) -> String {
 /// How strictly an input's layout is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
-    /// `judge validate`: the exact layout of PROBLEMS.md. Every line ends with
+    /// `judge validate`: the exact layout of the statements (problems/*/statement.md). Every line ends with
     /// `\n` (the last one too), no `\r`, no blank lines, no spaces at either end
     /// of a line, nothing after the end.
     /// Pro: test data stays clean for every contestant's parser.

@@ -73,15 +73,7 @@ pub(crate) fn render_submission(result: &SubmissionResult) -> String {
         "test", "verdict", "cpu", "wall", "memory"
     );
     for test in &result.tests {
-        let message: String = test
-            .message
-            .lines()
-            .next()
-            .unwrap_or("")
-            .chars()
-            .take(MESSAGE_WIDTH)
-            .collect();
-        let message = visible(&message);
+        let message = visible(&cell_message(&test.message));
         let _ = writeln!(
             out,
             "  {:width$}  {:7}  {:>9}  {:>9}  {:>11}  {}",
@@ -93,6 +85,27 @@ pub(crate) fn render_submission(result: &SubmissionResult) -> String {
             message
         )
         .map(|()| ());
+    }
+    // A message cut in its row (a checker's crash, whose reason comes
+    // last: `... crashed with an uncaught exception (ValueError: ...)`):
+    // the first such test's whole first line, and the last line of a
+    // message of several (a traceback's exception), below the table.
+    if let Some(test) = result.tests.iter().find(|test| {
+        !test.verdict.is_accepted() && cell_message(&test.message) != first_line(&test.message)
+    }) {
+        let _ = writeln!(out, "  message of {}:", visible_name(&test.name));
+        let first = first_line(&test.message);
+        let _ = writeln!(out, "    {}", visible(first));
+        if let Some(last) = test
+            .message
+            .lines()
+            .skip(1)
+            .filter(|line| !line.trim().is_empty())
+            .last()
+            .filter(|last| !first.contains(last.trim()))
+        {
+            let _ = writeln!(out, "    ... {}", visible(last.trim()));
+        }
     }
     // Why the first crash crashed: its standard error's head and tail
     // (the JSON report has each crashing test's).
@@ -109,9 +122,27 @@ pub(crate) fn render_submission(result: &SubmissionResult) -> String {
     out
 }
 
+fn first_line(message: &str) -> &str {
+    message.lines().next().unwrap_or("")
+}
+
+/// A test's message as its row shows it: the first line, at most
+/// [`MESSAGE_WIDTH`] characters, a longer one cut with `…` (and then
+/// written out in full below the table).
+fn cell_message(message: &str) -> String {
+    let first = first_line(message);
+    if first.chars().count() <= MESSAGE_WIDTH {
+        return first.to_owned();
+    }
+    let mut cell: String = first.chars().take(MESSAGE_WIDTH - 1).collect();
+    cell.push('…');
+    cell
+}
+
 /// `judge grade`'s table: one row per (submission, problem) with the
 /// verdict, tests passed, score and the slowest test against the limit, and
-/// for layout `expected` the verdict each example must get. `colour` adds
+/// for layout `expected` the verdict each example must get; then a
+/// `missing` row for each (student, problem) of the class with no hand-in. `colour` adds
 /// ANSI colours to verdicts; the text alone carries the meaning.
 pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
     let expected_layout = report.layout == Layout::Expected;
@@ -156,6 +187,19 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
                 _ => format!("{}%", graded.score_percent()),
             },
             time,
+        ]);
+    }
+    // Every (student, problem) of the class has a row (issue #17): one
+    // with no hand-in says `missing`, as in the CSV, JSON and HTML.
+    for pair in &report.missing {
+        rows.push([
+            visible(&pair.problem),
+            "-".to_owned(),
+            visible(&pair.student),
+            "missing".to_owned(),
+            "-".to_owned(),
+            "0%".to_owned(),
+            "-".to_owned(),
         ]);
     }
     let mut widths = [0usize; 7];

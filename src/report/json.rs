@@ -1,4 +1,4 @@
-//! SPEC.md's JSON report (`--json`), `"version": 1`, plus the isolation in
+//! The JSON report of docs/report.md (`--json`), `"version": 1`, plus the isolation in
 //! force and, for random tests, where each came from; `judge grade`'s
 //! report with what grading adds, and merging the reports of shards.
 
@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The report's format version (SPEC.md); bump it when a field changes
+/// The report's format version (docs/report.md, "Versioning"); bump it when a field changes
 /// meaning, and say so in CHANGELOG.md.
 pub const VERSION: u32 = 1;
 

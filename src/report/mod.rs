@@ -1,4 +1,4 @@
-//! Renderings of the runner's results: a human table, SPEC.md's JSON report,
+//! Renderings of the runner's results: a human table, the JSON report of docs/report.md,
 //! JUnit XML, a CSV gradebook and self-contained HTML pages. Reporters only
 //! format and return text (they print nothing); verdicts are decided by the
 //! runner.

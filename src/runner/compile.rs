@@ -184,7 +184,7 @@ fn java_classes(submission: &Submission, language: &Language) -> JavaClasses {
 /// The replacements that give `dir`'s copy `copy` of the hand-in at
 /// `original` its own path back in messages: the copy's path first, then
 /// the folder's files (`main`, a class file) as files of the hand-in's
-/// folder.
+/// folder, then the copy's bare name in a stack frame (Java's).
 fn own_paths(original: &Path, dir: &Path, copy: &Path) -> Vec<(String, String)> {
     let shown = original.display().to_string();
     let folder = original
@@ -206,6 +206,13 @@ fn own_paths(original: &Path, dir: &Path, copy: &Path) -> Vec<(String, String)> 
     }
     for dir in &dirs {
         pairs.push((format!("{}/", dir.display()), format!("{folder}/")));
+    }
+    // A stack frame names the source file alone, `at Solution.main(Solution.java:29)`
+    // for the copy Java needs named after its class (issue #17): the frame
+    // then names the hand-in, `(hand-ins/frank/rooks.java:29)`.
+    if let Some(name) = copy.file_name() {
+        let name = name.to_string_lossy();
+        pairs.push((format!("({name}:"), format!("({shown}:")));
     }
     pairs
 }

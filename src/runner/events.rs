@@ -23,6 +23,10 @@ pub enum Event<'a> {
     },
     /// Every test of a submission finished.
     SubmissionFinished { result: &'a SubmissionResult },
+    /// A worker started (`started`) or ended a test of `submission`, as it
+    /// happens (any order, unlike [`Event::TestFinished`]): what runs now,
+    /// for a progress line (issue #17).
+    TestRunning { submission: &'a str, started: bool },
 }
 
 /// How compiling went.
@@ -404,7 +408,7 @@ impl SubmissionResult {
         Points((percent * 100.0).round() / 100.0)
     }
 
-    /// SPEC.md: "the first non-AC test verdict in test order, or AC".
+    /// The first non-AC test verdict in test order, or AC (docs/report.md).
     pub(crate) fn overall(compile: &CompileResult, tests: &[TestResult]) -> Verdict {
         if let Some(verdict) = compile.verdict {
             return verdict;

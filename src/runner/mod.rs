@@ -604,7 +604,7 @@ fn run_stopping(
     let rerun_taken: Vec<std::sync::atomic::AtomicBool> = (0..submissions.len())
         .map(|_| std::sync::atomic::AtomicBool::new(false))
         .collect();
-    schedule::run_ordered(
+    schedule::run_ordered_watched(
         settings.jobs,
         workspace.path(),
         &pairs,
@@ -654,7 +654,19 @@ fn run_stopping(
             }
             Some(result)
         },
-        |position, result| {
+        |handed| {
+            let (position, result) = match handed {
+                schedule::Handed::Output(position, result) => (position, result),
+                schedule::Handed::Started(position) | schedule::Handed::Ended(position) => {
+                    if let Some(&(index, _, _)) = pairs.get(position) {
+                        on_event(Event::TestRunning {
+                            submission: &names[index],
+                            started: matches!(handed, schedule::Handed::Started(_)),
+                        });
+                    }
+                    return;
+                }
+            };
             let (index, _, test) = pairs[position];
             // Submissions before this one (and any that did not compile)
             // are complete once a later submission's test arrives.

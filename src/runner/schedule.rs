@@ -2,7 +2,7 @@
 //! hands results back in item order.
 //!
 //! Each worker sets its sandbox up once and reuses it for every item it
-//! takes (STYLE.md: "a bounded pool of worker threads and a channel"). The
+//! takes, and results come back over a channel. The
 //! calling thread receives completions, holds early ones back, and passes
 //! each to `emit` in item order, so what a report sees does not depend on
 //! the number of workers or on timing.
@@ -35,13 +35,43 @@ where
     Item: Sync,
     Output: Send,
 {
+    run_ordered_watched(jobs, root, items, cancel, work, |handed| {
+        if let Handed::Output(index, output) = handed {
+            emit(index, output);
+        }
+    })
+}
+
+/// What [`run_ordered_watched`] hands its caller: as they happen, that a
+/// worker took an item and that it finished it (in any order); and each
+/// item's output in item order.
+pub(crate) enum Handed<Output> {
+    Started(usize),
+    Ended(usize),
+    Output(usize, Output),
+}
+
+/// [`run_ordered`], also telling when each item starts and ends (what a
+/// progress line names as running, issue #17).
+pub(crate) fn run_ordered_watched<Item, Output>(
+    jobs: usize,
+    root: &Path,
+    items: &[Item],
+    cancel: &Cancellation,
+    work: impl Fn(&mut Sandbox, &Item) -> Output + Sync,
+    mut emit: impl FnMut(Handed<Output>),
+) -> Result<(), SandboxError>
+where
+    Item: Sync,
+    Output: Send,
+{
     if items.is_empty() {
         return Ok(());
     }
     let workers = jobs.clamp(1, items.len());
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        let (sender, receiver) = mpsc::channel::<Result<(usize, Output), SandboxError>>();
+        let (sender, receiver) = mpsc::channel::<Result<Message<Output>, SandboxError>>();
         for _ in 0..workers {
             let sender = sender.clone();
             let (next, work) = (&next, &work);
@@ -59,11 +89,15 @@ where
                     }
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(item) = items.get(index) else { return };
-                    let output = work(&mut sandbox, item);
-                    if cancel.is_cancelled() {
+                    if sender.send(Ok(Message::Started(index))).is_err() {
                         return;
                     }
-                    if sender.send(Ok((index, output))).is_err() {
+                    let output = work(&mut sandbox, item);
+                    if cancel.is_cancelled() {
+                        let _ = sender.send(Ok(Message::Dropped(index)));
+                        return;
+                    }
+                    if sender.send(Ok(Message::Done(index, output))).is_err() {
                         return; // the caller gave up
                     }
                 }
@@ -74,21 +108,38 @@ where
         let mut expected = 0;
         for message in receiver {
             let (index, output) = match message {
-                Ok(done) => done,
+                Ok(Message::Started(index)) => {
+                    emit(Handed::Started(index));
+                    continue;
+                }
+                Ok(Message::Dropped(index)) => {
+                    emit(Handed::Ended(index));
+                    continue;
+                }
+                Ok(Message::Done(index, output)) => (index, output),
                 Err(error) => {
                     // Stop handing out work; running items finish and are dropped.
                     next.store(items.len(), Ordering::Relaxed);
                     return Err(error);
                 }
             };
+            emit(Handed::Ended(index));
             pending.insert(index, output);
             while let Some(output) = pending.remove(&expected) {
-                emit(expected, output);
+                emit(Handed::Output(expected, output));
                 expected += 1;
             }
         }
         Ok(())
     })
+}
+
+/// A worker's word to the calling thread.
+enum Message<Output> {
+    Started(usize),
+    /// Finished after a stop was asked for: no output.
+    Dropped(usize),
+    Done(usize, Output),
 }
 
 #[cfg(test)]

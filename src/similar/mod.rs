@@ -36,7 +36,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use tiling::Prepared;
 
-/// The JSON format's version (SPEC.md): bump it when a field changes
+/// The JSON format's version (docs/similar.schema.json): bump it when a field changes
 /// meaning, and say so in CHANGELOG.md.
 pub const VERSION: u32 = 1;
 

@@ -4,7 +4,7 @@
 use crate::support::Dir;
 use judge::problems::PROBLEMS;
 
-/// The rooks sample of PROBLEMS.md, and its answer.
+/// The rooks sample of problems/rooks/statement.md, and its answer.
 const ROOKS_SAMPLE: &str = "4\n.X..\n....\nXX..\n....\n2\nXX\n.X\n3\n.X.\nX.X\n.X.\n3\n...\n.XX\n.XX\n4\n....\n....\n....\n....\n0\n";
 const ROOKS_ANSWER: &str = "5\n1\n5\n2\n4\n";
 

@@ -416,7 +416,7 @@ fn grade_and_merge_help_are_stable() {
 }
 
 /// The grade table, the summary and the JSON report are part of the
-/// interface (STYLE.md 7.10): pinned as snapshots with times, memory and
+/// interface: pinned as snapshots with times, memory and
 /// excerpts redacted, so any change to what a teacher or a script reads shows
 /// up in review.
 #[test]

@@ -1,4 +1,4 @@
-//! The one integration test binary (STYLE.md 7.10): one module per area.
+//! The one integration test binary: one module per area.
 
 // Helpers outside `#[test]` functions are test code too; clippy's
 // allow-unwrap-in-tests does not reach them.

@@ -1,5 +1,5 @@
 //! matchsticks through the library API: the solved table against a slow
-//! oracle written here from PROBLEMS.md alone, generators against their
+//! oracle written here from problems/matchsticks/statement.md alone, generators against their
 //! validators, and the checker against the reference, mutated answers and
 //! the greedy player.
 
@@ -28,7 +28,7 @@ fn grid_of(board: &Board) -> Grid {
     })
 }
 
-/// PROBLEMS.md, read literally: a stick may go in an empty cell unless a
+/// The statement, read literally: a stick may go in an empty cell unless a
 /// stick of the same direction is reachable along its row (horizontal) or
 /// column (vertical) without crossing a stick of the other direction.
 fn oracle_legal(grid: &Grid, row: usize, column: usize, stick: u8) -> bool {

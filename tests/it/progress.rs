@@ -13,7 +13,9 @@ const SLOW: &str = "import sys, time\nsys.stdin.read()\ntime.sleep(1.1)\nprint(1
 /// terminal received (stdout and stderr together).
 fn on_a_terminal(dir: &Dir, args: &[&str]) -> String {
     let judge = assert_cmd::cargo::cargo_bin!("judge").display().to_string();
-    let mut line = judge;
+    // A wide terminal, so a line naming several submissions is not cut to
+    // fit.
+    let mut line = format!("stty rows 50 cols 300 2>/dev/null; {judge}");
     for arg in args {
         line.push(' ');
         line.push_str(arg);
@@ -173,4 +175,42 @@ fn grade_on_a_terminal_counts_submissions_and_names_the_one_that_runs() {
 
 fn frames_of(terminal: &str) -> usize {
     frames(terminal).len()
+}
+
+/// With `jobs = 2` two submissions run at once: the line names each
+/// (`2 running: a, b`), still one line, and the clock ticks (review of
+/// issue #17).
+#[test]
+fn grade_with_two_jobs_names_each_submission_that_runs() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "submissions = \"hand-ins\"\nlayout = \"student/problem\"\nrandom-tests = 0\njobs = 2\n[limits]\ntime-limit-ms = 5000\n",
+    );
+    let manifest = String::from_utf8(
+        judge::config::bundled::file("rooks/problem.toml")
+            .unwrap()
+            .to_vec(),
+    )
+    .unwrap();
+    dir.create("mine/rooks/problem.toml", manifest);
+    dir.create("mine/rooks/tests/a.in", "1\n.\n0\n");
+    dir.create("mine/rooks/tests/a.ans", "1\n");
+    for student in ["alice", "bob", "carol"] {
+        dir.create(&format!("hand-ins/{student}/rooks.py"), SLOW);
+    }
+    let terminal = on_a_terminal(&dir, &["grade", "--problems-dir", "mine"]);
+    let frames = frames(&terminal);
+    let both = frames.iter().find(|frame| {
+        frame.contains("— 2 running: ")
+            && frame.contains("hand-ins/alice/rooks.py")
+            && frame.contains("hand-ins/bob/rooks.py")
+    });
+    assert!(
+        both.is_some_and(|frame| !frame.contains('\n')),
+        "{frames:#?}"
+    );
+    let clocks: std::collections::BTreeSet<u64> =
+        frames.iter().map(|frame| test_and_clock(frame).1).collect();
+    assert!(clocks.len() >= 2, "{frames:#?}");
 }

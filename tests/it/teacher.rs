@@ -631,3 +631,143 @@ fn r17_the_class_page_links_land_below_its_sticky_header() {
         .unwrap_or_else(|| panic!("a margin in rem: {rule}"));
     assert!(rem >= 8.0, "the header is about 8rem high: {rule}");
 }
+
+/// The class page lists the files that were not graded, each with the
+/// reason (escaped), linked from its header: a teacher who reads only the
+/// page sees `eve/rook.py` and its "did you mean" (review of issue #17).
+#[test]
+fn r17_the_class_page_lists_the_ignored_files() {
+    let dir = class("problems = [\"rooks\", \"matchsticks\"]\n");
+    dir.create(
+        "hand-ins/alice/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create(
+        "hand-ins/eve/rook.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create("hand-ins/mallory/<b>x.py", "print(1)\n");
+    let run = dir.judge(&["grade", "--html", "class.html"]);
+    run.expect_code(0);
+    let html = dir.read("class.html");
+    assert!(
+        html.contains(
+            "<tr><td class=\"mono\">hand-ins/eve/rook.py</td><td>`rook` is not one of `problems` \
+             (rooks, matchsticks); did you mean `rooks`?</td></tr>"
+        ),
+        "{html}"
+    );
+    assert!(html.contains("hand-ins/mallory/&lt;b&gt;x.py"), "{html}");
+    assert!(!html.contains("<b>x"), "{html}");
+    assert!(
+        html.contains("<a href=\"#ignored\">ignored files (2)</a>"),
+        "{html}"
+    );
+    // After what the class missed, before the long tables.
+    let at = |text: &str| html.find(text).unwrap_or_else(|| panic!("{text}: {html}"));
+    assert!(at("<h2>Problems</h2>") < at("<h2 id=\"ignored\">"));
+    assert!(at("<h2 id=\"ignored\">") < at("<h2 id=\"students\">"));
+    // A class with every file graded has no such section.
+    let dir = class("");
+    dir.create(
+        "hand-ins/alice/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.judge(&["grade", "--html", "class.html"]).expect_code(0);
+    assert!(!dir.read("class.html").contains("Ignored files"));
+}
+
+/// A Java stack trace names the hand-in (`hand-ins/frank/rooks.java:4`),
+/// not the copy named after its class (`Solution.java:4`).
+#[test]
+fn r17_a_java_stack_trace_names_the_hand_in() {
+    let dir = class("");
+    dir.create(
+        "hand-ins/frank/rooks.java",
+        "public class Solution {\n    public static void main(String[] args) {\n        int[] none = new int[0];\n        System.out.println(none[1]);\n    }\n}\n",
+    );
+    let run = dir.judge(&["grade", "--json", "report.json"]);
+    run.expect_code(1);
+    let report = crate::support::report(&dir.read("report.json"));
+    let result = &report["results"][0];
+    assert_eq!(result["verdict"], "RE", "{report:#}");
+    let stderr = result["tests"][0]["stderr"].as_str().unwrap();
+    assert!(
+        stderr.contains("at Solution.main(hand-ins/frank/rooks.java:4)"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("Solution.java"), "{stderr}");
+    assert!(!run.stdout().contains("Solution.java"), "{}", run.stdout());
+}
+
+/// `judge grade`'s terminal table has a `missing` row for each (student,
+/// problem) of the class with no hand-in, as the CSV, JSON and HTML do.
+#[test]
+fn r17_the_terminal_table_has_the_missing_rows() {
+    let dir = class("problems = [\"rooks\", \"matchsticks\"]\n");
+    dir.create(
+        "hand-ins/alice/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create(
+        "hand-ins/bob/matchsticks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    let run = dir.judge(&["grade"]);
+    let table = run.stdout();
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .map(|line| line.split_whitespace().collect())
+        .collect();
+    for (problem, student) in [("matchsticks", "alice"), ("rooks", "bob")] {
+        assert!(
+            rows.contains(&vec![problem, "-", student, "missing", "-", "0%", "-"]),
+            "{problem}, {student}: {table}"
+        );
+    }
+    assert_eq!(table.lines().count(), 6, "{table}");
+}
+
+/// A checker that crashes: its row is cut at the table's width with `…`,
+/// and the whole reason (the exception) is written below the table.
+#[test]
+fn r17_the_table_keeps_a_checker_crash_reason() {
+    let dir = Dir::new();
+    dir.judge(&["new", "hello", "--dir", "pk"]).expect_code(0);
+    let manifest = dir.read("pk/hello/problem.toml").replace(
+        "kind = \"tokens\"",
+        "kind = \"testlib\"\nprogram = \"check.py\"\n#",
+    );
+    dir.create("pk/hello/problem.toml", manifest);
+    dir.create(
+        "pk/hello/check.py",
+        "import sys\nout = open(sys.argv[2]).read()\nvalue = int(\"x\" + out)\n",
+    );
+    let run = dir.judge(&[
+        "run",
+        "hello",
+        "pk/hello/submissions/accepted/reference.py",
+        "--problems-dir",
+        "pk",
+    ]);
+    run.expect_code(3);
+    let table = run.stdout();
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|line| line.contains("  JE  "))
+        .collect();
+    assert!(!rows.is_empty(), "{table}");
+    for row in &rows {
+        let message = row.split("  checker failure").nth(1).unwrap_or_default();
+        assert!(row.ends_with('…'), "{row}");
+        assert!(message.chars().count() < 60, "{row}");
+    }
+    assert!(table.contains("\n  message of "), "{table}");
+    assert!(
+        table.contains(
+            "    checker failure: checker `check.py` crashed with an uncaught exception \
+             (ValueError: invalid literal for int() with base 10:"
+        ),
+        "{table}"
+    );
+}

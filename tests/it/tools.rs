@@ -521,7 +521,7 @@ fn problems_json_for_scripts_and_an_aligned_table() {
     assert!(ends.windows(2).all(|pair| pair[0] == pair[1]), "{table}");
 }
 
-/// Help is part of the interface (STYLE.md 7.6): the commands issue #10 changed.
+/// Help is part of the interface: the commands issue #10 changed.
 #[test]
 fn help_of_the_changed_commands_is_stable() {
     for command in ["gen", "check", "validate", "solve", "diff", "problems"] {

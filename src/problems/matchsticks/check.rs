@@ -1,6 +1,6 @@
 //! The checker: reads one move per position and decides it against the
-//! solved game, since many moves can be right (PROBLEMS.md: "(judge's rule)
-//! 'Optimal' is game-theoretic").
+//! solved game, since many moves can be right (problems/matchsticks/statement.md: (judge's rule)
+//! 'Optimal' is game-theoretic).
 //!
 //! It owns the reading of moves from outputs and answer files and the wording
 //! of verdict reasons; the rules of placement are `input.rs`'s and the
@@ -21,9 +21,9 @@ struct WrittenMove {
     orientation: Orientation,
 }
 
-/// Reads one move: PROBLEMS.md "one move: row, column, orientation (`-` or
+/// Reads one move: problems/matchsticks/statement.md one move: row, column, orientation (`-` or
 /// `1`), written `00-` as in the original; (judge's rule) `0 0 -` is accepted
-/// too". A token of exactly three characters is the compact form; any other
+/// too. A token of exactly three characters is the compact form; any other
 /// token starts the spaced form (a row of three characters cannot be on the
 /// board anyway). The error is the reason after "position N: ".
 fn read_move(reader: &mut TokenReader<'_>) -> Result<WrittenMove, String> {
@@ -91,10 +91,10 @@ enum Judgement {
     Wrong(String),
 }
 
-/// PROBLEMS.md: "if the player to move can force a win, the move must keep a
+/// problems/matchsticks/statement.md: if the player to move can force a win, the move must keep a
 /// forced win (leave the opponent in a lost position); if every move loses
 /// against perfect play, every legal move is accepted. An illegal move
-/// (occupied cell, connected stick, off the board) is WA."
+/// (occupied cell, connected stick, off the board) is WA.
 fn judge(board: &Board, written: WrittenMove) -> Judgement {
     let shown = format!(
         "{} {} {}",
@@ -212,7 +212,7 @@ mod tests {
     use crate::verdict::Verdict;
     use test_case::test_case;
 
-    /// PROBLEMS.md's sample: `00-`/`001` win the first, `211`/`201` the second.
+    /// problems/matchsticks/statement.md's sample: `00-`/`001` win the first, `211`/`201` the second.
     const SAMPLE: &str = "2\n0111\n-000\n-000\n1111\n----\n0010\n";
 
     fn outcome_of(input: &str, output: &str) -> (Verdict, String) {
@@ -265,7 +265,7 @@ mod tests {
     }
 
     /// A won position where the greedy move (fewest replies) loses; the
-    /// reason names the reply that wins for the opponent, as PROBLEMS.md's
+    /// reason names the reply that wins for the opponent, as problems/matchsticks/statement.md's
     /// example does.
     #[test]
     fn rejects_the_greedy_move_that_loses_a_won_position() {

@@ -1,4 +1,4 @@
-//! matchsticks-duel (PROBLEMS.md, "matchsticks-duel"): the submission plays
+//! matchsticks-duel (problems/matchsticks-duel/statement.md): the submission plays
 //! whole games of the matchstick game against the judge's table.
 //!
 //! The judge writes k and the k starting positions (each won for the side
@@ -23,7 +23,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sha2::{Digest, Sha256};
 
-/// The most games in one test (PROBLEMS.md: 1 <= k <= 100).
+/// The most games in one test (problems/matchsticks-duel/statement.md: 1 <= k <= 100).
 pub(crate) const MAX_GAMES: usize = 100;
 
 /// The longest line of a move the judge reads; more is not a move.

@@ -9,7 +9,7 @@ use crate::problems::text::{describe, Layout, LineReader};
 use crate::problems::InputError;
 use std::fmt;
 
-/// Rows of the board (PROBLEMS.md: "A 3 x 4 grid ... Rows are numbered 0..2").
+/// Rows of the board (problems/matchsticks/statement.md: A 3 x 4 grid ... Rows are numbered 0..2).
 pub const ROWS: usize = 3;
 /// Columns of the board ("columns 0..3 left to right").
 pub const COLUMNS: usize = 4;
@@ -19,7 +19,7 @@ pub(crate) const CELLS: usize = ROWS * COLUMNS;
 /// Number of distinct boards, 3^12: every cell empty, vertical or horizontal.
 pub(crate) const BOARD_COUNT: usize = 531_441;
 
-/// The largest number of positions in one input (PROBLEMS.md: "1 <= k < 100").
+/// The largest number of positions in one input (problems/matchsticks/statement.md: 1 <= k < 100).
 pub(crate) const MAX_POSITIONS: i64 = 99;
 
 /// `3^i` for every cell index `i`.
@@ -33,8 +33,8 @@ pub(crate) const POWERS_OF_THREE: [u32; CELLS] = {
     powers
 };
 
-/// One cell of the board, written `0`, `1` or `-` (PROBLEMS.md: "each cell is
-/// empty `0`, holds a vertical stick `1`, or a horizontal stick `-`").
+/// One cell of the board, written `0`, `1` or `-` (problems/matchsticks/statement.md: each cell is
+/// empty `0`, holds a vertical stick `1`, or a horizontal stick `-`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cell {
     Empty,
@@ -127,7 +127,7 @@ pub struct Move {
 }
 
 impl Move {
-    /// The move as the original writes it, e.g. `00-` (PROBLEMS.md:
+    /// The move as the original writes it, e.g. `00-` (problems/matchsticks/statement.md:
     /// "written `00-` as in the original").
     pub fn compact(&self) -> String {
         format!("{}{}{}", self.row, self.column, self.orientation.to_char())
@@ -151,8 +151,8 @@ impl fmt::Display for Move {
     }
 }
 
-/// Why a placement is not allowed (PROBLEMS.md: "An illegal move (occupied
-/// cell, connected stick, off the board) is WA"). Displays as the fragment
+/// Why a placement is not allowed (problems/matchsticks/statement.md: An illegal move (occupied
+/// cell, connected stick, off the board) is WA). Displays as the fragment
 /// after "is illegal: ".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
@@ -171,11 +171,11 @@ pub enum IllegalMove {
 /// The index in `line` of the stick that a `stick` placed at `position` would
 /// be connected to, or `None` when the placement is allowed.
 ///
-/// PROBLEMS.md: "a horizontal stick is connected to another horizontal stick
+/// problems/matchsticks/statement.md: a horizontal stick is connected to another horizontal stick
 /// in the same row when every cell between them is empty or horizontal (i.e.
 /// no vertical stick lies between them); likewise a vertical stick with
 /// another vertical stick in the same column unless a horizontal stick lies
-/// between them. Empty cells do not block." `line` is a row for a horizontal
+/// between them. Empty cells do not block. `line` is a row for a horizontal
 /// stick and a column for a vertical one; the side towards index 0 is looked
 /// at first.
 pub(crate) fn connected_stick(line: &[Cell], position: usize, stick: Cell) -> Option<usize> {
@@ -323,7 +323,7 @@ impl Board {
     /// Every legal move, in the order the solver tries them: cells in reading
     /// order (row 0 first, left to right), and in each cell the vertical stick
     /// `1` before the horizontal `-`. With this order the reference answers
-    /// to PROBLEMS.md's sample are `001` and `201`, answers the original lists.
+    /// to problems/matchsticks/statement.md's sample are `001` and `201`, answers the original lists.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         for row in 0..ROWS as i64 {
@@ -371,9 +371,9 @@ pub struct Position {
 }
 
 impl Position {
-    /// The error for a position on which nobody can move. PROBLEMS.md: "Inputs
+    /// The error for a position on which nobody can move. problems/matchsticks/statement.md: Inputs
     /// always have at least one legal move; the validator rejects a position with
-    /// none."
+    /// none.
     pub(crate) fn no_legal_move(&self) -> InputError {
         InputError::constraint(
             self.first_line,
@@ -394,8 +394,8 @@ impl Position {
     }
 }
 
-/// A whole input: PROBLEMS.md "k (1 <= k < 100), then k positions of 3 lines
-/// of 4 characters from `0-1`, no blank lines between positions".
+/// A whole input: problems/matchsticks/statement.md k (1 <= k < 100), then k positions of 3 lines
+/// of 4 characters from `0-1`, no blank lines between positions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Input {
     pub positions: Vec<Position>,

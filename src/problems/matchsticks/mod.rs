@@ -1,4 +1,4 @@
-//! matchsticks — Lanqiao Cup "纵横放火柴游戏" (PROBLEMS.md, "matchsticks").
+//! matchsticks — Lanqiao Cup "纵横放火柴游戏" (problems/matchsticks/statement.md).
 //!
 //! Wires the parts into [`Problem`]; no logic lives here. The rules of
 //! placement are in [`input`], the solved game in [`solve`], profile promises

@@ -8,7 +8,7 @@ use super::input::{parse, Board, Input};
 use crate::problems::text::Layout;
 
 /// Every input without one of the positions of `text`, first position first,
-/// with k rewritten; nothing when k = 1 (PROBLEMS.md: "1 <= k"). Each keeps
+/// with k rewritten; nothing when k = 1 (problems/matchsticks/statement.md: 1 <= k). Each keeps
 /// the promise of any profile `text` kept: the promises are per position.
 pub(crate) fn shrink(text: &str) -> Vec<String> {
     let Ok(input) = parse(text, Layout::Lenient) else {

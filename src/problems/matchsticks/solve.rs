@@ -2,8 +2,8 @@
 //! lookup.
 //!
 //! Every one of the 3^12 boards gets a win/loss bit, including boards whose
-//! given sticks already break the placement rule (PROBLEMS.md: "A position as
-//! given may already contain connected sticks"). Placing a stick turns an
+//! given sticks already break the placement rule (problems/matchsticks/statement.md: A position as
+//! given may already contain connected sticks). Placing a stick turns an
 //! empty digit (0) of [`Board::code`] into a non-zero one, so every successor
 //! of a board has a larger code and one pass from the top code down fills the
 //! table. It is built on first use and kept for the life of the process.
@@ -172,7 +172,7 @@ pub fn outcome(board: &Board) -> Outcome {
 
 /// The reference move: the first legal move, in [`Board::legal_moves`] order
 /// (cells in reading order, `1` before `-`), that leaves the opponent a lost
-/// board; on a lost board, simply the first legal move (PROBLEMS.md:
+/// board; on a lost board, simply the first legal move (problems/matchsticks/statement.md:
 /// "(judge's rule) ... if every move loses against perfect play, every legal
 /// move is accepted"). `None` only when there is no legal move.
 pub fn best_move(board: &Board) -> Option<Move> {
@@ -186,8 +186,8 @@ pub fn best_move(board: &Board) -> Option<Move> {
 
 /// The popular greedy player: the legal move that leaves the opponent the
 /// fewest legal replies, the first in [`Board::legal_moves`] order among
-/// equals. PROBLEMS.md: "The popular greedy ... is not optimal; the checker
-/// must reject its move wherever that move loses a won position".
+/// equals. problems/matchsticks/statement.md: The popular greedy ... is not optimal; the checker
+/// must reject its move wherever that move loses a won position.
 /// Kept for the `tricky` generator, its validator and the tests (and as a
 /// wrong-answer example submission), never for answers.
 #[doc(hidden)]
@@ -219,10 +219,10 @@ mod tests {
         Board::parse_rows(rows).unwrap()
     }
 
-    /// PROBLEMS.md: "positions `0111/-000/-000` and `1111/----/0010`; `00-`
-    /// (or `001`) and `211` (or `201`) are correct." Every listed move wins
+    /// problems/matchsticks/statement.md: positions `0111/-000/-000` and `1111/----/0010`; `00-`
+    /// (or `001`) and `211` (or `201`) are correct. Every listed move wins
     /// and the reference picks one of them. The list is not exhaustive: under
-    /// PROBLEMS.md's rule every one of the six legal moves of the second
+    /// problems/matchsticks/statement.md's rule every one of the six legal moves of the second
     /// position wins (three cells, always all filled).
     #[test_case(["0111", "-000", "-000"], &["00-", "001"], "001", 2 ; "first sample")]
     #[test_case(["1111", "----", "0010"], &["211", "201"], "201", 6 ; "second sample")]

@@ -2,8 +2,8 @@
 //! decides AC, WA or PE with a one-line reason. It also reads the judge's
 //! answer file, whose faults are the judge's (a [`CheckerFailure`]).
 //!
-//! The rules it enforces are PROBLEMS.md's, mayan, "Checker" and
-//! "Same-colour swaps"; it plays moves with `input.rs` and finds the smallest
+//! The rules it enforces are those of problems/mayan/statement.md (its
+//! checker and its same-colour swaps); it plays moves with `input.rs` and finds the smallest
 //! solutions with `solve.rs`.
 
 use super::input::{
@@ -30,13 +30,13 @@ struct Reference {
 
 /// Decides one output.
 ///
-/// PROBLEMS.md, mayan: "`-1` is right only when no solution exists. A move
+/// problems/mayan/statement.md: `-1` is right only when no solution exists. A move
 /// list must have exactly n moves, each dragging an existing block to a cell
 /// inside the board, and the board must be empty after the last. (judge's
 /// rule) By default the checker also requires the lexicographically smallest
-/// solution"; and for same-colour swaps, "the checker accepts the right
-/// answer under either [reading] — the smallest solution, or `-1` where that
-/// reading has none".
+/// solution; and for same-colour swaps the checker accepts the right
+/// answer under either reading: the smallest solution, or `-1` where that
+/// reading has none.
 pub fn check(
     input: &str,
     output: &str,

@@ -171,8 +171,8 @@ fn hard(rng: &mut ChaCha8Rng) -> Puzzle {
 
 /// `edge`: boards the other profiles never emit — ones that clear in fewer
 /// than n moves, about half of them also with an answer that depends on the
-/// reading (PROBLEMS.md: "Such boards belong only to an explicit `edge`
-/// profile").
+/// reading (problems/mayan/statement.md: Such boards belong only to an explicit `edge`
+/// profile).
 fn edge(rng: &mut ChaCha8Rng) -> Puzzle {
     let reading_dependent = rng.random_bool(0.5);
     let mut fewer_only = None;

@@ -15,13 +15,13 @@ pub const COLUMNS: usize = 5;
 pub const ROWS: usize = 7;
 /// The largest colour; colours are 1..=MAX_COLOUR and 0 is an empty cell.
 pub(crate) const MAX_COLOUR: u8 = 10;
-/// The most moves an input may ask for (PROBLEMS.md: 1 <= n <= 5).
+/// The most moves an input may ask for (problems/mayan/statement.md: 1 <= n <= 5).
 pub(crate) const MAX_MOVES: usize = 5;
 
 /// Which way a block is dragged.
 ///
-/// The variant order is the order PROBLEMS.md compares moves in: "g with 1
-/// before -1", so `Right < Left` and a derived `Ord` on [`Move`] is right.
+/// The variant order is the order problems/mayan/statement.md compares moves in: g with 1
+/// before -1, so `Right < Left` and a derived `Ord` on [`Move`] is right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Direction {
     /// g = 1.
@@ -45,7 +45,7 @@ impl Direction {
 
 /// One move `x y g`: drag the block at column x, row y one cell left or right.
 ///
-/// PROBLEMS.md, mayan: moves compare "by x, then y, then g with 1 before -1";
+/// problems/mayan/statement.md: moves compare by x, then y, then g with 1 before -1;
 /// the field order makes the derived `Ord` exactly that.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Move {
@@ -168,8 +168,8 @@ impl Board {
     }
 
     /// True when the move drags a block onto a block of the same colour.
-    /// PROBLEMS.md, mayan: "(judge's rule) Same-colour swaps ... it is a legal
-    /// move" that changes nothing; only the solver's [`Reading`] may skip it.
+    /// problems/mayan/statement.md: (judge's rule) Same-colour swaps ... it is a legal
+    /// move that changes nothing; only the solver's [`Reading`] may skip it.
     ///
     /// [`Reading`]: super::solve::Reading
     pub fn is_same_colour_swap(&self, step: Move) -> bool {
@@ -184,9 +184,9 @@ impl Board {
 
     /// Plays one move and everything it sets off.
     ///
-    /// PROBLEMS.md, mayan: "if the target cell holds a block the two swap;
+    /// problems/mayan/statement.md: if the target cell holds a block the two swap;
     /// otherwise the dragged block leaves its column (the blocks above it
-    /// fall) and drops from the target cell until it rests", then runs vanish
+    /// fall) and drops from the target cell until it rests, then runs vanish
     /// and blocks fall "until nothing vanishes".
     pub fn play(&mut self, step: Move) -> Result<(), MoveError> {
         if self.colour(step.x, step.y) == 0 {
@@ -246,9 +246,9 @@ impl Board {
     }
 
     /// Vanishes runs and lets blocks fall until the board is at rest.
-    /// PROBLEMS.md, mayan: all runs vanish "at the same time ... then blocks
+    /// problems/mayan/statement.md: all runs vanish at the same time ... then blocks
     /// above gaps fall; repeat until nothing vanishes. No block vanishes while
-    /// falling" — so runs are looked for only once every column is packed.
+    /// falling — so runs are looked for only once every column is packed.
     ///
     /// `changed[x]` is the lowest row of column x that may differ from the
     /// last board at rest (`ROWS` for none). A board at rest has no run, so
@@ -393,14 +393,14 @@ pub struct Puzzle {
 }
 
 impl fmt::Display for Puzzle {
-    /// The input exactly as PROBLEMS.md lays it out (the strict layout).
+    /// The input exactly as problems/mayan/statement.md lays it out (the strict layout).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.moves)?;
         f.write_str(&self.board.to_lines())
     }
 }
 
-/// Reads an input and checks the original constraints of PROBLEMS.md: n in
+/// Reads an input and checks the original constraints of problems/mayan/statement.md: n in
 /// 1..=5, exactly 5 column lines each ending with `0`, at most 7 blocks a
 /// column, colours 1..=10 and no run of 3 on the initial board.
 pub fn parse(text: &str, layout: Layout) -> Result<Puzzle, InputError> {

@@ -1,4 +1,4 @@
-//! mayan — NOIP 2011 "Mayan 游戏" (Luogu P1312), PROBLEMS.md's third
+//! mayan — NOIP 2011 "Mayan 游戏" (Luogu P1312), problems/mayan/statement.md's third
 //! problem: clear a 5 x 7 board of coloured blocks in exactly n moves.
 //!
 //! This file only wires the parts into [`Problem`]: the model, rules and

@@ -1,7 +1,7 @@
 //! The reference solver: the lexicographically smallest way to clear the board
 //! in exactly n moves, or none.
 //!
-//! A depth-first search that tries moves in PROBLEMS.md's order (x, then y,
+//! A depth-first search that tries moves in problems/mayan/statement.md's order (x, then y,
 //! then g with 1 before -1), so the first solution it meets is the smallest.
 //! Three prunings keep it fast, each of which never skips the smallest
 //! solution (see [`Search::clears`]). It does not read text or judge outputs.
@@ -13,9 +13,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Whether dragging a block onto a block of the same colour counts as a move.
 ///
-/// PROBLEMS.md, mayan: "(judge's rule) Same-colour swaps ... it is a legal
+/// problems/mayan/statement.md: (judge's rule) Same-colour swaps ... it is a legal
 /// move; where the two readings (with or without such moves) give different
-/// answers, the checker accepts the right answer under either".
+/// answers, the checker accepts the right answer under either.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reading {
     /// Same-colour swaps are moves: they change nothing but use up a move.
@@ -40,8 +40,8 @@ impl Reading {
 /// The smallest sequence of exactly `moves` moves that clears `board` under
 /// `reading`, or `None` when there is none.
 ///
-/// PROBLEMS.md, mayan: "among all such solutions the lexicographically
-/// smallest sequence, comparing moves by x, then y, then g with 1 before -1".
+/// problems/mayan/statement.md: among all such solutions the lexicographically
+/// smallest sequence, comparing moves by x, then y, then g with 1 before -1.
 pub fn solve(board: &Board, moves: usize, reading: Reading) -> Option<Vec<Move>> {
     if board.first_run().is_some() {
         // Not a board at rest, which `Bits` assumes: `Board` plays it as
@@ -168,9 +168,9 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// PROBLEMS.md, mayan: generators "never emit a board whose answer
+    /// problems/mayan/statement.md: generators never emit a board whose answer
     /// depends on the reading — nor one that can be cleared in fewer than n
-    /// moves". True for the boards they may emit.
+    /// moves. True for the boards they may emit.
     pub fn is_plain(&self) -> bool {
         self.without_swaps == self.with_swaps && self.fewer.is_none()
     }

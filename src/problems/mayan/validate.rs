@@ -33,21 +33,21 @@ pub(crate) const HARD_MIN_BLOCKS: usize = 18;
 
 /// Parses `input` strictly and checks the original constraints, then what
 /// `profile` promises:
-/// - `bottom-row`: every block on row 0 (PROBLEMS.md: "30% of cases with
-///   every block on the bottom row");
+/// - `bottom-row`: every block on row 0 (problems/mayan/statement.md: 30% of cases with
+///   every block on the bottom row);
 /// - `hard`: n = 5 and at least [`HARD_MIN_BLOCKS`] blocks ("dense boards,
 ///   n = 5");
 /// - `random`, `bottom-row`, `hard`: the answer is the same under both
 ///   readings and the board cannot be cleared in fewer than n moves
-///   (PROBLEMS.md: "the generators never emit a board whose answer depends
+///   (problems/mayan/statement.md: the generators never emit a board whose answer depends
 ///   on the reading — nor one that can be cleared in fewer than n moves.
-///   Such boards belong only to an explicit `edge` profile");
+///   Such boards belong only to an explicit `edge` profile);
 /// - `edge`: the opposite, what the `edge` generator promises: the board
 ///   clears in fewer than n moves or its answer depends on the reading
 ///   (issue #10: every board used to pass as `edge`).
 ///
 /// With or without a profile, an empty board is invalid: **(judge's rule)**
-/// every input holds at least one block (`statement.md`, "Input"). An empty
+/// every input holds at least one block (`statement.md`, Input). An empty
 /// board is cleared by 0 moves, so "exactly n" and "within n" would disagree
 /// on it, and the original data never has one. The lenient readers of
 /// `solve` and the checker still read it (the answer is `-1`).
@@ -148,7 +148,7 @@ fn check_plain(puzzle: &Puzzle, profile: &str) -> Result<(), InputError> {
     Ok(())
 }
 
-/// The promise of `edge` (generate.rs, `edge`): PROBLEMS.md's boards that
+/// The promise of `edge` (generate.rs, `edge`): problems/mayan/statement.md's boards that
 /// "belong only to an explicit `edge` profile", those that clear in fewer
 /// than n moves or whose answer depends on the same-colour-swap reading.
 fn check_edge(puzzle: &Puzzle) -> Result<(), InputError> {

@@ -1,8 +1,8 @@
 //! The rooks checker: reads a contestant's output and decides AC, WA or PE.
 //!
-//! PROBLEMS.md, rooks, "Checker": "one integer per board, compared as tokens
+//! problems/rooks/statement.md, Checker: one integer per board, compared as tokens
 //! (extra whitespace and a missing final newline are fine; a missing or
-//! non-integer token is PE; a wrong count is WA naming the board)". The
+//! non-integer token is PE; a wrong count is WA naming the board). The
 //! expected values always come from the reference solver; an answer file, when
 //! given, must agree with it, or the judge's data is stale and the check is a
 //! [`CheckerFailure`] (JE), never the contestant's fault.
@@ -148,7 +148,7 @@ mod tests {
     use crate::verdict::Verdict;
     use test_case::test_case;
 
-    /// The sample of PROBLEMS.md: answers 5, 1, 5, 2, 4.
+    /// The sample of problems/rooks/statement.md: answers 5, 1, 5, 2, 4.
     const SAMPLE: &str = include_str!("../../../problems/rooks/tests/sample-1.in");
     const SAMPLE_ANSWER: &str = "5\n1\n5\n2\n4\n";
 

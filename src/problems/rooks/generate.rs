@@ -52,7 +52,7 @@ fn random_cell(rng: &mut ChaCha8Rng, wall_percent: u32) -> Cell {
     }
 }
 
-/// PROBLEMS.md, rooks: "Original constraint: 1 <= n <= 4", several boards per
+/// problems/rooks/statement.md: Original constraint: 1 <= n <= 4, several boards per
 /// file. Each board has its own density, and about one row in three is
 /// forced all empty or all wall, the shapes hand-written tests like to probe.
 fn small_boards(rng: &mut ChaCha8Rng) -> Vec<Board> {
@@ -69,8 +69,8 @@ fn small_boards(rng: &mut ChaCha8Rng) -> Vec<Board> {
         .collect()
 }
 
-/// PROBLEMS.md, rooks: "a profile `large` with n up to 100 separates
-/// exponential backtracking from polynomial solutions". One to three boards;
+/// problems/rooks/statement.md: a profile `large` with n up to 100 separates
+/// exponential backtracking from polynomial solutions. One to three boards;
 /// a third of them exactly 100 x 100. Besides uniform densities, a lattice of
 /// walls cuts the board into many short segments, which makes the matching
 /// need long augmenting paths rather than a greedy pass.

@@ -1,6 +1,6 @@
 //! The rooks input model ([`Board`], [`Cell`]), its parser and its printer.
 //!
-//! This module owns the syntax of PROBLEMS.md, rooks, "Input": a size line,
+//! This module owns the syntax of problems/rooks/statement.md, Input: a size line,
 //! that many rows of `.`/`X`, and a final `0`. Which sizes are allowed depends
 //! on the profile, so the caller passes `max_size` in; choosing it is
 //! [`super::validate`]'s job, not this module's.
@@ -10,8 +10,8 @@ use crate::problems::text::{
 };
 use std::fmt;
 
-/// The largest board any profile allows. PROBLEMS.md, rooks: "a profile
-/// `large` with n up to 100".
+/// The largest board any profile allows. problems/rooks/statement.md: a profile
+/// `large` with n up to 100.
 pub const MAX_SIZE: usize = 100;
 
 /// One cell of a board.
@@ -24,8 +24,8 @@ pub enum Cell {
 }
 
 impl Cell {
-    /// The cell written as `character`. PROBLEMS.md, rooks: "characters from
-    /// `.X` (uppercase X, no spaces)".
+    /// The cell written as `character`. problems/rooks/statement.md: characters from
+    /// `.X` (uppercase X, no spaces).
     pub fn from_char(character: char) -> Option<Cell> {
         match character {
             '.' => Some(Cell::Empty),
@@ -114,8 +114,8 @@ pub fn print_input(boards: &[Board]) -> String {
 
 /// Reads every board of an input.
 ///
-/// Enforces PROBLEMS.md, rooks: "one or more boards. Each: a line with n, then
-/// n lines of n characters from `.X` ... A line `0` ends the input", with
+/// Enforces problems/rooks/statement.md: one or more boards. Each: a line with n, then
+/// n lines of n characters from `.X` ... A line `0` ends the input, with
 /// 1 <= n <= `max_size`, and nothing after the `0`.
 pub fn parse_input(text: &str, layout: Layout, max_size: usize) -> Result<Vec<Board>, InputError> {
     let mut reader = LineReader::new(text, layout);

@@ -1,4 +1,4 @@
-//! rooks: UVa 639 "Don't Get Rooked" (PROBLEMS.md, rooks).
+//! rooks: UVa 639 "Don't Get Rooked" (problems/rooks/statement.md).
 //!
 //! Wires the seven parts into [`Problem`] and holds no logic of its own: the
 //! input model in [`input`], size rules per profile in [`validate`], the

@@ -5,8 +5,8 @@
 //! segment*). Every empty cell lies in one row segment and one column segment,
 //! and a row segment meets a column segment in at most one cell, so a set of
 //! non-attacking rooks is a matching between row segments and column segments
-//! (PROBLEMS.md, rooks: "the answer is a maximum bipartite matching between
-//! maximal row segments and maximal column segments"). Hopcroft-Karp finds it
+//! (problems/rooks/statement.md: the answer is a maximum bipartite matching between
+//! maximal row segments and maximal column segments). Hopcroft-Karp finds it
 //! in O(E sqrt(V)), E being the number of empty cells.
 //!
 //! This module does not parse: it takes [`Board`]s.
@@ -20,7 +20,7 @@ pub fn max_rooks(board: &Board) -> usize {
 }
 
 /// The reference output for `boards`: one line per board with its maximum.
-/// PROBLEMS.md, rooks: "Output: one line per board with the maximum."
+/// problems/rooks/statement.md: Output: one line per board with the maximum.
 pub fn solve(boards: &[Board]) -> String {
     let mut output = String::new();
     for board in boards {

@@ -22,12 +22,12 @@ pub static PROFILES: &[Profile] = &[
     },
 ];
 
-/// PROBLEMS.md, rooks: "Original constraint: 1 <= n <= 4." Also the promise
+/// problems/rooks/statement.md: Original constraint: 1 <= n <= 4. Also the promise
 /// of the `small` profile.
 pub(crate) const ORIGINAL_MAX_SIZE: usize = 4;
 
 /// The largest board side `profile` promises: the original constraint without
-/// a profile or for `small`, [`MAX_SIZE`] for `large`. PROBLEMS.md, rooks:
+/// a profile or for `small`, [`MAX_SIZE`] for `large`. problems/rooks/statement.md:
 /// "`judge validate rooks --profile large` accepts such inputs; the default
 /// profile enforces the original n <= 4."
 pub(crate) fn max_size(profile: Option<&str>) -> Result<usize, InputError> {
@@ -45,7 +45,7 @@ pub(crate) fn max_size(profile: Option<&str>) -> Result<usize, InputError> {
     }
 }
 
-/// Checks `text` in the strict layout against every rule of PROBLEMS.md and
+/// Checks `text` in the strict layout against every rule of problems/rooks/statement.md and
 /// the promise of `profile`, and returns the boards.
 pub fn validate(text: &str, profile: Option<&str>) -> Result<Vec<Board>, InputError> {
     parse_input(text, Layout::Strict, max_size(profile)?)

@@ -1,7 +1,7 @@
 //! The class page's sections: the summary, the matrix, per problem its
 //! verdicts and the tests failed most, and the students by score.
 
-use super::super::json::MissingPair;
+use super::super::json::{IgnoredFile, MissingPair};
 use super::{escape, verdict_badge, verdict_class, verdict_title};
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
@@ -51,7 +51,7 @@ fn problem_anchor(index: usize) -> String {
 }
 
 /// The header's links: one per problem, then the students and the matrix.
-pub(super) fn write_nav(page: &mut String, results: &[&SubmissionResult]) {
+pub(super) fn write_nav(page: &mut String, results: &[&SubmissionResult], ignored: usize) {
     page.push_str("<nav class=\"problems\">");
     for (index, problem) in problems_of(results).into_iter().enumerate() {
         let _ = write!(
@@ -61,9 +61,38 @@ pub(super) fn write_nav(page: &mut String, results: &[&SubmissionResult]) {
             escape(problem)
         );
     }
+    if ignored > 0 {
+        let _ = write!(page, "<a href=\"#ignored\">ignored files ({ignored})</a>");
+    }
     page.push_str(
         "<a href=\"#students\">students by score</a><a href=\"#matrix\">class matrix</a></nav>\n",
     );
+}
+
+/// The files under the submissions folder that were not graded, each with
+/// the reason (a typo in a problem's name gets its "did you mean"), in a
+/// box of its own that scrolls, so a class with many stays one screen;
+/// nothing when every file was graded.
+pub(super) fn write_ignored(page: &mut String, ignored: &[IgnoredFile]) {
+    if ignored.is_empty() {
+        return;
+    }
+    let _ = write!(
+        page,
+        "<h2 id=\"ignored\">Ignored files <span class=\"muted\">· {} not graded</span></h2>\n\
+         <div class=\"scroll\">\n<table class=\"ignored\">\n\
+         <thead><tr><th>file</th><th>why it was not graded</th></tr></thead>\n<tbody>\n",
+        ignored.len()
+    );
+    for file in ignored {
+        let _ = writeln!(
+            page,
+            "<tr><td class=\"mono\">{}</td><td>{}</td></tr>",
+            escape(&file.path),
+            escape(&file.reason)
+        );
+    }
+    page.push_str("</tbody>\n</table>\n</div>\n");
 }
 
 /// Students by problems, both in order of first appearance; a student with

@@ -1,7 +1,8 @@
 //! The HTML report (`--html`), for a teacher. A class page: the class matrix
 //! (students by problems, each cell the verdict and tests passed, coloured by
-//! verdict, linking to the submission), then per problem a bar of its
-//! verdicts and the tests the class fails most, then the students by total
+//! verdict, linking to the submission), per problem a bar of its verdicts
+//! and the tests the class fails most, the files under the submissions
+//! folder that were not graded (with the reason), and the students by total
 //! score. Beside it, one page per submission with its tests: verdict, time,
 //! memory, the checker's message and, from the excerpts the runner kept, the
 //! input, the expected and the actual output with a unified diff.
@@ -16,7 +17,7 @@
 //! the pages open from a CI artefact or an e-mail attachment as they are, and
 //! a Content-Security-Policy forbids fetching anything. Everything a
 //! submission or a file controls is escaped; colour is decoration, the verdict
-//! code is always written out (STYLE.md 7.6). Built from results only, so a
+//! code is always written out. Built from results only, so a
 //! report can be rendered later from merged JSON reports.
 //!
 //! With [`Options::student_view`], hidden tests (every test but the samples,
@@ -29,7 +30,7 @@ mod submission;
 use super::Row;
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
-use class::{write_matrix, write_nav, write_problems, write_ranking, write_summary};
+use class::{write_ignored, write_matrix, write_nav, write_problems, write_ranking, write_summary};
 use std::fmt::Write as _;
 use submission::write_submission;
 
@@ -100,10 +101,12 @@ pre.diff .note { color: var(--muted); font-style: italic; }
 p.back { margin: 0 0 .6rem; }
 section.problem { margin: .4rem 0 1.2rem; }
 svg.verdict-bar { display: block; max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 3px; margin: .3rem 0; }
-table.failed-most, table.ranking { border-collapse: collapse; margin: .5rem 0 1rem; }
-table.failed-most th, table.failed-most td, table.ranking th, table.ranking td {
+table.failed-most, table.ranking, table.ignored { border-collapse: collapse; margin: .5rem 0 1rem; }
+table.failed-most th, table.failed-most td, table.ranking th, table.ranking td,
+table.ignored th, table.ignored td {
   border: 1px solid var(--line); padding: .25rem .6rem; text-align: left; vertical-align: top; }
-table.failed-most thead th, table.ranking thead th { background: #f6f8fa; }
+table.failed-most thead th, table.ranking thead th, table.ignored thead th { background: #f6f8fa; }
+table.ignored td.mono { overflow-wrap: anywhere; }
 table.ranking td { font-variant-numeric: tabular-nums; text-align: right; }
 table.ranking td.none { color: var(--muted); text-align: center; }
 "#;
@@ -117,6 +120,11 @@ pub struct Options {
     /// The class's (student, problem) pairs with no hand-in: `missing`
     /// cells of the matrix (a column even for a problem nobody handed in).
     pub missing: Vec<super::json::MissingPair>,
+    /// Files under the submissions folder that were not graded, with the
+    /// reason: the page's "Ignored files" section (issue #17: a teacher
+    /// who reads only the page must see `eve/rook.py`, "did you mean
+    /// `rooks`?").
+    pub ignored: Vec<super::json::IgnoredFile>,
 }
 
 /// A report as a set of files: the class page and, in a folder beside it,
@@ -225,9 +233,9 @@ fn page_start(page: &mut String, title: &str) {
     page.push_str("</style>\n</head>\n<body>\n");
 }
 
-/// Everything of the class page below `<body>`: heading, summary, matrix
-/// (each cell linking to `links[index]`), the problems and the students by
-/// score.
+/// Everything of the class page below `<body>`: heading, summary, the
+/// problems, the files not graded and why, the students by score and the
+/// matrix (each cell linking to `links[index]`).
 ///
 /// Issue #17: at 1,000 students a teacher reads what the class missed
 /// first, so the per-problem summaries and the students by score lead and
@@ -238,9 +246,10 @@ fn page_start(page: &mut String, title: &str) {
 fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: &Options) {
     page.push_str("<header class=\"top\">\n<h1>judge report</h1>\n");
     write_summary(page, &class.results);
-    write_nav(page, &class.results);
+    write_nav(page, &class.results, options.ignored.len());
     page.push_str("</header>\n");
     write_problems(page, &class.results);
+    write_ignored(page, &options.ignored);
     write_ranking(page, &class.results, &class.students);
     write_matrix(
         page,
@@ -349,7 +358,7 @@ fn verdict_class(verdict: Verdict) -> String {
     format!("v-{}", verdict.code().to_ascii_lowercase())
 }
 
-/// SPEC.md's names of the verdicts, for tooltips and the legend.
+/// The verdicts' names (docs/report.md), for tooltips and the legend.
 fn verdict_title(verdict: Verdict) -> &'static str {
     match verdict {
         Verdict::Accepted => "accepted",
