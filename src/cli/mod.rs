@@ -89,6 +89,7 @@ impl PackageArgs {
 /// failed if it did, and returns the exit code of its end (from
 /// [`crate::error::exit_code`], the one table of them).
 pub fn main() -> std::process::ExitCode {
+    crate::sandbox::seal_inherited_descriptors();
     let end = start();
     if let Err(error) = &end {
         report_error(error);

@@ -60,6 +60,17 @@ pub fn inside_a_run() -> bool {
     return false;
 }
 
+/// Marks every descriptor the judge was started with, but 0, 1 and 2,
+/// close-on-exec, so no program the judge starts outside a sandbox (a
+/// compiler asked where it is installed, a tool's version probe) inherits
+/// one: `judge run ... 3<answers.txt` hands them nothing. The judge itself
+/// can still read them (`--tests /dev/fd/3`). Programs in a sandbox get
+/// `close_range` in the child as well.
+pub fn seal_inherited_descriptors() {
+    #[cfg(target_os = "linux")]
+    unix::seal_inherited_descriptors();
+}
+
 use serde::Serialize;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};

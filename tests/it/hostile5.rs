@@ -185,3 +185,58 @@ fn the_html_pages_show_control_characters_of_an_output_visible() {
         assert!(!all.contains(raw), "{raw:?} in a page");
     }
 }
+
+/// The judge asks a teacher's compiler where it is installed
+/// (`-print-search-dirs`) outside any sandbox: that query must not inherit
+/// the descriptors the judge was started with (`3<answers.txt`), which
+/// it did (issue 18, item 3; a third red team's finding).
+#[test]
+fn a_compiler_asked_where_it_lives_inherits_no_descriptor() {
+    let dir = open_dir();
+    let tests = rooks_tests(dir.path());
+    fs_err::write(dir.path().join("answers.txt"), "5\n1\n5\n2\n4\n").unwrap();
+    let seen = dir.path().join("seen.txt");
+    let probe = dir.path().join("probe-cc");
+    fs_err::write(
+        &probe,
+        format!(
+            "#!/bin/sh\nif [ \"$1\" = -print-search-dirs ]; then\n  echo asked >> '{seen}'\n  \
+             [ -e /proc/$$/fd/3 ] && echo 'descriptor 3 open' >> '{seen}'\n  exit 1\nfi\n\
+             exec gcc \"$@\"\n",
+            seen = seen.display()
+        ),
+    )
+    .unwrap();
+    mode(&probe, 0o755);
+    fs_err::write(
+        dir.path().join("judge.toml"),
+        format!(
+            "random-tests = 0\n[languages.probed]\nextensions = [\"pc\"]\ncompile = [\"{}\", \
+             \"-x\", \"c\", \"-o\", \"{{executable}}\", \"{{source}}\"]\nrun = [\"{{executable}}\"]\n",
+            probe.display()
+        ),
+    )
+    .unwrap();
+    source(
+        dir.path(),
+        "honest.pc",
+        "#include <stdio.h>\nint main(void) { puts(\"5\\n1\\n5\\n2\\n4\"); return 0; }\n",
+    );
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        judge,
+        None,
+        &format!("run rooks honest.pc --tests {}", tests.display()),
+        "3<answers.txt",
+    );
+    let seen = fs_err::read_to_string(&seen).unwrap_or_default();
+    assert!(
+        seen.contains("asked"),
+        "the compiler was never asked: {seen}\n{report:#}\n{stderr}"
+    );
+    assert!(
+        !seen.contains("descriptor 3"),
+        "the compiler query inherited descriptor 3: {seen}"
+    );
+}

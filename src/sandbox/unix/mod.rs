@@ -142,6 +142,22 @@ pub(crate) fn inside_a_run() -> bool {
     return false;
 }
 
+/// See [`crate::sandbox::seal_inherited_descriptors`].
+pub(crate) fn seal_inherited_descriptors() {
+    // SAFETY: `close_range` with CLOSE_RANGE_CLOEXEC only sets a flag on
+    // descriptors 3 and up; it closes nothing and reads no memory. On a
+    // kernel without it (before 5.11) it fails with ENOSYS and nothing
+    // changes (the sandboxed children still close theirs).
+    unsafe {
+        libc::syscall(
+            libc::SYS_close_range,
+            3 as libc::c_uint,
+            libc::c_uint::MAX,
+            libc::CLOSE_RANGE_CLOEXEC as libc::c_uint,
+        )
+    };
+}
+
 #[cfg(not(target_arch = "x86_64"))]
 fn seccomp_filters() -> Result<&'static [seccompiler::BpfProgram], &'static str> {
     Ok(&[])

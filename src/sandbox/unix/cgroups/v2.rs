@@ -338,11 +338,13 @@ fn write_subtree_control(dir: &Path, enable: &str) -> Result<Vec<String>, Sandbo
 /// Whether the effective user may write `path` (a cgroup directory or one
 /// of its files): delegation is ownership, which `access` checks.
 pub(super) fn writable(path: &Path) -> bool {
-    let Ok(name) = CString::new(path.as_os_str().as_bytes()) else {
-        return false;
-    };
-    // SAFETY: a NUL-terminated path and a plain flag.
-    unsafe { libc::faccessat(libc::AT_FDCWD, name.as_ptr(), libc::W_OK, libc::AT_EACCESS) == 0 }
+    rustix::fs::accessat(
+        rustix::fs::CWD,
+        path,
+        rustix::fs::Access::WRITE_OK,
+        rustix::fs::AtFlags::EACCESS,
+    )
+    .is_ok()
 }
 
 /// The processes in `dir` other than the judge.
