@@ -30,10 +30,8 @@ use super::{
 };
 use crate::sandbox::{Limits, SandboxError};
 use std::cell::Cell;
-use std::ffi::CString;
 use std::io;
 use std::os::fd::OwnedFd;
-use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
