@@ -452,12 +452,17 @@ fn vm_cgroup_v2_as_root_delegated_and_undelegated() {
             // In a container with a private cgroup namespace.
             ("ns-root", "cgroup-v2"),
             ("ns-user", "cgroup-v2-delegated"),
+            // The same, its root cgroup shared with other processes.
+            ("ns-root-shared", "cgroup-v2"),
         ] {
             if wanted(mode) {
                 check_cgroup_mode(&console, mode, mechanism, &name);
             }
         }
-        for mode in ["root", "ns-root"] {
+        if wanted("ns-root-shared") {
+            check_shared_namespace_root(&console, &name);
+        }
+        for mode in ["root", "ns-root", "ns-root-shared"] {
             if wanted(mode) {
                 full_seen |=
                     console.report(&format!("{mode}-memory"))["isolation"]["level"] == "full";
@@ -496,6 +501,46 @@ fn vm_cgroup_v2_as_root_delegated_and_undelegated() {
         full_seen || !(wanted("root") || wanted("ns-root")),
         "no kernel gave `level: full` as root (a 6.12 kernel should)"
     );
+}
+
+/// A container's root cgroup shared with other processes: every run says
+/// it moved them into `init`, they were there without limits while the
+/// judge ran, and are back, alive, after it (nothing left in the scope).
+fn check_shared_namespace_root(console: &Console, kernel: &str) {
+    for run in ["memory", "limits", "escapes"] {
+        let run = format!("ns-root-shared-{run}");
+        let stderr = console.section(&run, "stderr");
+        let context = format!("{kernel}, {run}, stderr:\n{stderr}");
+        assert!(
+            stderr.contains(
+                "note: cgroup v2: the judge's cgroup `/sys/fs/cgroup` is the root of its cgroup \
+                 namespace and also held "
+            ) && stderr.contains(" other process(es): they were moved into `/sys/fs/cgroup/init`")
+                && !stderr.contains("note: no cgroups"),
+            "{context}"
+        );
+        let during = stderr
+            .lines()
+            .find(|line| line.starts_with("companion-during "))
+            .unwrap_or_else(|| panic!("no companion-during line: {context}"));
+        assert!(
+            during.ends_with("/init memory.max=max pids.max=max"),
+            "the companion was not in an unlimited leaf `init`: {during}\n{context}"
+        );
+        let after = stderr
+            .lines()
+            .find(|line| line.starts_with("companion-after "))
+            .unwrap_or_else(|| panic!("no companion-after line: {context}"));
+        let words: Vec<&str> = after.split_whitespace().collect();
+        assert_eq!(words.get(1), Some(&"alive"), "{after}\n{context}");
+        assert!(
+            words
+                .get(2)
+                .is_some_and(|place| place.starts_with("/container-") && place.ends_with(".scope")),
+            "the companion is not back in the container's root cgroup: {after}\n{context}"
+        );
+        assert_eq!(words.get(3), Some(&"scope-has="), "{after}\n{context}");
+    }
 }
 
 /// One run of a mode with cgroups in part: what every such run shows (exit

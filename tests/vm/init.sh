@@ -312,6 +312,52 @@ if wanted ns-user; then
   (cd /ns-user && HOME=/ns-user judge ns-user /ns-user timeout 900 judge-in-cgroupns 1000)
 fi
 
+# 5b. The same container as root, but its root cgroup also holds other
+#     processes (a `docker exec`, a shell that started the judge): this
+#     script and a sleeping companion. The judge moves them into a leaf
+#     `init` of their own (as Docker-in-Docker's entrypoint does), grades
+#     with full limits and moves them back at exit. On stderr: the
+#     companion's cgroup while the judge runs (and that cgroup's limits),
+#     and after it (still alive, back in the container's root cgroup).
+cat > /bin/judge-in-cgroupns-shared <<'SCRIPT'
+#!/bin/sh
+scope=/sys/fs/cgroup/container-$$.scope
+mkdir "$scope" || exit 99
+echo $$ > "$scope/cgroup.procs" || exit 99
+sleep 1000 &
+companion=$!
+(
+  i=0
+  while [ "$i" -lt 600 ]; do
+    where=$(cut -d: -f3 "/proc/$companion/cgroup")
+    case "$where" in
+      */init)
+        dir=/sys/fs/cgroup$where
+        echo "companion-during $where memory.max=$(cat "$dir/memory.max") pids.max=$(cat "$dir/pids.max")" >&2
+        exit 0
+        ;;
+    esac
+    sleep 0.1
+    i=$((i + 1))
+  done
+  echo "companion-during never moved: $where" >&2
+) &
+sampler=$!
+/vm/programs/in_cgroupns 0 /vm/judge "$@"
+status=$?
+wait "$sampler"
+if kill -0 "$companion" 2>/dev/null; then alive=alive; else alive=dead; fi
+echo "companion-after $alive $(cut -d: -f3 "/proc/$companion/cgroup") scope-has=$(ls -d "$scope"/*/ 2>/dev/null | tr '\n' ' ')" >&2
+kill "$companion"
+wait "$companion" 2>/dev/null
+exit "$status"
+SCRIPT
+chmod 755 /bin/judge-in-cgroupns-shared
+if wanted ns-root-shared; then
+  workspace /ns-shared 0
+  (cd /ns-shared && judge ns-root-shared /ns-shared timeout 900 judge-in-cgroupns-shared)
+fi
+
 # 6. The per-test cost: the cgroup files a worker opens, and the cgroups it
 #    makes and removes, for 1 test and for 12 (the same count).
 wanted strace && strace_cost
