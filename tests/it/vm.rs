@@ -496,11 +496,83 @@ fn vm_cgroup_v2_as_root_delegated_and_undelegated() {
         if wanted("strace") {
             eprintln!("{}", check_per_test_cost(&console, &name));
         }
+        if wanted("many-pidns") {
+            check_many_judges(&console, &name);
+        }
+        if wanted("killed") {
+            check_killed_judge(&console, &name);
+        }
     }
     assert!(
         full_seen || !(wanted("root") || wanted("ns-root")),
         "no kernel gave `level: full` as root (a 6.12 kernel should)"
     );
+}
+
+/// Eight judges at once, each pid 1 of its own PID namespace, on cgroup
+/// v2: every one grades with its cgroups (no name taken twice, no live
+/// judge's cgroups swept) and nothing is left behind.
+fn check_many_judges(console: &Console, kernel: &str) {
+    for judge in 0..8 {
+        let run = format!("many-{judge}");
+        let stderr = console.section(&run, "stderr");
+        let context = format!("{kernel}, {run}, stderr:\n{stderr}");
+        assert_eq!(console.record("EXIT", &run), "1", "{context}");
+        let report = console.report(&run);
+        assert_eq!(report["isolation"]["cgroups"], "cgroup-v2", "{context}");
+        let tests = tests_by_program(&report);
+        let verdict = |name: &str| tests[name]["verdict"].as_str().unwrap_or("?").to_owned();
+        assert_eq!(verdict("rooks_ok"), "AC", "{context}");
+        assert_eq!(verdict("fork_hog"), "MLE", "{context}");
+        let peak = tests["fork_hog"]["memory_kib"].as_u64().unwrap_or(0);
+        assert!(peak >= 60 * 1024, "fork_hog's peak {peak} KiB: {context}");
+        assert_eq!(verdict("fork_bomb"), "TLE", "{context}");
+        assert_ne!(verdict("daemon"), "AC", "{context}");
+    }
+    let left = console.section("many", "left");
+    assert!(left.trim().is_empty(), "{kernel}: left behind: {left}");
+    let cgroups = console.section("many", "cgroups");
+    assert!(
+        cgroups.trim().is_empty(),
+        "{kernel}: cgroups left: {cgroups}"
+    );
+}
+
+/// A judge killed with SIGKILL mid-grade beside a live one: the next judge
+/// removes the killed one's cgroup and workspace, never the live one's,
+/// whose test goes on; the live one, interrupted, removes its own.
+fn check_killed_judge(console: &Console, kernel: &str) {
+    let state = console.section("killed", "state");
+    let context = format!(
+        "{kernel}:\n{state}\nnew judge's stderr:\n{}",
+        console.section("killed", "new-stderr")
+    );
+    let field = |key: &str| -> Vec<String> {
+        state
+            .lines()
+            .find_map(|line| line.strip_prefix(&format!("{key} ")))
+            .unwrap_or_else(|| panic!("no {key}: {context}"))
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect()
+    };
+    let first = field("first-cgroup");
+    let live = field("live-cgroup");
+    assert_eq!(first.len(), 1, "{context}");
+    assert_eq!(live.len(), 1, "{context}");
+    assert_ne!(first, live, "{context}");
+    // Killed: its cgroup is still there until the next judge starts.
+    assert!(field("after-kill-cgroups").contains(&first[0]), "{context}");
+    assert_eq!(field("new-exit"), ["0"], "{context}");
+    assert_eq!(field("after-new-cgroups"), live, "{context}");
+    let spaces = field("after-new-spaces");
+    let live_space = field("live-space");
+    assert_eq!(live_space.len(), 1, "{context}");
+    assert_eq!(spaces, live_space, "{context}");
+    let procs: u32 = field("live-worker-procs")[0].parse().unwrap_or(0);
+    assert!(procs >= 1, "the live judge's test died: {context}");
+    let end = console.section("killed", "end");
+    assert_eq!(end.trim(), "end-cgroups", "{kernel}: {end}");
 }
 
 /// A container's root cgroup shared with other processes: every run says

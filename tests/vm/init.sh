@@ -358,6 +358,102 @@ if wanted ns-root-shared; then
   (cd /ns-shared && judge ns-root-shared /ns-shared timeout 900 judge-in-cgroupns-shared)
 fi
 
+# 7. Many judges on one cgroup v2 host: eight at once, each in its own PID
+#    namespace (each is pid 1 there), as root from the root cgroup.
+if wanted many-pidns; then
+  workspace /many 0
+  i=0
+  while [ "$i" -lt 8 ]; do
+    mkdir -p "/many/j$i"
+    (
+      cd /many && timeout 900 unshare --pid --fork --mount-proc /vm/judge run rooks \
+        rooks_ok fork_hog fork_bomb daemon --tests tests/rooks --random 0 --jobs 1 \
+        --json "/many/j$i/report.json" --time-limit 2000 --memory-limit 64 \
+        > "/many/j$i/stdout.txt" 2> "/many/j$i/stderr.txt"
+      echo $? > "/many/j$i/exit"
+    ) &
+    i=$((i + 1))
+  done
+  wait
+  i=0
+  while [ "$i" -lt 8 ]; do
+    echo "VM-EXIT many-$i $(cat "/many/j$i/exit")"
+    echo "VM-BEGIN many-$i report"
+    cat "/many/j$i/report.json"
+    echo
+    echo "VM-END many-$i report"
+    echo "VM-BEGIN many-$i stderr"
+    cat "/many/j$i/stderr.txt"
+    echo "VM-END many-$i stderr"
+    i=$((i + 1))
+  done
+  sleep 1
+  echo "VM-BEGIN many left"
+  left_behind
+  echo "VM-END many left"
+  echo "VM-BEGIN many cgroups"
+  find /sys/fs/cgroup -type d -name 'judge-*'
+  echo "VM-END many cgroups"
+fi
+
+# 8. A judge killed with SIGKILL mid-grade, another judge live beside it
+#    (each in its own PID namespace), then a new judge: the killed one's
+#    cgroups and workspace are swept, the live one's are not.
+if wanted killed; then
+  workspace /killed 0
+  cd /killed
+  judges() { find /sys/fs/cgroup -maxdepth 1 -type d -name 'judge-*' | sort | tr '\n' ' '; }
+  spaces() { find /tmp -maxdepth 1 -type d -name 'judge-*' | sort | tr '\n' ' '; }
+  wait_for() { # wait_for COUNT: until COUNT judge cgroups with a worker exist
+    i=0
+    while [ "$i" -lt 600 ]; do
+      [ "$(find /sys/fs/cgroup -maxdepth 2 -type d -path '*/judge-*/worker-*' | wc -l)" -ge "$1" ] && return 0
+      sleep 0.2
+      i=$((i + 1))
+    done
+    return 1
+  }
+  unshare --pid --fork --mount-proc /vm/judge run rooks infinite_loop --tests tests/rooks \
+    --random 0 --jobs 1 --time-limit 60000 > /killed/a.out 2>&1 &
+  first=$!
+  wait_for 1 || echo "killed: the first judge made no worker"
+  first_cgroup=$(judges)
+  first_space=$(spaces)
+  unshare --pid --fork --mount-proc /vm/judge run rooks infinite_loop --tests tests/rooks \
+    --random 0 --jobs 1 --time-limit 60000 > /killed/b.out 2>&1 &
+  live=$!
+  wait_for 2 || echo "killed: the second judge made no worker"
+  live_cgroup=""
+  for dir in $(judges); do [ "$dir " = "$first_cgroup" ] || live_cgroup=$dir; done
+  live_space=""
+  for dir in $(spaces); do [ "$dir " = "$first_space" ] || live_space=$dir; done
+  kill -9 "$(pgrep -P "$first")"
+  wait "$first"
+  sleep 1
+  echo "VM-BEGIN killed state"
+  echo "first-cgroup $first_cgroup"
+  echo "first-space $first_space"
+  echo "live-cgroup $live_cgroup"
+  echo "live-space $live_space"
+  echo "after-kill-cgroups $(judges)"
+  unshare --pid --fork --mount-proc /vm/judge run rooks rooks_ok --tests tests/rooks --random 0 \
+    --json /killed/c.json > /killed/c.out 2> /killed/c.err
+  echo "new-exit $?"
+  echo "after-new-cgroups $(judges)"
+  echo "after-new-spaces $(spaces)"
+  echo "live-worker-procs $(cat "$live_cgroup"/worker-*/cgroup.procs 2>/dev/null | wc -l)"
+  echo "VM-END killed state"
+  echo "VM-BEGIN killed new-stderr"
+  cat /killed/c.err
+  echo "VM-END killed new-stderr"
+  kill -INT "$(pgrep -P "$live")"
+  wait "$live"
+  echo "VM-BEGIN killed end"
+  echo "end-cgroups $(judges)"
+  echo "VM-END killed end"
+  cd /
+fi
+
 # 6. The per-test cost: the cgroup files a worker opens, and the cgroups it
 #    makes and removes, for 1 test and for 12 (the same count).
 wanted strace && strace_cost

@@ -399,7 +399,7 @@ fn evict_others(dir: &Path) -> Result<Evicted, SandboxError> {
     Err(SandboxError::path(
         "move the other processes out of",
         dir,
-        io::Error::new(io::ErrorKind::Other, "they keep forking"),
+        io::Error::other("they keep forking"),
     ))
 }
 
