@@ -105,6 +105,14 @@ impl Base {
         if offered.iter().any(|c| c == "cpu") {
             controllers.push("cpu".to_owned());
         }
+        if mounted_read_only(mount) {
+            return Err(format!(
+                "the cgroup2 file system at `{}` is mounted read-only (as a container runtime \
+                 mounts it without a cgroup namespace of the container's own): no cgroup can be \
+                 made",
+                mount.display()
+            ));
+        }
         let delegated = !root;
         let base = |dir: PathBuf, move_judge: bool| Base {
             dir,
@@ -461,6 +469,22 @@ pub(super) fn writable(path: &Path) -> bool {
     };
     // SAFETY: a NUL-terminated path and a plain flag.
     unsafe { libc::faccessat(libc::AT_FDCWD, name.as_ptr(), libc::W_OK, libc::AT_EACCESS) == 0 }
+}
+
+/// Whether the file system holding `path` is mounted read-only (which
+/// `access` would report as a cgroup not writable, root or not).
+fn mounted_read_only(path: &Path) -> bool {
+    let Ok(name) = CString::new(path.as_os_str().as_bytes()) else {
+        return false;
+    };
+    let mut stat = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: a NUL-terminated path and a buffer of the right type.
+    if unsafe { libc::statvfs(name.as_ptr(), stat.as_mut_ptr()) } != 0 {
+        return false;
+    }
+    // SAFETY: statvfs succeeded, so it filled the buffer.
+    let stat = unsafe { stat.assume_init() };
+    stat.f_flag & libc::ST_RDONLY != 0
 }
 
 /// The processes in `dir` other than the judge.
