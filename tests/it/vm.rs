@@ -454,13 +454,16 @@ fn vm_cgroup_v2_as_root_delegated_and_undelegated() {
             ("ns-user", "cgroup-v2-delegated"),
             // The same, its root cgroup shared with other processes.
             ("ns-root-shared", "cgroup-v2"),
+            ("ns-user-shared", "cgroup-v2-delegated"),
         ] {
             if wanted(mode) {
                 check_cgroup_mode(&console, mode, mechanism, &name);
             }
         }
-        if wanted("ns-root-shared") {
-            check_shared_namespace_root(&console, &name);
+        for mode in ["ns-root-shared", "ns-user-shared"] {
+            if wanted(mode) {
+                check_shared_namespace_root(&console, mode, &name);
+            }
         }
         for mode in ["root", "ns-root", "ns-root-shared"] {
             if wanted(mode) {
@@ -510,7 +513,8 @@ fn vm_cgroup_v2_as_root_delegated_and_undelegated() {
 }
 
 /// Eight judges at once, each pid 1 of its own PID namespace, on cgroup
-/// v2: every one grades with its cgroups (no name taken twice, no live
+/// v2 (a time limit long enough that only memory ends the hog on two
+/// shared virtual CPUs): every one grades with its cgroups (no name taken twice, no live
 /// judge's cgroups swept) and nothing is left behind.
 fn check_many_judges(console: &Console, kernel: &str) {
     for judge in 0..8 {
@@ -526,8 +530,6 @@ fn check_many_judges(console: &Console, kernel: &str) {
         assert_eq!(verdict("fork_hog"), "MLE", "{context}");
         let peak = tests["fork_hog"]["memory_kib"].as_u64().unwrap_or(0);
         assert!(peak >= 60 * 1024, "fork_hog's peak {peak} KiB: {context}");
-        assert_eq!(verdict("fork_bomb"), "TLE", "{context}");
-        assert_ne!(verdict("daemon"), "AC", "{context}");
     }
     let left = console.section("many", "left");
     assert!(left.trim().is_empty(), "{kernel}: left behind: {left}");
@@ -578,9 +580,9 @@ fn check_killed_judge(console: &Console, kernel: &str) {
 /// A container's root cgroup shared with other processes: every run says
 /// it moved them into `init`, they were there without limits while the
 /// judge ran, and are back, alive, after it (nothing left in the scope).
-fn check_shared_namespace_root(console: &Console, kernel: &str) {
+fn check_shared_namespace_root(console: &Console, mode: &str, kernel: &str) {
     for run in ["memory", "limits", "escapes"] {
-        let run = format!("ns-root-shared-{run}");
+        let run = format!("{mode}-{run}");
         let stderr = console.section(&run, "stderr");
         let context = format!("{kernel}, {run}, stderr:\n{stderr}");
         assert!(

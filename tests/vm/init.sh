@@ -102,7 +102,7 @@ judge() {
   one "$1-limits" "$2" rooks 1000 "$LIMITS" "$@"
   escapes=$ESCAPES
   case "$1" in
-    user | ns-user) escapes="daemon orphan leader_exit" ;;
+    user | ns-user | ns-user-shared) escapes="daemon orphan leader_exit" ;;
   esac
   JOBS=1 one "$1-escapes" "$2" mayan 5000 "$escapes" "$@"
 }
@@ -321,10 +321,17 @@ fi
 #     and after it (still alive, back in the container's root cgroup).
 cat > /bin/judge-in-cgroupns-shared <<'SCRIPT'
 #!/bin/sh
+uid=$1
+shift
 scope=/sys/fs/cgroup/container-$$.scope
 mkdir "$scope" || exit 99
+if [ "$uid" != 0 ]; then
+  for file in "" cgroup.procs cgroup.subtree_control cgroup.threads; do
+    chown "$uid:$uid" "$scope/$file" || exit 99
+  done
+fi
 echo $$ > "$scope/cgroup.procs" || exit 99
-sleep 1000 &
+/vm/programs/as_user "$uid" /bin/sleep 1000 &
 companion=$!
 (
   i=0
@@ -343,7 +350,7 @@ companion=$!
   echo "companion-during never moved: $where" >&2
 ) &
 sampler=$!
-/vm/programs/in_cgroupns 0 /vm/judge "$@"
+/vm/programs/in_cgroupns "$uid" /vm/judge "$@"
 status=$?
 wait "$sampler"
 if kill -0 "$companion" 2>/dev/null; then alive=alive; else alive=dead; fi
@@ -355,7 +362,14 @@ SCRIPT
 chmod 755 /bin/judge-in-cgroupns-shared
 if wanted ns-root-shared; then
   workspace /ns-shared 0
-  (cd /ns-shared && judge ns-root-shared /ns-shared timeout 900 judge-in-cgroupns-shared)
+  (cd /ns-shared && judge ns-root-shared /ns-shared timeout 900 judge-in-cgroupns-shared 0)
+fi
+# As a user the container's cgroup is delegated to (the companion theirs
+# too; this script, root's, shares the cgroup as well).
+if wanted ns-user-shared; then
+  workspace /ns-user-shared 1000
+  (cd /ns-user-shared && HOME=/ns-user-shared judge ns-user-shared /ns-user-shared timeout 900 \
+    judge-in-cgroupns-shared 1000)
 fi
 
 # 7. Many judges on one cgroup v2 host: eight at once, each in its own PID
@@ -367,8 +381,8 @@ if wanted many-pidns; then
     mkdir -p "/many/j$i"
     (
       cd /many && timeout 900 unshare --pid --fork --mount-proc /vm/judge run rooks \
-        rooks_ok fork_hog fork_bomb daemon --tests tests/rooks --random 0 --jobs 1 \
-        --json "/many/j$i/report.json" --time-limit 2000 --memory-limit 64 \
+        rooks_ok fork_hog --tests tests/rooks --random 0 --jobs 1 \
+        --json "/many/j$i/report.json" --time-limit 20000 --memory-limit 64 \
         > "/many/j$i/stdout.txt" 2> "/many/j$i/stderr.txt"
       echo $? > "/many/j$i/exit"
     ) &
@@ -403,15 +417,26 @@ if wanted killed; then
   workspace /killed 0
   cd /killed
   judges() { find /sys/fs/cgroup -maxdepth 1 -type d -name 'judge-*' | sort | tr '\n' ' '; }
-  spaces() { find /tmp -maxdepth 1 -type d -name 'judge-*' | sort | tr '\n' ' '; }
-  wait_for() { # wait_for COUNT: until COUNT judge cgroups with a worker exist
+  spaces() {
+    find /tmp -maxdepth 1 -type d -name 'judge-*' ! -name 'judge-probe-*' | sort | tr '\n' ' '
+  }
+  wait_for() { # wait_for COUNT: until COUNT tests run in judges' worker cgroups
     i=0
     while [ "$i" -lt 600 ]; do
-      [ "$(find /sys/fs/cgroup -maxdepth 2 -type d -path '*/judge-*/worker-*' | wc -l)" -ge "$1" ] && return 0
+      [ "$(cat /sys/fs/cgroup/judge-*/worker-*/cgroup.procs 2>/dev/null | wc -l)" -ge "$1" ] &&
+        return 0
       sleep 0.2
       i=$((i + 1))
     done
     return 1
+  }
+  child_of() { # the first child of a pid (the judge below its `unshare`)
+    for dir in /proc/[0-9]*; do
+      if [ "$(awk '/^PPid:/ { print $2 }' "$dir/status" 2>/dev/null)" = "$1" ]; then
+        echo "${dir#/proc/}"
+        return
+      fi
+    done
   }
   unshare --pid --fork --mount-proc /vm/judge run rooks infinite_loop --tests tests/rooks \
     --random 0 --jobs 1 --time-limit 60000 > /killed/a.out 2>&1 &
@@ -427,7 +452,7 @@ if wanted killed; then
   for dir in $(judges); do [ "$dir " = "$first_cgroup" ] || live_cgroup=$dir; done
   live_space=""
   for dir in $(spaces); do [ "$dir " = "$first_space" ] || live_space=$dir; done
-  kill -9 "$(pgrep -P "$first")"
+  kill -9 "$(child_of "$first")"
   wait "$first"
   sleep 1
   echo "VM-BEGIN killed state"
@@ -446,7 +471,7 @@ if wanted killed; then
   echo "VM-BEGIN killed new-stderr"
   cat /killed/c.err
   echo "VM-END killed new-stderr"
-  kill -INT "$(pgrep -P "$live")"
+  kill -INT "$(child_of "$live")"
   wait "$live"
   echo "VM-BEGIN killed end"
   echo "end-cgroups $(judges)"
