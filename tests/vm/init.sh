@@ -337,9 +337,12 @@ companion=$!
   i=0
   while [ "$i" -lt 600 ]; do
     where=$(cut -d: -f3 "/proc/$companion/cgroup")
+    # In `init`, once the judge handed the controllers down (it moves the
+    # companion first, then enables them).
     case "$where" in
       */init)
         dir=/sys/fs/cgroup$where
+        [ -e "$dir/memory.max" ] && [ -e "$dir/pids.max" ] || { sleep 0.1; i=$((i + 1)); continue; }
         echo "companion-during $where memory.max=$(cat "$dir/memory.max") pids.max=$(cat "$dir/pids.max")" >&2
         exit 0
         ;;
