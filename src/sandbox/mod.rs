@@ -542,6 +542,9 @@ impl Isolation {
                 cgroup_reason().unwrap_or("?")
             ));
         }
+        if let Some(placement) = cgroup_placement_note() {
+            notes.push(placement.to_owned());
+        }
         if self.user.is_none() {
             notes.push("not root: submissions and compilers run as the invoking user".to_owned());
         }
@@ -608,6 +611,16 @@ fn cgroup_reason() -> Option<&'static str> {
 
 #[cfg(not(target_os = "linux"))]
 fn cgroup_reason() -> Option<&'static str> {
+    None
+}
+
+#[cfg(target_os = "linux")]
+fn cgroup_placement_note() -> Option<&'static str> {
+    unix::cgroup_placement_note()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn cgroup_placement_note() -> Option<&'static str> {
     None
 }
 

@@ -50,3 +50,42 @@ fn a_cgroup2_mounted_over_the_hierarchies_hides_them() {
     );
     assert_eq!(report["results"][0]["verdict"], "AC", "{stderr}");
 }
+
+/// A cgroup2 file system mounted read-only (a container given the host's
+/// /sys/fs/cgroup read-only): no cgroups, and the note says the mount is
+/// read-only. Before, as root, it said the root cgroup "is not writable
+/// (needs root)".
+#[test]
+#[ignore = "needs root: mounts cgroup2 read-only over /sys/fs/cgroup in a mount namespace of its \
+            own; .ci/run runs it: cargo test --locked --test it cgroup_mounts -- --ignored"]
+fn a_read_only_cgroup2_mount_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    fs_err::copy(
+        repository().join("submissions/rooks/accepted/matching.py"),
+        dir.path().join("matching.py"),
+    )
+    .unwrap();
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let script = format!(
+        "mount -t cgroup2 -o ro cgroup2 /sys/fs/cgroup && exec '{}' run rooks matching.py \
+         --random 0 --json report.json",
+        judge.display()
+    );
+    let output = Command::new("unshare")
+        .args(["--mount", "--propagation", "private", "sh", "-c", &script])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let report =
+        crate::support::report(&fs_err::read_to_string(dir.path().join("report.json")).unwrap());
+    assert_eq!(report["isolation"]["cgroups"], "none", "{stderr}");
+    assert!(
+        stderr.contains("note: no cgroups (cgroup v2: ")
+            && stderr.contains("the cgroup2 file system at `/sys/fs/cgroup` is mounted read-only")
+            && !stderr.contains("needs root"),
+        "{stderr}"
+    );
+    assert_eq!(report["results"][0]["verdict"], "AC", "{stderr}");
+}

@@ -452,12 +452,20 @@ fn vm_cgroup_v2_as_root_delegated_and_undelegated() {
             // In a container with a private cgroup namespace.
             ("ns-root", "cgroup-v2"),
             ("ns-user", "cgroup-v2-delegated"),
+            // The same, its root cgroup shared with other processes.
+            ("ns-root-shared", "cgroup-v2"),
+            ("ns-user-shared", "cgroup-v2-delegated"),
         ] {
             if wanted(mode) {
                 check_cgroup_mode(&console, mode, mechanism, &name);
             }
         }
-        for mode in ["root", "ns-root"] {
+        for mode in ["ns-root-shared", "ns-user-shared"] {
+            if wanted(mode) {
+                check_shared_namespace_root(&console, mode, &name);
+            }
+        }
+        for mode in ["root", "ns-root", "ns-root-shared"] {
             if wanted(mode) {
                 full_seen |=
                     console.report(&format!("{mode}-memory"))["isolation"]["level"] == "full";
@@ -491,11 +499,122 @@ fn vm_cgroup_v2_as_root_delegated_and_undelegated() {
         if wanted("strace") {
             eprintln!("{}", check_per_test_cost(&console, &name));
         }
+        if wanted("many-pidns") {
+            check_many_judges(&console, &name);
+        }
+        if wanted("killed") {
+            check_killed_judge(&console, &name);
+        }
     }
     assert!(
         full_seen || !(wanted("root") || wanted("ns-root")),
         "no kernel gave `level: full` as root (a 6.12 kernel should)"
     );
+}
+
+/// Eight judges at once, each pid 1 of its own PID namespace, on cgroup
+/// v2 (a time limit long enough that only memory ends the hog on two
+/// shared virtual CPUs): every one grades with its cgroups (no name taken twice, no live
+/// judge's cgroups swept) and nothing is left behind.
+fn check_many_judges(console: &Console, kernel: &str) {
+    for judge in 0..8 {
+        let run = format!("many-{judge}");
+        let stderr = console.section(&run, "stderr");
+        let context = format!("{kernel}, {run}, stderr:\n{stderr}");
+        assert_eq!(console.record("EXIT", &run), "1", "{context}");
+        let report = console.report(&run);
+        assert_eq!(report["isolation"]["cgroups"], "cgroup-v2", "{context}");
+        let tests = tests_by_program(&report);
+        let verdict = |name: &str| tests[name]["verdict"].as_str().unwrap_or("?").to_owned();
+        assert_eq!(verdict("rooks_ok"), "AC", "{context}");
+        assert_eq!(verdict("fork_hog"), "MLE", "{context}");
+        let peak = tests["fork_hog"]["memory_kib"].as_u64().unwrap_or(0);
+        assert!(peak >= 60 * 1024, "fork_hog's peak {peak} KiB: {context}");
+    }
+    let left = console.section("many", "left");
+    assert!(left.trim().is_empty(), "{kernel}: left behind: {left}");
+    let cgroups = console.section("many", "cgroups");
+    assert!(
+        cgroups.trim().is_empty(),
+        "{kernel}: cgroups left: {cgroups}"
+    );
+}
+
+/// A judge killed with SIGKILL mid-grade beside a live one: the next judge
+/// removes the killed one's cgroup and workspace, never the live one's,
+/// whose test goes on; the live one, interrupted, removes its own.
+fn check_killed_judge(console: &Console, kernel: &str) {
+    let state = console.section("killed", "state");
+    let context = format!(
+        "{kernel}:\n{state}\nnew judge's stderr:\n{}",
+        console.section("killed", "new-stderr")
+    );
+    let field = |key: &str| -> Vec<String> {
+        state
+            .lines()
+            .find_map(|line| line.strip_prefix(&format!("{key} ")))
+            .unwrap_or_else(|| panic!("no {key}: {context}"))
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect()
+    };
+    let first = field("first-cgroup");
+    let live = field("live-cgroup");
+    assert_eq!(first.len(), 1, "{context}");
+    assert_eq!(live.len(), 1, "{context}");
+    assert_ne!(first, live, "{context}");
+    // Killed: its cgroup is still there until the next judge starts.
+    assert!(field("after-kill-cgroups").contains(&first[0]), "{context}");
+    assert_eq!(field("new-exit"), ["0"], "{context}");
+    assert_eq!(field("after-new-cgroups"), live, "{context}");
+    let spaces = field("after-new-spaces");
+    let live_space = field("live-space");
+    assert_eq!(live_space.len(), 1, "{context}");
+    assert_eq!(spaces, live_space, "{context}");
+    let procs: u32 = field("live-worker-procs")[0].parse().unwrap_or(0);
+    assert!(procs >= 1, "the live judge's test died: {context}");
+    let end = console.section("killed", "end");
+    assert_eq!(end.trim(), "end-cgroups", "{kernel}: {end}");
+}
+
+/// A container's root cgroup shared with other processes: every run says
+/// it moved them into `init`, they were there without limits while the
+/// judge ran, and are back, alive, after it (nothing left in the scope).
+fn check_shared_namespace_root(console: &Console, mode: &str, kernel: &str) {
+    for run in ["memory", "limits", "escapes"] {
+        let run = format!("{mode}-{run}");
+        let stderr = console.section(&run, "stderr");
+        let context = format!("{kernel}, {run}, stderr:\n{stderr}");
+        assert!(
+            stderr.contains(
+                "note: cgroup v2: the judge's cgroup `/sys/fs/cgroup` is the root of its cgroup \
+                 namespace and also held "
+            ) && stderr.contains(" other process(es): they were moved into `/sys/fs/cgroup/init`")
+                && !stderr.contains("note: no cgroups"),
+            "{context}"
+        );
+        let during = stderr
+            .lines()
+            .find(|line| line.starts_with("companion-during "))
+            .unwrap_or_else(|| panic!("no companion-during line: {context}"));
+        assert!(
+            during.ends_with("/init memory.max=max pids.max=max"),
+            "the companion was not in an unlimited leaf `init`: {during}\n{context}"
+        );
+        let after = stderr
+            .lines()
+            .find(|line| line.starts_with("companion-after "))
+            .unwrap_or_else(|| panic!("no companion-after line: {context}"));
+        let words: Vec<&str> = after.split_whitespace().collect();
+        assert_eq!(words.get(1), Some(&"alive"), "{after}\n{context}");
+        assert!(
+            words
+                .get(2)
+                .is_some_and(|place| place.starts_with("/container-") && place.ends_with(".scope")),
+            "the companion is not back in the container's root cgroup: {after}\n{context}"
+        );
+        assert_eq!(words.get(3), Some(&"scope-has="), "{after}\n{context}");
+    }
 }
 
 /// One run of a mode with cgroups in part: what every such run shows (exit

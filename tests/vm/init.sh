@@ -102,7 +102,7 @@ judge() {
   one "$1-limits" "$2" rooks 1000 "$LIMITS" "$@"
   escapes=$ESCAPES
   case "$1" in
-    user | ns-user) escapes="daemon orphan leader_exit" ;;
+    user | ns-user | ns-user-shared) escapes="daemon orphan leader_exit" ;;
   esac
   JOBS=1 one "$1-escapes" "$2" mayan 5000 "$escapes" "$@"
 }
@@ -310,6 +310,176 @@ fi
 if wanted ns-user; then
   workspace /ns-user 1000
   (cd /ns-user && HOME=/ns-user judge ns-user /ns-user timeout 900 judge-in-cgroupns 1000)
+fi
+
+# 5b. The same container as root, but its root cgroup also holds other
+#     processes (a `docker exec`, a shell that started the judge): this
+#     script and a sleeping companion. The judge moves them into a leaf
+#     `init` of their own (as Docker-in-Docker's entrypoint does), grades
+#     with full limits and moves them back at exit. On stderr: the
+#     companion's cgroup while the judge runs (and that cgroup's limits),
+#     and after it (still alive, back in the container's root cgroup).
+cat > /bin/judge-in-cgroupns-shared <<'SCRIPT'
+#!/bin/sh
+uid=$1
+shift
+scope=/sys/fs/cgroup/container-$$.scope
+mkdir "$scope" || exit 99
+if [ "$uid" != 0 ]; then
+  for file in "" cgroup.procs cgroup.subtree_control cgroup.threads; do
+    chown "$uid:$uid" "$scope/$file" || exit 99
+  done
+fi
+echo $$ > "$scope/cgroup.procs" || exit 99
+/vm/programs/as_user "$uid" /bin/sleep 1000 &
+companion=$!
+(
+  i=0
+  while [ "$i" -lt 600 ]; do
+    where=$(cut -d: -f3 "/proc/$companion/cgroup")
+    # In `init`, once the judge handed the controllers down (it moves the
+    # companion first, then enables them).
+    case "$where" in
+      */init)
+        dir=/sys/fs/cgroup$where
+        [ -e "$dir/memory.max" ] && [ -e "$dir/pids.max" ] || { sleep 0.1; i=$((i + 1)); continue; }
+        echo "companion-during $where memory.max=$(cat "$dir/memory.max") pids.max=$(cat "$dir/pids.max")" >&2
+        exit 0
+        ;;
+    esac
+    sleep 0.1
+    i=$((i + 1))
+  done
+  echo "companion-during never moved: $where" >&2
+) &
+sampler=$!
+/vm/programs/in_cgroupns "$uid" /vm/judge "$@"
+status=$?
+wait "$sampler"
+if kill -0 "$companion" 2>/dev/null; then alive=alive; else alive=dead; fi
+echo "companion-after $alive $(cut -d: -f3 "/proc/$companion/cgroup") scope-has=$(ls -d "$scope"/*/ 2>/dev/null | tr '\n' ' ')" >&2
+kill "$companion"
+wait "$companion" 2>/dev/null
+exit "$status"
+SCRIPT
+chmod 755 /bin/judge-in-cgroupns-shared
+if wanted ns-root-shared; then
+  workspace /ns-shared 0
+  (cd /ns-shared && judge ns-root-shared /ns-shared timeout 900 judge-in-cgroupns-shared 0)
+fi
+# As a user the container's cgroup is delegated to (the companion theirs
+# too; this script, root's, shares the cgroup as well).
+if wanted ns-user-shared; then
+  workspace /ns-user-shared 1000
+  (cd /ns-user-shared && HOME=/ns-user-shared judge ns-user-shared /ns-user-shared timeout 900 \
+    judge-in-cgroupns-shared 1000)
+fi
+
+# 7. Many judges on one cgroup v2 host: eight at once, each in its own PID
+#    namespace (each is pid 1 there), as root from the root cgroup.
+if wanted many-pidns; then
+  workspace /many 0
+  i=0
+  while [ "$i" -lt 8 ]; do
+    mkdir -p "/many/j$i"
+    (
+      cd /many && timeout 900 unshare --pid --fork --mount-proc /vm/judge run rooks \
+        rooks_ok fork_hog --tests tests/rooks --random 0 --jobs 1 \
+        --json "/many/j$i/report.json" --time-limit 20000 --memory-limit 64 \
+        > "/many/j$i/stdout.txt" 2> "/many/j$i/stderr.txt"
+      echo $? > "/many/j$i/exit"
+    ) &
+    i=$((i + 1))
+  done
+  wait
+  i=0
+  while [ "$i" -lt 8 ]; do
+    echo "VM-EXIT many-$i $(cat "/many/j$i/exit")"
+    echo "VM-BEGIN many-$i report"
+    cat "/many/j$i/report.json"
+    echo
+    echo "VM-END many-$i report"
+    echo "VM-BEGIN many-$i stderr"
+    cat "/many/j$i/stderr.txt"
+    echo "VM-END many-$i stderr"
+    i=$((i + 1))
+  done
+  sleep 1
+  echo "VM-BEGIN many left"
+  left_behind
+  echo "VM-END many left"
+  echo "VM-BEGIN many cgroups"
+  find /sys/fs/cgroup -type d -name 'judge-*'
+  echo "VM-END many cgroups"
+fi
+
+# 8. A judge killed with SIGKILL mid-grade, another judge live beside it
+#    (each in its own PID namespace), then a new judge: the killed one's
+#    cgroups and workspace are swept, the live one's are not.
+if wanted killed; then
+  workspace /killed 0
+  cd /killed
+  judges() { find /sys/fs/cgroup -maxdepth 1 -type d -name 'judge-*' | sort | tr '\n' ' '; }
+  spaces() {
+    find /tmp -maxdepth 1 -type d -name 'judge-*' ! -name 'judge-probe-*' | sort | tr '\n' ' '
+  }
+  wait_for() { # wait_for COUNT: until COUNT tests run in judges' worker cgroups
+    i=0
+    while [ "$i" -lt 600 ]; do
+      [ "$(cat /sys/fs/cgroup/judge-*/worker-*/cgroup.procs 2>/dev/null | wc -l)" -ge "$1" ] &&
+        return 0
+      sleep 0.2
+      i=$((i + 1))
+    done
+    return 1
+  }
+  child_of() { # the first child of a pid (the judge below its `unshare`)
+    for dir in /proc/[0-9]*; do
+      if [ "$(awk '/^PPid:/ { print $2 }' "$dir/status" 2>/dev/null)" = "$1" ]; then
+        echo "${dir#/proc/}"
+        return
+      fi
+    done
+  }
+  unshare --pid --fork --mount-proc /vm/judge run rooks infinite_loop --tests tests/rooks \
+    --random 0 --jobs 1 --time-limit 60000 > /killed/a.out 2>&1 &
+  first=$!
+  wait_for 1 || echo "killed: the first judge made no worker"
+  first_cgroup=$(judges)
+  first_space=$(spaces)
+  unshare --pid --fork --mount-proc /vm/judge run rooks infinite_loop --tests tests/rooks \
+    --random 0 --jobs 1 --time-limit 60000 > /killed/b.out 2>&1 &
+  live=$!
+  wait_for 2 || echo "killed: the second judge made no worker"
+  live_cgroup=""
+  for dir in $(judges); do [ "$dir " = "$first_cgroup" ] || live_cgroup=$dir; done
+  live_space=""
+  for dir in $(spaces); do [ "$dir " = "$first_space" ] || live_space=$dir; done
+  kill -9 "$(child_of "$first")"
+  wait "$first"
+  sleep 1
+  echo "VM-BEGIN killed state"
+  echo "first-cgroup $first_cgroup"
+  echo "first-space $first_space"
+  echo "live-cgroup $live_cgroup"
+  echo "live-space $live_space"
+  echo "after-kill-cgroups $(judges)"
+  unshare --pid --fork --mount-proc /vm/judge run rooks rooks_ok --tests tests/rooks --random 0 \
+    --json /killed/c.json > /killed/c.out 2> /killed/c.err
+  echo "new-exit $?"
+  echo "after-new-cgroups $(judges)"
+  echo "after-new-spaces $(spaces)"
+  echo "live-worker-procs $(cat "$live_cgroup"/worker-*/cgroup.procs 2>/dev/null | wc -l)"
+  echo "VM-END killed state"
+  echo "VM-BEGIN killed new-stderr"
+  cat /killed/c.err
+  echo "VM-END killed new-stderr"
+  kill -INT "$(child_of "$live")"
+  wait "$live"
+  echo "VM-BEGIN killed end"
+  echo "end-cgroups $(judges)"
+  echo "VM-END killed end"
+  cd /
 fi
 
 # 6. The per-test cost: the cgroup files a worker opens, and the cgroups it

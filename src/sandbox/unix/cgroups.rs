@@ -64,6 +64,9 @@ struct Detected {
     /// Why the layer is `none`, or, on a hybrid host, which controller
     /// comes from which hierarchy: the start-up note.
     note: Option<String>,
+    /// What the judge changed to get its cgroups (the other processes of a
+    /// cgroup namespace's root moved into a leaf): a start-up note too.
+    placement: Option<String>,
 }
 
 static DETECTED: OnceLock<Detected> = OnceLock::new();
@@ -85,6 +88,14 @@ pub(super) fn note() -> Option<&'static str> {
     DETECTED.get().and_then(|detected| detected.note.as_deref())
 }
 
+/// What the judge changed on the host to get its cgroups, for a start-up
+/// note (the other processes of its cgroup namespace's root moved out).
+pub(super) fn placement_note() -> Option<&'static str> {
+    DETECTED
+        .get()
+        .and_then(|detected| detected.placement.as_deref())
+}
+
 /// Where each controller comes from, when the hierarchies are mixed or a
 /// controller is in none.
 pub(super) fn hybrid_controllers(root: bool) -> Option<CgroupControllers> {
@@ -96,6 +107,7 @@ fn detect_uncached(root: bool) -> Detected {
         layer: CgroupLayer::None,
         controllers: None,
         note: Some(reason),
+        placement: None,
     };
     let read = |path: &str| fs_err::read_to_string(path).map_err(|error| error.to_string());
     let (mountinfo, membership) = match (read("/proc/self/mountinfo"), read("/proc/self/cgroup")) {
@@ -131,6 +143,7 @@ fn detect_uncached(root: bool) -> Detected {
         } else {
             hybrid.then(|| plan.describe())
         },
+        placement: plan.v2.as_ref().and_then(v2::Base::eviction_note),
     }
 }
 

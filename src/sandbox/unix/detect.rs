@@ -118,6 +118,11 @@ pub(crate) fn cgroup_reason() -> Option<&'static str> {
     cgroups::note()
 }
 
+/// What the judge changed to get its cgroups, if anything.
+pub(crate) fn cgroup_placement_note() -> Option<&'static str> {
+    cgroups::placement_note()
+}
+
 /// Whether AppArmor restricts unprivileged user namespaces on this host.
 pub(crate) fn userns_restricted() -> bool {
     apparmor::restricts_unprivileged_userns()

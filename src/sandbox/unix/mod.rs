@@ -45,7 +45,9 @@ mod streams;
 
 use self::cgroups::Cgroups;
 use self::detect::privilege;
-pub(super) use self::detect::{cgroup_reason, detect_isolation, userns_restricted};
+pub(super) use self::detect::{
+    cgroup_placement_note, cgroup_reason, detect_isolation, userns_restricted,
+};
 use self::namespaces::{Plan, Privilege, WorkerNamespace};
 use self::reap::{become_subreaper, count_own_processes};
 use self::run::RulesetKey;

@@ -608,3 +608,38 @@ fn a_mount_over_a_hierarchys_parent_hides_it() {
         1
     );
 }
+
+/// A container's private cgroup namespace whose root (`0::/`, the mount's
+/// root) also holds other processes (`docker exec`, a shell that started
+/// the judge): no parent to go next to, so the others are to be moved
+/// into a leaf of their own (as Docker-in-Docker does), and the note says
+/// so. Without the controllers in `cgroup.controllers` there is nothing to
+/// gain, and the judge keeps the old answer.
+#[test]
+fn a_shared_cgroup_namespace_root_moves_the_others_out() {
+    for root in [true, false] {
+        let host = Host::new().v2("sys/fs/cgroup", "/", "cpu memory pids");
+        let point = host.path("sys/fs/cgroup");
+        fs_err::write(point.join("cgroup.type"), "domain\n").unwrap();
+        fs_err::write(point.join("cgroup.procs"), "1\n7\n").unwrap();
+        let plan = host
+            .plan(root)
+            .unwrap_or_else(|reason| panic!("a shared namespace root gave no cgroups: {reason}"));
+        assert_eq!(versions(&plan), [V2, V2, V2]);
+        let base = plan.v2.as_ref().unwrap();
+        assert!(base.enables("memory") && base.enables("pids"));
+        let note = base.eviction_note().expect("no note of the move");
+        assert!(
+            note.contains("also held 2 other process(es)")
+                && note.contains(&format!("`{}`", point.join("init").display()))
+                && note.contains("moved back when the judge ends"),
+            "{note}"
+        );
+    }
+    // Alone in it: no move, no note.
+    let host = Host::new().v2("sys/fs/cgroup", "/", "cpu memory pids");
+    let point = host.path("sys/fs/cgroup");
+    fs_err::write(point.join("cgroup.type"), "domain\n").unwrap();
+    let plan = host.plan(true).unwrap();
+    assert!(plan.v2.as_ref().unwrap().eviction_note().is_none());
+}

@@ -52,7 +52,17 @@ pub(super) struct Base {
     /// `cgroup.subtree_control` is not writable): the containers then only
     /// hold the tree (membership, `cgroup.kill`, `cpu.stat`).
     locked: Option<String>,
+    /// Case 2b: `dir` is a cgroup namespace's root that also holds other
+    /// processes (how many were seen): they are moved into a leaf
+    /// [`EVICTED_LEAF`] of their own first, as Docker-in-Docker's
+    /// entrypoint does, and moved back when the judge ends.
+    evict: Option<usize>,
 }
+
+/// The leaf the other processes of a cgroup namespace's root are moved to
+/// (the name Docker-in-Docker's entrypoint uses; never `judge-*`, which a
+/// sweep would take for a dead judge's).
+pub(super) const EVICTED_LEAF: &str = "init";
 
 /// Why the judge's cgroup `own` cannot give the `missing` controllers (it
 /// offers `offered`).
@@ -93,6 +103,14 @@ impl Base {
         if offered.iter().any(|c| c == "cpu") {
             controllers.push("cpu".to_owned());
         }
+        if mounted_read_only(mount) {
+            return Err(format!(
+                "the cgroup2 file system at `{}` is mounted read-only (as a container runtime \
+                 mounts it without a cgroup namespace of the container's own): no cgroup can be \
+                 made",
+                mount.display()
+            ));
+        }
         let delegated = !root;
         let base = |dir: PathBuf, move_judge: bool| Base {
             dir,
@@ -100,6 +118,7 @@ impl Base {
             move_judge,
             controllers: controllers.clone(),
             locked: None,
+            evict: None,
         };
         // The root cgroup has no `cgroup.type`, and may hold processes and
         // hand down controllers at once.
@@ -121,10 +140,20 @@ impl Base {
             return Ok(base(own, true));
         }
         let parent = own.parent().map(Path::to_path_buf);
-        if let Some(parent) = parent.filter(|parent| {
+        if let Some(parent) = parent.clone().filter(|parent| {
             parent.starts_with(mount) && writable(parent) && writable(&parent.join("cgroup.procs"))
         }) {
             return Ok(base(parent, false));
+        }
+        // The root of a cgroup namespace (a container's cgroup, `0::/`),
+        // shared with other processes (`docker exec`, a shell that started
+        // the judge): there is no parent to go next to, so the others move
+        // into a leaf of their own and the root can hand controllers down.
+        let namespace_root = parent.is_none_or(|parent| !parent.starts_with(mount));
+        if own_writable && namespace_root && !controllers.is_empty() {
+            let mut evicting = base(own, true);
+            evicting.evict = Some(others.len());
+            return Ok(evicting);
         }
         // Delegated in part: the judge may make cgroups below its own and
         // move into them, but enable no controller there. Still a cgroup
@@ -166,6 +195,21 @@ impl Base {
         self.locked.as_deref()
     }
 
+    /// The start-up note when the judge moves the other processes of its
+    /// cgroup namespace's root into a leaf of their own.
+    pub(super) fn eviction_note(&self) -> Option<String> {
+        let count = self.evict?;
+        Some(format!(
+            "cgroup v2: the judge's cgroup `{dir}` is the root of its cgroup namespace and also \
+             held {count} other process(es): they were moved into `{leaf}` (as \
+             Docker-in-Docker's entrypoint does) so that `{dir}` can hand the {controllers} \
+             controllers down; they are moved back when the judge ends",
+            dir = self.dir.display(),
+            leaf = self.dir.join(EVICTED_LEAF).display(),
+            controllers = self.controllers.join(", "),
+        ))
+    }
+
     /// Whether containers here get `controller`.
     pub(super) fn enables(&self, controller: &str) -> bool {
         self.controllers.iter().any(|c| c == controller)
@@ -186,6 +230,7 @@ impl Base {
             dir,
             holds_judge: false,
             enabled_in_base: Vec::new(),
+            evicted: None,
         };
         match container.set_up(self) {
             Ok(container) => Ok(Some((container, lock))),
@@ -215,6 +260,20 @@ pub(super) struct Container {
     /// The controllers this judge enabled in `base.dir` to move into `main`
     /// (disabled again when it moves back).
     enabled_in_base: Vec<String>,
+    /// The other processes this judge moved out of `base.dir` (case 2b),
+    /// moved back at exit.
+    evicted: Option<Evicted>,
+}
+
+/// The other processes of a cgroup namespace's root, moved into
+/// [`EVICTED_LEAF`].
+#[derive(Clone, Debug, Default)]
+struct Evicted {
+    /// The leaf was made by this judge: at exit every process in it goes
+    /// back (the children the moved ones forked since too) and it is
+    /// removed. Otherwise only the processes moved are moved back.
+    made_leaf: bool,
+    moved: Vec<libc::pid_t>,
 }
 
 impl Container {
@@ -233,6 +292,9 @@ impl Container {
                 // Every thread of the judge moves with its pid.
                 write(&main, "cgroup.procs", &std::process::id().to_string())?;
                 self.holds_judge = true;
+                if base.evict.is_some() {
+                    self.evicted = Some(evict_others(&base.dir)?);
+                }
                 self.enabled_in_base = write_subtree_control(&base.dir, enable)?;
             } else if !base.dir.join("cgroup.type").exists() {
                 // The root cgroup: hand the controllers down if not yet
@@ -244,7 +306,11 @@ impl Container {
         match result {
             Ok(()) => Ok(self),
             Err(error) => {
-                if !self.holds_judge {
+                if self.holds_judge {
+                    // Back as it was found: the judge in its cgroup, the
+                    // other processes with it.
+                    self.release();
+                } else {
                     self.remove();
                 }
                 Err(error)
@@ -296,8 +362,68 @@ impl Container {
                 return; // still inside: the next judge's sweep removes it
             }
             remove_cgroup(&self.dir.join("main"));
+            if let Some(evicted) = &self.evicted {
+                restore_others(&self.base.dir, evicted);
+            }
         }
         remove_cgroup(&self.dir);
+    }
+}
+
+/// Moves every process of `dir` but the judge into `dir/init` (made if
+/// missing), until none is left (a process may fork while the others
+/// move), so that `dir` may hand controllers down.
+fn evict_others(dir: &Path) -> Result<Evicted, SandboxError> {
+    let leaf = dir.join(EVICTED_LEAF);
+    let made_leaf = match fs_err::create_dir(&leaf) {
+        Ok(()) => true,
+        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => false,
+        Err(source) => return Err(SandboxError::path("create cgroup", &leaf, source)),
+    };
+    let mut evicted = Evicted {
+        made_leaf,
+        moved: Vec::new(),
+    };
+    for _ in 0..64 {
+        let others = others_in(dir);
+        if others.is_empty() {
+            return Ok(evicted);
+        }
+        for pid in others {
+            match write(&leaf, "cgroup.procs", &pid.to_string()) {
+                Ok(()) => evicted.moved.push(pid),
+                // Gone meanwhile.
+                Err(_) if !Path::new(&format!("/proc/{pid}")).exists() => {}
+                Err(error) => {
+                    restore_others(dir, &evicted);
+                    return Err(error);
+                }
+            }
+        }
+    }
+    restore_others(dir, &evicted);
+    Err(SandboxError::path(
+        "move the other processes out of",
+        dir,
+        io::Error::other("they keep forking"),
+    ))
+}
+
+/// Moves the processes [`evict_others`] moved back into `dir`, and removes
+/// the leaf it made. Fails quietly where `dir` still hands controllers
+/// down (another judge's cgroups in it): v2 then allows no process there.
+fn restore_others(dir: &Path, evicted: &Evicted) {
+    let leaf = dir.join(EVICTED_LEAF);
+    let pids = if evicted.made_leaf {
+        super::members(&leaf)
+    } else {
+        evicted.moved.clone()
+    };
+    for pid in pids {
+        let _ = write(dir, "cgroup.procs", &pid.to_string());
+    }
+    if evicted.made_leaf && super::members(&leaf).is_empty() {
+        remove_cgroup(&leaf);
     }
 }
 
@@ -343,6 +469,22 @@ pub(super) fn writable(path: &Path) -> bool {
         rustix::fs::AtFlags::EACCESS,
     )
     .is_ok()
+}
+
+/// Whether the file system holding `path` is mounted read-only (which
+/// `access` would report as a cgroup not writable, root or not).
+fn mounted_read_only(path: &Path) -> bool {
+    let Ok(name) = CString::new(path.as_os_str().as_bytes()) else {
+        return false;
+    };
+    let mut stat = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: a NUL-terminated path and a buffer of the right type.
+    if unsafe { libc::statvfs(name.as_ptr(), stat.as_mut_ptr()) } != 0 {
+        return false;
+    }
+    // SAFETY: statvfs succeeded, so it filled the buffer.
+    let stat = unsafe { stat.assume_init() };
+    stat.f_flag & libc::ST_RDONLY != 0
 }
 
 /// The processes in `dir` other than the judge.
