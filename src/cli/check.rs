@@ -50,13 +50,13 @@ pub(super) fn fail(error: &anyhow::Error) -> Outcome {
 }
 
 fn decide(args: &CheckArgs) -> anyhow::Result<Outcome> {
-    let package = args.packages.load(&args.problem)?;
+    let (problem, options) = args.packages.load_problem(&args.problem)?;
     Ok(folder::check_path(
-        &**package.problem(),
+        &*problem,
         &args.input,
         &args.output,
         args.answer.as_deref(),
-        &settings::check_options(&package, args.any_solution),
+        &settings::check_options(options, args.any_solution),
         &mut super::emit_line,
     )?)
 }
