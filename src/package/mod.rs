@@ -493,7 +493,9 @@ mod tests {
             assert_eq!(problem.id(), package.problem().id(), "{id}");
             assert_eq!(options, package.check_options(), "{id}");
         }
-        let error = Package::load_problem(None, "no-such-problem").unwrap_err();
+        let Err(error) = Package::load_problem(None, "no-such-problem") else {
+            panic!("an unknown package loads");
+        };
         assert_eq!(
             error.to_string(),
             Package::load(None, "no-such-problem")
@@ -507,15 +509,17 @@ mod tests {
     #[test]
     fn load_problem_checks_a_problems_dir_packages_tests() {
         let dir = tempfile::tempdir().unwrap();
-        let package = dir.path().join("mine");
+        let package = dir.path().join("mayan");
         fs_err::create_dir_all(package.join("tests")).unwrap();
         let manifest = bundled::file("mayan/problem.toml").unwrap();
         fs_err::write(package.join("problem.toml"), manifest).unwrap();
         fs_err::write(package.join("tests/broken.in"), "1\n1 1 1 0\n0\n0\n0\n0\n").unwrap();
-        let error = Package::load_problem(Some(dir.path()), "mine").unwrap_err();
+        let Err(error) = Package::load_problem(Some(dir.path()), "mayan") else {
+            panic!("a package with an invalid test loads");
+        };
         assert_eq!(
             error.to_string(),
-            Package::load(Some(dir.path()), "mine")
+            Package::load(Some(dir.path()), "mayan")
                 .unwrap_err()
                 .to_string()
         );
