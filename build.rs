@@ -61,11 +61,22 @@ fn main() {
         );
     }
     code.push_str("];\n");
-    let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default()).join("bundled.rs");
-    if let Err(error) = write_if_changed(&out, &code) {
+    let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default());
+    let out = out_dir.join("bundled.rs");
+    if let Err(error) = write_if_changed(&out, code.as_bytes()) {
+        panic!("failed to write `{}`: {error}", out.display());
+    }
+    // The mayan solver's table of sideways travel (see
+    // src/problems/mayan/spread.rs): computed once here, not in each solve.
+    println!("cargo:rerun-if-changed=src/problems/mayan/spread.rs");
+    let out = out_dir.join("spread_costs.bin");
+    if let Err(error) = write_if_changed(&out, &spread::table()) {
         panic!("failed to write `{}`: {error}", out.display());
     }
 }
+
+#[path = "src/problems/mayan/spread.rs"]
+mod spread;
 
 fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -89,8 +100,8 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
     clippy::disallowed_methods,
     reason = "a build script has no fs_err dependency"
 )]
-fn write_if_changed(path: &Path, contents: &str) -> std::io::Result<()> {
-    if std::fs::read_to_string(path).is_ok_and(|old| old == contents) {
+fn write_if_changed(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    if std::fs::read(path).is_ok_and(|old| old == contents) {
         return Ok(());
     }
     std::fs::write(path, contents)

@@ -40,13 +40,13 @@ pub(super) fn run(args: &CheckArgs) -> Result<Outcome, Error> {
 }
 
 fn decide(args: &CheckArgs) -> Result<Outcome, CheckError> {
-    let package = args.packages.load(&args.problem)?;
+    let (problem, options) = args.packages.load_problem(&args.problem)?;
     Ok(folder::check_path(
-        &**package.problem(),
+        &*problem,
         &args.input,
         &args.output,
         args.answer.as_deref(),
-        &settings::check_options(&package, args.any_solution),
+        &settings::check_options(options, args.any_solution),
         &mut super::emit_line,
     )?)
 }

@@ -78,6 +78,15 @@ impl PackageArgs {
         Package::load(self.problems_dir.as_deref(), id)
     }
 
+    /// [`Package::load_problem`]: the problem and checker options of `id`,
+    /// for a command that judges one input.
+    pub(crate) fn load_problem(
+        &self,
+        id: &str,
+    ) -> Result<(crate::package::ProblemRef, crate::problems::CheckOptions), ConfigError> {
+        Package::load_problem(self.problems_dir.as_deref(), id)
+    }
+
     /// [`Self::load`], compiling a package's own programs with `config`'s
     /// languages (`run` and `grade`, which take `--config`).
     pub(crate) fn load_with(&self, id: &str, config: &JudgeConfig) -> Result<Package, ConfigError> {

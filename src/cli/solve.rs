@@ -23,9 +23,9 @@ pub struct SolveArgs {
 /// Prints the answer; an invalid input is exit 1 with `file: line L: ...`,
 /// a file that cannot be read exit 3.
 pub(super) fn run(args: &SolveArgs) -> Result<Outcome, Error> {
-    let package = args.packages.load(&args.problem)?;
+    let (problem, _) = args.packages.load_problem(&args.problem)?;
     Ok(crate::grading::folder::solve_path(
-        &**package.problem(),
+        &*problem,
         args.input.as_deref(),
         &mut super::emit_line,
     )?)

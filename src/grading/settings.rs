@@ -200,8 +200,9 @@ fn resolve_on(
 /// The checker options of `judge check`: `--any-solution` (mayan: any
 /// valid solution, not only the smallest) over problem.toml's `[checker]
 /// lexmin`.
-pub(crate) fn check_options(package: &Package, any_solution: bool) -> CheckOptions {
-    let mut options = package.check_options();
+/// `package` is the package's own options.
+pub(crate) fn check_options(package: CheckOptions, any_solution: bool) -> CheckOptions {
+    let mut options = package;
     if any_solution {
         options.lexmin = false;
     }
@@ -500,8 +501,8 @@ mod tests {
             package.check_options().lexmin,
             "mayan asks for the smallest"
         );
-        assert!(check_options(&package, false).lexmin);
-        assert!(!check_options(&package, true).lexmin);
+        assert!(check_options(package.check_options(), false).lexmin);
+        assert!(!check_options(package.check_options(), true).lexmin);
     }
 
     #[test]

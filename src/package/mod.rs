@@ -223,8 +223,26 @@ impl Package {
         }
     }
 
-    /// The bundled package `id`.
-    pub fn bundled(id: &str) -> Result<Package, ConfigError> {
+    /// The problem of package `id` and its checker's options, for a command
+    /// that judges one input and needs no tests (`solve`, `check`): a
+    /// `problems_dir` package is loaded and checked as [`Package::load`]
+    /// does, a bundled one reads only its manifest, not its tests (their
+    /// decoding was a tenth of a `judge solve`'s start-up, issue #19).
+    pub fn load_problem(
+        problems_dir: Option<&Path>,
+        id: &str,
+    ) -> Result<(ProblemRef, CheckOptions), ConfigError> {
+        if problems_dir.is_some() {
+            let package = Package::load(problems_dir, id)?;
+            return Ok((package.problem.clone(), package.check_options()));
+        }
+        let (_, manifest, problem) = Package::bundled_manifest(id)?;
+        Ok((problem, check_options_of(&manifest)))
+    }
+
+    /// The bundled package `id`'s manifest (at the path returned first) and
+    /// engine.
+    fn bundled_manifest(id: &str) -> Result<(PathBuf, ProblemToml, ProblemRef), ConfigError> {
         let path = PathBuf::from(format!("<built-in problems/{id}/problem.toml>"));
         let Some(bytes) = bundled::file(&format!("{id}/problem.toml")) else {
             return Err(unknown_package(None, id));
@@ -239,6 +257,12 @@ impl Package {
             ));
         }
         let problem = ProblemRef::Engine(check_manifest(&path, id, &manifest)?);
+        Ok((path, manifest, problem))
+    }
+
+    /// The bundled package `id`.
+    pub fn bundled(id: &str) -> Result<Package, ConfigError> {
+        let (path, manifest, problem) = Package::bundled_manifest(id)?;
         let mut tests = Vec::new();
         let files = bundled::files_in(&format!("{id}/tests"));
         for (name, bytes) in &files {
@@ -347,13 +371,17 @@ impl Package {
 
     /// The checker options the manifest sets.
     pub fn check_options(&self) -> CheckOptions {
-        CheckOptions {
-            lexmin: self
-                .manifest
-                .checker
-                .lexmin
-                .unwrap_or(CheckOptions::default().lexmin),
-        }
+        check_options_of(&self.manifest)
+    }
+}
+
+/// The checker's options `manifest` sets.
+fn check_options_of(manifest: &ProblemToml) -> CheckOptions {
+    CheckOptions {
+        lexmin: manifest
+            .checker
+            .lexmin
+            .unwrap_or(CheckOptions::default().lexmin),
     }
 }
 
@@ -454,6 +482,49 @@ mod tests {
         assert!(
             matches!(error.kind, ConfigErrorKind::InvalidTest { .. }),
             "{error}"
+        );
+        assert!(error.to_string().contains("broken.in"), "{error}");
+    }
+
+    /// `judge solve` / `judge check` read a bundled package's manifest alone
+    /// and get what a full load gives: the same engine and checker options.
+    #[test]
+    fn load_problem_of_a_bundled_package_is_the_full_loads() {
+        for id in bundled::package_ids() {
+            let package = Package::bundled(id).unwrap();
+            let (problem, options) = Package::load_problem(None, id).unwrap();
+            assert_eq!(problem.id(), package.problem().id(), "{id}");
+            assert_eq!(options, package.check_options(), "{id}");
+        }
+        let Err(error) = Package::load_problem(None, "no-such-problem") else {
+            panic!("an unknown package loads");
+        };
+        assert_eq!(
+            error.to_string(),
+            Package::load(None, "no-such-problem")
+                .unwrap_err()
+                .to_string()
+        );
+    }
+
+    /// A `--problems-dir` package is still checked in full: a test its
+    /// profile rejects fails `load_problem` as it fails `load`.
+    #[test]
+    fn load_problem_checks_a_problems_dir_packages_tests() {
+        let dir = tempfile::tempdir().unwrap();
+        let package = dir.path().join("mayan");
+        fs_err::create_dir_all(package.join("tests")).unwrap();
+        let manifest = bundled::file("mayan/problem.toml").unwrap();
+        fs_err::write(package.join("problem.toml"), manifest).unwrap();
+        fs_err::write(package.join("tests/broken.in"), "1\n1 1 1 0\n0\n0\n0\n0\n").unwrap();
+        let Err(error) = Package::load_problem(Some(dir.path()), "mayan") else {
+            panic!("a package with an invalid test loads");
+        };
+        assert_eq!(
+            error.to_string(),
+            Package::load(Some(dir.path()), "mayan")
+                .unwrap_err()
+                .to_string()
         );
         assert!(error.to_string().contains("broken.in"), "{error}");
     }

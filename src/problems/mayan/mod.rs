@@ -12,6 +12,7 @@ pub mod generate;
 pub mod input;
 pub(crate) mod shrink;
 pub mod solve;
+mod spread;
 pub(crate) mod validate;
 
 use crate::problems::text::Layout;

@@ -7,7 +7,8 @@
 //! solution (see [`Search::clears`]). It does not read text or judge outputs.
 
 use super::bits::Bits;
-use super::input::{Board, Direction, Move, Puzzle, COLUMNS, MAX_COLOUR, ROWS};
+use super::input::{Board, Direction, Move, Puzzle, COLUMNS, MAX_COLOUR};
+use super::spread::SPREAD_TABLE;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -55,7 +56,6 @@ fn search<P: Position>(board: &P, moves: usize, reading: Reading) -> Option<Vec<
     let mut search = Search {
         reading,
         failed: HashSet::with_capacity_and_hasher(1 << 13, BuildHasherDefault::default()),
-        spread_costs: vec![SPREAD_UNKNOWN; SPREAD_TABLE],
         path: Vec::with_capacity(moves),
     };
     search.clears(board, moves).then_some(search.path)
@@ -199,11 +199,6 @@ struct Search {
     reading: Reading,
     /// (board, moves left) pairs already shown to have no solution.
     failed: HashSet<StateKey, BuildHasherDefault<StateHasher>>,
-    /// [`spread_cost`] by column counts read as a base-8 number (a column
-    /// holds at most 7 blocks), [`SPREAD_NONE`] for `None`, filled as counts
-    /// occur: an array index, where a hash map lookup per colour and node
-    /// was a large part of the search's time.
-    spread_costs: Vec<u8>,
     /// The moves made so far; the solution once `clears` returns true.
     path: Vec<Move>,
 }
@@ -214,7 +209,7 @@ impl Search {
     ///
     /// Prunings, none of which can lose the smallest solution:
     /// - a colour with 1 or 2 blocks can never vanish (runs need 3, and only
-    ///   whole runs leave the board), so the board is dead ([`spread_cost`]
+    ///   whole runs leave the board), so the board is dead ([`spread_cost`](super::spread::spread_cost)
     ///   is `None` for it);
     /// - dragging a block left onto an occupied cell is the same swap as
     ///   dragging that cell's block right, which has a smaller x and so was
@@ -303,7 +298,7 @@ impl Search {
     /// colour, taken at each block's vanishing, must have it too. Falling
     /// moves blocks only down; a move shifts at most two blocks (of two
     /// different colours, or it changes nothing) by one column each. So the
-    /// least total sideways travel of colour c, [`spread_cost`], is at most
+    /// least total sideways travel of colour c, [`spread_cost`](super::spread::spread_cost), is at most
     /// `left` for each colour and their sum is at most `2 * left`.
     fn spread<P: Position>(&mut self, board: &P, left: usize) -> Option<Spread> {
         let indexes = board.count_indexes();
@@ -331,29 +326,12 @@ impl Search {
         (spread.total <= 2 * left).then_some(spread)
     }
 
-    /// [`spread_cost`] of the column counts packed in `index` (see
-    /// [`Position::count_indexes`]), from the table; [`SPREAD_NONE`] for
-    /// `None`.
+    /// [`spread_cost`](super::spread::spread_cost) of the column counts packed in `index` (see
+    /// [`Position::count_indexes`]), from the table built with the crate;
+    /// [`SPREAD_NONE`](super::spread::SPREAD_NONE) for `None`.
     #[inline]
-    fn cost_of(&mut self, index: usize) -> usize {
-        match self.spread_costs[index] {
-            SPREAD_UNKNOWN => self.fill_cost(index),
-            cost => usize::from(cost),
-        }
-    }
-
-    /// [`Search::cost_of`] the first time `index` occurs.
-    #[cold]
-    #[inline(never)]
-    fn fill_cost(&mut self, index: usize) -> usize {
-        let column_counts: [u8; COLUMNS] =
-            std::array::from_fn(|x| (index >> (3 * (COLUMNS - 1 - x)) & 7) as u8);
-        let cost = spread_cost(&column_counts)
-            .and_then(|cost| u8::try_from(cost).ok())
-            .filter(|&cost| cost < SPREAD_NONE)
-            .unwrap_or(SPREAD_NONE);
-        self.spread_costs[index] = cost;
-        usize::from(cost)
+    fn cost_of(&self, index: usize) -> usize {
+        usize::from(SPREAD_COSTS[index])
     }
 
     /// True when dragging a block of `colour` from column `x` to column
@@ -365,7 +343,7 @@ impl Search {
     /// So the column counts the drag leaves, taken before anything
     /// vanishes, must be within `left - 1` moves of vanishing, by the
     /// argument of [`Search::spread`] (which holds at any moment, at rest or
-    /// not): each colour's [`spread_cost`] at most `left - 1`, their sum at
+    /// not): each colour's [`spread_cost`](super::spread::spread_cost) at most `left - 1`, their sum at
     /// most `2 * (left - 1)`. Only the shifted colours' counts change: one
     /// block leaves a column and enters its neighbour, a change of the
     /// packed index by two digits ([`shifted_index`]).
@@ -417,13 +395,13 @@ fn shifted_index(index: usize, from: usize, to: usize) -> usize {
     index - digit(from) + digit(to)
 }
 
-/// The size of [`Search::spread_costs`]: 5 columns of counts 0..=7.
-const SPREAD_TABLE: usize = 8 * 8 * 8 * 8 * 8;
-/// [`Search::spread_costs`]: not computed yet.
-const SPREAD_UNKNOWN: u8 = u8::MAX;
-/// [`Search::spread_costs`]: the colour can never vanish (a travel this
-/// large, 254 steps, is impossible too: 35 blocks cross at most 4 columns).
-const SPREAD_NONE: u8 = u8::MAX - 1;
+/// [`spread_cost`](super::spread::spread_cost) by column counts read as a base-8 number (a column holds
+/// at most 7 blocks), [`SPREAD_NONE`](super::spread::SPREAD_NONE) for `None`: `build.rs` computes it
+/// with `spread::table` (a test checks it is that table), so a solve only
+/// reads it, where computing entries as counts occurred was a tenth of a
+/// hard board's instructions and a hash map lookup before that more.
+static SPREAD_COSTS: &[u8; SPREAD_TABLE] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/spread_costs.bin"));
 
 /// How far the colours of a board must still travel sideways (see
 /// [`Search::spread`]); colours are bits or indexes.
@@ -434,80 +412,9 @@ struct Spread {
     travelling: u16,
     /// Each colour's packed column counts ([`Position::count_indexes`]).
     indexes: [usize; MAX_COLOUR as usize + 1],
-    /// Each colour's least travel ([`spread_cost`]); 0 for an absent one.
+    /// Each colour's least travel ([`spread_cost`](super::spread::spread_cost)); 0 for an absent one.
     costs: [u8; MAX_COLOUR as usize + 1],
 }
-
-/// The least number of one-column steps that bring blocks counted by
-/// `counts` (per column) into counts where every column holding 1 or 2
-/// blocks lies in a stretch of 3 or more neighbouring non-empty columns —
-/// the shape every colour must reach before it can vanish (see
-/// [`Search::too_spread`]). `None` when no such counts exist (fewer than 3
-/// blocks).
-///
-/// Moving blocks along a line costs the sum over column boundaries of how
-/// many blocks cross it, |prefix of the new counts - prefix of the old|, so a
-/// dynamic programme over columns finds the minimum: its state is that prefix
-/// difference, the length of the current stretch of non-empty columns (capped
-/// at 3) and whether the stretch holds a column with 1 or 2 blocks that still
-/// needs the stretch to grow to 3.
-pub(crate) fn spread_cost(counts: &[u8; COLUMNS]) -> Option<usize> {
-    let total: usize = counts.iter().map(|&count| usize::from(count)).sum();
-    if total < 3 {
-        return None;
-    }
-    // The least cost so far of each state (placed, stretch, pending), flat,
-    // in fixed arrays: the search fills its table of these costs as counts
-    // occur, thousands of times a solve, and a heap allocation per column
-    // was a third of that time (issue #19).
-    let index = |placed: usize, stretch: usize, pending: bool| {
-        placed * 8 + stretch * 2 + usize::from(pending)
-    };
-    let states_len = (total + 1) * 8;
-    let mut states = [UNREACHED; SPREAD_STATES];
-    states[index(0, 0, false)] = 0;
-    let mut prefix = 0;
-    for &count in counts {
-        prefix += usize::from(count);
-        let mut next = [UNREACHED; SPREAD_STATES];
-        for (state, &cost) in states[..states_len].iter().enumerate() {
-            if cost == UNREACHED {
-                continue;
-            }
-            let (placed, stretch, pending) = (state / 8, state / 2 % 4, state % 2 == 1);
-            for here in 0..=total - placed {
-                let (stretch, pending) = if here == 0 {
-                    if pending {
-                        continue;
-                    }
-                    (0, false)
-                } else {
-                    let stretch = (stretch + 1).min(3);
-                    (stretch, stretch < 3 && (pending || here <= 2))
-                };
-                let placed = placed + here;
-                // At most 35 blocks cross each of 4 boundaries: it fits.
-                let cost = cost + placed.abs_diff(prefix) as u16;
-                let best = &mut next[index(placed, stretch, pending)];
-                *best = (*best).min(cost);
-            }
-        }
-        states = next;
-    }
-    // The last column crosses no boundary, but the programme added
-    // |placed - prefix| for it, which is 0 exactly when every block is placed.
-    (0..4)
-        .map(|stretch| states[index(total, stretch, false)])
-        .filter(|&cost| cost != UNREACHED)
-        .min()
-        .map(usize::from)
-}
-
-/// [`spread_cost`]'s states: up to 35 blocks placed (5 columns of 7), 4
-/// stretch lengths, pending or not.
-const SPREAD_STATES: usize = (COLUMNS * ROWS + 1) * 8;
-/// [`spread_cost`]: a state no placement reaches.
-const UNREACHED: u16 = u16::MAX;
 
 /// True when some colour has 1 or 2 blocks left: they can never vanish.
 pub(crate) fn has_doomed_colour(board: &Board) -> bool {

@@ -1,7 +1,7 @@
 //! [`spread_cost`] against the cheapest placement found by trying them all.
 
-use super::spread_cost;
 use crate::problems::mayan::input::COLUMNS;
+use crate::problems::mayan::spread::spread_cost;
 use test_case::test_case;
 
 /// Every way to place `total` blocks in the 5 columns.
@@ -70,4 +70,22 @@ proptest::proptest! {
 #[test_case([0, 0, 0, 0, 0], None ; "none")]
 fn spread_cost_is_the_least_sideways_travel(counts: [u8; COLUMNS], cost: Option<usize>) {
     assert_eq!(spread_cost(&counts), cost);
+}
+
+/// The table `build.rs` embedded is [`super::super::spread::table`], built
+/// with the board's sizes.
+#[test]
+fn the_embedded_table_is_the_spread_cost_of_every_count() {
+    use crate::problems::mayan::{input, spread};
+    assert_eq!(
+        (spread::COLUMNS, spread::ROWS),
+        (input::COLUMNS, input::ROWS)
+    );
+    let table = spread::table();
+    assert_eq!(&table[..], &super::SPREAD_COSTS[..]);
+    // Spot checks of the packing: column 0 is the highest digit.
+    let index = |counts: [usize; COLUMNS]| counts.iter().fold(0, |index, &count| index * 8 + count);
+    assert_eq!(table[index([3, 0, 0, 0, 0])], 0);
+    assert_eq!(table[index([1, 0, 1, 0, 1])], 2);
+    assert_eq!(table[index([2, 0, 0, 0, 0])], spread::SPREAD_NONE);
 }

@@ -474,17 +474,8 @@ pub(super) fn writable(path: &Path) -> bool {
 /// Whether the file system holding `path` is mounted read-only (which
 /// `access` would report as a cgroup not writable, root or not).
 fn mounted_read_only(path: &Path) -> bool {
-    let Ok(name) = CString::new(path.as_os_str().as_bytes()) else {
-        return false;
-    };
-    let mut stat = std::mem::MaybeUninit::<libc::statvfs>::uninit();
-    // SAFETY: a NUL-terminated path and a buffer of the right type.
-    if unsafe { libc::statvfs(name.as_ptr(), stat.as_mut_ptr()) } != 0 {
-        return false;
-    }
-    // SAFETY: statvfs succeeded, so it filled the buffer.
-    let stat = unsafe { stat.assume_init() };
-    stat.f_flag & libc::ST_RDONLY != 0
+    rustix::fs::statvfs(path)
+        .is_ok_and(|stat| stat.f_flag.contains(rustix::fs::StatVfsMountFlags::RDONLY))
 }
 
 /// The processes in `dir` other than the judge.
