@@ -217,6 +217,16 @@ pub(super) fn finish(
         similarity,
         journal,
     );
+    // With the student view, what the terminal shows is what students see
+    // too (a CI job's log): the table's slowest time and the messages come
+    // from the view, never from the hidden tests.
+    let viewed;
+    let report = if student_view {
+        viewed = policy::student_view(report);
+        &viewed
+    } else {
+        report
+    };
     super::reports::settle(written, report, quiet, &mut |quiet| {
         if !to_stdout {
             if !quiet {

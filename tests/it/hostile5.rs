@@ -240,3 +240,73 @@ fn a_compiler_asked_where_it_lives_inherits_no_descriptor() {
         "the compiler query inherited descriptor 3: {seen}"
     );
 }
+
+/// `--student-view` in the terminal: the table's `time` column was the
+/// slowest test, hidden ones included, so a program that spins for a time
+/// chosen from a hidden input showed it there (a fourth red team's
+/// finding). The terminal shows what the student view keeps: the samples'
+/// times only, the same as the JSON report's.
+#[test]
+fn the_student_views_table_shows_no_time_of_a_hidden_test() {
+    let dir = open_dir();
+    fs_err::write(
+        dir.path().join("judge.toml"),
+        "problems = [\"rooks\"]\nrandom-tests = 3\nstudent-view = true\n",
+    )
+    .unwrap();
+    let folder = dir.path().join("submissions/rooks");
+    fs_err::create_dir_all(&folder).unwrap();
+    let sample = fs_err::read_to_string(
+        crate::support::repository().join("problems/rooks/tests/sample-1.in"),
+    )
+    .unwrap();
+    let answer = fs_err::read_to_string(
+        crate::support::repository().join("problems/rooks/tests/sample-1.ans"),
+    )
+    .unwrap();
+    source(
+        &folder,
+        "alice.py",
+        &format!(
+            "import sys, time\ndata = sys.stdin.read()\nif data == {sample:?}:\n    \
+             sys.stdout.write({answer:?})\nelse:\n    end = time.process_time() + 0.5\n    \
+             while time.process_time() < end:\n        pass\n    print(0)\n"
+        ),
+    );
+    let output = Command::new(assert_cmd::cargo::cargo_bin!("judge"))
+        .args(["grade", "--json", "report.json"])
+        .current_dir(dir.path())
+        .env("HOME", dir.path())
+        .env("TMPDIR", dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let report: serde_json::Value =
+        serde_json::from_str(&fs_err::read_to_string(dir.path().join("report.json")).unwrap())
+            .unwrap();
+    let tests = report["results"][0]["tests"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(tests.len() > 1, "{report:#}");
+    let samples = tests
+        .iter()
+        .filter(|test| test["name"].as_str().unwrap_or("").starts_with("sample"))
+        .map(|test| test["time_ms"].as_u64().unwrap_or(0))
+        .max()
+        .expect("a sample test");
+    let row = stdout
+        .lines()
+        .find(|line| line.contains("alice"))
+        .unwrap_or_else(|| panic!("no row of alice:\n{stdout}"));
+    let shown: u64 = row
+        .split(" ms /")
+        .next()
+        .and_then(|head| head.split_whitespace().last())
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("no time in the row: {row}"));
+    assert_eq!(
+        shown, samples,
+        "the table's time is not the samples': {row}"
+    );
+}
