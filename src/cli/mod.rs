@@ -12,6 +12,7 @@ mod export;
 mod gen;
 pub(crate) mod grade;
 mod grade_package;
+mod interact;
 mod list;
 pub(crate) mod merge;
 mod new;
@@ -90,16 +91,19 @@ impl PackageArgs {
 /// Clap's usage errors exit 2, as SPEC.md wants for every command but one:
 /// for `judge check` 2 means a presentation error, so there anything that is
 /// not a verdict on the output is 3 (testlib's "fail") with a one-line reason
-/// on stdout, like the other verdicts (issue #10).
+/// on stdout, like the other verdicts (issue #10); so for `judge interact`,
+/// whose reason goes to stderr (its stdout is the submission's input).
 pub fn parse() -> Result<Cli, u8> {
     use clap::{CommandFactory as _, FromArgMatches as _};
-    let checking = is_check(std::env::args_os().skip(1));
+    let command = first_command(std::env::args_os().skip(1));
+    let checking = command.as_deref() == Some("check");
+    let interacting = command.as_deref() == Some("interact");
     let parsed = Cli::command()
         .try_get_matches()
         .and_then(|matches| Cli::from_arg_matches(&matches));
     let cli = match parsed {
         Ok(parsed) => parsed,
-        Err(error) if checking && error.use_stderr() => {
+        Err(error) if (checking || interacting) && error.use_stderr() => {
             // The message up to clap's blank line, on one line.
             let rendered = error.render().to_string();
             let reason = rendered
@@ -109,7 +113,12 @@ pub fn parse() -> Result<Cli, u8> {
                 .collect::<Vec<_>>()
                 .join(" ");
             let reason = reason.trim_start_matches("error: ");
-            let _ = crate::report::stdout::write_stdout(&format!("JE usage: {reason}\n"));
+            if checking {
+                let _ = crate::report::stdout::write_stdout(&format!("JE usage: {reason}\n"));
+            } else {
+                // `judge interact`'s stdout is the submission's input.
+                say(&format!("JE usage: {reason}"));
+            }
             let _ = error.print();
             return Err(crate::error::exit_code(&Ok(Outcome::JudgeFailed)));
         }
@@ -118,11 +127,11 @@ pub fn parse() -> Result<Cli, u8> {
     Ok(cli)
 }
 
-/// Whether the command line is `judge check ...` (the judge has no global
-/// options, so the first word that is not a flag is the subcommand).
-fn is_check(mut args: impl Iterator<Item = std::ffi::OsString>) -> bool {
+/// The subcommand of the command line (the judge has no global options, so
+/// the first word that is not a flag is the subcommand).
+fn first_command(mut args: impl Iterator<Item = std::ffi::OsString>) -> Option<String> {
     args.find(|arg| !arg.to_string_lossy().starts_with('-'))
-        .is_some_and(|command| command == "check")
+        .map(|command| command.to_string_lossy().into_owned())
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -134,6 +143,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Gen(args) => gen::run(&args),
         Command::Validate(args) => validate::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Interact(args) => interact::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Run(args) => run::run(args),
         Command::Grade(args) => grade::run(args),
