@@ -69,7 +69,7 @@ pub enum Command {
     /// invalid input). The output validator of `judge export --kattis
     /// matchsticks-duel` runs it.
     #[command(
-        after_help = "Examples:\n  judge interact matchsticks-duel problems/matchsticks-duel/tests/sample-1.in\n  mkfifo to-player && python3 player.py < to-player | judge interact matchsticks-duel game.in > to-player"
+        after_help = "Examples:\n  judge interact matchsticks-duel problems/matchsticks-duel/tests/sample-1.in < moves.txt"
     )]
     Interact(interact::InteractArgs),
     /// Show a unified diff of two files; exit 0 if they are the same, 1 if not.
