@@ -490,3 +490,18 @@ fn judge_interact_says_the_verdict_on_stderr() {
         "{stderr}"
     );
 }
+
+/// `judge interact` with a command line it cannot parse: the judge failed
+/// (3, never the 1 or 2 an exported validator turns into a rejection), the
+/// reason on stderr only (stdout is the submission's input).
+#[test]
+fn judge_interact_with_a_bad_command_line_is_the_judges_failure() {
+    let output = assert_cmd::cargo::cargo_bin_cmd!("judge")
+        .args(["interact", "matchsticks-duel"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(stderr.starts_with("JE usage: "), "{stderr}");
+}
