@@ -88,6 +88,11 @@ pub(crate) enum Error {
     /// judge failed, testlib's 3, never the 2 of a presentation error.
     #[error(transparent)]
     Check(Box<CheckError>),
+    /// `judge interact`'s command line could not be parsed: the judge
+    /// failed (3), as for `judge check`; its stdout is the submission's
+    /// input, so the reason goes to stderr only.
+    #[error(transparent)]
+    InteractCommandLine(clap::Error),
 }
 
 impl From<CheckError> for Error {
@@ -175,6 +180,7 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
             )
             | Error::Export(ExportError::Reference { .. } | ExportError::Write { .. })
             | Error::Check(_)
+            | Error::InteractCommandLine(_)
             | Error::Scaffold(ScaffoldError::Write(_))
             | Error::Interrupt(_)
             | Error::Report(_)

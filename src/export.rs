@@ -20,7 +20,12 @@
 //!   accepted, 43 rejected). Each carries a `# judge-engine:` line, from
 //!   which `judge` itself, reading the package back, uses the engine
 //!   directly instead of running a script that needs `judge` inside the
-//!   sandbox.
+//!   sandbox;
+//! - for an engine that plays against the submission (matchsticks-duel),
+//!   `type: interactive` and, in the output validator's place,
+//!   `output_validator/judge_interact.py`, a Kattis interactive output
+//!   validator that runs `judge interact` (the engine over stdin and
+//!   stdout), with the same `# judge-engine:` line.
 //!
 //! A package with programs of its own is exported as far as Kattis can say
 //! it: the reference becomes `submissions/accepted/`, a Kattis-convention
@@ -29,7 +34,7 @@
 //! `data/testdata.yaml`; a testlib checker or validator and the `lines`
 //! checker are refused with the reason.
 
-use crate::config::kattis::{ENGINE_MARKER, EXPORTED_CHECKER};
+use crate::config::kattis::{ENGINE_MARKER, EXPORTED_CHECKER, EXPORTED_INTERACTOR};
 use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
 use crate::package::{Package, ProblemRef};
 use sha2::Digest as _;
@@ -105,14 +110,6 @@ pub(crate) fn kattis(
     dir: &Path,
     config: &crate::config::judge::JudgeConfig,
 ) -> Result<Exported, ExportError> {
-    if package.problem().plays_the_submission() {
-        return Err(ExportError::Unsupported {
-            id: package.id().to_owned(),
-            reason: "the judge's own engine plays against the submission, and an export has no \
-                     interactive output validator for it yet"
-                .to_owned(),
-        });
-    }
     let programs = match &package.problem() {
         ProblemRef::Engine(_) => None,
         ProblemRef::Programs(_) => Some(program_parts(package)?),
@@ -169,6 +166,10 @@ pub(crate) fn kattis(
     let _ = writeln!(yaml, "problem_format_version: {EXPORT_FORMAT}");
     let _ = writeln!(yaml, "name: {}", yaml_string(&package.manifest().title));
     let _ = writeln!(yaml, "uuid: {}", package_uuid(package.id()));
+    let plays = package.problem().plays_the_submission();
+    if plays {
+        let _ = writeln!(yaml, "type: interactive");
+    }
     if !package.manifest().origin.is_empty() {
         let _ = writeln!(yaml, "source: {}", yaml_string(&package.manifest().origin));
     }
@@ -268,6 +269,29 @@ pub(crate) fn kattis(
     } else {
         ", \"--any-solution\""
     };
+    let interact = format!(
+        r#"#!/usr/bin/env python3
+# Kattis interactive output validator written by `judge export --kattis {id}`:
+# runs `judge interact {id} INPUT` (the `judge` on PATH, or $JUDGE), which
+# plays the test's games: its stdin is the submission's output, its stdout the
+# submission's input. Its testlib exit code becomes Kattis' (0 -> 42 accepted,
+# 1 or 2 -> 43 wrong answer, anything else -> 1, a judge error); its verdict
+# line (on stderr) goes to FEEDBACK_DIR/judgemessage.txt.
+{marker}
+import os, subprocess, sys
+
+input_path, answer_path, feedback_dir = sys.argv[1:4]
+judge = os.environ.get("JUDGE", "judge")
+result = subprocess.run([judge, "interact", "{id}", input_path],
+                        stderr=subprocess.PIPE, text=True)
+with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as message:
+    message.write(result.stderr.strip())
+sys.exit({{0: {accept}, 1: {reject}, 2: {reject}}}.get(result.returncode, 1))
+"#,
+        id = package.id(),
+        accept = KATTIS_ACCEPT,
+        reject = KATTIS_REJECT,
+    );
     let check = format!(
         r#"#!/usr/bin/env python3
 # Kattis output validator written by `judge export --kattis {id}`: runs
@@ -293,7 +317,11 @@ sys.exit({{0: {accept}, 1: {reject}, 2: {reject}}}.get(result.returncode, 1))
         accept = KATTIS_ACCEPT,
         reject = KATTIS_REJECT,
     );
-    write(EXPORTED_CHECKER, check.as_bytes(), true)?;
+    if plays {
+        write(EXPORTED_INTERACTOR, interact.as_bytes(), true)?;
+    } else {
+        write(EXPORTED_CHECKER, check.as_bytes(), true)?;
+    }
     let validate = format!(
         r#"#!/usr/bin/env python3
 # Kattis input validator written by `judge export --kattis {id}`: runs

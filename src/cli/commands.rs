@@ -1,7 +1,8 @@
 //! The command line's shape: the subcommands, their help and examples.
 
 use super::{
-    check, diff, export, gen, grade, list, merge, new, run, similar, solve, stress, validate,
+    check, diff, export, gen, grade, interact, list, merge, new, run, similar, solve, stress,
+    validate,
 };
 use clap::{Parser, Subcommand};
 
@@ -60,6 +61,17 @@ pub enum Command {
         after_help = "Examples:\n  judge check matchsticks input.in output.txt\n  judge check mayan input.in output.txt answer.ans --any-solution\n  judge check mayan data outputs  # outputs/NAME.out for every data/NAME.in"
     )]
     Check(check::CheckArgs),
+    /// Play a test of a problem the judge plays (matchsticks-duel) over stdin and stdout.
+    ///
+    /// The judge's engine as an interactor: stdin is the submission's output, stdout
+    /// its input. The verdict line goes to stderr; exit 0 AC, 1 WA, 2 PE, 3 the judge
+    /// failed (an unknown problem, one the judge does not play, an unreadable or
+    /// invalid input). The output validator of `judge export --kattis
+    /// matchsticks-duel` runs it.
+    #[command(
+        after_help = "Examples:\n  judge interact matchsticks-duel problems/matchsticks-duel/tests/sample-1.in < moves.txt"
+    )]
+    Interact(interact::InteractArgs),
     /// Show a unified diff of two files; exit 0 if they are the same, 1 if not.
     ///
     /// Exit 3 when a file cannot be read (missing, a folder, over 256 MiB). Files

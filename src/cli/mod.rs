@@ -12,6 +12,7 @@ mod export;
 mod gen;
 pub(crate) mod grade;
 mod grade_package;
+mod interact;
 mod list;
 pub(crate) mod merge;
 mod new;
@@ -124,10 +125,14 @@ fn start() -> Result<Outcome, Error> {
 /// A usage error is 2, as docs/commands.md says for every command but one: for
 /// `judge check` 2 means a presentation error, so there anything that is
 /// not a verdict on the output is 3 (testlib's "fail") with a one-line
-/// reason on stdout, like the other verdicts (issue #10).
+/// reason on stdout, like the other verdicts (issue #10); so for `judge
+/// interact`, whose reason goes to stderr (its stdout is the submission's
+/// input).
 fn parse() -> Result<Option<Cli>, Error> {
     use clap::{CommandFactory as _, FromArgMatches as _};
-    let checking = is_check(std::env::args_os().skip(1));
+    let command = first_command(std::env::args_os().skip(1));
+    let checking = command.as_deref() == Some("check");
+    let interacting = command.as_deref() == Some("interact");
     let parsed = Cli::command()
         .try_get_matches()
         .and_then(|matches| Cli::from_arg_matches(&matches));
@@ -138,16 +143,17 @@ fn parse() -> Result<Option<Cli>, Error> {
             let _ = error.print();
             Ok(None)
         }
+        Err(error) if interacting => Err(Error::InteractCommandLine(error)),
         Err(error) if checking => Err(CheckError::CommandLine(error).into()),
         Err(error) => Err(Error::CommandLine(error)),
     }
 }
 
-/// Whether the command line is `judge check ...` (the judge has no global
-/// options, so the first word that is not a flag is the subcommand).
-fn is_check(mut args: impl Iterator<Item = std::ffi::OsString>) -> bool {
+/// The subcommand of the command line (the judge has no global options, so
+/// the first word that is not a flag is the subcommand).
+fn first_command(mut args: impl Iterator<Item = std::ffi::OsString>) -> Option<String> {
     args.find(|arg| !arg.to_string_lossy().starts_with('-'))
-        .is_some_and(|command| command == "check")
+        .map(|command| command.to_string_lossy().into_owned())
 }
 
 /// Runs a parsed command line to its end.
@@ -159,6 +165,7 @@ fn dispatch(cli: Cli) -> Result<Outcome, Error> {
         Command::Gen(args) => gen::run(&args),
         Command::Validate(args) => validate::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Interact(args) => interact::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Run(args) => run::run(args),
         Command::Grade(args) => grade::run(args),
@@ -190,6 +197,15 @@ fn print(text: Result<String, Error>) -> Result<Outcome, Error> {
 fn report_error(error: &Error) {
     match error {
         Error::CommandLine(error) => {
+            let _ = error.print();
+        }
+        Error::InteractCommandLine(error) => {
+            // `judge interact`'s stdout is the submission's input.
+            say(&format!(
+                "{} usage: {}",
+                crate::verdict::Verdict::JudgeError,
+                clap_reason(error)
+            ));
             let _ = error.print();
         }
         Error::Check(failed) => {

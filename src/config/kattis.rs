@@ -146,6 +146,11 @@ impl ProblemYamlFile {
 /// reading a package back looks for its [`ENGINE_MARKER`].
 pub(crate) const EXPORTED_CHECKER: &str = "output_validator/judge_check.py";
 
+/// Where `judge export --kattis` writes the interactive output validator of
+/// a package the judge's engine plays (it runs `judge interact`); reading a
+/// package back looks for its [`ENGINE_MARKER`] too.
+pub(crate) const EXPORTED_INTERACTOR: &str = "output_validator/judge_interact.py";
+
 /// Where exports in the legacy format (before issue #15) wrote it.
 pub(crate) const LEGACY_EXPORTED_CHECKER: &str = "output_validators/judge_check/judge_check.py";
 

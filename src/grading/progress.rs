@@ -133,7 +133,7 @@ impl Progress {
     /// those handed back; when tests of several submissions are on the
     /// workers, each of them is named (`2 running: a.py, c.py`).
     pub(crate) fn line(&self) -> ProgressLine {
-        let (test, mut running) = match self.running.front() {
+        let (mut test, mut running) = match self.running.front() {
             Some(name) if self.tests > 0 => (
                 Some(((self.done + 1).min(self.tests), self.tests)),
                 name.clone(),
@@ -142,6 +142,14 @@ impl Progress {
             None => (None, self.problem.clone().unwrap_or_default()),
         };
         if let [(only, _)] = self.on_workers.as_slice() {
+            // The one on a worker is not the first not finished (whose
+            // tests are all back, its result not yet): tests come back in
+            // submission order, so none of this one's are back, and the
+            // count is its own, not the first's (`test 17/17` beside a
+            // submission on its first test, seen with `jobs = 2`).
+            if self.running.front() != Some(only) {
+                test = (self.tests > 0 && self.running.contains(only)).then_some((1, self.tests));
+            }
             running.clone_from(only);
         } else if self.on_workers.len() > 1 {
             let names: Vec<&str> = self
@@ -257,5 +265,36 @@ mod tests {
         progress.observe(&running("b.py", false));
         progress.observe(&running("b.py", false));
         assert_eq!(progress.line().running, "a.py");
+    }
+
+    #[test]
+    fn the_test_count_is_that_of_the_submission_named() {
+        let mut progress = Progress::new();
+        progress.observe(&ClassEvent::Pairs(2));
+        progress.observe(&ClassEvent::Problem("rooks"));
+        progress.observe(&ClassEvent::Tests(2));
+        let ok = CompileResult::compiled(String::new());
+        for name in ["a.py", "b.py"] {
+            progress.observe(&ClassEvent::Run(Event::CompileFinished {
+                submission: name,
+                compile: &ok,
+            }));
+        }
+        let test = test_result();
+        for _ in 0..2 {
+            progress.observe(&ClassEvent::Run(Event::TestFinished {
+                submission: "a.py",
+                test: &test,
+            }));
+        }
+        // a.py's tests are all back, its result not yet; b.py's first
+        // test is the one on a worker.
+        progress.observe(&ClassEvent::Run(Event::TestRunning {
+            submission: "b.py",
+            started: true,
+        }));
+        let line = progress.line();
+        assert_eq!(line.running, "b.py");
+        assert_eq!(line.test, Some((1, 2)));
     }
 }

@@ -13,7 +13,7 @@ use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{
     data_folder, default_validator, engine_marker, package_submissions, read_problem_yaml,
     read_tests, root_output_validator_flags, FormatVersion, ProblemType, ProblemYaml,
-    EXPORTED_CHECKER, LEGACY_EXPORTED_CHECKER,
+    EXPORTED_CHECKER, EXPORTED_INTERACTOR, LEGACY_EXPORTED_CHECKER,
 };
 use crate::config::problem::{CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml};
 use crate::config::{ConfigError, ConfigErrorKind};
@@ -289,11 +289,15 @@ fn exported_engine_package(
     yaml: &ProblemYaml,
     tests: Vec<PackageTest>,
 ) -> Result<Option<Package>, ConfigError> {
-    let script = [EXPORTED_CHECKER, LEGACY_EXPORTED_CHECKER]
-        .into_iter()
-        .map(|relative| dir.join(relative))
-        .find(|path| path.is_file())
-        .unwrap_or_else(|| dir.join(EXPORTED_CHECKER));
+    let script = [
+        EXPORTED_CHECKER,
+        EXPORTED_INTERACTOR,
+        LEGACY_EXPORTED_CHECKER,
+    ]
+    .into_iter()
+    .map(|relative| dir.join(relative))
+    .find(|path| path.is_file())
+    .unwrap_or_else(|| dir.join(EXPORTED_CHECKER));
     let Ok(text) = fs_err::read_to_string(&script) else {
         return Ok(None);
     };
@@ -310,6 +314,27 @@ fn exported_engine_package(
             ),
         ));
     };
+    if problem.plays_the_submission() != yaml.is(ProblemType::Interactive) {
+        return Err(ConfigError::invalid(
+            &dir.join("problem.yaml"),
+            "type",
+            format!(
+                "`{}` names the engine `{engine}`, which {}; the problem's `type` must {}say \
+                 `interactive`",
+                script.display(),
+                if problem.plays_the_submission() {
+                    "plays against the submission"
+                } else {
+                    "checks an output"
+                },
+                if problem.plays_the_submission() {
+                    ""
+                } else {
+                    "not "
+                }
+            ),
+        ));
+    }
     let profiles = if profiles.is_empty() {
         problem
             .profiles()

@@ -330,24 +330,51 @@ fn kattis_verifyproblem_accepts_every_export() {
     for id in &ids {
         // verifyproblem wants a short name of `[a-z0-9]+` for the folder.
         let short: String = id.chars().filter(char::is_ascii_alphanumeric).collect();
-        if id == "matchsticks-duel" {
-            // The judge's own engine plays it: refused, with the reason.
-            let refused = dir.judge(&["export", "--kattis", id, &short]);
-            refused.expect_code(2);
-            assert!(
-                refused
-                    .stderr()
-                    .contains("engine plays against the submission"),
-                "{}",
-                refused.stderr()
-            );
-            continue;
-        }
         dir.judge(&["export", "--kattis", id, &short])
             .expect_code(0);
+        if id == "matchsticks-duel" {
+            // The judge's own engine plays it: an interactive problem whose
+            // output validator runs `judge interact`.
+            let yaml = dir.read(&format!("{short}/problem.yaml"));
+            assert!(yaml.contains("\ntype: interactive\n"), "{yaml}");
+            let script = dir.read(&format!("{short}/output_validator/judge_interact.py"));
+            assert!(script.contains("\"interact\""), "{script}");
+        }
         verify(&dir, &short);
-        let graded = dir.judge(&["grade", "--package", &short]);
+        let report = format!("{short}.json");
+        let graded = dir.judge(&["grade", "--package", &short, "-q", "--json", &report]);
         graded.expect_code(0);
+        // Every example exported is graded and gets the verdict it gets on
+        // the package (its folder's: `bundled.rs`).
+        let results = crate::support::report(&dir.read(&report))["results"].clone();
+        let mut graded_names: Vec<String> = results
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|result| {
+                assert_eq!(result["expected"]["agrees"], true, "{id}: {result}");
+                let submission = result["submission"].as_str().unwrap();
+                submission
+                    .strip_prefix(&format!("{short}/submissions/"))
+                    .unwrap_or(submission)
+                    .to_owned()
+            })
+            .collect();
+        graded_names.sort();
+        let mut exported = Vec::new();
+        let examples = dir.path().join(&short).join("submissions");
+        for folder in fs_err::read_dir(&examples).unwrap().flatten() {
+            for file in fs_err::read_dir(folder.path()).unwrap().flatten() {
+                exported.push(format!(
+                    "{}/{}",
+                    folder.file_name().to_string_lossy(),
+                    file.file_name().to_string_lossy()
+                ));
+            }
+        }
+        exported.sort();
+        assert!(!exported.is_empty(), "{id}");
+        assert_eq!(graded_names, exported, "{id}");
     }
     dir.judge(&["new", "hello"]).expect_code(0);
     dir.judge(&[
@@ -361,4 +388,120 @@ fn kattis_verifyproblem_accepts_every_export() {
     .expect_code(0);
     verify(&dir, "hello");
     dir.judge(&["grade", "--package", "hello"]).expect_code(0);
+}
+
+/// Plays `submission` (a Python file) against the exported interactive
+/// output validator `script` on `input`, joined as Kattis joins them;
+/// returns the validator's exit code and its judgemessage.txt.
+fn play_exported(dir: &Dir, script: &Path, input: &Path, submission: &Path) -> (i32, String) {
+    use std::process::{Command, Stdio};
+    let feedback = dir.path().join("feedback");
+    let _ = fs_err::remove_dir_all(&feedback);
+    fs_err::create_dir(&feedback).unwrap();
+    let mut player = Command::new("python3")
+        .arg(submission)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let validator = Command::new("python3")
+        .arg(script)
+        .arg(input)
+        .arg(input.with_extension("ans"))
+        .arg(&feedback)
+        .env("JUDGE", assert_cmd::cargo::cargo_bin!("judge"))
+        .stdin(Stdio::from(player.stdout.take().unwrap()))
+        .stdout(Stdio::from(player.stdin.take().unwrap()))
+        .output()
+        .unwrap();
+    let _ = player.kill();
+    let _ = player.wait();
+    let message = fs_err::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
+    (validator.status.code().unwrap_or(-1), message)
+}
+
+/// See: issue #15. The export of matchsticks-duel is an interactive Kattis
+/// problem whose output validator runs `judge interact`: against it, the
+/// minimax player is accepted (42) and the greedy one rejected (43) with
+/// its first losing move named, as on the package. (Read back, the export
+/// is played by the engine itself: `kattis_verifyproblem_accepts_every_export`.)
+#[test]
+fn the_exported_duel_validator_plays_the_games_with_judge_interact() {
+    let dir = Dir::new();
+    dir.judge(&["export", "--kattis", "matchsticks-duel", "duel"])
+        .expect_code(0);
+    let yaml = dir.read("duel/problem.yaml");
+    assert!(yaml.contains("\ntype: interactive\n"), "{yaml}");
+    let script = dir.path().join("duel/output_validator/judge_interact.py");
+    let input = dir.path().join("duel/data/secret/tricky-001.in");
+    let examples = repository().join("submissions/matchsticks-duel");
+    let (code, message) =
+        play_exported(&dir, &script, &input, &examples.join("accepted/minimax.py"));
+    assert_eq!(code, 42, "{message}");
+    assert!(message.starts_with("AC won all"), "{message}");
+    let (code, message) = play_exported(
+        &dir,
+        &script,
+        &input,
+        &examples.join("wrong_answer/greedy_fewest_replies.py"),
+    );
+    assert_eq!(code, 43, "{message}");
+    assert!(
+        message.starts_with("WA ") && message.contains("leaves the judge a win"),
+        "{message}"
+    );
+}
+
+/// `judge interact` alone: a line that is not a move is PE (exit 2, the
+/// verdict on stderr, the opening on stdout); a problem the judge does not
+/// play is exit 3 with nothing on stdout (it is the submission's input).
+#[test]
+fn judge_interact_says_the_verdict_on_stderr() {
+    let dir = Dir::new();
+    let game =
+        fs_err::read_to_string(repository().join("problems/matchsticks-duel/tests/sample-1.in"))
+            .unwrap();
+    dir.create("game.in", &game);
+    let mut command = assert_cmd::cargo::cargo_bin_cmd!("judge");
+    let output = command
+        .current_dir(dir.path())
+        .args(["interact", "matchsticks-duel", "game.in"])
+        .write_stdin("hello\n")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), game);
+    assert!(
+        stderr.starts_with("PE game 1, move 1: `hello` is not a move"),
+        "{stderr}"
+    );
+    let mut command = assert_cmd::cargo::cargo_bin_cmd!("judge");
+    let output = command
+        .current_dir(dir.path())
+        .args(["interact", "rooks", "game.in"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(
+        stderr.contains("is not played against the submission"),
+        "{stderr}"
+    );
+}
+
+/// `judge interact` with a command line it cannot parse: the judge failed
+/// (3, never the 1 or 2 an exported validator turns into a rejection), the
+/// reason on stderr only (stdout is the submission's input).
+#[test]
+fn judge_interact_with_a_bad_command_line_is_the_judges_failure() {
+    let output = assert_cmd::cargo::cargo_bin_cmd!("judge")
+        .args(["interact", "matchsticks-duel"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(stderr.starts_with("JE usage: "), "{stderr}");
 }

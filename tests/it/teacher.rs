@@ -647,6 +647,7 @@ fn r17_the_class_page_lists_the_ignored_files() {
         bundled("rooks/accepted/matching.py"),
     );
     dir.create("hand-ins/mallory/<b>x.py", "print(1)\n");
+    dir.create("hand-ins/mallory/new\nline.txt", "");
     let run = dir.judge(&["grade", "--html", "class.html"]);
     run.expect_code(0);
     let html = dir.read("class.html");
@@ -659,8 +660,17 @@ fn r17_the_class_page_lists_the_ignored_files() {
     );
     assert!(html.contains("hand-ins/mallory/&lt;b&gt;x.py"), "{html}");
     assert!(!html.contains("<b>x"), "{html}");
+    // A line break in a name is shown as the terminal shows it, not as a
+    // space that names another file.
     assert!(
-        html.contains("<a href=\"#ignored\">ignored files (2)</a>"),
+        html.contains(
+            "<tr><td class=\"mono\">hand-ins/mallory/new\\nline.txt</td><td>`new\\nline` is not"
+        ),
+        "{html}"
+    );
+    assert!(!html.contains("new\nline"), "{html}");
+    assert!(
+        html.contains("<a href=\"#ignored\">ignored files (3)</a>"),
         "{html}"
     );
     // After what the class missed, before the long tables.

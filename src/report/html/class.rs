@@ -88,11 +88,21 @@ pub(super) fn write_ignored(page: &mut String, ignored: &[IgnoredFile]) {
         let _ = writeln!(
             page,
             "<tr><td class=\"mono\">{}</td><td>{}</td></tr>",
-            escape(&file.path),
-            escape(&file.reason)
+            escape(&one_line(&file.path)),
+            escape(&one_line(&file.reason))
         );
     }
     page.push_str("</tbody>\n</table>\n</div>\n");
+}
+
+/// A file name (or a reason quoting one) on one line, its line breaks and
+/// tabs shown as `\n`, `\r`, `\t` as the terminal shows them: a page
+/// shows a raw break as a space, so `new\nline.txt` read as a file
+/// `new line.txt` that does not exist.
+fn one_line(text: &str) -> String {
+    text.replace('\n', "\\n")
+        .replace('\r', "\\r")
+        .replace('\t', "\\t")
 }
 
 /// Students by problems, both in order of first appearance; a student with
