@@ -199,15 +199,7 @@ fn report_error(error: &Error) {
         Error::CommandLine(error) => {
             let _ = error.print();
         }
-        Error::InteractCommandLine(error) => {
-            // `judge interact`'s stdout is the submission's input.
-            say(&format!(
-                "{} usage: {}",
-                crate::verdict::Verdict::JudgeError,
-                clap_reason(error)
-            ));
-            let _ = error.print();
-        }
+        Error::InteractCommandLine(error) => interact::say_usage(error),
         Error::Check(failed) => {
             let reason = match &**failed {
                 CheckError::CommandLine(error) => format!("usage: {}", clap_reason(error)),

@@ -36,6 +36,7 @@ pub(crate) mod class;
 pub(crate) mod export;
 pub(crate) mod folder;
 pub(crate) mod gen;
+pub(crate) mod interact;
 pub(crate) mod margin;
 pub(crate) mod merge;
 pub(crate) mod package;
