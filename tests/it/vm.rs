@@ -121,6 +121,7 @@ fn programs(root: &Path) {
         ("cpu_children", own.join("cpu_children.c")),
         ("as_user", own.join("as_user.c")),
         ("in_cgroupns", own.join("in_cgroupns.c")),
+        ("userns_restricted", own.join("userns_restricted.c")),
         ("daemon", hostile.join("daemon.c")),
         ("fork_bomb", hostile.join("fork_bomb.c")),
         ("orphan", hostile.join("orphan.c")),
@@ -496,6 +497,9 @@ fn vm_cgroup_v2_as_root_delegated_and_undelegated() {
                 "{name}: {stderr}"
             );
         }
+        if wanted("user-apparmor") {
+            check_apparmor_restriction(&console, &name);
+        }
         if wanted("strace") {
             eprintln!("{}", check_per_test_cost(&console, &name));
         }
@@ -510,6 +514,124 @@ fn vm_cgroup_v2_as_root_delegated_and_undelegated() {
         full_seen || !(wanted("root") || wanted("ns-root")),
         "no kernel gave `level: full` as root (a 6.12 kernel should)"
     );
+}
+
+/// The note for Ubuntu 23.10+'s restriction, word for word: the sysctl,
+/// what is lost, and how to allow it.
+const APPARMOR_NOTE: &str = "note: AppArmor restricts unprivileged user namespaces here \
+     (kernel.apparmor_restrict_unprivileged_userns = 1), so the namespaces below are missing; \
+     allow them for the judge with the profile in deploy/apparmor/ (sudo install -m 644 \
+     deploy/apparmor/judge /etc/apparmor.d/judge && sudo apparmor_parser -r \
+     /etc/apparmor.d/judge), or run as root";
+
+/// One run of the `user-apparmor` mode: exit 1 (or 0 where every test
+/// passes), nothing left behind, the report's isolation with the
+/// delegated cgroups and `namespaces` as given; its stderr and tests.
+fn check_apparmor_run(
+    console: &Console,
+    run: &str,
+    namespaces: &str,
+    exit: &str,
+    kernel: &str,
+) -> (String, BTreeMap<String, Value>) {
+    let stderr = console.section(run, "stderr").to_owned();
+    let context = format!("{kernel}, {run}, stderr:\n{stderr}");
+    assert_eq!(console.record("EXIT", run), exit, "{context}");
+    let report = console.report(run);
+    let isolation = &report["isolation"];
+    assert_eq!(
+        isolation["namespaces"], namespaces,
+        "{isolation:#}\n{context}"
+    );
+    assert_eq!(
+        isolation["cgroups"], "cgroup-v2-delegated",
+        "{isolation:#}\n{context}"
+    );
+    assert_eq!(isolation["memory"], "cgroup", "{isolation:#}\n{context}");
+    assert_eq!(isolation["level"], "partial", "{isolation:#}\n{context}");
+    let left = console.section(run, "left");
+    assert!(
+        left.trim().is_empty(),
+        "processes left behind:\n{left}\n{context}"
+    );
+    let cgroups = console.section(run, "cgroups");
+    assert!(
+        cgroups.trim().is_empty(),
+        "cgroups left behind:\n{cgroups}\n{context}"
+    );
+    (stderr, tests_by_program(&report))
+}
+
+/// An ordinary user on Ubuntu 23.10+ (`kernel.apparmor_restrict_unprivileged_userns
+/// = 1`, user namespaces without capabilities) in a delegated scope: the
+/// note names the sysctl, what is lost and the profile that allows it; the
+/// report says the namespaces are missing and the delegated cgroups hold:
+/// a correct program AC, a forking hog MLE with its tree's peak, a fork
+/// bomb ended, a daemon and an orphan gone. The sysctl at 0 (namespaces
+/// blocked by something else) or the judge allowed (the profile loaded):
+/// no word of AppArmor.
+fn check_apparmor_restriction(console: &Console, kernel: &str) {
+    let mut tests = BTreeMap::new();
+    for run in ["user-apparmor-memory", "user-apparmor-limits"] {
+        let (stderr, run_tests) = check_apparmor_run(console, run, "none", "1", kernel);
+        let context = format!("{kernel}, {run}, stderr:\n{stderr}");
+        // What the namespaces would have given is said to be missing.
+        let isolation = &console.report(run)["isolation"];
+        for (layer, lost) in [
+            ("mount", "none"),
+            ("ipc", "none"),
+            ("pid_namespace", "none"),
+            ("scratch", "file-size-only"),
+            ("proc", "shared"),
+        ] {
+            assert_eq!(isolation[layer], lost, "{layer}: {isolation:#}\n{context}");
+        }
+        assert_ne!(
+            isolation["network"], "namespace",
+            "{isolation:#}\n{context}"
+        );
+        assert!(stderr.contains(APPARMOR_NOTE), "{context}");
+        // What is lost, the line after it.
+        assert!(
+            stderr.contains("note: no namespaces (needs root or unprivileged user namespaces)"),
+            "{context}"
+        );
+        assert!(!stderr.contains("note: no cgroups"), "{context}");
+        tests.extend(run_tests);
+    }
+    let verdict = |name: &str| tests[name]["verdict"].as_str().unwrap_or("?").to_owned();
+    assert_eq!(verdict("rooks_ok"), "AC", "{kernel}");
+    assert_eq!(
+        verdict("fork_hog"),
+        "MLE",
+        "{:#}\n{kernel}",
+        tests["fork_hog"]
+    );
+    let peak = tests["fork_hog"]["memory_kib"].as_u64().unwrap_or(0);
+    assert!(
+        peak >= 200 * 1024,
+        "the tree's peak is {peak} KiB ({kernel})"
+    );
+    assert_eq!(verdict("fork_bomb"), "TLE", "{kernel}");
+    let (stderr, tests) = check_apparmor_run(console, "user-apparmor-off", "none", "0", kernel);
+    assert!(
+        !stderr.contains("AppArmor"),
+        "{kernel}, the sysctl at 0:\n{stderr}"
+    );
+    assert!(
+        stderr.contains("note: no namespaces ("),
+        "{kernel}:\n{stderr}"
+    );
+    assert_eq!(tests["rooks_ok"]["verdict"], "AC", "{kernel}");
+    let (stderr, tests) = check_apparmor_run(
+        console,
+        "user-apparmor-allowed",
+        "user-namespace",
+        "0",
+        kernel,
+    );
+    assert!(!stderr.contains("AppArmor"), "{kernel}, allowed:\n{stderr}");
+    assert_eq!(tests["rooks_ok"]["verdict"], "AC", "{kernel}");
 }
 
 /// Eight judges at once, each pid 1 of its own PID namespace, on cgroup

@@ -224,7 +224,8 @@ fi
 workspace /home/user 1000
 # With JUDGE_SLICE=NAME the scope goes below /sys/fs/cgroup/NAME, which
 # hands down only JUDGE_SLICE_CONTROLLERS (a subtree delegated in part);
-# with JUDGE_LOCKED=1 the scope's cgroup.subtree_control stays root's.
+# with JUDGE_LOCKED=1 the scope's cgroup.subtree_control stays root's; with
+# JUDGE_AS=PROGRAM, PROGRAM drops to the user (as_user's arguments).
 cat > /bin/judge-delegated <<'SCRIPT'
 #!/bin/sh
 parent=/sys/fs/cgroup
@@ -241,7 +242,7 @@ for file in "" $files; do
   chown 1000:1000 "$scope/$file" || exit 99
 done
 echo $$ > "$scope/cgroup.procs" || exit 99
-exec /vm/programs/as_user 1000 /vm/judge "$@"
+exec "${JUDGE_AS:-/vm/programs/as_user}" 1000 /vm/judge "$@"
 SCRIPT
 chmod 755 /bin/judge-delegated
 if wanted user; then
@@ -282,16 +283,70 @@ if wanted user-undelegated; then
   )
 fi
 
+# 4b. As an ordinary user on Ubuntu 23.10+, whose
+#     kernel.apparmor_restrict_unprivileged_userns = 1 gives a program no
+#     AppArmor profile grants `userns` a user namespace without
+#     capabilities (no mount, network or PID namespace in it), in a
+#     delegated scope as a login session has. Debian's kernels have neither
+#     the sysctl nor the restriction, so a private mount namespace shows the
+#     judge a /proc/sys/kernel (a tmpfs with copies of the real files) that
+#     has it, and userns_restricted plays the restriction with a seccomp
+#     filter. judge-apparmor VALUE restricted|allowed ARGS: the sysctl's
+#     value, and whether the restriction holds for the judge (`allowed`: as
+#     with deploy/apparmor/judge loaded, the sysctl still 1).
+cat > /bin/judge-apparmor <<'SCRIPT'
+#!/bin/sh
+value=$1
+as=/vm/programs/as_user
+[ "$2" = restricted ] && as=/vm/programs/userns_restricted
+shift 2
+export JUDGE_AS=$as
+exec unshare --mount --propagation private /bin/sh -c '
+  value=$1
+  shift
+  real=/mnt/real-sysctl-kernel
+  mkdir -p "$real" && mount --bind /proc/sys/kernel "$real" &&
+    mount -t tmpfs -o mode=555 sysctl /proc/sys/kernel || exit 99
+  for entry in "$real"/*; do
+    name=${entry##*/}
+    if [ -d "$entry" ]; then
+      mkdir "/proc/sys/kernel/$name" && mount --bind "$entry" "/proc/sys/kernel/$name"
+    else
+      cat "$entry" > "/proc/sys/kernel/$name" 2>/dev/null
+    fi
+  done
+  echo "$value" > /proc/sys/kernel/apparmor_restrict_unprivileged_userns
+  exec judge-delegated "$@"
+' judge-apparmor "$value" "$@"
+SCRIPT
+chmod 755 /bin/judge-apparmor
+if wanted user-apparmor; then
+  (
+    cd /home/user && export HOME=/home/user
+    one user-apparmor-memory /home/user rooks 20000 "rooks_ok fork_hog" \
+      MODE WORK timeout 900 judge-apparmor 1 restricted
+    one user-apparmor-limits /home/user rooks 1000 "fork_bomb daemon orphan" \
+      MODE WORK timeout 900 judge-apparmor 1 restricted
+    # The sysctl at 0, user namespaces blocked otherwise (as Debian's
+    # user.max_user_namespaces = 0 does): no word of AppArmor.
+    one user-apparmor-off /home/user rooks 1000 rooks_ok \
+      MODE WORK timeout 900 judge-apparmor 0 restricted
+    # The sysctl at 1, the judge granted `userns` by its profile.
+    one user-apparmor-allowed /home/user rooks 1000 rooks_ok \
+      MODE WORK timeout 900 judge-apparmor 1 allowed
+  )
+fi
+
 # 5. In a container with a private cgroup namespace (`unshare --cgroup
 #    --mount`, then cgroup2 mounted anew): /proc/self/cgroup says `0::/`
 #    and the mount's root is the namespace's root, a cgroup of its own
 #    (container-PID.scope) that the judge is alone in. As root, and as an
 #    ordinary user to whom that cgroup is delegated (its directory and
 #    cgroup.procs, cgroup.subtree_control and cgroup.threads are theirs).
-cat > /bin/judge-in-cgroupns <<'SCRIPT'
-#!/bin/sh
-uid=$1
-shift
+# Both container scripts start alike: sourced with $uid set, this makes the
+# container's cgroup (container-PID.scope, delegated to $uid unless root),
+# sets $scope to it and moves the sourcing script there.
+cat > /bin/enter-container-scope <<'SCRIPT'
 scope=/sys/fs/cgroup/container-$$.scope
 mkdir "$scope" || exit 99
 if [ "$uid" != 0 ]; then
@@ -300,6 +355,12 @@ if [ "$uid" != 0 ]; then
   done
 fi
 echo $$ > "$scope/cgroup.procs" || exit 99
+SCRIPT
+cat > /bin/judge-in-cgroupns <<'SCRIPT'
+#!/bin/sh
+uid=$1
+shift
+. /bin/enter-container-scope
 exec /vm/programs/in_cgroupns "$uid" /vm/judge "$@"
 SCRIPT
 chmod 755 /bin/judge-in-cgroupns
@@ -323,14 +384,7 @@ cat > /bin/judge-in-cgroupns-shared <<'SCRIPT'
 #!/bin/sh
 uid=$1
 shift
-scope=/sys/fs/cgroup/container-$$.scope
-mkdir "$scope" || exit 99
-if [ "$uid" != 0 ]; then
-  for file in "" cgroup.procs cgroup.subtree_control cgroup.threads; do
-    chown "$uid:$uid" "$scope/$file" || exit 99
-  done
-fi
-echo $$ > "$scope/cgroup.procs" || exit 99
+. /bin/enter-container-scope
 /vm/programs/as_user "$uid" /bin/sleep 1000 &
 companion=$!
 (
