@@ -8,12 +8,14 @@
 //! `/sys/fs/cgroup/memory/...`"). It must see only what is visible.
 
 use crate::support::repository;
+use serde_json::Value;
 use std::process::Command;
 
-#[test]
-#[ignore = "needs root: mounts cgroup2 over /sys/fs/cgroup in a mount namespace of its own; \
-            .ci/run runs it: cargo test --locked --test it cgroup_mounts -- --ignored"]
-fn a_cgroup2_mounted_over_the_hierarchies_hides_them() {
+/// Grades rooks' `matching.py` with `--random RANDOM` after `mount -t
+/// cgroup2 MOUNT_OPTIONS cgroup2 /sys/fs/cgroup` in a private mount
+/// namespace (the host's mounts are not changed): exit 0, and the report
+/// and stderr.
+fn judge_over_cgroup2_mount(mount_options: &str, random: u32) -> (Value, String) {
     let dir = tempfile::tempdir().unwrap();
     fs_err::copy(
         repository().join("submissions/rooks/accepted/matching.py"),
@@ -21,10 +23,9 @@ fn a_cgroup2_mounted_over_the_hierarchies_hides_them() {
     )
     .unwrap();
     let judge = assert_cmd::cargo::cargo_bin!("judge");
-    // A private mount namespace: the host's mounts are not changed.
     let script = format!(
-        "mount -t cgroup2 cgroup2 /sys/fs/cgroup && exec '{}' run rooks matching.py --random 2 \
-         --json report.json",
+        "mount -t cgroup2 {mount_options} cgroup2 /sys/fs/cgroup && exec '{}' run rooks \
+         matching.py --random {random} --json report.json",
         judge.display()
     );
     let output = Command::new("unshare")
@@ -32,10 +33,18 @@ fn a_cgroup2_mounted_over_the_hierarchies_hides_them() {
         .current_dir(dir.path())
         .output()
         .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     let report =
         crate::support::report(&fs_err::read_to_string(dir.path().join("report.json")).unwrap());
+    (report, stderr)
+}
+
+#[test]
+#[ignore = "needs root: mounts cgroup2 over /sys/fs/cgroup in a mount namespace of its own; \
+            .ci/run runs it: cargo test --locked --test it cgroup_mounts -- --ignored"]
+fn a_cgroup2_mounted_over_the_hierarchies_hides_them() {
+    let (report, stderr) = judge_over_cgroup2_mount("", 2);
     let isolation = &report["isolation"];
     // What is visible is a cgroup2 file system: v2 (all or in part),
     // never a hidden v1 hierarchy, never nothing.
@@ -59,27 +68,7 @@ fn a_cgroup2_mounted_over_the_hierarchies_hides_them() {
 #[ignore = "needs root: mounts cgroup2 read-only over /sys/fs/cgroup in a mount namespace of its \
             own; .ci/run runs it: cargo test --locked --test it cgroup_mounts -- --ignored"]
 fn a_read_only_cgroup2_mount_is_named_as_such() {
-    let dir = tempfile::tempdir().unwrap();
-    fs_err::copy(
-        repository().join("submissions/rooks/accepted/matching.py"),
-        dir.path().join("matching.py"),
-    )
-    .unwrap();
-    let judge = assert_cmd::cargo::cargo_bin!("judge");
-    let script = format!(
-        "mount -t cgroup2 -o ro cgroup2 /sys/fs/cgroup && exec '{}' run rooks matching.py \
-         --random 0 --json report.json",
-        judge.display()
-    );
-    let output = Command::new("unshare")
-        .args(["--mount", "--propagation", "private", "sh", "-c", &script])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
-    let report =
-        crate::support::report(&fs_err::read_to_string(dir.path().join("report.json")).unwrap());
+    let (report, stderr) = judge_over_cgroup2_mount("-o ro", 0);
     assert_eq!(report["isolation"]["cgroups"], "none", "{stderr}");
     assert!(
         stderr.contains("note: no cgroups (cgroup v2: ")
