@@ -5,7 +5,9 @@
 //! needs and statically linked test programs. Its init
 //! (`tests/vm/init.sh`) mounts only cgroup2 and runs the judge as root in
 //! the root cgroup, as root in a cgroup shared with another process, as an
-//! ordinary user in a delegated subtree, and as a user with no delegation;
+//! ordinary user in a delegated subtree, as a user with no delegation, and
+//! as a user under Ubuntu 23.10+'s user-namespace restriction (played:
+//! Debian's kernels have no such sysctl, see `user-apparmor` in the init);
 //! this test reads the reports from the console and checks them.
 //!
 //! Ignored by default (it takes minutes without KVM); `.ci/run` installs
