@@ -1,0 +1,119 @@
+//! What a fourth red team found of issue 18's holes still open, each as
+//! the attack itself, through the binary, as root and as an ordinary user
+//! the test creates.
+
+use crate::hostile2::{judge_in, open_dir, ordinary_user, rooks_tests, source};
+use crate::support::{compiler_wrapper, embedding_program, require_root};
+use std::path::{Path, PathBuf};
+
+const CHECKS_REACH: &str =
+    "it checks what the sandbox user may reach, or runs the judge as a user it creates";
+
+/// Where the fourth red team put the tests beside a teacher's compiler
+/// wrapper in `course/bin/`, so the "installation folders" lent to the
+/// compile held them.
+#[derive(Clone, Copy)]
+enum Shape {
+    /// `course/include -> tests`: a link beside `bin/` to the tests.
+    LinkToTests,
+    /// The `--tests` folder is `course/lib` itself.
+    TestsNamedLib,
+    /// The tests are `course/share/tests`.
+    TestsUnderShare,
+}
+
+/// The tests folder of `shape` under `course`, and the path the hand-in
+/// embeds its answer through.
+fn lay_out(course: &Path, shape: Shape) -> (PathBuf, PathBuf) {
+    match shape {
+        Shape::LinkToTests => {
+            let tests = rooks_tests(course);
+            std::os::unix::fs::symlink("tests", course.join("include")).unwrap();
+            (tests, course.join("include/sample-1.ans"))
+        }
+        Shape::TestsNamedLib => {
+            let tests = rooks_tests(course);
+            let lib = course.join("lib");
+            fs_err::rename(&tests, &lib).unwrap();
+            (lib.clone(), lib.join("sample-1.ans"))
+        }
+        Shape::TestsUnderShare => {
+            let share = course.join("share");
+            fs_err::create_dir(&share).unwrap();
+            crate::support::readable_by_all(&share);
+            let tests = rooks_tests(&share);
+            (tests.clone(), tests.join("sample-1.ans"))
+        }
+    }
+}
+
+fn a_wrapper_is_not_lent_the_tests(shape: Shape, user: Option<(u32, u32)>) {
+    require_root(CHECKS_REACH);
+    let dir = open_dir();
+    let course = dir.path().join("course");
+    compiler_wrapper(&course, dir.path(), true);
+    let (tests, embedded) = lay_out(&course, shape);
+    crate::support::readable_by_all(&tests.join("sample-1.ans"));
+    source(dir.path(), "embed.wc", &embedding_program(&embedded));
+    source(
+        dir.path(),
+        "honest.wc",
+        "#include <stdio.h>\nint main(void) { puts(\"5\\n1\\n5\\n2\\n4\"); return 0; }\n",
+    );
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        judge,
+        user,
+        &format!("run rooks embed.wc honest.wc --tests {}", tests.display()),
+        "",
+    );
+    let verdicts: Vec<&str> = (0..2)
+        .map(|index| report["results"][index]["verdict"].as_str().unwrap_or(""))
+        .collect();
+    // The wrapper still compiles (gcc needs none of course/), but the
+    // answer is not there for the compile, and stderr says what was not
+    // lent and why.
+    assert_eq!(verdicts, ["CE", "AC"], "{report:#}\n{stderr}");
+    assert!(
+        stderr.contains("note: the compile of language `wrapped` is not lent")
+            && stderr.contains("the judge's data"),
+        "{stderr}"
+    );
+}
+
+#[test]
+#[ignore = "needs root (it checks what the sandbox user may reach); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn a_link_beside_a_wrappers_bin_to_the_tests_is_not_lent_as_root() {
+    a_wrapper_is_not_lent_the_tests(Shape::LinkToTests, None);
+}
+
+#[test]
+#[ignore = "needs root (it creates a user and runs the judge as that user); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn a_link_beside_a_wrappers_bin_to_the_tests_is_not_lent_without_root() {
+    a_wrapper_is_not_lent_the_tests(Shape::LinkToTests, Some(ordinary_user()));
+}
+
+#[test]
+#[ignore = "needs root (it checks what the sandbox user may reach); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn a_tests_folder_named_lib_beside_a_wrappers_bin_is_not_lent_as_root() {
+    a_wrapper_is_not_lent_the_tests(Shape::TestsNamedLib, None);
+}
+
+#[test]
+#[ignore = "needs root (it creates a user and runs the judge as that user); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn a_tests_folder_named_lib_beside_a_wrappers_bin_is_not_lent_without_root() {
+    a_wrapper_is_not_lent_the_tests(Shape::TestsNamedLib, Some(ordinary_user()));
+}
+
+#[test]
+#[ignore = "needs root (it checks what the sandbox user may reach); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn tests_under_share_beside_a_wrappers_bin_are_not_lent_as_root() {
+    a_wrapper_is_not_lent_the_tests(Shape::TestsUnderShare, None);
+}
+
+#[test]
+#[ignore = "needs root (it creates a user and runs the judge as that user); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn tests_under_share_beside_a_wrappers_bin_are_not_lent_without_root() {
+    a_wrapper_is_not_lent_the_tests(Shape::TestsUnderShare, Some(ordinary_user()));
+}
