@@ -117,3 +117,68 @@ fn tests_under_share_beside_a_wrappers_bin_are_not_lent_as_root() {
 fn tests_under_share_beside_a_wrappers_bin_are_not_lent_without_root() {
     a_wrapper_is_not_lent_the_tests(Shape::TestsUnderShare, Some(ordinary_user()));
 }
+
+/// Every file under `dir` whose name ends in `.html`, read.
+fn html_pages(dir: &Path) -> String {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.path().extension().is_some_and(|ext| ext == "html"))
+        .map(|entry| fs_err::read_to_string(entry.path()).unwrap())
+        .collect()
+}
+
+/// Two students `alice` and `al\u{200b}ice` (a zero-width space) looked
+/// the same in every report, and a program's `\r`, line separator and
+/// format characters reached the HTML pages raw: each is shown as its code
+/// in the terminal table, the HTML pages, the gradebook and JUnit.
+#[test]
+fn format_characters_of_names_and_outputs_are_shown_visible_in_every_report() {
+    let dir = open_dir();
+    fs_err::write(
+        dir.path().join("judge.toml"),
+        "problems = [\"rooks\"]\nrandom-tests = 1\n",
+    )
+    .unwrap();
+    let folder = dir.path().join("submissions/rooks");
+    fs_err::create_dir_all(&folder).unwrap();
+    let printing = "import sys\nsys.stdout.write('5\\r\\u2028\\u200b\\ufeff\\U000e0041\\n')\n";
+    source(&folder, "alice.py", printing);
+    source(&folder, "al\u{200b}ice.py", printing);
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin!("judge"))
+        .args([
+            "grade",
+            "--html",
+            "class.html",
+            "--csv",
+            "grades.csv",
+            "--junit",
+            "junit.xml",
+        ])
+        .current_dir(dir.path())
+        .env("HOME", dir.path())
+        .output()
+        .unwrap();
+    let terminal = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let csv = fs_err::read_to_string(dir.path().join("grades.csv")).unwrap();
+    let junit = fs_err::read_to_string(dir.path().join("junit.xml")).unwrap();
+    let html = html_pages(dir.path());
+    for (channel, text) in [
+        ("terminal", &terminal),
+        ("html", &html),
+        ("csv", &csv),
+        ("junit", &junit),
+    ] {
+        assert!(
+            text.contains("al\\u{200b}ice"),
+            "{channel} does not show the zero-width space:\n{text}\n{stderr}"
+        );
+        for raw in ['\u{200b}', '\u{2028}', '\u{feff}', '\u{e0041}'] {
+            assert!(!text.contains(raw), "{raw:?} raw in the {channel}:\n{text}");
+        }
+    }
+    // The program's output is on the pages, its carriage return as code.
+    assert!(html.contains("5\\x0d\\u{2028}"), "{html}");
+    assert!(!html.contains('\r'), "a raw carriage return in a page");
+}
