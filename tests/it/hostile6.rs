@@ -182,3 +182,136 @@ fn format_characters_of_names_and_outputs_are_shown_visible_in_every_report() {
     assert!(html.contains("5\\x0d\\u{2028}"), "{html}");
     assert!(!html.contains('\r'), "a raw carriage return in a page");
 }
+
+/// A Kattis package whose submissions pass the sample and, on each hidden
+/// test, spin `crc32(input) % 300` ms, print `crc32 % 97` bytes and exit
+/// with `crc32 % 256` (`crc.py`), or print `crc32 % 1000` (`zero.py`):
+/// every figure of a hidden test's row would carry its input.
+fn crc_package(dir: &crate::support::Dir, student_view_in_judge_toml: bool) {
+    let crc = "import sys, time, zlib\ndata = sys.stdin.buffer.read()\n\
+               if data == b\"1 2\\n\":\n    print(3); sys.exit(0)\nc = zlib.crc32(data)\n\
+               end = time.process_time() + (c % 300) / 1000\n\
+               while time.process_time() < end:\n    pass\n\
+               sys.stdout.write(\"x\" * (c % 97))\nsys.exit(c % 256 or 1)\n";
+    let zero = "import sys, zlib\ndata = sys.stdin.buffer.read()\n\
+                if data == b\"1 2\\n\":\n    print(3); sys.exit(0)\n\
+                print(zlib.crc32(data) % 1000)\n";
+    let files: &[(&str, &str)] = &[
+        ("problem.yaml", "name: Sum\n"),
+        ("data/sample/1.in", "1 2\n"),
+        ("data/sample/1.ans", "3\n"),
+        ("data/secret/a.in", "5 7\n"),
+        ("data/secret/a.ans", "12\n"),
+        ("data/secret/b.in", "40 2\n"),
+        ("data/secret/b.ans", "42\n"),
+        (
+            "submissions/accepted/sum.py",
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        ),
+        ("submissions/run_time_error/crc.py", crc),
+        ("submissions/wrong_answer/zero.py", zero),
+    ];
+    for (name, contents) in files {
+        dir.create(&format!("sum/{name}"), contents);
+    }
+    let view = if student_view_in_judge_toml {
+        "student-view = true\n"
+    } else {
+        ""
+    };
+    dir.create(
+        "judge.toml",
+        format!("{view}[limits]\nwall-time-factor = 10\n"),
+    );
+}
+
+/// `judge grade --package DIR --student-view` showed a hidden test's exit
+/// code and expected value in its table (`on secret/a: exit code 69`,
+/// `expected `12`, got `605``) and the slowest accepted submission's time
+/// in the derived-limit line; no channel may show a figure of a hidden
+/// test.
+fn the_package_student_view_shows_no_figure_of_a_hidden_test(in_judge_toml: bool) {
+    let dir = crate::support::Dir::new();
+    crc_package(&dir, in_judge_toml);
+    let mut args = vec![
+        "grade",
+        "--package",
+        "sum",
+        "--all-tests",
+        "--json",
+        "report.json",
+        "--html",
+        "page.html",
+        "--csv",
+        "grades.csv",
+        "--junit",
+        "junit.xml",
+    ];
+    if !in_judge_toml {
+        args.push("--student-view");
+    }
+    let run = dir.judge(&args);
+    let (terminal, stderr) = (run.stdout(), run.stderr());
+    for row in terminal.lines().filter(|line| line.contains("secret/")) {
+        assert!(
+            !row.contains("exit code") && !row.contains("expected") && !row.contains("got"),
+            "a hidden test's figure in the table: {row}\n{terminal}"
+        );
+    }
+    assert!(
+        terminal.contains("crc.py: RE") && terminal.contains("zero.py: WA"),
+        "{terminal}\n{stderr}"
+    );
+    let derived = stderr
+        .lines()
+        .find(|line| line.starts_with("time limit:"))
+        .unwrap_or_else(|| panic!("no derived-limit line:\n{stderr}"));
+    assert!(!derived.contains(" ms)"), "{derived}");
+    let report: serde_json::Value = serde_json::from_str(&dir.read("report.json")).unwrap();
+    let results = report["results"].as_array().expect("results");
+    assert_eq!(results.len(), 3, "{report:#}");
+    for result in results {
+        for test in result["tests"].as_array().expect("tests") {
+            if !test["name"].as_str().unwrap_or("").starts_with("secret/") {
+                continue;
+            }
+            for key in ["time_ms", "wall_ms", "memory_kib"] {
+                assert_eq!(test[key], 0, "{key} of a hidden test: {test:#}");
+            }
+            for key in ["exit_code", "signal", "excerpt", "stderr"] {
+                assert!(test[key].is_null(), "{key} of a hidden test: {test:#}");
+            }
+        }
+    }
+    // The two hidden tests of a submission read the same in every file.
+    let junit = dir.read("junit.xml");
+    for name in ["secret/a", "secret/b"] {
+        let case = junit
+            .lines()
+            .skip_while(|line| !line.contains(&format!("name=\"{name}\"")))
+            .take(2)
+            .collect::<String>();
+        assert!(case.contains("time=\"0.000\""), "{case}");
+        assert!(
+            !case.contains("exit code") && !case.contains("expected"),
+            "{case}"
+        );
+    }
+    let pages = html_pages(dir.path());
+    assert!(
+        !pages.contains("exit code 69") && !pages.contains("605"),
+        "{pages}"
+    );
+    let csv = dir.read("grades.csv");
+    assert!(csv.contains("crc.py,sum,33.33,RE,1,3"), "{csv}");
+}
+
+#[test]
+fn the_package_student_view_flag_shows_no_figure_of_a_hidden_test() {
+    the_package_student_view_shows_no_figure_of_a_hidden_test(false);
+}
+
+#[test]
+fn the_package_student_view_of_judge_toml_shows_no_figure_of_a_hidden_test() {
+    the_package_student_view_shows_no_figure_of_a_hidden_test(true);
+}
