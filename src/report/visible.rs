@@ -34,6 +34,8 @@ pub(crate) fn write_visible(out: &mut String, character: char) -> bool {
     } else if character.is_control() {
         let _ = write!(out, "\\x{code:02x}");
         true
+    } else if character.is_ascii() {
+        false
     } else if matches!(
         get_general_category(character),
         GeneralCategory::Format
@@ -53,4 +55,22 @@ pub(crate) fn write_visible(out: &mut String, character: char) -> bool {
 /// (a line break in a file name would start a fake line of output).
 pub(crate) fn visible_name(text: &str) -> String {
     visible(text).replace('\t', "\\t").replace('\n', "\\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Letters of any script stay; controls, carriage returns and the
+    /// invisible format and separator characters are written as codes.
+    #[test]
+    fn format_and_separator_characters_are_codes_and_letters_stay() {
+        assert_eq!(visible("Zoë 李 ج"), "Zoë 李 ج");
+        assert_eq!(visible("al\u{200b}ice"), "al\\u{200b}ice");
+        assert_eq!(
+            visible("a\r\u{2028}\u{2029}\u{feff}\u{61c}\u{2064}\u{e0001}\u{e0000}"),
+            "a\\x0d\\u{2028}\\u{2029}\\u{feff}\\u{061c}\\u{2064}\\u{e0001}\\u{e0000}"
+        );
+        assert_eq!(visible("\t\n"), "\t\n");
+    }
 }
