@@ -81,7 +81,11 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
             cancel: &cancel,
         },
         &mut |derived| {
-            let line = package_table::derived_line(derived, plan.time_resolution_ms);
+            let line = package_table::derived_line(
+                derived,
+                plan.time_resolution_ms,
+                student_view.is_some(),
+            );
             bar.suspend(|| say(&line));
         },
         &mut |event| {
@@ -106,7 +110,11 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
     let to_stdout = request.reports.to_stdout(json);
     let journal = super::reports::settle(written, &graded.report, request.quiet, &mut |quiet| {
         if !to_stdout {
-            write_stdout(&package_table::table(&graded, quiet))?;
+            write_stdout(&package_table::table(
+                &graded,
+                quiet,
+                student_view.is_some(),
+            ))?;
         }
         Ok(())
     })?;

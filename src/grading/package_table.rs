@@ -2,11 +2,19 @@
 //! their folders, and the line saying how a time limit was derived.
 
 use super::package::{DerivedLimit, PackageReport};
+use crate::report::visible::{visible, visible_name};
 use crate::runner::SubmissionResult;
 use std::fmt::Write as _;
 
-/// How the time limit was derived from the slowest accepted submission.
-pub(crate) fn derived_line(derived: &DerivedLimit, resolution_ms: u64) -> String {
+/// How the time limit was derived from the slowest accepted submission;
+/// in the student view without that submission's time (its slowest test
+/// may be a hidden one: a figure a program chose from a hidden input).
+/// The limit itself is the problem's, public anyway.
+pub(crate) fn derived_line(
+    derived: &DerivedLimit,
+    resolution_ms: u64,
+    student_view: bool,
+) -> String {
     let rounding = if resolution_ms == 1000 {
         "rounded up to whole seconds".to_owned()
     } else {
@@ -15,19 +23,28 @@ pub(crate) fn derived_line(derived: &DerivedLimit, resolution_ms: u64) -> String
             resolution_ms as f64 / 1000.0
         )
     };
+    let slowest = if student_view {
+        format!("`{}`", visible_name(&derived.slowest))
+    } else {
+        format!(
+            "`{}`, {} ms",
+            visible_name(&derived.slowest),
+            derived.slowest_ms
+        )
+    };
     format!(
-        "time limit: {} s, derived from the slowest accepted submission (`{}`, \
-         {} ms) x time_multiplier {}, {rounding}",
+        "time limit: {} s, derived from the slowest accepted submission ({slowest}) x \
+         time_multiplier {}, {rounding}",
         derived.limit_ms as f64 / 1000.0,
-        derived.slowest,
-        derived.slowest_ms,
         derived.multiplier
     )
 }
 
 /// The table: one line per submission (with `quiet`, only those that
-/// disagree), then the tally.
-pub(crate) fn table(report: &PackageReport, quiet: bool) -> String {
+/// disagree), then the tally. With `student_view`, a hidden test's failure
+/// is shown as students see it ([`crate::report::hide_test_data`]): its
+/// verdict and where, no expected value, exit code or signal.
+pub(crate) fn table(report: &PackageReport, quiet: bool, student_view: bool) -> String {
     let mut table = String::new();
     let agree = report.rows.iter().filter(|row| row.agrees).count();
     for row in report.rows.iter().filter(|row| !quiet || !row.agrees) {
@@ -48,15 +65,18 @@ pub(crate) fn table(report: &PackageReport, quiet: bool) -> String {
             table,
             "{} {}: {}{score} ({by}){}",
             if row.agrees { "ok      " } else { "MISMATCH" },
-            row.listed.path.display(),
+            visible_name(&row.listed.path.display().to_string()),
             row.result.verdict,
-            first_failure(&row.result)
+            first_failure(&row.result, student_view)
         );
         for group in &row.result.groups {
             let _ = writeln!(
                 table,
                 "           {}: {} of {} ({})",
-                group.name, group.score, group.max_score, group.verdict
+                visible_name(&group.name),
+                group.score,
+                group.max_score,
+                group.verdict
             );
         }
     }
@@ -71,11 +91,11 @@ pub(crate) fn table(report: &PackageReport, quiet: bool) -> String {
 }
 
 /// " on TEST: message", for a submission that did not pass.
-fn first_failure(result: &SubmissionResult) -> String {
+fn first_failure(result: &SubmissionResult, student_view: bool) -> String {
     if let Some(verdict) = result.compile.verdict {
         return format!(
             " ({verdict} at compile: {})",
-            result.compile.message.lines().next().unwrap_or("")
+            visible(result.compile.message.lines().next().unwrap_or(""))
         );
     }
     result
@@ -83,7 +103,15 @@ fn first_failure(result: &SubmissionResult) -> String {
         .iter()
         .find(|test| !test.verdict.is_accepted())
         .map_or_else(String::new, |test| {
-            format!(" on {}: {}", test.name, test.message)
+            let mut shown = test.clone();
+            if student_view {
+                crate::report::hide_test_data(&mut shown);
+            }
+            format!(
+                " on {}: {}",
+                visible_name(&shown.name),
+                visible(&shown.message)
+            )
         })
 }
 

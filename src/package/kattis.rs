@@ -54,6 +54,8 @@ pub(crate) fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, Co
         .unwrap_or_else(|| "package".to_owned());
     // No run may read the tests (the sandbox masks the folder).
     crate::sandbox::mask_data_folder(&data_folder(dir));
+    // Nor may a compile be lent any of the package (its solutions too).
+    crate::sandbox::guard_data_folder(dir);
     let tests = read_tests(dir)?;
     if tests.is_empty() {
         return Err(ConfigError::invalid(

@@ -185,6 +185,7 @@ impl Package {
                 let tests_folder = dir.join("tests");
                 // No run may read the tests (the sandbox masks the folder).
                 crate::sandbox::mask_data_folder(&tests_folder);
+                crate::sandbox::guard_data_folder(&dir);
                 let tests = read_disk_tests(&tests_folder)?;
                 if matches!(problem, ProblemRef::Programs(_)) {
                     if let Some(test) = tests.iter().find(|test| test.answer.is_none()) {

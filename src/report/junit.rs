@@ -3,6 +3,7 @@
 //! every other non-AC verdict is a failure whose type is the verdict
 //! (nextest's `non_success_kind_and_type`).
 
+use super::visible::{visible, visible_name};
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
@@ -12,15 +13,19 @@ use std::time::Duration;
 pub fn render(results: &[SubmissionResult]) -> Result<String, quick_junit::SerializeError> {
     let mut report = Report::new("judge");
     for result in results {
-        let mut suite = TestSuite::new(format!("{} {}", result.problem, result.submission));
+        let submission = visible_name(&result.submission);
+        let mut suite = TestSuite::new(format!("{} {submission}", visible_name(&result.problem)));
         if let Some(verdict) = result.compile.verdict {
             let mut case = TestCase::new("compile", status(verdict, &result.compile.message));
-            case.set_classname(&result.submission);
+            case.set_classname(&submission);
             suite.add_test_case(case);
         }
         for test in &result.tests {
-            let mut case = TestCase::new(test.name.clone(), status(test.verdict, &test.message));
-            case.set_classname(&result.submission)
+            let mut case = TestCase::new(
+                visible_name(&test.name),
+                status(test.verdict, &test.message),
+            );
+            case.set_classname(&submission)
                 .set_time(Duration::from_millis(test.wall_ms));
             suite.add_test_case(case);
         }
@@ -42,6 +47,8 @@ fn status(verdict: Verdict, message: &str) -> TestCaseStatus {
         | Verdict::CompileError => NonSuccessKind::Failure,
     };
     let mut status = TestCaseStatus::non_success(kind);
-    status.set_type(verdict.code()).set_message(message);
+    status
+        .set_type(verdict.code())
+        .set_message(visible(message));
     status
 }

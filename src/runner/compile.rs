@@ -263,6 +263,7 @@ fn compile(
         ])
         .collect();
     let (program, read_paths) = toolchain(&resolved);
+    let read_paths = lendable(name, read_paths);
     let spec = RunSpec {
         read_paths,
         program,
@@ -367,6 +368,43 @@ fn toolchain(compiler: &Path) -> (PathBuf, Vec<PathBuf>) {
     paths.sort();
     paths.dedup();
     (compiler.to_path_buf(), paths)
+}
+
+/// The folders of `paths` a compile may be lent (the compiler's own files
+/// always): never one that is, holds or resolves to the judge's data or
+/// binary (see [`crate::sandbox::lending_refused`]). Each folder refused
+/// is said once per process on stderr, with why; the compile goes on
+/// without it (a toolchain that needs it fails to compile, and says so).
+#[expect(
+    clippy::print_stderr,
+    reason = "a note to the teacher, as the isolation notes are"
+)]
+fn lendable(language: &str, paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    static SAID: std::sync::Mutex<std::collections::BTreeSet<String>> =
+        std::sync::Mutex::new(std::collections::BTreeSet::new());
+    paths
+        .into_iter()
+        .filter(|path| {
+            let refused = path
+                .is_dir()
+                .then(|| crate::sandbox::lending_refused(path))
+                .flatten();
+            let Some(reason) = refused else {
+                return true;
+            };
+            let line = format!(
+                "note: the compile of language `{language}` is not lent `{}`: {reason}",
+                path.display()
+            );
+            let mut said = SAID
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if said.insert(line.clone()) {
+                eprintln!("{}", crate::report::visible::visible(&line));
+            }
+            false
+        })
+        .collect()
 }
 
 /// The installation folders next to a real compiler binary in

@@ -24,13 +24,47 @@ use std::path::{Path, PathBuf};
 /// folder, is never masked: a linked file there is covered alone, and a
 /// link to such a folder is not followed.
 pub fn mask_data_folder(path: &Path) {
+    mask(path, Reach::Whole);
+}
+
+/// [`mask_data_folder`] for the folder a hand-in of `judge run` lies in
+/// (often the working folder or a home folder): masked the same, but a
+/// compile may still be lent a toolchain folder below it (a rustup
+/// sysroot in `~/.rustup`), only never one that is, holds or resolves to
+/// it.
+pub(crate) fn mask_hand_in_folder(path: &Path) {
+    mask(path, Reach::Holding);
+}
+
+/// Records `path` as the judge's data no compile is lent (a package's
+/// folder, with its solutions and submissions), without masking it.
+pub(crate) fn guard_data_folder(path: &Path) {
+    if let Ok(real) = fs_err::canonicalize(path) {
+        guard(&real, Reach::Whole);
+    }
+}
+
+/// How far a guarded folder keeps lending away: [`Reach::Whole`] refuses a
+/// lent folder that is, holds or lies inside it; [`Reach::Holding`] one
+/// that is or holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reach {
+    Whole,
+    Holding,
+}
+
+fn mask(path: &Path, reach: Reach) {
     let Ok(real) = fs_err::canonicalize(path) else {
         return;
     };
+    guard(&real, reach);
     if !maskable(&real) {
         return;
     }
     let (folders, files) = link_targets(&real);
+    for folder in &folders {
+        guard(folder, reach);
+    }
     let mut masked = data_folders_lock();
     for folder in std::iter::once(real).chain(folders) {
         if !masked.0.contains(&folder) {
@@ -135,6 +169,66 @@ fn link_targets(folder: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
     files.sort();
     files.dedup();
     (folders, files)
+}
+
+/// Records `real` (resolved) as data no compile is lent, whether or not it
+/// can be masked; `/` guards nothing (every lent folder lies in it).
+fn guard(real: &Path, reach: Reach) {
+    if real.parent().is_none() {
+        return;
+    }
+    let mut guarded = guarded_lock();
+    match guarded.iter_mut().find(|(path, _)| path == real) {
+        Some(entry) if reach == Reach::Whole => entry.1 = Reach::Whole,
+        Some(_) => {}
+        None => guarded.push((real.to_path_buf(), reach)),
+    }
+}
+
+fn guarded_lock() -> std::sync::MutexGuard<'static, Vec<(PathBuf, Reach)>> {
+    static GUARDED: std::sync::Mutex<Vec<(PathBuf, Reach)>> = std::sync::Mutex::new(Vec::new());
+    GUARDED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Why a compile may not be lent `folder` (a toolchain folder read beside
+/// the system's, issue 18): it is, holds or resolves to the judge's data
+/// (a tests folder, a package folder, a class's hand-ins, the target of a
+/// link in one) or the judge's own binary, or it lies inside such a data
+/// folder; compared on resolved paths, so a link beside a wrapper's `bin/`
+/// pointing at the tests is refused as the tests are. `None` when it may
+/// be lent.
+pub(crate) fn lending_refused(folder: &Path) -> Option<String> {
+    let Ok(real) = fs_err::canonicalize(folder) else {
+        return Some("it cannot be resolved".to_owned());
+    };
+    let shown = |data: &Path| {
+        if data == real {
+            format!("it is the judge's data `{}`", data.display())
+        } else if data.starts_with(&real) {
+            format!("it holds the judge's data `{}`", data.display())
+        } else {
+            format!("it lies inside the judge's data `{}`", data.display())
+        }
+    };
+    let files = data_folders_lock().1.clone();
+    let guarded = guarded_lock().clone();
+    let refused = guarded
+        .iter()
+        .find(|(data, reach)| {
+            data.starts_with(&real) || (*reach == Reach::Whole && real.starts_with(data))
+        })
+        .map(|(data, _)| data)
+        .or_else(|| files.iter().find(|file| file.starts_with(&real)));
+    if let Some(data) = refused {
+        return Some(shown(data));
+    }
+    std::env::current_exe()
+        .and_then(fs_err::canonicalize)
+        .ok()
+        .filter(|exe| exe.starts_with(&real))
+        .map(|exe| format!("it holds the judge's own binary `{}`", exe.display()))
 }
 
 /// The masked data folders and the covered link targets.

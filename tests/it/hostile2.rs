@@ -587,36 +587,14 @@ fn a_compiler_wrapper_does_not_lend_the_compile_its_course_folder() {
     require_root(CREATES_A_USER);
     let dir = open_dir();
     let course = dir.path().join("course");
-    let bin = course.join("bin");
-    fs_err::create_dir_all(&bin).unwrap();
-    fs_err::set_permissions(&course, std::fs::Permissions::from_mode(0o755)).unwrap();
-    fs_err::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).unwrap();
+    crate::support::compiler_wrapper(&course, dir.path(), false);
     let tests = rooks_tests(&course);
     let answer = tests.join("sample-1.ans");
     fs_err::set_permissions(&answer, std::fs::Permissions::from_mode(0o644)).unwrap();
-    let wrapper = bin.join("cc-wrapper");
-    fs_err::write(&wrapper, "#!/bin/sh\nexec gcc \"$@\"\n").unwrap();
-    fs_err::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
-    fs_err::write(
-        dir.path().join("judge.toml"),
-        format!(
-            "random-tests = 0\n[languages.wrapped]\nextensions = [\"wc\"]\ncompile = [\"{}\", \
-             \"-x\", \"c\", \"-o\", \"{{executable}}\", \"{{source}}\"]\nrun = [\"{{executable}}\"]\n",
-            wrapper.display()
-        ),
-    )
-    .unwrap();
     source(
         dir.path(),
         "embed.wc",
-        &format!(
-            r#"#include <stdio.h>
-__asm__(".section .rodata\n.global blob\nblob:\n.incbin \"{answer}\"\n.byte 0\n.text\n");
-extern const char blob[];
-int main(void) {{ fputs(blob, stdout); return 0; }}
-"#,
-            answer = answer.display()
-        ),
+        &crate::support::embedding_program(&answer),
     );
     let judge = assert_cmd::cargo::cargo_bin!("judge");
     let (_, report, stderr) = judge_in(

@@ -3,7 +3,7 @@
 //! test creates.
 
 use crate::hostile2::{judge_in, open_dir, ordinary_user, rooks_tests, source};
-use crate::support::is_root;
+use crate::support::{compiler_wrapper, embedding_program, is_root};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
@@ -23,58 +23,18 @@ fn an_elf_wrapper_lends_no_course_folder(user: Option<(u32, u32)>) {
     );
     let dir = open_dir();
     let course = dir.path().join("course");
-    let bin = course.join("bin");
+    compiler_wrapper(&course, dir.path(), true);
     let solutions = course.join("solutions");
-    for folder in [&course, &bin, &solutions] {
-        fs_err::create_dir_all(folder).unwrap();
-        mode(folder, 0o755);
-    }
+    fs_err::create_dir_all(&solutions).unwrap();
+    mode(&solutions, 0o755);
     let tests = rooks_tests(&course);
     let answer = tests.join("sample-1.ans");
     mode(&answer, 0o644);
     let solution = solutions.join("answers.txt");
     fs_err::write(&solution, "5\n1\n5\n2\n4\n").unwrap();
     mode(&solution, 0o644);
-    let wrapper_source = source(
-        dir.path(),
-        "wrapper.c",
-        "#include <unistd.h>\nint main(int argc, char **argv) { (void)argc; argv[0] = \"gcc\"; \
-         execvp(\"gcc\", argv); return 127; }\n",
-    );
-    let wrapper = bin.join("cc-wrapper");
-    let built = Command::new("gcc")
-        .arg("-o")
-        .arg(&wrapper)
-        .arg(&wrapper_source)
-        .status()
-        .expect("gcc runs");
-    assert!(built.success(), "gcc failed to build the wrapper");
-    mode(&wrapper, 0o755);
-    fs_err::write(
-        dir.path().join("judge.toml"),
-        format!(
-            "random-tests = 0\n[languages.wrapped]\nextensions = [\"wc\"]\ncompile = [\"{}\", \
-             \"-x\", \"c\", \"-o\", \"{{executable}}\", \"{{source}}\"]\nrun = [\"{{executable}}\"]\n",
-            wrapper.display()
-        ),
-    )
-    .unwrap();
-    let embed = |name: &str, file: &Path| {
-        source(
-            dir.path(),
-            name,
-            &format!(
-                r#"#include <stdio.h>
-__asm__(".section .rodata\n.global blob\nblob:\n.incbin \"{file}\"\n.byte 0\n.text\n");
-extern const char blob[];
-int main(void) {{ fputs(blob, stdout); return 0; }}
-"#,
-                file = file.display()
-            ),
-        );
-    };
-    embed("tests.wc", &answer);
-    embed("solutions.wc", &solution);
+    source(dir.path(), "tests.wc", &embedding_program(&answer));
+    source(dir.path(), "solutions.wc", &embedding_program(&solution));
     source(
         dir.path(),
         "honest.wc",

@@ -21,6 +21,7 @@ mod hostile2;
 mod hostile3;
 mod hostile4;
 mod hostile5;
+mod hostile6;
 mod interactive;
 mod interrupt;
 mod journal;

@@ -285,3 +285,72 @@ pub fn assert_folder_verdicts(out: &str, expected: &[(&str, &str)]) {
         );
     }
 }
+
+/// A teacher's compiler wrapper `course/bin/cc-wrapper` that runs `gcc`
+/// (`elf`: a compiled program, else a shell script), mode 0755 with its
+/// folders, and a judge.toml in `judge_toml_dir` whose language `wrapped`
+/// (extension `.wc`) compiles C through it.
+pub fn compiler_wrapper(course: &Path, judge_toml_dir: &Path, elf: bool) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |path: &Path, mode: u32| {
+        fs_err::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    };
+    let bin = course.join("bin");
+    fs_err::create_dir_all(&bin).unwrap();
+    mode(course, 0o755);
+    mode(&bin, 0o755);
+    let wrapper = bin.join("cc-wrapper");
+    if elf {
+        let wrapper_source = bin.join("wrapper.c");
+        fs_err::write(
+            &wrapper_source,
+            "#include <unistd.h>\nint main(int argc, char **argv) { (void)argc; argv[0] = \
+             \"gcc\"; execvp(\"gcc\", argv); return 127; }\n",
+        )
+        .unwrap();
+        let built = std::process::Command::new("gcc")
+            .arg("-o")
+            .arg(&wrapper)
+            .arg(&wrapper_source)
+            .status()
+            .expect("gcc runs");
+        assert!(built.success(), "gcc failed to build the wrapper");
+        fs_err::remove_file(&wrapper_source).unwrap();
+    } else {
+        fs_err::write(&wrapper, "#!/bin/sh\nexec gcc \"$@\"\n").unwrap();
+    }
+    mode(&wrapper, 0o755);
+    fs_err::write(
+        judge_toml_dir.join("judge.toml"),
+        format!(
+            "random-tests = 0\n[languages.wrapped]\nextensions = [\"wc\"]\ncompile = [\"{}\", \
+             \"-x\", \"c\", \"-o\", \"{{executable}}\", \"{{source}}\"]\nrun = [\"{{executable}}\"]\n",
+            wrapper.display()
+        ),
+    )
+    .unwrap();
+    wrapper
+}
+
+/// A C program (for [`compiler_wrapper`]'s `wrapped` language) that prints
+/// the file at `embedded` as it was at compile time (`.incbin`): AC only
+/// when the compile could read it.
+pub fn embedding_program(embedded: &Path) -> String {
+    format!(
+        r#"#include <stdio.h>
+__asm__(".section .rodata\n.global blob\nblob:\n.incbin \"{file}\"\n.byte 0\n.text\n");
+extern const char blob[];
+int main(void) {{ fputs(blob, stdout); return 0; }}
+"#,
+        file = embedded.display()
+    )
+}
+
+/// Makes `path` readable by every user (0755 for a folder, 0644 for a
+/// file), as a course's files usually are: the sandbox, not the file
+/// mode, must keep a run from them.
+pub fn readable_by_all(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = if path.is_dir() { 0o755 } else { 0o644 };
+    fs_err::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}

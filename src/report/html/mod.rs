@@ -318,28 +318,27 @@ fn encode_href(name: &str) -> String {
 }
 
 /// Escapes text for element content and quoted attribute values. Control
-/// characters but line breaks and tabs are shown visible (`\x1b`,
-/// `\u{202e}`), as in the terminal: an output's escape sequences,
+/// characters but line breaks and tabs (a carriage return too) and
+/// invisible format characters are shown visible (`\x1b`, `\x0d`,
+/// `\u{202e}`, `\u{200b}`), as in the terminal
+/// ([`crate::report::visible::visible`]): an output's escape sequences,
 /// backspaces or a right-to-left override must not hide or reorder what a
-/// reader of the page sees (issue 18, third red team).
+/// reader of the page sees, nor a zero-width space make two students look
+/// the same (issue 18, third and fourth red teams).
 pub fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for character in text.chars() {
-        let code = u32::from(character);
         match character {
             '&' => escaped.push_str("&amp;"),
             '<' => escaped.push_str("&lt;"),
             '>' => escaped.push_str("&gt;"),
             '"' => escaped.push_str("&quot;"),
             '\'' => escaped.push_str("&#39;"),
-            '\n' | '\t' | '\r' => escaped.push(character),
-            other if other.is_control() => {
-                let _ = write!(escaped, "\\x{code:02x}");
+            other => {
+                if !crate::report::visible::write_visible(&mut escaped, other) {
+                    escaped.push(other);
+                }
             }
-            _ if matches!(code, 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069) => {
-                let _ = write!(escaped, "\\u{{{code:04x}}}");
-            }
-            other => escaped.push(other),
         }
     }
     escaped
