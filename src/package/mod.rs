@@ -184,7 +184,10 @@ impl Package {
                 };
                 let tests_folder = dir.join("tests");
                 // No run may read the tests (the sandbox masks the folder).
-                crate::sandbox::mask_data_folder(&tests_folder);
+                crate::sandbox::mask_data_folder(
+                    crate::sandbox::DataFolder::PackageTests,
+                    &tests_folder,
+                );
                 let tests = read_disk_tests(&tests_folder)?;
                 if matches!(problem, ProblemRef::Programs(_)) {
                     if let Some(test) = tests.iter().find(|test| test.answer.is_none()) {
@@ -411,7 +414,7 @@ pub(crate) fn check_problems_dir(dir: &Path) -> Result<(), ConfigError> {
     if dir.is_dir() {
         // Packages hold tests and answers: no run may read them (the
         // sandbox masks the folder).
-        crate::sandbox::mask_data_folder(dir);
+        crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::ProblemsFolder, dir);
         Ok(())
     } else {
         Err(ConfigError {

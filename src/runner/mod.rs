@@ -462,9 +462,11 @@ fn run_stopping(
     for submission in submissions {
         match submission.path.parent() {
             Some(folder) if !folder.as_os_str().is_empty() => {
-                crate::sandbox::mask_data_folder(folder);
+                crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::HandIn, folder);
             }
-            _ => crate::sandbox::mask_data_folder(Path::new(".")),
+            _ => {
+                crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::HandIn, Path::new("."))
+            }
         }
     }
     let mut directories = Vec::with_capacity(submissions.len());

@@ -82,7 +82,7 @@ pub fn load_tests(
 fn folder_tests(problem: &dyn Problem, dir: &Path) -> Result<Vec<TestCase>, RunError> {
     let mut tests = Vec::new();
     // No run may read the tests (the sandbox masks the folder).
-    crate::sandbox::mask_data_folder(dir);
+    crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::Tests, dir);
     let entries = fs_err::read_dir(dir).map_err(|source| RunError::io("read", dir, source))?;
     let mut inputs: Vec<PathBuf> = entries
         .filter_map(Result::ok)

@@ -38,9 +38,9 @@ mod pool;
 #[cfg(target_os = "linux")]
 mod unix;
 
-pub use data::mask_data_folder;
 #[cfg(target_os = "linux")]
 pub(crate) use data::{data_folders, data_link_files};
+pub use data::{mask_data_folder, DataFolder};
 pub(crate) use decide::{decide_limit, Observation};
 pub(crate) use error::SandboxError;
 #[cfg(target_os = "linux")]
