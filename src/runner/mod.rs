@@ -27,7 +27,7 @@ pub use events::{
 };
 pub(crate) use folder::folder_files;
 use tests_load::{generated_test, written_test};
-pub use tests_load::{load_tests, FixedTests};
+pub use tests_load::{load_tests, FixedTests, TestFault};
 pub use workspace::Workspace;
 
 use crate::config::judge::Language;
@@ -121,14 +121,14 @@ pub struct TestInput {
     pub text: String,
 }
 
-/// One test. Faults in the judge's own data are kept as messages and become
-/// JE for that test, so one bad file does not stop the others.
+/// One test. Faults in the judge's own data are kept as [`TestFault`]s and
+/// become JE for that test, so one bad file does not stop the others.
 #[derive(Clone, Debug)]
 pub struct TestCase {
     pub name: String,
-    pub input: Result<TestInput, String>,
+    pub input: Result<TestInput, TestFault>,
     /// The answer file's text; `Ok(None)` lets the checker decide alone.
-    pub answer: Result<Option<String>, String>,
+    pub answer: Result<Option<String>, TestFault>,
     pub random: Option<RandomOrigin>,
 }
 
