@@ -202,7 +202,7 @@ pub(crate) fn prepare_tool(
     program: &Submission,
     dir: &Path,
     settings: &Settings,
-) -> Result<PreparedTool, String> {
+) -> Result<PreparedTool, NotCompiled> {
     let prepared = compile::prepare(sandbox, program, dir, settings);
     match prepared.program {
         Some((program, args)) => Ok(PreparedTool {
@@ -211,12 +211,21 @@ pub(crate) fn prepare_tool(
             read_paths: prepared.read_paths,
             own_paths: prepared.own_paths,
         }),
-        None => Err(if prepared.compile.message.is_empty() {
-            "it could not be compiled".to_owned()
-        } else {
-            format!("it could not be compiled:\n{}", prepared.compile.message)
+        None => Err(NotCompiled {
+            message: prepared.compile.message,
         }),
     }
+}
+
+/// A package's program did not compile (the package's fault): what the
+/// compile said, if anything, after "it could not be compiled".
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "it could not be compiled{}",
+    if message.is_empty() { String::new() } else { format!(":\n{message}") }
+)]
+pub(crate) struct NotCompiled {
+    message: String,
 }
 
 fn set_mode(path: &Path, mode: u32) -> Result<(), RunError> {
