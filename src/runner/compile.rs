@@ -127,11 +127,12 @@ fn prepare_inner(
             // A folder program (issue #15): the folder copied as it is, all
             // its sources compiled, the entry point run.
             let folder = if submission.path.is_dir() {
-                let copies =
-                    super::folder::copy_folder(&submission.path, dir).map_err(Failure::Refused)?;
+                let refused =
+                    |refused: super::folder::FolderRefused| Failure::Refused(refused.to_string());
+                let copies = super::folder::copy_folder(&submission.path, dir).map_err(refused)?;
                 Some(
                     super::folder::sources_and_entry(&copies, dir, name, language)
-                        .map_err(Failure::Refused)?,
+                        .map_err(refused)?,
                 )
             } else {
                 None
