@@ -319,6 +319,10 @@ pub(super) mod tests {
         }
     }
 
+    /// What a flood's messages say was sent and read.
+    const FLOOD_SENT: &str =
+        "the submission had sent the validator 50.2 MiB (...) and the validator had read 50.1 MiB";
+
     /// The verdict and message of a pass that asks for no next pass.
     fn final_verdict(facts: &PassFacts<'_>) -> (Verdict, String) {
         let PassVerdict::Final(verdict, message) = decide_pass(facts) else {
@@ -383,8 +387,7 @@ pub(super) mod tests {
         expected: Verdict,
     ) {
         let limits = limits();
-        let sent = "the submission had sent the validator 50.2 MiB (...) and the validator had \
-                    read 50.1 MiB";
+        let sent = FLOOD_SENT;
         let facts = PassFacts {
             sent,
             waiting: "the validator had not read 30368 bytes the submission sent",
@@ -419,8 +422,7 @@ pub(super) mod tests {
         expected: Verdict,
     ) {
         let limits = limits();
-        let sent = "the submission had sent the validator 50.2 MiB (...) and the validator had \
-                    read 50.1 MiB";
+        let sent = FLOOD_SENT;
         let facts = PassFacts {
             sent,
             validator_swamped: swamped,
