@@ -16,6 +16,23 @@ pub(crate) const KATTIS_REJECT: i32 = 43;
 /// Passes when a multi-pass problem does not say (`validation_passes`).
 pub(crate) const DEFAULT_PASSES: u32 = 2;
 
+/// Why a problem's interactor (or the output validator it runs pass after
+/// pass) cannot be used: the package's fault, JE on the test.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InteractorError {
+    /// The program could not be prepared (did not compile, ...): the tool's
+    /// own sentence, which names it.
+    #[error("{0}")]
+    Tool(String),
+    /// An interactive or multi-pass problem names no output validator
+    /// program.
+    #[error(
+        "the {} problem `{problem}` has no output validator program",
+        if *interactive { "interactive" } else { "multi-pass" }
+    )]
+    NoValidator { problem: String, interactive: bool },
+}
+
 /// The output validator of an interactive or multi-pass problem, compiled.
 #[derive(Clone, Debug)]
 pub struct InteractorSpec {

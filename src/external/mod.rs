@@ -21,6 +21,7 @@ pub(crate) mod tool;
 pub(crate) use protocol::{CheckerProtocol, ValidatorExitCodes, ValidatorVerdict};
 pub(crate) use tool::{Role, Tool, ToolFault, Toolbox};
 
+use crate::interaction::InteractorError;
 use crate::problems::checkers::BuiltinChecker;
 use crate::problems::{
     CheckOptions, CheckOutcome, CheckerFailure, GenerateError, InputError, InputErrorKind, Problem,
@@ -302,25 +303,23 @@ impl Problem for ProgramProblem {
         self.generator.is_some()
     }
 
-    fn interactor(&self) -> Option<Result<crate::interaction::InteractorSpec, String>> {
+    fn interactor(
+        &self,
+    ) -> Option<Result<crate::interaction::InteractorSpec, crate::interaction::InteractorError>>
+    {
         let interaction = self.interaction?;
         if let Some((tool, protocol)) = &self.interactor {
             return Some(
                 self.toolbox
                     .interactor_spec(tool, &[], true, 1, *protocol)
-                    .map_err(|fault| fault.0),
+                    .map_err(|fault| InteractorError::Tool(fault.0)),
             );
         }
         let Checker::Program { tool, args, .. } = &self.checker else {
-            return Some(Err(format!(
-                "the {} problem `{}` has no output validator program",
-                if interaction.interactive {
-                    "interactive"
-                } else {
-                    "multi-pass"
-                },
-                self.id
-            )));
+            return Some(Err(InteractorError::NoValidator {
+                problem: self.id.to_owned(),
+                interactive: interaction.interactive,
+            }));
         };
         Some(
             self.toolbox
@@ -331,7 +330,7 @@ impl Problem for ProgramProblem {
                     interaction.passes,
                     crate::interaction::InteractorProtocol::Kattis,
                 )
-                .map_err(|fault| fault.0),
+                .map_err(|fault| InteractorError::Tool(fault.0)),
         )
     }
 

@@ -192,7 +192,7 @@ impl Toolbox {
                 let label = tool.label();
                 self.with_sandbox(move |sandbox| {
                     crate::runner::prepare_tool(sandbox, &program, &dir, &settings)
-                        .map_err(|message| ToolFault(format!("{label} {message}")))
+                        .map_err(|not_compiled| ToolFault(format!("{label} {not_compiled}")))
                 })
             })
             .clone()

@@ -71,7 +71,7 @@ pub(crate) fn plan(
     })?;
     // No run sees the class's hand-ins where they were handed in (only its
     // own copy in the judge's workspace).
-    crate::sandbox::mask_data_folder(&config.submissions);
+    crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::Submissions, &config.submissions);
     // A file named after no problem (`README.txt`, `rook.py`) is not a
     // submission: ignored with the reason, never a gradebook row.
     let known = crate::package::package_ids(problems_dir);

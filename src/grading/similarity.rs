@@ -39,10 +39,10 @@ pub(crate) fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, Gradi
 
 /// Whether `judge grade` runs `entry`, as its plan prepares it; a file that
 /// cannot be opened is left to the comparison, which lists it as skipped.
-fn grade_would_run(entry: &crate::grade::Entry, config: &JudgeConfig) -> Result<(), String> {
+fn grade_would_run(entry: &crate::grade::Entry, config: &JudgeConfig) -> run::WouldGrade {
     match super::submission::prepare_entry(entry, config) {
-        Ok(_) | Err(super::submission::Unrunnable::Unreadable { .. }) => Ok(()),
-        Err(unrunnable) => Err(unrunnable.to_string()),
+        Ok(_) | Err(super::submission::Unrunnable::Unreadable { .. }) => run::WouldGrade::Runs,
+        Err(unrunnable) => run::WouldGrade::Skips(unrunnable.to_string()),
     }
 }
 

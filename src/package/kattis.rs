@@ -53,7 +53,7 @@ pub(crate) fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, Co
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_else(|| "package".to_owned());
     // No run may read the tests (the sandbox masks the folder).
-    crate::sandbox::mask_data_folder(&data_folder(dir));
+    crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::KattisData, &data_folder(dir));
     // Nor may a compile be lent any of the package (its solutions too).
     crate::sandbox::guard_data_folder(dir);
     let tests = read_tests(dir)?;

@@ -103,7 +103,9 @@ pub(crate) fn folder_language(
         }
     }
     let mut languages: Vec<(String, Language)> = Vec::new();
-    for file in crate::runner::folder_files(folder).map_err(refuse)? {
+    for file in
+        crate::runner::folder_files(folder).map_err(|refused| refuse(refused.to_string()))?
+    {
         if let Some((name, language)) = config.language_for(&file) {
             if !languages.iter().any(|(known, _)| known == name) {
                 languages.push((name.to_owned(), language.clone()));

@@ -184,7 +184,10 @@ impl Package {
                 };
                 let tests_folder = dir.join("tests");
                 // No run may read the tests (the sandbox masks the folder).
-                crate::sandbox::mask_data_folder(&tests_folder);
+                crate::sandbox::mask_data_folder(
+                    crate::sandbox::DataFolder::PackageTests,
+                    &tests_folder,
+                );
                 crate::sandbox::guard_data_folder(&dir);
                 let tests = read_disk_tests(&tests_folder)?;
                 if matches!(problem, ProblemRef::Programs(_)) {
@@ -412,7 +415,7 @@ pub(crate) fn check_problems_dir(dir: &Path) -> Result<(), ConfigError> {
     if dir.is_dir() {
         // Packages hold tests and answers: no run may read them (the
         // sandbox masks the folder).
-        crate::sandbox::mask_data_folder(dir);
+        crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::ProblemsFolder, dir);
         Ok(())
     } else {
         Err(ConfigError {

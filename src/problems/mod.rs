@@ -188,7 +188,10 @@ pub trait Problem: Sync {
     /// problem) or runs it pass after pass (a multi-pass problem), compiled
     /// on first use; `None` for a problem whose output is checked once.
     /// `Err` is the package's fault (it does not compile): JE.
-    fn interactor(&self) -> Option<Result<crate::interaction::InteractorSpec, String>> {
+    fn interactor(
+        &self,
+    ) -> Option<Result<crate::interaction::InteractorSpec, crate::interaction::InteractorError>>
+    {
         None
     }
 

@@ -19,6 +19,14 @@ use std::fmt;
 /// limit is 256 MiB (issue #10), documented in README.md and `--help`.
 pub const MAX_TEXT_BYTES: usize = 256 * 1024 * 1024;
 
+/// Why a contestant's output (or the judge's answer file) cannot be read
+/// as the problem's answer, saying where it stops making sense: the reason
+/// a presentation error states (for the answer file, a checker failure's).
+/// A verdict's data, not a failure of the judge.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub(crate) struct Malformed(pub(crate) String);
+
 /// What is wrong with an input, and where (the statements' constraints included).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct InputError {

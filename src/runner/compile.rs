@@ -61,9 +61,39 @@ enum Failure {
     Judge(String),
 }
 
-impl From<String> for Failure {
-    fn from(message: String) -> Failure {
-        Failure::Judge(message)
+/// Why a language's commands could not be used: the judge's setup (its
+/// judge.toml or the machine), never the submission's fault.
+#[derive(Debug, thiserror::Error)]
+enum ToolchainError {
+    #[error("language `{language}`: `compile` is empty")]
+    EmptyCompile { language: String },
+    #[error(
+        "language `{language}`: the compiler `{program}` is not installed (not found in PATH); \
+         command: `{command}`"
+    )]
+    NoCompiler {
+        language: String,
+        program: String,
+        command: String,
+    },
+    #[error("failed to run the compiler of language `{language}`: {error}")]
+    CompilerRun {
+        language: String,
+        error: crate::sandbox::SandboxError,
+    },
+    #[error("language `{language}`: `run` is empty")]
+    EmptyRun { language: String },
+    #[error(
+        "language `{language}`: `{program}` (from `run`) is not installed: not found in the \
+         sandbox's PATH ({})",
+        crate::sandbox::SANDBOX_PATH
+    )]
+    NoRunProgram { language: String, program: String },
+}
+
+impl From<ToolchainError> for Failure {
+    fn from(error: ToolchainError) -> Failure {
+        Failure::Judge(error.to_string())
     }
 }
 
@@ -97,11 +127,12 @@ fn prepare_inner(
             // A folder program (issue #15): the folder copied as it is, all
             // its sources compiled, the entry point run.
             let folder = if submission.path.is_dir() {
-                let copies =
-                    super::folder::copy_folder(&submission.path, dir).map_err(Failure::Refused)?;
+                let refused =
+                    |refused: super::folder::FolderRefused| Failure::Refused(refused.to_string());
+                let copies = super::folder::copy_folder(&submission.path, dir).map_err(refused)?;
                 Some(
                     super::folder::sources_and_entry(&copies, dir, name, language)
-                        .map_err(Failure::Refused)?,
+                        .map_err(refused)?,
                 )
             } else {
                 None
@@ -143,16 +174,16 @@ fn prepare_inner(
                 return Ok((Prepared::failed(compile), source));
             }
             let run = Language::expand(&language.run, &values);
-            let (program, args) = run
-                .split_first()
-                .ok_or_else(|| format!("language `{name}`: `run` is empty"))?;
-            let program = resolve_program(program, crate::sandbox::SANDBOX_PATH).ok_or_else(|| {
-                format!(
-                    "language `{name}`: `{program}` (from `run`) is not installed: not found in the \
-                     sandbox's PATH ({})",
-                    crate::sandbox::SANDBOX_PATH
-                )
+            let (program, args) = run.split_first().ok_or_else(|| ToolchainError::EmptyRun {
+                language: name.clone(),
             })?;
+            let program =
+                resolve_program(program, crate::sandbox::SANDBOX_PATH).ok_or_else(|| {
+                    ToolchainError::NoRunProgram {
+                        language: name.clone(),
+                        program: program.clone(),
+                    }
+                })?;
             let prepared = Prepared {
                 compile,
                 program: Some((program, args.iter().map(OsString::from).collect())),
@@ -234,10 +265,12 @@ fn compile(
     argv: &[String],
     dir: &Path,
     settings: &Settings,
-) -> Result<CompileResult, String> {
+) -> Result<CompileResult, ToolchainError> {
     let (program, args) = argv
         .split_first()
-        .ok_or_else(|| format!("language `{name}`: `compile` is empty"))?;
+        .ok_or_else(|| ToolchainError::EmptyCompile {
+            language: name.to_owned(),
+        })?;
     // The system's toolchain first, the one runs use too (a `python3` shim
     // under the judge's home would compile with another interpreter than
     // the one that runs the program); then the judge's own PATH (rustup).
@@ -245,13 +278,12 @@ fn compile(
         Ok(path) => format!("{}:{path}", crate::sandbox::SANDBOX_PATH),
         Err(_) => crate::sandbox::SANDBOX_PATH.to_owned(),
     };
-    let resolved = resolve_program(program, &search_path).ok_or_else(|| {
-        format!(
-            "language `{name}`: the compiler `{program}` is not installed (not found in PATH); \
-             command: `{}`",
-            argv.join(" ")
-        )
-    })?;
+    let resolved =
+        resolve_program(program, &search_path).ok_or_else(|| ToolchainError::NoCompiler {
+            language: name.to_owned(),
+            program: program.clone(),
+            command: argv.join(" "),
+        })?;
     let env = TOOL_ENVIRONMENT
         .iter()
         .filter_map(|key| std::env::var_os(key).map(|value| (OsString::from(key), value)))
@@ -276,7 +308,10 @@ fn compile(
     };
     let measured = sandbox
         .run(&spec)
-        .map_err(|error| format!("failed to run the compiler of language `{name}`: {error:#}"))?;
+        .map_err(|error| ToolchainError::CompilerRun {
+            language: name.to_owned(),
+            error,
+        })?;
     let mut output = String::from_utf8_lossy(&measured.stderr).into_owned();
     if !measured.stdout.is_empty() {
         output.push_str(&String::from_utf8_lossy(&measured.stdout));

@@ -42,8 +42,8 @@ pub(crate) fn run_test(
     };
     let input = match &test.input {
         Ok(input) => input,
-        Err(message) => {
-            result.message = message.clone();
+        Err(fault) => {
+            result.message = fault.to_string();
             return result;
         }
     };
@@ -61,15 +61,15 @@ pub(crate) fn run_test(
     if let Some(interactor) = problem.interactor() {
         let interactor = match interactor {
             Ok(interactor) => interactor,
-            Err(message) => {
-                result.message = message;
+            Err(error) => {
+                result.message = error.to_string();
                 return result;
             }
         };
         let answer = match &test.answer {
             Ok(answer) => answer.as_deref(),
-            Err(message) => {
-                result.message = message.clone();
+            Err(fault) => {
+                result.message = fault.to_string();
                 return result;
             }
         };
@@ -186,7 +186,7 @@ fn decide(
                 Ok(outcome) => return (outcome.verdict, outcome.reason, outcome.score),
                 Err(failure) => (Verdict::JudgeError, format!("checker failure: {failure}")),
             },
-            Err(message) => (Verdict::JudgeError, message.clone()),
+            Err(fault) => (Verdict::JudgeError, fault.to_string()),
         },
     };
     (verdict, message, None)

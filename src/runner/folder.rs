@@ -14,10 +14,54 @@ pub(super) const MAX_FOLDER_FILES: usize = 1000;
 /// The most bytes a folder program may hold in all.
 pub(super) const MAX_FOLDER_BYTES: u64 = 64 << 20;
 
+/// Why a folder program cannot be used: the program's fault (a
+/// submission's CE, a package's refused program), with the reason.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum FolderRefused {
+    #[error("cannot read `{}`: {error}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        error: walkdir::Error,
+    },
+    #[error(
+        "refused `{}`: a folder program holds only regular files and folders (no symbolic \
+         link, FIFO or device)",
+        .0.display()
+    )]
+    NotRegular(PathBuf),
+    #[error(
+        "refused `{}`: a folder program holds at most {MAX_FOLDER_FILES} files and {} MiB",
+        .0.display(),
+        MAX_FOLDER_BYTES >> 20
+    )]
+    TooLarge(PathBuf),
+    #[error("`{}` is not inside `{}`", file.display(), folder.display())]
+    Outside { file: PathBuf, folder: PathBuf },
+    #[error("failed to copy the program: {0}")]
+    Copy(std::io::Error),
+    /// One of its files, as [`super::read_submission`] refused it.
+    #[error("{0}")]
+    File(String),
+    #[error("the folder holds no `{language}` source ({extensions})")]
+    NoSource {
+        language: String,
+        extensions: String,
+    },
+    #[error(
+        "the folder's entry point is ambiguous: a {language} folder program needs {}",
+        if language == "python" {
+            "`__main__.py` or exactly one `.py` file at its top"
+        } else {
+            "`Main.java` or exactly one `.java` file at its top"
+        }
+    )]
+    AmbiguousEntry { language: String },
+}
+
 /// The regular files under `folder`, in name order, without hidden ones;
 /// anything else (a link, a FIFO), too many files or too many bytes is
 /// refused with the reason.
-pub(crate) fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, String> {
+pub(crate) fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, FolderRefused> {
     let mut files = Vec::new();
     let mut bytes = 0u64;
     let walk = walkdir::WalkDir::new(folder)
@@ -27,32 +71,28 @@ pub(crate) fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, String> {
         .into_iter()
         .filter_entry(|entry| !entry.file_name().to_string_lossy().starts_with('.'));
     for entry in walk {
-        let entry =
-            entry.map_err(|error| format!("cannot read `{}`: {error}", folder.display()))?;
+        let entry = entry.map_err(|error| FolderRefused::Unreadable {
+            path: folder.to_owned(),
+            error,
+        })?;
         let kind = entry.file_type();
         if kind.is_dir() {
             continue;
         }
         if !kind.is_file() {
-            return Err(format!(
-                "refused `{}`: a folder program holds only regular files and folders (no \
-                 symbolic link, FIFO or device)",
-                entry.path().display()
-            ));
+            return Err(FolderRefused::NotRegular(entry.into_path()));
         }
         let size = entry
             .metadata()
-            .map_err(|error| format!("cannot read `{}`: {error}", entry.path().display()))?
+            .map_err(|error| FolderRefused::Unreadable {
+                path: entry.path().to_owned(),
+                error,
+            })?
             .len();
         bytes = bytes.saturating_add(size);
         files.push(entry.into_path());
         if files.len() > MAX_FOLDER_FILES || bytes > MAX_FOLDER_BYTES {
-            return Err(format!(
-                "refused `{}`: a folder program holds at most {MAX_FOLDER_FILES} files and {} \
-                 MiB",
-                folder.display(),
-                MAX_FOLDER_BYTES >> 20
-            ));
+            return Err(FolderRefused::TooLarge(folder.to_owned()));
         }
     }
     Ok(files)
@@ -60,23 +100,24 @@ pub(crate) fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, String> {
 
 /// Copies the folder `from` into `to` (which exists), keeping its layout.
 /// Returns the copies, in name order.
-pub(super) fn copy_folder(from: &Path, to: &Path) -> Result<Vec<PathBuf>, String> {
+pub(super) fn copy_folder(from: &Path, to: &Path) -> Result<Vec<PathBuf>, FolderRefused> {
     let mut copies = Vec::new();
     for file in folder_files(from)? {
         let relative = file
             .strip_prefix(from)
-            .map_err(|_| format!("`{}` is not inside `{}`", file.display(), from.display()))?;
+            .map_err(|_| FolderRefused::Outside {
+                file: file.clone(),
+                folder: from.to_owned(),
+            })?;
         let copy = to.join(relative);
         if let Some(parent) = copy.parent() {
-            fs_err::create_dir_all(parent)
-                .map_err(|error| format!("failed to copy the program: {error}"))?;
+            fs_err::create_dir_all(parent).map_err(FolderRefused::Copy)?;
         }
         let bytes = super::read_submission(&file).map_err(|refused| match refused {
             super::SubmissionRefused::Refused(message)
-            | super::SubmissionRefused::Unreadable(message) => message,
+            | super::SubmissionRefused::Unreadable(message) => FolderRefused::File(message),
         })?;
-        fs_err::write(&copy, bytes)
-            .map_err(|error| format!("failed to copy the program: {error}"))?;
+        fs_err::write(&copy, bytes).map_err(FolderRefused::Copy)?;
         copies.push(copy);
     }
     Ok(copies)
@@ -92,7 +133,7 @@ pub(super) fn sources_and_entry(
     dir: &Path,
     language_name: &str,
     language: &Language,
-) -> Result<(Vec<PathBuf>, PathBuf), String> {
+) -> Result<(Vec<PathBuf>, PathBuf), FolderRefused> {
     let has_extension = |path: &Path, extensions: &[&str]| {
         path.extension()
             .and_then(|extension| extension.to_str())
@@ -109,10 +150,10 @@ pub(super) fn sources_and_entry(
         .cloned()
         .collect();
     if sources.is_empty() {
-        return Err(format!(
-            "the folder holds no `{language_name}` source ({})",
-            own.join(", ")
-        ));
+        return Err(FolderRefused::NoSource {
+            language: language_name.to_owned(),
+            extensions: own.join(", "),
+        });
     }
     let top: Vec<&PathBuf> = sources
         .iter()
@@ -130,16 +171,11 @@ pub(super) fn sources_and_entry(
         }),
         _ => top.first().copied().or(sources.first()),
     };
-    let entry = entry.cloned().ok_or_else(|| {
-        format!(
-            "the folder's entry point is ambiguous: a {language_name} folder program needs {}",
-            if language_name == "python" {
-                "`__main__.py` or exactly one `.py` file at its top"
-            } else {
-                "`Main.java` or exactly one `.java` file at its top"
-            }
-        )
-    })?;
+    let entry = entry
+        .cloned()
+        .ok_or_else(|| FolderRefused::AmbiguousEntry {
+            language: language_name.to_owned(),
+        })?;
     Ok((sources, entry))
 }
 
@@ -215,7 +251,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fs_err::write(dir.path().join("a.py"), "print(1)\n").unwrap();
         std::os::unix::fs::symlink("/etc/passwd", dir.path().join("b.py")).unwrap();
-        let error = folder_files(dir.path()).unwrap_err();
+        let error = folder_files(dir.path()).unwrap_err().to_string();
         assert!(error.contains("no symbolic link"), "{error}");
     }
 }

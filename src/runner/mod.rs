@@ -27,7 +27,7 @@ pub use events::{
 };
 pub(crate) use folder::folder_files;
 use tests_load::{generated_test, written_test};
-pub use tests_load::{load_tests, FixedTests};
+pub use tests_load::{load_tests, FixedTests, TestFault};
 pub use workspace::Workspace;
 
 use crate::config::judge::Language;
@@ -121,14 +121,14 @@ pub struct TestInput {
     pub text: String,
 }
 
-/// One test. Faults in the judge's own data are kept as messages and become
-/// JE for that test, so one bad file does not stop the others.
+/// One test. Faults in the judge's own data are kept as [`TestFault`]s and
+/// become JE for that test, so one bad file does not stop the others.
 #[derive(Clone, Debug)]
 pub struct TestCase {
     pub name: String,
-    pub input: Result<TestInput, String>,
+    pub input: Result<TestInput, TestFault>,
     /// The answer file's text; `Ok(None)` lets the checker decide alone.
-    pub answer: Result<Option<String>, String>,
+    pub answer: Result<Option<String>, TestFault>,
     pub random: Option<RandomOrigin>,
 }
 
@@ -202,7 +202,7 @@ pub(crate) fn prepare_tool(
     program: &Submission,
     dir: &Path,
     settings: &Settings,
-) -> Result<PreparedTool, String> {
+) -> Result<PreparedTool, NotCompiled> {
     let prepared = compile::prepare(sandbox, program, dir, settings);
     match prepared.program {
         Some((program, args)) => Ok(PreparedTool {
@@ -211,12 +211,21 @@ pub(crate) fn prepare_tool(
             read_paths: prepared.read_paths,
             own_paths: prepared.own_paths,
         }),
-        None => Err(if prepared.compile.message.is_empty() {
-            "it could not be compiled".to_owned()
-        } else {
-            format!("it could not be compiled:\n{}", prepared.compile.message)
+        None => Err(NotCompiled {
+            message: prepared.compile.message,
         }),
     }
+}
+
+/// A package's program did not compile (the package's fault): what the
+/// compile said, if anything, after "it could not be compiled".
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "it could not be compiled{}",
+    if message.is_empty() { String::new() } else { format!(":\n{message}") }
+)]
+pub(crate) struct NotCompiled {
+    message: String,
 }
 
 fn set_mode(path: &Path, mode: u32) -> Result<(), RunError> {
@@ -462,9 +471,11 @@ fn run_stopping(
     for submission in submissions {
         match submission.path.parent() {
             Some(folder) if !folder.as_os_str().is_empty() => {
-                crate::sandbox::mask_hand_in_folder(folder);
+                crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::HandIn, folder);
             }
-            _ => crate::sandbox::mask_hand_in_folder(Path::new(".")),
+            _ => {
+                crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::HandIn, Path::new("."))
+            }
         }
     }
     let mut directories = Vec::with_capacity(submissions.len());

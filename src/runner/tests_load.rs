@@ -5,6 +5,34 @@
 
 use super::*;
 
+/// Why a test has no input or answer: a fault in the judge's own data (a
+/// file, the generator, the reference solver), kept with the test and
+/// shown as that test's JE, so one bad file does not stop the others.
+/// Cloned with the test, so causes are kept as their text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TestFault {
+    /// A test file could not be read.
+    #[error("failed to read the judge's file: {0}")]
+    Unreadable(String),
+    /// A test file is not UTF-8.
+    #[error("`{}` is not UTF-8", .0.display())]
+    NotUtf8(PathBuf),
+    /// The answer of a test whose input could not be read.
+    #[error("the input could not be read")]
+    NoInput,
+    /// The reference solver refused the input.
+    #[error("the reference solver rejected the input: {0}")]
+    SolverRejected(String),
+    /// A random test's generator failed or made an invalid input.
+    #[error("the `{profile}` generator failed (seed {seed}, test {test}): {error}")]
+    Generator {
+        profile: String,
+        seed: u64,
+        test: u64,
+        error: String,
+    },
+}
+
 /// Where a run's fixed tests come from.
 #[derive(Clone, Copy, Debug)]
 pub enum FixedTests<'a> {
@@ -82,7 +110,7 @@ pub fn load_tests(
 fn folder_tests(problem: &dyn Problem, dir: &Path) -> Result<Vec<TestCase>, RunError> {
     let mut tests = Vec::new();
     // No run may read the tests (the sandbox masks the folder).
-    crate::sandbox::mask_data_folder(dir);
+    crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::Tests, dir);
     let entries = fs_err::read_dir(dir).map_err(|source| RunError::io("read", dir, source))?;
     let mut inputs: Vec<PathBuf> = entries
         .filter_map(Result::ok)
@@ -101,7 +129,7 @@ fn folder_tests(problem: &dyn Problem, dir: &Path) -> Result<Vec<TestCase>, RunE
         });
         let answer_path = path.with_extension("ans");
         let answer = match &input {
-            Err(_) => Err("the input could not be read".to_owned()),
+            Err(_) => Err(TestFault::NoInput),
             Ok(_) if answer_path.exists() => read_text(&answer_path).map(Some),
             Ok(input) => reference_answer(problem, &input.text),
         };
@@ -150,14 +178,16 @@ pub(crate) fn generated_test(
     match generated {
         Ok(text) => written_test(problem, name, text, Some(origin), workspace),
         Err(error) => {
-            let message = format!(
-                "the `{profile}` generator failed (seed {seed}, test {}): {error}",
-                index + 1
-            );
+            let fault = TestFault::Generator {
+                profile: profile.to_owned(),
+                seed,
+                test: index + 1,
+                error,
+            };
             Ok(TestCase {
                 name,
-                input: Err(message.clone()),
-                answer: Err(message),
+                input: Err(fault.clone()),
+                answer: Err(fault),
                 random: Some(origin),
             })
         }
@@ -184,15 +214,14 @@ pub(crate) fn written_test(
     })
 }
 
-fn read_text(path: &Path) -> Result<String, String> {
-    let bytes =
-        fs_err::read(path).map_err(|error| format!("failed to read the judge's file: {error}"))?;
-    String::from_utf8(bytes).map_err(|_| format!("`{}` is not UTF-8", path.display()))
+fn read_text(path: &Path) -> Result<String, TestFault> {
+    let bytes = fs_err::read(path).map_err(|error| TestFault::Unreadable(error.to_string()))?;
+    String::from_utf8(bytes).map_err(|_| TestFault::NotUtf8(path.to_owned()))
 }
 
-fn reference_answer(problem: &dyn Problem, input: &str) -> Result<Option<String>, String> {
+fn reference_answer(problem: &dyn Problem, input: &str) -> Result<Option<String>, TestFault> {
     problem
         .solve(input)
         .map(Some)
-        .map_err(|error| format!("the reference solver rejected the input: {error}"))
+        .map_err(|error| TestFault::SolverRejected(error.to_string()))
 }

@@ -1,8 +1,64 @@
 //! The judge's data folders (tests, packages, a class's hand-ins) and
 //! what their symbolic links point to, which every run's mount namespace
 //! covers (see [`mask_data_folder`]).
+//!
+//! This module is the list's one owner: it keeps the process-wide list,
+//! and every addition is a call of [`mask_data_folder`] naming its
+//! [`DataFolder`] reason, kept with the entry. The list cannot be built
+//! once from the configuration: packages are found and loaded problem by
+//! problem after judge.toml is read (a package's `tests/` or `data/`
+//! folder is known only then), and the folders submissions were handed in
+//! from only when their run starts. Who adds what, and why:
+//!
+//! | reason | added by | when |
+//! |---|---|---|
+//! | [`DataFolder::Tests`] | `runner::tests_load` | a `--tests` folder (or a problem's tests folder) is read |
+//! | [`DataFolder::ProblemsFolder`] | `package::check_problems_dir` | `--problems-dir DIR` is accepted |
+//! | [`DataFolder::PackageTests`] | `package::load` | a judge package's `tests/` is read |
+//! | [`DataFolder::KattisData`] | `package::kattis::load` | a Kattis package's `data/` is read |
+//! | [`DataFolder::Submissions`] | `grading::class` | a class's submissions folder is discovered |
+//! | [`DataFolder::HandIn`] | `runner::run_stopping` | a run starts: each submission's own folder |
+//! | (guarded only: [`guard_data_folder`]) | `package::load`, `package::kattis::load` | a package's whole folder (its solutions and submissions) is kept from compiles, not masked |
+//!
+//! Entries are only added, never removed: a folder masked once stays out
+//! of reach of every later run of the process.
 
 use std::path::{Path, PathBuf};
+
+/// Why a folder is out of every run's reach (see the module's table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataFolder {
+    /// A folder of `NAME.in`/`NAME.ans` tests: the answers.
+    Tests,
+    /// A `--problems-dir` folder: every package's tests and answers.
+    ProblemsFolder,
+    /// A judge package's `tests/` folder.
+    PackageTests,
+    /// A Kattis package's `data/` folder.
+    KattisData,
+    /// A class's submissions folder: other students' hand-ins.
+    Submissions,
+    /// The folder a submission was handed in from: its neighbours' sources.
+    HandIn,
+}
+
+impl DataFolder {
+    /// How far the folder keeps a compile's lent folders away: the folder a
+    /// hand-in of `judge run` lies in (often the working folder or a home
+    /// folder) refuses only a lent folder that is or holds it, so a rustup
+    /// sysroot in `~/.rustup` is still lent; every other data folder
+    /// refuses one that lies inside it too.
+    fn reach(self) -> Reach {
+        match self {
+            DataFolder::HandIn => Reach::Holding,
+            DataFolder::Tests
+            | DataFolder::ProblemsFolder
+            | DataFolder::PackageTests
+            | DataFolder::KattisData
+            | DataFolder::Submissions => Reach::Whole,
+        }
+    }
+}
 
 /// Folders of the judge's data (a `--tests` folder, a problems folder, a
 /// package's folder, a class's submissions folder) that no run or compile
@@ -23,17 +79,38 @@ use std::path::{Path, PathBuf};
 /// (`/usr/lib`, `/usr/local/bin`, `/etc`, ...), or one holding such a
 /// folder, is never masked: a linked file there is covered alone, and a
 /// link to such a folder is not followed.
-pub fn mask_data_folder(path: &Path) {
-    mask(path, Reach::Whole);
-}
-
-/// [`mask_data_folder`] for the folder a hand-in of `judge run` lies in
-/// (often the working folder or a home folder): masked the same, but a
-/// compile may still be lent a toolchain folder below it (a rustup
-/// sysroot in `~/.rustup`), only never one that is, holds or resolves to
-/// it.
-pub(crate) fn mask_hand_in_folder(path: &Path) {
-    mask(path, Reach::Holding);
+///
+/// `reason` is kept with each folder added (a link target's folder takes
+/// the reason of the folder linking to it); a folder already in the list
+/// keeps its first reason. No compile is lent such a folder either (see
+/// [`lending_refused`]; for [`DataFolder::HandIn`], only a lent folder
+/// that is or holds it).
+pub fn mask_data_folder(reason: DataFolder, path: &Path) {
+    let reach = reason.reach();
+    let Ok(real) = fs_err::canonicalize(path) else {
+        return;
+    };
+    guard(&real, reach);
+    if !maskable(&real) {
+        return;
+    }
+    let (folders, files) = link_targets(&real);
+    for folder in &folders {
+        guard(folder, reach);
+    }
+    let mut masked = data_folders_lock();
+    for folder in std::iter::once(real).chain(folders) {
+        if !masked.folders.iter().any(|(known, _)| *known == folder) {
+            masked.folders.push((folder, reason));
+        }
+    }
+    for file in files {
+        if !masked.files.contains(&file) {
+            masked.files.push(file);
+        }
+    }
+    masked.folders.sort_by(|a, b| a.0.cmp(&b.0));
+    masked.files.sort();
 }
 
 /// Records `path` as the judge's data no compile is lent (a package's
@@ -51,33 +128,6 @@ pub(crate) fn guard_data_folder(path: &Path) {
 enum Reach {
     Whole,
     Holding,
-}
-
-fn mask(path: &Path, reach: Reach) {
-    let Ok(real) = fs_err::canonicalize(path) else {
-        return;
-    };
-    guard(&real, reach);
-    if !maskable(&real) {
-        return;
-    }
-    let (folders, files) = link_targets(&real);
-    for folder in &folders {
-        guard(folder, reach);
-    }
-    let mut masked = data_folders_lock();
-    for folder in std::iter::once(real).chain(folders) {
-        if !masked.0.contains(&folder) {
-            masked.0.push(folder);
-        }
-    }
-    for file in files {
-        if !masked.1.contains(&file) {
-            masked.1.push(file);
-        }
-    }
-    masked.0.sort();
-    masked.1.sort();
 }
 
 /// Folders programs and compilers load code from: never masked whole.
@@ -212,7 +262,7 @@ pub(crate) fn lending_refused(folder: &Path) -> Option<String> {
             format!("it lies inside the judge's data `{}`", data.display())
         }
     };
-    let files = data_folders_lock().1.clone();
+    let files = data_folders_lock().files.clone();
     let guarded = guarded_lock().clone();
     let refused = guarded
         .iter()
@@ -231,11 +281,17 @@ pub(crate) fn lending_refused(folder: &Path) -> Option<String> {
         .map(|exe| format!("it holds the judge's own binary `{}`", exe.display()))
 }
 
-/// The masked data folders and the covered link targets.
-type Masked = (Vec<PathBuf>, Vec<PathBuf>);
+/// The masked data folders (each with why) and the covered link targets.
+struct Masked {
+    folders: Vec<(PathBuf, DataFolder)>,
+    files: Vec<PathBuf>,
+}
 
 fn data_folders_lock() -> std::sync::MutexGuard<'static, Masked> {
-    static FOLDERS: std::sync::Mutex<Masked> = std::sync::Mutex::new((Vec::new(), Vec::new()));
+    static FOLDERS: std::sync::Mutex<Masked> = std::sync::Mutex::new(Masked {
+        folders: Vec::new(),
+        files: Vec::new(),
+    });
     FOLDERS
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -245,14 +301,28 @@ fn data_folders_lock() -> std::sync::MutexGuard<'static, Masked> {
 /// folders).
 #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub(crate) fn data_folders() -> Vec<PathBuf> {
-    data_folders_lock().0.clone()
+    data_folders_lock()
+        .folders
+        .iter()
+        .map(|(folder, _)| folder.clone())
+        .collect()
+}
+
+/// Why `folder` is masked, if it is.
+#[cfg(test)]
+fn reason_for(folder: &Path) -> Option<DataFolder> {
+    data_folders_lock()
+        .folders
+        .iter()
+        .find(|(known, _)| known == folder)
+        .map(|(_, reason)| *reason)
 }
 
 /// The files link targets of data folders point to, covered by an empty
 /// file in every run's mount namespace.
 #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub(crate) fn data_link_files() -> Vec<PathBuf> {
-    data_folders_lock().1.clone()
+    data_folders_lock().files.clone()
 }
 
 #[cfg(test)]
@@ -285,5 +355,29 @@ mod tests {
         assert!(!maskable(Path::new("/usr/local")));
         assert!(!maskable(Path::new("/usr/lib/x86_64-linux-gnu")));
         assert!(maskable(&root));
+    }
+
+    /// Each masked folder keeps the reason it was first added with; a
+    /// link target's folder takes the reason of the folder linking to it;
+    /// `/` and a folder programs load code from are never added.
+    #[test]
+    fn each_masked_folder_keeps_its_first_reason() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = fs_err::canonicalize(dir.path()).unwrap();
+        let tests = root.join("tests");
+        let store = root.join("store");
+        fs_err::create_dir_all(store.join("ab")).unwrap();
+        fs_err::write(store.join("ab/blob"), "answer").unwrap();
+        fs_err::create_dir(&tests).unwrap();
+        std::os::unix::fs::symlink(store.join("ab/blob"), tests.join("1.ans")).unwrap();
+        mask_data_folder(DataFolder::KattisData, &tests);
+        mask_data_folder(DataFolder::ProblemsFolder, &tests);
+        mask_data_folder(DataFolder::Submissions, Path::new("/"));
+        mask_data_folder(DataFolder::HandIn, Path::new("/usr/lib"));
+        assert_eq!(reason_for(&tests), Some(DataFolder::KattisData));
+        assert_eq!(reason_for(&store.join("ab")), Some(DataFolder::KattisData));
+        assert_eq!(reason_for(Path::new("/")), None);
+        assert_eq!(reason_for(Path::new("/usr/lib")), None);
+        assert!(data_folders().contains(&tests));
     }
 }

@@ -38,10 +38,10 @@ mod pool;
 #[cfg(target_os = "linux")]
 mod unix;
 
-pub use data::mask_data_folder;
 #[cfg(target_os = "linux")]
 pub(crate) use data::{data_folders, data_link_files};
-pub(crate) use data::{guard_data_folder, lending_refused, mask_hand_in_folder};
+pub(crate) use data::{guard_data_folder, lending_refused};
+pub use data::{mask_data_folder, DataFolder};
 pub(crate) use decide::{decide_limit, Observation};
 pub(crate) use error::SandboxError;
 #[cfg(target_os = "linux")]

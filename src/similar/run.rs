@@ -10,8 +10,17 @@ use crate::config::judge::JudgeConfig;
 use crate::grade::{self, DiscoverError, Entry, Ignored};
 use std::path::{Path, PathBuf};
 
-/// Whether `judge grade` would run an entry: `Err` says why not.
-pub(crate) type Runnable = fn(&Entry, &JudgeConfig) -> Result<(), String>;
+/// Whether `judge grade` would run an entry.
+pub(crate) type Runnable = fn(&Entry, &JudgeConfig) -> WouldGrade;
+
+/// What `judge grade` would do with an entry: a decision, not an error
+/// (an entry grade skips is listed as skipped, with the reason).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum WouldGrade {
+    Runs,
+    /// Grade would not run it: why, as grade says it.
+    Skips(String),
+}
 
 /// What to compare.
 #[derive(Clone, Debug)]
@@ -23,8 +32,8 @@ pub(crate) struct Request<'a> {
     /// The teacher's starter code (`--base DIR`).
     pub base: Option<&'a Path>,
     pub min_tokens: usize,
-    /// Whether `judge grade` would run an entry (`Err`: why not, as grade
-    /// says it); an entry it would not run is not compared but listed as
+    /// Whether `judge grade` would run an entry (why not, as grade says
+    /// it); an entry it would not run is not compared but listed as
     /// skipped, so the class compared is the one grade sees. `None`: every
     /// entry is compared.
     pub runnable: Option<Runnable>,
@@ -99,8 +108,8 @@ pub(crate) fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
         Some(runnable) => entries
             .into_iter()
             .filter(|entry| match runnable(entry, config) {
-                Ok(()) => true,
-                Err(reason) => {
+                WouldGrade::Runs => true,
+                WouldGrade::Skips(reason) => {
                     for path in std::iter::once(&entry.path).chain(&entry.others) {
                         refused.push(super::Skipped {
                             path: class::shown_path(path),

@@ -267,6 +267,35 @@ fn help<'a>(cache: &'a mut BTreeMap<String, Option<String>>, sub: Option<&str>) 
         .as_deref()
 }
 
+/// Checks each flag of each `judge` invocation in `command` (shown at
+/// `place`) against its command's `--help`, pushing what is wrong (`not_in`
+/// words the missing flag) onto `wrong`; returns how many flags it checked.
+fn check_flags(
+    cache: &mut BTreeMap<String, Option<String>>,
+    place: &str,
+    command: &str,
+    not_in: &str,
+    wrong: &mut Vec<String>,
+) -> usize {
+    let mut checked = 0;
+    for (sub, flags) in invocations(command) {
+        let Some(help) = help(cache, sub.as_deref()) else {
+            wrong.push(format!("{place}: `{command}`: no command `judge {sub:?}`"));
+            continue;
+        };
+        for flag in flags {
+            checked += 1;
+            if !defines_flag(help, &flag) {
+                wrong.push(format!(
+                    "{place}: `{command}`: `{flag}` {not_in} `judge {} --help`",
+                    sub.as_deref().unwrap_or("")
+                ));
+            }
+        }
+    }
+    checked
+}
+
 /// Every flag of every command line and `judge ...` code span of the docs,
 /// and of every flag table of docs/commands.md, is in its command's
 /// `--help`; every subcommand named exists.
@@ -294,21 +323,7 @@ fn every_documented_flag_is_in_the_help_of_its_command() {
                 .map(|line| (format!("{name} (target/release/judge)"), line)),
         );
         for (place, command) in lines {
-            for (sub, flags) in invocations(&command) {
-                let Some(help) = help(&mut cache, sub.as_deref()) else {
-                    wrong.push(format!("{place}: `{command}`: no command `judge {sub:?}`"));
-                    continue;
-                };
-                for flag in flags {
-                    checked += 1;
-                    if !defines_flag(help, &flag) {
-                        wrong.push(format!(
-                            "{place}: `{command}`: `{flag}` is not in `judge {} --help`",
-                            sub.as_deref().unwrap_or("")
-                        ));
-                    }
-                }
-            }
+            checked += check_flags(&mut cache, &place, &command, "is not in", &mut wrong);
         }
     }
     // The examples of every `--help`, `judge --help`'s own included.
@@ -331,21 +346,13 @@ fn every_documented_flag_is_in_the_help_of_its_command() {
         examples.len()
     );
     for (place, command) in examples {
-        for (sub, flags) in invocations(&command) {
-            let Some(help) = help(&mut cache, sub.as_deref()) else {
-                wrong.push(format!("{place}: `{command}`: no command `judge {sub:?}`"));
-                continue;
-            };
-            for flag in flags {
-                checked += 1;
-                if !defines_flag(help, &flag) {
-                    wrong.push(format!(
-                        "{place}: `{command}`: `{flag}` is not an option of `judge {} --help`",
-                        sub.as_deref().unwrap_or("")
-                    ));
-                }
-            }
-        }
+        checked += check_flags(
+            &mut cache,
+            &place,
+            &command,
+            "is not an option of",
+            &mut wrong,
+        );
     }
     // The flag tables of docs/commands.md, section by section.
     let commands = fs_err::read_to_string(root.join("docs/commands.md")).unwrap();

@@ -106,7 +106,7 @@ fn without_landlock_a_run_reads_no_other_submission() {
     mode(&copy, 0o644);
     let class = UnderUsr::new("class-nolandlock");
     let hand_in = class_with_alice(&class.path);
-    judge::sandbox::mask_data_folder(&class.path);
+    judge::sandbox::mask_data_folder(judge::sandbox::DataFolder::Submissions, &class.path);
     let mut sandbox = judge::sandbox::Sandbox::without_layers(
         workspace.path(),
         &[judge::sandbox::BenchLayer::Landlock],

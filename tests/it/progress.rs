@@ -121,12 +121,16 @@ fn run_on_a_terminal_ticks_and_counts_tests_while_a_slow_program_runs() {
     }
 }
 
-#[test]
-fn grade_on_a_terminal_counts_submissions_and_names_the_one_that_runs() {
+/// A class of `student/problem` hand-ins (`jobs`, if any, in judge.toml):
+/// each of `students` hands in the [`SLOW`] rooks solution, graded on the
+/// `mine` copy of the bundled rooks package with the one-rook `tests`.
+fn slow_class(jobs: &str, tests: &[&str], students: &[&str]) -> Dir {
     let dir = Dir::new();
     dir.create(
         "judge.toml",
-        "submissions = \"hand-ins\"\nlayout = \"student/problem\"\nrandom-tests = 0\n[limits]\ntime-limit-ms = 5000\n",
+        format!(
+            "submissions = \"hand-ins\"\nlayout = \"student/problem\"\nrandom-tests = 0\n{jobs}[limits]\ntime-limit-ms = 5000\n"
+        ),
     );
     let manifest = String::from_utf8(
         judge::config::bundled::file("rooks/problem.toml")
@@ -135,12 +139,19 @@ fn grade_on_a_terminal_counts_submissions_and_names_the_one_that_runs() {
     )
     .unwrap();
     dir.create("mine/rooks/problem.toml", manifest);
-    for name in ["a", "b"] {
+    for name in tests {
         dir.create(&format!("mine/rooks/tests/{name}.in"), "1\n.\n0\n");
         dir.create(&format!("mine/rooks/tests/{name}.ans"), "1\n");
     }
-    dir.create("hand-ins/alice/rooks.py", SLOW);
-    dir.create("hand-ins/bob/rooks.py", SLOW);
+    for student in students {
+        dir.create(&format!("hand-ins/{student}/rooks.py"), SLOW);
+    }
+    dir
+}
+
+#[test]
+fn grade_on_a_terminal_counts_submissions_and_names_the_one_that_runs() {
+    let dir = slow_class("", &["a", "b"], &["alice", "bob"]);
     let args = ["grade", "--problems-dir", "mine"];
     let frames = frames(&on_a_terminal(&dir, &args));
     for wanted in [
@@ -182,23 +193,7 @@ fn frames_of(terminal: &str) -> usize {
 /// issue #17).
 #[test]
 fn grade_with_two_jobs_names_each_submission_that_runs() {
-    let dir = Dir::new();
-    dir.create(
-        "judge.toml",
-        "submissions = \"hand-ins\"\nlayout = \"student/problem\"\nrandom-tests = 0\njobs = 2\n[limits]\ntime-limit-ms = 5000\n",
-    );
-    let manifest = String::from_utf8(
-        judge::config::bundled::file("rooks/problem.toml")
-            .unwrap()
-            .to_vec(),
-    )
-    .unwrap();
-    dir.create("mine/rooks/problem.toml", manifest);
-    dir.create("mine/rooks/tests/a.in", "1\n.\n0\n");
-    dir.create("mine/rooks/tests/a.ans", "1\n");
-    for student in ["alice", "bob", "carol"] {
-        dir.create(&format!("hand-ins/{student}/rooks.py"), SLOW);
-    }
+    let dir = slow_class("jobs = 2\n", &["a"], &["alice", "bob", "carol"]);
     let terminal = on_a_terminal(&dir, &["grade", "--problems-dir", "mine"]);
     let frames = frames(&terminal);
     let both = frames.iter().find(|frame| {

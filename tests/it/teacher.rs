@@ -19,6 +19,16 @@ fn class(extra: &str) -> Dir {
     dir
 }
 
+/// A [`class`] where alice handed in `rooks.py` and eve `rook.py` (a
+/// name one edit from `rooks`), both the accepted matching solution.
+fn class_with_rook_typo(extra: &str) -> Dir {
+    let dir = class(extra);
+    for hand_in in ["hand-ins/alice/rooks.py", "hand-ins/eve/rook.py"] {
+        dir.create(hand_in, bundled("rooks/accepted/matching.py"));
+    }
+    dir
+}
+
 fn ignored(report: &Value) -> Vec<(String, String)> {
     report["ignored"]
         .as_array()
@@ -37,15 +47,7 @@ fn ignored(report: &Value) -> Vec<(String, String)> {
 /// the reason; a name one edit from a problem gets a "did you mean".
 #[test]
 fn r17_every_hand_in_is_graded_or_ignored_with_the_reason() {
-    let dir = class("problems = [\"rooks\", \"matchsticks\"]\n");
-    dir.create(
-        "hand-ins/alice/rooks.py",
-        bundled("rooks/accepted/matching.py"),
-    );
-    dir.create(
-        "hand-ins/eve/rook.py",
-        bundled("rooks/accepted/matching.py"),
-    );
+    let dir = class_with_rook_typo("problems = [\"rooks\", \"matchsticks\"]\n");
     dir.create("hand-ins/carol/README.txt", "my notes");
     dir.create("hand-ins/carol/rooks.cpp/main.cpp", "int main() {}\n");
     fs_err::create_dir_all(dir.path().join("hand-ins/bob/matchsticks.cpp")).unwrap();
@@ -91,16 +93,8 @@ fn r17_every_hand_in_is_graded_or_ignored_with_the_reason() {
 
     // Without `problems`: a README is not a problem, so neither a row nor
     // a column of the gradebook.
-    let dir = class("");
-    dir.create(
-        "hand-ins/alice/rooks.py",
-        bundled("rooks/accepted/matching.py"),
-    );
+    let dir = class_with_rook_typo("");
     dir.create("hand-ins/carol/README.txt", "my notes");
-    dir.create(
-        "hand-ins/eve/rook.py",
-        bundled("rooks/accepted/matching.py"),
-    );
     let run = dir.judge(&["grade", "--csv", "-", "--json", "report.json"]);
     assert!(!run.stdout().contains("README"), "{}", run.stdout());
     let report = crate::support::report(&dir.read("report.json"));
@@ -637,15 +631,7 @@ fn r17_the_class_page_links_land_below_its_sticky_header() {
 /// page sees `eve/rook.py` and its "did you mean" (review of issue #17).
 #[test]
 fn r17_the_class_page_lists_the_ignored_files() {
-    let dir = class("problems = [\"rooks\", \"matchsticks\"]\n");
-    dir.create(
-        "hand-ins/alice/rooks.py",
-        bundled("rooks/accepted/matching.py"),
-    );
-    dir.create(
-        "hand-ins/eve/rook.py",
-        bundled("rooks/accepted/matching.py"),
-    );
+    let dir = class_with_rook_typo("problems = [\"rooks\", \"matchsticks\"]\n");
     dir.create("hand-ins/mallory/<b>x.py", "print(1)\n");
     dir.create("hand-ins/mallory/new\nline.txt", "");
     let run = dir.judge(&["grade", "--html", "class.html"]);

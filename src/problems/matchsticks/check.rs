@@ -9,7 +9,9 @@
 use super::input::{parse, Board, Input, Move, Orientation, Position};
 use super::solve::{best_move, outcome, Outcome};
 use super::validate::check_positions;
-use crate::problems::text::{describe, parse_integer, Layout, Stream, Token, TokenReader};
+use crate::problems::text::{
+    describe, parse_integer, Layout, Malformed, Stream, Token, TokenReader,
+};
 use crate::problems::{CheckOutcome, CheckerFailure};
 
 /// A move as read, before the board decides whether it is legal: the numbers
@@ -26,7 +28,7 @@ struct WrittenMove {
 /// too. A token of exactly three characters is the compact form; any other
 /// token starts the spaced form (a row of three characters cannot be on the
 /// board anyway). The error is the reason after "position N: ".
-fn read_move(reader: &mut TokenReader<'_>) -> Result<WrittenMove, String> {
+fn read_move(reader: &mut TokenReader<'_>) -> Result<WrittenMove, Malformed> {
     let first = next_token(reader, "a move `rcd` or `r c d`")?;
     let characters: Vec<char> = first.text.chars().collect();
     if let [row, column, orientation] = characters[..] {
@@ -63,23 +65,23 @@ fn read_move(reader: &mut TokenReader<'_>) -> Result<WrittenMove, String> {
     })
 }
 
-fn next_token<'a>(reader: &mut TokenReader<'a>, what: &str) -> Result<Token<'a>, String> {
+fn next_token<'a>(reader: &mut TokenReader<'a>, what: &str) -> Result<Token<'a>, Malformed> {
     let line = reader.line();
     reader.next_token().ok_or_else(|| {
-        format!(
+        Malformed(format!(
             "expected {what}, found end of {} (line {line})",
             reader.stream()
-        )
+        ))
     })
 }
 
-fn unexpected(what: &str, token: &Token<'_>) -> String {
-    format!(
+fn unexpected(what: &str, token: &Token<'_>) -> Malformed {
+    Malformed(format!(
         "expected {what}, found {} (line {}, column {})",
         describe(token.text),
         token.line,
         token.column
-    )
+    ))
 }
 
 /// How one move fares on its position.

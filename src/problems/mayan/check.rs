@@ -10,7 +10,9 @@ use super::input::{
     describe_moves, parse, Board, Direction, Move, MoveError, Puzzle, COLUMNS, ROWS,
 };
 use super::solve::{solve, Reading};
-use crate::problems::text::{describe, parse_integer, plural, Layout, Stream, TokenReader};
+use crate::problems::text::{
+    describe, parse_integer, plural, Layout, Malformed, Stream, TokenReader,
+};
 use crate::problems::{CheckOptions, CheckOutcome, CheckerFailure};
 
 /// What an output (or answer) claims, once its tokens are read.
@@ -54,7 +56,7 @@ pub fn check(
     }
     let claim = match read_claim(output, Stream::Output) {
         Ok(claim) => claim,
-        Err(reason) => return Ok(CheckOutcome::presentation_error(reason)),
+        Err(Malformed(reason)) => return Ok(CheckOutcome::presentation_error(reason)),
     };
     judge(&puzzle, &reference, &claim, options)
 }
@@ -112,8 +114,8 @@ fn judge(
         )));
     }
     let replay = match replay(&puzzle.board, written) {
-        Ok(replay) => replay,
-        Err(reason) => return Ok(CheckOutcome::wrong_answer(reason)),
+        Replayed::Solved(replay) => replay,
+        Replayed::Wrong(reason) => return Ok(CheckOutcome::wrong_answer(reason)),
     };
     let summary = format!(
         "cleared in {}",
@@ -160,9 +162,16 @@ struct Replay {
     same_colour_swap: bool,
 }
 
-/// Plays the moves as written on `board`; the error explains the first one
-/// that goes wrong, or that the board is not empty at the end.
-fn replay(board: &Board, written: &[[i64; 3]]) -> Result<Replay, String> {
+/// What replaying the moves as written found: a valid solution, or why it
+/// is wrong (a WA's reason: a verdict, not an error).
+enum Replayed {
+    Solved(Replay),
+    Wrong(String),
+}
+
+/// Plays the moves as written on `board`; [`Replayed::Wrong`] explains the
+/// first one that goes wrong, or that the board is not empty at the end.
+fn replay(board: &Board, written: &[[i64; 3]]) -> Replayed {
     let mut board = *board;
     let mut moves = Vec::with_capacity(written.len());
     let mut same_colour_swap = false;
@@ -171,14 +180,14 @@ fn replay(board: &Board, written: &[[i64; 3]]) -> Result<Replay, String> {
         let direction = match g {
             1 => Direction::Right,
             -1 => Direction::Left,
-            _ => return Err(format!("move {number}: {x} {y} {g}: g must be 1 or -1")),
+            _ => return Replayed::Wrong(format!("move {number}: {x} {y} {g}: g must be 1 or -1")),
         };
         let no_block = || format!("move {number}: {x} {y} {g}: no block at {x} {y}");
         let (Ok(column), Ok(row)) = (usize::try_from(x), usize::try_from(y)) else {
-            return Err(no_block());
+            return Replayed::Wrong(no_block());
         };
         if column >= COLUMNS || row >= ROWS {
-            return Err(no_block());
+            return Replayed::Wrong(no_block());
         }
         let step = Move {
             x: column,
@@ -188,9 +197,9 @@ fn replay(board: &Board, written: &[[i64; 3]]) -> Result<Replay, String> {
         same_colour_swap |= board.is_same_colour_swap(step);
         match board.play(step) {
             Ok(()) => moves.push(step),
-            Err(MoveError::NoBlock) => return Err(no_block()),
+            Err(MoveError::NoBlock) => return Replayed::Wrong(no_block()),
             Err(MoveError::OffBoard) => {
-                return Err(format!("move {number}: {x} {y} {g}: moves off the board"))
+                return Replayed::Wrong(format!("move {number}: {x} {y} {g}: moves off the board"))
             }
         }
     }
@@ -201,12 +210,12 @@ fn replay(board: &Board, written: &[[i64; 3]]) -> Result<Replay, String> {
         } else {
             "blocks remain"
         };
-        return Err(format!(
+        return Replayed::Wrong(format!(
             "after {} {left} {blocks}",
             plural(written.len() as u64, "move", "moves")
         ));
     }
-    Ok(Replay {
+    Replayed::Solved(Replay {
         moves,
         same_colour_swap,
     })
@@ -214,27 +223,29 @@ fn replay(board: &Board, written: &[[i64; 3]]) -> Result<Replay, String> {
 
 /// Reads `-1` or a list of moves `x y g`. Whitespace is free: only tokens
 /// count. The error says where the text stops making sense.
-fn read_claim(text: &str, stream: Stream) -> Result<Claim, String> {
+fn read_claim(text: &str, stream: Stream) -> Result<Claim, Malformed> {
     let mut reader = TokenReader::new(text, stream);
     let mut numbers = Vec::new();
     while let Some(token) = reader.next_token() {
         let value = parse_integer(token.text).ok_or_else(|| {
-            format!(
+            Malformed(format!(
                 "line {}, column {}: expected an integer, found {}",
                 token.line,
                 token.column,
                 describe(token.text)
-            )
+            ))
         })?;
         numbers.push(value);
     }
     match numbers.as_slice() {
-        [] => Err(format!("the {stream} is empty: expected -1 or the moves")),
+        [] => Err(Malformed(format!(
+            "the {stream} is empty: expected -1 or the moves"
+        ))),
         [-1] => Ok(Claim::NoSolution),
-        _ if numbers.len() % 3 != 0 => Err(format!(
+        _ if numbers.len() % 3 != 0 => Err(Malformed(format!(
             "expected moves of 3 numbers each (x y g) or -1, found {} numbers",
             numbers.len()
-        )),
+        ))),
         _ => Ok(Claim::Moves(
             numbers
                 .chunks_exact(3)

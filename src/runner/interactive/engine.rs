@@ -6,6 +6,7 @@
 //! verdict follows [`super::verdict::decide_pass`], the engine in the
 //! validator's place.
 
+use super::error::InteractionError;
 use super::relay::{self, read_fd, retry, set_nonblocking, write_fd, Direction, Relayed};
 use super::verdict::{decide_pass, Ended, PassFacts, PassVerdict, ACCEPT, REJECT};
 use super::SubmissionProgram;
@@ -44,9 +45,8 @@ fn play(
     session: &mut dyn EngineSession,
     submission: &SubmissionProgram<'_>,
     result: &mut TestResult,
-) -> Result<(Verdict, String, String), String> {
-    let pipe =
-        || relay::pipe().map_err(|error| format!("failed to make the game's pipes: {error}"));
+) -> Result<(Verdict, String, String), InteractionError> {
+    let pipe = || relay::pipe().map_err(InteractionError::io("make the game's pipes"));
     let (submission_in_read, submission_in) = pipe()?;
     let (submission_out, submission_out_write) = pipe()?;
     let (wake_read, wake_write) = pipe()?;
@@ -72,13 +72,13 @@ fn play(
         };
         let measured = sandbox
             .run_connected(&spec, connection)
-            .map_err(|error| format!("sandbox failure: {error:#}"));
+            .map_err(InteractionError::Sandbox);
         done.store(true, Ordering::SeqCst);
         relay::wake(&wake_write);
         let conversed = judge
             .join()
-            .map_err(|_| "the game's thread panicked".to_owned())?
-            .map_err(|error| format!("failed to play the game: {error}"))?;
+            .map_err(|_| InteractionError::Panicked("game's thread"))?
+            .map_err(InteractionError::Game)?;
         let measured = measured?;
         let (decision, relayed) = conversed;
         let validator = Ended::exited(if decision.verdict == Verdict::Accepted {

@@ -14,6 +14,7 @@
 //! function.
 
 mod engine;
+mod error;
 mod relay;
 mod testlib;
 pub(crate) mod verdict;
@@ -23,6 +24,7 @@ use super::TestInput;
 use crate::interaction::{InteractorProtocol, InteractorSpec};
 use crate::sandbox::{Connection, Limits, Measured, RunSpec, Sandbox, Termination, Trust};
 use crate::verdict::Verdict;
+use error::InteractionError;
 use relay::{Ends, Relayed, Signals};
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
@@ -63,9 +65,9 @@ pub fn run_test(
 ) -> Option<String> {
     let dir = match test_dir(spec, input, answer) {
         Ok(dir) => dir,
-        Err(message) => {
+        Err(error) => {
             result.verdict = Verdict::JudgeError;
-            result.message = message;
+            result.message = error.to_string();
             return None;
         }
     };
@@ -78,10 +80,10 @@ pub fn run_test(
         match fs_err::read(dir.join("output")) {
             Ok(bytes) => for_checker = Some(String::from_utf8_lossy(&bytes).into_owned()),
             Err(error) => {
-                outcome = Err(format!(
-                    "failed to read what the {} wrote to `output`: {error}",
-                    spec.label
-                ));
+                outcome = Err(InteractionError::CheckerOutput {
+                    label: spec.label.clone(),
+                    error,
+                });
             }
         }
     }
@@ -94,13 +96,13 @@ pub fn run_test(
 /// its result; a failure of the judge's own is JE with its message.
 fn record_outcome(
     result: &mut TestResult,
-    outcome: Result<Decided, String>,
+    outcome: Result<Decided, InteractionError>,
     input: &TestInput,
     answer: Option<&str>,
 ) {
     let (verdict, message, transcript) = match outcome {
         Ok(decided) => decided,
-        Err(message) => (Verdict::JudgeError, message, String::new()),
+        Err(error) => (Verdict::JudgeError, error.to_string(), String::new()),
     };
     result.verdict = verdict;
     result.message = message;
@@ -117,7 +119,7 @@ fn test_dir(
     spec: &InteractorSpec,
     input: &TestInput,
     answer: Option<&str>,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, InteractionError> {
     let number = NEXT_RUN.fetch_add(1, Ordering::Relaxed);
     let dir = spec
         .workspace
@@ -135,7 +137,10 @@ fn test_dir(
         }
         Ok(())
     })();
-    made.map_err(|error| format!("failed to prepare the {}'s folder: {error}", spec.label))?;
+    made.map_err(|error| InteractionError::Folder {
+        label: spec.label.clone(),
+        error,
+    })?;
     Ok(dir)
 }
 
@@ -147,7 +152,7 @@ fn run_passes(
     submission: &SubmissionProgram<'_>,
     dir: &Path,
     result: &mut TestResult,
-) -> Result<Decided, String> {
+) -> Result<Decided, InteractionError> {
     let mut transcript = String::new();
     let passes = spec.passes.max(1);
     for pass in 1..=passes {
@@ -215,15 +220,18 @@ fn run_passes(
             }
             PassVerdict::NextPass => {
                 fs_err::rename(&next, dir.join("input")).map_err(|error| {
-                    format!("failed to take the {}'s nextpass.in: {error}", spec.label)
+                    InteractionError::NextPass {
+                        label: spec.label.clone(),
+                        error,
+                    }
                 })?;
             }
         }
     }
-    Err(format!(
-        "{} asked for more than {passes} passes",
-        spec.label
-    ))
+    Err(InteractionError::TooManyPasses {
+        label: spec.label.clone(),
+        passes,
+    })
 }
 
 /// What the validator wrote, with the package's paths in place of its
@@ -309,18 +317,14 @@ fn submission_spec(submission: &SubmissionProgram<'_>, stdin: Option<PathBuf>) -
     }
 }
 
-fn io_error(what: &str) -> impl Fn(std::io::Error) -> String + '_ {
-    move |error| format!("failed to {what}: {error}")
-}
-
 /// One interactive pass: both programs at once, the supervisor between.
 fn interactive_pass(
     sandbox: &mut Sandbox,
     spec: &InteractorSpec,
     submission: &SubmissionProgram<'_>,
     dir: &Path,
-) -> Result<PassRun, String> {
-    let pipe = || relay::pipe().map_err(io_error("make the interaction's pipes"));
+) -> Result<PassRun, InteractionError> {
+    let pipe = || relay::pipe().map_err(InteractionError::io("make the interaction's pipes"));
     let (submission_in_read, submission_in) = pipe()?;
     let (submission_out, submission_out_write) = pipe()?;
     let (validator_in_read, validator_in) = pipe()?;
@@ -365,7 +369,7 @@ fn interactive_pass(
         let protocol = spec.protocol;
         let validator_rejected = Arc::clone(&signals.validator_rejected);
         let validator_wake = Arc::clone(&wake_write);
-        let finished = move |measured: Result<Measured, String>| {
+        let finished = move |measured: Result<Measured, InteractionError>| {
             let accepted = matches!(
                 &measured,
                 Ok(Measured { limit_exceeded: None, termination: Termination::Exited(code), .. })
@@ -384,14 +388,18 @@ fn interactive_pass(
         let pending = spec.sandboxes.start_work(move |own| {
             finished(
                 own.run_connected(&validator_run, validator_connection)
-                    .map_err(|error| format!("failed to run the {validator_label}: {error:#}")),
+                    .map_err(|error| InteractionError::Validator {
+                        label: validator_label,
+                        error,
+                    }),
             )
         });
         let pending = match pending {
             Ok(pending) => Ok(pending),
-            Err(error) => Err(finished_here(Err(format!(
-                "failed to set up the sandbox for the {label}: {error:#}"
-            )))),
+            Err(error) => Err(finished_here(Err(InteractionError::ValidatorSandbox {
+                label: label.clone(),
+                error,
+            }))),
         };
         let connection = Connection {
             stdin: submission_in_read,
@@ -400,19 +408,22 @@ fn interactive_pass(
         };
         let measured = sandbox
             .run_connected(&submission_spec(submission, None), connection)
-            .map_err(|error| format!("sandbox failure: {error:#}"));
+            .map_err(InteractionError::Sandbox);
         signals.submission_done.store(true, Ordering::SeqCst);
         relay::wake(&wake_write);
         let validator = match pending {
-            Ok(pending) => pending
-                .wait()
-                .unwrap_or_else(|error| Err(format!("failed to run the {label}: {error:#}"))),
+            Ok(pending) => pending.wait().unwrap_or_else(|error| {
+                Err(InteractionError::Validator {
+                    label: label.clone(),
+                    error,
+                })
+            }),
             Err(failed) => failed,
         };
         let relayed = relay_thread
             .join()
-            .map_err(|_| "the interaction's supervisor panicked".to_owned())?
-            .map_err(io_error("relay the interaction"))?;
+            .map_err(|_| InteractionError::Panicked("interaction's supervisor"))?
+            .map_err(InteractionError::io("relay the interaction"))?;
         let measured = measured?;
         let validator = validator?;
         let stopped = signals.stop_submission.load(Ordering::SeqCst);
@@ -437,20 +448,24 @@ fn offline_pass(
     spec: &InteractorSpec,
     submission: &SubmissionProgram<'_>,
     dir: &Path,
-) -> Result<PassRun, String> {
+) -> Result<PassRun, InteractionError> {
     let measured = sandbox
         .run(&submission_spec(submission, Some(dir.join("input"))))
-        .map_err(|error| format!("sandbox failure: {error:#}"))?;
+        .map_err(InteractionError::Sandbox)?;
     let run_ok = measured.succeeded();
     let output = dir.join("output");
-    fs_err::write(&output, &measured.stdout).map_err(io_error("keep the submission's output"))?;
+    fs_err::write(&output, &measured.stdout)
+        .map_err(InteractionError::io("keep the submission's output"))?;
     let mut validator_run = validator_spec(spec, dir, spec.limits.wall_time_ms);
     validator_run.stdin = Some(output);
     let validator = if run_ok {
         spec.sandboxes
             .run(move |own| own.run(&validator_run))
             .and_then(|measured| measured)
-            .map_err(|error| format!("failed to run the {}: {error:#}", spec.label))?
+            .map_err(|error| InteractionError::Validator {
+                label: spec.label.clone(),
+                error,
+            })?
     } else {
         // A failed run is decided without the validator: it is told
         // nothing, and the submission's own failure comes first.

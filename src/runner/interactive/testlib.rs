@@ -108,7 +108,7 @@ fn points_of(message: &str) -> Option<Points> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::verdict::tests::limits;
+    use super::super::verdict::tests::{facts, limits};
     use super::*;
     use crate::sandbox::LimitExceeded;
     use test_case::test_case;
@@ -160,20 +160,15 @@ mod tests {
     ) {
         let limits = limits();
         let facts = PassFacts {
-            validator_label: "interactor `interactor.cpp`",
-            validator: interactor,
-            validator_limits: &limits,
-            submission,
-            submission_limits: &limits,
-            submission_flooded: false,
-            sent: "",
-            validator_swamped: false,
             validator_first: interactor_first,
             waiting: "the interactor was waiting for the submission",
             feedback,
-            wrote_next_pass: false,
-            pass: 1,
-            passes: 1,
+            ..facts(
+                &limits,
+                "interactor `interactor.cpp`",
+                interactor,
+                submission,
+            )
         };
         let (decided, got_points) = decide_testlib_pass(&facts, stderr.as_bytes());
         let PassVerdict::Final(verdict, message) = decided else {

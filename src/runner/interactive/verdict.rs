@@ -292,6 +292,45 @@ pub(super) mod tests {
         }
     }
 
+    /// One pass of `validator` against `submission`, both under `limits`,
+    /// with nothing else to say: each test (and the testlib table) sets
+    /// what it is about.
+    pub(in crate::runner::interactive) fn facts<'a>(
+        limits: &'a Limits,
+        validator_label: &'a str,
+        validator: Ended,
+        submission: Ended,
+    ) -> PassFacts<'a> {
+        PassFacts {
+            validator_label,
+            validator,
+            validator_limits: limits,
+            submission,
+            submission_limits: limits,
+            submission_flooded: false,
+            sent: "",
+            validator_swamped: false,
+            validator_first: false,
+            waiting: "",
+            feedback: "",
+            wrote_next_pass: false,
+            pass: 1,
+            passes: 1,
+        }
+    }
+
+    /// What a flood's messages say was sent and read.
+    const FLOOD_SENT: &str =
+        "the submission had sent the validator 50.2 MiB (...) and the validator had read 50.1 MiB";
+
+    /// The verdict and message of a pass that asks for no next pass.
+    fn final_verdict(facts: &PassFacts<'_>) -> (Verdict, String) {
+        let PassVerdict::Final(verdict, message) = decide_pass(facts) else {
+            panic!("no next pass was asked for");
+        };
+        (verdict, message)
+    }
+
     /// (validator, submission, validator exited first) → verdict.
     #[test_case(Ended::exited(42), Ended::exited(0), false, Verdict::Accepted ; "accepted")]
     #[test_case(Ended::exited(42), Ended::exited(0), true, Verdict::Accepted ; "accepted, validator first")]
@@ -320,20 +359,9 @@ pub(super) mod tests {
     ) {
         let limits = limits();
         let facts = PassFacts {
-            validator_label: "output validator `v.cpp`",
-            validator,
-            validator_limits: &limits,
-            submission,
-            submission_limits: &limits,
-            submission_flooded: false,
-            sent: "",
-            validator_swamped: false,
             validator_first,
             waiting: "the validator was waiting for the submission",
-            feedback: "",
-            wrote_next_pass: false,
-            pass: 1,
-            passes: 1,
+            ..facts(&limits, "output validator `v.cpp`", validator, submission)
         };
         match decide_pass(&facts) {
             PassVerdict::Final(verdict, message) => {
@@ -359,27 +387,18 @@ pub(super) mod tests {
         expected: Verdict,
     ) {
         let limits = limits();
-        let sent = "the submission had sent the validator 50.2 MiB (...) and the validator had \
-                    read 50.1 MiB";
+        let sent = FLOOD_SENT;
         let facts = PassFacts {
-            validator_label: "interactor `i.py`",
-            validator,
-            validator_limits: &limits,
-            submission: limit(submission_limit),
-            submission_limits: &limits,
-            submission_flooded: false,
             sent,
-            validator_swamped: false,
-            validator_first: false,
             waiting: "the validator had not read 30368 bytes the submission sent",
-            feedback: "",
-            wrote_next_pass: false,
-            pass: 1,
-            passes: 1,
+            ..facts(
+                &limits,
+                "interactor `i.py`",
+                validator,
+                limit(submission_limit),
+            )
         };
-        let PassVerdict::Final(verdict, message) = decide_pass(&facts) else {
-            panic!("no next pass was asked for");
-        };
+        let (verdict, message) = final_verdict(&facts);
         assert_eq!(verdict, expected, "{message}");
         if verdict == Verdict::TimeLimitExceeded {
             assert!(message.ends_with(&format!("; {sent}")), "{message}");
@@ -403,30 +422,14 @@ pub(super) mod tests {
         expected: Verdict,
     ) {
         let limits = limits();
-        let sent = "the submission had sent the validator 50.2 MiB (...) and the validator had \
-                    read 50.1 MiB";
+        let sent = FLOOD_SENT;
         let facts = PassFacts {
-            validator_label: "output validator `v`",
-            validator,
-            validator_limits: &limits,
-            submission: Ended {
-                stopped: true,
-                ..killed()
-            },
-            submission_limits: &limits,
-            submission_flooded: false,
             sent,
             validator_swamped: swamped,
             validator_first: true,
-            waiting: "",
-            feedback: "",
-            wrote_next_pass: false,
-            pass: 1,
-            passes: 1,
+            ..facts(&limits, "output validator `v`", validator, stopped())
         };
-        let PassVerdict::Final(verdict, message) = decide_pass(&facts) else {
-            panic!("no next pass was asked for");
-        };
+        let (verdict, message) = final_verdict(&facts);
         assert_eq!(verdict, expected, "{message}");
         if verdict == Verdict::TimeLimitExceeded {
             assert!(
@@ -448,20 +451,16 @@ pub(super) mod tests {
     fn multi_pass(code: i32, next: bool, pass: u32, passes: u32, expected_next: Option<bool>) {
         let limits = limits();
         let facts = PassFacts {
-            validator_label: "output validator `v.cpp`",
-            validator: Ended::exited(code),
-            validator_limits: &limits,
-            submission: Ended::exited(0),
-            submission_limits: &limits,
-            submission_flooded: false,
-            sent: "",
-            validator_swamped: false,
-            validator_first: false,
-            waiting: "",
             feedback: "no",
             wrote_next_pass: next,
             pass,
             passes,
+            ..facts(
+                &limits,
+                "output validator `v.cpp`",
+                Ended::exited(code),
+                Ended::exited(0),
+            )
         };
         let decided = decide_pass(&facts);
         match expected_next {

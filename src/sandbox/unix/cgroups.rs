@@ -28,6 +28,7 @@
 //! live judge's cgroups are never touched.
 
 mod place;
+mod unusable;
 mod v1;
 mod v2;
 
@@ -122,7 +123,7 @@ fn detect_uncached(root: bool) -> Detected {
     };
     let plan = match place::plan(&view) {
         Ok(plan) => plan,
-        Err(reason) => return none(reason),
+        Err(reason) => return none(reason.to_string()),
     };
     let layer = plan.layer();
     if let Err(error) = probe(&plan) {

@@ -131,7 +131,7 @@ fn process_token() -> &'static str {
 
 /// The compiled system-call filters, in the order a child installs them.
 #[cfg(target_arch = "x86_64")]
-fn seccomp_filters() -> Result<&'static [seccompiler::BpfProgram], &'static str> {
+fn seccomp_filters() -> Result<&'static [seccompiler::BpfProgram], &'static seccomp::FilterError> {
     seccomp::filters()
 }
 
@@ -161,7 +161,7 @@ pub(crate) fn seal_inherited_descriptors() {
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-fn seccomp_filters() -> Result<&'static [seccompiler::BpfProgram], &'static str> {
+fn seccomp_filters() -> Result<&'static [seccompiler::BpfProgram], std::convert::Infallible> {
     Ok(&[])
 }
 
@@ -239,7 +239,7 @@ impl Sandbox {
         seccomp_filters().map_err(|error| SandboxError::Syscall {
             syscall: "seccomp",
             purpose: "compiling the system-call filter",
-            source: std::io::Error::other(error),
+            source: std::io::Error::other(error.to_string()),
         })?;
         let baseline_processes = if !cgroups.as_ref().is_some_and(Cgroups::limits_processes) {
             count_own_processes()

@@ -96,24 +96,34 @@ const DENIED: &[i64] = &[
 /// F_OFD_SETLK, F_OFD_SETLKW, F_SETLEASE, F_GETLEASE, F_NOTIFY.
 const FCNTL_DENIED: &[u64] = &[5, 6, 7, 36, 37, 38, 1024, 1025, 1026];
 
+/// Why the system-call filter could not be compiled: always a bug of the
+/// judge (its rules are constants), reported as the sandbox's JE.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum FilterError {
+    /// seccompiler refused a condition, a rule or the filter.
+    #[error("{0}")]
+    Rules(#[from] seccompiler::BackendError),
+    /// A jump of the hand-written prefix does not fit a BPF offset.
+    #[error("{0}")]
+    Jump(#[from] std::num::TryFromIntError),
+}
+
 /// One condition on the low 32 bits of argument `index` (the kernel reads
 /// these arguments as `int`).
-fn on_arg(index: u8, operator: SeccompCmpOp, value: u64) -> Result<SeccompRule, String> {
-    let condition = SeccompCondition::new(index, SeccompCmpArgLen::Dword, operator, value)
-        .map_err(|error| error.to_string())?;
-    SeccompRule::new(vec![condition]).map_err(|error| error.to_string())
+fn on_arg(index: u8, operator: SeccompCmpOp, value: u64) -> Result<SeccompRule, FilterError> {
+    let condition = SeccompCondition::new(index, SeccompCmpArgLen::Dword, operator, value)?;
+    Ok(SeccompRule::new(vec![condition])?)
 }
 
 fn compile(
     rules: BTreeMap<i64, Vec<SeccompRule>>,
     on_match: SeccompAction,
-) -> Result<BpfProgram, String> {
-    let filter = SeccompFilter::new(rules, SeccompAction::Allow, on_match, TargetArch::x86_64)
-        .map_err(|error| error.to_string())?;
-    BpfProgram::try_from(filter).map_err(|error| error.to_string())
+) -> Result<BpfProgram, FilterError> {
+    let filter = SeccompFilter::new(rules, SeccompAction::Allow, on_match, TargetArch::x86_64)?;
+    Ok(BpfProgram::try_from(filter)?)
 }
 
-fn build() -> Result<Vec<BpfProgram>, String> {
+fn build() -> Result<Vec<BpfProgram>, FilterError> {
     let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
     for &number in DENIED {
         // No condition: refused whatever the arguments.
@@ -191,7 +201,7 @@ fn build() -> Result<Vec<BpfProgram>, String> {
     for (index, &number) in AIO.iter().enumerate() {
         program.push(sock_filter {
             code: (libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K) as u16,
-            jt: u8::try_from(count - index).map_err(|error| error.to_string())?,
+            jt: u8::try_from(count - index)?,
             jf: 0,
             k: number,
         });
@@ -235,8 +245,8 @@ fn build() -> Result<Vec<BpfProgram>, String> {
 
 /// The filters, in the order they are installed; built once before any
 /// clone (`Err`: they could not be compiled, which is a bug of the judge).
-pub(super) fn filters() -> Result<&'static [BpfProgram], &'static str> {
-    static FILTERS: OnceLock<Result<Vec<BpfProgram>, String>> = OnceLock::new();
+pub(super) fn filters() -> Result<&'static [BpfProgram], &'static FilterError> {
+    static FILTERS: OnceLock<Result<Vec<BpfProgram>, FilterError>> = OnceLock::new();
     match FILTERS.get_or_init(build) {
         Ok(filters) => Ok(filters),
         Err(error) => Err(error),

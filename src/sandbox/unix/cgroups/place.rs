@@ -13,6 +13,7 @@
 //! hierarchy (else from v2 all the same). A host that mixes both kinds (a
 //! "hybrid" one) gets each controller where it is.
 
+use super::unusable::V2Unusable;
 use super::{v1, v2};
 use crate::sandbox::{CgroupControllers, CgroupLayer, CgroupVersion};
 use std::path::{Path, PathBuf};
@@ -96,17 +97,26 @@ impl Plan {
     }
 }
 
+/// Why no cgroup can be used at all: the start-up note's one line, which
+/// may join the reasons of several hierarchies ("...; cgroup v2: ...").
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub(super) struct NoCgroups(String);
+
 /// Decides where each controller comes from, or says in one line why some
 /// controller is nowhere usable.
-pub(super) fn plan(view: &HostView) -> Result<Plan, String> {
+pub(super) fn plan(view: &HostView) -> Result<Plan, NoCgroups> {
     let mounts = mounts(view.mountinfo);
     let on_v1 = |controller: &str| v1_place(&mounts, view.cgroup, controller);
     let unified = v2_place(&mounts, view.cgroup);
-    let offered: Result<Vec<String>, String> =
+    let offered: Result<Vec<String>, V2Unusable> =
         unified.as_ref().map_err(Clone::clone).and_then(|(_, own)| {
             fs_err::read_to_string(own.join("cgroup.controllers"))
                 .map(|text| text.split_whitespace().map(str::to_owned).collect())
-                .map_err(|e| format!("cannot read the controllers of `{}`: {e}", own.display()))
+                .map_err(|e| V2Unusable::Controllers {
+                    own: own.clone(),
+                    error: e.to_string(),
+                })
         });
     let on_v2 = |controller: &str| {
         offered
@@ -142,7 +152,7 @@ pub(super) fn plan(view: &HostView) -> Result<Plan, String> {
     let mut lost: Vec<String> = Vec::new();
     if !missing.is_empty() {
         let v2_reason = match (&unified, &offered) {
-            (Err(reason), _) | (_, Err(reason)) => reason.clone(),
+            (Err(reason), _) | (_, Err(reason)) => reason.to_string(),
             (Ok((_, own)), Ok(offered)) => v2::missing_message(&missing, own, offered, view.root),
         };
         if v1_unusable {
@@ -151,7 +161,7 @@ pub(super) fn plan(view: &HostView) -> Result<Plan, String> {
         v1_reasons.push(format!("cgroup v2: {v2_reason}"));
         let reason = v1_reasons.join("; ");
         if unified.is_err() || offered.is_err() {
-            return Err(reason);
+            return Err(NoCgroups(reason));
         }
         for (slot, controller) in versions.iter_mut().zip(NEEDED) {
             if missing.contains(&controller) {
@@ -170,15 +180,17 @@ pub(super) fn plan(view: &HostView) -> Result<Plan, String> {
     };
     let mut controllers = CgroupControllers { memory, pids, cpu };
     // v2 wanted only for the CPU time: say also why v1 has none.
-    let why = |reason: String| match &cpuacct {
-        Err(v1_reason) if !uses_v2 => format!(
-            "memory and pids are on cgroup v1 but the CPU time is nowhere: {}; cgroup v2: \
+    let why = |reason: V2Unusable| {
+        NoCgroups(match &cpuacct {
+            Err(v1_reason) if !uses_v2 => format!(
+                "memory and pids are on cgroup v1 but the CPU time is nowhere: {}; cgroup v2: \
              {reason}",
-            v1_reason
-                .clone()
-                .unwrap_or_else(|| "no cgroup v1 cpuacct hierarchy is mounted".to_owned())
-        ),
-        _ => format!("cgroup v2: {reason}"),
+                v1_reason
+                    .clone()
+                    .unwrap_or_else(|| "no cgroup v1 cpuacct hierarchy is mounted".to_owned())
+            ),
+            _ => format!("cgroup v2: {reason}"),
+        })
     };
     let v2 = if uses_v2 || cpu == CgroupVersion::V2 {
         let (mount, own) = unified.map_err(why)?;
@@ -195,7 +207,7 @@ pub(super) fn plan(view: &HostView) -> Result<Plan, String> {
                 if lost.is_empty() {
                     why(reason)
                 } else {
-                    format!("{}; {reason}", lost.join("; "))
+                    NoCgroups(format!("{}; {reason}", lost.join("; ")))
                 }
             })?;
         // A subtree whose `cgroup.subtree_control` cannot be written hands
@@ -425,26 +437,21 @@ fn v1_place(mounts: &[Mount], cgroup: &str, controller: &str) -> Result<PathBuf,
 }
 
 /// The unified hierarchy's mount point and the judge's cgroup in it.
-fn v2_place(mounts: &[Mount], cgroup: &str) -> Result<(PathBuf, PathBuf), String> {
+fn v2_place(mounts: &[Mount], cgroup: &str) -> Result<(PathBuf, PathBuf), V2Unusable> {
     let unified: Vec<&Mount> = mounts
         .iter()
         .filter(|mount| mount.fstype == "cgroup2")
         .collect();
     if unified.is_empty() {
-        return Err("no cgroup2 file system is mounted".to_owned());
+        return Err(V2Unusable::NotMounted);
     }
     let Some(path) = cgroup.lines().find_map(|line| line.strip_prefix("0::")) else {
-        return Err("/proc/self/cgroup names no cgroup v2 membership".to_owned());
+        return Err(V2Unusable::NoMembership);
     };
     unified
         .iter()
         .find_map(|mount| below(mount, path).map(|own| (mount.point.clone(), own)))
-        .ok_or_else(|| {
-            format!(
-                "the judge's cgroup `{}` is outside the mounted cgroup2 file system",
-                path.trim()
-            )
-        })
+        .ok_or_else(|| V2Unusable::Outside(path.trim().to_owned()))
 }
 
 #[cfg(test)]

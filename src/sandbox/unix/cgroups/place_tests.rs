@@ -69,7 +69,7 @@ impl Host {
         self
     }
 
-    fn plan(&self, root: bool) -> Result<Plan, String> {
+    fn plan(&self, root: bool) -> Result<Plan, NoCgroups> {
         let writable = |path: &Path| {
             fs_err::metadata(path).is_ok_and(|meta| meta.permissions().mode() & 0o200 != 0)
         };
@@ -105,7 +105,7 @@ fn v1_only_takes_each_controller_from_its_hierarchy_below_the_judges_place() {
     );
     assert_eq!(plan.v1.pids.unwrap(), host.path("sys/fs/cgroup/pids"));
     // Not root: v1 is root's, and there is no v2 at all.
-    let reason = host.plan(false).unwrap_err();
+    let reason = host.plan(false).unwrap_err().to_string();
     assert!(reason.contains("writable only by root"), "{reason}");
     assert!(reason.contains("no cgroup2 file system"), "{reason}");
 }
@@ -136,7 +136,7 @@ fn v2_delegated_to_a_user_alone_in_their_scope() {
     assert!(!base.enables("cpu"), "cpu was not offered");
     // The same scope, not the user's: the note says so and what to do.
     let host = host.read_only(&format!("sys/fs/cgroup{scope}/cgroup.procs"));
-    let reason = host.plan(false).unwrap_err();
+    let reason = host.plan(false).unwrap_err().to_string();
     assert!(
         reason.starts_with("cgroup v2: ") && reason.contains("is not delegated to this user"),
         "{reason}"
@@ -159,7 +159,7 @@ fn hybrid_with_an_empty_unified_hierarchy_is_plain_v1() {
     assert!(plan.v2.is_none(), "v2 gives nothing here: not used");
     // The root cgroup is root's.
     let host = host.read_only("sys/fs/cgroup/unified/cgroup.subtree_control");
-    let reason = host.plan(false).unwrap_err();
+    let reason = host.plan(false).unwrap_err().to_string();
     assert!(
         reason.contains("writable only by root")
             && reason.contains("the memory and pids controllers are not delegated"),
@@ -289,7 +289,7 @@ fn nothing_writable_gives_no_plan_and_says_why() {
     let host = Host::new()
         .v2("sys/fs/cgroup", "/", "memory pids")
         .read_only("sys/fs/cgroup/cgroup.subtree_control");
-    let reason = host.plan(true).unwrap_err();
+    let reason = host.plan(true).unwrap_err().to_string();
     assert!(
         reason.starts_with("cgroup v2: the root cgroup") && reason.contains("is not writable"),
         "{reason}"
@@ -306,7 +306,7 @@ fn nothing_writable_gives_no_plan_and_says_why() {
         "1\n2\n",
     )
     .unwrap();
-    let reason = host.plan(false).unwrap_err();
+    let reason = host.plan(false).unwrap_err().to_string();
     assert!(
         reason.contains("also holds 2 other process(es)") && reason.contains("systemd-run"),
         "{reason}"
@@ -489,7 +489,7 @@ fn review_the_visible_one_of_two_cgroup2_mounts_at_one_place_is_used() {
 #[test]
 fn review_a_missing_cpuacct_is_named() {
     let host = Host::new().v1(4, "memory", "/").v1(8, "pids", "/");
-    let reason = host.plan(true).unwrap_err();
+    let reason = host.plan(true).unwrap_err().to_string();
     assert!(reason.contains("cpuacct"), "{reason}");
 }
 
@@ -545,7 +545,8 @@ fn a_cgroup_namespace_root_is_found_below_the_mount_by_membership() {
         root: true,
         writable: &|_: &Path| true,
     })
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(
         reason.contains("outside the cgroup v1 memory hierarchy") && reason.contains("cgroup v2"),
         "{reason}"
@@ -581,7 +582,7 @@ fn a_mount_over_a_hierarchys_parent_hides_it() {
     let host = Host::new().v1(4, "memory", "/").v1(8, "pids", "/");
     // Mounted later, at the parent of both: only it is visible.
     let host = host.v2("sys/fs/cgroup", "/", "cpu");
-    match host.plan(true) {
+    match host.plan(true).map_err(|reason| reason.to_string()) {
         Ok(plan) => assert!(plan.v1.is_empty(), "the hidden v1 hierarchies were used"),
         Err(reason) => assert!(
             !reason.contains("cgroup v1") && reason.contains("memory and pids"),

@@ -24,6 +24,7 @@
 //! writes only those (`pids.current`, `cpu.stat`, `memory.peak` or
 //! `memory.current`, `memory.events`, `cgroup.kill`).
 
+use super::unusable::V2Unusable;
 use super::{
     create_locked, judge_entries, keyed, open, parse_counter, read_open, remove_cgroup,
     remove_cgroup_tree, try_lock, write, write_open, STALE_MEMORY_BYTES,
@@ -98,18 +99,13 @@ impl Base {
         placed: &[&str],
         root: bool,
         writable: &dyn Fn(&Path) -> bool,
-    ) -> Result<Base, String> {
+    ) -> Result<Base, V2Unusable> {
         let mut controllers: Vec<String> = placed.iter().map(|c| (*c).to_owned()).collect();
         if offered.iter().any(|c| c == "cpu") {
             controllers.push("cpu".to_owned());
         }
         if mounted_read_only(mount) {
-            return Err(format!(
-                "the cgroup2 file system at `{}` is mounted read-only (as a container runtime \
-                 mounts it without a cgroup namespace of the container's own): no cgroup can be \
-                 made",
-                mount.display()
-            ));
+            return Err(V2Unusable::ReadOnly(mount.to_owned()));
         }
         let delegated = !root;
         let base = |dir: PathBuf, move_judge: bool| Base {
@@ -126,10 +122,7 @@ impl Base {
             return if writable(&own.join("cgroup.subtree_control")) {
                 Ok(base(own, false))
             } else {
-                Err(format!(
-                    "the root cgroup `{}` is not writable (needs root)",
-                    own.display()
-                ))
+                Err(V2Unusable::RootNotWritable(own))
             };
         }
         let own_movable = writable(&own) && writable(&own.join("cgroup.procs"));
@@ -170,22 +163,15 @@ impl Base {
             }
             return Ok(partial);
         }
-        let how = "start the judge in a cgroup of its own with `systemd-run --user --scope -p \
-                   Delegate=yes judge ...`";
         if own_writable {
-            Err(format!(
-                "the judge's cgroup `{}` also holds {} other process(es) and its parent is not \
-                 writable: {how}",
-                own.display(),
-                others.len()
-            ))
+            Err(V2Unusable::Crowded {
+                own,
+                others: others.len(),
+            })
         } else {
             let owner =
                 fs_err::metadata(&own).map_or_else(|_| "?".to_owned(), |m| m.uid().to_string());
-            Err(format!(
-                "the judge's cgroup `{}` (owner uid {owner}) is not delegated to this user: {how}",
-                own.display()
-            ))
+            Err(V2Unusable::NotDelegated { own, owner })
         }
     }
 
