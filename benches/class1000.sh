@@ -16,35 +16,49 @@
 #   bash benches/class1000.sh                  # 1,000 students
 #   bash benches/class1000.sh --students 100   # a smaller class
 # Options: --students N, --jobs N (default: the cores), --judge PATH
-# (default target/release/judge), --keep (keep the work folder).
+# (default target/release/judge), --keep (keep the work folder),
+# --page-students M (also open a class page of M students, M a multiple of
+# N, made by `judge merge` from M/N copies of this class's JSON report with
+# the students renumbered: the page of a class too big to grade here).
 #
 # Prints: the class's size, the bare compile and run wall times, the judge's
 # wall time split into compiling and grading (sampled while it runs) and its
 # peak memory (its VmHWM), the report sizes (JSON, CSV, HTML class page and
 # submission pages), the class page's load time in headless Chromium (with
-# Chromium and Node: benches/page_load.mjs), and three ratios: grading with compiles excluded against
-# the bare runs, the judge's compiles against the bare compiles, and the
-# whole class against the bare compiles plus the bare runs. No number is
-# asserted.
+# Chromium and Node: benches/page_load.mjs), and three ratios: grading with
+# compiles excluded against the bare runs, the judge's compiles against the
+# bare compiles, and the whole class against the bare compiles plus the
+# bare runs. No number is asserted.
 set -euo pipefail
 
 students=1000
 jobs=$(nproc)
 judge=target/release/judge
 keep=false
+page_students=
 while [ $# -gt 0 ]; do
     case "$1" in
         --students) students=$2; shift 2 ;;
         --jobs) jobs=$2; shift 2 ;;
         --judge) judge=$2; shift 2 ;;
         --keep) keep=true; shift ;;
-        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+        --page-students) page_students=$2; shift 2 ;;
+        -h|--help) sed -n '2,/^set /p' "$0" | sed '$d'; exit 0 ;;
         *) echo "class1000.sh: unknown option \`$1\` (see --help)" >&2; exit 2 ;;
     esac
 done
 case "$students" in
     ''|*[!0-9]*|0) echo "class1000.sh: --students needs a positive number, not \`$students\`" >&2; exit 2 ;;
 esac
+if [ -n "$page_students" ]; then
+    case "$page_students" in
+        ''|*[!0-9]*|0) echo "class1000.sh: --page-students needs a positive number, not \`$page_students\`" >&2; exit 2 ;;
+    esac
+    if ((page_students % students != 0)); then
+        echo "class1000.sh: --page-students $page_students is not a multiple of --students $students" >&2
+        exit 2
+    fi
+fi
 [ -x "$judge" ] || { echo "class1000.sh: no judge at \`$judge\`: run \`cargo build --release --locked\` first" >&2; exit 2; }
 [ -d submissions ] && [ -d problems ] || { echo "class1000.sh: run it from the repository root" >&2; exit 2; }
 judge=$(realpath "$judge")
@@ -256,9 +270,33 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 #    reads the page's own Navigation Timing (navigation start to the end of
 #    the load event), median of 5 fresh navigations.
 page_load="not measured (needs chromium and node)"
+big_page=""
 if command -v node >/dev/null && [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
-    page_load=$(node --experimental-websocket --no-warnings "$root/benches/page_load.mjs" \
-        "$work/class/grades.html" 5 2>&1 | tail -n 1)
+    open_page() { # open_page <page>: the median line of benches/page_load.mjs
+        node --experimental-websocket --no-warnings "$root/benches/page_load.mjs" "$1" 5 2>&1 | tail -n 1
+    }
+    page_load=$(open_page "$work/class/grades.html")
+    if [ -n "$page_students" ]; then
+        # M/N copies of the report, student sNNNN renumbered in each copy,
+        # merged (unsharded reports with no pair in common) into one page.
+        mkdir -p "$work/big"
+        python3 -c '
+import json, re, sys
+path, students, copies, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+text = open(path).read()
+for copy in range(copies):
+    def renumber(match):
+        return "s%04d" % (int(match.group(1)) + copy * students)
+    open(f"{out}/copy-{copy:04d}.json", "w").write(re.sub(r"(?<![A-Za-z0-9])s(\d{4})(?![0-9])", renumber, text))
+' "$work/class/grades.json" "$students" $((page_students / students)) "$work/big"
+        (cd "$work/class" && "$judge" merge "$work/big"/copy-*.json -q -o "$work/big/grades.json" \
+            --html "$work/big/grades.html" >/dev/null 2>"$work/big/merge.err") || true
+        if [ -s "$work/big/grades.html" ]; then
+            big_page="class page of $page_students students: $(size "$work/big/grades.html") KiB; $(open_page "$work/big/grades.html")"
+        else
+            big_page="class page of $page_students students: judge merge failed: $(tail -n 3 "$work/big/merge.err")"
+        fi
+    fi
 fi
 
 echo "class: $students students x ${#problems[@]} problems x $tests_per_problem tests: $handins hand-ins, $runs runs, $jobs workers"
@@ -271,6 +309,7 @@ echo "judge grade:     ${judge_wall} s wall (${judge_compile} s of it compiling,
 echo "  its tests' own wall time: ${tests_wall} s per worker (the JSON's wall_ms, summed, over $jobs)"
 echo "reports:         JSON $(size "$work/class/grades.json") KiB, CSV $(size "$work/class/grades.csv") KiB, HTML class page $(size "$work/class/grades.html") KiB + $pages submission pages $(size "$work/class/grades") KiB"
 echo "class page:      $page_load"
+if [ -n "$big_page" ]; then echo "                 $big_page"; fi
 echo "ratio grading (compiles excluded) / bare runs: $(ratio "$judge_grading" "$bare_run")x"
 echo "ratio judge compiles / bare compiles:          $(ratio "$judge_compile" "$bare_compile")x"
 echo "ratio whole class, judge / (bare compiles + bare runs): $(ratio "$judge_wall" "$bare_total")x"
