@@ -146,6 +146,9 @@ limit_ms() { # limit_ms <problem>
 #    commands, in parallel with the same workers), then run every program
 #    on each of its problem's tests, output to a file, under `timeout`.
 mkdir -p "$work/bare"
+# The interpreter itself, not a version manager's shim on PATH (pyenv's is a
+# shell script that costs more than a small program's whole run).
+python=$(python3 -c 'import sys; print(sys.executable)')
 compile_list="$work/bare/compile.list"
 run_list="$work/bare/run.list"
 : >"$compile_list"
@@ -162,8 +165,8 @@ for dir in "$work/class/hand-ins"/*/; do
                 command="$exe"
                 ;;
             *.py)
-                echo "python3 -I -m py_compile $source" >>"$compile_list"
-                command="python3 $source"
+                echo "$python -I -m py_compile $source" >>"$compile_list"
+                command="$python $source"
                 limit=$((limit * 3))
                 ;;
         esac
