@@ -16,31 +16,49 @@
 #   bash benches/class1000.sh                  # 1,000 students
 #   bash benches/class1000.sh --students 100   # a smaller class
 # Options: --students N, --jobs N (default: the cores), --judge PATH
-# (default target/release/judge), --keep (keep the work folder).
+# (default target/release/judge), --keep (keep the work folder),
+# --page-students M (also open a class page of M students, M a multiple of
+# N, made by `judge merge` from M/N copies of this class's JSON report with
+# the students renumbered: the page of a class too big to grade here).
 #
 # Prints: the class's size, the bare compile and run wall times, the judge's
-# wall time and peak memory (its VmHWM, sampled while it runs), the report
-# sizes (JSON, CSV, HTML class page and submission pages) and the ratio of
-# the judge's wall time to the bare baseline's. No number is asserted.
+# wall time split into compiling and grading (sampled while it runs) and its
+# peak memory (its VmHWM), the report sizes (JSON, CSV, HTML class page and
+# submission pages), the class page's load time in headless Chromium (with
+# Chromium and Node: benches/page_load.mjs), and three ratios: grading with
+# compiles excluded against the bare runs, the judge's compiles against the
+# bare compiles, and the whole class against the bare compiles plus the
+# bare runs. No number is asserted.
 set -euo pipefail
 
 students=1000
 jobs=$(nproc)
 judge=target/release/judge
 keep=false
+page_students=
 while [ $# -gt 0 ]; do
     case "$1" in
         --students) students=$2; shift 2 ;;
         --jobs) jobs=$2; shift 2 ;;
         --judge) judge=$2; shift 2 ;;
         --keep) keep=true; shift ;;
-        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+        --page-students) page_students=$2; shift 2 ;;
+        -h|--help) sed -n '2,/^set /p' "$0" | sed '$d'; exit 0 ;;
         *) echo "class1000.sh: unknown option \`$1\` (see --help)" >&2; exit 2 ;;
     esac
 done
 case "$students" in
     ''|*[!0-9]*|0) echo "class1000.sh: --students needs a positive number, not \`$students\`" >&2; exit 2 ;;
 esac
+if [ -n "$page_students" ]; then
+    case "$page_students" in
+        ''|*[!0-9]*|0) echo "class1000.sh: --page-students needs a positive number, not \`$page_students\`" >&2; exit 2 ;;
+    esac
+    if ((page_students % students != 0)); then
+        echo "class1000.sh: --page-students $page_students is not a multiple of --students $students" >&2
+        exit 2
+    fi
+fi
 [ -x "$judge" ] || { echo "class1000.sh: no judge at \`$judge\`: run \`cargo build --release --locked\` first" >&2; exit 2; }
 [ -d submissions ] && [ -d problems ] || { echo "class1000.sh: run it from the repository root" >&2; exit 2; }
 judge=$(realpath "$judge")
@@ -128,6 +146,9 @@ limit_ms() { # limit_ms <problem>
 #    commands, in parallel with the same workers), then run every program
 #    on each of its problem's tests, output to a file, under `timeout`.
 mkdir -p "$work/bare"
+# The interpreter itself, not a version manager's shim on PATH (pyenv's is a
+# shell script that costs more than a small program's whole run).
+python=$(python3 -c 'import sys; print(sys.executable)')
 compile_list="$work/bare/compile.list"
 run_list="$work/bare/run.list"
 : >"$compile_list"
@@ -144,8 +165,8 @@ for dir in "$work/class/hand-ins"/*/; do
                 command="$exe"
                 ;;
             *.py)
-                echo "python3 -I -m py_compile $source" >>"$compile_list"
-                command="python3 $source"
+                echo "$python -I -m py_compile $source" >>"$compile_list"
+                command="$python $source"
                 limit=$((limit * 3))
                 ;;
         esac
@@ -174,23 +195,56 @@ bare_compile=$(seconds "$compile_start" "$compile_end")
 bare_run=$(seconds "$run_start" "$run_end")
 bare_total=$(awk -v a="$bare_compile" -v b="$bare_run" 'BEGIN { printf "%.2f", a + b }')
 
-# 4. The judge, with every report; its peak memory is its VmHWM, sampled
-#    every 0.2 s while it runs (the last sample is its peak: VmHWM never
-#    falls).
+# 4. The judge, with every report. Every 0.1 s a sample reads the judge's
+#    peak memory (its VmHWM: it never falls, so the last sample is the
+#    peak) and whether a compiler runs among its descendants (g++ and the
+#    programs it starts, `python3 -m py_compile`): the time between two
+#    samples counts as the judge's compile time when the first of them saw
+#    a compile. The judge compiles a problem's hand-ins before it runs any
+#    of its tests, so this splits its wall time into compiles and grading
+#    (the runs, the checkers, the reports); the split is within a sample
+#    (0.1 s plus the time `ps` takes) of each phase's ends.
+compiling() { # compiling <pid>: whether a compiler runs among its descendants
+    ps -e -o pid=,ppid=,args= 2>/dev/null | awk -v root="$1" '
+        { parent[$1] = $2; line[$1] = $0
+          program = $3; sub(/.*\//, "", program); name[$1] = program }
+        END {
+            for (pid in parent) {
+                n = name[pid]
+                if (n !~ /^(g\+\+|gcc|c\+\+|cc1|cc1plus|as|ld|collect2)$/ && !(n !~ /awk$/ && line[pid] ~ /py_compile/)) continue
+                for (up = parent[pid]; up != "" && up != 0; up = parent[up])
+                    if (up == root) { found = 1; break }
+                if (found) break
+            }
+            exit (found ? 0 : 1)
+        }'
+}
 cd "$work/class"
 judge_start=$(now)
 "$judge" grade --config judge.toml --problems-dir "$work/problems" -q \
     --json grades.json --csv grades.csv --html grades.html >judge.out 2>judge.err &
 pid=$!
 peak_kib=0
+compile_s=0
+last=$judge_start
+was_compiling=false
 while kill -0 "$pid" 2>/dev/null; do
     hwm=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)
     [ -n "$hwm" ] && peak_kib=$hwm
-    sleep 0.2
+    t=$(now)
+    if [ "$was_compiling" = true ]; then
+        compile_s=$(awk -v c="$compile_s" -v a="$last" -v b="$t" 'BEGIN { printf "%.3f", c + b - a }')
+    fi
+    last=$t
+    if compiling "$pid"; then was_compiling=true; else was_compiling=false; fi
+    sleep 0.1
 done
 status=0
 wait "$pid" || status=$?
 judge_end=$(now)
+if [ "$was_compiling" = true ]; then
+    compile_s=$(awk -v c="$compile_s" -v a="$last" -v b="$judge_end" 'BEGIN { printf "%.3f", c + b - a }')
+fi
 cd "$root"
 judge_wall=$(seconds "$judge_start" "$judge_end")
 if [ ! -s "$work/class/grades.json" ]; then
@@ -200,12 +254,53 @@ if [ ! -s "$work/class/grades.json" ]; then
 fi
 size() { du -sk "$1" | cut -f1; }
 pages=$(find "$work/class/grades" -name '*.html' | wc -l)
-verdicts=$(python3 -c '
+# The verdicts, and the programs' run time as the judge measured it: the
+# sum of every test's wall time, over the workers.
+read -r verdicts_line tests_wall <<<"$(python3 -c '
 import collections, json, sys
 report = json.load(open(sys.argv[1]))
 counts = collections.Counter(r["verdict"] for r in report["results"])
-print(", ".join(f"{n} {v}" for v, n in sorted(counts.items())))
-' "$work/class/grades.json")
+wall = sum(t.get("wall_ms") or 0 for r in report["results"] for t in r["tests"]) / 1000
+print(";".join(f"{n}_{v}" for v, n in sorted(counts.items())), f"{wall / int(sys.argv[2]):.2f}")
+' "$work/class/grades.json" "$jobs")"
+verdicts=$(echo "$verdicts_line" | sed 's/;/, /g; s/_/ /g')
+judge_compile=$(awk -v c="$compile_s" 'BEGIN { printf "%.2f", c }')
+judge_grading=$(awk -v j="$judge_wall" -v c="$compile_s" 'BEGIN { printf "%.2f", j - c }')
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "n/a" }'; }
+
+# 5. The class page in headless Chromium, when the machine has Chromium and
+#    Node: benches/page_load.mjs drives it over the DevTools protocol and
+#    reads the page's own Navigation Timing (navigation start to the end of
+#    the load event), median of 5 fresh navigations.
+page_load="not measured (needs chromium and node)"
+big_page=""
+if command -v node >/dev/null && [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+    open_page() { # open_page <page>: the median line of benches/page_load.mjs
+        node --experimental-websocket --no-warnings "$root/benches/page_load.mjs" "$1" 5 2>&1 | tail -n 1
+    }
+    page_load=$(open_page "$work/class/grades.html")
+    if [ -n "$page_students" ]; then
+        # M/N copies of the report, student sNNNN renumbered in each copy,
+        # merged (unsharded reports with no pair in common) into one page.
+        mkdir -p "$work/big"
+        python3 -c '
+import json, re, sys
+path, students, copies, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+text = open(path).read()
+for copy in range(copies):
+    def renumber(match):
+        return "s%04d" % (int(match.group(1)) + copy * students)
+    open(f"{out}/copy-{copy:04d}.json", "w").write(re.sub(r"(?<![A-Za-z0-9])s(\d{4})(?![0-9])", renumber, text))
+' "$work/class/grades.json" "$students" $((page_students / students)) "$work/big"
+        (cd "$work/class" && "$judge" merge "$work/big"/copy-*.json -q -o "$work/big/grades.json" \
+            --html "$work/big/grades.html" >/dev/null 2>"$work/big/merge.err") || true
+        if [ -s "$work/big/grades.html" ]; then
+            big_page="class page of $page_students students: $(size "$work/big/grades.html") KiB; $(open_page "$work/big/grades.html")"
+        else
+            big_page="class page of $page_students students: judge merge failed: $(tail -n 3 "$work/big/merge.err")"
+        fi
+    fi
+fi
 
 echo "class: $students students x ${#problems[@]} problems x $tests_per_problem tests: $handins hand-ins, $runs runs, $jobs workers"
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -213,6 +308,11 @@ echo "verdicts: $verdicts (judge exit $status)"
 echo "bare compiles:   ${bare_compile} s"
 echo "bare runs:       ${bare_run} s"
 echo "bare total:      ${bare_total} s"
-echo "judge grade:     ${judge_wall} s wall, peak memory $((peak_kib / 1024)) MiB"
+echo "judge grade:     ${judge_wall} s wall (${judge_compile} s of it compiling, ${judge_grading} s grading), peak memory $((peak_kib / 1024)) MiB"
+echo "  its tests' own wall time: ${tests_wall} s per worker (the JSON's wall_ms, summed, over $jobs)"
 echo "reports:         JSON $(size "$work/class/grades.json") KiB, CSV $(size "$work/class/grades.csv") KiB, HTML class page $(size "$work/class/grades.html") KiB + $pages submission pages $(size "$work/class/grades") KiB"
-echo "ratio judge / bare: $(awk -v j="$judge_wall" -v b="$bare_total" 'BEGIN { printf "%.2f", j / b }')x"
+echo "class page:      $page_load"
+if [ -n "$big_page" ]; then echo "                 $big_page"; fi
+echo "ratio grading (compiles excluded) / bare runs: $(ratio "$judge_grading" "$bare_run")x"
+echo "ratio judge compiles / bare compiles:          $(ratio "$judge_compile" "$bare_compile")x"
+echo "ratio whole class, judge / (bare compiles + bare runs): $(ratio "$judge_wall" "$bare_total")x"
