@@ -87,7 +87,7 @@
 //!   (and, for `judge check`, anything that keeps it from a verdict) ends
 //!   as an [`error::Error`] too, its code from the same table.
 
-#![warn(unreachable_pub)]
+#![deny(unreachable_pub)]
 
 pub mod cli;
 pub mod config;

@@ -263,7 +263,7 @@ impl Sandbox {
     }
 
     /// The isolation in force.
-    pub fn isolation(&self) -> &'static Isolation {
+    pub(crate) fn isolation(&self) -> &'static Isolation {
         self.isolation
     }
 
