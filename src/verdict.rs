@@ -79,13 +79,6 @@ impl Verdict {
         }
     }
 
-    /// Parses the abbreviation.
-    pub(crate) fn from_code(code: &str) -> Option<Verdict> {
-        Verdict::ALL
-            .into_iter()
-            .find(|verdict| verdict.code() == code)
-    }
-
     /// True for [`Verdict::Accepted`].
     pub fn is_accepted(self) -> bool {
         self == Verdict::Accepted
@@ -171,9 +164,7 @@ mod tests {
             let json = serde_json::to_string(&verdict).unwrap();
             assert_eq!(json, format!("\"{}\"", verdict.code()));
             assert_eq!(serde_json::from_str::<Verdict>(&json).unwrap(), verdict);
-            assert_eq!(Verdict::from_code(verdict.code()), Some(verdict));
             assert_eq!(verdict.to_string(), verdict.code());
         }
-        assert_eq!(Verdict::from_code("XX"), None);
     }
 }

@@ -251,13 +251,8 @@ impl JudgeConfig {
         JudgeConfig::from_parts(None, JudgeToml::default(), None)
     }
 
-    /// Reads `path` and lays it over the defaults.
-    pub(crate) fn load(path: &Path) -> Result<JudgeConfig, ConfigError> {
-        JudgeConfig::load_for(path, None)
-    }
-
-    /// [`JudgeConfig::load`], `problems` naming bundled packages or those
-    /// of `problems_dir` (`--problems-dir`).
+    /// Reads `path` and lays it over the defaults, `problems` naming
+    /// bundled packages or those of `problems_dir` (`--problems-dir`).
     pub(crate) fn load_for(
         path: &Path,
         problems_dir: Option<&Path>,
@@ -629,7 +624,7 @@ mod tests {
     #[test]
     fn the_repository_judge_toml_parses() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("judge.toml");
-        JudgeConfig::load(&path).unwrap();
+        JudgeConfig::load_for(&path, None).unwrap();
     }
 
     #[test]

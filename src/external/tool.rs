@@ -166,8 +166,8 @@ impl Toolbox {
         })?
     }
 
-    /// The package's lent sandboxes, for a program that runs beside a
-    /// submission (an interactive validator).
+    /// The package's lent sandboxes (the unit tests count them).
+    #[cfg(test)]
     pub(crate) fn sandboxes(&self) -> &SandboxPool {
         &self.sandboxes
     }

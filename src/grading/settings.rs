@@ -37,18 +37,6 @@ pub(crate) enum Source {
     Default,
 }
 
-impl Source {
-    /// How messages name the source.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Source::Flag => "the command line",
-            Source::JudgeToml => "judge.toml",
-            Source::ProblemToml => "problem.toml",
-            Source::Default => "the default",
-        }
-    }
-}
-
 /// Which source each resolved value came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Sources {
@@ -95,6 +83,14 @@ impl fmt::Display for SettingsWarning {
 #[derive(Clone, Debug)]
 pub struct Resolved {
     pub settings: Settings,
+    #[cfg_attr(
+        not(test),
+        expect(
+            dead_code,
+            reason = "the resolver names each setting's source; the precedence \
+                      table tests read it, no command shows it yet"
+        )
+    )]
     pub(crate) sources: Sources,
     pub(crate) warnings: Vec<SettingsWarning>,
 }

@@ -181,7 +181,9 @@ impl<'a> Line<'a> {
     }
 
     /// The line as exactly one integer in `range`, named `what` in errors
-    /// (e.g. "the board size n").
+    /// (e.g. "the board size n"). The readers call [`Line::integer_in`]
+    /// with their layout; this is the unit tests' lenient shorthand.
+    #[cfg(test)]
     pub(crate) fn integer(
         &self,
         what: &str,
@@ -290,11 +292,6 @@ impl<'a> LineReader<'a> {
         }
     }
 
-    /// The layout this reader enforces.
-    pub(crate) fn layout(&self) -> Layout {
-        self.layout
-    }
-
     /// The next line, `None` at the end of the file. In [`Layout::Lenient`]
     /// blank lines are skipped and lines are trimmed.
     pub(crate) fn next_line(&mut self) -> Result<Option<Line<'a>>, InputError> {
@@ -374,8 +371,6 @@ impl<'a> LineReader<'a> {
 /// Whose text a [`TokenReader`] reads; decides whose fault a bad token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stream {
-    /// The judge's input: a fault is the judge's (checker failure).
-    Input,
     /// The contestant's output: a fault is a presentation error.
     Output,
     /// The judge's answer file: a fault is the judge's (checker failure).
@@ -385,7 +380,6 @@ pub(crate) enum Stream {
 impl fmt::Display for Stream {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Stream::Input => "input",
             Stream::Output => "output",
             Stream::Answer => "answer",
         })
@@ -468,7 +462,8 @@ impl<'a> TokenReader<'a> {
         Some(Token { line, column, text })
     }
 
-    /// True when only whitespace is left.
+    /// True when only whitespace is left; for the unit tests.
+    #[cfg(test)]
     pub(crate) fn at_end(&self) -> bool {
         self.rest.trim_start().is_empty()
     }

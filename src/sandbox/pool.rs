@@ -93,7 +93,8 @@ impl SandboxPool {
         }
     }
 
-    /// The sandboxes set up so far (busy or idle).
+    /// The sandboxes set up so far (busy or idle); for the unit tests.
+    #[cfg(test)]
     pub(crate) fn started(&self) -> usize {
         self.shared
             .threads

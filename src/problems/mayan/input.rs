@@ -367,7 +367,7 @@ impl Board {
     }
 
     /// The board as 5 input lines, column 0 first, each ended by `0`.
-    pub(crate) fn to_lines(&self) -> String {
+    pub(crate) fn to_lines(self) -> String {
         let mut text = String::new();
         for column in self.columns() {
             for colour in column {
