@@ -42,7 +42,7 @@ pub use data::mask_data_folder;
 #[cfg(target_os = "linux")]
 pub(crate) use data::{data_folders, data_link_files};
 pub(crate) use decide::{decide_limit, Observation};
-pub(crate) use error::SandboxError;
+pub use error::SandboxError;
 #[cfg(target_os = "linux")]
 pub use pool::SandboxPool;
 #[cfg(target_os = "linux")]
