@@ -69,10 +69,10 @@ pub(crate) enum ExportError {
 /// What an export wrote, and the examples it left out (with the reason).
 #[derive(Debug)]
 pub(crate) struct Exported {
-    pub written: Vec<PathBuf>,
+    pub(crate) written: Vec<PathBuf>,
     pub(crate) left_out: Vec<(String, String)>,
     /// The one time limit written (ms): see [`kattis`].
-    pub time_limit_ms: u64,
+    pub(crate) time_limit_ms: u64,
 }
 
 /// The examples of `package`: `(verdict folder, file name, bytes)`, from

@@ -161,36 +161,36 @@ pub fn student_from_path(submission: &str, problem: &str) -> String {
 pub struct Entry {
     /// The file, as found under the submissions folder (that folder joined
     /// with the relative path), so messages name it as the user wrote it.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// The problem id its path names (not necessarily a known one).
-    pub problem: String,
+    pub(crate) problem: String,
     /// Who handed it in: the student's name, or the example's file name.
-    pub student: String,
+    pub(crate) student: String,
     /// Layout `expected`: the verdict folder, and the verdict it demands
     /// (`None` for a folder that is not one of [`VERDICT_FOLDERS`]).
-    pub expected: Option<(String, Option<Verdict>)>,
+    pub(crate) expected: Option<(String, Option<Verdict>)>,
     /// Other files handed in for the same (student, problem): the pair is
     /// then an error row naming all of them, never two grades.
-    pub others: Vec<PathBuf>,
+    pub(crate) others: Vec<PathBuf>,
 }
 
 /// A file under the submissions folder that is not graded, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ignored {
-    pub path: PathBuf,
-    pub reason: String,
+pub(crate) struct Ignored {
+    pub(crate) path: PathBuf,
+    pub(crate) reason: String,
 }
 
 /// What [`discover`] found: the pairs to grade, and the files it ignored.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Discovery {
     pub entries: Vec<Entry>,
-    pub ignored: Vec<Ignored>,
+    pub(crate) ignored: Vec<Ignored>,
     /// The class's students, each with the files that make them one: none
     /// for a student folder (layout `student/problem`, even an empty one),
     /// the hand-ins named after them in a problem folder (layout
     /// `problem/student`, graded or not). None for layout `expected`.
-    pub students: std::collections::BTreeMap<String, Vec<PathBuf>>,
+    pub(crate) students: std::collections::BTreeMap<String, Vec<PathBuf>>,
 }
 
 /// Why the submissions folder could not be searched: a usage error.
@@ -392,22 +392,22 @@ pub(crate) fn order_key<'a>(submission: &'a Path, problem: &'a str) -> (&'a Path
 
 /// `--shard K/N`: the K-th of N disjoint parts of a run (K from 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
+pub(crate) struct Shard {
     /// 1-based.
-    pub index: usize,
-    pub count: usize,
+    pub(crate) index: usize,
+    pub(crate) count: usize,
 }
 
 impl Shard {
     /// Whether the item at `position` of the sorted list belongs to this
     /// shard. Positions are dealt round-robin, so the costly examples of
     /// one folder (all the TLE ones) spread over every shard.
-    pub fn contains(self, position: usize) -> bool {
+    pub(crate) fn contains(self, position: usize) -> bool {
         position % self.count == self.index - 1
     }
 
     /// The items of `items` this shard grades, in order.
-    pub fn select<T>(self, items: Vec<T>) -> Vec<T> {
+    pub(crate) fn select<T>(self, items: Vec<T>) -> Vec<T> {
         items
             .into_iter()
             .enumerate()
@@ -426,7 +426,7 @@ impl fmt::Display for Shard {
 /// A `--shard` that is not `K/N` with `1 <= K <= N`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("expected K/N with 1 <= K <= N, like 2/4; found `{0}`")]
-pub struct BadShard(String);
+pub(crate) struct BadShard(String);
 
 impl FromStr for Shard {
     type Err = BadShard;

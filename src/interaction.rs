@@ -84,7 +84,7 @@ pub enum InteractorProtocol {
 
 impl InteractorProtocol {
     /// Whether `code` is an exit code that accepts the interaction so far.
-    pub fn accepts(self, code: i32) -> bool {
+    pub(crate) fn accepts(self, code: i32) -> bool {
         match self {
             InteractorProtocol::Kattis => code == KATTIS_ACCEPT,
             InteractorProtocol::Testlib { .. } => code == 0 || code == 7,

@@ -86,8 +86,41 @@
 //!   The binary is one call, `cli::main`: a command line clap cannot parse
 //!   (and, for `judge check`, anything that keeps it from a verdict) ends
 //!   as an [`error::Error`] too, its code from the same table.
+//!
+//! # What is public, and why
+//!
+//! `pub(crate)` is the default; `pub` is only what a user of the library
+//! names (the binary, the integration tests in `tests/it`, the benches in
+//! `benches/`, a doc test) or what a public signature needs, and
+//! `unreachable_pub` is denied so nothing else creeps out. The public
+//! modules, each for its users:
+//!
+//! - `cli`: [`cli::main`], the whole binary.
+//! - [`verdict`]: the [`verdict::Verdict`] every test asserts on.
+//! - [`problems`]: the three problems behind [`problems::Problem`], their
+//!   inputs, solvers, generators and checkers, and [`problems::text`]'s
+//!   layouts (the problems' property tests and the solver benches).
+//! - [`sandbox`]: one run under limits ([`sandbox::Sandbox`],
+//!   [`sandbox::RunSpec`], [`sandbox::Limits`], [`sandbox::Isolation`]) for
+//!   the hostile-program tests and the runner benches.
+//! - [`runner`]: a [`runner::Workspace`], submissions and their results, and
+//!   [`runner::interactive`] for the interactive bench.
+//! - [`config`]: [`config::judge::JudgeConfig`], [`config::problem`]'s limits
+//!   and the [`config::bundled`] files, to build what a test grades with.
+//! - [`grading`]: only [`grading::settings`], so tests and benches build
+//!   their settings through the same resolver as the commands.
+//! - [`package`], [`grade`], [`interaction`], [`report`] and [`similar`]:
+//!   the few items the package, discovery, interactive, report and
+//!   similarity tests and benches call (a [`package::Package`],
+//!   [`grade::discover`], the renderers of [`report::json`],
+//!   [`report::junit`], [`report::csv`] and [`report::html`],
+//!   [`similar::class`]).
+//!
+//! Every other module ([`error`], [`exit`], [`external`], [`export`],
+//! [`testset`], [`lease`], ...) is `pub(crate)`, and so is every item of
+//! a public module that no user names: the tests go through the binary.
 
-#![warn(unreachable_pub)]
+#![deny(unreachable_pub)]
 
 pub mod cli;
 pub mod config;

@@ -70,20 +70,20 @@ pub(crate) fn package_sha256(package: &Package) -> std::io::Result<String> {
 /// same JSON for any `--jobs`).
 #[derive(Debug, Serialize)]
 pub(crate) struct Fingerprint<'a> {
-    pub judge_version: &'a str,
-    pub problem: &'a str,
+    pub(crate) judge_version: &'a str,
+    pub(crate) problem: &'a str,
     /// [`package_sha256`] of the problem's package.
     pub(crate) package_sha256: &'a str,
     /// The checker's options from problem.toml (mayan `lexmin`).
-    pub check_options: String,
+    pub(crate) check_options: String,
     /// The language and its configuration (commands, time factor), or
     /// `executable`.
-    pub language: String,
+    pub(crate) language: String,
     /// Per-test limits after the language's time factor.
-    pub limits: String,
-    pub compile_limits: String,
-    pub seed: u64,
-    pub random_tests: u32,
+    pub(crate) limits: String,
+    pub(crate) compile_limits: String,
+    pub(crate) seed: u64,
+    pub(crate) random_tests: u32,
     /// Whether the result stops at its first failing test. Left out when
     /// every test runs, so the fingerprints of a class, and of reports
     /// written before a grade could stop early (which ran every test), stay
@@ -169,7 +169,7 @@ pub(crate) struct Resume {
 /// What became of the pairs a run asked [`Resume::take`] about.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Tally {
-    pub reused: usize,
+    pub(crate) reused: usize,
     /// Pairs graded again because their submission's bytes changed.
     pub(crate) changed_submissions: Vec<String>,
     /// ... because the language, package, limits, seed or judge changed.

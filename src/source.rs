@@ -12,15 +12,15 @@ use std::path::Path;
 #[derive(Debug, thiserror::Error)]
 #[error("cannot read `{name}`: {reason}")]
 pub(crate) struct CannotRead {
-    pub name: String,
-    pub reason: String,
+    pub(crate) name: String,
+    pub(crate) reason: String,
 }
 
 /// A file (or stdin) read whole, with the name messages use for it.
 pub(crate) struct Source {
     /// `path` as given, or `<stdin>`.
-    pub name: String,
-    pub bytes: Vec<u8>,
+    pub(crate) name: String,
+    pub(crate) bytes: Vec<u8>,
 }
 
 impl Source {

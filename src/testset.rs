@@ -45,9 +45,9 @@ fn io<'a>(
 /// One generated test.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Generated {
-    pub input: String,
+    pub(crate) input: String,
     /// The reference answer, when asked for.
-    pub answer: Option<String>,
+    pub(crate) answer: Option<String>,
 }
 
 /// Test `index` (0-based) of `seed` for `profile`: generated, checked against
@@ -391,18 +391,18 @@ fn copy_recursively(from: &Path, to: &Path) -> Result<(), TestSetError> {
 /// What a set holds, so a setter sees its balance (issue #10, `--stats`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Stats {
-    pub tests: u64,
-    pub smallest_bytes: usize,
+    pub(crate) tests: u64,
+    pub(crate) smallest_bytes: usize,
     pub(crate) largest_bytes: usize,
     pub(crate) total_bytes: u64,
     /// mayan: answers other than `-1`, and `-1`s.
-    pub solvable: u64,
-    pub unsolvable: u64,
+    pub(crate) solvable: u64,
+    pub(crate) unsolvable: u64,
     /// matchsticks: positions the player to move wins, and loses.
-    pub won: u64,
-    pub lost: u64,
+    pub(crate) won: u64,
+    pub(crate) lost: u64,
     /// rooks: boards, and the largest answer.
-    pub boards: u64,
+    pub(crate) boards: u64,
     pub(crate) largest_answer: u64,
 }
 

@@ -52,7 +52,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// Every verdict, in the order of docs/report.md.
-    pub const ALL: [Verdict; 9] = [
+    pub(crate) const ALL: [Verdict; 9] = [
         Verdict::Accepted,
         Verdict::WrongAnswer,
         Verdict::PresentationError,
@@ -77,13 +77,6 @@ impl Verdict {
             Verdict::CompileError => "CE",
             Verdict::JudgeError => "JE",
         }
-    }
-
-    /// Parses the abbreviation.
-    pub fn from_code(code: &str) -> Option<Verdict> {
-        Verdict::ALL
-            .into_iter()
-            .find(|verdict| verdict.code() == code)
     }
 
     /// True for [`Verdict::Accepted`].
@@ -113,7 +106,7 @@ impl Eq for Points {}
 
 /// A score that is not one ([`Points::parse`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum BadScore {
+pub(crate) enum BadScore {
     /// Negative, infinite or NaN.
     #[error("`{0}` is not a finite score of at least 0")]
     OutOfRange(String),
@@ -125,7 +118,7 @@ pub enum BadScore {
 impl Points {
     /// A score as a validator writes it (`score.txt`): one finite number,
     /// at least 0, surrounded by whitespace at most.
-    pub fn parse(text: &str) -> Result<Points, BadScore> {
+    pub(crate) fn parse(text: &str) -> Result<Points, BadScore> {
         let trimmed = text.trim();
         match trimmed.parse::<f64>() {
             Ok(value) if value.is_finite() && value >= 0.0 => Ok(Points(value)),
@@ -135,7 +128,7 @@ impl Points {
     }
 
     /// Rounded to two decimals, as reports show it.
-    pub fn rounded(self) -> f64 {
+    pub(crate) fn rounded(self) -> f64 {
         (self.0 * 100.0).round() / 100.0
     }
 }
@@ -171,9 +164,7 @@ mod tests {
             let json = serde_json::to_string(&verdict).unwrap();
             assert_eq!(json, format!("\"{}\"", verdict.code()));
             assert_eq!(serde_json::from_str::<Verdict>(&json).unwrap(), verdict);
-            assert_eq!(Verdict::from_code(verdict.code()), Some(verdict));
             assert_eq!(verdict.to_string(), verdict.code());
         }
-        assert_eq!(Verdict::from_code("XX"), None);
     }
 }

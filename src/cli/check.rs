@@ -9,26 +9,26 @@ use std::path::PathBuf;
 
 /// Arguments of `judge check`.
 #[derive(Debug, clap::Args)]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     /// The problem id.
     #[arg(value_parser = super::parse_id)]
-    pub problem: String,
+    pub(crate) problem: String,
     /// The test's input; or a folder of tests (`NAME.in`, and `NAME.ans` where
     /// the judge's answer is kept).
-    pub input: PathBuf,
+    pub(crate) input: PathBuf,
     /// The contestant's output; or, with a folder of tests, a folder of
     /// outputs named like the inputs (`NAME.out`, or `NAME`). One line per test
     /// (`NAME VERDICT reason`); the exit code is the first non-AC test's, 3 when
     /// any is JE.
-    pub output: PathBuf,
+    pub(crate) output: PathBuf,
     /// The judge's answer; without it the checker uses the reference solver.
-    pub answer: Option<PathBuf>,
+    pub(crate) answer: Option<PathBuf>,
     /// mayan: accept any valid solution, not only the smallest (overrides
     /// `[checker] lexmin` of problem.toml).
     #[arg(long)]
     pub(crate) any_solution: bool,
     #[command(flatten)]
-    pub packages: PackageArgs,
+    pub(crate) packages: PackageArgs,
 }
 
 /// Prints `VERDICT reason` and exits with the testlib code. Anything that is

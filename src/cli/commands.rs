@@ -17,14 +17,14 @@ use clap::{Parser, Subcommand};
     max_term_width = 100,
     after_help = "Exit codes (docs/commands.md has the details of each command):\n  0        success: valid, accepted, the same, every verdict AC\n  1        a negative result: invalid input, WA, different files, some verdict not AC\n  2        a usage or configuration error, nothing run (judge check: PE)\n  3        the judge failed (JE); for judge check also every usage error\n  130/143  run, grade, stress stopped by SIGINT / SIGTERM; reports hold what finished\n\nExamples:\n  judge grade                       # grade submissions/ with ./judge.toml\n  judge run rooks sol.cpp --random 10\n  judge gen mayan --profile hard --seed 7 --count 20 --out data"
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// List problems, their limits and generator profiles.
     #[command(
         after_help = "Examples:\n  judge problems\n  judge problems --json\n  judge problems --problems-dir my-problems"
@@ -139,8 +139,8 @@ pub enum Command {
 
 /// Arguments of `judge completions`.
 #[derive(Debug, clap::Args)]
-pub struct CompletionsArgs {
+pub(crate) struct CompletionsArgs {
     /// The shell to complete for.
     #[arg(value_enum)]
-    pub shell: clap_complete::Shell,
+    pub(crate) shell: clap_complete::Shell,
 }

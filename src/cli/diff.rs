@@ -8,11 +8,11 @@ use std::path::PathBuf;
 
 /// Arguments of `judge diff`.
 #[derive(Debug, clap::Args)]
-pub struct DiffArgs {
+pub(crate) struct DiffArgs {
     /// The expected file.
-    pub expected: PathBuf,
+    pub(crate) expected: PathBuf,
     /// The actual file.
-    pub actual: PathBuf,
+    pub(crate) actual: PathBuf,
     /// Colour the diff: auto (on a terminal, unless NO_COLOR is set), always or never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub(crate) color: ColorChoice,

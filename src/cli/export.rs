@@ -9,17 +9,17 @@ use std::path::PathBuf;
 
 /// Arguments of `judge export`.
 #[derive(Debug, clap::Args)]
-pub struct ExportArgs {
+pub(crate) struct ExportArgs {
     /// The package to write in the Kattis problem package format, version
     /// 2023-07-draft (a built-in engine's checker becomes an output
     /// validator that runs `judge check`; its example submissions go to
     /// `submissions/<verdict>/`).
     #[arg(long, value_name = "PROBLEM", value_parser = super::parse_id, required = true)]
-    pub kattis: String,
+    pub(crate) kattis: String,
     /// The folder to write; it must not exist or be empty.
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     #[command(flatten)]
-    pub packages: PackageArgs,
+    pub(crate) packages: PackageArgs,
 }
 
 /// Writes the package and says where.

@@ -9,50 +9,50 @@ use std::path::PathBuf;
 
 /// Arguments of `judge gen`.
 #[derive(Debug, clap::Args)]
-pub struct GenArgs {
+pub(crate) struct GenArgs {
     /// The problem id.
     #[arg(value_parser = super::parse_id)]
-    pub problem: String,
+    pub(crate) problem: String,
     /// The master seed: the same seed gives the same bytes on every machine.
     #[arg(long, value_parser = super::parse_seed, allow_negative_numbers = true, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// How many inputs. Without --out they are printed in order, separated by
     /// one empty line (no valid input holds one), so they can be split.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    pub count: u32,
+    pub(crate) count: u32,
     /// The generator profile (see `judge problems`); the package's first by default.
     #[arg(long, value_name = "PROFILE")]
-    pub profile: Option<String>,
+    pub(crate) profile: Option<String>,
     /// Write `DIR/<prefix>NNN.in` and `.ans` (the reference answer) instead of
     /// printing. The set appears whole or not at all: it is written into a
     /// folder beside DIR and moved in at the end.
     #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
+    pub(crate) out: Option<PathBuf>,
     /// With --out: replace the set DIR already holds (`<prefix>NNN.in` and
     /// `.ans`); other files, other prefixes and samples included, stay.
     #[arg(long, requires = "out", conflicts_with = "append")]
-    pub force: bool,
+    pub(crate) force: bool,
     /// With --out: add tests after the highest-numbered one DIR holds, continuing
     /// the seed's sequence (`--count 5` then `--append --count 5` is `--count 10`).
     #[arg(long, requires = "out")]
-    pub append: bool,
+    pub(crate) append: bool,
     /// Prefix of the file names written with --out, e.g. `large-`.
     #[arg(long, requires = "out", default_value = "")]
-    pub prefix: String,
+    pub(crate) prefix: String,
     /// Digits of the test numbers in file names; a number that needs more keeps
     /// them all (and gen says so), so test 1 is `001` in any set.
     #[arg(long, value_name = "W", default_value_t = 3,
           value_parser = clap::value_parser!(u8).range(1..=9))]
-    pub width: u8,
+    pub(crate) width: u8,
     /// Print on stderr what the tests hold: sizes, solvable / -1 (mayan), won /
     /// lost positions (matchsticks), boards (rooks). Always shown after --out.
     #[arg(long)]
-    pub stats: bool,
+    pub(crate) stats: bool,
     /// Tests generated in parallel (output stays in test order) [default: the number of cores].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(0..1025))]
-    pub jobs: Option<u64>,
+    pub(crate) jobs: Option<u64>,
     #[command(flatten)]
-    pub packages: PackageArgs,
+    pub(crate) packages: PackageArgs,
 }
 
 /// Generates, validates, solves and writes test by test.

@@ -30,25 +30,25 @@ use std::path::{Path, PathBuf};
 
 /// Arguments of `judge grade`.
 #[derive(Debug, clap::Args)]
-pub struct GradeArgs {
+pub(crate) struct GradeArgs {
     /// The judge configuration [default: ./judge.toml when it exists, else built-in defaults].
     #[arg(long, value_name = "FILE")]
-    pub config: Option<PathBuf>,
+    pub(crate) config: Option<PathBuf>,
     /// Write the JSON report here (`-` for stdout, instead of the table).
     #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
+    pub(crate) json: Option<PathBuf>,
     #[command(flatten)]
-    pub reports: ReportArgs,
+    pub(crate) reports: ReportArgs,
     /// Grade only part K of N: a deterministic 1/N of the sorted (submission,
     /// problem) pairs; the N parts are disjoint and cover the run. `auto`
     /// reads K and N from the job engine: a Slurm array, a Kubernetes
     /// Indexed Job (with JUDGE_SHARD_COUNT), GitLab's `parallel:`, or
     /// JUDGE_SHARD_INDEX and JUDGE_SHARD_COUNT (docs/sharding.md).
     #[arg(long, value_name = "K/N|auto", value_parser = crate::shard::parse_arg)]
-    pub shard: Option<Shard>,
+    pub(crate) shard: Option<Shard>,
     /// Tests run in parallel [default: `jobs` of judge.toml, else the number of cores].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(0..1025))]
-    pub jobs: Option<u64>,
+    pub(crate) jobs: Option<u64>,
     /// With layout `expected` (and `--package`), run every test of a
     /// submission that already failed one [default: stop at its first
     /// failing test, as problemtools does; a class always runs every test].
@@ -56,17 +56,17 @@ pub struct GradeArgs {
     pub(crate) all_tests: bool,
     /// No table and no progress bar: only the summary, disagreements and warnings.
     #[arg(long, short)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
     /// Reuse the results of this earlier JSON report whose submission,
     /// language, package, limits and seed are unchanged; grade the rest.
     /// Without `--json`, the new report replaces this file.
     #[arg(long, value_name = "REPORT")]
-    pub resume: Option<PathBuf>,
+    pub(crate) resume: Option<PathBuf>,
     /// Grade a package's own `submissions/<verdict>/` against their folders
     /// (a Kattis / ICPC package with `problem.yaml`, or one of ours), with
     /// Kattis' meanings; exit 0 when every one agrees.
     #[arg(long, value_name = "DIR")]
-    pub package: Option<PathBuf>,
+    pub(crate) package: Option<PathBuf>,
     /// Reports to hand to students: hidden tests (all but the samples,
     /// `sample*`) show verdict, time and the checker's message, but not the
     /// input, expected or actual output, in the HTML and the JSON report
@@ -77,19 +77,19 @@ pub struct GradeArgs {
     /// page (`judge similar`'s pairs and side-by-side pages): evidence for a
     /// person, never a grade. Needs `--html`; refused with `--student-view`.
     #[arg(long)]
-    pub similarity: bool,
+    pub(crate) similarity: bool,
     /// With `--similarity`: the teacher's starter code, `DIR/<problem>.<ext>`
     /// files whose code never counts as shared (as `judge similar --base`).
     #[arg(long, value_name = "DIR", requires = "similarity")]
-    pub base: Option<PathBuf>,
+    pub(crate) base: Option<PathBuf>,
     /// With `--similarity`: the shortest run of common tokens that counts (as
     /// `judge similar --min-tokens`).
     #[arg(long, value_name = "N", requires = "similarity",
           default_value_t = similarity::DEFAULT_MIN_TOKENS as u64,
           value_parser = clap::value_parser!(u64).range(2..=1000))]
-    pub min_tokens: u64,
+    pub(crate) min_tokens: u64,
     #[command(flatten)]
-    pub packages: PackageArgs,
+    pub(crate) packages: PackageArgs,
 }
 
 /// Runs `judge grade` and returns its exit code.

@@ -28,25 +28,25 @@ use std::path::Path;
 #[derive(Debug)]
 pub(super) struct PackageRequest<'a> {
     /// `--config FILE`.
-    pub config: Option<&'a Path>,
+    pub(crate) config: Option<&'a Path>,
     /// `--jobs N`.
-    pub jobs: Option<u64>,
+    pub(crate) jobs: Option<u64>,
     /// `--all-tests`.
     pub(crate) all_tests: bool,
     /// `--json FILE`.
-    pub json: Option<&'a Path>,
+    pub(crate) json: Option<&'a Path>,
     /// `--junit`, `--csv`, `--html`.
-    pub reports: &'a ReportArgs,
+    pub(crate) reports: &'a ReportArgs,
     /// `--shard K/N`.
-    pub shard: Option<Shard>,
+    pub(crate) shard: Option<Shard>,
     /// `--resume REPORT`.
-    pub resume: Option<&'a Path>,
+    pub(crate) resume: Option<&'a Path>,
     /// `-q`.
-    pub quiet: bool,
+    pub(crate) quiet: bool,
     /// `--student-view`.
     pub(crate) student_view: bool,
     /// `--similarity` (refused: a package's examples are no class).
-    pub similarity: bool,
+    pub(crate) similarity: bool,
 }
 
 /// Grades the package in `dir`.

@@ -16,14 +16,14 @@ use std::path::PathBuf;
 
 /// Arguments of `judge interact`.
 #[derive(Debug, clap::Args)]
-pub struct InteractArgs {
+pub(crate) struct InteractArgs {
     /// The problem id (one whose judge plays the submission: matchsticks-duel).
     #[arg(value_parser = super::parse_id)]
-    pub problem: String,
+    pub(crate) problem: String,
     /// The test's input (the games to play).
-    pub input: PathBuf,
+    pub(crate) input: PathBuf,
     #[command(flatten)]
-    pub packages: PackageArgs,
+    pub(crate) packages: PackageArgs,
 }
 
 /// Plays the test over stdin and stdout; the verdict line on stderr.

@@ -9,13 +9,13 @@ use crate::grading::catalog;
 
 /// Arguments of `judge problems`.
 #[derive(Debug, clap::Args)]
-pub struct ProblemsArgs {
+pub(crate) struct ProblemsArgs {
     /// Print a JSON array instead of the table: id, engine, title, time_limit_ms,
     /// memory_limit_mib, output_limit_kib and profiles (name, about) of each.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     #[command(flatten)]
-    pub packages: PackageArgs,
+    pub(crate) packages: PackageArgs,
 }
 
 /// Prints one row per package.

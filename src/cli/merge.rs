@@ -15,18 +15,18 @@ use std::path::PathBuf;
 
 /// Arguments of `judge merge`.
 #[derive(Debug, clap::Args)]
-pub struct MergeArgs {
+pub(crate) struct MergeArgs {
     /// The shard reports (`judge grade --shard K/N --json FILE`).
     #[arg(required = true, value_name = "REPORT")]
-    pub reports: Vec<PathBuf>,
+    pub(crate) reports: Vec<PathBuf>,
     /// Write the merged JSON report here (`-` for stdout, instead of the table).
     #[arg(long, short, value_name = "FILE")]
-    pub output: PathBuf,
+    pub(crate) output: PathBuf,
     #[command(flatten)]
-    pub render: ReportArgs,
+    pub(crate) render: ReportArgs,
     /// No table: only the summary, disagreements and warnings.
     #[arg(long, short)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
 }
 
 /// Runs `judge merge` and returns its exit code.

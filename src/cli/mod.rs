@@ -36,30 +36,30 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::{Mutex, Once};
 
-pub use commands::{Cli, Command, CompletionsArgs};
+pub(crate) use commands::{Cli, Command};
 
 /// Where problem packages live; shared by the commands that read them.
 #[derive(Debug, Clone, clap::Args)]
-pub struct PackageArgs {
+pub(crate) struct PackageArgs {
     /// A folder of problem packages (`<DIR>/<id>/problem.toml`, `tests/`) used
     /// instead of the bundled ones of the same id [default: the packages built
     /// into judge].
     #[arg(long, value_name = "DIR")]
-    pub problems_dir: Option<PathBuf>,
+    pub(crate) problems_dir: Option<PathBuf>,
 }
 
 /// The limits a run may override; shared by `judge run` and `judge stress`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct LimitArgs {
+pub(crate) struct LimitArgs {
     /// CPU time limit per test in milliseconds (overrides the problem's).
     #[arg(long, value_name = "MS", value_parser = parse_limit, allow_negative_numbers = true)]
-    pub time_limit: Option<u64>,
+    pub(crate) time_limit: Option<u64>,
     /// Memory limit per test in MiB (overrides the problem's).
     #[arg(long, value_name = "MB", value_parser = parse_limit, allow_negative_numbers = true)]
     pub(crate) memory_limit: Option<u64>,
     /// Tests run in parallel [default: `jobs` of judge.toml, else the number of cores].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(0..1025))]
-    pub jobs: Option<u64>,
+    pub(crate) jobs: Option<u64>,
 }
 
 impl LimitArgs {
@@ -75,7 +75,7 @@ impl LimitArgs {
 
 impl PackageArgs {
     /// The package `id`, from `--problems-dir` or the bundled ones.
-    pub fn load(&self, id: &str) -> Result<Package, ConfigError> {
+    pub(crate) fn load(&self, id: &str) -> Result<Package, ConfigError> {
         Package::load(self.problems_dir.as_deref(), id)
     }
 

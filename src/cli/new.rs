@@ -9,13 +9,13 @@ use std::path::PathBuf;
 
 /// Arguments of `judge new`.
 #[derive(Debug, clap::Args)]
-pub struct NewArgs {
+pub(crate) struct NewArgs {
     /// The new package's id (its folder name).
     #[arg(value_parser = super::parse_id)]
-    pub id: String,
+    pub(crate) id: String,
     /// Where packages live: the package is written to DIR/<id>/.
     #[arg(long, value_name = "DIR", default_value = "problems")]
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
 }
 
 /// Writes the package, refusing to touch an existing folder.

@@ -15,19 +15,19 @@ use std::path::{Path, PathBuf};
 /// Report files rendered from results, by `judge run`, `judge grade` and
 /// `judge merge` alike.
 #[derive(Debug, Clone, clap::Args)]
-pub struct ReportArgs {
+pub(crate) struct ReportArgs {
     /// Write a JUnit XML report here: one suite per submission and problem.
     #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
+    pub(crate) junit: Option<PathBuf>,
     /// Write a CSV gradebook here: student, problem, score, verdict, passed, total.
     #[arg(long, value_name = "FILE")]
-    pub csv: Option<PathBuf>,
+    pub(crate) csv: Option<PathBuf>,
     /// Write an HTML report here: the class page (matrix, per-problem
     /// summaries, students by score) and, in a folder beside it named after
     /// FILE (`grades.html`: `grades/`), a page per submission with each test's
     /// input, expected and actual output and a diff; `-` prints one page.
     #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
+    pub(crate) html: Option<PathBuf>,
 }
 
 impl ReportArgs {

@@ -22,36 +22,36 @@ use std::path::{Path, PathBuf};
 
 /// Arguments of `judge run`.
 #[derive(Debug, clap::Args)]
-pub struct RunArgs {
+pub(crate) struct RunArgs {
     /// The problem id.
     #[arg(value_parser = super::parse_id)]
-    pub problem: String,
+    pub(crate) problem: String,
     /// Programs to grade: source files in a configured language, or executables.
     #[arg(required = true, value_name = "SUBMISSION")]
-    pub submissions: Vec<PathBuf>,
+    pub(crate) submissions: Vec<PathBuf>,
     /// Folder of NAME.in + NAME.ans tests, run instead of the package's (and
     /// without random tests unless --random or judge.toml's `random-tests`
     /// asks for them) [default: the package's samples and fixed tests].
     #[arg(long, value_name = "DIR")]
-    pub tests: Option<PathBuf>,
+    pub(crate) tests: Option<PathBuf>,
     /// Random tests to add (overrides `random-tests` of judge.toml).
     #[arg(long, value_name = "N")]
-    pub random: Option<u32>,
+    pub(crate) random: Option<u32>,
     /// Master seed of the random tests (overrides judge.toml and problem.toml).
     #[arg(long, value_parser = super::parse_seed, allow_negative_numbers = true, value_name = "S")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     #[command(flatten)]
-    pub limits: super::LimitArgs,
+    pub(crate) limits: super::LimitArgs,
     /// Write the JSON report here (`-` for stdout, instead of the table).
     #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
+    pub(crate) json: Option<PathBuf>,
     #[command(flatten)]
-    pub reports: ReportArgs,
+    pub(crate) reports: ReportArgs,
     /// The judge configuration [default: ./judge.toml when it exists, else built-in defaults].
     #[arg(long, value_name = "FILE")]
-    pub config: Option<PathBuf>,
+    pub(crate) config: Option<PathBuf>,
     #[command(flatten)]
-    pub packages: PackageArgs,
+    pub(crate) packages: PackageArgs,
 }
 
 /// Runs `judge run` and returns its exit code.

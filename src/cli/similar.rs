@@ -16,37 +16,37 @@ use std::path::PathBuf;
 
 /// Arguments of `judge similar`.
 #[derive(Debug, clap::Args)]
-pub struct SimilarArgs {
+pub(crate) struct SimilarArgs {
     /// The judge configuration: its `submissions` folder, `layout` and
     /// `problems` say what the class handed in [default: ./judge.toml when it
     /// exists, else built-in defaults].
     #[arg(long, value_name = "FILE")]
-    pub config: Option<PathBuf>,
+    pub(crate) config: Option<PathBuf>,
     /// Compare only these problems [default: `problems` of judge.toml, else
     /// every problem handed in].
     #[arg(long, value_name = "P", num_args = 1.., value_parser = super::parse_id)]
-    pub problems: Vec<String>,
+    pub(crate) problems: Vec<String>,
     /// The teacher's starter code: `DIR/<problem>.<ext>` files (say
     /// `DIR/rooks.c`) whose code never counts as shared.
     #[arg(long, value_name = "DIR")]
-    pub base: Option<PathBuf>,
+    pub(crate) base: Option<PathBuf>,
     /// Write the JSON report here (`-` for stdout, instead of the table).
     #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
+    pub(crate) json: Option<PathBuf>,
     /// Write an HTML report here: the pairs of each problem and, in a folder
     /// beside it named after FILE (`similar.html`: `similar/`), a
     /// side-by-side page for each pair at or above 40%; `-` prints the one
     /// page.
     #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
+    pub(crate) html: Option<PathBuf>,
     /// The shortest run of common tokens that counts: shorter runs are the
     /// idioms everybody writes.
     #[arg(long, value_name = "N", default_value_t = similar::DEFAULT_MIN_TOKENS as u64,
           value_parser = clap::value_parser!(u64).range(2..=1000))]
-    pub min_tokens: u64,
+    pub(crate) min_tokens: u64,
     /// Pairs shown per problem on the terminal.
     #[arg(long, value_name = "N", default_value_t = 10)]
-    pub top: usize,
+    pub(crate) top: usize,
 }
 
 /// Runs `judge similar` and returns its exit code.

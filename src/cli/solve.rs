@@ -8,16 +8,16 @@ use std::path::PathBuf;
 
 /// Arguments of `judge solve`.
 #[derive(Debug, clap::Args)]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     /// The problem id.
     #[arg(value_parser = super::parse_id)]
-    pub problem: String,
+    pub(crate) problem: String,
     /// The input file; standard input when absent or `-`. A folder: writes
     /// `NAME.ans` beside each `NAME.in` where it is missing or stale (differs
     /// from the reference answer), atomically, one line per file on stdout.
-    pub input: Option<PathBuf>,
+    pub(crate) input: Option<PathBuf>,
     #[command(flatten)]
-    pub packages: PackageArgs,
+    pub(crate) packages: PackageArgs,
 }
 
 /// Prints the answer; an invalid input is exit 1 with `file: line L: ...`,

@@ -21,37 +21,37 @@ use std::path::PathBuf;
 
 /// Arguments of `judge stress`.
 #[derive(Debug, clap::Args)]
-pub struct StressArgs {
+pub(crate) struct StressArgs {
     /// The problem id.
     #[arg(value_parser = super::parse_id)]
-    pub problem: String,
+    pub(crate) problem: String,
     /// The program to test: a source file in a configured language, or an executable.
     #[arg(value_name = "SUBMISSION")]
-    pub submission: PathBuf,
+    pub(crate) submission: PathBuf,
     /// Master seed of the random tests (overrides judge.toml and problem.toml).
     #[arg(long, value_parser = super::parse_seed, allow_negative_numbers = true, value_name = "S")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Random tests to run at most before giving up on finding a failure.
     #[arg(long, value_name = "N", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(1..))]
-    pub iterations: u64,
+    pub(crate) iterations: u64,
     /// Only this generator profile [default: every profile of the package, in turn].
     #[arg(long, value_name = "PROFILE")]
-    pub profile: Option<String>,
+    pub(crate) profile: Option<String>,
     /// Smaller inputs to try at most while shrinking a failing input; 0 does not shrink.
     #[arg(long, value_name = "N", default_value_t = 500)]
     pub(crate) shrink_runs: usize,
     #[command(flatten)]
-    pub limits: super::LimitArgs,
+    pub(crate) limits: super::LimitArgs,
     /// Also write the smallest failing input and its reference answer to
     /// `DIR/failing.in` and `DIR/failing.ans`.
     #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
+    pub(crate) out: Option<PathBuf>,
     /// The judge configuration [default: ./judge.toml when it exists, else built-in defaults].
     #[arg(long, value_name = "FILE")]
-    pub config: Option<PathBuf>,
+    pub(crate) config: Option<PathBuf>,
     #[command(flatten)]
-    pub packages: PackageArgs,
+    pub(crate) packages: PackageArgs,
 }
 
 /// Runs `judge stress` and returns its exit code.

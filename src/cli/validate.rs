@@ -7,21 +7,21 @@ use std::path::PathBuf;
 
 /// Arguments of `judge validate`.
 #[derive(Debug, clap::Args)]
-pub struct ValidateArgs {
+pub(crate) struct ValidateArgs {
     /// The problem id.
     #[arg(value_parser = super::parse_id)]
-    pub problem: String,
+    pub(crate) problem: String,
     /// The input file; standard input when absent or `-`. A folder: every
     /// `NAME.in` in it, one line per file on stdout (`NAME.in: ok` or what is
     /// wrong); exit 0 all valid, 1 any invalid, 3 any that cannot be read.
-    pub input: Option<PathBuf>,
+    pub(crate) input: Option<PathBuf>,
     /// Check against this generator profile's promises too (e.g. rooks
     /// `large` allows boards up to 100x100, mayan `edge` has only edge
     /// boards) [default: the statement's constraints only].
     #[arg(long, value_name = "PROFILE")]
-    pub profile: Option<String>,
+    pub(crate) profile: Option<String>,
     #[command(flatten)]
-    pub packages: PackageArgs,
+    pub(crate) packages: PackageArgs,
 }
 
 /// Exit 0 when valid; else 1 and `file: line L: what is wrong` on stderr;

@@ -23,7 +23,7 @@ include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
 
 /// The ids of every package: the bundled ones, then those of
 /// `problems_dir` that are not bundled, by name.
-pub fn with_problems_dir(problems_dir: Option<&Path>) -> Vec<String> {
+pub(crate) fn with_problems_dir(problems_dir: Option<&Path>) -> Vec<String> {
     let mut ids: Vec<String> = package_ids().into_iter().map(str::to_owned).collect();
     let mut extra: Vec<String> = problems_dir
         .and_then(|dir| fs_err::read_dir(dir).ok())
@@ -44,7 +44,7 @@ pub fn with_problems_dir(problems_dir: Option<&Path>) -> Vec<String> {
 
 /// The example submissions of the bundled package `id`: `(verdict folder,
 /// file name, bytes)`, sorted.
-pub fn examples(id: &str) -> Vec<(&'static str, &'static str, &'static [u8])> {
+pub(crate) fn examples(id: &str) -> Vec<(&'static str, &'static str, &'static [u8])> {
     let prefix = format!("{id}/");
     EXAMPLES
         .iter()

@@ -59,20 +59,20 @@ pub(crate) struct GroupRules {
     pub(crate) aggregation: Aggregation,
     pub(crate) verdict_mode: VerdictMode,
     /// The verdict is accepted when any child is accepted.
-    pub accept_if_any_accepted: bool,
+    pub(crate) accept_if_any_accepted: bool,
     /// At the root only: the first child (the samples) is left out of the
     /// verdict and the score.
-    pub ignore_sample: bool,
-    pub on_reject: OnReject,
+    pub(crate) ignore_sample: bool,
+    pub(crate) on_reject: OnReject,
     /// The score of an accepted test directly in this group without a
     /// score file; `None`: its share of the group's maximum (the whole
     /// maximum under `min`, `max` and `pass-fail`, an equal part under
     /// `sum` and `avg`).
-    pub accept_score: Option<f64>,
+    pub(crate) accept_score: Option<f64>,
     /// The score of a rejected test directly in this group.
     pub(crate) reject_score: f64,
     /// The lowest and highest score the group may have (legacy `range`).
-    pub range: Option<(f64, f64)>,
+    pub(crate) range: Option<(f64, f64)>,
     /// The group's maximum score; `None`: derived from its children (and
     /// `range`).
     pub(crate) max_score: Option<f64>,
@@ -111,16 +111,16 @@ pub(crate) enum GroupNode {
 /// its children in judging order.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct TestGroup {
-    pub name: String,
-    pub rules: GroupRules,
-    pub children: Vec<GroupNode>,
+    pub(crate) name: String,
+    pub(crate) rules: GroupRules,
+    pub(crate) children: Vec<GroupNode>,
 }
 
 /// Every group of a package, from the root.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct GroupTree {
-    pub style: ScoringStyle,
-    pub root: TestGroup,
+    pub(crate) style: ScoringStyle,
+    pub(crate) root: TestGroup,
 }
 
 impl TestGroup {

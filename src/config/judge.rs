@@ -19,25 +19,25 @@ pub(crate) const DEFAULT_TOML: &str = include_str!("default.toml");
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub(crate) struct JudgeToml {
     /// Test workers; 0 means one per core.
-    pub jobs: Option<usize>,
+    pub(crate) jobs: Option<usize>,
     /// Master seed of the random tests.
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Random tests per problem.
-    pub random_tests: Option<u32>,
+    pub(crate) random_tests: Option<u32>,
     /// `judge grade`: the folder of submissions, relative to judge.toml.
-    pub submissions: Option<PathBuf>,
+    pub(crate) submissions: Option<PathBuf>,
     /// `judge grade`: how the submissions folder is laid out.
-    pub layout: Option<Layout>,
+    pub(crate) layout: Option<Layout>,
     /// `judge grade`: the problem ids to grade; absent means all.
-    pub problems: Option<Vec<String>>,
+    pub(crate) problems: Option<Vec<String>>,
     /// `judge grade`: reports for students (hidden tests without data).
     pub(crate) student_view: Option<bool>,
     #[serde(default)]
-    pub limits: LimitsToml,
+    pub(crate) limits: LimitsToml,
     /// By name (`c`, `cpp`, ...); a user's entry is laid over the built-in
     /// one of the same name, key by key.
     #[serde(default)]
-    pub languages: BTreeMap<String, LanguageToml>,
+    pub(crate) languages: BTreeMap<String, LanguageToml>,
 }
 
 /// `[languages.<name>]` as written: every key optional, so a user's
@@ -46,11 +46,11 @@ pub(crate) struct JudgeToml {
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub(crate) struct LanguageToml {
-    pub extensions: Option<Vec<String>>,
-    pub source_name: Option<String>,
-    pub compile: Option<Vec<String>>,
-    pub run: Option<Vec<String>>,
-    pub time_factor: Option<f64>,
+    pub(crate) extensions: Option<Vec<String>>,
+    pub(crate) source_name: Option<String>,
+    pub(crate) compile: Option<Vec<String>>,
+    pub(crate) run: Option<Vec<String>>,
+    pub(crate) time_factor: Option<f64>,
 }
 
 impl LanguageToml {
@@ -97,7 +97,7 @@ pub(crate) const MAX_TIME_FACTOR: f64 = 100.0;
 /// `[limits]`.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct LimitsToml {
+pub(crate) struct LimitsToml {
     /// Replaces every problem's CPU time limit when set.
     pub time_limit_ms: Option<u64>,
     /// Replaces every problem's memory limit when set.
@@ -105,9 +105,9 @@ pub struct LimitsToml {
     /// Replaces every problem's output limit when set.
     pub output_limit_kib: Option<u64>,
     pub(crate) wall_time_factor: Option<f64>,
-    pub processes: Option<u32>,
-    pub open_files: Option<u32>,
-    pub file_size_kib: Option<u64>,
+    pub(crate) processes: Option<u32>,
+    pub(crate) open_files: Option<u32>,
+    pub(crate) file_size_kib: Option<u64>,
     pub(crate) scratch_limit_mib: Option<u64>,
     pub(crate) compile_time_limit_ms: Option<u64>,
     pub(crate) compile_memory_limit_mib: Option<u64>,
@@ -134,7 +134,7 @@ pub enum Layout {
 
 impl Layout {
     /// The name written in judge.toml and in reports.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Layout::ProblemStudent => "problem/student",
             Layout::StudentProblem => "student/problem",
@@ -167,7 +167,7 @@ pub struct Language {
 
 impl Language {
     /// [`Language::time_factor`], 1 when absent.
-    pub fn time_factor(&self) -> f64 {
+    pub(crate) fn time_factor(&self) -> f64 {
         self.time_factor.unwrap_or(1.0)
     }
 }
@@ -175,13 +175,13 @@ impl Language {
 /// Values a placeholder in `compile` or `run` stands for.
 #[derive(Clone, Debug)]
 pub(crate) struct Placeholders<'a> {
-    pub source: &'a Path,
-    pub executable: &'a Path,
-    pub dir: &'a Path,
-    pub memory_mib: u64,
+    pub(crate) source: &'a Path,
+    pub(crate) executable: &'a Path,
+    pub(crate) dir: &'a Path,
+    pub(crate) memory_mib: u64,
     /// Java: the public top-level class, which names the file (`Main`
     /// when there is none and no class has `main`).
-    pub class: &'a str,
+    pub(crate) class: &'a str,
     /// Java: the class with `main`, the one to run (`Main` when none has).
     pub(crate) main_class: &'a str,
 }
@@ -216,28 +216,28 @@ const PLACEHOLDERS: &[&str] = &[
 #[derive(Clone, Debug, PartialEq)]
 pub struct JudgeConfig {
     /// Where the user's part came from; `None` for the defaults alone.
-    pub path: Option<PathBuf>,
-    pub jobs: usize,
-    pub seed: Option<u64>,
-    pub random_tests: u32,
+    pub(crate) path: Option<PathBuf>,
+    pub(crate) jobs: usize,
+    pub(crate) seed: Option<u64>,
+    pub(crate) random_tests: u32,
     /// `random-tests` as the user's judge.toml sets it (absent: the default
     /// applies), so `judge run --tests DIR` can tell whether it was asked for.
     pub(crate) random_tests_set: Option<u32>,
     /// The submissions folder, resolved against judge.toml's folder.
-    pub submissions: PathBuf,
-    pub layout: Layout,
+    pub(crate) submissions: PathBuf,
+    pub(crate) layout: Layout,
     /// Problem ids to grade, all known ones when absent.
-    pub problems: Option<Vec<String>>,
+    pub(crate) problems: Option<Vec<String>>,
     /// `judge grade --student-view` by default.
     pub(crate) student_view: bool,
-    pub limits: LimitsToml,
+    pub(crate) limits: LimitsToml,
     pub(crate) wall_time_factor: f64,
     /// The languages whose `time-factor` the user's judge.toml sets itself
     /// (not the built-in defaults): a Kattis package keeps only those.
     pub(crate) time_factors_set: std::collections::BTreeSet<String>,
-    pub processes: u32,
-    pub open_files: u32,
-    pub file_size_kib: u64,
+    pub(crate) processes: u32,
+    pub(crate) open_files: u32,
+    pub(crate) file_size_kib: u64,
     /// Total size of a run's scratch directory, MiB.
     pub(crate) scratch_limit_mib: u64,
     pub(crate) compile_time_limit_ms: u64,
@@ -251,13 +251,8 @@ impl JudgeConfig {
         JudgeConfig::from_parts(None, JudgeToml::default(), None)
     }
 
-    /// Reads `path` and lays it over the defaults.
-    pub fn load(path: &Path) -> Result<JudgeConfig, ConfigError> {
-        JudgeConfig::load_for(path, None)
-    }
-
-    /// [`JudgeConfig::load`], `problems` naming bundled packages or those
-    /// of `problems_dir` (`--problems-dir`).
+    /// Reads `path` and lays it over the defaults, `problems` naming
+    /// bundled packages or those of `problems_dir` (`--problems-dir`).
     pub(crate) fn load_for(
         path: &Path,
         problems_dir: Option<&Path>,
@@ -549,12 +544,12 @@ impl JudgeConfig {
     }
 
     /// Wall-clock backstop for `cpu_ms` of CPU time.
-    pub fn wall_time_ms(&self, cpu_ms: u64) -> u64 {
+    pub(crate) fn wall_time_ms(&self, cpu_ms: u64) -> u64 {
         (cpu_ms as f64 * self.wall_time_factor).ceil() as u64
     }
 
     /// The limits of one compile, of a submission or of a package's program.
-    pub fn compile_limits(&self) -> crate::sandbox::Limits {
+    pub(crate) fn compile_limits(&self) -> crate::sandbox::Limits {
         crate::sandbox::Limits {
             cpu_time_ms: self.compile_time_limit_ms,
             wall_time_ms: self.wall_time_ms(self.compile_time_limit_ms),
@@ -629,7 +624,7 @@ mod tests {
     #[test]
     fn the_repository_judge_toml_parses() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("judge.toml");
-        JudgeConfig::load(&path).unwrap();
+        JudgeConfig::load_for(&path, None).unwrap();
     }
 
     #[test]

@@ -19,9 +19,9 @@ pub(crate) use super::kattis_yaml::{FormatVersion, ProblemType, ProblemYaml};
 /// One program of `submissions/<folder>/`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct PackageSubmission {
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// `accepted`, `wrong_answer`, ...
-    pub folder: String,
+    pub(crate) folder: String,
 }
 
 /// Whether `dir` is a Kattis package (it has a `problem.yaml`).
@@ -115,9 +115,9 @@ pub(crate) fn read_problem_yaml(dir: &Path) -> Result<ProblemYamlFile, ConfigErr
 /// and its keys.
 #[derive(Debug)]
 pub(crate) struct ProblemYamlFile {
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     text: String,
-    pub yaml: ProblemYaml,
+    pub(crate) yaml: ProblemYaml,
 }
 
 impl ProblemYamlFile {

@@ -54,16 +54,16 @@ struct EntryYaml {
 #[derive(Clone, Debug)]
 pub(crate) struct Expectation {
     /// The glob as written, and its line in the file (for messages).
-    pub glob: String,
-    pub line: usize,
+    pub(crate) glob: String,
+    pub(crate) line: usize,
     matcher: globset::GlobMatcher,
     /// Verdicts any test may have (`None`: any).
-    pub permitted: Option<Vec<Verdict>>,
+    pub(crate) permitted: Option<Vec<Verdict>>,
     /// Verdicts of which one test must have one (`None`: no demand).
-    pub required: Option<Vec<Verdict>>,
+    pub(crate) required: Option<Vec<Verdict>>,
     /// The inclusive range the score must be in.
-    pub score: Option<(f64, f64)>,
-    pub message: Option<String>,
+    pub(crate) score: Option<(f64, f64)>,
+    pub(crate) message: Option<String>,
 }
 
 impl Expectation {

@@ -92,19 +92,19 @@ const LICENSES: &[&str] = &[
 /// and the flags.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct ProblemYaml {
-    pub format: FormatVersion,
+    pub(crate) format: FormatVersion,
     /// Never empty: `pass-fail` when nothing else says `scoring`.
-    pub types: BTreeSet<ProblemType>,
+    pub(crate) types: BTreeSet<ProblemType>,
     /// A string, or a map of language to name.
-    pub name: Option<Value>,
-    pub uuid: Option<String>,
-    pub version: Option<String>,
+    pub(crate) name: Option<Value>,
+    pub(crate) uuid: Option<String>,
+    pub(crate) version: Option<String>,
     /// 2023-07 and later: a string or a map of roles to persons.
     pub(crate) credits: Option<Value>,
     /// Legacy.
     pub(crate) author: Option<String>,
     /// A string, a map (`name`, `url`) or a list of them.
-    pub source: Option<Value>,
+    pub(crate) source: Option<Value>,
     /// Legacy.
     pub(crate) source_url: Option<String>,
     pub(crate) license: Option<String>,
@@ -112,24 +112,24 @@ pub(crate) struct ProblemYaml {
     pub(crate) embargo_until: Option<Value>,
     pub(crate) keywords: Vec<String>,
     /// `None` for `all`.
-    pub languages: Option<Vec<String>>,
+    pub(crate) languages: Option<Vec<String>>,
     pub(crate) allow_file_writing: Option<bool>,
     pub(crate) constants: Option<Value>,
     /// Legacy `validation`: `default` or `custom` (its words after
     /// `custom`, `interactive` and `score`, are in [`Self::types`] and
     /// [`Self::custom_score`]). Absent in later versions, where an
     /// `output_validator/` folder makes the validation custom.
-    pub validation: Option<String>,
+    pub(crate) validation: Option<String>,
     /// Legacy `validation: custom score`: the output validator writes the
     /// score.
     pub(crate) custom_score: bool,
     /// Legacy `validator_flags` (later versions put them in the test data
     /// settings).
-    pub validator_flags: Option<String>,
+    pub(crate) validator_flags: Option<String>,
     /// Legacy `grading` (`objective`, `show_test_data_groups`,
     /// `accept_score`, `reject_score`, `range`, `on_reject`), as written.
-    pub grading: Option<Value>,
-    pub limits: Limits,
+    pub(crate) grading: Option<Value>,
+    pub(crate) limits: Limits,
 }
 
 impl Default for ProblemYaml {
@@ -166,33 +166,33 @@ impl Default for ProblemYaml {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Limits {
     /// Seconds. Absent: derived from the slowest accepted submission.
-    pub time_limit: Option<f64>,
+    pub(crate) time_limit: Option<f64>,
     /// The slowest accepted submission times this is the time limit
     /// (legacy default 5, later 2).
-    pub ac_to_time_limit: Option<f64>,
+    pub(crate) ac_to_time_limit: Option<f64>,
     /// A TLE submission must be this much slower than the time limit
     /// (legacy default 2, later 1.5).
-    pub time_limit_to_tle: Option<f64>,
+    pub(crate) time_limit_to_tle: Option<f64>,
     /// Seconds a derived time limit is rounded up to (default 1).
     pub(crate) time_resolution: Option<f64>,
     /// MiB.
-    pub memory: Option<u64>,
+    pub(crate) memory: Option<u64>,
     /// MiB.
-    pub output: Option<u64>,
+    pub(crate) output: Option<u64>,
     /// KiB.
-    pub code: Option<u64>,
+    pub(crate) code: Option<u64>,
     /// Seconds.
     pub(crate) compilation_time: Option<u64>,
     /// MiB.
     pub(crate) compilation_memory: Option<u64>,
     /// Seconds.
-    pub validation_time: Option<u64>,
+    pub(crate) validation_time: Option<u64>,
     /// MiB.
     pub(crate) validation_memory: Option<u64>,
     /// MiB.
     pub(crate) validation_output: Option<u64>,
     /// Multi-pass: the most passes (default 2).
-    pub validation_passes: Option<u64>,
+    pub(crate) validation_passes: Option<u64>,
 }
 
 impl Limits {

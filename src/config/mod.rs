@@ -23,14 +23,14 @@ use std::path::{Path, PathBuf};
 #[error("failed to load `{}`: {kind}", path.display())]
 pub struct ConfigError {
     /// The file.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// What was wrong with it.
-    pub kind: ConfigErrorKind,
+    pub(crate) kind: ConfigErrorKind,
 }
 
 /// The ways a configuration file can be wrong.
 #[derive(Debug)]
-pub enum ConfigErrorKind {
+pub(crate) enum ConfigErrorKind {
     /// The file could not be read.
     Read(std::io::Error),
     /// TOML syntax, an unknown key or a value of the wrong type.
@@ -87,7 +87,7 @@ impl fmt::Display for ConfigErrorKind {
 
 impl ConfigError {
     /// A parse error from `toml`, with the span turned into line and column.
-    pub fn parse(path: &Path, text: &str, error: &toml::de::Error) -> Self {
+    pub(crate) fn parse(path: &Path, text: &str, error: &toml::de::Error) -> Self {
         let position = error.span().map(|span| line_column(text, span.start));
         ConfigError {
             path: path.to_owned(),
@@ -99,7 +99,7 @@ impl ConfigError {
     }
 
     /// A value that parsed but is not allowed.
-    pub fn invalid(path: &Path, key: impl Into<String>, message: impl Into<String>) -> Self {
+    pub(crate) fn invalid(path: &Path, key: impl Into<String>, message: impl Into<String>) -> Self {
         ConfigError {
             path: path.to_owned(),
             kind: ConfigErrorKind::Invalid {

@@ -22,60 +22,60 @@ use std::path::{Path, PathBuf};
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct ProblemToml {
     /// The title shown by `judge problems`.
-    pub title: String,
+    pub(crate) title: String,
     /// Where the problem comes from, e.g. "UVa 639".
-    pub origin: String,
+    pub(crate) origin: String,
     /// The problem of docs/problems.md whose code (validator, solver, generator,
     /// checker) the package uses; the package's id when left out.
     #[serde(default)]
-    pub engine: Option<String>,
+    pub(crate) engine: Option<String>,
     /// Instead of an engine: the package's reference solution (a source
     /// file in any configured language, relative to the package), whose
     /// output answers generated tests (issue #9).
     #[serde(default)]
-    pub reference: Option<String>,
+    pub(crate) reference: Option<String>,
     /// The package's generator, called as `generator SEED PROFILE`; its
     /// output for a seed must not change between runs.
     #[serde(default)]
-    pub generator: Option<String>,
+    pub(crate) generator: Option<String>,
     /// The package's input validator.
     #[serde(default)]
-    pub validator: Option<ValidatorToml>,
+    pub(crate) validator: Option<ValidatorToml>,
     /// The generator profiles the package's tests and random tests come
     /// from, in the order random tests take them. Every test in `tests/`
     /// must be valid for one of them.
-    pub profiles: Vec<String>,
+    pub(crate) profiles: Vec<String>,
     /// Resource limits of one test.
-    pub limits: LimitsToml,
+    pub(crate) limits: LimitsToml,
     /// Checker options.
     #[serde(default)]
-    pub checker: CheckerToml,
+    pub(crate) checker: CheckerToml,
     /// How the fixed generated set in `tests/` was made.
     pub tests: TestsToml,
     /// Scored test groups (issue #15), in judging order; none: pass-fail.
     #[serde(default)]
-    pub groups: Vec<GroupToml>,
+    pub(crate) groups: Vec<GroupToml>,
     /// An interactive problem's interactor (issue #15): it talks to the
     /// submission over its stdin and stdout.
     #[serde(default)]
-    pub interactor: Option<InteractorToml>,
+    pub(crate) interactor: Option<InteractorToml>,
 }
 
 /// `[interactor]`: the program that talks to the submission.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct InteractorToml {
+pub(crate) struct InteractorToml {
     /// The program, relative to the package.
-    pub program: String,
+    pub(crate) program: String,
     /// How it is called and what its exit code means.
     #[serde(default)]
-    pub protocol: InteractorProtocolToml,
+    pub(crate) protocol: InteractorProtocolToml,
 }
 
 /// `[interactor] protocol`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum InteractorProtocolToml {
+pub(crate) enum InteractorProtocolToml {
     /// testlib's `interactor input output answer`: 0 ok, 1 WA, 2 PE, 3
     /// failure, 7 points; a `[checker]` then reads `output`.
     #[default]
@@ -87,13 +87,13 @@ pub enum InteractorProtocolToml {
 /// `[[groups]]`: a scored group of the package's tests.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct GroupToml {
+pub(crate) struct GroupToml {
     /// The name reports show.
-    pub name: String,
+    pub(crate) name: String,
     /// The group's maximum score.
-    pub points: f64,
+    pub(crate) points: f64,
     /// A glob over test names (`small-*`); each test is in one group.
-    pub tests: String,
+    pub(crate) tests: String,
     /// `pass-fail` (the default: all the points when every test passes,
     /// else none), `sum` (an equal share per test passed) or `min`.
     #[serde(default)]
@@ -103,9 +103,9 @@ pub struct GroupToml {
 /// `[validator]`: the package's input validator.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct ValidatorToml {
+pub(crate) struct ValidatorToml {
     /// The program, relative to the package; it reads the input on stdin.
-    pub program: String,
+    pub(crate) program: String,
     /// What its exit code means.
     #[serde(default)]
     pub(crate) exit_codes: ValidatorExitCodesToml,
@@ -146,16 +146,16 @@ pub struct LimitsToml {
 /// `[checker]`.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct CheckerToml {
+pub(crate) struct CheckerToml {
     /// mayan: require the lexicographically smallest solution (default true).
     pub(crate) lexmin: Option<bool>,
     /// For a package with a reference program: a built-in checker
     /// (`tokens`, the default, `lines`, `float`, `case-insensitive`) or the
     /// protocol of `program` (`testlib`, `kattis`).
-    pub kind: Option<CheckerKind>,
+    pub(crate) kind: Option<CheckerKind>,
     /// The checker program, relative to the package (kinds `testlib` and
     /// `kattis`).
-    pub program: Option<String>,
+    pub(crate) program: Option<String>,
     /// `float`: the largest absolute difference accepted [default: 1e-6].
     pub(crate) absolute_tolerance: Option<f64>,
     /// `float`: the largest difference relative to the answer accepted
@@ -166,7 +166,7 @@ pub struct CheckerToml {
 /// `[checker] kind`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum CheckerKind {
+pub(crate) enum CheckerKind {
     Tokens,
     Lines,
     Float,
@@ -206,7 +206,7 @@ pub struct PackageTest {
     /// `NAME` of `NAME.in`.
     pub name: String,
     /// The input file on disk, or `<built-in problems/<id>/tests/NAME.in>`.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// Whether [`Self::path`] is a file a program can read.
     pub(crate) on_disk: bool,
     /// The input.

@@ -34,7 +34,7 @@ use std::sync::Mutex;
 
 /// How outputs are decided.
 #[derive(Debug)]
-pub enum Checker {
+pub(crate) enum Checker {
     /// A comparison with the answer that needs no program.
     Builtin(BuiltinChecker),
     /// A program and the protocol it speaks; `args` follow the protocol's
@@ -48,30 +48,30 @@ pub enum Checker {
 
 /// An interactive or multi-pass problem's way of running its checker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Interaction {
-    pub interactive: bool,
+pub(crate) struct Interaction {
+    pub(crate) interactive: bool,
     /// `validation_passes` for a multi-pass problem, else 1.
-    pub passes: u32,
+    pub(crate) passes: u32,
 }
 
 /// A problem whose parts are a package's programs.
 #[derive(Debug)]
 pub struct ProgramProblem {
-    pub id: &'static str,
-    pub title: &'static str,
-    pub profiles: &'static [Profile],
+    pub(crate) id: &'static str,
+    pub(crate) title: &'static str,
+    pub(crate) profiles: &'static [Profile],
     pub(crate) toolbox: Toolbox,
-    pub reference: Tool,
-    pub generator: Option<Tool>,
+    pub(crate) reference: Tool,
+    pub(crate) generator: Option<Tool>,
     pub(crate) validator: Option<(Tool, ValidatorExitCodes, Vec<String>)>,
-    pub checker: Checker,
+    pub(crate) checker: Checker,
     /// How the checker program runs when it is not a plain output check.
-    pub interaction: Option<Interaction>,
+    pub(crate) interaction: Option<Interaction>,
     /// An interactor of its own (testlib's, problem.toml `[interactor]`):
     /// it talks to the submission, and `checker` (when a program) reads
     /// what it wrote afterwards; without one the checker program is the
     /// interactor (the Kattis protocol).
-    pub interactor: Option<(Tool, crate::interaction::InteractorProtocol)>,
+    pub(crate) interactor: Option<(Tool, crate::interaction::InteractorProtocol)>,
     /// Profiles whose generator was run twice and agreed.
     reproducible: Mutex<HashSet<String>>,
 }
@@ -128,7 +128,7 @@ impl ProgramProblem {
 
     /// `tool` talks to the submission under `protocol` (an interactive
     /// problem with an interactor of its own).
-    pub fn with_interactor(
+    pub(crate) fn with_interactor(
         mut self,
         tool: Tool,
         protocol: crate::interaction::InteractorProtocol,

@@ -28,7 +28,7 @@ pub(super) const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
 /// The protocol an external checker speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CheckerProtocol {
+pub(crate) enum CheckerProtocol {
     Testlib,
     Kattis,
 }
@@ -116,7 +116,7 @@ pub(super) fn validator_verdict(
 
 impl CheckerProtocol {
     /// Runs the checker on one output and decides it.
-    pub fn check(
+    pub(crate) fn check(
         self,
         toolbox: &Toolbox,
         tool: &Tool,

@@ -23,14 +23,14 @@ use std::sync::OnceLock;
 /// "checker `check.cpp` was killed by signal 11 (SIGSEGV)".
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct ToolFault(pub String);
+pub(crate) struct ToolFault(pub String);
 
 /// The most of a tool's stderr shown in a message.
 const SHOWN_STDERR_BYTES: usize = 2048;
 
 /// What a package's program is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
+pub(crate) enum Role {
     Reference,
     Generator,
     Validator,
@@ -42,7 +42,7 @@ pub enum Role {
 impl Role {
     /// How messages name it: `reference`, `generator`, `validator`,
     /// `checker`, `interactor`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Role::Reference => "reference",
             Role::Generator => "generator",
@@ -61,26 +61,26 @@ impl std::fmt::Display for Role {
 
 /// One program of a package.
 #[derive(Debug)]
-pub struct Tool {
+pub(crate) struct Tool {
     pub(crate) role: Role,
     /// The source (or executable) in the package.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// The configured language, or `None` for an executable run as is.
-    pub language: Option<(String, Language)>,
+    pub(crate) language: Option<(String, Language)>,
     compiled: OnceLock<Result<PreparedTool, ToolFault>>,
 }
 
 /// What a finished tool left: its measurements and the files it wrote in
 /// its working directory that the caller asked for.
 #[derive(Debug)]
-pub struct ToolRun {
-    pub measured: Measured,
+pub(crate) struct ToolRun {
+    pub(crate) measured: Measured,
     /// `(name, bytes)` of each file asked for that exists.
-    pub files: Vec<(String, Vec<u8>)>,
+    pub(crate) files: Vec<(String, Vec<u8>)>,
 }
 
 impl Tool {
-    pub fn new(role: Role, path: PathBuf, language: Option<(String, Language)>) -> Tool {
+    pub(crate) fn new(role: Role, path: PathBuf, language: Option<(String, Language)>) -> Tool {
         Tool {
             role,
             path,
@@ -90,7 +90,7 @@ impl Tool {
     }
 
     /// "checker `check.cpp`".
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         let name = self.path.file_name().map_or_else(
             || self.path.display().to_string(),
             |name| name.to_string_lossy().into_owned(),
@@ -99,7 +99,7 @@ impl Tool {
     }
 
     /// A fault of this tool: "checker `check.cpp` {what}".
-    pub fn fault(&self, what: impl std::fmt::Display) -> ToolFault {
+    pub(crate) fn fault(&self, what: impl std::fmt::Display) -> ToolFault {
         ToolFault(format!("{} {what}", self.label()))
     }
 }
@@ -107,7 +107,7 @@ impl Tool {
 /// The place tools are compiled and run: a private workspace, the limits,
 /// and a counter naming each run's directory.
 #[derive(Debug)]
-pub struct Toolbox {
+pub(crate) struct Toolbox {
     /// Declared before the workspace: its sandboxes live there and are
     /// removed first.
     sandboxes: SandboxPool,
@@ -117,7 +117,7 @@ pub struct Toolbox {
 }
 
 impl Toolbox {
-    pub fn new(compile_limits: Limits, run_limits: Limits) -> Result<Toolbox, ToolFault> {
+    pub(crate) fn new(compile_limits: Limits, run_limits: Limits) -> Result<Toolbox, ToolFault> {
         let workspace = Workspace::new().map_err(|error| {
             ToolFault(format!("failed to make the tools' workspace: {error:#}"))
         })?;
@@ -135,7 +135,7 @@ impl Toolbox {
     }
 
     /// The tools' limits.
-    pub fn limits(&self) -> &Limits {
+    pub(crate) fn limits(&self) -> &Limits {
         &self.settings.limits
     }
 
@@ -166,9 +166,9 @@ impl Toolbox {
         })?
     }
 
-    /// The package's lent sandboxes, for a program that runs beside a
-    /// submission (an interactive validator).
-    pub fn sandboxes(&self) -> &SandboxPool {
+    /// The package's lent sandboxes (the unit tests count them).
+    #[cfg(test)]
+    pub(crate) fn sandboxes(&self) -> &SandboxPool {
         &self.sandboxes
     }
 
@@ -240,7 +240,7 @@ impl Toolbox {
     /// directory), `stdin`, and `files` written into that directory first;
     /// `dirs` are made there too (a Kattis feedback directory). Returns what
     /// it did and the files named in `collect`.
-    pub fn run(
+    pub(crate) fn run(
         &self,
         tool: &Tool,
         args: &[&str],

@@ -10,20 +10,20 @@ use std::path::Path;
 /// One package, as `judge problems` shows it.
 #[derive(Debug, serde::Serialize)]
 pub(crate) struct Row {
-    pub id: String,
-    pub engine: &'static str,
-    pub title: String,
-    pub time_limit_ms: u64,
-    pub memory_limit_mib: u64,
-    pub output_limit_kib: u64,
-    pub profiles: Vec<ProfileRow>,
+    pub(crate) id: String,
+    pub(crate) engine: &'static str,
+    pub(crate) title: String,
+    pub(crate) time_limit_ms: u64,
+    pub(crate) memory_limit_mib: u64,
+    pub(crate) output_limit_kib: u64,
+    pub(crate) profiles: Vec<ProfileRow>,
 }
 
 /// One generator profile of a package.
 #[derive(Debug, serde::Serialize)]
 pub(crate) struct ProfileRow {
-    pub name: String,
-    pub about: &'static str,
+    pub(crate) name: String,
+    pub(crate) about: &'static str,
 }
 
 /// A row per package: the bundled ones, then those of `problems_dir`.

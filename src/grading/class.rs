@@ -25,16 +25,16 @@ use std::path::Path;
 #[derive(Debug)]
 pub(crate) struct ClassPlan {
     /// The (submission, problem) pairs of this run (of its shard).
-    pub entries: Vec<Entry>,
+    pub(crate) entries: Vec<Entry>,
     /// Files of the submissions folder that are not graded, and why.
-    pub ignored: Vec<IgnoredFile>,
+    pub(crate) ignored: Vec<IgnoredFile>,
     /// The class's (student, problem) pairs with no hand-in (whole run).
-    pub missing: Vec<MissingPair>,
+    pub(crate) missing: Vec<MissingPair>,
     /// Pairs in the whole run, before `--shard`.
-    pub pairs: usize,
-    pub shard: Option<Shard>,
+    pub(crate) pairs: usize,
+    pub(crate) shard: Option<Shard>,
     /// Every package the entries name that exists, loaded.
-    pub packages: BTreeMap<String, Package>,
+    pub(crate) packages: BTreeMap<String, Package>,
 }
 
 /// Finds the submissions under `config`'s folder and layout, keeps

@@ -313,9 +313,9 @@ pub(crate) fn check_sources(
 #[error("failed to read the {what}")]
 pub(crate) struct ReadFailed {
     /// `input`, `output` or `answer`.
-    pub what: &'static str,
+    pub(crate) what: &'static str,
     #[source]
-    pub source: crate::source::CannotRead,
+    pub(crate) source: crate::source::CannotRead,
 }
 
 /// `judge check <problem> INPUT OUTPUT [ANSWER]`: the `VERDICT reason` line

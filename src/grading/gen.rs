@@ -18,27 +18,27 @@ use std::path::Path;
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct GenRequest<'a> {
     /// The generator profile; the package's first when `None`.
-    pub profile: Option<&'a str>,
-    pub seed: u64,
-    pub count: u32,
+    pub(crate) profile: Option<&'a str>,
+    pub(crate) seed: u64,
+    pub(crate) count: u32,
     /// Threads; the number of cores when `None`.
-    pub jobs: Option<u64>,
+    pub(crate) jobs: Option<u64>,
     /// Say what the tests hold even when printing them.
-    pub stats: bool,
+    pub(crate) stats: bool,
 }
 
 /// Where a set is written (`--out DIR`).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct SetTarget<'a> {
-    pub dir: &'a Path,
+    pub(crate) dir: &'a Path,
     /// Prefix of the file names, e.g. `large-`.
-    pub prefix: &'a str,
+    pub(crate) prefix: &'a str,
     /// Replace the set `dir` holds.
-    pub force: bool,
+    pub(crate) force: bool,
     /// Add tests after the highest-numbered one `dir` holds.
-    pub append: bool,
+    pub(crate) append: bool,
     /// Digits of the test numbers in file names.
-    pub width: u8,
+    pub(crate) width: u8,
 }
 
 /// The profile a request names, or a usage error listing the known ones.

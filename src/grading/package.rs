@@ -35,21 +35,21 @@ const OUR_TIME_MULTIPLIER: f64 = 5.0;
 /// A package's submissions, sorted into those graded and those skipped.
 #[derive(Debug)]
 pub(crate) struct PackagePlan {
-    pub package: Package,
+    pub(crate) package: Package,
     /// The time limit the package states, if it does.
-    pub time_limit_ms: Option<u64>,
+    pub(crate) time_limit_ms: Option<u64>,
     /// problem.yaml's `time_multiplier`, to derive a time limit.
-    pub time_multiplier: f64,
+    pub(crate) time_multiplier: f64,
     /// `time_resolution` in ms (1 s for a package of ours).
     pub(crate) time_resolution_ms: u64,
     /// A Kattis package (`problem.yaml`): graded with Kattis' meanings.
-    pub kattis: bool,
-    pub graded: Vec<(PackageSubmission, Submission)>,
+    pub(crate) kattis: bool,
+    pub(crate) graded: Vec<(PackageSubmission, Submission)>,
     /// Submissions not graded, with the reason.
-    pub skipped: Vec<(PackageSubmission, String)>,
+    pub(crate) skipped: Vec<(PackageSubmission, String)>,
     /// The scored test groups (a Kattis `type: scoring` package, or a
     /// `problem.toml` with `[[groups]]`); `None`: pass-fail.
-    pub groups: Option<GroupTree>,
+    pub(crate) groups: Option<GroupTree>,
     /// The package's programs the judge cannot run and does without (an
     /// input validator in checktestdata beside a runnable one), with the
     /// reason.
@@ -256,19 +256,19 @@ impl PackagePlan {
 pub(crate) struct DerivedLimit {
     pub(crate) limit_ms: u64,
     pub(crate) slowest_ms: u64,
-    pub slowest: String,
+    pub(crate) slowest: String,
     pub(crate) multiplier: f64,
 }
 
 /// One graded submission and whether it got its folder's verdict.
 #[derive(Debug)]
 pub(crate) struct PackageRow {
-    pub listed: PackageSubmission,
+    pub(crate) listed: PackageSubmission,
     /// The `submissions.yaml` entries that decided it (`` `mixed/*` line
     /// 3``); empty when its folder did.
-    pub expected_by: Vec<String>,
-    pub result: SubmissionResult,
-    pub agrees: bool,
+    pub(crate) expected_by: Vec<String>,
+    pub(crate) result: SubmissionResult,
+    pub(crate) agrees: bool,
 }
 
 /// What `judge grade --package` graded: the rows of its table, and the
@@ -277,10 +277,10 @@ pub(crate) struct PackageRow {
 /// `--csv` and `--html`.
 #[derive(Debug)]
 pub(crate) struct PackageReport {
-    pub rows: Vec<PackageRow>,
-    pub skipped: usize,
-    pub time_limit_ms: u64,
-    pub report: GradeReport,
+    pub(crate) rows: Vec<PackageRow>,
+    pub(crate) skipped: usize,
+    pub(crate) time_limit_ms: u64,
+    pub(crate) report: GradeReport,
 }
 
 impl PackageReport {
@@ -294,15 +294,15 @@ impl PackageReport {
 
 /// How to grade a package besides its plan.
 pub(crate) struct PackageOptions<'a> {
-    pub jobs: Option<u64>,
+    pub(crate) jobs: Option<u64>,
     /// Run every test of a submission that already failed one.
     pub(crate) all_tests: bool,
     /// Grade only this part of the submissions.
-    pub shard: Option<Shard>,
+    pub(crate) shard: Option<Shard>,
     /// Results of an earlier report to reuse.
-    pub resume: Option<&'a mut Resume>,
+    pub(crate) resume: Option<&'a mut Resume>,
     /// The journal of finished results (beside the JSON report).
-    pub journal: Option<Journal>,
+    pub(crate) journal: Option<Journal>,
     pub(crate) cancel: &'a Cancellation,
 }
 

@@ -47,18 +47,18 @@ pub(crate) enum ClassEvent<'a> {
 /// What grading one problem needs: the package, its submissions (entries
 /// naming it) and the settings resolved for it.
 pub(super) struct ProblemJob<'a> {
-    pub package: &'a Package,
-    pub entries: &'a [&'a Entry],
-    pub config: &'a JudgeConfig,
-    pub settings: &'a Settings,
+    pub(crate) package: &'a Package,
+    pub(crate) entries: &'a [&'a Entry],
+    pub(crate) config: &'a JudgeConfig,
+    pub(crate) settings: &'a Settings,
     /// `--all-tests`.
-    pub all_tests: bool,
+    pub(crate) all_tests: bool,
 }
 
 /// One problem's graded pairs, and those an interruption left ungraded.
 pub(super) struct ProblemGraded {
-    pub results: Vec<GradedResult>,
-    pub not_graded: Vec<NotGraded>,
+    pub(crate) results: Vec<GradedResult>,
+    pub(crate) not_graded: Vec<NotGraded>,
 }
 
 /// How a problem's tests are chosen and scored.
@@ -78,10 +78,10 @@ struct Mode<'a> {
 /// A pair to run: its entry, the submission, the file's SHA-256 and the
 /// fingerprint of what its result depends on.
 pub(super) struct Runnable<'a> {
-    pub entry: &'a Entry,
-    pub submission: Submission,
-    pub sha256: Option<String>,
-    pub fingerprint: String,
+    pub(crate) entry: &'a Entry,
+    pub(crate) submission: Submission,
+    pub(crate) sha256: Option<String>,
+    pub(crate) fingerprint: String,
 }
 
 /// The problem's entries sorted by what happens to them.

@@ -18,9 +18,9 @@ use std::path::Path;
 /// The report files rendered from results (`--junit`, `--csv`, `--html`).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct ReportFiles<'a> {
-    pub junit: Option<&'a Path>,
-    pub csv: Option<&'a Path>,
-    pub html: Option<&'a Path>,
+    pub(crate) junit: Option<&'a Path>,
+    pub(crate) csv: Option<&'a Path>,
+    pub(crate) html: Option<&'a Path>,
 }
 
 /// Writes one report to `path`, or to standard output for `-`.
@@ -195,16 +195,16 @@ pub(crate) fn write_graded(
 #[derive(Debug)]
 pub(crate) struct Settled {
     /// The journal that could not be written, said first.
-    pub journal_failed: Option<std::path::PathBuf>,
+    pub(crate) journal_failed: Option<std::path::PathBuf>,
     /// The reports that could not be written and are not the error ended
     /// with, said as errors in this order.
-    pub said: Vec<GradingError>,
+    pub(crate) said: Vec<GradingError>,
     /// Show the summary and, unless `Some(true)` (quiet), the table; `None`
     /// shows nothing (a report is missing, so the table is not the end).
-    pub show: Option<bool>,
+    pub(crate) show: Option<bool>,
     /// The journal to remove, or the error to end with: the journal's own
     /// when it failed, else the first report's.
-    pub end: Result<Option<Journal>, GradingError>,
+    pub(crate) end: Result<Option<Journal>, GradingError>,
 }
 
 /// Settles a grade's end under [`write_graded`]'s policy: every report

@@ -17,13 +17,13 @@ use std::path::{Path, PathBuf};
 /// What `judge run` was asked for.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct RunRequest {
-    pub submissions: Vec<PathBuf>,
+    pub(crate) submissions: Vec<PathBuf>,
     /// `--tests DIR`, run instead of the package's tests.
-    pub tests: Option<PathBuf>,
+    pub(crate) tests: Option<PathBuf>,
     /// `--random N`.
-    pub random: Option<u32>,
+    pub(crate) random: Option<u32>,
     /// `--seed S`.
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     pub(crate) overrides: Overrides,
 }
 
@@ -70,16 +70,16 @@ impl std::fmt::Display for RunNote {
 /// A run ready to start: the submissions classified, the settings resolved.
 #[derive(Debug)]
 pub(crate) struct RunPlan<'a> {
-    pub package: &'a Package,
-    pub submissions: Vec<Submission>,
-    pub tests: Option<PathBuf>,
-    pub random: u32,
-    pub random_from: RandomFrom,
-    pub seed: u64,
-    pub resolved: Resolved,
-    pub notes: Vec<RunNote>,
+    pub(crate) package: &'a Package,
+    pub(crate) submissions: Vec<Submission>,
+    pub(crate) tests: Option<PathBuf>,
+    pub(crate) random: u32,
+    pub(crate) random_from: RandomFrom,
+    pub(crate) seed: u64,
+    pub(crate) resolved: Resolved,
+    pub(crate) notes: Vec<RunNote>,
     /// The `--tests` inputs the package's validator rejects.
-    pub invalid: Vec<InvalidTest>,
+    pub(crate) invalid: Vec<InvalidTest>,
 }
 
 /// Whether a run's tests are the package's own only: no `--tests`
@@ -187,14 +187,14 @@ fn invalid_inputs(package: &Package, dir: &Path) -> Result<Vec<InvalidTest>, Gra
 #[derive(Debug)]
 pub(crate) struct RunReport {
     /// One per submission that finished, in the order given.
-    pub results: Vec<SubmissionResult>,
+    pub(crate) results: Vec<SubmissionResult>,
     /// Submissions an interruption left ungraded.
-    pub not_graded: Vec<NotGraded>,
-    pub selection: TestSelection,
+    pub(crate) not_graded: Vec<NotGraded>,
+    pub(crate) selection: TestSelection,
     /// The signal that stopped the run, if one did.
     pub(crate) stopped_by: Option<Signal>,
     /// How many submissions were asked for.
-    pub asked: usize,
+    pub(crate) asked: usize,
 }
 
 /// Runs `plan`: loads the tests, grades every submission (`on_event` sees

@@ -58,19 +58,19 @@ pub(crate) fn groups_unused(package: &str, random: Option<u32>) -> String {
 /// What a submission scored.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Scored {
-    pub score: Points,
+    pub(crate) score: Points,
     pub(crate) max_score: Points,
     /// The root's verdict.
-    pub verdict: Verdict,
+    pub(crate) verdict: Verdict,
     /// Every group below the root, depth first.
-    pub groups: Vec<GroupScore>,
+    pub(crate) groups: Vec<GroupScore>,
 }
 
 /// One test as judged: its verdict and what its validator said of its score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Observed {
-    pub verdict: Verdict,
-    pub score: Option<ValidatorScore>,
+    pub(crate) verdict: Verdict,
+    pub(crate) score: Option<ValidatorScore>,
 }
 
 /// A [`GroupTree`] bound to a run's tests (by index), with every maximum

@@ -26,7 +26,7 @@ pub struct Overrides {
 
 /// Where a setting came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
+pub(crate) enum Source {
     /// A command-line flag (`--time-limit`, `--memory-limit`, `--jobs`, ...).
     Flag,
     /// The judge configuration (`--config FILE` or `./judge.toml`).
@@ -37,30 +37,18 @@ pub enum Source {
     Default,
 }
 
-impl Source {
-    /// How messages name the source.
-    pub fn name(self) -> &'static str {
-        match self {
-            Source::Flag => "the command line",
-            Source::JudgeToml => "judge.toml",
-            Source::ProblemToml => "problem.toml",
-            Source::Default => "the default",
-        }
-    }
-}
-
 /// Which source each resolved value came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sources {
-    pub time_limit: Source,
+pub(crate) struct Sources {
+    pub(crate) time_limit: Source,
     pub(crate) memory_limit: Source,
     pub(crate) output_limit: Source,
-    pub jobs: Source,
+    pub(crate) jobs: Source,
 }
 
 /// Something about the settings the user should hear.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SettingsWarning {
+pub(crate) enum SettingsWarning {
     /// More jobs were asked for than the machine lets the judge use.
     JobsCapped {
         requested: usize,
@@ -95,12 +83,20 @@ impl fmt::Display for SettingsWarning {
 #[derive(Clone, Debug)]
 pub struct Resolved {
     pub settings: Settings,
-    pub sources: Sources,
-    pub warnings: Vec<SettingsWarning>,
+    #[cfg_attr(
+        not(test),
+        expect(
+            dead_code,
+            reason = "the resolver names each setting's source; the precedence \
+                      table tests read it, no command shows it yet"
+        )
+    )]
+    pub(crate) sources: Sources,
+    pub(crate) warnings: Vec<SettingsWarning>,
 }
 
 /// Flags over judge.toml over `package`'s problem.toml over the defaults.
-pub fn resolve(flags: &Overrides, config: &JudgeConfig, package: &Package) -> Resolved {
+pub(crate) fn resolve(flags: &Overrides, config: &JudgeConfig, package: &Package) -> Resolved {
     resolve_with(
         flags,
         config,
@@ -225,7 +221,7 @@ pub(crate) fn student_view(flag: bool, config: &JudgeConfig) -> Option<Source> {
 /// with `--tests DIR`, only judge.toml's own `random-tests` adds more (the
 /// built-in default does not: issue #8, a teacher's folder is run exactly);
 /// without it, `random-tests` as configured or by default.
-pub fn random_tests(
+pub(crate) fn random_tests(
     tests_folder: bool,
     flag: Option<u32>,
     config: &JudgeConfig,

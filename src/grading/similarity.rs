@@ -62,16 +62,16 @@ fn submissions_hint(config: &JudgeConfig) -> String {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct ForGrade<'a> {
     /// `--similarity` was given.
-    pub asked: bool,
+    pub(crate) asked: bool,
     /// Whether the reports are for students, and who asked
     /// ([`super::settings::student_view`]).
     pub(crate) student_view: Option<Source>,
     /// An HTML report is asked for.
-    pub html: bool,
+    pub(crate) html: bool,
     /// The teacher's starter code (`--base DIR`).
-    pub base: Option<&'a Path>,
+    pub(crate) base: Option<&'a Path>,
     /// The shortest run of common tokens that counts (`--min-tokens`).
-    pub min_tokens: usize,
+    pub(crate) min_tokens: usize,
 }
 
 /// `judge grade --similarity`: the comparison for the class page, run

@@ -29,21 +29,21 @@ use std::path::Path;
 /// What to stress.
 #[derive(Debug)]
 pub(crate) struct StressRequest<'a> {
-    pub config: &'a JudgeConfig,
-    pub package: &'a Package,
+    pub(crate) config: &'a JudgeConfig,
+    pub(crate) package: &'a Package,
     /// The program: a source file in a configured language, or an executable.
-    pub submission: &'a Path,
+    pub(crate) submission: &'a Path,
     /// The master seed flag (over judge.toml and problem.toml).
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Random tests to run at most.
-    pub iterations: u64,
+    pub(crate) iterations: u64,
     /// Only this profile; every profile of the package in turn when `None`.
-    pub profile: Option<&'a str>,
+    pub(crate) profile: Option<&'a str>,
     /// Smaller inputs to try at most while shrinking; 0 does not shrink.
     pub(crate) shrink_runs: usize,
     pub(crate) overrides: Overrides,
     /// Also write `DIR/failing.in` and `DIR/failing.ans` here.
-    pub out: Option<&'a Path>,
+    pub(crate) out: Option<&'a Path>,
 }
 
 /// What a stress run tells its caller as it goes.
@@ -65,8 +65,8 @@ pub(crate) enum StressEvent<'a> {
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct StressEnd {
     /// The smallest failing input, for stdout.
-    pub smallest: Option<String>,
-    pub outcome: Outcome,
+    pub(crate) smallest: Option<String>,
+    pub(crate) outcome: Outcome,
 }
 
 impl StressEnd {

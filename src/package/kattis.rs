@@ -27,12 +27,12 @@ use std::sync::Arc;
 /// A Kattis package, ready to grade.
 #[derive(Debug)]
 pub(crate) struct KattisPackage {
-    pub package: Package,
+    pub(crate) package: Package,
     /// problem.yaml's `limits.time_limit`, in ms.
-    pub time_limit_ms: Option<u64>,
+    pub(crate) time_limit_ms: Option<u64>,
     /// `ac_to_time_limit` (legacy `time_multiplier`; default 5 in the
     /// legacy format, 2 later, as problemtools).
-    pub time_multiplier: f64,
+    pub(crate) time_multiplier: f64,
     /// `time_resolution` in ms: a derived time limit is rounded up to it
     /// (default 1 s).
     pub(crate) time_resolution_ms: u64,

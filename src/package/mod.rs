@@ -69,7 +69,7 @@ impl std::fmt::Debug for Package {
 
 impl Package {
     /// The id used on the command line and in reports, e.g. `rooks-large`.
-    pub fn id(&self) -> &str {
+    pub(crate) fn id(&self) -> &str {
         &self.id
     }
 
@@ -232,7 +232,7 @@ impl Package {
     /// `problems_dir` package is loaded and checked as [`Package::load`]
     /// does, a bundled one reads only its manifest, not its tests (their
     /// decoding was a tenth of a `judge solve`'s start-up, issue #19).
-    pub fn load_problem(
+    pub(crate) fn load_problem(
         problems_dir: Option<&Path>,
         id: &str,
     ) -> Result<(ProblemRef, CheckOptions), ConfigError> {
@@ -347,7 +347,7 @@ impl Package {
     /// valid, issue #17), or the constraints of one of the package's
     /// profiles where a profile widens them (rooks-large's `large`). The
     /// error is [`Package::validate`]'s.
-    pub fn validate_statement(&self, input: &str) -> Result<(), InputError> {
+    pub(crate) fn validate_statement(&self, input: &str) -> Result<(), InputError> {
         match self.problem.validate(input, None) {
             Ok(()) => Ok(()),
             Err(_) => self.validate(input),
@@ -400,7 +400,7 @@ fn unknown_package(problems_dir: Option<&Path>, id: &str) -> ConfigError {
     )
 }
 
-pub use crate::config::bundled::with_problems_dir as package_ids;
+pub(crate) use crate::config::bundled::with_problems_dir as package_ids;
 
 /// Whether a package `id` exists: in `problems_dir`, or bundled.
 pub(crate) fn package_exists(problems_dir: Option<&Path>, id: &str) -> bool {

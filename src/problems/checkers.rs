@@ -10,7 +10,7 @@ use super::CheckOutcome;
 
 /// Which built-in comparison, and its options.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum BuiltinChecker {
+pub(crate) enum BuiltinChecker {
     /// Whitespace-separated tokens, compared exactly.
     Tokens,
     /// Lines compared exactly after trimming trailing spaces; trailing empty
@@ -36,7 +36,7 @@ fn shown(text: &str) -> String {
 
 impl BuiltinChecker {
     /// Decides `output` against the judge's `answer`.
-    pub fn check(&self, output: &str, answer: &str) -> CheckOutcome {
+    pub(crate) fn check(&self, output: &str, answer: &str) -> CheckOutcome {
         match *self {
             BuiltinChecker::Lines => check_lines(output, answer),
             BuiltinChecker::Tokens => check_tokens(output, answer, |out, ans| {

@@ -58,7 +58,7 @@ pub struct CheckOutcome {
     pub reason: String,
     /// An accepted output's score, when an output validator gave one
     /// (`score.txt` or `score_multiplier.txt`).
-    pub score: Option<crate::verdict::ValidatorScore>,
+    pub(crate) score: Option<crate::verdict::ValidatorScore>,
 }
 
 impl CheckOutcome {

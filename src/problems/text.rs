@@ -17,7 +17,7 @@ use std::fmt;
 /// The generators' inputs are a few hundred KiB, but a rooks `large` input has
 /// no bound on its number of boards: 16 MiB refused legitimate files, so the
 /// limit is 256 MiB (issue #10), documented in README.md and `--help`.
-pub const MAX_TEXT_BYTES: usize = 256 * 1024 * 1024;
+pub(crate) const MAX_TEXT_BYTES: usize = 256 * 1024 * 1024;
 
 /// Why a contestant's output (or the judge's answer file) cannot be read
 /// as the problem's answer, saying where it stops making sense: the reason
@@ -31,11 +31,11 @@ pub(crate) struct Malformed(pub(crate) String);
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct InputError {
     /// 1-based line; 0 when the error concerns the whole file (size, encoding).
-    pub line: usize,
+    pub(crate) line: usize,
     /// 1-based column (in characters) of the offending token, when known.
-    pub column: Option<usize>,
+    pub(crate) column: Option<usize>,
     /// What was wrong.
-    pub kind: InputErrorKind,
+    pub(crate) kind: InputErrorKind,
 }
 
 /// The ways an input can be wrong.
@@ -78,7 +78,7 @@ impl InputError {
     }
 
     /// The same error, pinned to a column.
-    pub fn at_column(mut self, column: usize) -> Self {
+    pub(crate) fn at_column(mut self, column: usize) -> Self {
         self.column = Some(column);
         self
     }
@@ -110,7 +110,7 @@ impl fmt::Display for InputError {
 
 /// `1 move`, `2 moves`: a count with its noun, for messages (issue #10:
 /// "cleared in 1 moves", "wrote 1 tests").
-pub fn plural(count: u64, one: &str, many: &str) -> String {
+pub(crate) fn plural(count: u64, one: &str, many: &str) -> String {
     if count == 1 {
         format!("1 {one}")
     } else {
@@ -119,7 +119,7 @@ pub fn plural(count: u64, one: &str, many: &str) -> String {
 }
 
 /// Turns raw bytes into text, or says on which line the first invalid byte is.
-pub fn decode(bytes: &[u8]) -> Result<&str, InputError> {
+pub(crate) fn decode(bytes: &[u8]) -> Result<&str, InputError> {
     if bytes.len() > MAX_TEXT_BYTES {
         return Err(InputError {
             line: 0,
@@ -146,7 +146,7 @@ pub fn decode(bytes: &[u8]) -> Result<&str, InputError> {
 /// How a short piece of text is shown in a message: quoted, with control
 /// characters escaped and long text cut, so a binary file cannot flood a
 /// terminal. An empty string reads "an empty line".
-pub fn describe(text: &str) -> String {
+pub(crate) fn describe(text: &str) -> String {
     const MAX_CHARS: usize = 24;
     if text.is_empty() {
         return "an empty line".to_owned();
@@ -175,22 +175,24 @@ pub enum Layout {
 
 /// One line of an input, without its line ending.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Line<'a> {
+pub(crate) struct Line<'a> {
     /// 1-based line number in the file.
-    pub number: usize,
+    pub(crate) number: usize,
     /// The content (trimmed when read leniently).
-    pub text: &'a str,
+    pub(crate) text: &'a str,
 }
 
 impl<'a> Line<'a> {
     /// An error about this whole line.
-    pub fn expected(&self, expected: impl Into<String>) -> InputError {
+    pub(crate) fn expected(&self, expected: impl Into<String>) -> InputError {
         InputError::expected(self.number, expected, describe(self.text))
     }
 
     /// The line as exactly one integer in `range`, named `what` in errors
-    /// (e.g. "the board size n").
-    pub fn integer(
+    /// (e.g. "the board size n"). The readers call [`Line::integer_in`]
+    /// with their layout; this is the unit tests' lenient shorthand.
+    #[cfg(test)]
+    pub(crate) fn integer(
         &self,
         what: &str,
         range: std::ops::RangeInclusive<i64>,
@@ -199,7 +201,7 @@ impl<'a> Line<'a> {
     }
 
     /// [`Line::integer`] read as `layout` wants: strictly, no leading zero.
-    pub fn integer_in(
+    pub(crate) fn integer_in(
         &self,
         what: &str,
         range: std::ops::RangeInclusive<i64>,
@@ -221,7 +223,7 @@ impl<'a> Line<'a> {
     }
 
     /// The whitespace-separated tokens of the line with their 1-based columns.
-    pub fn tokens(&self) -> impl Iterator<Item = (usize, &'a str)> + 'a {
+    pub(crate) fn tokens(&self) -> impl Iterator<Item = (usize, &'a str)> + 'a {
         let text = self.text;
         let mut column = 0;
         let mut rest = text;
@@ -248,14 +250,14 @@ impl<'a> Line<'a> {
 /// Whether an integer token is written with a leading zero (`02`, `00`, `-0`,
 /// `-07`): the lenient readers accept it, `judge validate` does not (issue #10:
 /// test data should be what every contestant's parser reads the same way).
-pub fn has_leading_zero(text: &str) -> bool {
+pub(crate) fn has_leading_zero(text: &str) -> bool {
     let digits = text.strip_prefix('-').unwrap_or(text);
     (digits.len() > 1 && digits.starts_with('0')) || text == "-0"
 }
 
 /// [`parse_integer`] for `layout`: [`Layout::Strict`] also refuses a leading
 /// zero (a `+` sign is refused in both).
-pub fn parse_integer_in(text: &str, layout: Layout) -> Option<i64> {
+pub(crate) fn parse_integer_in(text: &str, layout: Layout) -> Option<i64> {
     if layout == Layout::Strict && has_leading_zero(text) {
         return None;
     }
@@ -263,7 +265,7 @@ pub fn parse_integer_in(text: &str, layout: Layout) -> Option<i64> {
 }
 
 /// "(an integer)", or where a leading zero is the fault, say so.
-pub fn integer_shape(text: &str) -> &'static str {
+pub(crate) fn integer_shape(text: &str) -> &'static str {
     if has_leading_zero(text) {
         "(an integer, written without a leading zero)"
     } else {
@@ -271,7 +273,7 @@ pub fn integer_shape(text: &str) -> &'static str {
     }
 }
 
-pub fn parse_integer(text: &str) -> Option<i64> {
+pub(crate) fn parse_integer(text: &str) -> Option<i64> {
     let digits = text.strip_prefix('-').unwrap_or(text);
     if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
         return None;
@@ -281,7 +283,7 @@ pub fn parse_integer(text: &str) -> Option<i64> {
 
 /// Reads an input line by line, remembering line numbers.
 #[derive(Clone, Debug)]
-pub struct LineReader<'a> {
+pub(crate) struct LineReader<'a> {
     rest: &'a str,
     /// Number of the line `rest` starts on.
     next_number: usize,
@@ -290,7 +292,7 @@ pub struct LineReader<'a> {
 
 impl<'a> LineReader<'a> {
     /// A reader over the whole of `text`.
-    pub fn new(text: &'a str, layout: Layout) -> Self {
+    pub(crate) fn new(text: &'a str, layout: Layout) -> Self {
         LineReader {
             rest: text,
             next_number: 1,
@@ -298,14 +300,9 @@ impl<'a> LineReader<'a> {
         }
     }
 
-    /// The layout this reader enforces.
-    pub fn layout(&self) -> Layout {
-        self.layout
-    }
-
     /// The next line, `None` at the end of the file. In [`Layout::Lenient`]
     /// blank lines are skipped and lines are trimmed.
-    pub fn next_line(&mut self) -> Result<Option<Line<'a>>, InputError> {
+    pub(crate) fn next_line(&mut self) -> Result<Option<Line<'a>>, InputError> {
         loop {
             if self.rest.is_empty() {
                 return Ok(None);
@@ -364,14 +361,14 @@ impl<'a> LineReader<'a> {
     }
 
     /// The next line, or an error "expected {what}, found end of file".
-    pub fn expect_line(&mut self, what: &str) -> Result<Line<'a>, InputError> {
+    pub(crate) fn expect_line(&mut self, what: &str) -> Result<Line<'a>, InputError> {
         let number = self.next_number;
         self.next_line()?
             .ok_or_else(|| InputError::expected(number, what, "end of file"))
     }
 
     /// Succeeds when nothing but (in lenient layout) blank space is left.
-    pub fn expect_end(&mut self) -> Result<(), InputError> {
+    pub(crate) fn expect_end(&mut self) -> Result<(), InputError> {
         match self.next_line()? {
             None => Ok(()),
             Some(line) => Err(line.expected("end of file")),
@@ -381,9 +378,7 @@ impl<'a> LineReader<'a> {
 
 /// Whose text a [`TokenReader`] reads; decides whose fault a bad token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stream {
-    /// The judge's input: a fault is the judge's (checker failure).
-    Input,
+pub(crate) enum Stream {
     /// The contestant's output: a fault is a presentation error.
     Output,
     /// The judge's answer file: a fault is the judge's (checker failure).
@@ -393,7 +388,6 @@ pub enum Stream {
 impl fmt::Display for Stream {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Stream::Input => "input",
             Stream::Output => "output",
             Stream::Answer => "answer",
         })
@@ -402,15 +396,15 @@ impl fmt::Display for Stream {
 
 /// One whitespace-separated token with its position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Token<'a> {
-    pub line: usize,
-    pub column: usize,
-    pub text: &'a str,
+pub(crate) struct Token<'a> {
+    pub(crate) line: usize,
+    pub(crate) column: usize,
+    pub(crate) text: &'a str,
 }
 
 /// Reads whitespace-separated tokens (any mix of spaces, tabs, `\r` and `\n`).
 #[derive(Clone, Debug)]
-pub struct TokenReader<'a> {
+pub(crate) struct TokenReader<'a> {
     stream: Stream,
     rest: &'a str,
     line: usize,
@@ -419,7 +413,7 @@ pub struct TokenReader<'a> {
 
 impl<'a> TokenReader<'a> {
     /// A reader over `text`, which is `stream`.
-    pub fn new(text: &'a str, stream: Stream) -> Self {
+    pub(crate) fn new(text: &'a str, stream: Stream) -> Self {
         TokenReader {
             stream,
             rest: text,
@@ -429,12 +423,12 @@ impl<'a> TokenReader<'a> {
     }
 
     /// Which stream this is.
-    pub fn stream(&self) -> Stream {
+    pub(crate) fn stream(&self) -> Stream {
         self.stream
     }
 
     /// The line the next token (or end of file) is on.
-    pub fn line(&self) -> usize {
+    pub(crate) fn line(&self) -> usize {
         self.skip_whitespace_preview().0
     }
 
@@ -458,7 +452,7 @@ impl<'a> TokenReader<'a> {
     }
 
     /// The next token, `None` at the end.
-    pub fn next_token(&mut self) -> Option<Token<'a>> {
+    pub(crate) fn next_token(&mut self) -> Option<Token<'a>> {
         let (line, column, skipped) = self.skip_whitespace_preview();
         self.rest = &self.rest[skipped..];
         self.line = line;
@@ -476,8 +470,9 @@ impl<'a> TokenReader<'a> {
         Some(Token { line, column, text })
     }
 
-    /// True when only whitespace is left.
-    pub fn at_end(&self) -> bool {
+    /// True when only whitespace is left; for the unit tests.
+    #[cfg(test)]
+    pub(crate) fn at_end(&self) -> bool {
         self.rest.trim_start().is_empty()
     }
 }

@@ -96,7 +96,7 @@ pub(crate) fn neutralise(cell: &str) -> String {
 /// The result's `score`: with test groups the groups' score, else the
 /// percentage of tests passed, 0 to 100 (0 when the submission did not
 /// compile or there were no tests); two decimals.
-pub fn score(result: &SubmissionResult) -> f64 {
+pub(crate) fn score(result: &SubmissionResult) -> f64 {
     result
         .score
         .unwrap_or_else(|| result.pass_fail_score())
@@ -105,7 +105,7 @@ pub fn score(result: &SubmissionResult) -> f64 {
 
 /// The result's `max_score`: with test groups the groups' maximum, else
 /// 100 (the score is then a percent); two decimals.
-pub fn max_score(result: &SubmissionResult) -> f64 {
+pub(crate) fn max_score(result: &SubmissionResult) -> f64 {
     match (result.score, result.max_score) {
         (Some(_), Some(max)) => max.rounded(),
         _ => 100.0,

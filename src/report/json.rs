@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 /// The report's format version (docs/report.md, "Versioning"); bump it when a field changes
 /// meaning, and say so in CHANGELOG.md.
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 
 /// The version of the judge that writes a report: `judge grade --resume`
 /// reuses only results of the same judge, whose checkers and generators
@@ -71,17 +71,17 @@ fn is_false(value: &bool) -> bool {
 /// verdict: it is listed so that nobody mistakes its absence from
 /// `results` for a missing hand-in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct NotGraded {
-    pub problem: String,
-    pub submission: String,
+pub(crate) struct NotGraded {
+    pub(crate) problem: String,
+    pub(crate) submission: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub student: Option<String>,
+    pub(crate) student: Option<String>,
 }
 
 /// Who asked for a run's random tests (the JSON report's `random_from`,
 /// by [`RandomFrom::name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum RandomFrom {
+pub(crate) enum RandomFrom {
     /// `--random N`.
     #[serde(rename = "--random")]
     Flag,
@@ -98,7 +98,7 @@ pub enum RandomFrom {
 
 impl RandomFrom {
     /// The name the JSON report gives it (`random_from`).
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             RandomFrom::Flag => "--random",
             RandomFrom::JudgeToml => "judge.toml",
@@ -113,31 +113,31 @@ impl RandomFrom {
 pub struct TestSelection {
     /// Where the fixed tests came from: the `--tests` folder, or `package
     /// <id>`.
-    pub fixed: String,
+    pub(crate) fixed: String,
     /// How many fixed tests.
     pub(crate) fixed_count: usize,
     /// How many random tests were added.
-    pub random: u32,
+    pub(crate) random: u32,
     /// Who asked for them: `--random`, `judge.toml`, `default` (no
     /// `--tests`: the built-in `random-tests`), or `none`.
     #[schemars(with = "String")]
-    pub random_from: RandomFrom,
+    pub(crate) random_from: RandomFrom,
     /// The `--tests` inputs the problem's validator rejects (they still
     /// run: their verdicts say nothing about the problem). Absent when
     /// every input is valid.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub invalid: Vec<InvalidTest>,
+    pub(crate) invalid: Vec<InvalidTest>,
 }
 
 /// A `--tests` input that is not a valid input of the problem.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct InvalidTest {
+pub(crate) struct InvalidTest {
     /// The test's name (its file's stem).
-    pub name: String,
+    pub(crate) name: String,
     /// The input file, as given under `--tests`.
-    pub file: String,
+    pub(crate) file: String,
     /// What the validator says is wrong (`line L: ...`).
-    pub reason: String,
+    pub(crate) reason: String,
 }
 
 impl TestSelection {
@@ -225,38 +225,38 @@ pub(crate) fn render_run(
 /// limits after the language's time factor, time-limit warnings), and which
 /// shard of a split run it is. `judge merge` reads these back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct GradeReport {
-    pub version: u32,
+pub(crate) struct GradeReport {
+    pub(crate) version: u32,
     /// The isolation in force (see `judge run`'s report); kept as written,
     /// since a merged report may come from other machines.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<Isolation>")]
-    pub isolation: Option<serde_json::Value>,
+    pub(crate) isolation: Option<serde_json::Value>,
     /// judge.toml's `layout`, by its name.
     #[schemars(with = "String")]
-    pub layout: Layout,
+    pub(crate) layout: Layout,
     /// Which part of a split run this is; absent for a whole run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<ShardInfo>,
+    pub(crate) shard: Option<ShardInfo>,
     /// The judge that wrote the report ([`JUDGE_VERSION`]); absent in
     /// reports written before it was recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub judge_version: Option<String>,
+    pub(crate) judge_version: Option<String>,
     /// Stopped by SIGINT or SIGTERM: `results` holds the pairs that
     /// finished, `not_graded` the others.
     #[serde(default, skip_serializing_if = "is_false")]
-    pub interrupted: bool,
+    pub(crate) interrupted: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub not_graded: Vec<NotGraded>,
+    pub(crate) not_graded: Vec<NotGraded>,
     /// What the results depend on besides the submissions: `judge merge`
     /// refuses shards that differ in any of it. Absent in reports of older
     /// judges.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub graded_with: Option<GradedWith>,
+    pub(crate) graded_with: Option<GradedWith>,
     /// Files under the submissions folder that were not graded, and why
     /// (they do not fit the layout).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub ignored: Vec<IgnoredFile>,
+    pub(crate) ignored: Vec<IgnoredFile>,
     /// A class (`problem/student`, `student/problem`): each (student,
     /// problem) of the class with no hand-in, by student then problem. The
     /// class's problems are `problems` of judge.toml, else every problem
@@ -264,9 +264,9 @@ pub struct GradeReport {
     /// Each is a `missing` row (score 0) of the CSV gradebook and the HTML
     /// matrix; `results` holds only what was handed in.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub missing: Vec<MissingPair>,
+    pub(crate) missing: Vec<MissingPair>,
     /// In the unsharded order: by submission path, then problem.
-    pub results: Vec<GradedResult>,
+    pub(crate) results: Vec<GradedResult>,
 }
 
 /// One of `missing` of a [`GradeReport`]: a (student, problem) of the
@@ -274,44 +274,44 @@ pub struct GradeReport {
 #[derive(
     Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
 )]
-pub struct MissingPair {
-    pub student: String,
-    pub problem: String,
+pub(crate) struct MissingPair {
+    pub(crate) student: String,
+    pub(crate) problem: String,
 }
 
 /// One of `ignored` of a [`GradeReport`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct IgnoredFile {
-    pub path: String,
-    pub reason: String,
+pub(crate) struct IgnoredFile {
+    pub(crate) path: String,
+    pub(crate) reason: String,
 }
 
 /// `graded_with` of a [`GradeReport`]: the judge and the judge.toml settings
 /// that decide which tests run and under which limits.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct GradedWith {
+pub(crate) struct GradedWith {
     /// The judge's version (Cargo's `CARGO_PKG_VERSION`).
-    pub judge_version: String,
+    pub(crate) judge_version: String,
     /// judge.toml's master seed; absent: each package's own.
     #[serde(default)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Random tests per package.
-    pub random_tests: u32,
+    pub(crate) random_tests: u32,
     /// judge.toml's `[limits]` that replace the packages' (absent: the
     /// package's own), and the wall-clock factor.
     #[serde(default)]
-    pub time_limit_ms: Option<u64>,
+    pub(crate) time_limit_ms: Option<u64>,
     #[serde(default)]
-    pub memory_limit_mib: Option<u64>,
+    pub(crate) memory_limit_mib: Option<u64>,
     #[serde(default)]
-    pub output_limit_kib: Option<u64>,
+    pub(crate) output_limit_kib: Option<u64>,
     pub(crate) wall_time_factor: f64,
 }
 
 impl GradedWith {
     /// The first setting in which `self` and `other` differ: its name and
     /// both values, for a message.
-    pub fn difference(&self, other: &GradedWith) -> Option<(&'static str, String, String)> {
+    pub(crate) fn difference(&self, other: &GradedWith) -> Option<(&'static str, String, String)> {
         fn show<T: std::fmt::Debug>(value: &Option<T>) -> String {
             match value {
                 Some(value) => format!("{value:?}"),
@@ -357,64 +357,64 @@ impl GradedWith {
 
 /// `shard` of a [`GradeReport`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct ShardInfo {
+pub(crate) struct ShardInfo {
     /// 1-based.
-    pub index: usize,
-    pub count: usize,
+    pub(crate) index: usize,
+    pub(crate) count: usize,
     /// (submission, problem) pairs of the whole run, so a merge can tell
     /// that a shard is missing.
-    pub pairs: usize,
+    pub(crate) pairs: usize,
 }
 
 /// One (submission, problem) pair of `judge grade`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct GradedResult {
+pub(crate) struct GradedResult {
     #[serde(flatten)]
-    pub result: SubmissionResult,
+    pub(crate) result: SubmissionResult,
     /// The student (layouts `problem/student`, `student/problem`) or the
     /// example's file stem (`expected`).
-    pub student: String,
+    pub(crate) student: String,
     /// Layout `expected`: the verdict folder and the verdict it demands
     /// (absent for a folder that names no verdict).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expected: Option<Expected>,
+    pub(crate) expected: Option<Expected>,
     /// The CPU time limit of each test, after the language's `time-factor`.
-    pub time_limit_ms: u64,
-    pub memory_limit_mib: u64,
+    pub(crate) time_limit_ms: u64,
+    pub(crate) memory_limit_mib: u64,
     /// Verdicts sensitive to the time limit, and similar notes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
     /// SHA-256 of the submission's bytes (hex), when it could be read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub submission_sha256: Option<String>,
+    pub(crate) submission_sha256: Option<String>,
     /// SHA-256 (hex) of everything else that decided the result: judge
     /// version, problem, the package (problem.toml and tests), language,
     /// limits and seed (`crate::resume::Fingerprint`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fingerprint: Option<String>,
+    pub(crate) fingerprint: Option<String>,
     /// Taken from the report given to `--resume` instead of graded again.
     #[serde(default, skip_serializing_if = "is_false")]
-    pub reused: bool,
+    pub(crate) reused: bool,
 }
 
 /// `expected` of a [`GradedResult`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Expected {
-    pub folder: String,
+pub(crate) struct Expected {
+    pub(crate) folder: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub verdict: Option<Verdict>,
+    pub(crate) verdict: Option<Verdict>,
     /// Other verdicts the folder accepts (`judge grade --package`, with
     /// Kattis' meanings: a memory overrun in `run_time_error/`, a PE in
     /// `wrong_answer/`, a TLE in `slow_accepted/`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub also: Vec<Verdict>,
+    pub(crate) also: Vec<Verdict>,
     /// Whether the submission met what its folder demands, decided when it
     /// was graded, where the verdict alone does not decide it (`judge grade
     /// --package`: a score in `partially_accepted/`, the full score in
     /// `accepted/` of a scored package, a `submissions.yaml` entry).
     /// Absent: the verdict decides ([`GradedResult::agrees`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub agrees: Option<bool>,
+    pub(crate) agrees: Option<bool>,
 }
 
 impl GradedResult {
@@ -423,7 +423,7 @@ impl GradedResult {
     /// stored when it was graded ([`Expected::agrees`]), else whether the
     /// verdict is the folder's or one it also accepts. Every reader of a
     /// report (exit code, summary, colours, `judge merge`) asks this.
-    pub fn agrees(&self) -> Option<bool> {
+    pub(crate) fn agrees(&self) -> Option<bool> {
         self.expected.as_ref().map(|expected| {
             expected.agrees.unwrap_or_else(|| {
                 expected.verdict == Some(self.result.verdict)

@@ -25,10 +25,10 @@ use std::path::{Path, PathBuf};
 /// A report file (or any file the judge writes whole) could not be written.
 #[derive(Debug, thiserror::Error)]
 #[error("failed to write `{}`", path.display())]
-pub struct ReportError {
-    pub path: PathBuf,
+pub(crate) struct ReportError {
+    pub(crate) path: PathBuf,
     #[source]
-    pub source: std::io::Error,
+    pub(crate) source: std::io::Error,
 }
 
 /// Writes `contents` to `path` through a temporary file in the same

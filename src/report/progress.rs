@@ -57,13 +57,13 @@ impl StressReporter {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct ProgressLine {
     /// Submissions graded, of `total`.
-    pub graded: u64,
-    pub total: u64,
+    pub(crate) graded: u64,
+    pub(crate) total: u64,
     /// The test running of the shown submission's tests (1-based), and how
     /// many it runs; absent while compiling.
-    pub test: Option<(usize, usize)>,
+    pub(crate) test: Option<(usize, usize)>,
     /// The submission that runs (its path), else the problem.
-    pub running: String,
+    pub(crate) running: String,
 }
 
 /// The bar of a grading run: `1/3 submissions, test 7/20, 12s —

@@ -14,9 +14,9 @@ pub(crate) fn is_stdout(path: &Path) -> bool {
 #[derive(Debug, thiserror::Error)]
 #[error("{message}")]
 pub(crate) struct TargetError {
-    pub message: String,
+    pub(crate) message: String,
     /// A `hint:` line, when there is advice.
-    pub hint: Option<String>,
+    pub(crate) hint: Option<String>,
 }
 
 impl TargetError {
@@ -32,10 +32,10 @@ impl TargetError {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Targets<'a> {
     /// `--json` (merge's `-o`).
-    pub json: Option<&'a Path>,
-    pub junit: Option<&'a Path>,
-    pub csv: Option<&'a Path>,
-    pub html: Option<&'a Path>,
+    pub(crate) json: Option<&'a Path>,
+    pub(crate) junit: Option<&'a Path>,
+    pub(crate) csv: Option<&'a Path>,
+    pub(crate) html: Option<&'a Path>,
 }
 
 impl Targets<'_> {

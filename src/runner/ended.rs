@@ -11,9 +11,9 @@ use crate::verdict::Verdict;
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct TimeNotes<'a> {
     /// After a CPU time limit's message.
-    pub cpu: &'a str,
+    pub(crate) cpu: &'a str,
     /// After a wall-clock limit's message.
-    pub wall: &'a str,
+    pub(crate) wall: &'a str,
 }
 
 /// The verdict and message of a run the sandbox stopped at `limit`: of a

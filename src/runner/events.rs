@@ -32,13 +32,13 @@ pub enum Event<'a> {
 /// How compiling went.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CompileResult {
-    pub ok: bool,
+    pub(crate) ok: bool,
     /// The compiler's message (trimmed), or why there was no compile.
     pub message: String,
     /// `CE` when the compiler rejected the program, `JE` when the judge could
     /// not compile it (missing toolchain, sandbox failure); absent when ok.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub verdict: Option<Verdict>,
+    pub(crate) verdict: Option<Verdict>,
 }
 
 /// The three states a [`CompileResult`] can be in; its fields are the wire
@@ -57,7 +57,7 @@ pub(crate) enum CompileState {
 
 impl CompileResult {
     /// A program that compiled, with the compiler's message (may be empty).
-    pub fn compiled(message: String) -> CompileResult {
+    pub(crate) fn compiled(message: String) -> CompileResult {
         CompileResult {
             ok: true,
             message,
@@ -66,7 +66,7 @@ impl CompileResult {
     }
 
     /// A program that did not compile, and why.
-    pub fn failed(verdict: Verdict, message: String) -> CompileResult {
+    pub(crate) fn failed(verdict: Verdict, message: String) -> CompileResult {
         CompileResult {
             ok: false,
             message,
@@ -98,7 +98,7 @@ impl CompileResult {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RandomOrigin {
     pub seed: u64,
-    pub profile: String,
+    pub(crate) profile: String,
     pub index: u64,
 }
 
@@ -249,7 +249,7 @@ pub struct Excerpt {
 impl Excerpt {
     /// Excerpts of the three streams. Only the kept prefix is copied, so the
     /// cost per test does not grow with the size of the data.
-    pub fn new(input: &[u8], expected: Option<&[u8]>, actual: &[u8]) -> Excerpt {
+    pub(crate) fn new(input: &[u8], expected: Option<&[u8]>, actual: &[u8]) -> Excerpt {
         Excerpt {
             input: excerpt_text(input),
             expected: expected.map(excerpt_text),
@@ -293,7 +293,7 @@ fn is_continuation(byte: u8) -> bool {
 /// One submission against every test (an entry of `results`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SubmissionResult {
-    pub problem: String,
+    pub(crate) problem: String,
     pub submission: String,
     pub language: String,
     /// The first non-AC test verdict in test order; CE or JE when it did not
@@ -302,7 +302,7 @@ pub struct SubmissionResult {
     /// Tests passed, of those run.
     pub passed: usize,
     /// The problem's tests, run or not.
-    pub total: usize,
+    pub(crate) total: usize,
     pub compile: CompileResult,
     /// The tests run, in test order. Fewer than `total` when the submission
     /// did not run (CE, JE), or when it stopped at its first failing test
@@ -314,13 +314,13 @@ pub struct SubmissionResult {
     /// when accepted, 0 when it did not compile). Absent in reports
     /// written before scores existed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub score: Option<Points>,
+    pub(crate) score: Option<Points>,
     /// The highest score possible: 100 without groups.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) max_score: Option<Points>,
     /// With test groups: every group below the root, depth first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub groups: Vec<GroupScore>,
+    pub(crate) groups: Vec<GroupScore>,
 }
 
 /// A group's result (an entry of `groups`).
@@ -328,14 +328,14 @@ pub struct SubmissionResult {
 pub struct GroupScore {
     /// The group's name: its folder under `data/` (`secret/group1`), or
     /// its name in problem.toml.
-    pub name: String,
-    pub score: Points,
+    pub(crate) name: String,
+    pub(crate) score: Points,
     pub(crate) max_score: Points,
     /// The group's verdict under its rules.
-    pub verdict: Verdict,
+    pub(crate) verdict: Verdict,
     /// The group's tests (and those of the groups in it), in order, run or
     /// not.
-    pub tests: Vec<String>,
+    pub(crate) tests: Vec<String>,
 }
 
 /// Results for unit tests: one constructor each, so a new field is added

@@ -10,9 +10,9 @@
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct JavaClasses {
     /// The file is `{file}.java`.
-    pub file: String,
+    pub(crate) file: String,
     /// `java -cp DIR {main}`.
-    pub main: String,
+    pub(crate) main: String,
 }
 
 /// The top-level types of `source` that [`JavaClasses`] is made from. A

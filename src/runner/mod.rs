@@ -87,7 +87,7 @@ pub enum SubmissionKind {
 
 impl Submission {
     /// The factor its language's `time-factor` puts on the time limits.
-    pub fn time_factor(&self) -> f64 {
+    pub(crate) fn time_factor(&self) -> f64 {
         match &self.kind {
             SubmissionKind::Executable => 1.0,
             SubmissionKind::Language { language, .. } => language.time_factor(),
@@ -95,7 +95,7 @@ impl Submission {
     }
 
     /// `limits` with the CPU and wall time scaled by [`Self::time_factor`].
-    pub fn limits(&self, limits: &Limits) -> Limits {
+    pub(crate) fn limits(&self, limits: &Limits) -> Limits {
         let factor = self.time_factor();
         let scale = |ms: u64| (ms as f64 * factor).ceil().max(1.0) as u64;
         Limits {
@@ -139,7 +139,7 @@ pub struct Settings {
     pub compile_limits: Limits,
     /// Worker threads (at least 1).
     pub jobs: usize,
-    pub check_options: CheckOptions,
+    pub(crate) check_options: CheckOptions,
 }
 
 /// A submission ready to run, or the reason it is not.
@@ -171,9 +171,9 @@ impl Prepared {
 /// compiled and ready to run as a [`crate::sandbox::Trust::Tool`].
 #[derive(Clone, Debug)]
 pub(crate) struct PreparedTool {
-    pub program: PathBuf,
-    pub args: Vec<OsString>,
-    pub read_paths: Vec<PathBuf>,
+    pub(crate) program: PathBuf,
+    pub(crate) args: Vec<OsString>,
+    pub(crate) read_paths: Vec<PathBuf>,
     /// As [`Prepared`]'s: the compiled copy's paths and the package's own.
     pub(crate) own_paths: Vec<(String, String)>,
 }

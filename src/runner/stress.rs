@@ -42,12 +42,12 @@ pub(crate) enum StressProgress {
 #[derive(Clone, Debug)]
 pub(crate) struct StressOptions<'a> {
     /// The master seed of the random tests.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Random tests to run at most.
-    pub iterations: u64,
+    pub(crate) iterations: u64,
     /// Generator profiles, taken in turn (test t uses profile t mod len, as
     /// index t div len, like `judge run --random`).
-    pub profiles: Vec<&'a str>,
+    pub(crate) profiles: Vec<&'a str>,
     /// Candidate inputs to run while shrinking, at most; 0 disables it.
     pub(crate) shrink_runs: usize,
     /// The configuration the limits came from: a shorter CPU limit gets
@@ -59,11 +59,11 @@ pub(crate) struct StressOptions<'a> {
 /// did with it.
 #[derive(Clone, Debug)]
 pub(crate) struct FailingTest {
-    pub input: String,
+    pub(crate) input: String,
     /// The reference answer; `None` when the solver rejected the input (the
     /// verdict is then JE).
-    pub answer: Option<String>,
-    pub result: TestResult,
+    pub(crate) answer: Option<String>,
+    pub(crate) result: TestResult,
 }
 
 /// A random test that was not accepted, and the smallest failing input
@@ -71,13 +71,13 @@ pub(crate) struct FailingTest {
 #[derive(Clone, Debug)]
 pub(crate) struct Failure {
     /// 1-based: how many random tests had been taken when this one failed.
-    pub iteration: u64,
+    pub(crate) iteration: u64,
     /// How to remake the failing random test with `judge gen`.
-    pub origin: RandomOrigin,
-    pub found: FailingTest,
+    pub(crate) origin: RandomOrigin,
+    pub(crate) found: FailingTest,
     /// The smallest input that still fails with the same verdict; `found`
     /// when no step helped (or the verdict is JE, which is never shrunk).
-    pub smallest: FailingTest,
+    pub(crate) smallest: FailingTest,
     /// Candidates that still failed and were taken.
     pub(crate) shrink_steps: usize,
     /// Candidates tried, in order up to the one taken at each step (those a

@@ -9,11 +9,11 @@ use super::{LimitExceeded, Limits, Termination};
 pub(crate) struct Observation {
     /// The limit that made the sandbox stop the run while it watched it
     /// (output cap, CPU time, wall clock), if any.
-    pub seen: Option<LimitExceeded>,
+    pub(crate) seen: Option<LimitExceeded>,
     pub(crate) termination: Termination,
-    pub cpu_time_ms: u64,
-    pub wall_time_ms: u64,
-    pub memory_kib: u64,
+    pub(crate) cpu_time_ms: u64,
+    pub(crate) wall_time_ms: u64,
+    pub(crate) memory_kib: u64,
     /// The memory cgroup's OOM killer acted during the run.
     pub(crate) oom_killed: bool,
     /// The scratch file system had no byte or no inode left at the end.

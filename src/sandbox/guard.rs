@@ -10,7 +10,7 @@ use super::unix;
 /// kernel answers. The binary refuses to run there, so no copy of the
 /// judge (another installed one, a hard link) hands a run its reference
 /// solvers. Always `false` off Linux or x86_64 (no filter).
-pub fn inside_a_run() -> bool {
+pub(crate) fn inside_a_run() -> bool {
     #[cfg(target_os = "linux")]
     return unix::inside_a_run();
     #[cfg(not(target_os = "linux"))]
@@ -23,7 +23,7 @@ pub fn inside_a_run() -> bool {
 /// one: `judge run ... 3<answers.txt` hands them nothing. The judge itself
 /// can still read them (`--tests /dev/fd/3`). Programs in a sandbox get
 /// `close_range` in the child as well.
-pub fn seal_inherited_descriptors() {
+pub(crate) fn seal_inherited_descriptors() {
     #[cfg(target_os = "linux")]
     unix::seal_inherited_descriptors();
 }

@@ -43,14 +43,14 @@ pub(crate) use data::{data_folders, data_link_files};
 pub(crate) use data::{guard_data_folder, lending_refused};
 pub use data::{mask_data_folder, DataFolder};
 pub(crate) use decide::{decide_limit, Observation};
-pub(crate) use error::SandboxError;
+pub use error::SandboxError;
 #[cfg(target_os = "linux")]
 pub use pool::SandboxPool;
 #[cfg(target_os = "linux")]
 pub use unix::Sandbox;
 
 mod guard;
-pub use guard::{inside_a_run, seal_inherited_descriptors};
+pub(crate) use guard::{inside_a_run, seal_inherited_descriptors};
 
 use serde::Serialize;
 use std::ffi::OsString;
@@ -165,9 +165,9 @@ pub struct RunSpec {
 /// other ends the caller holds; `stop` set by the caller ends the run.
 #[derive(Debug)]
 pub(crate) struct Connection {
-    pub stdin: std::os::fd::OwnedFd,
-    pub stdout: std::os::fd::OwnedFd,
-    pub stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    pub(crate) stdin: std::os::fd::OwnedFd,
+    pub(crate) stdout: std::os::fd::OwnedFd,
+    pub(crate) stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// How the program ended.
@@ -202,14 +202,14 @@ pub struct Measured {
     /// CPU time of the whole tree (cgroup), or of the program and its reaped
     /// children (rusage) without one.
     pub cpu_time_ms: u64,
-    pub wall_time_ms: u64,
+    pub(crate) wall_time_ms: u64,
     /// Peak memory of the whole tree (cgroup), or the largest resident set
     /// of a process (rusage) without one; [`Isolation::memory`] says which.
-    pub memory_kib: u64,
+    pub(crate) memory_kib: u64,
     /// stdout, at most `stdout_bytes` of it.
     pub stdout: Vec<u8>,
     /// stderr, at most `stderr_bytes` of it.
-    pub stderr: Vec<u8>,
+    pub(crate) stderr: Vec<u8>,
     /// Bytes of stderr read and discarded past the cap.
     pub(crate) stderr_discarded_bytes: u64,
 }
@@ -232,7 +232,7 @@ pub enum IsolationLevel {
 /// How the worker namespaces are made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum NamespaceMode {
+pub(crate) enum NamespaceMode {
     /// As root, directly.
     Root,
     /// Inside an unprivileged user namespace, as bubblewrap does (no root
@@ -263,7 +263,7 @@ pub enum CgroupLayer {
 /// Which kind of hierarchy a controller is used from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum CgroupVersion {
+pub(crate) enum CgroupVersion {
     /// Its own legacy (v1) hierarchy.
     V1,
     /// The unified (v2) hierarchy.
@@ -276,18 +276,18 @@ pub enum CgroupVersion {
 
 /// Where each controller the judge uses comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-pub struct CgroupControllers {
+pub(crate) struct CgroupControllers {
     /// The memory limit, peak and out-of-memory kills.
-    pub memory: CgroupVersion,
+    pub(crate) memory: CgroupVersion,
     /// The process limit and count (membership, for the kill after a test).
-    pub pids: CgroupVersion,
+    pub(crate) pids: CgroupVersion,
     /// The CPU time of the tree (v1 `cpuacct`, v2 `cpu.stat`).
-    pub cpu: CgroupVersion,
+    pub(crate) cpu: CgroupVersion,
 }
 
 impl CgroupControllers {
     /// Whether some controller is in no cgroup.
-    pub fn missing(self) -> bool {
+    pub(crate) fn missing(self) -> bool {
         self.memory == CgroupVersion::None || self.pids == CgroupVersion::None
     }
 
@@ -317,7 +317,7 @@ impl CgroupControllers {
 /// How memory is limited and measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum MemoryLayer {
+pub(crate) enum MemoryLayer {
     /// The tree's peak, limited by the memory cgroup.
     Cgroup,
     /// Per process: `RLIMIT_AS`, measured as the largest resident set.
@@ -327,7 +327,7 @@ pub enum MemoryLayer {
 /// What keeps a program off the network.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum NetworkLayer {
+pub(crate) enum NetworkLayer {
     /// A network namespace without interfaces: no network at all.
     Namespace,
     /// Only TCP is blocked, by Landlock.
@@ -347,7 +347,7 @@ pub(crate) enum IpcLayer {
 /// What a program sees of the file system's shared places.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum MountLayer {
+pub(crate) enum MountLayer {
     /// A mount namespace per worker: empty private `/tmp`, `/var/tmp`,
     /// `/run` and `/dev/shm`, so the host's socket files and shared memory
     /// are out of reach; scratch is a tmpfs with a size quota.
@@ -358,7 +358,7 @@ pub enum MountLayer {
 /// What a program sees of other processes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum ProcLayer {
+pub(crate) enum ProcLayer {
     /// Its own `/proc` with `hidepid=invisible`: only its own processes.
     Hidepid,
     /// The host's `/proc` (Landlock still stops reads of other processes'
@@ -401,7 +401,7 @@ pub(crate) enum PidLayer {
 /// Descriptors a program inherits from the judge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum DescriptorLayer {
+pub(crate) enum DescriptorLayer {
     /// Everything but 0, 1 and 2 is closed at exec (`close_range`).
     Closed,
 }
@@ -409,7 +409,7 @@ pub enum DescriptorLayer {
 /// Who may read the judge's temporary folder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum WorkspaceLayer {
+pub(crate) enum WorkspaceLayer {
     /// The judge alone (0700; 0710 with the sandbox user's group as root).
     Private,
 }
@@ -418,7 +418,7 @@ pub enum WorkspaceLayer {
 /// file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum LockLayer {
+pub(crate) enum LockLayer {
     /// `flock` and the `fcntl` lock, lease and notify commands fail.
     Refused,
     /// Allowed (no system-call filter).
@@ -447,7 +447,7 @@ pub(crate) enum SyscallLayer {
 /// How compilers are confined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum CompileLayer {
+pub(crate) enum CompileLayer {
     /// As a run: the sandbox user, namespaces, seccomp, Landlock.
     Confined,
     /// As the invoking user with the run's other layers (not root).
@@ -462,29 +462,29 @@ pub struct Isolation {
     pub level: IsolationLevel,
     /// The uid submissions and compilers run as, when the judge can switch
     /// users.
-    pub user: Option<u32>,
-    pub namespaces: NamespaceMode,
+    pub(crate) user: Option<u32>,
+    pub(crate) namespaces: NamespaceMode,
     pub cgroups: CgroupLayer,
     /// Where each controller comes from; only for `cgroup-hybrid` and for
     /// a subtree with some controller missing (`none` for it).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub cgroup_controllers: Option<CgroupControllers>,
-    pub memory: MemoryLayer,
-    pub network: NetworkLayer,
+    pub(crate) cgroup_controllers: Option<CgroupControllers>,
+    pub(crate) memory: MemoryLayer,
+    pub(crate) network: NetworkLayer,
     pub(crate) ipc: IpcLayer,
-    pub mount: MountLayer,
-    pub proc: ProcLayer,
+    pub(crate) mount: MountLayer,
+    pub(crate) proc: ProcLayer,
     pub scratch: ScratchLayer,
     pub(crate) scratch_per_run: ScratchPerRun,
     pub(crate) pid_namespace: PidLayer,
-    pub descriptors: DescriptorLayer,
-    pub workspace: WorkspaceLayer,
-    pub locks: LockLayer,
+    pub(crate) descriptors: DescriptorLayer,
+    pub(crate) workspace: WorkspaceLayer,
+    pub(crate) locks: LockLayer,
     /// Landlock ABI version, when available.
-    pub landlock_abi: Option<u32>,
+    pub(crate) landlock_abi: Option<u32>,
     pub(crate) signals: SignalLayer,
     pub(crate) syscalls: SyscallLayer,
-    pub compile: CompileLayer,
+    pub(crate) compile: CompileLayer,
 }
 
 impl Isolation {
@@ -495,7 +495,7 @@ impl Isolation {
     }
 
     /// One line per missing layer, for a one-time note.
-    pub fn notes(&self) -> Vec<String> {
+    pub(crate) fn notes(&self) -> Vec<String> {
         let mut notes = Vec::new();
         if self.cgroups == CgroupLayer::None {
             notes.push(format!(

@@ -93,8 +93,9 @@ impl SandboxPool {
         }
     }
 
-    /// The sandboxes set up so far (busy or idle).
-    pub fn started(&self) -> usize {
+    /// The sandboxes set up so far (busy or idle); for the unit tests.
+    #[cfg(test)]
+    pub(crate) fn started(&self) -> usize {
         self.shared
             .threads
             .lock()
@@ -105,7 +106,7 @@ impl SandboxPool {
     /// Runs `work` on a lent sandbox's thread and waits for it. `Err` when
     /// no sandbox could be set up, or `work` panicked (that sandbox is then
     /// dropped, never lent again).
-    pub fn run<T: Send + 'static>(
+    pub(crate) fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce(&mut Sandbox) -> T + Send + 'static,
     ) -> Result<T, SandboxError> {

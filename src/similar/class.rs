@@ -18,7 +18,7 @@ pub(crate) const MAX_FILE_BYTES: usize = 1024 * 1024;
 
 /// How a file is read into tokens.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reading {
+pub(crate) enum Reading {
     /// With a tree-sitter grammar.
     Grammar(Grammar),
     /// By plain tokens, for a language (its judge.toml name, or the file's
@@ -52,7 +52,7 @@ impl Reading {
     }
 
     /// The family of languages that compare with each other.
-    pub fn family(&self) -> String {
+    pub(crate) fn family(&self) -> String {
         match self {
             Reading::Grammar(grammar) => grammar.family().to_owned(),
             Reading::Plain(name) => format!("{name} (plain tokens)"),
@@ -63,14 +63,14 @@ impl Reading {
 /// One hand-in, read and tokenized.
 #[derive(Clone, Debug)]
 pub struct HandIn {
-    pub problem: String,
-    pub student: String,
-    pub path: PathBuf,
+    pub(crate) problem: String,
+    pub(crate) student: String,
+    pub(crate) path: PathBuf,
     /// The path as messages and reports show it.
-    pub display: String,
-    pub family: String,
-    pub text: String,
-    pub tokens: Vec<Token>,
+    pub(crate) display: String,
+    pub(crate) family: String,
+    pub(crate) text: String,
+    pub(crate) tokens: Vec<Token>,
 }
 
 impl HandIn {
@@ -115,10 +115,10 @@ pub(crate) fn shown_path(path: &Path) -> String {
 /// A starter file of `--base`: `<problem>.<ext>`.
 #[derive(Clone, Debug)]
 pub struct BaseFile {
-    pub problem: String,
-    pub family: String,
-    pub path: PathBuf,
-    pub tokens: Vec<Token>,
+    pub(crate) problem: String,
+    pub(crate) family: String,
+    pub(crate) path: PathBuf,
+    pub(crate) tokens: Vec<Token>,
 }
 
 /// What is wrong with `--base`: the user's to fix (exit 2).

@@ -42,8 +42,8 @@ pre{margin:0;font-size:.85em}.line{display:block;white-space:pre}\
 /// What the CLI writes: the summary page and the pair pages (file names in
 /// the page folder, and contents).
 pub(crate) struct Pages {
-    pub summary: String,
-    pub pairs: Vec<(String, String)>,
+    pub(crate) summary: String,
+    pub(crate) pairs: Vec<(String, String)>,
 }
 
 /// Where the pages go and how they link: `folder` is the page folder's name
@@ -55,10 +55,10 @@ pub(crate) struct Pages {
 /// name.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Placement<'a> {
-    pub folder: Option<&'a str>,
+    pub(crate) folder: Option<&'a str>,
     pub(crate) summary_dir: Option<&'a Path>,
-    pub back: &'a str,
-    pub prefix: &'a str,
+    pub(crate) back: &'a str,
+    pub(crate) prefix: &'a str,
 }
 
 /// Renders the report as `judge similar`'s own page. `folder`,

@@ -38,7 +38,7 @@ use tiling::Prepared;
 
 /// The JSON format's version (docs/similar.schema.json): bump it when a field changes
 /// meaning, and say so in CHANGELOG.md.
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 
 /// `--min-tokens` by default: JPlag's default for C and C++. Shorter runs
 /// are the idioms everybody writes (`for (int i = 0; i < n; i++)` is 13).
@@ -46,83 +46,83 @@ pub const DEFAULT_MIN_TOKENS: usize = 12;
 
 /// `judge similar --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Report {
+pub(crate) struct Report {
     /// The format version, 1.
-    pub version: u32,
+    pub(crate) version: u32,
     /// The shortest common run of tokens that counts (`--min-tokens`).
-    pub min_tokens: usize,
+    pub(crate) min_tokens: usize,
     /// The starter files whose code never counts (`--base`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub base: Vec<String>,
+    pub(crate) base: Vec<String>,
     /// Per problem: how many hand-ins, pairs and pairs compared in full.
-    pub problems: Vec<ProblemSummary>,
+    pub(crate) problems: Vec<ProblemSummary>,
     /// Pairs that share at least one run of `min_tokens` tokens, by problem,
     /// then from most to least similar. Pairs left out share nothing of that
     /// length: their similarity is 0.
-    pub pairs: Vec<Pair>,
+    pub(crate) pairs: Vec<Pair>,
     /// Files not compared, and why.
-    pub skipped: Vec<Skipped>,
+    pub(crate) skipped: Vec<Skipped>,
     /// Files compared with a caveat (no grammar for the language, a syntax
     /// error).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<Note>,
+    pub(crate) notes: Vec<Note>,
 }
 
 /// One problem's part of the comparison.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ProblemSummary {
-    pub problem: String,
+    pub(crate) problem: String,
     /// Files compared (a student may have several).
-    pub hand_ins: usize,
+    pub(crate) hand_ins: usize,
     /// Pairs of files of different students in the same family of languages.
-    pub pairs: usize,
+    pub(crate) pairs: usize,
     /// Pairs that shared a fingerprint and so were compared in full.
-    pub candidates: usize,
+    pub(crate) candidates: usize,
 }
 
 /// Two hand-ins of one problem and what they share.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Pair {
-    pub problem: String,
+    pub(crate) problem: String,
     /// The students, as the layout names them.
-    pub a: String,
-    pub b: String,
+    pub(crate) a: String,
+    pub(crate) b: String,
     /// `a`'s file, then `b`'s.
     // As shown (`class::shown_path`): two different paths never show alike.
-    pub files: [String; 2],
+    pub(crate) files: [String; 2],
     /// The files on the disk (not in the JSON): the pages take each file's
     /// text by its path, never by how it is shown.
     #[serde(skip)]
     #[schemars(skip)]
-    pub paths: [std::path::PathBuf; 2],
+    pub(crate) paths: [std::path::PathBuf; 2],
     /// Tokens covered by common runs, as a share of both files' tokens
     /// (starter code aside): 0 shares nothing, 1 is the same code.
     pub similarity: f64,
     /// Tokens in common runs (on each side).
     pub(crate) matched_tokens: usize,
     /// The common runs, in `a`'s order: lines of `a` and of `b`.
-    pub regions: Vec<Region>,
+    pub(crate) regions: Vec<Region>,
 }
 
 /// One common run as 1-based inclusive line ranges on each side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Region {
-    pub a: [u32; 2],
-    pub b: [u32; 2],
+pub(crate) struct Region {
+    pub(crate) a: [u32; 2],
+    pub(crate) b: [u32; 2],
 }
 
 /// A file that was not compared.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Skipped {
-    pub path: String,
-    pub reason: String,
+    pub(crate) path: String,
+    pub(crate) reason: String,
 }
 
 /// A file compared with a caveat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Note {
-    pub path: String,
-    pub note: String,
+    pub(crate) path: String,
+    pub(crate) note: String,
 }
 
 /// How to compare.

@@ -25,10 +25,10 @@ pub(crate) enum WouldGrade {
 /// What to compare.
 #[derive(Clone, Debug)]
 pub(crate) struct Request<'a> {
-    pub config: &'a JudgeConfig,
+    pub(crate) config: &'a JudgeConfig,
     /// Only these problems (`None`: judge.toml's `problems`, else every
     /// problem handed in).
-    pub problems: Option<Vec<String>>,
+    pub(crate) problems: Option<Vec<String>>,
     /// The teacher's starter code (`--base DIR`).
     pub base: Option<&'a Path>,
     pub min_tokens: usize,
@@ -36,16 +36,16 @@ pub(crate) struct Request<'a> {
     /// it); an entry it would not run is not compared but listed as
     /// skipped, so the class compared is the one grade sees. `None`: every
     /// entry is compared.
-    pub runnable: Option<Runnable>,
+    pub(crate) runnable: Option<Runnable>,
 }
 
 /// The comparison done: the report, the hand-ins it read (their texts go on
 /// the side-by-side pages) and the files the layout ignored.
 #[derive(Debug)]
 pub(crate) struct Analysis {
-    pub report: Report,
-    pub hand_ins: Vec<HandIn>,
-    pub ignored: Vec<Ignored>,
+    pub(crate) report: Report,
+    pub(crate) hand_ins: Vec<HandIn>,
+    pub(crate) ignored: Vec<Ignored>,
 }
 
 /// Why the comparison could not run.

@@ -102,9 +102,9 @@ impl Prepared {
 /// second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Tile {
-    pub a: usize,
-    pub b: usize,
-    pub len: usize,
+    pub(crate) a: usize,
+    pub(crate) b: usize,
+    pub(crate) len: usize,
 }
 
 /// The tiles of `a` and `b` (both prepared with the same `min_tokens`),

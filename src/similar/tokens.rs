@@ -20,9 +20,9 @@ use std::path::Path;
 /// One token: its kind (a hash of its normalised text) and the 1-based line
 /// it starts on, for the regions a person reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Token {
-    pub kind: u32,
-    pub line: u32,
+pub(crate) struct Token {
+    pub(crate) kind: u32,
+    pub(crate) line: u32,
 }
 
 /// The languages tree-sitter parses for us.
@@ -50,7 +50,7 @@ impl Grammar {
 
     /// Which hand-ins compare with each other: C and C++ are one family (a C
     /// program made C++ keeps its structure), every other language its own.
-    pub fn family(self) -> &'static str {
+    pub(crate) fn family(self) -> &'static str {
         match self {
             Grammar::C | Grammar::Cpp => "c/c++",
             Grammar::Python => "python",
@@ -93,7 +93,7 @@ pub enum TokenizeError {
 /// What parsing a file gave.
 #[derive(Debug)]
 pub(crate) struct Parsed {
-    pub tokens: Vec<Token>,
+    pub(crate) tokens: Vec<Token>,
     /// The parser met code it could not read (a syntax error); the tokens
     /// are what it recovered.
     pub(crate) had_errors: bool,

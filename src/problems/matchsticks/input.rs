@@ -10,9 +10,9 @@ use crate::problems::InputError;
 use std::fmt;
 
 /// Rows of the board (problems/matchsticks/statement.md: A 3 x 4 grid ... Rows are numbered 0..2).
-pub const ROWS: usize = 3;
+pub(crate) const ROWS: usize = 3;
 /// Columns of the board ("columns 0..3 left to right").
-pub const COLUMNS: usize = 4;
+pub(crate) const COLUMNS: usize = 4;
 /// Cells of the board; cell `4 * row + column` is base-3 digit number
 /// `4 * row + column` of [`Board::code`].
 pub(crate) const CELLS: usize = ROWS * COLUMNS;
@@ -44,7 +44,7 @@ pub enum Cell {
 
 impl Cell {
     /// The cell written as `character`, if it is one of `0`, `1`, `-`.
-    pub fn from_char(character: char) -> Option<Cell> {
+    pub(crate) fn from_char(character: char) -> Option<Cell> {
         match character {
             '0' => Some(Cell::Empty),
             '1' => Some(Cell::Vertical),
@@ -54,7 +54,7 @@ impl Cell {
     }
 
     /// How the cell is written in an input.
-    pub fn to_char(self) -> char {
+    pub(crate) fn to_char(self) -> char {
         match self {
             Cell::Empty => '0',
             Cell::Vertical => '1',
@@ -92,10 +92,10 @@ pub enum Orientation {
 
 impl Orientation {
     /// Both orientations, in the order moves are tried.
-    pub const ALL: [Orientation; 2] = [Orientation::Vertical, Orientation::Horizontal];
+    pub(crate) const ALL: [Orientation; 2] = [Orientation::Vertical, Orientation::Horizontal];
 
     /// The orientation written `character` (`-` or `1`).
-    pub fn from_char(character: char) -> Option<Orientation> {
+    pub(crate) fn from_char(character: char) -> Option<Orientation> {
         match character {
             '-' => Some(Orientation::Horizontal),
             '1' => Some(Orientation::Vertical),
@@ -109,7 +109,7 @@ impl Orientation {
     }
 
     /// The cell a stick of this orientation makes.
-    pub fn stick(self) -> Cell {
+    pub(crate) fn stick(self) -> Cell {
         match self {
             Orientation::Horizontal => Cell::Horizontal,
             Orientation::Vertical => Cell::Vertical,
@@ -242,7 +242,7 @@ impl Board {
 
     /// The board's number in `0..3^12`: cell `4 * row + column` is base-3
     /// digit number `4 * row + column`, empty 0, vertical 1, horizontal 2.
-    pub fn code(&self) -> u32 {
+    pub(crate) fn code(&self) -> u32 {
         self.cells
             .iter()
             .zip(POWERS_OF_THREE)
@@ -251,7 +251,7 @@ impl Board {
     }
 
     /// The cell at `row`, `column` (both in range).
-    pub fn cell(&self, row: usize, column: usize) -> Cell {
+    pub(crate) fn cell(&self, row: usize, column: usize) -> Cell {
         self.cells[row * COLUMNS + column]
     }
 
@@ -364,7 +364,7 @@ impl fmt::Display for Board {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     /// 1-based number of the position in the input.
-    pub number: usize,
+    pub(crate) number: usize,
     /// Line of the input where its first row is.
     pub(crate) first_line: usize,
     pub board: Board,
@@ -403,7 +403,7 @@ pub struct Input {
 
 impl Input {
     /// The input file for `boards`, as the generator writes it.
-    pub fn render(boards: &[Board]) -> String {
+    pub(crate) fn render(boards: &[Board]) -> String {
         let mut text = format!("{}\n", boards.len());
         for board in boards {
             text.push_str(&board.to_string());

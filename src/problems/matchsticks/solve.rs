@@ -200,7 +200,7 @@ pub fn greedy_move(board: &Board) -> Option<Move> {
 
 /// The reference output: one compact move (`00-`) per line, per position.
 /// Fails, naming the position, when a position has no legal move.
-pub fn solve(input: &Input) -> Result<String, crate::problems::InputError> {
+pub(crate) fn solve(input: &Input) -> Result<String, crate::problems::InputError> {
     let mut output = String::new();
     for position in &input.positions {
         let chosen = best_move(&position.board).ok_or_else(|| position.no_legal_move())?;

@@ -128,7 +128,7 @@ impl Board {
     }
 
     /// The colour at (x, y), 0 when empty or off the board.
-    pub fn colour(&self, x: usize, y: usize) -> u8 {
+    pub(crate) fn colour(&self, x: usize, y: usize) -> u8 {
         if x < COLUMNS && y < ROWS {
             self.cells[x][y]
         } else {
@@ -367,7 +367,7 @@ impl Board {
     }
 
     /// The board as 5 input lines, column 0 first, each ended by `0`.
-    pub fn to_lines(&self) -> String {
+    pub(crate) fn to_lines(self) -> String {
         let mut text = String::new();
         for column in self.columns() {
             for colour in column {

@@ -23,7 +23,7 @@ use rand_chacha::ChaCha8Rng;
 
 /// The mayan problem.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Mayan;
+pub(crate) struct Mayan;
 
 impl Problem for Mayan {
     fn id(&self) -> &'static str {

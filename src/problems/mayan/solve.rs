@@ -31,8 +31,9 @@ pub enum Reading {
 
 impl Reading {
     /// Both readings; the one without same-colour swaps first because it is
-    /// the common one.
-    pub const BOTH: [Reading; 2] = [
+    /// the common one. The unit tests solve under each.
+    #[cfg(test)]
+    pub(crate) const BOTH: [Reading; 2] = [
         Reading::WithoutSameColourSwaps,
         Reading::WithSameColourSwaps,
     ];
@@ -161,10 +162,10 @@ pub struct Analysis {
     /// The smallest solution without same-colour swaps.
     pub(crate) without_swaps: Option<Vec<Move>>,
     /// The smallest solution with same-colour swaps.
-    pub with_swaps: Option<Vec<Move>>,
+    pub(crate) with_swaps: Option<Vec<Move>>,
     /// The fewest moves below n that clear the board, same-colour swaps
     /// allowed (the reading with more solutions).
-    pub fewer: Option<usize>,
+    pub(crate) fewer: Option<usize>,
 }
 
 impl Analysis {
@@ -188,7 +189,7 @@ pub fn analyse(puzzle: &Puzzle) -> Analysis {
 }
 
 /// The reference output for a puzzle: n lines `x y g`, or `-1`.
-pub fn render(solution: Option<&[Move]>) -> String {
+pub(crate) fn render(solution: Option<&[Move]>) -> String {
     match solution {
         None => "-1\n".to_owned(),
         Some(moves) => moves.iter().map(|step| format!("{step}\n")).collect(),

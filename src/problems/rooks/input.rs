@@ -35,7 +35,7 @@ impl Cell {
     }
 
     /// How the cell is written in an input.
-    pub fn to_char(self) -> char {
+    pub(crate) fn to_char(self) -> char {
         match self {
             Cell::Empty => '.',
             Cell::Wall => 'X',
@@ -69,7 +69,7 @@ impl Board {
     }
 
     /// The cell at (`row`, `column`), or `None` outside the board.
-    pub fn cell(&self, row: usize, column: usize) -> Option<Cell> {
+    pub(crate) fn cell(&self, row: usize, column: usize) -> Option<Cell> {
         if row < self.size && column < self.size {
             self.cells.get(row * self.size + column).copied()
         } else {
@@ -83,7 +83,7 @@ impl Board {
     }
 
     /// The rows, top to bottom.
-    pub fn rows(&self) -> impl Iterator<Item = &[Cell]> {
+    pub(crate) fn rows(&self) -> impl Iterator<Item = &[Cell]> {
         // `max(1)` because `chunks(0)` panics; an empty board has no cells anyway.
         self.cells.chunks(self.size.max(1))
     }

@@ -47,7 +47,7 @@ pub(crate) fn max_size(profile: Option<&str>) -> Result<usize, InputError> {
 
 /// Checks `text` in the strict layout against every rule of problems/rooks/statement.md and
 /// the promise of `profile`, and returns the boards.
-pub fn validate(text: &str, profile: Option<&str>) -> Result<Vec<Board>, InputError> {
+pub(crate) fn validate(text: &str, profile: Option<&str>) -> Result<Vec<Board>, InputError> {
     parse_input(text, Layout::Strict, max_size(profile)?)
 }
 

@@ -119,12 +119,12 @@ pub struct Options {
     pub(crate) student_view: bool,
     /// The class's (student, problem) pairs with no hand-in: `missing`
     /// cells of the matrix (a column even for a problem nobody handed in).
-    pub missing: Vec<super::json::MissingPair>,
+    pub(crate) missing: Vec<super::json::MissingPair>,
     /// Files under the submissions folder that were not graded, with the
     /// reason: the page's "Ignored files" section (issue #17: a teacher
     /// who reads only the page must see `eve/rook.py`, "did you mean
     /// `rooks`?").
-    pub ignored: Vec<super::json::IgnoredFile>,
+    pub(crate) ignored: Vec<super::json::IgnoredFile>,
 }
 
 /// A report as a set of files: the class page and, in a folder beside it,

@@ -35,7 +35,7 @@ use std::time::Duration;
 use verdict::{decide_pass, Ended, PassFacts, PassVerdict};
 
 pub(crate) use engine::run_test as run_engine_test;
-pub use relay::{render, TRANSCRIPT_BYTES};
+pub(crate) use relay::{render, TRANSCRIPT_BYTES};
 
 /// The submission as the worker prepared it.
 pub struct SubmissionProgram<'a> {

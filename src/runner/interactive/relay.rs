@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Bytes of each direction kept in the transcript.
-pub const TRANSCRIPT_BYTES: usize = 64 * 1024;
+pub(crate) const TRANSCRIPT_BYTES: usize = 64 * 1024;
 
 /// Bytes read from one side and not yet written to the other: past this
 /// the supervisor stops reading, so a side that never reads cannot grow
@@ -25,7 +25,7 @@ const BUFFER_BYTES: usize = 64 * 1024;
 
 /// Which way bytes went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
+pub(crate) enum Direction {
     /// From the validator to the submission (`>` in a `.interaction`).
     ToSubmission,
     /// From the submission to the validator (`<`).
@@ -65,12 +65,12 @@ pub(super) struct Signals {
 #[derive(Debug, Default)]
 pub(super) struct Relayed {
     /// `(direction, bytes)` in order, at most [`TRANSCRIPT_BYTES`] each way.
-    pub transcript: Vec<(Direction, Vec<u8>)>,
+    pub(crate) transcript: Vec<(Direction, Vec<u8>)>,
     /// Bytes each way in all.
-    pub to_submission: u64,
+    pub(crate) to_submission: u64,
     pub(crate) to_validator: u64,
     /// The direction of the last bytes that went through.
-    pub last: Option<Direction>,
+    pub(crate) last: Option<Direction>,
     /// When the submission ended: bytes sent to the validator that it had
     /// not read, and bytes sent to the submission that it had not read.
     pub(crate) validator_unread: u64,
@@ -511,7 +511,7 @@ fn bytes(count: u64) -> String {
 
 /// A `.interaction`-style text: each line the validator sent after `>`,
 /// each line the submission sent after `<`.
-pub fn render(transcript: &[(Direction, Vec<u8>)]) -> String {
+pub(crate) fn render(transcript: &[(Direction, Vec<u8>)]) -> String {
     let mut text = String::new();
     for (direction, bytes) in transcript {
         let mark = match direction {

@@ -23,12 +23,12 @@ use crate::verdict::Verdict;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Ended {
     pub(crate) termination: Termination,
-    pub limit: Option<LimitExceeded>,
-    pub cpu_time_ms: u64,
-    pub wall_time_ms: u64,
+    pub(crate) limit: Option<LimitExceeded>,
+    pub(crate) cpu_time_ms: u64,
+    pub(crate) wall_time_ms: u64,
     /// The supervisor ended it (the submission after a rejection, the
     /// validator when it outlived the submission by its own wall limit).
-    pub stopped: bool,
+    pub(crate) stopped: bool,
 }
 
 impl Ended {
@@ -49,9 +49,9 @@ impl Ended {
 pub(crate) struct PassFacts<'a> {
     /// "output validator `validate.cpp`".
     pub(crate) validator_label: &'a str,
-    pub validator: Ended,
+    pub(crate) validator: Ended,
     pub(crate) validator_limits: &'a Limits,
-    pub submission: Ended,
+    pub(crate) submission: Ended,
     pub(crate) submission_limits: &'a Limits,
     /// The submission wrote more than its output limit to the validator.
     pub(crate) submission_flooded: bool,
@@ -67,14 +67,14 @@ pub(crate) struct PassFacts<'a> {
     /// The validator's process ended before the submission's.
     pub(crate) validator_first: bool,
     /// Who waited for whom when the pair ended, for a TLE's message.
-    pub waiting: &'a str,
+    pub(crate) waiting: &'a str,
     /// The validator's `judgemessage.txt` (or its stderr), trimmed.
-    pub feedback: &'a str,
+    pub(crate) feedback: &'a str,
     /// The validator wrote `feedback_dir/nextpass.in`.
     pub(crate) wrote_next_pass: bool,
     /// This pass (1-based) and the most there may be.
-    pub pass: u32,
-    pub passes: u32,
+    pub(crate) pass: u32,
+    pub(crate) passes: u32,
 }
 
 /// What a pass decided.

@@ -262,11 +262,6 @@ impl Sandbox {
         })
     }
 
-    /// The isolation in force.
-    pub fn isolation(&self) -> &'static Isolation {
-        self.isolation
-    }
-
     /// For the runner bench: the mean time of the cleanup after a run (the
     /// PID namespace's init killing and reaping what is left, and a fresh
     /// scratch tmpfs), over `times` cleanups; `None` before the first run
