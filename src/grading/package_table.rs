@@ -2,6 +2,7 @@
 //! their folders, and the line saying how a time limit was derived.
 
 use super::package::{DerivedLimit, PackageReport};
+use crate::report::human::visible_name;
 use crate::runner::SubmissionResult;
 use std::fmt::Write as _;
 
@@ -48,7 +49,7 @@ pub(crate) fn table(report: &PackageReport, quiet: bool) -> String {
             table,
             "{} {}: {}{score} ({by}){}",
             if row.agrees { "ok      " } else { "MISMATCH" },
-            row.listed.path.display(),
+            visible_name(&row.listed.path.display().to_string()),
             row.result.verdict,
             first_failure(&row.result)
         );
@@ -56,7 +57,10 @@ pub(crate) fn table(report: &PackageReport, quiet: bool) -> String {
             let _ = writeln!(
                 table,
                 "           {}: {} of {} ({})",
-                group.name, group.score, group.max_score, group.verdict
+                visible_name(&group.name),
+                group.score,
+                group.max_score,
+                group.verdict
             );
         }
     }
@@ -75,7 +79,7 @@ fn first_failure(result: &SubmissionResult) -> String {
     if let Some(verdict) = result.compile.verdict {
         return format!(
             " ({verdict} at compile: {})",
-            result.compile.message.lines().next().unwrap_or("")
+            visible_name(result.compile.message.lines().next().unwrap_or(""))
         );
     }
     result
@@ -83,7 +87,11 @@ fn first_failure(result: &SubmissionResult) -> String {
         .iter()
         .find(|test| !test.verdict.is_accepted())
         .map_or_else(String::new, |test| {
-            format!(" on {}: {}", test.name, test.message)
+            format!(
+                " on {}: {}",
+                visible_name(&test.name),
+                visible_name(&test.message)
+            )
         })
 }
 
