@@ -382,7 +382,7 @@ mod tests {
         let mut duel = Duel::new(&text).unwrap();
         let (verdict, message) = play(&mut duel, super::super::solve::greedy_move);
         assert_eq!(verdict, Verdict::WrongAnswer, "{message}");
-        assert!(message.contains("move 1: `"), "{message}");
+        assert!(message.contains("game 1, move 1, "), "{message}");
         // "game 1, move 1, 1 1 -: leaves the judge a win: 2 0 1; ...": the
         // judge's reply named is a legal move on the board the mistake left.
         let (_, after) = message
