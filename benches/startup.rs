@@ -5,9 +5,16 @@
 //! the same commands on a copy of the bundled packages read from disk show
 //! that cost.
 //!
+//! Then (issue #15: "the scored package grades as fast as the same tests
+//! pass-fail") `judge grade --package` on two Kattis packages with the same
+//! 20 tests and the same submissions, one 2025-09 `scoring` with two
+//! `test_group.yaml` groups, one `pass-fail`, taking turns; the ratio of
+//! the medians is printed.
+//!
 //! Run: `cargo bench --bench startup` (`JUDGE_BENCH_RUNS` sets the runs of
-//! each command, default 41; the commands take turns, so load on the
-//! machine hits them alike, and the median counts).
+//! each command, default 41, and of each package grade, a fifth of it; the
+//! commands take turns, so load on the machine hits them alike, and the
+//! median counts).
 
 #![expect(
     clippy::unwrap_used,
@@ -103,6 +110,98 @@ fn main() {
             median / baseline
         );
     }
+    scored_against_pass_fail(runs.div_ceil(5).max(3));
+}
+
+/// Writes a Kattis package of 20 a+1 tests under `dir`: `scoring` with two
+/// groups of ten (`min`, 40 and 60 points) or `pass-fail`, with an
+/// accepted and a wrong-answer submission.
+fn write_package(dir: &Path, scored: bool) {
+    let kind = if scored { "scoring" } else { "pass-fail" };
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        fs_err::create_dir_all(path.parent().unwrap()).unwrap();
+        fs_err::write(path, text).unwrap();
+    };
+    write(
+        "problem.yaml",
+        &format!(
+            "problem_format_version: 2025-09\nname: Plus One\n\
+             uuid: 5e0c1d2a-3b4f-4a6e-8c7d-9e0f1a2b3c4d\ntype: {kind}\n\
+             limits:\n  time_limit: 2\n"
+        ),
+    );
+    write("statement/problem.en.md", "# Plus One\n");
+    write("data/sample/1.in", "1\n");
+    write("data/sample/1.ans", "2\n");
+    for (group, points) in [("g1", 40), ("g2", 60)] {
+        for test in 0..10 {
+            let value = test * 7 + points;
+            write(
+                &format!("data/secret/{group}/{test}.in"),
+                &format!("{value}\n"),
+            );
+            write(
+                &format!("data/secret/{group}/{test}.ans"),
+                &format!("{}\n", value + 1),
+            );
+        }
+        if scored {
+            write(
+                &format!("data/secret/{group}/test_group.yaml"),
+                &format!("max_score: {points}\nscore_aggregation: min\n"),
+            );
+        }
+    }
+    write(
+        "input_validators/validate.py",
+        "import sys\nint(sys.stdin.readline())\nsys.exit(42)\n",
+    );
+    write("submissions/accepted/plus.py", "print(int(input()) + 1)\n");
+    write(
+        "submissions/wrong_answer/late.py",
+        "n = int(input())\nprint(n + 1 if n < 100 else n)\n",
+    );
+}
+
+/// `judge grade --package` on the scored package and on the same tests
+/// pass-fail, taking turns: the medians and their ratio.
+fn scored_against_pass_fail(runs: usize) {
+    let root = tempfile::tempdir().unwrap();
+    let packages = [("pass-fail", false), ("scoring", true)].map(|(name, scored)| {
+        let dir = root.path().join(name);
+        write_package(&dir, scored);
+        (name, dir)
+    });
+    let grade = |dir: &Path| {
+        let start = Instant::now();
+        let status = Command::new(JUDGE)
+            .args(["grade", "-q", "--package"])
+            .arg(dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        // Every submission gets its folder's verdict: exit 0.
+        assert!(
+            status.success(),
+            "grade --package {}: {status}",
+            dir.display()
+        );
+        start.elapsed().as_secs_f64() * 1e3
+    };
+    let mut times = [Vec::new(), Vec::new()];
+    for _ in 0..runs {
+        for ((_, dir), times) in packages.iter().zip(&mut times) {
+            times.push(grade(dir));
+        }
+    }
+    let [pass_fail, scored] = times.map(|mut times| median(&mut times));
+    println!(
+        "grade --package, 21 tests x 2 submissions, median of {runs} runs: pass-fail \
+         {pass_fail:.1} ms, scoring (2 groups) {scored:.1} ms, ratio {:.3}",
+        scored / pass_fail
+    );
 }
 
 /// A path under the repository as the repository names it.

@@ -11,6 +11,7 @@ use crate::error::Error;
 use crate::exit::Outcome;
 use crate::grading::folder::check_outcome;
 use crate::grading::interact::{play, session};
+use crate::report::human::visible_name;
 use crate::verdict::Verdict;
 use std::path::PathBuf;
 
@@ -32,7 +33,9 @@ pub(super) fn run(args: &InteractArgs) -> Result<Outcome, Error> {
     let outcome = session(problems_dir, &args.problem, &args.input).map(|session| {
         let stdin = std::io::stdin();
         let (verdict, message) = play(session, stdin.lock(), std::io::stdout().lock());
-        super::say(&format!("{verdict} {message}"));
+        // The message quotes the submission's line: its control characters
+        // are made visible, so none reaches a terminal or a judgemessage.txt.
+        super::say(&format!("{verdict} {}", visible_name(&message)));
         check_outcome(verdict)
     });
     Ok(outcome.unwrap_or_else(|error| {

@@ -442,7 +442,30 @@ fn current_tree(
     let mut rules_of = |folder: &str| -> Result<GroupRules, ConfigError> {
         let path = data.join(folder).join(CURRENT_FILE);
         let settings = read_settings::<TestGroupYaml>(&path)?;
-        current_rules(folder, settings.as_ref(), scoring)
+        let rules = current_rules(folder, settings.as_ref(), scoring)?;
+        // A name that is no group would never pass: every submission would
+        // score 0 on the group, so it is refused (with the file's line).
+        let is_group = |name: &str| {
+            let grouped = name == "sample"
+                || name
+                    .strip_prefix("secret/")
+                    .is_some_and(|group| !group.is_empty() && !group.contains('/'));
+            let prefix = format!("{name}/");
+            grouped && test_names.iter().any(|test| test.starts_with(&prefix))
+        };
+        if let (Some(unknown), Some(settings)) = (
+            rules.require_pass.iter().find(|name| !is_group(name)),
+            settings.as_ref(),
+        ) {
+            return Err(settings.invalid(
+                "require_pass",
+                format!(
+                    "`{unknown}` is no test group of the package (`sample` or \
+                     `secret/GROUP` holding tests)"
+                ),
+            ));
+        }
+        Ok(rules)
     };
     let root = build_tree(test_names, &group_of, &mut rules_of)?;
     let secret_has_tests = root.children.iter().any(|child| {

@@ -147,6 +147,16 @@ fn current_files_are_refused_where_the_format_refuses_them() {
             "does not come before",
         ),
         (
+            vec![
+                ("data/secret/g1/test_group.yaml", "max_score: 50\n"),
+                (
+                    "data/secret/g2/test_group.yaml",
+                    "max_score: 50\nrequire_pass: g1\n",
+                ),
+            ],
+            "line 2: `require_pass`: `g1` is no test group",
+        ),
+        (
             vec![(
                 "data/secret/g1/test_group.yaml",
                 "max_score: 50\nweight: 2\n",

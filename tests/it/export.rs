@@ -446,10 +446,60 @@ fn the_exported_duel_validator_plays_the_games_with_judge_interact() {
         &examples.join("wrong_answer/greedy_fewest_replies.py"),
     );
     assert_eq!(code, 43, "{message}");
-    assert!(
-        message.starts_with("WA ") && message.contains("leaves the judge a win"),
-        "{message}"
+    assert!(message.starts_with("WA "), "{message}");
+    // The form of issue #15, "3 1 -: leaves the judge a win: 2 0 1": the
+    // losing move, then the judge's winning reply, both as moves.
+    let (before, after) = message
+        .split_once(": leaves the judge a win: ")
+        .unwrap_or_else(|| panic!("{message}"));
+    let is_move = |text: &str| {
+        let bytes = text.as_bytes();
+        bytes.len() == 5
+            && bytes[0].is_ascii_digit()
+            && bytes[1] == b' '
+            && bytes[2].is_ascii_digit()
+            && bytes[3] == b' '
+            && matches!(bytes[4], b'-' | b'1')
+    };
+    assert!(is_move(&before[before.len() - 5..]), "{message}");
+    assert!(is_move(&after[..5]), "{message}");
+    assert!(after[5..].starts_with("; "), "{message}");
+}
+
+/// See: issue #15. The line `judge interact` quotes is the submission's:
+/// its control characters are shown visible on stderr (the validator's
+/// judgemessage.txt), and the table of `judge grade --package` on the
+/// export shows them visible too, so a submission cannot write escape
+/// sequences to the terminal of whoever grades it.
+#[test]
+fn a_submissions_control_characters_never_reach_the_terminal() {
+    let dir = Dir::new();
+    let game =
+        fs_err::read_to_string(repository().join("problems/matchsticks-duel/tests/sample-1.in"))
+            .unwrap();
+    dir.create("game.in", &game);
+    let output = assert_cmd::cargo::cargo_bin_cmd!("judge")
+        .current_dir(dir.path())
+        .args(["interact", "matchsticks-duel", "game.in"])
+        .write_stdin("\u{1b}[2J\0fake\n")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(!stderr.contains(['\u{1b}', '\0']), "{stderr:?}");
+    assert!(stderr.contains("`\\x1b[2J\\x00fake`"), "{stderr:?}");
+    dir.judge(&["export", "--kattis", "matchsticks-duel", "duel"])
+        .expect_code(0);
+    fs_err::remove_dir_all(dir.path().join("duel/submissions")).unwrap();
+    dir.create(
+        "duel/submissions/wrong_answer/escapes.py",
+        "import sys\ninput()\nsys.stdout.write('\\x1b[2J\\x07 fake\\n')\nsys.stdout.flush()\n",
     );
+    let graded = dir.judge(&["grade", "--package", "duel"]);
+    let stdout = graded.stdout();
+    assert!(stdout.contains("escapes.py: PE"), "{stdout}");
+    assert!(!stdout.contains(['\u{1b}', '\u{7}']), "{stdout:?}");
+    assert!(stdout.contains("\\x1b[2J\\x07 fake"), "{stdout:?}");
 }
 
 /// `judge interact` alone: a line that is not a move is PE (exit 2, the

@@ -287,3 +287,78 @@ fn problem_types_the_judge_does_not_grade_are_refused_clearly() {
         assert!(run.stderr().contains(expected), "{yaml}: {}", run.stderr());
     }
 }
+
+/// "Plus one", 2025-09 `scoring`: `secret/g1` (30 points) and `secret/g2`
+/// (70), both `min`, g2 with `require_pass` of g1 given as `require`.
+fn plus_one_package(dir: &Dir, require: &str) {
+    for (name, contents) in [
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Plus One\n\
+             uuid: 1f0b5c3e-7c1e-4b9a-9f53-0d2f6a1e2b11\ntype: scoring\nlimits:\n  time_limit: 2\n",
+        ),
+        ("data/sample/1.in", "1\n"),
+        ("data/sample/1.ans", "2\n"),
+        ("data/secret/g1/1.in", "3\n"),
+        ("data/secret/g1/1.ans", "4\n"),
+        ("data/secret/g1/2.in", "5\n"),
+        ("data/secret/g1/2.ans", "6\n"),
+        (
+            "data/secret/g1/test_group.yaml",
+            "max_score: 30\nscore_aggregation: min\n",
+        ),
+        ("data/secret/g2/1.in", "300\n"),
+        ("data/secret/g2/1.ans", "301\n"),
+        (
+            "data/secret/g2/test_group.yaml",
+            &format!("max_score: 70\nscore_aggregation: min\nrequire_pass: {require}\n"),
+        ),
+        (
+            "input_validators/check.py",
+            "import sys\nint(sys.stdin.read())\nsys.exit(42)\n",
+        ),
+        ("submissions/accepted/plus.py", "print(int(input()) + 1)\n"),
+        // Right below 10 only: g1's 30 points.
+        (
+            "submissions/partially_accepted/small.py",
+            "n = int(input())\nprint(n + 1 if n < 10 else 0)\n",
+        ),
+        // Right above 10 only: g1 fails, so g2 is not run and scores 0.
+        (
+            "submissions/wrong_answer/large.py",
+            "n = int(input())\nprint(n + 1 if n > 10 or n == 1 else 0)\n",
+        ),
+    ] {
+        dir.create(&format!("plus/{name}"), contents);
+    }
+}
+
+/// See: issue #15. A 2025-09 scoring package grades with the scores its
+/// `test_group.yaml` files give; a `require_pass` naming no group (`g1`,
+/// where the format's name is `secret/g1`) refuses the package with its
+/// file and line instead of scoring every submission 0 on the group.
+#[test]
+fn a_2025_09_scored_package_grades_and_a_require_pass_of_no_group_is_refused() {
+    let dir = Dir::new();
+    plus_one_package(&dir, "secret/g1");
+    let run = dir.judge(&["grade", "--package", "plus"]);
+    let out = run.stdout();
+    assert_eq!(run.code(), 0, "{out}{}", run.stderr());
+    for wanted in [
+        "ok       plus/submissions/accepted/plus.py: AC, score 100 of 100",
+        "ok       plus/submissions/partially_accepted/small.py: WA, score 30 of 100",
+        "ok       plus/submissions/wrong_answer/large.py: WA, score 0 of 100",
+    ] {
+        assert!(out.contains(wanted), "{wanted}: {out}");
+    }
+    let dir = Dir::new();
+    plus_one_package(&dir, "g1");
+    let run = dir.judge(&["grade", "--package", "plus"]);
+    run.expect_code(2);
+    let stderr = run.stderr();
+    assert!(
+        stderr.contains("test_group.yaml")
+            && stderr.contains("line 3: `require_pass`: `g1` is no test group"),
+        "{stderr}"
+    );
+}

@@ -182,20 +182,11 @@ impl EngineSession for Duel {
         };
         let before = self.board;
         self.board = before.with(placed);
-        if self.first_mistake.is_none()
+        // The first move of the game that turned a won position into a
+        // lost one; named once the judge's winning reply is chosen.
+        let mistake = self.first_mistake.is_none()
             && outcome(&before) == Outcome::Win
-            && outcome(&self.board) == Outcome::Win
-        {
-            let keeps = best_move(&before).map_or_else(String::new, |good| {
-                format!("; `{}` keeps yours", written(&good))
-            });
-            self.first_mistake = Some(format!(
-                "{}: `{}` leaves the judge a win: {}{keeps}",
-                self.here(),
-                written(&placed),
-                before.with(placed).rows().join(" ")
-            ));
-        }
+            && outcome(&self.board) == Outcome::Win;
         let board = self.board;
         let Some(answer) = self.reply_move(&board) else {
             // The judge has no move: this game is won.
@@ -212,6 +203,19 @@ impl EngineSession for Duel {
             self.board = self.games[self.game];
             return EngineStep::Continue("win\n".to_owned());
         };
+        if mistake {
+            // The form of issue #15: "3 1 -: leaves the judge a win: 2 0 1",
+            // the judge's reply being the winning one it played.
+            let keeps = best_move(&before).map_or_else(String::new, |good| {
+                format!("; {} keeps yours", written(&good))
+            });
+            self.first_mistake = Some(format!(
+                "{}, {}: leaves the judge a win: {}{keeps}",
+                self.here(),
+                written(&placed),
+                written(&answer)
+            ));
+        }
         self.board = board.with(answer);
         if !self.board.has_legal_move() {
             let message = self
@@ -378,8 +382,15 @@ mod tests {
         let mut duel = Duel::new(&text).unwrap();
         let (verdict, message) = play(&mut duel, super::super::solve::greedy_move);
         assert_eq!(verdict, Verdict::WrongAnswer, "{message}");
-        assert!(message.contains("move 1: `"), "{message}");
-        assert!(message.contains("leaves the judge a win"), "{message}");
+        assert!(message.contains("game 1, move 1, "), "{message}");
+        // "game 1, move 1, 1 1 -: leaves the judge a win: 2 0 1; ...": the
+        // judge's reply named is a legal move on the board the mistake left.
+        let (_, after) = message
+            .split_once(": leaves the judge a win: ")
+            .expect(&message);
+        let reply = parse_move(&after[..5]).expect(&message);
+        assert!(after[5..].starts_with("; "), "{message}");
+        assert!(reply.0 <= 2 && reply.1 <= 3, "{message}");
         assert!(message.contains("keeps yours"), "{message}");
     }
 
