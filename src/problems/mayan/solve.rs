@@ -642,11 +642,11 @@ mod tests {
     /// cell board, where only runs a move touches vanish, as before.
     #[test]
     fn a_board_with_a_standing_run_is_solved_as_before() {
-        let board =
-            Board::from_columns(&[vec![1], vec![1], vec![1], vec![2], vec![2, 2]]).expect("fits");
+        let board = Board::from_columns(&[vec![1], vec![1], vec![1], vec![2, 2, 3], vec![3, 3, 2]])
+            .expect("fits");
         let reading = Reading::WithoutSameColourSwaps;
         // The packed board would let the standing row run vanish with the
-        // column run that `3 0 1` makes; the cell board never touches it.
+        // column runs that `3 2 1` makes; the cell board never touches it.
         assert!(search(&Bits::new(&board), 1, reading).is_some());
         assert_eq!(search(&board, 1, reading), None);
         assert_eq!(solve(&board, 1, reading), None);
