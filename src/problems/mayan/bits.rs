@@ -61,6 +61,25 @@ impl Bits {
         (self.columns[x] >> (4 * y) & 15) as u8
     }
 
+    /// Bit 4y set where (x, y) holds a block.
+    pub(crate) fn occupied_rows(&self, x: usize) -> u32 {
+        occupied(self.columns[x])
+    }
+
+    /// Bit 4y set where (x, y) holds a block of one of `colours` (bit c
+    /// for colour c; colours 1..=15 fit a cell).
+    pub(crate) fn rows_of(&self, x: usize, colours: u16) -> u32 {
+        let column = self.columns[x];
+        let mut rows = 0;
+        let mut rest = colours & !1;
+        while rest != 0 {
+            let colour = rest.trailing_zeros();
+            rest &= rest - 1;
+            rows |= equal(column, colour * CELL_LOW_BITS);
+        }
+        rows & occupied(column)
+    }
+
     /// The columns, for counting colours.
     pub(crate) fn columns(&self) -> &[u32; COLUMNS] {
         &self.columns
@@ -81,18 +100,22 @@ impl Bits {
             let height = self.height(target);
             self.columns[target] |= colour << (4 * height);
         }
-        self.settle();
+        self.settle(1 << x | 1 << target);
     }
 
     /// Every run of 3 or more vanishes at once, then blocks fall; again
-    /// until nothing vanishes.
-    fn settle(&mut self) {
+    /// until nothing vanishes. `changed` has bit x set for each column
+    /// whose cells changed since the board was last at rest: only those can
+    /// hold a column run (a row run can pass through any column, as the
+    /// cells of a changed column move up or down).
+    fn settle(&mut self, mut changed: u32) {
         loop {
-            let marked = self.runs();
-            if marked.iter().all(|&marks| marks == 0) {
-                return;
-            }
-            for (column, mut marks) in self.columns.iter_mut().zip(marked) {
+            let marked = self.runs(changed);
+            changed = 0;
+            for (x, (column, mut marks)) in self.columns.iter_mut().zip(marked).enumerate() {
+                if marks != 0 {
+                    changed |= 1 << x;
+                }
                 // Highest first, so the rows of the marks below stay put.
                 while marks != 0 {
                     let top = 31 - marks.leading_zeros() as usize;
@@ -100,13 +123,20 @@ impl Bits {
                     marks &= !(1 << top);
                 }
             }
+            if changed == 0 {
+                return;
+            }
         }
     }
 
-    /// The cells of every run of 3 or more, as the lowest bit of each cell.
-    fn runs(&self) -> [u32; COLUMNS] {
+    /// The cells of every run of 3 or more, as the lowest bit of each cell,
+    /// looking for column runs only in the columns of `columns` (bit x).
+    fn runs(&self, columns: u32) -> [u32; COLUMNS] {
         let mut marked = [0u32; COLUMNS];
-        for (marks, &column) in marked.iter_mut().zip(&self.columns) {
+        for (x, (marks, &column)) in marked.iter_mut().zip(&self.columns).enumerate() {
+            if columns >> x & 1 == 0 {
+                continue;
+            }
             // Cell y equal to cell y + 1, then to y + 2 as well.
             let pairs = equal(column, column >> 4) & occupied(column);
             let starts = pairs & pairs >> 4;

@@ -66,7 +66,6 @@ fn search<P: Position>(board: &P, moves: usize, reading: Reading) -> Option<Vec<
 /// board that is not at rest.
 trait Position: Copy {
     fn is_empty(&self) -> bool;
-    fn height(&self, x: usize) -> usize;
     fn colour(&self, x: usize, y: usize) -> u8;
     /// Plays the drag of (x, y), which holds a block, to column `target`.
     fn play(&mut self, x: usize, y: usize, target: usize);
@@ -76,15 +75,16 @@ trait Position: Copy {
     /// The key of the board with `left` moves in the failed set; a board
     /// and its mirror image may share one (they clear alike).
     fn key(&self, left: usize) -> StateKey;
+    /// Bit 4y set where (x, y) holds a block.
+    fn occupied_rows(&self, x: usize) -> u32;
+    /// Bit 4y set where (x, y) holds a block of one of `colours` (bit c for
+    /// colour c).
+    fn rows_of(&self, x: usize, colours: u16) -> u32;
 }
 
 impl Position for Bits {
     fn is_empty(&self) -> bool {
         Bits::is_empty(self)
-    }
-
-    fn height(&self, x: usize) -> usize {
-        Bits::height(self, x)
     }
 
     fn colour(&self, x: usize, y: usize) -> u8 {
@@ -111,15 +111,19 @@ impl Position for Bits {
     fn key(&self, left: usize) -> StateKey {
         StateKey(Bits::symmetric_key(self, left))
     }
+
+    fn occupied_rows(&self, x: usize) -> u32 {
+        Bits::occupied_rows(self, x)
+    }
+
+    fn rows_of(&self, x: usize, colours: u16) -> u32 {
+        Bits::rows_of(self, x, colours)
+    }
 }
 
 impl Position for Board {
     fn is_empty(&self) -> bool {
         Board::is_empty(self)
-    }
-
-    fn height(&self, x: usize) -> usize {
-        Board::height(self, x)
     }
 
     fn colour(&self, x: usize, y: usize) -> u8 {
@@ -152,6 +156,16 @@ impl Position for Board {
         // rest), without the mirror image: nothing here checks that a board
         // not at rest clears as its mirror image does.
         StateKey(Bits::new(self).key(left))
+    }
+
+    fn occupied_rows(&self, x: usize) -> u32 {
+        (0..Board::height(self, x)).fold(0, |rows, y| rows | 1 << (4 * y))
+    }
+
+    fn rows_of(&self, x: usize, colours: u16) -> u32 {
+        (0..Board::height(self, x))
+            .filter(|&y| colours >> Board::colour(self, x, y) & 1 != 0)
+            .fold(0, |rows, y| rows | 1 << (4 * y))
     }
 }
 
@@ -228,6 +242,13 @@ impl Search {
     /// - dragging (x, y) into an empty cell when (x, y - 1) holds the same
     ///   colour and the cell beside it is empty too gives the board that
     ///   dragging (x, y - 1) the same way gave, and that move came first.
+    /// - when some colour must travel sideways as far as the moves left can
+    ///   take it, a move that shifts no block of it is useless (it still
+    ///   must travel that far with one move fewer; [`Search::shift_allowed`]
+    ///   rejects such moves); so only the cells holding such a colour, and
+    ///   the cells left of them (a drag right swaps with it), are looked at.
+    ///   This skips only moves that `shift_allowed` would reject, in the
+    ///   same order, so it changes the speed and nothing else.
     fn clears<P: Position>(&mut self, board: &P, left: usize) -> bool {
         if board.is_empty() {
             return left == 0;
@@ -249,8 +270,23 @@ impl Search {
         let Some(spread) = self.spread(board, left) else {
             return false;
         };
+        // The cells of the colours that must travel as far as the moves
+        // left can take them: one of the blocks a move shifts must be one
+        // of them (see the pruning list above).
+        let travelling: [u32; COLUMNS] = if spread.travelling == 0 {
+            [0; COLUMNS]
+        } else {
+            std::array::from_fn(|x| board.rows_of(x, spread.travelling))
+        };
         for x in 0..COLUMNS {
-            for y in 0..board.height(x) {
+            let mut rows = board.occupied_rows(x);
+            if spread.travelling != 0 {
+                // The dragged block, or the block it swaps with on its right.
+                rows &= travelling[x] | travelling.get(x + 1).copied().unwrap_or(0);
+            }
+            while rows != 0 {
+                let y = rows.trailing_zeros() as usize / 4;
+                rows &= rows - 1;
                 for direction in Direction::BOTH {
                     let step = Move { x, y, direction };
                     let Some(target) = step.target_column() else {
@@ -607,11 +643,11 @@ mod tests {
     /// cell board, where only runs a move touches vanish, as before.
     #[test]
     fn a_board_with_a_standing_run_is_solved_as_before() {
-        let board =
-            Board::from_columns(&[vec![1, 1, 1], vec![2], vec![2], vec![], vec![2]]).expect("fits");
+        let board = Board::from_columns(&[vec![1], vec![1], vec![1], vec![2, 2, 3], vec![3, 3, 2]])
+            .expect("fits");
         let reading = Reading::WithoutSameColourSwaps;
-        // The packed board would let the standing run vanish with the row
-        // run that `4 0 -1` makes; the cell board never touches it.
+        // The packed board would let the standing row run vanish with the
+        // column runs that `3 2 1` makes; the cell board never touches it.
         assert!(search(&Bits::new(&board), 1, reading).is_some());
         assert_eq!(search(&board, 1, reading), None);
         assert_eq!(solve(&board, 1, reading), None);
@@ -619,6 +655,33 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
+
+        /// Invariant behind the search's choice of cells: on both boards,
+        /// `occupied_rows` and `rows_of` mark exactly the cells (bit 4y)
+        /// that hold a block, and a block of one of the colours asked for.
+        #[test]
+        fn rows_of_marks_the_cells_of_the_colours_asked_for(
+            columns in proptest::collection::vec(proptest::collection::vec(1u8..=10, 0..=7), 5),
+            colours in 0u16..1 << 11,
+        ) {
+            let board = Board::from_columns(&columns).expect("at most 7 blocks a column");
+            let bits = Bits::new(&board);
+            for (x, column) in columns.iter().enumerate() {
+                let cells = |wanted: &dyn Fn(u8) -> bool| {
+                    column
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &colour)| wanted(colour))
+                        .fold(0u32, |rows, (y, _)| rows | 1 << (4 * y))
+                };
+                let all = cells(&|_| true);
+                let asked = cells(&|colour| colours >> colour & 1 != 0);
+                proptest::prop_assert_eq!(Position::occupied_rows(&bits, x), all);
+                proptest::prop_assert_eq!(Position::occupied_rows(&board, x), all);
+                proptest::prop_assert_eq!(Position::rows_of(&bits, x, colours), asked);
+                proptest::prop_assert_eq!(Position::rows_of(&board, x, colours), asked);
+            }
+        }
 
         /// Invariant behind [`Search::shift_allowed`]: the packed column
         /// counts it derives for a drag are those of the board the drag
