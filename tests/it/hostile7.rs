@@ -142,6 +142,57 @@ fn a_bind_mount_of_the_course_as_a_wrappers_include_is_not_lent_without_root() {
     an_alias_of_the_tests_is_not_lent(Alias::BindOfTheParent, Some(ordinary_user()));
 }
 
+/// A hard link to the judge's own binary in `course/libexec` (the teacher
+/// keeps the judge beside the wrapper): the compile was lent the folder, so
+/// a hand-in embedded the reference solvers with `.incbin`.
+fn a_hard_link_to_the_judge_is_not_lent(user: Option<(u32, u32)>) {
+    use std::os::unix::fs::PermissionsExt;
+    require_root(CHECKS_REACH);
+    let dir = open_dir();
+    let course = dir.path().join("course");
+    compiler_wrapper(&course, dir.path(), true);
+    let tests = rooks_tests(&course);
+    // The judge run is a copy in the test's folder, so the hard link is
+    // made on one file system.
+    let judge = dir.path().join("judge");
+    fs_err::copy(assert_cmd::cargo::cargo_bin!("judge"), &judge).unwrap();
+    fs_err::set_permissions(&judge, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let libexec = course.join("libexec");
+    fs_err::create_dir(&libexec).unwrap();
+    readable_by_all(&libexec);
+    fs_err::hard_link(&judge, libexec.join("judge")).unwrap();
+    source(
+        dir.path(),
+        "embed.wc",
+        &embedding_program(&libexec.join("judge")),
+    );
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        &judge,
+        user,
+        &format!("run rooks embed.wc --tests {}", tests.display()),
+        "",
+    );
+    assert_eq!(
+        report["results"][0]["verdict"].as_str(),
+        Some("CE"),
+        "{report:#}\n{stderr}"
+    );
+    assert!(stderr.contains("is a hard link to the judge's"), "{stderr}");
+}
+
+#[test]
+#[ignore = "needs root (it checks what the sandbox user may reach); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn a_hard_link_to_the_judge_beside_a_wrappers_bin_is_not_lent_as_root() {
+    a_hard_link_to_the_judge_is_not_lent(None);
+}
+
+#[test]
+#[ignore = "needs root (it creates a user and runs the judge as that user); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn a_hard_link_to_the_judge_beside_a_wrappers_bin_is_not_lent_without_root() {
+    a_hard_link_to_the_judge_is_not_lent(Some(ordinary_user()));
+}
+
 /// Every file under `dir` whose name ends in `.html`, read.
 fn html_pages(dir: &Path) -> String {
     walkdir::WalkDir::new(dir)
