@@ -17,12 +17,16 @@ type Id = (u64, u64);
 struct Known {
     folders: Vec<(Id, PathBuf)>,
     linked_files: Vec<(Id, PathBuf)>,
+    /// Bumped by every [`record`]: the answers of [`aliased`] so far hold
+    /// until then.
+    generation: u64,
 }
 
 fn known_lock() -> std::sync::MutexGuard<'static, Known> {
     static KNOWN: std::sync::Mutex<Known> = std::sync::Mutex::new(Known {
         folders: Vec::new(),
         linked_files: Vec::new(),
+        generation: 0,
     });
     KNOWN
         .lock()
@@ -44,6 +48,7 @@ const WALK_LIMIT: usize = 200_000;
 /// than one name.
 pub(super) fn record(data: &Path, whole: bool) {
     let mut known = known_lock();
+    known.generation += 1;
     let add = |list: &mut Vec<(Id, PathBuf)>, path: &Path| {
         if let Some(found) = id(path) {
             if !list.iter().any(|(known, _)| *known == found) {
@@ -79,7 +84,29 @@ pub(super) fn record(data: &Path, whole: bool) {
 /// `exe` (the judge's binary) through a hard link: `lent`, or a mount
 /// point inside it, is a folder of the data, holds one or lies in one; or
 /// a file in it is a hard link to a data file or the binary.
+///
+/// Each answer is kept until more data is recorded: a compile per student
+/// does not walk a lent folder again (a judge built by cargo is a hard
+/// link, so every lent folder is walked once).
 pub(super) fn aliased(lent: &Path, exe: Option<&Path>) -> Option<String> {
+    type Answers = std::collections::HashMap<PathBuf, (u64, Option<String>)>;
+    static ANSWERS: std::sync::LazyLock<std::sync::Mutex<Answers>> =
+        std::sync::LazyLock::new(Default::default);
+    let generation = known_lock().generation;
+    let mut answers = ANSWERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((at, answer)) = answers.get(lent) {
+        if *at == generation {
+            return answer.clone();
+        }
+    }
+    let answer = look(lent, exe);
+    answers.insert(lent.to_path_buf(), (generation, answer.clone()));
+    answer
+}
+
+fn look(lent: &Path, exe: Option<&Path>) -> Option<String> {
     let (folders, mut files) = {
         let known = known_lock();
         (known.folders.clone(), known.linked_files.clone())
