@@ -23,7 +23,7 @@ pub(crate) fn render_submission(result: &SubmissionResult) -> String {
         out,
         "{} {} ({}): {} {}/{}",
         result.problem,
-        visible(&result.submission),
+        visible_name(&result.submission),
         result.language,
         result.verdict,
         result.passed,
@@ -38,7 +38,7 @@ pub(crate) fn render_submission(result: &SubmissionResult) -> String {
             let _ = writeln!(
                 out,
                 "    {}: {} of {} ({})",
-                visible(&group.name),
+                visible_name(&group.name),
                 group.score,
                 group.max_score,
                 group.verdict
@@ -164,21 +164,21 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
         let result = &graded.result;
         let who = match (&graded.expected, expected_layout) {
             (Some(expected), _) => expected.verdict.map_or_else(
-                || format!("? ({})", visible(&expected.folder)),
+                || format!("? ({})", visible_name(&expected.folder)),
                 |verdict| verdict.to_string(),
             ),
             (None, true) => "?".to_owned(),
-            (None, false) => visible(&graded.student),
+            (None, false) => visible_name(&graded.student),
         };
         let time = match graded.slowest_ms() {
             Some(slowest) => format!("{slowest} ms / {} ms", graded.time_limit_ms),
             None => format!("- / {} ms", graded.time_limit_ms),
         };
-        // Names come from the class's folders: made visible (`\x1b`), so
-        // they cannot move the cursor or draw on the terminal.
+        // Names come from the class's folders: made visible (`\x1b`, `\n`),
+        // so they cannot move the cursor or draw a fake row (issue 18).
         rows.push([
-            visible(&result.problem),
-            visible(&result.submission),
+            visible_name(&result.problem),
+            visible_name(&result.submission),
             who,
             result.verdict.to_string(),
             format!("{}/{}", result.passed, result.total),
@@ -193,9 +193,9 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
     // with no hand-in says `missing`, as in the CSV, JSON and HTML.
     for pair in &report.missing {
         rows.push([
-            visible(&pair.problem),
+            visible_name(&pair.problem),
             "-".to_owned(),
-            visible(&pair.student),
+            visible_name(&pair.student),
             "missing".to_owned(),
             "-".to_owned(),
             "0%".to_owned(),
@@ -283,7 +283,7 @@ pub(crate) fn grade_messages(report: &GradeReport) -> Vec<String> {
         if result.compile.verdict == Some(Verdict::JudgeError) {
             lines.push(format!(
                 "error: {}: JE: {}",
-                visible(&result.submission),
+                visible_name(&result.submission),
                 visible(result.compile.message.trim_end())
             ));
         }

@@ -227,6 +227,7 @@ fn guard(real: &Path, reach: Reach) {
     if real.parent().is_none() {
         return;
     }
+    super::aliases::record(real, reach == Reach::Whole);
     let mut guarded = guarded_lock();
     match guarded.iter_mut().find(|(path, _)| path == real) {
         Some(entry) if reach == Reach::Whole => entry.1 = Reach::Whole,
@@ -274,11 +275,15 @@ pub(crate) fn lending_refused(folder: &Path) -> Option<String> {
     if let Some(data) = refused {
         return Some(shown(data));
     }
-    std::env::current_exe()
-        .and_then(fs_err::canonicalize)
-        .ok()
-        .filter(|exe| exe.starts_with(&real))
-        .map(|exe| format!("it holds the judge's own binary `{}`", exe.display()))
+    let exe = std::env::current_exe().and_then(fs_err::canonicalize).ok();
+    if let Some(exe) = exe.as_ref().filter(|exe| exe.starts_with(&real)) {
+        return Some(format!(
+            "it holds the judge's own binary `{}`",
+            exe.display()
+        ));
+    }
+    // The same data under another name: a bind mount, a hard link.
+    super::aliases::aliased(&real, exe.as_deref())
 }
 
 /// The masked data folders (each with why) and the covered link targets.

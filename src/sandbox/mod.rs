@@ -30,6 +30,7 @@
 //! | seccomp (x86_64) | no namespaces, ptrace, mount, modules, BPF, io_uring, sockets, file locks, file times, inotify | nothing |
 //! | Landlock | reads only system directories and its own files, writes only its scratch directory, no TCP, no signals outside its own test | Linux 5.13+ (TCP 6.7+, signals 6.12+) |
 
+mod aliases;
 mod data;
 mod decide;
 mod error;

@@ -22,6 +22,7 @@ mod hostile3;
 mod hostile4;
 mod hostile5;
 mod hostile6;
+mod hostile7;
 mod interactive;
 mod interrupt;
 mod journal;

@@ -2,7 +2,7 @@
 //! verdicts and the tests failed most, and the students by score.
 
 use super::super::json::{IgnoredFile, MissingPair};
-use super::{escape, verdict_badge, verdict_class, verdict_title};
+use super::{escape, escape_name, verdict_badge, verdict_class, verdict_title};
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
 use std::fmt::Write as _;
@@ -145,7 +145,7 @@ pub(super) fn write_matrix(
     }
     page.push_str("</tr></thead>\n<tbody>\n");
     for (student_index, student) in students.iter().enumerate() {
-        let _ = write!(page, "<tr><th>{}</th>", escape(student));
+        let _ = write!(page, "<tr><th>{}</th>", escape_name(student));
         for problem_index in 0..problems.len() {
             let here = at
                 .get(&(student_index, problem_index))
@@ -171,7 +171,7 @@ pub(super) fn write_matrix(
                     "<a class=\"cell {}\" href=\"{}\" title=\"{}\">{} {}/{}</a>",
                     verdict_class(result.verdict),
                     link,
-                    escape(&result.submission),
+                    escape_name(&result.submission),
                     result.verdict.code(),
                     result.passed,
                     result.total
@@ -432,7 +432,7 @@ pub(super) fn write_ranking(page: &mut String, results: &[&SubmissionResult], na
             page,
             "<tr><td>{}</td><th>{}</th><td class=\"total\">{total:.2}</td>",
             rank + 1,
-            escape(name)
+            escape_name(name)
         );
         for score in row {
             match score {

@@ -187,7 +187,11 @@ pub fn render_pages<R: Row>(
             let mut page = String::new();
             page_start(
                 &mut page,
-                &format!("{student} · {} — judge report", result.problem),
+                &format!(
+                    "{} · {} — judge report",
+                    crate::report::visible::visible_name(student),
+                    crate::report::visible::visible_name(&result.problem)
+                ),
             );
             let _ = writeln!(
                 page,
@@ -342,6 +346,14 @@ pub fn escape(text: &str) -> String {
         }
     }
     escaped
+}
+
+/// [`escape`] for a name a student controls (a student, a file), through
+/// [`crate::report::visible::visible_name`]: a page folds runs of spaces,
+/// so a space at an end or next to another one is shown as `\x20` (issue
+/// 18, fifth red team).
+pub fn escape_name(text: &str) -> String {
+    escape(&crate::report::visible::visible_name(text))
 }
 
 fn verdict_badge(verdict: Verdict) -> String {

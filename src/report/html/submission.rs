@@ -2,7 +2,7 @@
 //! checker's message and the excerpts of input, expected and actual output
 //! with a diff.
 
-use super::{anchor, escape, memory, verdict_badge, Options};
+use super::{anchor, escape, escape_name, memory, verdict_badge, Options};
 use crate::diff;
 use crate::runner::events::CompileState;
 use crate::runner::{SubmissionResult, TestResult};
@@ -47,13 +47,13 @@ pub(super) fn write_submission(
         page,
         "<section class=\"submission\"{id}>\n<h2>{} {} <span class=\"muted\">·</span> {}</h2>\n",
         verdict_badge(result.verdict),
-        escape(student),
+        escape_name(student),
         escape(&result.problem)
     );
     let _ = writeln!(
         page,
         "<p class=\"muted\"><code>{}</code> · {} · {}/{} tests passed · score {:.2}</p>",
-        escape(&result.submission),
+        escape_name(&result.submission),
         escape(&result.language),
         result.passed,
         result.total,

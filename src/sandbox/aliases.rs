@@ -1,0 +1,231 @@
+//! The judge's data known by identity (device and inode) as well as by
+//! path, so a toolchain folder lent to a compile cannot reach it under
+//! another name: a bind mount of the tests inside `course/lib`, a hard
+//! link to an answer in `course/share`, a folder reached through a name
+//! of another case on a case-folding file system (issue 18, fifth red
+//! team). The path rules of [`super::data`] see none of these.
+
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+
+/// A file's identity: device and inode.
+type Id = (u64, u64);
+
+/// What is recorded of the judge's data: the folders that are, hold or
+/// lie inside it, and its files that have other names (hard links).
+#[derive(Default)]
+struct Known {
+    folders: Vec<(Id, PathBuf)>,
+    linked_files: Vec<(Id, PathBuf)>,
+    /// Bumped by every [`record`]: the answers of [`aliased`] so far hold
+    /// until then.
+    generation: u64,
+}
+
+fn known_lock() -> std::sync::MutexGuard<'static, Known> {
+    static KNOWN: std::sync::Mutex<Known> = std::sync::Mutex::new(Known {
+        folders: Vec::new(),
+        linked_files: Vec::new(),
+        generation: 0,
+    });
+    KNOWN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn id(path: &Path) -> Option<Id> {
+    fs_err::metadata(path)
+        .ok()
+        .map(|metadata| (metadata.dev(), metadata.ino()))
+}
+
+/// The most entries walked in one folder (a class's hand-ins, a problems
+/// folder): more is not data a lent folder could hide anyway.
+const WALK_LIMIT: usize = 200_000;
+
+/// Records `data` (resolved): itself and the folders holding it; with
+/// `whole`, also every folder inside it and every file of it with more
+/// than one name.
+pub(super) fn record(data: &Path, whole: bool) {
+    let mut known = known_lock();
+    known.generation += 1;
+    let add = |list: &mut Vec<(Id, PathBuf)>, path: &Path| {
+        if let Some(found) = id(path) {
+            if !list.iter().any(|(known, _)| *known == found) {
+                list.push((found, data.to_path_buf()));
+            }
+        }
+    };
+    for ancestor in data.ancestors() {
+        add(&mut known.folders, ancestor);
+    }
+    if !whole {
+        return;
+    }
+    let entries = walkdir::WalkDir::new(data)
+        .follow_links(false)
+        .max_depth(16)
+        .into_iter()
+        .filter_map(Result::ok)
+        .take(WALK_LIMIT);
+    for entry in entries {
+        let Ok(metadata) = entry.metadata() else {
+            continue;
+        };
+        if metadata.is_dir() {
+            add(&mut known.folders, entry.path());
+        } else if metadata.is_file() && metadata.nlink() > 1 {
+            add(&mut known.linked_files, entry.path());
+        }
+    }
+}
+
+/// Why `lent` (resolved) reaches the judge's data under another name, or
+/// `exe` (the judge's binary) through a hard link: `lent`, or a mount
+/// point inside it, is a folder of the data, holds one or lies in one; or
+/// a file in it is a hard link to a data file or the binary.
+///
+/// Each answer is kept until more data is recorded: a compile per student
+/// does not walk a lent folder again (a judge built by cargo is a hard
+/// link, so every lent folder is walked once).
+pub(super) fn aliased(lent: &Path, exe: Option<&Path>) -> Option<String> {
+    type Answers = std::collections::HashMap<PathBuf, (u64, Option<String>)>;
+    static ANSWERS: std::sync::LazyLock<std::sync::Mutex<Answers>> =
+        std::sync::LazyLock::new(Default::default);
+    let generation = known_lock().generation;
+    let mut answers = ANSWERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((at, answer)) = answers.get(lent) {
+        if *at == generation {
+            return answer.clone();
+        }
+    }
+    let answer = look(lent, exe);
+    answers.insert(lent.to_path_buf(), (generation, answer.clone()));
+    answer
+}
+
+fn look(lent: &Path, exe: Option<&Path>) -> Option<String> {
+    let (folders, mut files) = {
+        let known = known_lock();
+        (known.folders.clone(), known.linked_files.clone())
+    };
+    let mounts = mount_points_inside(lent);
+    for candidate in std::iter::once(lent.to_path_buf()).chain(mounts) {
+        let Some(found) = id(&candidate) else {
+            continue;
+        };
+        if let Some((_, data)) = folders.iter().find(|(known, _)| *known == found) {
+            return Some(if candidate == lent {
+                format!(
+                    "it is the judge's data `{}`, or a folder holding or inside it, under another \
+                     name",
+                    data.display()
+                )
+            } else {
+                format!(
+                    "`{}` inside it is a mount of the judge's data `{}`, or of a folder holding \
+                     or inside it",
+                    candidate.display(),
+                    data.display()
+                )
+            });
+        }
+    }
+    if let Some(exe) = exe {
+        if let Ok(metadata) = fs_err::metadata(exe) {
+            if metadata.nlink() > 1 {
+                files.push(((metadata.dev(), metadata.ino()), exe.to_path_buf()));
+            }
+        }
+    }
+    if files.is_empty() {
+        return None;
+    }
+    walkdir::WalkDir::new(lent)
+        .follow_links(false)
+        .max_depth(16)
+        .into_iter()
+        .filter_map(Result::ok)
+        .take(WALK_LIMIT)
+        .find_map(|entry| {
+            let metadata = entry.metadata().ok()?;
+            let found = (metadata.dev(), metadata.ino());
+            let (_, data) = files.iter().find(|(known, _)| *known == found)?;
+            Some(format!(
+                "`{}` in it is a hard link to the judge's `{}`",
+                entry.path().display(),
+                data.display()
+            ))
+        })
+}
+
+/// The mount points strictly inside `folder` (resolved), as the judge's
+/// mount namespace has them (a lent folder is bound with everything
+/// mounted inside it).
+fn mount_points_inside(folder: &Path) -> Vec<PathBuf> {
+    let Ok(table) = fs_err::read_to_string("/proc/self/mountinfo") else {
+        return Vec::new();
+    };
+    table
+        .lines()
+        .filter_map(|line| line.split(' ').nth(4))
+        .map(|field| PathBuf::from(unescape(field)))
+        .filter(|point| point != folder && point.starts_with(folder))
+        .collect()
+}
+
+/// A mountinfo field with its octal escapes (`\040` for a space) decoded.
+fn unescape(field: &str) -> String {
+    let bytes = field.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        let octal = bytes.get(index + 1..index + 4).filter(|digits| {
+            bytes[index] == b'\\' && digits.iter().all(|digit| (b'0'..=b'7').contains(digit))
+        });
+        match octal {
+            Some(digits) => {
+                let value = digits
+                    .iter()
+                    .fold(0u32, |value, digit| value * 8 + u32::from(digit - b'0'));
+                out.push(u8::try_from(value).unwrap_or(b'?'));
+                index += 4;
+            }
+            None => {
+                out.push(bytes[index]);
+                index += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mountinfo_escapes_are_decoded() {
+        assert_eq!(unescape("/tmp/a\\040b\\134c"), "/tmp/a b\\c");
+        assert_eq!(unescape("/plain"), "/plain");
+        assert_eq!(unescape("/end\\04"), "/end\\04");
+    }
+
+    #[test]
+    fn a_hard_link_to_an_answer_in_a_lent_folder_is_found() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = fs_err::canonicalize(dir.path()).unwrap();
+        let tests = root.join("tests");
+        let share = root.join("share");
+        fs_err::create_dir(&tests).unwrap();
+        fs_err::create_dir(&share).unwrap();
+        fs_err::write(tests.join("1.ans"), "answer").unwrap();
+        fs_err::hard_link(tests.join("1.ans"), share.join("copy")).unwrap();
+        record(&tests, true);
+        let reason = aliased(&share, None).unwrap();
+        assert!(reason.contains("hard link"), "{reason}");
+        assert!(aliased(&root.join("tests"), None).is_some());
+    }
+}
