@@ -5,18 +5,18 @@
 //! No two files of `src/` import each other, directly or through others;
 //! docs/architecture.md has what each layer owns and the house examples.
 //!
-//! - [`verdict`] and [`exit`] are the leaf vocabulary every layer shares
-//!   (a verdict; the [`exit::Outcome`] of a command that ran to its end:
+//! - [`verdict`] and `exit` are the leaf vocabulary every layer shares
+//!   (a verdict; the `exit::Outcome` of a command that ran to its end:
 //!   success, failure, testlib's presentation error, the judge failing,
 //!   interrupted);
-//!   [`lease`] names what a judge leaves on a shared host (cgroups, its
+//!   `lease` names what a judge leaves on a shared host (cgroups, its
 //!   workspace, a staging folder) at random and tells a dead judge's from a
-//!   live one's by a lock; [`suggest`] finds the known name a mistyped
+//!   live one's by a lock; `suggest` finds the known name a mistyped
 //!   one is close to ("did you mean").
 //! - [`problems`] knows the three problems of docs/problems.md: each parses and
 //!   validates inputs, solves them, generates random ones, checks a
 //!   contestant's output and offers smaller inputs derived from a failing
-//!   one, behind the [`problems::Problem`] trait. [`source`] reads an
+//!   one, behind the [`problems::Problem`] trait. `source` reads an
 //!   input, output or answer whole, within the judge's size limit.
 //!   [`interaction`] is what an interactive or multi-pass problem hands the
 //!   runner (its output validator and how to run it), as plain data.
@@ -28,22 +28,22 @@
 //!   the binary ([`config::bundled`]).
 //! - [`runner`] grades submissions: loads tests, compiles each submission
 //!   once, runs every test on a pool of sandboxed workers, decides verdicts
-//!   and emits events in test order; [`runner::stress`] searches random
-//!   tests for a failure and shrinks it. [`external`] is a problem made of a
+//!   and emits events in test order; `runner::stress` searches random
+//!   tests for a failure and shrinks it. `external` is a problem made of a
 //!   package's own programs (reference, generator, validator, checker
 //!   speaking the testlib or the Kattis protocol), run in the sandbox,
 //!   behind the same trait.
 //! - [`package`] assembles a package ready to use from what [`config`]
 //!   read: a built-in engine or the package's programs, with its tests
-//!   checked; [`package::kattis`] does it for a Kattis / ICPC package, and
-//!   [`export`] writes ours in that format.
+//!   checked; `package::kattis` does it for a Kattis / ICPC package, and
+//!   `export` writes ours in that format.
 //! - [`grade`] finds what `judge grade` grades under judge.toml's layout
 //!   (and what it ignores), who each submission belongs to, the verdict
 //!   folders and what each accepts (the `expected` layout's and Kattis'
-//!   meanings, for `grade` and `grade --package` alike), and shards of a split run ([`shard`]
-//!   reads a shard from the job engine's variables, `--shard auto`); [`resume`]
+//!   meanings, for `grade` and `grade --package` alike), and shards of a split run (`shard`
+//!   reads a shard from the job engine's variables, `--shard auto`); `resume`
 //!   decides which results of an earlier report `--resume` may reuse;
-//!   [`interrupt`] turns SIGINT and SIGTERM into a cancellation the runner
+//!   `interrupt` turns SIGINT and SIGTERM into a cancellation the runner
 //!   checks.
 //! - [`grading`] is what the commands decide: the settings resolver
 //!   (flags over judge.toml over problem.toml over the defaults, and which
@@ -56,22 +56,22 @@
 //!   `problems` lists, the comparison of `similar`, what `export` may
 //!   write into, and the writing of every report file with the policy for
 //!   a journal or a report that cannot be written.
-//! - [`testset`] makes data sets for `judge gen`: each test generated,
+//! - `testset` makes data sets for `judge gen`: each test generated,
 //!   validated and solved in a bounded parallel window, handed on in order,
 //!   and written into a folder that is moved into place whole.
 //! - [`report`] renders results: the table, the JSON report, JUnit XML, the
 //!   CSV gradebook and the HTML pages; it checks report paths before a run
-//!   ([`report::targets`]), writes files atomically (the one writer) and
-//!   is the one writer of stdout ([`report::stdout`], which also reads
-//!   `NO_COLOR`). [`diff`] makes the unified diffs of `judge diff` and the
+//!   (`report::targets`), writes files atomically (the one writer) and
+//!   is the one writer of stdout (`report::stdout`, which also reads
+//!   `NO_COLOR`). `diff` makes the unified diffs of `judge diff` and the
 //!   reports.
 //! - [`similar`] compares the hand-ins of each problem pair by pair
 //!   (tree-sitter tokens, winnowing, greedy string tiling) for `judge
 //!   similar`: evidence for a person, never a verdict.
-//! - [`error`] is the one error type at the top: every failure a command
-//!   ends with; and [`error::exit_code`], the one table of exit codes, one
-//!   exhaustive `match` on a command's [`exit::Outcome`] (whose value
-//!   [`grading`] decides from the verdicts) and on every error. [`manual`]
+//! - `error` is the one error type at the top: every failure a command
+//!   ends with; and `error::exit_code`, the one table of exit codes, one
+//!   exhaustive `match` on a command's `exit::Outcome` (whose value
+//!   [`grading`] decides from the verdicts) and on every error. `manual`
 //!   renders the man page and the shell completions from the command
 //!   line's clap definitions.
 //! - `cli` keeps the clap arguments and, per command, calls the library in
@@ -80,12 +80,12 @@
 //!   a run (load the configuration, plan, grade with a progress observer,
 //!   write the reports), each one call. It renders what they return
 //!   (tables, progress bars, notes, errors) and hands the command's
-//!   outcome or error to [`error::exit_code`]; what takes precedence, what
+//!   outcome or error to `error::exit_code`; what takes precedence, what
 //!   is refused, what a failed journal means and what the verdicts come to
 //!   are the library's. It and `report` are the only places that print.
 //!   The binary is one call, `cli::main`: a command line clap cannot parse
 //!   (and, for `judge check`, anything that keeps it from a verdict) ends
-//!   as an [`error::Error`] too, its code from the same table.
+//!   as an `error::Error` too, its code from the same table.
 //!
 //! # What is public, and why
 //!
@@ -116,8 +116,8 @@
 //!   [`report::junit`], [`report::csv`] and [`report::html`],
 //!   [`similar::class`]).
 //!
-//! Every other module ([`error`], [`exit`], [`external`], [`export`],
-//! [`testset`], [`lease`], ...) is `pub(crate)`, and so is every item of
+//! Every other module (`error`, `exit`, `external`, `export`,
+//! `testset`, `lease`, ...) is `pub(crate)`, and so is every item of
 //! a public module that no user names: the tests go through the binary.
 
 #![deny(unreachable_pub)]

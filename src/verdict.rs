@@ -92,7 +92,7 @@ impl fmt::Display for Verdict {
 }
 
 /// A score (a test's, a group's or a submission's): a finite, non-negative
-/// number. Reading one refuses anything else (see [`Points::parse`]), which
+/// number. Reading one refuses anything else (see `Points::parse`), which
 /// is what makes it `Eq`.
 #[derive(
     Clone, Copy, Debug, PartialEq, PartialOrd, Serialize, Deserialize, schemars::JsonSchema,

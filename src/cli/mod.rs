@@ -1,6 +1,6 @@
 //! The command line (docs/commands.md): one `Args` struct and one `run`
-//! function per subcommand, each returning the command's [`Outcome`] or
-//! its error, which [`crate::error::exit_code`] maps to the exit code.
+//! function per subcommand, each returning the command's `Outcome` or
+//! its error, which `crate::error::exit_code` maps to the exit code.
 //!
 //! Only this module and `report/` print. stdout carries data (answers,
 //! inputs, verdict lines, diffs); messages go to stderr.
@@ -97,7 +97,7 @@ impl PackageArgs {
 
 /// The `judge` binary: parses the command line, runs it, says how it
 /// failed if it did, and returns the exit code of its end (from
-/// [`crate::error::exit_code`], the one table of them).
+/// `crate::error::exit_code`, the one table of them).
 pub fn main() -> std::process::ExitCode {
     crate::sandbox::seal_inherited_descriptors();
     let end = start();

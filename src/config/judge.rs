@@ -2,7 +2,7 @@
 //! limits, jobs, seed, the number of random tests, and what `judge grade`
 //! grades (where submissions are, how they are laid out, which problems).
 //!
-//! [`JudgeToml`] is the file as written (every key optional); [`JudgeConfig`]
+//! `JudgeToml` is the file as written (every key optional); [`JudgeConfig`]
 //! is the built-in `default.toml` with a user's file laid over it, ready to
 //! use. This module parses and validates; it runs nothing.
 

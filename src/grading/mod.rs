@@ -5,31 +5,31 @@
 //! - [`settings`] resolves the limits and jobs of a run (flags over
 //!   judge.toml over problem.toml over the defaults, each value naming its
 //!   source, warnings returned as data), the random tests and the seed.
-//! - [`submission`] says how a file runs (a configured language, or an
+//! - `submission` says how a file runs (a configured language, or an
 //!   executable) or why it cannot.
-//! - [`run`] grades submissions against one package (`judge run`).
-//! - [`class`] plans a class (what is graded, what is ignored and why) and
-//!   grades it into a [`crate::report::json::GradeReport`] (`judge grade`).
-//! - [`catalog`] is what `judge problems` lists.
-//! - [`folder`] is `validate`, `solve` and `check`: a file or a folder of
+//! - `run` grades submissions against one package (`judge run`).
+//! - `class` plans a class (what is graded, what is ignored and why) and
+//!   grades it into a `crate::report::json::GradeReport` (`judge grade`).
+//! - `catalog` is what `judge problems` lists.
+//! - `folder` is `validate`, `solve` and `check`: a file or a folder of
 //!   them, each with its outcome.
-//! - [`export`] is what `judge export` decides around the export: the
+//! - `export` is what `judge export` decides around the export: the
 //!   folder it may write, what it says.
-//! - [`gen`] makes `judge gen`'s tests, printed or written as a set.
-//! - [`margin`] finds verdicts that hang on the time limit, re-running TLE
+//! - `gen` makes `judge gen`'s tests, printed or written as a set.
+//! - `margin` finds verdicts that hang on the time limit, re-running TLE
 //!   examples with more time.
-//! - [`merge`] reads and merges the reports of shards (`judge merge`).
-//! - [`package`] grades a package's own `submissions/<verdict>/`;
-//!   [`package_table`] words it.
-//! - [`stress`] searches random tests for a failing input, shrinks it and
+//! - `merge` reads and merges the reports of shards (`judge merge`).
+//! - `package` grades a package's own `submissions/<verdict>/`;
+//!   `package_table` words it.
+//! - `stress` searches random tests for a failing input, shrinks it and
 //!   words what it found (`judge stress`).
-//! - [`similarity`] runs the comparison of hand-ins for `judge similar` and
+//! - `similarity` runs the comparison of hand-ins for `judge similar` and
 //!   `judge grade --similarity`, with their refusals.
-//! - [`reports`] writes the report files, to their paths or stdout.
-//! - [`score`] scores a submission on a package's test groups.
-//! - [`progress`] is what a progress line shows: submissions graded, the
+//! - `reports` writes the report files, to their paths or stdout.
+//! - `score` scores a submission on a package's test groups.
+//! - `progress` is what a progress line shows: submissions graded, the
 //!   one that runs, its test.
-//! - [`policy`] is the exit policy of the verdicts and the student view.
+//! - `policy` is the exit policy of the verdicts and the student view.
 
 pub(crate) mod catalog;
 pub(crate) mod class;

@@ -105,7 +105,7 @@ pub(crate) fn resolve(flags: &Overrides, config: &JudgeConfig, package: &Package
     )
 }
 
-/// [`resolve`] with the package's limits given: `judge grade --package`
+/// `resolve` with the package's limits given: `judge grade --package`
 /// derives a time limit the package does not state.
 pub fn resolve_with(
     flags: &Overrides,

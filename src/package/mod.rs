@@ -1,5 +1,5 @@
 //! A package, ready to use (the layer above [`crate::config`] and
-//! [`crate::external`]): the problem a validated `problem.toml` (or a
+//! `crate::external`): the problem a validated `problem.toml` (or a
 //! Kattis `problem.yaml`) names, as a built-in engine or as the package's
 //! own programs, with its tests checked against its profiles.
 //!

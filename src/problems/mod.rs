@@ -287,7 +287,7 @@ pub(crate) fn is_smaller(candidate: &str, input: &str) -> bool {
 }
 
 /// Decides an output given as raw bytes: text that is not UTF-8 (or is larger
-/// than [`text::MAX_TEXT_BYTES`]) is a presentation error, never a panic.
+/// than `text::MAX_TEXT_BYTES`) is a presentation error, never a panic.
 pub fn check_bytes(
     problem: &dyn Problem,
     input: &str,

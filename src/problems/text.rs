@@ -1,10 +1,10 @@
 //! Reading the three kinds of text a problem sees: the judge's *input*, a
 //! contestant's *output* and the judge's *answer*.
 //!
-//! Inputs are line-oriented and read with [`LineReader`], which reports
+//! Inputs are line-oriented and read with `LineReader`, which reports
 //! [`InputError`]s carrying the line (and column where a token is wrong).
-//! Outputs and answers are token streams read with [`TokenReader`]; whose fault
-//! a malformed token is depends on the [`Stream`]: a contestant's is a
+//! Outputs and answers are token streams read with `TokenReader`; whose fault
+//! a malformed token is depends on the `Stream`: a contestant's is a
 //! presentation error, the judge's own is a checker failure.
 //!
 //! This module knows nothing about any one problem.
@@ -48,7 +48,7 @@ pub enum InputErrorKind {
     Constraint(String),
     /// The file is not UTF-8.
     NotUtf8,
-    /// The file is larger than [`MAX_TEXT_BYTES`].
+    /// The file is larger than `MAX_TEXT_BYTES`.
     TooLarge { bytes: usize },
     /// A package's own program (validator, reference) failed while
     /// deciding: the judge's fault, not the input's (issue #9).

@@ -27,7 +27,7 @@ pub(crate) const HEADER: [&str; 7] = [
 ];
 
 /// The CSV text: a header, then one row per result in the order given.
-/// Text cells are [`neutralise`]d, so the file is safe to open in a
+/// Text cells are `neutralise`d, so the file is safe to open in a
 /// spreadsheet. Writing to memory does not fail in practice; if the `csv`
 /// crate ever did, the error is returned, never an empty gradebook.
 pub fn render<R: Row>(rows: &[R]) -> Result<String, csv::Error> {

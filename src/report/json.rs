@@ -38,8 +38,8 @@ struct Report<'a> {
 
 /// The JSON Schema of the JSON report, as checked in at
 /// `docs/report.schema.json` (`judge schema` prints it): a report is either
-/// `judge run`'s ([`Report`], `RunReport`) or `judge grade`'s and `judge
-/// merge`'s ([`GradeReport`]); `layout` tells them apart.
+/// `judge run`'s (`Report`, `RunReport`) or `judge grade`'s and `judge
+/// merge`'s (`GradeReport`); `layout` tells them apart.
 pub fn schema_text() -> Result<String, serde_json::Error> {
     let mut generator = schemars::generate::SchemaSettings::draft2020_12()
         .for_serialize()

@@ -4,7 +4,7 @@
 //! runner.
 //! Files are written atomically (temporary file + rename), so an interrupted
 //! run never leaves half a report; the HTML report's set of pages is written
-//! into a temporary folder and renamed into place ([`write_page_set`]).
+//! into a temporary folder and renamed into place (`write_page_set`).
 
 pub mod csv;
 pub mod html;

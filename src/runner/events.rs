@@ -131,7 +131,7 @@ pub struct TestResult {
     pub rerun: bool,
     /// A run that crashed (RE): the first and the last lines of its
     /// standard error, with how much was cut between them
-    /// ([`stderr_excerpt`]), so a report says why, not only "exit code 1"
+    /// (`stderr_excerpt`), so a report says why, not only "exit code 1"
     /// (issues #8, #17). Absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stderr: Option<String>,

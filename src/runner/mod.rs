@@ -4,8 +4,8 @@
 //! The runner never prints: it emits [`Event`]s, in test order for any
 //! `--jobs`, and returns the results; `report/` renders them. An `Err` from
 //! [`run`] means the judge itself failed (exit 3); a submission that fails
-//! is a verdict inside an `Ok`. [`run_cancellable`] stops early on a
-//! [`Cancellation`] and then returns no verdict for what it did not finish.
+//! is a verdict inside an `Ok`. `run_cancellable` stops early on a
+//! `Cancellation` and then returns no verdict for what it did not finish.
 
 mod compile;
 mod ended;

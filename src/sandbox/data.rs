@@ -83,7 +83,7 @@ impl DataFolder {
 /// `reason` is kept with each folder added (a link target's folder takes
 /// the reason of the folder linking to it); a folder already in the list
 /// keeps its first reason. No compile is lent such a folder either (see
-/// [`lending_refused`]; for [`DataFolder::HandIn`], only a lent folder
+/// `lending_refused`; for [`DataFolder::HandIn`], only a lent folder
 /// that is or holds it).
 pub fn mask_data_folder(reason: DataFolder, path: &Path) {
     let reach = reason.reach();

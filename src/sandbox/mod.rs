@@ -23,7 +23,7 @@
 //! | network namespace per worker | no network at all | root, or a user namespace |
 //! | mount namespace per worker | private empty `/tmp`, `/var/tmp`, `/run`, `/dev/shm`; the workspace, data folders and hand-in folders covered but for the run's own paths; scratch is a size-limited tmpfs | root, or a user namespace |
 //! | PID namespace per worker, its init the holder | after each run every process left is killed and reaped, and the PID counter set back; all die with the judge | root, or a user namespace |
-//! | `/proc` of that PID namespace, `hidepid=invisible` | other processes are invisible | root, or a user namespace |
+//! | `/proc` of that PID namespace, `hidepid=invisible` | other processes are invisible | root, or a user namespace and a `/proc` no other mount covers in part |
 //! | fresh scratch tmpfs per run | nothing passes from one run to the next through scratch | root, or a user namespace |
 //! | `close_range` in every child | no inherited descriptor reaches a program | nothing |
 //! | IPC namespace per run | no SysV IPC or POSIX queue outlives a run or crosses between runs | root, or a user namespace |
@@ -34,6 +34,7 @@ mod aliases;
 mod data;
 mod decide;
 mod error;
+mod notes;
 #[cfg(target_os = "linux")]
 mod pool;
 #[cfg(target_os = "linux")]
@@ -475,6 +476,10 @@ pub struct Isolation {
     pub(crate) ipc: IpcLayer,
     pub(crate) mount: MountLayer,
     pub(crate) proc: ProcLayer,
+    /// With a shared `/proc` where namespaces work: the errno the private
+    /// one's mount was refused with (for the note; not in the report).
+    #[serde(skip)]
+    pub(crate) proc_refused: Option<i32>,
     pub scratch: ScratchLayer,
     pub(crate) scratch_per_run: ScratchPerRun,
     pub(crate) pid_namespace: PidLayer,
@@ -494,126 +499,11 @@ impl Isolation {
         static ISOLATION: OnceLock<Isolation> = OnceLock::new();
         ISOLATION.get_or_init(detect_isolation)
     }
-
-    /// One line per missing layer, for a one-time note.
-    pub(crate) fn notes(&self) -> Vec<String> {
-        let mut notes = Vec::new();
-        if self.cgroups == CgroupLayer::None {
-            notes.push(format!(
-                "no cgroups ({}): memory is limited per process with RLIMIT_AS and measured as \
-                 the largest resident set, CPU time counts the program and the children it \
-                 waited for, and processes that leave the process group are found as orphans \
-                 of the judge; as an ordinary user on a cgroup v2 host, run the judge as \
-                 `systemd-run --user --scope -p Delegate=yes judge ...`",
-                cgroup_reason().unwrap_or("none found")
-            ));
-        }
-        let partial = self.cgroup_controllers.is_some_and(|c| c.missing());
-        if partial {
-            notes.push(format!(
-                "cgroups in part ({}): {}",
-                cgroup_reason().unwrap_or("?"),
-                self.cgroup_controllers
-                    .map(CgroupControllers::what_is_lost)
-                    .unwrap_or_default()
-            ));
-        } else if self.cgroups == CgroupLayer::CgroupHybrid {
-            notes.push(format!(
-                "cgroups from both the legacy (v1) and the unified (v2) hierarchy, each \
-                 controller where this host has it: {}",
-                cgroup_reason().unwrap_or("?")
-            ));
-        }
-        if let Some(placement) = cgroup_placement_note() {
-            notes.push(placement.to_owned());
-        }
-        if self.user.is_none() {
-            notes.push("not root: submissions and compilers run as the invoking user".to_owned());
-        }
-        if self.namespaces == NamespaceMode::None && self.user.is_none() && userns_restricted() {
-            notes.push(
-                "AppArmor restricts unprivileged user namespaces here \
-                 (kernel.apparmor_restrict_unprivileged_userns = 1), so the namespaces below are \
-                 missing; allow them for the judge with the profile in deploy/apparmor/ (sudo \
-                 install -m 644 deploy/apparmor/judge /etc/apparmor.d/judge && sudo \
-                 apparmor_parser -r /etc/apparmor.d/judge), or run as root"
-                    .to_owned(),
-            );
-        }
-        if self.namespaces == NamespaceMode::None {
-            notes.push(
-                "no namespaces (needs root or unprivileged user namespaces): /tmp, /run and \
-                 /dev/shm are the host's, SysV IPC is shared with the host, and scratch space is \
-                 bounded only per file"
-                    .to_owned(),
-            );
-        }
-        match self.network {
-            NetworkLayer::Namespace => {}
-            NetworkLayer::LandlockTcp => {
-                notes.push("no network namespace: only TCP is blocked, by Landlock".to_owned())
-            }
-            NetworkLayer::None => {
-                notes.push("no network isolation: no namespace and no Landlock 4+".to_owned())
-            }
-        }
-        if self.proc == ProcLayer::Shared {
-            notes.push(
-                "/proc is the host's (a private one needs root or unprivileged user namespaces): \
-                 programs can list other processes"
-                    .to_owned(),
-            );
-        }
-        match self.landlock_abi {
-            None => notes.push(
-                "Landlock unavailable: submissions can read any file their user can read"
-                    .to_owned(),
-            ),
-            Some(abi) if abi < 6 => {
-                notes.push(format!("Landlock ABI {abi} cannot scope signals (needs 6)"))
-            }
-            Some(_) => {}
-        }
-        notes
-    }
 }
 
 #[cfg(target_os = "linux")]
 fn detect_isolation() -> Isolation {
     unix::detect_isolation()
-}
-
-/// Why the cgroup layer is missing (which hierarchy, controller or
-/// permission), or on a hybrid host where each controller comes from, once
-/// detection ran.
-#[cfg(target_os = "linux")]
-fn cgroup_reason() -> Option<&'static str> {
-    unix::cgroup_reason()
-}
-
-#[cfg(not(target_os = "linux"))]
-fn cgroup_reason() -> Option<&'static str> {
-    None
-}
-
-#[cfg(target_os = "linux")]
-fn cgroup_placement_note() -> Option<&'static str> {
-    unix::cgroup_placement_note()
-}
-
-#[cfg(not(target_os = "linux"))]
-fn cgroup_placement_note() -> Option<&'static str> {
-    None
-}
-
-#[cfg(target_os = "linux")]
-fn userns_restricted() -> bool {
-    unix::userns_restricted()
-}
-
-#[cfg(not(target_os = "linux"))]
-fn userns_restricted() -> bool {
-    false
 }
 
 #[cfg(not(target_os = "linux"))]
@@ -629,6 +519,7 @@ fn detect_isolation() -> Isolation {
         ipc: IpcLayer::None,
         mount: MountLayer::None,
         proc: ProcLayer::Shared,
+        proc_refused: None,
         scratch: ScratchLayer::FileSizeOnly,
         scratch_per_run: ScratchPerRun::FreshDirectory,
         pid_namespace: PidLayer::None,

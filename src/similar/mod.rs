@@ -6,16 +6,16 @@
 //! - [`class`] reads the hand-ins `grade::discover` found (skipping
 //!   unreadable, binary, huge and empty files with the reason) and the
 //!   starter code of `--base`;
-//! - [`tokens`] turns each file into normalised tokens with tree-sitter
+//! - `tokens` turns each file into normalised tokens with tree-sitter
 //!   (plain tokens for a language without a grammar);
-//! - [`winnow`] keeps fingerprints of k-grams of tokens, so that only pairs
+//! - `winnow` keeps fingerprints of k-grams of tokens, so that only pairs
 //!   that share one are compared in full (a pair that shares none has no
 //!   common run of `--min-tokens` tokens, so its similarity is 0);
-//! - [`tiling`] covers each candidate pair with common runs of at least
+//! - `tiling` covers each candidate pair with common runs of at least
 //!   `--min-tokens` tokens (greedy string tiling); the similarity is the
 //!   share of both files' tokens covered;
-//! - [`html`] and [`render_text`] show the result; [`Report`] is the JSON;
-//! - [`run`] is the whole of it, as `judge similar` and `judge grade
+//! - `html` and `render_text` show the result; `Report` is the JSON;
+//! - `run` is the whole of it, as `judge similar` and `judge grade
 //!   --similarity` run it.
 //!
 //! Starter code never counts: a hand-in's tokens that tile with its
@@ -133,7 +133,7 @@ pub struct Options {
     pub jobs: usize,
 }
 
-/// The JSON Schema of [`Report`], as checked in at
+/// The JSON Schema of `Report`, as checked in at
 /// `docs/similar.schema.json`.
 pub fn schema_text() -> String {
     let generator = schemars::generate::SchemaSettings::draft2020_12()

@@ -32,6 +32,7 @@ mod matchsticks;
 mod mayan;
 mod messages;
 mod packages;
+mod proc_mount;
 mod programs;
 mod progress;
 mod reports;

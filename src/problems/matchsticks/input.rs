@@ -118,7 +118,7 @@ impl Orientation {
 }
 
 /// A move on the board: coordinates are in range by construction (use
-/// [`Board::legal_move`] to turn contestant numbers into one).
+/// `Board::legal_move` to turn contestant numbers into one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub row: u8,
@@ -228,7 +228,7 @@ impl Board {
         Some(Board { cells })
     }
 
-    /// The board with base-3 code `code` (see [`Board::code`]); digits beyond
+    /// The board with base-3 code `code` (see `Board::code`); digits beyond
     /// the 12 cells are ignored.
     pub fn from_code(code: u32) -> Board {
         let mut cells = [Cell::Empty; CELLS];

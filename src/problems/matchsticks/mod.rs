@@ -2,8 +2,8 @@
 //!
 //! Wires the parts into [`Problem`]; no logic lives here. The rules of
 //! placement are in [`input`], the solved game in [`solve`], profile promises
-//! in [`validate`], generators in [`generate`], the checker in [`check`] and
-//! the shrink steps of `judge stress` in [`shrink`].
+//! in `validate`, generators in `generate`, the checker in `check` and
+//! the shrink steps of `judge stress` in `shrink`.
 
 pub(crate) mod check;
 pub(crate) mod duel;

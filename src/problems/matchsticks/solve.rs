@@ -4,7 +4,7 @@
 //! Every one of the 3^12 boards gets a win/loss bit, including boards whose
 //! given sticks already break the placement rule (problems/matchsticks/statement.md: A position as
 //! given may already contain connected sticks). Placing a stick turns an
-//! empty digit (0) of [`Board::code`] into a non-zero one, so every successor
+//! empty digit (0) of `Board::code` into a non-zero one, so every successor
 //! of a board has a larger code and one pass from the top code down fills the
 //! table. It is built on first use and kept for the life of the process.
 //!
@@ -26,7 +26,7 @@ pub enum Outcome {
     Loss,
 }
 
-/// The win/loss table of every board, indexed by [`Board::code`].
+/// The win/loss table of every board, indexed by `Board::code`.
 pub struct Table {
     /// `wins[code]`: the player to move on board `code` can force a win.
     wins: Vec<bool>,

@@ -4,7 +4,7 @@
 //! A depth-first search that tries moves in problems/mayan/statement.md's order (x, then y,
 //! then g with 1 before -1), so the first solution it meets is the smallest.
 //! Three prunings keep it fast, each of which never skips the smallest
-//! solution (see [`Search::clears`]). It does not read text or judge outputs.
+//! solution (see `Search::clears`). It does not read text or judge outputs.
 
 use super::bits::Bits;
 use super::input::{Board, Direction, Move, Puzzle, COLUMNS, MAX_COLOUR};

@@ -3,7 +3,7 @@
 //! Wires the seven parts into [`Problem`] and holds no logic of its own: the
 //! input model in [`input`], size rules per profile in [`validate`], the
 //! matching solver in [`solve`], generator profiles in [`generate`], the
-//! checker in [`check`] and the shrink steps of `judge stress` in [`shrink`].
+//! checker in `check` and the shrink steps of `judge stress` in `shrink`.
 
 pub(crate) mod check;
 pub mod generate;

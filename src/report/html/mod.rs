@@ -10,7 +10,7 @@
 //! A class of 200 students with 60 tests each makes a page of tens of
 //! megabytes that a browser needs seconds to open (issue #11), so a file
 //! report is a set: `grades.html` and `grades/<student>-<problem>.html`
-//! ([`render_pages`]; written by [`super::write_page_set`]). Standard output
+//! ([`render_pages`]; written by `super::write_page_set`). Standard output
 //! gets everything on one page ([`render`]).
 //!
 //! Self-contained means no script, no external style sheet, font or image:
@@ -20,8 +20,8 @@
 //! code is always written out. Built from results only, so a
 //! report can be rendered later from merged JSON reports.
 //!
-//! With [`Options::student_view`], hidden tests (every test but the samples,
-//! [`super::is_sample`]) show their verdict, time and message but none of
+//! With `Options::student_view`, hidden tests (every test but the samples,
+//! `super::is_sample`) show their verdict, time and message but none of
 //! their data, whatever the results hold.
 
 mod class;
@@ -325,7 +325,7 @@ fn encode_href(name: &str) -> String {
 /// characters but line breaks and tabs (a carriage return too) and
 /// invisible format characters are shown visible (`\x1b`, `\x0d`,
 /// `\u{202e}`, `\u{200b}`), as in the terminal
-/// ([`crate::report::visible::visible`]): an output's escape sequences,
+/// (`crate::report::visible::visible`): an output's escape sequences,
 /// backspaces or a right-to-left override must not hide or reorder what a
 /// reader of the page sees, nor a zero-width space make two students look
 /// the same (issue 18, third and fourth red teams).

@@ -8,9 +8,9 @@
 //! sandbox: the submission on the worker's, the validator on one the
 //! package lends ([`crate::sandbox::SandboxPool`]: set up once, reused by
 //! every test, never shared with a submission). A third thread, the supervisor
-//! ([`relay`]), owns the judge's ends of both pipes and copies between
+//! (`relay`), owns the judge's ends of both pipes and copies between
 //! them, so neither program can block the judge, and keeps the
-//! transcript. The verdict of a pass is [`verdict::decide_pass`], a pure
+//! transcript. The verdict of a pass is `verdict::decide_pass`, a pure
 //! function.
 
 mod engine;

@@ -18,7 +18,7 @@ pub(crate) fn detect_isolation() -> Isolation {
     let cgroup_memory = cgroups
         && cgroup_controllers.is_none_or(|c| c.memory != crate::sandbox::CgroupVersion::None);
     let landlock_abi = landlock::abi();
-    let (namespaces, private_proc) = probe_namespaces(root);
+    let (namespaces, private_proc, proc_refused) = probe_namespaces(root);
     let network_namespace = match namespaces {
         NamespaceMode::UserNamespace => true,
         NamespaceMode::Root | NamespaceMode::None => root && probe_network_namespace(),
@@ -75,6 +75,7 @@ pub(crate) fn detect_isolation() -> Isolation {
         } else {
             ProcLayer::Shared
         },
+        proc_refused: if private_proc { None } else { proc_refused },
         scratch: if with_namespaces {
             ScratchLayer::Quota
         } else {
@@ -140,15 +141,15 @@ pub(super) fn privilege(root: bool) -> Privilege {
 }
 
 /// Whether a worker namespace can be made (as root, or in an unprivileged
-/// user namespace), and whether its `/proc` is private: tried once, for
-/// real, in a throwaway directory.
-fn probe_namespaces(root: bool) -> (NamespaceMode, bool) {
+/// user namespace), whether its `/proc` is private and if not the errno its
+/// mount was refused with: tried once, for real, in a throwaway directory.
+fn probe_namespaces(root: bool) -> (NamespaceMode, bool, Option<i32>) {
     let Ok(dir) = tempfile::Builder::new().prefix("judge-probe-").tempdir() else {
-        return (NamespaceMode::None, false);
+        return (NamespaceMode::None, false, None);
     };
     let boxdir = dir.path().join("box");
     if fs_err::create_dir(&boxdir).is_err() {
-        return (NamespaceMode::None, false);
+        return (NamespaceMode::None, false, None);
     }
     let plan = Plan {
         privilege: privilege(root),
@@ -161,9 +162,16 @@ fn probe_namespaces(root: bool) -> (NamespaceMode, bool) {
         writable: &[],
     };
     match WorkerNamespace::create(&plan) {
-        Ok(namespace) if root => (NamespaceMode::Root, namespace.private_proc),
-        Ok(namespace) => (NamespaceMode::UserNamespace, namespace.private_proc),
-        Err(_) => (NamespaceMode::None, false),
+        Ok(namespace) => (
+            if root {
+                NamespaceMode::Root
+            } else {
+                NamespaceMode::UserNamespace
+            },
+            namespace.private_proc,
+            namespace.proc_refused,
+        ),
+        Err(_) => (NamespaceMode::None, false, None),
     }
 }
 

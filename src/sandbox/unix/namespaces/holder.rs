@@ -143,7 +143,7 @@ impl Holder {
         self,
         plan: &Plan<'_>,
         names: &[String],
-    ) -> Result<(WorkerNamespace, bool), SandboxError> {
+    ) -> Result<WorkerNamespace, SandboxError> {
         let [step, value] = self.read_report(HOLDER_GRACE_MS)?;
         if step >= 0 {
             let what = names
@@ -173,23 +173,23 @@ impl Holder {
             format!("/proc/{pid}/root"),
             OFlags::PATH | OFlags::DIRECTORY,
         )?;
-        Ok((
-            WorkerNamespace {
-                user,
-                network,
-                mount,
-                pid: pid_namespace,
-                root,
-                holder: self,
-                private_proc: false,
-                scratch_kib: plan.scratch_kib,
-                kept: Vec::new(),
-                writable: Vec::new(),
-                extra_masks: Vec::new(),
-                hidden: Vec::new(),
-            },
-            value == 1,
-        ))
+        // The success report's value: 1 when `/proc` is private, else the
+        // negated errno its mount was refused with (0: never tried).
+        Ok(WorkerNamespace {
+            user,
+            network,
+            mount,
+            pid: pid_namespace,
+            root,
+            holder: self,
+            private_proc: value == 1,
+            proc_refused: (value < 0).then(|| value.saturating_neg()),
+            scratch_kib: plan.scratch_kib,
+            kept: Vec::new(),
+            writable: Vec::new(),
+            extra_masks: Vec::new(),
+            hidden: Vec::new(),
+        })
     }
 }
 
@@ -271,7 +271,7 @@ unsafe fn kill_everything_else() -> i32 {
 
 /// The holder: runs the steps in its new namespaces, reports the first
 /// failure (step index and errno) or success (-1 and whether `/proc` is
-/// private), then serves the judge as its PID namespace's init until the
+/// private: 1, or the negated errno of its refused mount), then serves the judge as its PID namespace's init until the
 /// judge closes the command pipe.
 extern "C" fn holder_main(argument: *mut libc::c_void) -> libc::c_int {
     // SAFETY: `argument` points to the holder's own copy of the context;

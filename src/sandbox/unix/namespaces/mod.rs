@@ -98,6 +98,8 @@ pub(super) struct WorkerNamespace {
     holder: Holder,
     /// Whether `/proc` is private (the PID namespace's own, with `hidepid`).
     pub(super) private_proc: bool,
+    /// When `/proc` is not private, the errno its mount was refused with.
+    pub(super) proc_refused: Option<i32>,
     pub(super) scratch_kib: u64,
     pub(super) kept: Vec<PathBuf>,
     /// Kept paths bound writable (without root).
@@ -171,8 +173,7 @@ impl WorkerNamespace {
         let setup = Setup::new(plan)?;
         let holder = holder::clone_holder(&setup, plan.privilege)?;
         // On an error the holder is dropped, which ends it.
-        let (mut namespace, private_proc) = holder.finish(plan, &setup.names)?;
-        namespace.private_proc = private_proc;
+        let mut namespace = holder.finish(plan, &setup.names)?;
         namespace.kept = setup.kept;
         namespace.writable = plan.writable.to_vec();
         namespace.extra_masks = plan.extra_masks.to_vec();

@@ -214,6 +214,9 @@ pub(super) unsafe fn run_step(
                         *private_proc = 1;
                         break;
                     }
+                    // Refused: the last option's errno, negated, for the
+                    // start-up note (EPERM where part of /proc is covered).
+                    *private_proc = -errno();
                 }
                 0
             }
