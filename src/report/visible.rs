@@ -113,11 +113,6 @@ mod tests {
         assert_eq!(visible_name("ann\u{a0}lee"), "ann\\u{00a0}lee");
         assert_eq!(visible_name("ann\u{fe0f}"), "ann\\u{fe0f}");
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
 
     /// Letters of any script stay; controls, carriage returns and the
     /// invisible format and separator characters are written as codes.
