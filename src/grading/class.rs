@@ -3,9 +3,10 @@
 //! then one call that grades it into a [`GradeReport`].
 
 pub(crate) use super::problem::ClassEvent;
-use super::problem::{grade_problem, ProblemJob};
+use super::problem::{grade_problem, ProblemGraded, ProblemJob, SharedResume};
 use super::rows::unknown_problem;
 use super::settings::{self, Overrides};
+use super::side::{grade_side_by_side, Job};
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;
@@ -267,6 +268,7 @@ pub(crate) fn grade_journaled(
 }
 
 /// Grades `plan`: each problem's submissions in one runner call (each
+/// problem on its own thread, side by side, as `super::side` says; each
 /// compiled once, the tests shared, running the tests
 /// [`super::policy::tests_to_run`] says for the layout and `all_tests`),
 /// results `resume` may reuse taken from it, then the time-limit warnings;
@@ -276,7 +278,7 @@ pub(crate) fn grade(
     config: &JudgeConfig,
     overrides: &Overrides,
     all_tests: bool,
-    mut resume: Option<&mut Resume>,
+    resume: Option<&mut Resume>,
     cancel: &Cancellation,
     on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<GradeReport, GradingError> {
@@ -287,9 +289,14 @@ pub(crate) fn grade(
     for entry in &plan.entries {
         by_problem.entry(&entry.problem).or_default().push(entry);
     }
+    // Each problem on its own thread, their events passed on in this order
+    // (see `super::side`); the runner keeps all their runs within `jobs`.
+    let resume = SharedResume::new(resume);
+    let mut jobs: Vec<Job<'_>> = Vec::with_capacity(by_problem.len());
     for (id, group) in by_problem {
-        match plan.packages.get(id) {
-            Some(package) => {
+        let resume = &resume;
+        jobs.push(match plan.packages.get(id) {
+            Some(package) => Box::new(move |on_event: &mut dyn FnMut(ClassEvent<'_>)| {
                 on_event(ClassEvent::Problem(id));
                 let resolved = settings::resolve(overrides, config, package);
                 for warning in &resolved.warnings {
@@ -302,19 +309,26 @@ pub(crate) fn grade(
                     settings: &resolved.settings,
                     all_tests,
                 };
-                let graded = grade_problem(&job, resume.as_deref_mut(), cancel, on_event)?;
-                results.extend(graded.results);
-                not_graded.extend(graded.not_graded);
-            }
-            None => {
+                grade_problem(&job, resume, cancel, on_event)
+            }),
+            None => Box::new(move |on_event: &mut dyn FnMut(ClassEvent<'_>)| {
+                let mut results = Vec::with_capacity(group.len());
                 for entry in group {
                     let graded = unknown_problem(entry, config);
                     on_event(ClassEvent::Graded);
                     on_event(ClassEvent::Finished(&graded));
                     results.push(graded);
                 }
-            }
-        }
+                Ok(ProblemGraded {
+                    results,
+                    not_graded: Vec::new(),
+                })
+            }),
+        });
+    }
+    for graded in grade_side_by_side(jobs, &|| cancel.cancel(), on_event)? {
+        results.extend(graded.results);
+        not_graded.extend(graded.not_graded);
     }
     results.sort_by(|a, b| {
         grade::order_key(Path::new(&a.result.submission), &a.result.problem).cmp(&grade::order_key(

@@ -1,0 +1,267 @@
+//! Grading a class's problems side by side (issue #19): each problem's
+//! grading runs on a thread of its own, so one problem's waits (a TLE
+//! example at its wall limit) overlap the other problems' tests, while the
+//! runner keeps every run of the process within `jobs` at once and a run
+//! alone alone among all of them (`crate::runner`'s `share`).
+//!
+//! What the observer sees does not change: the events of the problem whose
+//! turn it is (in the order problems were graded one after another) are
+//! passed on as they happen, a later problem's are kept and passed on, in
+//! their own order, when its turn comes. So the progress line, the journal
+//! and the report see exactly the sequence a one-at-a-time grade gives.
+
+use super::problem::{ClassEvent, ProblemGraded};
+use super::settings::SettingsWarning;
+use super::GradingError;
+use crate::report::json::GradedResult;
+use crate::runner::{CompileResult, Event, SubmissionResult, TestResult};
+use std::sync::mpsc;
+
+/// A [`ClassEvent`] with what it borrows owned, to cross to the thread
+/// that passes it on.
+#[derive(Debug)]
+enum Owned {
+    Pairs(usize),
+    Problem(String),
+    Settings(SettingsWarning),
+    Tests(usize),
+    Compiled {
+        submission: String,
+        compile: CompileResult,
+    },
+    Tested {
+        submission: String,
+        test: Box<TestResult>,
+    },
+    Submitted(Box<SubmissionResult>),
+    Running {
+        submission: String,
+        started: bool,
+    },
+    Graded,
+    Finished(Box<GradedResult>),
+}
+
+impl Owned {
+    fn of(event: &ClassEvent<'_>) -> Owned {
+        match event {
+            ClassEvent::Pairs(count) => Owned::Pairs(*count),
+            ClassEvent::Problem(id) => Owned::Problem((*id).to_owned()),
+            ClassEvent::Settings(warning) => Owned::Settings((*warning).clone()),
+            ClassEvent::Tests(count) => Owned::Tests(*count),
+            ClassEvent::Run(Event::CompileFinished {
+                submission,
+                compile,
+            }) => Owned::Compiled {
+                submission: (*submission).to_owned(),
+                compile: (*compile).clone(),
+            },
+            ClassEvent::Run(Event::TestFinished { submission, test }) => Owned::Tested {
+                submission: (*submission).to_owned(),
+                test: Box::new((*test).clone()),
+            },
+            ClassEvent::Run(Event::SubmissionFinished { result }) => {
+                Owned::Submitted(Box::new((*result).clone()))
+            }
+            ClassEvent::Run(Event::TestRunning {
+                submission,
+                started,
+            }) => Owned::Running {
+                submission: (*submission).to_owned(),
+                started: *started,
+            },
+            ClassEvent::Graded => Owned::Graded,
+            ClassEvent::Finished(graded) => Owned::Finished(Box::new((*graded).clone())),
+        }
+    }
+
+    /// Passes the event on as the [`ClassEvent`] it was.
+    fn replay(&self, on_event: &mut dyn FnMut(ClassEvent<'_>)) {
+        on_event(match self {
+            Owned::Pairs(count) => ClassEvent::Pairs(*count),
+            Owned::Problem(id) => ClassEvent::Problem(id),
+            Owned::Settings(warning) => ClassEvent::Settings(warning),
+            Owned::Tests(count) => ClassEvent::Tests(*count),
+            Owned::Compiled {
+                submission,
+                compile,
+            } => ClassEvent::Run(Event::CompileFinished {
+                submission,
+                compile,
+            }),
+            Owned::Tested { submission, test } => {
+                ClassEvent::Run(Event::TestFinished { submission, test })
+            }
+            Owned::Submitted(result) => ClassEvent::Run(Event::SubmissionFinished { result }),
+            Owned::Running {
+                submission,
+                started,
+            } => ClassEvent::Run(Event::TestRunning {
+                submission,
+                started: *started,
+            }),
+            Owned::Graded => ClassEvent::Graded,
+            Owned::Finished(graded) => ClassEvent::Finished(graded),
+        });
+    }
+}
+
+/// What a problem's thread tells the passing-on thread.
+enum Word {
+    Event(Owned),
+    Done(Result<ProblemGraded, GradingError>),
+}
+
+/// One problem's grading: given a sink for its events, its graded pairs.
+pub(super) type Job<'a> = Box<
+    dyn FnOnce(&mut dyn FnMut(ClassEvent<'_>)) -> Result<ProblemGraded, GradingError> + Send + 'a,
+>;
+
+/// Runs every job at once, each on its own thread, and returns their
+/// results in job order, `on_event` seeing each job's events in job order
+/// as described in the module doc. The first job (in order) that fails
+/// stops the others (`stop`) and its error is returned.
+pub(super) fn grade_side_by_side(
+    jobs: Vec<Job<'_>>,
+    stop: &(dyn Fn() + Sync),
+    on_event: &mut dyn FnMut(ClassEvent<'_>),
+) -> Result<Vec<ProblemGraded>, GradingError> {
+    let count = jobs.len();
+    std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel::<(usize, Word)>();
+        for (index, job) in jobs.into_iter().enumerate() {
+            let sender = sender.clone();
+            scope.spawn(move || {
+                let graded = job(&mut |event| {
+                    // The receiver lives until every job is done.
+                    let _ = sender.send((index, Word::Event(Owned::of(&event))));
+                });
+                let _ = sender.send((index, Word::Done(graded)));
+            });
+        }
+        drop(sender);
+        let mut held: Vec<Vec<Owned>> = (0..count).map(|_| Vec::new()).collect();
+        let mut done: Vec<Option<Result<ProblemGraded, GradingError>>> =
+            (0..count).map(|_| None).collect();
+        let mut turn = 0;
+        let mut graded = Vec::with_capacity(count);
+        let mut failed = None;
+        for (index, word) in receiver {
+            match word {
+                Word::Event(event) if index == turn && failed.is_none() => event.replay(on_event),
+                Word::Event(event) => held[index].push(event),
+                Word::Done(result) => done[index] = Some(result),
+            }
+            // The jobs whose turn has come and gone, in order.
+            while failed.is_none() && turn < count {
+                let Some(result) = done[turn].take() else {
+                    break;
+                };
+                match result {
+                    Ok(problem) => graded.push(problem),
+                    Err(error) => {
+                        stop();
+                        failed = Some(error);
+                        break;
+                    }
+                }
+                turn += 1;
+                if let Some(next) = held.get_mut(turn) {
+                    for event in next.drain(..) {
+                        event.replay(on_event);
+                    }
+                }
+            }
+        }
+        match failed {
+            Some(error) => Err(error),
+            None => Ok(graded),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(tag: &str) -> ProblemGraded {
+        ProblemGraded {
+            results: Vec::new(),
+            not_graded: vec![crate::report::json::NotGraded {
+                submission: tag.to_owned(),
+                problem: tag.to_owned(),
+                student: None,
+            }],
+        }
+    }
+
+    /// Three jobs where the last finishes first and the first last: the
+    /// events come out job by job in job order, each job's in its own
+    /// order, and the results in job order.
+    #[test]
+    fn events_and_results_come_out_in_job_order_whatever_finishes_first() {
+        let (first_go, first_wait) = mpsc::channel::<()>();
+        let (second_go, second_wait) = mpsc::channel::<()>();
+        let first_wait = std::sync::Mutex::new(first_wait);
+        let second_wait = std::sync::Mutex::new(second_wait);
+        let jobs: Vec<Job<'_>> = vec![
+            Box::new(|on_event| {
+                on_event(ClassEvent::Problem("a"));
+                first_wait.lock().unwrap().recv().unwrap();
+                on_event(ClassEvent::Tests(1));
+                Ok(problem("a"))
+            }),
+            Box::new(|on_event| {
+                on_event(ClassEvent::Problem("b"));
+                second_wait.lock().unwrap().recv().unwrap();
+                on_event(ClassEvent::Tests(2));
+                first_go.send(()).unwrap();
+                Ok(problem("b"))
+            }),
+            Box::new(|on_event| {
+                on_event(ClassEvent::Problem("c"));
+                on_event(ClassEvent::Tests(3));
+                second_go.send(()).unwrap();
+                Ok(problem("c"))
+            }),
+        ];
+        let mut seen = Vec::new();
+        let graded =
+            grade_side_by_side(jobs, &|| {}, &mut |event| seen.push(format!("{event:?}"))).unwrap();
+        assert_eq!(
+            seen,
+            [
+                "Problem(\"a\")",
+                "Tests(1)",
+                "Problem(\"b\")",
+                "Tests(2)",
+                "Problem(\"c\")",
+                "Tests(3)"
+            ]
+        );
+        let order: Vec<&str> = graded
+            .iter()
+            .map(|problem| problem.not_graded[0].problem.as_str())
+            .collect();
+        assert_eq!(order, ["a", "b", "c"]);
+    }
+
+    /// The first failing job in order is the error, and it stops the rest.
+    #[test]
+    fn the_first_failure_in_order_is_returned_and_stops_the_others() {
+        let stopped = std::sync::atomic::AtomicBool::new(false);
+        let jobs: Vec<Job<'_>> = vec![
+            Box::new(|_| Ok(problem("a"))),
+            Box::new(|_| Err(GradingError::usage("b failed".to_owned(), None))),
+            Box::new(|_| Err(GradingError::usage("c failed".to_owned(), None))),
+        ];
+        let error = grade_side_by_side(
+            jobs,
+            &|| stopped.store(true, std::sync::atomic::Ordering::SeqCst),
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert_eq!(error.to_string(), "b failed");
+        assert!(stopped.load(std::sync::atomic::Ordering::SeqCst));
+    }
+}
