@@ -480,8 +480,12 @@ fn run_stopping(
         &jobs,
         cancel,
         |sandbox, &index| {
-            share::SLOTS.with(settings.jobs, || {
-                compile::prepare(sandbox, &submissions[index], &directories[index], settings)
+            // A compile is a run too: within `jobs`, and never beside a
+            // run alone of another problem.
+            share::ALONE.shared(|| {
+                share::SLOTS.with(settings.jobs, || {
+                    compile::prepare(sandbox, &submissions[index], &directories[index], settings)
+                })
             })
         },
         |position, result| prepared[jobs[position]] = Some(result),
