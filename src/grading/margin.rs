@@ -197,6 +197,22 @@ mod tests {
         );
     }
 
+    /// A TLE test that was on the CPU for a fifth of its wall clock or
+    /// more is re-run alone; one blocked (the duel's `no_flush.py`: 16 ms
+    /// of CPU in 18 s) is re-run beside other runs.
+    #[test]
+    fn only_a_cpu_bound_tle_is_re_run_alone() {
+        let test = |time_ms, wall_ms| TestResult {
+            time_ms,
+            wall_ms,
+            ..TestResult::fixture("t", Verdict::TimeLimitExceeded)
+        };
+        assert!(wants_a_core(&test(9_001, 9_050)));
+        assert!(wants_a_core(&test(3_600, 18_000)));
+        assert!(!wants_a_core(&test(3_599, 18_000)));
+        assert!(!wants_a_core(&test(16, 18_001)));
+    }
+
     #[test]
     fn the_margin_is_half_as_much_again_rounded_up() {
         assert_eq!(with_margin(1000), 1500);

@@ -195,9 +195,10 @@ mod tests {
         }
     }
 
-    /// Three jobs where the last finishes first and the first last: the
-    /// events come out job by job in job order, each job's in its own
-    /// order, and the results in job order.
+    /// Three jobs where the last finishes first and the first last (`a`
+    /// waits for `b`, which waits for `c`: jobs run one after another would
+    /// never end): the events come out job by job in job order, each job's
+    /// in its own order, and the results in job order.
     #[test]
     fn events_and_results_come_out_in_job_order_whatever_finishes_first() {
         let (first_go, first_wait) = mpsc::channel::<()>();
