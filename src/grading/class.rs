@@ -326,7 +326,10 @@ pub(crate) fn grade(
             }),
         });
     }
-    for graded in grade_side_by_side(jobs, &|| cancel.cancel(), on_event)? {
+    // One more problem than cores: enough to overlap one problem's waits,
+    // few enough that the sandboxes set up at once stay bounded.
+    let at_once = crate::runner::available_cores() + 1;
+    for graded in grade_side_by_side(jobs, at_once, &|| cancel.cancel(), on_event)? {
         results.extend(graded.results);
         not_graded.extend(graded.not_graded);
     }

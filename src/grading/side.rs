@@ -15,7 +15,7 @@ use super::settings::SettingsWarning;
 use super::GradingError;
 use crate::report::json::GradedResult;
 use crate::runner::{CompileResult, Event, SubmissionResult, TestResult};
-use std::sync::mpsc;
+use std::sync::{mpsc, Condvar, Mutex, PoisonError};
 
 /// A [`ClassEvent`] with what it borrows owned, to cross to the thread
 /// that passes it on.
@@ -117,21 +117,50 @@ pub(super) type Job<'a> = Box<
     dyn FnOnce(&mut dyn FnMut(ClassEvent<'_>)) -> Result<ProblemGraded, GradingError> + Send + 'a,
 >;
 
-/// Runs every job at once, each on its own thread, and returns their
-/// results in job order, `on_event` seeing each job's events in job order
-/// as described in the module doc. The first job (in order) that fails
-/// stops the others (`stop`) and its error is returned.
+/// Runs the jobs side by side, each on its own thread, at most `at_once`
+/// at a time and started in job order (each running job holds its
+/// workers' sandboxes: a class of many problems must not set up a pool per
+/// problem at once), and returns their results in job order, `on_event`
+/// seeing each job's events in job order as described in the module doc.
+/// The first job (in order) that fails stops the others (`stop`) and its
+/// error is returned.
 pub(super) fn grade_side_by_side(
     jobs: Vec<Job<'_>>,
+    at_once: usize,
     stop: &(dyn Fn() + Sync),
     on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<Vec<ProblemGraded>, GradingError> {
     let count = jobs.len();
+    // (the next job to start, the jobs running)
+    let turns = (Mutex::new((0usize, 0usize)), Condvar::new());
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel::<(usize, Word)>();
         for (index, job) in jobs.into_iter().enumerate() {
             let sender = sender.clone();
+            let turns = &turns;
             scope.spawn(move || {
+                let (state, changed) = turns;
+                {
+                    let mut started = state.lock().unwrap_or_else(PoisonError::into_inner);
+                    while started.0 != index || started.1 >= at_once.max(1) {
+                        started = changed
+                            .wait(started)
+                            .unwrap_or_else(PoisonError::into_inner);
+                    }
+                    *started = (index + 1, started.1 + 1);
+                    changed.notify_all();
+                }
+                // The turn is given back even when the job panics, so the
+                // jobs after it still start (and the panic reaches the caller).
+                struct Leave<'a>(&'a (Mutex<(usize, usize)>, Condvar));
+                impl Drop for Leave<'_> {
+                    fn drop(&mut self) {
+                        let (state, changed) = self.0;
+                        state.lock().unwrap_or_else(PoisonError::into_inner).1 -= 1;
+                        changed.notify_all();
+                    }
+                }
+                let _leave = Leave(turns);
                 let graded = job(&mut |event| {
                     // The receiver lives until every job is done.
                     let _ = sender.send((index, Word::Event(Owned::of(&event))));
@@ -227,8 +256,10 @@ mod tests {
             }),
         ];
         let mut seen = Vec::new();
-        let graded =
-            grade_side_by_side(jobs, &|| {}, &mut |event| seen.push(format!("{event:?}"))).unwrap();
+        let graded = grade_side_by_side(jobs, 3, &|| {}, &mut |event| {
+            seen.push(format!("{event:?}"))
+        })
+        .unwrap();
         assert_eq!(
             seen,
             [
@@ -247,6 +278,31 @@ mod tests {
         assert_eq!(order, ["a", "b", "c"]);
     }
 
+    /// Four jobs, two at a time: never more than two run at once, and they
+    /// start in job order.
+    #[test]
+    fn at_most_at_once_jobs_run_and_they_start_in_order() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let (now, most) = (AtomicUsize::new(0), AtomicUsize::new(0));
+        let order = Mutex::new(Vec::new());
+        let jobs: Vec<Job<'_>> = (0..4)
+            .map(|index| -> Job<'_> {
+                let (now, most, order) = (&now, &most, &order);
+                Box::new(move |_| {
+                    order.lock().unwrap().push(index);
+                    most.fetch_max(now.fetch_add(1, Ordering::SeqCst) + 1, Ordering::SeqCst);
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    now.fetch_sub(1, Ordering::SeqCst);
+                    Ok(problem("x"))
+                })
+            })
+            .collect();
+        let graded = grade_side_by_side(jobs, 2, &|| {}, &mut |_| {}).unwrap();
+        assert_eq!(graded.len(), 4);
+        assert!(most.load(Ordering::SeqCst) <= 2, "{most:?}");
+        assert_eq!(*order.lock().unwrap(), [0, 1, 2, 3]);
+    }
+
     /// The first failing job in order is the error, and it stops the rest.
     #[test]
     fn the_first_failure_in_order_is_returned_and_stops_the_others() {
@@ -258,6 +314,7 @@ mod tests {
         ];
         let error = grade_side_by_side(
             jobs,
+            2,
             &|| stopped.store(true, std::sync::atomic::Ordering::SeqCst),
             &mut |_| {},
         )
