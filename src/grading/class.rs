@@ -14,7 +14,8 @@ use crate::grade::{self, Entry, Shard};
 use crate::interrupt::Cancellation;
 use crate::package::{package_exists, Package};
 use crate::report::json::{
-    GradeReport, GradedWith, IgnoredFile, MissingPair, ShardInfo, JUDGE_VERSION, VERSION,
+    GradeReport, GradedResult, GradedWith, IgnoredFile, MissingPair, ShardInfo, JUDGE_VERSION,
+    VERSION,
 };
 use crate::report::ReportError;
 use crate::resume::{self, Journal, Resume};
@@ -253,16 +254,16 @@ pub(crate) fn grade_journaled(
         all_tests,
         resume,
         cancel,
-        &mut |event| {
-            if let (ClassEvent::Finished(graded), Some(writing)) = (&event, journal.as_mut()) {
+        &mut |graded| {
+            if let Some(writing) = journal.as_mut() {
                 if let Err(error) = writing.append(graded) {
                     cancel.cancel();
                     journal_error = Some(error);
                     journal = None;
                 }
             }
-            on_event(event);
         },
+        on_event,
     )?;
     Ok((report, journal_error.map_or(Ok(journal), Err)))
 }
@@ -272,7 +273,13 @@ pub(crate) fn grade_journaled(
 /// compiled once, the tests shared, running the tests
 /// [`super::policy::tests_to_run`] says for the layout and `all_tests`),
 /// results `resume` may reuse taken from it, then the time-limit warnings;
-/// the report in the unsharded order.
+/// the report in the unsharded order. `on_finished` sees each finished
+/// pair as it finishes, whichever problem it is of; `on_event` sees the
+/// events in the order of a grade one problem at a time.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "grade's arguments and its two sinks"
+)]
 pub(crate) fn grade(
     plan: &ClassPlan,
     config: &JudgeConfig,
@@ -280,6 +287,7 @@ pub(crate) fn grade(
     all_tests: bool,
     resume: Option<&mut Resume>,
     cancel: &Cancellation,
+    on_finished: &mut dyn FnMut(&GradedResult),
     on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<GradeReport, GradingError> {
     let mut results = Vec::with_capacity(plan.entries.len());
@@ -329,7 +337,7 @@ pub(crate) fn grade(
     // One more problem than cores: enough to overlap one problem's waits,
     // few enough that the sandboxes set up at once stay bounded.
     let at_once = crate::runner::available_cores() + 1;
-    for graded in grade_side_by_side(jobs, at_once, &|| cancel.cancel(), on_event)? {
+    for graded in grade_side_by_side(jobs, at_once, &|| cancel.cancel(), on_finished, on_event)? {
         results.extend(graded.results);
         not_graded.extend(graded.not_graded);
     }

@@ -7,8 +7,11 @@
 //! What the observer sees does not change: the events of the problem whose
 //! turn it is (in the order problems were graded one after another) are
 //! passed on as they happen, a later problem's are kept and passed on, in
-//! their own order, when its turn comes. So the progress line, the journal
-//! and the report see exactly the sequence a one-at-a-time grade gives.
+//! their own order, when its turn comes. So the progress line and the
+//! reports see exactly the sequence a one-at-a-time grade gives. Only the
+//! results journal is told of each finished pair as it finishes, whatever
+//! its problem's turn (`on_finished`): a grade killed while an earlier
+//! problem waits must not lose a later problem's finished pairs.
 
 use super::problem::{ClassEvent, ProblemGraded};
 use super::settings::SettingsWarning;
@@ -121,13 +124,15 @@ pub(super) type Job<'a> = Box<
 /// at a time and started in job order (each running job holds its
 /// workers' sandboxes: a class of many problems must not set up a pool per
 /// problem at once), and returns their results in job order, `on_event`
-/// seeing each job's events in job order as described in the module doc.
-/// The first job (in order) that fails stops the others (`stop`) and its
+/// seeing each job's events in job order as described in the module doc,
+/// and `on_finished` each [`ClassEvent::Finished`] pair as soon as its job
+/// sends it (before `on_event` sees it, in its turn). The first job (in order) that fails stops the others (`stop`) and its
 /// error is returned.
 pub(super) fn grade_side_by_side(
     jobs: Vec<Job<'_>>,
     at_once: usize,
     stop: &(dyn Fn() + Sync),
+    on_finished: &mut dyn FnMut(&GradedResult),
     on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<Vec<ProblemGraded>, GradingError> {
     let count = jobs.len();
@@ -176,6 +181,9 @@ pub(super) fn grade_side_by_side(
         let mut graded = Vec::with_capacity(count);
         let mut failed = None;
         for (index, word) in receiver {
+            if let Word::Event(Owned::Finished(graded)) = &word {
+                on_finished(graded);
+            }
             match word {
                 Word::Event(event) if index == turn && failed.is_none() => event.replay(on_event),
                 Word::Event(event) => held[index].push(event),
@@ -256,7 +264,7 @@ mod tests {
             }),
         ];
         let mut seen = Vec::new();
-        let graded = grade_side_by_side(jobs, 3, &|| {}, &mut |event| {
+        let graded = grade_side_by_side(jobs, 3, &|| {}, &mut |_| {}, &mut |event| {
             seen.push(format!("{event:?}"))
         })
         .unwrap();
@@ -297,7 +305,7 @@ mod tests {
                 })
             })
             .collect();
-        let graded = grade_side_by_side(jobs, 2, &|| {}, &mut |_| {}).unwrap();
+        let graded = grade_side_by_side(jobs, 2, &|| {}, &mut |_| {}, &mut |_| {}).unwrap();
         assert_eq!(graded.len(), 4);
         assert!(most.load(Ordering::SeqCst) <= 2, "{most:?}");
         assert_eq!(*order.lock().unwrap(), [0, 1, 2, 3]);
@@ -317,9 +325,102 @@ mod tests {
             2,
             &|| stopped.store(true, std::sync::atomic::Ordering::SeqCst),
             &mut |_| {},
+            &mut |_| {},
         )
         .unwrap_err();
         assert_eq!(error.to_string(), "b failed");
         assert!(stopped.load(std::sync::atomic::Ordering::SeqCst));
+    }
+
+    fn finished(problem: &str) -> GradedResult {
+        let result = SubmissionResult {
+            problem: problem.to_owned(),
+            submission: format!("submissions/{problem}/x.py"),
+            language: "python3".to_owned(),
+            verdict: crate::verdict::Verdict::Accepted,
+            passed: 0,
+            total: 0,
+            compile: CompileResult {
+                ok: true,
+                message: String::new(),
+                verdict: None,
+            },
+            tests: Vec::new(),
+            score: None,
+            max_score: None,
+            groups: Vec::new(),
+        };
+        GradedResult {
+            result,
+            student: "x".to_owned(),
+            expected: None,
+            time_limit_ms: 1000,
+            memory_limit_mib: 256,
+            warnings: Vec::new(),
+            submission_sha256: None,
+            fingerprint: None,
+            reused: false,
+        }
+    }
+
+    /// The results journal's sink: a later job's finished pair reaches
+    /// `on_finished` while the first job is still running (the first job
+    /// waits for it to be seen, so a sink told only in turn would leave it
+    /// waiting: it gives up after a minute and fails), and `on_event` still
+    /// sees it in its turn, after the first job's events.
+    #[test]
+    fn a_later_jobs_finished_pair_is_told_at_once_while_the_first_runs() {
+        let (seen_go, seen_wait) = mpsc::channel::<String>();
+        let seen_wait = Mutex::new(seen_wait);
+        let (first, second) = (finished("a"), finished("b"));
+        let jobs: Vec<Job<'_>> = vec![
+            Box::new(|on_event| {
+                on_event(ClassEvent::Problem("a"));
+                let told = seen_wait
+                    .lock()
+                    .unwrap()
+                    .recv_timeout(std::time::Duration::from_secs(60));
+                assert_eq!(
+                    told.as_deref(),
+                    Ok("b"),
+                    "b's pair was not told while a ran"
+                );
+                on_event(ClassEvent::Finished(&first));
+                Ok(problem("a"))
+            }),
+            Box::new(|on_event| {
+                on_event(ClassEvent::Problem("b"));
+                on_event(ClassEvent::Finished(&second));
+                Ok(problem("b"))
+            }),
+        ];
+        let mut told = Vec::new();
+        let mut events = Vec::new();
+        grade_side_by_side(
+            jobs,
+            2,
+            &|| {},
+            &mut |graded| {
+                told.push(graded.result.problem.clone());
+                let _ = seen_go.send(graded.result.problem.clone());
+            },
+            &mut |event| {
+                events.push(match event {
+                    ClassEvent::Finished(graded) => format!("Finished({})", graded.result.problem),
+                    other => format!("{other:?}"),
+                })
+            },
+        )
+        .unwrap();
+        assert_eq!(told, ["b", "a"]);
+        assert_eq!(
+            events,
+            [
+                "Problem(\"a\")",
+                "Finished(a)",
+                "Problem(\"b\")",
+                "Finished(b)"
+            ]
+        );
     }
 }
