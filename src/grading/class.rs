@@ -3,9 +3,10 @@
 //! then one call that grades it into a [`GradeReport`].
 
 pub(crate) use super::problem::ClassEvent;
-use super::problem::{grade_problem, ProblemJob};
+use super::problem::{grade_problem, ProblemGraded, ProblemJob, SharedResume};
 use super::rows::unknown_problem;
 use super::settings::{self, Overrides};
+use super::side::{grade_side_by_side, Job};
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;
@@ -13,7 +14,8 @@ use crate::grade::{self, Entry, Shard};
 use crate::interrupt::Cancellation;
 use crate::package::{package_exists, Package};
 use crate::report::json::{
-    GradeReport, GradedWith, IgnoredFile, MissingPair, ShardInfo, JUDGE_VERSION, VERSION,
+    GradeReport, GradedResult, GradedWith, IgnoredFile, MissingPair, ShardInfo, JUDGE_VERSION,
+    VERSION,
 };
 use crate::report::ReportError;
 use crate::resume::{self, Journal, Resume};
@@ -252,32 +254,40 @@ pub(crate) fn grade_journaled(
         all_tests,
         resume,
         cancel,
-        &mut |event| {
-            if let (ClassEvent::Finished(graded), Some(writing)) = (&event, journal.as_mut()) {
+        &mut |graded| {
+            if let Some(writing) = journal.as_mut() {
                 if let Err(error) = writing.append(graded) {
                     cancel.cancel();
                     journal_error = Some(error);
                     journal = None;
                 }
             }
-            on_event(event);
         },
+        on_event,
     )?;
     Ok((report, journal_error.map_or(Ok(journal), Err)))
 }
 
 /// Grades `plan`: each problem's submissions in one runner call (each
+/// problem on its own thread, side by side, as `super::side` says; each
 /// compiled once, the tests shared, running the tests
 /// [`super::policy::tests_to_run`] says for the layout and `all_tests`),
 /// results `resume` may reuse taken from it, then the time-limit warnings;
-/// the report in the unsharded order.
+/// the report in the unsharded order. `on_finished` sees each finished
+/// pair as it finishes, whichever problem it is of; `on_event` sees the
+/// events in the order of a grade one problem at a time.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "grade's arguments and its two sinks"
+)]
 pub(crate) fn grade(
     plan: &ClassPlan,
     config: &JudgeConfig,
     overrides: &Overrides,
     all_tests: bool,
-    mut resume: Option<&mut Resume>,
+    resume: Option<&mut Resume>,
     cancel: &Cancellation,
+    on_finished: &mut dyn FnMut(&GradedResult),
     on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<GradeReport, GradingError> {
     let mut results = Vec::with_capacity(plan.entries.len());
@@ -287,9 +297,14 @@ pub(crate) fn grade(
     for entry in &plan.entries {
         by_problem.entry(&entry.problem).or_default().push(entry);
     }
+    // Each problem on its own thread, their events passed on in this order
+    // (see `super::side`); the runner keeps all their runs within `jobs`.
+    let resume = SharedResume::new(resume);
+    let mut jobs: Vec<Job<'_>> = Vec::with_capacity(by_problem.len());
     for (id, group) in by_problem {
-        match plan.packages.get(id) {
-            Some(package) => {
+        let resume = &resume;
+        jobs.push(match plan.packages.get(id) {
+            Some(package) => Box::new(move |on_event: &mut dyn FnMut(ClassEvent<'_>)| {
                 on_event(ClassEvent::Problem(id));
                 let resolved = settings::resolve(overrides, config, package);
                 for warning in &resolved.warnings {
@@ -302,19 +317,29 @@ pub(crate) fn grade(
                     settings: &resolved.settings,
                     all_tests,
                 };
-                let graded = grade_problem(&job, resume.as_deref_mut(), cancel, on_event)?;
-                results.extend(graded.results);
-                not_graded.extend(graded.not_graded);
-            }
-            None => {
+                grade_problem(&job, resume, cancel, on_event)
+            }),
+            None => Box::new(move |on_event: &mut dyn FnMut(ClassEvent<'_>)| {
+                let mut results = Vec::with_capacity(group.len());
                 for entry in group {
                     let graded = unknown_problem(entry, config);
                     on_event(ClassEvent::Graded);
                     on_event(ClassEvent::Finished(&graded));
                     results.push(graded);
                 }
-            }
-        }
+                Ok(ProblemGraded {
+                    results,
+                    not_graded: Vec::new(),
+                })
+            }),
+        });
+    }
+    // One more problem than cores: enough to overlap one problem's waits,
+    // few enough that the sandboxes set up at once stay bounded.
+    let at_once = crate::runner::available_cores() + 1;
+    for graded in grade_side_by_side(jobs, at_once, &|| cancel.cancel(), on_finished, on_event)? {
+        results.extend(graded.results);
+        not_graded.extend(graded.not_graded);
     }
     results.sort_by(|a, b| {
         grade::order_key(Path::new(&a.result.submission), &a.result.problem).cmp(&grade::order_key(

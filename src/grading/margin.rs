@@ -64,25 +64,35 @@ pub(crate) fn time_limit_warnings(
     let result = &graded.result;
     let mut warnings: Vec<String> = close_to_the_limit(graded).into_iter().collect();
     if needs_reruns(graded) {
-        let slow: Vec<&TestCase> = result
+        let slow: Vec<(&TestCase, bool)> = result
             .tests
             .iter()
             .filter(|test| test.verdict == Verdict::TimeLimitExceeded)
-            .filter_map(|test| tests.iter().find(|case| case.name == test.name))
+            .filter_map(|test| {
+                let case = tests.iter().find(|case| case.name == test.name)?;
+                Some((case, wants_a_core(test)))
+            })
             .collect();
         let more_time = more_time(config, settings);
         // One test at a time, stopping at the first that is still too slow:
         // that one alone settles it, and each retry runs to a longer limit.
         let mut passes_all = !slow.is_empty();
-        for test in &slow {
+        for &(test, wants_a_core) in &slow {
             if cancel.is_cancelled() {
                 return Ok(None);
             }
             let workspace = Workspace::new()?;
-            let retried = runner::run_cancellable(
+            // Alone when its time is CPU time (a neighbour could slow it);
+            // a program that was blocked waits the same beside others.
+            let run = if wants_a_core {
+                runner::run_alone
+            } else {
+                runner::run_cancellable
+            };
+            let retried = run(
                 problem,
                 std::slice::from_ref(submission),
-                std::slice::from_ref(*test),
+                std::slice::from_ref(test),
                 &more_time,
                 &workspace,
                 cancel,
@@ -109,6 +119,14 @@ pub(crate) fn time_limit_warnings(
         }
     }
     Ok(Some(warnings))
+}
+
+/// Whether a TLE test's first run was on the CPU for at least a fifth of
+/// its wall clock, so that its re-run must be alone: one under that was
+/// sleeping or blocked, not starved (the rule of the runner's re-run
+/// alone, issue 18), and waits as long beside other runs.
+pub(crate) fn wants_a_core(test: &crate::runner::TestResult) -> bool {
+    test.time_ms.saturating_mul(5) >= test.wall_ms
 }
 
 /// `settings` with [`TLE_RETRY_FACTOR`] more CPU time, and the wall-clock
@@ -177,6 +195,22 @@ mod tests {
             close_to_the_limit(&graded(Verdict::Accepted, &[], 1000)),
             None
         );
+    }
+
+    /// A TLE test that was on the CPU for a fifth of its wall clock or
+    /// more is re-run alone; one blocked (the duel's `no_flush.py`: 16 ms
+    /// of CPU in 18 s) is re-run beside other runs.
+    #[test]
+    fn only_a_cpu_bound_tle_is_re_run_alone() {
+        let test = |time_ms, wall_ms| TestResult {
+            time_ms,
+            wall_ms,
+            ..TestResult::fixture("t", Verdict::TimeLimitExceeded)
+        };
+        assert!(wants_a_core(&test(9_001, 9_050)));
+        assert!(wants_a_core(&test(3_600, 18_000)));
+        assert!(!wants_a_core(&test(3_599, 18_000)));
+        assert!(!wants_a_core(&test(16, 18_001)));
     }
 
     #[test]

@@ -29,6 +29,8 @@
 //! - `score` scores a submission on a package's test groups.
 //! - `progress` is what a progress line shows: submissions graded, the
 //!   one that runs, its test.
+//! - `side` grades a class's problems side by side, their events passed on
+//!   in the one-at-a-time order.
 //! - `policy` is the exit policy of the verdicts and the student view.
 
 pub(crate) mod catalog;
@@ -49,6 +51,7 @@ mod rows;
 pub(crate) mod run;
 pub(crate) mod score;
 pub mod settings;
+mod side;
 pub(crate) mod similarity;
 pub(crate) mod stress;
 pub(crate) mod submission;

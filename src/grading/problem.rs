@@ -44,6 +44,10 @@ pub(crate) enum ClassEvent<'a> {
     Finished(&'a GradedResult),
 }
 
+/// The results of `--resume`, shared by the problems graded side by side:
+/// each takes its own pairs' results from it.
+pub(super) type SharedResume<'a> = std::sync::Mutex<Option<&'a mut Resume>>;
+
 /// What grading one problem needs: the package, its submissions (entries
 /// naming it) and the settings resolved for it.
 pub(super) struct ProblemJob<'a> {
@@ -56,6 +60,7 @@ pub(super) struct ProblemJob<'a> {
 }
 
 /// One problem's graded pairs, and those an interruption left ungraded.
+#[derive(Debug)]
 pub(super) struct ProblemGraded {
     pub(crate) results: Vec<GradedResult>,
     pub(crate) not_graded: Vec<NotGraded>,
@@ -137,7 +142,7 @@ impl<'a> ProblemJob<'a> {
     fn sort(
         &self,
         mode: &Mode<'_>,
-        mut resume: Option<&mut Resume>,
+        resume: &SharedResume<'_>,
         on_event: &mut dyn FnMut(ClassEvent<'_>),
     ) -> Result<Sorted<'a>, GradingError> {
         let problem = &**self.package.problem();
@@ -168,6 +173,9 @@ impl<'a> ProblemJob<'a> {
             )
             .reached_only(mode.selection == Selection::Reached)
             .digest()?;
+            let mut resume = resume
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             let earlier = resume.as_deref_mut().and_then(|resume| {
                 resume.take(
                     &entry.path.display().to_string(),
@@ -176,6 +184,7 @@ impl<'a> ProblemJob<'a> {
                     &fingerprint,
                 )
             });
+            drop(resume);
             match earlier {
                 Some(earlier) => {
                     let reused = GradedResult {
@@ -242,7 +251,7 @@ impl<'a> ProblemJob<'a> {
 /// [`super::policy::selection`]).
 pub(super) fn grade_problem(
     job: &ProblemJob<'_>,
-    resume: Option<&mut Resume>,
+    resume: &SharedResume<'_>,
     cancel: &Cancellation,
     on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<ProblemGraded, GradingError> {
@@ -565,7 +574,9 @@ mod tests {
         let settings = settings_of(&package, &config);
         let job = job(&package, &config, &settings, &entries, false);
         let mut events = 0;
-        let sorted = job.sort(&job.mode(), None, &mut |_| events += 1).unwrap();
+        let sorted = job
+            .sort(&job.mode(), &SharedResume::new(None), &mut |_| events += 1)
+            .unwrap();
         assert_eq!(events, 0, "nothing reused, nothing reported yet");
         assert!(sorted.reused.is_empty());
         assert_eq!(sorted.unrunnable.len(), 1);
@@ -603,9 +614,13 @@ mod tests {
         let mut resume = resume::load_journal(&journal).unwrap();
         let mut seen = Vec::new();
         let sorted = job
-            .sort(&job.mode(), Some(&mut resume), &mut |event| {
-                seen.push(format!("{event:?}").split('(').next().unwrap().to_owned());
-            })
+            .sort(
+                &job.mode(),
+                &SharedResume::new(Some(&mut resume)),
+                &mut |event| {
+                    seen.push(format!("{event:?}").split('(').next().unwrap().to_owned());
+                },
+            )
             .unwrap();
         assert_eq!(seen, ["Graded", "Finished"]);
         assert!(sorted.runnable.is_empty());
@@ -623,7 +638,11 @@ mod tests {
         let settings = settings_of(&package, &reseeded);
         let reseeded_job = self::job(&package, &reseeded, &settings, &entries, false);
         let sorted = reseeded_job
-            .sort(&reseeded_job.mode(), Some(&mut resume), &mut |_| {})
+            .sort(
+                &reseeded_job.mode(),
+                &SharedResume::new(Some(&mut resume)),
+                &mut |_| {},
+            )
             .unwrap();
         assert!(sorted.reused.is_empty());
         assert_eq!(sorted.runnable.len(), 1);
@@ -640,7 +659,9 @@ mod tests {
         let settings = settings_of(&package, &config);
         let job = &job(&package, &config, &settings, &entries, false);
         {
-            let sorted = job.sort(&job.mode(), None, &mut |_| {}).unwrap();
+            let sorted = job
+                .sort(&job.mode(), &SharedResume::new(None), &mut |_| {})
+                .unwrap();
             let result = SubmissionResult {
                 language: "python".to_owned(),
                 verdict: crate::verdict::Verdict::WrongAnswer,

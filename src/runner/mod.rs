@@ -16,6 +16,7 @@ pub mod interactive;
 pub(crate) mod java;
 pub(crate) mod said;
 mod schedule;
+mod share;
 pub(crate) mod stress;
 mod tests_load;
 mod workspace;
@@ -233,45 +234,6 @@ fn set_mode(path: &Path, mode: u32) -> Result<(), RunError> {
         .map_err(|source| RunError::io("set permissions of", path, source))
 }
 
-/// Lets one test run with no other test of the run beside it: tests take
-/// [`Alone::shared`], a re-run takes [`Alone::exclusive`], which waits for
-/// the running tests to end and keeps new ones from starting (the gate)
-/// until it is done.
-#[derive(Default)]
-struct Alone {
-    gate: std::sync::Mutex<()>,
-    running: std::sync::RwLock<()>,
-}
-
-impl Alone {
-    fn shared<T>(&self, work: impl FnOnce() -> T) -> T {
-        let running = {
-            let _gate = self
-                .gate
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            self.running
-                .read()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-        };
-        let output = work();
-        drop(running);
-        output
-    }
-
-    fn exclusive<T>(&self, work: impl FnOnce() -> T) -> T {
-        let _gate = self
-            .gate
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let _running = self
-            .running
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        work()
-    }
-}
-
 /// How many workers run tests: what was asked, but never more than the
 /// cores the judge may use, since more workers than cores only make every
 /// test wait for a core and turn into wall-clock TLEs (issue #8). Returns
@@ -392,6 +354,32 @@ pub(crate) fn run_selected(
         tests,
         settings,
         stop,
+        false,
+        workspace,
+        cancel,
+        on_event,
+    )
+}
+
+/// [`run_cancellable`] with each test run alone: no other run of the
+/// process beside it (a TLE example's margin re-run, whose CPU time must
+/// not lose to a neighbour's).
+pub(crate) fn run_alone(
+    problem: &dyn Problem,
+    submissions: &[Submission],
+    tests: &[TestCase],
+    settings: &Settings,
+    workspace: &Workspace,
+    cancel: &Cancellation,
+    on_event: &mut dyn FnMut(Event<'_>),
+) -> Result<Vec<Option<SubmissionResult>>, RunError> {
+    run_stopping(
+        problem,
+        submissions,
+        tests,
+        settings,
+        Stop::Never,
+        true,
         workspace,
         cancel,
         on_event,
@@ -433,6 +421,7 @@ pub(crate) fn run_gated(
         tests,
         settings,
         Stop::Gate(gate),
+        false,
         workspace,
         cancel,
         on_event,
@@ -461,6 +450,7 @@ fn run_stopping(
     tests: &[TestCase],
     settings: &Settings,
     stop: Stop<'_>,
+    alone: bool,
     workspace: &Workspace,
     cancel: &Cancellation,
     on_event: &mut dyn FnMut(Event<'_>),
@@ -501,7 +491,13 @@ fn run_stopping(
         &jobs,
         cancel,
         |sandbox, &index| {
-            compile::prepare(sandbox, &submissions[index], &directories[index], settings)
+            // A compile is a run too: within `jobs`, and never beside a
+            // run alone of another problem.
+            share::ALONE.shared(|| {
+                share::SLOTS.with(settings.jobs, || {
+                    compile::prepare(sandbox, &submissions[index], &directories[index], settings)
+                })
+            })
         },
         |position, result| prepared[jobs[position]] = Some(result),
     )?;
@@ -611,7 +607,6 @@ fn run_stopping(
         .collect();
     let mut kept: Vec<Vec<Option<crate::verdict::Verdict>>> =
         vec![vec![None; tests.len()]; submissions.len()];
-    let alone = Alone::default();
     let rerun_taken: Vec<std::sync::atomic::AtomicBool> = (0..submissions.len())
         .map(|_| std::sync::atomic::AtomicBool::new(false))
         .collect();
@@ -640,14 +635,21 @@ fn run_stopping(
             let run = |sandbox: &mut crate::sandbox::Sandbox| {
                 execute::run_test(sandbox, problem, prepared, &tests[test], &limits, settings)
             };
-            let first = alone.shared(|| run(sandbox));
+            // Every run of the process counts against `jobs` (problems
+            // graded side by side share the cores); a run asked for alone
+            // has the machine to itself.
+            let first = if alone {
+                share::ALONE.exclusive(|| run(sandbox))
+            } else {
+                share::ALONE.shared(|| share::SLOTS.with(settings.jobs, || run(sandbox)))
+            };
             // At most one run alone per submission (issue 18): a program
             // that sleeps on every test must not stall every worker twice
             // per test.
             let result = if execute::wall_time_only(&first, &limits)
                 && !rerun_taken[index].swap(true, std::sync::atomic::Ordering::SeqCst)
             {
-                let mut again = alone.exclusive(|| run(sandbox));
+                let mut again = share::ALONE.exclusive(|| run(sandbox));
                 again.rerun = true;
                 again
             } else {

@@ -1013,3 +1013,66 @@ fn r19_a_class_runs_every_test_of_a_failing_submission() {
     assert!(total > 2, "{total}");
     assert_eq!(test_names(&report)[0].len(), total);
 }
+
+/// Problems are graded side by side (issue #19): a grade of two problems,
+/// the first of them slower (its accepted hand-in sleeps first, so the
+/// second problem's pairs finish before it), reports exactly what grading
+/// each problem alone reports, in the same order, verdicts and messages.
+#[test]
+fn problems_graded_side_by_side_report_what_each_graded_alone_reports() {
+    let dir = Dir::new();
+    let both = "layout = \"problem/student\"\nrandom-tests = 2\njobs = 2\nseed = 3\n";
+    dir.create("judge.toml", both);
+    for problem in ["matchsticks", "rooks"] {
+        dir.create(
+            &format!("{problem}.toml"),
+            format!("{both}problems = [\"{problem}\"]\n"),
+        );
+    }
+    let memo =
+        fs_err::read_to_string(repository().join("submissions/matchsticks/accepted/memo.py"))
+            .unwrap();
+    let greedy = fs_err::read_to_string(
+        repository().join("submissions/matchsticks/wrong_answer/greedy_fewest_replies.py"),
+    )
+    .unwrap();
+    dir.create(
+        "submissions/matchsticks/ann.py",
+        format!("import time\ntime.sleep(0.5)\n{memo}"),
+    );
+    dir.create("submissions/matchsticks/bob.py", greedy);
+    dir.create("submissions/rooks/ann.py", accepted());
+    dir.create("submissions/rooks/bob.py", ZERO);
+    dir.judge(&["grade", "-q", "--json", "both.json"])
+        .expect_code(1);
+    let mut alone = Vec::new();
+    for problem in ["matchsticks", "rooks"] {
+        let report = format!("{problem}.json");
+        dir.judge(&[
+            "grade",
+            "-q",
+            "--config",
+            &format!("{problem}.toml"),
+            "--json",
+            &report,
+        ])
+        .expect_code(1);
+        alone.extend(
+            timeless(json(&dir, &report))["results"]
+                .as_array()
+                .unwrap()
+                .clone(),
+        );
+    }
+    let both = timeless(json(&dir, "both.json"));
+    assert_eq!(both["results"], Value::Array(alone));
+    assert_eq!(
+        rows(&json(&dir, "both.json")),
+        [
+            row("submissions/matchsticks/ann.py", "matchsticks", "ann", "AC"),
+            row("submissions/matchsticks/bob.py", "matchsticks", "bob", "WA"),
+            row("submissions/rooks/ann.py", "rooks", "ann", "AC"),
+            row("submissions/rooks/bob.py", "rooks", "bob", "WA"),
+        ]
+    );
+}

@@ -98,6 +98,11 @@ fn wait_exit(mut child: Child, limit: Duration) -> (i32, String, Duration) {
 
 #[track_caller]
 fn assert_interrupted_cleanly(dir: &Dir, code: i32, expected: i32, stderr: &str) {
+    assert_interrupted_cleanly_of(dir, code, expected, stderr, STUDENTS.len());
+}
+
+#[track_caller]
+fn assert_interrupted_cleanly_of(dir: &Dir, code: i32, expected: i32, stderr: &str, pairs: usize) {
     assert_eq!(code, expected, "{stderr}");
     let tmp = dir.path().join("tmp");
     let left: Vec<_> = fs_err::read_dir(&tmp).unwrap().collect();
@@ -109,11 +114,7 @@ fn assert_interrupted_cleanly(dir: &Dir, code: i32, expected: i32, stderr: &str)
     assert_eq!(report["interrupted"], true, "{report:#}");
     let results = report["results"].as_array().unwrap();
     let not_graded = report["not_graded"].as_array().unwrap();
-    assert_eq!(
-        results.len() + not_graded.len(),
-        STUDENTS.len(),
-        "{report:#}"
-    );
+    assert_eq!(results.len() + not_graded.len(), pairs, "{report:#}");
     assert!(!not_graded.is_empty(), "{report:#}");
     for pair in not_graded {
         assert!(pair.get("verdict").is_none(), "{pair:#}");
@@ -155,6 +156,47 @@ fn sigterm_stops_grade_with_143() {
     let (code, stderr, _) = wait_exit(child, Duration::from_secs(10));
     assert!(stderr.contains("interrupted by SIGTERM"), "{stderr}");
     assert_interrupted_cleanly(&dir, code, 143, &stderr);
+}
+
+/// Three sleepers in each of three problems: the problems are graded side
+/// by side (each on a thread of its own), so the signal finds runs of more
+/// than one problem under way, and threads of problems waiting for their turn.
+fn sleeping_problems(dir: &Dir) {
+    sleeping_class(dir);
+    for problem in ["matchsticks", "mayan"] {
+        for student in &STUDENTS[..3] {
+            dir.create(
+                &format!("class/{problem}/{student}.py"),
+                "import time\ntime.sleep(60)\n",
+            );
+        }
+    }
+}
+
+#[test]
+fn ctrl_c_stops_problems_graded_side_by_side_and_cleans_up() {
+    let dir = Dir::new();
+    sleeping_problems(&dir);
+    let child = spawn_grade(&dir);
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(20));
+    assert!(stderr.contains("interrupted by SIGINT"), "{stderr}");
+    assert_interrupted_cleanly_of(&dir, code, 130, &stderr, STUDENTS.len() + 6);
+}
+
+#[test]
+fn sigterm_stops_problems_graded_side_by_side_with_143() {
+    let dir = Dir::new();
+    sleeping_problems(&dir);
+    let child = spawn_grade(&dir);
+    let pid = child.id().to_string();
+    wait_for_a_running_submission(&dir);
+    send("TERM", &pid);
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(20));
+    assert!(stderr.contains("interrupted by SIGTERM"), "{stderr}");
+    assert_interrupted_cleanly_of(&dir, code, 143, &stderr, STUDENTS.len() + 6);
 }
 
 /// The bundled accepted Python rooks solver, and one that always answers 0.

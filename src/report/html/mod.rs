@@ -349,7 +349,7 @@ pub fn escape(text: &str) -> String {
 }
 
 /// [`escape`] for a name a student controls (a student, a file), through
-/// [`crate::report::visible::visible_name`]: a page folds runs of spaces,
+/// `crate::report::visible::visible_name`: a page folds runs of spaces,
 /// so a space at an end or next to another one is shown as `\x20` (issue
 /// 18, fifth red team).
 pub fn escape_name(text: &str) -> String {

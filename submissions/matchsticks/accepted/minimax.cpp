@@ -5,7 +5,8 @@
 // lost position. The answer is such a placement when one exists; otherwise
 // every legal move is equally lost and any of them is accepted
 // (the statement, the judge's rule on "optimal").
-#include <bits/stdc++.h>
+#include <iostream>
+#include <string>
 using namespace std;
 
 const int ROWS = 3, COLS = 4;

@@ -4,7 +4,11 @@
 // main assigns it to an int: there is no conversion from std::pair to int, so
 // g++ stops with "cannot convert 'std::pair<int, char>' to 'int' in
 // initialization". Nothing runs: CE.
-#include <bits/stdc++.h>
+#include <algorithm>
+#include <iostream>
+#include <map>
+#include <string>
+#include <utility>
 using namespace std;
 
 const int ROWS = 3, COLS = 4;

@@ -4,7 +4,9 @@
 // main ends with `return k;`, a habit from a template that returned a count.
 // k >= 1, so the process exits with a non-zero status after printing every
 // answer, and a non-zero exit is RE whatever the output says.
-#include <bits/stdc++.h>
+#include <iostream>
+#include <map>
+#include <string>
 using namespace std;
 
 const int ROWS = 3, COLS = 4;

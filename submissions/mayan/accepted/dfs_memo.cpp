@@ -10,7 +10,11 @@
 // - a (board, moves left) pair that failed once fails again.
 // Swapping two blocks of the same colour changes nothing and is skipped;
 // the judge accepts the answer under either reading of that rule.
-#include <bits/stdc++.h>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <unordered_set>
+#include <utility>
 using namespace std;
 
 const int W = 5, H = 7;

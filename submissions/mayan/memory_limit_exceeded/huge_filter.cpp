@@ -7,7 +7,14 @@
 // the search starts, which writes every page: 1 GiB resident against a
 // 256 MiB limit, 4x over, within the first fraction of a second. MLE on
 // every test, the sample included.
-#include <bits/stdc++.h>
+#include <cstddef>
+#include <cstdio>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <unordered_set>
+#include <utility>
+#include <vector>
 using namespace std;
 
 const int W = 5, H = 7;

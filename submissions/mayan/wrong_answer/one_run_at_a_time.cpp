@@ -12,7 +12,11 @@
 // 35 exposes it (dense `hard` and `edge` boards mostly); one that does:
 //   2 / 2 1 2 2 0 / 1 2 1 1 0 / 2 1 2 1 0 / 2 1 1 0 / 1 0
 // has the answer `0 1 1` / `2 0 -1`, and this prints -1.
-#include <bits/stdc++.h>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <unordered_set>
+#include <utility>
 using namespace std;
 
 const int W = 5, H = 7;

@@ -6,7 +6,10 @@
 // run and the column run through it. Non-attacking placements are exactly the
 // matchings, so the answer is a maximum matching. Hopcroft-Karp is
 // O(E sqrt V): with n = 100 that is at most 10^4 edges, far inside 1 s.
-#include <bits/stdc++.h>
+#include <iostream>
+#include <queue>
+#include <string>
+#include <vector>
 using namespace std;
 
 struct HopcroftKarp {

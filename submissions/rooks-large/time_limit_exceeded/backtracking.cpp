@@ -6,7 +6,10 @@
 // a rook. It is correct, and with n <= 4 instant. With n up to 100 the number
 // of non-attacking placements to enumerate is astronomically large, so it
 // never finishes: TLE by any margin on the first large board.
-#include <bits/stdc++.h>
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 int n, best;

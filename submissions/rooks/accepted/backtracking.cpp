@@ -5,7 +5,10 @@
 // correct, and with n <= 4 (at most 2^16 branches) instant: UVa 639 as set
 // accepts it. Its twin under submissions/rooks-large/time_limit_exceeded/
 // shows the same program on boards up to 100 x 100.
-#include <bits/stdc++.h>
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 int n, best;
