@@ -477,10 +477,10 @@ fn the_duel_export_ends_its_files_with_a_newline_and_keeps_the_packages_limit() 
     let said = dir.judge(&["export", "--kattis", "matchsticks-duel", "duel"]);
     said.expect_code(0);
     assert!(
-        said.stdout()
+        said.stderr()
             .contains("time limit: 2 s, the package's, for every language"),
         "{}",
-        said.stdout()
+        said.stderr()
     );
     let yaml = dir.read("duel/problem.yaml");
     assert!(yaml.contains("\n  time_limit: 2\n"), "{yaml}");
