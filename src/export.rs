@@ -101,12 +101,15 @@ fn examples(package: &Package) -> Result<Vec<(String, String, Vec<u8>)>, ExportE
 
 /// Writes `package` into `dir` (which must not exist or be empty).
 ///
-/// Kattis gives every language the same time limit, and so does the
-/// export: the package's own, without `judge`'s per-language
-/// `time-factor` (a Python submission that `judge grade` gives 3x the
-/// limit gets the limit itself under Kattis; `verifyproblem` on the export
-/// checks that the accepted examples still pass).
-pub(crate) fn kattis(package: &Package, dir: &Path) -> Result<Exported, ExportError> {
+/// Kattis gives every language the same time limit, so the limit written
+/// is the package's times the largest `time-factor` (of `config`) among the
+/// languages of its accepted examples and reference: every accepted example
+/// keeps the time it has under `judge`.
+pub(crate) fn kattis(
+    package: &Package,
+    dir: &Path,
+    config: &crate::config::judge::JudgeConfig,
+) -> Result<Exported, ExportError> {
     let programs = match &package.problem() {
         ProblemRef::Engine(_) => None,
         ProblemRef::Programs(_) => Some(program_parts(package)?),
@@ -123,7 +126,16 @@ pub(crate) fn kattis(package: &Package, dir: &Path) -> Result<Exported, ExportEr
             ));
         }
     }
-    let time_limit_ms = package.manifest().limits.time_limit_ms;
+    let reference = package.manifest().reference.iter().map(String::as_str);
+    let factor = kept
+        .iter()
+        .filter(|(folder, _, _)| folder == crate::grade::ACCEPTED_FOLDER)
+        .map(|(_, name, _)| name.as_str())
+        .chain(reference)
+        .filter_map(|name| config.language_for(Path::new(name)))
+        .map(|(_, language)| language.time_factor())
+        .fold(1.0, f64::max);
+    let time_limit_ms = (package.manifest().limits.time_limit_ms as f64 * factor).ceil() as u64;
     let mut written = Vec::new();
     let mut write =
         |relative: &str, contents: &[u8], executable: bool| -> Result<(), ExportError> {

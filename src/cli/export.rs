@@ -26,7 +26,8 @@ pub(crate) struct ExportArgs {
 pub(super) fn run(args: &ExportArgs) -> Result<Outcome, Error> {
     let package = args.packages.load(&args.kattis)?;
     export::refuse_target(&args.dir)?;
-    let exported = crate::export::kattis(&package, &args.dir)?;
+    let config = crate::config::judge::JudgeConfig::load_or_defaults(None)?;
+    let exported = crate::export::kattis(&package, &args.dir, &config)?;
     for line in export::lines(&package, &args.dir, &exported) {
         say(&line);
     }

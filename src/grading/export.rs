@@ -21,7 +21,8 @@ pub(crate) fn refuse_target(dir: &Path) -> Result<(), GradingError> {
 
 /// What `judge export` says once `package` is written into `dir`: each
 /// example left out and why, where it wrote, what its validators run, and
-/// the one time limit (Kattis has no per-language factor).
+/// the one time limit when it is not the package's (Kattis has no
+/// per-language factor).
 pub(crate) fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<String> {
     let mut lines: Vec<String> = exported
         .left_out
@@ -41,11 +42,14 @@ pub(crate) fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<S
         dir.display(),
         exported.written.len()
     ));
-    lines.push(format!(
-        "time limit: {} s, the package's, for every language (Kattis has no per-language \
-         time-factor)",
-        exported.time_limit_ms as f64 / 1000.0
-    ));
+    if exported.time_limit_ms != package.manifest().limits.time_limit_ms {
+        lines.push(format!(
+            "time limit: {} s for every language (Kattis has no per-language factor): the \
+             package's {} ms times the largest time-factor of its accepted examples' languages",
+            exported.time_limit_ms as f64 / 1000.0,
+            package.manifest().limits.time_limit_ms
+        ));
+    }
     lines
 }
 
@@ -68,20 +72,19 @@ mod tests {
     }
 
     #[test]
-    fn the_one_time_limit_is_said() {
+    fn the_time_limit_is_said_when_it_is_not_the_packages() {
         let package = Package::bundled("rooks").expect("bundled");
-        let exported = Exported {
+        let limit = package.manifest().limits.time_limit_ms;
+        let exported = |time_limit_ms| Exported {
             written: Vec::new(),
             left_out: vec![("submissions/x/a.py".to_owned(), "why".to_owned())],
-            time_limit_ms: 2500,
+            time_limit_ms,
         };
-        let said = lines(&package, Path::new("out"), &exported);
-        assert_eq!(said.len(), 3, "{said:?}");
-        assert_eq!(said[0], "not exported: submissions/x/a.py: why");
-        assert!(said[1].ends_with("its validators run `judge` (on PATH, or $JUDGE)"));
-        assert!(
-            said[2].starts_with("time limit: 2.5 s, the package's, for every language"),
-            "{said:?}"
-        );
+        let same = lines(&package, Path::new("out"), &exported(limit));
+        assert_eq!(same.len(), 2, "{same:?}");
+        assert_eq!(same[0], "not exported: submissions/x/a.py: why");
+        assert!(same[1].ends_with("its validators run `judge` (on PATH, or $JUDGE)"));
+        let longer = lines(&package, Path::new("out"), &exported(limit * 2));
+        assert!(longer[2].starts_with("time limit: "), "{longer:?}");
     }
 }
