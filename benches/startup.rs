@@ -9,7 +9,12 @@
 //! pass-fail") `judge grade --package` on two Kattis packages with the same
 //! 20 tests and the same submissions, one 2025-09 `scoring` with two
 //! `test_group.yaml` groups, one `pass-fail`, taking turns; the ratio of
-//! the medians is printed.
+//! the medians is printed. Both grades judge the same 42 tests: the
+//! wrong-answer example fails only the last test, so neither the
+//! pass-fail stop at the first failure nor a `min` group's stop at its
+//! first rejection skips a test the other judges (with an earlier
+//! failure, the scored grade must still judge the second group's tests to
+//! score it, and the ratio would count that work, not the scoring's cost).
 //!
 //! Run: `cargo bench --bench startup` (`JUDGE_BENCH_RUNS` sets the runs of
 //! each command, default 41, and of each package grade, a fifth of it; the
@@ -115,7 +120,8 @@ fn main() {
 
 /// Writes a Kattis package of 20 a+1 tests under `dir`: `scoring` with two
 /// groups of ten (`min`, 40 and 60 points) or `pass-fail`, with an
-/// accepted and a wrong-answer submission.
+/// accepted and a wrong-answer submission (wrong on the last test only,
+/// `g2/9`: 123).
 fn write_package(dir: &Path, scored: bool) {
     let kind = if scored { "scoring" } else { "pass-fail" };
     let write = |name: &str, text: &str| {
@@ -160,7 +166,7 @@ fn write_package(dir: &Path, scored: bool) {
     write("submissions/accepted/plus.py", "print(int(input()) + 1)\n");
     write(
         "submissions/wrong_answer/late.py",
-        "n = int(input())\nprint(n + 1 if n < 100 else n)\n",
+        "n = int(input())\nprint(n + 1 if n < 123 else n)\n",
     );
 }
 

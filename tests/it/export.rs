@@ -466,6 +466,49 @@ fn the_exported_duel_validator_plays_the_games_with_judge_interact() {
     assert!(after[5..].starts_with("; "), "{message}");
 }
 
+/// See: issue #15 (review): every text file the duel's export writes ends
+/// with a newline (the interactive output validator among them), and its
+/// one time limit, for every language as Kattis means it, is the package's
+/// 2 s times Python's 3x, its accepted example's language (the package's
+/// own limit fails the Python examples of other packages under
+/// `verifyproblem`: mayan's `dfs_memo.py` took 3.47 s under a 3 s limit),
+/// and the export says so.
+#[test]
+fn the_duel_export_ends_its_files_with_a_newline_and_says_its_one_time_limit() {
+    let dir = Dir::new();
+    let said = dir.judge(&["export", "--kattis", "matchsticks-duel", "duel"]);
+    said.expect_code(0);
+    assert!(
+        said.stderr()
+            .contains("time limit: 6 s for every language (Kattis has no per-language factor)"),
+        "{}",
+        said.stderr()
+    );
+    let yaml = dir.read("duel/problem.yaml");
+    assert!(yaml.contains("\n  time_limit: 6\n"), "{yaml}");
+    let mut checked = 0;
+    let mut folders = vec![dir.path().join("duel")];
+    while let Some(folder) = folders.pop() {
+        for entry in fs_err::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let bytes = fs_err::read(&path).unwrap();
+            assert!(
+                bytes.ends_with(b"\n"),
+                "{} ends without a newline",
+                path.display()
+            );
+            checked += 1;
+        }
+    }
+    let interactor = dir.read("duel/output_validator/judge_interact.py");
+    assert!(interactor.ends_with("))\n"), "{interactor}");
+    assert!(checked >= 10, "{checked} files");
+}
+
 /// See: issue #15. The line `judge interact` quotes is the submission's:
 /// its control characters are shown visible on stderr (the validator's
 /// judgemessage.txt), and the table of `judge grade --package` on the
