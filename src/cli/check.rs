@@ -7,7 +7,7 @@ use crate::exit::Outcome;
 use crate::grading::{folder, settings};
 use std::path::PathBuf;
 
-/// Arguments of `judge check`.
+// Arguments of `judge check`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct CheckArgs {
     /// The problem id.

@@ -23,7 +23,17 @@ pub(crate) struct Cli {
 }
 
 /// The subcommands.
+///
+/// `defer`: each subcommand's arguments are added when clap builds that
+/// subcommand (the one on the command line, or all of them for the help
+/// tree, `judge man` and `judge completions`), not at every start: building
+/// all 17 argument lists was most of clap's share of a `judge solve`
+/// (issue #19). Names, about texts and help are those of before, because
+/// the argument structs carry no doc comment: clap would take one as the
+/// subcommand's about text, and a deferred struct's is applied after the
+/// variant's (the doc comments here), not before.
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub(crate) enum Command {
     /// List problems, their limits and generator profiles.
     #[command(
@@ -137,7 +147,7 @@ pub(crate) enum Command {
     Schema,
 }
 
-/// Arguments of `judge completions`.
+// Arguments of `judge completions`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct CompletionsArgs {
     /// The shell to complete for.

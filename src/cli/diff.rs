@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::exit::Outcome;
 use std::path::PathBuf;
 
-/// Arguments of `judge diff`.
+// Arguments of `judge diff`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct DiffArgs {
     /// The expected file.

@@ -7,7 +7,7 @@ use crate::exit::Outcome;
 use crate::grading::export;
 use std::path::PathBuf;
 
-/// Arguments of `judge export`.
+// Arguments of `judge export`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct ExportArgs {
     /// The package to write in the Kattis problem package format, version

@@ -7,7 +7,7 @@ use crate::exit::Outcome;
 use crate::grading::gen::{self, GenRequest, SetTarget};
 use std::path::PathBuf;
 
-/// Arguments of `judge gen`.
+// Arguments of `judge gen`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct GenArgs {
     /// The problem id.

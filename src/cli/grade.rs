@@ -28,7 +28,7 @@ use crate::report::{human, progress::GradeBar};
 use crate::resume::{self, Journal};
 use std::path::{Path, PathBuf};
 
-/// Arguments of `judge grade`.
+// Arguments of `judge grade`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct GradeArgs {
     /// The judge configuration [default: ./judge.toml when it exists, else built-in defaults].

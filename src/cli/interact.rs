@@ -15,7 +15,7 @@ use crate::report::human::visible_name;
 use crate::verdict::Verdict;
 use std::path::PathBuf;
 
-/// Arguments of `judge interact`.
+// Arguments of `judge interact`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct InteractArgs {
     /// The problem id (one whose judge plays the submission: matchsticks-duel).

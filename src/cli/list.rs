@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::exit::Outcome;
 use crate::grading::catalog;
 
-/// Arguments of `judge problems`.
+// Arguments of `judge problems`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct ProblemsArgs {
     /// Print a JSON array instead of the table: id, engine, title, time_limit_ms,

@@ -13,7 +13,7 @@ use crate::exit::Outcome;
 use crate::grading::merge::read_and_merge;
 use std::path::PathBuf;
 
-/// Arguments of `judge merge`.
+// Arguments of `judge merge`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct MergeArgs {
     /// The shard reports (`judge grade --shard K/N --json FILE`).

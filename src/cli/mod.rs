@@ -38,7 +38,7 @@ use std::sync::{Mutex, Once};
 
 pub(crate) use commands::{Cli, Command};
 
-/// Where problem packages live; shared by the commands that read them.
+// Where problem packages live; shared by the commands that read them.
 #[derive(Debug, Clone, clap::Args)]
 pub(crate) struct PackageArgs {
     /// A folder of problem packages (`<DIR>/<id>/problem.toml`, `tests/`) used
@@ -48,7 +48,7 @@ pub(crate) struct PackageArgs {
     pub(crate) problems_dir: Option<PathBuf>,
 }
 
-/// The limits a run may override; shared by `judge run` and `judge stress`.
+// The limits a run may override; shared by `judge run` and `judge stress`.
 #[derive(Debug, Clone, clap::Args)]
 pub(crate) struct LimitArgs {
     /// CPU time limit per test in milliseconds (overrides the problem's).

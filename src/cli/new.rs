@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::exit::Outcome;
 use std::path::PathBuf;
 
-/// Arguments of `judge new`.
+// Arguments of `judge new`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct NewArgs {
     /// The new package's id (its folder name).

@@ -12,8 +12,8 @@ use crate::report::targets::{TargetError, Targets};
 use crate::resume::{Journal, Resume};
 use std::path::{Path, PathBuf};
 
-/// Report files rendered from results, by `judge run`, `judge grade` and
-/// `judge merge` alike.
+// Report files rendered from results, by `judge run`, `judge grade` and
+// `judge merge` alike.
 #[derive(Debug, Clone, clap::Args)]
 pub(crate) struct ReportArgs {
     /// Write a JUnit XML report here: one suite per submission and problem.

@@ -20,7 +20,7 @@ use crate::runner::Event;
 use crate::verdict::Verdict;
 use std::path::{Path, PathBuf};
 
-/// Arguments of `judge run`.
+// Arguments of `judge run`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct RunArgs {
     /// The problem id.

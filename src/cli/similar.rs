@@ -14,7 +14,7 @@ use crate::report::human::visible;
 use crate::similar::{self, run};
 use std::path::PathBuf;
 
-/// Arguments of `judge similar`.
+// Arguments of `judge similar`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct SimilarArgs {
     /// The judge configuration: its `submissions` folder, `layout` and

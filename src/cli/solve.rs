@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::exit::Outcome;
 use std::path::PathBuf;
 
-/// Arguments of `judge solve`.
+// Arguments of `judge solve`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct SolveArgs {
     /// The problem id.

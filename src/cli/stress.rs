@@ -19,7 +19,7 @@ use crate::grading::stress::{self, StressEvent, StressRequest};
 use crate::interrupt::Cancellation;
 use std::path::PathBuf;
 
-/// Arguments of `judge stress`.
+// Arguments of `judge stress`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct StressArgs {
     /// The problem id.

@@ -5,7 +5,7 @@ use crate::error::Error;
 use crate::exit::Outcome;
 use std::path::PathBuf;
 
-/// Arguments of `judge validate`.
+// Arguments of `judge validate`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct ValidateArgs {
     /// The problem id.

@@ -110,12 +110,15 @@ impl Bits {
     /// cells of a changed column move up or down).
     fn settle(&mut self, mut changed: u32) {
         loop {
-            let marked = self.runs(changed);
+            let Some(marked) = self.runs(changed) else {
+                return;
+            };
             changed = 0;
             for (x, (column, mut marks)) in self.columns.iter_mut().zip(marked).enumerate() {
-                if marks != 0 {
-                    changed |= 1 << x;
+                if marks == 0 {
+                    continue;
                 }
+                changed |= 1 << x;
                 // Highest first, so the rows of the marks below stay put.
                 while marks != 0 {
                     let top = 31 - marks.leading_zeros() as usize;
@@ -123,35 +126,39 @@ impl Bits {
                     marks &= !(1 << top);
                 }
             }
-            if changed == 0 {
-                return;
-            }
         }
     }
 
     /// The cells of every run of 3 or more, as the lowest bit of each cell,
-    /// looking for column runs only in the columns of `columns` (bit x).
-    fn runs(&self, columns: u32) -> [u32; COLUMNS] {
-        let mut marked = [0u32; COLUMNS];
-        for (x, (marks, &column)) in marked.iter_mut().zip(&self.columns).enumerate() {
+    /// looking for column runs only in the columns of `columns` (bit x);
+    /// `None` when there is none. Written out for the 5 columns (issue #19:
+    /// this is most of a move's cost, and the search plays tens of
+    /// thousands of moves on a dense board).
+    fn runs(&self, columns: u32) -> Option<[u32; COLUMNS]> {
+        let [c0, c1, c2, c3, c4] = self.columns;
+        let column_run = |x: usize, column: u32| {
             if columns >> x & 1 == 0 {
-                continue;
+                return 0;
             }
             // Cell y equal to cell y + 1, then to y + 2 as well.
             let pairs = equal(column, column >> 4) & occupied(column);
             let starts = pairs & pairs >> 4;
-            *marks = starts | starts << 4 | starts << 8;
-        }
-        let pairs: [u32; COLUMNS - 1] = std::array::from_fn(|x| {
-            equal(self.columns[x], self.columns[x + 1]) & occupied(self.columns[x])
-        });
-        for x in 0..COLUMNS - 2 {
-            let starts = pairs[x] & pairs[x + 1];
-            marked[x] |= starts;
-            marked[x + 1] |= starts;
-            marked[x + 2] |= starts;
-        }
-        marked
+            starts | starts << 4 | starts << 8
+        };
+        // Cell y of column x equal to cell y of x + 1, then of x + 2.
+        let p0 = equal(c0, c1) & occupied(c0);
+        let p1 = equal(c1, c2) & occupied(c1);
+        let p2 = equal(c2, c3) & occupied(c2);
+        let p3 = equal(c3, c4) & occupied(c3);
+        let (s0, s1, s2) = (p0 & p1, p1 & p2, p2 & p3);
+        let marked = [
+            column_run(0, c0) | s0,
+            column_run(1, c1) | s0 | s1,
+            column_run(2, c2) | s0 | s1 | s2,
+            column_run(3, c3) | s1 | s2,
+            column_run(4, c4) | s2,
+        ];
+        (marked != [0; COLUMNS]).then_some(marked)
     }
 
     /// The board and a move count in 160 bits: the columns (28 bits each)

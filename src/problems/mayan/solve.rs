@@ -278,17 +278,33 @@ impl Search {
         } else {
             std::array::from_fn(|x| board.rows_of(x, spread.travelling))
         };
+        // The colours must travel as far as the moves left can take two
+        // blocks: only a swap, which shifts two, can leave them within
+        // `left - 1` moves, so only cells with a block on their right are
+        // dragged, rightwards (`shift_allowed` rejects every other move;
+        // skipping them changes nothing but the speed).
+        let swaps_only = spread.total == 2 * left;
         for x in 0..COLUMNS {
             let mut rows = board.occupied_rows(x);
             if spread.travelling != 0 {
                 // The dragged block, or the block it swaps with on its right.
                 rows &= travelling[x] | travelling.get(x + 1).copied().unwrap_or(0);
             }
+            if swaps_only {
+                rows &= if x + 1 < COLUMNS {
+                    board.occupied_rows(x + 1)
+                } else {
+                    0
+                };
+            }
             while rows != 0 {
                 let y = rows.trailing_zeros() as usize / 4;
                 rows &= rows - 1;
                 for direction in Direction::BOTH {
                     let step = Move { x, y, direction };
+                    if swaps_only && direction == Direction::Left {
+                        continue;
+                    }
                     let Some(target) = step.target_column() else {
                         continue;
                     };
@@ -384,6 +400,7 @@ impl Search {
     /// most `2 * (left - 1)`. Only the shifted colours' counts change: one
     /// block leaves a column and enters its neighbour, a change of the
     /// packed index by two digits ([`shifted_index`]).
+    #[inline]
     fn shift_allowed(
         &mut self,
         spread: &Spread,
