@@ -22,13 +22,17 @@
 //!   does in it, even where Landlock refuses the listing).
 
 //!
-//! The rules are compiled to BPF by `seccompiler` (as Firecracker does).
-//! The one hand-written part is a prefix of five instructions: the x32
-//! check (`seccompiler` checks the architecture, not the x32 bit, and an
-//! x32 system call number would miss every rule) and `clone3`, which must
-//! fail with ENOSYS where every other refusal is EPERM (a `seccompiler`
-//! filter has one action on a match). One filter, so a run installs one
-//! program.
+//! The rules on arguments are compiled to BPF by `seccompiler` (as
+//! Firecracker does). Hand-written, before them: the architecture and x32
+//! checks (`seccompiler` checks the architecture, not the x32 bit, and an
+//! x32 system call number would miss every rule); a binary search over
+//! the numbers the rules name (`gate`: a call no rule names is allowed,
+//! and one refused whatever its arguments is refused, in a few
+//! comparisons); `clone3`, which must fail with ENOSYS where every other
+//! refusal is EPERM (a `seccompiler` filter has one action on a match),
+//! AIO and the probe. One filter, so a run installs one program. It is
+//! installed per run (a filter binds the process that installs it, and
+//! the judge must stay unfiltered) and compiled once per process.
 
 use seccompiler::{
     sock_filter, BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition,

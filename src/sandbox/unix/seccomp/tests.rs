@@ -146,5 +146,8 @@ fn a_call_no_rule_names_is_allowed_within_a_few_instructions() {
         linear_most = linear_most.max(run(&linear, &input).1);
     }
     assert!(gated_most <= 16, "{gated_most} instructions");
-    assert!(linear_most > 4 * gated_most, "{linear_most} against {gated_most}");
+    assert!(
+        linear_most > 4 * gated_most,
+        "{linear_most} against {gated_most}"
+    );
 }
