@@ -282,8 +282,24 @@ pub(crate) fn lending_refused(folder: &Path) -> Option<String> {
             exe.display()
         ));
     }
-    // The same data under another name: a bind mount, a hard link.
+    // The same data under another name: a bind mount, a hard link. A
+    // folder programs load code from (`/usr/lib`, `/usr/libexec`: what
+    // g++ reports) is readable by every compile without being lent, so
+    // lending it reaches nothing more; walking it for hard links cost
+    // 140,000 `statx` per compile with a judge built by cargo (a hard
+    // link itself).
+    if in_program_folder(&real) {
+        return None;
+    }
     super::aliases::aliased(&real, exe.as_deref())
+}
+
+/// Whether `real` (resolved) is or lies inside a folder programs load code
+/// from (see [`PROGRAM_FOLDERS`]).
+fn in_program_folder(real: &Path) -> bool {
+    PROGRAM_FOLDERS
+        .iter()
+        .any(|system| real.starts_with(system))
 }
 
 /// The masked data folders (each with why) and the covered link targets.
@@ -360,6 +376,18 @@ mod tests {
         assert!(!maskable(Path::new("/usr/local")));
         assert!(!maskable(Path::new("/usr/lib/x86_64-linux-gnu")));
         assert!(maskable(&root));
+    }
+
+    /// A system folder a compiler reports (g++'s `/usr/lib/gcc/...`) is
+    /// lent without a walk for hard links; a teacher's folder is still
+    /// checked.
+    #[test]
+    fn system_folders_are_lent_without_a_walk() {
+        assert!(in_program_folder(Path::new("/usr/lib/gcc")));
+        assert!(in_program_folder(Path::new("/usr/lib")));
+        assert!(!in_program_folder(Path::new("/usr/local")));
+        assert!(!in_program_folder(Path::new("/home/teacher/course/bin")));
+        assert!(!in_program_folder(Path::new("/usr/library")));
     }
 
     /// Each masked folder keeps the reason it was first added with; a
