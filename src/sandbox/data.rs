@@ -282,8 +282,30 @@ pub(crate) fn lending_refused(folder: &Path) -> Option<String> {
             exe.display()
         ));
     }
-    // The same data under another name: a bind mount, a hard link.
+    // The same data under another name: a bind mount, a hard link. A
+    // system folder (`/usr/lib/gcc/...`, and `/usr` itself, which g++
+    // reports as `.../12/../../../`) is readable by every run and compile
+    // without being lent, so lending it reaches nothing more; walking it
+    // for hard links cost 140,000 `statx` per compile with a judge built
+    // by cargo (a hard link itself).
+    if read_by_every_run(&real) {
+        return None;
+    }
     super::aliases::aliased(&real, exe.as_deref())
+}
+
+/// The system folders every run and compile may read whole (Landlock's
+/// system read paths, `sandbox::unix::run`).
+const READ_BY_EVERY_RUN: &[&str] = &[
+    "/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc",
+];
+
+/// Whether `real` (resolved) is or lies inside a folder every run may read
+/// (see [`READ_BY_EVERY_RUN`]).
+fn read_by_every_run(real: &Path) -> bool {
+    READ_BY_EVERY_RUN
+        .iter()
+        .any(|system| real.starts_with(system))
 }
 
 /// The masked data folders (each with why) and the covered link targets.
@@ -360,6 +382,18 @@ mod tests {
         assert!(!maskable(Path::new("/usr/local")));
         assert!(!maskable(Path::new("/usr/lib/x86_64-linux-gnu")));
         assert!(maskable(&root));
+    }
+
+    /// A system folder a compiler reports (g++'s `/usr/lib/gcc/...`) is
+    /// lent without a walk for hard links; a teacher's folder is still
+    /// checked.
+    #[test]
+    fn system_folders_are_lent_without_a_walk() {
+        assert!(read_by_every_run(Path::new("/usr/lib/gcc")));
+        assert!(read_by_every_run(Path::new("/usr")));
+        assert!(!read_by_every_run(Path::new("/opt/jdk/lib")));
+        assert!(!read_by_every_run(Path::new("/home/teacher/course/bin")));
+        assert!(!read_by_every_run(Path::new("/usrlocal")));
     }
 
     /// Each masked folder keeps the reason it was first added with; a
