@@ -294,16 +294,18 @@ pub(crate) fn lending_refused(folder: &Path) -> Option<String> {
     super::aliases::aliased(&real, exe.as_deref())
 }
 
-/// The system folders every run and compile may read whole (Landlock's
-/// system read paths, `sandbox::unix::run`).
-const READ_BY_EVERY_RUN: &[&str] = &[
-    "/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc",
+/// Directories every run and compile may read and execute from whole: the
+/// dynamic loader, shared libraries, interpreters and their standard
+/// libraries (Landlock's read paths in `sandbox::unix::run`, and the
+/// folders a compile is lent without a walk for aliases).
+pub(crate) const SYSTEM_READ_PATHS: &[&str] = &[
+    "/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc", "/proc",
 ];
 
 /// Whether `real` (resolved) is or lies inside a folder every run may read
-/// (see [`READ_BY_EVERY_RUN`]).
+/// (see [`SYSTEM_READ_PATHS`]).
 fn read_by_every_run(real: &Path) -> bool {
-    READ_BY_EVERY_RUN
+    SYSTEM_READ_PATHS
         .iter()
         .any(|system| real.starts_with(system))
 }

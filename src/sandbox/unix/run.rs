@@ -20,11 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Directories a submission may read and execute from: the dynamic loader,
-/// shared libraries, interpreters and their standard libraries.
-const SYSTEM_READ_PATHS: &[&str] = &[
-    "/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc", "/proc",
-];
+use crate::sandbox::data::SYSTEM_READ_PATHS;
 
 /// Device files a submission may read and write.
 const DEVICE_PATHS: &[&str] = &["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"];
