@@ -54,15 +54,31 @@ fn a_wrapper_is_not_lent_the_tests(shape: Shape, user: Option<(u32, u32)>) {
     compiler_wrapper(&course, dir.path(), true);
     let (tests, embedded) = lay_out(&course, shape);
     crate::support::readable_by_all(&tests.join("sample-1.ans"));
-    source(dir.path(), "embed.wc", &embedding_program(&embedded));
+    embedding_is_ce_and_honest_is_ac(dir.path(), &tests, &embedded, user, "the judge's data");
+}
+
+/// Hands in, from `dir`, a program that embeds `embedded` with `.incbin`
+/// and an honest one, runs them on `tests` (as `user`, or root) with the
+/// compiler wrapper of `dir`'s judge.toml, and asserts the first is CE and
+/// the second AC: the wrapper still compiles (gcc needs none of course/),
+/// but the answer is not there for the compile, and stderr says what was
+/// not lent and why (`refused_because`).
+pub(crate) fn embedding_is_ce_and_honest_is_ac(
+    dir: &Path,
+    tests: &Path,
+    embedded: &Path,
+    user: Option<(u32, u32)>,
+    refused_because: &str,
+) {
+    source(dir, "embed.wc", &embedding_program(embedded));
     source(
-        dir.path(),
+        dir,
         "honest.wc",
         "#include <stdio.h>\nint main(void) { puts(\"5\\n1\\n5\\n2\\n4\"); return 0; }\n",
     );
     let judge = assert_cmd::cargo::cargo_bin!("judge");
     let (_, report, stderr) = judge_in(
-        dir.path(),
+        dir,
         judge,
         user,
         &format!("run rooks embed.wc honest.wc --tests {}", tests.display()),
@@ -71,13 +87,10 @@ fn a_wrapper_is_not_lent_the_tests(shape: Shape, user: Option<(u32, u32)>) {
     let verdicts: Vec<&str> = (0..2)
         .map(|index| report["results"][index]["verdict"].as_str().unwrap_or(""))
         .collect();
-    // The wrapper still compiles (gcc needs none of course/), but the
-    // answer is not there for the compile, and stderr says what was not
-    // lent and why.
     assert_eq!(verdicts, ["CE", "AC"], "{report:#}\n{stderr}");
     assert!(
         stderr.contains("note: the compile of language `wrapped` is not lent")
-            && stderr.contains("the judge's data"),
+            && stderr.contains(refused_because),
         "{stderr}"
     );
 }

@@ -3,6 +3,7 @@
 //! root and as an ordinary user the test creates.
 
 use crate::hostile2::{judge_in, open_dir, ordinary_user, rooks_tests, source};
+use crate::hostile6::embedding_is_ce_and_honest_is_ac;
 use crate::support::{compiler_wrapper, embedding_program, readable_by_all, require_root};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -80,30 +81,8 @@ fn an_alias_of_the_tests_is_not_lent(alias: Alias, user: Option<(u32, u32)>) {
     let tests = rooks_tests(&course);
     readable_by_all(&tests.join("sample-1.ans"));
     let (embedded, mounted) = lay_out(&course, &tests, alias);
-    source(dir.path(), "embed.wc", &embedding_program(&embedded));
-    source(
-        dir.path(),
-        "honest.wc",
-        "#include <stdio.h>\nint main(void) { puts(\"5\\n1\\n5\\n2\\n4\"); return 0; }\n",
-    );
-    let judge = assert_cmd::cargo::cargo_bin!("judge");
-    let (_, report, stderr) = judge_in(
-        dir.path(),
-        judge,
-        user,
-        &format!("run rooks embed.wc honest.wc --tests {}", tests.display()),
-        "",
-    );
+    embedding_is_ce_and_honest_is_ac(dir.path(), &tests, &embedded, user, "the judge's");
     drop(mounted);
-    let verdicts: Vec<&str> = (0..2)
-        .map(|index| report["results"][index]["verdict"].as_str().unwrap_or(""))
-        .collect();
-    assert_eq!(verdicts, ["CE", "AC"], "{report:#}\n{stderr}");
-    assert!(
-        stderr.contains("note: the compile of language `wrapped` is not lent")
-            && stderr.contains("the judge's"),
-        "{stderr}"
-    );
 }
 
 #[test]
