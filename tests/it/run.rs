@@ -518,6 +518,94 @@ int main(void) {
     }
 }
 
+/// Burns `argv[1]` ms of its own CPU time, then prints what it used
+/// (`getrusage(RUSAGE_SELF)`, microseconds): its set-up in the sandbox
+/// before `execve` included, its exit not.
+const OWN_CPU: &str = r#"#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <sys/resource.h>
+static double used_ms(void) { struct timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
+int main(int argc, char **argv) {
+    double burn = argc > 1 ? atof(argv[1]) : 0, start = used_ms(); volatile unsigned long n = 0;
+    while (used_ms() - start < burn) n++;
+    struct rusage u; getrusage(RUSAGE_SELF, &u);
+    printf("%ld\n", (long)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000000L
+        + u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+    return 0; }
+"#;
+
+#[test]
+fn a_run_is_charged_its_own_cpu_time_not_the_judges() {
+    // The charge (the tree's cgroup counter, or the program's rusage
+    // without one) against what the program says it used itself: nothing
+    // of the judge's, and not the sandbox's set-up before `execve` (the
+    // charge starts there). The bound is generous (the program's exit, a
+    // millisecond of rounding; 0.1-0.5 ms apart measured at load 10-15,
+    // where contention inflates both sides alike). CPU times only.
+    let dir = tempfile::tempdir().unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    fs_err::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711)).unwrap();
+    let source = dir.path().join("own.c");
+    fs_err::write(&source, OWN_CPU).unwrap();
+    let program = dir.path().join("own");
+    let built = std::process::Command::new("gcc")
+        .args(["-O2", "-static", "-o"])
+        .arg(&program)
+        .arg(&source)
+        .status()
+        .unwrap();
+    assert!(built.success(), "gcc failed");
+    let root = dir.path().join("sandbox");
+    fs_err::create_dir(&root).unwrap();
+    fs_err::set_permissions(&root, std::fs::Permissions::from_mode(0o711)).unwrap();
+    let mut sandbox = judge::sandbox::Sandbox::new(&root).unwrap();
+    let limits = judge::sandbox::Limits {
+        cpu_time_ms: 2000,
+        wall_time_ms: 60_000,
+        memory_kib: 64 * 1024,
+        stdout_bytes: 1024,
+        stderr_bytes: 1024,
+        processes: 8,
+        open_files: 64,
+        file_size_kib: 1024,
+        scratch_kib: 1024,
+    };
+    for burn in ["0", "50"] {
+        for _ in 0..10 {
+            let measured = sandbox
+                .run(&judge::sandbox::RunSpec {
+                    program: program.clone(),
+                    args: vec![burn.into()],
+                    stdin: None,
+                    workdir: None,
+                    env: Vec::new(),
+                    read_paths: Vec::new(),
+                    limits,
+                    trust: judge::sandbox::Trust::Submission,
+                })
+                .unwrap();
+            assert!(measured.succeeded(), "{measured:?}");
+            let own_us: u64 = String::from_utf8_lossy(&measured.stdout)
+                .trim()
+                .parse()
+                .unwrap();
+            let charged_ms = measured.cpu_time_ms;
+            assert!(
+                charged_ms <= own_us / 1000 + 2,
+                "burning {burn} ms: charged {charged_ms} ms, the program used {own_us} us"
+            );
+            // And not less than the program's own work (a charge started
+            // too late would hide it).
+            assert!(
+                charged_ms * 1000 + 1000 >= own_us / 2,
+                "burning {burn} ms: charged {charged_ms} ms, the program used {own_us} us"
+            );
+        }
+    }
+}
+
 #[test]
 fn correct_programs_in_every_shipped_language_are_accepted_with_one_or_two_jobs() {
     let tests = Tests::new(&[("1 2\n", "3\n"), ("-5 5\n", "0\n")]);

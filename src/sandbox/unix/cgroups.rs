@@ -427,6 +427,28 @@ impl Cgroups {
         }
     }
 
+    /// The file `Cgroups::cpu_time` reads, for the program to read just
+    /// before its `execve` (-1: none).
+    pub(super) fn cpu_counter_fd(&self) -> RawFd {
+        match self.controllers.cpu {
+            CgroupVersion::V1 => self.v1.as_ref().map_or(-1, v1::Worker::cpu_counter_fd),
+            CgroupVersion::V2 | CgroupVersion::None => {
+                self.v2.as_ref().map_or(-1, v2::Worker::cpu_counter_fd)
+            }
+        }
+    }
+
+    /// Starts this run's charge at `text`, the counter as the program read
+    /// it just before its `execve`.
+    pub(super) fn start_charge_at(&mut self, text: &str) {
+        match self.controllers.cpu {
+            CgroupVersion::V1 => self.v1.as_mut().map(|v1| v1.start_charge_at(text)),
+            CgroupVersion::V2 | CgroupVersion::None => {
+                self.v2.as_mut().map(|v2| v2.start_charge_at(text))
+            }
+        };
+    }
+
     /// Whether a cgroup limits and measures the tree's memory (else the
     /// per-process `RLIMIT_AS` and the largest resident set do).
     pub(super) fn limits_memory(&self) -> bool {
@@ -626,6 +648,13 @@ fn parse_counter(text: &str, what: &'static str) -> Result<u64, SandboxError> {
         purpose: what,
         source: io::Error::from(io::ErrorKind::InvalidData),
     })
+}
+
+/// Where a run's charge starts: the counter as the program read it at its
+/// `execve`, or, when that read failed (or went backwards, which a counter
+/// never does), where `prepare` left it, which charges the set-up too.
+fn charge_start(at_prepare: u64, at_exec: Option<u64>) -> u64 {
+    at_exec.map_or(at_prepare, |at_exec| at_exec.max(at_prepare))
 }
 
 /// The value of `key` in a flat-keyed file (`memory.events`, `cpu.stat`).

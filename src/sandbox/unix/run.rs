@@ -98,6 +98,12 @@ impl Sandbox {
         };
         drop(stdin);
         drop(given_stdout);
+        // The charge starts where the program read the counter, at its
+        // `execve`: the set-up before it (joining the cgroup, the
+        // namespaces, Landlock, seccomp) is the judge's, not the program's.
+        if let (Some(cgroups), Some(text)) = (&mut self.cgroups, &child.charge_at_exec) {
+            cgroups.start_charge_at(text);
+        }
         let pid = child.pid;
         let pidfd = pidfd_open(pid);
         // From here on the child must be killed and reaped on every path.
@@ -301,6 +307,7 @@ impl Sandbox {
         ChildSetup {
             cgroup_procs,
             join_cgroups: self.cgroups.is_some(),
+            cpu_counter: self.cgroups.as_ref().map_or(-1, Cgroups::cpu_counter_fd),
             namespaces: match &self.namespace {
                 Some(namespace) => {
                     let [user, network, mount, _] = namespace.setns_targets();

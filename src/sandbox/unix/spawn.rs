@@ -24,7 +24,15 @@ pub(super) struct Child {
     /// `None` when the caller gave the program's stdout (a connected run).
     pub(super) stdout: Option<OwnedFd>,
     pub(super) stderr: OwnedFd,
+    /// The run's CPU counter as the program read it just before its
+    /// `execve` (`None` without a counter or when the read failed).
+    pub(super) charge_at_exec: Option<String>,
 }
+
+/// Bytes of the CPU counter the program reads before `execve`: v1's
+/// `cpuacct.usage` is one number, v2's `cpu.stat` starts with
+/// `usage_usec`.
+const CHARGE_BYTES: usize = 128;
 
 /// Everything the child needs, as C values built before the clone, so the
 /// child allocates nothing.
@@ -49,6 +57,10 @@ pub(super) struct ExecPlan {
     program_stack: *mut libc::c_void,
     /// Written by the first child: the program's pid (0 until cloned).
     program_pid: std::sync::atomic::AtomicI32,
+    /// Written by the program just before `execve`: the text of the CPU
+    /// counter, and how many bytes of it (-1: none).
+    charge_at_exec: std::cell::UnsafeCell<[u8; CHARGE_BYTES]>,
+    charge_at_exec_len: std::sync::atomic::AtomicIsize,
 }
 
 pub(super) fn c_string(bytes: &[u8]) -> io::Result<CString> {
@@ -106,6 +118,8 @@ impl ExecPlan {
             error: -1,
             program_stack: std::ptr::null_mut(),
             program_pid: std::sync::atomic::AtomicI32::new(0),
+            charge_at_exec: std::cell::UnsafeCell::new([0; CHARGE_BYTES]),
+            charge_at_exec_len: std::sync::atomic::AtomicIsize::new(-1),
         })
     }
 
@@ -145,7 +159,8 @@ impl ExecPlan {
         // SAFETY: `child_main` receives a pointer to `self`, which lives on
         // this suspended thread's stack until the child has exec'd or
         // exited (CLONE_VFORK); it only reads the plan (and writes the
-        // atomic `program_pid`) and makes async-signal-safe system calls.
+        // atomics and the `charge_at_exec` buffer, which this thread reads
+        // only after that) and makes async-signal-safe system calls.
         // `program_stack` outlives the program's use of it: the first child
         // waits (CLONE_VFORK) until the program has exec'd or exited.
         let pid = unsafe {
@@ -180,10 +195,20 @@ impl ExecPlan {
             };
             return Err(io::Error::from_raw_os_error(code));
         }
+        let read = self
+            .charge_at_exec_len
+            .load(std::sync::atomic::Ordering::SeqCst);
+        let charge_at_exec = usize::try_from(read)
+            .ok()
+            .filter(|&count| count > 0 && count <= CHARGE_BYTES)
+            .map(|count| {
+                String::from_utf8_lossy(&self.charge_at_exec.get_mut()[..count]).into_owned()
+            });
         Ok(Child {
             pid,
             stdout: stdout_read,
             stderr: stderr_read,
+            charge_at_exec,
         })
     }
 }
@@ -319,7 +344,9 @@ extern "C" fn child_main(argument: *mut libc::c_void) -> libc::c_int {
 }
 
 /// The program's own setup, then execve: process group, the rest of
-/// [`child_setup`], the signal mask.
+/// [`child_setup`], the signal mask, and last the run's CPU counter, so the
+/// charge starts at the program's `execve` and none of this setup is the
+/// program's time.
 extern "C" fn program_main(argument: *mut libc::c_void) -> libc::c_int {
     // SAFETY: as for `child_main`: the parent's ExecPlan, and only
     // async-signal-safe system calls on values prepared before the clone.
@@ -334,6 +361,20 @@ extern "C" fn program_main(argument: *mut libc::c_void) -> libc::c_int {
         let mut empty: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut empty);
         libc::pthread_sigmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+        if plan.setup.cpu_counter >= 0 {
+            // Into the judge's memory (CLONE_VM), read by the parent once
+            // this process has exec'd: pread is async-signal-safe and the
+            // descriptor, opened by the judge, needs no path (Landlock and
+            // seccomp allow it).
+            let read = libc::pread(
+                plan.setup.cpu_counter,
+                plan.charge_at_exec.get().cast(),
+                CHARGE_BYTES,
+                0,
+            );
+            plan.charge_at_exec_len
+                .store(read, std::sync::atomic::Ordering::SeqCst);
+        }
         libc::execve(
             plan.program.as_ptr(),
             plan.argv.as_ptr(),
@@ -389,6 +430,9 @@ fn enter(setup: &ChildSetup) -> io::Result<()> {
 pub(super) struct ChildSetup {
     pub(super) cgroup_procs: [RawFd; 3],
     pub(super) join_cgroups: bool,
+    /// The run's CPU counter (`cpuacct.usage` or `cpu.stat`), which the
+    /// program reads just before `execve` (-1: none).
+    pub(super) cpu_counter: RawFd,
     /// The worker's namespaces to enter, in this order (-1: none): a user
     /// namespace (unprivileged mode), then network and mount.
     pub(super) namespaces: [(RawFd, libc::c_int); 3],

@@ -54,3 +54,25 @@ fn keyed_files_are_read_by_name() {
     );
     assert_eq!(keyed(text, "missing"), None);
 }
+
+#[test]
+fn the_charge_starts_at_the_counter_the_program_read_at_its_execve() {
+    // Read at execve: the set-up before it is not charged.
+    assert_eq!(charge_start(1_000, Some(1_700)), 1_700);
+    // No read (a failed pread, text that is no counter): from `prepare`,
+    // which charges the set-up rather than ever less than the program used.
+    assert_eq!(charge_start(1_000, None), 1_000);
+    // A counter never goes backwards; a smaller value is not believed.
+    assert_eq!(charge_start(1_000, Some(400)), 1_000);
+    // What the program reads is at most 128 bytes (spawn's CHARGE_BYTES):
+    // v2's `cpu.stat` starts with `usage_usec`, v1's `cpuacct.usage` is
+    // one number.
+    let stat = "usage_usec 2431\nuser_usec 2000\nsystem_usec 431\nnr_periods 0\n\
+        nr_throttled 0\nthrottled_usec 0\nnr_bursts 0\nburst_usec 0\n\
+        core_sched.force_idle_usec 0\n";
+    assert!(stat.len() > 128);
+    assert_eq!(keyed(&stat[..128], "usage_usec"), Some(2431));
+    let what = "a test";
+    assert_eq!(parse_counter("183816984\n", what).ok(), Some(183_816_984));
+    assert!(parse_counter("", what).is_err());
+}

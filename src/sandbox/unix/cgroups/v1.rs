@@ -4,12 +4,12 @@
 //! locked, a worker cgroup per worker inside.
 
 use super::{
-    create_locked, judge_entries, open, open_rw, parse_counter, read_open, remove_cgroup,
-    remove_cgroup_tree, try_lock, write, write_open, STALE_MEMORY_BYTES,
+    charge_start, create_locked, judge_entries, open, open_rw, parse_counter, read_open,
+    remove_cgroup, remove_cgroup_tree, try_lock, write, write_open, STALE_MEMORY_BYTES,
 };
 use crate::sandbox::{Limits, SandboxError};
 use std::io;
-use std::os::fd::OwnedFd;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -173,6 +173,8 @@ pub(super) struct Worker {
     memory: Option<Memory>,
     pids_current: Option<std::fs::File>,
     cpu_usage: Option<std::fs::File>,
+    /// `cpuacct.usage` (ns) where this run's charge starts.
+    cpu_before: u64,
     /// The memory (KiB) and process limits last written.
     applied: Option<(u64, u32)>,
 }
@@ -236,6 +238,7 @@ impl Worker {
             memory,
             pids_current,
             cpu_usage,
+            cpu_before: 0,
             applied: None,
         };
         if let Some(memory) = &mut worker.memory {
@@ -270,13 +273,26 @@ impl Worker {
         if let Some(cpu) = &self.cpu_usage {
             write_open(cpu, b"0", "resetting the CPU time")?;
         }
+        self.cpu_before = 0;
         Ok(())
+    }
+
+    /// `cpuacct.usage`, for the program to read just before `execve`.
+    pub(super) fn cpu_counter_fd(&self) -> RawFd {
+        self.cpu_usage.as_ref().map_or(-1, AsRawFd::as_raw_fd)
+    }
+
+    /// Starts the charge at `text`, `cpuacct.usage` as the program read it.
+    pub(super) fn start_charge_at(&mut self, text: &str) {
+        let at_exec = parse_counter(text, "reading the CPU time at execve").ok();
+        self.cpu_before = charge_start(self.cpu_before, at_exec);
     }
 
     pub(super) fn cpu_time(&self) -> Result<Duration, SandboxError> {
         let what = "reading the CPU time of the run";
         let cpu = self.cpu_usage.as_ref().ok_or_else(|| missing(what))?;
-        parse_counter(&read_open(cpu, what)?, what).map(Duration::from_nanos)
+        parse_counter(&read_open(cpu, what)?, what)
+            .map(|now| Duration::from_nanos(now.saturating_sub(self.cpu_before)))
     }
 
     pub(super) fn memory_peak_kib(&self) -> Result<u64, SandboxError> {

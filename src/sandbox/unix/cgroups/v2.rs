@@ -26,13 +26,13 @@
 
 use super::unusable::V2Unusable;
 use super::{
-    create_locked, judge_entries, keyed, open, parse_counter, read_open, remove_cgroup,
-    remove_cgroup_tree, try_lock, write, write_open, STALE_MEMORY_BYTES,
+    charge_start, create_locked, judge_entries, keyed, open, parse_counter, read_open,
+    remove_cgroup, remove_cgroup_tree, try_lock, write, write_open, STALE_MEMORY_BYTES,
 };
 use crate::sandbox::{Limits, SandboxError};
 use std::cell::Cell;
 use std::io;
-use std::os::fd::OwnedFd;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -615,6 +615,16 @@ impl Worker {
             purpose: what,
             source: io::Error::from(io::ErrorKind::InvalidData),
         })
+    }
+
+    /// `cpu.stat`, for the program to read just before `execve`.
+    pub(super) fn cpu_counter_fd(&self) -> RawFd {
+        self.cpu_stat.as_raw_fd()
+    }
+
+    /// Starts the charge at `text`, `cpu.stat` as the program read it.
+    pub(super) fn start_charge_at(&mut self, text: &str) {
+        self.cpu_before = charge_start(self.cpu_before, keyed(text, "usage_usec"));
     }
 
     pub(super) fn cpu_time(&self) -> Result<Duration, SandboxError> {
