@@ -148,9 +148,14 @@ limit_ms() { # limit_ms <problem>
 #    commands, in parallel with the same workers), then run every program
 #    on each of its problem's tests, output to a file, under `timeout`.
 mkdir -p "$work/bare"
-# The interpreter itself, not a version manager's shim on PATH (pyenv's is a
-# shell script that costs more than a small program's whole run).
-python=$(python3 -c 'import sys; print(sys.executable)')
+# The interpreter the judge runs and compiles with: the first `python3` of
+# the sandbox's PATH (/usr/local/bin:/usr/bin:/bin), not the one of the
+# caller's PATH. A version manager's shim there (pyenv's is a shell script)
+# or the interpreter behind it (`sys.executable`: here pyenv's 3.11.7,
+# 65 ms of CPU to start against 11 ms for the system's 3.11.2) is another
+# program than the judge's, and made the bare runs the slower side.
+python=$(PATH=/usr/local/bin:/usr/bin:/bin command -v python3 || true)
+[ -n "$python" ] || { echo "class1000.sh: no python3 in /usr/local/bin:/usr/bin:/bin (the judge's PATH for runs)" >&2; exit 2; }
 compile_list="$work/bare/compile.list"
 run_list="$work/bare/run.list"
 : >"$compile_list"
