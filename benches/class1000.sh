@@ -25,10 +25,12 @@
 # wall time split into compiling and grading (sampled while it runs) and its
 # peak memory (its VmHWM), the report sizes (JSON, CSV, HTML class page and
 # submission pages), the class page's load time in headless Chromium (with
-# Chromium and Node: benches/page_load.mjs), and three ratios: grading with
+# Chromium and Node: benches/page_load.mjs), and four ratios: grading with
 # compiles excluded against the bare runs, the judge's compiles against the
 # bare compiles, and the whole class against the bare compiles plus the
-# bare runs. No number is asserted.
+# bare runs, in wall time and in CPU time (user + system of every process
+# of the phase, from the shell's `times`: the figure a loaded machine
+# disturbs least). No number is asserted.
 set -euo pipefail
 
 students=1000
@@ -146,9 +148,14 @@ limit_ms() { # limit_ms <problem>
 #    commands, in parallel with the same workers), then run every program
 #    on each of its problem's tests, output to a file, under `timeout`.
 mkdir -p "$work/bare"
-# The interpreter itself, not a version manager's shim on PATH (pyenv's is a
-# shell script that costs more than a small program's whole run).
-python=$(python3 -c 'import sys; print(sys.executable)')
+# The interpreter the judge runs and compiles with: the first `python3` of
+# the sandbox's PATH (/usr/local/bin:/usr/bin:/bin), not the one of the
+# caller's PATH. A version manager's shim there (pyenv's is a shell script)
+# or the interpreter behind it (`sys.executable`: here pyenv's 3.11.7,
+# 65 ms of CPU to start against 11 ms for the system's 3.11.2) is another
+# program than the judge's, and made the bare runs the slower side.
+python=$(PATH=/usr/local/bin:/usr/bin:/bin command -v python3 || true)
+[ -n "$python" ] || { echo "class1000.sh: no python3 in /usr/local/bin:/usr/bin:/bin (the judge's PATH for runs)" >&2; exit 2; }
 compile_list="$work/bare/compile.list"
 run_list="$work/bare/run.list"
 : >"$compile_list"
@@ -176,75 +183,106 @@ for dir in "$work/class/hand-ins"/*/; do
         done
     done
 done
+# CPU time of a phase: the user and system time of a subshell's waited-for
+# descendants, from the `times` builtin (its second line).
+cpu_of() { # cpu_of <file written by `times`>: seconds
+    sed -n 2p "$1" | awk '{ total = 0
+        for (i = 1; i <= 2; i++) { split($i, part, "m"); sub(/s$/, "", part[2]); total += part[1] * 60 + part[2] }
+        printf "%.2f", total }'
+}
 compile_start=$(now)
-xargs -P "$jobs" -d '\n' -n 1 sh -c '$0 >/dev/null 2>&1 || true' <"$compile_list"
+(
+    xargs -P "$jobs" -d '\n' -n 1 sh -c '$0 >/dev/null 2>&1 || true' <"$compile_list"
+    times >"$work/bare/compile.times"
+)
 compile_end=$(now)
 split -n "l/$jobs" "$run_list" "$work/bare/run-part-"
 run_start=$(now)
-for part in "$work/bare"/run-part-*; do
-    (
-        while IFS='	' read -r limit command input; do # limit in seconds
-            # shellcheck disable=SC2086 # the command is a program and its argument
-            timeout "$limit" $command <"$input" >"$part.out" 2>/dev/null || true
-        done <"$part"
-    ) &
-done
-wait
+(
+    for part in "$work/bare"/run-part-*; do
+        (
+            while IFS='	' read -r limit command input; do # limit in seconds
+                # shellcheck disable=SC2086 # the command is a program and its argument
+                timeout "$limit" $command <"$input" >"$part.out" 2>/dev/null || true
+            done <"$part"
+        ) &
+    done
+    wait
+    times >"$work/bare/run.times"
+)
 run_end=$(now)
 bare_compile=$(seconds "$compile_start" "$compile_end")
 bare_run=$(seconds "$run_start" "$run_end")
 bare_total=$(awk -v a="$bare_compile" -v b="$bare_run" 'BEGIN { printf "%.2f", a + b }')
+bare_compile_cpu=$(cpu_of "$work/bare/compile.times")
+bare_run_cpu=$(cpu_of "$work/bare/run.times")
+bare_cpu=$(awk -v a="$bare_compile_cpu" -v b="$bare_run_cpu" 'BEGIN { printf "%.2f", a + b }')
 
 # 4. The judge, with every report. Every 0.1 s a sample reads the judge's
 #    peak memory (its VmHWM: it never falls, so the last sample is the
-#    peak) and whether a compiler runs among its descendants (g++ and the
-#    programs it starts, `python3 -m py_compile`): the time between two
-#    samples counts as the judge's compile time when the first of them saw
-#    a compile. The judge compiles a problem's hand-ins before it runs any
-#    of its tests, so this splits its wall time into compiles and grading
-#    (the runs, the checkers, the reports); the split is within a sample
-#    (0.1 s plus the time `ps` takes) of each phase's ends.
-compiling() { # compiling <pid>: whether a compiler runs among its descendants
+#    peak) and how many compiles run among its descendants (g++ or
+#    `python3 -m py_compile` whose parent is not a compiler itself). The
+#    judge grades its problems side by side, so one problem's compiles
+#    share the workers with another's tests: the time between two samples
+#    counts as compile time in the share of the workers the first of them
+#    saw compiling (2 compiles of 2 workers: all of it; 1 of 2: half),
+#    which is what the bare compiles' wall time is, all of them compiling
+#    on every worker. The rest of the judge's wall time is grading (the
+#    runs, the checkers, the reports). (Counting every interval that saw
+#    any compile as compile time, as this script did before, gave the
+#    judge's compiles the other problems' tests too: 1.44-1.54x.)
+compiles() { # compiles <pid>: how many compiles run among its descendants
     ps -e -o pid=,ppid=,args= 2>/dev/null | awk -v root="$1" '
+        function compiler(pid,   n) {
+            n = name[pid]
+            return n ~ /^(g\+\+|gcc|c\+\+|cc1|cc1plus|as|ld|collect2)$/ || (n !~ /awk$/ && line[pid] ~ /py_compile/)
+        }
         { parent[$1] = $2; line[$1] = $0
           program = $3; sub(/.*\//, "", program); name[$1] = program }
         END {
+            count = 0
             for (pid in parent) {
-                n = name[pid]
-                if (n !~ /^(g\+\+|gcc|c\+\+|cc1|cc1plus|as|ld|collect2)$/ && !(n !~ /awk$/ && line[pid] ~ /py_compile/)) continue
+                if (!compiler(pid) || compiler(parent[pid])) continue
                 for (up = parent[pid]; up != "" && up != 0; up = parent[up])
-                    if (up == root) { found = 1; break }
-                if (found) break
+                    if (up == root) { count++; break }
             }
-            exit (found ? 0 : 1)
+            print count
         }'
 }
 cd "$work/class"
 judge_start=$(now)
-"$judge" grade --config judge.toml --problems-dir "$work/problems" -q \
-    --json grades.json --csv grades.csv --html grades.html >judge.out 2>judge.err &
-pid=$!
+# In a subshell that says the judge's CPU time (its and its descendants')
+# once it ends, with `times`, as the bare phases do.
+(
+    "$judge" grade --config judge.toml --problems-dir "$work/problems" -q \
+        --json grades.json --csv grades.csv --html grades.html >judge.out 2>judge.err &
+    echo $! >judge.pid
+    status=0
+    wait $! || status=$?
+    times >judge.times
+    echo "$status" >judge.status
+) &
+shell_pid=$!
+until [ -s judge.pid ] || ! kill -0 "$shell_pid" 2>/dev/null; do sleep 0.01; done
+pid=$(cat judge.pid)
 peak_kib=0
 compile_s=0
 last=$judge_start
-was_compiling=false
+share=0
 while kill -0 "$pid" 2>/dev/null; do
     hwm=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)
     [ -n "$hwm" ] && peak_kib=$hwm
     t=$(now)
-    if [ "$was_compiling" = true ]; then
-        compile_s=$(awk -v c="$compile_s" -v a="$last" -v b="$t" 'BEGIN { printf "%.3f", c + b - a }')
-    fi
+    compile_s=$(awk -v c="$compile_s" -v a="$last" -v b="$t" -v s="$share" 'BEGIN { printf "%.3f", c + (b - a) * s }')
     last=$t
-    if compiling "$pid"; then was_compiling=true; else was_compiling=false; fi
+    share=$(awk -v n="$(compiles "$pid")" -v j="$jobs" 'BEGIN { printf "%.3f", (n < j ? n : j) / j }')
     sleep 0.1
 done
-status=0
-wait "$pid" || status=$?
+wait "$shell_pid" || true
+status=$(cat judge.status 2>/dev/null || echo "?")
 judge_end=$(now)
-if [ "$was_compiling" = true ]; then
-    compile_s=$(awk -v c="$compile_s" -v a="$last" -v b="$judge_end" 'BEGIN { printf "%.3f", c + b - a }')
-fi
+compile_s=$(awk -v c="$compile_s" -v a="$last" -v b="$judge_end" -v s="$share" 'BEGIN { printf "%.3f", c + (b - a) * s }')
+judge_cpu=$(cpu_of judge.times)
 cd "$root"
 judge_wall=$(seconds "$judge_start" "$judge_end")
 if [ ! -s "$work/class/grades.json" ]; then
@@ -316,3 +354,5 @@ if [ -n "$big_page" ]; then echo "                 $big_page"; fi
 echo "ratio grading (compiles excluded) / bare runs: $(ratio "$judge_grading" "$bare_run")x"
 echo "ratio judge compiles / bare compiles:          $(ratio "$judge_compile" "$bare_compile")x"
 echo "ratio whole class, judge / (bare compiles + bare runs): $(ratio "$judge_wall" "$bare_total")x"
+echo "CPU time (user + system, every process): bare compiles ${bare_compile_cpu} s + bare runs ${bare_run_cpu} s = ${bare_cpu} s; judge grade ${judge_cpu} s"
+echo "ratio whole class CPU time, judge / (bare compiles + bare runs): $(ratio "$judge_cpu" "$bare_cpu")x"

@@ -294,7 +294,7 @@ fn compile(
             (OsString::from("PYTHONSAFEPATH"), OsString::from("1")),
         ])
         .collect();
-    let (program, read_paths) = toolchain(&resolved);
+    let (program, read_paths) = toolchain_of(&resolved);
     let read_paths = lendable(name, read_paths);
     let spec = RunSpec {
         read_paths,
@@ -339,6 +339,34 @@ fn compile(
         Verdict::CompileError,
         trim_message(&format!("{reason}\n{output}")),
     ))
+}
+
+/// [`toolchain`] of `compiler`, asked once per compiler and process: a
+/// class of 1,000 C++ hand-ins asked g++ `-print-search-dirs` and
+/// `-print-sysroot` before each of its compiles (two more processes per
+/// compile, and a wait of up to 5 ms for each). What a compiler reports
+/// of its own installation does not change during a grade; what of it may
+/// be lent is still decided per compile ([`lendable`]: the judge's data
+/// can grow between two compiles).
+fn toolchain_of(compiler: &Path) -> (PathBuf, Vec<PathBuf>) {
+    type Known = std::collections::HashMap<PathBuf, (PathBuf, Vec<PathBuf>)>;
+    static KNOWN: std::sync::LazyLock<std::sync::Mutex<Known>> =
+        std::sync::LazyLock::new(Default::default);
+    let lock = || {
+        KNOWN
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    if let Some(known) = lock().get(compiler) {
+        return known.clone();
+    }
+    // Asked without the lock held: another worker's first compile of
+    // another language does not wait for this one's answer.
+    let found = toolchain(compiler);
+    lock()
+        .entry(compiler.to_path_buf())
+        .or_insert(found)
+        .clone()
 }
 
 /// The compiler to run and what it may read besides system directories:
@@ -624,5 +652,44 @@ mod tests {
         let trimmed = trim_message(&long);
         assert!(trimmed.ends_with(&format!("({} more bytes not shown)", MESSAGE_LIMIT_BYTES)));
         assert_eq!(trim_message("short\n\n"), "short");
+    }
+
+    #[test]
+    fn a_compiler_is_asked_where_it_lives_once_per_process() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("asked.log");
+        let script = |name: &str| {
+            let path = dir.path().join(name);
+            fs_err::write(
+                &path,
+                format!("#!/bin/sh\necho \"$0 $*\" >>'{}'\n", log.display()),
+            )
+            .unwrap();
+            fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+            path
+        };
+        let (first, second) = (script("cc-one"), script("cc-two"));
+        let asked = || {
+            fs_err::read_to_string(&log)
+                .unwrap_or_default()
+                .lines()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        let answer = toolchain_of(&first);
+        assert_eq!(answer.0, first);
+        assert!(answer.1.contains(&first), "{:?}", answer.1);
+        // -print-search-dirs and -print-sysroot, once each.
+        assert_eq!(asked().len(), 2, "{:?}", asked());
+        assert_eq!(toolchain_of(&first), answer);
+        assert_eq!(asked().len(), 2, "asked again: {:?}", asked());
+        // Another compiler is asked for itself.
+        assert_eq!(toolchain_of(&second).0, second);
+        let asked = asked();
+        assert_eq!(asked.len(), 4, "{asked:?}");
+        assert!(
+            asked[2..].iter().all(|line| line.contains("cc-two")),
+            "{asked:?}"
+        );
     }
 }
