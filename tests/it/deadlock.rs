@@ -13,17 +13,24 @@ const PYTHON_WALL_MS: u64 = 18_000;
 /// The accepted minimax player with its `print` of each move replaced by
 /// `say(move, first)`, which `prelude` defines.
 fn player(prelude: &str) -> String {
-    let source =
-        fs_err::read_to_string(repository().join("submissions/matchsticks-duel/accepted/minimax.py"))
-            .unwrap();
+    let source = fs_err::read_to_string(
+        repository().join("submissions/matchsticks-duel/accepted/minimax.py"),
+    )
+    .unwrap();
     let printed = "print(\"%d %d %s\" % chosen[:3], flush=True)";
-    assert!(source.contains(printed), "the accepted player prints its moves so");
+    assert!(
+        source.contains(printed),
+        "the accepted player prints its moves so"
+    );
     let source = source
         .replace(
             printed,
             "say(\"%d %d %s\" % chosen[:3], first)\n            first = False",
         )
-        .replace("    for h, v in boards:\n", "    first = True\n    for h, v in boards:\n")
+        .replace(
+            "    for h, v in boards:\n",
+            "    first = True\n    for h, v in boards:\n",
+        )
         .replace("\nmain()", "");
     format!("{source}\n{prelude}\nmain()\n")
 }
@@ -79,7 +86,8 @@ fn a_move_never_flushed_is_a_tle_at_once_not_at_the_wall_limit() {
     assert_eq!(verdict(&test), "TLE", "{test}");
     let message = test["message"].as_str().unwrap();
     assert!(
-        message.contains("waiting for input while the judge waited for its output (never flushed?)"),
+        message
+            .contains("waiting for input while the judge waited for its output (never flushed?)"),
         "{message}"
     );
     assert!(

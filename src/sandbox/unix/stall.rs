@@ -135,10 +135,7 @@ impl Stall {
             return None;
         }
         let (_, since) = self.watch.waiting.current()?;
-        let due = self
-            .next_sample
-            .unwrap_or(since + QUIET)
-            .max(since + QUIET);
+        let due = self.next_sample.unwrap_or(since + QUIET).max(since + QUIET);
         Some(due.saturating_duration_since(now))
     }
 
@@ -379,7 +376,11 @@ mod tests {
         waiting.set(true);
         let first = waiting.current().expect("waiting");
         waiting.set(true);
-        assert_eq!(waiting.current(), Some(first), "a wait going on keeps its start");
+        assert_eq!(
+            waiting.current(),
+            Some(first),
+            "a wait going on keeps its start"
+        );
         waiting.set(false);
         assert_eq!(waiting.current(), None);
         waiting.set(true);
