@@ -266,6 +266,11 @@ fn converse(
             Ok(_) | Err(rustix::io::Errno::INTR) => {}
             Err(error) => return Err(error.into()),
         }
+        // The submission's output is read only once poll says it is there,
+        // and the wait ends before: the sandbox must never find its pipe
+        // drained while the judge still seems to wait (it would be holding
+        // a move not yet answered).
+        let readable = reading && fds.first().is_some_and(|fd| !fd.revents().is_empty());
         drop(fds);
         if !reading {
             // Decided: nothing more is read; what the submission writes
@@ -283,14 +288,18 @@ fn converse(
             let _ = read_fd(wake, &mut byte);
             continue;
         }
-        let Some(from) = &source else { continue };
+        let mut byte = [0u8; 16];
+        let _ = read_fd(wake, &mut byte);
+        let Some(from) = source.as_ref().filter(|_| readable) else {
+            continue;
+        };
+        waiting.set(false);
         let mut chunk = [0u8; 4096];
         match read_fd(from, &mut chunk) {
             Ok(0) => {
                 source = None;
             }
             Ok(count) => {
-                waiting.set(false);
                 relayed.record_public(Direction::ToValidator, &chunk[..count]);
                 if relayed.to_validator > limits.stdout_bytes {
                     relayed.flooded = true;
@@ -307,8 +316,6 @@ fn converse(
             Err(error) if retry(&error) => {}
             Err(error) => return Err(error),
         }
-        let mut byte = [0u8; 16];
-        let _ = read_fd(wake, &mut byte);
     }
 }
 

@@ -10,7 +10,9 @@
 //! What each sample requires, all of it (any doubt is "not stalled", and
 //! the run goes on to its limits as before):
 //!
-//! - the judge has waited for [`QUIET`] at least, and still does;
+//! - the judge has waited for [`QUIET`] at least, and still does (its
+//!   side ends the wait before it reads the program's output, so a move
+//!   read but not yet answered is never taken for silence);
 //! - the program's stdin and stdout pipes are both empty (`FIONREAD` on
 //!   read ends the judge holds): nothing is in flight either way;
 //! - the run's processes are the members of its cgroup (a run without
