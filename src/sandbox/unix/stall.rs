@@ -10,7 +10,7 @@
 //! What each sample requires, all of it (any doubt is "not stalled", and
 //! the run goes on to its limits as before):
 //!
-//! - the judge has waited for [`QUIET`] at least, and still does (its
+//! - the judge has waited for `QUIET` at least, and still does (its
 //!   side ends the wait before it reads the program's output, so a move
 //!   read but not yet answered is never taken for silence);
 //! - the program's stdin and stdout pipes are both empty (`FIONREAD` on
@@ -31,7 +31,7 @@
 //!   are refused by the run's seccomp filter: without the filter the run
 //!   is not watched.
 //!
-//! Two samples [`SAMPLE_EVERY`] apart must both hold, with the same
+//! Two samples `SAMPLE_EVERY` apart must both hold, with the same
 //! threads, the same wait of the judge's, and no CPU time gained in
 //! between. Reading `/proc/PID/task/TID/syscall` needs ptrace access to the
 //! run (the judge as root has it; unprivileged, the run is its own user's
