@@ -346,6 +346,7 @@ mod tests {
             stdout: Vec::new(),
             stderr: stderr.as_bytes().to_vec(),
             stderr_discarded_bytes: 0,
+            deadlocked: false,
         }
     }
 

@@ -50,6 +50,8 @@ pub use error::SandboxError;
 pub use pool::SandboxPool;
 #[cfg(target_os = "linux")]
 pub use unix::Sandbox;
+#[cfg(target_os = "linux")]
+pub(crate) use unix::{JudgeWaiting, StallWatch};
 
 mod guard;
 pub(crate) use guard::{inside_a_run, seal_inherited_descriptors};
@@ -170,6 +172,10 @@ pub(crate) struct Connection {
     pub(crate) stdin: std::os::fd::OwnedFd,
     pub(crate) stdout: std::os::fd::OwnedFd,
     pub(crate) stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// What lets the sandbox tell a deadlock and end the run at once (the
+    /// judge's side says when it waits): `None` leaves the run to its
+    /// limits.
+    pub(crate) watch: Option<StallWatch>,
 }
 
 /// How the program ended.
@@ -214,6 +220,9 @@ pub struct Measured {
     pub(crate) stderr: Vec<u8>,
     /// Bytes of stderr read and discarded past the cap.
     pub(crate) stderr_discarded_bytes: u64,
+    /// The run was ended at once as a deadlock (its wall limit reported):
+    /// it and the judge were each waiting for the other.
+    pub(crate) deadlocked: bool,
 }
 
 impl Measured {

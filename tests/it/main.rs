@@ -12,6 +12,7 @@ mod bundled;
 mod cgroup_mounts;
 mod cli;
 mod concurrent;
+mod deadlock;
 mod doc_commands;
 mod docs;
 mod export;

@@ -13,7 +13,7 @@ use super::SubmissionProgram;
 use crate::interaction::{EngineSession, EngineStep};
 use crate::runner::events::TestResult;
 use crate::runner::TestInput;
-use crate::sandbox::{Connection, Limits, Sandbox};
+use crate::sandbox::{Connection, JudgeWaiting, Limits, Sandbox, StallWatch};
 use crate::verdict::Verdict;
 use rustix::event::{PollFd, PollFlags, Timespec};
 use std::io;
@@ -53,13 +53,29 @@ fn play(
     let stop = Arc::new(AtomicBool::new(false));
     let done = Arc::new(AtomicBool::new(false));
     let spec = super::submission_spec(submission, None);
+    // The engine answers at once and never waits: while it waits for the
+    // submission with nothing left to write, the sandbox may prove a
+    // deadlock (a move never flushed) and end the run then.
+    let waiting = Arc::new(JudgeWaiting::default());
+    let watch = StallWatch {
+        waiting: Arc::clone(&waiting),
+        stdin: submission_in_read
+            .try_clone()
+            .map_err(InteractionError::io("lend the game's pipes"))?,
+        stdout: submission_out
+            .try_clone()
+            .map_err(InteractionError::io("lend the game's pipes"))?,
+    };
     std::thread::scope(|scope| {
         let judge = scope.spawn(|| {
             converse(
                 session,
-                submission_in,
-                submission_out,
-                &wake_read,
+                Pipes {
+                    to_submission: submission_in,
+                    from_submission: submission_out,
+                    wake: &wake_read,
+                    waiting: &waiting,
+                },
                 &done,
                 &stop,
                 submission.limits,
@@ -69,6 +85,7 @@ fn play(
             stdin: submission_in_read,
             stdout: submission_out_write,
             stop: Arc::clone(&stop),
+            watch: Some(watch),
         };
         let measured = sandbox
             .run_connected(&spec, connection)
@@ -110,10 +127,18 @@ fn play(
             passes: 1,
         };
         let transcript = relay::render(&relayed.transcript);
-        let (mut verdict, message) = match decide_pass(&facts) {
+        let (verdict, message) = match decide_pass(&facts) {
             PassVerdict::Final(verdict, message) => (verdict, message),
             PassVerdict::NextPass => (Verdict::JudgeError, "no pass follows".to_owned()),
         };
+        let (verdict, message) = match (verdict, measured.deadlocked) {
+            (Verdict::TimeLimitExceeded, true) => (
+                verdict,
+                deadlock_message(measured.wall_time_ms, submission.limits),
+            ),
+            _ => (verdict, message),
+        };
+        let mut verdict = verdict;
         // The engine rejects as WA or PE; the order above keeps its kind.
         if verdict == Verdict::WrongAnswer && decision.verdict == Verdict::PresentationError {
             verdict = Verdict::PresentationError;
@@ -128,17 +153,41 @@ fn play(
     })
 }
 
+/// A TLE the sandbox ended at once: a deadlock, not a slow program.
+fn deadlock_message(wall_ms: u64, limits: &Limits) -> String {
+    format!(
+        "wall-clock time limit exceeded, ended at once after {wall_ms} ms: the submission was \
+         waiting for input while the judge waited for its output (never flushed?); every \
+         thread of it was asleep reading its empty stdin, so nothing could have come before its \
+         {} ms wall-clock limit",
+        limits.wall_time_ms
+    )
+}
+
+/// The judge's ends of the game's pipes, its wake-up pipe, and where it
+/// says that it waits.
+struct Pipes<'a> {
+    to_submission: OwnedFd,
+    from_submission: OwnedFd,
+    wake: &'a OwnedFd,
+    waiting: &'a JudgeWaiting,
+}
+
 /// The engine's side: write its opening, then answer line by line until it
 /// decides or the submission ends.
 fn converse(
     session: &mut dyn EngineSession,
-    to_submission: OwnedFd,
-    from_submission: OwnedFd,
-    wake: &OwnedFd,
+    pipes: Pipes<'_>,
     done: &AtomicBool,
     stop: &AtomicBool,
     limits: &Limits,
 ) -> io::Result<(Decision, Relayed)> {
+    let Pipes {
+        to_submission,
+        from_submission,
+        wake,
+        waiting,
+    } = pipes;
     set_nonblocking(&to_submission)?;
     set_nonblocking(&from_submission)?;
     set_nonblocking(wake)?;
@@ -200,6 +249,8 @@ fn converse(
         }
         let mut fds: Vec<PollFd<'_>> = Vec::with_capacity(3);
         let reading = source.is_some() && decision.is_none();
+        // Waiting for a move with all of its own said.
+        waiting.set(reading && sink.is_some() && pending.is_empty());
         if let Some(from) = source.as_ref().filter(|_| reading) {
             fds.push(PollFd::new(from, PollFlags::IN));
         }
@@ -215,6 +266,11 @@ fn converse(
             Ok(_) | Err(rustix::io::Errno::INTR) => {}
             Err(error) => return Err(error.into()),
         }
+        // The submission's output is read only once poll says it is there,
+        // and the wait ends before: the sandbox must never find its pipe
+        // drained while the judge still seems to wait (it would be holding
+        // a move not yet answered).
+        let readable = reading && fds.first().is_some_and(|fd| !fd.revents().is_empty());
         drop(fds);
         if !reading {
             // Decided: nothing more is read; what the submission writes
@@ -232,7 +288,12 @@ fn converse(
             let _ = read_fd(wake, &mut byte);
             continue;
         }
-        let Some(from) = &source else { continue };
+        let mut byte = [0u8; 16];
+        let _ = read_fd(wake, &mut byte);
+        let Some(from) = source.as_ref().filter(|_| readable) else {
+            continue;
+        };
+        waiting.set(false);
         let mut chunk = [0u8; 4096];
         match read_fd(from, &mut chunk) {
             Ok(0) => {
@@ -255,8 +316,6 @@ fn converse(
             Err(error) if retry(&error) => {}
             Err(error) => return Err(error),
         }
-        let mut byte = [0u8; 16];
-        let _ = read_fd(wake, &mut byte);
     }
 }
 

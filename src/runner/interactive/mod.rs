@@ -364,6 +364,7 @@ fn interactive_pass(
             stdin: validator_in_read,
             stdout: validator_out_write,
             stop: Arc::clone(&signals.stop_validator),
+            watch: None,
         };
         let validator_done = Arc::clone(&signals.validator_done);
         let protocol = spec.protocol;
@@ -405,6 +406,9 @@ fn interactive_pass(
             stdin: submission_in_read,
             stdout: submission_out_write,
             stop: Arc::clone(&signals.stop_submission),
+            // Not watched for a deadlock: the validator is a program, whose
+            // own wait the judge cannot prove.
+            watch: None,
         };
         let measured = sandbox
             .run_connected(&submission_spec(submission, None), connection)
@@ -478,6 +482,7 @@ fn offline_pass(
             stdout: Vec::new(),
             stderr: Vec::new(),
             stderr_discarded_bytes: 0,
+            deadlocked: false,
         }
     };
     let mut shown = measured.stdout.clone();

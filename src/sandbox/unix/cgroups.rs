@@ -483,6 +483,11 @@ impl Cgroups {
         }
     }
 
+    /// The directory whose `cgroup.procs` lists the run's processes.
+    pub(super) fn members_dir(&self) -> &Path {
+        self.procs_dir()
+    }
+
     /// SIGKILLs every member until the group is empty; see
     /// [`kill_until_empty`].
     pub(super) fn kill_all(&self, run_group: Option<libc::pid_t>) -> Result<(), SandboxError> {

@@ -41,6 +41,7 @@ mod scratch;
 #[cfg(target_arch = "x86_64")]
 mod seccomp;
 mod spawn;
+mod stall;
 mod streams;
 
 use self::cgroups::Cgroups;
@@ -51,6 +52,7 @@ pub(super) use self::detect::{
 use self::namespaces::{Plan, Privilege, WorkerNamespace};
 use self::reap::{become_subreaper, count_own_processes};
 use self::run::RulesetKey;
+pub(crate) use self::stall::{JudgeWaiting, StallWatch};
 use super::{
     BenchLayer, CgroupLayer, Connection, Isolation, Measured, NamespaceMode, NetworkLayer, RunSpec,
     SandboxError, Trust,

@@ -8,6 +8,7 @@ use super::reap::{
     reap_within, ProcessTarget,
 };
 use super::spawn::{ChildSetup, ExecPlan};
+use super::stall::Stall;
 use super::streams::Supervised;
 use super::{Sandbox, KILL_GRACE, MAX_POLL_INTERVAL};
 use crate::sandbox::{
@@ -56,19 +57,32 @@ impl Sandbox {
         // Per worker: built once per program and paths, and reused.
         let landlock = self.ruleset(spec, workdir, workdir_view)?;
         let setup = self.child_setup(spec, landlock);
-        let (stdin, given_stdout, stop) = match connection {
-            Some(connection) => (
-                connection.stdin,
-                Some(connection.stdout),
-                Some(connection.stop),
-            ),
+        // Watched for a deadlock only where every process of the run is
+        // found (its cgroup) and none can write without a thread awake
+        // (the seccomp filter refuses io_uring and AIO): see `stall`.
+        let watched = !setup.seccomp.is_empty();
+        let (stdin, given_stdout, stop, stall) = match connection {
+            Some(connection) => {
+                let stall = match (connection.watch, &self.cgroups) {
+                    (Some(watch), Some(cgroups)) if watched => {
+                        Stall::new(watch, cgroups.members_dir())
+                    }
+                    _ => None,
+                };
+                (
+                    connection.stdin,
+                    Some(connection.stdout),
+                    Some(connection.stop),
+                    stall,
+                )
+            }
             None if self.is_off(BenchLayer::StdinCopy) => {
-                (stdin_file(spec.stdin.as_deref())?, None, None)
+                (stdin_file(spec.stdin.as_deref())?, None, None, None)
             }
             // Per run: each test has its own input, and the program must
             // get neither the judge's file (its path names the tests) nor a
             // copy it could change for the next run.
-            None => (stdin_copy(spec.stdin.as_deref())?, None, None),
+            None => (stdin_copy(spec.stdin.as_deref())?, None, None, None),
         };
         let mut environment: Vec<(OsString, OsString)> = vec![
             ("PATH".into(), SANDBOX_PATH.into()),
@@ -115,6 +129,7 @@ impl Sandbox {
             limits,
             started,
             stop.as_deref(),
+            stall,
         );
         // The program itself by pid (it may have left its group) and its
         // group; then a bounded wait, then the rest of its cgroup.
@@ -193,6 +208,7 @@ impl Sandbox {
             stdout: supervised.stdout,
             stderr: supervised.stderr,
             stderr_discarded_bytes: supervised.stderr_discarded_bytes,
+            deadlocked: supervised.deadlocked,
         })
     }
 
@@ -360,6 +376,7 @@ impl Sandbox {
         limits: &Limits,
         started: Instant,
         stop: Option<&AtomicBool>,
+        mut stall: Option<Stall>,
     ) -> Result<Supervised, SandboxError> {
         let mut supervised = Supervised::new(stdout, stderr)?;
         let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
@@ -383,6 +400,18 @@ impl Sandbox {
                 supervised.limit = Some(LimitExceeded::WallTime);
                 return Ok(supervised);
             }
+            if stall
+                .as_mut()
+                .is_some_and(|stall| stall.deadlocked(now, cpu_used))
+            {
+                supervised.limit = Some(LimitExceeded::WallTime);
+                supervised.deadlocked = true;
+                return Ok(supervised);
+            }
+            let due = stall
+                .as_ref()
+                .and_then(|stall| stall.due_in(now))
+                .unwrap_or(MAX_POLL_INTERVAL);
             let timeout = (cpu_limit - cpu_used)
                 .min(wall_deadline - now)
                 .min(if pidfd.is_some() {
@@ -390,6 +419,7 @@ impl Sandbox {
                 } else {
                     Duration::from_millis(5)
                 })
+                .min(due)
                 .max(Duration::from_millis(1));
             let exited = supervised.poll(pidfd, timeout, limits)?;
             if supervised.limit.is_some() {

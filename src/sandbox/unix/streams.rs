@@ -23,6 +23,8 @@ pub(super) struct Supervised {
     pub(super) stderr_discarded_bytes: u64,
     pub(super) limit: Option<LimitExceeded>,
     pub(super) exited_at: Option<Instant>,
+    /// Ended as a deadlock (`stall`), with the wall limit as its limit.
+    pub(super) deadlocked: bool,
 }
 
 impl Supervised {
@@ -43,6 +45,7 @@ impl Supervised {
             stderr_discarded_bytes: 0,
             limit: None,
             exited_at: None,
+            deadlocked: false,
         })
     }
 
