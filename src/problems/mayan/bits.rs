@@ -20,16 +20,28 @@ pub(crate) struct Bits {
     columns: [u32; COLUMNS],
 }
 
+/// The highest bit of each of a column's 7 cells.
+const CELL_HIGH_BITS: u32 = CELL_LOW_BITS << 3;
+
+/// The three lower bits of each of a column's 7 cells.
+const CELL_LOWER_BITS: u32 = CELL_LOW_BITS * 7;
+
+/// Bit 4y + 3 set where cell y of `cells` is not 0: adding 7 to a cell's
+/// three lower bits sets its highest bit exactly when one of them is set,
+/// and never carries into the next cell (7 + 7 < 16).
+fn nonzero(cells: u32) -> u32 {
+    ((cells & CELL_LOWER_BITS) + CELL_LOWER_BITS | cells) & CELL_HIGH_BITS
+}
+
 /// Bit 4y set where cell y of the column holds a block.
 fn occupied(column: u32) -> u32 {
-    (column | column >> 1 | column >> 2 | column >> 3) & CELL_LOW_BITS
+    nonzero(column) >> 3
 }
 
 /// Bit 4y set where cell y of `a` and of `b` hold the same colour (or are
 /// both empty).
 fn equal(a: u32, b: u32) -> u32 {
-    let differ = a ^ b;
-    !(differ | differ >> 1 | differ >> 2 | differ >> 3) & CELL_LOW_BITS
+    (!nonzero(a ^ b) & CELL_HIGH_BITS) >> 3
 }
 
 /// The column without cell `y`: the cells above it fall by one.
@@ -68,6 +80,7 @@ impl Bits {
 
     /// Bit 4y set where (x, y) holds a block of one of `colours` (bit c
     /// for colour c; colours 1..=15 fit a cell).
+    #[inline]
     pub(crate) fn rows_of(&self, x: usize, colours: u16) -> u32 {
         let column = self.columns[x];
         let mut rows = 0;
@@ -256,6 +269,24 @@ mod tests {
                     prop_assert_eq!(bits.height(x), board.height(x));
                 }
             }
+        }
+    }
+
+    proptest! {
+        /// Invariant: `occupied` and `equal` mark exactly the cells that
+        /// hold a block, and that hold the same colour, cell by cell.
+        #[test]
+        fn cell_masks_compare_cell_by_cell(
+            a in prop::collection::vec(0u32..16, 7),
+            b in prop::collection::vec(0u32..16, 7),
+        ) {
+            let pack = |cells: &[u32]| cells.iter().rev().fold(0u32, |column, &cell| column << 4 | cell);
+            let (column_a, column_b) = (pack(&a), pack(&b));
+            let mark = |wanted: &dyn Fn(usize) -> bool| {
+                (0..7).filter(|&y| wanted(y)).fold(0u32, |rows, y| rows | 1 << (4 * y))
+            };
+            prop_assert_eq!(occupied(column_a), mark(&|y| a[y] != 0));
+            prop_assert_eq!(equal(column_a, column_b), mark(&|y| a[y] == b[y]));
         }
     }
 

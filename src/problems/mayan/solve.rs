@@ -116,6 +116,7 @@ impl Position for Bits {
         Bits::occupied_rows(self, x)
     }
 
+    #[inline]
     fn rows_of(&self, x: usize, colours: u16) -> u32 {
         Bits::rows_of(self, x, colours)
     }
@@ -270,6 +271,17 @@ impl Search {
         let Some(spread) = self.spread(board, left) else {
             return false;
         };
+        if left == 1 {
+            // The last move, tried without the generic machinery below
+            // (issue #19: on the costliest hard board this level was more
+            // than half the search).
+            if let Some(step) = self.last_move(board, &spread) {
+                self.path.push(step);
+                return true;
+            }
+            self.failed.insert(key);
+            return false;
+        }
         // The cells of the colours that must travel as far as the moves
         // left can take them: one of the blocks a move shifts must be one
         // of them (see the pruning list above).
@@ -338,6 +350,101 @@ impl Search {
         }
         self.failed.insert(key);
         false
+    }
+
+    /// The first move, in the order `clears` tries them, that clears `board`
+    /// (not empty) at once, when `spread` is its spread with one move left;
+    /// `None` when no move does.
+    ///
+    /// The moves it tries are those `clears` would, with the same checks,
+    /// in the same order; only the check of `shift_allowed` is written out
+    /// for one move left, where its limit is 0: each colour's cost is then 0
+    /// or 1, the colours at 1 are `spread.travelling` and the total is their
+    /// number, so a move passes exactly when it shifts every travelling
+    /// colour and leaves each colour it shifts at cost 0 (the total left is
+    /// then 0 too). A test compares it with every move played on the cell
+    /// board.
+    fn last_move<P: Position>(&self, board: &P, spread: &Spread) -> Option<Move> {
+        let travelling = spread.travelling;
+        // Two travelling colours: only a swap of the two shifts both.
+        let swaps_only = travelling.count_ones() == 2;
+        // The travelling colours, one bit each (0: none).
+        let first = travelling & travelling.wrapping_neg();
+        let second = travelling & !first;
+        let cells = |x: usize, colour: u16| {
+            if x < COLUMNS && colour != 0 {
+                board.rows_of(x, colour)
+            } else {
+                0
+            }
+        };
+        let (mut firsts, mut seconds) = (cells(0, first), cells(0, second));
+        for x in 0..COLUMNS {
+            let occupied = board.occupied_rows(x);
+            let (firsts_right, seconds_right) = (cells(x + 1, first), cells(x + 1, second));
+            // The cells whose moves can shift every travelling colour: with
+            // one, its cells and those a drag right swaps with one; with
+            // two, the cells a drag right swaps one of them with the other.
+            let mut rows = match travelling.count_ones() {
+                0 => occupied,
+                1 => firsts | firsts_right & occupied,
+                _ => firsts & seconds_right | seconds & firsts_right,
+            };
+            (firsts, seconds) = (firsts_right, seconds_right);
+            while rows != 0 {
+                let y = rows.trailing_zeros() as usize / 4;
+                rows &= rows - 1;
+                let colour = board.colour(x, y);
+                for direction in Direction::BOTH {
+                    if swaps_only && direction == Direction::Left {
+                        continue;
+                    }
+                    let step = Move { x, y, direction };
+                    let Some(target) = step.target_column() else {
+                        continue;
+                    };
+                    let other = board.colour(target, y);
+                    if direction == Direction::Left && other != 0 {
+                        continue;
+                    }
+                    if other == colour {
+                        // A same-colour swap shifts nothing: it passes only
+                        // when nothing must travel, as in `shift_allowed`.
+                        if self.reading == Reading::WithoutSameColourSwaps || travelling != 0 {
+                            continue;
+                        }
+                    } else {
+                        if other == 0
+                            && y > 0
+                            && board.colour(x, y - 1) == colour
+                            && board.colour(target, y - 1) == 0
+                        {
+                            continue;
+                        }
+                        let shifted = 1u16 << colour | if other == 0 { 0 } else { 1 << other };
+                        if travelling & !shifted != 0 {
+                            continue;
+                        }
+                        let index = spread.indexes[usize::from(colour)];
+                        if self.cost_of(shifted_index(index, x, target)) != 0 {
+                            continue;
+                        }
+                        if other != 0 {
+                            let index = spread.indexes[usize::from(other)];
+                            if self.cost_of(shifted_index(index, target, x)) != 0 {
+                                continue;
+                            }
+                        }
+                    }
+                    let mut next = *board;
+                    next.play(x, y, target);
+                    if next.is_empty() {
+                        return Some(step);
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// `None` when the blocks are too far apart sideways to all vanish within
@@ -670,8 +777,127 @@ mod tests {
         assert_eq!(solve(&board, 1, reading), None);
     }
 
+    /// Every move in problems/mayan/statement.md's order (x, then y, then g
+    /// with 1 before -1), each played on the cell board: the first whose
+    /// `moves - 1` moves after it clear too, under `reading`. Written apart
+    /// from the search, with none of its prunings.
+    fn every_move(board: &Board, moves: usize, reading: Reading) -> Option<Vec<Move>> {
+        if moves == 0 {
+            return board.is_empty().then(Vec::new);
+        }
+        for x in 0..COLUMNS {
+            for y in 0..Board::height(board, x) {
+                for direction in [Direction::Right, Direction::Left] {
+                    let step = Move { x, y, direction };
+                    let Some(target) = step.target_column() else {
+                        continue;
+                    };
+                    if reading == Reading::WithoutSameColourSwaps
+                        && board.colour(target, y) == board.colour(x, y)
+                    {
+                        continue;
+                    }
+                    let mut next = *board;
+                    if next.play(step).is_err() {
+                        continue;
+                    }
+                    if let Some(mut rest) = every_move(&next, moves - 1, reading) {
+                        rest.insert(0, step);
+                        return Some(rest);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Columns of up to `height` blocks from a palette of 2 or 3 colours
+    /// (runs, and boards that clear in a move or two, are frequent), with no
+    /// run standing: blocks that would make one are skipped.
+    fn board_at_rest(height: usize) -> impl proptest::strategy::Strategy<Value = Board> {
+        use proptest::strategy::Strategy;
+        (
+            2u8..=3,
+            proptest::collection::vec(proptest::collection::vec(1u8..=3, 0..=height), 5),
+        )
+            .prop_map(move |(palette, raw)| {
+                let mut board = Board::default();
+                for y in 0..height {
+                    for (x, column) in raw.iter().enumerate() {
+                        let Some(&wanted) = column.get(y) else {
+                            continue;
+                        };
+                        let mut next = board;
+                        if Board::height(&board, x) == y
+                            && next.push(x, (wanted - 1) % palette + 1)
+                            && next.first_run().is_none()
+                        {
+                            board = next;
+                        }
+                    }
+                }
+                board
+            })
+    }
+
+    /// Invariant behind `Search::last_move`: with one or two moves, the
+    /// solver's answer on a board at rest is the first solution of a plain
+    /// walk over every move on the cell board, under both readings; a board
+    /// the last move's checks refute is one no move clears. The counts of
+    /// solvable boards met are checked in `the_last_move_tests_meet_solutions`.
+    fn assert_as_every_move(board: &Board, moves: usize) -> usize {
+        let mut solvable = 0;
+        for reading in Reading::BOTH {
+            let expected = every_move(board, moves, reading);
+            assert_eq!(
+                solve(board, moves, reading),
+                expected,
+                "{moves} moves, {reading:?}: {:?}",
+                board.columns()
+            );
+            solvable += usize::from(expected.is_some());
+        }
+        solvable
+    }
+
+    /// The boards of the two properties below are solvable often enough for
+    /// the comparison to mean something: the same strategy, seeded.
+    #[test]
+    fn the_last_move_tests_meet_solutions() {
+        use proptest::strategy::{Strategy, ValueTree};
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        let (mut one, mut two) = (0, 0);
+        for round in 0..1000 {
+            let board = board_at_rest(3)
+                .new_tree(&mut runner)
+                .expect("a board")
+                .current();
+            one += assert_as_every_move(&board, 1);
+            if round % 4 == 0 {
+                two += assert_as_every_move(&board, 2);
+            }
+        }
+        assert!(
+            one >= 20 && two >= 20,
+            "solvable: {one} in one move, {two} in two"
+        );
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
+
+        /// See `assert_as_every_move`: one move left, boards up to 3 high.
+        #[test]
+        fn the_last_move_is_the_first_that_clears(board in board_at_rest(3)) {
+            assert_as_every_move(&board, 1);
+        }
+
+        /// See `assert_as_every_move`: two moves, so the last move's checks
+        /// meet the boards the first move leaves, chains included.
+        #[test]
+        fn two_moves_are_the_first_pair_that_clears(board in board_at_rest(5)) {
+            assert_as_every_move(&board, 2);
+        }
 
         /// Invariant behind the search's choice of cells: on both boards,
         /// `occupied_rows` and `rows_of` mark exactly the cells (bit 4y)
