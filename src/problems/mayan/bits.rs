@@ -149,27 +149,39 @@ impl Bits {
     /// thousands of moves on a dense board).
     fn runs(&self, columns: u32) -> Option<[u32; COLUMNS]> {
         let [c0, c1, c2, c3, c4] = self.columns;
-        let column_run = |x: usize, column: u32| {
+        // Worked on the highest bit of each cell (see `nonzero`), each
+        // column's occupied cells found once: issue #19, this is most of a
+        // move's cost.
+        let (o0, o1, o2, o3, o4) = (
+            nonzero(c0),
+            nonzero(c1),
+            nonzero(c2),
+            nonzero(c3),
+            nonzero(c4),
+        );
+        // Occupied cells of `a` holding the colour of the same cell of `b`.
+        let same = |a: u32, b: u32, occupied: u32| !nonzero(a ^ b) & occupied;
+        let column_run = |x: usize, column: u32, occupied: u32| {
             if columns >> x & 1 == 0 {
                 return 0;
             }
             // Cell y equal to cell y + 1, then to y + 2 as well.
-            let pairs = equal(column, column >> 4) & occupied(column);
+            let pairs = same(column, column >> 4, occupied);
             let starts = pairs & pairs >> 4;
             starts | starts << 4 | starts << 8
         };
         // Cell y of column x equal to cell y of x + 1, then of x + 2.
-        let p0 = equal(c0, c1) & occupied(c0);
-        let p1 = equal(c1, c2) & occupied(c1);
-        let p2 = equal(c2, c3) & occupied(c2);
-        let p3 = equal(c3, c4) & occupied(c3);
+        let p0 = same(c0, c1, o0);
+        let p1 = same(c1, c2, o1);
+        let p2 = same(c2, c3, o2);
+        let p3 = same(c3, c4, o3);
         let (s0, s1, s2) = (p0 & p1, p1 & p2, p2 & p3);
         let marked = [
-            column_run(0, c0) | s0,
-            column_run(1, c1) | s0 | s1,
-            column_run(2, c2) | s0 | s1 | s2,
-            column_run(3, c3) | s1 | s2,
-            column_run(4, c4) | s2,
+            (column_run(0, c0, o0) | s0) >> 3,
+            (column_run(1, c1, o1) | s0 | s1) >> 3,
+            (column_run(2, c2, o2) | s0 | s1 | s2) >> 3,
+            (column_run(3, c3, o3) | s1 | s2) >> 3,
+            (column_run(4, c4, o4) | s2) >> 3,
         ];
         (marked != [0; COLUMNS]).then_some(marked)
     }

@@ -507,7 +507,7 @@ impl Search {
     /// most `2 * (left - 1)`. Only the shifted colours' counts change: one
     /// block leaves a column and enters its neighbour, a change of the
     /// packed index by two digits ([`shifted_index`]).
-    #[inline]
+    #[inline(always)]
     fn shift_allowed(
         &mut self,
         spread: &Spread,
