@@ -30,7 +30,7 @@ const CELL_LOWER_BITS: u32 = CELL_LOW_BITS * 7;
 /// three lower bits sets its highest bit exactly when one of them is set,
 /// and never carries into the next cell (7 + 7 < 16).
 fn nonzero(cells: u32) -> u32 {
-    ((cells & CELL_LOWER_BITS) + CELL_LOWER_BITS | cells) & CELL_HIGH_BITS
+    (((cells & CELL_LOWER_BITS) + CELL_LOWER_BITS) | cells) & CELL_HIGH_BITS
 }
 
 /// Bit 4y set where cell y of the column holds a block.
