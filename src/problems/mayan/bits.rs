@@ -20,16 +20,28 @@ pub(crate) struct Bits {
     columns: [u32; COLUMNS],
 }
 
+/// The highest bit of each of a column's 7 cells.
+const CELL_HIGH_BITS: u32 = CELL_LOW_BITS << 3;
+
+/// The three lower bits of each of a column's 7 cells.
+const CELL_LOWER_BITS: u32 = CELL_LOW_BITS * 7;
+
+/// Bit 4y + 3 set where cell y of `cells` is not 0: adding 7 to a cell's
+/// three lower bits sets its highest bit exactly when one of them is set,
+/// and never carries into the next cell (7 + 7 < 16).
+fn nonzero(cells: u32) -> u32 {
+    (((cells & CELL_LOWER_BITS) + CELL_LOWER_BITS) | cells) & CELL_HIGH_BITS
+}
+
 /// Bit 4y set where cell y of the column holds a block.
 fn occupied(column: u32) -> u32 {
-    (column | column >> 1 | column >> 2 | column >> 3) & CELL_LOW_BITS
+    nonzero(column) >> 3
 }
 
 /// Bit 4y set where cell y of `a` and of `b` hold the same colour (or are
 /// both empty).
 fn equal(a: u32, b: u32) -> u32 {
-    let differ = a ^ b;
-    !(differ | differ >> 1 | differ >> 2 | differ >> 3) & CELL_LOW_BITS
+    (!nonzero(a ^ b) & CELL_HIGH_BITS) >> 3
 }
 
 /// The column without cell `y`: the cells above it fall by one.
@@ -68,6 +80,7 @@ impl Bits {
 
     /// Bit 4y set where (x, y) holds a block of one of `colours` (bit c
     /// for colour c; colours 1..=15 fit a cell).
+    #[inline]
     pub(crate) fn rows_of(&self, x: usize, colours: u16) -> u32 {
         let column = self.columns[x];
         let mut rows = 0;
@@ -136,27 +149,39 @@ impl Bits {
     /// thousands of moves on a dense board).
     fn runs(&self, columns: u32) -> Option<[u32; COLUMNS]> {
         let [c0, c1, c2, c3, c4] = self.columns;
-        let column_run = |x: usize, column: u32| {
+        // Worked on the highest bit of each cell (see `nonzero`), each
+        // column's occupied cells found once: issue #19, this is most of a
+        // move's cost.
+        let (o0, o1, o2, o3, o4) = (
+            nonzero(c0),
+            nonzero(c1),
+            nonzero(c2),
+            nonzero(c3),
+            nonzero(c4),
+        );
+        // Occupied cells of `a` holding the colour of the same cell of `b`.
+        let same = |a: u32, b: u32, occupied: u32| !nonzero(a ^ b) & occupied;
+        let column_run = |x: usize, column: u32, occupied: u32| {
             if columns >> x & 1 == 0 {
                 return 0;
             }
             // Cell y equal to cell y + 1, then to y + 2 as well.
-            let pairs = equal(column, column >> 4) & occupied(column);
+            let pairs = same(column, column >> 4, occupied);
             let starts = pairs & pairs >> 4;
             starts | starts << 4 | starts << 8
         };
         // Cell y of column x equal to cell y of x + 1, then of x + 2.
-        let p0 = equal(c0, c1) & occupied(c0);
-        let p1 = equal(c1, c2) & occupied(c1);
-        let p2 = equal(c2, c3) & occupied(c2);
-        let p3 = equal(c3, c4) & occupied(c3);
+        let p0 = same(c0, c1, o0);
+        let p1 = same(c1, c2, o1);
+        let p2 = same(c2, c3, o2);
+        let p3 = same(c3, c4, o3);
         let (s0, s1, s2) = (p0 & p1, p1 & p2, p2 & p3);
         let marked = [
-            column_run(0, c0) | s0,
-            column_run(1, c1) | s0 | s1,
-            column_run(2, c2) | s0 | s1 | s2,
-            column_run(3, c3) | s1 | s2,
-            column_run(4, c4) | s2,
+            (column_run(0, c0, o0) | s0) >> 3,
+            (column_run(1, c1, o1) | s0 | s1) >> 3,
+            (column_run(2, c2, o2) | s0 | s1 | s2) >> 3,
+            (column_run(3, c3, o3) | s1 | s2) >> 3,
+            (column_run(4, c4, o4) | s2) >> 3,
         ];
         (marked != [0; COLUMNS]).then_some(marked)
     }
@@ -256,6 +281,24 @@ mod tests {
                     prop_assert_eq!(bits.height(x), board.height(x));
                 }
             }
+        }
+    }
+
+    proptest! {
+        /// Invariant: `occupied` and `equal` mark exactly the cells that
+        /// hold a block, and that hold the same colour, cell by cell.
+        #[test]
+        fn cell_masks_compare_cell_by_cell(
+            a in prop::collection::vec(0u32..16, 7),
+            b in prop::collection::vec(0u32..16, 7),
+        ) {
+            let pack = |cells: &[u32]| cells.iter().rev().fold(0u32, |column, &cell| column << 4 | cell);
+            let (column_a, column_b) = (pack(&a), pack(&b));
+            let mark = |wanted: &dyn Fn(usize) -> bool| {
+                (0..7).filter(|&y| wanted(y)).fold(0u32, |rows, y| rows | 1 << (4 * y))
+            };
+            prop_assert_eq!(occupied(column_a), mark(&|y| a[y] != 0));
+            prop_assert_eq!(equal(column_a, column_b), mark(&|y| a[y] == b[y]));
         }
     }
 

@@ -116,6 +116,7 @@ impl Position for Bits {
         Bits::occupied_rows(self, x)
     }
 
+    #[inline]
     fn rows_of(&self, x: usize, colours: u16) -> u32 {
         Bits::rows_of(self, x, colours)
     }
@@ -270,6 +271,17 @@ impl Search {
         let Some(spread) = self.spread(board, left) else {
             return false;
         };
+        if left == 1 {
+            // The last move, tried without the generic machinery below
+            // (issue #19: on the costliest hard board this level was more
+            // than half the search).
+            if let Some(step) = self.last_move(board, &spread) {
+                self.path.push(step);
+                return true;
+            }
+            self.failed.insert(key);
+            return false;
+        }
         // The cells of the colours that must travel as far as the moves
         // left can take them: one of the blocks a move shifts must be one
         // of them (see the pruning list above).
@@ -340,6 +352,101 @@ impl Search {
         false
     }
 
+    /// The first move, in the order `clears` tries them, that clears `board`
+    /// (not empty) at once, when `spread` is its spread with one move left;
+    /// `None` when no move does.
+    ///
+    /// The moves it tries are those `clears` would, with the same checks,
+    /// in the same order; only the check of `shift_allowed` is written out
+    /// for one move left, where its limit is 0: each colour's cost is then 0
+    /// or 1, the colours at 1 are `spread.travelling` and the total is their
+    /// number, so a move passes exactly when it shifts every travelling
+    /// colour and leaves each colour it shifts at cost 0 (the total left is
+    /// then 0 too). A test compares it with every move played on the cell
+    /// board.
+    fn last_move<P: Position>(&self, board: &P, spread: &Spread) -> Option<Move> {
+        let travelling = spread.travelling;
+        // Two travelling colours: only a swap of the two shifts both.
+        let swaps_only = travelling.count_ones() == 2;
+        // The travelling colours, one bit each (0: none).
+        let first = travelling & travelling.wrapping_neg();
+        let second = travelling & !first;
+        let cells = |x: usize, colour: u16| {
+            if x < COLUMNS && colour != 0 {
+                board.rows_of(x, colour)
+            } else {
+                0
+            }
+        };
+        let (mut firsts, mut seconds) = (cells(0, first), cells(0, second));
+        for x in 0..COLUMNS {
+            let occupied = board.occupied_rows(x);
+            let (firsts_right, seconds_right) = (cells(x + 1, first), cells(x + 1, second));
+            // The cells whose moves can shift every travelling colour: with
+            // one, its cells and those a drag right swaps with one; with
+            // two, the cells a drag right swaps one of them with the other.
+            let mut rows = match travelling.count_ones() {
+                0 => occupied,
+                1 => firsts | firsts_right & occupied,
+                _ => firsts & seconds_right | seconds & firsts_right,
+            };
+            (firsts, seconds) = (firsts_right, seconds_right);
+            while rows != 0 {
+                let y = rows.trailing_zeros() as usize / 4;
+                rows &= rows - 1;
+                let colour = board.colour(x, y);
+                for direction in Direction::BOTH {
+                    if swaps_only && direction == Direction::Left {
+                        continue;
+                    }
+                    let step = Move { x, y, direction };
+                    let Some(target) = step.target_column() else {
+                        continue;
+                    };
+                    let other = board.colour(target, y);
+                    if direction == Direction::Left && other != 0 {
+                        continue;
+                    }
+                    if other == colour {
+                        // A same-colour swap shifts nothing: it passes only
+                        // when nothing must travel, as in `shift_allowed`.
+                        if self.reading == Reading::WithoutSameColourSwaps || travelling != 0 {
+                            continue;
+                        }
+                    } else {
+                        if other == 0
+                            && y > 0
+                            && board.colour(x, y - 1) == colour
+                            && board.colour(target, y - 1) == 0
+                        {
+                            continue;
+                        }
+                        let shifted = 1u16 << colour | if other == 0 { 0 } else { 1 << other };
+                        if travelling & !shifted != 0 {
+                            continue;
+                        }
+                        let index = spread.indexes[usize::from(colour)];
+                        if self.cost_of(shifted_index(index, x, target)) != 0 {
+                            continue;
+                        }
+                        if other != 0 {
+                            let index = spread.indexes[usize::from(other)];
+                            if self.cost_of(shifted_index(index, target, x)) != 0 {
+                                continue;
+                            }
+                        }
+                    }
+                    let mut next = *board;
+                    next.play(x, y, target);
+                    if next.is_empty() {
+                        return Some(step);
+                    }
+                }
+            }
+        }
+        None
+    }
+
     /// `None` when the blocks are too far apart sideways to all vanish within
     /// `left` moves; otherwise how far each colour must still travel.
     ///
@@ -400,7 +507,7 @@ impl Search {
     /// most `2 * (left - 1)`. Only the shifted colours' counts change: one
     /// block leaves a column and enters its neighbour, a change of the
     /// packed index by two digits ([`shifted_index`]).
-    #[inline]
+    #[inline(always)]
     fn shift_allowed(
         &mut self,
         spread: &Spread,
@@ -530,209 +637,8 @@ impl Hasher for StateHasher {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::problems::mayan::input::{describe_moves, parse};
-    use crate::problems::text::Layout;
-
-    fn puzzle(text: &str) -> Puzzle {
-        parse(text, Layout::Strict).expect("a valid test input")
-    }
-
-    #[test]
-    fn solves_the_sample() {
-        let sample = puzzle("3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n");
-        for reading in Reading::BOTH {
-            let solution = solve(&sample.board, 3, reading).expect("the sample is solvable");
-            assert_eq!(describe_moves(&solution), "2 1 1, 3 1 1, 3 0 1");
-        }
-        assert_eq!(solve(&sample.board, 1, Reading::WithSameColourSwaps), None);
-        assert_eq!(render(None), "-1\n");
-    }
-
-    #[test]
-    fn the_readings_differ_where_a_wasted_swap_is_smaller() {
-        let board = puzzle("2\n1 0\n1 0\n0\n1 0\n0\n").board;
-        let without = solve(&board, 2, Reading::WithoutSameColourSwaps).expect("solvable");
-        let with = solve(&board, 2, Reading::WithSameColourSwaps).expect("solvable");
-        assert_eq!(describe_moves(&without), "1 0 1, 0 0 1");
-        assert_eq!(describe_moves(&with), "0 0 1, 3 0 -1");
-        assert_eq!(render(Some(&with)), "0 0 1\n3 0 -1\n");
-    }
-
-    #[test]
-    fn analysis_names_boards_that_clear_in_fewer_moves() {
-        let analysis = analyse(&puzzle("2\n1 0\n1 0\n0\n1 0\n0\n"));
-        assert_eq!(analysis.fewer, Some(1));
-        assert!(!analysis.is_plain());
-        let sample = analyse(&puzzle("3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n"));
-        assert!(sample.is_plain() && sample.with_swaps.is_some());
-    }
-
-    /// Invariant: the packed board and the cell board lead the same search
-    /// to the same answer, at full n, under both readings, on boards of
-    /// every profile (the packed one is what `solve` uses on them).
-    #[test]
-    fn the_packed_search_answers_as_the_cell_board_search() {
-        use crate::problems::mayan::generate::generate;
-        use crate::problems::test_rng;
-        let mut solvable = 0;
-        for (profile, count) in [
-            ("random", 12),
-            ("bottom-row", 12),
-            ("edge", 12),
-            ("hard", 6),
-        ] {
-            for index in 0..count {
-                let input = generate(profile, &mut test_rng(19, "mayan", profile, index)).unwrap();
-                let puzzle = puzzle(&input);
-                for reading in Reading::BOTH {
-                    let packed = search(&Bits::new(&puzzle.board), puzzle.moves, reading);
-                    let cells = search(&puzzle.board, puzzle.moves, reading);
-                    assert_eq!(packed, cells, "{profile} #{index}, {reading:?}:\n{input}");
-                    assert_eq!(solve(&puzzle.board, puzzle.moves, reading), packed);
-                    solvable += usize::from(packed.is_some());
-                }
-            }
-        }
-        assert!(solvable > 10, "the comparison should meet solvable boards");
-    }
-
-    /// Invariant behind the failed set's symmetric key: a board and its
-    /// mirror image are solvable alike, their smallest solutions mirror
-    /// each other's moves when the mirrored list is also the smallest, and
-    /// the solver (which shares failures between the two) answers as the
-    /// cell board search, which does not.
-    #[test]
-    fn mirror_images_clear_alike() {
-        use crate::problems::mayan::generate::generate;
-        use crate::problems::test_rng;
-        let mut solvable = 0;
-        for (profile, count) in [("random", 16), ("bottom-row", 16), ("hard", 4)] {
-            for index in 0..count {
-                let input = generate(profile, &mut test_rng(23, "mayan", profile, index)).unwrap();
-                let board = puzzle(&input).board;
-                let moves = puzzle(&input).moves;
-                let columns = board.columns();
-                let mirror =
-                    Board::from_columns(&columns.iter().rev().cloned().collect::<Vec<_>>())
-                        .expect("the same columns fit");
-                for reading in Reading::BOTH {
-                    let ours = solve(&board, moves, reading);
-                    let theirs = solve(&mirror, moves, reading);
-                    assert_eq!(
-                        ours.is_some(),
-                        theirs.is_some(),
-                        "{profile} #{index}:\n{input}"
-                    );
-                    assert_eq!(ours, search(&board, moves, reading), "{profile} #{index}");
-                    assert_eq!(
-                        theirs,
-                        search(&mirror, moves, reading),
-                        "{profile} #{index}"
-                    );
-                    if let Some(solution) = &ours {
-                        let mut played = mirror;
-                        for step in solution {
-                            let direction = match step.direction {
-                                Direction::Right => Direction::Left,
-                                Direction::Left => Direction::Right,
-                            };
-                            let x = COLUMNS - 1 - step.x;
-                            played
-                                .play(Move {
-                                    x,
-                                    y: step.y,
-                                    direction,
-                                })
-                                .expect("a legal move");
-                        }
-                        assert!(played.is_empty(), "{profile} #{index}: mirrored moves");
-                    }
-                    solvable += usize::from(ours.is_some());
-                }
-            }
-        }
-        assert!(solvable > 4, "the comparison should meet solvable boards");
-    }
-
-    /// A board with a run standing is not at rest: `solve` plays it on the
-    /// cell board, where only runs a move touches vanish, as before.
-    #[test]
-    fn a_board_with_a_standing_run_is_solved_as_before() {
-        let board = Board::from_columns(&[vec![1], vec![1], vec![1], vec![2, 2, 3], vec![3, 3, 2]])
-            .expect("fits");
-        let reading = Reading::WithoutSameColourSwaps;
-        // The packed board would let the standing row run vanish with the
-        // column runs that `3 2 1` makes; the cell board never touches it.
-        assert!(search(&Bits::new(&board), 1, reading).is_some());
-        assert_eq!(search(&board, 1, reading), None);
-        assert_eq!(solve(&board, 1, reading), None);
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
-
-        /// Invariant behind the search's choice of cells: on both boards,
-        /// `occupied_rows` and `rows_of` mark exactly the cells (bit 4y)
-        /// that hold a block, and a block of one of the colours asked for.
-        #[test]
-        fn rows_of_marks_the_cells_of_the_colours_asked_for(
-            columns in proptest::collection::vec(proptest::collection::vec(1u8..=10, 0..=7), 5),
-            colours in 0u16..1 << 11,
-        ) {
-            let board = Board::from_columns(&columns).expect("at most 7 blocks a column");
-            let bits = Bits::new(&board);
-            for (x, column) in columns.iter().enumerate() {
-                let cells = |wanted: &dyn Fn(u8) -> bool| {
-                    column
-                        .iter()
-                        .enumerate()
-                        .filter(|&(_, &colour)| wanted(colour))
-                        .fold(0u32, |rows, (y, _)| rows | 1 << (4 * y))
-                };
-                let all = cells(&|_| true);
-                let asked = cells(&|colour| colours >> colour & 1 != 0);
-                proptest::prop_assert_eq!(Position::occupied_rows(&bits, x), all);
-                proptest::prop_assert_eq!(Position::occupied_rows(&board, x), all);
-                proptest::prop_assert_eq!(Position::rows_of(&bits, x, colours), asked);
-                proptest::prop_assert_eq!(Position::rows_of(&board, x, colours), asked);
-            }
-        }
-
-        /// Invariant behind [`Search::shift_allowed`]: the packed column
-        /// counts it derives for a drag are those of the board the drag
-        /// leaves before anything vanishes, for the dragged colour and, in a
-        /// swap, the other one; every other colour's are unchanged.
-        #[test]
-        fn shifted_indexes_are_the_dragged_boards_counts(
-            columns in proptest::collection::vec(proptest::collection::vec(1u8..=4, 0..=7), 5),
-            x in 0usize..COLUMNS,
-            y in 0usize..7,
-            right: bool,
-        ) {
-            let board = Board::from_columns(&columns).expect("at most 7 blocks a column");
-            let direction = if right { Direction::Right } else { Direction::Left };
-            let step = Move { x, y, direction };
-            let Some(target) = step.target_column() else { return Ok(()) };
-            let colour = board.colour(x, y);
-            proptest::prop_assume!(colour != 0);
-            let other = board.colour(target, y);
-            let mut dragged = board;
-            dragged.drag_without_vanishing(step).expect("a block to drag");
-            let mut expected = board.count_indexes();
-            if other != colour {
-                let colour = usize::from(colour);
-                expected[colour] = shifted_index(expected[colour], x, target);
-                if other != 0 {
-                    let other = usize::from(other);
-                    expected[other] = shifted_index(expected[other], target, x);
-                }
-            }
-            proptest::prop_assert_eq!(dragged.count_indexes(), expected);
-        }
-    }
-}
+#[path = "solve_tests.rs"]
+mod tests;
 
 #[cfg(test)]
 #[path = "spread_tests.rs"]
