@@ -23,6 +23,9 @@ pub(super) struct Supervised {
     pub(super) stderr_discarded_bytes: u64,
     pub(super) limit: Option<LimitExceeded>,
     pub(super) exited_at: Option<Instant>,
+    /// A run watched at raised limits: where it first went past its
+    /// verdict's limits (see `Sandbox::run_marked`).
+    pub(super) crossed: Option<crate::sandbox::Crossing>,
 }
 
 impl Supervised {
@@ -41,6 +44,7 @@ impl Supervised {
             stdout: Vec::new(),
             stderr: Vec::new(),
             stderr_discarded_bytes: 0,
+            crossed: None,
             limit: None,
             exited_at: None,
         })
