@@ -221,7 +221,12 @@ mod tests {
             stderr_len: 0,
             stderr_discarded_bytes: 0,
         };
-        let view = at_one_x(&measured(&observation), &observation, Some(crossing), &LIMITS);
+        let view = at_one_x(
+            &measured(&observation),
+            &observation,
+            Some(crossing),
+            &LIMITS,
+        );
         assert_eq!(view.limit_exceeded, Some(CpuTime));
         assert_eq!((view.cpu_time_ms, view.wall_time_ms), (1003, 1010));
         assert_eq!(view.termination, Termination::Signaled(libc::SIGKILL));

@@ -11,8 +11,8 @@ use super::spawn::{ChildSetup, ExecPlan};
 use super::streams::Supervised;
 use super::{Sandbox, KILL_GRACE, MAX_POLL_INTERVAL};
 use crate::sandbox::{
-    at_one_x, decide_limit, BenchLayer, Connection, IpcLayer, LimitExceeded, Limits, Measured, NamespaceMode,
-    Observation, RunSpec, SandboxError, Termination, Trust, SANDBOX_PATH,
+    at_one_x, decide_limit, BenchLayer, Connection, IpcLayer, LimitExceeded, Limits, Measured,
+    NamespaceMode, Observation, RunSpec, SandboxError, Termination, Trust, SANDBOX_PATH,
 };
 use std::ffi::OsString;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
