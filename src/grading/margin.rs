@@ -463,4 +463,63 @@ mod tests {
             None
         );
     }
+
+    /// One runner call at the margin (1.5 s of CPU for a 1 s limit): a
+    /// program that needs 1.1 s is TLE at 1x, its time where the 1x limit
+    /// fell, and passed at the margin; one that needs 3 s is TLE and did
+    /// not; one within 1x is its own verdict (AC) — and every test ran
+    /// once (one `TestFinished` each).
+    #[test]
+    fn a_run_at_the_margin_is_decided_at_1x_and_notes_the_margin() {
+        let problem = crate::problems::find("rooks").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let settings = rooks_settings(1000);
+        let (tests, _) = sample_and_tle(1000);
+        let submissions: Vec<Submission> = [(1_100, "near"), (3_000, "far"), (0, "quick")]
+            .iter()
+            .map(|&(burn_ms, name)| {
+                let folder = dir.path().join(name);
+                fs_err::create_dir(&folder).unwrap();
+                burning_solver(&folder, burn_ms)
+            })
+            .collect();
+        let margin = Margin::new(more_time(&roomy(), &settings).limits, vec![true; 3]);
+        let workspace = Workspace::new().unwrap();
+        let cancel = Cancellation::new();
+        let request = RunRequest {
+            problem,
+            submissions: &submissions,
+            tests: &tests,
+            settings: &settings,
+            workspace: &workspace,
+            cancel: &cancel,
+            margin: Some(&margin),
+        };
+        let mut finished = 0;
+        let results = runner::run_selected(&request, TestsToRun::UntilFirstFailure, &mut |event| {
+            if let runner::Event::TestFinished { .. } = event {
+                finished += 1;
+            }
+        })
+        .unwrap();
+        let results: Vec<_> = results.into_iter().map(Option::unwrap).collect();
+        assert_eq!(finished, 3);
+        let verdicts: Vec<Verdict> = results.iter().map(|result| result.verdict).collect();
+        assert_eq!(
+            verdicts,
+            [
+                Verdict::TimeLimitExceeded,
+                Verdict::TimeLimitExceeded,
+                Verdict::Accepted
+            ]
+        );
+        for result in &results[..2] {
+            let test = &result.tests[0];
+            assert!((1000..1100).contains(&test.time_ms), "{test:?}");
+            assert_eq!(test.message, "CPU time exceeded 1000 ms");
+        }
+        assert_eq!(margin.passed(0, 0), Some(true));
+        assert_eq!(margin.passed(1, 0), Some(false));
+        assert_eq!(margin.passed(2, 0), Some(true));
+    }
 }
