@@ -1,13 +1,20 @@
 //! Verdicts that hang on the time limit: an accepted program whose slowest
 //! test used more than half its limit, and a TLE example (folder
 //! `time_limit_exceeded`) that passes its TLE tests with more time
-//! (problemtools' `time_safety_margin` idea).
+//! (problemtools' `time_safety_margin` idea). A TLE example's tests run
+//! once, at the margin, their verdicts decided against the 1x limits from
+//! that run ([`margin_of`], `runner::Margin`); only a test that could not
+//! run so (interactive, `--all-tests`) is re-run at the margin
+//! ([`time_limit_warnings`]).
 
+use super::policy::Selection;
 use crate::config::judge::JudgeConfig;
 use crate::interrupt::Cancellation;
 use crate::problems::Problem;
-use crate::report::json::GradedResult;
-use crate::runner::{self, RunError, Settings, Submission, TestCase, Workspace};
+use crate::report::json::{Expected, GradedResult};
+use crate::runner::{
+    self, Margin, RunError, RunRequest, Settings, Submission, TestCase, TestsToRun, Workspace,
+};
 use crate::verdict::Verdict;
 
 /// How much more time a TLE example gets to see whether its verdict hangs on
@@ -36,22 +43,91 @@ pub(crate) fn close_to_the_limit(graded: &GradedResult) -> Option<String> {
     })
 }
 
-/// Whether [`time_limit_warnings`] runs anything for `graded`: a TLE
-/// example that got TLE. Any other result's warnings are
-/// [`close_to_the_limit`]'s alone.
-pub(crate) fn needs_reruns(graded: &GradedResult) -> bool {
-    let expects_tle = graded
-        .expected
-        .as_ref()
-        .is_some_and(|expected| expected.verdict == Some(Verdict::TimeLimitExceeded));
-    expects_tle && graded.result.verdict == Verdict::TimeLimitExceeded
+/// Whether `expected` is a TLE example's (expected verdict TLE).
+pub(crate) fn expects_tle(expected: Option<&Expected>) -> bool {
+    expected.is_some_and(|expected| expected.verdict == Some(Verdict::TimeLimitExceeded))
+}
+
+/// Whether `graded` is a TLE example that got TLE: its warnings include
+/// whether it passes with more time.
+pub(crate) fn needs_margin(graded: &GradedResult) -> bool {
+    expects_tle(graded.expected.as_ref()) && graded.result.verdict == Verdict::TimeLimitExceeded
+}
+
+/// The TLE examples among the `expected`s of a runner call, run at the
+/// margin in the same run as their verdict when `selection` stops at the
+/// verdict (layout `expected`, without `--all-tests`): their 1x verdict
+/// comes from the run at [`TLE_RETRY_FACTOR`] times the limit, so the
+/// margin costs no second run. With every test run (`--all-tests`) they
+/// run at the 1x limits, as every other submission does, and a TLE is
+/// re-run at the margin ([`time_limit_warnings`]). `None` when no
+/// submission runs at the margin.
+pub(crate) fn margin_of(
+    config: &JudgeConfig,
+    settings: &Settings,
+    selection: Selection,
+    expected: impl Iterator<Item = Option<Expected>>,
+) -> Option<Margin> {
+    if selection == Selection::Tests(TestsToRun::All) {
+        return None;
+    }
+    let which: Vec<bool> = expected
+        .map(|expected| expects_tle(expected.as_ref()))
+        .collect();
+    which
+        .contains(&true)
+        .then(|| Margin::new(more_time(config, settings).limits, which))
+}
+
+/// The warnings of a TLE example that got TLE ([`needs_margin`]) from its
+/// one run at the margin: "passes with more time" when every TLE test it
+/// kept passed there. `None` when a TLE test was not run at the margin (an
+/// interactive test, or `--all-tests`): [`time_limit_warnings`] re-runs
+/// it. `passed(i)`: how the `i`-th of `tests` did at the margin.
+pub(crate) fn warnings_of_the_run(
+    graded: &GradedResult,
+    tests: &[TestCase],
+    passed: impl Fn(usize) -> Option<bool>,
+) -> Option<Vec<String>> {
+    let result = &graded.result;
+    let mut slow = 0;
+    let mut passes_all = true;
+    for test in result
+        .tests
+        .iter()
+        .filter(|test| test.verdict == Verdict::TimeLimitExceeded)
+    {
+        slow += 1;
+        let index = tests.iter().position(|case| case.name == test.name)?;
+        passes_all &= passed(index)?;
+    }
+    let mut warnings: Vec<String> = close_to_the_limit(graded).into_iter().collect();
+    if passes_all && slow > 0 {
+        warnings.push(passes_with_more_time(graded, slow));
+    }
+    Some(warnings)
+}
+
+/// The warning of a TLE example that passes its `slow` TLE tests at the
+/// margin.
+fn passes_with_more_time(graded: &GradedResult, slow: usize) -> String {
+    format!(
+        "{}: TLE, but passes its {slow} TLE test(s) at {TLE_RETRY_FACTOR}x the limit \
+         ({} ms): the verdict is sensitive to the time limit",
+        graded.result.submission,
+        with_margin(graded.time_limit_ms)
+    )
 }
 
 /// The warnings of [`close_to_the_limit`] and, for a TLE example that got
-/// TLE, of its TLE tests re-run one at a time at [`TLE_RETRY_FACTOR`] times
-/// the limit (stopping at the first still too slow), their wall clock the
-/// one backstop of `config` for that CPU time. `None` when `cancel`
-/// stopped the re-runs before they settled it.
+/// TLE with TLE tests not run at the margin (an interactive problem, or
+/// `--all-tests`), of its TLE tests re-run one at a time at
+/// [`TLE_RETRY_FACTOR`] times the limit (stopping at the first still too
+/// slow), their wall clock the one backstop of `config` for that CPU time.
+/// An interactive test's runner decides at one set of limits, so it cannot
+/// be decided at 1x from a run at the margin: this second run is its only
+/// margin check. `None` when `cancel` stopped the re-runs before they
+/// settled it.
 pub(crate) fn time_limit_warnings(
     config: &JudgeConfig,
     problem: &dyn Problem,
@@ -63,7 +139,7 @@ pub(crate) fn time_limit_warnings(
 ) -> Result<Option<Vec<String>>, RunError> {
     let result = &graded.result;
     let mut warnings: Vec<String> = close_to_the_limit(graded).into_iter().collect();
-    if needs_reruns(graded) {
+    if needs_margin(graded) {
         let slow: Vec<(&TestCase, bool)> = result
             .tests
             .iter()
@@ -89,15 +165,16 @@ pub(crate) fn time_limit_warnings(
             } else {
                 runner::run_cancellable
             };
-            let retried = run(
+            let request = RunRequest {
                 problem,
-                std::slice::from_ref(submission),
-                std::slice::from_ref(test),
-                &more_time,
-                &workspace,
+                submissions: std::slice::from_ref(submission),
+                tests: std::slice::from_ref(test),
+                settings: &more_time,
+                workspace: &workspace,
                 cancel,
-                &mut |_| {},
-            )?;
+                margin: None,
+            };
+            let retried = run(&request, &mut |_| {})?;
             match retried.into_iter().next().flatten() {
                 // Only an interrupted run leaves the one pair unfinished.
                 None => return Ok(None),
@@ -109,13 +186,7 @@ pub(crate) fn time_limit_warnings(
             }
         }
         if passes_all {
-            warnings.push(format!(
-                "{}: TLE, but passes its {} TLE test(s) at {TLE_RETRY_FACTOR}x the limit \
-                 ({} ms): the verdict is sensitive to the time limit",
-                result.submission,
-                slow.len(),
-                with_margin(graded.time_limit_ms)
-            ));
+            warnings.push(passes_with_more_time(graded, slow.len()));
         }
     }
     Ok(Some(warnings))
@@ -134,14 +205,17 @@ pub(crate) fn wants_a_core(test: &crate::runner::TestResult) -> bool {
 fn more_time(config: &JudgeConfig, settings: &Settings) -> Settings {
     let mut more_time = settings.clone();
     more_time.limits.cpu_time_ms = with_margin(settings.limits.cpu_time_ms);
-    more_time.limits.wall_time_ms = config.wall_time_ms(more_time.limits.cpu_time_ms);
+    // Never under the 1x wall clock (one set by hand can be longer): a run
+    // at the margin must not stop before 1x's limits do.
+    more_time.limits.wall_time_ms = config
+        .wall_time_ms(more_time.limits.cpu_time_ms)
+        .max(settings.limits.wall_time_ms);
     more_time
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::json::Expected;
     use crate::runner::{SubmissionResult, TestResult};
 
     fn graded(verdict: Verdict, times: &[u64], limit: u64) -> GradedResult {
@@ -388,5 +462,64 @@ mod tests {
                 .unwrap(),
             None
         );
+    }
+
+    /// One runner call at the margin (1.5 s of CPU for a 1 s limit): a
+    /// program that needs 1.1 s is TLE at 1x, its time where the 1x limit
+    /// fell, and passed at the margin; one that needs 3 s is TLE and did
+    /// not; one within 1x is its own verdict (AC) — and every test ran
+    /// once (one `TestFinished` each).
+    #[test]
+    fn a_run_at_the_margin_is_decided_at_1x_and_notes_the_margin() {
+        let problem = crate::problems::find("rooks").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let settings = rooks_settings(1000);
+        let (tests, _) = sample_and_tle(1000);
+        let submissions: Vec<Submission> = [(1_100, "near"), (3_000, "far"), (0, "quick")]
+            .iter()
+            .map(|&(burn_ms, name)| {
+                let folder = dir.path().join(name);
+                fs_err::create_dir(&folder).unwrap();
+                burning_solver(&folder, burn_ms)
+            })
+            .collect();
+        let margin = Margin::new(more_time(&roomy(), &settings).limits, vec![true; 3]);
+        let workspace = Workspace::new().unwrap();
+        let cancel = Cancellation::new();
+        let request = RunRequest {
+            problem,
+            submissions: &submissions,
+            tests: &tests,
+            settings: &settings,
+            workspace: &workspace,
+            cancel: &cancel,
+            margin: Some(&margin),
+        };
+        let mut finished = 0;
+        let results = runner::run_selected(&request, TestsToRun::UntilFirstFailure, &mut |event| {
+            if let runner::Event::TestFinished { .. } = event {
+                finished += 1;
+            }
+        })
+        .unwrap();
+        let results: Vec<_> = results.into_iter().map(Option::unwrap).collect();
+        assert_eq!(finished, 3);
+        let verdicts: Vec<Verdict> = results.iter().map(|result| result.verdict).collect();
+        assert_eq!(
+            verdicts,
+            [
+                Verdict::TimeLimitExceeded,
+                Verdict::TimeLimitExceeded,
+                Verdict::Accepted
+            ]
+        );
+        for result in &results[..2] {
+            let test = &result.tests[0];
+            assert!((1000..1100).contains(&test.time_ms), "{test:?}");
+            assert_eq!(test.message, "CPU time exceeded 1000 ms");
+        }
+        assert_eq!(margin.passed(0, 0), Some(true));
+        assert_eq!(margin.passed(1, 0), Some(false));
+        assert_eq!(margin.passed(2, 0), Some(true));
     }
 }

@@ -4,7 +4,9 @@
 //! [`ProblemJob::load`] (the tests and their scoring), [`run_pool`] (one
 //! runner call) and [`settle`] (the TLE examples' margin re-runs).
 
-use super::margin::{close_to_the_limit, needs_reruns, time_limit_warnings};
+use super::margin::{
+    close_to_the_limit, margin_of, needs_margin, time_limit_warnings, warnings_of_the_run,
+};
 use super::policy::Selection;
 use super::rows::{expected_of, not_graded_entry, unrunnable};
 use super::score::{groups_go_unused, scoring_groups, ScorePlan};
@@ -312,13 +314,16 @@ pub(super) fn grade_problem(
 }
 
 /// Per runnable pair, in order: the runner's result (`None`: interrupted)
-/// and its graded result, final unless [`needs_reruns`].
-type Ran = Vec<(Option<SubmissionResult>, Option<GradedResult>)>;
+/// and its graded result, with whether it is final (else a TLE example
+/// whose margin [`time_limit_warnings`] re-runs).
+type Ran = Vec<(Option<SubmissionResult>, Option<(GradedResult, bool)>)>;
 
 /// Runs every runnable pair in one runner call (each distinct source
 /// compiled once, the tests shared), the tests `mode` selects. A pair's
 /// graded result is final as it finishes, so the journal has it before the
-/// rest of the problem runs; a TLE example's margin re-runs wait for
+/// rest of the problem runs. A TLE example runs at the margin, its verdict
+/// decided at 1x from the same run ([`margin_of`]); one with a TLE test
+/// that could not run so (interactive) waits for its margin re-runs in
 /// [`settle`] (they must not share the machine with other tests).
 fn run_pool(
     job: &ProblemJob<'_>,
@@ -339,7 +344,13 @@ fn run_pool(
         .enumerate()
         .map(|(index, runnable)| (runnable.entry.path.display().to_string(), index))
         .collect();
-    let mut finished: Vec<Option<GradedResult>> = vec![None; runnable.len()];
+    let margin = margin_of(
+        job.config,
+        job.settings,
+        mode.selection,
+        runnable.iter().map(|runnable| expected_of(runnable.entry)),
+    );
+    let mut finished: Vec<Option<(GradedResult, bool)>> = vec![None; runnable.len()];
     let mut on_run_event = |event: Event<'_>| {
         on_event(ClassEvent::Run(event));
         let Event::SubmissionFinished { result } = event else {
@@ -351,33 +362,34 @@ fn run_pool(
         let mut graded_result = job.graded_result(&runnable[index], result);
         loaded.score(&mut graded_result.result);
         on_event(ClassEvent::Graded);
-        if !needs_reruns(&graded_result) {
-            graded_result.warnings = close_to_the_limit(&graded_result).into_iter().collect();
+        let warnings = if needs_margin(&graded_result) {
+            margin.as_ref().and_then(|margin| {
+                warnings_of_the_run(&graded_result, &loaded.tests, |test| {
+                    margin.passed(index, test)
+                })
+            })
+        } else {
+            Some(close_to_the_limit(&graded_result).into_iter().collect())
+        };
+        let settled = warnings.is_some();
+        if let Some(warnings) = warnings {
+            graded_result.warnings = warnings;
             on_event(ClassEvent::Finished(&graded_result));
         }
-        finished[index] = Some(graded_result);
+        finished[index] = Some((graded_result, settled));
+    };
+    let request = runner::RunRequest {
+        problem,
+        submissions: &submissions,
+        tests: &loaded.tests,
+        settings: job.settings,
+        workspace,
+        cancel,
+        margin: margin.as_ref(),
     };
     let results = match (&loaded.scoring, mode.selection) {
-        (Some(gate), Selection::Reached) => runner::run_gated(
-            problem,
-            &submissions,
-            &loaded.tests,
-            job.settings,
-            gate,
-            workspace,
-            cancel,
-            &mut on_run_event,
-        )?,
-        _ => runner::run_selected(
-            problem,
-            &submissions,
-            &loaded.tests,
-            job.settings,
-            mode.which,
-            workspace,
-            cancel,
-            &mut on_run_event,
-        )?,
+        (Some(gate), Selection::Reached) => runner::run_gated(&request, gate, &mut on_run_event)?,
+        _ => runner::run_selected(&request, mode.which, &mut on_run_event)?,
     };
     Ok(results.into_iter().zip(finished).collect())
 }
@@ -396,11 +408,11 @@ fn settle(
     on_event: &mut dyn FnMut(ClassEvent<'_>),
 ) -> Result<(), GradingError> {
     for (runnable, (result, graded_result)) in runnable.iter().zip(ran) {
-        let (Some(_), Some(mut graded_result)) = (result, graded_result) else {
+        let (Some(_), Some((mut graded_result, settled))) = (result, graded_result) else {
             graded.not_graded.push(not_graded_entry(runnable.entry));
             continue;
         };
-        if !needs_reruns(&graded_result) {
+        if settled {
             graded.results.push(graded_result);
             continue;
         }
@@ -670,7 +682,7 @@ mod tests {
                 ..SubmissionResult::fixture("rooks", &done.path.display().to_string(), Vec::new())
             };
             let graded_result = job.graded_result(&sorted.runnable[0], &result);
-            let ran: Ran = vec![(Some(result), Some(graded_result)), (None, None)];
+            let ran: Ran = vec![(Some(result), Some((graded_result, true))), (None, None)];
             let mut graded = ProblemGraded {
                 results: Vec::new(),
                 not_graded: Vec::new(),

@@ -278,15 +278,16 @@ pub(crate) fn run(
             on_event(ClassEvent::Graded);
         }
     };
-    let outcome = runner::run_cancellable(
+    let request = runner::RunRequest {
         problem,
-        &plan.submissions,
-        &tests,
-        &plan.resolved.settings,
-        &workspace,
+        submissions: &plan.submissions,
+        tests: &tests,
+        settings: &plan.resolved.settings,
+        workspace: &workspace,
         cancel,
-        &mut on_run_event,
-    )?;
+        margin: None,
+    };
+    let outcome = runner::run_cancellable(&request, &mut on_run_event)?;
     drop(workspace);
     let mut results = Vec::with_capacity(outcome.len());
     let mut not_graded = Vec::new();

@@ -6,21 +6,49 @@
 
 use super::ended::{crash_verdict, limit_verdict, record_run, runtime_stderr, TimeNotes};
 use super::events::{Excerpt, TestResult};
+use super::request::AtMargin;
 use super::{Prepared, Settings, TestCase};
 use crate::problems::{self, Problem};
 use crate::sandbox::{Limits, Measured, RunSpec, Sandbox, Trust};
 use crate::verdict::Verdict;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Runs `test` with the prepared program and decides the verdict. A sandbox
-/// failure is JE for this test, never the submission's fault.
+/// The limits of one test's run.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TestLimits<'a> {
+    /// The limits its verdict is decided at.
+    pub(crate) one_x: &'a Limits,
+    /// A TLE example's margin (its CPU time and wall clock above
+    /// `one_x`'s): the run goes on to these, and its verdict is still the
+    /// one a run at `one_x` gives ([`Sandbox::run_marked`]). Not for an
+    /// interactive test, whose runner decides at one set of limits: it
+    /// runs at `one_x`.
+    pub(crate) raised: Option<&'a Limits>,
+}
+
+impl<'a> TestLimits<'a> {
+    /// A run at `one_x` alone.
+    pub(crate) fn at(one_x: &'a Limits) -> TestLimits<'a> {
+        TestLimits {
+            one_x,
+            raised: None,
+        }
+    }
+}
+
+/// Runs `test` with the prepared program and decides the verdict at
+/// `limits.one_x`; with `limits.raised`, also how the same run ended at
+/// the margin (`None` when it ran at `one_x` only). A sandbox failure is
+/// JE for this test, never the submission's fault.
 pub(crate) fn run_test(
     sandbox: &mut Sandbox,
     problem: &dyn Problem,
     prepared: &Prepared,
     test: &TestCase,
-    limits: &Limits,
+    test_limits: &TestLimits<'_>,
     settings: &Settings,
-) -> TestResult {
+) -> (TestResult, Option<AtMargin>) {
+    let limits = test_limits.one_x;
     let mut result = TestResult {
         name: test.name.clone(),
         verdict: Verdict::JudgeError,
@@ -38,13 +66,13 @@ pub(crate) fn run_test(
     };
     let Some((program, args)) = &prepared.program else {
         result.message = "the submission was not prepared".to_owned();
-        return result;
+        return (result, None);
     };
     let input = match &test.input {
         Ok(input) => input,
         Err(fault) => {
             result.message = fault.to_string();
-            return result;
+            return (result, None);
         }
     };
     if let Some(session) = problem.engine_session(&input.text) {
@@ -56,21 +84,21 @@ pub(crate) fn run_test(
         };
         super::interactive::run_engine_test(sandbox, session, &submission, input, &mut result);
         with_own_paths_in_stderr(&mut result, prepared);
-        return result;
+        return (result, None);
     }
     if let Some(interactor) = problem.interactor() {
         let interactor = match interactor {
             Ok(interactor) => interactor,
             Err(error) => {
                 result.message = error.to_string();
-                return result;
+                return (result, None);
             }
         };
         let answer = match &test.answer {
             Ok(answer) => answer.as_deref(),
             Err(fault) => {
                 result.message = fault.to_string();
-                return result;
+                return (result, None);
             }
         };
         let submission = super::interactive::SubmissionProgram {
@@ -102,7 +130,7 @@ pub(crate) fn run_test(
                 }
             }
         }
-        return result;
+        return (result, None);
     }
     let spec = RunSpec {
         program: program.clone(),
@@ -111,14 +139,21 @@ pub(crate) fn run_test(
         workdir: None,
         env: Vec::new(),
         read_paths: prepared.read_paths.clone(),
-        limits: *limits,
+        limits: *test_limits.raised.unwrap_or(limits),
         trust: Trust::Submission,
     };
-    let measured = match sandbox.run(&spec) {
-        Ok(measured) => measured,
+    let ran = match test_limits.raised {
+        Some(_) => sandbox.run_marked(&spec, limits).map(|marked| {
+            let at_margin = marked.at_margin;
+            (marked.at_one_x, Some(at_margin))
+        }),
+        None => sandbox.run(&spec).map(|measured| (measured, None)),
+    };
+    let (measured, at_margin) = match ran {
+        Ok(ran) => ran,
         Err(error) => {
             result.message = format!("sandbox failure: {error:#}");
-            return result;
+            return (result, None);
         }
     };
     record_run(&mut result, &measured);
@@ -141,7 +176,73 @@ pub(crate) fn run_test(
     result.verdict = verdict;
     result.message = message;
     result.validator_score = validator_score;
-    result
+    // How the run ended at the margin matters only when the 1x verdict is
+    // TLE ("passes with more time"); the checker then reads what it wrote
+    // by the end. Any other 1x verdict is what the run at the margin got
+    // too, since it stayed within 1x's times.
+    let at_margin = match (at_margin, test_limits.raised) {
+        (Some(at_margin), Some(raised)) if verdict == Verdict::TimeLimitExceeded => {
+            let (verdict, _, _) = decide(problem, &at_margin, test, &input.text, raised, settings);
+            let mut margin_result = result.clone();
+            record_run(&mut margin_result, &at_margin);
+            margin_result.verdict = verdict;
+            Some(if verdict.is_accepted() {
+                AtMargin::Passed
+            } else if wall_time_only(&margin_result, raised) {
+                AtMargin::WaitedForACore
+            } else {
+                AtMargin::Failed
+            })
+        }
+        (Some(_), Some(_)) => Some(if verdict.is_accepted() {
+            AtMargin::Passed
+        } else {
+            AtMargin::Failed
+        }),
+        _ => None,
+    };
+    (result, at_margin)
+}
+
+/// The run alone, at most one per submission (`rerun_taken`, issue 18), of
+/// a test whose answer may come from waiting for a core beside other runs:
+///
+/// - a TLE from the 1x wall clock alone ([`wall_time_only`]): the re-run's
+///   result replaces it, marked `rerun`;
+/// - a TLE example's TLE whose run at the margin ran out of the raised wall
+///   clock while it wanted a core ([`AtMargin::WaitedForACore`]): the 1x
+///   verdict stands (it was decided by CPU time, which a neighbour does not
+///   add to), and only the re-run's margin is taken. This is the one case
+///   where a second run changes the margin's answer (the warning); every
+///   other margin is decided by the one run.
+///
+/// A margin still [`AtMargin::WaitedForACore`] after this (alone, or with
+/// no run alone left) did not pass: [`AtMargin::Failed`].
+pub(crate) fn alone_if_unfair(
+    first: (TestResult, Option<AtMargin>),
+    limits: &Limits,
+    rerun_taken: &AtomicBool,
+    alone: impl FnOnce() -> (TestResult, Option<AtMargin>),
+) -> (TestResult, Option<AtMargin>) {
+    let settled = |at_margin: Option<AtMargin>| {
+        at_margin.map(|at_margin| match at_margin {
+            AtMargin::WaitedForACore => AtMargin::Failed,
+            other => other,
+        })
+    };
+    let (result, at_margin) = first;
+    let wall_only = wall_time_only(&result, limits);
+    let margin_waited = at_margin == Some(AtMargin::WaitedForACore);
+    if !(wall_only || margin_waited) || rerun_taken.swap(true, Ordering::SeqCst) {
+        return (result, settled(at_margin));
+    }
+    let (mut again, again_at_margin) = alone();
+    if wall_only {
+        again.rerun = true;
+        (again, settled(again_at_margin))
+    } else {
+        (result, settled(again_at_margin))
+    }
 }
 
 /// An interactive run's stderr excerpt with the hand-in's own paths in

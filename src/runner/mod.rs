@@ -14,6 +14,7 @@ mod execute;
 mod folder;
 pub mod interactive;
 pub(crate) mod java;
+mod request;
 pub(crate) mod said;
 mod schedule;
 mod share;
@@ -27,6 +28,7 @@ pub use events::{
     EXCERPT_LIMIT_BYTES,
 };
 pub(crate) use folder::folder_files;
+pub(crate) use request::{Margin, RunRequest};
 use tests_load::{generated_test, written_test};
 pub use tests_load::{load_tests, FixedTests, TestFault};
 pub use workspace::Workspace;
@@ -266,15 +268,16 @@ pub fn run(
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<SubmissionResult>, RunError> {
     let never = Cancellation::new();
-    let results = run_cancellable(
+    let request = RunRequest {
         problem,
         submissions,
         tests,
         settings,
         workspace,
-        &never,
-        on_event,
-    )?;
+        cancel: &never,
+        margin: None,
+    };
+    let results = run_cancellable(&request, on_event)?;
     Ok(results.into_iter().flatten().collect())
 }
 
@@ -292,8 +295,8 @@ pub(crate) enum TestsToRun {
     UntilFirstFailure,
 }
 
-/// [`run`], stopping early when `cancel` is requested: one entry per
-/// submission, `None` for a submission that was not completely graded
+/// [`run`], stopping early when `request.cancel` is requested: one entry
+/// per submission, `None` for a submission that was not completely graded
 /// before the request (it was not compiled, or some of its tests did not
 /// finish). Such a submission has no verdict and gets no
 /// `SubmissionFinished` event; every `Some` is what an uninterrupted run
@@ -302,24 +305,10 @@ pub(crate) enum TestsToRun {
 /// Submissions with the same bytes, language and file name compile once
 /// (see `compile_groups`).
 pub(crate) fn run_cancellable(
-    problem: &dyn Problem,
-    submissions: &[Submission],
-    tests: &[TestCase],
-    settings: &Settings,
-    workspace: &Workspace,
-    cancel: &Cancellation,
+    request: &RunRequest<'_>,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<Option<SubmissionResult>>, RunError> {
-    run_selected(
-        problem,
-        submissions,
-        tests,
-        settings,
-        TestsToRun::All,
-        workspace,
-        cancel,
-        on_event,
-    )
+    run_selected(request, TestsToRun::All, on_event)
 }
 
 /// [`run_cancellable`] running `which` tests of each submission.
@@ -330,60 +319,26 @@ pub(crate) fn run_cancellable(
 /// order may have failed first; neither decides anything: the result keeps
 /// exactly the tests up to the first failure in test order, so it is the
 /// same for any `--jobs` and any timing.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "run_cancellable's, plus which tests"
-)]
 pub(crate) fn run_selected(
-    problem: &dyn Problem,
-    submissions: &[Submission],
-    tests: &[TestCase],
-    settings: &Settings,
+    request: &RunRequest<'_>,
     which: TestsToRun,
-    workspace: &Workspace,
-    cancel: &Cancellation,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<Option<SubmissionResult>>, RunError> {
     let stop = match which {
         TestsToRun::All => Stop::Never,
         TestsToRun::UntilFirstFailure => Stop::FirstFailure,
     };
-    run_stopping(
-        problem,
-        submissions,
-        tests,
-        settings,
-        stop,
-        false,
-        workspace,
-        cancel,
-        on_event,
-    )
+    run_stopping(request, stop, false, on_event)
 }
 
 /// [`run_cancellable`] with each test run alone: no other run of the
 /// process beside it (a TLE example's margin re-run, whose CPU time must
 /// not lose to a neighbour's).
 pub(crate) fn run_alone(
-    problem: &dyn Problem,
-    submissions: &[Submission],
-    tests: &[TestCase],
-    settings: &Settings,
-    workspace: &Workspace,
-    cancel: &Cancellation,
+    request: &RunRequest<'_>,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<Option<SubmissionResult>>, RunError> {
-    run_stopping(
-        problem,
-        submissions,
-        tests,
-        settings,
-        Stop::Never,
-        true,
-        workspace,
-        cancel,
-        on_event,
-    )
+    run_stopping(request, Stop::Never, true, on_event)
 }
 
 /// Which tests judging reaches, for problems whose groups stop at their
@@ -401,31 +356,12 @@ pub(crate) trait TestGate: Sync {
 /// skips a test once it is surely not reached, and the result keeps
 /// exactly the tests reached given the verdicts in test order, for any
 /// `--jobs`.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "run_cancellable's, plus the gate"
-)]
 pub(crate) fn run_gated(
-    problem: &dyn Problem,
-    submissions: &[Submission],
-    tests: &[TestCase],
-    settings: &Settings,
+    request: &RunRequest<'_>,
     gate: &dyn TestGate,
-    workspace: &Workspace,
-    cancel: &Cancellation,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<Option<SubmissionResult>>, RunError> {
-    run_stopping(
-        problem,
-        submissions,
-        tests,
-        settings,
-        Stop::Gate(gate),
-        false,
-        workspace,
-        cancel,
-        on_event,
-    )
+    run_stopping(request, Stop::Gate(gate), false, on_event)
 }
 
 /// Which tests of a submission run (see [`TestsToRun`], [`TestGate`]).
@@ -437,24 +373,24 @@ enum Stop<'a> {
 }
 
 #[expect(
-    clippy::too_many_arguments,
-    reason = "run_cancellable's, plus which tests"
-)]
-#[expect(
     clippy::too_many_lines,
     reason = "one pool of compiles, one of tests, and their hand-back in order"
 )]
 fn run_stopping(
-    problem: &dyn Problem,
-    submissions: &[Submission],
-    tests: &[TestCase],
-    settings: &Settings,
+    request: &RunRequest<'_>,
     stop: Stop<'_>,
     alone: bool,
-    workspace: &Workspace,
-    cancel: &Cancellation,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<Option<SubmissionResult>>, RunError> {
+    let RunRequest {
+        problem,
+        submissions,
+        tests,
+        settings,
+        workspace,
+        cancel,
+        margin,
+    } = *request;
     // The folders holding the hand-ins are out of every run's reach, as
     // data folders are: one student's program must not read another's
     // source where it was handed in (the runs need only the copies below).
@@ -632,8 +568,19 @@ fn run_stopping(
                 _ => {}
             }
             let limits = submissions[index].limits(&settings.limits);
+            let raised = margin.and_then(|margin| margin.limits_for(index, &submissions[index]));
             let run = |sandbox: &mut crate::sandbox::Sandbox| {
-                execute::run_test(sandbox, problem, prepared, &tests[test], &limits, settings)
+                execute::run_test(
+                    sandbox,
+                    problem,
+                    prepared,
+                    &tests[test],
+                    &execute::TestLimits {
+                        one_x: &limits,
+                        raised: raised.as_ref(),
+                    },
+                    settings,
+                )
             };
             // Every run of the process counts against `jobs` (problems
             // graded side by side share the cores); a run asked for alone
@@ -643,18 +590,13 @@ fn run_stopping(
             } else {
                 share::ALONE.shared(|| share::SLOTS.with(settings.jobs, || run(sandbox)))
             };
-            // At most one run alone per submission (issue 18): a program
-            // that sleeps on every test must not stall every worker twice
-            // per test.
-            let result = if execute::wall_time_only(&first, &limits)
-                && !rerun_taken[index].swap(true, std::sync::atomic::Ordering::SeqCst)
-            {
-                let mut again = share::ALONE.exclusive(|| run(sandbox));
-                again.rerun = true;
-                again
-            } else {
-                first
-            };
+            let (result, at_margin) =
+                execute::alone_if_unfair(first, &limits, &rerun_taken[index], || {
+                    share::ALONE.exclusive(|| run(sandbox))
+                });
+            if let (Some(margin), Some(at_margin)) = (margin, at_margin) {
+                margin.note(index, test, at_margin == request::AtMargin::Passed);
+            }
             if !result.verdict.is_accepted() {
                 first_failure[index].fetch_min(test, Ordering::SeqCst);
             }

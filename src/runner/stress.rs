@@ -460,9 +460,10 @@ impl Runs<'_> {
                     self.problem,
                     self.prepared,
                     test,
-                    &limits,
+                    &execute::TestLimits::at(&limits),
                     self.settings,
                 )
+                .0
             },
             |_, result| results.push(result),
         )?;

@@ -2,7 +2,7 @@
 //! decision of the sandbox that is not a system call, kept as a plain
 //! function so its order can be read and tested as a table.
 
-use super::{LimitExceeded, Limits, Termination};
+use super::{LimitExceeded, Limits, Measured, Termination};
 
 /// What the sandbox saw of one finished run.
 #[derive(Clone, Copy, Debug)]
@@ -57,6 +57,82 @@ pub(crate) fn decide_limit(observation: &Observation, limits: &Limits) -> Option
     }
 }
 
+/// Where a run watched at raised limits (a TLE example's margin) first
+/// went past its verdict's limits, as the supervisor saw it while it ran:
+/// what a run at those limits would have been stopped with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Crossing {
+    /// [`LimitExceeded::CpuTime`] or [`LimitExceeded::WallTime`].
+    pub(crate) limit: LimitExceeded,
+    pub(crate) cpu_time_ms: u64,
+    pub(crate) wall_time_ms: u64,
+    /// Bytes of stdout and stderr read by then, and of stderr discarded.
+    pub(crate) stdout_len: usize,
+    pub(crate) stderr_len: usize,
+    pub(crate) stderr_discarded_bytes: u64,
+}
+
+/// The time limit at `one_x` that a run watched at larger limits went past,
+/// and where: `crossed` when the supervisor saw it go past while it ran,
+/// else its figures at its end. CPU time over `one_x` is TLE whatever the
+/// run did after (printed an answer, crashed, hit the memory or output
+/// limit): at `one_x` it would have been stopped first; then the wall
+/// clock. `None`: the run stayed within `one_x`'s times, and its own end
+/// decides.
+pub(crate) fn past_one_x(
+    observation: &Observation,
+    crossed: Option<Crossing>,
+    one_x: &Limits,
+) -> Option<Crossing> {
+    if crossed.is_some() {
+        return crossed;
+    }
+    let at_end = |limit| Crossing {
+        limit,
+        cpu_time_ms: observation.cpu_time_ms,
+        wall_time_ms: observation.wall_time_ms,
+        stdout_len: usize::MAX,
+        stderr_len: usize::MAX,
+        stderr_discarded_bytes: u64::MAX,
+    };
+    if observation.cpu_time_ms > one_x.cpu_time_ms {
+        Some(at_end(LimitExceeded::CpuTime))
+    } else if observation.wall_time_ms > one_x.wall_time_ms {
+        Some(at_end(LimitExceeded::WallTime))
+    } else {
+        None
+    }
+}
+
+/// What a run at `one_x` would have measured, from a run watched at larger
+/// limits (`measured`, its `observation`): past `one_x`'s times
+/// ([`past_one_x`]), the time limit, with the figures where it fell, killed
+/// there if the supervisor saw it go past (its output cut there); within
+/// them, `measured` with its limit decided against `one_x`.
+pub(crate) fn at_one_x(
+    measured: &Measured,
+    observation: &Observation,
+    crossed: Option<Crossing>,
+    one_x: &Limits,
+) -> Measured {
+    let mut view = measured.clone();
+    match past_one_x(observation, crossed, one_x) {
+        Some(crossing) => {
+            view.limit_exceeded = Some(crossing.limit);
+            view.cpu_time_ms = crossing.cpu_time_ms;
+            view.wall_time_ms = crossing.wall_time_ms;
+            if crossed.is_some() {
+                view.termination = Termination::Signaled(libc::SIGKILL);
+                view.stdout.truncate(crossing.stdout_len);
+                view.stderr.truncate(crossing.stderr_len);
+                view.stderr_discarded_bytes = crossing.stderr_discarded_bytes;
+            }
+        }
+        None => view.limit_exceeded = decide_limit(observation, one_x),
+    }
+    view
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,5 +177,73 @@ mod tests {
     #[test_case(Observation { wall_time_ms: 3001, ..observed() }, Some(WallTime) ; "wall over the limit at exit")]
     fn decides(observation: Observation, expected: Option<LimitExceeded>) {
         assert_eq!(decide_limit(&observation, &LIMITS), expected);
+    }
+
+    /// A run at 1.5x the limits, judged at 1x (`LIMITS`): each case is what
+    /// the run did at its end, and the verdict limit a 1x run gives.
+    #[test_case(Observation { cpu_time_ms: 1200, ..observed() }, Some(CpuTime) ; "cpu over 1x then a right answer is tle")]
+    #[test_case(Observation { cpu_time_ms: 1200, termination: Termination::Exited(0), memory_kib: 99_000, ..observed() }, Some(CpuTime) ; "cpu over 1x then a wrong answer is tle")]
+    #[test_case(Observation { cpu_time_ms: 1200, oom_killed: true, termination: Termination::Signaled(9), ..observed() }, Some(CpuTime) ; "cpu over 1x then mle is tle")]
+    #[test_case(Observation { cpu_time_ms: 1200, seen: Some(Output), ..observed() }, Some(CpuTime) ; "cpu over 1x then ole is tle")]
+    #[test_case(Observation { cpu_time_ms: 1200, termination: Termination::Signaled(11), ..observed() }, Some(CpuTime) ; "cpu over 1x then a crash is tle")]
+    #[test_case(Observation { cpu_time_ms: 1200, seen: Some(CpuTime), ..observed() }, Some(CpuTime) ; "cpu over the margin too is tle")]
+    #[test_case(Observation { wall_time_ms: 3500, termination: Termination::Exited(0), ..observed() }, Some(WallTime) ; "wall over 1x then a right answer is tle")]
+    #[test_case(Observation { cpu_time_ms: 1000, wall_time_ms: 3000, ..observed() }, None ; "exactly at 1x is within")]
+    #[test_case(observed(), None ; "within 1x and accepted keeps no limit")]
+    #[test_case(Observation { oom_killed: true, termination: Termination::Signaled(9), ..observed() }, Some(Memory) ; "within 1x an mle stays mle")]
+    #[test_case(Observation { seen: Some(Output), ..observed() }, Some(Output) ; "within 1x an ole stays ole")]
+    #[test_case(Observation { termination: Termination::Signaled(11), ..observed() }, None ; "within 1x a crash is its own")]
+    fn decides_at_one_x(observation: Observation, expected: Option<LimitExceeded>) {
+        let measured = measured(&observation);
+        let view = at_one_x(&measured, &observation, None, &LIMITS);
+        assert_eq!(view.limit_exceeded, expected);
+        // Its figures are the run's own: it ended by itself.
+        assert_eq!(view.cpu_time_ms, observation.cpu_time_ms);
+        assert_eq!(view.termination, observation.termination);
+        assert_eq!(view.stdout, measured.stdout);
+    }
+
+    /// A crossing the supervisor saw while the run went on: the 1x view
+    /// reads as a 1x run stopped there, whatever the run did after (here:
+    /// a clean exit at 1.4 s with more output).
+    #[test]
+    fn a_crossing_seen_while_running_is_where_a_1x_run_stops() {
+        let observation = Observation {
+            cpu_time_ms: 1400,
+            wall_time_ms: 1450,
+            ..observed()
+        };
+        let crossing = Crossing {
+            limit: CpuTime,
+            cpu_time_ms: 1003,
+            wall_time_ms: 1010,
+            stdout_len: 2,
+            stderr_len: 0,
+            stderr_discarded_bytes: 0,
+        };
+        let view = at_one_x(
+            &measured(&observation),
+            &observation,
+            Some(crossing),
+            &LIMITS,
+        );
+        assert_eq!(view.limit_exceeded, Some(CpuTime));
+        assert_eq!((view.cpu_time_ms, view.wall_time_ms), (1003, 1010));
+        assert_eq!(view.termination, Termination::Signaled(libc::SIGKILL));
+        assert_eq!(view.stdout, b"ab");
+        assert!(view.stderr.is_empty());
+    }
+
+    fn measured(observation: &Observation) -> Measured {
+        Measured {
+            termination: observation.termination,
+            limit_exceeded: observation.seen,
+            cpu_time_ms: observation.cpu_time_ms,
+            wall_time_ms: observation.wall_time_ms,
+            memory_kib: observation.memory_kib,
+            stdout: b"abcd".to_vec(),
+            stderr: b"e".to_vec(),
+            stderr_discarded_bytes: 0,
+        }
     }
 }

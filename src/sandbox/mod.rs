@@ -44,7 +44,7 @@ mod unix;
 pub(crate) use data::{data_folders, data_link_files};
 pub(crate) use data::{guard_data_folder, lending_refused};
 pub use data::{mask_data_folder, DataFolder};
-pub(crate) use decide::{decide_limit, Observation};
+pub(crate) use decide::{at_one_x, decide_limit, Crossing, Observation};
 pub use error::SandboxError;
 #[cfg(target_os = "linux")]
 pub use pool::SandboxPool;
@@ -223,6 +223,14 @@ pub struct Measured {
     /// The run was ended at once as a deadlock (its wall limit reported):
     /// it and the judge were each waiting for the other.
     pub(crate) deadlocked: bool,
+}
+
+/// One run at raised limits, as measured and as a run at its verdict's
+/// limits would have measured it (`Sandbox::run_marked`).
+#[derive(Clone, Debug)]
+pub(crate) struct Marked {
+    pub(crate) at_margin: Measured,
+    pub(crate) at_one_x: Measured,
 }
 
 impl Measured {

@@ -274,3 +274,112 @@ fn every_command_reads_a_kattis_package_from_the_problems_dir() {
         listed.stdout()
     );
 }
+
+/// The CPU time of `judge ARGS...` run in `dir` and of every process it
+/// waited for (the sandboxed runs among them), from `wait4` (Python's: the
+/// tests allow no `unsafe`): what its runs cost, whatever else the machine
+/// runs.
+fn judge_cpu_ms(dir: &Dir, args: &[&str]) -> (i32, u64) {
+    let output = std::process::Command::new("python3")
+        .current_dir(dir.path())
+        .arg("-c")
+        .arg(
+            "import os, subprocess, sys\n\
+             child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, \
+             stderr=subprocess.DEVNULL)\n\
+             _, status, usage = os.wait4(child.pid, 0)\n\
+             print(os.waitstatus_to_exitcode(status), \
+             round((usage.ru_utime + usage.ru_stime) * 1000))\n",
+        )
+        .arg(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .output()
+        .expect("python3 runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let mut words = text.split_whitespace().map(|word| word.parse::<i64>());
+    match (words.next(), words.next()) {
+        (Some(Ok(code)), Some(Ok(ms))) => {
+            (i32::try_from(code).unwrap(), u64::try_from(ms).unwrap())
+        }
+        _ => panic!("{text}{}", String::from_utf8_lossy(&output.stderr)),
+    }
+}
+
+/// A TLE example runs its one test once, at 1.5x the limit, and its
+/// verdict and warning both come from that run: one that needs 1.25 s of
+/// CPU against a 1 s limit is TLE at 1x and warned about ("passes with
+/// more time"); one that loops forever is TLE with no warning. Each runs
+/// once: the grade's CPU time, runs included, stays under one run at the
+/// margin plus the judge's own work (a second run, at 1x before the
+/// margin's, would add a whole second of CPU).
+#[test]
+fn a_tle_example_is_decided_at_1x_and_checked_at_the_margin_in_one_run() {
+    let dir = Dir::new();
+    for (name, contents) in [
+        (
+            "sum/problem.yaml",
+            "name: Sum\nlimits:\n  time_limit: 1\n  memory: 256\n",
+        ),
+        ("sum/data/sample/1.in", "1 2\n"),
+        ("sum/data/sample/1.ans", "3\n"),
+        (
+            "sum/submissions/accepted/sum.py",
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        ),
+        ("judge.toml", "jobs = 1\n[limits]\nwall-time-factor = 10\n"),
+    ] {
+        dir.create(name, contents);
+    }
+    let near = "import time\nwhile time.process_time() < 1.25:\n    pass\n\
+                a, b = map(int, input().split())\nprint(a + b)\n";
+    let spin = "while True:\n    pass\n";
+    for (program, source, warned, runs_ms) in
+        [("near", near, true, 1250), ("spin", spin, false, 1500)]
+    {
+        let path = format!("sum/submissions/time_limit_exceeded/{program}.py");
+        let created = dir.create(&path, source);
+        let report = format!("{program}.json");
+        let (code, cpu_ms) = judge_cpu_ms(&dir, &["grade", "--package", "sum", "--json", &report]);
+        assert_eq!(code, 0, "{program}");
+        let report = crate::support::report(&dir.read(&report));
+        let result = report["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|result| result["submission"] == path.as_str())
+            .unwrap_or_else(|| panic!("{program}: {report}"));
+        assert_eq!(result["verdict"], "TLE", "{program}: {result}");
+        let tests = result["tests"].as_array().unwrap();
+        assert_eq!(tests.len(), 1, "{program}: {result}");
+        // Its time reads as a run stopped at the 1x limit does.
+        let time_ms = tests[0]["time_ms"].as_u64().unwrap();
+        assert!((1000..1250).contains(&time_ms), "{program}: {result}");
+        assert_eq!(
+            tests[0]["message"], "CPU time exceeded 1000 ms",
+            "{program}"
+        );
+        let warnings: Vec<&str> = result["warnings"]
+            .as_array()
+            .map(|warnings| warnings.iter().filter_map(|w| w.as_str()).collect())
+            .unwrap_or_default();
+        if warned {
+            assert_eq!(
+                warnings,
+                [format!(
+                    "{path}: TLE, but passes its 1 TLE test(s) at 1.5x the limit (1500 ms): \
+                     the verdict is sensitive to the time limit"
+                )],
+                "{program}"
+            );
+        } else {
+            assert!(warnings.is_empty(), "{program}: {warnings:?}");
+        }
+        // One run at the margin (`runs_ms` of CPU), the accepted sum.py and
+        // the judge: under 0.7 s more, where a run at 1x first adds 1 s.
+        assert!(
+            cpu_ms < runs_ms + 700,
+            "{program}: the grade used {cpu_ms} ms of CPU, more than one run's {runs_ms} ms"
+        );
+        fs_err::remove_file(created).unwrap();
+    }
+}

@@ -54,8 +54,8 @@ use self::reap::{become_subreaper, count_own_processes};
 use self::run::RulesetKey;
 pub(crate) use self::stall::{JudgeWaiting, StallWatch};
 use super::{
-    BenchLayer, CgroupLayer, Connection, Isolation, Measured, NamespaceMode, NetworkLayer, RunSpec,
-    SandboxError, Trust,
+    BenchLayer, CgroupLayer, Connection, Isolation, Limits, Marked, Measured, NamespaceMode,
+    NetworkLayer, RunSpec, SandboxError, Trust,
 };
 use std::marker::PhantomData;
 use std::os::fd::OwnedFd;
@@ -283,7 +283,25 @@ impl Sandbox {
     /// Runs one program to its end, or until a limit, and kills everything
     /// it left behind. `Err` only when the judge failed.
     pub fn run(&mut self, spec: &RunSpec) -> Result<Measured, SandboxError> {
-        self.run_with(spec, None)
+        Ok(self.run_with(spec, None, None)?.0)
+    }
+
+    /// [`Sandbox::run`] at `spec.limits`, raised above `one_x` (a TLE
+    /// example's margin, as problemtools runs at the time limit times its
+    /// safety margin): the run as measured, and what a run at `one_x` would
+    /// have measured, from the same run (where it went past `one_x`'s CPU
+    /// time or wall clock, noted as it ran; see `decide::at_one_x`).
+    pub(crate) fn run_marked(
+        &mut self,
+        spec: &RunSpec,
+        one_x: &Limits,
+    ) -> Result<Marked, SandboxError> {
+        let (at_margin, at_one_x) = self.run_with(spec, None, Some(one_x))?;
+        let at_one_x = at_one_x.unwrap_or_else(|| at_margin.clone());
+        Ok(Marked {
+            at_margin,
+            at_one_x,
+        })
     }
 
     /// [`Sandbox::run`] with the program's stdin and stdout connected to
@@ -295,20 +313,21 @@ impl Sandbox {
         spec: &RunSpec,
         connection: Connection,
     ) -> Result<Measured, SandboxError> {
-        self.run_with(spec, Some(connection))
+        Ok(self.run_with(spec, Some(connection), None)?.0)
     }
 
     fn run_with(
         &mut self,
         spec: &RunSpec,
         connection: Option<Connection>,
-    ) -> Result<Measured, SandboxError> {
+        one_x: Option<&Limits>,
+    ) -> Result<(Measured, Option<Measured>), SandboxError> {
         self.ensure_namespace(spec)?;
         let user = self.uid;
         if let (Trust::Tool, Some(dir)) = (spec.trust, &spec.workdir) {
             scratch::lend(dir, user)?;
             let view = self.view(dir);
-            let result = self.run_in(spec, dir, &view, connection);
+            let result = self.run_in(spec, dir, &view, connection, one_x);
             let reclaimed = scratch::reclaim(dir, user);
             let measured = result?;
             reclaimed?;
@@ -320,14 +339,14 @@ impl Sandbox {
             // The scratch tmpfs is fresh: its holder mounted a new one after
             // the last run. The box holds it; rules are on the box.
             let view = self.view(&boxdir);
-            return self.run_in(spec, &scratch, &view, connection);
+            return self.run_in(spec, &scratch, &view, connection, one_x);
         }
         // Without a namespace, a new directory for every run (a reused one
         // would keep its extended attributes and times), removed after it.
         // Directly in the worker's directory: there is no box to hold it.
         let scratch = self.directory.join("scratch");
         scratch::make_scratch(&scratch, user)?;
-        let result = self.run_in(spec, &scratch, &scratch, connection);
+        let result = self.run_in(spec, &scratch, &scratch, connection, one_x);
         scratch::remove_tree(&scratch)?;
         result
     }

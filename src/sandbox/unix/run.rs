@@ -12,8 +12,8 @@ use super::stall::Stall;
 use super::streams::Supervised;
 use super::{Sandbox, KILL_GRACE, MAX_POLL_INTERVAL};
 use crate::sandbox::{
-    decide_limit, BenchLayer, Connection, IpcLayer, LimitExceeded, Limits, Measured, NamespaceMode,
-    Observation, RunSpec, SandboxError, Termination, Trust, SANDBOX_PATH,
+    at_one_x, decide_limit, BenchLayer, Connection, IpcLayer, LimitExceeded, Limits, Measured,
+    NamespaceMode, Observation, RunSpec, SandboxError, Termination, Trust, SANDBOX_PATH,
 };
 use std::ffi::OsString;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
@@ -46,7 +46,8 @@ impl Sandbox {
         workdir: &Path,
         workdir_view: &Path,
         connection: Option<Connection>,
-    ) -> Result<Measured, SandboxError> {
+        one_x: Option<&Limits>,
+    ) -> Result<(Measured, Option<Measured>), SandboxError> {
         let limits = &spec.limits;
         // Per run (a write or two to files opened once per worker): the
         // memory peak and CPU counters must start at zero for this run, or
@@ -127,6 +128,7 @@ impl Sandbox {
             pid,
             pidfd.as_ref(),
             limits,
+            one_x,
             started,
             stop.as_deref(),
             stall,
@@ -199,7 +201,7 @@ impl Sandbox {
             oom_killed,
             scratch_full,
         };
-        Ok(Measured {
+        let measured = Measured {
             termination,
             limit_exceeded: decide_limit(&observation, limits),
             cpu_time_ms: observation.cpu_time_ms,
@@ -209,7 +211,10 @@ impl Sandbox {
             stderr: supervised.stderr,
             stderr_discarded_bytes: supervised.stderr_discarded_bytes,
             deadlocked: supervised.deadlocked,
-        })
+        };
+        let at_one_x =
+            one_x.map(|one_x| at_one_x(&measured, &observation, supervised.crossed, one_x));
+        Ok((measured, at_one_x))
     }
 
     /// The Landlock ruleset for this run, built once per distinct program
@@ -363,6 +368,10 @@ impl Sandbox {
 
     /// Watches a running program: reads its output as it streams, checks CPU
     /// time and the wall clock, and stops at the first limit or at its exit.
+    /// With `one_x` (limits under `limits`: a TLE example's run at its
+    /// margin) it also wakes at `one_x`'s CPU time and wall clock and notes
+    /// where the run first went past them (`Supervised::crossed`), the same
+    /// checks a run at `one_x` stops at.
     #[expect(
         clippy::too_many_arguments,
         reason = "the parts of one run, all borrowed from run_in"
@@ -374,6 +383,7 @@ impl Sandbox {
         pid: libc::pid_t,
         pidfd: Option<&OwnedFd>,
         limits: &Limits,
+        one_x: Option<&Limits>,
         started: Instant,
         stop: Option<&AtomicBool>,
         mut stall: Option<Stall>,
@@ -381,6 +391,12 @@ impl Sandbox {
         let mut supervised = Supervised::new(stdout, stderr)?;
         let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
         let wall_deadline = started + Duration::from_millis(limits.wall_time_ms);
+        let one_x = one_x.map(|one_x| {
+            (
+                Duration::from_millis(one_x.cpu_time_ms),
+                started + Duration::from_millis(one_x.wall_time_ms),
+            )
+        });
         loop {
             // Checked at least every MAX_POLL_INTERVAL, so Ctrl-C ends a
             // running test (and compile) at once, not at its wall limit.
@@ -408,12 +424,39 @@ impl Sandbox {
                 supervised.deadlocked = true;
                 return Ok(supervised);
             }
+            // Until the run goes past `one_x`, its times are the next
+            // deadlines too.
+            let (cpu_next, wall_next) = match one_x {
+                Some((cpu_one_x, wall_one_x)) if supervised.crossed.is_none() => {
+                    let past = if cpu_used > cpu_one_x {
+                        Some(LimitExceeded::CpuTime)
+                    } else if now >= wall_one_x {
+                        Some(LimitExceeded::WallTime)
+                    } else {
+                        None
+                    };
+                    if let Some(limit) = past {
+                        supervised.crossed = Some(crate::sandbox::Crossing {
+                            limit,
+                            cpu_time_ms: duration_ms(cpu_used),
+                            wall_time_ms: duration_ms(now - started),
+                            stdout_len: supervised.stdout.len(),
+                            stderr_len: supervised.stderr.len(),
+                            stderr_discarded_bytes: supervised.stderr_discarded_bytes,
+                        });
+                        (cpu_limit, wall_deadline)
+                    } else {
+                        (cpu_one_x, wall_one_x)
+                    }
+                }
+                _ => (cpu_limit, wall_deadline),
+            };
             let due = stall
                 .as_ref()
                 .and_then(|stall| stall.due_in(now))
                 .unwrap_or(MAX_POLL_INTERVAL);
-            let timeout = (cpu_limit - cpu_used)
-                .min(wall_deadline - now)
+            let timeout = (cpu_next - cpu_used)
+                .min(wall_next - now)
                 .min(if pidfd.is_some() {
                     MAX_POLL_INTERVAL
                 } else {

@@ -25,6 +25,9 @@ pub(super) struct Supervised {
     pub(super) exited_at: Option<Instant>,
     /// Ended as a deadlock (`stall`), with the wall limit as its limit.
     pub(super) deadlocked: bool,
+    /// A run watched at raised limits: where it first went past its
+    /// verdict's limits (see `Sandbox::run_marked`).
+    pub(super) crossed: Option<crate::sandbox::Crossing>,
 }
 
 impl Supervised {
@@ -43,6 +46,7 @@ impl Supervised {
             stdout: Vec::new(),
             stderr: Vec::new(),
             stderr_discarded_bytes: 0,
+            crossed: None,
             limit: None,
             exited_at: None,
             deadlocked: false,
