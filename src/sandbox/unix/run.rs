@@ -89,10 +89,12 @@ impl Sandbox {
             // Held across the spawn, so the orphan sweep of another worker
             // never mistakes this new child for an escaped process.
             let mut spawned = lock_spawned();
-            let child = plan.spawn().map_err(|source| SandboxError::Spawn {
-                program: spec.program.clone(),
-                source,
-            })?;
+            let child = plan
+                .spawn(&mut self.stacks)
+                .map_err(|source| SandboxError::Spawn {
+                    program: spec.program.clone(),
+                    source,
+                })?;
             spawned.push(child.pid);
             child
         };
