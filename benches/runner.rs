@@ -3,6 +3,9 @@
 //! same invocation and reported as a ratio (issue #3: aim within 1.5x with
 //! isolation on; issue #19: 1.2x), with a row per layer: the sandbox alone
 //! with each per-run layer switched off in turn, in interleaved rounds.
+//! Each row is given in wall time and in CPU time (user and system time of
+//! this process and of every process it reaped, the namespace holders
+//! included), which a loaded machine distorts less.
 //!
 //! Run: `cargo bench --bench runner` (set `JUDGE_BENCH_TESTS` to change the
 //! number of tests, `JUDGE_BENCH_ROUNDS` the rounds; the best round counts).

@@ -120,7 +120,7 @@ impl ExecPlan {
     /// CLONE_VFORK)` on a stack of its own, so the judge's page tables are
     /// not copied as `fork` would (a third of a small test's cost); the
     /// judge's thread waits until the child has exec'd or failed. The
-    /// stacks are the worker's ([`Stacks`]), free again when this returns.
+    /// stacks are the worker's (`Stacks`), free again when this returns.
     pub(super) fn spawn(mut self, stacks: &mut Stacks) -> io::Result<Child> {
         let (stdout_read, stdout_write) = if self.given_stdout >= 0 {
             (None, None)
@@ -241,10 +241,10 @@ pub(super) unsafe fn clone_blocking_signals(
     unsafe { clone_on(entry, flags, argument, &mut stack) }
 }
 
-/// [`clone_blocking_signals`] on `stack`.
+/// `clone_blocking_signals` on `stack`.
 ///
 /// # Safety
-/// As for [`clone_blocking_signals`]; and nothing else may use `stack`
+/// As for `clone_blocking_signals`; and nothing else may use `stack`
 /// until the child has exec'd or exited (`CLONE_VFORK`), or, without
 /// `CLONE_VM`, until the clone returns.
 unsafe fn clone_on(

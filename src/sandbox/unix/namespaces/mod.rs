@@ -130,10 +130,10 @@ impl WorkerNamespace {
         self.finish_reset()
     }
 
-    /// Asks the holder for the reset of [`WorkerNamespace::reset`] and
+    /// Asks the holder for the reset of `WorkerNamespace::reset` and
     /// returns at once, so the judge's own work after a run (the cgroup's
     /// emptiness check and counters) overlaps the holder's. Every
-    /// successful call must be followed by [`WorkerNamespace::finish_reset`]
+    /// successful call must be followed by `WorkerNamespace::finish_reset`
     /// before the next run starts: its report is what says the namespace is
     /// empty and the scratch fresh.
     pub(super) fn begin_reset(&self) -> Result<(), SandboxError> {
@@ -154,7 +154,7 @@ impl WorkerNamespace {
     }
 
     /// Waits for the report of the reset asked by
-    /// [`WorkerNamespace::begin_reset`]: whether the old scratch was full.
+    /// `WorkerNamespace::begin_reset`: whether the old scratch was full.
     pub(super) fn finish_reset(&self) -> Result<bool, SandboxError> {
         let [status, value] = self.holder.read_report(holder::KILL_GRACE_MS)?;
         match status {
