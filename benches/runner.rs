@@ -3,6 +3,9 @@
 //! same invocation and reported as a ratio (issue #3: aim within 1.5x with
 //! isolation on; issue #19: 1.2x), with a row per layer: the sandbox alone
 //! with each per-run layer switched off in turn, in interleaved rounds.
+//! Each row is given in wall time and in CPU time (user and system time of
+//! this process and of every process it reaped, the namespace holders
+//! included), which a loaded machine distorts less.
 //!
 //! Run: `cargo bench --bench runner` (set `JUDGE_BENCH_TESTS` to change the
 //! number of tests, `JUDGE_BENCH_ROUNDS` the rounds; the best round counts).
@@ -170,13 +173,17 @@ fn main() {
     let mut best_bare = Duration::MAX;
     let mut best_judge = Duration::MAX;
     for round in 0..rounds {
+        let cpu_started = cpu_now();
         let before = bare_loop(&executable, &tests_dir, count, false);
+        let before_cpu = cpu_now() - cpu_started;
         // Each round in another order, so no row always follows another.
         let mut times = vec![Duration::ZERO; rows.len()];
+        let mut cpu = vec![Duration::ZERO; rows.len()];
         let order: Vec<usize> = (1..rows.len())
             .map(|offset| 1 + (offset - 1 + round) % (rows.len() - 1))
             .collect();
         for index in order {
+            let cpu_started = cpu_now();
             times[index] = match (index, rows[index].layers) {
                 (1, _) => bare_loop(&executable, &tests_dir, count, true),
                 (2, _) => judge_loop(&submission, &tests_dir, count, &settings),
@@ -185,25 +192,36 @@ fn main() {
                 }
                 (_, None) => unreachable!("every other row switches layers"),
             };
+            cpu[index] = cpu_now() - cpu_started;
         }
+        let cpu_started = cpu_now();
         let after = bare_loop(&executable, &tests_dir, count, false);
+        cpu[0] = (before_cpu + (cpu_now() - cpu_started)) / 2;
         let bare = (before + after) / 2;
         times[0] = bare;
         let every_layer = times[3];
-        for (row, time) in rows.iter_mut().zip(&times) {
+        for ((row, time), row_cpu) in rows.iter_mut().zip(&times).zip(&cpu) {
+            row.cpu_ms.push(per_test_ms(*row_cpu, count));
+            row.cpu_ratio
+                .push(row_cpu.as_secs_f64() / cpu_bare(&cpu).as_secs_f64());
+            row.cpu_saved_ms
+                .push(per_test_ms(cpu_of_every_layer(&cpu), count) - per_test_ms(*row_cpu, count));
             row.per_test_ms.push(per_test_ms(*time, count));
             row.ratio.push(time.as_secs_f64() / bare.as_secs_f64());
             row.saved_ms
                 .push(per_test_ms(every_layer, count) - per_test_ms(*time, count));
         }
         println!(
-            "round {}: bare {:.3} ms/test, judge {:.3} ms/test, ratio {:.2}; sandbox, every layer {:.3} ms/test, ratio {:.2}",
+            "round {}: bare {:.3} ms/test, judge {:.3} ms/test, ratio {:.2}; sandbox, every layer {:.3} ms/test, ratio {:.2}; CPU: bare {:.3}, judge {:.3} ms/test, ratio {:.2}",
             round + 1,
             per_test_ms(bare, count),
             per_test_ms(times[2], count),
             times[2].as_secs_f64() / bare.as_secs_f64(),
             per_test_ms(every_layer, count),
             every_layer.as_secs_f64() / bare.as_secs_f64(),
+            per_test_ms(cpu[0], count),
+            per_test_ms(cpu[2], count),
+            cpu[2].as_secs_f64() / cpu[0].as_secs_f64(),
         );
         best_bare = best_bare.min(bare);
         best_judge = best_judge.min(times[2]);
@@ -211,29 +229,35 @@ fn main() {
     println!("load average after: {}", load_average());
     println!();
     println!(
-        "per-test cost, {count} a+b tests, 1 job, {rounds} interleaved rounds (medians; ratio against the bare loop of the same round; saved: what switching the layer off saves against `sandbox, every layer`)"
+        "per-test cost, {count} a+b tests, 1 job, {rounds} interleaved rounds (medians; ratio against the bare loop of the same round; saved: what switching the layer off saves against `sandbox, every layer`; CPU: user + system time of the bench and every process it reaped, namespace holders included, the sandbox rows with their sandbox's set-up)"
     );
     println!(
-        "| {:<72} | {:>8} | {:>6} | {:>6} | {:>9} |",
-        "loop", "ms/test", "ratio", "best", "saved ms"
+        "| {:<72} | {:>8} | {:>6} | {:>6} | {:>9} | {:>7} | {:>9} | {:>9} |",
+        "loop", "ms/test", "ratio", "best", "saved ms", "CPU ms", "CPU ratio", "CPU saved"
     );
     println!(
-        "|{:-<74}|{:->10}|{:->8}|{:->8}|{:->11}|",
-        "", "", "", "", ""
+        "|{:-<74}|{:->10}|{:->8}|{:->8}|{:->11}|{:->9}|{:->11}|{:->11}|",
+        "", "", "", "", "", "", "", ""
     );
     for (index, row) in rows.iter().enumerate() {
-        let saved = if index >= 3 {
-            format!("{:.3}", median(&row.saved_ms))
+        let (saved, cpu_saved) = if index >= 3 {
+            (
+                format!("{:.3}", median(&row.saved_ms)),
+                format!("{:.3}", median(&row.cpu_saved_ms)),
+            )
         } else {
-            String::new()
+            (String::new(), String::new())
         };
         println!(
-            "| {:<72} | {:>8.3} | {:>6.2} | {:>6.2} | {:>9} |",
+            "| {:<72} | {:>8.3} | {:>6.2} | {:>6.2} | {:>9} | {:>7.3} | {:>9.2} | {:>9} |",
             row.label,
             median(&row.per_test_ms),
             median(&row.ratio),
             row.ratio.iter().copied().fold(f64::INFINITY, f64::min),
-            saved
+            saved,
+            median(&row.cpu_ms),
+            median(&row.cpu_ratio),
+            cpu_saved,
         );
     }
     println!();
@@ -323,6 +347,9 @@ struct Row {
     per_test_ms: Vec<f64>,
     ratio: Vec<f64>,
     saved_ms: Vec<f64>,
+    cpu_ms: Vec<f64>,
+    cpu_ratio: Vec<f64>,
+    cpu_saved_ms: Vec<f64>,
 }
 
 impl Row {
@@ -333,8 +360,40 @@ impl Row {
             per_test_ms: Vec::new(),
             ratio: Vec::new(),
             saved_ms: Vec::new(),
+            cpu_ms: Vec::new(),
+            cpu_ratio: Vec::new(),
+            cpu_saved_ms: Vec::new(),
         }
     }
+}
+
+/// The bare loop's CPU time of a round (the mean of its two runs).
+fn cpu_bare(cpu: &[Duration]) -> Duration {
+    cpu[0].max(Duration::from_nanos(1))
+}
+
+/// The CPU time of `sandbox, every layer` in a round.
+fn cpu_of_every_layer(cpu: &[Duration]) -> Duration {
+    cpu[3]
+}
+
+/// User and system time of this process and of every child it has reaped
+/// (a namespace holder is reaped when its sandbox is dropped, with what it
+/// reaped itself), so a row's CPU is the difference around it.
+#[expect(unsafe_code, reason = "getrusage")]
+fn cpu_now() -> Duration {
+    let of = |who| {
+        // SAFETY: a zeroed rusage is a valid out-parameter.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: `usage` is valid for writes.
+        unsafe { libc::getrusage(who, &mut usage) };
+        let micros = |time: libc::timeval| {
+            Duration::from_secs(time.tv_sec.max(0) as u64)
+                + Duration::from_micros(time.tv_usec.max(0) as u64)
+        };
+        micros(usage.ru_utime) + micros(usage.ru_stime)
+    };
+    of(libc::RUSAGE_SELF) + of(libc::RUSAGE_CHILDREN)
 }
 
 fn median(values: &[f64]) -> f64 {

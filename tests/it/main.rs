@@ -24,6 +24,7 @@ mod hostile4;
 mod hostile5;
 mod hostile6;
 mod hostile7;
+mod hostile8;
 mod interactive;
 mod interrupt;
 mod journal;

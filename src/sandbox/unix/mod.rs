@@ -187,6 +187,8 @@ pub struct Sandbox {
     /// RLIMIT_NPROC without a pids cgroup (the limit counts the whole user).
     baseline_processes: u64,
     ruleset_cache: Option<(RulesetKey, OwnedFd)>,
+    /// The stacks every spawn of this worker uses (allocated once).
+    stacks: spawn::Stacks,
     /// Layers switched off, for the runner bench alone (empty otherwise).
     off: Vec<BenchLayer>,
     /// The network namespace and the cgroups belong to this thread.
@@ -259,6 +261,7 @@ impl Sandbox {
             shown: None,
             baseline_processes,
             ruleset_cache: None,
+            stacks: spawn::Stacks::new(),
             off: off.to_vec(),
             _not_send: PhantomData,
         })

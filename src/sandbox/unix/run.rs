@@ -104,10 +104,12 @@ impl Sandbox {
             // Held across the spawn, so the orphan sweep of another worker
             // never mistakes this new child for an escaped process.
             let mut spawned = lock_spawned();
-            let child = plan.spawn().map_err(|source| SandboxError::Spawn {
-                program: spec.program.clone(),
-                source,
-            })?;
+            let child = plan
+                .spawn(&mut self.stacks)
+                .map_err(|source| SandboxError::Spawn {
+                    program: spec.program.clone(),
+                    source,
+                })?;
             spawned.push(child.pid);
             child
         };
@@ -145,11 +147,17 @@ impl Sandbox {
         // PID namespace, and gives the next run a fresh scratch tmpfs. Per
         // run: a process or a file (its extended attributes, its times, the
         // kernel memory charged for it) left by one run is a channel to the
-        // next, which may be another student's (issue 18).
-        let reset = match &self.namespace {
-            Some(_) if self.is_off(BenchLayer::ScratchReset) => Ok(None),
-            Some(namespace) => namespace.reset().map(Some),
-            None => Ok(None),
+        // next, which may be another student's (issue 18). Emptying the
+        // scratch instead of mounting a new one would not do: a tmpfs numbers
+        // its inodes from a counter of its own, so the next run's first file
+        // would tell how many the run before made (the hostile test
+        // `a_run_cannot_count_what_the_run_before_made`), and its root keeps
+        // its times and attributes. Asked for here and awaited below, so the
+        // holder's work overlaps the judge's own checks and reads.
+        let reset_asked = match &self.namespace {
+            Some(_) if self.is_off(BenchLayer::ScratchReset) => Ok(false),
+            Some(namespace) => namespace.begin_reset().map(|()| true),
+            None => Ok(false),
         };
         let cleanup = match &self.cgroups {
             Some(cgroups) => cgroups.kill_all(Some(pid)),
@@ -159,10 +167,21 @@ impl Sandbox {
             }
             None => Ok(()),
         };
+        // Read once the cgroup is empty (`cleanup`), so they are final.
+        let counters = self.counters(reaped.as_ref().ok().map(|(_, rusage)| rusage));
+        // Awaited on every path once asked: the next run must not start
+        // before the holder has reported the namespace empty and the
+        // scratch fresh (and its report must not be left for the next run).
+        let reset = match (&self.namespace, reset_asked) {
+            (Some(namespace), Ok(true)) => namespace.finish_reset().map(Some),
+            (_, Ok(_)) => Ok(None),
+            (_, Err(error)) => Err(error),
+        };
         let mut supervised = outcome?;
-        let (status, rusage) = reaped?;
+        let (status, _) = reaped?;
         let scratch_was_full = reset?;
         cleanup?;
+        let (cpu_time, memory_kib, oom_killed) = counters?;
         let wall_time = supervised.exited_at.unwrap_or_else(Instant::now) - started;
         supervised.drain(limits);
 
@@ -170,26 +189,6 @@ impl Sandbox {
             Termination::Signaled(libc::WTERMSIG(status))
         } else {
             Termination::Exited(libc::WEXITSTATUS(status))
-        };
-        let rusage_cpu = timeval_duration(rusage.ru_utime) + timeval_duration(rusage.ru_stime);
-        let (cpu_time, memory_kib, oom_killed) = match &mut self.cgroups {
-            Some(cgroups) if cgroups.limits_memory() => (
-                cgroups.cpu_time()?,
-                cgroups.memory_peak_kib()?,
-                cgroups.oom_killed_since_last(),
-            ),
-            // A subtree delegated without the memory controller: the
-            // tree's CPU time, the largest resident set.
-            Some(cgroups) => (
-                cgroups.cpu_time()?,
-                u64::try_from(rusage.ru_maxrss).unwrap_or(0),
-                false,
-            ),
-            None => (
-                rusage_cpu,
-                u64::try_from(rusage.ru_maxrss).unwrap_or(0),
-                false,
-            ),
         };
         let scratch_full = spec.trust == Trust::Submission && scratch_was_full == Some(true);
         let observation = Observation {
@@ -215,6 +214,32 @@ impl Sandbox {
         let at_one_x =
             one_x.map(|one_x| at_one_x(&measured, &observation, supervised.crossed, one_x));
         Ok((measured, at_one_x))
+    }
+
+    /// The run's CPU time, peak memory and whether the OOM killer struck:
+    /// from the cgroup where it measures them, else from the program's
+    /// `rusage` (`None` when it was not reaped: the run fails anyway).
+    fn counters(
+        &mut self,
+        rusage: Option<&libc::rusage>,
+    ) -> Result<(Duration, u64, bool), SandboxError> {
+        let (rusage_cpu, max_rss) = rusage.map_or((Duration::ZERO, 0), |rusage| {
+            (
+                timeval_duration(rusage.ru_utime) + timeval_duration(rusage.ru_stime),
+                u64::try_from(rusage.ru_maxrss).unwrap_or(0),
+            )
+        });
+        Ok(match &mut self.cgroups {
+            Some(cgroups) if cgroups.limits_memory() => (
+                cgroups.cpu_time()?,
+                cgroups.memory_peak_kib()?,
+                cgroups.oom_killed_since_last(),
+            ),
+            // A subtree delegated without the memory controller: the
+            // tree's CPU time, the largest resident set.
+            Some(cgroups) => (cgroups.cpu_time()?, max_rss, false),
+            None => (rusage_cpu, max_rss, false),
+        })
     }
 
     /// The Landlock ruleset for this run, built once per distinct program
@@ -344,6 +369,12 @@ impl Sandbox {
             // Per run: SysV objects and POSIX queues outlive the processes
             // that made them, so a worker-wide namespace would hand one
             // run's segments to the next; a new one dies with its run.
+            // Proving a reused one empty (`/proc/sysvipc/*`, the mqueue
+            // mount) would not be enough: its identifiers come from a
+            // cyclic allocator and a sequence number that live with the
+            // namespace, so the next run's first `shmget` would tell how
+            // many objects the run before made (the hostile test
+            // `a_run_cannot_count_what_the_run_before_made`).
             new_ipc_namespace: self.isolation.ipc == IpcLayer::NamespacePerRun
                 && !self.is_off(BenchLayer::IpcNamespace),
             rlimits,

@@ -8,7 +8,7 @@
 //! status, rusage and pidfd are the judge's) and lives in the worker's PID
 //! namespace; the first child exits as soon as the program has exec'd.
 
-use super::reap::reap_within;
+use super::reap::{pidfd_open, reap_within};
 use crate::sandbox::{RunSpec, SandboxError};
 use std::ffi::{CString, OsString};
 use std::io::{self, Read};
@@ -133,8 +133,9 @@ impl ExecPlan {
     /// Starts the program the way posix_spawn does: `clone(CLONE_VM |
     /// CLONE_VFORK)` on a stack of its own, so the judge's page tables are
     /// not copied as `fork` would (a third of a small test's cost); the
-    /// judge's thread waits until the child has exec'd or failed.
-    pub(super) fn spawn(mut self) -> io::Result<Child> {
+    /// judge's thread waits until the child has exec'd or failed. The
+    /// stacks are the worker's (`Stacks`), free again when this returns.
+    pub(super) fn spawn(mut self, stacks: &mut Stacks) -> io::Result<Child> {
         let (stdout_read, stdout_write) = if self.given_stdout >= 0 {
             (None, None)
         } else {
@@ -149,12 +150,8 @@ impl ExecPlan {
         self.stderr = stderr_write.as_raw_fd();
         self.error = error_write.as_raw_fd();
         let two_step = self.setup.pid_namespace >= 0;
-        let mut program_stack = Vec::new();
         if two_step {
-            program_stack = vec![0u8; STACK_BYTES];
-            // SAFETY: one past the end of the allocation, aligned down below.
-            let top = unsafe { program_stack.as_mut_ptr().add(program_stack.len()) };
-            self.program_stack = ((top as usize) & !15) as *mut libc::c_void;
+            self.program_stack = stack_top(&mut stacks.program);
         }
         // SAFETY: `child_main` receives a pointer to `self`, which lives on
         // this suspended thread's stack until the child has exec'd or
@@ -164,20 +161,25 @@ impl ExecPlan {
         // `program_stack` outlives the program's use of it: the first child
         // waits (CLONE_VFORK) until the program has exec'd or exited.
         let pid = unsafe {
-            clone_blocking_signals(
+            clone_on(
                 child_main,
                 libc::CLONE_VM | libc::CLONE_VFORK,
                 &self as *const ExecPlan as *mut libc::c_void,
+                &mut stacks.first,
             )
         };
         drop((stdout_write, stderr_write, error_write));
         let mut pid = pid?;
         if two_step {
-            // The first child has exited; the program is ours now.
-            let _ = reap_within(pid, None, Duration::from_secs(5));
+            // The first child has let go of the judge's memory by exiting
+            // (it never execs) and is finishing its exit; waited for on a
+            // pidfd, which wakes at its end, rather than in pauses that a
+            // busy machine stretches to whole time slices. Reaped at once:
+            // its zombie would count in the run's `pids` until then.
+            let first = pidfd_open(pid);
+            let _ = reap_within(pid, first.as_ref(), Duration::from_secs(5));
             pid = self.program_pid.load(std::sync::atomic::Ordering::SeqCst);
         }
-        drop(program_stack);
         // The error pipe closes on a successful exec; otherwise it carries
         // the errno of the step that failed.
         let mut errno = [0u8; 4];
@@ -216,6 +218,32 @@ impl ExecPlan {
 /// The stack of a cloned child.
 const STACK_BYTES: usize = 256 * 1024;
 
+/// A worker's two spawn stacks (the first child's, the program's before its
+/// exec), allocated once per worker instead of twice per run (each a
+/// 256 KiB `mmap`, page faults and a `munmap` whose TLB shootdown reaches
+/// every thread of the judge). Per worker without a channel between runs:
+/// only the judge's own code runs on them, in the judge's memory, before
+/// the program's `execve` replaces that memory; the program never sees them.
+pub(super) struct Stacks {
+    first: Vec<u8>,
+    program: Vec<u8>,
+}
+
+impl Stacks {
+    pub(super) fn new() -> Stacks {
+        Stacks {
+            first: vec![0u8; STACK_BYTES],
+            program: vec![0u8; STACK_BYTES],
+        }
+    }
+}
+
+/// The top of `stack`, aligned down to 16 bytes as the ABI wants.
+fn stack_top(stack: &mut [u8]) -> *mut libc::c_void {
+    let top = stack.as_mut_ptr_range().end;
+    ((top as usize) & !15) as *mut libc::c_void
+}
+
 /// `clone(entry, flags | SIGCHLD)` on a fresh 256 KiB stack, with every
 /// signal blocked around it, so no handler of the judge runs in the child
 /// (the child unblocks what it needs). Returns the child's pid.
@@ -232,11 +260,25 @@ pub(super) unsafe fn clone_blocking_signals(
     argument: *mut libc::c_void,
 ) -> io::Result<libc::pid_t> {
     let mut stack = vec![0u8; STACK_BYTES];
-    // SAFETY: the end of `stack`, aligned down to 16 bytes as the ABI wants;
-    // it outlives the child's use of it (with CLONE_VFORK the parent waits
-    // until the child execs or exits; without CLONE_VM the child has a copy).
-    let stack_top = unsafe { stack.as_mut_ptr().add(stack.len()) };
-    let stack_top = ((stack_top as usize) & !15) as *mut libc::c_void;
+    // SAFETY: as the caller promises; `stack` outlives the child's use of it
+    // (with CLONE_VFORK the parent waits until the child execs or exits;
+    // without CLONE_VM the child has a copy).
+    unsafe { clone_on(entry, flags, argument, &mut stack) }
+}
+
+/// `clone_blocking_signals` on `stack`.
+///
+/// # Safety
+/// As for `clone_blocking_signals`; and nothing else may use `stack`
+/// until the child has exec'd or exited (`CLONE_VFORK`), or, without
+/// `CLONE_VM`, until the clone returns.
+unsafe fn clone_on(
+    entry: extern "C" fn(*mut libc::c_void) -> libc::c_int,
+    flags: libc::c_int,
+    argument: *mut libc::c_void,
+    stack: &mut [u8],
+) -> io::Result<libc::pid_t> {
+    let stack_top = stack_top(stack);
     // SAFETY: zeroed sigset_t values are valid for sigfillset/pthread_sigmask.
     let (mut all, mut previous): (libc::sigset_t, libc::sigset_t) =
         unsafe { (std::mem::zeroed(), std::mem::zeroed()) };
@@ -252,7 +294,6 @@ pub(super) unsafe fn clone_blocking_signals(
     unsafe {
         libc::pthread_sigmask(libc::SIG_SETMASK, &previous, std::ptr::null_mut());
     }
-    drop(stack);
     if pid < 0 {
         return Err(clone_error);
     }

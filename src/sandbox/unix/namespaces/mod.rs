@@ -126,6 +126,17 @@ impl WorkerNamespace {
     /// PID namespace, then replaces the scratch tmpfs by a fresh one.
     /// Returns whether the old scratch was full (no byte or inode left).
     pub(super) fn reset(&self) -> Result<bool, SandboxError> {
+        self.begin_reset()?;
+        self.finish_reset()
+    }
+
+    /// Asks the holder for the reset of `WorkerNamespace::reset` and
+    /// returns at once, so the judge's own work after a run (the cgroup's
+    /// emptiness check and counters) overlaps the holder's. Every
+    /// successful call must be followed by `WorkerNamespace::finish_reset`
+    /// before the next run starts: its report is what says the namespace is
+    /// empty and the scratch fresh.
+    pub(super) fn begin_reset(&self) -> Result<(), SandboxError> {
         let failed = |source| SandboxError::Syscall {
             syscall: "write",
             purpose: "asking the namespace's init to clean up after a run",
@@ -139,6 +150,12 @@ impl WorkerNamespace {
             Ok(_) => return Err(failed(io::ErrorKind::WriteZero.into())),
             Err(errno) => return Err(failed(errno.into())),
         }
+        Ok(())
+    }
+
+    /// Waits for the report of the reset asked by
+    /// `WorkerNamespace::begin_reset`: whether the old scratch was full.
+    pub(super) fn finish_reset(&self) -> Result<bool, SandboxError> {
         let [status, value] = self.holder.read_report(holder::KILL_GRACE_MS)?;
         match status {
             0 => Ok(value == 1),
