@@ -101,9 +101,11 @@ fn a_move_never_flushed_is_a_tle_at_once_not_at_the_wall_limit() {
 fn a_parent_and_child_both_reading_with_the_move_unflushed_are_a_deadlock() {
     require_root("the run's cgroup lists its processes");
     // The child blocks reading stdin too: every process of the run sleeps
-    // on the same pipe.
+    // on the same pipe. SIGALRM is ignored: an alarm that could kill one of
+    // two processes would be a way out (its parent may catch SIGCHLD).
     let program = player(
-        "import os\n\
+        "import os, signal\n\
+         signal.signal(signal.SIGALRM, signal.SIG_IGN)\n\
          def say(move, first):\n    \
              if first and os.fork() == 0:\n        \
                  os.read(0, 1)\n        \
@@ -182,5 +184,48 @@ fn an_alarm_whose_handler_writes_the_move_is_still_accepted() {
     );
     let test = play(&program);
     assert_eq!(verdict(&test), "AC", "{test}");
+    assert!(wall_ms(&test) >= 1000, "{test}");
+}
+
+#[test]
+fn a_child_killed_by_its_alarm_whose_parent_catches_sigchld_is_still_accepted() {
+    // Parent and child both sleep in a read of the empty stdin; the child's
+    // SIGALRM is uncaught, so its alarm kills it, and the parent's SIGCHLD
+    // handler writes the move: a way out, not a deadlock.
+    let program = player(
+        "import os, signal\n\
+         def say(move, first):\n    \
+             if not first:\n        \
+                 print(move, flush=True)\n        \
+                 return\n    \
+             signal.signal(signal.SIGCHLD, lambda *_: print(move, flush=True))\n    \
+             if os.fork() == 0:\n        \
+                 signal.alarm(1)\n        \
+                 os.read(0, 1)\n        \
+                 os._exit(0)\n",
+    );
+    let test = play(&program);
+    assert_eq!(verdict(&test), "AC", "{test}");
+    assert!(wall_ms(&test) >= 1000, "{test}");
+}
+
+#[test]
+#[ignore = "needs root (cgroups): cargo test --test it -- --ignored"]
+fn a_child_killed_by_its_alarm_that_holds_the_only_stdout_ends_the_output_not_a_tle() {
+    require_root("the run's cgroup lists its processes");
+    // The parent closes its stdout; the child, the last writer, dies of
+    // its uncaught alarm: the judge reads the end of the output (WA), as
+    // it did before deadlocks were told.
+    let program = player(
+        "import os, signal\n\
+         def say(move, first):\n    \
+             if os.fork() == 0:\n        \
+                 signal.alarm(1)\n        \
+                 os.read(0, 1)\n        \
+                 os._exit(0)\n    \
+             os.close(1)\n",
+    );
+    let test = play(&program);
+    assert_eq!(verdict(&test), "WA", "{test}");
     assert!(wall_ms(&test) >= 1000, "{test}");
 }

@@ -25,8 +25,11 @@
 //!   POSIX timer (`/proc/PID/timers` empty), and no thread catches
 //!   `SIGALRM` unblocked (an `alarm` or `setitimer` is not shown anywhere;
 //!   its signal, when not caught, can only kill the program, and a killed
-//!   program sends nothing either). Any other signal needs a sender, and
-//!   every process of the run is asleep;
+//!   program sends nothing either). With more than one process alive, no
+//!   process leaves `SIGALRM` to kill it: its death is a sender (its exit
+//!   signal to a parent that may catch `SIGCHLD`, a child's death signal)
+//!   and may close the last writer of the output the judge reads. Any
+//!   other signal needs a sender, and every process of the run is asleep;
 //! - `io_uring` and Linux AIO, which can write without a thread awake,
 //!   are refused by the run's seccomp filter: without the filter the run
 //!   is not watched.
@@ -192,6 +195,10 @@ impl Stall {
             return Ok(None);
         }
         let mut threads = Vec::new();
+        // Whether some process an unseen `alarm` would kill, and how many
+        // processes have a thread alive.
+        let mut killable = false;
+        let mut live_processes = 0_usize;
         for pid in pids {
             let process = format!("/proc/{pid}");
             match fs_err::read_to_string(format!("{process}/timers")) {
@@ -206,26 +213,40 @@ impl Stall {
                 .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse().ok())
                 .collect();
             tids.sort_unstable();
+            let mut live = false;
             for tid in tids {
                 let task = format!("{process}/task/{tid}");
                 match self.task_asleep_on_stdin(&task)? {
-                    Some(true) => threads.push((pid, tid)),
-                    Some(false) => {}
+                    Some(Task::Asleep { alarm_kills }) => {
+                        threads.push((pid, tid));
+                        live = true;
+                        killable |= alarm_kills;
+                    }
+                    Some(Task::Dead) => {}
                     None => return Ok(None),
                 }
             }
+            live_processes += usize::from(live);
+        }
+        // An uncaught SIGALRM that kills one process of several is a way
+        // out: its parent may catch the SIGCHLD (or any exit signal), a
+        // child its death signal, and the judge may read the end of its
+        // output. Alone, its death ends the run (RE), as docs/problems.md
+        // says.
+        if killable && live_processes > 1 {
+            return Ok(None);
         }
         Ok(Some(threads))
     }
 
-    /// `Some(true)`: asleep in a read of the stdin pipe, nothing to wake
-    /// it; `Some(false)`: dead; `None`: anything else.
-    fn task_asleep_on_stdin(&self, task: &str) -> Result<Option<bool>, Refused> {
+    /// `Some(Task::Asleep)`: asleep in a read of the stdin pipe, nothing
+    /// to wake it; `Some(Task::Dead)`: dead; `None`: anything else.
+    fn task_asleep_on_stdin(&self, task: &str) -> Result<Option<Task>, Refused> {
         let Ok(stat) = fs_err::read_to_string(format!("{task}/stat")) else {
             return Ok(None);
         };
         match stat_state(&stat) {
-            Some('Z' | 'X') => return Ok(Some(false)),
+            Some('Z' | 'X') => return Ok(Some(Task::Dead)),
             Some('S') => {}
             _ => return Ok(None),
         }
@@ -251,8 +272,22 @@ impl Stall {
             return Ok(None);
         };
         let on_stdin = link.to_str().and_then(pipe_inode) == Some(self.stdin_inode);
-        Ok((on_stdin && stat_state(&again) == Some('S')).then_some(true))
+        Ok(
+            (on_stdin && stat_state(&again) == Some('S')).then_some(Task::Asleep {
+                alarm_kills: alarm_kills(&status),
+            }),
+        )
     }
+}
+
+/// One thread of the run, as a sample saw it.
+enum Task {
+    /// A zombie or dead thread.
+    Dead,
+    /// Asleep in a read of the empty stdin pipe, nothing to wake it;
+    /// `alarm_kills`: a `SIGALRM` would kill its process (neither caught
+    /// nor ignored, and not blocked by this thread).
+    Asleep { alarm_kills: bool },
 }
 
 /// The run's `/proc` could not be read for lack of permission.
@@ -317,6 +352,20 @@ fn signals_quiet(status: &str) -> bool {
     (pending | shared) & !blocked == 0 && caught & SIGALRM_BIT & !blocked == 0
 }
 
+/// Whether a `SIGALRM` (an `alarm` or `setitimer` no file shows) would
+/// kill the task's process: neither caught nor ignored, and this thread
+/// does not block it. Masks unread count as "would".
+fn alarm_kills(status: &str) -> bool {
+    let (Some(blocked), Some(ignored), Some(caught)) = (
+        mask(status, "SigBlk"),
+        mask(status, "SigIgn"),
+        mask(status, "SigCgt"),
+    ) else {
+        return true;
+    };
+    (blocked | ignored | caught) & SIGALRM_BIT == 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,6 +418,16 @@ mod tests {
     #[test_case("Name:\tx\n".to_owned(), false ; "masks missing")]
     fn a_signal_that_could_wake_the_task_rules_out_a_deadlock(status: String, quiet: bool) {
         assert_eq!(signals_quiet(&status), quiet);
+    }
+
+    // Python leaves SIGALRM at its default: an alarm would kill it.
+    #[test_case(status("0000000000000000", "0000000000000000", "0000000000000000", "0000000180000002"), true ; "default")]
+    #[test_case(status("0000000000000000", "0000000000000000", "0000000000002000", "0000000000000000"), false ; "blocked")]
+    #[test_case(status("0000000000000000", "0000000000000000", "0000000000000000", "0000000000002000"), false ; "caught")]
+    #[test_case(status("0", "0", "0", "0").replace("0000000001001000", "0000000001003000"), false ; "ignored")]
+    #[test_case("Name:\tx\n".to_owned(), true ; "masks missing")]
+    fn an_alarm_that_would_kill_the_process_is_told(status: String, kills: bool) {
+        assert_eq!(alarm_kills(&status), kills);
     }
 
     #[test]
