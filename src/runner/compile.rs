@@ -654,6 +654,34 @@ mod tests {
         assert_eq!(trim_message("short\n\n"), "short");
     }
 
+    /// The answer `toolchain_of` keeps is lent only as far as the judge's
+    /// data allows at each compile: a library folder the compiler reported
+    /// at its first compile is refused to a later one once a package under
+    /// it is the judge's data (data can grow between two compiles).
+    #[test]
+    fn a_kept_answer_is_lent_as_the_data_allows_at_each_compile() {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = dir.path().join("lib");
+        fs_err::create_dir_all(lib.join("tests")).unwrap();
+        let lib = fs_err::canonicalize(&lib).unwrap();
+        let compiler = dir.path().join("cc-kept");
+        fs_err::write(
+            &compiler,
+            format!(
+                "#!/bin/sh\n[ \"$1\" = -print-search-dirs ] && echo 'libraries: ={}'\nexit 0\n",
+                lib.display()
+            ),
+        )
+        .unwrap();
+        fs_err::set_permissions(&compiler, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let first = lendable("kept", toolchain_of(&compiler).1);
+        assert!(first.contains(&lib), "{first:?}");
+        crate::sandbox::guard_data_folder(&lib.join("tests"));
+        let second = lendable("kept", toolchain_of(&compiler).1);
+        assert!(!second.contains(&lib), "{second:?}");
+        assert!(second.contains(&compiler), "{second:?}");
+    }
+
     #[test]
     fn a_compiler_is_asked_where_it_lives_once_per_process() {
         let dir = tempfile::tempdir().unwrap();
