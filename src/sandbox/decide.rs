@@ -244,6 +244,7 @@ mod tests {
             stdout: b"abcd".to_vec(),
             stderr: b"e".to_vec(),
             stderr_discarded_bytes: 0,
+            deadlocked: false,
         }
     }
 }

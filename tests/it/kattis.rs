@@ -464,7 +464,7 @@ fn a_margin_run_past_its_limit_ends_a_later_test_still_running() {
     assert_eq!(tests.len(), 1, "{result}");
     assert_eq!(tests[0]["message"], "CPU time exceeded 2000 ms", "{result}");
     assert!(
-        result["warnings"].as_array().map_or(true, Vec::is_empty),
+        result["warnings"].as_array().is_none_or(Vec::is_empty),
         "{result}"
     );
     // The sample's 3 s at the margin, about 0.5 s of the secret test's, and
