@@ -9,7 +9,9 @@ use super::events::{Excerpt, TestResult};
 use super::request::AtMargin;
 use super::{Prepared, Settings, TestCase};
 use crate::problems::{self, Problem};
-use crate::sandbox::{Limits, Measured, RunSpec, Sandbox, Trust};
+use crate::sandbox::{
+    Crossing, LimitExceeded, Limits, Measured, RunSpec, Sandbox, SandboxError, Trust, Watch,
+};
 use crate::verdict::Verdict;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -40,6 +42,10 @@ impl<'a> TestLimits<'a> {
 /// `limits.one_x`; with `limits.raised`, also how the same run ended at
 /// the margin (`None` when it ran at `one_x` only). A sandbox failure is
 /// JE for this test, never the submission's fault.
+///
+/// With `watch` the run is ended at once when `watch.abandon` says so
+/// (`None` comes back: the test is not reached), and a margin's crossing
+/// is told as it happens. An interactive test ignores `watch`.
 pub(crate) fn run_test(
     sandbox: &mut Sandbox,
     problem: &dyn Problem,
@@ -47,7 +53,42 @@ pub(crate) fn run_test(
     test: &TestCase,
     test_limits: &TestLimits<'_>,
     settings: &Settings,
-) -> (TestResult, Option<AtMargin>) {
+    watch: Option<&Watch<'_>>,
+) -> Option<(TestResult, Option<AtMargin>)> {
+    run_test_watched(
+        sandbox,
+        problem,
+        prepared,
+        test,
+        test_limits,
+        settings,
+        watch,
+    )
+    .ok()
+}
+
+/// Whether a margin run's `crossing` of its 1x limit decides its 1x
+/// verdict (TLE) as it happens: over the CPU time, always; over the wall
+/// clock, unless it may be run again alone ([`alone_if_unfair`], as
+/// [`wall_time_only`] tells from the same figures), which may pass.
+pub(crate) fn crossing_decides(crossing: &Crossing) -> bool {
+    match crossing.limit {
+        LimitExceeded::CpuTime => true,
+        LimitExceeded::WallTime => crossing.cpu_time_ms.saturating_mul(5) < crossing.wall_time_ms,
+        _ => false,
+    }
+}
+
+/// [`run_test`]; `Err(Abandoned)` when `watch` ended the run.
+fn run_test_watched(
+    sandbox: &mut Sandbox,
+    problem: &dyn Problem,
+    prepared: &Prepared,
+    test: &TestCase,
+    test_limits: &TestLimits<'_>,
+    settings: &Settings,
+    watch: Option<&Watch<'_>>,
+) -> Result<(TestResult, Option<AtMargin>), Abandoned> {
     let limits = test_limits.one_x;
     let mut result = TestResult {
         name: test.name.clone(),
@@ -66,13 +107,13 @@ pub(crate) fn run_test(
     };
     let Some((program, args)) = &prepared.program else {
         result.message = "the submission was not prepared".to_owned();
-        return (result, None);
+        return Ok((result, None));
     };
     let input = match &test.input {
         Ok(input) => input,
         Err(fault) => {
             result.message = fault.to_string();
-            return (result, None);
+            return Ok((result, None));
         }
     };
     if let Some(session) = problem.engine_session(&input.text) {
@@ -84,21 +125,21 @@ pub(crate) fn run_test(
         };
         super::interactive::run_engine_test(sandbox, session, &submission, input, &mut result);
         with_own_paths_in_stderr(&mut result, prepared);
-        return (result, None);
+        return Ok((result, None));
     }
     if let Some(interactor) = problem.interactor() {
         let interactor = match interactor {
             Ok(interactor) => interactor,
             Err(error) => {
                 result.message = error.to_string();
-                return (result, None);
+                return Ok((result, None));
             }
         };
         let answer = match &test.answer {
             Ok(answer) => answer.as_deref(),
             Err(fault) => {
                 result.message = fault.to_string();
-                return (result, None);
+                return Ok((result, None));
             }
         };
         let submission = super::interactive::SubmissionProgram {
@@ -130,7 +171,7 @@ pub(crate) fn run_test(
                 }
             }
         }
-        return (result, None);
+        return Ok((result, None));
     }
     let spec = RunSpec {
         program: program.clone(),
@@ -142,18 +183,25 @@ pub(crate) fn run_test(
         limits: *test_limits.raised.unwrap_or(limits),
         trust: Trust::Submission,
     };
-    let ran = match test_limits.raised {
-        Some(_) => sandbox.run_marked(&spec, limits).map(|marked| {
+    let ran = match (test_limits.raised, watch) {
+        (Some(_), None) => sandbox.run_marked(&spec, limits).map(|marked| {
             let at_margin = marked.at_margin;
             (marked.at_one_x, Some(at_margin))
         }),
-        None => sandbox.run(&spec).map(|measured| (measured, None)),
+        (Some(_), Some(watch)) => sandbox
+            .run_watched(&spec, Some(limits), watch)
+            .map(|marked| (marked.at_one_x, Some(marked.at_margin))),
+        (None, Some(watch)) => sandbox
+            .run_watched(&spec, None, watch)
+            .map(|marked| (marked.at_margin, None)),
+        (None, None) => sandbox.run(&spec).map(|measured| (measured, None)),
     };
     let (measured, at_margin) = match ran {
         Ok(ran) => ran,
+        Err(SandboxError::Abandoned) => return Err(Abandoned),
         Err(error) => {
             result.message = format!("sandbox failure: {error:#}");
-            return (result, None);
+            return Ok((result, None));
         }
     };
     record_run(&mut result, &measured);
@@ -201,8 +249,11 @@ pub(crate) fn run_test(
         }),
         _ => None,
     };
-    (result, at_margin)
+    Ok((result, at_margin))
 }
+
+/// A watched run was ended by its watch: the test is not reached.
+struct Abandoned;
 
 /// The run alone, at most one per submission (`rerun_taken`, issue 18), of
 /// a test whose answer may come from waiting for a core beside other runs:
@@ -217,13 +268,14 @@ pub(crate) fn run_test(
 ///   other margin is decided by the one run.
 ///
 /// A margin still [`AtMargin::WaitedForACore`] after this (alone, or with
-/// no run alone left) did not pass: [`AtMargin::Failed`].
+/// no run alone left) did not pass: [`AtMargin::Failed`]. `None` when the
+/// run alone was abandoned (its test is no longer reached).
 pub(crate) fn alone_if_unfair(
     first: (TestResult, Option<AtMargin>),
     limits: &Limits,
     rerun_taken: &AtomicBool,
-    alone: impl FnOnce() -> (TestResult, Option<AtMargin>),
-) -> (TestResult, Option<AtMargin>) {
+    alone: impl FnOnce() -> Option<(TestResult, Option<AtMargin>)>,
+) -> Option<(TestResult, Option<AtMargin>)> {
     let settled = |at_margin: Option<AtMargin>| {
         at_margin.map(|at_margin| match at_margin {
             AtMargin::WaitedForACore => AtMargin::Failed,
@@ -234,14 +286,14 @@ pub(crate) fn alone_if_unfair(
     let wall_only = wall_time_only(&result, limits);
     let margin_waited = at_margin == Some(AtMargin::WaitedForACore);
     if !(wall_only || margin_waited) || rerun_taken.swap(true, Ordering::SeqCst) {
-        return (result, settled(at_margin));
+        return Some((result, settled(at_margin)));
     }
-    let (mut again, again_at_margin) = alone();
+    let (mut again, again_at_margin) = alone()?;
     if wall_only {
         again.rerun = true;
-        (again, settled(again_at_margin))
+        Some((again, settled(again_at_margin)))
     } else {
-        (result, settled(again_at_margin))
+        Some((result, settled(again_at_margin)))
     }
 }
 

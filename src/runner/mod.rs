@@ -314,9 +314,11 @@ pub(crate) fn run_cancellable(
 /// [`run_cancellable`] running `which` tests of each submission.
 ///
 /// With [`TestsToRun::UntilFirstFailure`] a worker does not start a test
-/// that comes after a test of the same submission already known to fail.
-/// Tests started before that was known may finish, and a test later in
-/// order may have failed first; neither decides anything: the result keeps
+/// that comes after a test of the same submission already known to fail,
+/// and a run of such a test already going is ended at once (a test is
+/// known to fail when it ended so, or when its run at a margin went past
+/// its 1x CPU time). A test later in order may have failed first; that
+/// decides nothing: the result keeps
 /// exactly the tests up to the first failure in test order, so it is the
 /// same for any `--jobs` and any timing.
 pub(crate) fn run_selected(
@@ -552,21 +554,44 @@ fn run_stopping(
         &pairs,
         cancel,
         |sandbox, &(index, prepared, test)| {
-            match stop {
-                Stop::FirstFailure if first_failure[index].load(Ordering::SeqCst) < test => {
-                    return None;
-                }
+            // Whether the test is surely not reached, from what workers
+            // have seen: then it is not started, and a run of it already
+            // going is ended (`abandon`), as its result would be dropped.
+            let not_reached = || match stop {
+                Stop::Never => false,
+                Stop::FirstFailure => first_failure[index].load(Ordering::SeqCst) < test,
                 Stop::Gate(gate) => {
                     let known = seen[index]
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner)
                         .clone();
-                    if !gate.reached(test, &known) {
-                        return None;
-                    }
+                    !gate.reached(test, &known)
                 }
-                _ => {}
+            };
+            if not_reached() {
+                return None;
             }
+            // A margin run going past its 1x CPU time (or wall clock, when
+            // no run alone may follow) has its 1x verdict, TLE, from that
+            // moment: later tests need not wait for its end at the margin.
+            let crossed = |crossing: &crate::sandbox::Crossing| {
+                if !execute::crossing_decides(crossing) {
+                    return;
+                }
+                first_failure[index].fetch_min(test, Ordering::SeqCst);
+                if let Some(slot) = seen[index]
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .get_mut(test)
+                {
+                    slot.get_or_insert(crate::verdict::Verdict::TimeLimitExceeded);
+                }
+            };
+            let watch = crate::sandbox::Watch {
+                abandon: &not_reached,
+                crossed: &crossed,
+            };
+            let watch = (!matches!(stop, Stop::Never)).then_some(&watch);
             let limits = submissions[index].limits(&settings.limits);
             let raised = margin.and_then(|margin| margin.limits_for(index, &submissions[index]));
             let run = |sandbox: &mut crate::sandbox::Sandbox| {
@@ -580,6 +605,7 @@ fn run_stopping(
                         raised: raised.as_ref(),
                     },
                     settings,
+                    watch,
                 )
             };
             // Every run of the process counts against `jobs` (problems
@@ -589,11 +615,11 @@ fn run_stopping(
                 share::ALONE.exclusive(|| run(sandbox))
             } else {
                 share::ALONE.shared(|| share::SLOTS.with(settings.jobs, || run(sandbox)))
-            };
+            }?;
             let (result, at_margin) =
                 execute::alone_if_unfair(first, &limits, &rerun_taken[index], || {
                     share::ALONE.exclusive(|| run(sandbox))
-                });
+                })?;
             if let (Some(margin), Some(at_margin)) = (margin, at_margin) {
                 margin.note(index, test, at_margin == request::AtMargin::Passed);
             }

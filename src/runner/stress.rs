@@ -462,10 +462,12 @@ impl Runs<'_> {
                     test,
                     &execute::TestLimits::at(&limits),
                     self.settings,
+                    None,
                 )
-                .0
+                .map(|(result, _)| result)
             },
-            |_, result| results.push(result),
+            // Never `None`: nothing watches these runs.
+            |_, result| results.extend(result),
         )?;
         Ok(results)
     }

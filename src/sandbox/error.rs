@@ -44,6 +44,10 @@ pub enum SandboxError {
     /// SIGINT or SIGTERM asked the judge to stop; the run was killed.
     #[error("the run was stopped because the judge was asked to stop")]
     Cancelled,
+    /// The caller's watch abandoned the run (its result was no longer
+    /// wanted); the run was killed and cleaned up.
+    #[error("the run was ended because its result was no longer needed")]
+    Abandoned,
     /// This platform has no sandbox implementation.
     #[error("running programs is only supported on Linux")]
     Unsupported,

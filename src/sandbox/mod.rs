@@ -178,6 +178,19 @@ pub(crate) struct Connection {
     pub(crate) watch: Option<StallWatch>,
 }
 
+/// What the caller watches an unconnected run by while it runs
+/// ([`Sandbox::run_watched`]): both are asked on the supervisor's thread,
+/// at least every poll interval.
+pub(crate) struct Watch<'a> {
+    /// `true` ends the run at once, killed and cleaned up as after any run:
+    /// its result is no longer wanted, and the run comes back as
+    /// [`SandboxError::Abandoned`].
+    pub(crate) abandon: &'a dyn Fn() -> bool,
+    /// Told once, as it happens, where a run at a margin first went past
+    /// its 1x limits (the same [`Crossing`] its 1x view is decided from).
+    pub(crate) crossed: &'a dyn Fn(&Crossing),
+}
+
 /// How the program ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub(crate) enum Termination {

@@ -383,3 +383,95 @@ fn a_tle_example_is_decided_at_1x_and_checked_at_the_margin_in_one_run() {
         fs_err::remove_file(created).unwrap();
     }
 }
+
+/// A package "sum" with a 1 s limit per `time_limit`, its sample
+/// (`1 2`) before its secret test (`5 7`), graded with two workers, an
+/// accepted `sum.py` and `submission` as the one example of `folder`: the
+/// grade's exit code, its
+/// CPU time (runs included), and the example's result.
+fn grade_two_tests(
+    time_limit: u32,
+    folder: &str,
+    submission: &str,
+) -> (i32, u64, serde_json::Value) {
+    let dir = Dir::new();
+    let problem = format!("name: Sum\nlimits:\n  time_limit: {time_limit}\n  memory: 256\n");
+    let path = format!("sum/submissions/{folder}/two.py");
+    for (name, contents) in [
+        ("sum/problem.yaml", problem.as_str()),
+        ("sum/data/sample/1.in", "1 2\n"),
+        ("sum/data/sample/1.ans", "3\n"),
+        ("sum/data/secret/2.in", "5 7\n"),
+        ("sum/data/secret/2.ans", "12\n"),
+        (
+            "sum/submissions/accepted/sum.py",
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        ),
+        (path.as_str(), submission),
+        ("judge.toml", "jobs = 2\n[limits]\nwall-time-factor = 10\n"),
+    ] {
+        dir.create(name, contents);
+    }
+    let (code, cpu_ms) = judge_cpu_ms(&dir, &["grade", "--package", "sum", "--json", "r.json"]);
+    let report = crate::support::report(&dir.read("r.json"));
+    let result = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|result| result["submission"] == path.as_str())
+        .unwrap_or_else(|| panic!("{report}"))
+        .clone();
+    (code, cpu_ms, result)
+}
+
+/// Layout "expected" stops a submission at its first failure: its sample
+/// fails after a second's sleep (no CPU), while its secret test, started
+/// beside it on the other worker, would burn 4 s of CPU. The secret test
+/// is ended when the sample fails: the grade's CPU time stays far under
+/// those 4 s, and the result is what it always was (WA, the sample only).
+#[test]
+fn a_test_still_running_after_an_earlier_failure_is_ended() {
+    let submission = "import time\na, b = map(int, input().split())\n\
+                      if a == 1:\n    time.sleep(1)\n    print(a - b)\n\
+                      else:\n    while time.process_time() < 4:\n        pass\n    \
+                      print(a + b)\n";
+    let (code, cpu_ms, result) = grade_two_tests(8, "wrong_answer", submission);
+    assert_eq!(code, 0, "{result}");
+    assert_eq!(result["verdict"], "WA", "{result}");
+    let tests = result["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 1, "{result}");
+    assert_eq!(tests[0]["verdict"], "WA", "{result}");
+    assert!(
+        cpu_ms < 2_500,
+        "the grade used {cpu_ms} ms of CPU: the secret test ran on past the sample's failure"
+    );
+}
+
+/// A TLE example's sample runs at the margin (3 s of CPU for a 2 s limit)
+/// and loops; its secret test sleeps 1.5 s and then loops too. Once the
+/// sample goes past 2 s of CPU its verdict is TLE, so the secret test is
+/// ended then (about 0.5 s of its CPU), not at its own margin (3 s more);
+/// the sample itself runs on to settle its margin (no warning), and the
+/// result lists the sample only, as before.
+#[test]
+fn a_margin_run_past_its_limit_ends_a_later_test_still_running() {
+    let submission = "import time\na, b = map(int, input().split())\n\
+                      if a != 1:\n    time.sleep(1.5)\nwhile True:\n    pass\n";
+    let (code, cpu_ms, result) = grade_two_tests(2, "time_limit_exceeded", submission);
+    assert_eq!(code, 0, "{result}");
+    assert_eq!(result["verdict"], "TLE", "{result}");
+    let tests = result["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 1, "{result}");
+    assert_eq!(tests[0]["message"], "CPU time exceeded 2000 ms", "{result}");
+    assert!(
+        result["warnings"].as_array().is_none_or(Vec::is_empty),
+        "{result}"
+    );
+    // The sample's 3 s at the margin, about 0.5 s of the secret test's, and
+    // the judge's own: under 5 s, where the secret test run to its margin
+    // adds 3 s of its own (6 s and more).
+    assert!(
+        cpu_ms < 5_000,
+        "the grade used {cpu_ms} ms of CPU: the secret test ran on to its margin"
+    );
+}

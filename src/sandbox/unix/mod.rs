@@ -286,7 +286,25 @@ impl Sandbox {
     /// Runs one program to its end, or until a limit, and kills everything
     /// it left behind. `Err` only when the judge failed.
     pub fn run(&mut self, spec: &RunSpec) -> Result<Measured, SandboxError> {
-        Ok(self.run_with(spec, None, None)?.0)
+        Ok(self.run_with(spec, None, None, None)?.0)
+    }
+
+    /// [`Sandbox::run`] (or, with `one_x`, [`Sandbox::run_marked`]) under
+    /// the caller's `watch`: ended at once, as [`SandboxError::Abandoned`],
+    /// when `watch.abandon` says so, and `watch.crossed` told where a run
+    /// at a margin goes past `one_x` as it does.
+    pub(crate) fn run_watched(
+        &mut self,
+        spec: &RunSpec,
+        one_x: Option<&Limits>,
+        watch: &crate::sandbox::Watch<'_>,
+    ) -> Result<Marked, SandboxError> {
+        let (at_margin, at_one_x) = self.run_with(spec, None, one_x, Some(watch))?;
+        let at_one_x = at_one_x.unwrap_or_else(|| at_margin.clone());
+        Ok(Marked {
+            at_margin,
+            at_one_x,
+        })
     }
 
     /// [`Sandbox::run`] at `spec.limits`, raised above `one_x` (a TLE
@@ -299,7 +317,7 @@ impl Sandbox {
         spec: &RunSpec,
         one_x: &Limits,
     ) -> Result<Marked, SandboxError> {
-        let (at_margin, at_one_x) = self.run_with(spec, None, Some(one_x))?;
+        let (at_margin, at_one_x) = self.run_with(spec, None, Some(one_x), None)?;
         let at_one_x = at_one_x.unwrap_or_else(|| at_margin.clone());
         Ok(Marked {
             at_margin,
@@ -316,7 +334,7 @@ impl Sandbox {
         spec: &RunSpec,
         connection: Connection,
     ) -> Result<Measured, SandboxError> {
-        Ok(self.run_with(spec, Some(connection), None)?.0)
+        Ok(self.run_with(spec, Some(connection), None, None)?.0)
     }
 
     fn run_with(
@@ -324,13 +342,14 @@ impl Sandbox {
         spec: &RunSpec,
         connection: Option<Connection>,
         one_x: Option<&Limits>,
+        watch: Option<&crate::sandbox::Watch<'_>>,
     ) -> Result<(Measured, Option<Measured>), SandboxError> {
         self.ensure_namespace(spec)?;
         let user = self.uid;
         if let (Trust::Tool, Some(dir)) = (spec.trust, &spec.workdir) {
             scratch::lend(dir, user)?;
             let view = self.view(dir);
-            let result = self.run_in(spec, dir, &view, connection, one_x);
+            let result = self.run_in(spec, dir, &view, connection, one_x, watch);
             let reclaimed = scratch::reclaim(dir, user);
             let measured = result?;
             reclaimed?;
@@ -342,14 +361,14 @@ impl Sandbox {
             // The scratch tmpfs is fresh: its holder mounted a new one after
             // the last run. The box holds it; rules are on the box.
             let view = self.view(&boxdir);
-            return self.run_in(spec, &scratch, &view, connection, one_x);
+            return self.run_in(spec, &scratch, &view, connection, one_x, watch);
         }
         // Without a namespace, a new directory for every run (a reused one
         // would keep its extended attributes and times), removed after it.
         // Directly in the worker's directory: there is no box to hold it.
         let scratch = self.directory.join("scratch");
         scratch::make_scratch(&scratch, user)?;
-        let result = self.run_in(spec, &scratch, &scratch, connection, one_x);
+        let result = self.run_in(spec, &scratch, &scratch, connection, one_x, watch);
         scratch::remove_tree(&scratch)?;
         result
     }

@@ -47,6 +47,7 @@ impl Sandbox {
         workdir_view: &Path,
         connection: Option<Connection>,
         one_x: Option<&Limits>,
+        watch: Option<&crate::sandbox::Watch<'_>>,
     ) -> Result<(Measured, Option<Measured>), SandboxError> {
         let limits = &spec.limits;
         // Per run (a write or two to files opened once per worker): the
@@ -133,6 +134,7 @@ impl Sandbox {
             one_x,
             started,
             stop.as_deref(),
+            watch,
             stall,
         );
         // The program itself by pid (it may have left its group) and its
@@ -401,8 +403,9 @@ impl Sandbox {
     /// time and the wall clock, and stops at the first limit or at its exit.
     /// With `one_x` (limits under `limits`: a TLE example's run at its
     /// margin) it also wakes at `one_x`'s CPU time and wall clock and notes
-    /// where the run first went past them (`Supervised::crossed`), the same
-    /// checks a run at `one_x` stops at.
+    /// where the run first went past them (`Supervised::crossed`, and
+    /// `watch.crossed` at once), the same checks a run at `one_x` stops at.
+    /// `watch.abandon` is asked at every wake-up, as `stop` is.
     #[expect(
         clippy::too_many_arguments,
         reason = "the parts of one run, all borrowed from run_in"
@@ -417,6 +420,7 @@ impl Sandbox {
         one_x: Option<&Limits>,
         started: Instant,
         stop: Option<&AtomicBool>,
+        watch: Option<&crate::sandbox::Watch<'_>>,
         mut stall: Option<Stall>,
     ) -> Result<Supervised, SandboxError> {
         let mut supervised = Supervised::new(stdout, stderr)?;
@@ -436,6 +440,12 @@ impl Sandbox {
             }
             if stop.is_some_and(|stop| stop.load(Ordering::SeqCst)) {
                 return Ok(supervised);
+            }
+            // A run whose result is no longer wanted (a later test of a
+            // submission whose verdict an earlier test decided) ends here,
+            // and is cleaned up as after any run.
+            if watch.is_some_and(|watch| (watch.abandon)()) {
+                return Err(SandboxError::Abandoned);
             }
             let cpu_used = self.cpu_time_of(pid)?;
             if cpu_used > cpu_limit {
@@ -467,14 +477,18 @@ impl Sandbox {
                         None
                     };
                     if let Some(limit) = past {
-                        supervised.crossed = Some(crate::sandbox::Crossing {
+                        let crossing = crate::sandbox::Crossing {
                             limit,
                             cpu_time_ms: duration_ms(cpu_used),
                             wall_time_ms: duration_ms(now - started),
                             stdout_len: supervised.stdout.len(),
                             stderr_len: supervised.stderr.len(),
                             stderr_discarded_bytes: supervised.stderr_discarded_bytes,
-                        });
+                        };
+                        supervised.crossed = Some(crossing);
+                        if let Some(watch) = watch {
+                            (watch.crossed)(&crossing);
+                        }
                         (cpu_limit, wall_deadline)
                     } else {
                         (cpu_one_x, wall_one_x)
