@@ -15,11 +15,29 @@ type Id = (u64, u64);
 /// lie inside it, and its files that have other names (hard links).
 #[derive(Default)]
 struct Known {
-    folders: Vec<(Id, PathBuf)>,
-    linked_files: Vec<(Id, PathBuf)>,
+    folders: Vec<Entry>,
+    linked_files: Vec<Entry>,
     /// Bumped by every [`record`]: the answers of [`aliased`] so far hold
     /// until then.
     generation: u64,
+}
+
+/// A folder or file of the judge's data (or a folder holding it): its
+/// identity, the data it was recorded for, and its own path then.
+#[derive(Clone)]
+struct Entry {
+    id: Id,
+    data: PathBuf,
+    path: PathBuf,
+}
+
+impl Entry {
+    /// Whether `found` is this entry while its own path still names it: an
+    /// entry whose folder or file was removed since (a temporary folder)
+    /// may see its inode number given to another, which is not the data.
+    fn is(&self, found: Id) -> bool {
+        self.id == found && id(&self.path) == Some(found)
+    }
 }
 
 fn known_lock() -> std::sync::MutexGuard<'static, Known> {
@@ -49,10 +67,19 @@ const WALK_LIMIT: usize = 200_000;
 pub(super) fn record(data: &Path, whole: bool) {
     let mut known = known_lock();
     known.generation += 1;
-    let add = |list: &mut Vec<(Id, PathBuf)>, path: &Path| {
+    let add = |list: &mut Vec<Entry>, path: &Path| {
         if let Some(found) = id(path) {
-            if !list.iter().any(|(known, _)| *known == found) {
-                list.push((found, data.to_path_buf()));
+            let entry = Entry {
+                id: found,
+                data: data.to_path_buf(),
+                path: path.to_path_buf(),
+            };
+            // An entry of the same identity stays unless its own path no
+            // longer names it (it was removed, and its number reused).
+            match list.iter().position(|known| known.id == found) {
+                Some(at) if !list[at].is(found) => list[at] = entry,
+                Some(_) => {}
+                None => list.push(entry),
             }
         }
     };
@@ -116,7 +143,7 @@ fn look(lent: &Path, exe: Option<&Path>) -> Option<String> {
         let Some(found) = id(&candidate) else {
             continue;
         };
-        if let Some((_, data)) = folders.iter().find(|(known, _)| *known == found) {
+        if let Some(Entry { data, .. }) = folders.iter().find(|known| known.is(found)) {
             return Some(if candidate == lent {
                 format!(
                     "it is the judge's data `{}`, or a folder holding or inside it, under another \
@@ -136,7 +163,11 @@ fn look(lent: &Path, exe: Option<&Path>) -> Option<String> {
     if let Some(exe) = exe {
         if let Ok(metadata) = fs_err::metadata(exe) {
             if metadata.nlink() > 1 {
-                files.push(((metadata.dev(), metadata.ino()), exe.to_path_buf()));
+                files.push(Entry {
+                    id: (metadata.dev(), metadata.ino()),
+                    data: exe.to_path_buf(),
+                    path: exe.to_path_buf(),
+                });
             }
         }
     }
@@ -152,7 +183,7 @@ fn look(lent: &Path, exe: Option<&Path>) -> Option<String> {
         .find_map(|entry| {
             let metadata = entry.metadata().ok()?;
             let found = (metadata.dev(), metadata.ino());
-            let (_, data) = files.iter().find(|(known, _)| *known == found)?;
+            let Entry { data, .. } = files.iter().find(|known| known.is(found))?;
             Some(format!(
                 "`{}` in it is a hard link to the judge's `{}`",
                 entry.path().display(),
@@ -227,5 +258,37 @@ mod tests {
         let reason = aliased(&share, None).unwrap();
         assert!(reason.contains("hard link"), "{reason}");
         assert!(aliased(&root.join("tests"), None).is_some());
+    }
+
+    #[test]
+    fn a_removed_data_folder_whose_number_is_reused_is_not_the_data() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = fs_err::canonicalize(dir.path()).unwrap();
+        let gone = root.join("gone");
+        fs_err::create_dir(&gone).unwrap();
+        let entry = Entry {
+            id: id(&gone).unwrap(),
+            data: gone.clone(),
+            path: gone.clone(),
+        };
+        assert!(entry.is(entry.id));
+        fs_err::remove_dir(&gone).unwrap();
+        // Another folder given the removed folder's number: not the data.
+        let other = root.join("other");
+        fs_err::create_dir(&other).unwrap();
+        let other_id = id(&other).unwrap();
+        assert!(!entry.is(entry.id));
+        assert!(!Entry {
+            id: other_id,
+            ..entry.clone()
+        }
+        .is(other_id));
+        // The same folder under its recorded path is still the data.
+        assert!(Entry {
+            id: other_id,
+            data: other.clone(),
+            path: other.clone()
+        }
+        .is(other_id));
     }
 }
