@@ -70,6 +70,10 @@ pub(crate) struct Crossing {
     pub(crate) stdout_len: usize,
     pub(crate) stderr_len: usize,
     pub(crate) stderr_discarded_bytes: u64,
+    /// The memory peak by then, where the sandbox can read it while the
+    /// run goes on (its memory cgroup); `None` without one (the peak is
+    /// then the run's `rusage` at its end).
+    pub(crate) memory_kib: Option<u64>,
 }
 
 /// The time limit at `one_x` that a run watched at larger limits went past,
@@ -94,6 +98,7 @@ pub(crate) fn past_one_x(
         stdout_len: usize::MAX,
         stderr_len: usize::MAX,
         stderr_discarded_bytes: u64::MAX,
+        memory_kib: None,
     };
     if observation.cpu_time_ms > one_x.cpu_time_ms {
         Some(at_end(LimitExceeded::CpuTime))
@@ -107,7 +112,8 @@ pub(crate) fn past_one_x(
 /// What a run at `one_x` would have measured, from a run watched at larger
 /// limits (`measured`, its `observation`): past `one_x`'s times
 /// ([`past_one_x`]), the time limit, with the figures where it fell, killed
-/// there if the supervisor saw it go past (its output cut there); within
+/// there if the supervisor saw it go past (its output cut there, its memory
+/// peak the one by then); within
 /// them, `measured` with its limit decided against `one_x`.
 pub(crate) fn at_one_x(
     measured: &Measured,
@@ -126,6 +132,9 @@ pub(crate) fn at_one_x(
                 view.stdout.truncate(crossing.stdout_len);
                 view.stderr.truncate(crossing.stderr_len);
                 view.stderr_discarded_bytes = crossing.stderr_discarded_bytes;
+                if let Some(memory_kib) = crossing.memory_kib {
+                    view.memory_kib = memory_kib;
+                }
             }
         }
         None => view.limit_exceeded = decide_limit(observation, one_x),
@@ -211,6 +220,7 @@ mod tests {
         let observation = Observation {
             cpu_time_ms: 1400,
             wall_time_ms: 1450,
+            memory_kib: 262_144,
             ..observed()
         };
         let crossing = Crossing {
@@ -220,6 +230,7 @@ mod tests {
             stdout_len: 2,
             stderr_len: 0,
             stderr_discarded_bytes: 0,
+            memory_kib: Some(3_000),
         };
         let view = at_one_x(
             &measured(&observation),
@@ -232,6 +243,9 @@ mod tests {
         assert_eq!(view.termination, Termination::Signaled(libc::SIGKILL));
         assert_eq!(view.stdout, b"ab");
         assert!(view.stderr.is_empty());
+        // The memory a 1x run had used when it was stopped, not the peak
+        // of what the run did after (here: up to the memory limit).
+        assert_eq!(view.memory_kib, 3_000);
     }
 
     fn measured(observation: &Observation) -> Measured {

@@ -475,3 +475,27 @@ fn a_margin_run_past_its_limit_ends_a_later_test_still_running() {
         "the grade used {cpu_ms} ms of CPU: the secret test ran on to its margin"
     );
 }
+
+/// A TLE example that goes past its 1x CPU time and only then fills its
+/// memory (up to the 256 MiB limit) reads as a run stopped at 1x: TLE, and
+/// the memory it had used by then (a few MiB), not the peak of what it did
+/// at the margin after 1x. The memory is read from the run's cgroup while
+/// it runs, which the judge has as root.
+#[test]
+#[ignore = "needs root (cgroups): cargo test --test it -- --ignored"]
+fn a_tle_example_reports_its_memory_at_1x_not_what_it_used_at_the_margin() {
+    crate::support::require_root("the run's memory cgroup is read at the 1x crossing");
+    let submission = "import time\nwhile time.process_time() < 1.2:\n    pass\n\
+                      x = bytearray(600 << 20)\nprint(len(x))\n";
+    let (code, _, result) = grade_two_tests(1, "time_limit_exceeded", submission);
+    assert_eq!(code, 0, "{result}");
+    assert_eq!(result["verdict"], "TLE", "{result}");
+    let tests = result["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 1, "{result}");
+    assert_eq!(tests[0]["message"], "CPU time exceeded 1000 ms", "{result}");
+    let memory_kib = tests[0]["memory_kib"].as_u64().unwrap();
+    assert!(
+        memory_kib < 64 * 1024,
+        "memory_kib {memory_kib}: the peak after 1x, where a 1x run had stopped: {result}"
+    );
+}

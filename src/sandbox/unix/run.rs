@@ -484,6 +484,12 @@ impl Sandbox {
                             stdout_len: supervised.stdout.len(),
                             stderr_len: supervised.stderr.len(),
                             stderr_discarded_bytes: supervised.stderr_discarded_bytes,
+                            memory_kib: match &self.cgroups {
+                                Some(cgroups) if cgroups.limits_memory() => {
+                                    Some(cgroups.memory_peak_kib()?)
+                                }
+                                _ => None,
+                            },
                         };
                         supervised.crossed = Some(crossing);
                         if let Some(watch) = watch {
