@@ -217,13 +217,13 @@ fn report_error(error: &Error) {
                 CheckError::CommandLine(error) => {
                     let _ = error.print();
                 }
-                other => eprintln!("error: {}", crate::error::chain(other)),
+                other => say(&format!("error: {}", crate::error::chain(other))),
             }
         }
         _ => {
-            eprintln!("{}", error_line(error));
+            say(&error_line(error));
             if let Some(hint) = error.hint() {
-                eprintln!("\nhint: {hint}");
+                say(&format!("\nhint: {hint}"));
             }
         }
     }
@@ -266,7 +266,7 @@ fn emit_line(line: crate::grading::folder::Line) -> std::io::Result<()> {
 /// Writes one message line to stderr.
 #[expect(clippy::print_stderr, reason = "the CLI's messages to the user")]
 fn say(message: &str) {
-    eprintln!("{message}");
+    crate::report::stdout::say_line(message);
 }
 
 /// Says a warning about the settings, each distinct one once per process

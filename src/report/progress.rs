@@ -39,7 +39,7 @@ impl StressReporter {
         let phase = std::mem::discriminant(&event);
         if self.last_phase != Some(phase) {
             self.last_phase = Some(phase);
-            eprintln!("{}", super::human::stress_phase(event));
+            super::stdout::say_line(&super::human::stress_phase(event));
         }
     }
 

@@ -463,7 +463,7 @@ fn lendable(language: &str, paths: Vec<PathBuf>) -> Vec<PathBuf> {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             if said.insert(line.clone()) {
-                eprintln!("{}", crate::report::visible::visible(&line));
+                crate::report::stdout::say_line(&crate::report::visible::visible(&line));
             }
             false
         })
