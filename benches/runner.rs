@@ -8,7 +8,8 @@
 //! included), which a loaded machine distorts less.
 //!
 //! Run: `cargo bench --bench runner` (set `JUDGE_BENCH_TESTS` to change the
-//! number of tests, `JUDGE_BENCH_ROUNDS` the rounds; the best round counts).
+//! number of tests, `JUDGE_BENCH_ROUNDS` the rounds; the best round counts;
+//! `JUDGE_BENCH_PROFILE=judge` runs only the `judge run` loop, to profile).
 //! Not criterion: one iteration is 500 process spawns, and the question is
 //! one ratio, not a distribution.
 
@@ -158,6 +159,19 @@ fn main() {
         trust: Trust::Submission,
     };
 
+    // `JUDGE_BENCH_PROFILE=judge`: only the `judge run` loop, round after
+    // round, for `perf record` or `strace -c -f` to see the runner alone.
+    if std::env::var("JUDGE_BENCH_PROFILE").as_deref() == Ok("judge") {
+        for round in 0..rounds {
+            let judged = judge_loop(&submission, &tests_dir, count, &settings);
+            println!(
+                "round {}: judge {:.3} ms/test",
+                round + 1,
+                per_test_ms(judged, count)
+            );
+        }
+        return;
+    }
     println!("load average before: {}", load_average());
     let mut rows: Vec<Row> = vec![
         Row::new("bare: posix_spawn, wait, compare", None),

@@ -83,23 +83,43 @@ where
                         return;
                     }
                 };
-                loop {
-                    if cancel.is_cancelled() {
-                        return;
-                    }
+                // The next item is taken before this one is handed back, so
+                // one message tells both and the calling thread wakes once
+                // per item, not twice (a wake-up costs a futex call on each
+                // side and a switch of threads, issue #19).
+                let take = || {
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(index) else { return };
-                    if sender.send(Ok(Message::Started(index))).is_err() {
-                        return;
-                    }
+                    items.get(index).map(|item| (index, item))
+                };
+                if cancel.is_cancelled() {
+                    return;
+                }
+                let Some(mut current) = take() else { return };
+                if sender.send(Ok(Message::Started(current.0))).is_err() {
+                    return;
+                }
+                loop {
+                    let (index, item) = current;
                     let output = work(&mut sandbox, item);
                     if cancel.is_cancelled() {
                         let _ = sender.send(Ok(Message::Dropped(index)));
                         return;
                     }
-                    if sender.send(Ok(Message::Done(index, output))).is_err() {
+                    let following = take();
+                    let started = following.map(|(index, _)| index);
+                    if sender
+                        .send(Ok(Message::Done(index, output, started)))
+                        .is_err()
+                    {
                         return; // the caller gave up
                     }
+                    let Some(taken) = following else { return };
+                    // Told as started, so told as ended too, unrun.
+                    if cancel.is_cancelled() {
+                        let _ = sender.send(Ok(Message::Dropped(taken.0)));
+                        return;
+                    }
+                    current = taken;
                 }
             });
         }
@@ -107,7 +127,7 @@ where
         let mut pending = BTreeMap::new();
         let mut expected = 0;
         for message in receiver {
-            let (index, output) = match message {
+            let (index, output, started) = match message {
                 Ok(Message::Started(index)) => {
                     emit(Handed::Started(index));
                     continue;
@@ -116,7 +136,7 @@ where
                     emit(Handed::Ended(index));
                     continue;
                 }
-                Ok(Message::Done(index, output)) => (index, output),
+                Ok(Message::Done(index, output, started)) => (index, output, started),
                 Err(error) => {
                     // Stop handing out work; running items finish and are dropped.
                     next.store(items.len(), Ordering::Relaxed);
@@ -129,6 +149,9 @@ where
                 emit(Handed::Output(expected, output));
                 expected += 1;
             }
+            if let Some(started) = started {
+                emit(Handed::Started(started));
+            }
         }
         Ok(())
     })
@@ -139,7 +162,9 @@ enum Message<Output> {
     Started(usize),
     /// Finished after a stop was asked for: no output.
     Dropped(usize),
-    Done(usize, Output),
+    /// Finished, with the item the worker took next (if any), which has
+    /// started.
+    Done(usize, Output, Option<usize>),
 }
 
 #[cfg(test)]
@@ -206,5 +231,76 @@ mod tests {
         )
         .unwrap();
         assert_eq!(emitted, (0..50).map(|item| item * 2).collect::<Vec<_>>());
+    }
+
+    /// What `run_ordered_watched` tells of 30 items with `jobs` workers,
+    /// the stop asked for by item `cancel_at`'s work (if any): each told
+    /// event as (item, 0 started, 1 ended, 2 output).
+    fn told(jobs: usize, cancel_at: Option<usize>) -> Vec<(usize, u8)> {
+        let root = tempfile::tempdir().unwrap();
+        let cancel = Cancellation::new();
+        let items: Vec<usize> = (0..30).collect();
+        let mut told = Vec::new();
+        run_ordered_watched(
+            jobs,
+            root.path(),
+            &items,
+            &cancel,
+            |_, &item| {
+                if Some(item) == cancel_at {
+                    cancel.cancel();
+                }
+                item
+            },
+            |handed| {
+                told.push(match handed {
+                    Handed::Started(index) => (index, 0),
+                    Handed::Ended(index) => (index, 1),
+                    Handed::Output(index, output) => {
+                        assert_eq!(index, output);
+                        (index, 2)
+                    }
+                })
+            },
+        )
+        .unwrap();
+        told
+    }
+
+    /// The next item's start rides on the previous item's hand-back: every
+    /// item told as started is told once, then as ended once (unrun after
+    /// a stop, too), and its output, if any, comes after its end; with no
+    /// stop, every item is told all three, outputs in item order.
+    #[test]
+    fn every_started_item_is_told_ended_before_its_output() {
+        for jobs in [1, 3] {
+            for cancel_at in [None, Some(0), Some(7), Some(29)] {
+                let told = told(jobs, cancel_at);
+                for item in 0..30 {
+                    let events: Vec<u8> = told
+                        .iter()
+                        .filter(|(index, _)| *index == item)
+                        .map(|(_, event)| *event)
+                        .collect();
+                    let expected: &[&[u8]] = match cancel_at {
+                        None => &[&[0, 1, 2]],
+                        Some(_) => &[&[], &[0, 1], &[0, 1, 2]],
+                    };
+                    assert!(
+                        expected.contains(&events.as_slice()),
+                        "jobs {jobs}, stop at {cancel_at:?}: item {item} told {events:?}"
+                    );
+                }
+                let outputs: Vec<usize> = told
+                    .iter()
+                    .filter(|(_, event)| *event == 2)
+                    .map(|(index, _)| *index)
+                    .collect();
+                assert_eq!(outputs, (0..outputs.len()).collect::<Vec<_>>());
+                if cancel_at.is_none() {
+                    assert_eq!(outputs.len(), 30);
+                }
+            }
+        }
     }
 }

@@ -45,36 +45,56 @@ impl Alone {
 /// run more than `jobs` programs together (more than the cores would turn
 /// waits for a core into wall-clock TLEs, issue #8).
 pub(crate) struct Slots {
-    busy: Mutex<usize>,
+    count: Mutex<Count>,
     freed: Condvar,
 }
 
+/// The runs in progress and the workers waiting for one of them to end.
+struct Count {
+    busy: usize,
+    waiting: usize,
+}
+
 /// The process's one [`Slots`].
-pub(crate) static SLOTS: Slots = Slots {
-    busy: Mutex::new(0),
-    freed: Condvar::new(),
-};
+pub(crate) static SLOTS: Slots = Slots::new();
 
 impl Slots {
+    const fn new() -> Slots {
+        Slots {
+            count: Mutex::new(Count {
+                busy: 0,
+                waiting: 0,
+            }),
+            freed: Condvar::new(),
+        }
+    }
+
     /// Runs `work` once fewer than `jobs` runs are in progress.
     pub(crate) fn with<T>(&self, jobs: usize, work: impl FnOnce() -> T) -> T {
         {
-            let mut busy = self.busy.lock().unwrap_or_else(PoisonError::into_inner);
-            while *busy >= jobs.max(1) {
-                busy = self
+            let mut count = self.count.lock().unwrap_or_else(PoisonError::into_inner);
+            while count.busy >= jobs.max(1) {
+                count.waiting += 1;
+                count = self
                     .freed
-                    .wait(busy)
+                    .wait(count)
                     .unwrap_or_else(PoisonError::into_inner);
+                count.waiting -= 1;
             }
-            *busy += 1;
+            count.busy += 1;
         }
         // Freed even when `work` panics, so no other worker waits forever.
+        // A wake-up is a system call even with no one waiting, so it is
+        // made only when someone waits (with one runner call at a time,
+        // never: its pool has at most `jobs` workers).
         struct Release<'a>(&'a Slots);
         impl Drop for Release<'_> {
             fn drop(&mut self) {
-                let mut busy = self.0.busy.lock().unwrap_or_else(PoisonError::into_inner);
-                *busy -= 1;
-                self.0.freed.notify_one();
+                let mut count = self.0.count.lock().unwrap_or_else(PoisonError::into_inner);
+                count.busy -= 1;
+                if count.waiting > 0 {
+                    self.0.freed.notify_one();
+                }
             }
         }
         let _release = Release(self);
@@ -91,10 +111,7 @@ mod tests {
     /// never more than 2 at once, and every one gets through.
     #[test]
     fn slots_never_let_more_than_jobs_run_at_once() {
-        let slots = Slots {
-            busy: Mutex::new(0),
-            freed: Condvar::new(),
-        };
+        let slots = Slots::new();
         let (now, most, done) = (
             AtomicUsize::new(0),
             AtomicUsize::new(0),
