@@ -150,3 +150,41 @@ fn a_run_after_the_holder_was_killed_is_an_error_not_a_verdict() {
     }
     assert_eq!(own_and_for_children(), (own.clone(), own));
 }
+
+#[test]
+#[ignore = "needs root: the PID namespace is entered by the worker thread as root; CI runs it as root with --ignored"]
+fn two_workers_running_at_once_each_put_their_programs_in_their_own_namespace() {
+    // Two workers, as `--jobs 2`: each thread's entry is its own, so no
+    // program lands in the other worker's namespace, however the spawns
+    // interleave, and each thread ends with its children in its own.
+    let workers: Vec<_> = (0..2)
+        .map(|_| {
+            std::thread::spawn(|| {
+                let (_root, mut sandbox) = root_sandbox();
+                let (own, _) = own_and_for_children();
+                let mut seen = Vec::new();
+                for round in 0..40 {
+                    let measured = sandbox.run(&shell("readlink /proc/self/ns/pid")).unwrap();
+                    assert!(measured.succeeded(), "round {round}: {measured:?}");
+                    seen.push(String::from_utf8_lossy(&measured.stdout).trim().to_owned());
+                }
+                // Made at the first run.
+                let holder = sandbox.namespace.as_ref().unwrap().holder_pid();
+                let expected = link(&format!("/proc/{holder}/ns/pid"));
+                assert_eq!(own_and_for_children(), (own.clone(), own));
+                (expected, seen)
+            })
+        })
+        .collect();
+    let results: Vec<_> = workers.into_iter().map(|w| w.join().unwrap()).collect();
+    assert_ne!(
+        results[0].0, results[1].0,
+        "the two workers share a namespace"
+    );
+    for (expected, seen) in &results {
+        assert!(
+            seen.iter().all(|got| got == expected),
+            "{expected}: {seen:?}"
+        );
+    }
+}
