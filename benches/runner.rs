@@ -335,7 +335,7 @@ const LAYER_ROWS: [(&str, &[BenchLayer]); 10] = [
         &[BenchLayer::ScratchReset],
     ),
     (
-        "  without the PID-namespace entry (second clone)",
+        "  without the PID-namespace entry (root: 2 setns; else 2nd clone)",
         &[BenchLayer::PidNamespaceEntry],
     ),
     (

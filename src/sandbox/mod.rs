@@ -135,7 +135,9 @@ pub enum BenchLayer {
     /// The holder's cleanup after each run (kill what is left, a fresh
     /// scratch tmpfs).
     ScratchReset,
-    /// Entering the worker's PID namespace (the second clone).
+    /// Putting the program in the worker's PID namespace: as root the
+    /// worker thread's `setns` there and back around the clone; without
+    /// root the child's `setns` and second clone.
     PidNamespaceEntry,
     /// The worker's namespaces altogether (mount and PID entry, scratch
     /// tmpfs and its reset): a fresh directory per run instead.

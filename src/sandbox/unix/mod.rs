@@ -13,7 +13,9 @@
 //! - [`run`]: one run: ruleset, child setup, spawn, supervision, cleanup;
 //! - [`landlock`], [`seccomp`]: what a program may touch and call;
 //! - [`spawn`]: clone, the child's confinement (descriptors closed at exec,
-//!   namespaces, a second clone into the PID namespace), execve;
+//!   namespaces), execve; the program is born in the worker's PID namespace
+//!   (as root the worker thread enters it for the clone and goes back;
+//!   without root the child clones the program a second time from inside);
 //! - [`streams`]: reading stdout and stderr under caps;
 //! - [`reap`]: kills, bounded waits, orphans;
 //! - [`scratch`]: the directories a program may write.

@@ -105,12 +105,17 @@ impl Sandbox {
             // Held across the spawn, so the orphan sweep of another worker
             // never mistakes this new child for an escaped process.
             let mut spawned = lock_spawned();
-            let child = plan
-                .spawn(&mut self.stacks)
-                .map_err(|source| SandboxError::Spawn {
-                    program: spec.program.clone(),
-                    source,
-                })?;
+            let entry = match &self.namespace {
+                Some(_) if self.is_off(BenchLayer::PidNamespaceEntry) => None,
+                Some(namespace) => namespace.thread_pid_entry(),
+                None => None,
+            };
+            let child =
+                plan.spawn(&mut self.stacks, entry)
+                    .map_err(|source| SandboxError::Spawn {
+                        program: spec.program.clone(),
+                        source,
+                    })?;
             spawned.push(child.pid);
             child
         };
@@ -363,8 +368,11 @@ impl Sandbox {
                 }
                 None => [(-1, 0); 3],
             },
+            // Entered by the child without root only; as root the worker
+            // thread does it around the clone (`ThreadPidEntry`).
             pid_namespace: match &self.namespace {
                 Some(_) if self.is_off(BenchLayer::PidNamespaceEntry) => -1,
+                Some(namespace) if namespace.thread_pid_entry().is_some() => -1,
                 Some(namespace) => namespace.setns_targets()[3].0,
                 None => -1,
             },

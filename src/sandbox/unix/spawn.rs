@@ -2,17 +2,25 @@
 //! then, in the child, everything that confines it (descriptors, cgroups,
 //! namespaces, rlimits, user, Landlock, seccomp) before `execve`.
 //!
-//! A PID namespace applies to the children of whoever enters it, so with a
-//! worker namespace the child enters the namespaces and clones the program
-//! once more, with `CLONE_PARENT`: the program is the judge's child (its
-//! status, rusage and pidfd are the judge's) and lives in the worker's PID
-//! namespace; the first child exits as soon as the program has exec'd.
+//! A PID namespace applies to the children of whoever enters it
+//! (`setns(CLONE_NEWPID)` changes only the caller's namespace for its
+//! children), so the program is put in the worker's one in one of two ways:
+//!
+//! - as root ([`ThreadPidEntry`]): the judge's worker thread enters the
+//!   namespace for its children, clones the program (born there, it execs
+//!   directly), and goes back to its own at once, on every path;
+//! - without root: a multithreaded process cannot enter the user namespace
+//!   that owns the PID namespace, so the child enters the namespaces and
+//!   clones the program once more, with `CLONE_PARENT`: the program is the
+//!   judge's child (its status, rusage and pidfd are the judge's) and lives
+//!   in the worker's PID namespace; the first child exits as soon as the
+//!   program has exec'd.
 
 use super::reap::{pidfd_open, reap_within};
 use crate::sandbox::{RunSpec, SandboxError};
 use std::ffi::{CString, OsString};
 use std::io::{self, Read};
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::time::Duration;
@@ -135,7 +143,14 @@ impl ExecPlan {
     /// not copied as `fork` would (a third of a small test's cost); the
     /// judge's thread waits until the child has exec'd or failed. The
     /// stacks are the worker's (`Stacks`), free again when this returns.
-    pub(super) fn spawn(mut self, stacks: &mut Stacks) -> io::Result<Child> {
+    ///
+    /// With `entry` (as root) the program is cloned from inside the
+    /// worker's PID namespace, entered by this thread for the clone alone.
+    pub(super) fn spawn(
+        mut self,
+        stacks: &mut Stacks,
+        entry: Option<ThreadPidEntry<'_>>,
+    ) -> io::Result<Child> {
         let (stdout_read, stdout_write) = if self.given_stdout >= 0 {
             (None, None)
         } else {
@@ -160,13 +175,20 @@ impl ExecPlan {
         // only after that) and makes async-signal-safe system calls.
         // `program_stack` outlives the program's use of it: the first child
         // waits (CLONE_VFORK) until the program has exec'd or exited.
-        let pid = unsafe {
+        let argument = &self as *const ExecPlan as *mut libc::c_void;
+        let mut clone = || unsafe {
             clone_on(
                 child_main,
                 libc::CLONE_VM | libc::CLONE_VFORK,
-                &self as *const ExecPlan as *mut libc::c_void,
+                argument,
                 &mut stacks.first,
             )
+        };
+        let pid = match entry {
+            // As root: the child is born in the PID namespace and is the
+            // program itself (no second clone).
+            Some(entry) if !two_step => entry.clone_inside(clone),
+            _ => clone(),
         };
         drop((stdout_write, stderr_write, error_write));
         let mut pid = pid?;
@@ -212,6 +234,66 @@ impl ExecPlan {
             stderr: stderr_read,
             charge_at_exec,
         })
+    }
+}
+
+/// The worker's PID namespace as the worker thread enters it around a
+/// spawn, as root: `setns(CLONE_NEWPID)` changes only the calling thread's
+/// namespace for its children (the thread itself stays where it is), and a
+/// thread may always go back to its own active namespace. Root in the
+/// judge's user namespace owns the holder's PID namespace, so the worker
+/// thread has the capability `setns` asks for in both; without root the
+/// child does it ([`ChildSetup::pid_namespace`]).
+///
+/// Per run, not per worker: the worker thread itself must keep its own
+/// namespace for its children between runs. While it points elsewhere a
+/// thread cannot be made (`clone(CLONE_THREAD)` fails with `EINVAL` when
+/// the namespace for children is not the active one), and interactive
+/// runs, external tools and the shared-output code start threads from the
+/// worker thread; so nothing but the clone happens in between.
+#[derive(Clone, Copy)]
+pub(super) struct ThreadPidEntry<'a> {
+    /// The holder's PID namespace.
+    pub(super) namespace: BorrowedFd<'a>,
+    /// The worker thread's own PID namespace, opened once per worker.
+    pub(super) own: BorrowedFd<'a>,
+}
+
+impl ThreadPidEntry<'_> {
+    /// Runs `clone` with this thread's children born in the worker's PID
+    /// namespace, and puts the thread back in its own after it, whatever
+    /// the clone did.
+    fn clone_inside(
+        self,
+        clone: impl FnOnce() -> io::Result<libc::pid_t>,
+    ) -> io::Result<libc::pid_t> {
+        use rustix::thread::{move_into_link_name_space, LinkNameSpaceType};
+        move_into_link_name_space(self.namespace, Some(LinkNameSpaceType::ProcessID))?;
+        let cloned = clone();
+        let back = move_into_link_name_space(self.own, Some(LinkNameSpaceType::ProcessID));
+        let pid = match cloned {
+            // A PID namespace whose init has ended allocates no pid any
+            // more: the holder was killed (or died), and no program can
+            // run in this namespace.
+            Err(error) if error.raw_os_error() == Some(libc::ENOMEM) => {
+                return Err(io::Error::other(format!(
+                    "the worker's PID namespace takes no new process: its init, the \
+                     namespace holder, has ended (or the kernel is out of memory): {error}"
+                )));
+            }
+            other => other?,
+        };
+        if let Err(errno) = back {
+            // The program has exec'd (CLONE_VFORK), but this thread could
+            // not make threads any more: the run does not happen.
+            super::reap::kill(super::reap::ProcessTarget::Process(pid));
+            let _ = reap_within(pid, None, Duration::from_secs(5));
+            return Err(io::Error::other(format!(
+                "the worker thread could not go back to its own PID namespace: {}",
+                io::Error::from(errno)
+            )));
+        }
+        Ok(pid)
     }
 }
 
@@ -322,8 +404,8 @@ fn errno() -> i32 {
 /// The child between clone and exec: signal dispositions, stdio, every
 /// other descriptor closed at exec, cgroups and namespaces; then either the
 /// program's own setup and execve ([`program_main`]) or, to enter a PID
-/// namespace, a clone of the program with `CLONE_PARENT`. Any failure is
-/// reported through the error pipe.
+/// namespace without root, a clone of the program with `CLONE_PARENT`. Any
+/// failure is reported through the error pipe.
 extern "C" fn child_main(argument: *mut libc::c_void) -> libc::c_int {
     // SAFETY: `argument` is the parent's ExecPlan, alive and unchanged while
     // the parent is suspended; everything below is an async-signal-safe
@@ -426,7 +508,7 @@ extern "C" fn program_main(argument: *mut libc::c_void) -> libc::c_int {
 }
 
 /// Joins the run's cgroups and enters the worker's namespaces (not the PID
-/// namespace, which only the program's clone enters).
+/// namespace: a process never enters one itself, it is born there).
 fn enter(setup: &ChildSetup) -> io::Result<()> {
     let check = |result: libc::c_int| {
         if result < 0 {
@@ -477,8 +559,9 @@ pub(super) struct ChildSetup {
     /// The worker's namespaces to enter, in this order (-1: none): a user
     /// namespace (unprivileged mode), then network and mount.
     pub(super) namespaces: [(RawFd, libc::c_int); 3],
-    /// The worker's PID namespace (-1: none), which the program is cloned
-    /// into.
+    /// The worker's PID namespace (-1: none, or entered by the worker
+    /// thread as root, [`ThreadPidEntry`]), which the child clones the
+    /// program into.
     pub(super) pid_namespace: RawFd,
     /// A fresh IPC namespace for this run alone.
     pub(super) new_ipc_namespace: bool,
@@ -554,3 +637,6 @@ fn child_setup(setup: &ChildSetup, workdir: &CString) -> io::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

@@ -169,6 +169,12 @@ impl Holder {
         };
         let mount = open(format!("/proc/{pid}/ns/mnt"), OFlags::RDONLY)?;
         let pid_namespace = open(format!("/proc/{pid}/ns/pid"), OFlags::RDONLY)?;
+        // Once per worker (this runs on the worker thread, which a
+        // `Sandbox` never leaves): the namespace the thread goes back to.
+        let own_pid = match plan.privilege {
+            Privilege::Root => Some(open("/proc/thread-self/ns/pid".to_owned(), OFlags::RDONLY)?),
+            Privilege::User { .. } => None,
+        };
         let root = open(
             format!("/proc/{pid}/root"),
             OFlags::PATH | OFlags::DIRECTORY,
@@ -180,6 +186,7 @@ impl Holder {
             network,
             mount,
             pid: pid_namespace,
+            own_pid,
             root,
             holder: self,
             private_proc: value == 1,

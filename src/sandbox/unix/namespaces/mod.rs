@@ -43,9 +43,10 @@ mod steps;
 
 use self::holder::Holder;
 use self::plan::{needs_binding, Setup};
+use crate::sandbox::unix::spawn::ThreadPidEntry;
 use crate::sandbox::SandboxError;
 use std::io;
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 
 /// How the namespace is made.
@@ -94,6 +95,9 @@ pub(super) struct WorkerNamespace {
     network: Option<OwnedFd>,
     mount: OwnedFd,
     pid: OwnedFd,
+    /// As root: the worker thread's own PID namespace, to go back to after
+    /// each spawn ([`ThreadPidEntry`]); opened on the worker thread.
+    own_pid: Option<OwnedFd>,
     root: OwnedFd,
     holder: Holder,
     /// Whether `/proc` is private (the PID namespace's own, with `hidepid`).
@@ -120,6 +124,23 @@ impl WorkerNamespace {
             (self.mount.as_raw_fd(), libc::CLONE_NEWNS),
             (self.pid.as_raw_fd(), libc::CLONE_NEWPID),
         ]
+    }
+
+    /// As root, how the worker thread puts a program in the PID namespace
+    /// itself ([`ThreadPidEntry`]); `None` without root, where the child
+    /// clones the program into it (the last of
+    /// [`WorkerNamespace::setns_targets`]).
+    pub(super) fn thread_pid_entry(&self) -> Option<ThreadPidEntry<'_>> {
+        self.own_pid.as_ref().map(|own| ThreadPidEntry {
+            namespace: self.pid.as_fd(),
+            own: own.as_fd(),
+        })
+    }
+
+    /// The holder's pid, for tests that end it.
+    #[cfg(test)]
+    pub(super) fn holder_pid(&self) -> libc::pid_t {
+        self.holder.pid
     }
 
     /// After a run: the holder kills and reaps every process left in the

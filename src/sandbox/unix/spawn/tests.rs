@@ -1,0 +1,190 @@
+//! The PID-namespace entry as root: the worker thread enters the holder's
+//! namespace for its children around the program's clone and goes back.
+
+use crate::sandbox::{Limits, NamespaceMode, RunSpec, Sandbox, SandboxError, Trust};
+use std::path::PathBuf;
+
+fn limits() -> Limits {
+    Limits {
+        cpu_time_ms: 2000,
+        wall_time_ms: 10_000,
+        memory_kib: 256 * 1024,
+        stdout_bytes: 4096,
+        stderr_bytes: 4096,
+        processes: 8,
+        open_files: 64,
+        file_size_kib: 1024,
+        scratch_kib: 1024,
+    }
+}
+
+fn shell(script: &str) -> RunSpec {
+    RunSpec {
+        program: PathBuf::from("/bin/sh"),
+        args: vec!["-c".into(), script.into()],
+        stdin: None,
+        workdir: None,
+        env: Vec::new(),
+        read_paths: Vec::new(),
+        limits: limits(),
+        trust: Trust::Submission,
+    }
+}
+
+/// A sandbox as root, with its root directory (kept alive with it).
+fn root_sandbox() -> (tempfile::TempDir, Sandbox) {
+    let root = tempfile::tempdir().unwrap();
+    fs_err::set_permissions(
+        root.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o711),
+    )
+    .unwrap();
+    let sandbox = Sandbox::new(root.path()).unwrap();
+    assert_eq!(
+        sandbox.isolation.namespaces,
+        NamespaceMode::Root,
+        "these tests need root and a worker namespace: {:?}",
+        sandbox.isolation
+    );
+    (root, sandbox)
+}
+
+fn link(path: &str) -> String {
+    fs_err::read_link(path)
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The calling thread's PID namespace, and the one its children are born in.
+fn own_and_for_children() -> (String, String) {
+    (
+        link("/proc/thread-self/ns/pid"),
+        link("/proc/thread-self/ns/pid_for_children"),
+    )
+}
+
+#[test]
+#[ignore = "needs root: the PID namespace is entered by the worker thread as root; CI runs it as root with --ignored"]
+fn as_root_the_program_is_born_in_the_holders_pid_namespace_and_is_not_its_init() {
+    let (_root, mut sandbox) = root_sandbox();
+    let measured = sandbox
+        .run(&shell("readlink /proc/self/ns/pid; echo $$"))
+        .unwrap();
+    assert!(measured.succeeded(), "{measured:?}");
+    let text = String::from_utf8_lossy(&measured.stdout).into_owned();
+    let mut lines = text.lines();
+    let (namespace, pid) = (lines.next().unwrap_or(""), lines.next().unwrap_or(""));
+    let (judge, _) = own_and_for_children();
+    assert!(namespace.starts_with("pid:["), "{text:?}");
+    assert_ne!(
+        namespace, judge,
+        "the program is in the judge's PID namespace"
+    );
+    let holder = sandbox.namespace.as_ref().unwrap().holder_pid();
+    assert_eq!(namespace, link(&format!("/proc/{holder}/ns/pid")));
+    let pid: i32 = pid.parse().unwrap_or_else(|_| panic!("{text:?}"));
+    assert!(pid > 1, "the program is the namespace's init: {text:?}");
+}
+
+#[test]
+#[ignore = "needs root: the PID namespace is entered by the worker thread as root; CI runs it as root with --ignored"]
+fn after_many_runs_the_worker_threads_children_are_born_in_its_own_pid_namespace() {
+    let (_root, mut sandbox) = root_sandbox();
+    let (own, before) = own_and_for_children();
+    assert_eq!(own, before);
+    for round in 0..30 {
+        let measured = sandbox.run(&shell("exit 0")).unwrap();
+        assert!(measured.succeeded(), "round {round}: {measured:?}");
+        // A run whose execve fails takes the error path of the spawn.
+        let failed = sandbox.run(&RunSpec {
+            program: PathBuf::from("/nonexistent/program"),
+            ..shell("")
+        });
+        assert!(failed.is_err(), "round {round}: {failed:?}");
+        assert_eq!(own_and_for_children(), (own.clone(), own.clone()));
+    }
+}
+
+#[test]
+#[ignore = "needs root: the PID namespace is entered by the worker thread as root; CI runs it as root with --ignored"]
+fn the_worker_thread_starts_threads_after_a_run() {
+    let (_root, mut sandbox) = root_sandbox();
+    let measured = sandbox.run(&shell("echo 1")).unwrap();
+    assert!(measured.succeeded(), "{measured:?}");
+    let joined = std::thread::spawn(|| 41 + 1).join().unwrap();
+    assert_eq!(joined, 42);
+    let scoped = std::thread::scope(|scope| scope.spawn(|| 7).join().unwrap());
+    assert_eq!(scoped, 7);
+}
+
+#[test]
+#[ignore = "needs root: the PID namespace is entered by the worker thread as root; CI runs it as root with --ignored"]
+fn a_run_after_the_holder_was_killed_is_an_error_not_a_verdict() {
+    let (_root, mut sandbox) = root_sandbox();
+    let measured = sandbox.run(&shell("echo 1")).unwrap();
+    assert!(measured.succeeded(), "{measured:?}");
+    let holder = sandbox.namespace.as_ref().unwrap().holder_pid();
+    // SAFETY: kill and waitid on the holder, the judge's own child; WNOWAIT
+    // leaves it for the namespace's drop to reap.
+    unsafe {
+        assert_eq!(libc::kill(holder, libc::SIGKILL), 0);
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        assert_eq!(
+            libc::waitid(
+                libc::P_PID,
+                holder as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT
+            ),
+            0
+        );
+    }
+    let (own, _) = own_and_for_children();
+    let outcome = sandbox.run(&shell("echo 1"));
+    match &outcome {
+        Err(SandboxError::Spawn { source, .. }) => {
+            assert!(source.to_string().contains("PID namespace"), "{source}");
+        }
+        other => panic!("a run in a namespace without its init: {other:?}"),
+    }
+    assert_eq!(own_and_for_children(), (own.clone(), own));
+}
+
+#[test]
+#[ignore = "needs root: the PID namespace is entered by the worker thread as root; CI runs it as root with --ignored"]
+fn two_workers_running_at_once_each_put_their_programs_in_their_own_namespace() {
+    // Two workers, as `--jobs 2`: each thread's entry is its own, so no
+    // program lands in the other worker's namespace, however the spawns
+    // interleave, and each thread ends with its children in its own.
+    let workers: Vec<_> = (0..2)
+        .map(|_| {
+            std::thread::spawn(|| {
+                let (_root, mut sandbox) = root_sandbox();
+                let (own, _) = own_and_for_children();
+                let mut seen = Vec::new();
+                for round in 0..40 {
+                    let measured = sandbox.run(&shell("readlink /proc/self/ns/pid")).unwrap();
+                    assert!(measured.succeeded(), "round {round}: {measured:?}");
+                    seen.push(String::from_utf8_lossy(&measured.stdout).trim().to_owned());
+                }
+                // Made at the first run.
+                let holder = sandbox.namespace.as_ref().unwrap().holder_pid();
+                let expected = link(&format!("/proc/{holder}/ns/pid"));
+                assert_eq!(own_and_for_children(), (own.clone(), own));
+                (expected, seen)
+            })
+        })
+        .collect();
+    let results: Vec<_> = workers.into_iter().map(|w| w.join().unwrap()).collect();
+    assert_ne!(
+        results[0].0, results[1].0,
+        "the two workers share a namespace"
+    );
+    for (expected, seen) in &results {
+        assert!(
+            seen.iter().all(|got| got == expected),
+            "{expected}: {seen:?}"
+        );
+    }
+}
