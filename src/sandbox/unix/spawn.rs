@@ -271,29 +271,37 @@ impl ThreadPidEntry<'_> {
         move_into_link_name_space(self.namespace, Some(LinkNameSpaceType::ProcessID))?;
         let cloned = clone();
         let back = move_into_link_name_space(self.own, Some(LinkNameSpaceType::ProcessID));
-        let pid = match cloned {
+        let stuck = |errno: rustix::io::Errno| {
+            format!(
+                "the worker thread could not go back to its own PID namespace: {}",
+                io::Error::from(errno)
+            )
+        };
+        match (cloned, back) {
+            (Ok(pid), Ok(())) => Ok(pid),
+            (Ok(pid), Err(errno)) => {
+                // The program has exec'd (CLONE_VFORK), but this thread
+                // could not make threads any more: the run does not happen.
+                super::reap::kill(super::reap::ProcessTarget::Process(pid));
+                let _ = reap_within(pid, None, Duration::from_secs(5));
+                Err(io::Error::other(stuck(errno)))
+            }
+            // Both failed: the way back is the error that outlives this run.
+            (Err(error), Err(errno)) => Err(io::Error::other(format!(
+                "{} (after the clone failed: {error})",
+                stuck(errno)
+            ))),
             // A PID namespace whose init has ended allocates no pid any
             // more: the holder was killed (or died), and no program can
             // run in this namespace.
-            Err(error) if error.raw_os_error() == Some(libc::ENOMEM) => {
-                return Err(io::Error::other(format!(
+            (Err(error), Ok(())) if error.raw_os_error() == Some(libc::ENOMEM) => {
+                Err(io::Error::other(format!(
                     "the worker's PID namespace takes no new process: its init, the \
                      namespace holder, has ended (or the kernel is out of memory): {error}"
-                )));
+                )))
             }
-            other => other?,
-        };
-        if let Err(errno) = back {
-            // The program has exec'd (CLONE_VFORK), but this thread could
-            // not make threads any more: the run does not happen.
-            super::reap::kill(super::reap::ProcessTarget::Process(pid));
-            let _ = reap_within(pid, None, Duration::from_secs(5));
-            return Err(io::Error::other(format!(
-                "the worker thread could not go back to its own PID namespace: {}",
-                io::Error::from(errno)
-            )));
+            (Err(error), Ok(())) => Err(error),
         }
-        Ok(pid)
     }
 }
 

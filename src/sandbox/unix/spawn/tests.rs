@@ -188,3 +188,31 @@ fn two_workers_running_at_once_each_put_their_programs_in_their_own_namespace() 
         );
     }
 }
+
+/// When the clone fails and the way back fails too, the error names the way
+/// back (the thread can make no threads any more), not only the clone.
+#[test]
+#[ignore = "needs root: the PID namespace is entered by the worker thread as root; CI runs it as root with --ignored"]
+fn a_failed_clone_with_no_way_back_says_the_thread_is_stuck() {
+    use std::os::fd::AsFd as _;
+    std::thread::spawn(|| {
+        let own = fs_err::File::open("/proc/thread-self/ns/pid").unwrap();
+        // Not a namespace: `setns` back refuses it (EINVAL).
+        let not_a_namespace = fs_err::File::open("/dev/null").unwrap();
+        let entry = super::ThreadPidEntry {
+            namespace: own.as_fd(),
+            own: not_a_namespace.as_fd(),
+        };
+        let error = entry
+            .clone_inside(|| Err(std::io::Error::from_raw_os_error(libc::EAGAIN)))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("could not go back to its own PID namespace")
+                && error.contains("after the clone failed"),
+            "{error}"
+        );
+    })
+    .join()
+    .unwrap();
+}
