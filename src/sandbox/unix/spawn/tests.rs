@@ -65,7 +65,7 @@ fn own_and_for_children() -> (String, String) {
 }
 
 #[test]
-#[ignore = "needs root: the PID namespace is entered by the worker thread as root; CI runs it as root with --ignored"]
+#[ignore = "needs root: the PID namespace is entered by the worker thread as root; .ci/run runs it as root: cargo test --locked --lib -- --ignored"]
 fn as_root_the_program_is_born_in_the_holders_pid_namespace_and_is_not_its_init() {
     let (_root, mut sandbox) = root_sandbox();
     let measured = sandbox
@@ -88,7 +88,7 @@ fn as_root_the_program_is_born_in_the_holders_pid_namespace_and_is_not_its_init(
 }
 
 #[test]
-#[ignore = "needs root: the PID namespace is entered by the worker thread as root; CI runs it as root with --ignored"]
+#[ignore = "needs root: the PID namespace is entered by the worker thread as root; .ci/run runs it as root: cargo test --locked --lib -- --ignored"]
 fn after_many_runs_the_worker_threads_children_are_born_in_its_own_pid_namespace() {
     let (_root, mut sandbox) = root_sandbox();
     let (own, before) = own_and_for_children();
@@ -107,7 +107,7 @@ fn after_many_runs_the_worker_threads_children_are_born_in_its_own_pid_namespace
 }
 
 #[test]
-#[ignore = "needs root: the PID namespace is entered by the worker thread as root; CI runs it as root with --ignored"]
+#[ignore = "needs root: the PID namespace is entered by the worker thread as root; .ci/run runs it as root: cargo test --locked --lib -- --ignored"]
 fn the_worker_thread_starts_threads_after_a_run() {
     let (_root, mut sandbox) = root_sandbox();
     let measured = sandbox.run(&shell("echo 1")).unwrap();
@@ -119,7 +119,7 @@ fn the_worker_thread_starts_threads_after_a_run() {
 }
 
 #[test]
-#[ignore = "needs root: the PID namespace is entered by the worker thread as root; CI runs it as root with --ignored"]
+#[ignore = "needs root: the PID namespace is entered by the worker thread as root; .ci/run runs it as root: cargo test --locked --lib -- --ignored"]
 fn a_run_after_the_holder_was_killed_is_an_error_not_a_verdict() {
     let (_root, mut sandbox) = root_sandbox();
     let measured = sandbox.run(&shell("echo 1")).unwrap();
@@ -152,7 +152,7 @@ fn a_run_after_the_holder_was_killed_is_an_error_not_a_verdict() {
 }
 
 #[test]
-#[ignore = "needs root: the PID namespace is entered by the worker thread as root; CI runs it as root with --ignored"]
+#[ignore = "needs root: the PID namespace is entered by the worker thread as root; .ci/run runs it as root: cargo test --locked --lib -- --ignored"]
 fn two_workers_running_at_once_each_put_their_programs_in_their_own_namespace() {
     // Two workers, as `--jobs 2`: each thread's entry is its own, so no
     // program lands in the other worker's namespace, however the spawns
@@ -192,7 +192,7 @@ fn two_workers_running_at_once_each_put_their_programs_in_their_own_namespace() 
 /// When the clone fails and the way back fails too, the error names the way
 /// back (the thread can make no threads any more), not only the clone.
 #[test]
-#[ignore = "needs root: the PID namespace is entered by the worker thread as root; CI runs it as root with --ignored"]
+#[ignore = "needs root: the PID namespace is entered by the worker thread as root; .ci/run runs it as root: cargo test --locked --lib -- --ignored"]
 fn a_failed_clone_with_no_way_back_says_the_thread_is_stuck() {
     use std::os::fd::AsFd as _;
     std::thread::spawn(|| {
