@@ -193,7 +193,6 @@ fn print(text: Result<String, Error>) -> Result<Outcome, Error> {
 /// cannot parse; for `judge check`, also `JE reason` on stdout (one line),
 /// like its verdicts; else the error chain the way ripgrep does, and the
 /// hint.
-#[expect(clippy::print_stderr, reason = "the CLI's last word on an error")]
 fn report_error(error: &Error) {
     match error {
         Error::CommandLine(error) => {
@@ -264,7 +263,6 @@ fn emit_line(line: crate::grading::folder::Line) -> std::io::Result<()> {
 }
 
 /// Writes one message line to stderr.
-#[expect(clippy::print_stderr, reason = "the CLI's messages to the user")]
 fn say(message: &str) {
     crate::report::stdout::say_line(message);
 }

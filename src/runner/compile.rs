@@ -438,10 +438,6 @@ fn toolchain(compiler: &Path) -> (PathBuf, Vec<PathBuf>) {
 /// binary (see [`crate::sandbox::lending_refused`]). Each folder refused
 /// is said once per process on stderr, with why; the compile goes on
 /// without it (a toolchain that needs it fails to compile, and says so).
-#[expect(
-    clippy::print_stderr,
-    reason = "a note to the teacher, as the isolation notes are"
-)]
 fn lendable(language: &str, paths: Vec<PathBuf>) -> Vec<PathBuf> {
     static SAID: std::sync::Mutex<std::collections::BTreeSet<String>> =
         std::sync::Mutex::new(std::collections::BTreeSet::new());
