@@ -196,6 +196,10 @@ compile_start=$(now)
     times >"$work/bare/compile.times"
 )
 compile_end=$(now)
+# py_compile left a `__pycache__` beside each Python hand-in: gone before the
+# judge grades the folder, or it lists 2,000 ignored files (a real class
+# hands in sources, not caches).
+find "$work/class/hand-ins" -name __pycache__ -type d -prune -exec rm -rf {} +
 split -n "l/$jobs" "$run_list" "$work/bare/run-part-"
 run_start=$(now)
 (
