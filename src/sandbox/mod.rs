@@ -594,7 +594,7 @@ fn is_executable(path: &Path) -> bool {
 mod tests {
     use super::*;
 
-    fn limits() -> Limits {
+    pub(super) fn limits() -> Limits {
         Limits {
             cpu_time_ms: 1000,
             wall_time_ms: 2000,
@@ -608,7 +608,9 @@ mod tests {
         }
     }
 
-    fn shell(script: &str) -> RunSpec {
+    /// `sh -c script` with the tests' limits (also the unit tests' of
+    /// `unix::spawn`).
+    pub(super) fn shell(script: &str) -> RunSpec {
         RunSpec {
             program: PathBuf::from("/bin/sh"),
             args: vec!["-c".into(), script.into()],

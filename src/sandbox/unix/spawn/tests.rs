@@ -1,35 +1,9 @@
 //! The PID-namespace entry as root: the worker thread enters the holder's
 //! namespace for its children around the program's clone and goes back.
 
-use crate::sandbox::{Limits, NamespaceMode, RunSpec, Sandbox, SandboxError, Trust};
+use crate::sandbox::tests::shell;
+use crate::sandbox::{NamespaceMode, RunSpec, Sandbox, SandboxError};
 use std::path::PathBuf;
-
-fn limits() -> Limits {
-    Limits {
-        cpu_time_ms: 2000,
-        wall_time_ms: 10_000,
-        memory_kib: 256 * 1024,
-        stdout_bytes: 4096,
-        stderr_bytes: 4096,
-        processes: 8,
-        open_files: 64,
-        file_size_kib: 1024,
-        scratch_kib: 1024,
-    }
-}
-
-fn shell(script: &str) -> RunSpec {
-    RunSpec {
-        program: PathBuf::from("/bin/sh"),
-        args: vec!["-c".into(), script.into()],
-        stdin: None,
-        workdir: None,
-        env: Vec::new(),
-        read_paths: Vec::new(),
-        limits: limits(),
-        trust: Trust::Submission,
-    }
-}
 
 /// A sandbox as root, with its root directory (kept alive with it).
 fn root_sandbox() -> (tempfile::TempDir, Sandbox) {
