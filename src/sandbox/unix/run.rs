@@ -10,7 +10,7 @@ use super::reap::{
 use super::spawn::{ChildSetup, ExecPlan};
 use super::stall::Stall;
 use super::streams::Supervised;
-use super::{Sandbox, KILL_GRACE, MAX_POLL_INTERVAL};
+use super::{Sandbox, WorkerNamespace, KILL_GRACE, MAX_POLL_INTERVAL};
 use crate::sandbox::{
     at_one_x, decide_limit, BenchLayer, Connection, IpcLayer, LimitExceeded, Limits, Measured,
     NamespaceMode, Observation, RunSpec, SandboxError, Termination, Trust, SANDBOX_PATH,
@@ -105,11 +105,10 @@ impl Sandbox {
             // Held across the spawn, so the orphan sweep of another worker
             // never mistakes this new child for an escaped process.
             let mut spawned = lock_spawned();
-            let entry = match &self.namespace {
-                Some(_) if self.is_off(BenchLayer::PidNamespaceEntry) => None,
-                Some(namespace) => namespace.thread_pid_entry(),
-                None => None,
-            };
+            let off = self.is_off(BenchLayer::PidNamespaceEntry);
+            let entry = (self.namespace.as_ref())
+                .filter(|_| !off)
+                .and_then(WorkerNamespace::thread_pid_entry);
             let child =
                 plan.spawn(&mut self.stacks, entry)
                     .map_err(|source| SandboxError::Spawn {
@@ -371,10 +370,13 @@ impl Sandbox {
             // Entered by the child without root only; as root the worker
             // thread does it around the clone (`ThreadPidEntry`).
             pid_namespace: match &self.namespace {
-                Some(_) if self.is_off(BenchLayer::PidNamespaceEntry) => -1,
-                Some(namespace) if namespace.thread_pid_entry().is_some() => -1,
-                Some(namespace) => namespace.setns_targets()[3].0,
-                None => -1,
+                Some(namespace)
+                    if !self.is_off(BenchLayer::PidNamespaceEntry)
+                        && namespace.thread_pid_entry().is_none() =>
+                {
+                    namespace.setns_targets()[3].0
+                }
+                _ => -1,
             },
             // Per run: SysV objects and POSIX queues outlive the processes
             // that made them, so a worker-wide namespace would hand one
