@@ -1,4 +1,5 @@
-//! The one writer of data to stdout, and what it remembers about a closed pipe.
+//! The one writer of data to stdout (and what it remembers about a closed
+//! pipe), and of message lines to stderr.
 //!
 //! The judge ignores SIGPIPE, so a reader that goes away (`| head -1`) shows up
 //! as `EPIPE` on the next write. That is not a failure of the command, but it
