@@ -311,7 +311,7 @@ fn main() {
 const LAYER_ROWS: [(&str, &[BenchLayer]); 10] = [
     ("sandbox, every layer (Sandbox::run + compare)", &[]),
     (
-        "  without the per-run IPC namespace",
+        "  without the per-run IPC namespace (none where seccomp refuses IPC)",
         &[BenchLayer::IpcNamespace],
     ),
     (

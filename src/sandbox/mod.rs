@@ -121,7 +121,9 @@ pub enum Trust {
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BenchLayer {
-    /// The fresh IPC namespace of every run (`unshare` in the child).
+    /// The fresh IPC namespace of a run (`unshare` in the child), where
+    /// one is made: where the filter refuses the IPC calls, switching it
+    /// off changes nothing, and switching the filter off brings it back.
     IpcNamespace,
     /// The sealed memfd copy of stdin: the input file is given as it is.
     StdinCopy,
@@ -373,6 +375,12 @@ pub(crate) enum NetworkLayer {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub(crate) enum IpcLayer {
+    /// The system-call filter refuses every SysV IPC and POSIX message
+    /// queue call (ENOSYS, as a kernel without them answers), so no run can
+    /// make, find or count an object; with namespaces, the runs are in an
+    /// IPC namespace of the worker's own, made once, which the host's
+    /// objects are not in either.
+    CallsRefused,
     /// A fresh IPC namespace for every run: its objects die with the run.
     NamespacePerRun,
     None,

@@ -1,7 +1,7 @@
 //! The start-up notes: one line per layer this host does not give, with
 //! the reason it is missing.
 
-use super::{CgroupControllers, CgroupLayer, Isolation, NamespaceMode, NetworkLayer, ProcLayer};
+use super::{CgroupControllers, CgroupLayer, IpcLayer, Isolation, NamespaceMode, NetworkLayer, ProcLayer};
 
 impl Isolation {
     /// One line per missing layer, for a one-time note.
@@ -50,12 +50,17 @@ impl Isolation {
             );
         }
         if self.namespaces == NamespaceMode::None {
-            notes.push(
+            // Where the filter refuses every IPC call, nothing of the
+            // host's IPC is reachable even without a namespace.
+            let ipc = if self.ipc == IpcLayer::CallsRefused {
+                ""
+            } else {
+                " SysV IPC is shared with the host,"
+            };
+            notes.push(format!(
                 "no namespaces (needs root or unprivileged user namespaces): /tmp, /run and \
-                 /dev/shm are the host's, SysV IPC is shared with the host, and scratch space is \
-                 bounded only per file"
-                    .to_owned(),
-            );
+                 /dev/shm are the host's,{ipc} and scratch space is bounded only per file"
+            ));
         }
         match self.network {
             NetworkLayer::Namespace => {}

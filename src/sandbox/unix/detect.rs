@@ -60,7 +60,11 @@ pub(crate) fn detect_isolation() -> Isolation {
             MemoryLayer::Rlimit
         },
         network,
-        ipc: if with_namespaces {
+        // The filter refuses the IPC calls (x86_64, as `syscalls` below):
+        // nothing to make per run. Elsewhere a namespace per run.
+        ipc: if cfg!(target_arch = "x86_64") {
+            IpcLayer::CallsRefused
+        } else if with_namespaces {
             IpcLayer::NamespacePerRun
         } else {
             IpcLayer::None

@@ -362,10 +362,10 @@ impl Sandbox {
             cpu_counter: self.cgroups.as_ref().map_or(-1, Cgroups::cpu_counter_fd),
             namespaces: match &self.namespace {
                 Some(namespace) => {
-                    let [user, network, mount, _] = namespace.setns_targets();
-                    [user, network, mount]
+                    let [user, network, mount, ipc, _] = namespace.setns_targets();
+                    [user, network, mount, ipc]
                 }
-                None => [(-1, 0); 3],
+                None => [(-1, 0); 4],
             },
             // Entered by the child without root only; as root the worker
             // thread does it around the clone (`ThreadPidEntry`).
@@ -374,21 +374,29 @@ impl Sandbox {
                     if !self.is_off(BenchLayer::PidNamespaceEntry)
                         && namespace.thread_pid_entry().is_none() =>
                 {
-                    namespace.setns_targets()[3].0
+                    namespace.setns_targets()[4].0
                 }
                 _ => -1,
             },
-            // Per run: SysV objects and POSIX queues outlive the processes
-            // that made them, so a worker-wide namespace would hand one
-            // run's segments to the next; a new one dies with its run.
-            // Proving a reused one empty (`/proc/sysvipc/*`, the mqueue
-            // mount) would not be enough: its identifiers come from a
-            // cyclic allocator and a sequence number that live with the
-            // namespace, so the next run's first `shmget` would tell how
-            // many objects the run before made (the hostile test
-            // `a_run_cannot_count_what_the_run_before_made`).
-            new_ipc_namespace: self.isolation.ipc == IpcLayer::NamespacePerRun
-                && !self.is_off(BenchLayer::IpcNamespace),
+            // Where the filter refuses every IPC call (`CallsRefused`), the
+            // run is in the worker's IPC namespace (entered above) and makes
+            // no object there. Else per run: SysV objects and POSIX queues
+            // outlive the processes that made them, so a worker-wide
+            // namespace would hand one run's segments to the next; a new
+            // one dies with its run. Proving a reused one empty
+            // (`/proc/sysvipc/*`, the mqueue mount) would not be enough: its
+            // identifiers come from a cyclic allocator and a sequence number
+            // that live with the namespace, so the next run's first `shmget`
+            // would tell how many objects the run before made (the hostile
+            // test `a_run_cannot_count_what_the_run_before_made`). The
+            // bench's row without the filter gets the per-run namespace back.
+            new_ipc_namespace: self.namespace.is_some()
+                && !self.is_off(BenchLayer::IpcNamespace)
+                && match self.isolation.ipc {
+                    IpcLayer::CallsRefused => self.is_off(BenchLayer::Seccomp),
+                    IpcLayer::NamespacePerRun => true,
+                    IpcLayer::None => false,
+                },
             rlimits,
             rlimit_count: count,
             // Compilers too (issue #7): a compile step is hostile code.

@@ -19,8 +19,9 @@
 //!   `/dev/null` are shared by every run);
 //! - `kill(0, ...)` (see below);
 //! - `inotify` and `fanotify` (a watch on a folder tells what another run
-//!   does in it, even where Landlock refuses the listing).
-
+//!   does in it, even where Landlock refuses the listing);
+//! - SysV IPC and POSIX message queues (ENOSYS: see [`IPC`]), so a
+//!   worker's runs share one IPC namespace instead of making one each.
 //!
 //! The rules on arguments are compiled to BPF by `seccompiler` (as
 //! Firecracker does). Hand-written, before them: the architecture and x32
@@ -30,9 +31,10 @@
 //! and one refused whatever its arguments is refused, in a few
 //! comparisons); `clone3`, which must fail with ENOSYS where every other
 //! refusal is EPERM (a `seccompiler` filter has one action on a match),
-//! AIO and the probe. One filter, so a run installs one program. It is
-//! installed per run (a filter binds the process that installs it, and
-//! the judge must stay unfiltered) and compiled once per process.
+//! AIO and IPC (ENOSYS too) and the probe. One filter, so a run installs
+//! one program. It is installed per run (a filter binds the process that
+//! installs it, and the judge must stay unfiltered) and compiled once per
+//! process.
 
 use seccompiler::{
     sock_filter, BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition,
@@ -75,6 +77,25 @@ const RWF_NOWAIT: u64 = 0x8;
 /// students (issue 18). No contest program needs AIO; libc's POSIX AIO is
 /// threads and falls back without it.
 const AIO: &[u32] = &[206, 207, 208, 209, 210, 333];
+/// SysV IPC (shmget, shmat, shmctl, semget, semop, semctl, shmdt, msgget,
+/// msgsnd, msgrcv, msgctl, semtimedop) and POSIX message queues (mq_open,
+/// mq_unlink, mq_timedsend, mq_timedreceive, mq_notify, mq_getsetattr):
+/// refused with ENOSYS, as a kernel built without them answers. Their
+/// objects outlive the processes that made them, and their identifiers
+/// come from a counter of the IPC namespace, so in a namespace two runs
+/// share, a run could leave an answer for the next one, or tell it how
+/// many objects it made (issue 7, 18). Refused, a worker's runs can share
+/// one namespace made once, where a fresh one per run cost about 0.2 ms of
+/// every run (issue 19). No contest program needs them: `MAP_SHARED`
+/// memory and unnamed POSIX semaphores in it (`sem_init`) remain.
+const IPC: &[u32] = &[
+    29, 30, 31, 64, 65, 66, 67, 68, 69, 70, 71, 220, 240, 241, 242, 243, 244, 245,
+];
+
+/// The calls that fail with ENOSYS (`clone3` apart): AIO and IPC.
+fn enosys_calls() -> impl Iterator<Item = u32> {
+    AIO.iter().chain(IPC).copied()
+}
 const PRCTL: u32 = 157;
 /// The probe: `prctl` with this option (no kernel has it, so outside a
 /// run it fails with EINVAL) returns [`PROBE_ERRNO`] inside one. A judge
@@ -194,15 +215,15 @@ const EPERM: u32 = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
 const ENOSYS: u32 = libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32;
 
 /// The hand-written rules, run with the system call number loaded: clone3
-/// (ENOSYS), AIO (ENOSYS) and the probe.
+/// (ENOSYS), AIO and IPC (ENOSYS) and the probe.
 fn special_rules() -> Result<Vec<sock_filter>, FilterError> {
     // clone3 fails with ENOSYS, so libc falls back to clone, whose
     // namespace flags are checked by the rules.
     let mut program = vec![jump(libc::BPF_JEQ, CLONE3 as u32, 0, 1), ret(ENOSYS)];
-    // AIO: each jumps to the ENOSYS return after the list; the list ends
-    // with a jump over that return.
-    let count = AIO.len();
-    for (index, &number) in AIO.iter().enumerate() {
+    // AIO and IPC: each jumps to the ENOSYS return after the list; the
+    // list ends with a jump over that return.
+    let count = enosys_calls().count();
+    for (index, number) in enosys_calls().enumerate() {
         program.push(jump(libc::BPF_JEQ, number, u8::try_from(count - index)?, 0));
     }
     program.push(sock_filter {
@@ -328,7 +349,7 @@ fn gate(denied: &[i64], to_rules: &[i64]) -> Result<Vec<sock_filter>, FilterErro
 /// The numbers the hand-written rules look at.
 fn special_numbers() -> Vec<i64> {
     let mut numbers = vec![CLONE3, i64::from(PRCTL)];
-    numbers.extend(AIO.iter().map(|&number| i64::from(number)));
+    numbers.extend(enosys_calls().map(i64::from));
     numbers
 }
 

@@ -565,13 +565,14 @@ pub(super) struct ChildSetup {
     /// program reads just before `execve` (-1: none).
     pub(super) cpu_counter: RawFd,
     /// The worker's namespaces to enter, in this order (-1: none): a user
-    /// namespace (unprivileged mode), then network and mount.
-    pub(super) namespaces: [(RawFd, libc::c_int); 3],
+    /// namespace (unprivileged mode), then network, mount and IPC.
+    pub(super) namespaces: [(RawFd, libc::c_int); 4],
     /// The worker's PID namespace (-1: none, or entered by the worker
     /// thread as root, [`ThreadPidEntry`]), which the child clones the
     /// program into.
     pub(super) pid_namespace: RawFd,
-    /// A fresh IPC namespace for this run alone.
+    /// A fresh IPC namespace for this run alone (made after the worker's
+    /// namespaces are entered, so it replaces the worker's IPC one).
     pub(super) new_ipc_namespace: bool,
     pub(super) rlimits: [(libc::__rlimit_resource_t, libc::rlim_t); 7],
     pub(super) rlimit_count: usize,

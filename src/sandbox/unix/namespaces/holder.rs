@@ -37,10 +37,17 @@ pub(super) fn clone_holder(setup: &Setup, privilege: Privilege) -> Result<Holder
         report: report_write.as_raw_fd(),
         commands: commands_read.as_raw_fd(),
     };
+    // An IPC namespace of the worker's own too: its runs enter it, away
+    // from the host's objects (the filter refuses every IPC call of a run;
+    // see `IpcLayer::CallsRefused`).
     let flags = match privilege {
-        Privilege::Root => libc::CLONE_NEWNS | libc::CLONE_NEWPID,
+        Privilege::Root => libc::CLONE_NEWNS | libc::CLONE_NEWPID | libc::CLONE_NEWIPC,
         Privilege::User { .. } => {
-            libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWNET | libc::CLONE_NEWPID
+            libc::CLONE_NEWUSER
+                | libc::CLONE_NEWNS
+                | libc::CLONE_NEWNET
+                | libc::CLONE_NEWPID
+                | libc::CLONE_NEWIPC
         }
     };
     // SAFETY: `holder_main` gets a pointer to `context` in its own copy
@@ -168,6 +175,7 @@ impl Holder {
             ),
         };
         let mount = open(format!("/proc/{pid}/ns/mnt"), OFlags::RDONLY)?;
+        let ipc = open(format!("/proc/{pid}/ns/ipc"), OFlags::RDONLY)?;
         let pid_namespace = open(format!("/proc/{pid}/ns/pid"), OFlags::RDONLY)?;
         // Once per worker (this runs on the worker thread, which a
         // `Sandbox` never leaves): the namespace the thread goes back to.
@@ -185,6 +193,7 @@ impl Holder {
             user,
             network,
             mount,
+            ipc,
             pid: pid_namespace,
             own_pid,
             root,

@@ -1,7 +1,7 @@
-//! A worker's mount namespace (and, without root, the user and network
-//! namespaces around it), made once per worker and entered by every run
-//! with `setns`, which costs a few microseconds where making one costs a
-//! millisecond.
+//! A worker's mount and IPC namespaces (and, without root, the user and
+//! network namespaces around them), made once per worker and entered by
+//! every run with `setns`, which costs a few microseconds where making one
+//! costs a millisecond.
 //!
 //! Inside it (issue #7): `/tmp`, `/var/tmp`, `/run` and `/dev/shm` are
 //! empty private tmpfs mounts, so the host's socket files and shared
@@ -94,6 +94,9 @@ pub(super) struct WorkerNamespace {
     user: Option<OwnedFd>,
     network: Option<OwnedFd>,
     mount: OwnedFd,
+    /// The worker's IPC namespace, where a run that makes none of its own
+    /// is (`IpcLayer::CallsRefused`).
+    ipc: OwnedFd,
     pid: OwnedFd,
     /// As root: the worker thread's own PID namespace, to go back to after
     /// each spawn ([`ThreadPidEntry`]); opened on the worker thread.
@@ -116,12 +119,13 @@ pub(super) struct WorkerNamespace {
 impl WorkerNamespace {
     /// The descriptors and kinds a child passes to `setns`, in order; the
     /// PID namespace comes last (it applies to the child's own children).
-    pub(super) fn setns_targets(&self) -> [(RawFd, libc::c_int); 4] {
+    pub(super) fn setns_targets(&self) -> [(RawFd, libc::c_int); 5] {
         let raw = |fd: &Option<OwnedFd>| fd.as_ref().map_or(-1, AsRawFd::as_raw_fd);
         [
             (raw(&self.user), libc::CLONE_NEWUSER),
             (raw(&self.network), libc::CLONE_NEWNET),
             (self.mount.as_raw_fd(), libc::CLONE_NEWNS),
+            (self.ipc.as_raw_fd(), libc::CLONE_NEWIPC),
             (self.pid.as_raw_fd(), libc::CLONE_NEWPID),
         ]
     }

@@ -151,3 +151,50 @@ fn a_call_no_rule_names_is_allowed_within_a_few_instructions() {
         "{linear_most} against {gated_most}"
     );
 }
+
+/// Every SysV IPC and POSIX message queue call fails with ENOSYS, whatever
+/// its arguments, and the numbers are the kernel's (libc's names).
+#[test]
+fn every_ipc_call_fails_with_enosys() {
+    let gated = &filters().unwrap()[0];
+    let calls = [
+        libc::SYS_shmget,
+        libc::SYS_shmat,
+        libc::SYS_shmctl,
+        libc::SYS_shmdt,
+        libc::SYS_semget,
+        libc::SYS_semop,
+        libc::SYS_semctl,
+        libc::SYS_semtimedop,
+        libc::SYS_msgget,
+        libc::SYS_msgsnd,
+        libc::SYS_msgrcv,
+        libc::SYS_msgctl,
+        libc::SYS_mq_open,
+        libc::SYS_mq_unlink,
+        libc::SYS_mq_timedsend,
+        libc::SYS_mq_timedreceive,
+        libc::SYS_mq_notify,
+        libc::SYS_mq_getsetattr,
+    ];
+    let mut listed: Vec<i64> = IPC.iter().map(|&number| i64::from(number)).collect();
+    let mut named = calls.to_vec();
+    listed.sort_unstable();
+    named.sort_unstable();
+    assert_eq!(listed, named);
+    for number in calls {
+        for args in argument_sets() {
+            let input = data(AUDIT_ARCH_X86_64, number as u32, args);
+            assert_eq!(
+                run(gated, &input).0,
+                ENOSYS,
+                "system call {number}, arguments {args:?}"
+            );
+        }
+    }
+    // Their neighbours are not refused.
+    for number in [libc::SYS_mmap, libc::SYS_munmap, libc::SYS_dup2, libc::SYS_getpid] {
+        let input = data(AUDIT_ARCH_X86_64, number as u32, [0; 6]);
+        assert_eq!(run(gated, &input).0, libc::SECCOMP_RET_ALLOW, "{number}");
+    }
+}
