@@ -1,7 +1,9 @@
 //! The start-up notes: one line per layer this host does not give, with
 //! the reason it is missing.
 
-use super::{CgroupControllers, CgroupLayer, IpcLayer, Isolation, NamespaceMode, NetworkLayer, ProcLayer};
+use super::{
+    CgroupControllers, CgroupLayer, IpcLayer, Isolation, NamespaceMode, NetworkLayer, ProcLayer,
+};
 
 impl Isolation {
     /// One line per missing layer, for a one-time note.

@@ -193,7 +193,12 @@ fn every_ipc_call_fails_with_enosys() {
         }
     }
     // Their neighbours are not refused.
-    for number in [libc::SYS_mmap, libc::SYS_munmap, libc::SYS_dup2, libc::SYS_getpid] {
+    for number in [
+        libc::SYS_mmap,
+        libc::SYS_munmap,
+        libc::SYS_dup2,
+        libc::SYS_getpid,
+    ] {
         let input = data(AUDIT_ARCH_X86_64, number as u32, [0; 6]);
         assert_eq!(run(gated, &input).0, libc::SECCOMP_RET_ALLOW, "{number}");
     }
