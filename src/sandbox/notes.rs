@@ -52,10 +52,11 @@ impl Isolation {
             );
         }
         if self.namespaces == NamespaceMode::None {
-            // Where the filter refuses every IPC call, nothing of the
-            // host's IPC is reachable even without a namespace.
+            // Where the filter refuses every IPC call, no run can make, open
+            // or change an object even without a namespace; the host's
+            // `/proc/sysvipc` still lists the host's (keys, sizes, owners).
             let ipc = if self.ipc == IpcLayer::CallsRefused {
-                ""
+                " the host's SysV IPC objects are listed (every IPC call is refused),"
             } else {
                 " SysV IPC is shared with the host,"
             };
