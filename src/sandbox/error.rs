@@ -34,6 +34,14 @@ pub enum SandboxError {
     /// Processes of a finished test were still alive after repeated kills.
     #[error("{count} process(es) of a finished test survived SIGKILL in `{cgroup}`")]
     Survivors { count: usize, cgroup: PathBuf },
+    /// Sockets a finished test left in flight (or the files they held)
+    /// outlived the kernel's unix garbage collector; the worker's network
+    /// namespace is replaced before its next run.
+    #[error(
+        "{what} a finished test left in flight outlived the kernel's unix-socket garbage \
+         collection"
+    )]
+    SocketsLeft { what: String },
     /// A step of making a worker's namespaces failed.
     #[error("failed to make the worker's namespaces: could not {step}")]
     Namespace {

@@ -18,6 +18,8 @@
 //!   without root the child clones the program a second time from inside);
 //! - [`streams`]: reading stdout and stderr under caps;
 //! - [`reap`]: kills, bounded waits, orphans;
+//! - [`sockets`]: the sockets a run left in flight in the worker's network
+//!   namespace, collected before the next run;
 //! - [`scratch`]: the directories a program may write.
 //!
 //! One [`Sandbox`] per worker thread. It is deliberately `!Send`: the network
@@ -42,6 +44,7 @@ mod run;
 mod scratch;
 #[cfg(target_arch = "x86_64")]
 mod seccomp;
+mod sockets;
 mod spawn;
 mod stall;
 mod streams;
@@ -54,6 +57,7 @@ pub(super) use self::detect::{
 use self::namespaces::{Plan, Privilege, WorkerNamespace};
 use self::reap::{become_subreaper, count_own_processes};
 use self::run::RulesetKey;
+use self::sockets::SocketCount;
 pub(crate) use self::stall::{JudgeWaiting, StallWatch};
 use super::{
     BenchLayer, CgroupLayer, Connection, Isolation, Limits, Marked, Measured, NamespaceMode,
@@ -181,6 +185,9 @@ pub struct Sandbox {
     cgroups: Option<Cgroups>,
     /// The worker's mount namespace, made on the first run.
     namespace: Option<WorkerNamespace>,
+    /// As root, the socket count of the worker thread's network namespace
+    /// (without root the namespace is the holder's, and so is its count).
+    sockets: Option<SocketCount>,
     namespace_generation: u64,
     /// The paths the last run needed, already found visible in
     /// [`Sandbox::namespace`].
@@ -216,18 +223,13 @@ impl Sandbox {
         // Unique across PID namespaces too: another judge may share `root`'s
         // parent and have the same pid.
         let name = format!("judge-{}-{unique}", process_token());
-        if isolation.network == NetworkLayer::Namespace
+        let sockets = if isolation.network == NetworkLayer::Namespace
             && isolation.namespaces != NamespaceMode::UserNamespace
         {
-            // SAFETY: unshare changes only this thread's namespaces; the
-            // programs this thread spawns inherit them. It fails cleanly.
-            if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
-                return Err(SandboxError::last_os(
-                    "unshare(CLONE_NEWNET)",
-                    "giving the worker a network namespace without interfaces",
-                ));
-            }
-        }
+            Some(enter_network_namespace()?)
+        } else {
+            None
+        };
         let cgroups = match isolation.cgroups {
             CgroupLayer::None => None,
             _ if off.contains(&BenchLayer::Cgroups) => None,
@@ -259,6 +261,7 @@ impl Sandbox {
             directory,
             cgroups,
             namespace: None,
+            sockets,
             namespace_generation: 0,
             shown: None,
             baseline_processes,
@@ -375,6 +378,31 @@ impl Sandbox {
         result
     }
 
+    /// The socket count of the network namespace the worker's runs are in
+    /// (none where they share the host's).
+    fn socket_count(&self) -> Option<&SocketCount> {
+        self.sockets
+            .as_ref()
+            .or_else(|| self.namespace.as_ref().and_then(|n| n.sockets.as_ref()))
+    }
+
+    /// After sockets of a run outlived the kernel's collector (see
+    /// [`sockets`]): the worker's next runs get a new network namespace, so
+    /// no name of them reaches another run. As root the worker thread
+    /// enters one; without root the namespace is the holder's, made anew
+    /// with the holder on the next run.
+    fn renew_network(&mut self) -> Result<(), SandboxError> {
+        if self.sockets.is_some() {
+            self.sockets = None;
+            self.sockets = Some(enter_network_namespace()?);
+        }
+        if self.namespace.as_ref().is_some_and(|n| n.sockets.is_some()) {
+            self.namespace = None;
+            self.ruleset_cache = None;
+        }
+        Ok(())
+    }
+
     /// Whether the runner bench switched `layer` off.
     fn is_off(&self, layer: BenchLayer) -> bool {
         self.off.contains(&layer)
@@ -473,6 +501,20 @@ impl Sandbox {
         self.shown = None;
         Ok(())
     }
+}
+
+/// Moves the calling (worker) thread into a new network namespace without
+/// interfaces, and returns its socket count.
+fn enter_network_namespace() -> Result<SocketCount, SandboxError> {
+    // SAFETY: unshare changes only this thread's namespaces; the programs
+    // this thread spawns inherit them. It fails cleanly.
+    if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
+        return Err(SandboxError::last_os(
+            "unshare(CLONE_NEWNET)",
+            "giving the worker a network namespace without interfaces",
+        ));
+    }
+    SocketCount::open("/proc/thread-self/net/sockstat")
 }
 
 impl Drop for Sandbox {

@@ -183,10 +183,26 @@ impl Sandbox {
             (_, Ok(_)) => Ok(None),
             (_, Err(error)) => Err(error),
         };
+        // Once every process of the run is gone, with its descriptors: the
+        // sockets it left in flight in the worker's network namespace (an
+        // unreachable cycle, with an abstract name the next run would list,
+        // and the files sent along, charged to the worker's memory cgroup)
+        // are collected before the next run starts, which may be another
+        // student's (issue 35). Where some outlive the collector, the
+        // worker's next runs are in a new network namespace.
+        let collected = match (&reset, &cleanup, self.socket_count()) {
+            (Ok(_), Ok(()), Some(sockets)) => sockets.collect(),
+            _ => Ok(()),
+        };
+        let collected = match collected {
+            Err(error) => self.renew_network().and(Err(error)),
+            Ok(()) => Ok(()),
+        };
         let mut supervised = outcome?;
         let (status, _) = reaped?;
         let scratch_was_full = reset?;
         cleanup?;
+        collected?;
         let (cpu_time, memory_kib, oom_killed) = counters?;
         let wall_time = supervised.exited_at.unwrap_or_else(Instant::now) - started;
         supervised.drain(limits);

@@ -6,6 +6,7 @@ use super::plan::Setup;
 use super::steps::{run_step, Step};
 use super::{Plan, Privilege, WorkerNamespace};
 use crate::sandbox::unix::reap::{kill, reap_within, ProcessTarget};
+use crate::sandbox::unix::sockets::SocketCount;
 use crate::sandbox::unix::spawn::{clone_blocking_signals, pipe};
 use crate::sandbox::SandboxError;
 use rustix::fs::{Mode, OFlags};
@@ -174,6 +175,12 @@ impl Holder {
                 Some(open(format!("/proc/{pid}/ns/net"), OFlags::RDONLY)?),
             ),
         };
+        let sockets = match plan.privilege {
+            Privilege::Root => None,
+            Privilege::User { .. } => {
+                Some(SocketCount::open(&format!("/proc/{pid}/net/sockstat"))?)
+            }
+        };
         let mount = open(format!("/proc/{pid}/ns/mnt"), OFlags::RDONLY)?;
         let ipc = open(format!("/proc/{pid}/ns/ipc"), OFlags::RDONLY)?;
         let pid_namespace = open(format!("/proc/{pid}/ns/pid"), OFlags::RDONLY)?;
@@ -197,6 +204,7 @@ impl Holder {
             pid: pid_namespace,
             own_pid,
             root,
+            sockets,
             holder: self,
             private_proc: value == 1,
             proc_refused: (value < 0).then(|| value.saturating_neg()),

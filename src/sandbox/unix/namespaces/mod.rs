@@ -43,6 +43,7 @@ mod steps;
 
 use self::holder::Holder;
 use self::plan::{needs_binding, Setup};
+use crate::sandbox::unix::sockets::SocketCount;
 use crate::sandbox::unix::spawn::ThreadPidEntry;
 use crate::sandbox::SandboxError;
 use std::io;
@@ -102,6 +103,9 @@ pub(super) struct WorkerNamespace {
     /// each spawn ([`ThreadPidEntry`]); opened on the worker thread.
     own_pid: Option<OwnedFd>,
     root: OwnedFd,
+    /// Without root, the socket count of the network namespace (the
+    /// holder's), where the runs' sockets are.
+    pub(super) sockets: Option<SocketCount>,
     holder: Holder,
     /// Whether `/proc` is private (the PID namespace's own, with `hidepid`).
     pub(super) private_proc: bool,
