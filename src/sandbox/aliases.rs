@@ -5,6 +5,7 @@
 //! of another case on a case-folding file system (issue 18, fifth red
 //! team). The path rules of [`super::data`] see none of these.
 
+use super::walk::{every_depth, harmless, WALK_LIMIT};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
@@ -57,10 +58,6 @@ fn id(path: &Path) -> Option<Id> {
         .map(|metadata| (metadata.dev(), metadata.ino()))
 }
 
-/// The most entries walked in one folder (a class's hand-ins, a problems
-/// folder): more is not data a lent folder could hide anyway.
-const WALK_LIMIT: usize = 200_000;
-
 /// Records `data` (resolved): itself and the folders holding it; with
 /// `whole`, also every folder inside it and every file of it with more
 /// than one name.
@@ -89,13 +86,10 @@ pub(super) fn record(data: &Path, whole: bool) {
     if !whole {
         return;
     }
-    let entries = walkdir::WalkDir::new(data)
-        .follow_links(false)
-        .max_depth(16)
-        .into_iter()
-        .filter_map(Result::ok)
-        .take(WALK_LIMIT);
-    for entry in entries {
+    // At every depth (issue 35), up to the walk's limit: more than that in
+    // one data folder (a class's hand-ins, a problems folder) is not data a
+    // lent folder could hide anyway.
+    for entry in every_depth(data).filter_map(Result::ok) {
         let Ok(metadata) = entry.metadata() else {
             continue;
         };
@@ -174,22 +168,43 @@ fn look(lent: &Path, exe: Option<&Path>) -> Option<String> {
     if files.is_empty() {
         return None;
     }
-    walkdir::WalkDir::new(lent)
-        .follow_links(false)
-        .max_depth(16)
-        .into_iter()
-        .filter_map(Result::ok)
-        .take(WALK_LIMIT)
-        .find_map(|entry| {
-            let metadata = entry.metadata().ok()?;
-            let found = (metadata.dev(), metadata.ino());
-            let Entry { data, .. } = files.iter().find(|known| known.is(found))?;
-            Some(format!(
+    // Every depth (a hard link at depth 18 was lent when the walk stopped
+    // at 16, issue 35); what the walk cannot see is refused, not lent.
+    let mut walked = 0;
+    for entry in every_depth(lent) {
+        walked += 1;
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(error) if harmless(&error) => continue,
+            Err(error) => {
+                return Some(format!(
+                    "`{}` in it cannot be checked for hard links to the judge's data ({error})",
+                    error.path().unwrap_or(lent).display()
+                ))
+            }
+        };
+        let Ok(metadata) = entry.metadata() else {
+            continue;
+        };
+        // A hard link shares its file's count of names, at least 2.
+        if metadata.is_dir() || metadata.nlink() < 2 {
+            continue;
+        }
+        let found = (metadata.dev(), metadata.ino());
+        if let Some(Entry { data, .. }) = files.iter().find(|known| known.is(found)) {
+            return Some(format!(
                 "`{}` in it is a hard link to the judge's `{}`",
                 entry.path().display(),
                 data.display()
-            ))
-        })
+            ));
+        }
+    }
+    (walked >= WALK_LIMIT).then(|| {
+        format!(
+            "it holds more than {WALK_LIMIT} entries, too many to check for hard links to the \
+             judge's data"
+        )
+    })
 }
 
 /// The mount points strictly inside `folder` (resolved), as the judge's

@@ -173,10 +173,9 @@ fn maskable(folder: &Path) -> bool {
 fn link_targets(folder: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
     let mut folders = Vec::new();
     let mut files = Vec::new();
-    for entry in walkdir::WalkDir::new(folder)
-        .follow_links(false)
-        .max_depth(16)
-        .into_iter()
+    // At every depth (issue 35): a link deeper than a fixed depth would
+    // be followed by a run without its target being covered.
+    for entry in super::walk::every_depth(folder)
         .filter_map(Result::ok)
         .filter(|entry| entry.path_is_symlink())
     {

@@ -39,6 +39,7 @@ mod notes;
 mod pool;
 #[cfg(target_os = "linux")]
 mod unix;
+mod walk;
 
 #[cfg(target_os = "linux")]
 pub(crate) use data::{data_folders, data_link_files};

@@ -25,6 +25,7 @@ mod hostile5;
 mod hostile6;
 mod hostile7;
 mod hostile8;
+mod hostile9;
 mod interactive;
 mod interrupt;
 mod journal;
