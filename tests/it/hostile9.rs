@@ -34,18 +34,21 @@ fn all_rooks_tests(dir: &Path) -> PathBuf {
     tests
 }
 
-/// Four students after one another on the workers: an honest solver that
+/// Five students after one another on the workers: an honest solver that
 /// leaves each test's answers in abstract unix socket names (keyed by a
 /// hash of the input) bound to sockets it puts in an unreachable cycle in
 /// flight; a copier that solves nothing and prints the answers it finds in
 /// `/proc/net/unix` under its input's hash; an honest solver that leaves
 /// 180 MiB of memfds in such a cycle; and an honest solver that needs
-/// 100 MiB under the problem's 256 MiB. The worker's network namespace is
-/// kept by every run on it, so before the fix the copier got every test
-/// the leaver had passed, and the last student was MLE on every test (the
-/// memfds stayed charged to the worker's memory cgroup). Now the sockets a
-/// run leaves in flight are collected, with what they carry, before the
-/// next run starts.
+/// 100 MiB under the problem's 256 MiB; and a program that says how many
+/// unix sockets it sees at its start and leaves one in flight. The
+/// worker's network namespace is kept by every run on it, so before the
+/// fix the copier got every test the leaver had passed, the fourth student
+/// was MLE on every test (the memfds stayed charged to the worker's memory
+/// cgroup), and every run of the fifth saw what the runs before it left
+/// (without root too: there a worker's namespaces are made anew for each
+/// submission, but kept by its tests). Now the sockets a run leaves in
+/// flight are collected, with what they carry, before the next run starts.
 fn nothing_left_in_flight_reaches_the_next_run(user: Option<(u32, u32)>, jobs: usize) {
     require_root(CHECKS_REACH);
     let dir = open_dir();
@@ -55,6 +58,7 @@ fn nothing_left_in_flight_reaches_the_next_run(user: Option<(u32, u32)>, jobs: u
         "unix_name_copier.c",
         "inflight_memory.c",
         "honest_100mib.c",
+        "unix_socket_counter.c",
     ];
     for name in names {
         fixture(dir.path(), name);
@@ -91,6 +95,15 @@ fn nothing_left_in_flight_reaches_the_next_run(user: Option<(u32, u32)>, jobs: u
         "AC",
         "an honest 100 MiB program after the memfd leaver: {report:#}\n{stderr}"
     );
+    let counted = report["results"][4]["tests"].as_array().unwrap();
+    assert_eq!(counted.len(), 7, "{report:#}");
+    for test in counted {
+        assert_eq!(
+            test["stderr"].as_str().map(str::trim),
+            Some("sockets seen: 0"),
+            "a run saw sockets the runs before it left: {test:#}"
+        );
+    }
 }
 
 #[test]

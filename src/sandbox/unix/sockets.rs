@@ -55,8 +55,10 @@ impl SocketCount {
     /// namespace.
     pub(super) fn open(path: &str) -> Result<SocketCount, SandboxError> {
         let sockstat =
-            std::fs::File::open(path).map_err(|source| SandboxError::path("open", path, source))?;
-        Ok(SocketCount { sockstat })
+            fs_err::File::open(path).map_err(|source| SandboxError::path("open", path, source))?;
+        Ok(SocketCount {
+            sockstat: sockstat.into_parts().0,
+        })
     }
 
     /// The sockets of the namespace (of every family, made by programs:
