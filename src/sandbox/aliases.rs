@@ -5,7 +5,7 @@
 //! of another case on a case-folding file system (issue 18, fifth red
 //! team). The path rules of [`super::data`] see none of these.
 
-use super::walk::{every_depth, harmless, WALK_LIMIT};
+use super::walk::{every_depth, harmless};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
@@ -52,6 +52,11 @@ fn known_lock() -> std::sync::MutexGuard<'static, Known> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// The most entries walked in one folder: about a second of `statx` on a
+/// cold cache, where a toolchain folder (a Rust toolchain with its
+/// documents) holds tens of thousands.
+const WALK_LIMIT: usize = 200_000;
+
 fn id(path: &Path) -> Option<Id> {
     fs_err::metadata(path)
         .ok()
@@ -89,7 +94,7 @@ pub(super) fn record(data: &Path, whole: bool) {
     // At every depth (issue 35), up to the walk's limit: more than that in
     // one data folder (a class's hand-ins, a problems folder) is not data a
     // lent folder could hide anyway.
-    for entry in every_depth(data).filter_map(Result::ok) {
+    for entry in every_depth(data).take(WALK_LIMIT).filter_map(Result::ok) {
         let Ok(metadata) = entry.metadata() else {
             continue;
         };
@@ -171,7 +176,7 @@ fn look(lent: &Path, exe: Option<&Path>) -> Option<String> {
     // Every depth (a hard link at depth 18 was lent when the walk stopped
     // at 16, issue 35); what the walk cannot see is refused, not lent.
     let mut walked = 0;
-    for entry in every_depth(lent) {
+    for entry in every_depth(lent).take(WALK_LIMIT) {
         walked += 1;
         let entry = match entry {
             Ok(entry) => entry,

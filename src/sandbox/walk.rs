@@ -5,20 +5,13 @@
 //! lent a toolchain folder holding a hard link to an answer at depth 18
 //! (issue 35). The walk never follows a symbolic link, and a folder that
 //! is one of its own ancestors (a bind mount of a folder inside itself) is
-//! not entered again, so it ends on any tree; it stops after
-//! [`WALK_LIMIT`] entries, which a caller that must see everything treats
-//! as a refusal.
+//! not entered again, so it ends on any tree.
 
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
-/// The most entries one walk reads: about a second of `statx` on a cold
-/// cache, where a toolchain folder (a Rust toolchain with its documents)
-/// holds tens of thousands.
-pub(super) const WALK_LIMIT: usize = 200_000;
-
 /// The entries under `root` (itself first), at every depth, in depth-first
-/// order, at most [`WALK_LIMIT`] of them.
+/// order.
 pub(super) fn every_depth(root: &Path) -> impl Iterator<Item = walkdir::Result<walkdir::DirEntry>> {
     // The identities of the folders on the path to the entry at hand, by
     // depth: walkdir yields a folder just before what it holds.
@@ -41,7 +34,6 @@ pub(super) fn every_depth(root: &Path) -> impl Iterator<Item = walkdir::Result<w
             ancestors.push(id);
             true
         })
-        .take(WALK_LIMIT)
 }
 
 /// Whether a walk's error leaves nothing unseen that a program could read:

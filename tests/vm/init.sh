@@ -216,6 +216,20 @@ if wanted root-shared; then
   kill "$companion"
 fi
 
+# 2b. As root, one worker (issue 35): what a run leaves in flight in the
+#     worker's network namespace must not reach the next run, whichever way
+#     this kernel runs its unix garbage collector: a program that leaves
+#     180 MiB of memfds in an unreachable cycle of sockets, one that counts
+#     the sockets it sees, and an honest 100 MiB program.
+SOCKETS="inflight_memory unix_socket_counter honest_100mib"
+if wanted sockets; then
+  mkdir -p /sockets-run
+  cp -r /vm/tests /sockets-run/tests
+  for program in $SOCKETS; do cp "/vm/programs/$program" /sockets-run/; done
+  (cd /sockets-run && JOBS=1 one sockets /sockets-run rooks 20000 "$SOCKETS" sockets \
+    /sockets-run timeout 900 /vm/judge)
+fi
+
 # 3. As an ordinary user in a subtree delegated to them, the judge alone in
 #    it, as `systemd-run --user --scope -p Delegate=yes judge ...` starts it:
 #    a fresh scope per run whose directory and cgroup.procs,

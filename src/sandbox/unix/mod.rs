@@ -392,8 +392,9 @@ impl Sandbox {
     /// enters one; without root the namespace is the holder's, made anew
     /// with the holder on the next run.
     fn renew_network(&mut self) -> Result<(), SandboxError> {
+        // Where that fails, the old count stays, and the next run is
+        // checked against it again.
         if self.sockets.is_some() {
-            self.sockets = None;
             self.sockets = Some(enter_network_namespace()?);
         }
         if self.namespace.as_ref().is_some_and(|n| n.sockets.is_some()) {
