@@ -281,6 +281,49 @@ mod tests {
     }
 
     #[test]
+    fn a_hard_link_to_an_answer_deeper_than_any_fixed_depth_is_found() {
+        // See: issue #35 (the walk stopped at depth 16).
+        let dir = tempfile::tempdir().unwrap();
+        let root = fs_err::canonicalize(dir.path()).unwrap();
+        let tests = root.join("tests");
+        let mut deep = root.join("include");
+        for level in 1..=30 {
+            deep.push(format!("d{level}"));
+        }
+        fs_err::create_dir(&tests).unwrap();
+        fs_err::create_dir_all(&deep).unwrap();
+        fs_err::write(tests.join("1.ans"), "answer").unwrap();
+        fs_err::hard_link(tests.join("1.ans"), deep.join("copy")).unwrap();
+        record(&tests, true);
+        let reason = aliased(&root.join("include"), None).unwrap();
+        assert!(reason.contains("d30/copy"), "{reason}");
+    }
+
+    #[test]
+    fn a_lent_folder_deeper_than_a_path_can_name_is_refused() {
+        // What lies below a path too long to open cannot be checked for
+        // hard links: the folder is refused rather than lent.
+        use rustix::fs::{mkdirat, openat, Mode, OFlags};
+        let dir = tempfile::tempdir().unwrap();
+        let root = fs_err::canonicalize(dir.path()).unwrap();
+        let tests = root.join("tests");
+        fs_err::create_dir(&tests).unwrap();
+        fs_err::write(tests.join("1.ans"), "answer").unwrap();
+        fs_err::hard_link(tests.join("1.ans"), root.join("elsewhere")).unwrap();
+        record(&tests, true);
+        let lent = root.join("include");
+        fs_err::create_dir(&lent).unwrap();
+        let flags = OFlags::DIRECTORY | OFlags::CLOEXEC;
+        let mut folder = openat(rustix::fs::CWD, &lent, flags, Mode::empty()).unwrap();
+        for _ in 0..300 {
+            mkdirat(&folder, "abcdefghijklmnop", Mode::RWXU).unwrap();
+            folder = openat(&folder, "abcdefghijklmnop", flags, Mode::empty()).unwrap();
+        }
+        let reason = aliased(&lent, None).unwrap();
+        assert!(reason.contains("cannot be checked"), "{reason}");
+    }
+
+    #[test]
     fn a_removed_data_folder_whose_number_is_reused_is_not_the_data() {
         let dir = tempfile::tempdir().unwrap();
         let root = fs_err::canonicalize(dir.path()).unwrap();
