@@ -98,16 +98,6 @@ impl LeftFile {
         }
         Ok(bytes)
     }
-
-    /// Its first `limit` bytes at most (a message whose tail is not shown).
-    pub(crate) fn head(self, limit: u64) -> Result<Vec<u8>, LeftFileError> {
-        let mut bytes = Vec::new();
-        self.file
-            .take(limit)
-            .read_to_end(&mut bytes)
-            .map_err(|error| LeftFileError::new(&self.name, LeftFileErrorKind::Io(error)))?;
-        Ok(bytes)
-    }
 }
 
 /// Opens `name` (relative, without `..`) in `folder`, a folder the judge

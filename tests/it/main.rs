@@ -30,6 +30,7 @@ mod interrupt;
 mod journal;
 mod kattis;
 mod kattis_formats;
+mod left_files;
 mod matchsticks;
 mod mayan;
 mod messages;

@@ -168,16 +168,6 @@ fn a_file_over_its_limit_is_refused_after_reading_one_byte_more(limit: u64, read
     }
 }
 
-#[test]
-fn the_head_of_a_long_message_is_its_first_bytes() {
-    let setup = setup();
-    fs_err::write(setup.folder.join("feedback/judgemessage.txt"), "abcdef").unwrap();
-    let file = open_left(&setup.folder, "feedback/judgemessage.txt")
-        .unwrap()
-        .unwrap();
-    assert_eq!(file.head(3).unwrap(), b"abc");
-}
-
 #[test_case("../secret.txt" ; "a parent")]
 #[test_case("/etc/passwd" ; "an absolute path")]
 #[test_case("" ; "empty")]
