@@ -15,6 +15,7 @@ mod concurrent;
 mod deadlock;
 mod doc_commands;
 mod docs;
+mod duel;
 mod export;
 mod grade;
 mod hostile;
