@@ -47,6 +47,7 @@ mod shard;
 mod similar;
 mod slurm;
 mod stress;
+mod student_view;
 mod submissions_yaml;
 mod support;
 mod teacher;
