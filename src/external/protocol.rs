@@ -15,16 +15,12 @@
 use super::tool::{self, Tool, ToolFault, Toolbox};
 use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
 use crate::problems::{CheckOutcome, CheckerFailure};
-use crate::runner::said::{cut, uncaught_exception};
+use crate::runner::said::{cut, uncaught_exception, MAX_MESSAGE_BYTES};
 use crate::sandbox::{Limits, Measured, Termination};
 
 /// The most of a checker's message kept as a test's reason; a message
 /// beyond [`MAX_MESSAGE_BYTES`] is a fault.
 const SHOWN_MESSAGE_BYTES: usize = 512;
-
-/// A checker or validator message longer than this is the program's fault:
-/// it is a log, not a reason.
-pub(super) const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
 /// The protocol an external checker speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -28,6 +28,10 @@ pub(crate) struct ToolFault(pub String);
 /// The most of a tool's stderr shown in a message.
 const SHOWN_STDERR_BYTES: usize = 2048;
 
+/// The most of a file a tool left (a message, a score) the judge reads:
+/// more is a log, not a reason, and the tool's fault.
+const COLLECTED_BYTES: u64 = crate::runner::said::MAX_MESSAGE_BYTES as u64;
+
 /// What a package's program is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Role {
@@ -290,11 +294,23 @@ impl Toolbox {
                 .map_err(|error| ToolFault(format!("failed to run the {label}: {error:#}")))
         });
         let mut collected = Vec::new();
+        let mut refused = None;
         if measured.is_ok() {
             for name in collect {
-                if let Ok(bytes) = fs_err::read(workdir.join(name)) {
+                // Read as the sandbox's files are, never through a link
+                // (issue #35); one it may not be read from is its fault.
+                match crate::sandbox::left::read_left(&workdir, name, COLLECTED_BYTES) {
                     // A message naming the tool's file names the package's.
-                    collected.push(((*name).to_owned(), prepared.own_bytes(&bytes)));
+                    Ok(Some(bytes)) => {
+                        collected.push(((*name).to_owned(), prepared.own_bytes(&bytes)));
+                    }
+                    Ok(None) => {}
+                    Err(error) => {
+                        refused = Some(
+                            tool.fault(format!("left a file the judge does not read: {error}")),
+                        );
+                        break;
+                    }
                 }
             }
         }
@@ -303,6 +319,9 @@ impl Toolbox {
             let _ = fs_err::remove_file(path);
         }
         let mut measured = measured?;
+        if let Some(fault) = refused {
+            return Err(fault);
+        }
         // A traceback names the package's file, not its compiled copy.
         measured.stderr = prepared.own_bytes(&measured.stderr);
         Ok(ToolRun {

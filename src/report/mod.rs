@@ -289,6 +289,7 @@ pub(crate) fn student_message(test: &TestResult) -> String {
             let cut = test.message.find([';', '(']).unwrap_or(test.message.len());
             return test.message[..cut].trim_end().to_owned();
         }
+        Verdict::JudgeError => return judge_error_summary(&test.message),
         _ => return test.message.clone(),
     };
     // A locator is a word and a number before the first colon: `board 1`.
@@ -309,6 +310,37 @@ pub(crate) fn student_message(test: &TestResult) -> String {
         Some(locator) => format!("{locator}: {what}"),
         None => what.to_owned(),
     }
+}
+
+/// Which part of the judge failed, by how the judge's own JE messages
+/// start, and how a student is told so.
+const JUDGE_PARTS: &[(&str, &str)] = &[
+    ("checker failure: ", "the checker"),
+    ("checker ", "the checker"),
+    ("output validator ", "the output validator"),
+    ("interactor ", "the interactor"),
+    ("validator ", "the input validator"),
+    ("reference ", "the reference solution"),
+    ("generator ", "the generator"),
+];
+
+/// A hidden test's JE as a student sees it: which part of the judge
+/// failed, in words the judge wrote, and nothing of the message itself. A
+/// JE message quotes what a package's program wrote: a checker that
+/// crashes on a malformed output quotes that output in its traceback, so a
+/// program that printed its hidden input and made the checker crash
+/// showed the input (issue #35). Applying it twice gives the same message.
+fn judge_error_summary(message: &str) -> String {
+    let summary = |who: &str| format!("{who} failed (judge error)");
+    let mut parts = JUDGE_PARTS.iter().map(|(_, who)| *who).chain(["the judge"]);
+    if parts.any(|who| message == summary(who)) {
+        return message.to_owned();
+    }
+    let who = JUDGE_PARTS
+        .iter()
+        .find(|(start, _)| message.starts_with(start))
+        .map_or("the judge", |(_, who)| who);
+    summary(who)
 }
 
 /// What the CSV gradebook and the HTML page need of a result: the result
@@ -520,6 +552,36 @@ mod tests {
                 ..test("gen-small-001")
             }
         );
+    }
+
+    /// See: issue #35. A hidden test's JE shows which part of the judge
+    /// failed and none of what a program wrote (a checker's traceback
+    /// quotes the output, which may be the hidden input); twice the same.
+    #[test_case::test_case("checker failure: checker `v` exited with code 1; its stderr:\nValueError: invalid literal for int(): 'leak 5 7'", "the checker failed (judge error)" ; "a checker's traceback")]
+    #[test_case::test_case("output validator `v.py` exited with code 1; it said: leak 5 7", "the output validator failed (judge error)" ; "a validator's message")]
+    #[test_case::test_case("interactor `i.cpp` crashed with an uncaught exception (leak):\n5 7", "the interactor failed (judge error)" ; "an interactor's crash")]
+    #[test_case::test_case("output validator `v` left a file the judge does not read: `feedback/nextpass.in` is a symbolic link", "the output validator failed (judge error)" ; "a file left")]
+    #[test_case::test_case("sandbox failure: leak 5 7", "the judge failed (judge error)" ; "anything else")]
+    fn r35_a_hidden_tests_judge_error_shows_only_the_judges_words(message: &str, shown: &str) {
+        let mut test = TestResult {
+            name: "secret/a".to_owned(),
+            verdict: crate::verdict::Verdict::JudgeError,
+            time_ms: 3,
+            wall_ms: 4,
+            memory_kib: 100,
+            exit_code: Some(0),
+            signal: None,
+            message: message.to_owned(),
+            random: None,
+            excerpt: None,
+            rerun: false,
+            stderr: None,
+            validator_score: None,
+        };
+        hide_test_data(&mut test);
+        assert_eq!(test.message, shown);
+        hide_test_data(&mut test);
+        assert_eq!(test.message, shown);
     }
 
     /// See: issue #8. Reports are ordinary files: 0666 less the umask, not

@@ -2,6 +2,10 @@
 //! uncaught exception a runtime reported on its stderr. The runner's own
 //! interactors and a package's programs ([`crate::external`]) alike.
 
+/// A checker's, validator's or interactor's message longer than this is the
+/// program's fault: it is a log, not a reason.
+pub(crate) const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+
 /// At most `limit` bytes of `text`, cut at a character boundary, with a note.
 pub(crate) fn cut(text: &str, limit: usize) -> String {
     if text.len() <= limit {

@@ -56,6 +56,10 @@ pub(crate) use unix::{JudgeWaiting, StallWatch};
 
 mod guard;
 pub(crate) use guard::{inside_a_run, seal_inherited_descriptors};
+/// What a package's program left in its folder, read without following
+/// links (issue #35).
+#[cfg(target_os = "linux")]
+pub(crate) mod left;
 
 use serde::Serialize;
 use std::ffi::OsString;

@@ -196,7 +196,7 @@ fn converse(
     relayed.record_public(Direction::ToSubmission, &pending);
     let mut sink = Some(to_submission);
     let mut source = Some(from_submission);
-    let mut line = Vec::new();
+    let mut line = Lines::default();
     let mut decision: Option<Decision> = None;
     loop {
         if let Some(to) = &sink {
@@ -226,7 +226,7 @@ fn converse(
                         break;
                     }
                     relayed.record_public(Direction::ToValidator, &chunk[..count]);
-                    line.extend_from_slice(&chunk[..count]);
+                    line.bytes.extend_from_slice(&chunk[..count]);
                 }
             }
             if decision.is_none() {
@@ -304,13 +304,25 @@ fn converse(
                 if relayed.to_validator > limits.stdout_bytes {
                     relayed.flooded = true;
                 }
-                line.extend_from_slice(&chunk[..count]);
+                line.bytes.extend_from_slice(&chunk[..count]);
                 let decided = finish_lines(session, &mut line, &mut pending, &mut relayed, true);
                 if decided.verdict != Verdict::JudgeError {
                     if decided.verdict != Verdict::Accepted {
                         stop.store(true, Ordering::SeqCst);
                     }
                     decision = Some(decided);
+                } else if relayed.flooded {
+                    // Past the output limit with no move decided: OLE, as
+                    // the same flood on a plain test's stdout is, and the
+                    // submission is stopped now, not at its wall limit
+                    // (issue #35). A move decided in the same read keeps its
+                    // verdict, as before.
+                    stop.store(true, Ordering::SeqCst);
+                    decision = Some(Decision {
+                        verdict: Verdict::OutputLimitExceeded,
+                        message: String::new(),
+                        first: false,
+                    });
                 }
             }
             Err(error) if retry(&error) => {}
@@ -319,19 +331,46 @@ fn converse(
     }
 }
 
+/// What the submission wrote since its last complete line, and how much
+/// of it is known to hold no line break: each byte is searched once, so a
+/// flood without a line break costs the judge its length, not its square
+/// (issue #35: every 4 KiB read searched the whole growing line again).
+#[derive(Default)]
+struct Lines {
+    bytes: Vec<u8>,
+    searched: usize,
+}
+
+impl Lines {
+    /// The next complete line, without its line break.
+    fn next_line(&mut self) -> Option<Vec<u8>> {
+        let found = self.bytes[self.searched..]
+            .iter()
+            .position(|&byte| byte == b'\n');
+        let Some(offset) = found else {
+            self.searched = self.bytes.len();
+            return None;
+        };
+        let end = self.searched + offset;
+        self.searched = 0;
+        let mut text: Vec<u8> = self.bytes.drain(..=end).collect();
+        text.pop();
+        Some(text)
+    }
+}
+
 /// Hands every complete line to the engine. With `open`, an incomplete
 /// last line waits for more and no decision is `JudgeError` (a marker for
 /// "not decided yet"); without, the output has ended.
 fn finish_lines(
     session: &mut dyn EngineSession,
-    line: &mut Vec<u8>,
+    line: &mut Lines,
     pending: &mut Vec<u8>,
     relayed: &mut Relayed,
     open: bool,
 ) -> Decision {
-    while let Some(end) = line.iter().position(|&byte| byte == b'\n') {
-        let text: Vec<u8> = line.drain(..=end).collect();
-        let text = String::from_utf8_lossy(&text[..text.len() - 1]).into_owned();
+    while let Some(text) = line.next_line() {
+        let text = String::from_utf8_lossy(&text).into_owned();
         if text.trim().is_empty() {
             continue;
         }
@@ -362,9 +401,9 @@ fn finish_lines(
             first: false,
         };
     }
-    if !line.iter().all(u8::is_ascii_whitespace) {
+    if !line.bytes.iter().all(u8::is_ascii_whitespace) {
         // A last line without its newline is still a move.
-        line.push(b'\n');
+        line.bytes.push(b'\n');
         let decided = finish_lines(session, line, pending, relayed, true);
         if decided.verdict != Verdict::JudgeError {
             return Decision {
@@ -378,5 +417,25 @@ fn finish_lines(
         verdict,
         message,
         first: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lines;
+
+    /// A line that comes in pieces is found whole once its break comes, and
+    /// the bytes searched before are not searched again (issue #35).
+    #[test]
+    fn a_line_in_pieces_is_searched_once_and_found_whole() {
+        let mut lines = Lines::default();
+        lines.bytes.extend_from_slice(b"1 2 ");
+        assert_eq!(lines.next_line(), None);
+        assert_eq!(lines.searched, 4);
+        lines.bytes.extend_from_slice(b"h\n2 3 v\n3");
+        assert_eq!(lines.next_line().as_deref(), Some(&b"1 2 h"[..]));
+        assert_eq!(lines.next_line().as_deref(), Some(&b"2 3 v"[..]));
+        assert_eq!(lines.next_line(), None);
+        assert_eq!((lines.bytes.as_slice(), lines.searched), (&b"3"[..], 1));
     }
 }

@@ -2,6 +2,7 @@
 //! to a validator, interactor or engine. Never the submission's fault: it
 //! is the test's JE, with this as its message.
 
+use crate::sandbox::left::LeftFileError;
 use crate::sandbox::SandboxError;
 use std::io;
 
@@ -19,13 +20,12 @@ pub(crate) enum InteractionError {
     /// The test's folder for the validator could not be made.
     #[error("failed to prepare the {label}'s folder: {error}")]
     Folder { label: String, error: io::Error },
-    /// The validator's `nextpass.in` could not be taken as the next input.
-    #[error("failed to take the {label}'s nextpass.in: {error}")]
-    NextPass { label: String, error: io::Error },
-    /// What a testlib interactor wrote to `output` (for its checker) could
-    /// not be read.
-    #[error("failed to read what the {label} wrote to `output`: {error}")]
-    CheckerOutput { label: String, error: io::Error },
+    /// A file the validator (or interactor) left in its folder breaks the
+    /// rules of [`crate::sandbox::left`] (a link, a FIFO, a hard link, too
+    /// large), or a name the judge writes there is taken by a folder: the
+    /// program's fault (issue #35).
+    #[error("{label} left a file the judge does not read: {error}")]
+    LeftFile { label: String, error: LeftFileError },
     /// The validator asked for a pass after the last one.
     #[error("{label} asked for more than {passes} passes")]
     TooManyPasses { label: String, passes: u32 },

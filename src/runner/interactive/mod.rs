@@ -22,6 +22,9 @@ pub(crate) mod verdict;
 use super::events::{Excerpt, TestResult};
 use super::TestInput;
 use crate::interaction::{InteractorProtocol, InteractorSpec};
+use crate::problems::text::MAX_TEXT_BYTES;
+use crate::runner::said::MAX_MESSAGE_BYTES;
+use crate::sandbox::left::{self, LeftFileError};
 use crate::sandbox::{Connection, Limits, Measured, RunSpec, Sandbox, Termination, Trust};
 use crate::verdict::Verdict;
 use error::InteractionError;
@@ -47,6 +50,9 @@ pub struct SubmissionProgram<'a> {
 
 /// The most of a validator's feedback shown in a message.
 const FEEDBACK_BYTES: usize = 2048;
+
+/// The validator's request for another pass, in its folder.
+const NEXT_PASS: &str = "feedback/nextpass.in";
 
 /// Names each test's folder under the interactor's workspace.
 static NEXT_RUN: AtomicU64 = AtomicU64::new(0);
@@ -76,11 +82,15 @@ pub fn run_test(
     if let (Ok((Verdict::Accepted, _, _)), InteractorProtocol::Testlib { checker: true }) =
         (&outcome, spec.protocol)
     {
-        // The interactor's `output` is the checker's contestant output.
-        match fs_err::read(dir.join("output")) {
-            Ok(bytes) => for_checker = Some(String::from_utf8_lossy(&bytes).into_owned()),
+        // The interactor's `output` is the checker's contestant output, read
+        // as any file it left (issue #35).
+        match left::read_left(&dir, "output", MAX_TEXT_BYTES as u64) {
+            Ok(bytes) => {
+                let bytes = bytes.unwrap_or_default();
+                for_checker = Some(String::from_utf8_lossy(&bytes).into_owned());
+            }
             Err(error) => {
-                outcome = Err(InteractionError::CheckerOutput {
+                outcome = Err(InteractionError::LeftFile {
                     label: spec.label.clone(),
                     error,
                 });
@@ -155,6 +165,10 @@ fn run_passes(
 ) -> Result<Decided, InteractionError> {
     let mut transcript = String::new();
     let passes = spec.passes.max(1);
+    let refused = |error| InteractionError::LeftFile {
+        label: spec.label.clone(),
+        error,
+    };
     for pass in 1..=passes {
         let next = dir.join("feedback").join("nextpass.in");
         let _ = fs_err::remove_file(&next);
@@ -179,8 +193,11 @@ fn run_passes(
             transcript.push_str(&format!("# pass {pass}\n"));
         }
         transcript.push_str(&ran.transcript);
-        let feedback = own_paths(spec, feedback_of(dir, &ran.validator_stderr).as_bytes());
-        let wrote_next_pass = next.is_file();
+        let feedback = feedback_of(dir, &ran.validator_stderr).map_err(refused)?;
+        let feedback = own_paths(spec, feedback.as_bytes());
+        // Opened (and so checked) now, read only when a pass follows.
+        let next_pass = left::open_left(dir, NEXT_PASS).map_err(refused)?;
+        let wrote_next_pass = next_pass.is_some();
         let waiting = ran.relayed.waiting();
         let sent = ran.relayed.sent(submission.limits.stdout_bytes);
         let facts = PassFacts {
@@ -219,12 +236,14 @@ fn run_passes(
                 return Ok((verdict, message, transcript));
             }
             PassVerdict::NextPass => {
-                fs_err::rename(&next, dir.join("input")).map_err(|error| {
-                    InteractionError::NextPass {
-                        label: spec.label.clone(),
-                        error,
-                    }
-                })?;
+                // Copied, never renamed: the next input is a file of the
+                // judge's own, written where no link of the validator's
+                // can lead it.
+                let bytes = match next_pass {
+                    Some(file) => file.read(MAX_TEXT_BYTES as u64).map_err(refused)?,
+                    None => Vec::new(),
+                };
+                left::write_fresh(dir, "input", &bytes).map_err(refused)?;
             }
         }
     }
@@ -240,16 +259,19 @@ fn own_paths(spec: &InteractorSpec, bytes: &[u8]) -> String {
     super::compile::with_own_paths(&String::from_utf8_lossy(bytes), &spec.own_paths)
 }
 
-/// The validator's `judgemessage.txt`, else its stderr, trimmed and cut.
-fn feedback_of(dir: &Path, stderr: &[u8]) -> String {
-    let message = fs_err::read(dir.join("feedback").join("judgemessage.txt")).unwrap_or_default();
+/// The validator's `judgemessage.txt`, else its stderr, trimmed and cut;
+/// a `judgemessage.txt` the judge does not read (issue #35), or one beyond
+/// [`MAX_MESSAGE_BYTES`] (a log, not a reason), is the validator's fault.
+fn feedback_of(dir: &Path, stderr: &[u8]) -> Result<String, LeftFileError> {
+    let message = left::read_left(dir, "feedback/judgemessage.txt", MAX_MESSAGE_BYTES as u64)?
+        .unwrap_or_default();
     let bytes = if message.iter().all(u8::is_ascii_whitespace) {
         stderr
     } else {
         &message
     };
     let text = String::from_utf8_lossy(bytes);
-    crate::runner::said::cut(text.trim(), FEEDBACK_BYTES)
+    Ok(crate::runner::said::cut(text.trim(), FEEDBACK_BYTES))
 }
 
 /// What one pass did.
@@ -458,8 +480,14 @@ fn offline_pass(
         .map_err(InteractionError::Sandbox)?;
     let run_ok = measured.succeeded();
     let output = dir.join("output");
-    fs_err::write(&output, &measured.stdout)
-        .map_err(InteractionError::io("keep the submission's output"))?;
+    // Anew, never through a link the validator of the pass before left as
+    // `output` (issue #35).
+    left::write_fresh(dir, "output", &measured.stdout).map_err(|error| {
+        InteractionError::LeftFile {
+            label: spec.label.clone(),
+            error,
+        }
+    })?;
     let mut validator_run = validator_spec(spec, dir, spec.limits.wall_time_ms);
     validator_run.stdin = Some(output);
     let validator = if run_ok {
