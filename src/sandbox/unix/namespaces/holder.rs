@@ -32,6 +32,7 @@ pub(super) fn clone_holder(setup: &Setup, privilege: Privilege) -> Result<Holder
         steps: &setup.steps,
         slots: vec![-1; setup.steps.len()],
         last_pid_slot: setup.last_pid_slot,
+        shm_step: setup.shm_step,
         wait_for_go: matches!(privilege, Privilege::User { .. }),
         go: go_read.as_raw_fd(),
         report: report_write.as_raw_fd(),
@@ -199,6 +200,7 @@ impl Holder {
             root,
             holder: self,
             private_proc: value == 1,
+            private_shm: false,
             proc_refused: (value < 0).then(|| value.saturating_neg()),
             scratch_kib: plan.scratch_kib,
             kept: Vec::new(),
@@ -228,6 +230,8 @@ struct HolderContext<'a> {
     slots: Vec<RawFd>,
     /// The slot holding the namespace's `ns_last_pid`.
     last_pid_slot: usize,
+    /// The step mounting the run's `/dev/shm`, run again after each run.
+    shm_step: Option<usize>,
     wait_for_go: bool,
     go: RawFd,
     report: RawFd,
@@ -364,6 +368,17 @@ extern "C" fn holder_main(argument: *mut libc::c_void) -> libc::c_int {
             {
                 report(2, errno());
                 continue;
+            }
+            // The run's `/dev/shm` likewise: its semaphores and segments
+            // die with it.
+            let shm = context.shm_step.and_then(|index| context.steps.get(index));
+            if let Some(step @ Step::Tmpfs { target: shm, .. }) = shm {
+                if libc::umount2(shm.as_ptr(), libc::MNT_DETACH) != 0
+                    || run_step(step, &mut [], &mut 0) != 0
+                {
+                    report(2, errno());
+                    continue;
+                }
             }
             report(0, i32::from(full));
         }
