@@ -17,6 +17,7 @@ mod doc_commands;
 mod docs;
 mod export;
 mod grade;
+mod honest;
 mod hostile;
 mod hostile2;
 mod hostile3;

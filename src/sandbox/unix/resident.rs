@@ -44,13 +44,13 @@ pub(super) fn tree_resident_kib(pid: libc::pid_t) -> u64 {
             break;
         }
         total += resident_pages(next) * page_kib;
-        let Ok(tasks) = std::fs::read_dir(format!("/proc/{next}/task")) else {
+        let Ok(tasks) = fs_err::read_dir(format!("/proc/{next}/task")) else {
             continue;
         };
         for task in tasks.filter_map(Result::ok) {
             let mut children = task.path();
             children.push("children");
-            let Ok(text) = std::fs::read_to_string(children) else {
+            let Ok(text) = fs_err::read_to_string(children) else {
                 continue;
             };
             pending.extend(
@@ -64,7 +64,7 @@ pub(super) fn tree_resident_kib(pid: libc::pid_t) -> u64 {
 
 /// Resident pages of one process (`/proc/PID/statm`, second field).
 fn resident_pages(pid: libc::pid_t) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/statm"))
+    fs_err::read_to_string(format!("/proc/{pid}/statm"))
         .ok()
         .and_then(|text| text.split_whitespace().nth(1)?.parse().ok())
         .unwrap_or(0)
