@@ -263,3 +263,54 @@ fn a_compiler_missing_from_the_users_path_is_that_languages_je() {
     // A JE is the judge's failure (SPEC: exit 3), reported per hand-in.
     assert_eq!(code, Some(3), "{stderr}");
 }
+
+/// What one run leaves in its `/dev/shm` is gone for the next on the same
+/// worker: a named semaphore and a file.
+fn shm_keeps_nothing_from_the_run_before(user: Option<(u32, u32)>) {
+    let dir = matrix_dir();
+    source(
+        dir.path(),
+        "shm_courier.c",
+        r#"#include <fcntl.h>
+#include <semaphore.h>
+#include <stdio.h>
+#include <unistd.h>
+int main(void) {
+    if (access("/dev/shm/left", F_OK) == 0) { printf("a file was left\n"); return 0; }
+    if (sem_open("/left", 0) != SEM_FAILED) { printf("a semaphore was left\n"); return 0; }
+    int fd = open("/dev/shm/left", O_WRONLY | O_CREAT, 0644);
+    if (fd < 0 || write(fd, "5", 1) != 1) { perror("/dev/shm"); return 3; }
+    if (sem_open("/left", O_CREAT, 0644, 1) == SEM_FAILED) { perror("sem_open"); return 4; }
+    printf("5\n1\n5\n2\n4\n");
+    return 0;
+}
+"#,
+    );
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        judge,
+        user,
+        "run rooks shm_courier.c --tests tests --random 0 --jobs 1",
+        "",
+    );
+    assert_eq!(
+        crate::hostile2::test_verdicts(&report),
+        ["AC", "AC"],
+        "{report:#}\n{stderr}"
+    );
+}
+
+#[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn a_runs_shm_keeps_nothing_from_the_run_before_as_root() {
+    require_root(CREATES_A_USER);
+    shm_keeps_nothing_from_the_run_before(None);
+}
+
+#[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn a_runs_shm_keeps_nothing_from_the_run_before_as_an_ordinary_user() {
+    require_root(CREATES_A_USER);
+    shm_keeps_nothing_from_the_run_before(Some(ordinary_user()));
+}

@@ -359,7 +359,7 @@ extern "C" fn holder_main(argument: *mut libc::c_void) -> libc::c_int {
             }
             // SAFETY: a zeroed statvfs is a valid out-parameter.
             let mut stats: libc::statvfs = std::mem::zeroed();
-            let full = libc::statvfs(scratch.as_ptr(), &mut stats) == 0
+            let mut full = libc::statvfs(scratch.as_ptr(), &mut stats) == 0
                 && (stats.f_bavail == 0 || stats.f_favail == 0);
             // Nothing holds the old scratch any more: detached, it is freed
             // (and its memory uncharged) at once.
@@ -373,6 +373,9 @@ extern "C" fn holder_main(argument: *mut libc::c_void) -> libc::c_int {
             // die with it.
             let shm = context.shm_step.and_then(|index| context.steps.get(index));
             if let Some(step @ Step::Tmpfs { target: shm, .. }) = shm {
+                // A full `/dev/shm` is the run's scratch space full too.
+                full |= libc::statvfs(shm.as_ptr(), &mut stats) == 0
+                    && (stats.f_bavail == 0 || stats.f_favail == 0);
                 if libc::umount2(shm.as_ptr(), libc::MNT_DETACH) != 0
                     || run_step(step, &mut [], &mut 0) != 0
                 {

@@ -18,6 +18,11 @@ const MASKED: &[&str] = &["/tmp", "/var/tmp", "/run", "/dev/shm"];
 /// POSIX shared memory and named semaphores: a run's own, fresh per run.
 pub(in crate::sandbox::unix) const SHM: &str = "/dev/shm";
 
+/// The size of a run's `/dev/shm` for a scratch of `scratch_kib`.
+pub(super) fn shm_kib(scratch_kib: u64) -> u64 {
+    (scratch_kib / 8).max(4)
+}
+
 /// Without root, runs are the teacher's own user: the places where people
 /// keep their files are masked too (and everything else of the host is
 /// read-only), so a run cannot see, `chmod`, touch or set attributes on a
@@ -323,14 +328,17 @@ impl Setup {
         // the read-only mask): a tmpfs of the scratch's size over the mask,
         // mounted anew after each run like the scratch, so nothing in it
         // passes from one run to the next. Writable by every user, sticky,
-        // as a host's `/dev/shm` is.
+        // as a host's `/dev/shm` is. An eighth of the scratch: its pages
+        // are memory too, and a disk filler must fill the scratch (OLE)
+        // well before the two together reach a memory limit (MLE).
         let shm = Path::new(SHM);
+        let shm_kib = shm_kib(plan.scratch_kib);
         let shm_step = if fs_err::metadata(shm).is_ok_and(|metadata| metadata.is_dir()) {
             steps.push(Step::Tmpfs {
                 target: c(shm)?,
                 options: CString::new(format!(
-                    "size={}k,nr_inodes={inodes},mode=1777",
-                    plan.scratch_kib.max(4)
+                    "size={shm_kib}k,nr_inodes={},mode=1777",
+                    crate::sandbox::scratch_files(shm_kib)
                 ))
                 .map_err(|_| invalid(io::ErrorKind::InvalidInput.into()))?,
                 flags: libc::MS_NOSUID | libc::MS_NODEV,
@@ -368,6 +376,12 @@ impl Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_runs_shm_is_an_eighth_of_its_scratch() {
+        assert_eq!(shm_kib(64 * 1024), 8 * 1024);
+        assert_eq!(shm_kib(0), 4);
+    }
 
     #[test]
     fn masked_places_need_binding() {
