@@ -73,8 +73,8 @@ pub struct Limits {
     pub cpu_time_ms: u64,
     /// Wall-clock backstop, so a sleeping or blocked program still ends.
     pub wall_time_ms: u64,
-    /// Peak memory of the whole tree (cgroup), or address space per process
-    /// where there is no memory cgroup.
+    /// Peak memory of the whole tree (cgroup), or where there is no memory
+    /// cgroup the resident size of the tree, sampled (see `unix::resident`).
     pub memory_kib: u64,
     /// Bytes of stdout kept; one more byte is OLE and the run is killed.
     pub stdout_bytes: u64,
@@ -233,8 +233,10 @@ pub struct Measured {
     /// children (rusage) without one.
     pub cpu_time_ms: u64,
     pub(crate) wall_time_ms: u64,
-    /// Peak memory of the whole tree (cgroup), or the largest resident set
-    /// of a process (rusage) without one; [`Isolation::memory`] says which.
+    /// Peak memory of the whole tree (cgroup), or without one the largest
+    /// resident size of the tree sampled while it ran, or of a process
+    /// (rusage) where that is the program's own; [`Isolation::memory`]
+    /// says which.
     pub(crate) memory_kib: u64,
     /// stdout, at most `stdout_bytes` of it.
     pub stdout: Vec<u8>,
@@ -337,9 +339,9 @@ impl CgroupControllers {
         let mut lost = Vec::new();
         if self.memory == CgroupVersion::None {
             lost.push(
-                "without the memory controller, memory is limited per process with RLIMIT_AS \
-                 and measured as the largest resident set (a tree of processes is neither \
-                 limited nor measured as a whole)",
+                "without the memory controller, memory is limited on the resident size of the \
+                 program and its children, sampled every 20 ms (RLIMIT_AS only as a per-process \
+                 backstop 4 GiB above the limit), and measured as the largest resident size seen",
             );
         }
         if self.pids == CgroupVersion::None {

@@ -11,8 +11,10 @@ impl Isolation {
         let mut notes = Vec::new();
         if self.cgroups == CgroupLayer::None {
             notes.push(format!(
-                "no cgroups ({}): memory is limited per process with RLIMIT_AS and measured as \
-                 the largest resident set, CPU time counts the program and the children it \
+                "no cgroups ({}): memory is limited on what the program and its children keep \
+                 resident, sampled every 20 ms, and measured as the largest resident size seen \
+                 (RLIMIT_AS is only a per-process backstop 4 GiB above the limit: runtimes such \
+                 as the JVM reserve far more address space than they use), CPU time counts the program and the children it \
                  waited for, and processes that leave the process group are found as orphans \
                  of the judge; as an ordinary user on a cgroup v2 host, run the judge as \
                  `systemd-run --user --scope -p Delegate=yes judge ...`",

@@ -105,6 +105,18 @@ pub(crate) fn judge_in(
     args: &str,
     redirections: &str,
 ) -> (Option<i32>, serde_json::Value, String) {
+    judge_in_env(dir, judge, user, args, redirections, &[])
+}
+
+/// [`judge_in`] with more variables in the judge's environment (`PATH`).
+pub(crate) fn judge_in_env(
+    dir: &Path,
+    judge: &Path,
+    user: Option<(u32, u32)>,
+    args: &str,
+    redirections: &str,
+    env: &[(&str, &str)],
+) -> (Option<i32>, serde_json::Value, String) {
     let mut command = match user {
         Some((uid, gid)) => {
             let mut command = Command::new("setpriv");
@@ -127,6 +139,7 @@ pub(crate) fn judge_in(
         .current_dir(dir)
         .env("HOME", dir)
         .env("TMPDIR", dir)
+        .envs(env.iter().copied())
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();

@@ -18,6 +18,7 @@ mod docs;
 mod duel;
 mod export;
 mod grade;
+mod honest;
 mod hostile;
 mod hostile2;
 mod hostile3;

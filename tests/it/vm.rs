@@ -875,7 +875,7 @@ fn check_locked_subtree(console: &Console, kernel: &str) {
     let controllers = serde_json::json!({"memory": "none", "pids": "none", "cpu": "v2"});
     let lost = [
         "cgroup.subtree_control` is not writable by this user",
-        "without the memory controller, memory is limited per process with RLIMIT_AS",
+        "without the memory controller, memory is limited on the resident size of the program and its children",
         "without the pids controller",
     ];
     let tests = check_partial_run(

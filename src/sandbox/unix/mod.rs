@@ -40,6 +40,7 @@ mod detect;
 mod landlock;
 mod namespaces;
 mod reap;
+mod resident;
 mod run;
 mod scratch;
 #[cfg(target_arch = "x86_64")]

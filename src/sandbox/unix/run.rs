@@ -7,6 +7,7 @@ use super::reap::{
     has_exited, kill, kill_escaped_orphans, lock_spawned, pidfd_open, process_cpu_time,
     reap_within, ProcessTarget,
 };
+use super::resident;
 use super::spawn::{ChildSetup, ExecPlan};
 use super::stall::Stall;
 use super::streams::Supervised;
@@ -118,6 +119,8 @@ impl Sandbox {
             spawned.push(child.pid);
             child
         };
+        // What the program's `ru_maxrss` starts from (see `resident`).
+        let judge_peak_kib = resident::judge_peak_kib();
         drop(stdin);
         drop(given_stdout);
         // The charge starts where the program read the counter, at its
@@ -174,7 +177,13 @@ impl Sandbox {
             None => Ok(()),
         };
         // Read once the cgroup is empty (`cleanup`), so they are final.
-        let counters = self.counters(reaped.as_ref().ok().map(|(_, rusage)| rusage));
+        let counters = self.counters(
+            reaped.as_ref().ok().map(|(_, rusage)| rusage),
+            judge_peak_kib,
+            outcome
+                .as_ref()
+                .map_or(0, |supervised| supervised.resident_peak_kib),
+        );
         // Awaited on every path once asked: the next run must not start
         // before the holder has reported the namespace empty and the
         // scratch fresh (and its report must not be left for the next run).
@@ -240,15 +249,22 @@ impl Sandbox {
 
     /// The run's CPU time, peak memory and whether the OOM killer struck:
     /// from the cgroup where it measures them, else from the program's
-    /// `rusage` (`None` when it was not reaped: the run fails anyway).
+    /// `rusage` (`None` when it was not reaped: the run fails anyway) and
+    /// the resident size sampled while it ran (`resident::peak_kib`).
     fn counters(
         &mut self,
         rusage: Option<&libc::rusage>,
+        judge_peak_kib: u64,
+        sampled_kib: u64,
     ) -> Result<(Duration, u64, bool), SandboxError> {
         let (rusage_cpu, max_rss) = rusage.map_or((Duration::ZERO, 0), |rusage| {
             (
                 timeval_duration(rusage.ru_utime) + timeval_duration(rusage.ru_stime),
-                u64::try_from(rusage.ru_maxrss).unwrap_or(0),
+                resident::peak_kib(
+                    u64::try_from(rusage.ru_maxrss).unwrap_or(0),
+                    judge_peak_kib,
+                    sampled_kib,
+                ),
             )
         });
         Ok(match &mut self.cgroups {
@@ -277,13 +293,16 @@ impl Sandbox {
             program: spec.program.clone(),
             read_paths: spec.read_paths.clone(),
             workdir: workdir.to_path_buf(),
-            workdir_inode: fs_err::metadata(workdir_view).map_or((0, 0), |metadata| {
-                use std::os::unix::fs::MetadataExt;
-                (metadata.dev(), metadata.ino())
-            }),
+            workdir_inode: inode_of(workdir_view),
             namespace_generation: self.namespace_generation,
         };
-        if let Some((cached, fd)) = &self.ruleset_cache {
+        // The run's `/dev/shm` is a tmpfs mounted anew for every run, with
+        // nothing above it that lives longer (the scratch has the box): a
+        // rule holds the inode of the one it was made for, and the next
+        // one may even have the same device and inode numbers. So with it
+        // the rules are made for every run (some 20 system calls).
+        let per_run = (self.namespace.as_ref()).is_some_and(|namespace| namespace.private_shm);
+        if let Some((cached, fd)) = self.ruleset_cache.as_ref().filter(|_| !per_run) {
             if *cached == key {
                 return Ok(Some(fd.as_raw_fd()));
             }
@@ -322,6 +341,17 @@ impl Sandbox {
             ruleset.allow(&self.view(Path::new(path)), Grant::Device)?;
         }
         ruleset.allow(workdir_view, Grant::Workdir)?;
+        // The run's own `/dev/shm` (fresh per run, like the scratch).
+        if self
+            .namespace
+            .as_ref()
+            .is_some_and(|namespace| namespace.private_shm)
+        {
+            ruleset.allow(
+                &self.view(Path::new(super::namespaces::SHM)),
+                Grant::Workdir,
+            )?;
+        }
         Ok(ruleset.into_fd())
     }
 
@@ -343,14 +373,34 @@ impl Sandbox {
         push(libc::RLIMIT_CPU, cpu_seconds as libc::rlim_t);
         push(libc::RLIMIT_FSIZE, kib(limits.file_size_kib));
         push(libc::RLIMIT_NOFILE, limits.open_files as libc::rlim_t);
-        if spec.trust == Trust::Submission {
-            // Deep recursion is legitimate up to the memory limit.
-            push(libc::RLIMIT_STACK, kib(limits.memory_kib));
-        }
         let cgroup_memory = self.cgroups.as_ref().is_some_and(Cgroups::limits_memory);
         let cgroup_processes = self.cgroups.as_ref().is_some_and(Cgroups::limits_processes);
+        if spec.trust == Trust::Submission {
+            // Deep recursion is legitimate up to the memory limit. glibc
+            // also takes RLIMIT_STACK as every thread's default stack size:
+            // under a memory cgroup that is only address space, but under
+            // an address-space limit one thread's stack would not fit
+            // (issue 32: every `std::thread` RE). Without a memory cgroup
+            // the main stack is unlimited (bounded by RLIMIT_AS like any
+            // memory) and threads get glibc's own default (2 MiB).
+            push(
+                libc::RLIMIT_STACK,
+                if cgroup_memory {
+                    kib(limits.memory_kib)
+                } else {
+                    libc::RLIM_INFINITY
+                },
+            );
+        }
         if !cgroup_memory {
-            push(libc::RLIMIT_AS, kib(limits.memory_kib));
+            // A backstop only: the limit itself is on the resident size,
+            // sampled by the supervisor (see `resident`).
+            push(
+                libc::RLIMIT_AS,
+                kib(limits
+                    .memory_kib
+                    .saturating_add(resident::ADDRESS_SPACE_HEADROOM_KIB)),
+            );
         }
         if !cgroup_processes {
             // From Linux 5.14 the kernel counts RLIMIT_NPROC per user
@@ -458,6 +508,7 @@ impl Sandbox {
         mut stall: Option<Stall>,
     ) -> Result<Supervised, SandboxError> {
         let mut supervised = Supervised::new(stdout, stderr)?;
+        let sampled = !self.cgroups.as_ref().is_some_and(Cgroups::limits_memory);
         let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
         let wall_deadline = started + Duration::from_millis(limits.wall_time_ms);
         let one_x = one_x.map(|one_x| {
@@ -480,6 +531,16 @@ impl Sandbox {
             // and is cleaned up as after any run.
             if watch.is_some_and(|watch| (watch.abandon)()) {
                 return Err(SandboxError::Abandoned);
+            }
+            if sampled {
+                // No memory cgroup: the limit is on what the tree keeps
+                // resident (RLIMIT_AS is only a backstop far above it).
+                let resident = resident::tree_resident_kib(pid);
+                supervised.resident_peak_kib = supervised.resident_peak_kib.max(resident);
+                if resident > limits.memory_kib {
+                    supervised.limit = Some(LimitExceeded::Memory);
+                    return Ok(supervised);
+                }
             }
             let cpu_used = self.cpu_time_of(pid)?;
             if cpu_used > cpu_limit {
@@ -547,6 +608,11 @@ impl Sandbox {
                 } else {
                     Duration::from_millis(5)
                 })
+                .min(if sampled {
+                    resident::SAMPLE_INTERVAL
+                } else {
+                    MAX_POLL_INTERVAL
+                })
                 .min(due)
                 .max(Duration::from_millis(1));
             let exited = supervised.poll(pidfd, timeout, limits)?;
@@ -609,6 +675,14 @@ fn stdin_file(path: Option<&Path>) -> Result<OwnedFd, SandboxError> {
     fs_err::File::open(path)
         .map(|file| OwnedFd::from(file.into_parts().0))
         .map_err(|source| SandboxError::path("open the input", path, source))
+}
+
+/// The device and inode of `path`, `(0, 0)` when it cannot be read.
+fn inode_of(path: &Path) -> (u64, u64) {
+    fs_err::metadata(path).map_or((0, 0), |metadata| {
+        use std::os::unix::fs::MetadataExt;
+        (metadata.dev(), metadata.ino())
+    })
 }
 
 fn timeval_duration(time: libc::timeval) -> Duration {

@@ -28,6 +28,9 @@ pub(super) struct Supervised {
     /// A run watched at raised limits: where it first went past its
     /// verdict's limits (see `Sandbox::run_marked`).
     pub(super) crossed: Option<crate::sandbox::Crossing>,
+    /// Without a memory cgroup: the largest resident size of the run's
+    /// process tree the supervisor sampled, in KiB.
+    pub(super) resident_peak_kib: u64,
 }
 
 impl Supervised {
@@ -50,6 +53,7 @@ impl Supervised {
             limit: None,
             exited_at: None,
             deadlocked: false,
+            resident_peak_kib: 0,
         })
     }
 

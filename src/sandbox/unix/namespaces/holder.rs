@@ -33,6 +33,7 @@ pub(super) fn clone_holder(setup: &Setup, privilege: Privilege) -> Result<Holder
         steps: &setup.steps,
         slots: vec![-1; setup.steps.len()],
         last_pid_slot: setup.last_pid_slot,
+        shm_step: setup.shm_step,
         wait_for_go: matches!(privilege, Privilege::User { .. }),
         go: go_read.as_raw_fd(),
         report: report_write.as_raw_fd(),
@@ -207,6 +208,7 @@ impl Holder {
             sockets,
             holder: self,
             private_proc: value == 1,
+            private_shm: false,
             proc_refused: (value < 0).then(|| value.saturating_neg()),
             scratch_kib: plan.scratch_kib,
             kept: Vec::new(),
@@ -236,6 +238,8 @@ struct HolderContext<'a> {
     slots: Vec<RawFd>,
     /// The slot holding the namespace's `ns_last_pid`.
     last_pid_slot: usize,
+    /// The step mounting the run's `/dev/shm`, run again after each run.
+    shm_step: Option<usize>,
     wait_for_go: bool,
     go: RawFd,
     report: RawFd,
@@ -363,7 +367,7 @@ extern "C" fn holder_main(argument: *mut libc::c_void) -> libc::c_int {
             }
             // SAFETY: a zeroed statvfs is a valid out-parameter.
             let mut stats: libc::statvfs = std::mem::zeroed();
-            let full = libc::statvfs(scratch.as_ptr(), &mut stats) == 0
+            let mut full = libc::statvfs(scratch.as_ptr(), &mut stats) == 0
                 && (stats.f_bavail == 0 || stats.f_favail == 0);
             // Nothing holds the old scratch any more: detached, it is freed
             // (and its memory uncharged) at once.
@@ -372,6 +376,20 @@ extern "C" fn holder_main(argument: *mut libc::c_void) -> libc::c_int {
             {
                 report(2, errno());
                 continue;
+            }
+            // The run's `/dev/shm` likewise: its semaphores and segments
+            // die with it.
+            let shm = context.shm_step.and_then(|index| context.steps.get(index));
+            if let Some(step @ Step::Tmpfs { target: shm, .. }) = shm {
+                // A full `/dev/shm` is the run's scratch space full too.
+                full |= libc::statvfs(shm.as_ptr(), &mut stats) == 0
+                    && (stats.f_bavail == 0 || stats.f_favail == 0);
+                if libc::umount2(shm.as_ptr(), libc::MNT_DETACH) != 0
+                    || run_step(step, &mut [], &mut 0) != 0
+                {
+                    report(2, errno());
+                    continue;
+                }
             }
             report(0, i32::from(full));
         }

@@ -42,6 +42,7 @@ mod plan;
 mod steps;
 
 use self::holder::Holder;
+pub(in crate::sandbox::unix) use self::plan::SHM;
 use self::plan::{needs_binding, Setup};
 use crate::sandbox::unix::sockets::SocketCount;
 use crate::sandbox::unix::spawn::ThreadPidEntry;
@@ -109,6 +110,8 @@ pub(super) struct WorkerNamespace {
     holder: Holder,
     /// Whether `/proc` is private (the PID namespace's own, with `hidepid`).
     pub(super) private_proc: bool,
+    /// Runs have a private, writable `/dev/shm`, fresh for each.
+    pub(super) private_shm: bool,
     /// When `/proc` is not private, the errno its mount was refused with.
     pub(super) proc_refused: Option<i32>,
     pub(super) scratch_kib: u64,
@@ -221,6 +224,7 @@ impl WorkerNamespace {
         // On an error the holder is dropped, which ends it.
         let mut namespace = holder.finish(plan, &setup.names)?;
         namespace.kept = setup.kept;
+        namespace.private_shm = setup.shm_step.is_some();
         namespace.writable = plan.writable.to_vec();
         namespace.extra_masks = plan.extra_masks.to_vec();
         namespace.hidden = plan.hidden.to_vec();

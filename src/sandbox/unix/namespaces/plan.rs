@@ -15,6 +15,14 @@ use std::path::{Path, PathBuf};
 /// Shared places of the host that a program must not reach.
 const MASKED: &[&str] = &["/tmp", "/var/tmp", "/run", "/dev/shm"];
 
+/// POSIX shared memory and named semaphores: a run's own, fresh per run.
+pub(in crate::sandbox::unix) const SHM: &str = "/dev/shm";
+
+/// The size of a run's `/dev/shm` for a scratch of `scratch_kib`.
+pub(super) fn shm_kib(scratch_kib: u64) -> u64 {
+    (scratch_kib / 8).max(4)
+}
+
 /// Without root, runs are the teacher's own user: the places where people
 /// keep their files are masked too (and everything else of the host is
 /// read-only), so a run cannot see, `chmod`, touch or set attributes on a
@@ -88,6 +96,9 @@ pub(super) struct Setup {
     /// The slot of the namespace's `ns_last_pid` (-1 there when it could
     /// not be opened).
     pub(super) last_pid_slot: usize,
+    /// The step mounting the run's private `/dev/shm`, which the holder
+    /// runs again after each run (`None`: the host has no `/dev/shm`).
+    pub(super) shm_step: Option<usize>,
 }
 
 impl Setup {
@@ -312,6 +323,31 @@ impl Setup {
             .scratch_owner
             .map(|id| format!(",uid={id},gid={}", crate::sandbox::unix::NOBODY))
             .unwrap_or_default();
+        // A private `/dev/shm` per run (issue 32: Python's
+        // `multiprocessing` makes its locks there, `sem_open`, and was RE on
+        // the read-only mask): a tmpfs of the scratch's size over the mask,
+        // mounted anew after each run like the scratch, so nothing in it
+        // passes from one run to the next. Writable by every user, sticky,
+        // as a host's `/dev/shm` is. An eighth of the scratch: its pages
+        // are memory too, and a disk filler must fill the scratch (OLE)
+        // well before the two together reach a memory limit (MLE).
+        let shm = Path::new(SHM);
+        let shm_kib = shm_kib(plan.scratch_kib);
+        let shm_step = if fs_err::metadata(shm).is_ok_and(|metadata| metadata.is_dir()) {
+            steps.push(Step::Tmpfs {
+                target: c(shm)?,
+                options: CString::new(format!(
+                    "size={shm_kib}k,nr_inodes={},mode=1777",
+                    crate::sandbox::scratch_files(shm_kib)
+                ))
+                .map_err(|_| invalid(io::ErrorKind::InvalidInput.into()))?,
+                flags: libc::MS_NOSUID | libc::MS_NODEV,
+            });
+            names.push(format!("mount a private tmpfs on `{SHM}`"));
+            Some(steps.len() - 1)
+        } else {
+            None
+        };
         // Last, so the holder mounts it anew after each run.
         steps.push(Step::Tmpfs {
             target: c(&scratch)?,
@@ -332,6 +368,7 @@ impl Setup {
             names,
             kept,
             last_pid_slot,
+            shm_step,
         })
     }
 }
@@ -339,6 +376,12 @@ impl Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_runs_shm_is_an_eighth_of_its_scratch() {
+        assert_eq!(shm_kib(64 * 1024), 8 * 1024);
+        assert_eq!(shm_kib(0), 4);
+    }
 
     #[test]
     fn masked_places_need_binding() {
