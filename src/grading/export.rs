@@ -50,6 +50,11 @@ pub(crate) fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<S
             package.manifest().limits.time_limit_ms
         ));
     }
+    if let Some(line) =
+        crate::export::memory_line(package.manifest().limits.memory_limit_mib, exported.memory)
+    {
+        lines.push(line);
+    }
     lines
 }
 
@@ -79,6 +84,10 @@ mod tests {
             written: Vec::new(),
             left_out: vec![("submissions/x/a.py".to_owned(), "why".to_owned())],
             time_limit_ms,
+            memory: crate::export::Memory {
+                mib: package.manifest().limits.memory_limit_mib,
+                pypy_allowance_mib: 0,
+            },
         };
         let same = lines(&package, Path::new("out"), &exported(limit));
         assert_eq!(same.len(), 2, "{same:?}");

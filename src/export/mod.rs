@@ -6,7 +6,9 @@
 //! (`2023-07-draft`), the newest that Kattis' own `verifyproblem` checks:
 //!
 //! - `problem.yaml`: `problem_format_version`, name, a UUID derived from the
-//!   package id (the same on every export), source, the limits;
+//!   package id (the same on every export), source, the limits (`memory`
+//!   leaves room for PyPy's nursery when problemtools runs Python:
+//!   [`limits`]);
 //! - `statement/problem.en.md`: the package's statement;
 //! - `data/sample/` (tests named `sample*`) and `data/secret/` (the rest),
 //!   each `.in` with its `.ans` (the reference answer where the package has
@@ -33,6 +35,10 @@
 //! becomes the default output validator with its flags in
 //! `data/testdata.yaml`; a testlib checker or validator and the `lines`
 //! checker are refused with the reason.
+
+mod limits;
+
+pub(crate) use limits::{memory_line, Memory};
 
 use crate::config::kattis::{ENGINE_MARKER, EXPORTED_CHECKER, EXPORTED_INTERACTOR};
 use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
@@ -73,6 +79,8 @@ pub(crate) struct Exported {
     pub(crate) left_out: Vec<(String, String)>,
     /// The one time limit written (ms): see [`kattis`].
     pub(crate) time_limit_ms: u64,
+    /// The memory limit written: see [`limits`].
+    pub(crate) memory: Memory,
 }
 
 /// The examples of `package`: `(verdict folder, file name, bytes)`, from
@@ -136,6 +144,14 @@ pub(crate) fn kattis(
         .map(|(_, language)| language.time_factor())
         .fold(1.0, f64::max);
     let time_limit_ms = (package.manifest().limits.time_limit_ms as f64 * factor).ceil() as u64;
+    // problemtools runs every exported example (and the reference, which
+    // becomes one) under `RLIMIT_AS = memory`: see [`limits`].
+    let runs_pypy = kept
+        .iter()
+        .map(|(_, name, _)| name.as_str())
+        .chain(package.manifest().reference.iter().map(String::as_str))
+        .any(|name| limits::runs_under_pypy(Path::new(name)));
+    let memory = limits::memory(package.manifest().limits.memory_limit_mib, runs_pypy);
     let mut written = Vec::new();
     let mut write =
         |relative: &str, contents: &[u8], executable: bool| -> Result<(), ExportError> {
@@ -180,7 +196,7 @@ pub(crate) fn kattis(
     );
     let _ = writeln!(yaml, "limits:");
     let _ = writeln!(yaml, "  time_limit: {}", time_limit_ms as f64 / 1000.0);
-    let _ = writeln!(yaml, "  memory: {}", limits.memory_limit_mib);
+    let _ = writeln!(yaml, "  memory: {}", memory.mib);
     let _ = writeln!(
         yaml,
         "  output: {}",
@@ -243,6 +259,7 @@ pub(crate) fn kattis(
         written,
         left_out,
         time_limit_ms,
+        memory,
     };
     let engine = match (&package.problem(), programs) {
         (ProblemRef::Engine(engine), _) => *engine,
