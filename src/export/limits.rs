@@ -83,7 +83,7 @@ pub(crate) fn memory_line(resident_mib: u64, memory: Memory) -> Option<String> {
     (memory.pypy_allowance_mib > 0).then(|| {
         format!(
             "memory: {} MiB, not the package's {resident_mib} MiB: problemtools limits each \
-             process' address space to `memory` and runs Python under PyPy, which maps about \
+             process' address space to `memory` and runs Python under PyPy, which maps up to \
              {PYPY_BASE_MIB} MiB and a nursery of half the CPU's cache at start; the {} MiB \
              more cover a CPU that reports up to {COVERED_CACHE_MIB} MiB of cache (beyond that, \
              PyPy dies at start unless PYPY_GC_NURSERY is set). A judge that limits resident \

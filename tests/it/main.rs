@@ -29,6 +29,7 @@ mod interactive;
 mod interrupt;
 mod journal;
 mod kattis;
+mod kattis_export;
 mod kattis_formats;
 mod matchsticks;
 mod mayan;
