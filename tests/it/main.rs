@@ -31,6 +31,7 @@ mod journal;
 mod kattis;
 mod kattis_export;
 mod kattis_formats;
+mod kattis_groups;
 mod matchsticks;
 mod mayan;
 mod messages;
