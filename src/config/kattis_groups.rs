@@ -21,11 +21,11 @@ pub(crate) const CURRENT_FILE: &str = "test_group.yaml";
 /// `testdata.yaml` (legacy and 2023-07) as written.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct TestdataYaml {
+pub(super) struct TestdataYaml {
     on_reject: Option<String>,
     grading: Option<String>,
     grader_flags: Option<String>,
-    input_validator_flags: Option<serde_norway::Value>,
+    pub(super) input_validator_flags: Option<serde_norway::Value>,
     output_validator_flags: Option<serde_norway::Value>,
     accept_score: Option<f64>,
     reject_score: Option<f64>,
@@ -35,13 +35,13 @@ struct TestdataYaml {
 /// `test_group.yaml` (2025-09) as written.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct TestGroupYaml {
+pub(super) struct TestGroupYaml {
     max_score: Option<serde_norway::Value>,
     score_aggregation: Option<String>,
     static_validation_score: Option<serde_norway::Value>,
     require_pass: Option<serde_norway::Value>,
     args: Option<Vec<String>>,
-    input_validator_args: Option<serde_norway::Value>,
+    pub(super) input_validator_args: Option<serde_norway::Value>,
     static_validator_args: Option<Vec<String>>,
     output_validator_args: Option<Vec<String>>,
     input_visualizer_args: Option<Vec<String>>,
@@ -50,14 +50,14 @@ struct TestGroupYaml {
 }
 
 /// A settings file as read: its path and text, for the line of a bad value.
-struct Settings<T> {
-    path: PathBuf,
+pub(super) struct Settings<T> {
+    pub(super) path: PathBuf,
     text: String,
-    yaml: T,
+    pub(super) yaml: T,
 }
 
 impl<T> Settings<T> {
-    fn invalid(&self, key: &str, message: impl Into<String>) -> ConfigError {
+    pub(super) fn invalid(&self, key: &str, message: impl Into<String>) -> ConfigError {
         let line = self
             .text
             .lines()
@@ -74,7 +74,7 @@ impl<T> Settings<T> {
     }
 }
 
-fn read_settings<T: for<'de> Deserialize<'de> + Default>(
+pub(super) fn read_settings<T: for<'de> Deserialize<'de> + Default>(
     path: &Path,
 ) -> Result<Option<Settings<T>>, ConfigError> {
     if !path.is_file() {
@@ -156,7 +156,7 @@ pub(crate) fn read_groups(
 
 /// The group (folder under `data/`) each test is directly in, and the
 /// groups in order: `""` is `data` itself.
-fn folder_of(name: &str) -> &str {
+pub(super) fn folder_of(name: &str) -> &str {
     name.rfind('/').map_or("", |index| &name[..index])
 }
 
@@ -296,24 +296,20 @@ fn legacy_rules(settings: &Settings<TestdataYaml>) -> Result<GroupRules, ConfigE
         .parent()
         .and_then(Path::file_name)
         .is_some_and(|name| name == "data");
-    for (key, value) in [
-        ("input_validator_flags", &yaml.input_validator_flags),
-        ("output_validator_flags", &yaml.output_validator_flags),
-    ] {
-        if root && key == "output_validator_flags" {
-            continue;
-        }
-        let empty = match value {
-            None | Some(serde_norway::Value::Null) => true,
-            Some(serde_norway::Value::String(text)) => text.trim().is_empty(),
-            Some(_) => false,
-        };
-        if !empty {
-            return Err(settings.invalid(
-                key,
-                "per-group validator flags are not supported; state the flags in problem.yaml",
-            ));
-        }
+    // A group's `input_validator_flags` are read with the tests
+    // (`kattis_validator_args`); a group's output validator flags are not
+    // passed to the output validator yet (issue #34), so they are refused.
+    let empty = match &yaml.output_validator_flags {
+        None | Some(serde_norway::Value::Null) => true,
+        Some(serde_norway::Value::String(text)) => text.trim().is_empty(),
+        Some(_) => false,
+    };
+    if !root && !empty {
+        return Err(settings.invalid(
+            "output_validator_flags",
+            "per-group output validator flags are not supported; state them in \
+             `data/testdata.yaml` for the whole problem",
+        ));
     }
     for flag in yaml
         .grader_flags
@@ -535,14 +531,7 @@ fn current_rules(
             ));
         }
     }
-    if yaml.input_validator_args.as_ref().is_some_and(
-        |args| !matches!(args, serde_norway::Value::Sequence(items) if items.is_empty()),
-    ) {
-        return Err(invalid(
-            "input_validator_args",
-            "per-group arguments are not supported".to_owned(),
-        ));
-    }
+    // `input_validator_args` are read with the tests (`kattis_validator_args`).
     let _ = (
         &yaml.static_validator_args,
         &yaml.input_visualizer_args,

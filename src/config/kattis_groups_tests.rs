@@ -84,7 +84,7 @@ fn bad_values_name_their_key_and_line() {
         ("grading: custom\n", "custom graders are not supported"),
         (
             "output_validator_flags: float_tolerance 1e-6\n",
-            "per-group validator flags",
+            "per-group output validator flags",
         ),
     ] {
         let dir = package(&[("data/secret/testdata.yaml", text)]);

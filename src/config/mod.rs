@@ -10,6 +10,7 @@ pub mod judge;
 pub(crate) mod kattis;
 pub(crate) mod kattis_groups;
 pub(crate) mod kattis_submissions;
+pub(crate) mod kattis_validator_args;
 pub(crate) mod kattis_yaml;
 pub(crate) mod languages;
 pub mod problem;

@@ -195,6 +195,26 @@ fn finish(tool: &Tool, measured: &crate::sandbox::Measured) -> Result<String, To
         .map_err(|_| tool.fault("wrote output that is not UTF-8 text"))
 }
 
+impl ProgramProblem {
+    /// Runs the input validator on `input` with its own arguments, then
+    /// `extra` (a Kattis test group's `input_validator_flags`, issue #34).
+    pub(crate) fn validate_with(&self, input: &str, extra: &[String]) -> Result<(), InputError> {
+        let Some((tool, exit_codes, args)) = &self.validator else {
+            return Ok(());
+        };
+        let args: Vec<&str> = args.iter().chain(extra).map(String::as_str).collect();
+        let run = self
+            .toolbox
+            .run(tool, &args, Some(input.as_bytes()), &[], &[], &[])
+            .map_err(Self::program_failed)?;
+        match protocol::validator_verdict(tool, *exit_codes, &run.measured, self.toolbox.limits()) {
+            ValidatorVerdict::Valid => Ok(()),
+            ValidatorVerdict::Invalid(message) => Err(InputError::constraint(0, message)),
+            ValidatorVerdict::Fault(fault) => Err(Self::program_failed(fault)),
+        }
+    }
+}
+
 impl Problem for ProgramProblem {
     fn id(&self) -> &'static str {
         self.id
@@ -209,19 +229,7 @@ impl Problem for ProgramProblem {
     }
 
     fn validate(&self, input: &str, _profile: Option<&str>) -> Result<(), InputError> {
-        let Some((tool, exit_codes, args)) = &self.validator else {
-            return Ok(());
-        };
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let run = self
-            .toolbox
-            .run(tool, &args, Some(input.as_bytes()), &[], &[], &[])
-            .map_err(Self::program_failed)?;
-        match protocol::validator_verdict(tool, *exit_codes, &run.measured, self.toolbox.limits()) {
-            ValidatorVerdict::Valid => Ok(()),
-            ValidatorVerdict::Invalid(message) => Err(InputError::constraint(0, message)),
-            ValidatorVerdict::Fault(fault) => Err(Self::program_failed(fault)),
-        }
+        self.validate_with(input, &[])
     }
 
     fn solve(&self, input: &str) -> Result<String, InputError> {

@@ -29,10 +29,12 @@ pub(crate) fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<S
         .iter()
         .map(|(path, reason)| format!("not exported: {path}: {reason}"))
         .collect();
-    // Only an engine's validators are scripts that call `judge`; a package
-    // with programs of its own exports its own.
-    let runs_judge = if matches!(package.problem(), ProblemRef::Engine(_)) {
-        "; its validators run `judge` (on PATH, or $JUDGE)"
+    // A package with programs of its own exports its own validators; an
+    // engine's are carried whole (rooks) or scripts that call `judge`.
+    let runs_judge = if exported.needs_judge {
+        "; its validators run `judge` (on PATH, or $JUDGE), which the judging host must have"
+    } else if matches!(package.problem(), ProblemRef::Engine(_)) {
+        "; its validators are self-contained Python scripts (the judging host needs no `judge`)"
     } else {
         "; its validators are the package's own"
     };
@@ -49,6 +51,11 @@ pub(crate) fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<S
             exported.time_limit_ms as f64 / 1000.0,
             package.manifest().limits.time_limit_ms
         ));
+    }
+    if let Some(line) =
+        crate::export::memory_line(package.manifest().limits.memory_limit_mib, exported.memory)
+    {
+        lines.push(line);
     }
     lines
 }
@@ -79,11 +86,21 @@ mod tests {
             written: Vec::new(),
             left_out: vec![("submissions/x/a.py".to_owned(), "why".to_owned())],
             time_limit_ms,
+            memory: crate::export::Memory {
+                mib: package.manifest().limits.memory_limit_mib,
+                pypy_allowance_mib: 0,
+            },
+            needs_judge: true,
         };
         let same = lines(&package, Path::new("out"), &exported(limit));
         assert_eq!(same.len(), 2, "{same:?}");
         assert_eq!(same[0], "not exported: submissions/x/a.py: why");
-        assert!(same[1].ends_with("its validators run `judge` (on PATH, or $JUDGE)"));
+        assert!(
+            same[1].ends_with(
+                "its validators run `judge` (on PATH, or $JUDGE), which the judging host must have"
+            ),
+            "{same:?}"
+        );
         let longer = lines(&package, Path::new("out"), &exported(limit * 2));
         assert!(longer[2].starts_with("time limit: "), "{longer:?}");
     }

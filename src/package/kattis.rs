@@ -127,6 +127,22 @@ pub(crate) fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, Co
         )),
         _ => None,
     };
+    // A test group's arguments for it (issue #34): 2025-09 maps them by
+    // the validator's name, its file's stem or its folder's name.
+    let validator_args = match validators.first() {
+        Some((path, _)) => {
+            let name = if path.is_dir() {
+                path.file_name()
+            } else {
+                path.file_stem()
+            }
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default();
+            let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
+            crate::config::kattis_validator_args::input_validator_args(dir, &names, &name)?
+        }
+        None => std::collections::BTreeMap::new(),
+    };
     let validator = validators.into_iter().next().map(|(path, language)| {
         (
             Tool::new(Role::Validator, path, language),
@@ -265,7 +281,7 @@ pub(crate) fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, Co
         groups,
     };
     if unchecked_inputs.is_none() {
-        check_tests(&package, "the package's input validator")?;
+        check_tests(&package, "the package's input validator", &validator_args)?;
     }
     Ok(loaded(package, skipped_validators, unchecked_inputs))
 }
@@ -384,15 +400,25 @@ fn exported_engine_package(
         tests,
     };
     let profiles = package.manifest.profiles.join(", ");
-    check_tests(&package, &profiles)?;
+    check_tests(&package, &profiles, &std::collections::BTreeMap::new())?;
     Ok(Some(package))
 }
 
 /// Every test of a package must be valid for it: the first that is not is
 /// a configuration error naming its file and what the tests must satisfy.
-fn check_tests(package: &Package, valid_for: &str) -> Result<(), ConfigError> {
+/// A program validator gets each test's group arguments (`args`, by test
+/// name).
+fn check_tests(
+    package: &Package,
+    valid_for: &str,
+    args: &std::collections::BTreeMap<String, Vec<String>>,
+) -> Result<(), ConfigError> {
     for test in &package.tests {
-        if let Err(error) = package.validate(&test.input) {
+        let checked = match (&package.problem, args.get(&test.name)) {
+            (ProblemRef::Programs(problem), Some(args)) => problem.validate_with(&test.input, args),
+            _ => package.validate(&test.input),
+        };
+        if let Err(error) = checked {
             return Err(ConfigError {
                 path: test.path.clone(),
                 kind: ConfigErrorKind::InvalidTest {

@@ -6,7 +6,9 @@
 //! (`2023-07-draft`), the newest that Kattis' own `verifyproblem` checks:
 //!
 //! - `problem.yaml`: `problem_format_version`, name, a UUID derived from the
-//!   package id (the same on every export), source, the limits;
+//!   package id (the same on every export), source, the limits (`memory`
+//!   leaves room for PyPy's nursery when problemtools runs Python:
+//!   [`limits`]);
 //! - `statement/problem.en.md`: the package's statement;
 //! - `data/sample/` (tests named `sample*`) and `data/secret/` (the rest),
 //!   each `.in` with its `.ans` (the reference answer where the package has
@@ -34,12 +36,20 @@
 //! `data/testdata.yaml`; a testlib checker or validator and the `lines`
 //! checker are refused with the reason.
 
+mod limits;
+mod rooks;
+
+pub(crate) use limits::{memory_line, Memory};
+
 use crate::config::kattis::{ENGINE_MARKER, EXPORTED_CHECKER, EXPORTED_INTERACTOR};
 use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
 use crate::package::{Package, ProblemRef};
 use sha2::Digest as _;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+
+/// Where the export writes a built-in engine's input validator.
+const EXPORTED_VALIDATOR: &str = "input_validators/judge_validate/judge_validate.py";
 
 /// The problem format version `judge export --kattis` writes.
 pub(crate) const EXPORT_FORMAT: &str = "2023-07-draft";
@@ -73,6 +83,11 @@ pub(crate) struct Exported {
     pub(crate) left_out: Vec<(String, String)>,
     /// The one time limit written (ms): see [`kattis`].
     pub(crate) time_limit_ms: u64,
+    /// The memory limit written: see [`limits`].
+    pub(crate) memory: Memory,
+    /// Whether its validators run `judge` (on the judging host's `PATH`,
+    /// or `$JUDGE`); false when the package carries them whole.
+    pub(crate) needs_judge: bool,
 }
 
 /// The examples of `package`: `(verdict folder, file name, bytes)`, from
@@ -136,6 +151,14 @@ pub(crate) fn kattis(
         .map(|(_, language)| language.time_factor())
         .fold(1.0, f64::max);
     let time_limit_ms = (package.manifest().limits.time_limit_ms as f64 * factor).ceil() as u64;
+    // problemtools runs every exported example (and the reference, which
+    // becomes one) under `RLIMIT_AS = memory`: see [`limits`].
+    let runs_pypy = kept
+        .iter()
+        .map(|(_, name, _)| name.as_str())
+        .chain(package.manifest().reference.iter().map(String::as_str))
+        .any(|name| limits::runs_under_pypy(Path::new(name)));
+    let memory = limits::memory(package.manifest().limits.memory_limit_mib, runs_pypy);
     let mut written = Vec::new();
     let mut write =
         |relative: &str, contents: &[u8], executable: bool| -> Result<(), ExportError> {
@@ -180,7 +203,7 @@ pub(crate) fn kattis(
     );
     let _ = writeln!(yaml, "limits:");
     let _ = writeln!(yaml, "  time_limit: {}", time_limit_ms as f64 / 1000.0);
-    let _ = writeln!(yaml, "  memory: {}", limits.memory_limit_mib);
+    let _ = writeln!(yaml, "  memory: {}", memory.mib);
     let _ = writeln!(
         yaml,
         "  output: {}",
@@ -239,10 +262,12 @@ pub(crate) fn kattis(
     for (folder, name, bytes) in &kept {
         write(&format!("submissions/{folder}/{name}"), bytes, false)?;
     }
-    let done = |written| Exported {
+    let done = |written, needs_judge| Exported {
         written,
         left_out,
         time_limit_ms,
+        memory,
+        needs_judge,
     };
     let engine = match (&package.problem(), programs) {
         (ProblemRef::Engine(engine), _) => *engine,
@@ -254,9 +279,9 @@ pub(crate) fn kattis(
                 })?;
                 write(&to, &bytes, false)?;
             }
-            return Ok(done(written));
+            return Ok(done(written, false));
         }
-        (ProblemRef::Programs(_), None) => return Ok(done(written)),
+        (ProblemRef::Programs(_), None) => return Ok(done(written, false)),
     };
     let marker = format!(
         "{ENGINE_MARKER} {} profiles={} lexmin={}",
@@ -264,6 +289,33 @@ pub(crate) fn kattis(
         package.manifest().profiles.join(","),
         package.check_options().lexmin
     );
+    if engine.id() == "rooks" {
+        // Carried whole (issue #34): the host needs no `judge`.
+        let profiles = &package.manifest().profiles;
+        let max_size = if profiles.is_empty() {
+            crate::problems::rooks::validate::max_size(None)
+        } else {
+            profiles
+                .iter()
+                .map(|profile| crate::problems::rooks::validate::max_size(Some(profile)))
+                .try_fold(0, |largest, size| size.map(|size| largest.max(size)))
+        }
+        .map_err(|error| ExportError::Unsupported {
+            id: package.id().to_owned(),
+            reason: error.to_string(),
+        })?;
+        write(
+            EXPORTED_CHECKER,
+            rooks::output_validator(package.id(), &marker).as_bytes(),
+            true,
+        )?;
+        write(
+            EXPORTED_VALIDATOR,
+            rooks::input_validator(package.id(), &marker, max_size).as_bytes(),
+            true,
+        )?;
+        return Ok(done(written, false));
+    }
     let any_solution = if package.check_options().lexmin {
         ""
     } else {
@@ -338,12 +390,8 @@ sys.exit({{0: {accept}, 1: {reject}}}.get(result.returncode, 1))
         accept = KATTIS_ACCEPT,
         reject = KATTIS_REJECT,
     );
-    write(
-        "input_validators/judge_validate/judge_validate.py",
-        validate.as_bytes(),
-        true,
-    )?;
-    Ok(done(written))
+    write(EXPORTED_VALIDATOR, validate.as_bytes(), true)?;
+    Ok(done(written, true))
 }
 
 /// What a package with programs of its own becomes: problem.yaml's

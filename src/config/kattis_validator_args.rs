@@ -1,0 +1,191 @@
+//! The arguments a Kattis package's input validator gets for each test
+//! (issue #34, item 3): legacy and 2023-07 `input_validator_flags` of
+//! `data/**/testdata.yaml` (a string of words), 2025-09
+//! `input_validator_args` of `data/**/test_group.yaml` (a list of words, or
+//! a map from a validator's name to its list). Setters use them for
+//! subtasks: problemtools' `oddecho` validates `secret/subtask1` with
+//! `nFive=1` and the rest with `nFive=0`.
+//!
+//! A group's setting holds for its subgroups unless one sets its own, key
+//! by key, as problemtools reads it: a test's arguments are those of the
+//! nearest folder at or above it that sets the key.
+
+use super::kattis_groups::{
+    folder_of, read_settings, Settings, TestGroupYaml, TestdataYaml, CURRENT_FILE, LEGACY_FILE,
+};
+use super::ConfigError;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// For each of `test_names` (names under `data/`, such as
+/// `secret/subtask1/1`) whose folder or an ancestor sets them, the input
+/// validator arguments for the validator named `validator` (its file's
+/// stem or its folder's name). Tests without any are left out.
+pub(crate) fn input_validator_args(
+    dir: &Path,
+    test_names: &[&str],
+    validator: &str,
+) -> Result<BTreeMap<String, Vec<String>>, ConfigError> {
+    let data = dir.join("data");
+    // What each folder sets itself (`None`: not the key), read once.
+    let mut own: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
+    let mut args = BTreeMap::new();
+    for name in test_names {
+        let mut folder = folder_of(name).to_owned();
+        let found = loop {
+            if !own.contains_key(&folder) {
+                let set = folder_args(&data.join(&folder), validator)?;
+                own.insert(folder.clone(), set);
+            }
+            if let Some(Some(set)) = own.get(&folder) {
+                break Some(set.clone());
+            }
+            if folder.is_empty() {
+                break None;
+            }
+            folder = folder_of(&folder).to_owned();
+        };
+        if let Some(found) = found {
+            args.insert((*name).to_owned(), found);
+        }
+    }
+    Ok(args)
+}
+
+/// The input validator arguments `folder`'s own settings file sets, if it
+/// sets them.
+fn folder_args(folder: &Path, validator: &str) -> Result<Option<Vec<String>>, ConfigError> {
+    if let Some(settings) = read_settings::<TestdataYaml>(&folder.join(LEGACY_FILE))? {
+        return match &settings.yaml.input_validator_flags {
+            None | Some(serde_norway::Value::Null) => Ok(None),
+            Some(serde_norway::Value::String(flags)) => {
+                Ok(Some(flags.split_whitespace().map(str::to_owned).collect()))
+            }
+            Some(_) => Err(settings.invalid(
+                "input_validator_flags",
+                "must be a string of flags (`nFive=1`)",
+            )),
+        };
+    }
+    let Some(settings) = read_settings::<TestGroupYaml>(&folder.join(CURRENT_FILE))? else {
+        return Ok(None);
+    };
+    current_args(&settings, validator)
+}
+
+/// 2025-09 `input_validator_args`: a list of words for every validator, or
+/// a map from a validator's name to its list.
+fn current_args(
+    settings: &Settings<TestGroupYaml>,
+    validator: &str,
+) -> Result<Option<Vec<String>>, ConfigError> {
+    let key = "input_validator_args";
+    let words = |value: &serde_norway::Value| -> Result<Vec<String>, ConfigError> {
+        let serde_norway::Value::Sequence(items) = value else {
+            return Err(settings.invalid(
+                key,
+                "must be a list of strings, or a map from a validator's name to one",
+            ));
+        };
+        items
+            .iter()
+            .map(|item| match item {
+                serde_norway::Value::String(word) => Ok(word.clone()),
+                serde_norway::Value::Number(number) => Ok(number.to_string()),
+                _ => Err(settings.invalid(key, "must be a list of strings")),
+            })
+            .collect()
+    };
+    match &settings.yaml.input_validator_args {
+        None | Some(serde_norway::Value::Null) => Ok(None),
+        Some(serde_norway::Value::Mapping(map)) => {
+            // A map sets the key for every validator: one it does not name
+            // gets no arguments.
+            let mut found = Vec::new();
+            for (name, value) in map {
+                let Some(name) = name.as_str() else {
+                    return Err(settings.invalid(key, "a validator's name must be a string"));
+                };
+                if name == validator {
+                    found = words(value)?;
+                }
+            }
+            Ok(Some(found))
+        }
+        Some(value) => words(value).map(Some),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn package(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        for (name, text) in files {
+            let path = dir.path().join(name);
+            fs_err::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+            fs_err::write(path, text).expect("write");
+        }
+        dir
+    }
+
+    const TESTS: [&str; 4] = ["sample/1", "secret/g1/1", "secret/g1/deep/2", "secret/g2/3"];
+
+    #[test]
+    fn legacy_flags_hold_for_subgroups_key_by_key() {
+        let dir = package(&[
+            (
+                "data/sample/testdata.yaml",
+                "input_validator_flags: nFive=0\n",
+            ),
+            ("data/secret/testdata.yaml", "input_validator_flags: all\n"),
+            (
+                "data/secret/g1/testdata.yaml",
+                "input_validator_flags: nFive=1 x\n",
+            ),
+            // Sets other keys only: the flags come from `secret`.
+            ("data/secret/g2/testdata.yaml", "on_reject: break\n"),
+        ]);
+        let args = input_validator_args(dir.path(), &TESTS, "validator").expect("read");
+        let words = |name: &str| args.get(name).cloned();
+        assert_eq!(words("sample/1"), Some(vec!["nFive=0".to_owned()]));
+        assert_eq!(
+            words("secret/g1/1"),
+            Some(vec!["nFive=1".to_owned(), "x".to_owned()])
+        );
+        assert_eq!(words("secret/g1/deep/2"), words("secret/g1/1"));
+        assert_eq!(words("secret/g2/3"), Some(vec!["all".to_owned()]));
+    }
+
+    #[test]
+    fn current_args_are_a_list_or_a_map_by_validator_name() {
+        let dir = package(&[
+            ("data/test_group.yaml", "input_validator_args: [--all]\n"),
+            (
+                "data/secret/g1/test_group.yaml",
+                "input_validator_args:\n  validator: [--max, 10]\n  other: [--no]\n",
+            ),
+        ]);
+        let args = input_validator_args(dir.path(), &TESTS, "validator").expect("read");
+        assert_eq!(args["sample/1"], vec!["--all"]);
+        assert_eq!(args["secret/g2/3"], vec!["--all"]);
+        assert_eq!(args["secret/g1/deep/2"], vec!["--max", "10"]);
+        let other = input_validator_args(dir.path(), &TESTS, "third").expect("read");
+        assert!(other["secret/g1/1"].is_empty(), "{other:?}");
+    }
+
+    #[test]
+    fn flags_that_are_not_words_name_the_file_and_line() {
+        let dir = package(&[(
+            "data/secret/testdata.yaml",
+            "on_reject: break\ninput_validator_flags: [a]\n",
+        )]);
+        let message = input_validator_args(dir.path(), &TESTS, "v")
+            .expect_err("a list")
+            .to_string();
+        assert!(message.contains("data/secret/testdata.yaml"), "{message}");
+        assert!(message.contains("line 2"), "{message}");
+        assert!(message.contains("must be a string of flags"), "{message}");
+    }
+}

@@ -1,0 +1,127 @@
+//! Issue #34, item 3: per-group input validator arguments of a Kattis
+//! package, on `tests/fixtures/kattis/oddsum` (the shape of problemtools'
+//! `oddecho`: two subtasks whose inputs one validator checks with each
+//! subtask's `input_validator_flags`).
+
+use crate::support::{repository, Dir};
+use std::path::Path;
+
+/// Copies the fixture `oddsum` into `dir/oddsum`.
+fn oddsum(dir: &Dir) {
+    let from = repository().join("tests/fixtures/kattis/oddsum");
+    for entry in walkdir::WalkDir::new(&from).into_iter().flatten() {
+        if entry.file_type().is_file() {
+            let relative = entry.path().strip_prefix(&from).unwrap();
+            dir.create(
+                &Path::new("oddsum").join(relative).to_string_lossy(),
+                fs_err::read(entry.path()).unwrap(),
+            );
+        }
+    }
+}
+
+/// See: issue #34, item 3. The legacy `input_validator_flags` of each group
+/// reach the validator (it refuses an input without a `small=` flag), and
+/// the package grades:
+/// the full solution 100, the subtask-1 one 50, both as their folders say.
+#[test]
+fn per_group_input_validator_flags_reach_the_validator_and_the_package_grades() {
+    let dir = Dir::new();
+    oddsum(&dir);
+    let graded = dir.judge(&["grade", "--package", "oddsum"]);
+    let out = graded.stdout();
+    graded.expect_code(0);
+    assert!(
+        out.contains("2 of 2 submissions got their folder's verdict"),
+        "{out}"
+    );
+    assert!(out.contains("parity.py: AC, score 100 of 100"), "{out}");
+    assert!(
+        out.contains("small_only.py: AC, score 50 of 100 (folder partially_accepted)"),
+        "{out}"
+    );
+}
+
+/// See: issue #34, item 3. A test in subtask 1 that only subtask 2's flags
+/// allow is refused at load, naming the test: the group's flags, not
+/// another group's, are the ones passed.
+#[test]
+fn a_test_that_breaks_its_own_groups_flags_is_refused_naming_it() {
+    let dir = Dir::new();
+    oddsum(&dir);
+    dir.create("oddsum/data/secret/subtask1/3.in", "1\n5000\n");
+    dir.create("oddsum/data/secret/subtask1/3.ans", "even\n");
+    let run = dir.judge(&["grade", "--package", "oddsum"]);
+    run.expect_code(2);
+    let said = run.stderr();
+    assert!(said.contains("data/secret/subtask1/3.in"), "{said}");
+    assert!(said.contains("out of range for small=1"), "{said}");
+    // The same input in subtask 2 is valid.
+    fs_err::rename(
+        dir.path().join("oddsum/data/secret/subtask1/3.in"),
+        dir.path().join("oddsum/data/secret/subtask2/3.in"),
+    )
+    .unwrap();
+    fs_err::rename(
+        dir.path().join("oddsum/data/secret/subtask1/3.ans"),
+        dir.path().join("oddsum/data/secret/subtask2/3.ans"),
+    )
+    .unwrap();
+    dir.judge(&["grade", "--package", "oddsum"]).expect_code(0);
+}
+
+/// See: issue #34, item 3. 2025-09: `input_validator_args` of
+/// `test_group.yaml`, as a list and as a map by the validator's name, a
+/// group's holding for the groups below it.
+#[test]
+fn a_2025_09_package_passes_input_validator_args_by_group() {
+    let dir = Dir::new();
+    oddsum(&dir);
+    for file in [
+        "data/testdata.yaml",
+        "data/sample/testdata.yaml",
+        "data/secret/testdata.yaml",
+        "data/secret/subtask1/testdata.yaml",
+        "data/secret/subtask2/testdata.yaml",
+    ] {
+        fs_err::remove_file(dir.path().join("oddsum").join(file)).unwrap();
+    }
+    let yaml = dir
+        .read("oddsum/problem.yaml")
+        .replace("2023-07-draft", "2025-09")
+        .replace(
+            "name: Odd sum",
+            "name: Odd sum\nsource:\n  name: judge tests",
+        )
+        .replace("source: judge tests\n", "")
+        .replace("  time_limit: 2", "  time_limit: 2\n");
+    dir.create("oddsum/problem.yaml", yaml);
+    dir.create(
+        "oddsum/data/sample/test_group.yaml",
+        "input_validator_args: [small=0]\n",
+    );
+    // `subtask2` sets none: `secret`'s hold for it.
+    dir.create(
+        "oddsum/data/secret/test_group.yaml",
+        "input_validator_args: [small=0]\n",
+    );
+    dir.create(
+        "oddsum/data/secret/subtask1/test_group.yaml",
+        "max_score: 50\nscore_aggregation: min\ninput_validator_args:\n  validator: [small=1]\n",
+    );
+    dir.create(
+        "oddsum/data/secret/subtask2/test_group.yaml",
+        "max_score: 50\nscore_aggregation: min\n",
+    );
+    let graded = dir.judge(&["grade", "--package", "oddsum"]);
+    assert_eq!(graded.code(), 0, "{}{}", graded.stdout(), graded.stderr());
+    dir.create("oddsum/data/secret/subtask1/3.in", "1\n5000\n");
+    dir.create("oddsum/data/secret/subtask1/3.ans", "even\n");
+    let run = dir.judge(&["grade", "--package", "oddsum"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("out of range for small=1"),
+        "{}",
+        run.stderr()
+    );
+}
