@@ -28,6 +28,7 @@ mod hostile8;
 mod interactive;
 mod interrupt;
 mod journal;
+mod junit;
 mod kattis;
 mod kattis_formats;
 mod matchsticks;

@@ -125,6 +125,11 @@ pub struct Options {
     /// who reads only the page must see `eve/rook.py`, "did you mean
     /// `rooks`?").
     pub(crate) ignored: Vec<super::json::IgnoredFile>,
+    /// Stopped by a signal: every report says it is partial (issue #32).
+    pub(crate) interrupted: bool,
+    /// The pairs an interrupted run did not grade: a `not graded:
+    /// interrupted` row each.
+    pub(crate) not_graded: Vec<super::json::NotGraded>,
 }
 
 /// A report as a set of files: the class page and, in a folder beside it,
