@@ -486,12 +486,14 @@ pub(crate) enum MergeError {
         first: PathBuf,
         second: PathBuf,
     },
-    /// Shards of a split run, but not all of them.
+    /// Shards of a split run, but not all of them: every missing one is
+    /// named (issue #32).
     #[error(
-        "shard {index}/{count} is missing: the reports hold {found} of the run's {pairs} pairs"
+        "{} missing: the reports hold {found} of the run's {pairs} pairs",
+        missing_shards(missing, *count)
     )]
     MissingShard {
-        index: usize,
+        missing: Vec<usize>,
         count: usize,
         found: usize,
         pairs: usize,
@@ -534,6 +536,19 @@ pub(crate) enum MergeError {
         first: PathBuf,
         expected: usize,
     },
+}
+
+/// `shard 3/4 is`, `shards 2/4 and 4/4 are`, `shards 1/5, 2/5 and 4/5 are`.
+fn missing_shards(missing: &[usize], count: usize) -> String {
+    let names: Vec<String> = missing
+        .iter()
+        .map(|index| format!("{index}/{count}"))
+        .collect();
+    match names.as_slice() {
+        [one] => format!("shard {one} is"),
+        [init @ .., last] => format!("shards {} and {last} are", init.join(", ")),
+        [] => "no shard is".to_owned(),
+    }
 }
 
 /// Parses one grade report; `path` names it in errors.
@@ -674,9 +689,12 @@ pub(crate) fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport,
         }
     }
     if let Some(shard) = first.shard {
-        if let Some(index) = (1..=shard.count).find(|index| !shards_seen.contains(index)) {
+        let missing: Vec<usize> = (1..=shard.count)
+            .filter(|index| !shards_seen.contains(index))
+            .collect();
+        if !missing.is_empty() {
             return Err(MergeError::MissingShard {
-                index,
+                missing,
                 count: shard.count,
                 found: results.len(),
                 pairs: shard.pairs,

@@ -10,6 +10,7 @@
 
 mod bundled;
 mod cgroup_mounts;
+mod ci_script;
 mod cli;
 mod concurrent;
 mod deadlock;
