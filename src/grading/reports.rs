@@ -62,7 +62,7 @@ fn write_each<R: report::Row>(
             .and_then(|xml| write_report(path, &xml))
     });
     let csv = files.csv.map(|path| {
-        report::csv::render_gradebook(rows, &html.missing)
+        report::csv::render_gradebook(rows, &html.missing, &html.not_graded)
             .map_err(GradingError::Csv)
             .and_then(|text| write_report(path, &text))
     });
