@@ -179,6 +179,10 @@ pub(crate) struct Tally {
     pub(crate) judge_errors: usize,
     /// ... because the report has no result for them.
     pub(crate) absent: usize,
+    /// The first pair the report has no result for, and a path the report
+    /// does name for its problem: what the note shows when a report was
+    /// written for other paths (issue #32).
+    pub(crate) first_absent: Option<(String, Option<String>)>,
 }
 
 impl Tally {
@@ -432,7 +436,18 @@ impl Resume {
             reasons.push(format!("{} judge error(s) (JE)", tally.judge_errors));
         }
         if tally.absent > 0 {
-            reasons.push(format!("{} not in the report", tally.absent));
+            let mut reason = format!("{} not in the report", tally.absent);
+            // Nothing reused: say what the report names instead, so paths
+            // written from another folder show (issue #32).
+            match &tally.first_absent {
+                Some((path, Some(named))) if tally.reused == 0 => reason.push_str(&format!(
+                    ", such as `{path}`: the report names no path ending as it does \
+                     (it names e.g. `{named}`)"
+                )),
+                Some((path, _)) => reason.push_str(&format!(", such as `{path}`")),
+                None => {}
+            }
+            reasons.push(reason);
         }
         let mut line = format!(
             "note: `{}`: reused {} result(s), graded {} again",
@@ -462,10 +477,25 @@ impl Resume {
             return None;
         }
         let key = (submission.to_owned(), problem.to_owned());
-        let Some(earlier) = self.results.remove(&key) else {
+        let found = match self.results.remove(&key) {
+            Some(earlier) => Some(earlier),
+            None => self.take_moved(submission, problem),
+        };
+        let Some(mut earlier) = found else {
             self.tally.absent += 1;
+            if self.tally.first_absent.is_none() {
+                let named = self
+                    .results
+                    .keys()
+                    .find(|(_, of)| of == problem)
+                    .map(|(path, _)| path.clone());
+                self.tally.first_absent = Some((submission.to_owned(), named));
+            }
             return None;
         };
+        // Found under another path (a grade run from another folder): the
+        // result is this run's pair's from now on.
+        earlier.result.submission = submission.to_owned();
         if sha256.is_none() || earlier.submission_sha256.as_deref() != sha256 {
             self.tally.changed_submissions.push(submission.to_owned());
             return None;
@@ -483,6 +513,57 @@ impl Resume {
             reused: true,
             ..earlier
         })
+    }
+}
+
+impl Resume {
+    /// The earlier result of `problem` whose submission path ends as
+    /// `submission` does in the most components (at least the file name),
+    /// when exactly one does: the same hand-in, named from another folder
+    /// (`class/submissions/rooks/a.py` run from the parent folder,
+    /// `submissions/rooks/a.py` from the class's; issue #32). Its bytes are
+    /// still checked against this run's ([`Resume::take`]), so a wrong
+    /// match can only be a file of the same bytes under the same settings.
+    fn take_moved(&mut self, submission: &str, problem: &str) -> Option<GradedResult> {
+        let components = |path: &str| -> Vec<String> {
+            Path::new(path)
+                .components()
+                .filter(|component| matches!(component, std::path::Component::Normal(_)))
+                .map(|component| component.as_os_str().to_string_lossy().into_owned())
+                .collect()
+        };
+        let wanted = components(submission);
+        let common = |path: &str| {
+            components(path)
+                .iter()
+                .rev()
+                .zip(wanted.iter().rev())
+                .take_while(|(a, b)| a == b)
+                .count()
+        };
+        let mut best: Option<((String, String), usize)> = None;
+        let mut tied = false;
+        for (path, of) in self.results.keys() {
+            if of != problem {
+                continue;
+            }
+            let shared = common(path);
+            if shared == 0 {
+                continue;
+            }
+            match &best {
+                Some((_, most)) if shared < *most => {}
+                Some((_, most)) if shared == *most => tied = true,
+                _ => {
+                    best = Some(((path.clone(), of.clone()), shared));
+                    tied = false;
+                }
+            }
+        }
+        match best {
+            Some((key, _)) if !tied => self.results.remove(&key),
+            _ => None,
+        }
     }
 }
 
@@ -594,7 +675,16 @@ mod tests {
                 changed_settings: 1,
                 judge_errors: 1,
                 absent: 2,
+                first_absent: resume.tally().first_absent.clone(),
             }
+        );
+        assert_eq!(
+            resume
+                .tally()
+                .first_absent
+                .as_ref()
+                .map(|(path, _)| path.as_str()),
+            Some("s/rooks/e.c")
         );
         assert_eq!(resume.tally().regraded(), 5);
     }

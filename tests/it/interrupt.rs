@@ -337,6 +337,77 @@ fn reused_submissions(report: &Value) -> Vec<String> {
         .collect()
 }
 
+/// See: issue #32 (item 4). A report written from the class's folder is
+/// resumed from its parent (`--config course/judge.toml`): every hand-in is
+/// found by its path under the submissions folder, reused, and named by
+/// this run's path; a report of other paths says what it names instead.
+#[test]
+fn r32_resume_from_another_folder_reuses_every_unchanged_result() {
+    let dir = Dir::new();
+    small_class(&dir);
+    dir.judge(&["grade", "--json", "first.json", "-q"])
+        .expect_code(1);
+    // The class moves into `course/`, graded from the folder above it.
+    fs_err::create_dir(dir.path().join("course")).unwrap();
+    for name in ["judge.toml", "class", "first.json"] {
+        fs_err::rename(dir.path().join(name), dir.path().join("course").join(name)).unwrap();
+    }
+    let resumed = dir.judge(&[
+        "grade",
+        "--config",
+        "course/judge.toml",
+        "--resume",
+        "course/first.json",
+        "--json",
+        "second.json",
+        "-q",
+    ]);
+    resumed.expect_code(1);
+    assert!(
+        resumed
+            .stderr()
+            .contains("note: `course/first.json`: reused 3 result(s), graded 0 again\n"),
+        "{}",
+        resumed.stderr()
+    );
+    let second: Value = crate::support::report(&dir.read("second.json"));
+    assert_eq!(
+        reused_submissions(&second),
+        [
+            "course/class/rooks/ann.py",
+            "course/class/rooks/ben.py",
+            "course/class/rooks/cat.py"
+        ]
+    );
+    // A report of another class's paths: nothing reused, and the note says
+    // which paths the report names.
+    dir.create(
+        "other/judge.toml",
+        "submissions = \"hand-ins\"\nrandom-tests = 2\nseed = 7\n",
+    );
+    dir.create("other/hand-ins/rooks/zed.py", accepted());
+    let other = dir.judge(&[
+        "grade",
+        "--config",
+        "other/judge.toml",
+        "--resume",
+        "second.json",
+        "--json",
+        "third.json",
+        "-q",
+    ]);
+    other.expect_code(0);
+    assert!(
+        other.stderr().contains(
+            "reused 0 result(s), graded 1 again (1 not in the report, such as \
+             `other/hand-ins/rooks/zed.py`: the report names no path ending as it does (it \
+             names e.g. `course/class/rooks/ann.py`))"
+        ),
+        "{}",
+        other.stderr()
+    );
+}
+
 #[test]
 fn resume_regrades_only_the_changed_submission_and_equals_a_full_run() {
     let dir = Dir::new();
