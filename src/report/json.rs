@@ -434,16 +434,22 @@ impl GradedResult {
 
     /// Score in percent: the result's `score` of its `max_score`, else
     /// tests passed of the problem's tests (0 when none ran).
+    ///
+    /// Rounded to the nearest percent (16 of 24 is 67%, issue #32), but
+    /// never to 100% short of the whole score nor to 0% above nothing, so
+    /// the figure never hides a failure or a pass.
     pub(crate) fn score_percent(&self) -> u32 {
-        if let (Some(score), Some(max)) = (self.result.score, self.result.max_score) {
-            if max.0 > 0.0 {
-                return (score.0 / max.0 * 100.0).floor().clamp(0.0, 100.0) as u32;
-            }
+        let (got, most) = match (self.result.score, self.result.max_score) {
+            (Some(score), Some(max)) if max.0 > 0.0 => (score.0, max.0),
+            _ => (self.result.passed as f64, self.result.total as f64),
+        };
+        if most <= 0.0 || got <= 0.0 {
+            return 0;
         }
-        match self.result.total {
-            0 => 0,
-            total => (self.result.passed * 100 / total) as u32,
+        if got >= most {
+            return 100;
         }
+        (got / most * 100.0).round().clamp(1.0, 99.0) as u32
     }
 
     /// The slowest test's CPU time, if any test ran.
