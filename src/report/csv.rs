@@ -6,15 +6,11 @@
 //! nothing about individual tests; the JSON and HTML reports do.
 
 use super::human::visible_name;
-use super::json::{MissingPair, NotGraded};
+use super::json::{MissingPair, NotGraded, NOT_GRADED};
 use super::Row;
 
 /// The verdict cell of a (student, problem) with no hand-in.
 pub(crate) const MISSING: &str = "missing";
-
-/// The verdict cell of a pair an interrupted grade did not grade (issue
-/// #32); its score is empty, not 0: nothing was decided.
-pub(crate) const NOT_GRADED: &str = "not graded: interrupted";
 use crate::runner::SubmissionResult;
 
 /// The header row, in column order.

@@ -210,7 +210,7 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
             pair.student
                 .as_deref()
                 .map_or_else(|| "-".to_owned(), visible_name),
-            crate::report::csv::NOT_GRADED.to_owned(),
+            crate::report::json::NOT_GRADED.to_owned(),
             "-".to_owned(),
             "-".to_owned(),
             "-".to_owned(),

@@ -67,6 +67,9 @@ fn is_false(value: &bool) -> bool {
     !*value
 }
 
+/// The verdict cell (CSV, table) of a pair an interrupted grade left (#32).
+pub(crate) const NOT_GRADED: &str = "not graded: interrupted";
+
 /// A (submission, problem) pair an interrupted run did not finish. It has no
 /// verdict: it is listed so that nobody mistakes its absence from
 /// `results` for a missing hand-in.

@@ -334,7 +334,8 @@ pub struct Expectation {
     pub verdict: Option<Verdict>,
     /// Every verdict the folder accepts, AC among them for a test.
     pub accepted: Vec<Verdict>,
-    /// Whether the submission met it ([`GradedResult::agrees`]).
+    /// Whether the submission met it (the verdict its folder demands, or
+    /// what `submissions.yaml` asks).
     pub agrees: bool,
     /// The line that says why not (`expected AC, got WA (test ...)`).
     pub disagreement: Option<String>,
