@@ -22,6 +22,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+mod moved;
+
 /// The SHA-256 of `bytes`, in lowercase hex.
 pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
@@ -179,6 +181,10 @@ pub(crate) struct Tally {
     pub(crate) judge_errors: usize,
     /// ... because the report has no result for them.
     pub(crate) absent: usize,
+    /// The first pair the report has no result for, and a path the report
+    /// does name for its problem: what the note shows when a report was
+    /// written for other paths (issue #32).
+    pub(crate) first_absent: Option<(String, Option<String>)>,
 }
 
 impl Tally {
@@ -432,7 +438,18 @@ impl Resume {
             reasons.push(format!("{} judge error(s) (JE)", tally.judge_errors));
         }
         if tally.absent > 0 {
-            reasons.push(format!("{} not in the report", tally.absent));
+            let mut reason = format!("{} not in the report", tally.absent);
+            // Nothing reused: say what the report names instead, so paths
+            // written from another folder show (issue #32).
+            match &tally.first_absent {
+                Some((path, Some(named))) if tally.reused == 0 => reason.push_str(&format!(
+                    ", such as `{path}`: the report names no path ending as it does \
+                     (it names e.g. `{named}`)"
+                )),
+                Some((path, _)) => reason.push_str(&format!(", such as `{path}`")),
+                None => {}
+            }
+            reasons.push(reason);
         }
         let mut line = format!(
             "note: `{}`: reused {} result(s), graded {} again",
@@ -462,10 +479,25 @@ impl Resume {
             return None;
         }
         let key = (submission.to_owned(), problem.to_owned());
-        let Some(earlier) = self.results.remove(&key) else {
+        let found = match self.results.remove(&key) {
+            Some(earlier) => Some(earlier),
+            None => self.take_moved(submission, problem),
+        };
+        let Some(mut earlier) = found else {
             self.tally.absent += 1;
+            if self.tally.first_absent.is_none() {
+                let named = self
+                    .results
+                    .keys()
+                    .find(|(_, of)| of == problem)
+                    .map(|(path, _)| path.clone());
+                self.tally.first_absent = Some((submission.to_owned(), named));
+            }
             return None;
         };
+        // Found under another path (a grade run from another folder): the
+        // result is this run's pair's from now on.
+        earlier.result.submission = submission.to_owned();
         if sha256.is_none() || earlier.submission_sha256.as_deref() != sha256 {
             self.tally.changed_submissions.push(submission.to_owned());
             return None;
@@ -594,7 +626,16 @@ mod tests {
                 changed_settings: 1,
                 judge_errors: 1,
                 absent: 2,
+                first_absent: resume.tally().first_absent.clone(),
             }
+        );
+        assert_eq!(
+            resume
+                .tally()
+                .first_absent
+                .as_ref()
+                .map(|(path, _)| path.as_str()),
+            Some("s/rooks/e.c")
         );
         assert_eq!(resume.tally().regraded(), 5);
     }

@@ -57,7 +57,7 @@ pub(crate) struct GenArgs {
 
 /// Generates, validates, solves and writes test by test.
 pub(super) fn run(args: &GenArgs) -> Result<Outcome, Error> {
-    let package = args.packages.load(&args.problem)?;
+    let package = args.packages.load_without_answers(&args.problem, None)?;
     let request = GenRequest {
         profile: args.profile.as_deref(),
         seed: args.seed,

@@ -79,6 +79,16 @@ impl PackageArgs {
         Package::load(self.problems_dir.as_deref(), id)
     }
 
+    /// [`Package::load_without_answers`]: for a command that reads no
+    /// fixed test's answer (`gen`, `validate`, `stress`, `export`).
+    pub(crate) fn load_without_answers(
+        &self,
+        id: &str,
+        config: Option<&JudgeConfig>,
+    ) -> Result<Package, ConfigError> {
+        Package::load_without_answers(self.problems_dir.as_deref(), id, config)
+    }
+
     /// [`Package::load_problem`]: the problem and checker options of `id`,
     /// for a command that judges one input.
     pub(crate) fn load_problem(

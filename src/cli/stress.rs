@@ -57,7 +57,9 @@ pub(crate) struct StressArgs {
 /// Runs `judge stress` and returns its exit code.
 pub(super) fn run(args: &StressArgs) -> Result<Outcome, Error> {
     let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
-    let package = args.packages.load_with(&args.problem, &config)?;
+    let package = args
+        .packages
+        .load_without_answers(&args.problem, Some(&config))?;
     let request = StressRequest {
         config: &config,
         package: &package,

@@ -27,7 +27,7 @@ pub(crate) struct ValidateArgs {
 /// Exit 0 when valid; else 1 and `file: line L: what is wrong` on stderr;
 /// 3 when the file cannot be read (a folder of inputs is the folder form).
 pub(super) fn run(args: &ValidateArgs) -> Result<Outcome, Error> {
-    let package = args.packages.load(&args.problem)?;
+    let package = args.packages.load_without_answers(&args.problem, None)?;
     Ok(crate::grading::folder::validate_path(
         &package,
         args.input.as_deref(),

@@ -49,7 +49,7 @@ pub(crate) fn session(
     problem: &str,
     input: &Path,
 ) -> Result<Box<dyn EngineSession>, NoGame> {
-    let package = Package::load(problems_dir, problem)?;
+    let package = Package::load_without_answers(problems_dir, problem, None)?;
     if !package.problem().plays_the_submission() {
         return Err(NoGame::NotPlayed(problem.to_owned()));
     }

@@ -10,7 +10,6 @@ use crate::report::stdout::write_stdout;
 use crate::report::targets::is_stdout;
 use crate::report::ReportError;
 use crate::resume::Journal;
-use crate::runner::SubmissionResult;
 use crate::sandbox::Isolation;
 use crate::similar::{self, html::Placement, run::Analysis};
 use std::path::Path;
@@ -57,13 +56,13 @@ fn write_each<R: report::Row>(
     similarity: Option<&Analysis>,
 ) -> Vec<GradingError> {
     let junit = files.junit.map(|path| {
-        let results: Vec<SubmissionResult> = rows.iter().map(|row| row.result().clone()).collect();
-        report::junit::render(&results)
+        let not_graded = html.interrupted.then_some(html.not_graded.as_slice());
+        report::junit::render_partial(rows, not_graded)
             .map_err(GradingError::Junit)
             .and_then(|xml| write_report(path, &xml))
     });
     let csv = files.csv.map(|path| {
-        report::csv::render_gradebook(rows, &html.missing)
+        report::csv::render_gradebook(rows, &html.missing, &html.not_graded)
             .map_err(GradingError::Csv)
             .and_then(|text| write_report(path, &text))
     });
@@ -97,7 +96,12 @@ pub(crate) fn write_run(
         .map_err(GradingError::RunJson)?;
         write_report(path, &text)?;
     }
-    write(files, &run.results, &report::html::Options::default(), None)
+    let options = report::html::Options {
+        interrupted: run.stopped_by.is_some(),
+        not_graded: run.not_graded.clone(),
+        ..report::html::Options::default()
+    };
+    write(files, &run.results, &options, None)
 }
 
 /// Writes a grade's reports (`judge grade` and `judge merge`): the JSON
@@ -132,6 +136,8 @@ pub(crate) fn write_grade(
             student_view,
             missing: written.missing.clone(),
             ignored: written.ignored.clone(),
+            interrupted: written.interrupted,
+            not_graded: written.not_graded.clone(),
         },
         similarity,
     );
@@ -390,7 +396,7 @@ mod tests {
             csv: Some(&csv),
             html: None,
         };
-        let rows: Vec<SubmissionResult> = Vec::new();
+        let rows: Vec<crate::runner::SubmissionResult> = Vec::new();
         let written = write(&files, &rows, &report::html::Options::default(), None);
         assert!(written.is_err());
         let both = ReportFiles {

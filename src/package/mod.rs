@@ -141,6 +141,28 @@ impl Package {
         id: &str,
         config: Option<&JudgeConfig>,
     ) -> Result<Package, ConfigError> {
+        Package::load_answers(problems_dir, id, config, Answers::Required)
+    }
+
+    /// [`Package::load_with`] for a command that never reads a fixed
+    /// test's answer (`solve`, `check`, `validate`, `gen`, `stress`,
+    /// `interact`, `export`, `problems`): a test without its `.ans` does not
+    /// keep it from running (issue #32: `judge solve`, the fix the error
+    /// suggests, was refused for the very missing answer it writes).
+    pub(crate) fn load_without_answers(
+        problems_dir: Option<&Path>,
+        id: &str,
+        config: Option<&JudgeConfig>,
+    ) -> Result<Package, ConfigError> {
+        Package::load_answers(problems_dir, id, config, Answers::Optional)
+    }
+
+    fn load_answers(
+        problems_dir: Option<&Path>,
+        id: &str,
+        config: Option<&JudgeConfig>,
+        answers: Answers,
+    ) -> Result<Package, ConfigError> {
         if let Some(problems_dir) = problems_dir {
             check_problems_dir(problems_dir)?;
             let dir = problems_dir.join(id);
@@ -190,7 +212,7 @@ impl Package {
                 );
                 crate::sandbox::guard_data_folder(&dir);
                 let tests = read_disk_tests(&tests_folder)?;
-                if matches!(problem, ProblemRef::Programs(_)) {
+                if matches!(problem, ProblemRef::Programs(_)) && answers == Answers::Required {
                     if let Some(test) = tests.iter().find(|test| test.answer.is_none()) {
                         return Err(ConfigError::invalid(
                             &test.path,
@@ -237,7 +259,7 @@ impl Package {
         id: &str,
     ) -> Result<(ProblemRef, CheckOptions), ConfigError> {
         if problems_dir.is_some() {
-            let package = Package::load(problems_dir, id)?;
+            let package = Package::load_without_answers(problems_dir, id, None)?;
             return Ok((package.problem.clone(), package.check_options()));
         }
         let (_, manifest, problem) = Package::bundled_manifest(id)?;
@@ -377,6 +399,14 @@ impl Package {
     pub fn check_options(&self) -> CheckOptions {
         check_options_of(&self.manifest)
     }
+}
+
+/// Whether loading a package requires every fixed test of a package with
+/// programs of its own to have its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answers {
+    Required,
+    Optional,
 }
 
 /// The checker's options `manifest` sets.

@@ -6,7 +6,7 @@
 //! nothing about individual tests; the JSON and HTML reports do.
 
 use super::human::visible_name;
-use super::json::MissingPair;
+use super::json::{MissingPair, NotGraded, NOT_GRADED};
 use super::Row;
 
 /// The verdict cell of a (student, problem) with no hand-in.
@@ -31,15 +31,17 @@ pub(crate) const HEADER: [&str; 7] = [
 /// spreadsheet. Writing to memory does not fail in practice; if the `csv`
 /// crate ever did, the error is returned, never an empty gradebook.
 pub fn render<R: Row>(rows: &[R]) -> Result<String, csv::Error> {
-    render_gradebook(rows, &[])
+    render_gradebook(rows, &[], &[])
 }
 
 /// [`render`], then a row per (student, problem) of the class with no
 /// hand-in: verdict `missing`, score 0, passed 0, total and max_score
-/// empty.
+/// empty; then a row per pair an interrupted grade did not grade
+/// (`not_graded`): verdict [`NOT_GRADED`], every number empty.
 pub(crate) fn render_gradebook<R: Row>(
     rows: &[R],
     missing: &[MissingPair],
+    not_graded: &[NotGraded],
 ) -> Result<String, csv::Error> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     // Writing records of strings to memory has no failure left: the `csv`
@@ -65,6 +67,21 @@ pub(crate) fn render_gradebook<R: Row>(
             "0.00".to_owned(),
             MISSING.to_owned(),
             "0".to_owned(),
+            String::new(),
+            String::new(),
+        ])?;
+    }
+    for pair in not_graded {
+        let student = match &pair.student {
+            Some(student) => student.clone(),
+            None => crate::grade::student_from_path(&pair.submission, &pair.problem),
+        };
+        writer.write_record([
+            neutralise(&visible_name(&student)),
+            neutralise(&visible_name(&pair.problem)),
+            String::new(),
+            NOT_GRADED.to_owned(),
+            String::new(),
             String::new(),
             String::new(),
         ])?;

@@ -202,6 +202,20 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
             "-".to_owned(),
         ]);
     }
+    // A pair an interrupt left ungraded says so (issue #32), never blank.
+    for pair in &report.not_graded {
+        rows.push([
+            visible_name(&pair.problem),
+            visible_name(&pair.submission),
+            pair.student
+                .as_deref()
+                .map_or_else(|| "-".to_owned(), visible_name),
+            crate::report::json::NOT_GRADED.to_owned(),
+            "-".to_owned(),
+            "-".to_owned(),
+            "-".to_owned(),
+        ]);
+    }
     let mut widths = [0usize; 7];
     for row in &rows {
         for (width, cell) in widths.iter_mut().zip(row) {
@@ -244,8 +258,23 @@ pub(crate) fn render_grade_summary(report: &GradeReport) -> String {
         .iter()
         .map(|(verdict, count)| format!("{count} {verdict}"))
         .collect();
+    let mut counts = counts;
+    // The class's pairs with no hand-in, and those an interrupt left
+    // ungraded, are counted too (issue #32): a summary that omits them
+    // reads as a whole class that handed everything in.
+    if !report.missing.is_empty() {
+        counts.push(format!("{} missing", report.missing.len()));
+    }
+    if !report.not_graded.is_empty() {
+        counts.push(format!("{} not graded", report.not_graded.len()));
+    }
     let mut out = format!(
-        "{} submissions: {}\n",
+        "{}{} submissions: {}\n",
+        if report.interrupted {
+            "partial (interrupted): "
+        } else {
+            ""
+        },
         report.results.len(),
         if counts.is_empty() {
             "none".to_owned()

@@ -67,6 +67,9 @@ fn is_false(value: &bool) -> bool {
     !*value
 }
 
+/// The verdict cell (CSV, table) of a pair an interrupted grade left (#32).
+pub(crate) const NOT_GRADED: &str = "not graded: interrupted";
+
 /// A (submission, problem) pair an interrupted run did not finish. It has no
 /// verdict: it is listed so that nobody mistakes its absence from
 /// `results` for a missing hand-in.
@@ -434,16 +437,22 @@ impl GradedResult {
 
     /// Score in percent: the result's `score` of its `max_score`, else
     /// tests passed of the problem's tests (0 when none ran).
+    ///
+    /// Rounded to the nearest percent (16 of 24 is 67%, issue #32), but
+    /// never to 100% short of the whole score nor to 0% above nothing, so
+    /// the figure never hides a failure or a pass.
     pub(crate) fn score_percent(&self) -> u32 {
-        if let (Some(score), Some(max)) = (self.result.score, self.result.max_score) {
-            if max.0 > 0.0 {
-                return (score.0 / max.0 * 100.0).floor().clamp(0.0, 100.0) as u32;
-            }
+        let (got, most) = match (self.result.score, self.result.max_score) {
+            (Some(score), Some(max)) if max.0 > 0.0 => (score.0, max.0),
+            _ => (self.result.passed as f64, self.result.total as f64),
+        };
+        if most <= 0.0 || got <= 0.0 {
+            return 0;
         }
-        match self.result.total {
-            0 => 0,
-            total => (self.result.passed * 100 / total) as u32,
+        if got >= most {
+            return 100;
         }
+        (got / most * 100.0).round().clamp(1.0, 99.0) as u32
     }
 
     /// The slowest test's CPU time, if any test ran.
@@ -486,12 +495,14 @@ pub(crate) enum MergeError {
         first: PathBuf,
         second: PathBuf,
     },
-    /// Shards of a split run, but not all of them.
+    /// Shards of a split run, but not all of them: every missing one is
+    /// named (issue #32).
     #[error(
-        "shard {index}/{count} is missing: the reports hold {found} of the run's {pairs} pairs"
+        "{} missing: the reports hold {found} of the run's {pairs} pairs",
+        missing_shards(missing, *count)
     )]
     MissingShard {
-        index: usize,
+        missing: Vec<usize>,
         count: usize,
         found: usize,
         pairs: usize,
@@ -534,6 +545,19 @@ pub(crate) enum MergeError {
         first: PathBuf,
         expected: usize,
     },
+}
+
+/// `shard 3/4 is`, `shards 2/4 and 4/4 are`, `shards 1/5, 2/5 and 4/5 are`.
+fn missing_shards(missing: &[usize], count: usize) -> String {
+    let names: Vec<String> = missing
+        .iter()
+        .map(|index| format!("{index}/{count}"))
+        .collect();
+    match names.as_slice() {
+        [one] => format!("shard {one} is"),
+        [init @ .., last] => format!("shards {} and {last} are", init.join(", ")),
+        [] => "no shard is".to_owned(),
+    }
 }
 
 /// Parses one grade report; `path` names it in errors.
@@ -674,9 +698,12 @@ pub(crate) fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport,
         }
     }
     if let Some(shard) = first.shard {
-        if let Some(index) = (1..=shard.count).find(|index| !shards_seen.contains(index)) {
+        let missing: Vec<usize> = (1..=shard.count)
+            .filter(|index| !shards_seen.contains(index))
+            .collect();
+        if !missing.is_empty() {
             return Err(MergeError::MissingShard {
-                index,
+                missing,
                 count: shard.count,
                 found: results.len(),
                 pairs: shard.pairs,

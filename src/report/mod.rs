@@ -350,6 +350,27 @@ pub trait Row {
     fn result(&self) -> &SubmissionResult;
     /// The student (or example) the row is for.
     fn student(&self) -> String;
+    /// What the submission had to get (layout `expected`, a package's
+    /// folders): `None` without an expectation (`judge run`, a class).
+    fn expectation(&self) -> Option<Expectation> {
+        None
+    }
+}
+
+/// What a submission had to get and whether it did ([`Row::expectation`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expectation {
+    /// The folder that names it (`wrong_answer`).
+    pub folder: String,
+    /// The verdict the folder demands; `None` for a folder that names none.
+    pub verdict: Option<Verdict>,
+    /// Every verdict the folder accepts, AC among them for a test.
+    pub accepted: Vec<Verdict>,
+    /// Whether the submission met it (the verdict its folder demands, or
+    /// what `submissions.yaml` asks).
+    pub agrees: bool,
+    /// The line that says why not (`expected AC, got WA (test ...)`).
+    pub disagreement: Option<String>,
 }
 
 /// `judge grade` and `judge merge`: the student found by discovery under
@@ -361,6 +382,20 @@ impl Row for GradedResult {
 
     fn student(&self) -> String {
         self.student.clone()
+    }
+
+    fn expectation(&self) -> Option<Expectation> {
+        let expected = self.expected.as_ref()?;
+        let mut accepted = vec![Verdict::Accepted];
+        accepted.extend(expected.verdict);
+        accepted.extend(expected.also.iter().copied());
+        Some(Expectation {
+            folder: expected.folder.clone(),
+            verdict: expected.verdict,
+            accepted,
+            agrees: self.agrees() == Some(true),
+            disagreement: human::render_disagreement(self),
+        })
     }
 }
 

@@ -41,6 +41,16 @@ pub(crate) fn prepare(
             prepared.own_paths = own_paths(&submission.path, dir, &copy);
             prepared.compile.message =
                 with_own_paths(&prepared.compile.message, &prepared.own_paths);
+            if prepared.compile.verdict == Some(Verdict::CompileError)
+                && is_empty_source(&submission.path)
+            {
+                // A linker's `undefined reference to main` says nothing to
+                // a student who handed in an empty file (issue #32).
+                prepared.compile.message = format!(
+                    "empty file: the submission has no code\n{}",
+                    prepared.compile.message
+                );
+            }
             prepared
         }
         Err(Failure::Refused(message)) => {
@@ -50,6 +60,16 @@ pub(crate) fn prepare(
             Prepared::failed(CompileResult::failed(Verdict::JudgeError, message))
         }
     }
+}
+
+/// Whether the file at `path` holds nothing but white space (an empty
+/// hand-in); a file that cannot be read is not called empty.
+fn is_empty_source(path: &Path) -> bool {
+    use std::io::Read as _;
+    let mut head = Vec::new();
+    fs_err::File::open(path)
+        .and_then(|file| file.take(4096).read_to_end(&mut head))
+        .is_ok_and(|read| read < 4096 && head.iter().all(u8::is_ascii_whitespace))
 }
 
 /// Why a submission could not be prepared.

@@ -341,3 +341,84 @@ fn r17_nothing_users_get_cites_files_they_lack() {
         citing.join("\n")
     );
 }
+
+/// The Markdown files users read: README.md and docs/*.md.
+fn markdown_pages() -> Vec<std::path::PathBuf> {
+    let root = repository();
+    let mut pages = vec![root.join("README.md")];
+    for entry in fs_err::read_dir(root.join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|extension| extension == "md") {
+            pages.push(path);
+        }
+    }
+    pages.sort();
+    pages
+}
+
+/// See: issue #32 (item 9). A table is never broken by a paragraph: a row
+/// that does not follow a row starts a table, so it follows a blank line
+/// and is a header (the separator row comes next); a row after prose
+/// renders as text. And no sentence of a paragraph repeats the end of an
+/// earlier one (`` `tests:` line saying what ran. `` was said twice).
+#[test]
+fn r32_tables_are_whole_and_no_paragraph_repeats_itself() {
+    let mut wrong = Vec::new();
+    for page in markdown_pages() {
+        let text = fs_err::read_to_string(&page).unwrap();
+        let name = page.file_name().unwrap().to_string_lossy().into_owned();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut fenced = false;
+        let mut paragraph: Vec<&str> = Vec::new();
+        let check_paragraph = |paragraph: &mut Vec<&str>, at: usize, wrong: &mut Vec<String>| {
+            let text = paragraph.join(" ");
+            let sentences: Vec<Vec<&str>> = text
+                .split(". ")
+                .map(|sentence| sentence.trim_end_matches('.').split_whitespace().collect())
+                .collect();
+            for (index, sentence) in sentences.iter().enumerate() {
+                let said = sentence.len() >= 4
+                    && sentences[..index]
+                        .iter()
+                        .any(|earlier| earlier.ends_with(sentence));
+                if said {
+                    wrong.push(format!(
+                        "{name}:{at}: a paragraph says `{}` twice",
+                        sentence.join(" ")
+                    ));
+                }
+            }
+            paragraph.clear();
+        };
+        for (index, line) in lines.iter().enumerate() {
+            if line.trim_start().starts_with("```") {
+                fenced = !fenced;
+                check_paragraph(&mut paragraph, index, &mut wrong);
+                continue;
+            }
+            if fenced {
+                continue;
+            }
+            let previous = index.checked_sub(1).map_or("", |before| lines[before]);
+            if line.starts_with('|') {
+                check_paragraph(&mut paragraph, index, &mut wrong);
+                let starts = !previous.starts_with('|');
+                let header = lines
+                    .get(index + 1)
+                    .is_some_and(|next| next.starts_with("|---") || next.starts_with("| ---"));
+                if starts && !(previous.trim().is_empty() && header) {
+                    wrong.push(format!(
+                        "{name}:{}: a table row outside a table (a paragraph broke it)",
+                        index + 1
+                    ));
+                }
+            } else if line.trim().is_empty() || line.starts_with('#') {
+                check_paragraph(&mut paragraph, index, &mut wrong);
+            } else {
+                paragraph.push(line);
+            }
+        }
+        check_paragraph(&mut paragraph, lines.len(), &mut wrong);
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -1076,3 +1076,63 @@ fn problems_graded_side_by_side_report_what_each_graded_alone_reports() {
         ]
     );
 }
+
+/// See: issue #32 (item 10). A class of three on a package of three tests:
+/// 2 of 3 tests reads 67% (it read 66%), the summary counts the class's
+/// missing pairs, and an empty C file is CE saying "empty file", not only
+/// the linker's complaint.
+#[test]
+fn r32_percent_rounds_summary_counts_missing_and_an_empty_file_says_so() {
+    let dir = Dir::new();
+    dir.judge(&["new", "hello"]).expect_code(0);
+    for name in ["edges-1.in", "edges-1.ans"] {
+        fs_err::remove_file(dir.path().join("problems/hello/tests").join(name)).unwrap();
+    }
+    dir.create("problems/hello/tests/seven.in", "1\n7\n");
+    dir.create("problems/hello/tests/seven.ans", "7\n");
+    dir.create("problems/hello/tests/eight.in", "1\n8\n");
+    dir.create("problems/hello/tests/eight.ans", "8\n");
+    dir.create(
+        "judge.toml",
+        "submissions = \"class\"\nlayout = \"problem/student\"\nrandom-tests = 0\njobs = 2\n\
+         problems = [\"hello\", \"rooks\"]\n",
+    );
+    // Wrong on the sum 8 only: 2 of the 3 tests.
+    dir.create(
+        "class/hello/ann.py",
+        "input()\ns = sum(map(int, input().split()))\nprint(0 if s == 8 else s)\n",
+    );
+    dir.create("class/rooks/ben.py", accepted());
+    dir.create("class/hello/cat.c", "");
+    let run = dir.judge(&[
+        "grade",
+        "--problems-dir",
+        "problems",
+        "--json",
+        "grades.json",
+    ]);
+    run.expect_code(1);
+    let stdout = run.stdout();
+    let ann = stdout
+        .lines()
+        .find(|line| line.contains("class/hello/ann.py"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(ann.contains(" 2/3 ") && ann.contains(" 67% "), "{ann}");
+    assert!(
+        stdout.contains("3 submissions: 1 AC, 1 WA, 1 CE, 3 missing\n"),
+        "{stdout}"
+    );
+    let report = json(&dir, "grades.json");
+    let cat = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|result| result["submission"] == "class/hello/cat.c")
+        .unwrap();
+    assert_eq!(cat["verdict"], "CE");
+    let message = cat["compile"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("empty file: the submission has no code\n"),
+        "{message}"
+    );
+}

@@ -43,10 +43,16 @@ fn sleeping_class(dir: &Dir) {
 /// `judge grade --json grades.json` in its own process group, as a shell
 /// starts a foreground job, with TMPDIR owned by the test.
 fn spawn_grade(dir: &Dir) -> Child {
+    spawn_grade_with(dir, &[])
+}
+
+/// [`spawn_grade`] with `extra` arguments.
+fn spawn_grade_with(dir: &Dir, extra: &[&str]) -> Child {
     Command::new(assert_cmd::cargo::cargo_bin!("judge"))
         .current_dir(dir.path())
         .env("TMPDIR", dir.path().join("tmp"))
         .args(["grade", "--json", "grades.json"])
+        .args(extra)
         .process_group(0)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -145,6 +151,103 @@ fn ctrl_c_stops_grade_cleans_up_and_writes_a_partial_report() {
     assert_interrupted_cleanly(&dir, code, 130, &stderr);
 }
 
+/// See: issue #32 (item 3). After Ctrl-C every report says it is partial
+/// and has a row for each pair not graded: the CSV a `not graded:
+/// interrupted` row (no score), the class page a banner, `not graded`
+/// cells and a legend, JUnit a skipped case, the summary `partial`.
+#[test]
+fn r32_every_report_of_an_interrupted_grade_says_it_is_partial() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    let child = spawn_grade_with(
+        &dir,
+        &[
+            "--csv",
+            "grades.csv",
+            "--html",
+            "grades.html",
+            "--junit",
+            "grades.xml",
+        ],
+    );
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    let start = Instant::now();
+    let mut child = child;
+    while child.try_wait().unwrap().is_none() {
+        assert!(start.elapsed() < Duration::from_secs(10), "still running");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_interrupted_cleanly(&dir, output.status.code().unwrap_or(-1), 130, &stderr);
+    let report: Value = crate::support::report(&dir.read("grades.json"));
+    let graded = report["results"].as_array().unwrap().len();
+    let not_graded = report["not_graded"].as_array().unwrap().len();
+
+    // The summary and the table.
+    assert!(
+        stdout.contains(&format!("partial (interrupted): {graded} submissions: "))
+            && stdout.contains(&format!("{not_graded} not graded")),
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout.matches("not graded: interrupted").count(),
+        not_graded,
+        "{stdout}"
+    );
+    // The CSV: a row for every pair, the ungraded ones with no score.
+    let csv = dir.read("grades.csv");
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert_eq!(rows.len(), STUDENTS.len(), "{csv}");
+    let ungraded: Vec<&&str> = rows
+        .iter()
+        .filter(|row| row.contains("not graded: interrupted"))
+        .collect();
+    assert_eq!(ungraded.len(), not_graded, "{csv}");
+    for row in ungraded {
+        assert!(row.ends_with(",rooks,,not graded: interrupted,,,"), "{row}");
+    }
+    // The class page: a banner, a cell per pair not graded, a legend.
+    let page = dir.read("grades.html");
+    assert!(
+        page.contains("Partial report: the grade was interrupted."),
+        "{page}"
+    );
+    assert!(
+        page.contains(&format!("{graded} of {} pairs were graded", STUDENTS.len())),
+        "{page}"
+    );
+    assert_eq!(
+        page.matches("<td class=\"none not-graded\">not graded</td>")
+            .count(),
+        not_graded
+    );
+    assert!(
+        page.contains("<q>missing</q>: a student of the class"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<q>—</q>: no submission for this pair"),
+        "{page}"
+    );
+    // JUnit: named partial, a skipped case per pair not graded.
+    let xml = dir.read("grades.xml");
+    let document = roxmltree::Document::parse(&xml).unwrap();
+    assert_eq!(
+        document.root_element().attribute("name"),
+        Some("judge (interrupted: partial)")
+    );
+    let skipped = document
+        .descendants()
+        .filter(|node| node.has_tag_name("skipped"))
+        .filter(|node| node.attribute("message") == Some("not graded: interrupted"))
+        .count();
+    assert_eq!(skipped, not_graded, "{xml}");
+}
+
 #[test]
 fn sigterm_stops_grade_with_143() {
     let dir = Dir::new();
@@ -232,6 +335,77 @@ fn reused_submissions(report: &Value) -> Vec<String> {
         .filter(|result| result["reused"] == true)
         .map(|result| result["submission"].as_str().unwrap().to_owned())
         .collect()
+}
+
+/// See: issue #32 (item 4). A report written from the class's folder is
+/// resumed from its parent (`--config course/judge.toml`): every hand-in is
+/// found by its path under the submissions folder, reused, and named by
+/// this run's path; a report of other paths says what it names instead.
+#[test]
+fn r32_resume_from_another_folder_reuses_every_unchanged_result() {
+    let dir = Dir::new();
+    small_class(&dir);
+    dir.judge(&["grade", "--json", "first.json", "-q"])
+        .expect_code(1);
+    // The class moves into `course/`, graded from the folder above it.
+    fs_err::create_dir(dir.path().join("course")).unwrap();
+    for name in ["judge.toml", "class", "first.json"] {
+        fs_err::rename(dir.path().join(name), dir.path().join("course").join(name)).unwrap();
+    }
+    let resumed = dir.judge(&[
+        "grade",
+        "--config",
+        "course/judge.toml",
+        "--resume",
+        "course/first.json",
+        "--json",
+        "second.json",
+        "-q",
+    ]);
+    resumed.expect_code(1);
+    assert!(
+        resumed
+            .stderr()
+            .contains("note: `course/first.json`: reused 3 result(s), graded 0 again\n"),
+        "{}",
+        resumed.stderr()
+    );
+    let second: Value = crate::support::report(&dir.read("second.json"));
+    assert_eq!(
+        reused_submissions(&second),
+        [
+            "course/class/rooks/ann.py",
+            "course/class/rooks/ben.py",
+            "course/class/rooks/cat.py"
+        ]
+    );
+    // A report of another class's paths: nothing reused, and the note says
+    // which paths the report names.
+    dir.create(
+        "other/judge.toml",
+        "submissions = \"hand-ins\"\nrandom-tests = 2\nseed = 7\n",
+    );
+    dir.create("other/hand-ins/rooks/zed.py", accepted());
+    let other = dir.judge(&[
+        "grade",
+        "--config",
+        "other/judge.toml",
+        "--resume",
+        "second.json",
+        "--json",
+        "third.json",
+        "-q",
+    ]);
+    other.expect_code(0);
+    assert!(
+        other.stderr().contains(
+            "reused 0 result(s), graded 1 again (1 not in the report, such as \
+             `other/hand-ins/rooks/zed.py`: the report names no path ending as it does (it \
+             names e.g. `course/class/rooks/ann.py`))"
+        ),
+        "{}",
+        other.stderr()
+    );
 }
 
 #[test]

@@ -10,6 +10,7 @@
 
 mod bundled;
 mod cgroup_mounts;
+mod ci_script;
 mod cli;
 mod concurrent;
 mod deadlock;
@@ -31,6 +32,7 @@ mod hostile9;
 mod interactive;
 mod interrupt;
 mod journal;
+mod junit;
 mod kattis;
 mod kattis_export;
 mod kattis_formats;

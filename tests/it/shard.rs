@@ -166,3 +166,26 @@ fn auto_without_an_engine_or_out_of_range_is_a_usage_error_naming_the_variables(
         assert!(!dir.path().join("x.json").exists(), "nothing graded");
     }
 }
+
+/// See: issue #32 (item 9). `judge merge` given 2 of 4 shards names both
+/// missing ones, not only the first.
+#[test]
+fn r32_merge_names_every_missing_shard() {
+    let dir = class();
+    dir.create("submissions/rooks/d.py", dir.read("submissions/rooks/a.py"));
+    for shard in ["1/4", "3/4"] {
+        let file = format!("shard-{}.json", &shard[..1]);
+        let output = judge_in(
+            &dir,
+            &["grade", "-q", "--shard", shard, "--json", &file],
+            &[],
+        );
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+    }
+    let run = dir.judge(&["merge", "shard-1.json", "shard-3.json", "-o", "all.json"]);
+    run.expect_code(2);
+    assert_eq!(
+        run.stderr(),
+        "error: shards 2/4 and 4/4 are missing: the reports hold 2 of the run's 4 pairs\n"
+    );
+}

@@ -530,3 +530,52 @@ fn help_of_the_changed_commands_is_stable() {
         insta::assert_snapshot!(format!("help-{command}"), run.stdout());
     }
 }
+
+/// See: issue #32 (item 5). One missing `.ans` in a package no longer
+/// blocks every command: `solve` (the fix the error suggests), `check`,
+/// `validate`, `gen` and `stress` run; `run`, which needs the answer, names
+/// the file, and runs once `solve` wrote it.
+#[test]
+fn r32_a_missing_answer_blocks_only_the_commands_that_read_it() {
+    let dir = Dir::new();
+    dir.judge(&["new", "hello"]).expect_code(0);
+    fs_err::remove_file(dir.path().join("problems/hello/tests/edges-1.ans")).unwrap();
+    let with = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--problems-dir", "problems"]);
+        dir.judge(&all)
+    };
+    let solved = with(&["solve", "hello", "problems/hello/tests/edges-1.in"]);
+    solved.expect_code(0);
+    let sample = "problems/hello/tests/sample-1";
+    with(&[
+        "check",
+        "hello",
+        &format!("{sample}.in"),
+        &format!("{sample}.ans"),
+        &format!("{sample}.ans"),
+    ])
+    .expect_code(0);
+    with(&["validate", "hello", &format!("{sample}.in")]).expect_code(0);
+    with(&["gen", "hello", "--seed", "1"]).expect_code(0);
+    let stress = with(&[
+        "stress",
+        "hello",
+        "problems/hello/reference.py",
+        "--iterations",
+        "3",
+    ]);
+    stress.expect_code(0);
+    let run = with(&["run", "hello", "problems/hello/reference.py"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains(
+            "the test has no answer `edges-1.ans` beside it; write it with `judge solve hello \
+             problems/hello/tests/edges-1.in > problems/hello/tests/edges-1.ans`"
+        ),
+        "{}",
+        run.stderr()
+    );
+    dir.create("problems/hello/tests/edges-1.ans", solved.stdout());
+    with(&["run", "hello", "problems/hello/reference.py"]).expect_code(0);
+}

@@ -1,7 +1,7 @@
 //! The class page's sections: the summary, the matrix, per problem its
 //! verdicts and the tests failed most, and the students by score.
 
-use super::super::json::{IgnoredFile, MissingPair};
+use super::super::json::{IgnoredFile, MissingPair, NotGraded};
 use super::{escape, escape_name, verdict_badge, verdict_class, verdict_title};
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
@@ -114,6 +114,7 @@ pub(super) fn write_matrix(
     names: &[String],
     links: &[String],
     missing: &[MissingPair],
+    not_graded: &[NotGraded],
 ) {
     let mut problems: Vec<&str> = Vec::new();
     let mut students: Vec<String> = Vec::new();
@@ -126,6 +127,17 @@ pub(super) fn write_matrix(
     for pair in missing {
         position_or_push(&mut problems, pair.problem.as_str());
         position_or_push(&mut students, pair.student.clone());
+    }
+    // The pairs an interrupt left: a cell each that says so (issue #32).
+    let mut ungraded: std::collections::HashSet<(usize, usize)> = Default::default();
+    for pair in not_graded {
+        let student = match &pair.student {
+            Some(student) => student.clone(),
+            None => crate::grade::student_from_path(&pair.submission, &pair.problem),
+        };
+        let problem = position_or_push(&mut problems, pair.problem.as_str());
+        let student = position_or_push(&mut students, student);
+        ungraded.insert((student, problem));
     }
     let mut at: std::collections::HashMap<(usize, usize), Vec<usize>> =
         std::collections::HashMap::new();
@@ -150,6 +162,10 @@ pub(super) fn write_matrix(
             let here = at
                 .get(&(student_index, problem_index))
                 .map_or(&[][..], Vec::as_slice);
+            if here.is_empty() && ungraded.contains(&(student_index, problem_index)) {
+                page.push_str("<td class=\"none not-graded\">not graded</td>");
+                continue;
+            }
             if here.is_empty() {
                 let is_missing = problems
                     .get(problem_index)
@@ -182,6 +198,21 @@ pub(super) fn write_matrix(
         page.push_str("</tr>\n");
     }
     page.push_str("</tbody>\n</table>\n</div>\n");
+    // What the cells without a result mean (issue #32).
+    page.push_str(
+        "<p class=\"legend muted\"><span class=\"item\"><q>missing</q>: a student of the \
+         class handed in nothing for this problem (score 0)</span>",
+    );
+    if !ungraded.is_empty() {
+        page.push_str(
+            "<span class=\"item\"><q>not graded</q>: handed in, but the grade was interrupted \
+             before it was graded (no score yet)</span>",
+        );
+    }
+    page.push_str(
+        "<span class=\"item\"><q>—</q>: no submission for this pair and none expected (the \
+         problem is not one of the class's, or the layout has no class)</span></p>\n",
+    );
 }
 
 /// Tests listed per problem in "failed most".
@@ -445,6 +476,10 @@ pub(super) fn write_ranking(page: &mut String, results: &[&SubmissionResult], na
         page.push_str("</tr>\n");
     }
     page.push_str("</tbody>\n</table>\n</div>\n");
+    page.push_str(
+        "<p class=\"legend muted\"><span class=\"item\"><q>—</q>: no result for this problem \
+         (nothing handed in, or not graded); it counts 0 in the total</span></p>\n",
+    );
 }
 
 pub(super) fn position_or_push<T: PartialEq>(items: &mut Vec<T>, item: T) -> usize {

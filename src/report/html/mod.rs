@@ -109,6 +109,8 @@ table.failed-most thead th, table.ranking thead th, table.ignored thead th { bac
 table.ignored td.mono { overflow-wrap: anywhere; }
 table.ranking td { font-variant-numeric: tabular-nums; text-align: right; }
 table.ranking td.none { color: var(--muted); text-align: center; }
+p.partial { background: #fff8c5; border: 1px solid #d4a72c; border-radius: 3px; padding: .4rem .6rem; margin: .3rem 0; }
+table.matrix td.not-graded { color: #9a6700; }
 "#;
 
 /// How the pages are rendered.
@@ -125,6 +127,11 @@ pub struct Options {
     /// who reads only the page must see `eve/rook.py`, "did you mean
     /// `rooks`?").
     pub(crate) ignored: Vec<super::json::IgnoredFile>,
+    /// Stopped by a signal: every report says it is partial (issue #32).
+    pub(crate) interrupted: bool,
+    /// The pairs an interrupted run did not grade: a `not graded:
+    /// interrupted` row each.
+    pub(crate) not_graded: Vec<super::json::NotGraded>,
 }
 
 /// A report as a set of files: the class page and, in a folder beside it,
@@ -249,6 +256,9 @@ fn page_start(page: &mut String, title: &str) {
 /// scroll in their own boxes under their own sticky headings.
 fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: &Options) {
     page.push_str("<header class=\"top\">\n<h1>judge report</h1>\n");
+    if options.interrupted {
+        write_partial_banner(page, class.results.len(), options.not_graded.len());
+    }
     write_summary(page, &class.results);
     write_nav(page, &class.results, options.ignored.len());
     page.push_str("</header>\n");
@@ -261,6 +271,20 @@ fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: 
         &class.students,
         links,
         &options.missing,
+        &options.not_graded,
+    );
+}
+
+/// The banner of an interrupted grade's class page (issue #32): the page
+/// holds part of the class, and the pairs not graded say so in the matrix.
+fn write_partial_banner(page: &mut String, graded: usize, not_graded: usize) {
+    let _ = writeln!(
+        page,
+        "<p class=\"partial\" role=\"alert\"><strong>Partial report: the grade was \
+         interrupted.</strong> {graded} of {} pairs were graded; the {not_graded} not graded \
+         read <q>not graded</q> in the matrix and are left out of every count and score. \
+         <code>judge grade --resume</code> with this grade's JSON report grades only them.</p>",
+        graded + not_graded
     );
 }
 
