@@ -119,7 +119,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
         &ForGrade {
             asked: args.similarity,
             student_view,
-            html: args.reports.html.is_some(),
+            html: args.reports.has("html"),
             base: args.base.as_deref(),
             min_tokens: similarity::min_tokens(args.min_tokens),
         },

@@ -7,6 +7,7 @@
 //! into a temporary folder and renamed into place (`write_page_set`).
 
 pub mod csv;
+pub(crate) mod formats;
 pub mod html;
 pub(crate) mod human;
 pub mod json;
@@ -318,6 +319,17 @@ pub trait Row {
     fn result(&self) -> &SubmissionResult;
     /// The student (or example) the row is for.
     fn student(&self) -> String;
+}
+
+/// A row behind a reference: the rows of [`formats::Input`] are `&dyn Row`.
+impl<T: Row + ?Sized> Row for &T {
+    fn result(&self) -> &SubmissionResult {
+        (**self).result()
+    }
+
+    fn student(&self) -> String {
+        (**self).student()
+    }
 }
 
 /// `judge grade` and `judge merge`: the student found by discovery under

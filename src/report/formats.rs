@@ -1,0 +1,159 @@
+//! The one list of report formats besides the JSON report (issue #33, the
+//! way ripgrep chooses its one printer in one place): each format's flag,
+//! what it holds (the flag's help) and how it is written. The command-line
+//! flags, the checks of the report paths and the writing all read
+//! [`FORMATS`], so a new format is a renderer module and one line there.
+//!
+//! Every format renders the same input ([`Input`]): the rows of a run or a
+//! grade and the class around them (who handed nothing in, the files not
+//! graded, whether the student view is asked for).
+
+use super::html::Options;
+use super::Row;
+use crate::runner::SubmissionResult;
+use std::path::Path;
+
+/// What every format renders: the results, one row per (student, problem)
+/// graded, and the class around them.
+pub(crate) struct Input<'a> {
+    pub(crate) rows: &'a [&'a dyn Row],
+    /// The student view, the pairs with no hand-in and the files not
+    /// graded (all empty for `judge run`).
+    pub(crate) options: &'a Options,
+}
+
+/// A report that could not be rendered (the writing's failures are
+/// [`super::ReportError`]s).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum RenderError {
+    /// A JUnit report.
+    #[error("{0}")]
+    Junit(#[from] quick_junit::SerializeError),
+    /// A CSV gradebook.
+    #[error("{0}")]
+    Csv(#[from] csv::Error),
+}
+
+/// How a format is written.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Writes {
+    /// One text, written atomically to its path (or to standard output
+    /// for `-`).
+    Text(fn(&Input<'_>) -> Result<String, RenderError>),
+    /// The HTML report's page set: the class page at its path and a page
+    /// per submission in a folder beside it (`crate::grading::reports`).
+    Pages,
+}
+
+/// One report format: its flag (`--NAME FILE`) and how it is written.
+#[derive(Debug)]
+pub(crate) struct Format {
+    /// The flag's name, without the dashes.
+    pub(crate) name: &'static str,
+    /// The flag's help, as `judge grade --help` shows it.
+    pub(crate) help: &'static str,
+    pub(crate) writes: Writes,
+}
+
+impl Format {
+    /// `--NAME`, as messages name the report.
+    pub(crate) fn flag(&self) -> String {
+        format!("--{}", self.name)
+    }
+
+    /// Whether this is the HTML report, whose pages need a folder beside it.
+    pub(crate) fn is_pages(&self) -> bool {
+        matches!(self.writes, Writes::Pages)
+    }
+}
+
+/// The reports a command was asked for, in [`FORMATS`]' order, each with
+/// its path.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Chosen<'a> {
+    pub(crate) files: Vec<(&'static Format, &'a Path)>,
+}
+
+impl<'a> Chosen<'a> {
+    /// The reports of `paths`, each a format's name and where it goes;
+    /// a name no format has is a bug of the caller.
+    #[cfg(test)]
+    pub(crate) fn of(paths: &[(&str, &'a Path)]) -> Self {
+        let mut files: Vec<(&'static Format, &'a Path)> = paths
+            .iter()
+            .map(|(name, path)| (named(name).expect("a report format"), *path))
+            .collect();
+        files.sort_by_key(|(format, _)| position(format));
+        Chosen { files }
+    }
+
+    /// Whether `name`'s report was asked for.
+    pub(crate) fn has(&self, name: &str) -> bool {
+        self.files.iter().any(|(format, _)| format.name == name)
+    }
+}
+
+/// The format whose flag is `--NAME`.
+pub(crate) fn named(name: &str) -> Option<&'static Format> {
+    FORMATS.iter().find(|format| format.name == name)
+}
+
+/// Where `format` is in [`FORMATS`].
+#[cfg(test)]
+fn position(format: &Format) -> usize {
+    FORMATS
+        .iter()
+        .position(|other| other.name == format.name)
+        .unwrap_or(FORMATS.len())
+}
+
+/// Every report format, in the order their flags are listed, checked and
+/// written (a failure of each is said in this order too).
+pub(crate) const FORMATS: &[Format] = &[
+    Format {
+        name: "junit",
+        help: "Write a JUnit XML report here: one suite per submission and problem",
+        writes: Writes::Text(junit),
+    },
+    Format {
+        name: "csv",
+        help: "Write a CSV gradebook here: student, problem, score, verdict, passed, total",
+        writes: Writes::Text(csv),
+    },
+    Format {
+        name: "html",
+        help: "Write an HTML report here: the class page (matrix, per-problem summaries, \
+               students by score) and, in a folder beside it named after FILE \
+               (`grades.html`: `grades/`), a page per submission with each test's input, \
+               expected and actual output and a diff; `-` prints one page",
+        writes: Writes::Pages,
+    },
+];
+
+fn junit(input: &Input<'_>) -> Result<String, RenderError> {
+    let results: Vec<SubmissionResult> =
+        input.rows.iter().map(|row| row.result().clone()).collect();
+    Ok(super::junit::render(&results)?)
+}
+
+fn csv(input: &Input<'_>) -> Result<String, RenderError> {
+    Ok(super::csv::render_gradebook(
+        input.rows,
+        &input.options.missing,
+    )?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_format_has_its_own_flag() {
+        let mut names: Vec<&str> = FORMATS.iter().map(|format| format.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), FORMATS.len());
+        assert!(!names.contains(&"json"), "--json is each command's own");
+        assert_eq!(FORMATS.iter().filter(|format| format.is_pages()).count(), 1);
+    }
+}
