@@ -4,6 +4,8 @@
 
 use super::run::RunReport;
 use super::GradingError;
+use crate::config::judge::JudgeConfig;
+use crate::grade::{self, DiscoverError};
 use crate::report;
 use crate::report::formats::{Chosen, Input, Writes};
 use crate::report::json::GradeReport;
@@ -52,6 +54,7 @@ fn write_each<R: report::Row>(
     let input = Input {
         rows: &rows,
         options: html,
+        cannot_grade: &[],
     };
     files
         .files
@@ -61,6 +64,69 @@ fn write_each<R: report::Row>(
                 .map_err(GradingError::from)
                 .and_then(|text| write_report(path, &text)),
             Writes::Pages => write_html(path, &rows, html, similarity),
+        })
+        .filter_map(Result::err)
+        .collect()
+}
+
+/// Writes the platforms' results files asked for
+/// ([`crate::report::formats::Format::platform`]) when `config`'s submissions folder holds no hand-in to
+/// grade (nothing, or only files named after no problem of the
+/// assignment): the grade then ends before any report, but the student's
+/// platform must still show why. Returns every failure to write one;
+/// nothing is written when there is something to grade.
+pub(crate) fn write_nothing_to_grade(
+    config: &JudgeConfig,
+    files: &Chosen<'_>,
+) -> Vec<GradingError> {
+    let platforms: Vec<_> = files
+        .files
+        .iter()
+        .filter(|(format, _)| format.platform)
+        .collect();
+    if platforms.is_empty() {
+        return Vec::new();
+    }
+    let problems = config.problems.as_deref();
+    let Err(error @ DiscoverError::Empty { .. }) =
+        grade::discover(&config.submissions, config.layout, problems)
+    else {
+        return Vec::new();
+    };
+    let mut reasons = vec![error.to_string()];
+    // What was handed in under another name: `rook.py`, did you mean `rooks`?
+    if let (Some(problems), Ok(found)) = (
+        problems,
+        grade::discover(&config.submissions, config.layout, None),
+    ) {
+        for entry in &found.entries {
+            let path = entry
+                .path
+                .strip_prefix(&config.submissions)
+                .unwrap_or(&entry.path);
+            reasons.push(format!(
+                "`{}` names the problem `{}`, which is not one of this assignment's ({}){}",
+                path.display(),
+                entry.problem,
+                problems.join(", "),
+                crate::suggest::did_you_mean(&entry.problem, problems.iter().map(String::as_str))
+            ));
+        }
+    }
+    let input = Input {
+        rows: &[],
+        options: &report::html::Options::default(),
+        cannot_grade: &reasons,
+    };
+    platforms
+        .into_iter()
+        .filter_map(|(format, path)| match format.writes {
+            Writes::Text(render) => Some(
+                render(&input)
+                    .map_err(GradingError::from)
+                    .and_then(|text| write_report(path, &text)),
+            ),
+            Writes::Pages => None,
         })
         .filter_map(Result::err)
         .collect()

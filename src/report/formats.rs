@@ -8,31 +8,9 @@
 //! grade and the class around them (who handed nothing in, the files not
 //! graded, whether the student view is asked for).
 
-use super::html::Options;
-use super::Row;
+pub(crate) use super::rendering::{Input, RenderError};
 use crate::runner::SubmissionResult;
 use std::path::Path;
-
-/// What every format renders: the results, one row per (student, problem)
-/// graded, and the class around them.
-pub(crate) struct Input<'a> {
-    pub(crate) rows: &'a [&'a dyn Row],
-    /// The student view, the pairs with no hand-in and the files not
-    /// graded (all empty for `judge run`).
-    pub(crate) options: &'a Options,
-}
-
-/// A report that could not be rendered (the writing's failures are
-/// [`super::ReportError`]s).
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum RenderError {
-    /// A JUnit report.
-    #[error("{0}")]
-    Junit(#[from] quick_junit::SerializeError),
-    /// A CSV gradebook.
-    #[error("{0}")]
-    Csv(#[from] csv::Error),
-}
 
 /// How a format is written.
 #[derive(Clone, Copy, Debug)]
@@ -53,6 +31,10 @@ pub(crate) struct Format {
     /// The flag's help, as `judge grade --help` shows it.
     pub(crate) help: &'static str,
     pub(crate) writes: Writes,
+    /// A platform's results file for one student: written even when the
+    /// grade finds no hand-in at all, saying why, since the platform shows
+    /// the student what the file says.
+    pub(crate) platform: bool,
 }
 
 impl Format {
@@ -114,11 +96,13 @@ pub(crate) const FORMATS: &[Format] = &[
         name: "junit",
         help: "Write a JUnit XML report here: one suite per submission and problem",
         writes: Writes::Text(junit),
+        platform: false,
     },
     Format {
         name: "csv",
         help: "Write a CSV gradebook here: student, problem, score, verdict, passed, total",
         writes: Writes::Text(csv),
+        platform: false,
     },
     Format {
         name: "html",
@@ -127,6 +111,23 @@ pub(crate) const FORMATS: &[Format] = &[
                (`grades.html`: `grades/`), a page per submission with each test's input, \
                expected and actual output and a diff; `-` prints one page",
         writes: Writes::Pages,
+        platform: false,
+    },
+    Format {
+        name: "gradescope",
+        help: "Write Gradescope's results.json here, for one student: a test per test (or \
+               test group), samples visible, hidden tests after the due date and without \
+               their data",
+        writes: Writes::Text(super::gradescope::render),
+        platform: true,
+    },
+    Format {
+        name: "prairielearn",
+        help: "Write PrairieLearn's external grading results.json here, for one student: \
+               score 0 to 1, a test per test (or test group), hidden tests without their \
+               data; `gradable: false` when the hand-in cannot be graded",
+        writes: Writes::Text(super::prairielearn::render),
+        platform: true,
     },
 ];
 

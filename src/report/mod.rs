@@ -8,11 +8,15 @@
 
 pub mod csv;
 pub(crate) mod formats;
+pub(crate) mod gradescope;
 pub mod html;
 pub(crate) mod human;
 pub mod json;
 pub mod junit;
+pub(crate) mod platform;
+pub(crate) mod prairielearn;
 pub(crate) mod progress;
+pub(crate) mod rendering;
 pub(crate) mod stdout;
 pub(crate) mod targets;
 pub(crate) mod visible;
@@ -319,9 +323,16 @@ pub trait Row {
     fn result(&self) -> &SubmissionResult;
     /// The student (or example) the row is for.
     fn student(&self) -> String;
+    /// Why the hand-in could not be graded at all (two files for one
+    /// problem, an unreadable file), when it could not: the platforms'
+    /// renderers say it as a format error, not as a score.
+    fn not_gradable(&self) -> Option<&str> {
+        None
+    }
 }
 
-/// A row behind a reference: the rows of [`formats::Input`] are `&dyn Row`.
+/// A row behind a reference: the rows every report format renders are
+/// `&dyn Row`.
 impl<T: Row + ?Sized> Row for &T {
     fn result(&self) -> &SubmissionResult {
         (**self).result()
@@ -329,6 +340,10 @@ impl<T: Row + ?Sized> Row for &T {
 
     fn student(&self) -> String {
         (**self).student()
+    }
+
+    fn not_gradable(&self) -> Option<&str> {
+        (**self).not_gradable()
     }
 }
 
@@ -341,6 +356,18 @@ impl Row for GradedResult {
 
     fn student(&self) -> String {
         self.student.clone()
+    }
+
+    /// A row for a file no program was run from (two files for one
+    /// problem, unreadable, in no language, a problem this judge does not
+    /// know) is a CE with no tests and no digest of the submission; a
+    /// compiler's CE has the digest.
+    fn not_gradable(&self) -> Option<&str> {
+        let result = &self.result;
+        let not_run = self.submission_sha256.is_none()
+            && result.tests.is_empty()
+            && result.compile.verdict == Some(Verdict::CompileError);
+        not_run.then_some(result.compile.message.as_str())
     }
 }
 
