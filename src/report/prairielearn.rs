@@ -105,3 +105,41 @@ fn results(graded: Graded) -> Results {
             .collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::html::Options;
+    use crate::report::Row;
+    use crate::runner::{SubmissionResult, TestResult};
+    use crate::verdict::Verdict;
+
+    /// See: issue #30. PrairieLearn refuses a results file of 1 MB or
+    /// more: 600 samples with a 4 KiB message each (2.4 MB of words) give a
+    /// file under the limit that keeps the score and every test's points.
+    #[test]
+    fn r30_a_results_file_stays_under_one_megabyte() {
+        let tests: Vec<TestResult> = (0..600)
+            .map(|index| TestResult {
+                message: "x".repeat(4096),
+                ..TestResult::fixture(&format!("sample-{index}"), Verdict::WrongAnswer)
+            })
+            .collect();
+        let result = SubmissionResult::fixture("rooks", "alice/rooks.py", tests);
+        let rows: [&dyn Row; 1] = [&result];
+        let input = Input {
+            rows: &rows,
+            options: &Options::default(),
+            cannot_grade: &[],
+        };
+        let text = render(&input).expect("renders");
+        assert!(text.len() < SIZE_LIMIT, "{} bytes", text.len());
+        let results: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(results["gradable"], true);
+        assert_eq!(results["score"], 0.0);
+        assert_eq!(results["tests"].as_array().map(Vec::len), Some(600));
+        assert!(results["output"]
+            .as_str()
+            .is_some_and(|output| output.contains("outputs were left out")));
+    }
+}
