@@ -114,12 +114,17 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
     let config = JudgeConfig::load_or_defaults_for(args.config.as_deref(), problems_dir)?;
     args.reports
         .refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
+    // A platform's student gets a results file even when there is nothing
+    // to grade; the grade then ends with discovery's error, as ever.
+    for error in reports::write_nothing_to_grade(&config, &args.reports.files()) {
+        say(&super::error_line(&error.into()));
+    }
     let student_view = settings::student_view(args.student_view, &config);
     let similarity = similarity::for_grade(
         &ForGrade {
             asked: args.similarity,
             student_view,
-            html: args.reports.html.is_some(),
+            html: args.reports.has("html"),
             base: args.base.as_deref(),
             min_tokens: similarity::min_tokens(args.min_tokens),
         },

@@ -5,39 +5,40 @@
 
 use crate::error::Error;
 use crate::grading::class;
-use crate::grading::reports::{self, ReportFiles, Written};
+use crate::grading::reports::{self, Written};
 use crate::report;
+use crate::report::formats::{self, Chosen, Format, FORMATS};
 use crate::report::json::GradeReport;
 use crate::report::targets::{TargetError, Targets};
 use crate::resume::{Journal, Resume};
 use std::path::{Path, PathBuf};
 
 // Report files rendered from results, by `judge run`, `judge grade` and
-// `judge merge` alike.
-#[derive(Debug, Clone, clap::Args)]
+// `judge merge` alike: a flag per format of the one list
+// ([`formats::FORMATS`]), so a new format needs no line here.
+#[derive(Debug, Clone, Default)]
 pub(crate) struct ReportArgs {
-    /// Write a JUnit XML report here: one suite per submission and problem.
-    #[arg(long, value_name = "FILE")]
-    pub(crate) junit: Option<PathBuf>,
-    /// Write a CSV gradebook here: student, problem, score, verdict, passed, total.
-    #[arg(long, value_name = "FILE")]
-    pub(crate) csv: Option<PathBuf>,
-    /// Write an HTML report here: the class page (matrix, per-problem
-    /// summaries, students by score) and, in a folder beside it named after
-    /// FILE (`grades.html`: `grades/`), a page per submission with each test's
-    /// input, expected and actual output and a diff; `-` prints one page.
-    #[arg(long, value_name = "FILE")]
-    pub(crate) html: Option<PathBuf>,
+    /// The paths given, in the list's order.
+    paths: Vec<(&'static Format, PathBuf)>,
 }
 
 impl ReportArgs {
+    /// Only the report `name` (a format of the list), to `path`.
+    pub(crate) fn only(name: &str, path: Option<PathBuf>) -> Self {
+        let paths = formats::named(name).zip(path).into_iter().collect();
+        ReportArgs { paths }
+    }
+
+    /// Whether the report `name` was asked for.
+    pub(crate) fn has(&self, name: &str) -> bool {
+        self.files().has(name)
+    }
+
     /// The report paths, with the command's `--json` (merge's `-o`).
     fn targets<'a>(&'a self, json: Option<&'a Path>) -> Targets<'a> {
         Targets {
             json,
-            junit: self.junit.as_deref(),
-            csv: self.csv.as_deref(),
-            html: self.html.as_deref(),
+            files: self.files(),
         }
     }
 
@@ -62,12 +63,57 @@ impl ReportArgs {
     }
 
     /// The files asked for, as the library writes them.
-    pub(crate) fn files(&self) -> ReportFiles<'_> {
-        ReportFiles {
-            junit: self.junit.as_deref(),
-            csv: self.csv.as_deref(),
-            html: self.html.as_deref(),
+    pub(crate) fn files(&self) -> Chosen<'_> {
+        Chosen {
+            files: self
+                .paths
+                .iter()
+                .map(|(format, path)| (*format, path.as_path()))
+                .collect(),
         }
+    }
+}
+
+/// A `--NAME FILE` flag per format of the list, with the format's help.
+impl clap::Args for ReportArgs {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        FORMATS.iter().fold(command, |command, format| {
+            command.arg(
+                clap::Arg::new(format.name)
+                    .long(format.name)
+                    .value_name("FILE")
+                    .action(clap::ArgAction::Set)
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help(format.help),
+            )
+        })
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}
+
+impl clap::FromArgMatches for ReportArgs {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut args = ReportArgs::default();
+        args.update_from_arg_matches(matches)?;
+        Ok(args)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        for format in FORMATS {
+            // Absent from `matches` only when a command does not offer the
+            // reports; then none was asked for.
+            let Ok(Some(path)) = matches.try_get_one::<PathBuf>(format.name) else {
+                continue;
+            };
+            self.paths.retain(|(chosen, _)| chosen.name != format.name);
+            self.paths.push((format, path.clone()));
+        }
+        let order = |format: &Format| FORMATS.iter().position(|other| other.name == format.name);
+        self.paths.sort_by_key(|(format, _)| order(format));
+        Ok(())
     }
 }
 

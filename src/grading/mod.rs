@@ -103,12 +103,9 @@ pub(crate) enum GradingError {
     /// Standard output could not be written.
     #[error("failed to write to stdout: {0}")]
     Stdout(std::io::Error),
-    /// A JUnit report could not be rendered.
-    #[error("{0}")]
-    Junit(quick_junit::SerializeError),
-    /// A CSV gradebook could not be rendered.
-    #[error("{0}")]
-    Csv(csv::Error),
+    /// A report file (JUnit, CSV, a platform's) could not be rendered.
+    #[error(transparent)]
+    Render(#[from] crate::report::formats::RenderError),
     /// `judge run`'s JSON report could not be serialised.
     #[error("failed to serialise JSON: {0}")]
     RunJson(serde_json::Error),

@@ -4,7 +4,10 @@
 
 use super::run::RunReport;
 use super::GradingError;
+use crate::config::judge::JudgeConfig;
+use crate::grade::{self, DiscoverError};
 use crate::report;
+use crate::report::formats::{Chosen, Input, Writes};
 use crate::report::json::GradeReport;
 use crate::report::stdout::write_stdout;
 use crate::report::targets::is_stdout;
@@ -13,14 +16,6 @@ use crate::resume::Journal;
 use crate::sandbox::Isolation;
 use crate::similar::{self, html::Placement, run::Analysis};
 use std::path::Path;
-
-/// The report files rendered from results (`--junit`, `--csv`, `--html`).
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct ReportFiles<'a> {
-    pub(crate) junit: Option<&'a Path>,
-    pub(crate) csv: Option<&'a Path>,
-    pub(crate) html: Option<&'a Path>,
-}
 
 /// Writes one report to `path`, or to standard output for `-`.
 pub(crate) fn write_report(path: &Path, text: &str) -> Result<(), GradingError> {
@@ -36,7 +31,7 @@ pub(crate) fn write_report(path: &Path, text: &str) -> Result<(), GradingError> 
 /// failure is returned once all were tried). With `similarity`, the HTML
 /// class page holds its section and the page folder its side-by-side pages.
 pub(crate) fn write<R: report::Row>(
-    files: &ReportFiles<'_>,
+    files: &Chosen<'_>,
     rows: &[R],
     html: &report::html::Options,
     similarity: Option<&Analysis>,
@@ -47,31 +42,92 @@ pub(crate) fn write<R: report::Row>(
     }
 }
 
-/// [`write`], returning every failure (JUnit's, CSV's, HTML's, in that
-/// order) once all were tried.
+/// [`write`], returning every failure (in the order of the formats'
+/// list) once all were tried.
 fn write_each<R: report::Row>(
-    files: &ReportFiles<'_>,
+    files: &Chosen<'_>,
     rows: &[R],
     html: &report::html::Options,
     similarity: Option<&Analysis>,
 ) -> Vec<GradingError> {
-    let junit = files.junit.map(|path| {
-        let not_graded = html.interrupted.then_some(html.not_graded.as_slice());
-        report::junit::render_partial(rows, not_graded)
-            .map_err(GradingError::Junit)
-            .and_then(|xml| write_report(path, &xml))
-    });
-    let csv = files.csv.map(|path| {
-        report::csv::render_gradebook(rows, &html.missing, &html.not_graded)
-            .map_err(GradingError::Csv)
-            .and_then(|text| write_report(path, &text))
-    });
-    let html = files
-        .html
-        .map(|path| write_html(path, rows, html, similarity));
-    [junit, csv, html]
+    let rows: Vec<&dyn report::Row> = rows.iter().map(|row| row as &dyn report::Row).collect();
+    let input = Input {
+        rows: &rows,
+        options: html,
+        cannot_grade: &[],
+    };
+    files
+        .files
+        .iter()
+        .map(|(format, path)| match format.writes {
+            Writes::Text(render) => render(&input)
+                .map_err(GradingError::from)
+                .and_then(|text| write_report(path, &text)),
+            Writes::Pages => write_html(path, &rows, html, similarity),
+        })
+        .filter_map(Result::err)
+        .collect()
+}
+
+/// Writes the platforms' results files asked for
+/// ([`crate::report::formats::Format::platform`]) when `config`'s submissions folder holds no hand-in to
+/// grade (nothing, or only files named after no problem of the
+/// assignment): the grade then ends before any report, but the student's
+/// platform must still show why. Returns every failure to write one;
+/// nothing is written when there is something to grade.
+pub(crate) fn write_nothing_to_grade(
+    config: &JudgeConfig,
+    files: &Chosen<'_>,
+) -> Vec<GradingError> {
+    let platforms: Vec<_> = files
+        .files
+        .iter()
+        .filter(|(format, _)| format.platform)
+        .collect();
+    if platforms.is_empty() {
+        return Vec::new();
+    }
+    let problems = config.problems.as_deref();
+    let Err(error @ DiscoverError::Empty { .. }) =
+        grade::discover(&config.submissions, config.layout, problems)
+    else {
+        return Vec::new();
+    };
+    let mut reasons = vec![error.to_string()];
+    // What was handed in under another name: `rook.py`, did you mean `rooks`?
+    if let (Some(problems), Ok(found)) = (
+        problems,
+        grade::discover(&config.submissions, config.layout, None),
+    ) {
+        for entry in &found.entries {
+            let path = entry
+                .path
+                .strip_prefix(&config.submissions)
+                .unwrap_or(&entry.path);
+            reasons.push(format!(
+                "`{}` names the problem `{}`, which is not one of this assignment's ({}){}",
+                path.display(),
+                entry.problem,
+                problems.join(", "),
+                crate::suggest::did_you_mean(&entry.problem, problems.iter().map(String::as_str))
+            ));
+        }
+    }
+    let input = Input {
+        rows: &[],
+        options: &report::html::Options::default(),
+        cannot_grade: &reasons,
+    };
+    platforms
         .into_iter()
-        .flatten()
+        .filter_map(|(format, path)| match format.writes {
+            Writes::Text(render) => Some(
+                render(&input)
+                    .map_err(GradingError::from)
+                    .and_then(|text| write_report(path, &text)),
+            ),
+            Writes::Pages => None,
+        })
         .filter_map(Result::err)
         .collect()
 }
@@ -83,7 +139,7 @@ fn write_each<R: report::Row>(
 pub(crate) fn write_run(
     run: &RunReport,
     json: Option<&Path>,
-    files: &ReportFiles<'_>,
+    files: &Chosen<'_>,
 ) -> Result<(), GradingError> {
     if let Some(path) = json {
         let text = report::json::render_run(
@@ -112,7 +168,7 @@ pub(crate) fn write_run(
 pub(crate) fn write_grade(
     report: &GradeReport,
     json: Option<&Path>,
-    files: &ReportFiles<'_>,
+    files: &Chosen<'_>,
     student_view: bool,
     similarity: Option<&Analysis>,
 ) -> Vec<GradingError> {
@@ -178,7 +234,7 @@ pub(crate) enum Written {
 pub(crate) fn write_graded(
     report: &GradeReport,
     json: Option<&Path>,
-    files: &ReportFiles<'_>,
+    files: &Chosen<'_>,
     student_view: bool,
     similarity: Option<&Analysis>,
     journal: Result<Option<Journal>, ReportError>,
@@ -367,6 +423,7 @@ fn insert_section(page: &mut String, section: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::SubmissionResult;
 
     #[test]
     fn a_section_goes_before_the_end_of_the_body() {
@@ -391,18 +448,17 @@ mod tests {
     fn every_report_is_tried_when_one_cannot_be_written() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let csv = dir.path().join("grades.csv");
-        let files = ReportFiles {
-            junit: Some(Path::new("/nonexistent-folder-of-the-judge/x.xml")),
-            csv: Some(&csv),
-            html: None,
-        };
-        let rows: Vec<crate::runner::SubmissionResult> = Vec::new();
+        let files = Chosen::of(&[
+            ("junit", Path::new("/nonexistent-folder-of-the-judge/x.xml")),
+            ("csv", &csv),
+        ]);
+        let rows: Vec<SubmissionResult> = Vec::new();
         let written = write(&files, &rows, &report::html::Options::default(), None);
         assert!(written.is_err());
-        let both = ReportFiles {
-            csv: Some(Path::new("/nonexistent-folder-of-the-judge/x.csv")),
-            ..files
-        };
+        let both = Chosen::of(&[
+            ("junit", Path::new("/nonexistent-folder-of-the-judge/x.xml")),
+            ("csv", Path::new("/nonexistent-folder-of-the-judge/x.csv")),
+        ]);
         let failures = write_each(&both, &rows, &report::html::Options::default(), None);
         assert_eq!(failures.len(), 2, "{failures:?}");
         assert!(
@@ -527,10 +583,7 @@ mod tests {
     fn the_journals_failure_comes_first_and_every_report_is_still_written() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let csv = dir.path().join("grades.csv");
-        let files = ReportFiles {
-            csv: Some(&csv),
-            ..ReportFiles::default()
-        };
+        let files = Chosen::of(&[("csv", &csv)]);
         let good = dir.path().join("grades.json");
         let bad = dir.path().join("no-such-folder").join("grades.json");
         let rows = [

@@ -7,11 +7,16 @@
 //! into a temporary folder and renamed into place (`write_page_set`).
 
 pub mod csv;
+pub(crate) mod formats;
+pub(crate) mod gradescope;
 pub mod html;
 pub(crate) mod human;
 pub mod json;
 pub mod junit;
+pub(crate) mod platform;
+pub(crate) mod prairielearn;
 pub(crate) mod progress;
+pub(crate) mod rendering;
 pub(crate) mod stdout;
 pub(crate) mod targets;
 pub(crate) mod visible;
@@ -355,6 +360,13 @@ pub trait Row {
     fn expectation(&self) -> Option<Expectation> {
         None
     }
+
+    /// Why the hand-in could not be graded at all (two files for one
+    /// problem, an unreadable file), when it could not: the platforms'
+    /// renderers say it as a format error, not as a score.
+    fn not_gradable(&self) -> Option<&str> {
+        None
+    }
 }
 
 /// What a submission had to get and whether it did ([`Row::expectation`]).
@@ -371,6 +383,26 @@ pub struct Expectation {
     pub agrees: bool,
     /// The line that says why not (`expected AC, got WA (test ...)`).
     pub disagreement: Option<String>,
+}
+
+/// A row behind a reference: the rows every report format renders are
+/// `&dyn Row`.
+impl<T: Row + ?Sized> Row for &T {
+    fn result(&self) -> &SubmissionResult {
+        (**self).result()
+    }
+
+    fn student(&self) -> String {
+        (**self).student()
+    }
+
+    fn not_gradable(&self) -> Option<&str> {
+        (**self).not_gradable()
+    }
+
+    fn expectation(&self) -> Option<Expectation> {
+        (**self).expectation()
+    }
 }
 
 /// `judge grade` and `judge merge`: the student found by discovery under
@@ -396,6 +428,18 @@ impl Row for GradedResult {
             agrees: self.agrees() == Some(true),
             disagreement: human::render_disagreement(self),
         })
+    }
+
+    /// A row for a file no program was run from (two files for one
+    /// problem, unreadable, in no language, a problem this judge does not
+    /// know) is a CE with no tests and no digest of the submission; a
+    /// compiler's CE has the digest.
+    fn not_gradable(&self) -> Option<&str> {
+        let result = &self.result;
+        let not_run = self.submission_sha256.is_none()
+            && result.tests.is_empty()
+            && result.compile.verdict == Some(Verdict::CompileError);
+        not_run.then_some(result.compile.message.as_str())
     }
 }
 

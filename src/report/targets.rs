@@ -3,6 +3,7 @@
 //! included), the HTML pages' folder is free or judge's own, and no report
 //! lands among the hand-ins.
 
+use super::formats::Chosen;
 use std::path::{Path, PathBuf};
 
 /// Where a report goes: `-` is standard output for every report flag.
@@ -29,23 +30,31 @@ impl TargetError {
 }
 
 /// The report files of one command, by flag.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Targets<'a> {
     /// `--json` (merge's `-o`).
     pub(crate) json: Option<&'a Path>,
-    pub(crate) junit: Option<&'a Path>,
-    pub(crate) csv: Option<&'a Path>,
-    pub(crate) html: Option<&'a Path>,
+    /// The other reports asked for ([`super::formats::FORMATS`]).
+    pub(crate) files: Chosen<'a>,
 }
 
 impl Targets<'_> {
+    /// Every report asked for, `--json` first: its flag, its path and
+    /// whether it is the HTML report (its pages go in a folder beside it).
+    fn flags(&self) -> Vec<(String, &Path, bool)> {
+        let json = self.json.map(|path| ("--json".to_owned(), path, false));
+        let files = self
+            .files
+            .files
+            .iter()
+            .map(|(format, path)| (format.flag(), *path, format.is_pages()));
+        json.into_iter().chain(files).collect()
+    }
+
     /// Whether one of these reports goes to standard output: then the
     /// table and the summary do not.
     pub(crate) fn any_to_stdout(&self) -> bool {
-        [self.json, self.junit, self.csv, self.html]
-            .into_iter()
-            .flatten()
-            .any(is_stdout)
+        self.flags().into_iter().any(|(_, path, _)| is_stdout(path))
     }
 
     /// Checks every report path before anything runs (issue #8: a typo in
@@ -53,15 +62,8 @@ impl Targets<'_> {
     /// graded): its folder must exist, and no two reports may share a path
     /// (`-`, standard output, included).
     pub(crate) fn check(&self) -> Result<(), TargetError> {
-        let mut seen: Vec<(&str, &Path)> = Vec::new();
-        let flags = [
-            ("--json", self.json),
-            ("--junit", self.junit),
-            ("--csv", self.csv),
-            ("--html", self.html),
-        ];
-        for (flag, path) in flags {
-            let Some(path) = path else { continue };
+        let mut seen: Vec<(String, &Path)> = Vec::new();
+        for (flag, path, pages) in self.flags() {
             if let Some((other, _)) = seen.iter().find(|(_, seen)| *seen == path) {
                 return Err(TargetError::new(
                     format!(
@@ -71,7 +73,7 @@ impl Targets<'_> {
                     None,
                 ));
             }
-            seen.push((flag, path));
+            seen.push((flag.clone(), path));
             if is_stdout(path) {
                 continue;
             }
@@ -95,12 +97,12 @@ impl Targets<'_> {
                     None,
                 ));
             }
-            if flag == "--html" {
+            if pages {
                 let folder = super::page_folder(path);
                 if let Some((other, _)) = seen.iter().find(|(_, seen)| *seen == folder) {
                     return Err(TargetError::new(
                         format!(
-                            "{other} writes `{}`, where --html `{}` keeps its pages; give \
+                            "{other} writes `{}`, where {flag} `{}` keeps its pages; give \
                              each report its own name",
                             folder.display(),
                             path.display()
@@ -111,12 +113,12 @@ impl Targets<'_> {
                 if folder.exists() && !super::is_replaceable_page_folder(&folder) {
                     return Err(TargetError::new(
                         format!(
-                            "cannot write --html `{}`: its pages go in `{}`, which exists and \
+                            "cannot write {flag} `{}`: its pages go in `{}`, which exists and \
                              does not hold judge's HTML pages",
                             path.display(),
                             folder.display()
                         ),
-                        Some("move it away or choose another --html file".to_owned()),
+                        Some(format!("move it away or choose another {flag} file")),
                     ));
                 }
             }
@@ -133,16 +135,10 @@ impl Targets<'_> {
             .iter()
             .filter_map(|path| fs_err::canonicalize(path).ok())
             .collect();
-        let flags = [
-            ("--json", self.json),
-            ("--junit", self.junit),
-            ("--csv", self.csv),
-            ("--html", self.html),
-        ];
-        for (flag, path) in flags {
-            let Some(path) = path.filter(|path| !is_stdout(path)) else {
+        for (flag, path, _) in self.flags() {
+            if is_stdout(path) {
                 continue;
-            };
+            }
             let parent = match path.parent() {
                 Some(parent) if !parent.as_os_str().is_empty() => parent,
                 _ => Path::new("."),

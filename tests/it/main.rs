@@ -42,6 +42,7 @@ mod matchsticks;
 mod mayan;
 mod messages;
 mod packages;
+mod platforms;
 mod proc_mount;
 mod programs;
 mod progress;

@@ -1,0 +1,160 @@
+//! The one list of report formats besides the JSON report (issue #33, the
+//! way ripgrep chooses its one printer in one place): each format's flag,
+//! what it holds (the flag's help) and how it is written. The command-line
+//! flags, the checks of the report paths and the writing all read
+//! [`FORMATS`], so a new format is a renderer module and one line there.
+//!
+//! Every format renders the same input ([`Input`]): the rows of a run or a
+//! grade and the class around them (who handed nothing in, the files not
+//! graded, whether the student view is asked for).
+
+pub(crate) use super::rendering::{Input, RenderError};
+use std::path::Path;
+
+/// How a format is written.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Writes {
+    /// One text, written atomically to its path (or to standard output
+    /// for `-`).
+    Text(fn(&Input<'_>) -> Result<String, RenderError>),
+    /// The HTML report's page set: the class page at its path and a page
+    /// per submission in a folder beside it (`crate::grading::reports`).
+    Pages,
+}
+
+/// One report format: its flag (`--NAME FILE`) and how it is written.
+#[derive(Debug)]
+pub(crate) struct Format {
+    /// The flag's name, without the dashes.
+    pub(crate) name: &'static str,
+    /// The flag's help, as `judge grade --help` shows it.
+    pub(crate) help: &'static str,
+    pub(crate) writes: Writes,
+    /// A platform's results file for one student: written even when the
+    /// grade finds no hand-in at all, saying why, since the platform shows
+    /// the student what the file says.
+    pub(crate) platform: bool,
+}
+
+impl Format {
+    /// `--NAME`, as messages name the report.
+    pub(crate) fn flag(&self) -> String {
+        format!("--{}", self.name)
+    }
+
+    /// Whether this is the HTML report, whose pages need a folder beside it.
+    pub(crate) fn is_pages(&self) -> bool {
+        matches!(self.writes, Writes::Pages)
+    }
+}
+
+/// The reports a command was asked for, in [`FORMATS`]' order, each with
+/// its path.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Chosen<'a> {
+    pub(crate) files: Vec<(&'static Format, &'a Path)>,
+}
+
+impl<'a> Chosen<'a> {
+    /// The reports of `paths`, each a format's name and where it goes;
+    /// a name no format has is a bug of the caller.
+    #[cfg(test)]
+    pub(crate) fn of(paths: &[(&str, &'a Path)]) -> Self {
+        let mut files: Vec<(&'static Format, &'a Path)> = paths
+            .iter()
+            .map(|(name, path)| (named(name).expect("a report format"), *path))
+            .collect();
+        files.sort_by_key(|(format, _)| position(format));
+        Chosen { files }
+    }
+
+    /// Whether `name`'s report was asked for.
+    pub(crate) fn has(&self, name: &str) -> bool {
+        self.files.iter().any(|(format, _)| format.name == name)
+    }
+}
+
+/// The format whose flag is `--NAME`.
+pub(crate) fn named(name: &str) -> Option<&'static Format> {
+    FORMATS.iter().find(|format| format.name == name)
+}
+
+/// Where `format` is in [`FORMATS`].
+#[cfg(test)]
+fn position(format: &Format) -> usize {
+    FORMATS
+        .iter()
+        .position(|other| other.name == format.name)
+        .unwrap_or(FORMATS.len())
+}
+
+/// Every report format, in the order their flags are listed, checked and
+/// written (a failure of each is said in this order too).
+pub(crate) const FORMATS: &[Format] = &[
+    Format {
+        name: "junit",
+        help: "Write a JUnit XML report here: one suite per submission and problem",
+        writes: Writes::Text(junit),
+        platform: false,
+    },
+    Format {
+        name: "csv",
+        help: "Write a CSV gradebook here: student, problem, score, verdict, passed, total",
+        writes: Writes::Text(csv),
+        platform: false,
+    },
+    Format {
+        name: "html",
+        help: "Write an HTML report here: the class page (matrix, per-problem summaries, \
+               students by score) and, in a folder beside it named after FILE \
+               (`grades.html`: `grades/`), a page per submission with each test's input, \
+               expected and actual output and a diff; `-` prints one page",
+        writes: Writes::Pages,
+        platform: false,
+    },
+    Format {
+        name: "gradescope",
+        help: "Write Gradescope's results.json here, for one student: a test per test (or \
+               test group), samples visible, hidden tests after the due date and without \
+               their data",
+        writes: Writes::Text(super::gradescope::render),
+        platform: true,
+    },
+    Format {
+        name: "prairielearn",
+        help: "Write PrairieLearn's external grading results.json here, for one student: \
+               score 0 to 1, a test per test (or test group), hidden tests without their \
+               data; `gradable: false` when the hand-in cannot be graded",
+        writes: Writes::Text(super::prairielearn::render),
+        platform: true,
+    },
+];
+
+fn junit(input: &Input<'_>) -> Result<String, RenderError> {
+    let options = input.options;
+    let not_graded = options.interrupted.then_some(options.not_graded.as_slice());
+    Ok(super::junit::render_partial(input.rows, not_graded)?)
+}
+
+fn csv(input: &Input<'_>) -> Result<String, RenderError> {
+    Ok(super::csv::render_gradebook(
+        input.rows,
+        &input.options.missing,
+        &input.options.not_graded,
+    )?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_format_has_its_own_flag() {
+        let mut names: Vec<&str> = FORMATS.iter().map(|format| format.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), FORMATS.len());
+        assert!(!names.contains(&"json"), "--json is each command's own");
+        assert_eq!(FORMATS.iter().filter(|format| format.is_pages()).count(), 1);
+    }
+}

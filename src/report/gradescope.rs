@@ -1,0 +1,94 @@
+//! Gradescope's `results.json` (`--gradescope`; issue #30), from the
+//! contract of Gradescope's "Autograder Specifications" page: a top-level
+//! `score`, `output` (with `output_format`), `visibility` and
+//! `stdout_visibility`, and `tests`, each with `name`, `number`, `score`,
+//! `max_score`, `status` (`passed` or `failed`), `output` and
+//! `visibility`. The items and scores are [`super::platform`]'s.
+//!
+//! Samples are `visible`; every other test (or group) is `after_due_date`,
+//! and even then shows only what the judge's student view keeps. The
+//! judge's standard output (its table names hidden tests' messages) is
+//! `hidden`. `execution_time` is left out: it is optional, and the sum of
+//! the tests' times would tell what the hidden tests made a program do.
+//!
+//! Gradescope has no "cannot be graded" state: such a hand-in scores 0,
+//! and the top-level output says why, first.
+
+use super::platform::{self, Graded};
+use super::rendering::{Input, RenderError};
+use serde::Serialize;
+
+/// The visibility Gradescope shows an item with now.
+const VISIBLE: &str = "visible";
+/// The visibility of a hidden test: shown once the due date has passed.
+const AFTER_DUE_DATE: &str = "after_due_date";
+
+/// The top level of `results.json`.
+#[derive(Debug, Serialize)]
+struct Results {
+    score: f64,
+    output: String,
+    output_format: &'static str,
+    visibility: &'static str,
+    stdout_visibility: &'static str,
+    tests: Vec<Test>,
+}
+
+/// One of `tests`.
+#[derive(Debug, Serialize)]
+struct Test {
+    name: String,
+    number: String,
+    score: f64,
+    max_score: f64,
+    status: &'static str,
+    output: String,
+    visibility: &'static str,
+}
+
+/// The text of `results.json` for the one student of `input`.
+pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
+    let graded = platform::graded(input, "Gradescope")?;
+    let mut text = serde_json::to_string_pretty(&results(graded))?;
+    text.push('\n');
+    Ok(text)
+}
+
+fn results(graded: Graded) -> Results {
+    let gradable = graded.format_errors.is_empty();
+    let output = if gradable {
+        graded.summary
+    } else {
+        let mut lines = vec!["This hand-in cannot be graded:".to_owned()];
+        lines.extend(
+            graded
+                .format_errors
+                .iter()
+                .map(|error| format!("- {error}")),
+        );
+        if !graded.summary.is_empty() {
+            lines.push(graded.summary);
+        }
+        platform::cut(&lines.join("\n"))
+    };
+    Results {
+        score: if gradable { graded.score } else { 0.0 },
+        output,
+        output_format: "text",
+        visibility: VISIBLE,
+        stdout_visibility: "hidden",
+        tests: graded
+            .items
+            .into_iter()
+            .map(|item| Test {
+                name: item.name,
+                number: item.number,
+                score: if gradable { item.score } else { 0.0 },
+                max_score: item.max_score,
+                status: if item.passed { "passed" } else { "failed" },
+                output: item.output,
+                visibility: if item.sample { VISIBLE } else { AFTER_DUE_DATE },
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,425 @@
+//! The platforms' results files (issue #30): `judge grade --gradescope
+//! results.json` and `--prairielearn results.json`, each checked against
+//! what its platform documents, then for what the student sees: the
+//! samples, the score, and nothing of a hidden test's data.
+
+use crate::support::{repository, Dir};
+use serde_json::Value;
+
+/// Gradescope's `results.json` as its "Autograder Specifications" page
+/// (gradescope-autograders.readthedocs.io, "Output format") describes it,
+/// written as a JSON Schema: the top level's keys are among `score`,
+/// `execution_time`, `output`, `output_format`, `test_output_format`,
+/// `test_name_format`, `visibility`, `stdout_visibility`, `extra_data`,
+/// `tests` and `leaderboard`; `score` a number (required when a test has
+/// none); a visibility one of `hidden`, `after_due_date`,
+/// `after_published` and `visible`; an output format one of `text`,
+/// `html`, `simple_format`, `md` and `ansi`; each test's keys among
+/// `score`, `max_score`, `status`, `name`, `name_format`, `number`,
+/// `output`, `output_format`, `tags`, `visibility` and `extra_data`, its
+/// `status` `passed` or `failed`.
+fn gradescope_schema() -> Value {
+    let visibility = serde_json::json!({
+        "enum": ["hidden", "after_due_date", "after_published", "visible"]
+    });
+    let format = serde_json::json!({ "enum": ["text", "html", "simple_format", "md", "ansi"] });
+    serde_json::json!({
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["score"],
+        "properties": {
+            "score": { "type": "number" },
+            "execution_time": { "type": "number" },
+            "output": { "type": "string" },
+            "output_format": format,
+            "test_output_format": format,
+            "test_name_format": format,
+            "visibility": visibility,
+            "stdout_visibility": visibility,
+            "extra_data": { "type": "object" },
+            "leaderboard": { "type": "array" },
+            "tests": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                        "score": { "type": "number" },
+                        "max_score": { "type": "number" },
+                        "status": { "enum": ["passed", "failed"] },
+                        "name": { "type": "string" },
+                        "name_format": format,
+                        "number": { "type": "string" },
+                        "output": { "type": "string" },
+                        "output_format": format,
+                        "tags": { "type": "array", "items": { "type": "string" } },
+                        "visibility": visibility,
+                        "extra_data": { "type": "object" }
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// PrairieLearn's external grading `results.json` as its "External
+/// Grading" page (docs.prairielearn.com, "Grading results") describes it,
+/// and as its grader reads it, written as a JSON Schema: `gradable` a
+/// boolean, `score` a number from 0 to 1, `message` and `output` strings
+/// shown to the student, `format_errors` a string or a list of strings,
+/// `tests` a list of objects with `name`, `points` and `max_points` (and
+/// optionally `description`, `message`, `output`). The whole file must be
+/// under 1 MB, which a schema cannot say: [`check_prairielearn`] does.
+fn prairielearn_schema() -> Value {
+    serde_json::json!({
+        "type": "object",
+        "required": ["gradable", "score"],
+        "properties": {
+            "gradable": { "type": "boolean" },
+            "score": { "type": "number", "minimum": 0, "maximum": 1 },
+            "message": { "type": "string" },
+            "output": { "type": "string" },
+            "format_errors": {
+                "anyOf": [
+                    { "type": "string" },
+                    { "type": "array", "items": { "type": "string" } }
+                ]
+            },
+            "tests": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["name", "points", "max_points"],
+                    "properties": {
+                        "name": { "type": "string" },
+                        "description": { "type": "string" },
+                        "points": { "type": "number", "minimum": 0 },
+                        "max_points": { "type": "number", "minimum": 0 },
+                        "message": { "type": "string" },
+                        "output": { "type": "string" }
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// Validates `instance` against `schema`, saying every error.
+fn validate(schema: &Value, instance: &Value) {
+    let validator = jsonschema::validator_for(schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(instance)
+        .map(|error| format!("{error} at {}", error.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}\n{instance:#}");
+}
+
+fn check_gradescope(results: &Value) {
+    validate(&gradescope_schema(), results);
+}
+
+fn check_prairielearn(text: &str) -> Value {
+    assert!(text.len() < 1_000_000, "{} bytes", text.len());
+    let results: Value = serde_json::from_str(text).expect("JSON");
+    validate(&prairielearn_schema(), &results);
+    results
+}
+
+/// The schemas tell a bad file from a good one: they are not `true`.
+#[test]
+fn the_platforms_schemas_refuse_what_their_docs_refuse() {
+    let gradescope = jsonschema::validator_for(&gradescope_schema()).unwrap();
+    assert!(gradescope.is_valid(&serde_json::json!({ "score": 1, "tests": [] })));
+    assert!(!gradescope.is_valid(&serde_json::json!({ "score": "1" })));
+    assert!(!gradescope.is_valid(&serde_json::json!({
+        "score": 1, "tests": [{ "status": "ok" }]
+    })));
+    assert!(!gradescope.is_valid(&serde_json::json!({ "score": 1, "visibility": "now" })));
+    let learn = jsonschema::validator_for(&prairielearn_schema()).unwrap();
+    assert!(learn.is_valid(&serde_json::json!({ "gradable": true, "score": 0.5 })));
+    assert!(!learn.is_valid(&serde_json::json!({ "gradable": true, "score": 50 })));
+    assert!(!learn.is_valid(&serde_json::json!({
+        "gradable": false, "score": 0, "format_errors": [1]
+    })));
+}
+
+/// A judge.toml for one student's hand-in, laid out `student/problem`.
+fn one_student(dir: &Dir, problems: &str) {
+    dir.create(
+        "judge.toml",
+        format!(
+            "submissions = \"class\"\nlayout = \"student/problem\"\nrandom-tests = 0\njobs = 2\n\
+             problems = [{problems}]\n"
+        ),
+    );
+}
+
+/// Prints `0` for each board: wrong on every test but none.
+const ZERO: &str = r#"import sys
+tokens = sys.stdin.read().split()
+pos = 0
+while pos < len(tokens) and tokens[pos] != "0":
+    n = int(tokens[pos])
+    pos += 1 + n
+    print(0)
+"#;
+
+fn read_json(dir: &Dir, name: &str) -> Value {
+    serde_json::from_str(&dir.read(name)).expect("JSON")
+}
+
+/// See: issue #30. Samples are visible now and show the checker's words;
+/// a hidden test is shown after the due date, with its verdict and where
+/// it failed only: no expected value, no figure of its input.
+#[test]
+fn gradescope_shows_the_samples_now_and_no_data_of_a_hidden_test() {
+    let dir = Dir::new();
+    one_student(&dir, "\"rooks\"");
+    dir.create("class/alice/rooks.py", ZERO);
+    let run = dir.judge(&[
+        "grade",
+        "--gradescope",
+        "gradescope.json",
+        "--prairielearn",
+        "prairielearn.json",
+    ]);
+    run.expect_code(1);
+    let results = read_json(&dir, "gradescope.json");
+    check_gradescope(&results);
+    assert_eq!(results["stdout_visibility"], "hidden");
+    let tests = results["tests"].as_array().unwrap();
+    let count = fs_err::read_dir(repository().join("problems/rooks/tests"))
+        .unwrap()
+        .count()
+        / 2;
+    assert_eq!(tests.len(), count, "a test per test: {results:#}");
+    let mut samples = 0;
+    for test in tests {
+        let name = test["name"].as_str().unwrap().trim_start_matches("rooks: ");
+        let output = test["output"].as_str().unwrap();
+        if name.starts_with("sample") {
+            samples += 1;
+            assert_eq!(test["visibility"], "visible");
+        } else {
+            assert_eq!(test["visibility"], "after_due_date", "{test:#}");
+            // The judge's student view: `board 3: wrong answer`, never
+            // `expected 5, got 0`.
+            let said = output
+                .strip_prefix(&format!("{name}: "))
+                .unwrap_or_else(|| panic!("{output}"));
+            assert!(student_view_words(said), "a hidden test says `{said}`");
+        }
+    }
+    assert!(samples > 0);
+    // Per test: each worth its share of 100, the score their sum.
+    let sum: f64 = tests
+        .iter()
+        .map(|test| test["score"].as_f64().unwrap())
+        .sum();
+    let max: f64 = tests
+        .iter()
+        .map(|test| test["max_score"].as_f64().unwrap())
+        .sum();
+    assert!((max - 100.0).abs() < 0.1, "{max}");
+    let score = results["score"].as_f64().unwrap();
+    assert!((sum - score).abs() < 0.1, "{sum} {score}");
+    let csv_score = {
+        dir.judge(&["grade", "--csv", "grades.csv"]).expect_code(1);
+        let csv = dir.read("grades.csv");
+        let row: Vec<String> = csv
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .map(str::to_owned)
+            .collect();
+        row[2].parse::<f64>().unwrap()
+    };
+    assert_eq!(score, csv_score, "the CSV's score");
+    let learn = check_prairielearn(&dir.read("prairielearn.json"));
+    assert_eq!(learn["gradable"], true);
+    assert!((learn["score"].as_f64().unwrap() - score / 100.0).abs() < 1e-9);
+    assert_eq!(learn["tests"].as_array().unwrap().len(), count);
+    // PrairieLearn shows every test at once: a hidden one says no more.
+    for test in learn["tests"].as_array().unwrap() {
+        if !test["name"].as_str().unwrap().starts_with("rooks: sample") {
+            assert!(
+                !test["output"].as_str().unwrap().contains("expected"),
+                "{test:#}"
+            );
+        }
+    }
+}
+
+/// Kattis' `rooks` is not scored; a package with test groups is scored by
+/// them: an item per group, with its points (issue #30, item 5).
+#[test]
+fn the_platforms_score_by_the_packages_test_groups() {
+    let dir = Dir::new();
+    let manifest = "title = \"Triangle sums\"\norigin = \"judge tests\"\nprofiles = [\"data\"]\n\
+        reference = \"reference.py\"\n\
+        [limits]\ntime-limit-ms = 2000\nmemory-limit-mib = 256\noutput-limit-kib = 64\n\
+        [tests]\nseed = 1\n\
+        [[groups]]\nname = \"small\"\npoints = 30\ntests = \"a-*\"\n\
+        [[groups]]\nname = \"large\"\npoints = 70\ntests = \"b-*\"\naggregation = \"sum\"\n";
+    dir.create("problems/tri/problem.toml", manifest);
+    dir.create(
+        "problems/tri/reference.py",
+        "n = int(input())\nprint(n * (n + 1) // 2)\n",
+    );
+    for (name, n) in [
+        ("a-1", 10u64),
+        ("a-2", 1000),
+        ("b-1", 100_000),
+        ("b-2", 5_000_000_000),
+    ] {
+        let sum = u128::from(n) * (u128::from(n) + 1) / 2;
+        dir.create(&format!("problems/tri/tests/{name}.in"), format!("{n}\n"));
+        dir.create(
+            &format!("problems/tri/tests/{name}.ans"),
+            format!("{sum}\n"),
+        );
+    }
+    one_student(&dir, "\"tri\"");
+    // 32 bits: the small group, no test of the large one.
+    dir.create(
+        "class/bob/tri.py",
+        "n = int(input())\nprint(n * (n + 1) // 2 % 2**32)\n",
+    );
+    dir.judge(&[
+        "grade",
+        "--problems-dir",
+        "problems",
+        "--gradescope",
+        "gs.json",
+        "--prairielearn",
+        "pl.json",
+    ])
+    .expect_code(1);
+    let results = read_json(&dir, "gs.json");
+    check_gradescope(&results);
+    assert_eq!(results["score"], 30.0);
+    let items: Vec<(&str, f64, f64, &str)> = results["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|test| {
+            (
+                test["name"].as_str().unwrap(),
+                test["score"].as_f64().unwrap(),
+                test["max_score"].as_f64().unwrap(),
+                test["status"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        items,
+        [
+            ("tri: small", 30.0, 30.0, "passed"),
+            ("tri: large", 0.0, 70.0, "failed")
+        ]
+    );
+    let learn = check_prairielearn(&dir.read("pl.json"));
+    assert_eq!(learn["score"], 0.3);
+    assert_eq!(learn["tests"][1]["points"], 0.0);
+    assert_eq!(learn["tests"][1]["max_points"], 70.0);
+}
+
+/// See: issue #30. A hand-in that cannot be graded is `gradable: false`
+/// with the reason in `format_errors` (PrairieLearn then counts no
+/// attempt), and on Gradescope a 0 whose output says why: two files for
+/// one problem, a misnamed file, no file, one problem of two missing.
+#[test]
+fn a_hand_in_that_cannot_be_graded_says_why() {
+    let cases: [(&str, &[&str], &str); 4] = [
+        (
+            "\"rooks\"",
+            &["alice/rooks.py", "alice/rooks.cpp"],
+            "2 files for student",
+        ),
+        ("\"rooks\"", &["alice/rook.py"], "did you mean `rooks`?"),
+        ("\"rooks\"", &["alice/.keep"], "holds no submissions"),
+        (
+            "\"rooks\", \"mayan\"",
+            &["alice/rooks.py"],
+            "no file for problem `mayan`",
+        ),
+    ];
+    for (problems, files, reason) in cases {
+        let dir = Dir::new();
+        one_student(&dir, problems);
+        for file in files {
+            dir.create(&format!("class/{file}"), ZERO);
+        }
+        let run = dir.judge(&[
+            "grade",
+            "--gradescope",
+            "gs.json",
+            "--prairielearn",
+            "pl.json",
+        ]);
+        assert_ne!(run.code(), 0, "{}", run.transcript());
+        let learn = check_prairielearn(&dir.read("pl.json"));
+        assert_eq!(learn["gradable"], false, "{files:?}: {learn:#}");
+        assert_eq!(learn["score"], 0.0);
+        let errors = learn["format_errors"].to_string();
+        assert!(
+            errors.contains(reason),
+            "{files:?}: `{reason}` not in {errors}"
+        );
+        let results = read_json(&dir, "gs.json");
+        check_gradescope(&results);
+        assert_eq!(results["score"], 0.0, "{results:#}");
+        let output = results["output"].as_str().unwrap();
+        assert!(
+            output.starts_with("This hand-in cannot be graded"),
+            "{output}"
+        );
+        assert!(output.contains(reason), "{output}");
+    }
+}
+
+/// A platform's results file is one student's: a class is refused with
+/// the reason, not written as one student's grade.
+#[test]
+fn a_platform_file_of_a_whole_class_is_refused() {
+    let dir = Dir::new();
+    one_student(&dir, "\"rooks\"");
+    dir.create("class/alice/rooks.py", ZERO);
+    dir.create("class/bob/rooks.py", ZERO);
+    let run = dir.judge(&["grade", "--prairielearn", "pl.json", "--csv", "grades.csv"]);
+    run.expect_code(3);
+    assert!(
+        run.stderr()
+            .contains("one student's, and this grade holds 2 students"),
+        "{}",
+        run.transcript()
+    );
+    assert!(!dir.path().join("pl.json").exists());
+    assert!(
+        dir.path().join("grades.csv").is_file(),
+        "the other reports are written"
+    );
+}
+
+/// `AC (accepted)`, `WA (wrong answer)` or `WA (board 3: wrong answer)`:
+/// all the judge's student view says of a hidden test here.
+fn student_view_words(said: &str) -> bool {
+    let Some(inner) = said
+        .strip_prefix("WA (")
+        .and_then(|rest| rest.strip_suffix("wrong answer)"))
+    else {
+        return said == "AC (accepted)";
+    };
+    let locator: Vec<&str> = inner.split_whitespace().collect();
+    match locator.as_slice() {
+        [] => true,
+        [word, number] => {
+            word.chars().all(char::is_alphabetic)
+                && number
+                    .strip_suffix(':')
+                    .is_some_and(|number| number.chars().all(|c| c.is_ascii_digit()))
+        }
+        _ => false,
+    }
+}
