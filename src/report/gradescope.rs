@@ -56,8 +56,13 @@ pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
 
 fn results(graded: Graded) -> Results {
     let gradable = graded.format_errors.is_empty();
-    let output = if gradable {
+    let output = if gradable && graded.notes.is_empty() {
         graded.summary
+    } else if gradable {
+        let mut lines = vec!["Part of this hand-in could not be graded:".to_owned()];
+        lines.extend(graded.notes.iter().map(|note| format!("- {note}")));
+        lines.push(graded.summary);
+        platform::cut(&lines.join("\n"))
     } else {
         let mut lines = vec!["This hand-in cannot be graded:".to_owned()];
         lines.extend(

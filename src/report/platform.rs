@@ -30,8 +30,12 @@ pub(crate) struct Graded {
     /// message when it did not compile.
     pub(crate) summary: String,
     pub(crate) items: Vec<Item>,
-    /// Why the hand-in cannot be graded; empty when it can.
+    /// Why the hand-in cannot be graded at all (nothing in it could be,
+    /// or the grade was cut short); empty when it can.
     pub(crate) format_errors: Vec<String>,
+    /// Why a problem of a gradable hand-in scored nothing without being
+    /// run (no file for it, two files): said first, scored 0.
+    pub(crate) notes: Vec<String>,
 }
 
 /// A scored part of the grade: a test, or a top-level test group.
@@ -79,19 +83,26 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str) -> Result<Graded, Render
         ..Graded::default()
     };
     let mut summary = Vec::new();
+    let mut problems_graded = 0;
     for (index, row) in input.rows.iter().enumerate() {
         let result = row.result();
         let problem = visible_name(&result.problem);
+        let max_score = super::csv::max_score(result);
+        graded.max_score += max_score;
         if let Some(why) = row.not_gradable() {
+            // One problem that cannot be graded costs that problem's
+            // points, not the whole assignment's: the others keep theirs.
+            let why = format!("{problem}: {}", visible(why));
+            summary.push(format!("{problem}: 0.00 of {max_score:.2} (not graded)"));
             graded
-                .format_errors
-                .push(format!("{problem}: {}", visible(why)));
+                .items
+                .push(ungraded_item(&problem, index + 1, max_score, &why));
+            graded.notes.push(why);
             continue;
         }
+        problems_graded += 1;
         let score = super::csv::score(result);
-        let max_score = super::csv::max_score(result);
         graded.score += score;
-        graded.max_score += max_score;
         summary.push(format!(
             "{problem}: {score:.2} of {max_score:.2} ({})",
             result.verdict.code()
@@ -101,17 +112,42 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str) -> Result<Graded, Render
         }
         graded.items.extend(items(result, index + 1, max_score));
     }
-    for pair in &input.options.missing {
-        graded.format_errors.push(format!(
-            "no file for problem `{}`: hand in one file named `{}.<ext>`",
-            visible_name(&pair.problem),
-            visible_name(&pair.problem)
-        ));
+    for (offset, pair) in input.options.missing.iter().enumerate() {
+        let problem = visible_name(&pair.problem);
+        // The report holds no maximum for a problem nobody handed in: the
+        // CSV's percent model, 100 points.
+        let max_score = 100.0;
+        graded.max_score += max_score;
+        let why =
+            format!("no file for problem `{problem}`: hand in one file named `{problem}.<ext>`");
+        summary.push(format!("{problem}: 0.00 of {max_score:.2} (missing)"));
+        let number = input.rows.len() + offset + 1;
+        graded
+            .items
+            .push(ungraded_item(&problem, number, max_score, &why));
+        graded.notes.push(why);
     }
-    if !graded.format_errors.is_empty() {
+    if input.options.interrupted {
+        // A grade cut short (a platform's timeout, a signal) is no grade:
+        // a score of what happened to finish would read as the real one.
+        let left = input.options.not_graded.len();
+        graded.format_errors.push(format!(
+            "the grade was interrupted before it ended ({left} problem(s) not graded): \
+             this is not a grade; submit again or ask the teacher"
+        ));
+    } else if problems_graded == 0 {
+        // Nothing could be graded at all: no score, only why.
+        graded.format_errors.append(&mut graded.notes);
+    }
+    if !graded.format_errors.is_empty() || !graded.notes.is_empty() {
         // Why a file was not taken (`rook.py`: did you mean `rooks`?).
+        let into = if graded.format_errors.is_empty() {
+            &mut graded.notes
+        } else {
+            &mut graded.format_errors
+        };
         for ignored in &input.options.ignored {
-            graded.format_errors.push(format!(
+            into.push(format!(
                 "`{}` was not graded: {}",
                 visible_name(&ignored.path),
                 visible(&ignored.reason)
@@ -178,20 +214,20 @@ fn items(result: &SubmissionResult, problem_number: usize, max_score: f64) -> Ve
             )),
         }];
     }
-    // Counts of tests are far below 2^52: the division is exact enough.
-    let share = max_score / result.total as f64;
+    let shares = shares(max_score, result.total.max(tests.len()));
     let mut items: Vec<Item> = tests
         .iter()
+        .zip(&shares)
         .enumerate()
-        .map(|(index, test)| Item {
+        .map(|(index, (test, &share))| Item {
             name: format!("{problem}: {}", visible_name(&test.name)),
             number: number(index + 1),
             score: if test.verdict == Verdict::Accepted {
-                round(share)
+                share
             } else {
                 0.0
             },
-            max_score: round(share),
+            max_score: share,
             passed: test.verdict == Verdict::Accepted,
             sample: is_sample(&test.name),
             output: cut(&test_line(test)),
@@ -203,13 +239,44 @@ fn items(result: &SubmissionResult, problem_number: usize, max_score: f64) -> Ve
             name: format!("{problem}: {not_run} test(s) not run"),
             number: number(tests.len() + 1),
             score: 0.0,
-            max_score: round(share * not_run as f64),
+            max_score: round(shares[tests.len()..].iter().sum()),
             passed: false,
             sample: false,
             output: "not run: an earlier test failed".to_owned(),
         });
     }
     items
+}
+
+/// The one item of a problem that was not graded (no file, two files):
+/// 0 of its points, with the reason, which is about the student's own
+/// files and shown now.
+fn ungraded_item(problem: &str, problem_number: usize, max_score: f64, why: &str) -> Item {
+    Item {
+        name: problem.to_owned(),
+        number: format!("{problem_number}.1"),
+        score: 0.0,
+        max_score,
+        passed: false,
+        sample: true,
+        output: cut(why),
+    }
+}
+
+/// `max_score` shared among `count` tests in hundredths that add up to it
+/// exactly (the first tests take the odd hundredths), so the items of a
+/// problem sum to its maximum however many tests it has.
+fn shares(max_score: f64, count: usize) -> Vec<f64> {
+    if count == 0 {
+        return Vec::new();
+    }
+    // Points are far below 2^52 hundredths: the conversions are exact.
+    let hundredths = (max_score * 100.0).round().max(0.0) as u64;
+    let count_u64 = count as u64;
+    let (each, odd) = (hundredths / count_u64, hundredths % count_u64);
+    (0..count_u64)
+        .map(|index| (each + u64::from(index < odd)) as f64 / 100.0)
+        .collect()
 }
 
 /// A test as its item's output says it: for a hidden test, only what the
@@ -298,6 +365,41 @@ mod tests {
             .map(|group| group.name.as_str())
             .collect();
         assert_eq!(names, ["sample", "secret"]);
+    }
+
+    /// See: issue #30 (found by a review): a grade cut short by a signal
+    /// or the platform's timeout wrote a score of 0 that read as real.
+    #[test]
+    fn an_interrupted_grade_is_not_gradable_and_says_why() {
+        let options = crate::report::html::Options {
+            interrupted: true,
+            ..crate::report::html::Options::default()
+        };
+        let input = Input {
+            rows: &[],
+            options: &options,
+            cannot_grade: &[],
+        };
+        let graded = graded(&input, "PrairieLearn").expect("one student");
+        assert_eq!(graded.format_errors.len(), 1, "{graded:?}");
+        assert!(
+            graded.format_errors[0].contains("interrupted"),
+            "{graded:?}"
+        );
+    }
+
+    #[test]
+    fn the_shares_of_a_problem_add_up_to_its_maximum() {
+        for (max_score, count) in [(100.0, 7), (100.0, 6007), (30.0, 3), (0.0, 4), (50.0, 1)] {
+            let shares = shares(max_score, count);
+            assert_eq!(shares.len(), count);
+            let hundredths: f64 = shares.iter().map(|share| (share * 100.0).round()).sum();
+            assert_eq!(
+                hundredths,
+                (max_score * 100.0).round(),
+                "{max_score} in {count}"
+            );
+        }
     }
 
     #[test]

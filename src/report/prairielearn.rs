@@ -77,7 +77,12 @@ fn results(graded: Graded) -> Results {
         0.0
     };
     let message = if gradable {
-        format!("{:.2} of {:.2} points", graded.score, graded.max_score)
+        let mut lines = vec![format!(
+            "{:.2} of {:.2} points",
+            graded.score, graded.max_score
+        )];
+        lines.extend(graded.notes.iter().map(|note| format!("- {note}")));
+        platform::cut(&lines.join("\n"))
     } else {
         "This hand-in cannot be graded; it does not count as an attempt.".to_owned()
     };

@@ -328,10 +328,10 @@ fn the_platforms_score_by_the_packages_test_groups() {
 /// See: issue #30. A hand-in that cannot be graded is `gradable: false`
 /// with the reason in `format_errors` (PrairieLearn then counts no
 /// attempt), and on Gradescope a 0 whose output says why: two files for
-/// one problem, a misnamed file, no file, one problem of two missing.
+/// one problem, a misnamed file, no file.
 #[test]
 fn a_hand_in_that_cannot_be_graded_says_why() {
-    let cases: [(&str, &[&str], &str); 4] = [
+    let cases: [(&str, &[&str], &str); 3] = [
         (
             "\"rooks\"",
             &["alice/rooks.py", "alice/rooks.cpp"],
@@ -339,11 +339,6 @@ fn a_hand_in_that_cannot_be_graded_says_why() {
         ),
         ("\"rooks\"", &["alice/rook.py"], "did you mean `rooks`?"),
         ("\"rooks\"", &["alice/.keep"], "holds no submissions"),
-        (
-            "\"rooks\", \"mayan\"",
-            &["alice/rooks.py"],
-            "no file for problem `mayan`",
-        ),
     ];
     for (problems, files, reason) in cases {
         let dir = Dir::new();
@@ -377,6 +372,54 @@ fn a_hand_in_that_cannot_be_graded_says_why() {
         );
         assert!(output.contains(reason), "{output}");
     }
+}
+
+/// See: issue #30 (found by a review). A problem of two that was not
+/// handed in costs that problem's points, not the whole assignment's: the
+/// graded one keeps its score, and the missing one is named first.
+#[test]
+fn a_missing_problem_costs_only_its_own_points() {
+    let dir = Dir::new();
+    one_student(&dir, "\"rooks\", \"mayan\"");
+    let accepted = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("submissions/rooks/accepted/matching.py"),
+    )
+    .expect("the bundled rooks solution");
+    dir.create("class/alice/rooks.py", &accepted);
+    dir.judge(&[
+        "grade",
+        "--gradescope",
+        "gs.json",
+        "--prairielearn",
+        "pl.json",
+    ]);
+    let learn = check_prairielearn(&dir.read("pl.json"));
+    assert_eq!(learn["gradable"], true, "{learn:#}");
+    assert_eq!(learn["score"], 0.5, "{learn:#}");
+    assert!(
+        learn["message"]
+            .as_str()
+            .unwrap()
+            .contains("no file for problem `mayan`"),
+        "{learn:#}"
+    );
+    let results = read_json(&dir, "gs.json");
+    check_gradescope(&results);
+    assert_eq!(results["score"], 100.0, "{results:#}");
+    let output = results["output"].as_str().unwrap();
+    assert!(
+        output.starts_with("Part of this hand-in could not be graded"),
+        "{output}"
+    );
+    assert!(output.contains("no file for problem `mayan`"), "{output}");
+    let max: f64 = results["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|test| test["max_score"].as_f64().unwrap())
+        .sum();
+    assert!((max - 200.0).abs() < 1e-9, "the items add up to 200: {max}");
 }
 
 /// A platform's results file is one student's: a class is refused with
