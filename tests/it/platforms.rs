@@ -381,7 +381,7 @@ fn a_hand_in_that_cannot_be_graded_says_why() {
 fn a_missing_problem_costs_only_its_own_points() {
     let dir = Dir::new();
     one_student(&dir, "\"rooks\", \"mayan\"");
-    let accepted = std::fs::read_to_string(
+    let accepted = fs_err::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("submissions/rooks/accepted/matching.py"),
     )
