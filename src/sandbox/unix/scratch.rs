@@ -73,27 +73,90 @@ pub(super) fn lend(dir: &Path, user: Option<u32>) -> Result<(), SandboxError> {
 /// the judge's and loses group and other write permission, so a run (the
 /// same sandbox user) cannot change its own program between tests. Links
 /// are never followed.
+///
+/// Only what the compile made (the sandbox user's) or the judge put there
+/// (its own) is taken: anything else is a hard link the compile made to
+/// another user's file (possible where `fs.protected_hardlinks` is 0), and
+/// taking it would hand that file to the judge's user and strip its
+/// permissions. Such a folder is an error, and nothing in it is changed.
 pub(super) fn reclaim(dir: &Path, user: Option<u32>) -> Result<(), SandboxError> {
-    if user.is_none() {
+    let Some(sandbox_user) = user else {
         return Ok(());
-    }
+    };
     let uid = rustix::process::geteuid().as_raw();
     let gid = rustix::process::getegid().as_raw();
+    let mut entries = Vec::new();
     for entry in walkdir::WalkDir::new(dir).follow_links(false) {
         let entry = entry.map_err(|error| {
             let path = error.path().unwrap_or(dir).to_path_buf();
             SandboxError::path("take back", path, error.into())
         })?;
+        let metadata = entry
+            .metadata()
+            .map_err(|error| SandboxError::path("take back", entry.path(), error.into()))?;
+        if metadata.uid() != uid && metadata.uid() != sandbox_user {
+            return Err(SandboxError::path(
+                "take back",
+                entry.path(),
+                std::io::Error::new(
+                    std::io::ErrorKind::PermissionDenied,
+                    format!(
+                        "owned by user {}, neither the judge's nor the sandbox user's: \
+                         a hard link the compile made to another user's file",
+                        metadata.uid()
+                    ),
+                ),
+            ));
+        }
+        entries.push((entry, metadata.mode()));
+    }
+    for (entry, mode) in entries {
         let path = entry.path();
         lchown(path, Some(uid), Some(gid))
             .map_err(|source| SandboxError::path("take back", path, source))?;
         if !entry.path_is_symlink() {
-            let mode = entry
-                .metadata()
-                .map(|metadata| metadata.mode())
-                .unwrap_or(0o755);
             set_mode(path, mode & 0o7755 & !0o6000)?;
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A compile that hard-links another user's file into its folder
+    /// (`fs.protected_hardlinks` = 0) does not get it handed to the
+    /// judge's user: the folder is refused and the file is untouched.
+    #[test]
+    #[ignore = "needs root (it gives files to other users); .ci/run runs it as root: cargo test --locked --lib -- --ignored"]
+    fn a_file_of_another_user_in_a_lent_folder_is_refused_and_left_alone() {
+        let outside = tempfile::tempdir().unwrap();
+        let victim = outside.path().join("victim");
+        fs_err::write(&victim, "a teacher's file").unwrap();
+        lchown(&victim, Some(4242), Some(4242)).unwrap();
+        set_mode(&victim, 0o664).unwrap();
+        let lent = tempfile::tempdir().unwrap();
+        fs_err::write(lent.path().join("a.out"), "program").unwrap();
+        lchown(lent.path().join("a.out"), Some(NOBODY_FOR_TEST), None).unwrap();
+        fs_err::hard_link(&victim, lent.path().join("linked")).unwrap();
+        let error = reclaim(lent.path(), Some(NOBODY_FOR_TEST)).unwrap_err();
+        let said = format!(
+            "{error}: {}",
+            std::error::Error::source(&error).map_or(String::new(), ToString::to_string)
+        );
+        assert!(
+            said.contains("linked") && said.contains("user 4242"),
+            "{said}"
+        );
+        let metadata = fs_err::metadata(&victim).unwrap();
+        assert_eq!((metadata.uid(), metadata.mode() & 0o777), (4242, 0o664));
+        // What the compile made and the judge put there is taken back.
+        fs_err::remove_file(lent.path().join("linked")).unwrap();
+        reclaim(lent.path(), Some(NOBODY_FOR_TEST)).unwrap();
+        let program = fs_err::metadata(lent.path().join("a.out")).unwrap();
+        assert_eq!(program.uid(), rustix::process::geteuid().as_raw());
+    }
+
+    const NOBODY_FOR_TEST: u32 = 4343;
 }
