@@ -48,43 +48,77 @@ pub(crate) fn render_gradebook<R: Row>(
     // crate fails only on I/O (none with a `Vec`) or on serialising
     // structures, which `write_record` does not do.
     writer.write_record(HEADER)?;
+    // Each student's rows together, graded or not, students as a class
+    // list orders them; within a student, problems in order of first
+    // appearance (issue #32: `missing` rows came after every graded row,
+    // and "Zoë" before "alice").
+    let mut lines: Vec<(String, String, [String; 7])> = Vec::new();
     for row in rows {
         let result = row.result();
-        writer.write_record([
-            neutralise(&visible_name(&row.student())),
-            neutralise(&visible_name(&result.problem)),
-            format!("{:.2}", score(result)),
-            result.verdict.code().to_owned(),
-            result.passed.to_string(),
-            result.total.to_string(),
-            format!("{:.2}", max_score(result)),
-        ])?;
+        lines.push((
+            row.student(),
+            result.problem.clone(),
+            [
+                neutralise(&visible_name(&row.student())),
+                neutralise(&visible_name(&result.problem)),
+                format!("{:.2}", score(result)),
+                result.verdict.code().to_owned(),
+                result.passed.to_string(),
+                result.total.to_string(),
+                format!("{:.2}", max_score(result)),
+            ],
+        ));
     }
     for pair in missing {
-        writer.write_record([
-            neutralise(&visible_name(&pair.student)),
-            neutralise(&visible_name(&pair.problem)),
-            "0.00".to_owned(),
-            MISSING.to_owned(),
-            "0".to_owned(),
-            String::new(),
-            String::new(),
-        ])?;
+        lines.push((
+            pair.student.clone(),
+            pair.problem.clone(),
+            [
+                neutralise(&visible_name(&pair.student)),
+                neutralise(&visible_name(&pair.problem)),
+                "0.00".to_owned(),
+                MISSING.to_owned(),
+                "0".to_owned(),
+                String::new(),
+                String::new(),
+            ],
+        ));
     }
     for pair in not_graded {
         let student = match &pair.student {
             Some(student) => student.clone(),
             None => crate::grade::student_from_path(&pair.submission, &pair.problem),
         };
-        writer.write_record([
-            neutralise(&visible_name(&student)),
-            neutralise(&visible_name(&pair.problem)),
-            String::new(),
-            NOT_GRADED.to_owned(),
-            String::new(),
-            String::new(),
-            String::new(),
-        ])?;
+        lines.push((
+            student.clone(),
+            pair.problem.clone(),
+            [
+                neutralise(&visible_name(&student)),
+                neutralise(&visible_name(&pair.problem)),
+                String::new(),
+                NOT_GRADED.to_owned(),
+                String::new(),
+                String::new(),
+                String::new(),
+            ],
+        ));
+    }
+    let mut problems: Vec<&str> = Vec::new();
+    for (_, problem, _) in &lines {
+        if !problems.contains(&problem.as_str()) {
+            problems.push(problem);
+        }
+    }
+    let position = |problem: &str| problems.iter().position(|known| *known == problem);
+    let mut order: Vec<usize> = (0..lines.len()).collect();
+    // Stable: a pair's several submissions keep their order.
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&lines[a], &lines[b]);
+        crate::report::collation::names(&a.0, &b.0)
+            .then_with(|| position(&a.1).cmp(&position(&b.1)))
+    });
+    for index in order {
+        writer.write_record(&lines[index].2)?;
     }
     let bytes = writer
         .into_inner()

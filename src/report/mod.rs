@@ -6,6 +6,7 @@
 //! run never leaves half a report; the HTML report's set of pages is written
 //! into a temporary folder and renamed into place (`write_page_set`).
 
+pub(crate) mod collation;
 pub mod csv;
 pub(crate) mod formats;
 pub(crate) mod gradescope;

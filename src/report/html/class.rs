@@ -116,27 +116,27 @@ pub(super) fn write_matrix(
     missing: &[MissingPair],
     not_graded: &[NotGraded],
 ) {
+    let students = class_list(names, missing, not_graded);
     let mut problems: Vec<&str> = Vec::new();
-    let mut students: Vec<String> = Vec::new();
     let mut cells: Vec<(usize, usize, usize)> = Vec::new();
     for (index, (result, name)) in results.iter().zip(names).enumerate() {
         let problem = position_or_push(&mut problems, result.problem.as_str());
-        let student = position_or_push(&mut students, name.clone());
+        let Some(student) = students.iter().position(|known| known == name) else {
+            continue;
+        };
         cells.push((student, problem, index));
     }
     for pair in missing {
         position_or_push(&mut problems, pair.problem.as_str());
-        position_or_push(&mut students, pair.student.clone());
     }
     // The pairs an interrupt left: a cell each that says so (issue #32).
     let mut ungraded: std::collections::HashSet<(usize, usize)> = Default::default();
     for pair in not_graded {
-        let student = match &pair.student {
-            Some(student) => student.clone(),
-            None => crate::grade::student_from_path(&pair.submission, &pair.problem),
-        };
         let problem = position_or_push(&mut problems, pair.problem.as_str());
-        let student = position_or_push(&mut students, student);
+        let name = not_graded_student(pair);
+        let Some(student) = students.iter().position(|known| *known == name) else {
+            continue;
+        };
         ungraded.insert((student, problem));
     }
     let mut at: std::collections::HashMap<(usize, usize), Vec<usize>> =
@@ -365,25 +365,18 @@ pub(super) fn write_failed_most(page: &mut String, results: &[&SubmissionResult]
         return;
     }
     page.push_str(
-        "<table class=\"failed-most\">\n<thead><tr><th>test</th><th>failed</th>\
+        "<table class=\"failed-most\">\n<thead><tr><th>test</th>\
+         <th>failed <span class=\"muted\">of the submissions that ran it</span></th>\
          <th>most common message</th></tr></thead>\n<tbody>\n",
     );
     for tally in tallies.iter().take(FAILED_MOST_SHOWN) {
-        // The first of the most frequent: `max_by_key` would take the last.
-        let mut common: Option<(&str, usize)> = None;
-        for &(message, count) in &tally.messages {
-            if common.is_none_or(|(_, best)| count > best) {
-                common = Some((message, count));
-            }
-        }
-        let (message, count) = common.unwrap_or(("", 0));
         let _ = writeln!(
             page,
-            "<tr><td class=\"mono\">{}</td><td>{} of {}</td><td>{} <span class=\"muted\">({count}×)</span></td></tr>",
+            "<tr><td class=\"mono\">{}</td><td>{} of {}</td><td>{}</td></tr>",
             escape(tally.name),
             tally.failed,
             tally.ran,
-            escape(message)
+            common_messages(&tally.messages)
         );
     }
     page.push_str("</tbody>\n</table>\n");
@@ -401,18 +394,70 @@ pub(super) fn write_failed_most(page: &mut String, results: &[&SubmissionResult]
     }
 }
 
-/// The students by total score, highest first; equal totals keep the
-/// matrix's order. A student's score on a problem is their best submission's
-/// (the gradebook's score: 0 to 100, or to the maximum of a problem scored
-/// by test groups), the total the sum over problems, out of the sum of
-/// the problems' maxima.
-pub(super) fn write_ranking(page: &mut String, results: &[&SubmissionResult], names: &[String]) {
-    let mut problems: Vec<&str> = Vec::new();
-    let mut students: Vec<&str> = Vec::new();
-    for (result, name) in results.iter().zip(names) {
-        position_or_push(&mut problems, result.problem.as_str());
-        position_or_push(&mut students, name.as_str());
+/// The messages a test failed with, for the "most common message" cell:
+/// the most frequent one with its count; when several are equally
+/// frequent, each of them (up to three), never one picked arbitrarily;
+/// then how many other messages there were (issue #32: one student's MLE
+/// was shown for a test seven students failed five ways).
+fn common_messages(messages: &[(&str, usize)]) -> String {
+    const TIED_SHOWN: usize = 3;
+    let most = messages.iter().map(|&(_, count)| count).max().unwrap_or(0);
+    let tied: Vec<&str> = messages
+        .iter()
+        .filter(|&&(_, count)| count == most)
+        .map(|&(message, _)| message)
+        .collect();
+    let mut cell = String::new();
+    if tied.len() > 1 {
+        let _ = write!(
+            cell,
+            "<span class=\"muted\">{} messages tied at {most}×:</span> ",
+            tied.len()
+        );
     }
+    let shown: Vec<String> = tied
+        .iter()
+        .take(TIED_SHOWN)
+        .map(|message| escape(message))
+        .collect();
+    cell.push_str(&shown.join(" <span class=\"muted\">·</span> "));
+    if tied.len() == 1 {
+        let _ = write!(cell, " <span class=\"muted\">({most}×)</span>");
+    }
+    let others = messages.len() - tied.len().min(TIED_SHOWN);
+    if others > 0 {
+        let _ = write!(
+            cell,
+            " <span class=\"muted\">and {others} other message{}</span>",
+            if others == 1 { "" } else { "s" }
+        );
+    }
+    cell
+}
+
+/// The students by total score, highest first; equal totals keep the
+/// matrix's order (a class list's). A student's score on a problem is their
+/// best submission's (the gradebook's score: 0 to 100, or to the maximum of
+/// a problem scored by test groups), the total the sum over problems, out
+/// of the sum of the problems' maxima. Every student of the class is
+/// there, those with nothing graded too (their files misnamed, or nothing
+/// handed in), as in the CSV and the matrix.
+pub(super) fn write_ranking(
+    page: &mut String,
+    results: &[&SubmissionResult],
+    names: &[String],
+    missing: &[MissingPair],
+    not_graded: &[NotGraded],
+) {
+    let mut problems: Vec<&str> = Vec::new();
+    for result in results {
+        position_or_push(&mut problems, result.problem.as_str());
+    }
+    for pair in missing {
+        position_or_push(&mut problems, pair.problem.as_str());
+    }
+    let class = class_list(names, missing, not_graded);
+    let students: Vec<&str> = class.iter().map(String::as_str).collect();
     // scores[student][problem], None when nothing was handed in.
     let mut scores: Vec<Vec<Option<f64>>> = vec![vec![None; problems.len()]; students.len()];
     // A problem scored by groups says its maximum; a pass-fail one is a
@@ -440,7 +485,11 @@ pub(super) fn write_ranking(page: &mut String, results: &[&SubmissionResult], na
     }
     let mut order: Vec<(usize, f64)> = scores
         .iter()
-        .map(|row| row.iter().flatten().sum::<f64>())
+        .map(|row| {
+            row.iter()
+                .flatten()
+                .fold(0.0, |total, points| total + points)
+        })
         .enumerate()
         .collect();
     order.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -480,6 +529,32 @@ pub(super) fn write_ranking(page: &mut String, results: &[&SubmissionResult], na
         "<p class=\"legend muted\"><span class=\"item\"><q>—</q>: no result for this problem \
          (nothing handed in, or not graded); it counts 0 in the total</span></p>\n",
     );
+}
+
+/// Every student of the class — with a result, or with only pairs that are
+/// missing (their files were misnamed, or they handed in nothing) or not
+/// graded — once each, as a class list orders names.
+fn class_list(names: &[String], missing: &[MissingPair], not_graded: &[NotGraded]) -> Vec<String> {
+    let mut students: Vec<String> = Vec::new();
+    for name in names {
+        position_or_push(&mut students, name.clone());
+    }
+    for pair in missing {
+        position_or_push(&mut students, pair.student.clone());
+    }
+    for pair in not_graded {
+        position_or_push(&mut students, not_graded_student(pair));
+    }
+    students.sort_by(|a, b| crate::report::collation::names(a, b));
+    students
+}
+
+/// The student a pair not graded belongs to.
+fn not_graded_student(pair: &NotGraded) -> String {
+    match &pair.student {
+        Some(student) => student.clone(),
+        None => crate::grade::student_from_path(&pair.submission, &pair.problem),
+    }
 }
 
 pub(super) fn position_or_push<T: PartialEq>(items: &mut Vec<T>, item: T) -> usize {

@@ -264,7 +264,13 @@ fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: 
     page.push_str("</header>\n");
     write_problems(page, &class.results);
     write_ignored(page, &options.ignored);
-    write_ranking(page, &class.results, &class.students);
+    write_ranking(
+        page,
+        &class.results,
+        &class.students,
+        &options.missing,
+        &options.not_graded,
+    );
     write_matrix(
         page,
         &class.results,

@@ -384,8 +384,26 @@ fn each_problem_has_a_verdict_bar_and_the_tests_failed_most() {
     assert_eq!(
         rows,
         [
-            ["002", "3 of 3", "board 1: expected 5, got 4 (2×)"],
+            [
+                "002",
+                "3 of 3",
+                "board 1: expected 5, got 4 (2×) and 1 other message"
+            ],
             ["003", "1 of 3", "line 1: expected an integer (1×)"],
+        ]
+    );
+    // The header counts every submission, the column those that ran the
+    // test (carol's did not compile): the column says so.
+    let columns: Vec<String> = within("table.failed-most thead th")
+        .iter()
+        .map(text)
+        .collect();
+    assert_eq!(
+        columns,
+        [
+            "test",
+            "failed of the submissions that ran it",
+            "most common message"
         ]
     );
     let mayan = &problems[1];
@@ -738,4 +756,78 @@ fn class_page_leads_with_summaries_keeps_its_header_in_view_and_links_resolve() 
         let href = cell.value().attr("href").unwrap_or_default().to_owned();
         assert!(names.contains(&href), "{href} not in {names:?}");
     }
+}
+
+/// Seven students fail one test five ways, no message more than twice:
+/// the cell names each message tied for most, never one picked by the
+/// order the students came in (issue #32).
+#[test]
+fn the_most_common_message_of_a_tie_names_every_tied_message() {
+    let messages = ["MLE", "TLE", "WA a", "WA a", "WA b", "WA b", "RE"];
+    let results: Vec<SubmissionResult> = messages
+        .iter()
+        .enumerate()
+        .map(|(index, message)| {
+            let mut test = test_result("001", Verdict::WrongAnswer, None);
+            test.message = (*message).to_owned();
+            submission(&format!("student{index}.py"), "rooks", vec![test])
+        })
+        .collect();
+    let html = Html::parse_document(&render(&results));
+    let cells: Vec<String> = select(&html, "table.failed-most tbody td")
+        .iter()
+        .map(text)
+        .collect();
+    assert_eq!(
+        cells,
+        [
+            "001",
+            "7 of 7",
+            "2 messages tied at 2×: WA a · WA b and 3 other messages"
+        ]
+    );
+}
+
+/// Students as a class list orders them ("alice" before "Zoë Müller",
+/// "Émile" between), in the matrix and the ranking alike; a student whose
+/// only file was misnamed (a `missing` pair, nothing graded) is in the
+/// ranking too, with 0, as in the CSV and the matrix (issue #32).
+#[test]
+fn students_read_as_a_class_list_and_none_is_left_out_of_the_ranking() {
+    let ok = |name: &str| test_result(name, Verdict::Accepted, None);
+    let results = vec![
+        submission("submissions/rooks/Zoë Müller.py", "rooks", vec![ok("001")]),
+        submission("submissions/rooks/alice.py", "rooks", vec![ok("001")]),
+        submission("submissions/rooks/Émile.py", "rooks", vec![ok("001")]),
+    ];
+    let rows: Vec<crate::report::json::GradedResult> = results
+        .into_iter()
+        .map(|result| {
+            let student = crate::grade::student_from_path(&result.submission, "rooks");
+            graded(result, &student)
+        })
+        .collect();
+    let options = Options {
+        missing: vec![crate::report::json::MissingPair {
+            student: "bob".to_owned(),
+            problem: "rooks".to_owned(),
+        }],
+        ..Options::default()
+    };
+    let html = Html::parse_document(&render_with(&rows, &options));
+    let first_cells =
+        |selector: &str| -> Vec<String> { select(&html, selector).iter().map(text).collect() };
+    assert_eq!(
+        first_cells("table.matrix tbody th"),
+        ["alice", "bob", "Émile", "Zoë Müller"]
+    );
+    assert_eq!(
+        first_cells("table.ranking tbody th"),
+        ["alice", "Émile", "Zoë Müller", "bob"]
+    );
+    let bob: Vec<String> = select(&html, "table.ranking tbody tr")[3]
+        .select(&Selector::parse("td").unwrap())
+        .map(|cell| text(&cell))
+        .collect();
+    assert_eq!(bob, ["4", "0.00", "—"]);
 }
