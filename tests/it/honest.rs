@@ -314,3 +314,93 @@ fn a_runs_shm_keeps_nothing_from_the_run_before_as_an_ordinary_user() {
     require_root(CREATES_A_USER);
     shm_keeps_nothing_from_the_run_before(Some(ordinary_user()));
 }
+
+/// What a run holds where no per-process figure shows it, and shared
+/// pages, at `jobs` jobs as `user` (or root): memory files written and
+/// never mapped, a file in the scratch tmpfs, an orphan's memory and CPU
+/// time (a double fork reparents it out of the program's tree) count
+/// toward the run's limits; a table a `multiprocessing` pool shares
+/// copy-on-write counts once. Each was the other verdict as an ordinary
+/// user without cgroups (issue 32).
+fn hidden_use_gets_the_verdict_it_earns(user: Option<(u32, u32)>, jobs: u32) {
+    require_toolchains();
+    let dir = matrix_dir();
+    // A wall clock far past the CPU limit, so the orphan's CPU time, not
+    // the wall clock, ends it however busy the machine is.
+    let config = dir.path().join("judge.toml");
+    let mut text = fs_err::read_to_string(&config).unwrap();
+    text.push_str("\n[limits]\nwall-time-factor = 20.0\n");
+    source(dir.path(), "judge.toml", &text);
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let programs = "memfd_hog.c orphan_hog.c orphan_spin.c shared_table.py";
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        judge,
+        user,
+        &format!("run rooks {programs} --tests tests --random 0 --jobs {jobs}"),
+        "",
+    );
+    let verdicts: Vec<(String, String)> = results(&report)
+        .into_iter()
+        .map(|(name, verdict, _)| (name, verdict))
+        .collect();
+    let expected = [
+        ("memfd_hog.c", "MLE"),
+        ("orphan_hog.c", "MLE"),
+        ("orphan_spin.c", "TLE"),
+        ("shared_table.py", "AC"),
+    ]
+    .map(|(name, verdict)| (name.to_owned(), verdict.to_owned()));
+    assert_eq!(verdicts, expected, "as {user:?} at --jobs {jobs}\n{stderr}");
+    // The orphan's CPU time is the run's: TLE by the CPU limit, not by
+    // the wall clock with the program's own 1 ms.
+    let spin = &report["results"][2]["tests"];
+    let times: Vec<u64> = (spin.as_array().unwrap().iter())
+        .map(|test| test["time_ms"].as_u64().unwrap_or(0))
+        .collect();
+    assert!(
+        times.iter().all(|&ms| ms >= 1000),
+        "the orphan's CPU time is not counted: {times:?}\n{report:#}"
+    );
+    // 40 MiB in the scratch tmpfs and 40 MiB of its own under 64 MiB.
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        judge,
+        user,
+        &format!("run rooks tmpfs_hog.c --tests tests --random 0 --jobs {jobs} --memory-limit 64"),
+        "",
+    );
+    assert_eq!(
+        crate::hostile2::test_verdicts(&report),
+        ["MLE", "MLE"],
+        "as {user:?} at --jobs {jobs}\n{report:#}\n{stderr}"
+    );
+}
+
+#[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn hidden_use_gets_its_verdict_as_root_at_one_job() {
+    require_root(CREATES_A_USER);
+    hidden_use_gets_the_verdict_it_earns(None, 1);
+}
+
+#[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn hidden_use_gets_its_verdict_as_root_at_two_jobs() {
+    require_root(CREATES_A_USER);
+    hidden_use_gets_the_verdict_it_earns(None, 2);
+}
+
+#[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn hidden_use_gets_its_verdict_as_an_ordinary_user_at_one_job() {
+    require_root(CREATES_A_USER);
+    hidden_use_gets_the_verdict_it_earns(Some(ordinary_user()), 1);
+}
+
+#[test]
+#[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn hidden_use_gets_its_verdict_as_an_ordinary_user_at_two_jobs() {
+    require_root(CREATES_A_USER);
+    hidden_use_gets_the_verdict_it_earns(Some(ordinary_user()), 2);
+}

@@ -215,26 +215,6 @@ pub(super) fn has_exited(pid: libc::pid_t) -> bool {
     matches!(waitid(WaitId::Pid(pid), options), Ok(Some(_)))
 }
 
-/// CPU time of a process and its reaped children, from `/proc/PID/stat`
-/// (used only without a cpuacct cgroup).
-pub(super) fn process_cpu_time(pid: libc::pid_t) -> Duration {
-    let Ok(stat) = fs_err::read_to_string(format!("/proc/{pid}/stat")) else {
-        return Duration::ZERO;
-    };
-    let Some(end) = stat.rfind(')') else {
-        return Duration::ZERO;
-    };
-    // Fields after the command: state is field 3, utime..cstime are 14..=17.
-    let fields: Vec<u64> = stat[end + 1..]
-        .split_whitespace()
-        .skip(11)
-        .take(4)
-        .filter_map(|field| field.parse().ok())
-        .collect();
-    let ticks = rustix::param::clock_ticks_per_second().max(1);
-    Duration::from_millis(fields.iter().sum::<u64>() * 1000 / ticks)
-}
-
 pub(super) fn count_own_processes() -> u64 {
     let uid = rustix::process::getuid().as_raw().to_string();
     let Ok(entries) = fs_err::read_dir("/proc") else {

@@ -1,17 +1,40 @@
-//! Memory without a memory cgroup: the resident size of a run's process
-//! tree, sampled while it runs, and the address-space backstop.
+//! Memory and CPU time without a memory cgroup: every process of a run,
+//! found wherever it was reparented, sampled while it runs, with the
+//! memory it holds in files that live in memory; and the address-space
+//! backstop.
 //!
 //! Where no memory cgroup limits a run, the memory limit is a limit on
-//! what the run keeps resident: the supervisor samples the resident size
-//! of the program and every process below it and stops the run past the
-//! limit (MLE). `RLIMIT_AS` stays as a per-process backstop only, with
-//! headroom above the limit: runtimes reserve far more address space than
-//! they use (the JVM reserves its heap, 1 GiB of class space and its code
-//! cache up front; glibc reserves 64 MiB of address space per malloc arena,
-//! one per thread), so an address-space limit at the memory limit turned
-//! every honest JVM, thread pool and `std::thread` into the student's CE or
-//! RE (issue 32).
+//! what the run holds: the supervisor samples its processes and stops the
+//! run past the limit (MLE). What a sample counts (issue 32):
+//!
+//! - each process's proportional set size (`Pss` of
+//!   `/proc/PID/smaps_rollup`): a page shared by several processes of the
+//!   run (a table a `multiprocessing` pool inherits copy-on-write) counts
+//!   once in their sum, not once per process as the resident size would;
+//! - the pages of every memory file (`memfd_create`) a process of the run
+//!   holds open, mapped or not, each file once;
+//! - what the run wrote to its scratch tmpfs and its private `/dev/shm`
+//!   (their used size, less what was there when it started);
+//! - a mapping of one of those files is counted with its file, not again
+//!   with the process.
+//!
+//! The processes of a run are the program and everything below it, and,
+//! where the run is in the worker's PID namespace, every child of the
+//! namespace's init (the holder): an orphan whose parent exited is
+//! reparented there, out of the program's tree but not out of the run
+//! (issue 32, a double-forked orphan holding 1 GiB). Their CPU times add
+//! up too: `RLIMIT_CPU` is per process, so a tree of processes each under
+//! it is still over the limit by its sum.
+//!
+//! `RLIMIT_AS` stays as a per-process backstop only, with headroom above
+//! the limit: runtimes reserve far more address space than they use (the
+//! JVM reserves its heap, 1 GiB of class space and its code cache up
+//! front; glibc reserves 64 MiB of address space per malloc arena, one per
+//! thread), so an address-space limit at the memory limit turned every
+//! honest JVM, thread pool and `std::thread` into the student's CE or RE
+//! (issue 32).
 
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Address space a run may map beyond its memory limit without a memory
@@ -21,45 +44,303 @@ use std::time::Duration;
 /// 1 GiB compile limit: 4 GiB more covers both with room for threads.
 pub(super) const ADDRESS_SPACE_HEADROOM_KIB: u64 = 4 * 1024 * 1024;
 
-/// How often the supervisor samples the tree's resident size without a
-/// memory cgroup: the overshoot of a program allocating as fast as it can
-/// is what it touches in this time, and the address-space backstop bounds
-/// it in any case.
+/// How often the supervisor samples the run without a memory cgroup: the
+/// overshoot of a program allocating as fast as it can is what it touches
+/// in this time, and the address-space backstop bounds it in any case.
 pub(super) const SAMPLE_INTERVAL: Duration = Duration::from_millis(20);
 
-/// The resident size of `pid` and of every process below it, in KiB (0
-/// once it is gone). Children are found through
-/// `/proc/PID/task/TID/children`; a process that left the tree (its parent
-/// died and it was reparented) is no longer counted, as a cgroup would.
-pub(super) fn tree_resident_kib(pid: libc::pid_t) -> u64 {
-    let page_kib = (rustix::param::page_size() / 1024).max(1) as u64;
-    let mut total = 0;
+/// Bound on the processes one sample visits, like every loop over what a
+/// program controls: a run is at most `processes` processes, far under it.
+const MOST_PROCESSES: usize = 4096;
+
+/// Bound on the descriptors of one process a sample looks at (a run's
+/// `open-files` limit is far under it).
+const MOST_DESCRIPTORS: usize = 65_536;
+
+/// The run's tmpfs mounts (its scratch, its `/dev/shm`) as the judge sees
+/// them, with what they held when the run started.
+#[derive(Debug, Default)]
+pub(super) struct RunFiles {
+    mounts: Vec<Mount>,
+}
+
+#[derive(Debug)]
+struct Mount {
+    path: PathBuf,
+    device: u64,
+    used_at_start: u64,
+}
+
+impl RunFiles {
+    /// The mounts among `paths` that are tmpfs file systems, and what each
+    /// holds now. A path that cannot be read is left out: it holds nothing
+    /// in memory the run could add to.
+    pub(super) fn at_start(paths: &[PathBuf]) -> RunFiles {
+        let mounts = paths
+            .iter()
+            .filter_map(|path| {
+                let stats = rustix::fs::statfs(path).ok()?;
+                // TMPFS_MAGIC: only a file system in memory is memory.
+                if stats.f_type as u64 != 0x0102_1994 {
+                    return None;
+                }
+                let device = rustix::fs::stat(path).ok()?.st_dev;
+                Some(Mount {
+                    path: path.clone(),
+                    device,
+                    used_at_start: used_bytes(path)?,
+                })
+            })
+            .collect();
+        RunFiles { mounts }
+    }
+
+    /// Bytes the run added to its mounts since it started.
+    fn written_bytes(&self) -> u64 {
+        self.mounts
+            .iter()
+            .map(|mount| {
+                used_bytes(&mount.path).map_or(0, |used| used.saturating_sub(mount.used_at_start))
+            })
+            .sum()
+    }
+
+    fn holds_device(&self, device: u64) -> bool {
+        self.mounts.iter().any(|mount| mount.device == device)
+    }
+}
+
+/// The used size of the file system at `path`, in bytes.
+fn used_bytes(path: &Path) -> Option<u64> {
+    let stats = rustix::fs::statvfs(path).ok()?;
+    Some(
+        stats
+            .f_blocks
+            .saturating_sub(stats.f_bfree)
+            .saturating_mul(stats.f_frsize),
+    )
+}
+
+/// One sample of a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Sample {
+    /// What the run holds (see the module's doc), in KiB.
+    pub(super) memory_kib: u64,
+    /// CPU time of every process of the run, with the children each waited
+    /// for.
+    pub(super) cpu: Duration,
+}
+
+/// Samples the run of `pid`: the program's tree and, with `holder` (the
+/// init of the run's PID namespace), every other process in the namespace.
+pub(super) fn sample_run(
+    pid: libc::pid_t,
+    holder: Option<libc::pid_t>,
+    files: &RunFiles,
+) -> Sample {
+    let mut processes = Vec::new();
     let mut pending = vec![pid];
-    // Bounded like every loop over what a program controls: a tree is at
-    // most `processes` processes, far under this.
-    let mut visited = 0;
+    if let Some(holder) = holder {
+        pending.extend(children_of(holder));
+    }
     while let Some(next) = pending.pop() {
-        visited += 1;
-        if visited > 4096 {
+        if processes.len() >= MOST_PROCESSES {
             break;
         }
-        total += resident_pages(next) * page_kib;
-        let Ok(tasks) = fs_err::read_dir(format!("/proc/{next}/task")) else {
+        if next == pid && !processes.is_empty() || processes.contains(&next) {
+            continue;
+        }
+        processes.push(next);
+        pending.extend(children_of(next));
+    }
+    let mut held = HeldFiles::default();
+    let mut process_bytes = 0u64;
+    let mut cpu = Duration::ZERO;
+    // The held files first: one process may map a file another holds.
+    for &process in &processes {
+        cpu += process_cpu_time(process);
+        held.collect(process);
+    }
+    for &process in &processes {
+        process_bytes += process_bytes_of(process, files, &held);
+    }
+    let memory_bytes = process_bytes
+        .saturating_add(held.bytes())
+        .saturating_add(files.written_bytes());
+    Sample {
+        memory_kib: memory_bytes / 1024,
+        cpu,
+    }
+}
+
+/// The children of every thread of `pid` (`/proc/PID/task/TID/children`).
+fn children_of(pid: libc::pid_t) -> Vec<libc::pid_t> {
+    let Ok(tasks) = fs_err::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    let mut children = Vec::new();
+    for task in tasks.filter_map(Result::ok) {
+        let Ok(text) = fs_err::read_to_string(task.path().join("children")) else {
             continue;
         };
-        for task in tasks.filter_map(Result::ok) {
-            let mut children = task.path();
-            children.push("children");
-            let Ok(text) = fs_err::read_to_string(children) else {
+        children.extend(
+            text.split_whitespace()
+                .filter_map(|word| word.parse::<libc::pid_t>().ok()),
+        );
+    }
+    children
+}
+
+/// CPU time of a process and the children it waited for, from
+/// `/proc/PID/stat` (zero once it is reaped).
+pub(super) fn process_cpu_time(pid: libc::pid_t) -> Duration {
+    let Ok(stat) = fs_err::read_to_string(format!("/proc/{pid}/stat")) else {
+        return Duration::ZERO;
+    };
+    let Some(end) = stat.rfind(')') else {
+        return Duration::ZERO;
+    };
+    // Fields after the command: state is field 3, utime..cstime are 14..=17.
+    let ticks: u64 = stat[end + 1..]
+        .split_whitespace()
+        .skip(11)
+        .take(4)
+        .filter_map(|field| field.parse::<u64>().ok())
+        .sum();
+    let per_second = rustix::param::clock_ticks_per_second().max(1);
+    Duration::from_millis(ticks.saturating_mul(1000) / per_second)
+}
+
+/// The memory files the run's processes hold open, each once.
+#[derive(Debug, Default)]
+struct HeldFiles {
+    /// (device, inode) and the bytes each holds.
+    files: Vec<((u64, u64), u64)>,
+}
+
+impl HeldFiles {
+    /// Adds the memory files among the descriptors of `pid`.
+    fn collect(&mut self, pid: libc::pid_t) {
+        let directory = format!("/proc/{pid}/fd");
+        let Ok(entries) = fs_err::read_dir(&directory) else {
+            return;
+        };
+        for entry in entries.filter_map(Result::ok).take(MOST_DESCRIPTORS) {
+            let path = entry.path();
+            let Ok(target) = rustix::fs::readlink(&path, Vec::new()) else {
                 continue;
             };
-            pending.extend(
-                text.split_whitespace()
-                    .filter_map(|word| word.parse::<libc::pid_t>().ok()),
-            );
+            if !target.to_bytes().starts_with(b"/memfd:") {
+                continue;
+            }
+            let Ok(stats) = rustix::fs::stat(&path) else {
+                continue;
+            };
+            let key = (stats.st_dev, stats.st_ino);
+            if !self.files.iter().any(|(held, _)| *held == key) {
+                // Blocks of 512 bytes: the pages it holds, not its size
+                // (a sparse file holds only what was written).
+                let bytes = u64::try_from(stats.st_blocks)
+                    .unwrap_or(0)
+                    .saturating_mul(512);
+                self.files.push((key, bytes));
+            }
+        }
+    }
+
+    fn holds(&self, device: u64, inode: u64) -> bool {
+        self.files.iter().any(|(held, _)| *held == (device, inode))
+    }
+
+    fn bytes(&self) -> u64 {
+        self.files.iter().map(|(_, bytes)| bytes).sum()
+    }
+}
+
+/// What one process holds in memory beyond the files counted on their
+/// own: its proportional set size, less its shared mappings of those
+/// files. Where `smaps_rollup` cannot be read, its resident size.
+fn process_bytes_of(pid: libc::pid_t, files: &RunFiles, held: &HeldFiles) -> u64 {
+    let Ok(rollup) = fs_err::read_to_string(format!("/proc/{pid}/smaps_rollup")) else {
+        return resident_pages(pid).saturating_mul(page_bytes());
+    };
+    let pss = field_kib(&rollup, "Pss:");
+    let shmem = field_kib(&rollup, "Pss_Shmem:");
+    let counted_elsewhere = if shmem > 0 {
+        shared_file_mappings_kib(pid, files, held)
+    } else {
+        0
+    };
+    pss.saturating_sub(counted_elsewhere).saturating_mul(1024)
+}
+
+/// The `Pss` of `pid`'s shared mappings of files counted on their own (a
+/// held memory file, a file on one of the run's tmpfs mounts), in KiB.
+fn shared_file_mappings_kib(pid: libc::pid_t, files: &RunFiles, held: &HeldFiles) -> u64 {
+    let Ok(smaps) = fs_err::read_to_string(format!("/proc/{pid}/smaps")) else {
+        return 0;
+    };
+    let mut total = 0;
+    let mut counted = false;
+    for line in smaps.lines() {
+        if let Some(mapping) = Mapping::parse(line) {
+            counted = mapping.shared
+                && (held.holds(mapping.device, mapping.inode)
+                    || files.holds_device(mapping.device));
+        } else if counted {
+            if let Some(value) = line.strip_prefix("Pss:") {
+                total += value
+                    .trim()
+                    .trim_end_matches("kB")
+                    .trim()
+                    .parse::<u64>()
+                    .unwrap_or(0);
+            }
         }
     }
     total
+}
+
+/// The header line of one mapping in `/proc/PID/smaps`:
+/// `start-end perms offset major:minor inode [path]`.
+#[derive(Debug, PartialEq, Eq)]
+struct Mapping {
+    shared: bool,
+    device: u64,
+    inode: u64,
+}
+
+impl Mapping {
+    fn parse(line: &str) -> Option<Mapping> {
+        let mut fields = line.split_ascii_whitespace();
+        let range = fields.next()?;
+        let (start, end) = range.split_once('-')?;
+        u64::from_str_radix(start, 16).ok()?;
+        u64::from_str_radix(end, 16).ok()?;
+        let permissions = fields.next()?;
+        fields.next()?;
+        let (major, minor) = fields.next()?.split_once(':')?;
+        let major = u32::from_str_radix(major, 16).ok()?;
+        let minor = u32::from_str_radix(minor, 16).ok()?;
+        let inode = fields.next()?.parse().ok()?;
+        Some(Mapping {
+            shared: permissions.as_bytes().get(3) == Some(&b's'),
+            device: libc::makedev(major, minor),
+            inode,
+        })
+    }
+}
+
+/// The value of `field` (a line `Field:   123 kB`) in KiB, 0 when absent.
+fn field_kib(text: &str, field: &str) -> u64 {
+    text.lines()
+        .find_map(|line| line.strip_prefix(field))
+        .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+fn page_bytes() -> u64 {
+    rustix::param::page_size() as u64
 }
 
 /// Resident pages of one process (`/proc/PID/statm`, second field).
@@ -113,9 +394,16 @@ mod tests {
     }
 
     #[test]
-    fn the_tree_of_this_process_is_resident() {
-        let own = tree_resident_kib(std::process::id() as libc::pid_t);
-        assert!(own > 0);
-        assert_eq!(tree_resident_kib(-5), 0);
+    fn this_process_holds_memory_and_has_run() {
+        let own = sample_run(
+            std::process::id() as libc::pid_t,
+            None,
+            &RunFiles::default(),
+        );
+        assert!(own.memory_kib > 0);
+        assert_eq!(
+            sample_run(-5, None, &RunFiles::default()),
+            Sample::default()
+        );
     }
 }

@@ -4,8 +4,7 @@
 use super::cgroups::Cgroups;
 use super::landlock::{self, Grant};
 use super::reap::{
-    has_exited, kill, kill_escaped_orphans, lock_spawned, pidfd_open, process_cpu_time,
-    reap_within, ProcessTarget,
+    has_exited, kill, kill_escaped_orphans, lock_spawned, pidfd_open, reap_within, ProcessTarget,
 };
 use super::resident;
 use super::spawn::{ChildSetup, ExecPlan};
@@ -101,6 +100,9 @@ impl Sandbox {
         if let Some(stdout) = &given_stdout {
             plan = plan.with_stdout(stdout.as_raw_fd());
         }
+        // What the run writes to its tmpfs mounts is memory it holds: what
+        // they hold before it starts is not its own.
+        let files = resident::RunFiles::at_start(&self.run_mounts(spec));
         let started = Instant::now();
         let child = {
             // Held across the spawn, so the orphan sweep of another worker
@@ -143,6 +145,7 @@ impl Sandbox {
             stop.as_deref(),
             watch,
             stall,
+            &files,
         );
         // The program itself by pid (it may have left its group) and its
         // group; then a bounded wait, then the rest of its cgroup.
@@ -180,9 +183,9 @@ impl Sandbox {
         let counters = self.counters(
             reaped.as_ref().ok().map(|(_, rusage)| rusage),
             judge_peak_kib,
-            outcome
-                .as_ref()
-                .map_or(0, |supervised| supervised.resident_peak_kib),
+            outcome.as_ref().map_or((0, Duration::ZERO), |supervised| {
+                (supervised.resident_peak_kib, supervised.sampled_cpu)
+            }),
         );
         // Awaited on every path once asked: the next run must not start
         // before the holder has reported the namespace empty and the
@@ -250,16 +253,18 @@ impl Sandbox {
     /// The run's CPU time, peak memory and whether the OOM killer struck:
     /// from the cgroup where it measures them, else from the program's
     /// `rusage` (`None` when it was not reaped: the run fails anyway) and
-    /// the resident size sampled while it ran (`resident::peak_kib`).
+    /// the run sampled while it ran (`resident::peak_kib`; its CPU time
+    /// counts the orphans the program's `rusage` leaves out).
     fn counters(
         &mut self,
         rusage: Option<&libc::rusage>,
         judge_peak_kib: u64,
-        sampled_kib: u64,
+        (sampled_kib, sampled_cpu): (u64, Duration),
     ) -> Result<(Duration, u64, bool), SandboxError> {
-        let (rusage_cpu, max_rss) = rusage.map_or((Duration::ZERO, 0), |rusage| {
+        let (rusage_cpu, max_rss) = rusage.map_or((sampled_cpu, 0), |rusage| {
             (
-                timeval_duration(rusage.ru_utime) + timeval_duration(rusage.ru_stime),
+                (timeval_duration(rusage.ru_utime) + timeval_duration(rusage.ru_stime))
+                    .max(sampled_cpu),
                 resident::peak_kib(
                     u64::try_from(rusage.ru_maxrss).unwrap_or(0),
                     judge_peak_kib,
@@ -506,6 +511,7 @@ impl Sandbox {
         stop: Option<&AtomicBool>,
         watch: Option<&crate::sandbox::Watch<'_>>,
         mut stall: Option<Stall>,
+        files: &resident::RunFiles,
     ) -> Result<Supervised, SandboxError> {
         let mut supervised = Supervised::new(stdout, stderr)?;
         let sampled = !self.cgroups.as_ref().is_some_and(Cgroups::limits_memory);
@@ -532,17 +538,22 @@ impl Sandbox {
             if watch.is_some_and(|watch| (watch.abandon)()) {
                 return Err(SandboxError::Abandoned);
             }
-            if sampled {
-                // No memory cgroup: the limit is on what the tree keeps
-                // resident (RLIMIT_AS is only a backstop far above it).
-                let resident = resident::tree_resident_kib(pid);
-                supervised.resident_peak_kib = supervised.resident_peak_kib.max(resident);
-                if resident > limits.memory_kib {
+            // No memory cgroup: the limit is on what the run holds
+            // (RLIMIT_AS is only a backstop far above it).
+            let sample = sampled.then(|| self.sample_run(pid, files));
+            if let Some(sample) = sample {
+                supervised.resident_peak_kib = supervised.resident_peak_kib.max(sample.memory_kib);
+                supervised.sampled_cpu = supervised.sampled_cpu.max(sample.cpu);
+                if sample.memory_kib > limits.memory_kib {
                     supervised.limit = Some(LimitExceeded::Memory);
                     return Ok(supervised);
                 }
             }
-            let cpu_used = self.cpu_time_of(pid)?;
+            let cpu_used = match (&self.cgroups, sample) {
+                (Some(cgroups), _) => cgroups.cpu_time()?,
+                (None, Some(sample)) => sample.cpu,
+                (None, None) => resident::process_cpu_time(pid),
+            };
             if cpu_used > cpu_limit {
                 supervised.limit = Some(LimitExceeded::CpuTime);
                 return Ok(supervised);
@@ -621,16 +632,43 @@ impl Sandbox {
             }
             if exited || (pidfd.is_none() && has_exited(pid)) {
                 supervised.exited_at = Some(Instant::now());
+                // The program is a zombie, its orphans may still run: the
+                // CPU time they used so far is the run's, and no cgroup
+                // keeps it.
+                if self.cgroups.is_none() {
+                    let last = self.sample_run(pid, files);
+                    supervised.sampled_cpu = supervised.sampled_cpu.max(last.cpu);
+                }
                 return Ok(supervised);
             }
         }
     }
 
-    fn cpu_time_of(&self, pid: libc::pid_t) -> Result<Duration, SandboxError> {
-        match &self.cgroups {
-            Some(cgroups) => cgroups.cpu_time(),
-            None => Ok(process_cpu_time(pid)),
+    /// A sample of every process of the run of `pid` (see `resident`):
+    /// its tree and, in the worker's PID namespace, every orphan the
+    /// namespace's init was handed.
+    fn sample_run(&self, pid: libc::pid_t, files: &resident::RunFiles) -> resident::Sample {
+        let holder = (self.namespace.as_ref())
+            .filter(|_| !self.is_off(BenchLayer::PidNamespaceEntry))
+            .map(WorkerNamespace::holder_pid);
+        resident::sample_run(pid, holder, files)
+    }
+
+    /// The run's tmpfs mounts, as the judge sees them: its scratch (the
+    /// namespace's, for a submission) and its private `/dev/shm`.
+    fn run_mounts(&self, spec: &RunSpec) -> Vec<PathBuf> {
+        let Some(namespace) = &self.namespace else {
+            return Vec::new();
+        };
+        let mut mounts = Vec::new();
+        if spec.trust == Trust::Submission {
+            let boxdir = self.directory.join("box");
+            mounts.push(self.view(&super::namespaces::scratch_in(&boxdir)));
         }
+        if namespace.private_shm {
+            mounts.push(self.view(Path::new(super::namespaces::SHM)));
+        }
+        mounts
     }
 }
 

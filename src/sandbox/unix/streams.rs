@@ -31,6 +31,9 @@ pub(super) struct Supervised {
     /// Without a memory cgroup: the largest resident size of the run's
     /// process tree the supervisor sampled, in KiB.
     pub(super) resident_peak_kib: u64,
+    /// Without cgroups: the CPU time of every process of the run at the
+    /// last sample (the program's `rusage` leaves out its orphans).
+    pub(super) sampled_cpu: Duration,
 }
 
 impl Supervised {
@@ -54,6 +57,7 @@ impl Supervised {
             exited_at: None,
             deadlocked: false,
             resident_peak_kib: 0,
+            sampled_cpu: Duration::ZERO,
         })
     }
 

@@ -148,8 +148,8 @@ impl WorkerNamespace {
         })
     }
 
-    /// The holder's pid, for tests that end it.
-    #[cfg(test)]
+    /// The holder's pid: the init of the runs' PID namespace, which every
+    /// orphan of a run is reparented to (and tests end).
     pub(super) fn holder_pid(&self) -> libc::pid_t {
         self.holder.pid
     }
