@@ -181,6 +181,12 @@ fn the_exported_rooks_output_validator_needs_no_judge_and_agrees_with_judge_chec
         ("5\n1\n5\n2\n+4\n", false),
         ("5\n1\n5\n2\n99999999999999999999999\n", false),
         ("", false),
+        // See: issue #34 (found by review). Whitespace is what `judge
+        // check` reads as such (Unicode's), no more and no less.
+        ("5\u{a0}1\n5\n2\n4\n", true),
+        ("5\u{3000}1\u{2028}5\u{85}2 4", true),
+        ("5\u{1c}1\n5\n2\n4\n", false),
+        ("5\n1\n5\n2\n4\u{200b}\n", false),
     ];
     for (output, accepted) in outputs {
         dir.create("out.txt", output);
@@ -208,6 +214,17 @@ fn the_exported_rooks_output_validator_needs_no_judge_and_agrees_with_judge_chec
             );
         }
     }
+    // Output that is not UTF-8: a PE to `judge check`, rejected here.
+    dir.create("out.txt", b"5\n1\n5\n2\n4\xff\n");
+    dir.judge(&["check", "rooks", "rooks/data/sample/sample-1.in", "out.txt"])
+        .expect_code(2);
+    let (code, stderr) = run_bare(
+        &dir,
+        &format!("rooks/{CHECKER}"),
+        &[&input, &answer, &feedback],
+        b"5\n1\n5\n2\n4\xff\n",
+    );
+    assert_eq!(code, 43, "{stderr}");
     let broken = dir.create("broken.ans", "5\n1\nfive\n");
     let (code, stderr) = run_bare(
         &dir,
