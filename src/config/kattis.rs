@@ -154,37 +154,6 @@ pub(crate) const EXPORTED_INTERACTOR: &str = "output_validator/judge_interact.py
 /// Where exports in the legacy format (before issue #15) wrote it.
 pub(crate) const LEGACY_EXPORTED_CHECKER: &str = "output_validators/judge_check/judge_check.py";
 
-/// `output_validator_flags` of `data/testdata.yaml` (format 2023-07 and
-/// later put the default output validator's flags there), when given.
-pub(crate) fn root_output_validator_flags(dir: &Path) -> Result<Option<String>, ConfigError> {
-    let path = dir.join("data/testdata.yaml");
-    let Ok(text) = fs_err::read_to_string(&path) else {
-        return Ok(None);
-    };
-    if text.trim().is_empty() {
-        return Ok(None);
-    }
-    let value: serde_norway::Value =
-        serde_norway::from_str(&text).map_err(|error| ConfigError {
-            path: path.clone(),
-            kind: ConfigErrorKind::Parse {
-                position: error
-                    .location()
-                    .map(|location| (location.line(), location.column())),
-                message: super::kattis_yaml::without_location(&error.to_string()),
-            },
-        })?;
-    match value.get("output_validator_flags") {
-        None | Some(serde_norway::Value::Null) => Ok(None),
-        Some(serde_norway::Value::String(flags)) => Ok(Some(flags.clone())),
-        Some(_) => Err(ConfigError::invalid(
-            &path,
-            "output_validator_flags",
-            "must be a string of flags",
-        )),
-    }
-}
-
 /// The line `judge` recognises in an exported validator: the engine, the
 /// package's profiles and the checker's `lexmin`.
 pub(crate) const ENGINE_MARKER: &str = "# judge-engine:";

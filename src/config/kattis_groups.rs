@@ -2,8 +2,10 @@
 //! `data/**/testdata.yaml` and the 2025-09 `data/**/test_group.yaml`, read
 //! into one [`GroupTree`]. Reading and validation only: a key outside the
 //! format is refused with its file, line and the keys the format allows,
-//! and a setting the judge cannot honour (a custom grader, per-group
-//! validator flags, unbounded scores) is refused rather than ignored.
+//! and a setting the judge cannot honour (a custom grader, arguments to the
+//! submission, unbounded scores) is refused rather than ignored. The
+//! validators' arguments of each test are read by
+//! [`super::kattis_validator_args`] from the same files.
 
 use super::groups::{
     Aggregation, GroupNode, GroupRules, GroupTree, OnReject, ScoringStyle, TestGroup, VerdictMode,
@@ -26,7 +28,7 @@ pub(super) struct TestdataYaml {
     grading: Option<String>,
     grader_flags: Option<String>,
     pub(super) input_validator_flags: Option<serde_norway::Value>,
-    output_validator_flags: Option<serde_norway::Value>,
+    pub(super) output_validator_flags: Option<serde_norway::Value>,
     accept_score: Option<f64>,
     reject_score: Option<f64>,
     range: Option<String>,
@@ -43,7 +45,7 @@ pub(super) struct TestGroupYaml {
     args: Option<Vec<String>>,
     pub(super) input_validator_args: Option<serde_norway::Value>,
     static_validator_args: Option<Vec<String>>,
-    output_validator_args: Option<Vec<String>>,
+    pub(super) output_validator_args: Option<serde_norway::Value>,
     input_visualizer_args: Option<Vec<String>>,
     output_visualizer_args: Option<Vec<String>>,
     full_feedback: Option<bool>,
@@ -156,7 +158,7 @@ pub(crate) fn read_groups(
 
 /// The group (folder under `data/`) each test is directly in, and the
 /// groups in order: `""` is `data` itself.
-pub(super) fn folder_of(name: &str) -> &str {
+pub(crate) fn folder_of(name: &str) -> &str {
     name.rfind('/').map_or("", |index| &name[..index])
 }
 
@@ -288,29 +290,8 @@ fn legacy_rules(settings: &Settings<TestdataYaml>) -> Result<GroupRules, ConfigE
             ))
         }
     }
-    // The root `data/testdata.yaml` states the problem's own output
-    // validator flags (read with problem.yaml, as 2023-07 puts them there):
-    // only below it would they be flags of one group.
-    let root = settings
-        .path
-        .parent()
-        .and_then(Path::file_name)
-        .is_some_and(|name| name == "data");
-    // A group's `input_validator_flags` are read with the tests
-    // (`kattis_validator_args`); a group's output validator flags are not
-    // passed to the output validator yet (issue #34), so they are refused.
-    let empty = match &yaml.output_validator_flags {
-        None | Some(serde_norway::Value::Null) => true,
-        Some(serde_norway::Value::String(text)) => text.trim().is_empty(),
-        Some(_) => false,
-    };
-    if !root && !empty {
-        return Err(settings.invalid(
-            "output_validator_flags",
-            "per-group output validator flags are not supported; state them in \
-             `data/testdata.yaml` for the whole problem",
-        ));
-    }
+    // `input_validator_flags` and `output_validator_flags` are read with
+    // the tests (`kattis_validator_args`).
     for flag in yaml
         .grader_flags
         .as_deref()
@@ -399,38 +380,67 @@ pub(crate) fn parse_range(text: &str) -> Result<(f64, f64), RangeError> {
     Ok((low, high))
 }
 
-/// 2025-09: `sample`, `secret` and each folder directly in `secret` are
-/// groups (deeper folders belong to their group); `test_group.yaml` is
-/// read in those alone.
+/// Where 2025-09 allows `test_group.yaml` (`folder` under `data/`, `""`
+/// for `data` itself): `data`, `sample`, `secret`, a test data group
+/// directly in `secret`, and the folders of the validators' self-tests
+/// (`invalid_input`, `invalid_output`, `valid_output`, where it sets the
+/// arguments of the tests in its own folder).
+fn allows_settings(folder: &str) -> bool {
+    let parts: Vec<&str> = folder.split('/').filter(|part| !part.is_empty()).collect();
+    match parts.as_slice() {
+        [] | ["sample"] | ["secret"] | ["secret", _] => true,
+        [first, ..] => ["invalid_input", "invalid_output", "valid_output"].contains(first),
+    }
+}
+
+/// 2025-09: `sample`, `secret` and each folder directly in `secret` that
+/// holds a `test_group.yaml` are groups (a group's deeper folders belong
+/// to it). Without such folders, `secret`'s tests, in folders or not, are
+/// `secret`'s. Settings meant for every test (`input_validator_args`,
+/// `output_validator_args`) are read from `data/test_group.yaml` down by
+/// [`super::kattis_validator_args`]; the scoring keys are each level's own.
 fn current_tree(
     data: &Path,
     test_names: &[&str],
     files: &[PathBuf],
     scoring: bool,
 ) -> Result<GroupTree, ConfigError> {
+    let mut groups = std::collections::BTreeSet::new();
     for file in files {
         let folder = file
             .parent()
             .and_then(|parent| parent.strip_prefix(data).ok())
             .map(|folder| folder.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let depth = folder.split('/').filter(|part| !part.is_empty()).count();
-        let allowed = folder == "sample"
-            || folder == "secret"
-            || (depth == 2 && folder.starts_with("secret/"));
-        if !allowed {
+        if !allows_settings(&folder) {
             return Err(ConfigError::invalid(
                 file,
                 CURRENT_FILE,
-                "is allowed only in `data/sample`, `data/secret` and the groups directly in \
-                 `data/secret`",
+                if folder.starts_with("secret/") {
+                    "is deeper than a test data group (a folder directly in `data/secret`); \
+                     a group holds no further groups"
+                } else {
+                    "is allowed only in `data`, `data/sample`, `data/secret`, the test data \
+                     groups directly in `data/secret`, and `data/invalid_input`, \
+                     `data/invalid_output`, `data/valid_output`"
+                },
             ));
+        }
+        if folder.starts_with("secret/") {
+            groups.insert(folder);
+        } else if !matches!(folder.as_str(), "" | "sample" | "secret") {
+            // A self-test folder's: its keys are checked here, though no
+            // group of the judged tests is ruled by it.
+            let settings = read_settings::<TestGroupYaml>(file)?;
+            current_rules(&folder, settings.as_ref(), scoring)?;
         }
     }
     let group_of = |name: &str| -> String {
         let parts: Vec<&str> = name.split('/').collect();
         match parts.as_slice() {
-            ["secret", group, _, ..] if parts.len() > 2 => format!("secret/{group}"),
+            ["secret", group, _, ..] if groups.contains(&format!("secret/{group}")) => {
+                format!("secret/{group}")
+            }
             [top, _, ..] => (*top).to_owned(),
             _ => String::new(),
         }
@@ -442,12 +452,9 @@ fn current_tree(
         // A name that is no group would never pass: every submission would
         // score 0 on the group, so it is refused (with the file's line).
         let is_group = |name: &str| {
-            let grouped = name == "sample"
-                || name
-                    .strip_prefix("secret/")
-                    .is_some_and(|group| !group.is_empty() && !group.contains('/'));
             let prefix = format!("{name}/");
-            grouped && test_names.iter().any(|test| test.starts_with(&prefix))
+            (name == "sample" || groups.contains(name))
+                && test_names.iter().any(|test| test.starts_with(&prefix))
         };
         if let (Some(unknown), Some(settings)) = (
             rules.require_pass.iter().find(|name| !is_group(name)),
@@ -464,20 +471,32 @@ fn current_tree(
         Ok(rules)
     };
     let root = build_tree(test_names, &group_of, &mut rules_of)?;
-    let secret_has_tests = root.children.iter().any(|child| {
-        matches!(child, GroupNode::Group(group) if group.name == "secret"
-            && group.children.iter().any(|inner| matches!(inner, GroupNode::Test(_))))
-    });
-    let secret_has_groups = root.children.iter().any(|child| {
-        matches!(child, GroupNode::Group(group) if group.name == "secret"
-            && group.children.iter().any(|inner| matches!(inner, GroupNode::Group(_))))
-    });
-    if secret_has_tests && secret_has_groups {
-        return Err(ConfigError::invalid(
-            &data.join("secret"),
-            "secret",
-            "holds both tests and test groups; 2025-09 allows one or the other",
-        ));
+    // With groups in `secret`, every test there is in one of them.
+    if let Some(group) = groups.iter().next() {
+        if let Some(stray) = test_names
+            .iter()
+            .find(|name| name.starts_with("secret/") && group_of(name) == "secret")
+        {
+            let parts: Vec<&str> = stray.split('/').collect();
+            let (path, what) = match parts.as_slice() {
+                ["secret", _] => (
+                    data.join(format!("{stray}.in")),
+                    "is a test directly in `data/secret`",
+                ),
+                _ => (
+                    data.join(parts[..2].join("/")),
+                    "is a folder of `data/secret` without a `test_group.yaml`",
+                ),
+            };
+            return Err(ConfigError::invalid(
+                &path,
+                "secret",
+                format!(
+                    "{what}, but `data/{group}` is a test data group; 2025-09 allows test \
+                     data groups in `data/secret` or tests, not both"
+                ),
+            ));
+        }
     }
     Ok(GroupTree {
         style: ScoringStyle::Current,
@@ -498,19 +517,35 @@ fn current_rules(
     };
     let is_sample = folder == "sample";
     let is_secret = folder == "secret";
+    // The scoring keys belong to `secret` and its groups, in a scoring
+    // problem; a pass-fail problem's files set arguments alone.
+    let scored_here = is_secret || folder.starts_with("secret/");
     for (key, stated) in [
         ("max_score", yaml.max_score.is_some()),
         ("score_aggregation", yaml.score_aggregation.is_some()),
         ("require_pass", yaml.require_pass.is_some()),
     ] {
-        if stated && (is_sample || !scoring) {
+        if !stated {
+            continue;
+        }
+        if !scored_here {
             return Err(invalid(
                 key,
-                if is_sample {
-                    "is not allowed in `sample`".to_owned()
-                } else {
-                    "is allowed only in a scoring problem (`type: scoring`)".to_owned()
-                },
+                format!(
+                    "is not allowed in `{}`; it belongs to `data/secret` and its test data \
+                     groups",
+                    if folder.is_empty() {
+                        "data".to_owned()
+                    } else {
+                        format!("data/{folder}")
+                    }
+                ),
+            ));
+        }
+        if !scoring {
+            return Err(invalid(
+                key,
+                "is allowed only in a scoring problem (`type: scoring`)".to_owned(),
             ));
         }
     }
@@ -520,24 +555,24 @@ fn current_rules(
             "static validation is not supported".to_owned(),
         ));
     }
-    for (key, args) in [
-        ("args", &yaml.args),
-        ("output_validator_args", &yaml.output_validator_args),
-    ] {
-        if args.as_ref().is_some_and(|args| !args.is_empty()) {
-            return Err(invalid(
-                key,
-                "per-group arguments are not supported".to_owned(),
-            ));
-        }
+    if yaml.args.as_ref().is_some_and(|args| !args.is_empty()) {
+        return Err(invalid(
+            "args",
+            "arguments to the submission are not supported".to_owned(),
+        ));
     }
-    // `input_validator_args` are read with the tests (`kattis_validator_args`).
+    // `input_validator_args` and `output_validator_args` are read with the
+    // tests (`kattis_validator_args`); visualizers are not run, and every
+    // verdict is shown in full (`full_feedback`).
     let _ = (
         &yaml.static_validator_args,
         &yaml.input_visualizer_args,
         &yaml.output_visualizer_args,
         yaml.full_feedback,
     );
+    if !scoring {
+        return Ok(GroupRules::default());
+    }
     if folder.is_empty() {
         // `data`: the score is `secret`'s; the samples score nothing.
         return Ok(GroupRules {

@@ -82,10 +82,6 @@ fn bad_values_name_their_key_and_line() {
         ("range: 0\n", "is not two numbers"),
         ("range: 5 1\n", "the low end is above the high end"),
         ("grading: custom\n", "custom graders are not supported"),
-        (
-            "output_validator_flags: float_tolerance 1e-6\n",
-            "per-group output validator flags",
-        ),
     ] {
         let dir = package(&[("data/secret/testdata.yaml", text)]);
         let message = read_groups(dir.path(), &TESTS, true)
@@ -129,7 +125,7 @@ fn current_files_are_refused_where_the_format_refuses_them() {
     for (files, wanted) in [
         (
             vec![("data/sample/test_group.yaml", "max_score: 5\n")],
-            "is not allowed in `sample`",
+            "is not allowed in `data/sample`",
         ),
         (
             vec![("data/secret/g1/test_group.yaml", "score_aggregation: min\n")],
@@ -173,6 +169,106 @@ fn current_files_are_refused_where_the_format_refuses_them() {
     ] {
         let dir = package(&files);
         let message = read_groups(dir.path(), &TESTS, true)
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains(wanted), "{files:?}: {message}");
+    }
+}
+
+/// See: issue #34, item 2. `data/test_group.yaml` is allowed (BAPCtools'
+/// `fltcmp` sets its output validator's arguments there), and a pass-fail
+/// package's group files set arguments without any scoring key.
+#[test]
+fn a_pass_fail_package_may_have_test_group_files_anywhere_the_spec_allows() {
+    let dir = package(&[
+        (
+            "data/test_group.yaml",
+            "output_validator_args: [float_tolerance, \"1E-6\"]\n",
+        ),
+        (
+            "data/sample/test_group.yaml",
+            "output_visualizer_args: [--draw]\n",
+        ),
+        (
+            "data/secret/g1/test_group.yaml",
+            "input_validator_args: [a]\n",
+        ),
+        ("data/secret/g2/test_group.yaml", "full_feedback: true\n"),
+        (
+            "data/invalid_input/test_group.yaml",
+            "input_validator_args: [b]\n",
+        ),
+        ("data/valid_output/deep/test_group.yaml", ""),
+    ]);
+    assert_eq!(read_groups(dir.path(), &TESTS, false).unwrap(), None);
+    // Scoring keys stay a scoring problem's.
+    let dir = package(&[("data/secret/g1/test_group.yaml", "max_score: 5\n")]);
+    let message = read_groups(dir.path(), &TESTS, false)
+        .unwrap_err()
+        .to_string();
+    assert!(message.contains("only in a scoring problem"), "{message}");
+}
+
+/// See: issue #34, item 2. A folder of `secret` is a test data group when
+/// it holds a `test_group.yaml`; without any, its tests are `secret`'s.
+#[test]
+fn folders_of_secret_without_settings_are_no_groups() {
+    let dir = package(&[("data/secret/test_group.yaml", "max_score: 10\n")]);
+    let tree = read_groups(dir.path(), &TESTS, true).unwrap().unwrap();
+    let secret = group(&tree.root, "secret");
+    assert_eq!(secret.rules.max_score, Some(10.0));
+    assert!(
+        secret
+            .children
+            .iter()
+            .all(|child| matches!(child, GroupNode::Test(_))),
+        "{secret:?}"
+    );
+    assert_eq!(tree.root.test_names(), TESTS.to_vec());
+    // Tests directly in `secret` and in its folders, no groups: allowed.
+    let tests = ["secret/1", "secret/a/2"];
+    let dir = package(&[("data/test_group.yaml", "")]);
+    let tree = read_groups(dir.path(), &tests, true).unwrap().unwrap();
+    assert_eq!(tree.root.test_names(), tests.to_vec());
+}
+
+#[test]
+fn test_group_files_out_of_place_and_mixed_secrets_are_refused() {
+    for (files, tests, wanted) in [
+        (
+            vec![("data/secret/g1/deep/test_group.yaml", "")],
+            TESTS.to_vec(),
+            "data/secret/g1/deep/test_group.yaml`: `test_group.yaml`: is deeper than a test data group",
+        ),
+        (
+            vec![("data/other/test_group.yaml", "")],
+            TESTS.to_vec(),
+            "is allowed only in `data`, `data/sample`",
+        ),
+        (
+            vec![("data/secret/g1/test_group.yaml", "max_score: 50\n")],
+            TESTS.to_vec(),
+            "data/secret/g2`: `secret`: is a folder of `data/secret` without a `test_group.yaml`, \
+             but `data/secret/g1` is a test data group",
+        ),
+        (
+            vec![("data/secret/g1/test_group.yaml", "max_score: 50\n")],
+            vec!["secret/g1/1", "secret/2"],
+            "data/secret/2.in`: `secret`: is a test directly in `data/secret`",
+        ),
+        (
+            vec![("data/test_group.yaml", "max_score: 50\n")],
+            TESTS.to_vec(),
+            "is not allowed in `data`; it belongs to `data/secret`",
+        ),
+        (
+            vec![("data/invalid_input/test_group.yaml", "score: 1\n")],
+            TESTS.to_vec(),
+            "unknown field `score`",
+        ),
+    ] {
+        let dir = package(&files);
+        let message = read_groups(dir.path(), &tests, true)
             .unwrap_err()
             .to_string();
         assert!(message.contains(wanted), "{files:?}: {message}");

@@ -1,14 +1,17 @@
-//! The arguments a Kattis package's input validator gets for each test
-//! (issue #34, item 3): legacy and 2023-07 `input_validator_flags` of
-//! `data/**/testdata.yaml` (a string of words), 2025-09
-//! `input_validator_args` of `data/**/test_group.yaml` (a list of words, or
-//! a map from a validator's name to its list). Setters use them for
-//! subtasks: problemtools' `oddecho` validates `secret/subtask1` with
-//! `nFive=1` and the rest with `nFive=0`.
+//! The arguments a Kattis package's validators get for each test (issue
+//! #34, item 3): legacy and 2023-07 `input_validator_flags` and
+//! `output_validator_flags` of `data/**/testdata.yaml` (a string of words),
+//! 2025-09 `input_validator_args` (a list of words, or a map from a
+//! validator's name to its list) and `output_validator_args` (a list) of
+//! `data/**/test_group.yaml`. Setters use them for subtasks: problemtools'
+//! `oddecho` validates `secret/subtask1` with `nFive=1` and the rest with
+//! `nFive=0`; BAPCtools' `fltcmp` gives the default output validator its
+//! tolerance in `data/test_group.yaml`.
 //!
-//! A group's setting holds for its subgroups unless one sets its own, key
-//! by key, as problemtools reads it: a test's arguments are those of the
-//! nearest folder at or above it that sets the key.
+//! A folder's setting holds for the folders below it unless one sets its
+//! own, key by key, as problemtools reads it: a test's arguments are those
+//! of the nearest folder at or above it that sets the key, `data` itself
+//! included.
 
 use super::kattis_groups::{
     folder_of, read_settings, Settings, TestGroupYaml, TestdataYaml, CURRENT_FILE, LEGACY_FILE,
@@ -16,6 +19,15 @@ use super::kattis_groups::{
 use super::ConfigError;
 use std::collections::BTreeMap;
 use std::path::Path;
+
+/// Which validator's arguments are read.
+#[derive(Clone, Copy, Debug)]
+enum Validator<'a> {
+    /// The input validator named so (its file's stem or its folder's name).
+    Input(&'a str),
+    /// The output validator.
+    Output,
+}
 
 /// For each of `test_names` (names under `data/`, such as
 /// `secret/subtask1/1`) whose folder or an ancestor sets them, the input
@@ -25,6 +37,24 @@ pub(crate) fn input_validator_args(
     dir: &Path,
     test_names: &[&str],
     validator: &str,
+) -> Result<BTreeMap<String, Vec<String>>, ConfigError> {
+    inherited_args(dir, test_names, Validator::Input(validator))
+}
+
+/// For each of `test_names` whose folder or an ancestor sets them, the
+/// output validator's arguments (`output_validator_flags`,
+/// `output_validator_args`). Tests without any are left out.
+pub(crate) fn output_validator_args(
+    dir: &Path,
+    test_names: &[&str],
+) -> Result<BTreeMap<String, Vec<String>>, ConfigError> {
+    inherited_args(dir, test_names, Validator::Output)
+}
+
+fn inherited_args(
+    dir: &Path,
+    test_names: &[&str],
+    validator: Validator<'_>,
 ) -> Result<BTreeMap<String, Vec<String>>, ConfigError> {
     let data = dir.join("data");
     // What each folder sets itself (`None`: not the key), read once.
@@ -52,19 +82,28 @@ pub(crate) fn input_validator_args(
     Ok(args)
 }
 
-/// The input validator arguments `folder`'s own settings file sets, if it
-/// sets them.
-fn folder_args(folder: &Path, validator: &str) -> Result<Option<Vec<String>>, ConfigError> {
+/// The arguments `folder`'s own settings file sets, if it sets them.
+fn folder_args(
+    folder: &Path,
+    validator: Validator<'_>,
+) -> Result<Option<Vec<String>>, ConfigError> {
     if let Some(settings) = read_settings::<TestdataYaml>(&folder.join(LEGACY_FILE))? {
-        return match &settings.yaml.input_validator_flags {
+        let (key, value) = match validator {
+            Validator::Input(_) => (
+                "input_validator_flags",
+                &settings.yaml.input_validator_flags,
+            ),
+            Validator::Output => (
+                "output_validator_flags",
+                &settings.yaml.output_validator_flags,
+            ),
+        };
+        return match value {
             None | Some(serde_norway::Value::Null) => Ok(None),
             Some(serde_norway::Value::String(flags)) => {
                 Ok(Some(flags.split_whitespace().map(str::to_owned).collect()))
             }
-            Some(_) => Err(settings.invalid(
-                "input_validator_flags",
-                "must be a string of flags (`nFive=1`)",
-            )),
+            Some(_) => Err(settings.invalid(key, "must be a string of flags (`nFive=1`)")),
         };
     }
     let Some(settings) = read_settings::<TestGroupYaml>(&folder.join(CURRENT_FILE))? else {
@@ -74,17 +113,29 @@ fn folder_args(folder: &Path, validator: &str) -> Result<Option<Vec<String>>, Co
 }
 
 /// 2025-09 `input_validator_args`: a list of words for every validator, or
-/// a map from a validator's name to its list.
+/// a map from a validator's name to its list; `output_validator_args`: a
+/// list of words.
 fn current_args(
     settings: &Settings<TestGroupYaml>,
-    validator: &str,
+    validator: Validator<'_>,
 ) -> Result<Option<Vec<String>>, ConfigError> {
-    let key = "input_validator_args";
+    let (key, value) = match validator {
+        Validator::Input(_) => ("input_validator_args", &settings.yaml.input_validator_args),
+        Validator::Output => (
+            "output_validator_args",
+            &settings.yaml.output_validator_args,
+        ),
+    };
     let words = |value: &serde_norway::Value| -> Result<Vec<String>, ConfigError> {
         let serde_norway::Value::Sequence(items) = value else {
             return Err(settings.invalid(
                 key,
-                "must be a list of strings, or a map from a validator's name to one",
+                match validator {
+                    Validator::Input(_) => {
+                        "must be a list of strings, or a map from a validator's name to one"
+                    }
+                    Validator::Output => "must be a list of strings",
+                },
             ));
         };
         items
@@ -96,9 +147,9 @@ fn current_args(
             })
             .collect()
     };
-    match &settings.yaml.input_validator_args {
-        None | Some(serde_norway::Value::Null) => Ok(None),
-        Some(serde_norway::Value::Mapping(map)) => {
+    match (value, validator) {
+        (None | Some(serde_norway::Value::Null), _) => Ok(None),
+        (Some(serde_norway::Value::Mapping(map)), Validator::Input(validator)) => {
             // A map sets the key for every validator: one it does not name
             // gets no arguments.
             let mut found = Vec::new();
@@ -112,7 +163,7 @@ fn current_args(
             }
             Ok(Some(found))
         }
-        Some(value) => words(value).map(Some),
+        (Some(value), _) => words(value).map(Some),
     }
 }
 
@@ -173,6 +224,55 @@ mod tests {
         assert_eq!(args["secret/g1/deep/2"], vec!["--max", "10"]);
         let other = input_validator_args(dir.path(), &TESTS, "third").expect("read");
         assert!(other["secret/g1/1"].is_empty(), "{other:?}");
+    }
+
+    #[test]
+    fn output_args_are_inherited_from_data_down_and_numbers_are_words() {
+        let dir = package(&[
+            (
+                "data/test_group.yaml",
+                "output_validator_args: [float_tolerance, 1e-6]\n",
+            ),
+            (
+                "data/secret/g1/test_group.yaml",
+                "output_validator_args: [case_sensitive]\n",
+            ),
+            // Sets another key only: `data`'s hold.
+            (
+                "data/secret/g2/test_group.yaml",
+                "input_validator_args: [x]\n",
+            ),
+        ]);
+        let args = output_validator_args(dir.path(), &TESTS).expect("read");
+        assert_eq!(args["sample/1"], vec!["float_tolerance", "1e-6"]);
+        assert_eq!(args["secret/g1/deep/2"], vec!["case_sensitive"]);
+        assert_eq!(args["secret/g2/3"], args["sample/1"]);
+    }
+
+    #[test]
+    fn legacy_output_flags_are_inherited_and_a_map_is_refused_for_them() {
+        let dir = package(&[
+            (
+                "data/testdata.yaml",
+                "output_validator_flags: float_tolerance 1e-4\n",
+            ),
+            (
+                "data/secret/g1/testdata.yaml",
+                "output_validator_flags: case_sensitive\n",
+            ),
+        ]);
+        let args = output_validator_args(dir.path(), &TESTS).expect("read");
+        assert_eq!(args["secret/g2/3"], vec!["float_tolerance", "1e-4"]);
+        assert_eq!(args["secret/g1/1"], vec!["case_sensitive"]);
+        let dir = package(&[(
+            "data/secret/test_group.yaml",
+            "\noutput_validator_args:\n  v: [a]\n",
+        )]);
+        let message = output_validator_args(dir.path(), &TESTS)
+            .expect_err("a map")
+            .to_string();
+        assert!(message.contains("line 2"), "{message}");
+        assert!(message.contains("must be a list of strings"), "{message}");
     }
 
     #[test]

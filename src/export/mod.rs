@@ -90,11 +90,27 @@ pub(crate) struct Exported {
     pub(crate) needs_judge: bool,
 }
 
+/// Where the examples of the package in `dir` are: its own `submissions/`
+/// (a Kattis package's), else, when judge.toml files submissions by the
+/// verdict they must get, its `submissions/<id>/` (the repository's
+/// layout, where the bundled packages' examples live: `judge export
+/// --problems-dir problems` dropped them, issue #34).
+fn examples_folder(dir: &Path, id: &str, config: &crate::config::judge::JudgeConfig) -> PathBuf {
+    let own = dir.join("submissions");
+    if own.is_dir() || config.layout != crate::config::judge::Layout::Expected {
+        return own;
+    }
+    config.submissions.join(id)
+}
+
 /// The examples of `package`: `(verdict folder, file name, bytes)`, from
-/// its folder's `submissions/` or, for a bundled package, built in.
-fn examples(package: &Package) -> Result<Vec<(String, String, Vec<u8>)>, ExportError> {
+/// its [`examples_folder`] or, for a bundled package, built in.
+fn examples(
+    package: &Package,
+    config: &crate::config::judge::JudgeConfig,
+) -> Result<Vec<(String, String, Vec<u8>)>, ExportError> {
     match &package.dir() {
-        Some(source) => submission_copies(&source.join("submissions"))
+        Some(source) => submission_copies(&examples_folder(source, package.id(), config))
             .into_iter()
             .map(|(from, to)| {
                 let bytes = fs_err::read(&from).map_err(|source| ExportError::Write {
@@ -131,7 +147,7 @@ pub(crate) fn kattis(
     };
     let mut left_out = Vec::new();
     let mut kept = Vec::new();
-    for (folder, name, bytes) in examples(package)? {
+    for (folder, name, bytes) in examples(package, config)? {
         if crate::grade::kattis_exports(&folder) {
             kept.push((folder, name, bytes));
         } else {

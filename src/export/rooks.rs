@@ -11,7 +11,9 @@
 //! - The output validator compares one integer per board with the answer
 //!   file's (the maximum is unique, and the export writes the answers from
 //!   the reference solver): a leading zero reads as the same integer, as
-//!   `judge check` reads it; a missing, extra or non-integer token, or a
+//!   `judge check` reads it; tokens are split on what `judge check` reads
+//!   as whitespace (Unicode's, NBSP included) and output that is not UTF-8
+//!   is rejected, as there; a missing, extra or non-integer token, or a
 //!   wrong count, is 43 with the board in `judgemessage.txt`; an answer
 //!   file that is not one integer per board is the judge's fault (exit 1).
 //!
@@ -118,6 +120,9 @@ pub(super) fn output_validator(id: &str, marker: &str) -> String {
 import os, re, sys
 
 INTEGER = re.compile(rb"-?[0-9]+")
+# What `judge check` reads as whitespace: Unicode's White_Space, as Rust's
+# char::is_whitespace (Python's str.split() would also split on \x1c-\x1f).
+WHITESPACE = re.compile("[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
 input_path, answer_path, feedback_dir = sys.argv[1:4]
 
 
@@ -136,7 +141,11 @@ with open(answer_path, "rb") as answer_file:
 if not answers or not all(INTEGER.fullmatch(token) for token in answers):
     sys.stderr.write("the answer file is not one integer per board\n")
     sys.exit(1)
-tokens = sys.stdin.buffer.read().split()
+try:
+    text = sys.stdin.buffer.read().decode("utf-8")
+except UnicodeDecodeError:
+    verdict({reject}, "the output is not valid UTF-8 text")
+tokens = [token.encode("utf-8") for token in WHITESPACE.split(text) if token]
 for board, expected in enumerate(answers, 1):
     if board > len(tokens):
         verdict({reject}, "board %d: expected an integer, found end of output" % board)

@@ -12,8 +12,8 @@ use super::{Package, ProblemRef};
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{
     data_folder, default_validator, engine_marker, package_submissions, read_problem_yaml,
-    read_tests, root_output_validator_flags, FormatVersion, ProblemType, ProblemYaml,
-    EXPORTED_CHECKER, EXPORTED_INTERACTOR, LEGACY_EXPORTED_CHECKER,
+    read_tests, FormatVersion, ProblemType, ProblemYaml, EXPORTED_CHECKER, EXPORTED_INTERACTOR,
+    LEGACY_EXPORTED_CHECKER,
 };
 use crate::config::problem::{CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml};
 use crate::config::{ConfigError, ConfigErrorKind};
@@ -150,16 +150,7 @@ pub(crate) fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, Co
             Vec::new(),
         )
     });
-    let flags_text = match yaml.format {
-        FormatVersion::Legacy => yaml.validator_flags.clone(),
-        _ => root_output_validator_flags(dir)?,
-    };
-    let flags: Vec<String> = flags_text
-        .as_deref()
-        .unwrap_or("")
-        .split_whitespace()
-        .map(str::to_owned)
-        .collect();
+    let flags = output_validator_flags(dir, yaml, &tests)?;
     // Legacy: `validation: custom` names the output validator; later
     // versions use one when `output_validator/` holds it.
     // `output_validator/` is one program (a folder); the legacy
@@ -284,6 +275,49 @@ pub(crate) fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, Co
         check_tests(&package, "the package's input validator", &validator_args)?;
     }
     Ok(loaded(package, skipped_validators, unchecked_inputs))
+}
+
+/// The output validator's arguments: the legacy `validator_flags` of
+/// problem.yaml, then those of the tests' folders (`output_validator_flags`
+/// of `testdata.yaml`, `output_validator_args` of `test_group.yaml`, from
+/// `data` down), as problemtools passes them. Every test must get the same:
+/// the judge gives the output validator one set of arguments per problem,
+/// so groups that differ are refused, naming two of them.
+fn output_validator_flags(
+    dir: &Path,
+    yaml: &ProblemYaml,
+    tests: &[PackageTest],
+) -> Result<Vec<String>, ConfigError> {
+    let mut flags: Vec<String> = match yaml.format {
+        FormatVersion::Legacy => yaml
+            .validator_flags
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect(),
+        _ => Vec::new(),
+    };
+    let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
+    let by_test = crate::config::kattis_validator_args::output_validator_args(dir, &names)?;
+    let none = Vec::new();
+    let of = |name: &str| by_test.get(name).unwrap_or(&none);
+    if let Some(first) = names.first() {
+        if let Some(other) = names.iter().find(|name| of(name) != of(first)) {
+            return Err(ConfigError::invalid(
+                &data_folder(dir).join(crate::config::kattis_groups::folder_of(other)),
+                "output_validator_args",
+                format!(
+                    "the output validator's arguments differ between tests (`{first}`: `{}`, \
+                     `{other}`: `{}`); the judge passes one set for the whole problem",
+                    of(first).join(" "),
+                    of(other).join(" ")
+                ),
+            ));
+        }
+        flags.extend(of(first).iter().cloned());
+    }
+    Ok(flags)
 }
 
 /// The scored test groups of the package in `dir` (see

@@ -4,7 +4,7 @@
 //! clean environment (no `judge` on `PATH`, no `$JUDGE`) and agrees with
 //! `judge validate` / `judge check` on every input and output tried.
 
-use crate::support::Dir;
+use crate::support::{repository, Dir};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -181,6 +181,12 @@ fn the_exported_rooks_output_validator_needs_no_judge_and_agrees_with_judge_chec
         ("5\n1\n5\n2\n+4\n", false),
         ("5\n1\n5\n2\n99999999999999999999999\n", false),
         ("", false),
+        // See: issue #34 (found by review). Whitespace is what `judge
+        // check` reads as such (Unicode's), no more and no less.
+        ("5\u{a0}1\n5\n2\n4\n", true),
+        ("5\u{3000}1\u{2028}5\u{85}2 4", true),
+        ("5\u{1c}1\n5\n2\n4\n", false),
+        ("5\n1\n5\n2\n4\u{200b}\n", false),
     ];
     for (output, accepted) in outputs {
         dir.create("out.txt", output);
@@ -208,6 +214,17 @@ fn the_exported_rooks_output_validator_needs_no_judge_and_agrees_with_judge_chec
             );
         }
     }
+    // Output that is not UTF-8: a PE to `judge check`, rejected here.
+    dir.create("out.txt", b"5\n1\n5\n2\n4\xff\n");
+    dir.judge(&["check", "rooks", "rooks/data/sample/sample-1.in", "out.txt"])
+        .expect_code(2);
+    let (code, stderr) = run_bare(
+        &dir,
+        &format!("rooks/{CHECKER}"),
+        &[&input, &answer, &feedback],
+        b"5\n1\n5\n2\n4\xff\n",
+    );
+    assert_eq!(code, 43, "{stderr}");
     let broken = dir.create("broken.ans", "5\n1\nfive\n");
     let (code, stderr) = run_bare(
         &dir,
@@ -219,5 +236,60 @@ fn the_exported_rooks_output_validator_needs_no_judge_and_agrees_with_judge_chec
     assert!(
         stderr.contains("the answer file is not one integer per board"),
         "{stderr}"
+    );
+}
+
+/// Copies the repository's folder `relative` into `dir` under the same name.
+fn copy_from_repository(dir: &Dir, relative: &str) {
+    let from = repository().join(relative);
+    for entry in walkdir::WalkDir::new(&from).into_iter().flatten() {
+        if entry.file_type().is_file() {
+            let inner = entry.path().strip_prefix(repository()).unwrap();
+            dir.create(
+                &inner.to_string_lossy(),
+                fs_err::read(entry.path()).unwrap(),
+            );
+        }
+    }
+}
+
+/// See: issue #34 (found by review). `judge export --kattis rooks
+/// --problems-dir problems`, run where judge.toml files the examples by
+/// verdict, read them from `<package>/submissions` (there are none) and
+/// wrote a package without examples, with memory 256 and time 1; it now
+/// takes them from judge.toml's `submissions/rooks/`, and writes what the
+/// bundled export writes.
+#[test]
+fn an_export_from_a_problems_dir_keeps_the_repositorys_examples() {
+    let dir = Dir::new();
+    copy_from_repository(&dir, "problems/rooks");
+    copy_from_repository(&dir, "submissions/rooks");
+    dir.create(
+        "judge.toml",
+        fs_err::read(repository().join("judge.toml")).unwrap(),
+    );
+    dir.judge(&[
+        "export",
+        "--kattis",
+        "rooks",
+        "--problems-dir",
+        "problems",
+        "from-dir",
+    ])
+    .expect_code(0);
+    dir.judge(&["export", "--kattis", "rooks", "bundled"])
+        .expect_code(0);
+    for example in [
+        "submissions/accepted/matching.py",
+        "submissions/wrong_answer/ignores_walls.py",
+    ] {
+        assert!(
+            dir.path().join("from-dir").join(example).is_file(),
+            "{example} left out"
+        );
+    }
+    assert_eq!(
+        dir.read("from-dir/problem.yaml"),
+        dir.read("bundled/problem.yaml")
     );
 }

@@ -125,3 +125,75 @@ fn a_2025_09_package_passes_input_validator_args_by_group() {
         run.stderr()
     );
 }
+
+/// A pass-fail 2025-09 package in the shape of BAPCtools' `fltcmp`: the
+/// default output validator's tolerance in `data/test_group.yaml`, and
+/// group files in `secret` that set no score.
+fn halves(dir: &Dir) {
+    dir.create(
+        "halves/problem.yaml",
+        "problem_format_version: 2025-09\ntype: pass-fail\nname: Halves\n\
+         uuid: 4a1f7c2e-0d5b-4c1e-9e2f-3b6a8d9c0e11\nlimits:\n  time_limit: 2\n",
+    );
+    dir.create(
+        "halves/data/test_group.yaml",
+        "output_validator_args: [float_tolerance, 1e-3]\n",
+    );
+    dir.create("halves/data/sample/1.in", "3\n");
+    dir.create("halves/data/sample/1.ans", "1.5\n");
+    for (group, input, answer) in [("small", "5\n", "2.5\n"), ("large", "1001\n", "500.5\n")] {
+        dir.create(
+            &format!("halves/data/secret/{group}/test_group.yaml"),
+            "input_validator_args: []\n",
+        );
+        dir.create(&format!("halves/data/secret/{group}/1.in"), input);
+        dir.create(&format!("halves/data/secret/{group}/1.ans"), answer);
+    }
+    // Off by 1e-4: within the tolerance of `data/test_group.yaml` only.
+    dir.create(
+        "halves/submissions/accepted/near.py",
+        "print(int(input()) / 2 + 0.0001)\n",
+    );
+    dir.create(
+        "halves/submissions/wrong_answer/floor.py",
+        "print(int(input()) // 2)\n",
+    );
+}
+
+/// See: issue #34, item 2. A pass-fail 2025-09 package with
+/// `data/test_group.yaml` and group files was refused at load (scoring
+/// rules were applied to it); now it grades, the tolerance set in `data`
+/// reaching the tests of every group below it.
+#[test]
+fn a_pass_fail_2025_09_package_with_test_group_files_grades() {
+    let dir = Dir::new();
+    halves(&dir);
+    let graded = dir.judge(&["grade", "--package", "halves"]);
+    let out = graded.stdout();
+    assert_eq!(graded.code(), 0, "{out}{}", graded.stderr());
+    assert!(
+        out.contains("2 of 2 submissions got their folder's verdict"),
+        "{out}"
+    );
+    // Without the inherited tolerance the near answer is wrong.
+    dir.create("halves/data/test_group.yaml", "");
+    let graded = dir.judge(&["grade", "--package", "halves"]);
+    assert_eq!(graded.code(), 1, "{}{}", graded.stdout(), graded.stderr());
+}
+
+/// See: issue #34, item 2. Groups whose output validator arguments differ
+/// are refused naming the folder, since the judge passes one set.
+#[test]
+fn differing_output_validator_args_by_group_are_refused_naming_the_folder() {
+    let dir = Dir::new();
+    halves(&dir);
+    dir.create(
+        "halves/data/secret/large/test_group.yaml",
+        "output_validator_args: [float_tolerance, 1e-9]\n",
+    );
+    let run = dir.judge(&["grade", "--package", "halves"]);
+    run.expect_code(2);
+    let said = run.stderr();
+    assert!(said.contains("data/secret/large"), "{said}");
+    assert!(said.contains("output_validator_args"), "{said}");
+}
