@@ -19,6 +19,7 @@ mod docs;
 mod duel;
 mod export;
 mod grade;
+mod hand_ins;
 mod honest;
 mod hostile;
 mod hostile2;
