@@ -45,6 +45,7 @@ mod mayan;
 mod messages;
 mod packages;
 mod platforms;
+mod problems_list;
 mod proc_mount;
 mod programs;
 mod progress;
