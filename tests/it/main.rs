@@ -19,6 +19,7 @@ mod docs;
 mod duel;
 mod export;
 mod grade;
+mod gradescope_autograder;
 mod hand_ins;
 mod honest;
 mod hostile;
