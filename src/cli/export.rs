@@ -1,11 +1,13 @@
 //! `judge export --kattis <problem> <DIR>`: write one of our packages as a
-//! Kattis / ICPC package (see `crate::export` for what is written).
+//! Kattis / ICPC package (see `crate::export` for what is written);
+//! `judge export --gradescope PROBLEM... OUT`: a Gradescope autograder zip
+//! (`crate::export::gradescope`).
 
 use super::{say, PackageArgs};
-use crate::error::Error;
+use crate::error::{Error, UsageError};
 use crate::exit::Outcome;
 use crate::grading::export;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 // Arguments of `judge export`.
 #[derive(Debug, clap::Args)]
@@ -14,22 +16,88 @@ pub(crate) struct ExportArgs {
     /// 2023-07-draft (a built-in engine's checker becomes an output
     /// validator that runs `judge check`; its example submissions go to
     /// `submissions/<verdict>/`).
-    #[arg(long, value_name = "PROBLEM", value_parser = super::parse_id, required = true)]
-    pub(crate) kattis: String,
-    /// The folder to write; it must not exist or be empty.
-    pub(crate) dir: PathBuf,
+    #[arg(
+        long,
+        value_name = "PROBLEM",
+        value_parser = super::parse_id,
+        required_unless_present = "gradescope",
+        conflicts_with = "gradescope"
+    )]
+    pub(crate) kattis: Option<String>,
+    /// Write a Gradescope autograder zip for the problems named before OUT:
+    /// setup.sh (the compilers from Ubuntu's archive, this judge binary),
+    /// run_autograder (grades /autograder/submission and always writes
+    /// /autograder/results/results.json) and judge.toml.
+    #[arg(long)]
+    pub(crate) gradescope: bool,
+    /// With --kattis: the folder to write (it must not exist or be empty).
+    /// With --gradescope: the problems, then the zip to write.
+    #[arg(value_name = "DIR | PROBLEM... OUT", required = true, num_args = 1..)]
+    pub(crate) targets: Vec<PathBuf>,
     #[command(flatten)]
     pub(crate) packages: PackageArgs,
 }
 
-/// Writes the package and says where.
+/// Writes the package (or the autograder) and says where.
 pub(super) fn run(args: &ExportArgs) -> Result<Outcome, Error> {
-    let package = args.packages.load(&args.kattis)?;
-    export::refuse_target(&args.dir)?;
+    if args.gradescope {
+        return gradescope(args);
+    }
+    let (Some(kattis), [dir]) = (&args.kattis, args.targets.as_slice()) else {
+        return Err(
+            UsageError::new("`judge export --kattis PROBLEM DIR` takes one folder", None).into(),
+        );
+    };
+    let package = args.packages.load(kattis)?;
+    export::refuse_target(dir)?;
     let config = crate::config::judge::JudgeConfig::load_or_defaults(None)?;
-    let exported = crate::export::kattis(&package, &args.dir, &config)?;
-    for line in export::lines(&package, &args.dir, &exported) {
+    let exported = crate::export::kattis(&package, dir, &config)?;
+    for line in export::lines(&package, dir, &exported) {
         say(&line);
     }
+    Ok(Outcome::Success)
+}
+
+fn gradescope(args: &ExportArgs) -> Result<Outcome, Error> {
+    let Some((out, problems)) = args.targets.split_last().filter(|(_, p)| !p.is_empty()) else {
+        return Err(UsageError::new(
+            "`judge export --gradescope PROBLEM... OUT` takes the problems, then the zip",
+            Some("judge export --gradescope rooks autograder.zip".to_owned()),
+        )
+        .into());
+    };
+    let mut ids = Vec::new();
+    for problem in problems {
+        let id = crate::package::parse_id(&problem.to_string_lossy())
+            .map_err(|bad| UsageError::new(bad.to_string(), None))?;
+        // Loading each package checks it exists and is whole before
+        // anything is written.
+        args.packages.load(&id)?;
+        ids.push(id);
+    }
+    if out.is_dir() {
+        return Err(UsageError::new(
+            format!("`{}` is a folder; name the zip to write", out.display()),
+            None,
+        )
+        .into());
+    }
+    let config = crate::config::judge::JudgeConfig::load_or_defaults(None)?;
+    let judge = std::env::current_exe().map_err(|source| crate::export::ExportError::Write {
+        path: Path::new("judge").to_owned(),
+        source,
+    })?;
+    let written = crate::export::gradescope(
+        &ids,
+        args.packages.problems_dir.as_deref(),
+        &config,
+        &judge,
+        out,
+    )?;
+    say(&format!(
+        "wrote `{}`: {}",
+        written.zip.display(),
+        written.files.join(", ")
+    ));
     Ok(Outcome::Success)
 }

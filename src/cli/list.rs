@@ -18,13 +18,24 @@ pub(crate) struct ProblemsArgs {
     pub(crate) packages: PackageArgs,
 }
 
-/// Prints one row per package.
+/// Prints one row per package that loads; each other one is a
+/// configuration error (exit 2), said after the list, one line each.
 pub(super) fn run(args: &ProblemsArgs) -> Result<Outcome, Error> {
-    let rows = catalog::rows(args.packages.problems_dir.as_deref())?;
+    let mut catalog = catalog::rows(args.packages.problems_dir.as_deref());
     if args.json {
-        write_stdout(&format!("{}\n", serde_json::to_string_pretty(&rows)?))?;
+        write_stdout(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&catalog.rows)?
+        ))?;
     } else {
-        write_stdout(&catalog::render_table(&rows))?;
+        write_stdout(&catalog::render_table(&catalog.rows))?;
     }
-    Ok(Outcome::Success)
+    let last = catalog.broken.pop();
+    for (_, error) in &catalog.broken {
+        super::say(&format!("error: {error:#}"));
+    }
+    match last {
+        Some((_, error)) => Err(error.into()),
+        None => Ok(Outcome::Success),
+    }
 }

@@ -36,8 +36,10 @@
 //! `data/testdata.yaml`; a testlib checker or validator and the `lines`
 //! checker are refused with the reason.
 
+mod gradescope;
 mod limits;
 mod rooks;
+pub(crate) use gradescope::gradescope;
 
 pub(crate) use limits::{memory_line, Memory};
 

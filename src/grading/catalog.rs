@@ -26,12 +26,28 @@ pub(crate) struct ProfileRow {
     pub(crate) about: &'static str,
 }
 
-/// A row per package: the bundled ones, then those of `problems_dir`.
-pub(crate) fn rows(problems_dir: Option<&Path>) -> Result<Vec<Row>, ConfigError> {
-    package_ids(problems_dir)
-        .into_iter()
-        .map(|id| Package::load(problems_dir, &id).map(|package| row(&package)))
-        .collect()
+/// The packages `judge problems` lists, and those it cannot.
+#[derive(Debug, Default)]
+pub(crate) struct Catalog {
+    /// A row per package that loads: the bundled ones, then those of
+    /// `problems_dir`.
+    pub(crate) rows: Vec<Row>,
+    /// Each package that does not load, with why: one broken package (a
+    /// missing `.ans`, a typo in its problem.toml) does not hide the others
+    /// (issue #32, found by a review).
+    pub(crate) broken: Vec<(String, ConfigError)>,
+}
+
+/// The packages: the bundled ones, then those of `problems_dir`.
+pub(crate) fn rows(problems_dir: Option<&Path>) -> Catalog {
+    let mut catalog = Catalog::default();
+    for id in package_ids(problems_dir) {
+        match Package::load(problems_dir, &id) {
+            Ok(package) => catalog.rows.push(row(&package)),
+            Err(error) => catalog.broken.push((id, error)),
+        }
+    }
+    catalog
 }
 
 fn row(package: &Package) -> Row {
@@ -129,7 +145,9 @@ mod tests {
 
     #[test]
     fn the_bundled_packages_are_listed_with_their_engines_and_profiles() {
-        let rows = rows(None).expect("the bundled packages load");
+        let catalog = rows(None);
+        assert!(catalog.broken.is_empty(), "{:?}", catalog.broken);
+        let rows = catalog.rows;
         let rooks = rows.iter().find(|row| row.id == "rooks").expect("rooks");
         assert_eq!(rooks.engine, "rooks");
         assert!(rooks.time_limit_ms > 0);

@@ -128,6 +128,31 @@ pub(crate) const FORMATS: &[Format] = &[
         writes: Writes::Text(super::prairielearn::render),
         platform: true,
     },
+    Format {
+        name: "classroom50",
+        help: "Write Classroom 50's result.json here (classroom50/result/v1), for one \
+               student: whole points, a test per test (or test group), hidden tests without \
+               their data; the submission's identity from the runner's environment \
+               (CLASSROOM, ASSIGNMENT, USERNAME, SUBMISSION_TAG, COMMIT_URL, RELEASE_URL)",
+        writes: Writes::Text(super::classroom50::render),
+        platform: true,
+    },
+    Format {
+        name: "coderunner",
+        help: "Write Moodle CodeRunner's combinator grader JSON here, for one student: \
+               fraction 0 to 1, a result table row per test (or test group), hidden tests \
+               without their data; `-` prints it, as a template grader must",
+        writes: Writes::Text(super::coderunner::render),
+        platform: true,
+    },
+    Format {
+        name: "vpl",
+        help: "Write Moodle VPL's evaluation lines here, for one student: `Comment :=>>` \
+               lines and a `Grade :=>>` on the scale of VPL_GRADEMAX (none when the \
+               hand-in cannot be graded); `-` prints them, as vpl_evaluate.sh must",
+        writes: Writes::Text(super::vpl::render),
+        platform: true,
+    },
 ];
 
 fn junit(input: &Input<'_>) -> Result<String, RenderError> {

@@ -45,7 +45,7 @@ pub(crate) fn render_partial<R: Row>(
     };
     let mut report = Report::new(name);
     for row in rows {
-        report.add_test_suite(suite(row.result(), row.expectation()));
+        report.add_test_suite(with_skipped(suite(row.result(), row.expectation())));
     }
     if let Some(pairs) = not_graded {
         let mut suite = TestSuite::new(NOT_GRADED_SUITE);
@@ -61,9 +61,19 @@ pub(crate) fn render_partial<R: Row>(
             case.set_classname(submission);
             suite.add_test_case(case);
         }
-        report.add_test_suite(suite);
+        report.add_test_suite(with_skipped(suite));
     }
     report.to_string()
+}
+
+/// `suite` with a `skipped` count beside quick-junit's `disabled`: the
+/// JUnit schema CI widgets read (Jenkins, GitLab, surefire) counts skipped
+/// cases in `skipped`, and a partial run's pairs not graded showed there
+/// as none skipped. See: issue #32 (found by a review).
+fn with_skipped(mut suite: TestSuite) -> TestSuite {
+    let skipped = suite.disabled.to_string();
+    suite.extra.insert("skipped".into(), skipped.into());
+    suite
 }
 
 /// One submission's suite.
@@ -161,4 +171,35 @@ fn status(verdict: Verdict, message: &str, passes: bool) -> TestCaseStatus {
         .set_type(verdict.code())
         .set_message(visible(message));
     status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::SubmissionResult;
+
+    /// See: issue #32 (found by a review). A partial run's pairs not
+    /// graded are counted in `skipped`, which CI widgets read, and every
+    /// suite has the attribute, 0 when nothing was skipped.
+    #[test]
+    fn r32_skipped_cases_are_counted_in_skipped() {
+        let result = SubmissionResult::fixture("rooks", "alice/rooks.py", Vec::new());
+        let pairs: Vec<NotGraded> = ["bob", "carol"]
+            .iter()
+            .map(|student| NotGraded {
+                problem: "rooks".to_owned(),
+                submission: format!("{student}/rooks.py"),
+                student: Some((*student).to_owned()),
+            })
+            .collect();
+        let xml = render_partial(&[result], Some(&pairs)).expect("renders");
+        let document = roxmltree::Document::parse(&xml).expect("XML");
+        let suites: Vec<_> = document
+            .descendants()
+            .filter(|node| node.has_tag_name("testsuite"))
+            .collect();
+        assert_eq!(suites.len(), 2, "{xml}");
+        assert_eq!(suites[0].attribute("skipped"), Some("0"), "{xml}");
+        assert_eq!(suites[1].attribute("skipped"), Some("2"), "{xml}");
+    }
 }

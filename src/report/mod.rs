@@ -6,6 +6,8 @@
 //! run never leaves half a report; the HTML report's set of pages is written
 //! into a temporary folder and renamed into place (`write_page_set`).
 
+pub(crate) mod classroom50;
+pub(crate) mod coderunner;
 pub(crate) mod collation;
 pub mod csv;
 pub(crate) mod formats;
@@ -21,6 +23,7 @@ pub(crate) mod rendering;
 pub(crate) mod stdout;
 pub(crate) mod targets;
 pub(crate) mod visible;
+pub(crate) mod vpl;
 
 use crate::runner::{SubmissionResult, TestResult};
 use crate::verdict::Verdict;

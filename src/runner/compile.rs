@@ -36,21 +36,20 @@ pub(crate) fn prepare(
     dir: &Path,
     settings: &Settings,
 ) -> Prepared {
+    if let SubmissionKind::Language { .. } = submission.kind {
+        // Nothing a compiler or an interpreter says of these helps the
+        // student; in every language, they are CE with the reason alone
+        // (issue #32: an empty `.py` was PE, an empty `.cpp` a linker's
+        // `undefined reference to main`, a binary file CE full of NULs).
+        if let Some(reason) = not_source(&submission.path) {
+            return Prepared::failed(CompileResult::failed(Verdict::CompileError, reason));
+        }
+    }
     match prepare_inner(sandbox, submission, dir, settings) {
         Ok((mut prepared, copy)) => {
             prepared.own_paths = own_paths(&submission.path, dir, &copy);
             prepared.compile.message =
                 with_own_paths(&prepared.compile.message, &prepared.own_paths);
-            if prepared.compile.verdict == Some(Verdict::CompileError)
-                && is_empty_source(&submission.path)
-            {
-                // A linker's `undefined reference to main` says nothing to
-                // a student who handed in an empty file (issue #32).
-                prepared.compile.message = format!(
-                    "empty file: the submission has no code\n{}",
-                    prepared.compile.message
-                );
-            }
             prepared
         }
         Err(Failure::Refused(message)) => {
@@ -62,14 +61,34 @@ pub(crate) fn prepare(
     }
 }
 
-/// Whether the file at `path` holds nothing but white space (an empty
-/// hand-in); a file that cannot be read is not called empty.
-fn is_empty_source(path: &Path) -> bool {
+/// How much of a hand-in is read to tell whether it is source code: the
+/// first bytes, as `git` and `diff` tell a binary file.
+const SNIFF_BYTES: u64 = 64 << 10;
+
+/// Why the file at `path` is not source code to compile or run: empty
+/// (nothing but white space), or binary (a NUL byte in its first
+/// [`SNIFF_BYTES`]). A file that cannot be read is left to the copy,
+/// which says why.
+fn not_source(path: &Path) -> Option<String> {
     use std::io::Read as _;
     let mut head = Vec::new();
-    fs_err::File::open(path)
-        .and_then(|file| file.take(4096).read_to_end(&mut head))
-        .is_ok_and(|read| read < 4096 && head.iter().all(u8::is_ascii_whitespace))
+    let read = fs_err::File::open(path)
+        .and_then(|file| file.take(SNIFF_BYTES).read_to_end(&mut head))
+        .ok()?;
+    if head.iter().all(u8::is_ascii_whitespace) && (read as u64) < SNIFF_BYTES {
+        return Some("empty file: the submission has no code".to_owned());
+    }
+    if head.contains(&0) {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+        return Some(format!(
+            "not a source file: `{name}` holds binary data (NUL bytes), not program text; \
+             hand in the source code itself"
+        ));
+    }
+    None
 }
 
 /// Why a submission could not be prepared.

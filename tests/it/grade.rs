@@ -1131,8 +1131,6 @@ fn r32_percent_rounds_summary_counts_missing_and_an_empty_file_says_so() {
         .unwrap();
     assert_eq!(cat["verdict"], "CE");
     let message = cat["compile"]["message"].as_str().unwrap();
-    assert!(
-        message.starts_with("empty file: the submission has no code\n"),
-        "{message}"
-    );
+    // The reason alone: no linker's `undefined reference to main` after it.
+    assert_eq!(message, "empty file: the submission has no code");
 }

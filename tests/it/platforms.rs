@@ -114,7 +114,7 @@ fn validate(schema: &Value, instance: &Value) {
     assert!(errors.is_empty(), "{errors:#?}\n{instance:#}");
 }
 
-fn check_gradescope(results: &Value) {
+pub fn check_gradescope(results: &Value) {
     validate(&gradescope_schema(), results);
 }
 

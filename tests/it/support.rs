@@ -66,6 +66,18 @@ impl Dir {
         self.judge(&["merge", "shard-1.json", "shard-2.json", "-o", "merged.json"])
     }
 
+    /// `judge ARGS...` with `env` added to its environment.
+    pub fn judge_env(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
+        let mut command = assert_cmd::cargo::cargo_bin_cmd!("judge");
+        command.current_dir(self.root.path()).args(args);
+        command.env_remove("NO_COLOR");
+        command.envs(env.iter().copied());
+        Run {
+            args: args.iter().map(|arg| (*arg).to_owned()).collect(),
+            output: command.output().expect("judge runs"),
+        }
+    }
+
     /// `judge ARGS...` with `stdin` on standard input.
     pub fn judge_stdin(&self, args: &[&str], stdin: &str) -> Run {
         let mut command = assert_cmd::cargo::cargo_bin_cmd!("judge");

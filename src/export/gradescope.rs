@@ -1,0 +1,222 @@
+//! `judge export --gradescope PROBLEM... OUT`: a Gradescope autograder zip
+//! (issue #30), laid out as Gradescope's "Autograder Specifications" ask:
+//! at the zip's root,
+//!
+//! - `setup.sh`: run once on Gradescope's Ubuntu image; installs the
+//!   compilers of the configured languages from Ubuntu's own archive
+//!   (`apt-get`), and the judge from the zip (`judge`, this very binary:
+//!   it must run on that image's glibc);
+//! - `run_autograder`: grades `/autograder/submission` as a class of one
+//!   student and writes `/autograder/results/results.json` with
+//!   `--gradescope`. It never ends without that file: the judge runs under
+//!   a time budget (`timeout`, below Gradescope's own), a judge cut short
+//!   writes its interrupted result itself, and a judge that crashed or
+//!   wrote nothing leaves a result of 0 that says what happened. Its
+//!   paths are overridable (`AUTOGRADER_ROOT`, `JUDGE`,
+//!   `JUDGE_TIME_BUDGET`) so a test runs it end to end outside Gradescope;
+//! - `judge.toml`: the problems, `layout = "student/problem"`, no random
+//!   tests (the same tests for every student);
+//! - `problems/<id>/`: each package that is not built in.
+
+use super::ExportError;
+use crate::config::judge::JudgeConfig;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// What an export wrote: the zip, and each file in it.
+#[derive(Debug)]
+pub(crate) struct Autograder {
+    pub(crate) zip: PathBuf,
+    pub(crate) files: Vec<String>,
+}
+
+/// The default time budget of a grade (s): below Gradescope's default
+/// autograder timeout (10 minutes), so the result is written in time.
+const TIME_BUDGET_S: u32 = 540;
+
+/// Writes the autograder zip for `problems` to `out`: the judge binary
+/// `judge`, the languages of `config`, the packages found in
+/// `problems_dir` (a built-in problem's code is in the judge).
+pub(crate) fn gradescope(
+    problems: &[String],
+    problems_dir: Option<&Path>,
+    config: &JudgeConfig,
+    judge: &Path,
+    out: &Path,
+) -> Result<Autograder, ExportError> {
+    let write_error = |source: std::io::Error| ExportError::Write {
+        path: out.to_owned(),
+        source,
+    };
+    let mut entries: Vec<(String, Vec<u8>, u32)> = vec![
+        (
+            "setup.sh".to_owned(),
+            setup_script(config).into_bytes(),
+            0o755,
+        ),
+        (
+            "run_autograder".to_owned(),
+            run_script(problems_dir.is_some()).into_bytes(),
+            0o755,
+        ),
+        (
+            "judge.toml".to_owned(),
+            judge_toml(problems).into_bytes(),
+            0o644,
+        ),
+    ];
+    let binary = fs_err::read(judge).map_err(|source| ExportError::Write {
+        path: judge.to_owned(),
+        source,
+    })?;
+    entries.push(("judge".to_owned(), binary, 0o755));
+    if let Some(dir) = problems_dir {
+        for id in problems {
+            let package = dir.join(id);
+            if !package.is_dir() {
+                continue;
+            }
+            for entry in walkdir::WalkDir::new(&package).sort_by_file_name() {
+                let entry = entry.map_err(|error| write_error(error.into()))?;
+                if !entry.file_type().is_file() {
+                    continue;
+                }
+                let relative = entry
+                    .path()
+                    .strip_prefix(dir)
+                    .map_err(|error| write_error(std::io::Error::other(error)))?;
+                let bytes = fs_err::read(entry.path()).map_err(write_error)?;
+                entries.push((
+                    format!("problems/{}", relative.to_string_lossy()),
+                    bytes,
+                    0o644,
+                ));
+            }
+        }
+    }
+    // Written whole beside `out`, then renamed: never half a zip.
+    let parent = out
+        .parent()
+        .filter(|parent| !parent.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut temporary = tempfile::NamedTempFile::new_in(parent).map_err(write_error)?;
+    {
+        let mut zip = zip::ZipWriter::new(temporary.as_file_mut());
+        for (name, bytes, mode) in &entries {
+            let options = zip::write::SimpleFileOptions::default()
+                .compression_method(zip::CompressionMethod::Stored)
+                .unix_permissions(*mode);
+            zip.start_file(name.as_str(), options)
+                .map_err(|error| write_error(std::io::Error::other(error)))?;
+            zip.write_all(bytes).map_err(write_error)?;
+        }
+        zip.finish()
+            .map_err(|error| write_error(std::io::Error::other(error)))?;
+    }
+    temporary
+        .persist(out)
+        .map_err(|error| write_error(error.error))?;
+    Ok(Autograder {
+        zip: out.to_owned(),
+        files: entries.into_iter().map(|(name, _, _)| name).collect(),
+    })
+}
+
+/// The Ubuntu packages that give the programs of `config`'s languages.
+fn apt_packages(config: &JudgeConfig) -> Vec<&'static str> {
+    let mut packages = vec!["coreutils"];
+    for language in config.languages.values() {
+        let programs = language
+            .compile
+            .iter()
+            .flatten()
+            .take(1)
+            .chain(language.run.iter().take(1));
+        for program in programs {
+            let name = Path::new(program)
+                .file_name()
+                .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
+            let package = match name.as_str() {
+                "g++" | "c++" => "g++",
+                "gcc" | "cc" => "gcc",
+                "python3" | "python" => "python3",
+                "pypy3" | "pypy" => "pypy3",
+                "javac" | "java" => "default-jdk-headless",
+                "rustc" => "rustc",
+                "go" => "golang-go",
+                "kotlinc" | "kotlin" => "kotlin",
+                _ => continue,
+            };
+            if !packages.contains(&package) {
+                packages.push(package);
+            }
+        }
+    }
+    packages
+}
+
+fn setup_script(config: &JudgeConfig) -> String {
+    format!(
+        "#!/usr/bin/env bash\n\
+         # Gradescope runs this once, as root, when it builds the autograder image.\n\
+         set -euo pipefail\n\
+         export DEBIAN_FRONTEND=noninteractive\n\
+         apt-get update\n\
+         apt-get install -y --no-install-recommends {}\n\
+         install -m 0755 /autograder/source/judge /usr/local/bin/judge\n\
+         judge --version\n",
+        apt_packages(config).join(" ")
+    )
+}
+
+fn run_script(own_packages: bool) -> String {
+    let problems_dir = if own_packages {
+        " --problems-dir \"$ROOT/source/problems\""
+    } else {
+        ""
+    };
+    format!(
+        r#"#!/usr/bin/env bash
+# Grades the hand-in in $ROOT/submission and writes $ROOT/results/results.json,
+# whatever happens. The paths are Gradescope's; the variables are for tests.
+ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
+JUDGE="${{JUDGE:-judge}}"
+BUDGET="${{JUDGE_TIME_BUDGET:-{TIME_BUDGET_S}}}"
+RESULTS="$ROOT/results/results.json"
+mkdir -p "$ROOT/results"
+rm -f "$RESULTS"
+fallback() {{
+    printf '{{"score": 0, "output": "%s", "output_format": "text", "visibility": "visible", "stdout_visibility": "hidden", "tests": []}}\n' "$1" > "$RESULTS"
+}}
+WORK="$(mktemp -d)"
+mkdir -p "$WORK/class/student"
+cp -R "$ROOT/submission/." "$WORK/class/student/" 2>/dev/null
+sed 's|^submissions = .*|submissions = "class"|' "$ROOT/source/judge.toml" > "$WORK/judge.toml"
+status=0
+timeout --signal=TERM --kill-after=15 "$BUDGET" \
+    "$JUDGE" grade --config "$WORK/judge.toml"{problems_dir} --quiet --gradescope "$RESULTS" || status=$?
+if [ ! -s "$RESULTS" ]; then
+    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+        fallback "The grader ran out of time ($BUDGET s) before it could write a result; this is not a grade. Submit again or tell your teacher."
+    else
+        fallback "The grader failed (exit status $status) before it could write a result; this is not a grade. Tell your teacher."
+    fi
+fi
+rm -rf "$WORK"
+exit 0
+"#
+    )
+}
+
+fn judge_toml(problems: &[String]) -> String {
+    let list: Vec<String> = problems.iter().map(|id| format!("\"{id}\"")).collect();
+    format!(
+        "# The autograder's judge.toml: one student's hand-in, laid out\n\
+         # `student/problem`, a file per problem named `<problem>.<ext>`.\n\
+         submissions = \"class\"\n\
+         layout = \"student/problem\"\n\
+         problems = [{}]\n\
+         random-tests = 0\n",
+        list.join(", ")
+    )
+}

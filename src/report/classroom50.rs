@@ -1,0 +1,323 @@
+//! Classroom 50's `result.json` (`--classroom50`; issue #30), the
+//! `classroom50/result/v1` contract of Classroom 50's published schema
+//! (`schemas/result-v1.schema.json` in its repository): the submission's
+//! identity (`classroom`, `assignment`, `assignment_type`, `owner`,
+//! `submission`, `commit`, `release`, `review`, `datetime`), whole-number
+//! `score` and `max-score`, and `tests`, each with `test-name`, `passed`,
+//! `score` and `max-score` (and, as the schema allows, our `output`).
+//!
+//! The identity is not the judge's to know: Classroom 50's runner gives it
+//! to the autograder in its environment (`CLASSROOM`, `ASSIGNMENT`,
+//! `USERNAME`, `SUBMISSION_TAG`, `COMMIT_URL`, `RELEASE_URL`,
+//! `REVIEW_URL`, `MODE`), and a missing one is a clear error naming the
+//! variable. `datetime` is `SUBMISSION_DATETIME` when set, else the time of
+//! grading (the runner stamps the commit's own time over it).
+//!
+//! Points are whole numbers: the items of [`super::platform`] are rounded
+//! by largest remainder, so the tests add up to `score` and `max-score`
+//! exactly. Classroom 50 has no "cannot be graded" state: such a hand-in
+//! scores 0, and its one test says why.
+
+use super::platform::{self, Graded};
+use super::rendering::{Input, RenderError};
+use serde::Serialize;
+
+/// The schema's name, which the file must carry exactly.
+pub(crate) const SCHEMA: &str = "classroom50/result/v1";
+
+/// The top level of `result.json`.
+#[derive(Debug, Serialize)]
+struct Results {
+    schema: &'static str,
+    classroom: String,
+    assignment: String,
+    assignment_type: String,
+    owner: String,
+    submission: String,
+    commit: String,
+    release: String,
+    review: String,
+    datetime: String,
+    score: u64,
+    #[serde(rename = "max-score")]
+    max_score: u64,
+    tests: Vec<Test>,
+}
+
+/// One of `tests`.
+#[derive(Debug, Serialize)]
+struct Test {
+    #[serde(rename = "test-name")]
+    name: String,
+    passed: bool,
+    score: u64,
+    #[serde(rename = "max-score")]
+    max_score: u64,
+    output: String,
+}
+
+/// Who and what was graded, as Classroom 50's runner says it.
+struct Identity {
+    classroom: String,
+    assignment: String,
+    assignment_type: String,
+    owner: String,
+    submission: String,
+    commit: String,
+    release: String,
+    review: String,
+    datetime: String,
+}
+
+impl Identity {
+    fn from(lookup: &dyn Fn(&str) -> Option<String>) -> Result<Self, RenderError> {
+        let required = |name: &str| -> Result<String, RenderError> {
+            match lookup(name) {
+                Some(value) if !value.trim().is_empty() => Ok(value),
+                _ => Err(RenderError::Platform(format!(
+                    "Classroom 50's result.json needs `{name}`, which Classroom 50's runner \
+                     sets for the autograder, and it is not set; set it to grade outside the \
+                     runner"
+                ))),
+            }
+        };
+        let classroom = required("CLASSROOM")?;
+        let assignment = required("ASSIGNMENT")?;
+        let owner = required("USERNAME")?;
+        let assignment_type = lookup("MODE").unwrap_or_else(|| "individual".to_owned());
+        if assignment_type != "individual" && assignment_type != "group" {
+            return Err(RenderError::Platform(format!(
+                "`MODE` is `{assignment_type}`; Classroom 50 knows `individual` and `group`"
+            )));
+        }
+        let submission = required("SUBMISSION_TAG")?;
+        if !submission.starts_with("submit/") {
+            return Err(RenderError::Platform(format!(
+                "`SUBMISSION_TAG` is `{submission}`; Classroom 50's submissions are tags \
+                 named `submit/...`"
+            )));
+        }
+        let commit = required("COMMIT_URL")?;
+        let release = required("RELEASE_URL")?;
+        let datetime = match lookup("SUBMISSION_DATETIME") {
+            Some(datetime) if is_utc_datetime(&datetime) => datetime,
+            Some(datetime) => {
+                return Err(RenderError::Platform(format!(
+                    "`SUBMISSION_DATETIME` is `{datetime}`; Classroom 50 wants \
+                     YYYY-MM-DDTHH:MM:SSZ"
+                )))
+            }
+            None => now_utc(),
+        };
+        Ok(Identity {
+            classroom,
+            assignment,
+            assignment_type,
+            owner,
+            submission,
+            release,
+            review: lookup("REVIEW_URL")
+                .filter(|review| !review.is_empty())
+                .unwrap_or_else(|| commit.clone()),
+            commit,
+            datetime,
+        })
+    }
+}
+
+/// The text of `result.json` for the one student of `input`, the identity
+/// from the process's environment.
+pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
+    render_with(input, &|name| std::env::var(name).ok())
+}
+
+/// [`render`] with the identity looked up in `lookup`.
+pub(crate) fn render_with(
+    input: &Input<'_>,
+    lookup: &dyn Fn(&str) -> Option<String>,
+) -> Result<String, RenderError> {
+    let identity = Identity::from(lookup)?;
+    let graded = platform::graded(input, "Classroom 50")?;
+    let mut text = serde_json::to_string_pretty(&results(identity, graded))?;
+    text.push('\n');
+    Ok(text)
+}
+
+fn results(identity: Identity, graded: Graded) -> Results {
+    let gradable = graded.format_errors.is_empty();
+    let maxima = whole_points(
+        &graded
+            .items
+            .iter()
+            .map(|item| item.max_score)
+            .collect::<Vec<_>>(),
+    );
+    let mut tests: Vec<Test> = graded
+        .items
+        .into_iter()
+        .zip(maxima)
+        .map(|(item, max_score)| {
+            let score = if !gradable {
+                0
+            } else if item.passed {
+                max_score
+            } else {
+                // Partial points of a scored group, never above its maximum.
+                whole(item.score).min(max_score)
+            };
+            Test {
+                name: item.name,
+                passed: gradable && item.passed,
+                score,
+                max_score,
+                output: item.output,
+            }
+        })
+        .collect();
+    if !gradable {
+        let mut lines = vec!["This hand-in cannot be graded:".to_owned()];
+        lines.extend(
+            graded
+                .format_errors
+                .iter()
+                .map(|error| format!("- {error}")),
+        );
+        tests.insert(
+            0,
+            Test {
+                name: "hand-in".to_owned(),
+                passed: false,
+                score: 0,
+                max_score: 0,
+                output: platform::cut(&lines.join("\n")),
+            },
+        );
+    }
+    Results {
+        schema: SCHEMA,
+        classroom: identity.classroom,
+        assignment: identity.assignment,
+        assignment_type: identity.assignment_type,
+        owner: identity.owner,
+        submission: identity.submission,
+        commit: identity.commit,
+        release: identity.release,
+        review: identity.review,
+        datetime: identity.datetime,
+        score: tests.iter().map(|test| test.score).sum(),
+        max_score: tests.iter().map(|test| test.max_score).sum(),
+        tests,
+    }
+}
+
+/// Points (hundredths) as a whole number; points are never negative.
+fn whole(points: f64) -> u64 {
+    // Points are far below 2^52: the conversion is exact.
+    points.round().max(0.0) as u64
+}
+
+/// `points` rounded to whole numbers that add up to their rounded sum
+/// (largest remainder first), so a problem of 7 tests worth 100 gives
+/// 15, 15, 14, 14, 14, 14, 14.
+fn whole_points(points: &[f64]) -> Vec<u64> {
+    let total = whole(points.iter().sum());
+    let mut rounded: Vec<u64> = points
+        .iter()
+        .map(|&value| value.max(0.0).floor() as u64)
+        .collect();
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_by(|&a, &b| {
+        let remainder = |index: usize| points[index] - points[index].floor();
+        remainder(b).total_cmp(&remainder(a)).then(a.cmp(&b))
+    });
+    let mut left = total.saturating_sub(rounded.iter().sum());
+    for index in order {
+        if left == 0 {
+            break;
+        }
+        rounded[index] += 1;
+        left -= 1;
+    }
+    rounded
+}
+
+/// Whether `text` is `YYYY-MM-DDTHH:MM:SSZ`, as the schema's pattern asks.
+fn is_utc_datetime(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.len() == 20
+        && bytes.iter().enumerate().all(|(index, &byte)| match index {
+            4 | 7 => byte == b'-',
+            10 => byte == b'T',
+            13 | 16 => byte == b':',
+            19 => byte == b'Z',
+            _ => byte.is_ascii_digit(),
+        })
+        && text[11..13] < *"24"
+        && text[14..16] < *"60"
+        && text[17..19] < *"60"
+}
+
+/// The time now, UTC, as `YYYY-MM-DDTHH:MM:SSZ`.
+fn now_utc() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    utc_datetime(seconds)
+}
+
+/// `seconds` since the Unix epoch as a UTC date and time (the civil
+/// calendar from a day count, as in Howard Hinnant's `civil_from_days`).
+fn utc_datetime(seconds: u64) -> String {
+    let days = seconds / 86_400;
+    let of_day = seconds % 86_400;
+    let shifted = days + 719_468;
+    let era = shifted / 146_097;
+    let day_of_era = shifted % 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = era * 400 + year_of_era + u64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        of_day / 3600,
+        of_day % 3600 / 60,
+        of_day % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_case::test_case;
+
+    #[test_case(&[100.0 / 7.0; 7], &[15, 15, 14, 14, 14, 14, 14] ; "seven tests of one hundred")]
+    #[test_case(&[33.33, 33.33, 33.34], &[33, 33, 34] ; "thirds")]
+    #[test_case(&[0.5, 0.5], &[1, 0] ; "halves round to one")]
+    #[test_case(&[], &[] ; "nothing")]
+    fn whole_points_add_up_to_the_rounded_sum(points: &[f64], expected: &[u64]) {
+        assert_eq!(whole_points(points), expected);
+    }
+
+    #[test_case(0, "1970-01-01T00:00:00Z")]
+    #[test_case(951_782_400, "2000-02-29T00:00:00Z")]
+    #[test_case(1_796_482_861, "2026-12-05T15:01:01Z")]
+    fn utc_datetime_is_the_civil_calendar(seconds: u64, expected: &str) {
+        assert_eq!(utc_datetime(seconds), expected);
+        assert!(is_utc_datetime(expected));
+    }
+
+    #[test_case("2026-12-05T15:01:01Z", true)]
+    #[test_case("2026-12-05 15:41:01Z", false)]
+    #[test_case("2026-12-05T24:00:00Z", false)]
+    #[test_case("2026-12-05T15:41:01", false)]
+    fn datetimes_are_the_schemas_pattern(text: &str, valid: bool) {
+        assert_eq!(is_utc_datetime(text), valid);
+    }
+}

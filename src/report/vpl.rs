@@ -1,0 +1,148 @@
+//! Moodle VPL's evaluation output (`--vpl`; issue #30): the lines VPL
+//! reads from an evaluation script's standard output, `Comment :=>>TEXT`
+//! (one line of the comments the student sees; a `-` first makes it a
+//! title) and one `Grade :=>>MARK`. The items and scores are
+//! [`super::platform`]'s.
+//!
+//! VPL takes the mark as it is, on the activity's own scale, which its
+//! evaluation environment names `VPL_GRADEMAX`: the judge's fraction of the
+//! points is scaled to it, or, without it, the mark is the judge's own
+//! points. A hand-in that cannot be graded gets comments saying why and
+//! no `Grade` line, which VPL shows as "not graded" rather than a 0 that
+//! reads as a wrong answer.
+//!
+//! A comment line is one line: a text's own line breaks become further
+//! comment lines, so nothing the judge says can start a line VPL would
+//! read as a grade.
+
+use super::platform::{self, Graded};
+use super::rendering::{Input, RenderError};
+
+/// The text for VPL for the one student of `input`, on the scale of
+/// `VPL_GRADEMAX` from the process's environment.
+pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
+    render_with(input, std::env::var("VPL_GRADEMAX").ok().as_deref())
+}
+
+/// [`render`] on the scale of `grade_max` (VPL's `VPL_GRADEMAX`).
+pub(crate) fn render_with(
+    input: &Input<'_>,
+    grade_max: Option<&str>,
+) -> Result<String, RenderError> {
+    let grade_max = match grade_max.map(str::trim) {
+        None | Some("") => None,
+        Some(text) => match text.parse::<f64>() {
+            Ok(value) if value.is_finite() && value >= 0.0 => Some(value),
+            _ => {
+                return Err(RenderError::Platform(format!(
+                    "`VPL_GRADEMAX` is `{text}`, not a number of points"
+                )))
+            }
+        },
+    };
+    let graded = platform::graded(input, "VPL")?;
+    Ok(lines(&graded, grade_max))
+}
+
+fn lines(graded: &Graded, grade_max: Option<f64>) -> String {
+    let mut out = String::new();
+    let gradable = graded.format_errors.is_empty();
+    if !gradable {
+        comment(&mut out, "-This hand-in cannot be graded");
+        for error in &graded.format_errors {
+            comment(&mut out, error);
+        }
+        return out;
+    }
+    if !graded.notes.is_empty() {
+        comment(&mut out, "-Not graded");
+        for note in &graded.notes {
+            comment(&mut out, note);
+        }
+    }
+    comment(&mut out, "-Summary");
+    comment(&mut out, &graded.summary);
+    for item in &graded.items {
+        let status = if item.passed { "passed" } else { "failed" };
+        let shown = if item.sample { "" } else { " (hidden test)" };
+        comment(
+            &mut out,
+            &format!(
+                "-{}: {status}, {:.2} of {:.2}{shown}",
+                item.name, item.score, item.max_score
+            ),
+        );
+        comment(&mut out, &item.output);
+    }
+    let grade = match grade_max {
+        Some(grade_max) if graded.max_score > 0.0 => graded.score / graded.max_score * grade_max,
+        Some(_) => 0.0,
+        None => graded.score,
+    };
+    out.push_str(&format!("Grade :=>>{grade:.2}\n"));
+    out
+}
+
+/// `text` as comment lines, one per line of it.
+fn comment(out: &mut String, text: &str) {
+    for line in text.lines() {
+        out.push_str("Comment :=>>");
+        out.push_str(line);
+        out.push('\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::platform::Item;
+
+    fn graded() -> Graded {
+        Graded {
+            score: 50.0,
+            max_score: 100.0,
+            summary: "rooks: 50.00 of 100.00 (WA)".to_owned(),
+            items: vec![Item {
+                name: "rooks: 001".to_owned(),
+                number: "1.1".to_owned(),
+                score: 0.0,
+                max_score: 50.0,
+                passed: false,
+                sample: false,
+                output: "001: WA\nGrade :=>>100".to_owned(),
+            }],
+            ..Graded::default()
+        }
+    }
+
+    /// See: issue #30. A line of a program's words that looks like VPL's
+    /// grade line stays a comment: only the judge's own last line grades.
+    #[test]
+    fn r30_no_text_can_start_a_grade_line() {
+        let text = lines(&graded(), None);
+        let grades: Vec<&str> = text
+            .lines()
+            .filter(|line| line.starts_with("Grade :=>>"))
+            .collect();
+        assert_eq!(grades, ["Grade :=>>50.00"], "{text}");
+        assert!(text
+            .lines()
+            .all(|line| line.starts_with("Comment :=>>") || line.starts_with("Grade :=>>")));
+    }
+
+    #[test]
+    fn the_grade_is_on_the_activitys_scale() {
+        assert!(lines(&graded(), Some(10.0)).ends_with("Grade :=>>5.00\n"));
+    }
+
+    #[test]
+    fn a_hand_in_that_cannot_be_graded_has_no_grade_line() {
+        let graded = Graded {
+            format_errors: vec!["no file for problem `rooks`".to_owned()],
+            ..graded()
+        };
+        let text = lines(&graded, Some(10.0));
+        assert!(!text.contains("Grade :=>>"), "{text}");
+        assert!(text.contains("Comment :=>>no file for problem `rooks`"));
+    }
+}

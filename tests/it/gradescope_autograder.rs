@@ -1,0 +1,122 @@
+//! `judge export --gradescope PROBLEM... OUT` (issue #30): the autograder
+//! zip, run end to end in Gradescope's folder layout (under a temporary
+//! root): a hand-in graded, and a grader that crashes, runs out of time or
+//! is cut short still leaves a `results.json` that says what happened.
+
+use crate::platforms::check_gradescope;
+use crate::support::Dir;
+use serde_json::Value;
+use std::process::Command;
+
+/// The autograder of `rooks`, extracted to `autograder/source` as
+/// Gradescope does, with `hand_in` as `autograder/submission/rooks.py`.
+fn autograder(dir: &Dir, hand_in: &str) -> std::path::PathBuf {
+    let run = dir.judge(&["export", "--gradescope", "rooks", "autograder.zip"]);
+    run.expect_code(0);
+    let root = dir.path().join("autograder");
+    let unzip = Command::new("python3")
+        .args(["-m", "zipfile", "-e", "autograder.zip"])
+        .arg(root.join("source"))
+        .current_dir(dir.path())
+        .status()
+        .unwrap();
+    assert!(unzip.success());
+    for file in ["setup.sh", "run_autograder", "judge.toml", "judge"] {
+        assert!(root.join("source").join(file).is_file(), "{file}");
+    }
+    let setup = dir.read("autograder/source/setup.sh");
+    assert!(setup.contains("apt-get install -y"), "{setup}");
+    assert!(
+        setup.contains("python3") && setup.contains("g++"),
+        "{setup}"
+    );
+    // What setup.sh's `install -m 0755` does (Python's zipfile keeps no
+    // modes).
+    fs_err::set_permissions(
+        root.join("source/judge"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    dir.create("autograder/submission/rooks.py", hand_in);
+    root
+}
+
+/// Runs `run_autograder` with `judge` as the judge and `budget` seconds.
+fn run_autograder(root: &std::path::Path, judge: &std::path::Path, budget: &str) -> Value {
+    let status = Command::new("bash")
+        .arg(root.join("source/run_autograder"))
+        .env("AUTOGRADER_ROOT", root)
+        .env("JUDGE", judge)
+        .env("JUDGE_TIME_BUDGET", budget)
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "run_autograder always ends well: {status}"
+    );
+    let text = fs_err::read_to_string(root.join("results/results.json")).unwrap();
+    let results: Value =
+        serde_json::from_str(&text).unwrap_or_else(|error| panic!("{error}: {text}"));
+    check_gradescope(&results);
+    results
+}
+
+const ZERO: &str = "import sys\nt = sys.stdin.read().split()\np = 0\nwhile p < len(t) and t[p] != '0':\n    n = int(t[p]); p += 1 + n; print(0)\n";
+
+#[test]
+fn the_autograder_grades_the_hand_in() {
+    let dir = Dir::new();
+    let root = autograder(&dir, ZERO);
+    let judge = root.join("source/judge");
+    let results = run_autograder(&root, &judge, "300");
+    assert_eq!(results["score"], 0.0, "{results:#}");
+    let tests = results["tests"].as_array().unwrap();
+    assert!(tests.len() > 1, "{results:#}");
+    assert!(results["output"]
+        .as_str()
+        .unwrap()
+        .contains("rooks: 0.00 of 100.00 (WA)"));
+}
+
+/// A judge that crashes (a signal, nothing written) leaves a 0 that says
+/// the grader failed, not a missing file.
+#[test]
+fn a_crashing_grader_still_leaves_a_result() {
+    let dir = Dir::new();
+    let root = autograder(&dir, ZERO);
+    let judge = dir.create("crash.sh", "#!/bin/sh\nkill -SEGV $$\n");
+    fs_err::set_permissions(&judge, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let results = run_autograder(&root, &judge, "300");
+    assert_eq!(results["score"], 0.0);
+    let output = results["output"].as_str().unwrap();
+    assert!(
+        output.contains("The grader failed (exit status 139)"),
+        "{output}"
+    );
+}
+
+/// A judge that never ends is stopped at the budget, and the result says
+/// the grader ran out of time.
+#[test]
+fn a_grader_out_of_time_still_leaves_a_result() {
+    let dir = Dir::new();
+    let root = autograder(&dir, ZERO);
+    let judge = dir.create("hang.sh", "#!/bin/sh\nexec sleep 120\n");
+    fs_err::set_permissions(&judge, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let results = run_autograder(&root, &judge, "1");
+    let output = results["output"].as_str().unwrap();
+    assert!(output.contains("ran out of time (1 s)"), "{output}");
+}
+
+/// The real judge, cut short by the budget while a slow hand-in runs,
+/// writes its own interrupted result: a 0 that says it is no grade.
+#[test]
+fn a_grade_cut_short_says_it_was_interrupted() {
+    let dir = Dir::new();
+    let root = autograder(&dir, "import time\nwhile True:\n    time.sleep(0.1)\n");
+    let judge = root.join("source/judge");
+    let results = run_autograder(&root, &judge, "2");
+    assert_eq!(results["score"], 0.0);
+    let output = results["output"].as_str().unwrap();
+    assert!(output.contains("interrupted"), "{output}");
+}

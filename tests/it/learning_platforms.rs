@@ -1,0 +1,305 @@
+//! Classroom 50's `result.json` and Moodle's CodeRunner and VPL outputs
+//! (issue #30): each checked against what its platform publishes, then for
+//! what the student sees: the score, the samples, and nothing of a hidden
+//! test's data.
+
+use crate::support::Dir;
+use serde_json::Value;
+
+/// Classroom 50's `classroom50/result/v1` as its published schema
+/// (`schemas/result-v1.schema.json` in foundation50/classroom50) states
+/// it, restated here: no keys beyond the identity, `graded_at`, `score`,
+/// `max-score`, `tests` and `submitted_by`; every identity key a non-empty
+/// string; `submission` starting `submit/`; `datetime`
+/// `YYYY-MM-DDTHH:MM:SSZ`; `assignment_type` `individual` or `group`;
+/// scores whole and not negative; each test with `test-name`, `passed`,
+/// `score` and `max-score` (more keys allowed).
+fn classroom50_schema() -> Value {
+    let text = serde_json::json!({ "type": "string", "minLength": 1 });
+    let points = serde_json::json!({ "type": "integer", "minimum": 0 });
+    let datetime = serde_json::json!({
+        "type": "string",
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\dZ$"
+    });
+    serde_json::json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["schema", "classroom", "assignment", "assignment_type", "owner",
+                     "submission", "commit", "release", "review", "datetime", "score",
+                     "max-score", "tests"],
+        "properties": {
+            "schema": { "const": "classroom50/result/v1" },
+            "classroom": text, "assignment": text, "owner": text, "commit": text,
+            "release": text, "review": text,
+            "assignment_type": { "enum": ["individual", "group"] },
+            "submission": { "type": "string", "pattern": "^submit/" },
+            "datetime": datetime, "graded_at": datetime,
+            "score": points, "max-score": points,
+            "submitted_by": { "type": "object" },
+            "tests": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["test-name", "passed", "score", "max-score"],
+                    "properties": {
+                        "test-name": text,
+                        "passed": { "type": "boolean" },
+                        "score": points,
+                        "max-score": points
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// CodeRunner's combinator grader result, as its documentation and its
+/// grader outcome's list of allowed fields state it: only `fraction`,
+/// `prologuehtml`, `testresults`, `epiloguehtml`, `feedbackhtml`,
+/// `columnformats`, `showdifferences`, `showoutputonly`, `graderstate` and
+/// `instructorhtml`; `fraction` (required) from 0 to 1; `testresults` a
+/// table of rows; `columnformats` each `%s` or `%h`.
+fn coderunner_schema() -> Value {
+    serde_json::json!({
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["fraction"],
+        "properties": {
+            "fraction": { "type": "number", "minimum": 0, "maximum": 1 },
+            "prologuehtml": { "type": "string" },
+            "epiloguehtml": { "type": "string" },
+            "feedbackhtml": { "type": "string" },
+            "instructorhtml": { "type": "string" },
+            "testresults": { "type": "array", "items": { "type": "array" } },
+            "columnformats": { "type": "array", "items": { "enum": ["%s", "%h"] } },
+            "showdifferences": { "type": "boolean" },
+            "showoutputonly": { "type": "boolean" },
+            "graderstate": {}
+        }
+    })
+}
+
+fn validate(schema: &Value, instance: &Value) {
+    let validator = jsonschema::validator_for(schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(instance)
+        .map(|error| format!("{error} at {}", error.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}\n{instance:#}");
+}
+
+/// The schemas tell a bad file from a good one.
+#[test]
+fn the_schemas_refuse_what_their_platforms_refuse() {
+    let classroom = jsonschema::validator_for(&classroom50_schema()).unwrap();
+    let good = serde_json::json!({
+        "schema": "classroom50/result/v1", "classroom": "c", "assignment": "a",
+        "assignment_type": "individual", "owner": "o", "submission": "submit/x",
+        "commit": "u", "release": "r", "review": "u", "datetime": "2026-06-01T14:33:11Z",
+        "score": 4, "max-score": 5,
+        "tests": [{ "test-name": "t", "passed": true, "score": 4, "max-score": 4 }]
+    });
+    assert!(classroom.is_valid(&good));
+    for (key, bad) in [
+        ("score", serde_json::json!(4.5)),
+        ("submission", serde_json::json!("v1")),
+        ("datetime", serde_json::json!("2026-06-01 14:33:11")),
+        ("usernames", serde_json::json!(["o"])),
+    ] {
+        let mut instance = good.clone();
+        instance[key] = bad;
+        assert!(!classroom.is_valid(&instance), "{key}");
+    }
+    let coderunner = jsonschema::validator_for(&coderunner_schema()).unwrap();
+    assert!(coderunner.is_valid(&serde_json::json!({ "fraction": 0.5 })));
+    assert!(!coderunner.is_valid(&serde_json::json!({ "fraction": 50 })));
+    assert!(!coderunner.is_valid(&serde_json::json!({ "fraction": 1, "mark": 1 })));
+}
+
+/// A judge.toml for one student's hand-in, laid out `student/problem`.
+fn one_student(dir: &Dir) {
+    dir.create(
+        "judge.toml",
+        "submissions = \"class\"\nlayout = \"student/problem\"\nrandom-tests = 0\njobs = 2\n\
+         problems = [\"rooks\"]\n",
+    );
+}
+
+/// Prints `0` for each board: wrong on every test.
+const ZERO: &str = r#"import sys
+tokens = sys.stdin.read().split()
+pos = 0
+while pos < len(tokens) and tokens[pos] != "0":
+    n = int(tokens[pos])
+    pos += 1 + n
+    print(0)
+"#;
+
+/// The reference's answers: right on every test.
+const RIGHT: &str = r#"import sys
+tokens = sys.stdin.read().split()
+pos = 0
+def best(board, row, col):
+    n = len(board)
+    if row == n:
+        return 0
+    if col == n:
+        return best(board, row + 1, 0)
+    result = best(board, row, col + 1)
+    if board[row][col] == ".":
+        ok = True
+        for r in range(row - 1, -1, -1):
+            if board[r][col] == "X": break
+            if board[r][col] == "R": ok = False; break
+        for c in range(col - 1, -1, -1):
+            if board[row][c] == "X": break
+            if board[row][c] == "R": ok = False; break
+        if ok:
+            board[row][col] = "R"
+            result = max(result, 1 + best(board, row, col + 1))
+            board[row][col] = "."
+    return result
+while pos < len(tokens) and tokens[pos] != "0":
+    n = int(tokens[pos])
+    board = [list(tokens[pos + 1 + i]) for i in range(n)]
+    pos += 1 + n
+    print(best(board, 0, 0))
+"#;
+
+/// What Classroom 50's runner gives an autograder.
+const RUNNER: [(&str, &str); 6] = [
+    ("CLASSROOM", "cs-principles"),
+    ("ASSIGNMENT", "rooks"),
+    ("USERNAME", "alice"),
+    ("SUBMISSION_TAG", "submit/2026-06-01T14-32-05Z-a1b2c3d"),
+    ("COMMIT_URL", "https://example.org/commit/a1b2c3d"),
+    ("RELEASE_URL", "https://example.org/releases/tag/submit"),
+];
+
+/// See: issue #30. Classroom 50's result is valid by its schema, in whole
+/// points whose tests add up to the score; a hidden test says only its
+/// verdict and where it failed.
+#[test]
+fn classroom50_result_is_valid_and_adds_up() {
+    for (program, expected_score) in [(ZERO, 0), (RIGHT, 100)] {
+        let dir = Dir::new();
+        one_student(&dir);
+        dir.create("class/alice/rooks.py", program);
+        let run = dir.judge_env(&["grade", "--classroom50", "result.json"], &RUNNER);
+        assert!(run.code() <= 1, "{}", run.transcript());
+        let result: Value = serde_json::from_str(&dir.read("result.json")).unwrap();
+        validate(&classroom50_schema(), &result);
+        assert_eq!(result["owner"], "alice");
+        assert_eq!(
+            result["review"], result["commit"],
+            "no REVIEW_URL: the commit"
+        );
+        assert_eq!(result["score"], expected_score, "{result:#}");
+        assert_eq!(result["max-score"], 100);
+        let tests = result["tests"].as_array().unwrap();
+        let sum = |key: &str| -> u64 { tests.iter().map(|t| t[key].as_u64().unwrap()).sum() };
+        assert_eq!(sum("score"), expected_score);
+        assert_eq!(sum("max-score"), 100);
+        for test in tests {
+            let name = test["test-name"].as_str().unwrap();
+            let output = test["output"].as_str().unwrap();
+            if !name.starts_with("rooks: sample") {
+                assert!(!output.contains("expected"), "{test:#}");
+            }
+        }
+    }
+}
+
+/// Without the runner's identity there is no result to write: the error
+/// names the variable, and nothing is written.
+#[test]
+fn classroom50_without_the_runners_identity_names_what_is_missing() {
+    let dir = Dir::new();
+    one_student(&dir);
+    dir.create("class/alice/rooks.py", ZERO);
+    let run = dir.judge_env(&["grade", "--classroom50", "result.json"], &RUNNER[..2]);
+    run.expect_code(3);
+    assert!(run.stderr().contains("`USERNAME`"), "{}", run.transcript());
+    assert!(!dir.path().join("result.json").exists());
+}
+
+/// A hand-in with nothing gradable scores 0 of 0 on Classroom 50, and its
+/// first test says why.
+#[test]
+fn classroom50_says_why_a_hand_in_cannot_be_graded() {
+    let dir = Dir::new();
+    one_student(&dir);
+    dir.create("class/alice/rook.py", ZERO);
+    let run = dir.judge_env(&["grade", "--classroom50", "result.json"], &RUNNER);
+    assert_ne!(run.code(), 0);
+    let result: Value = serde_json::from_str(&dir.read("result.json")).unwrap();
+    validate(&classroom50_schema(), &result);
+    assert_eq!(result["score"], 0);
+    let first = &result["tests"][0];
+    assert_eq!(first["passed"], false);
+    let output = first["output"].as_str().unwrap();
+    assert!(output.contains("did you mean `rooks`?"), "{output}");
+}
+
+/// See: issue #30. CodeRunner's template grader prints its JSON on
+/// standard output, and nothing else there: valid by CodeRunner's fields,
+/// the fraction the share of points, a row per test with a tick or a
+/// cross, hidden rows without data.
+#[test]
+fn coderunner_prints_only_its_json_on_standard_output() {
+    for (program, fraction) in [(ZERO, 0.0), (RIGHT, 1.0)] {
+        let dir = Dir::new();
+        one_student(&dir);
+        dir.create("class/alice/rooks.py", program);
+        let run = dir.judge(&["grade", "--coderunner", "-"]);
+        assert!(run.code() <= 1, "{}", run.transcript());
+        let outcome: Value = serde_json::from_str(&run.stdout()).expect("only JSON");
+        validate(&coderunner_schema(), &outcome);
+        assert_eq!(outcome["fraction"], fraction);
+        let rows = outcome["testresults"].as_array().unwrap();
+        assert_eq!(rows[0][0], "iscorrect");
+        let correct = if fraction == 1.0 { 1 } else { 0 };
+        for row in &rows[1..] {
+            assert_eq!(row[0], correct, "{row}");
+            if row[3] != "sample" {
+                assert!(!row[4].as_str().unwrap().contains("expected"), "{row}");
+            }
+        }
+        let columns = outcome["columnformats"].as_array().unwrap().len();
+        assert!(rows
+            .iter()
+            .all(|row| row.as_array().unwrap().len() == columns));
+    }
+}
+
+/// See: issue #30. VPL reads `Comment :=>>` lines and one `Grade :=>>`
+/// on the activity's scale (`VPL_GRADEMAX`); a hand-in that cannot be
+/// graded gets no grade line.
+#[test]
+fn vpl_grades_on_the_activitys_scale() {
+    let dir = Dir::new();
+    one_student(&dir);
+    dir.create("class/alice/rooks.py", RIGHT);
+    let run = dir.judge_env(&["grade", "--vpl", "-"], &[("VPL_GRADEMAX", "10")]);
+    run.expect_code(0);
+    let out = run.stdout();
+    assert!(
+        out.lines()
+            .all(|line| line.starts_with("Comment :=>>") || line.starts_with("Grade :=>>")),
+        "{out}"
+    );
+    assert_eq!(out.lines().last(), Some("Grade :=>>10.00"), "{out}");
+
+    let empty = Dir::new();
+    one_student(&empty);
+    empty.create("class/alice/rook.py", ZERO);
+    let run = empty.judge(&["grade", "--vpl", "-"]);
+    assert_ne!(run.code(), 0);
+    let out = run.stdout();
+    assert!(!out.contains("Grade :=>>"), "{out}");
+    assert!(
+        out.contains("Comment :=>>-This hand-in cannot be graded"),
+        "{out}"
+    );
+}
