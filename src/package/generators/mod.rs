@@ -87,6 +87,10 @@ pub(crate) fn generate(dir: &Path, config: &JudgeConfig) -> Result<Generated, Ge
             crate::sandbox::DataFolder::KattisData,
             cache.path().to_owned(),
         ),
+        (
+            crate::sandbox::DataFolder::Submissions,
+            dir.join("submissions"),
+        ),
     ] {
         crate::sandbox::mask_data_folder(reason, &folder);
     }
