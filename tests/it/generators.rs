@@ -311,3 +311,23 @@ fn bad_yaml_is_an_error_naming_file_line_and_key() {
     );
     assert!(!dir.path().join("p/data").exists());
 }
+
+#[test]
+fn a_valid_output_is_checked_with_its_groups_output_validator_args() {
+    let dir = Dir::new();
+    let close = "  valid_output:\n    test_group.yaml:\n      output_validator_args: [float_tolerance, '0.01']\n    data:\n      close: {in: '2', ans: '2', out: '2.001'}\n";
+    one_case_package(&dir, "print(1)\n", close);
+    dir.judge(&["gen", "--package", "p"]).expect_code(0);
+    assert_eq!(dir.read("p/data/valid_output/close.out"), "2.001\n");
+
+    let far = close.replace("2.001", "2.1");
+    one_case_package(&dir, "print(1)\n", &far);
+    let run = dir.judge(&["gen", "--package", "p"]);
+    run.expect_code(1);
+    assert!(
+        run.stderr()
+            .contains("is under `valid_output`, but the output validator rejects its `.out`"),
+        "{}",
+        run.transcript()
+    );
+}

@@ -54,7 +54,9 @@ pub(crate) struct Programs<'a> {
 
 /// How an output is decided for `invalid_output` and `valid_output`.
 pub(crate) enum OutputValidator<'a> {
-    Default(BuiltinChecker),
+    /// The format's default: tokens, with the flags of the case's
+    /// `output_validator_args`.
+    Default,
     Program(&'a Tool),
 }
 
@@ -243,16 +245,6 @@ fn input_validator_args(
     files: &Files,
     validator: &Tool,
 ) -> Result<Vec<String>, String> {
-    let own = match files.get(".yaml") {
-        Some(bytes) => serde_norway::from_slice::<serde_norway::Value>(bytes)
-            .map_err(|error| format!("its `.yaml` is not YAML: {error}"))?
-            .get("input_validator_args")
-            .cloned(),
-        None => None,
-    };
-    let Some(value) = own.or_else(|| case.input_validator_args.clone()) else {
-        return Ok(Vec::new());
-    };
     let name = if validator.path.is_dir() {
         validator.path.file_name()
     } else {
@@ -260,8 +252,35 @@ fn input_validator_args(
     }
     .map(|name| name.to_string_lossy().into_owned())
     .unwrap_or_default();
+    validator_args(
+        case.input_validator_args.as_ref(),
+        files,
+        "input_validator_args",
+        Some(&name),
+    )
+}
+
+/// `key` of the case's own `.yaml`, else `inherited` (the nearest
+/// `test_group.yaml`'s): a list of words; a map gives each validator (by
+/// `name`) its own list.
+fn validator_args(
+    inherited: Option<&serde_norway::Value>,
+    files: &Files,
+    key: &str,
+    name: Option<&str>,
+) -> Result<Vec<String>, String> {
+    let own = match files.get(".yaml") {
+        Some(bytes) => serde_norway::from_slice::<serde_norway::Value>(bytes)
+            .map_err(|error| format!("its `.yaml` is not YAML: {error}"))?
+            .get(key)
+            .cloned(),
+        None => None,
+    };
+    let Some(value) = own.or_else(|| inherited.cloned()) else {
+        return Ok(Vec::new());
+    };
     let list = match &value {
-        serde_norway::Value::Mapping(map) => match map.get(name.as_str()) {
+        serde_norway::Value::Mapping(map) => match name.and_then(|name| map.get(name)) {
             Some(list) => list.clone(),
             None => return Ok(Vec::new()),
         },
@@ -277,18 +296,16 @@ fn input_validator_args(
         serde_norway::Value::Sequence(items) => items
             .iter()
             .map(|item| {
-                words(item).ok_or_else(|| {
-                    "`input_validator_args` holds a value that is not a word".to_owned()
-                })
+                words(item).ok_or_else(|| format!("`{key}` holds a value that is not a word"))
             })
             .collect(),
         serde_norway::Value::String(text) => {
             Ok(text.split_whitespace().map(str::to_owned).collect())
         }
         serde_norway::Value::Null => Ok(Vec::new()),
-        _ => {
-            Err("`input_validator_args` must be a list of words, or a map of such lists".to_owned())
-        }
+        _ => Err(format!(
+            "`{key}` must be a list of words, or a map of such lists"
+        )),
     }
 }
 
@@ -332,19 +349,31 @@ fn check(case: &Case, programs: &Programs<'_>, files: &Files) -> Result<(), Stri
         return Err(format!("is under `{root}` but makes no `.out`"));
     };
     let answer = files.get(".ans").map_or(&[][..], Vec::as_slice);
+    let flags = validator_args(
+        case.output_validator_args.as_ref(),
+        files,
+        "output_validator_args",
+        None,
+    )?;
     let accepted = match &programs.output_validator {
-        OutputValidator::Default(checker) => {
+        OutputValidator::Default => {
+            let checker: BuiltinChecker = crate::config::kattis::default_validator(&flags)
+                .map_err(|error| format!("`output_validator_args`: {error}"))?;
             let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
             checker.check(&text(output), &text(answer)).verdict == crate::verdict::Verdict::Accepted
         }
-        OutputValidator::Program(validator) => validator_says(
-            programs.toolbox,
-            validator,
-            output,
-            &[("testcase.in", input), ("testcase.ans", answer)],
-            &["testcase.in", "testcase.ans", "feedback"],
-        )
-        .map_err(|fault| fault.0)?,
+        OutputValidator::Program(validator) => {
+            let mut args = vec!["testcase.in", "testcase.ans", "feedback"];
+            args.extend(flags.iter().map(String::as_str));
+            validator_says(
+                programs.toolbox,
+                validator,
+                output,
+                &[("testcase.in", input), ("testcase.ans", answer)],
+                &args,
+            )
+            .map_err(|fault| fault.0)?
+        }
     };
     match (accepted, must_accept) {
         (true, false) => {

@@ -131,15 +131,7 @@ pub(crate) fn generate(dir: &Path, config: &JudgeConfig) -> Result<Generated, Ge
     )?;
     let output_validator = match &output_validator_tool {
         Some(tool) => OutputValidator::Program(tool),
-        None => OutputValidator::Default(crate::config::kattis::default_validator(&[]).map_err(
-            |error| {
-                ConfigError::invalid(
-                    &dir.join("problem.yaml"),
-                    "output validator",
-                    error.to_string(),
-                )
-            },
-        )?),
+        None => OutputValidator::Default,
     };
     if plan
         .cases

@@ -100,6 +100,8 @@ pub(crate) struct Case {
     pub(crate) retries: u32,
     /// `input_validator_args` of the nearest `test_group.yaml` above it.
     pub(crate) input_validator_args: Option<serde_norway::Value>,
+    /// `output_validator_args` of the nearest `test_group.yaml` above it.
+    pub(crate) output_validator_args: Option<serde_norway::Value>,
 }
 
 impl Case {
@@ -129,6 +131,7 @@ struct Inherited {
     random_salt: String,
     retries: u32,
     input_validator_args: Option<serde_norway::Value>,
+    output_validator_args: Option<serde_norway::Value>,
 }
 
 impl Inherited {
@@ -164,6 +167,13 @@ impl Inherited {
             .and_then(|group| group.get("input_validator_args"))
         {
             next.input_validator_args = Some(args.clone());
+        }
+        if let Some(args) = entry
+            .test_group_yaml
+            .as_ref()
+            .and_then(|group| group.get("output_validator_args"))
+        {
+            next.output_validator_args = Some(args.clone());
         }
         Ok(next)
     }
@@ -340,6 +350,7 @@ pub(crate) fn plan(path: &Path, text: &str, root: &RawEntry) -> Result<Plan, Con
         random_salt: String::new(),
         retries: 1,
         input_validator_args: None,
+        output_validator_args: None,
     }
     .below(root)
     .map_err(|message| builder.invalid(&["solution"], "solution", message))?;
@@ -427,13 +438,12 @@ impl Builder<'_> {
         }
         let test_group = match &entry.test_group_yaml {
             None | Some(serde_norway::Value::Null) => None,
-            Some(value) => Some(serde_norway::to_string(value).map_err(|error| {
-                self.invalid(
-                    keys,
-                    &format!("{dotted}.test_group.yaml"),
-                    error.to_string(),
-                )
-            })?),
+            Some(value) => {
+                let at: Vec<&str> = keys.iter().copied().chain(["test_group.yaml"]).collect();
+                Some(yaml_text(self.text, &at, value).map_err(|error| {
+                    self.invalid(keys, &format!("{dotted}.test_group.yaml"), error)
+                })?)
+            }
         };
         self.plan.folders.push((folder.to_owned(), test_group));
         let mut held = Vec::new();
@@ -694,9 +704,12 @@ impl Builder<'_> {
         if let Some(yaml) = &entry.yaml {
             let text = match yaml {
                 serde_norway::Value::String(text) => with_newline(text),
-                other => serde_norway::to_string(other)
-                    .map_err(|error| refuse(format!("`yaml`: {error}")))?
-                    .into_bytes(),
+                other => {
+                    let keys: Vec<&str> = at.iter().copied().chain(["yaml"]).collect();
+                    yaml_text(self.text, &keys, other)
+                        .map_err(|error| refuse(format!("`yaml`: {error}")))?
+                        .into_bytes()
+                }
             };
             files.push((".yaml", text));
         }
@@ -761,12 +774,72 @@ impl Builder<'_> {
                 solution: inherited.solution.clone(),
                 retries: inherited.retries,
                 input_validator_args: inherited.input_validator_args.clone(),
+                output_validator_args: inherited.output_validator_args.clone(),
             });
             made.push(self.plan.cases.len() - 1);
         }
         self.remember(key, made.clone());
         Ok(made)
     }
+}
+
+/// The text of a map written into a file (`test_group.yaml:`, `yaml:`),
+/// as BAPCtools writes it: its YAML round trip keeps the file's own style
+/// (a flow list stays `[a, b]`, quotes and comments stay), so the block
+/// below the key, moved to the left margin, is that text whenever it reads
+/// as the same value; otherwise the value in YAML's block style.
+fn yaml_text(text: &str, keys: &[&str], value: &serde_norway::Value) -> Result<String, String> {
+    if let Some(block) = source_block(text, keys) {
+        if serde_norway::from_str::<serde_norway::Value>(&block).is_ok_and(|read| read == *value) {
+            return Ok(block);
+        }
+    }
+    serde_norway::to_string(value).map_err(|error| error.to_string())
+}
+
+/// The lines below the key path `keys` that are indented more than its
+/// last key, moved left by their least indentation; `None` when the value
+/// is written on the key's own line.
+fn source_block(text: &str, keys: &[&str]) -> Option<String> {
+    let line = line_of(text, keys)?;
+    let lines: Vec<&str> = text.lines().collect();
+    let key_line = lines.get(line - 1)?;
+    let last = keys.last()?;
+    let column = [
+        format!("{last}:"),
+        format!("\"{last}\":"),
+        format!("'{last}':"),
+    ]
+    .iter()
+    .find_map(|written| {
+        key_line
+            .find(written.as_str())
+            .map(|at| (at, written.len()))
+    })?;
+    let rest = key_line[column.0 + column.1..].trim();
+    if !rest.is_empty() && !rest.starts_with('#') {
+        return None;
+    }
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    let mut block: Vec<&str> = lines[line..]
+        .iter()
+        .take_while(|line| line.trim().is_empty() || indent(line) > column.0)
+        .copied()
+        .collect();
+    while block.last().is_some_and(|line| line.trim().is_empty()) {
+        block.pop();
+    }
+    let margin = block
+        .iter()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| indent(line))
+        .min()?;
+    Some(
+        block
+            .iter()
+            .map(|line| format!("{}\n", line.get(margin..).unwrap_or("")))
+            .collect(),
+    )
 }
 
 /// `NN-key`, or `NN` for an empty key.
