@@ -331,3 +331,50 @@ fn a_valid_output_is_checked_with_its_groups_output_validator_args() {
         run.transcript()
     );
 }
+
+/// BAPCtools' own `bt generate` and `judge gen --package` write the same
+/// `data/` for the fixture, byte for byte (BAPCtools links an included
+/// case where the judge copies it; the comparison reads through links).
+#[test]
+#[ignore = "needs BAPCtools: .ci/run installs it into target/bapctools and runs the ignored tests"]
+fn writes_the_bytes_bapctools_writes() {
+    let bt = repository().join("target/bapctools/bin/bt");
+    assert!(
+        bt.is_file(),
+        "BAPCtools is not installed at `{}` (`.ci/run` installs it)",
+        bt.display()
+    );
+    let theirs = Dir::new();
+    copy_fixture(&theirs, "sums");
+    let output = std::process::Command::new(&bt)
+        .args(["generate", "--no-bar"])
+        .current_dir(theirs.path().join("sums"))
+        .env("HOME", theirs.path())
+        .output()
+        .unwrap();
+    // `bt` exits 1 on its warnings (no statement, no answer validator);
+    // its summary says whether every case was generated.
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("18 cases generated (unique: 17)"),
+        "{output:?}"
+    );
+    let ours = Dir::new();
+    copy_fixture(&ours, "sums");
+    ours.judge(&["gen", "--package", "sums"]).expect_code(0);
+    let read = |root: &Path| -> BTreeMap<String, Vec<u8>> {
+        walkdir::WalkDir::new(root)
+            .follow_links(true)
+            .into_iter()
+            .map(Result::unwrap)
+            .filter(|entry| entry.file_type().is_file())
+            .map(|entry| {
+                let relative = entry.path().strip_prefix(root).unwrap();
+                let bytes = fs_err::read(entry.path()).unwrap();
+                (relative.to_string_lossy().into_owned(), bytes)
+            })
+            .collect()
+    };
+    let theirs = read(&theirs.path().join("sums/data"));
+    assert_eq!(theirs.len(), 38, "{:?}", theirs.keys());
+    assert_eq!(read(&ours.path().join("sums/data")), theirs);
+}
