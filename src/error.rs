@@ -16,6 +16,7 @@ use crate::grade::DiscoverError;
 use crate::grading::folder::CheckFailed;
 use crate::grading::GradingError;
 use crate::interrupt::{InterruptError, Signal};
+use crate::package::generators::GeneratorsError;
 use crate::package::scaffold::ScaffoldError;
 use crate::report::targets::TargetError;
 use crate::report::ReportError;
@@ -71,6 +72,9 @@ pub(crate) enum Error {
     /// `judge new` could not write its package.
     #[error(transparent)]
     Scaffold(#[from] ScaffoldError),
+    /// `judge gen --package` could not build `data/`.
+    #[error(transparent)]
+    Generators(#[from] crate::package::generators::GeneratorsError),
     /// A report could not be serialised.
     #[error("failed to serialise JSON")]
     Json(#[from] serde_json::Error),
@@ -145,6 +149,7 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
             | Error::CommandLine(_)
             | Error::Targets(_)
             | Error::Config(_)
+            | Error::Generators(GeneratorsError::Config(_))
             | Error::Export(ExportError::Unsupported { .. })
             | Error::Scaffold(ScaffoldError::Exists(_))
             | Error::Grading(
@@ -178,6 +183,7 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
                 | GradingError::NoDerivedLimit(_),
             )
             | Error::Export(ExportError::Reference { .. } | ExportError::Write { .. })
+            | Error::Generators(GeneratorsError::Write { .. } | GeneratorsError::Toolbox(_))
             | Error::Check(_)
             | Error::InteractCommandLine(_)
             | Error::Scaffold(ScaffoldError::Write(_))

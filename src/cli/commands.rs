@@ -50,7 +50,7 @@ pub(crate) enum Command {
     Solve(solve::SolveArgs),
     /// Generate random valid inputs (and answers, with --out).
     #[command(
-        after_help = "Examples:\n  judge gen rooks-large --seed 7\n  judge gen mayan --profile hard --seed 7 --count 20 --out data --prefix hard-\n  judge gen matchsticks --count 5 --out data --append"
+        after_help = "Examples:\n  judge gen rooks-large --seed 7\n  judge gen mayan --profile hard --seed 7 --count 20 --out data --prefix hard-\n  judge gen --package my-problem  # data/ from generators/generators.yaml"
     )]
     Gen(gen::GenArgs),
     /// Check that an input is valid; exit 0 if so, else 1 and "line L: ..." on stderr.

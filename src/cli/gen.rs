@@ -11,8 +11,21 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub(crate) struct GenArgs {
     /// The problem id.
-    #[arg(value_parser = super::parse_id)]
-    pub(crate) problem: String,
+    #[arg(value_parser = super::parse_id, required_unless_present = "package")]
+    pub(crate) problem: Option<String>,
+    /// Build a Kattis package's `data/` from its `generators/generators.yaml`,
+    /// as BAPCtools' `bt generate` does (the same yaml gives the same bytes),
+    /// instead of generating a problem's random tests. Made cases are kept in
+    /// `DIR/.judge/generated/`; `data/` is replaced whole, and only when every
+    /// case was made and passed its checks.
+    #[arg(long, value_name = "DIR", conflicts_with_all = [
+        "problem", "count", "profile", "out", "force", "append", "prefix", "width", "stats", "seed"
+    ])]
+    pub(crate) package: Option<PathBuf>,
+    /// With --package: the judge.toml whose languages run the package's
+    /// programs [default: ./judge.toml when it exists, else the built-in ones].
+    #[arg(long, value_name = "FILE", requires = "package")]
+    pub(crate) config: Option<PathBuf>,
     /// The master seed: the same seed gives the same bytes on every machine.
     #[arg(long, value_parser = super::parse_seed, allow_negative_numbers = true, default_value_t = 1)]
     pub(crate) seed: u64,
@@ -57,7 +70,23 @@ pub(crate) struct GenArgs {
 
 /// Generates, validates, solves and writes test by test.
 pub(super) fn run(args: &GenArgs) -> Result<Outcome, Error> {
-    let package = args.packages.load_without_answers(&args.problem, None)?;
+    let Some(problem) = &args.problem else {
+        let dir = args.package.as_deref().unwrap_or(std::path::Path::new("."));
+        let config = crate::config::judge::JudgeConfig::load_or_defaults(args.config.as_deref())?;
+        let generated = crate::package::generators::generate(dir, &config)?;
+        for line in &generated.lines {
+            say(line);
+        }
+        for failure in &generated.failures {
+            say(&format!("error: {failure}"));
+        }
+        return Ok(if generated.failures.is_empty() {
+            Outcome::Success
+        } else {
+            Outcome::Failure
+        });
+    };
+    let package = args.packages.load_without_answers(problem, None)?;
     let request = GenRequest {
         profile: args.profile.as_deref(),
         seed: args.seed,

@@ -422,7 +422,7 @@ fn parse_error(error: &serde_norway::Error, format: FormatVersion) -> YamlRefusa
 
 /// A YAML error's message without the " at line L column C" the position
 /// already says.
-pub(super) fn without_location(message: &str) -> String {
+pub(crate) fn without_location(message: &str) -> String {
     match message.rfind(" at line ") {
         Some(index) => message[..index].to_owned(),
         None => message.to_owned(),

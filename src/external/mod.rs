@@ -19,7 +19,7 @@ pub(crate) mod shrink;
 pub(crate) mod tool;
 
 pub(crate) use protocol::{CheckerProtocol, ValidatorExitCodes, ValidatorVerdict};
-pub(crate) use tool::{Role, Tool, ToolFault, Toolbox};
+pub(crate) use tool::{Collect, Role, Tool, ToolFault, Toolbox};
 
 use crate::interaction::InteractorError;
 use crate::problems::checkers::BuiltinChecker;

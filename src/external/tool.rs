@@ -74,6 +74,16 @@ pub(crate) struct Tool {
     compiled: OnceLock<Result<PreparedTool, ToolFault>>,
 }
 
+/// How the files a tool left are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Collect {
+    /// A message or a score: at most a message's size, the tool's file
+    /// names in it turned into the package's.
+    Message,
+    /// Test data (a generator's `testcase.in`): up to a test's size, as is.
+    Data,
+}
+
 /// What a finished tool left: its measurements and the files it wrote in
 /// its working directory that the caller asked for.
 #[derive(Debug)]
@@ -253,6 +263,26 @@ impl Toolbox {
         dirs: &[&str],
         collect: &[&str],
     ) -> Result<ToolRun, ToolFault> {
+        self.run_collecting(tool, args, stdin, files, dirs, collect, Collect::Message)
+    }
+
+    /// [`Toolbox::run`], reading the files named in `collect` as `how`
+    /// says: a generator's test files are data, up to a test's size, and
+    /// kept byte for byte.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "`run`'s arguments and how its files are read"
+    )]
+    pub(crate) fn run_collecting(
+        &self,
+        tool: &Tool,
+        args: &[&str],
+        stdin: Option<&[u8]>,
+        files: &[(&str, &[u8])],
+        dirs: &[&str],
+        collect: &[&str],
+        how: Collect,
+    ) -> Result<ToolRun, ToolFault> {
         let prepared = self.prepare(tool)?;
         let workdir = self.fresh_dir("run")?;
         let io_fault = |error: std::io::Error| {
@@ -299,11 +329,16 @@ impl Toolbox {
             for name in collect {
                 // Read as the sandbox's files are, never through a link
                 // (issue #35); one it may not be read from is its fault.
-                match crate::sandbox::left::read_left(&workdir, name, COLLECTED_BYTES) {
+                let limit = match how {
+                    Collect::Message => COLLECTED_BYTES,
+                    Collect::Data => crate::problems::text::MAX_TEXT_BYTES as u64,
+                };
+                match crate::sandbox::left::read_left(&workdir, name, limit) {
                     // A message naming the tool's file names the package's.
-                    Ok(Some(bytes)) => {
+                    Ok(Some(bytes)) if how == Collect::Message => {
                         collected.push(((*name).to_owned(), prepared.own_bytes(&bytes)));
                     }
+                    Ok(Some(bytes)) => collected.push(((*name).to_owned(), bytes)),
                     Ok(None) => {}
                     Err(error) => {
                         refused = Some(

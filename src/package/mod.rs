@@ -9,6 +9,7 @@
 //! directory; `--problems-dir DIR` puts `DIR/<id>/` in place of the bundled
 //! package of the same id.
 
+pub(crate) mod generators;
 pub(crate) mod kattis;
 pub(crate) mod kattis_programs;
 mod programs;

@@ -52,11 +52,12 @@ fn ci_run(fail: &str) -> (Option<i32>, String, String, Vec<String>) {
     }
     executable(&bin.join("apt-cache"), "#!/bin/sh\nexit 0\n");
     executable(&bin.join("id"), "#!/bin/sh\necho 0\n");
-    // problemtools is there already.
+    // problemtools and BAPCtools are there already.
     executable(
         &root.join("target/problemtools/bin/verifyproblem"),
         "#!/bin/sh\n",
     );
+    executable(&root.join("target/bapctools/bin/bt"), "#!/bin/sh\n");
     let calls = root.join("calls");
     let path = format!("{}:/usr/local/bin:/usr/bin:/bin", bin.display());
     let output = Command::new("bash")

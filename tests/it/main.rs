@@ -18,6 +18,7 @@ mod doc_commands;
 mod docs;
 mod duel;
 mod export;
+mod generators;
 mod grade;
 mod gradescope_autograder;
 mod hand_ins;

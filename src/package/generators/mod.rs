@@ -1,0 +1,313 @@
+//! A Kattis package's `data/` built from `generators/generators.yaml`, the
+//! way BAPCtools' `bt generate` builds it (issue #29): the same yaml gives
+//! the same names, seeds and bytes.
+//!
+//! The parts: [`yaml`] reads the file (an unknown key or a bad value is an
+//! error at its line), [`plan`] says what it asks for (names, numbering,
+//! `{seed}`, includes), [`make`] makes one case in the sandbox and checks
+//! it, [`store`] keeps made cases by content and puts the new `data/` in
+//! place whole. This module runs them in that order and says what
+//! happened; it does not print.
+//!
+//! Made cases are kept in `.judge/generated/` in the package, under a
+//! digest of everything that makes them (the programs' files, the command
+//! and seed, the copied and written files, the validators): a second run
+//! with nothing changed runs nothing. `data/` changes only when every case
+//! was made and passed its checks; until then the old one stays.
+
+mod make;
+mod plan;
+mod store;
+mod yaml;
+
+use crate::config::judge::JudgeConfig;
+use crate::config::kattis::{package_submissions, read_problem_yaml, ProblemType};
+use crate::config::{ConfigError, ConfigErrorKind};
+use crate::external::{Role, Tool, Toolbox};
+use crate::grade::ACCEPTED_FOLDER;
+use crate::package::kattis_programs::{program_at, programs_in, FoundProgram};
+use make::{OutputValidator, Programs};
+use plan::Solution;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Why `data/` could not be built at all (a case that fails is not an
+/// error: it is listed in [`Generated::failures`]).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum GeneratorsError {
+    /// `generators.yaml` or `problem.yaml` is wrong: file, line, key.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// A file of the cache or of `data/` could not be written.
+    #[error("failed to write `{}`: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The sandbox the programs run in could not be made.
+    #[error("failed to set up the generators' sandbox: {0}")]
+    Toolbox(String),
+}
+
+/// What a run did.
+#[derive(Debug, Default)]
+pub(crate) struct Generated {
+    /// One line per thing worth saying, in order.
+    pub(crate) lines: Vec<String>,
+    /// `data/<path>: why`, one per case that could not be made or failed
+    /// its check; `data/` is untouched when there is any.
+    pub(crate) failures: Vec<String>,
+}
+
+/// Builds `dir/data/` from `dir/generators/generators.yaml`.
+pub(crate) fn generate(dir: &Path, config: &JudgeConfig) -> Result<Generated, GeneratorsError> {
+    let yaml_path = dir.join("generators").join("generators.yaml");
+    let text = fs_err::read_to_string(&yaml_path).map_err(|error| ConfigError {
+        path: yaml_path.clone(),
+        kind: ConfigErrorKind::Read(error),
+    })?;
+    let raw = yaml::parse(&text).map_err(|refusal| ConfigError {
+        path: yaml_path.clone(),
+        kind: ConfigErrorKind::Parse {
+            position: refusal.position,
+            message: refusal.message,
+        },
+    })?;
+    let plan = plan::plan(&yaml_path, &text, &raw)?;
+    let problem = read_problem_yaml(dir)?;
+    let empty_answers =
+        problem.yaml.is(ProblemType::Interactive) || problem.yaml.is(ProblemType::MultiPass);
+
+    // No program may read the package's answers: the old data, the made
+    // cases, the submissions (a generator reads only its own folder).
+    let cache = store::Cache::new(dir);
+    for (reason, folder) in [
+        (crate::sandbox::DataFolder::KattisData, dir.join("data")),
+        (
+            crate::sandbox::DataFolder::KattisData,
+            cache.path().to_owned(),
+        ),
+        (
+            crate::sandbox::DataFolder::Submissions,
+            dir.join("submissions"),
+        ),
+    ] {
+        crate::sandbox::mask_data_folder(reason, &folder);
+    }
+    crate::sandbox::guard_data_folder(dir);
+
+    let limits = crate::config::problem::LimitsToml {
+        time_limit_ms: 1000,
+        memory_limit_mib: 2048,
+        output_limit_kib: 8 * 1024,
+        tool_time_limit_ms: problem
+            .yaml
+            .limits
+            .validation_time
+            .map(|seconds| seconds.saturating_mul(1000)),
+        tool_memory_limit_mib: problem.yaml.limits.validation_memory,
+    };
+    let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits))
+        .map_err(|fault| GeneratorsError::Toolbox(fault.0))?;
+
+    let mut lines: Vec<String> = plan
+        .notes
+        .iter()
+        .map(|note| format!("note: {note}"))
+        .collect();
+    let input_validator = first_runnable(
+        dir,
+        &["input_validators", "input_format_validators"],
+        config,
+        Role::Validator,
+        &mut lines,
+    )?;
+    let output_validator_tool = first_runnable(
+        dir,
+        &["output_validator", "output_validators"],
+        config,
+        Role::Checker,
+        &mut lines,
+    )?;
+    let output_validator = match &output_validator_tool {
+        Some(tool) => OutputValidator::Program(tool),
+        None => OutputValidator::Default,
+    };
+    if plan
+        .cases
+        .iter()
+        .any(|case| case.root() == "invalid_answer")
+    {
+        lines.push(
+            "note: `invalid_answer` cases are made but not checked: the judge runs no answer \
+             validators"
+                .to_owned(),
+        );
+    }
+
+    // Every program the plan names, resolved once (compiled on first use).
+    let mut generators = BTreeMap::new();
+    let mut solutions = BTreeMap::new();
+    for case in &plan.cases {
+        if let Some(command) = &case.generate {
+            generators
+                .entry(command.program.clone())
+                .or_insert_with(|| generator_tool(dir, &command.program, config));
+        }
+        solutions
+            .entry(case.solution.clone())
+            .or_insert_with(|| match &case.solution {
+                Solution::Nothing => Err(
+                    "makes no `.ans` and `solution:` is empty: write `ans:` or name a solution"
+                        .to_owned(),
+                ),
+                Solution::Program(relative) => solution_tool(dir, relative, config),
+                Solution::Default => default_solution_tool(dir, config),
+            });
+    }
+    let programs = Programs {
+        dir,
+        toolbox: &toolbox,
+        generators: &generators,
+        solutions: &solutions,
+        input_validator: input_validator.as_ref(),
+        output_validator,
+        output_validator_tool: output_validator_tool.as_ref(),
+        empty_answers,
+    };
+
+    let mut made = BTreeMap::new();
+    let mut failures = Vec::new();
+    let (mut fresh, mut cached) = (0, 0);
+    for (index, case) in plan.cases.iter().enumerate() {
+        let key = store::case_key(dir, case, &programs);
+        if let Some(files) = cache.get(&key) {
+            cached += 1;
+            made.insert(index, files);
+            continue;
+        }
+        match make::make(case, &programs) {
+            Ok(files) => {
+                cache.put(&key, &files)?;
+                fresh += 1;
+                made.insert(index, files);
+            }
+            Err(why) => failures.push(format!(
+                "data/{}: {why} (`{}`{})",
+                case.path,
+                case.key,
+                case.line
+                    .map_or_else(String::new, |line| format!(", line {line}"))
+            )),
+        }
+    }
+    if !failures.is_empty() {
+        lines.push(format!(
+            "{} of {} test cases failed; `data/` is left as it was",
+            failures.len(),
+            plan.cases.len()
+        ));
+        return Ok(Generated { lines, failures });
+    }
+    let changed = store::write_data(dir, &plan, &made)?;
+    lines.push(format!(
+        "{} test cases ({fresh} made, {cached} from the cache{}): {}",
+        plan.cases.len() + plan.includes.len(),
+        if plan.includes.is_empty() {
+            String::new()
+        } else {
+            format!(", {} included", plan.includes.len())
+        },
+        if changed {
+            format!("`{}` written", dir.join("data").display())
+        } else {
+            format!("`{}` is up to date", dir.join("data").display())
+        }
+    ));
+    Ok(Generated { lines, failures })
+}
+
+/// `generators/<name>`: a file or a folder program.
+fn generator_tool(dir: &Path, name: &str, config: &JudgeConfig) -> Result<Tool, String> {
+    if name.split('/').any(|part| part == "..") {
+        return Err(format!("the generator `{name}` is outside `generators/`"));
+    }
+    let path = dir.join("generators").join(name);
+    if !path.exists() {
+        return Err(format!(
+            "the generator `{name}` is not a file or folder in `generators/`"
+        ));
+    }
+    runnable(&path, Role::Generator, config)
+}
+
+fn solution_tool(dir: &Path, relative: &str, config: &JudgeConfig) -> Result<Tool, String> {
+    if relative.split('/').any(|part| part == "..") {
+        return Err(format!("the solution `/{relative}` is outside the package"));
+    }
+    let path = dir.join(relative);
+    if !path.exists() {
+        return Err(format!("the solution `/{relative}` is not in the package"));
+    }
+    runnable(&path, Role::Reference, config)
+}
+
+/// BAPCtools' default solution is one of the accepted submissions (its
+/// choice is random, then remembered); the judge takes the first, by
+/// name, that it can run, so the choice is the same on every machine.
+fn default_solution_tool(dir: &Path, config: &JudgeConfig) -> Result<Tool, String> {
+    let submissions = package_submissions(dir).map_err(|error| error.to_string())?;
+    submissions
+        .iter()
+        .filter(|submission| submission.folder == ACCEPTED_FOLDER)
+        .find_map(|submission| runnable(&submission.path, Role::Reference, config).ok())
+        .ok_or_else(|| {
+            "makes no `.ans`, no `solution:` is given and `submissions/accepted/` holds no \
+             program the judge can run"
+                .to_owned()
+        })
+}
+
+fn runnable(path: &Path, role: Role, config: &JudgeConfig) -> Result<Tool, String> {
+    match program_at(path, config).map_err(|error| error.to_string())? {
+        FoundProgram::Runs { path, language } => Ok(Tool::new(role, path, language)),
+        FoundProgram::Unrunnable { path, reason } => {
+            Err(format!("`{}` cannot run: {reason}", path.display()))
+        }
+    }
+}
+
+/// The first program the judge can run in the first of `folders` that
+/// holds one (a folder itself a program when it holds sources and no
+/// programs of its own: `output_validator/`).
+fn first_runnable(
+    dir: &Path,
+    folders: &[&str],
+    config: &JudgeConfig,
+    role: Role,
+    lines: &mut Vec<String>,
+) -> Result<Option<Tool>, ConfigError> {
+    for folder in folders {
+        let path = dir.join(folder);
+        if !path.is_dir() {
+            continue;
+        }
+        let found = if *folder == "output_validator" {
+            vec![program_at(&path, config)?]
+        } else {
+            programs_in(&path, config)?
+        };
+        for program in found {
+            match program {
+                FoundProgram::Runs { path, language } => {
+                    return Ok(Some(Tool::new(role, path, language)))
+                }
+                FoundProgram::Unrunnable { path, reason } => lines.push(format!(
+                    "note: `{}` is skipped: {reason}",
+                    path.strip_prefix(dir).unwrap_or(&path).display()
+                )),
+            }
+        }
+    }
+    Ok(None)
+}

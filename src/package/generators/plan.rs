@@ -1,0 +1,952 @@
+//! What a `generators.yaml` asks for, as BAPCtools reads it: every test
+//! case with its final name under `data/`, its command and `{seed}`, the
+//! files written from the yaml, its solution; the test groups'
+//! `test_group.yaml`; the cases each `include` links in.
+//!
+//! The rules, each as BAPCtools' `generate.py` has them:
+//! - Names: a map's keys are taken in name order (the root's in the order
+//!   `sample`, `secret`, `invalid_output`, `invalid_answer`,
+//!   `invalid_input`, `valid_output`); a list's entries are numbered from 1
+//!   in order, test cases with one counter over the whole file (its width
+//!   the number of all numbered test cases), groups per directory, as
+//!   `NN-key` (`NN` alone for an empty key). A test case with `count` is
+//!   one case per value, `name-VALUE`, the values zero-padded to one width
+//!   when they are consecutive.
+//! - `{seed}`: the low 31 bits of SHA-512 of `random_salt`, then
+//!   `:{value - 1}` when the count value is not 1, then the command (after
+//!   `{count}` is replaced) with leading and trailing white space removed.
+//!   `{seed}` or `{seed:N}` may appear once; `{name}` is `testcase`.
+//! - Arguments are split as a POSIX shell does (`shlex`), without
+//!   running one.
+//!
+//! Not responsible for running anything: [`super`] does.
+
+use super::yaml::{FileText, RawData, RawEntry, RawNode};
+use crate::config::{ConfigError, ConfigErrorKind};
+use sha2::{Digest, Sha512};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The folders `data:` may hold at its root, in the order BAPCtools makes
+/// them.
+pub(crate) const ROOT_FOLDERS: [&str; 8] = [
+    "sample",
+    "secret",
+    "invalid_output",
+    "invalid_answer",
+    "invalid_input",
+    "valid_output",
+    "testing_tool_test",
+    "fuzz",
+];
+
+/// Which `.ans` a case gets when it makes none itself.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Solution {
+    /// The package's first accepted submission (no `solution:` anywhere
+    /// above the case).
+    Default,
+    /// `solution:` left empty: no `.ans`.
+    Nothing,
+    /// A program, relative to the package's root.
+    Program(String),
+}
+
+/// A `generate:` command, ready to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Command {
+    /// As written, after `{count}` is replaced (what the seed hashes).
+    pub(crate) text: String,
+    /// The program's name, relative to `generators/`.
+    pub(crate) program: String,
+    /// The arguments as split, `{seed}` and `{name}` not yet replaced.
+    pub(crate) words: Vec<String>,
+    pub(crate) seed: u32,
+    pub(crate) uses_seed: bool,
+}
+
+impl Command {
+    /// The arguments with `{name}` as `testcase` and `{seed}` (or
+    /// `{seed:N}`) as `seed`: the command's own seed, or the next ones
+    /// when a run is retried.
+    pub(crate) fn args(&self, seed: u32) -> Vec<String> {
+        self.words
+            .iter()
+            .map(|word| {
+                let mut arg = word.replace("{name}", "testcase");
+                if let Some(&(start, end)) = seed_spans(&arg).first() {
+                    arg.replace_range(start..end, &seed.to_string());
+                }
+                arg
+            })
+            .collect()
+    }
+}
+
+/// One test case to make.
+#[derive(Clone, Debug)]
+pub(crate) struct Case {
+    /// Under `data/`, without extension: `secret/1-small/01-a`.
+    pub(crate) path: String,
+    /// The key path in the yaml, for messages: `data.secret.data.a`.
+    pub(crate) key: String,
+    pub(crate) line: Option<usize>,
+    pub(crate) generate: Option<Command>,
+    /// `copy:`, relative to the package's root, without extension.
+    pub(crate) copy: Option<String>,
+    /// Files written from the yaml: (extension with its dot, bytes).
+    pub(crate) files: Vec<(&'static str, Vec<u8>)>,
+    pub(crate) solution: Solution,
+    pub(crate) retries: u32,
+    /// `input_validator_args` of the nearest `test_group.yaml` above it.
+    pub(crate) input_validator_args: Option<serde_norway::Value>,
+    /// `output_validator_args` of the nearest `test_group.yaml` above it.
+    pub(crate) output_validator_args: Option<serde_norway::Value>,
+}
+
+impl Case {
+    /// `sample`, `secret`, `invalid_input`, ...: the case's root folder.
+    pub(crate) fn root(&self) -> &str {
+        self.path.split('/').next().unwrap_or("")
+    }
+}
+
+/// Everything the yaml asks for.
+#[derive(Debug, Default)]
+pub(crate) struct Plan {
+    pub(crate) cases: Vec<Case>,
+    /// Directories under `data/` (`""` for `data/` itself) and the text of
+    /// their `test_group.yaml`, when the yaml gives one.
+    pub(crate) folders: Vec<(String, Option<String>)>,
+    /// `(path under data/, index into cases)`: a case included elsewhere.
+    pub(crate) includes: Vec<(String, usize)>,
+    /// Keys read and ignored, each with why.
+    pub(crate) notes: Vec<String>,
+}
+
+/// Settings inherited down the tree.
+#[derive(Clone, Debug)]
+struct Inherited {
+    solution: Solution,
+    random_salt: String,
+    retries: u32,
+    input_validator_args: Option<serde_norway::Value>,
+    output_validator_args: Option<serde_norway::Value>,
+}
+
+impl Inherited {
+    fn below(&self, entry: &RawEntry) -> Result<Inherited, String> {
+        let mut next = self.clone();
+        match &entry.solution {
+            None => {}
+            Some(None) => next.solution = Solution::Nothing,
+            Some(Some(path)) => {
+                let Some(relative) = path.strip_prefix('/') else {
+                    return Err(format!(
+                        "`solution: {path}` must be a path from the package's root, starting \
+                         with `/` (e.g. `/submissions/accepted/sol.py`)"
+                    ));
+                };
+                if path.split_whitespace().count() > 1 {
+                    return Err(format!(
+                        "`solution: {path}` takes no arguments: it reads the input on stdin"
+                    ));
+                }
+                next.solution = Solution::Program(relative.to_owned());
+            }
+        }
+        if let Some(salt) = &entry.random_salt {
+            next.random_salt.clone_from(salt);
+        }
+        if let Some(retries) = entry.retries {
+            next.retries = retries.0;
+        }
+        if let Some(args) = entry
+            .test_group_yaml
+            .as_ref()
+            .and_then(|group| group.get("input_validator_args"))
+        {
+            next.input_validator_args = Some(args.clone());
+        }
+        if let Some(args) = entry
+            .test_group_yaml
+            .as_ref()
+            .and_then(|group| group.get("output_validator_args"))
+        {
+            next.output_validator_args = Some(args.clone());
+        }
+        Ok(next)
+    }
+}
+
+/// The seed BAPCtools gives a command: `int(sha512(salt [+ ":" + (count
+/// - 1)] + command.strip()), 16) % 2**31`, the low 31 bits of the digest.
+pub(crate) fn seed(random_salt: &str, count_value: i64, command: &str) -> u32 {
+    let mut text = random_salt.to_owned();
+    if count_value != 1 {
+        text.push_str(&format!(":{}", count_value.saturating_sub(1)));
+    }
+    text.push_str(command.trim());
+    let digest = Sha512::digest(text.as_bytes());
+    let low = [digest[60], digest[61], digest[62], digest[63]];
+    u32::from_be_bytes(low) & 0x7fff_ffff
+}
+
+/// `{seed}` or `{seed:N}` in `arg`: where each starts and ends.
+fn seed_spans(arg: &str) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut from = 0;
+    while let Some(start) = arg[from..].find("{seed").map(|offset| from + offset) {
+        let rest = &arg[start + 5..];
+        let end = if rest.starts_with('}') {
+            Some(start + 6)
+        } else if let Some(digits) = rest.strip_prefix(':') {
+            let count = digits.bytes().take_while(u8::is_ascii_digit).count();
+            (count > 0 && digits[count..].starts_with('}')).then_some(start + 5 + 1 + count + 1)
+        } else {
+            None
+        };
+        match end {
+            Some(end) => {
+                spans.push((start, end));
+                from = end;
+            }
+            None => from = start + 5,
+        }
+    }
+    spans
+}
+
+/// Parses a command as BAPCtools does: `{count}` replaced, split as a
+/// shell would, the seed from the whole text.
+fn command(
+    text: &str,
+    count_value: Option<i64>,
+    random_salt: &str,
+) -> Result<(Command, Option<String>), String> {
+    let mut note = None;
+    let text = if text.contains("{count}") {
+        match count_value {
+            Some(value) => text.replace("{count}", &value.to_string()),
+            None => {
+                note = Some(
+                    "uses `{count}` but has no `count`: it is left as written (as BAPCtools does)"
+                        .to_owned(),
+                );
+                text.to_owned()
+            }
+        }
+    } else {
+        text.to_owned()
+    };
+    if text.trim().is_empty() {
+        return Err("`generate` must not be empty".to_owned());
+    }
+    let words = shlex::split(&text).ok_or_else(|| {
+        format!(
+            "cannot split `{}` into arguments (an unclosed quote?)",
+            text.trim()
+        )
+    })?;
+    let Some((program, args)) = words.split_first() else {
+        return Err("`generate` must name a program".to_owned());
+    };
+    if program.starts_with('/') {
+        return Err(format!(
+            "the generator `{program}` must be a name in `generators/`, not an absolute path"
+        ));
+    }
+    let uses = args.iter().map(|arg| seed_spans(arg).len()).sum::<usize>();
+    if uses > 1 {
+        return Err("`{seed}` (or `{seed:N}`) may appear at most once".to_owned());
+    }
+    let seed = seed(random_salt, count_value.unwrap_or(1), &text);
+    Ok((
+        Command {
+            text,
+            program: program.clone(),
+            words: args.to_vec(),
+            seed,
+            uses_seed: uses == 1,
+        },
+        note,
+    ))
+}
+
+/// Whether `name` is a valid file name for BAPCtools
+/// (`[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}`).
+fn valid_name(name: &str) -> bool {
+    let mut bytes = name.bytes();
+    let first_ok = bytes
+        .next()
+        .is_some_and(|byte| byte.is_ascii_alphanumeric() || byte == b'_');
+    first_ok
+        && name.len() <= 255
+        && bytes.all(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'.' | b'-'))
+}
+
+/// The 1-based line where the key path `keys` is written: each key
+/// searched for below the line of the one before it.
+pub(crate) fn line_of(text: &str, keys: &[&str]) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut from = 0;
+    let mut found = None;
+    for key in keys {
+        let matches = |line: &str| {
+            let line = line.trim_start();
+            let line = line.strip_prefix("- ").map_or(line, str::trim_start);
+            [
+                format!("{key}:"),
+                format!("\"{key}\":"),
+                format!("'{key}':"),
+            ]
+            .iter()
+            .any(|written| line.starts_with(written.as_str()))
+        };
+        let index = (from..lines.len()).find(|&index| matches(lines[index]))?;
+        found = Some(index + 1);
+        from = index + 1;
+    }
+    found
+}
+
+/// Reads the tree into a plan; `path` and `text` are the yaml's, for
+/// messages.
+pub(crate) fn plan(path: &Path, text: &str, root: &RawEntry) -> Result<Plan, ConfigError> {
+    let mut builder = Builder {
+        path,
+        text,
+        plan: Plan::default(),
+        next_case: 0,
+        case_width: 1,
+        known_keys: BTreeMap::new(),
+        known_paths: BTreeMap::new(),
+    };
+    for (key, value) in [
+        ("visualizer", &root.visualizer),
+        ("gitignore_generated", &root.gitignore_generated),
+        ("parallel", &root.parallel),
+    ] {
+        if value.is_some() {
+            builder.plan.notes.push(format!(
+                "`{key}` is ignored: BAPCtools deprecated it, and the judge draws no images"
+            ));
+        }
+    }
+    if let Some(generators) = &root.generators {
+        if !generators.is_empty() {
+            return Err(builder.invalid(
+                &["generators"],
+                "generators",
+                "the `generators:` map (programs built from listed files) is not supported: \
+                 put each such generator in a folder of its own under `generators/`",
+            ));
+        }
+    }
+    let total = root.data.as_ref().map_or(0, numbered_cases);
+    builder.case_width = total.to_string().len();
+    let inherited = Inherited {
+        solution: Solution::Default,
+        random_salt: String::new(),
+        retries: 1,
+        input_validator_args: None,
+        output_validator_args: None,
+    }
+    .below(root)
+    .map_err(|message| builder.invalid(&["solution"], "solution", message))?;
+    builder.directory(&[], "", "", root, &inherited, true)?;
+    Ok(builder.plan)
+}
+
+/// How many numbered test cases `data` and the directories below hold
+/// (each `count` value one): the width of the test case numbers.
+fn numbered_cases(data: &RawData) -> usize {
+    data.entries
+        .iter()
+        .map(|(_, node)| match node {
+            RawNode::Entry(entry) if !entry.is_test_case() => {
+                entry.data.as_ref().map_or(0, numbered_cases)
+            }
+            RawNode::Entry(entry) if data.numbered => {
+                entry.count.as_ref().map_or(1, |count| count.0.len())
+            }
+            _ if data.numbered => 1,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// What an `include` can name: the cases (indices) under a key.
+#[derive(Debug, Clone)]
+enum Known {
+    Cases(Vec<usize>),
+    Ambiguous,
+}
+
+struct Builder<'a> {
+    path: &'a Path,
+    text: &'a str,
+    plan: Plan,
+    /// The last test case number given out.
+    next_case: usize,
+    case_width: usize,
+    known_keys: BTreeMap<String, Known>,
+    /// Every path under data/ given to a case, and the key that made it.
+    known_paths: BTreeMap<String, String>,
+}
+
+impl Builder<'_> {
+    fn invalid(&self, keys: &[&str], key: &str, message: impl Into<String>) -> ConfigError {
+        ConfigError {
+            path: self.path.to_owned(),
+            kind: ConfigErrorKind::Invalid {
+                key: key.to_owned(),
+                message: message.into(),
+                line: line_of(self.text, keys),
+            },
+        }
+    }
+
+    /// Reads one directory (`folder` under data/, `""` for the root) and
+    /// everything below it; returns the cases it holds, includes too.
+    fn directory(
+        &mut self,
+        keys: &[&str],
+        folder: &str,
+        yaml_key: &str,
+        entry: &RawEntry,
+        inherited: &Inherited,
+        is_root: bool,
+    ) -> Result<Vec<usize>, ConfigError> {
+        let dotted = keys.join(".");
+        if !is_root {
+            for (name, present) in [
+                ("generators", entry.generators.is_some()),
+                ("version", entry.version.is_some()),
+                ("visualizer", entry.visualizer.is_some()),
+            ] {
+                if present {
+                    let mut at = keys.to_vec();
+                    at.push(name);
+                    return Err(self.invalid(
+                        &at,
+                        &format!("{dotted}.{name}"),
+                        "is a key of the file's root only",
+                    ));
+                }
+            }
+        }
+        let test_group = match &entry.test_group_yaml {
+            None | Some(serde_norway::Value::Null) => None,
+            Some(value) => {
+                let at: Vec<&str> = keys.iter().copied().chain(["test_group.yaml"]).collect();
+                Some(yaml_text(self.text, &at, value).map_err(|error| {
+                    self.invalid(keys, &format!("{dotted}.test_group.yaml"), error)
+                })?)
+            }
+        };
+        self.plan.folders.push((folder.to_owned(), test_group));
+        let mut held = Vec::new();
+        // Includes first: a directory cannot include its own children.
+        let mut included = Vec::new();
+        for name in entry.include.iter().flatten() {
+            let at: Vec<&str> = keys.iter().copied().chain(["include"]).collect();
+            let key = format!("{dotted}.include");
+            if name.contains('/') {
+                return Err(self.invalid(
+                    &at,
+                    &key,
+                    format!("`{name}` must be a test case or group key, not a path"),
+                ));
+            }
+            match self.known_keys.get(name) {
+                None => {
+                    return Err(self.invalid(
+                        &at,
+                        &key,
+                        format!("`{name}` names no test case or group written before it"),
+                    ))
+                }
+                Some(Known::Ambiguous) => {
+                    return Err(self.invalid(
+                        &at,
+                        &key,
+                        format!(
+                            "`{name}` is ambiguous: more than one test case or group has that key"
+                        ),
+                    ))
+                }
+                Some(Known::Cases(cases)) => included.extend(cases.iter().copied()),
+            }
+        }
+        let default = RawData::default();
+        let data = entry.data.as_ref().unwrap_or(&default);
+        if is_root && data.numbered {
+            return Err(self.invalid(
+                &["data"],
+                "data",
+                "the root's `data` must be a map, not a numbered list",
+            ));
+        }
+        let mut entries: Vec<&(Option<String>, RawNode)> = data.entries.iter().collect();
+        if is_root {
+            for (key, _) in &entries {
+                let name = key.as_deref().unwrap_or("");
+                if !ROOT_FOLDERS.contains(&name) {
+                    let hint = name
+                        .strip_suffix('s')
+                        .filter(|singular| ROOT_FOLDERS.contains(singular))
+                        .map(|singular| format!(" (did you mean `{singular}`?)"))
+                        .unwrap_or_default();
+                    return Err(self.invalid(
+                        &["data", name],
+                        &format!("data.{name}"),
+                        format!(
+                            "unknown folder `{name}`{hint}; `data` holds {}",
+                            ROOT_FOLDERS.join(", ")
+                        ),
+                    ));
+                }
+            }
+            entries.sort_by_key(|(key, _)| {
+                ROOT_FOLDERS
+                    .iter()
+                    .position(|known| Some(*known) == key.as_deref())
+            });
+        } else if !data.numbered {
+            entries.sort_by(|(a, _), (b, _)| {
+                a.as_deref().unwrap_or("").cmp(b.as_deref().unwrap_or(""))
+            });
+        }
+        let groups = entries
+            .iter()
+            .filter(|(_, node)| matches!(node, RawNode::Entry(entry) if !entry.is_test_case()))
+            .count();
+        let group_width = groups.to_string().len();
+        let mut next_group = 0;
+        for (key, node) in entries {
+            let key = key.clone().unwrap_or_default();
+            let mut at: Vec<&str> = keys.to_vec();
+            at.push("data");
+            at.push(&key);
+            let dotted_child = at.join(".");
+            if !data.numbered && key.is_empty() {
+                return Err(self.invalid(
+                    &at,
+                    &dotted_child,
+                    "an empty key is allowed only in a numbered list",
+                ));
+            }
+            let is_group = matches!(node, RawNode::Entry(entry) if !entry.is_test_case());
+            if is_group {
+                let RawNode::Entry(child) = node else {
+                    continue;
+                };
+                let name = if data.numbered {
+                    next_group += 1;
+                    numbered(next_group, group_width, &key)
+                } else {
+                    key.clone()
+                };
+                if !valid_name(&name) {
+                    return Err(self.invalid(
+                        &at,
+                        &dotted_child,
+                        format!("`{name}` is not a valid folder name"),
+                    ));
+                }
+                let child_folder = join(folder, &name);
+                let below = inherited
+                    .below(child)
+                    .map_err(|message| self.invalid(&at, &dotted_child, message))?;
+                let cases = self.directory(&at, &child_folder, &key, child, &below, false)?;
+                held.extend(cases);
+            } else {
+                let cases = self.test_case(&at, folder, &key, node, inherited, data.numbered)?;
+                held.extend(cases);
+            }
+        }
+        // Included cases keep their own name, in this folder.
+        for index in included {
+            let name = self.plan.cases[index]
+                .path
+                .rsplit('/')
+                .next()
+                .unwrap_or_default()
+                .to_owned();
+            let target = join(folder, &name);
+            if let Some(owner) = self.known_paths.get(&target) {
+                if *owner != self.plan.cases[index].key {
+                    return Err(self.invalid(
+                        keys,
+                        &format!("{dotted}.include"),
+                        format!("includes `{name}`, but `{target}` is already made by `{owner}`"),
+                    ));
+                }
+                continue;
+            }
+            self.known_paths
+                .insert(target.clone(), self.plan.cases[index].key.clone());
+            self.plan.includes.push((target, index));
+            held.push(index);
+        }
+        if !is_root {
+            self.remember(yaml_key, held.clone());
+        }
+        Ok(held)
+    }
+
+    fn remember(&mut self, key: &str, cases: Vec<usize>) {
+        let known = match self.known_keys.get(key) {
+            None => Known::Cases(cases),
+            Some(_) => Known::Ambiguous,
+        };
+        self.known_keys.insert(key.to_owned(), known);
+    }
+
+    /// Reads one test case entry: one case, or one per `count` value.
+    fn test_case(
+        &mut self,
+        at: &[&str],
+        folder: &str,
+        key: &str,
+        node: &RawNode,
+        inherited: &Inherited,
+        numbered_list: bool,
+    ) -> Result<Vec<usize>, ConfigError> {
+        let dotted = at.join(".");
+        let line = line_of(self.text, at);
+        let refuse = |message: String| ConfigError {
+            path: self.path.to_owned(),
+            kind: ConfigErrorKind::Invalid {
+                key: dotted.clone(),
+                message,
+                line,
+            },
+        };
+        let owned;
+        let entry: &RawEntry = match node {
+            RawNode::Empty => {
+                return Err(refuse(
+                    "is empty: a test case needs `generate`, `copy` or `in`".to_owned(),
+                ))
+            }
+            RawNode::Command(text) => {
+                owned = match text.trim().strip_suffix(".in") {
+                    Some(copy) if !copy.contains(char::is_whitespace) => RawEntry {
+                        copy: Some(copy.to_owned()),
+                        ..RawEntry::default()
+                    },
+                    _ => RawEntry {
+                        generate: Some(text.clone()),
+                        ..RawEntry::default()
+                    },
+                };
+                &owned
+            }
+            RawNode::Entry(entry) => entry,
+        };
+        if entry.data.is_some() || entry.include.is_some() || entry.test_group_yaml.is_some() {
+            return Err(refuse(
+                "mixes a test case's keys with a directory's (`data`, `include`, \
+                 `test_group.yaml`)"
+                    .to_owned(),
+            ));
+        }
+        if entry.generators.is_some() || entry.version.is_some() || entry.visualizer.is_some() {
+            return Err(refuse("holds a key of the file's root only".to_owned()));
+        }
+        let inherited = inherited.below(entry).map_err(&refuse)?;
+        let values = entry.count.as_ref().map(|count| count.0.clone());
+        let consecutive = values.as_ref().is_some_and(|values| {
+            let low = values.iter().min().copied().unwrap_or(0);
+            let high = values.iter().max().copied().unwrap_or(0);
+            high.saturating_sub(low) == values.len() as i64 - 1
+        });
+        let padding = match &values {
+            Some(values) if consecutive => values
+                .iter()
+                .map(|value| value.to_string().len())
+                .max()
+                .unwrap_or(0),
+            _ => 0,
+        };
+        let mut files: Vec<(&'static str, Vec<u8>)> = Vec::new();
+        for (extension, value) in [
+            (".in", &entry.input),
+            (".ans", &entry.ans),
+            (".out", &entry.out),
+            (".interaction", &entry.interaction),
+        ] {
+            if let Some(FileText(text)) = value {
+                files.push((extension, with_newline(text)));
+            }
+        }
+        for (extension, value) in [
+            (".in.statement", &entry.in_statement),
+            (".ans.statement", &entry.ans_statement),
+            (".in.download", &entry.in_download),
+            (".ans.download", &entry.ans_download),
+        ] {
+            match value {
+                None => {}
+                Some(serde_norway::Value::String(text)) => {
+                    files.push((extension, with_newline(text)))
+                }
+                Some(_) => {
+                    return Err(refuse(format!(
+                        "`{}`: only a string is supported (a `link:` is not)",
+                        &extension[1..]
+                    )))
+                }
+            }
+        }
+        if let Some(yaml) = &entry.yaml {
+            let text = match yaml {
+                serde_norway::Value::String(text) => with_newline(text),
+                other => {
+                    let keys: Vec<&str> = at.iter().copied().chain(["yaml"]).collect();
+                    yaml_text(self.text, &keys, other)
+                        .map_err(|error| refuse(format!("`yaml`: {error}")))?
+                        .into_bytes()
+                }
+            };
+            files.push((".yaml", text));
+        }
+        let copy = match &entry.copy {
+            Some(copy) if copy.starts_with('/') => {
+                return Err(refuse(format!(
+                    "`copy: {copy}` must be relative to `generators/`, not absolute"
+                )))
+            }
+            Some(copy) => Some(format!("generators/{copy}")),
+            None => None,
+        };
+        if entry.generate.is_none()
+            && copy.is_none()
+            && !files.iter().any(|(extension, _)| *extension == ".in")
+        {
+            return Err(refuse(
+                "makes no input: a test case needs `generate`, `copy` or `in`".to_owned(),
+            ));
+        }
+        let mut made = Vec::new();
+        for value in values.clone().unwrap_or_else(|| vec![1]) {
+            let base = if numbered_list {
+                self.next_case += 1;
+                numbered(self.next_case, self.case_width, key)
+            } else {
+                key.to_owned()
+            };
+            let name = match &values {
+                Some(_) => format!("{base}-{value:0padding$}"),
+                None => base,
+            };
+            if name == "test_group" || !valid_name(&format!("{name}.in")) {
+                return Err(refuse(format!("`{name}` is not a valid test case name")));
+            }
+            let generate = match &entry.generate {
+                Some(text) => {
+                    let (command, note) =
+                        command(text, values.as_ref().map(|_| value), &inherited.random_salt)
+                            .map_err(&refuse)?;
+                    if let Some(note) = note {
+                        self.plan.notes.push(format!("`{dotted}` {note}"));
+                    }
+                    Some(command)
+                }
+                None => None,
+            };
+            let path = join(folder, &name);
+            if let Some(owner) = self.known_paths.get(&path) {
+                return Err(refuse(format!(
+                    "makes `data/{path}`, which `{owner}` makes too"
+                )));
+            }
+            self.known_paths.insert(path.clone(), dotted.clone());
+            self.plan.cases.push(Case {
+                path,
+                key: dotted.clone(),
+                line,
+                generate,
+                copy: copy.clone(),
+                files: files.clone(),
+                solution: inherited.solution.clone(),
+                retries: inherited.retries,
+                input_validator_args: inherited.input_validator_args.clone(),
+                output_validator_args: inherited.output_validator_args.clone(),
+            });
+            made.push(self.plan.cases.len() - 1);
+        }
+        self.remember(key, made.clone());
+        Ok(made)
+    }
+}
+
+/// The text of a map written into a file (`test_group.yaml:`, `yaml:`),
+/// as BAPCtools writes it: its YAML round trip keeps the file's own style
+/// (a flow list stays `[a, b]`, quotes and comments stay), so the block
+/// below the key, moved to the left margin, is that text whenever it reads
+/// as the same value; otherwise the value in YAML's block style.
+fn yaml_text(text: &str, keys: &[&str], value: &serde_norway::Value) -> Result<String, String> {
+    if let Some(block) = source_block(text, keys) {
+        if serde_norway::from_str::<serde_norway::Value>(&block).is_ok_and(|read| read == *value) {
+            return Ok(block);
+        }
+    }
+    serde_norway::to_string(value).map_err(|error| error.to_string())
+}
+
+/// The lines below the key path `keys` that are indented more than its
+/// last key, moved left by their least indentation; `None` when the value
+/// is written on the key's own line.
+fn source_block(text: &str, keys: &[&str]) -> Option<String> {
+    let line = line_of(text, keys)?;
+    let lines: Vec<&str> = text.lines().collect();
+    let key_line = lines.get(line - 1)?;
+    let last = keys.last()?;
+    let column = [
+        format!("{last}:"),
+        format!("\"{last}\":"),
+        format!("'{last}':"),
+    ]
+    .iter()
+    .find_map(|written| {
+        key_line
+            .find(written.as_str())
+            .map(|at| (at, written.len()))
+    })?;
+    let rest = key_line[column.0 + column.1..].trim();
+    if !rest.is_empty() && !rest.starts_with('#') {
+        return None;
+    }
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    let mut block: Vec<&str> = lines[line..]
+        .iter()
+        .take_while(|line| line.trim().is_empty() || indent(line) > column.0)
+        .copied()
+        .collect();
+    while block.last().is_some_and(|line| line.trim().is_empty()) {
+        block.pop();
+    }
+    let margin = block
+        .iter()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| indent(line))
+        .min()?;
+    Some(
+        block
+            .iter()
+            .map(|line| format!("{}\n", line.get(margin..).unwrap_or("")))
+            .collect(),
+    )
+}
+
+/// `NN-key`, or `NN` for an empty key.
+fn numbered(number: usize, width: usize, key: &str) -> String {
+    if key.is_empty() {
+        format!("{number:0width$}")
+    } else {
+        format!("{number:0width$}-{key}")
+    }
+}
+
+fn join(folder: &str, name: &str) -> String {
+    if folder.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{folder}/{name}")
+    }
+}
+
+/// A file's text as BAPCtools writes it: a newline added to a non-empty
+/// text that does not end with one.
+fn with_newline(text: &str) -> Vec<u8> {
+    let mut bytes = text.as_bytes().to_vec();
+    if !bytes.is_empty() && !text.ends_with('\n') {
+        bytes.push(b'\n');
+    }
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_case::test_case;
+
+    /// Values from BAPCtools' own test problem `testseed`: its committed
+    /// `data/sample/` holds what `bt generate` printed for each command.
+    #[test_case("", 1, "stdout.py {seed}", 162_981_470 ; "a plain seed")]
+    #[test_case("", 2, "stdout.py {seed:1} 2", 2_075_121_131 ; "a count value")]
+    fn seeds_as_bapctools(salt: &str, count: i64, text: &str, expected: u32) {
+        assert_eq!(seed(salt, count, text), expected);
+    }
+
+    #[test]
+    fn replaces_seed_and_name_once() {
+        let (command, _) = command("gen.py {seed:3} {name}.in x", None, "").unwrap();
+        assert_eq!(command.program, "gen.py");
+        assert_eq!(
+            command.args(command.seed),
+            [
+                command.seed.to_string(),
+                "testcase.in".to_owned(),
+                "x".to_owned()
+            ]
+        );
+        assert!(command.uses_seed);
+        assert!(super::command("gen.py {seed} {seed:1}", None, "").is_err());
+    }
+
+    #[test]
+    fn finds_a_key_path_line() {
+        let text = "data:\n  secret:\n    data:\n      - a: x\n      - \"b\": y\n";
+        assert_eq!(line_of(text, &["data", "secret", "data", "b"]), Some(5));
+        assert_eq!(line_of(text, &["data", "nothing"]), None);
+    }
+
+    fn plan_of(text: &str) -> Result<Plan, ConfigError> {
+        let root = super::super::yaml::parse(text).unwrap();
+        plan(Path::new("generators.yaml"), text, &root)
+    }
+
+    #[test]
+    fn numbers_cases_over_the_file_and_groups_per_directory() {
+        let text = "data:\n  secret:\n    data:\n      - small:\n          data:\n            - a: g.py 1\n            - b: g.py 2\n      - big:\n          data:\n            - c: g.py 3\n          include:\n            - a\n";
+        let plan = plan_of(text).unwrap();
+        let paths: Vec<&str> = plan.cases.iter().map(|case| case.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "secret/1-small/1-a",
+                "secret/1-small/2-b",
+                "secret/2-big/3-c"
+            ]
+        );
+        assert_eq!(plan.includes, [("secret/2-big/1-a".to_owned(), 0)]);
+    }
+
+    #[test]
+    fn names_counted_cases_with_padded_values() {
+        let text = "data:\n  sample:\n    data:\n      - r:\n          generate: g.py {count}\n          count: -2..=10\n";
+        let plan = plan_of(text).unwrap();
+        let names: Vec<&str> = plan.cases.iter().map(|case| case.path.as_str()).collect();
+        assert_eq!(names[0], "sample/01-r--2");
+        assert_eq!(names[2], "sample/03-r-00");
+        assert_eq!(names[12], "sample/13-r-10");
+        let command = plan.cases[3].generate.as_ref().unwrap();
+        assert_eq!(command.args(command.seed), ["1"]);
+    }
+
+    #[test_case("data:\n  secrets:\n    data: {}\n", 2, "did you mean `secret`" ; "a plural root folder")]
+    #[test_case("data:\n  secret:\n    include:\n      - nowhere\n", 3, "names no test case" ; "an unknown include")]
+    #[test_case("data:\n  secret:\n    data:\n      a:\n        solution: sol.py\n        in: '1'\n", 4, "starting with `/`" ; "a relative solution")]
+    #[test_case("data:\n  secret:\n    data:\n      a:\n", 4, "is empty" ; "an empty case")]
+    #[test_case("data:\n  secret:\n    data:\n      a: g.py {seed} {seed:2}\n", 4, "at most once" ; "two seeds")]
+    fn refuses_with_file_line_and_key(text: &str, line: usize, reason: &str) {
+        let error = plan_of(text).unwrap_err();
+        let message = error.to_string();
+        assert!(message.contains(&format!("line {line}:")), "{message}");
+        assert!(message.contains(reason), "{message}");
+    }
+}

@@ -1,0 +1,228 @@
+//! Where made cases are kept and how `data/` is put in place.
+//!
+//! The cache is `.judge/generated/<digest>/` in the package: one folder
+//! per made case, named by a SHA-256 digest of everything that made it
+//! (see [`case_key`]), written into a temporary folder and renamed into
+//! place, so a folder there is always whole. `data/` is built beside the
+//! old one and swapped in by two renames: an interrupted run leaves the
+//! old `data/` or the new one, never a mix.
+
+use super::make::{Files, Programs, EXTENSIONS};
+use super::plan::{Case, Plan};
+use super::GeneratorsError;
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+/// Bumped when the way a case is made changes, so old entries are not
+/// taken for new ones.
+const CACHE_VERSION: &str = "judge generators.yaml cache 1";
+
+/// The made cases of one package.
+pub(crate) struct Cache {
+    path: PathBuf,
+}
+
+impl Cache {
+    pub(crate) fn new(dir: &Path) -> Cache {
+        Cache {
+            path: dir.join(".judge").join("generated"),
+        }
+    }
+
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The files kept under `key`, when a whole entry is there.
+    pub(crate) fn get(&self, key: &str) -> Option<Files> {
+        let folder = self.path.join(key);
+        let entries = fs_err::read_dir(&folder).ok()?;
+        let mut files = Files::new();
+        for entry in entries {
+            let entry = entry.ok()?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let extension = name.strip_prefix("testcase")?;
+            files.insert(extension.to_owned(), fs_err::read(entry.path()).ok()?);
+        }
+        files.contains_key(".in").then_some(files)
+    }
+
+    /// Keeps `files` under `key`: written in a temporary folder, renamed
+    /// into place.
+    pub(crate) fn put(&self, key: &str, files: &Files) -> Result<(), GeneratorsError> {
+        let failed = |path: &Path| {
+            let path = path.to_owned();
+            move |source| GeneratorsError::Write { path, source }
+        };
+        fs_err::create_dir_all(&self.path).map_err(failed(&self.path))?;
+        let staging = tempfile::Builder::new()
+            .prefix(".entry-")
+            .tempdir_in(&self.path)
+            .map_err(failed(&self.path))?;
+        for (extension, bytes) in files {
+            let path = staging.path().join(format!("testcase{extension}"));
+            fs_err::write(&path, bytes).map_err(failed(&path))?;
+        }
+        let target = self.path.join(key);
+        if target.exists() {
+            return Ok(());
+        }
+        let staged = staging.keep();
+        fs_err::rename(&staged, &target).map_err(failed(&target))
+    }
+}
+
+/// The digest of the files of a program (a file, or every file of a
+/// folder by relative name), into `hasher`.
+fn hash_program(hasher: &mut Sha256, path: &Path) {
+    hasher.update(b"program\0");
+    for entry in walkdir::WalkDir::new(path)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_file())
+    {
+        let relative = entry.path().strip_prefix(path).unwrap_or(entry.path());
+        hasher.update(relative.to_string_lossy().as_bytes());
+        hasher.update(b"\0");
+        let bytes = fs_err::read(entry.path()).unwrap_or_default();
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(&bytes);
+    }
+}
+
+/// What makes a case: its root folder (which checks it gets), the
+/// generator's files, command and seed, the copied files, the files
+/// written in the yaml, the solution's files when it answers, the
+/// validators' files. Two rules that make the same bytes share an entry,
+/// as in BAPCtools.
+pub(crate) fn case_key(dir: &Path, case: &Case, programs: &Programs<'_>) -> String {
+    let mut hasher = Sha256::new();
+    for (name, bytes) in [
+        ("version", CACHE_VERSION.as_bytes()),
+        ("root", case.root().as_bytes()),
+        ("empty answers", &[u8::from(programs.empty_answers)][..]),
+    ] {
+        hasher.update(name.as_bytes());
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(bytes);
+    }
+    if let Some(command) = &case.generate {
+        hasher.update(b"generate\0");
+        hasher.update(command.text.trim().as_bytes());
+        hasher.update(b"\0");
+        hasher.update(command.seed.to_le_bytes());
+        hasher.update(case.retries.to_le_bytes());
+        if let Some(Ok(tool)) = programs.generators.get(&command.program) {
+            hash_program(&mut hasher, &tool.path);
+        }
+    }
+    if let Some(copy) = &case.copy {
+        hasher.update(b"copy\0");
+        for extension in EXTENSIONS {
+            if let Ok(bytes) = fs_err::read(dir.join(format!("{copy}{extension}"))) {
+                hasher.update(extension.as_bytes());
+                hasher.update((bytes.len() as u64).to_le_bytes());
+                hasher.update(&bytes);
+            }
+        }
+    }
+    for (extension, bytes) in &case.files {
+        hasher.update(b"file\0");
+        hasher.update(extension.as_bytes());
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(bytes);
+    }
+    if let Some(Ok(tool)) = programs.solutions.get(&case.solution) {
+        hash_program(&mut hasher, &tool.path);
+    }
+    for tool in [programs.input_validator, programs.output_validator_tool]
+        .into_iter()
+        .flatten()
+    {
+        hash_program(&mut hasher, &tool.path);
+    }
+    format!("{:x}", hasher.finalize())
+}
+
+/// Puts the plan's `data/` in place; `false` when the one there already
+/// holds exactly those files.
+pub(crate) fn write_data(
+    dir: &Path,
+    plan: &Plan,
+    made: &BTreeMap<usize, Files>,
+) -> Result<bool, GeneratorsError> {
+    let failed = |path: &Path| {
+        let path = path.to_owned();
+        move |source| GeneratorsError::Write { path, source }
+    };
+    let staging = tempfile::Builder::new()
+        .prefix(".data-new-")
+        .tempdir_in(dir)
+        .map_err(failed(dir))?;
+    let root = staging.path();
+    for (folder, test_group) in &plan.folders {
+        let path = root.join(folder);
+        fs_err::create_dir_all(&path).map_err(failed(&path))?;
+        fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+            .map_err(failed(&path))?;
+        if let Some(text) = test_group {
+            let file = path.join("test_group.yaml");
+            fs_err::write(&file, text).map_err(failed(&file))?;
+        }
+    }
+    let placed = plan
+        .cases
+        .iter()
+        .enumerate()
+        .map(|(index, case)| (case.path.as_str(), index))
+        .chain(
+            plan.includes
+                .iter()
+                .map(|(path, index)| (path.as_str(), *index)),
+        );
+    for (path, index) in placed {
+        for (extension, bytes) in made.get(&index).into_iter().flatten() {
+            let file = root.join(format!("{path}{extension}"));
+            fs_err::write(&file, bytes).map_err(failed(&file))?;
+        }
+    }
+    let data = dir.join("data");
+    if same_tree(root, &data) {
+        return Ok(false);
+    }
+    let old = tempfile::Builder::new()
+        .prefix(".data-old-")
+        .tempdir_in(dir)
+        .map_err(failed(dir))?;
+    if data.exists() {
+        fs_err::rename(&data, old.path().join("data")).map_err(failed(&data))?;
+    }
+    let staged = staging.keep();
+    if let Err(source) = fs_err::rename(&staged, &data) {
+        // Put the old data back before saying so.
+        let _ = fs_err::rename(old.path().join("data"), &data);
+        let _ = fs_err::remove_dir_all(&staged);
+        return Err(GeneratorsError::Write { path: data, source });
+    }
+    Ok(true)
+}
+
+/// Whether two folders hold the same files with the same bytes.
+fn same_tree(a: &Path, b: &Path) -> bool {
+    fn files(root: &Path) -> Option<BTreeMap<PathBuf, Vec<u8>>> {
+        let mut found = BTreeMap::new();
+        for entry in walkdir::WalkDir::new(root) {
+            let entry = entry.ok()?;
+            if entry.file_type().is_dir() {
+                continue;
+            }
+            let relative = entry.path().strip_prefix(root).ok()?.to_owned();
+            found.insert(relative, fs_err::read(entry.path()).ok()?);
+        }
+        Some(found)
+    }
+    b.is_dir() && matches!((files(a), files(b)), (Some(a), Some(b)) if a == b)
+}
