@@ -145,5 +145,6 @@ pub(crate) mod shard;
 pub mod similar;
 pub(crate) mod source;
 pub(crate) mod suggest;
+pub(crate) mod test_files;
 pub(crate) mod testset;
 pub mod verdict;

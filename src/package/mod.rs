@@ -21,8 +21,8 @@ use crate::config::problem::{PackageTest, ProblemToml};
 use crate::config::{bundled, ConfigError, ConfigErrorKind};
 use crate::external::ProgramProblem;
 use crate::problems::{CheckOptions, InputError, Problem};
-use format::{Languages, PackageFormat};
 pub(crate) use format::{Answers, LoadedPackage};
+use format::{Languages, PackageFormat};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
