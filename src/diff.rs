@@ -106,8 +106,8 @@ fn is_binary(bytes: &[u8]) -> bool {
 /// byte-identical, else a one-line summary when [`summary`] has one (binary,
 /// line endings, a trailing newline) or the unified diff.
 pub(crate) fn of_sources(
-    expected: &crate::source::Source,
-    actual: &crate::source::Source,
+    expected: &crate::input_file::Source,
+    actual: &crate::input_file::Source,
     color: bool,
 ) -> Option<String> {
     if expected.bytes == actual.bytes {

@@ -15,12 +15,12 @@ use crate::export::ExportError;
 use crate::grade::DiscoverError;
 use crate::grading::folder::CheckFailed;
 use crate::grading::GradingError;
+use crate::input_file::CannotRead;
 use crate::interrupt::{InterruptError, Signal};
 use crate::package::generators::GeneratorsError;
 use crate::package::scaffold::ScaffoldError;
 use crate::report::targets::TargetError;
 use crate::report::ReportError;
-use crate::source::CannotRead;
 
 /// A mistake in the command line or configuration that the user can fix:
 /// exit 2, nothing run.

@@ -16,8 +16,9 @@
 //! - [`problems`] knows the three problems of docs/problems.md: each parses and
 //!   validates inputs, solves them, generates random ones, checks a
 //!   contestant's output and offers smaller inputs derived from a failing
-//!   one, behind the [`problems::Problem`] trait. `source` reads an
-//!   input, output or answer whole, within the judge's size limit.
+//!   one, behind the [`problems::Problem`] trait. `input_file` reads an
+//!   input, output or answer whole, within the judge's size limit;
+//!   `test_files` lists the `NAME.in` tests of a folder.
 //!   [`interaction`] is what an interactive or multi-pass problem hands the
 //!   runner (its output validator and how to run it), as plain data.
 //! - [`sandbox`] runs one program under limits and isolation and measures
@@ -131,6 +132,7 @@ pub(crate) mod export;
 pub(crate) mod external;
 pub mod grade;
 pub mod grading;
+pub(crate) mod input_file;
 pub mod interaction;
 pub(crate) mod interrupt;
 pub(crate) mod lease;
@@ -143,7 +145,7 @@ pub mod runner;
 pub mod sandbox;
 pub(crate) mod shard;
 pub mod similar;
-pub(crate) mod source;
 pub(crate) mod suggest;
+pub(crate) mod test_files;
 pub(crate) mod testset;
 pub mod verdict;

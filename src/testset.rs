@@ -157,22 +157,11 @@ pub(crate) fn stem(prefix: &str, number: u64, width: usize) -> String {
 
 /// The stems of `NAME.in` files in `dir`, sorted; empty when `dir` does not exist.
 pub(crate) fn inputs_in(dir: &Path) -> Result<Vec<String>, TestSetError> {
-    let entries = match fs_err::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(error) => return Err(io("read the folder", dir)(error)),
-    };
-    let mut stems = Vec::new();
-    for entry in entries {
-        let path = entry.map_err(io("read the folder", dir))?.path();
-        if path.extension().is_some_and(|extension| extension == "in") {
-            if let Some(stem) = path.file_stem().and_then(|stem| stem.to_str()) {
-                stems.push(stem.to_owned());
-            }
-        }
+    match crate::test_files::list(dir) {
+        Ok(tests) => Ok(tests.into_iter().map(|test| test.name).collect()),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(error) => Err(io("read the folder", dir)(error)),
     }
-    stems.sort();
-    Ok(stems)
 }
 
 /// Whether `name` belongs to the set of `prefix`: `<prefix><digits>.in` or

@@ -12,7 +12,6 @@
 
 use super::reports::ReportArgs;
 use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
-use crate::config::judge::JudgeConfig;
 use crate::error::Error;
 use crate::exit::Outcome;
 use crate::grade::Shard;
@@ -111,7 +110,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
         return super::grade_package::run(&request, dir);
     }
     let problems_dir = args.packages.problems_dir.as_deref();
-    let config = JudgeConfig::load_or_defaults_for(args.config.as_deref(), problems_dir)?;
+    let config = crate::package::load_config(args.config.as_deref(), problems_dir)?;
     args.reports
         .refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
     // A platform's student gets a results file even when there is nothing

@@ -21,27 +21,6 @@ use std::path::Path;
 
 include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
 
-/// The ids of every package: the bundled ones, then those of
-/// `problems_dir` that are not bundled, by name.
-pub(crate) fn with_problems_dir(problems_dir: Option<&Path>) -> Vec<String> {
-    let mut ids: Vec<String> = package_ids().into_iter().map(str::to_owned).collect();
-    let mut extra: Vec<String> = problems_dir
-        .and_then(|dir| fs_err::read_dir(dir).ok())
-        .into_iter()
-        .flatten()
-        .filter_map(Result::ok)
-        .filter(|entry| {
-            entry.path().join("problem.toml").is_file()
-                || crate::config::kattis::is_kattis_package(&entry.path())
-        })
-        .filter_map(|entry| entry.file_name().to_str().map(str::to_owned))
-        .filter(|id| !ids.contains(id))
-        .collect();
-    extra.sort();
-    ids.extend(extra);
-    ids
-}
-
 /// The example submissions of the bundled package `id`: `(verdict folder,
 /// file name, bytes)`, sorted.
 pub(crate) fn examples(id: &str) -> Vec<(&'static str, &'static str, &'static [u8])> {
@@ -100,12 +79,12 @@ pub(crate) fn files_in(folder: &str) -> Vec<(&'static str, &'static [u8])> {
         .collect()
 }
 
-/// judge.toml's `problems` (at `path`): at least one, each a bundled
-/// package or one of `problems_dir`.
+/// judge.toml's `problems` (at `path`): at least one, each one of
+/// `known_packages` (the bundled packages when `None`).
 pub(crate) fn check_problems(
     path: &Path,
     problems: &[String],
-    problems_dir: Option<&Path>,
+    known_packages: Option<&[String]>,
 ) -> Result<(), super::ConfigError> {
     use super::ConfigError;
     if problems.is_empty() {
@@ -115,7 +94,14 @@ pub(crate) fn check_problems(
             "must name at least one problem, or be left out for all",
         ));
     }
-    let known = with_problems_dir(problems_dir);
+    let bundled: Vec<String>;
+    let known = match known_packages {
+        Some(known) => known,
+        None => {
+            bundled = package_ids().into_iter().map(str::to_owned).collect();
+            &bundled
+        }
+    };
     match problems.iter().find(|id| !known.contains(id)) {
         Some(id) => Err(ConfigError::invalid(
             path,

@@ -252,16 +252,18 @@ impl JudgeConfig {
     }
 
     /// Reads `path` and lays it over the defaults, `problems` naming
-    /// bundled packages or those of `problems_dir` (`--problems-dir`).
+    /// bundled packages or those of `known_packages` (every package of the
+    /// run, `--problems-dir`'s with the bundled ones, listed by
+    /// `crate::package::package_ids`).
     pub(crate) fn load_for(
         path: &Path,
-        problems_dir: Option<&Path>,
+        known_packages: Option<&[String]>,
     ) -> Result<JudgeConfig, ConfigError> {
         let text = fs_err::read_to_string(path).map_err(|error| ConfigError {
             path: path.to_owned(),
             kind: ConfigErrorKind::Read(error),
         })?;
-        JudgeConfig::parse_for(path, &text, problems_dir)
+        JudgeConfig::parse_for(path, &text, known_packages)
     }
 
     /// Parses `text` (named `path` in errors) and lays it over the defaults.
@@ -273,10 +275,10 @@ impl JudgeConfig {
     fn parse_for(
         path: &Path,
         text: &str,
-        problems_dir: Option<&Path>,
+        known_packages: Option<&[String]>,
     ) -> Result<JudgeConfig, ConfigError> {
         let user: JudgeToml = parse_toml(path, text)?;
-        JudgeConfig::from_parts(Some(path.to_owned()), user, problems_dir).map_err(|mut error| {
+        JudgeConfig::from_parts(Some(path.to_owned()), user, known_packages).map_err(|mut error| {
             if let ConfigErrorKind::Invalid { key, line, .. } = &mut error.kind {
                 if error.path == path && line.is_none() {
                     *line = super::key_line(text, key);
@@ -289,7 +291,7 @@ impl JudgeConfig {
     fn from_parts(
         path: Option<PathBuf>,
         user: JudgeToml,
-        problems_dir: Option<&Path>,
+        known_packages: Option<&[String]>,
     ) -> Result<JudgeConfig, ConfigError> {
         let default_path = Path::new("<built-in default.toml>");
         let base: JudgeToml = parse_toml(default_path, DEFAULT_TOML)?;
@@ -399,11 +401,11 @@ impl JudgeConfig {
             time_factors_set,
             path,
         };
-        config.validate(&error_path, problems_dir)?;
+        config.validate(&error_path, known_packages)?;
         Ok(config)
     }
 
-    fn validate(&self, path: &Path, problems_dir: Option<&Path>) -> Result<(), ConfigError> {
+    fn validate(&self, path: &Path, known_packages: Option<&[String]>) -> Result<(), ConfigError> {
         let positive = [
             ("limits.time-limit-ms", self.limits.time_limit_ms),
             ("limits.memory-limit-mib", self.limits.memory_limit_mib),
@@ -439,7 +441,7 @@ impl JudgeConfig {
             ));
         }
         if let Some(problems) = &self.problems {
-            super::bundled::check_problems(path, problems, problems_dir)?;
+            super::bundled::check_problems(path, problems, known_packages)?;
         }
         let mut owners: BTreeMap<&str, &str> = BTreeMap::new();
         for (name, language) in &self.languages {
@@ -530,15 +532,15 @@ impl JudgeConfig {
     }
 
     /// [`JudgeConfig::load_or_defaults`] with the packages of
-    /// `problems_dir` known to `problems`.
+    /// `known_packages` known to `problems` (see [`JudgeConfig::load_for`]).
     pub(crate) fn load_or_defaults_for(
         path: Option<&Path>,
-        problems_dir: Option<&Path>,
+        known_packages: Option<&[String]>,
     ) -> Result<JudgeConfig, ConfigError> {
         let local = Path::new("judge.toml");
         match path {
-            Some(path) => JudgeConfig::load_for(path, problems_dir),
-            None if local.is_file() => JudgeConfig::load_for(local, problems_dir),
+            Some(path) => JudgeConfig::load_for(path, known_packages),
+            None if local.is_file() => JudgeConfig::load_for(local, known_packages),
             None => JudgeConfig::defaults(),
         }
     }

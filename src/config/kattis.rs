@@ -24,11 +24,6 @@ pub(crate) struct PackageSubmission {
     pub(crate) folder: String,
 }
 
-/// Whether `dir` is a Kattis package (it has a `problem.yaml`).
-pub(crate) fn is_kattis_package(dir: &Path) -> bool {
-    dir.join("problem.yaml").is_file()
-}
-
 /// The files of `dir/submissions/<folder>/`, by folder then name. A folder
 /// inside a verdict folder (a multi-file submission) is listed too; the
 /// caller skips it with a reason.

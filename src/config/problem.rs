@@ -215,6 +215,14 @@ pub struct PackageTest {
     pub answer: Option<String>,
 }
 
+/// Whether the test named `test_name` is a sample, shown whole even to
+/// students and exported to a Kattis package's `data/sample/`: ours are
+/// named `sample*`, a Kattis package's lie in `sample/`. Decided here
+/// alone.
+pub(crate) fn is_sample(test_name: &str) -> bool {
+    test_name.starts_with("sample")
+}
+
 pub(crate) fn decode(path: &Path, bytes: &[u8]) -> Result<String, ConfigError> {
     String::from_utf8(bytes.to_vec())
         .map_err(|_| ConfigError::invalid(path, "text", "is not UTF-8"))
@@ -231,20 +239,12 @@ pub(crate) fn read_disk_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigErro
         path: path.to_owned(),
         kind: ConfigErrorKind::Read(error),
     };
-    let mut inputs: Vec<PathBuf> = fs_err::read_dir(dir)
-        .map_err(|error| read_error(dir, error))?
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
-        .collect();
-    inputs.sort();
+    let inputs = crate::test_files::list(dir).map_err(|error| read_error(dir, error))?;
     let mut tests = Vec::with_capacity(inputs.len());
-    for path in inputs {
-        let Some(name) = path.file_stem().and_then(|stem| stem.to_str()) else {
-            return Err(ConfigError::invalid(&path, "name", "is not UTF-8"));
-        };
+    for test in inputs {
+        let answer_path = test.answer();
+        let (name, path) = (test.name, test.input);
         let bytes = fs_err::read(&path).map_err(|error| read_error(&path, error))?;
-        let answer_path = path.with_extension("ans");
         let answer = if answer_path.is_file() {
             let bytes =
                 fs_err::read(&answer_path).map_err(|error| read_error(&answer_path, error))?;
@@ -253,7 +253,7 @@ pub(crate) fn read_disk_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigErro
             None
         };
         tests.push(PackageTest {
-            name: name.to_owned(),
+            name,
             input: decode(&path, &bytes)?,
             path,
             on_disk: true,

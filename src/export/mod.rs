@@ -259,7 +259,7 @@ pub(crate) fn kattis(
                     }
                 })?,
             };
-        let group = if test.name.starts_with("sample") {
+        let group = if crate::config::problem::is_sample(&test.name) {
             "sample"
         } else {
             "secret"

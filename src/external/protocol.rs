@@ -15,7 +15,7 @@
 use super::tool::{self, Tool, ToolFault, Toolbox};
 use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
 use crate::problems::{CheckOutcome, CheckerFailure};
-use crate::runner::said::{cut, uncaught_exception, MAX_MESSAGE_BYTES};
+use crate::runner::program_message::{cut, uncaught_exception, MAX_MESSAGE_BYTES};
 use crate::sandbox::{Limits, Measured, Termination};
 
 /// The most of a checker's message kept as a test's reason; a message

@@ -8,7 +8,7 @@
 //! a submission (issue #9).
 
 use crate::config::judge::Language;
-use crate::runner::said::cut;
+use crate::runner::program_message::cut;
 use crate::runner::{PreparedTool, Settings, Submission, SubmissionKind, Workspace};
 use crate::sandbox::{
     LimitExceeded, Limits, Measured, RunSpec, Sandbox, SandboxPool, Termination, Trust,
@@ -30,7 +30,7 @@ const SHOWN_STDERR_BYTES: usize = 2048;
 
 /// The most of a file a tool left (a message, a score) the judge reads:
 /// more is a log, not a reason, and the tool's fault.
-const COLLECTED_BYTES: u64 = crate::runner::said::MAX_MESSAGE_BYTES as u64;
+const COLLECTED_BYTES: u64 = crate::runner::program_message::MAX_MESSAGE_BYTES as u64;
 
 /// What a package's program is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

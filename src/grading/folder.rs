@@ -10,10 +10,10 @@
 
 use super::GradingError;
 use crate::exit::Outcome;
+use crate::input_file::Source;
 use crate::package::Package;
 use crate::problems::{self, CheckOptions, CheckOutcome, CheckerFailure, InputError, Problem};
 use crate::report;
-use crate::source::Source;
 use crate::testset;
 use crate::verdict::Verdict;
 use std::path::Path;
@@ -315,7 +315,7 @@ pub(crate) struct ReadFailed {
     /// `input`, `output` or `answer`.
     pub(crate) what: &'static str,
     #[source]
-    pub(crate) source: crate::source::CannotRead,
+    pub(crate) source: crate::input_file::CannotRead,
 }
 
 /// `judge check <problem> INPUT OUTPUT [ANSWER]`: the `VERDICT reason` line

@@ -4,9 +4,9 @@
 //! own games (the output validator `judge export --kattis` writes for such
 //! a package runs it).
 
+use crate::input_file::Source;
 use crate::interaction::{EngineSession, EngineStep};
 use crate::package::Package;
-use crate::source::Source;
 use crate::verdict::Verdict;
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -27,7 +27,7 @@ pub(crate) enum NoGame {
     )]
     NotPlayed(String),
     #[error(transparent)]
-    CannotRead(#[from] crate::source::CannotRead),
+    CannotRead(#[from] crate::input_file::CannotRead),
     #[error("`{name}`: {error}")]
     NotText {
         name: String,

@@ -90,7 +90,7 @@ pub(crate) enum GradingError {
     Json(#[from] serde_json::Error),
     /// A file given as an input, output or answer could not be read.
     #[error(transparent)]
-    CannotRead(#[from] crate::source::CannotRead),
+    CannotRead(#[from] crate::input_file::CannotRead),
     /// A file the judge needs could not be read.
     #[error(transparent)]
     Io(#[from] std::io::Error),

@@ -17,6 +17,7 @@ use crate::grade::{
     ACCEPTED_FOLDER, PARTIAL_FOLDER,
 };
 use crate::interrupt::Cancellation;
+use crate::package::format::TimeFactors;
 use crate::package::{self, Package};
 use crate::report::json::GradeReport;
 use crate::report::ReportError;
@@ -29,21 +30,18 @@ use std::path::{Path, PathBuf};
 /// The CPU time accepted submissions get while the time limit is derived.
 const DERIVING_LIMIT_MS: u64 = 10_000;
 
-/// problemtools' default `time_multiplier` for a package of ours.
-const OUR_TIME_MULTIPLIER: f64 = 5.0;
-
 /// A package's submissions, sorted into those graded and those skipped.
 #[derive(Debug)]
 pub(crate) struct PackagePlan {
     pub(crate) package: Package,
     /// The time limit the package states, if it does.
     pub(crate) time_limit_ms: Option<u64>,
-    /// problem.yaml's `time_multiplier`, to derive a time limit.
+    /// The slowest accepted run times this is a derived time limit.
     pub(crate) time_multiplier: f64,
-    /// `time_resolution` in ms (1 s for a package of ours).
+    /// A derived time limit is rounded up to a multiple of this.
     pub(crate) time_resolution_ms: u64,
-    /// A Kattis package (`problem.yaml`): graded with Kattis' meanings.
-    pub(crate) kattis: bool,
+    /// Which languages' `time-factor`s multiply the time limit.
+    pub(crate) time_factors: TimeFactors,
     pub(crate) graded: Vec<(PackageSubmission, Submission)>,
     /// Submissions not graded, with the reason.
     pub(crate) skipped: Vec<(PackageSubmission, String)>,
@@ -82,36 +80,17 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
             None,
         ));
     }
-    let kattis = kattis::is_kattis_package(dir);
-    let mut time_resolution_ms = 1000;
-    let mut skipped_programs = Vec::new();
-    let mut unchecked_inputs = None;
-    let (package, time_limit_ms, time_multiplier) = if kattis {
-        let loaded = package::kattis::load(dir, config)?;
-        time_resolution_ms = loaded.time_resolution_ms;
-        skipped_programs = loaded.skipped_validators;
-        unchecked_inputs = loaded.unchecked_inputs;
-        (loaded.package, loaded.time_limit_ms, loaded.time_multiplier)
-    } else if dir.join("problem.toml").is_file() {
-        let absolute = fs_err::canonicalize(dir)?;
-        let (Some(parent), Some(id)) = (absolute.parent(), absolute.file_name()) else {
-            return Err(GradingError::usage(
-                format!("`{}` has no parent folder", dir.display()),
-                None,
-            ));
-        };
-        let package = Package::load_with(Some(parent), &id.to_string_lossy(), Some(config))?;
-        let limit = package.manifest().limits.time_limit_ms;
-        (package, Some(limit), OUR_TIME_MULTIPLIER)
-    } else {
+    let Some(loaded) = package::load_folder(dir, config)? else {
         return Err(GradingError::usage(
             format!(
-                "`{}` holds neither `problem.yaml` (Kattis) nor `problem.toml`",
-                dir.display()
+                "`{}` is no package: it holds none of {}",
+                dir.display(),
+                package::markers()
             ),
             None,
         ));
     };
+    let package = loaded.package;
     let groups = package.groups().cloned();
     let expectations = kattis_submissions::read(dir)?.unwrap_or_default();
     let mut graded = Vec::new();
@@ -153,15 +132,15 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
     }
     Ok(PackagePlan {
         package,
-        time_limit_ms,
-        time_multiplier,
-        time_resolution_ms,
-        kattis,
+        time_limit_ms: loaded.time_limit_ms,
+        time_multiplier: loaded.time_multiplier,
+        time_resolution_ms: loaded.time_resolution_ms,
+        time_factors: loaded.time_factors,
         graded,
         skipped,
         groups,
-        skipped_programs,
-        unchecked_inputs,
+        skipped_programs: loaded.skipped_programs,
+        unchecked_inputs: loaded.unchecked_inputs,
         expectations,
     })
 }
@@ -306,15 +285,12 @@ pub(crate) struct PackageOptions<'a> {
     pub(crate) cancel: &'a Cancellation,
 }
 
-/// The configuration a Kattis package grades under: Kattis' meanings (one
-/// time limit for every language: no `time-factor` that the user's
-/// judge.toml does not set itself), layout `expected`, no random tests.
+/// The configuration a package grades under: the time factors its format
+/// means (Kattis: one time limit for every language, no `time-factor` that
+/// the user's judge.toml does not set itself), layout `expected`, no
+/// random tests.
 pub(crate) fn package_config(plan: &PackagePlan, config: &JudgeConfig) -> JudgeConfig {
-    let mut config = if plan.kattis {
-        config.without_default_time_factors()
-    } else {
-        config.clone()
-    };
+    let mut config = plan.time_factors.apply(config);
     config.layout = crate::config::judge::Layout::Expected;
     config.random_tests = 0;
     config

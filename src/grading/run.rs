@@ -152,30 +152,21 @@ pub(crate) fn plan<'a>(
 /// `package`'s validator rejects, with its reason. A file that cannot be
 /// read is left out here: the run makes it JE on its test.
 fn invalid_inputs(package: &Package, dir: &Path) -> Result<Vec<InvalidTest>, GradingError> {
-    let entries = fs_err::read_dir(dir).map_err(|source| {
+    let inputs = crate::test_files::list(dir).map_err(|source| {
         GradingError::usage(
             format!("cannot read the tests folder `{}`: {source}", dir.display()),
             None,
         )
     })?;
-    let mut inputs: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
-        .collect();
-    inputs.sort();
     let mut invalid = Vec::new();
-    for path in inputs {
-        let Ok(text) = fs_err::read_to_string(&path) else {
+    for test in inputs {
+        let Ok(text) = fs_err::read_to_string(&test.input) else {
             continue;
         };
         if let Err(error) = package.validate(&text) {
             invalid.push(InvalidTest {
-                name: path
-                    .file_stem()
-                    .map(|stem| stem.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
-                file: display(&path),
+                file: display(&test.input),
+                name: test.name,
                 reason: error.to_string(),
             });
         }

@@ -7,6 +7,7 @@
 //! is its reference. A package written by `judge export --kattis` from a
 //! built-in engine uses that engine directly.
 
+use super::format::{Answers, Languages, LoadedPackage, PackageFormat, TimeFactors};
 use super::kattis_programs::{program_at, programs_in, FoundProgram};
 use super::{Package, ProblemRef};
 use crate::config::judge::JudgeConfig;
@@ -24,34 +25,36 @@ use crate::grade::ACCEPTED_FOLDER;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// A Kattis package, ready to grade.
-#[derive(Debug)]
-pub(crate) struct KattisPackage {
-    pub(crate) package: Package,
-    /// problem.yaml's `limits.time_limit`, in ms.
-    pub(crate) time_limit_ms: Option<u64>,
-    /// `ac_to_time_limit` (legacy `time_multiplier`; default 5 in the
-    /// legacy format, 2 later, as problemtools).
-    pub(crate) time_multiplier: f64,
-    /// `time_resolution` in ms: a derived time limit is rounded up to it
-    /// (default 1 s).
-    pub(crate) time_resolution_ms: u64,
-    /// Input validators the judge cannot run, with the reason; listed as
-    /// skipped when another validator checks the inputs.
-    pub(crate) skipped_validators: Vec<(PathBuf, String)>,
-    /// Set when no runnable validator checks the inputs but one the judge
-    /// cannot run is there: grading is a judge error naming it.
-    pub(crate) unchecked_inputs: Option<String>,
+/// The Kattis / ICPC format (`problem.yaml`).
+pub(crate) struct Kattis;
+
+impl PackageFormat for Kattis {
+    fn name(&self) -> &'static str {
+        "Kattis"
+    }
+
+    fn marker(&self) -> &'static str {
+        "problem.yaml"
+    }
+
+    fn load(
+        &self,
+        dir: &Path,
+        id: &str,
+        config: &Languages<'_>,
+        _answers: Answers,
+    ) -> Result<LoadedPackage, ConfigError> {
+        // Every test of the format has its answer (`read_tests`).
+        load(dir, id, config.get()?)
+    }
 }
 
-/// Reads the Kattis package in `dir`.
-pub(crate) fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, ConfigError> {
+/// Reads the Kattis package in `dir`, whose id is `id`: one time limit for
+/// every language, as Kattis means it.
+fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, ConfigError> {
     let file = read_problem_yaml(dir)?;
     let yaml = &file.yaml;
-    let id = dir
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "package".to_owned());
+    let id = id.to_owned();
     // No run may read the tests (the sandbox masks the folder).
     crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::KattisData, &data_folder(dir));
     // Nor may a compile be lent any of the package (its solutions too).
@@ -70,7 +73,7 @@ pub(crate) fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, Co
         .map(|seconds| (seconds * 1000.0).ceil().max(1.0) as u64);
     let loaded = |package: Package,
                   skipped_validators: Vec<(PathBuf, String)>,
-                  unchecked_inputs: Option<String>| KattisPackage {
+                  unchecked_inputs: Option<String>| LoadedPackage {
         package,
         time_limit_ms,
         time_multiplier: yaml.limits.ac_to_time_limit(yaml.format),
@@ -78,7 +81,8 @@ pub(crate) fn load(dir: &Path, config: &JudgeConfig) -> Result<KattisPackage, Co
             .limits
             .time_resolution
             .map_or(1000, |seconds| (seconds * 1000.0).ceil().max(1.0) as u64),
-        skipped_validators,
+        time_factors: TimeFactors::SetByTheUser,
+        skipped_programs: skipped_validators,
         unchecked_inputs,
     };
     if let Some(package) = exported_engine_package(dir, &id, yaml, tests.clone())? {
@@ -477,7 +481,7 @@ mod tests {
             "name: Sum\nscoring:\n  on_reject: first_error\n",
         )
         .unwrap();
-        let error = load(dir.path(), &JudgeConfig::defaults().unwrap()).unwrap_err();
+        let error = load(dir.path(), "package", &JudgeConfig::defaults().unwrap()).unwrap_err();
         let message = error.to_string();
         assert!(
             message.contains("line 2, column 1: unknown field `scoring`"),

@@ -9,19 +9,21 @@
 //! directory; `--problems-dir DIR` puts `DIR/<id>/` in place of the bundled
 //! package of the same id.
 
+pub(crate) mod format;
 pub(crate) mod generators;
 pub(crate) mod kattis;
 pub(crate) mod kattis_programs;
+mod native;
 mod programs;
 pub(crate) mod scaffold;
 
 use crate::config::judge::JudgeConfig;
-use crate::config::problem::{
-    check_limits, check_manifest, decode, has_programs, read_disk_tests, PackageTest, ProblemToml,
-};
-use crate::config::{bundled, parse_toml, ConfigError, ConfigErrorKind};
+use crate::config::problem::{PackageTest, ProblemToml};
+use crate::config::{bundled, ConfigError, ConfigErrorKind};
 use crate::external::ProgramProblem;
 use crate::problems::{CheckOptions, InputError, Problem};
+pub(crate) use format::{Answers, LoadedPackage};
+use format::{Languages, PackageFormat};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -167,79 +169,9 @@ impl Package {
         if let Some(problems_dir) = problems_dir {
             check_problems_dir(problems_dir)?;
             let dir = problems_dir.join(id);
-            let path = dir.join("problem.toml");
-            if !path.is_file() && crate::config::kattis::is_kattis_package(&dir) {
-                // A Kattis / ICPC package, read as it is (issue #9).
-                let default_config;
-                let config = match config {
-                    Some(config) => config,
-                    None => {
-                        default_config =
-                            JudgeConfig::load_or_defaults_for(None, Some(problems_dir))?;
-                        &default_config
-                    }
-                };
-                return Ok(kattis::load(&dir, config)?.package);
-            }
-            if path.is_file() {
-                let text = fs_err::read_to_string(&path).map_err(|error| ConfigError {
-                    path: path.clone(),
-                    kind: ConfigErrorKind::Read(error),
-                })?;
-                let manifest: ProblemToml = parse_toml(&path, &text)?;
-                programs::check_declared_interactor(&path, &text, &dir, &manifest)?;
-                let problem = if has_programs(&manifest) {
-                    let default_config;
-                    let config = match config {
-                        Some(config) => config,
-                        None => {
-                            default_config =
-                                JudgeConfig::load_or_defaults_for(None, Some(problems_dir))?;
-                            &default_config
-                        }
-                    };
-                    check_limits(&path, &text, &manifest)?;
-                    ProblemRef::Programs(Arc::new(programs::program_problem(
-                        &path, &text, &dir, id, &manifest, config,
-                    )?))
-                } else {
-                    ProblemRef::Engine(check_manifest(&path, id, &manifest)?)
-                };
-                let tests_folder = dir.join("tests");
-                // No run may read the tests (the sandbox masks the folder).
-                crate::sandbox::mask_data_folder(
-                    crate::sandbox::DataFolder::PackageTests,
-                    &tests_folder,
-                );
-                crate::sandbox::guard_data_folder(&dir);
-                let tests = read_disk_tests(&tests_folder)?;
-                if matches!(problem, ProblemRef::Programs(_)) && answers == Answers::Required {
-                    if let Some(test) = tests.iter().find(|test| test.answer.is_none()) {
-                        return Err(ConfigError::invalid(
-                            &test.path,
-                            "answer",
-                            format!(
-                                "the test has no answer `{}.ans` beside it; write it with `judge \
-                                 solve {id} {} > {}.ans`",
-                                test.name,
-                                test.path.display(),
-                                test.path.with_extension("").display()
-                            ),
-                        ));
-                    }
-                }
-                let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
-                let groups = crate::config::groups::from_toml(&manifest.groups, &names, &path)?;
-                let package = Package {
-                    id: id.to_owned(),
-                    problem,
-                    manifest,
-                    dir: Some(dir),
-                    tests,
-                    groups,
-                };
-                package.check_tests()?;
-                return Ok(package);
+            if let Some(format) = detect(&dir) {
+                let languages = Languages::new(config, problems_dir);
+                return Ok(format.load(&dir, id, &languages, answers)?.package);
             }
         }
         match Package::bundled(id) {
@@ -263,69 +195,13 @@ impl Package {
             let package = Package::load_without_answers(problems_dir, id, None)?;
             return Ok((package.problem.clone(), package.check_options()));
         }
-        let (_, manifest, problem) = Package::bundled_manifest(id)?;
+        let (_, manifest, problem) = native::bundled_manifest(id)?;
         Ok((problem, check_options_of(&manifest)))
-    }
-
-    /// The bundled package `id`'s manifest (at the path returned first) and
-    /// engine.
-    fn bundled_manifest(id: &str) -> Result<(PathBuf, ProblemToml, ProblemRef), ConfigError> {
-        let path = PathBuf::from(format!("<built-in problems/{id}/problem.toml>"));
-        let Some(bytes) = bundled::file(&format!("{id}/problem.toml")) else {
-            return Err(unknown_package(None, id));
-        };
-        let text = String::from_utf8_lossy(bytes);
-        let manifest: ProblemToml = parse_toml(&path, &text)?;
-        if has_programs(&manifest) {
-            return Err(ConfigError::invalid(
-                &path,
-                "reference",
-                "a bundled package cannot have programs of its own",
-            ));
-        }
-        let problem = ProblemRef::Engine(check_manifest(&path, id, &manifest)?);
-        Ok((path, manifest, problem))
     }
 
     /// The bundled package `id`.
     pub fn bundled(id: &str) -> Result<Package, ConfigError> {
-        let (path, manifest, problem) = Package::bundled_manifest(id)?;
-        let mut tests = Vec::new();
-        let files = bundled::files_in(&format!("{id}/tests"));
-        for (name, bytes) in &files {
-            let Some(stem) = name.strip_suffix(".in") else {
-                continue;
-            };
-            let path = PathBuf::from(format!("<built-in problems/{id}/tests/{name}>"));
-            let answer_name = format!("{stem}.ans");
-            let answer = files
-                .iter()
-                .find(|(name, _)| *name == answer_name)
-                .map(|(_, bytes)| decode(&path, bytes))
-                .transpose()?;
-            tests.push(PackageTest {
-                name: stem.to_owned(),
-                input: decode(&path, bytes)?,
-                path,
-                on_disk: false,
-                answer,
-            });
-        }
-        let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
-        let groups = crate::config::groups::from_toml(&manifest.groups, &names, &path)?;
-        let package = Package {
-            id: id.to_owned(),
-            problem,
-            manifest,
-            dir: None,
-            tests,
-            groups,
-        };
-        // No `check_tests` here: the bundled tests cannot change after the
-        // build, and a test proves them valid (below), so start-up does not
-        // pay for it (issue #19: the mayan checks cost 50-80 ms of every
-        // command).
-        Ok(package)
+        native::bundled(id)
     }
 
     /// The built-in engine's id (`rooks` for `rooks-large`), or `None` for
@@ -402,14 +278,6 @@ impl Package {
     }
 }
 
-/// Whether loading a package requires every fixed test of a package with
-/// programs of its own to have its answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Answers {
-    Required,
-    Optional,
-}
-
 /// The checker's options `manifest` sets.
 fn check_options_of(manifest: &ProblemToml) -> CheckOptions {
     CheckOptions {
@@ -431,14 +299,95 @@ fn unknown_package(problems_dir: Option<&Path>, id: &str) -> ConfigError {
     )
 }
 
-pub(crate) use crate::config::bundled::with_problems_dir as package_ids;
+/// Every format, in the order detection tries them: a folder holding the
+/// markers of two formats is read as the first's.
+pub(crate) static FORMATS: &[&dyn PackageFormat] = &[&native::Native, &kattis::Kattis];
+
+/// The format of the package in `dir`, if it is one: the first of
+/// [`FORMATS`] whose marker file `dir` holds. The one detection.
+pub(crate) fn detect(dir: &Path) -> Option<&'static dyn PackageFormat> {
+    FORMATS
+        .iter()
+        .copied()
+        .find(|format| dir.join(format.marker()).is_file())
+}
+
+/// The markers of every format, for a message: "`problem.toml` (judge),
+/// `problem.yaml` (Kattis)".
+pub(crate) fn markers() -> String {
+    let named: Vec<String> = FORMATS
+        .iter()
+        .map(|format| format!("`{}` ({})", format.marker(), format.name()))
+        .collect();
+    named.join(", ")
+}
+
+/// The ids of every package: the bundled ones, then the packages of
+/// `problems_dir` (of any format) that are not bundled, by name.
+pub(crate) fn package_ids(problems_dir: Option<&Path>) -> Vec<String> {
+    let mut ids: Vec<String> = bundled::package_ids()
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    let mut extra: Vec<String> = problems_dir
+        .and_then(|dir| fs_err::read_dir(dir).ok())
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter(|entry| detect(&entry.path()).is_some())
+        .filter_map(|entry| entry.file_name().to_str().map(str::to_owned))
+        .filter(|id| !ids.contains(id))
+        .collect();
+    extra.sort();
+    ids.extend(extra);
+    ids
+}
+
+/// The package in the folder `dir` (`judge grade --package DIR`), of
+/// whichever format it is, with what grading its own submissions needs;
+/// `None` when `dir` is a package of no format. It is read as a package
+/// of its parent folder is by `--problems-dir`: the parent is masked, and
+/// the id is the folder's name; messages name its files by `dir` as given.
+pub(crate) fn load_folder(
+    dir: &Path,
+    config: &JudgeConfig,
+) -> Result<Option<LoadedPackage>, ConfigError> {
+    let Some(format) = detect(dir) else {
+        return Ok(None);
+    };
+    let absolute = fs_err::canonicalize(dir).map_err(|error| ConfigError {
+        path: dir.to_owned(),
+        kind: ConfigErrorKind::Read(error),
+    })?;
+    let (Some(parent), Some(id)) = (absolute.parent(), absolute.file_name()) else {
+        return Err(ConfigError::invalid(dir, "package", "has no parent folder"));
+    };
+    check_problems_dir(parent)?;
+    let languages = Languages::new(Some(config), parent);
+    let loaded = format.load(dir, &id.to_string_lossy(), &languages, Answers::Required)?;
+    Ok(Some(loaded))
+}
+
+/// judge.toml as `--config` (`path`) and `--problems-dir` say: `path`,
+/// else `./judge.toml`, else the defaults, its `problems` naming packages
+/// of `problems_dir` or bundled ones.
+pub(crate) fn load_config(
+    path: Option<&Path>,
+    problems_dir: Option<&Path>,
+) -> Result<JudgeConfig, ConfigError> {
+    match problems_dir {
+        Some(problems_dir) => {
+            let known = package_ids(Some(problems_dir));
+            JudgeConfig::load_or_defaults_for(path, Some(&known))
+        }
+        None => JudgeConfig::load_or_defaults_for(path, None),
+    }
+}
 
 /// Whether a package `id` exists: in `problems_dir`, or bundled.
 pub(crate) fn package_exists(problems_dir: Option<&Path>, id: &str) -> bool {
-    problems_dir.is_some_and(|dir| {
-        dir.join(id).join("problem.toml").is_file()
-            || crate::config::kattis::is_kattis_package(&dir.join(id))
-    }) || bundled::file(&format!("{id}/problem.toml")).is_some()
+    problems_dir.is_some_and(|dir| detect(&dir.join(id)).is_some())
+        || bundled::file(&format!("{id}/problem.toml")).is_some()
 }
 
 /// `--problems-dir DIR` must be a folder.
@@ -479,6 +428,38 @@ pub(crate) struct BadId(String);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A folder with no marker is no package; each marker picks its format;
+    /// with both, the first format of the list wins.
+    #[test]
+    fn detection_follows_the_list() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(detect(dir.path()).is_none());
+        fs_err::write(dir.path().join("problem.yaml"), "").unwrap();
+        assert_eq!(
+            detect(dir.path()).map(|format| format.name()),
+            Some("Kattis")
+        );
+        fs_err::write(dir.path().join("problem.toml"), "").unwrap();
+        assert_eq!(
+            detect(dir.path()).map(|format| format.name()),
+            Some(FORMATS[0].name())
+        );
+        assert_eq!(FORMATS[0].marker(), "problem.toml");
+    }
+
+    /// A marker that is a folder marks nothing.
+    #[test]
+    fn a_marker_must_be_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        fs_err::create_dir(dir.path().join("problem.yaml")).unwrap();
+        assert!(detect(dir.path()).is_none());
+    }
+
+    #[test]
+    fn markers_name_every_format() {
+        assert_eq!(markers(), "`problem.toml` (judge), `problem.yaml` (Kattis)");
+    }
 
     #[test]
     fn every_bundled_package_loads() {

@@ -243,10 +243,7 @@ pub(crate) fn page_folder(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// A sample: a test named `sample*`, shown whole even to students.
-pub(crate) fn is_sample(test_name: &str) -> bool {
-    test_name.starts_with("sample")
-}
+pub(crate) use crate::config::problem::is_sample;
 
 /// A test as students may see it (`--student-view`): a hidden test (not a
 /// sample) keeps its verdict and the checker's message, but loses its

@@ -111,23 +111,15 @@ fn folder_tests(problem: &dyn Problem, dir: &Path) -> Result<Vec<TestCase>, RunE
     let mut tests = Vec::new();
     // No run may read the tests (the sandbox masks the folder).
     crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::Tests, dir);
-    let entries = fs_err::read_dir(dir).map_err(|source| RunError::io("read", dir, source))?;
-    let mut inputs: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
-        .collect();
-    inputs.sort();
-    for path in inputs {
-        let name = path
-            .file_stem()
-            .map(|stem| stem.to_string_lossy().into_owned())
-            .unwrap_or_default();
+    let inputs =
+        crate::test_files::list(dir).map_err(|source| RunError::io("read", dir, source))?;
+    for test in inputs {
+        let answer_path = test.answer();
+        let (name, path) = (test.name, test.input);
         let input = read_text(&path).map(|text| TestInput {
             path: path.clone(),
             text,
         });
-        let answer_path = path.with_extension("ans");
         let answer = match &input {
             Err(_) => Err(TestFault::NoInput),
             Ok(_) if answer_path.exists() => read_text(&answer_path).map(Some),

@@ -14,11 +14,11 @@
 //! |---|---|---|
 //! | [`DataFolder::Tests`] | `runner::tests_load` | a `--tests` folder (or a problem's tests folder) is read |
 //! | [`DataFolder::ProblemsFolder`] | `package::check_problems_dir` | `--problems-dir DIR` is accepted |
-//! | [`DataFolder::PackageTests`] | `package::load` | a judge package's `tests/` is read |
+//! | [`DataFolder::PackageTests`] | `package::native` | a judge package's `tests/` is read |
 //! | [`DataFolder::KattisData`] | `package::kattis::load` | a Kattis package's `data/` is read |
 //! | [`DataFolder::Submissions`] | `grading::class` | a class's submissions folder is discovered |
 //! | [`DataFolder::HandIn`] | `runner::run_stopping` | a run starts: each submission's own folder |
-//! | (guarded only: [`guard_data_folder`]) | `package::load`, `package::kattis::load` | a package's whole folder (its solutions and submissions) is kept from compiles, not masked |
+//! | (guarded only: [`guard_data_folder`]) | `package::native`, `package::kattis` | a package's whole folder (its solutions and submissions) is kept from compiles, not masked |
 //!
 //! Entries are only added, never removed: a folder masked once stays out
 //! of reach of every later run of the process.

@@ -23,7 +23,7 @@ use super::events::{Excerpt, TestResult};
 use super::TestInput;
 use crate::interaction::{InteractorProtocol, InteractorSpec};
 use crate::problems::text::MAX_TEXT_BYTES;
-use crate::runner::said::MAX_MESSAGE_BYTES;
+use crate::runner::program_message::MAX_MESSAGE_BYTES;
 use crate::sandbox::left::{self, LeftFileError};
 use crate::sandbox::{Connection, Limits, Measured, RunSpec, Sandbox, Termination, Trust};
 use crate::verdict::Verdict;
@@ -271,7 +271,10 @@ fn feedback_of(dir: &Path, stderr: &[u8]) -> Result<String, LeftFileError> {
         &message
     };
     let text = String::from_utf8_lossy(bytes);
-    Ok(crate::runner::said::cut(text.trim(), FEEDBACK_BYTES))
+    Ok(crate::runner::program_message::cut(
+        text.trim(),
+        FEEDBACK_BYTES,
+    ))
 }
 
 /// What one pass did.

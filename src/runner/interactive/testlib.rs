@@ -46,7 +46,7 @@ pub(crate) fn decide_testlib_pass(
     };
     if code == 1 {
         let stderr = String::from_utf8_lossy(stderr);
-        if let Some(reason) = crate::runner::said::uncaught_exception(&stderr) {
+        if let Some(reason) = crate::runner::program_message::uncaught_exception(&stderr) {
             return judge_error(format!(
                 "{label} crashed with an uncaught exception ({reason}):\n{}",
                 facts.feedback

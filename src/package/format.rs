@@ -1,0 +1,122 @@
+//! What a package format is: a [`PackageFormat`] (its marker file and its
+//! reader), and the one package model every format yields,
+//! [`LoadedPackage`], so nothing above this layer asks which format a
+//! problem came from. The formats are listed once, in
+//! [`super::FORMATS`] (as ripgrep lists its flags), and told apart once, by
+//! [`super::detect`].
+//!
+//! Adding a format is one module (its reader) and one line in
+//! [`super::FORMATS`].
+//! Not responsible for reading a format's files (its module and
+//! [`crate::config`] do) nor for the bundled packages, which are always
+//! ours ([`super::Package::bundled`]).
+
+use super::Package;
+use crate::config::judge::JudgeConfig;
+use crate::config::ConfigError;
+use std::cell::OnceCell;
+use std::path::{Path, PathBuf};
+
+/// One package format: how a folder is recognised, and how it is read
+/// into the one package model.
+pub(crate) trait PackageFormat: Sync {
+    /// The format's name in messages (`Kattis`).
+    fn name(&self) -> &'static str;
+
+    /// The file whose presence makes a folder a package of this format
+    /// (`problem.yaml`).
+    fn marker(&self) -> &'static str;
+
+    /// Reads the package in `dir`, whose id is `id`. `config` gives the
+    /// languages its programs are compiled with, read only when it has
+    /// programs; `answers` says whether every fixed test needs its answer.
+    fn load(
+        &self,
+        dir: &Path,
+        id: &str,
+        config: &Languages<'_>,
+        answers: Answers,
+    ) -> Result<LoadedPackage, ConfigError>;
+}
+
+/// Whether loading a package requires every fixed test of a package with
+/// programs of its own to have its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Answers {
+    Required,
+    Optional,
+}
+
+/// Which languages' `time-factor` multiply a package's time limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TimeFactors {
+    /// The judge's: the built-in defaults and judge.toml's.
+    Configured,
+    /// Only those judge.toml sets itself: the format states one time limit
+    /// for every language (Kattis).
+    SetByTheUser,
+}
+
+impl TimeFactors {
+    /// `config` with the time factors this rule keeps.
+    pub(crate) fn apply(self, config: &JudgeConfig) -> JudgeConfig {
+        match self {
+            TimeFactors::Configured => config.clone(),
+            TimeFactors::SetByTheUser => config.without_default_time_factors(),
+        }
+    }
+}
+
+/// A package of any format, with what grading its own submissions needs
+/// to know of its time limit and its programs.
+#[derive(Debug)]
+pub(crate) struct LoadedPackage {
+    pub(crate) package: Package,
+    /// The time limit the package states, if it does (else one is derived
+    /// from its accepted submissions).
+    pub(crate) time_limit_ms: Option<u64>,
+    /// The slowest accepted run times this is a derived time limit.
+    pub(crate) time_multiplier: f64,
+    /// A derived time limit is rounded up to a multiple of this.
+    pub(crate) time_resolution_ms: u64,
+    /// Which `time-factor`s apply to the limit.
+    pub(crate) time_factors: TimeFactors,
+    /// The package's programs the judge cannot run and does without (an
+    /// input validator in checktestdata beside a runnable one), with the
+    /// reason.
+    pub(crate) skipped_programs: Vec<(PathBuf, String)>,
+    /// Why the inputs cannot be checked, when no validator the judge runs
+    /// checks them: grading is then a judge error.
+    pub(crate) unchecked_inputs: Option<String>,
+}
+
+/// The configuration a package's programs are compiled with: the one given,
+/// else the one of `--config`'s rule for the problems folder, read the first
+/// time it is asked for (a package without programs never reads it).
+pub(crate) struct Languages<'a> {
+    given: Option<&'a JudgeConfig>,
+    problems_dir: &'a Path,
+    read: OnceCell<JudgeConfig>,
+}
+
+impl<'a> Languages<'a> {
+    pub(crate) fn new(given: Option<&'a JudgeConfig>, problems_dir: &'a Path) -> Languages<'a> {
+        Languages {
+            given,
+            problems_dir,
+            read: OnceCell::new(),
+        }
+    }
+
+    /// The configuration: the one given, else `./judge.toml` or the defaults.
+    pub(crate) fn get(&self) -> Result<&JudgeConfig, ConfigError> {
+        if let Some(config) = self.given {
+            return Ok(config);
+        }
+        if let Some(config) = self.read.get() {
+            return Ok(config);
+        }
+        let config = super::load_config(None, Some(self.problems_dir))?;
+        Ok(self.read.get_or_init(|| config))
+    }
+}
