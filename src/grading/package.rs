@@ -44,6 +44,9 @@ pub(crate) struct PackagePlan {
     pub(crate) time_resolution_ms: u64,
     /// A Kattis package (`problem.yaml`): graded with Kattis' meanings.
     pub(crate) kattis: bool,
+    /// A Polygon package (`problem.xml`): each submission's folder is its
+    /// solution tag, a set of verdicts.
+    pub(crate) polygon: bool,
     pub(crate) graded: Vec<(PackageSubmission, Submission)>,
     /// Submissions not graded, with the reason.
     pub(crate) skipped: Vec<(PackageSubmission, String)>,
@@ -76,14 +79,16 @@ pub(crate) fn refuse_similarity(asked: bool) -> Result<(), GradingError> {
 /// not a verdict folder, a multi-file submission, or a file in a language
 /// that is not configured is skipped with the reason.
 pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, GradingError> {
-    if !dir.is_dir() {
+    let kattis = kattis::is_kattis_package(dir);
+    let polygon = !kattis && package::polygon::is_polygon_package(dir);
+    if !dir.is_dir() && !polygon {
         return Err(GradingError::usage(
             format!("the package `{}` is not a folder", dir.display()),
             None,
         ));
     }
-    let kattis = kattis::is_kattis_package(dir);
     let mut time_resolution_ms = 1000;
+    let mut polygon_solutions = None;
     let mut skipped_programs = Vec::new();
     let mut unchecked_inputs = None;
     let (package, time_limit_ms, time_multiplier) = if kattis {
@@ -92,6 +97,14 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         skipped_programs = loaded.skipped_validators;
         unchecked_inputs = loaded.unchecked_inputs;
         (loaded.package, loaded.time_limit_ms, loaded.time_multiplier)
+    } else if polygon {
+        let loaded = package::polygon::load(dir, config)?;
+        polygon_solutions = Some(loaded.listed());
+        (
+            loaded.package,
+            Some(loaded.time_limit_ms),
+            OUR_TIME_MULTIPLIER,
+        )
     } else if dir.join("problem.toml").is_file() {
         let absolute = fs_err::canonicalize(dir)?;
         let (Some(parent), Some(id)) = (absolute.parent(), absolute.file_name()) else {
@@ -106,7 +119,8 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
     } else {
         return Err(GradingError::usage(
             format!(
-                "`{}` holds neither `problem.yaml` (Kattis) nor `problem.toml`",
+                "`{}` holds neither `problem.yaml` (Kattis), `problem.xml` (Polygon) nor \
+                 `problem.toml`",
                 dir.display()
             ),
             None,
@@ -116,12 +130,23 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
     let expectations = kattis_submissions::read(dir)?.unwrap_or_default();
     let mut graded = Vec::new();
     let mut skipped = Vec::new();
-    for listed in kattis::package_submissions(dir)? {
+    let listed_all = match polygon_solutions {
+        Some(solutions) => solutions,
+        None => kattis::package_submissions(dir)?,
+    };
+    for listed in listed_all {
+        if polygon {
+            if let Some(reason) = package::polygon::not_graded(&listed.folder) {
+                skipped.push((listed, reason));
+                continue;
+            }
+        }
         let partial = groups.is_some() && listed.folder == PARTIAL_FOLDER;
         let expected = !matching(&expectations, dir, &listed).is_empty();
         if kattis_folder_agrees(&listed.folder, Verdict::Accepted).is_none()
             && !partial
             && !expected
+            && !polygon
         {
             let reason = format!(
                 "`{}/` is not a verdict folder of the Kattis format",
@@ -157,6 +182,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         time_multiplier,
         time_resolution_ms,
         kattis,
+        polygon,
         graded,
         skipped,
         groups,
@@ -310,7 +336,7 @@ pub(crate) struct PackageOptions<'a> {
 /// time limit for every language: no `time-factor` that the user's
 /// judge.toml does not set itself), layout `expected`, no random tests.
 pub(crate) fn package_config(plan: &PackagePlan, config: &JudgeConfig) -> JudgeConfig {
-    let mut config = if plan.kattis {
+    let mut config = if plan.kattis || plan.polygon {
         config.without_default_time_factors()
     } else {
         config.clone()
@@ -376,7 +402,16 @@ pub(crate) fn grade(
                 .file_name()
                 .map(|name| name.to_string_lossy().into_owned())
                 .unwrap_or_default(),
-            expected: Some((listed.folder.clone(), verdict_of_folder(&listed.folder))),
+            expected: Some((
+                listed.folder.clone(),
+                if plan.polygon {
+                    package::polygon::tag_verdicts(&listed.folder)
+                        .first()
+                        .copied()
+                } else {
+                    verdict_of_folder(&listed.folder)
+                },
+            )),
             others: Vec::new(),
         })
         .collect();
@@ -408,7 +443,14 @@ pub(crate) fn grade(
         let Some(expected) = &mut graded.expected else {
             continue;
         };
-        expected.also = also_accepted(&expected.folder, expected.verdict);
+        expected.also = if plan.polygon {
+            package::polygon::tag_verdicts(&expected.folder)
+                .into_iter()
+                .skip(1)
+                .collect()
+        } else {
+            also_accepted(&expected.folder, expected.verdict)
+        };
         let Some((listed, _)) = plan
             .graded
             .iter()
@@ -417,7 +459,9 @@ pub(crate) fn grade(
             continue;
         };
         let expectations = matching(&plan.expectations, dir, listed);
-        let agrees = if expectations.is_empty() {
+        let agrees = if plan.polygon {
+            package::polygon::tag_agrees(&listed.folder, &graded.result)
+        } else if expectations.is_empty() {
             folder_agrees(&listed.folder, &graded.result, plan.groups.is_some())
         } else {
             expectations_agree(&expectations, &graded.result)

@@ -11,6 +11,7 @@
 
 pub(crate) mod kattis;
 pub(crate) mod kattis_programs;
+pub(crate) mod polygon;
 mod programs;
 pub(crate) mod scaffold;
 
@@ -179,6 +180,19 @@ impl Package {
                     }
                 };
                 return Ok(kattis::load(&dir, config)?.package);
+            }
+            if !path.is_file() && polygon::is_polygon_package(&dir) {
+                // A Polygon package, read as it is (issue #29).
+                let default_config;
+                let config = match config {
+                    Some(config) => config,
+                    None => {
+                        default_config =
+                            JudgeConfig::load_or_defaults_for(None, Some(problems_dir))?;
+                        &default_config
+                    }
+                };
+                return Ok(polygon::load(&dir, config)?.package);
             }
             if path.is_file() {
                 let text = fs_err::read_to_string(&path).map_err(|error| ConfigError {
@@ -437,6 +451,7 @@ pub(crate) fn package_exists(problems_dir: Option<&Path>, id: &str) -> bool {
     problems_dir.is_some_and(|dir| {
         dir.join(id).join("problem.toml").is_file()
             || crate::config::kattis::is_kattis_package(&dir.join(id))
+            || polygon::is_polygon_package(&dir.join(id))
     }) || bundled::file(&format!("{id}/problem.toml")).is_some()
 }
 
