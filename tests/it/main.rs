@@ -43,6 +43,7 @@ mod mayan;
 mod messages;
 mod packages;
 mod platforms;
+mod polygon;
 mod proc_mount;
 mod programs;
 mod progress;

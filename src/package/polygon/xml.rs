@@ -621,7 +621,7 @@ mod tests {
             problem.solutions[1].tag,
             SolutionTag::TimeLimitExceededOrAccepted
         );
-        assert_eq!(problem.solutions[1].line, 55);
+        assert_eq!(problem.solutions[1].line, 52);
     }
 
     #[test_case("<time-limit>2000</time-limit>", "<time-limit>2s</time-limit>",
@@ -629,9 +629,9 @@ mod tests {
     #[test_case("<test-count>3</test-count>", "<test-count>4</test-count>",
         "line 11: `<test-count>`: says 4 tests, but `<tests>` lists 3" ; "test count disagrees")]
     #[test_case(r#"tag="main""#, r#"tag="correct""#,
-        "line 51: `<solution>`: unknown solution tag `correct`; known: main, accepted" ; "unknown tag")]
+        "line 49: `<solution>`: unknown solution tag `correct`; known: main, accepted" ; "unknown tag")]
     #[test_case(r#"points-policy="each-test""#, r#"points-policy="sum""#,
-        "line 21: `<group>`: `points-policy`: expected `complete-group` or `each-test`, found `sum`" ; "unknown policy")]
+        "line 20: `<group>`: `points-policy`: expected `complete-group` or `each-test`, found `sum`" ; "unknown policy")]
     #[test_case(r#"method="manual""#, r#"method="script""#,
         "line 15: `<test>`: `method`: expected `manual` or `generated`, found `script`" ; "unknown method")]
     #[test_case("tests/%02d.a", "tests/answer.a",
@@ -639,11 +639,11 @@ mod tests {
     #[test_case("<memory-limit>268435456</memory-limit>", "<memory-limit>256</memory-limit>",
         "line 10: `<memory-limit>`: 256 bytes is less than 1 MiB" ; "memory limit in mebibytes")]
     #[test_case(r#"type="testlib""#, r#"type="exitcode""#,
-        "line 41: `<checker>`: checker type `exitcode` is not read" ; "checker type")]
+        "line 40: `<checker>`: checker type `exitcode` is not read" ; "checker type")]
     #[test_case("<time-limit>2000</time-limit>", "",
         "line 8: `<testset>`: has no `<time-limit>`" ; "missing time limit")]
     #[test_case("</problem>", "</problm>",
-        "failed to load `problem.xml`: line 64, column 3: expected 'problem' tag, not 'problm'" ; "broken xml")]
+        "failed to load `problem.xml`: line 57, column 1: expected 'problem' tag, not 'problm'" ; "broken xml")]
     fn a_bad_problem_xml_names_line_and_element(from: &str, to: &str, wanted: &str) {
         let text = MINIMAL.replacen(from, to, 1);
         let error = parsed(&text).unwrap_err();
