@@ -30,9 +30,6 @@ pub(crate) struct Generators {
     programs: Vec<(String, StagedProgram, Tool)>,
     /// `<cache>/tests/`.
     folder: PathBuf,
-    /// Inputs made by running a generator (not found in the cache), for
-    /// messages and tests.
-    made: usize,
 }
 
 impl std::fmt::Debug for Generators {
@@ -85,13 +82,7 @@ impl Generators {
                 })
                 .collect(),
             folder,
-            made: 0,
         }
-    }
-
-    /// How many inputs were made by running a generator.
-    pub(crate) fn made(&self) -> usize {
-        self.made
     }
 
     /// The input `cmd` makes (from the cache when it was made before).
@@ -138,7 +129,6 @@ impl Generators {
                  `registerGen(argc, argv, 1)`)"
             )));
         }
-        self.made += 1;
         let cache_error = |error: std::io::Error| {
             ConfigError::invalid(
                 &self.folder,

@@ -62,9 +62,6 @@ pub(crate) struct PolygonPackage {
     pub(crate) time_limit_ms: u64,
     /// Every solution with its tag, in `problem.xml`'s order.
     pub(crate) solutions: Vec<Solution>,
-    /// Generated inputs made by running a generator in this load (not
-    /// found in the package or the cache).
-    pub(crate) generated: usize,
 }
 
 /// A `<solution>`.
@@ -360,7 +357,6 @@ pub(crate) fn load(path: &Path, config: &JudgeConfig) -> Result<PolygonPackage, 
         package,
         time_limit_ms: testset.time_limit_ms,
         solutions,
-        generated: generators.as_ref().map_or(0, generate::Generators::made),
     })
 }
 
