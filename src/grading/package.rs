@@ -17,7 +17,7 @@ use crate::grade::{
     ACCEPTED_FOLDER, PARTIAL_FOLDER,
 };
 use crate::interrupt::Cancellation;
-use crate::package::format::TimeFactors;
+use crate::package::format::{SolutionTags, TimeFactors};
 use crate::package::{self, Package};
 use crate::report::json::GradeReport;
 use crate::report::ReportError;
@@ -42,6 +42,9 @@ pub(crate) struct PackagePlan {
     pub(crate) time_resolution_ms: u64,
     /// Which languages' `time-factor`s multiply the time limit.
     pub(crate) time_factors: TimeFactors,
+    /// What the package's own solution tags mean (Polygon), when its
+    /// submissions are tagged rather than in verdict folders.
+    pub(crate) tags: Option<&'static dyn SolutionTags>,
     pub(crate) graded: Vec<(PackageSubmission, Submission)>,
     /// Submissions not graded, with the reason.
     pub(crate) skipped: Vec<(PackageSubmission, String)>,
@@ -74,7 +77,7 @@ pub(crate) fn refuse_similarity(asked: bool) -> Result<(), GradingError> {
 /// not a verdict folder, a multi-file submission, or a file in a language
 /// that is not configured is skipped with the reason.
 pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, GradingError> {
-    if !dir.is_dir() {
+    if !dir.is_dir() && package::detect(dir).is_none() {
         return Err(GradingError::usage(
             format!("the package `{}` is not a folder", dir.display()),
             None,
@@ -91,16 +94,26 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         ));
     };
     let package = loaded.package;
+    let tags = loaded.tagged.as_ref().map(|tagged| tagged.tags);
     let groups = package.groups().cloned();
     let expectations = kattis_submissions::read(dir)?.unwrap_or_default();
     let mut graded = Vec::new();
     let mut skipped = Vec::new();
-    for listed in kattis::package_submissions(dir)? {
+    let listed_all = match loaded.tagged {
+        Some(tagged) => tagged.solutions,
+        None => kattis::package_submissions(dir)?,
+    };
+    for listed in listed_all {
+        if let Some(reason) = tags.and_then(|tags| tags.not_graded(&listed.folder)) {
+            skipped.push((listed, reason));
+            continue;
+        }
         let partial = groups.is_some() && listed.folder == PARTIAL_FOLDER;
         let expected = !matching(&expectations, dir, &listed).is_empty();
         if kattis_folder_agrees(&listed.folder, Verdict::Accepted).is_none()
             && !partial
             && !expected
+            && tags.is_none()
         {
             let reason = format!(
                 "`{}/` is not a verdict folder of the Kattis format",
@@ -136,6 +149,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         time_multiplier: loaded.time_multiplier,
         time_resolution_ms: loaded.time_resolution_ms,
         time_factors: loaded.time_factors,
+        tags,
         graded,
         skipped,
         groups,
@@ -352,7 +366,13 @@ pub(crate) fn grade(
                 .file_name()
                 .map(|name| name.to_string_lossy().into_owned())
                 .unwrap_or_default(),
-            expected: Some((listed.folder.clone(), verdict_of_folder(&listed.folder))),
+            expected: Some((
+                listed.folder.clone(),
+                match plan.tags {
+                    Some(tags) => tags.verdicts(&listed.folder).first().copied(),
+                    None => verdict_of_folder(&listed.folder),
+                },
+            )),
             others: Vec::new(),
         })
         .collect();
@@ -384,7 +404,14 @@ pub(crate) fn grade(
         let Some(expected) = &mut graded.expected else {
             continue;
         };
-        expected.also = also_accepted(&expected.folder, expected.verdict);
+        expected.also = match plan.tags {
+            Some(tags) => tags
+                .verdicts(&expected.folder)
+                .into_iter()
+                .skip(1)
+                .collect(),
+            None => also_accepted(&expected.folder, expected.verdict),
+        };
         let Some((listed, _)) = plan
             .graded
             .iter()
@@ -393,7 +420,9 @@ pub(crate) fn grade(
             continue;
         };
         let expectations = matching(&plan.expectations, dir, listed);
-        let agrees = if expectations.is_empty() {
+        let agrees = if let Some(tags) = plan.tags {
+            tags.agrees(&listed.folder, &graded.result)
+        } else if expectations.is_empty() {
             folder_agrees(&listed.folder, &graded.result, plan.groups.is_some())
         } else {
             expectations_agree(&expectations, &graded.result)

@@ -13,7 +13,10 @@
 
 use super::Package;
 use crate::config::judge::JudgeConfig;
+use crate::config::kattis::PackageSubmission;
 use crate::config::ConfigError;
+use crate::runner::SubmissionResult;
+use crate::verdict::Verdict;
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
@@ -26,6 +29,12 @@ pub(crate) trait PackageFormat: Sync {
     /// The file whose presence makes a folder a package of this format
     /// (`problem.yaml`).
     fn marker(&self) -> &'static str;
+
+    /// Whether `path` is a package of this format: by default a folder
+    /// holding [`Self::marker`] as a file.
+    fn recognises(&self, path: &Path) -> bool {
+        path.join(self.marker()).is_file()
+    }
 
     /// Reads the package in `dir`, whose id is `id`. `config` gives the
     /// languages its programs are compiled with, read only when it has
@@ -88,6 +97,31 @@ pub(crate) struct LoadedPackage {
     /// Why the inputs cannot be checked, when no validator the judge runs
     /// checks them: grading is then a judge error.
     pub(crate) unchecked_inputs: Option<String>,
+    /// The submissions the package lists itself, each with a tag naming
+    /// the verdicts it may get (Polygon's `<solution tag=...>`); `None`:
+    /// those in the verdict folders under `submissions/`.
+    pub(crate) tagged: Option<TaggedSolutions>,
+}
+
+/// A package's own list of its submissions, and what their tags mean.
+#[derive(Debug)]
+pub(crate) struct TaggedSolutions {
+    /// Each submission, its `folder` the tag.
+    pub(crate) solutions: Vec<PackageSubmission>,
+    pub(crate) tags: &'static dyn SolutionTags,
+}
+
+/// What a format's solution tags mean, in place of Kattis' verdict
+/// folders.
+pub(crate) trait SolutionTags: Sync + std::fmt::Debug {
+    /// Why a submission tagged `tag` is not graded, when it is not.
+    fn not_graded(&self, tag: &str) -> Option<String>;
+
+    /// The verdicts `tag` allows, the one it names first.
+    fn verdicts(&self, tag: &str) -> Vec<Verdict>;
+
+    /// Whether `result` agrees with `tag`.
+    fn agrees(&self, tag: &str, result: &SubmissionResult) -> bool;
 }
 
 /// The configuration a package's programs are compiled with: the one given,

@@ -84,6 +84,7 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
         time_factors: TimeFactors::SetByTheUser,
         skipped_programs: skipped_validators,
         unchecked_inputs,
+        tagged: None,
     };
     if let Some(package) = exported_engine_package(dir, &id, yaml, tests.clone())? {
         return Ok(loaded(package, Vec::new(), None));

@@ -14,6 +14,7 @@ pub(crate) mod generators;
 pub(crate) mod kattis;
 pub(crate) mod kattis_programs;
 mod native;
+pub(crate) mod polygon;
 mod programs;
 pub(crate) mod scaffold;
 
@@ -301,7 +302,8 @@ fn unknown_package(problems_dir: Option<&Path>, id: &str) -> ConfigError {
 
 /// Every format, in the order detection tries them: a folder holding the
 /// markers of two formats is read as the first's.
-pub(crate) static FORMATS: &[&dyn PackageFormat] = &[&native::Native, &kattis::Kattis];
+pub(crate) static FORMATS: &[&dyn PackageFormat] =
+    &[&native::Native, &kattis::Kattis, &polygon::Polygon];
 
 /// The format of the package in `dir`, if it is one: the first of
 /// [`FORMATS`] whose marker file `dir` holds. The one detection.
@@ -309,7 +311,7 @@ pub(crate) fn detect(dir: &Path) -> Option<&'static dyn PackageFormat> {
     FORMATS
         .iter()
         .copied()
-        .find(|format| dir.join(format.marker()).is_file())
+        .find(|format| format.recognises(dir))
 }
 
 /// The markers of every format, for a message: "`problem.toml` (judge),
@@ -458,7 +460,10 @@ mod tests {
 
     #[test]
     fn markers_name_every_format() {
-        assert_eq!(markers(), "`problem.toml` (judge), `problem.yaml` (Kattis)");
+        assert_eq!(
+            markers(),
+            "`problem.toml` (judge), `problem.yaml` (Kattis), `problem.xml` (Polygon)"
+        );
     }
 
     #[test]

@@ -43,6 +43,7 @@ impl PackageFormat for Native {
             time_factors: TimeFactors::Configured,
             skipped_programs: Vec::new(),
             unchecked_inputs: None,
+            tagged: None,
         })
     }
 }

@@ -47,6 +47,7 @@ mod mayan;
 mod messages;
 mod packages;
 mod platforms;
+mod polygon;
 mod problems_list;
 mod proc_mount;
 mod programs;

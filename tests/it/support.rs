@@ -126,6 +126,14 @@ pub struct Run {
 }
 
 impl Run {
+    /// The run of `judge ARGS` that gave `output` (a command built by hand).
+    pub fn new(args: &[&str], output: Output) -> Run {
+        Run {
+            args: args.iter().map(|arg| (*arg).to_owned()).collect(),
+            output,
+        }
+    }
+
     pub fn code(&self) -> i32 {
         self.output.status.code().unwrap_or(-1)
     }

@@ -1,0 +1,465 @@
+//! A Codeforces Polygon package (issue #29): a folder with `problem.xml`,
+//! `files/`, `solutions/` and usually `tests/`, or the zip of one,
+//! assembled into the same [`Package`] a Kattis package becomes.
+//!
+//! - `problem.xml` is read by [`xml`]; the testset named `tests` (else the
+//!   first) gives the time and memory limits, the tests (by its path
+//!   patterns, `tests/%02d` and `tests/%02d.a`) and the groups
+//!   ([`groups`]).
+//! - A test's answer is its `.a` file when the package has it, else the
+//!   `main` solution's output; a generated test's input is its file when
+//!   the package has it (a "full" package), else made by its generator
+//!   ([`generate`]), so a package without `tests/` grades as one with it.
+//! - The checker (testlib: 0 OK, 1 WA, 2 PE, 3 FAIL, 7 points), the first
+//!   validator and the interactor are compiled beside the package's own
+//!   headers ([`programs`]) and run in the sandbox as every package's
+//!   programs are.
+//! - Every solution keeps its tag, a set of verdicts ([`tags`]).
+//!
+//! Where the package is unpacked, its programs laid out and its generated
+//! inputs kept is the cache ([`cache_folder`]). Nothing here prints or
+//! decides a grade: `crate::grading::package` grades what this returns.
+
+mod archive;
+mod generate;
+mod groups;
+mod programs;
+pub(crate) mod tags;
+mod xml;
+
+use super::format::{
+    Answers, Languages, LoadedPackage, PackageFormat, SolutionTags, TaggedSolutions, TimeFactors,
+};
+use super::{Package, ProblemRef};
+use crate::config::judge::JudgeConfig;
+use crate::config::kattis::PackageSubmission;
+use crate::config::problem::{CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml};
+use crate::config::{ConfigError, ConfigErrorKind};
+use crate::external::{
+    Checker, CheckerProtocol, ProgramProblem, Role, Toolbox, ValidatorExitCodes,
+};
+use crate::interaction::InteractorProtocol;
+use crate::problems::checkers::BuiltinChecker;
+use crate::runner::SubmissionResult;
+use crate::verdict::Verdict;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tags::SolutionTag;
+use xml::Method;
+
+/// The file that makes a folder a Polygon package.
+pub(crate) const PROBLEM_XML: &str = "problem.xml";
+
+/// The output a test's run may write: Polygon states none, so a generous
+/// one (64 MiB) that still stops a program flooding its output.
+const OUTPUT_LIMIT_KIB: u64 = 64 * 1024;
+
+/// problemtools' default `time_multiplier`, as for a package of ours; a
+/// Polygon package always states its time limit, so it only matters to
+/// the report.
+const TIME_MULTIPLIER: f64 = 5.0;
+
+/// The Polygon format (`problem.xml`, or the zip of a package).
+pub(crate) struct Polygon;
+
+impl PackageFormat for Polygon {
+    fn name(&self) -> &'static str {
+        "Polygon"
+    }
+
+    fn marker(&self) -> &'static str {
+        PROBLEM_XML
+    }
+
+    /// A folder with `problem.xml`, or a zip file (which must hold one).
+    fn recognises(&self, path: &Path) -> bool {
+        path.join(PROBLEM_XML).is_file() || archive::is_zip(path)
+    }
+
+    /// One time limit for every language, as Polygon states it; every
+    /// test has its answer (the `main` solution's output when the package
+    /// ships none).
+    fn load(
+        &self,
+        dir: &Path,
+        _id: &str,
+        config: &Languages<'_>,
+        _answers: Answers,
+    ) -> Result<LoadedPackage, ConfigError> {
+        let loaded = load(dir, config.get()?)?;
+        let solutions = loaded.listed();
+        Ok(LoadedPackage {
+            package: loaded.package,
+            time_limit_ms: Some(loaded.time_limit_ms),
+            time_multiplier: TIME_MULTIPLIER,
+            time_resolution_ms: 1000,
+            time_factors: TimeFactors::SetByTheUser,
+            skipped_programs: Vec::new(),
+            unchecked_inputs: None,
+            tagged: Some(TaggedSolutions {
+                solutions,
+                tags: &Tags,
+            }),
+        })
+    }
+}
+
+/// A Polygon package, ready to grade.
+#[derive(Debug)]
+pub(crate) struct PolygonPackage {
+    pub(crate) package: Package,
+    /// The graded testset's time limit.
+    pub(crate) time_limit_ms: u64,
+    /// Every solution with its tag, in `problem.xml`'s order.
+    pub(crate) solutions: Vec<Solution>,
+}
+
+/// A `<solution>`.
+#[derive(Clone, Debug)]
+pub(crate) struct Solution {
+    pub(crate) path: PathBuf,
+    pub(crate) tag: SolutionTag,
+}
+
+/// The folder where packages are unpacked, their programs laid out and
+/// their generated inputs kept: `$JUDGE_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/judge`, else `~/.cache/judge`, else `judge-cache` in
+/// the temporary folder.
+pub(crate) fn cache_folder() -> PathBuf {
+    let from = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
+    if let Some(dir) = from("JUDGE_CACHE_DIR") {
+        return PathBuf::from(dir);
+    }
+    if let Some(dir) = from("XDG_CACHE_HOME") {
+        return PathBuf::from(dir).join("judge");
+    }
+    if let Some(home) = from("HOME") {
+        return PathBuf::from(home).join(".cache").join("judge");
+    }
+    std::env::temp_dir().join("judge-cache")
+}
+
+/// `relative` (as `problem.xml` at `xml` names it in `element`) inside the
+/// package in `dir`; a path that leaves the package is refused.
+fn inside(dir: &Path, xml: &Path, element: &str, relative: &str) -> Result<PathBuf, ConfigError> {
+    let path = Path::new(relative);
+    let plain = path
+        .components()
+        .all(|component| matches!(component, std::path::Component::Normal(_)));
+    if !plain || relative.is_empty() {
+        return Err(ConfigError::invalid(
+            xml,
+            format!("<{element}>"),
+            format!("`{relative}` is not a path inside the package"),
+        ));
+    }
+    Ok(dir.join(path))
+}
+
+/// Reads the Polygon package at `path` (a folder or a zip).
+fn load(path: &Path, config: &JudgeConfig) -> Result<PolygonPackage, ConfigError> {
+    let cache = cache_folder().join("polygon");
+    let dir = if archive::is_zip(path) {
+        archive::unpack(path, &cache)?
+    } else {
+        path.to_owned()
+    };
+    let xml_path = dir.join(PROBLEM_XML);
+    let text = fs_err::read_to_string(&xml_path).map_err(|error| ConfigError {
+        path: xml_path.clone(),
+        kind: ConfigErrorKind::Read(error),
+    })?;
+    let problem = xml::parse(&xml_path, &text)?;
+    let testset = problem
+        .testsets
+        .iter()
+        .find(|testset| testset.name == "tests")
+        .or_else(|| problem.testsets.first())
+        .ok_or_else(|| ConfigError::invalid(&xml_path, "<judging>", "has no `<testset>`"))?;
+    let id = problem.short_name.clone().unwrap_or_else(|| {
+        path.file_stem()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "package".to_owned())
+    });
+    // No run may read the tests, nor a compile be lent the package.
+    crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::PackageTests, &dir.join("tests"));
+    crate::sandbox::guard_data_folder(&dir);
+
+    let limits = LimitsToml {
+        time_limit_ms: testset.time_limit_ms,
+        memory_limit_mib: testset.memory_limit_bytes.div_ceil(1 << 20),
+        output_limit_kib: OUTPUT_LIMIT_KIB,
+        tool_time_limit_ms: None,
+        tool_memory_limit_mib: None,
+    };
+    let headers = programs::Headers::read(&dir, &xml_path, &problem.resources)?;
+    let stage = |element: &str, line: usize, source: &str| {
+        programs::stage(
+            &dir,
+            &xml_path,
+            (element, line),
+            source,
+            &headers,
+            config,
+            &cache,
+        )
+    };
+    let toolbox = || {
+        Toolbox::new(config.compile_limits(), config.tool_limits(&limits))
+            .map_err(|fault| ConfigError::invalid(&dir, "programs", fault.0))
+    };
+
+    let mut solutions = Vec::new();
+    for solution in &problem.solutions {
+        let path = inside(&dir, &xml_path, "solution", &solution.source)?;
+        if !path.is_file() {
+            return Err(ConfigError {
+                path: xml_path.clone(),
+                kind: ConfigErrorKind::Invalid {
+                    key: "<solution>".to_owned(),
+                    message: format!(
+                        "`{}` (tag `{}`) is not a file of the package",
+                        solution.source, solution.tag
+                    ),
+                    line: Some(solution.line),
+                },
+            });
+        }
+        solutions.push(Solution {
+            path,
+            tag: solution.tag,
+        });
+    }
+    let main = problem
+        .solutions
+        .iter()
+        .find(|solution| solution.tag == SolutionTag::Main)
+        .ok_or_else(|| {
+            ConfigError::invalid(
+                &xml_path,
+                "<solutions>",
+                "no solution is tagged `main`; the main solution answers the tests",
+            )
+        })?;
+    let reference = stage("solution", main.line, &main.source)?.tool(Role::Reference);
+
+    let validator = problem
+        .validators
+        .first()
+        .map(|source| {
+            stage("validator", source.line, &source.value).map(|program| {
+                (
+                    program.tool(Role::Validator),
+                    ValidatorExitCodes::Testlib,
+                    Vec::new(),
+                )
+            })
+        })
+        .transpose()?;
+    let checker = match &problem.checker {
+        Some(checker) => Checker::Program {
+            tool: Box::new(
+                stage("checker", checker.source.line, &checker.source.value)?.tool(Role::Checker),
+            ),
+            protocol: CheckerProtocol::Testlib,
+            args: Vec::new(),
+        },
+        // Polygon always names a checker; a hand-made package without
+        // one is compared token by token.
+        None => Checker::Builtin(BuiltinChecker::Tokens),
+    };
+    let interactor = problem
+        .interactor
+        .as_ref()
+        .map(|source| stage("interactor", source.line, &source.value))
+        .transpose()?;
+
+    // The tests, in order: from the package when it has them, else made.
+    let mut generators = None;
+    let mut tests = Vec::with_capacity(testset.tests.len());
+    for (index, test) in testset.tests.iter().enumerate() {
+        let number = index + 1;
+        let input_relative = xml::expand_pattern(&testset.input_path_pattern, number);
+        let answer_relative = xml::expand_pattern(&testset.answer_path_pattern, number);
+        let input_path = inside(&dir, &xml_path, "input-path-pattern", &input_relative)?;
+        let answer_path = inside(&dir, &xml_path, "answer-path-pattern", &answer_relative)?;
+        let name = input_path
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_else(|| format!("{number:02}"));
+        let on_disk = input_path.is_file();
+        let input = if on_disk {
+            read_text(&input_path)?
+        } else {
+            match &test.method {
+                Method::Manual => {
+                    return Err(ConfigError {
+                        path: xml_path.clone(),
+                        kind: ConfigErrorKind::Invalid {
+                            key: "<test>".to_owned(),
+                            message: format!(
+                                "test {name} is written by hand, but `{input_relative}` is not in \
+                                 the package"
+                            ),
+                            line: Some(test.line),
+                        },
+                    })
+                }
+                Method::Generated { cmd } => {
+                    if generators.is_none() {
+                        let mut staged = Vec::new();
+                        for executable in &problem.executables {
+                            let name = Path::new(&executable.value)
+                                .file_stem()
+                                .map(|stem| stem.to_string_lossy().into_owned())
+                                .unwrap_or_default();
+                            staged.push((
+                                name,
+                                stage("executable", executable.line, &executable.value)?,
+                            ));
+                        }
+                        generators = Some(generate::Generators::new(toolbox()?, staged, &cache));
+                    }
+                    let Some(generators) = generators.as_mut() else {
+                        continue;
+                    };
+                    generators.input(
+                        cmd,
+                        &generate::Origin {
+                            xml: &xml_path,
+                            line: test.line,
+                            test: &name,
+                        },
+                    )?
+                }
+            }
+        };
+        let answer = if answer_path.is_file() {
+            Some(read_text(&answer_path)?)
+        } else {
+            None
+        };
+        tests.push(PackageTest {
+            name,
+            path: input_path,
+            on_disk,
+            input,
+            answer,
+        });
+    }
+    if tests.is_empty() {
+        return Err(ConfigError::invalid(
+            &xml_path,
+            "<testset>",
+            format!("the testset `{}` has no test", testset.name),
+        ));
+    }
+    let names: Vec<String> = tests.iter().map(|test| test.name.clone()).collect();
+    let groups = groups::group_tree(&xml_path, testset, &names)?;
+
+    let title = problem.title.clone().unwrap_or_else(|| id.clone());
+    let profiles = vec![testset.name.clone()];
+    let mut program = ProgramProblem::new(
+        &id,
+        &title,
+        &profiles,
+        toolbox()?,
+        reference,
+        None,
+        validator,
+        checker,
+    );
+    if let Some(interactor) = interactor {
+        program = program.with_interactor(
+            interactor.tool(Role::Interactor),
+            InteractorProtocol::Testlib {
+                checker: problem.checker.is_some(),
+            },
+        );
+    }
+    let manifest = ProblemToml {
+        title,
+        origin: String::new(),
+        engine: None,
+        reference: None,
+        generator: None,
+        validator: None,
+        profiles,
+        limits,
+        checker: CheckerToml::default(),
+        tests: TestsToml {
+            seed: 0,
+            generated: Vec::new(),
+        },
+        groups: Vec::new(),
+        interactor: None,
+    };
+    let package = Package {
+        id,
+        problem: ProblemRef::Programs(Arc::new(program)),
+        manifest,
+        dir: Some(dir.clone()),
+        tests,
+        groups,
+    };
+    package.check_tests()?;
+    Ok(PolygonPackage {
+        package,
+        time_limit_ms: testset.time_limit_ms,
+        solutions,
+    })
+}
+
+/// A test file's text.
+fn read_text(path: &Path) -> Result<String, ConfigError> {
+    let bytes = fs_err::read(path).map_err(|error| ConfigError {
+        path: path.to_owned(),
+        kind: ConfigErrorKind::Read(error),
+    })?;
+    crate::config::problem::decode(path, &bytes)
+}
+
+impl PolygonPackage {
+    /// The solutions as a package's submissions: each one's folder is its
+    /// tag (`time-limit-exceeded-or-accepted`).
+    fn listed(&self) -> Vec<PackageSubmission> {
+        self.solutions
+            .iter()
+            .map(|solution| PackageSubmission {
+                path: solution.path.clone(),
+                folder: solution.tag.name().to_owned(),
+            })
+            .collect()
+    }
+}
+
+/// The meanings of Polygon's solution tags (see [`tags`]).
+#[derive(Debug)]
+struct Tags;
+
+impl SolutionTags for Tags {
+    /// `do-not-run`, and a name that is no tag, are not graded.
+    fn not_graded(&self, tag: &str) -> Option<String> {
+        match SolutionTag::parse(tag) {
+            Some(SolutionTag::DoNotRun) => Some("tagged `do-not-run` in problem.xml".to_owned()),
+            Some(_) => None,
+            None => Some(format!("`{tag}` is not a Polygon solution tag")),
+        }
+    }
+
+    fn verdicts(&self, tag: &str) -> Vec<Verdict> {
+        SolutionTag::parse(tag).map_or_else(Vec::new, SolutionTag::verdicts)
+    }
+
+    /// A solution that did not compile agrees with no tag.
+    fn agrees(&self, tag: &str, result: &SubmissionResult) -> bool {
+        let Some(tag) = SolutionTag::parse(tag) else {
+            return false;
+        };
+        if result.compile.verdict.is_some() {
+            return false;
+        }
+        let tests: Vec<Verdict> = result.tests.iter().map(|test| test.verdict).collect();
+        tag.agrees(result.verdict, &tests)
+    }
+}

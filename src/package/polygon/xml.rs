@@ -1,0 +1,671 @@
+//! `problem.xml` of a Polygon package, read into [`ProblemXml`]: the
+//! testsets (limits, path patterns, tests, groups), the resources and
+//! executables of `files/`, the checker, the interactor, the validators and
+//! the tagged solutions.
+//!
+//! Only what grading needs is read; the rest of the file (statements,
+//! tutorials, properties, stresses, tags, documents) is left alone, as
+//! Polygon adds elements over time. What is read is checked whole: a
+//! missing element, a value that is not a number, an unknown tag, method
+//! or points policy is an error naming the file, the line and the element.
+//! What the parts mean together (a group that no test names, a program
+//! that is not in the package) is [`super`]'s to check.
+
+use super::tags::SolutionTag;
+use crate::config::{ConfigError, ConfigErrorKind};
+use std::path::Path;
+
+/// What grading reads of `problem.xml`.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct ProblemXml {
+    /// `<problem short-name>`, when given.
+    pub(crate) short_name: Option<String>,
+    /// The first `<names><name value>` (English when there is one).
+    pub(crate) title: Option<String>,
+    pub(crate) testsets: Vec<TestsetXml>,
+    /// `<files><resources><file path>`: headers and files every program
+    /// of the package may include (testlib.h).
+    pub(crate) resources: Vec<String>,
+    /// `<files><executables><executable><source path>`: the generators
+    /// (and other helpers) a test's `cmd` names by file stem.
+    pub(crate) executables: Vec<Located<String>>,
+    /// `<assets><checker>`.
+    pub(crate) checker: Option<CheckerXml>,
+    /// `<assets><interactor><source path>`.
+    pub(crate) interactor: Option<Located<String>>,
+    /// `<assets><validators><validator><source path>`, in order.
+    pub(crate) validators: Vec<Located<String>>,
+    /// `<assets><solutions><solution>`, in order.
+    pub(crate) solutions: Vec<SolutionXml>,
+}
+
+/// A value and the line of `problem.xml` it was read from.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Located<T> {
+    pub(crate) value: T,
+    pub(crate) line: usize,
+}
+
+/// `<checker>`: a testlib checker's source, or one of testlib's standard
+/// checkers by name (`std::ncmp.cpp`) whose source the package carries
+/// all the same.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct CheckerXml {
+    /// `<source path>`.
+    pub(crate) source: Located<String>,
+    /// `<checker name>` (`std::wcmp.cpp`), when given.
+    pub(crate) name: Option<String>,
+}
+
+/// `<solution tag>` with its `<source path>`.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct SolutionXml {
+    pub(crate) tag: SolutionTag,
+    pub(crate) source: String,
+    pub(crate) line: usize,
+}
+
+/// `<judging><testset>`.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct TestsetXml {
+    pub(crate) name: String,
+    pub(crate) line: usize,
+    pub(crate) time_limit_ms: u64,
+    pub(crate) memory_limit_bytes: u64,
+    /// `tests/%02d`.
+    pub(crate) input_path_pattern: String,
+    /// `tests/%02d.a`.
+    pub(crate) answer_path_pattern: String,
+    pub(crate) tests: Vec<TestXml>,
+    pub(crate) groups: Vec<GroupXml>,
+}
+
+/// How a test's input is made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Method {
+    /// Written by hand: the file the input path pattern names.
+    Manual,
+    /// Printed by a generator: `cmd` is `gen 10 20 1` (the program's name,
+    /// then its arguments).
+    Generated { cmd: String },
+}
+
+/// `<test>`.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct TestXml {
+    pub(crate) line: usize,
+    pub(crate) method: Method,
+    pub(crate) sample: bool,
+    /// `group`, when the testset has groups.
+    pub(crate) group: Option<String>,
+    /// `points`, when the testset scores tests.
+    pub(crate) points: Option<f64>,
+}
+
+/// How a group's points are earned (`points-policy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PointsPolicy {
+    /// `complete-group`: the group's points only when every test passes.
+    CompleteGroup,
+    /// `each-test`: each passed test's own points.
+    EachTest,
+}
+
+/// `<group>`.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct GroupXml {
+    pub(crate) name: String,
+    pub(crate) line: usize,
+    /// `points` of the group itself, when given (else its tests' sum).
+    pub(crate) points: Option<f64>,
+    pub(crate) policy: PointsPolicy,
+    /// `<dependencies><dependency group>`: groups every test of which
+    /// must pass before this one scores.
+    pub(crate) dependencies: Vec<String>,
+}
+
+/// Reads `text`, the `problem.xml` at `path`.
+pub(crate) fn parse(path: &Path, text: &str) -> Result<ProblemXml, ConfigError> {
+    let document = roxmltree::Document::parse(text).map_err(|error| {
+        let position = error.pos();
+        ConfigError {
+            path: path.to_owned(),
+            kind: ConfigErrorKind::Parse {
+                position: Some((position.row as usize, position.col as usize)),
+                message: error.to_string(),
+            },
+        }
+    })?;
+    Reader {
+        path,
+        document: &document,
+    }
+    .problem()
+}
+
+/// Reads one document, naming `path` and the line in every error.
+struct Reader<'a, 'input> {
+    path: &'a Path,
+    document: &'a roxmltree::Document<'input>,
+}
+
+type Node<'a, 'input> = roxmltree::Node<'a, 'input>;
+
+impl<'a, 'input> Reader<'a, 'input> {
+    fn line(&self, node: Node<'_, '_>) -> usize {
+        self.document.text_pos_at(node.range().start).row as usize
+    }
+
+    /// An error about `node`: `line L: `<element>`: message`.
+    fn invalid(&self, node: Node<'_, '_>, message: impl Into<String>) -> ConfigError {
+        ConfigError {
+            path: self.path.to_owned(),
+            kind: ConfigErrorKind::Invalid {
+                key: format!("<{}>", node.tag_name().name()),
+                message: message.into(),
+                line: Some(self.line(node)),
+            },
+        }
+    }
+
+    fn children<'n>(
+        &self,
+        node: Node<'n, 'input>,
+        name: &'static str,
+    ) -> impl Iterator<Item = Node<'n, 'input>> {
+        node.children()
+            .filter(move |child| child.is_element() && child.tag_name().name() == name)
+    }
+
+    fn child<'n>(&self, node: Node<'n, 'input>, name: &'static str) -> Option<Node<'n, 'input>> {
+        self.children(node, name).next()
+    }
+
+    fn required_child<'n>(
+        &self,
+        node: Node<'n, 'input>,
+        name: &'static str,
+    ) -> Result<Node<'n, 'input>, ConfigError> {
+        self.child(node, name)
+            .ok_or_else(|| self.invalid(node, format!("has no `<{name}>`")))
+    }
+
+    fn attribute(&self, node: Node<'_, '_>, name: &str) -> Result<String, ConfigError> {
+        node.attribute(name)
+            .map(str::to_owned)
+            .ok_or_else(|| self.invalid(node, format!("has no `{name}` attribute")))
+    }
+
+    /// The text of `<name>` under `node`, as a whole number.
+    fn number_child(&self, node: Node<'_, '_>, name: &'static str) -> Result<u64, ConfigError> {
+        let child = self.required_child(node, name)?;
+        let text = child.text().unwrap_or("").trim();
+        text.parse().map_err(|_| {
+            self.invalid(
+                child,
+                format!("expected a whole number, 0 or more, found `{text}`"),
+            )
+        })
+    }
+
+    fn text_child(&self, node: Node<'_, '_>, name: &'static str) -> Result<String, ConfigError> {
+        let child = self.required_child(node, name)?;
+        let text = child.text().unwrap_or("").trim();
+        if text.is_empty() {
+            return Err(self.invalid(child, "is empty"));
+        }
+        Ok(text.to_owned())
+    }
+
+    fn points(&self, node: Node<'_, '_>) -> Result<Option<f64>, ConfigError> {
+        node.attribute("points")
+            .map(|text| match text.trim().parse::<f64>() {
+                Ok(points) if points.is_finite() && points >= 0.0 => Ok(points),
+                _ => Err(self.invalid(
+                    node,
+                    format!("`points`: expected a number of at least 0, found `{text}`"),
+                )),
+            })
+            .transpose()
+    }
+
+    /// `<source path>` under `node`.
+    fn source(&self, node: Node<'_, '_>) -> Result<Located<String>, ConfigError> {
+        let source = self.required_child(node, "source")?;
+        Ok(Located {
+            value: self.attribute(source, "path")?,
+            line: self.line(source),
+        })
+    }
+
+    fn problem(&self) -> Result<ProblemXml, ConfigError> {
+        let root = self.document.root_element();
+        if root.tag_name().name() != "problem" {
+            return Err(self.invalid(root, "expected the root element `<problem>`"));
+        }
+        let title = self.child(root, "names").and_then(|names| {
+            let mut all = self.children(names, "name");
+            let english = self
+                .children(names, "name")
+                .find(|name| name.attribute("language") == Some("english"));
+            english
+                .or_else(|| all.next())
+                .and_then(|name| name.attribute("value"))
+                .map(str::to_owned)
+        });
+        let judging = self.required_child(root, "judging")?;
+        let testsets = self
+            .children(judging, "testset")
+            .map(|testset| self.testset(testset))
+            .collect::<Result<Vec<_>, _>>()?;
+        if testsets.is_empty() {
+            return Err(self.invalid(judging, "has no `<testset>`"));
+        }
+        let mut resources = Vec::new();
+        let mut executables = Vec::new();
+        if let Some(files) = self.child(root, "files") {
+            if let Some(list) = self.child(files, "resources") {
+                for file in self.children(list, "file") {
+                    resources.push(self.attribute(file, "path")?);
+                }
+            }
+            if let Some(list) = self.child(files, "executables") {
+                for executable in self.children(list, "executable") {
+                    executables.push(self.source(executable)?);
+                }
+            }
+        }
+        let mut checker = None;
+        let mut interactor = None;
+        let mut validators = Vec::new();
+        let mut solutions = Vec::new();
+        if let Some(assets) = self.child(root, "assets") {
+            if let Some(node) = self.child(assets, "checker") {
+                if let Some(kind) = node.attribute("type") {
+                    if kind != "testlib" {
+                        return Err(self.invalid(
+                            node,
+                            format!(
+                                "checker type `{kind}` is not read: the judge runs `testlib` \
+                                 checkers"
+                            ),
+                        ));
+                    }
+                }
+                checker = Some(CheckerXml {
+                    source: self.source(node)?,
+                    name: node.attribute("name").map(str::to_owned),
+                });
+            }
+            if let Some(node) = self.child(assets, "interactor") {
+                interactor = Some(self.source(node)?);
+            }
+            if let Some(list) = self.child(assets, "validators") {
+                for validator in self.children(list, "validator") {
+                    validators.push(self.source(validator)?);
+                }
+            }
+            if let Some(list) = self.child(assets, "solutions") {
+                for solution in self.children(list, "solution") {
+                    solutions.push(self.solution(solution)?);
+                }
+            }
+        }
+        Ok(ProblemXml {
+            short_name: root.attribute("short-name").map(str::to_owned),
+            title,
+            testsets,
+            resources,
+            executables,
+            checker,
+            interactor,
+            validators,
+            solutions,
+        })
+    }
+
+    fn solution(&self, node: Node<'_, '_>) -> Result<SolutionXml, ConfigError> {
+        let tag = self.attribute(node, "tag")?;
+        let tag = SolutionTag::parse(&tag).ok_or_else(|| {
+            self.invalid(
+                node,
+                format!(
+                    "unknown solution tag `{tag}`; known: {}",
+                    SolutionTag::ALL
+                        .iter()
+                        .map(|tag| tag.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        })?;
+        Ok(SolutionXml {
+            tag,
+            source: self.source(node)?.value,
+            line: self.line(node),
+        })
+    }
+
+    fn testset(&self, node: Node<'_, '_>) -> Result<TestsetXml, ConfigError> {
+        let name = self.attribute(node, "name")?;
+        let time_limit_ms = self.number_child(node, "time-limit")?;
+        if time_limit_ms == 0 {
+            let child = self.required_child(node, "time-limit")?;
+            return Err(self.invalid(child, "must be at least 1 (milliseconds)"));
+        }
+        let memory_limit_bytes = self.number_child(node, "memory-limit")?;
+        if memory_limit_bytes < 1024 * 1024 {
+            let child = self.required_child(node, "memory-limit")?;
+            return Err(self.invalid(
+                child,
+                format!("{memory_limit_bytes} bytes is less than 1 MiB (the limit is in bytes)"),
+            ));
+        }
+        let count = self.number_child(node, "test-count")?;
+        let input_path_pattern = self.text_child(node, "input-path-pattern")?;
+        let answer_path_pattern = self.text_child(node, "answer-path-pattern")?;
+        for (element, pattern) in [
+            ("input-path-pattern", &input_path_pattern),
+            ("answer-path-pattern", &answer_path_pattern),
+        ] {
+            if let Err(message) = check_pattern(pattern) {
+                let child = self.required_child(node, element)?;
+                return Err(self.invalid(child, message));
+            }
+        }
+        let tests = match self.child(node, "tests") {
+            Some(list) => self
+                .children(list, "test")
+                .map(|test| self.test(test))
+                .collect::<Result<Vec<_>, _>>()?,
+            None => Vec::new(),
+        };
+        if tests.len() as u64 != count {
+            let child = self.required_child(node, "test-count")?;
+            return Err(self.invalid(
+                child,
+                format!("says {count} tests, but `<tests>` lists {}", tests.len()),
+            ));
+        }
+        let mut groups = Vec::new();
+        if let Some(list) = self.child(node, "groups") {
+            for group in self.children(list, "group") {
+                groups.push(self.group(group)?);
+            }
+        }
+        Ok(TestsetXml {
+            name,
+            line: self.line(node),
+            time_limit_ms,
+            memory_limit_bytes,
+            input_path_pattern,
+            answer_path_pattern,
+            tests,
+            groups,
+        })
+    }
+
+    fn test(&self, node: Node<'_, '_>) -> Result<TestXml, ConfigError> {
+        let method = match node.attribute("method") {
+            None | Some("manual") => Method::Manual,
+            Some("generated") => {
+                let cmd = self.attribute(node, "cmd")?;
+                if cmd.split_whitespace().next().is_none() {
+                    return Err(self.invalid(node, "`cmd` is empty"));
+                }
+                Method::Generated { cmd }
+            }
+            Some(other) => {
+                return Err(self.invalid(
+                    node,
+                    format!("`method`: expected `manual` or `generated`, found `{other}`"),
+                ))
+            }
+        };
+        let sample = match node.attribute("sample") {
+            None | Some("false") => false,
+            Some("true") => true,
+            Some(other) => {
+                return Err(self.invalid(
+                    node,
+                    format!("`sample`: expected `true` or `false`, found `{other}`"),
+                ))
+            }
+        };
+        Ok(TestXml {
+            line: self.line(node),
+            method,
+            sample,
+            group: node.attribute("group").map(str::to_owned),
+            points: self.points(node)?,
+        })
+    }
+
+    fn group(&self, node: Node<'_, '_>) -> Result<GroupXml, ConfigError> {
+        let name = self.attribute(node, "name")?;
+        let policy = match node.attribute("points-policy") {
+            None | Some("complete-group") => PointsPolicy::CompleteGroup,
+            Some("each-test") => PointsPolicy::EachTest,
+            Some(other) => {
+                return Err(self.invalid(
+                    node,
+                    format!(
+                        "`points-policy`: expected `complete-group` or `each-test`, found \
+                         `{other}`"
+                    ),
+                ))
+            }
+        };
+        let mut dependencies = Vec::new();
+        if let Some(list) = self.child(node, "dependencies") {
+            for dependency in self.children(list, "dependency") {
+                dependencies.push(self.attribute(dependency, "group")?);
+            }
+        }
+        Ok(GroupXml {
+            name,
+            line: self.line(node),
+            points: self.points(node)?,
+            policy,
+            dependencies,
+        })
+    }
+}
+
+/// A path pattern holds exactly one `%d` conversion (`%02d`, `%d`, `%03d`)
+/// and nothing else `printf` would read.
+fn check_pattern(pattern: &str) -> Result<(), String> {
+    let mut conversions = 0;
+    let mut rest = pattern;
+    while let Some(at) = rest.find('%') {
+        let after = &rest[at + 1..];
+        if let Some(escaped) = after.strip_prefix('%') {
+            rest = escaped;
+            continue;
+        }
+        let digits = after.chars().take_while(char::is_ascii_digit).count();
+        if after[digits..].starts_with('d') {
+            conversions += 1;
+            rest = &after[digits + 1..];
+        } else {
+            return Err(format!(
+                "`{pattern}` holds a `%` that is not `%d` (a test number such as `%02d`)"
+            ));
+        }
+    }
+    if conversions == 1 {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{pattern}` must hold one `%d` (the test number, such as `%02d`), found {conversions}"
+        ))
+    }
+}
+
+/// `pattern` with the test number in place of its `%d` (`tests/%02d`, 3 →
+/// `tests/03`); [`check_pattern`] has checked it.
+pub(crate) fn expand_pattern(pattern: &str, number: usize) -> String {
+    let mut out = String::new();
+    let mut rest = pattern;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        if let Some(escaped) = after.strip_prefix('%') {
+            out.push('%');
+            rest = escaped;
+            continue;
+        }
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        let width: usize = digits.parse().unwrap_or(0);
+        out.push_str(&format!("{number:0width$}"));
+        rest = after.get(digits.len() + 1..).unwrap_or("");
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_case::test_case;
+
+    const MINIMAL: &str = r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="3" short-name="sum">
+    <names>
+        <name language="russian" value="Сумма"/>
+        <name language="english" value="Sum"/>
+    </names>
+    <judging input-file="" output-file="">
+        <testset name="tests">
+            <time-limit>2000</time-limit>
+            <memory-limit>268435456</memory-limit>
+            <test-count>3</test-count>
+            <input-path-pattern>tests/%02d</input-path-pattern>
+            <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+            <tests>
+                <test method="manual" sample="true" group="0" points="0"/>
+                <test cmd="gen 10 20 1" method="generated" group="1" points="30"/>
+                <test cmd="gen 5 5 2" method="generated" group="1" points="30"/>
+            </tests>
+            <groups>
+                <group name="0" points-policy="each-test"/>
+                <group name="1" points-policy="complete-group">
+                    <dependencies>
+                        <dependency group="0"/>
+                    </dependencies>
+                </group>
+            </groups>
+        </testset>
+    </judging>
+    <files>
+        <resources>
+            <file path="files/testlib.h" type="h.g++"/>
+        </resources>
+        <executables>
+            <executable>
+                <source path="files/gen.cpp" type="cpp.g++17"/>
+            </executable>
+        </executables>
+    </files>
+    <assets>
+        <checker name="std::ncmp.cpp" type="testlib">
+            <source path="files/check.cpp" type="cpp.g++17"/>
+        </checker>
+        <validators>
+            <validator>
+                <source path="files/validator.cpp" type="cpp.g++17"/>
+            </validator>
+        </validators>
+        <solutions>
+            <solution tag="main">
+                <source path="solutions/sum.cpp" type="cpp.g++17"/>
+            </solution>
+            <solution tag="time-limit-exceeded-or-accepted">
+                <source path="solutions/slow.py" type="python.3"/>
+            </solution>
+        </solutions>
+    </assets>
+</problem>
+"#;
+
+    fn parsed(text: &str) -> Result<ProblemXml, String> {
+        parse(Path::new("problem.xml"), text).map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn reads_a_whole_package_description() {
+        let problem = parsed(MINIMAL).unwrap();
+        assert_eq!(problem.short_name.as_deref(), Some("sum"));
+        assert_eq!(problem.title.as_deref(), Some("Sum"));
+        let testset = &problem.testsets[0];
+        assert_eq!(testset.time_limit_ms, 2000);
+        assert_eq!(testset.memory_limit_bytes, 268_435_456);
+        assert_eq!(testset.tests.len(), 3);
+        assert!(testset.tests[0].sample);
+        assert_eq!(
+            testset.tests[1].method,
+            Method::Generated {
+                cmd: "gen 10 20 1".to_owned()
+            }
+        );
+        assert_eq!(testset.tests[2].points, Some(30.0));
+        assert_eq!(testset.groups[0].policy, PointsPolicy::EachTest);
+        assert_eq!(testset.groups[1].dependencies, vec!["0".to_owned()]);
+        assert_eq!(problem.resources, vec!["files/testlib.h".to_owned()]);
+        assert_eq!(problem.executables[0].value, "files/gen.cpp");
+        let checker = problem.checker.unwrap();
+        assert_eq!(checker.source.value, "files/check.cpp");
+        assert_eq!(checker.name.as_deref(), Some("std::ncmp.cpp"));
+        assert_eq!(problem.validators[0].value, "files/validator.cpp");
+        assert_eq!(
+            problem.solutions[1].tag,
+            SolutionTag::TimeLimitExceededOrAccepted
+        );
+        assert_eq!(problem.solutions[1].line, 52);
+    }
+
+    #[test_case("<time-limit>2000</time-limit>", "<time-limit>2s</time-limit>",
+        "line 9: `<time-limit>`: expected a whole number, 0 or more, found `2s`" ; "time limit not a number")]
+    #[test_case("<test-count>3</test-count>", "<test-count>4</test-count>",
+        "line 11: `<test-count>`: says 4 tests, but `<tests>` lists 3" ; "test count disagrees")]
+    #[test_case(r#"tag="main""#, r#"tag="correct""#,
+        "line 49: `<solution>`: unknown solution tag `correct`; known: main, accepted" ; "unknown tag")]
+    #[test_case(r#"points-policy="each-test""#, r#"points-policy="sum""#,
+        "line 20: `<group>`: `points-policy`: expected `complete-group` or `each-test`, found `sum`" ; "unknown policy")]
+    #[test_case(r#"method="manual""#, r#"method="script""#,
+        "line 15: `<test>`: `method`: expected `manual` or `generated`, found `script`" ; "unknown method")]
+    #[test_case("tests/%02d.a", "tests/answer.a",
+        "line 13: `<answer-path-pattern>`: `tests/answer.a` must hold one `%d`" ; "pattern without number")]
+    #[test_case("<memory-limit>268435456</memory-limit>", "<memory-limit>256</memory-limit>",
+        "line 10: `<memory-limit>`: 256 bytes is less than 1 MiB" ; "memory limit in mebibytes")]
+    #[test_case(r#"type="testlib""#, r#"type="exitcode""#,
+        "line 40: `<checker>`: checker type `exitcode` is not read" ; "checker type")]
+    #[test_case("<time-limit>2000</time-limit>", "",
+        "line 8: `<testset>`: has no `<time-limit>`" ; "missing time limit")]
+    #[test_case("</problem>", "</problm>",
+        "failed to load `problem.xml`: line 57, column 1: expected 'problem' tag, not 'problm'" ; "broken xml")]
+    fn a_bad_problem_xml_names_line_and_element(from: &str, to: &str, wanted: &str) {
+        let text = MINIMAL.replacen(from, to, 1);
+        let error = parsed(&text).unwrap_err();
+        assert!(error.contains(wanted), "{error}");
+        assert!(
+            error.starts_with("failed to load `problem.xml`: "),
+            "{error}"
+        );
+    }
+
+    #[test_case("tests/%02d", 3, "tests/03")]
+    #[test_case("tests/%02d.a", 12, "tests/12.a")]
+    #[test_case("tests/%d", 7, "tests/7")]
+    #[test_case("t/%03d-%%", 5, "t/005-%")]
+    fn patterns_expand_the_test_number(pattern: &str, number: usize, wanted: &str) {
+        assert_eq!(check_pattern(pattern), Ok(()));
+        assert_eq!(expand_pattern(pattern, number), wanted);
+    }
+
+    #[test]
+    fn patterns_with_other_conversions_are_refused() {
+        assert!(check_pattern("tests/%s").is_err());
+        assert!(check_pattern("tests/%d-%d").is_err());
+    }
+}
