@@ -524,22 +524,17 @@ mod tests {
     use crate::runner::SubmissionResult;
 
     fn graded(submission: &str, sha: &str, fingerprint: &str, verdict: Verdict) -> GradedResult {
+        let result = SubmissionResult {
+            language: "c".to_owned(),
+            verdict,
+            passed: 0,
+            total: 0,
+            ..SubmissionResult::fixture("rooks", submission, Vec::new())
+        };
         GradedResult {
-            result: SubmissionResult {
-                language: "c".to_owned(),
-                verdict,
-                passed: 0,
-                total: 0,
-                ..SubmissionResult::fixture("rooks", submission, Vec::new())
-            },
-            student: "alice".to_owned(),
-            expected: None,
-            time_limit_ms: 1000,
-            memory_limit_mib: 256,
-            warnings: Vec::new(),
             submission_sha256: Some(sha.to_owned()),
             fingerprint: Some(fingerprint.to_owned()),
-            reused: false,
+            ..GradedResult::fixture(result, "alice")
         }
     }
 

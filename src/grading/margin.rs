@@ -219,32 +219,23 @@ mod tests {
     use crate::runner::{SubmissionResult, TestResult};
 
     fn graded(verdict: Verdict, times: &[u64], limit: u64) -> GradedResult {
+        let tests = times
+            .iter()
+            .enumerate()
+            .map(|(index, &time_ms)| TestResult {
+                time_ms,
+                wall_ms: time_ms,
+                ..TestResult::fixture(&format!("t{index}"), verdict)
+            })
+            .collect();
+        let result = SubmissionResult {
+            verdict,
+            passed: 0,
+            ..SubmissionResult::fixture("rooks", "a.py", tests)
+        };
         GradedResult {
-            result: SubmissionResult {
-                verdict,
-                passed: 0,
-                ..SubmissionResult::fixture(
-                    "rooks",
-                    "a.py",
-                    times
-                        .iter()
-                        .enumerate()
-                        .map(|(index, &time_ms)| TestResult {
-                            time_ms,
-                            wall_ms: time_ms,
-                            ..TestResult::fixture(&format!("t{index}"), verdict)
-                        })
-                        .collect(),
-                )
-            },
-            student: "ann".to_owned(),
-            expected: None,
             time_limit_ms: limit,
-            memory_limit_mib: 256,
-            warnings: Vec::new(),
-            submission_sha256: None,
-            fingerprint: None,
-            reused: false,
+            ..GradedResult::fixture(result, "ann")
         }
     }
 

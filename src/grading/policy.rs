@@ -100,27 +100,22 @@ mod tests {
     use crate::runner::SubmissionResult;
 
     fn graded(verdict: Verdict, expected: Option<Verdict>) -> GradedResult {
+        let result = SubmissionResult {
+            language: "python".to_owned(),
+            verdict,
+            passed: 0,
+            total: 0,
+            ..SubmissionResult::fixture("rooks", "a.py", Vec::new())
+        };
         GradedResult {
-            result: SubmissionResult {
-                language: "python".to_owned(),
-                verdict,
-                passed: 0,
-                total: 0,
-                ..SubmissionResult::fixture("rooks", "a.py", Vec::new())
-            },
-            student: "ann".to_owned(),
             expected: expected.map(|verdict| Expected {
                 folder: "f".to_owned(),
                 verdict: Some(verdict),
                 also: Vec::new(),
                 agrees: None,
             }),
-            time_limit_ms: 1000,
-            memory_limit_mib: 256,
-            warnings: Vec::new(),
-            submission_sha256: None,
             fingerprint: Some("digest".to_owned()),
-            reused: false,
+            ..GradedResult::fixture(result, "ann")
         }
     }
 

@@ -358,33 +358,10 @@ mod tests {
 
     fn finished(problem: &str) -> GradedResult {
         let result = SubmissionResult {
-            problem: problem.to_owned(),
-            submission: format!("submissions/{problem}/x.py"),
             language: "python3".to_owned(),
-            verdict: crate::verdict::Verdict::Accepted,
-            passed: 0,
-            total: 0,
-            compile: CompileResult {
-                ok: true,
-                message: String::new(),
-                verdict: None,
-            },
-            tests: Vec::new(),
-            score: None,
-            max_score: None,
-            groups: Vec::new(),
+            ..SubmissionResult::fixture(problem, &format!("submissions/{problem}/x.py"), Vec::new())
         };
-        GradedResult {
-            result,
-            student: "x".to_owned(),
-            expected: None,
-            time_limit_ms: 1000,
-            memory_limit_mib: 256,
-            warnings: Vec::new(),
-            submission_sha256: None,
-            fingerprint: None,
-            reused: false,
-        }
+        GradedResult::fixture(result, "x")
     }
 
     /// The results journal's sink: a later job's finished pair reaches

@@ -420,6 +420,27 @@ pub(crate) struct Expected {
     pub(crate) agrees: Option<bool>,
 }
 
+/// Graded pairs for unit tests: one constructor, so a new field is added
+/// in one place.
+#[cfg(test)]
+impl GradedResult {
+    /// `result` graded for `student`: no expectation, a 1 s and 256 MiB
+    /// limit, no warning, no digest, not reused.
+    pub(crate) fn fixture(result: SubmissionResult, student: &str) -> GradedResult {
+        GradedResult {
+            result,
+            student: student.to_owned(),
+            expected: None,
+            time_limit_ms: 1000,
+            memory_limit_mib: 256,
+            warnings: Vec::new(),
+            submission_sha256: None,
+            fingerprint: None,
+            reused: false,
+        }
+    }
+}
+
 impl GradedResult {
     /// Layout `expected`: whether the submission got what its folder
     /// demands (`None` when the layout has no expectations): the decision

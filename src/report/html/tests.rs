@@ -567,17 +567,7 @@ fn class_page_stays_small_at_class_scale() {
 }
 
 fn graded(result: SubmissionResult, student: &str) -> crate::report::json::GradedResult {
-    crate::report::json::GradedResult {
-        result,
-        student: student.to_owned(),
-        expected: None,
-        time_limit_ms: 1000,
-        memory_limit_mib: 256,
-        warnings: Vec::new(),
-        submission_sha256: None,
-        fingerprint: None,
-        reused: false,
-    }
+    crate::report::json::GradedResult::fixture(result, student)
 }
 
 #[test]
