@@ -123,6 +123,27 @@ pub(crate) struct GroupTree {
     pub(crate) root: TestGroup,
 }
 
+impl GroupTree {
+    /// A tree whose root, `name`, sums its children's scores and goes on
+    /// past a rejected one (the current scoring style).
+    pub(crate) fn summed(name: &str, children: Vec<GroupNode>) -> GroupTree {
+        GroupTree {
+            style: ScoringStyle::Current,
+            root: TestGroup {
+                name: name.to_owned(),
+                rules: GroupRules {
+                    aggregation: Aggregation::Sum,
+                    verdict_mode: VerdictMode::FirstError,
+                    on_reject: OnReject::Continue,
+                    accept_score: Some(0.0),
+                    ..GroupRules::default()
+                },
+                children,
+            },
+        }
+    }
+}
+
 impl TestGroup {
     /// The names of the tests in this group and below, in order.
     pub(crate) fn test_names(&self) -> Vec<&str> {
@@ -250,20 +271,7 @@ pub(crate) fn from_toml(
             group.children.push(GroupNode::Test((*name).to_owned()));
         }
     }
-    Ok(Some(GroupTree {
-        style: ScoringStyle::Current,
-        root: TestGroup {
-            name: "package".to_owned(),
-            rules: GroupRules {
-                aggregation: Aggregation::Sum,
-                verdict_mode: VerdictMode::FirstError,
-                on_reject: OnReject::Continue,
-                accept_score: Some(0.0),
-                ..GroupRules::default()
-            },
-            children,
-        },
-    }))
+    Ok(Some(GroupTree::summed("package", children)))
 }
 
 #[cfg(test)]

@@ -61,6 +61,36 @@ pub struct ProblemToml {
     pub(crate) interactor: Option<InteractorToml>,
 }
 
+impl ProblemToml {
+    /// The manifest a package of another format (Kattis, Polygon) is read
+    /// into: its programs are its own, its tests fixed, no groups of
+    /// `problem.toml`'s.
+    pub(crate) fn of_programs(
+        title: String,
+        origin: String,
+        profiles: Vec<String>,
+        limits: LimitsToml,
+    ) -> ProblemToml {
+        ProblemToml {
+            title,
+            origin,
+            engine: None,
+            reference: None,
+            generator: None,
+            validator: None,
+            profiles,
+            limits,
+            checker: CheckerToml::default(),
+            tests: TestsToml {
+                seed: 0,
+                generated: Vec::new(),
+            },
+            groups: Vec::new(),
+            interactor: None,
+        }
+    }
+}
+
 /// `[interactor]`: the program that talks to the submission.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]

@@ -250,23 +250,12 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
             },
         });
     }
-    let manifest = ProblemToml {
+    let manifest = ProblemToml::of_programs(
         title,
-        origin: yaml.source_name().unwrap_or_default(),
-        engine: None,
-        reference: None,
-        generator: None,
-        validator: None,
+        yaml.source_name().unwrap_or_default(),
         profiles,
         limits,
-        checker: CheckerToml::default(),
-        tests: TestsToml {
-            seed: 0,
-            generated: Vec::new(),
-        },
-        groups: Vec::new(),
-        interactor: None,
-    };
+    );
     let groups = package_groups(dir, yaml, &tests)?;
     let package = Package {
         id,

@@ -12,7 +12,7 @@
 
 use super::xml::{PointsPolicy, TestsetXml};
 use crate::config::groups::{
-    Aggregation, GroupNode, GroupRules, GroupTree, OnReject, ScoringStyle, TestGroup, VerdictMode,
+    Aggregation, GroupNode, GroupRules, GroupTree, OnReject, TestGroup, VerdictMode,
 };
 use crate::config::{ConfigError, ConfigErrorKind};
 use std::path::Path;
@@ -153,20 +153,7 @@ fn single_test(name: &str, points: f64) -> GroupNode {
 
 /// The root over `children`: the sum of their scores, every child run.
 fn tree(children: Vec<GroupNode>) -> GroupTree {
-    GroupTree {
-        style: ScoringStyle::Current,
-        root: TestGroup {
-            name: "tests".to_owned(),
-            rules: GroupRules {
-                aggregation: Aggregation::Sum,
-                verdict_mode: VerdictMode::FirstError,
-                on_reject: OnReject::Continue,
-                accept_score: Some(0.0),
-                ..GroupRules::default()
-            },
-            children,
-        },
-    }
+    GroupTree::summed("tests", children)
 }
 
 #[cfg(test)]

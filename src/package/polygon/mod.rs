@@ -33,7 +33,7 @@ use super::format::{
 use super::{Package, ProblemRef};
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::PackageSubmission;
-use crate::config::problem::{CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml};
+use crate::config::problem::{LimitsToml, PackageTest, ProblemToml};
 use crate::config::{ConfigError, ConfigErrorKind};
 use crate::external::{
     Checker, CheckerProtocol, ProgramProblem, Role, Toolbox, ValidatorExitCodes,
@@ -377,23 +377,7 @@ fn load(path: &Path, config: &JudgeConfig) -> Result<PolygonPackage, ConfigError
             },
         );
     }
-    let manifest = ProblemToml {
-        title,
-        origin: String::new(),
-        engine: None,
-        reference: None,
-        generator: None,
-        validator: None,
-        profiles,
-        limits,
-        checker: CheckerToml::default(),
-        tests: TestsToml {
-            seed: 0,
-            generated: Vec::new(),
-        },
-        groups: Vec::new(),
-        interactor: None,
-    };
+    let manifest = ProblemToml::of_programs(title, String::new(), profiles, limits);
     let package = Package {
         id,
         problem: ProblemRef::Programs(Arc::new(program)),
