@@ -284,3 +284,40 @@ fn an_existing_package_is_never_overwritten() {
         .collect();
     assert_eq!(leftovers.len(), 2, "{leftovers:?}");
 }
+
+/// With mixed comparisons the checker cannot guess how a test added by
+/// hand compares: the judge's error, saying what to do, never a verdict on
+/// the hand-in. A JavaScript named group reads as GitHub read it.
+#[test]
+fn a_test_added_by_hand_to_mixed_comparisons_is_a_judge_error() {
+    let dir = Dir::new();
+    dir.create(
+        "autograding.json",
+        r#"{"tests": [
+            {"name": "exact", "setup": "", "run": "./echo", "input": "abc 12",
+             "output": "abc 12", "comparison": "exact", "timeout": 1, "points": 0},
+            {"name": "named group", "setup": "", "run": "./echo", "input": "xyz 7",
+             "output": "^(?<word>[a-z]+) \\d+$", "comparison": "regex", "timeout": 1,
+             "points": 0}]}"#,
+    );
+    dir.judge(&["import", "--autograding", "autograding.json", "out/echo"])
+        .expect_code(0);
+    dir.create("echo.py", "print(input())\n");
+    dir.judge(&["run", "echo", "echo.py", "--problems-dir", "out"])
+        .expect_code(0);
+    dir.create("out/echo/tests/03-added.in", "5");
+    dir.create("out/echo/tests/03-added.ans", "5");
+    let run = dir.judge(&["run", "echo", "echo.py", "--problems-dir", "out"]);
+    run.expect_code(3);
+    assert!(
+        run.stdout().contains("03-added") && run.stdout().contains("JE"),
+        "{}",
+        run.transcript()
+    );
+    assert!(
+        run.transcript()
+            .contains("add the test's key and comparison to COMPARISONS in checker.py"),
+        "{}",
+        run.transcript()
+    );
+}

@@ -7,7 +7,8 @@ The answer is the test's `output` of autograding.json (for `regex`, the pattern)
 As GitHub Classroom's autograding did: CRLF becomes LF and both texts are
 trimmed (JavaScript's `trim`); `exact` wants them equal, `included` wants the
 expected text somewhere in the output, `regex` searches the output for the
-pattern (Python's `re`; JavaScript's syntax mostly reads the same);
+pattern (Python's `re` with ASCII classes and JavaScript's named groups;
+JavaScript's common syntax reads the same);
 `exit-status` (a test with no input and no output) accepts any output of a
 program that exited 0.
 """
@@ -91,8 +92,11 @@ def main():
             verdict(0, "the output includes the expected text")
         verdict(1, "the output does not include %s" % shown(expected))
     if comparison == "regex":
+        # JavaScript's named groups `(?<name>...)` are Python's `(?P<name>...)`;
+        # `\d`, `\w` and `\b` are ASCII in JavaScript.
+        source = re.sub(r"\(\?<(?![=!])", "(?P<", answer)
         try:
-            pattern = re.compile(answer)
+            pattern = re.compile(source, re.ASCII)
         except re.error as error:
             verdict(3, "the test's pattern %s is not a regular expression: %s" % (shown(answer), error))
         if pattern.search(actual):

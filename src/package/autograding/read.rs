@@ -41,6 +41,10 @@ const TEST_KEYS: [&str; 8] = [
     "points",
 ];
 
+/// The longest `timeout` that means anything: a GitHub Actions job ran
+/// for 6 hours at most.
+const MAX_TIMEOUT_MINUTES: f64 = 360.0;
+
 /// How GitHub Classroom compared the output with the test's `output`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Comparison {
@@ -255,8 +259,8 @@ fn read_test(
     };
     let minutes = number("timeout", "minutes")?.filter(|minutes| *minutes > 0.0);
     let timeout_ms = minutes.map_or(60_000, |minutes| {
-        // At least 1 ms; anything above u64's range saturates.
-        ((minutes * 60_000.0).ceil() as u64).max(1)
+        // At least 1 ms, at most the 6 hours a GitHub Actions job could run.
+        ((minutes.min(MAX_TIMEOUT_MINUTES) * 60_000.0).ceil() as u64).max(1)
     });
     Ok(ClassroomTest {
         number: index + 1,
@@ -385,6 +389,7 @@ const NOT_A_PROGRAM: &[(&str, Option<&str>, &str)] = &[
     ("mvn", None, "runs the repository's own build or tests"),
     ("gradle", None, "runs the repository's own build or tests"),
     ("gradlew", None, "runs the repository's own build or tests"),
+    ("mvnw", None, "runs the repository's own build or tests"),
     ("ant", None, "runs the repository's own build or tests"),
     ("sbt", None, "runs the repository's own build or tests"),
     ("rspec", None, "runs the repository's own tests"),
@@ -408,12 +413,11 @@ const NOT_A_PROGRAM: &[(&str, Option<&str>, &str)] = &[
     ("cmp", None, "compares the repository's files"),
     ("cat", None, "prints the repository's files"),
     ("ls", None, "lists the repository's files"),
-    (
-        "echo",
-        None,
-        "prints a fixed text, not the hand-in's output",
-    ),
+    ("echo", None, "prints a fixed text"),
 ];
+
+/// Build wrappers a repository carries, run as `./gradlew`.
+const REPOSITORY_WRAPPERS: [&str; 2] = ["gradlew", "mvnw"];
 
 /// Python modules that run tests when called as `python -m MODULE`.
 const TEST_MODULES: [&str; 3] = ["pytest", "unittest", "doctest"];
@@ -442,6 +446,11 @@ fn not_a_program(run: &str) -> Option<String> {
     let base = Path::new(first)
         .file_name()
         .map_or(first.as_str(), |name| name.to_str().unwrap_or(first));
+    // `./test` is the repository's own program, not the shell's `test`;
+    // only the build wrappers a repository carries are known by path.
+    if first.contains('/') && !first.starts_with('/') && !REPOSITORY_WRAPPERS.contains(&base) {
+        return None;
+    }
     let second = words.next().map(String::as_str);
     if base.starts_with("python") && second == Some("-m") {
         let module = words.next().map(String::as_str).unwrap_or_default();
@@ -563,6 +572,17 @@ mod tests {
         assert_eq!(tests[1].setup, "javac *.java");
     }
 
+    #[test_case("0", 60_000 ; "zero is GitHub's one minute")]
+    #[test_case("0.5", 30_000 ; "half a minute")]
+    #[test_case("1e300", 21_600_000 ; "at most six hours")]
+    #[test_case("null", 60_000 ; "null is missing")]
+    fn timeouts_are_minutes(timeout: &str, expected_ms: u64) {
+        let text = format!(
+            "{{\"tests\": [{{\"name\": \"a\", \"run\": \"./a\", \"timeout\": {timeout}}}]}}"
+        );
+        assert_eq!(parse_text(&text).unwrap()[0].timeout_ms, expected_ms);
+    }
+
     #[test_case("{\"tests\": [}", "failed to load `a.json`: line 1, column 12: expected value" ; "not json")]
     #[test_case("[]", "failed to load `a.json`: line 1: `(the file)`: expected an object" ; "a list")]
     #[test_case("{}", "failed to load `a.json`: `tests`: missing" ; "no tests")]
@@ -619,6 +639,8 @@ mod tests {
     #[test_case("python3 -m pytest tests/", Some("`run` `python3 -m pytest` runs") ; "python -m pytest")]
     #[test_case("cargo test", Some("`run` `cargo test` runs") ; "cargo test")]
     #[test_case("CI=1 /usr/bin/pytest -q", Some("`run` `pytest` runs") ; "variables and a path")]
+    #[test_case("./test", None ; "the repository's program named like a tool")]
+    #[test_case("./gradlew run", Some("`run` `gradlew` runs") ; "a build wrapper")]
     #[test_case("python3 hello.py < in.txt", Some("`run` redirects or pipes (`<`)") ; "redirect")]
     #[test_case("cat in.txt | python3 hello.py", Some("`run` redirects or pipes (`|`)") ; "pipe")]
     #[test_case("python3 hello.py 2>&1", Some("`run` redirects or pipes (`2>&1`)") ; "stderr into stdout")]
