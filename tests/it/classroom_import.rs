@@ -111,6 +111,13 @@ fn imported() -> Dir {
         "{stderr}"
     );
     assert!(
+        stderr.contains(
+            "note: the tests' `timeout`s differ (60000 ms, 120000 ms): the package's one time \
+             limit is the largest, 120000 ms"
+        ),
+        "{stderr}"
+    );
+    assert!(
         stderr.contains("not run: `setup` `pip install nothing` (tests 2)"),
         "{stderr}"
     );
@@ -319,5 +326,49 @@ fn a_test_added_by_hand_to_mixed_comparisons_is_a_judge_error() {
             .contains("add the test's key and comparison to COMPARISONS in checker.py"),
         "{}",
         run.transcript()
+    );
+}
+
+/// `judge grade` of a class grades the imported package the same way:
+/// each student's score is the points of the tests passed.
+#[test]
+fn a_class_is_graded_with_the_imported_package() {
+    let dir = imported();
+    dir.create(
+        "judge.toml",
+        "submissions = \"hand-ins\"\nlayout = \"student/problem\"\nproblems = [\"hello\"]\n\
+         random-tests = 0\n",
+    );
+    dir.create("hand-ins/alice/hello.py", CORRECT);
+    dir.create("hand-ins/bob/hello.py", WRONG);
+    let run = dir.judge(&[
+        "grade",
+        "--problems-dir",
+        "problems",
+        "--json",
+        "class.json",
+    ]);
+    run.expect_code(1);
+    let report = report(&dir.read("class.json"));
+    let mut scores: Vec<(String, String, f64)> = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|result| {
+            (
+                result["submission"].as_str().unwrap().to_owned(),
+                result["verdict"].as_str().unwrap().to_owned(),
+                result["score"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    scores.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(
+        scores,
+        [
+            ("hand-ins/alice/hello.py".to_owned(), "AC".to_owned(), 5.0),
+            ("hand-ins/bob/hello.py".to_owned(), "WA".to_owned(), 0.0),
+        ],
+        "{report}"
     );
 }

@@ -102,6 +102,7 @@ pub(crate) fn import(json: &Path, target: &Path) -> Result<Vec<String>, ImportEr
     write_folder(target, &files)?;
     let mut lines = skipped;
     lines.extend(setup_lines(&sorted.imported));
+    lines.extend(timeout_line(&sorted.imported));
     lines.push(written(&id, target, &program, &sorted));
     Ok(lines)
 }
@@ -302,6 +303,23 @@ fn setup_lines(tests: &[ClassroomTest]) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// A note when the imported tests' timeouts differ: a package has one
+/// time limit, the largest of them.
+fn timeout_line(tests: &[ClassroomTest]) -> Option<String> {
+    let mut timeouts: Vec<u64> = tests.iter().map(|test| test.timeout_ms).collect();
+    timeouts.sort_unstable();
+    timeouts.dedup();
+    let largest = *timeouts.last()?;
+    (timeouts.len() > 1).then(|| {
+        let all: Vec<String> = timeouts.iter().map(|ms| format!("{ms} ms")).collect();
+        format!(
+            "note: the tests' `timeout`s differ ({}): the package's one time limit is the \
+             largest, {largest} ms",
+            all.join(", ")
+        )
+    })
 }
 
 /// The last line: what was written and how to grade with it.
