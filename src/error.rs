@@ -256,6 +256,23 @@ mod tests {
                 2,
             ),
             (ScaffoldError::Exists(PathBuf::from("problems/x")).into(), 2),
+            (ImportError::Target("in the way".to_owned()).into(), 2),
+            (
+                ImportError::Nothing {
+                    path: PathBuf::from("a.json"),
+                    skipped: Vec::new(),
+                }
+                .into(),
+                2,
+            ),
+            (
+                ImportError::Write {
+                    path: PathBuf::from("p"),
+                    source: std::io::Error::other("disk"),
+                }
+                .into(),
+                3,
+            ),
             (
                 ScaffoldError::Write(std::io::Error::other("disk")).into(),
                 3,
