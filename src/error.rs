@@ -17,6 +17,7 @@ use crate::grading::folder::CheckFailed;
 use crate::grading::GradingError;
 use crate::input_file::CannotRead;
 use crate::interrupt::{InterruptError, Signal};
+use crate::package::autograding::ImportError;
 use crate::package::generators::GeneratorsError;
 use crate::package::scaffold::ScaffoldError;
 use crate::report::targets::TargetError;
@@ -72,6 +73,9 @@ pub(crate) enum Error {
     /// `judge new` could not write its package.
     #[error(transparent)]
     Scaffold(#[from] ScaffoldError),
+    /// `judge import` wrote no package.
+    #[error(transparent)]
+    Import(#[from] ImportError),
     /// `judge gen --package` could not build `data/`.
     #[error(transparent)]
     Generators(#[from] crate::package::generators::GeneratorsError),
@@ -152,6 +156,9 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
             | Error::Generators(GeneratorsError::Config(_))
             | Error::Export(ExportError::Unsupported { .. })
             | Error::Scaffold(ScaffoldError::Exists(_))
+            | Error::Import(
+                ImportError::Config(_) | ImportError::Target(_) | ImportError::Nothing { .. },
+            )
             | Error::Grading(
                 GradingError::Usage { .. }
                 | GradingError::Config(_)
@@ -187,6 +194,7 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
             | Error::Check(_)
             | Error::InteractCommandLine(_)
             | Error::Scaffold(ScaffoldError::Write(_))
+            | Error::Import(ImportError::Write { .. })
             | Error::Interrupt(_)
             | Error::Report(_)
             | Error::CannotRead(_)
@@ -248,6 +256,23 @@ mod tests {
                 2,
             ),
             (ScaffoldError::Exists(PathBuf::from("problems/x")).into(), 2),
+            (ImportError::Target("in the way".to_owned()).into(), 2),
+            (
+                ImportError::Nothing {
+                    path: PathBuf::from("a.json"),
+                    skipped: Vec::new(),
+                }
+                .into(),
+                2,
+            ),
+            (
+                ImportError::Write {
+                    path: PathBuf::from("p"),
+                    source: std::io::Error::other("disk"),
+                }
+                .into(),
+                3,
+            ),
             (
                 ScaffoldError::Write(std::io::Error::other("disk")).into(),
                 3,

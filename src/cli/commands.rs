@@ -1,8 +1,8 @@
 //! The command line's shape: the subcommands, their help and examples.
 
 use super::{
-    check, diff, export, gen, grade, interact, list, merge, new, run, similar, solve, stress,
-    validate,
+    check, diff, export, gen, grade, import, interact, list, merge, new, run, similar, solve,
+    stress, validate,
 };
 use clap::{Parser, Subcommand};
 
@@ -132,6 +132,16 @@ pub(crate) enum Command {
         after_help = "Examples:\n  judge new sum-of-list\n  judge new sum-of-list --dir my-problems && judge gen sum-of-list --problems-dir my-problems"
     )]
     New(new::NewArgs),
+    /// Write a package from GitHub Classroom's autograding.json io tests.
+    ///
+    /// Each test that runs one program on an input becomes a test of the
+    /// package, compared as GitHub Classroom did (exact, included or regex,
+    /// after trimming) and worth its points; the others (`make test`,
+    /// `pytest`, a different program) are listed as skipped with the reason.
+    #[command(
+        after_help = "Examples:\n  judge import --autograding .github/classroom/autograding.json problems/hello\n  judge run hello hello.py --problems-dir problems"
+    )]
+    Import(import::ImportArgs),
     /// Print the man page (roff) on stdout.
     #[command(
         after_help = "Examples:\n  judge man > judge.1 && man ./judge.1\n  judge man | sudo tee /usr/local/share/man/man1/judge.1 > /dev/null"

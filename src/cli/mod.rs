@@ -12,6 +12,7 @@ mod export;
 mod gen;
 pub(crate) mod grade;
 mod grade_package;
+mod import;
 mod interact;
 mod list;
 pub(crate) mod merge;
@@ -184,6 +185,7 @@ fn dispatch(cli: Cli) -> Result<Outcome, Error> {
         Command::Similar(args) => similar::run(&args),
         Command::Export(args) => export::run(&args),
         Command::New(args) => new::run(&args),
+        Command::Import(args) => import::run(&args),
         Command::Man => print(crate::manual::man_page(Cli::command()).map_err(Error::from)),
         Command::Completions(args) => {
             print(Ok(crate::manual::completions(args.shell, Cli::command())))

@@ -61,7 +61,9 @@ pub struct ProgramProblem {
     pub(crate) title: &'static str,
     pub(crate) profiles: &'static [Profile],
     pub(crate) toolbox: Toolbox,
-    pub(crate) reference: Tool,
+    /// `None`: a package whose tests all carry their `.ans` and that has
+    /// no generator; it cannot answer another input.
+    pub(crate) reference: Option<Tool>,
     pub(crate) generator: Option<Tool>,
     pub(crate) validator: Option<(Tool, ValidatorExitCodes, Vec<String>)>,
     pub(crate) checker: Checker,
@@ -92,7 +94,7 @@ impl ProgramProblem {
         title: &str,
         profiles: &[String],
         toolbox: Toolbox,
-        reference: Tool,
+        reference: Option<Tool>,
         generator: Option<Tool>,
         validator: Option<(Tool, ValidatorExitCodes, Vec<String>)>,
         checker: Checker,
@@ -233,7 +235,14 @@ impl Problem for ProgramProblem {
     }
 
     fn solve(&self, input: &str) -> Result<String, InputError> {
-        self.text_of(&self.reference, &[], Some(input.as_bytes()))
+        let Some(reference) = &self.reference else {
+            return Err(Self::program_failed(ToolFault(format!(
+                "the package `{}` has no reference solution (set `reference` in problem.toml): \
+                 it answers no input but its tests' own `.ans`",
+                self.id
+            ))));
+        };
+        self.text_of(reference, &[], Some(input.as_bytes()))
             .map_err(Self::program_failed)
     }
 

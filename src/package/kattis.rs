@@ -234,7 +234,14 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
     let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits))
         .map_err(|fault| ConfigError::invalid(dir, "programs", fault.0))?;
     let mut problem = ProgramProblem::new(
-        &id, &title, &profiles, toolbox, reference, None, validator, checker,
+        &id,
+        &title,
+        &profiles,
+        toolbox,
+        Some(reference),
+        None,
+        validator,
+        checker,
     );
     if interactive || multi_pass {
         problem = problem.with_interaction(Interaction {

@@ -9,6 +9,7 @@
 //! directory; `--problems-dir DIR` puts `DIR/<id>/` in place of the bundled
 //! package of the same id.
 
+pub(crate) mod autograding;
 pub(crate) mod format;
 pub(crate) mod generators;
 pub(crate) mod kattis;

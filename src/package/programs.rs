@@ -66,16 +66,22 @@ pub(super) fn program_problem(
         };
         Ok(Tool::new(role, file_path, language))
     };
-    let Some(reference) = &manifest.reference else {
+    // Without a generator every test is a file with its `.ans` (an imported
+    // GitHub Classroom package, issue #30): no reference is needed.
+    if manifest.reference.is_none() && manifest.generator.is_some() {
         return Err(invalid_at(
             path,
             text,
             "reference",
-            "a package with programs of its own needs a reference solution: set `reference` to \
-             its file (it answers generated tests)",
+            "a package with a generator needs a reference solution: set `reference` to its \
+             file (it answers generated tests)",
         ));
-    };
-    let reference = tool("reference", Role::Reference, reference)?;
+    }
+    let reference = manifest
+        .reference
+        .as_deref()
+        .map(|file| tool("reference", Role::Reference, file))
+        .transpose()?;
     let generator = manifest
         .generator
         .as_deref()

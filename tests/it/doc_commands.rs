@@ -437,6 +437,16 @@ fn folder(dir: &Path, shards: usize) {
     fs_err::write(dir.join("actual.txt"), "1\n3\n").unwrap();
     let sample = root.join("problems/matchsticks/tests/sample-1.in");
     fs_err::copy(&sample, dir.join("input.in")).unwrap();
+    // A GitHub Classroom assignment's tests and hand-in (`judge import`).
+    fs_err::create_dir_all(dir.join(".github/classroom")).unwrap();
+    fs_err::write(
+        dir.join(".github/classroom/autograding.json"),
+        r#"{"tests": [{"name": "Greets Jeff", "setup": "", "run": "python3 hello.py",
+            "input": "Jeff", "output": "Hello Jeff", "comparison": "exact", "timeout": 1,
+            "points": 1}]}"#,
+    )
+    .unwrap();
+    fs_err::write(dir.join("hello.py"), "print('Hello', input())\n").unwrap();
 
     let run = |args: &[&str]| {
         let output = Command::new(judge_binary())

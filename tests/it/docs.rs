@@ -18,6 +18,7 @@ const SUBCOMMANDS: &[&str] = &[
     "merge",
     "export",
     "new",
+    "import",
     "man",
     "completions",
 ];

@@ -11,6 +11,7 @@
 mod bundled;
 mod cgroup_mounts;
 mod ci_script;
+mod classroom_import;
 mod cli;
 mod concurrent;
 mod deadlock;

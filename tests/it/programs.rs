@@ -432,7 +432,7 @@ fn bad_packages_are_refused_with_file_and_line() {
                     .replace("reference = \"reference.py\"\n", "");
                 dir.create("problems/bad/problem.toml", manifest);
             },
-            "problem.toml`: `reference`: a package with programs of its own needs a reference solution",
+            "problem.toml`: `reference`: a package with a generator needs a reference solution",
         ),
         (
             "reference file missing",

@@ -364,7 +364,7 @@ fn load(path: &Path, config: &JudgeConfig) -> Result<PolygonPackage, ConfigError
         &title,
         &profiles,
         toolbox()?,
-        reference,
+        Some(reference),
         None,
         validator,
         checker,
