@@ -52,6 +52,7 @@ mod problems_list;
 mod proc_mount;
 mod programs;
 mod progress;
+mod report_command;
 mod reports;
 mod rooks;
 mod run;
