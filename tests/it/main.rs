@@ -11,6 +11,7 @@
 mod bundled;
 mod cgroup_mounts;
 mod ci_script;
+mod ci_templates;
 mod cli;
 mod concurrent;
 mod deadlock;
