@@ -18,6 +18,11 @@
 //! - *changed*: neither, but the verdict differs (WA to TLE at one score);
 //! - *unchanged* otherwise.
 //!
+//! An example judged by its folder (layout `expected`, `grade --package`)
+//! passes by getting its folder's verdict: only that decides regressed and
+//! improved (a `wrong_answer/` example that fails one more test has not
+//! regressed); its tests are still listed.
+//!
 //! A pair of the baseline only is *not graded* when the new report is
 //! partial and names it so, else *removed*; either is a regression when the
 //! pair passed or scored in the baseline (nothing now shows that it
@@ -167,12 +172,29 @@ fn test_changes(before: &dyn Row, after: &dyn Row) -> (Vec<String>, Vec<String>)
     (failing, passing)
 }
 
-/// The decision of the module doc for a pair of both reports.
-fn decide(before: &Side, after: &Side, failing: &[String], passing: &[String]) -> Change {
-    if (before.passed && !after.passed) || after.score < before.score || !failing.is_empty() {
+/// The decision of the module doc for a pair of both reports. An example
+/// judged by its folder (`by_folder`: layout `expected`, `grade
+/// --package`) passes by getting its folder's verdict, whatever its score
+/// and tests: a `wrong_answer/` example failing another test has not
+/// regressed.
+fn decide(
+    before: &Side,
+    after: &Side,
+    by_folder: bool,
+    failing: &[String],
+    passing: &[String],
+) -> Change {
+    let (lower, higher) = if by_folder {
+        (false, false)
+    } else {
+        (
+            after.score < before.score || !failing.is_empty(),
+            after.score > before.score || !passing.is_empty(),
+        )
+    };
+    if (before.passed && !after.passed) || lower {
         Change::Regressed
-    } else if (!before.passed && after.passed) || after.score > before.score || !passing.is_empty()
-    {
+    } else if (!before.passed && after.passed) || higher {
         Change::Improved
     } else if before.verdict != after.verdict {
         Change::Changed
@@ -213,7 +235,8 @@ pub(crate) fn compare(
         let (change, regression, failing, passing) = match (&before, &after) {
             (Some((before, old_row)), Some((after, new_row))) => {
                 let (failing, passing) = test_changes(*old_row, *new_row);
-                let change = decide(before, after, &failing, &passing);
+                let by_folder = old_row.expectation().is_some() || new_row.expectation().is_some();
+                let change = decide(before, after, by_folder, &failing, &passing);
                 (change, change == Change::Regressed, failing, passing)
             }
             (Some((before, _)), None) => {
@@ -363,11 +386,11 @@ mod tests {
     const AC: Verdict = Verdict::Accepted;
     const WA: Verdict = Verdict::WrongAnswer;
     const TLE: Verdict = Verdict::TimeLimitExceeded;
+    const RE: Verdict = Verdict::RuntimeError;
 
     #[test_case((AC, 100, true), (WA, 50, false), &[], &[], Change::Regressed ; "an accepted pair that fails regressed")]
     #[test_case((WA, 50, false), (WA, 40, false), &[], &[], Change::Regressed ; "a lower score regressed")]
     #[test_case((WA, 50, false), (WA, 50, false), &["3"], &["4"], Change::Regressed ; "a test that fails now regressed even when another passes")]
-    #[test_case((WA, 100, true), (TLE, 100, false), &[], &[], Change::Regressed ; "an example off its folder regressed")]
     #[test_case((WA, 40, false), (AC, 100, true), &[], &["3"], Change::Improved ; "a pair that passes now improved")]
     #[test_case((WA, 40, false), (WA, 50, false), &[], &[], Change::Improved ; "a higher score improved")]
     #[test_case((WA, 0, false), (TLE, 0, false), &[], &[], Change::Changed ; "another verdict at the same score changed")]
@@ -375,6 +398,31 @@ mod tests {
     fn decides_each_pair(
         before: (Verdict, u32, bool),
         after: (Verdict, u32, bool),
+        failing: &[&str],
+        passing: &[&str],
+        expected: Change,
+    ) {
+        decides(before, after, false, failing, passing, expected);
+    }
+
+    #[test_case((WA, 50, true), (WA, 25, true), &["3"], &[], Change::Unchanged ; "a wrong answer example failing more tests is unchanged")]
+    #[test_case((WA, 50, true), (TLE, 50, false), &[], &[], Change::Regressed ; "an example off its folder regressed")]
+    #[test_case((AC, 50, false), (WA, 50, true), &[], &[], Change::Improved ; "an example back in its folder improved")]
+    #[test_case((WA, 50, true), (RE, 50, true), &[], &[], Change::Changed ; "another verdict its folder accepts changed")]
+    fn decides_each_example_by_its_folder(
+        before: (Verdict, u32, bool),
+        after: (Verdict, u32, bool),
+        failing: &[&str],
+        passing: &[&str],
+        expected: Change,
+    ) {
+        decides(before, after, true, failing, passing, expected);
+    }
+
+    fn decides(
+        before: (Verdict, u32, bool),
+        after: (Verdict, u32, bool),
+        by_folder: bool,
         failing: &[&str],
         passing: &[&str],
         expected: Change,
@@ -388,7 +436,7 @@ mod tests {
         let before = side(before.0, before.1, before.2);
         let after = side(after.0, after.1, after.2);
         assert_eq!(
-            decide(&before, &after, &names(failing), &names(passing)),
+            decide(&before, &after, by_folder, &names(failing), &names(passing)),
             expected
         );
     }

@@ -422,3 +422,59 @@ fn report_help_is_stable() {
         Dir::new().judge(&["report", "--help"]).stdout()
     );
 }
+
+/// With layout `expected`, a pair passes by getting its folder's verdict:
+/// the comparison says an accepted example that now fails regressed, and a
+/// wrong-answer example that still gets WA did not.
+#[test]
+fn examples_regress_by_leaving_their_folders_verdict() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "layout = \"expected\"\nrandom-tests = 1\njobs = 2\nseed = 1\n",
+    );
+    dir.create("submissions/rooks/accepted/fast.py", accepted());
+    dir.create("submissions/rooks/wrong_answer/walls.py", wrong());
+    dir.judge(&["grade", "-q", "--json", "baseline.json"])
+        .expect_code(0);
+    dir.create("submissions/rooks/accepted/fast.py", wrong());
+    dir.judge(&["grade", "-q", "--json", "new.json"])
+        .expect_code(1);
+    let run = dir.judge(&["report", "new.json", "--baseline", "baseline.json"]);
+    run.expect_code(1);
+    assert_eq!(
+        run.stdout(),
+        "regressed: rooks fast.py: AC 100% -> WA 0%; newly failing: sample-1\n\
+         compared with `baseline.json`: 1 regressed, 1 unchanged; 1 regression\n"
+    );
+}
+
+/// `--student-view` renders what students may see from a teacher's report:
+/// hidden tests lose their data, samples keep theirs, the settings that
+/// would let a student remake the hidden tests go.
+#[test]
+fn student_view_hides_what_students_may_not_see() {
+    let dir = class(&[("bob", &wrong())]);
+    dir.judge(&["grade", "-q", "--json", "teacher.json"])
+        .expect_code(1);
+    let teacher: Value = serde_json::from_str(&dir.read("teacher.json")).unwrap();
+    assert!(teacher.get("graded_with").is_some());
+    dir.judge(&[
+        "report",
+        "teacher.json",
+        "--student-view",
+        "--json",
+        "student.json",
+        "--html",
+        "student.html",
+    ])
+    .expect_code(1);
+    let student: Value = serde_json::from_str(&dir.read("student.json")).unwrap();
+    assert!(student.get("graded_with").is_none(), "{student}");
+    let tests = student["results"][0]["tests"].as_array().unwrap();
+    for test in tests {
+        let sample = test["name"].as_str().unwrap().starts_with("sample");
+        assert_eq!(test.get("excerpt").is_some(), sample, "{test}");
+    }
+    assert!(tests.iter().any(|test| test.get("excerpt").is_none()));
+}
