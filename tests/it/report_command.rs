@@ -284,6 +284,42 @@ fn a_report_that_cannot_be_read_is_a_usage_error_naming_the_file() {
     run.expect_code(2);
     assert!(run.stderr().contains("new.json"), "{}", run.stderr());
     dir.create("run.json", "{\"version\": 1, \"results\": []}");
+    // No output may replace a report it reads, nor go to a missing folder.
+    for (args, said) in [
+        (
+            &["report", "run.json", "--csv", "./run.json"][..],
+            "refusing to write --csv `./run.json`: it is a report this command reads",
+        ),
+        (
+            &[
+                "report",
+                "run.json",
+                "--baseline",
+                "run.json",
+                "--changes",
+                "nodir/c.json",
+            ][..],
+            "cannot write --changes `nodir/c.json`: the folder `nodir` does not exist",
+        ),
+        (
+            &[
+                "report",
+                "run.json",
+                "--baseline",
+                "run.json",
+                "--changes",
+                "c",
+                "--csv",
+                "c",
+            ][..],
+            "--csv and --changes both write `c`",
+        ),
+    ] {
+        let run = dir.judge(args);
+        run.expect_code(2);
+        assert!(run.stderr().contains(said), "{}", run.stderr());
+    }
+    assert_eq!(dir.read("run.json"), "{\"version\": 1, \"results\": []}");
     let run = dir.judge(&["report", "run.json", "--baseline", "missing.json"]);
     run.expect_code(2);
     assert!(run.stderr().contains("`missing.json`"), "{}", run.stderr());
