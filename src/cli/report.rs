@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, clap::Args)]
 pub(crate) struct ReportCommandArgs {
     /// The JSON report to render (`judge grade --json`, `judge merge -o`,
-    /// `judge run --json`).
+    /// `judge run --json`; `-` reads standard input).
     #[arg(value_name = "REPORT")]
     pub(crate) report: PathBuf,
     /// Write the JSON report again here (`-` for stdout): with

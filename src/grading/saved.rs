@@ -11,6 +11,7 @@
 
 use super::GradingError;
 use crate::exit::Outcome;
+use crate::input_file::Source;
 use crate::report;
 use crate::report::formats::Chosen;
 use crate::report::json::{parse_grade, GradeReport, NotGraded, TestSelection, VERSION};
@@ -45,21 +46,25 @@ pub(crate) struct SavedRun {
     pub(crate) results: Vec<SubmissionResult>,
 }
 
-/// Reads the report at `path`: a grade report when it has a `layout`, else
-/// a run report. Any failure names the file (and, for bad JSON or a
-/// missing field, serde_json's line and column).
+/// Reads the report at `path` (`-`: standard input): a grade report when
+/// it has a `layout`, else a run report. Any failure names the file (and,
+/// for bad JSON or a missing field, serde_json's line and column); a file
+/// over the judge's read limit is refused, not read whole.
 pub(crate) fn read(path: &Path) -> Result<Saved, GradingError> {
-    let text = fs_err::read_to_string(path).map_err(|error| {
+    let source =
+        Source::read(Some(path)).map_err(|error| GradingError::usage(error.to_string(), None))?;
+    let name = Path::new(&source.name);
+    let text = std::str::from_utf8(&source.bytes).map_err(|error| {
         GradingError::usage(
             format!(
-                "cannot read the report `{}`: {}",
-                path.display(),
-                crate::config::io_reason(&error)
+                "`{}` is not a JSON report of `judge grade`, `judge merge` or `judge run`: \
+                 it is not UTF-8 ({error})",
+                name.display()
             ),
             None,
         )
     })?;
-    parse(path, &text)
+    parse(name, text)
 }
 
 /// [`read`] of a text already read.

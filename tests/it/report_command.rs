@@ -7,8 +7,10 @@ use crate::support::{repository, Dir};
 use serde_json::Value;
 use std::path::Path;
 
-/// What Classroom 50's runner gives an autograder (its report needs it).
-const RUNNER: [(&str, &str); 6] = [
+/// What Classroom 50's runner gives an autograder (its report needs it),
+/// with the submission's time (else the time of rendering is written).
+const RUNNER: [(&str, &str); 7] = [
+    ("SUBMISSION_DATETIME", "2026-06-01T14:32:05Z"),
     ("CLASSROOM", "cs-principles"),
     ("ASSIGNMENT", "rooks"),
     ("USERNAME", "bob"),
@@ -169,6 +171,10 @@ fn rerenders_a_run_report() {
     run.expect_code(0);
     assert_eq!(dir.read("again.xml"), dir.read("run.xml"));
     assert_eq!(dir.read("again.json"), dir.read("run.json"));
+    // `-` reads the report from standard input.
+    let piped = dir.judge_stdin(&["report", "-", "--json", "-"], &dir.read("run.json"));
+    piped.expect_code(0);
+    assert_eq!(piped.stdout(), dir.read("run.json"));
     let run = dir.judge(&["report", "run.json"]);
     run.expect_code(0);
     assert!(
