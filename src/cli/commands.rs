@@ -1,8 +1,8 @@
 //! The command line's shape: the subcommands, their help and examples.
 
 use super::{
-    check, diff, export, gen, grade, import, interact, list, merge, new, run, similar, solve,
-    stress, validate,
+    check, diff, export, gen, grade, import, interact, list, merge, new, report, run, similar,
+    solve, stress, validate,
 };
 use clap::{Parser, Subcommand};
 
@@ -111,6 +111,18 @@ pub(crate) enum Command {
         after_help = "Examples:\n  judge merge grade-*.json -o grade.json\n  judge merge grade-1.json grade-2.json -o - --junit grade.xml --csv grades.csv"
     )]
     Merge(merge::MergeArgs),
+    /// Render a saved JSON report again, or compare it with a baseline report.
+    ///
+    /// Reads a report of `judge grade`, `judge merge` or `judge run --json` and
+    /// writes any report of `grade` from it without grading again; a partial
+    /// (interrupted) report stays partial in each. With --baseline, one line per
+    /// (problem, student) that changed and a summary; exit 0 when nothing
+    /// regressed, 1 when something that passed in the baseline does not now.
+    /// Without it, exit as the report's run did (0 / 1, a partial report 1).
+    #[command(
+        after_help = "Examples:\n  judge report grade.json --junit grade.xml --html grade.html\n  judge report grade.json --student-view --json student.json --csv grades.csv\n  judge report grade.json --baseline baseline.json --changes changes.json"
+    )]
+    Report(report::ReportCommandArgs),
     /// Rank pairs of hand-ins of each problem from most to least similar (never a verdict).
     ///
     /// Each hand-in is read with a parser of its language (C, C++, Python, Java,

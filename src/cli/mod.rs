@@ -17,6 +17,7 @@ mod interact;
 mod list;
 pub(crate) mod merge;
 mod new;
+mod report;
 mod reports;
 pub(crate) mod run;
 mod similar;
@@ -182,6 +183,7 @@ fn dispatch(cli: Cli) -> Result<Outcome, Error> {
         Command::Grade(args) => grade::run(args),
         Command::Stress(args) => stress::run(&args),
         Command::Merge(args) => merge::run(args),
+        Command::Report(args) => report::run(&args),
         Command::Similar(args) => similar::run(&args),
         Command::Export(args) => export::run(&args),
         Command::New(args) => new::run(&args),

@@ -32,9 +32,12 @@
 //! - `side` grades a class's problems side by side, their events passed on
 //!   in the one-at-a-time order.
 //! - `policy` is the exit policy of the verdicts and the student view.
+//! - `saved` reads a saved JSON report back and renders it again (`judge
+//!   report`); `compare` says what changed against a baseline report.
 
 pub(crate) mod catalog;
 pub(crate) mod class;
+pub(crate) mod compare;
 pub(crate) mod export;
 pub(crate) mod folder;
 pub(crate) mod gen;
@@ -49,6 +52,7 @@ pub(crate) mod progress;
 pub(crate) mod reports;
 mod rows;
 pub(crate) mod run;
+pub(crate) mod saved;
 pub(crate) mod score;
 pub mod settings;
 mod side;

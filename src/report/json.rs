@@ -463,23 +463,28 @@ impl GradedResult {
     /// never to 100% short of the whole score nor to 0% above nothing, so
     /// the figure never hides a failure or a pass.
     pub(crate) fn score_percent(&self) -> u32 {
-        let (got, most) = match (self.result.score, self.result.max_score) {
-            (Some(score), Some(max)) if max.0 > 0.0 => (score.0, max.0),
-            _ => (self.result.passed as f64, self.result.total as f64),
-        };
-        if most <= 0.0 || got <= 0.0 {
-            return 0;
-        }
-        if got >= most {
-            return 100;
-        }
-        (got / most * 100.0).round().clamp(1.0, 99.0) as u32
+        score_percent(&self.result)
     }
 
     /// The slowest test's CPU time, if any test ran.
     pub(crate) fn slowest_ms(&self) -> Option<u64> {
         self.result.tests.iter().map(|test| test.time_ms).max()
     }
+}
+
+/// [`GradedResult::score_percent`] of any result (`judge run`'s too).
+pub(crate) fn score_percent(result: &SubmissionResult) -> u32 {
+    let (got, most) = match (result.score, result.max_score) {
+        (Some(score), Some(max)) if max.0 > 0.0 => (score.0, max.0),
+        _ => (result.passed as f64, result.total as f64),
+    };
+    if most <= 0.0 || got <= 0.0 {
+        return 0;
+    }
+    if got >= most {
+        return 100;
+    }
+    (got / most * 100.0).round().clamp(1.0, 99.0) as u32
 }
 
 /// The JSON text of a grade report, pretty-printed, ending with a newline.

@@ -148,7 +148,7 @@ fn prose_commands(text: &str) -> Vec<String> {
 
 /// Each `judge` invocation of a command line: its subcommand (`None` for
 /// `judge --help`) and the flags it uses.
-fn invocations(command: &str) -> Vec<(Option<String>, Vec<String>)> {
+pub(crate) fn invocations(command: &str) -> Vec<(Option<String>, Vec<String>)> {
     let mut found = Vec::new();
     for segment in command.split(['|', ';']).flat_map(|part| part.split("&&")) {
         let words: Vec<&str> = segment.split_whitespace().collect();
@@ -183,7 +183,7 @@ fn invocations(command: &str) -> Vec<(Option<String>, Vec<String>)> {
 /// ...`, `      --json <FILE> ...`) names it. A mention elsewhere (another
 /// flag's text, the help's own examples) does not count, so a flag that
 /// vanished is missed even where the help still cites it.
-fn defines_flag(help: &str, flag: &str) -> bool {
+pub(crate) fn defines_flag(help: &str, flag: &str) -> bool {
     help.lines().any(|line| {
         let line = line.trim_start();
         if !line.starts_with('-') {

@@ -16,6 +16,7 @@ const SUBCOMMANDS: &[&str] = &[
     "grade",
     "stress",
     "merge",
+    "report",
     "export",
     "new",
     "import",

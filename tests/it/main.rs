@@ -11,6 +11,7 @@
 mod bundled;
 mod cgroup_mounts;
 mod ci_script;
+mod ci_templates;
 mod classroom_import;
 mod cli;
 mod concurrent;
@@ -53,6 +54,7 @@ mod problems_list;
 mod proc_mount;
 mod programs;
 mod progress;
+mod report_command;
 mod reports;
 mod rooks;
 mod run;

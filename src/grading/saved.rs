@@ -1,0 +1,263 @@
+//! `judge report`'s reading and writing: a JSON report saved by `judge
+//! grade`, `judge merge` or `judge run` (`--json`), read back and rendered
+//! into the other formats of [`crate::report::formats::FORMATS`] without
+//! grading again (issue #32, item 8). It runs nothing and decides no
+//! verdict: the report's are kept as written, a partial (interrupted)
+//! report stays partial in every rendering.
+//!
+//! A report that cannot be read, is not JSON, is of another version or
+//! is neither kind of report is the user's to fix (exit 2), named with the
+//! line and column serde_json found.
+
+use super::GradingError;
+use crate::exit::Outcome;
+use crate::input_file::Source;
+use crate::report;
+use crate::report::formats::Chosen;
+use crate::report::json::{parse_grade, GradeReport, NotGraded, TestSelection, VERSION};
+use crate::report::Row;
+use crate::runner::SubmissionResult;
+use crate::verdict::Verdict;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// A saved JSON report: `judge grade`'s (and `judge merge`'s), which has a
+/// `layout`, or `judge run`'s, which has none.
+#[derive(Clone, Debug)]
+pub(crate) enum Saved {
+    Grade(GradeReport),
+    Run(SavedRun),
+}
+
+/// `judge run`'s JSON report as read back: the fields of
+/// `crate::report::json`'s `RunReport`, the isolation kept as written,
+/// byte for byte (it was another machine's, or another moment's).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct SavedRun {
+    pub(crate) version: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) isolation: Option<Box<serde_json::value::RawValue>>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) interrupted: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) not_graded: Vec<NotGraded>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) tests: Option<TestSelection>,
+    pub(crate) results: Vec<SubmissionResult>,
+}
+
+/// Reads the report at `path` (`-`: standard input): a grade report when
+/// it has a `layout`, else a run report. Any failure names the file (and,
+/// for bad JSON or a missing field, serde_json's line and column); a file
+/// over the judge's read limit is refused, not read whole.
+pub(crate) fn read(path: &Path) -> Result<Saved, GradingError> {
+    let source =
+        Source::read(Some(path)).map_err(|error| GradingError::usage(error.to_string(), None))?;
+    let name = Path::new(&source.name);
+    let text = std::str::from_utf8(&source.bytes).map_err(|error| {
+        GradingError::usage(
+            format!(
+                "`{}` is not a JSON report of `judge grade`, `judge merge` or `judge run`: \
+                 it is not UTF-8 ({error})",
+                name.display()
+            ),
+            None,
+        )
+    })?;
+    parse(name, text)
+}
+
+/// [`read`] of a text already read.
+fn parse(path: &Path, text: &str) -> Result<Saved, GradingError> {
+    // The version and the kind first, so another version is named as
+    // such, not as a missing field.
+    #[derive(Deserialize)]
+    struct Probe {
+        version: u32,
+        #[serde(default)]
+        layout: Option<serde::de::IgnoredAny>,
+    }
+    let not_a_report = |error: serde_json::Error| {
+        GradingError::usage(
+            format!(
+                "`{}` is not a JSON report of `judge grade`, `judge merge` or `judge run`: \
+                 {error}",
+                path.display()
+            ),
+            None,
+        )
+    };
+    let probe: Probe = serde_json::from_str(text).map_err(not_a_report)?;
+    if probe.version != VERSION {
+        return Err(GradingError::usage(
+            format!(
+                "`{}` has report version {}; this judge reads version {VERSION}",
+                path.display(),
+                probe.version
+            ),
+            Some("render it with the judge that wrote it".to_owned()),
+        ));
+    }
+    if probe.layout.is_some() {
+        return parse_grade(path, text)
+            .map(Saved::Grade)
+            .map_err(|error| GradingError::usage(error.to_string(), None));
+    }
+    serde_json::from_str(text)
+        .map(Saved::Run)
+        .map_err(not_a_report)
+}
+
+impl Saved {
+    /// Whether a signal stopped the run that wrote it: its results are
+    /// part of the run, [`Saved::not_graded`] the rest.
+    pub(crate) fn interrupted(&self) -> bool {
+        match self {
+            Saved::Grade(report) => report.interrupted,
+            Saved::Run(run) => run.interrupted,
+        }
+    }
+
+    /// The pairs an interrupted run did not finish.
+    pub(crate) fn not_graded(&self) -> &[NotGraded] {
+        match self {
+            Saved::Grade(report) => &report.not_graded,
+            Saved::Run(run) => &run.not_graded,
+        }
+    }
+
+    /// The results, as every format renders them.
+    pub(crate) fn rows(&self) -> Vec<&dyn Row> {
+        match self {
+            Saved::Grade(report) => report.results.iter().map(|row| row as &dyn Row).collect(),
+            Saved::Run(run) => run.results.iter().map(|row| row as &dyn Row).collect(),
+        }
+    }
+
+    /// Whether a result (of [`Saved::rows`]' order) passed: the verdict
+    /// its folder names (layout `expected`, `grade --package`), else AC.
+    pub(crate) fn passed(row: &dyn Row) -> bool {
+        match row.expectation() {
+            Some(expectation) => expectation.agrees,
+            None => row.result().verdict.is_accepted(),
+        }
+    }
+
+    /// The exit of the run the report is of, as `judge grade` or `judge
+    /// run` gave it ([`super::policy`]), except that a partial report is
+    /// never a success: what was not graded did not pass.
+    pub(crate) fn outcome(&self) -> Outcome {
+        let whole = match self {
+            Saved::Grade(report) => super::policy::grade_outcome(report),
+            Saved::Run(run) => {
+                let verdicts: Vec<Verdict> = run.results.iter().map(|row| row.verdict).collect();
+                super::policy::run_outcome(&verdicts)
+            }
+        };
+        match whole {
+            Outcome::Success if self.interrupted() => Outcome::Failure,
+            other => other,
+        }
+    }
+
+    /// Writes the report again to `json` and every file of `files`, each
+    /// that can be written even when another cannot; returns every
+    /// failure, in the order of the formats' list. With `student_view`,
+    /// what students may see ([`super::policy::student_view`]).
+    pub(crate) fn write(
+        &self,
+        json: Option<&Path>,
+        files: &Chosen<'_>,
+        student_view: bool,
+    ) -> Vec<GradingError> {
+        match self {
+            Saved::Grade(report) => {
+                super::reports::write_grade(report, json, files, student_view, None)
+            }
+            Saved::Run(run) => write_run(run, json, files, student_view),
+        }
+    }
+}
+
+/// [`Saved::write`] of a run report: its JSON as read (the student view's
+/// hidden tests without their data), then the files asked for.
+fn write_run(
+    run: &SavedRun,
+    json: Option<&Path>,
+    files: &Chosen<'_>,
+    student_view: bool,
+) -> Vec<GradingError> {
+    let mut viewed = run.clone();
+    if student_view {
+        for result in &mut viewed.results {
+            result.tests.iter_mut().for_each(report::hide_test_data);
+        }
+    }
+    let mut failures = Vec::new();
+    if let Some(path) = json {
+        let written = serde_json::to_string_pretty(&viewed)
+            .map_err(GradingError::RunJson)
+            .and_then(|mut text| {
+                text.push('\n');
+                super::reports::write_report(path, &text)
+            });
+        failures.extend(written.err());
+    }
+    let options = report::html::Options {
+        student_view,
+        interrupted: viewed.interrupted,
+        not_graded: viewed.not_graded.clone(),
+        ..report::html::Options::default()
+    };
+    failures.extend(super::reports::write(files, &viewed.results, &options, None).err());
+    failures
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(text: &str) -> Result<Saved, String> {
+        parse(Path::new("r.json"), text).map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn tells_a_grade_report_from_a_run_report() {
+        let grade = r#"{"version": 1, "layout": "problem/student", "results": []}"#;
+        assert!(matches!(parsed(grade), Ok(Saved::Grade(_))));
+        let run = r#"{"version": 1, "results": []}"#;
+        assert!(matches!(parsed(run), Ok(Saved::Run(_))));
+    }
+
+    #[test]
+    fn bad_json_names_the_file_line_and_column() {
+        let error = parsed("{\"version\": 1,\n  \"results\": [}\n").expect_err("refused");
+        assert!(
+            error.starts_with("`r.json` is not a JSON report"),
+            "{error}"
+        );
+        assert!(error.contains("line 2 column"), "{error}");
+    }
+
+    #[test]
+    fn another_version_is_named_before_any_missing_field() {
+        let error = parsed(r#"{"version": 2}"#).expect_err("refused");
+        assert_eq!(
+            error,
+            "`r.json` has report version 2; this judge reads version 1"
+        );
+        let error = parsed(r#"{"results": []}"#).expect_err("refused");
+        assert!(error.contains("missing field `version`"), "{error}");
+    }
+
+    #[test]
+    fn a_partial_report_is_never_a_success() {
+        let text = r#"{"version": 1, "interrupted": true,
+            "not_graded": [{"problem": "rooks", "submission": "a.py"}], "results": []}"#;
+        let saved = parsed(text).expect("a run report");
+        assert!(saved.interrupted());
+        assert_eq!(saved.outcome(), Outcome::Failure);
+        let whole = parsed(r#"{"version": 1, "results": []}"#).expect("a run report");
+        assert_eq!(whole.outcome(), Outcome::Success);
+    }
+}
