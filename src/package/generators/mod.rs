@@ -19,6 +19,7 @@ mod make;
 mod plan;
 mod store;
 mod yaml;
+mod yaml_lines;
 
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{package_submissions, read_problem_yaml, ProblemType};

@@ -22,6 +22,7 @@
 //! Not responsible for running anything: [`super`] does.
 
 use super::yaml::{FileText, RawData, RawEntry, RawNode};
+use super::yaml_lines::{line_of, yaml_text};
 use crate::config::{ConfigError, ConfigErrorKind};
 use sha2::{Digest, Sha512};
 use std::collections::BTreeMap;
@@ -283,31 +284,6 @@ fn valid_name(name: &str) -> bool {
     first_ok
         && name.len() <= 255
         && bytes.all(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'.' | b'-'))
-}
-
-/// The 1-based line where the key path `keys` is written: each key
-/// searched for below the line of the one before it.
-pub(crate) fn line_of(text: &str, keys: &[&str]) -> Option<usize> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut from = 0;
-    let mut found = None;
-    for key in keys {
-        let matches = |line: &str| {
-            let line = line.trim_start();
-            let line = line.strip_prefix("- ").map_or(line, str::trim_start);
-            [
-                format!("{key}:"),
-                format!("\"{key}\":"),
-                format!("'{key}':"),
-            ]
-            .iter()
-            .any(|written| line.starts_with(written.as_str()))
-        };
-        let index = (from..lines.len()).find(|&index| matches(lines[index]))?;
-        found = Some(index + 1);
-        from = index + 1;
-    }
-    found
 }
 
 /// Reads the tree into a plan; `path` and `text` are the yaml's, for
@@ -783,65 +759,6 @@ impl Builder<'_> {
     }
 }
 
-/// The text of a map written into a file (`test_group.yaml:`, `yaml:`),
-/// as BAPCtools writes it: its YAML round trip keeps the file's own style
-/// (a flow list stays `[a, b]`, quotes and comments stay), so the block
-/// below the key, moved to the left margin, is that text whenever it reads
-/// as the same value; otherwise the value in YAML's block style.
-fn yaml_text(text: &str, keys: &[&str], value: &serde_norway::Value) -> Result<String, String> {
-    if let Some(block) = source_block(text, keys) {
-        if serde_norway::from_str::<serde_norway::Value>(&block).is_ok_and(|read| read == *value) {
-            return Ok(block);
-        }
-    }
-    serde_norway::to_string(value).map_err(|error| error.to_string())
-}
-
-/// The lines below the key path `keys` that are indented more than its
-/// last key, moved left by their least indentation; `None` when the value
-/// is written on the key's own line.
-fn source_block(text: &str, keys: &[&str]) -> Option<String> {
-    let line = line_of(text, keys)?;
-    let lines: Vec<&str> = text.lines().collect();
-    let key_line = lines.get(line - 1)?;
-    let last = keys.last()?;
-    let column = [
-        format!("{last}:"),
-        format!("\"{last}\":"),
-        format!("'{last}':"),
-    ]
-    .iter()
-    .find_map(|written| {
-        key_line
-            .find(written.as_str())
-            .map(|at| (at, written.len()))
-    })?;
-    let rest = key_line[column.0 + column.1..].trim();
-    if !rest.is_empty() && !rest.starts_with('#') {
-        return None;
-    }
-    let indent = |line: &str| line.len() - line.trim_start().len();
-    let mut block: Vec<&str> = lines[line..]
-        .iter()
-        .take_while(|line| line.trim().is_empty() || indent(line) > column.0)
-        .copied()
-        .collect();
-    while block.last().is_some_and(|line| line.trim().is_empty()) {
-        block.pop();
-    }
-    let margin = block
-        .iter()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| indent(line))
-        .min()?;
-    Some(
-        block
-            .iter()
-            .map(|line| format!("{}\n", line.get(margin..).unwrap_or("")))
-            .collect(),
-    )
-}
-
 /// `NN-key`, or `NN` for an empty key.
 fn numbered(number: usize, width: usize, key: &str) -> String {
     if key.is_empty() {
@@ -870,83 +787,4 @@ fn with_newline(text: &str) -> Vec<u8> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use test_case::test_case;
-
-    /// Values from BAPCtools' own test problem `testseed`: its committed
-    /// `data/sample/` holds what `bt generate` printed for each command.
-    #[test_case("", 1, "stdout.py {seed}", 162_981_470 ; "a plain seed")]
-    #[test_case("", 2, "stdout.py {seed:1} 2", 2_075_121_131 ; "a count value")]
-    fn seeds_as_bapctools(salt: &str, count: i64, text: &str, expected: u32) {
-        assert_eq!(seed(salt, count, text), expected);
-    }
-
-    #[test]
-    fn replaces_seed_and_name_once() {
-        let (command, _) = command("gen.py {seed:3} {name}.in x", None, "").unwrap();
-        assert_eq!(command.program, "gen.py");
-        assert_eq!(
-            command.args(command.seed),
-            [
-                command.seed.to_string(),
-                "testcase.in".to_owned(),
-                "x".to_owned()
-            ]
-        );
-        assert!(command.uses_seed);
-        assert!(super::command("gen.py {seed} {seed:1}", None, "").is_err());
-    }
-
-    #[test]
-    fn finds_a_key_path_line() {
-        let text = "data:\n  secret:\n    data:\n      - a: x\n      - \"b\": y\n";
-        assert_eq!(line_of(text, &["data", "secret", "data", "b"]), Some(5));
-        assert_eq!(line_of(text, &["data", "nothing"]), None);
-    }
-
-    fn plan_of(text: &str) -> Result<Plan, ConfigError> {
-        let root = super::super::yaml::parse(text).unwrap();
-        plan(Path::new("generators.yaml"), text, &root)
-    }
-
-    #[test]
-    fn numbers_cases_over_the_file_and_groups_per_directory() {
-        let text = "data:\n  secret:\n    data:\n      - small:\n          data:\n            - a: g.py 1\n            - b: g.py 2\n      - big:\n          data:\n            - c: g.py 3\n          include:\n            - a\n";
-        let plan = plan_of(text).unwrap();
-        let paths: Vec<&str> = plan.cases.iter().map(|case| case.path.as_str()).collect();
-        assert_eq!(
-            paths,
-            [
-                "secret/1-small/1-a",
-                "secret/1-small/2-b",
-                "secret/2-big/3-c"
-            ]
-        );
-        assert_eq!(plan.includes, [("secret/2-big/1-a".to_owned(), 0)]);
-    }
-
-    #[test]
-    fn names_counted_cases_with_padded_values() {
-        let text = "data:\n  sample:\n    data:\n      - r:\n          generate: g.py {count}\n          count: -2..=10\n";
-        let plan = plan_of(text).unwrap();
-        let names: Vec<&str> = plan.cases.iter().map(|case| case.path.as_str()).collect();
-        assert_eq!(names[0], "sample/01-r--2");
-        assert_eq!(names[2], "sample/03-r-00");
-        assert_eq!(names[12], "sample/13-r-10");
-        let command = plan.cases[3].generate.as_ref().unwrap();
-        assert_eq!(command.args(command.seed), ["1"]);
-    }
-
-    #[test_case("data:\n  secrets:\n    data: {}\n", 2, "did you mean `secret`" ; "a plural root folder")]
-    #[test_case("data:\n  secret:\n    include:\n      - nowhere\n", 3, "names no test case" ; "an unknown include")]
-    #[test_case("data:\n  secret:\n    data:\n      a:\n        solution: sol.py\n        in: '1'\n", 4, "starting with `/`" ; "a relative solution")]
-    #[test_case("data:\n  secret:\n    data:\n      a:\n", 4, "is empty" ; "an empty case")]
-    #[test_case("data:\n  secret:\n    data:\n      a: g.py {seed} {seed:2}\n", 4, "at most once" ; "two seeds")]
-    fn refuses_with_file_line_and_key(text: &str, line: usize, reason: &str) {
-        let error = plan_of(text).unwrap_err();
-        let message = error.to_string();
-        assert!(message.contains(&format!("line {line}:")), "{message}");
-        assert!(message.contains(reason), "{message}");
-    }
-}
+mod tests;
