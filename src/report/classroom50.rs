@@ -29,15 +29,8 @@ pub(crate) const SCHEMA: &str = "classroom50/result/v1";
 #[derive(Debug, Serialize)]
 struct Results {
     schema: &'static str,
-    classroom: String,
-    assignment: String,
-    assignment_type: String,
-    owner: String,
-    submission: String,
-    commit: String,
-    release: String,
-    review: String,
-    datetime: String,
+    #[serde(flatten)]
+    identity: Identity,
     score: u64,
     #[serde(rename = "max-score")]
     max_score: u64,
@@ -57,6 +50,7 @@ struct Test {
 }
 
 /// Who and what was graded, as Classroom 50's runner says it.
+#[derive(Debug, Serialize)]
 struct Identity {
     classroom: String,
     assignment: String,
@@ -195,15 +189,7 @@ fn results(identity: Identity, graded: Graded) -> Results {
     }
     Results {
         schema: SCHEMA,
-        classroom: identity.classroom,
-        assignment: identity.assignment,
-        assignment_type: identity.assignment_type,
-        owner: identity.owner,
-        submission: identity.submission,
-        commit: identity.commit,
-        release: identity.release,
-        review: identity.review,
-        datetime: identity.datetime,
+        identity,
         score: tests.iter().map(|test| test.score).sum(),
         max_score: tests.iter().map(|test| test.max_score).sum(),
         tests,
