@@ -69,7 +69,8 @@ pub(crate) struct Tool {
     pub(crate) role: Role,
     /// The source (or executable) in the package.
     pub(crate) path: PathBuf,
-    /// The configured language, or `None` for an executable run as is.
+    /// The configured language, or `None` for an executable run as is (or
+    /// a folder with `build` / `run` scripts, built and run by them).
     pub(crate) language: Option<(String, Language)>,
     compiled: OnceLock<Result<PreparedTool, ToolFault>>,
 }
@@ -196,6 +197,7 @@ impl Toolbox {
                         name: name.clone(),
                         language: language.clone(),
                     },
+                    None if crate::runner::has_scripts(&tool.path) => SubmissionKind::Scripts,
                     None => SubmissionKind::Executable,
                 };
                 let program = Submission {

@@ -22,6 +22,13 @@ pub(crate) fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, 
             None,
         )
     })?;
+    if metadata.is_dir() && crate::runner::has_scripts(path) {
+        // A folder that builds and runs itself (`build` / `run` scripts).
+        return Ok(Submission {
+            path: path.to_owned(),
+            kind: SubmissionKind::Scripts,
+        });
+    }
     if metadata.is_dir() {
         // A folder program (a Kattis package's submission): one program in
         // the language its sources share.

@@ -2,9 +2,11 @@
 //! a validator, output validator or submission is one file or a folder. A
 //! folder is one program: all its sources compiled together (the runner
 //! copies the whole folder, so its headers are found), its language the one
-//! its sources share (C and C++ together are C++). Formats the judge cannot
-//! run (checktestdata `.ctd`, VIVA `.viva`) are found and reported, never
-//! run.
+//! its sources share (C and C++ together are C++), unless it has a `build`
+//! or `run` script: then `build` makes it and `run` is the program, as the
+//! format says (the runner's `SubmissionKind::Scripts`). Formats the judge
+//! cannot run (checktestdata `.ctd`, VIVA `.viva`) are found and reported,
+//! never run.
 
 use crate::config::judge::{JudgeConfig, Language};
 use crate::config::kattis::sorted_entries;
@@ -78,6 +80,13 @@ pub(crate) fn program_at(path: &Path, config: &JudgeConfig) -> Result<FoundProgr
             }),
         };
     }
+    if crate::runner::has_scripts(path) {
+        // Built by its `build` script, run by its `run` script.
+        return Ok(FoundProgram::Runs {
+            path: path.to_owned(),
+            language: None,
+        });
+    }
     let language = folder_language(path, config)?;
     Ok(FoundProgram::Runs {
         path: path.to_owned(),
@@ -86,22 +95,15 @@ pub(crate) fn program_at(path: &Path, config: &JudgeConfig) -> Result<FoundProgr
 }
 
 /// The language of a folder program: the one language its sources are in
-/// (C sources beside C++ ones make a C++ program). A folder with `build` or
-/// `run` scripts, with no source, or with sources of two languages is an
-/// error naming it.
+/// (C sources beside C++ ones make a C++ program). A folder with no
+/// source, or with sources of two languages, is an error naming it (one
+/// with `build` or `run` scripts is not asked: its scripts build and run
+/// it).
 pub(crate) fn folder_language(
     folder: &Path,
     config: &JudgeConfig,
 ) -> Result<(String, Language), ConfigError> {
     let refuse = |message: String| ConfigError::invalid(folder, "program", message);
-    for script in ["build", "run"] {
-        if folder.join(script).is_file() {
-            return Err(refuse(format!(
-                "has a `{script}` script; the judge builds a folder program from its sources \
-                 and does not run `build` / `run` scripts"
-            )));
-        }
-    }
     let mut languages: Vec<(String, Language)> = Vec::new();
     for file in
         crate::runner::folder_files(folder).map_err(|refused| refuse(refused.to_string()))?

@@ -162,6 +162,10 @@ fn prepare_inner(
             };
             Ok((prepared, executable))
         }
+        SubmissionKind::Scripts => {
+            let prepared = prepare_scripts(sandbox, &submission.path, dir, settings)?;
+            Ok((prepared, dir.join("run")))
+        }
         SubmissionKind::Language { name, language } => {
             // A folder program (issue #15): the folder copied as it is, all
             // its sources compiled, the entry point run.
@@ -257,6 +261,19 @@ fn java_classes(submission: &Submission, language: &Language) -> JavaClasses {
 /// folder, then the copy's bare name in a stack frame (Java's).
 fn own_paths(original: &Path, dir: &Path, copy: &Path) -> Vec<(String, String)> {
     let shown = original.display().to_string();
+    if original.is_dir() {
+        // A folder program: the copy's files are the folder's files.
+        let mut dirs = vec![dir.to_path_buf()];
+        if let Ok(real) = fs_err::canonicalize(dir) {
+            if real != dir {
+                dirs.push(real);
+            }
+        }
+        return dirs
+            .iter()
+            .map(|dir| (format!("{}/", dir.display()), format!("{shown}/")))
+            .collect();
+    }
     let folder = original
         .parent()
         .map(|parent| parent.display().to_string())
@@ -351,32 +368,161 @@ fn compile(
             language: name.to_owned(),
             error,
         })?;
+    Ok(compile_outcome(
+        &measured,
+        &settings.compile_limits,
+        "compilation",
+        "the compiler",
+    ))
+}
+
+/// What a compile step that ran came to: compiled, with what it said, or
+/// CE with why (`step` names the step in a limit's message, `who` the
+/// program: "compilation" and "the compiler", or a `build` script's).
+fn compile_outcome(
+    measured: &crate::sandbox::Measured,
+    limits: &crate::sandbox::Limits,
+    step: &str,
+    who: &str,
+) -> CompileResult {
     let mut output = String::from_utf8_lossy(&measured.stderr).into_owned();
     if !measured.stdout.is_empty() {
         output.push_str(&String::from_utf8_lossy(&measured.stdout));
     }
     let reason = match (measured.limit_exceeded, measured.termination) {
-        (None, Termination::Exited(0)) => {
-            return Ok(CompileResult::compiled(trim_message(&output)))
+        (None, Termination::Exited(0)) => return CompileResult::compiled(trim_message(&output)),
+        (Some(LimitExceeded::CpuTime | LimitExceeded::WallTime), _) => {
+            format!("{step} exceeded the time limit ({} ms)", limits.cpu_time_ms)
         }
-        (Some(LimitExceeded::CpuTime | LimitExceeded::WallTime), _) => format!(
-            "compilation exceeded the time limit ({} ms)",
-            settings.compile_limits.cpu_time_ms
-        ),
         (Some(LimitExceeded::Memory), _) => format!(
-            "compilation exceeded the memory limit ({} MiB)",
-            settings.compile_limits.memory_kib / 1024
+            "{step} exceeded the memory limit ({} MiB)",
+            limits.memory_kib / 1024
         ),
-        (Some(LimitExceeded::Output), _) => "the compiler's output exceeded its limit".to_owned(),
-        (Some(LimitExceeded::Scratch), _) => "the compiler filled its scratch space".to_owned(),
-        (None, Termination::Exited(code)) => format!("the compiler exited with code {code}"),
-        (None, Termination::Signaled(signal)) => {
-            format!("the compiler was killed by signal {signal}")
-        }
+        (Some(LimitExceeded::Output), _) => format!("{who}'s output exceeded its limit"),
+        (Some(LimitExceeded::Scratch), _) => format!("{who} filled its scratch space"),
+        (None, Termination::Exited(code)) => format!("{who} exited with code {code}"),
+        (None, Termination::Signaled(signal)) => format!("{who} was killed by signal {signal}"),
     };
-    Ok(CompileResult::failed(
+    CompileResult::failed(
         Verdict::CompileError,
         trim_message(&format!("{reason}\n{output}")),
+    )
+}
+
+/// Prepares a folder program with `build` / `run` scripts (see
+/// [`super::folder::has_scripts`]): the folder is copied into `dir`, its
+/// `build` (when there is one) runs there as a compile step does (same
+/// sandbox, same compile limits, `dir` its working directory and the only
+/// place it may write), and `run`, which must then be an executable
+/// regular file in `dir`, is the program. A script that fails, or a
+/// missing or unusable `run`, is CE with the reason.
+fn prepare_scripts(
+    sandbox: &mut Sandbox,
+    folder: &Path,
+    dir: &Path,
+    settings: &Settings,
+) -> Result<Prepared, Failure> {
+    super::folder::copy_folder(folder, dir)
+        .map_err(|refused| Failure::Refused(refused.to_string()))?;
+    // Messages name the package's (or hand-in's) own scripts.
+    let own = |name: &str| format!("`{}`", folder.join(name).display());
+    let build = dir.join("build");
+    let built = fs_err::symlink_metadata(&build).is_ok();
+    let compile = if built {
+        if let Some(reason) = not_an_executable_file(&build) {
+            return Err(Failure::Refused(format!("{} {reason}", own("build"))));
+        }
+        run_build(sandbox, &build, &own("build"), dir, settings)?
+    } else {
+        CompileResult::compiled(String::new())
+    };
+    if compile.state() != CompileState::Compiled {
+        return Ok(Prepared::failed(compile));
+    }
+    let run = dir.join("run");
+    if fs_err::symlink_metadata(&run).is_err() {
+        return Err(Failure::Refused(if built {
+            format!(
+                "{} finished without making `run`, the program the folder needs",
+                own("build")
+            )
+        } else {
+            format!(
+                "{} is missing: the folder has no program to run",
+                own("run")
+            )
+        }));
+    }
+    if let Some(reason) = not_an_executable_file(&run) {
+        return Err(Failure::Refused(format!("{} {reason}", own("run"))));
+    }
+    Ok(Prepared {
+        compile,
+        program: Some((run, Vec::new())),
+        read_paths: vec![dir.to_path_buf()],
+        own_paths: Vec::new(),
+    })
+}
+
+/// Why `path` cannot be run as a script: not a regular file (a link, a
+/// folder), or not executable (the format wants `build` and `run`
+/// executable; nothing is run through a shell in their place).
+fn not_an_executable_file(path: &Path) -> Option<String> {
+    let metadata = fs_err::symlink_metadata(path).ok()?;
+    if !metadata.file_type().is_file() {
+        return Some(
+            "is not a regular file (a link or a folder); it must be an executable file".to_owned(),
+        );
+    }
+    if metadata.permissions().mode() & 0o100 == 0 {
+        return Some("is not executable: set its execute bit (`chmod +x`)".to_owned());
+    }
+    None
+}
+
+/// Runs the `build` script `script` (`shown` in messages) in `dir` as a
+/// compile: the compile limits, [`Trust::Tool`] (it writes only `dir`,
+/// reads only `dir` and the system's directories), the compilers'
+/// environment with the sandbox's `PATH` first (`cc`, `c++` and `python3` are found there, as
+/// the format promises).
+fn run_build(
+    sandbox: &mut Sandbox,
+    script: &Path,
+    shown: &str,
+    dir: &Path,
+    settings: &Settings,
+) -> Result<CompileResult, Failure> {
+    let path = match std::env::var("PATH") {
+        Ok(path) => format!("{}:{path}", crate::sandbox::SANDBOX_PATH),
+        Err(_) => crate::sandbox::SANDBOX_PATH.to_owned(),
+    };
+    let env = TOOL_ENVIRONMENT
+        .iter()
+        .filter(|key| **key != "PATH")
+        .filter_map(|key| std::env::var_os(key).map(|value| (OsString::from(key), value)))
+        .chain([
+            (OsString::from("PATH"), OsString::from(path)),
+            (OsString::from("TMPDIR"), dir.as_os_str().to_owned()),
+        ])
+        .collect();
+    let spec = RunSpec {
+        read_paths: vec![dir.to_path_buf()],
+        program: script.to_path_buf(),
+        args: Vec::new(),
+        stdin: None,
+        workdir: Some(dir.to_path_buf()),
+        env,
+        limits: settings.compile_limits,
+        trust: Trust::Tool,
+    };
+    let measured = sandbox
+        .run(&spec)
+        .map_err(|error| Failure::Judge(format!("failed to run {shown}: {error:#}")))?;
+    Ok(compile_outcome(
+        &measured,
+        &settings.compile_limits,
+        shown,
+        shown,
     ))
 }
 

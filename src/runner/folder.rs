@@ -6,6 +6,7 @@
 //! [`MAX_FOLDER_FILES`] files and [`MAX_FOLDER_BYTES`] in all.
 
 use crate::config::judge::Language;
+use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
 
 /// The most files a folder program may hold.
@@ -118,9 +119,33 @@ pub(super) fn copy_folder(from: &Path, to: &Path) -> Result<Vec<PathBuf>, Folder
             | super::SubmissionRefused::Unreadable(message) => FolderRefused::File(message),
         })?;
         fs_err::write(&copy, bytes).map_err(FolderRefused::Copy)?;
+        // An executable keeps its execute bit (a `build` or `run` script, a
+        // helper it calls); everything else is plain data.
+        let executable = fs_err::metadata(&file)
+            .map(|metadata| metadata.permissions().mode() & 0o100 != 0)
+            .map_err(FolderRefused::Copy)?;
+        let mode = if executable { 0o755 } else { 0o644 };
+        fs_err::set_permissions(&copy, std::fs::Permissions::from_mode(mode))
+            .map_err(FolderRefused::Copy)?;
         copies.push(copy);
     }
     Ok(copies)
+}
+
+/// The scripts of a folder program that builds and runs itself (the
+/// Kattis format's "other programs"): `build`, run once in a copy of the
+/// folder, then `run`, the program.
+pub(crate) const SCRIPTS: [&str; 2] = ["build", "run"];
+
+/// Whether `folder` is a folder program with a `build` or a `run` script:
+/// it is built and run by them, not by a language's commands. A `build`
+/// or `run` that is not a regular file still counts: copying the folder
+/// refuses it with the reason.
+pub(crate) fn has_scripts(folder: &Path) -> bool {
+    folder.is_dir()
+        && SCRIPTS
+            .iter()
+            .any(|script| fs_err::symlink_metadata(folder.join(script)).is_ok())
 }
 
 /// The sources of `language` among `copies` in `dir`, and the entry point:

@@ -27,7 +27,7 @@ pub use events::{
     CompileResult, Event, Excerpt, GroupScore, RandomOrigin, SubmissionResult, TestResult,
     EXCERPT_LIMIT_BYTES,
 };
-pub(crate) use folder::folder_files;
+pub(crate) use folder::{folder_files, has_scripts};
 pub(crate) use request::{Margin, RunRequest};
 use tests_load::{generated_test, written_test};
 pub use tests_load::{load_tests, FixedTests, TestFault};
@@ -86,13 +86,17 @@ pub enum SubmissionKind {
     Executable,
     /// Source in a configured language.
     Language { name: String, language: Language },
+    /// A folder with a `build` and/or a `run` script (the Kattis format's
+    /// programs): `build` runs once in a copy of the folder, under the
+    /// compile limits and sandbox, and `run` is then the program.
+    Scripts,
 }
 
 impl Submission {
     /// The factor its language's `time-factor` puts on the time limits.
     pub(crate) fn time_factor(&self) -> f64 {
         match &self.kind {
-            SubmissionKind::Executable => 1.0,
+            SubmissionKind::Executable | SubmissionKind::Scripts => 1.0,
             SubmissionKind::Language { language, .. } => language.time_factor(),
         }
     }
@@ -108,10 +112,12 @@ impl Submission {
         }
     }
 
-    /// The language name reports show: the configured name, or `executable`.
+    /// The language name reports show: the configured name, `executable`,
+    /// or `build/run` for a folder with those scripts.
     pub(crate) fn language_name(&self) -> &str {
         match &self.kind {
             SubmissionKind::Executable => "executable",
+            SubmissionKind::Scripts => "build/run",
             SubmissionKind::Language { name, .. } => name,
         }
     }
@@ -221,10 +227,11 @@ pub(crate) fn prepare_tool(
 }
 
 /// A package's program did not compile (the package's fault): what the
-/// compile said, if anything, after "it could not be compiled".
+/// compile (or its `build` script) said, if anything, after "could not
+/// be compiled", which follows the program's label.
 #[derive(Debug, thiserror::Error)]
 #[error(
-    "it could not be compiled{}",
+    "could not be compiled{}",
     if message.is_empty() { String::new() } else { format!(":\n{message}") }
 )]
 pub(crate) struct NotCompiled {

@@ -1,0 +1,331 @@
+//! Issue #34, item 1: Kattis programs that are folders with `build` and
+//! `run` scripts (submissions, input validators, output validators,
+//! interactors), on `tests/fixtures/kattis/scripts` (the shapes of
+//! BAPCtools' test problems: `boolfind`'s output validator built by a
+//! `build` that calls `cc` and run by a `run` that finds its binary beside
+//! itself, `identity`'s programs with only a `build` that writes `run`, or
+//! only a `run`).
+
+use crate::support::{processes_mentioning, repository, Dir};
+use std::os::unix::fs::PermissionsExt as _;
+use std::path::Path;
+
+/// Copies the fixture `scripts` into `dir/scripts`, execute bits kept.
+fn scripts(dir: &Dir) {
+    let from = repository().join("tests/fixtures/kattis/scripts");
+    for entry in walkdir::WalkDir::new(&from).into_iter().flatten() {
+        if entry.file_type().is_file() {
+            let relative = entry.path().strip_prefix(&from).unwrap();
+            let copy = dir.create(
+                &Path::new("scripts").join(relative).to_string_lossy(),
+                fs_err::read(entry.path()).unwrap(),
+            );
+            let mode = entry.metadata().unwrap().permissions().mode();
+            fs_err::set_permissions(&copy, std::fs::Permissions::from_mode(mode)).unwrap();
+        }
+    }
+}
+
+/// Writes an executable script `name` in `dir`.
+fn script(dir: &Dir, name: &str, text: &str) {
+    let path = dir.create(name, text);
+    fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// See: issue #34, item 1. Every submission of the fixture gets its
+/// folder's verdict: folders built by `build` (one writes its `run`, one
+/// compiles C++ for its `run`), one with only `run`, a folder without
+/// scripts (its language found from its sources) and a plain file; a
+/// `build` that fails or makes no `run` is CE naming the script. The input
+/// validator is built by `build` and gets the group's
+/// `input_validator_args` through `run`; the output validator is only a
+/// `run` and gets its `output_validator_args` after the feedback folder
+/// (without them it fails, and every test would be a judge error).
+#[test]
+fn a_package_whose_programs_build_and_run_themselves_grades() {
+    let dir = Dir::new();
+    scripts(&dir);
+    let graded = dir.judge(&["grade", "--package", "scripts", "--json", "report.json"]);
+    let out = graded.stdout();
+    graded.expect_code(0);
+    assert!(
+        out.contains("9 of 9 submissions got their folder's verdict; 0 skipped"),
+        "{out}"
+    );
+    crate::support::assert_folder_verdicts(
+        &out,
+        &[
+            ("accepted/twice_build", "AC"),
+            ("accepted/twice_cpp", "AC"),
+            ("accepted/twice_run", "AC"),
+            ("accepted/plain_folder", "AC"),
+            ("accepted/twice.py", "AC"),
+            ("wrong_answer/thrice_run", "WA"),
+            ("time_limit_exceeded/spin_run", "TLE"),
+            ("compile_error/failing_build", "CE"),
+            ("compile_error/no_run", "CE"),
+        ],
+    );
+    assert!(
+        out.contains("thrice_run: WA (folder wrong_answer) on sample/1: expected 8, got 12"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "no_run: CE (folder compile_error) (CE at compile: \
+             `scripts/submissions/compile_error/no_run/build` finished without making `run`"
+        ),
+        "{out}"
+    );
+    let report = crate::support::report(&dir.read("report.json"));
+    let result = |name: &str| {
+        report["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|result| result["submission"].as_str().unwrap().ends_with(name))
+            .unwrap_or_else(|| panic!("no {name} in {report}"))
+            .clone()
+    };
+    let failing = result("failing_build");
+    let message = failing["compile"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(
+            "`scripts/submissions/compile_error/failing_build/build` exited with code 2\n"
+        ) && message.contains("missing dependency: libtwice"),
+        "{failing}"
+    );
+    assert_eq!(result("twice_cpp")["language"], "build/run");
+    assert_eq!(result("plain_folder")["language"], "python");
+}
+
+/// See: issue #34, item 1. The input validator's `run` gets the group's
+/// arguments: an input above `--max 1000` is rejected, naming the file.
+#[test]
+fn the_input_validator_run_script_gets_the_group_arguments() {
+    let dir = Dir::new();
+    scripts(&dir);
+    dir.create("scripts/data/secret/3.in", "2000\n");
+    dir.create("scripts/data/secret/3.ans", "4000\n");
+    let graded = dir.judge(&["grade", "--package", "scripts"]);
+    assert_ne!(graded.code(), 0);
+    assert!(
+        graded.stderr().contains(
+            "failed to load `scripts/data/secret/3.in`: the validator `bounds` rejected the \
+             input (exit code 43)"
+        ),
+        "{}",
+        graded.stderr()
+    );
+}
+
+/// See: issue #34, item 1. An input validator whose `build` fails, or an
+/// output validator whose `build` is not executable, is the package's
+/// error naming the script.
+#[test]
+fn a_validator_that_does_not_build_is_a_package_error_naming_its_script() {
+    let dir = Dir::new();
+    scripts(&dir);
+    script(
+        &dir,
+        "scripts/input_validators/bounds/build",
+        "#!/bin/sh\necho 'cc: not today' >&2\nexit 1\n",
+    );
+    let graded = dir.judge(&["grade", "--package", "scripts"]);
+    let err = graded.stderr();
+    assert_ne!(graded.code(), 0, "{err}");
+    assert!(
+        err.contains(
+            "validator `bounds` could not be compiled:\n\
+             `scripts/input_validators/bounds/build` exited with code 1\ncc: not today"
+        ),
+        "{err}"
+    );
+    let build = dir.path().join("scripts/output_validator/build");
+    fs_err::write(&build, "#!/bin/sh\ntrue\n").unwrap();
+    fs_err::set_permissions(&build, std::fs::Permissions::from_mode(0o644)).unwrap();
+    script(
+        &dir,
+        "scripts/input_validators/bounds/build",
+        "#!/bin/sh\ncc -O1 -o validator validate.c\n",
+    );
+    // The output validator is built at its first use: each test that
+    // needs it is JE with the reason, and the grade is the judge's failure.
+    let graded = dir.judge(&["grade", "--package", "scripts"]);
+    let out = graded.stdout();
+    graded.expect_code(3);
+    assert!(
+        out.contains(
+            "twice.py: JE (folder accepted) on sample/1: checker failure: checker \
+             `output_validator` could not be compiled:\n`scripts/output_validator/build` is not \
+             executable: set its execute bit (`chmod +x`)"
+        ),
+        "{out}"
+    );
+}
+
+/// See: issue #34, item 1. Hostile `build` scripts are bounded as a
+/// compile is, each CE with the reason: one that loops, one that forks
+/// without end, one that floods its output. One that tries to write
+/// outside its folder (the workspace above it, the package, the host's
+/// `/tmp`) writes nothing there, and its program still runs. Nothing is
+/// left afterwards: no process, no file in the judge's temporary folder.
+#[test]
+fn hostile_build_scripts_are_bounded_and_leave_nothing() {
+    let dir = Dir::new();
+    scripts(&dir);
+    let package = fs_err::canonicalize(dir.path().join("scripts")).unwrap();
+    let host_tmp = std::env::temp_dir().join(format!(
+        "judge-build-escape-{}",
+        package.file_name().unwrap().to_string_lossy()
+    ));
+    let sub = |name: &str| format!("scripts/submissions/{name}/build");
+    script(
+        &dir,
+        &sub("compile_error/loops"),
+        "#!/bin/sh\nwhile :; do :; done\n",
+    );
+    script(
+        &dir,
+        &sub("compile_error/forks"),
+        "#!/bin/sh\nwhile :; do (while :; do :; done) & done\n",
+    );
+    script(&dir, &sub("compile_error/floods"), "#!/bin/sh\nyes flood\n");
+    script(
+        &dir,
+        &sub("accepted/escapes"),
+        &format!(
+            "#!/bin/sh\n\
+             echo pwned > ../escaped 2>/dev/null\n\
+             echo pwned > '{}/escaped' 2>/dev/null\n\
+             echo pwned > '{}' 2>/dev/null\n\
+             printf '#!/bin/sh\\nread n; echo $((2 * n))\\n' > run\n\
+             chmod +x run\n",
+            package.display(),
+            host_tmp.display()
+        ),
+    );
+    // The judge's temporary folder, to see it emptied.
+    let tmp = dir.path().join("tmp");
+    fs_err::create_dir(&tmp).unwrap();
+    for path in [dir.path(), tmp.as_path()] {
+        fs_err::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    dir.create(
+        "judge.toml",
+        "[limits]\ncompile-time-limit-ms = 2000\nwall-time-factor = 3\n",
+    );
+    let started = std::time::Instant::now();
+    let graded = dir.judge_env(
+        &["grade", "--package", "scripts", "--json", "report.json"],
+        &[("TMPDIR", tmp.to_str().unwrap())],
+    );
+    let out = graded.stdout();
+    graded.expect_code(0);
+    assert!(started.elapsed().as_secs() < 120, "{:?}", started.elapsed());
+    crate::support::assert_folder_verdicts(
+        &out,
+        &[
+            ("compile_error/loops", "CE"),
+            ("compile_error/forks", "CE"),
+            ("compile_error/floods", "CE"),
+            ("accepted/escapes", "AC"),
+        ],
+    );
+    assert!(
+        out.contains(
+            "loops: CE (folder compile_error) (CE at compile: \
+             `scripts/submissions/compile_error/loops/build` exceeded the time limit (2000 ms)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "floods: CE (folder compile_error) (CE at compile: \
+             `scripts/submissions/compile_error/floods/build`'s output exceeded its limit"
+        ),
+        "{out}"
+    );
+    for escaped in [
+        dir.path().join("tmp/escaped"),
+        package.join("escaped"),
+        host_tmp.clone(),
+    ] {
+        assert!(!escaped.exists(), "{} was written", escaped.display());
+    }
+    let left: Vec<_> = fs_err::read_dir(&tmp).unwrap().collect();
+    assert!(left.is_empty(), "left in the temporary folder: {left:?}");
+    assert_eq!(processes_mentioning(&tmp), Vec::<String>::new());
+}
+
+/// See: issue #34, item 1. An interactive problem whose output validator
+/// (the interactor) is a C program built by `build` and run by `run`,
+/// as BAPCtools' `boolfind`: it talks to the submissions, and its
+/// arguments (input, answer, feedback folder) pass through `run`.
+#[test]
+fn an_interactor_built_by_its_build_script_judges() {
+    let dir = Dir::new();
+    let files: &[(&str, &str)] = &[
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Echo twice\ntype: interactive\n\
+             uuid: 7c1f2a90-5b3e-4d8a-9f60-2e4b6c8d0a13\nlicense: cc0\nlimits:\n  time_limit: 1\n",
+        ),
+        ("data/sample/1.in", "4\n"),
+        ("data/sample/1.ans", "8\n"),
+        ("data/secret/1.in", "21\n"),
+        ("data/secret/1.ans", "42\n"),
+        (
+            "input_validators/validate.py",
+            "import sys\nsys.exit(42 if sys.stdin.read().strip().isdigit() else 43)\n",
+        ),
+        (
+            "output_validator/interactor.c",
+            "#include <stdio.h>\n\
+             int main(int argc, char **argv) {\n\
+               long n, want, got;\n\
+               FILE *in = fopen(argv[1], \"r\"), *ans = fopen(argv[2], \"r\");\n\
+               if (argc < 4 || !in || !ans || fscanf(in, \"%ld\", &n) != 1 || \
+             fscanf(ans, \"%ld\", &want) != 1) return 1;\n\
+               printf(\"%ld\\n\", n);\n\
+               fflush(stdout);\n\
+               if (scanf(\"%ld\", &got) != 1 || got != want) return 43;\n\
+               return 42;\n\
+             }\n",
+        ),
+        ("submissions/accepted/twice.py", "print(2 * int(input()))\n"),
+        (
+            "submissions/wrong_answer/thrice.py",
+            "print(3 * int(input()))\n",
+        ),
+    ];
+    for (name, text) in files {
+        dir.create(&format!("echo/{name}"), text);
+    }
+    script(
+        &dir,
+        "echo/output_validator/build",
+        "#!/bin/sh\ncc -O1 -o interactor interactor.c\n",
+    );
+    script(
+        &dir,
+        "echo/output_validator/run",
+        "#!/bin/sh\nexec \"$(dirname \"$0\")/interactor\" \"$@\"\n",
+    );
+    script(
+        &dir,
+        "echo/submissions/accepted/built/build",
+        "#!/bin/sh\nprintf '#!/bin/sh\\nread n; echo $((2 * n))\\n' > run\nchmod +x run\n",
+    );
+    let graded = dir.judge(&["grade", "--package", "echo"]);
+    let out = graded.stdout();
+    graded.expect_code(0);
+    crate::support::assert_folder_verdicts(
+        &out,
+        &[
+            ("accepted/twice.py", "AC"),
+            ("accepted/built", "AC"),
+            ("wrong_answer/thrice.py", "WA"),
+        ],
+    );
+}
