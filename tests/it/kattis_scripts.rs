@@ -12,12 +12,17 @@ use std::path::Path;
 
 /// Copies the fixture `scripts` into `dir/scripts`, execute bits kept.
 fn scripts(dir: &Dir) {
-    let from = repository().join("tests/fixtures/kattis/scripts");
+    copy_fixture(dir, "kattis/scripts", "scripts");
+}
+
+/// Copies `tests/fixtures/FIXTURE` into `dir/NAME`, execute bits kept.
+fn copy_fixture(dir: &Dir, fixture: &str, name: &str) {
+    let from = repository().join("tests/fixtures").join(fixture);
     for entry in walkdir::WalkDir::new(&from).into_iter().flatten() {
         if entry.file_type().is_file() {
             let relative = entry.path().strip_prefix(&from).unwrap();
             let copy = dir.create(
-                &Path::new("scripts").join(relative).to_string_lossy(),
+                &Path::new(name).join(relative).to_string_lossy(),
                 fs_err::read(entry.path()).unwrap(),
             );
             let mode = entry.metadata().unwrap().permissions().mode();
@@ -328,4 +333,50 @@ fn an_interactor_built_by_its_build_script_judges() {
             ("wrong_answer/thrice.py", "WA"),
         ],
     );
+}
+
+/// See: issue #34, item 1. Generators of a `generators.yaml` that are
+/// folders with scripts, as BAPCtools' `identity` has them: one whose
+/// `build` writes its `run`, one with only a `run`; each gets the case's
+/// arguments.
+#[test]
+fn generators_built_and_run_by_their_scripts_make_their_cases() {
+    let dir = Dir::new();
+    copy_fixture(&dir, "generators/sums", "sums");
+    script(
+        &dir,
+        "sums/generators/dir_build/build",
+        "#!/bin/sh\ncat > run <<PROGRAM\n#!/usr/bin/env python3\nimport sys\n\
+         print(sys.argv[1], sys.argv[2])\nPROGRAM\nchmod +x run\n",
+    );
+    script(
+        &dir,
+        "sums/generators/dir_run/run",
+        "#!/usr/bin/env python3\nimport sys\nprint(sys.argv[1], sys.argv[2])\n",
+    );
+    let yaml = dir.read("sums/generators/generators.yaml");
+    let seeded = "      - seeded: echo.py {seed}\n";
+    assert!(yaml.contains(seeded), "{yaml}");
+    dir.create(
+        "sums/generators/generators.yaml",
+        yaml.replacen(
+            seeded,
+            &format!("{seeded}      - built: dir_build 3 4\n      - ran: dir_run 5 6\n"),
+            1,
+        ),
+    );
+    let made = dir.judge(&["gen", "--package", "sums"]);
+    made.expect_code(0);
+    let case = |pattern: &str| {
+        let found: Vec<_> = fs_err::read_dir(dir.path().join("sums/data/secret"))
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(&format!("{pattern}.in")))
+            .collect();
+        assert_eq!(found.len(), 1, "{pattern}: {found:?}");
+        dir.read(&format!("sums/data/secret/{}", found[0]))
+    };
+    assert_eq!(case("built"), "3 4\n");
+    assert_eq!(case("ran"), "5 6\n");
 }
