@@ -272,6 +272,35 @@ mod tests {
     }
 
     #[test]
+    fn a_copy_keeps_the_execute_bits_and_scripts_are_found() {
+        let from = tempfile::tempdir().unwrap();
+        let to = tempfile::tempdir().unwrap();
+        assert!(!has_scripts(from.path()));
+        fs_err::write(from.path().join("run"), "#!/bin/sh\n").unwrap();
+        fs_err::set_permissions(
+            from.path().join("run"),
+            std::fs::Permissions::from_mode(0o700),
+        )
+        .unwrap();
+        fs_err::write(from.path().join("data.txt"), "1\n").unwrap();
+        assert!(has_scripts(from.path()));
+        assert!(
+            !has_scripts(&from.path().join("run")),
+            "a file is no folder"
+        );
+        copy_folder(from.path(), to.path()).unwrap();
+        let mode = |name: &str| {
+            fs_err::metadata(to.path().join(name))
+                .unwrap()
+                .permissions()
+                .mode()
+                & 0o777
+        };
+        assert_eq!(mode("run"), 0o755);
+        assert_eq!(mode("data.txt"), 0o644);
+    }
+
+    #[test]
     fn a_link_in_a_folder_program_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         fs_err::write(dir.path().join("a.py"), "print(1)\n").unwrap();
