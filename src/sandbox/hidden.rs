@@ -1,11 +1,14 @@
-//! The judge's data folders (tests, packages, a class's hand-ins) and
-//! what their symbolic links point to, which every run's mount namespace
-//! covers (see [`mask_data_folder`]).
+//! What the sandbox hides, as a value: [`Hidden`] holds the judge's data
+//! folders (tests, packages, a class's hand-ins) and what their symbolic
+//! links point to, which every run's mount namespace covers, and the data
+//! no compile is lent (see [`Hidden::mask`], [`Hidden::guard`] and
+//! [`Hidden::lending_refused`]). The rules live on the value, so a test (or
+//! a second backend) builds its own and asks it.
 //!
-//! This module is the list's one owner: it keeps the process-wide list,
-//! and every addition is a call of [`mask_data_folder`] naming its
-//! [`DataFolder`] reason, kept with the entry. The list cannot be built
-//! once from the configuration: packages are found and loaded problem by
+//! The judge keeps one [`Hidden`] for the process, the one every sandbox
+//! reads ([`mask_data_folder`] and [`guard_data_folder`] add to it,
+//! [`lending_refused`] and each worker's mount namespace read it): it cannot be built once from the
+//! configuration yet, since packages are found and loaded problem by
 //! problem after judge.toml is read (a package's `tests/` or `data/`
 //! folder is known only then), and the folders submissions were handed in
 //! from only when their run starts. Who adds what, and why:
@@ -14,16 +17,18 @@
 //! |---|---|---|
 //! | [`DataFolder::Tests`] | `runner::tests_load` | a `--tests` folder (or a problem's tests folder) is read |
 //! | [`DataFolder::ProblemsFolder`] | `package::check_problems_dir` | `--problems-dir DIR` is accepted |
-//! | [`DataFolder::PackageTests`] | `package::native` | a judge package's `tests/` is read |
-//! | [`DataFolder::KattisData`] | `package::kattis::load` | a Kattis package's `data/` is read |
-//! | [`DataFolder::Submissions`] | `grading::class` | a class's submissions folder is discovered |
+//! | [`DataFolder::PackageTests`] | `package::native`, `package::polygon`, `package::generators` | a judge or Polygon package's `tests/` is read, or generated inputs are written |
+//! | [`DataFolder::KattisData`] | `package::kattis::load`, `package::generators` | a Kattis package's `data/` (or its generated cache) is read |
+//! | [`DataFolder::Submissions`] | `grading::class`, `package::generators` | a class's submissions folder is discovered, or a package's `submissions/` |
 //! | [`DataFolder::HandIn`] | `runner::run_stopping` | a run starts: each submission's own folder |
-//! | (guarded only: [`guard_data_folder`]) | `package::native`, `package::kattis` | a package's whole folder (its solutions and submissions) is kept from compiles, not masked |
+//! | (guarded only: [`guard_data_folder`]) | the package formats | a package's whole folder (its solutions and submissions) is kept from compiles, not masked |
 //!
 //! Entries are only added, never removed: a folder masked once stays out
 //! of reach of every later run of the process.
 
+use super::aliases::Identities;
 use std::path::{Path, PathBuf};
+use std::sync::{PoisonError, RwLock, RwLockReadGuard};
 
 /// Why a folder is out of every run's reach (see the module's table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,39 +91,154 @@ impl DataFolder {
 /// `lending_refused`; for [`DataFolder::HandIn`], only a lent folder
 /// that is or holds it).
 pub fn mask_data_folder(reason: DataFolder, path: &Path) {
-    let reach = reason.reach();
-    let Ok(real) = fs_err::canonicalize(path) else {
-        return;
-    };
-    guard(&real, reach);
-    if !maskable(&real) {
-        return;
-    }
-    let (folders, files) = link_targets(&real);
-    for folder in &folders {
-        guard(folder, reach);
-    }
-    let mut masked = data_folders_lock();
-    for folder in std::iter::once(real).chain(folders) {
-        if !masked.folders.iter().any(|(known, _)| *known == folder) {
-            masked.folders.push((folder, reason));
-        }
-    }
-    for file in files {
-        if !masked.files.contains(&file) {
-            masked.files.push(file);
-        }
-    }
-    masked.folders.sort_by(|a, b| a.0.cmp(&b.0));
-    masked.files.sort();
+    // The walks are made on a value of its own, so the runs reading the
+    // process's wait only for the merge.
+    let mut more = Hidden::new();
+    more.mask(reason, path);
+    process_write().absorb(more);
 }
 
 /// Records `path` as the judge's data no compile is lent (a package's
-/// folder, with its solutions and submissions), without masking it.
+/// folder, with its solutions and submissions), without masking it (in
+/// the process's [`Hidden`]; see [`Hidden::guard`]).
 pub(crate) fn guard_data_folder(path: &Path) {
-    if let Ok(real) = fs_err::canonicalize(path) {
-        guard(&real, Reach::Whole);
+    let mut more = Hidden::new();
+    more.guard(path);
+    process_write().absorb(more);
+}
+
+/// What the sandbox must hide: the data folders every run's mount
+/// namespace covers (each with why), the files links in them point to
+/// (each covered by an empty file), and the data no compile is lent, by
+/// path and by identity.
+#[derive(Default)]
+pub(crate) struct Hidden {
+    folders: Vec<(PathBuf, DataFolder)>,
+    files: Vec<PathBuf>,
+    guarded: Vec<(PathBuf, Reach)>,
+    identities: Identities,
+}
+
+impl Hidden {
+    /// Nothing hidden.
+    pub(crate) fn new() -> Hidden {
+        Hidden::default()
     }
+
+    /// Adds the data folder `path`, masked for `reason` (see
+    /// [`mask_data_folder`] for what masking does and what is left as it
+    /// is).
+    pub(crate) fn mask(&mut self, reason: DataFolder, path: &Path) {
+        let reach = reason.reach();
+        let Ok(real) = fs_err::canonicalize(path) else {
+            return;
+        };
+        self.guard_real(&real, reach);
+        if !maskable(&real) {
+            return;
+        }
+        let (folders, files) = link_targets(&real);
+        for folder in &folders {
+            self.guard_real(folder, reach);
+        }
+        for folder in std::iter::once(real).chain(folders) {
+            if !self.folders.iter().any(|(known, _)| *known == folder) {
+                self.folders.push((folder, reason));
+            }
+        }
+        for file in files {
+            if !self.files.contains(&file) {
+                self.files.push(file);
+            }
+        }
+        self.folders.sort_by(|a, b| a.0.cmp(&b.0));
+        self.files.sort();
+    }
+
+    /// Records `path` as the judge's data no compile is lent, without
+    /// masking it.
+    pub(crate) fn guard(&mut self, path: &Path) {
+        if let Ok(real) = fs_err::canonicalize(path) {
+            self.guard_real(&real, Reach::Whole);
+        }
+    }
+
+    /// Adds what `other` hides, as if added here after what is: a folder
+    /// already masked keeps its reason, a guard only widens.
+    pub(crate) fn absorb(&mut self, other: Hidden) {
+        for (folder, reason) in other.folders {
+            if !self.folders.iter().any(|(known, _)| *known == folder) {
+                self.folders.push((folder, reason));
+            }
+        }
+        for file in other.files {
+            if !self.files.contains(&file) {
+                self.files.push(file);
+            }
+        }
+        for (path, reach) in other.guarded {
+            match self.guarded.iter_mut().find(|(known, _)| *known == path) {
+                Some(entry) if reach == Reach::Whole => entry.1 = Reach::Whole,
+                Some(_) => {}
+                None => self.guarded.push((path, reach)),
+            }
+        }
+        self.identities.absorb(other.identities);
+        self.folders.sort_by(|a, b| a.0.cmp(&b.0));
+        self.files.sort();
+    }
+
+    /// Records `real` (resolved) as data no compile is lent, whether or
+    /// not it can be masked; `/` guards nothing (every lent folder lies in
+    /// it).
+    fn guard_real(&mut self, real: &Path, reach: Reach) {
+        if real.parent().is_none() {
+            return;
+        }
+        self.identities.record(real, reach == Reach::Whole);
+        match self.guarded.iter_mut().find(|(path, _)| path == real) {
+            Some(entry) if reach == Reach::Whole => entry.1 = Reach::Whole,
+            Some(_) => {}
+            None => self.guarded.push((real.to_path_buf(), reach)),
+        }
+    }
+
+    /// The masked folders (and the link targets' folders), in path order.
+    pub(crate) fn masked_folders(&self) -> impl Iterator<Item = &Path> {
+        self.folders.iter().map(|(folder, _)| folder.as_path())
+    }
+
+    /// The files link targets of data folders point to, covered by an
+    /// empty file in every run's mount namespace.
+    pub(crate) fn link_files(&self) -> &[PathBuf] {
+        &self.files
+    }
+
+    /// Why `folder` is masked, if it is.
+    #[cfg(test)]
+    fn reason_for(&self, folder: &Path) -> Option<DataFolder> {
+        self.folders
+            .iter()
+            .find(|(known, _)| known == folder)
+            .map(|(_, reason)| *reason)
+    }
+}
+
+/// The process's [`Hidden`], which every sandbox reads.
+static PROCESS: RwLock<Hidden> = RwLock::new(Hidden {
+    folders: Vec::new(),
+    files: Vec::new(),
+    guarded: Vec::new(),
+    identities: Identities::EMPTY,
+});
+
+fn process_write() -> std::sync::RwLockWriteGuard<'static, Hidden> {
+    PROCESS.write().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The process's [`Hidden`], for reading.
+pub(crate) fn process() -> RwLockReadGuard<'static, Hidden> {
+    PROCESS.read().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// How far a guarded folder keeps lending away: [`Reach::Whole`] refuses a
@@ -220,28 +340,6 @@ fn link_targets(folder: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
     (folders, files)
 }
 
-/// Records `real` (resolved) as data no compile is lent, whether or not it
-/// can be masked; `/` guards nothing (every lent folder lies in it).
-fn guard(real: &Path, reach: Reach) {
-    if real.parent().is_none() {
-        return;
-    }
-    super::aliases::record(real, reach == Reach::Whole);
-    let mut guarded = guarded_lock();
-    match guarded.iter_mut().find(|(path, _)| path == real) {
-        Some(entry) if reach == Reach::Whole => entry.1 = Reach::Whole,
-        Some(_) => {}
-        None => guarded.push((real.to_path_buf(), reach)),
-    }
-}
-
-fn guarded_lock() -> std::sync::MutexGuard<'static, Vec<(PathBuf, Reach)>> {
-    static GUARDED: std::sync::Mutex<Vec<(PathBuf, Reach)>> = std::sync::Mutex::new(Vec::new());
-    GUARDED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
 /// Why a compile may not be lent `folder` (a toolchain folder read beside
 /// the system's, issue 18): it is, holds or resolves to the judge's data
 /// (a tests folder, a package folder, a class's hand-ins, the target of a
@@ -250,47 +348,54 @@ fn guarded_lock() -> std::sync::MutexGuard<'static, Vec<(PathBuf, Reach)>> {
 /// pointing at the tests is refused as the tests are. `None` when it may
 /// be lent.
 pub(crate) fn lending_refused(folder: &Path) -> Option<String> {
-    let Ok(real) = fs_err::canonicalize(folder) else {
-        return Some("it cannot be resolved".to_owned());
-    };
-    let shown = |data: &Path| {
-        if data == real {
-            format!("it is the judge's data `{}`", data.display())
-        } else if data.starts_with(&real) {
-            format!("it holds the judge's data `{}`", data.display())
-        } else {
-            format!("it lies inside the judge's data `{}`", data.display())
+    process().lending_refused(folder)
+}
+
+impl Hidden {
+    /// Why a compile may not be lent `folder` (see [`lending_refused`]);
+    /// `None` when it may be.
+    pub(crate) fn lending_refused(&self, folder: &Path) -> Option<String> {
+        let Ok(real) = fs_err::canonicalize(folder) else {
+            return Some("it cannot be resolved".to_owned());
+        };
+        let shown = |data: &Path| {
+            if data == real {
+                format!("it is the judge's data `{}`", data.display())
+            } else if data.starts_with(&real) {
+                format!("it holds the judge's data `{}`", data.display())
+            } else {
+                format!("it lies inside the judge's data `{}`", data.display())
+            }
+        };
+        let refused = self
+            .guarded
+            .iter()
+            .find(|(data, reach)| {
+                data.starts_with(&real) || (*reach == Reach::Whole && real.starts_with(data))
+            })
+            .map(|(data, _)| data)
+            .or_else(|| self.files.iter().find(|file| file.starts_with(&real)));
+        if let Some(data) = refused {
+            return Some(shown(data));
         }
-    };
-    let files = data_folders_lock().files.clone();
-    let guarded = guarded_lock().clone();
-    let refused = guarded
-        .iter()
-        .find(|(data, reach)| {
-            data.starts_with(&real) || (*reach == Reach::Whole && real.starts_with(data))
-        })
-        .map(|(data, _)| data)
-        .or_else(|| files.iter().find(|file| file.starts_with(&real)));
-    if let Some(data) = refused {
-        return Some(shown(data));
+        let exe = std::env::current_exe().and_then(fs_err::canonicalize).ok();
+        if let Some(exe) = exe.as_ref().filter(|exe| exe.starts_with(&real)) {
+            return Some(format!(
+                "it holds the judge's own binary `{}`",
+                exe.display()
+            ));
+        }
+        // The same data under another name: a bind mount, a hard link. A
+        // system folder (`/usr/lib/gcc/...`, and `/usr` itself, which g++
+        // reports as `.../12/../../../`) is readable by every run and compile
+        // without being lent, so lending it reaches nothing more; walking it
+        // for hard links cost 140,000 `statx` per compile with a judge built
+        // by cargo (a hard link itself).
+        if read_by_every_run(&real) {
+            return None;
+        }
+        self.identities.aliased(&real, exe.as_deref())
     }
-    let exe = std::env::current_exe().and_then(fs_err::canonicalize).ok();
-    if let Some(exe) = exe.as_ref().filter(|exe| exe.starts_with(&real)) {
-        return Some(format!(
-            "it holds the judge's own binary `{}`",
-            exe.display()
-        ));
-    }
-    // The same data under another name: a bind mount, a hard link. A
-    // system folder (`/usr/lib/gcc/...`, and `/usr` itself, which g++
-    // reports as `.../12/../../../`) is readable by every run and compile
-    // without being lent, so lending it reaches nothing more; walking it
-    // for hard links cost 140,000 `statx` per compile with a judge built
-    // by cargo (a hard link itself).
-    if read_by_every_run(&real) {
-        return None;
-    }
-    super::aliases::aliased(&real, exe.as_deref())
 }
 
 /// Directories every run and compile may read and execute from whole: the
@@ -307,50 +412,6 @@ fn read_by_every_run(real: &Path) -> bool {
     SYSTEM_READ_PATHS
         .iter()
         .any(|system| real.starts_with(system))
-}
-
-/// The masked data folders (each with why) and the covered link targets.
-struct Masked {
-    folders: Vec<(PathBuf, DataFolder)>,
-    files: Vec<PathBuf>,
-}
-
-fn data_folders_lock() -> std::sync::MutexGuard<'static, Masked> {
-    static FOLDERS: std::sync::Mutex<Masked> = std::sync::Mutex::new(Masked {
-        folders: Vec::new(),
-        files: Vec::new(),
-    });
-    FOLDERS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// The folders [`mask_data_folder`] was given (and the link targets'
-/// folders).
-#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
-pub(crate) fn data_folders() -> Vec<PathBuf> {
-    data_folders_lock()
-        .folders
-        .iter()
-        .map(|(folder, _)| folder.clone())
-        .collect()
-}
-
-/// Why `folder` is masked, if it is.
-#[cfg(test)]
-fn reason_for(folder: &Path) -> Option<DataFolder> {
-    data_folders_lock()
-        .folders
-        .iter()
-        .find(|(known, _)| known == folder)
-        .map(|(_, reason)| *reason)
-}
-
-/// The files link targets of data folders point to, covered by an empty
-/// file in every run's mount namespace.
-#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
-pub(crate) fn data_link_files() -> Vec<PathBuf> {
-    data_folders_lock().files.clone()
 }
 
 #[cfg(test)]
@@ -410,14 +471,34 @@ mod tests {
         fs_err::write(store.join("ab/blob"), "answer").unwrap();
         fs_err::create_dir(&tests).unwrap();
         std::os::unix::fs::symlink(store.join("ab/blob"), tests.join("1.ans")).unwrap();
-        mask_data_folder(DataFolder::KattisData, &tests);
-        mask_data_folder(DataFolder::ProblemsFolder, &tests);
-        mask_data_folder(DataFolder::Submissions, Path::new("/"));
-        mask_data_folder(DataFolder::HandIn, Path::new("/usr/lib"));
-        assert_eq!(reason_for(&tests), Some(DataFolder::KattisData));
-        assert_eq!(reason_for(&store.join("ab")), Some(DataFolder::KattisData));
-        assert_eq!(reason_for(Path::new("/")), None);
-        assert_eq!(reason_for(Path::new("/usr/lib")), None);
-        assert!(data_folders().contains(&tests));
+        let mut hidden = Hidden::new();
+        hidden.mask(DataFolder::KattisData, &tests);
+        hidden.mask(DataFolder::ProblemsFolder, &tests);
+        hidden.mask(DataFolder::Submissions, Path::new("/"));
+        hidden.mask(DataFolder::HandIn, Path::new("/usr/lib"));
+        assert_eq!(hidden.reason_for(&tests), Some(DataFolder::KattisData));
+        assert_eq!(
+            hidden.reason_for(&store.join("ab")),
+            Some(DataFolder::KattisData)
+        );
+        assert_eq!(hidden.reason_for(Path::new("/")), None);
+        assert_eq!(hidden.reason_for(Path::new("/usr/lib")), None);
+        assert!(hidden.masked_folders().any(|folder| folder == tests));
+        assert!(hidden.lending_refused(&tests).is_some());
+        assert!(Hidden::new().lending_refused(&tests).is_none());
+
+        // Added from a value of its own (as `mask_data_folder` does), a
+        // folder already masked keeps its first reason too.
+        let mut more = Hidden::new();
+        more.mask(DataFolder::Submissions, &tests);
+        let other = root.join("other");
+        fs_err::create_dir(&other).unwrap();
+        more.mask(DataFolder::HandIn, &other);
+        hidden.absorb(more);
+        assert_eq!(hidden.reason_for(&tests), Some(DataFolder::KattisData));
+        assert_eq!(hidden.reason_for(&other), Some(DataFolder::HandIn));
+        assert!(hidden.lending_refused(&other).is_some());
+        // A hand-in's folder refuses only a lent folder holding it.
+        assert!(hidden.lending_refused(&root).is_some());
     }
 }
