@@ -20,21 +20,23 @@ pub(super) struct Identities {
     folders: Vec<Entry>,
     linked_files: Vec<Entry>,
     /// Bumped by every [`Identities::record`]: the answers of
-    /// [`Identities::aliased`] so far hold until then.
+    /// [`Identities::look`] so far hold until then.
     generation: u64,
-    /// The answers of [`Identities::aliased`] by lent folder, each with
+    /// The answers of [`Identities::look`] by lent folder, each with
     /// the generation it was given at.
     answers: std::sync::Mutex<std::collections::BTreeMap<PathBuf, (u64, Option<String>)>>,
 }
 
 impl Identities {
-    /// Nothing recorded.
-    pub(super) const EMPTY: Identities = Identities {
-        folders: Vec::new(),
-        linked_files: Vec::new(),
-        generation: 0,
-        answers: std::sync::Mutex::new(std::collections::BTreeMap::new()),
-    };
+    /// Nothing recorded (for the process's static).
+    pub(super) const fn empty() -> Identities {
+        Identities {
+            folders: Vec::new(),
+            linked_files: Vec::new(),
+            generation: 0,
+            answers: std::sync::Mutex::new(std::collections::BTreeMap::new()),
+        }
+    }
 }
 
 /// A folder or file of the judge's data (or a folder holding it): its
@@ -146,30 +148,65 @@ impl Identities {
         }
     }
 
+    /// [`Identities::look`], each answer kept until more data is recorded
+    /// (as the process's lending check keeps them, in two steps).
+    #[cfg(test)]
+    pub(super) fn aliased(&self, lent: &Path, exe: Option<&Path>) -> Option<String> {
+        if let Some(answer) = self.cached(lent) {
+            return answer;
+        }
+        let answer = self.look(lent, exe);
+        self.remember(lent, self.generation, answer.clone());
+        answer
+    }
+
+    /// The answer of [`Identities::look`] for `lent` kept while nothing was
+    /// recorded since it was given.
+    pub(super) fn cached(&self, lent: &Path) -> Option<Option<String>> {
+        let answers = self
+            .answers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        answers
+            .get(lent)
+            .filter(|(at, _)| *at == self.generation)
+            .map(|(_, answer)| answer.clone())
+    }
+
+    /// Keeps `answer` for `lent`, given while `generation` held.
+    pub(super) fn remember(&self, lent: &Path, generation: u64, answer: Option<String>) {
+        self.answers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(lent.to_path_buf(), (generation, answer));
+    }
+
+    /// What [`Identities::look`] reads, copied (with its generation and no
+    /// answers), so a walk of a lent folder holds no lock a run waits on.
+    pub(super) fn snapshot(&self) -> Identities {
+        Identities {
+            folders: self.folders.clone(),
+            linked_files: self.linked_files.clone(),
+            generation: self.generation,
+            answers: std::sync::Mutex::default(),
+        }
+    }
+
+    /// The generation of what is recorded (see [`Identities::remember`]).
+    pub(super) fn generation(&self) -> u64 {
+        self.generation
+    }
+
     /// Why `lent` (resolved) reaches the judge's data under another name, or
     /// `exe` (the judge's binary) through a hard link: `lent`, or a mount
     /// point inside it, is a folder of the data, holds one or lies in one; or
     /// a file in it is a hard link to a data file or the binary.
     ///
-    /// Each answer is kept until more data is recorded: a compile per student
-    /// does not walk a lent folder again (a judge built by cargo is a hard
-    /// link, so every lent folder is walked once).
-    pub(super) fn aliased(&self, lent: &Path, exe: Option<&Path>) -> Option<String> {
-        let mut answers = self
-            .answers
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some((at, answer)) = answers.get(lent) {
-            if *at == self.generation {
-                return answer.clone();
-            }
-        }
-        let answer = self.look(lent, exe);
-        answers.insert(lent.to_path_buf(), (self.generation, answer.clone()));
-        answer
-    }
-
-    fn look(&self, lent: &Path, exe: Option<&Path>) -> Option<String> {
+    /// Its answers are kept ([`Identities::cached`], [`Identities::remember`])
+    /// until more data is recorded: a compile per student does not walk a
+    /// lent folder again (a judge built by cargo is a hard link, so every
+    /// lent folder is walked once).
+    pub(super) fn look(&self, lent: &Path, exe: Option<&Path>) -> Option<String> {
         let folders = &self.folders;
         let mut files = self.linked_files.clone();
         let mounts = mount_points_inside(lent);

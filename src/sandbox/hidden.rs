@@ -229,7 +229,7 @@ static PROCESS: RwLock<Hidden> = RwLock::new(Hidden {
     folders: Vec::new(),
     files: Vec::new(),
     guarded: Vec::new(),
-    identities: Identities::EMPTY,
+    identities: Identities::empty(),
 });
 
 fn process_write() -> std::sync::RwLockWriteGuard<'static, Hidden> {
@@ -347,16 +347,66 @@ fn link_targets(folder: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
 /// folder; compared on resolved paths, so a link beside a wrapper's `bin/`
 /// pointing at the tests is refused as the tests are. `None` when it may
 /// be lent.
+///
+/// Asked of the process's [`Hidden`]: the path rules and an answer already
+/// given are read under its lock; a walk of `folder` for aliases is made on
+/// a copy, so no run waits on it, and one at a time, so compiles starting
+/// together on every worker walk a lent folder once.
 pub(crate) fn lending_refused(folder: &Path) -> Option<String> {
-    process().lending_refused(folder)
+    static WALKS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let (real, exe) = {
+        let hidden = process();
+        match hidden.refused_by_path(folder) {
+            Lending::Decided(answer) => return answer,
+            Lending::AskIdentities { real, exe } => match hidden.identities.cached(&real) {
+                Some(answer) => return answer,
+                None => (real, exe),
+            },
+        }
+    };
+    let _walking = WALKS.lock().unwrap_or_else(PoisonError::into_inner);
+    let identities = {
+        let hidden = process();
+        // Another compile may have walked it while this one waited.
+        if let Some(answer) = hidden.identities.cached(&real) {
+            return answer;
+        }
+        hidden.identities.snapshot()
+    };
+    let answer = identities.look(&real, exe.as_deref());
+    process()
+        .identities
+        .remember(&real, identities.generation(), answer.clone());
+    answer
+}
+
+/// What the path rules of [`Hidden::refused_by_path`] say of a lent
+/// folder.
+enum Lending {
+    /// Refused (with why), or lent as every run may read it anyway.
+    Decided(Option<String>),
+    /// For the identities to say: the folder resolved, and the judge's own
+    /// binary.
+    AskIdentities { real: PathBuf, exe: Option<PathBuf> },
 }
 
 impl Hidden {
     /// Why a compile may not be lent `folder` (see [`lending_refused`]);
-    /// `None` when it may be.
-    pub(crate) fn lending_refused(&self, folder: &Path) -> Option<String> {
+    /// `None` when it may be. The process's is asked in two steps (the
+    /// walk for aliases on a copy), which [`lending_refused`] takes.
+    #[cfg(test)]
+    fn lending_refused(&self, folder: &Path) -> Option<String> {
+        match self.refused_by_path(folder) {
+            Lending::Decided(answer) => answer,
+            Lending::AskIdentities { real, exe } => self.identities.aliased(&real, exe.as_deref()),
+        }
+    }
+
+    /// The path rules of [`Hidden::lending_refused`]: the data by path, the
+    /// judge's binary, the folders every run reads.
+    fn refused_by_path(&self, folder: &Path) -> Lending {
         let Ok(real) = fs_err::canonicalize(folder) else {
-            return Some("it cannot be resolved".to_owned());
+            return Lending::Decided(Some("it cannot be resolved".to_owned()));
         };
         let shown = |data: &Path| {
             if data == real {
@@ -376,14 +426,14 @@ impl Hidden {
             .map(|(data, _)| data)
             .or_else(|| self.files.iter().find(|file| file.starts_with(&real)));
         if let Some(data) = refused {
-            return Some(shown(data));
+            return Lending::Decided(Some(shown(data)));
         }
         let exe = std::env::current_exe().and_then(fs_err::canonicalize).ok();
         if let Some(exe) = exe.as_ref().filter(|exe| exe.starts_with(&real)) {
-            return Some(format!(
+            return Lending::Decided(Some(format!(
                 "it holds the judge's own binary `{}`",
                 exe.display()
-            ));
+            )));
         }
         // The same data under another name: a bind mount, a hard link. A
         // system folder (`/usr/lib/gcc/...`, and `/usr` itself, which g++
@@ -392,9 +442,9 @@ impl Hidden {
         // for hard links cost 140,000 `statx` per compile with a judge built
         // by cargo (a hard link itself).
         if read_by_every_run(&real) {
-            return None;
+            return Lending::Decided(None);
         }
-        self.identities.aliased(&real, exe.as_deref())
+        Lending::AskIdentities { real, exe }
     }
 }
 
