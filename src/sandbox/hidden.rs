@@ -2,13 +2,13 @@
 //! folders (tests, packages, a class's hand-ins) and what their symbolic
 //! links point to, which every run's mount namespace covers, and the data
 //! no compile is lent (see [`Hidden::mask`], [`Hidden::guard`] and
-//! [`Hidden::lending_refused`]). The rules live on the value, so a test (or
-//! a second backend) builds its own and asks it.
+//! [`lending_refused`]). The rules live on the value, so a test (or a
+//! second backend) builds its own and asks it.
 //!
 //! The judge keeps one [`Hidden`] for the process, the one every sandbox
 //! reads ([`mask_data_folder`] and [`guard_data_folder`] add to it,
-//! [`lending_refused`] and each worker's mount namespace read it): it cannot be built once from the
-//! configuration yet, since packages are found and loaded problem by
+//! [`lending_refused`] and each worker's mount namespace read it): it
+//! cannot be built once from the configuration yet, since packages are found and loaded problem by
 //! problem after judge.toml is read (a package's `tests/` or `data/`
 //! folder is known only then), and the folders submissions were handed in
 //! from only when their run starts. Who adds what, and why:
@@ -17,8 +17,8 @@
 //! |---|---|---|
 //! | [`DataFolder::Tests`] | `runner::tests_load` | a `--tests` folder (or a problem's tests folder) is read |
 //! | [`DataFolder::ProblemsFolder`] | `package::check_problems_dir` | `--problems-dir DIR` is accepted |
-//! | [`DataFolder::PackageTests`] | `package::native`, `package::polygon`, `package::generators` | a judge or Polygon package's `tests/` is read, or generated inputs are written |
-//! | [`DataFolder::KattisData`] | `package::kattis::load`, `package::generators` | a Kattis package's `data/` (or its generated cache) is read |
+//! | [`DataFolder::PackageTests`] | `package::native`, `package::polygon` | a judge or Polygon package's `tests/` is read, or Polygon's generated tests are written |
+//! | [`DataFolder::KattisData`] | `package::kattis::load`, `package::generators` | a Kattis package's `data/` is read, or a `generators.yaml` package's `data/` and its cache of generated cases |
 //! | [`DataFolder::Submissions`] | `grading::class`, `package::generators` | a class's submissions folder is discovered, or a package's `submissions/` |
 //! | [`DataFolder::HandIn`] | `runner::run_stopping` | a run starts: each submission's own folder |
 //! | (guarded only: [`guard_data_folder`]) | the package formats | a package's whole folder (its solutions and submissions) is kept from compiles, not masked |
@@ -402,7 +402,7 @@ impl Hidden {
         }
     }
 
-    /// The path rules of [`Hidden::lending_refused`]: the data by path, the
+    /// The path rules of [`lending_refused`]: the data by path, the
     /// judge's binary, the folders every run reads.
     fn refused_by_path(&self, folder: &Path) -> Lending {
         let Ok(real) = fs_err::canonicalize(folder) else {
