@@ -3,7 +3,7 @@
 //! another name: a bind mount of the tests inside `course/lib`, a hard
 //! link to an answer in `course/share`, a folder reached through a name
 //! of another case on a case-folding file system (issue 18, fifth red
-//! team). The path rules of [`super::data`] see none of these.
+//! team). The path rules of [`super::hidden`] see none of these.
 
 use super::walk::{every_depth, harmless};
 use std::os::unix::fs::MetadataExt;
@@ -12,15 +12,31 @@ use std::path::{Path, PathBuf};
 /// A file's identity: device and inode.
 type Id = (u64, u64);
 
-/// What is recorded of the judge's data: the folders that are, hold or
-/// lie inside it, and its files that have other names (hard links).
+/// What is recorded of the judge's data by identity: the folders that
+/// are, hold or lie inside it, and its files that have other names (hard
+/// links). A value, kept in [`super::hidden::Hidden`].
 #[derive(Default)]
-struct Known {
+pub(super) struct Identities {
     folders: Vec<Entry>,
     linked_files: Vec<Entry>,
-    /// Bumped by every [`record`]: the answers of [`aliased`] so far hold
-    /// until then.
+    /// Bumped by every [`Identities::record`]: the answers of
+    /// [`Identities::look`] so far hold until then.
     generation: u64,
+    /// The answers of [`Identities::look`] by lent folder, each with
+    /// the generation it was given at.
+    answers: std::sync::Mutex<std::collections::BTreeMap<PathBuf, (u64, Option<String>)>>,
+}
+
+impl Identities {
+    /// Nothing recorded (for the process's static).
+    pub(super) const fn empty() -> Identities {
+        Identities {
+            folders: Vec::new(),
+            linked_files: Vec::new(),
+            generation: 0,
+            answers: std::sync::Mutex::new(std::collections::BTreeMap::new()),
+        }
+    }
 }
 
 /// A folder or file of the judge's data (or a folder holding it): its
@@ -41,21 +57,40 @@ impl Entry {
     }
 }
 
-fn known_lock() -> std::sync::MutexGuard<'static, Known> {
-    static KNOWN: std::sync::Mutex<Known> = std::sync::Mutex::new(Known {
-        folders: Vec::new(),
-        linked_files: Vec::new(),
-        generation: 0,
-    });
-    KNOWN
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
 /// The most entries walked in one folder: about a second of `statx` on a
 /// cold cache, where a toolchain folder (a Rust toolchain with its
 /// documents) holds tens of thousands.
 const WALK_LIMIT: usize = 200_000;
+
+/// Adds `entry` to `list`: an entry of the same identity stays unless its
+/// own path no longer names it (it was removed, and its number reused).
+fn keep(list: &mut Vec<Entry>, entry: Entry) {
+    match list.iter().position(|known| known.id == entry.id) {
+        Some(at) if !list[at].is(entry.id) => list[at] = entry,
+        Some(_) => {}
+        None => list.push(entry),
+    }
+}
+
+/// [`keep`] for each of `more`, with the identities of `list` looked up
+/// once (a class's hand-ins are thousands of entries).
+fn keep_all(list: &mut Vec<Entry>, more: Vec<Entry>) {
+    let mut at: std::collections::HashMap<Id, usize> = list
+        .iter()
+        .enumerate()
+        .map(|(index, entry)| (entry.id, index))
+        .collect();
+    for entry in more {
+        match at.get(&entry.id) {
+            Some(&index) if !list[index].is(entry.id) => list[index] = entry,
+            Some(_) => {}
+            None => {
+                at.insert(entry.id, list.len());
+                list.push(entry);
+            }
+        }
+    }
+}
 
 fn id(path: &Path) -> Option<Id> {
     fs_err::metadata(path)
@@ -63,153 +98,191 @@ fn id(path: &Path) -> Option<Id> {
         .map(|metadata| (metadata.dev(), metadata.ino()))
 }
 
-/// Records `data` (resolved): itself and the folders holding it; with
-/// `whole`, also every folder inside it and every file of it with more
-/// than one name.
-pub(super) fn record(data: &Path, whole: bool) {
-    let mut known = known_lock();
-    known.generation += 1;
-    let add = |list: &mut Vec<Entry>, path: &Path| {
-        if let Some(found) = id(path) {
-            let entry = Entry {
-                id: found,
-                data: data.to_path_buf(),
-                path: path.to_path_buf(),
+impl Identities {
+    /// Adds what `other` recorded, as if recorded here after what is.
+    pub(super) fn absorb(&mut self, other: Identities) {
+        if other.generation == 0 {
+            return;
+        }
+        self.generation += 1;
+        keep_all(&mut self.folders, other.folders);
+        keep_all(&mut self.linked_files, other.linked_files);
+    }
+
+    /// Records `data` (resolved): itself and the folders holding it; with
+    /// `whole`, also every folder inside it and every file of it with more
+    /// than one name.
+    pub(super) fn record(&mut self, data: &Path, whole: bool) {
+        let known = self;
+        known.generation += 1;
+        let add = |list: &mut Vec<Entry>, path: &Path| {
+            if let Some(found) = id(path) {
+                keep(
+                    list,
+                    Entry {
+                        id: found,
+                        data: data.to_path_buf(),
+                        path: path.to_path_buf(),
+                    },
+                );
+            }
+        };
+        for ancestor in data.ancestors() {
+            add(&mut known.folders, ancestor);
+        }
+        if !whole {
+            return;
+        }
+        // At every depth (issue 35), up to the walk's limit: more than that in
+        // one data folder (a class's hand-ins, a problems folder) is not data a
+        // lent folder could hide anyway.
+        for entry in every_depth(data).take(WALK_LIMIT).filter_map(Result::ok) {
+            let Ok(metadata) = entry.metadata() else {
+                continue;
             };
-            // An entry of the same identity stays unless its own path no
-            // longer names it (it was removed, and its number reused).
-            match list.iter().position(|known| known.id == found) {
-                Some(at) if !list[at].is(found) => list[at] = entry,
-                Some(_) => {}
-                None => list.push(entry),
+            if metadata.is_dir() {
+                add(&mut known.folders, entry.path());
+            } else if metadata.is_file() && metadata.nlink() > 1 {
+                add(&mut known.linked_files, entry.path());
             }
         }
-    };
-    for ancestor in data.ancestors() {
-        add(&mut known.folders, ancestor);
     }
-    if !whole {
-        return;
+
+    /// [`Identities::look`], each answer kept until more data is recorded
+    /// (as the process's lending check keeps them, in two steps).
+    #[cfg(test)]
+    pub(super) fn aliased(&self, lent: &Path, exe: Option<&Path>) -> Option<String> {
+        if let Some(answer) = self.cached(lent) {
+            return answer;
+        }
+        let answer = self.look(lent, exe);
+        self.remember(lent, self.generation, answer.clone());
+        answer
     }
-    // At every depth (issue 35), up to the walk's limit: more than that in
-    // one data folder (a class's hand-ins, a problems folder) is not data a
-    // lent folder could hide anyway.
-    for entry in every_depth(data).take(WALK_LIMIT).filter_map(Result::ok) {
-        let Ok(metadata) = entry.metadata() else {
-            continue;
-        };
-        if metadata.is_dir() {
-            add(&mut known.folders, entry.path());
-        } else if metadata.is_file() && metadata.nlink() > 1 {
-            add(&mut known.linked_files, entry.path());
+
+    /// The answer of [`Identities::look`] for `lent` kept while nothing was
+    /// recorded since it was given.
+    pub(super) fn cached(&self, lent: &Path) -> Option<Option<String>> {
+        let answers = self
+            .answers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        answers
+            .get(lent)
+            .filter(|(at, _)| *at == self.generation)
+            .map(|(_, answer)| answer.clone())
+    }
+
+    /// Keeps `answer` for `lent`, given while `generation` held.
+    pub(super) fn remember(&self, lent: &Path, generation: u64, answer: Option<String>) {
+        self.answers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(lent.to_path_buf(), (generation, answer));
+    }
+
+    /// What [`Identities::look`] reads, copied (with its generation and no
+    /// answers), so a walk of a lent folder holds no lock a run waits on.
+    pub(super) fn snapshot(&self) -> Identities {
+        Identities {
+            folders: self.folders.clone(),
+            linked_files: self.linked_files.clone(),
+            generation: self.generation,
+            answers: std::sync::Mutex::default(),
         }
     }
-}
 
-/// Why `lent` (resolved) reaches the judge's data under another name, or
-/// `exe` (the judge's binary) through a hard link: `lent`, or a mount
-/// point inside it, is a folder of the data, holds one or lies in one; or
-/// a file in it is a hard link to a data file or the binary.
-///
-/// Each answer is kept until more data is recorded: a compile per student
-/// does not walk a lent folder again (a judge built by cargo is a hard
-/// link, so every lent folder is walked once).
-pub(super) fn aliased(lent: &Path, exe: Option<&Path>) -> Option<String> {
-    type Answers = std::collections::HashMap<PathBuf, (u64, Option<String>)>;
-    static ANSWERS: std::sync::LazyLock<std::sync::Mutex<Answers>> =
-        std::sync::LazyLock::new(Default::default);
-    let generation = known_lock().generation;
-    let mut answers = ANSWERS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((at, answer)) = answers.get(lent) {
-        if *at == generation {
-            return answer.clone();
-        }
+    /// The generation of what is recorded (see [`Identities::remember`]).
+    pub(super) fn generation(&self) -> u64 {
+        self.generation
     }
-    let answer = look(lent, exe);
-    answers.insert(lent.to_path_buf(), (generation, answer.clone()));
-    answer
-}
 
-fn look(lent: &Path, exe: Option<&Path>) -> Option<String> {
-    let (folders, mut files) = {
-        let known = known_lock();
-        (known.folders.clone(), known.linked_files.clone())
-    };
-    let mounts = mount_points_inside(lent);
-    for candidate in std::iter::once(lent.to_path_buf()).chain(mounts) {
-        let Some(found) = id(&candidate) else {
-            continue;
-        };
-        if let Some(Entry { data, .. }) = folders.iter().find(|known| known.is(found)) {
-            return Some(if candidate == lent {
-                format!(
+    /// Why `lent` (resolved) reaches the judge's data under another name, or
+    /// `exe` (the judge's binary) through a hard link: `lent`, or a mount
+    /// point inside it, is a folder of the data, holds one or lies in one; or
+    /// a file in it is a hard link to a data file or the binary.
+    ///
+    /// Its answers are kept ([`Identities::cached`], [`Identities::remember`])
+    /// until more data is recorded: a compile per student does not walk a
+    /// lent folder again (a judge built by cargo is a hard link, so every
+    /// lent folder is walked once).
+    pub(super) fn look(&self, lent: &Path, exe: Option<&Path>) -> Option<String> {
+        let folders = &self.folders;
+        let mut files = self.linked_files.clone();
+        let mounts = mount_points_inside(lent);
+        for candidate in std::iter::once(lent.to_path_buf()).chain(mounts) {
+            let Some(found) = id(&candidate) else {
+                continue;
+            };
+            if let Some(Entry { data, .. }) = folders.iter().find(|known| known.is(found)) {
+                return Some(if candidate == lent {
+                    format!(
                     "it is the judge's data `{}`, or a folder holding or inside it, under another \
                      name",
                     data.display()
                 )
-            } else {
-                format!(
+                } else {
+                    format!(
                     "`{}` inside it is a mount of the judge's data `{}`, or of a folder holding \
                      or inside it",
                     candidate.display(),
                     data.display()
                 )
-            });
-        }
-    }
-    if let Some(exe) = exe {
-        if let Ok(metadata) = fs_err::metadata(exe) {
-            if metadata.nlink() > 1 {
-                files.push(Entry {
-                    id: (metadata.dev(), metadata.ino()),
-                    data: exe.to_path_buf(),
-                    path: exe.to_path_buf(),
                 });
             }
         }
-    }
-    if files.is_empty() {
-        return None;
-    }
-    // Every depth (a hard link at depth 18 was lent when the walk stopped
-    // at 16, issue 35); what the walk cannot see is refused, not lent.
-    let mut walked = 0;
-    for entry in every_depth(lent).take(WALK_LIMIT) {
-        walked += 1;
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(error) if harmless(&error) => continue,
-            Err(error) => {
-                return Some(format!(
-                    "`{}` in it cannot be checked for hard links to the judge's data ({error})",
-                    error.path().unwrap_or(lent).display()
-                ))
+        if let Some(exe) = exe {
+            if let Ok(metadata) = fs_err::metadata(exe) {
+                if metadata.nlink() > 1 {
+                    files.push(Entry {
+                        id: (metadata.dev(), metadata.ino()),
+                        data: exe.to_path_buf(),
+                        path: exe.to_path_buf(),
+                    });
+                }
             }
-        };
-        let Ok(metadata) = entry.metadata() else {
-            continue;
-        };
-        // A hard link shares its file's count of names, at least 2.
-        if metadata.is_dir() || metadata.nlink() < 2 {
-            continue;
         }
-        let found = (metadata.dev(), metadata.ino());
-        if let Some(Entry { data, .. }) = files.iter().find(|known| known.is(found)) {
-            return Some(format!(
-                "`{}` in it is a hard link to the judge's `{}`",
-                entry.path().display(),
-                data.display()
-            ));
+        if files.is_empty() {
+            return None;
         }
-    }
-    (walked >= WALK_LIMIT).then(|| {
-        format!(
-            "it holds more than {WALK_LIMIT} entries, too many to check for hard links to the \
+        // Every depth (a hard link at depth 18 was lent when the walk stopped
+        // at 16, issue 35); what the walk cannot see is refused, not lent.
+        let mut walked = 0;
+        for entry in every_depth(lent).take(WALK_LIMIT) {
+            walked += 1;
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(error) if harmless(&error) => continue,
+                Err(error) => {
+                    return Some(format!(
+                        "`{}` in it cannot be checked for hard links to the judge's data ({error})",
+                        error.path().unwrap_or(lent).display()
+                    ))
+                }
+            };
+            let Ok(metadata) = entry.metadata() else {
+                continue;
+            };
+            // A hard link shares its file's count of names, at least 2.
+            if metadata.is_dir() || metadata.nlink() < 2 {
+                continue;
+            }
+            let found = (metadata.dev(), metadata.ino());
+            if let Some(Entry { data, .. }) = files.iter().find(|known| known.is(found)) {
+                return Some(format!(
+                    "`{}` in it is a hard link to the judge's `{}`",
+                    entry.path().display(),
+                    data.display()
+                ));
+            }
+        }
+        (walked >= WALK_LIMIT).then(|| {
+            format!(
+                "it holds more than {WALK_LIMIT} entries, too many to check for hard links to the \
              judge's data"
-        )
-    })
+            )
+        })
+    }
 }
 
 /// The mount points strictly inside `folder` (resolved), as the judge's
@@ -274,10 +347,11 @@ mod tests {
         fs_err::create_dir(&share).unwrap();
         fs_err::write(tests.join("1.ans"), "answer").unwrap();
         fs_err::hard_link(tests.join("1.ans"), share.join("copy")).unwrap();
-        record(&tests, true);
-        let reason = aliased(&share, None).unwrap();
+        let mut known = Identities::default();
+        known.record(&tests, true);
+        let reason = known.aliased(&share, None).unwrap();
         assert!(reason.contains("hard link"), "{reason}");
-        assert!(aliased(&root.join("tests"), None).is_some());
+        assert!(known.aliased(&root.join("tests"), None).is_some());
     }
 
     #[test]
@@ -294,8 +368,9 @@ mod tests {
         fs_err::create_dir_all(&deep).unwrap();
         fs_err::write(tests.join("1.ans"), "answer").unwrap();
         fs_err::hard_link(tests.join("1.ans"), deep.join("copy")).unwrap();
-        record(&tests, true);
-        let reason = aliased(&root.join("include"), None).unwrap();
+        let mut known = Identities::default();
+        known.record(&tests, true);
+        let reason = known.aliased(&root.join("include"), None).unwrap();
         assert!(reason.contains("d30/copy"), "{reason}");
     }
 
@@ -310,7 +385,8 @@ mod tests {
         fs_err::create_dir(&tests).unwrap();
         fs_err::write(tests.join("1.ans"), "answer").unwrap();
         fs_err::hard_link(tests.join("1.ans"), root.join("elsewhere")).unwrap();
-        record(&tests, true);
+        let mut known = Identities::default();
+        known.record(&tests, true);
         let lent = root.join("include");
         fs_err::create_dir(&lent).unwrap();
         let flags = OFlags::DIRECTORY | OFlags::CLOEXEC;
@@ -319,7 +395,7 @@ mod tests {
             mkdirat(&folder, "abcdefghijklmnop", Mode::RWXU).unwrap();
             folder = openat(&folder, "abcdefghijklmnop", flags, Mode::empty()).unwrap();
         }
-        let reason = aliased(&lent, None).unwrap();
+        let reason = known.aliased(&lent, None).unwrap();
         assert!(reason.contains("cannot be checked"), "{reason}");
     }
 

@@ -31,9 +31,9 @@
 //! | Landlock | reads only system directories and its own files, writes only its scratch directory, no TCP, no signals outside its own test | Linux 5.13+ (TCP 6.7+, signals 6.12+) |
 
 mod aliases;
-mod data;
 mod decide;
 mod error;
+mod hidden;
 mod notes;
 #[cfg(target_os = "linux")]
 mod pool;
@@ -41,12 +41,10 @@ mod pool;
 mod unix;
 mod walk;
 
-#[cfg(target_os = "linux")]
-pub(crate) use data::{data_folders, data_link_files};
-pub(crate) use data::{guard_data_folder, lending_refused};
-pub use data::{mask_data_folder, DataFolder};
 pub(crate) use decide::{at_one_x, decide_limit, Crossing, Observation};
 pub use error::SandboxError;
+pub(crate) use hidden::{guard_data_folder, lending_refused};
+pub use hidden::{mask_data_folder, DataFolder};
 #[cfg(target_os = "linux")]
 pub use pool::SandboxPool;
 #[cfg(target_os = "linux")]

@@ -9,8 +9,8 @@
 //! A toolchain missing on the machine fails these tests with a message
 //! naming it: they never skip.
 
-use crate::hostile2::{judge_in, judge_in_env, open_dir, ordinary_user, source};
 use crate::support::require_root;
+use crate::support::{judge_in, judge_in_env, open_dir, ordinary_user, source};
 use std::path::Path;
 use std::process::Command;
 
@@ -295,7 +295,7 @@ int main(void) {
         "",
     );
     assert_eq!(
-        crate::hostile2::test_verdicts(&report),
+        crate::support::test_verdicts(&report),
         ["AC", "AC"],
         "{report:#}\n{stderr}"
     );
@@ -371,7 +371,7 @@ fn hidden_use_gets_the_verdict_it_earns(user: Option<(u32, u32)>, jobs: u32) {
         "",
     );
     assert_eq!(
-        crate::hostile2::test_verdicts(&report),
+        crate::support::test_verdicts(&report),
         ["MLE", "MLE"],
         "as {user:?} at --jobs {jobs}\n{report:#}\n{stderr}"
     );

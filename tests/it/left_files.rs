@@ -7,7 +7,7 @@
 //! stay AC. As whoever runs the tests (root in CI) and, where it differs,
 //! as an ordinary user.
 
-use crate::hostile2::{open_dir, ordinary_user};
+use crate::support::{open_dir, ordinary_user};
 use crate::support::{repository, require_root};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;

@@ -447,13 +447,18 @@ impl Sandbox {
             Trust::Submission => Vec::new(),
         };
         let mut extra_masks = vec![self.root.clone()];
-        // The judge's data folders (tests, packages) are masked in both
-        // modes; a kept path inside one is bound back.
-        extra_masks.extend(crate::sandbox::data_folders());
-        // What no run may see: the judge's own binary and data, and the
-        // files the links of data folders point to.
         let mut hidden = hidden_paths().to_vec();
-        hidden.extend(crate::sandbox::data_link_files());
+        {
+            // One look at what the judge hides, so folders and files are
+            // of the same moment.
+            let data = crate::sandbox::hidden::process();
+            // The judge's data folders (tests, packages) are masked in
+            // both modes; a kept path inside one is bound back.
+            extra_masks.extend(data.masked_folders().map(Path::to_path_buf));
+            // What no run may see: the judge's own binary and data, and
+            // the files the links of data folders point to.
+            hidden.extend(data.link_files().iter().cloned());
+        }
         if let Some(namespace) = &self.namespace {
             // The per-test path: the same program and paths as the last run
             // need no new look at the file system (`shows` stats ancestors).

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::sandbox::data::SYSTEM_READ_PATHS;
+use crate::sandbox::hidden::SYSTEM_READ_PATHS;
 
 /// Device files a submission may read and write.
 const DEVICE_PATHS: &[&str] = &["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"];

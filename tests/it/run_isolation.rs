@@ -1,5 +1,10 @@
-//! The holes a second red team found (issue 18), each as the attack itself:
-//! a program that tries it, graded as the judge grades, as root and, where
+//! Runs and compiles kept apart from each other, from the judge and from
+//! the host: a fresh scratch per run, no descriptor or reference solver of
+//! the judge, a private workspace and PID namespace, no locks, inotify or
+//! file times, the teacher's files and a toolchain's home out of reach,
+//! nothing an earlier run left charged to the next. The holes a second red
+//! team found (issue 18), each as the attack itself: a program that tries
+//! it, graded as the judge grades, as root and, where
 //! it applies, as an ordinary user the test creates. Each asserts that the
 //! attack gains nothing and that the judge cleaned up after it.
 //!
@@ -8,159 +13,17 @@
 //! fail, saying so, when run without it.
 
 use crate::run::{grade, grade_many, settings, Tests};
-use crate::support::processes_mentioning;
 use crate::support::require_root;
+use crate::support::{
+    judge_in, open_dir, ordinary_user, processes_mentioning, rooks_tests, source, test_verdicts,
+};
 use judge::verdict::Verdict;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
 
 /// Why most tests here need root.
 const CREATES_A_USER: &str = "it creates a user and checks what others may reach";
-
-/// The uid and gid of an ordinary user made for these tests (`useradd`),
-/// created once.
-pub(crate) fn ordinary_user() -> (u32, u32) {
-    static MADE: Mutex<Option<(u32, u32)>> = Mutex::new(None);
-    let mut made = MADE
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(ids) = *made {
-        return ids;
-    }
-    let name = "judge-redteam";
-    let exists = Command::new("id")
-        .args(["-u", name])
-        .output()
-        .unwrap()
-        .status
-        .success();
-    if !exists {
-        let status = Command::new("useradd")
-            .args([
-                "--system",
-                "--no-create-home",
-                "--shell",
-                "/bin/false",
-                name,
-            ])
-            .status()
-            .expect("useradd runs");
-        assert!(status.success(), "useradd {name} failed");
-    }
-    let id = |flag: &str| -> u32 {
-        let output = Command::new("id").args([flag, name]).output().unwrap();
-        String::from_utf8_lossy(&output.stdout)
-            .trim()
-            .parse()
-            .unwrap()
-    };
-    let ids = (id("-u"), id("-g"));
-    *made = Some(ids);
-    ids
-}
-
-/// A folder anyone may enter, for a judge run as an ordinary user.
-pub(crate) fn open_dir() -> tempfile::TempDir {
-    let dir = tempfile::Builder::new()
-        .prefix("judge-redteam-")
-        .tempdir_in("/tmp")
-        .unwrap();
-    fs_err::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
-    dir
-}
-
-/// Writes a C source named `name` into `dir`, readable by anyone.
-pub(crate) fn source(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    fs_err::write(&path, text).unwrap();
-    fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
-    path
-}
-
-/// The rooks sample test, copied into `dir/tests` (readable by anyone).
-pub(crate) fn rooks_tests(dir: &Path) -> PathBuf {
-    let tests = dir.join("tests");
-    fs_err::create_dir(&tests).unwrap();
-    let repository = crate::support::repository();
-    for name in ["sample-1.in", "sample-1.ans"] {
-        fs_err::copy(
-            repository.join("problems/rooks/tests").join(name),
-            tests.join(name),
-        )
-        .unwrap();
-    }
-    fs_err::set_permissions(&tests, std::fs::Permissions::from_mode(0o755)).unwrap();
-    tests
-}
-
-/// `judge ARGS` in `dir` through `sh -c` (so a test can open descriptors
-/// for it), as `user` when given (`setpriv`), with `HOME` and `TMPDIR` in
-/// `dir`. Returns the exit code, the JSON report and stderr.
-pub(crate) fn judge_in(
-    dir: &Path,
-    judge: &Path,
-    user: Option<(u32, u32)>,
-    args: &str,
-    redirections: &str,
-) -> (Option<i32>, serde_json::Value, String) {
-    judge_in_env(dir, judge, user, args, redirections, &[])
-}
-
-/// [`judge_in`] with more variables in the judge's environment (`PATH`).
-pub(crate) fn judge_in_env(
-    dir: &Path,
-    judge: &Path,
-    user: Option<(u32, u32)>,
-    args: &str,
-    redirections: &str,
-    env: &[(&str, &str)],
-) -> (Option<i32>, serde_json::Value, String) {
-    let mut command = match user {
-        Some((uid, gid)) => {
-            let mut command = Command::new("setpriv");
-            command.args([
-                &format!("--reuid={uid}"),
-                &format!("--regid={gid}"),
-                "--clear-groups",
-                "sh",
-            ]);
-            command
-        }
-        None => Command::new("sh"),
-    };
-    let output = command
-        .arg("-c")
-        .arg(format!(
-            "exec '{}' {args} --json report.json {redirections}",
-            judge.display()
-        ))
-        .current_dir(dir)
-        .env("HOME", dir)
-        .env("TMPDIR", dir)
-        .envs(env.iter().copied())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    let report = fs_err::read_to_string(dir.join("report.json"))
-        .unwrap_or_else(|_| panic!("no report; stderr:\n{stderr}"));
-    (
-        output.status.code(),
-        serde_json::from_str(&report).unwrap(),
-        stderr,
-    )
-}
-
-/// The verdict of every test of the first submission of a report.
-pub(crate) fn test_verdicts(report: &serde_json::Value) -> Vec<String> {
-    report["results"][0]["tests"]
-        .as_array()
-        .unwrap_or_else(|| panic!("{report:#}"))
-        .iter()
-        .map(|test| test["verdict"].as_str().unwrap().to_owned())
-        .collect()
-}
 
 // 1. Scratch per run.
 

@@ -3,9 +3,9 @@
 //! They need root (every layer in force), so they are `#[ignore]`d and CI,
 //! which runs as root, runs them with `cargo test --test it -- --ignored`.
 
-use crate::hostile2::source;
 use crate::run::{grade, settings, Tests};
 use crate::support::require_root;
+use crate::support::source;
 use judge::verdict::Verdict;
 
 /// A program that notes the inode number the scratch gives its first file

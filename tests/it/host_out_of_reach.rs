@@ -1,18 +1,21 @@
-//! The holes a third red team found in the sandbox (issue 18, second
-//! round), each as the attack itself. They need root (they create files
+//! What of the host a run cannot reach or change: access times of system
+//! files, another installed copy of the judge, tests kept under `/usr`,
+//! host-wide counters in `/proc/sys`, the teacher's process count. The
+//! holes a third red team found in the sandbox (issue 18, second round),
+//! each as the attack itself. They need root (they create files
 //! under `/usr`, a user, or check what the sandbox user may reach), so they
 //! are `#[ignore]`d and CI, which runs as root, runs them with
 //! `cargo test --test it -- --ignored`; run otherwise they fail, saying so.
 
-use crate::hostile2::{judge_in, open_dir, ordinary_user, rooks_tests, source};
 use crate::run::{grade, settings, Tests};
 use crate::support::require_root;
+use crate::support::{judge_in, open_dir, ordinary_user, rooks_tests, source};
 use judge::verdict::Verdict;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Why the tests here and in hostile4.rs need root.
+/// Why the tests here and in data_out_of_reach.rs need root.
 pub(crate) const UNDER_USR: &str = "it writes under /usr or runs the judge as another user";
 
 /// A file (or folder) made under `/usr/local/share` for one test, removed
@@ -129,7 +132,7 @@ int main(void) {{
         "run rooks ask_a_copy.c --tests tests --random 0",
         "",
     );
-    let verdicts = crate::hostile2::test_verdicts(&report);
+    let verdicts = crate::support::test_verdicts(&report);
     assert!(
         !verdicts.is_empty() && verdicts.iter().all(|verdict| verdict != "AC"),
         "a copy of the judge solved inside the run: {verdicts:?}\n{stderr}"
@@ -204,7 +207,7 @@ int main(void) {{
         ),
         "",
     );
-    let verdicts = crate::hostile2::test_verdicts(&report);
+    let verdicts = crate::support::test_verdicts(&report);
     assert!(
         !verdicts.is_empty() && verdicts.iter().all(|verdict| verdict != "AC"),
         "the run read the tests' answers: {verdicts:?}\n{stderr}"

@@ -1,5 +1,7 @@
-//! What was left of issue 18 after the third round, each as the attack:
-//! other students' hand-ins reachable by file mode (in the class folder and
+//! The judge's data out of a run's reach (the folders the sandbox masks),
+//! and what one worker's runs could learn of another's: what was left of
+//! issue 18 after the third round, each as the attack: other students'
+//! hand-ins reachable by file mode (in the class folder and
 //! the judge's workspace, with Landlock switched off where the bench's knob
 //! allows it), the targets of symbolic links in a tests folder, a per-uid
 //! counter (`SigQ`) shared between workers, and host-wide counters in
@@ -8,10 +10,10 @@
 //! runs them with `cargo test --test it -- --ignored`; run otherwise they
 //! fail, saying so.
 
-use crate::hostile2::{judge_in, open_dir, ordinary_user, source};
-use crate::hostile3::{assert_probe_accepted, UnderUsr, UNDER_USR};
+use crate::host_out_of_reach::{assert_probe_accepted, UnderUsr, UNDER_USR};
 use crate::run::{grade, settings, Tests};
 use crate::support::require_root;
+use crate::support::{judge_in, open_dir, ordinary_user, source};
 use judge::verdict::Verdict;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -280,7 +282,7 @@ int main(void) {{
         "run rooks follow.c --tests tests --random 0",
         "",
     );
-    let verdicts = crate::hostile2::test_verdicts(&report);
+    let verdicts = crate::support::test_verdicts(&report);
     assert!(
         !verdicts.is_empty() && verdicts.iter().all(|verdict| verdict == "WA"),
         "the run read the answer at the link's target: {verdicts:?}\n{stderr}"
@@ -463,7 +465,7 @@ int main(void) {
 fn without_root_a_runs_pid_says_nothing_of_the_run_before() {
     require_root(UNDER_USR);
     let dir = open_dir();
-    let tests = crate::hostile2::rooks_tests(dir.path());
+    let tests = crate::support::rooks_tests(dir.path());
     let repository = crate::support::repository();
     for name in [
         "small-001.in",
