@@ -468,10 +468,12 @@ fn a_margin_run_past_its_limit_ends_a_later_test_still_running() {
         "{result}"
     );
     // The sample's 3 s at the margin, about 0.5 s of the secret test's, and
-    // the judge's own: under 5 s, where the secret test run to its margin
-    // adds 3 s of its own (6 s and more).
+    // the judge's own: about 4 s, where the secret test run to its margin
+    // adds 3 s of its own (6 s and more). The line is drawn halfway, as a
+    // loaded machine (other builds beside the test) was seen to add
+    // a second to the early end's 4 s (5015 ms).
     assert!(
-        cpu_ms < 5_000,
+        cpu_ms < 5_500,
         "the grade used {cpu_ms} ms of CPU: the secret test ran on to its margin"
     );
 }
