@@ -146,6 +146,11 @@ pub(crate) const EXPORTED_CHECKER: &str = "output_validator/judge_check.py";
 /// package back looks for its [`ENGINE_MARKER`] too.
 pub(crate) const EXPORTED_INTERACTOR: &str = "output_validator/judge_interact.py";
 
+/// Where `judge export --kattis` writes an output validator it carries
+/// whole as one C++ file (matchsticks: issue #34); its [`ENGINE_MARKER`]
+/// is on a `//` comment line.
+pub(crate) const EXPORTED_CHECKER_CPP: &str = "output_validator/judge_check.cpp";
+
 /// Where exports in the legacy format (before issue #15) wrote it.
 pub(crate) const LEGACY_EXPORTED_CHECKER: &str = "output_validators/judge_check/judge_check.py";
 
@@ -156,9 +161,10 @@ pub(crate) const ENGINE_MARKER: &str = "# judge-engine:";
 /// The engine, profiles and `lexmin` a validator written by `judge export
 /// --kattis` names on its [`ENGINE_MARKER`] line, when it has one.
 pub(crate) fn engine_marker(script: &str) -> Option<(String, Vec<String>, bool)> {
-    let line = script
-        .lines()
-        .find_map(|line| line.strip_prefix(ENGINE_MARKER))?;
+    let line = script.lines().find_map(|line| {
+        line.strip_prefix(ENGINE_MARKER)
+            .or_else(|| line.strip_prefix("// judge-engine:"))
+    })?;
     let mut words = line.split_whitespace();
     let engine = words.next()?.to_owned();
     let mut profiles = Vec::new();

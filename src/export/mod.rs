@@ -15,14 +15,15 @@
 //!   none);
 //! - `submissions/<verdict>/`: the package's example submissions (a bundled
 //!   package's from the repository's `submissions/<id>/`, built in);
-//! - for a built-in engine, `input_validators/judge_validate/
-//!   judge_validate.py` and `output_validator/judge_check.py`: Python
-//!   scripts that run `judge validate` and `judge check` (the `judge` on
-//!   `PATH`, or `$JUDGE`) and translate their exit codes to Kattis' (42
-//!   accepted, 43 rejected). Each carries a `# judge-engine:` line, from
+//! - for a built-in engine, an input validator under
+//!   `input_validators/judge_validate/` and an output validator under
+//!   `output_validator/`, carried whole (issue #34): rooks' as Python
+//!   scripts ([`rooks`]), matchsticks' and mayan's as single-file C++
+//!   programs ([`matchsticks`], [`mayan`]) the host compiles, each deciding
+//!   as `judge validate` / `judge check` do, with Kattis' exit codes (42
+//!   accepted, 43 rejected). Each carries a `judge-engine:` line, from
 //!   which `judge` itself, reading the package back, uses the engine
-//!   directly instead of running a script that needs `judge` inside the
-//!   sandbox;
+//!   directly;
 //! - for an engine that plays against the submission (matchsticks-duel),
 //!   `type: interactive` and, in the output validator's place,
 //!   `output_validator/judge_interact.py`, a Kattis interactive output
@@ -38,12 +39,16 @@
 
 mod gradescope;
 mod limits;
+mod matchsticks;
+mod mayan;
 mod rooks;
 pub(crate) use gradescope::gradescope;
 
 pub(crate) use limits::{memory_line, Memory};
 
-use crate::config::kattis::{ENGINE_MARKER, EXPORTED_CHECKER, EXPORTED_INTERACTOR};
+use crate::config::kattis::{
+    ENGINE_MARKER, EXPORTED_CHECKER, EXPORTED_CHECKER_CPP, EXPORTED_INTERACTOR,
+};
 use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
 use crate::package::{Package, ProblemRef};
 use sha2::Digest as _;
@@ -52,6 +57,8 @@ use std::path::{Path, PathBuf};
 
 /// Where the export writes a built-in engine's input validator.
 const EXPORTED_VALIDATOR: &str = "input_validators/judge_validate/judge_validate.py";
+/// Where the export writes a built-in engine's input validator in C++.
+const EXPORTED_VALIDATOR_CPP: &str = "input_validators/judge_validate/judge_validate.cpp";
 
 /// The problem format version `judge export --kattis` writes.
 pub(crate) const EXPORT_FORMAT: &str = "2023-07-draft";
@@ -334,6 +341,23 @@ pub(crate) fn kattis(
         )?;
         return Ok(done(written, false));
     }
+    // Carried whole, in C++ (issue #34): the host needs no `judge`.
+    let sources = match engine.id() {
+        "matchsticks" => Some((
+            matchsticks::output_validator(package.id(), &marker),
+            matchsticks::input_validator(package.id(), &marker),
+        )),
+        "mayan" => Some((
+            mayan::output_validator(package.id(), &marker, package.check_options().lexmin),
+            mayan::input_validator(package.id(), &marker),
+        )),
+        _ => None,
+    };
+    if let Some((checker, validator)) = sources {
+        write(EXPORTED_CHECKER_CPP, checker.as_bytes(), false)?;
+        write(EXPORTED_VALIDATOR_CPP, validator.as_bytes(), false)?;
+        return Ok(done(written, false));
+    }
     let any_solution = if package.check_options().lexmin {
         ""
     } else {
@@ -549,6 +573,24 @@ pub(crate) fn package_uuid(id: &str) -> String {
         &hex[16..20],
         &hex[20..]
     )
+}
+
+/// One exported C++ program (issue #34): a header saying what wrote it and
+/// what it is, the package's `// judge-engine:` line (so `judge`, reading
+/// the export back, grades with the engine), then `parts` in order: one
+/// C++17 file, the standard library only, which the judging host compiles.
+fn cpp_program(id: &str, marker: &str, about: &str, parts: &[&str]) -> String {
+    let mut source = format!(
+        "// Written by `judge export --kattis {id}`. {about}\n\
+         // Self-contained: one C++17 file, the standard library only.\n\
+         // {}\n",
+        marker.trim_start_matches("# ")
+    );
+    for part in parts {
+        source.push_str(part);
+        source.push('\n');
+    }
+    source
 }
 
 /// A YAML scalar in double quotes, escaped.

@@ -34,7 +34,7 @@ pub(crate) fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<S
     let runs_judge = if exported.needs_judge {
         "; its validators run `judge` (on PATH, or $JUDGE), which the judging host must have"
     } else if matches!(package.problem(), ProblemRef::Engine(_)) {
-        "; its validators are self-contained Python scripts (the judging host needs no `judge`)"
+        "; its validators are carried whole, as source the judging host runs (it needs no `judge`)"
     } else {
         "; its validators are the package's own"
     };

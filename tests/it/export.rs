@@ -446,8 +446,27 @@ fn kattis_verifyproblem_accepts_every_export() {
             let script = dir.read(&format!("{short}/output_validator/judge_interact.py"));
             assert!(script.contains("\"interact\""), "{script}");
         }
-        // rooks and rooks-large carry their validators whole (issue #34).
-        verify(&dir, &short, !id.starts_with("rooks"));
+        // Every built-in problem but matchsticks-duel carries its
+        // validators whole (issue #34): verifyproblem runs them with no
+        // `judge` on its PATH and no `$JUDGE`. The duel's interactor still
+        // runs `judge interact`.
+        let whole = id != "matchsticks-duel";
+        let runs_judge = walkdir::WalkDir::new(dir.path().join(&short))
+            .into_iter()
+            .flatten()
+            .filter(|entry| {
+                let path = entry.path().to_string_lossy();
+                path.contains("/input_validators/") || path.contains("/output_validator/")
+            })
+            .any(|entry| {
+                fs_err::read_to_string(entry.path())
+                    .is_ok_and(|text| text.contains("subprocess") || text.contains("JUDGE"))
+            });
+        assert_eq!(
+            whole, !runs_judge,
+            "{id}: which exports carry their validators whole"
+        );
+        verify(&dir, &short, !whole);
         let report = format!("{short}.json");
         let graded = dir.judge(&["grade", "--package", &short, "-q", "--json", &report]);
         graded.expect_code(0);
