@@ -28,14 +28,21 @@ const TEXT: &str = include_str!("cpp/text.hpp");
 /// The game: board, placement rule, the solved table.
 const GAME: &str = include_str!("cpp/matchsticks_game.hpp");
 
-/// The input validator's source.
-pub(super) fn input_validator(id: &str, marker: &str) -> String {
-    program(
+/// The input validator's source; `duel` for matchsticks-duel, whose games
+/// must also be won for the side to move.
+pub(super) fn input_validator(id: &str, marker: &str, duel: bool) -> String {
+    let duel = format!("static const bool DUEL = {duel};");
+    super::cpp_program(
         id,
         marker,
         "Kattis input validator: the rules of the statement's Input section, as `judge \
          validate` checks them. Exit 42 valid, 43 invalid (\"line L: ...\" on stderr).",
-        include_str!("cpp/matchsticks_validate.cpp"),
+        &[
+            &duel,
+            TEXT,
+            GAME,
+            include_str!("cpp/matchsticks_validate.cpp"),
+        ],
     )
 }
 
@@ -48,6 +55,18 @@ pub(super) fn output_validator(id: &str, marker: &str) -> String {
          check` decides. Exit 42 accepted, 43 wrong answer (the reason in \
          FEEDBACK_DIR/judgemessage.txt), 1 when the input or the answer file is wrong.",
         include_str!("cpp/matchsticks_check.cpp"),
+    )
+}
+
+/// The interactor of matchsticks-duel: the judge's side of the games.
+pub(super) fn interactor(id: &str, marker: &str) -> String {
+    program(
+        id,
+        marker,
+        "Kattis interactor: plays the games as `judge interact` does. Exit 42 when the \
+         submission wins every game, 43 otherwise (the reason in \
+         FEEDBACK_DIR/judgemessage.txt), 1 when the input is wrong.",
+        include_str!("cpp/matchsticks_interact.cpp"),
     )
 }
 

@@ -14,7 +14,7 @@ use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{
     data_folder, default_validator, engine_marker, package_submissions, read_problem_yaml,
     read_tests, FormatVersion, ProblemType, ProblemYaml, EXPORTED_CHECKER, EXPORTED_CHECKER_CPP,
-    EXPORTED_INTERACTOR, LEGACY_EXPORTED_CHECKER,
+    EXPORTED_INTERACTOR, EXPORTED_INTERACTOR_CPP, LEGACY_EXPORTED_CHECKER,
 };
 use crate::config::problem::{CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml};
 use crate::config::{ConfigError, ConfigErrorKind};
@@ -346,6 +346,7 @@ fn exported_engine_package(
         EXPORTED_CHECKER,
         EXPORTED_CHECKER_CPP,
         EXPORTED_INTERACTOR,
+        EXPORTED_INTERACTOR_CPP,
         LEGACY_EXPORTED_CHECKER,
     ]
     .into_iter()

@@ -1,8 +1,10 @@
-//! Issue #34, item 9: the export of a rooks package carries its input and
-//! output validators whole, so a judging host without `judge` (Kattis,
-//! DOMjudge, a contest's problemtools) runs them: each is run here with a
-//! clean environment (no `judge` on `PATH`, no `$JUDGE`) and agrees with
-//! `judge validate` / `judge check` on every input and output tried.
+//! Issue #34, item 9: the export of a built-in package carries its input
+//! and output validators whole (rooks' as Python scripts, matchsticks' and
+//! mayan's as single-file C++ the judging host compiles), so a judging host
+//! without `judge` (Kattis, DOMjudge, a contest's problemtools) runs them:
+//! each is run here with a clean environment (no `judge` on `PATH`, no
+//! `$JUDGE`) and agrees with `judge validate` / `judge check` on every input
+//! and output tried.
 
 use crate::support::{repository, Dir};
 use std::path::Path;
@@ -299,7 +301,7 @@ fn an_export_from_a_problems_dir_keeps_the_repositorys_examples() {
 /// test run whatever the test that asks: the binaries are kept by the
 /// source's digest under the target folder, so the tests that share a
 /// source share one compile.
-fn compiled(dir: &Dir, source: &str) -> std::path::PathBuf {
+pub(crate) fn compiled(dir: &Dir, source: &str) -> std::path::PathBuf {
     use sha2::Digest as _;
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};

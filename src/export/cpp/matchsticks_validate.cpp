@@ -1,4 +1,5 @@
-// ---- The input validator: `judge validate matchsticks` ----
+// ---- The input validator: `judge validate matchsticks` (or, with DUEL,
+// `judge validate matchsticks-duel`) ----
 static int invalid(const std::string &message) {
     std::fprintf(stderr, "%s\n", message.c_str());
     return REJECT;
@@ -33,6 +34,10 @@ int main() {
         if (legal_moves(board).empty())
             return invalid("line " + std::to_string(first) + ": position " + std::to_string(position) +
                            " has no legal move");
+        // matchsticks-duel: every game is won for the side to move.
+        if (DUEL && !won(code_of(board)))
+            return invalid("line " + std::to_string(first) + ": game " + std::to_string(position) +
+                           " is not won for the side to move");
     }
     if (next < lines.size())
         return invalid("line " + std::to_string(next + 1) + ": expected end of file, found \"" + lines[next] + "\"");
