@@ -821,3 +821,52 @@ fn the_exported_mayan_output_validator_needs_no_judge_and_agrees_with_judge_chec
         assert!(stderr.contains("the answer"), "{stderr}");
     }
 }
+
+/// See: issue #34, item 9. The exported matchsticks-duel input validator
+/// (C++) agrees with `judge validate matchsticks-duel`: the matchsticks
+/// rules, and every game won for the side to move.
+#[test]
+fn the_exported_duel_input_validator_agrees_with_judge_validate() {
+    assert_no_judge_on_the_bare_path();
+    let dir = Dir::new();
+    dir.judge(&["export", "--kattis", "matchsticks-duel", "d"])
+        .expect_code(0);
+    let validator = compiled(&dir, &format!("d/{VALIDATOR_CPP}"));
+    let mut inputs: Vec<Vec<u8>> = MATCHSTICKS_INPUTS
+        .iter()
+        .map(|text| text.as_bytes().to_vec())
+        .collect();
+    // Won, lost, and a won game after a lost one.
+    inputs.push(b"1\n0000\n0000\n000-\n".to_vec());
+    inputs.push(b"2\n0000\n0000\n000-\n1-1-\n-1-1\n1-00\n".to_vec());
+    for folder in ["d/data/sample", "d/data/secret"] {
+        for entry in fs_err::read_dir(dir.path().join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|extension| extension == "in") {
+                inputs.push(fs_err::read(&path).unwrap());
+            }
+        }
+    }
+    let (mut valid, mut invalid) = (0, 0);
+    for input in &inputs {
+        let shown = String::from_utf8_lossy(input);
+        let stdin = dir.create("stdin.txt", input.clone());
+        let judged = dir.judge(&["validate", "matchsticks-duel", &stdin.display().to_string()]);
+        let expected = match judged.code() {
+            0 => 42,
+            1 => 43,
+            code => panic!("judge validate matchsticks-duel exit {code} on {shown:?}"),
+        };
+        let (code, stderr) = run_compiled(&validator, &[], input);
+        assert_eq!(code, expected, "on {shown:?}: {stderr}");
+        if code == 43 {
+            invalid += 1;
+        } else {
+            valid += 1;
+        }
+    }
+    assert!(
+        valid >= 5 && invalid >= 15,
+        "{valid} valid, {invalid} invalid"
+    );
+}
