@@ -137,14 +137,25 @@ impl ProblemYamlFile {
     }
 }
 
-/// Where `judge export --kattis` writes the output validator, and where
-/// reading a package back looks for its [`ENGINE_MARKER`].
+/// Where `judge export --kattis` writes rooks' output validator (a Python
+/// script), and where reading a package back looks for its
+/// [`ENGINE_MARKER`].
 pub(crate) const EXPORTED_CHECKER: &str = "output_validator/judge_check.py";
 
-/// Where `judge export --kattis` writes the interactive output validator of
-/// a package the judge's engine plays (it runs `judge interact`); reading a
-/// package back looks for its [`ENGINE_MARKER`] too.
+/// Where exports before issue #34 wrote the interactive output validator of
+/// a package the judge's engine plays (it ran `judge interact`); reading
+/// such a package back still looks for its [`ENGINE_MARKER`].
 pub(crate) const EXPORTED_INTERACTOR: &str = "output_validator/judge_interact.py";
+
+/// Where `judge export --kattis` writes an output validator it carries
+/// whole as one C++ file (matchsticks: issue #34); its [`ENGINE_MARKER`]
+/// is on a `//` comment line.
+pub(crate) const EXPORTED_CHECKER_CPP: &str = "output_validator/judge_check.cpp";
+
+/// Where `judge export --kattis` writes the interactor of a package the
+/// judge's engine plays, carried whole as one C++ file (matchsticks-duel:
+/// issue #34).
+pub(crate) const EXPORTED_INTERACTOR_CPP: &str = "output_validator/judge_interact.cpp";
 
 /// Where exports in the legacy format (before issue #15) wrote it.
 pub(crate) const LEGACY_EXPORTED_CHECKER: &str = "output_validators/judge_check/judge_check.py";
@@ -156,9 +167,10 @@ pub(crate) const ENGINE_MARKER: &str = "# judge-engine:";
 /// The engine, profiles and `lexmin` a validator written by `judge export
 /// --kattis` names on its [`ENGINE_MARKER`] line, when it has one.
 pub(crate) fn engine_marker(script: &str) -> Option<(String, Vec<String>, bool)> {
-    let line = script
-        .lines()
-        .find_map(|line| line.strip_prefix(ENGINE_MARKER))?;
+    let line = script.lines().find_map(|line| {
+        line.strip_prefix(ENGINE_MARKER)
+            .or_else(|| line.strip_prefix("// judge-engine:"))
+    })?;
     let mut words = line.split_whitespace();
     let engine = words.next()?.to_owned();
     let mut profiles = Vec::new();

@@ -15,19 +15,19 @@
 //!   none);
 //! - `submissions/<verdict>/`: the package's example submissions (a bundled
 //!   package's from the repository's `submissions/<id>/`, built in);
-//! - for a built-in engine, `input_validators/judge_validate/
-//!   judge_validate.py` and `output_validator/judge_check.py`: Python
-//!   scripts that run `judge validate` and `judge check` (the `judge` on
-//!   `PATH`, or `$JUDGE`) and translate their exit codes to Kattis' (42
-//!   accepted, 43 rejected). Each carries a `# judge-engine:` line, from
+//! - for a built-in engine, an input validator under
+//!   `input_validators/judge_validate/` and an output validator under
+//!   `output_validator/`, carried whole (issue #34): rooks' as Python
+//!   scripts ([`rooks`]), matchsticks' and mayan's as single-file C++
+//!   programs ([`matchsticks`], [`mayan`]) the host compiles, each deciding
+//!   as `judge validate` / `judge check` do, with Kattis' exit codes (42
+//!   accepted, 43 rejected). Each carries a `judge-engine:` line, from
 //!   which `judge` itself, reading the package back, uses the engine
-//!   directly instead of running a script that needs `judge` inside the
-//!   sandbox;
+//!   directly;
 //! - for an engine that plays against the submission (matchsticks-duel),
 //!   `type: interactive` and, in the output validator's place,
-//!   `output_validator/judge_interact.py`, a Kattis interactive output
-//!   validator that runs `judge interact` (the engine over stdin and
-//!   stdout), with the same `# judge-engine:` line.
+//!   `output_validator/judge_interact.cpp`, a Kattis interactor carried
+//!   whole the same way.
 //!
 //! A package with programs of its own is exported as far as Kattis can say
 //! it: the reference becomes `submissions/accepted/`, a Kattis-convention
@@ -38,20 +38,25 @@
 
 mod gradescope;
 mod limits;
+mod matchsticks;
+mod mayan;
 mod rooks;
 pub(crate) use gradescope::gradescope;
 
 pub(crate) use limits::{memory_line, Memory};
 
-use crate::config::kattis::{ENGINE_MARKER, EXPORTED_CHECKER, EXPORTED_INTERACTOR};
-use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
+use crate::config::kattis::{
+    ENGINE_MARKER, EXPORTED_CHECKER, EXPORTED_CHECKER_CPP, EXPORTED_INTERACTOR_CPP,
+};
 use crate::package::{Package, ProblemRef};
 use sha2::Digest as _;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// Where the export writes a built-in engine's input validator.
+/// Where the export writes a built-in engine's input validator in Python.
 const EXPORTED_VALIDATOR: &str = "input_validators/judge_validate/judge_validate.py";
+/// Where the export writes a built-in engine's input validator in C++.
+const EXPORTED_VALIDATOR_CPP: &str = "input_validators/judge_validate/judge_validate.cpp";
 
 /// The problem format version `judge export --kattis` writes.
 pub(crate) const EXPORT_FORMAT: &str = "2023-07-draft";
@@ -87,9 +92,6 @@ pub(crate) struct Exported {
     pub(crate) time_limit_ms: u64,
     /// The memory limit written: see [`limits`].
     pub(crate) memory: Memory,
-    /// Whether its validators run `judge` (on the judging host's `PATH`,
-    /// or `$JUDGE`); false when the package carries them whole.
-    pub(crate) needs_judge: bool,
 }
 
 /// Where the examples of the package in `dir` are: its own `submissions/`
@@ -143,6 +145,12 @@ pub(crate) fn kattis(
     dir: &Path,
     config: &crate::config::judge::JudgeConfig,
 ) -> Result<Exported, ExportError> {
+    if let ProblemRef::Engine(engine) = &package.problem() {
+        // Refused before anything is written.
+        if !CARRIED_WHOLE.contains(&engine.id()) {
+            return Err(uncarried(package.id(), engine.id()));
+        }
+    }
     let programs = match &package.problem() {
         ProblemRef::Engine(_) => None,
         ProblemRef::Programs(_) => Some(program_parts(package)?),
@@ -280,12 +288,11 @@ pub(crate) fn kattis(
     for (folder, name, bytes) in &kept {
         write(&format!("submissions/{folder}/{name}"), bytes, false)?;
     }
-    let done = |written, needs_judge| Exported {
+    let done = |written| Exported {
         written,
         left_out,
         time_limit_ms,
         memory,
-        needs_judge,
     };
     let engine = match (&package.problem(), programs) {
         (ProblemRef::Engine(engine), _) => *engine,
@@ -297,9 +304,9 @@ pub(crate) fn kattis(
                 })?;
                 write(&to, &bytes, false)?;
             }
-            return Ok(done(written, false));
+            return Ok(done(written));
         }
-        (ProblemRef::Programs(_), None) => return Ok(done(written, false)),
+        (ProblemRef::Programs(_), None) => return Ok(done(written)),
     };
     let marker = format!(
         "{ENGINE_MARKER} {} profiles={} lexmin={}",
@@ -332,84 +339,46 @@ pub(crate) fn kattis(
             rooks::input_validator(package.id(), &marker, max_size).as_bytes(),
             true,
         )?;
-        return Ok(done(written, false));
+        return Ok(done(written));
     }
-    let any_solution = if package.check_options().lexmin {
-        ""
-    } else {
-        ", \"--any-solution\""
+    // Carried whole, in C++ (issue #34): the host needs no `judge`.
+    let sources = match engine.id() {
+        "matchsticks" => Some((
+            matchsticks::output_validator(package.id(), &marker),
+            matchsticks::input_validator(package.id(), &marker, false),
+        )),
+        "matchsticks-duel" => Some((
+            matchsticks::interactor(package.id(), &marker),
+            matchsticks::input_validator(package.id(), &marker, true),
+        )),
+        "mayan" => Some((
+            mayan::output_validator(package.id(), &marker, package.check_options().lexmin),
+            mayan::input_validator(package.id(), &marker),
+        )),
+        _ => None,
     };
-    let interact = format!(
-        r#"#!/usr/bin/env python3
-# Kattis interactive output validator written by `judge export --kattis {id}`:
-# runs `judge interact {id} INPUT` (the `judge` on PATH, or $JUDGE), which
-# plays the test's games: its stdin is the submission's output, its stdout the
-# submission's input. Its testlib exit code becomes Kattis' (0 -> 42 accepted,
-# 1 or 2 -> 43 wrong answer, anything else -> 1, a judge error); its verdict
-# line (on stderr) goes to FEEDBACK_DIR/judgemessage.txt.
-{marker}
-import os, subprocess, sys
-
-input_path, answer_path, feedback_dir = sys.argv[1:4]
-judge = os.environ.get("JUDGE", "judge")
-result = subprocess.run([judge, "interact", "{id}", input_path],
-                        stderr=subprocess.PIPE, text=True)
-with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as message:
-    message.write(result.stderr.strip())
-sys.exit({{0: {accept}, 1: {reject}, 2: {reject}}}.get(result.returncode, 1))
-"#,
-        id = package.id(),
-        accept = KATTIS_ACCEPT,
-        reject = KATTIS_REJECT,
-    );
-    let check = format!(
-        r#"#!/usr/bin/env python3
-# Kattis output validator written by `judge export --kattis {id}`: runs
-# `judge check {id} INPUT OUTPUT ANSWER` (the `judge` on PATH, or $JUDGE) and
-# turns its testlib exit code into Kattis' (0 -> 42 accepted, 1 or 2 -> 43
-# wrong answer, anything else -> 1, a judge error). Its verdict line goes to
-# FEEDBACK_DIR/judgemessage.txt.
-{marker}
-import os, subprocess, sys, tempfile
-
-input_path, answer_path, feedback_dir = sys.argv[1:4]
-with tempfile.NamedTemporaryFile(delete=False) as output:
-    output.write(sys.stdin.buffer.read())
-judge = os.environ.get("JUDGE", "judge")
-result = subprocess.run([judge, "check", "{id}", input_path, output.name, answer_path{any_solution}],
-                        capture_output=True, text=True)
-os.unlink(output.name)
-with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as message:
-    message.write(result.stdout.strip() or result.stderr.strip())
-sys.exit({{0: {accept}, 1: {reject}, 2: {reject}}}.get(result.returncode, 1))
-"#,
-        id = package.id(),
-        accept = KATTIS_ACCEPT,
-        reject = KATTIS_REJECT,
-    );
-    if plays {
-        write(EXPORTED_INTERACTOR, interact.as_bytes(), true)?;
-    } else {
-        write(EXPORTED_CHECKER, check.as_bytes(), true)?;
+    if let Some((checker, validator)) = sources {
+        let checker_path = if plays {
+            EXPORTED_INTERACTOR_CPP
+        } else {
+            EXPORTED_CHECKER_CPP
+        };
+        write(checker_path, checker.as_bytes(), false)?;
+        write(EXPORTED_VALIDATOR_CPP, validator.as_bytes(), false)?;
+        return Ok(done(written));
     }
-    let validate = format!(
-        r#"#!/usr/bin/env python3
-# Kattis input validator written by `judge export --kattis {id}`: runs
-# `judge validate {id}` on stdin (the `judge` on PATH, or $JUDGE): exit 42
-# valid, 43 invalid (with judge's "line L: ..." on stderr).
-{marker}
-import os, subprocess, sys
+    Err(uncarried(package.id(), engine.id()))
+}
 
-judge = os.environ.get("JUDGE", "judge")
-result = subprocess.run([judge, "validate", "{id}"], stdin=sys.stdin)
-sys.exit({{0: {accept}, 1: {reject}}}.get(result.returncode, 1))
-"#,
-        id = package.id(),
-        accept = KATTIS_ACCEPT,
-        reject = KATTIS_REJECT,
-    );
-    write(EXPORTED_VALIDATOR, validate.as_bytes(), true)?;
-    Ok(done(written, true))
+/// The engines whose validators (or interactor) the export carries whole.
+const CARRIED_WHOLE: &[&str] = &["rooks", "matchsticks", "matchsticks-duel", "mayan"];
+
+/// Why a package of an engine not in [`CARRIED_WHOLE`] is not exported.
+fn uncarried(id: &str, engine: &str) -> ExportError {
+    ExportError::Unsupported {
+        id: id.to_owned(),
+        reason: format!("the engine `{engine}` has no validators the export can carry whole"),
+    }
 }
 
 /// What a package with programs of its own becomes: problem.yaml's
@@ -551,7 +520,43 @@ pub(crate) fn package_uuid(id: &str) -> String {
     )
 }
 
+/// One exported C++ program (issue #34): a header saying what wrote it and
+/// what it is, the package's `// judge-engine:` line (so `judge`, reading
+/// the export back, grades with the engine), then `parts` in order: one
+/// C++17 file, the standard library only, which the judging host compiles.
+fn cpp_program(id: &str, marker: &str, about: &str, parts: &[&str]) -> String {
+    let mut source = format!(
+        "// Written by `judge export --kattis {id}`. {about}\n\
+         // Self-contained: one C++17 file, the standard library only.\n\
+         // {}\n",
+        marker.trim_start_matches("# ")
+    );
+    for part in parts {
+        source.push_str(part);
+        if !part.ends_with('\n') {
+            source.push('\n');
+        }
+    }
+    source
+}
+
 /// A YAML scalar in double quotes, escaped.
 fn yaml_string(text: &str) -> String {
     format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every engine's export carries its validators whole (issue #34): a
+    /// new engine must say how, or its export is refused.
+    #[test]
+    fn every_engine_is_carried_whole() {
+        for problem in crate::problems::PROBLEMS {
+            assert!(
+                super::CARRIED_WHOLE.contains(&problem.id()),
+                "{}",
+                problem.id()
+            );
+        }
+    }
 }

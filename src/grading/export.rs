@@ -30,11 +30,9 @@ pub(crate) fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<S
         .map(|(path, reason)| format!("not exported: {path}: {reason}"))
         .collect();
     // A package with programs of its own exports its own validators; an
-    // engine's are carried whole (rooks) or scripts that call `judge`.
-    let runs_judge = if exported.needs_judge {
-        "; its validators run `judge` (on PATH, or $JUDGE), which the judging host must have"
-    } else if matches!(package.problem(), ProblemRef::Engine(_)) {
-        "; its validators are self-contained Python scripts (the judging host needs no `judge`)"
+    // engine's are carried whole (issue #34).
+    let runs_judge = if matches!(package.problem(), ProblemRef::Engine(_)) {
+        "; its validators are carried whole, as source the judging host runs (it needs no `judge`)"
     } else {
         "; its validators are the package's own"
     };
@@ -44,6 +42,16 @@ pub(crate) fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<S
         dir.display(),
         exported.written.len()
     ));
+    if matches!(package.problem(), ProblemRef::Engine(_))
+        && package.problem().plays_the_submission()
+    {
+        lines.push(
+            "interactor: among equally good replies the exported one plays the first (in the \
+             judge's order of moves), where judge picks by the test's seed: a submission that \
+             plays every game perfectly wins on both, one that errs may meet other replies there"
+                .to_owned(),
+        );
+    }
     if exported.time_limit_ms != package.manifest().limits.time_limit_ms {
         lines.push(format!(
             "time limit: {} s for every language (Kattis has no per-language factor): the \
@@ -90,14 +98,14 @@ mod tests {
                 mib: package.manifest().limits.memory_limit_mib,
                 pypy_allowance_mib: 0,
             },
-            needs_judge: true,
         };
         let same = lines(&package, Path::new("out"), &exported(limit));
         assert_eq!(same.len(), 2, "{same:?}");
         assert_eq!(same[0], "not exported: submissions/x/a.py: why");
         assert!(
             same[1].ends_with(
-                "its validators run `judge` (on PATH, or $JUDGE), which the judging host must have"
+                "its validators are carried whole, as source the judging host runs (it needs no \
+                 `judge`)"
             ),
             "{same:?}"
         );

@@ -1,8 +1,7 @@
 //! One test of a problem the judge's engine plays against the submission
 //! (matchsticks-duel), over any pair of streams: what `judge interact`
-//! runs over stdin and stdout, so a Kattis installation can run the judge's
-//! own games (the output validator `judge export --kattis` writes for such
-//! a package runs it).
+//! runs over stdin and stdout, so any host with `judge` can run the judge's
+//! own games as a stand-alone interactor.
 
 use crate::input_file::Source;
 use crate::interaction::{EngineSession, EngineStep};

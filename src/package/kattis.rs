@@ -13,8 +13,8 @@ use super::{Package, ProblemRef};
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{
     data_folder, default_validator, engine_marker, package_submissions, read_problem_yaml,
-    read_tests, FormatVersion, ProblemType, ProblemYaml, EXPORTED_CHECKER, EXPORTED_INTERACTOR,
-    LEGACY_EXPORTED_CHECKER,
+    read_tests, FormatVersion, ProblemType, ProblemYaml, EXPORTED_CHECKER, EXPORTED_CHECKER_CPP,
+    EXPORTED_INTERACTOR, EXPORTED_INTERACTOR_CPP, LEGACY_EXPORTED_CHECKER,
 };
 use crate::config::problem::{CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml};
 use crate::config::{ConfigError, ConfigErrorKind};
@@ -344,7 +344,9 @@ fn exported_engine_package(
 ) -> Result<Option<Package>, ConfigError> {
     let script = [
         EXPORTED_CHECKER,
+        EXPORTED_CHECKER_CPP,
         EXPORTED_INTERACTOR,
+        EXPORTED_INTERACTOR_CPP,
         LEGACY_EXPORTED_CHECKER,
     ]
     .into_iter()

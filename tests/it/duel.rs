@@ -51,3 +51,42 @@ fn r35_a_flood_without_a_line_break_is_ole_and_stopped_at_the_limit() {
         test["wall_ms"]
     );
 }
+
+/// A submission that closes its stdout and sleeps until it is stopped is
+/// TLE, as Kattis judges it (issue #34, item 6): the engine's decision on
+/// the early end of file comes after the submission's end, so the time
+/// limit decides, not a wrong answer.
+#[test]
+fn r34_closing_stdout_and_sleeping_is_tle() {
+    let dir = Dir::new();
+    let sample = repository().join("problems/matchsticks-duel/tests");
+    for name in ["sample-1.in", "sample-1.ans"] {
+        dir.create(
+            &format!("one/{name}"),
+            fs_err::read(sample.join(name)).unwrap(),
+        );
+    }
+    dir.create(
+        "closes.c",
+        "#include <stdio.h>\n#include <unistd.h>\n\
+         int main(void) {\n    fclose(stdout);\n    for (;;) sleep(10);\n}\n",
+    );
+    let run = dir.judge(&[
+        "run",
+        "matchsticks-duel",
+        "closes.c",
+        "--tests",
+        "one",
+        "--random",
+        "0",
+        "--json",
+        "report.json",
+    ]);
+    let report = crate::support::report(&dir.read("report.json"));
+    let test = &report["results"][0]["tests"][0];
+    assert_eq!(test["verdict"], "TLE", "{test:#}\n{}", run.stderr());
+    assert!(
+        test["wall_ms"].as_u64().unwrap() >= C_WALL_MS,
+        "ran until its wall limit: {test:#}"
+    );
+}

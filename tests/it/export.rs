@@ -440,14 +440,28 @@ fn kattis_verifyproblem_accepts_every_export() {
             .expect_code(0);
         if id == "matchsticks-duel" {
             // The judge's own engine plays it: an interactive problem whose
-            // output validator runs `judge interact`.
+            // interactor is carried whole.
             let yaml = dir.read(&format!("{short}/problem.yaml"));
             assert!(yaml.contains("\ntype: interactive\n"), "{yaml}");
-            let script = dir.read(&format!("{short}/output_validator/judge_interact.py"));
-            assert!(script.contains("\"interact\""), "{script}");
+            let source = dir.read(&format!("{short}/output_validator/judge_interact.cpp"));
+            assert!(source.contains("int main("), "{source}");
         }
-        // rooks and rooks-large carry their validators whole (issue #34).
-        verify(&dir, &short, !id.starts_with("rooks"));
+        // Every built-in problem carries its validators (and the duel its
+        // interactor) whole (issue #34): verifyproblem runs them with no
+        // `judge` on its PATH and no `$JUDGE`.
+        let runs_judge = walkdir::WalkDir::new(dir.path().join(&short))
+            .into_iter()
+            .flatten()
+            .filter(|entry| {
+                let path = entry.path().to_string_lossy();
+                path.contains("/input_validators/") || path.contains("/output_validator/")
+            })
+            .any(|entry| {
+                fs_err::read_to_string(entry.path())
+                    .is_ok_and(|text| text.contains("subprocess") || text.contains("JUDGE"))
+            });
+        assert!(!runs_judge, "{id}: its validators run `judge`");
+        verify(&dir, &short, false);
         let report = format!("{short}.json");
         let graded = dir.judge(&["grade", "--package", &short, "-q", "--json", &report]);
         graded.expect_code(0);
@@ -497,10 +511,11 @@ fn kattis_verifyproblem_accepts_every_export() {
     dir.judge(&["grade", "--package", "hello"]).expect_code(0);
 }
 
-/// Plays `submission` (a Python file) against the exported interactive
-/// output validator `script` on `input`, joined as Kattis joins them;
-/// returns the validator's exit code and its judgemessage.txt.
-fn play_exported(dir: &Dir, script: &Path, input: &Path, submission: &Path) -> (i32, String) {
+/// Plays `submission` (a Python file) against the exported interactor
+/// `binary` (compiled) on `input`, joined as Kattis joins them, with no
+/// `judge` on its PATH and no `$JUDGE`; returns the interactor's exit code
+/// and its judgemessage.txt.
+fn play_exported(dir: &Dir, binary: &Path, input: &Path, submission: &Path) -> (i32, String) {
     use std::process::{Command, Stdio};
     let feedback = dir.path().join("feedback");
     let _ = fs_err::remove_dir_all(&feedback);
@@ -511,12 +526,12 @@ fn play_exported(dir: &Dir, script: &Path, input: &Path, submission: &Path) -> (
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let validator = Command::new("python3")
-        .arg(script)
+    let validator = Command::new(binary)
         .arg(input)
         .arg(input.with_extension("ans"))
         .arg(&feedback)
-        .env("JUDGE", assert_cmd::cargo::cargo_bin!("judge"))
+        .env_clear()
+        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
         .stdin(Stdio::from(player.stdout.take().unwrap()))
         .stdout(Stdio::from(player.stdin.take().unwrap()))
         .output()
@@ -527,33 +542,54 @@ fn play_exported(dir: &Dir, script: &Path, input: &Path, submission: &Path) -> (
     (validator.status.code().unwrap_or(-1), message)
 }
 
-/// See: issue #15. The export of matchsticks-duel is an interactive Kattis
-/// problem whose output validator runs `judge interact`: against it, the
-/// minimax player is accepted (42) and the greedy one rejected (43) with
-/// its first losing move named, as on the package. (Read back, the export
-/// is played by the engine itself: `kattis_verifyproblem_accepts_every_export`.)
+/// See: issues #15 and #34 (item 9). The export of matchsticks-duel is an
+/// interactive Kattis problem whose interactor, one C++ file, plays the
+/// games with nothing but the package: against it, the minimax player is
+/// accepted (42) and the greedy one rejected (43) with its first losing
+/// move named, on every test of the package, as `judge grade` decides
+/// them. (Read back, the export is played by the engine itself:
+/// `kattis_verifyproblem_accepts_every_export`.)
 #[test]
-fn the_exported_duel_validator_plays_the_games_with_judge_interact() {
+fn the_exported_duel_interactor_plays_the_games_without_judge() {
     let dir = Dir::new();
     dir.judge(&["export", "--kattis", "matchsticks-duel", "duel"])
         .expect_code(0);
     let yaml = dir.read("duel/problem.yaml");
     assert!(yaml.contains("\ntype: interactive\n"), "{yaml}");
-    let script = dir.path().join("duel/output_validator/judge_interact.py");
-    let input = dir.path().join("duel/data/secret/tricky-001.in");
+    let binary = crate::kattis_export::compiled(&dir, "duel/output_validator/judge_interact.cpp");
     let examples = repository().join("submissions/matchsticks-duel");
-    let (code, message) =
-        play_exported(&dir, &script, &input, &examples.join("accepted/minimax.py"));
-    assert_eq!(code, 42, "{message}");
-    assert!(message.starts_with("AC won all"), "{message}");
+    let mut lost = 0;
+    for entry in fs_err::read_dir(dir.path().join("duel/data/secret")).unwrap() {
+        let input = entry.unwrap().path();
+        if input.extension().is_none_or(|extension| extension != "in") {
+            continue;
+        }
+        let (code, message) =
+            play_exported(&dir, &binary, &input, &examples.join("accepted/minimax.py"));
+        assert_eq!(code, 42, "{}: {message}", input.display());
+        assert!(message.starts_with("won all"), "{message}");
+        let (code, message) = play_exported(
+            &dir,
+            &binary,
+            &input,
+            &examples.join("wrong_answer/greedy_fewest_replies.py"),
+        );
+        if code == 43 {
+            lost += 1;
+        }
+        assert!(code == 42 || code == 43, "{}: {message}", input.display());
+    }
+    // The greedy player loses every tricky test, as under `judge grade`.
+    assert!(lost >= 3, "the greedy player lost {lost} tests");
+    let input = dir.path().join("duel/data/secret/tricky-001.in");
     let (code, message) = play_exported(
         &dir,
-        &script,
+        &binary,
         &input,
         &examples.join("wrong_answer/greedy_fewest_replies.py"),
     );
     assert_eq!(code, 43, "{message}");
-    assert!(message.starts_with("WA "), "{message}");
+    assert!(message.starts_with("game "), "{message}");
     // The form of issue #15, "3 1 -: leaves the judge a win: 2 0 1": the
     // losing move, then the judge's winning reply, both as moves.
     let (before, after) = message
@@ -611,8 +647,8 @@ fn the_duel_export_ends_its_files_with_a_newline_and_says_its_one_time_limit() {
             checked += 1;
         }
     }
-    let interactor = dir.read("duel/output_validator/judge_interact.py");
-    assert!(interactor.ends_with("))\n"), "{interactor}");
+    let interactor = dir.read("duel/output_validator/judge_interact.cpp");
+    assert!(interactor.ends_with("}\n"), "{interactor}");
     assert!(checked >= 10, "{checked} files");
 }
 

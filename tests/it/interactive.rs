@@ -30,6 +30,13 @@ fn every_guess_submission_gets_its_folders_verdict() {
             ("time_limit_exceeded/no_flush.cpp", "TLE"),
             ("time_limit_exceeded/spins_after_correct.cpp", "TLE"),
             ("run_time_error/aborts_after_correct.cpp", "RE"),
+            // Kattis holds the validator's input open until the submission
+            // exits (issue #34, item 6): closing stdout and running on is
+            // TLE, closing it and crashing is RE, never the validator's WA
+            // on an early end of file.
+            ("time_limit_exceeded/closes_stdout_sleeps.c", "TLE"),
+            ("time_limit_exceeded/closes_stdout_spins.py", "TLE"),
+            ("run_time_error/closes_stdout_aborts.cpp", "RE"),
         ],
     );
     // The validator rejected and exited first: WA with its message, though

@@ -2,7 +2,11 @@
 //! both pipes, copies the validator's output to the submission and the
 //! submission's output to the validator as it comes, keeps the first
 //! [`TRANSCRIPT_BYTES`] of each direction, and notes who was waiting for
-//! whom when the pair ended. Nothing here blocks: every descriptor is
+//! whom when the pair ended. The submission's end of file reaches the
+//! validator only once the submission's run is over, as Kattis' tools pass
+//! it (a submission that closes its stdout and runs on is TLE or RE by how
+//! it ends, not the validator's WA on an early end of file; issue #34).
+//! Nothing here blocks: every descriptor is
 //! non-blocking and one `poll` waits for all of them and for the wake-up
 //! pipe the two runs write to when they end.
 
@@ -215,6 +219,12 @@ struct Lane {
     unread_at_close: u64,
     /// Bytes written to the sink.
     written: u64,
+    /// The source's end of file is not passed on until this is cleared:
+    /// the submission's stdout, which Kattis' tools hold open for the
+    /// validator until the submission has exited (a submission that closes
+    /// its stdout and keeps running is judged by how it ends, not by the
+    /// validator reading end of file early).
+    hold_eof: bool,
 }
 
 impl Lane {
@@ -239,7 +249,7 @@ impl Lane {
             Ok(0) => {
                 relayed.ended(self.direction);
                 self.from = None;
-                if self.buffer.is_empty() {
+                if self.buffer.is_empty() && !self.hold_eof {
                     self.close_sink();
                 }
             }
@@ -280,7 +290,7 @@ impl Lane {
                 self.buffer.clear();
             }
         }
-        if self.buffer.is_empty() && self.from.is_none() {
+        if self.buffer.is_empty() && self.from.is_none() && !self.hold_eof {
             self.close_sink();
         }
     }
@@ -329,6 +339,7 @@ pub(super) fn relay(ends: Ends, signals: &Signals) -> io::Result<Relayed> {
         direction: Direction::ToSubmission,
         unread_at_close: 0,
         written: 0,
+        hold_eof: false,
     };
     let mut to_validator = Lane {
         from: Some(ends.submission_out),
@@ -337,6 +348,7 @@ pub(super) fn relay(ends: Ends, signals: &Signals) -> io::Result<Relayed> {
         direction: Direction::ToValidator,
         unread_at_close: 0,
         written: 0,
+        hold_eof: true,
     };
     let mut submission_seen = false;
     let mut validator_seen = false;
@@ -347,6 +359,8 @@ pub(super) fn relay(ends: Ends, signals: &Signals) -> io::Result<Relayed> {
         if submission_done && !submission_seen {
             submission_seen = true;
             relayed.ended(Direction::ToValidator);
+            // Its run ended: the validator may now read end of file.
+            to_validator.hold_eof = false;
             // Read what the submission wrote last, then take stock.
             while to_validator.from.is_some() && to_validator.buffer.len() < BUFFER_BYTES {
                 let before = relayed.to_validator;
