@@ -42,6 +42,7 @@ mod kattis;
 mod kattis_export;
 mod kattis_formats;
 mod kattis_groups;
+mod kattis_languages;
 mod learning_platforms;
 mod left_files;
 mod matchsticks;
