@@ -754,7 +754,7 @@ mod tests {
         .unwrap();
         let python = &config.languages["python"];
         assert_eq!(python.time_factor, Some(5.0));
-        assert_eq!(python.extensions, ["py"]);
+        assert_eq!(python.extensions, ["py", "py3"]);
         assert_eq!(python.run, ["python3", "{source}"]);
         assert!(python.compile.is_some());
         let config = JudgeConfig::parse(
