@@ -362,6 +362,35 @@ mod tests {
     }
 
     #[test]
+    fn names_the_format_ignores_are_told_by_their_name() {
+        for (name, reason) in [
+            (".gitkeep", "begins with `.`"),
+            ("-x.c", "begins with `-`"),
+            ("a b.c", "holds ` `"),
+            ("é.py", "holds `é`"),
+            ("test-hello.c.disabled", "ends in `.disabled`"),
+            ("prolog.disabled", "ends in `.disabled`"),
+            ("README", "documents the folder"),
+            ("readme.md", "documents the folder"),
+        ] {
+            let found = ignored_because(Path::new("submissions/accepted").join(name).as_path());
+            assert!(
+                found.as_deref().is_some_and(|found| found.contains(reason)),
+                "{name}: {found:?}"
+            );
+        }
+        for name in [
+            "hello.py3",
+            "test-hello.sh",
+            "Main.java",
+            "a_b-c.d.cc",
+            "readme_solution.py",
+        ] {
+            assert_eq!(ignored_because(Path::new(name)), None, "{name}");
+        }
+    }
+
+    #[test]
     fn reads_back_the_engine_marker() {
         assert_eq!(
             engine_marker(

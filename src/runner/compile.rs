@@ -730,6 +730,45 @@ fn copy_submission(from: &Path, to: &Path, mode: u32) -> Result<(), Failure> {
 mod tests {
     use super::*;
 
+    fn language(compile: Option<&[&str]>, run: &[&str]) -> Language {
+        let words = |argv: &[&str]| argv.iter().map(|word| (*word).to_owned()).collect();
+        Language {
+            extensions: vec!["x".to_owned()],
+            source_name: None,
+            compile: compile.map(words),
+            run: words(run),
+            time_factor: None,
+        }
+    }
+
+    /// A missing compiler or run program is named; `env` is looked
+    /// through; the compiled `{executable}` is the compile's.
+    #[test]
+    fn a_missing_toolchain_is_named() {
+        assert_eq!(
+            missing_toolchain("c", &language(Some(&["sh", "{source}"]), &["{executable}"])),
+            None
+        );
+        let missing = missing_toolchain(
+            "go",
+            &language(
+                Some(&["env", "GOCACHE={dir}/c", "no-such-go-xyz", "build"]),
+                &["{executable}"],
+            ),
+        )
+        .unwrap();
+        assert!(
+            missing.contains("the compiler `no-such-go-xyz` is not installed"),
+            "{missing}"
+        );
+        let missing =
+            missing_toolchain("py2", &language(None, &["no-such-python-xyz", "{source}"])).unwrap();
+        assert!(
+            missing.contains("`no-such-python-xyz` (from `run`) is not installed"),
+            "{missing}"
+        );
+    }
+
     #[test]
     fn trims_long_messages_with_a_note() {
         let long = "é".repeat(MESSAGE_LIMIT_BYTES);
