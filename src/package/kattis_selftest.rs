@@ -5,7 +5,9 @@
 //! - `invalid_input/`: each `.in` must be rejected by an input validator;
 //! - `invalid_answer/`: each `.ans` (beside its valid `.in`) must be
 //!   rejected by an answer validator (`answer_validators/`, BAPCtools'
-//!   convention: `validator testcase.in < testcase.ans`, exit 42 or 43);
+//!   convention: `validator testcase.in < testcase.ans`, exit 42 or 43) or,
+//!   where an answer is an output (not interactive, not multi-pass), by the
+//!   output validator given the answer as the output, as BAPCtools does;
 //! - `invalid_output/`: each `.out` must be rejected by the output
 //!   validator given its `.in` and `.ans`;
 //! - `valid_output/`: each `.out` must be accepted so.
@@ -58,7 +60,10 @@ pub(crate) fn check(
     let answers = cases(&data.join("invalid_answer"), "ans")?;
     if !answers.is_empty() {
         let validators = answer_validators(dir, config)?;
-        if validators.is_empty() {
+        // The output validator checks answers too where an answer is an
+        // output (not interactive, not multi-pass), as BAPCtools has it.
+        let output_checks = problem.interaction.is_none();
+        if validators.is_empty() && !output_checks {
             return Err(ConfigError::invalid(
                 &data.join("invalid_answer"),
                 "invalid_answer",
@@ -82,12 +87,31 @@ pub(crate) fn check(
                 .map_err(|fault| ConfigError::invalid(&answer, "answer validator", fault.0))?;
                 rejected |= !accepted;
             }
+            if !rejected && output_checks {
+                rejected =
+                    !output_accepted(problem, &answer, &input_bytes, &answer_bytes, &answer_bytes)?;
+            }
             if !rejected {
+                let by = match (validators.len(), output_checks) {
+                    (0, _) => format!(
+                        "the output validator ({}, given the answer as the output) accepts it, \
+                         and `answer_validators/` holds no program to reject it",
+                        checker_label(problem)
+                    ),
+                    (_, true) => format!(
+                        "every answer validator and the output validator ({}, given the answer \
+                         as the output) accept it",
+                        checker_label(problem)
+                    ),
+                    (_, false) => "every answer validator accepts it".to_owned(),
+                };
                 return Err(ConfigError::invalid(
                     &answer,
                     "invalid_answer",
-                    "is under `data/invalid_answer/`, but every answer validator accepts it \
-                     (exit 42); one must reject it (exit 43)",
+                    format!(
+                        "is under `data/invalid_answer/`, but {by} (exit 42); one must reject it \
+                         (exit 43)"
+                    ),
                 ));
             }
         }

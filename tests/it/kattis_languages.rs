@@ -278,7 +278,8 @@ fn a_validator_that_decides_a_self_test_wrongly_is_an_error_naming_the_file() {
             "data/invalid_answer/two.ans",
             "1\n",
             "different/data/invalid_answer/two.ans`: `invalid_answer`: is under \
-             `data/invalid_answer/`, but every answer validator accepts it",
+             `data/invalid_answer/`, but every answer validator and the output validator (the \
+             default one, given the answer as the output) accept it",
         ),
         (
             "data/invalid_output/off.out",
