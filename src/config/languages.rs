@@ -103,7 +103,6 @@ pub(crate) enum RunsAs<'a> {
 }
 
 #[cfg(test)]
-#[expect(clippy::unwrap_used, reason = "tests panic on failure")]
 mod tests {
     use super::*;
 
