@@ -138,15 +138,16 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
     };
     // A test group's arguments for it (issue #34): 2025-09 maps them by
     // the validator's name, its file's stem or its folder's name.
-    let validator_name = validators.first().map(|(path, _)| {
-        if path.is_dir() {
-            path.file_name()
-        } else {
-            path.file_stem()
-        }
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_default()
-    });
+    let validator_name = validators
+        .first()
+        .map(|(path, _)| super::kattis_selftest::program_name(path));
+    // The other runnable input validators: `data/invalid_input/` needs
+    // only one of them to reject an input.
+    let other_validators: Vec<Tool> = validators
+        .iter()
+        .skip(1)
+        .map(|(path, language)| Tool::new(Role::Validator, path.clone(), language.clone()))
+        .collect();
     let validator_args = match &validator_name {
         Some(name) => {
             let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
@@ -289,10 +290,7 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
         // The package's tests of its validators (`data/invalid_input/`,
         // ...): checked where its tests are, before anything is graded.
         if let ProblemRef::Programs(problem) = &package.problem {
-            let input_args = |name: &str| -> Result<Vec<String>, ConfigError> {
-                let Some(validator) = &validator_name else {
-                    return Ok(Vec::new());
-                };
+            let input_args = |name: &str, validator: &str| -> Result<Vec<String>, ConfigError> {
                 let mut args = crate::config::kattis_validator_args::input_validator_args(
                     dir,
                     &[name],
@@ -303,6 +301,7 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
             ignored_files.extend(super::kattis_selftest::check(
                 dir,
                 problem,
+                &other_validators,
                 &input_args,
                 config,
             )?);

@@ -26,6 +26,22 @@ use crate::external::{Checker, ProgramProblem, Role, Tool};
 use crate::verdict::Verdict;
 use std::path::{Path, PathBuf};
 
+/// The input validator arguments of a test (by its name under `data/`,
+/// `invalid_input/bad`) for a validator (by [`program_name`]).
+pub(crate) type InputArgs<'a> = dyn Fn(&str, &str) -> Result<Vec<String>, ConfigError> + 'a;
+
+/// A program's name as 2025-09 maps arguments by it: its folder's name, or
+/// its file's stem.
+pub(crate) fn program_name(path: &Path) -> String {
+    if path.is_dir() {
+        path.file_name()
+    } else {
+        path.file_stem()
+    }
+    .map(|name| name.to_string_lossy().into_owned())
+    .unwrap_or_default()
+}
+
 /// What the self-tests of a package did not check, with the reason (for
 /// the list of ignored files).
 pub(crate) type Unchecked = Vec<(PathBuf, String)>;
@@ -38,21 +54,32 @@ pub(crate) type Unchecked = Vec<(PathBuf, String)>;
 pub(crate) fn check(
     dir: &Path,
     problem: &ProgramProblem,
-    input_args: &dyn Fn(&str) -> Result<Vec<String>, ConfigError>,
+    other_validators: &[Tool],
+    input_args: &InputArgs<'_>,
     config: &crate::config::judge::JudgeConfig,
 ) -> Result<Unchecked, ConfigError> {
     let data = data_folder(dir);
+    let inputs = Inputs {
+        problem,
+        others: other_validators,
+        data: &data,
+        args: input_args,
+    };
     let mut unchecked = Vec::new();
     for input in cases(&data.join("invalid_input"), "in")? {
         let bytes = read(&input)?;
-        if input_valid(problem, &data, &input, &bytes, input_args)? {
+        if inputs.valid(&input, &bytes)? {
             return Err(ConfigError::invalid(
                 &input,
                 "invalid_input",
                 format!(
-                    "is under `data/invalid_input/`, but the input validator `{}` accepts it \
-                     (exit 42); it must reject it (exit 43)",
-                    validator_label(problem)
+                    "is under `data/invalid_input/`, but {} accepts it (exit 42); one must \
+                     reject it (exit 43)",
+                    if other_validators.is_empty() {
+                        format!("the input validator `{}`", validator_label(problem))
+                    } else {
+                        "every input validator".to_owned()
+                    }
                 ),
             ));
         }
@@ -73,7 +100,7 @@ pub(crate) fn check(
         }
         for answer in answers {
             let input = answer.with_extension("in");
-            let input_bytes = valid_input_beside(problem, &data, &answer, &input, input_args)?;
+            let input_bytes = valid_input_beside(&inputs, &answer, &input)?;
             let answer_bytes = read(&answer)?;
             let mut rejected = false;
             for validator in &validators {
@@ -133,7 +160,7 @@ pub(crate) fn check(
         }
         for output in outputs {
             let input = output.with_extension("in");
-            let input_bytes = valid_input_beside(problem, &data, &output, &input, input_args)?;
+            let input_bytes = valid_input_beside(&inputs, &output, &input)?;
             let answer = output.with_extension("ans");
             let answer_bytes = read_beside(&output, &answer)?;
             let output_bytes = read(&output)?;
@@ -207,53 +234,70 @@ fn file_name(path: &Path) -> String {
         .map_or_else(String::new, |name| name.to_string_lossy().into_owned())
 }
 
-/// `input` (beside `case`) read, after the input validator accepts it: the
-/// format wants a valid input there.
+/// `input` (beside `case`) read, after every input validator accepts it:
+/// the format wants a valid input there.
 fn valid_input_beside(
-    problem: &ProgramProblem,
-    data: &Path,
+    inputs: &Inputs<'_>,
     case: &Path,
     input: &Path,
-    input_args: &dyn Fn(&str) -> Result<Vec<String>, ConfigError>,
 ) -> Result<Vec<u8>, ConfigError> {
     let bytes = read_beside(case, input)?;
-    if !input_valid(problem, data, input, &bytes, input_args)? {
+    if !inputs.valid(input, &bytes)? {
         return Err(ConfigError::invalid(
             input,
             "data",
             format!(
-                "must be a valid input (it is the input of `{}`), but the input validator `{}` \
+                "must be a valid input (it is the input of `{}`), but an input validator \
                  rejects it",
-                file_name(case),
-                validator_label(problem)
+                file_name(case)
             ),
         ));
     }
     Ok(bytes)
 }
 
-/// Whether the input validator accepts `bytes` (the file `path`); true
-/// when the package has none (nothing rejects it).
-fn input_valid(
-    problem: &ProgramProblem,
-    data: &Path,
-    path: &Path,
-    bytes: &[u8],
-    input_args: &dyn Fn(&str) -> Result<Vec<String>, ConfigError>,
-) -> Result<bool, ConfigError> {
-    let Some((tool, _, own)) = &problem.validator else {
-        return Ok(true);
-    };
-    let name = path
-        .strip_prefix(data)
+/// The input validators the judge runs, and how they get their arguments.
+struct Inputs<'a> {
+    problem: &'a ProgramProblem,
+    /// Those after the problem's own (the first).
+    others: &'a [Tool],
+    data: &'a Path,
+    args: &'a InputArgs<'a>,
+}
+
+impl Inputs<'_> {
+    /// Whether every input validator accepts `bytes` (the file `path`);
+    /// true when the package has none (nothing rejects it).
+    fn valid(&self, path: &Path, bytes: &[u8]) -> Result<bool, ConfigError> {
+        let first = self
+            .problem
+            .validator
+            .as_ref()
+            .map(|(tool, _, own)| (tool, own.as_slice()));
+        for (tool, own) in first
+            .into_iter()
+            .chain(self.others.iter().map(|tool| (tool, &[][..])))
+        {
+            let extra = (self.args)(&case_name(self.data, path), &program_name(&tool.path))?;
+            let args: Vec<&str> = own.iter().chain(&extra).map(String::as_str).collect();
+            let accepted = validator_says(&self.problem.toolbox, tool, bytes, &[], &args)
+                .map_err(|fault| ConfigError::invalid(path, "input validator", fault.0))?;
+            if !accepted {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// A case's name under `data/`, without its extension
+/// (`invalid_input/group/bad`).
+fn case_name(data: &Path, path: &Path) -> String {
+    path.strip_prefix(data)
         .unwrap_or(path)
         .with_extension("")
         .to_string_lossy()
-        .into_owned();
-    let extra = input_args(&name)?;
-    let args: Vec<&str> = own.iter().chain(&extra).map(String::as_str).collect();
-    validator_says(&problem.toolbox, tool, bytes, &[], &args)
-        .map_err(|fault| ConfigError::invalid(path, "input validator", fault.0))
+        .into_owned()
 }
 
 fn validator_label(problem: &ProgramProblem) -> String {

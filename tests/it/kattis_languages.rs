@@ -222,6 +222,15 @@ fn different(dir: &Dir) {
             "import re, sys\nopen(sys.argv[1]).read()\ntext = sys.stdin.read()\n\
              sys.exit(42 if re.fullmatch(r'(0|[1-9][0-9]*)\\n', text) else 43)\n",
         ),
+        // A second input validator: the two numbers differ. Each invalid
+        // input needs one validator to reject it (`negative.in` is
+        // rejected by `validate.py` alone, `equal.in` by this one alone).
+        (
+            "input_validators/distinct.py",
+            "import sys\nparts = sys.stdin.read().split()\n\
+             sys.exit(43 if len(parts) == 2 and parts[0] == parts[1] else 42)\n",
+        ),
+        ("data/invalid_input/equal.in", "7 7\n"),
         ("data/invalid_input/negative.in", "-1 2\n"),
         ("data/invalid_input/group/three.in", "1 2 3\n"),
         ("data/invalid_answer/two.in", "1 2\n"),
@@ -272,7 +281,7 @@ fn a_validator_that_decides_a_self_test_wrongly_is_an_error_naming_the_file() {
             "data/invalid_input/fine.in",
             "4 5\n",
             "different/data/invalid_input/fine.in`: `invalid_input`: is under \
-             `data/invalid_input/`, but the input validator",
+             `data/invalid_input/`, but every input validator accepts it (exit 42)",
         ),
         (
             "data/invalid_answer/two.ans",
