@@ -56,6 +56,9 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
     let config = JudgeConfig::load_or_defaults(request.config)?;
     let student_view = settings::student_view(request.student_view, &config);
     let plan = package::plan(dir, &config)?;
+    for (path, reason) in &plan.ignored_files {
+        say(&format!("ignored: {}: {reason}", path.display()));
+    }
     for (path, reason) in &plan.skipped_programs {
         say(&format!("skipped: {}: {reason}", path.display()));
     }

@@ -319,7 +319,27 @@ impl JudgeConfig {
             .filter(|(_, language)| language.time_factor.is_some())
             .map(|(name, _)| name.clone())
             .collect();
+        // An extension the user's judge.toml gives a language is that
+        // language's alone: a built-in language that the user does not give
+        // `extensions` itself lets go of it (`[languages.pypy] extensions =
+        // ["py"]` takes `.py` from the built-in `python`).
+        let claimed: Vec<String> = user
+            .languages
+            .values()
+            .filter_map(|language| language.extensions.as_ref())
+            .flatten()
+            .map(|extension| extension.trim_start_matches('.').to_owned())
+            .collect();
         let mut merged = base.languages;
+        for (name, language) in &mut merged {
+            let own = user
+                .languages
+                .get(name)
+                .is_some_and(|language| language.extensions.is_some());
+            if let (false, Some(extensions)) = (own, &mut language.extensions) {
+                extensions.retain(|extension| !claimed.contains(extension));
+            }
+        }
         for (name, language) in user.languages {
             let base = merged.remove(&name).unwrap_or_default();
             merged.insert(name, language.over(base));
@@ -613,10 +633,41 @@ mod tests {
     use test_case::test_case;
 
     #[test]
-    fn default_toml_parses_and_ships_five_languages() {
+    fn default_toml_parses_and_ships_its_languages() {
         let config = JudgeConfig::defaults().unwrap();
         let names: Vec<_> = config.languages.keys().map(String::as_str).collect();
-        assert_eq!(names, ["c", "cpp", "java", "python", "rust"]);
+        assert_eq!(
+            names,
+            [
+                "bash",
+                "c",
+                "cpp",
+                "csharp",
+                "go",
+                "haskell",
+                "java",
+                "javascript",
+                "kotlin",
+                "ocaml",
+                "pascal",
+                "php",
+                "python",
+                "python2",
+                "ruby",
+                "rust"
+            ]
+        );
+        // Kattis' extensions (problemtools' languages.yaml).
+        for (file, language) in [
+            ("a.py3", "python"),
+            ("a.py2", "python2"),
+            ("a.sh", "bash"),
+            ("a.bash", "bash"),
+            ("a.kt", "kotlin"),
+            ("a.go", "go"),
+        ] {
+            assert_eq!(config.language_for(Path::new(file)).unwrap().0, language);
+        }
         assert_eq!(config.jobs, 0);
         assert_eq!(config.random_tests, 10);
         assert_eq!(config.language_for(Path::new("a/b.cc")).unwrap().0, "cpp");
@@ -627,6 +678,20 @@ mod tests {
     fn the_repository_judge_toml_parses() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("judge.toml");
         JudgeConfig::load_for(&path, None).unwrap();
+    }
+
+    /// A judge.toml language takes an extension over from the built-in
+    /// one that had it; the built-in keeps its others.
+    #[test]
+    fn a_user_language_takes_a_built_in_extension_over() {
+        let config = JudgeConfig::parse(
+            Path::new("judge.toml"),
+            "[languages.pypy]\nextensions = [\".py\"]\nrun = [\"pypy3\", \"{source}\"]\n",
+        )
+        .unwrap();
+        assert_eq!(config.language_for(Path::new("a.py")).unwrap().0, "pypy");
+        assert_eq!(config.languages["python"].extensions, ["py3"]);
+        assert_eq!(config.language_for(Path::new("a.py3")).unwrap().0, "python");
     }
 
     #[test]
@@ -655,7 +720,7 @@ mod tests {
     #[test_case("student-view = \"yes\"\n", "line 1, column 16: invalid type: string \"yes\", expected a boolean" ; "student view not a boolean")]
     #[test_case("[limits]\ntime-limit-ms = 0\n", "line 2: `limits.time-limit-ms`: must be greater than 0" ; "zero time limit")]
     #[test_case("[limits]\nwall-time-factor = 0.5\n", "line 2: `limits.wall-time-factor`: must be at least 1 and at most 100, found 0.5" ; "wall factor below one")]
-    #[test_case("[languages.x]\nextensions = [\"c\"]\nrun = [\"a\"]\n", "line 2: `languages.x.extensions`: extension `c` is already used by language `c`" ; "extension used twice")]
+    #[test_case("[languages.x]\nextensions = [\"q\"]\nrun = [\"a\"]\n[languages.y]\nextensions = [\"q\"]\nrun = [\"b\"]\n", "line 5: `languages.y.extensions`: extension `q` is already used by language `x`" ; "extension used twice")]
     #[test_case("[languages.x]\nextensions = [\"x\"]\nrun = [\"{sorce}\"]\n", "line 3: `languages.x.run`: unknown placeholder `{sorce}`; known: {source}, {executable}, {dir}, {memory_mib}" ; "misspelt placeholder")]
     #[test_case("[languages.x]\nextensions = [\"x\"]\nrun = []\n", "line 3: `languages.x.run`: must name a program" ; "empty run")]
     #[test_case("layout = \"by-student\"\n", "line 1, column 10: unknown variant `by-student`, expected one of `problem/student`, `student/problem`, `expected`" ; "bad layout")]
@@ -689,7 +754,7 @@ mod tests {
         .unwrap();
         let python = &config.languages["python"];
         assert_eq!(python.time_factor, Some(5.0));
-        assert_eq!(python.extensions, ["py"]);
+        assert_eq!(python.extensions, ["py", "py3"]);
         assert_eq!(python.run, ["python3", "{source}"]);
         assert!(python.compile.is_some());
         let config = JudgeConfig::parse(

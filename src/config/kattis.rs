@@ -26,41 +26,98 @@ pub(crate) struct PackageSubmission {
 
 /// The files of `dir/submissions/<folder>/`, by folder then name. A folder
 /// inside a verdict folder (a multi-file submission) is listed too; the
-/// caller skips it with a reason.
+/// caller skips it with a reason. What the format says not to run (see
+/// [`ignored_because`]) is not listed: [`ignored_submissions`] lists it.
 pub(crate) fn package_submissions(dir: &Path) -> Result<Vec<PackageSubmission>, ConfigError> {
+    Ok(submission_entries(dir)?.0)
+}
+
+/// The files and folders under `dir/submissions/` that the format says not
+/// to run, each with the reason (see [`ignored_because`]), by path.
+pub(crate) fn ignored_submissions(dir: &Path) -> Result<Vec<(PathBuf, String)>, ConfigError> {
+    Ok(submission_entries(dir)?.1)
+}
+
+/// The submissions of `dir`, and what is ignored under `dir/submissions/`.
+#[expect(
+    clippy::type_complexity,
+    reason = "the two lists of one walk, named by the two functions above"
+)]
+fn submission_entries(
+    dir: &Path,
+) -> Result<(Vec<PackageSubmission>, Vec<(PathBuf, String)>), ConfigError> {
     let root = dir.join("submissions");
     let mut found = Vec::new();
+    let mut ignored = Vec::new();
     if !root.is_dir() {
-        return Ok(found);
+        return Ok((found, ignored));
     }
-    for folder in sorted_entries(&root)? {
+    for folder in all_entries(&root)? {
         if !folder.is_dir() {
+            continue;
+        }
+        if let Some(reason) = ignored_because(&folder) {
+            ignored.push((folder, reason));
             continue;
         }
         let name = folder
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())
             .unwrap_or_default();
-        for path in sorted_entries(&folder)? {
-            found.push(PackageSubmission {
-                path,
-                folder: name.clone(),
-            });
+        for path in all_entries(&folder)? {
+            match ignored_because(&path) {
+                Some(reason) => ignored.push((path, reason)),
+                None => found.push(PackageSubmission {
+                    path,
+                    folder: name.clone(),
+                }),
+            }
         }
     }
-    Ok(found)
+    Ok((found, ignored))
 }
 
-pub(crate) fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, ConfigError> {
+/// Why the format says not to run the program (file or folder) at `path`,
+/// when it says so, by its name alone: the spec has the judge behave as if
+/// a name that begins with `.` or `-`, or holds a character outside `a-z`,
+/// `A-Z`, `0-9`, `_`, `.`, `-`, were not there (`.gitkeep`); a name ending
+/// in `.disabled` is switched off (the convention of BAPCtools and
+/// problemtools' examples); a `README` (any extension) documents a folder.
+pub(crate) fn ignored_because(path: &Path) -> Option<String> {
+    let name = path.file_name()?.to_string_lossy();
+    if name.starts_with('.') || name.starts_with('-') {
+        return Some(format!(
+            "`{name}` begins with `{}`: the format ignores such names",
+            &name[..1]
+        ));
+    }
+    if let Some(bad) = name
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-')))
+    {
+        return Some(format!(
+            "`{name}` holds `{bad}`: the format ignores names with characters outside a-z, A-Z, \
+             0-9, `_`, `.`, `-`"
+        ));
+    }
+    if name.ends_with(".disabled") {
+        return Some(format!(
+            "`{name}` is disabled (its name ends in `.disabled`)"
+        ));
+    }
+    let stem = name.split('.').next().unwrap_or_default();
+    if stem.eq_ignore_ascii_case("readme") {
+        return Some(format!("`{name}` documents the folder; it is no program"));
+    }
+    None
+}
+
+/// Every entry of `dir`, by name.
+pub(crate) fn all_entries(dir: &Path) -> Result<Vec<PathBuf>, ConfigError> {
     let mut entries: Vec<PathBuf> = fs_err::read_dir(dir)
         .map_err(|error| read_error(dir, error))?
         .filter_map(Result::ok)
         .map(|entry| entry.path())
-        .filter(|path| {
-            !path
-                .file_name()
-                .is_some_and(|name| name.to_string_lossy().starts_with('.'))
-        })
         .collect();
     entries.sort();
     Ok(entries)
@@ -314,6 +371,35 @@ mod tests {
 
     fn flags(text: &str) -> Vec<String> {
         text.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn names_the_format_ignores_are_told_by_their_name() {
+        for (name, reason) in [
+            (".gitkeep", "begins with `.`"),
+            ("-x.c", "begins with `-`"),
+            ("a b.c", "holds ` `"),
+            ("é.py", "holds `é`"),
+            ("test-hello.c.disabled", "ends in `.disabled`"),
+            ("prolog.disabled", "ends in `.disabled`"),
+            ("README", "documents the folder"),
+            ("readme.md", "documents the folder"),
+        ] {
+            let found = ignored_because(Path::new("submissions/accepted").join(name).as_path());
+            assert!(
+                found.as_deref().is_some_and(|found| found.contains(reason)),
+                "{name}: {found:?}"
+            );
+        }
+        for name in [
+            "hello.py3",
+            "test-hello.sh",
+            "Main.java",
+            "a_b-c.d.cc",
+            "readme_solution.py",
+        ] {
+            assert_eq!(ignored_because(Path::new(name)), None, "{name}");
+        }
     }
 
     #[test]

@@ -55,6 +55,9 @@ pub(crate) struct PackagePlan {
     /// input validator in checktestdata beside a runnable one), with the
     /// reason.
     pub(crate) skipped_programs: Vec<(PathBuf, String)>,
+    /// The package's files its format says not to run (`*.disabled`,
+    /// dotfiles, a README), with the reason.
+    pub(crate) ignored_files: Vec<(PathBuf, String)>,
     /// Why the inputs cannot be checked, when no validator the judge runs
     /// checks them: grading is then a judge error.
     pub(crate) unchecked_inputs: Option<String>,
@@ -122,7 +125,10 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
             skipped.push((listed, reason));
         } else {
             match classify(&listed.path, config) {
-                Ok(submission) => graded.push((listed, submission)),
+                Ok(submission) => match missing_toolchain(&submission) {
+                    Some(reason) => skipped.push((listed, reason)),
+                    None => graded.push((listed, submission)),
+                },
                 Err(error) if listed.path.is_dir() => {
                     let reason = format!("a folder program that cannot be built: {error}");
                     skipped.push((listed, reason));
@@ -154,9 +160,46 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         skipped,
         groups,
         skipped_programs: loaded.skipped_programs,
+        ignored_files: loaded.ignored_files,
         unchecked_inputs: loaded.unchecked_inputs,
         expectations,
     })
+}
+
+/// Why `submission` cannot run here: its language's compiler or
+/// interpreter is not installed (see [`runner::missing_toolchain`]).
+fn missing_toolchain(submission: &Submission) -> Option<String> {
+    match &submission.kind {
+        runner::SubmissionKind::Language { name, language } => {
+            runner::missing_toolchain(name, language)
+        }
+        runner::SubmissionKind::Executable => None,
+    }
+}
+
+impl PackagePlan {
+    /// Every file of the package that is not graded or used, and why: the
+    /// files its format says not to run, the programs it does without,
+    /// and the submissions skipped; by path. The JSON report's `ignored`.
+    pub(crate) fn not_graded(&self) -> Vec<crate::report::json::IgnoredFile> {
+        let mut files: Vec<crate::report::json::IgnoredFile> = self
+            .ignored_files
+            .iter()
+            .chain(&self.skipped_programs)
+            .map(|(path, reason)| (path, reason.clone()))
+            .chain(
+                self.skipped
+                    .iter()
+                    .map(|(listed, reason)| (&listed.path, format!("skipped: {reason}"))),
+            )
+            .map(|(path, reason)| crate::report::json::IgnoredFile {
+                path: path.display().to_string(),
+                reason,
+            })
+            .collect();
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        files
+    }
 }
 
 /// The entries of `submissions.yaml` whose glob matches `listed` (its
@@ -383,7 +426,7 @@ pub(crate) fn grade(
     };
     let class_plan = ClassPlan {
         entries,
-        ignored: Vec::new(),
+        ignored: plan.not_graded(),
         missing: Vec::new(),
         pairs,
         shard: options.shard,

@@ -94,6 +94,9 @@ pub(crate) struct LoadedPackage {
     /// input validator in checktestdata beside a runnable one), with the
     /// reason.
     pub(crate) skipped_programs: Vec<(PathBuf, String)>,
+    /// The package's files the format says not to run (`*.disabled`,
+    /// dotfiles, a README among programs), with the reason.
+    pub(crate) ignored_files: Vec<(PathBuf, String)>,
     /// Why the inputs cannot be checked, when no validator the judge runs
     /// checks them: grading is then a judge error.
     pub(crate) unchecked_inputs: Option<String>,

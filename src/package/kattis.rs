@@ -73,6 +73,7 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
         .map(|seconds| (seconds * 1000.0).ceil().max(1.0) as u64);
     let loaded = |package: Package,
                   skipped_validators: Vec<(PathBuf, String)>,
+                  ignored_files: Vec<(PathBuf, String)>,
                   unchecked_inputs: Option<String>| LoadedPackage {
         package,
         time_limit_ms,
@@ -83,11 +84,12 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
             .map_or(1000, |seconds| (seconds * 1000.0).ceil().max(1.0) as u64),
         time_factors: TimeFactors::SetByTheUser,
         skipped_programs: skipped_validators,
+        ignored_files,
         unchecked_inputs,
         tagged: None,
     };
     if let Some(package) = exported_engine_package(dir, &id, yaml, tests.clone())? {
-        return Ok(loaded(package, Vec::new(), None));
+        return Ok(loaded(package, Vec::new(), Vec::new(), None));
     }
     let submissions = package_submissions(dir)?;
     let reference = submissions
@@ -113,6 +115,7 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
     // Every input validator the judge can run is one; the first checks the
     // tests (the others are listed as skipped when they cannot run).
     let mut skipped_validators = Vec::new();
+    let mut ignored_files = Vec::new();
     let mut validators = Vec::new();
     for folder in ["input_validators", "input_format_validators"] {
         for found in programs_in(&dir.join(folder), config)? {
@@ -121,6 +124,7 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
                 FoundProgram::Unrunnable { path, reason } => {
                     skipped_validators.push((path, reason))
                 }
+                FoundProgram::Ignored { path, reason } => ignored_files.push((path, reason)),
             }
         }
     }
@@ -134,17 +138,20 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
     };
     // A test group's arguments for it (issue #34): 2025-09 maps them by
     // the validator's name, its file's stem or its folder's name.
-    let validator_args = match validators.first() {
-        Some((path, _)) => {
-            let name = if path.is_dir() {
-                path.file_name()
-            } else {
-                path.file_stem()
-            }
-            .map(|name| name.to_string_lossy().into_owned())
-            .unwrap_or_default();
+    let validator_name = validators
+        .first()
+        .map(|(path, _)| super::kattis_selftest::program_name(path));
+    // The other runnable input validators: `data/invalid_input/` needs
+    // only one of them to reject an input.
+    let other_validators: Vec<Tool> = validators
+        .iter()
+        .skip(1)
+        .map(|(path, language)| Tool::new(Role::Validator, path.clone(), language.clone()))
+        .collect();
+    let validator_args = match &validator_name {
+        Some(name) => {
             let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
-            crate::config::kattis_validator_args::input_validator_args(dir, &names, &name)?
+            crate::config::kattis_validator_args::input_validator_args(dir, &names, name)?
         }
         None => std::collections::BTreeMap::new(),
     };
@@ -166,7 +173,13 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
     {
         output_validators.push(program_at(&single, config)?);
     }
-    output_validators.extend(programs_in(&dir.join("output_validators"), config)?);
+    for found in programs_in(&dir.join("output_validators"), config)? {
+        match found {
+            FoundProgram::Ignored { path, reason } => ignored_files.push((path, reason)),
+            found => output_validators.push(found),
+        }
+    }
+    ignored_files.extend(crate::config::kattis::ignored_submissions(dir)?);
     let custom = match yaml.format {
         FormatVersion::Legacy => yaml
             .validation
@@ -204,7 +217,7 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
         })?;
         let tool = match found {
             FoundProgram::Runs { path, language } => Tool::new(Role::Checker, path, language),
-            FoundProgram::Unrunnable { path, reason } => {
+            FoundProgram::Unrunnable { path, reason } | FoundProgram::Ignored { path, reason } => {
                 return Err(ConfigError::invalid(&path, "output validator", reason))
             }
         };
@@ -274,8 +287,32 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
     };
     if unchecked_inputs.is_none() {
         check_tests(&package, "the package's input validator", &validator_args)?;
+        // The package's tests of its validators (`data/invalid_input/`,
+        // ...): checked where its tests are, before anything is graded.
+        if let ProblemRef::Programs(problem) = &package.problem {
+            let input_args = |name: &str, validator: &str| -> Result<Vec<String>, ConfigError> {
+                let mut args = crate::config::kattis_validator_args::input_validator_args(
+                    dir,
+                    &[name],
+                    validator,
+                )?;
+                Ok(args.remove(name).unwrap_or_default())
+            };
+            ignored_files.extend(super::kattis_selftest::check(
+                dir,
+                problem,
+                &other_validators,
+                &input_args,
+                config,
+            )?);
+        }
     }
-    Ok(loaded(package, skipped_validators, unchecked_inputs))
+    Ok(loaded(
+        package,
+        skipped_validators,
+        ignored_files,
+        unchecked_inputs,
+    ))
 }
 
 /// The output validator's arguments: the legacy `validator_flags` of

@@ -9,7 +9,7 @@
 //! never run.
 
 use crate::config::judge::{JudgeConfig, Language};
-use crate::config::kattis::sorted_entries;
+use crate::config::kattis::{all_entries, ignored_because};
 use crate::config::languages::RunsAs;
 use crate::config::ConfigError;
 use std::path::{Path, PathBuf};
@@ -24,8 +24,12 @@ pub(crate) enum FoundProgram {
         language: Option<(String, Language)>,
     },
     /// A file the judge cannot run (a validation script in another
-    /// format, a file in no configured language), with the reason.
+    /// format, a file in no configured language, a language whose
+    /// toolchain is not installed), with the reason.
     Unrunnable { path: PathBuf, reason: String },
+    /// A file or folder the format says not to run (`*.disabled`, a
+    /// dotfile, a README), with the reason.
+    Ignored { path: PathBuf, reason: String },
 }
 
 /// The reason a validation script in `path`'s format cannot run, when it is
@@ -42,7 +46,8 @@ fn validation_script(path: &Path) -> Option<String> {
     ))
 }
 
-/// Every program in `folder` (each entry a file or a folder), by name.
+/// Every program in `folder` (each entry a file or a folder), by name;
+/// what the format says not to run is [`FoundProgram::Ignored`].
 pub(crate) fn programs_in(
     folder: &Path,
     config: &JudgeConfig,
@@ -50,10 +55,28 @@ pub(crate) fn programs_in(
     if !folder.is_dir() {
         return Ok(Vec::new());
     }
-    sorted_entries(folder)?
+    all_entries(folder)?
         .into_iter()
-        .map(|path| program_at(&path, config))
+        .map(|path| match ignored_because(&path) {
+            Some(reason) => Ok(FoundProgram::Ignored { path, reason }),
+            None => program_at(&path, config),
+        })
         .collect()
+}
+
+/// `Runs` in `language`, or `Unrunnable` when its toolchain is not
+/// installed here.
+fn runs_in(path: &Path, language: (String, Language)) -> FoundProgram {
+    match crate::runner::missing_toolchain(&language.0, &language.1) {
+        Some(reason) => FoundProgram::Unrunnable {
+            path: path.to_owned(),
+            reason,
+        },
+        None => FoundProgram::Runs {
+            path: path.to_owned(),
+            language: Some(language),
+        },
+    }
 }
 
 /// How the file or folder `path` runs (or why not).
@@ -66,10 +89,9 @@ pub(crate) fn program_at(path: &Path, config: &JudgeConfig) -> Result<FoundProgr
     }
     if !path.is_dir() {
         return match config.runs_as(path) {
-            Some(RunsAs::Language(name, language)) => Ok(FoundProgram::Runs {
-                path: path.to_owned(),
-                language: Some((name.to_owned(), language.clone())),
-            }),
+            Some(RunsAs::Language(name, language)) => {
+                Ok(runs_in(path, (name.to_owned(), language.clone())))
+            }
             Some(RunsAs::Executable) => Ok(FoundProgram::Runs {
                 path: path.to_owned(),
                 language: None,
@@ -88,10 +110,7 @@ pub(crate) fn program_at(path: &Path, config: &JudgeConfig) -> Result<FoundProgr
         });
     }
     let language = folder_language(path, config)?;
-    Ok(FoundProgram::Runs {
-        path: path.to_owned(),
-        language: Some(language),
-    })
+    Ok(runs_in(path, language))
 }
 
 /// The language of a folder program: the one language its sources are in

@@ -14,6 +14,7 @@ pub(crate) mod format;
 pub(crate) mod generators;
 pub(crate) mod kattis;
 pub(crate) mod kattis_programs;
+mod kattis_selftest;
 mod native;
 pub(crate) mod polygon;
 mod programs;

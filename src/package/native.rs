@@ -42,6 +42,7 @@ impl PackageFormat for Native {
             time_resolution_ms: 1000,
             time_factors: TimeFactors::Configured,
             skipped_programs: Vec::new(),
+            ignored_files: Vec::new(),
             unchecked_inputs: None,
             tagged: None,
         })

@@ -49,7 +49,17 @@ pub(super) fn program_problem(
             ));
         }
         let language = match config.runs_as(&file_path) {
-            Some(RunsAs::Language(name, language)) => Some((name.to_owned(), language.clone())),
+            Some(RunsAs::Language(name, language)) => {
+                if let Some(missing) = crate::runner::missing_toolchain(name, language) {
+                    return Err(invalid_at(
+                        path,
+                        text,
+                        key,
+                        format!("`{file}` cannot run here: {missing}"),
+                    ));
+                }
+                Some((name.to_owned(), language.clone()))
+            }
             Some(RunsAs::Executable) => None,
             None => {
                 let extension = file_path.extension().map_or_else(

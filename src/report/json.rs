@@ -257,7 +257,10 @@ pub(crate) struct GradeReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) graded_with: Option<GradedWith>,
     /// Files under the submissions folder that were not graded, and why
-    /// (they do not fit the layout).
+    /// (they do not fit the layout). `judge grade --package`: the
+    /// package's files its format says not to run (`*.disabled`, dotfiles,
+    /// a README), the programs it does without and the submissions skipped
+    /// (a language whose toolchain is missing), each with the reason.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) ignored: Vec<IgnoredFile>,
     /// A class (`problem/student`, `student/problem`): each (student,

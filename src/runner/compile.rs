@@ -136,6 +136,55 @@ impl From<ToolchainError> for Failure {
     }
 }
 
+/// The program an argv runs: its first word, or for `env NAME=VALUE ...
+/// program ...` the program `env` starts.
+fn program_of(argv: &[String]) -> Option<&str> {
+    let (first, rest) = argv.split_first()?;
+    if first == "env" || first.ends_with("/env") {
+        return rest
+            .iter()
+            .find(|arg| !arg.contains('=') && !arg.starts_with('-'))
+            .map(String::as_str);
+    }
+    Some(first)
+}
+
+/// Why the language `name` cannot run on this machine, when it cannot: its
+/// compiler is not installed (looked for as a compile looks for it), or the
+/// program its `run` starts is not in the sandbox's PATH (a `run` that
+/// starts the compiled `{executable}` is the compile's). The wording is the
+/// judge error's that a run in that language would end with.
+pub(crate) fn missing_toolchain(name: &str, language: &Language) -> Option<String> {
+    if let Some(argv) = &language.compile {
+        let program = program_of(argv)?;
+        let search_path = match std::env::var("PATH") {
+            Ok(path) => format!("{}:{path}", crate::sandbox::SANDBOX_PATH),
+            Err(_) => crate::sandbox::SANDBOX_PATH.to_owned(),
+        };
+        if !program.contains('{') && resolve_program(program, &search_path).is_none() {
+            return Some(
+                ToolchainError::NoCompiler {
+                    language: name.to_owned(),
+                    program: program.to_owned(),
+                    command: argv.join(" "),
+                }
+                .to_string(),
+            );
+        }
+    }
+    let program = program_of(&language.run)?;
+    if !program.contains('{') && resolve_program(program, crate::sandbox::SANDBOX_PATH).is_none() {
+        return Some(
+            ToolchainError::NoRunProgram {
+                language: name.to_owned(),
+                program: program.to_owned(),
+            }
+            .to_string(),
+        );
+    }
+    None
+}
+
 /// The largest submission file read.
 const MAX_SUBMISSION_BYTES: u64 = 16 << 20;
 
@@ -826,6 +875,45 @@ fn copy_submission(from: &Path, to: &Path, mode: u32) -> Result<(), Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn language(compile: Option<&[&str]>, run: &[&str]) -> Language {
+        let words = |argv: &[&str]| argv.iter().map(|word| (*word).to_owned()).collect();
+        Language {
+            extensions: vec!["x".to_owned()],
+            source_name: None,
+            compile: compile.map(words),
+            run: words(run),
+            time_factor: None,
+        }
+    }
+
+    /// A missing compiler or run program is named; `env` is looked
+    /// through; the compiled `{executable}` is the compile's.
+    #[test]
+    fn a_missing_toolchain_is_named() {
+        assert_eq!(
+            missing_toolchain("c", &language(Some(&["sh", "{source}"]), &["{executable}"])),
+            None
+        );
+        let missing = missing_toolchain(
+            "go",
+            &language(
+                Some(&["env", "GOCACHE={dir}/c", "no-such-go-xyz", "build"]),
+                &["{executable}"],
+            ),
+        )
+        .unwrap();
+        assert!(
+            missing.contains("the compiler `no-such-go-xyz` is not installed"),
+            "{missing}"
+        );
+        let missing =
+            missing_toolchain("py2", &language(None, &["no-such-python-xyz", "{source}"])).unwrap();
+        assert!(
+            missing.contains("`no-such-python-xyz` (from `run`) is not installed"),
+            "{missing}"
+        );
+    }
 
     #[test]
     fn trims_long_messages_with_a_note() {

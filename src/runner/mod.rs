@@ -22,7 +22,7 @@ pub(crate) mod stress;
 mod tests_load;
 mod workspace;
 
-pub(crate) use compile::{read_submission, SubmissionRefused};
+pub(crate) use compile::{missing_toolchain, read_submission, SubmissionRefused};
 pub use events::{
     CompileResult, Event, Excerpt, GroupScore, RandomOrigin, SubmissionResult, TestResult,
     EXCERPT_LIMIT_BYTES,

@@ -24,7 +24,7 @@ fn sum_package(dir: &Dir, validation: &str) {
             "submissions/accepted/sum.cpp",
             "#include <cstdio>\nint main() { long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b); }\n",
         ),
-        ("submissions/accepted/sum.go", "package main\n"),
+        ("submissions/accepted/sum.zig", "pub fn main() void {}\n"),
         ("submissions/wrong_answer/minus.py", "a, b = map(int, input().split())\nprint(a - b)\n"),
         (
             "submissions/time_limit_exceeded/spin.cpp",
@@ -73,7 +73,7 @@ fn every_submission_of_a_kattis_package_gets_its_folders_verdict() {
     let err = run.stderr();
     assert!(
         err.contains(
-            "skipped: sum/submissions/accepted/sum.go: its language (`.go`) is not configured"
+            "skipped: sum/submissions/accepted/sum.zig: its language (`.zig`) is not configured"
         ),
         "{err}"
     );

@@ -424,7 +424,7 @@ type BadCase<'a> = (&'a str, &'a dyn Fn(&Dir), &'a str);
 
 #[test]
 fn bad_packages_are_refused_with_file_and_line() {
-    let cases: [BadCase; 5] = [
+    let cases: [BadCase; 6] = [
         (
             "missing reference",
             &|dir| {
@@ -446,10 +446,19 @@ fn bad_packages_are_refused_with_file_and_line() {
         (
             "checker in an unknown language",
             &|dir| {
-                dir.create("problems/bad/problem.toml", sum_manifest("kind = \"testlib\"\nprogram = \"check.kt\""));
-                dir.create("problems/bad/check.kt", "fun main() {}\n");
+                dir.create("problems/bad/problem.toml", sum_manifest("kind = \"testlib\"\nprogram = \"check.zig\""));
+                dir.create("problems/bad/check.zig", "pub fn main() void {}\n");
             },
-            "problem.toml`: line 14: `checker.program`: `check.kt` is in no configured language (extension `kt`)",
+            "problem.toml`: line 14: `checker.program`: `check.zig` is in no configured language (extension `zig`)",
+        ),
+        (
+            "checker in a language whose compiler is missing",
+            &|dir| {
+                dir.create("problems/bad/problem.toml", sum_manifest("kind = \"testlib\"\nprogram = \"check.zz\""));
+                dir.create("problems/bad/check.zz", "main\n");
+                dir.create("judge.toml", "[languages.zz]\nextensions = [\"zz\"]\ncompile = [\"zz-compiler-not-installed\", \"{source}\"]\nrun = [\"{executable}\"]\n");
+            },
+            "problem.toml`: line 14: `checker.program`: `check.zz` cannot run here: language `zz`: the compiler `zz-compiler-not-installed` is not installed",
         ),
         (
             "a test without its answer",

@@ -212,7 +212,7 @@ fn solve(toolbox: &Toolbox, solution: &Tool, input: &[u8]) -> Result<Vec<u8>, St
 }
 
 /// What a validator said of a file.
-fn validator_says(
+pub(crate) fn validator_says(
     toolbox: &Toolbox,
     validator: &Tool,
     stdin: &[u8],

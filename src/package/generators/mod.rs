@@ -15,7 +15,7 @@
 //! with nothing changed runs nothing. `data/` changes only when every case
 //! was made and passed its checks; until then the old one stays.
 
-mod make;
+pub(crate) mod make;
 mod plan;
 mod store;
 mod yaml;
@@ -272,7 +272,7 @@ fn default_solution_tool(dir: &Path, config: &JudgeConfig) -> Result<Tool, Strin
 fn runnable(path: &Path, role: Role, config: &JudgeConfig) -> Result<Tool, String> {
     match program_at(path, config).map_err(|error| error.to_string())? {
         FoundProgram::Runs { path, language } => Ok(Tool::new(role, path, language)),
-        FoundProgram::Unrunnable { path, reason } => {
+        FoundProgram::Unrunnable { path, reason } | FoundProgram::Ignored { path, reason } => {
             Err(format!("`{}` cannot run: {reason}", path.display()))
         }
     }
@@ -305,6 +305,10 @@ fn first_runnable(
                 }
                 FoundProgram::Unrunnable { path, reason } => lines.push(format!(
                     "note: `{}` is skipped: {reason}",
+                    path.strip_prefix(dir).unwrap_or(&path).display()
+                )),
+                FoundProgram::Ignored { path, reason } => lines.push(format!(
+                    "note: `{}` is ignored: {reason}",
                     path.strip_prefix(dir).unwrap_or(&path).display()
                 )),
             }

@@ -95,6 +95,7 @@ impl PackageFormat for Polygon {
             time_resolution_ms: 1000,
             time_factors: TimeFactors::SetByTheUser,
             skipped_programs: Vec::new(),
+            ignored_files: Vec::new(),
             unchecked_inputs: None,
             tagged: Some(TaggedSolutions {
                 solutions,
