@@ -173,7 +173,9 @@ fn missing_toolchain(submission: &Submission) -> Option<String> {
         runner::SubmissionKind::Language { name, language } => {
             runner::missing_toolchain(name, language)
         }
-        runner::SubmissionKind::Executable => None,
+        // A script names its own interpreter (`#!`); what it lacks shows
+        // as its build's or its run's failure, named.
+        runner::SubmissionKind::Executable | runner::SubmissionKind::Scripts => None,
     }
 }
 
