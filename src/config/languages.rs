@@ -6,22 +6,13 @@ use super::judge::{JudgeConfig, Language};
 use std::path::Path;
 
 impl JudgeConfig {
-    /// The language of a submission, by its extension; a `.py` file whose
-    /// first line is a `#!` naming `python2` is Python 2 (the language
-    /// `python2`, when it is configured), as problemtools has it.
+    /// The language of a submission, by its extension.
     pub fn language_for(&self, submission: &Path) -> Option<(&str, &Language)> {
         let extension = submission.extension()?.to_str()?;
-        let found = self
-            .languages
+        self.languages
             .iter()
             .find(|(_, language)| language.extensions.iter().any(|known| known == extension))
-            .map(|(name, language)| (name.as_str(), language))?;
-        if extension == "py" && found.0 != "python2" && python2_shebang(submission) {
-            if let Some((name, language)) = self.languages.get_key_value("python2") {
-                return Some((name.as_str(), language));
-            }
-        }
-        Some(found)
+            .map(|(name, language)| (name.as_str(), language))
     }
 
     /// Known language names, comma-separated, for hints.
@@ -74,25 +65,6 @@ impl JudgeConfig {
     }
 }
 
-/// Whether the file at `path` begins with a `#!` line naming `python2`
-/// (`#!/usr/bin/env python2`), read up to its first 256 bytes.
-fn python2_shebang(path: &Path) -> bool {
-    use std::io::Read as _;
-    let mut head = Vec::new();
-    if fs_err::File::open(path)
-        .and_then(|file| file.take(256).read_to_end(&mut head))
-        .is_err()
-    {
-        return false;
-    }
-    let line = head.split(|byte| *byte == b'\n').next().unwrap_or_default();
-    let line = String::from_utf8_lossy(line);
-    line.starts_with("#!")
-        && line
-            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
-            .any(|word| word == "python2" || word.starts_with("python2."))
-}
-
 /// How a program runs (see [`JudgeConfig::runs_as`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum RunsAs<'a> {
@@ -106,21 +78,28 @@ pub(crate) enum RunsAs<'a> {
 mod tests {
     use super::*;
 
-    /// problemtools: a `.py` with a `python2` `#!` line is Python 2.
+    /// A `.py` file is the configured Python whatever its `#!` line says:
+    /// a student's file that begins `#!/usr/bin/env python2` and is valid
+    /// Python 3 is graded as Python 3 (problemtools would run it as Python
+    /// 2; a package's Python 2 submission is then CE here, not skipped).
     #[test]
-    fn a_python2_shebang_makes_a_py_file_python2() {
+    fn a_python2_shebang_leaves_a_py_file_in_the_configured_python() {
         let config = JudgeConfig::defaults().unwrap();
         let dir = tempfile::tempdir().unwrap();
-        for (text, language) in [
-            ("#!/usr/bin/env python2\nprint 1\n", "python2"),
-            ("#!/usr/bin/python2.7\nprint 1\n", "python2"),
-            ("#!/usr/bin/env python3\nprint(1)\n", "python"),
-            ("print(1)  # python2\n", "python"),
-            ("#!/usr/bin/env python22\n", "python"),
+        for text in [
+            "#!/usr/bin/env python2
+print(1)
+",
+            "#!/usr/bin/python2.7
+print(1)
+",
+            "#!/usr/bin/env python3
+print(1)
+",
         ] {
             let path = dir.path().join("a.py");
             fs_err::write(&path, text).unwrap();
-            assert_eq!(config.language_for(&path).unwrap().0, language, "{text}");
+            assert_eq!(config.language_for(&path).unwrap().0, "python", "{text}");
         }
     }
 }
