@@ -389,6 +389,18 @@ fn compile(
             program: program.clone(),
             command: argv.join(" "),
         })?;
+    // A compile started through `env` (`env GOCACHE=... go build`): the
+    // program `env` would start must be there too, or the missing compiler
+    // reads as the hand-in's CE ("env: 'go': No such file or directory").
+    if let Some(wrapped) = program_of(argv).filter(|wrapped| *wrapped != program.as_str()) {
+        if !wrapped.contains('{') && resolve_program(wrapped, &search_path).is_none() {
+            return Err(ToolchainError::NoCompiler {
+                language: name.to_owned(),
+                program: wrapped.to_owned(),
+                command: argv.join(" "),
+            });
+        }
+    }
     let env = TOOL_ENVIRONMENT
         .iter()
         .filter_map(|key| std::env::var_os(key).map(|value| (OsString::from(key), value)))

@@ -71,6 +71,16 @@ impl Workspace {
     }
 }
 
+impl Drop for Workspace {
+    /// Removes the workspace even where a program made a folder in it
+    /// unreadable (a `build` script's `chmod 000 d`): without root, the
+    /// plain removal of the temporary directory would stop at it and
+    /// leave the whole workspace (tests' inputs included) behind.
+    fn drop(&mut self) {
+        let _ = crate::sandbox::remove_tree(self.root.path());
+    }
+}
+
 /// Removes the workspaces of dead judges in `temp`: `judge-*` folders of
 /// this user that hold the mark and whose lock can be taken (held while
 /// they are removed). Best effort: what cannot be removed stays.

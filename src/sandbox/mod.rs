@@ -50,7 +50,7 @@ pub use pool::SandboxPool;
 #[cfg(target_os = "linux")]
 pub use unix::Sandbox;
 #[cfg(target_os = "linux")]
-pub(crate) use unix::{JudgeWaiting, StallWatch};
+pub(crate) use unix::{remove_tree, JudgeWaiting, StallWatch};
 
 mod guard;
 pub(crate) use guard::{inside_a_run, seal_inherited_descriptors};

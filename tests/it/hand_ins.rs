@@ -50,3 +50,74 @@ fn r32_a_binary_hand_in_is_not_a_source_file() {
         assert!(!message.contains('\0'), "{message:?}");
     }
 }
+
+/// See: issue #34, item 5, found when the Kattis languages were built in:
+/// a class's hand-in in a language whose compiler this host lacks (a
+/// `.kt` where no `kotlinc` is installed) made the whole grade a judge
+/// error (exit 3), and one whose compiler is started through `env` (Go's
+/// `env GOCACHE=... go build`) was the student's CE ("env: 'go': ...").
+/// Both are listed as ignored, naming what is missing; the class grades.
+#[test]
+fn a_hand_in_whose_compiler_is_missing_is_ignored_naming_it() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "problems = [\"rooks\"]\nrandom-tests = 0\n\
+         [languages.nowhere]\nextensions = [\"nw\"]\n\
+         compile = [\"judge-test-no-such-compiler\", \"{source}\"]\nrun = [\"{executable}\"]\n\
+         [languages.wrapped]\nextensions = [\"wr\"]\n\
+         compile = [\"env\", \"CACHE={dir}/.cache\", \"judge-test-no-such-compiler\", \"{source}\"]\n\
+         run = [\"{executable}\"]\n",
+    );
+    dir.create(
+        "submissions/rooks/bob.py",
+        fs_err::read_to_string(
+            crate::support::repository().join("submissions/rooks/accepted/matching.py"),
+        )
+        .unwrap(),
+    );
+    dir.create("submissions/rooks/carol.nw", "program\n");
+    dir.create("submissions/rooks/dave.wr", "program\n");
+    let run = dir.judge(&["grade", "--json", "report.json"]);
+    run.expect_code(0);
+    let stderr = run.stderr();
+    for (file, language) in [("carol.nw", "nowhere"), ("dave.wr", "wrapped")] {
+        assert!(
+            stderr.contains(&format!(
+                "ignored: submissions/rooks/{file}: language `{language}`: the compiler \
+                 `judge-test-no-such-compiler` is not installed"
+            )),
+            "{}",
+            run.transcript()
+        );
+    }
+    let report: Value = serde_json::from_str(&dir.read("report.json")).unwrap();
+    let results = report["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{report:#}");
+    assert_eq!(results[0]["verdict"], "AC", "{report:#}");
+}
+
+/// A single submission in such a language (`judge run`) is a judge error
+/// naming the missing compiler, also when `env` starts it: never the
+/// student's CE.
+#[test]
+fn a_compiler_started_through_env_that_is_missing_is_a_judge_error() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "[languages.wrapped]\nextensions = [\"wr\"]\n\
+         compile = [\"env\", \"CACHE={dir}/.cache\", \"judge-test-no-such-compiler\", \"{source}\"]\n\
+         run = [\"{executable}\"]\n",
+    );
+    dir.create("rooks.wr", "program\n");
+    let run = dir.judge(&["run", "rooks", "rooks.wr", "--random", "0"]);
+    run.expect_code(3);
+    assert!(
+        run.transcript().contains("JE: compilation failed")
+            && run
+                .transcript()
+                .contains("the compiler `judge-test-no-such-compiler` is not installed"),
+        "{}",
+        run.transcript()
+    );
+}

@@ -385,3 +385,42 @@ fn generators_built_and_run_by_their_scripts_make_their_cases() {
     assert_eq!(case("built"), "3 4\n");
     assert_eq!(case("ran"), "5 6\n");
 }
+
+/// Found by a break-it review of issue #34, item 1: without root, a `build`
+/// that leaves a folder it made unreadable (`mkdir d; chmod 000 d`) made
+/// the judge leave its whole workspace behind (the tests' inputs, every
+/// submission's copy), silently. The workspace is removed whatever a
+/// program left in it.
+#[test]
+#[ignore = "needs root (runs the judge as an ordinary user): cargo test --test it -- --ignored"]
+fn as_an_ordinary_user_an_unreadable_folder_a_build_leaves_is_removed() {
+    crate::support::require_root("the judge runs as an ordinary user made for the test");
+    let user = crate::support::ordinary_user();
+    let dir = crate::support::open_dir();
+    let folder = dir.path().join("hand-in");
+    fs_err::create_dir(&folder).unwrap();
+    let build = folder.join("build");
+    fs_err::write(
+        &build,
+        "#!/bin/sh\nprintf '#!/bin/sh\\necho 0\\n' > run\nchmod +x run\n\
+         mkdir d sealed\ntouch sealed/f\nchmod 000 d\nchmod 555 sealed\n",
+    )
+    .unwrap();
+    fs_err::set_permissions(&build, std::fs::Permissions::from_mode(0o755)).unwrap();
+    fs_err::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (code, report, stderr) = crate::support::judge_in(
+        dir.path(),
+        assert_cmd::cargo::cargo_bin!("judge"),
+        Some(user),
+        "run rooks hand-in --random 0",
+        "",
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(report["results"][0]["verdict"], "WA", "{report:#}");
+    let left: Vec<String> = fs_err::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("judge-"))
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}\n{stderr}");
+}

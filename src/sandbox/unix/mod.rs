@@ -43,6 +43,7 @@ mod reap;
 mod resident;
 mod run;
 mod scratch;
+pub(crate) use self::scratch::remove_tree;
 #[cfg(target_arch = "x86_64")]
 mod seccomp;
 mod sockets;

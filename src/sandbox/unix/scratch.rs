@@ -33,7 +33,7 @@ pub(super) fn make_scratch(path: &Path, user: Option<u32>) -> Result<(), Sandbox
 }
 
 /// Removes a directory a program wrote to, even one it made unreadable.
-pub(super) fn remove_tree(path: &Path) -> Result<(), SandboxError> {
+pub(crate) fn remove_tree(path: &Path) -> Result<(), SandboxError> {
     if fs_err::remove_dir_all(path).is_ok() || fs_err::symlink_metadata(path).is_err() {
         return Ok(());
     }
