@@ -488,9 +488,14 @@ fn prepare_scripts(
     // Messages name the package's (or hand-in's) own scripts.
     let own = |name: &str| format!("`{}`", folder.join(name).display());
     let build = dir.join("build");
-    let built = fs_err::symlink_metadata(&build).is_ok();
+    // Asked of the hand-in's own folder: the copy holds regular files only,
+    // so a `build` that is a folder would be missing there, and the
+    // program run without it.
+    let built = fs_err::symlink_metadata(folder.join("build")).is_ok();
     let compile = if built {
-        if let Some(reason) = not_an_executable_file(&build) {
+        if let Some(reason) =
+            not_an_executable_file(&folder.join("build")).or_else(|| not_an_executable_file(&build))
+        {
             return Err(Failure::Refused(format!("{} {reason}", own("build"))));
         }
         run_build(sandbox, &build, &own("build"), dir, settings)?
@@ -501,6 +506,11 @@ fn prepare_scripts(
         return Ok(Prepared::failed(compile));
     }
     let run = dir.join("run");
+    if !built {
+        if let Some(reason) = not_an_executable_file(&folder.join("run")) {
+            return Err(Failure::Refused(format!("{} {reason}", own("run"))));
+        }
+    }
     if fs_err::symlink_metadata(&run).is_err() {
         return Err(Failure::Refused(if built {
             format!(

@@ -199,6 +199,15 @@ fn hostile_build_scripts_are_bounded_and_leave_nothing() {
         "#!/bin/sh\nwhile :; do (while :; do :; done) & done\n",
     );
     script(&dir, &sub("compile_error/floods"), "#!/bin/sh\nyes flood\n");
+    // A `build` that is a folder (found by a break-it review: the copy
+    // holds files only, so it was left out and the `run` beside it got
+    // AC): CE, as any `build` that is not an executable file.
+    dir.create(&sub("compile_error/build_folder/build/notes"), "a folder\n");
+    script(
+        &dir,
+        "scripts/submissions/compile_error/build_folder/run",
+        "#!/bin/sh\nread n; echo $((2 * n))\n",
+    );
     script(
         &dir,
         &sub("accepted/escapes"),
@@ -239,6 +248,7 @@ fn hostile_build_scripts_are_bounded_and_leave_nothing() {
             ("compile_error/loops", "CE"),
             ("compile_error/forks", "CE"),
             ("compile_error/floods", "CE"),
+            ("compile_error/build_folder", "CE"),
             ("accepted/escapes", "AC"),
         ],
     );
@@ -253,6 +263,13 @@ fn hostile_build_scripts_are_bounded_and_leave_nothing() {
         out.contains(
             "floods: CE (folder compile_error) (CE at compile: \
              `scripts/submissions/compile_error/floods/build`'s output exceeded its limit"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "build_folder: CE (folder compile_error) (CE at compile: \
+             `scripts/submissions/compile_error/build_folder/build` is not a regular file"
         ),
         "{out}"
     );
