@@ -399,7 +399,10 @@ mod tests {
         let family = |name: &str| Reading::for_path(Path::new(name), &languages).family();
         assert_eq!(family("a.c"), family("b.cpp"));
         assert_ne!(family("a.c"), family("a.py"));
-        assert_eq!(family("a.go"), ".go (plain tokens)");
+        // A built-in language with no grammar here reads plain, by its name;
+        // an extension in no language by the extension.
+        assert_eq!(family("a.go"), "go (plain tokens)");
+        assert_eq!(family("a.zig"), ".zig (plain tokens)");
         assert_eq!(family("Makefile"), "no extension (plain tokens)");
     }
 }
