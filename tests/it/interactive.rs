@@ -37,8 +37,24 @@ fn every_guess_submission_gets_its_folders_verdict() {
             ("time_limit_exceeded/closes_stdout_sleeps.c", "TLE"),
             ("time_limit_exceeded/closes_stdout_spins.py", "TLE"),
             ("run_time_error/closes_stdout_aborts.cpp", "RE"),
+            // What the validator rejected before the submission closed its
+            // stdout is WA, however the submission goes on.
+            (
+                "wrong_answer/rejected_then_closes_stdout_and_sleeps.c",
+                "WA",
+            ),
+            ("wrong_answer/rejected_then_closes_stdout_and_exits.c", "WA"),
         ],
     );
+    for name in [
+        "rejected_then_closes_stdout_and_sleeps",
+        "rejected_then_closes_stdout_and_exits",
+    ] {
+        assert!(
+            line_of(&out, name).contains("2000 is outside 1..1000"),
+            "{out}"
+        );
+    }
     // The validator rejected and exited first: WA with its message, though
     // the submission then spun until it was stopped.
     assert!(

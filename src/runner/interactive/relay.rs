@@ -247,7 +247,13 @@ impl Lane {
             .min(chunk.len());
         match read_fd(from, &mut chunk[..room]) {
             Ok(0) => {
-                relayed.ended(self.direction);
+                // A held end of file is no end of the submission's: it
+                // ends when its run does (a validator that rejects what it
+                // wrote before it closed its stdout and ran on ended first,
+                // and its WA stands).
+                if !self.hold_eof {
+                    relayed.ended(self.direction);
+                }
                 self.from = None;
                 if self.buffer.is_empty() && !self.hold_eof {
                     self.close_sink();
