@@ -542,6 +542,48 @@ fn play_exported(dir: &Dir, binary: &Path, input: &Path, submission: &Path) -> (
     (validator.status.code().unwrap_or(-1), message)
 }
 
+/// Found by a break-it review of issue #34, item 9: the exported
+/// interactor wrote a move line that is not UTF-8 into judgemessage.txt
+/// as it came (a raw 0xFF byte), which a host storing feedback as text
+/// chokes on. Such a line is shown with its bytes past ASCII as `\xNN`.
+#[test]
+fn the_exported_interactor_keeps_its_message_utf8() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let dir = Dir::new();
+    dir.judge(&["export", "--kattis", "matchsticks-duel", "duel"])
+        .expect_code(0);
+    let binary = crate::kattis_export::compiled(&dir, "duel/output_validator/judge_interact.cpp");
+    let input = dir.path().join("duel/data/sample/1.in");
+    let input = if input.is_file() {
+        input
+    } else {
+        fs_err::read_dir(dir.path().join("duel/data/sample"))
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .find(|path| path.extension().is_some_and(|extension| extension == "in"))
+            .unwrap()
+    };
+    let feedback = dir.path().join("feedback");
+    fs_err::create_dir(&feedback).unwrap();
+    let mut interactor = Command::new(&binary)
+        .arg(&input)
+        .arg(input.with_extension("ans"))
+        .arg(&feedback)
+        .env_clear()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let _ = interactor.stdin.take().unwrap().write_all(b"0 3 -\xff\n");
+    let status = interactor.wait().unwrap();
+    assert_eq!(status.code(), Some(43));
+    let message = fs_err::read(feedback.join("judgemessage.txt")).unwrap();
+    let message = String::from_utf8(message).expect("judgemessage.txt is UTF-8");
+    assert!(message.contains("0 3 -\\xff"), "{message}");
+}
+
 /// See: issues #15 and #34 (item 9). The export of matchsticks-duel is an
 /// interactive Kattis problem whose interactor, one C++ file, plays the
 /// games with nothing but the package: against it, the minimax player is

@@ -23,12 +23,16 @@ static void say(const std::string &text) {
 }
 
 // The submission's line as a message shows it: control characters as
-// \xNN, so they never reach whoever reads the message.
+// \xNN, so they never reach whoever reads the message, and so every byte
+// past ASCII of a line that is not valid UTF-8 (judgemessage.txt stays
+// UTF-8 text a host can store).
 static std::string shown(const std::string &line) {
+    std::vector<uint32_t> points;
+    const bool text = decode_utf8(line, points);
     std::string out;
     char escaped[8];
     for (unsigned char c : line) {
-        if (c < 0x20 || c == 0x7F) {
+        if (c < 0x20 || c == 0x7F || (!text && c >= 0x80)) {
             std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
             out += escaped;
         } else {
