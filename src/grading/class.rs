@@ -79,23 +79,7 @@ pub(crate) fn plan(
     let known = crate::package::package_ids(problems_dir);
     let mut ignored_files = discovery.ignored;
     let class = config.layout != crate::config::judge::Layout::Expected;
-    // Why a class's hand-in is not one: in no configured language and not
-    // executable, or in a language whose compiler or interpreter this host
-    // lacks (a built-in `kotlin` hand-in where no `kotlinc` is installed is
-    // listed as ignored, naming what is missing, not a judge error).
-    let refused = |path: &Path| -> Option<String> {
-        if !class {
-            return None;
-        }
-        match config.runs_as(path) {
-            None => Some(config.not_runnable(None)),
-            Some(crate::config::languages::RunsAs::Language(name, language)) => {
-                crate::runner::missing_toolchain(name, language)
-            }
-            Some(crate::config::languages::RunsAs::Executable) => None,
-        }
-    };
-    let runs = |path: &Path| refused(path).is_none();
+    let runs = |path: &Path| !class || config.runs_as(path).is_some();
     // A student folder, or a hand-in that runs named after the student,
     // makes a student of the class (with a row per problem).
     let students: Vec<String> = discovery
@@ -125,12 +109,12 @@ pub(crate) fn plan(
     for entry in named {
         // A file in no configured language that is not executable
         // (`README.txt` in a problem folder) is not a hand-in: ignored.
-        let (files, refused_files): (Vec<_>, Vec<_>) = std::iter::once(entry.path.clone())
+        let (files, refused): (Vec<_>, Vec<_>) = std::iter::once(entry.path.clone())
             .chain(entry.others.iter().cloned())
             .partition(|path| runs(path));
-        ignored_files.extend(refused_files.into_iter().map(|path| grade::Ignored {
-            reason: refused(&path).unwrap_or_else(|| config.not_runnable(None)),
+        ignored_files.extend(refused.into_iter().map(|path| grade::Ignored {
             path,
+            reason: config.not_runnable(None),
         }));
         if let Some((first, others)) = files.split_first() {
             entries.push(Entry {

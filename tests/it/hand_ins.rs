@@ -52,19 +52,17 @@ fn r32_a_binary_hand_in_is_not_a_source_file() {
 }
 
 /// See: issue #34, item 5, found when the Kattis languages were built in:
-/// a class's hand-in in a language whose compiler this host lacks (a
-/// `.kt` where no `kotlinc` is installed) made the whole grade a judge
-/// error (exit 3), and one whose compiler is started through `env` (Go's
-/// `env GOCACHE=... go build`) was the student's CE ("env: 'go': ...").
-/// Both are listed as ignored, naming what is missing; the class grades.
+/// a class's hand-in whose compiler is started through `env` (Go's `env
+/// GOCACHE=... go build`) on a host without it was the student's CE
+/// ("env: 'go': Permission denied"). Like any missing compiler (issue #8)
+/// it is the judge's error, with the student's row and the missing
+/// compiler named; the rest of the class grades.
 #[test]
-fn a_hand_in_whose_compiler_is_missing_is_ignored_naming_it() {
+fn a_hand_in_whose_compiler_is_missing_behind_env_is_a_judge_error_naming_it() {
     let dir = Dir::new();
     dir.create(
         "judge.toml",
         "problems = [\"rooks\"]\nrandom-tests = 0\n\
-         [languages.nowhere]\nextensions = [\"nw\"]\n\
-         compile = [\"judge-test-no-such-compiler\", \"{source}\"]\nrun = [\"{executable}\"]\n\
          [languages.wrapped]\nextensions = [\"wr\"]\n\
          compile = [\"env\", \"CACHE={dir}/.cache\", \"judge-test-no-such-compiler\", \"{source}\"]\n\
          run = [\"{executable}\"]\n",
@@ -76,25 +74,30 @@ fn a_hand_in_whose_compiler_is_missing_is_ignored_naming_it() {
         )
         .unwrap(),
     );
-    dir.create("submissions/rooks/carol.nw", "program\n");
     dir.create("submissions/rooks/dave.wr", "program\n");
     let run = dir.judge(&["grade", "--json", "report.json"]);
-    run.expect_code(0);
-    let stderr = run.stderr();
-    for (file, language) in [("carol.nw", "nowhere"), ("dave.wr", "wrapped")] {
-        assert!(
-            stderr.contains(&format!(
-                "ignored: submissions/rooks/{file}: language `{language}`: the compiler \
-                 `judge-test-no-such-compiler` is not installed"
-            )),
-            "{}",
-            run.transcript()
-        );
-    }
+    run.expect_code(3);
+    assert!(
+        run.stderr().contains(
+            "error: submissions/rooks/dave.wr: JE: language `wrapped`: the compiler \
+             `judge-test-no-such-compiler` is not installed"
+        ),
+        "{}",
+        run.transcript()
+    );
     let report: Value = serde_json::from_str(&dir.read("report.json")).unwrap();
-    let results = report["results"].as_array().unwrap();
-    assert_eq!(results.len(), 1, "{report:#}");
-    assert_eq!(results[0]["verdict"], "AC", "{report:#}");
+    let verdicts: Vec<(&str, &str)> = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|result| {
+            (
+                result["student"].as_str().unwrap(),
+                result["verdict"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(verdicts, [("bob", "AC"), ("dave", "JE")], "{report:#}");
 }
 
 /// A single submission in such a language (`judge run`) is a judge error
