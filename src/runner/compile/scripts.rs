@@ -1,0 +1,132 @@
+//! Folder programs with `build` / `run` scripts (the Kattis format's
+//! programs; see [`crate::runner::has_scripts`]): built by `build`
+//! as a compile step, run by `run`.
+
+use super::*;
+
+/// Prepares a folder program with `build` / `run` scripts (see
+/// [`crate::runner::has_scripts`]): the folder is copied into `dir`, its
+/// `build` (when there is one) runs there as a compile step does (same
+/// sandbox, same compile limits, `dir` its working directory and the only
+/// place it may write), and `run`, which must then be an executable
+/// regular file in `dir`, is the program. A script that fails, or a
+/// missing or unusable `run`, is CE with the reason.
+pub(super) fn prepare_scripts(
+    sandbox: &mut Sandbox,
+    folder: &Path,
+    dir: &Path,
+    settings: &Settings,
+) -> Result<Prepared, Failure> {
+    crate::runner::folder::copy_folder(folder, dir)
+        .map_err(|refused| Failure::Refused(refused.to_string()))?;
+    // Messages name the package's (or hand-in's) own scripts.
+    let own = |name: &str| format!("`{}`", folder.join(name).display());
+    let build = dir.join("build");
+    // Asked of the hand-in's own folder: the copy holds regular files only,
+    // so a `build` that is a folder would be missing there, and the
+    // program run without it.
+    let built = fs_err::symlink_metadata(folder.join("build")).is_ok();
+    let compile = if built {
+        if let Some(reason) =
+            not_an_executable_file(&folder.join("build")).or_else(|| not_an_executable_file(&build))
+        {
+            return Err(Failure::Refused(format!("{} {reason}", own("build"))));
+        }
+        run_build(sandbox, &build, &own("build"), dir, settings)?
+    } else {
+        CompileResult::compiled(String::new())
+    };
+    if compile.state() != CompileState::Compiled {
+        return Ok(Prepared::failed(compile));
+    }
+    let run = dir.join("run");
+    if !built {
+        if let Some(reason) = not_an_executable_file(&folder.join("run")) {
+            return Err(Failure::Refused(format!("{} {reason}", own("run"))));
+        }
+    }
+    if fs_err::symlink_metadata(&run).is_err() {
+        return Err(Failure::Refused(if built {
+            format!(
+                "{} finished without making `run`, the program the folder needs",
+                own("build")
+            )
+        } else {
+            format!(
+                "{} is missing: the folder has no program to run",
+                own("run")
+            )
+        }));
+    }
+    if let Some(reason) = not_an_executable_file(&run) {
+        return Err(Failure::Refused(format!("{} {reason}", own("run"))));
+    }
+    Ok(Prepared {
+        compile,
+        program: Some((run, Vec::new())),
+        read_paths: vec![dir.to_path_buf()],
+        own_paths: Vec::new(),
+    })
+}
+
+/// Why `path` cannot be run as a script: not a regular file (a link, a
+/// folder), or not executable (the format wants `build` and `run`
+/// executable; nothing is run through a shell in their place).
+fn not_an_executable_file(path: &Path) -> Option<String> {
+    let metadata = fs_err::symlink_metadata(path).ok()?;
+    if !metadata.file_type().is_file() {
+        return Some(
+            "is not a regular file (a link or a folder); it must be an executable file".to_owned(),
+        );
+    }
+    if metadata.permissions().mode() & 0o100 == 0 {
+        return Some("is not executable: set its execute bit (`chmod +x`)".to_owned());
+    }
+    None
+}
+
+/// Runs the `build` script `script` (`shown` in messages) in `dir` as a
+/// compile: the compile limits, [`Trust::Tool`] (it writes only `dir`,
+/// reads only `dir` and the system's directories), the compilers'
+/// environment with the sandbox's `PATH` first (`cc`, `c++` and `python3` are found there, as
+/// the format promises).
+fn run_build(
+    sandbox: &mut Sandbox,
+    script: &Path,
+    shown: &str,
+    dir: &Path,
+    settings: &Settings,
+) -> Result<CompileResult, Failure> {
+    let path = match std::env::var("PATH") {
+        Ok(path) => format!("{}:{path}", crate::sandbox::SANDBOX_PATH),
+        Err(_) => crate::sandbox::SANDBOX_PATH.to_owned(),
+    };
+    let env = TOOL_ENVIRONMENT
+        .iter()
+        .filter(|key| **key != "PATH")
+        .filter_map(|key| std::env::var_os(key).map(|value| (OsString::from(key), value)))
+        .chain([
+            (OsString::from("PATH"), OsString::from(path)),
+            (OsString::from("TMPDIR"), dir.as_os_str().to_owned()),
+        ])
+        .collect();
+    let spec = RunSpec {
+        read_paths: vec![dir.to_path_buf()],
+        program: script.to_path_buf(),
+        args: Vec::new(),
+        stdin: None,
+        workdir: Some(dir.to_path_buf()),
+        env,
+        limits: settings.compile_limits,
+        trust: Trust::Tool,
+    };
+    let measured = sandbox
+        .run(&spec)
+        .map_err(|error| Failure::Judge(format!("failed to run {shown}: {error:#}")))?;
+    Ok(compile_outcome(
+        &measured,
+        &settings.compile_limits,
+        shown,
+        shown,
+    ))
+}
