@@ -115,18 +115,15 @@ fn the_exported_rooks_input_validator_needs_no_judge_and_agrees_with_judge_valid
         ])
         .expect_code(0);
         let mut inputs: Vec<Vec<u8>> = INPUTS.iter().map(|text| text.as_bytes().to_vec()).collect();
-        for folder in [
-            format!("{export}/data/sample"),
-            format!("{export}/data/secret"),
-            format!("gen-{export}"),
-        ] {
-            for entry in fs_err::read_dir(dir.path().join(folder)).unwrap() {
-                let path = entry.unwrap().path();
-                if path.extension().is_some_and(|extension| extension == "in") {
-                    inputs.push(fs_err::read(&path).unwrap());
-                }
-            }
-        }
+        push_inputs_in(
+            &dir,
+            [
+                format!("{export}/data/sample"),
+                format!("{export}/data/secret"),
+                format!("gen-{export}"),
+            ],
+            &mut inputs,
+        );
         inputs.push(b"1\n\xff\n0\n".to_vec());
         let (mut valid, mut invalid) = (0, 0);
         for input in &inputs {
@@ -420,40 +417,20 @@ fn the_exported_matchsticks_input_validator_needs_no_judge_and_agrees_with_judge
         ])
         .expect_code(0);
     }
-    for folder in [
-        "m/data/sample",
-        "m/data/secret",
-        "gen-random",
-        "gen-lost",
-        "gen-tricky",
-    ] {
-        for entry in fs_err::read_dir(dir.path().join(folder)).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|extension| extension == "in") {
-                inputs.push(fs_err::read(&path).unwrap());
-            }
-        }
-    }
+    push_inputs_in(
+        &dir,
+        [
+            "m/data/sample",
+            "m/data/secret",
+            "gen-random",
+            "gen-lost",
+            "gen-tricky",
+        ],
+        &mut inputs,
+    );
     inputs.push(b"1\n0000\n00\xff0\n0000\n".to_vec());
-    let (mut valid, mut invalid) = (0, 0);
-    for input in &inputs {
-        let shown = String::from_utf8_lossy(input);
-        let stdin = dir.create("stdin.txt", input.clone());
-        let judged = dir.judge(&["validate", "matchsticks", &stdin.display().to_string()]);
-        let expected = match judged.code() {
-            0 => 42,
-            1 => 43,
-            code => panic!("judge validate matchsticks exit {code} on {shown:?}"),
-        };
-        let (code, stderr) = run_compiled(&validator, &[], input);
-        assert_eq!(code, expected, "on {shown:?}: {stderr}");
-        if code == 43 {
-            assert!(stderr.starts_with("line "), "on {shown:?}: {stderr}");
-            invalid += 1;
-        } else {
-            valid += 1;
-        }
-    }
+    let (valid, invalid) =
+        agrees_with_judge_validate(&dir, "matchsticks", &validator, &inputs, true);
     assert!(
         valid >= 15 && invalid >= 15,
         "{valid} valid, {invalid} invalid"
@@ -637,41 +614,20 @@ fn the_exported_mayan_input_validator_needs_no_judge_and_agrees_with_judge_valid
         ])
         .expect_code(0);
     }
-    for folder in [
-        "y/data/sample",
-        "y/data/secret",
-        "gen-random",
-        "gen-bottom-row",
-        "gen-hard",
-        "gen-edge",
-    ] {
-        for entry in fs_err::read_dir(dir.path().join(folder)).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|extension| extension == "in") {
-                inputs.push(fs_err::read(&path).unwrap());
-            }
-        }
-    }
+    push_inputs_in(
+        &dir,
+        [
+            "y/data/sample",
+            "y/data/secret",
+            "gen-random",
+            "gen-bottom-row",
+            "gen-hard",
+            "gen-edge",
+        ],
+        &mut inputs,
+    );
     inputs.push(b"1\n1 0\n\xff 0\n0\n0\n0\n".to_vec());
-    let (mut valid, mut invalid) = (0, 0);
-    for input in &inputs {
-        let shown = String::from_utf8_lossy(input);
-        let stdin = dir.create("stdin.txt", input.clone());
-        let judged = dir.judge(&["validate", "mayan", &stdin.display().to_string()]);
-        let expected = match judged.code() {
-            0 => 42,
-            1 => 43,
-            code => panic!("judge validate mayan exit {code} on {shown:?}"),
-        };
-        let (code, stderr) = run_compiled(&validator, &[], input);
-        assert_eq!(code, expected, "on {shown:?}: {stderr}");
-        if code == 43 {
-            assert!(stderr.starts_with("line "), "on {shown:?}: {stderr}");
-            invalid += 1;
-        } else {
-            valid += 1;
-        }
-    }
+    let (valid, invalid) = agrees_with_judge_validate(&dir, "mayan", &validator, &inputs, true);
     assert!(
         valid >= 15 && invalid >= 15,
         "{valid} valid, {invalid} invalid"
@@ -839,7 +795,22 @@ fn the_exported_duel_input_validator_agrees_with_judge_validate() {
     // Won, lost, and a won game after a lost one.
     inputs.push(b"1\n0000\n0000\n000-\n".to_vec());
     inputs.push(b"2\n0000\n0000\n000-\n1-1-\n-1-1\n1-00\n".to_vec());
-    for folder in ["d/data/sample", "d/data/secret"] {
+    push_inputs_in(&dir, ["d/data/sample", "d/data/secret"], &mut inputs);
+    let (valid, invalid) =
+        agrees_with_judge_validate(&dir, "matchsticks-duel", &validator, &inputs, false);
+    assert!(
+        valid >= 5 && invalid >= 15,
+        "{valid} valid, {invalid} invalid"
+    );
+}
+
+/// Adds the `.in` files of each folder (in `dir`) to `inputs`.
+fn push_inputs_in<F: AsRef<Path>>(
+    dir: &Dir,
+    folders: impl IntoIterator<Item = F>,
+    inputs: &mut Vec<Vec<u8>>,
+) {
+    for folder in folders {
         for entry in fs_err::read_dir(dir.path().join(folder)).unwrap() {
             let path = entry.unwrap().path();
             if path.extension().is_some_and(|extension| extension == "in") {
@@ -847,26 +818,39 @@ fn the_exported_duel_input_validator_agrees_with_judge_validate() {
             }
         }
     }
+}
+
+/// Runs the compiled exported input validator on every input and asserts
+/// it decides as `judge validate PROBLEM` does (valid -> 42, invalid ->
+/// 43; with `line_messages`, a rejection's stderr names its line).
+/// Returns how many were valid and how many invalid.
+fn agrees_with_judge_validate(
+    dir: &Dir,
+    problem: &str,
+    validator: &Path,
+    inputs: &[Vec<u8>],
+    line_messages: bool,
+) -> (usize, usize) {
     let (mut valid, mut invalid) = (0, 0);
-    for input in &inputs {
+    for input in inputs {
         let shown = String::from_utf8_lossy(input);
         let stdin = dir.create("stdin.txt", input.clone());
-        let judged = dir.judge(&["validate", "matchsticks-duel", &stdin.display().to_string()]);
+        let judged = dir.judge(&["validate", problem, &stdin.display().to_string()]);
         let expected = match judged.code() {
             0 => 42,
             1 => 43,
-            code => panic!("judge validate matchsticks-duel exit {code} on {shown:?}"),
+            code => panic!("judge validate {problem} exit {code} on {shown:?}"),
         };
-        let (code, stderr) = run_compiled(&validator, &[], input);
+        let (code, stderr) = run_compiled(validator, &[], input);
         assert_eq!(code, expected, "on {shown:?}: {stderr}");
         if code == 43 {
+            if line_messages {
+                assert!(stderr.starts_with("line "), "on {shown:?}: {stderr}");
+            }
             invalid += 1;
         } else {
             valid += 1;
         }
     }
-    assert!(
-        valid >= 5 && invalid >= 15,
-        "{valid} valid, {invalid} invalid"
-    );
+    (valid, invalid)
 }
