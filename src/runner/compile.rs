@@ -118,7 +118,10 @@ enum ToolchainError {
         program: String,
         command: String,
     },
-    #[error("failed to run the compiler of language `{language}`: {error}")]
+    #[error(
+        "failed to run the compiler of language `{language}`: {}",
+        crate::error::chain(error)
+    )]
     CompilerRun {
         language: String,
         error: crate::sandbox::SandboxError,

@@ -41,7 +41,9 @@ impl Isolation {
             notes.push(placement.to_owned());
         }
         if self.user.is_none() {
-            notes.push("not root: submissions and compilers run as the invoking user".to_owned());
+            notes.push(root_refused().unwrap_or_else(|| {
+                "not root: submissions and compilers run as the invoking user".to_owned()
+            }));
         }
         if self.namespaces == NamespaceMode::None && self.user.is_none() && userns_restricted() {
             notes.push(
@@ -62,9 +64,16 @@ impl Isolation {
             } else {
                 " SysV IPC is shared with the host,"
             };
+            let why = if self.user.is_some() && !has_sys_admin() {
+                "root without CAP_SYS_ADMIN, as in a container that drops it (Docker's and \
+                 podman's default): run the container with `--cap-add SYS_ADMIN`, or rootless, \
+                 where the judge makes a user namespace of its own"
+            } else {
+                "needs root or unprivileged user namespaces"
+            };
             notes.push(format!(
-                "no namespaces (needs root or unprivileged user namespaces): /tmp, /run and \
-                 /dev/shm are the host's,{ipc} and scratch space is bounded only per file"
+                "no namespaces ({why}): /tmp, /run and /dev/shm are the host's,{ipc} and scratch \
+                 space is bounded only per file"
             ));
         }
         match self.network {
@@ -135,6 +144,33 @@ fn cgroup_placement_note() -> Option<&'static str> {
 
 #[cfg(not(target_os = "linux"))]
 fn cgroup_placement_note() -> Option<&'static str> {
+    None
+}
+
+/// Whether the judge holds CAP_SYS_ADMIN, which the root mode's
+/// namespaces need.
+#[cfg(target_os = "linux")]
+fn has_sys_admin() -> bool {
+    rustix::thread::capabilities(None).is_ok_and(|sets| {
+        sets.effective
+            .contains(rustix::thread::CapabilitySet::SYS_ADMIN)
+    })
+}
+
+#[cfg(not(target_os = "linux"))]
+fn has_sys_admin() -> bool {
+    false
+}
+
+/// Why uid 0 sandboxes as an ordinary user (a rootless container), if it
+/// does.
+#[cfg(target_os = "linux")]
+fn root_refused() -> Option<String> {
+    super::unix::root_refused()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn root_refused() -> Option<String> {
     None
 }
 

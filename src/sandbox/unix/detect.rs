@@ -9,7 +9,7 @@ use crate::sandbox::{
 };
 
 pub(crate) fn detect_isolation() -> Isolation {
-    let root = rustix::process::geteuid().is_root();
+    let root = super::root_powers().is_ok();
     let cgroup_layer = cgroups::detect(root);
     let cgroups = cgroup_layer != CgroupLayer::None;
     let cgroup_controllers = cgroups::hybrid_controllers(root);

@@ -41,6 +41,7 @@ mod landlock;
 mod namespaces;
 mod reap;
 mod resident;
+mod root;
 mod run;
 mod scratch;
 pub(crate) use self::scratch::remove_tree;
@@ -58,6 +59,7 @@ pub(super) use self::detect::{
 };
 use self::namespaces::{Plan, Privilege, WorkerNamespace};
 use self::reap::{become_subreaper, count_own_processes};
+pub(crate) use self::root::{root_powers, root_refused};
 use self::run::RulesetKey;
 use self::sockets::SocketCount;
 pub(crate) use self::stall::{JudgeWaiting, StallWatch};
@@ -84,7 +86,7 @@ pub(super) const NOBODY: u32 = 65534;
 /// at the same time, and a run's `kill(-1)` reaches no other worker's run.
 /// The range is the one systemd leaves unused (`0x70000000` up to
 /// `0x7fffffff`): no account or file of the host has such a uid.
-const RUN_UIDS: std::ops::Range<u32> = 0x7000_0000..0x8000_0000;
+pub(super) const RUN_UIDS: std::ops::Range<u32> = 0x7000_0000..0x8000_0000;
 
 /// Uids of one judge: a block of [`RUN_UIDS`] chosen at random per
 /// process, so two judges on one host rarely share one.
