@@ -15,6 +15,8 @@ mod ci_templates;
 mod classroom_import;
 mod cli;
 mod concurrent;
+mod console;
+mod container;
 mod counters_between_runs;
 mod data_out_of_reach;
 mod deadlock;

@@ -15,6 +15,7 @@
 //! `cargo test --test it vm -- --ignored`. Anything missing there is a
 //! failure, never a skip.
 
+use crate::console::{tests_by_program, Console};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -262,83 +263,6 @@ fn kvm_works(kernel: &Path, initramfs: &Path) -> bool {
     usable && boot(kernel, initramfs, true, true, "", 30).contains("VM-BOOTED")
 }
 
-/// The console's `VM-BEGIN <mode> <what>` ... `VM-END` sections and its
-/// one-line `VM-<KEY> <mode> <value>` records.
-struct Console {
-    sections: BTreeMap<(String, String), String>,
-    records: BTreeMap<(String, String), String>,
-    text: String,
-}
-
-impl Console {
-    fn parse(text: String) -> Console {
-        let mut sections = BTreeMap::new();
-        let mut records = BTreeMap::new();
-        let mut open: Option<((String, String), String)> = None;
-        for line in text.lines() {
-            if let Some(rest) = line.strip_prefix("VM-BEGIN ") {
-                let (mode, what) = rest.split_once(' ').unwrap_or((rest, ""));
-                open = Some(((mode.to_owned(), what.to_owned()), String::new()));
-            } else if line.starts_with("VM-END ") {
-                if let Some((key, body)) = open.take() {
-                    sections.insert(key, body);
-                }
-            } else if let Some((_, body)) = &mut open {
-                body.push_str(line);
-                body.push('\n');
-            } else if let Some(rest) = line.strip_prefix("VM-") {
-                let mut parts = rest.splitn(3, ' ');
-                let key = parts.next().unwrap_or_default().to_owned();
-                let mode = parts.next().unwrap_or_default().to_owned();
-                let value = parts.next().unwrap_or_default().to_owned();
-                records.insert((key, mode), value);
-            }
-        }
-        Console {
-            sections,
-            records,
-            text,
-        }
-    }
-
-    fn section(&self, mode: &str, what: &str) -> &str {
-        self.sections
-            .get(&(mode.to_owned(), what.to_owned()))
-            .unwrap_or_else(|| panic!("no `{what}` for `{mode}` in the console:\n{}", self.text))
-    }
-
-    fn record(&self, key: &str, mode: &str) -> &str {
-        self.records
-            .get(&(key.to_owned(), mode.to_owned()))
-            .unwrap_or_else(|| panic!("no VM-{key} {mode} in the console:\n{}", self.text))
-    }
-
-    fn report(&self, mode: &str) -> Value {
-        let text = self.section(mode, "report");
-        serde_json::from_str(text.trim()).unwrap_or_else(|error| {
-            panic!(
-                "`{mode}` wrote no report ({error}); stderr:\n{}",
-                self.section(mode, "stderr")
-            )
-        })
-    }
-}
-
-/// The one test of each program, by program name.
-fn tests_by_program(report: &Value) -> BTreeMap<String, Value> {
-    report["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|result| {
-            let test = result["tests"].get(0).cloned().unwrap_or(Value::Null);
-            let mut test = test;
-            test["verdict_of_submission"] = result["verdict"].clone();
-            (result["submission"].as_str().unwrap().to_owned(), test)
-        })
-        .collect()
-}
-
 /// Issue 35 on this kernel (6.1 collects unix sockets in the thread that
 /// closes one, 6.10 and later on a kernel worker): after a run that left
 /// 180 MiB of memfds in flight in an unreachable cycle of sockets, the next
@@ -475,7 +399,7 @@ fn vm_cgroup_v2_as_root_delegated_and_undelegated() {
         let saved = crate::support::repository().join(format!("target/vm/console-{name}.txt"));
         let _ = fs_err::write(&saved, &text);
         eprintln!("{name}: console in {}", saved.display());
-        let console = Console::parse(text);
+        let console = Console::parse(text, "VM");
         eprintln!("{name}: {:.0} s", started.elapsed().as_secs_f64());
         assert!(
             console.text.contains("VM-DONE"),
@@ -1006,7 +930,7 @@ fn vm_cgroup_hybrid_hosts_use_each_controller_where_it_is() {
                 started.elapsed().as_secs_f64(),
                 saved.display()
             );
-            let console = Console::parse(text);
+            let console = Console::parse(text, "VM");
             assert!(
                 console.text.contains("VM-DONE"),
                 "{label}: the VM did not finish:\n{}",
