@@ -13,9 +13,9 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, clap::Args)]
 pub(crate) struct ExportArgs {
     /// The package to write in the Kattis problem package format, version
-    /// 2023-07-draft (a built-in engine's checker becomes an output
-    /// validator that runs `judge check`; its example submissions go to
-    /// `submissions/<verdict>/`).
+    /// 2023-07-draft (a built-in engine's validators, and a Polygon
+    /// package's testlib programs, are carried whole as C++ the judging
+    /// host compiles; example submissions go to `submissions/<verdict>/`).
     #[arg(
         long,
         value_name = "PROBLEM",

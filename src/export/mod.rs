@@ -29,8 +29,12 @@
 //!   `output_validator/judge_interact.cpp`, a Kattis interactor carried
 //!   whole the same way.
 //!
-//! A package with programs of its own is exported as far as Kattis can say
-//! it: the reference becomes `submissions/accepted/`, a Kattis-convention
+//! A Polygon package is exported by [`polygon`]: its testlib programs
+//! carried whole under Kattis' protocol, its solutions by tag, what the
+//! format cannot say listed with the reason.
+//!
+//! A package of ours with programs of its own is exported as far as Kattis
+//! can say it: the reference becomes `submissions/accepted/`, a Kattis-convention
 //! input validator and output validator are copied, a built-in checker
 //! becomes the default output validator with its flags in
 //! `data/testdata.yaml`; a testlib checker or validator and the `lines`
@@ -40,6 +44,7 @@ mod gradescope;
 mod limits;
 mod matchsticks;
 mod mayan;
+mod polygon;
 mod rooks;
 pub(crate) use gradescope::gradescope;
 
@@ -151,13 +156,30 @@ pub(crate) fn kattis(
             return Err(uncarried(package.id(), engine.id()));
         }
     }
-    let programs = match &package.problem() {
-        ProblemRef::Engine(_) => None,
-        ProblemRef::Programs(_) => Some(program_parts(package)?),
+    // A Polygon package's programs and solutions (issue #29), read and
+    // refused before anything is written.
+    let polygon = match package.dir() {
+        Some(dir) => crate::package::polygon::export_parts(dir)
+            .map_err(|error| ExportError::Unsupported {
+                id: package.id().to_owned(),
+                reason: crate::error::chain(&error),
+            })?
+            .map(|parts| polygon::carry(package.id(), &parts))
+            .transpose()?,
+        None => None,
+    };
+    let programs = match (&package.problem(), &polygon) {
+        (ProblemRef::Engine(_), _) | (ProblemRef::Programs(_), Some(_)) => None,
+        (ProblemRef::Programs(_), None) => Some(program_parts(package)?),
     };
     let mut left_out = Vec::new();
     let mut kept = Vec::new();
-    for (folder, name, bytes) in examples(package, config)? {
+    let mut examples = examples(package, config)?;
+    if let Some(carried) = &polygon {
+        examples.extend(carried.submissions.iter().cloned());
+        left_out.extend(carried.left_out.iter().cloned());
+    }
+    for (folder, name, bytes) in examples {
         if crate::grade::kattis_exports(&folder) {
             kept.push((folder, name, bytes));
         } else {
@@ -247,6 +269,10 @@ pub(crate) fn kattis(
     }
 
     let statement = match &package.dir() {
+        Some(_) if polygon.is_some() => polygon
+            .as_ref()
+            .and_then(|carried| carried.statement.clone())
+            .map(String::into_bytes),
         Some(source) => fs_err::read(source.join("statement.md")).ok(),
         None => crate::config::bundled::file(&format!("{}/statement.md", package.id()))
             .map(<[u8]>::to_vec),
@@ -267,11 +293,12 @@ pub(crate) fn kattis(
                     }
                 })?,
             };
-        let group = if crate::config::problem::is_sample(&test.name) {
-            "sample"
-        } else {
-            "secret"
-        };
+        let sample = polygon
+            .as_ref()
+            .map_or(crate::config::problem::is_sample(&test.name), |carried| {
+                carried.samples.contains(&test.name)
+            });
+        let group = if sample { "sample" } else { "secret" };
         write(
             &format!("data/{group}/{}.in", test.name),
             test.input.as_bytes(),
@@ -294,6 +321,11 @@ pub(crate) fn kattis(
         time_limit_ms,
         memory,
     };
+    if let Some(carried) = &polygon {
+        for (relative, bytes, executable) in &carried.files {
+            write(relative, bytes, *executable)?;
+        }
+    }
     let engine = match (&package.problem(), programs) {
         (ProblemRef::Engine(engine), _) => *engine,
         (ProblemRef::Programs(_), Some(parts)) => {

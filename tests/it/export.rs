@@ -289,7 +289,7 @@ fn verifyproblem() -> std::path::PathBuf {
 /// validators of the engines other than rooks run it); without, no folder
 /// of its PATH has a `judge` and `$JUDGE` is unset, as on a judging host
 /// that has only the package (issue #34, item 9).
-fn verify(dir: &Dir, id: &str, with_judge: bool) -> String {
+pub(crate) fn verify(dir: &Dir, id: &str, with_judge: bool) -> String {
     let judge = assert_cmd::cargo::cargo_bin!("judge");
     let host_path = std::env::var("PATH").unwrap_or_default();
     let bare: Vec<&str> = host_path

@@ -50,6 +50,7 @@ mod messages;
 mod packages;
 mod platforms;
 mod polygon;
+mod polygon_export;
 mod problems_list;
 mod proc_mount;
 mod programs;

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 /// The fixture copied to `dir/sum`, with a generous wall-clock backstop so
 /// a loaded machine does not turn a Python start into a TLE.
-fn sum_package(dir: &Dir) -> PathBuf {
+pub(crate) fn sum_package(dir: &Dir) -> PathBuf {
     let source = repository().join("tests/fixtures/polygon/sum");
     let target = dir.path().join("sum");
     for entry in walkdir::WalkDir::new(&source) {
@@ -26,7 +26,7 @@ fn sum_package(dir: &Dir) -> PathBuf {
 }
 
 /// `judge ARGS` in `dir` with the cache in `dir/cache`.
-fn judge(dir: &Dir, args: &[&str]) -> Run {
+pub(crate) fn judge(dir: &Dir, args: &[&str]) -> Run {
     let mut command = assert_cmd::cargo::cargo_bin_cmd!("judge");
     command
         .current_dir(dir.path())

@@ -21,6 +21,7 @@
 //! decides a grade: `crate::grading::package` grades what this returns.
 
 mod archive;
+mod export;
 mod generate;
 mod groups;
 mod programs;
@@ -42,6 +43,7 @@ use crate::interaction::InteractorProtocol;
 use crate::problems::checkers::BuiltinChecker;
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
+pub(crate) use export::{export_parts, ExportParts, ProgramSource};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tags::SolutionTag;

@@ -44,6 +44,11 @@ pub(crate) struct Headers {
 }
 
 impl Headers {
+    /// The headers: file name and bytes.
+    pub(crate) fn files(&self) -> &[(String, Vec<u8>)] {
+        &self.files
+    }
+
     /// Reads the resources of `problem.xml` (at `xml`) that are headers;
     /// each must be a file of the package in `dir`.
     pub(crate) fn read(

@@ -1,0 +1,153 @@
+//! `judge export --kattis` of a Polygon package (issue #29, item 4): the
+//! fixture `tests/fixtures/polygon/sum` exported, its testlib checker and
+//! validator carried as one C++ file each under Kattis' protocol, its
+//! solutions filed by tag (the "or" tags left out, said why), then graded
+//! back by `judge grade --package` and checked by Kattis' `verifyproblem`.
+
+use crate::polygon::{judge, sum_package};
+use crate::support::Dir;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// The fixture exported to `dir/export`; returns what the command said
+/// (stdout, then stderr, where the files left out are listed).
+fn export(dir: &Dir) -> String {
+    sum_package(dir);
+    let run = judge(
+        dir,
+        &["export", "--kattis", "sum", "--problems-dir", ".", "export"],
+    );
+    run.expect_code(0);
+    format!("{}{}", run.stdout(), run.stderr())
+}
+
+#[test]
+fn a_polygon_package_is_exported_with_its_programs_and_its_solutions_by_tag() {
+    let dir = Dir::new();
+    let out = export(&dir);
+    let export = dir.path().join("export");
+    for file in [
+        "output_validator/judge_testlib_checker.cpp",
+        "input_validators/judge_testlib_validator.cpp",
+        "submissions/accepted/sum.cpp",
+        "submissions/accepted/sum.py",
+        "submissions/wrong_answer/overflow.py",
+        // Kattis has no presentation error: a rejected output is WA.
+        "submissions/wrong_answer/words.py",
+        "submissions/time_limit_exceeded/spin.py",
+        "data/sample/01.in",
+        "data/sample/01.ans",
+        "data/secret/04.in",
+        "statement/problem.en.md",
+    ] {
+        assert!(export.join(file).is_file(), "{file} missing:\n{out}");
+    }
+    // The checker decides; no default comparison is set beside it.
+    assert!(!export.join("data/testdata.yaml").exists(), "{out}");
+    assert!(!export.join("data/secret/01.in").exists(), "{out}");
+    for (file, why) in [
+        (
+            "solutions/count.py",
+            "tag `time-limit-exceeded-or-accepted`: a set of verdicts",
+        ),
+        ("solutions/crash.py", "tag `rejected`: a set of verdicts"),
+        ("solutions/draft.py", "tag `do-not-run`"),
+        ("problem.xml's groups and points", "the export is pass-fail"),
+    ] {
+        assert!(
+            out.contains(&format!("not exported: {file}: {why}")),
+            "{file}:\n{out}"
+        );
+        assert!(!export.join(format!("submissions/{file}")).exists());
+    }
+    let checker =
+        fs_err::read_to_string(export.join("output_validator/judge_testlib_checker.cpp")).unwrap();
+    // One file: testlib inlined, never included from the host.
+    assert!(
+        !checker.contains("#include \"testlib.h\""),
+        "testlib.h included"
+    );
+    assert!(checker.contains("// testlib.h, inlined"));
+
+    // Graded back, every carried solution gets its folder's verdict.
+    let run = judge(&dir, &["grade", "--package", "export"]);
+    let out = run.stdout();
+    assert!(
+        out.contains("5 of 5 submissions got their folder's verdict"),
+        "{out}\n{}",
+        run.stderr()
+    );
+    run.expect_code(0);
+}
+
+/// Compiles an exported program with the host's g++, as a judging host
+/// would.
+fn compile(source: &Path, binary: &Path) {
+    let status = Command::new("g++")
+        .args(["-O2", "-std=gnu++17", "-o"])
+        .arg(binary)
+        .arg(source)
+        .status()
+        .expect("g++ runs");
+    assert!(status.success(), "{} does not compile", source.display());
+}
+
+/// Runs `program args < stdin`; its exit code.
+fn exit_code(program: &Path, args: &[&Path], stdin: &str) -> i32 {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait().unwrap().code().unwrap_or(-1)
+}
+
+#[test]
+fn the_exported_checker_and_validator_speak_kattis_protocol() {
+    let dir = Dir::new();
+    export(&dir);
+    let export = dir.path().join("export");
+    let checker = dir.path().join("checker");
+    let validator = dir.path().join("validator");
+    compile(
+        &export.join("output_validator/judge_testlib_checker.cpp"),
+        &checker,
+    );
+    compile(
+        &export.join("input_validators/judge_testlib_validator.cpp"),
+        &validator,
+    );
+    let input = export.join("data/sample/01.in");
+    let answer = export.join("data/sample/01.ans");
+    let expected = fs_err::read_to_string(&answer).unwrap();
+    for (output, code, message) in [
+        (expected.as_str(), 42, "ok the sum is"),
+        ("4\n", 43, "wrong answer expected 3, found 4"),
+        // testlib's presentation error: rejected too.
+        ("three\n", 43, "wrong output format"),
+    ] {
+        let feedback = tempfile::tempdir().unwrap();
+        let got = exit_code(&checker, &[&input, &answer, feedback.path()], output);
+        let said = fs_err::read_to_string(feedback.path().join("judgemessage.txt")).unwrap();
+        assert_eq!(got, code, "{output:?}: {said}");
+        assert!(said.contains(message), "{output:?}: {said}");
+    }
+    let valid = fs_err::read_to_string(&input).unwrap();
+    assert_eq!(exit_code(&validator, &[], &valid), 42);
+    assert_eq!(exit_code(&validator, &[], "1 2 3\n"), 43);
+    assert_eq!(exit_code(&validator, &[], "-5 2\n"), 43);
+}
+
+#[test]
+#[ignore = "needs problemtools' verifyproblem: .ci/run installs it into target/problemtools and \
+            runs the ignored tests"]
+fn kattis_verifyproblem_accepts_an_exported_polygon_package() {
+    let dir = Dir::new();
+    export(&dir);
+    let out = crate::export::verify(&dir, "export", false);
+    assert!(out.contains("tested: 0 errors"), "{out}");
+}
