@@ -145,6 +145,7 @@ pub mod runner;
 pub mod sandbox;
 pub(crate) mod shard;
 pub mod similar;
+pub(crate) mod stress;
 pub(crate) mod suggest;
 pub(crate) mod test_files;
 pub(crate) mod testset;

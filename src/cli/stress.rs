@@ -15,7 +15,7 @@ use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
 use crate::exit::Outcome;
-use crate::grading::stress::{self, StressEvent, StressRequest};
+use crate::stress::{self, StressEvent, StressRequest};
 use crate::interrupt::Cancellation;
 use std::path::PathBuf;
 

@@ -57,7 +57,6 @@ pub(crate) mod score;
 pub mod settings;
 mod side;
 pub(crate) mod similarity;
-pub(crate) mod stress;
 pub(crate) mod submission;
 
 use crate::config::ConfigError;

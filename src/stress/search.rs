@@ -9,8 +9,8 @@
 //! shrinks to) is the same for any `--jobs`, and the search stops at the
 //! first failure rather than after a batch of several tests per worker.
 
-use super::events::{CompileResult, RandomOrigin, TestResult};
-use super::{
+use crate::runner::events::{CompileResult, RandomOrigin, TestResult};
+use crate::runner::{
     compile, execute, generated_test, schedule, set_mode, written_test, Prepared, RunError,
     Settings, Submission, TestCase, Workspace,
 };

@@ -11,9 +11,11 @@
 //! SIGINT / SIGTERM (130 / 143; a failing input found before the stop is
 //! still returned and written).
 
-use super::settings::{self, master_seed, Overrides, SettingsWarning};
-use super::submission::classify;
-use super::GradingError;
+pub(crate) mod search;
+
+use crate::grading::settings::{self, master_seed, Overrides, SettingsWarning};
+use crate::grading::submission::classify;
+use crate::grading::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::exit::Outcome;
 use crate::interrupt::{Cancellation, Signal};
@@ -21,7 +23,7 @@ use crate::package::Package;
 use crate::problems::{self, text::plural};
 use crate::report;
 use crate::runner::events::CompileState;
-use crate::runner::stress::{self, Failure, StressOptions, StressOutcome, StressProgress};
+use search::{Failure, StressOptions, StressOutcome, StressProgress};
 use crate::runner::Workspace;
 use crate::verdict::Verdict;
 use std::path::Path;
@@ -119,7 +121,7 @@ pub(crate) fn stress(
     };
     observer(StressEvent::Starting);
     let workspace = Workspace::new()?;
-    let outcome = stress::stress(
+    let outcome = search::stress(
         problem,
         &submission,
         &resolved.settings,
