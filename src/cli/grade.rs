@@ -17,7 +17,7 @@ use crate::exit::Outcome;
 use crate::grade::Shard;
 use crate::grading::class::{self, ClassEvent};
 use crate::grading::settings::{self, Overrides};
-use crate::grading::similarity::{self, ForGrade};
+use crate::similar::command::{self as similarity, ForGrade};
 use crate::grading::{policy, progress::Progress, reports};
 use crate::interrupt::Cancellation;
 use crate::package::check_problems_dir;

@@ -56,7 +56,6 @@ pub(crate) mod saved;
 pub(crate) mod score;
 pub mod settings;
 mod side;
-pub(crate) mod similarity;
 pub(crate) mod submission;
 
 use crate::config::ConfigError;

@@ -23,6 +23,7 @@
 //! the base's fingerprints are never candidates.
 
 pub mod class;
+pub(crate) mod command;
 pub(crate) mod html;
 pub(crate) mod run;
 pub(crate) mod tiling;
