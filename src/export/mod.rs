@@ -36,6 +36,7 @@
 //! `data/testdata.yaml`; a testlib checker or validator and the `lines`
 //! checker are refused with the reason.
 
+pub(crate) mod command;
 mod gradescope;
 mod limits;
 mod matchsticks;

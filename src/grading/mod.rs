@@ -38,7 +38,6 @@
 pub(crate) mod catalog;
 pub(crate) mod class;
 pub(crate) mod compare;
-pub(crate) mod export;
 pub(crate) mod folder;
 pub(crate) mod gen;
 pub(crate) mod interact;

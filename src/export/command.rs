@@ -2,7 +2,7 @@
 //! ([`crate::export`]): which folder it may write into, and what it says
 //! once it wrote a package.
 
-use super::GradingError;
+use crate::grading::GradingError;
 use crate::export::{Exported, EXPORT_FORMAT};
 use crate::package::{Package, ProblemRef};
 use std::path::Path;
