@@ -4,7 +4,7 @@
 use super::{say, PackageArgs};
 use crate::error::Error;
 use crate::exit::Outcome;
-use crate::grading::gen::{self, GenRequest, SetTarget};
+use crate::gen::{self, GenRequest, SetTarget};
 use std::path::PathBuf;
 
 // Arguments of `judge gen`.

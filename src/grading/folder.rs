@@ -14,7 +14,7 @@ use crate::input_file::Source;
 use crate::package::Package;
 use crate::problems::{self, CheckOptions, CheckOutcome, CheckerFailure, InputError, Problem};
 use crate::report;
-use crate::testset;
+use crate::gen::testset;
 use crate::verdict::Verdict;
 use std::path::Path;
 

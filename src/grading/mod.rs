@@ -39,7 +39,6 @@ pub(crate) mod catalog;
 pub(crate) mod class;
 pub(crate) mod compare;
 pub(crate) mod folder;
-pub(crate) mod gen;
 pub(crate) mod interact;
 pub(crate) mod margin;
 pub(crate) mod merge;
@@ -97,7 +96,7 @@ pub(crate) enum GradingError {
     Io(#[from] std::io::Error),
     /// A data set could not be made, read or written.
     #[error(transparent)]
-    TestSet(#[from] crate::testset::TestSetError),
+    TestSet(#[from] crate::gen::testset::TestSetError),
     /// A report or data file could not be written.
     #[error(transparent)]
     Report(#[from] crate::report::ReportError),

@@ -8,10 +8,12 @@
 //! the first test appears at once. Not responsible for printing: the
 //! caller's callbacks do.
 
-use super::GradingError;
+pub(crate) mod testset;
+
+use crate::grading::GradingError;
 use crate::package::Package;
 use crate::problems;
-use crate::testset::{self, Existing, SetWriter, Stats};
+use testset::{Existing, SetWriter, Stats};
 use std::path::Path;
 
 /// What to generate.
