@@ -134,6 +134,7 @@ pub(crate) mod gen;
 pub mod grade;
 pub mod grading;
 pub(crate) mod input_file;
+pub(crate) mod interact;
 pub mod interaction;
 pub(crate) mod interrupt;
 pub(crate) mod lease;

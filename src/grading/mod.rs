@@ -39,7 +39,6 @@ pub(crate) mod catalog;
 pub(crate) mod class;
 pub(crate) mod compare;
 pub(crate) mod folder;
-pub(crate) mod interact;
 pub(crate) mod margin;
 pub(crate) mod merge;
 pub(crate) mod package;
