@@ -10,9 +10,9 @@
 //! chain.
 
 use crate::config::ConfigError;
+use crate::discovery::DiscoverError;
 use crate::exit::Outcome;
 use crate::export::ExportError;
-use crate::grade::DiscoverError;
 use crate::grading::folder::CheckFailed;
 use crate::grading::GradingError;
 use crate::input_file::CannotRead;

@@ -13,9 +13,9 @@
 use super::reports::ReportArgs;
 use super::{announce_isolation, say, write_stdout};
 use crate::config::judge::JudgeConfig;
+use crate::discovery::Shard;
 use crate::error::Error;
 use crate::exit::Outcome;
-use crate::grade::Shard;
 use crate::grading::package::{self, PackageOptions};
 use crate::grading::settings;
 use crate::grading::{package_table, progress::Progress, reports};

@@ -15,8 +15,8 @@ use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
 use crate::exit::Outcome;
-use crate::stress::{self, StressEvent, StressRequest};
 use crate::interrupt::Cancellation;
+use crate::stress::{self, StressEvent, StressRequest};
 use std::path::PathBuf;
 
 // Arguments of `judge stress`.

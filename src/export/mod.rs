@@ -159,7 +159,7 @@ pub(crate) fn kattis(
     let mut left_out = Vec::new();
     let mut kept = Vec::new();
     for (folder, name, bytes) in examples(package, config)? {
-        if crate::grade::kattis_exports(&folder) {
+        if crate::discovery::kattis_exports(&folder) {
             kept.push((folder, name, bytes));
         } else {
             left_out.push((
@@ -171,7 +171,7 @@ pub(crate) fn kattis(
     let reference = package.manifest().reference.iter().map(String::as_str);
     let factor = kept
         .iter()
-        .filter(|(folder, _, _)| folder == crate::grade::ACCEPTED_FOLDER)
+        .filter(|(folder, _, _)| folder == crate::discovery::ACCEPTED_FOLDER)
         .map(|(_, name, _)| name.as_str())
         .chain(reference)
         .filter_map(|name| config.language_for(Path::new(name)))

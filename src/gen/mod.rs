@@ -13,8 +13,8 @@ pub(crate) mod testset;
 use crate::grading::GradingError;
 use crate::package::Package;
 use crate::problems;
-use testset::{Existing, SetWriter, Stats};
 use std::path::Path;
+use testset::{Existing, SetWriter, Stats};
 
 /// What to generate.
 #[derive(Debug, Clone, Copy)]

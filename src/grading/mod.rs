@@ -80,7 +80,7 @@ pub(crate) enum GradingError {
     Resume(#[from] ResumeError),
     /// The submissions folder could not be searched.
     #[error(transparent)]
-    Discover(#[from] crate::grade::DiscoverError),
+    Discover(#[from] crate::discovery::DiscoverError),
     /// The runner failed (the sandbox, the workspace): the judge's fault.
     #[error(transparent)]
     Run(#[from] RunError),

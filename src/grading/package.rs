@@ -11,11 +11,11 @@ use crate::config::groups::GroupTree;
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{self, PackageSubmission};
 use crate::config::kattis_submissions::{self, Expectation};
-use crate::exit::Outcome;
-use crate::grade::{
+use crate::discovery::{
     also_accepted, folder_agrees, kattis_folder_agrees, verdict_of_folder, Entry, Shard,
     ACCEPTED_FOLDER, PARTIAL_FOLDER,
 };
+use crate::exit::Outcome;
 use crate::interrupt::Cancellation;
 use crate::package::format::{SolutionTags, TimeFactors};
 use crate::package::{self, Package};

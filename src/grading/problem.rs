@@ -15,7 +15,7 @@ use super::submission::{prepare_entry, Unrunnable};
 use super::GradingError;
 use crate::config::groups::GroupTree;
 use crate::config::judge::JudgeConfig;
-use crate::grade::Entry;
+use crate::discovery::Entry;
 use crate::interrupt::Cancellation;
 use crate::package::Package;
 use crate::report::json::{GradedResult, NotGraded};

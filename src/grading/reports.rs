@@ -5,7 +5,7 @@
 use super::run::RunReport;
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
-use crate::grade::{self, DiscoverError};
+use crate::discovery::{self, DiscoverError};
 use crate::report;
 use crate::report::formats::{Chosen, Input, Writes};
 use crate::report::json::GradeReport;
@@ -89,7 +89,7 @@ pub(crate) fn write_nothing_to_grade(
     }
     let problems = config.problems.as_deref();
     let Err(error @ DiscoverError::Empty { .. }) =
-        grade::discover(&config.submissions, config.layout, problems)
+        discovery::discover(&config.submissions, config.layout, problems)
     else {
         return Vec::new();
     };
@@ -97,7 +97,7 @@ pub(crate) fn write_nothing_to_grade(
     // What was handed in under another name: `rook.py`, did you mean `rooks`?
     if let (Some(problems), Ok(found)) = (
         problems,
-        grade::discover(&config.submissions, config.layout, None),
+        discovery::discover(&config.submissions, config.layout, None),
     ) {
         for entry in &found.entries {
             let path = entry

@@ -334,7 +334,7 @@ pub(crate) fn render_disagreement(graded: &GradedResult) -> Option<String> {
             "{}: the folder `{}` names no verdict; known: {}",
             result.submission,
             expected.folder,
-            crate::grade::verdict_folder_names()
+            crate::discovery::verdict_folder_names()
         ));
     };
     if verdict == result.verdict {

@@ -740,8 +740,8 @@ pub(crate) fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport,
         }
     }
     results.sort_by(|a, b| {
-        crate::grade::order_key(Path::new(&a.result.submission), &a.result.problem).cmp(
-            &crate::grade::order_key(Path::new(&b.result.submission), &b.result.problem),
+        crate::discovery::order_key(Path::new(&a.result.submission), &a.result.problem).cmp(
+            &crate::discovery::order_key(Path::new(&b.result.submission), &b.result.problem),
         )
     });
     Ok(GradeReport {

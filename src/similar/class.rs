@@ -8,7 +8,7 @@
 use super::tokens::{self, Grammar, Token, TokenizeError};
 use super::{Note, Skipped};
 use crate::config::judge::Language;
-use crate::grade::Entry;
+use crate::discovery::Entry;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

@@ -3,10 +3,10 @@
 //! the user's mistakes told apart from the judge's, and the refusals of
 //! `grade --similarity`. Evidence for a person, never a grade.
 
+use crate::config::judge::JudgeConfig;
+use crate::discovery::DiscoverError;
 use crate::grading::settings::Source;
 use crate::grading::GradingError;
-use crate::config::judge::JudgeConfig;
-use crate::grade::DiscoverError;
 use crate::similar::{self, class::BaseError, run};
 use std::path::Path;
 
@@ -39,9 +39,11 @@ pub(crate) fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, Gradi
 
 /// Whether `judge grade` runs `entry`, as its plan prepares it; a file that
 /// cannot be opened is left to the comparison, which lists it as skipped.
-fn grade_would_run(entry: &crate::grade::Entry, config: &JudgeConfig) -> run::WouldGrade {
+fn grade_would_run(entry: &crate::discovery::Entry, config: &JudgeConfig) -> run::WouldGrade {
     match crate::grading::submission::prepare_entry(entry, config) {
-        Ok(_) | Err(crate::grading::submission::Unrunnable::Unreadable { .. }) => run::WouldGrade::Runs,
+        Ok(_) | Err(crate::grading::submission::Unrunnable::Unreadable { .. }) => {
+            run::WouldGrade::Runs
+        }
         Err(unrunnable) => run::WouldGrade::Skips(unrunnable.to_string()),
     }
 }

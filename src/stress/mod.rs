@@ -13,19 +13,19 @@
 
 pub(crate) mod search;
 
+use crate::config::judge::JudgeConfig;
+use crate::exit::Outcome;
 use crate::grading::settings::{self, master_seed, Overrides, SettingsWarning};
 use crate::grading::submission::classify;
 use crate::grading::GradingError;
-use crate::config::judge::JudgeConfig;
-use crate::exit::Outcome;
 use crate::interrupt::{Cancellation, Signal};
 use crate::package::Package;
 use crate::problems::{self, text::plural};
 use crate::report;
 use crate::runner::events::CompileState;
-use search::{Failure, StressOptions, StressOutcome, StressProgress};
 use crate::runner::Workspace;
 use crate::verdict::Verdict;
+use search::{Failure, StressOptions, StressOutcome, StressProgress};
 use std::path::Path;
 
 /// What to stress.

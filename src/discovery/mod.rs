@@ -6,6 +6,8 @@
 //! order; it runs nothing (the runner does) and prints nothing (the CLI and
 //! `report/` do).
 
+pub(crate) mod shard;
+
 use crate::config::judge::Layout;
 use crate::runner::SubmissionResult;
 use crate::verdict::{Points, Verdict};
@@ -133,7 +135,7 @@ pub(crate) fn lossless(name: &std::ffi::OsStr) -> String {
 /// from the layout, and every report uses that.
 ///
 /// ```
-/// use judge::grade::student_from_path;
+/// use judge::discovery::student_from_path;
 /// assert_eq!(student_from_path("submissions/rooks/alice.cpp", "rooks"), "alice");
 /// assert_eq!(student_from_path("class/bob/rooks.py", "rooks"), "bob");
 /// ```
