@@ -4,9 +4,9 @@
 
 pub(crate) use super::problem::ClassEvent;
 use super::problem::{grade_problem, ProblemGraded, ProblemJob, SharedResume};
-use super::rows::unknown_problem;
 use super::settings::{self, Overrides};
-use super::side::{grade_side_by_side, Job};
+use super::side_by_side::{grade_side_by_side, Job};
+use super::ungraded::unknown_problem;
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;

@@ -38,7 +38,6 @@
 pub(crate) mod catalog;
 pub(crate) mod class;
 pub(crate) mod compare;
-pub(crate) mod folder;
 pub(crate) mod margin;
 pub(crate) mod merge;
 pub(crate) mod package;
@@ -47,13 +46,14 @@ pub(crate) mod policy;
 mod problem;
 pub(crate) mod progress;
 pub(crate) mod reports;
-mod rows;
 pub(crate) mod run;
 pub(crate) mod saved;
 pub(crate) mod score;
 pub mod settings;
-mod side;
+mod side_by_side;
 pub(crate) mod submission;
+mod ungraded;
+pub(crate) mod validate_solve_check;
 
 use crate::config::ConfigError;
 use crate::resume::ResumeError;

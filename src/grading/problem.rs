@@ -8,10 +8,10 @@ use super::margin::{
     close_to_the_limit, margin_of, needs_margin, time_limit_warnings, warnings_of_the_run,
 };
 use super::policy::Selection;
-use super::rows::{expected_of, not_graded_entry, unrunnable};
 use super::score::{groups_go_unused, scoring_groups, ScorePlan};
 use super::settings::{master_seed, SettingsWarning};
 use super::submission::{prepare_entry, Unrunnable};
+use super::ungraded::{expected_of, not_graded_entry, unrunnable};
 use super::GradingError;
 use crate::config::groups::GroupTree;
 use crate::config::judge::JudgeConfig;

@@ -8,16 +8,16 @@
 //! `Cancellation` and then returns no verdict for what it did not finish.
 
 pub(crate) mod compile;
-mod ended;
 pub(crate) mod events;
 pub(crate) mod execute;
-mod folder;
+mod folder_program;
 pub mod interactive;
 pub(crate) mod java;
 pub(crate) mod program_message;
 mod request;
 pub(crate) mod schedule;
 mod share;
+mod termination;
 mod tests_load;
 mod workspace;
 
@@ -26,7 +26,7 @@ pub use events::{
     CompileResult, Event, Excerpt, GroupScore, RandomOrigin, SubmissionResult, TestResult,
     EXCERPT_LIMIT_BYTES,
 };
-pub(crate) use folder::{folder_files, has_scripts};
+pub(crate) use folder_program::{folder_files, has_scripts};
 pub(crate) use request::{Margin, RunRequest};
 pub(crate) use tests_load::{generated_test, written_test};
 pub use tests_load::{load_tests, FixedTests, TestFault};
