@@ -1,5 +1,5 @@
 //! `judge gen`: random valid inputs, reproducible from a seed. The work is
-//! [`crate::grading::gen`]'s; this file takes the arguments and prints.
+//! [`crate::gen`]'s; this file takes the arguments and prints.
 
 use super::{say, PackageArgs};
 use crate::error::Error;

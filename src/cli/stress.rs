@@ -1,7 +1,7 @@
 //! `judge stress`: random tests against one submission until it fails, then
 //! the smallest failing input found by the problem's shrink steps.
 //!
-//! The search and its wording are [`crate::grading::stress`]'s; this
+//! The search and its wording are [`crate::stress`]'s; this
 //! file takes the arguments and prints: the smallest input on stdout,
 //! the rest on stderr.
 //!

@@ -4,7 +4,11 @@
 //!
 //! This module decides which (submission, problem) pairs exist and in which
 //! order; it runs nothing (the runner does) and prints nothing (the CLI and
-//! `report/` do).
+//! `report/` do). The verdict folders of a package's `submissions/` and what
+//! each accepts are here too, for `grade` and `grade --package` alike;
+//! `shard` reads `--shard auto` from a job engine's variables. (Named for
+//! what it does, so that `grade` means the grading layer, `crate::grading`:
+//! issue #33.)
 
 pub(crate) mod shard;
 

@@ -1,6 +1,8 @@
 //! `judge export --kattis`: one of our packages written as a Kattis / ICPC
 //! problem package (issues #9, #15), so a problem setter can take it to a
-//! Kattis installation or to problemtools.
+//! Kattis installation or to problemtools. The one home of `judge export`:
+//! [`command`] is what the command decides around the export (the folder it
+//! may write, what it says); `cli/export.rs` only takes the arguments.
 //!
 //! The package is written in problem format version [`EXPORT_FORMAT`]
 //! (`2023-07-draft`), the newest that Kattis' own `verifyproblem` checks:

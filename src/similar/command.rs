@@ -66,7 +66,7 @@ pub(crate) struct ForGrade<'a> {
     /// `--similarity` was given.
     pub(crate) asked: bool,
     /// Whether the reports are for students, and who asked
-    /// ([`super::settings::student_view`]).
+    /// ([`crate::grading::settings::student_view`]).
     pub(crate) student_view: Option<Source>,
     /// An HTML report is asked for.
     pub(crate) html: bool,

@@ -1,6 +1,9 @@
 //! `judge stress`'s work and wording: random tests against one submission
 //! until it fails, then the smallest failing input found by the problem's
-//! shrink steps (the search itself is [`crate::runner::stress`]'s).
+//! shrink steps. The one home of the command (issue #33): this file is its
+//! request and wording, [`search`] the search and the shrinking on the
+//! runner's compile, execute and schedule steps; `cli/stress.rs` only takes
+//! the arguments and prints.
 //!
 //! What was found, the verdict and how to remake the test are
 //! [`StressEvent::Message`]s for stderr; the smallest input is returned for
