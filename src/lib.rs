@@ -42,16 +42,15 @@
 //!   folders and what each accepts (the `expected` layout's and Kattis'
 //!   meanings, for `grade` and `grade --package` alike), and shards of a
 //!   split run (`discovery::shard` reads a shard from the job engine's
-//!   variables, `--shard auto`); `resume`
-//!   decides which results of an earlier report `--resume` may reuse;
-//!   `interrupt` turns SIGINT and SIGTERM into a cancellation the runner
-//!   checks.
+//!   variables, `--shard auto`). `interrupt` turns SIGINT and SIGTERM
+//!   into a cancellation the runner checks.
 //! - [`grading`] is what the commands decide: the settings resolver
 //!   (flags over judge.toml over problem.toml over the defaults, and which
 //!   won: limits, jobs, seed, random tests, the student view, checker
 //!   options), the plan of a class, one grading call each for `run`,
 //!   `grade` (and `grade --package`, through the same journaled call) and
-//!   `merge`, the TLE re-runs, the outcome of the verdicts and the student
+//!   `merge`, which results of an earlier report `--resume` may reuse
+//!   (`grading::resume`), the TLE re-runs, the outcome of the verdicts and the student
 //!   view, each returning typed results; also `validate`, `solve` and
 //!   `check` on a file or a folder, what `problems` lists, and the writing
 //!   of every report file with the policy for a journal or a report that
@@ -148,7 +147,6 @@ pub(crate) mod manual;
 pub mod package;
 pub mod problems;
 pub mod report;
-pub(crate) mod resume;
 pub mod runner;
 pub mod sandbox;
 pub mod similar;

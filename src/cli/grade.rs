@@ -16,6 +16,7 @@ use crate::discovery::Shard;
 use crate::error::Error;
 use crate::exit::Outcome;
 use crate::grading::class::{self, ClassEvent};
+use crate::grading::resume::{self, Journal};
 use crate::grading::settings::{self, Overrides};
 use crate::grading::{policy, progress::Progress, reports};
 use crate::interrupt::Cancellation;
@@ -23,7 +24,6 @@ use crate::package::check_problems_dir;
 use crate::report::json::GradeReport;
 use crate::report::ReportError;
 use crate::report::{human, progress::GradeBar};
-use crate::resume::{self, Journal};
 use crate::similar::command::{self as similarity, ForGrade};
 use std::path::{Path, PathBuf};
 

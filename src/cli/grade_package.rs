@@ -17,11 +17,11 @@ use crate::discovery::Shard;
 use crate::error::Error;
 use crate::exit::Outcome;
 use crate::grading::package::{self, PackageOptions};
+use crate::grading::resume;
 use crate::grading::settings;
 use crate::grading::{package_table, progress::Progress, reports};
 use crate::interrupt::Cancellation;
 use crate::report::progress::GradeBar;
-use crate::resume;
 use std::path::Path;
 
 /// What `judge grade --package` was given besides the folder.

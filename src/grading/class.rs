@@ -11,6 +11,7 @@ use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;
 use crate::discovery::{self, Entry, Shard};
+use crate::grading::resume::{self, Journal, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::{package_exists, Package};
 use crate::report::json::{
@@ -18,7 +19,6 @@ use crate::report::json::{
     VERSION,
 };
 use crate::report::ReportError;
-use crate::resume::{self, Journal, Resume};
 use crate::sandbox::Isolation;
 use std::collections::BTreeMap;
 use std::path::Path;

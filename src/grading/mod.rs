@@ -28,6 +28,8 @@
 //! - `package` grades a package's own `submissions/<verdict>/`;
 //!   `package_table` words it.
 //! - `reports` writes the report files, to their paths or stdout.
+//! - `resume` decides which results of an earlier report `judge grade
+//!   --resume` may reuse, and keeps the results journal.
 //! - `score` scores a submission on a package's test groups.
 //! - `progress` is what a progress line shows: submissions graded, the
 //!   one that runs, its test.
@@ -46,6 +48,7 @@ pub(crate) mod policy;
 mod problem;
 pub(crate) mod progress;
 pub(crate) mod reports;
+pub(crate) mod resume;
 pub(crate) mod run;
 pub(crate) mod saved;
 pub(crate) mod score;
@@ -56,7 +59,7 @@ mod ungraded;
 pub(crate) mod validate_solve_check;
 
 use crate::config::ConfigError;
-use crate::resume::ResumeError;
+use crate::grading::resume::ResumeError;
 use crate::runner::RunError;
 
 /// Why a grading call could not grade: its own refusals and failures, and

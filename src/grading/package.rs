@@ -16,12 +16,12 @@ use crate::discovery::{
     ACCEPTED_FOLDER, PARTIAL_FOLDER,
 };
 use crate::exit::Outcome;
+use crate::grading::resume::{Journal, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::format::{SolutionTags, TimeFactors};
 use crate::package::{self, Package};
 use crate::report::json::GradeReport;
 use crate::report::ReportError;
-use crate::resume::{Journal, Resume};
 use crate::runner::{self, FixedTests, Submission, SubmissionResult, TestCase, Workspace};
 use crate::verdict::Verdict;
 use std::collections::BTreeMap;

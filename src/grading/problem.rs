@@ -16,10 +16,10 @@ use super::GradingError;
 use crate::config::groups::GroupTree;
 use crate::config::judge::JudgeConfig;
 use crate::discovery::Entry;
+use crate::grading::resume::{self, Fingerprint, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::Package;
 use crate::report::json::{GradedResult, NotGraded};
-use crate::resume::{self, Fingerprint, Resume};
 use crate::runner::{
     self, Event, FixedTests, Settings, Submission, SubmissionResult, TestCase, TestsToRun,
     Workspace,

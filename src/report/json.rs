@@ -394,7 +394,7 @@ pub(crate) struct GradedResult {
     pub(crate) submission_sha256: Option<String>,
     /// SHA-256 (hex) of everything else that decided the result: judge
     /// version, problem, the package (problem.toml and tests), language,
-    /// limits and seed (`crate::resume::Fingerprint`).
+    /// limits and seed (`crate::grading::resume::Fingerprint`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) fingerprint: Option<String>,
     /// Taken from the report given to `--resume` instead of graded again.
