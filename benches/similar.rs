@@ -182,7 +182,7 @@ fn write_class(root: &Path, students: usize, problem: &str) {
 /// `judge similar` over the class in `root`, as the command does it.
 fn run(root: &Path, jobs: usize) -> usize {
     let languages = JudgeConfig::defaults().unwrap().languages;
-    let discovery = judge::grade::discover(root, Layout::StudentProblem, None).unwrap();
+    let discovery = judge::discovery::discover(root, Layout::StudentProblem, None).unwrap();
     let (hand_ins, _, _) = class::read_hand_ins(&discovery.entries, &languages, jobs).unwrap();
     let options = similar::Options {
         min_tokens: similar::DEFAULT_MIN_TOKENS,

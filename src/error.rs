@@ -10,10 +10,10 @@
 //! chain.
 
 use crate::config::ConfigError;
+use crate::discovery::DiscoverError;
 use crate::exit::Outcome;
 use crate::export::ExportError;
-use crate::grade::DiscoverError;
-use crate::grading::folder::CheckFailed;
+use crate::grading::validate_solve_check::CheckFailed;
 use crate::grading::GradingError;
 use crate::input_file::CannotRead;
 use crate::interrupt::{InterruptError, Signal};

@@ -29,8 +29,7 @@
 //!   the binary ([`config::bundled`]).
 //! - [`runner`] grades submissions: loads tests, compiles each submission
 //!   once, runs every test on a pool of sandboxed workers, decides verdicts
-//!   and emits events in test order; `runner::stress` searches random
-//!   tests for a failure and shrinks it. `external` is a problem made of a
+//!   and emits events in test order. `external` is a problem made of a
 //!   package's own programs (reference, generator, validator, checker
 //!   speaking the testlib or the Kattis protocol), run in the sandbox,
 //!   behind the same trait.
@@ -38,37 +37,43 @@
 //!   read: a built-in engine or the package's programs, with its tests
 //!   checked; `package::kattis` does it for a Kattis / ICPC package, and
 //!   `export` writes ours in that format.
-//! - [`grade`] finds what `judge grade` grades under judge.toml's layout
+//! - [`discovery`] finds what `judge grade` grades under judge.toml's layout
 //!   (and what it ignores), who each submission belongs to, the verdict
 //!   folders and what each accepts (the `expected` layout's and Kattis'
-//!   meanings, for `grade` and `grade --package` alike), and shards of a split run (`shard`
-//!   reads a shard from the job engine's variables, `--shard auto`); `resume`
-//!   decides which results of an earlier report `--resume` may reuse;
-//!   `interrupt` turns SIGINT and SIGTERM into a cancellation the runner
-//!   checks.
+//!   meanings, for `grade` and `grade --package` alike), and shards of a
+//!   split run (`discovery::shard` reads a shard from the job engine's
+//!   variables, `--shard auto`). `interrupt` turns SIGINT and SIGTERM
+//!   into a cancellation the runner checks.
 //! - [`grading`] is what the commands decide: the settings resolver
 //!   (flags over judge.toml over problem.toml over the defaults, and which
 //!   won: limits, jobs, seed, random tests, the student view, checker
 //!   options), the plan of a class, one grading call each for `run`,
-//!   `grade` (and `grade --package`, through the same journaled call),
-//!   `stress` and `merge`, the TLE re-runs, the outcome of the verdicts
-//!   and the student view, each returning typed results; also `validate`,
-//!   `solve` and `check` on a file or a folder, `gen`'s sets, what
-//!   `problems` lists, the comparison of `similar`, what `export` may
-//!   write into, and the writing of every report file with the policy for
-//!   a journal or a report that cannot be written.
-//! - `testset` makes data sets for `judge gen`: each test generated,
-//!   validated and solved in a bounded parallel window, handed on in order,
-//!   and written into a folder that is moved into place whole.
+//!   `grade` (and `grade --package`, through the same journaled call) and
+//!   `merge`, which results of an earlier report `--resume` may reuse
+//!   (`grading::resume`), the TLE re-runs, the outcome of the verdicts and the student
+//!   view, each returning typed results; also `validate`, `solve` and
+//!   `check` on a file or a folder, what `problems` lists, and the writing
+//!   of every report file with the policy for a journal or a report that
+//!   cannot be written.
+//! - One home per command that is not a grade (issue #33), each using the
+//!   grading layer's settings and error: `stress` (the request and its
+//!   wording, and `stress::search`, random tests against one submission
+//!   until one fails, then shrinking it), `gen` (`judge gen`'s sets, each
+//!   test generated, validated and solved in a bounded parallel window and
+//!   written into a folder moved into place whole: `gen::testset`),
+//!   [`similar`] (the hand-ins of each problem compared pair by pair:
+//!   tree-sitter tokens, winnowing, greedy string tiling; evidence for a
+//!   person, never a verdict; `similar::command` is what `judge similar` and
+//!   `grade --similarity` call), `export` (a package written in the Kattis
+//!   format or as a Gradescope autograder; `export::command` decides where
+//!   it may write) and `interact` (the judge's engine played over stdin and
+//!   stdout).
 //! - [`report`] renders results: the table, the JSON report, JUnit XML, the
 //!   CSV gradebook and the HTML pages; it checks report paths before a run
 //!   (`report::targets`), writes files atomically (the one writer) and
 //!   is the one writer of stdout (`report::stdout`, which also reads
 //!   `NO_COLOR`). `diff` makes the unified diffs of `judge diff` and the
 //!   reports.
-//! - [`similar`] compares the hand-ins of each problem pair by pair
-//!   (tree-sitter tokens, winnowing, greedy string tiling) for `judge
-//!   similar`: evidence for a person, never a verdict.
 //! - `error` is the one error type at the top: every failure a command
 //!   ends with; and `error::exit_code`, the one table of exit codes, one
 //!   exhaustive `match` on a command's `exit::Outcome` (whose value
@@ -110,15 +115,15 @@
 //!   and the [`config::bundled`] files, to build what a test grades with.
 //! - [`grading`]: only [`grading::settings`], so tests and benches build
 //!   their settings through the same resolver as the commands.
-//! - [`package`], [`grade`], [`interaction`], [`report`] and [`similar`]:
+//! - [`package`], [`discovery`], [`interaction`], [`report`] and [`similar`]:
 //!   the few items the package, discovery, interactive, report and
 //!   similarity tests and benches call (a [`package::Package`],
-//!   [`grade::discover`], the renderers of [`report::json`],
+//!   [`discovery::discover`], the renderers of [`report::json`],
 //!   [`report::junit`], [`report::csv`] and [`report::html`],
 //!   [`similar::class`]).
 //!
-//! Every other module (`error`, `exit`, `external`, `export`,
-//! `testset`, `lease`, ...) is `pub(crate)`, and so is every item of
+//! Every other module (`error`, `exit`, `external`, `export`, `stress`,
+//! `gen`, `lease`, ...) is `pub(crate)`, and so is every item of
 //! a public module that no user names: the tests go through the binary.
 
 #![deny(unreachable_pub)]
@@ -126,13 +131,15 @@
 pub mod cli;
 pub mod config;
 pub(crate) mod diff;
+pub mod discovery;
 pub(crate) mod error;
 pub(crate) mod exit;
 pub(crate) mod export;
 pub(crate) mod external;
-pub mod grade;
+pub(crate) mod gen;
 pub mod grading;
 pub(crate) mod input_file;
+pub(crate) mod interact;
 pub mod interaction;
 pub(crate) mod interrupt;
 pub(crate) mod lease;
@@ -140,12 +147,10 @@ pub(crate) mod manual;
 pub mod package;
 pub mod problems;
 pub mod report;
-pub(crate) mod resume;
 pub mod runner;
 pub mod sandbox;
-pub(crate) mod shard;
 pub mod similar;
+pub(crate) mod stress;
 pub(crate) mod suggest;
 pub(crate) mod test_files;
-pub(crate) mod testset;
 pub mod verdict;

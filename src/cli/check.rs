@@ -4,7 +4,7 @@
 use super::PackageArgs;
 use crate::error::{CheckError, Error};
 use crate::exit::Outcome;
-use crate::grading::{folder, settings};
+use crate::grading::{settings, validate_solve_check};
 use std::path::PathBuf;
 
 // Arguments of `judge check`.
@@ -41,7 +41,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Outcome, Error> {
 
 fn decide(args: &CheckArgs) -> Result<Outcome, CheckError> {
     let (problem, options) = args.packages.load_problem(&args.problem)?;
-    Ok(folder::check_path(
+    Ok(validate_solve_check::check_path(
         &*problem,
         &args.input,
         &args.output,

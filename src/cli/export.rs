@@ -6,7 +6,7 @@
 use super::{say, PackageArgs};
 use crate::error::{Error, UsageError};
 use crate::exit::Outcome;
-use crate::grading::export;
+use crate::export::command as export;
 use std::path::{Path, PathBuf};
 
 // Arguments of `judge export`.

@@ -1,10 +1,10 @@
 //! `judge gen`: random valid inputs, reproducible from a seed. The work is
-//! [`crate::grading::gen`]'s; this file takes the arguments and prints.
+//! [`crate::gen`]'s; this file takes the arguments and prints.
 
 use super::{say, PackageArgs};
 use crate::error::Error;
 use crate::exit::Outcome;
-use crate::grading::gen::{self, GenRequest, SetTarget};
+use crate::gen::{self, GenRequest, SetTarget};
 use std::path::PathBuf;
 
 // Arguments of `judge gen`.

@@ -12,19 +12,19 @@
 
 use super::reports::ReportArgs;
 use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
+use crate::discovery::Shard;
 use crate::error::Error;
 use crate::exit::Outcome;
-use crate::grade::Shard;
 use crate::grading::class::{self, ClassEvent};
+use crate::grading::resume::{self, Journal};
 use crate::grading::settings::{self, Overrides};
-use crate::grading::similarity::{self, ForGrade};
 use crate::grading::{policy, progress::Progress, reports};
 use crate::interrupt::Cancellation;
 use crate::package::check_problems_dir;
 use crate::report::json::GradeReport;
 use crate::report::ReportError;
 use crate::report::{human, progress::GradeBar};
-use crate::resume::{self, Journal};
+use crate::similar::command::{self as similarity, ForGrade};
 use std::path::{Path, PathBuf};
 
 // Arguments of `judge grade`.
@@ -43,7 +43,7 @@ pub(crate) struct GradeArgs {
     /// reads K and N from the job engine: a Slurm array, a Kubernetes
     /// Indexed Job (with JUDGE_SHARD_COUNT), GitLab's `parallel:`, or
     /// JUDGE_SHARD_INDEX and JUDGE_SHARD_COUNT (docs/sharding.md).
-    #[arg(long, value_name = "K/N|auto", value_parser = crate::shard::parse_arg)]
+    #[arg(long, value_name = "K/N|auto", value_parser = crate::discovery::shard::parse_arg)]
     pub(crate) shard: Option<Shard>,
     /// Tests run in parallel [default: `jobs` of judge.toml, else the number of cores].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(0..1025))]

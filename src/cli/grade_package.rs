@@ -13,15 +13,15 @@
 use super::reports::ReportArgs;
 use super::{announce_isolation, say, write_stdout};
 use crate::config::judge::JudgeConfig;
+use crate::discovery::Shard;
 use crate::error::Error;
 use crate::exit::Outcome;
-use crate::grade::Shard;
 use crate::grading::package::{self, PackageOptions};
+use crate::grading::resume;
 use crate::grading::settings;
 use crate::grading::{package_table, progress::Progress, reports};
 use crate::interrupt::Cancellation;
 use crate::report::progress::GradeBar;
-use crate::resume;
 use std::path::Path;
 
 /// What `judge grade --package` was given besides the folder.

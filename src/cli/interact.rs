@@ -9,8 +9,8 @@
 use super::PackageArgs;
 use crate::error::Error;
 use crate::exit::Outcome;
-use crate::grading::folder::check_outcome;
-use crate::grading::interact::{play, session};
+use crate::grading::validate_solve_check::check_outcome;
+use crate::interact::{play, session};
 use crate::report::human::visible_name;
 use crate::verdict::Verdict;
 use std::path::PathBuf;

@@ -266,10 +266,12 @@ fn write_stdout(data: &str) -> Result<(), Error> {
 }
 
 /// Prints a line of a folder command: results on stdout, messages on stderr.
-fn emit_line(line: crate::grading::folder::Line) -> std::io::Result<()> {
+fn emit_line(line: crate::grading::validate_solve_check::Line) -> std::io::Result<()> {
     match line {
-        crate::grading::folder::Line::Result(text) => crate::report::stdout::write_stdout(&text),
-        crate::grading::folder::Line::Message(text) => {
+        crate::grading::validate_solve_check::Line::Result(text) => {
+            crate::report::stdout::write_stdout(&text)
+        }
+        crate::grading::validate_solve_check::Line::Message(text) => {
             say(&text);
             Ok(())
         }

@@ -6,11 +6,11 @@
 use crate::error::Error;
 use crate::grading::class;
 use crate::grading::reports::{self, Written};
+use crate::grading::resume::{Journal, Resume};
 use crate::report;
 use crate::report::formats::{self, Chosen, Format, FORMATS};
 use crate::report::json::GradeReport;
 use crate::report::targets::{TargetError, Targets};
-use crate::resume::{Journal, Resume};
 use std::path::{Path, PathBuf};
 
 // Report files rendered from results, by `judge run`, `judge grade` and

@@ -9,9 +9,9 @@ use super::{say, write_stdout};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
 use crate::exit::Outcome;
-use crate::grading::{reports, similarity};
+use crate::grading::reports;
 use crate::report::human::visible;
-use crate::similar::{self, run};
+use crate::similar::{self, command as similarity, run};
 use std::path::PathBuf;
 
 // Arguments of `judge similar`.

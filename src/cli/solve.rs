@@ -24,7 +24,7 @@ pub(crate) struct SolveArgs {
 /// a file that cannot be read exit 3.
 pub(super) fn run(args: &SolveArgs) -> Result<Outcome, Error> {
     let (problem, _) = args.packages.load_problem(&args.problem)?;
-    Ok(crate::grading::folder::solve_path(
+    Ok(crate::grading::validate_solve_check::solve_path(
         &*problem,
         args.input.as_deref(),
         &mut super::emit_line,

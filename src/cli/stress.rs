@@ -1,7 +1,7 @@
 //! `judge stress`: random tests against one submission until it fails, then
 //! the smallest failing input found by the problem's shrink steps.
 //!
-//! The search and its wording are [`crate::grading::stress`]'s; this
+//! The search and its wording are [`crate::stress`]'s; this
 //! file takes the arguments and prints: the smallest input on stdout,
 //! the rest on stderr.
 //!
@@ -15,8 +15,8 @@ use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
 use crate::config::judge::JudgeConfig;
 use crate::error::Error;
 use crate::exit::Outcome;
-use crate::grading::stress::{self, StressEvent, StressRequest};
 use crate::interrupt::Cancellation;
+use crate::stress::{self, StressEvent, StressRequest};
 use std::path::PathBuf;
 
 // Arguments of `judge stress`.

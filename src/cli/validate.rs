@@ -28,7 +28,7 @@ pub(crate) struct ValidateArgs {
 /// 3 when the file cannot be read (a folder of inputs is the folder form).
 pub(super) fn run(args: &ValidateArgs) -> Result<Outcome, Error> {
     let package = args.packages.load_without_answers(&args.problem, None)?;
-    Ok(crate::grading::folder::validate_path(
+    Ok(crate::grading::validate_solve_check::validate_path(
         &package,
         args.input.as_deref(),
         args.profile.as_deref(),

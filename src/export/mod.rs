@@ -1,6 +1,8 @@
 //! `judge export --kattis`: one of our packages written as a Kattis / ICPC
 //! problem package (issues #9, #15), so a problem setter can take it to a
-//! Kattis installation or to problemtools.
+//! Kattis installation or to problemtools. The one home of `judge export`:
+//! [`command`] is what the command decides around the export (the folder it
+//! may write, what it says); `cli/export.rs` only takes the arguments.
 //!
 //! The package is written in problem format version [`EXPORT_FORMAT`]
 //! (`2023-07-draft`), the newest that Kattis' own `verifyproblem` checks:
@@ -40,6 +42,7 @@
 //! `data/testdata.yaml`; a testlib checker or validator and the `lines`
 //! checker are refused with the reason.
 
+pub(crate) mod command;
 mod gradescope;
 mod limits;
 mod matchsticks;
@@ -180,7 +183,7 @@ pub(crate) fn kattis(
         left_out.extend(carried.left_out.iter().cloned());
     }
     for (folder, name, bytes) in examples {
-        if crate::grade::kattis_exports(&folder) {
+        if crate::discovery::kattis_exports(&folder) {
             kept.push((folder, name, bytes));
         } else {
             left_out.push((
@@ -192,7 +195,7 @@ pub(crate) fn kattis(
     let reference = package.manifest().reference.iter().map(String::as_str);
     let factor = kept
         .iter()
-        .filter(|(folder, _, _)| folder == crate::grade::ACCEPTED_FOLDER)
+        .filter(|(folder, _, _)| folder == crate::discovery::ACCEPTED_FOLDER)
         .map(|(_, name, _)| name.as_str())
         .chain(reference)
         .filter_map(|name| config.language_for(Path::new(name)))

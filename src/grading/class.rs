@@ -4,13 +4,14 @@
 
 pub(crate) use super::problem::ClassEvent;
 use super::problem::{grade_problem, ProblemGraded, ProblemJob, SharedResume};
-use super::rows::unknown_problem;
 use super::settings::{self, Overrides};
-use super::side::{grade_side_by_side, Job};
+use super::side_by_side::{grade_side_by_side, Job};
+use super::ungraded::unknown_problem;
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;
-use crate::grade::{self, Entry, Shard};
+use crate::discovery::{self, Entry, Shard};
+use crate::grading::resume::{self, Journal, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::{package_exists, Package};
 use crate::report::json::{
@@ -18,7 +19,6 @@ use crate::report::json::{
     VERSION,
 };
 use crate::report::ReportError;
-use crate::resume::{self, Journal, Resume};
 use crate::sandbox::Isolation;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -48,15 +48,15 @@ pub(crate) fn plan(
     shard: Option<Shard>,
     load: &dyn Fn(&str) -> Result<Package, ConfigError>,
 ) -> Result<ClassPlan, GradingError> {
-    let discovery = grade::discover(
+    let discovery = discovery::discover(
         &config.submissions,
         config.layout,
         config.problems.as_deref(),
     )
     .map_err(|error| match error {
-        grade::DiscoverError::Missing { .. }
-        | grade::DiscoverError::NotAFolder { .. }
-        | grade::DiscoverError::Empty { .. } => GradingError::usage(
+        discovery::DiscoverError::Missing { .. }
+        | discovery::DiscoverError::NotAFolder { .. }
+        | discovery::DiscoverError::Empty { .. } => GradingError::usage(
             error.to_string(),
             Some(match config.path.as_deref() {
                 Some(path) => format!(
@@ -69,7 +69,7 @@ pub(crate) fn plan(
                     .to_owned(),
             }),
         ),
-        error @ grade::DiscoverError::Walk(_) => GradingError::Discover(error),
+        error @ discovery::DiscoverError::Walk(_) => GradingError::Discover(error),
     })?;
     // No run sees the class's hand-ins where they were handed in (only its
     // own copy in the judge's workspace).
@@ -94,7 +94,7 @@ pub(crate) fn plan(
         .partition(|entry| package_exists(problems_dir, &entry.problem));
     for entry in unknown {
         for path in std::iter::once(&entry.path).chain(&entry.others) {
-            ignored_files.push(grade::Ignored {
+            ignored_files.push(discovery::Ignored {
                 path: path.clone(),
                 reason: format!(
                     "`{}` is not a problem (known: {}){}",
@@ -112,7 +112,7 @@ pub(crate) fn plan(
         let (files, refused): (Vec<_>, Vec<_>) = std::iter::once(entry.path.clone())
             .chain(entry.others.iter().cloned())
             .partition(|path| runs(path));
-        ignored_files.extend(refused.into_iter().map(|path| grade::Ignored {
+        ignored_files.extend(refused.into_iter().map(|path| discovery::Ignored {
             path,
             reason: config.not_runnable(None),
         }));
@@ -342,14 +342,13 @@ pub(crate) fn grade(
         not_graded.extend(graded.not_graded);
     }
     results.sort_by(|a, b| {
-        grade::order_key(Path::new(&a.result.submission), &a.result.problem).cmp(&grade::order_key(
-            Path::new(&b.result.submission),
-            &b.result.problem,
-        ))
+        discovery::order_key(Path::new(&a.result.submission), &a.result.problem).cmp(
+            &discovery::order_key(Path::new(&b.result.submission), &b.result.problem),
+        )
     });
     not_graded.sort_by(|a, b| {
-        grade::order_key(Path::new(&a.submission), &a.problem)
-            .cmp(&grade::order_key(Path::new(&b.submission), &b.problem))
+        discovery::order_key(Path::new(&a.submission), &a.problem)
+            .cmp(&discovery::order_key(Path::new(&b.submission), &b.problem))
     });
     Ok(GradeReport {
         version: VERSION,

@@ -220,7 +220,7 @@ pub(crate) fn compare(
         .iter()
         .map(|pair| {
             let student = pair.student.clone().unwrap_or_else(|| {
-                crate::grade::student_from_path(&pair.submission, &pair.problem)
+                crate::discovery::student_from_path(&pair.submission, &pair.problem)
             });
             (pair.problem.clone(), student)
         })

@@ -1,10 +1,18 @@
 //! `judge merge`'s work: reads the JSON reports of `judge grade --shard K/N`
 //! runs and merges them into the report of the whole run. It runs nothing;
 //! a report that cannot be read or merged is the user's to fix (exit 2).
+//!
+//! What combines and what is refused (overlapping pairs, mixed layouts,
+//! settings or splits, a missing shard) is decided here, the one home of
+//! the merge (issue #33); the report's format, reading it
+//! ([`parse_grade`]) and the wording of a refusal ([`MergeError`]) are
+//! `report::json`'s.
 
 use super::GradingError;
-use crate::report::json::{merge, parse_grade, GradeReport};
-use std::path::PathBuf;
+use crate::config::judge::Layout;
+use crate::report::json::{parse_grade, GradeReport, GradedWith, MergeError, VERSION};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 
 /// Reads every report and merges them (another version, overlapping pairs
 /// or a missing shard is refused, naming the file).
@@ -28,9 +36,199 @@ pub(crate) fn read_and_merge(paths: &[PathBuf]) -> Result<GradeReport, GradingEr
     merge(reports).map_err(|error| GradingError::usage(error.to_string(), None))
 }
 
+/// Combines shard reports into the report of the whole run: results in the
+/// unsharded order, no `shard`. Refuses overlapping pairs, mixed layouts or
+/// splits, and a split run with a shard missing.
+fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeError> {
+    let Some((first_path, first)) = reports.first().cloned() else {
+        return Ok(GradeReport {
+            version: VERSION,
+            isolation: None,
+            layout: Layout::ProblemStudent,
+            shard: None,
+            judge_version: None,
+            interrupted: false,
+            not_graded: Vec::new(),
+            results: Vec::new(),
+            graded_with: None,
+            ignored: Vec::new(),
+            missing: Vec::new(),
+        });
+    };
+    let mut limits_seen: BTreeMap<(String, String), ((u64, u64), PathBuf)> = BTreeMap::new();
+    let mut owners: BTreeMap<(String, String), PathBuf> = BTreeMap::new();
+    let mut results = Vec::new();
+    let mut shards_seen = BTreeSet::new();
+    let mut interrupted = false;
+    let mut not_graded = Vec::new();
+    for (path, report) in reports {
+        interrupted |= report.interrupted;
+        not_graded.extend(report.not_graded);
+        match (&report.graded_with, &first.graded_with) {
+            (Some(this), Some(expected)) => {
+                if let Some((what, found, expected)) = this.difference(expected) {
+                    return Err(MergeError::Settings {
+                        path,
+                        what: what.to_owned(),
+                        found,
+                        first: first_path,
+                        expected,
+                    });
+                }
+            }
+            (None, None) => {}
+            (this, _) => {
+                let describe = |with: &Option<GradedWith>| match with {
+                    Some(with) => format!("judge {}", with.judge_version),
+                    None => "an older judge that does not record its settings".to_owned(),
+                };
+                return Err(MergeError::Settings {
+                    path,
+                    what: "judge version".to_owned(),
+                    found: describe(this),
+                    first: first_path,
+                    expected: describe(&first.graded_with),
+                });
+            }
+        }
+        if report.layout != first.layout {
+            return Err(MergeError::Layout {
+                path,
+                found: report.layout.name().to_owned(),
+                first: first_path,
+                expected: first.layout.name().to_owned(),
+            });
+        }
+        if let (Some(shard), Some(expected)) = (report.shard, first.shard) {
+            if shard.count != expected.count || shard.pairs != expected.pairs {
+                return Err(MergeError::ShardCount {
+                    path,
+                    index: shard.index,
+                    count: shard.count,
+                    first: first_path,
+                    expected: expected.count,
+                });
+            }
+            shards_seen.insert(shard.index);
+        }
+        for graded in report.results {
+            let key = (
+                graded.result.submission.clone(),
+                graded.result.problem.clone(),
+            );
+            if let Some(first) = owners.get(&key) {
+                return Err(MergeError::Overlap {
+                    submission: key.0,
+                    problem: key.1,
+                    first: first.clone(),
+                    second: path,
+                });
+            }
+            owners.insert(key, path.clone());
+            let limits = (graded.time_limit_ms, graded.memory_limit_mib);
+            let kind = (
+                graded.result.problem.clone(),
+                graded.result.language.clone(),
+            );
+            // Pairs that did not run record no limits (0).
+            if limits != (0, 0) {
+                match limits_seen.get(&kind) {
+                    Some((seen, seen_path)) if *seen != limits && seen_path != &path => {
+                        return Err(MergeError::Limits {
+                            path,
+                            pair: format!("{} in {}", kind.0, kind.1),
+                            found: format!("{} ms, {} MiB", limits.0, limits.1),
+                            first: seen_path.clone(),
+                            expected: format!("{} ms, {} MiB", seen.0, seen.1),
+                        });
+                    }
+                    Some(_) => {}
+                    None => {
+                        limits_seen.insert(kind, (limits, path.clone()));
+                    }
+                }
+            }
+            results.push(graded);
+        }
+    }
+    if let Some(shard) = first.shard {
+        let missing: Vec<usize> = (1..=shard.count)
+            .filter(|index| !shards_seen.contains(index))
+            .collect();
+        if !missing.is_empty() {
+            return Err(MergeError::MissingShard {
+                missing,
+                count: shard.count,
+                found: results.len(),
+                pairs: shard.pairs,
+            });
+        }
+    }
+    results.sort_by(|a, b| {
+        crate::discovery::order_key(Path::new(&a.result.submission), &a.result.problem).cmp(
+            &crate::discovery::order_key(Path::new(&b.result.submission), &b.result.problem),
+        )
+    });
+    Ok(GradeReport {
+        version: VERSION,
+        isolation: first.isolation,
+        layout: first.layout,
+        shard: None,
+        judge_version: first.judge_version,
+        interrupted,
+        not_graded,
+        graded_with: first.graded_with,
+        ignored: first.ignored,
+        missing: first.missing,
+        results,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::json::{NotGraded, ShardInfo, JUDGE_VERSION};
+
+    fn report(shard: usize, interrupted: bool, not_graded: &[&str]) -> GradeReport {
+        GradeReport {
+            version: VERSION,
+            isolation: None,
+            layout: Layout::ProblemStudent,
+            shard: Some(ShardInfo {
+                index: shard,
+                count: 2,
+                pairs: 1,
+            }),
+            judge_version: Some(JUDGE_VERSION.to_owned()),
+            graded_with: None,
+            ignored: Vec::new(),
+            missing: Vec::new(),
+            interrupted,
+            not_graded: not_graded
+                .iter()
+                .map(|submission| NotGraded {
+                    problem: "rooks".to_owned(),
+                    submission: (*submission).to_owned(),
+                    student: None,
+                })
+                .collect(),
+            results: Vec::new(),
+        }
+    }
+
+    /// A merge of shards is interrupted when any shard was, and lists every
+    /// shard's ungraded pairs: none may pass for graded.
+    #[test]
+    fn merging_keeps_interruptions_and_ungraded_pairs() {
+        let merged = merge(vec![
+            (PathBuf::from("1.json"), report(1, false, &[])),
+            (PathBuf::from("2.json"), report(2, true, &["s/rooks/b.c"])),
+        ])
+        .unwrap();
+        assert!(merged.interrupted);
+        assert_eq!(merged.not_graded.len(), 1);
+        assert_eq!(merged.judge_version.as_deref(), Some(JUDGE_VERSION));
+    }
 
     #[test]
     fn a_missing_or_broken_report_is_a_usage_error_naming_it() {

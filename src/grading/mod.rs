@@ -1,6 +1,9 @@
 //! The grading layer: what `judge run`, `judge grade`, `judge grade
-//! --package`, `judge stress` and `judge merge` decide, as library calls the
-//! command line only words.
+//! --package` and `judge merge` decide, as library calls the command line
+//! only words; also the short commands on a file or a folder (`validate`,
+//! `solve`, `check`), `judge problems` and `judge report`. The commands with
+//! a home of their own (`stress`, `gen`, `similar`, `export`, `interact`:
+//! `crate::stress`, `crate::gen`, ...) use its settings and its error.
 //!
 //! - [`settings`] resolves the limits and jobs of a run (flags over
 //!   judge.toml over problem.toml over the defaults, each value naming its
@@ -9,28 +12,27 @@
 //!   executable) or why it cannot.
 //! - `run` grades submissions against one package (`judge run`).
 //! - `class` plans a class (what is graded, what is ignored and why) and
-//!   grades it into a `crate::report::json::GradeReport` (`judge grade`).
+//!   grades it into a `crate::report::json::GradeReport` (`judge grade`);
+//!   `problem` is one problem's steps in it, `side_by_side` grades a
+//!   class's problems side by side, their events passed on in the
+//!   one-at-a-time order, and `ungraded` makes the rows of the pairs a grade
+//!   did not run (a file that cannot run, an unknown problem, an
+//!   interruption).
 //! - `catalog` is what `judge problems` lists.
-//! - `folder` is `validate`, `solve` and `check`: a file or a folder of
-//!   them, each with its outcome.
-//! - `export` is what `judge export` decides around the export: the
-//!   folder it may write, what it says.
-//! - `gen` makes `judge gen`'s tests, printed or written as a set.
+//! - `validate_solve_check` is `validate`, `solve` and `check`: a file or a
+//!   folder of them, each with its outcome.
 //! - `margin` finds verdicts that hang on the time limit, re-running TLE
 //!   examples with more time.
-//! - `merge` reads and merges the reports of shards (`judge merge`).
+//! - `merge` reads the reports of shards and merges them (`judge merge`):
+//!   what combines and what is refused.
 //! - `package` grades a package's own `submissions/<verdict>/`;
 //!   `package_table` words it.
-//! - `stress` searches random tests for a failing input, shrinks it and
-//!   words what it found (`judge stress`).
-//! - `similarity` runs the comparison of hand-ins for `judge similar` and
-//!   `judge grade --similarity`, with their refusals.
 //! - `reports` writes the report files, to their paths or stdout.
+//! - `resume` decides which results of an earlier report `judge grade
+//!   --resume` may reuse, and keeps the results journal.
 //! - `score` scores a submission on a package's test groups.
 //! - `progress` is what a progress line shows: submissions graded, the
 //!   one that runs, its test.
-//! - `side` grades a class's problems side by side, their events passed on
-//!   in the one-at-a-time order.
 //! - `policy` is the exit policy of the verdicts and the student view.
 //! - `saved` reads a saved JSON report back and renders it again (`judge
 //!   report`); `compare` says what changed against a baseline report.
@@ -38,10 +40,6 @@
 pub(crate) mod catalog;
 pub(crate) mod class;
 pub(crate) mod compare;
-pub(crate) mod export;
-pub(crate) mod folder;
-pub(crate) mod gen;
-pub(crate) mod interact;
 pub(crate) mod margin;
 pub(crate) mod merge;
 pub(crate) mod package;
@@ -50,18 +48,18 @@ pub(crate) mod policy;
 mod problem;
 pub(crate) mod progress;
 pub(crate) mod reports;
-mod rows;
+pub(crate) mod resume;
 pub(crate) mod run;
 pub(crate) mod saved;
 pub(crate) mod score;
 pub mod settings;
-mod side;
-pub(crate) mod similarity;
-pub(crate) mod stress;
+mod side_by_side;
 pub(crate) mod submission;
+mod ungraded;
+pub(crate) mod validate_solve_check;
 
 use crate::config::ConfigError;
-use crate::resume::ResumeError;
+use crate::grading::resume::ResumeError;
 use crate::runner::RunError;
 
 /// Why a grading call could not grade: its own refusals and failures, and
@@ -85,7 +83,7 @@ pub(crate) enum GradingError {
     Resume(#[from] ResumeError),
     /// The submissions folder could not be searched.
     #[error(transparent)]
-    Discover(#[from] crate::grade::DiscoverError),
+    Discover(#[from] crate::discovery::DiscoverError),
     /// The runner failed (the sandbox, the workspace): the judge's fault.
     #[error(transparent)]
     Run(#[from] RunError),
@@ -100,7 +98,7 @@ pub(crate) enum GradingError {
     Io(#[from] std::io::Error),
     /// A data set could not be made, read or written.
     #[error(transparent)]
-    TestSet(#[from] crate::testset::TestSetError),
+    TestSet(#[from] crate::gen::testset::TestSetError),
     /// A report or data file could not be written.
     #[error(transparent)]
     Report(#[from] crate::report::ReportError),

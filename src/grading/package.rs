@@ -11,17 +11,17 @@ use crate::config::groups::GroupTree;
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{self, PackageSubmission};
 use crate::config::kattis_submissions::{self, Expectation};
-use crate::exit::Outcome;
-use crate::grade::{
+use crate::discovery::{
     also_accepted, folder_agrees, kattis_folder_agrees, verdict_of_folder, Entry, Shard,
     ACCEPTED_FOLDER, PARTIAL_FOLDER,
 };
+use crate::exit::Outcome;
+use crate::grading::resume::{Journal, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::format::{SolutionTags, TimeFactors};
 use crate::package::{self, Package};
 use crate::report::json::GradeReport;
 use crate::report::ReportError;
-use crate::resume::{Journal, Resume};
 use crate::runner::{self, FixedTests, Submission, SubmissionResult, TestCase, Workspace};
 use crate::verdict::Verdict;
 use std::collections::BTreeMap;

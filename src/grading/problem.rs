@@ -8,18 +8,18 @@ use super::margin::{
     close_to_the_limit, margin_of, needs_margin, time_limit_warnings, warnings_of_the_run,
 };
 use super::policy::Selection;
-use super::rows::{expected_of, not_graded_entry, unrunnable};
 use super::score::{groups_go_unused, scoring_groups, ScorePlan};
 use super::settings::{master_seed, SettingsWarning};
 use super::submission::{prepare_entry, Unrunnable};
+use super::ungraded::{expected_of, not_graded_entry, unrunnable};
 use super::GradingError;
 use crate::config::groups::GroupTree;
 use crate::config::judge::JudgeConfig;
-use crate::grade::Entry;
+use crate::discovery::Entry;
+use crate::grading::resume::{self, Fingerprint, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::Package;
 use crate::report::json::{GradedResult, NotGraded};
-use crate::resume::{self, Fingerprint, Resume};
 use crate::runner::{
     self, Event, FixedTests, Settings, Submission, SubmissionResult, TestCase, TestsToRun,
     Workspace,

@@ -5,14 +5,14 @@
 use super::run::RunReport;
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
-use crate::grade::{self, DiscoverError};
+use crate::discovery::{self, DiscoverError};
+use crate::grading::resume::Journal;
 use crate::report;
 use crate::report::formats::{Chosen, Input, Writes};
 use crate::report::json::GradeReport;
 use crate::report::stdout::write_stdout;
 use crate::report::targets::is_stdout;
 use crate::report::ReportError;
-use crate::resume::Journal;
 use crate::sandbox::Isolation;
 use crate::similar::{self, html::Placement, run::Analysis};
 use std::path::Path;
@@ -89,7 +89,7 @@ pub(crate) fn write_nothing_to_grade(
     }
     let problems = config.problems.as_deref();
     let Err(error @ DiscoverError::Empty { .. }) =
-        grade::discover(&config.submissions, config.layout, problems)
+        discovery::discover(&config.submissions, config.layout, problems)
     else {
         return Vec::new();
     };
@@ -97,7 +97,7 @@ pub(crate) fn write_nothing_to_grade(
     // What was handed in under another name: `rook.py`, did you mean `rooks`?
     if let (Some(problems), Ok(found)) = (
         problems,
-        grade::discover(&config.submissions, config.layout, None),
+        discovery::discover(&config.submissions, config.layout, None),
     ) {
         for entry in &found.entries {
             let path = entry

@@ -4,7 +4,7 @@
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::config::languages::RunsAs;
-use crate::grade::Entry;
+use crate::discovery::Entry;
 use crate::runner::{Submission, SubmissionKind};
 use std::fmt;
 use std::path::{Path, PathBuf};

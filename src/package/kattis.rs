@@ -18,10 +18,10 @@ use crate::config::kattis::{
 };
 use crate::config::problem::{CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml};
 use crate::config::{ConfigError, ConfigErrorKind};
+use crate::discovery::ACCEPTED_FOLDER;
 use crate::external::{
     Checker, CheckerProtocol, Interaction, ProgramProblem, Role, Tool, Toolbox, ValidatorExitCodes,
 };
-use crate::grade::ACCEPTED_FOLDER;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

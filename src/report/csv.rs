@@ -87,7 +87,7 @@ pub(crate) fn render_gradebook<R: Row>(
     for pair in not_graded {
         let student = match &pair.student {
             Some(student) => student.clone(),
-            None => crate::grade::student_from_path(&pair.submission, &pair.problem),
+            None => crate::discovery::student_from_path(&pair.submission, &pair.problem),
         };
         lines.push((
             student.clone(),

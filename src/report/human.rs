@@ -334,7 +334,7 @@ pub(crate) fn render_disagreement(graded: &GradedResult) -> Option<String> {
             "{}: the folder `{}` names no verdict; known: {}",
             result.submission,
             expected.folder,
-            crate::grade::verdict_folder_names()
+            crate::discovery::verdict_folder_names()
         ));
     };
     if verdict == result.verdict {
@@ -449,9 +449,9 @@ pub(crate) fn interrupted(report: &GradeReport, signal: &str, json: Option<&Path
 }
 
 /// One line of `judge stress`'s progress.
-pub(crate) fn stress_progress(event: crate::runner::stress::StressProgress) -> String {
+pub(crate) fn stress_progress(event: crate::stress::search::StressProgress) -> String {
     use crate::problems::text::plural;
-    use crate::runner::stress::StressProgress;
+    use crate::stress::search::StressProgress;
     match event {
         StressProgress::Testing { done, total } => {
             format!("testing: {done}/{total} random tests passed")
@@ -473,8 +473,8 @@ pub(crate) fn stress_progress(event: crate::runner::stress::StressProgress) -> S
 /// The line of a stress phase when stderr is no terminal: shown once, when
 /// the phase starts, so it names the phase without the counts that a
 /// terminal's progress line updates (they would all be 0 here).
-pub(crate) fn stress_phase(event: crate::runner::stress::StressProgress) -> String {
-    use crate::runner::stress::StressProgress;
+pub(crate) fn stress_phase(event: crate::stress::search::StressProgress) -> String {
+    use crate::stress::search::StressProgress;
     match event {
         StressProgress::Testing { total, .. } => format!(
             "testing: up to {}",

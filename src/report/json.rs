@@ -7,7 +7,6 @@ use crate::runner::SubmissionResult;
 use crate::sandbox::Isolation;
 use crate::verdict::Verdict;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The report's format version (docs/report.md, "Versioning"); bump it when a field changes
@@ -395,7 +394,7 @@ pub(crate) struct GradedResult {
     pub(crate) submission_sha256: Option<String>,
     /// SHA-256 (hex) of everything else that decided the result: judge
     /// version, problem, the package (problem.toml and tests), language,
-    /// limits and seed (`crate::resume::Fingerprint`).
+    /// limits and seed (`crate::grading::resume::Fingerprint`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) fingerprint: Option<String>,
     /// Taken from the report given to `--resume` instead of graded again.
@@ -609,154 +608,6 @@ pub(crate) fn parse_grade(path: &Path, text: &str) -> Result<GradeReport, MergeE
         });
     }
     serde_json::from_str(text).map_err(parse_error)
-}
-
-/// Combines shard reports into the report of the whole run: results in the
-/// unsharded order, no `shard`. Refuses overlapping pairs, mixed layouts or
-/// splits, and a split run with a shard missing.
-pub(crate) fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeError> {
-    let Some((first_path, first)) = reports.first().cloned() else {
-        return Ok(GradeReport {
-            version: VERSION,
-            isolation: None,
-            layout: Layout::ProblemStudent,
-            shard: None,
-            judge_version: None,
-            interrupted: false,
-            not_graded: Vec::new(),
-            results: Vec::new(),
-            graded_with: None,
-            ignored: Vec::new(),
-            missing: Vec::new(),
-        });
-    };
-    let mut limits_seen: BTreeMap<(String, String), ((u64, u64), PathBuf)> = BTreeMap::new();
-    let mut owners: BTreeMap<(String, String), PathBuf> = BTreeMap::new();
-    let mut results = Vec::new();
-    let mut shards_seen = BTreeSet::new();
-    let mut interrupted = false;
-    let mut not_graded = Vec::new();
-    for (path, report) in reports {
-        interrupted |= report.interrupted;
-        not_graded.extend(report.not_graded);
-        match (&report.graded_with, &first.graded_with) {
-            (Some(this), Some(expected)) => {
-                if let Some((what, found, expected)) = this.difference(expected) {
-                    return Err(MergeError::Settings {
-                        path,
-                        what: what.to_owned(),
-                        found,
-                        first: first_path,
-                        expected,
-                    });
-                }
-            }
-            (None, None) => {}
-            (this, _) => {
-                let describe = |with: &Option<GradedWith>| match with {
-                    Some(with) => format!("judge {}", with.judge_version),
-                    None => "an older judge that does not record its settings".to_owned(),
-                };
-                return Err(MergeError::Settings {
-                    path,
-                    what: "judge version".to_owned(),
-                    found: describe(this),
-                    first: first_path,
-                    expected: describe(&first.graded_with),
-                });
-            }
-        }
-        if report.layout != first.layout {
-            return Err(MergeError::Layout {
-                path,
-                found: report.layout.name().to_owned(),
-                first: first_path,
-                expected: first.layout.name().to_owned(),
-            });
-        }
-        if let (Some(shard), Some(expected)) = (report.shard, first.shard) {
-            if shard.count != expected.count || shard.pairs != expected.pairs {
-                return Err(MergeError::ShardCount {
-                    path,
-                    index: shard.index,
-                    count: shard.count,
-                    first: first_path,
-                    expected: expected.count,
-                });
-            }
-            shards_seen.insert(shard.index);
-        }
-        for graded in report.results {
-            let key = (
-                graded.result.submission.clone(),
-                graded.result.problem.clone(),
-            );
-            if let Some(first) = owners.get(&key) {
-                return Err(MergeError::Overlap {
-                    submission: key.0,
-                    problem: key.1,
-                    first: first.clone(),
-                    second: path,
-                });
-            }
-            owners.insert(key, path.clone());
-            let limits = (graded.time_limit_ms, graded.memory_limit_mib);
-            let kind = (
-                graded.result.problem.clone(),
-                graded.result.language.clone(),
-            );
-            // Pairs that did not run record no limits (0).
-            if limits != (0, 0) {
-                match limits_seen.get(&kind) {
-                    Some((seen, seen_path)) if *seen != limits && seen_path != &path => {
-                        return Err(MergeError::Limits {
-                            path,
-                            pair: format!("{} in {}", kind.0, kind.1),
-                            found: format!("{} ms, {} MiB", limits.0, limits.1),
-                            first: seen_path.clone(),
-                            expected: format!("{} ms, {} MiB", seen.0, seen.1),
-                        });
-                    }
-                    Some(_) => {}
-                    None => {
-                        limits_seen.insert(kind, (limits, path.clone()));
-                    }
-                }
-            }
-            results.push(graded);
-        }
-    }
-    if let Some(shard) = first.shard {
-        let missing: Vec<usize> = (1..=shard.count)
-            .filter(|index| !shards_seen.contains(index))
-            .collect();
-        if !missing.is_empty() {
-            return Err(MergeError::MissingShard {
-                missing,
-                count: shard.count,
-                found: results.len(),
-                pairs: shard.pairs,
-            });
-        }
-    }
-    results.sort_by(|a, b| {
-        crate::grade::order_key(Path::new(&a.result.submission), &a.result.problem).cmp(
-            &crate::grade::order_key(Path::new(&b.result.submission), &b.result.problem),
-        )
-    });
-    Ok(GradeReport {
-        version: VERSION,
-        isolation: first.isolation,
-        layout: first.layout,
-        shard: None,
-        judge_version: first.judge_version,
-        interrupted,
-        not_graded,
-        graded_with: first.graded_with,
-        ignored: first.ignored,
-        missing: first.missing,
-        results,
-    })
 }
 
 #[cfg(test)]

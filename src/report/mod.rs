@@ -445,14 +445,14 @@ impl Row for GradedResult {
 }
 
 /// `judge run`: no layout, so the student is read from the path
-/// ([`crate::grade::student_from_path`]).
+/// ([`crate::discovery::student_from_path`]).
 impl Row for SubmissionResult {
     fn result(&self) -> &SubmissionResult {
         self
     }
 
     fn student(&self) -> String {
-        crate::grade::student_from_path(&self.submission, &self.problem)
+        crate::discovery::student_from_path(&self.submission, &self.problem)
     }
 }
 

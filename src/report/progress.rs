@@ -5,7 +5,7 @@
 //! second while a program runs (issue #17) and is hidden in a pipe or with
 //! `-q`.
 
-use crate::runner::stress::StressProgress;
+use crate::stress::search::StressProgress;
 use std::io::{IsTerminal as _, Write as _};
 use std::time::Duration;
 

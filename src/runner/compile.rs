@@ -225,11 +225,13 @@ fn prepare_inner(
             // A folder program (issue #15): the folder copied as it is, all
             // its sources compiled, the entry point run.
             let folder = if submission.path.is_dir() {
-                let refused =
-                    |refused: super::folder::FolderRefused| Failure::Refused(refused.to_string());
-                let copies = super::folder::copy_folder(&submission.path, dir).map_err(refused)?;
+                let refused = |refused: super::folder_program::FolderRefused| {
+                    Failure::Refused(refused.to_string())
+                };
+                let copies =
+                    super::folder_program::copy_folder(&submission.path, dir).map_err(refused)?;
                 Some(
-                    super::folder::sources_and_entry(&copies, dir, name, language)
+                    super::folder_program::sources_and_entry(&copies, dir, name, language)
                         .map_err(refused)?,
                 )
             } else {
@@ -263,7 +265,8 @@ fn prepare_inner(
                 Some(argv) => {
                     let mut argv = Language::expand(argv, &values);
                     if let Some((sources, entry)) = &folder {
-                        argv = super::folder::folder_compile_argv(argv, entry, sources, dir);
+                        argv =
+                            super::folder_program::folder_compile_argv(argv, entry, sources, dir);
                     }
                     compile(sandbox, name, &argv, dir, settings)?
                 }

@@ -4,9 +4,9 @@
 //! TLE), then a crash or non-zero exit (RE), and only then the checker, which
 //! is not run when the program already failed (DMOJ issue 170).
 
-use super::ended::{crash_verdict, limit_verdict, record_run, runtime_stderr, TimeNotes};
 use super::events::{Excerpt, TestResult};
 use super::request::AtMargin;
+use super::termination::{crash_verdict, limit_verdict, record_run, runtime_stderr, TimeNotes};
 use super::{Prepared, Settings, TestCase};
 use crate::problems::{self, Problem};
 use crate::sandbox::{

@@ -7,18 +7,17 @@
 //! is a verdict inside an `Ok`. `run_cancellable` stops early on a
 //! `Cancellation` and then returns no verdict for what it did not finish.
 
-mod compile;
-mod ended;
+pub(crate) mod compile;
 pub(crate) mod events;
-mod execute;
-mod folder;
+pub(crate) mod execute;
+mod folder_program;
 pub mod interactive;
 pub(crate) mod java;
 pub(crate) mod program_message;
 mod request;
-mod schedule;
+pub(crate) mod schedule;
 mod share;
-pub(crate) mod stress;
+mod termination;
 mod tests_load;
 mod workspace;
 
@@ -27,9 +26,9 @@ pub use events::{
     CompileResult, Event, Excerpt, GroupScore, RandomOrigin, SubmissionResult, TestResult,
     EXCERPT_LIMIT_BYTES,
 };
-pub(crate) use folder::{folder_files, has_scripts};
+pub(crate) use folder_program::{folder_files, has_scripts};
 pub(crate) use request::{Margin, RunRequest};
-use tests_load::{generated_test, written_test};
+pub(crate) use tests_load::{generated_test, written_test};
 pub use tests_load::{load_tests, FixedTests, TestFault};
 pub use workspace::Workspace;
 
@@ -61,7 +60,7 @@ pub enum RunError {
 }
 
 impl RunError {
-    fn io(action: &'static str, path: &Path, source: std::io::Error) -> Self {
+    pub(crate) fn io(action: &'static str, path: &Path, source: std::io::Error) -> Self {
         RunError::Io {
             action,
             path: path.to_owned(),
@@ -154,9 +153,9 @@ pub struct Settings {
 /// A submission ready to run, or the reason it is not.
 #[derive(Clone, Debug)]
 pub(crate) struct Prepared {
-    compile: CompileResult,
+    pub(crate) compile: CompileResult,
     /// The program and its arguments; `None` when preparation failed.
-    program: Option<(PathBuf, Vec<OsString>)>,
+    pub(crate) program: Option<(PathBuf, Vec<OsString>)>,
     /// Paths the program may read (its own directory).
     read_paths: Vec<PathBuf>,
     /// (path in the judge's temporary folder, the hand-in's own path), most
@@ -166,7 +165,7 @@ pub(crate) struct Prepared {
 }
 
 impl Prepared {
-    fn failed(compile: CompileResult) -> Prepared {
+    pub(crate) fn failed(compile: CompileResult) -> Prepared {
         Prepared {
             compile,
             program: None,
@@ -238,7 +237,7 @@ pub(crate) struct NotCompiled {
     message: String,
 }
 
-fn set_mode(path: &Path, mode: u32) -> Result<(), RunError> {
+pub(crate) fn set_mode(path: &Path, mode: u32) -> Result<(), RunError> {
     fs_err::set_permissions(path, std::fs::Permissions::from_mode(mode))
         .map_err(|source| RunError::io("set permissions of", path, source))
 }

@@ -2,13 +2,13 @@
 //! similar`: each file read (or skipped with the reason), given its family
 //! of languages and tokenized.
 //!
-//! Which files a class holds is not decided here: `grade::discover` finds
+//! Which files a class holds is not decided here: `discovery::discover` finds
 //! them under judge.toml's layout, as for `judge grade`.
 
 use super::tokens::{self, Grammar, Token, TokenizeError};
 use super::{Note, Skipped};
 use crate::config::judge::Language;
-use crate::grade::Entry;
+use crate::discovery::Entry;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

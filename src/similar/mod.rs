@@ -3,7 +3,7 @@
 //! never touches a grade.
 //!
 //! The pipeline, one module per step:
-//! - [`class`] reads the hand-ins `grade::discover` found (skipping
+//! - [`class`] reads the hand-ins `discovery::discover` found (skipping
 //!   unreadable, binary, huge and empty files with the reason) and the
 //!   starter code of `--base`;
 //! - `tokens` turns each file into normalised tokens with tree-sitter
@@ -16,13 +16,18 @@
 //!   share of both files' tokens covered;
 //! - `html` and `render_text` show the result; `Report` is the JSON;
 //! - `run` is the whole of it, as `judge similar` and `judge grade
-//!   --similarity` run it.
+//!   --similarity` run it;
+//! - `command` is what those two commands call: the comparison with the
+//!   user's mistakes told apart from the judge's, the refusals of `grade
+//!   --similarity`, and the report files (`cli/similar.rs` only takes the
+//!   arguments and prints).
 //!
 //! Starter code never counts: a hand-in's tokens that tile with its
 //! problem's `--base` file are set aside before any pair is compared, and
 //! the base's fingerprints are never candidates.
 
 pub mod class;
+pub(crate) mod command;
 pub(crate) mod html;
 pub(crate) mod run;
 pub(crate) mod tiling;

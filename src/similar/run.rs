@@ -7,7 +7,7 @@ use super::class::{self, BaseError, HandIn};
 use super::tokens::TokenizeError;
 use super::{compare, Options, Report, VERSION};
 use crate::config::judge::JudgeConfig;
-use crate::grade::{self, DiscoverError, Entry, Ignored};
+use crate::discovery::{self, DiscoverError, Entry, Ignored};
 use std::path::{Path, PathBuf};
 
 /// Whether `judge grade` would run an entry.
@@ -75,7 +75,7 @@ pub(crate) enum RunError {
 /// Runs the comparison `request` asks for.
 pub(crate) fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
     let config = request.config;
-    let discovery = grade::discover(&config.submissions, config.layout, None)?;
+    let discovery = discovery::discover(&config.submissions, config.layout, None)?;
     let mut known: Vec<String> = crate::config::bundled::package_ids()
         .into_iter()
         .map(str::to_owned)

@@ -91,7 +91,7 @@ fn every_bundled_example_gets_the_verdict_its_folder_names() {
     // The table's verdict codes agree with the folders the grader read.
     for (path, verdict) in EXAMPLES {
         let folder = path.split('/').nth(2).unwrap();
-        let from_folder = judge::grade::verdict_of_folder(folder).unwrap();
+        let from_folder = judge::discovery::verdict_of_folder(folder).unwrap();
         assert_eq!(from_folder.code(), *verdict, "{path}");
     }
     assert_eq!(output.status.code(), Some(0), "stderr:\n{stderr}");

@@ -1,7 +1,7 @@
 //! `judge grade --shard auto` through the binary: the shard comes from the
 //! job engine's environment variables, each engine's, and a missing or
 //! inconsistent one is a usage error (exit 2) naming the variables. The
-//! engines' rules themselves are table-tested in `src/shard.rs`.
+//! engines' rules themselves are table-tested in `src/discovery/shard.rs`.
 
 use crate::support::{repository, Dir};
 use serde_json::Value;

@@ -553,7 +553,7 @@ fn class_list(names: &[String], missing: &[MissingPair], not_graded: &[NotGraded
 fn not_graded_student(pair: &NotGraded) -> String {
     match &pair.student {
         Some(student) => student.clone(),
-        None => crate::grade::student_from_path(&pair.submission, &pair.problem),
+        None => crate::discovery::student_from_path(&pair.submission, &pair.problem),
     }
 }
 

@@ -2,47 +2,6 @@
 
 use super::*;
 
-fn report(shard: usize, interrupted: bool, not_graded: &[&str]) -> GradeReport {
-    GradeReport {
-        version: VERSION,
-        isolation: None,
-        layout: Layout::ProblemStudent,
-        shard: Some(ShardInfo {
-            index: shard,
-            count: 2,
-            pairs: 1,
-        }),
-        judge_version: Some(JUDGE_VERSION.to_owned()),
-        graded_with: None,
-        ignored: Vec::new(),
-        missing: Vec::new(),
-        interrupted,
-        not_graded: not_graded
-            .iter()
-            .map(|submission| NotGraded {
-                problem: "rooks".to_owned(),
-                submission: (*submission).to_owned(),
-                student: None,
-            })
-            .collect(),
-        results: Vec::new(),
-    }
-}
-
-/// A merge of shards is interrupted when any shard was, and lists every
-/// shard's ungraded pairs: none may pass for graded.
-#[test]
-fn merging_keeps_interruptions_and_ungraded_pairs() {
-    let merged = merge(vec![
-        (PathBuf::from("1.json"), report(1, false, &[])),
-        (PathBuf::from("2.json"), report(2, true, &["s/rooks/b.c"])),
-    ])
-    .unwrap();
-    assert!(merged.interrupted);
-    assert_eq!(merged.not_graded.len(), 1);
-    assert_eq!(merged.judge_version.as_deref(), Some(JUDGE_VERSION));
-}
-
 /// New fields are additive: a version 1 report without them still
 /// reads, as not interrupted and with nothing reused.
 #[test]

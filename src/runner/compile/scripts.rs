@@ -17,7 +17,7 @@ pub(super) fn prepare_scripts(
     dir: &Path,
     settings: &Settings,
 ) -> Result<Prepared, Failure> {
-    crate::runner::folder::copy_folder(folder, dir)
+    crate::runner::folder_program::copy_folder(folder, dir)
         .map_err(|refused| Failure::Refused(refused.to_string()))?;
     // Messages name the package's (or hand-in's) own scripts.
     let own = |name: &str| format!("`{}`", folder.join(name).display());

@@ -143,8 +143,8 @@ fn play(
         if verdict == Verdict::WrongAnswer && decision.verdict == Verdict::PresentationError {
             verdict = Verdict::PresentationError;
         }
-        crate::runner::ended::record_run(result, &measured);
-        result.stderr = crate::runner::ended::runtime_stderr(
+        crate::runner::termination::record_run(result, &measured);
+        result.stderr = crate::runner::termination::runtime_stderr(
             verdict,
             &measured.stderr,
             measured.stderr_discarded_bytes,

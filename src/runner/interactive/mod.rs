@@ -228,7 +228,7 @@ fn run_passes(
         };
         match decided {
             PassVerdict::Final(verdict, message) => {
-                result.stderr = super::ended::runtime_stderr(
+                result.stderr = super::termination::runtime_stderr(
                     verdict,
                     &ran.submission_stderr,
                     ran.submission_stderr_discarded,

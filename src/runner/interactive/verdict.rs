@@ -15,7 +15,7 @@
 //! 4. the validator's verdict: 43 → WA; 42 with `nextpass.in` → the next
 //!    pass; 42 → AC.
 
-use crate::runner::ended::{crash_verdict, limit_verdict, TimeNotes};
+use crate::runner::termination::{crash_verdict, limit_verdict, TimeNotes};
 use crate::sandbox::{LimitExceeded, Limits, Termination};
 use crate::verdict::Verdict;
 

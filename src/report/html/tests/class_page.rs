@@ -271,7 +271,7 @@ fn students_read_as_a_class_list_and_none_is_left_out_of_the_ranking() {
     let rows: Vec<crate::report::json::GradedResult> = results
         .into_iter()
         .map(|result| {
-            let student = crate::grade::student_from_path(&result.submission, "rooks");
+            let student = crate::discovery::student_from_path(&result.submission, "rooks");
             graded(result, &student)
         })
         .collect();

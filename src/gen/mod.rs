@@ -4,15 +4,22 @@
 //! Test `i` (0-based) of a run uses `problems::test_rng(seed, problem,
 //! profile, i)`, so `--count 5` is the first five of `--count 50`, each test
 //! can be regenerated alone, and `--append --count 5` after `--count 5` is
-//! `--count 10`. Tests stream one by one (`testset`): memory stays flat and
+//! `--count 10`. Tests stream one by one ([`testset`]): memory stays flat and
 //! the first test appears at once. Not responsible for printing: the
-//! caller's callbacks do.
+//! caller's callbacks do (`cli/gen.rs` only takes the arguments and prints).
+//!
+//! The one home of `judge gen` (issue #33): this file says what a run
+//! makes, [`testset`] makes the tests and writes a set. The folder forms of
+//! `validate`, `solve` and `check` borrow `testset::inputs_in` to list a folder's
+//! inputs.
 
-use super::GradingError;
+pub(crate) mod testset;
+
+use crate::grading::GradingError;
 use crate::package::Package;
 use crate::problems;
-use crate::testset::{self, Existing, SetWriter, Stats};
 use std::path::Path;
+use testset::{Existing, SetWriter, Stats};
 
 /// What to generate.
 #[derive(Debug, Clone, Copy)]

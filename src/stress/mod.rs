@@ -1,6 +1,9 @@
 //! `judge stress`'s work and wording: random tests against one submission
 //! until it fails, then the smallest failing input found by the problem's
-//! shrink steps (the search itself is [`crate::runner::stress`]'s).
+//! shrink steps. The one home of the command (issue #33): this file is its
+//! request and wording, [`search`] the search and the shrinking on the
+//! runner's compile, execute and schedule steps; `cli/stress.rs` only takes
+//! the arguments and prints.
 //!
 //! What was found, the verdict and how to remake the test are
 //! [`StressEvent::Message`]s for stderr; the smallest input is returned for
@@ -11,19 +14,21 @@
 //! SIGINT / SIGTERM (130 / 143; a failing input found before the stop is
 //! still returned and written).
 
-use super::settings::{self, master_seed, Overrides, SettingsWarning};
-use super::submission::classify;
-use super::GradingError;
+pub(crate) mod search;
+
 use crate::config::judge::JudgeConfig;
 use crate::exit::Outcome;
+use crate::grading::settings::{self, master_seed, Overrides, SettingsWarning};
+use crate::grading::submission::classify;
+use crate::grading::GradingError;
 use crate::interrupt::{Cancellation, Signal};
 use crate::package::Package;
 use crate::problems::{self, text::plural};
 use crate::report;
 use crate::runner::events::CompileState;
-use crate::runner::stress::{self, Failure, StressOptions, StressOutcome, StressProgress};
 use crate::runner::Workspace;
 use crate::verdict::Verdict;
+use search::{Failure, StressOptions, StressOutcome, StressProgress};
 use std::path::Path;
 
 /// What to stress.
@@ -119,7 +124,7 @@ pub(crate) fn stress(
     };
     observer(StressEvent::Starting);
     let workspace = Workspace::new()?;
-    let outcome = stress::stress(
+    let outcome = search::stress(
         problem,
         &submission,
         &resolved.settings,

@@ -4,7 +4,13 @@
 //!
 //! This module decides which (submission, problem) pairs exist and in which
 //! order; it runs nothing (the runner does) and prints nothing (the CLI and
-//! `report/` do).
+//! `report/` do). The verdict folders of a package's `submissions/` and what
+//! each accepts are here too, for `grade` and `grade --package` alike;
+//! `shard` reads `--shard auto` from a job engine's variables. (Named for
+//! what it does, so that `grade` means the grading layer, `crate::grading`:
+//! issue #33.)
+
+pub(crate) mod shard;
 
 use crate::config::judge::Layout;
 use crate::runner::SubmissionResult;
@@ -133,7 +139,7 @@ pub(crate) fn lossless(name: &std::ffi::OsStr) -> String {
 /// from the layout, and every report uses that.
 ///
 /// ```
-/// use judge::grade::student_from_path;
+/// use judge::discovery::student_from_path;
 /// assert_eq!(student_from_path("submissions/rooks/alice.cpp", "rooks"), "alice");
 /// assert_eq!(student_from_path("class/bob/rooks.py", "rooks"), "bob");
 /// ```

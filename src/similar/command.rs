@@ -3,10 +3,10 @@
 //! the user's mistakes told apart from the judge's, and the refusals of
 //! `grade --similarity`. Evidence for a person, never a grade.
 
-use super::settings::Source;
-use super::GradingError;
 use crate::config::judge::JudgeConfig;
-use crate::grade::DiscoverError;
+use crate::discovery::DiscoverError;
+use crate::grading::settings::Source;
+use crate::grading::GradingError;
 use crate::similar::{self, class::BaseError, run};
 use std::path::Path;
 
@@ -39,9 +39,11 @@ pub(crate) fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, Gradi
 
 /// Whether `judge grade` runs `entry`, as its plan prepares it; a file that
 /// cannot be opened is left to the comparison, which lists it as skipped.
-fn grade_would_run(entry: &crate::grade::Entry, config: &JudgeConfig) -> run::WouldGrade {
-    match super::submission::prepare_entry(entry, config) {
-        Ok(_) | Err(super::submission::Unrunnable::Unreadable { .. }) => run::WouldGrade::Runs,
+fn grade_would_run(entry: &crate::discovery::Entry, config: &JudgeConfig) -> run::WouldGrade {
+    match crate::grading::submission::prepare_entry(entry, config) {
+        Ok(_) | Err(crate::grading::submission::Unrunnable::Unreadable { .. }) => {
+            run::WouldGrade::Runs
+        }
         Err(unrunnable) => run::WouldGrade::Skips(unrunnable.to_string()),
     }
 }
@@ -64,7 +66,7 @@ pub(crate) struct ForGrade<'a> {
     /// `--similarity` was given.
     pub(crate) asked: bool,
     /// Whether the reports are for students, and who asked
-    /// ([`super::settings::student_view`]).
+    /// ([`crate::grading::settings::student_view`]).
     pub(crate) student_view: Option<Source>,
     /// An HTML report is asked for.
     pub(crate) html: bool,
@@ -132,7 +134,7 @@ pub(crate) fn json_text(report: &similar::Report) -> Result<String, GradingError
 }
 
 /// Writes `judge similar`'s reports in their order: the JSON report to
-/// `json`, then the HTML pages to `html` ([`super::reports::write_similar_html`]);
+/// `json`, then the HTML pages to `html` ([`crate::grading::reports::write_similar_html`]);
 /// one that cannot be written ends it there.
 pub(crate) fn write_reports(
     analysis: &run::Analysis,
@@ -140,10 +142,10 @@ pub(crate) fn write_reports(
     html: Option<&Path>,
 ) -> Result<(), GradingError> {
     if let Some(path) = json {
-        super::reports::write_report(path, &json_text(&analysis.report)?)?;
+        crate::grading::reports::write_report(path, &json_text(&analysis.report)?)?;
     }
     if let Some(path) = html {
-        super::reports::write_similar_html(path, analysis)?;
+        crate::grading::reports::write_similar_html(path, analysis)?;
     }
     Ok(())
 }

@@ -2,8 +2,8 @@
 //! ([`crate::export`]): which folder it may write into, and what it says
 //! once it wrote a package.
 
-use super::GradingError;
 use crate::export::{Exported, EXPORT_FORMAT};
+use crate::grading::GradingError;
 use crate::package::{Package, ProblemRef};
 use std::path::Path;
 

@@ -11,7 +11,7 @@
 //! The environment comes in as a map, so every engine is tested without
 //! touching the process's own; only [`parse_arg`] reads the process's.
 
-use crate::grade::Shard;
+use crate::discovery::Shard;
 use std::collections::BTreeMap;
 
 /// The environment variables, by name.
@@ -224,7 +224,7 @@ fn to_shard(index: u64, count: u64) -> Result<Shard, AutoShardError> {
 pub(crate) enum ShardArgError {
     /// Not `K/N`.
     #[error(transparent)]
-    Shape(#[from] crate::grade::BadShard),
+    Shape(#[from] crate::discovery::BadShard),
     /// `auto`, and the environment says no shard.
     #[error(transparent)]
     Auto(#[from] AutoShardError),

@@ -10,11 +10,11 @@
 
 use super::GradingError;
 use crate::exit::Outcome;
+use crate::gen::testset;
 use crate::input_file::Source;
 use crate::package::Package;
 use crate::problems::{self, CheckOptions, CheckOutcome, CheckerFailure, InputError, Problem};
 use crate::report;
-use crate::testset;
 use crate::verdict::Verdict;
 use std::path::Path;
 

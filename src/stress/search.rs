@@ -9,14 +9,14 @@
 //! shrinks to) is the same for any `--jobs`, and the search stops at the
 //! first failure rather than after a batch of several tests per worker.
 
-use super::events::{CompileResult, RandomOrigin, TestResult};
-use super::{
-    compile, execute, generated_test, schedule, set_mode, written_test, Prepared, RunError,
-    Settings, Submission, TestCase, Workspace,
-};
 use crate::config::judge::JudgeConfig;
 use crate::interrupt::Cancellation;
 use crate::problems::Problem;
+use crate::runner::events::{CompileResult, RandomOrigin, TestResult};
+use crate::runner::{
+    compile, execute, generated_test, schedule, set_mode, written_test, Prepared, RunError,
+    Settings, Submission, TestCase, Workspace,
+};
 use crate::verdict::Verdict;
 
 /// Tests per worker in one batch: one, so nothing runs after a failure (issue

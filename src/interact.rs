@@ -2,6 +2,11 @@
 //! (matchsticks-duel), over any pair of streams: what `judge interact`
 //! runs over stdin and stdout, so any host with `judge` can run the judge's
 //! own games as a stand-alone interactor.
+//!
+//! The home of `judge interact` (`cli/interact.rs` only takes the arguments
+//! and prints); the interactive runs of `run` and `grade` are
+//! `crate::runner::interactive`'s, and what an interactive problem hands the
+//! runner is `crate::interaction`'s.
 
 use crate::input_file::Source;
 use crate::interaction::{EngineSession, EngineStep};

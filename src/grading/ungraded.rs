@@ -3,7 +3,7 @@
 
 use super::submission::Unrunnable;
 use crate::config::judge::JudgeConfig;
-use crate::grade::Entry;
+use crate::discovery::Entry;
 use crate::report::json::{Expected, GradedResult, NotGraded};
 use crate::runner::{CompileResult, Settings, SubmissionResult};
 use crate::verdict::Verdict;
