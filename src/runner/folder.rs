@@ -57,6 +57,13 @@ pub(crate) enum FolderRefused {
         }
     )]
     AmbiguousEntry { language: String },
+    /// The entry point `submissions.yaml` states is no source at the
+    /// folder's top.
+    #[error(
+        "the stated entry point `{entry}` (submissions.yaml `entrypoint`) is no source at the \
+         folder's top"
+    )]
+    NoEntry { entry: String },
 }
 
 /// The regular files under `folder`, in name order, without hidden ones;
@@ -185,6 +192,19 @@ pub(super) fn sources_and_entry(
         .filter(|path| path.parent() == Some(dir))
         .collect();
     let named = |name: &str| top.iter().find(|path| path.ends_with(name)).copied();
+    if let Some(stated) = &language.entry {
+        // A stated entry point: the file, or Java's class by its file.
+        let entry = named(stated)
+            .or_else(|| {
+                top.iter()
+                    .find(|path| path.file_stem().is_some_and(|stem| stem == stated.as_str()))
+                    .copied()
+            })
+            .ok_or_else(|| FolderRefused::NoEntry {
+                entry: stated.clone(),
+            })?;
+        return Ok((sources.clone(), entry.clone()));
+    }
     let entry = match language_name {
         "python" => named("__main__.py").or(match top.as_slice() {
             [one] => Some(*one),

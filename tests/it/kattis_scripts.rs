@@ -6,29 +6,12 @@
 //! itself, `identity`'s programs with only a `build` that writes `run`, or
 //! only a `run`).
 
-use crate::support::{processes_mentioning, repository, Dir};
+use crate::support::{copy_fixture, processes_mentioning, Dir};
 use std::os::unix::fs::PermissionsExt as _;
-use std::path::Path;
 
 /// Copies the fixture `scripts` into `dir/scripts`, execute bits kept.
 fn scripts(dir: &Dir) {
     copy_fixture(dir, "kattis/scripts", "scripts");
-}
-
-/// Copies `tests/fixtures/FIXTURE` into `dir/NAME`, execute bits kept.
-fn copy_fixture(dir: &Dir, fixture: &str, name: &str) {
-    let from = repository().join("tests/fixtures").join(fixture);
-    for entry in walkdir::WalkDir::new(&from).into_iter().flatten() {
-        if entry.file_type().is_file() {
-            let relative = entry.path().strip_prefix(&from).unwrap();
-            let copy = dir.create(
-                &Path::new(name).join(relative).to_string_lossy(),
-                fs_err::read(entry.path()).unwrap(),
-            );
-            let mode = entry.metadata().unwrap().permissions().mode();
-            fs_err::set_permissions(&copy, std::fs::Permissions::from_mode(mode)).unwrap();
-        }
-    }
 }
 
 /// Writes an executable script `name` in `dir`.
