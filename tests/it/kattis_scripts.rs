@@ -424,3 +424,52 @@ fn as_an_ordinary_user_an_unreadable_folder_a_build_leaves_is_removed() {
         .collect();
     assert!(left.is_empty(), "left behind: {left:?}\n{stderr}");
 }
+
+/// See: issue #34. A `run` or `build` the kernel cannot start (a `#!` line
+/// with CRLF line ends, no `#!` line, an interpreter that does not exist;
+/// and, as before, no execute bit) is CE naming the file in the package
+/// and what is wrong; it was a judge error naming a temporary copy.
+#[test]
+fn a_script_that_cannot_start_is_a_compile_error_naming_it() {
+    let dir = Dir::new();
+    scripts(&dir);
+    let sub = |name: &str| format!("scripts/submissions/compile_error/{name}");
+    script(
+        &dir,
+        &sub("crlf/run"),
+        "#!/bin/sh\r\nread n\r\necho $((2 * n))\r\n",
+    );
+    script(&dir, &sub("no_shebang/run"), "read n\necho $((2 * n))\n");
+    script(
+        &dir,
+        &sub("no_interpreter/build"),
+        "#!/no/such/shell\nprintf '#!/bin/sh\\ncat\\n' > run\n",
+    );
+    let not_executable = dir.create(&sub("not_executable/run"), "#!/bin/sh\ncat\n");
+    fs_err::set_permissions(&not_executable, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let graded = dir.judge(&["grade", "--package", "scripts"]);
+    let out = graded.stdout();
+    assert_eq!(graded.code(), 0, "{out}{}", graded.stderr());
+    for (name, why) in [
+        (
+            "crlf",
+            "`scripts/submissions/compile_error/crlf/run` cannot start: the `#!` line ends in a carriage return (CRLF line ends)",
+        ),
+        (
+            "no_shebang",
+            "`scripts/submissions/compile_error/no_shebang/run` cannot start: it has no `#!` line and is no binary",
+        ),
+        (
+            "no_interpreter",
+            "`scripts/submissions/compile_error/no_interpreter/build` cannot start: its `#!` interpreter `/no/such/shell` does not exist here",
+        ),
+        (
+            "not_executable",
+            "`scripts/submissions/compile_error/not_executable/run` is not executable",
+        ),
+    ] {
+        let line = crate::support::line_of(&out, &format!("compile_error/{name}"));
+        assert!(line.contains(": CE (folder compile_error)"), "{line}");
+        assert!(line.contains(why), "{why}\n{line}");
+    }
+}
