@@ -466,7 +466,11 @@ fn compile_outcome(
             limits.memory_kib / 1024
         ),
         (Some(LimitExceeded::Output), _) => format!("{who}'s output exceeded its limit"),
-        (Some(LimitExceeded::Scratch), _) => format!("{who} filled its scratch space"),
+        (Some(LimitExceeded::Scratch), _) => format!(
+            "{who} wrote more than {} MiB (or {} files) in its working folder",
+            limits.file_size_kib / 1024,
+            crate::sandbox::scratch_files(limits.file_size_kib)
+        ),
         (None, Termination::Exited(code)) => format!("{who} exited with code {code}"),
         (None, Termination::Signaled(signal)) => format!("{who} was killed by signal {signal}"),
     };

@@ -473,3 +473,51 @@ fn a_script_that_cannot_start_is_a_compile_error_naming_it() {
         assert!(line.contains(why), "{why}\n{line}");
     }
 }
+
+/// See: issue #34. A `build` writes its working copy on the host's disk,
+/// where only each file was bounded (a review wrote 8 GB in 14 s): all it
+/// writes there is now bounded by the compile's file size (512 MiB at
+/// least) in total, and a flood of its stderr ends it as one of its stdout
+/// does. Both are CE naming the script, and the disk is given back.
+#[test]
+fn a_build_filling_the_disk_or_flooding_stderr_is_a_compile_error_naming_it() {
+    let dir = Dir::new();
+    scripts(&dir);
+    let sub = |name: &str| format!("scripts/submissions/compile_error/{name}/build");
+    // Three files of 300 MiB each, allocated at once, then a long wait:
+    // only the quota can end it before the compile's time limit.
+    script(
+        &dir,
+        &sub("fills_disk"),
+        "#!/bin/sh\nfor i in 1 2 3; do fallocate -l 300M big$i || head -c 300000000 /dev/zero > big$i; done\nsleep 20\n",
+    );
+    script(&dir, &sub("floods_stderr"), "#!/bin/sh\nyes flood >&2\n");
+    let tmp = dir.path().join("tmp");
+    fs_err::create_dir(&tmp).unwrap();
+    dir.create("judge.toml", "[limits]\ncompile-time-limit-ms = 20000\n");
+    let graded = dir.judge_env(
+        &["grade", "--package", "scripts"],
+        &[("TMPDIR", tmp.to_str().unwrap())],
+    );
+    let out = graded.stdout();
+    assert_eq!(graded.code(), 0, "{out}{}", graded.stderr());
+    let fills = crate::support::line_of(&out, "compile_error/fills_disk");
+    assert!(
+        fills.contains(
+            "CE (folder compile_error) (CE at compile: `scripts/submissions/compile_error/fills_disk/build` wrote more than 512 MiB (or 131072 files) in its working folder"
+        ),
+        "{fills}"
+    );
+    let floods = crate::support::line_of(&out, "compile_error/floods_stderr");
+    assert!(
+        floods.contains(
+            "CE (folder compile_error) (CE at compile: `scripts/submissions/compile_error/floods_stderr/build`'s output exceeded its limit"
+        ),
+        "{floods}"
+    );
+    assert_eq!(
+        fs_err::read_dir(&tmp).unwrap().count(),
+        0,
+        "the judge's temporary folder is left empty"
+    );
+}
