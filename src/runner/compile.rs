@@ -15,10 +15,7 @@ use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-mod links;
 mod scripts;
-
-pub(crate) use links::link_boundary;
 use scripts::prepare_scripts;
 
 /// The most of a compiler's message kept in reports.
@@ -697,7 +694,7 @@ pub(crate) fn trim_message(message: &str) -> String {
 /// followed only when it resolves inside the folder that holds it (a link
 /// to `/root/secret` or to another student's folder is refused, and its
 /// target never read), or, for a Kattis package's program, inside the
-/// package (issue #34; see [`links`]); only a regular file of at most
+/// package (issue #34; see [`super::links`]); only a regular file of at most
 /// [`MAX_SUBMISSION_BYTES`] is read, so a FIFO or a device cannot block or
 /// flood the judge. Every reader of a submission's bytes goes through here.
 pub(crate) fn read_submission(from: &Path) -> Result<Vec<u8>, SubmissionRefused> {
@@ -710,7 +707,7 @@ pub(crate) fn read_submission(from: &Path) -> Result<Vec<u8>, SubmissionRefused>
     let metadata = fs_err::symlink_metadata(from).map_err(unreadable)?;
     let mut path = from.to_path_buf();
     if metadata.file_type().is_symlink() {
-        path = resolve_link(from).map_err(SubmissionRefused::Refused)?;
+        path = super::links::resolve_link(from).map_err(SubmissionRefused::Refused)?;
     }
     let file = fs_err::OpenOptions::new()
         .read(true)
@@ -734,37 +731,6 @@ pub(crate) fn read_submission(from: &Path) -> Result<Vec<u8>, SubmissionRefused>
         .read_to_end(&mut bytes)
         .map_err(unreadable)?;
     Ok(bytes)
-}
-
-/// The target of the symbolic link `link`, when it resolves within
-/// [`link_boundary`]; else why not, naming the link and its target.
-pub(crate) fn resolve_link(link: &Path) -> Result<PathBuf, String> {
-    let name = link.display();
-    let target = fs_err::canonicalize(link).map_err(|_| {
-        format!(
-            "refused `{name}`: it is a symbolic link (symlink) that does not resolve (a loop or a \
-             missing target)"
-        )
-    })?;
-    let boundary = link_boundary(link);
-    match &boundary {
-        Some(boundary) if target.starts_with(boundary) => Ok(target),
-        Some(boundary) if links::in_package(link, boundary) => {
-            let written = fs_err::read_link(link)
-                .map(|written| written.display().to_string())
-                .unwrap_or_default();
-            Err(format!(
-                "refused `{name}`: it is a symbolic link (symlink) to `{written}`, which is \
-                 outside the package `{}`; its target was not read\n\nhint: copy the file into \
-                 the package (a link may point anywhere inside it)",
-                boundary.display()
-            ))
-        }
-        _ => Err(format!(
-            "refused `{name}`: it is a symbolic link (symlink) to a file outside its folder; its \
-             target was not read"
-        )),
-    }
 }
 
 /// Why a submission's bytes were not read.

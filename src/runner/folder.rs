@@ -89,8 +89,8 @@ pub(crate) fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, FolderRefused>
         }
         let size = if kind.is_symlink() {
             // A link is copied as its target's bytes, when the target is a
-            // file inside the bound [`super::link_boundary`] draws.
-            let target = super::compile::resolve_link(entry.path()).map_err(FolderRefused::File)?;
+            // file inside the bound [`super::links::link_boundary`] draws.
+            let target = super::links::resolve_link(entry.path()).map_err(FolderRefused::File)?;
             let metadata = fs_err::metadata(&target).map_err(FolderRefused::Copy)?;
             if !metadata.is_file() {
                 return Err(FolderRefused::NotRegular(entry.into_path()));

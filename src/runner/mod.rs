@@ -14,6 +14,7 @@ mod execute;
 mod folder;
 pub mod interactive;
 pub(crate) mod java;
+mod links;
 pub(crate) mod program_message;
 mod request;
 mod schedule;

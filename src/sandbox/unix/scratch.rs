@@ -252,7 +252,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fs_err::write(dir.path().join("small"), vec![1u8; 64 * 1024]).unwrap();
         assert!(!over_quota(dir.path(), 1024, 100));
-        assert!(over_quota(dir.path(), 32, 100), "64 KiB held, 32 KiB allowed");
+        assert!(
+            over_quota(dir.path(), 32, 100),
+            "64 KiB held, 32 KiB allowed"
+        );
         // A sparse file of 1 GiB holds nothing.
         let sparse = fs_err::File::create(dir.path().join("sparse")).unwrap();
         sparse.set_len(1 << 30).unwrap();

@@ -1,6 +1,6 @@
 //! How far a symbolic link among a program's files may point (issues #7,
 //! #34): the one rule [`super::read_submission`] and a folder program's
-//! copy follow.
+//! copy ([`super::folder`]) follow.
 //!
 //! A hand-in's link may resolve only inside the folder that holds it, so a
 //! link to `/root/secret` or to another student's folder is refused unread.
@@ -50,10 +50,41 @@ pub(crate) fn link_boundary(link: &Path) -> Option<PathBuf> {
 
 /// Whether the boundary of `link` is a package rather than its folder (for
 /// the wording of a refusal).
-pub(crate) fn in_package(link: &Path, boundary: &Path) -> bool {
+fn in_package(link: &Path, boundary: &Path) -> bool {
     link.parent()
         .and_then(|parent| fs_err::canonicalize(parent).ok())
         .is_some_and(|folder| folder != boundary)
+}
+
+/// The target of the symbolic link `link`, when it resolves within
+/// [`link_boundary`]; else why not, naming the link and its target.
+pub(crate) fn resolve_link(link: &Path) -> Result<PathBuf, String> {
+    let name = link.display();
+    let target = fs_err::canonicalize(link).map_err(|_| {
+        format!(
+            "refused `{name}`: it is a symbolic link (symlink) that does not resolve (a loop or a \
+             missing target)"
+        )
+    })?;
+    let boundary = link_boundary(link);
+    match &boundary {
+        Some(boundary) if target.starts_with(boundary) => Ok(target),
+        Some(boundary) if in_package(link, boundary) => {
+            let written = fs_err::read_link(link)
+                .map(|written| written.display().to_string())
+                .unwrap_or_default();
+            Err(format!(
+                "refused `{name}`: it is a symbolic link (symlink) to `{written}`, which is \
+                 outside the package `{}`; its target was not read\n\nhint: copy the file into \
+                 the package (a link may point anywhere inside it)",
+                boundary.display()
+            ))
+        }
+        _ => Err(format!(
+            "refused `{name}`: it is a symbolic link (symlink) to a file outside its folder; its \
+             target was not read"
+        )),
+    }
 }
 
 #[cfg(test)]
