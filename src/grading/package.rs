@@ -27,9 +27,6 @@ use crate::verdict::Verdict;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// The CPU time accepted submissions get while the time limit is derived.
-const DERIVING_LIMIT_MS: u64 = 10_000;
-
 /// A package's submissions, sorted into those graded and those skipped.
 #[derive(Debug)]
 pub(crate) struct PackagePlan {
@@ -241,25 +238,6 @@ fn stated_names(plan: &PackagePlan, dir: &Path, listed: &PackageSubmission) -> b
         })
 }
 
-/// Whether `listed` bounds a derived time limit from below: an accepted
-/// submission unless a matching `use_for_time_limit: false` keeps it out,
-/// and any submission a matching `use_for_time_limit: lower` puts in.
-fn bounds_time_limit_below(plan: &PackagePlan, dir: &Path, listed: &PackageSubmission) -> bool {
-    let Ok(relative) = listed.path.strip_prefix(dir.join("submissions")) else {
-        return listed.folder == ACCEPTED_FOLDER;
-    };
-    let uses: Vec<TimeLimitUse> = plan
-        .expectations
-        .iter()
-        .filter(|expectation| expectation.matches(relative))
-        .filter_map(Expectation::use_for_time_limit)
-        .collect();
-    if uses.contains(&TimeLimitUse::Excluded) {
-        return false;
-    }
-    listed.folder == ACCEPTED_FOLDER || uses.contains(&TimeLimitUse::Lower)
-}
-
 /// The language a matching `submissions.yaml` entry states for `listed`,
 /// with the entry point it states (`None`: none states one); the reason to
 /// skip it when judge.toml has no language for the stated code, or two
@@ -425,15 +403,6 @@ impl PackagePlan {
     }
 }
 
-/// A time limit derived from the slowest accepted submission.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct DerivedLimit {
-    pub(crate) limit_ms: u64,
-    pub(crate) slowest_ms: u64,
-    pub(crate) slowest: String,
-    pub(crate) multiplier: f64,
-}
-
 /// One graded submission and whether it got its folder's verdict.
 #[derive(Debug)]
 pub(crate) struct PackageRow {
@@ -530,7 +499,7 @@ pub(crate) fn grade(
                 0,
                 &workspace,
             )?;
-            let derived = derive_time_limit(plan, dir, &config, &overrides, &tests)?;
+            let derived = time_limit::derive_time_limit(plan, dir, &config, &overrides, &tests)?;
             on_derived(&derived);
             derived.limit_ms
         }
@@ -647,134 +616,9 @@ pub(crate) fn grade(
     Ok((graded, journal))
 }
 
-/// Runs the accepted submissions with a generous limit and derives the
-/// time limit from the slowest. When none passes, the error says what
-/// each got (a judge error when one was the judge's fault).
-fn derive_time_limit(
-    plan: &PackagePlan,
-    dir: &Path,
-    config: &JudgeConfig,
-    overrides: &Overrides,
-    tests: &[TestCase],
-) -> Result<DerivedLimit, GradingError> {
-    let package = &plan.package;
-    let accepted: Vec<Submission> = plan
-        .graded
-        .iter()
-        .filter(|(listed, _)| bounds_time_limit_below(plan, dir, listed))
-        .map(|(_, submission)| submission.clone())
-        .collect();
-    let generous = settings::resolve(
-        &Overrides {
-            time_limit_ms: Some(DERIVING_LIMIT_MS),
-            ..*overrides
-        },
-        config,
-        package,
-    )
-    .settings;
-    // Each run of the runner needs a workspace of its own.
-    let scratch = Workspace::new()?;
-    let results = runner::run(
-        &**package.problem(),
-        &accepted,
-        tests,
-        &generous,
-        &scratch,
-        &mut |_| {},
-    )?;
-    // An accepted one must pass; one put in by `use_for_time_limit: lower`,
-    // or in an `accepted/` whose demand submissions.yaml replaced, must not
-    // run out of time (it may be wrong or crash).
-    let slowest = results
-        .iter()
-        .filter(|result| match result.verdict {
-            Verdict::Accepted => true,
-            Verdict::WrongAnswer | Verdict::RuntimeError | Verdict::PresentationError => plan
-                .graded
-                .iter()
-                .find(|(listed, _)| listed.path.display().to_string() == result.submission)
-                .is_some_and(|(listed, _)| {
-                    listed.folder != ACCEPTED_FOLDER
-                        || matching(&plan.expectations, dir, listed)
-                            .iter()
-                            .any(|expectation| expectation.replaces_folder == Some(ACCEPTED_FOLDER))
-                }),
-            _ => false,
-        })
-        .flat_map(|result| {
-            result
-                .tests
-                .iter()
-                .map(move |test| (test.time_ms, &result.submission))
-        })
-        .max();
-    let Some((slowest_ms, slowest)) = slowest else {
-        let why: Vec<String> = results.iter().map(failure_of).collect();
-        let message = if why.is_empty() {
-            "no time limit in problem.yaml, and `submissions/accepted/` holds no submission in \
-             a configured language to derive one from"
-                .to_owned()
-        } else {
-            format!(
-                "no time limit in problem.yaml, and no accepted submission passed to derive one \
-                 from: {}",
-                why.join("; ")
-            )
-        };
-        return Err(
-            if results
-                .iter()
-                .any(|result| result.verdict == Verdict::JudgeError)
-            {
-                GradingError::NoDerivedLimit(message)
-            } else {
-                GradingError::usage(message, None)
-            },
-        );
-    };
-    Ok(DerivedLimit {
-        limit_ms: derived_time_limit_ms(slowest_ms, plan.time_multiplier, plan.time_resolution_ms),
-        slowest_ms,
-        slowest: slowest.clone(),
-        multiplier: plan.time_multiplier,
-    })
-}
+mod time_limit;
 
-/// "`path` VERDICT (first line of why)", for the error of a derivation.
-fn failure_of(result: &SubmissionResult) -> String {
-    let why = if result.compile.verdict.is_some() {
-        result
-            .compile
-            .message
-            .lines()
-            .next()
-            .unwrap_or("")
-            .to_owned()
-    } else {
-        result
-            .tests
-            .iter()
-            .find(|test| !test.verdict.is_accepted())
-            .map(|test| format!("on {}: {}", test.name, test.message))
-            .unwrap_or_default()
-    };
-    let why = why.trim();
-    if why.is_empty() {
-        format!("`{}` {}", result.submission, result.verdict)
-    } else {
-        format!("`{}` {} ({why})", result.submission, result.verdict)
-    }
-}
-
-/// problemtools: the slowest accepted run times `time_multiplier`, rounded
-/// up to a multiple of `resolution_ms` (`time_resolution`; 1 s by
-/// default), at least one of it.
-pub(crate) fn derived_time_limit_ms(slowest_ms: u64, multiplier: f64, resolution_ms: u64) -> u64 {
-    let resolution_ms = resolution_ms.max(1);
-    let exact = slowest_ms as f64 * multiplier / resolution_ms as f64;
-    (exact.ceil().max(1.0) as u64).saturating_mul(resolution_ms)
-}
+pub(crate) use time_limit::DerivedLimit;
 
 #[cfg(test)]
 mod tests;

@@ -1,3 +1,4 @@
+use super::time_limit::derived_time_limit_ms;
 use super::*;
 use crate::runner::{CompileResult, TestResult};
 use crate::verdict::Points;
