@@ -205,17 +205,7 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
     }
 }
 
-/// An error and its causes, `: `-separated.
-pub(crate) fn chain(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut cause = error.source();
-    while let Some(next) = cause {
-        text.push_str(": ");
-        text.push_str(&next.to_string());
-        cause = next.source();
-    }
-    text
-}
+pub(crate) use crate::causes::chain;
 
 #[cfg(test)]
 mod tests {

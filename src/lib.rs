@@ -128,6 +128,7 @@
 
 #![deny(unreachable_pub)]
 
+pub(crate) mod causes;
 pub mod cli;
 pub mod config;
 pub(crate) mod diff;

@@ -86,6 +86,7 @@ impl LanguageToml {
             compile: self.compile,
             run: self.run.ok_or_else(|| missing("run"))?,
             time_factor: self.time_factor,
+            entry: None,
         })
     }
 }
@@ -163,6 +164,11 @@ pub struct Language {
     /// absent means 1. Interpreted languages need more time for the same
     /// algorithm, and a problem's limit is set for compiled ones.
     pub time_factor: Option<f64>,
+    /// The entry point of a folder program when a package states it (a
+    /// 2025-09 `submissions.yaml` `entrypoint`: `main.py`, Java's `Main`);
+    /// `None`: the language's default. Never read from judge.toml.
+    #[serde(skip)]
+    pub entry: Option<String>,
 }
 
 impl Language {

@@ -1,80 +1,191 @@
-//! `submissions/submissions.yaml` of a 2025-09 package (issue #15): what
-//! the package's example submissions are expected to get. Its top-level
-//! keys are globs over paths under `submissions/` (`accepted/*`,
-//! `mixed/slow.py`); each maps to the expectations of every submission it
-//! matches, and a submission must meet those of every glob that matches it.
+//! `submissions/submissions.yaml` of a 2025-09 package (issues #15, #34):
+//! what the package's example submissions are expected to get, and how
+//! some of them are run. Its top-level keys are globs over paths under
+//! `submissions/` (`accepted`, `mixed/slow.py`, `ac.{py,cpp}`; see
+//! [`super::kattis_glob`]); each maps to keys of the format:
+//!
+//! - `permitted`, `required`, `score`, `message`: what every submission
+//!   the glob matches must get, over all its tests; the same four keys
+//!   under a key that is a test group or test case glob (`sample`,
+//!   `secret/group1`, `secret/*-hard`) apply to the tests of that group
+//!   only (a `score` there: the group's own score);
+//! - `use_for_time_limit`: `false` keeps an accepted submission out of the
+//!   derived time limit; `lower` and `upper` are, as the format says,
+//!   `permitted: [AC, WA, RTE]` and `required: [TLE]`, and `lower` also
+//!   puts the submission into the derived limit;
+//! - `language` (a code of the format's language list) and `entrypoint`
+//!   (the file, or Java's class, a folder program starts from): how it
+//!   runs;
+//! - `authors`, `model_solution`: documentation, checked for shape only.
+//!
+//! A key that is none of these and no test group glob is refused with its
+//! line, as a misspelt `permited` must not grade without its demand. A
+//! glob that is exactly a default folder of the format (`accepted`)
+//! replaces that folder's default demand, keys it does not give inherited.
 //!
 //! Read here, checked whole (a bad entry refuses the package with its file
 //! and line); what a result must be to agree is
 //! `crate::grading::package::expectations_agree`.
 
+use super::kattis_glob::Glob;
 use super::kattis_yaml::without_location;
 use super::{ConfigError, ConfigErrorKind};
 use crate::verdict::Verdict;
-use serde::Deserialize;
+use serde_norway::Value;
 use std::path::Path;
 
 /// The file, relative to the package.
 pub(crate) const FILE: &str = "submissions/submissions.yaml";
 
-/// One glob's entry as written.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct EntryYaml {
-    /// Only these verdicts may appear among the tests.
-    #[serde(default)]
-    permitted: Option<Vec<String>>,
-    /// At least one of these verdicts must appear.
-    #[serde(default)]
-    required: Option<Vec<String>>,
-    /// The score, or the inclusive range it must be in.
-    #[serde(default)]
-    score: Option<serde_norway::Value>,
-    /// Text that some test's message must contain.
-    #[serde(default)]
-    message: Option<String>,
-    /// Documentation only.
-    #[serde(default)]
-    author: Option<serde_norway::Value>,
-    /// Documentation only.
-    #[serde(default)]
-    model_solution: Option<bool>,
-    /// Refused: the judge runs a submission by its file's extension.
-    #[serde(default)]
-    language: Option<serde_norway::Value>,
-    /// Refused, as `language`.
-    #[serde(default)]
-    entrypoint: Option<serde_norway::Value>,
-    /// Refused: the time limit comes from `accepted/` as before.
-    #[serde(default)]
-    use_for_time_limit: Option<serde_norway::Value>,
+/// The keys of a glob's entry besides test group globs.
+const ENTRY_KEYS: &str = "`language`, `entrypoint`, `authors`, `model_solution`, `permitted`, \
+                          `required`, `score`, `message`, `use_for_time_limit`";
+
+/// The format's default folders and their demand (permitted, required),
+/// 2025-09 "Default directories".
+const DEFAULT_FOLDERS: [(&str, &[Verdict], &[Verdict]); 6] = {
+    use Verdict::{
+        Accepted as AC, RuntimeError as RTE, TimeLimitExceeded as TLE, WrongAnswer as WA,
+    };
+    [
+        ("accepted", &[AC], &[]),
+        ("rejected", &[], &[RTE, TLE, WA]),
+        ("wrong_answer", &[AC, WA], &[WA]),
+        ("time_limit_exceeded", &[AC, TLE], &[TLE]),
+        ("run_time_error", &[AC, RTE], &[RTE]),
+        ("brute_force", &[AC, RTE, TLE], &[RTE, TLE]),
+    ]
+};
+
+/// The format's language codes (its appendix "Languages") and a file
+/// extension of each: the judge runs a submission said to be in a code in
+/// the language of judge.toml that runs files of that extension.
+const LANGUAGE_CODES: &[(&str, &str)] = &[
+    ("ada", "adb"),
+    ("algol68", "a68"),
+    ("apl", "apl"),
+    ("bash", "sh"),
+    ("c", "c"),
+    ("cgmp", "c"),
+    ("cobol", "cob"),
+    ("cpp", "cpp"),
+    ("cppgmp", "cpp"),
+    ("crystal", "cr"),
+    ("csharp", "cs"),
+    ("d", "d"),
+    ("dart", "dart"),
+    ("elixir", "ex"),
+    ("erlang", "erl"),
+    ("forth", "fth"),
+    ("fortran", "f90"),
+    ("fsharp", "fs"),
+    ("gerbil", "ss"),
+    ("go", "go"),
+    ("haskell", "hs"),
+    ("java", "java"),
+    ("javaalgs4", "java"),
+    ("javascript", "js"),
+    ("julia", "jl"),
+    ("kotlin", "kt"),
+    ("lisp", "lisp"),
+    ("lua", "lua"),
+    ("modula2", "mod"),
+    ("nim", "nim"),
+    ("objectivec", "m"),
+    ("ocaml", "ml"),
+    ("octave", "m"),
+    ("odin", "odin"),
+    ("pascal", "pas"),
+    ("perl", "pm"),
+    ("php", "php"),
+    ("prolog", "pl"),
+    ("python2", "py2"),
+    ("python3", "py"),
+    ("python3numpy", "py"),
+    ("racket", "rkt"),
+    ("ruby", "rb"),
+    ("rust", "rs"),
+    ("scala", "scala"),
+    ("simula", "sim"),
+    ("smalltalk", "st"),
+    ("snobol", "sno"),
+    ("swift", "swift"),
+    ("typescript", "ts"),
+    ("visualbasic", "vb"),
+    ("zig", "zig"),
+];
+
+/// The file extension the judge looks up for the format's language `code`.
+pub(crate) fn extension_of_code(code: &str) -> Option<&'static str> {
+    LANGUAGE_CODES
+        .iter()
+        .find(|(known, _)| *known == code)
+        .map(|(_, extension)| *extension)
 }
 
-/// What the submissions a glob matches must get.
+/// What `use_for_time_limit` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TimeLimitUse {
+    /// `false`: not used for the time limit.
+    Excluded,
+    /// `lower`: bounds it from below (`permitted: [AC, WA, RTE]`).
+    Lower,
+    /// `upper`: bounds it from above (`required: [TLE]`).
+    Upper,
+}
+
+/// The tests a rule applies to: all, or those of a test group glob.
 #[derive(Clone, Debug)]
-pub(crate) struct Expectation {
-    /// The glob as written, and its line in the file (for messages).
+pub(crate) struct Scope {
+    /// As written (`secret/group1`).
     pub(crate) glob: String,
-    pub(crate) line: usize,
-    matcher: globset::GlobMatcher,
+    pattern: Glob,
+}
+
+/// One set of demands: an entry's own, or those under one of its test
+/// group globs.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Rule {
+    /// `None`: every test.
+    pub(crate) scope: Option<Scope>,
     /// Verdicts any test may have (`None`: any).
     pub(crate) permitted: Option<Vec<Verdict>>,
     /// Verdicts of which one test must have one (`None`: no demand).
     pub(crate) required: Option<Vec<Verdict>>,
-    /// The inclusive range the score must be in.
+    /// The inclusive range the score must be in (a group's score, under a
+    /// group glob).
     pub(crate) score: Option<(f64, f64)>,
+    /// Text that some test's message must contain.
     pub(crate) message: Option<String>,
+    pub(crate) use_for_time_limit: Option<TimeLimitUse>,
 }
 
-impl Expectation {
-    /// Whether the glob matches `relative`, a path under `submissions/`
-    /// (`accepted/a.py`).
-    pub(crate) fn matches(&self, relative: &Path) -> bool {
-        self.matcher.is_match(relative)
+impl Rule {
+    /// Whether the rule applies to the test named `test` (its path under
+    /// `data/` without `.in`: `secret/group1/3`).
+    pub(crate) fn applies_to(&self, test: &str) -> bool {
+        self.scope
+            .as_ref()
+            .is_none_or(|scope| scope.pattern.matches(test))
     }
 
-    /// What it demands, for messages: `permitted AC, TLE; score 60 to 70`.
-    pub(crate) fn demand(&self) -> String {
+    /// Whether the group named `group` is one whose score this rule
+    /// bounds.
+    pub(crate) fn bounds_group(&self, group: &str) -> bool {
+        self.scope
+            .as_ref()
+            .is_some_and(|scope| scope.pattern.matches_exactly(group))
+    }
+
+    fn demands(&self) -> bool {
+        self.permitted.is_some()
+            || self.required.is_some()
+            || self.score.is_some()
+            || self.message.is_some()
+    }
+
+    /// `permitted AC, TLE; score 60 to 70`, with its scope first.
+    fn demand(&self) -> String {
         let names = |verdicts: &[Verdict]| {
             verdicts
                 .iter()
@@ -95,16 +206,77 @@ impl Expectation {
         if let Some(message) = &self.message {
             parts.push(format!("message {message:?}"));
         }
-        parts.join("; ")
+        let parts = parts.join("; ");
+        match &self.scope {
+            Some(scope) => format!("on `{}`: {parts}", scope.glob),
+            None => parts,
+        }
+    }
+}
+
+/// What the submissions a glob matches must get, and how they run.
+#[derive(Clone, Debug)]
+pub(crate) struct Expectation {
+    /// The glob as written, and its line in the file (for messages).
+    pub(crate) glob: String,
+    pub(crate) line: usize,
+    pattern: Glob,
+    /// The glob is exactly one of the format's default folders: its rule
+    /// replaces the folder's default demand.
+    pub(crate) replaces_folder: Option<&'static str>,
+    /// The format's language code (`python3`).
+    pub(crate) language: Option<String>,
+    /// The entry point of a folder program (`main.py`, Java's `Main`).
+    pub(crate) entrypoint: Option<String>,
+    /// The entry's own rule first, then one per test group glob, in the
+    /// order written.
+    pub(crate) rules: Vec<Rule>,
+}
+
+impl Expectation {
+    /// Whether the glob matches `relative`, a path under `submissions/`
+    /// (`accepted/a.py`), or a folder holding it.
+    pub(crate) fn matches(&self, relative: &Path) -> bool {
+        let path = relative
+            .components()
+            .map(|part| part.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        self.pattern.matches(&path)
     }
 
-    /// Whether it demands anything of a result (an entry with only an
-    /// `author` leaves the folder's rule in force).
+    /// What it demands, for messages: `permitted AC, TLE; score 60 to 70`,
+    /// a test group's demand after its own (`on `sample`: permitted AC`).
+    pub(crate) fn demand(&self) -> String {
+        self.rules
+            .iter()
+            .filter(|rule| rule.demands())
+            .map(Rule::demand)
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    /// Whether it demands anything of a result (an entry with only
+    /// `authors` leaves the folder's rule in force).
     pub(crate) fn demands(&self) -> bool {
-        self.permitted.is_some()
-            || self.required.is_some()
-            || self.score.is_some()
-            || self.message.is_some()
+        self.rules.iter().any(Rule::demands)
+    }
+
+    /// Whether it demands anything of a test group's tests: then every test
+    /// must run, not only those up to the first failure.
+    pub(crate) fn has_group_rules(&self) -> bool {
+        self.rules
+            .iter()
+            .any(|rule| rule.scope.is_some() && rule.demands())
+    }
+
+    /// Its own `use_for_time_limit` (a test group's is checked as its
+    /// demand only).
+    pub(crate) fn use_for_time_limit(&self) -> Option<TimeLimitUse> {
+        self.rules
+            .iter()
+            .find(|rule| rule.scope.is_none())
+            .and_then(|rule| rule.use_for_time_limit)
     }
 }
 
@@ -119,18 +291,31 @@ fn verdict_of(name: &str) -> Option<Verdict> {
     }
 }
 
+/// Whether `line` writes the key `key` (quoted or not) at its start.
+fn writes_key(line: &str, key: &str) -> bool {
+    line.trim_start()
+        .trim_start_matches(['"', '\''])
+        .strip_prefix(key)
+        .map(|rest| rest.trim_start_matches(['"', '\'']))
+        .is_some_and(|rest| rest.trim_start().starts_with(':'))
+}
+
 /// The 1-based line where the top-level key `key` is written.
 fn line_of(text: &str, key: &str) -> Option<usize> {
     text.lines()
-        .position(|line| {
-            let unquoted = line
-                .trim_start_matches(['"', '\''])
-                .strip_prefix(key)
-                .map(|rest| rest.trim_start_matches(['"', '\'']));
-            !line.starts_with([' ', '\t', '#'])
-                && unquoted.is_some_and(|rest| rest.starts_with(':'))
-        })
+        .position(|line| !line.starts_with([' ', '\t', '#']) && writes_key(line, key))
         .map(|index| index + 1)
+}
+
+/// The 1-based line of the key `key` inside the entry written at `entry`
+/// (its indented lines after it); the entry's line when not found.
+fn line_in_entry(text: &str, entry: usize, key: &str) -> usize {
+    text.lines()
+        .enumerate()
+        .skip(entry)
+        .take_while(|(_, line)| line.is_empty() || line.starts_with([' ', '\t', '#', '-']))
+        .find(|(_, line)| line.starts_with([' ', '\t']) && writes_key(line, key))
+        .map_or(entry, |(index, _)| index + 1)
 }
 
 /// Reads `submissions/submissions.yaml` of the package in `dir`; `None`
@@ -147,6 +332,58 @@ pub(crate) fn read(dir: &Path) -> Result<Option<Vec<Expectation>>, ConfigError> 
     parse(&text)
         .map(Some)
         .map_err(|kind| ConfigError { path, kind })
+}
+
+/// `expectations` and the format's default demand of `rejected/` and
+/// `brute_force/` (the folders without one of the judge's own), unless a
+/// glob replaces it; a default is at line 0.
+pub(crate) fn with_defaults(mut expectations: Vec<Expectation>) -> Vec<Expectation> {
+    for folder in ["rejected", "brute_force"] {
+        if expectations
+            .iter()
+            .any(|expectation| expectation.replaces_folder == Some(folder))
+        {
+            continue;
+        }
+        let at = EntryAt {
+            text: "",
+            glob: folder,
+            line: None,
+        };
+        if let Ok(default) = parse_entry(&at, Value::Null) {
+            expectations.push(default);
+        }
+    }
+    expectations
+}
+
+/// Where an error of one entry is: its glob and the text, for lines.
+struct EntryAt<'a> {
+    text: &'a str,
+    glob: &'a str,
+    line: Option<usize>,
+}
+
+impl EntryAt<'_> {
+    /// An error of the entry itself, at its line.
+    fn invalid(&self, message: String) -> ConfigErrorKind {
+        ConfigErrorKind::Invalid {
+            key: self.glob.to_owned(),
+            message,
+            line: self.line,
+        }
+    }
+
+    /// An error of its key `key`, at that key's line.
+    fn invalid_key(&self, key: &str, message: String) -> ConfigErrorKind {
+        ConfigErrorKind::Invalid {
+            key: self.glob.to_owned(),
+            message,
+            line: self
+                .line
+                .map(|line| line_in_entry(self.text, line, key.trim_matches(['"', '\'']))),
+        }
+    }
 }
 
 /// The expectations `text` states, in the order written.
@@ -170,91 +407,292 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Expectation>, ConfigErrorKind> {
                 line: None,
             });
         };
-        let line = line_of(text, &glob);
-        let invalid = |message: String| ConfigErrorKind::Invalid {
-            key: glob.clone(),
-            message,
-            line,
+        let at = EntryAt {
+            text,
+            line: line_of(text, &glob),
+            glob: &glob,
         };
-        let entry: EntryYaml = serde_norway::from_value(value)
-            .map_err(|error| invalid(without_location(&error.to_string())))?;
-        for (name, given) in [
-            ("language", entry.language.is_some()),
-            ("entrypoint", entry.entrypoint.is_some()),
-        ] {
-            if given {
-                return Err(invalid(format!(
-                    "`{name}` is not carried out: the judge runs a submission by its file's \
-                     extension (or a folder by its files), as judge.toml configures"
-                )));
-            }
-        }
-        if entry.use_for_time_limit.is_some() {
-            return Err(invalid(
-                "`use_for_time_limit` is not carried out: the time limit is problem.yaml's, or \
-                 derived from `submissions/accepted/`"
-                    .to_owned(),
-            ));
-        }
-        let verdicts = |key: &str, names: Option<Vec<String>>| -> Result<_, ConfigErrorKind> {
-            names
-                .map(|names| {
-                    if names.is_empty() {
-                        return Err(invalid(format!("`{key}` lists no verdict")));
-                    }
-                    names
-                        .iter()
-                        .map(|name| {
-                            verdict_of(name).ok_or_else(|| {
-                                invalid(format!(
-                                    "`{key}`: `{name}` is not a verdict of the format (AC, WA, \
-                                     RTE, TLE)"
-                                ))
-                            })
-                        })
-                        .collect()
-                })
-                .transpose()
-        };
-        let permitted = verdicts("permitted", entry.permitted)?;
-        let required = verdicts("required", entry.required)?;
-        let score = entry
-            .score
-            .as_ref()
-            .map(|score| {
-                score_range(score).ok_or_else(|| {
-                    invalid(
-                        "`score` must be a number of at least 0, or `[LOW, HIGH]` with LOW <= HIGH"
-                            .to_owned(),
-                    )
-                })
-            })
-            .transpose()?;
-        let matcher = globset::GlobBuilder::new(&glob)
-            .literal_separator(true)
-            .build()
-            .map_err(|error| invalid(format!("not a glob: {error}")))?
-            .compile_matcher();
-        let _ = (entry.author, entry.model_solution);
-        expectations.push(Expectation {
-            line: line.unwrap_or(0),
-            glob,
-            matcher,
-            permitted,
-            required,
-            score,
-            message: entry.message,
-        });
+        expectations.push(parse_entry(&at, value)?);
     }
     Ok(expectations)
 }
 
-/// `score: 50` or `score: [20, 60]`.
-fn score_range(value: &serde_norway::Value) -> Option<(f64, f64)> {
-    let number =
-        |value: &serde_norway::Value| value.as_f64().filter(|v| v.is_finite() && *v >= 0.0);
+/// One glob's entry.
+fn parse_entry(at: &EntryAt<'_>, value: Value) -> Result<Expectation, ConfigErrorKind> {
+    let pattern =
+        Glob::parse(at.glob).map_err(|error| at.invalid(format!("not a glob: {error}")))?;
+    let fields = match value {
+        Value::Mapping(fields) => fields,
+        Value::Null => serde_norway::Mapping::new(),
+        _ => {
+            return Err(at.invalid(format!(
+                "must map to keys of the format ({ENTRY_KEYS}, or a test group glob)"
+            )))
+        }
+    };
+    let mut own = Rule::default();
+    let mut groups = Vec::new();
+    let mut language = None;
+    let mut entrypoint = None;
+    for (key, value) in fields {
+        let Some(name) = key.as_str() else {
+            return Err(at.invalid(format!("a key must be a string, not {key:?}")));
+        };
+        match name {
+            "language" => {
+                let code = string(at, name, &value)?;
+                if extension_of_code(&code).is_none() {
+                    return Err(at.invalid_key(
+                        name,
+                        format!(
+                            "`language`: `{code}` is not a language code of the format \
+                             (`python3`, `cpp`, `java`, ...: its appendix \"Languages\")"
+                        ),
+                    ));
+                }
+                language = Some(code);
+            }
+            "entrypoint" => entrypoint = Some(string(at, name, &value)?),
+            "authors" => persons(at, &value)?,
+            "model_solution" => {
+                if !value.is_bool() {
+                    return Err(
+                        at.invalid_key(name, "`model_solution` must be true or false".into())
+                    );
+                }
+            }
+            _ if rule_key(&mut own, at, name, &value)? => {}
+            _ => groups.push(group_rule(at, name, value)?),
+        }
+    }
+    consistent(at, &own)?;
+    let replaces_folder = DEFAULT_FOLDERS
+        .iter()
+        .find(|(folder, _, _)| *folder == at.glob.trim_end_matches('/'))
+        .map(|(folder, permitted, required)| {
+            if own.permitted.is_none() && !permitted.is_empty() {
+                own.permitted = Some(permitted.to_vec());
+            }
+            if own.required.is_none() && !required.is_empty() {
+                own.required = Some(required.to_vec());
+            }
+            *folder
+        });
+    let mut rules = vec![own];
+    rules.extend(groups);
+    for rule in &mut rules {
+        equivalent_demands(rule);
+    }
+    Ok(Expectation {
+        glob: at.glob.to_owned(),
+        line: at.line.unwrap_or(0),
+        pattern,
+        replaces_folder,
+        language,
+        entrypoint,
+        rules,
+    })
+}
+
+/// Reads `name` into `rule` when it is one of a rule's keys; `false` when
+/// it is not one.
+fn rule_key(
+    rule: &mut Rule,
+    at: &EntryAt<'_>,
+    name: &str,
+    value: &Value,
+) -> Result<bool, ConfigErrorKind> {
+    match name {
+        "permitted" => rule.permitted = Some(verdicts(at, name, value)?),
+        "required" => rule.required = Some(verdicts(at, name, value)?),
+        "score" => {
+            rule.score = Some(score_range(value).ok_or_else(|| {
+                at.invalid_key(
+                    name,
+                    "`score` must be a number of at least 0, or `[LOW, HIGH]` with LOW <= HIGH"
+                        .to_owned(),
+                )
+            })?);
+        }
+        "message" => rule.message = Some(string(at, name, value)?),
+        "use_for_time_limit" => {
+            rule.use_for_time_limit = Some(match value {
+                Value::Bool(false) => TimeLimitUse::Excluded,
+                Value::String(text) if text == "lower" => TimeLimitUse::Lower,
+                Value::String(text) if text == "upper" => TimeLimitUse::Upper,
+                _ => {
+                    return Err(at.invalid_key(
+                        name,
+                        "`use_for_time_limit` must be `false`, `lower` or `upper`".to_owned(),
+                    ))
+                }
+            });
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// The demands under the test group glob `name`.
+fn group_rule(at: &EntryAt<'_>, name: &str, value: Value) -> Result<Rule, ConfigErrorKind> {
+    let unknown = || {
+        at.invalid_key(
+            name,
+            format!(
+                "unknown key `{name}`: expected one of {ENTRY_KEYS}, or a test group glob under \
+                 `data/` (`sample`, `secret/...`) mapping to expectations"
+            ),
+        )
+    };
+    let pattern = Glob::parse(name).map_err(|_| unknown())?;
+    if !pattern
+        .first_names()
+        .all(|first| matches!(first, "sample" | "secret") || first.starts_with('*'))
+    {
+        return Err(unknown());
+    }
+    let Value::Mapping(fields) = value else {
+        return Err(at.invalid_key(
+            name,
+            format!(
+                "the test group glob `{name}` must map to `permitted`, `required`, `score`, \
+                 `message` or `use_for_time_limit`"
+            ),
+        ));
+    };
+    let mut rule = Rule {
+        scope: Some(Scope {
+            glob: name.to_owned(),
+            pattern,
+        }),
+        ..Rule::default()
+    };
+    for (key, value) in fields {
+        let key = key.as_str().unwrap_or_default();
+        if !rule_key(&mut rule, at, key, &value)? {
+            return Err(at.invalid_key(
+                key,
+                format!(
+                    "`{name}`: unknown key `{key}`: expected one of `permitted`, `required`, \
+                     `score`, `message`, `use_for_time_limit`"
+                ),
+            ));
+        }
+    }
+    consistent(at, &rule)?;
+    Ok(rule)
+}
+
+/// The format: `use_for_time_limit` "should error when it is inconsistent
+/// with other constraints": `lower` beside a `required` only TLE meets,
+/// `upper` beside a `permitted` without TLE.
+fn consistent(at: &EntryAt<'_>, rule: &Rule) -> Result<(), ConfigErrorKind> {
+    let tle = Verdict::TimeLimitExceeded;
+    let clash = match rule.use_for_time_limit {
+        Some(TimeLimitUse::Lower) => rule.required.as_ref().is_some_and(|r| r == &[tle]),
+        Some(TimeLimitUse::Upper) => rule.permitted.as_ref().is_some_and(|p| !p.contains(&tle)),
+        _ => false,
+    };
+    if clash {
+        return Err(at.invalid_key(
+            "use_for_time_limit",
+            "`use_for_time_limit` contradicts the `permitted` or `required` beside it (`lower` \
+             forbids TLE, `upper` requires it)"
+                .to_owned(),
+        ));
+    }
+    Ok(())
+}
+
+/// `lower` and `upper` as the demands the format says they are.
+fn equivalent_demands(rule: &mut Rule) {
+    use Verdict::*;
+    match rule.use_for_time_limit {
+        Some(TimeLimitUse::Lower) => {
+            let lower = [Accepted, WrongAnswer, RuntimeError];
+            rule.permitted = Some(match rule.permitted.take() {
+                Some(permitted) => permitted
+                    .into_iter()
+                    .filter(|v| lower.contains(v))
+                    .collect(),
+                None => lower.to_vec(),
+            });
+        }
+        Some(TimeLimitUse::Upper) if rule.required.is_none() => {
+            rule.required = Some(vec![TimeLimitExceeded]);
+        }
+        Some(TimeLimitUse::Upper | TimeLimitUse::Excluded) | None => {}
+    }
+}
+
+/// A string value.
+fn string(at: &EntryAt<'_>, key: &str, value: &Value) -> Result<String, ConfigErrorKind> {
     match value {
-        serde_norway::Value::Sequence(pair) => match pair.as_slice() {
+        Value::String(text) if !text.trim().is_empty() => Ok(text.clone()),
+        _ => Err(at.invalid_key(key, format!("`{key}` must be a non-empty string"))),
+    }
+}
+
+/// `permitted` or `required`: verdicts of the format, at least one.
+fn verdicts(at: &EntryAt<'_>, key: &str, value: &Value) -> Result<Vec<Verdict>, ConfigErrorKind> {
+    let Value::Sequence(names) = value else {
+        return Err(at.invalid_key(key, format!("`{key}` must be a list of verdicts")));
+    };
+    if names.is_empty() {
+        return Err(at.invalid_key(key, format!("`{key}` lists no verdict")));
+    }
+    names
+        .iter()
+        .map(|name| {
+            name.as_str().and_then(verdict_of).ok_or_else(|| {
+                let name = name
+                    .as_str()
+                    .map_or_else(|| format!("{name:?}"), str::to_owned);
+                at.invalid_key(
+                    key,
+                    format!("`{key}`: `{name}` is not a verdict of the format (AC, WA, RTE, TLE)"),
+                )
+            })
+        })
+        .collect()
+}
+
+/// `authors`: a person or a list of at least one; a person is a string
+/// (`Name <email>`) or a map with `name` and optionally `email`, `orcid`,
+/// `kattis`.
+fn persons(at: &EntryAt<'_>, value: &Value) -> Result<(), ConfigErrorKind> {
+    let person = |value: &Value| match value {
+        Value::String(name) => !name.trim().is_empty(),
+        Value::Mapping(fields) => {
+            fields.get("name").is_some_and(Value::is_string)
+                && fields.iter().all(|(key, value)| {
+                    matches!(key.as_str(), Some("name" | "email" | "orcid" | "kattis"))
+                        && value.is_string()
+                })
+        }
+        _ => false,
+    };
+    let fine = match value {
+        Value::Sequence(list) => !list.is_empty() && list.iter().all(person),
+        single => person(single),
+    };
+    if fine {
+        Ok(())
+    } else {
+        Err(at.invalid_key(
+            "authors",
+            "`authors` must be a person or a list of persons: `Name <email>`, or a map with \
+             `name` and optionally `email`, `orcid`, `kattis`"
+                .to_owned(),
+        ))
+    }
+}
+
+/// `score: 50` or `score: [20, 60]`.
+fn score_range(value: &Value) -> Option<(f64, f64)> {
+    let number = |value: &Value| value.as_f64().filter(|v| v.is_finite() && *v >= 0.0);
+    match value {
+        Value::Sequence(pair) => match pair.as_slice() {
             [low, high] => {
                 let (low, high) = (number(low)?, number(high)?);
                 (low <= high).then_some((low, high))
@@ -266,41 +704,4 @@ fn score_range(value: &serde_norway::Value) -> Option<(f64, f64)> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use test_case::test_case;
-
-    #[test]
-    fn reads_globs_and_their_expectations() {
-        let text = "accepted/*:\n  permitted: [AC]\nmixed/slow.py:\n  permitted: [AC, TLE]\n  \
-                    required: [TLE]\n  score: [20, 60]\n  message: too slow\n  author: Ann\n";
-        let read = parse(text).unwrap();
-        assert_eq!(read.len(), 2);
-        assert_eq!(read[0].glob, "accepted/*");
-        assert_eq!(read[0].line, 1);
-        assert!(read[0].matches(Path::new("accepted/a.py")));
-        assert!(!read[0].matches(Path::new("accepted/deep/a.py")));
-        assert_eq!(read[1].line, 3);
-        assert_eq!(
-            read[1].permitted,
-            Some(vec![Verdict::Accepted, Verdict::TimeLimitExceeded])
-        );
-        assert_eq!(read[1].required, Some(vec![Verdict::TimeLimitExceeded]));
-        assert_eq!(read[1].score, Some((20.0, 60.0)));
-        assert_eq!(read[1].message.as_deref(), Some("too slow"));
-    }
-
-    #[test_case("a/*:\n  permited: [AC]\n", "line 1: `a/*`: unknown field `permited`, expected one of" ; "an unknown key")]
-    #[test_case("a/*:\n  permitted: [AC]\nb/*:\n  required: [OK]\n", "line 3: `b/*`: `required`: `OK` is not a verdict of the format (AC, WA, RTE, TLE)" ; "an unknown verdict")]
-    #[test_case("a/*:\n  permitted: []\n", "line 1: `a/*`: `permitted` lists no verdict" ; "no verdict")]
-    #[test_case("a/*:\n  score: [60, 20]\n", "line 1: `a/*`: `score` must be a number" ; "a backwards range")]
-    #[test_case("a/*:\n  score: -1\n", "line 1: `a/*`: `score` must be a number" ; "a negative score")]
-    #[test_case("a/*:\n  language: kotlin\n", "line 1: `a/*`: `language` is not carried out" ; "a language")]
-    #[test_case("a/*:\n  use_for_time_limit: lower\n", "line 1: `a/*`: `use_for_time_limit` is not carried out" ; "time limit use")]
-    #[test_case("a/[:\n  permitted: [AC]\n", "line 1: `a/[`: not a glob" ; "a bad glob")]
-    #[test_case("a/*:\n  permitted: [AC\n", "line 3, column 1: did not find expected" ; "bad yaml")]
-    fn refuses_a_bad_entry_with_its_line(text: &str, wanted: &str) {
-        let error = parse(text).unwrap_err().to_string();
-        assert!(error.contains(wanted), "{error}");
-    }
-}
+mod tests;

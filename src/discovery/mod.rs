@@ -178,6 +178,9 @@ pub struct Entry {
     /// Other files handed in for the same (student, problem): the pair is
     /// then an error row naming all of them, never two grades.
     pub(crate) others: Vec<PathBuf>,
+    /// The language (judge.toml's name) and entry point a package's
+    /// `submissions.yaml` states for it, when it states one (issue #34).
+    pub(crate) stated: Option<(String, Option<String>)>,
 }
 
 /// A file under the submissions folder that is not graded, and why.
@@ -354,6 +357,7 @@ pub fn discover(
                 student,
                 expected,
                 others: Vec::new(),
+                stated: None,
             }),
         }
     }

@@ -165,7 +165,7 @@ pub(crate) fn kattis(
         Some(dir) => crate::package::polygon::export_parts(dir)
             .map_err(|error| ExportError::Unsupported {
                 id: package.id().to_owned(),
-                reason: crate::error::chain(&error),
+                reason: crate::causes::chain(&error),
             })?
             .map(|parts| polygon::carry(package.id(), &parts))
             .transpose()?,

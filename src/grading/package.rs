@@ -5,12 +5,12 @@
 
 use super::class::{ClassEvent, ClassPlan};
 use super::settings::{self, Overrides};
-use super::submission::classify;
+use super::submission::{classify, with_stated};
 use super::GradingError;
 use crate::config::groups::GroupTree;
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{self, PackageSubmission};
-use crate::config::kattis_submissions::{self, Expectation};
+use crate::config::kattis_submissions::{self, Expectation, TimeLimitUse};
 use crate::discovery::{
     also_accepted, folder_agrees, kattis_folder_agrees, verdict_of_folder, Entry, Shard,
     ACCEPTED_FOLDER, PARTIAL_FOLDER,
@@ -26,9 +26,6 @@ use crate::runner::{self, FixedTests, Submission, SubmissionResult, TestCase, Wo
 use crate::verdict::Verdict;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-/// The CPU time accepted submissions get while the time limit is derived.
-const DERIVING_LIMIT_MS: u64 = 10_000;
 
 /// A package's submissions, sorted into those graded and those skipped.
 #[derive(Debug)]
@@ -99,7 +96,8 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
     let package = loaded.package;
     let tags = loaded.tagged.as_ref().map(|tagged| tagged.tags);
     let groups = package.groups().cloned();
-    let expectations = kattis_submissions::read(dir)?.unwrap_or_default();
+    let expectations =
+        kattis_submissions::with_defaults(kattis_submissions::read(dir)?.unwrap_or_default());
     let mut graded = Vec::new();
     let mut skipped = Vec::new();
     let listed_all = match loaded.tagged {
@@ -124,7 +122,14 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
             );
             skipped.push((listed, reason));
         } else {
-            match classify(&listed.path, config) {
+            let stated = match stated_language(&expectations, dir, &listed, config) {
+                Ok(stated) => stated,
+                Err(reason) => {
+                    skipped.push((listed, reason));
+                    continue;
+                }
+            };
+            match with_stated(classify(&listed.path, config), &listed.path, stated) {
                 Ok(submission) => match missing_toolchain(&submission) {
                     Some(reason) => skipped.push((listed, reason)),
                     None => graded.push((listed, submission)),
@@ -220,6 +225,80 @@ fn matching<'a>(
         .collect()
 }
 
+/// Whether a `submissions.yaml` entry matching `listed` states its
+/// language.
+fn stated_names(plan: &PackagePlan, dir: &Path, listed: &PackageSubmission) -> bool {
+    listed
+        .path
+        .strip_prefix(dir.join("submissions"))
+        .is_ok_and(|relative| {
+            plan.expectations
+                .iter()
+                .any(|expectation| expectation.matches(relative) && expectation.language.is_some())
+        })
+}
+
+/// The language a matching `submissions.yaml` entry states for `listed`,
+/// with the entry point it states (`None`: none states one); the reason to
+/// skip it when judge.toml has no language for the stated code, or two
+/// entries state different ones.
+fn stated_language(
+    expectations: &[Expectation],
+    dir: &Path,
+    listed: &PackageSubmission,
+    config: &JudgeConfig,
+) -> Result<Option<(String, crate::config::judge::Language)>, String> {
+    let Ok(relative) = listed.path.strip_prefix(dir.join("submissions")) else {
+        return Ok(None);
+    };
+    let matched: Vec<&Expectation> = expectations
+        .iter()
+        .filter(|expectation| expectation.matches(relative))
+        .collect();
+    let stated = |pick: fn(&Expectation) -> Option<&String>, key: &str| {
+        let mut values: Vec<(&String, &Expectation)> = matched
+            .iter()
+            .filter_map(|expectation| pick(expectation).map(|value| (value, *expectation)))
+            .collect();
+        values.dedup_by(|a, b| a.0 == b.0);
+        match values.as_slice() {
+            [] => Ok(None),
+            [(value, expectation)] => Ok(Some(((*value).clone(), expectation.line))),
+            [(first, a), (second, b), ..] => Err(format!(
+                "submissions.yaml states two `{key}`s for it: `{first}` (line {}) and `{second}` \
+                 (line {})",
+                a.line, b.line
+            )),
+        }
+    };
+    let language = stated(|expectation| expectation.language.as_ref(), "language")?;
+    let entrypoint = stated(|expectation| expectation.entrypoint.as_ref(), "entrypoint")?;
+    let (name, mut language) = match (language, &entrypoint) {
+        (Some((code, line)), _) => {
+            let extension = kattis_submissions::extension_of_code(&code).unwrap_or_default();
+            let probe = Path::new("submission").with_extension(extension);
+            let (name, language) = config.language_for(&probe).ok_or_else(|| {
+                format!(
+                    "its `language: {code}` (submissions.yaml line {line}) is none of judge.toml's \
+                     (no language runs `.{extension}` files; known: {})",
+                    config.known_languages()
+                )
+            })?;
+            (name.to_owned(), language.clone())
+        }
+        (None, Some(_)) => match classify(&listed.path, config) {
+            Ok(Submission {
+                kind: runner::SubmissionKind::Language { name, language },
+                ..
+            }) => (name, language),
+            _ => return Ok(None),
+        },
+        (None, None) => return Ok(None),
+    };
+    language.entry = entrypoint.map(|(entry, _)| entry);
+    Ok(Some((name, language)))
+}
+
 /// The format's verdict for one of the judge's: a presentation error and
 /// an output overrun are wrong answers, a memory overrun a run-time error;
 /// CE and JE are none of the format's.
@@ -235,41 +314,76 @@ fn format_verdict(verdict: Verdict) -> Option<Verdict> {
 }
 
 /// Whether `result` meets every one of `expectations` (2025-09
-/// `submissions.yaml`): each test run has a `permitted` verdict, some test
-/// a `required` one, the score is within `score`, and some test's message
-/// contains `message`. A submission that did not compile meets none.
+/// `submissions.yaml`), each rule over the tests it applies to (all, or a
+/// test group's): each such test run has a `permitted` verdict, one of them
+/// a `required` one, some message contains `message`, and the score is
+/// within `score` (the submission's; under a group glob, each matched
+/// group's). A submission that did not compile meets none (and no
+/// expectation is met by anything).
 pub(crate) fn expectations_agree(expectations: &[&Expectation], result: &SubmissionResult) -> bool {
+    if expectations.is_empty() {
+        return true;
+    }
     if result.compile.verdict.is_some() {
         return false;
     }
-    let verdicts: Vec<Option<Verdict>> = result
-        .tests
-        .iter()
-        .map(|test| format_verdict(test.verdict))
-        .collect();
     let score = result.score.unwrap_or_else(|| result.pass_fail_score()).0;
-    expectations.iter().all(|expectation| {
-        let permitted = expectation.permitted.as_ref().is_none_or(|permitted| {
-            verdicts
-                .iter()
-                .all(|verdict| verdict.is_some_and(|verdict| permitted.contains(&verdict)))
-        });
-        let required = expectation.required.as_ref().is_none_or(|required| {
-            verdicts
-                .iter()
-                .any(|verdict| verdict.is_some_and(|verdict| required.contains(&verdict)))
-        });
-        let scored = expectation
-            .score
-            .is_none_or(|(low, high)| score >= low - 1e-9 && score <= high + 1e-9);
-        let said = expectation.message.as_ref().is_none_or(|message| {
-            result
+    let within = |(low, high): (f64, f64), score: f64| score >= low - 1e-9 && score <= high + 1e-9;
+    expectations
+        .iter()
+        .flat_map(|expectation| &expectation.rules)
+        .all(|rule| {
+            let tests: Vec<&crate::runner::TestResult> = result
                 .tests
                 .iter()
-                .any(|test| test.message.contains(message.as_str()))
-        });
-        permitted && required && scored && said
-    })
+                .filter(|test| rule.applies_to(&test.name))
+                .collect();
+            let verdicts = || tests.iter().map(|test| format_verdict(test.verdict));
+            let permitted = rule.permitted.as_ref().is_none_or(|permitted| {
+                verdicts()
+                    .all(|verdict| verdict.is_some_and(|verdict| permitted.contains(&verdict)))
+            });
+            let required = rule.required.as_ref().is_none_or(|required| {
+                verdicts().any(|verdict| verdict.is_some_and(|verdict| required.contains(&verdict)))
+            });
+            let scored = rule.score.is_none_or(|range| match rule.scope {
+                None => within(range, score),
+                Some(_) => {
+                    let mut groups = result
+                        .groups
+                        .iter()
+                        .filter(|group| rule.bounds_group(&group.name))
+                        .peekable();
+                    groups.peek().is_some() && groups.all(|group| within(range, group.score.0))
+                }
+            });
+            let said = rule.message.as_ref().is_none_or(|message| {
+                tests
+                    .iter()
+                    .any(|test| test.message.contains(message.as_str()))
+            });
+            permitted && required && scored && said
+        })
+}
+
+/// Whether `result` agrees with what `listed`'s folder and the matching
+/// `expectations` demand. The format: a glob that is exactly the folder's
+/// name (`accepted`) replaces the folder's demand; any other matching glob
+/// adds to it (`accepted/*` must hold as well as `accepted`'s rule).
+/// `rejected/` and `brute_force/` have the format's default demand.
+fn package_agrees(
+    listed: &PackageSubmission,
+    expectations: &[&Expectation],
+    result: &SubmissionResult,
+    scored: bool,
+) -> bool {
+    let replaced = expectations
+        .iter()
+        .any(|expectation| expectation.replaces_folder == Some(listed.folder.as_str()));
+    let folder_rule = kattis_folder_agrees(&listed.folder, Verdict::Accepted).is_some()
+        || (scored && listed.folder == PARTIAL_FOLDER);
+    let by_folder = replaced || !folder_rule || folder_agrees(&listed.folder, result, scored);
+    by_folder && expectations_agree(expectations, result)
 }
 
 impl PackagePlan {
@@ -287,15 +401,6 @@ impl PackagePlan {
         }
         Ok(())
     }
-}
-
-/// A time limit derived from the slowest accepted submission.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct DerivedLimit {
-    pub(crate) limit_ms: u64,
-    pub(crate) slowest_ms: u64,
-    pub(crate) slowest: String,
-    pub(crate) multiplier: f64,
 }
 
 /// One graded submission and whether it got its folder's verdict.
@@ -394,7 +499,7 @@ pub(crate) fn grade(
                 0,
                 &workspace,
             )?;
-            let derived = derive_time_limit(plan, &config, &overrides, &tests)?;
+            let derived = time_limit::derive_time_limit(plan, dir, &config, &overrides, &tests)?;
             on_derived(&derived);
             derived.limit_ms
         }
@@ -403,7 +508,7 @@ pub(crate) fn grade(
     let entries: Vec<Entry> = plan
         .graded
         .iter()
-        .map(|(listed, _)| Entry {
+        .map(|(listed, submission)| Entry {
             path: listed.path.clone(),
             problem: package.id().to_owned(),
             student: listed
@@ -419,6 +524,14 @@ pub(crate) fn grade(
                 },
             )),
             others: Vec::new(),
+            stated: match &submission.kind {
+                runner::SubmissionKind::Language { name, language }
+                    if language.entry.is_some() || stated_names(plan, dir, listed) =>
+                {
+                    Some((name.clone(), language.entry.clone()))
+                }
+                _ => None,
+            },
         })
         .collect();
     let pairs = entries.len();
@@ -438,7 +551,9 @@ pub(crate) fn grade(
         &class_plan,
         &config,
         &overrides,
-        options.all_tests,
+        // A test group's demand needs that group's tests run, not only
+        // those up to the first failure.
+        options.all_tests || plan.expectations.iter().any(Expectation::has_group_rules),
         options.resume,
         options.cancel,
         options.journal,
@@ -467,22 +582,24 @@ pub(crate) fn grade(
         let expectations = matching(&plan.expectations, dir, listed);
         let agrees = if let Some(tags) = plan.tags {
             tags.agrees(&listed.folder, &graded.result)
-        } else if expectations.is_empty() {
-            folder_agrees(&listed.folder, &graded.result, plan.groups.is_some())
         } else {
-            expectations_agree(&expectations, &graded.result)
+            package_agrees(listed, &expectations, &graded.result, plan.groups.is_some())
         };
         expected.agrees = Some(agrees);
         rows.push(PackageRow {
             expected_by: expectations
                 .iter()
-                .map(|expectation| {
-                    format!(
-                        "`{}` line {}: {}",
+                .map(|expectation| match expectation.line {
+                    0 => format!(
+                        "`{}` (the format's default): {}",
                         expectation.glob,
-                        expectation.line,
                         expectation.demand()
-                    )
+                    ),
+                    line => format!(
+                        "`{}` line {line}: {}",
+                        expectation.glob,
+                        expectation.demand()
+                    ),
                 })
                 .collect(),
             agrees,
@@ -499,198 +616,9 @@ pub(crate) fn grade(
     Ok((graded, journal))
 }
 
-/// Runs the accepted submissions with a generous limit and derives the
-/// time limit from the slowest. When none passes, the error says what
-/// each got (a judge error when one was the judge's fault).
-fn derive_time_limit(
-    plan: &PackagePlan,
-    config: &JudgeConfig,
-    overrides: &Overrides,
-    tests: &[TestCase],
-) -> Result<DerivedLimit, GradingError> {
-    let package = &plan.package;
-    let accepted: Vec<Submission> = plan
-        .graded
-        .iter()
-        .filter(|(listed, _)| listed.folder == ACCEPTED_FOLDER)
-        .map(|(_, submission)| submission.clone())
-        .collect();
-    let generous = settings::resolve(
-        &Overrides {
-            time_limit_ms: Some(DERIVING_LIMIT_MS),
-            ..*overrides
-        },
-        config,
-        package,
-    )
-    .settings;
-    // Each run of the runner needs a workspace of its own.
-    let scratch = Workspace::new()?;
-    let results = runner::run(
-        &**package.problem(),
-        &accepted,
-        tests,
-        &generous,
-        &scratch,
-        &mut |_| {},
-    )?;
-    let slowest = results
-        .iter()
-        .filter(|result| result.verdict == Verdict::Accepted)
-        .flat_map(|result| {
-            result
-                .tests
-                .iter()
-                .map(move |test| (test.time_ms, &result.submission))
-        })
-        .max();
-    let Some((slowest_ms, slowest)) = slowest else {
-        let why: Vec<String> = results.iter().map(failure_of).collect();
-        let message = if why.is_empty() {
-            "no time limit in problem.yaml, and `submissions/accepted/` holds no submission in \
-             a configured language to derive one from"
-                .to_owned()
-        } else {
-            format!(
-                "no time limit in problem.yaml, and no accepted submission passed to derive one \
-                 from: {}",
-                why.join("; ")
-            )
-        };
-        return Err(
-            if results
-                .iter()
-                .any(|result| result.verdict == Verdict::JudgeError)
-            {
-                GradingError::NoDerivedLimit(message)
-            } else {
-                GradingError::usage(message, None)
-            },
-        );
-    };
-    Ok(DerivedLimit {
-        limit_ms: derived_time_limit_ms(slowest_ms, plan.time_multiplier, plan.time_resolution_ms),
-        slowest_ms,
-        slowest: slowest.clone(),
-        multiplier: plan.time_multiplier,
-    })
-}
+mod time_limit;
 
-/// "`path` VERDICT (first line of why)", for the error of a derivation.
-fn failure_of(result: &SubmissionResult) -> String {
-    let why = if result.compile.verdict.is_some() {
-        result
-            .compile
-            .message
-            .lines()
-            .next()
-            .unwrap_or("")
-            .to_owned()
-    } else {
-        result
-            .tests
-            .iter()
-            .find(|test| !test.verdict.is_accepted())
-            .map(|test| format!("on {}: {}", test.name, test.message))
-            .unwrap_or_default()
-    };
-    let why = why.trim();
-    if why.is_empty() {
-        format!("`{}` {}", result.submission, result.verdict)
-    } else {
-        format!("`{}` {} ({why})", result.submission, result.verdict)
-    }
-}
-
-/// problemtools: the slowest accepted run times `time_multiplier`, rounded
-/// up to a multiple of `resolution_ms` (`time_resolution`; 1 s by
-/// default), at least one of it.
-pub(crate) fn derived_time_limit_ms(slowest_ms: u64, multiplier: f64, resolution_ms: u64) -> u64 {
-    let resolution_ms = resolution_ms.max(1);
-    let exact = slowest_ms as f64 * multiplier / resolution_ms as f64;
-    (exact.ceil().max(1.0) as u64).saturating_mul(resolution_ms)
-}
+pub(crate) use time_limit::DerivedLimit;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::runner::{CompileResult, TestResult};
-    use crate::verdict::Points;
-    use test_case::test_case;
-
-    fn result(verdicts: &[Verdict], score: Option<f64>, compiled: bool) -> SubmissionResult {
-        let tests: Vec<TestResult> = verdicts
-            .iter()
-            .enumerate()
-            .map(|(index, verdict)| TestResult {
-                message: format!("test {index} said {verdict}"),
-                ..TestResult::fixture(&format!("{index}"), *verdict)
-            })
-            .collect();
-        let mut result = SubmissionResult::fixture("p", "s.py", tests);
-        if !compiled {
-            result.compile = CompileResult::failed(Verdict::CompileError, "no".to_owned());
-        }
-        result.score = score.map(Points);
-        result.max_score = score.map(|_| Points(100.0));
-        result
-    }
-
-    use Verdict::*;
-
-    /// (submissions.yaml entry, test verdicts, score) → agrees.
-    #[test_case("permitted: [AC]", &[Accepted, Accepted], None, true ; "all permitted")]
-    #[test_case("permitted: [AC]", &[Accepted, WrongAnswer], None, false ; "a verdict not permitted")]
-    #[test_case("permitted: [AC, WA]", &[Accepted, PresentationError], None, true ; "pe counts as wa")]
-    #[test_case("permitted: [AC, RTE]", &[MemoryLimitExceeded], None, true ; "mle counts as rte")]
-    #[test_case("permitted: [AC, WA, RTE, TLE]", &[JudgeError], None, false ; "je is never permitted")]
-    #[test_case("required: [TLE]", &[Accepted, TimeLimitExceeded], None, true ; "required seen")]
-    #[test_case("required: [TLE, RTE]", &[Accepted, WrongAnswer], None, false ; "required not seen")]
-    #[test_case("score: [20, 60]", &[Accepted], Some(40.0), true ; "score in range")]
-    #[test_case("score: [20, 60]", &[Accepted], Some(60.0), true ; "range is inclusive")]
-    #[test_case("score: [20, 60]", &[Accepted], Some(61.0), false ; "score above range")]
-    #[test_case("score: 50", &[Accepted], Some(50.0), true ; "exact score")]
-    #[test_case("score: 0", &[WrongAnswer, Accepted], None, false ; "pass-fail percent is the score")]
-    #[test_case("message: said WA", &[Accepted, WrongAnswer], None, true ; "message seen")]
-    #[test_case("message: said TLE", &[Accepted, WrongAnswer], None, false ; "message not seen")]
-    fn expectations_decide_agreement(
-        entry: &str,
-        verdicts: &[Verdict],
-        score: Option<f64>,
-        agrees: bool,
-    ) {
-        let text = format!("\"*\":\n  {entry}\n");
-        let expectations = kattis_submissions::parse(&text).unwrap();
-        let refs: Vec<&Expectation> = expectations.iter().collect();
-        assert_eq!(
-            expectations_agree(&refs, &result(verdicts, score, true)),
-            agrees
-        );
-    }
-
-    #[test]
-    fn every_matching_entry_must_hold_and_a_compile_error_meets_none() {
-        let expectations = kattis_submissions::parse(
-            "a/*:\n  permitted: [AC, WA]\n\"*/x.py\":\n  required: [WA]\n",
-        )
-        .unwrap();
-        let both: Vec<&Expectation> = expectations.iter().collect();
-        assert!(expectations_agree(
-            &both,
-            &result(&[Accepted, WrongAnswer], None, true)
-        ));
-        assert!(!expectations_agree(&both, &result(&[Accepted], None, true)));
-        assert!(!expectations_agree(&both[..1], &result(&[], None, false)));
-    }
-
-    #[test]
-    fn derives_the_time_limit_as_problemtools_does() {
-        assert_eq!(derived_time_limit_ms(12, 5.0, 1000), 1000);
-        assert_eq!(derived_time_limit_ms(300, 5.0, 1000), 2000);
-        assert_eq!(derived_time_limit_ms(400, 5.0, 1000), 2000);
-        assert_eq!(derived_time_limit_ms(401, 5.0, 1000), 3000);
-        // `time_resolution: 0.25` rounds to quarter seconds.
-        assert_eq!(derived_time_limit_ms(101, 2.0, 250), 250);
-        assert_eq!(derived_time_limit_ms(130, 2.0, 250), 500);
-    }
-}
+mod tests;

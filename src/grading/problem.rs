@@ -461,6 +461,7 @@ mod tests {
             student: "alice".to_owned(),
             expected: None,
             others,
+            stated: None,
         }
     }
 

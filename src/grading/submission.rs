@@ -2,7 +2,7 @@
 //! as an executable; anything else cannot be graded, and says why.
 
 use super::GradingError;
-use crate::config::judge::JudgeConfig;
+use crate::config::judge::{JudgeConfig, Language};
 use crate::config::languages::RunsAs;
 use crate::discovery::Entry;
 use crate::runner::{Submission, SubmissionKind};
@@ -147,7 +147,75 @@ pub(crate) fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submi
             reason: crate::config::io_reason(&error),
         });
     }
-    classify(&entry.path, config).map_err(|error| Unrunnable::Refused(error.to_string()))
+    let classified = match &entry.stated {
+        Some((name, stated_entry)) => match config.languages.get(name) {
+            Some(language) => with_stated(
+                classify(&entry.path, config),
+                &entry.path,
+                Some((
+                    name.clone(),
+                    Language {
+                        entry: stated_entry.clone(),
+                        ..language.clone()
+                    },
+                )),
+            ),
+            None => classify(&entry.path, config),
+        },
+        None => classify(&entry.path, config),
+    };
+    classified.map_err(|error| Unrunnable::Refused(error.to_string()))
+}
+
+/// `classified` in the `stated` language when one is stated (a package's
+/// `submissions.yaml` `language` or `entrypoint`): a file or a folder
+/// without scripts runs in it (a folder of several languages is then one
+/// program in the stated one); a folder with scripts builds and runs
+/// itself.
+pub(crate) fn with_stated(
+    classified: Result<Submission, GradingError>,
+    path: &Path,
+    stated: Option<(String, Language)>,
+) -> Result<Submission, GradingError> {
+    let Some((name, language)) = stated else {
+        return classified;
+    };
+    match classified {
+        Ok(Submission {
+            kind: SubmissionKind::Scripts,
+            ..
+        }) => classified,
+        Ok(Submission {
+            kind:
+                SubmissionKind::Language {
+                    name: own_name,
+                    language: own,
+                },
+            path,
+        }) => {
+            // The same language keeps the file name its copy was given (a
+            // name that is not UTF-8 gets a plain one).
+            let source_name = if own_name == name {
+                own.source_name
+            } else {
+                language.source_name.clone()
+            };
+            Ok(Submission {
+                path,
+                kind: SubmissionKind::Language {
+                    name,
+                    language: Language {
+                        source_name,
+                        ..language
+                    },
+                },
+            })
+        }
+        Ok(_) | Err(_) => Ok(Submission {
+            path: path.to_owned(),
+            kind: SubmissionKind::Language { name, language },
+        }),
+    }
 }
 
 #[cfg(test)]

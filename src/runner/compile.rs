@@ -120,7 +120,7 @@ enum ToolchainError {
     },
     #[error(
         "failed to run the compiler of language `{language}`: {}",
-        crate::error::chain(error)
+        crate::causes::chain(error)
     )]
     CompilerRun {
         language: String,
@@ -469,7 +469,11 @@ fn compile_outcome(
             limits.memory_kib / 1024
         ),
         (Some(LimitExceeded::Output), _) => format!("{who}'s output exceeded its limit"),
-        (Some(LimitExceeded::Scratch), _) => format!("{who} filled its scratch space"),
+        (Some(LimitExceeded::Scratch), _) => format!(
+            "{who} wrote more than {} MiB (or {} files) in its working folder",
+            limits.file_size_kib / 1024,
+            crate::sandbox::scratch_files(limits.file_size_kib)
+        ),
         (None, Termination::Exited(code)) => format!("{who} exited with code {code}"),
         (None, Termination::Signaled(signal)) => format!("{who} was killed by signal {signal}"),
     };
@@ -695,7 +699,8 @@ pub(crate) fn trim_message(message: &str) -> String {
 /// Reads a hand-in without trusting it (issue #7): a symbolic link is
 /// followed only when it resolves inside the folder that holds it (a link
 /// to `/root/secret` or to another student's folder is refused, and its
-/// target never read); only a regular file of at most
+/// target never read), or, for a Kattis package's program, inside the
+/// package (issue #34; see [`super::links`]); only a regular file of at most
 /// [`MAX_SUBMISSION_BYTES`] is read, so a FIFO or a device cannot block or
 /// flood the judge. Every reader of a submission's bytes goes through here.
 pub(crate) fn read_submission(from: &Path) -> Result<Vec<u8>, SubmissionRefused> {
@@ -708,29 +713,7 @@ pub(crate) fn read_submission(from: &Path) -> Result<Vec<u8>, SubmissionRefused>
     let metadata = fs_err::symlink_metadata(from).map_err(unreadable)?;
     let mut path = from.to_path_buf();
     if metadata.file_type().is_symlink() {
-        let target = fs_err::canonicalize(from).map_err(|_| {
-            SubmissionRefused::Refused(format!(
-                "refused `{name}`: it is a symbolic link (symlink) that does not resolve (a \
-                 loop or a missing target)"
-            ))
-        })?;
-        let folder = from
-            .parent()
-            .map(|parent| {
-                if parent.as_os_str().is_empty() {
-                    Path::new(".")
-                } else {
-                    parent
-                }
-            })
-            .and_then(|parent| fs_err::canonicalize(parent).ok());
-        if !folder.is_some_and(|folder| target.starts_with(folder)) {
-            return Err(SubmissionRefused::Refused(format!(
-                "refused `{name}`: it is a symbolic link (symlink) to a file outside its \
-                 folder; its target was not read"
-            )));
-        }
-        path = target;
+        path = super::links::resolve_link(from).map_err(SubmissionRefused::Refused)?;
     }
     let file = fs_err::OpenOptions::new()
         .read(true)

@@ -25,8 +25,8 @@ pub(crate) enum FolderRefused {
         error: walkdir::Error,
     },
     #[error(
-        "refused `{}`: a folder program holds only regular files and folders (no symbolic \
-         link, FIFO or device)",
+        "refused `{}`: a folder program holds only regular files, folders and links to files \
+         (no link to a folder, FIFO or device)",
         .0.display()
     )]
     NotRegular(PathBuf),
@@ -57,6 +57,13 @@ pub(crate) enum FolderRefused {
         }
     )]
     AmbiguousEntry { language: String },
+    /// The entry point `submissions.yaml` states is no source at the
+    /// folder's top.
+    #[error(
+        "the stated entry point `{entry}` (submissions.yaml `entrypoint`) is no source at the \
+         folder's top"
+    )]
+    NoEntry { entry: String },
 }
 
 /// The regular files under `folder`, in name order, without hidden ones;
@@ -80,16 +87,26 @@ pub(crate) fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, FolderRefused>
         if kind.is_dir() {
             continue;
         }
-        if !kind.is_file() {
+        let size = if kind.is_symlink() {
+            // A link is copied as its target's bytes, when the target is a
+            // file inside the bound [`super::links::link_boundary`] draws.
+            let target = super::links::resolve_link(entry.path()).map_err(FolderRefused::File)?;
+            let metadata = fs_err::metadata(&target).map_err(FolderRefused::Copy)?;
+            if !metadata.is_file() {
+                return Err(FolderRefused::NotRegular(entry.into_path()));
+            }
+            metadata.len()
+        } else if kind.is_file() {
+            entry
+                .metadata()
+                .map_err(|error| FolderRefused::Unreadable {
+                    path: entry.path().to_owned(),
+                    error,
+                })?
+                .len()
+        } else {
             return Err(FolderRefused::NotRegular(entry.into_path()));
-        }
-        let size = entry
-            .metadata()
-            .map_err(|error| FolderRefused::Unreadable {
-                path: entry.path().to_owned(),
-                error,
-            })?
-            .len();
+        };
         bytes = bytes.saturating_add(size);
         files.push(entry.into_path());
         if files.len() > MAX_FOLDER_FILES || bytes > MAX_FOLDER_BYTES {
@@ -185,6 +202,19 @@ pub(super) fn sources_and_entry(
         .filter(|path| path.parent() == Some(dir))
         .collect();
     let named = |name: &str| top.iter().find(|path| path.ends_with(name)).copied();
+    if let Some(stated) = &language.entry {
+        // A stated entry point: the file, or Java's class by its file.
+        let entry = named(stated)
+            .or_else(|| {
+                top.iter()
+                    .find(|path| path.file_stem().is_some_and(|stem| stem == stated.as_str()))
+                    .copied()
+            })
+            .ok_or_else(|| FolderRefused::NoEntry {
+                entry: stated.clone(),
+            })?;
+        return Ok((sources.clone(), entry.clone()));
+    }
     let entry = match language_name {
         "python" => named("__main__.py").or(match top.as_slice() {
             [one] => Some(*one),
@@ -300,12 +330,35 @@ mod tests {
         assert_eq!(mode("data.txt"), 0o644);
     }
 
+    /// A folder program's link that leaves its folder (outside a package)
+    /// is refused unread; one to a file beside it is copied as that file;
+    /// one to a folder is refused.
     #[test]
-    fn a_link_in_a_folder_program_is_refused() {
+    fn a_link_out_of_a_folder_program_is_refused_and_one_inside_copied() {
         let dir = tempfile::tempdir().unwrap();
-        fs_err::write(dir.path().join("a.py"), "print(1)\n").unwrap();
-        std::os::unix::fs::symlink("/etc/passwd", dir.path().join("b.py")).unwrap();
-        let error = folder_files(dir.path()).unwrap_err().to_string();
-        assert!(error.contains("no symbolic link"), "{error}");
+        let program = dir.path().join("program");
+        fs_err::create_dir_all(program.join("sub")).unwrap();
+        fs_err::write(program.join("a.py"), "print(1)\n").unwrap();
+        std::os::unix::fs::symlink("a.py", program.join("b.py")).unwrap();
+        let copy = dir.path().join("copy");
+        fs_err::create_dir_all(&copy).unwrap();
+        copy_folder(&program, &copy).unwrap();
+        assert_eq!(
+            fs_err::read_to_string(copy.join("b.py")).unwrap(),
+            "print(1)\n"
+        );
+        assert!(!copy.join("b.py").is_symlink());
+
+        std::os::unix::fs::symlink("sub", program.join("c")).unwrap();
+        let error = folder_files(&program).unwrap_err().to_string();
+        assert!(error.contains("no link to a folder"), "{error}");
+        fs_err::remove_file(program.join("c")).unwrap();
+
+        std::os::unix::fs::symlink("/etc/passwd", program.join("d.py")).unwrap();
+        let error = folder_files(&program).unwrap_err().to_string();
+        assert!(
+            error.contains("it is a symbolic link (symlink) to a file outside its folder"),
+            "{error}"
+        );
     }
 }

@@ -13,6 +13,7 @@ pub(crate) mod execute;
 mod folder_program;
 pub mod interactive;
 pub(crate) mod java;
+mod links;
 pub(crate) mod program_message;
 mod request;
 pub(crate) mod schedule;

@@ -6,29 +6,12 @@
 //! itself, `identity`'s programs with only a `build` that writes `run`, or
 //! only a `run`).
 
-use crate::support::{processes_mentioning, repository, Dir};
+use crate::support::{copy_fixture, processes_mentioning, Dir};
 use std::os::unix::fs::PermissionsExt as _;
-use std::path::Path;
 
 /// Copies the fixture `scripts` into `dir/scripts`, execute bits kept.
 fn scripts(dir: &Dir) {
     copy_fixture(dir, "kattis/scripts", "scripts");
-}
-
-/// Copies `tests/fixtures/FIXTURE` into `dir/NAME`, execute bits kept.
-fn copy_fixture(dir: &Dir, fixture: &str, name: &str) {
-    let from = repository().join("tests/fixtures").join(fixture);
-    for entry in walkdir::WalkDir::new(&from).into_iter().flatten() {
-        if entry.file_type().is_file() {
-            let relative = entry.path().strip_prefix(&from).unwrap();
-            let copy = dir.create(
-                &Path::new(name).join(relative).to_string_lossy(),
-                fs_err::read(entry.path()).unwrap(),
-            );
-            let mode = entry.metadata().unwrap().permissions().mode();
-            fs_err::set_permissions(&copy, std::fs::Permissions::from_mode(mode)).unwrap();
-        }
-    }
 }
 
 /// Writes an executable script `name` in `dir`.
@@ -440,4 +423,101 @@ fn as_an_ordinary_user_an_unreadable_folder_a_build_leaves_is_removed() {
         .filter(|name| name.starts_with("judge-"))
         .collect();
     assert!(left.is_empty(), "left behind: {left:?}\n{stderr}");
+}
+
+/// See: issue #34. A `run` or `build` the kernel cannot start (a `#!` line
+/// with CRLF line ends, no `#!` line, an interpreter that does not exist;
+/// and, as before, no execute bit) is CE naming the file in the package
+/// and what is wrong; it was a judge error naming a temporary copy.
+#[test]
+fn a_script_that_cannot_start_is_a_compile_error_naming_it() {
+    let dir = Dir::new();
+    scripts(&dir);
+    let sub = |name: &str| format!("scripts/submissions/compile_error/{name}");
+    script(
+        &dir,
+        &sub("crlf/run"),
+        "#!/bin/sh\r\nread n\r\necho $((2 * n))\r\n",
+    );
+    script(&dir, &sub("no_shebang/run"), "read n\necho $((2 * n))\n");
+    script(
+        &dir,
+        &sub("no_interpreter/build"),
+        "#!/no/such/shell\nprintf '#!/bin/sh\\ncat\\n' > run\n",
+    );
+    let not_executable = dir.create(&sub("not_executable/run"), "#!/bin/sh\ncat\n");
+    fs_err::set_permissions(&not_executable, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let graded = dir.judge(&["grade", "--package", "scripts"]);
+    let out = graded.stdout();
+    assert_eq!(graded.code(), 0, "{out}{}", graded.stderr());
+    for (name, why) in [
+        (
+            "crlf",
+            "`scripts/submissions/compile_error/crlf/run` cannot start: the `#!` line ends in a carriage return (CRLF line ends)",
+        ),
+        (
+            "no_shebang",
+            "`scripts/submissions/compile_error/no_shebang/run` cannot start: it has no `#!` line and is no binary",
+        ),
+        (
+            "no_interpreter",
+            "`scripts/submissions/compile_error/no_interpreter/build` cannot start: its `#!` interpreter `/no/such/shell` does not exist here",
+        ),
+        (
+            "not_executable",
+            "`scripts/submissions/compile_error/not_executable/run` is not executable",
+        ),
+    ] {
+        let line = crate::support::line_of(&out, &format!("compile_error/{name}"));
+        assert!(line.contains(": CE (folder compile_error)"), "{line}");
+        assert!(line.contains(why), "{why}\n{line}");
+    }
+}
+
+/// See: issue #34. A `build` writes its working copy on the host's disk,
+/// where only each file was bounded (a review wrote 8 GB in 14 s): all it
+/// writes there is now bounded by the compile's file size (512 MiB at
+/// least) in total, and a flood of its stderr ends it as one of its stdout
+/// does. Both are CE naming the script, and the disk is given back.
+#[test]
+fn a_build_filling_the_disk_or_flooding_stderr_is_a_compile_error_naming_it() {
+    let dir = Dir::new();
+    scripts(&dir);
+    let sub = |name: &str| format!("scripts/submissions/compile_error/{name}/build");
+    // Three files of 300 MiB each, allocated at once, then a long wait:
+    // only the quota can end it before the compile's time limit.
+    script(
+        &dir,
+        &sub("fills_disk"),
+        "#!/bin/sh\nfor i in 1 2 3; do fallocate -l 300M big$i || head -c 300000000 /dev/zero > big$i; done\nsleep 20\n",
+    );
+    script(&dir, &sub("floods_stderr"), "#!/bin/sh\nyes flood >&2\n");
+    let tmp = dir.path().join("tmp");
+    fs_err::create_dir(&tmp).unwrap();
+    dir.create("judge.toml", "[limits]\ncompile-time-limit-ms = 20000\n");
+    let graded = dir.judge_env(
+        &["grade", "--package", "scripts"],
+        &[("TMPDIR", tmp.to_str().unwrap())],
+    );
+    let out = graded.stdout();
+    assert_eq!(graded.code(), 0, "{out}{}", graded.stderr());
+    let fills = crate::support::line_of(&out, "compile_error/fills_disk");
+    assert!(
+        fills.contains(
+            "CE (folder compile_error) (CE at compile: `scripts/submissions/compile_error/fills_disk/build` wrote more than 512 MiB (or 131072 files) in its working folder"
+        ),
+        "{fills}"
+    );
+    let floods = crate::support::line_of(&out, "compile_error/floods_stderr");
+    assert!(
+        floods.contains(
+            "CE (folder compile_error) (CE at compile: `scripts/submissions/compile_error/floods_stderr/build`'s output exceeded its limit"
+        ),
+        "{floods}"
+    );
+    assert_eq!(
+        fs_err::read_dir(&tmp).unwrap().count(),
+        0,
+        "the judge's temporary folder is left empty"
+    );
 }

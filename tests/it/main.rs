@@ -40,6 +40,7 @@ mod kattis_export;
 mod kattis_formats;
 mod kattis_groups;
 mod kattis_languages;
+mod kattis_links;
 mod kattis_scripts;
 mod learning_platforms;
 mod left_files;

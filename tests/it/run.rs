@@ -329,6 +329,7 @@ fn a_missing_compiler_is_a_judge_error_naming_language_and_command() {
         compile: Some(vec!["no-such-compiler-zz".into(), "{source}".into()]),
         run: vec!["{executable}".into()],
         time_factor: None,
+        entry: None,
     };
     let submission = Submission {
         path: source,

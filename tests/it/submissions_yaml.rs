@@ -2,7 +2,7 @@
 //! states expectations, a submission agrees when its verdicts, score and
 //! messages are within them; a bad entry refuses the package with its line.
 
-use crate::support::Dir;
+use crate::support::{copy_fixture, Dir};
 
 /// Doubles a number. `mixed/` is no verdict folder: only submissions.yaml
 /// says what its programs must get.
@@ -37,7 +37,7 @@ fn a_submission_agrees_when_it_is_within_its_expectations() {
     let dir = Dir::new();
     double_package(
         &dir,
-        "accepted/*:\n  permitted: [AC]\nmixed/positive.py:\n  author: Ann\n  permitted: [AC, WA]\n  \
+        "accepted/*:\n  permitted: [AC]\nmixed/positive.py:\n  authors: Ann\n  permitted: [AC, WA]\n  \
          required: [WA]\n  message: expected\n",
     );
     let run = dir.judge(&["grade", "--package", "double"]);
@@ -100,7 +100,7 @@ fn a_bad_entry_refuses_the_package_with_its_file_and_line() {
     let err = run.stderr();
     assert!(err.contains("double/submissions/submissions.yaml"), "{err}");
     assert!(
-        err.contains("line 3: `mixed/*`: `permitted`: `PE` is not a verdict of the format (AC, WA, RTE, TLE)"),
+        err.contains("line 4: `mixed/*`: `permitted`: `PE` is not a verdict of the format (AC, WA, RTE, TLE)"),
         "{err}"
     );
 }
@@ -123,4 +123,82 @@ fn merged_shards_agree_by_the_expectations() {
         "{out}"
     );
     assert_eq!(merged.stderr(), "", "no disagreement is said");
+}
+
+/// See: issue #34, item 4. `tests/fixtures/kattis/expectations` (the shape
+/// of BAPCtools' `testexpectations`) uses every key of the 2025-09 file:
+/// `authors` and `model_solution`, a folder's own demand (`mixed`), demands
+/// by test group with braces (`mixed/odd.py`), `language` and `entrypoint`
+/// (a folder of two sources that is ambiguous without them),
+/// `use_for_time_limit` by group (`tle`), and `rejected/`'s default
+/// demand. Every submission agrees.
+#[test]
+fn every_key_of_the_2025_09_file_is_read_and_each_submission_agrees() {
+    let dir = Dir::new();
+    copy_fixture(&dir, "kattis/expectations", "echo");
+    let run = dir.judge(&["grade", "--package", "echo"]);
+    let out = run.stdout();
+    assert_eq!(run.code(), 0, "{out}{}", run.stderr());
+    assert!(
+        out.contains("5 of 5 submissions got their folder's verdict; 0 skipped"),
+        "{out}"
+    );
+    for line in [
+        "ok       echo/submissions/mixed/multi: AC (submissions.yaml `mixed` line 7: permitted AC, WA, `mixed/multi` line 21: permitted AC)",
+        "ok       echo/submissions/mixed/odd.py: WA (submissions.yaml `mixed` line 7: permitted AC, WA, `mixed/odd.py` line 12: on `sample`: permitted AC; on `secret/{1, 3}`: permitted AC; on `secret/*2`: required WA) on secret/12",
+        "ok       echo/submissions/rejected/never.py: WA (submissions.yaml `rejected` (the format's default): required RE, TLE, WA)",
+        "ok       echo/submissions/tle/sleepy.py: TLE (submissions.yaml `tle` line 27: on `sample`: permitted AC, WA, RE; on `secret`: required TLE) on secret/12",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+}
+
+/// A test group's demand is checked on that group's tests only: `odd.py`
+/// is right on `secret/1`, so a demand of a WA there is a mismatch (though
+/// it is wrong on `secret/12`), and a glob that is exactly `accepted`
+/// replaces the folder's demand.
+#[test]
+fn a_test_group_demand_is_checked_on_its_tests() {
+    let dir = Dir::new();
+    copy_fixture(&dir, "kattis/expectations", "echo");
+    dir.create(
+        "echo/submissions/submissions.yaml",
+        "accepted:\n  permitted: [AC, WA]\n  required: [AC]\nmixed/odd.py:\n  secret/1:\n    required: [WA]\n",
+    );
+    let run = dir.judge(&["grade", "--package", "echo"]);
+    let out = run.stdout();
+    run.expect_code(1);
+    assert!(
+        out.contains("MISMATCH echo/submissions/mixed/odd.py: WA (submissions.yaml `mixed/odd.py` line 4: on `secret/1`: required WA)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ok       echo/submissions/accepted/echo.py: AC (submissions.yaml `accepted` line 1: permitted AC, WA; required AC)"),
+        "{out}"
+    );
+}
+
+/// An unknown key, at the top of an entry or under a test group, refuses
+/// the package with the file, the line of the key and the key.
+#[test]
+fn an_unknown_key_is_refused_with_its_file_line_and_key() {
+    for (yaml, wanted) in [
+        (
+            "mixed:\n  permitted: [AC, WA]\n  model_soluton: true\n",
+            "line 3: `mixed`: unknown key `model_soluton`: expected one of",
+        ),
+        (
+            "mixed:\n  sample:\n    permitted: [AC]\n    requird: [WA]\n",
+            "line 4: `mixed`: `sample`: unknown key `requird`",
+        ),
+    ] {
+        let dir = Dir::new();
+        copy_fixture(&dir, "kattis/expectations", "echo");
+        dir.create("echo/submissions/submissions.yaml", yaml);
+        let run = dir.judge(&["grade", "--package", "echo"]);
+        run.expect_code(2);
+        let err = run.stderr();
+        assert!(err.contains("echo/submissions/submissions.yaml"), "{err}");
+        assert!(err.contains(wanted), "{wanted}\n{err}");
+    }
 }

@@ -522,3 +522,23 @@ pub(crate) fn test_verdicts(report: &serde_json::Value) -> Vec<String> {
         .map(|test| test["verdict"].as_str().unwrap().to_owned())
         .collect()
 }
+
+/// Copies `tests/fixtures/FIXTURE` into `dir/NAME`: files with their
+/// execute bits, symbolic links as the same links.
+pub fn copy_fixture(dir: &Dir, fixture: &str, name: &str) {
+    let from = repository().join("tests/fixtures").join(fixture);
+    for entry in walkdir::WalkDir::new(&from).into_iter().flatten() {
+        let relative = entry.path().strip_prefix(&from).unwrap();
+        let to = Path::new(name).join(relative);
+        if entry.file_type().is_file() {
+            let copy = dir.create(&to.to_string_lossy(), fs_err::read(entry.path()).unwrap());
+            let mode = entry.metadata().unwrap().permissions().mode();
+            fs_err::set_permissions(&copy, std::fs::Permissions::from_mode(mode)).unwrap();
+        } else if entry.file_type().is_symlink() {
+            let target = fs_err::read_link(entry.path()).unwrap();
+            let link = dir.path().join(&to);
+            fs_err::create_dir_all(link.parent().unwrap()).unwrap();
+            std::os::unix::fs::symlink(target, link).unwrap();
+        }
+    }
+}

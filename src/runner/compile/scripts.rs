@@ -82,6 +82,50 @@ fn not_an_executable_file(path: &Path) -> Option<String> {
     if metadata.permissions().mode() & 0o100 == 0 {
         return Some("is not executable: set its execute bit (`chmod +x`)".to_owned());
     }
+    cannot_start(path).map(|reason| format!("cannot start: {reason}"))
+}
+
+/// Why the executable file `path` cannot be started by `execve`, read from
+/// its first line (issue #34): started anyway, the kernel's refusal was a
+/// judge error naming a copy in a temporary folder. A binary (ELF) starts;
+/// a script needs a `#!` line naming an interpreter that exists, without
+/// the carriage return a file saved with CRLF line ends carries (the
+/// kernel would look for `/bin/sh\r`).
+fn cannot_start(path: &Path) -> Option<String> {
+    use std::io::Read as _;
+    let mut head = Vec::with_capacity(256);
+    fs_err::File::open(path)
+        .ok()?
+        .take(256)
+        .read_to_end(&mut head)
+        .ok()?;
+    if head.starts_with(b"\x7fELF") {
+        return None;
+    }
+    let Some(line) = head.strip_prefix(b"#!") else {
+        return Some(
+            "it has no `#!` line and is no binary: its first line must name its interpreter \
+             (`#!/bin/sh`)"
+                .to_owned(),
+        );
+    };
+    let line = line.split(|byte| *byte == b'\n').next().unwrap_or_default();
+    if line.ends_with(b"\r") {
+        return Some(
+            "the `#!` line ends in a carriage return (CRLF line ends); save it with LF line ends"
+                .to_owned(),
+        );
+    }
+    let line = String::from_utf8_lossy(line);
+    let interpreter = line.split_whitespace().next().unwrap_or_default();
+    if interpreter.is_empty() {
+        return Some("its `#!` line names no interpreter".to_owned());
+    }
+    if fs_err::metadata(interpreter).is_err() {
+        return Some(format!(
+            "its `#!` interpreter `{interpreter}` does not exist here"
+        ));
+    }
     None
 }
 

@@ -8,6 +8,7 @@ fn language(compile: Option<&[&str]>, run: &[&str]) -> Language {
         compile: compile.map(words),
         run: words(run),
         time_factor: None,
+        entry: None,
     }
 }
 

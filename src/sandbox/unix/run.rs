@@ -146,6 +146,7 @@ impl Sandbox {
             watch,
             stall,
             &files,
+            super::scratch::WorkdirWatch::new(spec, limits, started),
         );
         // The program itself by pid (it may have left its group) and its
         // group; then a bounded wait, then the rest of its cgroup.
@@ -512,8 +513,10 @@ impl Sandbox {
         watch: Option<&crate::sandbox::Watch<'_>>,
         mut stall: Option<Stall>,
         files: &resident::RunFiles,
+        mut workdir: Option<super::scratch::WorkdirWatch<'_>>,
     ) -> Result<Supervised, SandboxError> {
         let mut supervised = Supervised::new(stdout, stderr)?;
+        supervised.stderr_ceiling = workdir.as_ref().map(|watch| watch.stderr_ceiling(limits));
         let sampled = !self.cgroups.as_ref().is_some_and(Cgroups::limits_memory);
         let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
         let wall_deadline = started + Duration::from_millis(limits.wall_time_ms);
@@ -561,6 +564,10 @@ impl Sandbox {
             let now = Instant::now();
             if now >= wall_deadline {
                 supervised.limit = Some(LimitExceeded::WallTime);
+                return Ok(supervised);
+            }
+            if workdir.as_mut().is_some_and(|watch| watch.full(now)) {
+                supervised.limit = Some(LimitExceeded::Scratch);
                 return Ok(supervised);
             }
             if stall
@@ -625,6 +632,11 @@ impl Sandbox {
                     MAX_POLL_INTERVAL
                 })
                 .min(due)
+                .min(
+                    workdir
+                        .as_ref()
+                        .map_or(MAX_POLL_INTERVAL, |_| super::scratch::WORKDIR_LOOK_INTERVAL),
+                )
                 .max(Duration::from_millis(1));
             let exited = supervised.poll(pidfd, timeout, limits)?;
             if supervised.limit.is_some() {

@@ -5,8 +5,10 @@
 //! back after it.
 
 use crate::sandbox::SandboxError;
+use crate::sandbox::{Limits, RunSpec, Trust};
 use std::os::unix::fs::{lchown, MetadataExt, PermissionsExt};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 pub(super) fn set_mode(path: &Path, mode: u32) -> Result<(), SandboxError> {
     fs_err::set_permissions(path, std::fs::Permissions::from_mode(mode))
@@ -51,6 +53,89 @@ pub(crate) fn remove_tree(path: &Path) -> Result<(), SandboxError> {
     }
     restore(path);
     fs_err::remove_dir_all(path).map_err(|source| SandboxError::path("remove", path, source))
+}
+
+/// The stderr a compile or a `build` script may write before it is ended
+/// as a flood (only the first `stderr_bytes` are kept): far above any
+/// compiler's errors and warnings, which must not turn into a CE.
+const TOOL_STDERR_CEILING_BYTES: u64 = 16 << 20;
+
+/// How often a compile's working directory is measured
+/// ([`workdir_quota`]): at a disk's 600 MB/s, a filler overshoots its
+/// quota by some 30 MB before it is stopped.
+pub(super) const WORKDIR_LOOK_INTERVAL: Duration = Duration::from_millis(50);
+
+/// The working directory of a compile or a `build` script (a
+/// [`Trust::Tool`] run with a `workdir`), measured as it runs: all its
+/// files together may hold at most what one may (its file size limit;
+/// issue #34). A submission's scratch is bounded by its tmpfs (or per
+/// file) instead.
+pub(super) struct WorkdirWatch<'a> {
+    dir: &'a Path,
+    quota_kib: u64,
+    looked: Instant,
+}
+
+impl<'a> WorkdirWatch<'a> {
+    /// The watch of `spec`'s working directory, when it is a tool's.
+    pub(super) fn new(spec: &'a RunSpec, limits: &Limits, started: Instant) -> Option<Self> {
+        match (spec.trust, &spec.workdir) {
+            (Trust::Tool, Some(dir)) => Some(WorkdirWatch {
+                dir,
+                quota_kib: limits.file_size_kib,
+                looked: started,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Whether the directory is past its quota, measured at most every
+    /// [`WORKDIR_LOOK_INTERVAL`].
+    pub(super) fn full(&mut self, now: Instant) -> bool {
+        if now < self.looked + WORKDIR_LOOK_INTERVAL {
+            return false;
+        }
+        self.looked = now;
+        over_quota(
+            self.dir,
+            self.quota_kib,
+            crate::sandbox::scratch_files(self.quota_kib),
+        )
+    }
+
+    /// Where the tool's stderr ends it as a flood.
+    pub(super) fn stderr_ceiling(&self, limits: &Limits) -> u64 {
+        limits.stderr_bytes.max(TOOL_STDERR_CEILING_BYTES)
+    }
+}
+
+/// Whether what is in `dir` (a compile's or a `build` script's working
+/// directory, on the host's disk) takes more than `quota_kib` of disk or
+/// more than `max_files` entries (issue #34: a `build` wrote 8 GB in 14 s
+/// there, where `RLIMIT_FSIZE` bounds each file only). Blocks are counted,
+/// so a sparse file costs what it holds. A folder the judge cannot read
+/// (a program made it `chmod 000`; the judge is its owner) is given back
+/// its permissions to be counted at the next look.
+fn over_quota(dir: &Path, quota_kib: u64, max_files: u64) -> bool {
+    let (mut kib, mut files) = (0u64, 0u64);
+    for entry in walkdir::WalkDir::new(dir).follow_links(false) {
+        let metadata = match entry.as_ref().map(walkdir::DirEntry::metadata) {
+            Ok(Ok(metadata)) => metadata,
+            Ok(Err(_)) => continue,
+            Err(error) => {
+                if let Some(path) = error.path() {
+                    let _ = set_mode(path, 0o700);
+                }
+                continue;
+            }
+        };
+        kib = kib.saturating_add(metadata.blocks() / 2);
+        files += 1;
+        if kib > quota_kib || files > max_files {
+            return true;
+        }
+    }
+    false
 }
 
 /// Lends a compiler's working directory (and what is in it: the copied
@@ -159,4 +244,25 @@ mod tests {
     }
 
     const NOBODY_FOR_TEST: u32 = 4343;
+
+    /// See: issue #34. A working directory is over its quota by the disk
+    /// its files hold (not their apparent size) or by their number.
+    #[test]
+    fn a_working_directory_is_over_quota_by_blocks_or_by_files() {
+        let dir = tempfile::tempdir().unwrap();
+        fs_err::write(dir.path().join("small"), vec![1u8; 64 * 1024]).unwrap();
+        assert!(!over_quota(dir.path(), 1024, 100));
+        assert!(
+            over_quota(dir.path(), 32, 100),
+            "64 KiB held, 32 KiB allowed"
+        );
+        // A sparse file of 1 GiB holds nothing.
+        let sparse = fs_err::File::create(dir.path().join("sparse")).unwrap();
+        sparse.set_len(1 << 30).unwrap();
+        assert!(!over_quota(dir.path(), 1024, 100));
+        for index in 0..10 {
+            fs_err::write(dir.path().join(format!("empty{index}")), "").unwrap();
+        }
+        assert!(over_quota(dir.path(), 1024, 8), "13 entries, 8 allowed");
+    }
 }

@@ -34,6 +34,10 @@ pub(super) struct Supervised {
     /// Without cgroups: the CPU time of every process of the run at the
     /// last sample (the program's `rusage` leaves out its orphans).
     pub(super) sampled_cpu: Duration,
+    /// Where a flood of stderr ends the run as output past its cap, as
+    /// stdout's does (a compile's or `build` script's: issue #34); `None`:
+    /// stderr past its cap is discarded and the run goes on.
+    pub(super) stderr_ceiling: Option<u64>,
 }
 
 impl Supervised {
@@ -52,6 +56,7 @@ impl Supervised {
             stdout: Vec::new(),
             stderr: Vec::new(),
             stderr_discarded_bytes: 0,
+            stderr_ceiling: None,
             crossed: None,
             limit: None,
             exited_at: None,
@@ -166,6 +171,12 @@ impl Supervised {
                     let kept = count.min(room);
                     self.stderr.extend_from_slice(&buffer[..kept]);
                     self.stderr_discarded_bytes += (count - kept) as u64;
+                    let written = self.stderr.len() as u64 + self.stderr_discarded_bytes;
+                    if self.stderr_ceiling.is_some_and(|ceiling| written > ceiling) {
+                        self.limit = Some(LimitExceeded::Output);
+                        self.stderr_fd = None;
+                        return Ok(());
+                    }
                 }
                 Err(error) if error.kind() == io::ErrorKind::WouldBlock => return Ok(()),
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
