@@ -240,7 +240,8 @@ pub(crate) fn kattis(
     let _ = writeln!(yaml, "problem_format_version: {EXPORT_FORMAT}");
     let _ = writeln!(yaml, "name: {}", yaml_string(&package.manifest().title));
     let _ = writeln!(yaml, "uuid: {}", package_uuid(package.id()));
-    let plays = package.problem().plays_the_submission();
+    let plays = package.problem().plays_the_submission()
+        || polygon.as_ref().is_some_and(|carried| carried.interactive);
     if plays {
         let _ = writeln!(yaml, "type: interactive");
     }

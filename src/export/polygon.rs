@@ -90,6 +90,8 @@ pub(super) struct Carried {
     pub(super) samples: std::collections::BTreeSet<String>,
     /// `statement/problem.en.md`, when the package has a statement.
     pub(super) statement: Option<String>,
+    /// The package has an interactor: `type: interactive`.
+    pub(super) interactive: bool,
 }
 
 /// The Kattis folder of a tag, or why it has none.
@@ -250,6 +252,7 @@ pub(super) fn carry(id: &str, parts: &ExportParts) -> Result<Carried, ExportErro
         left_out,
         samples: parts.samples.clone(),
         statement: parts.statement.as_ref().map(|(text, _)| text.clone()),
+        interactive: parts.interactor.is_some(),
     })
 }
 
