@@ -435,13 +435,91 @@ fn common_messages(messages: &[(&str, usize)]) -> String {
     cell
 }
 
-/// The students by total score, highest first; equal totals keep the
-/// matrix's order (a class list's). A student's score on a problem is their
+/// Every student's score per problem and in total, as the ranking and a
+/// student's own page count them: a student's score on a problem is their
 /// best submission's (the gradebook's score: 0 to 100, or to the maximum of
 /// a problem scored by test groups), the total the sum over problems, out
-/// of the sum of the problems' maxima. Every student of the class is
-/// there, those with nothing graded too (their files misnamed, or nothing
-/// handed in), as in the CSV and the matrix.
+/// of the sum of the problems' maxima.
+pub(super) struct Totals<'a> {
+    /// Problems in order of first appearance, those only missing too.
+    pub(super) problems: Vec<&'a str>,
+    /// The class list ([`class_list`]).
+    students: Vec<String>,
+    /// `scores[student][problem]`, `None` when nothing was graded.
+    scores: Vec<Vec<Option<f64>>>,
+    /// The sum of the problems' maxima.
+    pub(super) most: f64,
+}
+
+impl<'a> Totals<'a> {
+    pub(super) fn new(
+        results: &[&'a SubmissionResult],
+        names: &[String],
+        missing: &'a [MissingPair],
+        not_graded: &[NotGraded],
+    ) -> Totals<'a> {
+        let mut problems: Vec<&str> = Vec::new();
+        for result in results {
+            position_or_push(&mut problems, result.problem.as_str());
+        }
+        for pair in missing {
+            position_or_push(&mut problems, pair.problem.as_str());
+        }
+        let students = class_list(names, missing, not_graded);
+        let mut scores: Vec<Vec<Option<f64>>> = vec![vec![None; problems.len()]; students.len()];
+        // A problem scored by groups says its maximum; a pass-fail one is a
+        // percentage.
+        let mut maxima: Vec<Option<f64>> = vec![None; problems.len()];
+        for result in results {
+            if let (Some(max), Some(problem)) = (
+                result.max_score,
+                problems.iter().position(|p| *p == result.problem.as_str()),
+            ) {
+                maxima[problem] =
+                    Some(maxima[problem].map_or(max.0, |known: f64| known.max(max.0)));
+            }
+        }
+        for (result, name) in results.iter().zip(names) {
+            let student = students.iter().position(|s| s == name);
+            let problem = problems.iter().position(|p| *p == result.problem.as_str());
+            if let Some(cell) = student
+                .zip(problem)
+                .and_then(|(student, problem)| scores.get_mut(student)?.get_mut(problem))
+            {
+                let score = crate::report::csv::score(result);
+                *cell = Some(cell.map_or(score, |best: f64| best.max(score)));
+            }
+        }
+        Totals {
+            problems,
+            students,
+            scores,
+            most: maxima.iter().map(|max| max.unwrap_or(100.0)).sum(),
+        }
+    }
+
+    /// A student's scores per problem (empty for one not in the class).
+    pub(super) fn row(&self, student: &str) -> &[Option<f64>] {
+        self.students
+            .iter()
+            .position(|known| known == student)
+            .and_then(|index| self.scores.get(index))
+            .map_or(&[][..], Vec::as_slice)
+    }
+
+    /// A student's total.
+    pub(super) fn total(&self, student: &str) -> f64 {
+        self.row(student)
+            .iter()
+            .flatten()
+            .fold(0.0, |total, points| total + points)
+    }
+}
+
+/// The students by total score, highest first; equal totals keep the
+/// matrix's order (a class list's), as [`Totals`] counts them. Every
+/// student of the class is there, those with nothing graded too (their
+/// files misnamed, or nothing handed in), as in the CSV and the matrix.
 pub(super) fn write_ranking(
     page: &mut String,
     results: &[&SubmissionResult],
@@ -449,47 +527,11 @@ pub(super) fn write_ranking(
     missing: &[MissingPair],
     not_graded: &[NotGraded],
 ) {
-    let mut problems: Vec<&str> = Vec::new();
-    for result in results {
-        position_or_push(&mut problems, result.problem.as_str());
-    }
-    for pair in missing {
-        position_or_push(&mut problems, pair.problem.as_str());
-    }
-    let class = class_list(names, missing, not_graded);
-    let students: Vec<&str> = class.iter().map(String::as_str).collect();
-    // scores[student][problem], None when nothing was handed in.
-    let mut scores: Vec<Vec<Option<f64>>> = vec![vec![None; problems.len()]; students.len()];
-    // A problem scored by groups says its maximum; a pass-fail one is a
-    // percentage.
-    let mut maxima: Vec<Option<f64>> = vec![None; problems.len()];
-    for result in results {
-        if let (Some(max), Some(problem)) = (
-            result.max_score,
-            problems.iter().position(|p| *p == result.problem.as_str()),
-        ) {
-            maxima[problem] = Some(maxima[problem].map_or(max.0, |known: f64| known.max(max.0)));
-        }
-    }
-    let most: f64 = maxima.iter().map(|max| max.unwrap_or(100.0)).sum();
-    for (result, name) in results.iter().zip(names) {
-        let student = students.iter().position(|s| *s == name.as_str());
-        let problem = problems.iter().position(|p| *p == result.problem.as_str());
-        if let Some(cell) = student
-            .zip(problem)
-            .and_then(|(student, problem)| scores.get_mut(student)?.get_mut(problem))
-        {
-            let score = crate::report::csv::score(result);
-            *cell = Some(cell.map_or(score, |best: f64| best.max(score)));
-        }
-    }
-    let mut order: Vec<(usize, f64)> = scores
+    let totals = Totals::new(results, names, missing, not_graded);
+    let mut order: Vec<(usize, f64)> = totals
+        .students
         .iter()
-        .map(|row| {
-            row.iter()
-                .flatten()
-                .fold(0.0, |total, points| total + points)
-        })
+        .map(|student| totals.total(student))
         .enumerate()
         .collect();
     order.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -498,14 +540,14 @@ pub(super) fn write_ranking(
         "<h2 id=\"students\">Students by score</h2>\n<div class=\"scroll\">\n<table class=\"ranking\">\n\
          <thead><tr><th>#</th><th>student</th>\
          <th>total <span class=\"muted\">of {}</span></th>",
-        crate::verdict::Points(most)
+        crate::verdict::Points(totals.most)
     );
-    for problem in &problems {
+    for problem in &totals.problems {
         let _ = write!(page, "<th>{}</th>", escape(problem));
     }
     page.push_str("</tr></thead>\n<tbody>\n");
     for (rank, (student, total)) in order.iter().enumerate() {
-        let (Some(name), Some(row)) = (students.get(*student), scores.get(*student)) else {
+        let Some(name) = totals.students.get(*student) else {
             continue;
         };
         let _ = write!(
@@ -514,7 +556,7 @@ pub(super) fn write_ranking(
             rank + 1,
             escape_name(name)
         );
-        for score in row {
+        for score in totals.row(name) {
             match score {
                 Some(score) => {
                     let _ = write!(page, "<td>{score:.2}</td>");
@@ -534,7 +576,11 @@ pub(super) fn write_ranking(
 /// Every student of the class — with a result, or with only pairs that are
 /// missing (their files were misnamed, or they handed in nothing) or not
 /// graded — once each, as a class list orders names.
-fn class_list(names: &[String], missing: &[MissingPair], not_graded: &[NotGraded]) -> Vec<String> {
+pub(super) fn class_list(
+    names: &[String],
+    missing: &[MissingPair],
+    not_graded: &[NotGraded],
+) -> Vec<String> {
     let mut students: Vec<String> = Vec::new();
     for name in names {
         position_or_push(&mut students, name.clone());
@@ -550,7 +596,7 @@ fn class_list(names: &[String], missing: &[MissingPair], not_graded: &[NotGraded
 }
 
 /// The student a pair not graded belongs to.
-fn not_graded_student(pair: &NotGraded) -> String {
+pub(super) fn not_graded_student(pair: &NotGraded) -> String {
     match &pair.student {
         Some(student) => student.clone(),
         None => crate::grade::student_from_path(&pair.submission, &pair.problem),

@@ -32,7 +32,7 @@ use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
 use class::{write_ignored, write_matrix, write_nav, write_problems, write_ranking, write_summary};
 use std::fmt::Write as _;
-use submission::write_submission;
+use submission::{write_student_page, write_submission};
 
 const STYLE: &str = r#"
 :root { --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --paper: #ffffff; }
@@ -177,6 +177,9 @@ pub fn render_pages<R: Row>(
     options: &Options,
 ) -> Pages {
     let class = Class::new(rows);
+    if options.student_view {
+        return student_pages(&class, folder, options);
+    }
     let names = page_names(&class.results, &class.students);
     let links: Vec<String> = names
         .iter()
@@ -213,6 +216,88 @@ pub fn render_pages<R: Row>(
         class_page,
         submissions,
     }
+}
+
+/// The student view's set (issue #32): a page per student to hand to that
+/// student alone, `<student>.html` (named as [`page_names`] names them),
+/// with their own results, the problems they handed nothing in for, their
+/// files that were not graded and each of their submissions with its
+/// tests; no other student's name or score, and no link to the class page.
+/// The class page, for the teacher, links each cell to the student's page.
+fn student_pages(class: &Class<'_>, folder: &str, options: &Options) -> Pages {
+    let students = class::class_list(&class.students, &options.missing, &options.not_graded);
+    let names = student_page_names(&students);
+    let page_of = |student: &str| {
+        students
+            .iter()
+            .position(|known| known == student)
+            .and_then(|index| names.get(index))
+    };
+    let links: Vec<String> = class
+        .students
+        .iter()
+        .enumerate()
+        .map(|(index, student)| {
+            page_of(student).map_or_else(String::new, |name| {
+                format!(
+                    "{}/{}#{}",
+                    encode_href(folder),
+                    encode_href(name),
+                    anchor(index)
+                )
+            })
+        })
+        .collect();
+    let mut class_page = String::new();
+    page_start(&mut class_page, "judge report");
+    write_class(&mut class_page, class, &links, options);
+    class_page.push_str("</body>\n</html>\n");
+    let totals = class::Totals::new(
+        &class.results,
+        &class.students,
+        &options.missing,
+        &options.not_graded,
+    );
+    let submissions = students
+        .iter()
+        .zip(names)
+        .map(|(student, name)| {
+            let mut page = String::new();
+            page_start(
+                &mut page,
+                &format!(
+                    "{} — judge report",
+                    crate::report::visible::visible_name(student)
+                ),
+            );
+            write_student_page(&mut page, class, student, &totals, options);
+            page.push_str("</body>\n</html>\n");
+            (name, page)
+        })
+        .collect();
+    Pages {
+        class_page,
+        submissions,
+    }
+}
+
+/// A file name for each student's page: `<student>.html`, made safe and
+/// unique as [`page_names`] makes a submission's.
+fn student_page_names(students: &[String]) -> Vec<String> {
+    let mut taken = std::collections::HashSet::new();
+    students
+        .iter()
+        .map(|student| {
+            let stem = safe_part(student);
+            let mut name = format!("{stem}.html");
+            let mut number = 1;
+            while !taken.insert(name.to_lowercase()) {
+                number += 1;
+                name = format!("{stem}-{number}.html");
+            }
+            name
+        })
+        .collect()
 }
 
 /// The results and their students, in the report's order.
@@ -260,6 +345,13 @@ fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: 
         write_partial_banner(page, class.results.len(), options.not_graded.len());
     }
     write_summary(page, &class.results);
+    if options.student_view {
+        // This page names every student: it is the teacher's.
+        page.push_str(
+            "<p class=\"muted\">Student view, for the teacher: each student's own page \
+             (a cell's link) shows only that student's results; hand out those, not this one.</p>\n",
+        );
+    }
     write_nav(page, &class.results, options.ignored.len());
     page.push_str("</header>\n");
     write_problems(page, &class.results);
