@@ -150,3 +150,82 @@ fn r32_the_student_view_writes_a_page_per_student_that_names_no_other() {
         );
     }
 }
+
+/// See: issue #32. The class page of a class where frank handed in two
+/// files for rooks, eve only a misnamed one and Émile nothing: the two
+/// files are their own category (`2 files`, naming both, in the header's
+/// counts apart from the compile errors), not "Did not compile" naming
+/// one; the header counts the missing pairs; every student is in "Students
+/// by score", eve too, and names read as a class list ("alice" before
+/// "Émile" before "Zoë Müller").
+#[test]
+fn r32_two_files_are_their_own_category_and_every_student_is_ranked() {
+    let dir = class("");
+    dir.create(
+        "hand-ins/frank/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create(
+        "hand-ins/frank/rooks.cpp",
+        bundled("rooks/accepted/backtracking.cpp"),
+    );
+    dir.create(
+        "hand-ins/Émile/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.judge(&["grade", "-q", "--html", "grades.html", "--json", "r.json"])
+        .expect_code(1);
+    let report = crate::support::report(&dir.read("r.json"));
+    let frank = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|result| result["student"] == "frank")
+        .unwrap();
+    assert_eq!(
+        frank["handed_in"],
+        serde_json::json!(["hand-ins/frank/rooks.cpp", "hand-ins/frank/rooks.py"]),
+        "{frank:#}"
+    );
+
+    let class = Html::parse_document(&dir.read("grades.html"));
+    // alice's two, Zoë's, frank's and Émile's rooks; matchsticks missing
+    // for all but alice, rooks for eve.
+    assert_eq!(
+        select(&class, "p.summary"),
+        ["5 submissions · AC 3 · WA 1 · files 1 · 5 missing"]
+    );
+    // By total, equal totals in class-list order; eve, with only a
+    // misnamed file, is there with 0.
+    assert_eq!(
+        select(&class, "table.ranking tbody th"),
+        ["alice", "Émile", "Zoë Müller", "eve", "frank"]
+    );
+    assert_eq!(
+        select(&class, "table.matrix tbody th"),
+        ["alice", "Émile", "eve", "frank", "Zoë Müller"]
+    );
+    let files_cell = attributes(&class, "table.matrix a.cell.v-files", "title");
+    assert_eq!(
+        files_cell,
+        ["hand-ins/frank/rooks.cpp, hand-ins/frank/rooks.py"]
+    );
+    assert_eq!(select(&class, "table.matrix a.cell.v-files"), ["2 files"]);
+    let rooks = select(&class, "section.problem p.verdicts");
+    assert!(
+        rooks.iter().any(|counts| counts.ends_with("files 1")),
+        "{rooks:?}"
+    );
+    assert!(
+        rooks.iter().all(|counts| !counts.contains("CE")),
+        "{rooks:?}"
+    );
+
+    let page = dir.read("grades/frank-rooks.html");
+    assert!(!page.contains("Did not compile"), "{page}");
+    let page = Html::parse_document(&page);
+    assert_eq!(
+        select(&page, "ul.handed-in li"),
+        ["hand-ins/frank/rooks.cpp", "hand-ins/frank/rooks.py"]
+    );
+}

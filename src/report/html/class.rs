@@ -7,21 +7,31 @@ use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
 use std::fmt::Write as _;
 
-pub(super) fn write_summary(page: &mut String, results: &[&SubmissionResult]) {
+/// The header's counts: the submissions by verdict, a pair with several
+/// files handed in counted apart from the compile errors (issue #32), then
+/// the class's pairs with nothing handed in, so every figure below it adds
+/// up to one above it.
+pub(super) fn write_summary(
+    page: &mut String,
+    results: &[&SubmissionResult],
+    handed_in: &[&[String]],
+    missing: usize,
+) {
     let _ = write!(
         page,
         "<p class=\"summary\">{} submission{}",
         results.len(),
         if results.len() == 1 { "" } else { "s" }
     );
-    for verdict in Verdict::ALL {
-        let count = results
-            .iter()
-            .filter(|result| result.verdict == verdict)
-            .count();
-        if count > 0 {
-            let _ = write!(page, " · {} {count}", verdict_badge(verdict));
-        }
+    let (counts, several) = verdict_counts(results, handed_in);
+    for (verdict, count) in counts {
+        let _ = write!(page, " · {} {count}", verdict_badge(verdict));
+    }
+    if several > 0 {
+        let _ = write!(page, " · {} {several}", several_files_label());
+    }
+    if missing > 0 {
+        let _ = write!(page, " · {missing} missing");
     }
     page.push_str("</p>\n<p class=\"legend muted\">");
     for verdict in Verdict::ALL {
@@ -32,7 +42,44 @@ pub(super) fn write_summary(page: &mut String, results: &[&SubmissionResult]) {
             verdict_title(verdict)
         );
     }
+    if several > 0 {
+        let _ = write!(
+            page,
+            "<span class=\"item\">{} several files handed in for one problem, none \
+             graded</span>",
+            several_files_label()
+        );
+    }
     page.push_str("</p>\n");
+}
+
+/// The category's label in counts and the legend.
+fn several_files_label() -> &'static str {
+    "<span class=\"verdict v-files\" title=\"several files handed in for one problem\">\
+     files</span>"
+}
+
+/// The submissions per verdict (those with one) in verdict order, and
+/// apart, how many were pairs with several files handed in.
+fn verdict_counts(
+    results: &[&SubmissionResult],
+    handed_in: &[&[String]],
+) -> (Vec<(Verdict, usize)>, usize) {
+    let several = |index: usize| handed_in.get(index).is_some_and(|files| !files.is_empty());
+    let counts = Verdict::ALL
+        .into_iter()
+        .map(|verdict| {
+            let count = results
+                .iter()
+                .enumerate()
+                .filter(|&(index, result)| result.verdict == verdict && !several(index))
+                .count();
+            (verdict, count)
+        })
+        .filter(|&(_, count)| count > 0)
+        .collect();
+    let several = (0..results.len()).filter(|&index| several(index)).count();
+    (counts, several)
 }
 
 /// The problems in order of first appearance.
@@ -112,6 +159,7 @@ pub(super) fn write_matrix(
     page: &mut String,
     results: &[&SubmissionResult],
     names: &[String],
+    handed_in: &[&[String]],
     links: &[String],
     missing: &[MissingPair],
     not_graded: &[NotGraded],
@@ -182,6 +230,17 @@ pub(super) fn write_matrix(
                 let (Some(result), Some(link)) = (results.get(index), links.get(index)) else {
                     continue;
                 };
+                let files = handed_in.get(index).copied().unwrap_or(&[]);
+                if !files.is_empty() {
+                    let names: Vec<String> = files.iter().map(|file| escape_name(file)).collect();
+                    let _ = write!(
+                        page,
+                        "<a class=\"cell v-files\" href=\"{link}\" title=\"{}\">{} files</a>",
+                        names.join(", "),
+                        files.len()
+                    );
+                    continue;
+                }
                 let _ = write!(
                     page,
                     "<a class=\"cell {}\" href=\"{}\" title=\"{}\">{} {}/{}</a>",
@@ -221,39 +280,50 @@ pub(super) const FAILED_MOST_SHOWN: usize = 5;
 /// Per problem, in order of first appearance: a bar of its submissions'
 /// verdicts and the tests the class fails most, so a teacher sees at a
 /// glance which case the lesson missed.
-pub(super) fn write_problems(page: &mut String, results: &[&SubmissionResult]) {
+pub(super) fn write_problems(
+    page: &mut String,
+    results: &[&SubmissionResult],
+    handed_in: &[&[String]],
+) {
     page.push_str("<h2>Problems</h2>\n");
     for (index, problem) in problems_of(results).into_iter().enumerate() {
-        let here: Vec<&SubmissionResult> = results
+        let (here, here_files): (Vec<&SubmissionResult>, Vec<&[String]>) = results
             .iter()
             .copied()
-            .filter(|result| result.problem == problem)
-            .collect();
+            .zip(handed_in.iter().copied().chain(std::iter::repeat(&[][..])))
+            .filter(|(result, _)| result.problem == problem)
+            .unzip();
+        // "7 of 23" below counts the submissions that ran a test; say how
+        // many did, so it adds up to the heading's (issue #32).
+        let ran = here
+            .iter()
+            .filter(|result| !result.tests.is_empty())
+            .count();
+        let ran = if ran == here.len() {
+            String::new()
+        } else {
+            format!(" · {ran} ran tests")
+        };
         let _ = writeln!(
             page,
-            "<section class=\"problem\" id=\"{}\">\n<h3>{} <span class=\"muted\">· {} submission{}</span></h3>",
+            "<section class=\"problem\" id=\"{}\">\n<h3>{} <span class=\"muted\">· {} submission{}{ran}</span></h3>",
             problem_anchor(index),
             escape(problem),
             here.len(),
             if here.len() == 1 { "" } else { "s" }
         );
-        let counts: Vec<(Verdict, usize)> = Verdict::ALL
-            .into_iter()
-            .map(|verdict| {
-                let count = here
-                    .iter()
-                    .filter(|result| result.verdict == verdict)
-                    .count();
-                (verdict, count)
-            })
-            .filter(|&(_, count)| count > 0)
-            .collect();
-        write_verdict_bar(page, &counts, here.len());
+        let (counts, several) = verdict_counts(&here, &here_files);
+        // The bar is of the submissions graded: those with several files
+        // have no verdict of their own.
+        write_verdict_bar(page, &counts, here.len() - several);
         page.push_str("<p class=\"verdicts\">");
-        let parts: Vec<String> = counts
+        let mut parts: Vec<String> = counts
             .iter()
             .map(|&(verdict, count)| format!("{} {count}", verdict_badge(verdict)))
             .collect();
+        if several > 0 {
+            parts.push(format!("{} {several}", several_files_label()));
+        }
         page.push_str(&parts.join(" · "));
         page.push_str("</p>\n");
         write_failed_most(page, &here);
@@ -318,8 +388,8 @@ pub(super) struct TestTally<'a> {
     name: &'a str,
     ran: usize,
     failed: usize,
-    /// Each failing message with its count, in order of first appearance.
-    messages: Vec<(&'a str, usize)>,
+    /// Each failing (verdict, message) with its count.
+    messages: Vec<(Verdict, &'a str, usize)>,
 }
 
 /// The tests most submissions fail, most first (ties in test order), each
@@ -346,13 +416,11 @@ pub(super) fn write_failed_most(page: &mut String, results: &[&SubmissionResult]
             tally.ran += 1;
             if !test.verdict.is_accepted() {
                 tally.failed += 1;
-                match tally
-                    .messages
-                    .iter_mut()
-                    .find(|(message, _)| *message == test.message)
-                {
-                    Some((_, count)) => *count += 1,
-                    None => tally.messages.push((&test.message, 1)),
+                match tally.messages.iter_mut().find(|(verdict, message, _)| {
+                    *verdict == test.verdict && *message == test.message
+                }) {
+                    Some((_, _, count)) => *count += 1,
+                    None => tally.messages.push((test.verdict, &test.message, 1)),
                 }
             }
         }
@@ -394,19 +462,27 @@ pub(super) fn write_failed_most(page: &mut String, results: &[&SubmissionResult]
     }
 }
 
-/// The messages a test failed with, for the "most common message" cell:
-/// the most frequent one with its count; when several are equally
-/// frequent, each of them (up to three), never one picked arbitrarily;
-/// then how many other messages there were (issue #32: one student's MLE
-/// was shown for a test seven students failed five ways).
-fn common_messages(messages: &[(&str, usize)]) -> String {
+/// The messages a test failed with, for the "most common message" cell,
+/// each after its verdict: the most frequent one with its count; when
+/// several are equally frequent, each of them (up to three), never one
+/// picked arbitrarily; then how many other messages there were (issue #32:
+/// one student's MLE was shown for a test seven students failed five
+/// ways). Ties are ordered by verdict (`Verdict::ALL`'s order), then by
+/// message, so the cell does not change with the order of the results.
+fn common_messages(messages: &[(Verdict, &str, usize)]) -> String {
     const TIED_SHOWN: usize = 3;
-    let most = messages.iter().map(|&(_, count)| count).max().unwrap_or(0);
-    let tied: Vec<&str> = messages
+    let most = messages
         .iter()
-        .filter(|&&(_, count)| count == most)
-        .map(|&(message, _)| message)
+        .map(|&(_, _, count)| count)
+        .max()
+        .unwrap_or(0);
+    let mut tied: Vec<(Verdict, &str)> = messages
+        .iter()
+        .filter(|&&(_, _, count)| count == most)
+        .map(|&(verdict, message, _)| (verdict, message))
         .collect();
+    let rank = |verdict: Verdict| Verdict::ALL.iter().position(|known| *known == verdict);
+    tied.sort_by(|a, b| rank(a.0).cmp(&rank(b.0)).then_with(|| a.1.cmp(b.1)));
     let mut cell = String::new();
     if tied.len() > 1 {
         let _ = write!(
@@ -418,7 +494,7 @@ fn common_messages(messages: &[(&str, usize)]) -> String {
     let shown: Vec<String> = tied
         .iter()
         .take(TIED_SHOWN)
-        .map(|message| escape(message))
+        .map(|&(verdict, message)| format!("{} {}", verdict.code(), escape(message)))
         .collect();
     cell.push_str(&shown.join(" <span class=\"muted\">·</span> "));
     if tied.len() == 1 {

@@ -68,6 +68,7 @@ a.cell:hover { outline: 2px solid var(--ink); }
 .v-re { background: #e6dcf7; color: #3d2a73; }
 .v-ce { background: #e3e5e8; color: #30363d; }
 .v-je { background: #30363d; color: #ffffff; }
+.v-files { background: #ddf4ff; color: #0a3069; }
 .legend .verdict { margin-right: .2rem; }
 .legend span.item { margin-right: .9rem; white-space: nowrap; }
 section.submission { border: 1px solid var(--line); border-radius: 8px; padding: 1rem; margin: 1.2rem 0; }
@@ -161,7 +162,8 @@ pub(crate) fn render_with<R: Row>(rows: &[R], options: &Options) -> String {
     page_start(&mut page, "judge report");
     write_class(&mut page, &class, &links, options);
     for (index, (result, student)) in class.results.iter().zip(&class.students).enumerate() {
-        write_submission(&mut page, Some(index), result, student, options);
+        let handed_in = class.handed_in(index);
+        write_submission(&mut page, Some(index), result, student, handed_in, options);
     }
     page.push_str("</body>\n</html>\n");
     page
@@ -193,7 +195,8 @@ pub fn render_pages<R: Row>(
     let submissions = names
         .into_iter()
         .zip(class.results.iter().zip(&class.students))
-        .map(|(name, (result, student))| {
+        .enumerate()
+        .map(|(index, (name, (result, student)))| {
             let mut page = String::new();
             page_start(
                 &mut page,
@@ -207,7 +210,8 @@ pub fn render_pages<R: Row>(
                 page,
                 "<p class=\"back\"><a href=\"{back}\">← class report</a></p>"
             );
-            write_submission(&mut page, None, result, student, options);
+            let handed_in = class.handed_in(index);
+            write_submission(&mut page, None, result, student, handed_in, options);
             page.push_str("</body>\n</html>\n");
             (name, page)
         })
@@ -304,6 +308,9 @@ fn student_page_names(students: &[String]) -> Vec<String> {
 struct Class<'a> {
     results: Vec<&'a SubmissionResult>,
     students: Vec<String>,
+    /// Per result, the files handed in when there were several
+    /// ([`Row::handed_in`]).
+    handed_in: Vec<&'a [String]>,
 }
 
 impl<'a> Class<'a> {
@@ -311,7 +318,14 @@ impl<'a> Class<'a> {
         Class {
             results: rows.iter().map(Row::result).collect(),
             students: rows.iter().map(Row::student).collect(),
+            handed_in: rows.iter().map(Row::handed_in).collect(),
         }
+    }
+
+    /// The files handed in for the `index`th result when there were
+    /// several, else nothing.
+    fn handed_in(&self, index: usize) -> &'a [String] {
+        self.handed_in.get(index).copied().unwrap_or(&[])
     }
 }
 
@@ -344,7 +358,12 @@ fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: 
     if options.interrupted {
         write_partial_banner(page, class.results.len(), options.not_graded.len());
     }
-    write_summary(page, &class.results);
+    write_summary(
+        page,
+        &class.results,
+        &class.handed_in,
+        options.missing.len(),
+    );
     if options.student_view {
         // This page names every student: it is the teacher's.
         page.push_str(
@@ -354,7 +373,7 @@ fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: 
     }
     write_nav(page, &class.results, options.ignored.len());
     page.push_str("</header>\n");
-    write_problems(page, &class.results);
+    write_problems(page, &class.results, &class.handed_in);
     write_ignored(page, &options.ignored);
     write_ranking(
         page,
@@ -367,6 +386,7 @@ fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: 
         page,
         &class.results,
         &class.students,
+        &class.handed_in,
         links,
         &options.missing,
         &options.not_graded,
@@ -484,6 +504,15 @@ fn verdict_badge(verdict: Verdict) -> String {
         verdict_class(verdict),
         verdict_title(verdict),
         verdict.code()
+    )
+}
+
+/// The badge of a pair with several files handed in, none run (issue
+/// #32): its own category, not a compile error.
+fn several_files_badge(files: usize) -> String {
+    format!(
+        "<span class=\"verdict v-files\" title=\"{files} files handed in for one problem; \
+         none was graded\">{files} files</span>"
     )
 }
 

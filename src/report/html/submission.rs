@@ -40,9 +40,14 @@ pub(super) fn write_submission(
     index: Option<usize>,
     result: &SubmissionResult,
     student: &str,
+    handed_in: &[String],
     options: &Options,
 ) {
     let id = index.map_or(String::new(), |index| format!(" id=\"{}\"", anchor(index)));
+    if !handed_in.is_empty() {
+        write_several_files(page, &id, result, student, handed_in);
+        return;
+    }
     let _ = write!(
         page,
         "<section class=\"submission\"{id}>\n<h2>{} {} <span class=\"muted\">·</span> {}</h2>\n",
@@ -88,6 +93,36 @@ pub(super) fn write_submission(
         );
     }
     page.push_str("</section>\n");
+}
+
+/// The section of a pair with several files handed in (issue #32): not a
+/// compile error, and every file named.
+fn write_several_files(
+    page: &mut String,
+    id: &str,
+    result: &SubmissionResult,
+    student: &str,
+    handed_in: &[String],
+) {
+    let _ = write!(
+        page,
+        "<section class=\"submission\"{id}>\n<h2>{} {} <span class=\"muted\">·</span> {}</h2>\n\
+         <p class=\"muted\">score {:.2}</p>\n<h3>{} files handed in for one problem: none was \
+         graded</h3>\n<ul class=\"handed-in\">\n",
+        super::several_files_badge(handed_in.len()),
+        escape_name(student),
+        escape(&result.problem),
+        crate::report::csv::score(result),
+        handed_in.len()
+    );
+    for file in handed_in {
+        let _ = writeln!(page, "<li><code>{}</code></li>", escape_name(file));
+    }
+    let _ = writeln!(
+        page,
+        "</ul>\n<p>Hand in one file named <code>{}.&lt;ext&gt;</code>.</p>\n</section>",
+        escape(&result.problem)
+    );
 }
 
 pub(super) fn write_test(
@@ -290,6 +325,16 @@ pub(super) fn write_student_page(
             .filter_map(|&index| class.results.get(index).copied())
             .filter(|result| result.problem == *problem)
             .collect();
+        let here_files: Vec<&[String]> = mine
+            .iter()
+            .filter(|&&index| {
+                class
+                    .results
+                    .get(index)
+                    .is_some_and(|result| result.problem == *problem)
+            })
+            .map(|&index| class.handed_in(index))
+            .collect();
         let verdict = if here.is_empty() {
             let missing = options
                 .missing
@@ -304,7 +349,14 @@ pub(super) fn write_student_page(
             }
         } else {
             here.iter()
-                .map(|result| verdict_badge(result.verdict))
+                .zip(&here_files)
+                .map(|(result, files)| {
+                    if files.is_empty() {
+                        verdict_badge(result.verdict)
+                    } else {
+                        super::several_files_badge(files.len())
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(" ")
         };
@@ -349,7 +401,8 @@ pub(super) fn write_student_page(
         else {
             continue;
         };
-        write_submission(page, Some(index), result, name, options);
+        let handed_in = class.handed_in(index);
+        write_submission(page, Some(index), result, name, handed_in, options);
     }
 }
 
