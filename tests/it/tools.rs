@@ -579,3 +579,37 @@ fn r32_a_missing_answer_blocks_only_the_commands_that_read_it() {
     dir.create("problems/hello/tests/edges-1.ans", solved.stdout());
     with(&["run", "hello", "problems/hello/reference.py"]).expect_code(0);
 }
+
+/// See: issue #32 (item 10). The validator `judge new` writes read a line
+/// `1 2 3 ` (a trailing space) as four numbers, one empty, and said "found
+/// 4 numbers"; it says what is wrong: the spacing.
+#[test]
+fn r32_the_new_packages_validator_names_a_stray_space_not_an_extra_number() {
+    let dir = Dir::new();
+    dir.judge(&["new", "hello"]).expect_code(0);
+    for (input, found) in [
+        ("3\n1 2 3 \n", "'1 2 3 '"),
+        ("3\n 1 2 3\n", "' 1 2 3'"),
+        ("3\n1  2 3\n", "'1  2 3'"),
+    ] {
+        dir.create("t.in", input);
+        let run = dir.judge(&["validate", "--problems-dir", "problems", "hello", "t.in"]);
+        run.expect_code(1);
+        assert!(
+            run.stderr().contains(&format!(
+                "line 2: expected numbers separated by single spaces, none at the start or \
+                 end, found {found}"
+            )),
+            "{}",
+            run.stderr()
+        );
+    }
+    dir.create("t.in", "3\n1 2\n");
+    let run = dir.judge(&["validate", "--problems-dir", "problems", "hello", "t.in"]);
+    run.expect_code(1);
+    assert!(
+        run.stderr().contains("line 2: expected 3 numbers, found 2"),
+        "{}",
+        run.stderr()
+    );
+}
