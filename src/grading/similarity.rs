@@ -169,6 +169,7 @@ mod tests {
                 base: Vec::new(),
                 problems: Vec::new(),
                 pairs: Vec::new(),
+                same_code: Vec::new(),
                 skipped: Vec::new(),
                 notes: Vec::new(),
             },
