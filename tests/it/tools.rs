@@ -613,3 +613,30 @@ fn r32_the_new_packages_validator_names_a_stray_space_not_an_extra_number() {
         run.stderr()
     );
 }
+
+/// See: issue #32 (item 10). `judge gen --from N` makes test N of the
+/// seed's sequence alone (the Nth of `--count N`), printed or written as
+/// `DIR/NNN.in`: remaking stress failure #29 made 29 tests.
+#[test]
+fn r32_gen_from_makes_one_test_of_the_sequence_alone() {
+    let dir = Dir::new();
+    let all = dir.judge(&[
+        "gen", "rooks", "--seed", "3", "--count", "29", "--out", "all",
+    ]);
+    all.expect_code(0);
+    let alone = dir.judge(&[
+        "gen", "rooks", "--seed", "3", "--from", "29", "--out", "one",
+    ]);
+    alone.expect_code(0);
+    assert_eq!(sorted_names(&dir.path().join("one")), ["029.ans", "029.in"]);
+    assert_eq!(dir.read("one/029.in"), dir.read("all/029.in"));
+    assert_eq!(dir.read("one/029.ans"), dir.read("all/029.ans"));
+    let printed = dir.judge(&[
+        "gen", "rooks", "--seed", "3", "--from", "28", "--count", "2",
+    ]);
+    printed.expect_code(0);
+    assert_eq!(
+        printed.stdout(),
+        format!("{}\n{}", dir.read("all/028.in"), dir.read("all/029.in"))
+    );
+}
