@@ -19,7 +19,8 @@ pub(crate) struct GenArgs {
     /// `DIR/.judge/generated/`; `data/` is replaced whole, and only when every
     /// case was made and passed its checks.
     #[arg(long, value_name = "DIR", conflicts_with_all = [
-        "problem", "count", "profile", "out", "force", "append", "prefix", "width", "stats", "seed"
+        "problem", "count", "from", "profile", "out", "force", "append", "prefix", "width", "stats",
+        "seed"
     ])]
     pub(crate) package: Option<PathBuf>,
     /// With --package: the judge.toml whose languages run the package's
@@ -33,6 +34,12 @@ pub(crate) struct GenArgs {
     /// one empty line (no valid input holds one), so they can be split.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub(crate) count: u32,
+    /// Start at test N of the seed's sequence (1-based): `--from 29` makes
+    /// test 29 alone, the 29th of `--count 29`; with --out it is written as
+    /// `DIR/029.in`.
+    #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "append",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub(crate) from: u64,
     /// The generator profile (see `judge problems`); the package's first by default.
     #[arg(long, value_name = "PROFILE")]
     pub(crate) profile: Option<String>,
@@ -91,6 +98,7 @@ pub(super) fn run(args: &GenArgs) -> Result<Outcome, Error> {
         profile: args.profile.as_deref(),
         seed: args.seed,
         count: args.count,
+        from: args.from,
         jobs: args.jobs,
         stats: args.stats,
     };

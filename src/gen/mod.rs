@@ -28,6 +28,10 @@ pub(crate) struct GenRequest<'a> {
     pub(crate) profile: Option<&'a str>,
     pub(crate) seed: u64,
     pub(crate) count: u32,
+    /// The 1-based number of the first test in the seed's sequence
+    /// (`--from`): test 29 alone is `from: 29, count: 1` (issue #32: a
+    /// stress failure's remake made 29 tests for one).
+    pub(crate) from: u64,
     /// Threads; the number of cores when `None`.
     pub(crate) jobs: Option<u64>,
     /// Say what the tests hold even when printing them.
@@ -62,6 +66,11 @@ fn profile(package: &Package, request: &GenRequest<'_>) -> Result<problems::Prof
         .map_err(|error| GradingError::usage(error.to_string(), None))
 }
 
+/// The 0-based index of the first test a request makes.
+fn first(request: &GenRequest<'_>) -> u64 {
+    request.from.saturating_sub(1)
+}
+
 fn jobs(request: &GenRequest<'_>) -> usize {
     // `--jobs 0` is one per core, as `jobs = 0` in judge.toml is.
     match request.jobs {
@@ -85,11 +94,11 @@ pub(crate) fn print(
         problem,
         profile.name,
         request.seed,
-        0..u64::from(request.count),
+        first(request)..first(request) + u64::from(request.count),
         jobs(request),
         request.stats,
         |index, test| {
-            let separator = if index == 0 { "" } else { "\n" };
+            let separator = if index == first(request) { "" } else { "\n" };
             let more = emit(&format!("{separator}{}", test.input)).map_err(|error| {
                 testset::TestSetError::Generate {
                     index: index + 1,
@@ -138,7 +147,7 @@ pub(crate) fn write_set(
     let first = if target.append {
         testset::highest_number(dir, prefix)?
     } else {
-        0
+        first(request)
     };
     let last = first + u64::from(request.count);
     let width = usize::from(target.width);
@@ -180,6 +189,8 @@ pub(crate) fn write_set(
         dir.display(),
         if target.append {
             format!(", after test {first}")
+        } else if first > 0 {
+            format!(", from test {}", first + 1)
         } else {
             String::new()
         },
@@ -201,6 +212,7 @@ mod tests {
             profile: None,
             seed: 7,
             count,
+            from: 1,
             jobs: Some(2),
             stats: false,
         }

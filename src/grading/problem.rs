@@ -242,6 +242,7 @@ impl<'a> ProblemJob<'a> {
             submission_sha256: runnable.sha256.clone(),
             fingerprint: Some(runnable.fingerprint.clone()),
             reused: false,
+            handed_in: Vec::new(),
         }
     }
 }

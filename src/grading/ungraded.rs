@@ -87,6 +87,13 @@ pub(super) fn unrunnable(
         submission_sha256: None,
         fingerprint: None,
         reused: false,
+        handed_in: match why {
+            Unrunnable::SeveralFiles { files, .. } => files
+                .iter()
+                .map(|path| path.display().to_string())
+                .collect(),
+            _ => Vec::new(),
+        },
     }
 }
 
@@ -116,5 +123,6 @@ pub(super) fn unknown_problem(entry: &Entry, config: &JudgeConfig) -> GradedResu
         submission_sha256: None,
         fingerprint: None,
         reused: false,
+        handed_in: Vec::new(),
     }
 }

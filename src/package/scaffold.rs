@@ -68,6 +68,10 @@ if len(lines) != 3 or lines[2] != '':
 if not lines[0].isdigit() or not 1 <= int(lines[0]) <= 100:
     invalid(f'line 1: expected n in 1..=100, found {lines[0]!r}')
 numbers = lines[1].split(' ')
+# A space at an end or a doubled one would read as an extra empty number
+# (\"found 4 numbers\" for `1 2 3 `): say what is really wrong.
+if '' in numbers:
+    invalid(f'line 2: expected numbers separated by single spaces, none at the start or end, found {lines[1]!r}')
 if len(numbers) != int(lines[0]):
     invalid(f'line 2: expected {lines[0]} numbers, found {len(numbers)}')
 for number in numbers:

@@ -400,6 +400,13 @@ pub(crate) struct GradedResult {
     /// Taken from the report given to `--resume` instead of graded again.
     #[serde(default, skip_serializing_if = "is_false")]
     pub(crate) reused: bool,
+    /// Every file handed in for this one (student, problem) pair when there
+    /// were several (`rooks.py` and `rooks.cpp`): none was run, and the
+    /// result (a CE with score 0 whose `submission` is the first) is no
+    /// compile error but this; the class page says so and names each
+    /// (issue #32). Absent for one file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) handed_in: Vec<String>,
 }
 
 /// `expected` of a [`GradedResult`].
@@ -439,6 +446,7 @@ impl GradedResult {
             submission_sha256: None,
             fingerprint: None,
             reused: false,
+            handed_in: Vec::new(),
         }
     }
 }

@@ -368,6 +368,12 @@ pub trait Row {
     fn not_gradable(&self) -> Option<&str> {
         None
     }
+
+    /// Every file handed in for the pair when there were several (none was
+    /// run; see `json::GradedResult::handed_in`), else nothing.
+    fn handed_in(&self) -> &[String] {
+        &[]
+    }
 }
 
 /// What a submission had to get and whether it did ([`Row::expectation`]).
@@ -399,6 +405,10 @@ impl<T: Row + ?Sized> Row for &T {
 
     fn not_gradable(&self) -> Option<&str> {
         (**self).not_gradable()
+    }
+
+    fn handed_in(&self) -> &[String] {
+        (**self).handed_in()
     }
 
     fn expectation(&self) -> Option<Expectation> {
@@ -441,6 +451,10 @@ impl Row for GradedResult {
             && result.tests.is_empty()
             && result.compile.verdict == Some(Verdict::CompileError);
         not_run.then_some(result.compile.message.as_str())
+    }
+
+    fn handed_in(&self) -> &[String] {
+        &self.handed_in
     }
 }
 

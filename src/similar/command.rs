@@ -171,6 +171,7 @@ mod tests {
                 base: Vec::new(),
                 problems: Vec::new(),
                 pairs: Vec::new(),
+                same_code: Vec::new(),
                 skipped: Vec::new(),
                 notes: Vec::new(),
             },

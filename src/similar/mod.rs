@@ -65,6 +65,11 @@ pub(crate) struct Report {
     /// then from most to least similar. Pairs left out share nothing of that
     /// length: their similarity is 0.
     pub(crate) pairs: Vec<Pair>,
+    /// Three or more hand-ins of a problem with the same code (every pair
+    /// of them similarity 1), each group once: the table lists a group on
+    /// one line instead of its pairs. `pairs` still holds every pair.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) same_code: Vec<SameCode>,
     /// Files not compared, and why.
     pub(crate) skipped: Vec<Skipped>,
     /// Files compared with a caveat (no grammar for the language, a syntax
@@ -107,6 +112,78 @@ pub struct Pair {
     pub(crate) matched_tokens: usize,
     /// The common runs, in `a`'s order: lines of `a` and of `b`.
     pub(crate) regions: Vec<Region>,
+}
+
+/// Hand-ins of one problem with the same code, once names, literals,
+/// layout and comments are set aside: linked by pairs of similarity 1
+/// (issue #32: four copies were listed as six pairs).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct SameCode {
+    pub(crate) problem: String,
+    /// The students and their files, by student then file.
+    pub(crate) students: Vec<String>,
+    pub(crate) files: Vec<String>,
+}
+
+/// The smallest group [`same_code`] makes: two copies are one pair anyway.
+const SAME_CODE_GROUP: usize = 3;
+
+/// The groups of [`SAME_CODE_GROUP`] or more hand-ins that `pairs` links
+/// by similarity 1, by problem then by their first student and file.
+pub(crate) fn same_code(pairs: &[Pair]) -> Vec<SameCode> {
+    // Union-find over (problem, student, file) hand-ins.
+    let mut nodes: Vec<(String, String, String)> = Vec::new();
+    let mut parents: Vec<usize> = Vec::new();
+    fn find(parents: &mut [usize], mut node: usize) -> usize {
+        while parents[node] != node {
+            parents[node] = parents[parents[node]];
+            node = parents[node];
+        }
+        node
+    }
+    for pair in pairs.iter().filter(|pair| pair.similarity >= 1.0) {
+        let mut ends = [0usize; 2];
+        for (end, (student, file)) in ends
+            .iter_mut()
+            .zip([(&pair.a, &pair.files[0]), (&pair.b, &pair.files[1])])
+        {
+            let node = (pair.problem.clone(), student.clone(), file.clone());
+            *end = match nodes.iter().position(|known| *known == node) {
+                Some(index) => index,
+                None => {
+                    nodes.push(node);
+                    parents.push(parents.len());
+                    parents.len() - 1
+                }
+            };
+        }
+        let (a, b) = (find(&mut parents, ends[0]), find(&mut parents, ends[1]));
+        parents[a.max(b)] = a.min(b);
+    }
+    let mut groups: BTreeMap<usize, Vec<(String, String, String)>> = BTreeMap::new();
+    for (index, node) in nodes.iter().enumerate() {
+        let root = find(&mut parents, index);
+        groups.entry(root).or_default().push(node.clone());
+    }
+    let mut found: Vec<SameCode> = groups
+        .into_values()
+        .filter(|group| group.len() >= SAME_CODE_GROUP)
+        .map(|mut group| {
+            group.sort();
+            SameCode {
+                problem: group[0].0.clone(),
+                students: group
+                    .iter()
+                    .map(|(_, student, _)| student.clone())
+                    .collect(),
+                files: group.iter().map(|(_, _, file)| file.clone()).collect(),
+            }
+        })
+        .collect();
+    found.sort_by(|x, y| {
+        (&x.problem, &x.students, &x.files).cmp(&(&y.problem, &y.students, &y.files))
+    });
+    found
 }
 
 /// One common run as 1-based inclusive line ranges on each side.
@@ -429,13 +506,84 @@ pub(crate) fn render_text(report: &Report, top: usize) -> String {
             pairs.len(),
             report.min_tokens
         );
+        // A group with the same code is one line, not its pairs; a pair
+        // with a member of a group is shown once, for the group's first
+        // member (issue #32).
+        let groups: Vec<&SameCode> = report
+            .same_code
+            .iter()
+            .filter(|group| group.problem == summary.problem)
+            .collect();
+        let group_of = |student: &String, file: &String| {
+            groups.iter().position(|group| {
+                group
+                    .students
+                    .iter()
+                    .zip(&group.files)
+                    .any(|(s, f)| s == student && f == file)
+            })
+        };
+        let first_of = |group: usize, student: &String, file: &String| {
+            groups.get(group).is_some_and(|group| {
+                group.students.first() == Some(student) && group.files.first() == Some(file)
+            })
+        };
+        // A group is a row of `top` as a pair is, listed first: its
+        // similarity is the highest.
+        for group in groups.iter().take(top) {
+            let names: Vec<String> = group.students.iter().map(|name| visible(name)).collect();
+            let files: Vec<String> = group.files.iter().map(|file| visible(file)).collect();
+            let _ = writeln!(
+                text,
+                "  100.0%  same code in {} ({}): {}\n           {}",
+                plural(group.students.len() as u64, "hand-in", "hand-ins"),
+                plural(
+                    (group.students.len() * (group.students.len() - 1) / 2) as u64,
+                    "pair",
+                    "pairs"
+                ),
+                names.join(", "),
+                files.join("  ")
+            );
+        }
+        let named = |student: &String, file: &String| match group_of(student, file) {
+            Some(group) => format!(
+                "{} (+{} same code)",
+                visible(student),
+                groups
+                    .get(group)
+                    .map_or(0, |group| group.students.len() - 1)
+            ),
+            None => visible(student),
+        };
+        let pairs: Vec<&Pair> = pairs
+            .into_iter()
+            .filter(|pair| {
+                let a = group_of(&pair.a, &pair.files[0]);
+                let b = group_of(&pair.b, &pair.files[1]);
+                let inside = a.is_some() && a == b;
+                let first_or_alone = |group: Option<usize>, student, file| {
+                    group.is_none_or(|group| first_of(group, student, file))
+                };
+                !inside
+                    && first_or_alone(a, &pair.a, &pair.files[0])
+                    && first_or_alone(b, &pair.b, &pair.files[1])
+            })
+            .collect();
         // Names and files a student controls, made visible (`\x1b`) so they
         // cannot move the cursor or draw on the terminal.
+        let hidden_groups = groups.len().saturating_sub(top);
+        let top = top.saturating_sub(groups.len());
         let shown: Vec<[String; 4]> = pairs
             .iter()
             .take(top)
             .map(|pair| {
-                [&pair.a, &pair.b, &pair.files[0], &pair.files[1]].map(|text| visible(text))
+                [
+                    named(&pair.a, &pair.files[0]),
+                    named(&pair.b, &pair.files[1]),
+                    visible(&pair.files[0]),
+                    visible(&pair.files[1]),
+                ]
             })
             .collect();
         let width = |column: usize| {
@@ -453,6 +601,17 @@ pub(crate) fn render_text(report: &Report, top: usize) -> String {
                 pair.similarity * 100.0,
                 pair.matched_tokens,
                 plural(pair.regions.len() as u64, "region", "regions"),
+            );
+        }
+        if hidden_groups > 0 {
+            let _ = writeln!(
+                text,
+                "  ... {}",
+                plural(
+                    hidden_groups as u64,
+                    "more group with the same code",
+                    "more groups with the same code"
+                )
             );
         }
         if pairs.len() > top {

@@ -167,6 +167,7 @@ pub(crate) fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
             .map(|file| file.path.display().to_string())
             .collect(),
         problems,
+        same_code: super::same_code(&pairs),
         pairs,
         skipped,
         notes,

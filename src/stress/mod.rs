@@ -233,14 +233,15 @@ fn report_failure(
     })
 }
 
-/// How to remake test `index` (0-based) of a run: `judge gen --count N
-/// --out DIR` names test N `DIR/NNN.in`, at least 3 digits wide.
+/// How to remake test `index` (0-based) of a run, alone: `judge gen
+/// --from N --out DIR` names test N `DIR/NNN.in`, at least 3 digits wide
+/// (issue #32: `--count N` made every test before it too).
 fn remake_line(problem: &str, profile: &str, seed: u64, index: u64) -> String {
-    let count = index + 1;
-    let width = count.to_string().len().max(3);
+    let number = index + 1;
+    let width = number.to_string().len().max(3);
     format!(
-        "remake it: `judge gen {problem} --seed {seed} --profile {profile} --count {count} \
-         --out DIR` writes it as `DIR/{count:0width$}.in`"
+        "remake it: `judge gen {problem} --seed {seed} --profile {profile} --from {number} \
+         --out DIR` writes it alone as `DIR/{number:0width$}.in`"
     )
 }
 
@@ -289,8 +290,8 @@ mod tests {
     fn the_remake_line_names_the_file_gen_writes() {
         assert_eq!(
             remake_line("rooks", "small", 9, 6),
-            "remake it: `judge gen rooks --seed 9 --profile small --count 7 --out DIR` \
-             writes it as `DIR/007.in`"
+            "remake it: `judge gen rooks --seed 9 --profile small --from 7 --out DIR` \
+             writes it alone as `DIR/007.in`"
         );
         assert!(remake_line("rooks", "large", 1, 12344).ends_with("`DIR/12345.in`"));
     }

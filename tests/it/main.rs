@@ -12,6 +12,7 @@ mod bundled;
 mod cgroup_mounts;
 mod ci_script;
 mod ci_templates;
+mod class_page;
 mod classroom_import;
 mod cli;
 mod concurrent;

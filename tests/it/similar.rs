@@ -1395,3 +1395,75 @@ fn r16_many_near_identical_functions_copied_score_high() {
         assert!(similarity >= 0.9, "N = {n}: {similarity}");
     }
 }
+
+/// See: issue #32 (item 10). Four copies of one hand-in were six pairs in
+/// the table, and each pair with a fifth hand-in four rows: the copies are
+/// one group, listed once with every student and file, and a fifth
+/// hand-in's pair with them one row; the JSON keeps every pair and names
+/// the group in `same_code`.
+#[test]
+fn r32_copies_of_one_hand_in_are_one_group_not_every_pair() {
+    let dir = Dir::new();
+    dir.create("judge.toml", "layout = \"problem/student\"\n");
+    let copy = fs_err::read_to_string(repository().join("submissions/rooks/accepted/matching.py"))
+        .unwrap();
+    for student in ["dan", "ann", "cat", "bea"] {
+        dir.create(&format!("submissions/rooks/{student}.py"), &copy);
+    }
+    dir.create(
+        "submissions/rooks/eve.py",
+        fs_err::read_to_string(
+            repository().join("submissions/rooks/wrong_answer/ignores_walls.py"),
+        )
+        .unwrap(),
+    );
+    let run = dir.judge(&["similar"]);
+    run.expect_code(0);
+    let out = run.stdout();
+    let rows: Vec<&str> = out
+        .lines()
+        .skip_while(|line| !line.starts_with("rooks:"))
+        .skip(1)
+        .collect();
+    assert_eq!(rows.len(), 3, "{out}");
+    assert_eq!(
+        rows[0],
+        "  100.0%  same code in 4 hand-ins (6 pairs): ann, bea, cat, dan"
+    );
+    assert_eq!(
+        rows[1].split_whitespace().collect::<Vec<_>>(),
+        [
+            "submissions/rooks/ann.py",
+            "submissions/rooks/bea.py",
+            "submissions/rooks/cat.py",
+            "submissions/rooks/dan.py"
+        ]
+    );
+    assert!(
+        rows[2].contains("  ann (+3 same code)  eve  ")
+            && rows[2].ends_with("submissions/rooks/ann.py  submissions/rooks/eve.py"),
+        "{out}"
+    );
+
+    let report = similar_json_in(&dir);
+    assert_eq!(report["pairs"].as_array().unwrap().len(), 10);
+    assert_eq!(
+        report["same_code"],
+        serde_json::json!([{
+            "problem": "rooks",
+            "students": ["ann", "bea", "cat", "dan"],
+            "files": [
+                "submissions/rooks/ann.py",
+                "submissions/rooks/bea.py",
+                "submissions/rooks/cat.py",
+                "submissions/rooks/dan.py"
+            ]
+        }])
+    );
+}
+
+fn similar_json_in(dir: &Dir) -> serde_json::Value {
+    let run = dir.judge(&["similar", "--json", "-"]);
+    run.expect_code(0);
+    validated(&run.stdout())
+}

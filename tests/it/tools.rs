@@ -579,3 +579,64 @@ fn r32_a_missing_answer_blocks_only_the_commands_that_read_it() {
     dir.create("problems/hello/tests/edges-1.ans", solved.stdout());
     with(&["run", "hello", "problems/hello/reference.py"]).expect_code(0);
 }
+
+/// See: issue #32 (item 10). The validator `judge new` writes read a line
+/// `1 2 3 ` (a trailing space) as four numbers, one empty, and said "found
+/// 4 numbers"; it says what is wrong: the spacing.
+#[test]
+fn r32_the_new_packages_validator_names_a_stray_space_not_an_extra_number() {
+    let dir = Dir::new();
+    dir.judge(&["new", "hello"]).expect_code(0);
+    for (input, found) in [
+        ("3\n1 2 3 \n", "'1 2 3 '"),
+        ("3\n 1 2 3\n", "' 1 2 3'"),
+        ("3\n1  2 3\n", "'1  2 3'"),
+    ] {
+        dir.create("t.in", input);
+        let run = dir.judge(&["validate", "--problems-dir", "problems", "hello", "t.in"]);
+        run.expect_code(1);
+        assert!(
+            run.stderr().contains(&format!(
+                "line 2: expected numbers separated by single spaces, none at the start or \
+                 end, found {found}"
+            )),
+            "{}",
+            run.stderr()
+        );
+    }
+    dir.create("t.in", "3\n1 2\n");
+    let run = dir.judge(&["validate", "--problems-dir", "problems", "hello", "t.in"]);
+    run.expect_code(1);
+    assert!(
+        run.stderr().contains("line 2: expected 3 numbers, found 2"),
+        "{}",
+        run.stderr()
+    );
+}
+
+/// See: issue #32 (item 10). `judge gen --from N` makes test N of the
+/// seed's sequence alone (the Nth of `--count N`), printed or written as
+/// `DIR/NNN.in`: remaking stress failure #29 made 29 tests.
+#[test]
+fn r32_gen_from_makes_one_test_of_the_sequence_alone() {
+    let dir = Dir::new();
+    let all = dir.judge(&[
+        "gen", "rooks", "--seed", "3", "--count", "29", "--out", "all",
+    ]);
+    all.expect_code(0);
+    let alone = dir.judge(&[
+        "gen", "rooks", "--seed", "3", "--from", "29", "--out", "one",
+    ]);
+    alone.expect_code(0);
+    assert_eq!(sorted_names(&dir.path().join("one")), ["029.ans", "029.in"]);
+    assert_eq!(dir.read("one/029.in"), dir.read("all/029.in"));
+    assert_eq!(dir.read("one/029.ans"), dir.read("all/029.ans"));
+    let printed = dir.judge(&[
+        "gen", "rooks", "--seed", "3", "--from", "28", "--count", "2",
+    ]);
+    printed.expect_code(0);
+    assert_eq!(
+        printed.stdout(),
+        format!("{}\n{}", dir.read("all/028.in"), dir.read("all/029.in"))
+    );
+}

@@ -7,21 +7,31 @@ use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
 use std::fmt::Write as _;
 
-pub(super) fn write_summary(page: &mut String, results: &[&SubmissionResult]) {
+/// The header's counts: the submissions by verdict, a pair with several
+/// files handed in counted apart from the compile errors (issue #32), then
+/// the class's pairs with nothing handed in, so every figure below it adds
+/// up to one above it.
+pub(super) fn write_summary(
+    page: &mut String,
+    results: &[&SubmissionResult],
+    handed_in: &[&[String]],
+    missing: usize,
+) {
     let _ = write!(
         page,
         "<p class=\"summary\">{} submission{}",
         results.len(),
         if results.len() == 1 { "" } else { "s" }
     );
-    for verdict in Verdict::ALL {
-        let count = results
-            .iter()
-            .filter(|result| result.verdict == verdict)
-            .count();
-        if count > 0 {
-            let _ = write!(page, " · {} {count}", verdict_badge(verdict));
-        }
+    let (counts, several) = verdict_counts(results, handed_in);
+    for (verdict, count) in counts {
+        let _ = write!(page, " · {} {count}", verdict_badge(verdict));
+    }
+    if several > 0 {
+        let _ = write!(page, " · {} {several}", several_files_label());
+    }
+    if missing > 0 {
+        let _ = write!(page, " · {missing} missing");
     }
     page.push_str("</p>\n<p class=\"legend muted\">");
     for verdict in Verdict::ALL {
@@ -32,7 +42,44 @@ pub(super) fn write_summary(page: &mut String, results: &[&SubmissionResult]) {
             verdict_title(verdict)
         );
     }
+    if several > 0 {
+        let _ = write!(
+            page,
+            "<span class=\"item\">{} several files handed in for one problem, none \
+             graded</span>",
+            several_files_label()
+        );
+    }
     page.push_str("</p>\n");
+}
+
+/// The category's label in counts and the legend.
+fn several_files_label() -> &'static str {
+    "<span class=\"verdict v-files\" title=\"several files handed in for one problem\">\
+     files</span>"
+}
+
+/// The submissions per verdict (those with one) in verdict order, and
+/// apart, how many were pairs with several files handed in.
+fn verdict_counts(
+    results: &[&SubmissionResult],
+    handed_in: &[&[String]],
+) -> (Vec<(Verdict, usize)>, usize) {
+    let several = |index: usize| handed_in.get(index).is_some_and(|files| !files.is_empty());
+    let counts = Verdict::ALL
+        .into_iter()
+        .map(|verdict| {
+            let count = results
+                .iter()
+                .enumerate()
+                .filter(|&(index, result)| result.verdict == verdict && !several(index))
+                .count();
+            (verdict, count)
+        })
+        .filter(|&(_, count)| count > 0)
+        .collect();
+    let several = (0..results.len()).filter(|&index| several(index)).count();
+    (counts, several)
 }
 
 /// The problems in order of first appearance.
@@ -112,6 +159,7 @@ pub(super) fn write_matrix(
     page: &mut String,
     results: &[&SubmissionResult],
     names: &[String],
+    handed_in: &[&[String]],
     links: &[String],
     missing: &[MissingPair],
     not_graded: &[NotGraded],
@@ -182,6 +230,17 @@ pub(super) fn write_matrix(
                 let (Some(result), Some(link)) = (results.get(index), links.get(index)) else {
                     continue;
                 };
+                let files = handed_in.get(index).copied().unwrap_or(&[]);
+                if !files.is_empty() {
+                    let names: Vec<String> = files.iter().map(|file| escape_name(file)).collect();
+                    let _ = write!(
+                        page,
+                        "<a class=\"cell v-files\" href=\"{link}\" title=\"{}\">{} files</a>",
+                        names.join(", "),
+                        files.len()
+                    );
+                    continue;
+                }
                 let _ = write!(
                     page,
                     "<a class=\"cell {}\" href=\"{}\" title=\"{}\">{} {}/{}</a>",
@@ -221,39 +280,50 @@ pub(super) const FAILED_MOST_SHOWN: usize = 5;
 /// Per problem, in order of first appearance: a bar of its submissions'
 /// verdicts and the tests the class fails most, so a teacher sees at a
 /// glance which case the lesson missed.
-pub(super) fn write_problems(page: &mut String, results: &[&SubmissionResult]) {
+pub(super) fn write_problems(
+    page: &mut String,
+    results: &[&SubmissionResult],
+    handed_in: &[&[String]],
+) {
     page.push_str("<h2>Problems</h2>\n");
     for (index, problem) in problems_of(results).into_iter().enumerate() {
-        let here: Vec<&SubmissionResult> = results
+        let (here, here_files): (Vec<&SubmissionResult>, Vec<&[String]>) = results
             .iter()
             .copied()
-            .filter(|result| result.problem == problem)
-            .collect();
+            .zip(handed_in.iter().copied().chain(std::iter::repeat(&[][..])))
+            .filter(|(result, _)| result.problem == problem)
+            .unzip();
+        // "7 of 23" below counts the submissions that ran a test; say how
+        // many did, so it adds up to the heading's (issue #32).
+        let ran = here
+            .iter()
+            .filter(|result| !result.tests.is_empty())
+            .count();
+        let ran = if ran == here.len() {
+            String::new()
+        } else {
+            format!(" · {ran} ran tests")
+        };
         let _ = writeln!(
             page,
-            "<section class=\"problem\" id=\"{}\">\n<h3>{} <span class=\"muted\">· {} submission{}</span></h3>",
+            "<section class=\"problem\" id=\"{}\">\n<h3>{} <span class=\"muted\">· {} submission{}{ran}</span></h3>",
             problem_anchor(index),
             escape(problem),
             here.len(),
             if here.len() == 1 { "" } else { "s" }
         );
-        let counts: Vec<(Verdict, usize)> = Verdict::ALL
-            .into_iter()
-            .map(|verdict| {
-                let count = here
-                    .iter()
-                    .filter(|result| result.verdict == verdict)
-                    .count();
-                (verdict, count)
-            })
-            .filter(|&(_, count)| count > 0)
-            .collect();
-        write_verdict_bar(page, &counts, here.len());
+        let (counts, several) = verdict_counts(&here, &here_files);
+        // The bar is of the submissions graded: those with several files
+        // have no verdict of their own.
+        write_verdict_bar(page, &counts, here.len() - several);
         page.push_str("<p class=\"verdicts\">");
-        let parts: Vec<String> = counts
+        let mut parts: Vec<String> = counts
             .iter()
             .map(|&(verdict, count)| format!("{} {count}", verdict_badge(verdict)))
             .collect();
+        if several > 0 {
+            parts.push(format!("{} {several}", several_files_label()));
+        }
         page.push_str(&parts.join(" · "));
         page.push_str("</p>\n");
         write_failed_most(page, &here);
@@ -318,8 +388,8 @@ pub(super) struct TestTally<'a> {
     name: &'a str,
     ran: usize,
     failed: usize,
-    /// Each failing message with its count, in order of first appearance.
-    messages: Vec<(&'a str, usize)>,
+    /// Each failing (verdict, message) with its count.
+    messages: Vec<(Verdict, &'a str, usize)>,
 }
 
 /// The tests most submissions fail, most first (ties in test order), each
@@ -346,13 +416,11 @@ pub(super) fn write_failed_most(page: &mut String, results: &[&SubmissionResult]
             tally.ran += 1;
             if !test.verdict.is_accepted() {
                 tally.failed += 1;
-                match tally
-                    .messages
-                    .iter_mut()
-                    .find(|(message, _)| *message == test.message)
-                {
-                    Some((_, count)) => *count += 1,
-                    None => tally.messages.push((&test.message, 1)),
+                match tally.messages.iter_mut().find(|(verdict, message, _)| {
+                    *verdict == test.verdict && *message == test.message
+                }) {
+                    Some((_, _, count)) => *count += 1,
+                    None => tally.messages.push((test.verdict, &test.message, 1)),
                 }
             }
         }
@@ -394,19 +462,27 @@ pub(super) fn write_failed_most(page: &mut String, results: &[&SubmissionResult]
     }
 }
 
-/// The messages a test failed with, for the "most common message" cell:
-/// the most frequent one with its count; when several are equally
-/// frequent, each of them (up to three), never one picked arbitrarily;
-/// then how many other messages there were (issue #32: one student's MLE
-/// was shown for a test seven students failed five ways).
-fn common_messages(messages: &[(&str, usize)]) -> String {
+/// The messages a test failed with, for the "most common message" cell,
+/// each after its verdict: the most frequent one with its count; when
+/// several are equally frequent, each of them (up to three), never one
+/// picked arbitrarily; then how many other messages there were (issue #32:
+/// one student's MLE was shown for a test seven students failed five
+/// ways). Ties are ordered by verdict (`Verdict::ALL`'s order), then by
+/// message, so the cell does not change with the order of the results.
+fn common_messages(messages: &[(Verdict, &str, usize)]) -> String {
     const TIED_SHOWN: usize = 3;
-    let most = messages.iter().map(|&(_, count)| count).max().unwrap_or(0);
-    let tied: Vec<&str> = messages
+    let most = messages
         .iter()
-        .filter(|&&(_, count)| count == most)
-        .map(|&(message, _)| message)
+        .map(|&(_, _, count)| count)
+        .max()
+        .unwrap_or(0);
+    let mut tied: Vec<(Verdict, &str)> = messages
+        .iter()
+        .filter(|&&(_, _, count)| count == most)
+        .map(|&(verdict, message, _)| (verdict, message))
         .collect();
+    let rank = |verdict: Verdict| Verdict::ALL.iter().position(|known| *known == verdict);
+    tied.sort_by(|a, b| rank(a.0).cmp(&rank(b.0)).then_with(|| a.1.cmp(b.1)));
     let mut cell = String::new();
     if tied.len() > 1 {
         let _ = write!(
@@ -418,7 +494,7 @@ fn common_messages(messages: &[(&str, usize)]) -> String {
     let shown: Vec<String> = tied
         .iter()
         .take(TIED_SHOWN)
-        .map(|message| escape(message))
+        .map(|&(verdict, message)| format!("{} {}", verdict.code(), escape(message)))
         .collect();
     cell.push_str(&shown.join(" <span class=\"muted\">·</span> "));
     if tied.len() == 1 {
@@ -435,13 +511,91 @@ fn common_messages(messages: &[(&str, usize)]) -> String {
     cell
 }
 
-/// The students by total score, highest first; equal totals keep the
-/// matrix's order (a class list's). A student's score on a problem is their
+/// Every student's score per problem and in total, as the ranking and a
+/// student's own page count them: a student's score on a problem is their
 /// best submission's (the gradebook's score: 0 to 100, or to the maximum of
 /// a problem scored by test groups), the total the sum over problems, out
-/// of the sum of the problems' maxima. Every student of the class is
-/// there, those with nothing graded too (their files misnamed, or nothing
-/// handed in), as in the CSV and the matrix.
+/// of the sum of the problems' maxima.
+pub(super) struct Totals<'a> {
+    /// Problems in order of first appearance, those only missing too.
+    pub(super) problems: Vec<&'a str>,
+    /// The class list ([`class_list`]).
+    students: Vec<String>,
+    /// `scores[student][problem]`, `None` when nothing was graded.
+    scores: Vec<Vec<Option<f64>>>,
+    /// The sum of the problems' maxima.
+    pub(super) most: f64,
+}
+
+impl<'a> Totals<'a> {
+    pub(super) fn new(
+        results: &[&'a SubmissionResult],
+        names: &[String],
+        missing: &'a [MissingPair],
+        not_graded: &[NotGraded],
+    ) -> Totals<'a> {
+        let mut problems: Vec<&str> = Vec::new();
+        for result in results {
+            position_or_push(&mut problems, result.problem.as_str());
+        }
+        for pair in missing {
+            position_or_push(&mut problems, pair.problem.as_str());
+        }
+        let students = class_list(names, missing, not_graded);
+        let mut scores: Vec<Vec<Option<f64>>> = vec![vec![None; problems.len()]; students.len()];
+        // A problem scored by groups says its maximum; a pass-fail one is a
+        // percentage.
+        let mut maxima: Vec<Option<f64>> = vec![None; problems.len()];
+        for result in results {
+            if let (Some(max), Some(problem)) = (
+                result.max_score,
+                problems.iter().position(|p| *p == result.problem.as_str()),
+            ) {
+                maxima[problem] =
+                    Some(maxima[problem].map_or(max.0, |known: f64| known.max(max.0)));
+            }
+        }
+        for (result, name) in results.iter().zip(names) {
+            let student = students.iter().position(|s| s == name);
+            let problem = problems.iter().position(|p| *p == result.problem.as_str());
+            if let Some(cell) = student
+                .zip(problem)
+                .and_then(|(student, problem)| scores.get_mut(student)?.get_mut(problem))
+            {
+                let score = crate::report::csv::score(result);
+                *cell = Some(cell.map_or(score, |best: f64| best.max(score)));
+            }
+        }
+        Totals {
+            problems,
+            students,
+            scores,
+            most: maxima.iter().map(|max| max.unwrap_or(100.0)).sum(),
+        }
+    }
+
+    /// A student's scores per problem (empty for one not in the class).
+    pub(super) fn row(&self, student: &str) -> &[Option<f64>] {
+        self.students
+            .iter()
+            .position(|known| known == student)
+            .and_then(|index| self.scores.get(index))
+            .map_or(&[][..], Vec::as_slice)
+    }
+
+    /// A student's total.
+    pub(super) fn total(&self, student: &str) -> f64 {
+        self.row(student)
+            .iter()
+            .flatten()
+            .fold(0.0, |total, points| total + points)
+    }
+}
+
+/// The students by total score, highest first; equal totals keep the
+/// matrix's order (a class list's), as [`Totals`] counts them. Every
+/// student of the class is there, those with nothing graded too (their
+/// files misnamed, or nothing handed in), as in the CSV and the matrix.
 pub(super) fn write_ranking(
     page: &mut String,
     results: &[&SubmissionResult],
@@ -449,47 +603,11 @@ pub(super) fn write_ranking(
     missing: &[MissingPair],
     not_graded: &[NotGraded],
 ) {
-    let mut problems: Vec<&str> = Vec::new();
-    for result in results {
-        position_or_push(&mut problems, result.problem.as_str());
-    }
-    for pair in missing {
-        position_or_push(&mut problems, pair.problem.as_str());
-    }
-    let class = class_list(names, missing, not_graded);
-    let students: Vec<&str> = class.iter().map(String::as_str).collect();
-    // scores[student][problem], None when nothing was handed in.
-    let mut scores: Vec<Vec<Option<f64>>> = vec![vec![None; problems.len()]; students.len()];
-    // A problem scored by groups says its maximum; a pass-fail one is a
-    // percentage.
-    let mut maxima: Vec<Option<f64>> = vec![None; problems.len()];
-    for result in results {
-        if let (Some(max), Some(problem)) = (
-            result.max_score,
-            problems.iter().position(|p| *p == result.problem.as_str()),
-        ) {
-            maxima[problem] = Some(maxima[problem].map_or(max.0, |known: f64| known.max(max.0)));
-        }
-    }
-    let most: f64 = maxima.iter().map(|max| max.unwrap_or(100.0)).sum();
-    for (result, name) in results.iter().zip(names) {
-        let student = students.iter().position(|s| *s == name.as_str());
-        let problem = problems.iter().position(|p| *p == result.problem.as_str());
-        if let Some(cell) = student
-            .zip(problem)
-            .and_then(|(student, problem)| scores.get_mut(student)?.get_mut(problem))
-        {
-            let score = crate::report::csv::score(result);
-            *cell = Some(cell.map_or(score, |best: f64| best.max(score)));
-        }
-    }
-    let mut order: Vec<(usize, f64)> = scores
+    let totals = Totals::new(results, names, missing, not_graded);
+    let mut order: Vec<(usize, f64)> = totals
+        .students
         .iter()
-        .map(|row| {
-            row.iter()
-                .flatten()
-                .fold(0.0, |total, points| total + points)
-        })
+        .map(|student| totals.total(student))
         .enumerate()
         .collect();
     order.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -498,14 +616,14 @@ pub(super) fn write_ranking(
         "<h2 id=\"students\">Students by score</h2>\n<div class=\"scroll\">\n<table class=\"ranking\">\n\
          <thead><tr><th>#</th><th>student</th>\
          <th>total <span class=\"muted\">of {}</span></th>",
-        crate::verdict::Points(most)
+        crate::verdict::Points(totals.most)
     );
-    for problem in &problems {
+    for problem in &totals.problems {
         let _ = write!(page, "<th>{}</th>", escape(problem));
     }
     page.push_str("</tr></thead>\n<tbody>\n");
     for (rank, (student, total)) in order.iter().enumerate() {
-        let (Some(name), Some(row)) = (students.get(*student), scores.get(*student)) else {
+        let Some(name) = totals.students.get(*student) else {
             continue;
         };
         let _ = write!(
@@ -514,7 +632,7 @@ pub(super) fn write_ranking(
             rank + 1,
             escape_name(name)
         );
-        for score in row {
+        for score in totals.row(name) {
             match score {
                 Some(score) => {
                     let _ = write!(page, "<td>{score:.2}</td>");
@@ -534,7 +652,11 @@ pub(super) fn write_ranking(
 /// Every student of the class — with a result, or with only pairs that are
 /// missing (their files were misnamed, or they handed in nothing) or not
 /// graded — once each, as a class list orders names.
-fn class_list(names: &[String], missing: &[MissingPair], not_graded: &[NotGraded]) -> Vec<String> {
+pub(super) fn class_list(
+    names: &[String],
+    missing: &[MissingPair],
+    not_graded: &[NotGraded],
+) -> Vec<String> {
     let mut students: Vec<String> = Vec::new();
     for name in names {
         position_or_push(&mut students, name.clone());
@@ -550,7 +672,7 @@ fn class_list(names: &[String], missing: &[MissingPair], not_graded: &[NotGraded
 }
 
 /// The student a pair not graded belongs to.
-fn not_graded_student(pair: &NotGraded) -> String {
+pub(super) fn not_graded_student(pair: &NotGraded) -> String {
     match &pair.student {
         Some(student) => student.clone(),
         None => crate::discovery::student_from_path(&pair.submission, &pair.problem),

@@ -32,7 +32,7 @@ use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
 use class::{write_ignored, write_matrix, write_nav, write_problems, write_ranking, write_summary};
 use std::fmt::Write as _;
-use submission::write_submission;
+use submission::{write_student_page, write_submission};
 
 const STYLE: &str = r#"
 :root { --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --paper: #ffffff; }
@@ -68,6 +68,7 @@ a.cell:hover { outline: 2px solid var(--ink); }
 .v-re { background: #e6dcf7; color: #3d2a73; }
 .v-ce { background: #e3e5e8; color: #30363d; }
 .v-je { background: #30363d; color: #ffffff; }
+.v-files { background: #ddf4ff; color: #0a3069; }
 .legend .verdict { margin-right: .2rem; }
 .legend span.item { margin-right: .9rem; white-space: nowrap; }
 section.submission { border: 1px solid var(--line); border-radius: 8px; padding: 1rem; margin: 1.2rem 0; }
@@ -161,7 +162,8 @@ pub(crate) fn render_with<R: Row>(rows: &[R], options: &Options) -> String {
     page_start(&mut page, "judge report");
     write_class(&mut page, &class, &links, options);
     for (index, (result, student)) in class.results.iter().zip(&class.students).enumerate() {
-        write_submission(&mut page, Some(index), result, student, options);
+        let handed_in = class.handed_in(index);
+        write_submission(&mut page, Some(index), result, student, handed_in, options);
     }
     page.push_str("</body>\n</html>\n");
     page
@@ -177,6 +179,9 @@ pub fn render_pages<R: Row>(
     options: &Options,
 ) -> Pages {
     let class = Class::new(rows);
+    if options.student_view {
+        return student_pages(&class, folder, options);
+    }
     let names = page_names(&class.results, &class.students);
     let links: Vec<String> = names
         .iter()
@@ -190,7 +195,8 @@ pub fn render_pages<R: Row>(
     let submissions = names
         .into_iter()
         .zip(class.results.iter().zip(&class.students))
-        .map(|(name, (result, student))| {
+        .enumerate()
+        .map(|(index, (name, (result, student)))| {
             let mut page = String::new();
             page_start(
                 &mut page,
@@ -204,7 +210,8 @@ pub fn render_pages<R: Row>(
                 page,
                 "<p class=\"back\"><a href=\"{back}\">← class report</a></p>"
             );
-            write_submission(&mut page, None, result, student, options);
+            let handed_in = class.handed_in(index);
+            write_submission(&mut page, None, result, student, handed_in, options);
             page.push_str("</body>\n</html>\n");
             (name, page)
         })
@@ -215,10 +222,95 @@ pub fn render_pages<R: Row>(
     }
 }
 
+/// The student view's set (issue #32): a page per student to hand to that
+/// student alone, `<student>.html` (named as [`page_names`] names them),
+/// with their own results, the problems they handed nothing in for, their
+/// files that were not graded and each of their submissions with its
+/// tests; no other student's name or score, and no link to the class page.
+/// The class page, for the teacher, links each cell to the student's page.
+fn student_pages(class: &Class<'_>, folder: &str, options: &Options) -> Pages {
+    let students = class::class_list(&class.students, &options.missing, &options.not_graded);
+    let names = student_page_names(&students);
+    let page_of = |student: &str| {
+        students
+            .iter()
+            .position(|known| known == student)
+            .and_then(|index| names.get(index))
+    };
+    let links: Vec<String> = class
+        .students
+        .iter()
+        .enumerate()
+        .map(|(index, student)| {
+            page_of(student).map_or_else(String::new, |name| {
+                format!(
+                    "{}/{}#{}",
+                    encode_href(folder),
+                    encode_href(name),
+                    anchor(index)
+                )
+            })
+        })
+        .collect();
+    let mut class_page = String::new();
+    page_start(&mut class_page, "judge report");
+    write_class(&mut class_page, class, &links, options);
+    class_page.push_str("</body>\n</html>\n");
+    let totals = class::Totals::new(
+        &class.results,
+        &class.students,
+        &options.missing,
+        &options.not_graded,
+    );
+    let submissions = students
+        .iter()
+        .zip(names)
+        .map(|(student, name)| {
+            let mut page = String::new();
+            page_start(
+                &mut page,
+                &format!(
+                    "{} — judge report",
+                    crate::report::visible::visible_name(student)
+                ),
+            );
+            write_student_page(&mut page, class, student, &totals, options);
+            page.push_str("</body>\n</html>\n");
+            (name, page)
+        })
+        .collect();
+    Pages {
+        class_page,
+        submissions,
+    }
+}
+
+/// A file name for each student's page: `<student>.html`, made safe and
+/// unique as [`page_names`] makes a submission's.
+fn student_page_names(students: &[String]) -> Vec<String> {
+    let mut taken = std::collections::HashSet::new();
+    students
+        .iter()
+        .map(|student| {
+            let stem = safe_part(student);
+            let mut name = format!("{stem}.html");
+            let mut number = 1;
+            while !taken.insert(name.to_lowercase()) {
+                number += 1;
+                name = format!("{stem}-{number}.html");
+            }
+            name
+        })
+        .collect()
+}
+
 /// The results and their students, in the report's order.
 struct Class<'a> {
     results: Vec<&'a SubmissionResult>,
     students: Vec<String>,
+    /// Per result, the files handed in when there were several
+    /// ([`Row::handed_in`]).
+    handed_in: Vec<&'a [String]>,
 }
 
 impl<'a> Class<'a> {
@@ -226,7 +318,14 @@ impl<'a> Class<'a> {
         Class {
             results: rows.iter().map(Row::result).collect(),
             students: rows.iter().map(Row::student).collect(),
+            handed_in: rows.iter().map(Row::handed_in).collect(),
         }
+    }
+
+    /// The files handed in for the `index`th result when there were
+    /// several, else nothing.
+    fn handed_in(&self, index: usize) -> &'a [String] {
+        self.handed_in.get(index).copied().unwrap_or(&[])
     }
 }
 
@@ -259,10 +358,22 @@ fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: 
     if options.interrupted {
         write_partial_banner(page, class.results.len(), options.not_graded.len());
     }
-    write_summary(page, &class.results);
+    write_summary(
+        page,
+        &class.results,
+        &class.handed_in,
+        options.missing.len(),
+    );
+    if options.student_view {
+        // This page names every student: it is the teacher's.
+        page.push_str(
+            "<p class=\"muted\">Student view, for the teacher: each student's own page \
+             (a cell's link) shows only that student's results; hand out those, not this one.</p>\n",
+        );
+    }
     write_nav(page, &class.results, options.ignored.len());
     page.push_str("</header>\n");
-    write_problems(page, &class.results);
+    write_problems(page, &class.results, &class.handed_in);
     write_ignored(page, &options.ignored);
     write_ranking(
         page,
@@ -275,6 +386,7 @@ fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: 
         page,
         &class.results,
         &class.students,
+        &class.handed_in,
         links,
         &options.missing,
         &options.not_graded,
@@ -392,6 +504,15 @@ fn verdict_badge(verdict: Verdict) -> String {
         verdict_class(verdict),
         verdict_title(verdict),
         verdict.code()
+    )
+}
+
+/// The badge of a pair with several files handed in, none run (issue
+/// #32): its own category, not a compile error.
+fn several_files_badge(files: usize) -> String {
+    format!(
+        "<span class=\"verdict v-files\" title=\"{files} files handed in for one problem; \
+         none was graded\">{files} files</span>"
     )
 }
 

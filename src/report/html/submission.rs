@@ -40,9 +40,14 @@ pub(super) fn write_submission(
     index: Option<usize>,
     result: &SubmissionResult,
     student: &str,
+    handed_in: &[String],
     options: &Options,
 ) {
     let id = index.map_or(String::new(), |index| format!(" id=\"{}\"", anchor(index)));
+    if !handed_in.is_empty() {
+        write_several_files(page, &id, result, student, handed_in);
+        return;
+    }
     let _ = write!(
         page,
         "<section class=\"submission\"{id}>\n<h2>{} {} <span class=\"muted\">·</span> {}</h2>\n",
@@ -90,6 +95,36 @@ pub(super) fn write_submission(
     page.push_str("</section>\n");
 }
 
+/// The section of a pair with several files handed in (issue #32): not a
+/// compile error, and every file named.
+fn write_several_files(
+    page: &mut String,
+    id: &str,
+    result: &SubmissionResult,
+    student: &str,
+    handed_in: &[String],
+) {
+    let _ = write!(
+        page,
+        "<section class=\"submission\"{id}>\n<h2>{} {} <span class=\"muted\">·</span> {}</h2>\n\
+         <p class=\"muted\">score {:.2}</p>\n<h3>{} files handed in for one problem: none was \
+         graded</h3>\n<ul class=\"handed-in\">\n",
+        super::several_files_badge(handed_in.len()),
+        escape_name(student),
+        escape(&result.problem),
+        crate::report::csv::score(result),
+        handed_in.len()
+    );
+    for file in handed_in {
+        let _ = writeln!(page, "<li><code>{}</code></li>", escape_name(file));
+    }
+    let _ = writeln!(
+        page,
+        "</ul>\n<p>Hand in one file named <code>{}.&lt;ext&gt;</code>.</p>\n</section>",
+        escape(&result.problem)
+    );
+}
+
 pub(super) fn write_test(
     page: &mut String,
     problem: &str,
@@ -103,17 +138,24 @@ pub(super) fn write_test(
     } else {
         test.message.clone()
     };
+    // A hidden test's figures are withheld (`hide_test_data` zeroes them):
+    // "0 ms, 0 KiB" read as a measurement (issue #32).
+    let (time, memory_used) = if hidden {
+        ("hidden".to_owned(), "hidden".to_owned())
+    } else {
+        (
+            format!("{} ms CPU, {} ms wall", test.time_ms, test.wall_ms),
+            memory(test.memory_kib),
+        )
+    };
     let _ = write!(
         page,
         "<details class=\"test\"{}>\n<summary>{} <span class=\"name\">{}</span> \
-         <span class=\"time\">{} ms CPU, {} ms wall</span> <span class=\"memory\">{}</span> \
+         <span class=\"time\">{time}</span> <span class=\"memory\">{memory_used}</span> \
          <span class=\"message\">{}</span></summary>\n<div class=\"test-body\">\n",
         if open { " open" } else { "" },
         verdict_badge(test.verdict),
         escape(&test.name),
-        test.time_ms,
-        test.wall_ms,
-        memory(test.memory_kib),
         escape(&message)
     );
     let mut facts = Vec::new();
@@ -230,4 +272,146 @@ pub(super) fn write_diff(page: &mut String, verdict: Verdict, expected: &str, ac
         let _ = write!(page, "<span class=\"{class}\">{body}</span>");
     }
     page.push_str("</pre></figure>\n");
+}
+
+/// A student's own page in the student view (issue #32): their total, a
+/// row per problem of the class (their verdict and score, `missing` or
+/// `not graded`), their files that were not graded and why, then each of
+/// their submissions; nothing of any other student.
+pub(super) fn write_student_page(
+    page: &mut String,
+    class: &super::Class<'_>,
+    student: &str,
+    totals: &super::class::Totals<'_>,
+    options: &Options,
+) {
+    let _ = writeln!(
+        page,
+        "<header class=\"top\">\n<h1>{}</h1>\n<p class=\"summary\">total {:.2} \
+         <span class=\"muted\">of {}</span></p>\n</header>",
+        escape_name(student),
+        totals.total(student),
+        crate::verdict::Points(totals.most)
+    );
+    let not_graded: Vec<&str> = options
+        .not_graded
+        .iter()
+        .filter(|pair| super::class::not_graded_student(pair) == student)
+        .map(|pair| pair.problem.as_str())
+        .collect();
+    if options.interrupted && !not_graded.is_empty() {
+        page.push_str(
+            "<p class=\"partial\" role=\"alert\"><strong>Partial: the grade was interrupted \
+             before every hand-in of yours was graded.</strong> The problems marked \
+             <q>not graded</q> have no score yet.</p>\n",
+        );
+    }
+    let mine: Vec<usize> = (0..class.results.len())
+        .filter(|&index| {
+            class
+                .students
+                .get(index)
+                .is_some_and(|name| name == student)
+        })
+        .collect();
+    page.push_str(
+        "<table class=\"ranking\">\n<thead><tr><th>problem</th><th>verdict</th><th>tests</th>\
+         <th>score</th></tr></thead>\n<tbody>\n",
+    );
+    let row = totals.row(student);
+    for (problem_index, problem) in totals.problems.iter().enumerate() {
+        let here: Vec<&SubmissionResult> = mine
+            .iter()
+            .filter_map(|&index| class.results.get(index).copied())
+            .filter(|result| result.problem == *problem)
+            .collect();
+        let here_files: Vec<&[String]> = mine
+            .iter()
+            .filter(|&&index| {
+                class
+                    .results
+                    .get(index)
+                    .is_some_and(|result| result.problem == *problem)
+            })
+            .map(|&index| class.handed_in(index))
+            .collect();
+        let verdict = if here.is_empty() {
+            let missing = options
+                .missing
+                .iter()
+                .any(|pair| pair.student == student && pair.problem == *problem);
+            if not_graded.contains(problem) {
+                "<span class=\"muted\">not graded</span>".to_owned()
+            } else if missing {
+                "<span class=\"muted\">missing: nothing handed in</span>".to_owned()
+            } else {
+                continue;
+            }
+        } else {
+            here.iter()
+                .zip(&here_files)
+                .map(|(result, files)| {
+                    if files.is_empty() {
+                        verdict_badge(result.verdict)
+                    } else {
+                        super::several_files_badge(files.len())
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let tests: Vec<String> = here
+            .iter()
+            .map(|result| format!("{}/{}", result.passed, result.total))
+            .collect();
+        let score = match row.get(problem_index).copied().flatten() {
+            Some(score) => format!("{score:.2}"),
+            None => "0.00".to_owned(),
+        };
+        let _ = writeln!(
+            page,
+            "<tr><th>{}</th><td>{verdict}</td><td>{}</td><td>{score}</td></tr>",
+            escape(problem),
+            tests.join(", ")
+        );
+    }
+    page.push_str("</tbody>\n</table>\n");
+    let theirs: Vec<&crate::report::json::IgnoredFile> = options
+        .ignored
+        .iter()
+        .filter(|file| names_student(&file.path, student))
+        .collect();
+    if !theirs.is_empty() {
+        page.push_str(
+            "<h2>Files not graded</h2>\n<table class=\"ignored\">\n<thead><tr><th>file</th>\
+             <th>why it was not graded</th></tr></thead>\n<tbody>\n",
+        );
+        for file in theirs {
+            let _ = writeln!(
+                page,
+                "<tr><td class=\"mono\">{}</td><td>{}</td></tr>",
+                escape_name(&file.path),
+                escape(&file.reason)
+            );
+        }
+        page.push_str("</tbody>\n</table>\n");
+    }
+    for index in mine {
+        let (Some(result), Some(name)) = (class.results.get(index), class.students.get(index))
+        else {
+            continue;
+        };
+        let handed_in = class.handed_in(index);
+        write_submission(page, Some(index), result, name, handed_in, options);
+    }
+}
+
+/// Whether an ignored file's path names `student`: a folder of it (layout
+/// `student/problem`) or its file stem (`problem/student`).
+fn names_student(path: &str, student: &str) -> bool {
+    let path = std::path::Path::new(path);
+    let folder = path
+        .parent()
+        .is_some_and(|parent| parent.iter().any(|part| part == student));
+    folder || path.file_stem().is_some_and(|stem| stem == student)
 }

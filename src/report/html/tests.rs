@@ -337,21 +337,20 @@ fn student_view_hides_hidden_tests_data_but_not_samples() {
     let html = Html::parse_document(&page);
     let tests = select(&html, "details.test");
     assert_eq!(tests.len(), 2);
-    // The sample whole; the hidden test's verdict, time and message.
+    // The sample whole; the hidden test's verdict and message, its time
+    // and memory withheld (issue #32: "0 ms, 0 KiB" read as data).
     assert_eq!(text(&select(&html, "pre.input")[0]), "sample input\n");
     assert_eq!(select(&html, "pre.input").len(), 1);
     let hidden = text(&tests[1]);
-    for shown in [
-        "WA",
-        "small-001",
-        "4 ms CPU",
-        "board 1: wrong answer",
-        "hidden test",
-    ] {
+    for shown in ["WA", "small-001", "board 1: wrong answer", "hidden test"] {
         assert!(hidden.contains(shown), "{shown}: {hidden}");
     }
     // Where it failed, not what was expected (issue 18).
     assert!(!hidden.contains("expected 2"), "{hidden}");
+    assert_eq!(text(&select(&html, "details.test .time")[1]), "hidden");
+    assert_eq!(text(&select(&html, "details.test .memory")[1]), "hidden");
+    assert!(!hidden.contains("ms CPU"), "{hidden}");
+    assert!(text(&tests[0]).contains("ms CPU"));
     // Without the option, the same results show everything.
     let teacher = render_with(&results, &Options::default());
     assert!(teacher.contains("SECRET-INPUT") && teacher.contains("--seed 7"));

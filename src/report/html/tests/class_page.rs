@@ -88,9 +88,9 @@ fn each_problem_has_a_verdict_bar_and_the_tests_failed_most() {
             [
                 "002",
                 "3 of 3",
-                "board 1: expected 5, got 4 (2×) and 1 other message"
+                "WA board 1: expected 5, got 4 (2×) and 1 other message"
             ],
-            ["003", "1 of 3", "line 1: expected an integer (1×)"],
+            ["003", "1 of 3", "WA line 1: expected an integer (1×)"],
         ]
     );
     // The header counts every submission, the column those that ran the
@@ -227,33 +227,43 @@ fn class_page_leads_with_summaries_keeps_its_header_in_view_and_links_resolve() 
 }
 
 /// Seven students fail one test five ways, no message more than twice:
-/// the cell names each message tied for most, never one picked by the
-/// order the students came in (issue #32).
+/// the cell names each message tied for most after its verdict, in
+/// verdict order then by message, never one picked by the order the
+/// students came in (issue #32).
 #[test]
 fn the_most_common_message_of_a_tie_names_every_tied_message() {
-    let messages = ["MLE", "TLE", "WA a", "WA a", "WA b", "WA b", "RE"];
-    let results: Vec<SubmissionResult> = messages
-        .iter()
-        .enumerate()
-        .map(|(index, message)| {
-            let mut test = test_result("001", Verdict::WrongAnswer, None);
-            test.message = (*message).to_owned();
-            submission(&format!("student{index}.py"), "rooks", vec![test])
-        })
-        .collect();
-    let html = Html::parse_document(&render(&results));
-    let cells: Vec<String> = select(&html, "table.failed-most tbody td")
-        .iter()
-        .map(text)
-        .collect();
-    assert_eq!(
-        cells,
-        [
-            "001",
-            "7 of 7",
-            "2 messages tied at 2×: WA a · WA b and 3 other messages"
-        ]
-    );
+    let failures = [
+        (Verdict::MemoryLimitExceeded, "memory limit exceeded"),
+        (Verdict::RuntimeError, "exit code 1"),
+        (Verdict::WrongAnswer, "board 2: expected 1, got 0"),
+        (Verdict::RuntimeError, "exit code 1"),
+        (Verdict::WrongAnswer, "board 1: expected 5, got 4"),
+        (Verdict::WrongAnswer, "board 2: expected 1, got 0"),
+        (Verdict::TimeLimitExceeded, "time limit exceeded"),
+    ];
+    let cell = |order: &mut dyn Iterator<Item = &(Verdict, &str)>| -> Vec<String> {
+        let results: Vec<SubmissionResult> = order
+            .enumerate()
+            .map(|(index, &(verdict, message))| {
+                let mut test = test_result("001", verdict, None);
+                test.message = message.to_owned();
+                submission(&format!("student{index}.py"), "rooks", vec![test])
+            })
+            .collect();
+        let html = Html::parse_document(&render(&results));
+        select(&html, "table.failed-most tbody td")
+            .iter()
+            .map(text)
+            .collect()
+    };
+    let expected = [
+        "001",
+        "7 of 7",
+        "2 messages tied at 2×: WA board 2: expected 1, got 0 · RE exit code 1 \
+         and 3 other messages",
+    ];
+    assert_eq!(cell(&mut failures.iter()), expected);
+    assert_eq!(cell(&mut failures.iter().rev()), expected);
 }
 
 /// Students as a class list orders them ("alice" before "Zoë Müller",
