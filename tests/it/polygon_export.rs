@@ -1,5 +1,6 @@
 //! `judge export --kattis` of a Polygon package (issue #29, item 4): the
-//! fixture `tests/fixtures/polygon/sum` exported, its testlib checker and
+//! fixtures `tests/fixtures/polygon/sum` and `guess` (interactive: a testlib
+//! interactor, then the checker on what it wrote) exported, its testlib checker and
 //! validator carried as one C++ file each under Kattis' protocol, its
 //! solutions filed by tag (the "or" tags left out, said why), then graded
 //! back by `judge grade --package` and checked by Kattis' `verifyproblem`.
@@ -140,6 +141,76 @@ fn the_exported_checker_and_validator_speak_kattis_protocol() {
     assert_eq!(exit_code(&validator, &[], &valid), 42);
     assert_eq!(exit_code(&validator, &[], "1 2 3\n"), 43);
     assert_eq!(exit_code(&validator, &[], "-5 2\n"), 43);
+}
+
+/// The interactive fixture `guess` exported to `dir/export`.
+fn export_guess(dir: &Dir) {
+    let source = crate::support::repository().join("tests/fixtures/polygon/guess");
+    let problems = dir.path().join("problems");
+    for entry in walkdir::WalkDir::new(&source) {
+        let entry = entry.unwrap();
+        let copy = problems
+            .join("guess")
+            .join(entry.path().strip_prefix(&source).unwrap());
+        if entry.file_type().is_dir() {
+            fs_err::create_dir_all(&copy).unwrap();
+        } else {
+            fs_err::copy(entry.path(), &copy).unwrap();
+        }
+    }
+    dir.create("judge.toml", "[limits]\nwall-time-factor = 10\n");
+    judge(
+        dir,
+        &[
+            "export",
+            "--kattis",
+            "guess",
+            "--problems-dir",
+            "problems",
+            "export",
+        ],
+    )
+    .expect_code(0);
+}
+
+#[test]
+fn an_interactive_polygon_package_exports_its_interactor_and_checker_in_one_program() {
+    let dir = Dir::new();
+    export_guess(&dir);
+    let export = dir.path().join("export");
+    let yaml = fs_err::read_to_string(export.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("\ntype: interactive\n"), "{yaml}");
+    assert!(export
+        .join("output_validator/judge_testlib_interactor.cpp")
+        .is_file());
+    // The interactor allows 100 questions, the checker 30: dawdle.py is
+    // rejected by the checker, after the interactor accepted its guess.
+    let run = judge(&dir, &["grade", "--package", "export"]);
+    let out = run.stdout();
+    for (file, verdict) in [
+        ("accepted/search.cpp", "AC"),
+        ("wrong_answer/dawdle.py", "WA"),
+        ("wrong_answer/linear.py", "WA"),
+        ("wrong_answer/wrong.py", "WA"),
+    ] {
+        assert!(
+            out.contains(&format!("ok       export/submissions/{file}: {verdict}")),
+            "{file}: {out}\n{}",
+            run.stderr()
+        );
+    }
+    assert!(out.contains("43 questions, more than 30"), "{out}");
+    run.expect_code(0);
+}
+
+#[test]
+#[ignore = "needs problemtools' verifyproblem: .ci/run installs it into target/problemtools and \
+            runs the ignored tests"]
+fn kattis_verifyproblem_accepts_an_exported_interactive_polygon_package() {
+    let dir = Dir::new();
+    export_guess(&dir);
+    let out = crate::export::verify(&dir, "export", false);
+    assert!(out.contains("tested: 0 errors"), "{out}");
 }
 
 #[test]
