@@ -7,7 +7,7 @@
 
 use super::tags::SolutionTag;
 use super::{inside, xml, PROBLEM_XML};
-use crate::config::{ConfigError, ConfigErrorKind};
+use crate::config::ConfigError;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -108,17 +108,8 @@ pub(crate) fn export_parts(dir: &Path) -> Result<Option<ExportParts>, ConfigErro
     if !xml_path.is_file() {
         return Ok(None);
     }
-    let text = fs_err::read_to_string(&xml_path).map_err(|error| ConfigError {
-        path: xml_path.clone(),
-        kind: ConfigErrorKind::Read(error),
-    })?;
-    let problem = xml::parse(&xml_path, &text)?;
-    let testset = problem
-        .testsets
-        .iter()
-        .find(|testset| testset.name == "tests")
-        .or_else(|| problem.testsets.first())
-        .ok_or_else(|| ConfigError::invalid(&xml_path, "<judging>", "has no `<testset>`"))?;
+    let problem = xml::read(&xml_path)?;
+    let testset = problem.graded_testset(&xml_path)?;
     let program = |element: &'static str, source: &str| -> Result<ProgramSource, ConfigError> {
         Ok(ProgramSource {
             path: inside(dir, &xml_path, element, source)?,

@@ -168,17 +168,8 @@ fn load(path: &Path, config: &JudgeConfig) -> Result<PolygonPackage, ConfigError
         path.to_owned()
     };
     let xml_path = dir.join(PROBLEM_XML);
-    let text = fs_err::read_to_string(&xml_path).map_err(|error| ConfigError {
-        path: xml_path.clone(),
-        kind: ConfigErrorKind::Read(error),
-    })?;
-    let problem = xml::parse(&xml_path, &text)?;
-    let testset = problem
-        .testsets
-        .iter()
-        .find(|testset| testset.name == "tests")
-        .or_else(|| problem.testsets.first())
-        .ok_or_else(|| ConfigError::invalid(&xml_path, "<judging>", "has no `<testset>`"))?;
+    let problem = xml::read(&xml_path)?;
+    let testset = problem.graded_testset(&xml_path)?;
     let id = problem.short_name.clone().unwrap_or_else(|| {
         path.file_stem()
             .map(|name| name.to_string_lossy().into_owned())

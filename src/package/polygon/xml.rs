@@ -124,6 +124,28 @@ pub(crate) struct GroupXml {
     pub(crate) dependencies: Vec<String>,
 }
 
+/// Reads and parses the file at `path`, a package's `problem.xml`.
+pub(crate) fn read(path: &Path) -> Result<ProblemXml, ConfigError> {
+    let text = fs_err::read_to_string(path).map_err(|error| ConfigError {
+        path: path.to_owned(),
+        kind: ConfigErrorKind::Read(error),
+    })?;
+    parse(path, &text)
+}
+
+impl ProblemXml {
+    /// The testset the package is graded on: the one named `tests` (as
+    /// Polygon names it), else the first; `path` is this file's, for the
+    /// error when there is none.
+    pub(crate) fn graded_testset(&self, path: &Path) -> Result<&TestsetXml, ConfigError> {
+        self.testsets
+            .iter()
+            .find(|testset| testset.name == "tests")
+            .or_else(|| self.testsets.first())
+            .ok_or_else(|| ConfigError::invalid(path, "<judging>", "has no `<testset>`"))
+    }
+}
+
 /// Reads `text`, the `problem.xml` at `path`.
 pub(crate) fn parse(path: &Path, text: &str) -> Result<ProblemXml, ConfigError> {
     let document = roxmltree::Document::parse(text).map_err(|error| {

@@ -288,20 +288,7 @@ fn student_pages(class: &Class<'_>, folder: &str, options: &Options) -> Pages {
 /// A file name for each student's page: `<student>.html`, made safe and
 /// unique as [`page_names`] makes a submission's.
 fn student_page_names(students: &[String]) -> Vec<String> {
-    let mut taken = std::collections::HashSet::new();
-    students
-        .iter()
-        .map(|student| {
-            let stem = safe_part(student);
-            let mut name = format!("{stem}.html");
-            let mut number = 1;
-            while !taken.insert(name.to_lowercase()) {
-                number += 1;
-                name = format!("{stem}-{number}.html");
-            }
-            name
-        })
-        .collect()
+    unique_pages(students.iter().map(|student| safe_part(student)))
 }
 
 /// The results and their students, in the report's order.
@@ -412,12 +399,19 @@ fn write_partial_banner(page: &mut String, graded: usize, not_graded: usize) {
 /// bytes) and unique even on a case-insensitive file system (`-2`, `-3`, ...
 /// on a clash).
 pub(crate) fn page_names(results: &[&SubmissionResult], students: &[String]) -> Vec<String> {
+    unique_pages(
+        results.iter().zip(students).map(|(result, student)| {
+            format!("{}-{}", safe_part(student), safe_part(&result.problem))
+        }),
+    )
+}
+
+/// `<stem>.html` for each stem, unique even on a case-insensitive file
+/// system: a clash gets `-2`, `-3`, ... in order.
+fn unique_pages(stems: impl Iterator<Item = String>) -> Vec<String> {
     let mut taken = std::collections::HashSet::new();
-    results
-        .iter()
-        .zip(students)
-        .map(|(result, student)| {
-            let stem = format!("{}-{}", safe_part(student), safe_part(&result.problem));
+    stems
+        .map(|stem| {
             let mut name = format!("{stem}.html");
             let mut number = 1;
             while !taken.insert(name.to_lowercase()) {
