@@ -56,18 +56,31 @@ if [ -z "$rootfs" ]; then
   rootfs=$(mktemp -d)
   made_here=1
 fi
-cleanup() { [ -z "$made_here" ] || rm -rf "$rootfs"; }
+# debootstrap mounts /proc (and more) inside the tree while packages are
+# configured, and can leave a mount behind (seen on Debian 12 with a busy
+# /proc): nothing mounted there belongs in the image, and `rm -rf` must not
+# walk into it.
+unmount_inside() {
+  findmnt -rn -o TARGET | awk -v root="$(realpath -m "$rootfs")/" 'index($0, root) == 1' |
+    sort -r | while read -r target; do umount -l "$target"; done
+}
+cleanup() {
+  unmount_inside
+  [ -z "$made_here" ] || rm -rf --one-file-system "$rootfs"
+}
 trap cleanup EXIT
 
 # The tree is reused only when it was made whole for the same suite and
 # packages; anything else (an interrupted debootstrap) is made again.
 stamp="$suite $packages"
+unmount_inside
 if [ "$(cat "$rootfs/.judge-rootfs" 2>/dev/null)" != "$stamp" ]; then
-  rm -rf "$rootfs"
+  rm -rf --one-file-system "$rootfs"
   mkdir -p "$rootfs"
   # shellcheck disable=SC2086 # the package list is words
   debootstrap --variant=minbase --include="$(echo $packages | tr ' ' ',')" \
     "$suite" "$rootfs" "$mirror"
+  unmount_inside
   # Nothing of the build host's is kept in the image.
   rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
   echo "$stamp" > "$rootfs/.judge-rootfs"
@@ -76,7 +89,7 @@ install -m 755 "$judge" "$rootfs/usr/local/bin/judge"
 mkdir -p "$rootfs/work"
 
 # The tree, without the stamp, becomes the image.
-tar --numeric-owner --exclude=./.judge-rootfs -C "$rootfs" -c . |
+tar --numeric-owner --one-file-system --exclude=./.judge-rootfs -C "$rootfs" -c . |
   "$engine" import \
     --change 'ENTRYPOINT ["/usr/local/bin/judge"]' \
     --change 'CMD ["grade"]' \

@@ -133,6 +133,10 @@ fn podman_run(image: &str, work: &Path) -> Vec<String> {
         "nofile=1024:1024".into(),
         "--ulimit".into(),
         "nproc=4096:4096".into(),
+        // A judge that hangs in there fails the test in minutes, rather
+        // than holding CI to its own limit.
+        "--timeout".into(),
+        "600".into(),
         "--volume".into(),
         format!("{}:/work", work.display()),
         "--entrypoint".into(),
