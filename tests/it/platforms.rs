@@ -377,6 +377,30 @@ fn r30_a_nested_or_missing_hand_in_is_said_in_the_students_words() {
     }
 }
 
+/// See: issue #30 (found by a review). Of two problems, one handed in at
+/// the top and one a folder deeper: the nested file is named from the top
+/// of the hand-in and said to be a folder too deep, never by a path of the
+/// grader's (`class/student/sub/mayan.py`).
+#[test]
+fn r30_a_file_nested_beside_a_graded_one_is_named_from_the_hand_in() {
+    let dir = Dir::new();
+    one_student(&dir, "\"rooks\", \"mayan\"");
+    dir.create("class/student/rooks.py", ZERO);
+    dir.create("class/student/sub/mayan.py", ZERO);
+    let run = dir.judge(&["grade", "--quiet", "--prairielearn", "pl.json"]);
+    run.expect_code(1);
+    let learn = check_prairielearn(&dir.read("pl.json"));
+    let message = learn["message"].as_str().unwrap();
+    assert!(
+        message.contains(
+            "`sub/mayan.py` was not graded: it is one folder too deep; hand in `mayan.py` at the \
+             top of the hand-in"
+        ),
+        "{message}"
+    );
+    assert!(!message.contains("class/"), "{message}");
+}
+
 /// See: issue #30. A hand-in that cannot be graded is `gradable: false`
 /// with the reason in `format_errors` (PrairieLearn then counts no
 /// attempt), and on Gradescope a 0 whose output says why: two files for
