@@ -114,9 +114,17 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
     args.reports
         .refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
     // A platform's student gets a results file even when there is nothing
-    // to grade; the grade then ends with discovery's error, as ever.
-    for error in reports::write_nothing_to_grade(&config, &args.reports.files()) {
+    // to grade. A hand-in with nothing to grade is the student's failing
+    // grade (exit 1, as SPEC gives a submission that is not AC), not the
+    // grader's failure: a platform reads exit 2 as a broken grader (issue
+    // #30). Without a results file that says so, discovery's error stands.
+    let (told, failures) = reports::write_nothing_to_grade(&config, &args.reports.files());
+    for error in failures {
         say(&super::error_line(&error.into()));
+    }
+    if let Some(nothing) = told {
+        say(&format!("not graded: {nothing}"));
+        return Ok(Outcome::Failure);
     }
     let student_view = settings::student_view(args.student_view, &config);
     let similarity = similarity::for_grade(

@@ -27,7 +27,9 @@
 //!   what combines and what is refused.
 //! - `package` grades a package's own `submissions/<verdict>/`;
 //!   `package_table` words it.
-//! - `reports` writes the report files, to their paths or stdout.
+//! - `reports` writes the report files, to their paths or stdout;
+//!   `hand_in` words, for a platform's student, why a hand-in holds
+//!   nothing to grade.
 //! - `resume` decides which results of an earlier report `judge grade
 //!   --resume` may reuse, and keeps the results journal.
 //! - `score` scores a submission on a package's test groups.
@@ -40,6 +42,7 @@
 pub(crate) mod catalog;
 pub(crate) mod class;
 pub(crate) mod compare;
+mod hand_in;
 pub(crate) mod margin;
 pub(crate) mod merge;
 pub(crate) mod package;

@@ -73,53 +73,52 @@ fn write_each<R: report::Row>(
 /// ([`crate::report::formats::Format::platform`]) when `config`'s submissions folder holds no hand-in to
 /// grade (nothing, or only files named after no problem of the
 /// assignment): the grade then ends before any report, but the student's
-/// platform must still show why. Returns every failure to write one;
-/// nothing is written when there is something to grade.
+/// platform must still show why, in the student's words
+/// ([`super::hand_in::nothing_to_grade`]). Returns what the teacher's log
+/// says when every results file asked for now tells the student so (the grade then
+/// ends as the student's failing grade, not the grader's failure), and
+/// every failure to write one; nothing is written when there is something
+/// to grade.
 pub(crate) fn write_nothing_to_grade(
     config: &JudgeConfig,
     files: &Chosen<'_>,
-) -> Vec<GradingError> {
+) -> (Option<String>, Vec<GradingError>) {
     let platforms: Vec<_> = files
         .files
         .iter()
         .filter(|(format, _)| format.platform)
         .collect();
     if platforms.is_empty() {
-        return Vec::new();
+        return (None, Vec::new());
     }
     let problems = config.problems.as_deref();
-    let Err(error @ DiscoverError::Empty { .. }) =
-        discovery::discover(&config.submissions, config.layout, problems)
-    else {
-        return Vec::new();
-    };
-    let mut reasons = vec![error.to_string()];
-    // What was handed in under another name: `rook.py`, did you mean `rooks`?
-    if let (Some(problems), Ok(found)) = (
-        problems,
-        discovery::discover(&config.submissions, config.layout, None),
-    ) {
-        for entry in &found.entries {
-            let path = entry
-                .path
-                .strip_prefix(&config.submissions)
-                .unwrap_or(&entry.path);
-            reasons.push(format!(
-                "`{}` names the problem `{}`, which is not one of this assignment's ({}){}",
-                path.display(),
-                entry.problem,
-                problems.join(", "),
-                crate::suggest::did_you_mean(&entry.problem, problems.iter().map(String::as_str))
-            ));
+    // What `class::plan` refuses as nothing to grade: no file of the
+    // assignment's problems, or none of them in a language that runs
+    // (`rooks.txt`).
+    let nothing = match discovery::discover(&config.submissions, config.layout, problems) {
+        Err(error @ DiscoverError::Empty { .. }) => error.to_string(),
+        Ok(found)
+            if found.entries.iter().all(|entry| {
+                std::iter::once(&entry.path)
+                    .chain(&entry.others)
+                    .all(|path| config.runs_as(path).is_none())
+            }) =>
+        {
+            format!(
+                "the submissions folder `{}` holds no file that runs",
+                config.submissions.display()
+            )
         }
-    }
+        _ => return (None, Vec::new()),
+    };
+    let reasons = super::hand_in::nothing_to_grade(config);
     let input = Input {
         rows: &[],
         options: &report::html::Options::default(),
         cannot_grade: &reasons,
     };
-    platforms
-        .into_iter()
+    let failures: Vec<GradingError> = platforms
+        .iter()
         .filter_map(|(format, path)| match format.writes {
             Writes::Text(render) => Some(
                 render(&input)
@@ -129,7 +128,8 @@ pub(crate) fn write_nothing_to_grade(
             Writes::Pages => None,
         })
         .filter_map(Result::err)
-        .collect()
+        .collect();
+    (failures.is_empty().then_some(nothing), failures)
 }
 
 /// Writes `judge run`'s reports: the JSON report to `json` (with the

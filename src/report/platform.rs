@@ -146,12 +146,49 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str) -> Result<Graded, Render
         } else {
             &mut graded.format_errors
         };
+        // The student's own folder: where their graded files are (layout
+        // `student/problem`), so an ignored file is named as they handed
+        // it in, never by a folder of the grader's (issue #30).
+        let hand_in = input.rows.first().and_then(|row| {
+            std::path::Path::new(&row.result().submission)
+                .parent()
+                .map(std::path::Path::to_owned)
+        });
         for ignored in &input.options.ignored {
-            into.push(format!(
-                "`{}` was not graded: {}",
-                visible_name(&ignored.path),
-                visible(&ignored.reason)
-            ));
+            let relative = hand_in.as_deref().and_then(|folder| {
+                std::path::Path::new(&ignored.path)
+                    .strip_prefix(folder)
+                    .ok()
+            });
+            into.push(match relative {
+                Some(relative) if relative.components().count() > 1 => {
+                    let depth = relative.components().count() - 1;
+                    let name = relative
+                        .file_name()
+                        .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
+                    format!(
+                        "`{}` was not graded: it is {} too deep; hand in `{}` at the top of \
+                         the hand-in, not inside a folder",
+                        visible_name(&relative.to_string_lossy()),
+                        if depth == 1 {
+                            "one folder".to_owned()
+                        } else {
+                            format!("{depth} folders")
+                        },
+                        visible_name(&name)
+                    )
+                }
+                Some(relative) => format!(
+                    "`{}` was not graded: {}",
+                    visible_name(&relative.to_string_lossy()),
+                    visible(&ignored.reason)
+                ),
+                None => format!(
+                    "`{}` was not graded: {}",
+                    visible_name(&ignored.path),
+                    visible(&ignored.reason)
+                ),
+            });
         }
     }
     graded.summary = cut(&summary.join("\n"));

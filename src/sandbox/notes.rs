@@ -9,16 +9,11 @@ impl Isolation {
     /// One line per missing layer, for a one-time note.
     pub(crate) fn notes(&self) -> Vec<String> {
         let mut notes = Vec::new();
+        let in_container = in_container();
         if self.cgroups == CgroupLayer::None {
-            notes.push(format!(
-                "no cgroups ({}): memory is limited on what the program and its children keep \
-                 resident, sampled every 20 ms, and measured as the largest resident size seen \
-                 (RLIMIT_AS is only a per-process backstop 4 GiB above the limit: runtimes such \
-                 as the JVM reserve far more address space than they use), CPU time counts the program and the children it \
-                 waited for, and processes that leave the process group are found as orphans \
-                 of the judge; as an ordinary user on a cgroup v2 host, run the judge as \
-                 `systemd-run --user --scope -p Delegate=yes judge ...`",
-                cgroup_reason().unwrap_or("none found")
+            notes.push(no_cgroups_note(
+                cgroup_reason().unwrap_or("none found"),
+                in_container,
             ));
         }
         let partial = self.cgroup_controllers.is_some_and(|c| c.missing());
@@ -41,9 +36,18 @@ impl Isolation {
             notes.push(placement.to_owned());
         }
         if self.user.is_none() {
-            notes.push(root_refused().unwrap_or_else(|| {
-                "not root: submissions and compilers run as the invoking user".to_owned()
-            }));
+            notes.push(match root_refused() {
+                // The user namespace it promises may be refused too: the
+                // note on namespaces says why, and this one must not
+                // contradict it (issue #30).
+                Some(why) if self.namespaces == NamespaceMode::None => {
+                    format!(
+                        "{why}; that user namespace was refused too (see the note on namespaces)"
+                    )
+                }
+                Some(why) => why,
+                None => "not root: submissions and compilers run as the invoking user".to_owned(),
+            });
         }
         if self.namespaces == NamespaceMode::None && self.user.is_none() && userns_restricted() {
             notes.push(
@@ -56,25 +60,15 @@ impl Isolation {
             );
         }
         if self.namespaces == NamespaceMode::None {
-            // Where the filter refuses every IPC call, no run can make, open
-            // or change an object even without a namespace; the host's
-            // `/proc/sysvipc` still lists the host's (keys, sizes, owners).
-            let ipc = if self.ipc == IpcLayer::CallsRefused {
-                " the host's SysV IPC objects are listed (every IPC call is refused),"
-            } else {
-                " SysV IPC is shared with the host,"
-            };
             let why = if self.user.is_some() && !has_sys_admin() {
-                "root without CAP_SYS_ADMIN, as in a container that drops it (Docker's and \
-                 podman's default): run the container with `--cap-add SYS_ADMIN`, or rootless, \
-                 where the judge makes a user namespace of its own"
+                NoNamespaces::RootWithoutSysAdmin
             } else {
-                "needs root or unprivileged user namespaces"
+                match namespaces_refused() {
+                    Some(Refusal::UidMapNeedsSetfcap) => NoNamespaces::UidMapNeedsSetfcap,
+                    _ => NoNamespaces::Unprivileged,
+                }
             };
-            notes.push(format!(
-                "no namespaces ({why}): /tmp, /run and /dev/shm are the host's,{ipc} and scratch \
-                 space is bounded only per file"
-            ));
+            notes.push(no_namespaces_note(why, self.ipc, in_container));
         }
         match self.network {
             NetworkLayer::Namespace => {}
@@ -86,7 +80,11 @@ impl Isolation {
             }
         }
         if self.proc == ProcLayer::Shared {
-            notes.push(shared_proc_note(self.namespaces, self.proc_refused));
+            notes.push(shared_proc_note(
+                self.namespaces,
+                self.proc_refused,
+                in_container,
+            ));
         }
         match self.landlock_abi {
             None => notes.push(
@@ -107,7 +105,7 @@ impl Isolation {
 /// EPERM there is the kernel's rule that a fresh `/proc` outside the host's
 /// own user namespace needs the visible one uncovered (a mount over part of
 /// it, as container runtimes put over `/proc/kcore` or `/proc/sys`).
-fn shared_proc_note(namespaces: NamespaceMode, refused: Option<i32>) -> String {
+fn shared_proc_note(namespaces: NamespaceMode, refused: Option<i32>, in_container: bool) -> String {
     let why = match (namespaces, refused) {
         (NamespaceMode::None, _) | (_, None) => {
             "a private one needs root or unprivileged user namespaces".to_owned()
@@ -121,7 +119,93 @@ fn shared_proc_note(namespaces: NamespaceMode, refused: Option<i32>) -> String {
             std::io::Error::from_raw_os_error(errno)
         ),
     };
-    format!("/proc is the host's ({why}): programs can list other processes")
+    format!(
+        "/proc is the {}'s ({why}): programs can list other processes",
+        place(in_container)
+    )
+}
+
+/// Whose `/tmp` and `/proc` a run shares when it has none of its own: in a
+/// container the container's, never the host's (issue #30).
+fn place(in_container: bool) -> &'static str {
+    if in_container {
+        "container"
+    } else {
+        "host"
+    }
+}
+
+/// The note of a judge without cgroups, `reason` being why. The advice
+/// fits the place: `systemd-run` on a host, the container's memory in a
+/// container, where no systemd of the judge's can delegate a cgroup.
+fn no_cgroups_note(reason: &str, in_container: bool) -> String {
+    let advice = if in_container {
+        "in a container, give the container more memory than `--jobs` times the memory \
+         limit (podman's or Docker's `--memory`), or the kernel's OOM killer, not the judge, \
+         ends the runs when the container's memory is full (docs/container.md)"
+    } else {
+        "as an ordinary user on a cgroup v2 host, run the judge as \
+         `systemd-run --user --scope -p Delegate=yes judge ...`"
+    };
+    format!(
+        "no cgroups ({reason}): memory is limited on what the program and its children keep \
+         resident, sampled every 20 ms, and measured as the largest resident size seen \
+         (RLIMIT_AS is only a per-process backstop 4 GiB above the limit: runtimes such \
+         as the JVM reserve far more address space than they use), CPU time counts the \
+         program and the children it waited for, and processes that leave the process group \
+         are found as orphans of the judge; {advice}"
+    )
+}
+
+/// Why there are no worker namespaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoNamespaces {
+    /// Uid 0 with the root mode but without CAP_SYS_ADMIN.
+    RootWithoutSysAdmin,
+    /// Uid 0 sandboxing as an ordinary user, whose own user namespace's
+    /// uid map was refused for want of CAP_SETFCAP.
+    UidMapNeedsSetfcap,
+    /// An ordinary user without unprivileged user namespaces.
+    Unprivileged,
+}
+
+/// The note of a judge without worker namespaces.
+fn no_namespaces_note(why: NoNamespaces, ipc: IpcLayer, in_container: bool) -> String {
+    let place = place(in_container);
+    // Where the filter refuses every IPC call, no run can make, open
+    // or change an object even without a namespace; `/proc/sysvipc`
+    // still lists the shared ones (keys, sizes, owners).
+    let ipc = if ipc == IpcLayer::CallsRefused {
+        format!(" the {place}'s SysV IPC objects are listed (every IPC call is refused),")
+    } else {
+        format!(" SysV IPC is shared with the {place},")
+    };
+    let why = match why {
+        NoNamespaces::RootWithoutSysAdmin => "root without CAP_SYS_ADMIN, as in a container \
+             that drops it (Docker's and podman's default): run the container with \
+             `--cap-add SYS_ADMIN`, or rootless, where the judge makes a user namespace of its \
+             own"
+        .to_owned(),
+        NoNamespaces::UidMapNeedsSetfcap => format!(
+            "uid 0 made a user namespace of its own, and writing its uid map was refused: \
+             mapping uid 0 needs CAP_SETFCAP, which the {} drops; {}",
+            if in_container {
+                "container"
+            } else {
+                "judge's process"
+            },
+            if in_container {
+                "start the container with `--cap-add SETFCAP` (podman or Docker)"
+            } else {
+                "run the judge with CAP_SETFCAP, or as an ordinary user"
+            }
+        ),
+        NoNamespaces::Unprivileged => "needs root or unprivileged user namespaces".to_owned(),
+    };
+    format!(
+        "no namespaces ({why}): /tmp, /run and /dev/shm are the {place}'s,{ipc} and scratch \
+         space is bounded only per file"
+    )
 }
 
 /// Why the cgroup layer is missing (which hierarchy, controller or
@@ -175,6 +259,36 @@ fn root_refused() -> Option<String> {
 }
 
 #[cfg(target_os = "linux")]
+use super::unix::NamespaceRefusal as Refusal;
+
+/// Why the worker namespaces could not be made (`None` on other systems).
+#[cfg(not(target_os = "linux"))]
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Refusal {
+    UidMapNeedsSetfcap,
+}
+
+#[cfg(target_os = "linux")]
+fn namespaces_refused() -> Option<Refusal> {
+    super::unix::namespaces_refused()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn namespaces_refused() -> Option<Refusal> {
+    None
+}
+
+#[cfg(target_os = "linux")]
+fn in_container() -> bool {
+    super::unix::in_container()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn in_container() -> bool {
+    false
+}
+
+#[cfg(target_os = "linux")]
 fn userns_restricted() -> bool {
     super::unix::userns_restricted()
 }
@@ -193,12 +307,12 @@ mod tests {
     fn the_shared_proc_note_names_the_real_reason() {
         let needs = "/proc is the host's (a private one needs root or unprivileged user \
                      namespaces): programs can list other processes";
-        assert_eq!(shared_proc_note(NamespaceMode::None, None), needs);
+        assert_eq!(shared_proc_note(NamespaceMode::None, None, false), needs);
         assert_eq!(
-            shared_proc_note(NamespaceMode::None, Some(libc::EPERM)),
+            shared_proc_note(NamespaceMode::None, Some(libc::EPERM), false),
             needs
         );
-        let covered = shared_proc_note(NamespaceMode::UserNamespace, Some(libc::EPERM));
+        let covered = shared_proc_note(NamespaceMode::UserNamespace, Some(libc::EPERM), false);
         assert!(
             covered.contains("refused with EPERM")
                 && covered.contains("part of /proc is likely covered by another mount")
@@ -206,14 +320,53 @@ mod tests {
             "{covered}"
         );
         assert_eq!(
-            shared_proc_note(NamespaceMode::Root, Some(libc::EPERM)),
+            shared_proc_note(NamespaceMode::Root, Some(libc::EPERM), false),
             covered
         );
-        let other = shared_proc_note(NamespaceMode::UserNamespace, Some(libc::EINVAL));
+        let other = shared_proc_note(NamespaceMode::UserNamespace, Some(libc::EINVAL), false);
         assert!(
             other.contains("mounting a private one failed: Invalid argument (os error 22)")
                 && !other.contains("needs root"),
             "{other}"
         );
+    }
+
+    /// See: issue #30 (found by a review). In a container started with
+    /// `--cap-drop ALL`, the notes said "the host's /tmp" of the
+    /// container's, advised `systemd-run`, which has no place there, and
+    /// did not say that the user namespace was lost to a refused uid map.
+    #[test]
+    fn r30_notes_in_a_container_name_the_container_and_its_flags() {
+        let cgroups = no_cgroups_note("none found", true);
+        assert!(!cgroups.contains("systemd-run"), "{cgroups}");
+        assert!(cgroups.contains("`--memory`"), "{cgroups}");
+        let host = no_cgroups_note("none found", false);
+        assert!(host.contains("systemd-run --user --scope"), "{host}");
+
+        let namespaces = no_namespaces_note(
+            NoNamespaces::UidMapNeedsSetfcap,
+            IpcLayer::CallsRefused,
+            true,
+        );
+        assert!(
+            namespaces.contains("/tmp, /run and /dev/shm are the container's")
+                && namespaces.contains("the container's SysV IPC objects are listed")
+                && namespaces.contains("writing its uid map was refused")
+                && namespaces.contains("CAP_SETFCAP")
+                && namespaces.contains("`--cap-add SETFCAP`")
+                && !namespaces.contains("host")
+                && !namespaces.contains("needs root or unprivileged user namespaces"),
+            "{namespaces}"
+        );
+        let unprivileged = no_namespaces_note(NoNamespaces::Unprivileged, IpcLayer::None, false);
+        assert!(
+            unprivileged.contains("needs root or unprivileged user namespaces")
+                && unprivileged.contains("are the host's")
+                && unprivileged.contains("shared with the host"),
+            "{unprivileged}"
+        );
+
+        let proc = shared_proc_note(NamespaceMode::None, None, true);
+        assert!(proc.starts_with("/proc is the container's"), "{proc}");
     }
 }

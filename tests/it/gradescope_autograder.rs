@@ -120,3 +120,35 @@ fn a_grade_cut_short_says_it_was_interrupted() {
     let output = results["output"].as_str().unwrap();
     assert!(output.contains("interrupted"), "{output}");
 }
+
+/// See: issue #30 (found by a review). A hand-in nested a folder deeper
+/// (`/autograder/submission/myproject/main.py`), or none at all: the
+/// output says in the student's words what was found, what name was
+/// expected and that the files are a folder too deep, and names no path
+/// of the grader's (`/tmp/tmp.x/class`).
+#[test]
+fn r30_a_nested_or_missing_hand_in_is_said_in_the_students_words() {
+    let dir = Dir::new();
+    let root = autograder(&dir, ZERO);
+    let judge = root.join("source/judge");
+    fs_err::remove_file(root.join("submission/rooks.py")).unwrap();
+    dir.create("autograder/submission/myproject/main.py", ZERO);
+    let results = run_autograder(&root, &judge, "300");
+    assert_eq!(results["score"], 0.0);
+    let output = results["output"].as_str().unwrap();
+    for words in [
+        "`myproject/main.py`",
+        "`rooks.<ext>`",
+        "one folder too deep (inside `myproject/`)",
+    ] {
+        assert!(output.contains(words), "`{words}` not in {output}");
+    }
+    assert!(!output.contains("/tmp"), "{output}");
+
+    fs_err::remove_dir_all(root.join("submission/myproject")).unwrap();
+    let results = run_autograder(&root, &judge, "300");
+    let output = results["output"].as_str().unwrap();
+    assert!(output.contains("your hand-in is empty"), "{output}");
+    assert!(output.contains("`rooks.<ext>`"), "{output}");
+    assert!(!output.contains("/tmp"), "{output}");
+}

@@ -242,6 +242,35 @@ fn classroom50_says_why_a_hand_in_cannot_be_graded() {
     assert!(output.contains("did you mean `rooks`?"), "{output}");
 }
 
+/// See: issue #30 (found by a review). A missing hand-in is the student's
+/// failing grade: every platform's file says so, and `judge grade` exits 1
+/// (SPEC: a verdict that is not AC), never 2, which says the grader itself
+/// failed (Classroom 50's autograder passes it on as the grader's error).
+#[test]
+fn r30_a_missing_hand_in_is_a_failing_grade_on_every_platform() {
+    for (flag, file) in [
+        ("--classroom50", "result.json"),
+        ("--gradescope", "results.json"),
+        ("--prairielearn", "results.json"),
+        ("--coderunner", "grader.json"),
+        ("--vpl", "vpl.txt"),
+    ] {
+        let dir = Dir::new();
+        one_student(&dir);
+        fs_err::create_dir_all(dir.path().join("class/alice")).unwrap();
+        let run = dir.judge_env(&["grade", "--quiet", flag, file], &RUNNER);
+        run.expect_code(1);
+        let text = dir.read(file);
+        assert!(text.contains("your hand-in is empty"), "{flag}: {text}");
+        if flag == "--classroom50" {
+            let result: Value = serde_json::from_str(&text).unwrap();
+            validate(&classroom50_schema(), &result);
+            assert_eq!(result["score"], 0, "{result:#}");
+            assert_eq!(result["tests"][0]["passed"], false, "{result:#}");
+        }
+    }
+}
+
 /// See: issue #30. CodeRunner's template grader prints its JSON on
 /// standard output, and nothing else there: valid by CodeRunner's fields,
 /// the fraction the share of points, a row per test with a tick or a

@@ -325,6 +325,82 @@ fn the_platforms_score_by_the_packages_test_groups() {
     assert_eq!(learn["tests"][1]["max_points"], 70.0);
 }
 
+/// See: issue #30 (found by a review). PrairieLearn's `/grade/student`,
+/// copied into a student folder as docs/prairielearn.md's `run.sh` does:
+/// a hand-in nested a folder deeper, or none at all, is `gradable: false`
+/// (exit 1: the student's failing grade, not the grader's failure), and
+/// `format_errors` says in the student's words which files were found
+/// (named from the top of the hand-in), which name was expected and that
+/// the files are a folder too deep; never a path of the grader's.
+#[test]
+fn r30_a_nested_or_missing_hand_in_is_said_in_the_students_words() {
+    let cases: [(&[&str], &[&str]); 3] = [
+        (
+            &["student/sub/x.py"],
+            &["`sub/x.py`", "`rooks.<ext>`", "`py`", "one folder too deep"],
+        ),
+        (
+            &["student/myproject/rooks.py", "student/myproject/notes.txt"],
+            &[
+                "2 files: `myproject/notes.txt`, `myproject/rooks.py`",
+                "one folder too deep (inside `myproject/`)",
+                "hand in `rooks.py` itself",
+            ],
+        ),
+        (&[], &["your hand-in is empty", "`rooks.<ext>`"]),
+    ];
+    for (files, said) in cases {
+        let dir = Dir::new();
+        one_student(&dir, "\"rooks\"");
+        fs_err::create_dir_all(dir.path().join("class/student")).unwrap();
+        for file in files {
+            dir.create(&format!("class/{file}"), ZERO);
+        }
+        let run = dir.judge(&["grade", "--prairielearn", "pl.json"]);
+        run.expect_code(1);
+        let text = dir.read("pl.json");
+        let learn = check_prairielearn(&text);
+        assert_eq!(learn["gradable"], false, "{files:?}: {learn:#}");
+        let errors = learn["format_errors"].to_string();
+        for words in said {
+            assert!(
+                errors.contains(words),
+                "{files:?}: `{words}` not in {errors}"
+            );
+        }
+        let root = dir.path().to_string_lossy().into_owned();
+        assert!(
+            !text.contains(&root),
+            "{files:?}: a grader's path in {text}"
+        );
+        assert!(!errors.contains("class"), "{files:?}: {errors}");
+    }
+}
+
+/// See: issue #30 (found by a review). Of two problems, one handed in at
+/// the top and one a folder deeper: the nested file is named from the top
+/// of the hand-in and said to be a folder too deep, never by a path of the
+/// grader's (`class/student/sub/mayan.py`).
+#[test]
+fn r30_a_file_nested_beside_a_graded_one_is_named_from_the_hand_in() {
+    let dir = Dir::new();
+    one_student(&dir, "\"rooks\", \"mayan\"");
+    dir.create("class/student/rooks.py", ZERO);
+    dir.create("class/student/sub/mayan.py", ZERO);
+    let run = dir.judge(&["grade", "--quiet", "--prairielearn", "pl.json"]);
+    run.expect_code(1);
+    let learn = check_prairielearn(&dir.read("pl.json"));
+    let message = learn["message"].as_str().unwrap();
+    assert!(
+        message.contains(
+            "`sub/mayan.py` was not graded: it is one folder too deep; hand in `mayan.py` at the \
+             top of the hand-in"
+        ),
+        "{message}"
+    );
+    assert!(!message.contains("class/"), "{message}");
+}
+
 /// See: issue #30. A hand-in that cannot be graded is `gradable: false`
 /// with the reason in `format_errors` (PrairieLearn then counts no
 /// attempt), and on Gradescope a 0 whose output says why: two files for
@@ -338,7 +414,7 @@ fn a_hand_in_that_cannot_be_graded_says_why() {
             "2 files for student",
         ),
         ("\"rooks\"", &["alice/rook.py"], "did you mean `rooks`?"),
-        ("\"rooks\"", &["alice/.keep"], "holds no submissions"),
+        ("\"rooks\"", &["alice/.keep"], "your hand-in is empty"),
     ];
     for (problems, files, reason) in cases {
         let dir = Dir::new();

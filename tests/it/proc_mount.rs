@@ -45,11 +45,16 @@ fn a_refused_private_proc_is_named_as_such() {
         "this test needs unprivileged user namespaces for nobody: {isolation:#}\n{stderr}"
     );
     assert_eq!(isolation["proc"], "shared", "{isolation:#}\n{stderr}");
-    assert!(
-        stderr.contains(
-            "note: /proc is the host's (the namespaces work, but mounting a private one was \
+    // "the container's" where the judge finds itself in one (this test
+    // may run in a CI container), else "the host's".
+    let said = |place: &str| {
+        stderr.contains(&format!(
+            "note: /proc is the {place}'s (the namespaces work, but mounting a private one was \
              refused with EPERM: part of /proc is likely covered by another mount"
-        ) && !stderr.contains("a private one needs root"),
+        ))
+    };
+    assert!(
+        (said("host") || said("container")) && !stderr.contains("a private one needs root"),
         "{stderr}"
     );
     assert_eq!(report["results"][0]["verdict"], "AC", "{stderr}");

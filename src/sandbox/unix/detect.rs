@@ -2,6 +2,7 @@
 
 use super::namespaces::{Plan, Privilege, WorkerNamespace};
 use super::{apparmor, cgroups, landlock, NOBODY};
+use crate::sandbox::error::SandboxError;
 use crate::sandbox::{
     CgroupLayer, CompileLayer, DescriptorLayer, IpcLayer, Isolation, IsolationLevel, LockLayer,
     MemoryLayer, MountLayer, NamespaceMode, NetworkLayer, PidLayer, ProcLayer, ScratchLayer,
@@ -133,6 +134,76 @@ pub(crate) fn userns_restricted() -> bool {
     apparmor::restricts_unprivileged_userns()
 }
 
+/// Why the worker namespaces could not be made here, once the probe ran:
+/// the start-up note names it (issue #30: in a container that drops every
+/// capability, the probe's failure was silent and the note guessed).
+static NAMESPACES_REFUSED: std::sync::OnceLock<NamespaceRefusal> = std::sync::OnceLock::new();
+
+/// Why the probe could not make a worker namespace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum NamespaceRefusal {
+    /// Uid 0 of its user namespace made a user namespace of its own, and
+    /// writing its uid map (`0 0 1`) was refused: since Linux 5.12 a map
+    /// of uid 0 needs CAP_SETFCAP, which `--cap-drop ALL` drops.
+    UidMapNeedsSetfcap,
+    /// Anything else, as the error says it.
+    Other(String),
+}
+
+/// Why the worker namespaces could not be made, once detection ran.
+pub(crate) fn namespaces_refused() -> Option<NamespaceRefusal> {
+    NAMESPACES_REFUSED.get().cloned()
+}
+
+/// What a probe's error says: the refused uid map by its cause.
+fn refusal(error: &SandboxError, root: bool) -> NamespaceRefusal {
+    use rustix::thread::CapabilitySet;
+    let uid_map_refused = matches!(
+        error,
+        SandboxError::Path { action: "write", path, source }
+            if path.ends_with("uid_map")
+                && source.kind() == std::io::ErrorKind::PermissionDenied
+    );
+    let uid_0 = rustix::process::geteuid().is_root();
+    let setfcap = rustix::thread::capabilities(None)
+        .is_ok_and(|sets| sets.effective.contains(CapabilitySet::SETFCAP));
+    if uid_map_refused && uid_0 && !root && !setfcap {
+        NamespaceRefusal::UidMapNeedsSetfcap
+    } else {
+        NamespaceRefusal::Other(crate::causes::chain(error))
+    }
+}
+
+/// Whether the judge runs in a container, by the marks container engines
+/// leave: podman's `/run/.containerenv`, Docker's `/.dockerenv`,
+/// systemd's `/run/systemd/container` (systemd-nspawn, and systemd inside
+/// any container), the `container` variable (podman and LXC set it for
+/// the container's command) and `KUBERNETES_SERVICE_HOST`, which
+/// Kubernetes gives every container of a pod. The cgroup path of
+/// `/proc/self/cgroup` is no sign: in a cgroup namespace it reads `0::/`
+/// in a container and on a host alike. A container that leaves none of
+/// these marks reads as a host, which changes only the words of the
+/// start-up notes.
+pub(crate) fn in_container() -> bool {
+    container_marked(&|path| std::path::Path::new(path).exists(), &|name| {
+        std::env::var_os(name).is_some_and(|value| !value.is_empty())
+    })
+}
+
+/// [`in_container`] on the files and variables `exists` and `set` see.
+fn container_marked(exists: &dyn Fn(&str) -> bool, set: &dyn Fn(&str) -> bool) -> bool {
+    [
+        "/run/.containerenv",
+        "/.dockerenv",
+        "/run/systemd/container",
+    ]
+    .into_iter()
+    .any(exists)
+        || ["container", "KUBERNETES_SERVICE_HOST"]
+            .into_iter()
+            .any(set)
+}
+
 /// The privilege namespaces are made with here.
 pub(super) fn privilege(root: bool) -> Privilege {
     if root {
@@ -175,7 +246,10 @@ fn probe_namespaces(root: bool) -> (NamespaceMode, bool, Option<i32>) {
             namespace.private_proc,
             namespace.proc_refused,
         ),
-        Err(_) => (NamespaceMode::None, false, None),
+        Err(error) => {
+            let _ = NAMESPACES_REFUSED.set(refusal(&error, root));
+            (NamespaceMode::None, false, None)
+        }
     }
 }
 
@@ -189,4 +263,33 @@ fn probe_network_namespace() -> bool {
     })
     .join()
     .unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each engine's own mark says "container"; a host has none.
+    #[test]
+    fn a_container_is_known_by_its_engines_mark() {
+        let none = |_: &str| false;
+        assert!(!container_marked(&none, &none));
+        for file in [
+            "/run/.containerenv",
+            "/.dockerenv",
+            "/run/systemd/container",
+        ] {
+            assert!(container_marked(&|path| path == file, &none), "{file}");
+        }
+        for variable in ["container", "KUBERNETES_SERVICE_HOST"] {
+            assert!(
+                container_marked(&none, &|name| name == variable),
+                "{variable}"
+            );
+        }
+        assert!(!container_marked(
+            &|path| path == "/etc/hostname",
+            &|name| name == "HOME"
+        ));
+    }
 }

@@ -55,7 +55,8 @@ mod streams;
 use self::cgroups::Cgroups;
 use self::detect::privilege;
 pub(super) use self::detect::{
-    cgroup_placement_note, cgroup_reason, detect_isolation, userns_restricted,
+    cgroup_placement_note, cgroup_reason, detect_isolation, in_container, namespaces_refused,
+    userns_restricted, NamespaceRefusal,
 };
 use self::namespaces::{Plan, Privilege, WorkerNamespace};
 use self::reap::{become_subreaper, count_own_processes};
