@@ -223,10 +223,13 @@ fn every_ipc_call_fails_with_enosys() {
     }
 }
 
+/// A call made in a filtered child: 0 when it worked, else its errno.
+type Probe = fn() -> i32;
+
 /// Forks a child that installs the filter of `variant` and exits with what
 /// `probe` returns: 0 when the call worked, else the errno it failed with
 /// (200: the filter could not be installed).
-fn in_filtered_child(variant: MemoryFiles, probe: fn() -> i32) -> i32 {
+fn in_filtered_child(variant: MemoryFiles, probe: Probe) -> i32 {
     let filters = filters(variant).unwrap();
     // SAFETY: the child only makes system calls (and `posix_spawn`, which
     // allocates nothing) before `_exit`.
@@ -269,7 +272,7 @@ fn get_socket_option(option: i32) -> i32 {
     if unsafe { libc::socketpair(libc::AF_UNIX, libc::SOCK_STREAM, 0, ends.as_mut_ptr()) } != 0 {
         return 201;
     }
-    let mut value = [0u8; 64];
+    let mut value = [0u8; 8]; // SO_NETNS_COOKIE wants exactly 8 bytes
     let mut length = value.len() as libc::socklen_t;
     // SAFETY: `value` has `length` bytes.
     let result = unsafe {
@@ -378,7 +381,7 @@ fn memfd_create() -> i32 {
 #[test]
 fn r35_host_wide_counters_are_refused() {
     for variant in VARIANTS {
-        let rows: [(&str, fn() -> i32, i32); 9] = [
+        let rows: [(&str, Probe, i32); 9] = [
             ("SO_COOKIE", so_cookie, libc::ENOPROTOOPT),
             ("SO_NETNS_COOKIE", so_netns_cookie, libc::ENOPROTOOPT),
             ("SO_PEERPIDFD", so_peerpidfd, libc::ENOPROTOOPT),
