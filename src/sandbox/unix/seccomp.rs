@@ -77,10 +77,6 @@ const CLONE3: i64 = 435;
 const CLONE_PIDFD: u32 = 0x1000;
 const PIDFD_OPEN: u32 = 434;
 const MEMFD_CREATE: u32 = 319;
-/// `memfd_secret`: memory not even the kernel maps, refused (EPERM)
-/// whatever the run: no contest program needs it, and its pages are
-/// unevictable (issue 35).
-const MEMFD_SECRET: i64 = 447;
 const SETSOCKOPT: u32 = 54;
 const GETSOCKOPT: u32 = 55;
 const SOL_SOCKET: u32 = 1;
@@ -172,51 +168,12 @@ pub(crate) const PROBE_ERRNO: u32 = 3071;
 /// io_uring_setup/enter/register, acct, quotactl; then (issue 18) flock,
 /// utime, utimes, futimesat, utimensat, inotify_init, inotify_add_watch,
 /// inotify_init1, fanotify_init, fanotify_mark, socket; then (issue 35)
-/// memfd_secret.
+/// memfd_secret (memory not even the kernel maps, unevictable: no contest
+/// program needs it).
 const DENIED: &[i64] = &[
-    101,
-    310,
-    311,
-    165,
-    166,
-    155,
-    167,
-    168,
-    169,
-    170,
-    171,
-    175,
-    176,
-    246,
-    320,
-    313,
-    321,
-    298,
-    323,
-    250,
-    248,
-    249,
-    272,
-    308,
-    304,
-    303,
-    425,
-    426,
-    427,
-    163,
-    179,
-    73,
-    132,
-    235,
-    261,
-    280,
-    253,
-    254,
-    294,
-    300,
-    301,
-    SOCKET,
-    MEMFD_SECRET,
+    101, 310, 311, 165, 166, 155, 167, 168, 169, 170, 171, 175, 176, 246, 320, 313, 321, 298, 323,
+    250, 248, 249, 272, 308, 304, 303, 425, 426, 427, 163, 179, 73, 132, 235, 261, 280, 253, 254,
+    294, 300, 301, SOCKET, 447,
 ];
 /// `fcntl` commands refused: F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK,
 /// F_OFD_SETLK, F_OFD_SETLKW, F_SETLEASE, F_GETLEASE, F_NOTIFY.
@@ -396,9 +353,10 @@ fn special_rules(memory_files: MemoryFiles) -> Result<Vec<sock_filter>, FilterEr
     }
     program.push(jump_ahead(1));
     program.push(ret(ENOSYS));
-    // A pidfd from clone: ENOSYS, as a kernel without pidfds answers (glibc
-    // asks for one only in `pidfd_spawn`, which needs clone3 anyway). The
-    // namespace flags are the rules' below.
+    // A pidfd from clone: ENOSYS, as a kernel without pidfds answers, which
+    // runtimes fall back from (`posix_spawn`, `fork` and Python's and the
+    // JVM's process starts ask for none). The namespace flags are the
+    // rules' below.
     program.extend(on_arguments(
         CLONE as u32,
         &[(0, Test::AnyBit(CLONE_PIDFD))],

@@ -365,7 +365,7 @@ fn clone_plain() -> i32 {
 
 fn memfd_secret() -> i32 {
     // SAFETY: makes a descriptor (left to exit) and reads no memory.
-    errno_of(unsafe { libc::syscall(MEMFD_SECRET, 0) })
+    errno_of(unsafe { libc::syscall(libc::SYS_memfd_secret, 0) })
 }
 
 fn memfd_create() -> i32 {
