@@ -4,8 +4,8 @@
 //! which runs as root, runs them with `cargo test --test it -- --ignored`.
 
 use crate::run::{grade, settings, Tests};
-use crate::support::require_root;
 use crate::support::source;
+use crate::support::{judge_in, open_dir, ordinary_user, repository, require_root, rooks_tests};
 use judge::verdict::Verdict;
 
 /// A program that notes the inode number the scratch gives its first file
@@ -175,4 +175,69 @@ int main(void) {
             "a run saw segments of the host: {line:?}"
         );
     }
+}
+
+/// What a run could count of the whole host, not of its worker (issue 35):
+/// the cookies of its sockets (a host-wide counter: two cookies tell how
+/// many sockets other runs made in between) and pidfds (their inode
+/// numbers count every pidfd of the host) are refused, as is
+/// `memfd_secret`; `memfd_create` fails (ENOSYS) where the run has no
+/// memory cgroup, whose pages left in flight in a unix socket would
+/// outlive the run on no one's account. The hostile fixture prints each
+/// call's errno and exits 3, through the binary, as root and as an
+/// ordinary user (without cgroups there). Before the fix every call worked.
+/// See: issue #35
+fn host_wide_counters_are_refused(user: Option<(u32, u32)>) {
+    require_root("it runs the judge as a user it creates, or every layer as root");
+    let dir = open_dir();
+    let text = fs_err::read_to_string(repository().join("tests/fixtures/hostile/host_counters.c"))
+        .unwrap();
+    source(dir.path(), "host_counters.c", &text);
+    let tests = rooks_tests(dir.path());
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let (_, report, stderr) = judge_in(
+        dir.path(),
+        judge,
+        user,
+        &format!(
+            "run rooks host_counters.c --tests {} --jobs 2",
+            tests.display()
+        ),
+        "",
+    );
+    // memfd_create works only where the run's memory is a cgroup's.
+    let memfd_create = match report["isolation"]["memory"].as_str() {
+        Some("cgroup") => 0,
+        Some("rlimit") => libc::ENOSYS,
+        other => panic!("memory isolation {other:?}: {report:#}"),
+    };
+    let expected = format!(
+        "SO_COOKIE {p} SO_NETNS_COOKIE {p} SO_PEERPIDFD {p} SO_PASSPIDFD {p} \
+         pidfd_open {n} clone_pidfd {n} memfd_secret {e} memfd_create {memfd_create}",
+        p = libc::ENOPROTOOPT,
+        n = libc::ENOSYS,
+        e = libc::EPERM,
+    );
+    let runs = report["results"][0]["tests"].as_array().unwrap();
+    assert!(!runs.is_empty(), "{report:#}\n{stderr}");
+    for run in runs {
+        assert_eq!(run["exit_code"], 3, "{run:#}\n{stderr}");
+        assert_eq!(
+            run["stderr"].as_str().map(str::trim),
+            Some(expected.as_str()),
+            "as {user:?}: a host-wide counter was reached"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs root (every layer in force); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn r35_host_wide_counters_are_refused_as_root() {
+    host_wide_counters_are_refused(None);
+}
+
+#[test]
+#[ignore = "needs root (it creates a user and runs the judge as that user); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn r35_host_wide_counters_are_refused_as_an_ordinary_user() {
+    host_wide_counters_are_refused(Some(ordinary_user()));
 }

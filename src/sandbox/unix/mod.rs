@@ -142,10 +142,18 @@ fn process_token() -> &'static str {
     TOKEN.get_or_init(cgroups::random_token)
 }
 
-/// The compiled system-call filters, in the order a child installs them.
+/// The compiled system-call filters of a run with a memory cgroup or
+/// without (`memfd_create` is refused without one: see
+/// [`seccomp::MemoryFiles`]), in the order a child installs them.
 #[cfg(target_arch = "x86_64")]
-fn seccomp_filters() -> Result<&'static [seccompiler::BpfProgram], &'static seccomp::FilterError> {
-    seccomp::filters()
+fn seccomp_filters(
+    memory_cgroup: bool,
+) -> Result<&'static [seccompiler::BpfProgram], &'static seccomp::FilterError> {
+    seccomp::filters(if memory_cgroup {
+        seccomp::MemoryFiles::Allowed
+    } else {
+        seccomp::MemoryFiles::Refused
+    })
 }
 
 /// Whether this process runs inside a judge's run (see
@@ -174,7 +182,9 @@ pub(crate) fn seal_inherited_descriptors() {
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-fn seccomp_filters() -> Result<&'static [seccompiler::BpfProgram], std::convert::Infallible> {
+fn seccomp_filters(
+    _memory_cgroup: bool,
+) -> Result<&'static [seccompiler::BpfProgram], std::convert::Infallible> {
     Ok(&[])
 }
 
@@ -249,10 +259,12 @@ impl Sandbox {
         scratch::set_mode(&directory, 0o711)?;
         become_subreaper();
         // Built here, never between clone and exec.
-        seccomp_filters().map_err(|error| SandboxError::Syscall {
-            syscall: "seccomp",
-            purpose: "compiling the system-call filter",
-            source: std::io::Error::other(error.to_string()),
+        seccomp_filters(cgroups.as_ref().is_some_and(Cgroups::limits_memory)).map_err(|error| {
+            SandboxError::Syscall {
+                syscall: "seccomp",
+                purpose: "compiling the system-call filter",
+                source: std::io::Error::other(error.to_string()),
+            }
         })?;
         let baseline_processes = if !cgroups.as_ref().is_some_and(Cgroups::limits_processes) {
             count_own_processes()

@@ -476,11 +476,13 @@ impl Sandbox {
             landlock,
             // Compiled once per process; installed per run, since a filter
             // binds the process that installs it and the judge must stay
-            // unfiltered.
+            // unfiltered. Without a memory cgroup the filter refuses
+            // `memfd_create` (issue 35).
             seccomp: if self.is_off(BenchLayer::Seccomp) {
                 &[]
             } else {
-                super::seccomp_filters().unwrap_or(&[])
+                super::seccomp_filters(self.cgroups.as_ref().is_some_and(Cgroups::limits_memory))
+                    .unwrap_or(&[])
             },
             umask: match spec.trust {
                 Trust::Submission => 0o077,

@@ -21,7 +21,21 @@
 //! - `inotify` and `fanotify` (a watch on a folder tells what another run
 //!   does in it, even where Landlock refuses the listing);
 //! - SysV IPC and POSIX message queues (ENOSYS: see [`IPC`]), so a
-//!   worker's runs share one IPC namespace instead of making one each.
+//!   worker's runs share one IPC namespace instead of making one each;
+//!
+//! and host-wide counters a run could read to learn what other runs did
+//! (issue 35):
+//!
+//! - the socket options `SO_COOKIE` and `SO_NETNS_COOKIE` (numbers from
+//!   counters of the whole host: the next socket's cookie tells how many
+//!   sockets every other run made since), and `SO_PEERPIDFD` and
+//!   `SO_PASSPIDFD` (they give pidfds): ENOPROTOOPT, as a kernel older than
+//!   the options answers (see [`SOCKET_OPTIONS`]);
+//! - pidfds: `pidfd_open` and `clone` with `CLONE_PIDFD` fail with ENOSYS
+//!   (a pidfd's inode number comes from a host-wide counter, the pidfs
+//!   one);
+//! - `memfd_secret` (EPERM), and, in a run without a memory cgroup,
+//!   `memfd_create` (ENOSYS; see [`MemoryFiles`]).
 //!
 //! The rules on arguments are compiled to BPF by `seccompiler` (as
 //! Firecracker does). Hand-written, before them: the architecture and x32
@@ -29,11 +43,14 @@
 //! x32 system call number would miss every rule); a binary search over
 //! the numbers the rules name (`gate`: a call no rule names is allowed,
 //! and one refused whatever its arguments is refused, in a few
-//! comparisons); `clone3`, which must fail with ENOSYS where every other
-//! refusal is EPERM (a `seccompiler` filter has one action on a match),
-//! AIO and IPC (ENOSYS too) and the probe. One filter, so a run installs
-//! one program. It is installed per run (a filter binds the process that
-//! installs it, and the judge must stay unfiltered) and compiled once per
+//! comparisons); then the rules whose refusal is not EPERM (a
+//! `seccompiler` filter has one action on a match): `clone3`, AIO, IPC,
+//! `pidfd_open` and `memfd_create` (ENOSYS), `clone` with `CLONE_PIDFD`
+//! (ENOSYS), the socket options (ENOPROTOOPT), and the probe. One filter,
+//! so a run installs one program, in two variants: with `memfd_create`
+//! allowed for a run with a memory cgroup, refused for one without. It is
+//! installed per run (a filter binds the process that installs it, and the
+//! judge must stay unfiltered) and each variant is compiled once per
 //! process.
 
 use seccompiler::{
@@ -56,6 +73,23 @@ const CLONE_NAMESPACES: &[u64] = &[
 ];
 const CLONE: i64 = 56;
 const CLONE3: i64 = 435;
+/// `CLONE_PIDFD`: the clone returns a pidfd of the child.
+const CLONE_PIDFD: u32 = 0x1000;
+const PIDFD_OPEN: u32 = 434;
+const MEMFD_CREATE: u32 = 319;
+const SETSOCKOPT: u32 = 54;
+const GETSOCKOPT: u32 = 55;
+const SOL_SOCKET: u32 = 1;
+/// The socket options refused with ENOPROTOOPT, with the call they are
+/// refused in: `getsockopt` of `SO_COOKIE` (57) and `SO_NETNS_COOKIE`
+/// (71), whose values come from counters of the whole host, so two
+/// sockets' cookies tell how many sockets were made on the host between
+/// them (by other runs too: a channel between students); `getsockopt` of
+/// `SO_PEERPIDFD` (77) and `setsockopt` of `SO_PASSPIDFD` (76), which give
+/// pidfds (their inode numbers count every pidfd of the host, as
+/// `pidfd_open`'s do). A kernel older than the options answers the same,
+/// and no contest program asks for them.
+const SOCKET_OPTIONS: &[(u32, &[u32])] = &[(GETSOCKOPT, &[57, 71, 77]), (SETSOCKOPT, &[76])];
 const SOCKET: i64 = 41;
 const SOCKETPAIR: i64 = 53;
 const FCNTL: i64 = 72;
@@ -92,9 +126,31 @@ const IPC: &[u32] = &[
     29, 30, 31, 64, 65, 66, 67, 68, 69, 70, 71, 220, 240, 241, 242, 243, 244, 245,
 ];
 
-/// The calls that fail with ENOSYS (`clone3` apart): AIO and IPC.
-fn enosys_calls() -> impl Iterator<Item = u32> {
-    AIO.iter().chain(IPC).copied()
+/// Whether a run may make memory files (`memfd_create`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum MemoryFiles {
+    /// The run has a memory cgroup: a memfd's pages are charged to it, also
+    /// when the memfd is left in flight in a unix socket (they are freed
+    /// with the sockets after the run). Pro: programs that use memfds run.
+    Allowed,
+    /// No memory cgroup: `memfd_create` fails with ENOSYS, as on a kernel
+    /// before 3.17. Without a cgroup the judge counts a memfd's pages only
+    /// while a process of the run holds it, and one left in flight in an
+    /// unreachable cycle of unix sockets holds its pages past the run, on
+    /// no one's account (issue 35). Con: a program that needs memfds is RE.
+    Refused,
+}
+
+/// The calls that fail with ENOSYS (`clone3` apart): AIO, IPC,
+/// `pidfd_open`, and `memfd_create` where memory files are refused.
+fn enosys_calls(memory_files: MemoryFiles) -> impl Iterator<Item = u32> {
+    let memfd = match memory_files {
+        MemoryFiles::Allowed => None,
+        MemoryFiles::Refused => Some(MEMFD_CREATE),
+    };
+    (AIO.iter().chain(IPC).copied())
+        .chain([PIDFD_OPEN])
+        .chain(memfd)
 }
 const PRCTL: u32 = 157;
 /// The probe: `prctl` with this option (no kernel has it, so outside a
@@ -111,11 +167,13 @@ pub(crate) const PROBE_ERRNO: u32 = 3071;
 /// request_key, unshare, setns, open_by_handle_at, name_to_handle_at,
 /// io_uring_setup/enter/register, acct, quotactl; then (issue 18) flock,
 /// utime, utimes, futimesat, utimensat, inotify_init, inotify_add_watch,
-/// inotify_init1, fanotify_init, fanotify_mark, socket.
+/// inotify_init1, fanotify_init, fanotify_mark, socket; then (issue 35)
+/// memfd_secret (memory not even the kernel maps, unevictable: no contest
+/// program needs it).
 const DENIED: &[i64] = &[
     101, 310, 311, 165, 166, 155, 167, 168, 169, 170, 171, 175, 176, 246, 320, 313, 321, 298, 323,
     250, 248, 249, 272, 308, 304, 303, 425, 426, 427, 163, 179, 73, 132, 235, 261, 280, 253, 254,
-    294, 300, 301, SOCKET,
+    294, 300, 301, SOCKET, 447,
 ];
 /// `fcntl` commands refused: F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK,
 /// F_OFD_SETLK, F_OFD_SETLKW, F_SETLEASE, F_GETLEASE, F_NOTIFY.
@@ -213,26 +271,104 @@ fn load(offset: u32) -> sock_filter {
 
 const EPERM: u32 = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
 const ENOSYS: u32 = libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32;
+const ENOPROTOOPT: u32 = libc::SECCOMP_RET_ERRNO | libc::ENOPROTOOPT as u32;
+
+/// What a hand-written rule asks of the low 32 bits of an argument.
+#[derive(Clone, Copy)]
+enum Test {
+    /// Equal to one of these.
+    OneOf(&'static [u32]),
+    /// Has one of these bits set.
+    AnyBit(u32),
+}
+
+/// A hand-written rule on arguments, run with the system call number
+/// loaded: `number` whose arguments pass every test (each on the low 32
+/// bits of argument `index`, which the kernel reads as `int`) returns
+/// `action`. Any other call goes on with the number loaded again.
+fn on_arguments(
+    number: u32,
+    tests: &[(u32, Test)],
+    action: u32,
+) -> Result<Vec<sock_filter>, FilterError> {
+    let length = |test: &Test| match test {
+        Test::OneOf(values) => values.len() + 1,
+        Test::AnyBit(_) => 1,
+    };
+    // Each test loads its argument; then the return and the reload.
+    let body_length = tests
+        .iter()
+        .map(|(_, test)| 1 + length(test))
+        .sum::<usize>()
+        + 2;
+    let reload = body_length - 1;
+    let mut body = Vec::with_capacity(body_length);
+    for &(index, test) in tests {
+        body.push(load(16 + 8 * index)); // seccomp_data.args[index], low 32 bits
+        match test {
+            Test::OneOf(values) => {
+                let next = body.len() + values.len() + 1;
+                for &value in values {
+                    let skip = next - (body.len() + 1);
+                    body.push(jump(libc::BPF_JEQ, value, u8::try_from(skip)?, 0));
+                }
+                let skip = reload - (body.len() + 1);
+                body.push(jump_ahead(u32::try_from(skip)?));
+            }
+            Test::AnyBit(bits) => {
+                let skip = reload - (body.len() + 1);
+                body.push(jump(libc::BPF_JSET, bits, 0, u8::try_from(skip)?));
+            }
+        }
+    }
+    body.push(ret(action));
+    body.push(load(0)); // seccomp_data.nr
+    let mut program = vec![jump(libc::BPF_JEQ, number, 0, u8::try_from(body_length)?)];
+    program.extend(body);
+    Ok(program)
+}
+
+fn jump_ahead(count: u32) -> sock_filter {
+    sock_filter {
+        code: (libc::BPF_JMP | libc::BPF_JA) as u16,
+        jt: 0,
+        jf: 0,
+        k: count,
+    }
+}
 
 /// The hand-written rules, run with the system call number loaded: clone3
-/// (ENOSYS), AIO and IPC (ENOSYS) and the probe.
-fn special_rules() -> Result<Vec<sock_filter>, FilterError> {
+/// (ENOSYS), the ENOSYS list (AIO, IPC, `pidfd_open`, maybe
+/// `memfd_create`), `clone` with `CLONE_PIDFD` (ENOSYS), the socket
+/// options (ENOPROTOOPT) and the probe.
+fn special_rules(memory_files: MemoryFiles) -> Result<Vec<sock_filter>, FilterError> {
     // clone3 fails with ENOSYS, so libc falls back to clone, whose
     // namespace flags are checked by the rules.
     let mut program = vec![jump(libc::BPF_JEQ, CLONE3 as u32, 0, 1), ret(ENOSYS)];
     // AIO and IPC: each jumps to the ENOSYS return after the list; the
     // list ends with a jump over that return.
-    let count = enosys_calls().count();
-    for (index, number) in enosys_calls().enumerate() {
+    let count = enosys_calls(memory_files).count();
+    for (index, number) in enosys_calls(memory_files).enumerate() {
         program.push(jump(libc::BPF_JEQ, number, u8::try_from(count - index)?, 0));
     }
-    program.push(sock_filter {
-        code: (libc::BPF_JMP | libc::BPF_JA) as u16,
-        jt: 0,
-        jf: 0,
-        k: 1,
-    });
+    program.push(jump_ahead(1));
     program.push(ret(ENOSYS));
+    // A pidfd from clone: ENOSYS, as a kernel without pidfds answers, which
+    // runtimes fall back from (`posix_spawn`, `fork` and Python's and the
+    // JVM's process starts ask for none). The namespace flags are the
+    // rules' below.
+    program.extend(on_arguments(
+        CLONE as u32,
+        &[(0, Test::AnyBit(CLONE_PIDFD))],
+        ENOSYS,
+    )?);
+    for &(number, options) in SOCKET_OPTIONS {
+        program.extend(on_arguments(
+            number,
+            &[(1, Test::OneOf(&[SOL_SOCKET])), (2, Test::OneOf(options))],
+            ENOPROTOOPT,
+        )?);
+    }
     // The probe: prctl(PROBE_OPTION, ...) fails with PROBE_ERRNO. It
     // loads the first argument; the rules below load what they need.
     program.push(jump(libc::BPF_JEQ, PRCTL, 0, 3));
@@ -347,9 +483,10 @@ fn gate(denied: &[i64], to_rules: &[i64]) -> Result<Vec<sock_filter>, FilterErro
 }
 
 /// The numbers the hand-written rules look at.
-fn special_numbers() -> Vec<i64> {
-    let mut numbers = vec![CLONE3, i64::from(PRCTL)];
-    numbers.extend(enosys_calls().map(i64::from));
+fn special_numbers(memory_files: MemoryFiles) -> Vec<i64> {
+    let mut numbers = vec![CLONE3, CLONE, i64::from(PRCTL)];
+    numbers.extend(enosys_calls(memory_files).map(i64::from));
+    numbers.extend(SOCKET_OPTIONS.iter().map(|&(number, _)| i64::from(number)));
     numbers
 }
 
@@ -370,24 +507,33 @@ fn entry() -> Vec<sock_filter> {
 
 const AUDIT_ARCH_X86_64: u32 = 0xc000_003e;
 
-fn build() -> Result<Vec<BpfProgram>, FilterError> {
+fn build(memory_files: MemoryFiles) -> Result<Vec<BpfProgram>, FilterError> {
     let rules = conditional_rules()?;
     let mut to_rules: Vec<i64> = rules.keys().copied().collect();
-    to_rules.extend(special_numbers());
+    to_rules.extend(special_numbers(memory_files));
     let mut program = entry();
     program.extend(gate(DENIED, &to_rules)?);
-    program.extend(special_rules()?);
+    program.extend(special_rules(memory_files)?);
     // `seccompiler`'s program checks the architecture again and loads the
     // number itself.
     program.extend(compile(rules, SeccompAction::Errno(libc::EPERM as u32))?);
     Ok(vec![program])
 }
 
-/// The filters, in the order they are installed; built once before any
-/// clone (`Err`: they could not be compiled, which is a bug of the judge).
-pub(super) fn filters() -> Result<&'static [BpfProgram], &'static FilterError> {
-    static FILTERS: OnceLock<Result<Vec<BpfProgram>, FilterError>> = OnceLock::new();
-    match FILTERS.get_or_init(build) {
+/// The filters of a run whose memory files are `memory_files`, in the
+/// order they are installed; each variant built once, before any clone
+/// (`Err`: they could not be compiled, which is a bug of the judge).
+pub(super) fn filters(
+    memory_files: MemoryFiles,
+) -> Result<&'static [BpfProgram], &'static FilterError> {
+    type Built = OnceLock<Result<Vec<BpfProgram>, FilterError>>;
+    static ALLOWED: Built = OnceLock::new();
+    static REFUSED: Built = OnceLock::new();
+    let built = match memory_files {
+        MemoryFiles::Allowed => &ALLOWED,
+        MemoryFiles::Refused => &REFUSED,
+    };
+    match built.get_or_init(|| build(memory_files)) {
         Ok(filters) => Ok(filters),
         Err(error) => Err(error),
     }

@@ -1,12 +1,16 @@
 use super::*;
 
+const VARIANTS: [MemoryFiles; 2] = [MemoryFiles::Allowed, MemoryFiles::Refused];
+
 #[test]
 fn the_filters_compile() {
-    let filters = filters();
-    assert!(
-        filters.is_ok_and(|filters| filters.len() == 1),
-        "{filters:?}"
-    );
+    for variant in VARIANTS {
+        let filters = filters(variant);
+        assert!(
+            filters.is_ok_and(|filters| filters.len() == 1),
+            "{variant:?}: {filters:?}"
+        );
+    }
 }
 
 /// A classic BPF interpreter for what the filter uses; returns the action
@@ -51,13 +55,13 @@ fn data(arch: u32, number: u32, args: [u64; 6]) -> [u8; 64] {
 
 /// The filter as it was before the gate: every rule in one chain, each
 /// number compared in turn.
-fn linear() -> BpfProgram {
+fn linear(variant: MemoryFiles) -> BpfProgram {
     let mut rules = conditional_rules().unwrap();
     for &number in DENIED {
         rules.entry(number).or_default();
     }
     let mut program = entry()[3..].to_vec();
-    program.extend(special_rules().unwrap());
+    program.extend(special_rules(variant).unwrap());
     program.extend(compile(rules, SeccompAction::Errno(libc::EPERM as u32)).unwrap());
     program
 }
@@ -73,20 +77,35 @@ fn argument_sets() -> Vec<[u64; 6]> {
     }
     for &flag in CLONE_NAMESPACES {
         sets.push([flag | 0x11, 0, 0, 0, 0, 0]);
+        sets.push([flag | u64::from(CLONE_PIDFD) | 0x11, 0, 0, 0, 0, 0]);
+    }
+    sets.push([u64::from(CLONE_PIDFD) | 0x11, 0, 0, 0, 0, 0]);
+    sets.push([0xffff_ffff_0000_0011, 0, 0, 0, 0, 0]);
+    // getsockopt and setsockopt: every option on SOL_SOCKET and another level.
+    for level in [0, 1, 6, 0x1_0000_0001] {
+        for option in 0..=80 {
+            sets.push([3, level, option, 0, 0, 0]);
+        }
     }
     sets
 }
 
 #[test]
 fn the_gated_filter_decides_every_call_as_the_linear_chain_did() {
-    let gated = &filters().unwrap()[0];
-    let linear = linear();
+    for variant in VARIANTS {
+        gated_decides_as_linear(variant);
+    }
+}
+
+fn gated_decides_as_linear(variant: MemoryFiles) {
+    let gated = &filters(variant).unwrap()[0];
+    let linear = linear(variant);
     let named: Vec<u32> = conditional_rules()
         .unwrap()
         .keys()
         .copied()
         .chain(DENIED.iter().copied())
-        .chain(special_numbers())
+        .chain(special_numbers(variant))
         .map(|number| number as u32)
         .collect();
     let all_args = argument_sets();
@@ -135,8 +154,8 @@ fn the_gated_filter_decides_every_call_as_the_linear_chain_did() {
 /// instructions, not after the whole chain.
 #[test]
 fn a_call_no_rule_names_is_allowed_within_a_few_instructions() {
-    let gated = &filters().unwrap()[0];
-    let linear = linear();
+    let gated = &filters(MemoryFiles::Refused).unwrap()[0];
+    let linear = linear(MemoryFiles::Refused);
     let (mut gated_most, mut linear_most) = (0, 0);
     for number in [0u32, 1, 2, 3, 9, 12, 60, 231, 257, 262, 334, 400, 450] {
         let input = data(AUDIT_ARCH_X86_64, number, [0; 6]);
@@ -156,7 +175,7 @@ fn a_call_no_rule_names_is_allowed_within_a_few_instructions() {
 /// its arguments, and the numbers are the kernel's (libc's names).
 #[test]
 fn every_ipc_call_fails_with_enosys() {
-    let gated = &filters().unwrap()[0];
+    let gated = &filters(MemoryFiles::Refused).unwrap()[0];
     let calls = [
         libc::SYS_shmget,
         libc::SYS_shmat,
@@ -201,5 +220,249 @@ fn every_ipc_call_fails_with_enosys() {
     ] {
         let input = data(AUDIT_ARCH_X86_64, number as u32, [0; 6]);
         assert_eq!(run(gated, &input).0, libc::SECCOMP_RET_ALLOW, "{number}");
+    }
+}
+
+/// A call made in a filtered child: 0 when it worked, else its errno.
+type Probe = fn() -> i32;
+
+/// Forks a child that installs the filter of `variant` and exits with what
+/// `probe` returns: 0 when the call worked, else the errno it failed with
+/// (200: the filter could not be installed).
+fn in_filtered_child(variant: MemoryFiles, probe: Probe) -> i32 {
+    let filters = filters(variant).unwrap();
+    // SAFETY: the child only makes system calls (and `posix_spawn`, which
+    // allocates nothing) before `_exit`.
+    let pid = unsafe { libc::fork() };
+    assert!(pid >= 0, "fork: {}", std::io::Error::last_os_error());
+    if pid == 0 {
+        let code = match filters
+            .iter()
+            .try_for_each(|filter| seccompiler::apply_filter(filter))
+        {
+            Ok(()) => probe(),
+            Err(_) => 200,
+        };
+        // SAFETY: ends the forked child without running the parent's
+        // destructors or atexit handlers.
+        unsafe { libc::_exit(code) };
+    }
+    let mut status = 0;
+    // SAFETY: reaps the child forked above.
+    assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
+    assert!(libc::WIFEXITED(status), "the child ended by {status:#x}");
+    libc::WEXITSTATUS(status)
+}
+
+/// The errno of a failed call (`result` < 0), 0 after one that worked.
+fn errno_of(result: i64) -> i32 {
+    if result < 0 {
+        std::io::Error::last_os_error()
+            .raw_os_error()
+            .unwrap_or(255)
+    } else {
+        0
+    }
+}
+
+/// `getsockopt(SOL_SOCKET, option)` on one end of a unix socketpair.
+fn get_socket_option(option: i32) -> i32 {
+    let mut ends = [0; 2];
+    // SAFETY: `ends` has room for the two descriptors.
+    if unsafe { libc::socketpair(libc::AF_UNIX, libc::SOCK_STREAM, 0, ends.as_mut_ptr()) } != 0 {
+        return 201;
+    }
+    let mut value = [0u8; 8]; // SO_NETNS_COOKIE wants exactly 8 bytes
+    let mut length = value.len() as libc::socklen_t;
+    // SAFETY: `value` has `length` bytes.
+    let result = unsafe {
+        libc::getsockopt(
+            ends[0],
+            libc::SOL_SOCKET,
+            option,
+            value.as_mut_ptr().cast(),
+            &mut length,
+        )
+    };
+    errno_of(result.into())
+}
+
+fn so_cookie() -> i32 {
+    get_socket_option(libc::SO_COOKIE)
+}
+
+fn so_netns_cookie() -> i32 {
+    get_socket_option(71)
+}
+
+fn so_peerpidfd() -> i32 {
+    get_socket_option(77)
+}
+
+fn so_type() -> i32 {
+    get_socket_option(libc::SO_TYPE)
+}
+
+fn so_passpidfd() -> i32 {
+    let mut ends = [0; 2];
+    // SAFETY: `ends` has room for the two descriptors.
+    if unsafe { libc::socketpair(libc::AF_UNIX, libc::SOCK_STREAM, 0, ends.as_mut_ptr()) } != 0 {
+        return 201;
+    }
+    let on: libc::c_int = 1;
+    // SAFETY: `on` is an int, as the option's length says.
+    let result = unsafe {
+        libc::setsockopt(
+            ends[0],
+            libc::SOL_SOCKET,
+            76,
+            std::ptr::from_ref(&on).cast(),
+            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+        )
+    };
+    errno_of(result.into())
+}
+
+fn pidfd_open() -> i32 {
+    // SAFETY: pidfd_open of the caller itself; the descriptor is left to exit.
+    errno_of(unsafe { libc::syscall(libc::SYS_pidfd_open, libc::getpid(), 0) })
+}
+
+/// A fork through the raw `clone` with `flags`; the child exits at once.
+fn clone_with(flags: libc::c_ulong) -> i32 {
+    let mut pidfd: libc::c_int = -1;
+    // SAFETY: a fork-like clone (no CLONE_VM): the child has its own copy
+    // of the stack and exits at once.
+    let pid = unsafe {
+        libc::syscall(
+            libc::SYS_clone,
+            flags | libc::SIGCHLD as libc::c_ulong,
+            0,
+            std::ptr::from_mut(&mut pidfd),
+            0,
+            0,
+        )
+    };
+    if pid == 0 {
+        // SAFETY: the clone's child ends here.
+        unsafe { libc::_exit(0) };
+    }
+    let errno = errno_of(pid);
+    if pid > 0 {
+        // SAFETY: reaps the child made above.
+        unsafe { libc::waitpid(pid as libc::pid_t, std::ptr::null_mut(), 0) };
+    }
+    errno
+}
+
+fn clone_pidfd() -> i32 {
+    clone_with(libc::CLONE_PIDFD as libc::c_ulong)
+}
+
+fn clone_plain() -> i32 {
+    clone_with(0)
+}
+
+fn memfd_secret() -> i32 {
+    // SAFETY: makes a descriptor (left to exit) and reads no memory.
+    errno_of(unsafe { libc::syscall(libc::SYS_memfd_secret, 0) })
+}
+
+fn memfd_create() -> i32 {
+    // SAFETY: the name is a C string; the descriptor is left to exit.
+    errno_of(unsafe { libc::memfd_create(c"probe".as_ptr(), 0) }.into())
+}
+
+/// The counters shared by the whole host are out of a run's reach, with or
+/// without a memory cgroup: the socket cookies and the pidfd socket
+/// options (ENOPROTOOPT), `pidfd_open` and `clone` with `CLONE_PIDFD`
+/// (ENOSYS), `memfd_secret` (EPERM). A fork and another socket option
+/// still work. See: issue #35
+#[test]
+fn r35_host_wide_counters_are_refused() {
+    for variant in VARIANTS {
+        let rows: [(&str, Probe, i32); 9] = [
+            ("SO_COOKIE", so_cookie, libc::ENOPROTOOPT),
+            ("SO_NETNS_COOKIE", so_netns_cookie, libc::ENOPROTOOPT),
+            ("SO_PEERPIDFD", so_peerpidfd, libc::ENOPROTOOPT),
+            ("SO_PASSPIDFD", so_passpidfd, libc::ENOPROTOOPT),
+            ("pidfd_open", pidfd_open, libc::ENOSYS),
+            ("clone with CLONE_PIDFD", clone_pidfd, libc::ENOSYS),
+            ("memfd_secret", memfd_secret, libc::EPERM),
+            ("clone", clone_plain, 0),
+            ("SO_TYPE", so_type, 0),
+        ];
+        for (name, probe, expected) in rows {
+            assert_eq!(
+                in_filtered_child(variant, probe),
+                expected,
+                "{name} with memory files {variant:?}"
+            );
+        }
+    }
+}
+
+/// `memfd_create` fails with ENOSYS in a run without a memory cgroup (its
+/// pages, left in flight in a unix socket, would outlive the run on no
+/// one's account) and works in one with. See: issue #35
+#[test]
+fn r35_memfd_create_is_refused_without_a_memory_cgroup() {
+    assert_eq!(
+        in_filtered_child(MemoryFiles::Refused, memfd_create),
+        libc::ENOSYS
+    );
+    assert_eq!(in_filtered_child(MemoryFiles::Allowed, memfd_create), 0);
+}
+
+/// libc's `posix_spawn` (clone3, then clone with CLONE_VM | CLONE_VFORK)
+/// and Python's `subprocess` still start programs under either filter.
+#[test]
+fn posix_spawn_and_python_subprocess_still_work() {
+    fn spawn_and_wait(argv: &[&std::ffi::CStr]) -> i32 {
+        let mut pointers: Vec<*mut libc::c_char> =
+            argv.iter().map(|arg| arg.as_ptr().cast_mut()).collect();
+        pointers.push(std::ptr::null_mut());
+        let mut pid = 0;
+        // SAFETY: `pointers` is a null-terminated array of C strings that
+        // outlive the call; the environment is the process's.
+        let spawned = unsafe {
+            libc::posix_spawnp(
+                &mut pid,
+                pointers[0],
+                std::ptr::null(),
+                std::ptr::null(),
+                pointers.as_ptr(),
+                std::ptr::null(),
+            )
+        };
+        if spawned != 0 {
+            return spawned;
+        }
+        let mut status = 0;
+        // SAFETY: reaps the child spawned above.
+        unsafe { libc::waitpid(pid, &mut status, 0) };
+        if libc::WIFEXITED(status) {
+            libc::WEXITSTATUS(status)
+        } else {
+            202
+        }
+    }
+    fn true_program() -> i32 {
+        spawn_and_wait(&[c"true"])
+    }
+    fn python_subprocess() -> i32 {
+        spawn_and_wait(&[
+            c"python3",
+            c"-c",
+            c"import subprocess, sys; sys.exit(subprocess.run(['true']).returncode)",
+        ])
+    }
+    for variant in VARIANTS {
+        assert_eq!(in_filtered_child(variant, true_program), 0, "{variant:?}");
+        assert_eq!(
+            in_filtered_child(variant, python_subprocess),
+            0,
+            "{variant:?}"
+        );
     }
 }
