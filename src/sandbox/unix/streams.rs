@@ -46,6 +46,9 @@ pub(super) struct Supervised {
     /// stdout's does (a compile's or `build` script's: issue #34); `None`:
     /// stderr past its cap is discarded and the run goes on.
     pub(super) stderr_ceiling: Option<u64>,
+    /// Where stdout is only a message (`Sandbox::run_message`): the most
+    /// of it kept; the rest is read and thrown away, and the run goes on.
+    pub(super) stdout_kept: Option<u64>,
     /// Where stderr past its cap goes: `/dev/null`, opened at the first
     /// byte past the cap, or read and thrown away where it cannot be
     /// spliced to.
@@ -86,6 +89,7 @@ impl Supervised {
             resident_peak_kib: 0,
             sampled_cpu: Duration::ZERO,
             discard: Discard::NotYet,
+            stdout_kept: None,
         })
     }
 
@@ -145,7 +149,12 @@ impl Supervised {
             return Ok(());
         };
         let cap = usize::try_from(limits.stdout_bytes).unwrap_or(usize::MAX);
+        let kept = self
+            .stdout_kept
+            .map(|kept| usize::try_from(kept).unwrap_or(usize::MAX).min(cap));
         let mut buffer = [0u8; 64 * 1024];
+        // A message's flood is read in bounded steps, as stderr's is.
+        let mut steps = 0;
         loop {
             match read_fd(fd, &mut buffer) {
                 Ok(0) => {
@@ -153,6 +162,15 @@ impl Supervised {
                     return Ok(());
                 }
                 Ok(count) => {
+                    if let Some(kept) = kept {
+                        let room = kept.saturating_sub(self.stdout.len());
+                        self.stdout.extend_from_slice(&buffer[..count.min(room)]);
+                        steps += 1;
+                        if steps == 16 {
+                            return Ok(());
+                        }
+                        continue;
+                    }
                     let room = cap.saturating_sub(self.stdout.len());
                     if count > room {
                         self.stdout.extend_from_slice(&buffer[..room]);
