@@ -19,7 +19,7 @@ pub(crate) mod shrink;
 pub(crate) mod tool;
 
 pub(crate) use protocol::{CheckerProtocol, ValidatorExitCodes, ValidatorVerdict};
-pub(crate) use tool::{Collect, Role, Tool, ToolFault, Toolbox};
+pub(crate) use tool::{Collect, Role, Stdout, Tool, ToolFault, Toolbox};
 
 use crate::interaction::InteractorError;
 use crate::problems::checkers::BuiltinChecker;
@@ -207,7 +207,7 @@ impl ProgramProblem {
         let args: Vec<&str> = args.iter().chain(extra).map(String::as_str).collect();
         let run = self
             .toolbox
-            .run(tool, &args, Some(input.as_bytes()), &[], &[], &[])
+            .run_message(tool, &args, Some(input.as_bytes()), &[], &[], &[])
             .map_err(Self::program_failed)?;
         match protocol::validator_verdict(tool, *exit_codes, &run.measured, self.toolbox.limits()) {
             ValidatorVerdict::Valid => Ok(()),

@@ -128,7 +128,7 @@ impl CheckerProtocol {
                 let mut args = vec!["input", "output", "answer"];
                 args.extend(&extra);
                 let run = toolbox
-                    .run(
+                    .run_message(
                         tool,
                         &args,
                         None,
@@ -147,7 +147,7 @@ impl CheckerProtocol {
                 let mut args = vec!["input", "answer", "feedback/"];
                 args.extend(&extra);
                 let run = toolbox
-                    .run(
+                    .run_message(
                         tool,
                         &args,
                         Some(output.as_bytes()),

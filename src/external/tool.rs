@@ -32,6 +32,21 @@ const SHOWN_STDERR_BYTES: usize = 2048;
 /// more is a log, not a reason, and the tool's fault.
 const COLLECTED_BYTES: u64 = crate::runner::program_message::MAX_MESSAGE_BYTES as u64;
 
+/// The most of a checker's or validator's stdout the judge keeps (see
+/// [`Toolbox::run_message`]): the rest is read and thrown away.
+const MESSAGE_STDOUT_BYTES: u64 = 1 << 20;
+
+/// What a tool's stdout is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stdout {
+    /// Data (a generator's test, a reference's answer): kept up to a
+    /// test's size, past which the run is stopped.
+    Data,
+    /// At most a message (a checker's, a validator's): its head kept, the
+    /// rest thrown away while the tool runs on to its exit code.
+    Message,
+}
+
 /// What a package's program is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Role {
@@ -265,7 +280,41 @@ impl Toolbox {
         dirs: &[&str],
         collect: &[&str],
     ) -> Result<ToolRun, ToolFault> {
-        self.run_collecting(tool, args, stdin, files, dirs, collect, Collect::Message)
+        self.run_collecting(
+            tool,
+            args,
+            stdin,
+            files,
+            dirs,
+            collect,
+            Collect::Message,
+            Stdout::Data,
+        )
+    }
+
+    /// [`Toolbox::run`] for a checker or a validator, whose stdout is at
+    /// most a message: its first MiB is kept and the rest thrown away, so
+    /// one that floods stdout neither grows the judge nor ends as a fault,
+    /// and its exit code decides (issue #35).
+    pub(crate) fn run_message(
+        &self,
+        tool: &Tool,
+        args: &[&str],
+        stdin: Option<&[u8]>,
+        files: &[(&str, &[u8])],
+        dirs: &[&str],
+        collect: &[&str],
+    ) -> Result<ToolRun, ToolFault> {
+        self.run_collecting(
+            tool,
+            args,
+            stdin,
+            files,
+            dirs,
+            collect,
+            Collect::Message,
+            Stdout::Message,
+        )
     }
 
     /// [`Toolbox::run`], reading the files named in `collect` as `how`
@@ -284,6 +333,7 @@ impl Toolbox {
         dirs: &[&str],
         collect: &[&str],
         how: Collect,
+        stdout: Stdout,
     ) -> Result<ToolRun, ToolFault> {
         let prepared = self.prepare(tool)?;
         let workdir = self.fresh_dir("run")?;
@@ -321,9 +371,11 @@ impl Toolbox {
         };
         let label = tool.label();
         let measured = self.with_sandbox(move |sandbox| {
-            sandbox
-                .run(&spec)
-                .map_err(|error| ToolFault(format!("failed to run the {label}: {error:#}")))
+            match stdout {
+                Stdout::Data => sandbox.run(&spec),
+                Stdout::Message => sandbox.run_message(&spec, MESSAGE_STDOUT_BYTES),
+            }
+            .map_err(|error| ToolFault(format!("failed to run the {label}: {error:#}")))
         });
         let mut collected = Vec::new();
         let mut refused = None;
@@ -423,6 +475,54 @@ mod tests {
             file_size_kib: 1024,
             scratch_kib: 4096,
         }
+    }
+
+    /// A Kattis output validator that floods stdout (16 MiB, past what a
+    /// test's output may be here) is still decided by its exit code and
+    /// message, and the judge keeps only the head of that stdout (issue
+    /// #35: it was read whole, up to a test's size, and past it the run
+    /// ended as the validator's fault).
+    #[test]
+    fn a_checker_flooding_stdout_is_decided_by_its_exit_code() {
+        let package = tempfile::tempdir().unwrap();
+        fs_err::set_permissions(package.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        let script = package.path().join("validate.sh");
+        fs_err::write(
+            &script,
+            "#!/bin/sh
+head -c 16777216 /dev/zero | tr '\\0' x
+\
+             echo 'wrong count' > feedback/judgemessage.txt
+exit 43
+",
+        )
+        .unwrap();
+        fs_err::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let test_sized = Limits {
+            stdout_bytes: 4 << 20,
+            cpu_time_ms: 10_000,
+            wall_time_ms: 20_000,
+            ..limits()
+        };
+        let toolbox = Toolbox::new(test_sized, test_sized).unwrap();
+        let tool = Tool::new(Role::Checker, script, None);
+        let outcome = crate::external::CheckerProtocol::Kattis
+            .check(&toolbox, &tool, &[], "1 2\n", "4\n", "3\n")
+            .unwrap();
+        assert_eq!(outcome.verdict, crate::verdict::Verdict::WrongAnswer);
+        assert!(outcome.reason.contains("wrong count"), "{}", outcome.reason);
+        let run = toolbox
+            .run_message(
+                &tool,
+                &["input", "answer", "feedback/"],
+                None,
+                &[],
+                &["feedback"],
+                &[],
+            )
+            .unwrap();
+        assert_eq!(run.measured.stdout.len() as u64, MESSAGE_STDOUT_BYTES);
+        assert!(run.measured.stdout.iter().all(|&byte| byte == b'x'));
     }
 
     /// A checker called once per test sets one sandbox up per worker, not

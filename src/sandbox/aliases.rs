@@ -3,7 +3,8 @@
 //! another name: a bind mount of the tests inside `course/lib`, a hard
 //! link to an answer in `course/share`, a folder reached through a name
 //! of another case on a case-folding file system (issue 18, fifth red
-//! team). The path rules of [`super::hidden`] see none of these.
+//! team), an answer bind-mounted onto a file in `course/include` (issue
+//! 35). The path rules of [`super::hidden`] see none of these.
 
 use super::walk::{every_depth, harmless};
 use std::os::unix::fs::MetadataExt;
@@ -13,12 +14,14 @@ use std::path::{Path, PathBuf};
 type Id = (u64, u64);
 
 /// What is recorded of the judge's data by identity: the folders that
-/// are, hold or lie inside it, and its files that have other names (hard
-/// links). A value, kept in [`super::hidden::Hidden`].
+/// are, hold or lie inside it, and its files. Every file, not only those
+/// with other names (hard links): a file bind-mounted onto a file of a lent
+/// folder has one name, and is the data all the same (issue 35). A value,
+/// kept in [`super::hidden::Hidden`].
 #[derive(Default)]
 pub(super) struct Identities {
     folders: Vec<Entry>,
-    linked_files: Vec<Entry>,
+    files: Vec<Entry>,
     /// Bumped by every [`Identities::record`]: the answers of
     /// [`Identities::look`] so far hold until then.
     generation: u64,
@@ -32,7 +35,7 @@ impl Identities {
     pub(super) const fn empty() -> Identities {
         Identities {
             folders: Vec::new(),
-            linked_files: Vec::new(),
+            files: Vec::new(),
             generation: 0,
             answers: std::sync::Mutex::new(std::collections::BTreeMap::new()),
         }
@@ -106,29 +109,23 @@ impl Identities {
         }
         self.generation += 1;
         keep_all(&mut self.folders, other.folders);
-        keep_all(&mut self.linked_files, other.linked_files);
+        keep_all(&mut self.files, other.files);
     }
 
     /// Records `data` (resolved): itself and the folders holding it; with
-    /// `whole`, also every folder inside it and every file of it with more
-    /// than one name.
+    /// `whole`, also every folder and file inside it.
     pub(super) fn record(&mut self, data: &Path, whole: bool) {
         let known = self;
         known.generation += 1;
-        let add = |list: &mut Vec<Entry>, path: &Path| {
-            if let Some(found) = id(path) {
-                keep(
-                    list,
-                    Entry {
-                        id: found,
-                        data: data.to_path_buf(),
-                        path: path.to_path_buf(),
-                    },
-                );
-            }
+        let entry = |found: Id, path: &Path| Entry {
+            id: found,
+            data: data.to_path_buf(),
+            path: path.to_path_buf(),
         };
         for ancestor in data.ancestors() {
-            add(&mut known.folders, ancestor);
+            if let Some(found) = id(ancestor) {
+                keep(&mut known.folders, entry(found, ancestor));
+            }
         }
         if !whole {
             return;
@@ -136,16 +133,20 @@ impl Identities {
         // At every depth (issue 35), up to the walk's limit: more than that in
         // one data folder (a class's hand-ins, a problems folder) is not data a
         // lent folder could hide anyway.
-        for entry in every_depth(data).take(WALK_LIMIT).filter_map(Result::ok) {
-            let Ok(metadata) = entry.metadata() else {
+        let (mut folders, mut files) = (Vec::new(), Vec::new());
+        for walked in every_depth(data).take(WALK_LIMIT).filter_map(Result::ok) {
+            let Ok(metadata) = walked.metadata() else {
                 continue;
             };
+            let found = (metadata.dev(), metadata.ino());
             if metadata.is_dir() {
-                add(&mut known.folders, entry.path());
-            } else if metadata.is_file() && metadata.nlink() > 1 {
-                add(&mut known.linked_files, entry.path());
+                folders.push(entry(found, walked.path()));
+            } else if metadata.is_file() {
+                files.push(entry(found, walked.path()));
             }
         }
+        keep_all(&mut known.folders, folders);
+        keep_all(&mut known.files, files);
     }
 
     /// [`Identities::look`], each answer kept until more data is recorded
@@ -186,7 +187,7 @@ impl Identities {
     pub(super) fn snapshot(&self) -> Identities {
         Identities {
             folders: self.folders.clone(),
-            linked_files: self.linked_files.clone(),
+            files: self.files.clone(),
             generation: self.generation,
             answers: std::sync::Mutex::default(),
         }
@@ -198,9 +199,9 @@ impl Identities {
     }
 
     /// Why `lent` (resolved) reaches the judge's data under another name, or
-    /// `exe` (the judge's binary) through a hard link: `lent`, or a mount
-    /// point inside it, is a folder of the data, holds one or lies in one; or
-    /// a file in it is a hard link to a data file or the binary.
+    /// `exe` (the judge's binary): `lent`, or a mount point inside it, is a
+    /// folder of the data, holds one or lies in one; or a file in it is a
+    /// data file or the binary (a hard link, or a file bind-mounted there).
     ///
     /// Its answers are kept ([`Identities::cached`], [`Identities::remember`])
     /// until more data is recorded: a compile per student does not walk a
@@ -208,7 +209,8 @@ impl Identities {
     /// lent folder is walked once).
     pub(super) fn look(&self, lent: &Path, exe: Option<&Path>) -> Option<String> {
         let folders = &self.folders;
-        let mut files = self.linked_files.clone();
+        let mut files: std::collections::HashMap<Id, &Entry> =
+            self.files.iter().map(|entry| (entry.id, entry)).collect();
         let mounts = mount_points_inside(lent);
         for candidate in std::iter::once(lent.to_path_buf()).chain(mounts) {
             let Some(found) = id(&candidate) else {
@@ -231,22 +233,27 @@ impl Identities {
                 });
             }
         }
-        if let Some(exe) = exe {
-            if let Ok(metadata) = fs_err::metadata(exe) {
-                if metadata.nlink() > 1 {
-                    files.push(Entry {
-                        id: (metadata.dev(), metadata.ino()),
-                        data: exe.to_path_buf(),
-                        path: exe.to_path_buf(),
-                    });
-                }
-            }
+        // The binary by identity too, whatever its count of names: a bind
+        // mount of it onto a lent file has one.
+        let exe = exe.and_then(|exe| {
+            let found = id(exe)?;
+            Some(Entry {
+                id: found,
+                data: exe.to_path_buf(),
+                path: exe.to_path_buf(),
+            })
+        });
+        if let Some(exe) = &exe {
+            files.insert(exe.id, exe);
         }
         if files.is_empty() {
             return None;
         }
         // Every depth (a hard link at depth 18 was lent when the walk stopped
         // at 16, issue 35); what the walk cannot see is refused, not lent.
+        // Every file by identity, whatever its count of names: the walk
+        // stats through mounts, so a data file bind-mounted onto a lent file
+        // is seen as the data (issue 35).
         let mut walked = 0;
         for entry in every_depth(lent).take(WALK_LIMIT) {
             walked += 1;
@@ -255,7 +262,8 @@ impl Identities {
                 Err(error) if harmless(&error) => continue,
                 Err(error) => {
                     return Some(format!(
-                        "`{}` in it cannot be checked for hard links to the judge's data ({error})",
+                        "`{}` in it cannot be checked for the judge's data under another name \
+                         ({error})",
                         error.path().unwrap_or(lent).display()
                     ))
                 }
@@ -263,23 +271,28 @@ impl Identities {
             let Ok(metadata) = entry.metadata() else {
                 continue;
             };
-            // A hard link shares its file's count of names, at least 2.
-            if metadata.is_dir() || metadata.nlink() < 2 {
+            if !metadata.is_file() {
                 continue;
             }
             let found = (metadata.dev(), metadata.ino());
-            if let Some(Entry { data, .. }) = files.iter().find(|known| known.is(found)) {
-                return Some(format!(
-                    "`{}` in it is a hard link to the judge's `{}`",
-                    entry.path().display(),
-                    data.display()
-                ));
-            }
+            let Some(known) = files.get(&found).filter(|known| known.is(found)) else {
+                continue;
+            };
+            let how = if metadata.nlink() > 1 {
+                "a hard link to"
+            } else {
+                "a mount of"
+            };
+            return Some(format!(
+                "`{}` in it is {how} the judge's `{}`",
+                entry.path().display(),
+                known.data.display()
+            ));
         }
         (walked >= WALK_LIMIT).then(|| {
             format!(
-                "it holds more than {WALK_LIMIT} entries, too many to check for hard links to the \
-             judge's data"
+                "it holds more than {WALK_LIMIT} entries, too many to check for the judge's data \
+                 under another name"
             )
         })
     }
@@ -372,6 +385,42 @@ mod tests {
         known.record(&tests, true);
         let reason = known.aliased(&root.join("include"), None).unwrap();
         assert!(reason.contains("d30/copy"), "{reason}");
+    }
+
+    #[test]
+    #[ignore = "needs root: it bind-mounts an answer onto a file; .ci/run runs it as root: cargo test --locked --lib -- --ignored"]
+    fn an_answer_bind_mounted_onto_a_file_in_a_lent_folder_is_found() {
+        // See: issue #35 (a bind-mounted file has one name: the check by
+        // count of names lent it, and `.incbin` embedded the answer).
+        let dir = tempfile::tempdir().unwrap();
+        let root = fs_err::canonicalize(dir.path()).unwrap();
+        let tests = root.join("tests");
+        let include = root.join("include");
+        fs_err::create_dir(&tests).unwrap();
+        fs_err::create_dir_all(include.join("deep")).unwrap();
+        fs_err::write(tests.join("1.ans"), "answer").unwrap();
+        fs_err::write(tests.join("1.in"), "input").unwrap();
+        let target = include.join("deep/x");
+        fs_err::write(&target, "").unwrap();
+        let mounted = std::process::Command::new("mount")
+            .arg("--bind")
+            .arg(tests.join("1.ans"))
+            .arg(&target)
+            .status()
+            .unwrap();
+        assert!(mounted.success());
+        let mut known = Identities::default();
+        known.record(&tests, true);
+        let reason = known.aliased(&include, None);
+        let _ = std::process::Command::new("umount")
+            .arg("-l")
+            .arg(&target)
+            .status();
+        let reason = reason.expect("the bind-mounted answer is refused");
+        assert!(
+            reason.contains("deep/x` in it is a mount of the judge's"),
+            "{reason}"
+        );
     }
 
     #[test]

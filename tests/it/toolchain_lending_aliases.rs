@@ -1,8 +1,8 @@
 //! The judge's data under another name is not lent to a compile either:
 //! a hard link to an answer (at any depth), a bind mount of the tests, a
 //! bind mount of the course holding them, a hard link to the judge itself
-//! beside a teacher's compiler wrapper (issue 18, the fifth red team;
-//! issue 35), each as the attack itself, through the binary, as root and
+//! beside a teacher's compiler wrapper, an answer bind-mounted onto a file
+//! in `course/include` (issue 18, the fifth red team; issue 35), each as the attack itself, through the binary, as root and
 //! as an ordinary user the test creates.
 
 use crate::support::{compiler_wrapper, embedding_program, readable_by_all, require_root};
@@ -25,6 +25,10 @@ enum Alias {
     /// `course/include` is a bind mount of `course` itself (it holds the
     /// tests).
     BindOfTheParent,
+    /// `tests/sample-1.ans` is bind-mounted onto the file
+    /// `course/include/x`: one name, so a check by count of names lent it
+    /// (issue 35).
+    BindMountedFile,
 }
 
 /// Unmounts what a test mounted, also when it fails.
@@ -37,7 +41,11 @@ impl Drop for Mounted {
 }
 
 fn mount_bind(source: &Path, target: &Path) -> Mounted {
-    fs_err::create_dir_all(target).unwrap();
+    if source.is_dir() {
+        fs_err::create_dir_all(target).unwrap();
+    } else {
+        fs_err::write(target, "").unwrap();
+    }
     readable_by_all(target);
     let status = Command::new("mount")
         .arg("--bind")
@@ -72,6 +80,14 @@ fn lay_out(course: &Path, tests: &Path, alias: Alias) -> (PathBuf, Option<Mounte
             let include = course.join("include");
             let mounted = mount_bind(course, &include);
             (include.join("tests/sample-1.ans"), Some(mounted))
+        }
+        Alias::BindMountedFile => {
+            let include = course.join("include");
+            fs_err::create_dir(&include).unwrap();
+            readable_by_all(&include);
+            let file = include.join("x");
+            let mounted = mount_bind(&tests.join("sample-1.ans"), &file);
+            (file, Some(mounted))
         }
     }
 }
@@ -122,6 +138,18 @@ fn a_bind_mount_of_the_course_as_a_wrappers_include_is_not_lent_as_root() {
 #[ignore = "needs root (it bind-mounts the course and creates a user); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_bind_mount_of_the_course_as_a_wrappers_include_is_not_lent_without_root() {
     an_alias_of_the_tests_is_not_lent(Alias::BindOfTheParent, Some(ordinary_user()));
+}
+
+#[test]
+#[ignore = "needs root (it bind-mounts an answer and checks what the sandbox user may reach); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn an_answer_bind_mounted_onto_a_wrappers_include_file_is_not_lent_as_root() {
+    an_alias_of_the_tests_is_not_lent(Alias::BindMountedFile, None);
+}
+
+#[test]
+#[ignore = "needs root (it bind-mounts an answer and creates a user); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn an_answer_bind_mounted_onto_a_wrappers_include_file_is_not_lent_without_root() {
+    an_alias_of_the_tests_is_not_lent(Alias::BindMountedFile, Some(ordinary_user()));
 }
 
 /// A hard link to the judge's own binary in `course/libexec` (the teacher

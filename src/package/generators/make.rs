@@ -12,7 +12,7 @@
 
 use super::plan::{Case, Solution};
 use crate::external::tool::{abnormal_end, with_stderr};
-use crate::external::{Collect, Tool, ToolFault, Toolbox};
+use crate::external::{Collect, Stdout, Tool, ToolFault, Toolbox};
 use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
 use crate::problems::checkers::BuiltinChecker;
 use crate::sandbox::Termination;
@@ -154,7 +154,16 @@ fn generate(
         let args = command.args(u32::try_from(seed).unwrap_or(command.seed));
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let run = toolbox
-            .run_collecting(generator, &args, None, &[], &[], &collect, Collect::Data)
+            .run_collecting(
+                generator,
+                &args,
+                None,
+                &[],
+                &[],
+                &collect,
+                Collect::Data,
+                Stdout::Data,
+            )
             .map_err(|fault| fault.0)?;
         if let Some(fault) = abnormal_end(generator, &run.measured, toolbox.limits()) {
             // A generator out of time fails at once, as in BAPCtools.
@@ -192,7 +201,16 @@ fn generate(
 /// The solution's answer to `input`.
 fn solve(toolbox: &Toolbox, solution: &Tool, input: &[u8]) -> Result<Vec<u8>, String> {
     let run = toolbox
-        .run_collecting(solution, &[], Some(input), &[], &[], &[], Collect::Data)
+        .run_collecting(
+            solution,
+            &[],
+            Some(input),
+            &[],
+            &[],
+            &[],
+            Collect::Data,
+            Stdout::Data,
+        )
         .map_err(|fault| fault.0)?;
     if let Some(fault) = abnormal_end(solution, &run.measured, toolbox.limits()) {
         return Err(fault.0);
@@ -219,7 +237,7 @@ pub(crate) fn validator_says(
     files: &[(&str, &[u8])],
     args: &[&str],
 ) -> Result<bool, ToolFault> {
-    let run = toolbox.run(validator, args, Some(stdin), files, &["feedback"], &[])?;
+    let run = toolbox.run_message(validator, args, Some(stdin), files, &["feedback"], &[])?;
     if let Some(fault) = abnormal_end(validator, &run.measured, toolbox.limits()) {
         return Err(fault);
     }

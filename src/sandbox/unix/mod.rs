@@ -215,6 +215,9 @@ pub struct Sandbox {
     stacks: spawn::Stacks,
     /// Layers switched off, for the runner bench alone (empty otherwise).
     off: Vec<BenchLayer>,
+    /// Set for a run of [`Sandbox::run_message`] alone: the most of its
+    /// stdout kept, the rest thrown away.
+    stdout_message: Option<u64>,
     /// The network namespace and the cgroups belong to this thread.
     _not_send: PhantomData<*const ()>,
 }
@@ -285,6 +288,7 @@ impl Sandbox {
             ruleset_cache: None,
             stacks: spawn::Stacks::new(),
             off: off.to_vec(),
+            stdout_message: None,
             _not_send: PhantomData,
         })
     }
@@ -309,6 +313,23 @@ impl Sandbox {
     /// it left behind. `Err` only when the judge failed.
     pub fn run(&mut self, spec: &RunSpec) -> Result<Measured, SandboxError> {
         Ok(self.run_with(spec, None, None, None)?.0)
+    }
+
+    /// [`Sandbox::run`] for a program whose stdout is only a message (a
+    /// package's checker or validator): the first `kept` bytes of stdout are
+    /// kept and the rest read and thrown away, so a flood of it neither
+    /// grows the judge nor blocks or stops the program, whose exit code
+    /// still decides (issue #35: its stdout was read whole, up to a test's
+    /// size, and a flood past that ended the run as a fault).
+    pub(crate) fn run_message(
+        &mut self,
+        spec: &RunSpec,
+        kept: u64,
+    ) -> Result<Measured, SandboxError> {
+        self.stdout_message = Some(kept);
+        let measured = self.run(spec);
+        self.stdout_message = None;
+        measured
     }
 
     /// [`Sandbox::run`] (or, with `one_x`, [`Sandbox::run_marked`]) under

@@ -519,6 +519,7 @@ impl Sandbox {
     ) -> Result<Supervised, SandboxError> {
         let mut supervised = Supervised::new(stdout, stderr)?;
         supervised.stderr_ceiling = workdir.as_ref().map(|watch| watch.stderr_ceiling(limits));
+        supervised.stdout_kept = self.stdout_message;
         let sampled = !self.cgroups.as_ref().is_some_and(Cgroups::limits_memory);
         let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
         let wall_deadline = started + Duration::from_millis(limits.wall_time_ms);

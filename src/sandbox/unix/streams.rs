@@ -1,7 +1,11 @@
 //! A running program's stdout and stderr: read as they stream, with byte
 //! caps; past the stdout cap the run is stopped (OLE), past the stderr cap
-//! the rest is read and thrown away, so neither a flood nor a full pipe can
-//! block the program or grow the judge.
+//! the rest is moved to `/dev/null` inside the kernel (`splice`), so neither
+//! a flood nor a full pipe can block the program or grow the judge, and the
+//! judge copies none of a flood into its memory (issue 35). What a flood
+//! still costs the judge is freeing the pipe's pages as it empties it, as
+//! fast as the program fills them: a program never waits on a full stderr
+//! any longer than it did, so its verdict is what it was.
 
 use crate::sandbox::{LimitExceeded, Limits, SandboxError};
 use rustix::event::{poll, PollFd, PollFlags, Timespec};
@@ -13,6 +17,10 @@ use std::time::{Duration, Instant};
 /// How long after the program ended we wait for its pipes to close. Only a
 /// process that escaped every kill (no cgroup) can hold them open that long.
 const DRAIN_GRACE: Duration = Duration::from_millis(500);
+
+/// The most one `splice` of stderr past its cap moves: more than a pipe
+/// holds, so each empties it.
+const SPLICED_PIPE_BYTES: usize = 1 << 20;
 
 /// The streams of a running program and what was read from them.
 pub(super) struct Supervised {
@@ -38,6 +46,23 @@ pub(super) struct Supervised {
     /// stdout's does (a compile's or `build` script's: issue #34); `None`:
     /// stderr past its cap is discarded and the run goes on.
     pub(super) stderr_ceiling: Option<u64>,
+    /// Where stdout is only a message (`Sandbox::run_message`): the most
+    /// of it kept; the rest is read and thrown away, and the run goes on.
+    pub(super) stdout_kept: Option<u64>,
+    /// Where stderr past its cap goes: `/dev/null`, opened at the first
+    /// byte past the cap, or read and thrown away where it cannot be
+    /// spliced to.
+    discard: Discard,
+}
+
+/// Where stderr past its cap goes.
+enum Discard {
+    /// Nothing past the cap yet.
+    NotYet,
+    /// `/dev/null`, spliced to from the pipe without a copy.
+    Splice(OwnedFd),
+    /// Read and thrown away: `/dev/null` cannot be opened or spliced to.
+    Read,
 }
 
 impl Supervised {
@@ -63,6 +88,8 @@ impl Supervised {
             deadlocked: false,
             resident_peak_kib: 0,
             sampled_cpu: Duration::ZERO,
+            discard: Discard::NotYet,
+            stdout_kept: None,
         })
     }
 
@@ -122,7 +149,12 @@ impl Supervised {
             return Ok(());
         };
         let cap = usize::try_from(limits.stdout_bytes).unwrap_or(usize::MAX);
+        let kept = self
+            .stdout_kept
+            .map(|kept| usize::try_from(kept).unwrap_or(usize::MAX).min(cap));
         let mut buffer = [0u8; 64 * 1024];
+        // A message's flood is read in bounded steps, as stderr's is.
+        let mut steps = 0;
         loop {
             match read_fd(fd, &mut buffer) {
                 Ok(0) => {
@@ -130,6 +162,15 @@ impl Supervised {
                     return Ok(());
                 }
                 Ok(count) => {
+                    if let Some(kept) = kept {
+                        let room = kept.saturating_sub(self.stdout.len());
+                        self.stdout.extend_from_slice(&buffer[..count.min(room)]);
+                        steps += 1;
+                        if steps == 16 {
+                            return Ok(());
+                        }
+                        continue;
+                    }
                     let room = cap.saturating_sub(self.stdout.len());
                     if count > room {
                         self.stdout.extend_from_slice(&buffer[..room]);
@@ -153,14 +194,42 @@ impl Supervised {
     }
 
     fn read_stderr(&mut self, limits: &Limits) -> Result<(), SandboxError> {
-        let Some(fd) = &self.stderr_fd else {
+        if self.stderr_fd.is_none() {
             return Ok(());
-        };
+        }
         let cap = usize::try_from(limits.stderr_bytes).unwrap_or(usize::MAX);
         let mut buffer = [0u8; 64 * 1024];
         // Bounded per call so a flood of stderr cannot starve the checks of
         // time and stdout.
         for _ in 0..16 {
+            if self.stderr.len() >= cap {
+                if let Some(moved) = self.splice_stderr() {
+                    match moved {
+                        Ok(0) => {
+                            self.stderr_fd = None;
+                            return Ok(());
+                        }
+                        Ok(count) => {
+                            self.stderr_discarded_bytes += count as u64;
+                            if self.past_stderr_ceiling() {
+                                return Ok(());
+                            }
+                            continue;
+                        }
+                        Err(Errno::AGAIN) => return Ok(()),
+                        Err(Errno::INTR) => continue,
+                        // Not a file `/dev/null` takes by splice (a
+                        // kernel without it): read, as before.
+                        Err(_) => {
+                            self.discard = Discard::Read;
+                            continue;
+                        }
+                    }
+                }
+            }
+            let Some(fd) = &self.stderr_fd else {
+                return Ok(());
+            };
             match read_fd(fd, &mut buffer) {
                 Ok(0) => {
                     self.stderr_fd = None;
@@ -171,10 +240,7 @@ impl Supervised {
                     let kept = count.min(room);
                     self.stderr.extend_from_slice(&buffer[..kept]);
                     self.stderr_discarded_bytes += (count - kept) as u64;
-                    let written = self.stderr.len() as u64 + self.stderr_discarded_bytes;
-                    if self.stderr_ceiling.is_some_and(|ceiling| written > ceiling) {
-                        self.limit = Some(LimitExceeded::Output);
-                        self.stderr_fd = None;
+                    if self.past_stderr_ceiling() {
                         return Ok(());
                     }
                 }
@@ -190,6 +256,48 @@ impl Supervised {
             }
         }
         Ok(())
+    }
+
+    /// Whether stderr went past its ceiling (see `stderr_ceiling`): then
+    /// the run has gone past its output limit, and stderr is closed.
+    fn past_stderr_ceiling(&mut self) -> bool {
+        let written = self.stderr.len() as u64 + self.stderr_discarded_bytes;
+        if self.stderr_ceiling.is_some_and(|ceiling| written > ceiling) {
+            self.limit = Some(LimitExceeded::Output);
+            self.stderr_fd = None;
+            return true;
+        }
+        false
+    }
+
+    /// Moves what stderr holds past its cap to `/dev/null` in the kernel:
+    /// the count moved (0 at its end), or `None` where it is read instead.
+    fn splice_stderr(&mut self) -> Option<rustix::io::Result<usize>> {
+        let fd = self.stderr_fd.as_ref()?;
+        if matches!(self.discard, Discard::NotYet) {
+            self.discard = match rustix::fs::open(
+                "/dev/null",
+                rustix::fs::OFlags::WRONLY | rustix::fs::OFlags::CLOEXEC,
+                rustix::fs::Mode::empty(),
+            ) {
+                // The pipe keeps its size: a wider one would wake the judge
+                // less often, but its pages are charged to the program's
+                // memory, which would change what a run measures.
+                Ok(null) => Discard::Splice(null),
+                Err(_) => Discard::Read,
+            };
+        }
+        let Discard::Splice(null) = &self.discard else {
+            return None;
+        };
+        Some(rustix::pipe::splice(
+            fd,
+            None,
+            null,
+            None,
+            SPLICED_PIPE_BYTES,
+            rustix::pipe::SpliceFlags::NONBLOCK,
+        ))
     }
 
     /// After the program ended and its tree was killed: reads what is left in
@@ -224,4 +332,61 @@ fn set_nonblocking(fd: &OwnedFd) -> Result<(), SandboxError> {
             purpose: "making the program's pipes non-blocking",
             source: errno.into(),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bytes this thread has read through `read` and its kin
+    /// (`/proc/thread-self/io`'s `rchar`).
+    fn read_by_this_thread() -> u64 {
+        let io = fs_err::read_to_string("/proc/thread-self/io").unwrap();
+        io.lines()
+            .find_map(|line| line.strip_prefix("rchar: "))
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap()
+    }
+
+    /// A flood of stderr past its cap keeps the head and counts the rest,
+    /// and the judge does not read the rest into its own memory: it moves
+    /// it to `/dev/null` in the kernel (issue #35: reading it cost the
+    /// judge as much CPU as the flood cost the program).
+    #[test]
+    fn stderr_past_its_cap_is_counted_but_not_read() {
+        const FLOOD: usize = 64 << 20;
+        let (reader, writer) = rustix::pipe::pipe().unwrap();
+        let writing = std::thread::spawn(move || {
+            let mut block = vec![b'e'; 1 << 16];
+            block[..5].copy_from_slice(b"head\n");
+            let mut left = FLOOD;
+            let mut first = true;
+            while left > 0 {
+                let chunk = if first {
+                    &block[..]
+                } else {
+                    &[b'x'; 1 << 16][..]
+                };
+                first = false;
+                let count = rustix::io::write(&writer, &chunk[..left.min(chunk.len())]).unwrap();
+                left -= count;
+            }
+        });
+        let mut supervised = Supervised::new(None, reader).unwrap();
+        let limits = crate::sandbox::tests::limits();
+        let before = read_by_this_thread();
+        while supervised.stderr_fd.is_some() {
+            supervised
+                .poll(None, Duration::from_millis(100), &limits)
+                .unwrap();
+        }
+        let read = read_by_this_thread() - before;
+        writing.join().unwrap();
+        assert!(supervised.stderr.starts_with(b"head\n"));
+        assert_eq!(supervised.stderr.len(), 1024);
+        assert_eq!(supervised.stderr_discarded_bytes, (FLOOD - 1024) as u64);
+        assert!(read < 1 << 20, "the judge read {read} bytes of the flood");
+    }
 }
