@@ -55,6 +55,7 @@ mod polygon;
 mod polygon_export;
 mod problems_list;
 mod proc_mount;
+mod process_tree;
 mod programs;
 mod progress;
 mod report_command;

@@ -2,7 +2,8 @@
 //! widen the kernel surface a hostile one can reach: tracing other
 //! processes, namespaces, mounts, modules, BPF, io_uring, keyrings.
 //! Each fails with EPERM (clone3 with ENOSYS, so libc falls back to
-//! clone, whose namespace flags are checked); a foreign ABI is killed.
+//! clone, whose namespace flags and CLONE_PARENT are checked); a foreign
+//! ABI is killed.
 //!
 //! It also closes the channels between runs that the kernel shares and
 //! that no other layer sees (issue 18):
@@ -71,6 +72,13 @@ const CLONE_NAMESPACES: &[u64] = &[
     0x2000_0000,
     0x4000_0000,
 ];
+/// `CLONE_PARENT`: the child becomes a child of the caller's parent, which
+/// for a run's program is the judge, outside the run's PID namespace: the
+/// holder of the namespace, its init, could kill such a child but never reap
+/// it, and the judge waits only for the program (a break-it review of issue
+/// #35: as an ordinary user every test was JE and a zombie outlived the
+/// judge). Refused (EPERM); no runtime a contest program uses needs it.
+const CLONE_PARENT: u64 = 0x8000;
 const CLONE: i64 = 56;
 const CLONE3: i64 = 435;
 /// `CLONE_PIDFD`: the clone returns a pidfd of the child.
@@ -231,11 +239,12 @@ fn conditional_rules() -> Result<BTreeMap<i64, Vec<SeccompRule>>, FilterError> {
     // hit its own group: refused, as a kill of the judge always was. Every
     // other kill stays within the run's PID namespace.
     rules.insert(KILL, vec![on_arg(0, SeccompCmpOp::Eq, 0)?]);
-    // clone with any namespace flag.
+    // clone with any namespace flag, or with CLONE_PARENT.
     rules.insert(
         CLONE,
         CLONE_NAMESPACES
             .iter()
+            .chain([&CLONE_PARENT])
             .map(|&flag| on_arg(0, SeccompCmpOp::MaskedEq(flag), flag))
             .collect::<Result<_, _>>()?,
     );

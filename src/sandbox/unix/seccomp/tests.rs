@@ -359,6 +359,10 @@ fn clone_pidfd() -> i32 {
     clone_with(libc::CLONE_PIDFD as libc::c_ulong)
 }
 
+fn clone_parent() -> i32 {
+    clone_with(libc::CLONE_PARENT as libc::c_ulong)
+}
+
 fn clone_plain() -> i32 {
     clone_with(0)
 }
@@ -399,6 +403,20 @@ fn r35_host_wide_counters_are_refused() {
                 "{name} with memory files {variant:?}"
             );
         }
+    }
+}
+
+/// A run's process cannot make a child of the judge: `clone` with
+/// `CLONE_PARENT` is refused, under either variant. See: issue #35
+#[test]
+fn r35_clone_parent_is_refused() {
+    for variant in VARIANTS {
+        assert_eq!(
+            in_filtered_child(variant, clone_parent),
+            libc::EPERM,
+            "{variant:?}"
+        );
+        assert_eq!(in_filtered_child(variant, clone_plain), 0, "{variant:?}");
     }
 }
 
