@@ -193,11 +193,16 @@ mkdir -p "$WORK/class/student"
 cp -R "$ROOT/submission/." "$WORK/class/student/" 2>/dev/null
 sed 's|^submissions = .*|submissions = "class"|' "$ROOT/source/judge.toml" > "$WORK/judge.toml"
 status=0
+started=$SECONDS
 timeout --signal=TERM --kill-after=15 "$BUDGET" \
     "$JUDGE" grade --config "$WORK/judge.toml"{problems_dir} --quiet --gradescope "$RESULTS" || status=$?
 if [ ! -s "$RESULTS" ]; then
-    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+    # 124: the budget ran out; 137 (SIGKILL) is the budget's only when it
+    # ran out, else something else killed the grader (the kernel, out of memory).
+    if [ "$status" -eq 124 ] || {{ [ "$status" -eq 137 ] && [ $((SECONDS - started)) -ge "$BUDGET" ]; }}; then
         fallback "The grader ran out of time ($BUDGET s) before it could write a result; this is not a grade. Submit again or tell your teacher."
+    elif [ "$status" -eq 137 ]; then
+        fallback "The grader was killed (SIGKILL, as when the machine runs out of memory) before it could write a result; this is not a grade. Submit again or tell your teacher."
     else
         fallback "The grader failed (exit status $status) before it could write a result; this is not a grade. Tell your teacher."
     fi

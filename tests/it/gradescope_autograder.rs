@@ -95,6 +95,25 @@ fn a_crashing_grader_still_leaves_a_result() {
     );
 }
 
+/// A judge killed by SIGKILL long before the budget (the kernel's OOM
+/// killer, the platform) is not said to have run out of time. See: issue
+/// #30 (found by a review)
+#[test]
+fn r30_a_grader_killed_before_its_budget_is_not_out_of_time() {
+    let dir = Dir::new();
+    let root = autograder(&dir, ZERO);
+    let judge = dir.create("killed.sh", "#!/bin/sh\nkill -KILL $$\n");
+    fs_err::set_permissions(&judge, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let results = run_autograder(&root, &judge, "300");
+    assert_eq!(results["score"], 0.0);
+    let output = results["output"].as_str().unwrap();
+    assert!(
+        output.contains("The grader was killed (SIGKILL"),
+        "{output}"
+    );
+    assert!(!output.contains("ran out of time"), "{output}");
+}
+
 /// A judge that never ends is stopped at the budget, and the result says
 /// the grader ran out of time.
 #[test]
