@@ -435,6 +435,16 @@ pub(crate) fn abnormal_end(tool: &Tool, measured: &Measured, limits: &Limits) ->
         Some(LimitExceeded::Memory) => {
             format!("used more than {} MiB of memory", limits.memory_kib / 1024)
         }
+        // Stopped by a flood of stderr (a generator's, past the ceiling of
+        // a tool's stderr) while its stdout was within its limit: said as
+        // what it was, not as stdout.
+        Some(LimitExceeded::Output)
+            if measured.stderr_discarded_bytes > 0
+                && (measured.stdout.len() as u64) < limits.stdout_bytes =>
+        {
+            let written = measured.stderr.len() as u64 + measured.stderr_discarded_bytes;
+            format!("wrote more than {} KiB on stderr", written / 1024)
+        }
         Some(LimitExceeded::Output) => format!(
             "wrote more than {} KiB on stdout",
             limits.stdout_bytes / 1024
@@ -523,6 +533,59 @@ exit 43
             .unwrap();
         assert_eq!(run.measured.stdout.len() as u64, MESSAGE_STDOUT_BYTES);
         assert!(run.measured.stdout.iter().all(|&byte| byte == b'x'));
+    }
+
+    /// A Kattis output validator that floods stderr (20 MiB, past the
+    /// ceiling of a compile's stderr) and exits 42 is AC: a message run's
+    /// stderr past its cap is thrown away, as its stdout is (issue #35: the
+    /// run was ended as output past its limit, a JE naming stdout).
+    #[test]
+    fn a_checker_flooding_stderr_is_decided_by_its_exit_code() {
+        let package = tempfile::tempdir().unwrap();
+        fs_err::set_permissions(package.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        let script = package.path().join("validate.sh");
+        fs_err::write(
+            &script,
+            "#!/bin/sh\nhead -c 20971520 /dev/zero | tr '\\0' x >&2\nexit 42\n",
+        )
+        .unwrap();
+        fs_err::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let generous = Limits {
+            cpu_time_ms: 10_000,
+            wall_time_ms: 20_000,
+            ..limits()
+        };
+        let toolbox = Toolbox::new(generous, generous).unwrap();
+        let tool = Tool::new(Role::Checker, script, None);
+        let outcome = crate::external::CheckerProtocol::Kattis
+            .check(&toolbox, &tool, &[], "1 2\n", "3\n", "3\n")
+            .unwrap();
+        assert_eq!(outcome.verdict, crate::verdict::Verdict::Accepted);
+    }
+
+    /// A tool stopped by a flood of stderr (a generator's, past the
+    /// ceiling of a tool's stderr) is said to have flooded stderr, not
+    /// stdout (issue #35).
+    #[test]
+    fn a_tool_stopped_for_its_stderr_names_stderr() {
+        let measured = Measured {
+            termination: Termination::Signaled(9),
+            limit_exceeded: Some(LimitExceeded::Output),
+            cpu_time_ms: 1,
+            wall_time_ms: 1,
+            memory_kib: 1,
+            stdout: b"1 2\n".to_vec(),
+            stderr: vec![b'x'; 4096],
+            stderr_discarded_bytes: 17 << 20,
+            deadlocked: false,
+        };
+        let tool = Tool::new(Role::Generator, PathBuf::from("gen.sh"), None);
+        let fault = abnormal_end(&tool, &measured, &limits()).unwrap();
+        assert!(
+            fault.0.contains("wrote more than 17412 KiB on stderr"),
+            "{}",
+            fault.0
+        );
     }
 
     /// A checker called once per test sets one sandbox up per worker, not

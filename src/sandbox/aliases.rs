@@ -201,7 +201,9 @@ impl Identities {
     /// Why `lent` (resolved) reaches the judge's data under another name, or
     /// `exe` (the judge's binary): `lent`, or a mount point inside it, is a
     /// folder of the data, holds one or lies in one; or a file in it is a
-    /// data file or the binary (a hard link, or a file bind-mounted there).
+    /// data file or the binary (a hard link, or a file bind-mounted there);
+    /// or a mount point inside it is none of these, and shows what the
+    /// judge cannot tell (an overlay whose lower layer is the tests).
     ///
     /// Its answers are kept ([`Identities::cached`], [`Identities::remember`])
     /// until more data is recorded: a compile per student does not walk a
@@ -211,9 +213,13 @@ impl Identities {
         let folders = &self.folders;
         let mut files: std::collections::HashMap<Id, &Entry> =
             self.files.iter().map(|entry| (entry.id, entry)).collect();
-        let mounts = mount_points_inside(lent);
-        for candidate in std::iter::once(lent.to_path_buf()).chain(mounts) {
-            let Some(found) = id(&candidate) else {
+        let mounts = mount_points_in(lent);
+        let inside = mounts
+            .iter()
+            .map(PathBuf::as_path)
+            .filter(|point| *point != lent);
+        for candidate in std::iter::once(lent).chain(inside) {
+            let Some(found) = id(candidate) else {
                 continue;
             };
             if let Some(Entry { data, .. }) = folders.iter().find(|known| known.is(found)) {
@@ -246,8 +252,27 @@ impl Identities {
         if let Some(exe) = &exe {
             files.insert(exe.id, exe);
         }
+        // What a mount point at or inside it shows is vouched for only by
+        // the checks above (a mount of a data folder, a data file mounted
+        // onto a file); any other mount may show the data on another device:
+        // an overlay whose lower layer is the tests shows each answer with
+        // its inode number and the overlay's device (issue 35), a FUSE mount
+        // with numbers of its own. Refused, as the judge cannot tell what it
+        // shows; said after the walk, so a mount the walk recognises is named
+        // for what it is. A folder merely on a mount (a container's overlay
+        // root) is not one: only the mount points of the table count.
+        let mounted = || {
+            mounts.first().map(|point| {
+                let place = if point == lent { "at" } else { "inside" };
+                format!(
+                    "`{}` is a mount point {place} a lent folder: the judge cannot tell what it \
+                     shows",
+                    point.display()
+                )
+            })
+        };
         if files.is_empty() {
-            return None;
+            return mounted();
         }
         // Every depth (a hard link at depth 18 was lent when the walk stopped
         // at 16, issue 35); what the walk cannot see is refused, not lent.
@@ -289,6 +314,9 @@ impl Identities {
                 known.data.display()
             ));
         }
+        if let Some(reason) = mounted() {
+            return Some(reason);
+        }
         (walked >= WALK_LIMIT).then(|| {
             format!(
                 "it holds more than {WALK_LIMIT} entries, too many to check for the judge's data \
@@ -298,19 +326,21 @@ impl Identities {
     }
 }
 
-/// The mount points strictly inside `folder` (resolved), as the judge's
+/// The mount points at or inside `folder` (resolved), as the judge's
 /// mount namespace has them (a lent folder is bound with everything
-/// mounted inside it).
-fn mount_points_inside(folder: &Path) -> Vec<PathBuf> {
+/// mounted inside it), `folder` itself first when it is one.
+fn mount_points_in(folder: &Path) -> Vec<PathBuf> {
     let Ok(table) = fs_err::read_to_string("/proc/self/mountinfo") else {
         return Vec::new();
     };
-    table
+    let mut points: Vec<PathBuf> = table
         .lines()
         .filter_map(|line| line.split(' ').nth(4))
         .map(|field| PathBuf::from(unescape(field)))
-        .filter(|point| point != folder && point.starts_with(folder))
-        .collect()
+        .filter(|point| point.starts_with(folder))
+        .collect();
+    points.sort_by_key(|point| point != folder);
+    points
 }
 
 /// A mountinfo field with its octal escapes (`\040` for a space) decoded.
@@ -421,6 +451,69 @@ mod tests {
             reason.contains("deep/x` in it is a mount of the judge's"),
             "{reason}"
         );
+    }
+
+    /// Unmounts what a test mounted, also when it fails.
+    struct Mounted(PathBuf);
+
+    impl Drop for Mounted {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount")
+                .arg("-l")
+                .arg(&self.0)
+                .status();
+        }
+    }
+
+    #[test]
+    #[ignore = "needs root: it mounts an overlay; .ci/run runs it as root: cargo test --locked --lib -- --ignored"]
+    fn an_overlay_of_the_tests_inside_a_lent_folder_is_refused() {
+        // See: issue #35 (through the overlay an answer has its inode number
+        // and the overlay's device: no identity matched, and `.incbin`
+        // embedded it).
+        let dir = tempfile::tempdir().unwrap();
+        let root = fs_err::canonicalize(dir.path()).unwrap();
+        let tests = root.join("tests");
+        let course = root.join("course");
+        let include = course.join("include");
+        for folder in [&tests, &include, &root.join("upper"), &root.join("work")] {
+            fs_err::create_dir_all(folder).unwrap();
+        }
+        fs_err::write(tests.join("1.ans"), "answer").unwrap();
+        let options = format!(
+            "lowerdir={},upperdir={},workdir={}",
+            tests.display(),
+            root.join("upper").display(),
+            root.join("work").display()
+        );
+        let status = std::process::Command::new("mount")
+            .args(["-t", "overlay", "overlay", "-o", &options])
+            .arg(&include)
+            .status()
+            .unwrap();
+        assert!(status.success(), "mount -t overlay failed");
+        let _mounted = Mounted(include.clone());
+        let mut known = Identities::default();
+        known.record(&tests, true);
+        let reason = known
+            .aliased(&course, None)
+            .expect("the overlay is refused");
+        assert!(
+            reason.contains("include` is a mount point inside a lent folder"),
+            "{reason}"
+        );
+        // The overlay itself lent (a wrapper's `course/include`, as the
+        // review had it).
+        let reason = known
+            .aliased(&include, None)
+            .expect("the overlay is refused");
+        assert!(
+            reason.contains("include` is a mount point at a lent folder"),
+            "{reason}"
+        );
+        // A folder merely on a mount is lent.
+        fs_err::create_dir(course.join("lib")).unwrap();
+        assert!(known.aliased(&course.join("lib"), None).is_none());
     }
 
     #[test]

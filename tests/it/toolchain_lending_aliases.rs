@@ -2,8 +2,9 @@
 //! a hard link to an answer (at any depth), a bind mount of the tests, a
 //! bind mount of the course holding them, a hard link to the judge itself
 //! beside a teacher's compiler wrapper, an answer bind-mounted onto a file
-//! in `course/include` (issue 18, the fifth red team; issue 35), each as the attack itself, through the binary, as root and
-//! as an ordinary user the test creates.
+//! in `course/include`, an overlay of the tests as `course/include` (issue
+//! 18, the fifth red team; issue 35), each as the attack itself, through
+//! the binary, as root and as an ordinary user the test creates.
 
 use crate::support::{compiler_wrapper, embedding_program, readable_by_all, require_root};
 use crate::support::{judge_in, open_dir, ordinary_user, rooks_tests, source};
@@ -29,6 +30,10 @@ enum Alias {
     /// `course/include/x`: one name, so a check by count of names lent it
     /// (issue 35).
     BindMountedFile,
+    /// `course/include` is an overlay whose lower layer is the tests:
+    /// through it an answer has its inode number and another device, so
+    /// no identity matched (issue 35).
+    Overlay,
 }
 
 /// Unmounts what a test mounted, also when it fails.
@@ -89,6 +94,29 @@ fn lay_out(course: &Path, tests: &Path, alias: Alias) -> (PathBuf, Option<Mounte
             let mounted = mount_bind(&tests.join("sample-1.ans"), &file);
             (file, Some(mounted))
         }
+        Alias::Overlay => {
+            let include = course.join("include");
+            let beside = course.parent().expect("the course is in the test's folder");
+            let (upper, work) = (beside.join("upper"), beside.join("work"));
+            for folder in [&include, &upper, &work] {
+                fs_err::create_dir(folder).unwrap();
+                readable_by_all(folder);
+            }
+            let options = format!(
+                "lowerdir={},upperdir={},workdir={}",
+                tests.display(),
+                upper.display(),
+                work.display()
+            );
+            let status = Command::new("mount")
+                .args(["-t", "overlay", "overlay", "-o", &options])
+                .arg(&include)
+                .status()
+                .expect("mount runs");
+            assert!(status.success(), "mount -t overlay failed");
+            let mounted = Mounted(include.clone());
+            (include.join("sample-1.ans"), Some(mounted))
+        }
     }
 }
 
@@ -100,7 +128,13 @@ fn an_alias_of_the_tests_is_not_lent(alias: Alias, user: Option<(u32, u32)>) {
     let tests = rooks_tests(&course);
     readable_by_all(&tests.join("sample-1.ans"));
     let (embedded, mounted) = lay_out(&course, &tests, alias);
-    embedding_is_ce_and_honest_is_ac(dir.path(), &tests, &embedded, user, "the judge's");
+    // What an overlay shows cannot be told by identity: it is refused as a
+    // mount, the others as the judge's data.
+    let refused_because = match alias {
+        Alias::Overlay => "include` is a mount point at a lent folder",
+        _ => "the judge's",
+    };
+    embedding_is_ce_and_honest_is_ac(dir.path(), &tests, &embedded, user, refused_because);
     drop(mounted);
 }
 
@@ -245,4 +279,16 @@ fn a_hard_link_to_an_answer_at_depth_18_beside_a_wrappers_bin_is_not_lent_as_roo
 #[ignore = "needs root (it creates a user and runs the judge as that user); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_hard_link_to_an_answer_at_depth_18_beside_a_wrappers_bin_is_not_lent_without_root() {
     a_hard_link_deeper_than_a_fixed_walk_is_not_lent(Some(ordinary_user()));
+}
+
+#[test]
+#[ignore = "needs root (it mounts an overlay of the tests and checks what the sandbox user may reach); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn an_overlay_of_the_tests_as_a_wrappers_include_is_not_lent_as_root() {
+    an_alias_of_the_tests_is_not_lent(Alias::Overlay, None);
+}
+
+#[test]
+#[ignore = "needs root (it mounts an overlay of the tests and creates a user); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn an_overlay_of_the_tests_as_a_wrappers_include_is_not_lent_without_root() {
+    an_alias_of_the_tests_is_not_lent(Alias::Overlay, Some(ordinary_user()));
 }

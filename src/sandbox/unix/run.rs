@@ -518,7 +518,13 @@ impl Sandbox {
         mut workdir: Option<super::scratch::WorkdirWatch<'_>>,
     ) -> Result<Supervised, SandboxError> {
         let mut supervised = Supervised::new(stdout, stderr)?;
-        supervised.stderr_ceiling = workdir.as_ref().map(|watch| watch.stderr_ceiling(limits));
+        // A message run's (a checker's, a validator's) stderr past its cap
+        // is thrown away as its stdout is: its exit code decides, and a
+        // chatty stderr must not turn its verdict into a fault (issue 35).
+        supervised.stderr_ceiling = workdir
+            .as_ref()
+            .filter(|_| self.stdout_message.is_none())
+            .map(|watch| watch.stderr_ceiling(limits));
         supervised.stdout_kept = self.stdout_message;
         let sampled = !self.cgroups.as_ref().is_some_and(Cgroups::limits_memory);
         let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
