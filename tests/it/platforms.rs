@@ -377,6 +377,29 @@ fn r30_a_nested_or_missing_hand_in_is_said_in_the_students_words() {
     }
 }
 
+/// See: issue #30 (found by a review). Two files for one problem: the
+/// reason names them from the top of the hand-in (`rooks.cpp`), never by
+/// the grader's folders (`/tmp/tmp.x/class/student/rooks.cpp`).
+#[test]
+fn r30_two_files_for_a_problem_are_named_from_the_hand_in() {
+    let dir = Dir::new();
+    one_student(&dir, "\"rooks\"");
+    dir.create("class/student/rooks.py", ZERO);
+    dir.create("class/student/rooks.cpp", "int main() { return 0; }\n");
+    let run = dir.judge(&["grade", "--quiet", "--prairielearn", "pl.json"]);
+    run.expect_code(1);
+    let text = dir.read("pl.json");
+    let learn = check_prairielearn(&text);
+    let errors = learn["format_errors"].to_string();
+    assert!(
+        errors.contains("2 files handed in: `rooks.cpp`, `rooks.py`; hand in only one"),
+        "{errors}"
+    );
+    let root = dir.path().to_string_lossy().into_owned();
+    assert!(!text.contains(&root), "a grader's path in {text}");
+    assert!(!text.contains("class/"), "{text}");
+}
+
 /// See: issue #30 (found by a review). Of two problems, one handed in at
 /// the top and one a folder deeper: the nested file is named from the top
 /// of the hand-in and said to be a folder too deep, never by a path of the
@@ -411,7 +434,7 @@ fn a_hand_in_that_cannot_be_graded_says_why() {
         (
             "\"rooks\"",
             &["alice/rooks.py", "alice/rooks.cpp"],
-            "2 files for student",
+            "2 files handed in",
         ),
         ("\"rooks\"", &["alice/rook.py"], "did you mean `rooks`?"),
         ("\"rooks\"", &["alice/.keep"], "your hand-in is empty"),
