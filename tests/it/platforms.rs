@@ -522,26 +522,50 @@ fn a_missing_problem_costs_only_its_own_points() {
 }
 
 /// A platform's results file is one student's: a class is refused with
-/// the reason, not written as one student's grade.
+/// the reason, not written as one student's grade. The mistake is the
+/// user's (the wrong folder given), so the exit is a usage error's 2, not
+/// the judge's own failure (3), and the message names the flag and the
+/// students found (issue #30, found by a review).
 #[test]
 fn a_platform_file_of_a_whole_class_is_refused() {
-    let dir = Dir::new();
-    one_student(&dir, "\"rooks\"");
-    dir.create("class/alice/rooks.py", ZERO);
-    dir.create("class/bob/rooks.py", ZERO);
-    let run = dir.judge(&["grade", "--prairielearn", "pl.json", "--csv", "grades.csv"]);
-    run.expect_code(3);
-    assert!(
-        run.stderr()
-            .contains("one student's, and this grade holds 2 students"),
-        "{}",
-        run.transcript()
-    );
-    assert!(!dir.path().join("pl.json").exists());
-    assert!(
-        dir.path().join("grades.csv").is_file(),
-        "the other reports are written"
-    );
+    for flag in [
+        "--gradescope",
+        "--prairielearn",
+        "--vpl",
+        "--coderunner",
+        "--classroom50",
+    ] {
+        let dir = Dir::new();
+        one_student(&dir, "\"rooks\"");
+        dir.create("class/alice/rooks.py", ZERO);
+        dir.create("class/bob/rooks.py", ZERO);
+        // What Classroom 50's runner sets; the other platforms ignore it.
+        let runner = [
+            ("CLASSROOM", "cs-principles"),
+            ("ASSIGNMENT", "rooks"),
+            ("USERNAME", "alice"),
+            ("SUBMISSION_TAG", "submit/2026-06-01T14-32-05Z-a1b2c3d"),
+            ("COMMIT_URL", "https://example.org/commit/a1b2c3d"),
+            ("RELEASE_URL", "https://example.org/releases/tag/submit"),
+        ];
+        let run = dir.judge_env(
+            &["grade", flag, "platform.out", "--csv", "grades.csv"],
+            &runner,
+        );
+        run.expect_code(2);
+        let stderr = run.stderr();
+        for words in [
+            &format!("{flag}: "),
+            "one student's, and this grade holds 2 students (alice, bob)",
+        ] {
+            assert!(stderr.contains(words), "{flag}: `{words}` not in {stderr}");
+        }
+        assert!(!dir.path().join("platform.out").exists(), "{flag}");
+        assert!(
+            dir.path().join("grades.csv").is_file(),
+            "{flag}: the other reports are written"
+        );
+    }
 }
 
 /// `AC (accepted)`, `WA (wrong answer)` or `WA (board 3: wrong answer)`:
