@@ -8,7 +8,7 @@ use crate::config::judge::JudgeConfig;
 use crate::discovery::{self, DiscoverError};
 use crate::grading::resume::Journal;
 use crate::report;
-use crate::report::formats::{Chosen, Input, Writes};
+use crate::report::formats::{Chosen, Format, Input, RenderError, Writes};
 use crate::report::json::GradeReport;
 use crate::report::stdout::write_stdout;
 use crate::report::targets::is_stdout;
@@ -60,13 +60,35 @@ fn write_each<R: report::Row>(
         .files
         .iter()
         .map(|(format, path)| match format.writes {
-            Writes::Text(render) => render(&input)
-                .map_err(GradingError::from)
-                .and_then(|text| write_report(path, &text)),
+            Writes::Text(render) => render_and_write(format, render, &input, path),
             Writes::Pages => write_html(path, &rows, html, similarity),
         })
         .filter_map(Result::err)
         .collect()
+}
+
+/// Renders `format`'s report and writes it to `path`. A report its format
+/// cannot hold (a one-student platform file for a class of several) or a
+/// platform set up wrong is the user's mistake, a usage error naming the
+/// flag; the latter's file still says so, for the student who sees only
+/// it. Any other failure is the judge's.
+fn render_and_write(
+    format: &Format,
+    render: fn(&Input<'_>) -> Result<String, RenderError>,
+    input: &Input<'_>,
+    path: &Path,
+) -> Result<(), GradingError> {
+    let usage =
+        |message: String| GradingError::usage(format!("{}: {message}", format.flag()), None);
+    match render(input) {
+        Ok(text) => write_report(path, &text),
+        Err(RenderError::Platform(message)) => Err(usage(message)),
+        Err(RenderError::Misconfigured { message, said }) => {
+            write_report(path, &said)?;
+            Err(usage(message))
+        }
+        Err(other) => Err(GradingError::Render(other)),
+    }
 }
 
 /// Writes the platforms' results files asked for
@@ -120,11 +142,7 @@ pub(crate) fn write_nothing_to_grade(
     let failures: Vec<GradingError> = platforms
         .iter()
         .filter_map(|(format, path)| match format.writes {
-            Writes::Text(render) => Some(
-                render(&input)
-                    .map_err(GradingError::from)
-                    .and_then(|text| write_report(path, &text)),
-            ),
+            Writes::Text(render) => Some(render_and_write(format, render, &input, path)),
             Writes::Pages => None,
         })
         .filter_map(Result::err)

@@ -4,8 +4,10 @@
 //! `fraction` (the mark, 0 to 1), `prologuehtml` and `epiloguehtml` (HTML
 //! before and after the result table), `testresults` (a table: a header
 //! row, then a row per test; an `iscorrect` column shows a tick for 1 and a
-//! cross for 0), `columnformats` (`%s` for text a column shows as it is)
-//! and `showdifferences`. The items and scores are [`super::platform`]'s.
+//! cross for 0), `columnformats` (`%s` for text a column shows as it is;
+//! one per column other than `iscorrect` and `ishidden`, which CodeRunner
+//! draws itself and does not count, so one more format and it rejects the
+//! whole result) and `showdifferences`. The items and scores are [`super::platform`]'s.
 //!
 //! A CodeRunner question shows the student the whole table at once, so a
 //! hidden test's row says only what the judge's student view keeps (its
@@ -80,10 +82,19 @@ fn outcome(graded: Graded) -> Outcome {
         fraction,
         prologuehtml,
         testresults,
-        columnformats: vec!["%s"; HEADER.len()],
+        columnformats: vec!["%s"; formatted_columns()],
         epiloguehtml,
         showdifferences: false,
     }
+}
+
+/// How many columns of [`HEADER`] take a format: CodeRunner's check of a
+/// result table skips `iscorrect` and `ishidden`.
+fn formatted_columns() -> usize {
+    HEADER
+        .iter()
+        .filter(|column| !matches!(**column, "iscorrect" | "ishidden"))
+        .count()
 }
 
 /// `lines` as an HTML list, escaped.

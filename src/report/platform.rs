@@ -82,6 +82,14 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str) -> Result<Graded, Render
         format_errors: input.cannot_grade.iter().map(|why| visible(why)).collect(),
         ..Graded::default()
     };
+    // The student's own folder: where their graded files are (layout
+    // `student/problem`), so a file is named as they handed it in, never
+    // by a folder of the grader's (issue #30).
+    let hand_in = input.rows.first().and_then(|row| {
+        std::path::Path::new(&row.result().submission)
+            .parent()
+            .map(std::path::Path::to_owned)
+    });
     let mut summary = Vec::new();
     let mut problems_graded = 0;
     for (index, row) in input.rows.iter().enumerate() {
@@ -92,7 +100,20 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str) -> Result<Graded, Render
         if let Some(why) = row.not_gradable() {
             // One problem that cannot be graded costs that problem's
             // points, not the whole assignment's: the others keep theirs.
-            let why = format!("{problem}: {}", visible(why));
+            let why = match row.handed_in() {
+                [] => format!("{problem}: {}", visible(why)),
+                // The grader's message names each file by the grader's
+                // path; the student hears the names they handed in.
+                files => format!(
+                    "{problem}: {} files handed in: {}; hand in only one",
+                    files.len(),
+                    files
+                        .iter()
+                        .map(|file| format!("`{}`", in_hand_in(file, hand_in.as_deref())))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
             summary.push(format!("{problem}: 0.00 of {max_score:.2} (not graded)"));
             graded
                 .items
@@ -146,14 +167,6 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str) -> Result<Graded, Render
         } else {
             &mut graded.format_errors
         };
-        // The student's own folder: where their graded files are (layout
-        // `student/problem`), so an ignored file is named as they handed
-        // it in, never by a folder of the grader's (issue #30).
-        let hand_in = input.rows.first().and_then(|row| {
-            std::path::Path::new(&row.result().submission)
-                .parent()
-                .map(std::path::Path::to_owned)
-        });
         for ignored in &input.options.ignored {
             let relative = hand_in.as_deref().and_then(|folder| {
                 std::path::Path::new(&ignored.path)
@@ -193,6 +206,17 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str) -> Result<Graded, Render
     }
     graded.summary = cut(&summary.join("\n"));
     Ok(graded)
+}
+
+/// `file` as the student names it: from the top of their hand-in, else by
+/// its own name, never by the grader's folders.
+fn in_hand_in(file: &str, hand_in: Option<&std::path::Path>) -> String {
+    let path = std::path::Path::new(file);
+    let relative = hand_in
+        .and_then(|folder| path.strip_prefix(folder).ok())
+        .or_else(|| path.file_name().map(std::path::Path::new))
+        .unwrap_or(path);
+    visible_name(&relative.to_string_lossy())
 }
 
 /// The items of one problem's result, numbered `problem.item`.

@@ -35,4 +35,11 @@ pub(crate) enum RenderError {
     /// A platform's file cannot hold this report.
     #[error("{0}")]
     Platform(String),
+    /// The platform is set up wrong (the teacher's mistake, such as a
+    /// grade scale that is no number): `message` for the teacher's log,
+    /// and `said`, what the platform's file holds instead, for a platform
+    /// that shows the student only that file (VPL drops the grader's
+    /// standard error) and would otherwise show nothing at all.
+    #[error("{message}")]
+    Misconfigured { message: String, said: String },
 }

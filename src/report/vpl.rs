@@ -34,9 +34,15 @@ pub(crate) fn render_with(
         Some(text) => match text.parse::<f64>() {
             Ok(value) if value.is_finite() && value >= 0.0 => Some(value),
             _ => {
-                return Err(RenderError::Platform(format!(
-                    "`VPL_GRADEMAX` is `{text}`, not a number of points"
-                )))
+                let mut said = String::new();
+                comment(
+                    &mut said,
+                    "-The grader is misconfigured: this hand-in was not graded; tell the teacher",
+                );
+                return Err(RenderError::Misconfigured {
+                    message: format!("`VPL_GRADEMAX` is `{text}`, not a number of points"),
+                    said,
+                });
             }
         },
     };

@@ -171,3 +171,26 @@ fn r30_a_nested_or_missing_hand_in_is_said_in_the_students_words() {
     assert!(output.contains("`rooks.<ext>`"), "{output}");
     assert!(!output.contains("/tmp"), "{output}");
 }
+
+/// See: issue #30 (found by a review). Two files for the one problem: the
+/// output names them as the student handed them in (`rooks.cpp`), never by
+/// the grader's copy of the hand-in (`/tmp/tmp.x/class/student`).
+#[test]
+fn r30_two_files_for_a_problem_are_said_in_the_students_words() {
+    let dir = Dir::new();
+    let root = autograder(&dir, ZERO);
+    let judge = root.join("source/judge");
+    dir.create(
+        "autograder/submission/rooks.cpp",
+        "int main() { return 0; }\n",
+    );
+    let results = run_autograder(&root, &judge, "300");
+    assert_eq!(results["score"], 0.0);
+    let output = results["output"].as_str().unwrap();
+    assert!(
+        output.contains("2 files handed in: `rooks.cpp`, `rooks.py`; hand in only one"),
+        "{output}"
+    );
+    assert!(!output.contains("/tmp"), "{output}");
+    assert!(!output.contains("class/"), "{output}");
+}

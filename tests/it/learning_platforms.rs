@@ -212,14 +212,15 @@ fn classroom50_result_is_valid_and_adds_up() {
 }
 
 /// Without the runner's identity there is no result to write: the error
-/// names the variable, and nothing is written.
+/// names the variable, nothing is written, and the exit is a
+/// configuration error's 2 (issue #30, found by a review).
 #[test]
 fn classroom50_without_the_runners_identity_names_what_is_missing() {
     let dir = Dir::new();
     one_student(&dir);
     dir.create("class/alice/rooks.py", ZERO);
     let run = dir.judge_env(&["grade", "--classroom50", "result.json"], &RUNNER[..2]);
-    run.expect_code(3);
+    run.expect_code(2);
     assert!(run.stderr().contains("`USERNAME`"), "{}", run.transcript());
     assert!(!dir.path().join("result.json").exists());
 }
@@ -295,10 +296,18 @@ fn coderunner_prints_only_its_json_on_standard_output() {
                 assert!(!row[4].as_str().unwrap().contains("expected"), "{row}");
             }
         }
-        let columns = outcome["columnformats"].as_array().unwrap().len();
+        // CodeRunner wants a format for each column but `iscorrect` and
+        // `ishidden`, and rejects the whole result otherwise.
+        let header = rows[0].as_array().unwrap();
+        let formatted = header
+            .iter()
+            .filter(|column| !matches!(column.as_str(), Some("iscorrect" | "ishidden")))
+            .count();
+        let formats = outcome["columnformats"].as_array().unwrap().len();
+        assert_eq!(formats, formatted, "{outcome}");
         assert!(rows
             .iter()
-            .all(|row| row.as_array().unwrap().len() == columns));
+            .all(|row| row.as_array().unwrap().len() == header.len()));
     }
 }
 
@@ -330,5 +339,33 @@ fn vpl_grades_on_the_activitys_scale() {
     assert!(
         out.contains("Comment :=>>-This hand-in cannot be graded"),
         "{out}"
+    );
+}
+
+/// See: issue #30 (found by a review). A `VPL_GRADEMAX` that is no number
+/// is the teacher's mistake: exit 2, and, since VPL drops the grader's
+/// standard error, a comment tells the student the grader is
+/// misconfigured instead of an empty evaluation; no grade line.
+#[test]
+fn vpl_with_a_scale_that_is_no_number_says_so_to_the_student() {
+    let dir = Dir::new();
+    one_student(&dir);
+    dir.create("class/alice/rooks.py", RIGHT);
+    let run = dir.judge_env(&["grade", "--vpl", "-"], &[("VPL_GRADEMAX", "abc")]);
+    run.expect_code(2);
+    let out = run.stdout();
+    assert!(
+        out.contains("Comment :=>>-The grader is misconfigured"),
+        "{}",
+        run.transcript()
+    );
+    assert!(
+        out.lines().all(|line| line.starts_with("Comment :=>>")),
+        "{out}"
+    );
+    assert!(
+        run.stderr().contains("--vpl: `VPL_GRADEMAX` is `abc`"),
+        "{}",
+        run.transcript()
     );
 }

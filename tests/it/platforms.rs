@@ -377,6 +377,29 @@ fn r30_a_nested_or_missing_hand_in_is_said_in_the_students_words() {
     }
 }
 
+/// See: issue #30 (found by a review). Two files for one problem: the
+/// reason names them from the top of the hand-in (`rooks.cpp`), never by
+/// the grader's folders (`/tmp/tmp.x/class/student/rooks.cpp`).
+#[test]
+fn r30_two_files_for_a_problem_are_named_from_the_hand_in() {
+    let dir = Dir::new();
+    one_student(&dir, "\"rooks\"");
+    dir.create("class/student/rooks.py", ZERO);
+    dir.create("class/student/rooks.cpp", "int main() { return 0; }\n");
+    let run = dir.judge(&["grade", "--quiet", "--prairielearn", "pl.json"]);
+    run.expect_code(1);
+    let text = dir.read("pl.json");
+    let learn = check_prairielearn(&text);
+    let errors = learn["format_errors"].to_string();
+    assert!(
+        errors.contains("2 files handed in: `rooks.cpp`, `rooks.py`; hand in only one"),
+        "{errors}"
+    );
+    let root = dir.path().to_string_lossy().into_owned();
+    assert!(!text.contains(&root), "a grader's path in {text}");
+    assert!(!text.contains("class/"), "{text}");
+}
+
 /// See: issue #30 (found by a review). Of two problems, one handed in at
 /// the top and one a folder deeper: the nested file is named from the top
 /// of the hand-in and said to be a folder too deep, never by a path of the
@@ -411,7 +434,7 @@ fn a_hand_in_that_cannot_be_graded_says_why() {
         (
             "\"rooks\"",
             &["alice/rooks.py", "alice/rooks.cpp"],
-            "2 files for student",
+            "2 files handed in",
         ),
         ("\"rooks\"", &["alice/rook.py"], "did you mean `rooks`?"),
         ("\"rooks\"", &["alice/.keep"], "your hand-in is empty"),
@@ -499,26 +522,50 @@ fn a_missing_problem_costs_only_its_own_points() {
 }
 
 /// A platform's results file is one student's: a class is refused with
-/// the reason, not written as one student's grade.
+/// the reason, not written as one student's grade. The mistake is the
+/// user's (the wrong folder given), so the exit is a usage error's 2, not
+/// the judge's own failure (3), and the message names the flag and the
+/// students found (issue #30, found by a review).
 #[test]
 fn a_platform_file_of_a_whole_class_is_refused() {
-    let dir = Dir::new();
-    one_student(&dir, "\"rooks\"");
-    dir.create("class/alice/rooks.py", ZERO);
-    dir.create("class/bob/rooks.py", ZERO);
-    let run = dir.judge(&["grade", "--prairielearn", "pl.json", "--csv", "grades.csv"]);
-    run.expect_code(3);
-    assert!(
-        run.stderr()
-            .contains("one student's, and this grade holds 2 students"),
-        "{}",
-        run.transcript()
-    );
-    assert!(!dir.path().join("pl.json").exists());
-    assert!(
-        dir.path().join("grades.csv").is_file(),
-        "the other reports are written"
-    );
+    for flag in [
+        "--gradescope",
+        "--prairielearn",
+        "--vpl",
+        "--coderunner",
+        "--classroom50",
+    ] {
+        let dir = Dir::new();
+        one_student(&dir, "\"rooks\"");
+        dir.create("class/alice/rooks.py", ZERO);
+        dir.create("class/bob/rooks.py", ZERO);
+        // What Classroom 50's runner sets; the other platforms ignore it.
+        let runner = [
+            ("CLASSROOM", "cs-principles"),
+            ("ASSIGNMENT", "rooks"),
+            ("USERNAME", "alice"),
+            ("SUBMISSION_TAG", "submit/2026-06-01T14-32-05Z-a1b2c3d"),
+            ("COMMIT_URL", "https://example.org/commit/a1b2c3d"),
+            ("RELEASE_URL", "https://example.org/releases/tag/submit"),
+        ];
+        let run = dir.judge_env(
+            &["grade", flag, "platform.out", "--csv", "grades.csv"],
+            &runner,
+        );
+        run.expect_code(2);
+        let stderr = run.stderr();
+        for words in [
+            &format!("{flag}: "),
+            "one student's, and this grade holds 2 students (alice, bob)",
+        ] {
+            assert!(stderr.contains(words), "{flag}: `{words}` not in {stderr}");
+        }
+        assert!(!dir.path().join("platform.out").exists(), "{flag}");
+        assert!(
+            dir.path().join("grades.csv").is_file(),
+            "{flag}: the other reports are written"
+        );
+    }
 }
 
 /// `AC (accepted)`, `WA (wrong answer)` or `WA (board 3: wrong answer)`:
