@@ -5,7 +5,9 @@
 
 use crate::run::{grade, settings, Tests};
 use crate::support::source;
-use crate::support::{judge_in, open_dir, ordinary_user, repository, require_root, rooks_tests};
+use crate::support::{
+    hostile_source, judge_in, open_dir, ordinary_user, require_root, rooks_tests,
+};
 use judge::verdict::Verdict;
 
 /// A program that notes the inode number the scratch gives its first file
@@ -190,9 +192,7 @@ int main(void) {
 fn host_wide_counters_are_refused(user: Option<(u32, u32)>) {
     require_root("it runs the judge as a user it creates, or every layer as root");
     let dir = open_dir();
-    let text = fs_err::read_to_string(repository().join("tests/fixtures/hostile/host_counters.c"))
-        .unwrap();
-    source(dir.path(), "host_counters.c", &text);
+    hostile_source(dir.path(), "host_counters.c");
     let tests = rooks_tests(dir.path());
     let judge = assert_cmd::cargo::cargo_bin!("judge");
     let (_, report, stderr) = judge_in(

@@ -7,19 +7,12 @@
 //! the sandbox user may reach), so they are `#[ignore]`d and CI, which runs
 //! as root, runs them with `cargo test --test it -- --ignored`.
 
-use crate::support::{judge_in, open_dir, ordinary_user, source};
+use crate::support::{hostile_source, judge_in, open_dir, ordinary_user};
 use crate::support::{readable_by_all, repository, require_root};
 use std::path::{Path, PathBuf};
 
 const CHECKS_REACH: &str =
     "it checks what the sandbox user may reach, or runs the judge as a user it creates";
-
-/// Copies the hostile fixture `name` into `dir`, readable by anyone.
-fn fixture(dir: &Path, name: &str) -> PathBuf {
-    let text =
-        fs_err::read_to_string(repository().join("tests/fixtures/hostile").join(name)).unwrap();
-    source(dir, name, &text)
-}
 
 /// Every rooks test of the repository (seven), copied into `dir/tests`.
 fn all_rooks_tests(dir: &Path) -> PathBuf {
@@ -62,7 +55,7 @@ fn nothing_left_in_flight_reaches_the_next_run(user: Option<(u32, u32)>, jobs: u
         "unix_socket_counter.c",
     ];
     for name in names {
-        fixture(dir.path(), name);
+        hostile_source(dir.path(), name);
     }
     let judge = assert_cmd::cargo::cargo_bin!("judge");
     let (_, report, stderr) = judge_in(

@@ -3,8 +3,9 @@
 //! creates a user), so they are `#[ignore]`d and CI, which runs as root,
 //! runs them with `cargo test --test it -- --ignored`.
 
-use crate::support::source;
-use crate::support::{judge_in, open_dir, ordinary_user, repository, require_root, rooks_tests};
+use crate::support::{
+    hostile_source, judge_in, open_dir, ordinary_user, require_root, rooks_tests,
+};
 
 /// `clone` with `CLONE_PARENT` would make a child of the judge inside the
 /// run's PID namespace: its init (the holder) kills it but cannot reap it,
@@ -15,9 +16,7 @@ use crate::support::{judge_in, open_dir, ordinary_user, repository, require_root
 fn a_child_of_the_judge_cannot_be_made(user: Option<(u32, u32)>) {
     require_root("it runs the judge as a user it creates, or every layer as root");
     let dir = open_dir();
-    let text =
-        fs_err::read_to_string(repository().join("tests/fixtures/hostile/clone_parent.c")).unwrap();
-    source(dir.path(), "clone_parent.c", &text);
+    hostile_source(dir.path(), "clone_parent.c");
     let tests = rooks_tests(dir.path());
     let judge = assert_cmd::cargo::cargo_bin!("judge");
     let (code, report, stderr) = judge_in(

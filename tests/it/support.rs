@@ -440,6 +440,14 @@ pub(crate) fn source(dir: &Path, name: &str, text: &str) -> PathBuf {
     path
 }
 
+/// The hostile fixture `name` (`tests/fixtures/hostile/`), copied into
+/// `dir` as [`source`] writes one.
+pub(crate) fn hostile_source(dir: &Path, name: &str) -> PathBuf {
+    let text =
+        fs_err::read_to_string(repository().join("tests/fixtures/hostile").join(name)).unwrap();
+    source(dir, name, &text)
+}
+
 /// The rooks sample test, copied into `dir/tests` (readable by anyone).
 pub(crate) fn rooks_tests(dir: &Path) -> PathBuf {
     let tests = dir.join("tests");
