@@ -13,12 +13,14 @@
 //! variable. `datetime` is `SUBMISSION_DATETIME` when set, else the time of
 //! grading (the runner stamps the commit's own time over it).
 //!
-//! Points are whole numbers: the items of [`super::platform`] are rounded
-//! by largest remainder, so the tests add up to `score` and `max-score`
-//! exactly. Classroom 50 has no "cannot be graded" state: such a hand-in
+//! Points are whole numbers: [`super::platform`] shares each problem's
+//! score (the CSV's, rounded to a whole point) among its tests in whole
+//! points ([`super::points`]), so the tests add up to `score` and
+//! `max-score` exactly and a passed test scores its whole `max-score`. Classroom 50 has no "cannot be graded" state: such a hand-in
 //! scores 0, and its one test says why.
 
 use super::platform::{self, Graded};
+use super::points::Unit;
 use super::rendering::{Input, RenderError};
 use serde::Serialize;
 
@@ -131,7 +133,7 @@ pub(crate) fn render_with(
     lookup: &dyn Fn(&str) -> Option<String>,
 ) -> Result<String, RenderError> {
     let identity = Identity::from(lookup)?;
-    let graded = platform::graded(input, "Classroom 50")?;
+    let graded = platform::graded(input, "Classroom 50", Unit::Whole)?;
     let mut text = serde_json::to_string_pretty(&results(identity, graded))?;
     text.push('\n');
     Ok(text)
@@ -139,33 +141,15 @@ pub(crate) fn render_with(
 
 fn results(identity: Identity, graded: Graded) -> Results {
     let gradable = graded.format_errors.is_empty();
-    let maxima = whole_points(
-        &graded
-            .items
-            .iter()
-            .map(|item| item.max_score)
-            .collect::<Vec<_>>(),
-    );
     let mut tests: Vec<Test> = graded
         .items
         .into_iter()
-        .zip(maxima)
-        .map(|(item, max_score)| {
-            let score = if !gradable {
-                0
-            } else if item.passed {
-                max_score
-            } else {
-                // Partial points of a scored group, never above its maximum.
-                whole(item.score).min(max_score)
-            };
-            Test {
-                name: item.name,
-                passed: gradable && item.passed,
-                score,
-                max_score,
-                output: item.output,
-            }
+        .map(|item| Test {
+            name: item.name,
+            passed: gradable && item.passed,
+            score: if gradable { item.score } else { 0 },
+            max_score: item.max_score,
+            output: item.output,
         })
         .collect();
     if !gradable {
@@ -194,37 +178,6 @@ fn results(identity: Identity, graded: Graded) -> Results {
         max_score: tests.iter().map(|test| test.max_score).sum(),
         tests,
     }
-}
-
-/// Points (hundredths) as a whole number; points are never negative.
-fn whole(points: f64) -> u64 {
-    // Points are far below 2^52: the conversion is exact.
-    points.round().max(0.0) as u64
-}
-
-/// `points` rounded to whole numbers that add up to their rounded sum
-/// (largest remainder first), so a problem of 7 tests worth 100 gives
-/// 15, 15, 14, 14, 14, 14, 14.
-fn whole_points(points: &[f64]) -> Vec<u64> {
-    let total = whole(points.iter().sum());
-    let mut rounded: Vec<u64> = points
-        .iter()
-        .map(|&value| value.max(0.0).floor() as u64)
-        .collect();
-    let mut order: Vec<usize> = (0..points.len()).collect();
-    order.sort_by(|&a, &b| {
-        let remainder = |index: usize| points[index] - points[index].floor();
-        remainder(b).total_cmp(&remainder(a)).then(a.cmp(&b))
-    });
-    let mut left = total.saturating_sub(rounded.iter().sum());
-    for index in order {
-        if left == 0 {
-            break;
-        }
-        rounded[index] += 1;
-        left -= 1;
-    }
-    rounded
 }
 
 /// Whether `text` is `YYYY-MM-DDTHH:MM:SSZ`, as the schema's pattern asks.
@@ -282,14 +235,6 @@ fn utc_datetime(seconds: u64) -> String {
 mod tests {
     use super::*;
     use test_case::test_case;
-
-    #[test_case(&[100.0 / 7.0; 7], &[15, 15, 14, 14, 14, 14, 14] ; "seven tests of one hundred")]
-    #[test_case(&[33.33, 33.33, 33.34], &[33, 33, 34] ; "thirds")]
-    #[test_case(&[0.5, 0.5], &[1, 0] ; "halves round to one")]
-    #[test_case(&[], &[] ; "nothing")]
-    fn whole_points_add_up_to_the_rounded_sum(points: &[f64], expected: &[u64]) {
-        assert_eq!(whole_points(points), expected);
-    }
 
     #[test_case(0, "1970-01-01T00:00:00Z")]
     #[test_case(951_782_400, "2000-02-29T00:00:00Z")]

@@ -15,6 +15,7 @@
 
 use super::html::escape;
 use super::platform::{self, Graded};
+use super::points::{self, hundredths_text, Unit};
 use super::rendering::{Input, RenderError};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -35,7 +36,7 @@ const HEADER: [&str; 5] = ["iscorrect", "Test", "Mark", "Shown", "Result"];
 
 /// The text of the grader's JSON for the one student of `input`.
 pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
-    let graded = platform::graded(input, "CodeRunner")?;
+    let graded = platform::graded(input, "CodeRunner", Unit::Hundredths)?;
     let mut text = serde_json::to_string(&outcome(graded))?;
     text.push('\n');
     Ok(text)
@@ -43,16 +44,16 @@ pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
 
 fn outcome(graded: Graded) -> Outcome {
     let gradable = graded.format_errors.is_empty();
-    let fraction = if gradable && graded.max_score > 0.0 {
-        (graded.score / graded.max_score).clamp(0.0, 1.0)
+    let fraction = if gradable {
+        points::fraction(graded.score, graded.max_score)
     } else {
         0.0
     };
     let prologuehtml = if gradable {
         format!(
-            "<p>{:.2} of {:.2} points</p><pre>{}</pre>",
-            graded.score,
-            graded.max_score,
+            "<p>{} of {} points</p><pre>{}</pre>",
+            hundredths_text(graded.score),
+            hundredths_text(graded.max_score),
             escape(&graded.summary)
         )
     } else {
@@ -72,7 +73,11 @@ fn outcome(graded: Graded) -> Outcome {
             vec![
                 json!(u8::from(item.passed)),
                 json!(item.name),
-                json!(format!("{:.2} / {:.2}", item.score, item.max_score)),
+                json!(format!(
+                    "{} / {}",
+                    hundredths_text(item.score),
+                    hundredths_text(item.max_score)
+                )),
                 json!(if item.sample { "sample" } else { "hidden data" }),
                 json!(item.output),
             ]

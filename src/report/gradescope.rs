@@ -15,6 +15,7 @@
 //! and the top-level output says why, first.
 
 use super::platform::{self, Graded};
+use super::points::Unit;
 use super::rendering::{Input, RenderError};
 use serde::Serialize;
 
@@ -48,7 +49,7 @@ struct Test {
 
 /// The text of `results.json` for the one student of `input`.
 pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
-    let graded = platform::graded(input, "Gradescope")?;
+    let graded = platform::graded(input, "Gradescope", Unit::Hundredths)?;
     let mut text = serde_json::to_string_pretty(&results(graded))?;
     text.push('\n');
     Ok(text)
@@ -56,6 +57,12 @@ pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
 
 fn results(graded: Graded) -> Results {
     let gradable = graded.format_errors.is_empty();
+    let score = if gradable {
+        graded.points(graded.score)
+    } else {
+        0.0
+    };
+    let unit = graded.unit;
     let output = if gradable && graded.notes.is_empty() {
         graded.summary
     } else if gradable {
@@ -77,7 +84,7 @@ fn results(graded: Graded) -> Results {
         platform::cut(&lines.join("\n"))
     };
     Results {
-        score: if gradable { graded.score } else { 0.0 },
+        score,
         output,
         output_format: "text",
         visibility: VISIBLE,
@@ -88,8 +95,12 @@ fn results(graded: Graded) -> Results {
             .map(|item| Test {
                 name: item.name,
                 number: item.number,
-                score: if gradable { item.score } else { 0.0 },
-                max_score: item.max_score,
+                score: if gradable {
+                    unit.points(item.score)
+                } else {
+                    0.0
+                },
+                max_score: unit.points(item.max_score),
                 status: if item.passed { "passed" } else { "failed" },
                 output: item.output,
                 visibility: if item.sample { VISIBLE } else { AFTER_DUE_DATE },

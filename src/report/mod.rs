@@ -17,6 +17,7 @@ pub(crate) mod human;
 pub mod json;
 pub mod junit;
 pub(crate) mod platform;
+pub(crate) mod points;
 pub(crate) mod prairielearn;
 pub(crate) mod progress;
 pub(crate) mod rendering;

@@ -5,10 +5,14 @@
 //! The score model is the CSV gradebook's ([`super::csv::score`]): with
 //! test groups, the package's groups and points (an item per top-level
 //! group); else the percent of tests passed, an item per test worth its
-//! share of 100. A hand-in that cannot be graded (no file, a misnamed
+//! share of 100. A problem's total is the CSV's score rounded to the
+//! platform's unit, and its items share it in whole units
+//! ([`super::points`]): they add up to the total and the maximum exactly,
+//! and a passed item scores its whole maximum. A hand-in that cannot be graded (no file, a misnamed
 //! file, two files for one problem, an unreadable file) is a format error,
 //! never a score of 0 that looks like a wrong answer.
 
+use super::points::{self, Exact, Share, Unit};
 use super::rendering::{Input, RenderError};
 use super::visible::{visible, visible_name};
 use super::{hide_test_data, is_sample, Row};
@@ -20,12 +24,14 @@ use crate::verdict::Verdict;
 /// test helps nobody.
 pub(crate) const TEXT_LIMIT: usize = 4096;
 
-/// One student's grade, ready for a platform's file.
+/// One student's grade, ready for a platform's file. Points are in whole
+/// units of `unit`.
 #[derive(Debug, Default)]
 pub(crate) struct Graded {
+    pub(crate) unit: Unit,
     /// The sum of the problems' scores, and of their maxima.
-    pub(crate) score: f64,
-    pub(crate) max_score: f64,
+    pub(crate) score: u64,
+    pub(crate) max_score: u64,
     /// Per problem: its score of its maximum and verdict, its compile
     /// message when it did not compile.
     pub(crate) summary: String,
@@ -44,8 +50,9 @@ pub(crate) struct Item {
     pub(crate) name: String,
     /// `1.3`: the problem's number, then the item's.
     pub(crate) number: String,
-    pub(crate) score: f64,
-    pub(crate) max_score: f64,
+    /// In units of the grade's unit; a passed item scores its maximum.
+    pub(crate) score: u64,
+    pub(crate) max_score: u64,
     pub(crate) passed: bool,
     /// Only samples (every test of a group a sample) are shown before the
     /// due date.
@@ -53,9 +60,16 @@ pub(crate) struct Item {
     pub(crate) output: String,
 }
 
-/// The grade of the one student of `input`; a report of several students
-/// is refused (a platform's file is one student's).
-pub(crate) fn graded(input: &Input<'_>, platform: &str) -> Result<Graded, RenderError> {
+impl Graded {
+    /// `units` of this grade as points.
+    pub(crate) fn points(&self, units: u64) -> f64 {
+        self.unit.points(units)
+    }
+}
+
+/// The grade of the one student of `input`, in whole `unit`s; a report of
+/// several students is refused (a platform's file is one student's).
+pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Graded, RenderError> {
     let mut students: Vec<String> = input.rows.iter().map(|row| row.student()).collect();
     students.extend(
         input
@@ -79,6 +93,7 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str) -> Result<Graded, Render
         )));
     }
     let mut graded = Graded {
+        unit,
         format_errors: input.cannot_grade.iter().map(|why| visible(why)).collect(),
         ..Graded::default()
     };
@@ -95,7 +110,8 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str) -> Result<Graded, Render
     for (index, row) in input.rows.iter().enumerate() {
         let result = row.result();
         let problem = visible_name(&result.problem);
-        let max_score = super::csv::max_score(result);
+        let max_points = super::csv::max_score(result);
+        let max_score = unit.of_hundredths(points::hundredths(max_points));
         graded.max_score += max_score;
         if let Some(why) = row.not_gradable() {
             // One problem that cannot be graded costs that problem's
@@ -114,7 +130,7 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str) -> Result<Graded, Render
                         .join(", ")
                 ),
             };
-            summary.push(format!("{problem}: 0.00 of {max_score:.2} (not graded)"));
+            summary.push(format!("{problem}: 0.00 of {max_points:.2} (not graded)"));
             graded
                 .items
                 .push(ungraded_item(&problem, index + 1, max_score, &why));
@@ -122,26 +138,32 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str) -> Result<Graded, Render
             continue;
         }
         problems_graded += 1;
-        let score = super::csv::score(result);
+        let points = super::csv::score(result);
+        // Never above the maximum, whatever a validator's score said.
+        let score = unit
+            .of_hundredths(points::hundredths(points))
+            .min(max_score);
         graded.score += score;
         summary.push(format!(
-            "{problem}: {score:.2} of {max_score:.2} ({})",
+            "{problem}: {points:.2} of {max_points:.2} ({})",
             result.verdict.code()
         ));
         if !result.compile.ok && !result.compile.message.is_empty() {
             summary.push(cut(&visible(&result.compile.message)));
         }
-        graded.items.extend(items(result, index + 1, max_score));
+        graded
+            .items
+            .extend(items(result, index + 1, unit, (score, max_score)));
     }
     for (offset, pair) in input.options.missing.iter().enumerate() {
         let problem = visible_name(&pair.problem);
         // The report holds no maximum for a problem nobody handed in: the
         // CSV's percent model, 100 points.
-        let max_score = 100.0;
+        let max_score = unit.of_hundredths(10_000);
         graded.max_score += max_score;
         let why =
             format!("no file for problem `{problem}`: hand in one file named `{problem}.<ext>`");
-        summary.push(format!("{problem}: 0.00 of {max_score:.2} (missing)"));
+        summary.push(format!("{problem}: 0.00 of 100.00 (missing)"));
         let number = input.rows.len() + offset + 1;
         graded
             .items
@@ -219,8 +241,14 @@ fn in_hand_in(file: &str, hand_in: Option<&std::path::Path>) -> String {
     visible_name(&relative.to_string_lossy())
 }
 
-/// The items of one problem's result, numbered `problem.item`.
-fn items(result: &SubmissionResult, problem_number: usize, max_score: f64) -> Vec<Item> {
+/// The items of one problem's result, numbered `problem.item`, sharing
+/// its `(score, max_score)` in units ([`points::allocate`]).
+fn items(
+    result: &SubmissionResult,
+    problem_number: usize,
+    unit: Unit,
+    (score, max_score): (u64, u64),
+) -> Vec<Item> {
     let problem = visible_name(&result.problem);
     let tests: Vec<TestResult> = result
         .tests
@@ -232,75 +260,136 @@ fn items(result: &SubmissionResult, problem_number: usize, max_score: f64) -> Ve
         })
         .collect();
     let number = |item: usize| format!("{problem_number}.{item}");
+    // The whole problem as one item: not compiled, no tests, or groups
+    // whose points do not add up to the problem's (a root that takes
+    // their minimum or mean), which no items could share honestly.
+    let whole = |output: String| {
+        vec![Item {
+            name: problem.clone(),
+            number: number(1),
+            score,
+            max_score,
+            passed: result.verdict == Verdict::Accepted && score == max_score,
+            sample: true,
+            output: cut(&output),
+        }]
+    };
     let groups = top_level(&result.groups);
     if result.score.is_some() && !groups.is_empty() {
+        let lines = |group: &GroupScore| -> Vec<String> {
+            group
+                .tests
+                .iter()
+                .map(|name| match tests.iter().find(|test| &test.name == name) {
+                    Some(test) => test_line(test),
+                    None => format!("{}: not run", visible_name(name)),
+                })
+                .collect()
+        };
+        if !groups_add_up(result, &groups) {
+            let output: Vec<String> = groups
+                .iter()
+                .map(|group| {
+                    format!(
+                        "{}: {} of {} ({})\n{}",
+                        visible_name(&group.name),
+                        group.score,
+                        group.max_score,
+                        group.verdict.code(),
+                        lines(group).join("\n")
+                    )
+                })
+                .collect();
+            return whole(output.join("\n"));
+        }
+        let shares: Vec<Share> = groups
+            .iter()
+            .map(|group| Share {
+                score: Exact::of_points(group.score.0.min(group.max_score.0), unit),
+                lost: Exact::of_points(group.max_score.0 - group.score.0, unit),
+            })
+            .collect();
         return groups
             .iter()
+            .zip(points::allocate(&shares, score, max_score))
             .enumerate()
-            .map(|(index, group)| {
-                let lines: Vec<String> = group
-                    .tests
-                    .iter()
-                    .map(|name| match tests.iter().find(|test| &test.name == name) {
-                        Some(test) => test_line(test),
-                        None => format!("{}: not run", visible_name(name)),
-                    })
-                    .collect();
-                Item {
-                    name: format!("{problem}: {}", visible_name(&group.name)),
-                    number: number(index + 1),
-                    score: group.score.rounded(),
-                    max_score: group.max_score.rounded(),
-                    passed: group.verdict == Verdict::Accepted,
-                    sample: !group.tests.is_empty() && group.tests.iter().all(|t| is_sample(t)),
-                    output: cut(&lines.join("\n")),
-                }
+            .map(|(index, (group, (score, max_score)))| Item {
+                name: format!("{problem}: {}", visible_name(&group.name)),
+                number: number(index + 1),
+                score,
+                max_score,
+                // Passed: accepted with nothing lost (an accepted group a
+                // validator scored lower is partly right, not passed).
+                passed: group.verdict == Verdict::Accepted
+                    && group.score.0 >= group.max_score.0
+                    && score == max_score,
+                sample: !group.tests.is_empty() && group.tests.iter().all(|t| is_sample(t)),
+                output: cut(&lines(group).join("\n")),
             })
             .collect();
     }
     if result.total == 0 || tests.is_empty() {
-        // Not compiled (or no tests): one item, the whole problem, whose
-        // output is the compiler's message (the student's own program).
-        return vec![Item {
-            name: problem.clone(),
-            number: number(1),
-            score: super::csv::score(result),
-            max_score,
-            passed: result.verdict == Verdict::Accepted,
-            sample: true,
-            output: cut(&format!(
-                "{}: {}",
-                result.verdict.code(),
-                visible(&result.compile.message)
-            )),
-        }];
+        // Not compiled (or no tests): the compiler's message (the
+        // student's own program).
+        return whole(format!(
+            "{}: {}",
+            result.verdict.code(),
+            visible(&result.compile.message)
+        ));
     }
-    let shares = shares(max_score, result.total.max(tests.len()));
+    // Each test's exact share of the maximum: the CSV's maximum in
+    // hundredths, over the tests, in units.
+    let count = result.total.max(tests.len());
+    let not_run = count - tests.len();
+    let exact = |weight: usize| {
+        Exact::ratio(
+            u128::from(points::hundredths(super::csv::max_score(result))) * weight as u128,
+            count as u128 * u128::from(unit.hundredths()),
+        )
+    };
+    let mut shares: Vec<Share> = tests
+        .iter()
+        .map(|test| {
+            if test.verdict == Verdict::Accepted {
+                Share {
+                    score: exact(1),
+                    lost: Exact::ZERO,
+                }
+            } else {
+                Share {
+                    score: Exact::ZERO,
+                    lost: exact(1),
+                }
+            }
+        })
+        .collect();
+    if not_run > 0 {
+        shares.push(Share {
+            score: Exact::ZERO,
+            lost: exact(not_run),
+        });
+    }
+    let mut allocated = points::allocate(&shares, score, max_score).into_iter();
     let mut items: Vec<Item> = tests
         .iter()
-        .zip(&shares)
+        .zip(allocated.by_ref())
         .enumerate()
-        .map(|(index, (test, &share))| Item {
+        .map(|(index, (test, (score, max_score)))| Item {
             name: format!("{problem}: {}", visible_name(&test.name)),
             number: number(index + 1),
-            score: if test.verdict == Verdict::Accepted {
-                share
-            } else {
-                0.0
-            },
-            max_score: share,
+            score,
+            max_score,
             passed: test.verdict == Verdict::Accepted,
             sample: is_sample(&test.name),
             output: cut(&test_line(test)),
         })
         .collect();
-    let not_run = result.total.saturating_sub(tests.len());
-    if not_run > 0 {
+    if let Some((_, max_score)) = allocated.next() {
         items.push(Item {
             name: format!("{problem}: {not_run} test(s) not run"),
             number: number(tests.len() + 1),
-            score: 0.0,
-            max_score: round(shares[tests.len()..].iter().sum()),
+            score: 0,
+            max_score,
             passed: false,
             sample: false,
             output: "not run: an earlier test failed".to_owned(),
@@ -309,35 +398,32 @@ fn items(result: &SubmissionResult, problem_number: usize, max_score: f64) -> Ve
     items
 }
 
+/// Whether the top-level `groups` of `result` add up to its score and its
+/// maximum (to a millionth of a point): a root that sums its groups.
+fn groups_add_up(result: &SubmissionResult, groups: &[&GroupScore]) -> bool {
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-6 * (1.0 + b.abs());
+    let (score, max_score) = groups.iter().fold((0.0, 0.0), |(score, max), group| {
+        (score + group.score.0, max + group.max_score.0)
+    });
+    result.score.is_some_and(|total| close(score, total.0))
+        && result
+            .max_score
+            .is_some_and(|most| close(max_score, most.0))
+}
+
 /// The one item of a problem that was not graded (no file, two files):
 /// 0 of its points, with the reason, which is about the student's own
 /// files and shown now.
-fn ungraded_item(problem: &str, problem_number: usize, max_score: f64, why: &str) -> Item {
+fn ungraded_item(problem: &str, problem_number: usize, max_score: u64, why: &str) -> Item {
     Item {
         name: problem.to_owned(),
         number: format!("{problem_number}.1"),
-        score: 0.0,
+        score: 0,
         max_score,
         passed: false,
         sample: true,
         output: cut(why),
     }
-}
-
-/// `max_score` shared among `count` tests in hundredths that add up to it
-/// exactly (the first tests take the odd hundredths), so the items of a
-/// problem sum to its maximum however many tests it has.
-fn shares(max_score: f64, count: usize) -> Vec<f64> {
-    if count == 0 {
-        return Vec::new();
-    }
-    // Points are far below 2^52 hundredths: the conversions are exact.
-    let hundredths = (max_score * 100.0).round().max(0.0) as u64;
-    let count_u64 = count as u64;
-    let (each, odd) = (hundredths / count_u64, hundredths % count_u64);
-    (0..count_u64)
-        .map(|index| (each + u64::from(index < odd)) as f64 / 100.0)
-        .collect()
 }
 
 /// A test as its item's output says it: for a hidden test, only what the
@@ -380,10 +466,6 @@ fn top_level(groups: &[GroupScore]) -> Vec<&GroupScore> {
         }
     }
     top
-}
-
-fn round(points: f64) -> f64 {
-    (points * 100.0).round() / 100.0
 }
 
 /// `text` cut to [`TEXT_LIMIT`] bytes at a character's boundary, saying so.
@@ -441,7 +523,7 @@ mod tests {
             options: &options,
             cannot_grade: &[],
         };
-        let graded = graded(&input, "PrairieLearn").expect("one student");
+        let graded = graded(&input, "PrairieLearn", Unit::Hundredths).expect("one student");
         assert_eq!(graded.format_errors.len(), 1, "{graded:?}");
         assert!(
             graded.format_errors[0].contains("interrupted"),
@@ -449,17 +531,95 @@ mod tests {
         );
     }
 
+    /// The grade of one result, in `unit`.
+    fn grade_of(result: &SubmissionResult, unit: Unit) -> Graded {
+        let rows: [&dyn crate::report::Row; 1] = [result];
+        let options = crate::report::html::Options::default();
+        let input = Input {
+            rows: &rows,
+            options: &options,
+            cannot_grade: &[],
+        };
+        graded(&input, "Gradescope", unit).expect("one student")
+    }
+
+    /// See: issue #30. 4 of 7 tests passed is 57.14 in the CSV, and the
+    /// items said 57.13 or 57.16 depending on which tests passed.
     #[test]
-    fn the_shares_of_a_problem_add_up_to_its_maximum() {
-        for (max_score, count) in [(100.0, 7), (100.0, 6007), (30.0, 3), (0.0, 4), (50.0, 1)] {
-            let shares = shares(max_score, count);
-            assert_eq!(shares.len(), count);
-            let hundredths: f64 = shares.iter().map(|share| (share * 100.0).round()).sum();
+    fn r30_four_of_seven_is_the_csvs_score_whichever_tests_passed() {
+        for pattern in ["AAAAWWW", "WWWAAAA", "AWAWAWA"] {
+            let tests = pattern
+                .chars()
+                .enumerate()
+                .map(|(index, verdict)| {
+                    let verdict = if verdict == 'A' {
+                        Verdict::Accepted
+                    } else {
+                        Verdict::WrongAnswer
+                    };
+                    TestResult::fixture(&format!("{index:03}"), verdict)
+                })
+                .collect();
+            let result = SubmissionResult::fixture("rooks", "alice/rooks.py", tests);
+            let graded = grade_of(&result, Unit::Hundredths);
             assert_eq!(
-                hundredths,
-                (max_score * 100.0).round(),
-                "{max_score} in {count}"
+                (graded.score, graded.max_score),
+                (5714, 10_000),
+                "{pattern}"
             );
+            assert_eq!(
+                graded.items.iter().map(|item| item.score).sum::<u64>(),
+                5714
+            );
+            let whole = grade_of(&result, Unit::Whole);
+            assert_eq!((whole.score, whole.max_score), (57, 100), "{pattern}");
+            assert_eq!(whole.items.iter().map(|item| item.score).sum::<u64>(), 57);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(150))]
+
+        /// Whatever tests of a problem passed, failed or were not run, in
+        /// hundredths or in whole points: the grade is the CSV's score
+        /// rounded to the unit; the items add up to it and to the maximum
+        /// exactly; a passed test scores its whole maximum and a failed
+        /// one 0; every test's maximum is the floor or the ceiling of its
+        /// exact share of the problem's.
+        #[test]
+        fn items_add_up_to_the_csvs_score(
+            verdicts in proptest::collection::vec(proptest::prelude::any::<bool>(), 1..40),
+            not_run in 0usize..5,
+            whole in proptest::prelude::any::<bool>(),
+        ) {
+            let unit = if whole { Unit::Whole } else { Unit::Hundredths };
+            let tests = verdicts
+                .iter()
+                .enumerate()
+                .map(|(index, &accepted)| {
+                    let verdict = if accepted { Verdict::Accepted } else { Verdict::WrongAnswer };
+                    TestResult::fixture(&format!("{index:03}"), verdict)
+                })
+                .collect();
+            let mut result = SubmissionResult::fixture("rooks", "alice/rooks.py", tests);
+            result.total += not_run;
+            let graded = grade_of(&result, unit);
+            let csv = points::hundredths(crate::report::csv::score(&result));
+            proptest::prop_assert_eq!(graded.score, unit.of_hundredths(csv));
+            proptest::prop_assert_eq!(graded.max_score, unit.of_hundredths(10_000));
+            proptest::prop_assert_eq!(
+                graded.items.iter().map(|item| item.score).sum::<u64>(), graded.score);
+            proptest::prop_assert_eq!(
+                graded.items.iter().map(|item| item.max_score).sum::<u64>(), graded.max_score);
+            let share = Exact::ratio(10_000, (result.total as u128) * u128::from(unit.hundredths()));
+            for item in &graded.items[..verdicts.len()] {
+                proptest::prop_assert!(
+                    item.max_score == share.floor() || item.max_score == share.ceil(),
+                    "{item:?} is not {share:?} rounded");
+                let expected = if item.passed { item.max_score } else { 0 };
+                proptest::prop_assert_eq!(item.score, expected);
+            }
+            proptest::prop_assert_eq!(graded.items.len(), verdicts.len() + usize::from(not_run > 0));
         }
     }
 

@@ -12,6 +12,7 @@
 //! verdict and where it failed), never its data.
 
 use super::platform::{self, Graded};
+use super::points::{self, hundredths_text, Unit};
 use super::rendering::{Input, RenderError};
 use serde::Serialize;
 
@@ -45,7 +46,7 @@ struct Test {
 /// [`SIZE_LIMIT`]: when the tests' outputs would pass it they are left
 /// out, then the tests themselves (the score and the message stay).
 pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
-    let graded = platform::graded(input, "PrairieLearn")?;
+    let graded = platform::graded(input, "PrairieLearn", Unit::Hundredths)?;
     let mut results = results(graded);
     let mut text = serde_json::to_string_pretty(&results)?;
     if text.len() >= SIZE_LIMIT {
@@ -71,21 +72,25 @@ pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
 
 fn results(graded: Graded) -> Results {
     let gradable = graded.format_errors.is_empty();
-    let score = if gradable && graded.max_score > 0.0 {
-        (graded.score / graded.max_score).clamp(0.0, 1.0)
+    // From whole hundredths: `0.5714`, never a float sum's
+    // `0.6470999999999999`.
+    let score = if gradable {
+        points::fraction(graded.score, graded.max_score)
     } else {
         0.0
     };
     let message = if gradable {
         let mut lines = vec![format!(
-            "{:.2} of {:.2} points",
-            graded.score, graded.max_score
+            "{} of {} points",
+            hundredths_text(graded.score),
+            hundredths_text(graded.max_score)
         )];
         lines.extend(graded.notes.iter().map(|note| format!("- {note}")));
         platform::cut(&lines.join("\n"))
     } else {
         "This hand-in cannot be graded; it does not count as an attempt.".to_owned()
     };
+    let unit = graded.unit;
     Results {
         gradable,
         score,
@@ -102,8 +107,8 @@ fn results(graded: Graded) -> Results {
                     "hidden test: its data is not shown".to_owned()
                 },
                 name: item.name,
-                points: item.score,
-                max_points: item.max_score,
+                points: unit.points(item.score),
+                max_points: unit.points(item.max_score),
                 message: if item.passed { "passed" } else { "failed" }.to_owned(),
                 output: item.output,
             })

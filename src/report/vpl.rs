@@ -16,6 +16,7 @@
 //! read as a grade.
 
 use super::platform::{self, Graded};
+use super::points::{self, hundredths_text, Unit};
 use super::rendering::{Input, RenderError};
 
 /// The text for VPL for the one student of `input`, on the scale of
@@ -32,7 +33,7 @@ pub(crate) fn render_with(
     let grade_max = match grade_max.map(str::trim) {
         None | Some("") => None,
         Some(text) => match text.parse::<f64>() {
-            Ok(value) if value.is_finite() && value >= 0.0 => Some(value),
+            Ok(value) if value.is_finite() && value >= 0.0 => Some(points::hundredths(value)),
             _ => {
                 let mut said = String::new();
                 comment(
@@ -46,11 +47,13 @@ pub(crate) fn render_with(
             }
         },
     };
-    let graded = platform::graded(input, "VPL")?;
+    let graded = platform::graded(input, "VPL", Unit::Hundredths)?;
     Ok(lines(&graded, grade_max))
 }
 
-fn lines(graded: &Graded, grade_max: Option<f64>) -> String {
+/// The comments and the grade; `grade_max` is the activity's scale in
+/// hundredths.
+fn lines(graded: &Graded, grade_max: Option<u64>) -> String {
     let mut out = String::new();
     let gradable = graded.format_errors.is_empty();
     if !gradable {
@@ -74,18 +77,28 @@ fn lines(graded: &Graded, grade_max: Option<f64>) -> String {
         comment(
             &mut out,
             &format!(
-                "-{}: {status}, {:.2} of {:.2}{shown}",
-                item.name, item.score, item.max_score
+                "-{}: {status}, {} of {}{shown}",
+                item.name,
+                hundredths_text(item.score),
+                hundredths_text(item.max_score)
             ),
         );
         comment(&mut out, &item.output);
     }
+    // In whole hundredths, rounded half up: the scaled grade of 4 of 7
+    // tests on a scale of 10 is 5.71.
     let grade = match grade_max {
-        Some(grade_max) if graded.max_score > 0.0 => graded.score / graded.max_score * grade_max,
-        Some(_) => 0.0,
+        Some(grade_max) if graded.max_score > 0 => {
+            let scaled = points::divide_rounded(
+                u128::from(graded.score) * u128::from(grade_max),
+                u128::from(graded.max_score),
+            );
+            u64::try_from(scaled).unwrap_or(u64::MAX)
+        }
+        Some(_) => 0,
         None => graded.score,
     };
-    out.push_str(&format!("Grade :=>>{grade:.2}\n"));
+    out.push_str(&format!("Grade :=>>{}\n", hundredths_text(grade)));
     out
 }
 
@@ -105,14 +118,14 @@ mod tests {
 
     fn graded() -> Graded {
         Graded {
-            score: 50.0,
-            max_score: 100.0,
+            score: 5000,
+            max_score: 10_000,
             summary: "rooks: 50.00 of 100.00 (WA)".to_owned(),
             items: vec![Item {
                 name: "rooks: 001".to_owned(),
                 number: "1.1".to_owned(),
-                score: 0.0,
-                max_score: 50.0,
+                score: 0,
+                max_score: 5000,
                 passed: false,
                 sample: false,
                 output: "001: WA\nGrade :=>>100".to_owned(),
@@ -138,7 +151,12 @@ mod tests {
 
     #[test]
     fn the_grade_is_on_the_activitys_scale() {
-        assert!(lines(&graded(), Some(10.0)).ends_with("Grade :=>>5.00\n"));
+        assert!(lines(&graded(), Some(1000)).ends_with("Grade :=>>5.00\n"));
+        let four_of_seven = Graded {
+            score: 5714,
+            ..graded()
+        };
+        assert!(lines(&four_of_seven, Some(1000)).ends_with("Grade :=>>5.71\n"));
     }
 
     #[test]
@@ -147,7 +165,7 @@ mod tests {
             format_errors: vec!["no file for problem `rooks`".to_owned()],
             ..graded()
         };
-        let text = lines(&graded, Some(10.0));
+        let text = lines(&graded, Some(1000));
         assert!(!text.contains("Grade :=>>"), "{text}");
         assert!(text.contains("Comment :=>>no file for problem `rooks`"));
     }

@@ -403,9 +403,13 @@ impl SubmissionResult {
         if !compiled || self.total == 0 {
             return Points(0.0);
         }
-        // Counts of tests are far below 2^52: the conversion is exact.
-        let percent = self.passed as f64 / self.total as f64 * 100.0;
-        Points((percent * 100.0).round() / 100.0)
+        // In whole hundredths, rounded half up in integers, so the
+        // platforms' items (report::points), which share this very number,
+        // agree with it to the hundredth (issue #30).
+        let (passed, total) = (self.passed as u128, self.total as u128);
+        let hundredths = (passed * 20_000 + total) / (total * 2);
+        // At most 10,000 (or a count far below 2^52): exact.
+        Points(hundredths as f64 / 100.0)
     }
 
     /// The first non-AC test verdict in test order, or AC (docs/report.md).
