@@ -9,8 +9,14 @@
 //! The identity is not the judge's to know: Classroom 50's runner gives it
 //! to the autograder in its environment (`CLASSROOM`, `ASSIGNMENT`,
 //! `USERNAME`, `SUBMISSION_TAG`, `COMMIT_URL`, `RELEASE_URL`,
-//! `REVIEW_URL`, `MODE`), and a missing one is a clear error naming the
-//! variable. `datetime` is `SUBMISSION_DATETIME` when set, else the time of
+//! `REVIEW_URL`, and the assignment's mode: `ASSIGNMENT_TYPE`, or the
+//! manifest's `MODE` it passes through), and a missing one is a clear
+//! error naming the variable. The manifest's modes are `individual`,
+//! `group` and `team` (its runner's `assignment_type_for_mode`, in
+//! `cli/gh-teacher/skeleton/dotgithub/scripts/runner.py`), while the
+//! schema's `assignment_type` is `individual` or `group`: a team is a group
+//! assignment, written `group` (the runner stamps its own value over it
+//! before it checks the file). `datetime` is `SUBMISSION_DATETIME` when set, else the time of
 //! grading (the runner stamps the commit's own time over it).
 //!
 //! Points are whole numbers: [`super::platform`] shares each problem's
@@ -51,12 +57,34 @@ struct Test {
     output: String,
 }
 
+/// The schema's `assignment_type`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum AssignmentType {
+    Individual,
+    Group,
+}
+
+impl AssignmentType {
+    /// The type of an assignment of `mode`, as Classroom 50's runner sets
+    /// it (any case, spaces around): `individual`, `group`, or `team` (a
+    /// group assignment); nothing is `individual`, as for the runner.
+    /// Anything else is no mode of Classroom 50's.
+    fn of_mode(mode: &str) -> Option<AssignmentType> {
+        match mode.trim().to_ascii_lowercase().as_str() {
+            "" | "individual" => Some(AssignmentType::Individual),
+            "group" | "team" => Some(AssignmentType::Group),
+            _ => None,
+        }
+    }
+}
+
 /// Who and what was graded, as Classroom 50's runner says it.
 #[derive(Debug, Serialize)]
 struct Identity {
     classroom: String,
     assignment: String,
-    assignment_type: String,
+    assignment_type: AssignmentType,
     owner: String,
     submission: String,
     commit: String,
@@ -80,12 +108,19 @@ impl Identity {
         let classroom = required("CLASSROOM")?;
         let assignment = required("ASSIGNMENT")?;
         let owner = required("USERNAME")?;
-        let assignment_type = lookup("MODE").unwrap_or_else(|| "individual".to_owned());
-        if assignment_type != "individual" && assignment_type != "group" {
-            return Err(RenderError::Platform(format!(
-                "`MODE` is `{assignment_type}`; Classroom 50 knows `individual` and `group`"
-            )));
-        }
+        // The runner's own mapping when it gives one, else the manifest's
+        // mode it passes through.
+        let (variable, mode) = match lookup("ASSIGNMENT_TYPE") {
+            Some(value) => ("ASSIGNMENT_TYPE", value),
+            None => ("MODE", lookup("MODE").unwrap_or_default()),
+        };
+        let assignment_type = AssignmentType::of_mode(&mode).ok_or_else(|| {
+            RenderError::Platform(format!(
+                "`{variable}` is `{}`; Classroom 50's assignment modes are `individual`, \
+                 `group` and `team`",
+                crate::report::visible::visible(&mode)
+            ))
+        })?;
         let submission = required("SUBMISSION_TAG")?;
         if !submission.starts_with("submit/") {
             return Err(RenderError::Platform(format!(
@@ -235,6 +270,16 @@ fn utc_datetime(seconds: u64) -> String {
 mod tests {
     use super::*;
     use test_case::test_case;
+
+    #[test_case("individual", Some(AssignmentType::Individual))]
+    #[test_case("", Some(AssignmentType::Individual) ; "unset is individual as for the runner")]
+    #[test_case("group", Some(AssignmentType::Group))]
+    #[test_case("team", Some(AssignmentType::Group) ; "a team is a group")]
+    #[test_case(" Team\n", Some(AssignmentType::Group) ; "any case and spaces")]
+    #[test_case("pairs", None ; "unknown")]
+    fn assignment_modes_are_the_runners(mode: &str, expected: Option<AssignmentType>) {
+        assert_eq!(AssignmentType::of_mode(mode), expected);
+    }
 
     #[test_case(0, "1970-01-01T00:00:00Z")]
     #[test_case(951_782_400, "2000-02-29T00:00:00Z")]

@@ -493,3 +493,43 @@ fn r30_four_of_seven_is_the_csvs_score_on_every_platform() {
         vpl.stdout()
     );
 }
+
+/// See: issue #30. Classroom 50's runner gives a team assignment's mode as
+/// `team` (its manifest's modes are `individual`, `group` and `team`, in
+/// `MODE`, and it passes the mapped `ASSIGNMENT_TYPE` to an autograder),
+/// while the schema's `assignment_type` is `individual` or `group`: a team
+/// is written `group`. A mode Classroom 50 does not have is a usage error
+/// naming it, and nothing is written.
+#[test]
+fn r30_a_team_assignment_is_a_group_and_an_unknown_mode_is_refused() {
+    for (variable, mode, expected) in [
+        ("MODE", "team", "group"),
+        ("MODE", "Group", "group"),
+        ("ASSIGNMENT_TYPE", "team", "group"),
+        ("MODE", "individual", "individual"),
+    ] {
+        let dir = Dir::new();
+        one_student(&dir);
+        dir.create("class/alice/rooks.py", RIGHT);
+        let mut env = RUNNER.to_vec();
+        env.push((variable, mode));
+        let run = dir.judge_env(&["grade", "--classroom50", "result.json"], &env);
+        run.expect_code(0);
+        let result: Value = serde_json::from_str(&dir.read("result.json")).unwrap();
+        validate(&classroom50_schema(), &result);
+        assert_eq!(result["assignment_type"], expected, "{variable}={mode}");
+    }
+    let dir = Dir::new();
+    one_student(&dir);
+    dir.create("class/alice/rooks.py", RIGHT);
+    let mut env = RUNNER.to_vec();
+    env.push(("MODE", "pairs"));
+    let run = dir.judge_env(&["grade", "--classroom50", "result.json"], &env);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("`MODE` is `pairs`"),
+        "{}",
+        run.transcript()
+    );
+    assert!(!dir.path().join("result.json").exists());
+}
