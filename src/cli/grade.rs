@@ -148,6 +148,8 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
     let plan = class::plan(&config, problems_dir, args.shard, &|id| {
         args.packages.load_with(id, &config)
     })?;
+    // A one-student platform file of a class: refused before anything runs.
+    reports::refuse_several_students(&args.reports.files(), &plan.students())?;
     // Said up front and in the JSON: what a teacher's folder held that is
     // not graded.
     for ignored in &plan.ignored {

@@ -70,6 +70,9 @@ pub(crate) fn run(args: RunArgs) -> Result<Outcome, Error> {
         overrides: args.limits.overrides(),
     };
     let plan = grading::plan(&request, &config, &package)?;
+    // A one-student platform file of several students: refused before
+    // anything runs.
+    crate::grading::reports::refuse_several_students(&args.reports.files(), &plan.students())?;
     for note in &plan.notes {
         say(&note.line());
     }

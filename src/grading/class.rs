@@ -39,6 +39,18 @@ pub(crate) struct ClassPlan {
     pub(crate) packages: BTreeMap<String, Package>,
 }
 
+impl ClassPlan {
+    /// Who the grade is of: the students of this run's hand-ins and of the
+    /// class's pairs with none (with repeats).
+    pub(crate) fn students(&self) -> Vec<&str> {
+        self.entries
+            .iter()
+            .map(|entry| entry.student.as_str())
+            .chain(self.missing.iter().map(|pair| pair.student.as_str()))
+            .collect()
+    }
+}
+
 /// Finds the submissions under `config`'s folder and layout, keeps
 /// `shard`'s part, and loads every package they name with `load` before
 /// anything runs: a broken problem.toml is a configuration error (exit 2).

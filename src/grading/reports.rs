@@ -91,6 +91,26 @@ fn render_and_write(
     }
 }
 
+/// Refuses a platform's one-student results file (`--gradescope`,
+/// `--prairielearn`, `--classroom50`, `--coderunner`, `--vpl`) asked of
+/// a grade of several `students`, as a usage error naming the flag, before
+/// anything compiles or runs: discovery already knows who handed in (issue
+/// #30). The renderers check again once the grade is done.
+pub(crate) fn refuse_several_students<S: AsRef<str>>(
+    files: &Chosen<'_>,
+    students: &[S],
+) -> Result<(), GradingError> {
+    for (format, _) in &files.files {
+        if let Some(platform) = format.platform {
+            let students = students.iter().map(|student| student.as_ref().to_owned());
+            report::platform::one_student(students, platform).map_err(|message| {
+                GradingError::usage(format!("{}: {message}", format.flag()), None)
+            })?;
+        }
+    }
+    Ok(())
+}
+
 /// Writes the platforms' results files asked for
 /// ([`crate::report::formats::Format::platform`]) when `config`'s submissions folder holds no hand-in to
 /// grade (nothing, or only files named after no problem of the
@@ -108,7 +128,7 @@ pub(crate) fn write_nothing_to_grade(
     let platforms: Vec<_> = files
         .files
         .iter()
-        .filter(|(format, _)| format.platform)
+        .filter(|(format, _)| format.platform.is_some())
         .collect();
     if platforms.is_empty() {
         return (None, Vec::new());

@@ -82,6 +82,19 @@ pub(crate) struct RunPlan<'a> {
     pub(crate) invalid: Vec<InvalidTest>,
 }
 
+impl RunPlan<'_> {
+    /// Who the run is of: each submission's student as the reports name it
+    /// ([`crate::discovery::student_from_path`]).
+    pub(crate) fn students(&self) -> Vec<String> {
+        self.submissions
+            .iter()
+            .map(|submission| {
+                crate::discovery::student_from_path(&display(&submission.path), self.package.id())
+            })
+            .collect()
+    }
+}
+
 /// Whether a run's tests are the package's own only: no `--tests`
 /// folder, no random tests (which no group names).
 fn own_tests_only(tests_folder: bool, random: u32) -> bool {

@@ -30,10 +30,11 @@ pub(crate) struct Format {
     /// The flag's help, as `judge grade --help` shows it.
     pub(crate) help: &'static str,
     pub(crate) writes: Writes,
-    /// A platform's results file for one student: written even when the
-    /// grade finds no hand-in at all, saying why, since the platform shows
-    /// the student what the file says.
-    pub(crate) platform: bool,
+    /// A platform's results file for one student (the platform's name):
+    /// written even when the grade finds no hand-in at all, saying why,
+    /// since the platform shows the student what the file says, and
+    /// refused before anything runs for a class of several students.
+    pub(crate) platform: Option<&'static str>,
 }
 
 impl Format {
@@ -95,13 +96,13 @@ pub(crate) const FORMATS: &[Format] = &[
         name: "junit",
         help: "Write a JUnit XML report here: one suite per submission and problem",
         writes: Writes::Text(junit),
-        platform: false,
+        platform: None,
     },
     Format {
         name: "csv",
         help: "Write a CSV gradebook here: student, problem, score, verdict, passed, total",
         writes: Writes::Text(csv),
-        platform: false,
+        platform: None,
     },
     Format {
         name: "html",
@@ -110,7 +111,7 @@ pub(crate) const FORMATS: &[Format] = &[
                (`grades.html`: `grades/`), a page per submission with each test's input, \
                expected and actual output and a diff; `-` prints one page",
         writes: Writes::Pages,
-        platform: false,
+        platform: None,
     },
     Format {
         name: "gradescope",
@@ -118,7 +119,7 @@ pub(crate) const FORMATS: &[Format] = &[
                test group), samples visible, hidden tests after the due date and without \
                their data",
         writes: Writes::Text(super::gradescope::render),
-        platform: true,
+        platform: Some("Gradescope"),
     },
     Format {
         name: "prairielearn",
@@ -126,7 +127,7 @@ pub(crate) const FORMATS: &[Format] = &[
                score 0 to 1, a test per test (or test group), hidden tests without their \
                data; `gradable: false` when the hand-in cannot be graded",
         writes: Writes::Text(super::prairielearn::render),
-        platform: true,
+        platform: Some("PrairieLearn"),
     },
     Format {
         name: "classroom50",
@@ -135,7 +136,7 @@ pub(crate) const FORMATS: &[Format] = &[
                their data; the submission's identity from the runner's environment \
                (CLASSROOM, ASSIGNMENT, USERNAME, SUBMISSION_TAG, COMMIT_URL, RELEASE_URL)",
         writes: Writes::Text(super::classroom50::render),
-        platform: true,
+        platform: Some("Classroom 50"),
     },
     Format {
         name: "coderunner",
@@ -143,7 +144,7 @@ pub(crate) const FORMATS: &[Format] = &[
                fraction 0 to 1, a result table row per test (or test group), hidden tests \
                without their data; `-` prints it, as a template grader must",
         writes: Writes::Text(super::coderunner::render),
-        platform: true,
+        platform: Some("CodeRunner"),
     },
     Format {
         name: "vpl",
@@ -151,7 +152,7 @@ pub(crate) const FORMATS: &[Format] = &[
                lines and a `Grade :=>>` on the scale of VPL_GRADEMAX (none when the \
                hand-in cannot be graded); `-` prints them, as vpl_evaluate.sh must",
         writes: Writes::Text(super::vpl::render),
-        platform: true,
+        platform: Some("VPL"),
     },
 ];
 

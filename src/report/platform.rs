@@ -70,28 +70,17 @@ impl Graded {
 /// The grade of the one student of `input`, in whole `unit`s; a report of
 /// several students is refused (a platform's file is one student's).
 pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Graded, RenderError> {
-    let mut students: Vec<String> = input.rows.iter().map(|row| row.student()).collect();
-    students.extend(
+    // Refused before anything runs too (`grading::reports`); checked
+    // again here, where the rows are, so no path can write a class into one
+    // student's file.
+    let students = input.rows.iter().map(|row| row.student()).chain(
         input
             .options
             .missing
             .iter()
             .map(|pair| pair.student.clone()),
     );
-    students.sort();
-    students.dedup();
-    if students.len() > 1 {
-        return Err(RenderError::Platform(format!(
-            "a {platform} results file is one student's, and this grade holds {} students ({}); \
-             grade one student's hand-in",
-            students.len(),
-            students
-                .iter()
-                .map(|student| visible_name(student))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
-    }
+    one_student(students, platform).map_err(RenderError::Platform)?;
     let mut graded = Graded {
         unit,
         format_errors: input.cannot_grade.iter().map(|why| visible(why)).collect(),
@@ -228,6 +217,30 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
     }
     graded.summary = cut(&summary.join("\n"));
     Ok(graded)
+}
+
+/// Whether `students` (with repeats) are one student (or none), as a
+/// `platform`'s results file must be; else why not, naming them.
+pub(crate) fn one_student(
+    students: impl IntoIterator<Item = String>,
+    platform: &str,
+) -> Result<(), String> {
+    let mut students: Vec<String> = students.into_iter().collect();
+    students.sort();
+    students.dedup();
+    if students.len() <= 1 {
+        return Ok(());
+    }
+    Err(format!(
+        "a {platform} results file is one student's, and this grade holds {} students ({}); \
+         grade one student's hand-in",
+        students.len(),
+        students
+            .iter()
+            .map(|student| visible_name(student))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
 }
 
 /// `file` as the student names it: from the top of their hand-in, else by
@@ -541,6 +554,29 @@ mod tests {
             cannot_grade: &[],
         };
         graded(&input, "Gradescope", unit).expect("one student")
+    }
+
+    /// The renderers' own check, behind the one before anything runs
+    /// (`grading::reports::refuse_several_students`): two students' rows
+    /// are never one student's file.
+    #[test]
+    fn two_students_rows_are_refused() {
+        let alice = SubmissionResult::fixture("rooks", "class/alice/rooks.py", Vec::new());
+        let bob = SubmissionResult::fixture("rooks", "class/bob/rooks.py", Vec::new());
+        let rows: [&dyn crate::report::Row; 2] = [&alice, &bob];
+        let options = crate::report::html::Options::default();
+        let input = Input {
+            rows: &rows,
+            options: &options,
+            cannot_grade: &[],
+        };
+        match graded(&input, "Gradescope", Unit::Hundredths) {
+            Err(RenderError::Platform(message)) => {
+                assert!(message.contains("2 students (alice, bob)"), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(one_student(["alice".to_owned(), "alice".to_owned()], "VPL").is_ok());
     }
 
     /// See: issue #30. 4 of 7 tests passed is 57.14 in the CSV, and the

@@ -521,13 +521,12 @@ fn a_missing_problem_costs_only_its_own_points() {
     assert!((max - 200.0).abs() < 1e-9, "the items add up to 200: {max}");
 }
 
-/// A platform's results file is one student's: a class is refused with
-/// the reason, not written as one student's grade. The mistake is the
-/// user's (the wrong folder given), so the exit is a usage error's 2, not
-/// the judge's own failure (3), and the message names the flag and the
-/// students found (issue #30, found by a review).
+/// See: issue #30. A platform's results file is one student's: asked of a
+/// class of several it is refused as a usage error naming the flag and
+/// the students, before anything compiles or runs (discovery already knows
+/// who handed in): no table, no result journal, no report of any kind.
 #[test]
-fn a_platform_file_of_a_whole_class_is_refused() {
+fn a_platform_file_of_a_whole_class_is_refused_before_anything_runs() {
     for flag in [
         "--gradescope",
         "--prairielearn",
@@ -549,7 +548,15 @@ fn a_platform_file_of_a_whole_class_is_refused() {
             ("RELEASE_URL", "https://example.org/releases/tag/submit"),
         ];
         let run = dir.judge_env(
-            &["grade", flag, "platform.out", "--csv", "grades.csv"],
+            &[
+                "grade",
+                flag,
+                "platform.out",
+                "--csv",
+                "grades.csv",
+                "--json",
+                "report.json",
+            ],
             &runner,
         );
         run.expect_code(2);
@@ -560,12 +567,51 @@ fn a_platform_file_of_a_whole_class_is_refused() {
         ] {
             assert!(stderr.contains(words), "{flag}: `{words}` not in {stderr}");
         }
-        assert!(!dir.path().join("platform.out").exists(), "{flag}");
-        assert!(
-            dir.path().join("grades.csv").is_file(),
-            "{flag}: the other reports are written"
-        );
+        // Nothing ran: no table or summary, no finished pair in a journal,
+        // no report.
+        assert_eq!(run.stdout(), "", "{flag}: {}", run.transcript());
+        assert!(!stderr.contains("WA"), "{flag}: {stderr}");
+        for file in [
+            "platform.out",
+            "grades.csv",
+            "report.json",
+            "report.json.journal",
+        ] {
+            assert!(
+                !dir.path().join(file).exists(),
+                "{flag}: `{file}` was written"
+            );
+        }
     }
+}
+
+/// See: issue #30. `judge run` of two students' programs with a
+/// platform's file is refused the same way, before anything runs.
+#[test]
+fn a_platform_file_of_two_students_runs_is_refused_before_anything_runs() {
+    let dir = Dir::new();
+    dir.create("alice/rooks.py", ZERO);
+    dir.create("bob/rooks.py", ZERO);
+    let run = dir.judge(&[
+        "run",
+        "rooks",
+        "alice/rooks.py",
+        "bob/rooks.py",
+        "--gradescope",
+        "results.json",
+        "--json",
+        "report.json",
+    ]);
+    run.expect_code(2);
+    assert!(
+        run.stderr()
+            .contains("--gradescope: a Gradescope results file is one student's"),
+        "{}",
+        run.transcript()
+    );
+    assert_eq!(run.stdout(), "", "{}", run.transcript());
+    assert!(!dir.path().join("results.json").exists());
+    assert!(!dir.path().join("report.json").exists());
 }
 
 /// `AC (accepted)`, `WA (wrong answer)` or `WA (board 3: wrong answer)`:
