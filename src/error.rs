@@ -154,7 +154,7 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
             | Error::Targets(_)
             | Error::Config(_)
             | Error::Generators(GeneratorsError::Config(_))
-            | Error::Export(ExportError::Unsupported { .. })
+            | Error::Export(ExportError::Unsupported { .. } | ExportError::UnknownLanguage { .. })
             | Error::Scaffold(ScaffoldError::Exists(_))
             | Error::Import(
                 ImportError::Config(_) | ImportError::Target(_) | ImportError::Nothing { .. },
@@ -235,6 +235,15 @@ mod tests {
                 ExportError::Unsupported {
                     id: "x".to_owned(),
                     reason: "y".to_owned(),
+                }
+                .into(),
+                2,
+            ),
+            (
+                ExportError::UnknownLanguage {
+                    name: "pyhton".to_owned(),
+                    known: "c, python".to_owned(),
+                    suggestion: String::new(),
                 }
                 .into(),
                 2,

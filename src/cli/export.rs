@@ -30,6 +30,17 @@ pub(crate) struct ExportArgs {
     /// /autograder/results/results.json) and judge.toml.
     #[arg(long)]
     pub(crate) gradescope: bool,
+    /// With --gradescope: the languages hand-ins may be in (judge.toml's
+    /// names: `c,cpp,python`), whose toolchains setup.sh installs beside
+    /// those of the packages' own programs [default: every configured
+    /// language].
+    #[arg(
+        long,
+        value_name = "LANGUAGE,...",
+        value_delimiter = ',',
+        requires = "gradescope"
+    )]
+    pub(crate) languages: Vec<String>,
     /// With --kattis: the folder to write (it must not exist or be empty).
     /// With --gradescope: the problems, then the zip to write.
     #[arg(value_name = "DIR | PROBLEM... OUT", required = true, num_args = 1..)]
@@ -66,14 +77,13 @@ fn gradescope(args: &ExportArgs) -> Result<Outcome, Error> {
         )
         .into());
     };
-    let mut ids = Vec::new();
+    let mut packages = Vec::new();
     for problem in problems {
         let id = crate::package::parse_id(&problem.to_string_lossy())
             .map_err(|bad| UsageError::new(bad.to_string(), None))?;
         // Loading each package checks it exists and is whole before
         // anything is written.
-        args.packages.load(&id)?;
-        ids.push(id);
+        packages.push(args.packages.load(&id)?);
     }
     if out.is_dir() {
         return Err(UsageError::new(
@@ -83,14 +93,15 @@ fn gradescope(args: &ExportArgs) -> Result<Outcome, Error> {
         .into());
     }
     let config = crate::config::judge::JudgeConfig::load_or_defaults(None)?;
+    let languages = crate::export::submission_languages(&args.languages, &config)?;
     let judge = std::env::current_exe().map_err(|source| crate::export::ExportError::Write {
         path: Path::new("judge").to_owned(),
         source,
     })?;
     let written = crate::export::gradescope(
-        &ids,
+        &packages,
         args.packages.problems_dir.as_deref(),
-        &config,
+        &languages,
         &judge,
         out,
     )?;

@@ -2,10 +2,13 @@
 //! (issue #30), laid out as Gradescope's "Autograder Specifications" ask:
 //! at the zip's root,
 //!
-//! - `setup.sh`: run once on Gradescope's Ubuntu image; installs the
-//!   compilers of the configured languages from Ubuntu's own archive
-//!   (`apt-get`), and the judge from the zip (`judge`, this very binary:
-//!   it must run on that image's glibc);
+//! - `setup.sh`: run once on Gradescope's Ubuntu image; installs from
+//!   Ubuntu's own archive (`apt-get`) the toolchains of the languages the
+//!   problems need: those of the packages' own programs (reference,
+//!   generator, validator, checker, interactor) and those hand-ins may be
+//!   in (every configured language, or `--languages`), and the judge from
+//!   the zip (`judge`, this very binary: it must run on that image's
+//!   glibc);
 //! - `run_autograder`: grades `/autograder/submission` as a class of one
 //!   student and writes `/autograder/results/results.json` with
 //!   `--gradescope`. It never ends without that file: the judge runs under
@@ -19,7 +22,8 @@
 //! - `problems/<id>/`: each package that is not built in.
 
 use super::ExportError;
-use crate::config::judge::JudgeConfig;
+use crate::config::judge::{JudgeConfig, Language};
+use crate::package::{Package, ProblemRef};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -34,16 +38,69 @@ pub(crate) struct Autograder {
 /// autograder timeout (10 minutes), so the result is written in time.
 const TIME_BUDGET_S: u32 = 540;
 
-/// Writes the autograder zip for `problems` to `out`: the judge binary
-/// `judge`, the languages of `config`, the packages found in
-/// `problems_dir` (a built-in problem's code is in the judge).
+/// The languages hand-ins may be in, by `config`'s names: `asked` (each
+/// checked to be one of them), or every one when nothing is asked.
+pub(crate) fn submission_languages<'a>(
+    asked: &[String],
+    config: &'a JudgeConfig,
+) -> Result<Vec<&'a Language>, ExportError> {
+    if asked.is_empty() {
+        return Ok(config.languages.values().collect());
+    }
+    asked
+        .iter()
+        .map(|name| {
+            config
+                .languages
+                .get(name.trim())
+                .ok_or_else(|| ExportError::UnknownLanguage {
+                    name: crate::report::visible::visible(name),
+                    known: config.known_languages(),
+                    suggestion: crate::suggest::did_you_mean(
+                        name.trim(),
+                        config.languages.keys().map(String::as_str),
+                    ),
+                })
+        })
+        .collect()
+}
+
+/// The languages the autograder's image needs: those of `packages`' own
+/// programs (a built-in engine has none), then `submissions`'.
+fn needed_languages<'a>(
+    packages: &'a [Package],
+    submissions: &[&'a Language],
+) -> Vec<&'a Language> {
+    let mut needed: Vec<&Language> = Vec::new();
+    for package in packages {
+        if let ProblemRef::Programs(problem) = package.problem() {
+            needed.extend(
+                problem
+                    .programs()
+                    .into_iter()
+                    .filter_map(|tool| tool.language.as_ref().map(|(_, language)| language)),
+            );
+        }
+    }
+    needed.extend(submissions.iter().copied());
+    needed
+}
+
+/// Writes the autograder zip for `packages` to `out`: the judge binary
+/// `judge`, the toolchains of the packages' programs and of the
+/// `submissions` languages ([`submission_languages`]), the packages found
+/// in `problems_dir` (a built-in problem's code is in the judge).
 pub(crate) fn gradescope(
-    problems: &[String],
+    packages: &[Package],
     problems_dir: Option<&Path>,
-    config: &JudgeConfig,
+    submissions: &[&Language],
     judge: &Path,
     out: &Path,
 ) -> Result<Autograder, ExportError> {
+    let problems: Vec<String> = packages
+        .iter()
+        .map(|package| package.id().to_owned())
+        .collect();
     let write_error = |source: std::io::Error| ExportError::Write {
         path: out.to_owned(),
         source,
@@ -51,7 +108,7 @@ pub(crate) fn gradescope(
     let mut entries: Vec<(String, Vec<u8>, u32)> = vec![
         (
             "setup.sh".to_owned(),
-            setup_script(config).into_bytes(),
+            setup_script(&needed_languages(packages, submissions)).into_bytes(),
             0o755,
         ),
         (
@@ -61,7 +118,7 @@ pub(crate) fn gradescope(
         ),
         (
             "judge.toml".to_owned(),
-            judge_toml(problems).into_bytes(),
+            judge_toml(&problems).into_bytes(),
             0o644,
         ),
     ];
@@ -71,7 +128,7 @@ pub(crate) fn gradescope(
     })?;
     entries.push(("judge".to_owned(), binary, 0o755));
     if let Some(dir) = problems_dir {
-        for id in problems {
+        for id in &problems {
             let package = dir.join(id);
             if !package.is_dir() {
                 continue;
@@ -122,10 +179,11 @@ pub(crate) fn gradescope(
     })
 }
 
-/// The Ubuntu packages that give the programs of `config`'s languages.
-fn apt_packages(config: &JudgeConfig) -> Vec<&'static str> {
+/// The Ubuntu packages that give the programs of `languages` (their
+/// compiler, else their interpreter), each once.
+fn apt_packages(languages: &[&Language]) -> Vec<&'static str> {
     let mut packages = vec!["coreutils"];
-    for language in config.languages.values() {
+    for language in languages {
         let programs = language
             .compile
             .iter()
@@ -155,7 +213,7 @@ fn apt_packages(config: &JudgeConfig) -> Vec<&'static str> {
     packages
 }
 
-fn setup_script(config: &JudgeConfig) -> String {
+fn setup_script(languages: &[&Language]) -> String {
     format!(
         "#!/usr/bin/env bash\n\
          # Gradescope runs this once, as root, when it builds the autograder image.\n\
@@ -165,7 +223,7 @@ fn setup_script(config: &JudgeConfig) -> String {
          apt-get install -y --no-install-recommends {}\n\
          install -m 0755 /autograder/source/judge /usr/local/bin/judge\n\
          judge --version\n",
-        apt_packages(config).join(" ")
+        apt_packages(languages).join(" ")
     )
 }
 

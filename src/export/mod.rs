@@ -49,7 +49,7 @@ mod matchsticks;
 mod mayan;
 mod polygon;
 mod rooks;
-pub(crate) use gradescope::gradescope;
+pub(crate) use gradescope::{gradescope, submission_languages};
 
 pub(crate) use limits::{memory_line, Memory};
 
@@ -81,6 +81,13 @@ pub(crate) enum ExportError {
         id: String,
         test: String,
         message: String,
+    },
+    /// `--languages` names a language the judge does not know.
+    #[error("`--languages`: `{name}` is no language of the judge (known: {known}){suggestion}")]
+    UnknownLanguage {
+        name: String,
+        known: String,
+        suggestion: String,
     },
     /// A file could not be written.
     #[error("failed to write `{}`", path.display())]

@@ -78,6 +78,28 @@ pub struct ProgramProblem {
     reproducible: Mutex<HashSet<String>>,
 }
 
+impl ProgramProblem {
+    /// The package's own programs, each that is one: the reference, the
+    /// generator, the input validator, the checker (or output validator)
+    /// and the interactor.
+    pub(crate) fn programs(&self) -> Vec<&Tool> {
+        let checker = match &self.checker {
+            Checker::Program { tool, .. } => Some(tool.as_ref()),
+            Checker::Builtin(_) => None,
+        };
+        [
+            self.reference.as_ref(),
+            self.generator.as_ref(),
+            self.validator.as_ref().map(|(tool, _, _)| tool),
+            checker,
+            self.interactor.as_ref().map(|(tool, _)| tool),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+}
+
 /// Leaks `text`: a package's id, title and profile names live as long as
 /// the process, as the built-in problems' do (a handful per command).
 pub(crate) fn leak(text: &str) -> &'static str {

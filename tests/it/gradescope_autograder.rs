@@ -194,3 +194,108 @@ fn r30_two_files_for_a_problem_are_said_in_the_students_words() {
     assert!(!output.contains("/tmp"), "{output}");
     assert!(!output.contains("class/"), "{output}");
 }
+
+/// The packages `apt-get install` gets in the `setup.sh` of the autograder
+/// that `judge export --gradescope ARGS...` writes, in its order.
+fn setup_packages(dir: &Dir, args: &[&str]) -> Vec<String> {
+    let mut command = vec!["export", "--gradescope"];
+    command.extend(args);
+    dir.judge(&command).expect_code(0);
+    let zip = args.last().unwrap();
+    let unzip = Command::new("python3")
+        .args(["-m", "zipfile", "-e", zip, "unzipped"])
+        .current_dir(dir.path())
+        .status()
+        .unwrap();
+    assert!(unzip.success());
+    let setup = dir.read("unzipped/setup.sh");
+    let line = setup
+        .lines()
+        .find_map(|line| line.strip_prefix("apt-get install -y --no-install-recommends "))
+        .unwrap_or_else(|| panic!("no install line: {setup}"));
+    line.split_whitespace().map(str::to_owned).collect()
+}
+
+/// See: issue #30. Without `--languages`, setup.sh installs the toolchain
+/// of every language the judge knows (a hand-in may be in any of them);
+/// with it, only those of the languages named, beside what the packages'
+/// own programs need (a built-in problem's are in the judge).
+#[test]
+fn r30_setup_installs_the_languages_hand_ins_may_be_in() {
+    let dir = Dir::new();
+    let every = setup_packages(&dir, &["rooks", "every.zip"]);
+    for package in [
+        "coreutils",
+        "gcc",
+        "g++",
+        "python3",
+        "rustc",
+        "default-jdk-headless",
+    ] {
+        assert!(every.contains(&package.to_owned()), "{package}: {every:?}");
+    }
+    let dir = Dir::new();
+    let python = setup_packages(&dir, &["rooks", "--languages", "python", "python.zip"]);
+    assert_eq!(python, ["coreutils", "python3"]);
+    let dir = Dir::new();
+    let c = setup_packages(&dir, &["rooks", "--languages", "c,cpp", "c.zip"]);
+    assert_eq!(c, ["coreutils", "gcc", "g++"]);
+}
+
+/// See: issue #30. A package's own programs need their toolchains whatever
+/// the hand-ins are in: a C++ checker and a Python reference give `g++`
+/// and `python3` to an assignment of C hand-ins.
+#[test]
+fn r30_setup_installs_what_the_packages_own_programs_need() {
+    let dir = Dir::new();
+    dir.create(
+        "problems/sums/problem.toml",
+        "title = \"Sums\"\norigin = \"judge tests\"\nprofiles = [\"data\"]\n\
+         reference = \"reference.py\"\n\
+         [limits]\ntime-limit-ms = 2000\nmemory-limit-mib = 256\noutput-limit-kib = 64\n\
+         [checker]\nkind = \"testlib\"\nprogram = \"check.cpp\"\n\
+         [tests]\nseed = 1\n",
+    );
+    dir.create(
+        "problems/sums/reference.py",
+        "n = int(input())\nprint(n * (n + 1) // 2)\n",
+    );
+    dir.create("problems/sums/check.cpp", "int main() { return 0; }\n");
+    dir.create("problems/sums/tests/t-1.in", "3\n");
+    dir.create("problems/sums/tests/t-1.ans", "6\n");
+    let packages = setup_packages(
+        &dir,
+        &[
+            "--problems-dir",
+            "problems",
+            "sums",
+            "--languages",
+            "c",
+            "sums.zip",
+        ],
+    );
+    assert_eq!(packages, ["coreutils", "python3", "g++", "gcc"]);
+}
+
+/// See: issue #30. A language the judge does not know is a usage error
+/// naming it, with the likely one; nothing is written.
+#[test]
+fn r30_an_unknown_language_is_refused_with_a_suggestion() {
+    let dir = Dir::new();
+    let run = dir.judge(&[
+        "export",
+        "--gradescope",
+        "rooks",
+        "--languages",
+        "c,pyhton",
+        "autograder.zip",
+    ]);
+    run.expect_code(2);
+    let stderr = run.stderr();
+    assert!(
+        stderr.contains("`--languages`: `pyhton` is no language of the judge"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("did you mean `python`?"), "{stderr}");
+    assert!(!dir.path().join("autograder.zip").exists());
+}
