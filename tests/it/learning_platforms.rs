@@ -370,9 +370,9 @@ fn vpl_with_a_scale_that_is_no_number_says_so_to_the_student() {
     );
 }
 
-/// A problem of seven tests (`n`, answer `n(n+1)/2`) and a program right
-/// on the four whose `n` is odd: the second, fourth, sixth and seventh.
-fn four_of_seven(dir: &Dir) {
+/// A problem of a test per `n` (answer `n(n+1)/2`) and a program right
+/// on the tests whose `n` is odd.
+fn sums_class(dir: &Dir, ns: &[u64]) {
     dir.create(
         "problems/sums/problem.toml",
         "title = \"Sums\"\norigin = \"judge tests\"\nprofiles = [\"data\"]\n\
@@ -384,8 +384,8 @@ fn four_of_seven(dir: &Dir) {
         "problems/sums/reference.py",
         "n = int(input())\nprint(n * (n + 1) // 2)\n",
     );
-    for (index, n) in [2u64, 3, 4, 5, 6, 7, 9].into_iter().enumerate() {
-        let name = format!("problems/sums/tests/t-{}", index + 1);
+    for (index, n) in ns.iter().enumerate() {
+        let name = format!("problems/sums/tests/t-{:02}", index + 1);
         dir.create(&format!("{name}.in"), format!("{n}\n"));
         dir.create(&format!("{name}.ans"), format!("{}\n", n * (n + 1) / 2));
     }
@@ -400,98 +400,145 @@ fn four_of_seven(dir: &Dir) {
     );
 }
 
-/// See: issue #30. 4 of 7 tests passed is 57.14 in the CSV; Gradescope's
-/// tests summed to 57.13 or 57.16 depending on which passed, PrairieLearn
-/// said 0.5714000000000001 and Classroom 50 56 or 58. Every platform's
-/// total is now the CSV's score at its precision, its items add up to it
-/// and to the maximum exactly, and a passed test scores its maximum.
+/// See: issue #30. 4 of 7 tests passed (the first four) is 57.14 in the
+/// CSV, and Gradescope's tests summed to 57.16 and Classroom 50's to 58
+/// (the first tests took the odd hundredths, then the odd points); 11 of
+/// 17 is 64.71, and PrairieLearn said `0.6470999999999999` (a float sum
+/// over 100) and Classroom 50 66. Every platform's total is now the CSV's
+/// score at its precision, its items add up to it and to the maximum
+/// exactly, and a passed test scores its maximum.
 #[test]
-fn r30_four_of_seven_is_the_csvs_score_on_every_platform() {
-    let dir = Dir::new();
-    four_of_seven(&dir);
-    let run = dir.judge_env(
-        &[
-            "grade",
-            "--problems-dir",
-            "problems",
-            "--csv",
-            "grades.csv",
-            "--gradescope",
-            "gs.json",
-            "--prairielearn",
-            "pl.json",
-            "--classroom50",
-            "result.json",
-            "--coderunner",
-            "coderunner.json",
-        ],
-        &RUNNER,
-    );
-    run.expect_code(1);
-    let csv = dir.read("grades.csv");
-    let row: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
-    assert_eq!((row[2], row[4], row[5]), ("57.14", "4", "7"), "{csv}");
-
-    let hundredths = |value: &Value| (value.as_f64().unwrap() * 100.0).round() as u64;
-    let gradescope: Value = serde_json::from_str(&dir.read("gs.json")).unwrap();
-    crate::platforms::check_gradescope(&gradescope);
-    assert_eq!(gradescope["score"], 57.14, "{gradescope:#}");
-    let tests = gradescope["tests"].as_array().unwrap();
-    assert_eq!(tests.len(), 7);
-    let sum = |key: &str| -> u64 { tests.iter().map(|test| hundredths(&test[key])).sum() };
-    assert_eq!((sum("score"), sum("max_score")), (5714, 10_000));
-    for test in tests {
-        let (score, max) = (hundredths(&test["score"]), hundredths(&test["max_score"]));
-        assert!(max == 1428 || max == 1429, "{test:#}");
-        match test["status"].as_str() {
-            Some("passed") => assert_eq!(score, max, "{test:#}"),
-            _ => assert_eq!(score, 0, "{test:#}"),
-        }
+fn r30_every_platform_scores_what_the_csv_says() {
+    /// The tests' `n`s, then what every platform must say.
+    struct Case {
+        ns: &'static [u64],
+        csv_score: &'static str,
+        hundredths_score: u64,
+        fraction: &'static str,
+        whole_score: u64,
+        grade: &'static str,
     }
+    let cases = [
+        Case {
+            ns: &[3, 5, 7, 9, 2, 4, 6],
+            csv_score: "57.14",
+            hundredths_score: 5714,
+            fraction: "0.5714",
+            whole_score: 57,
+            grade: "5.71",
+        },
+        Case {
+            ns: &[1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 2, 4, 6, 8, 10, 12],
+            csv_score: "64.71",
+            hundredths_score: 6471,
+            fraction: "0.6471",
+            whole_score: 65,
+            grade: "6.47",
+        },
+    ];
+    for Case {
+        ns,
+        csv_score,
+        hundredths_score,
+        fraction,
+        whole_score,
+        grade,
+    } in cases
+    {
+        let dir = Dir::new();
+        sums_class(&dir, ns);
+        let run = dir.judge_env(
+            &[
+                "grade",
+                "--problems-dir",
+                "problems",
+                "--csv",
+                "grades.csv",
+                "--gradescope",
+                "gs.json",
+                "--prairielearn",
+                "pl.json",
+                "--classroom50",
+                "result.json",
+                "--coderunner",
+                "coderunner.json",
+            ],
+            &RUNNER,
+        );
+        run.expect_code(1);
+        let csv = dir.read("grades.csv");
+        let row: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
+        assert_eq!(row[2], csv_score, "{csv}");
 
-    let learn: Value = serde_json::from_str(&dir.read("pl.json")).unwrap();
-    assert_eq!(learn["score"], 0.5714, "{learn:#}");
-    assert!(dir.read("pl.json").contains("\"score\": 0.5714,"));
-    let points: u64 = learn["tests"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|test| hundredths(&test["points"]))
-        .sum();
-    assert_eq!(points, 5714);
-
-    let coderunner: Value = serde_json::from_str(&dir.read("coderunner.json")).unwrap();
-    validate(&coderunner_schema(), &coderunner);
-    assert_eq!(coderunner["fraction"], 0.5714, "{coderunner}");
-
-    let result: Value = serde_json::from_str(&dir.read("result.json")).unwrap();
-    validate(&classroom50_schema(), &result);
-    assert_eq!(
-        (&result["score"], &result["max-score"]),
-        (&57.into(), &100.into())
-    );
-    let tests = result["tests"].as_array().unwrap();
-    let whole = |key: &str| -> u64 { tests.iter().map(|test| test[key].as_u64().unwrap()).sum() };
-    assert_eq!((whole("score"), whole("max-score")), (57, 100));
-    for test in tests {
-        if test["passed"] == true {
-            assert_eq!(test["score"], test["max-score"], "{test:#}");
-        } else {
-            assert_eq!(test["score"], 0, "{test:#}");
+        let hundredths = |value: &Value| (value.as_f64().unwrap() * 100.0).round() as u64;
+        let gradescope: Value = serde_json::from_str(&dir.read("gs.json")).unwrap();
+        crate::platforms::check_gradescope(&gradescope);
+        assert_eq!(hundredths(&gradescope["score"]), hundredths_score);
+        let tests = gradescope["tests"].as_array().unwrap();
+        assert_eq!(tests.len(), ns.len());
+        let sum = |key: &str| -> u64 { tests.iter().map(|test| hundredths(&test[key])).sum() };
+        assert_eq!(
+            (sum("score"), sum("max_score")),
+            (hundredths_score, 10_000),
+            "{gradescope:#}"
+        );
+        let share = 10_000 / ns.len() as u64;
+        for test in tests {
+            let (score, max) = (hundredths(&test["score"]), hundredths(&test["max_score"]));
+            assert!(max == share || max == share + 1, "{test:#}");
+            match test["status"].as_str() {
+                Some("passed") => assert_eq!(score, max, "{test:#}"),
+                _ => assert_eq!(score, 0, "{test:#}"),
+            }
         }
-    }
 
-    let vpl = dir.judge_env(
-        &["grade", "--problems-dir", "problems", "--vpl", "-"],
-        &[("VPL_GRADEMAX", "10")],
-    );
-    vpl.expect_code(1);
-    assert_eq!(
-        vpl.stdout().lines().last(),
-        Some("Grade :=>>5.71"),
-        "{}",
-        vpl.stdout()
-    );
+        let text = dir.read("pl.json");
+        assert!(text.contains(&format!("\"score\": {fraction},")), "{text}");
+        let learn: Value = serde_json::from_str(&text).unwrap();
+        let points: u64 = learn["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|test| hundredths(&test["points"]))
+            .sum();
+        assert_eq!(points, hundredths_score);
+
+        let text = dir.read("coderunner.json");
+        assert!(
+            text.contains(&format!("\"fraction\":{fraction},")),
+            "{text}"
+        );
+        validate(&coderunner_schema(), &serde_json::from_str(&text).unwrap());
+
+        let result: Value = serde_json::from_str(&dir.read("result.json")).unwrap();
+        validate(&classroom50_schema(), &result);
+        assert_eq!(result["score"], whole_score, "{result:#}");
+        assert_eq!(result["max-score"], 100);
+        let tests = result["tests"].as_array().unwrap();
+        let whole =
+            |key: &str| -> u64 { tests.iter().map(|test| test[key].as_u64().unwrap()).sum() };
+        assert_eq!((whole("score"), whole("max-score")), (whole_score, 100));
+        for test in tests {
+            if test["passed"] == true {
+                assert_eq!(test["score"], test["max-score"], "{test:#}");
+            } else {
+                assert_eq!(test["score"], 0, "{test:#}");
+            }
+        }
+
+        let vpl = dir.judge_env(
+            &["grade", "--problems-dir", "problems", "--vpl", "-"],
+            &[("VPL_GRADEMAX", "10")],
+        );
+        vpl.expect_code(1);
+        let last = format!("Grade :=>>{grade}");
+        assert_eq!(
+            vpl.stdout().lines().last(),
+            Some(last.as_str()),
+            "{}",
+            vpl.stdout()
+        );
+    }
 }
 
 /// See: issue #30. Classroom 50's runner gives a team assignment's mode as
