@@ -20,6 +20,7 @@ pub(crate) mod platform;
 pub(crate) mod prairielearn;
 pub(crate) mod progress;
 pub(crate) mod rendering;
+pub(crate) mod source;
 pub(crate) mod stdout;
 pub(crate) mod targets;
 pub(crate) mod visible;
