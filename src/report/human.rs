@@ -487,10 +487,17 @@ pub(crate) fn stress_progress(event: crate::stress::search::StressProgress) -> S
         StressProgress::ShrinkTimeLimit { time_limit_ms } => format!(
             "shrinking the TLE at a {time_limit_ms} ms limit (the shortest tried that still fails)"
         ),
-        StressProgress::Shrinking { steps, runs } => format!(
-            "shrinking: {} taken, {} tried",
+        StressProgress::Shrinking {
+            steps,
+            runs,
+            budget,
+            bytes,
+            found_bytes,
+        } => format!(
+            "shrinking: {} taken, {runs} of at most {} tried; now {} (from {found_bytes})",
             plural(steps as u64, "step", "steps"),
-            plural(runs as u64, "input", "inputs")
+            plural(budget as u64, "input", "inputs"),
+            plural(bytes as u64, "byte", "bytes"),
         ),
     }
 }
