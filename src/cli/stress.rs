@@ -74,11 +74,11 @@ pub(super) fn run(args: &StressArgs) -> Result<Outcome, Error> {
     let cancel = Cancellation::on_signals()?;
     let mut reporter = crate::report::progress::StressReporter::new();
     let end = stress::stress(&request, &cancel, &mut |event| match event {
-        StressEvent::Settings(warning) => say_settings(warning),
-        StressEvent::Starting => announce_isolation(),
+        StressEvent::Settings(warning) => reporter.suspend(|| say_settings(warning)),
+        StressEvent::Starting => reporter.suspend(announce_isolation),
         StressEvent::Progress(progress) => reporter.show(progress),
         StressEvent::Searched => reporter.finish(),
-        StressEvent::Message(line) => say(&line),
+        StressEvent::Message(line) => reporter.suspend(|| say(&line)),
     })?;
     if let Some(smallest) = &end.smallest {
         write_stdout(smallest)?;

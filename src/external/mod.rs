@@ -373,6 +373,10 @@ impl Problem for ProgramProblem {
         )
     }
 
+    fn validates_profiles(&self) -> bool {
+        false
+    }
+
     fn shrink(&self, input: &str) -> Vec<String> {
         shrink::generic(input)
     }

@@ -57,6 +57,7 @@ pub(crate) mod saved;
 pub(crate) mod score;
 pub mod settings;
 mod side_by_side;
+pub(crate) mod sources;
 pub(crate) mod submission;
 mod ungraded;
 pub(crate) mod validate_solve_check;

@@ -232,6 +232,11 @@ pub(crate) fn write_grade(
             ignored: written.ignored.clone(),
             interrupted: written.interrupted,
             not_graded: written.not_graded.clone(),
+            sources: if files.files.iter().any(|(format, _)| format.is_pages()) {
+                super::sources::read(&written.results, written.layout, student_view)
+            } else {
+                std::collections::BTreeMap::new()
+            },
         },
         similarity,
     );

@@ -169,6 +169,16 @@ pub trait Problem: Sync {
         true
     }
 
+    /// Whether [`Problem::validate`] with a profile checks something the
+    /// original constraints do not (rooks' `large` boards above n = 4):
+    /// `judge stress` then validates a shrink candidate the profile rejects
+    /// once more without it. A package's validator never sees the profile,
+    /// so asking it twice would run the same program on the same input
+    /// twice (issue #32).
+    fn validates_profiles(&self) -> bool {
+        true
+    }
+
     /// Smaller inputs derived from `input`, most promising first: the steps
     /// `judge stress` takes to shrink a failing input to the smallest one
     /// that still fails.

@@ -141,12 +141,19 @@ fn cell_message(message: &str) -> String {
 
 /// `judge grade`'s table: one row per (submission, problem) with the
 /// verdict, tests passed, score and the slowest test against the limit, and
-/// for layout `expected` the verdict each example must get; then a
-/// `missing` row for each (student, problem) of the class with no hand-in. `colour` adds
-/// ANSI colours to verdicts; the text alone carries the meaning.
+/// for layout `expected` the verdict each example must get; a `missing` row
+/// for each (student, problem) of the class with no hand-in, and a `not
+/// graded` row for each pair an interrupt left. `colour` adds ANSI colours
+/// to verdicts; the text alone carries the meaning.
+///
+/// A class's rows are in the class page's order (issue #32): students as a
+/// class list orders names (`super::collation`), each with all of their
+/// rows, missing and not graded ones among them, by problem in the order
+/// the problems first appear. Layout `expected` keeps the report's order
+/// (by problem and example), which is how a setter reads it.
 pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
     let expected_layout = report.layout == Layout::Expected;
-    let mut rows: Vec<[String; 7]> = vec![[
+    let header: [String; 7] = [
         "problem".into(),
         "submission".into(),
         if expected_layout {
@@ -159,7 +166,10 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
         "tests".into(),
         "score".into(),
         "time".into(),
-    ]];
+    ];
+    // Each row with its student (for the order) and its result (for the
+    // colour of its verdict).
+    let mut rows: Vec<(String, &str, [String; 7], Option<&GradedResult>)> = Vec::new();
     for graded in &report.results {
         let result = &graded.result;
         let who = match (&graded.expected, expected_layout) {
@@ -176,7 +186,7 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
         };
         // Names come from the class's folders: made visible (`\x1b`, `\n`),
         // so they cannot move the cursor or draw a fake row (issue 18).
-        rows.push([
+        let cells = [
             visible_name(&result.problem),
             visible_name(&result.submission),
             who,
@@ -187,12 +197,13 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
                 _ => format!("{}%", graded.score_percent()),
             },
             time,
-        ]);
+        ];
+        rows.push((graded.student.clone(), &result.problem, cells, Some(graded)));
     }
     // Every (student, problem) of the class has a row (issue #17): one
     // with no hand-in says `missing`, as in the CSV, JSON and HTML.
     for pair in &report.missing {
-        rows.push([
+        let cells = [
             visible_name(&pair.problem),
             "-".to_owned(),
             visible_name(&pair.student),
@@ -200,11 +211,12 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
             "-".to_owned(),
             "0%".to_owned(),
             "-".to_owned(),
-        ]);
+        ];
+        rows.push((pair.student.clone(), &pair.problem, cells, None));
     }
     // A pair an interrupt left ungraded says so (issue #32), never blank.
     for pair in &report.not_graded {
-        rows.push([
+        let cells = [
             visible_name(&pair.problem),
             visible_name(&pair.submission),
             pair.student
@@ -214,17 +226,30 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
             "-".to_owned(),
             "-".to_owned(),
             "-".to_owned(),
-        ]);
+        ];
+        rows.push((pair.student_name(), &pair.problem, cells, None));
+    }
+    if !expected_layout {
+        let mut problems: Vec<&str> = Vec::new();
+        for (_, problem, _, _) in &rows {
+            if !problems.contains(problem) {
+                problems.push(problem);
+            }
+        }
+        let problem_at = |problem: &str| problems.iter().position(|known| *known == problem);
+        rows.sort_by(|a, b| {
+            super::collation::names(&a.0, &b.0).then_with(|| problem_at(a.1).cmp(&problem_at(b.1)))
+        });
     }
     let mut widths = [0usize; 7];
-    for row in &rows {
+    for row in std::iter::once(&header).chain(rows.iter().map(|row| &row.2)) {
         for (width, cell) in widths.iter_mut().zip(row) {
             *width = (*width).max(cell.chars().count());
         }
     }
     let mut out = String::new();
-    for (index, row) in rows.iter().enumerate() {
-        let graded = index.checked_sub(1).and_then(|at| report.results.get(at));
+    let lines = std::iter::once((&header, None)).chain(rows.iter().map(|row| (&row.2, row.3)));
+    for (row, graded) in lines {
         let mut line = String::new();
         for (column, (cell, width)) in row.iter().zip(widths).enumerate() {
             let padded = if column >= 4 {
@@ -462,10 +487,17 @@ pub(crate) fn stress_progress(event: crate::stress::search::StressProgress) -> S
         StressProgress::ShrinkTimeLimit { time_limit_ms } => format!(
             "shrinking the TLE at a {time_limit_ms} ms limit (the shortest tried that still fails)"
         ),
-        StressProgress::Shrinking { steps, runs } => format!(
-            "shrinking: {} taken, {} tried",
+        StressProgress::Shrinking {
+            steps,
+            runs,
+            budget,
+            bytes,
+            found_bytes,
+        } => format!(
+            "shrinking: {} taken, {runs} of at most {} tried; now {} (from {found_bytes})",
             plural(steps as u64, "step", "steps"),
-            plural(runs as u64, "input", "inputs")
+            plural(budget as u64, "input", "inputs"),
+            plural(bytes as u64, "byte", "bytes"),
         ),
     }
 }

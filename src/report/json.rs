@@ -80,6 +80,17 @@ pub(crate) struct NotGraded {
     pub(crate) student: Option<String>,
 }
 
+impl NotGraded {
+    /// The student the pair belongs to: the one recorded, else the one its
+    /// path names.
+    pub(crate) fn student_name(&self) -> String {
+        match &self.student {
+            Some(student) => student.clone(),
+            None => crate::discovery::student_from_path(&self.submission, &self.problem),
+        }
+    }
+}
+
 /// Who asked for a run's random tests (the JSON report's `random_from`,
 /// by [`RandomFrom::name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -21,6 +21,7 @@ pub(crate) mod points;
 pub(crate) mod prairielearn;
 pub(crate) mod progress;
 pub(crate) mod rendering;
+pub(crate) mod source;
 pub(crate) mod stdout;
 pub(crate) mod targets;
 pub(crate) mod visible;

@@ -6,34 +6,43 @@
 //! `-q`.
 
 use crate::stress::search::StressProgress;
-use std::io::{IsTerminal as _, Write as _};
+use std::io::IsTerminal as _;
 use std::time::Duration;
 
 /// Renders [`StressProgress`] events.
 pub(crate) struct StressReporter {
+    /// On a terminal, the line rewritten in place, with a clock that ticks
+    /// every second while a long step (a shrink step validating many
+    /// candidates) gives no event (issue #32); `None` elsewhere.
+    line: Option<indicatif::ProgressBar>,
     terminal: bool,
     /// The kind of the last event shown as a line, so each phase is one line.
     last_phase: Option<std::mem::Discriminant<StressProgress>>,
-    /// A progress line is on screen and must be cleared before other output.
-    line_shown: bool,
 }
 
 impl StressReporter {
     pub(crate) fn new() -> StressReporter {
+        let line = std::io::stderr().is_terminal().then(|| {
+            let line = indicatif::ProgressBar::new_spinner();
+            let style = indicatif::ProgressStyle::with_template("{elapsed:>4} {wide_msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+            line.set_style(style);
+            line.enable_steady_tick(Duration::from_secs(1));
+            line
+        });
         StressReporter {
-            terminal: std::io::stderr().is_terminal(),
+            terminal: line.is_some(),
+            line,
             last_phase: None,
-            line_shown: false,
         }
     }
 
     /// Shows one event.
-    #[expect(clippy::print_stderr, reason = "stress progress goes to stderr")]
     pub(crate) fn show(&mut self, event: StressProgress) {
         if self.terminal {
-            eprint!("\r\x1b[2K{}", super::human::stress_progress(event));
-            let _ = std::io::stderr().flush();
-            self.line_shown = true;
+            if let Some(line) = &self.line {
+                line.set_message(super::human::stress_progress(event));
+            }
             return;
         }
         let phase = std::mem::discriminant(&event);
@@ -43,13 +52,26 @@ impl StressReporter {
         }
     }
 
-    /// Clears the progress line, before the final report.
-    #[expect(clippy::print_stderr, reason = "stress progress goes to stderr")]
-    pub(crate) fn finish(&mut self) {
-        if self.line_shown {
-            eprint!("\r\x1b[2K");
-            self.line_shown = false;
+    /// Runs `write` with the line off the screen, so other output to the
+    /// terminal is not drawn over.
+    pub(crate) fn suspend<R>(&self, write: impl FnOnce() -> R) -> R {
+        match &self.line {
+            Some(line) => line.suspend(write),
+            None => write(),
         }
+    }
+
+    /// Clears the progress line, before the final report.
+    pub(crate) fn finish(&mut self) {
+        if let Some(line) = self.line.take() {
+            line.finish_and_clear();
+        }
+    }
+}
+
+impl Drop for StressReporter {
+    fn drop(&mut self) {
+        self.finish();
     }
 }
 

@@ -34,8 +34,16 @@ pub(crate) enum StressProgress {
     /// Shrinking a TLE runs candidates at this CPU limit: the shortest tried
     /// at which the failing input still times out.
     ShrinkTimeLimit { time_limit_ms: u64 },
-    /// Shrinking: `steps` smaller inputs taken, `runs` tried.
-    Shrinking { steps: usize, runs: usize },
+    /// Shrinking: `steps` smaller inputs taken, `runs` tried of at most
+    /// `budget` (`--shrink-runs`); the smallest failing input so far is
+    /// `bytes` long, the one found `found_bytes`.
+    Shrinking {
+        steps: usize,
+        runs: usize,
+        budget: usize,
+        bytes: usize,
+        found_bytes: usize,
+    },
 }
 
 /// What to search.
@@ -268,22 +276,29 @@ fn shrink(
         // original constraints (a mayan `hard` board with fewer blocks).
         // Validated lazily, a batch at a time: a step offers hundreds of
         // candidates and usually takes one of the first.
-        let mut candidates = problem
-            .shrink(&current)
-            .into_iter()
-            .filter(|candidate| crate::problems::is_smaller(candidate, &current))
-            .filter(|candidate| {
-                problem.validate(candidate, Some(&profile)).is_ok()
-                    || problem.validate(candidate, None).is_ok()
-            });
+        let mut candidates = ValidCandidates {
+            problem,
+            profile: &profile,
+            candidates: problem
+                .shrink(&current)
+                .into_iter()
+                .filter(|candidate| crate::problems::is_smaller(candidate, &current))
+                .collect::<Vec<_>>()
+                .into_iter(),
+            width: settings.jobs.max(1),
+            ready: std::collections::VecDeque::new(),
+        };
         loop {
-            let chunk: Vec<String> = candidates.by_ref().take(batch_size).collect();
+            let chunk: Vec<String> = candidates.take(batch_size);
             if chunk.is_empty() {
                 break;
             }
             progress(StressProgress::Shrinking {
                 steps: failure.shrink_steps,
                 runs: failure.shrink_runs,
+                budget: options.shrink_runs,
+                bytes: current.len(),
+                found_bytes: failure.found.input.len(),
             });
             if cancel.is_cancelled() {
                 failure.shrink_interrupted = true;
@@ -361,6 +376,63 @@ fn shrink(
         }
     }
     Ok(failure)
+}
+
+/// The shrink candidates of one step that are valid inputs, in the
+/// problem's order. They are validated `width` at a time side by side: a
+/// package's validator is a program run in the sandbox, a few milliseconds
+/// a run, and most candidates of the generic shrinker (a number dropped
+/// from a counted list) are invalid, so validating one by one was most of
+/// the time an attempt took (issue #32). The valid ones are handed out in
+/// order, so a chunk is the same for any width.
+struct ValidCandidates<'a> {
+    problem: &'a dyn Problem,
+    profile: &'a str,
+    candidates: std::vec::IntoIter<String>,
+    width: usize,
+    /// Validated and valid, not yet handed out.
+    ready: std::collections::VecDeque<String>,
+}
+
+impl ValidCandidates<'_> {
+    /// The next `count` valid candidates (fewer when the step has no more).
+    fn take(&mut self, count: usize) -> Vec<String> {
+        while self.ready.len() < count {
+            let window: Vec<String> = self.candidates.by_ref().take(self.width).collect();
+            if window.is_empty() {
+                break;
+            }
+            let valid: Vec<bool> = match window.as_slice() {
+                [one] => vec![self.is_valid(one)],
+                several => std::thread::scope(|scope| {
+                    let checks: Vec<_> = several
+                        .iter()
+                        .map(|candidate| scope.spawn(|| self.is_valid(candidate)))
+                        .collect();
+                    // A validation that panicked keeps its candidate out.
+                    checks
+                        .into_iter()
+                        .map(|check| check.join().unwrap_or(false))
+                        .collect()
+                }),
+            };
+            self.ready.extend(
+                window
+                    .into_iter()
+                    .zip(valid)
+                    .filter_map(|(candidate, valid)| valid.then_some(candidate)),
+            );
+        }
+        let count = count.min(self.ready.len());
+        self.ready.drain(..count).collect()
+    }
+
+    /// A candidate is a valid input when it keeps the promise of the
+    /// profile it came from or the original constraints.
+    fn is_valid(&self, candidate: &str) -> bool {
+        self.problem.validate(candidate, Some(self.profile)).is_ok()
+            || (self.problem.validates_profiles() && self.problem.validate(candidate, None).is_ok())
+    }
 }
 
 /// Settings with the shortest CPU limit among 1/8, 1/4 and 1/2 of the real
@@ -480,5 +552,104 @@ fn remove_inputs(tests: &[TestCase]) {
         if let Ok(input) = &test.input {
             let _ = fs_err::remove_file(&input.path);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::{CheckOptions, CheckOutcome, CheckerFailure, GenerateError, InputError};
+    use rand_chacha::ChaCha8Rng;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Valid inputs are those with an even length; each call to `validate`
+    /// is counted.
+    struct Even {
+        profiles_matter: bool,
+        calls: AtomicUsize,
+    }
+
+    impl Problem for Even {
+        fn id(&self) -> &'static str {
+            "even"
+        }
+        fn title(&self) -> &'static str {
+            "even"
+        }
+        fn profiles(&self) -> &'static [crate::problems::Profile] {
+            &[]
+        }
+        fn validate(&self, input: &str, _profile: Option<&str>) -> Result<(), InputError> {
+            self.calls.fetch_add(1, Ordering::Relaxed);
+            if input.len() % 2 == 0 {
+                Ok(())
+            } else {
+                Err(InputError::constraint(1, "odd"))
+            }
+        }
+        fn solve(&self, _input: &str) -> Result<String, InputError> {
+            unreachable!("not solved here")
+        }
+        fn generate(&self, _profile: &str, _rng: &mut ChaCha8Rng) -> Result<String, GenerateError> {
+            unreachable!("not generated here")
+        }
+        fn check(
+            &self,
+            _input: &str,
+            _output: &str,
+            _answer: Option<&str>,
+            _options: &CheckOptions,
+        ) -> Result<CheckOutcome, CheckerFailure> {
+            unreachable!("not checked here")
+        }
+        fn validates_profiles(&self) -> bool {
+            self.profiles_matter
+        }
+    }
+
+    fn chunks(problem: &Even, width: usize, size: usize) -> Vec<Vec<String>> {
+        let candidates: Vec<String> = (1..=9).map(|length| "x".repeat(length)).collect();
+        let mut valid = ValidCandidates {
+            problem,
+            profile: "small",
+            candidates: candidates.into_iter(),
+            width,
+            ready: std::collections::VecDeque::new(),
+        };
+        std::iter::from_fn(|| Some(valid.take(size)).filter(|chunk| !chunk.is_empty())).collect()
+    }
+
+    /// The chunks handed out are the valid candidates in order, the same
+    /// for any number of side-by-side validations.
+    #[test]
+    fn valid_candidates_come_in_order_whatever_the_width() {
+        let expected = [vec!["xx", "xxxx"], vec!["xxxxxx", "xxxxxxxx"]];
+        for width in [1, 2, 3, 8] {
+            let problem = Even {
+                profiles_matter: true,
+                calls: AtomicUsize::new(0),
+            };
+            assert_eq!(chunks(&problem, width, 2), expected, "width {width}");
+        }
+    }
+
+    /// See: issue #32. A problem whose validation ignores the profile (a
+    /// package's validator program) is asked once per candidate, not twice
+    /// for each invalid one.
+    #[test]
+    fn a_profile_blind_validator_runs_once_per_candidate() {
+        let blind = Even {
+            profiles_matter: false,
+            calls: AtomicUsize::new(0),
+        };
+        chunks(&blind, 1, 2);
+        assert_eq!(blind.calls.load(Ordering::Relaxed), 9);
+        let profiled = Even {
+            profiles_matter: true,
+            calls: AtomicUsize::new(0),
+        };
+        chunks(&profiled, 1, 2);
+        // Five odd lengths asked twice, four even ones once.
+        assert_eq!(profiled.calls.load(Ordering::Relaxed), 14);
     }
 }

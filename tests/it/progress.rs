@@ -209,3 +209,52 @@ fn grade_with_two_jobs_names_each_submission_that_runs() {
         frames.iter().map(|frame| test_and_clock(frame).1).collect();
     assert!(clocks.len() >= 2, "{frames:#?}");
 }
+
+/// See: issue #32, item 6. `judge stress` on a terminal shows, while it
+/// shrinks, the steps taken, the inputs tried of the budget and the size
+/// of the smallest failing input so far, behind a clock; in a pipe only
+/// a line per phase, without counts.
+#[test]
+fn stress_shows_the_shrinking_on_a_terminal_and_only_its_phase_in_a_pipe() {
+    let dir = Dir::new();
+    let root = crate::support::repository();
+    let program = root
+        .join("submissions/rooks/wrong_answer/ignores_walls.py")
+        .display()
+        .to_string();
+    let config = root.join("judge.toml").display().to_string();
+    let problems = root.join("problems").display().to_string();
+    let args = [
+        "stress",
+        "rooks",
+        program.as_str(),
+        "--seed",
+        "1",
+        "--config",
+        config.as_str(),
+        "--problems-dir",
+        problems.as_str(),
+    ];
+    let terminal = on_a_terminal(&dir, &args);
+    let shrinking: Vec<&str> = terminal
+        .split('\r')
+        .filter(|frame| frame.contains("shrinking: "))
+        .collect();
+    assert!(!shrinking.is_empty(), "{terminal}");
+    let last = shrinking.last().copied().unwrap_or_default();
+    assert!(
+        last.contains(" of at most 500 inputs tried; now ") && last.contains(" bytes (from "),
+        "{last:?}"
+    );
+    assert!(
+        terminal.contains("shrunk from "),
+        "the outcome is still said: {terminal}"
+    );
+
+    let piped = dir.judge(&args);
+    piped.expect_code(1);
+    let stderr = piped.stderr();
+    assert!(stderr.contains("shrinking the failing input\n"), "{stderr}");
+    assert!(!stderr.contains("inputs tried;"), "{stderr}");
+    assert!(!stderr.contains('\r'), "{stderr}");
+}

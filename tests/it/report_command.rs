@@ -83,8 +83,9 @@ fn files_under(dir: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 /// Every report format `judge grade` writes, `judge report` writes from
-/// the grade's JSON report, byte for byte as the grade wrote it, with the
-/// hand-ins gone (nothing is graded again).
+/// the grade's JSON report, byte for byte as the grade wrote it; with the
+/// hand-ins gone (nothing is graded again) too, but for the submission
+/// pages, which say the source is gone instead of showing it (issue #32).
 #[test]
 fn rerenders_every_format_of_a_grade_report_as_the_grade_wrote_it() {
     let dir = class(&[("bob", &wrong())]);
@@ -119,28 +120,49 @@ fn rerenders_every_format_of_a_grade_report_as_the_grade_wrote_it() {
     grade.extend(args("graded"));
     let grade: Vec<&str> = grade.iter().map(String::as_str).collect();
     dir.judge_env(&grade, &RUNNER).expect_code(1);
-    fs_err::remove_dir_all(dir.path().join("submissions")).unwrap();
-
-    let mut render = vec!["report".to_owned(), "report.json".to_owned()];
-    render.extend(args("rendered"));
-    let render: Vec<&str> = render.iter().map(String::as_str).collect();
-    let run = dir.judge_env(&render, &RUNNER);
-    run.expect_code(1);
-    assert!(
-        run.stdout().contains("1 submissions: 1 WA"),
-        "{}",
-        run.stdout()
-    );
     let graded = files_under(&dir.path().join("graded"));
-    let rendered = files_under(&dir.path().join("rendered"));
     assert!(
         graded.len() > formats.len(),
         "the HTML pages too: {graded:?}"
     );
     let names = |files: &[(String, Vec<u8>)]| files.iter().map(|f| f.0.clone()).collect::<Vec<_>>();
+    let render_into = |folder: &str| {
+        fs_err::create_dir_all(dir.path().join(folder)).unwrap();
+        let mut render = vec!["report".to_owned(), "report.json".to_owned()];
+        render.extend(args(folder));
+        let render: Vec<&str> = render.iter().map(String::as_str).collect();
+        let run = dir.judge_env(&render, &RUNNER);
+        run.expect_code(1);
+        assert!(
+            run.stdout().contains("1 submissions: 1 WA"),
+            "{}",
+            run.stdout()
+        );
+        files_under(&dir.path().join(folder))
+    };
+
+    let rendered = render_into("rendered");
     assert_eq!(names(&graded), names(&rendered));
     for ((name, graded), (_, rendered)) in graded.iter().zip(&rendered) {
         assert!(graded == rendered, "{name} differs from the grade's");
+    }
+
+    fs_err::remove_dir_all(dir.path().join("submissions")).unwrap();
+    let rendered = render_into("gone");
+    assert_eq!(names(&graded), names(&rendered));
+    for ((name, graded), (_, rendered)) in graded.iter().zip(&rendered) {
+        if name.starts_with("html/") && name.ends_with(".html") {
+            let graded = String::from_utf8_lossy(graded);
+            let rendered = String::from_utf8_lossy(rendered);
+            assert!(graded.contains("<pre class=\"source\">"), "{graded}");
+            assert!(
+                rendered.contains("it is no longer at <code>submissions/rooks/bob.py</code>"),
+                "{rendered}"
+            );
+            assert!(!rendered.contains("<pre class=\"source\">"), "{rendered}");
+        } else {
+            assert!(graded == rendered, "{name} differs from the grade's");
+        }
     }
 
     // The JSON report again is the same report.
@@ -519,4 +541,99 @@ fn student_view_hides_what_students_may_not_see() {
         assert_eq!(test.get("excerpt").is_some(), sample, "{test}");
     }
     assert!(tests.iter().any(|test| test.get("excerpt").is_none()));
+}
+
+/// Issue #32: each submission's page shows the source graded, escaped and
+/// numbered by line; rendered again from the JSON report (which holds no
+/// source), a file changed since grading is not shown but named as
+/// changed, a binary one is named by its size; a package's examples are
+/// never shown in the student view.
+#[test]
+fn submission_pages_show_the_graded_source_never_a_changed_one() {
+    let hostile = format!("# </pre><script>alert(1)</script>\n{}", wrong());
+    let dir = class(&[("bob", &hostile), ("eve", &accepted())]);
+    dir.create("submissions/rooks/zed.py", b"\x7fELF\0\0\0binary");
+    fs_err::create_dir_all(dir.path().join("graded")).unwrap();
+    dir.judge(&[
+        "grade",
+        "-q",
+        "--json",
+        "report.json",
+        "--html",
+        "graded/grades.html",
+    ])
+    .expect_code(1);
+    let bob = dir.read("graded/grades/bob-rooks.html");
+    assert!(
+        bob.contains(
+            "<pre class=\"source\"><span class=\"l\"># &lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;\n</span>"
+        ),
+        "{bob}"
+    );
+    assert!(!bob.contains("<script>"));
+    let lines = bob.matches("<span class=\"l\">").count();
+    assert_eq!(lines, hostile.lines().count());
+    let zed = dir.read("graded/grades/zed-rooks.html");
+    assert!(zed.contains("binary file, 13 bytes, not shown"), "{zed}");
+
+    dir.create("submissions/rooks/bob.py", accepted());
+    fs_err::create_dir_all(dir.path().join("later")).unwrap();
+    dir.judge(&["report", "report.json", "--html", "later/grades.html"])
+        .expect_code(1);
+    let bob = dir.read("later/grades/bob-rooks.html");
+    assert!(!bob.contains("<pre class=\"source\">"), "{bob}");
+    assert!(
+        bob.contains("<code>submissions/rooks/bob.py</code> changed since it was graded"),
+        "{bob}"
+    );
+    // Eve's file is as graded: the same page as the grade's.
+    assert_eq!(
+        dir.read("later/grades/eve-rooks.html"),
+        dir.read("graded/grades/eve-rooks.html")
+    );
+    // The JSON report holds the digest, not the source.
+    assert!(!dir.read("report.json").contains("alert(1)"));
+}
+
+/// Issue #32: the examples of layout `expected` are the setter's (an
+/// accepted solution among them): a student's page never shows their
+/// source, while the teacher's pages do.
+#[test]
+fn the_student_view_never_shows_a_package_example() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "layout = \"expected\"\nrandom-tests = 1\nseed = 1\n",
+    );
+    dir.create("submissions/rooks/accepted/matching.py", accepted());
+    fs_err::create_dir_all(dir.path().join("teacher")).unwrap();
+    fs_err::create_dir_all(dir.path().join("students")).unwrap();
+    dir.judge(&[
+        "grade",
+        "-q",
+        "--json",
+        "report.json",
+        "--html",
+        "teacher/grades.html",
+    ])
+    .expect_code(0);
+    dir.judge(&[
+        "report",
+        "report.json",
+        "--student-view",
+        "--html",
+        "students/grades.html",
+    ])
+    .expect_code(0);
+    let pages = |folder: &str| -> String {
+        files_under(&dir.path().join(folder))
+            .into_iter()
+            .map(|(_, bytes)| String::from_utf8(bytes).unwrap())
+            .collect()
+    };
+    let first_line = accepted().lines().next().unwrap().to_owned();
+    assert!(pages("teacher").contains("<pre class=\"source\">"));
+    let students = pages("students");
+    assert!(!students.contains("class=\"source"), "{students}");
+    assert!(!students.contains(&first_line));
 }

@@ -724,6 +724,56 @@ fn r17_the_terminal_table_has_the_missing_rows() {
     assert_eq!(table.lines().count(), 6, "{table}");
 }
 
+/// Issue #32: the terminal table lists a class as the class page does: by
+/// student as a class list orders names (not by bytes: `Bob` and `Zoë`
+/// before `alice`), each student's `missing` rows with their graded ones,
+/// by problem in the order of the class page's columns (judge.toml's
+/// `problems`), not all after every graded row.
+#[test]
+fn r32_the_terminal_table_orders_students_as_the_class_page_with_their_missing_rows() {
+    let dir = class("problems = [\"rooks\", \"mayan\"]\n");
+    for hand_in in [
+        "hand-ins/alice/mayan.py",
+        "hand-ins/Bob/rooks.py",
+        "hand-ins/Émile/mayan.py",
+        "hand-ins/Émile/rooks.py",
+        "hand-ins/Zoë/rooks.py",
+    ] {
+        dir.create(hand_in, "print(0)\n");
+    }
+    let run = dir.judge(&["grade"]);
+    run.expect_code(1);
+    let table = run.stdout();
+    let rows: Vec<(String, String, String)> = table
+        .lines()
+        .skip(1)
+        .map(|line| line.split_whitespace().collect::<Vec<_>>())
+        .filter(|cells| cells.len() >= 7 && (cells[1] == "-" || cells[1].starts_with("hand-ins/")))
+        .map(|cells| {
+            let verdict = if cells[3] == "missing" {
+                "missing"
+            } else {
+                "graded"
+            };
+            (cells[2].to_owned(), cells[0].to_owned(), verdict.to_owned())
+        })
+        .collect();
+    let expected = [
+        ("alice", "rooks", "missing"),
+        ("alice", "mayan", "graded"),
+        ("Bob", "rooks", "graded"),
+        ("Bob", "mayan", "missing"),
+        ("Émile", "rooks", "graded"),
+        ("Émile", "mayan", "graded"),
+        ("Zoë", "rooks", "graded"),
+        ("Zoë", "mayan", "missing"),
+    ]
+    .map(|(student, problem, verdict)| {
+        (student.to_owned(), problem.to_owned(), verdict.to_owned())
+    });
+    assert_eq!(rows, expected, "{table}");
+}
+
 /// A checker that crashes: its row is cut at the table's width with `…`,
 /// and the whole reason (the exception) is written below the table.
 #[test]

@@ -673,10 +673,7 @@ pub(super) fn class_list(
 
 /// The student a pair not graded belongs to.
 pub(super) fn not_graded_student(pair: &NotGraded) -> String {
-    match &pair.student {
-        Some(student) => student.clone(),
-        None => crate::discovery::student_from_path(&pair.submission, &pair.problem),
-    }
+    pair.student_name()
 }
 
 pub(super) fn position_or_push<T: PartialEq>(items: &mut Vec<T>, item: T) -> usize {

@@ -5,7 +5,9 @@
 //! folder that were not graded (with the reason), and the students by total
 //! score. Beside it, one page per submission with its tests: verdict, time,
 //! memory, the checker's message and, from the excerpts the runner kept, the
-//! input, the expected and the actual output with a unified diff.
+//! input, the expected and the actual output with a unified diff, and the
+//! submission's source when the grading layer found it as graded
+//! (`Options::sources`, issue #32).
 //!
 //! A class of 200 students with 60 tests each makes a page of tens of
 //! megabytes that a browser needs seconds to open (issue #11), so a file
@@ -17,8 +19,9 @@
 //! the pages open from a CI artefact or an e-mail attachment as they are, and
 //! a Content-Security-Policy forbids fetching anything. Everything a
 //! submission or a file controls is escaped; colour is decoration, the verdict
-//! code is always written out. Built from results only, so a
-//! report can be rendered later from merged JSON reports.
+//! code is always written out. Built from results (and the sources handed
+//! in with them) only, so a report can be rendered later from merged JSON
+//! reports.
 //!
 //! With `Options::student_view`, hidden tests (every test but the samples,
 //! `super::is_sample`) show their verdict, time and message but none of
@@ -112,6 +115,13 @@ table.ranking td { font-variant-numeric: tabular-nums; text-align: right; }
 table.ranking td.none { color: var(--muted); text-align: center; }
 p.partial { background: #fff8c5; border: 1px solid #d4a72c; border-radius: 3px; padding: .4rem .6rem; margin: .3rem 0; }
 table.matrix td.not-graded { color: #9a6700; }
+details.source { border-top: 1px solid var(--line); padding-top: .2rem; }
+details.source > summary { cursor: pointer; padding: .35rem .2rem; }
+p.source { border-top: 1px solid var(--line); padding-top: .5rem; margin-top: .3rem; }
+pre.source { counter-reset: line; max-height: 40em; tab-size: 4; }
+pre.source span.l { display: block; counter-increment: line; }
+pre.source span.l::before { content: counter(line); display: inline-block; width: 5ch; margin-right: 1.5ch;
+  text-align: right; color: var(--muted); user-select: none; -webkit-user-select: none; }
 "#;
 
 /// How the pages are rendered.
@@ -133,6 +143,9 @@ pub struct Options {
     /// The pairs an interrupted run did not grade: a `not graded:
     /// interrupted` row each.
     pub(crate) not_graded: Vec<super::json::NotGraded>,
+    /// What each submission's page shows of its source, by submission
+    /// path (`crate::grading::sources`); a submission not in it shows none.
+    pub(crate) sources: std::collections::BTreeMap<String, super::source::SourceView>,
 }
 
 /// A report as a set of files: the class page and, in a folder beside it,

@@ -4,6 +4,7 @@
 
 use super::{anchor, escape, escape_name, memory, verdict_badge, Options};
 use crate::diff;
+use crate::report::source::SourceView;
 use crate::runner::events::CompileState;
 use crate::runner::{SubmissionResult, TestResult};
 use crate::verdict::Verdict;
@@ -92,7 +93,103 @@ pub(super) fn write_submission(
             options,
         );
     }
+    if let Some(source) = options.sources.get(&result.submission) {
+        write_source(page, &result.submission, source);
+    }
     page.push_str("</section>\n");
+}
+
+/// The most lines of a source shown open; a longer one starts collapsed,
+/// so the tests above stay in reach.
+const OPEN_LINES: usize = 80;
+
+/// A submission's source (issue #32), numbered by line (the numbers are
+/// drawn by the style sheet, so a copy of the text has none), or why it is
+/// not shown.
+fn write_source(page: &mut String, path: &str, source: &SourceView) {
+    let path = escape_name(path);
+    let text = match source {
+        SourceView::Text { text, .. } => text,
+        SourceView::Binary { bytes: size } => {
+            let _ = writeln!(
+                page,
+                "<p class=\"muted source\">Source <code>{path}</code>: binary file, {size} bytes, \
+                 not shown.</p>"
+            );
+            return;
+        }
+        SourceView::Changed => {
+            let _ = writeln!(
+                page,
+                "<p class=\"muted source\">Source not shown: <code>{path}</code> changed since \
+                 it was graded (its SHA-256 is not the one the report recorded).</p>"
+            );
+            return;
+        }
+        SourceView::Gone => {
+            let _ = writeln!(
+                page,
+                "<p class=\"muted source\">Source not shown: it is no longer at \
+                 <code>{path}</code>.</p>"
+            );
+            return;
+        }
+        SourceView::NotShown(reason) => {
+            let _ = writeln!(
+                page,
+                "<p class=\"muted source\">Source <code>{path}</code> not shown: {}.</p>",
+                escape(reason)
+            );
+            return;
+        }
+    };
+    let lines = text.lines().count();
+    let size = match source {
+        SourceView::Text { total_bytes, .. } if source.is_cut() => format!(
+            "the first {} of {} shown",
+            bytes(text.len() as u64),
+            bytes(*total_bytes)
+        ),
+        _ => bytes(text.len() as u64),
+    };
+    let open = if lines <= OPEN_LINES && !source.is_cut() {
+        " open"
+    } else {
+        ""
+    };
+    let _ = write!(
+        page,
+        "<details class=\"source\"{open}>\n<summary>Source <code>{path}</code> \
+         <span class=\"muted\">· {lines} {} · {size}</span></summary>\n<pre class=\"source\">",
+        if lines == 1 { "line" } else { "lines" }
+    );
+    for line in text.lines() {
+        let _ = write!(page, "<span class=\"l\">{}\n</span>", escape(line));
+    }
+    page.push_str("</pre>\n");
+    if source.is_cut() {
+        let _ = writeln!(
+            page,
+            "<p class=\"muted\">Cut: the page shows the first {} of the file.</p>",
+            bytes(text.len() as u64)
+        );
+    }
+    page.push_str("</details>\n");
+}
+
+/// A size in bytes, KiB or MiB.
+fn bytes(count: u64) -> String {
+    if count < 1024 {
+        format!("{count} bytes")
+    } else if count < 1 << 20 {
+        format!("{}.{} KiB", count >> 10, ((count & 1023) * 10) >> 10)
+    } else {
+        format!(
+            "{}.{} MiB",
+            count >> 20,
+            ((count & ((1 << 20) - 1)) * 10) >> 20
+        )
+    }
 }
 
 /// The section of a pair with several files handed in (issue #32): not a

@@ -525,3 +525,107 @@ fn a_scored_submission_shows_a_row_per_group() {
 }
 
 mod class_page;
+
+/// The page of `result` rendered with `source` as its source.
+fn page_with_source(source: crate::report::source::SourceView) -> String {
+    let result = submission("submissions/rooks/bob.py", "rooks", Vec::new());
+    let options = Options {
+        sources: [(result.submission.clone(), source)].into_iter().collect(),
+        ..Options::default()
+    };
+    render_pages(&[result], "grades.html", "grades", &options).submissions[0]
+        .1
+        .clone()
+}
+
+/// Issue #32: the source is on the submission's page, escaped, a line per
+/// numbered block (the numbers drawn by the style sheet), open when short.
+#[test]
+fn a_short_source_is_shown_open_escaped_and_numbered_by_line() {
+    use crate::report::source::SourceView;
+    let page = page_with_source(SourceView::Text {
+        text: "# <script>alert(1)</script>\r\n\nprint(1)\n".to_owned(),
+        total_bytes: 39,
+    });
+    let html = Html::parse_document(&page);
+    let details = select(&html, "details.source");
+    assert_eq!(details.len(), 1, "{page}");
+    assert!(details[0].value().attr("open").is_some());
+    let lines: Vec<String> = select(&html, "pre.source span.l")
+        .iter()
+        .map(text)
+        .collect();
+    assert_eq!(
+        lines,
+        ["# <script>alert(1)</script>\n", "\n", "print(1)\n"],
+        "{page}"
+    );
+    assert!(!page.contains("<script>"));
+    assert!(text(&select(&html, "details.source summary")[0]).contains("3 lines"));
+}
+
+#[test]
+fn a_long_or_cut_source_starts_collapsed_and_a_cut_one_says_so() {
+    use crate::report::source::SourceView;
+    let long = "x\n".repeat(200);
+    let page = page_with_source(SourceView::Text {
+        text: long.clone(),
+        total_bytes: 400,
+    });
+    let html = Html::parse_document(&page);
+    assert!(select(&html, "details.source")[0]
+        .value()
+        .attr("open")
+        .is_none());
+    assert!(!page.contains("Cut:"));
+    let page = page_with_source(SourceView::Text {
+        text: long,
+        total_bytes: 3 << 30,
+    });
+    let html = Html::parse_document(&page);
+    assert!(select(&html, "details.source")[0]
+        .value()
+        .attr("open")
+        .is_none());
+    let summary = text(&select(&html, "details.source summary")[0]);
+    assert!(
+        summary.contains("the first 400 bytes of 3072.0 MiB shown"),
+        "{summary}"
+    );
+    assert!(page.contains("Cut: the page shows the first 400 bytes of the file."));
+}
+
+#[test]
+fn a_source_not_shown_says_why() {
+    use crate::report::source::SourceView;
+    for (source, says) in [
+        (
+            SourceView::Binary { bytes: 1 << 30 },
+            "binary file, 1073741824 bytes, not shown",
+        ),
+        (SourceView::Changed, "changed since it was graded"),
+        (
+            SourceView::Gone,
+            "it is no longer at submissions/rooks/bob.py",
+        ),
+        (
+            SourceView::NotShown("refused `x`: it is not a regular file".to_owned()),
+            "not shown: refused `x`: it is not a regular file.",
+        ),
+    ] {
+        let page = page_with_source(source);
+        let html = Html::parse_document(&page);
+        assert!(select(&html, "pre.source").is_empty(), "{page}");
+        let note = text(&select(&html, "p.source")[0]);
+        assert!(note.contains(says), "{note}");
+    }
+}
+
+#[test]
+fn a_submission_without_a_source_has_no_source_section() {
+    let result = submission("submissions/rooks/bob.py", "rooks", Vec::new());
+    let page = render_pages(&[result], "grades.html", "grades", &Options::default()).submissions[0]
+        .1
+        .clone();
+    assert!(!page.contains("class=\"source"), "{page}");
+}
