@@ -246,12 +246,20 @@ fn main() {
         "per-test cost, {count} a+b tests, 1 job, {rounds} interleaved rounds (medians; ratio against the bare loop of the same round; saved: what switching the layer off saves against `sandbox, every layer`; CPU: user + system time of the bench and every process it reaped, namespace holders included, the sandbox rows with their sandbox's set-up)"
     );
     println!(
-        "| {:<72} | {:>8} | {:>6} | {:>6} | {:>9} | {:>7} | {:>9} | {:>9} |",
-        "loop", "ms/test", "ratio", "best", "saved ms", "CPU ms", "CPU ratio", "CPU saved"
+        "| {:<72} | {:>8} | {:>6} | {:>6} | {:>9} | {:>7} | {:>9} | {:>9} | {:>6} |",
+        "loop",
+        "ms/test",
+        "ratio",
+        "best",
+        "saved ms",
+        "CPU ms",
+        "CPU ratio",
+        "CPU saved",
+        "runs/s"
     );
     println!(
-        "|{:-<74}|{:->10}|{:->8}|{:->8}|{:->11}|{:->9}|{:->11}|{:->11}|",
-        "", "", "", "", "", "", "", ""
+        "|{:-<74}|{:->10}|{:->8}|{:->8}|{:->11}|{:->9}|{:->11}|{:->11}|{:->8}|",
+        "", "", "", "", "", "", "", "", ""
     );
     for (index, row) in rows.iter().enumerate() {
         let (saved, cpu_saved) = if index >= 3 {
@@ -263,7 +271,7 @@ fn main() {
             (String::new(), String::new())
         };
         println!(
-            "| {:<72} | {:>8.3} | {:>6.2} | {:>6.2} | {:>9} | {:>7.3} | {:>9.2} | {:>9} |",
+            "| {:<72} | {:>8.3} | {:>6.2} | {:>6.2} | {:>9} | {:>7.3} | {:>9.2} | {:>9} | {:>6.0} |",
             row.label,
             median(&row.per_test_ms),
             median(&row.ratio),
@@ -272,6 +280,7 @@ fn main() {
             median(&row.cpu_ms),
             median(&row.cpu_ratio),
             cpu_saved,
+            runs_per_second(median(&row.per_test_ms)),
         );
     }
     println!();
@@ -303,7 +312,26 @@ fn main() {
         best_judge.as_secs_f64() / best_bare.as_secs_f64(),
         median(&rows[2].ratio),
     );
+    // Issue #31: a figure to set beside go-judge's published runs per
+    // second per thread (about 864): tests run and checked per second on
+    // one worker, median of the rounds, and per second of CPU time.
+    println!(
+        "runs per second, 1 job (median of rounds): judge run {:.0} ({:.0} per CPU second), bare loop {:.0} ({:.0} per CPU second)",
+        runs_per_second(median(&rows[2].per_test_ms)),
+        runs_per_second(median(&rows[2].cpu_ms)),
+        runs_per_second(median(&rows[0].per_test_ms)),
+        runs_per_second(median(&rows[0].cpu_ms)),
+    );
     std::io::stdout().flush().unwrap();
+}
+
+/// Runs a second at `per_test_ms` milliseconds a run.
+fn runs_per_second(per_test_ms: f64) -> f64 {
+    if per_test_ms > 0.0 {
+        1000.0 / per_test_ms
+    } else {
+        0.0
+    }
 }
 
 /// The sandbox with each per-run layer switched off in turn; the first row

@@ -61,7 +61,7 @@ pub(super) use self::detect::{
 use self::namespaces::{Plan, Privilege, WorkerNamespace};
 use self::reap::{become_subreaper, count_own_processes};
 pub(crate) use self::root::{root_powers, root_refused};
-use self::run::RulesetKey;
+use self::run::CachedRules;
 use self::sockets::SocketCount;
 pub(crate) use self::stall::{JudgeWaiting, StallWatch};
 use super::{
@@ -69,7 +69,6 @@ use super::{
     NetworkLayer, RunSpec, SandboxError, Trust,
 };
 use std::marker::PhantomData;
-use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -210,7 +209,7 @@ pub struct Sandbox {
     /// Processes of the invoking user when the sandbox was made, for
     /// RLIMIT_NPROC without a pids cgroup (the limit counts the whole user).
     baseline_processes: u64,
-    ruleset_cache: Option<(RulesetKey, OwnedFd)>,
+    ruleset_cache: Option<CachedRules>,
     /// The stacks every spawn of this worker uses (allocated once).
     stacks: spawn::Stacks,
     /// Layers switched off, for the runner bench alone (empty otherwise).

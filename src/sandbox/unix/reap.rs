@@ -45,11 +45,43 @@ pub(super) fn kill(target: ProcessTarget) {
 /// sweep must leave alone.
 pub(super) static SPAWNED: std::sync::Mutex<Vec<libc::pid_t>> = std::sync::Mutex::new(Vec::new());
 
+/// Held shared by every spawn until its child is in [`SPAWNED`], and
+/// alone by a sweep ([`Sweep`]), so a sweep never takes a child being
+/// spawned for an escaped one, while workers spawn side by side (issue
+/// #31: one lock across every spawn made the workers take turns for the
+/// whole clone, set-up and `execve`).
+static SPAWNING: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
 pub(super) fn lock_spawned() -> std::sync::MutexGuard<'static, Vec<libc::pid_t>> {
     // A panic while holding the lock leaves a valid Vec behind.
     SPAWNED
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Held across a spawn until its pid is pushed to [`SPAWNED`]; other
+/// spawns go on, sweeps wait.
+pub(super) fn spawning() -> std::sync::RwLockReadGuard<'static, ()> {
+    SPAWNING
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// What a sweep of the judge's children holds: no spawn in progress, and
+/// the list of spawned main processes.
+struct Sweep {
+    _no_spawn: std::sync::RwLockWriteGuard<'static, ()>,
+    spawned: std::sync::MutexGuard<'static, Vec<libc::pid_t>>,
+}
+
+fn sweep() -> Sweep {
+    let no_spawn = SPAWNING
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    Sweep {
+        _no_spawn: no_spawn,
+        spawned: lock_spawned(),
+    }
 }
 
 /// Without cgroups nothing contains a process that calls `setsid` or
@@ -69,7 +101,7 @@ pub(super) fn become_subreaper() {
 /// spawn and that is outside the judge's own process group: test processes
 /// whose parent died, reparented to the judge as subreaper.
 pub(super) fn kill_escaped_orphans() {
-    let spawned = lock_spawned();
+    let Sweep { spawned, .. } = &sweep();
     let own_group = rustix::process::getpgrp();
     for pid in children_of_judge() {
         let Some(child) = Pid::from_raw(pid) else {
@@ -171,7 +203,7 @@ pub(super) fn reap_within(
 /// sandbox spawned, so no other part of the process loses a child it
 /// waits for.
 pub(super) fn reap_orphans_of(run_group: Option<libc::pid_t>, seen: &[libc::pid_t]) {
-    let spawned = lock_spawned();
+    let Sweep { spawned, .. } = &sweep();
     for pid in children_of_judge() {
         if spawned.contains(&pid) {
             continue;
