@@ -258,6 +258,18 @@ mod tests {
         Package::load(None, "rooks").expect("rooks is bundled")
     }
 
+    /// A plain set in `dir`: no prefix, three digits, neither forced nor
+    /// appended.
+    fn set_in(dir: &Path) -> SetTarget<'_> {
+        SetTarget {
+            dir,
+            prefix: "",
+            force: false,
+            append: false,
+            width: 3,
+        }
+    }
+
     fn request(count: u32) -> GenRequest<'static> {
         GenRequest {
             profile: None,
@@ -290,13 +302,7 @@ mod tests {
     fn a_set_appends_and_refuses_to_overwrite_without_force() {
         let package = rooks();
         let dir = tempfile::tempdir().expect("a temporary folder");
-        let target = SetTarget {
-            dir: dir.path(),
-            prefix: "",
-            force: false,
-            append: false,
-            width: 3,
-        };
+        let target = set_in(dir.path());
         let said = write_set(&package, &request(2), &target).expect("writes");
         assert!(
             said[0].starts_with("wrote 2 tests (small profile, seed 7)"),
@@ -335,13 +341,7 @@ mod tests {
         let said = gen(&package, &with_stats, None, &mut |_| Ok(true)).expect("prints");
         assert_eq!(said.len(), 1, "{said:?}");
         let dir = tempfile::tempdir().expect("a temporary folder");
-        let target = SetTarget {
-            dir: dir.path(),
-            prefix: "",
-            force: false,
-            append: false,
-            width: 3,
-        };
+        let target = set_in(dir.path());
         let said = gen(&package, &request(2), Some(&target), &mut |_| {
             panic!("a set is written, not printed")
         })
