@@ -103,6 +103,18 @@ pub(crate) enum Error {
     InteractCommandLine(clap::Error),
 }
 
+/// `judge export`'s error is the refusing layer's, as it was.
+impl From<crate::export::command::CommandError> for Error {
+    fn from(error: crate::export::command::CommandError) -> Self {
+        use crate::export::command::CommandError;
+        match error {
+            CommandError::Grading(error) => Error::Grading(error),
+            CommandError::Config(error) => Error::Config(error),
+            CommandError::Export(error) => Error::Export(error),
+        }
+    }
+}
+
 impl From<CheckError> for Error {
     fn from(error: CheckError) -> Self {
         Error::Check(Box::new(error))
@@ -285,6 +297,31 @@ mod tests {
         assert_eq!(usage.hint(), Some("do this"));
         let grading: Error = GradingError::usage("no tests", Some("add one".to_owned())).into();
         assert_eq!(grading.hint(), Some("add one"));
+    }
+
+    /// `judge export`'s error becomes the top-level error of the layer that
+    /// refused, so its exit code and hint are that layer's.
+    #[test]
+    fn an_export_command_error_is_the_refusing_layers() {
+        use crate::export::command::CommandError;
+        let usage: Error =
+            CommandError::from(GradingError::usage("no", Some("hint".to_owned()))).into();
+        assert!(matches!(usage, Error::Grading(GradingError::Usage { .. })));
+        assert_eq!(exit_code(&Err(usage)), 2);
+        let config: Error = CommandError::from(ConfigError::invalid(
+            std::path::Path::new("judge.toml"),
+            "jobs",
+            "bad",
+        ))
+        .into();
+        assert!(matches!(config, Error::Config(_)));
+        let write: Error = CommandError::from(ExportError::Write {
+            path: PathBuf::from("a.zip"),
+            source: std::io::Error::other("disk"),
+        })
+        .into();
+        assert!(matches!(write, Error::Export(ExportError::Write { .. })));
+        assert_eq!(exit_code(&Err(write)), 3);
     }
 
     /// `judge check` is testlib's: whatever keeps it from a verdict is the

@@ -108,7 +108,9 @@
 //!   layouts (the problems' property tests and the solver benches).
 //! - [`sandbox`]: one run under limits ([`sandbox::Sandbox`],
 //!   [`sandbox::RunSpec`], [`sandbox::Limits`], [`sandbox::Isolation`]) for
-//!   the hostile-program tests and the runner benches.
+//!   the hostile-program tests and the runner benches, and what a sandbox
+//!   is given to hide ([`sandbox::Hiding`], [`sandbox::Hidden`]) for the
+//!   test of that seam.
 //! - [`runner`]: a [`runner::Workspace`], submissions and their results, and
 //!   [`runner::interactive`] for the interactive bench.
 //! - [`config`]: [`config::judge::JudgeConfig`], [`config::problem`]'s limits

@@ -7,7 +7,7 @@ use super::{say, PackageArgs};
 use crate::error::{Error, UsageError};
 use crate::exit::Outcome;
 use crate::export::command as export;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 // Arguments of `judge export`.
 #[derive(Debug, clap::Args)]
@@ -51,64 +51,28 @@ pub(crate) struct ExportArgs {
 
 /// Writes the package (or the autograder) and says where.
 pub(super) fn run(args: &ExportArgs) -> Result<Outcome, Error> {
-    if args.gradescope {
-        return gradescope(args);
-    }
-    let (Some(kattis), [dir]) = (&args.kattis, args.targets.as_slice()) else {
-        return Err(
-            UsageError::new("`judge export --kattis PROBLEM DIR` takes one folder", None).into(),
-        );
+    let problems_dir = args.packages.problems_dir.as_deref();
+    let lines = if args.gradescope {
+        let Some((out, problems)) = args.targets.split_last().filter(|(_, p)| !p.is_empty()) else {
+            return Err(UsageError::new(
+                "`judge export --gradescope PROBLEM... OUT` takes the problems, then the zip",
+                Some("judge export --gradescope rooks autograder.zip".to_owned()),
+            )
+            .into());
+        };
+        export::run_gradescope(problems_dir, problems, &args.languages, out)?
+    } else {
+        let (Some(kattis), [dir]) = (&args.kattis, args.targets.as_slice()) else {
+            return Err(UsageError::new(
+                "`judge export --kattis PROBLEM DIR` takes one folder",
+                None,
+            )
+            .into());
+        };
+        export::run_kattis(problems_dir, kattis, dir)?
     };
-    let package = args.packages.load(kattis)?;
-    export::refuse_target(dir)?;
-    let config = crate::config::judge::JudgeConfig::load_or_defaults(None)?;
-    let exported = crate::export::kattis(&package, dir, &config)?;
-    for line in export::lines(&package, dir, &exported) {
-        say(&line);
+    for line in &lines {
+        say(line);
     }
-    Ok(Outcome::Success)
-}
-
-fn gradescope(args: &ExportArgs) -> Result<Outcome, Error> {
-    let Some((out, problems)) = args.targets.split_last().filter(|(_, p)| !p.is_empty()) else {
-        return Err(UsageError::new(
-            "`judge export --gradescope PROBLEM... OUT` takes the problems, then the zip",
-            Some("judge export --gradescope rooks autograder.zip".to_owned()),
-        )
-        .into());
-    };
-    let mut packages = Vec::new();
-    for problem in problems {
-        let id = crate::package::parse_id(&problem.to_string_lossy())
-            .map_err(|bad| UsageError::new(bad.to_string(), None))?;
-        // Loading each package checks it exists and is whole before
-        // anything is written.
-        packages.push(args.packages.load(&id)?);
-    }
-    if out.is_dir() {
-        return Err(UsageError::new(
-            format!("`{}` is a folder; name the zip to write", out.display()),
-            None,
-        )
-        .into());
-    }
-    let config = crate::config::judge::JudgeConfig::load_or_defaults(None)?;
-    let languages = crate::export::submission_languages(&args.languages, &config)?;
-    let judge = std::env::current_exe().map_err(|source| crate::export::ExportError::Write {
-        path: Path::new("judge").to_owned(),
-        source,
-    })?;
-    let written = crate::export::gradescope(
-        &packages,
-        args.packages.problems_dir.as_deref(),
-        &languages,
-        &judge,
-        out,
-    )?;
-    say(&format!(
-        "wrote `{}`: {}",
-        written.zip.display(),
-        written.files.join(", ")
-    ));
     Ok(Outcome::Success)
 }

@@ -2,10 +2,11 @@
 //! [`crate::gen`]'s; this file takes the arguments and prints.
 
 use super::{say, PackageArgs};
+use crate::config::judge::JudgeConfig;
 use crate::error::Error;
 use crate::exit::Outcome;
 use crate::gen::{self, GenRequest, SetTarget};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 // Arguments of `judge gen`.
 #[derive(Debug, clap::Args)]
@@ -75,23 +76,17 @@ pub(crate) struct GenArgs {
     pub(crate) packages: PackageArgs,
 }
 
-/// Generates, validates, solves and writes test by test.
+/// Generates, validates, solves and writes test by test (or, with
+/// `--package`, builds a package's `data/`).
 pub(super) fn run(args: &GenArgs) -> Result<Outcome, Error> {
     let Some(problem) = &args.problem else {
-        let dir = args.package.as_deref().unwrap_or(std::path::Path::new("."));
-        let config = crate::config::judge::JudgeConfig::load_or_defaults(args.config.as_deref())?;
-        let generated = crate::package::generators::generate(dir, &config)?;
+        let dir = args.package.as_deref().unwrap_or(Path::new("."));
+        let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
+        let generated = gen::generators(dir, &config)?;
         for line in &generated.lines {
             say(line);
         }
-        for failure in &generated.failures {
-            say(&format!("error: {failure}"));
-        }
-        return Ok(if generated.failures.is_empty() {
-            Outcome::Success
-        } else {
-            Outcome::Failure
-        });
+        return Ok(generated.outcome);
     };
     let package = args.packages.load_without_answers(problem, None)?;
     let request = GenRequest {
@@ -102,25 +97,19 @@ pub(super) fn run(args: &GenArgs) -> Result<Outcome, Error> {
         jobs: args.jobs,
         stats: args.stats,
     };
-    let Some(dir) = &args.out else {
-        let stats = gen::print(&package, &request, &mut |data| {
-            crate::report::stdout::write_stdout(data)?;
-            Ok(!crate::report::stdout::stdout_closed())
-        })?;
-        if let Some(stats) = stats {
-            say(&stats);
-        }
-        return Ok(Outcome::Success);
-    };
-    let target = SetTarget {
+    let target = args.out.as_deref().map(|dir| SetTarget {
         dir,
         prefix: &args.prefix,
         force: args.force,
         append: args.append,
         width: args.width,
-    };
-    for line in gen::write_set(&package, &request, &target)? {
-        say(&line);
+    });
+    let lines = gen::gen(&package, &request, target.as_ref(), &mut |data| {
+        crate::report::stdout::write_stdout(data)?;
+        Ok(!crate::report::stdout::stdout_closed())
+    })?;
+    for line in &lines {
+        say(line);
     }
     Ok(Outcome::Success)
 }

@@ -76,11 +76,6 @@ impl LimitArgs {
 }
 
 impl PackageArgs {
-    /// The package `id`, from `--problems-dir` or the bundled ones.
-    pub(crate) fn load(&self, id: &str) -> Result<Package, ConfigError> {
-        Package::load(self.problems_dir.as_deref(), id)
-    }
-
     /// [`Package::load_without_answers`]: for a command that reads no
     /// fixed test's answer (`gen`, `validate`, `stress`, `export`).
     pub(crate) fn load_without_answers(

@@ -12,14 +12,14 @@
 
 use super::reports::ReportArgs;
 use super::{say, write_stdout};
-use crate::error::{Error, UsageError};
+use crate::error::Error;
 use crate::exit::Outcome;
 use crate::grading::compare::compare;
 use crate::grading::reports::write_report;
-use crate::grading::saved::{self, Saved};
+use crate::grading::saved::{self, Outputs, Saved};
 use crate::report::human;
 use crate::report::targets::is_stdout;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 // Arguments of `judge report`.
 #[derive(Debug, clap::Args)]
@@ -56,14 +56,14 @@ pub(crate) fn run(args: &ReportCommandArgs) -> Result<Outcome, Error> {
     args.render.check(args.json.as_deref())?;
     let reports_to_stdout = args.render.to_stdout(args.json.as_deref());
     let changes_to_stdout = args.changes.as_deref().is_some_and(is_stdout);
-    if reports_to_stdout && changes_to_stdout {
-        return Err(UsageError::new(
-            "`--changes -` and another report both write to stdout",
-            Some("write one of them to a file".to_owned()),
-        )
-        .into());
-    }
-    check_outputs(args)?;
+    saved::refuse_outputs(&Outputs {
+        report: &args.report,
+        baseline: args.baseline.as_deref(),
+        json: args.json.as_deref(),
+        files: &args.render.files(),
+        changes: args.changes.as_deref(),
+        reports_to_stdout,
+    })?;
     let report = saved::read(&args.report)?;
     let baseline = args.baseline.as_deref().map(saved::read).transpose()?;
     for (path, saved) in std::iter::once((&args.report, &report))
@@ -120,74 +120,6 @@ pub(crate) fn run(args: &ReportCommandArgs) -> Result<Outcome, Error> {
         Some(failure) => Err(failure.into()),
         None => Ok(outcome),
     }
-}
-
-/// Checks what the report flags cannot: that `--changes` can be written
-/// and has a file of its own, and that no output replaces a report read
-/// (a typo in `--csv grade.json` must not destroy the run's only report).
-fn check_outputs(args: &ReportCommandArgs) -> Result<(), Error> {
-    let files = args.render.files();
-    let mut outputs: Vec<(String, &Path)> = files
-        .files
-        .iter()
-        .map(|(format, path)| (format.flag(), *path))
-        .collect();
-    outputs.extend(args.json.as_deref().map(|path| ("--json".to_owned(), path)));
-    let inputs: Vec<PathBuf> = std::iter::once(args.report.as_path())
-        .chain(args.baseline.as_deref())
-        .filter_map(|path| fs_err::canonicalize(path).ok())
-        .collect();
-    let same_file = |path: &Path| {
-        let parent = match path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
-        };
-        fs_err::canonicalize(parent)
-            .ok()
-            .zip(path.file_name())
-            .is_some_and(|(parent, name)| inputs.contains(&parent.join(name)))
-    };
-    if let Some(changes) = args.changes.as_deref().filter(|path| !is_stdout(path)) {
-        if let Some((flag, _)) = outputs.iter().find(|(_, path)| *path == changes) {
-            return Err(UsageError::new(
-                format!(
-                    "{flag} and --changes both write `{}`; give each its own file",
-                    changes.display()
-                ),
-                None,
-            )
-            .into());
-        }
-        let parent = match changes.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
-        };
-        if !parent.is_dir() {
-            return Err(UsageError::new(
-                format!(
-                    "cannot write --changes `{}`: the folder `{}` does not exist",
-                    changes.display(),
-                    parent.display()
-                ),
-                None,
-            )
-            .into());
-        }
-        outputs.push(("--changes".to_owned(), changes));
-    }
-    for (flag, path) in outputs {
-        if !is_stdout(path) && same_file(path) {
-            return Err(UsageError::new(
-                format!(
-                    "refusing to write {flag} `{}`: it is a report this command reads",
-                    path.display()
-                ),
-                Some("write the rendered reports to other files".to_owned()),
-            )
-            .into());
-        }
-    }
-    Ok(())
 }
 
 /// The table (unless `quiet`) and the summary of a report, as `judge

@@ -1,15 +1,87 @@
-//! `judge export --kattis`'s decisions around the export itself
-//! ([`crate::export`]): which folder it may write into, and what it says
-//! once it wrote a package.
+//! `judge export`'s decisions around the export itself
+//! ([`crate::export`]): the packages it reads, which folder or zip it may
+//! write, and what it says once it wrote. `cli/export.rs` takes the
+//! arguments and makes one call: [`run_kattis`] or [`run_gradescope`].
 
-use crate::export::{Exported, EXPORT_FORMAT};
+use crate::config::judge::JudgeConfig;
+use crate::config::ConfigError;
+use crate::export::{ExportError, Exported, EXPORT_FORMAT};
 use crate::grading::GradingError;
 use crate::package::{Package, ProblemRef};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// Why `judge export` wrote nothing: the error of the layer that refused,
+/// kept as it is, so the top-level error (and its exit code) is that
+/// layer's.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum CommandError {
+    /// A problem or a target the command line names cannot be used.
+    #[error(transparent)]
+    Grading(#[from] GradingError),
+    /// A package or judge.toml is wrong.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The export itself failed.
+    #[error(transparent)]
+    Export(#[from] ExportError),
+}
+
+/// `judge export --kattis PROBLEM DIR`: loads the package (from
+/// `problems_dir`, else the bundled ones), refuses a `dir` in the way,
+/// writes the package and returns what to say.
+pub(crate) fn run_kattis(
+    problems_dir: Option<&Path>,
+    problem: &str,
+    dir: &Path,
+) -> Result<Vec<String>, CommandError> {
+    let package = Package::load(problems_dir, problem)?;
+    refuse_target(dir)?;
+    let config = JudgeConfig::load_or_defaults(None)?;
+    let exported = crate::export::kattis(&package, dir, &config)?;
+    Ok(lines(&package, dir, &exported))
+}
+
+/// `judge export --gradescope PROBLEM... OUT`: loads each package (each
+/// checked to exist and be whole before anything is written), refuses an
+/// `out` that is a folder, checks `languages` (judge.toml's names, every
+/// configured one when empty), writes the zip with the running judge in it
+/// and returns what to say.
+pub(crate) fn run_gradescope(
+    problems_dir: Option<&Path>,
+    problems: &[PathBuf],
+    languages: &[String],
+    out: &Path,
+) -> Result<Vec<String>, CommandError> {
+    let mut packages = Vec::new();
+    for problem in problems {
+        let id = crate::package::parse_id(&problem.to_string_lossy())
+            .map_err(|bad| GradingError::usage(bad.to_string(), None))?;
+        packages.push(Package::load(problems_dir, &id)?);
+    }
+    if out.is_dir() {
+        return Err(GradingError::usage(
+            format!("`{}` is a folder; name the zip to write", out.display()),
+            None,
+        )
+        .into());
+    }
+    let config = JudgeConfig::load_or_defaults(None)?;
+    let languages = crate::export::submission_languages(languages, &config)?;
+    let judge = std::env::current_exe().map_err(|source| ExportError::Write {
+        path: Path::new("judge").to_owned(),
+        source,
+    })?;
+    let written = crate::export::gradescope(&packages, problems_dir, &languages, &judge, out)?;
+    Ok(vec![format!(
+        "wrote `{}`: {}",
+        written.zip.display(),
+        written.files.join(", ")
+    )])
+}
 
 /// Refuses to export into `dir` when it exists and is not an empty folder
 /// (a usage error: nothing is written over).
-pub(crate) fn refuse_target(dir: &Path) -> Result<(), GradingError> {
+fn refuse_target(dir: &Path) -> Result<(), GradingError> {
     if dir.exists() && (!dir.is_dir() || fs_err::read_dir(dir)?.next().is_some()) {
         return Err(GradingError::usage(
             format!("`{}` exists and is not an empty folder", dir.display()),
@@ -23,7 +95,7 @@ pub(crate) fn refuse_target(dir: &Path) -> Result<(), GradingError> {
 /// example left out and why, where it wrote, what its validators run, and
 /// the one time limit when it is not the package's (Kattis has no
 /// per-language factor).
-pub(crate) fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<String> {
+fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<String> {
     let mut lines: Vec<String> = exported
         .left_out
         .iter()
@@ -84,6 +156,31 @@ mod tests {
             .to_string()
             .ends_with("exists and is not an empty folder"));
         refuse_target(&dir.path().join("x")).expect_err("a file");
+    }
+
+    #[test]
+    fn gradescope_refuses_a_bad_problem_and_a_folder_for_the_zip() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let error =
+            run_gradescope(None, &[PathBuf::from("rooks")], &[], dir.path()).expect_err("a folder");
+        assert!(
+            matches!(&error, CommandError::Grading(GradingError::Usage { .. })),
+            "{error}"
+        );
+        assert!(error
+            .to_string()
+            .ends_with("is a folder; name the zip to write"));
+        let zip = dir.path().join("a.zip");
+        let error =
+            run_gradescope(None, &[PathBuf::from("../rooks")], &[], &zip).expect_err("not an id");
+        assert!(
+            matches!(&error, CommandError::Grading(GradingError::Usage { .. })),
+            "{error}"
+        );
+        let error = run_gradescope(None, &[PathBuf::from("no-such-problem")], &[], &zip)
+            .expect_err("no package");
+        assert!(matches!(&error, CommandError::Config(_)), "{error}");
+        assert!(!zip.exists());
     }
 
     #[test]

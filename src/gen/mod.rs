@@ -6,7 +6,8 @@
 //! can be regenerated alone, and `--append --count 5` after `--count 5` is
 //! `--count 10`. Tests stream one by one ([`testset`]): memory stays flat and
 //! the first test appears at once. Not responsible for printing: the
-//! caller's callbacks do (`cli/gen.rs` only takes the arguments and prints).
+//! caller's callbacks do (`cli/gen.rs` only takes the arguments, makes one
+//! call, [`gen`] or [`generators`], and prints).
 //!
 //! The one home of `judge gen` (issue #33): this file says what a run
 //! makes, [`testset`] makes the tests and writes a set. The folder forms of
@@ -15,7 +16,10 @@
 
 pub(crate) mod testset;
 
+use crate::config::judge::JudgeConfig;
+use crate::exit::Outcome;
 use crate::grading::GradingError;
+use crate::package::generators::GeneratorsError;
 use crate::package::Package;
 use crate::problems;
 use std::path::Path;
@@ -79,10 +83,57 @@ fn jobs(request: &GenRequest<'_>) -> usize {
     }
 }
 
+/// `judge gen PROBLEM`: the tests of `request`, written as a set when
+/// `target` is given ([`write_set`]), else each input given to `emit`
+/// ([`print`]). Returns the lines to say.
+pub(crate) fn gen(
+    package: &Package,
+    request: &GenRequest<'_>,
+    target: Option<&SetTarget<'_>>,
+    emit: &mut dyn FnMut(&str) -> std::io::Result<bool>,
+) -> Result<Vec<String>, GradingError> {
+    match target {
+        Some(target) => write_set(package, request, target),
+        None => Ok(print(package, request, emit)?.into_iter().collect()),
+    }
+}
+
+/// What `judge gen --package` came to: the lines to say and the outcome.
+#[derive(Debug)]
+pub(crate) struct FromGenerators {
+    /// What the build said, in order, then one `error:` line per case that
+    /// could not be made or failed its check.
+    pub(crate) lines: Vec<String>,
+    /// A failure when a case failed (`data/` is then untouched).
+    pub(crate) outcome: Outcome,
+}
+
+/// `judge gen --package DIR`: builds a Kattis package's `data/` from its
+/// `generators/generators.yaml` ([`crate::package::generators::generate`]).
+pub(crate) fn generators(
+    dir: &Path,
+    config: &JudgeConfig,
+) -> Result<FromGenerators, GeneratorsError> {
+    let generated = crate::package::generators::generate(dir, config)?;
+    let outcome = if generated.failures.is_empty() {
+        Outcome::Success
+    } else {
+        Outcome::Failure
+    };
+    let mut lines = generated.lines;
+    lines.extend(
+        generated
+            .failures
+            .iter()
+            .map(|failure| format!("error: {failure}")),
+    );
+    Ok(FromGenerators { lines, outcome })
+}
+
 /// Generates the tests and gives each input to `emit`, separated by one empty
 /// line (no valid input holds one); `emit` returns `false` when its reader
 /// went away. Returns what the tests hold when `request.stats` asks.
-pub(crate) fn print(
+fn print(
     package: &Package,
     request: &GenRequest<'_>,
     emit: &mut dyn FnMut(&str) -> std::io::Result<bool>,
@@ -115,7 +166,7 @@ pub(crate) fn print(
 /// Writes the set: `DIR/<prefix>NNN.in` and `.ans`, whole or not at all.
 /// Returns the lines to say: a note on names wider than `width`, and what
 /// was written.
-pub(crate) fn write_set(
+fn write_set(
     package: &Package,
     request: &GenRequest<'_>,
     target: &SetTarget<'_>,
@@ -207,6 +258,18 @@ mod tests {
         Package::load(None, "rooks").expect("rooks is bundled")
     }
 
+    /// A plain set in `dir`: no prefix, three digits, neither forced nor
+    /// appended.
+    fn set_in(dir: &Path) -> SetTarget<'_> {
+        SetTarget {
+            dir,
+            prefix: "",
+            force: false,
+            append: false,
+            width: 3,
+        }
+    }
+
     fn request(count: u32) -> GenRequest<'static> {
         GenRequest {
             profile: None,
@@ -239,13 +302,7 @@ mod tests {
     fn a_set_appends_and_refuses_to_overwrite_without_force() {
         let package = rooks();
         let dir = tempfile::tempdir().expect("a temporary folder");
-        let target = SetTarget {
-            dir: dir.path(),
-            prefix: "",
-            force: false,
-            append: false,
-            width: 3,
-        };
+        let target = set_in(dir.path());
         let said = write_set(&package, &request(2), &target).expect("writes");
         assert!(
             said[0].starts_with("wrote 2 tests (small profile, seed 7)"),
@@ -261,6 +318,36 @@ mod tests {
         let said = write_set(&package, &request(1), &appended).expect("appends");
         assert!(said[0].contains(", after test 2"), "{said:?}");
         assert!(dir.path().join("003.in").is_file());
+    }
+
+    /// `judge gen`'s one call: without a target the inputs go to `emit` and
+    /// the only line is the stats asked for; with one, nothing is emitted
+    /// and the lines say what was written.
+    #[test]
+    fn gen_prints_without_a_target_and_writes_a_set_with_one() {
+        let package = rooks();
+        let mut printed = String::new();
+        let quiet = gen(&package, &request(2), None, &mut |data| {
+            printed.push_str(data);
+            Ok(true)
+        })
+        .expect("prints");
+        assert!(quiet.is_empty(), "{quiet:?}");
+        assert_eq!(printed.matches("\n\n").count(), 1, "{printed:?}");
+        let with_stats = GenRequest {
+            stats: true,
+            ..request(2)
+        };
+        let said = gen(&package, &with_stats, None, &mut |_| Ok(true)).expect("prints");
+        assert_eq!(said.len(), 1, "{said:?}");
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let target = set_in(dir.path());
+        let said = gen(&package, &request(2), Some(&target), &mut |_| {
+            panic!("a set is written, not printed")
+        })
+        .expect("writes");
+        assert!(said[0].starts_with("wrote 2 tests"), "{said:?}");
+        assert!(dir.path().join("002.in").is_file());
     }
 
     #[test]

@@ -15,11 +15,12 @@ use crate::input_file::Source;
 use crate::report;
 use crate::report::formats::Chosen;
 use crate::report::json::{parse_grade, GradeReport, NotGraded, TestSelection, VERSION};
+use crate::report::targets::is_stdout;
 use crate::report::Row;
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A saved JSON report: `judge grade`'s (and `judge merge`'s), which has a
 /// `layout`, or `judge run`'s, which has none.
@@ -213,12 +214,145 @@ fn write_run(
     failures
 }
 
+/// What `judge report` reads and writes, as its flags say.
+#[derive(Debug)]
+pub(crate) struct Outputs<'a> {
+    /// The report rendered (`-`: standard input).
+    pub(crate) report: &'a Path,
+    /// `--baseline`.
+    pub(crate) baseline: Option<&'a Path>,
+    /// `--json`.
+    pub(crate) json: Option<&'a Path>,
+    /// The other report files.
+    pub(crate) files: &'a Chosen<'a>,
+    /// `--changes`.
+    pub(crate) changes: Option<&'a Path>,
+    /// Whether one of the reports (`--json` among them) goes to stdout.
+    pub(crate) reports_to_stdout: bool,
+}
+
+/// Checks what the report flags cannot: that only one of `--changes` and
+/// the reports writes to stdout, that `--changes` can be written and has a
+/// file of its own, and that no output replaces a report read (a typo in
+/// `--csv grade.json` must not destroy the run's only report). Each
+/// refusal is a usage error.
+pub(crate) fn refuse_outputs(given: &Outputs<'_>) -> Result<(), GradingError> {
+    if given.reports_to_stdout && given.changes.is_some_and(is_stdout) {
+        return Err(GradingError::usage(
+            "`--changes -` and another report both write to stdout",
+            Some("write one of them to a file".to_owned()),
+        ));
+    }
+    let mut outputs: Vec<(String, &Path)> = given
+        .files
+        .files
+        .iter()
+        .map(|(format, path)| (format.flag(), *path))
+        .collect();
+    outputs.extend(given.json.map(|path| ("--json".to_owned(), path)));
+    let inputs: Vec<PathBuf> = std::iter::once(given.report)
+        .chain(given.baseline)
+        .filter_map(|path| fs_err::canonicalize(path).ok())
+        .collect();
+    let same_file = |path: &Path| {
+        let parent = match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        fs_err::canonicalize(parent)
+            .ok()
+            .zip(path.file_name())
+            .is_some_and(|(parent, name)| inputs.contains(&parent.join(name)))
+    };
+    if let Some(changes) = given.changes.filter(|path| !is_stdout(path)) {
+        if let Some((flag, _)) = outputs.iter().find(|(_, path)| *path == changes) {
+            return Err(GradingError::usage(
+                format!(
+                    "{flag} and --changes both write `{}`; give each its own file",
+                    changes.display()
+                ),
+                None,
+            ));
+        }
+        let parent = match changes.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        if !parent.is_dir() {
+            return Err(GradingError::usage(
+                format!(
+                    "cannot write --changes `{}`: the folder `{}` does not exist",
+                    changes.display(),
+                    parent.display()
+                ),
+                None,
+            ));
+        }
+        outputs.push(("--changes".to_owned(), changes));
+    }
+    for (flag, path) in outputs {
+        if !is_stdout(path) && same_file(path) {
+            return Err(GradingError::usage(
+                format!(
+                    "refusing to write {flag} `{}`: it is a report this command reads",
+                    path.display()
+                ),
+                Some("write the rendered reports to other files".to_owned()),
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn parsed(text: &str) -> Result<Saved, String> {
         parse(Path::new("r.json"), text).map_err(|error| error.to_string())
+    }
+
+    /// `judge report`'s refusals, each a usage error before anything is
+    /// read or written: two writers of stdout, `--changes` sharing a file
+    /// or in a folder that is not there, an output over a report read.
+    #[test]
+    fn refuses_outputs_that_clash_or_replace_a_report_read() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let report = dir.path().join("grade.json");
+        fs_err::write(&report, "{}").expect("write");
+        let csv_over_report = [("csv", report.as_path())];
+        let elsewhere = dir.path().join("grades.csv");
+        let csv_elsewhere = [("csv", elsewhere.as_path())];
+        let missing = dir.path().join("no-folder/changes.json");
+        let refused = |files: &[(&str, &Path)], changes: Option<&Path>, to_stdout: bool| {
+            let files = Chosen::of(files);
+            refuse_outputs(&Outputs {
+                report: &report,
+                baseline: None,
+                json: None,
+                files: &files,
+                changes,
+                reports_to_stdout: to_stdout,
+            })
+            .err()
+            .map(|error| {
+                assert!(matches!(error, GradingError::Usage { .. }), "{error}");
+                error.to_string()
+            })
+        };
+        assert_eq!(refused(&csv_elsewhere, None, false), None);
+        assert_eq!(
+            refused(&[], Some(Path::new("-")), true).as_deref(),
+            Some("`--changes -` and another report both write to stdout")
+        );
+        assert!(refused(&csv_elsewhere, Some(&elsewhere), false)
+            .is_some_and(|message| message.starts_with("--csv and --changes both write")));
+        assert!(refused(&[], Some(&missing), false)
+            .is_some_and(|message| message.ends_with("does not exist")));
+        assert!(refused(&csv_over_report, None, false)
+            .is_some_and(|message| message.starts_with("refusing to write --csv")));
+        assert!(refused(&[], Some(&report), false)
+            .is_some_and(|message| message.starts_with("refusing to write --changes")));
     }
 
     #[test]

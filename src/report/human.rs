@@ -473,50 +473,6 @@ pub(crate) fn interrupted(report: &GradeReport, signal: &str, json: Option<&Path
     [first, next]
 }
 
-/// One line of `judge stress`'s progress.
-pub(crate) fn stress_progress(event: crate::stress::search::StressProgress) -> String {
-    use crate::problems::text::plural;
-    use crate::stress::search::StressProgress;
-    match event {
-        StressProgress::Testing { done, total } => {
-            format!("testing: {done}/{total} random tests passed")
-        }
-        StressProgress::Found { iteration, verdict } => {
-            format!("found: {verdict} on random test {iteration}")
-        }
-        StressProgress::ShrinkTimeLimit { time_limit_ms } => format!(
-            "shrinking the TLE at a {time_limit_ms} ms limit (the shortest tried that still fails)"
-        ),
-        StressProgress::Shrinking {
-            steps,
-            runs,
-            budget,
-            bytes,
-            found_bytes,
-        } => format!(
-            "shrinking: {} taken, {runs} of at most {} tried; now {} (from {found_bytes})",
-            plural(steps as u64, "step", "steps"),
-            plural(budget as u64, "input", "inputs"),
-            plural(bytes as u64, "byte", "bytes"),
-        ),
-    }
-}
-
-/// The line of a stress phase when stderr is no terminal: shown once, when
-/// the phase starts, so it names the phase without the counts that a
-/// terminal's progress line updates (they would all be 0 here).
-pub(crate) fn stress_phase(event: crate::stress::search::StressProgress) -> String {
-    use crate::stress::search::StressProgress;
-    match event {
-        StressProgress::Testing { total, .. } => format!(
-            "testing: up to {}",
-            crate::problems::text::plural(total, "random test", "random tests")
-        ),
-        StressProgress::Shrinking { .. } => "shrinking the failing input".to_owned(),
-        other => stress_progress(other),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::visible;

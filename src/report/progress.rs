@@ -5,9 +5,32 @@
 //! second while a program runs (issue #17) and is hidden in a pipe or with
 //! `-q`.
 
-use crate::stress::search::StressProgress;
+use crate::verdict::Verdict;
 use std::io::IsTerminal as _;
 use std::time::Duration;
+
+/// What `judge stress`'s search is doing, for a progress line or a line
+/// per phase: the search (`stress::search`) tells it, this module draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StressProgress {
+    /// `done` of at most `total` random tests have passed.
+    Testing { done: u64, total: u64 },
+    /// Random test `iteration` failed with `verdict`.
+    Found { iteration: u64, verdict: Verdict },
+    /// Shrinking a TLE runs candidates at this CPU limit: the shortest tried
+    /// at which the failing input still times out.
+    ShrinkTimeLimit { time_limit_ms: u64 },
+    /// Shrinking: `steps` smaller inputs taken, `runs` tried of at most
+    /// `budget` (`--shrink-runs`); the smallest failing input so far is
+    /// `bytes` long, the one found `found_bytes`.
+    Shrinking {
+        steps: usize,
+        runs: usize,
+        budget: usize,
+        bytes: usize,
+        found_bytes: usize,
+    },
+}
 
 /// Renders [`StressProgress`] events.
 pub(crate) struct StressReporter {
@@ -41,14 +64,14 @@ impl StressReporter {
     pub(crate) fn show(&mut self, event: StressProgress) {
         if self.terminal {
             if let Some(line) = &self.line {
-                line.set_message(super::human::stress_progress(event));
+                line.set_message(stress_progress(event));
             }
             return;
         }
         let phase = std::mem::discriminant(&event);
         if self.last_phase != Some(phase) {
             self.last_phase = Some(phase);
-            super::stdout::say_line(&super::human::stress_phase(event));
+            super::stdout::say_line(&stress_phase(event));
         }
     }
 
@@ -72,6 +95,48 @@ impl StressReporter {
 impl Drop for StressReporter {
     fn drop(&mut self) {
         self.finish();
+    }
+}
+
+/// One line of `judge stress`'s progress.
+fn stress_progress(event: StressProgress) -> String {
+    use crate::problems::text::plural;
+    match event {
+        StressProgress::Testing { done, total } => {
+            format!("testing: {done}/{total} random tests passed")
+        }
+        StressProgress::Found { iteration, verdict } => {
+            format!("found: {verdict} on random test {iteration}")
+        }
+        StressProgress::ShrinkTimeLimit { time_limit_ms } => format!(
+            "shrinking the TLE at a {time_limit_ms} ms limit (the shortest tried that still fails)"
+        ),
+        StressProgress::Shrinking {
+            steps,
+            runs,
+            budget,
+            bytes,
+            found_bytes,
+        } => format!(
+            "shrinking: {} taken, {runs} of at most {} tried; now {} (from {found_bytes})",
+            plural(steps as u64, "step", "steps"),
+            plural(budget as u64, "input", "inputs"),
+            plural(bytes as u64, "byte", "bytes"),
+        ),
+    }
+}
+
+/// The line of a stress phase when stderr is no terminal: shown once, when
+/// the phase starts, so it names the phase without the counts that a
+/// terminal's progress line updates (they would all be 0 here).
+fn stress_phase(event: StressProgress) -> String {
+    match event {
+        StressProgress::Testing { total, .. } => format!(
+            "testing: up to {}",
+            crate::problems::text::plural(total, "random test", "random tests")
+        ),
+        StressProgress::Shrinking { .. } => "shrinking the failing input".to_owned(),
+        other => stress_progress(other),
     }
 }
 

@@ -5,8 +5,8 @@
 //! [`lending_refused`]). The rules live on the value, so a test (or a
 //! second backend) builds its own and asks it.
 //!
-//! The judge keeps one [`Hidden`] for the process, the one every sandbox
-//! reads ([`mask_data_folder`] and [`guard_data_folder`] add to it,
+//! The judge keeps one [`Hidden`] for the process, the one the judge's
+//! sandboxes read ([`mask_data_folder`] and [`guard_data_folder`] add to it,
 //! [`lending_refused`] and each worker's mount namespace read it): it
 //! cannot be built once from the configuration yet, since packages are found and loaded problem by
 //! problem after judge.toml is read (a package's `tests/` or `data/`
@@ -25,10 +25,16 @@
 //!
 //! Entries are only added, never removed: a folder masked once stays out
 //! of reach of every later run of the process.
+//!
+//! A [`Sandbox`](super::Sandbox) reads what it hides through the value it
+//! was given, a [`Hiding`]: the process's [`Hidden`] (what
+//! [`Sandbox::new`](super::Sandbox::new) takes), or a [`Hidden`] built
+//! whole by its owner. That is the seam a second backend (or a test) takes:
+//! it is handed what to hide, and never reads the process's table itself.
 
 use super::aliases::Identities;
 use std::path::{Path, PathBuf};
-use std::sync::{PoisonError, RwLock, RwLockReadGuard};
+use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
 
 /// Why a folder is out of every run's reach (see the module's table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,7 +118,7 @@ pub(crate) fn guard_data_folder(path: &Path) {
 /// (each covered by an empty file), and the data no compile is lent, by
 /// path and by identity.
 #[derive(Default)]
-pub(crate) struct Hidden {
+pub struct Hidden {
     folders: Vec<(PathBuf, DataFolder)>,
     files: Vec<PathBuf>,
     guarded: Vec<(PathBuf, Reach)>,
@@ -121,14 +127,14 @@ pub(crate) struct Hidden {
 
 impl Hidden {
     /// Nothing hidden.
-    pub(crate) fn new() -> Hidden {
+    pub fn new() -> Hidden {
         Hidden::default()
     }
 
     /// Adds the data folder `path`, masked for `reason` (see
     /// [`mask_data_folder`] for what masking does and what is left as it
     /// is).
-    pub(crate) fn mask(&mut self, reason: DataFolder, path: &Path) {
+    pub fn mask(&mut self, reason: DataFolder, path: &Path) {
         let reach = reason.reach();
         let Ok(real) = fs_err::canonicalize(path) else {
             return;
@@ -221,6 +227,45 @@ impl Hidden {
             .iter()
             .find(|(known, _)| known == folder)
             .map(|(_, reason)| *reason)
+    }
+}
+
+/// Where a sandbox reads what it hides (see the module's doc).
+#[derive(Clone, Default)]
+pub enum Hiding {
+    /// The process's [`Hidden`], as packages are loaded and runs start:
+    /// what the judge's own sandboxes read.
+    #[default]
+    Process,
+    /// A [`Hidden`] of the sandbox's owner, built whole before its runs.
+    Given(Arc<Hidden>),
+}
+
+impl Hiding {
+    /// What is hidden now, in one moment (the process's read under its
+    /// lock, held as long as the look is).
+    pub(crate) fn look(&self) -> Look<'_> {
+        match self {
+            Hiding::Process => Look::Process(process()),
+            Hiding::Given(hidden) => Look::Given(hidden),
+        }
+    }
+}
+
+/// A look at a [`Hiding`]'s [`Hidden`] ([`Hiding::look`]).
+pub(crate) enum Look<'a> {
+    Process(RwLockReadGuard<'static, Hidden>),
+    Given(&'a Hidden),
+}
+
+impl std::ops::Deref for Look<'_> {
+    type Target = Hidden;
+
+    fn deref(&self) -> &Hidden {
+        match self {
+            Look::Process(hidden) => hidden,
+            Look::Given(hidden) => hidden,
+        }
     }
 }
 

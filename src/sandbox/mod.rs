@@ -44,7 +44,7 @@ mod walk;
 pub(crate) use decide::{at_one_x, decide_limit, Crossing, Observation};
 pub use error::SandboxError;
 pub(crate) use hidden::{guard_data_folder, lending_refused};
-pub use hidden::{mask_data_folder, DataFolder};
+pub use hidden::{mask_data_folder, DataFolder, Hidden, Hiding};
 #[cfg(target_os = "linux")]
 pub use pool::SandboxPool;
 #[cfg(target_os = "linux")]

@@ -25,10 +25,11 @@ use crate::interrupt::{Cancellation, Signal};
 use crate::package::Package;
 use crate::problems::{self, text::plural};
 use crate::report;
+use crate::report::progress::StressProgress;
 use crate::runner::events::CompileState;
 use crate::runner::Workspace;
 use crate::verdict::Verdict;
-use search::{Failure, StressOptions, StressOutcome, StressProgress};
+use search::{Failure, StressOptions, StressOutcome};
 use std::path::Path;
 
 /// What to stress.

@@ -12,6 +12,7 @@
 use crate::config::judge::JudgeConfig;
 use crate::interrupt::Cancellation;
 use crate::problems::Problem;
+use crate::report::progress::StressProgress;
 use crate::runner::events::{CompileResult, RandomOrigin, TestResult};
 use crate::runner::{
     compile, execute, generated_test, schedule, set_mode, written_test, Prepared, RunError,
@@ -23,28 +24,6 @@ use crate::verdict::Verdict;
 /// #10: with four, a sleeping program took four TLEs, 18 s, to report one).
 /// A worker may wait for the slowest test of its batch; that is the price.
 const TESTS_PER_WORKER: usize = 1;
-
-/// What the search is doing, for a progress line or a line per phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum StressProgress {
-    /// `done` of at most `total` random tests have passed.
-    Testing { done: u64, total: u64 },
-    /// Random test `iteration` failed with `verdict`.
-    Found { iteration: u64, verdict: Verdict },
-    /// Shrinking a TLE runs candidates at this CPU limit: the shortest tried
-    /// at which the failing input still times out.
-    ShrinkTimeLimit { time_limit_ms: u64 },
-    /// Shrinking: `steps` smaller inputs taken, `runs` tried of at most
-    /// `budget` (`--shrink-runs`); the smallest failing input so far is
-    /// `bytes` long, the one found `found_bytes`.
-    Shrinking {
-        steps: usize,
-        runs: usize,
-        budget: usize,
-        bytes: usize,
-        found_bytes: usize,
-    },
-}
 
 /// What to search.
 #[derive(Clone, Debug)]

@@ -385,6 +385,61 @@ const MATCHSTICKS_INPUTS: &[&str] = &[
 /// See: issue #34, item 9. The exported matchsticks input validator (C++,
 /// compiled as the judging host compiles it) runs with no `judge` anywhere
 /// and gives every input the verdict `judge validate matchsticks` gives it.
+/// An exported output validator (compiled) beside `judge check PROBLEM`.
+struct Checkers<'a> {
+    dir: &'a Dir,
+    problem: &'a str,
+    checker: &'a Path,
+    feedback: &'a Path,
+}
+
+impl Checkers<'_> {
+    /// Judges `output` of `input` with both: `judge check` decides (never
+    /// failing), the exported validator must say the same in Kattis' codes
+    /// (42 accepted, 43 rejected). Returns whether it was accepted.
+    fn agree(&self, input: &str, input_path: &Path, answer_path: &Path, output: Vec<u8>) -> bool {
+        let shown = String::from_utf8_lossy(&output).into_owned();
+        let output_path = self.dir.create("out.txt", output.clone());
+        let judged = self.dir.judge(&[
+            "check",
+            self.problem,
+            &input_path.display().to_string(),
+            &output_path.display().to_string(),
+        ]);
+        assert!(
+            judged.code() <= 2,
+            "judge check on {shown:?}: {}",
+            judged.stdout()
+        );
+        let accepted = judged.code() == 0;
+        let (code, stderr) = run_compiled(
+            self.checker,
+            &[input_path, answer_path, self.feedback],
+            &output,
+        );
+        assert_eq!(
+            code,
+            if accepted { 42 } else { 43 },
+            "{input:?} with {shown:?}: judge said {} {}",
+            judged.stdout(),
+            stderr
+        );
+        accepted
+    }
+
+    /// Each of `broken` as the answer to `input` is the judge's fault: the
+    /// exported validator exits 1 naming the answer, whatever `output` is.
+    fn fail_on_broken_answers(&self, input: &Path, broken: &[&str], output: &[u8]) {
+        for broken in broken {
+            let answer = self.dir.create("broken.ans", broken);
+            let (code, stderr) =
+                run_compiled(self.checker, &[input, &answer, self.feedback], output);
+            assert_eq!(code, 1, "answer {broken:?}: {stderr}");
+            assert!(stderr.contains("the answer"), "{stderr}");
+        }
+    }
+}
+
 #[test]
 fn the_exported_matchsticks_input_validator_needs_no_judge_and_agrees_with_judge_validate() {
     assert_no_judge_on_the_bare_path();
@@ -453,6 +508,12 @@ fn the_exported_matchsticks_output_validator_needs_no_judge_and_agrees_with_judg
     let checker = compiled(&dir, &format!("m/{CHECKER_CPP}"));
     let feedback = dir.path().join("feedback");
     fs_err::create_dir(&feedback).unwrap();
+    let checkers = Checkers {
+        dir: &dir,
+        problem: "matchsticks",
+        checker: &checker,
+        feedback: &feedback,
+    };
     // (input, the reference answer).
     let cases = [
         ("2\n0111\n-000\n-000\n1111\n----\n0010\n", "001\n201\n"),
@@ -509,30 +570,7 @@ fn the_exported_matchsticks_output_validator_needs_no_judge_and_agrees_with_judg
             }
         }
         for output in outputs {
-            let shown = String::from_utf8_lossy(&output).into_owned();
-            let output_path = dir.create("out.txt", output.clone());
-            let judged = dir.judge(&[
-                "check",
-                "matchsticks",
-                &input_path.display().to_string(),
-                &output_path.display().to_string(),
-            ]);
-            assert!(
-                judged.code() <= 2,
-                "judge check on {shown:?}: {}",
-                judged.stdout()
-            );
-            let accepted = judged.code() == 0;
-            let (code, stderr) =
-                run_compiled(&checker, &[&input_path, &answer_path, &feedback], &output);
-            assert_eq!(
-                code,
-                if accepted { 42 } else { 43 },
-                "{input:?} with {shown:?}: judge said {} {}",
-                judged.stdout(),
-                stderr
-            );
-            if accepted {
+            if checkers.agree(input, &input_path, &answer_path, output) {
                 accepted_count += 1;
             } else {
                 rejected_count += 1;
@@ -546,12 +584,7 @@ fn the_exported_matchsticks_output_validator_needs_no_judge_and_agrees_with_judg
     // A won position's answer that lets the opponent win, and one short of
     // moves: the judge's fault (exit 1), as `judge check` fails on them.
     let input = dir.create("won.in", "1\n0000\n0000\n000-\n");
-    for broken in ["00-\n", "", "03-\n03-\n"] {
-        let answer = dir.create("broken.ans", broken);
-        let (code, stderr) = run_compiled(&checker, &[&input, &answer, &feedback], b"03-\n");
-        assert_eq!(code, 1, "answer {broken:?}: {stderr}");
-        assert!(stderr.contains("the answer"), "{stderr}");
-    }
+    checkers.fail_on_broken_answers(&input, &["00-\n", "", "03-\n03-\n"], b"03-\n");
 }
 
 /// The mayan inputs tried on both validators besides the package's and
@@ -654,6 +687,12 @@ fn the_exported_mayan_output_validator_needs_no_judge_and_agrees_with_judge_chec
     let checker = compiled(&dir, &format!("y/{CHECKER_CPP}"));
     let feedback = dir.path().join("feedback");
     fs_err::create_dir(&feedback).unwrap();
+    let checkers = Checkers {
+        dir: &dir,
+        problem: "mayan",
+        checker: &checker,
+        feedback: &feedback,
+    };
     const SAMPLE: &str = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
     const READINGS_DIFFER: &str = "2\n1 0\n1 0\n0\n1 0\n0\n";
     const ONLY_WITH_SWAPS: &str = "3\n0\n2 2 0\n2 0\n0\n2 0\n";
@@ -731,30 +770,7 @@ fn the_exported_mayan_output_validator_needs_no_judge_and_agrees_with_judge_chec
         outputs.push(format!("{answer}\u{ff}").into_bytes());
         outputs.push(b"2 1 1\n3 1 1\n3 0 1\xff\n".to_vec());
         for output in outputs {
-            let shown = String::from_utf8_lossy(&output).into_owned();
-            let output_path = dir.create("out.txt", output.clone());
-            let judged = dir.judge(&[
-                "check",
-                "mayan",
-                &input_path.display().to_string(),
-                &output_path.display().to_string(),
-            ]);
-            assert!(
-                judged.code() <= 2,
-                "judge check on {shown:?}: {}",
-                judged.stdout()
-            );
-            let accepted = judged.code() == 0;
-            let (code, stderr) =
-                run_compiled(&checker, &[&input_path, &answer_path, &feedback], &output);
-            assert_eq!(
-                code,
-                if accepted { 42 } else { 43 },
-                "{input:?} with {shown:?}: judge said {} {}",
-                judged.stdout(),
-                stderr
-            );
-            if accepted {
+            if checkers.agree(input, &input_path, &answer_path, output) {
                 accepted_count += 1;
             } else {
                 rejected_count += 1;
@@ -766,16 +782,11 @@ fn the_exported_mayan_output_validator_needs_no_judge_and_agrees_with_judge_chec
         "{accepted_count} accepted, {rejected_count} rejected"
     );
     let input = dir.create("sample.in", SAMPLE);
-    for broken in ["-1\n", "3 1 -1\n3 1 1\n3 0 1\n", "2 1 1\n3 1 x\n"] {
-        let answer = dir.create("broken.ans", broken);
-        let (code, stderr) = run_compiled(
-            &checker,
-            &[&input, &answer, &feedback],
-            b"2 1 1\n3 1 1\n3 0 1\n",
-        );
-        assert_eq!(code, 1, "answer {broken:?}: {stderr}");
-        assert!(stderr.contains("the answer"), "{stderr}");
-    }
+    checkers.fail_on_broken_answers(
+        &input,
+        &["-1\n", "3 1 -1\n3 1 1\n3 0 1\n", "2 1 1\n3 1 x\n"],
+        b"2 1 1\n3 1 1\n3 0 1\n",
+    );
 }
 
 /// See: issue #34, item 9. The exported matchsticks-duel input validator

@@ -39,6 +39,20 @@ fn class(students: &[(&str, &str)]) -> Dir {
     dir
 }
 
+/// A package's examples of rooks under layout `expected`, with one random
+/// test and a fixed seed: (`verdict/file`, program).
+fn examples(examples: &[(&str, &str)]) -> Dir {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "layout = \"expected\"\nrandom-tests = 1\njobs = 2\nseed = 1\n",
+    );
+    for (path, program) in examples {
+        dir.create(&format!("submissions/rooks/{path}"), program);
+    }
+    dir
+}
+
 /// Replaces the hand-ins with `students`: (name, program).
 fn hand_in(dir: &Dir, students: &[(&str, &str)]) {
     let folder = dir.path().join("submissions");
@@ -492,13 +506,10 @@ fn report_help_is_stable() {
 /// wrong-answer example that still gets WA did not.
 #[test]
 fn examples_regress_by_leaving_their_folders_verdict() {
-    let dir = Dir::new();
-    dir.create(
-        "judge.toml",
-        "layout = \"expected\"\nrandom-tests = 1\njobs = 2\nseed = 1\n",
-    );
-    dir.create("submissions/rooks/accepted/fast.py", accepted());
-    dir.create("submissions/rooks/wrong_answer/walls.py", wrong());
+    let dir = examples(&[
+        ("accepted/fast.py", &accepted()),
+        ("wrong_answer/walls.py", &wrong()),
+    ]);
     dir.judge(&["grade", "-q", "--json", "baseline.json"])
         .expect_code(0);
     dir.create("submissions/rooks/accepted/fast.py", wrong());
@@ -600,12 +611,7 @@ fn submission_pages_show_the_graded_source_never_a_changed_one() {
 /// source, while the teacher's pages do.
 #[test]
 fn the_student_view_never_shows_a_package_example() {
-    let dir = Dir::new();
-    dir.create(
-        "judge.toml",
-        "layout = \"expected\"\nrandom-tests = 1\nseed = 1\n",
-    );
-    dir.create("submissions/rooks/accepted/matching.py", accepted());
+    let dir = examples(&[("accepted/matching.py", &accepted())]);
     fs_err::create_dir_all(dir.path().join("teacher")).unwrap();
     fs_err::create_dir_all(dir.path().join("students")).unwrap();
     dir.judge(&[

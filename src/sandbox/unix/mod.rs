@@ -217,6 +217,9 @@ pub struct Sandbox {
     /// Set for a run of [`Sandbox::run_message`] alone: the most of its
     /// stdout kept, the rest thrown away.
     stdout_message: Option<u64>,
+    /// What the runs' mount namespace hides: the process's data folders,
+    /// unless the owner gave its own ([`Sandbox::hiding`]).
+    hiding: super::Hiding,
     /// The network namespace and the cgroups belong to this thread.
     _not_send: PhantomData<*const ()>,
 }
@@ -288,8 +291,17 @@ impl Sandbox {
             stacks: spawn::Stacks::new(),
             off: off.to_vec(),
             stdout_message: None,
+            hiding: super::Hiding::Process,
             _not_send: PhantomData,
         })
+    }
+
+    /// This sandbox with `hiding` for what its runs may not see, in place
+    /// of the process's data folders; before its first run (the mount
+    /// namespace is made then).
+    pub fn hiding(mut self, hiding: super::Hiding) -> Sandbox {
+        self.hiding = hiding;
+        self
     }
 
     /// For the runner bench: the mean time of the cleanup after a run (the
@@ -487,7 +499,7 @@ impl Sandbox {
         {
             // One look at what the judge hides, so folders and files are
             // of the same moment.
-            let data = crate::sandbox::hidden::process();
+            let data = self.hiding.look();
             // The judge's data folders (tests, packages) are masked in
             // both modes; a kept path inside one is bound back.
             extra_masks.extend(data.masked_folders().map(Path::to_path_buf));
