@@ -43,16 +43,21 @@ const TIME_BUDGET_S: u32 = 540;
 pub(crate) fn submission_languages<'a>(
     asked: &[String],
     config: &'a JudgeConfig,
-) -> Result<Vec<&'a Language>, ExportError> {
+) -> Result<Vec<(&'a str, &'a Language)>, ExportError> {
     if asked.is_empty() {
-        return Ok(config.languages.values().collect());
+        return Ok(config
+            .languages
+            .iter()
+            .map(|(name, language)| (name.as_str(), language))
+            .collect());
     }
     asked
         .iter()
         .map(|name| {
             config
                 .languages
-                .get(name.trim())
+                .get_key_value(name.trim())
+                .map(|(name, language)| (name.as_str(), language))
                 .ok_or_else(|| ExportError::UnknownLanguage {
                     name: crate::report::visible::visible(name),
                     known: config.known_languages(),
@@ -65,21 +70,21 @@ pub(crate) fn submission_languages<'a>(
         .collect()
 }
 
-/// The languages the autograder's image needs: those of `packages`' own
-/// programs (a built-in engine has none), then `submissions`'.
+/// The languages the autograder's image needs, by name: those of
+/// `packages`' own programs (a built-in engine has none), then
+/// `submissions`'.
 fn needed_languages<'a>(
     packages: &'a [Package],
-    submissions: &[&'a Language],
-) -> Vec<&'a Language> {
-    let mut needed: Vec<&Language> = Vec::new();
+    submissions: &[(&'a str, &'a Language)],
+) -> Vec<(&'a str, &'a Language)> {
+    let mut needed: Vec<(&str, &Language)> = Vec::new();
     for package in packages {
         if let ProblemRef::Programs(problem) = package.problem() {
-            needed.extend(
-                problem
-                    .programs()
-                    .into_iter()
-                    .filter_map(|tool| tool.language.as_ref().map(|(_, language)| language)),
-            );
+            needed.extend(problem.programs().into_iter().filter_map(|tool| {
+                tool.language
+                    .as_ref()
+                    .map(|(name, language)| (name.as_str(), language))
+            }));
         }
     }
     needed.extend(submissions.iter().copied());
@@ -93,7 +98,7 @@ fn needed_languages<'a>(
 pub(crate) fn gradescope(
     packages: &[Package],
     problems_dir: Option<&Path>,
-    submissions: &[&Language],
+    submissions: &[(&str, &Language)],
     judge: &Path,
     out: &Path,
 ) -> Result<Autograder, ExportError> {
@@ -105,10 +110,13 @@ pub(crate) fn gradescope(
         path: out.to_owned(),
         source,
     };
+    // Refused before anything is written: a language whose toolchain no
+    // package is known to give would leave the image without it.
+    let apt = apt_packages(&needed_languages(packages, submissions))?;
     let mut entries: Vec<(String, Vec<u8>, u32)> = vec![
         (
             "setup.sh".to_owned(),
-            setup_script(&needed_languages(packages, submissions)).into_bytes(),
+            setup_script(&apt).into_bytes(),
             0o755,
         ),
         (
@@ -179,41 +187,93 @@ pub(crate) fn gradescope(
     })
 }
 
+/// The Ubuntu 22.04 ("jammy", Gradescope's base image) package that gives
+/// the program `name` (a compiler or an interpreter), from Ubuntu's own
+/// archive (main or universe).
+fn apt_package(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "gcc" | "cc" => "gcc",
+        "g++" | "c++" => "g++",
+        "clang" | "clang++" => "clang",
+        "python3" => "python3",
+        // `/usr/bin/python` is no Python on Ubuntu without this.
+        "python" => "python-is-python3",
+        "python2" | "python2.7" => "python2",
+        "pypy3" => "pypy3",
+        "pypy" => "pypy",
+        "javac" | "java" => "default-jdk-headless",
+        "rustc" => "rustc",
+        "go" => "golang-go",
+        "kotlinc" | "kotlin" => "kotlin",
+        "bash" | "sh" => "bash",
+        "node" | "nodejs" => "nodejs",
+        "ruby" => "ruby",
+        "php" => "php-cli",
+        "ghc" => "ghc",
+        "mcs" => "mono-mcs",
+        "mono" => "mono-runtime",
+        "ocamlopt" | "ocamlc" | "ocaml" => "ocaml-nox",
+        "fpc" => "fp-compiler",
+        "perl" => "perl",
+        _ => return None,
+    })
+}
+
+/// The program an argv runs: its first word, past `env` and its
+/// `NAME=value` settings (`env GOCACHE=... go build`); `None` for the
+/// program a compile made (`{executable}`), which needs no package.
+fn program_of(argv: &[String]) -> Option<String> {
+    let mut words = argv.iter().peekable();
+    if words
+        .peek()
+        .is_some_and(|word| Path::new(word.as_str()).file_name() == Some("env".as_ref()))
+    {
+        words.next();
+        while words
+            .peek()
+            .is_some_and(|word| word.contains('=') || word.starts_with('-'))
+        {
+            words.next();
+        }
+    }
+    let program = words.next()?;
+    if program.contains('{') {
+        return None;
+    }
+    Some(Path::new(program).file_name().map_or_else(
+        || program.clone(),
+        |name| name.to_string_lossy().into_owned(),
+    ))
+}
+
 /// The Ubuntu packages that give the programs of `languages` (their
-/// compiler, else their interpreter), each once.
-fn apt_packages(languages: &[&Language]) -> Vec<&'static str> {
+/// compiler and what runs the result), each once, after `coreutils`
+/// (`run_autograder`'s `timeout`). A program no package is known to give
+/// is an error naming its language: the image would lack it, and every
+/// hand-in in that language would fail for the grader's fault.
+fn apt_packages(languages: &[(&str, &Language)]) -> Result<Vec<&'static str>, ExportError> {
     let mut packages = vec!["coreutils"];
-    for language in languages {
+    for (name, language) in languages {
         let programs = language
             .compile
-            .iter()
-            .flatten()
-            .take(1)
-            .chain(language.run.iter().take(1));
+            .as_deref()
+            .and_then(program_of)
+            .into_iter()
+            .chain(program_of(&language.run));
         for program in programs {
-            let name = Path::new(program)
-                .file_name()
-                .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
-            let package = match name.as_str() {
-                "g++" | "c++" => "g++",
-                "gcc" | "cc" => "gcc",
-                "python3" | "python" => "python3",
-                "pypy3" | "pypy" => "pypy3",
-                "javac" | "java" => "default-jdk-headless",
-                "rustc" => "rustc",
-                "go" => "golang-go",
-                "kotlinc" | "kotlin" => "kotlin",
-                _ => continue,
-            };
+            let package = apt_package(&program).ok_or_else(|| ExportError::NoPackage {
+                language: crate::report::visible::visible(name),
+                program: crate::report::visible::visible(&program),
+            })?;
             if !packages.contains(&package) {
                 packages.push(package);
             }
         }
     }
-    packages
+    Ok(packages)
 }
 
-fn setup_script(languages: &[&Language]) -> String {
+fn setup_script(packages: &[&str]) -> String {
     format!(
         "#!/usr/bin/env bash\n\
          # Gradescope runs this once, as root, when it builds the autograder image.\n\
@@ -223,7 +283,7 @@ fn setup_script(languages: &[&Language]) -> String {
          apt-get install -y --no-install-recommends {}\n\
          install -m 0755 /autograder/source/judge /usr/local/bin/judge\n\
          judge --version\n",
-        apt_packages(languages).join(" ")
+        packages.join(" ")
     )
 }
 

@@ -299,3 +299,86 @@ fn r30_an_unknown_language_is_refused_with_a_suggestion() {
     assert!(stderr.contains("did you mean `python`?"), "{stderr}");
     assert!(!dir.path().join("autograder.zip").exists());
 }
+
+/// See: issue #30 (found by a review). Each language the judge knows
+/// brings the Ubuntu 22.04 package of its compiler or interpreter:
+/// `--languages go` installed only `coreutils`, and the default export
+/// left out Go, Node, Ruby, PHP, GHC, Mono, OCaml, Free Pascal and Python 2.
+#[test]
+fn r30_every_language_brings_its_ubuntu_package() {
+    let rows: &[(&str, &[&str])] = &[
+        ("c", &["gcc"]),
+        ("cpp", &["g++"]),
+        ("rust", &["rustc"]),
+        ("python", &["python3"]),
+        ("java", &["default-jdk-headless"]),
+        ("bash", &["bash"]),
+        ("python2", &["python2"]),
+        ("javascript", &["nodejs"]),
+        ("ruby", &["ruby"]),
+        ("go", &["golang-go"]),
+        ("kotlin", &["kotlin", "default-jdk-headless"]),
+        ("haskell", &["ghc"]),
+        ("csharp", &["mono-mcs", "mono-runtime"]),
+        ("ocaml", &["ocaml-nox"]),
+        ("pascal", &["fp-compiler"]),
+        ("php", &["php-cli"]),
+    ];
+    let mut every_expected = Vec::new();
+    for (language, packages) in rows {
+        let dir = Dir::new();
+        let got = setup_packages(&dir, &["rooks", "--languages", language, "out.zip"]);
+        let mut expected = vec!["coreutils".to_owned()];
+        expected.extend(packages.iter().map(|package| (*package).to_owned()));
+        assert_eq!(got, expected, "{language}");
+        every_expected.extend(packages.iter().copied());
+    }
+    let dir = Dir::new();
+    let every = setup_packages(&dir, &["rooks", "every.zip"]);
+    for package in every_expected {
+        assert!(
+            every.iter().any(|got| got == package),
+            "{package}: {every:?}"
+        );
+    }
+}
+
+/// See: issue #30 (found by a review). A language whose compiler no known
+/// package gives is refused by name (exit 2), never left out of setup.sh.
+#[test]
+fn r30_a_language_without_a_known_package_is_refused() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "[languages.zig]\nextensions = [\"zig\"]\ncompile = [\"zig\", \"build-exe\", \"{source}\"]\nrun = [\"{executable}\"]\n",
+    );
+    for args in [
+        &["export", "--gradescope", "rooks", "out.zip"][..],
+        &[
+            "export",
+            "--gradescope",
+            "rooks",
+            "--languages",
+            "c,zig",
+            "out.zip",
+        ][..],
+    ] {
+        let run = dir.judge(args);
+        run.expect_code(2);
+        let stderr = run.stderr();
+        assert!(
+            stderr.contains("the language `zig` runs `zig`, and no Ubuntu 22.04 package"),
+            "{stderr}"
+        );
+        assert!(!dir.path().join("out.zip").exists());
+    }
+    dir.judge(&[
+        "export",
+        "--gradescope",
+        "rooks",
+        "--languages",
+        "c",
+        "out.zip",
+    ])
+    .expect_code(0);
+}
