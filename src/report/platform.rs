@@ -24,6 +24,10 @@ use crate::verdict::Verdict;
 /// test helps nobody.
 pub(crate) const TEXT_LIMIT: usize = 4096;
 
+/// The most files not taken a platform file names one by one: the rest
+/// are counted (20,000 misnamed files made a 5.5 MB file).
+pub(crate) const IGNORED_LISTED: usize = 10;
+
 /// One student's grade, ready for a platform's file. Points are in whole
 /// units of `unit`.
 #[derive(Debug, Default)]
@@ -83,7 +87,11 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
     one_student(students, platform).map_err(RenderError::Platform)?;
     let mut graded = Graded {
         unit,
-        format_errors: input.cannot_grade.iter().map(|why| visible(why)).collect(),
+        format_errors: input
+            .cannot_grade
+            .iter()
+            .map(|why| cut(&visible(why)))
+            .collect(),
         ..Graded::default()
     };
     // The student's own folder: where their graded files are (layout
@@ -123,7 +131,7 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
             graded
                 .items
                 .push(ungraded_item(&problem, index + 1, max_score, &why));
-            graded.notes.push(why);
+            graded.notes.push(cut(&why));
             continue;
         }
         problems_graded += 1;
@@ -178,7 +186,8 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
         } else {
             &mut graded.format_errors
         };
-        for ignored in &input.options.ignored {
+        let ignored = &input.options.ignored;
+        for ignored in ignored.iter().take(IGNORED_LISTED) {
             let relative = hand_in.as_deref().and_then(|folder| {
                 std::path::Path::new(&ignored.path)
                     .strip_prefix(folder)
@@ -213,6 +222,15 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
                     visible(&ignored.reason)
                 ),
             });
+        }
+        if ignored.len() > IGNORED_LISTED {
+            into.push(format!(
+                "and {} more files were not graded",
+                ignored.len() - IGNORED_LISTED
+            ));
+        }
+        for text in into.iter_mut() {
+            *text = cut(text);
         }
     }
     graded.summary = cut(&summary.join("\n"));

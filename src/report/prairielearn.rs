@@ -66,6 +66,19 @@ pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
             .push_str("\n(the tests were left out: too many)");
         text = serde_json::to_string_pretty(&results)?;
     }
+    if text.len() >= SIZE_LIMIT {
+        // Each reason is cut to a page and the files not taken are counted
+        // (`platform::graded`), so this is a backstop: the first reasons.
+        let left_out = results.format_errors.len().saturating_sub(1);
+        results.format_errors.truncate(1);
+        if left_out > 0 {
+            results
+                .format_errors
+                .push(format!("and {left_out} more reasons (left out: too long)"));
+        }
+        results.output = platform::cut(&results.output);
+        text = serde_json::to_string_pretty(&results)?;
+    }
     text.push('\n');
     Ok(text)
 }

@@ -635,3 +635,59 @@ fn student_view_words(said: &str) -> bool {
         _ => false,
     }
 }
+
+/// See: issue #30 (found by a review). Thousands of misnamed files in a
+/// hand-in made a PrairieLearn file of 5.5 MB with a reason per file (over
+/// its 1 MB cap), and CodeRunner's and VPL's as large: every platform file
+/// names the first files, counts the rest, and stays under its cap, alone
+/// or beside two files for the problem.
+#[test]
+fn r30_thousands_of_misnamed_files_stay_under_every_cap() {
+    const FILES: usize = 3000;
+    for two_files in [false, true] {
+        let dir = Dir::new();
+        one_student(&dir, "\"rooks\"");
+        for index in 0..FILES {
+            dir.create(&format!("class/alice/misnamed-{index:05}.py"), "x");
+        }
+        if two_files {
+            // Two files for the problem: the files not taken are then
+            // said beside that reason.
+            dir.create("class/alice/rooks.py", ZERO);
+            dir.create("class/alice/rooks.cpp", "int main() {}\n");
+        }
+        let run = dir.judge(&[
+            "grade",
+            "--gradescope",
+            "gs.json",
+            "--prairielearn",
+            "pl.json",
+            "--coderunner",
+            "cr.json",
+            "--vpl",
+            "vpl.txt",
+        ]);
+        assert_eq!(run.code(), 1, "{}", run.transcript());
+        let more = format!("and {} more files were not graded", FILES - 10);
+        for (file, cap) in [
+            ("gs.json", 64 * 1024),
+            ("pl.json", 1_000_000),
+            ("cr.json", 256 * 1024),
+            ("vpl.txt", 256 * 1024),
+        ] {
+            let text = dir.read(file);
+            assert!(text.len() < cap, "{file}: {} bytes", text.len());
+            assert!(text.contains(&more), "{file}: `{more}` not in {text}");
+            assert!(text.contains("misnamed-00000.py"), "{file}");
+            assert!(!text.contains("misnamed-00025.py"), "{file}");
+        }
+        let learn = check_prairielearn(&dir.read("pl.json"));
+        assert_eq!(learn["gradable"], false, "{learn:#}");
+        let errors = learn["format_errors"].as_array().unwrap();
+        assert!(errors.len() <= 13, "{}", errors.len());
+        for error in errors {
+            assert!(error.as_str().unwrap().len() <= 4096 + 40, "{error}");
+        }
+        check_gradescope(&read_json(&dir, "gs.json"));
+    }
+}
