@@ -105,6 +105,9 @@ fn gradescope(args: &ExportArgs) -> Result<Outcome, Error> {
         &judge,
         out,
     )?;
+    for warning in &written.warnings {
+        say(&format!("warning: {warning}"));
+    }
     say(&format!(
         "wrote `{}`: {}",
         written.zip.display(),

@@ -32,6 +32,8 @@ use std::path::{Path, PathBuf};
 pub(crate) struct Autograder {
     pub(crate) zip: PathBuf,
     pub(crate) files: Vec<String>,
+    /// What the teacher should know before uploading it ([`budget_warning`]).
+    pub(crate) warnings: Vec<String>,
 }
 
 /// The default time budget of a grade (s): below Gradescope's default
@@ -184,7 +186,48 @@ pub(crate) fn gradescope(
     Ok(Autograder {
         zip: out.to_owned(),
         files: entries.into_iter().map(|(name, _, _)| name).collect(),
+        warnings: budget_warning(packages, submissions).into_iter().collect(),
     })
+}
+
+/// A warning when the problems' tests, each run to its CPU limit (a
+/// hand-in that loops, in the slowest of `submissions`' languages), one
+/// after the other, take longer than the grade's budget
+/// ([`TIME_BUDGET_S`]): such a hand-in would get "interrupted, not a
+/// grade" instead of TLE and a score.
+fn budget_warning(packages: &[Package], submissions: &[(&str, &Language)]) -> Option<String> {
+    let (slowest, factor) = submissions
+        .iter()
+        .map(|(name, language)| (*name, language.time_factor()))
+        .fold(("", 1.0), |slowest, language| {
+            if language.1 > slowest.1 {
+                language
+            } else {
+                slowest
+            }
+        });
+    let tests: usize = packages.iter().map(|package| package.tests().len()).sum();
+    let worst_ms: f64 = packages
+        .iter()
+        .map(|package| {
+            package.tests().len() as f64 * package.manifest().limits.time_limit_ms as f64 * factor
+        })
+        .sum();
+    if worst_ms <= f64::from(TIME_BUDGET_S) * 1000.0 {
+        return None;
+    }
+    let slowest = if slowest.is_empty() {
+        String::new()
+    } else {
+        format!(" (x{factor} for `{slowest}`)")
+    };
+    Some(format!(
+        "a hand-in that loops runs {tests} tests to their time limit{slowest}: {:.0} s, more \
+         than the autograder's {TIME_BUDGET_S} s budget, so it would be cut short with no grade \
+         instead of TLE and a score; lower `time-limit-ms` in the problem's problem.toml, or \
+         name faster languages with `--languages`",
+        worst_ms / 1000.0
+    ))
 }
 
 /// The Ubuntu 22.04 ("jammy", Gradescope's base image) package that gives

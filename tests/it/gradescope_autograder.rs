@@ -382,3 +382,120 @@ fn r30_a_language_without_a_known_package_is_refused() {
     ])
     .expect_code(0);
 }
+
+/// `count` io tests of GitHub Classroom, each with `timeout` minutes.
+fn classroom_tests(count: usize, timeout: u32) -> String {
+    let tests: Vec<String> = (0..count)
+        .map(|index| {
+            format!(
+                "{{\"name\": \"t{index}\", \"setup\": \"\", \"run\": \"./a.out\", \
+                 \"input\": \"{index}\", \"output\": \"{index}\", \"comparison\": \"exact\", \
+                 \"timeout\": {timeout}, \"points\": 1}}"
+            )
+        })
+        .collect();
+    format!("{{\"tests\": [{}]}}", tests.join(",\n"))
+}
+
+/// See: issue #30 (found by a review). GitHub's `"timeout": 10` (minutes
+/// for a whole test) became a 600 s time limit, so on Gradescope a
+/// hand-in that loops used up run_autograder's budget and got "the grade
+/// was interrupted ... this is not a grade", never TLE. The import caps
+/// the limit and says so; the autograder then grades the loop as TLE,
+/// with a score.
+#[test]
+fn r30_a_looping_hand_in_of_an_imported_package_is_tle_with_a_score() {
+    let dir = Dir::new();
+    dir.create("autograding.json", &classroom_tests(1, 10));
+    let run = dir.judge(&[
+        "import",
+        "--autograding",
+        "autograding.json",
+        "problems/echo",
+    ]);
+    run.expect_code(0);
+    assert!(
+        run.stderr().contains(
+            "capped the time limit at 10 s of CPU per test for tests 1 `t0` (10 minutes)"
+        ),
+        "{}",
+        run.transcript()
+    );
+    let export = dir.judge(&[
+        "export",
+        "--gradescope",
+        "--problems-dir",
+        "problems",
+        "echo",
+        "--languages",
+        "c",
+        "autograder.zip",
+    ]);
+    export.expect_code(0);
+    assert!(
+        !export.stderr().contains("warning"),
+        "{}",
+        export.transcript()
+    );
+    let root = dir.path().join("autograder");
+    let unzip = Command::new("python3")
+        .args(["-m", "zipfile", "-e", "autograder.zip"])
+        .arg(root.join("source"))
+        .current_dir(dir.path())
+        .status()
+        .unwrap();
+    assert!(unzip.success());
+    let judge = root.join("source/judge");
+    fs_err::set_permissions(&judge, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    dir.create(
+        "autograder/submission/echo.c",
+        "int main(void) { for (;;) {} }\n",
+    );
+    // A budget the 10 s limit fits in, and 600 s never would.
+    let results = run_autograder(&root, &judge, "120");
+    let output = results["output"].as_str().unwrap();
+    assert!(!output.contains("interrupted"), "{output}");
+    assert!(output.contains("echo: 0.00 of 1.00 (TLE)"), "{output}");
+    assert_eq!(results["tests"][0]["status"], "failed", "{results:#}");
+    assert!(
+        results["tests"][0]["output"]
+            .as_str()
+            .unwrap()
+            .contains("TLE"),
+        "{results:#}"
+    );
+}
+
+/// See: issue #30 (found by a review). An export whose tests, each run to
+/// its time limit, cannot fit the autograder's budget says so.
+#[test]
+fn r30_an_export_that_cannot_fit_the_budget_warns() {
+    let dir = Dir::new();
+    dir.create("autograding.json", &classroom_tests(60, 1));
+    dir.judge(&[
+        "import",
+        "--autograding",
+        "autograding.json",
+        "problems/many",
+    ])
+    .expect_code(0);
+    let export = dir.judge(&[
+        "export",
+        "--gradescope",
+        "--problems-dir",
+        "problems",
+        "many",
+        "--languages",
+        "c,python",
+        "many.zip",
+    ]);
+    export.expect_code(0);
+    let stderr = export.stderr();
+    assert!(
+        stderr.contains(
+            "warning: a hand-in that loops runs 60 tests to their time limit (x3 for `python`): \
+             1800 s, more than the autograder's 540 s budget"
+        ),
+        "{stderr}"
+    );
+}

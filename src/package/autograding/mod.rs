@@ -18,6 +18,13 @@ use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+/// The most CPU time a test of an imported package gets (ms). GitHub's
+/// `timeout` is minutes of wall clock for compiling (`setup`) and running
+/// a whole test, 1 at the least: as a per-test limit, a hand-in that loops
+/// would run its tests for minutes each and exhaust a platform's budget
+/// (Gradescope's run_autograder: 9 minutes for every test) before any TLE.
+const TIME_LIMIT_CAP_MS: u64 = 10_000;
+
 /// The checker every imported package carries.
 const CHECKER: &str = include_str!("checker.py");
 
@@ -102,7 +109,7 @@ pub(crate) fn import(json: &Path, target: &Path) -> Result<Vec<String>, ImportEr
     write_folder(target, &files)?;
     let mut lines = skipped;
     lines.extend(setup_lines(&sorted.imported));
-    lines.extend(timeout_line(&sorted.imported));
+    lines.extend(timeout_line(&sorted.imported, target));
     lines.push(written(&id, target, &program, &sorted));
     Ok(lines)
 }
@@ -164,11 +171,7 @@ fn package_files(id: &str, json: &Path, program: &str, sorted: &Sorted) -> Vec<(
     let tests = &sorted.imported;
     let last = tests.iter().map(|test| test.number).max().unwrap_or(1);
     let width = last.to_string().len().max(2);
-    let time_limit_ms = tests
-        .iter()
-        .map(|test| test.timeout_ms)
-        .max()
-        .unwrap_or(60_000);
+    let time_limit_ms = time_limit_ms(tests);
     let largest_answer_kib = tests
         .iter()
         .map(|test| test.output.len() / 1024)
@@ -185,8 +188,9 @@ fn package_files(id: &str, json: &Path, program: &str, sorted: &Sorted) -> Vec<(
          title = {}\norigin = \"GitHub Classroom autograding.json\"\n\
          profiles = [\"github-classroom\"]  # no generator: the tests are the file's\n\n\
          [limits]\n\
-         # GitHub's `timeout` (the largest, in minutes of wall clock for `setup` and `run`\n\
-         # together) as CPU time: lower it to what the problem needs.\n\
+         # CPU time per test: GitHub's `timeout` (minutes of wall clock for `setup` and\n\
+         # `run` of a whole test) capped at {cap} s, so a hand-in that loops ends as TLE\n\
+         # within a platform's budget; set it to what the problem needs.\n\
          time-limit-ms = {time_limit_ms}\n\
          memory-limit-mib = 1024       # GitHub Classroom had no memory limit\n\
          output-limit-kib = {output_limit_kib}      # nor an output limit\n\n\
@@ -197,6 +201,7 @@ fn package_files(id: &str, json: &Path, program: &str, sorted: &Sorted) -> Vec<(
         json.display().to_string(),
         program,
         quoted(id),
+        cap = TIME_LIMIT_CAP_MS / 1000,
     );
     let mut comparisons = String::from("{\n");
     let mut files = Vec::new();
@@ -305,21 +310,55 @@ fn setup_lines(tests: &[ClassroomTest]) -> Vec<String> {
         .collect()
 }
 
-/// A note when the imported tests' timeouts differ: a package has one
-/// time limit, the largest of them.
-fn timeout_line(tests: &[ClassroomTest]) -> Option<String> {
-    let mut timeouts: Vec<u64> = tests.iter().map(|test| test.timeout_ms).collect();
-    timeouts.sort_unstable();
-    timeouts.dedup();
-    let largest = *timeouts.last()?;
-    (timeouts.len() > 1).then(|| {
-        let all: Vec<String> = timeouts.iter().map(|ms| format!("{ms} ms")).collect();
-        format!(
-            "note: the tests' `timeout`s differ ({}): the package's one time limit is the \
-             largest, {largest} ms",
-            all.join(", ")
-        )
-    })
+/// The package's one time limit: the largest `timeout`, at most
+/// [`TIME_LIMIT_CAP_MS`].
+fn time_limit_ms(tests: &[ClassroomTest]) -> u64 {
+    tests
+        .iter()
+        .map(|test| test.timeout_ms)
+        .max()
+        .unwrap_or(60_000)
+        .min(TIME_LIMIT_CAP_MS)
+}
+
+/// The most tests a note names; more are counted.
+const TESTS_NAMED: usize = 10;
+
+/// A note naming the tests whose `timeout` was capped
+/// ([`TIME_LIMIT_CAP_MS`]) and where to change the limit.
+fn timeout_line(tests: &[ClassroomTest], target: &Path) -> Option<String> {
+    let capped: Vec<&ClassroomTest> = tests
+        .iter()
+        .filter(|test| test.timeout_ms > TIME_LIMIT_CAP_MS)
+        .collect();
+    if capped.is_empty() {
+        return None;
+    }
+    let minutes = |test: &ClassroomTest| {
+        let minutes = test.timeout_ms as f64 / 60_000.0;
+        if minutes == 1.0 {
+            "1 minute".to_owned()
+        } else {
+            format!("{minutes} minutes")
+        }
+    };
+    let mut named: Vec<String> = capped
+        .iter()
+        .take(TESTS_NAMED)
+        .map(|test| format!("{} `{}` ({})", test.number, test.name, minutes(test)))
+        .collect();
+    if capped.len() > TESTS_NAMED {
+        named.push(format!("and {} more", capped.len() - TESTS_NAMED));
+    }
+    Some(format!(
+        "note: capped the time limit at {} s of CPU per test for tests {}: GitHub's `timeout` \
+         was wall clock for `setup` and `run` of a whole test, and as a per-test limit a hand-in \
+         that loops would use up a platform's time budget before any TLE; if a test needs more, \
+         raise `time-limit-ms` in `{}`",
+        TIME_LIMIT_CAP_MS / 1000,
+        named.join(", "),
+        target.join("problem.toml").display()
+    ))
 }
 
 /// The last line: what was written and how to grade with it.
