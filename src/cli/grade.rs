@@ -118,7 +118,8 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
     // grade (exit 1, as SPEC gives a submission that is not AC), not the
     // grader's failure: a platform reads exit 2 as a broken grader (issue
     // #30). Without a results file that says so, discovery's error stands.
-    let (told, failures) = reports::write_nothing_to_grade(&config, &args.reports.files());
+    let (told, failures) =
+        reports::write_nothing_to_grade(&config, &args.reports.files().with_config(&config));
     for error in failures {
         say(&super::error_line(&error.into()));
     }
@@ -191,6 +192,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
         &report,
         json,
         &args.reports,
+        Some(&config),
         args.quiet,
         student_view.is_some(),
         similarity.as_ref(),
@@ -217,20 +219,18 @@ pub(super) fn finish(
     report: &GradeReport,
     json: Option<&Path>,
     reports: &ReportArgs,
+    config: Option<&crate::config::judge::JudgeConfig>,
     quiet: bool,
     student_view: bool,
     similarity: Option<&crate::similar::run::Analysis>,
     journal: Result<Option<Journal>, ReportError>,
 ) -> Result<Option<Journal>, Error> {
     let to_stdout = reports.to_stdout(json);
-    let written = reports::write_graded(
-        report,
-        json,
-        &reports.files(),
-        student_view,
-        similarity,
-        journal,
-    );
+    let files = match config {
+        Some(config) => reports.files().with_config(config),
+        None => reports.files(),
+    };
+    let written = reports::write_graded(report, json, &files, student_view, similarity, journal);
     // With the student view, what the terminal shows is what students see
     // too (a CI job's log): the table's slowest time and the messages come
     // from the view, never from the hidden tests.

@@ -105,7 +105,7 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
     let written = reports::write_graded(
         &graded.report,
         json,
-        &request.reports.files(),
+        &request.reports.files().with_config(&config),
         student_view.is_some(),
         None,
         journal,

@@ -43,6 +43,7 @@ pub(crate) fn run(args: MergeArgs) -> Result<Outcome, Error> {
         &merged,
         Some(&args.output),
         &args.render,
+        None,
         args.quiet,
         false,
         None,

@@ -94,7 +94,11 @@ pub(crate) fn run(args: RunArgs) -> Result<Outcome, Error> {
         }
     })?;
     bar.finish();
-    crate::grading::reports::write_run(&outcome, args.json.as_deref(), &args.reports.files())?;
+    crate::grading::reports::write_run(
+        &outcome,
+        args.json.as_deref(),
+        &args.reports.files().with_config(&config),
+    )?;
     if let Some(signal) = outcome.stopped_by {
         let lines = report::human::run_interrupted(
             signal.name(),

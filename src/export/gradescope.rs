@@ -18,11 +18,12 @@
 //!   paths are overridable (`AUTOGRADER_ROOT`, `JUDGE`,
 //!   `JUDGE_TIME_BUDGET`) so a test runs it end to end outside Gradescope;
 //! - `judge.toml`: the problems, `layout = "student/problem"`, no random
-//!   tests (the same tests for every student);
+//!   tests (the same tests for every student), and the exporting
+//!   judge.toml's `[report.gradescope] hidden-tests`;
 //! - `problems/<id>/`: each package that is not built in.
 
 use super::ExportError;
-use crate::config::judge::{JudgeConfig, Language};
+use crate::config::judge::{HiddenTests, JudgeConfig, Language};
 use crate::package::{Package, ProblemRef};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -101,6 +102,7 @@ pub(crate) fn gradescope(
     packages: &[Package],
     problems_dir: Option<&Path>,
     submissions: &[(&str, &Language)],
+    hidden_tests: HiddenTests,
     judge: &Path,
     out: &Path,
 ) -> Result<Autograder, ExportError> {
@@ -128,7 +130,7 @@ pub(crate) fn gradescope(
         ),
         (
             "judge.toml".to_owned(),
-            judge_toml(&problems).into_bytes(),
+            judge_toml(&problems, hidden_tests).into_bytes(),
             0o644,
         ),
     ];
@@ -374,7 +376,7 @@ exit 0
     )
 }
 
-fn judge_toml(problems: &[String]) -> String {
+fn judge_toml(problems: &[String], hidden_tests: HiddenTests) -> String {
     let list: Vec<String> = problems.iter().map(|id| format!("\"{id}\"")).collect();
     format!(
         "# The autograder's judge.toml: one student's hand-in, laid out\n\
@@ -382,7 +384,10 @@ fn judge_toml(problems: &[String]) -> String {
          submissions = \"class\"\n\
          layout = \"student/problem\"\n\
          problems = [{}]\n\
-         random-tests = 0\n",
-        list.join(", ")
+         random-tests = 0\n\
+         [report.gradescope]\n\
+         hidden-tests = \"{}\"\n",
+        list.join(", "),
+        hidden_tests.name()
     )
 }

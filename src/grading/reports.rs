@@ -51,9 +51,13 @@ fn write_each<R: report::Row>(
     similarity: Option<&Analysis>,
 ) -> Vec<GradingError> {
     let rows: Vec<&dyn report::Row> = rows.iter().map(|row| row as &dyn report::Row).collect();
+    let html = report::html::Options {
+        gradescope_hidden_tests: files.gradescope_hidden_tests,
+        ..html.clone()
+    };
     let input = Input {
         rows: &rows,
-        options: html,
+        options: &html,
         cannot_grade: &[],
     };
     files
@@ -61,7 +65,7 @@ fn write_each<R: report::Row>(
         .iter()
         .map(|(format, path)| match format.writes {
             Writes::Text(render) => render_and_write(format, render, &input, path),
-            Writes::Pages => write_html(path, &rows, html, similarity),
+            Writes::Pages => write_html(path, &rows, &html, similarity),
         })
         .filter_map(Result::err)
         .collect()
@@ -154,9 +158,13 @@ pub(crate) fn write_nothing_to_grade(
         _ => return (None, Vec::new()),
     };
     let reasons = super::hand_in::nothing_to_grade(config);
+    let options = report::html::Options {
+        gradescope_hidden_tests: files.gradescope_hidden_tests,
+        ..report::html::Options::default()
+    };
     let input = Input {
         rows: &[],
-        options: &report::html::Options::default(),
+        options: &options,
         cannot_grade: &reasons,
     };
     let failures: Vec<GradingError> = platforms
@@ -237,6 +245,7 @@ pub(crate) fn write_grade(
             } else {
                 std::collections::BTreeMap::new()
             },
+            ..report::html::Options::default()
         },
         similarity,
     );

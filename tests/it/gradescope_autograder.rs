@@ -499,3 +499,20 @@ fn r30_an_export_that_cannot_fit_the_budget_warns() {
         "{stderr}"
     );
 }
+
+/// See: issue #30 (found by a review). The autograder shows hidden tests
+/// as the exporting judge.toml's `[report.gradescope] hidden-tests` says.
+#[test]
+fn r30_the_autograder_keeps_the_hidden_tests_setting() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "[report.gradescope]\nhidden-tests = \"after_published\"\n",
+    );
+    setup_packages(&dir, &["rooks", "--languages", "python", "out.zip"]);
+    let toml = dir.read("unzipped/judge.toml");
+    assert!(
+        toml.contains("hidden-tests = \"after_published\""),
+        "{toml}"
+    );
+}
