@@ -41,6 +41,10 @@ pub(crate) struct Autograder {
 /// autograder timeout (10 minutes), so the result is written in time.
 const TIME_BUDGET_S: u32 = 540;
 
+/// How long run_autograder, stopped by a signal (Gradescope ends a grader
+/// with SIGTERM), waits for the judge to write its interrupted result (s).
+const GRACE_S: u32 = 10;
+
 /// The languages hand-ins may be in, by `config`'s names: `asked` (each
 /// checked to be one of them), or every one when nothing is asked.
 pub(crate) fn submission_languages<'a>(
@@ -345,6 +349,7 @@ fn run_script(own_packages: bool) -> String {
 ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
 JUDGE="${{JUDGE:-judge}}"
 BUDGET="${{JUDGE_TIME_BUDGET:-{TIME_BUDGET_S}}}"
+GRACE="${{JUDGE_GRACE:-{GRACE_S}}}"
 RESULTS="$ROOT/results/results.json"
 mkdir -p "$ROOT/results"
 rm -f "$RESULTS"
@@ -356,13 +361,50 @@ mkdir -p "$WORK/class/student"
 cp -R "$ROOT/submission/." "$WORK/class/student/" 2>/dev/null
 sed 's|^submissions = .*|submissions = "class"|' "$ROOT/source/judge.toml" > "$WORK/judge.toml"
 status=0
+stopped=""
 started=$SECONDS
-timeout --signal=TERM --kill-after=15 "$BUDGET" \
-    "$JUDGE" grade --config "$WORK/judge.toml"{problems_dir} --quiet --gradescope "$RESULTS" || status=$?
-if [ ! -s "$RESULTS" ]; then
+# --foreground keeps the judge in this script's process group, so nothing
+# outlives the script; a signal sent to the script is passed on to the
+# judge (through `timeout`), which then writes its interrupted result.
+timeout --foreground --signal=TERM --kill-after=15 "$BUDGET" \
+    "$JUDGE" grade --config "$WORK/judge.toml"{problems_dir} --quiet --gradescope "$RESULTS" &
+pid=$!
+stop() {{
+    stopped="$1"
+    kill -s "$1" "$pid" 2>/dev/null
+}}
+trap 'stop TERM' TERM
+trap 'stop INT' INT
+trap 'stop HUP' HUP
+while :; do
+    wait "$pid"
+    status=$?
+    # A trapped signal ends `wait` early: wait again for the judge.
+    if [ -n "$stopped" ] || ! kill -0 "$pid" 2>/dev/null; then
+        break
+    fi
+done
+if [ -n "$stopped" ]; then
+    trap '' TERM INT HUP
+    # The judge's grace to write its interrupted result, then nothing is left.
+    waited=0
+    while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt $((GRACE * 10)) ]; do
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+    if kill -0 "$pid" 2>/dev/null; then
+        pkill -KILL -P "$pid" 2>/dev/null
+        kill -KILL "$pid" 2>/dev/null
+    fi
+    wait "$pid" 2>/dev/null
+    status=$?
+fi
+if [ ! -s "$RESULTS" ] || ! grep -q '"score"' "$RESULTS"; then
     # 124: the budget ran out; 137 (SIGKILL) is the budget's only when it
     # ran out, else something else killed the grader (the kernel, out of memory).
-    if [ "$status" -eq 124 ] || {{ [ "$status" -eq 137 ] && [ $((SECONDS - started)) -ge "$BUDGET" ]; }}; then
+    if [ -n "$stopped" ]; then
+        fallback "The grader was stopped (SIG$stopped, as when the platform ends a grade) before it could write a result; this is not a grade. Submit again or tell your teacher."
+    elif [ "$status" -eq 124 ] || {{ [ "$status" -eq 137 ] && [ $((SECONDS - started)) -ge "$BUDGET" ]; }}; then
         fallback "The grader ran out of time ($BUDGET s) before it could write a result; this is not a grade. Submit again or tell your teacher."
     elif [ "$status" -eq 137 ]; then
         fallback "The grader was killed (SIGKILL, as when the machine runs out of memory) before it could write a result; this is not a grade. Submit again or tell your teacher."

@@ -516,3 +516,78 @@ fn r30_the_autograder_keeps_the_hidden_tests_setting() {
         "{toml}"
     );
 }
+
+/// Starts run_autograder with `judge`, waits until the judge runs, sends
+/// the script SIGTERM (as Gradescope stops a grader) and returns the
+/// results once the script has ended.
+fn stopped_autograder(root: &std::path::Path, judge: &std::path::Path, grace: &str) -> Value {
+    let mut script = Command::new("bash")
+        .arg(root.join("source/run_autograder"))
+        .env("AUTOGRADER_ROOT", root)
+        .env("JUDGE", judge)
+        .env("JUDGE_TIME_BUDGET", "300")
+        .env("JUDGE_GRACE", grace)
+        .spawn()
+        .unwrap();
+    let mut polls = 0;
+    while crate::support::processes_mentioning(judge).is_empty() {
+        polls += 1;
+        assert!(polls < 600, "the judge never started");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    // Let the grade get under way.
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let kill = Command::new("kill")
+        .args(["-TERM", &script.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let status = script.wait().unwrap();
+    assert!(
+        status.success(),
+        "run_autograder always ends well: {status}"
+    );
+    let left = crate::support::processes_mentioning(judge);
+    assert!(left.is_empty(), "left running: {left:#?}");
+    let text = fs_err::read_to_string(root.join("results/results.json")).unwrap();
+    let results: Value =
+        serde_json::from_str(&text).unwrap_or_else(|error| panic!("{error}: {text}"));
+    check_gradescope(&results);
+    results
+}
+
+/// See: issue #30 (found by a review). Gradescope stops a grader with
+/// SIGTERM: run_autograder passes it on to the judge, which writes its
+/// interrupted result, and nothing is left running.
+#[test]
+fn r30_a_stopped_autograder_leaves_the_judges_interrupted_result() {
+    let dir = Dir::new();
+    let root = autograder(&dir, "import time\nwhile True:\n    time.sleep(0.1)\n");
+    let judge = root.join("source/judge");
+    let results = stopped_autograder(&root, &judge, "10");
+    assert_eq!(results["score"], 0.0);
+    let output = results["output"].as_str().unwrap();
+    assert!(output.contains("interrupted"), "{output}");
+}
+
+/// See: issue #30 (found by a review). A judge that does not end when told
+/// to is killed after the grace period, and the result says the grader
+/// was stopped.
+#[test]
+fn r30_a_stopped_autograder_whose_judge_hangs_still_leaves_a_result() {
+    let dir = Dir::new();
+    let root = autograder(&dir, ZERO);
+    // Named after itself, so a leftover is found.
+    let judge = dir.create(
+        "deaf.sh",
+        "#!/bin/bash\ntrap '' TERM\nexec -a \"$0-sleeping\" sleep 300\n",
+    );
+    fs_err::set_permissions(&judge, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let results = stopped_autograder(&root, &judge, "1");
+    assert_eq!(results["score"], 0.0);
+    let output = results["output"].as_str().unwrap();
+    assert!(
+        output.contains("The grader was stopped (SIGTERM"),
+        "{output}"
+    );
+}
