@@ -161,6 +161,14 @@ fn imported_tests_grade_as_github_classroom_did() {
         "correct.json",
     ]);
     run.expect_code(0);
+    // No `--tests` was given: the package has no generator (issue #30,
+    // found by a review: the line said `--tests runs exactly its folder`).
+    assert!(
+        run.stdout()
+            .contains("tests: 4 from package hello only (no random tests: the package has no generator)"),
+        "{}",
+        run.transcript()
+    );
     let result = &report(&dir.read("correct.json"))["results"][0];
     assert_eq!(result["verdict"], "AC", "{result}");
     assert_eq!(result["score"], 5.0, "{result}");

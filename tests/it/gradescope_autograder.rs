@@ -591,3 +591,34 @@ fn r30_a_stopped_autograder_whose_judge_hangs_still_leaves_a_result() {
         "{output}"
     );
 }
+
+/// See: issue #30 (found by a review). The preview the docs give, `judge
+/// run rooks HAND-IN --gradescope FILE`, added 10 random tests (64.71 of
+/// 17 tests where the autograder gave 57.14 of 7): it now gives exactly
+/// the autograder's grade, test for test.
+#[test]
+fn r30_the_preview_is_the_autograders_grade() {
+    let dir = Dir::new();
+    let root = autograder(&dir, ZERO);
+    let judge = root.join("source/judge");
+    let graded = run_autograder(&root, &judge, "300");
+    let run = dir.judge(&[
+        "run",
+        "rooks",
+        "autograder/submission/rooks.py",
+        "--gradescope",
+        "preview.json",
+    ]);
+    assert!(run.code() <= 1, "{}", run.transcript());
+    assert!(
+        run.stdout()
+            .contains("tests: 7 from package rooks only (no random tests: a platform's"),
+        "{}",
+        run.transcript()
+    );
+    let preview: Value = serde_json::from_str(&dir.read("preview.json")).unwrap();
+    check_gradescope(&preview);
+    assert_eq!(preview["score"], graded["score"], "{preview:#}\n{graded:#}");
+    assert_eq!(preview["tests"], graded["tests"], "{preview:#}\n{graded:#}");
+    assert_eq!(preview["output"], graded["output"]);
+}
