@@ -46,6 +46,10 @@ pub(crate) struct Graded {
     /// Why a problem of a gradable hand-in scored nothing without being
     /// run (no file for it, two files): said first, scored 0.
     pub(crate) notes: Vec<String>,
+    /// Each problem whose program did not compile, with the compiler's
+    /// message (cut): a platform that has a "cannot be graded" state
+    /// (PrairieLearn) uses it for these.
+    pub(crate) compile_errors: Vec<String>,
 }
 
 /// A scored part of the grade: a test, or a top-level test group.
@@ -147,6 +151,12 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
         ));
         if !result.compile.ok && !result.compile.message.is_empty() {
             summary.push(cut(&visible(&result.compile.message)));
+        }
+        if !result.compile.ok {
+            graded.compile_errors.push(cut(&format!(
+                "{problem}: your program did not compile: {}",
+                visible(&result.compile.message)
+            )));
         }
         graded
             .items

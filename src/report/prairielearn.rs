@@ -83,7 +83,12 @@ pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
     Ok(text)
 }
 
-fn results(graded: Graded) -> Results {
+fn results(mut graded: Graded) -> Results {
+    // A program that did not compile is PrairieLearn's own example of a
+    // hand-in that cannot be graded: no attempt is used up, and the
+    // compiler's message is the reason.
+    let compile_errors = std::mem::take(&mut graded.compile_errors);
+    graded.format_errors.extend(compile_errors);
     let gradable = graded.format_errors.is_empty();
     // From whole hundredths: `0.5714`, never a float sum's
     // `0.6470999999999999`.

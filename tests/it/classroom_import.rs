@@ -164,8 +164,9 @@ fn imported_tests_grade_as_github_classroom_did() {
     // No `--tests` was given: the package has no generator (issue #30,
     // found by a review: the line said `--tests runs exactly its folder`).
     assert!(
-        run.stdout()
-            .contains("tests: 4 from package hello only (no random tests: the package has no generator)"),
+        run.stdout().contains(
+            "tests: 4 from package hello only (no random tests: the package has no generator)"
+        ),
         "{}",
         run.transcript()
     );

@@ -764,3 +764,39 @@ fn r30_judge_toml_says_when_gradescope_shows_hidden_tests() {
     assert!(stderr.contains("hidden-tests"), "{stderr}");
     assert!(stderr.contains("after_due_date"), "{stderr}");
 }
+
+/// See: issue #30 (found by a review). A program that does not compile is
+/// PrairieLearn's own example of `gradable: false`: no attempt is used
+/// up, and `format_errors` holds the compiler's message, cut to a page.
+#[test]
+fn r30_a_compile_error_is_not_gradable_on_prairielearn() {
+    let dir = Dir::new();
+    one_student(&dir, "\"rooks\"");
+    dir.create(
+        "class/alice/rooks.py",
+        format!("# {}\nprint 1\n", "x".repeat(10_000)),
+    );
+    let run = dir.judge(&[
+        "grade",
+        "--prairielearn",
+        "pl.json",
+        "--gradescope",
+        "gs.json",
+    ]);
+    run.expect_code(1);
+    let learn = check_prairielearn(&dir.read("pl.json"));
+    assert_eq!(learn["gradable"], false, "{learn:#}");
+    assert_eq!(learn["score"], 0.0);
+    let errors = learn["format_errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1, "{learn:#}");
+    let error = errors[0].as_str().unwrap();
+    assert!(
+        error.starts_with("rooks: your program did not compile: "),
+        "{error}"
+    );
+    assert!(error.contains("SyntaxError"), "{error}");
+    assert!(error.len() <= 4096 + 40, "{}", error.len());
+    // Gradescope has no such state: a 0 that says CE.
+    let results = read_json(&dir, "gs.json");
+    assert!(results["output"].as_str().unwrap().contains("(CE)"));
+}
