@@ -389,3 +389,49 @@ fn a_class_is_graded_with_the_imported_package() {
         "{report}"
     );
 }
+
+/// See: issue #30 (found by a review). JavaScript's named back-references
+/// (`\k<w>`) and `[^]` read as GitHub read them (they were a judge error
+/// for every student); a pattern the checker cannot run (a lookbehind of
+/// varying width, which JavaScript allows) is refused at import, naming
+/// the file, the line, the test and why, and nothing is written.
+#[test]
+fn r30_regex_patterns_are_checked_at_import() {
+    let dir = Dir::new();
+    dir.create(
+        "autograding.json",
+        r#"{"tests": [
+            {"name": "twice", "setup": "", "run": "./echo", "input": "ab ab",
+             "output": "^(?<w>[a-z]+) \\k<w>$", "comparison": "regex", "timeout": 1},
+            {"name": "any", "setup": "", "run": "./echo", "input": "a\nb",
+             "output": "^a[^]b$", "comparison": "regex", "timeout": 1}]}"#,
+    );
+    dir.judge(&["import", "--autograding", "autograding.json", "out/echo"])
+        .expect_code(0);
+    dir.create(
+        "echo.py",
+        "import sys\nsys.stdout.write(sys.stdin.read())\n",
+    );
+    let run = dir.judge(&["run", "echo", "echo.py", "--problems-dir", "out"]);
+    run.expect_code(0);
+    dir.create("wrong.py", "import sys\nprint('ab cd')\n");
+    let run = dir.judge(&["run", "echo", "wrong.py", "--problems-dir", "out"]);
+    run.expect_code(1);
+    assert!(!run.stdout().contains("JE"), "{}", run.transcript());
+
+    dir.create(
+        "bad.json",
+        "{\"tests\": [\n  {\"name\": \"ok\", \"run\": \"./a\", \"input\": \"x\", \"output\": \"x\", \
+         \"comparison\": \"regex\"},\n  {\"name\": \"behind\", \"run\": \"./a\", \"input\": \"x\",\n   \
+         \"output\": \"(?<=a+)b\", \"comparison\": \"regex\"}\n]}",
+    );
+    let run = dir.judge(&["import", "--autograding", "bad.json", "out/bad"]);
+    run.expect_code(2);
+    let stderr = run.stderr();
+    assert!(
+        stderr.contains("failed to load `bad.json`: line 3: `tests[1].output`: test 2 `behind`: the pattern \"(?<=a+)b\" cannot run in the judge's checker"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("look-behind"), "{stderr}");
+    assert!(!dir.path().join("out/bad").exists());
+}

@@ -28,6 +28,18 @@ const TIME_LIMIT_CAP_MS: u64 = 10_000;
 /// The checker every imported package carries.
 const CHECKER: &str = include_str!("checker.py");
 
+/// `python_pattern`: a `regex` test's JavaScript pattern as Python's `re`
+/// (the checker's, and the import's check of each pattern).
+const REGEX: &str = include_str!("regex.py");
+
+/// Compiles each pattern of stdin's JSON list as the checker does and
+/// prints a JSON list of the errors (`null` for a pattern that compiles).
+const CHECK_PATTERNS: &str = "\nimport json, re, sys\nerrors = []\n\
+    for pattern in json.load(sys.stdin):\n    try:\n        \
+    re.compile(python_pattern(pattern), re.ASCII)\n        errors.append(None)\n    \
+    except (re.error, RecursionError, OverflowError) as error:\n        \
+    errors.append(str(error))\nprint(json.dumps(errors))\n";
+
 /// Why nothing was imported.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum ImportError {
@@ -105,6 +117,7 @@ pub(crate) fn import(json: &Path, target: &Path) -> Result<Vec<String>, ImportEr
             skipped,
         });
     };
+    check_patterns(json, &sorted.imported)?;
     let files = package_files(&id, json, &program, &sorted);
     write_folder(target, &files)?;
     let mut lines = skipped;
@@ -112,6 +125,81 @@ pub(crate) fn import(json: &Path, target: &Path) -> Result<Vec<String>, ImportEr
     lines.extend(timeout_line(&sorted.imported, target));
     lines.push(written(&id, target, &program, &sorted));
     Ok(lines)
+}
+
+/// Refuses a `regex` test whose pattern the checker cannot compile
+/// (JavaScript syntax Python's `re` does not read, as `\cJ` or a lookbehind
+/// of varying width): every hand-in would get a judge error at grading
+/// time. The patterns are compiled by `python3` exactly as the checker,
+/// which runs on it too, compiles them.
+fn check_patterns(json: &Path, tests: &[ClassroomTest]) -> Result<(), ImportError> {
+    let regex: Vec<&ClassroomTest> = tests
+        .iter()
+        .filter(|test| test.comparison == Comparison::Regex)
+        .collect();
+    let Some(first) = regex.first() else {
+        return Ok(());
+    };
+    let invalid = |test: &ClassroomTest, message: String| {
+        ImportError::Config(ConfigError {
+            path: json.to_owned(),
+            kind: crate::config::ConfigErrorKind::Invalid {
+                key: format!("tests[{}].output", test.number - 1),
+                message,
+                line: Some(test.line),
+            },
+        })
+    };
+    let patterns: Vec<&str> = regex.iter().map(|test| test.output.as_str()).collect();
+    let input = serde_json::to_string(&patterns).map_err(std::io::Error::other);
+    let run = input.and_then(|input| {
+        let mut child = std::process::Command::new("python3")
+            .args(["-I", "-c", &format!("{REGEX}{CHECK_PATTERNS}")])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()?;
+        if let Some(mut stdin) = child.stdin.take() {
+            std::io::Write::write_all(&mut stdin, input.as_bytes())?;
+        }
+        child.wait_with_output()
+    });
+    let errors: Vec<Option<String>> = match run {
+        Ok(output) if output.status.success() => serde_json::from_slice(&output.stdout)
+            .map_err(|error| invalid(first, format!("cannot check the pattern: {error}")))?,
+        Ok(output) => {
+            return Err(invalid(
+                first,
+                format!(
+                    "cannot check the pattern: python3 failed: {}",
+                    String::from_utf8_lossy(&output.stderr).trim()
+                ),
+            ))
+        }
+        Err(error) => {
+            return Err(invalid(
+                first,
+                format!(
+                    "cannot check the pattern: `python3`, which the package's checker runs \
+                     on too, cannot be started: {error}"
+                ),
+            ))
+        }
+    };
+    for (test, error) in regex.iter().zip(errors) {
+        if let Some(error) = error {
+            return Err(invalid(
+                test,
+                format!(
+                    "test {} `{}`: the pattern {:?} cannot run in the judge's checker (Python's \
+                     `re`, which reads JavaScript's common syntax): {error}; write it in the \
+                     syntax docs/classroom50.md lists",
+                    test.number, test.name, test.output
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn is_empty_folder(path: &Path) -> bool {
@@ -235,6 +323,7 @@ fn package_files(id: &str, json: &Path, program: &str, sorted: &Sorted) -> Vec<(
         _ => "None".to_owned(),
     };
     let checker = CHECKER
+        .replace("{REGEX}", REGEX)
         .replace("{COMPARISONS}", &comparisons)
         .replace("{DEFAULT}", &default);
     let mut statement = format!(
