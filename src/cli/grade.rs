@@ -113,6 +113,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
     let config = crate::package::load_config(args.config.as_deref(), problems_dir)?;
     args.reports
         .refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
+    reports::refuse_unwritable_platforms(&args.reports.files())?;
     // A platform's student gets a results file even when there is nothing
     // to grade. A hand-in with nothing to grade is the student's failing
     // grade (exit 1, as SPEC gives a submission that is not AC), not the

@@ -60,6 +60,7 @@ pub(crate) fn run(args: RunArgs) -> Result<Outcome, Error> {
     let submission_paths: Vec<&Path> = args.submissions.iter().map(PathBuf::as_path).collect();
     args.reports
         .refuse_among(args.json.as_deref(), &submission_paths)?;
+    crate::grading::reports::refuse_unwritable_platforms(&args.reports.files())?;
     let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
     let package = args.packages.load_with(&args.problem, &config)?;
     let request = RunRequest {

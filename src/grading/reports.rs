@@ -115,6 +115,21 @@ pub(crate) fn refuse_several_students<S: AsRef<str>>(
     Ok(())
 }
 
+/// Refuses, as a usage error naming the flag and before anything is
+/// graded, a platform's file that could not be written once the grade is
+/// done: Classroom 50's, without the identity its runner gives in the
+/// environment (issue #30: checked only after the whole grade had run).
+pub(crate) fn refuse_unwritable_platforms(files: &Chosen<'_>) -> Result<(), GradingError> {
+    for (format, _) in &files.files {
+        if format.name == "classroom50" {
+            report::classroom50::check_identity().map_err(|error| {
+                GradingError::usage(format!("{}: {error}", format.flag()), None)
+            })?;
+        }
+    }
+    Ok(())
+}
+
 /// Writes the platforms' results files asked for
 /// ([`crate::report::formats::Format::platform`]) when `config`'s submissions folder holds no hand-in to
 /// grade (nothing, or only files named after no problem of the

@@ -580,3 +580,54 @@ fn r30_a_team_assignment_is_a_group_and_an_unknown_mode_is_refused() {
     );
     assert!(!dir.path().join("result.json").exists());
 }
+
+/// See: issue #30 (found by a review). `--classroom50` without the runner's
+/// identity, or with a `SUBMISSION_TAG` that is no `submit/...` tag, is
+/// refused before anything compiles (it was checked once the whole grade
+/// had run): `grade`, `run` and `grade --package` alike.
+#[test]
+fn r30_classroom50_checks_the_runners_identity_before_grading() {
+    let mut bad_tag = RUNNER.to_vec();
+    bad_tag[3] = ("SUBMISSION_TAG", "v1.0");
+    for (environment, said) in [
+        (&RUNNER[..5], "`RELEASE_URL`"),
+        (&bad_tag[..], "`SUBMISSION_TAG` is `v1.0`"),
+    ] {
+        let dir = Dir::new();
+        one_student(&dir);
+        dir.create("class/alice/rooks.py", ZERO);
+        for args in [
+            &["grade", "--classroom50", "result.json"][..],
+            &[
+                "run",
+                "rooks",
+                "class/alice/rooks.py",
+                "--classroom50",
+                "result.json",
+            ][..],
+        ] {
+            let run = dir.judge_env(args, environment);
+            run.expect_code(2);
+            let transcript = run.transcript();
+            assert!(transcript.contains("--classroom50: "), "{transcript}");
+            assert!(transcript.contains(said), "{transcript}");
+            // Nothing was graded: no verdict, no table.
+            assert!(!transcript.contains("WA"), "{transcript}");
+            assert!(!transcript.contains("sample-1"), "{transcript}");
+            assert!(!dir.path().join("result.json").exists());
+        }
+        let package = crate::support::repository().join("problems/rooks");
+        let run = dir.judge_env(
+            &[
+                "grade",
+                "--package",
+                package.to_str().unwrap(),
+                "--classroom50",
+                "result.json",
+            ],
+            environment,
+        );
+        run.expect_code(2);
+        assert!(run.transcript().contains(said), "{}", run.transcript());
+    }
+}
