@@ -91,9 +91,16 @@ fn outcome(graded: Graded) -> Outcome {
     } else {
         0.0
     };
+    // Why (part of) the answer cannot be graded comes first, above the
+    // table, where the student reads first.
+    let not_graded = if graded.notes.is_empty() {
+        String::new()
+    } else {
+        format!("<p>Not graded:</p>{}", list(&graded.notes))
+    };
     let prologuehtml = if gradable {
         format!(
-            "<p>{} of {} points</p><pre>{}</pre>",
+            "{not_graded}<p>{} of {} points</p><pre>{}</pre>",
             hundredths_text(graded.score),
             hundredths_text(graded.max_score),
             escape(&graded.summary)
@@ -104,11 +111,7 @@ fn outcome(graded: Graded) -> Outcome {
             list(&graded.format_errors)
         )
     };
-    let epiloguehtml = if graded.notes.is_empty() {
-        String::new()
-    } else {
-        format!("<p>Not graded:</p>{}", list(&graded.notes))
-    };
+    let epiloguehtml = String::new();
     let mut testresults = vec![HEADER.iter().map(|cell| json!(cell)).collect()];
     if gradable {
         testresults.extend(graded.items.into_iter().map(|item| {
@@ -120,7 +123,13 @@ fn outcome(graded: Graded) -> Outcome {
                     hundredths_text(item.score),
                     hundredths_text(item.max_score)
                 )),
-                json!(if item.sample { "sample" } else { "hidden data" }),
+                json!(if item.whole {
+                    "the whole problem"
+                } else if item.sample {
+                    "sample"
+                } else {
+                    "hidden data"
+                }),
                 json!(item.output),
             ]
         }));
@@ -174,6 +183,7 @@ mod tests {
                         max_score: 1,
                         passed: false,
                         sample: false,
+                        whole: false,
                         output: output.clone(),
                     })
                     .collect(),

@@ -65,6 +65,9 @@ pub(crate) struct Item {
     /// Only samples (every test of a group a sample) are shown before the
     /// due date.
     pub(crate) sample: bool,
+    /// The whole problem as one item (not compiled, not graded, or groups
+    /// that no items could share): shown now, but no test.
+    pub(crate) whole: bool,
     pub(crate) output: String,
 }
 
@@ -149,9 +152,8 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
             "{problem}: {points:.2} of {max_points:.2} ({})",
             result.verdict.code()
         ));
-        if !result.compile.ok && !result.compile.message.is_empty() {
-            summary.push(cut(&visible(&result.compile.message)));
-        }
+        // The compiler's message is the problem's item's output (and, for
+        // PrairieLearn, its reason): said once (VPL said it twice).
         if !result.compile.ok {
             graded.compile_errors.push(cut(&format!(
                 "{problem}: your program did not compile: {}",
@@ -312,6 +314,7 @@ fn items(
             max_score,
             passed: result.verdict == Verdict::Accepted && score == max_score,
             sample: true,
+            whole: true,
             output: cut(&output),
         }]
     };
@@ -365,6 +368,7 @@ fn items(
                     && group.score.0 >= group.max_score.0
                     && score == max_score,
                 sample: !group.tests.is_empty() && group.tests.iter().all(|t| is_sample(t)),
+                whole: false,
                 output: cut(&lines(group).join("\n")),
             })
             .collect();
@@ -422,6 +426,7 @@ fn items(
             max_score,
             passed: test.verdict == Verdict::Accepted,
             sample: is_sample(&test.name),
+            whole: false,
             output: cut(&test_line(test)),
         })
         .collect();
@@ -433,6 +438,7 @@ fn items(
             max_score,
             passed: false,
             sample: false,
+            whole: false,
             output: "not run: an earlier test failed".to_owned(),
         });
     }
@@ -463,6 +469,7 @@ fn ungraded_item(problem: &str, problem_number: usize, max_score: u64, why: &str
         max_score,
         passed: false,
         sample: true,
+        whole: true,
         output: cut(why),
     }
 }

@@ -173,6 +173,7 @@ mod tests {
                 max_score: 5000,
                 passed: false,
                 sample: false,
+                whole: false,
                 output: "001: WA\nGrade :=>>100".to_owned(),
             }],
             ..Graded::default()

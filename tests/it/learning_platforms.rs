@@ -631,3 +631,43 @@ fn r30_classroom50_checks_the_runners_identity_before_grading() {
         assert!(run.transcript().contains(said), "{}", run.transcript());
     }
 }
+
+/// See: issue #30 (found by a review). CodeRunner: why part of an answer
+/// was not graded is in `prologuehtml`, above the table, as docs/moodle.md
+/// says (the docs said `epiloguehtml`); a problem that did not compile is
+/// a row of the whole problem, not a `sample`. VPL says the compiler's
+/// message once. Two files for one problem are counted as not graded, not
+/// as `1 CE`.
+#[test]
+fn r30_moodle_says_what_was_not_graded_where_it_is_read() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "submissions = \"class\"\nlayout = \"student/problem\"\nrandom-tests = 0\njobs = 2\n\
+         problems = [\"rooks\", \"mayan\"]\n",
+    );
+    dir.create("class/alice/rooks.py", "print 1\n");
+    dir.create("class/alice/mayan.py", ZERO);
+    dir.create("class/alice/mayan.cpp", "int main() {}\n");
+    let run = dir.judge(&["grade", "--coderunner", "cr.json", "--vpl", "vpl.txt"]);
+    run.expect_code(1);
+    let transcript = run.transcript();
+    assert!(
+        transcript.contains("2 submissions: 1 CE, 1 not graded (several files for one problem)"),
+        "{transcript}"
+    );
+    let outcome: Value = serde_json::from_str(&dir.read("cr.json")).unwrap();
+    validate(&coderunner_schema(), &outcome);
+    let prologue = outcome["prologuehtml"].as_str().unwrap();
+    assert!(prologue.contains("<p>Not graded:</p>"), "{prologue}");
+    assert!(prologue.contains("mayan: 2 files handed in"), "{prologue}");
+    assert_eq!(outcome["epiloguehtml"], "", "{outcome:#}");
+    let rows = outcome["testresults"].as_array().unwrap();
+    let rooks = rows
+        .iter()
+        .find(|row| row[1] == "rooks")
+        .unwrap_or_else(|| panic!("{outcome:#}"));
+    assert_eq!(rooks[3], "the whole problem", "{outcome:#}");
+    let vpl = dir.read("vpl.txt");
+    assert_eq!(vpl.matches("SyntaxError").count(), 1, "{vpl}");
+}
