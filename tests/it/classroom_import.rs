@@ -435,3 +435,73 @@ fn r30_regex_patterns_are_checked_at_import() {
     assert!(stderr.contains("look-behind"), "{stderr}");
     assert!(!dir.path().join("out/bad").exists());
 }
+
+/// See: issue #30 (found by a review). A test's name keeps its letters
+/// (`émoji` was `moji`); `[42]` names its line (and a test after it keeps
+/// its own); a path of folders that do not exist is refused, not made; the
+/// command given for a package named `-weird` puts it after `--`, and
+/// works.
+#[test]
+fn r30_import_names_lines_folders_and_hints() {
+    let dir = Dir::new();
+    dir.create(
+        "a.json",
+        "{\"tests\": [{\"name\": \"\u{e9}moji \u{2713} / slash\", \"run\": \"python3 a.py\", \
+         \"input\": \"1\", \"output\": \"1\", \"comparison\": \"exact\"}]}",
+    );
+    let run = dir.judge(&["import", "--autograding", "a.json", "out/-weird"]);
+    run.expect_code(0);
+    assert!(
+        dir.path()
+            .join("out/-weird/tests/01-emoji-slash.in")
+            .is_file(),
+        "{}",
+        run.transcript()
+    );
+    assert!(
+        run.stderr()
+            .contains("try:\n  judge run --problems-dir out -- -weird HAND-IN"),
+        "{}",
+        run.transcript()
+    );
+    dir.create("a.py", "print(input())\n");
+    dir.judge(&["run", "--problems-dir", "out", "--", "-weird", "a.py"])
+        .expect_code(0);
+
+    dir.create(
+        "b.json",
+        "{\"tests\": [\n  42,\n  {\"name\": \"a\", \"run\": \"./a\", \"ouput\": \"x\"}\n]}",
+    );
+    let run = dir.judge(&["import", "--autograding", "b.json", "out/b"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains(
+            "failed to load `b.json`: line 2: `tests[0]`: expected a test object, found a number"
+        ),
+        "{}",
+        run.transcript()
+    );
+    dir.create(
+        "c.json",
+        "{\"tests\": [\n  {\"name\": \"a\", \"run\": \"./a\"},\n  \"x\",\n  {\"name\": \"b\",\n   \
+         \"run\": \"./a\", \"ouput\": \"x\"}\n]}",
+    );
+    let run = dir.judge(&["import", "--autograding", "c.json", "out/c"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr()
+            .contains("line 3: `tests[1]`: expected a test object, found text"),
+        "{}",
+        run.transcript()
+    );
+
+    let deep = dir.path().join("missing/deeper/x");
+    let run = dir.judge(&["import", "--autograding", "a.json", deep.to_str().unwrap()]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("is no folder to import into"),
+        "{}",
+        run.transcript()
+    );
+    assert!(!dir.path().join("missing").exists());
+}

@@ -81,6 +81,26 @@ pub(crate) fn import(json: &Path, target: &Path) -> Result<Vec<String>, ImportEr
         })?;
     let id = crate::package::parse_id(id)
         .map_err(|bad| ImportError::Target(format!("the folder's name: {bad}")))?;
+    // The folder it goes into may be made (`problems/` of a course's
+    // repository), not a path of folders that do not exist.
+    let parent = match target.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    if !parent.is_dir() {
+        let grandparent = match parent.parent() {
+            Some(grandparent) if !grandparent.as_os_str().is_empty() => grandparent,
+            _ => Path::new("."),
+        };
+        if parent.exists() || !grandparent.is_dir() {
+            return Err(ImportError::Target(format!(
+                "`{}` is no folder to import into (neither it nor `{}` exists as a folder); \
+                 create it first",
+                parent.display(),
+                grandparent.display()
+            )));
+        }
+    }
     if target.exists() && !is_empty_folder(target) {
         return Err(ImportError::Target(format!(
             "`{}` exists and is not an empty folder; import into a new folder",
@@ -217,16 +237,25 @@ fn points_note(points: f64) -> String {
 }
 
 /// `NN-slug`: the test's position (so name order is the file's order) and
-/// its name in lowercase letters, digits and `-`.
+/// its name in lowercase letters, digits and `-`: an accented letter
+/// loses its accent (`é` is `e`), a letter of another script stays.
 fn test_name(test: &ClassroomTest, width: usize) -> String {
+    use unicode_normalization::{char::is_combining_mark, UnicodeNormalization as _};
     let mut slug = String::new();
-    for c in test.name.chars().flat_map(char::to_lowercase) {
-        if c.is_ascii_alphanumeric() {
+    let mut letters = 0;
+    for c in test
+        .name
+        .nfkd()
+        .filter(|c| !is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+    {
+        if c.is_alphanumeric() {
             slug.push(c);
+            letters += 1;
         } else if !slug.ends_with('-') {
             slug.push('-');
         }
-        if slug.len() >= 40 {
+        if letters >= 40 {
             break;
         }
     }
@@ -272,7 +301,7 @@ fn package_files(id: &str, json: &Path, program: &str, sorted: &Sorted) -> Vec<(
         toml,
         "# Imported by `judge import --autograding` from GitHub Classroom's {:?} \
          (docs/classroom50.md).\n# GitHub Classroom ran each test as {:?}; grade a hand-in with\n\
-         #   judge run {id} HAND-IN --problems-dir FOLDER-OF-THIS-PACKAGE\n\
+         #   {}\n\
          title = {}\norigin = \"GitHub Classroom autograding.json\"\n\
          profiles = [\"github-classroom\"]  # no generator: the tests are the file's\n\n\
          [limits]\n\
@@ -288,6 +317,7 @@ fn package_files(id: &str, json: &Path, program: &str, sorted: &Sorted) -> Vec<(
          [tests]\nseed = 1",
         json.display().to_string(),
         program,
+        run_hint(id, "FOLDER-OF-THIS-PACKAGE"),
         quoted(id),
         cap = TIME_LIMIT_CAP_MS / 1000,
     );
@@ -357,7 +387,10 @@ fn write_folder(target: &Path, files: &[(String, String)]) -> Result<(), ImportE
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    fs_err::create_dir_all(parent).map_err(write_error(parent))?;
+    if !parent.is_dir() {
+        // One folder at most: `import` refused a deeper path.
+        fs_err::create_dir(parent).map_err(write_error(parent))?;
+    }
     let scratch = tempfile::Builder::new()
         .prefix(".judge-import-")
         .tempdir_in(parent)
@@ -475,11 +508,22 @@ fn written(id: &str, target: &Path, program: &str, sorted: &Sorted) -> String {
     };
     format!(
         "wrote the package `{id}` in `{}`: {} of {} tests{points}{exit_status}; GitHub Classroom \
-         ran them as `{program}`; try:\n  judge run {id} HAND-IN --problems-dir {folder}",
+         ran them as `{program}`; try:\n  {}",
         target.display(),
         sorted.imported.len(),
         sorted.imported.len() + sorted.skipped.len(),
+        run_hint(id, &folder),
     )
+}
+
+/// The command that grades a hand-in with the package `id` of `folder`: an
+/// id that starts with `-` comes after `--`, so it is not read as a flag.
+fn run_hint(id: &str, folder: &str) -> String {
+    if id.starts_with('-') {
+        format!("judge run --problems-dir {folder} -- {id} HAND-IN")
+    } else {
+        format!("judge run {id} HAND-IN --problems-dir {folder}")
+    }
 }
 
 #[cfg(test)]
@@ -504,7 +548,11 @@ mod tests {
         test.name = "???".to_owned();
         assert_eq!(test_name(&test, 3), "003-test");
         test.name = "Ünïcode".to_owned();
-        assert_eq!(test_name(&test, 2), "03-n-code");
+        assert_eq!(test_name(&test, 2), "03-unicode");
+        test.name = "émoji ✓ / slash".to_owned();
+        assert_eq!(test_name(&test, 2), "03-emoji-slash");
+        test.name = "测试 1".to_owned();
+        assert_eq!(test_name(&test, 2), "03-测试-1");
     }
 
     /// checker.py computes the same key (pinned by the end-to-end tests,
