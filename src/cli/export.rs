@@ -102,6 +102,7 @@ fn gradescope(args: &ExportArgs) -> Result<Outcome, Error> {
         &packages,
         args.packages.problems_dir.as_deref(),
         &languages,
+        args.languages.is_empty(),
         config.gradescope_hidden_tests,
         &judge,
         out,

@@ -32,6 +32,10 @@ pub(crate) struct JudgeToml {
     pub(crate) problems: Option<Vec<String>>,
     /// `judge grade`: reports for students (hidden tests without data).
     pub(crate) student_view: Option<bool>,
+    /// Only these languages (by name) are configured: a hand-in in another
+    /// is in no language (as `judge export --gradescope --languages`
+    /// writes the autograder's).
+    pub(crate) only_languages: Option<Vec<String>>,
     #[serde(default)]
     pub(crate) limits: LimitsToml,
     /// `[report.*]`: how a report format shows what it shows.
@@ -419,6 +423,19 @@ impl JudgeConfig {
         for (name, language) in merged {
             let resolved = language.resolve(&error_path, &name)?;
             languages.insert(name, resolved);
+        }
+        if let Some(only) = &user.only_languages {
+            if let Some(unknown) = only.iter().find(|name| !languages.contains_key(*name)) {
+                return Err(ConfigError::invalid(
+                    &error_path,
+                    "only-languages",
+                    format!(
+                        "`{unknown}` is no language of the judge (known: {})",
+                        languages.keys().cloned().collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+            }
+            languages.retain(|name, _| only.contains(name));
         }
         // Relative to judge.toml, so `judge grade --config x/judge.toml`
         // grades x's submissions wherever it is run from.

@@ -106,6 +106,7 @@ pub(crate) fn gradescope(
     packages: &[Package],
     problems_dir: Option<&Path>,
     submissions: &[(&str, &Language)],
+    all: bool,
     hidden_tests: HiddenTests,
     judge: &Path,
     out: &Path,
@@ -134,7 +135,12 @@ pub(crate) fn gradescope(
         ),
         (
             "judge.toml".to_owned(),
-            judge_toml(&problems, hidden_tests).into_bytes(),
+            judge_toml(
+                &problems,
+                hidden_tests,
+                &only_languages(packages, submissions, all),
+            )
+            .into_bytes(),
             0o644,
         ),
     ];
@@ -418,8 +424,38 @@ exit 0
     )
 }
 
-fn judge_toml(problems: &[String], hidden_tests: HiddenTests) -> String {
+/// The languages the autograder's judge.toml keeps (`only-languages`):
+/// none named when hand-ins may be in `all` of them, else the languages
+/// of the hand-ins and of the packages' own programs, each once.
+fn only_languages(
+    packages: &[Package],
+    submissions: &[(&str, &Language)],
+    all: bool,
+) -> Vec<String> {
+    if all {
+        return Vec::new();
+    }
+    let mut names: Vec<String> = needed_languages(packages, submissions)
+        .into_iter()
+        .map(|(name, _)| name.to_owned())
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+fn judge_toml(problems: &[String], hidden_tests: HiddenTests, only: &[String]) -> String {
     let list: Vec<String> = problems.iter().map(|id| format!("\"{id}\"")).collect();
+    let only = if only.is_empty() {
+        String::new()
+    } else {
+        let names: Vec<String> = only.iter().map(|name| format!("\"{name}\"")).collect();
+        format!(
+            "# The languages hand-ins may be in (`--languages`), and the packages' own.\n\
+             only-languages = [{}]\n",
+            names.join(", ")
+        )
+    };
     format!(
         "# The autograder's judge.toml: one student's hand-in, laid out\n\
          # `student/problem`, a file per problem named `<problem>.<ext>`.\n\
@@ -427,6 +463,7 @@ fn judge_toml(problems: &[String], hidden_tests: HiddenTests) -> String {
          layout = \"student/problem\"\n\
          problems = [{}]\n\
          random-tests = 0\n\
+         {only}\
          [report.gradescope]\n\
          hidden-tests = \"{}\"\n",
         list.join(", "),

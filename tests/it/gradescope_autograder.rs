@@ -622,3 +622,38 @@ fn r30_the_preview_is_the_autograders_grade() {
     assert_eq!(preview["tests"], graded["tests"], "{preview:#}\n{graded:#}");
     assert_eq!(preview["output"], graded["output"]);
 }
+
+/// See: issue #30 (found by a review). With `--languages c,cpp,python` the
+/// student who misnamed a file heard every extension (`bash`, ..., `rs`,
+/// `sh`): only the exported languages' are listed now.
+#[test]
+fn r30_the_student_hears_only_the_exported_languages() {
+    let dir = Dir::new();
+    dir.judge(&[
+        "export",
+        "--gradescope",
+        "rooks",
+        "--languages",
+        "c,cpp,python",
+        "autograder.zip",
+    ])
+    .expect_code(0);
+    let root = dir.path().join("autograder");
+    let unzip = Command::new("python3")
+        .args(["-m", "zipfile", "-e", "autograder.zip"])
+        .arg(root.join("source"))
+        .current_dir(dir.path())
+        .status()
+        .unwrap();
+    assert!(unzip.success());
+    let judge = root.join("source/judge");
+    fs_err::set_permissions(&judge, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    dir.create("autograder/submission/rook.py", ZERO);
+    let results = run_autograder(&root, &judge, "300");
+    let output = results["output"].as_str().unwrap();
+    assert!(
+        output.contains("where <ext> is one of `c`, `cc`, `cpp`, `cxx`, `py3`, `py`, at the top"),
+        "{output}"
+    );
+    assert!(!output.contains("`rs`"), "{output}");
+}
