@@ -192,8 +192,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
     let journal = finish(
         &report,
         json,
-        &args.reports,
-        Some(&config),
+        &args.reports.files().with_config(&config),
         args.quiet,
         student_view.is_some(),
         similarity.as_ref(),
@@ -219,19 +218,18 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
 pub(super) fn finish(
     report: &GradeReport,
     json: Option<&Path>,
-    reports: &ReportArgs,
-    config: Option<&crate::config::judge::JudgeConfig>,
+    files: &crate::report::formats::Chosen<'_>,
     quiet: bool,
     student_view: bool,
     similarity: Option<&crate::similar::run::Analysis>,
     journal: Result<Option<Journal>, ReportError>,
 ) -> Result<Option<Journal>, Error> {
-    let to_stdout = reports.to_stdout(json);
-    let files = match config {
-        Some(config) => reports.files().with_config(config),
-        None => reports.files(),
-    };
-    let written = reports::write_graded(report, json, &files, student_view, similarity, journal);
+    let to_stdout = crate::report::targets::Targets {
+        json,
+        files: files.clone(),
+    }
+    .any_to_stdout();
+    let written = reports::write_graded(report, json, files, student_view, similarity, journal);
     // With the student view, what the terminal shows is what students see
     // too (a CI job's log): the table's slowest time and the messages come
     // from the view, never from the hidden tests.

@@ -42,8 +42,7 @@ pub(crate) fn run(args: MergeArgs) -> Result<Outcome, Error> {
     finish(
         &merged,
         Some(&args.output),
-        &args.render,
-        None,
+        &args.render.files(),
         args.quiet,
         false,
         None,

@@ -406,7 +406,7 @@ fn classroom_tests(count: usize, timeout: u32) -> String {
 #[test]
 fn r30_a_looping_hand_in_of_an_imported_package_is_tle_with_a_score() {
     let dir = Dir::new();
-    dir.create("autograding.json", &classroom_tests(1, 10));
+    dir.create("autograding.json", classroom_tests(1, 10));
     let run = dir.judge(&[
         "import",
         "--autograding",
@@ -471,7 +471,7 @@ fn r30_a_looping_hand_in_of_an_imported_package_is_tle_with_a_score() {
 #[test]
 fn r30_an_export_that_cannot_fit_the_budget_warns() {
     let dir = Dir::new();
-    dir.create("autograding.json", &classroom_tests(60, 1));
+    dir.create("autograding.json", classroom_tests(60, 1));
     dir.judge(&[
         "import",
         "--autograding",
