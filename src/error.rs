@@ -166,7 +166,11 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
             | Error::Targets(_)
             | Error::Config(_)
             | Error::Generators(GeneratorsError::Config(_))
-            | Error::Export(ExportError::Unsupported { .. } | ExportError::UnknownLanguage { .. })
+            | Error::Export(
+                ExportError::Unsupported { .. }
+                | ExportError::UnknownLanguage { .. }
+                | ExportError::NoPackage { .. },
+            )
             | Error::Scaffold(ScaffoldError::Exists(_))
             | Error::Import(
                 ImportError::Config(_) | ImportError::Target(_) | ImportError::Nothing { .. },
@@ -256,6 +260,14 @@ mod tests {
                     name: "pyhton".to_owned(),
                     known: "c, python".to_owned(),
                     suggestion: String::new(),
+                }
+                .into(),
+                2,
+            ),
+            (
+                ExportError::NoPackage {
+                    language: "zig".to_owned(),
+                    program: "zig".to_owned(),
                 }
                 .into(),
                 2,

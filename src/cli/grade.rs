@@ -113,12 +113,14 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
     let config = crate::package::load_config(args.config.as_deref(), problems_dir)?;
     args.reports
         .refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
+    reports::refuse_unwritable_platforms(&args.reports.files())?;
     // A platform's student gets a results file even when there is nothing
     // to grade. A hand-in with nothing to grade is the student's failing
     // grade (exit 1, as SPEC gives a submission that is not AC), not the
     // grader's failure: a platform reads exit 2 as a broken grader (issue
     // #30). Without a results file that says so, discovery's error stands.
-    let (told, failures) = reports::write_nothing_to_grade(&config, &args.reports.files());
+    let (told, failures) =
+        reports::write_nothing_to_grade(&config, &args.reports.files().with_config(&config));
     for error in failures {
         say(&super::error_line(&error.into()));
     }
@@ -190,7 +192,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
     let journal = finish(
         &report,
         json,
-        &args.reports,
+        &args.reports.files().with_config(&config),
         args.quiet,
         student_view.is_some(),
         similarity.as_ref(),
@@ -216,21 +218,18 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
 pub(super) fn finish(
     report: &GradeReport,
     json: Option<&Path>,
-    reports: &ReportArgs,
+    files: &crate::report::formats::Chosen<'_>,
     quiet: bool,
     student_view: bool,
     similarity: Option<&crate::similar::run::Analysis>,
     journal: Result<Option<Journal>, ReportError>,
 ) -> Result<Option<Journal>, Error> {
-    let to_stdout = reports.to_stdout(json);
-    let written = reports::write_graded(
-        report,
+    let to_stdout = crate::report::targets::Targets {
         json,
-        &reports.files(),
-        student_view,
-        similarity,
-        journal,
-    );
+        files: files.clone(),
+    }
+    .any_to_stdout();
+    let written = reports::write_graded(report, json, files, student_view, similarity, journal);
     // With the student view, what the terminal shows is what students see
     // too (a CI job's log): the table's slowest time and the messages come
     // from the view, never from the hidden tests.

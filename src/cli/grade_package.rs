@@ -53,6 +53,7 @@ pub(super) struct PackageRequest<'a> {
 pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, Error> {
     package::refuse_similarity(request.similarity)?;
     request.reports.refuse_among(request.json, &[dir])?;
+    reports::refuse_unwritable_platforms(&request.reports.files())?;
     let config = JudgeConfig::load_or_defaults(request.config)?;
     let student_view = settings::student_view(request.student_view, &config);
     let plan = package::plan(dir, &config)?;
@@ -105,7 +106,7 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
     let written = reports::write_graded(
         &graded.report,
         json,
-        &request.reports.files(),
+        &request.reports.files().with_config(&config),
         student_view.is_some(),
         None,
         journal,

@@ -42,7 +42,7 @@ pub(crate) fn run(args: MergeArgs) -> Result<Outcome, Error> {
     finish(
         &merged,
         Some(&args.output),
-        &args.render,
+        &args.render.files(),
         args.quiet,
         false,
         None,

@@ -70,6 +70,7 @@ impl ReportArgs {
                 .iter()
                 .map(|(format, path)| (*format, path.as_path()))
                 .collect(),
+            ..Chosen::default()
         }
     }
 }

@@ -60,6 +60,7 @@ pub(crate) fn run(args: RunArgs) -> Result<Outcome, Error> {
     let submission_paths: Vec<&Path> = args.submissions.iter().map(PathBuf::as_path).collect();
     args.reports
         .refuse_among(args.json.as_deref(), &submission_paths)?;
+    crate::grading::reports::refuse_unwritable_platforms(&args.reports.files())?;
     let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
     let package = args.packages.load_with(&args.problem, &config)?;
     let request = RunRequest {
@@ -68,6 +69,12 @@ pub(crate) fn run(args: RunArgs) -> Result<Outcome, Error> {
         random: args.random,
         seed: args.seed,
         overrides: args.limits.overrides(),
+        platform: args
+            .reports
+            .files()
+            .files
+            .iter()
+            .any(|(format, _)| format.platform.is_some()),
     };
     let plan = grading::plan(&request, &config, &package)?;
     // A one-student platform file of several students: refused before
@@ -94,7 +101,11 @@ pub(crate) fn run(args: RunArgs) -> Result<Outcome, Error> {
         }
     })?;
     bar.finish();
-    crate::grading::reports::write_run(&outcome, args.json.as_deref(), &args.reports.files())?;
+    crate::grading::reports::write_run(
+        &outcome,
+        args.json.as_deref(),
+        &args.reports.files().with_config(&config),
+    )?;
     if let Some(signal) = outcome.stopped_by {
         let lines = report::human::run_interrupted(
             signal.name(),

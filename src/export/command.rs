@@ -66,17 +66,32 @@ pub(crate) fn run_gradescope(
         .into());
     }
     let config = JudgeConfig::load_or_defaults(None)?;
+    let all_languages = languages.is_empty();
     let languages = crate::export::submission_languages(languages, &config)?;
     let judge = std::env::current_exe().map_err(|source| ExportError::Write {
         path: Path::new("judge").to_owned(),
         source,
     })?;
-    let written = crate::export::gradescope(&packages, problems_dir, &languages, &judge, out)?;
-    Ok(vec![format!(
+    let written = crate::export::gradescope(
+        &packages,
+        problems_dir,
+        &languages,
+        all_languages,
+        config.gradescope_hidden_tests,
+        &judge,
+        out,
+    )?;
+    let mut lines: Vec<String> = written
+        .warnings
+        .iter()
+        .map(|warning| format!("warning: {warning}"))
+        .collect();
+    lines.push(format!(
         "wrote `{}`: {}",
         written.zip.display(),
         written.files.join(", ")
-    )])
+    ));
+    Ok(lines)
 }
 
 /// Refuses to export into `dir` when it exists and is not an empty folder

@@ -89,6 +89,14 @@ pub(crate) enum ExportError {
         known: String,
         suggestion: String,
     },
+    /// A language's compiler or interpreter is no program the Gradescope
+    /// export knows the Ubuntu package of.
+    #[error(
+        "`--gradescope`: the language `{language}` runs `{program}`, and no Ubuntu 22.04 \
+         package is known to install it on Gradescope's image; name the languages hand-ins may \
+         be in with `--languages`, without this one"
+    )]
+    NoPackage { language: String, program: String },
     /// A file could not be written.
     #[error("failed to write `{}`", path.display())]
     Write {

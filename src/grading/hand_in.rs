@@ -14,6 +14,10 @@ use std::path::{Path, PathBuf};
 /// The most files a reason lists by name; more are counted.
 const FILES_LISTED: usize = 20;
 
+/// The most files whose own reason is said; more are counted (as
+/// `crate::report::platform::IGNORED_LISTED`).
+const REASONS_LISTED: usize = 10;
+
 /// The reasons, in the student's words, that the hand-in of `config`'s
 /// submissions folder cannot be graded, for a grade that found nothing in
 /// it to grade. The hand-in is the one student's folder (layout
@@ -62,6 +66,7 @@ pub(crate) fn nothing_to_grade(config: &JudgeConfig) -> Vec<String> {
             folders.join(", ")
         ));
     }
+    let mut per_file = Vec::new();
     for file in &files {
         let Some(name) = file.file_name() else {
             continue;
@@ -79,26 +84,33 @@ pub(crate) fn nothing_to_grade(config: &JudgeConfig) -> Vec<String> {
             .values()
             .any(|language| language.extensions.iter().any(|ext| ext == extension));
         if file.components().count() > 1 && known_problem && known_extension {
-            reasons.push(format!(
+            per_file.push(format!(
                 "`{}` would be graded at the top of the hand-in: hand in `{name}` itself, \
                  not inside a folder",
                 file.display()
             ));
         } else if file.components().count() == 1 && !known_problem {
             if let Some(problems) = &config.problems {
-                reasons.push(format!(
+                per_file.push(format!(
                     "`{name}` is not named after a problem of this assignment ({}){}",
                     problems.join(", "),
                     crate::suggest::did_you_mean(stem, problems.iter().map(String::as_str))
                 ));
             }
         } else if file.components().count() == 1 && !known_extension {
-            reasons.push(format!(
+            per_file.push(format!(
                 "`{name}` has the extension `.{extension}`, which is no language of this \
                  assignment's ({})",
                 extensions(config).join(", ")
             ));
         }
+    }
+    // The first few files said one by one, the rest counted: a platform's
+    // file stays a page (issue #30: 20,000 misnamed files made 5.5 MB).
+    let more = per_file.len().saturating_sub(REASONS_LISTED);
+    reasons.extend(per_file.into_iter().take(REASONS_LISTED));
+    if more > 0 {
+        reasons.push(format!("and {more} more files were not graded"));
     }
     reasons
 }

@@ -51,9 +51,13 @@ fn write_each<R: report::Row>(
     similarity: Option<&Analysis>,
 ) -> Vec<GradingError> {
     let rows: Vec<&dyn report::Row> = rows.iter().map(|row| row as &dyn report::Row).collect();
+    let html = report::html::Options {
+        gradescope_hidden_tests: files.gradescope_hidden_tests,
+        ..html.clone()
+    };
     let input = Input {
         rows: &rows,
-        options: html,
+        options: &html,
         cannot_grade: &[],
     };
     files
@@ -61,7 +65,7 @@ fn write_each<R: report::Row>(
         .iter()
         .map(|(format, path)| match format.writes {
             Writes::Text(render) => render_and_write(format, render, &input, path),
-            Writes::Pages => write_html(path, &rows, html, similarity),
+            Writes::Pages => write_html(path, &rows, &html, similarity),
         })
         .filter_map(Result::err)
         .collect()
@@ -111,6 +115,21 @@ pub(crate) fn refuse_several_students<S: AsRef<str>>(
     Ok(())
 }
 
+/// Refuses, as a usage error naming the flag and before anything is
+/// graded, a platform's file that could not be written once the grade is
+/// done: Classroom 50's, without the identity its runner gives in the
+/// environment (issue #30: checked only after the whole grade had run).
+pub(crate) fn refuse_unwritable_platforms(files: &Chosen<'_>) -> Result<(), GradingError> {
+    for (format, _) in &files.files {
+        if format.name == "classroom50" {
+            report::classroom50::check_identity().map_err(|error| {
+                GradingError::usage(format!("{}: {error}", format.flag()), None)
+            })?;
+        }
+    }
+    Ok(())
+}
+
 /// Writes the platforms' results files asked for
 /// ([`crate::report::formats::Format::platform`]) when `config`'s submissions folder holds no hand-in to
 /// grade (nothing, or only files named after no problem of the
@@ -154,9 +173,13 @@ pub(crate) fn write_nothing_to_grade(
         _ => return (None, Vec::new()),
     };
     let reasons = super::hand_in::nothing_to_grade(config);
+    let options = report::html::Options {
+        gradescope_hidden_tests: files.gradescope_hidden_tests,
+        ..report::html::Options::default()
+    };
     let input = Input {
         rows: &[],
-        options: &report::html::Options::default(),
+        options: &options,
         cannot_grade: &reasons,
     };
     let failures: Vec<GradingError> = platforms
@@ -237,6 +260,7 @@ pub(crate) fn write_grade(
             } else {
                 std::collections::BTreeMap::new()
             },
+            ..report::html::Options::default()
         },
         similarity,
     );

@@ -25,6 +25,9 @@ pub(crate) struct RunRequest {
     /// `--seed S`.
     pub(crate) seed: Option<u64>,
     pub(crate) overrides: Overrides,
+    /// A platform's results file is asked for (`--gradescope`, ...): the
+    /// run grades what the platform's autograder grades.
+    pub(crate) platform: bool,
 }
 
 /// Something about the plan the user should hear before it runs.
@@ -134,7 +137,12 @@ pub(crate) fn plan<'a>(
         })
         .collect();
     let (random, random_from) = if package.problem().has_generator() {
-        random_tests(request.tests.is_some(), request.random, config)
+        random_tests(
+            request.tests.is_some(),
+            request.platform,
+            request.random,
+            config,
+        )
     } else {
         if request.random.is_some_and(|count| count > 0) {
             notes.push(RunNote::NoGenerator {

@@ -218,16 +218,21 @@ pub(crate) fn student_view(flag: bool, config: &JudgeConfig) -> Option<Source> {
 }
 
 /// How many random tests a run adds, and who asked: `--random N` first;
-/// with `--tests DIR`, only judge.toml's own `random-tests` adds more (the
-/// built-in default does not: issue #8, a teacher's folder is run exactly);
-/// without it, `random-tests` as configured or by default.
+/// a run that writes a platform's results file (`platform`) none, as the
+/// platform's autograder grades (issue #30: its preview must give the
+/// autograder's grade); with `--tests DIR`, only judge.toml's own
+/// `random-tests` adds more (the built-in default does not: issue #8, a
+/// teacher's folder is run exactly); without it, `random-tests` as
+/// configured or by default.
 pub(crate) fn random_tests(
     tests_folder: bool,
+    platform: bool,
     flag: Option<u32>,
     config: &JudgeConfig,
 ) -> (u32, RandomFrom) {
     match (flag, config.random_tests_set) {
         (Some(count), _) => (count, RandomFrom::Flag),
+        (None, _) if platform => (0, RandomFrom::Platform),
         (None, Some(count)) => (count, RandomFrom::JudgeToml),
         (None, None) if tests_folder => (0, RandomFrom::None),
         (None, None) => (config.random_tests, RandomFrom::Default),
@@ -460,15 +465,24 @@ mod tests {
         ];
         for (folder, flag, toml, expected) in rows {
             assert_eq!(
-                random_tests(folder, flag, &config(toml)),
+                random_tests(folder, false, flag, &config(toml)),
                 expected,
                 "{folder} {flag:?} {toml:?}"
             );
         }
         let defaults = config("");
         assert_eq!(
-            random_tests(false, None, &defaults),
+            random_tests(false, false, None, &defaults),
             (defaults.random_tests, RandomFrom::Default)
+        );
+        // A platform's results file: none, unless `--random` asks.
+        assert_eq!(
+            random_tests(false, true, None, &config("random-tests = 7\n")),
+            (0, RandomFrom::Platform)
+        );
+        assert_eq!(
+            random_tests(false, true, Some(3), &defaults),
+            (3, RandomFrom::Flag)
         );
     }
 

@@ -162,6 +162,13 @@ pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
     render_with(input, &|name| std::env::var(name).ok())
 }
 
+/// Whether the process's environment gives the identity a result needs
+/// (Classroom 50's runner sets it): checked before anything is graded, so
+/// a grade never runs whole to end in a missing variable.
+pub(crate) fn check_identity() -> Result<(), RenderError> {
+    Identity::from(&|name| std::env::var(name).ok()).map(|_| ())
+}
+
 /// [`render`] with the identity looked up in `lookup`.
 pub(crate) fn render_with(
     input: &Input<'_>,

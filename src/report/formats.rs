@@ -54,9 +54,19 @@ impl Format {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Chosen<'a> {
     pub(crate) files: Vec<(&'static Format, &'a Path)>,
+    /// judge.toml's `[report.gradescope] hidden-tests`.
+    pub(crate) gradescope_hidden_tests: crate::config::judge::HiddenTests,
 }
 
 impl<'a> Chosen<'a> {
+    /// These reports as `config` says to render them.
+    pub(crate) fn with_config(self, config: &crate::config::judge::JudgeConfig) -> Self {
+        Chosen {
+            gradescope_hidden_tests: config.gradescope_hidden_tests,
+            ..self
+        }
+    }
+
     /// The reports of `paths`, each a format's name and where it goes;
     /// a name no format has is a bug of the caller.
     #[cfg(test)]
@@ -66,7 +76,10 @@ impl<'a> Chosen<'a> {
             .map(|(name, path)| (named(name).expect("a report format"), *path))
             .collect();
         files.sort_by_key(|(format, _)| position(format));
-        Chosen { files }
+        Chosen {
+            files,
+            ..Chosen::default()
+        }
     }
 
     /// Whether `name`'s report was asked for.

@@ -5,8 +5,11 @@
 //! `max_score`, `status` (`passed` or `failed`), `output` and
 //! `visibility`. The items and scores are [`super::platform`]'s.
 //!
-//! Samples are `visible`; every other test (or group) is `after_due_date`,
-//! and even then shows only what the judge's student view keeps. The
+//! Samples are `visible`; every other test (or group) is as judge.toml's
+//! `[report.gradescope] hidden-tests` says (`hidden` by default: while a
+//! test is `after_due_date` or `after_published` Gradescope shows the
+//! student no total score), and even when shown it holds only what the
+//! judge's student view keeps. The
 //! judge's standard output (its table names hidden tests' messages) is
 //! `hidden`. `execution_time` is left out: it is optional, and the sum of
 //! the tests' times would tell what the hidden tests made a program do.
@@ -21,8 +24,6 @@ use serde::Serialize;
 
 /// The visibility Gradescope shows an item with now.
 const VISIBLE: &str = "visible";
-/// The visibility of a hidden test: shown once the due date has passed.
-const AFTER_DUE_DATE: &str = "after_due_date";
 
 /// The top level of `results.json`.
 #[derive(Debug, Serialize)]
@@ -50,12 +51,15 @@ struct Test {
 /// The text of `results.json` for the one student of `input`.
 pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
     let graded = platform::graded(input, "Gradescope", Unit::Hundredths)?;
-    let mut text = serde_json::to_string_pretty(&results(graded))?;
+    let hidden = input.options.gradescope_hidden_tests.name();
+    let mut text = serde_json::to_string_pretty(&results(graded, hidden))?;
     text.push('\n');
     Ok(text)
 }
 
-fn results(graded: Graded) -> Results {
+/// The results of `graded`, a test that is not a sample with the
+/// visibility `hidden`.
+fn results(graded: Graded, hidden: &'static str) -> Results {
     let gradable = graded.format_errors.is_empty();
     let score = if gradable {
         graded.points(graded.score)
@@ -103,7 +107,7 @@ fn results(graded: Graded) -> Results {
                 max_score: unit.points(item.max_score),
                 status: if item.passed { "passed" } else { "failed" },
                 output: item.output,
-                visibility: if item.sample { VISIBLE } else { AFTER_DUE_DATE },
+                visibility: if item.sample { VISIBLE } else { hidden },
             })
             .collect(),
     }

@@ -276,14 +276,25 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
 /// and for layout `expected` how many examples got their folder's verdict.
 pub(crate) fn render_grade_summary(report: &GradeReport) -> String {
     let mut counts: std::collections::BTreeMap<Verdict, usize> = Default::default();
+    // Several files for one pair: none was run, so no verdict (its result
+    // is a CE only in form; issue #30 found it counted as `1 CE`).
+    let mut several = 0;
     for graded in &report.results {
-        *counts.entry(graded.result.verdict).or_default() += 1;
+        if graded.handed_in.is_empty() {
+            *counts.entry(graded.result.verdict).or_default() += 1;
+        } else {
+            several += 1;
+        }
     }
-    let counts: Vec<String> = counts
+    let mut counts: Vec<String> = counts
         .iter()
         .map(|(verdict, count)| format!("{count} {verdict}"))
         .collect();
-    let mut counts = counts;
+    if several > 0 {
+        counts.push(format!(
+            "{several} not graded (several files for one problem)"
+        ));
+    }
     // The class's pairs with no hand-in, and those an interrupt left
     // ungraded, are counted too (issue #32): a summary that omits them
     // reads as a whole class that handed everything in.

@@ -107,6 +107,10 @@ pub(crate) enum RandomFrom {
     /// Nobody: a `--tests` folder runs exactly, or no generator.
     #[serde(rename = "none")]
     None,
+    /// Nobody: a platform's results file grades the package's own tests,
+    /// as the platform's autograder does.
+    #[serde(rename = "platform")]
+    Platform,
 }
 
 impl RandomFrom {
@@ -117,6 +121,7 @@ impl RandomFrom {
             RandomFrom::JudgeToml => "judge.toml",
             RandomFrom::Default => "default",
             RandomFrom::None => "none",
+            RandomFrom::Platform => "platform",
         }
     }
 }
@@ -132,7 +137,8 @@ pub struct TestSelection {
     /// How many random tests were added.
     pub(crate) random: u32,
     /// Who asked for them: `--random`, `judge.toml`, `default` (no
-    /// `--tests`: the built-in `random-tests`), or `none`.
+    /// `--tests`: the built-in `random-tests`), `platform` (none: a
+    /// platform's results file grades the package's own tests), or `none`.
     #[schemars(with = "String")]
     pub(crate) random_from: RandomFrom,
     /// The `--tests` inputs the problem's validator rejects (they still
@@ -159,12 +165,20 @@ impl TestSelection {
     /// or judge.toml's random-tests asks for more)`.
     pub(crate) fn describe(&self) -> String {
         if self.random == 0 {
-            let why = if self.random_from != RandomFrom::None {
-                String::new()
-            } else {
-                " (no random tests: --tests runs exactly its folder unless --random N or \
-                 judge.toml's random-tests asks for more)"
-                    .to_owned()
+            let why = match self.random_from {
+                RandomFrom::Platform => {
+                    " (no random tests: a platform's results file grades the package's own \
+                     tests, as its autograder does, unless --random N asks for more)"
+                }
+                // No `--tests` folder: the package has no generator.
+                RandomFrom::None if self.fixed.starts_with("package ") => {
+                    " (no random tests: the package has no generator)"
+                }
+                RandomFrom::None => {
+                    " (no random tests: --tests runs exactly its folder unless --random N or \
+                     judge.toml's random-tests asks for more)"
+                }
+                RandomFrom::Flag | RandomFrom::JudgeToml | RandomFrom::Default => "",
             };
             format!(
                 "tests: {} from {} only{}{why}",

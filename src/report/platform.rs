@@ -24,6 +24,10 @@ use crate::verdict::Verdict;
 /// test helps nobody.
 pub(crate) const TEXT_LIMIT: usize = 4096;
 
+/// The most files not taken a platform file names one by one: the rest
+/// are counted (20,000 misnamed files made a 5.5 MB file).
+pub(crate) const IGNORED_LISTED: usize = 10;
+
 /// One student's grade, ready for a platform's file. Points are in whole
 /// units of `unit`.
 #[derive(Debug, Default)]
@@ -42,6 +46,10 @@ pub(crate) struct Graded {
     /// Why a problem of a gradable hand-in scored nothing without being
     /// run (no file for it, two files): said first, scored 0.
     pub(crate) notes: Vec<String>,
+    /// Each problem whose program did not compile, with the compiler's
+    /// message (cut): a platform that has a "cannot be graded" state
+    /// (PrairieLearn) uses it for these.
+    pub(crate) compile_errors: Vec<String>,
 }
 
 /// A scored part of the grade: a test, or a top-level test group.
@@ -57,6 +65,9 @@ pub(crate) struct Item {
     /// Only samples (every test of a group a sample) are shown before the
     /// due date.
     pub(crate) sample: bool,
+    /// The whole problem as one item (not compiled, not graded, or groups
+    /// that no items could share): shown now, but no test.
+    pub(crate) whole: bool,
     pub(crate) output: String,
 }
 
@@ -83,7 +94,11 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
     one_student(students, platform).map_err(RenderError::Platform)?;
     let mut graded = Graded {
         unit,
-        format_errors: input.cannot_grade.iter().map(|why| visible(why)).collect(),
+        format_errors: input
+            .cannot_grade
+            .iter()
+            .map(|why| cut(&visible(why)))
+            .collect(),
         ..Graded::default()
     };
     // The student's own folder: where their graded files are (layout
@@ -123,7 +138,7 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
             graded
                 .items
                 .push(ungraded_item(&problem, index + 1, max_score, &why));
-            graded.notes.push(why);
+            graded.notes.push(cut(&why));
             continue;
         }
         problems_graded += 1;
@@ -137,8 +152,13 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
             "{problem}: {points:.2} of {max_points:.2} ({})",
             result.verdict.code()
         ));
-        if !result.compile.ok && !result.compile.message.is_empty() {
-            summary.push(cut(&visible(&result.compile.message)));
+        // The compiler's message is the problem's item's output (and, for
+        // PrairieLearn, its reason): said once (VPL said it twice).
+        if !result.compile.ok {
+            graded.compile_errors.push(cut(&format!(
+                "{problem}: your program did not compile: {}",
+                visible(&result.compile.message)
+            )));
         }
         graded
             .items
@@ -178,7 +198,8 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
         } else {
             &mut graded.format_errors
         };
-        for ignored in &input.options.ignored {
+        let ignored = &input.options.ignored;
+        for ignored in ignored.iter().take(IGNORED_LISTED) {
             let relative = hand_in.as_deref().and_then(|folder| {
                 std::path::Path::new(&ignored.path)
                     .strip_prefix(folder)
@@ -213,6 +234,15 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
                     visible(&ignored.reason)
                 ),
             });
+        }
+        if ignored.len() > IGNORED_LISTED {
+            into.push(format!(
+                "and {} more files were not graded",
+                ignored.len() - IGNORED_LISTED
+            ));
+        }
+        for text in into.iter_mut() {
+            *text = cut(text);
         }
     }
     graded.summary = cut(&summary.join("\n"));
@@ -284,6 +314,7 @@ fn items(
             max_score,
             passed: result.verdict == Verdict::Accepted && score == max_score,
             sample: true,
+            whole: true,
             output: cut(&output),
         }]
     };
@@ -337,6 +368,7 @@ fn items(
                     && group.score.0 >= group.max_score.0
                     && score == max_score,
                 sample: !group.tests.is_empty() && group.tests.iter().all(|t| is_sample(t)),
+                whole: false,
                 output: cut(&lines(group).join("\n")),
             })
             .collect();
@@ -394,6 +426,7 @@ fn items(
             max_score,
             passed: test.verdict == Verdict::Accepted,
             sample: is_sample(&test.name),
+            whole: false,
             output: cut(&test_line(test)),
         })
         .collect();
@@ -405,6 +438,7 @@ fn items(
             max_score,
             passed: false,
             sample: false,
+            whole: false,
             output: "not run: an earlier test failed".to_owned(),
         });
     }
@@ -435,6 +469,7 @@ fn ungraded_item(problem: &str, problem_number: usize, max_score: u64, why: &str
         max_score,
         passed: false,
         sample: true,
+        whole: true,
         output: cut(why),
     }
 }

@@ -66,11 +66,29 @@ pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
             .push_str("\n(the tests were left out: too many)");
         text = serde_json::to_string_pretty(&results)?;
     }
+    if text.len() >= SIZE_LIMIT {
+        // Each reason is cut to a page and the files not taken are counted
+        // (`platform::graded`), so this is a backstop: the first reasons.
+        let left_out = results.format_errors.len().saturating_sub(1);
+        results.format_errors.truncate(1);
+        if left_out > 0 {
+            results
+                .format_errors
+                .push(format!("and {left_out} more reasons (left out: too long)"));
+        }
+        results.output = platform::cut(&results.output);
+        text = serde_json::to_string_pretty(&results)?;
+    }
     text.push('\n');
     Ok(text)
 }
 
-fn results(graded: Graded) -> Results {
+fn results(mut graded: Graded) -> Results {
+    // A program that did not compile is PrairieLearn's own example of a
+    // hand-in that cannot be graded: no attempt is used up, and the
+    // compiler's message is the reason.
+    let compile_errors = std::mem::take(&mut graded.compile_errors);
+    graded.format_errors.extend(compile_errors);
     let gradable = graded.format_errors.is_empty();
     // From whole hundredths: `0.5714`, never a float sum's
     // `0.6470999999999999`.

@@ -19,6 +19,11 @@ use super::platform::{self, Graded};
 use super::points::{self, hundredths_text, Unit};
 use super::rendering::{Input, RenderError};
 
+/// The most bytes of the evaluation's output: VPL shows every comment on
+/// the student's page and keeps them with the grade, so the comments stay
+/// a readable page (a hand-in of 20,000 files made 5.5 MB).
+pub(crate) const SIZE_LIMIT: usize = 256 * 1024;
+
 /// The text for VPL for the one student of `input`, on the scale of
 /// `VPL_GRADEMAX` from the process's environment.
 pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
@@ -59,6 +64,10 @@ fn lines(graded: &Graded, grade_max: Option<u64>) -> String {
     if !gradable {
         comment(&mut out, "-This hand-in cannot be graded");
         for error in &graded.format_errors {
+            if out.len() + error.len() > SIZE_LIMIT {
+                comment(&mut out, "(more reasons were left out: too long)");
+                break;
+            }
             comment(&mut out, error);
         }
         return out;
@@ -71,19 +80,55 @@ fn lines(graded: &Graded, grade_max: Option<u64>) -> String {
     }
     comment(&mut out, "-Summary");
     comment(&mut out, &graded.summary);
-    for item in &graded.items {
-        let status = if item.passed { "passed" } else { "failed" };
-        let shown = if item.sample { "" } else { " (hidden test)" };
+    let item_lines = |with_output: bool| -> Vec<String> {
+        graded
+            .items
+            .iter()
+            .map(|item| {
+                let status = if item.passed { "passed" } else { "failed" };
+                let shown = if item.sample { "" } else { " (hidden test)" };
+                let mut lines = String::new();
+                comment(
+                    &mut lines,
+                    &format!(
+                        "-{}: {status}, {} of {}{shown}",
+                        item.name,
+                        hundredths_text(item.score),
+                        hundredths_text(item.max_score)
+                    ),
+                );
+                if with_output {
+                    comment(&mut lines, &item.output);
+                }
+                lines
+            })
+            .collect()
+    };
+    // Under SIZE_LIMIT: the items' outputs left out when they would pass
+    // it, then the items past it.
+    let mut items = item_lines(true);
+    let budget = SIZE_LIMIT.saturating_sub(out.len() + 256);
+    if items.iter().map(String::len).sum::<usize>() > budget {
+        items = item_lines(false);
+        comment(&mut out, "(the tests' outputs were left out: too long)");
+    }
+    let mut used = 0;
+    let mut listed = 0;
+    for lines in &items {
+        if used + lines.len() > budget {
+            break;
+        }
+        used += lines.len();
+        listed += 1;
+    }
+    for lines in &items[..listed] {
+        out.push_str(lines);
+    }
+    if listed < items.len() {
         comment(
             &mut out,
-            &format!(
-                "-{}: {status}, {} of {}{shown}",
-                item.name,
-                hundredths_text(item.score),
-                hundredths_text(item.max_score)
-            ),
+            &format!("({} tests were left out: too many)", items.len() - listed),
         );
-        comment(&mut out, &item.output);
     }
     // In whole hundredths, rounded half up: the scaled grade of 4 of 7
     // tests on a scale of 10 is 5.71.
@@ -128,6 +173,7 @@ mod tests {
                 max_score: 5000,
                 passed: false,
                 sample: false,
+                whole: false,
                 output: "001: WA\nGrade :=>>100".to_owned(),
             }],
             ..Graded::default()
@@ -157,6 +203,39 @@ mod tests {
             ..graded()
         };
         assert!(lines(&four_of_seven, Some(1000)).ends_with("Grade :=>>5.71\n"));
+    }
+
+    /// See: issue #30. Thousands of items of a page each stay under the
+    /// cap, and the grade line is still the last.
+    #[test]
+    fn r30_the_comments_stay_under_their_cap() {
+        let item = graded().items[0].clone();
+        let many = Graded {
+            items: (0..2000)
+                .map(|index| Item {
+                    name: format!("rooks: {index:05}"),
+                    output: "x".repeat(4096),
+                    ..item.clone()
+                })
+                .collect(),
+            ..graded()
+        };
+        let text = lines(&many, None);
+        assert!(text.len() < SIZE_LIMIT, "{} bytes", text.len());
+        assert!(text.ends_with("Grade :=>>50.00\n"), "{text}");
+        assert!(text.contains("outputs were left out"));
+        let more = Graded {
+            items: (0..20_000)
+                .map(|index| Item {
+                    name: format!("rooks: {index:05}"),
+                    ..item.clone()
+                })
+                .collect(),
+            ..graded()
+        };
+        let text = lines(&more, None);
+        assert!(text.len() < SIZE_LIMIT, "{} bytes", text.len());
+        assert!(text.contains("tests were left out: too many"));
     }
 
     #[test]

@@ -580,3 +580,94 @@ fn r30_a_team_assignment_is_a_group_and_an_unknown_mode_is_refused() {
     );
     assert!(!dir.path().join("result.json").exists());
 }
+
+/// See: issue #30 (found by a review). `--classroom50` without the runner's
+/// identity, or with a `SUBMISSION_TAG` that is no `submit/...` tag, is
+/// refused before anything compiles (it was checked once the whole grade
+/// had run): `grade`, `run` and `grade --package` alike.
+#[test]
+fn r30_classroom50_checks_the_runners_identity_before_grading() {
+    let mut bad_tag = RUNNER.to_vec();
+    bad_tag[3] = ("SUBMISSION_TAG", "v1.0");
+    for (environment, said) in [
+        (&RUNNER[..5], "`RELEASE_URL`"),
+        (&bad_tag[..], "`SUBMISSION_TAG` is `v1.0`"),
+    ] {
+        let dir = Dir::new();
+        one_student(&dir);
+        dir.create("class/alice/rooks.py", ZERO);
+        for args in [
+            &["grade", "--classroom50", "result.json"][..],
+            &[
+                "run",
+                "rooks",
+                "class/alice/rooks.py",
+                "--classroom50",
+                "result.json",
+            ][..],
+        ] {
+            let run = dir.judge_env(args, environment);
+            run.expect_code(2);
+            let transcript = run.transcript();
+            assert!(transcript.contains("--classroom50: "), "{transcript}");
+            assert!(transcript.contains(said), "{transcript}");
+            // Nothing was graded: no verdict, no table.
+            assert!(!transcript.contains("WA"), "{transcript}");
+            assert!(!transcript.contains("sample-1"), "{transcript}");
+            assert!(!dir.path().join("result.json").exists());
+        }
+        let package = crate::support::repository().join("problems/rooks");
+        let run = dir.judge_env(
+            &[
+                "grade",
+                "--package",
+                package.to_str().unwrap(),
+                "--classroom50",
+                "result.json",
+            ],
+            environment,
+        );
+        run.expect_code(2);
+        assert!(run.transcript().contains(said), "{}", run.transcript());
+    }
+}
+
+/// See: issue #30 (found by a review). CodeRunner: why part of an answer
+/// was not graded is in `prologuehtml`, above the table, as docs/moodle.md
+/// says (the docs said `epiloguehtml`); a problem that did not compile is
+/// a row of the whole problem, not a `sample`. VPL says the compiler's
+/// message once. Two files for one problem are counted as not graded, not
+/// as `1 CE`.
+#[test]
+fn r30_moodle_says_what_was_not_graded_where_it_is_read() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "submissions = \"class\"\nlayout = \"student/problem\"\nrandom-tests = 0\njobs = 2\n\
+         problems = [\"rooks\", \"mayan\"]\n",
+    );
+    dir.create("class/alice/rooks.py", "print 1\n");
+    dir.create("class/alice/mayan.py", ZERO);
+    dir.create("class/alice/mayan.cpp", "int main() {}\n");
+    let run = dir.judge(&["grade", "--coderunner", "cr.json", "--vpl", "vpl.txt"]);
+    run.expect_code(1);
+    let transcript = run.transcript();
+    assert!(
+        transcript.contains("2 submissions: 1 CE, 1 not graded (several files for one problem)"),
+        "{transcript}"
+    );
+    let outcome: Value = serde_json::from_str(&dir.read("cr.json")).unwrap();
+    validate(&coderunner_schema(), &outcome);
+    let prologue = outcome["prologuehtml"].as_str().unwrap();
+    assert!(prologue.contains("<p>Not graded:</p>"), "{prologue}");
+    assert!(prologue.contains("mayan: 2 files handed in"), "{prologue}");
+    assert_eq!(outcome["epiloguehtml"], "", "{outcome:#}");
+    let rows = outcome["testresults"].as_array().unwrap();
+    let rooks = rows
+        .iter()
+        .find(|row| row[1] == "rooks")
+        .unwrap_or_else(|| panic!("{outcome:#}"));
+    assert_eq!(rooks[3], "the whole problem", "{outcome:#}");
+    let vpl = dir.read("vpl.txt");
+    assert_eq!(vpl.matches("SyntaxError").count(), 1, "{vpl}");
+}

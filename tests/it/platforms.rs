@@ -169,8 +169,9 @@ fn read_json(dir: &Dir, name: &str) -> Value {
 }
 
 /// See: issue #30. Samples are visible now and show the checker's words;
-/// a hidden test is shown after the due date, with its verdict and where
-/// it failed only: no expected value, no figure of its input.
+/// a hidden test is never shown to the student (the teacher sees its
+/// verdict and where it failed only: no expected value, no figure of its
+/// input).
 #[test]
 fn gradescope_shows_the_samples_now_and_no_data_of_a_hidden_test() {
     let dir = Dir::new();
@@ -201,7 +202,9 @@ fn gradescope_shows_the_samples_now_and_no_data_of_a_hidden_test() {
             samples += 1;
             assert_eq!(test["visibility"], "visible");
         } else {
-            assert_eq!(test["visibility"], "after_due_date", "{test:#}");
+            // `hidden` by default: Gradescope then still shows the
+            // student's total score (issue #30, found by a review).
+            assert_eq!(test["visibility"], "hidden", "{test:#}");
             // The judge's student view: `board 3: wrong answer`, never
             // `expected 5, got 0`.
             let said = output
@@ -634,4 +637,166 @@ fn student_view_words(said: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// See: issue #30 (found by a review). Thousands of misnamed files in a
+/// hand-in made a PrairieLearn file of 5.5 MB with a reason per file (over
+/// its 1 MB cap), and CodeRunner's and VPL's as large: every platform file
+/// names the first files, counts the rest, and stays under its cap, alone
+/// or beside two files for the problem.
+#[test]
+fn r30_thousands_of_misnamed_files_stay_under_every_cap() {
+    const FILES: usize = 3000;
+    for two_files in [false, true] {
+        let dir = Dir::new();
+        one_student(&dir, "\"rooks\"");
+        for index in 0..FILES {
+            dir.create(&format!("class/alice/misnamed-{index:05}.py"), "x");
+        }
+        if two_files {
+            // Two files for the problem: the files not taken are then
+            // said beside that reason.
+            dir.create("class/alice/rooks.py", ZERO);
+            dir.create("class/alice/rooks.cpp", "int main() {}\n");
+        }
+        let run = dir.judge(&[
+            "grade",
+            "--gradescope",
+            "gs.json",
+            "--prairielearn",
+            "pl.json",
+            "--coderunner",
+            "cr.json",
+            "--vpl",
+            "vpl.txt",
+        ]);
+        assert_eq!(run.code(), 1, "{}", run.transcript());
+        let more = format!("and {} more files were not graded", FILES - 10);
+        for (file, cap) in [
+            ("gs.json", 64 * 1024),
+            ("pl.json", 1_000_000),
+            ("cr.json", 256 * 1024),
+            ("vpl.txt", 256 * 1024),
+        ] {
+            let text = dir.read(file);
+            assert!(text.len() < cap, "{file}: {} bytes", text.len());
+            assert!(text.contains(&more), "{file}: `{more}` not in {text}");
+            assert!(text.contains("misnamed-00000.py"), "{file}");
+            assert!(!text.contains("misnamed-00025.py"), "{file}");
+        }
+        let learn = check_prairielearn(&dir.read("pl.json"));
+        assert_eq!(learn["gradable"], false, "{learn:#}");
+        let errors = learn["format_errors"].as_array().unwrap();
+        assert!(errors.len() <= 13, "{}", errors.len());
+        for error in errors {
+            assert!(error.as_str().unwrap().len() <= 4096 + 40, "{error}");
+        }
+        check_gradescope(&read_json(&dir, "gs.json"));
+    }
+}
+
+/// See: issue #30 (found by a review). Gradescope hides a student's total
+/// score while a test is `after_due_date` or `after_published`, and every
+/// hidden test was `after_due_date` with no way to change it: judge.toml's
+/// `[report.gradescope] hidden-tests` says which; an unknown value is an
+/// error naming the file, the line and the key.
+#[test]
+fn r30_judge_toml_says_when_gradescope_shows_hidden_tests() {
+    for (setting, expected) in [
+        ("", "hidden"),
+        ("hidden-tests = \"hidden\"\n", "hidden"),
+        ("hidden-tests = \"after_due_date\"\n", "after_due_date"),
+        ("hidden-tests = \"after_published\"\n", "after_published"),
+    ] {
+        let dir = Dir::new();
+        dir.create(
+            "judge.toml",
+            format!(
+                "submissions = \"class\"\nlayout = \"student/problem\"\nrandom-tests = 0\n\
+                 problems = [\"rooks\"]\n[report.gradescope]\n{setting}"
+            ),
+        );
+        dir.create("class/alice/rooks.py", ZERO);
+        dir.judge(&["grade", "--gradescope", "gs.json"])
+            .expect_code(1);
+        let results = read_json(&dir, "gs.json");
+        check_gradescope(&results);
+        let hidden: Vec<&Value> = results["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|test| !test["name"].as_str().unwrap().starts_with("rooks: sample"))
+            .collect();
+        assert!(!hidden.is_empty());
+        for test in hidden {
+            assert_eq!(test["visibility"], expected, "{setting}: {test:#}");
+        }
+        // `judge run`, the preview, reads the same setting.
+        dir.judge(&[
+            "run",
+            "rooks",
+            "class/alice/rooks.py",
+            "--gradescope",
+            "run.json",
+        ])
+        .expect_code(1);
+        let run = read_json(&dir, "run.json");
+        assert!(
+            run["tests"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|test| test["visibility"] == expected),
+            "{setting}: {run:#}"
+        );
+    }
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "problems = [\"rooks\"]\n[report.gradescope]\nhidden-tests = \"later\"\n",
+    );
+    dir.create("submissions/rooks/alice.py", ZERO);
+    let run = dir.judge(&["grade", "--gradescope", "gs.json"]);
+    run.expect_code(2);
+    let stderr = run.stderr();
+    assert!(stderr.contains("judge.toml"), "{stderr}");
+    assert!(stderr.contains("line 3"), "{stderr}");
+    assert!(stderr.contains("hidden-tests"), "{stderr}");
+    assert!(stderr.contains("after_due_date"), "{stderr}");
+}
+
+/// See: issue #30 (found by a review). A program that does not compile is
+/// PrairieLearn's own example of `gradable: false`: no attempt is used
+/// up, and `format_errors` holds the compiler's message, cut to a page.
+#[test]
+fn r30_a_compile_error_is_not_gradable_on_prairielearn() {
+    let dir = Dir::new();
+    one_student(&dir, "\"rooks\"");
+    dir.create(
+        "class/alice/rooks.py",
+        format!("# {}\nprint 1\n", "x".repeat(10_000)),
+    );
+    let run = dir.judge(&[
+        "grade",
+        "--prairielearn",
+        "pl.json",
+        "--gradescope",
+        "gs.json",
+    ]);
+    run.expect_code(1);
+    let learn = check_prairielearn(&dir.read("pl.json"));
+    assert_eq!(learn["gradable"], false, "{learn:#}");
+    assert_eq!(learn["score"], 0.0);
+    let errors = learn["format_errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1, "{learn:#}");
+    let error = errors[0].as_str().unwrap();
+    assert!(
+        error.starts_with("rooks: your program did not compile: "),
+        "{error}"
+    );
+    assert!(error.contains("SyntaxError"), "{error}");
+    assert!(error.len() <= 4096 + 40, "{}", error.len());
+    // Gradescope has no such state: a 0 that says CE.
+    let results = read_json(&dir, "gs.json");
+    assert!(results["output"].as_str().unwrap().contains("(CE)"));
 }

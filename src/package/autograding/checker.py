@@ -25,6 +25,8 @@ COMPARISONS = {COMPARISONS}
 # imported test had the same; else None, and such a test is a checker failure.
 DEFAULT = {DEFAULT}
 
+{REGEX}
+
 # What JavaScript's String.prototype.trim removes.
 JS_WHITESPACE = (
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
@@ -92,9 +94,8 @@ def main():
             verdict(0, "the output includes the expected text")
         verdict(1, "the output does not include %s" % shown(expected))
     if comparison == "regex":
-        # JavaScript's named groups `(?<name>...)` are Python's `(?P<name>...)`;
         # `\d`, `\w` and `\b` are ASCII in JavaScript.
-        source = re.sub(r"\(\?<(?![=!])", "(?P<", answer)
+        source = python_pattern(answer)
         try:
             pattern = re.compile(source, re.ASCII)
         except re.error as error:

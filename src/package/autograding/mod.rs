@@ -18,8 +18,27 @@ use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+/// The most CPU time a test of an imported package gets (ms). GitHub's
+/// `timeout` is minutes of wall clock for compiling (`setup`) and running
+/// a whole test, 1 at the least: as a per-test limit, a hand-in that loops
+/// would run its tests for minutes each and exhaust a platform's budget
+/// (Gradescope's run_autograder: 9 minutes for every test) before any TLE.
+const TIME_LIMIT_CAP_MS: u64 = 10_000;
+
 /// The checker every imported package carries.
 const CHECKER: &str = include_str!("checker.py");
+
+/// `python_pattern`: a `regex` test's JavaScript pattern as Python's `re`
+/// (the checker's, and the import's check of each pattern).
+const REGEX: &str = include_str!("regex.py");
+
+/// Compiles each pattern of stdin's JSON list as the checker does and
+/// prints a JSON list of the errors (`null` for a pattern that compiles).
+const CHECK_PATTERNS: &str = "\nimport json, re, sys\nerrors = []\n\
+    for pattern in json.load(sys.stdin):\n    try:\n        \
+    re.compile(python_pattern(pattern), re.ASCII)\n        errors.append(None)\n    \
+    except (re.error, RecursionError, OverflowError) as error:\n        \
+    errors.append(str(error))\nprint(json.dumps(errors))\n";
 
 /// Why nothing was imported.
 #[derive(Debug, thiserror::Error)]
@@ -62,6 +81,26 @@ pub(crate) fn import(json: &Path, target: &Path) -> Result<Vec<String>, ImportEr
         })?;
     let id = crate::package::parse_id(id)
         .map_err(|bad| ImportError::Target(format!("the folder's name: {bad}")))?;
+    // The folder it goes into may be made (`problems/` of a course's
+    // repository), not a path of folders that do not exist.
+    let parent = match target.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    if !parent.is_dir() {
+        let grandparent = match parent.parent() {
+            Some(grandparent) if !grandparent.as_os_str().is_empty() => grandparent,
+            _ => Path::new("."),
+        };
+        if parent.exists() || !grandparent.is_dir() {
+            return Err(ImportError::Target(format!(
+                "`{}` is no folder to import into (neither it nor `{}` exists as a folder); \
+                 create it first",
+                parent.display(),
+                grandparent.display()
+            )));
+        }
+    }
     if target.exists() && !is_empty_folder(target) {
         return Err(ImportError::Target(format!(
             "`{}` exists and is not an empty folder; import into a new folder",
@@ -98,13 +137,89 @@ pub(crate) fn import(json: &Path, target: &Path) -> Result<Vec<String>, ImportEr
             skipped,
         });
     };
+    check_patterns(json, &sorted.imported)?;
     let files = package_files(&id, json, &program, &sorted);
     write_folder(target, &files)?;
     let mut lines = skipped;
     lines.extend(setup_lines(&sorted.imported));
-    lines.extend(timeout_line(&sorted.imported));
+    lines.extend(timeout_line(&sorted.imported, target));
     lines.push(written(&id, target, &program, &sorted));
     Ok(lines)
+}
+
+/// Refuses a `regex` test whose pattern the checker cannot compile
+/// (JavaScript syntax Python's `re` does not read, as `\cJ` or a lookbehind
+/// of varying width): every hand-in would get a judge error at grading
+/// time. The patterns are compiled by `python3` exactly as the checker,
+/// which runs on it too, compiles them.
+fn check_patterns(json: &Path, tests: &[ClassroomTest]) -> Result<(), ImportError> {
+    let regex: Vec<&ClassroomTest> = tests
+        .iter()
+        .filter(|test| test.comparison == Comparison::Regex)
+        .collect();
+    let Some(first) = regex.first() else {
+        return Ok(());
+    };
+    let invalid = |test: &ClassroomTest, message: String| {
+        ImportError::Config(ConfigError {
+            path: json.to_owned(),
+            kind: crate::config::ConfigErrorKind::Invalid {
+                key: format!("tests[{}].output", test.number - 1),
+                message,
+                line: Some(test.line),
+            },
+        })
+    };
+    let patterns: Vec<&str> = regex.iter().map(|test| test.output.as_str()).collect();
+    let input = serde_json::to_string(&patterns).map_err(std::io::Error::other);
+    let run = input.and_then(|input| {
+        let mut child = std::process::Command::new("python3")
+            .args(["-I", "-c", &format!("{REGEX}{CHECK_PATTERNS}")])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()?;
+        if let Some(mut stdin) = child.stdin.take() {
+            std::io::Write::write_all(&mut stdin, input.as_bytes())?;
+        }
+        child.wait_with_output()
+    });
+    let errors: Vec<Option<String>> = match run {
+        Ok(output) if output.status.success() => serde_json::from_slice(&output.stdout)
+            .map_err(|error| invalid(first, format!("cannot check the pattern: {error}")))?,
+        Ok(output) => {
+            return Err(invalid(
+                first,
+                format!(
+                    "cannot check the pattern: python3 failed: {}",
+                    String::from_utf8_lossy(&output.stderr).trim()
+                ),
+            ))
+        }
+        Err(error) => {
+            return Err(invalid(
+                first,
+                format!(
+                    "cannot check the pattern: `python3`, which the package's checker runs \
+                     on too, cannot be started: {error}"
+                ),
+            ))
+        }
+    };
+    for (test, error) in regex.iter().zip(errors) {
+        if let Some(error) = error {
+            return Err(invalid(
+                test,
+                format!(
+                    "test {} `{}`: the pattern {:?} cannot run in the judge's checker (Python's \
+                     `re`, which reads JavaScript's common syntax): {error}; write it in the \
+                     syntax docs/classroom50.md lists",
+                    test.number, test.name, test.output
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn is_empty_folder(path: &Path) -> bool {
@@ -122,16 +237,25 @@ fn points_note(points: f64) -> String {
 }
 
 /// `NN-slug`: the test's position (so name order is the file's order) and
-/// its name in lowercase letters, digits and `-`.
+/// its name in lowercase letters, digits and `-`: an accented letter
+/// loses its accent (`é` is `e`), a letter of another script stays.
 fn test_name(test: &ClassroomTest, width: usize) -> String {
+    use unicode_normalization::{char::is_combining_mark, UnicodeNormalization as _};
     let mut slug = String::new();
-    for c in test.name.chars().flat_map(char::to_lowercase) {
-        if c.is_ascii_alphanumeric() {
+    let mut letters = 0;
+    for c in test
+        .name
+        .nfkd()
+        .filter(|c| !is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+    {
+        if c.is_alphanumeric() {
             slug.push(c);
+            letters += 1;
         } else if !slug.ends_with('-') {
             slug.push('-');
         }
-        if slug.len() >= 40 {
+        if letters >= 40 {
             break;
         }
     }
@@ -164,11 +288,7 @@ fn package_files(id: &str, json: &Path, program: &str, sorted: &Sorted) -> Vec<(
     let tests = &sorted.imported;
     let last = tests.iter().map(|test| test.number).max().unwrap_or(1);
     let width = last.to_string().len().max(2);
-    let time_limit_ms = tests
-        .iter()
-        .map(|test| test.timeout_ms)
-        .max()
-        .unwrap_or(60_000);
+    let time_limit_ms = time_limit_ms(tests);
     let largest_answer_kib = tests
         .iter()
         .map(|test| test.output.len() / 1024)
@@ -181,12 +301,13 @@ fn package_files(id: &str, json: &Path, program: &str, sorted: &Sorted) -> Vec<(
         toml,
         "# Imported by `judge import --autograding` from GitHub Classroom's {:?} \
          (docs/classroom50.md).\n# GitHub Classroom ran each test as {:?}; grade a hand-in with\n\
-         #   judge run {id} HAND-IN --problems-dir FOLDER-OF-THIS-PACKAGE\n\
+         #   {}\n\
          title = {}\norigin = \"GitHub Classroom autograding.json\"\n\
          profiles = [\"github-classroom\"]  # no generator: the tests are the file's\n\n\
          [limits]\n\
-         # GitHub's `timeout` (the largest, in minutes of wall clock for `setup` and `run`\n\
-         # together) as CPU time: lower it to what the problem needs.\n\
+         # CPU time per test: GitHub's `timeout` (minutes of wall clock for `setup` and\n\
+         # `run` of a whole test) capped at {cap} s, so a hand-in that loops ends as TLE\n\
+         # within a platform's budget; set it to what the problem needs.\n\
          time-limit-ms = {time_limit_ms}\n\
          memory-limit-mib = 1024       # GitHub Classroom had no memory limit\n\
          output-limit-kib = {output_limit_kib}      # nor an output limit\n\n\
@@ -196,7 +317,9 @@ fn package_files(id: &str, json: &Path, program: &str, sorted: &Sorted) -> Vec<(
          [tests]\nseed = 1",
         json.display().to_string(),
         program,
+        run_hint(id, "FOLDER-OF-THIS-PACKAGE"),
         quoted(id),
+        cap = TIME_LIMIT_CAP_MS / 1000,
     );
     let mut comparisons = String::from("{\n");
     let mut files = Vec::new();
@@ -230,6 +353,7 @@ fn package_files(id: &str, json: &Path, program: &str, sorted: &Sorted) -> Vec<(
         _ => "None".to_owned(),
     };
     let checker = CHECKER
+        .replace("{REGEX}", REGEX)
         .replace("{COMPARISONS}", &comparisons)
         .replace("{DEFAULT}", &default);
     let mut statement = format!(
@@ -263,7 +387,10 @@ fn write_folder(target: &Path, files: &[(String, String)]) -> Result<(), ImportE
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    fs_err::create_dir_all(parent).map_err(write_error(parent))?;
+    if !parent.is_dir() {
+        // One folder at most: `import` refused a deeper path.
+        fs_err::create_dir(parent).map_err(write_error(parent))?;
+    }
     let scratch = tempfile::Builder::new()
         .prefix(".judge-import-")
         .tempdir_in(parent)
@@ -305,21 +432,55 @@ fn setup_lines(tests: &[ClassroomTest]) -> Vec<String> {
         .collect()
 }
 
-/// A note when the imported tests' timeouts differ: a package has one
-/// time limit, the largest of them.
-fn timeout_line(tests: &[ClassroomTest]) -> Option<String> {
-    let mut timeouts: Vec<u64> = tests.iter().map(|test| test.timeout_ms).collect();
-    timeouts.sort_unstable();
-    timeouts.dedup();
-    let largest = *timeouts.last()?;
-    (timeouts.len() > 1).then(|| {
-        let all: Vec<String> = timeouts.iter().map(|ms| format!("{ms} ms")).collect();
-        format!(
-            "note: the tests' `timeout`s differ ({}): the package's one time limit is the \
-             largest, {largest} ms",
-            all.join(", ")
-        )
-    })
+/// The package's one time limit: the largest `timeout`, at most
+/// [`TIME_LIMIT_CAP_MS`].
+fn time_limit_ms(tests: &[ClassroomTest]) -> u64 {
+    tests
+        .iter()
+        .map(|test| test.timeout_ms)
+        .max()
+        .unwrap_or(60_000)
+        .min(TIME_LIMIT_CAP_MS)
+}
+
+/// The most tests a note names; more are counted.
+const TESTS_NAMED: usize = 10;
+
+/// A note naming the tests whose `timeout` was capped
+/// ([`TIME_LIMIT_CAP_MS`]) and where to change the limit.
+fn timeout_line(tests: &[ClassroomTest], target: &Path) -> Option<String> {
+    let capped: Vec<&ClassroomTest> = tests
+        .iter()
+        .filter(|test| test.timeout_ms > TIME_LIMIT_CAP_MS)
+        .collect();
+    if capped.is_empty() {
+        return None;
+    }
+    let minutes = |test: &ClassroomTest| {
+        let minutes = test.timeout_ms as f64 / 60_000.0;
+        if minutes == 1.0 {
+            "1 minute".to_owned()
+        } else {
+            format!("{minutes} minutes")
+        }
+    };
+    let mut named: Vec<String> = capped
+        .iter()
+        .take(TESTS_NAMED)
+        .map(|test| format!("{} `{}` ({})", test.number, test.name, minutes(test)))
+        .collect();
+    if capped.len() > TESTS_NAMED {
+        named.push(format!("and {} more", capped.len() - TESTS_NAMED));
+    }
+    Some(format!(
+        "note: capped the time limit at {} s of CPU per test for tests {}: GitHub's `timeout` \
+         was wall clock for `setup` and `run` of a whole test, and as a per-test limit a hand-in \
+         that loops would use up a platform's time budget before any TLE; if a test needs more, \
+         raise `time-limit-ms` in `{}`",
+        TIME_LIMIT_CAP_MS / 1000,
+        named.join(", "),
+        target.join("problem.toml").display()
+    ))
 }
 
 /// The last line: what was written and how to grade with it.
@@ -347,11 +508,22 @@ fn written(id: &str, target: &Path, program: &str, sorted: &Sorted) -> String {
     };
     format!(
         "wrote the package `{id}` in `{}`: {} of {} tests{points}{exit_status}; GitHub Classroom \
-         ran them as `{program}`; try:\n  judge run {id} HAND-IN --problems-dir {folder}",
+         ran them as `{program}`; try:\n  {}",
         target.display(),
         sorted.imported.len(),
         sorted.imported.len() + sorted.skipped.len(),
+        run_hint(id, &folder),
     )
+}
+
+/// The command that grades a hand-in with the package `id` of `folder`: an
+/// id that starts with `-` comes after `--`, so it is not read as a flag.
+fn run_hint(id: &str, folder: &str) -> String {
+    if id.starts_with('-') {
+        format!("judge run --problems-dir {folder} -- {id} HAND-IN")
+    } else {
+        format!("judge run {id} HAND-IN --problems-dir {folder}")
+    }
 }
 
 #[cfg(test)]
@@ -376,7 +548,11 @@ mod tests {
         test.name = "???".to_owned();
         assert_eq!(test_name(&test, 3), "003-test");
         test.name = "Ünïcode".to_owned();
-        assert_eq!(test_name(&test, 2), "03-n-code");
+        assert_eq!(test_name(&test, 2), "03-unicode");
+        test.name = "émoji ✓ / slash".to_owned();
+        assert_eq!(test_name(&test, 2), "03-emoji-slash");
+        test.name = "测试 1".to_owned();
+        assert_eq!(test_name(&test, 2), "03-测试-1");
     }
 
     /// checker.py computes the same key (pinned by the end-to-end tests,

@@ -317,29 +317,38 @@ fn scan(text: &str) -> Spans {
     let mut stack: Vec<u8> = Vec::new();
     let mut line = 1;
     let mut expecting_key = false;
+    // At the start of an element of the top-level list, whatever it is:
+    // `[42]` is an element too, and the next one's index follows it.
+    let mut expecting_element = false;
     let mut chars = text.char_indices();
     while let Some((start, c)) = chars.next() {
+        if expecting_element && !c.is_whitespace() && c != ']' {
+            spans.tests.push(TestSpan {
+                line,
+                keys: Vec::new(),
+            });
+            expecting_element = false;
+        }
         match c {
             '\n' => line += 1,
             '{' => {
-                if stack == b"{[" {
-                    spans.tests.push(TestSpan {
-                        line,
-                        keys: Vec::new(),
-                    });
-                }
                 stack.push(b'{');
                 expecting_key = true;
             }
             '[' => {
                 stack.push(b'[');
                 expecting_key = false;
+                expecting_element = stack == b"{[";
             }
             '}' | ']' => {
                 stack.pop();
                 expecting_key = false;
+                expecting_element = false;
             }
-            ',' => expecting_key = stack.last() == Some(&b'{'),
+            ',' => {
+                expecting_key = stack.last() == Some(&b'{');
+                expecting_element = stack == b"{[";
+            }
             '"' => {
                 let mut end = start + 1;
                 let mut escaped = false;
@@ -588,7 +597,7 @@ mod tests {
     #[test_case("{}", "failed to load `a.json`: `tests`: missing" ; "no tests")]
     #[test_case("{\"tests\": {}}", "failed to load `a.json`: line 1: `tests`: expected a list of tests, found an object" ; "tests not a list")]
     #[test_case("{\"test\": []}", "failed to load `a.json`: line 1: `test`: unknown key" ; "unknown top key")]
-    #[test_case("{\"tests\": [\n 3]}", "failed to load `a.json`: `tests[0]`: expected a test object, found a number" ; "test not an object")]
+    #[test_case("{\"tests\": [\n 3]}", "failed to load `a.json`: line 2: `tests[0]`: expected a test object, found a number" ; "test not an object")]
     #[test_case("{\"tests\": [\n{\"name\": \"a\"}]}", "failed to load `a.json`: line 2: `tests[0].run`: missing: every test needs it" ; "missing run")]
     #[test_case("{\"tests\": [\n{\"name\": \"a\",\n \"run\": \"./a\",\n \"comparison\": \"fuzzy\"}]}", "failed to load `a.json`: line 4: `tests[0].comparison`: `fuzzy` is not `exact`, `included` or `regex`" ; "unknown comparison")]
     #[test_case("{\"tests\": [\n{\"name\": \"a\", \"run\": \"./a\",\n \"ouput\": \"x\"}]}", "failed to load `a.json`: line 3: `tests[0].ouput`: unknown key; a test has name, setup" ; "misspelt key")]

@@ -146,6 +146,9 @@ pub struct Options {
     /// What each submission's page shows of its source, by submission
     /// path (`crate::grading::sources`); a submission not in it shows none.
     pub(crate) sources: std::collections::BTreeMap<String, super::source::SourceView>,
+    /// The Gradescope visibility of the tests that are not samples
+    /// (judge.toml `[report.gradescope] hidden-tests`).
+    pub(crate) gradescope_hidden_tests: crate::config::judge::HiddenTests,
 }
 
 /// A report as a set of files: the class page and, in a folder beside it,
