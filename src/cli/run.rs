@@ -95,6 +95,9 @@ pub(crate) fn run(args: RunArgs) -> Result<Outcome, Error> {
     })?;
     bar.finish();
     crate::grading::reports::write_run(&outcome, args.json.as_deref(), &args.reports.files())?;
+    if let Some(line) = report::human::host_load_warning(outcome.results.iter()) {
+        say(&line);
+    }
     if let Some(signal) = outcome.stopped_by {
         let lines = report::human::run_interrupted(
             signal.name(),

@@ -326,7 +326,10 @@ pub(crate) fn render_grade_summary(report: &GradeReport) -> String {
 /// warnings, why a judge error is no student's fault (issue #8: a missing
 /// compiler), and each example whose verdict disagrees with its folder.
 pub(crate) fn grade_messages(report: &GradeReport) -> Vec<String> {
-    let mut lines = Vec::new();
+    let mut lines: Vec<String> =
+        host_load_warning(report.results.iter().map(|graded| &graded.result))
+            .into_iter()
+            .collect();
     for graded in &report.results {
         for warning in &graded.warnings {
             lines.push(format!("warning: {warning}"));
@@ -344,6 +347,37 @@ pub(crate) fn grade_messages(report: &GradeReport) -> Vec<String> {
     }
     lines.extend(report.results.iter().filter_map(render_disagreement));
     lines
+}
+
+/// The one warning of a grade or a run whose tests the host starved
+/// (issue 32): how many were run again alone, and how many stayed starved
+/// and are JE. `None` when the host starved none.
+pub(crate) fn host_load_warning<'a>(
+    results: impl Iterator<Item = &'a SubmissionResult>,
+) -> Option<String> {
+    let tests: Vec<_> = results.flat_map(|result| &result.tests).collect();
+    let rerun = tests.iter().filter(|test| test.rerun).count();
+    let overloaded = tests
+        .iter()
+        .filter(|test| {
+            test.verdict == Verdict::JudgeError
+                && test.message.starts_with(crate::runner::HOST_OVERLOADED)
+        })
+        .count();
+    if rerun == 0 && overloaded == 0 {
+        return None;
+    }
+    let mut line = format!(
+        "warning: the host was busy: {rerun} test(s) that waited for a CPU were run again alone"
+    );
+    if overloaded > 0 {
+        let _ = write!(
+            line,
+            "; {overloaded} still waited for one and are JE (the host was overloaded, not the \
+             program's fault): grade them again on a quieter host (`--resume` grades JE again)"
+        );
+    }
+    Some(line)
 }
 
 /// The line for an example whose verdict is not its folder's, e.g.

@@ -620,6 +620,7 @@ mod tests {
             }),
             excerpt: Some(crate::runner::Excerpt::new(b"1", Some(b"2"), b"3")),
             rerun: true,
+            cpu_wait_ms: None,
             stderr: Some("Traceback".to_owned()),
             validator_score: None,
         };
@@ -645,6 +646,7 @@ mod tests {
                 memory_kib: 0,
                 // Whether it slept or spun, chosen too (fifth red team).
                 rerun: false,
+                cpu_wait_ms: None,
                 ..test("gen-small-001")
             }
         );
@@ -671,6 +673,7 @@ mod tests {
             random: None,
             excerpt: None,
             rerun: false,
+            cpu_wait_ms: None,
             stderr: None,
             validator_score: None,
         };

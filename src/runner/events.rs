@@ -129,6 +129,13 @@ pub struct TestResult {
     /// second run's. Absent (false) otherwise.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rerun: bool,
+    /// A test the wall clock ended: how long its threads had waited for a
+    /// CPU, runnable but not running (the kernel's run-queue wait, summed
+    /// over its threads). A large share of the wall clock says the host
+    /// starved it; a small one that it slept or blocked (issue 32). Absent
+    /// otherwise, or where the kernel does not say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_wait_ms: Option<u64>,
     /// A run that crashed (RE): the first and the last lines of its
     /// standard error, with how much was cut between them
     /// (`stderr_excerpt`), so a report says why, not only "exit code 1"
@@ -140,6 +147,10 @@ pub struct TestResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub validator_score: Option<crate::verdict::ValidatorScore>,
 }
+
+/// How the message of a test the host starved to the last begins (JE,
+/// `runner::execute::host_overloaded`, issue 32).
+pub(crate) const HOST_OVERLOADED: &str = "the host was overloaded";
 
 /// Lines of a crashed program's stderr that [`TestResult::stderr`] keeps
 /// from its beginning (where a traceback starts).
@@ -385,6 +396,7 @@ impl TestResult {
             random: None,
             excerpt: None,
             rerun: false,
+            cpu_wait_ms: None,
             stderr: None,
             validator_score: None,
         }
@@ -510,6 +522,7 @@ mod tests {
             message: "board 1: expected 2, got 1".to_owned(),
             random: None,
             rerun: false,
+            cpu_wait_ms: None,
             stderr: None,
             validator_score: None,
             excerpt: Some(Excerpt::new(b"1\n.\n0\n", Some(b"1\n"), b"0\n")),
@@ -519,6 +532,7 @@ mod tests {
         assert_eq!(back, test);
         let without = TestResult {
             rerun: false,
+            cpu_wait_ms: None,
             stderr: None,
             validator_score: None,
             excerpt: None,

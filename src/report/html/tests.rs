@@ -19,6 +19,7 @@ fn test_result(name: &str, verdict: Verdict, excerpt: Option<Excerpt>) -> TestRe
         },
         random: None,
         rerun: false,
+        cpu_wait_ms: None,
         stderr: None,
         validator_score: None,
 

@@ -267,6 +267,7 @@ impl Sandbox {
             stderr: supervised.stderr,
             stderr_discarded_bytes: supervised.stderr_discarded_bytes,
             deadlocked: supervised.deadlocked,
+            run_queue_wait_ms: supervised.run_queue_wait.map(duration_ms),
         };
         let at_one_x =
             one_x.map(|one_x| at_one_x(&measured, &observation, supervised.crossed, one_x));
@@ -605,6 +606,8 @@ impl Sandbox {
             let now = Instant::now();
             if now >= wall_deadline {
                 supervised.limit = Some(LimitExceeded::WallTime);
+                // Before the kill: whether it was starved or slept.
+                supervised.run_queue_wait = self.run_queue_wait(pid);
                 return Ok(supervised);
             }
             if workdir.as_mut().is_some_and(|watch| watch.full(now)) {
@@ -638,6 +641,9 @@ impl Sandbox {
                             stdout_len: supervised.stdout.len(),
                             stderr_len: supervised.stderr.len(),
                             stderr_discarded_bytes: supervised.stderr_discarded_bytes,
+                            run_queue_wait_ms: (limit == LimitExceeded::WallTime)
+                                .then(|| self.run_queue_wait(pid).map(duration_ms))
+                                .flatten(),
                             memory_kib: match &self.cgroups {
                                 Some(cgroups) if cgroups.limits_memory() => {
                                     Some(cgroups.memory_peak_kib()?)
@@ -711,6 +717,15 @@ impl Sandbox {
             .filter(|_| !self.is_off(BenchLayer::PidNamespaceEntry))
             .map(WorkerNamespace::holder_pid);
         resident::sample_run(pid, holder, files)
+    }
+
+    /// How long the threads of the run of `pid` (as [`Self::sample_run`]
+    /// finds them) have waited for a CPU (see `resident::run_queue_wait`).
+    fn run_queue_wait(&self, pid: libc::pid_t) -> Option<Duration> {
+        let holder = (self.namespace.as_ref())
+            .filter(|_| !self.is_off(BenchLayer::PidNamespaceEntry))
+            .map(WorkerNamespace::holder_pid);
+        resident::run_queue_wait(pid, holder)
     }
 
     /// The run's tmpfs mounts, as the judge sees them: its scratch (the
