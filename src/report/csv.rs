@@ -62,7 +62,7 @@ pub(crate) fn render_gradebook<R: Row>(
                 neutralise(&visible_name(&row.student())),
                 neutralise(&visible_name(&result.problem)),
                 format!("{:.2}", score(result)),
-                result.verdict.code().to_owned(),
+                super::verdict_cell(result.verdict, row.handed_in()),
                 result.passed.to_string(),
                 result.total.to_string(),
                 format!("{:.2}", max_score(result)),

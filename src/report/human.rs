@@ -190,7 +190,7 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
             visible_name(&result.problem),
             visible_name(&result.submission),
             who,
-            result.verdict.to_string(),
+            super::verdict_cell(result.verdict, &graded.handed_in),
             format!("{}/{}", result.passed, result.total),
             match (result.groups.is_empty(), result.score, result.max_score) {
                 (false, Some(score), Some(max)) => format!("{score}/{max}"),
@@ -276,14 +276,22 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
 /// and for layout `expected` how many examples got their folder's verdict.
 pub(crate) fn render_grade_summary(report: &GradeReport) -> String {
     let mut counts: std::collections::BTreeMap<Verdict, usize> = Default::default();
+    let mut several_files = 0;
     for graded in &report.results {
-        *counts.entry(graded.result.verdict).or_default() += 1;
+        if graded.handed_in.is_empty() {
+            *counts.entry(graded.result.verdict).or_default() += 1;
+        } else {
+            several_files += 1;
+        }
     }
-    let counts: Vec<String> = counts
+    let mut counts: Vec<String> = counts
         .iter()
         .map(|(verdict, count)| format!("{count} {verdict}"))
         .collect();
-    let mut counts = counts;
+    // Several files for one problem: none was compiled, so no CE (issue 32).
+    if several_files > 0 {
+        counts.push(format!("{several_files} with several files"));
+    }
     // The class's pairs with no hand-in, and those an interrupt left
     // ungraded, are counted too (issue #32): a summary that omits them
     // reads as a whole class that handed everything in.

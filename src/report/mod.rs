@@ -394,6 +394,18 @@ pub struct Expectation {
     pub disagreement: Option<String>,
 }
 
+/// The verdict cell of a row in the terminal table, the summary and the
+/// CSV: `N files` where several files were handed in for one problem (none
+/// was run: no compile error, whatever the result's placeholder CE says,
+/// as the class page shows it: issue 32), else the verdict's code.
+pub(crate) fn verdict_cell(verdict: Verdict, handed_in: &[String]) -> String {
+    if handed_in.is_empty() {
+        verdict.code().to_owned()
+    } else {
+        format!("{} files", handed_in.len())
+    }
+}
+
 /// A row behind a reference: the rows every report format renders are
 /// `&dyn Row`.
 impl<T: Row + ?Sized> Row for &T {
