@@ -310,9 +310,7 @@ pub(crate) fn compare(
         regressions: pairs.iter().filter(|pair| pair.regression).count(),
         counts,
         pairs,
-        judge_error: new_rows
-            .iter()
-            .any(|row| row.result().verdict == Verdict::JudgeError),
+        judge_error: new_rows.iter().any(|row| row.result().judge_failed()),
     }
 }
 

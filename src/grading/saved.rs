@@ -17,7 +17,6 @@ use crate::report::formats::Chosen;
 use crate::report::json::{parse_grade, GradeReport, NotGraded, TestSelection, VERSION};
 use crate::report::Row;
 use crate::runner::SubmissionResult;
-use crate::verdict::Verdict;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -149,10 +148,7 @@ impl Saved {
     pub(crate) fn outcome(&self) -> Outcome {
         let whole = match self {
             Saved::Grade(report) => super::policy::grade_outcome(report),
-            Saved::Run(run) => {
-                let verdicts: Vec<Verdict> = run.results.iter().map(|row| row.verdict).collect();
-                super::policy::run_outcome(&verdicts)
-            }
+            Saved::Run(run) => super::policy::run_outcome(&run.results),
         };
         match whole {
             Outcome::Success if self.interrupted() => Outcome::Failure,

@@ -260,6 +260,7 @@ mod tests {
             ok: false,
             message: "error: expected `;`".to_owned(),
             verdict: Some(Verdict::CompileError),
+            toolchain_missing: false,
         };
         assert_eq!(score(&failed), 0.0);
         assert_eq!(score(&result("rooks/dave.cpp", "rooks", 0, 0)), 0.0);

@@ -347,7 +347,14 @@ pub(crate) fn grade_messages(report: &GradeReport) -> Vec<String> {
         let result = &graded.result;
         if result.compile.verdict == Some(Verdict::JudgeError) {
             lines.push(format!(
-                "error: {}: JE: {}",
+                "{}: {}: JE: {}",
+                // A toolchain missing for this user is the host's setup,
+                // not the judge failing (issue 32).
+                if result.compile.toolchain_missing {
+                    "warning"
+                } else {
+                    "error"
+                },
                 visible_name(&result.submission),
                 visible(result.compile.message.trim_end())
             ));

@@ -39,6 +39,13 @@ pub struct CompileResult {
     /// not compile it (missing toolchain, sandbox failure); absent when ok.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) verdict: Option<Verdict>,
+    /// A JE because the language's compiler or interpreter is not installed
+    /// for the user the judge runs as (not in its PATH, or not readable or
+    /// runnable by it: rustc under root's rustup for an ordinary user). The
+    /// host's setup, not the judge failing on this hand-in: it does not
+    /// make the exit 3 (issue 32). Absent (false) otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) toolchain_missing: bool,
 }
 
 /// The three states a [`CompileResult`] can be in; its fields are the wire
@@ -62,6 +69,7 @@ impl CompileResult {
             ok: true,
             message,
             verdict: None,
+            toolchain_missing: false,
         }
     }
 
@@ -71,6 +79,16 @@ impl CompileResult {
             ok: false,
             message,
             verdict: Some(verdict),
+            toolchain_missing: false,
+        }
+    }
+
+    /// A JE because the language's toolchain is missing for this user
+    /// ([`CompileResult::toolchain_missing`]), and why.
+    pub(crate) fn missing_toolchain(message: String) -> CompileResult {
+        CompileResult {
+            toolchain_missing: true,
+            ..CompileResult::failed(Verdict::JudgeError, message)
         }
     }
 
@@ -80,6 +98,7 @@ impl CompileResult {
             ok: false,
             message: String::new(),
             verdict: None,
+            toolchain_missing: false,
         }
     }
 
@@ -404,6 +423,13 @@ impl TestResult {
 }
 
 impl SubmissionResult {
+    /// Whether this result is the judge failing (exit 3): JE, unless only
+    /// because the language's toolchain is missing for this user (that
+    /// language's JE, with the reason, but the host's setup: issue 32).
+    pub(crate) fn judge_failed(&self) -> bool {
+        self.verdict == Verdict::JudgeError && !self.compile.toolchain_missing
+    }
+
     /// The score without groups: the percent of tests passed (of the
     /// problem's tests), two decimals; 0 when the submission did not
     /// compile or there were no tests.
