@@ -146,14 +146,15 @@ fn every_honest_program_is_accepted(user: Option<(u32, u32)>, jobs: u32) {
     assert_eq!(code, Some(0), "{stderr}");
     // Without a memory cgroup the memory is the program's own resident
     // set, not the judge's (16-23 MiB, inherited through the clone that
-    // shares the judge's memory).
+    // shares the judge's memory), and never 0 for a run too short to be
+    // sampled (issue 32: it read 0 KiB): a C program maps at least libc.
     if user.is_some() {
         let (_, _, memory) = results
             .iter()
             .find(|(name, _, _)| name == "trivial.c")
             .unwrap();
         assert!(
-            memory.iter().all(|&kib| kib < 8 * 1024),
+            memory.iter().all(|&kib| (64..8 * 1024).contains(&kib)),
             "a trivial C program used {memory:?} KiB\n{stderr}"
         );
     }

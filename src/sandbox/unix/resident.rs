@@ -408,12 +408,29 @@ pub(super) fn judge_peak_kib() -> u64 {
 /// set of one process (`ru_maxrss` of the program and the children it
 /// waited for) where it is the program's own (above `judge_peak`), and
 /// the largest sum over the tree the supervisor sampled.
-pub(super) fn peak_kib(max_rss: u64, judge_peak: u64, sampled: u64) -> u64 {
+///
+/// A run shorter than two sample intervals (`short`) may end before a
+/// sample sees it, or be sampled while it exits, and its `ru_maxrss` is
+/// the judge's: it read 0 KiB (issue 32). Its `faulted` KiB (the pages
+/// it faulted in, `ru_minflt + ru_majflt` times the page size) are then
+/// its measure: the pages it touched, which in so short a run are the
+/// pages it held. A longer run is sampled, and may free and fault the same
+/// memory again and again, so its faults would overstate it.
+pub(super) fn peak_kib(max_rss: u64, judge_peak: u64, sampled: u64, short: Option<u64>) -> u64 {
     if max_rss > judge_peak {
         max_rss.max(sampled)
     } else {
-        sampled
+        sampled.max(short.unwrap_or(0))
     }
+}
+
+/// The KiB a process and the children it waited for faulted in
+/// (`ru_minflt + ru_majflt` pages).
+pub(super) fn faulted_kib(rusage: &libc::rusage) -> u64 {
+    let pages = u64::try_from(rusage.ru_minflt)
+        .unwrap_or(0)
+        .saturating_add(u64::try_from(rusage.ru_majflt).unwrap_or(0));
+    pages.saturating_mul(page_bytes()) / 1024
 }
 
 #[cfg(test)]
@@ -423,11 +440,15 @@ mod tests {
     #[test]
     fn the_judges_own_resident_set_is_never_the_programs_peak() {
         // A trivial program: rusage says the judge's 18 MiB, the sampler 900 KiB.
-        assert_eq!(peak_kib(18_000, 18_000, 900), 900);
+        assert_eq!(peak_kib(18_000, 18_000, 900, None), 900);
         // A program that went past the judge's size: its own peak.
-        assert_eq!(peak_kib(200_000, 18_000, 150_000), 200_000);
+        assert_eq!(peak_kib(200_000, 18_000, 150_000, None), 200_000);
         // Two processes sampled together weigh more than either alone.
-        assert_eq!(peak_kib(30_000, 18_000, 50_000), 50_000);
+        assert_eq!(peak_kib(30_000, 18_000, 50_000, None), 50_000);
+        // A run too short to be sampled: the pages it faulted in, never 0
+        // (issue 32).
+        assert_eq!(peak_kib(18_000, 18_000, 0, Some(480)), 480);
+        assert_eq!(peak_kib(18_000, 18_000, 20, Some(480)), 480);
     }
 
     #[test]

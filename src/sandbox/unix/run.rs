@@ -206,6 +206,7 @@ impl Sandbox {
         let counters = self.counters(
             reaped.as_ref().ok().map(|(_, rusage)| rusage),
             judge_peak_kib,
+            started.elapsed() < 2 * resident::SAMPLE_INTERVAL,
             outcome.as_ref().map_or((0, Duration::ZERO), |supervised| {
                 (supervised.resident_peak_kib, supervised.sampled_cpu)
             }),
@@ -277,12 +278,14 @@ impl Sandbox {
     /// The run's CPU time, peak memory and whether the OOM killer struck:
     /// from the cgroup where it measures them, else from the program's
     /// `rusage` (`None` when it was not reaped: the run fails anyway) and
-    /// the run sampled while it ran (`resident::peak_kib`; its CPU time
-    /// counts the orphans the program's `rusage` leaves out).
+    /// the run sampled while it ran (`resident::peak_kib`, with the pages a
+    /// `short` run faulted in; its CPU time counts the orphans the
+    /// program's `rusage` leaves out).
     fn counters(
         &mut self,
         rusage: Option<&libc::rusage>,
         judge_peak_kib: u64,
+        short: bool,
         (sampled_kib, sampled_cpu): (u64, Duration),
     ) -> Result<(Duration, u64, bool), SandboxError> {
         let (rusage_cpu, max_rss) = rusage.map_or((sampled_cpu, 0), |rusage| {
@@ -293,6 +296,7 @@ impl Sandbox {
                     u64::try_from(rusage.ru_maxrss).unwrap_or(0),
                     judge_peak_kib,
                     sampled_kib,
+                    short.then(|| resident::faulted_kib(rusage)),
                 ),
             )
         });
