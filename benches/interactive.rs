@@ -129,6 +129,7 @@ fn judged(
         random: None,
         excerpt: None,
         rerun: false,
+        cpu_wait_ms: None,
         stderr: None,
         validator_score: None,
     };

@@ -66,6 +66,14 @@ pub(crate) fn run(args: &ReportCommandArgs) -> Result<Outcome, Error> {
     })?;
     let report = saved::read(&args.report)?;
     let baseline = args.baseline.as_deref().map(saved::read).transpose()?;
+    if let (Some(baseline), Some(baseline_path)) = (&baseline, &args.baseline) {
+        crate::grading::compare::refuse_other_kinds(
+            baseline,
+            &baseline_path.display().to_string(),
+            &report,
+            &args.report.display().to_string(),
+        )?;
+    }
     for (path, saved) in std::iter::once((&args.report, &report))
         .chain(args.baseline.as_ref().zip(baseline.as_ref()))
     {

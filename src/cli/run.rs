@@ -106,6 +106,9 @@ pub(crate) fn run(args: RunArgs) -> Result<Outcome, Error> {
         args.json.as_deref(),
         &args.reports.files().with_config(&config),
     )?;
+    if let Some(line) = report::human::host_load_warning(outcome.results.iter()) {
+        say(&line);
+    }
     if let Some(signal) = outcome.stopped_by {
         let lines = report::human::run_interrupted(
             signal.name(),

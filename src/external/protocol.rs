@@ -343,6 +343,7 @@ mod tests {
             stderr: stderr.as_bytes().to_vec(),
             stderr_discarded_bytes: 0,
             deadlocked: false,
+            run_queue_wait_ms: None,
         }
     }
 

@@ -578,6 +578,7 @@ exit 43
             stderr: vec![b'x'; 4096],
             stderr_discarded_bytes: 17 << 20,
             deadlocked: false,
+            run_queue_wait_ms: None,
         };
         let tool = Tool::new(Role::Generator, PathBuf::from("gen.sh"), None);
         let fault = abnormal_end(&tool, &measured, &limits()).unwrap();

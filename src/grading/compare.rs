@@ -40,6 +40,43 @@ use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
+/// What a saved report is of, for [`refuse_other_kinds`]: examples judged
+/// by their folders (layout `expected`, `grade --package`), a class (the
+/// layouts by student), or `judge run`'s submissions.
+fn kind(saved: &Saved) -> &'static str {
+    match saved {
+        Saved::Grade(report) if report.layout == crate::config::judge::Layout::Expected => {
+            "examples judged by their verdict folders (layout `expected` or `grade --package`)"
+        }
+        Saved::Grade(_) => "a class (layout `student/problem` or `problem/student`)",
+        Saved::Run(_) => "`judge run`",
+    }
+}
+
+/// Refuses to compare two reports of different kinds (issue 32): an
+/// `expected` report's pairs are examples in verdict folders, a class
+/// report's are students, so every pair of one would read as removed and
+/// every pair of the other as added, and the regressions counted would be
+/// noise a CI job gates on.
+pub(crate) fn refuse_other_kinds(
+    baseline: &Saved,
+    baseline_name: &str,
+    report: &Saved,
+    report_name: &str,
+) -> Result<(), super::GradingError> {
+    let (old, new) = (kind(baseline), kind(report));
+    if old == new {
+        return Ok(());
+    }
+    Err(super::GradingError::usage(
+        format!(
+            "cannot compare `{report_name}` with the baseline `{baseline_name}`: \
+             the report is of {new}, the baseline of {old}"
+        ),
+        Some("compare a report with a baseline of the same command and layout".to_owned()),
+    ))
+}
+
 /// The version of the comparison's JSON (`--changes`).
 pub(crate) const CHANGES_VERSION: u32 = 1;
 
@@ -273,9 +310,7 @@ pub(crate) fn compare(
         regressions: pairs.iter().filter(|pair| pair.regression).count(),
         counts,
         pairs,
-        judge_error: new_rows
-            .iter()
-            .any(|row| row.result().verdict == Verdict::JudgeError),
+        judge_error: new_rows.iter().any(|row| row.result().judge_failed()),
     }
 }
 

@@ -192,12 +192,12 @@ pub(crate) fn time_limit_warnings(
     Ok(Some(warnings))
 }
 
-/// Whether a TLE test's first run was on the CPU for at least a fifth of
-/// its wall clock, so that its re-run must be alone: one under that was
-/// sleeping or blocked, not starved (the rule of the runner's re-run
-/// alone, issue 18), and waits as long beside other runs.
+/// Whether a TLE test's first run wanted a core (the host starved it, by
+/// the rule of the runner's runs alone: `runner::execute::starved`), so
+/// that its re-run must be alone: one that slept or blocked waits as long
+/// beside other runs.
 pub(crate) fn wants_a_core(test: &crate::runner::TestResult) -> bool {
-    test.time_ms.saturating_mul(5) >= test.wall_ms
+    crate::runner::execute::starved(test.time_ms, test.wall_ms, test.cpu_wait_ms)
 }
 
 /// `settings` with [`TLE_RETRY_FACTOR`] more CPU time, and the wall-clock
@@ -276,6 +276,14 @@ mod tests {
         assert!(wants_a_core(&test(3_600, 18_000)));
         assert!(!wants_a_core(&test(3_599, 18_000)));
         assert!(!wants_a_core(&test(16, 18_001)));
+        // Where the kernel said how long it waited for a CPU, that decides
+        // (issue 32): starved at 500 ms of CPU, blocked at 3_600.
+        let waited = |time_ms, wall_ms, cpu_wait_ms| TestResult {
+            cpu_wait_ms: Some(cpu_wait_ms),
+            ..test(time_ms, wall_ms)
+        };
+        assert!(wants_a_core(&waited(500, 18_000, 17_000)));
+        assert!(!wants_a_core(&waited(3_600, 18_000, 40)));
     }
 
     #[test]

@@ -5,8 +5,8 @@ use crate::config::judge::Layout;
 use crate::exit::Outcome;
 use crate::report;
 use crate::report::json::GradeReport;
+use crate::runner::SubmissionResult;
 use crate::runner::TestsToRun;
-use crate::verdict::Verdict;
 
 /// Which tests of each submission a grade runs: with layout `expected` the
 /// verdict is all that is asked, so a submission stops at its first failing
@@ -45,12 +45,13 @@ pub(crate) fn selection(layout: Layout, all_tests: bool, scored: bool) -> Select
     }
 }
 
-/// `judge run`: JE anywhere is the judge failing; success when every
-/// verdict is AC, else failure ([`Outcome::of`]).
-pub(crate) fn run_outcome(verdicts: &[Verdict]) -> Outcome {
+/// `judge run`: JE anywhere is the judge failing (but a language's
+/// toolchain missing for this user: `SubmissionResult::judge_failed`);
+/// success when every verdict is AC, else failure ([`Outcome::of`]).
+pub(crate) fn run_outcome(results: &[SubmissionResult]) -> Outcome {
     Outcome::of(
-        verdicts.contains(&Verdict::JudgeError),
-        verdicts.iter().all(|verdict| verdict.is_accepted()),
+        results.iter().any(SubmissionResult::judge_failed),
+        results.iter().all(|result| result.verdict.is_accepted()),
     )
 }
 
@@ -67,9 +68,7 @@ pub(crate) fn grade_outcome(report: &GradeReport) -> Outcome {
             .all(|graded| graded.result.verdict.is_accepted())
     };
     Outcome::of(
-        results
-            .iter()
-            .any(|graded| graded.result.verdict == Verdict::JudgeError),
+        results.iter().any(|graded| graded.result.judge_failed()),
         all_passed,
     )
 }
@@ -97,7 +96,8 @@ pub(crate) fn student_view(report: &GradeReport) -> GradeReport {
 mod tests {
     use super::*;
     use crate::report::json::{Expected, GradedResult, GradedWith};
-    use crate::runner::SubmissionResult;
+    use crate::runner::CompileResult;
+    use crate::verdict::Verdict;
 
     fn graded(verdict: Verdict, expected: Option<Verdict>) -> GradedResult {
         let result = SubmissionResult {
@@ -179,9 +179,23 @@ mod tests {
             (&[WrongAnswer, JudgeError], Outcome::JudgeFailed),
             (&[CompileError], Outcome::Failure),
         ];
+        let results = |verdicts: &[Verdict]| -> Vec<SubmissionResult> {
+            verdicts
+                .iter()
+                .map(|&verdict| SubmissionResult {
+                    verdict,
+                    ..SubmissionResult::fixture("rooks", "a.py", Vec::new())
+                })
+                .collect()
+        };
         for (verdicts, outcome) in rows {
-            assert_eq!(run_outcome(verdicts), outcome, "{verdicts:?}");
+            assert_eq!(run_outcome(&results(verdicts)), outcome, "{verdicts:?}");
         }
+        // A language's toolchain missing for this user is that hand-in's
+        // JE, not the judge failing (issue 32).
+        let mut missing = results(&[Accepted, JudgeError]);
+        missing[1].compile = CompileResult::missing_toolchain("no rustc".to_owned());
+        assert_eq!(run_outcome(&missing), Outcome::Failure);
     }
 
     #[test]

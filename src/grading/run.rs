@@ -335,8 +335,7 @@ impl RunReport {
     /// How the run came out: interrupted when a signal stopped it, else
     /// [`super::policy::run_outcome`] of the verdicts.
     pub(crate) fn outcome(&self) -> Outcome {
-        let verdicts: Vec<_> = self.results.iter().map(|result| result.verdict).collect();
-        super::policy::run_outcome(&verdicts).unless_stopped(self.stopped_by)
+        super::policy::run_outcome(&self.results).unless_stopped(self.stopped_by)
     }
 }
 

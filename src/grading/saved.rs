@@ -18,7 +18,6 @@ use crate::report::json::{parse_grade, GradeReport, NotGraded, TestSelection, VE
 use crate::report::targets::is_stdout;
 use crate::report::Row;
 use crate::runner::SubmissionResult;
-use crate::verdict::Verdict;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -150,10 +149,7 @@ impl Saved {
     pub(crate) fn outcome(&self) -> Outcome {
         let whole = match self {
             Saved::Grade(report) => super::policy::grade_outcome(report),
-            Saved::Run(run) => {
-                let verdicts: Vec<Verdict> = run.results.iter().map(|row| row.verdict).collect();
-                super::policy::run_outcome(&verdicts)
-            }
+            Saved::Run(run) => super::policy::run_outcome(&run.results),
         };
         match whole {
             Outcome::Success if self.interrupted() => Outcome::Failure,

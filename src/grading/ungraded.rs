@@ -55,6 +55,7 @@ pub(super) fn not_run(
             ok: false,
             message,
             verdict: Some(Verdict::CompileError),
+            toolchain_missing: false,
         },
         tests: Vec::new(),
         score: Some(crate::verdict::Points(0.0)),

@@ -62,7 +62,7 @@ pub(crate) fn render_gradebook<R: Row>(
                 neutralise(&visible_name(&row.student())),
                 neutralise(&visible_name(&result.problem)),
                 format!("{:.2}", score(result)),
-                result.verdict.code().to_owned(),
+                super::verdict_cell(result.verdict, row.handed_in()),
                 result.passed.to_string(),
                 result.total.to_string(),
                 format!("{:.2}", max_score(result)),
@@ -260,6 +260,7 @@ mod tests {
             ok: false,
             message: "error: expected `;`".to_owned(),
             verdict: Some(Verdict::CompileError),
+            toolchain_missing: false,
         };
         assert_eq!(score(&failed), 0.0);
         assert_eq!(score(&result("rooks/dave.cpp", "rooks", 0, 0)), 0.0);

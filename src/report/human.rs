@@ -190,7 +190,7 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
             visible_name(&result.problem),
             visible_name(&result.submission),
             who,
-            result.verdict.to_string(),
+            super::verdict_cell(result.verdict, &graded.handed_in),
             format!("{}/{}", result.passed, result.total),
             match (result.groups.is_empty(), result.score, result.max_score) {
                 (false, Some(score), Some(max)) => format!("{score}/{max}"),
@@ -276,24 +276,21 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
 /// and for layout `expected` how many examples got their folder's verdict.
 pub(crate) fn render_grade_summary(report: &GradeReport) -> String {
     let mut counts: std::collections::BTreeMap<Verdict, usize> = Default::default();
-    // Several files for one pair: none was run, so no verdict (its result
-    // is a CE only in form; issue #30 found it counted as `1 CE`).
-    let mut several = 0;
+    let mut several_files = 0;
     for graded in &report.results {
         if graded.handed_in.is_empty() {
             *counts.entry(graded.result.verdict).or_default() += 1;
         } else {
-            several += 1;
+            several_files += 1;
         }
     }
     let mut counts: Vec<String> = counts
         .iter()
         .map(|(verdict, count)| format!("{count} {verdict}"))
         .collect();
-    if several > 0 {
-        counts.push(format!(
-            "{several} not graded (several files for one problem)"
-        ));
+    // Several files for one problem: none was compiled, so no CE (issue 32).
+    if several_files > 0 {
+        counts.push(format!("{several_files} with several files"));
     }
     // The class's pairs with no hand-in, and those an interrupt left
     // ungraded, are counted too (issue #32): a summary that omits them
@@ -337,7 +334,10 @@ pub(crate) fn render_grade_summary(report: &GradeReport) -> String {
 /// warnings, why a judge error is no student's fault (issue #8: a missing
 /// compiler), and each example whose verdict disagrees with its folder.
 pub(crate) fn grade_messages(report: &GradeReport) -> Vec<String> {
-    let mut lines = Vec::new();
+    let mut lines: Vec<String> =
+        host_load_warning(report.results.iter().map(|graded| &graded.result))
+            .into_iter()
+            .collect();
     for graded in &report.results {
         for warning in &graded.warnings {
             lines.push(format!("warning: {warning}"));
@@ -347,7 +347,14 @@ pub(crate) fn grade_messages(report: &GradeReport) -> Vec<String> {
         let result = &graded.result;
         if result.compile.verdict == Some(Verdict::JudgeError) {
             lines.push(format!(
-                "error: {}: JE: {}",
+                "{}: {}: JE: {}",
+                // A toolchain missing for this user is the host's setup,
+                // not the judge failing (issue 32).
+                if result.compile.toolchain_missing {
+                    "warning"
+                } else {
+                    "error"
+                },
                 visible_name(&result.submission),
                 visible(result.compile.message.trim_end())
             ));
@@ -355,6 +362,37 @@ pub(crate) fn grade_messages(report: &GradeReport) -> Vec<String> {
     }
     lines.extend(report.results.iter().filter_map(render_disagreement));
     lines
+}
+
+/// The one warning of a grade or a run whose tests the host starved
+/// (issue 32): how many were run again alone, and how many stayed starved
+/// and are JE. `None` when the host starved none.
+pub(crate) fn host_load_warning<'a>(
+    results: impl Iterator<Item = &'a SubmissionResult>,
+) -> Option<String> {
+    let tests: Vec<_> = results.flat_map(|result| &result.tests).collect();
+    let rerun = tests.iter().filter(|test| test.rerun).count();
+    let overloaded = tests
+        .iter()
+        .filter(|test| {
+            test.verdict == Verdict::JudgeError
+                && test.message.starts_with(crate::runner::HOST_OVERLOADED)
+        })
+        .count();
+    if rerun == 0 && overloaded == 0 {
+        return None;
+    }
+    let mut line = format!(
+        "warning: the host was busy: {rerun} test(s) that waited for a CPU were run again alone"
+    );
+    if overloaded > 0 {
+        let _ = write!(
+            line,
+            "; {overloaded} still waited for one and are JE (the host was overloaded, not the \
+             program's fault): grade them again on a quieter host (`--resume` grades JE again)"
+        );
+    }
+    Some(line)
 }
 
 /// The line for an example whose verdict is not its folder's, e.g.

@@ -394,6 +394,18 @@ pub struct Expectation {
     pub disagreement: Option<String>,
 }
 
+/// The verdict cell of a row in the terminal table, the summary and the
+/// CSV: `N files` where several files were handed in for one problem (none
+/// was run: no compile error, whatever the result's placeholder CE says,
+/// as the class page shows it: issue 32), else the verdict's code.
+pub(crate) fn verdict_cell(verdict: Verdict, handed_in: &[String]) -> String {
+    if handed_in.is_empty() {
+        verdict.code().to_owned()
+    } else {
+        format!("{} files", handed_in.len())
+    }
+}
+
 /// A row behind a reference: the rows every report format renders are
 /// `&dyn Row`.
 impl<T: Row + ?Sized> Row for &T {
@@ -620,6 +632,7 @@ mod tests {
             }),
             excerpt: Some(crate::runner::Excerpt::new(b"1", Some(b"2"), b"3")),
             rerun: true,
+            cpu_wait_ms: None,
             stderr: Some("Traceback".to_owned()),
             validator_score: None,
         };
@@ -645,6 +658,7 @@ mod tests {
                 memory_kib: 0,
                 // Whether it slept or spun, chosen too (fifth red team).
                 rerun: false,
+                cpu_wait_ms: None,
                 ..test("gen-small-001")
             }
         );
@@ -671,6 +685,7 @@ mod tests {
             random: None,
             excerpt: None,
             rerun: false,
+            cpu_wait_ms: None,
             stderr: None,
             validator_score: None,
         };

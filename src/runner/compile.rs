@@ -61,6 +61,9 @@ pub(crate) fn prepare(
         Err(Failure::Judge(message)) => {
             Prepared::failed(CompileResult::failed(Verdict::JudgeError, message))
         }
+        Err(Failure::Toolchain(message)) => {
+            Prepared::failed(CompileResult::missing_toolchain(message))
+        }
     }
 }
 
@@ -101,6 +104,9 @@ enum Failure {
     Refused(String),
     /// The judge failed (JE).
     Judge(String),
+    /// The language's compiler or interpreter is missing for this user:
+    /// that language's JE, the host's setup (issue 32).
+    Toolchain(String),
 }
 
 /// Why a language's commands could not be used: the judge's setup (its
@@ -110,13 +116,15 @@ enum ToolchainError {
     #[error("language `{language}`: `compile` is empty")]
     EmptyCompile { language: String },
     #[error(
-        "language `{language}`: the compiler `{program}` is not installed (not found in PATH); \
+        "language `{language}`: the compiler `{program}` is not installed ({why}); \
          command: `{command}`"
     )]
     NoCompiler {
         language: String,
         program: String,
         command: String,
+        /// [`why_not_found`]: not in PATH, or there but not for this user.
+        why: String,
     },
     #[error(
         "failed to run the compiler of language `{language}`: {}",
@@ -138,8 +146,56 @@ enum ToolchainError {
 
 impl From<ToolchainError> for Failure {
     fn from(error: ToolchainError) -> Failure {
-        Failure::Judge(error.to_string())
+        match error {
+            ToolchainError::NoCompiler { .. } | ToolchainError::NoRunProgram { .. } => {
+                Failure::Toolchain(error.to_string())
+            }
+            _ => Failure::Judge(error.to_string()),
+        }
     }
+}
+
+/// Why `program` was not found on `search_path`, for the user the judge
+/// runs as (issue 32): a candidate that exists but this user may not
+/// run, a folder on the path this user may not search (root's
+/// `~/.cargo/bin` for another user), or simply not in PATH.
+fn why_not_found(program: &str, search_path: &str) -> String {
+    let folders: Vec<&str> = if program.contains('/') {
+        Vec::new()
+    } else {
+        search_path
+            .split(':')
+            .filter(|folder| !folder.is_empty())
+            .collect()
+    };
+    let candidates: Vec<PathBuf> = if program.contains('/') {
+        vec![PathBuf::from(program)]
+    } else {
+        folders
+            .iter()
+            .map(|folder| Path::new(folder).join(program))
+            .collect()
+    };
+    for candidate in &candidates {
+        match fs_err::metadata(candidate) {
+            Ok(metadata) if metadata.is_file() => {
+                return format!(
+                    "`{}` is there, but this user may not run it",
+                    candidate.display()
+                );
+            }
+            Err(error) if error.kind() == std::io::ErrorKind::PermissionDenied => {
+                let folder = candidate.parent().unwrap_or(candidate);
+                return format!(
+                    "`{}` is in PATH, but this user may not read it: the compiler may be \
+                     installed there for another user",
+                    folder.display()
+                );
+            }
+            _ => {}
+        }
+    }
+    "not found in PATH".to_owned()
 }
 
 /// The program an argv runs: its first word, or for `env NAME=VALUE ...
@@ -173,6 +229,7 @@ pub(crate) fn missing_toolchain(name: &str, language: &Language) -> Option<Strin
                     language: name.to_owned(),
                     program: program.to_owned(),
                     command: argv.join(" "),
+                    why: why_not_found(program, &search_path),
                 }
                 .to_string(),
             );
@@ -397,6 +454,7 @@ fn compile(
             language: name.to_owned(),
             program: program.clone(),
             command: argv.join(" "),
+            why: why_not_found(program, &search_path),
         })?;
     // A compile started through `env` (`env GOCACHE=... go build`): the
     // program `env` would start must be there too, or the missing compiler
@@ -407,6 +465,7 @@ fn compile(
                 language: name.to_owned(),
                 program: wrapped.to_owned(),
                 command: argv.join(" "),
+                why: why_not_found(wrapped, &search_path),
             });
         }
     }

@@ -39,6 +39,13 @@ pub struct CompileResult {
     /// not compile it (missing toolchain, sandbox failure); absent when ok.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) verdict: Option<Verdict>,
+    /// A JE because the language's compiler or interpreter is not installed
+    /// for the user the judge runs as (not in its PATH, or not readable or
+    /// runnable by it: rustc under root's rustup for an ordinary user). The
+    /// host's setup, not the judge failing on this hand-in: it does not
+    /// make the exit 3 (issue 32). Absent (false) otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) toolchain_missing: bool,
 }
 
 /// The three states a [`CompileResult`] can be in; its fields are the wire
@@ -62,6 +69,7 @@ impl CompileResult {
             ok: true,
             message,
             verdict: None,
+            toolchain_missing: false,
         }
     }
 
@@ -71,6 +79,16 @@ impl CompileResult {
             ok: false,
             message,
             verdict: Some(verdict),
+            toolchain_missing: false,
+        }
+    }
+
+    /// A JE because the language's toolchain is missing for this user
+    /// ([`CompileResult::toolchain_missing`]), and why.
+    pub(crate) fn missing_toolchain(message: String) -> CompileResult {
+        CompileResult {
+            toolchain_missing: true,
+            ..CompileResult::failed(Verdict::JudgeError, message)
         }
     }
 
@@ -80,6 +98,7 @@ impl CompileResult {
             ok: false,
             message: String::new(),
             verdict: None,
+            toolchain_missing: false,
         }
     }
 
@@ -129,6 +148,13 @@ pub struct TestResult {
     /// second run's. Absent (false) otherwise.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rerun: bool,
+    /// A test the wall clock ended: how long its threads had waited for a
+    /// CPU, runnable but not running (the kernel's run-queue wait, summed
+    /// over its threads). A large share of the wall clock says the host
+    /// starved it; a small one that it slept or blocked (issue 32). Absent
+    /// otherwise, or where the kernel does not say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_wait_ms: Option<u64>,
     /// A run that crashed (RE): the first and the last lines of its
     /// standard error, with how much was cut between them
     /// (`stderr_excerpt`), so a report says why, not only "exit code 1"
@@ -140,6 +166,10 @@ pub struct TestResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub validator_score: Option<crate::verdict::ValidatorScore>,
 }
+
+/// How the message of a test the host starved to the last begins (JE,
+/// `runner::execute::host_overloaded`, issue 32).
+pub(crate) const HOST_OVERLOADED: &str = "the host was overloaded";
 
 /// Lines of a crashed program's stderr that [`TestResult::stderr`] keeps
 /// from its beginning (where a traceback starts).
@@ -385,6 +415,7 @@ impl TestResult {
             random: None,
             excerpt: None,
             rerun: false,
+            cpu_wait_ms: None,
             stderr: None,
             validator_score: None,
         }
@@ -392,6 +423,13 @@ impl TestResult {
 }
 
 impl SubmissionResult {
+    /// Whether this result is the judge failing (exit 3): JE, unless only
+    /// because the language's toolchain is missing for this user (that
+    /// language's JE, with the reason, but the host's setup: issue 32).
+    pub(crate) fn judge_failed(&self) -> bool {
+        self.verdict == Verdict::JudgeError && !self.compile.toolchain_missing
+    }
+
     /// The score without groups: the percent of tests passed (of the
     /// problem's tests), two decimals; 0 when the submission did not
     /// compile or there were no tests.
@@ -510,6 +548,7 @@ mod tests {
             message: "board 1: expected 2, got 1".to_owned(),
             random: None,
             rerun: false,
+            cpu_wait_ms: None,
             stderr: None,
             validator_score: None,
             excerpt: Some(Excerpt::new(b"1\n.\n0\n", Some(b"1\n"), b"0\n")),
@@ -519,6 +558,7 @@ mod tests {
         assert_eq!(back, test);
         let without = TestResult {
             rerun: false,
+            cpu_wait_ms: None,
             stderr: None,
             validator_score: None,
             excerpt: None,

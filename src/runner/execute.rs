@@ -4,7 +4,7 @@
 //! TLE), then a crash or non-zero exit (RE), and only then the checker, which
 //! is not run when the program already failed (DMOJ issue 170).
 
-use super::events::{Excerpt, TestResult};
+use super::events::{Excerpt, TestResult, HOST_OVERLOADED};
 use super::request::AtMargin;
 use super::termination::{crash_verdict, limit_verdict, record_run, runtime_stderr, TimeNotes};
 use super::{Prepared, Settings, TestCase};
@@ -13,7 +13,7 @@ use crate::sandbox::{
     Crossing, LimitExceeded, Limits, Measured, RunSpec, Sandbox, SandboxError, Trust, Watch,
 };
 use crate::verdict::Verdict;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The limits of one test's run.
 #[derive(Clone, Copy, Debug)]
@@ -102,6 +102,7 @@ fn run_test_watched(
         random: test.random.clone(),
         excerpt: None,
         rerun: false,
+        cpu_wait_ms: None,
         stderr: None,
         validator_score: None,
     };
@@ -255,11 +256,20 @@ fn run_test_watched(
 /// A watched run was ended by its watch: the test is not reached.
 struct Abandoned;
 
-/// The run alone, at most one per submission (`rerun_taken`, issue 18), of
-/// a test whose answer may come from waiting for a core beside other runs:
+/// How many runs alone one submission may get for tests that may have
+/// waited for a core beside other runs (issue 18; two since issue 32, as
+/// a host loaded by others may starve the first run alone too).
+pub(crate) const RUNS_ALONE: usize = 2;
+
+/// The runs alone of a test whose answer may come from waiting for a core
+/// beside other runs, at most [`RUNS_ALONE`] per submission (`runs_alone`
+/// counts those taken):
 ///
-/// - a TLE from the 1x wall clock alone ([`wall_time_only`]): the re-run's
-///   result replaces it, marked `rerun`;
+/// - a TLE from the 1x wall clock alone while the host starved it
+///   ([`wall_time_only`]): run alone again while it stays so and runs are
+///   left, each result replacing the one before, marked `rerun`; one the
+///   host starved to the last is JE, the host's fault and not the
+///   student's ([`host_overloaded`], issue 32);
 /// - a TLE example's TLE whose run at the margin ran out of the raised wall
 ///   clock while it wanted a core ([`AtMargin::WaitedForACore`]): the 1x
 ///   verdict stands (it was decided by CPU time, which a neighbour does not
@@ -273,8 +283,8 @@ struct Abandoned;
 pub(crate) fn alone_if_unfair(
     first: (TestResult, Option<AtMargin>),
     limits: &Limits,
-    rerun_taken: &AtomicBool,
-    alone: impl FnOnce() -> Option<(TestResult, Option<AtMargin>)>,
+    runs_alone: &AtomicUsize,
+    mut alone: impl FnMut() -> Option<(TestResult, Option<AtMargin>)>,
 ) -> Option<(TestResult, Option<AtMargin>)> {
     let settled = |at_margin: Option<AtMargin>| {
         at_margin.map(|at_margin| match at_margin {
@@ -282,19 +292,56 @@ pub(crate) fn alone_if_unfair(
             other => other,
         })
     };
-    let (result, at_margin) = first;
-    let wall_only = wall_time_only(&result, limits);
-    let margin_waited = at_margin == Some(AtMargin::WaitedForACore);
-    if !(wall_only || margin_waited) || rerun_taken.swap(true, Ordering::SeqCst) {
+    let take = || {
+        runs_alone
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |taken| {
+                (taken < RUNS_ALONE).then_some(taken + 1)
+            })
+            .is_ok()
+    };
+    let (mut result, mut at_margin) = first;
+    if !wall_time_only(&result, limits) {
+        if at_margin == Some(AtMargin::WaitedForACore) && take() {
+            let (_, again_at_margin) = alone()?;
+            at_margin = again_at_margin;
+        }
         return Some((result, settled(at_margin)));
     }
-    let (mut again, again_at_margin) = alone()?;
-    if wall_only {
-        again.rerun = true;
-        Some((again, settled(again_at_margin)))
-    } else {
-        Some((result, settled(again_at_margin)))
+    let mut runs = 0;
+    while wall_time_only(&result, limits) && take() {
+        let (again, again_at_margin) = alone()?;
+        result = again;
+        result.rerun = true;
+        at_margin = again_at_margin;
+        runs += 1;
     }
+    if wall_time_only(&result, limits) {
+        host_overloaded(&mut result, limits, runs);
+    }
+    Some((result, settled(at_margin)))
+}
+
+/// Turns a TLE the host starved, after `runs` runs alone, into what it
+/// is: JE, "the host was overloaded", with how long the program waited for
+/// a CPU. The judge could not give the program the CPU its limit promises,
+/// so the verdict must not blame it (issue 32); JE is the judge's failure,
+/// and `--resume` grades it again.
+pub(crate) fn host_overloaded(result: &mut TestResult, limits: &Limits, runs: usize) {
+    let waited = match result.cpu_wait_ms {
+        Some(waited_ms) => format!("waited {waited_ms} ms for a CPU"),
+        None => format!("was on a CPU for only {} ms", result.time_ms),
+    };
+    let alone = match runs {
+        0 => "no run alone was left for it".to_owned(),
+        1 => "also when run alone".to_owned(),
+        runs => format!("also in {runs} runs alone"),
+    };
+    result.verdict = Verdict::JudgeError;
+    result.message = format!(
+        "{HOST_OVERLOADED}: the program {waited} of its {} ms of wall clock \
+         (CPU time {} ms of the {} ms limit), {alone}; grade it again on a quieter host",
+        result.wall_ms, result.time_ms, limits.cpu_time_ms
+    );
 }
 
 /// An interactive run's stderr excerpt with the hand-in's own paths in
@@ -306,16 +353,29 @@ fn with_own_paths_in_stderr(result: &mut TestResult, prepared: &Prepared) {
 }
 
 /// Whether `result` is a TLE from the wall-clock limit alone, its CPU time
-/// under the CPU limit, and its CPU time shows it wanted a core: the
-/// program may have waited for one rather than been slow, so it deserves a
-/// run alone before the verdict stands. A program that used under a fifth
-/// of the wall clock on the CPU was sleeping or blocked, not starved: a
-/// run alone would only cost the wall limit again (issue 18).
+/// under the CPU limit, while the host starved it ([`starved`]): the
+/// program waited for a core rather than was slow, so it deserves a run
+/// alone before the verdict stands. A program that slept or blocked stays
+/// TLE at once: a run alone would only cost the wall limit again (issues
+/// 18, 32).
 pub(crate) fn wall_time_only(result: &TestResult, limits: &Limits) -> bool {
     result.verdict == Verdict::TimeLimitExceeded
         && result.wall_ms >= limits.wall_time_ms
         && result.time_ms < limits.cpu_time_ms
-        && result.time_ms.saturating_mul(5) >= result.wall_ms
+        && starved(result.time_ms, result.wall_ms, result.cpu_wait_ms)
+}
+
+/// Whether a run that took `wall_ms` was starved by the host rather than
+/// sleeping or blocked: its threads waited for a CPU (runnable, not
+/// running) for at least a quarter of its wall clock. Where the kernel does
+/// not say how long it waited (`cpu_wait_ms` is `None`), the old rule: it
+/// was on a CPU for at least a fifth of its wall clock (issue 18), which
+/// misses a program the host starved harder (issue 32).
+pub(crate) fn starved(time_ms: u64, wall_ms: u64, cpu_wait_ms: Option<u64>) -> bool {
+    match cpu_wait_ms {
+        Some(waited_ms) => waited_ms.saturating_mul(4) >= wall_ms,
+        None => time_ms.saturating_mul(5) >= wall_ms,
+    }
 }
 
 fn decide(
@@ -377,29 +437,114 @@ mod tests {
             random: None,
             excerpt: None,
             rerun: false,
+            cpu_wait_ms: None,
             stderr: None,
             validator_score: None,
         }
     }
 
-    #[test_case(700, 3000, true ; "waited for a core")]
-    #[test_case(100, 3000, false ; "slept or blocked")]
-    #[test_case(500, 3000, false ; "mostly slept")]
-    #[test_case(1000, 3000, false ; "cpu limit reached")]
-    #[test_case(1200, 1300, false ; "cpu limit exceeded before the wall")]
-    #[test_case(100, 2999, false ; "under the wall limit")]
-    fn only_wall_clock_tles_are_rerun(time_ms: u64, wall_ms: u64, expected: bool) {
-        let limits = Limits {
-            cpu_time_ms: 1000,
-            wall_time_ms: 3000,
-            memory_kib: 1,
-            stdout_bytes: 1,
-            stderr_bytes: 1,
-            processes: 1,
-            open_files: 1,
-            file_size_kib: 1,
-            scratch_kib: 1,
-        };
-        assert_eq!(wall_time_only(&tle(time_ms, wall_ms), &limits), expected);
+    const LIMITS: Limits = Limits {
+        cpu_time_ms: 1000,
+        wall_time_ms: 3000,
+        memory_kib: 1,
+        stdout_bytes: 1,
+        stderr_bytes: 1,
+        processes: 1,
+        open_files: 1,
+        file_size_kib: 1,
+        scratch_kib: 1,
+    };
+
+    fn waited(time_ms: u64, wall_ms: u64, cpu_wait_ms: Option<u64>) -> TestResult {
+        TestResult {
+            cpu_wait_ms,
+            ..tle(time_ms, wall_ms)
+        }
+    }
+
+    // Without the kernel's run-queue wait: the CPU time's share (issue 18).
+    #[test_case(700, 3000, None, true ; "waited for a core")]
+    #[test_case(100, 3000, None, false ; "slept or blocked")]
+    #[test_case(500, 3000, None, false ; "mostly slept")]
+    #[test_case(1000, 3000, None, false ; "cpu limit reached")]
+    #[test_case(1200, 1300, None, false ; "cpu limit exceeded before the wall")]
+    #[test_case(100, 2999, None, false ; "under the wall limit")]
+    // With it (issue 32): the share of the wall clock spent waiting.
+    #[test_case(541, 3000, Some(2400), true ; "starved by a busy host")]
+    #[test_case(50, 3000, Some(2900), true ; "starved harder")]
+    #[test_case(584, 3000, Some(750), true ; "a quarter of the wall clock waiting")]
+    #[test_case(584, 3000, Some(749), false ; "under a quarter waiting")]
+    #[test_case(700, 3000, Some(12), false ; "busy then asleep")]
+    #[test_case(0, 3000, Some(0), false ; "a sleep")]
+    #[test_case(1000, 3000, Some(2000), false ; "starved but at the cpu limit")]
+    fn only_wall_clock_tles_are_rerun(
+        time_ms: u64,
+        wall_ms: u64,
+        cpu_wait_ms: Option<u64>,
+        expected: bool,
+    ) {
+        assert_eq!(
+            wall_time_only(&waited(time_ms, wall_ms, cpu_wait_ms), &LIMITS),
+            expected
+        );
+    }
+
+    /// A starved test runs alone while it stays starved and runs are left
+    /// ([`RUNS_ALONE`] per submission); one starved to the last is JE, the
+    /// host's fault; a sleeper is TLE with no run alone.
+    #[test]
+    fn a_starved_test_runs_alone_then_is_the_hosts_fault() {
+        let starved = || waited(541, 3000, Some(2400));
+        let runs = AtomicUsize::new(0);
+        let mut calls = 0;
+        let (result, _) = alone_if_unfair((starved(), None), &LIMITS, &runs, || {
+            calls += 1;
+            Some((starved(), None))
+        })
+        .unwrap();
+        assert_eq!(calls, RUNS_ALONE);
+        assert_eq!(result.verdict, Verdict::JudgeError);
+        assert!(result.rerun);
+        assert!(
+            result.message.starts_with(
+                "the host was overloaded: the program waited 2400 ms for a CPU of its 3000 ms"
+            ),
+            "{}",
+            result.message
+        );
+        // The submission's runs alone are spent: the next starved test is
+        // the host's fault at once.
+        let (next, _) =
+            alone_if_unfair((starved(), None), &LIMITS, &runs, || unreachable!()).unwrap();
+        assert_eq!(next.verdict, Verdict::JudgeError);
+        assert!(
+            next.message.contains("no run alone was left"),
+            "{}",
+            next.message
+        );
+
+        // Alone, it passes: its verdict is the run alone's.
+        let runs = AtomicUsize::new(0);
+        let (passed, _) = alone_if_unfair((starved(), None), &LIMITS, &runs, || {
+            let mut accepted = tle(560, 600);
+            accepted.verdict = Verdict::Accepted;
+            Some((accepted, None))
+        })
+        .unwrap();
+        assert_eq!((passed.verdict, passed.rerun), (Verdict::Accepted, true));
+
+        // A sleeper: TLE, no run alone.
+        let runs = AtomicUsize::new(0);
+        let (slept, _) = alone_if_unfair(
+            (waited(1, 3000, Some(3)), None),
+            &LIMITS,
+            &runs,
+            || unreachable!(),
+        )
+        .unwrap();
+        assert_eq!(
+            (slept.verdict, slept.rerun),
+            (Verdict::TimeLimitExceeded, false)
+        );
     }
 }

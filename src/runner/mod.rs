@@ -23,6 +23,7 @@ mod tests_load;
 mod workspace;
 
 pub(crate) use compile::{missing_toolchain, read_submission, SubmissionRefused};
+pub(crate) use events::HOST_OVERLOADED;
 pub use events::{
     CompileResult, Event, Excerpt, GroupScore, RandomOrigin, SubmissionResult, TestResult,
     EXCERPT_LIMIT_BYTES,
@@ -552,8 +553,8 @@ fn run_stopping(
         .collect();
     let mut kept: Vec<Vec<Option<crate::verdict::Verdict>>> =
         vec![vec![None; tests.len()]; submissions.len()];
-    let rerun_taken: Vec<std::sync::atomic::AtomicBool> = (0..submissions.len())
-        .map(|_| std::sync::atomic::AtomicBool::new(false))
+    let runs_alone: Vec<std::sync::atomic::AtomicUsize> = (0..submissions.len())
+        .map(|_| std::sync::atomic::AtomicUsize::new(0))
         .collect();
     schedule::run_ordered_watched(
         settings.jobs,
@@ -624,7 +625,7 @@ fn run_stopping(
                 share::ALONE.shared(|| share::SLOTS.with(settings.jobs, || run(sandbox)))
             }?;
             let (result, at_margin) =
-                execute::alone_if_unfair(first, &limits, &rerun_taken[index], || {
+                execute::alone_if_unfair(first, &limits, &runs_alone[index], || {
                     share::ALONE.exclusive(|| run(sandbox))
                 })?;
             if let (Some(margin), Some(at_margin)) = (margin, at_margin) {

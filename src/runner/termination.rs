@@ -115,6 +115,7 @@ pub(crate) fn record_run(result: &mut TestResult, measured: &Measured) {
     result.time_ms = measured.cpu_time_ms;
     result.wall_ms = measured.wall_time_ms;
     result.memory_kib = measured.memory_kib;
+    result.cpu_wait_ms = measured.run_queue_wait_ms;
     match measured.termination {
         Termination::Exited(code) => result.exit_code = Some(code),
         Termination::Signaled(signal) => result.signal = Some(signal),

@@ -26,7 +26,9 @@ pub(crate) struct Observation {
 /// 2. scratch space full: a disk filler is OLE, never MLE, although its
 ///    files live in memory (issue #7);
 /// 3. the OOM killer, which wins over a time limit seen afterwards (a
-///    process being OOM-killed can look like a CPU or wall overrun);
+///    process being OOM-killed can look like a CPU or wall overrun); and a
+///    run past the memory limit when the wall clock ended it (a hog the
+///    host slowed down, issue 32);
 /// 4. a limit the sandbox stopped the run for;
 /// 5. an abnormal end at the memory limit (an allocation that fails at the
 ///    limit usually ends in `abort` or a crash, not an OOM kill), then CPU
@@ -37,6 +39,12 @@ pub(crate) fn decide_limit(observation: &Observation, limits: &Limits) -> Option
         Some(LimitExceeded::Output) => Some(LimitExceeded::Output),
         _ if observation.scratch_full => Some(LimitExceeded::Scratch),
         Some(LimitExceeded::CpuTime | LimitExceeded::WallTime) if observation.oom_killed => {
+            Some(LimitExceeded::Memory)
+        }
+        // A memory hog the host slowed down until the wall clock ended it,
+        // already past the memory limit: the limit it broke is memory's
+        // (issue 32).
+        Some(LimitExceeded::WallTime) if observation.memory_kib > limits.memory_kib => {
             Some(LimitExceeded::Memory)
         }
         Some(seen) => Some(seen),
@@ -74,6 +82,9 @@ pub(crate) struct Crossing {
     /// run goes on (its memory cgroup); `None` without one (the peak is
     /// then the run's `rusage` at its end).
     pub(crate) memory_kib: Option<u64>,
+    /// At a wall-clock crossing: how long the run had waited for a CPU by
+    /// then (see [`Measured::run_queue_wait_ms`]).
+    pub(crate) run_queue_wait_ms: Option<u64>,
 }
 
 /// The time limit at `one_x` that a run watched at larger limits went past,
@@ -99,6 +110,7 @@ pub(crate) fn past_one_x(
         stderr_len: usize::MAX,
         stderr_discarded_bytes: u64::MAX,
         memory_kib: None,
+        run_queue_wait_ms: None,
     };
     if observation.cpu_time_ms > one_x.cpu_time_ms {
         Some(at_end(LimitExceeded::CpuTime))
@@ -127,6 +139,7 @@ pub(crate) fn at_one_x(
             view.limit_exceeded = Some(crossing.limit);
             view.cpu_time_ms = crossing.cpu_time_ms;
             view.wall_time_ms = crossing.wall_time_ms;
+            view.run_queue_wait_ms = crossing.run_queue_wait_ms;
             if crossed.is_some() {
                 view.termination = Termination::Signaled(libc::SIGKILL);
                 view.stdout.truncate(crossing.stdout_len);
@@ -178,6 +191,8 @@ mod tests {
     #[test_case(Observation { seen: Some(CpuTime), scratch_full: true, ..observed() }, Some(Scratch) ; "a disk filler that then spins is still scratch")]
     #[test_case(Observation { seen: Some(WallTime), oom_killed: true, ..observed() }, Some(Memory) ; "an oom kill wins over a time limit seen after it")]
     #[test_case(Observation { seen: Some(CpuTime), memory_kib: 99_000, ..observed() }, Some(CpuTime) ; "a limit the sandbox stopped for stays")]
+    #[test_case(Observation { seen: Some(WallTime), memory_kib: 100_001, ..observed() }, Some(Memory) ; "a starved hog past the memory limit at the wall clock is memory")]
+    #[test_case(Observation { seen: Some(WallTime), memory_kib: 100_000, ..observed() }, Some(WallTime) ; "at the memory limit the wall clock stays")]
     #[test_case(Observation { termination: Termination::Signaled(6), memory_kib: 96_000, ..observed() }, Some(Memory) ; "abort at the memory limit is memory")]
     #[test_case(Observation { termination: Termination::Signaled(6), memory_kib: 90_000, ..observed() }, None ; "abort well under the memory limit is a crash")]
     #[test_case(Observation { termination: Termination::Exited(0), memory_kib: 99_999, ..observed() }, None ; "a clean exit near the memory limit is fine")]
@@ -231,6 +246,7 @@ mod tests {
             stderr_len: 0,
             stderr_discarded_bytes: 0,
             memory_kib: Some(3_000),
+            run_queue_wait_ms: None,
         };
         let view = at_one_x(
             &measured(&observation),
@@ -259,6 +275,7 @@ mod tests {
             stderr: b"e".to_vec(),
             stderr_discarded_bytes: 0,
             deadlocked: false,
+            run_queue_wait_ms: None,
         }
     }
 }

@@ -245,6 +245,12 @@ pub struct Measured {
     /// The run was ended at once as a deadlock (its wall limit reported):
     /// it and the judge were each waiting for the other.
     pub(crate) deadlocked: bool,
+    /// How long the run's threads had waited for a CPU, runnable but not
+    /// running, when the wall clock ended it (summed over its threads, read
+    /// before the kill); `None` when the wall clock did not end it or the
+    /// kernel does not say. Tells a program starved by a busy host from one
+    /// that slept or blocked (issue 32).
+    pub(crate) run_queue_wait_ms: Option<u64>,
 }
 
 /// One run at raised limits, as measured and as a run at its verdict's

@@ -247,3 +247,38 @@ fn r32_two_files_are_their_own_category_and_every_student_is_ranked() {
         ["hand-ins/frank/rooks.cpp", "hand-ins/frank/rooks.py"]
     );
 }
+
+/// See: issue #32. Two files for one problem are "2 files" in the
+/// terminal table, the summary and the CSV too, as on the class page:
+/// neither was compiled, so no CE anywhere.
+#[test]
+fn r32_two_files_read_as_two_files_in_the_table_summary_and_csv() {
+    let dir = class("");
+    dir.create(
+        "hand-ins/frank/rooks.py",
+        bundled("rooks/accepted/matching.py"),
+    );
+    dir.create(
+        "hand-ins/frank/rooks.cpp",
+        bundled("rooks/accepted/backtracking.cpp"),
+    );
+    let run = dir.judge(&["grade", "--csv", "grades.csv"]);
+    run.expect_code(1);
+    let out = run.stdout();
+    let frank = crate::support::line_of(&out, "frank");
+    assert!(frank.contains("2 files") && !frank.contains("CE"), "{out}");
+    let summary = out
+        .lines()
+        .find(|line| line.contains(" submissions: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        summary.contains("1 with several files") && !summary.contains("CE"),
+        "{summary}"
+    );
+    let csv = dir.read("grades.csv");
+    let row = csv
+        .lines()
+        .find(|line| line.starts_with("frank,rooks,"))
+        .unwrap_or_else(|| panic!("{csv}"));
+    assert!(row.starts_with("frank,rooks,0.00,2 files,"), "{csv}");
+}

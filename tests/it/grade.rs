@@ -270,7 +270,8 @@ fn a_missing_toolchain_is_reported_and_the_rest_graded() {
     dir.create("submissions/rooks/alice.zz", "whatever");
     dir.create("submissions/rooks/bob.py", accepted());
     let run = dir.judge(&["grade", "--json", "report.json"]);
-    run.expect_code(3);
+    // See: issue 32. That language's JE, not the judge failing: exit 1.
+    run.expect_code(1);
     let report = json(&dir, "report.json");
     assert_eq!(
         rows(&report),
@@ -286,8 +287,8 @@ fn a_missing_toolchain_is_reported_and_the_rest_graded() {
     // See: issue #8. The terminal says why, as `judge run` does.
     assert!(
         run.stderr().contains(
-            "error: submissions/rooks/alice.zz: JE: language `zz`: the compiler \
-             `no-such-compiler-zz` is not installed"
+            "warning: submissions/rooks/alice.zz: JE: language `zz`: the compiler \
+             `no-such-compiler-zz` is not installed (not found in PATH)"
         ),
         "{}",
         run.stderr()

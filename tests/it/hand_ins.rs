@@ -76,10 +76,11 @@ fn a_hand_in_whose_compiler_is_missing_behind_env_is_a_judge_error_naming_it() {
     );
     dir.create("submissions/rooks/dave.wr", "program\n");
     let run = dir.judge(&["grade", "--json", "report.json"]);
-    run.expect_code(3);
+    // See: issue 32. That language's JE, not the judge failing: exit 1.
+    run.expect_code(1);
     assert!(
         run.stderr().contains(
-            "error: submissions/rooks/dave.wr: JE: language `wrapped`: the compiler \
+            "warning: submissions/rooks/dave.wr: JE: language `wrapped`: the compiler \
              `judge-test-no-such-compiler` is not installed"
         ),
         "{}",
@@ -114,7 +115,8 @@ fn a_compiler_started_through_env_that_is_missing_is_a_judge_error() {
     );
     dir.create("rooks.wr", "program\n");
     let run = dir.judge(&["run", "rooks", "rooks.wr", "--random", "0"]);
-    run.expect_code(3);
+    // See: issue 32. That language's JE, not the judge failing: exit 1.
+    run.expect_code(1);
     assert!(
         run.transcript().contains("JE: compilation failed")
             && run

@@ -146,14 +146,15 @@ fn every_honest_program_is_accepted(user: Option<(u32, u32)>, jobs: u32) {
     assert_eq!(code, Some(0), "{stderr}");
     // Without a memory cgroup the memory is the program's own resident
     // set, not the judge's (16-23 MiB, inherited through the clone that
-    // shares the judge's memory).
+    // shares the judge's memory), and never 0 for a run too short to be
+    // sampled (issue 32: it read 0 KiB): a C program maps at least libc.
     if user.is_some() {
         let (_, _, memory) = results
             .iter()
             .find(|(name, _, _)| name == "trivial.c")
             .unwrap();
         assert!(
-            memory.iter().all(|&kib| kib < 8 * 1024),
+            memory.iter().all(|&kib| (64..8 * 1024).contains(&kib)),
             "a trivial C program used {memory:?} KiB\n{stderr}"
         );
     }
@@ -214,8 +215,9 @@ fn a_memory_hog_without_cgroups_is_mle_not_re() {
 }
 
 /// rustc under root's rustup is not on an ordinary user's PATH (root's
-/// home is closed): the Rust hand-in is JE naming `rustc`, and the C one
-/// beside it is still graded.
+/// home is closed): the Rust hand-in is JE naming `rustc` and why (not in
+/// PATH, or in a folder the user may not read), the C one beside it is
+/// still graded, and the exit is 1, not the judge failing's 3 (issue 32).
 #[test]
 #[ignore = "needs root (it creates a user, or runs as root what it checks); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn a_compiler_missing_from_the_users_path_is_that_languages_je() {
@@ -257,11 +259,36 @@ fn a_compiler_missing_from_the_users_path_is_that_languages_je() {
         .as_str()
         .unwrap_or_default();
     assert!(
-        message.contains("language `rust`: the compiler `rustc` is not installed"),
+        message
+            .contains("language `rust`: the compiler `rustc` is not installed (not found in PATH)"),
         "{report:#}"
     );
-    // A JE is the judge's failure (SPEC: exit 3), reported per hand-in.
-    assert_eq!(code, Some(3), "{stderr}");
+    assert_eq!(report["results"][0]["compile"]["toolchain_missing"], true);
+    // That language's JE, not the judge failing: the class's exit is 1
+    // (not every verdict AC), never 3 (issue 32).
+    assert_eq!(code, Some(1), "{stderr}");
+
+    // rustup's folder in the user's PATH, unreadable to the user: the
+    // reason says so, not "not found".
+    let (code, report, stderr) = judge_in_env(
+        dir.path(),
+        judge,
+        Some(ordinary_user()),
+        "run rooks hello.rs trivial.c --tests tests --random 0",
+        "",
+        &[("PATH", "/root/.cargo/bin:/usr/bin:/bin")],
+    );
+    let message = report["results"][0]["compile"]["message"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        message.contains(
+            "the compiler `rustc` is not installed (`/root/.cargo/bin` is in PATH, but this \
+             user may not read it"
+        ),
+        "{report:#}"
+    );
+    assert_eq!(code, Some(1), "{stderr}");
 }
 
 /// What one run leaves in its `/dev/shm` is gone for the next on the same

@@ -30,6 +30,7 @@ mod grade;
 mod gradescope_autograder;
 mod hand_ins;
 mod honest;
+mod host_load;
 mod host_out_of_reach;
 mod hostile_programs;
 mod interactive;

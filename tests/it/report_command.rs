@@ -643,3 +643,51 @@ fn the_student_view_never_shows_a_package_example() {
     assert!(!students.contains("class=\"source"), "{students}");
     assert!(!students.contains(&first_line));
 }
+
+/// See: issue #32. A report of examples judged by their folders (layout
+/// `expected`) and a class's report are not of one kind: their pairs
+/// never match, so the comparison would list every pair as removed or
+/// added and count noise as regressions. It is refused (exit 2), naming
+/// both kinds, and nothing is written.
+#[test]
+fn r32_a_baseline_of_another_kind_is_refused() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "layout = \"expected\"\nrandom-tests = 1\njobs = 2\nseed = 1\n",
+    );
+    dir.create("submissions/rooks/accepted/fast.py", accepted());
+    dir.judge(&["grade", "-q", "--json", "examples.json"])
+        .expect_code(0);
+    dir.create(
+        "judge.toml",
+        "layout = \"problem/student\"\nrandom-tests = 1\njobs = 2\nseed = 1\n",
+    );
+    fs_err::remove_dir_all(dir.path().join("submissions")).unwrap();
+    dir.create("submissions/rooks/alice.py", accepted());
+    dir.judge(&["grade", "-q", "--json", "class.json"])
+        .expect_code(0);
+    let run = dir.judge(&[
+        "report",
+        "class.json",
+        "--baseline",
+        "examples.json",
+        "--changes",
+        "changes.json",
+    ]);
+    run.expect_code(2);
+    let stderr = run.stderr();
+    assert!(
+        stderr.contains(
+            "cannot compare `class.json` with the baseline `examples.json`: the report is of \
+             a class (layout `student/problem` or `problem/student`), the baseline of examples \
+             judged by their verdict folders"
+        ),
+        "{stderr}"
+    );
+    assert!(run.stdout().is_empty(), "{}", run.stdout());
+    assert!(!dir.path().join("changes.json").exists());
+    // Reports of one kind still compare.
+    dir.judge(&["report", "class.json", "--baseline", "class.json"])
+        .expect_code(0);
+}

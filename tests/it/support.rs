@@ -257,13 +257,21 @@ pub fn processes_mentioning(needle: &Path) -> Vec<String> {
 
 /// Fields of a JSON report that follow the machine's load, not the work
 /// graded: the measured times and memory, whether a test was re-run after
-/// reaching only its wall-clock limit (`rerun`), and the warnings of
-/// verdicts close to the time limit (`warnings`).
-pub const LOAD_DEPENDENT: &[&str] = &["time_ms", "wall_ms", "memory_kib", "rerun", "warnings"];
+/// reaching only its wall-clock limit (`rerun`), how long it waited for a
+/// CPU (`cpu_wait_ms`), and the warnings of verdicts close to the time
+/// limit (`warnings`).
+pub const LOAD_DEPENDENT: &[&str] = &[
+    "time_ms",
+    "wall_ms",
+    "memory_kib",
+    "rerun",
+    "cpu_wait_ms",
+    "warnings",
+];
 
 /// `report` with every [`LOAD_DEPENDENT`] field, and every field named in
 /// `also`, made stable at any depth: a measurement present becomes `null`
-/// (so a snapshot still shows it is there), `rerun`, `warnings` and the
+/// (so a snapshot still shows it is there), `rerun`, `cpu_wait_ms`, `warnings` and the
 /// `also` fields are removed. The one way tests compare reports.
 pub fn without_load(mut report: serde_json::Value, also: &[&str]) -> serde_json::Value {
     fn strip(value: &mut serde_json::Value, also: &[&str]) {

@@ -640,3 +640,53 @@ fn r32_gen_from_makes_one_test_of_the_sequence_alone() {
         format!("{}\n{}", dir.read("all/028.in"), dir.read("all/029.in"))
     );
 }
+
+/// See: issue #32. What a missing `.ans` does, as docs/commands.md says:
+/// in a package with its own programs, `grade --package` stops too, exit 2
+/// (a package error, nothing run), naming the file; a package on a
+/// built-in engine runs, the engine solving the test.
+#[test]
+fn r32_a_missing_answer_stops_a_programs_package_but_not_an_engine_package() {
+    let dir = Dir::new();
+    dir.judge(&["new", "hello"]).expect_code(0);
+    fs_err::remove_file(dir.path().join("problems/hello/tests/edges-1.ans")).unwrap();
+    let grade = dir.judge(&["grade", "--package", "problems/hello"]);
+    grade.expect_code(2);
+    assert!(
+        grade
+            .stderr()
+            .contains("the test has no answer `edges-1.ans` beside it"),
+        "{}",
+        grade.stderr()
+    );
+
+    let rooks = crate::support::repository().join("problems/rooks");
+    for file in ["problem.toml", "statement.md"] {
+        dir.create(
+            &format!("engine/rooks/{file}"),
+            fs_err::read_to_string(rooks.join(file)).unwrap(),
+        );
+    }
+    for entry in fs_err::read_dir(rooks.join("tests")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name != "small-002.ans" {
+            dir.create(
+                &format!("engine/rooks/tests/{name}"),
+                fs_err::read_to_string(&path).unwrap(),
+            );
+        }
+    }
+    let accepted = crate::support::repository().join("submissions/rooks/accepted/matching.py");
+    let run = dir.judge(&[
+        "run",
+        "rooks",
+        accepted.to_str().unwrap(),
+        "--problems-dir",
+        "engine",
+        "--random",
+        "0",
+    ]);
+    run.expect_code(0);
+    assert!(run.stdout().contains("small-002"), "{}", run.stdout());
+}

@@ -19,6 +19,7 @@ fn test_result(name: &str, verdict: Verdict, excerpt: Option<Excerpt>) -> TestRe
         },
         random: None,
         rerun: false,
+        cpu_wait_ms: None,
         stderr: None,
         validator_score: None,
 
@@ -151,6 +152,7 @@ fn compile_errors_random_origins_and_missing_excerpts() {
         ok: false,
         message: "rooks.cpp:3: error: expected `;` before `<<`".to_owned(),
         verdict: Some(Verdict::CompileError),
+        toolchain_missing: false,
     };
     failed.verdict = Verdict::CompileError;
     let mut random = test_result("gen-small-001", Verdict::RuntimeError, None);

@@ -114,3 +114,22 @@ fn a_compiler_is_asked_where_it_lives_once_per_process() {
         "{asked:?}"
     );
 }
+
+/// Issue 32: why a compiler was not found, for this user.
+#[test]
+fn why_a_compiler_is_missing_is_precise() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(
+        super::why_not_found("no-such-compiler-xyz", &dir.path().display().to_string()),
+        "not found in PATH"
+    );
+    let present = dir.path().join("cc-not-runnable");
+    fs_err::write(&present, "").unwrap();
+    assert_eq!(
+        super::why_not_found("cc-not-runnable", &dir.path().display().to_string()),
+        format!(
+            "`{}` is there, but this user may not run it",
+            present.display()
+        )
+    );
+}

@@ -514,6 +514,7 @@ fn offline_pass(
             stderr: Vec::new(),
             stderr_discarded_bytes: 0,
             deadlocked: false,
+            run_queue_wait_ms: None,
         }
     };
     let mut shown = measured.stdout.clone();

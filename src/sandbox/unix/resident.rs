@@ -138,21 +138,7 @@ pub(super) fn sample_run(
     holder: Option<libc::pid_t>,
     files: &RunFiles,
 ) -> Sample {
-    let mut processes = Vec::new();
-    let mut pending = vec![pid];
-    if let Some(holder) = holder {
-        pending.extend(children_of(holder));
-    }
-    while let Some(next) = pending.pop() {
-        if processes.len() >= MOST_PROCESSES {
-            break;
-        }
-        if next == pid && !processes.is_empty() || processes.contains(&next) {
-            continue;
-        }
-        processes.push(next);
-        pending.extend(children_of(next));
-    }
+    let processes = run_processes(pid, holder);
     let mut held = HeldFiles::default();
     let mut process_bytes = 0u64;
     let mut cpu = Duration::ZERO;
@@ -171,6 +157,57 @@ pub(super) fn sample_run(
         memory_kib: memory_bytes / 1024,
         cpu,
     }
+}
+
+/// The processes of the run of `pid`: the program's tree and, with
+/// `holder` (the init of the run's PID namespace), every other process in
+/// the namespace.
+fn run_processes(pid: libc::pid_t, holder: Option<libc::pid_t>) -> Vec<libc::pid_t> {
+    let mut processes = Vec::new();
+    let mut pending = vec![pid];
+    if let Some(holder) = holder {
+        pending.extend(children_of(holder));
+    }
+    while let Some(next) = pending.pop() {
+        if processes.len() >= MOST_PROCESSES {
+            break;
+        }
+        if next == pid && !processes.is_empty() || processes.contains(&next) {
+            continue;
+        }
+        processes.push(next);
+        pending.extend(children_of(next));
+    }
+    processes
+}
+
+/// How long the threads of the run of `pid` (as [`sample_run`] finds its
+/// processes) have been runnable but not running, waiting for a CPU: the
+/// second field of `/proc/PID/task/TID/schedstat` (nanoseconds), summed.
+/// Read before the run is killed, it tells a program the host starved
+/// from one that slept or blocked (issue 32). `None` when no thread's
+/// figure could be read (a kernel without `CONFIG_SCHED_INFO`).
+pub(super) fn run_queue_wait(pid: libc::pid_t, holder: Option<libc::pid_t>) -> Option<Duration> {
+    let mut waited_ns: Option<u64> = None;
+    for process in run_processes(pid, holder) {
+        let Ok(tasks) = fs_err::read_dir(format!("/proc/{process}/task")) else {
+            continue;
+        };
+        for task in tasks.filter_map(Result::ok).take(MOST_PROCESSES) {
+            let Ok(text) = fs_err::read_to_string(task.path().join("schedstat")) else {
+                continue;
+            };
+            if let Some(ns) = schedstat_wait_ns(&text) {
+                waited_ns = Some(waited_ns.unwrap_or(0).saturating_add(ns));
+            }
+        }
+    }
+    waited_ns.map(Duration::from_nanos)
+}
+
+/// The run-queue wait of one `schedstat` line: `on-cpu-ns wait-ns slices`.
+fn schedstat_wait_ns(text: &str) -> Option<u64> {
+    text.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// The children of every thread of `pid` (`/proc/PID/task/TID/children`).
@@ -371,12 +408,29 @@ pub(super) fn judge_peak_kib() -> u64 {
 /// set of one process (`ru_maxrss` of the program and the children it
 /// waited for) where it is the program's own (above `judge_peak`), and
 /// the largest sum over the tree the supervisor sampled.
-pub(super) fn peak_kib(max_rss: u64, judge_peak: u64, sampled: u64) -> u64 {
+///
+/// A run shorter than two sample intervals (`short`) may end before a
+/// sample sees it, or be sampled while it exits, and its `ru_maxrss` is
+/// the judge's: it read 0 KiB (issue 32). Its `faulted` KiB (the pages
+/// it faulted in, `ru_minflt + ru_majflt` times the page size) are then
+/// its measure: the pages it touched, which in so short a run are the
+/// pages it held. A longer run is sampled, and may free and fault the same
+/// memory again and again, so its faults would overstate it.
+pub(super) fn peak_kib(max_rss: u64, judge_peak: u64, sampled: u64, short: Option<u64>) -> u64 {
     if max_rss > judge_peak {
         max_rss.max(sampled)
     } else {
-        sampled
+        sampled.max(short.unwrap_or(0))
     }
+}
+
+/// The KiB a process and the children it waited for faulted in
+/// (`ru_minflt + ru_majflt` pages).
+pub(super) fn faulted_kib(rusage: &libc::rusage) -> u64 {
+    let pages = u64::try_from(rusage.ru_minflt)
+        .unwrap_or(0)
+        .saturating_add(u64::try_from(rusage.ru_majflt).unwrap_or(0));
+    pages.saturating_mul(page_bytes()) / 1024
 }
 
 #[cfg(test)]
@@ -386,11 +440,25 @@ mod tests {
     #[test]
     fn the_judges_own_resident_set_is_never_the_programs_peak() {
         // A trivial program: rusage says the judge's 18 MiB, the sampler 900 KiB.
-        assert_eq!(peak_kib(18_000, 18_000, 900), 900);
+        assert_eq!(peak_kib(18_000, 18_000, 900, None), 900);
         // A program that went past the judge's size: its own peak.
-        assert_eq!(peak_kib(200_000, 18_000, 150_000), 200_000);
+        assert_eq!(peak_kib(200_000, 18_000, 150_000, None), 200_000);
         // Two processes sampled together weigh more than either alone.
-        assert_eq!(peak_kib(30_000, 18_000, 50_000), 50_000);
+        assert_eq!(peak_kib(30_000, 18_000, 50_000, None), 50_000);
+        // A run too short to be sampled: the pages it faulted in, never 0
+        // (issue 32).
+        assert_eq!(peak_kib(18_000, 18_000, 0, Some(480)), 480);
+        assert_eq!(peak_kib(18_000, 18_000, 20, Some(480)), 480);
+    }
+
+    #[test]
+    fn the_run_queue_wait_is_the_second_schedstat_field() {
+        assert_eq!(schedstat_wait_ns("123 4567 8\n"), Some(4567));
+        assert_eq!(schedstat_wait_ns("123\n"), None);
+        assert_eq!(schedstat_wait_ns("a b c"), None);
+        // This process's own threads can be read.
+        let pid = std::process::id() as libc::pid_t;
+        assert!(run_queue_wait(pid, None).is_some());
     }
 
     #[test]

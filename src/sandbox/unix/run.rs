@@ -206,6 +206,7 @@ impl Sandbox {
         let counters = self.counters(
             reaped.as_ref().ok().map(|(_, rusage)| rusage),
             judge_peak_kib,
+            started.elapsed() < 2 * resident::SAMPLE_INTERVAL,
             outcome.as_ref().map_or((0, Duration::ZERO), |supervised| {
                 (supervised.resident_peak_kib, supervised.sampled_cpu)
             }),
@@ -267,6 +268,7 @@ impl Sandbox {
             stderr: supervised.stderr,
             stderr_discarded_bytes: supervised.stderr_discarded_bytes,
             deadlocked: supervised.deadlocked,
+            run_queue_wait_ms: supervised.run_queue_wait.map(duration_ms),
         };
         let at_one_x =
             one_x.map(|one_x| at_one_x(&measured, &observation, supervised.crossed, one_x));
@@ -276,12 +278,14 @@ impl Sandbox {
     /// The run's CPU time, peak memory and whether the OOM killer struck:
     /// from the cgroup where it measures them, else from the program's
     /// `rusage` (`None` when it was not reaped: the run fails anyway) and
-    /// the run sampled while it ran (`resident::peak_kib`; its CPU time
-    /// counts the orphans the program's `rusage` leaves out).
+    /// the run sampled while it ran (`resident::peak_kib`, with the pages a
+    /// `short` run faulted in; its CPU time counts the orphans the
+    /// program's `rusage` leaves out).
     fn counters(
         &mut self,
         rusage: Option<&libc::rusage>,
         judge_peak_kib: u64,
+        short: bool,
         (sampled_kib, sampled_cpu): (u64, Duration),
     ) -> Result<(Duration, u64, bool), SandboxError> {
         let (rusage_cpu, max_rss) = rusage.map_or((sampled_cpu, 0), |rusage| {
@@ -292,6 +296,7 @@ impl Sandbox {
                     u64::try_from(rusage.ru_maxrss).unwrap_or(0),
                     judge_peak_kib,
                     sampled_kib,
+                    short.then(|| resident::faulted_kib(rusage)),
                 ),
             )
         });
@@ -605,6 +610,8 @@ impl Sandbox {
             let now = Instant::now();
             if now >= wall_deadline {
                 supervised.limit = Some(LimitExceeded::WallTime);
+                // Before the kill: whether it was starved or slept.
+                supervised.run_queue_wait = self.run_queue_wait(pid);
                 return Ok(supervised);
             }
             if workdir.as_mut().is_some_and(|watch| watch.full(now)) {
@@ -638,6 +645,9 @@ impl Sandbox {
                             stdout_len: supervised.stdout.len(),
                             stderr_len: supervised.stderr.len(),
                             stderr_discarded_bytes: supervised.stderr_discarded_bytes,
+                            run_queue_wait_ms: (limit == LimitExceeded::WallTime)
+                                .then(|| self.run_queue_wait(pid).map(duration_ms))
+                                .flatten(),
                             memory_kib: match &self.cgroups {
                                 Some(cgroups) if cgroups.limits_memory() => {
                                     Some(cgroups.memory_peak_kib()?)
@@ -711,6 +721,15 @@ impl Sandbox {
             .filter(|_| !self.is_off(BenchLayer::PidNamespaceEntry))
             .map(WorkerNamespace::holder_pid);
         resident::sample_run(pid, holder, files)
+    }
+
+    /// How long the threads of the run of `pid` (as [`Self::sample_run`]
+    /// finds them) have waited for a CPU (see `resident::run_queue_wait`).
+    fn run_queue_wait(&self, pid: libc::pid_t) -> Option<Duration> {
+        let holder = (self.namespace.as_ref())
+            .filter(|_| !self.is_off(BenchLayer::PidNamespaceEntry))
+            .map(WorkerNamespace::holder_pid);
+        resident::run_queue_wait(pid, holder)
     }
 
     /// The run's tmpfs mounts, as the judge sees them: its scratch (the

@@ -42,6 +42,10 @@ pub(super) struct Supervised {
     /// Without cgroups: the CPU time of every process of the run at the
     /// last sample (the program's `rusage` leaves out its orphans).
     pub(super) sampled_cpu: Duration,
+    /// How long the run's threads had waited for a CPU when the wall
+    /// clock ended the run (`resident::run_queue_wait`); `None` when it
+    /// ended otherwise or the kernel does not say.
+    pub(super) run_queue_wait: Option<Duration>,
     /// Where a flood of stderr ends the run as output past its cap, as
     /// stdout's does (a compile's or `build` script's: issue #34); `None`:
     /// stderr past its cap is discarded and the run goes on.
@@ -87,6 +91,7 @@ impl Supervised {
             exited_at: None,
             deadlocked: false,
             resident_peak_kib: 0,
+            run_queue_wait: None,
             sampled_cpu: Duration::ZERO,
             discard: Discard::NotYet,
             stdout_kept: None,

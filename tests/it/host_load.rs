@@ -1,0 +1,150 @@
+//! A host loaded by others must not turn an honest program's run into the
+//! student's TLE (issue 32): a wall-clock TLE whose threads waited for a
+//! CPU most of the time is run again alone, and one still starved is JE
+//! ("the host was overloaded"), the judge's fault; a program that sleeps
+//! stays TLE at once. The starvation is made, not hoped for: the judge is
+//! pinned to one core beside a busy loop pinned there at a higher priority
+//! (`nice -n -10`: the run gets under a tenth of the core), so a program
+//! that needs 600 ms of CPU cannot have it within the 3 s wall clock.
+
+use crate::support::{judge_in, open_dir, ordinary_user, require_root, rooks_tests, source};
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::{Child, Command};
+
+/// Why these tests need root.
+const NEEDS_ROOT: &str =
+    "it raises a busy loop's priority (nice -10), and runs the judge as a user";
+
+/// A busy loop on core 0 at nice -10, killed when dropped (and by
+/// `timeout` in any case).
+struct Hog(Child);
+
+impl Hog {
+    fn start() -> Hog {
+        let child = Command::new("nice")
+            .args([
+                "-n", "-10", "taskset", "-c", "0", "timeout", "-s", "KILL", "120",
+            ])
+            .args(["sh", "-c", "while :; do :; done"])
+            .spawn()
+            .expect("nice, taskset and timeout run");
+        Hog(child)
+    }
+}
+
+impl Drop for Hog {
+    fn drop(&mut self) {
+        // `timeout` passes the signal on to the loop.
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.0.id().to_string()])
+            .status();
+        let _ = self.0.wait();
+    }
+}
+
+/// Compiles `source` into the executable `name` in `dir`, before the
+/// host is made busy.
+fn executable(dir: &Path, name: &str, text: &str) {
+    let source_path = source(dir, &format!("{name}.src.c"), text);
+    let output = dir.join(name);
+    let status = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&output)
+        .arg(&source_path)
+        .status()
+        .expect("cc runs");
+    assert!(status.success(), "cc {name}");
+    fs_err::remove_file(&source_path).unwrap();
+    fs_err::set_permissions(&output, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// 600 ms of CPU, then the sample's right answer.
+const HONEST: &str = "#include <stdio.h>\n#include <time.h>\n\
+    int main(void) { volatile unsigned long x = 0;\n\
+    while (clock() < CLOCKS_PER_SEC * 6 / 10) x++;\n\
+    puts(\"5\\n1\\n5\\n2\\n4\"); return 0; }\n";
+
+const SLEEPER: &str = "#include <unistd.h>\nint main(void) { for (;;) pause(); }\n";
+
+fn a_starved_program_is_the_hosts_fault(user: Option<(u32, u32)>) {
+    require_root(NEEDS_ROOT);
+    let dir = open_dir();
+    rooks_tests(dir.path());
+    executable(dir.path(), "honest", HONEST);
+    executable(dir.path(), "sleeper", SLEEPER);
+    // The judge pinned to the hog's core.
+    let pinned = dir.path().join("pinned-judge");
+    fs_err::write(
+        &pinned,
+        format!(
+            "#!/bin/sh\nexec taskset -c 0 '{}' \"$@\"\n",
+            assert_cmd::cargo::cargo_bin!("judge").display()
+        ),
+    )
+    .unwrap();
+    fs_err::set_permissions(&pinned, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (code, report, stderr) = {
+        let _hog = Hog::start();
+        judge_in(
+            dir.path(),
+            &pinned,
+            user,
+            "run rooks honest sleeper --tests tests --random 0 --time-limit 1000 --jobs 1",
+            "",
+        )
+    };
+    let test = |index: usize| &report["results"][index]["tests"][0];
+    let (honest, sleeper) = (test(0), test(1));
+    // Not the student's TLE: the judge's JE, saying why.
+    assert_eq!(honest["verdict"], "JE", "{report:#}\n{stderr}");
+    let message = honest["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("the host was overloaded: the program waited ")
+            && message.contains("also in 2 runs alone")
+            && message.contains("grade it again on a quieter host"),
+        "{message}"
+    );
+    assert_eq!(honest["rerun"], true, "{honest:#}");
+    let (waited, wall) = (
+        honest["cpu_wait_ms"].as_u64().unwrap(),
+        honest["wall_ms"].as_u64().unwrap(),
+    );
+    assert!(waited * 4 >= wall, "{honest:#}");
+    // The sleeper waited for no CPU: TLE at once, never run again.
+    assert_eq!(sleeper["verdict"], "TLE", "{report:#}");
+    assert!(sleeper.get("rerun").is_none(), "{sleeper:#}");
+    let waited = sleeper["cpu_wait_ms"].as_u64().unwrap();
+    assert!(
+        waited * 4 < sleeper["wall_ms"].as_u64().unwrap(),
+        "{sleeper:#}"
+    );
+    // One warning for the run, counting the tests run again.
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.starts_with("warning: the host was busy"))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "warning: the host was busy: 1 test(s) that waited for a CPU were run again alone; \
+          1 still waited for one and are JE (the host was overloaded, not the program's fault): \
+          grade them again on a quieter host (`--resume` grades JE again)"
+        ],
+        "{stderr}"
+    );
+    // JE is the judge's failure: exit 3.
+    assert_eq!(code, Some(3), "{stderr}");
+}
+
+#[test]
+#[ignore = "needs root (it raises a busy loop's priority); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn r32_a_program_the_host_starves_is_not_tle_as_root() {
+    a_starved_program_is_the_hosts_fault(None);
+}
+
+#[test]
+#[ignore = "needs root (it raises a busy loop's priority, and creates a user); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn r32_a_program_the_host_starves_is_not_tle_as_an_ordinary_user() {
+    a_starved_program_is_the_hosts_fault(Some(ordinary_user()));
+}
