@@ -73,6 +73,53 @@ pub(crate) fn refuse_similarity(asked: bool) -> Result<(), GradingError> {
     Ok(())
 }
 
+/// What building a package's `data/` from its `generators/generators.yaml`
+/// said before grading (issue #34): one line per note and a summary, each
+/// for stderr.
+#[derive(Debug)]
+pub(crate) struct DataGenerated {
+    pub(crate) lines: Vec<String>,
+}
+
+/// Builds `dir/data/` from `dir/generators/generators.yaml` when there is
+/// one, as BAPCtools' `bt run` generates before it runs: cached by content
+/// (`dir/.judge/generated/`), so a second grade makes nothing, and `data/`
+/// replaced only when every case was made. A case that cannot be made is a
+/// configuration error naming each (nothing is graded on data the yaml no
+/// longer describes). `None`: the package has no `generators.yaml`.
+pub(crate) fn generate_data(
+    dir: &Path,
+    config: &JudgeConfig,
+) -> Result<Option<DataGenerated>, crate::package::generators::GeneratorsError> {
+    use crate::package::generators::{generate, GeneratorsError};
+    let yaml = dir.join("generators").join("generators.yaml");
+    if !yaml.is_file() {
+        return Ok(None);
+    }
+    let generated = generate(dir, config)?;
+    if generated.failures.is_empty() {
+        return Ok(Some(DataGenerated {
+            lines: generated
+                .lines
+                .into_iter()
+                .map(|line| format!("generators.yaml: {line}"))
+                .collect(),
+        }));
+    }
+    Err(GeneratorsError::Config(
+        crate::config::ConfigError::invalid(
+            &yaml,
+            "data",
+            format!(
+                "{} test cases could not be made, so nothing is graded (`judge gen --package` \
+             says the same):\n  {}",
+                generated.failures.len(),
+                generated.failures.join("\n  ")
+            ),
+        ),
+    ))
+}
+
 /// Loads the package in `dir` and sorts its submissions: a folder that is
 /// not a verdict folder, a multi-file submission, or a file in a language
 /// that is not configured is skipped with the reason.

@@ -384,3 +384,54 @@ fn writes_the_bytes_bapctools_writes() {
     assert_eq!(theirs.len(), 38, "{:?}", theirs.keys());
     assert_eq!(read(&ours.path().join("sums/data")), theirs);
 }
+
+/// See: issue #34. `grade --package` builds `data/` from
+/// `generators.yaml` first, as BAPCtools' `bt run` does, says so on
+/// stderr, and a second grade takes every case from the cache.
+#[test]
+fn grade_package_builds_data_from_generators_yaml_first() {
+    let dir = Dir::new();
+    copy_fixture(&dir, "sums");
+    assert!(!dir.path().join("sums/data").exists());
+    let first = dir.judge(&["grade", "--package", "sums"]);
+    first.expect_code(0);
+    assert!(
+        first
+            .stderr()
+            .contains("generators.yaml: 18 test cases (17 made, 0 from the cache, 1 included)"),
+        "{}",
+        first.transcript()
+    );
+    assert!(dir.path().join("sums/data/secret/1-group/b.in").is_file());
+    let second = dir.judge(&["grade", "--package", "sums"]);
+    second.expect_code(0);
+    assert!(
+        second
+            .stderr()
+            .contains("(0 made, 17 from the cache, 1 included)")
+            && second.stderr().contains("is up to date"),
+        "{}",
+        second.transcript()
+    );
+    assert_eq!(first.stdout(), second.stdout());
+}
+
+/// See: issue #34. A case that cannot be made stops `grade --package`
+/// before anything runs (exit 2), naming the case; the old `data/` stays.
+#[test]
+fn grade_package_refuses_data_a_generator_cannot_make() {
+    let dir = Dir::new();
+    one_case_package(&dir, "import sys\nsys.exit(3)\n", "");
+    dir.create("p/data/secret/old.in", "kept\n");
+    dir.create("p/data/secret/old.ans", "kept\n");
+    let run = dir.judge(&["grade", "--package", "p"]);
+    run.expect_code(2);
+    let stderr = run.stderr();
+    assert!(
+        stderr.contains("generators.yaml") && stderr.contains("data/secret/only"),
+        "{}",
+        run.transcript()
+    );
+    assert!(run.stdout().is_empty(), "{}", run.transcript());
+    assert_eq!(dir.read("p/data/secret/old.in"), "kept\n");
+}

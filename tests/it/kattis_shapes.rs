@@ -224,3 +224,63 @@ fn what_a_submission_writes_after_the_validator_accepted_is_no_fault() {
         "{out}"
     );
 }
+
+/// See: issue #34 (BAPCtools' `testseed`). A test's own `NAME.yaml` gives
+/// its input validator arguments, over its groups' (`data/test_group.yaml`
+/// here), an empty string and a literal `{seed}` included, each one word
+/// of the validator's argv.
+#[test]
+fn a_test_cases_yaml_gives_its_input_validator_arguments() {
+    let dir = Dir::new();
+    package(
+        &dir,
+        "seeded",
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\ntype: pass-fail\nname: Test Seed\n\
+                 uuid: 3f5d7b90-4c6e-4a81-8c2d-1e3f4a5b6c7d\nlicense: cc0\n",
+            ),
+            (
+                "data/test_group.yaml",
+                "input_validator_args: [\"\", \"from the group\"]\n",
+            ),
+            ("data/sample/01-basic.in", "stdout.py {seed}\n"),
+            ("data/sample/01-basic.ans", "stdout.py {seed}\n"),
+            (
+                "data/sample/01-basic.yaml",
+                "input_validator_args: [\"\", \"stdout.py {seed}\"]\ndescription: seeded\n",
+            ),
+            ("data/secret/plain.in", "from the group\n"),
+            ("data/secret/plain.ans", "from the group\n"),
+            (
+                "input_validators/input_validator.py",
+                "import sys\n\
+                 salt, command = sys.argv[1], sys.argv[2]\n\
+                 sys.exit(42 if salt == '' and len(sys.argv) == 3 and \
+                 sys.stdin.read() == command + '\\n' else 43)\n",
+            ),
+            (
+                "submissions/accepted/echo.py",
+                "import sys\nsys.stdout.write(sys.stdin.read())\n",
+            ),
+        ],
+    );
+    let graded = dir.judge(&["grade", "--package", "seeded"]);
+    graded.expect_code(0);
+    assert_folder_verdicts(&graded.stdout(), &[("accepted/echo.py", "AC")]);
+
+    // A key the test case configuration does not define is refused,
+    // naming the file and the key.
+    dir.create(
+        "seeded/data/secret/plain.yaml",
+        "input_validator_flags: x\n",
+    );
+    let refused = dir.judge(&["grade", "--package", "seeded"]);
+    refused.expect_code(2);
+    let err = refused.stderr();
+    assert!(
+        err.contains("plain.yaml") && err.contains("input_validator_flags"),
+        "{err}"
+    );
+}
