@@ -84,9 +84,11 @@ pub(crate) struct DataGenerated {
 /// Builds `dir/data/` from `dir/generators/generators.yaml` when there is
 /// one, as BAPCtools' `bt run` generates before it runs: cached by content
 /// (`dir/.judge/generated/`), so a second grade makes nothing, and `data/`
-/// replaced only when every case was made. A case that cannot be made is a
-/// configuration error naming each (nothing is graded on data the yaml no
-/// longer describes). `None`: the package has no `generators.yaml`.
+/// replaced only when every case was made. When the yaml cannot be read or
+/// a case cannot be made, a package that has a `data/` is graded on it with
+/// a warning naming each problem (BAPCtools' own test problems use keys it
+/// only warns about); one without `data/` is a configuration error, nothing
+/// graded. `None`: the package has no `generators.yaml`.
 pub(crate) fn generate_data(
     dir: &Path,
     config: &JudgeConfig,
@@ -96,26 +98,41 @@ pub(crate) fn generate_data(
     if !yaml.is_file() {
         return Ok(None);
     }
-    let generated = generate(dir, config)?;
+    let data = dir.join("data");
+    let has_data = data.is_dir();
+    let kept = format!("grading the tests already in `{}`", data.display());
+    let generated = match generate(dir, config) {
+        Ok(generated) => generated,
+        Err(GeneratorsError::Config(error)) if has_data => {
+            return Ok(Some(DataGenerated {
+                lines: vec![format!("warning: {}; {kept}", crate::causes::chain(&error))],
+            }))
+        }
+        Err(error) => return Err(error),
+    };
+    let mut lines: Vec<String> = generated
+        .lines
+        .into_iter()
+        .map(|line| format!("generators.yaml: {line}"))
+        .collect();
     if generated.failures.is_empty() {
-        return Ok(Some(DataGenerated {
-            lines: generated
-                .lines
-                .into_iter()
-                .map(|line| format!("generators.yaml: {line}"))
-                .collect(),
-        }));
+        return Ok(Some(DataGenerated { lines }));
+    }
+    let failures = format!(
+        "{} test cases of `{}` could not be made:\n  {}",
+        generated.failures.len(),
+        yaml.display(),
+        generated.failures.join("\n  ")
+    );
+    if has_data {
+        lines.push(format!("warning: {failures}\n{kept}"));
+        return Ok(Some(DataGenerated { lines }));
     }
     Err(GeneratorsError::Config(
         crate::config::ConfigError::invalid(
             &yaml,
             "data",
-            format!(
-                "{} test cases could not be made, so nothing is graded (`judge gen --package` \
-             says the same):\n  {}",
-                generated.failures.len(),
-                generated.failures.join("\n  ")
-            ),
+            format!("{failures}\nthe package has no `data/` to grade on instead"),
         ),
     ))
 }

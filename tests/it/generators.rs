@@ -417,21 +417,39 @@ fn grade_package_builds_data_from_generators_yaml_first() {
 }
 
 /// See: issue #34. A case that cannot be made stops `grade --package`
-/// before anything runs (exit 2), naming the case; the old `data/` stays.
+/// before anything runs (exit 2), naming the case, when the package has
+/// no `data/`; with one, it is graded on that `data/`, left as it was, with
+/// a warning naming the case.
 #[test]
 fn grade_package_refuses_data_a_generator_cannot_make() {
     let dir = Dir::new();
     one_case_package(&dir, "import sys\nsys.exit(3)\n", "");
-    dir.create("p/data/secret/old.in", "kept\n");
-    dir.create("p/data/secret/old.ans", "kept\n");
     let run = dir.judge(&["grade", "--package", "p"]);
     run.expect_code(2);
     let stderr = run.stderr();
     assert!(
-        stderr.contains("generators.yaml") && stderr.contains("data/secret/only"),
+        stderr.contains("generators.yaml")
+            && stderr.contains("data/secret/only")
+            && stderr.contains("no `data/` to grade on"),
         "{}",
         run.transcript()
     );
     assert!(run.stdout().is_empty(), "{}", run.transcript());
+
+    dir.create("p/data/secret/old.in", "kept\n");
+    dir.create("p/data/secret/old.ans", "kept\n");
+    let graded = dir.judge(&["grade", "--package", "p"]);
+    graded.expect_code(0);
+    let stderr = graded.stderr();
+    assert!(
+        stderr.contains("warning: 1 test cases of")
+            && stderr.contains("data/secret/only")
+            && stderr.contains("grading the tests already in"),
+        "{}",
+        graded.transcript()
+    );
     assert_eq!(dir.read("p/data/secret/old.in"), "kept\n");
+    assert!(graded
+        .stdout()
+        .contains("1 of 1 submissions got their folder's verdict"));
 }
