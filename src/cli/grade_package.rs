@@ -61,6 +61,9 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
         }
     }
     let plan = package::plan(dir, &config)?;
+    for note in &plan.notes {
+        say(&format!("note: {note}"));
+    }
     for (path, reason) in &plan.ignored_files {
         say(&format!("ignored: {}: {reason}", path.display()));
     }

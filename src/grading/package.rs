@@ -58,6 +58,8 @@ pub(crate) struct PackagePlan {
     /// Why the inputs cannot be checked, when no validator the judge runs
     /// checks them: grading is then a judge error.
     pub(crate) unchecked_inputs: Option<String>,
+    /// What loading the package did that a user should know, one line each.
+    pub(crate) notes: Vec<String>,
     /// `submissions/submissions.yaml` (2025-09), when the package has one.
     pub(crate) expectations: Vec<Expectation>,
 }
@@ -231,6 +233,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         skipped_programs: loaded.skipped_programs,
         ignored_files: loaded.ignored_files,
         unchecked_inputs: loaded.unchecked_inputs,
+        notes: loaded.notes,
         expectations,
     })
 }

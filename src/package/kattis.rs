@@ -86,6 +86,17 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
         skipped_programs: skipped_validators,
         ignored_files,
         unchecked_inputs,
+        notes: crate::runner::links_out_of_package(dir)
+            .into_iter()
+            .map(|(link, target)| {
+                format!(
+                    "`{}` is a symbolic link to `{}`, outside the package: its content is read \
+                     as the file's (a public regular file)",
+                    link.display(),
+                    target.display()
+                )
+            })
+            .collect(),
         tagged: None,
     };
     if let Some(package) = exported_engine_package(dir, &id, yaml, tests.clone())? {
