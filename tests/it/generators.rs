@@ -453,3 +453,41 @@ fn grade_package_refuses_data_a_generator_cannot_make() {
         .stdout()
         .contains("1 of 1 submissions got their folder's verdict"));
 }
+
+/// See: issue #34 (BAPCtools' `alternativeencryption`): `in.download:
+/// {link: in}` writes a copy of the case's `.in`; a link to a file the
+/// case does not make fails that case, naming it.
+#[test]
+fn a_link_entry_writes_a_copy_of_the_linked_file() {
+    let dir = Dir::new();
+    dir.create(
+        "p/problem.yaml",
+        "problem_format_version: 2025-09\nname: P\n",
+    );
+    dir.create(
+        "p/generators/generators.yaml",
+        "solution: /submissions/accepted/echo.py\ndata:\n  sample:\n    data:\n      - '':\n          in: |\n            1 2\n          in.download: {link: in}\n          ans.download: {link: ans}\n  secret:\n    data:\n      - x:\n          in: '3'\n",
+    );
+    dir.create(
+        "p/submissions/accepted/echo.py",
+        "import sys\nsys.stdout.write(sys.stdin.read())\n",
+    );
+    let made = dir.judge(&["gen", "--package", "p"]);
+    made.expect_code(0);
+    assert_eq!(dir.read("p/data/sample/1.in.download"), "1 2\n");
+    assert_eq!(dir.read("p/data/sample/1.ans.download"), "1 2\n");
+    assert!(!dir.path().join("p/data/sample/1.in.download").is_symlink());
+
+    let yaml = dir.path().join("p/generators/generators.yaml");
+    let text = fs_err::read_to_string(&yaml).unwrap();
+    fs_err::write(&yaml, text.replace("{link: ans}", "{link: out}")).unwrap();
+    let failed = dir.judge(&["gen", "--package", "p"]);
+    failed.expect_code(1);
+    assert!(
+        failed
+            .stderr()
+            .contains("`ans.download: {link: out}` links to a file the case does not make"),
+        "{}",
+        failed.transcript()
+    );
+}
