@@ -284,3 +284,43 @@ fn a_test_cases_yaml_gives_its_input_validator_arguments() {
         "{err}"
     );
 }
+
+/// See: issue #34 (BAPCtools' `hellounix`): a package whose only
+/// submissions are expected to fail, with no accepted one, grades when its
+/// time limit is stated and every test has its `.ans`.
+#[test]
+fn a_package_without_an_accepted_submission_grades() {
+    let dir = Dir::new();
+    package(
+        &dir,
+        "unix",
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\ntype: pass-fail\nname: hellounix\n\
+                 uuid: 4a6c8e00-5d7f-4b92-9d3e-2f4a5b6c7d8e\nlicense: cc0\n\
+                 limits:\n  time_limit: 2\n",
+            ),
+            ("data/sample/1.in", ""),
+            ("data/sample/1.ans", "Hello world!\n"),
+            ("input_validators/validate.py", "import sys\nsys.exit(42)\n"),
+            (
+                "submissions/run_time_error/sigsegv.c",
+                "#include <signal.h>\nint main(void) { raise(SIGSEGV); return 0; }\n",
+            ),
+            (
+                "submissions/wrong_answer/hello.py",
+                "print('Hello unix!')\n",
+            ),
+        ],
+    );
+    let graded = dir.judge(&["grade", "--package", "unix"]);
+    graded.expect_code(0);
+    assert_folder_verdicts(
+        &graded.stdout(),
+        &[
+            ("run_time_error/sigsegv.c", "RE"),
+            ("wrong_answer/hello.py", "WA"),
+        ],
+    );
+}
