@@ -324,3 +324,51 @@ fn a_package_without_an_accepted_submission_grades() {
         ],
     );
 }
+
+/// See: issue #34 (BAPCtools' `alternativeencryption`, whose `validate.h`
+/// keeps `feedback/.pass` and `.state0`): a multi-pass output validator
+/// rewrites in a later pass the files it left in `feedback/` in an
+/// earlier one, and removes them.
+#[test]
+fn a_multi_pass_validator_rewrites_its_own_feedback_files() {
+    let dir = Dir::new();
+    package(
+        &dir,
+        "passes",
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\ntype: multi-pass\nname: passes\n\
+                 uuid: 6c8e0a20-7f91-4db4-9f50-4b6c7d8e9f0a\nlicense: cc0\n\
+                 limits:\n  time_limit: 2\n",
+            ),
+            ("data/sample/1.in", "1\n"),
+            ("data/sample/1.ans", "1\n"),
+            ("input_validators/validate.py", "import sys\nsys.exit(42)\n"),
+            (
+                "output_validator/validate.py",
+                "import os, sys\n\
+                 feedback = sys.argv[3]\n\
+                 state = os.path.join(feedback, '.pass')\n\
+                 got = sys.stdin.read().split()\n\
+                 if os.path.exists(state):\n\
+                 \x20   os.remove(os.path.join(feedback, '.state0'))\n\
+                 \x20   with open(state, 'w') as f: f.write('2')\n\
+                 \x20   sys.exit(42 if got == ['2'] else 43)\n\
+                 with open(state, 'w') as f: f.write('1')\n\
+                 with open(os.path.join(feedback, '.state0'), 'w') as f: f.write('x')\n\
+                 with open(os.path.join(feedback, 'nextpass.in'), 'w') as f: f.write('2\\n')\n\
+                 sys.exit(42 if got == ['1'] else 43)\n",
+            ),
+            ("submissions/accepted/echo.py", "print(input())\n"),
+            ("submissions/wrong_answer/one.py", "input()\nprint(1)\n"),
+        ],
+    );
+    let graded = dir.judge(&["grade", "--package", "passes"]);
+    let out = graded.stdout();
+    assert_eq!(graded.code(), 0, "{}", graded.transcript());
+    assert_folder_verdicts(
+        &out,
+        &[("accepted/echo.py", "AC"), ("wrong_answer/one.py", "WA")],
+    );
+}
