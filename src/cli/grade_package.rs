@@ -56,7 +56,15 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
     reports::refuse_unwritable_platforms(&request.reports.files())?;
     let config = JudgeConfig::load_or_defaults(request.config)?;
     let student_view = settings::student_view(request.student_view, &config);
+    if let Some(generated) = package::generate_data(dir, &config)? {
+        for line in &generated.lines {
+            say(line);
+        }
+    }
     let plan = package::plan(dir, &config)?;
+    for note in &plan.notes {
+        say(&format!("note: {note}"));
+    }
     for (path, reason) in &plan.ignored_files {
         say(&format!("ignored: {}: {reason}", path.display()));
     }

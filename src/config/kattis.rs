@@ -292,6 +292,7 @@ pub(crate) fn default_validator(flags: &[String]) -> Result<BuiltinChecker, Vali
         (absolute, relative) => BuiltinChecker::Float {
             absolute: absolute.unwrap_or(0.0),
             relative: relative.unwrap_or(0.0),
+            case_sensitive,
         },
     })
 }
@@ -424,7 +425,16 @@ mod tests {
             default_validator(&flags("float_tolerance 1e-4")),
             Ok(BuiltinChecker::Float {
                 absolute: 1e-4,
-                relative: 1e-4
+                relative: 1e-4,
+                case_sensitive: false,
+            })
+        );
+        assert_eq!(
+            default_validator(&flags("case_sensitive float_absolute_tolerance 0.5")),
+            Ok(BuiltinChecker::Float {
+                absolute: 0.5,
+                relative: 0.0,
+                case_sensitive: true,
             })
         );
         assert_eq!(

@@ -51,6 +51,37 @@ pub(super) struct TestGroupYaml {
     full_feedback: Option<bool>,
 }
 
+/// A test case's own `NAME.yaml` (2025-09), beside its `NAME.in`: the
+/// arguments of its validators override the group's. Any other key the
+/// format defines is read and checked like the group's (`args` to the
+/// submission is refused when not empty); an unknown key is an error.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TestCaseYaml {
+    pub(super) args: Option<Vec<String>>,
+    pub(super) input_validator_args: Option<serde_norway::Value>,
+    pub(super) output_validator_args: Option<serde_norway::Value>,
+    input_visualizer_args: Option<Vec<String>>,
+    output_visualizer_args: Option<Vec<String>>,
+    full_feedback: Option<bool>,
+    hint: Option<String>,
+    description: Option<String>,
+}
+
+impl TestCaseYaml {
+    /// Keys read for their type only: visualizers are not run, every
+    /// verdict is shown in full, and a hint or description is not shown.
+    pub(super) fn unused(&self) {
+        let _ = (
+            &self.input_visualizer_args,
+            &self.output_visualizer_args,
+            self.full_feedback,
+            &self.hint,
+            &self.description,
+        );
+    }
+}
+
 /// A settings file as read: its path and text, for the line of a bad value.
 pub(super) struct Settings<T> {
     pub(super) path: PathBuf,

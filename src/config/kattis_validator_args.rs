@@ -14,7 +14,8 @@
 //! included.
 
 use super::kattis_groups::{
-    folder_of, read_settings, Settings, TestGroupYaml, TestdataYaml, CURRENT_FILE, LEGACY_FILE,
+    folder_of, read_settings, Settings, TestCaseYaml, TestGroupYaml, TestdataYaml, CURRENT_FILE,
+    LEGACY_FILE,
 };
 use super::ConfigError;
 use std::collections::BTreeMap;
@@ -61,6 +62,10 @@ fn inherited_args(
     let mut own: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
     let mut args = BTreeMap::new();
     for name in test_names {
+        if let Some(set) = test_case_args(&data, name, validator)? {
+            args.insert((*name).to_owned(), set);
+            continue;
+        }
         let mut folder = folder_of(name).to_owned();
         let found = loop {
             if !own.contains_key(&folder) {
@@ -80,6 +85,32 @@ fn inherited_args(
         }
     }
     Ok(args)
+}
+
+/// The arguments the test's own `NAME.yaml` (2025-09's test case
+/// configuration) sets, if it sets them: they override its groups'.
+fn test_case_args(
+    data: &Path,
+    name: &str,
+    validator: Validator<'_>,
+) -> Result<Option<Vec<String>>, ConfigError> {
+    let Some(settings) = read_settings::<TestCaseYaml>(&data.join(format!("{name}.yaml")))? else {
+        return Ok(None);
+    };
+    settings.yaml.unused();
+    if settings
+        .yaml
+        .args
+        .as_ref()
+        .is_some_and(|args| !args.is_empty())
+    {
+        return Err(settings.invalid("args", "arguments to the submission are not supported"));
+    }
+    let value = match validator {
+        Validator::Input(_) => &settings.yaml.input_validator_args,
+        Validator::Output => &settings.yaml.output_validator_args,
+    };
+    yaml_args(&settings, value, validator)
 }
 
 /// The arguments `folder`'s own settings file sets, if it sets them.
@@ -119,12 +150,23 @@ fn current_args(
     settings: &Settings<TestGroupYaml>,
     validator: Validator<'_>,
 ) -> Result<Option<Vec<String>>, ConfigError> {
-    let (key, value) = match validator {
-        Validator::Input(_) => ("input_validator_args", &settings.yaml.input_validator_args),
-        Validator::Output => (
-            "output_validator_args",
-            &settings.yaml.output_validator_args,
-        ),
+    let value = match validator {
+        Validator::Input(_) => &settings.yaml.input_validator_args,
+        Validator::Output => &settings.yaml.output_validator_args,
+    };
+    yaml_args(settings, value, validator)
+}
+
+/// `value` of `input_validator_args` or `output_validator_args` in a
+/// 2025-09 file (a group's or a test case's), for `validator`.
+fn yaml_args<T>(
+    settings: &Settings<T>,
+    value: &Option<serde_norway::Value>,
+    validator: Validator<'_>,
+) -> Result<Option<Vec<String>>, ConfigError> {
+    let key = match validator {
+        Validator::Input(_) => "input_validator_args",
+        Validator::Output => "output_validator_args",
     };
     let words = |value: &serde_norway::Value| -> Result<Vec<String>, ConfigError> {
         let serde_norway::Value::Sequence(items) = value else {
@@ -224,6 +266,49 @@ mod tests {
         assert_eq!(args["secret/g1/deep/2"], vec!["--max", "10"]);
         let other = input_validator_args(dir.path(), &TESTS, "third").expect("read");
         assert!(other["secret/g1/1"].is_empty(), "{other:?}");
+    }
+
+    /// See: issue #34 (BAPCtools' `testseed`): a test's own `NAME.yaml`
+    /// overrides its groups', an empty word stays a word, and a key the
+    /// test case configuration does not define is refused with its line.
+    #[test]
+    fn a_test_cases_own_yaml_overrides_its_groups() {
+        let dir = package(&[
+            ("data/test_group.yaml", "input_validator_args: [--all]\n"),
+            (
+                "data/secret/g1/1.yaml",
+                "description: seeded\ninput_validator_args: [\"\", \"gen.py {seed}\"]\n",
+            ),
+            (
+                "data/secret/g2/3.yaml",
+                "output_validator_args: [case_sensitive]\nhint: none\n",
+            ),
+        ]);
+        let args = input_validator_args(dir.path(), &TESTS, "validator").expect("read");
+        assert_eq!(args["secret/g1/1"], vec!["", "gen.py {seed}"]);
+        assert_eq!(args["secret/g1/deep/2"], vec!["--all"]);
+        // Sets only the output validator's: the groups' input arguments hold.
+        assert_eq!(args["secret/g2/3"], vec!["--all"]);
+        let output = output_validator_args(dir.path(), &TESTS).expect("read");
+        assert_eq!(output["secret/g2/3"], vec!["case_sensitive"]);
+        assert!(!output.contains_key("secret/g1/1"), "{output:?}");
+
+        let bad = package(&[("data/sample/1.yaml", "hint: x\ntime_limit: 3\n")]);
+        let error = input_validator_args(bad.path(), &TESTS, "validator")
+            .expect_err("an unknown key")
+            .to_string();
+        assert!(
+            error.contains("1.yaml") && error.contains("time_limit"),
+            "{error}"
+        );
+        let args = package(&[("data/sample/1.yaml", "args: [--fast]\n")]);
+        let error = output_validator_args(args.path(), &TESTS)
+            .expect_err("arguments to the submission")
+            .to_string();
+        assert!(
+            error.contains("line 1") && error.contains("args"),
+            "{error}"
+        );
     }
 
     #[test]

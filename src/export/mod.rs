@@ -140,10 +140,7 @@ fn examples(
         Some(source) => submission_copies(&examples_folder(source, package.id(), config))
             .into_iter()
             .map(|(from, to)| {
-                let bytes = fs_err::read(&from).map_err(|source| ExportError::Write {
-                    path: from.clone(),
-                    source,
-                })?;
+                let bytes = carried_bytes(package.id(), &from)?;
                 let mut parts = to.splitn(3, '/').skip(1);
                 let folder = parts.next().unwrap_or_default().to_owned();
                 let name = parts.next().unwrap_or_default().to_owned();
@@ -155,6 +152,22 @@ fn examples(
             .map(|(folder, name, bytes)| (folder.to_owned(), name.to_owned(), bytes.to_vec()))
             .collect()),
     }
+}
+
+/// The bytes of a package's file the export carries: a symbolic link is
+/// written as its target's content, a regular file, and only a target the
+/// link rule of the runner follows (issue #34): a link to `/etc/shadow` is
+/// refused naming it, never copied into an export.
+fn carried_bytes(id: &str, from: &Path) -> Result<Vec<u8>, ExportError> {
+    crate::runner::read_submission(from).map_err(|refusal| ExportError::Unsupported {
+        id: id.to_owned(),
+        reason: match refusal {
+            crate::runner::SubmissionRefused::Refused(message)
+            | crate::runner::SubmissionRefused::Unreadable(message) => {
+                format!("`{}`: {message}", from.display())
+            }
+        },
+    })
 }
 
 /// Writes `package` into `dir` (which must not exist or be empty).
@@ -349,10 +362,7 @@ pub(crate) fn kattis(
         (ProblemRef::Engine(engine), _) => *engine,
         (ProblemRef::Programs(_), Some(parts)) => {
             for (from, to) in parts.copies {
-                let bytes = fs_err::read(&from).map_err(|source| ExportError::Write {
-                    path: from.clone(),
-                    source,
-                })?;
+                let bytes = carried_bytes(package.id(), &from)?;
                 write(&to, &bytes, false)?;
             }
             return Ok(done(written));

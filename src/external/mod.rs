@@ -259,7 +259,8 @@ impl Problem for ProgramProblem {
     fn solve(&self, input: &str) -> Result<String, InputError> {
         let Some(reference) = &self.reference else {
             return Err(Self::program_failed(ToolFault(format!(
-                "the package `{}` has no reference solution (set `reference` in problem.toml): \
+                "the package `{}` has no reference solution (`reference` in problem.toml, an accepted \
+                 submission in a Kattis package): \
                  it answers no input but its tests' own `.ans`",
                 self.id
             ))));

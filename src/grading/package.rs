@@ -58,6 +58,8 @@ pub(crate) struct PackagePlan {
     /// Why the inputs cannot be checked, when no validator the judge runs
     /// checks them: grading is then a judge error.
     pub(crate) unchecked_inputs: Option<String>,
+    /// What loading the package did that a user should know, one line each.
+    pub(crate) notes: Vec<String>,
     /// `submissions/submissions.yaml` (2025-09), when the package has one.
     pub(crate) expectations: Vec<Expectation>,
 }
@@ -71,6 +73,70 @@ pub(crate) fn refuse_similarity(asked: bool) -> Result<(), GradingError> {
         ));
     }
     Ok(())
+}
+
+/// What building a package's `data/` from its `generators/generators.yaml`
+/// said before grading (issue #34): one line per note and a summary, each
+/// for stderr.
+#[derive(Debug)]
+pub(crate) struct DataGenerated {
+    pub(crate) lines: Vec<String>,
+}
+
+/// Builds `dir/data/` from `dir/generators/generators.yaml` when there is
+/// one, as BAPCtools' `bt run` generates before it runs: cached by content
+/// (`dir/.judge/generated/`), so a second grade makes nothing, and `data/`
+/// replaced only when every case was made. When the yaml cannot be read or
+/// a case cannot be made, a package that has a `data/` is graded on it with
+/// a warning naming each problem (BAPCtools' own test problems use keys it
+/// only warns about); one without `data/` is a configuration error, nothing
+/// graded. `None`: the package has no `generators.yaml`.
+pub(crate) fn generate_data(
+    dir: &Path,
+    config: &JudgeConfig,
+) -> Result<Option<DataGenerated>, crate::package::generators::GeneratorsError> {
+    use crate::package::generators::{generate, GeneratorsError};
+    let yaml = dir.join("generators").join("generators.yaml");
+    if !yaml.is_file() {
+        return Ok(None);
+    }
+    let data = dir.join("data");
+    let has_data = data.is_dir();
+    let kept = format!("grading the tests already in `{}`", data.display());
+    let generated = match generate(dir, config) {
+        Ok(generated) => generated,
+        Err(GeneratorsError::Config(error)) if has_data => {
+            return Ok(Some(DataGenerated {
+                lines: vec![format!("warning: {}; {kept}", crate::causes::chain(&error))],
+            }))
+        }
+        Err(error) => return Err(error),
+    };
+    let mut lines: Vec<String> = generated
+        .lines
+        .into_iter()
+        .map(|line| format!("generators.yaml: {line}"))
+        .collect();
+    if generated.failures.is_empty() {
+        return Ok(Some(DataGenerated { lines }));
+    }
+    let failures = format!(
+        "{} test cases of `{}` could not be made:\n  {}",
+        generated.failures.len(),
+        yaml.display(),
+        generated.failures.join("\n  ")
+    );
+    if has_data {
+        lines.push(format!("warning: {failures}\n{kept}"));
+        return Ok(Some(DataGenerated { lines }));
+    }
+    Err(GeneratorsError::Config(
+        crate::config::ConfigError::invalid(
+            &yaml,
+            "data",
+            format!("{failures}\nthe package has no `data/` to grade on instead"),
+        ),
+    ))
 }
 
 /// Loads the package in `dir` and sorts its submissions: a folder that is
@@ -167,6 +233,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         skipped_programs: loaded.skipped_programs,
         ignored_files: loaded.ignored_files,
         unchecked_inputs: loaded.unchecked_inputs,
+        notes: loaded.notes,
         expectations,
     })
 }

@@ -100,6 +100,9 @@ pub(crate) struct LoadedPackage {
     /// Why the inputs cannot be checked, when no validator the judge runs
     /// checks them: grading is then a judge error.
     pub(crate) unchecked_inputs: Option<String>,
+    /// What the reader did that a user should know (a symbolic link out of
+    /// the package followed), one line each.
+    pub(crate) notes: Vec<String>,
     /// The submissions the package lists itself, each with a tag naming
     /// the verdicts it may get (Polygon's `<solution tag=...>`); `None`:
     /// those in the verdict folders under `submissions/`.

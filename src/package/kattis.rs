@@ -86,12 +86,27 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
         skipped_programs: skipped_validators,
         ignored_files,
         unchecked_inputs,
+        notes: crate::runner::links_out_of_package(dir)
+            .into_iter()
+            .map(|(link, target)| {
+                format!(
+                    "`{}` is a symbolic link to `{}`, outside the package: its content is read \
+                     as the file's (a public regular file)",
+                    link.display(),
+                    target.display()
+                )
+            })
+            .collect(),
         tagged: None,
     };
     if let Some(package) = exported_engine_package(dir, &id, yaml, tests.clone())? {
         return Ok(loaded(package, Vec::new(), Vec::new(), None));
     }
     let submissions = package_submissions(dir)?;
+    // Every test has its `.ans`: the reference answers only inputs the
+    // judge makes itself (`judge gen`, `stress`), which say so when there
+    // is none. A package may have no accepted submission at all
+    // (BAPCtools' `hellounix` tests only failing ones).
     let reference = submissions
         .iter()
         .filter(|submission| submission.folder == ACCEPTED_FOLDER)
@@ -101,17 +116,7 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
                 language: Some(language),
             }) => Some(Tool::new(Role::Reference, path, Some(language))),
             _ => None,
-        })
-        .ok_or_else(|| {
-            ConfigError::invalid(
-                &dir.join("submissions/accepted"),
-                "reference",
-                format!(
-                    "holds no program in a configured language ({}) to answer inputs with",
-                    config.known_languages()
-                ),
-            )
-        })?;
+        });
     // Every input validator the judge can run is one; the first checks the
     // tests (the others are listed as skipped when they cannot run).
     let mut skipped_validators = Vec::new();
@@ -247,14 +252,7 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
     let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits))
         .map_err(|fault| ConfigError::invalid(dir, "programs", fault.0))?;
     let mut problem = ProgramProblem::new(
-        &id,
-        &title,
-        &profiles,
-        toolbox,
-        Some(reference),
-        None,
-        validator,
-        checker,
+        &id, &title, &profiles, toolbox, reference, None, validator, checker,
     );
     if interactive || multi_pass {
         problem = problem.with_interaction(Interaction {

@@ -44,6 +44,7 @@ impl PackageFormat for Native {
             skipped_programs: Vec::new(),
             ignored_files: Vec::new(),
             unchecked_inputs: None,
+            notes: Vec::new(),
             tagged: None,
         })
     }

@@ -164,6 +164,7 @@ pub(super) fn program_problem(
                 CheckerKind::Float => BuiltinChecker::Float {
                     absolute: checker_toml.absolute_tolerance.unwrap_or(1e-6),
                     relative: checker_toml.relative_tolerance.unwrap_or(1e-6),
+                    case_sensitive: true,
                 },
                 _ => BuiltinChecker::Tokens,
             }),

@@ -16,9 +16,17 @@ pub(crate) enum BuiltinChecker {
     /// Lines compared exactly after trimming trailing spaces; trailing empty
     /// lines are ignored.
     Lines,
-    /// Tokens; where the answer's token is a number, the output's must be a
-    /// number within `absolute` or within `relative` × |answer| of it.
-    Float { absolute: f64, relative: f64 },
+    /// Tokens; where the answer's token is a finite number, the output's
+    /// must be a finite number within `absolute` or within `relative` ×
+    /// |answer| of it. Any other answer token (`inf`, `nan`, `1e309`, a
+    /// word) is compared as text, without regard to ASCII case unless
+    /// `case_sensitive`, as problemtools' default output validator does
+    /// (issue #34).
+    Float {
+        absolute: f64,
+        relative: f64,
+        case_sensitive: bool,
+    },
     /// Tokens, compared without regard to ASCII case.
     CaseInsensitive,
 }
@@ -45,32 +53,47 @@ impl BuiltinChecker {
             BuiltinChecker::CaseInsensitive => check_tokens(output, answer, |out, ans| {
                 out.eq_ignore_ascii_case(ans).then_some(()).ok_or(None)
             }),
-            BuiltinChecker::Float { absolute, relative } => {
-                check_tokens(output, answer, |out, ans| {
-                    let Ok(expected) = ans.parse::<f64>() else {
-                        return (out == ans).then_some(()).ok_or(None);
-                    };
-                    let Ok(got) = out.parse::<f64>() else {
-                        return Err(Some(format!("expected a number, found {}", shown(out))));
-                    };
-                    if !got.is_finite() {
-                        return Err(Some(format!(
-                            "expected {ans}, got {out} (not a finite number)"
-                        )));
-                    }
-                    let difference = (got - expected).abs();
-                    if difference <= absolute || difference <= relative * expected.abs() {
-                        Ok(())
+            BuiltinChecker::Float {
+                absolute,
+                relative,
+                case_sensitive,
+            } => check_tokens(output, answer, |out, ans| {
+                let Some(expected) = finite_number(ans) else {
+                    let same = if case_sensitive {
+                        out == ans
                     } else {
-                        Err(Some(format!(
-                            "expected {ans}, got {out} (difference {difference:e}, allowed \
+                        out.eq_ignore_ascii_case(ans)
+                    };
+                    return same.then_some(()).ok_or(None);
+                };
+                let Ok(got) = out.parse::<f64>() else {
+                    return Err(Some(format!("expected a number, found {}", shown(out))));
+                };
+                if !got.is_finite() {
+                    return Err(Some(format!(
+                        "expected {ans}, got {out} (not a finite number)"
+                    )));
+                }
+                let difference = (got - expected).abs();
+                if difference <= absolute || difference <= relative * expected.abs() {
+                    Ok(())
+                } else {
+                    Err(Some(format!(
+                        "expected {ans}, got {out} (difference {difference:e}, allowed \
                              {absolute:e} absolute or {relative:e} relative)"
-                        )))
-                    }
-                })
-            }
+                    )))
+                }
+            }),
         }
     }
+}
+
+/// `token` as a number when it is one and finite: problemtools' default
+/// output validator compares an answer token that reads as infinite or not
+/// a number (`inf`, `NaN`, `1e309`, which overflows) as text, so a
+/// contestant who prints `inf` where the answer says `inf` is right.
+fn finite_number(token: &str) -> Option<f64> {
+    token.parse::<f64>().ok().filter(|value| value.is_finite())
 }
 
 /// Compares token by token; `same` says why two tokens differ (`None`: the
@@ -157,6 +180,12 @@ mod tests {
     const FLOAT: BuiltinChecker = BuiltinChecker::Float {
         absolute: 1e-6,
         relative: 1e-4,
+        case_sensitive: false,
+    };
+    const FLOAT_CASE: BuiltinChecker = BuiltinChecker::Float {
+        absolute: 1e-6,
+        relative: 1e-4,
+        case_sensitive: true,
     };
 
     #[test_case(BuiltinChecker::Tokens, "1 2\n3", "1 2 3\n", Verdict::Accepted, "3 tokens" ; "tokens ignore whitespace")]
@@ -172,6 +201,14 @@ mod tests {
     #[test_case(FLOAT, "0.5", "0.25", Verdict::WrongAnswer, "token 1: expected 0.25, got 0.5 (difference 2.5e-1, allowed 1e-6 absolute or 1e-4 relative)" ; "float outside")]
     #[test_case(FLOAT, "abc", "0.25", Verdict::WrongAnswer, "token 1: expected a number, found `abc`" ; "float not a number")]
     #[test_case(FLOAT, "nan", "0.25", Verdict::WrongAnswer, "token 1: expected 0.25, got nan (not a finite number)" ; "float nan")]
+    #[test_case(FLOAT, "inf -inf", "inf -inf", Verdict::Accepted, "2 tokens" ; "float infinities as text")]
+    #[test_case(FLOAT, "nan Inf", "NaN inf", Verdict::Accepted, "2 tokens" ; "float non-finite answers ignore case")]
+    #[test_case(FLOAT_CASE, "nan", "NaN", Verdict::WrongAnswer, "token 1: expected `NaN`, got `nan`" ; "float case sensitive text")]
+    #[test_case(FLOAT, "inf", "1e309", Verdict::WrongAnswer, "token 1: expected `1e309`, got `inf`" ; "float overflowing answer is text")]
+    #[test_case(FLOAT, "1e309", "1e309", Verdict::Accepted, "1 tokens" ; "float overflowing answer matches its text")]
+    #[test_case(FLOAT, "-inf", "inf", Verdict::WrongAnswer, "token 1: expected `inf`, got `-inf`" ; "float infinities of other signs")]
+    #[test_case(FLOAT, "inf", "1.5", Verdict::WrongAnswer, "token 1: expected 1.5, got inf (not a finite number)" ; "float infinity where a number is expected")]
+    #[test_case(FLOAT, "1e309", "1.5", Verdict::WrongAnswer, "token 1: expected 1.5, got 1e309 (not a finite number)" ; "float overflowing output where a number is expected")]
     fn decides(
         checker: BuiltinChecker,
         output: &str,

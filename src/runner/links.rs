@@ -9,7 +9,16 @@
 //! header elsewhere in the package; a submission links to another): a link
 //! under one of the package's program folders may resolve anywhere inside
 //! the package (the nearest folder above it that holds `problem.yaml`),
-//! never outside it.
+//! A link there to a file outside the package is followed too (BAPCtools'
+//! test problems link `validation.h` to the header its installation
+//! ships) when the target is a public regular file: a regular file every
+//! user of the machine may read, on a disk (not under `/proc`, `/sys` or
+//! `/dev`). Its bytes are read as the link's content, so what runs, and
+//! what an export writes, is a copy, never the link. A link out to a
+//! folder, a device, a FIFO or a file not readable by everyone is refused
+//! naming the link and its target: the judge may run as root, and a
+//! hostile package must not lend `/etc/shadow` or a user's private key to
+//! its programs (which could print it into a report).
 
 use std::path::{Path, PathBuf};
 
@@ -69,22 +78,85 @@ pub(crate) fn resolve_link(link: &Path) -> Result<PathBuf, String> {
     let boundary = link_boundary(link);
     match &boundary {
         Some(boundary) if target.starts_with(boundary) => Ok(target),
-        Some(boundary) if in_package(link, boundary) => {
-            let written = fs_err::read_link(link)
-                .map(|written| written.display().to_string())
-                .unwrap_or_default();
-            Err(format!(
-                "refused `{name}`: it is a symbolic link (symlink) to `{written}`, which is \
-                 outside the package `{}`; its target was not read\n\nhint: copy the file into \
-                 the package (a link may point anywhere inside it)",
+        Some(boundary) if in_package(link, boundary) => match not_public(&target) {
+            None => Ok(target),
+            Some(why) => Err(format!(
+                "refused `{name}`: it is a symbolic link (symlink) to `{}`, which is outside the \
+                 package `{}` and {why}; its target was not read\n\nhint: a link out of a \
+                 package is followed only to a regular file every user may read; copy the file \
+                 into the package (a link may point anywhere inside it)",
+                target.display(),
                 boundary.display()
-            ))
-        }
+            )),
+        },
         _ => Err(format!(
             "refused `{name}`: it is a symbolic link (symlink) to a file outside its folder; its \
              target was not read"
         )),
     }
+}
+
+/// Why the canonical `target` of a link out of a package is not followed,
+/// or `None` when it is a public regular file (see the module's rule).
+fn not_public(target: &Path) -> Option<String> {
+    use std::os::unix::fs::PermissionsExt;
+    if ["/proc", "/sys", "/dev"]
+        .iter()
+        .any(|pseudo| target.starts_with(pseudo))
+    {
+        return Some("is not a file on a disk".to_owned());
+    }
+    let metadata = match fs_err::metadata(target) {
+        Ok(metadata) => metadata,
+        Err(error) => return Some(format!("cannot be read ({error})")),
+    };
+    if metadata.is_dir() {
+        return Some("is a folder (a link out is followed only to a file)".to_owned());
+    }
+    if !metadata.is_file() {
+        return Some("is not a regular file (a device, a FIFO or a socket)".to_owned());
+    }
+    if metadata.permissions().mode() & 0o004 == 0 {
+        return Some("is not readable by every user of this machine".to_owned());
+    }
+    let closed = target.ancestors().skip(1).find(|folder| {
+        fs_err::metadata(folder).map_or(true, |metadata| metadata.permissions().mode() & 0o001 == 0)
+    });
+    if let Some(folder) = closed {
+        return Some(format!(
+            "is in `{}`, which not every user of this machine may enter",
+            folder.display()
+        ));
+    }
+    if let Err(error) = fs_err::File::open(target) {
+        return Some(format!("cannot be read ({error})"));
+    }
+    None
+}
+
+/// The links under the program folders of the Kattis package `package`
+/// (canonical) that resolve outside it and are followed, each with its
+/// target: the package layer names them on stderr.
+pub(crate) fn links_out_of_package(package: &Path) -> Vec<(PathBuf, PathBuf)> {
+    let Ok(root) = fs_err::canonicalize(package) else {
+        return Vec::new();
+    };
+    let mut followed = Vec::new();
+    for folder in PROGRAM_FOLDERS {
+        for entry in walkdir::WalkDir::new(root.join(folder))
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|entry| entry.path_is_symlink())
+        {
+            if let Ok(target) = resolve_link(entry.path()) {
+                if !target.starts_with(&root) {
+                    followed.push((entry.into_path(), target));
+                }
+            }
+        }
+    }
+    followed
 }
 
 #[cfg(test)]
@@ -115,5 +187,56 @@ mod tests {
             link_boundary(&class.join("alice/sol.py")),
             Some(class.join("alice"))
         );
+    }
+
+    #[test]
+    fn a_package_link_out_is_followed_only_to_a_public_regular_file() {
+        use std::os::unix::fs::{symlink, PermissionsExt};
+        let root = tempfile::tempdir().unwrap();
+        let root = fs_err::canonicalize(root.path()).unwrap();
+        fs_err::set_permissions(&root, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let package = root.join("pkg");
+        let program = package.join("output_validator");
+        fs_err::create_dir_all(&program).unwrap();
+        fs_err::write(package.join("problem.yaml"), "name: x\n").unwrap();
+        let shared = root.join("headers");
+        fs_err::create_dir_all(&shared).unwrap();
+        fs_err::set_permissions(&shared, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let public = shared.join("validation.h");
+        fs_err::write(&public, "// header\n").unwrap();
+        fs_err::set_permissions(&public, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let private = shared.join("secret.h");
+        fs_err::write(&private, "secret\n").unwrap();
+        fs_err::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).unwrap();
+        symlink("../../headers/validation.h", program.join("validation.h")).unwrap();
+        symlink(&private, program.join("secret.h")).unwrap();
+        symlink(&shared, program.join("headers")).unwrap();
+        symlink("/dev/null", program.join("null.h")).unwrap();
+
+        assert_eq!(
+            resolve_link(&program.join("validation.h")),
+            Ok(public.clone())
+        );
+        for (link, why) in [
+            ("secret.h", "is not readable by every user of this machine"),
+            ("headers", "is a folder"),
+            ("null.h", "is not a file on a disk"),
+        ] {
+            let error = resolve_link(&program.join(link)).unwrap_err();
+            assert!(
+                error.contains(&format!("refused `{}`", program.join(link).display()))
+                    && error.contains(why),
+                "{link}: {error}"
+            );
+        }
+        assert_eq!(
+            links_out_of_package(&package),
+            vec![(program.join("validation.h"), public)]
+        );
+        // A hand-in's link keeps its own folder's bound.
+        let class = root.join("alice");
+        fs_err::create_dir_all(&class).unwrap();
+        symlink(root.join("headers/validation.h"), class.join("a.h")).unwrap();
+        assert!(resolve_link(&class.join("a.h")).is_err());
     }
 }

@@ -783,3 +783,59 @@ fn judge_interact_with_a_bad_command_line_is_the_judges_failure() {
     assert!(output.stdout.is_empty());
     assert!(stderr.starts_with("JE usage: "), "{stderr}");
 }
+
+/// See: issue #34. An exported program that is a symbolic link is written
+/// as its target's content (a regular file), never as the link; a link to
+/// a file out of reach (`/etc/shadow`, mode 0640) refuses the export,
+/// naming it, and its bytes are not copied.
+#[test]
+fn an_export_carries_a_links_content_and_refuses_a_link_out_of_reach() {
+    let dir = Dir::new();
+    dir.judge(&["new", "hello"]).expect_code(0);
+    let validator = dir.path().join("problems/hello/validator.py");
+    let copy = dir.path().join("problems/hello/validator_source.py");
+    fs_err::rename(&validator, &copy).unwrap();
+    std::os::unix::fs::symlink("validator_source.py", &validator).unwrap();
+    let args = [
+        "export",
+        "--kattis",
+        "hello",
+        "out",
+        "--problems-dir",
+        "problems",
+    ];
+    dir.judge(&args).expect_code(0);
+    let exported = dir
+        .path()
+        .join("out/input_validators/validator/validator.py");
+    assert!(
+        fs_err::symlink_metadata(&exported).unwrap().is_file(),
+        "{} is not a regular file",
+        exported.display()
+    );
+    assert_eq!(
+        fs_err::read(&exported).unwrap(),
+        fs_err::read(&copy).unwrap()
+    );
+
+    fs_err::remove_file(&validator).unwrap();
+    std::os::unix::fs::symlink("/etc/shadow", &validator).unwrap();
+    let refused = dir.judge(&[
+        "export",
+        "--kattis",
+        "hello",
+        "out2",
+        "--problems-dir",
+        "problems",
+    ]);
+    assert_ne!(refused.code(), 0, "{}", refused.transcript());
+    assert!(
+        refused.stderr().contains("validator.py") && refused.stderr().contains("symbolic link"),
+        "{}",
+        refused.transcript()
+    );
+    assert!(!dir
+        .path()
+        .join("out2/input_validators/validator/validator.py")
+        .exists());
+}

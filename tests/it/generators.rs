@@ -384,3 +384,110 @@ fn writes_the_bytes_bapctools_writes() {
     assert_eq!(theirs.len(), 38, "{:?}", theirs.keys());
     assert_eq!(read(&ours.path().join("sums/data")), theirs);
 }
+
+/// See: issue #34. `grade --package` builds `data/` from
+/// `generators.yaml` first, as BAPCtools' `bt run` does, says so on
+/// stderr, and a second grade takes every case from the cache.
+#[test]
+fn grade_package_builds_data_from_generators_yaml_first() {
+    let dir = Dir::new();
+    copy_fixture(&dir, "sums");
+    assert!(!dir.path().join("sums/data").exists());
+    let first = dir.judge(&["grade", "--package", "sums"]);
+    first.expect_code(0);
+    assert!(
+        first
+            .stderr()
+            .contains("generators.yaml: 18 test cases (17 made, 0 from the cache, 1 included)"),
+        "{}",
+        first.transcript()
+    );
+    assert!(dir.path().join("sums/data/secret/1-group/b.in").is_file());
+    let second = dir.judge(&["grade", "--package", "sums"]);
+    second.expect_code(0);
+    assert!(
+        second
+            .stderr()
+            .contains("(0 made, 17 from the cache, 1 included)")
+            && second.stderr().contains("is up to date"),
+        "{}",
+        second.transcript()
+    );
+    assert_eq!(first.stdout(), second.stdout());
+}
+
+/// See: issue #34. A case that cannot be made stops `grade --package`
+/// before anything runs (exit 2), naming the case, when the package has
+/// no `data/`; with one, it is graded on that `data/`, left as it was, with
+/// a warning naming the case.
+#[test]
+fn grade_package_refuses_data_a_generator_cannot_make() {
+    let dir = Dir::new();
+    one_case_package(&dir, "import sys\nsys.exit(3)\n", "");
+    let run = dir.judge(&["grade", "--package", "p"]);
+    run.expect_code(2);
+    let stderr = run.stderr();
+    assert!(
+        stderr.contains("generators.yaml")
+            && stderr.contains("data/secret/only")
+            && stderr.contains("no `data/` to grade on"),
+        "{}",
+        run.transcript()
+    );
+    assert!(run.stdout().is_empty(), "{}", run.transcript());
+
+    dir.create("p/data/secret/old.in", "kept\n");
+    dir.create("p/data/secret/old.ans", "kept\n");
+    let graded = dir.judge(&["grade", "--package", "p"]);
+    graded.expect_code(0);
+    let stderr = graded.stderr();
+    assert!(
+        stderr.contains("warning: 1 test cases of")
+            && stderr.contains("data/secret/only")
+            && stderr.contains("grading the tests already in"),
+        "{}",
+        graded.transcript()
+    );
+    assert_eq!(dir.read("p/data/secret/old.in"), "kept\n");
+    assert!(graded
+        .stdout()
+        .contains("1 of 1 submissions got their folder's verdict"));
+}
+
+/// See: issue #34 (BAPCtools' `alternativeencryption`): `in.download:
+/// {link: in}` writes a copy of the case's `.in`; a link to a file the
+/// case does not make fails that case, naming it.
+#[test]
+fn a_link_entry_writes_a_copy_of_the_linked_file() {
+    let dir = Dir::new();
+    dir.create(
+        "p/problem.yaml",
+        "problem_format_version: 2025-09\nname: P\n",
+    );
+    dir.create(
+        "p/generators/generators.yaml",
+        "solution: /submissions/accepted/echo.py\ndata:\n  sample:\n    data:\n      - '':\n          in: |\n            1 2\n          in.download: {link: in}\n          ans.download: {link: ans}\n  secret:\n    data:\n      - x:\n          in: '3'\n",
+    );
+    dir.create(
+        "p/submissions/accepted/echo.py",
+        "import sys\nsys.stdout.write(sys.stdin.read())\n",
+    );
+    let made = dir.judge(&["gen", "--package", "p"]);
+    made.expect_code(0);
+    assert_eq!(dir.read("p/data/sample/1.in.download"), "1 2\n");
+    assert_eq!(dir.read("p/data/sample/1.ans.download"), "1 2\n");
+    assert!(!dir.path().join("p/data/sample/1.in.download").is_symlink());
+
+    let yaml = dir.path().join("p/generators/generators.yaml");
+    let text = fs_err::read_to_string(&yaml).unwrap();
+    fs_err::write(&yaml, text.replace("{link: ans}", "{link: out}")).unwrap();
+    let failed = dir.judge(&["gen", "--package", "p"]);
+    failed.expect_code(1);
+    assert!(
+        failed
+            .stderr()
+            .contains("`ans.download: {link: out}` links to a file the case does not make"),
+        "{}",
+        failed.transcript()
+    );
+}

@@ -49,7 +49,13 @@ fn links_inside_the_package_are_followed() {
 fn a_validator_link_leaving_the_package_refuses_it() {
     let dir = Dir::new();
     copy_fixture(&dir, "kattis/linked", "linked");
-    dir.create("outside/limits.py", "LOW, HIGH = 1, 100\n");
+    let outside = dir.create("outside/limits.py", "LOW, HIGH = 1, 100\n");
+    // Private: only its owner may read it.
+    fs_err::set_permissions(
+        &outside,
+        std::os::unix::fs::PermissionsExt::from_mode(0o600),
+    )
+    .unwrap();
     relink(
         &dir,
         "linked/input_validators/range/limits.py",
@@ -59,12 +65,78 @@ fn a_validator_link_leaving_the_package_refuses_it() {
     run.expect_code(2);
     let err = run.stderr();
     assert!(
-        err.contains("refused `linked/input_validators/range/limits.py`: it is a symbolic link (symlink) to `../../../outside/limits.py`, which is outside the package"),
+        err.contains("refused `linked/input_validators/range/limits.py`: it is a symbolic link (symlink) to `")
+            && err.contains("/outside/limits.py`, which is outside the package")
+            && err.contains("is not readable by every user of this machine"),
+        "{err}"
+    );
+    assert!(err.contains("copy the file into the package"), "{err}");
+}
+
+/// See: issue #34 (BAPCtools' `constants`, `identity`): a validator's
+/// header linking to a public file outside the package (the header a
+/// BAPCtools installation ships) is read as the file's content, with a
+/// note naming the link and its target; a link out to a folder or to a
+/// file only its owner may read (`/etc/shadow` for one) is refused naming
+/// both, and an export carries content, never a link.
+#[test]
+fn a_link_out_of_the_package_is_followed_only_to_a_public_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = Dir::new();
+    fs_err::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    copy_fixture(&dir, "kattis/linked", "linked");
+    let header = dir.create("tools/headers/limits.py", "LOW, HIGH = 1, 100\n");
+    for folder in ["tools", "tools/headers"] {
+        fs_err::set_permissions(
+            dir.path().join(folder),
+            std::fs::Permissions::from_mode(0o755),
+        )
+        .unwrap();
+    }
+    fs_err::set_permissions(&header, std::fs::Permissions::from_mode(0o644)).unwrap();
+    relink(
+        &dir,
+        "linked/input_validators/range/limits.py",
+        "../../../tools/headers/limits.py",
+    );
+    let run = dir.judge(&["grade", "--package", "linked"]);
+    assert_eq!(run.code(), 0, "{}", run.transcript());
+    let err = run.stderr();
+    assert!(
+        err.contains("note: `")
+            && err.contains("linked/input_validators/range/limits.py` is a symbolic link to `")
+            && err.contains("tools/headers/limits.py`, outside the package: its content is read"),
         "{err}"
     );
     assert!(
-        err.contains("hint: copy the file into the package"),
-        "{err}"
+        run.stdout()
+            .contains("3 of 3 submissions got their folder's verdict"),
+        "{}",
+        run.transcript()
+    );
+
+    // Only its owner may read it: refused, as a folder is.
+    fs_err::set_permissions(&header, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let private = dir.judge(&["grade", "--package", "linked"]);
+    private.expect_code(2);
+    assert!(
+        private
+            .stderr()
+            .contains("is not readable by every user of this machine"),
+        "{}",
+        private.transcript()
+    );
+    relink(
+        &dir,
+        "linked/input_validators/range/limits.py",
+        "../../../tools/headers",
+    );
+    let folder = dir.judge(&["grade", "--package", "linked"]);
+    folder.expect_code(2);
+    assert!(
+        folder.stderr().contains("is a folder"),
+        "{}",
+        folder.transcript()
     );
 }
 
@@ -74,7 +146,12 @@ fn a_validator_link_leaving_the_package_refuses_it() {
 fn a_submission_link_leaving_the_package_is_a_compile_error() {
     let dir = Dir::new();
     copy_fixture(&dir, "kattis/linked", "linked");
-    dir.create("outside/echo.py", "print(int(input()))\n");
+    let outside = dir.create("outside/echo.py", "print(int(input()))\n");
+    fs_err::set_permissions(
+        &outside,
+        std::os::unix::fs::PermissionsExt::from_mode(0o600),
+    )
+    .unwrap();
     relink(
         &dir,
         "linked/submissions/accepted/echo.py",
@@ -84,7 +161,8 @@ fn a_submission_link_leaving_the_package_is_a_compile_error() {
     run.expect_code(1);
     let out = run.stdout();
     assert!(
-        out.contains("MISMATCH linked/submissions/accepted/echo.py: CE (folder accepted) (CE at compile: refused `linked/submissions/accepted/echo.py`: it is a symbolic link (symlink) to `../../../outside/echo.py`, which is outside the package"),
+        out.contains("MISMATCH linked/submissions/accepted/echo.py: CE (folder accepted) (CE at compile: refused `linked/submissions/accepted/echo.py`: it is a symbolic link (symlink) to `")
+            && out.contains("/outside/echo.py`, which is outside the package"),
         "{out}"
     );
     assert!(

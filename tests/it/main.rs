@@ -44,6 +44,7 @@ mod kattis_groups;
 mod kattis_languages;
 mod kattis_links;
 mod kattis_scripts;
+mod kattis_shapes;
 mod learning_platforms;
 mod left_files;
 mod leftovers_in_flight;

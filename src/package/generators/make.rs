@@ -121,6 +121,16 @@ pub(crate) fn make(case: &Case, programs: &Programs<'_>) -> Result<Files, String
         };
         files.insert(".ans".to_owned(), answer);
     }
+    for (extension, target) in &case.links {
+        let Some(bytes) = files.get(target).cloned() else {
+            return Err(format!(
+                "`{}: {{link: {}}}` links to a file the case does not make",
+                &extension[1..],
+                &target[1..]
+            ));
+        };
+        files.insert((*extension).to_owned(), bytes);
+    }
     check(case, programs, &files)?;
     Ok(files)
 }

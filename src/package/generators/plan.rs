@@ -97,6 +97,10 @@ pub(crate) struct Case {
     pub(crate) copy: Option<String>,
     /// Files written from the yaml: (extension with its dot, bytes).
     pub(crate) files: Vec<(&'static str, Vec<u8>)>,
+    /// `in.download: {link: in}` and the like: (extension, the extension
+    /// whose made bytes it gets), both with their dot. BAPCtools makes a
+    /// symbolic link; the judge writes a copy, as it does for includes.
+    pub(crate) links: Vec<(&'static str, String)>,
     pub(crate) solution: Solution,
     pub(crate) retries: u32,
     /// `input_validator_args` of the nearest `test_group.yaml` above it.
@@ -658,20 +662,36 @@ impl Builder<'_> {
                 files.push((extension, with_newline(text)));
             }
         }
+        let mut links: Vec<(&'static str, String)> = Vec::new();
         for (extension, value) in [
             (".in.statement", &entry.in_statement),
             (".ans.statement", &entry.ans_statement),
             (".in.download", &entry.in_download),
             (".ans.download", &entry.ans_download),
         ] {
-            match value {
-                None => {}
+            let target = match value {
+                None => continue,
                 Some(serde_norway::Value::String(text)) => {
-                    files.push((extension, with_newline(text)))
+                    files.push((extension, with_newline(text)));
+                    continue;
                 }
-                Some(_) => {
+                Some(serde_norway::Value::Mapping(map)) if map.len() == 1 => map
+                    .get("link")
+                    .and_then(serde_norway::Value::as_str)
+                    .map(|target| format!(".{target}")),
+                Some(_) => None,
+            };
+            match target {
+                Some(target)
+                    if super::make::EXTENSIONS.contains(&target.as_str())
+                        && target != extension =>
+                {
+                    links.push((extension, target));
+                }
+                _ => {
                     return Err(refuse(format!(
-                        "`{}`: only a string is supported (a `link:` is not)",
+                        "`{}`: must be a string, or `{{link: EXT}}` naming another file of the \
+                         case (`in`, `ans`, `in.statement`, ...)",
                         &extension[1..]
                     )))
                 }
@@ -747,6 +767,7 @@ impl Builder<'_> {
                 generate,
                 copy: copy.clone(),
                 files: files.clone(),
+                links: links.clone(),
                 solution: inherited.solution.clone(),
                 retries: inherited.retries,
                 input_validator_args: inherited.input_validator_args.clone(),

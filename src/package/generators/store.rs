@@ -129,6 +129,11 @@ pub(crate) fn case_key(dir: &Path, case: &Case, programs: &Programs<'_>) -> Stri
             }
         }
     }
+    for (extension, target) in &case.links {
+        hasher.update(b"link\0");
+        hasher.update(extension.as_bytes());
+        hasher.update(target.as_bytes());
+    }
     for (extension, bytes) in &case.files {
         hasher.update(b"file\0");
         hasher.update(extension.as_bytes());

@@ -99,6 +99,7 @@ impl PackageFormat for Polygon {
             skipped_programs: Vec::new(),
             ignored_files: Vec::new(),
             unchecked_inputs: None,
+            notes: Vec::new(),
             tagged: Some(TaggedSolutions {
                 solutions,
                 tags: &Tags,

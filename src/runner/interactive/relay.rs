@@ -385,8 +385,8 @@ pub(super) fn relay(ends: Ends, signals: &Signals) -> io::Result<Relayed> {
         if validator_done && !validator_seen {
             validator_seen = true;
             relayed.ended(Direction::ToSubmission);
-            // The validator is gone: the submission reads end of file and a
-            // write of it dies of SIGPIPE.
+            // The validator is gone: the submission reads end of file once
+            // what the validator wrote is passed on.
             while to_submission.from.is_some() {
                 let before = relayed.to_submission;
                 to_submission.read(&mut relayed)?;
@@ -396,9 +396,18 @@ pub(super) fn relay(ends: Ends, signals: &Signals) -> io::Result<Relayed> {
             }
             to_submission.write();
             to_submission.close_source_later();
-            to_validator.close();
             if signals.validator_rejected.load(Ordering::SeqCst) {
+                to_validator.close();
                 signals.stop_submission.store(true, Ordering::SeqCst);
+            } else {
+                // An accepting validator's verdict waits on how the
+                // submission ends, and what it writes after (a last line,
+                // its buffered output flushed at exit) is no fault of its:
+                // problemtools holds the pipe open after an accept for this
+                // reason, so the submission neither dies of SIGPIPE nor
+                // gets EPIPE (issue #34, BAPCtools' guessnoeofcheck). Its
+                // bytes are read and dropped, so no amount blocks it.
+                to_validator.close_sink_keep_source();
             }
         }
         if submission_done && validator_done {
@@ -470,6 +479,13 @@ pub(super) fn relay(ends: Ends, signals: &Signals) -> io::Result<Relayed> {
 }
 
 impl Lane {
+    /// The reader is gone but the writer may go on: what it writes is read
+    /// and dropped (see [`Lane::read`]).
+    fn close_sink_keep_source(&mut self) {
+        self.close_sink();
+        self.buffer.clear();
+    }
+
     /// After the validator ended its output is drained; nothing more comes.
     fn close_source_later(&mut self) {
         self.from = None;

@@ -138,18 +138,23 @@ fn over_quota(dir: &Path, quota_kib: u64, max_files: u64) -> bool {
     false
 }
 
-/// Lends a compiler's working directory (and what is in it: the copied
-/// source) to the sandbox user, so an unprivileged compiler can write its
-/// output there.
+/// Lends a tool's working directory and everything in it (the copied
+/// source; a validator's `feedback/` with the files an earlier pass left
+/// there) to the sandbox user, so an unprivileged tool can write its
+/// output there and change what it wrote before: [`reclaim`] took it back
+/// after the last run, and a multi-pass validator rewrites its own state
+/// files in `feedback/` on the next pass (BAPCtools' `validate.h` keeps
+/// `feedback/.pass`; issue #34). Links are never followed.
 pub(super) fn lend(dir: &Path, user: Option<u32>) -> Result<(), SandboxError> {
     let Some(id) = user else {
         return Ok(());
     };
-    give(dir, Some(id))?;
-    let entries =
-        fs_err::read_dir(dir).map_err(|source| SandboxError::path("read", dir, source))?;
-    for entry in entries.filter_map(Result::ok) {
-        give(&entry.path(), Some(id))?;
+    for entry in walkdir::WalkDir::new(dir).follow_links(false) {
+        let entry = entry.map_err(|error| {
+            let path = error.path().unwrap_or(dir).to_path_buf();
+            SandboxError::path("read", path, error.into())
+        })?;
+        give(entry.path(), Some(id))?;
     }
     Ok(())
 }
