@@ -195,6 +195,8 @@ pub(crate) fn stderr_excerpt(stderr: &[u8], discarded: u64) -> Option<String> {
     let mut out = if lines.len() <= STDERR_HEAD_LINES + STDERR_TAIL_LINES && text.len() <= 2 * limit
     {
         text.to_owned()
+    } else if let Some(kept) = with_explaining_lines(&lines, limit) {
+        kept
     } else {
         // Many lines: the first and the last ones; a few long ones: the
         // first and the last bytes.
@@ -228,6 +230,70 @@ pub(crate) fn stderr_excerpt(stderr: &[u8], discarded: u64) -> Option<String> {
             bytes(stderr.len())
         ));
     }
+    Some(out)
+}
+
+/// At most this many lines of the middle of a long stderr that explain
+/// the failure are kept ([`explains`]).
+const EXPLAINING_LINES: usize = 2;
+
+/// Whether a line of stderr explains a failure well enough to keep it from
+/// the middle of a long stderr: an exception's line at the start of a line
+/// (`PermissionError: [Errno 1] Operation not permitted`, the first
+/// exception of a chained Python traceback, whose last exception, such as
+/// `multiprocessing`'s `EOFError`, only follows from it), or a refusal of
+/// the sandbox (`EPERM`, "Operation not permitted") anywhere in it.
+fn explains(line: &str) -> bool {
+    let name = line.split(':').next().unwrap_or("");
+    let exception = line.contains(':')
+        && !name.is_empty()
+        && !name.contains(char::is_whitespace)
+        && (name.ends_with("Error") || name.ends_with("Exception"));
+    exception || line.contains("Operation not permitted") || line.contains("EPERM")
+}
+
+/// A long stderr (more lines than the head and the tail) cut as
+/// [`stderr_excerpt`] cuts it, but keeping the first
+/// [`EXPLAINING_LINES`] lines of the cut middle that explain the failure
+/// ([`explains`]), each between notes of what was cut around it (issue 32:
+/// the `PermissionError` that made Python's `multiprocessing.Manager`
+/// fail was cut, and only its `EOFError` shown). `None` when the stderr is
+/// not that long or no line of the middle explains anything.
+fn with_explaining_lines(lines: &[&str], limit: usize) -> Option<String> {
+    if lines.len() <= STDERR_HEAD_LINES + STDERR_TAIL_LINES {
+        return None;
+    }
+    let tail_start = lines.len() - STDERR_TAIL_LINES;
+    let middle = &lines[STDERR_HEAD_LINES..tail_start];
+    let explaining: Vec<usize> = (0..middle.len())
+        .filter(|&index| explains(middle[index]))
+        .take(EXPLAINING_LINES)
+        .collect();
+    if explaining.is_empty() {
+        return None;
+    }
+    let head = lines[..STDERR_HEAD_LINES].join("\n");
+    let tail = lines[tail_start..].join("\n");
+    let mut out = keep_start(&head, limit).to_owned();
+    let mut from = 0;
+    for index in explaining.into_iter().chain([middle.len()]) {
+        let cut = &middle[from..index];
+        if !cut.is_empty() {
+            let cut_bytes: usize = cut.iter().map(|line| line.len() + 1).sum();
+            out.push_str(&format!(
+                "\n[… {} line(s), {} cut …]",
+                cut.len(),
+                bytes(cut_bytes)
+            ));
+        }
+        if let Some(line) = middle.get(index) {
+            out.push('\n');
+            out.push_str(keep_start(line, limit / 2));
+        }
+        from = index + 1;
+    }
+    out.push('\n');
+    out.push_str(keep_end(&tail, limit));
     Some(out)
 }
 
@@ -497,6 +563,48 @@ mod tests {
             kept,
             "boom\n[… 70 KiB more past the 5 bytes the judge keeps, not shown …]"
         );
+    }
+
+    /// The line that explains a long traceback is kept from its middle,
+    /// between notes of what was cut. See: issue #32
+    #[test]
+    fn r32_a_line_that_explains_the_failure_is_kept_from_the_middle() {
+        let mut stderr =
+            String::from("Process SyncManager-1:\nTraceback (most recent call last):\n");
+        for frame in 0..12 {
+            stderr.push_str(&format!("  File \"x.py\", line {frame}, in f\n    f()\n"));
+        }
+        stderr.push_str("PermissionError: [Errno 1] Operation not permitted\n");
+        stderr.push_str("Traceback (most recent call last):\n");
+        for frame in 0..12 {
+            stderr.push_str(&format!("  File \"y.py\", line {frame}, in g\n    g()\n"));
+        }
+        stderr.push_str("EOFError\n");
+        let kept = stderr_excerpt(stderr.as_bytes(), 0).unwrap();
+        let lines: Vec<&str> = kept.lines().collect();
+        assert_eq!(lines[0], "Process SyncManager-1:");
+        assert_eq!(lines[5], "[… 21 line(s), 370 bytes cut …]", "{kept}");
+        assert_eq!(
+            lines[6],
+            "PermissionError: [Errno 1] Operation not permitted"
+        );
+        assert!(lines[7].starts_with("[… 16 line(s), "), "{kept}");
+        assert_eq!(lines.last(), Some(&"EOFError"));
+        assert_eq!(lines.len(), 5 + 3 + 10, "{kept}");
+        // A plain log keeps the old cut.
+        let many: String = (0..40).map(|line| format!("line {line}\n")).collect();
+        let kept = stderr_excerpt(many.as_bytes(), 0).unwrap();
+        assert_eq!(kept.lines().count(), 16);
+        // What explains, and what does not.
+        assert!(explains("OSError: [Errno 30] Read-only file system"));
+        assert!(explains(
+            "Caused by: java.net.SocketException: Operation not permitted"
+        ));
+        assert!(!explains("Traceback (most recent call last):"));
+        assert!(!explains("  File \"x.py\", line 3, in f"));
+        assert!(!explains(
+            "During handling of the above exception, another exception occurred:"
+        ));
     }
 
     #[test]

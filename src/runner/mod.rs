@@ -1,5 +1,6 @@
 //! Grading submissions against a problem's tests: load the tests, compile
-//! each distinct source once, run every test under limits, decide verdicts.
+//! each distinct source once, just before its tests run (`compiled`), run
+//! every test under limits, decide verdicts.
 //!
 //! The runner never prints: it emits [`Event`]s, in test order for any
 //! `--jobs`, and returns the results; `report/` renders them. An `Err` from
@@ -8,6 +9,7 @@
 //! `Cancellation` and then returns no verdict for what it did not finish.
 
 pub(crate) mod compile;
+mod compiled;
 pub(crate) mod events;
 pub(crate) mod execute;
 mod folder_program;
@@ -385,7 +387,7 @@ enum Stop<'a> {
 
 #[expect(
     clippy::too_many_lines,
-    reason = "one pool of compiles, one of tests, and their hand-back in order"
+    reason = "one pool of compiles and tests, and their hand-back in order"
 )]
 fn run_stopping(
     request: &RunRequest<'_>,
@@ -427,88 +429,52 @@ fn run_stopping(
         .map(|submission| submission.path.display().to_string())
         .collect();
 
+    // One pool for the compiles and the tests: each submission compiled
+    // shortly before its tests (issue 32), so results are final as the
+    // grade goes, not only after every submission compiled.
     let first_of_group = compile_groups(submissions);
-    let jobs: Vec<usize> = (0..submissions.len())
-        .filter(|&index| first_of_group[index] == index)
-        .collect();
-    let mut prepared: Vec<Option<Prepared>> = vec![None; submissions.len()];
-    schedule::run_ordered(
-        settings.jobs,
-        workspace.path(),
-        &jobs,
-        cancel,
-        |sandbox, &index| {
-            // A compile is a run too: within `jobs`, and never beside a
-            // run alone of another problem.
-            share::ALONE.shared(|| {
-                share::SLOTS.with(settings.jobs, || {
-                    compile::prepare(sandbox, &submissions[index], &directories[index], settings)
-                })
-            })
-        },
-        |position, result| prepared[jobs[position]] = Some(result),
-    )?;
-    for index in 0..submissions.len() {
-        let first = first_of_group[index];
-        if first != index {
-            prepared[index] = prepared[first].clone();
-        }
-    }
-    let prepared: Vec<Option<Prepared>> = prepared
-        .into_iter()
-        .map(|slot| match slot {
-            Some(prepared) => Some(prepared),
-            // Only a cancelled pool leaves a submission unprepared; an
-            // uninterrupted one that did is the judge's fault.
-            None if cancel.is_cancelled() => None,
-            None => Some(Prepared::failed(CompileResult::failed(
-                crate::verdict::Verdict::JudgeError,
-                "the submission was not compiled".to_owned(),
-            ))),
-        })
-        .collect();
-    for (name, prepared) in names.iter().zip(&prepared) {
-        if let Some(prepared) = prepared {
-            on_event(Event::CompileFinished {
-                submission: name,
-                compile: &prepared.compile,
-            });
-        }
-    }
-
-    let pairs: Vec<(usize, &Prepared, usize)> = if cancel.is_cancelled() {
-        Vec::new()
-    } else {
-        prepared
-            .iter()
-            .enumerate()
-            .filter_map(|(index, prepared)| Some((index, prepared.as_ref()?)))
-            .filter(|(_, prepared)| prepared.program.is_some())
-            .flat_map(|(index, prepared)| (0..tests.len()).map(move |test| (index, prepared, test)))
-            .collect()
-    };
+    let items = compiled::interleave(&first_of_group, tests.len(), settings.jobs.max(1));
+    let compiled = compiled::Compiled::new(submissions.len());
     let mut results: Vec<SubmissionResult> = submissions
         .iter()
-        .zip(&prepared)
         .zip(&names)
-        .map(|((submission, prepared), name)| SubmissionResult {
+        .map(|(submission, name)| SubmissionResult {
             problem: problem.id().to_owned(),
             submission: name.clone(),
             language: submission.language_name().to_owned(),
             verdict: crate::verdict::Verdict::Accepted,
             passed: 0,
             total: tests.len(),
-            compile: prepared.as_ref().map_or_else(
-                // Not prepared (interrupted): never reported.
-                CompileResult::not_run,
-                |prepared| prepared.compile.clone(),
-            ),
+            // Set when the compile is announced; an unannounced one (an
+            // interrupted run) is never reported.
+            compile: CompileResult::not_run(),
             tests: Vec::with_capacity(tests.len()),
             score: None,
             max_score: None,
             groups: Vec::new(),
         })
         .collect();
+    // The compile of each submission as its tests see it (its group's), or
+    // `None` while not compiled.
+    let prepared_of = |index: usize| compiled.get(first_of_group[index]);
+    // The compiles announced so far, in submission order (each before the
+    // submission's first test and its result).
+    let mut announced = 0;
+    let mut announce_until =
+        |results: &mut Vec<SubmissionResult>, upto: usize, on_event: &mut dyn FnMut(Event<'_>)| {
+            // While the run goes every compile up to `upto` has finished; at
+            // its end after a stop, one that did not is never told.
+            while announced < upto {
+                if let Some(prepared) = prepared_of(announced) {
+                    results[announced].compile = prepared.compile.clone();
+                    on_event(Event::CompileFinished {
+                        submission: &names[announced],
+                        compile: &prepared.compile,
+                    });
+                }
+                announced += 1;
+            }
+        };
     // Per submission: the test items handed back so far (run or skipped),
     // and the first failing test in test order a worker has seen (only
     // ever lowered; `usize::MAX` while none).
@@ -519,8 +485,7 @@ fn run_stopping(
     // Complete: prepared, and either not runnable (CE, JE) or every test
     // handed back. Only an interrupted run has incomplete submissions.
     let complete = |index: usize, handed_back: &[usize]| {
-        prepared[index]
-            .as_ref()
+        prepared_of(index)
             .is_some_and(|prepared| prepared.program.is_none() || handed_back[index] == tests.len())
     };
     let mut finished = vec![false; submissions.len()];
@@ -560,9 +525,37 @@ fn run_stopping(
     schedule::run_ordered_watched(
         settings.jobs,
         workspace.path(),
-        &pairs,
+        &items,
         cancel,
-        |sandbox, &(index, prepared, test)| {
+        |sandbox, &item| {
+            let (index, test) = match item {
+                compiled::Item::Compile(index) => {
+                    // A compile is a run too: within `jobs`, and never
+                    // beside a run alone of another problem.
+                    let prepared = share::ALONE.shared(|| {
+                        share::SLOTS.with(settings.jobs, || {
+                            compile::prepare(
+                                sandbox,
+                                &submissions[index],
+                                &directories[index],
+                                settings,
+                            )
+                        })
+                    });
+                    // One that ends after a stop may have been cut short:
+                    // not a compile's result, so never kept (as a test's).
+                    if !cancel.is_cancelled() {
+                        compiled.set(index, prepared);
+                    }
+                    return None;
+                }
+                compiled::Item::Test(index, test) => (index, test),
+            };
+            // Its compile may still be running on another worker (a stop
+            // may have dropped it: then the test is not run either).
+            let prepared = compiled.wait(first_of_group[index], cancel)?;
+            // Nothing to run where it did not compile.
+            prepared.program.as_ref()?;
             // Whether the test is surely not reached, from what workers
             // have seen: then it is not started, and a run of it already
             // going is ended (`abandon`), as its result would be dropped.
@@ -648,7 +641,12 @@ fn run_stopping(
             let (position, result) = match handed {
                 schedule::Handed::Output(position, result) => (position, result),
                 schedule::Handed::Started(position) | schedule::Handed::Ended(position) => {
-                    if let Some(&(index, _, _)) = pairs.get(position) {
+                    // A test (a compile is not told as running). It may be
+                    // taken before its compile ends, so whether it runs
+                    // anything is not known yet: each is told, started and
+                    // ended (one of a submission that did not compile ends
+                    // at once).
+                    if let Some(&compiled::Item::Test(index, _)) = items.get(position) {
                         on_event(Event::TestRunning {
                             submission: &names[index],
                             started: matches!(handed, schedule::Handed::Started(_)),
@@ -657,7 +655,14 @@ fn run_stopping(
                     return;
                 }
             };
-            let (index, _, test) = pairs[position];
+            let compiled::Item::Test(index, test) = items[position] else {
+                // A compile: told with its submission's first test, in
+                // submission order.
+                return;
+            };
+            // Every compile before this item in order has finished, which
+            // is every compile of this submission and the ones before it.
+            announce_until(&mut results, index + 1, on_event);
             // Submissions before this one (and any that did not compile)
             // are complete once a later submission's test arrives.
             finish_until(&mut results, &handed_back, &mut finished, index, on_event);
@@ -686,6 +691,22 @@ fn run_stopping(
             }
         },
     )?;
+    // Only a stop leaves a submission uncompiled; an uninterrupted run
+    // that did is the judge's fault.
+    if !cancel.is_cancelled() {
+        for (index, &first) in first_of_group.iter().enumerate() {
+            if prepared_of(index).is_none() {
+                compiled.set(
+                    first,
+                    Prepared::failed(CompileResult::failed(
+                        crate::verdict::Verdict::JudgeError,
+                        "the submission was not compiled".to_owned(),
+                    )),
+                );
+            }
+        }
+    }
+    announce_until(&mut results, submissions.len(), on_event);
     finish_until(
         &mut results,
         &handed_back,

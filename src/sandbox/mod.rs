@@ -27,7 +27,7 @@
 //! | fresh scratch tmpfs per run | nothing passes from one run to the next through scratch | root, or a user namespace |
 //! | `close_range` in every child | no inherited descriptor reaches a program | nothing |
 //! | IPC namespace per run | no SysV IPC or POSIX queue outlives a run or crosses between runs | root, or a user namespace |
-//! | seccomp (x86_64) | no namespaces, ptrace, mount, modules, BPF, io_uring, sockets, file locks, file times, inotify | nothing |
+//! | seccomp (x86_64) | no namespaces, ptrace, mount, modules, BPF, io_uring, sockets (`AF_UNIX` only with a worker network and mount namespace), file locks, file times, inotify | nothing |
 //! | Landlock | reads only system directories and its own files, writes only its scratch directory, no TCP, no signals outside its own test | Linux 5.13+ (TCP 6.7+, signals 6.12+) |
 
 mod aliases;

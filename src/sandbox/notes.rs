@@ -79,6 +79,9 @@ impl Isolation {
                 notes.push("no network isolation: no namespace and no Landlock 4+".to_owned())
             }
         }
+        if let Some(note) = unix_sockets_note(self.network, self.namespaces) {
+            notes.push(note.to_owned());
+        }
         if self.proc == ProcLayer::Shared {
             notes.push(shared_proc_note(
                 self.namespaces,
@@ -298,6 +301,19 @@ fn userns_restricted() -> bool {
     false
 }
 
+/// The note when runs may not make unix sockets (issue 32): they may only
+/// in a network namespace and a mount namespace of their worker's own
+/// (`unix::seccomp::UnixSockets`), where no other run reaches them.
+fn unix_sockets_note(network: NetworkLayer, namespaces: NamespaceMode) -> Option<&'static str> {
+    let isolated = network == NetworkLayer::Namespace && namespaces != NamespaceMode::None;
+    (!isolated).then_some(
+        "unix sockets refused: without a network and a mount namespace of the worker's own, \
+         a socket's abstract name or file would reach other runs, so `socket(AF_UNIX)` fails \
+         (EPERM): Python's multiprocessing.Manager and its forkserver start method end in RE \
+         (a Pool, a Process, a Queue and socketpair work)",
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -329,6 +345,32 @@ mod tests {
                 && !other.contains("needs root"),
             "{other}"
         );
+    }
+
+    /// Unix sockets are refused, and the note says so, unless the worker
+    /// has both a network and a mount namespace. See: issue #32
+    #[test]
+    fn r32_the_note_says_when_unix_sockets_are_refused() {
+        assert_eq!(
+            unix_sockets_note(NetworkLayer::Namespace, NamespaceMode::Root),
+            None
+        );
+        assert_eq!(
+            unix_sockets_note(NetworkLayer::Namespace, NamespaceMode::UserNamespace),
+            None
+        );
+        for (network, namespaces) in [
+            (NetworkLayer::Namespace, NamespaceMode::None),
+            (NetworkLayer::LandlockTcp, NamespaceMode::None),
+            (NetworkLayer::None, NamespaceMode::None),
+            (NetworkLayer::LandlockTcp, NamespaceMode::Root),
+        ] {
+            let note = unix_sockets_note(network, namespaces).unwrap_or_default();
+            assert!(
+                note.contains("unix sockets refused") && note.contains("multiprocessing.Manager"),
+                "{network:?}, {namespaces:?}: {note}"
+            );
+        }
     }
 
     /// See: issue #30 (found by a review). In a container started with

@@ -1,5 +1,6 @@
 //! The honest-program matrix (issue 32): programs that use threads, thread
-//! pools, `std::async`, OpenMP, Python's `multiprocessing` and the JVM must
+//! pools, `std::async`, OpenMP, Python's `multiprocessing` (its `Manager` and
+//! `forkserver` start method too, which need unix sockets) and the JVM must
 //! get the verdict they earn, through the binary, as root (cgroups on this
 //! host) and as an ordinary user the test creates (no cgroups: only
 //! per-process limits), at one and two jobs; without cgroups a memory hog is
@@ -25,6 +26,8 @@ const PROGRAMS: &[&str] = &[
     "search.omp",
     "pool.py",
     "process.py",
+    "manager.py",
+    "forkserver.py",
     "Main.java",
     "trivial.c",
 ];

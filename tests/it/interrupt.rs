@@ -743,3 +743,117 @@ fn ctrl_c_kills_a_running_test_at_once_not_at_its_wall_limit() {
     );
     assert_interrupted_cleanly(&dir, code, 130, &stderr);
 }
+
+/// The submissions of the class whose results the journal of `report`
+/// holds, in the order they were written.
+fn journaled_submissions(dir: &Dir, report: &str) -> Vec<String> {
+    let path = dir.path().join(format!("{report}.journal"));
+    let text = fs_err::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter_map(|entry| {
+            let result = entry.get("result").unwrap_or(&entry);
+            result["submission"].as_str().map(str::to_owned)
+        })
+        .collect()
+}
+
+/// See: issue #32 (found by a break-it review). A grade compiled every
+/// hand-in before it ran any test, so an interrupt (Ctrl-C, a CI job's
+/// timeout) in the first 70-85% of a grade kept nothing: the journal was
+/// empty until the last compile ended. Here the last student's hand-in is
+/// in a language whose compile never ends by itself (`sleep`): before the
+/// fix no result reached the journal while it compiled; now hand-ins are
+/// compiled as their pairs are about to run, so the first results are in
+/// the journal while it still compiles. SIGINT then keeps them in the
+/// report, and `--resume` reuses them.
+#[test]
+fn r32_results_reach_the_journal_before_every_hand_in_is_compiled() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "submissions = \"class\"\nrandom-tests = 0\njobs = 2\nseed = 3\n\
+         [limits]\ncompile-time-limit-ms = 600000\n\
+         [languages.slow]\nextensions = [\"slow\"]\ncompile = [\"sleep\", \"3600\"]\n\
+         run = [\"{executable}\"]\n",
+    );
+    let students = ["ann", "ben", "cat", "dan", "eve"];
+    for student in students {
+        dir.create(&format!("class/rooks/{student}.py"), accepted());
+    }
+    dir.create("class/rooks/zed.slow", "never compiled\n");
+    fs_err::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    fs_err::create_dir(dir.path().join("tmp")).unwrap();
+    fs_err::set_permissions(
+        dir.path().join("tmp"),
+        std::fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    let child = spawn_grade(&dir);
+    let group = format!("-{}", child.id());
+    // Zed's compile takes an hour; the others' results come long before.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let journaled = loop {
+        let journaled = journaled_submissions(&dir, "grades.json");
+        if !journaled.is_empty() {
+            break journaled;
+        }
+        if Instant::now() > deadline {
+            send("KILL", &group);
+            panic!("no result reached the journal while a hand-in was still compiling");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    send("INT", &group);
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(60));
+    assert_eq!(code, 130, "{stderr}");
+    let report: Value = crate::support::report(&dir.read("grades.json"));
+    assert_eq!(report["interrupted"], true, "{report:#}");
+    let graded: Vec<String> = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|result| result["submission"].as_str().map(str::to_owned))
+        .collect();
+    for submission in &journaled {
+        assert!(
+            graded.contains(submission),
+            "{submission} was in the journal but not in the report: {report:#}"
+        );
+    }
+    for result in report["results"].as_array().unwrap() {
+        assert_eq!(result["verdict"], "AC", "{result:#}");
+    }
+    let not_graded = report["not_graded"].to_string();
+    assert!(not_graded.contains("class/rooks/zed.slow"), "{report:#}");
+
+    // Zed hands in Python instead: every result kept is reused, the rest
+    // graded, and the report equals a full run's.
+    fs_err::remove_file(dir.path().join("class/rooks/zed.slow")).unwrap();
+    dir.create("class/rooks/zed.py", accepted());
+    dir.judge(&[
+        "grade",
+        "--resume",
+        "grades.json",
+        "--json",
+        "second.json",
+        "-q",
+    ])
+    .expect_code(0);
+    let second: Value = crate::support::report(&dir.read("second.json"));
+    let reused = reused_submissions(&second);
+    for submission in &graded {
+        assert!(
+            reused.contains(submission),
+            "{submission} not reused: {second:#}"
+        );
+    }
+    assert_eq!(
+        second["results"].as_array().unwrap().len(),
+        students.len() + 1
+    );
+    dir.judge(&["grade", "--json", "fresh.json", "-q"])
+        .expect_code(0);
+    let fresh: Value = crate::support::report(&dir.read("fresh.json"));
+    assert_eq!(comparable(second), comparable(fresh));
+}

@@ -79,4 +79,5 @@ mod testlib_interactor;
 mod toolchain_lending;
 mod toolchain_lending_aliases;
 mod tools;
+mod unix_sockets;
 mod vm;

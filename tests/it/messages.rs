@@ -138,3 +138,64 @@ fn gen_stats_of_a_package_of_ones_own_is_neutral() {
     run.expect_code(0);
     assert!(run.stderr().contains("largest answer"), "{}", run.stderr());
 }
+
+/// A program whose stderr is a long chained traceback keeps, in the
+/// report's excerpt, the line that says why it failed: the sandbox's
+/// `PermissionError` in the middle, not only the `EOFError` at its end
+/// (issue 32: Python's `multiprocessing.Manager` showed an `EOFError`
+/// and nothing of the refused socket that caused it).
+#[test]
+fn a_refusal_in_the_middle_of_a_long_traceback_stays_in_the_excerpt() {
+    let dir = Dir::new();
+    dir.create(
+        "refused.py",
+        "import socket\n\
+         def connect(depth):\n    \
+             if depth == 0:\n        \
+                 return socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n    \
+             return connect(depth - 1)\n\
+         def fail(depth):\n    \
+             if depth == 0:\n        \
+                 raise EOFError\n    \
+             fail(depth - 1)\n\
+         try:\n    \
+             connect(12)\n\
+         except PermissionError:\n    \
+             fail(12)\n",
+    );
+    dir.create("tests/one.in", "2\nX.\n..\n0\n");
+    dir.create("tests/one.ans", "2\n");
+    let run = dir.judge(&[
+        "run",
+        "rooks",
+        "refused.py",
+        "--tests",
+        "tests",
+        "--random",
+        "0",
+        "--json",
+        "r.json",
+    ]);
+    run.expect_code(1);
+    let report: serde_json::Value = serde_json::from_str(&dir.read("r.json")).unwrap();
+    let test = &report["results"][0]["tests"][0];
+    assert_eq!(test["verdict"], "RE", "{test:#}");
+    let stderr = test["stderr"].as_str().unwrap_or("");
+    assert!(
+        stderr
+            .lines()
+            .any(|line| line == "PermissionError: [Errno 1] Operation not permitted"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.lines().any(|line| line.contains("cut …]")),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().last(), Some("EOFError"), "{stderr}");
+    assert!(
+        run.stdout()
+            .contains("PermissionError: [Errno 1] Operation not permitted"),
+        "{}",
+        run.stdout()
+    );
+}

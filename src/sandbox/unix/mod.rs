@@ -143,16 +143,26 @@ fn process_token() -> &'static str {
 
 /// The compiled system-call filters of a run with a memory cgroup or
 /// without (`memfd_create` is refused without one: see
-/// [`seccomp::MemoryFiles`]), in the order a child installs them.
+/// [`seccomp::MemoryFiles`]), and with unix sockets isolated to the run or
+/// not (`socket(AF_UNIX)` is refused where they are not: see
+/// [`seccomp::UnixSockets`]), in the order a child installs them.
 #[cfg(target_arch = "x86_64")]
 fn seccomp_filters(
     memory_cgroup: bool,
+    unix_sockets_isolated: bool,
 ) -> Result<&'static [seccompiler::BpfProgram], &'static seccomp::FilterError> {
-    seccomp::filters(if memory_cgroup {
-        seccomp::MemoryFiles::Allowed
-    } else {
-        seccomp::MemoryFiles::Refused
-    })
+    seccomp::filters(
+        if memory_cgroup {
+            seccomp::MemoryFiles::Allowed
+        } else {
+            seccomp::MemoryFiles::Refused
+        },
+        if unix_sockets_isolated {
+            seccomp::UnixSockets::Allowed
+        } else {
+            seccomp::UnixSockets::Refused
+        },
+    )
 }
 
 /// Whether this process runs inside a judge's run (see
@@ -183,6 +193,7 @@ pub(crate) fn seal_inherited_descriptors() {
 #[cfg(not(target_arch = "x86_64"))]
 fn seccomp_filters(
     _memory_cgroup: bool,
+    _unix_sockets_isolated: bool,
 ) -> Result<&'static [seccompiler::BpfProgram], std::convert::Infallible> {
     Ok(&[])
 }
@@ -263,14 +274,19 @@ impl Sandbox {
             .map_err(|source| SandboxError::path("create", &directory, source))?;
         scratch::set_mode(&directory, 0o711)?;
         become_subreaper();
-        // Built here, never between clone and exec.
-        seccomp_filters(cgroups.as_ref().is_some_and(Cgroups::limits_memory)).map_err(|error| {
-            SandboxError::Syscall {
+        // Built here, never between clone and exec: both variants of unix
+        // sockets, since whether a run's are isolated is known per run.
+        for unix_sockets_isolated in [false, true] {
+            seccomp_filters(
+                cgroups.as_ref().is_some_and(Cgroups::limits_memory),
+                unix_sockets_isolated,
+            )
+            .map_err(|error| SandboxError::Syscall {
                 syscall: "seccomp",
                 purpose: "compiling the system-call filter",
                 source: std::io::Error::other(error.to_string()),
-            }
-        })?;
+            })?;
+        }
         let baseline_processes = if !cgroups.as_ref().is_some_and(Cgroups::limits_processes) {
             count_own_processes()
         } else {
@@ -433,6 +449,21 @@ impl Sandbox {
         self.sockets
             .as_ref()
             .or_else(|| self.namespace.as_ref().and_then(|n| n.sockets.as_ref()))
+    }
+
+    /// Whether the next run's unix sockets reach no other run, so that it
+    /// may make them (see [`seccomp::UnixSockets`]): it runs in a network
+    /// namespace of this worker's whose sockets are collected after every
+    /// run (no abstract name of it outlives it, and no run of another
+    /// worker or of the host shares the names), and in the worker's mount
+    /// namespace (the host's socket folders masked, the scratch and
+    /// `/dev/shm` fresh for each run: the only places it may bind a socket
+    /// file). Landlock's scope of abstract sockets, where the kernel has
+    /// it, is in every ruleset besides.
+    fn unix_sockets_isolated(&self) -> bool {
+        self.namespace.is_some()
+            && self.socket_count().is_some()
+            && !self.is_off(BenchLayer::WorkerNamespaces)
     }
 
     /// After sockets of a run outlived the kernel's collector (see

@@ -514,12 +514,16 @@ impl Sandbox {
             // Compiled once per process; installed per run, since a filter
             // binds the process that installs it and the judge must stay
             // unfiltered. Without a memory cgroup the filter refuses
-            // `memfd_create` (issue 35).
+            // `memfd_create` (issue 35); unix sockets are made only where
+            // they reach no other run (issue 32).
             seccomp: if self.is_off(BenchLayer::Seccomp) {
                 &[]
             } else {
-                super::seccomp_filters(self.cgroups.as_ref().is_some_and(Cgroups::limits_memory))
-                    .unwrap_or(&[])
+                super::seccomp_filters(
+                    self.cgroups.as_ref().is_some_and(Cgroups::limits_memory),
+                    self.unix_sockets_isolated(),
+                )
+                .unwrap_or(&[])
             },
             umask: match spec.trust {
                 Trust::Submission => 0o077,

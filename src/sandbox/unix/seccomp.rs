@@ -8,11 +8,13 @@
 //! It also closes the channels between runs that the kernel shares and
 //! that no other layer sees (issue 18):
 //!
-//! - `socket` of every address family (a run needs none: its network
-//!   namespace has no interface, and Landlock does not cover connecting to
-//!   a socket file; `AF_VSOCK` would reach the host of a virtual machine);
-//!   `socketpair` stays allowed for `AF_UNIX`, which links only its own
-//!   processes;
+//! - `socket` of every address family but `AF_UNIX` (its network
+//!   namespace has no interface; `AF_NETLINK` and `AF_PACKET` reach the
+//!   kernel's tables, `AF_VSOCK` the host of a virtual machine), and
+//!   `AF_UNIX` too where the run is not in a worker network namespace whose
+//!   sockets are collected after each run and a mount namespace that masks
+//!   the host's socket folders (see [`UnixSockets`]); `socketpair` stays
+//!   allowed for `AF_UNIX`, which links only its own processes;
 //! - file locks: `flock`, and `fcntl` lock, lease and directory-notify
 //!   commands (`F_GETLK` on a shared read-only file shows another run's
 //!   locks: a fast channel between two students);
@@ -149,6 +151,26 @@ pub(super) enum MemoryFiles {
     Refused,
 }
 
+/// Whether a run may make unix sockets (`socket(AF_UNIX, ...)`; every
+/// other family is refused either way). Python's `multiprocessing.Manager`
+/// and its `forkserver` start method need them (issue 32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum UnixSockets {
+    /// The run is in its worker's network namespace, which no run of
+    /// another worker shares and whose sockets are all collected before
+    /// the worker's next run starts (`sockets`), so an abstract name is
+    /// reachable only by the run that bound it (Landlock's scope of
+    /// abstract sockets, ABI 6, keeps even that to the run's own domain);
+    /// and in a mount namespace with private `/tmp`, `/var/tmp`, `/run`
+    /// and `/dev/shm` and a fresh scratch, so the socket files it binds are
+    /// in places of its own and the host's usual socket folders are out of
+    /// sight.
+    Allowed,
+    /// Anywhere else: an abstract name would be in the host's namespace,
+    /// seen by other runs and other programs. `socket` fails with EPERM.
+    Refused,
+}
+
 /// The calls that fail with ENOSYS (`clone3` apart): AIO, IPC,
 /// `pidfd_open`, and `memfd_create` where memory files are refused.
 fn enosys_calls(memory_files: MemoryFiles) -> impl Iterator<Item = u32> {
@@ -175,14 +197,24 @@ pub(crate) const PROBE_ERRNO: u32 = 3071;
 /// request_key, unshare, setns, open_by_handle_at, name_to_handle_at,
 /// io_uring_setup/enter/register, acct, quotactl; then (issue 18) flock,
 /// utime, utimes, futimesat, utimensat, inotify_init, inotify_add_watch,
-/// inotify_init1, fanotify_init, fanotify_mark, socket; then (issue 35)
+/// inotify_init1, fanotify_init, fanotify_mark; then (issue 35)
 /// memfd_secret (memory not even the kernel maps, unevictable: no contest
-/// program needs it).
+/// program needs it). `socket` is refused whole too where unix sockets are
+/// ([`UnixSockets::Refused`]), and for every other family otherwise.
 const DENIED: &[i64] = &[
     101, 310, 311, 165, 166, 155, 167, 168, 169, 170, 171, 175, 176, 246, 320, 313, 321, 298, 323,
     250, 248, 249, 272, 308, 304, 303, 425, 426, 427, 163, 179, 73, 132, 235, 261, 280, 253, 254,
-    294, 300, 301, SOCKET, 447,
+    294, 300, 301, 447,
 ];
+
+/// The calls refused whatever their arguments under `unix_sockets`.
+fn denied(unix_sockets: UnixSockets) -> Vec<i64> {
+    let mut denied = DENIED.to_vec();
+    if unix_sockets == UnixSockets::Refused {
+        denied.push(SOCKET);
+    }
+    denied
+}
 /// `fcntl` commands refused: F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK,
 /// F_OFD_SETLK, F_OFD_SETLKW, F_SETLEASE, F_GETLEASE, F_NOTIFY.
 const FCNTL_DENIED: &[u64] = &[5, 6, 7, 36, 37, 38, 1024, 1025, 1026];
@@ -215,10 +247,16 @@ fn compile(
 }
 
 /// The rules with conditions on arguments, compiled by `seccompiler`.
-fn conditional_rules() -> Result<BTreeMap<i64, Vec<SeccompRule>>, FilterError> {
+fn conditional_rules(
+    unix_sockets: UnixSockets,
+) -> Result<BTreeMap<i64, Vec<SeccompRule>>, FilterError> {
     let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
     // socketpair(AF_UNIX, ...) only.
     rules.insert(SOCKETPAIR, vec![on_arg(0, SeccompCmpOp::Ne, AF_UNIX)?]);
+    // socket(AF_UNIX, ...) only, where unix sockets are allowed at all.
+    if unix_sockets == UnixSockets::Allowed {
+        rules.insert(SOCKET, vec![on_arg(0, SeccompCmpOp::Ne, AF_UNIX)?]);
+    }
     // fcntl(fd, cmd, ...) with a lock, lease or notify command.
     rules.insert(
         FCNTL,
@@ -516,12 +554,15 @@ fn entry() -> Vec<sock_filter> {
 
 const AUDIT_ARCH_X86_64: u32 = 0xc000_003e;
 
-fn build(memory_files: MemoryFiles) -> Result<Vec<BpfProgram>, FilterError> {
-    let rules = conditional_rules()?;
+fn build(
+    memory_files: MemoryFiles,
+    unix_sockets: UnixSockets,
+) -> Result<Vec<BpfProgram>, FilterError> {
+    let rules = conditional_rules(unix_sockets)?;
     let mut to_rules: Vec<i64> = rules.keys().copied().collect();
     to_rules.extend(special_numbers(memory_files));
     let mut program = entry();
-    program.extend(gate(DENIED, &to_rules)?);
+    program.extend(gate(&denied(unix_sockets), &to_rules)?);
     program.extend(special_rules(memory_files)?);
     // `seccompiler`'s program checks the architecture again and loads the
     // number itself.
@@ -529,20 +570,23 @@ fn build(memory_files: MemoryFiles) -> Result<Vec<BpfProgram>, FilterError> {
     Ok(vec![program])
 }
 
-/// The filters of a run whose memory files are `memory_files`, in the
-/// order they are installed; each variant built once, before any clone
-/// (`Err`: they could not be compiled, which is a bug of the judge).
+/// The filters of a run whose memory files are `memory_files` and whose
+/// unix sockets are `unix_sockets`, in the order they are installed; each
+/// variant built once, before any clone (`Err`: they could not be
+/// compiled, which is a bug of the judge).
 pub(super) fn filters(
     memory_files: MemoryFiles,
+    unix_sockets: UnixSockets,
 ) -> Result<&'static [BpfProgram], &'static FilterError> {
     type Built = OnceLock<Result<Vec<BpfProgram>, FilterError>>;
-    static ALLOWED: Built = OnceLock::new();
-    static REFUSED: Built = OnceLock::new();
-    let built = match memory_files {
-        MemoryFiles::Allowed => &ALLOWED,
-        MemoryFiles::Refused => &REFUSED,
+    static BUILT: [Built; 4] = [const { OnceLock::new() }; 4];
+    let index = match (memory_files, unix_sockets) {
+        (MemoryFiles::Allowed, UnixSockets::Allowed) => 0,
+        (MemoryFiles::Allowed, UnixSockets::Refused) => 1,
+        (MemoryFiles::Refused, UnixSockets::Allowed) => 2,
+        (MemoryFiles::Refused, UnixSockets::Refused) => 3,
     };
-    match built.get_or_init(|| build(memory_files)) {
+    match BUILT[index].get_or_init(|| build(memory_files, unix_sockets)) {
         Ok(filters) => Ok(filters),
         Err(error) => Err(error),
     }

@@ -1,11 +1,22 @@
 use super::*;
 
-const VARIANTS: [MemoryFiles; 2] = [MemoryFiles::Allowed, MemoryFiles::Refused];
+/// A filter variant: its memory files and its unix sockets.
+type Variant = (MemoryFiles, UnixSockets);
+
+const VARIANTS: [Variant; 4] = [
+    (MemoryFiles::Allowed, UnixSockets::Allowed),
+    (MemoryFiles::Allowed, UnixSockets::Refused),
+    (MemoryFiles::Refused, UnixSockets::Allowed),
+    (MemoryFiles::Refused, UnixSockets::Refused),
+];
+
+/// The variant of a run with neither memory files nor unix sockets.
+const STRICTEST: Variant = (MemoryFiles::Refused, UnixSockets::Refused);
 
 #[test]
 fn the_filters_compile() {
     for variant in VARIANTS {
-        let filters = filters(variant);
+        let filters = filters(variant.0, variant.1);
         assert!(
             filters.is_ok_and(|filters| filters.len() == 1),
             "{variant:?}: {filters:?}"
@@ -55,13 +66,13 @@ fn data(arch: u32, number: u32, args: [u64; 6]) -> [u8; 64] {
 
 /// The filter as it was before the gate: every rule in one chain, each
 /// number compared in turn.
-fn linear(variant: MemoryFiles) -> BpfProgram {
-    let mut rules = conditional_rules().unwrap();
-    for &number in DENIED {
+fn linear(variant: Variant) -> BpfProgram {
+    let mut rules = conditional_rules(variant.1).unwrap();
+    for number in denied(variant.1) {
         rules.entry(number).or_default();
     }
     let mut program = entry()[3..].to_vec();
-    program.extend(special_rules(variant).unwrap());
+    program.extend(special_rules(variant.0).unwrap());
     program.extend(compile(rules, SeccompAction::Errno(libc::EPERM as u32)).unwrap());
     program
 }
@@ -97,15 +108,15 @@ fn the_gated_filter_decides_every_call_as_the_linear_chain_did() {
     }
 }
 
-fn gated_decides_as_linear(variant: MemoryFiles) {
-    let gated = &filters(variant).unwrap()[0];
+fn gated_decides_as_linear(variant: Variant) {
+    let gated = &filters(variant.0, variant.1).unwrap()[0];
     let linear = linear(variant);
-    let named: Vec<u32> = conditional_rules()
+    let named: Vec<u32> = conditional_rules(variant.1)
         .unwrap()
         .keys()
         .copied()
-        .chain(DENIED.iter().copied())
-        .chain(special_numbers(variant))
+        .chain(denied(variant.1))
+        .chain(special_numbers(variant.0))
         .map(|number| number as u32)
         .collect();
     let all_args = argument_sets();
@@ -140,7 +151,13 @@ fn gated_decides_as_linear(variant: MemoryFiles) {
         run(gated, &data(AUDIT_ARCH_X86_64, number as u32, args)).0 != libc::SECCOMP_RET_ALLOW
     };
     assert!(refused(101, [0; 6])); // ptrace
-    assert!(refused(SOCKET, [1, 1, 0, 0, 0, 0]));
+    assert!(refused(SOCKET, [2, 1, 0, 0, 0, 0])); // AF_INET
+    assert!(refused(SOCKET, [16, 3, 0, 0, 0, 0])); // AF_NETLINK
+    assert!(refused(SOCKET, [17, 3, 0, 0, 0, 0])); // AF_PACKET
+    assert_eq!(
+        refused(SOCKET, [1, 1, 0, 0, 0, 0]), // AF_UNIX
+        variant.1 == UnixSockets::Refused
+    );
     assert!(refused(FCNTL, [3, 5, 0, 0, 0, 0])); // F_GETLK
     assert!(!refused(FCNTL, [3, 1, 0, 0, 0, 0])); // F_GETFD
     assert!(refused(CLONE, [0x2000_0011, 0, 0, 0, 0, 0])); // CLONE_NEWPID
@@ -154,8 +171,8 @@ fn gated_decides_as_linear(variant: MemoryFiles) {
 /// instructions, not after the whole chain.
 #[test]
 fn a_call_no_rule_names_is_allowed_within_a_few_instructions() {
-    let gated = &filters(MemoryFiles::Refused).unwrap()[0];
-    let linear = linear(MemoryFiles::Refused);
+    let gated = &filters(STRICTEST.0, STRICTEST.1).unwrap()[0];
+    let linear = linear(STRICTEST);
     let (mut gated_most, mut linear_most) = (0, 0);
     for number in [0u32, 1, 2, 3, 9, 12, 60, 231, 257, 262, 334, 400, 450] {
         let input = data(AUDIT_ARCH_X86_64, number, [0; 6]);
@@ -175,7 +192,7 @@ fn a_call_no_rule_names_is_allowed_within_a_few_instructions() {
 /// its arguments, and the numbers are the kernel's (libc's names).
 #[test]
 fn every_ipc_call_fails_with_enosys() {
-    let gated = &filters(MemoryFiles::Refused).unwrap()[0];
+    let gated = &filters(STRICTEST.0, STRICTEST.1).unwrap()[0];
     let calls = [
         libc::SYS_shmget,
         libc::SYS_shmat,
@@ -229,8 +246,8 @@ type Probe = fn() -> i32;
 /// Forks a child that installs the filter of `variant` and exits with what
 /// `probe` returns: 0 when the call worked, else the errno it failed with
 /// (200: the filter could not be installed).
-fn in_filtered_child(variant: MemoryFiles, probe: Probe) -> i32 {
-    let filters = filters(variant).unwrap();
+fn in_filtered_child(variant: Variant, probe: Probe) -> i32 {
+    let filters = filters(variant.0, variant.1).unwrap();
     // SAFETY: the child only makes system calls (and `posix_spawn`, which
     // allocates nothing) before `_exit`.
     let pid = unsafe { libc::fork() };
@@ -400,7 +417,7 @@ fn r35_host_wide_counters_are_refused() {
             assert_eq!(
                 in_filtered_child(variant, probe),
                 expected,
-                "{name} with memory files {variant:?}"
+                "{name} with memory files and unix sockets {variant:?}"
             );
         }
     }
@@ -426,10 +443,13 @@ fn r35_clone_parent_is_refused() {
 #[test]
 fn r35_memfd_create_is_refused_without_a_memory_cgroup() {
     assert_eq!(
-        in_filtered_child(MemoryFiles::Refused, memfd_create),
+        in_filtered_child((MemoryFiles::Refused, UnixSockets::Allowed), memfd_create),
         libc::ENOSYS
     );
-    assert_eq!(in_filtered_child(MemoryFiles::Allowed, memfd_create), 0);
+    assert_eq!(
+        in_filtered_child((MemoryFiles::Allowed, UnixSockets::Refused), memfd_create),
+        0
+    );
 }
 
 /// libc's `posix_spawn` (clone3, then clone with CLONE_VM | CLONE_VFORK)
@@ -482,5 +502,62 @@ fn posix_spawn_and_python_subprocess_still_work() {
             0,
             "{variant:?}"
         );
+    }
+}
+
+fn socket_of(family: i32) -> i32 {
+    // SAFETY: makes a socket, left to exit.
+    errno_of(unsafe { libc::socket(family, libc::SOCK_STREAM, 0) }.into())
+}
+
+fn unix_socket() -> i32 {
+    socket_of(libc::AF_UNIX)
+}
+
+fn inet_socket() -> i32 {
+    socket_of(libc::AF_INET)
+}
+
+fn inet6_socket() -> i32 {
+    socket_of(libc::AF_INET6)
+}
+
+fn netlink_socket() -> i32 {
+    // SAFETY: makes a socket, left to exit.
+    errno_of(unsafe { libc::socket(libc::AF_NETLINK, libc::SOCK_RAW, 0) }.into())
+}
+
+fn packet_socket() -> i32 {
+    // SAFETY: makes a socket, left to exit.
+    errno_of(unsafe { libc::socket(libc::AF_PACKET, libc::SOCK_RAW, 0) }.into())
+}
+
+/// `socket(AF_UNIX)` works where unix sockets are allowed and fails with
+/// EPERM where they are refused; every other family fails with EPERM under
+/// every variant. See: issue #32
+#[test]
+fn r32_only_unix_sockets_are_made_and_only_where_allowed() {
+    for variant in VARIANTS {
+        let expected = match variant.1 {
+            UnixSockets::Allowed => 0,
+            UnixSockets::Refused => libc::EPERM,
+        };
+        assert_eq!(
+            in_filtered_child(variant, unix_socket),
+            expected,
+            "{variant:?}"
+        );
+        for (name, probe) in [
+            ("AF_INET", inet_socket as Probe),
+            ("AF_INET6", inet6_socket),
+            ("AF_NETLINK", netlink_socket),
+            ("AF_PACKET", packet_socket),
+        ] {
+            assert_eq!(
+                in_filtered_child(variant, probe),
+                libc::EPERM,
+                "{name} under {variant:?}"
+            );
+        }
     }
 }
