@@ -130,6 +130,11 @@ impl Exact {
             .saturating_add(u64::from(self.numerator % self.denominator != 0))
     }
 
+    /// Whether it is a whole number of units.
+    fn remainder_is_zero(self) -> bool {
+        self.numerator % self.denominator == 0
+    }
+
     /// Which of two has the larger part below one unit.
     fn remainder_cmp(self, other: Exact) -> Ordering {
         let mine = (self.numerator % self.denominator).saturating_mul(other.denominator);
@@ -167,8 +172,9 @@ pub(crate) fn allocate(shares: &[Share], score: u64, max: u64) -> Vec<(u64, u64)
 /// `exact` in whole units adding up to `target`: each its floor, then one
 /// more for the largest parts below one unit (the first of equals first)
 /// until the target is met. A target outside the floors' and ceilings'
-/// sums (which the model never asks for) is still met, the units then
-/// going round in the same order, so the items always add up.
+/// sums (the total and the maximum are rounded on their own, so a loss can
+/// be one unit past) is still met, the units then going round in the same
+/// order among the parts that are not nothing, so the items always add up.
 fn largest_remainder(exact: &[Exact], target: u64) -> Vec<u64> {
     let mut units: Vec<u64> = exact.iter().map(|value| value.floor()).collect();
     if units.is_empty() {
@@ -177,14 +183,32 @@ fn largest_remainder(exact: &[Exact], target: u64) -> Vec<u64> {
     let mut order: Vec<usize> = (0..exact.len()).collect();
     order.sort_by(|&a, &b| exact[b].remainder_cmp(exact[a]).then(a.cmp(&b)));
     let mut sum: u64 = units.iter().fold(0, |sum, &unit| sum.saturating_add(unit));
+    // Units past the ceilings (the target was rounded on its own) go to
+    // parts that are not nothing, so a group that lost nothing never loses
+    // a unit of rounding, nor one that scored nothing gains one.
+    let mut beyond: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&index| exact[index].numerator != 0)
+        .collect();
+    if beyond.is_empty() {
+        beyond.clone_from(&order);
+    }
+    let mut round = 0;
     while sum < target {
-        for &index in &order {
+        let turn = if round == 0 { &order } else { &beyond };
+        for &index in turn {
             if sum == target {
                 break;
+            }
+            // The first round gives each part its ceiling, no more.
+            if round == 0 && exact[index].remainder_is_zero() {
+                continue;
             }
             units[index] += 1;
             sum += 1;
         }
+        round += 1;
     }
     while sum > target {
         let before = sum;
@@ -305,8 +329,9 @@ mod tests {
 
         /// Groups with partial points: the scores add up to the total and
         /// the maxima to the maximum, no item scores above its maximum, a
-        /// group that lost nothing scores its maximum, and every score and
-        /// loss is the floor or the ceiling of its exact value.
+        /// group that lost nothing scores its maximum, every score is the
+        /// floor or the ceiling of its exact value and every loss is within
+        /// one unit of them.
         #[test]
         fn group_shares_add_up(
             groups in proptest::collection::vec((0u32..5_000, 0u32..5_000, any::<bool>()), 1..12),
@@ -341,8 +366,15 @@ mod tests {
             {
                 prop_assert!(item_score <= item_max);
                 prop_assert!(item_score == share.score.floor() || item_score == share.score.ceil());
+                // The problem's score and its maximum are each rounded on
+                // their own (as the CSV shows them), so what is lost may be
+                // one unit past its exact floor or ceiling: 6.615 of 12.145
+                // is 6.61 of 12.15, 5.54 lost where 5.53 was.
                 let lost = item_max - item_score;
-                prop_assert!(lost == share.lost.floor() || lost == share.lost.ceil());
+                prop_assert!(
+                    lost + 1 >= share.lost.floor() && lost <= share.lost.ceil() + 1,
+                    "lost {} of exact {:?}", lost, share.lost
+                );
                 if exact_score == exact_max {
                     prop_assert_eq!(item_score, item_max);
                 }
