@@ -34,7 +34,8 @@
 //! honest JVM, thread pool and `std::thread` into the student's CE or RE
 //! (issue 32).
 
-use std::path::{Path, PathBuf};
+use std::os::fd::OwnedFd;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Address space a run may map beyond its memory limit without a memory
@@ -66,7 +67,11 @@ pub(super) struct RunFiles {
 
 #[derive(Debug)]
 struct Mount {
-    path: PathBuf,
+    /// The mount's root, opened once per run (`O_PATH`): every later look
+    /// is an `fstatvfs`, with no walk of its path through
+    /// `/proc/self/fd/N/...` (issue #31). Dropped before the holder mounts
+    /// the next run's, so the old one is freed as soon as it is detached.
+    root: OwnedFd,
     device: u64,
     used_at_start: u64,
 }
@@ -76,19 +81,23 @@ impl RunFiles {
     /// holds now. A path that cannot be read is left out: it holds nothing
     /// in memory the run could add to.
     pub(super) fn at_start(paths: &[PathBuf]) -> RunFiles {
+        use rustix::fs::{Mode, OFlags};
         let mounts = paths
             .iter()
             .filter_map(|path| {
-                let stats = rustix::fs::statfs(path).ok()?;
+                let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+                let root = rustix::fs::open(path, flags, Mode::empty()).ok()?;
+                let stats = rustix::fs::fstatfs(&root).ok()?;
                 // TMPFS_MAGIC: only a file system in memory is memory.
                 if stats.f_type as u64 != 0x0102_1994 {
                     return None;
                 }
-                let device = rustix::fs::stat(path).ok()?.st_dev;
+                let device = rustix::fs::fstat(&root).ok()?.st_dev;
+                let used_at_start = used_bytes(&root)?;
                 Some(Mount {
-                    path: path.clone(),
+                    root,
                     device,
-                    used_at_start: used_bytes(path)?,
+                    used_at_start,
                 })
             })
             .collect();
@@ -100,7 +109,7 @@ impl RunFiles {
         self.mounts
             .iter()
             .map(|mount| {
-                used_bytes(&mount.path).map_or(0, |used| used.saturating_sub(mount.used_at_start))
+                used_bytes(&mount.root).map_or(0, |used| used.saturating_sub(mount.used_at_start))
             })
             .sum()
     }
@@ -110,9 +119,9 @@ impl RunFiles {
     }
 }
 
-/// The used size of the file system at `path`, in bytes.
-fn used_bytes(path: &Path) -> Option<u64> {
-    let stats = rustix::fs::statvfs(path).ok()?;
+/// The used size of the file system of `root`, in bytes.
+fn used_bytes(root: &OwnedFd) -> Option<u64> {
+    let stats = rustix::fs::fstatvfs(root).ok()?;
     Some(
         stats
             .f_blocks
@@ -159,9 +168,19 @@ pub(super) fn sample_run(
     }
 }
 
-/// The processes of the run of `pid`: the program's tree and, with
-/// `holder` (the init of the run's PID namespace), every other process in
-/// the namespace.
+/// The CPU time of every process of the run of `pid` (as
+/// [`sample_run`] finds them), with the children each waited for: the
+/// sample after the program has exited, when its orphans' time is all
+/// that is left to count (its memory is no longer the run's peak).
+pub(super) fn run_cpu_time(pid: libc::pid_t, holder: Option<libc::pid_t>) -> Duration {
+    run_processes(pid, holder)
+        .into_iter()
+        .map(process_cpu_time)
+        .sum()
+}
+
+/// The processes of the run of `pid`: its tree and, with `holder`, every
+/// process the namespace's init was handed, with their trees.
 fn run_processes(pid: libc::pid_t, holder: Option<libc::pid_t>) -> Vec<libc::pid_t> {
     let mut processes = Vec::new();
     let mut pending = vec![pid];
@@ -459,6 +478,35 @@ mod tests {
         // This process's own threads can be read.
         let pid = std::process::id() as libc::pid_t;
         assert!(run_queue_wait(pid, None).is_some());
+    }
+
+    #[test]
+    fn the_runs_cpu_time_counts_a_child_still_running() {
+        let mut child = std::process::Command::new("sh")
+            .args(["-c", "while :; do :; done"])
+            .spawn()
+            .expect("sh starts");
+        let pid = child.id() as libc::pid_t;
+        // Until the child has used a tenth of a second (or a minute went by).
+        for _ in 0..60_000 {
+            if process_cpu_time(pid) >= Duration::from_millis(100) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let own = std::process::id() as libc::pid_t;
+        let own_time = process_cpu_time(own);
+        let child_time = process_cpu_time(pid);
+        let run = run_cpu_time(own, None);
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(child_time >= Duration::from_millis(100), "{child_time:?}");
+        // The child is not waited for: only the walk of the tree counts it.
+        assert!(
+            run >= own_time + child_time,
+            "{run:?} against {child_time:?}"
+        );
+        assert_eq!(run_cpu_time(-5, None), Duration::ZERO);
     }
 
     #[test]

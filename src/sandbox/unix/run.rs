@@ -170,6 +170,9 @@ impl Sandbox {
             &files,
             super::scratch::WorkdirWatch::new(spec, limits, started),
         );
+        // Its descriptors of the run's mounts closed before the holder
+        // detaches them, so they are freed at once.
+        drop(files);
         // The program itself by pid (it may have left its group) and its
         // group; then a bounded wait, then the rest of its cgroup.
         kill(ProcessTarget::Process(pid));
@@ -568,6 +571,12 @@ impl Sandbox {
             .map(|watch| watch.stderr_ceiling(limits));
         supervised.stdout_kept = self.stdout_message;
         let sampled = self.samples_memory();
+        // The first sample at once (what the program holds as it starts),
+        // then one every `SAMPLE_INTERVAL`, however often its output wakes
+        // the supervisor: a sample walks every process of the run through
+        // `/proc` (its smaps, its descriptors), the most of what the judge
+        // did a test without a memory cgroup (issue #31).
+        let mut next_sample = started;
         let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
         let wall_deadline = started + Duration::from_millis(limits.wall_time_ms);
         let one_x = one_x.map(|one_x| {
@@ -593,7 +602,11 @@ impl Sandbox {
             }
             // No memory cgroup: the limit is on what the run holds
             // (RLIMIT_AS is only a backstop far above it).
-            let sample = sampled.then(|| self.sample_run(pid, files));
+            let sample = (sampled && Instant::now() >= next_sample).then(|| {
+                let sample = self.sample_run(pid, files);
+                next_sample = Instant::now() + resident::SAMPLE_INTERVAL;
+                sample
+            });
             if let Some(sample) = sample {
                 supervised.resident_peak_kib = supervised.resident_peak_kib.max(sample.memory_kib);
                 supervised.sampled_cpu = supervised.sampled_cpu.max(sample.cpu);
@@ -605,7 +618,9 @@ impl Sandbox {
             let cpu_used = match (&self.cgroups, sample) {
                 (Some(cgroups), _) => cgroups.cpu_time()?,
                 (None, Some(sample)) => sample.cpu,
-                (None, None) => resident::process_cpu_time(pid),
+                // Between samples: the program's own time, and no less than
+                // the whole run's at the last sample.
+                (None, None) => resident::process_cpu_time(pid).max(supervised.sampled_cpu),
             };
             if cpu_used > cpu_limit {
                 supervised.limit = Some(LimitExceeded::CpuTime);
@@ -682,7 +697,7 @@ impl Sandbox {
                     Duration::from_millis(5)
                 })
                 .min(if sampled {
-                    resident::SAMPLE_INTERVAL
+                    next_sample.saturating_duration_since(now)
                 } else {
                     MAX_POLL_INTERVAL
                 })
@@ -703,8 +718,8 @@ impl Sandbox {
                 // CPU time they used so far is the run's, and no cgroup
                 // keeps it.
                 if self.cgroups.is_none() {
-                    let last = self.sample_run(pid, files);
-                    supervised.sampled_cpu = supervised.sampled_cpu.max(last.cpu);
+                    let last = resident::run_cpu_time(pid, self.namespace_holder());
+                    supervised.sampled_cpu = supervised.sampled_cpu.max(last);
                 }
                 return Ok(supervised);
             }
@@ -721,10 +736,15 @@ impl Sandbox {
     /// its tree and, in the worker's PID namespace, every orphan the
     /// namespace's init was handed.
     fn sample_run(&self, pid: libc::pid_t, files: &resident::RunFiles) -> resident::Sample {
-        let holder = (self.namespace.as_ref())
+        resident::sample_run(pid, self.namespace_holder(), files)
+    }
+
+    /// The init of the PID namespace the runs are in, which every orphan
+    /// of a run is handed to (`None`: the runs are not in one).
+    fn namespace_holder(&self) -> Option<libc::pid_t> {
+        (self.namespace.as_ref())
             .filter(|_| !self.is_off(BenchLayer::PidNamespaceEntry))
-            .map(WorkerNamespace::holder_pid);
-        resident::sample_run(pid, holder, files)
+            .map(WorkerNamespace::holder_pid)
     }
 
     /// How long the threads of the run of `pid` (as [`Self::sample_run`]
