@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # The runner against bare.c and against another judge binary, in one run:
 # `judge run` of two binaries (this one and, say, main's) on 500 small rooks
-# tests beside ../shared/bench/bare.c (fork, exec, pipes, wait4, compare:
-# nothing else), interleaved in every round, the two judges' order
+# tests beside a bare loop in C, `$BARE_C` (fork, exec, pipes, wait4,
+# compare: nothing else), interleaved in every round, the two judges' order
 # alternating. Prints, per --jobs, each side's median wall and CPU (its own
 # and everything it reaped) and the judges' ratios and CPU over bare.
 #   usage (from the repository root):
-#     bash benches/overhead_against.sh NEW_JUDGE OLD_JUDGE [ROUNDS] [RUN_AS_USER]
+#     BARE_C=path/to/bare.c bash benches/overhead_against.sh NEW_JUDGE OLD_JUDGE [ROUNDS] [RUN_AS_USER]
 # With RUN_AS_USER (e.g. ctruser, when run as root) every contender runs as
 # that user through `runuser`, in a folder it may read: the judge's
 # unprivileged path (no cgroups, memory sampled).
 set -eu
 new=$(readlink -f "$1"); old=$(readlink -f "$2"); rounds=${3:-5}; user=${4:-}
-bare_c=$(readlink -f "$(dirname "$0")/../../shared/bench/bare.c")
+bare_c=${BARE_C:?set BARE_C to the bare loop to measure against (a C file that forks, execs, pipes, waits and compares, nothing else)}
 root=$(pwd)
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 gcc -O2 -o "$t/bare" "$bare_c"
