@@ -10,7 +10,7 @@
 //! (rejects it, under `invalid_input`); an `invalid_output` case's output
 //! is rejected by the output validator, a `valid_output` case's accepted.
 
-use super::plan::{Case, Solution};
+use super::plan::{Case, Solution, EXTENSIONS};
 use crate::external::tool::{abnormal_end, with_stderr};
 use crate::external::{Collect, Stdout, Tool, ToolFault, Toolbox};
 use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
@@ -18,20 +18,6 @@ use crate::problems::checkers::BuiltinChecker;
 use crate::sandbox::Termination;
 use std::collections::BTreeMap;
 use std::path::Path;
-
-/// The extensions of a test case's text files, in BAPCtools' order: what
-/// a generator may write and what `copy:` copies.
-pub(crate) const EXTENSIONS: [&str; 9] = [
-    ".in",
-    ".ans",
-    ".out",
-    ".in.statement",
-    ".ans.statement",
-    ".in.download",
-    ".ans.download",
-    ".interaction",
-    ".yaml",
-];
 
 /// A case's files, by extension.
 pub(crate) type Files = BTreeMap<String, Vec<u8>>;

@@ -24,6 +24,20 @@
 use super::yaml::{FileText, RawData, RawEntry, RawNode};
 use super::yaml_lines::{line_of, yaml_text};
 use crate::config::{ConfigError, ConfigErrorKind};
+
+/// The extensions of a test case's text files, in BAPCtools' order: what
+/// a generator may write and what `copy:` copies.
+pub(crate) const EXTENSIONS: [&str; 9] = [
+    ".in",
+    ".ans",
+    ".out",
+    ".in.statement",
+    ".ans.statement",
+    ".in.download",
+    ".ans.download",
+    ".interaction",
+    ".yaml",
+];
 use sha2::{Digest, Sha512};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -682,10 +696,7 @@ impl Builder<'_> {
                 Some(_) => None,
             };
             match target {
-                Some(target)
-                    if super::make::EXTENSIONS.contains(&target.as_str())
-                        && target != extension =>
-                {
+                Some(target) if EXTENSIONS.contains(&target.as_str()) && target != extension => {
                     links.push((extension, target));
                 }
                 _ => {

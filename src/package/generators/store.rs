@@ -7,7 +7,8 @@
 //! old one and swapped in by two renames: an interrupted run leaves the
 //! old `data/` or the new one, never a mix.
 
-use super::make::{Files, Programs, EXTENSIONS};
+use super::make::{Files, Programs};
+use super::plan::EXTENSIONS;
 use super::plan::{Case, Plan};
 use super::GeneratorsError;
 use sha2::{Digest, Sha256};
