@@ -366,7 +366,7 @@ pub(crate) fn grade_messages(report: &GradeReport) -> Vec<String> {
 
 /// The one warning of a grade or a run whose tests the host starved
 /// (issue 32): how many were run again alone, and how many stayed starved
-/// and are JE. `None` when the host starved none.
+/// (TLE, their message saying so). `None` when the host starved none.
 pub(crate) fn host_load_warning<'a>(
     results: impl Iterator<Item = &'a SubmissionResult>,
 ) -> Option<String> {
@@ -375,7 +375,7 @@ pub(crate) fn host_load_warning<'a>(
     let overloaded = tests
         .iter()
         .filter(|test| {
-            test.verdict == Verdict::JudgeError
+            test.verdict == Verdict::TimeLimitExceeded
                 && test.message.starts_with(crate::runner::HOST_OVERLOADED)
         })
         .count();
@@ -388,8 +388,8 @@ pub(crate) fn host_load_warning<'a>(
     if overloaded > 0 {
         let _ = write!(
             line,
-            "; {overloaded} still waited for one and are JE (the host was overloaded, not the \
-             program's fault): grade them again on a quieter host (`--resume` grades JE again)"
+            "; {overloaded} still waited for one and stay TLE (their message says the host was \
+             busy): grade them again on a quieter host"
         );
     }
     Some(line)

@@ -167,9 +167,9 @@ pub struct TestResult {
     pub validator_score: Option<crate::verdict::ValidatorScore>,
 }
 
-/// How the message of a test the host starved to the last begins (JE,
+/// How the message of a test the host starved to the last begins (TLE,
 /// `runner::execute::host_overloaded`, issue 32).
-pub(crate) const HOST_OVERLOADED: &str = "the host was overloaded";
+pub(crate) const HOST_OVERLOADED: &str = "the host was busy";
 
 /// Lines of a crashed program's stderr that [`TestResult::stderr`] keeps
 /// from its beginning (where a traceback starts).

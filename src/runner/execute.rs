@@ -268,8 +268,8 @@ pub(crate) const RUNS_ALONE: usize = 2;
 /// - a TLE from the 1x wall clock alone while the host starved it
 ///   ([`wall_time_only`]): run alone again while it stays so and runs are
 ///   left, each result replacing the one before, marked `rerun`; one the
-///   host starved to the last is JE, the host's fault and not the
-///   student's ([`host_overloaded`], issue 32);
+///   host starved to the last stays TLE, its message saying the host was
+///   busy and how long it waited ([`host_overloaded`], issue 32);
 /// - a TLE example's TLE whose run at the margin ran out of the raised wall
 ///   clock while it wanted a core ([`AtMargin::WaitedForACore`]): the 1x
 ///   verdict stands (it was decided by CPU time, which a neighbour does not
@@ -321,11 +321,13 @@ pub(crate) fn alone_if_unfair(
     Some((result, settled(at_margin)))
 }
 
-/// Turns a TLE the host starved, after `runs` runs alone, into what it
-/// is: JE, "the host was overloaded", with how long the program waited for
-/// a CPU. The judge could not give the program the CPU its limit promises,
-/// so the verdict must not blame it (issue 32); JE is the judge's failure,
-/// and `--resume` grades it again.
+/// Words a TLE the host starved, after `runs` runs alone: "the host was
+/// busy", how long the program waited for a CPU, and to grade it again on
+/// a quieter host. The verdict stays TLE: a program can make itself wait
+/// (threads or processes of its own contending for the CPUs, a lowered
+/// priority), so a JE here would let any endless loop escape its TLE
+/// (issue 32's review); the message and the run's warning tell the
+/// teacher instead.
 pub(crate) fn host_overloaded(result: &mut TestResult, limits: &Limits, runs: usize) {
     let waited = match result.cpu_wait_ms {
         Some(waited_ms) => format!("waited {waited_ms} ms for a CPU"),
@@ -336,10 +338,11 @@ pub(crate) fn host_overloaded(result: &mut TestResult, limits: &Limits, runs: us
         1 => "also when run alone".to_owned(),
         runs => format!("also in {runs} runs alone"),
     };
-    result.verdict = Verdict::JudgeError;
+    result.verdict = Verdict::TimeLimitExceeded;
     result.message = format!(
         "{HOST_OVERLOADED}: the program {waited} of its {} ms of wall clock \
-         (CPU time {} ms of the {} ms limit), {alone}; grade it again on a quieter host",
+         (CPU time {} ms of the {} ms limit), {alone}: wall-clock time exceeded; \
+         grade it again on a quieter host",
         result.wall_ms, result.time_ms, limits.cpu_time_ms
     );
 }
@@ -367,13 +370,16 @@ pub(crate) fn wall_time_only(result: &TestResult, limits: &Limits) -> bool {
 
 /// Whether a run that took `wall_ms` was starved by the host rather than
 /// sleeping or blocked: its threads waited for a CPU (runnable, not
-/// running) for at least a quarter of its wall clock. Where the kernel does
+/// running) for at least a quarter of its wall clock, and for no more than
+/// the wall clock itself (more is threads or processes of its own
+/// contending for the CPUs, not the host: a fork bomb waits minutes in
+/// seconds). Where the kernel does
 /// not say how long it waited (`cpu_wait_ms` is `None`), the old rule: it
 /// was on a CPU for at least a fifth of its wall clock (issue 18), which
 /// misses a program the host starved harder (issue 32).
 pub(crate) fn starved(time_ms: u64, wall_ms: u64, cpu_wait_ms: Option<u64>) -> bool {
     match cpu_wait_ms {
-        Some(waited_ms) => waited_ms.saturating_mul(4) >= wall_ms,
+        Some(waited_ms) => waited_ms.saturating_mul(4) >= wall_ms && waited_ms <= wall_ms,
         None => time_ms.saturating_mul(5) >= wall_ms,
     }
 }
@@ -477,6 +483,8 @@ mod tests {
     #[test_case(700, 3000, Some(12), false ; "busy then asleep")]
     #[test_case(0, 3000, Some(0), false ; "a sleep")]
     #[test_case(1000, 3000, Some(2000), false ; "starved but at the cpu limit")]
+    #[test_case(715, 3007, Some(19768), false ; "sixty threads of its own contending")]
+    #[test_case(80, 3817, Some(199_930), false ; "a fork bomb")]
     fn only_wall_clock_tles_are_rerun(
         time_ms: u64,
         wall_ms: u64,
@@ -490,10 +498,10 @@ mod tests {
     }
 
     /// A starved test runs alone while it stays starved and runs are left
-    /// ([`RUNS_ALONE`] per submission); one starved to the last is JE, the
-    /// host's fault; a sleeper is TLE with no run alone.
+    /// ([`RUNS_ALONE`] per submission); one starved to the last stays TLE,
+    /// saying the host was busy; a sleeper is TLE with no run alone.
     #[test]
-    fn a_starved_test_runs_alone_then_is_the_hosts_fault() {
+    fn a_starved_test_runs_alone_then_says_the_host_was_busy() {
         let starved = || waited(541, 3000, Some(2400));
         let runs = AtomicUsize::new(0);
         let mut calls = 0;
@@ -503,11 +511,11 @@ mod tests {
         })
         .unwrap();
         assert_eq!(calls, RUNS_ALONE);
-        assert_eq!(result.verdict, Verdict::JudgeError);
+        assert_eq!(result.verdict, Verdict::TimeLimitExceeded);
         assert!(result.rerun);
         assert!(
             result.message.starts_with(
-                "the host was overloaded: the program waited 2400 ms for a CPU of its 3000 ms"
+                "the host was busy: the program waited 2400 ms for a CPU of its 3000 ms"
             ),
             "{}",
             result.message
@@ -516,7 +524,7 @@ mod tests {
         // the host's fault at once.
         let (next, _) =
             alone_if_unfair((starved(), None), &LIMITS, &runs, || unreachable!()).unwrap();
-        assert_eq!(next.verdict, Verdict::JudgeError);
+        assert_eq!(next.verdict, Verdict::TimeLimitExceeded);
         assert!(
             next.message.contains("no run alone was left"),
             "{}",

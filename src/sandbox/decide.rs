@@ -18,6 +18,9 @@ pub(crate) struct Observation {
     pub(crate) oom_killed: bool,
     /// The scratch file system had no byte or no inode left at the end.
     pub(crate) scratch_full: bool,
+    /// Wall clock granted past the limit for the time the run waited for a
+    /// CPU while runnable: a busy host's, not the program's (issue 32).
+    pub(crate) wall_granted_ms: u64,
 }
 
 /// The limit that ended the run, in this order:
@@ -56,7 +59,11 @@ pub(crate) fn decide_limit(observation: &Observation, limits: &Limits) -> Option
                 Some(LimitExceeded::Memory)
             } else if observation.cpu_time_ms > limits.cpu_time_ms || sigxcpu {
                 Some(LimitExceeded::CpuTime)
-            } else if observation.wall_time_ms > limits.wall_time_ms {
+            } else if observation.wall_time_ms
+                > limits
+                    .wall_time_ms
+                    .saturating_add(observation.wall_granted_ms)
+            {
                 Some(LimitExceeded::WallTime)
             } else {
                 None
@@ -182,6 +189,7 @@ mod tests {
             memory_kib: 1000,
             oom_killed: false,
             scratch_full: false,
+            wall_granted_ms: 0,
         }
     }
 
@@ -199,6 +207,8 @@ mod tests {
     #[test_case(Observation { cpu_time_ms: 1001, ..observed() }, Some(CpuTime) ; "cpu over the limit at exit")]
     #[test_case(Observation { termination: Termination::Signaled(libc::SIGXCPU), ..observed() }, Some(CpuTime) ; "sigxcpu is cpu")]
     #[test_case(Observation { wall_time_ms: 3001, ..observed() }, Some(WallTime) ; "wall over the limit at exit")]
+    #[test_case(Observation { wall_time_ms: 4500, wall_granted_ms: 2000, ..observed() }, None ; "within the wall granted for waiting for a cpu")]
+    #[test_case(Observation { wall_time_ms: 5001, wall_granted_ms: 2000, ..observed() }, Some(WallTime) ; "past the wall granted")]
     fn decides(observation: Observation, expected: Option<LimitExceeded>) {
         assert_eq!(decide_limit(&observation, &LIMITS), expected);
     }

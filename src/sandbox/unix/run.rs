@@ -260,6 +260,7 @@ impl Sandbox {
             memory_kib,
             oom_killed,
             scratch_full,
+            wall_granted_ms: duration_ms(supervised.wall_granted),
         };
         let measured = Measured {
             termination,
@@ -578,7 +579,8 @@ impl Sandbox {
         // did a test without a memory cgroup (issue #31).
         let mut next_sample = started;
         let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
-        let wall_deadline = started + Duration::from_millis(limits.wall_time_ms);
+        let wall_limit = Duration::from_millis(limits.wall_time_ms);
+        let mut wall_deadline = started + wall_limit;
         let one_x = one_x.map(|one_x| {
             (
                 Duration::from_millis(one_x.cpu_time_ms),
@@ -628,9 +630,23 @@ impl Sandbox {
             }
             let now = Instant::now();
             if now >= wall_deadline {
-                supervised.limit = Some(LimitExceeded::WallTime);
                 // Before the kill: whether it was starved or slept.
-                supervised.run_queue_wait = self.run_queue_wait(pid);
+                let waited = self.run_queue_wait(pid);
+                // The wall clock is the limit of a program that sleeps or
+                // blocks; the time its threads were runnable but waited
+                // for a CPU the host gave others is not its own (issue
+                // 32), up to STARVED_WALL_FACTOR times its wall limit. A wait
+                // longer than the wall clock is its own threads contending
+                // (a fork bomb), not the host: no more time for that.
+                if let Some(extended) = starved_deadline(started, now, wall_limit, waited) {
+                    if extended > now {
+                        wall_deadline = extended;
+                        supervised.wall_granted = extended - (started + wall_limit);
+                        continue;
+                    }
+                }
+                supervised.limit = Some(LimitExceeded::WallTime);
+                supervised.run_queue_wait = waited;
                 return Ok(supervised);
             }
             if workdir.as_mut().is_some_and(|watch| watch.full(now)) {
@@ -936,4 +952,24 @@ mod ruleset_tests {
             assert_eq!(measured.stdout, format!("{word}\n").as_bytes());
         }
     }
+}
+
+/// How far past its wall limit a starved run may go: the time its threads
+/// were runnable but waited for a CPU is not counted against it.
+const STARVED_WALL_FACTOR: u32 = 3;
+
+/// The wall-clock deadline, at `now`, of a run started at `started` with
+/// `wall_limit` whose threads have waited `waited` for a CPU: its limit
+/// plus that wait, at most [`STARVED_WALL_FACTOR`] times the limit. `None`
+/// when the kernel did not say, or when the run waited longer than it ran
+/// (its own threads or processes contending, not the host).
+fn starved_deadline(
+    started: Instant,
+    now: Instant,
+    wall_limit: Duration,
+    waited: Option<Duration>,
+) -> Option<Instant> {
+    let waited = waited.filter(|&waited| waited <= now.saturating_duration_since(started))?;
+    let cap = wall_limit.saturating_mul(STARVED_WALL_FACTOR);
+    Some(started + wall_limit.saturating_add(waited).min(cap))
 }

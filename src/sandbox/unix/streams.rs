@@ -45,6 +45,9 @@ pub(super) struct Supervised {
     /// How long the run's threads had waited for a CPU when the wall
     /// clock ended the run (`resident::run_queue_wait`); `None` when it
     /// ended otherwise or the kernel does not say.
+    /// The wall clock added to the run's limit for the time its threads
+    /// waited for a CPU while runnable (issue 32).
+    pub(super) wall_granted: Duration,
     pub(super) run_queue_wait: Option<Duration>,
     /// Where a flood of stderr ends the run as output past its cap, as
     /// stdout's does (a compile's or `build` script's: issue #34); `None`:
@@ -92,6 +95,7 @@ impl Supervised {
             deadlocked: false,
             resident_peak_kib: 0,
             run_queue_wait: None,
+            wall_granted: Duration::ZERO,
             sampled_cpu: Duration::ZERO,
             discard: Discard::NotYet,
             stdout_kept: None,
