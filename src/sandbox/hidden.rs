@@ -495,7 +495,7 @@ impl Hidden {
 
 /// Directories every run and compile may read and execute from whole: the
 /// dynamic loader, shared libraries, interpreters and their standard
-/// libraries (Landlock's read paths in `sandbox::unix::run`, and the
+/// libraries (Landlock's read paths in `sandbox::unix::run::ruleset`, and the
 /// folders a compile is lent without a walk for aliases).
 pub(crate) const SYSTEM_READ_PATHS: &[&str] = &[
     "/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc", "/proc",

@@ -61,7 +61,7 @@ pub(super) use self::detect::{
 use self::namespaces::{Plan, Privilege, WorkerNamespace};
 use self::reap::{become_subreaper, count_own_processes};
 pub(crate) use self::root::{root_powers, root_refused};
-use self::run::CachedRules;
+use self::run::ruleset::CachedRules;
 use self::sockets::SocketCount;
 pub(crate) use self::stall::{JudgeWaiting, StallWatch};
 use super::{

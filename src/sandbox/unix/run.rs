@@ -1,8 +1,7 @@
-//! One run on a worker: the ruleset, the child's setup, the spawn, the
+//! One run on a worker: the ruleset (made in `ruleset`), the child's setup, the spawn, the
 //! supervision under limits, the kill and the cleanup, and what was measured.
 
 use super::cgroups::Cgroups;
-use super::landlock::{Grant, PreparedRules};
 use super::reap::{
     has_exited, kill, kill_escaped_orphans, lock_spawned, pidfd_open, reap_within, spawning,
     ProcessTarget,
@@ -22,35 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::sandbox::hidden::SYSTEM_READ_PATHS;
-
-/// Device files a submission may read and write.
-const DEVICE_PATHS: &[&str] = &["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"];
-
-/// A worker's Landlock rules for its last program and paths.
-pub(super) struct CachedRules {
-    key: RulesetKey,
-    prepared: PreparedRules,
-    /// The ruleset of the current run (made anew per run where the run has
-    /// a fresh `/dev/shm`; `None` where the kernel has no Landlock).
-    ruleset: Option<OwnedFd>,
-}
-
-/// What a Landlock ruleset depends on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct RulesetKey {
-    trust: Trust,
-    program: PathBuf,
-    read_paths: Vec<PathBuf>,
-    workdir: PathBuf,
-    /// Landlock rules hold inodes, not names: a scratch directory made anew
-    /// needs a new ruleset, and so does a new namespace.
-    workdir_inode: (u64, u64),
-    /// The program's file as the host shows it: a program written anew at
-    /// the same path gets rules on its new inode.
-    program_inode: (u64, u64),
-    namespace_generation: u64,
-}
+pub(super) mod ruleset;
 
 impl Sandbox {
     pub(super) fn run_in(
@@ -315,91 +286,6 @@ impl Sandbox {
             Some(cgroups) => (cgroups.cpu_time()?, max_rss, false),
             None => (rusage_cpu, max_rss, false),
         })
-    }
-
-    /// The Landlock ruleset for this run, built once per distinct program
-    /// and paths and reused: a worker runs the same program test after test.
-    fn ruleset(
-        &mut self,
-        spec: &RunSpec,
-        workdir: &Path,
-        workdir_view: &Path,
-    ) -> Result<Option<RawFd>, SandboxError> {
-        let key = RulesetKey {
-            trust: spec.trust,
-            program: spec.program.clone(),
-            read_paths: spec.read_paths.clone(),
-            workdir: workdir.to_path_buf(),
-            workdir_inode: inode_of(workdir_view),
-            program_inode: inode_of(&spec.program),
-            namespace_generation: self.namespace_generation,
-        };
-        // The run's `/dev/shm` is a tmpfs mounted anew for every run, with
-        // nothing above it that lives longer (the scratch has the box): a
-        // rule holds the inode of the one it was made for, and the next
-        // one may even have the same device and inode numbers. So with it
-        // a ruleset is made for every run, from the other rules' paths
-        // opened once (`PreparedRules`) and the fresh `/dev/shm` opened
-        // now: the same rules as opening every path again (issue #31: the
-        // look-ups were a fifth of the judge's CPU a test).
-        let fresh = (self.namespace.as_ref())
-            .filter(|namespace| namespace.private_shm)
-            .map(|_| self.view(Path::new(super::namespaces::SHM)));
-        let fresh: Vec<(&Path, Grant)> = fresh
-            .as_deref()
-            .map(|shm| (shm, Grant::Workdir))
-            .into_iter()
-            .collect();
-        match &mut self.ruleset_cache {
-            Some(cached) if cached.key == key => {
-                if !fresh.is_empty() {
-                    cached.ruleset = cached.prepared.ruleset(&fresh)?;
-                }
-            }
-            _ => {
-                self.ruleset_cache = None;
-                let Some(prepared) = self.prepare_rules(spec, workdir_view) else {
-                    return Ok(None);
-                };
-                let ruleset = prepared.ruleset(&fresh)?;
-                self.ruleset_cache = Some(CachedRules {
-                    key,
-                    prepared,
-                    ruleset,
-                });
-            }
-        }
-        Ok((self.ruleset_cache.as_ref())
-            .and_then(|cached| cached.ruleset.as_ref())
-            .map(AsRawFd::as_raw_fd))
-    }
-
-    /// The rules of every run of `spec`'s program and paths on this worker
-    /// (`None` without Landlock), each path opened once.
-    fn prepare_rules(&self, spec: &RunSpec, workdir_view: &Path) -> Option<PreparedRules> {
-        if self.isolation.landlock_abi.is_none() || self.is_off(BenchLayer::Landlock) {
-            return None;
-        }
-        // The same rules for submissions and compilers: reads from system
-        // directories, the program (or toolchain) and its own folder, so a
-        // submission cannot read an answer file and a compile of
-        // `#include "/path/to/1.ans"` fails; writes to the work directory
-        // only (and the run's own `/dev/shm`, added per run), and never a
-        // device node. Paths are opened as the program will see them (its
-        // own /proc, its scratch tmpfs).
-        let mut rules = PreparedRules::new();
-        for path in SYSTEM_READ_PATHS {
-            rules.allow(&self.view(Path::new(path)), Grant::Read);
-        }
-        for path in &spec.read_paths {
-            rules.allow(&self.view(path), Grant::Read);
-        }
-        rules.allow(&self.view(&spec.program), Grant::Read);
-        for path in DEVICE_PATHS {
-            rules.allow(&self.view(Path::new(path)), Grant::Device);
-        }
-        rules.allow(workdir_view, Grant::Workdir);
-        Some(rules)
     }
 
     fn child_setup(&self, spec: &RunSpec, landlock: Option<RawFd>) -> ChildSetup {
@@ -833,14 +719,6 @@ fn stdin_file(path: Option<&Path>) -> Result<OwnedFd, SandboxError> {
         .map_err(|source| SandboxError::path("open the input", path, source))
 }
 
-/// The device and inode of `path`, `(0, 0)` when it cannot be read.
-fn inode_of(path: &Path) -> (u64, u64) {
-    fs_err::metadata(path).map_or((0, 0), |metadata| {
-        use std::os::unix::fs::MetadataExt;
-        (metadata.dev(), metadata.ino())
-    })
-}
-
 fn timeval_duration(time: libc::timeval) -> Duration {
     Duration::from_secs(time.tv_sec.max(0) as u64)
         + Duration::from_micros(time.tv_usec.max(0) as u64)
@@ -878,82 +756,6 @@ fn cpu_backstop_seconds(cpu_time_ms: u64) -> u64 {
     cpu_time_ms.saturating_mul(3).div_ceil(2).div_ceil(1000) + 2
 }
 
-#[cfg(test)]
-mod backstop_tests {
-    use super::cpu_backstop_seconds;
-
-    #[test]
-    fn the_kernels_cpu_limit_leaves_the_judge_room_to_decide() {
-        for (limit_ms, seconds) in [(1, 3), (1000, 4), (3000, 7), (9000, 16), (10_000, 17)] {
-            assert_eq!(cpu_backstop_seconds(limit_ms), seconds, "{limit_ms} ms");
-        }
-        // Never within half the limit of it, whatever the limit.
-        for limit_ms in (0..=60_000).step_by(250) {
-            assert!(cpu_backstop_seconds(limit_ms) * 1000 >= limit_ms * 3 / 2 + 2000);
-        }
-    }
-}
-
-/// The Landlock rules a worker keeps between runs (issue #31): the paths
-/// opened once, the run's fresh `/dev/shm` added per run, a program written
-/// anew given rules on its new inode.
-#[cfg(test)]
-mod ruleset_tests {
-    use crate::sandbox::tests::shell;
-    use crate::sandbox::{RunSpec, Sandbox};
-    use std::os::unix::fs::PermissionsExt;
-
-    /// A sandbox and its root directory (kept alive with it).
-    fn sandbox() -> (tempfile::TempDir, Sandbox) {
-        let root = tempfile::tempdir().unwrap();
-        fs_err::set_permissions(root.path(), PermissionsExt::from_mode(0o711)).unwrap();
-        let sandbox = Sandbox::new(root.path()).unwrap();
-        (root, sandbox)
-    }
-
-    #[test]
-    #[ignore = "needs root: the worker namespace with its private /dev/shm; .ci/run runs it as root: cargo test --locked --lib -- --ignored"]
-    fn every_run_of_a_worker_may_write_its_own_fresh_shm() {
-        let (_root, mut sandbox) = sandbox();
-        for round in 0..5 {
-            let measured = sandbox
-                .run(&shell(
-                    "test ! -e /dev/shm/left && echo 5 > /dev/shm/left && cat /dev/shm/left",
-                ))
-                .unwrap();
-            assert!(measured.succeeded(), "round {round}: {measured:?}");
-            assert_eq!(measured.stdout, b"5\n", "round {round}");
-        }
-    }
-
-    #[test]
-    #[ignore = "needs root: the worker namespace and Landlock rules on the program alone; .ci/run runs it as root: cargo test --locked --lib -- --ignored"]
-    fn a_program_written_anew_at_its_path_runs_as_written() {
-        let (_root, mut sandbox) = sandbox();
-        // Outside the masked `/tmp`, so the run sees the folder as the host
-        // does rather than a bind of the first file.
-        let folder = tempfile::tempdir_in(env!("CARGO_MANIFEST_DIR")).unwrap();
-        fs_err::set_permissions(folder.path(), PermissionsExt::from_mode(0o755)).unwrap();
-        let program = folder.path().join("program");
-        for (round, word) in ["first", "second"].into_iter().enumerate() {
-            // Written beside it and renamed over it: a new inode.
-            let written = folder.path().join("program.new");
-            fs_err::write(&written, format!("#!/bin/sh\necho {word}\n")).unwrap();
-            fs_err::set_permissions(&written, PermissionsExt::from_mode(0o755)).unwrap();
-            fs_err::rename(&written, &program).unwrap();
-            let measured = sandbox
-                .run(&RunSpec {
-                    program: program.clone(),
-                    args: Vec::new(),
-                    ..shell("")
-                })
-                .unwrap();
-            assert!(measured.succeeded(), "round {round}: {measured:?}");
-            assert_eq!(measured.stdout, format!("{word}\n").as_bytes());
-        }
-    }
-}
-
 /// How far past its wall limit a starved run may go: the time its threads
 /// were runnable but waited for a CPU is not counted against it.
 const STARVED_WALL_FACTOR: u32 = 3;
@@ -972,4 +774,20 @@ fn starved_deadline(
     let waited = waited.filter(|&waited| waited <= now.saturating_duration_since(started))?;
     let cap = wall_limit.saturating_mul(STARVED_WALL_FACTOR);
     Some(started + wall_limit.saturating_add(waited).min(cap))
+}
+
+#[cfg(test)]
+mod backstop_tests {
+    use super::cpu_backstop_seconds;
+
+    #[test]
+    fn the_kernels_cpu_limit_leaves_the_judge_room_to_decide() {
+        for (limit_ms, seconds) in [(1, 3), (1000, 4), (3000, 7), (9000, 16), (10_000, 17)] {
+            assert_eq!(cpu_backstop_seconds(limit_ms), seconds, "{limit_ms} ms");
+        }
+        // Never within half the limit of it, whatever the limit.
+        for limit_ms in (0..=60_000).step_by(250) {
+            assert!(cpu_backstop_seconds(limit_ms) * 1000 >= limit_ms * 3 / 2 + 2000);
+        }
+    }
 }
