@@ -1,6 +1,6 @@
 //! A host loaded by others must not turn an honest program's run into the
 //! student's TLE (issue 32): the time a run's threads waited for a CPU
-//! while runnable is added to its wall clock (up to three times its
+//! while runnable is added to its wall clock (up to twice its
 //! limit), so an honest program the host starves finishes and is judged
 //! by its CPU time; a program that never ends is still TLE (never JE,
 //! which a program could earn by making itself wait), its message saying

@@ -758,7 +758,7 @@ fn cpu_backstop_seconds(cpu_time_ms: u64) -> u64 {
 
 /// How far past its wall limit a starved run may go: the time its threads
 /// were runnable but waited for a CPU is not counted against it.
-const STARVED_WALL_FACTOR: u32 = 3;
+const STARVED_WALL_FACTOR: u32 = 2;
 
 /// The wall-clock deadline, at `now`, of a run started at `started` with
 /// `wall_limit` whose threads have waited `waited` for a CPU: its limit
