@@ -777,6 +777,37 @@ fn starved_deadline(
 }
 
 #[cfg(test)]
+mod starved_tests {
+    use super::starved_deadline;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn a_starved_run_is_given_its_wait_up_to_twice_its_limit() {
+        let started = Instant::now();
+        let limit = Duration::from_millis(3000);
+        let at = |ms| started + Duration::from_millis(ms);
+        let wait = |ms| Some(Duration::from_millis(ms));
+        // Its wait, on top of its limit.
+        assert_eq!(
+            starved_deadline(started, at(3000), limit, wait(1200)),
+            Some(at(4200))
+        );
+        // At most twice its limit.
+        assert_eq!(
+            starved_deadline(started, at(4200), limit, wait(3500)),
+            Some(at(6000))
+        );
+        // A wait longer than it ran is its own threads contending: nothing.
+        assert_eq!(
+            starved_deadline(started, at(3000), limit, wait(19_768)),
+            None
+        );
+        // The kernel did not say.
+        assert_eq!(starved_deadline(started, at(3000), limit, None), None);
+    }
+}
+
+#[cfg(test)]
 mod backstop_tests {
     use super::cpu_backstop_seconds;
 
