@@ -17,6 +17,7 @@ pub(crate) const DEFAULT_TOML: &str = include_str!("default.toml");
 /// `judge.toml` as written.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(expecting = "the tables of judge.toml")]
 pub(crate) struct JudgeToml {
     /// Test workers; 0 means one per core.
     pub(crate) jobs: Option<usize>,
@@ -50,6 +51,7 @@ pub(crate) struct JudgeToml {
 /// `[report]`.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(expecting = "a table `[report]`")]
 pub(crate) struct ReportToml {
     #[serde(default)]
     pub(crate) gradescope: GradescopeToml,
@@ -58,6 +60,7 @@ pub(crate) struct ReportToml {
 /// `[report.gradescope]`.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(expecting = "a table `[report.gradescope]` (`hidden-tests = \"...\"`)")]
 pub(crate) struct GradescopeToml {
     /// [`HiddenTests`] by its name, checked in [`JudgeConfig`]'s
     /// resolution so a wrong one names its key and line.
@@ -112,6 +115,7 @@ impl HiddenTests {
 /// `extensions`, `compile` and `run` (issue #8).
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(expecting = "a table `[languages.<name>]`")]
 pub(crate) struct LanguageToml {
     pub(crate) extensions: Option<Vec<String>>,
     pub(crate) source_name: Option<String>,
@@ -165,6 +169,7 @@ pub(crate) const MAX_TIME_FACTOR: f64 = 100.0;
 /// `[limits]`.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(expecting = "a table `[limits]`")]
 pub(crate) struct LimitsToml {
     /// Replaces every problem's CPU time limit when set.
     pub time_limit_ms: Option<u64>,
@@ -217,6 +222,7 @@ const COMPILER_OUTPUT_BYTES: u64 = 64 * 1024;
 /// `[languages.<name>]`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(expecting = "a table `[languages.<name>]`")]
 pub struct Language {
     /// File extensions without the dot.
     pub extensions: Vec<String>,

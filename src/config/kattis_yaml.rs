@@ -249,6 +249,7 @@ impl ProblemYaml {
 /// `limits.time_limit`, which packages of older judges state.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the keys of problem.yaml")]
 struct LegacyFile {
     problem_format_version: Option<Value>,
     #[serde(rename = "type")]
@@ -269,6 +270,7 @@ struct LegacyFile {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a map `limits:`")]
 struct LegacyLimits {
     time_limit: Option<f64>,
     time_multiplier: Option<f64>,
@@ -286,6 +288,7 @@ struct LegacyLimits {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[expect(dead_code, reason = "read to check its keys; kept as written")]
+#[serde(expecting = "a map `grading:`")]
 struct LegacyGrading {
     objective: Option<String>,
     show_test_data_groups: Option<bool>,
@@ -298,6 +301,7 @@ struct LegacyGrading {
 /// `problem.yaml` of 2023-07-draft and 2025-09 (the same keys).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the keys of problem.yaml")]
 struct ModernFile {
     #[expect(dead_code, reason = "read before, to pick this version")]
     problem_format_version: Value,
@@ -320,6 +324,7 @@ struct ModernFile {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a map `limits:`")]
 struct ModernLimits {
     time_multipliers: Option<TimeMultipliers>,
     time_limit: Option<f64>,
@@ -337,6 +342,7 @@ struct ModernLimits {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a map `time_multipliers:`")]
 struct TimeMultipliers {
     ac_to_time_limit: Option<f64>,
     time_limit_to_tle: Option<f64>,

@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 /// `problem.toml` as written.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(expecting = "the tables of problem.toml")]
 pub struct ProblemToml {
     /// The title shown by `judge problems`.
     pub(crate) title: String,
@@ -94,6 +95,7 @@ impl ProblemToml {
 /// `[interactor]`: the program that talks to the submission.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(expecting = "a table `[interactor]`")]
 pub(crate) struct InteractorToml {
     /// The program, relative to the package.
     pub(crate) program: String,
@@ -117,6 +119,7 @@ pub(crate) enum InteractorProtocolToml {
 /// `[[groups]]`: a scored group of the package's tests.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(expecting = "a table `[[groups]]`")]
 pub(crate) struct GroupToml {
     /// The name reports show.
     pub(crate) name: String,
@@ -133,6 +136,7 @@ pub(crate) struct GroupToml {
 /// `[validator]`: the package's input validator.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(expecting = "a table `[validator]`")]
 pub(crate) struct ValidatorToml {
     /// The program, relative to the package; it reads the input on stdin.
     pub(crate) program: String,
@@ -157,6 +161,7 @@ pub(crate) enum ValidatorExitCodesToml {
 /// `[limits]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(expecting = "a table `[limits]`")]
 pub struct LimitsToml {
     /// CPU time of one test, in milliseconds.
     pub time_limit_ms: u64,
@@ -176,6 +181,7 @@ pub struct LimitsToml {
 /// `[checker]`.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(expecting = "a table `[checker]`")]
 pub(crate) struct CheckerToml {
     /// mayan: require the lexicographically smallest solution (default true).
     pub(crate) lexmin: Option<bool>,
@@ -212,6 +218,7 @@ pub(crate) enum CheckerKind {
 /// `[tests]`.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(expecting = "a table `[tests]`")]
 pub struct TestsToml {
     /// The master seed the fixed generated set was made with.
     pub seed: u64,
@@ -223,6 +230,7 @@ pub struct TestsToml {
 /// One `{ profile = "...", count = N }` entry of `[tests] generated`.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(expecting = "a table `{ profile = \"...\", count = N }`")]
 pub struct GeneratedSet {
     /// A generator profile of the problem.
     pub profile: String,

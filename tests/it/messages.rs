@@ -199,3 +199,52 @@ fn a_refusal_in_the_middle_of_a_long_traceback_stays_in_the_excerpt() {
         run.stdout()
     );
 }
+
+/// A table written as a value of the wrong type is an error that names
+/// what was expected in the file's own words, never a Rust type's name
+/// (a review of issue #30 met "expected struct GradescopeToml").
+#[test]
+fn a_table_of_the_wrong_type_is_named_as_the_file_names_it() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "problems = [\"rooks\"]\n[report]\ngradescope = 3\n",
+    );
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert_eq!(
+        run.stderr(),
+        "error: failed to load `judge.toml`: line 3, column 14: invalid type: integer `3`, \
+         expected a table `[report.gradescope]` (`hidden-tests = \"...\"`)\n"
+    );
+
+    let dir = Dir::new();
+    dir.create("judge.toml", "limits = \"fast\"\n");
+    let run = dir.judge(&["grade"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("expected a table `[limits]`"),
+        "{}",
+        run.stderr()
+    );
+
+    // A Kattis package's problem.yaml, in either generation of the format.
+    for yaml in [
+        "name: Hello\nlimits: 3\n",
+        "problem_format_version: 2025-09\nname: Hello\nlimits: [1]\n",
+    ] {
+        let dir = Dir::new();
+        dir.create("p/problem.yaml", yaml);
+        dir.create("p/data/secret/1.in", "1\n");
+        dir.create("p/data/secret/1.ans", "1\n");
+        dir.create("p/submissions/accepted/a.py", "print(input())\n");
+        let run = dir.judge(&["grade", "--package", "p"]);
+        run.expect_code(2);
+        assert!(
+            run.stderr().contains("expected a map `limits:`"),
+            "{yaml}: {}",
+            run.stderr()
+        );
+        assert!(!run.stderr().contains("struct"), "{}", run.stderr());
+    }
+}

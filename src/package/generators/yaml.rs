@@ -14,6 +14,7 @@ use std::fmt;
 /// `generate`, `count`, `match` or a file extension is a test case).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a map of a directory's or a test case's keys")]
 pub(crate) struct RawEntry {
     // A directory's keys.
     pub(crate) data: Option<RawData>,
