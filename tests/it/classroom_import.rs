@@ -505,3 +505,59 @@ fn r30_import_names_lines_folders_and_hints() {
     );
     assert!(!dir.path().join("missing").exists());
 }
+
+/// See: issue #30 (found by a review). A pattern that Python's `re` reads
+/// but that means something else to JavaScript is read as JavaScript
+/// (`new RegExp`, as GitHub ran it) reads it: `[]` matches nothing, a `]`
+/// outside a class and a `{` that starts no quantifier are characters,
+/// an escaped letter without a meaning is the letter. What JavaScript
+/// refuses (`(?P<x>`, `(?#...)`, inline flags) is refused at import.
+#[test]
+fn r30_regex_patterns_mean_what_they_meant_to_javascript() {
+    let dir = Dir::new();
+    dir.create(
+        "autograding.json",
+        r#"{"tests": [
+            {"name": "braces", "setup": "", "run": "./echo", "input": "a{,2}",
+             "output": "^a{,2}$", "comparison": "regex", "timeout": 1},
+            {"name": "letters", "setup": "", "run": "./echo", "input": "AZN",
+             "output": "^\\A\\Z\\N$", "comparison": "regex", "timeout": 1},
+            {"name": "bracket", "setup": "", "run": "./echo", "input": "x]",
+             "output": "^x]$", "comparison": "regex", "timeout": 1}]}"#,
+    );
+    dir.judge(&["import", "--autograding", "autograding.json", "out/echo"])
+        .expect_code(0);
+    dir.create(
+        "echo.py",
+        "import sys\nsys.stdout.write(sys.stdin.read())\n",
+    );
+    let run = dir.judge(&["run", "echo", "echo.py", "--problems-dir", "out"]);
+    run.expect_code(0);
+    // `a{,2}` is not "zero to two a's" in JavaScript.
+    dir.create("two.py", "print('aa')\n");
+    let run = dir.judge(&["run", "echo", "two.py", "--problems-dir", "out"]);
+    run.expect_code(1);
+    assert!(!run.stdout().contains("JE"), "{}", run.transcript());
+
+    for (pattern, shown) in [
+        (r"(?P<x>a)", "`(?P` is not JavaScript"),
+        (r"(?#note)a", "`(?#` is not JavaScript"),
+        (r"(?i)a", "`(?i` is not JavaScript"),
+    ] {
+        let json = format!(
+            "{{\"tests\": [\n  {{\"name\": \"p\", \"run\": \"./a\", \"input\": \"x\",\n   \
+             \"output\": {}, \"comparison\": \"regex\"}}\n]}}",
+            serde_json::Value::from(pattern)
+        );
+        dir.create("bad.json", json);
+        let run = dir.judge(&["import", "--autograding", "bad.json", "out/bad"]);
+        run.expect_code(2);
+        let stderr = run.stderr();
+        assert!(
+            stderr.contains("failed to load `bad.json`: line 2: `tests[0].output`: test 1 `p`"),
+            "{stderr}"
+        );
+        assert!(stderr.contains(shown), "{pattern}: {stderr}");
+        assert!(!dir.path().join("out/bad").exists());
+    }
+}

@@ -95,9 +95,8 @@ def main():
         verdict(1, "the output does not include %s" % shown(expected))
     if comparison == "regex":
         # `\d`, `\w` and `\b` are ASCII in JavaScript.
-        source = python_pattern(answer)
         try:
-            pattern = re.compile(source, re.ASCII)
+            pattern = re.compile(python_pattern(answer), re.ASCII)
         except re.error as error:
             verdict(3, "the test's pattern %s is not a regular expression: %s" % (shown(answer), error))
         if pattern.search(actual):
