@@ -357,7 +357,29 @@ fn output_validator_flags(
             .collect(),
         _ => Vec::new(),
     };
-    let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
+    // The output validator's self-tests (`data/valid_output/`, ...) are
+    // checked with their groups' arguments too.
+    let data = data_folder(dir);
+    let mut self_tests = Vec::new();
+    for folder in ["invalid_answer", "invalid_output", "valid_output"] {
+        for entry in walkdir::WalkDir::new(data.join(folder))
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            let path = entry.path();
+            if entry.file_type().is_file() && path.extension().is_some_and(|ext| ext == "in") {
+                if let Ok(relative) = path.with_extension("").strip_prefix(&data) {
+                    self_tests.push(relative.to_string_lossy().into_owned());
+                }
+            }
+        }
+    }
+    let names: Vec<&str> = tests
+        .iter()
+        .map(|test| test.name.as_str())
+        .chain(self_tests.iter().map(String::as_str))
+        .collect();
     let by_test = crate::config::kattis_validator_args::output_validator_args(dir, &names)?
         .into_iter()
         .map(|(name, args)| {

@@ -275,4 +275,23 @@ fn a_package_output_validator_gets_each_groups_arguments() {
         out.contains("3 of 3 submissions got their folder's verdict"),
         "{out}"
     );
+    // The output validator's self-tests get their group's arguments too:
+    // a capital output is valid under `shout` (divsort's `valid_output`).
+    dir.create(
+        "shout/data/valid_output/test_group.yaml",
+        "output_validator_args: [shout]\n",
+    );
+    dir.create("shout/data/valid_output/1.in", "word loud\n");
+    dir.create("shout/data/valid_output/1.ans", "word\n");
+    dir.create("shout/data/valid_output/1.out", "WORD\n");
+    let graded = dir.judge(&["grade", "--package", "shout"]);
+    assert_eq!(graded.code(), 0, "{}{}", graded.stdout(), graded.stderr());
+    dir.create("shout/data/valid_output/test_group.yaml", "");
+    let run = dir.judge(&["grade", "--package", "shout"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("valid_output/1.out"),
+        "{}",
+        run.stderr()
+    );
 }
