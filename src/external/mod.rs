@@ -29,7 +29,7 @@ use crate::problems::{
 };
 use rand::RngCore as _;
 use rand_chacha::ChaCha8Rng;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::Mutex;
 
 /// How outputs are decided.
@@ -44,6 +44,18 @@ pub(crate) enum Checker {
         protocol: CheckerProtocol,
         args: Vec<String>,
     },
+}
+
+/// What one test changes of [`Checker`]: its group gives the output
+/// validator other arguments (a Kattis test group's
+/// `output_validator_args`, issue #34).
+#[derive(Clone, Debug)]
+pub(crate) enum TestChecker {
+    /// The default output validator with that test's flags.
+    Builtin(BuiltinChecker),
+    /// The checker program's arguments for that test, in place of the
+    /// problem's.
+    Args(Vec<String>),
 }
 
 /// An interactive or multi-pass problem's way of running its checker.
@@ -67,6 +79,9 @@ pub struct ProgramProblem {
     pub(crate) generator: Option<Tool>,
     pub(crate) validator: Option<(Tool, ValidatorExitCodes, Vec<String>)>,
     pub(crate) checker: Checker,
+    /// By the name of one of the package's tests, what that test changes
+    /// of `checker`; a test not named here uses `checker` as it is.
+    pub(crate) test_checkers: BTreeMap<String, TestChecker>,
     /// How the checker program runs when it is not a plain output check.
     pub(crate) interaction: Option<Interaction>,
     /// An interactor of its own (testlib's, problem.toml `[interactor]`):
@@ -137,6 +152,7 @@ impl ProgramProblem {
             generator,
             validator,
             checker,
+            test_checkers: BTreeMap::new(),
             interaction: None,
             interactor: None,
             reproducible: Mutex::new(HashSet::new()),
@@ -147,6 +163,16 @@ impl ProgramProblem {
     /// ask for up to `passes` runs of it (multi-pass).
     pub(crate) fn with_interaction(mut self, interaction: Interaction) -> ProgramProblem {
         self.interaction = Some(interaction);
+        self
+    }
+
+    /// The tests whose group gives the output validator other arguments
+    /// (issue #34).
+    pub(crate) fn with_test_checkers(
+        mut self,
+        test_checkers: BTreeMap<String, TestChecker>,
+    ) -> ProgramProblem {
+        self.test_checkers = test_checkers;
         self
     }
 
@@ -319,6 +345,57 @@ impl Problem for ProgramProblem {
         answer: Option<&str>,
         _options: &CheckOptions,
     ) -> Result<CheckOutcome, CheckerFailure> {
+        self.check_as(None, input, output, answer)
+    }
+
+    fn check_test(
+        &self,
+        test: &str,
+        input: &str,
+        output: &str,
+        answer: Option<&str>,
+        _options: &CheckOptions,
+    ) -> Result<CheckOutcome, CheckerFailure> {
+        self.check_as(self.test_checkers.get(test), input, output, answer)
+    }
+
+    fn has_generator(&self) -> bool {
+        self.generator.is_some()
+    }
+
+    fn interactor(
+        &self,
+    ) -> Option<Result<crate::interaction::InteractorSpec, crate::interaction::InteractorError>>
+    {
+        self.interactor_as(None)
+    }
+
+    fn interactor_for_test(
+        &self,
+        test: &str,
+    ) -> Option<Result<crate::interaction::InteractorSpec, crate::interaction::InteractorError>>
+    {
+        self.interactor_as(self.test_checkers.get(test))
+    }
+
+    fn validates_profiles(&self) -> bool {
+        false
+    }
+
+    fn shrink(&self, input: &str) -> Vec<String> {
+        shrink::generic(input)
+    }
+}
+
+impl ProgramProblem {
+    /// [`Problem::check`] with what a test changes of the checker.
+    fn check_as(
+        &self,
+        changed: Option<&TestChecker>,
+        input: &str,
+        output: &str,
+        answer: Option<&str>,
+    ) -> Result<CheckOutcome, CheckerFailure> {
         let solved;
         let answer = match answer {
             Some(answer) => answer,
@@ -329,22 +406,30 @@ impl Problem for ProgramProblem {
                 &solved
             }
         };
-        match &self.checker {
-            Checker::Builtin(builtin) => Ok(builtin.check(output, answer)),
-            Checker::Program {
-                tool,
-                protocol,
-                args,
-            } => protocol.check(&self.toolbox, tool, args, input, output, answer),
+        match (&self.checker, changed) {
+            (Checker::Builtin(_), Some(TestChecker::Builtin(builtin)))
+            | (Checker::Builtin(builtin), _) => Ok(builtin.check(output, answer)),
+            (
+                Checker::Program {
+                    tool,
+                    protocol,
+                    args,
+                },
+                changed,
+            ) => {
+                let args = match changed {
+                    Some(TestChecker::Args(args)) => args,
+                    _ => args,
+                };
+                protocol.check(&self.toolbox, tool, args, input, output, answer)
+            }
         }
     }
 
-    fn has_generator(&self) -> bool {
-        self.generator.is_some()
-    }
-
-    fn interactor(
+    /// [`Problem::interactor`] with what a test changes of the checker.
+    fn interactor_as(
         &self,
+        changed: Option<&TestChecker>,
     ) -> Option<Result<crate::interaction::InteractorSpec, crate::interaction::InteractorError>>
     {
         let interaction = self.interaction?;
@@ -361,6 +446,10 @@ impl Problem for ProgramProblem {
                 interactive: interaction.interactive,
             }));
         };
+        let args = match changed {
+            Some(TestChecker::Args(args)) => args,
+            _ => args,
+        };
         Some(
             self.toolbox
                 .interactor_spec(
@@ -372,13 +461,5 @@ impl Problem for ProgramProblem {
                 )
                 .map_err(|fault| InteractorError::Tool(fault.0)),
         )
-    }
-
-    fn validates_profiles(&self) -> bool {
-        false
-    }
-
-    fn shrink(&self, input: &str) -> Vec<String> {
-        shrink::generic(input)
     }
 }

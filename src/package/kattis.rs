@@ -20,8 +20,10 @@ use crate::config::problem::{CheckerToml, LimitsToml, PackageTest, ProblemToml, 
 use crate::config::{ConfigError, ConfigErrorKind};
 use crate::discovery::ACCEPTED_FOLDER;
 use crate::external::{
-    Checker, CheckerProtocol, Interaction, ProgramProblem, Role, Tool, Toolbox, ValidatorExitCodes,
+    Checker, CheckerProtocol, Interaction, ProgramProblem, Role, TestChecker, Tool, Toolbox,
+    ValidatorExitCodes,
 };
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -167,7 +169,7 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
             Vec::new(),
         )
     });
-    let flags = output_validator_flags(dir, yaml, &tests)?;
+    let (flags, test_flags) = output_validator_flags(dir, yaml, &tests)?;
     // Legacy: `validation: custom` names the output validator; later
     // versions use one when `output_validator/` holds it.
     // `output_validator/` is one program (a folder); the legacy
@@ -237,6 +239,22 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
                 .map_err(|error| file.invalid("validator_flags", error.to_string()))?,
         )
     };
+    let mut test_checkers = BTreeMap::new();
+    for (name, test_flags) in test_flags {
+        let changed = match &checker {
+            Checker::Program { .. } => TestChecker::Args(test_flags),
+            Checker::Builtin(_) => {
+                TestChecker::Builtin(default_validator(&test_flags).map_err(|error| {
+                    ConfigError::invalid(
+                        &data_folder(dir).join(crate::config::kattis_groups::folder_of(&name)),
+                        "output_validator_args",
+                        format!("test `{name}`: {error}"),
+                    )
+                })?)
+            }
+        };
+        test_checkers.insert(name, changed);
+    }
     let limits = LimitsToml {
         time_limit_ms: time_limit_ms.unwrap_or(1000),
         memory_limit_mib: yaml.limits.memory.unwrap_or(2048),
@@ -253,7 +271,8 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
         .map_err(|fault| ConfigError::invalid(dir, "programs", fault.0))?;
     let mut problem = ProgramProblem::new(
         &id, &title, &profiles, toolbox, reference, None, validator, checker,
-    );
+    )
+    .with_test_checkers(test_checkers);
     if interactive || multi_pass {
         problem = problem.with_interaction(Interaction {
             interactive,
@@ -313,18 +332,22 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
     ))
 }
 
-/// The output validator's arguments: the legacy `validator_flags` of
-/// problem.yaml, then those of the tests' folders (`output_validator_flags`
-/// of `testdata.yaml`, `output_validator_args` of `test_group.yaml`, from
-/// `data` down), as problemtools passes them. Every test must get the same:
-/// the judge gives the output validator one set of arguments per problem,
-/// so groups that differ are refused, naming two of them.
+/// By the name of a test, its output validator's arguments.
+type TestArgs = BTreeMap<String, Vec<String>>;
+
+/// The output validator's arguments: for the problem, the legacy
+/// `validator_flags` of problem.yaml; for each test whose folder (or an
+/// ancestor, or its own `NAME.yaml`) sets them, those followed by the
+/// group's (`output_validator_flags` of `testdata.yaml`,
+/// `output_validator_args` of `test_group.yaml`), as problemtools passes
+/// them. Groups may differ (issue #34): BAPCtools' `divsort` gives one group
+/// a float tolerance.
 fn output_validator_flags(
     dir: &Path,
     yaml: &ProblemYaml,
     tests: &[PackageTest],
-) -> Result<Vec<String>, ConfigError> {
-    let mut flags: Vec<String> = match yaml.format {
+) -> Result<(Vec<String>, TestArgs), ConfigError> {
+    let flags: Vec<String> = match yaml.format {
         FormatVersion::Legacy => yaml
             .validator_flags
             .as_deref()
@@ -334,26 +357,38 @@ fn output_validator_flags(
             .collect(),
         _ => Vec::new(),
     };
-    let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
-    let by_test = crate::config::kattis_validator_args::output_validator_args(dir, &names)?;
-    let none = Vec::new();
-    let of = |name: &str| by_test.get(name).unwrap_or(&none);
-    if let Some(first) = names.first() {
-        if let Some(other) = names.iter().find(|name| of(name) != of(first)) {
-            return Err(ConfigError::invalid(
-                &data_folder(dir).join(crate::config::kattis_groups::folder_of(other)),
-                "output_validator_args",
-                format!(
-                    "the output validator's arguments differ between tests (`{first}`: `{}`, \
-                     `{other}`: `{}`); the judge passes one set for the whole problem",
-                    of(first).join(" "),
-                    of(other).join(" ")
-                ),
-            ));
+    // The output validator's self-tests (`data/valid_output/`, ...) are
+    // checked with their groups' arguments too.
+    let data = data_folder(dir);
+    let mut self_tests = Vec::new();
+    for folder in ["invalid_answer", "invalid_output", "valid_output"] {
+        for entry in walkdir::WalkDir::new(data.join(folder))
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            let path = entry.path();
+            if entry.file_type().is_file() && path.extension().is_some_and(|ext| ext == "in") {
+                if let Ok(relative) = path.with_extension("").strip_prefix(&data) {
+                    self_tests.push(relative.to_string_lossy().into_owned());
+                }
+            }
         }
-        flags.extend(of(first).iter().cloned());
     }
-    Ok(flags)
+    let names: Vec<&str> = tests
+        .iter()
+        .map(|test| test.name.as_str())
+        .chain(self_tests.iter().map(String::as_str))
+        .collect();
+    let by_test = crate::config::kattis_validator_args::output_validator_args(dir, &names)?
+        .into_iter()
+        .map(|(name, args)| {
+            let mut all = flags.clone();
+            all.extend(args);
+            (name, all)
+        })
+        .collect();
+    Ok((flags, by_test))
 }
 
 /// The scored test groups of the package in `dir` (see

@@ -22,7 +22,7 @@ use super::generators::make::validator_says;
 use super::kattis_programs::{programs_in, FoundProgram};
 use crate::config::kattis::{data_folder, ignored_because};
 use crate::config::ConfigError;
-use crate::external::{Checker, ProgramProblem, Role, Tool};
+use crate::external::{Checker, ProgramProblem, Role, TestChecker, Tool};
 use crate::verdict::Verdict;
 use std::path::{Path, PathBuf};
 
@@ -115,8 +115,14 @@ pub(crate) fn check(
                 rejected |= !accepted;
             }
             if !rejected && output_checks {
-                rejected =
-                    !output_accepted(problem, &answer, &input_bytes, &answer_bytes, &answer_bytes)?;
+                rejected = !output_accepted(
+                    problem,
+                    &data,
+                    &answer,
+                    &input_bytes,
+                    &answer_bytes,
+                    &answer_bytes,
+                )?;
             }
             if !rejected {
                 let by = match (validators.len(), output_checks) {
@@ -164,8 +170,14 @@ pub(crate) fn check(
             let answer = output.with_extension("ans");
             let answer_bytes = read_beside(&output, &answer)?;
             let output_bytes = read(&output)?;
-            let accepted =
-                output_accepted(problem, &output, &input_bytes, &answer_bytes, &output_bytes)?;
+            let accepted = output_accepted(
+                problem,
+                &data,
+                &output,
+                &input_bytes,
+                &answer_bytes,
+                &output_bytes,
+            )?;
             if accepted != must_accept {
                 return Err(ConfigError::invalid(
                     &output,
@@ -314,20 +326,33 @@ fn checker_label(problem: &ProgramProblem) -> String {
     }
 }
 
-/// Whether the output validator accepts `output` for `input` and `answer`.
+/// Whether the output validator accepts `output` for `input` and `answer`,
+/// with the arguments of `path`'s group under `data`.
 fn output_accepted(
     problem: &ProgramProblem,
+    data: &Path,
     path: &Path,
     input: &[u8],
     answer: &[u8],
     output: &[u8],
 ) -> Result<bool, ConfigError> {
+    // The case's group may give the output validator its own arguments
+    // (issue #34: BAPCtools' `divsort` gives `valid_output` a tolerance).
+    let changed = problem.test_checkers.get(&case_name(data, path));
     match &problem.checker {
         Checker::Builtin(builtin) => {
+            let builtin = match changed {
+                Some(TestChecker::Builtin(changed)) => changed,
+                _ => builtin,
+            };
             let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
             Ok(builtin.check(&text(output), &text(answer)).verdict == Verdict::Accepted)
         }
         Checker::Program { tool, args, .. } => {
+            let args = match changed {
+                Some(TestChecker::Args(changed)) => changed,
+                _ => args,
+            };
             let mut argv = vec!["testcase.in", "testcase.ans", "feedback"];
             argv.extend(args.iter().map(String::as_str));
             validator_says(

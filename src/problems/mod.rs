@@ -162,6 +162,22 @@ pub trait Problem: Sync {
         options: &CheckOptions,
     ) -> Result<CheckOutcome, CheckerFailure>;
 
+    /// [`Problem::check`] for the problem's own test named `test`: a
+    /// package may give its output validator other arguments for some of
+    /// its tests (a Kattis test group's `output_validator_args`, issue
+    /// #34). Every other problem checks all tests alike.
+    fn check_test(
+        &self,
+        test: &str,
+        input: &str,
+        output: &str,
+        answer: Option<&str>,
+        options: &CheckOptions,
+    ) -> Result<CheckOutcome, CheckerFailure> {
+        let _ = test;
+        self.check(input, output, answer, options)
+    }
+
     /// Whether [`Problem::generate`] can make inputs at all: a package with
     /// programs of its own may have no generator, and then gets no random
     /// tests rather than a JE for each.
@@ -203,6 +219,17 @@ pub trait Problem: Sync {
     ) -> Option<Result<crate::interaction::InteractorSpec, crate::interaction::InteractorError>>
     {
         None
+    }
+
+    /// [`Problem::interactor`] for the problem's own test named `test`,
+    /// with the arguments that test's group gives it (issue #34).
+    fn interactor_for_test(
+        &self,
+        test: &str,
+    ) -> Option<Result<crate::interaction::InteractorSpec, crate::interaction::InteractorError>>
+    {
+        let _ = test;
+        self.interactor()
     }
 
     /// Whether the judge itself plays against the submission (a built-in
@@ -307,6 +334,22 @@ pub fn check_bytes(
 ) -> Result<CheckOutcome, CheckerFailure> {
     match text::decode(output) {
         Ok(output) => problem.check(input, output, answer, options),
+        Err(error) => Ok(CheckOutcome::presentation_error(format!("output {error}"))),
+    }
+}
+
+/// [`check_bytes`] for the problem's own test named `test`
+/// ([`Problem::check_test`]).
+pub(crate) fn check_test_bytes(
+    problem: &dyn Problem,
+    test: &str,
+    input: &str,
+    output: &[u8],
+    answer: Option<&str>,
+    options: &CheckOptions,
+) -> Result<CheckOutcome, CheckerFailure> {
+    match text::decode(output) {
+        Ok(output) => problem.check_test(test, input, output, answer, options),
         Err(error) => Ok(CheckOutcome::presentation_error(format!("output {error}"))),
     }
 }

@@ -128,7 +128,7 @@ fn run_test_watched(
         with_own_paths_in_stderr(&mut result, prepared);
         return Ok((result, None));
     }
-    if let Some(interactor) = problem.interactor() {
+    if let Some(interactor) = problem.interactor_for_test(&test.name) {
         let interactor = match interactor {
             Ok(interactor) => interactor,
             Err(error) => {
@@ -160,7 +160,13 @@ fn run_test_watched(
         with_own_paths_in_stderr(&mut result, prepared);
         // testlib: the checker reads what the interactor wrote.
         if let Some(output) = for_checker {
-            match problem.check(&input.text, &output, answer, &settings.check_options) {
+            match problem.check_test(
+                &test.name,
+                &input.text,
+                &output,
+                answer,
+                &settings.check_options,
+            ) {
                 Ok(outcome) => {
                     result.verdict = outcome.verdict;
                     result.message = outcome.reason;
@@ -395,8 +401,9 @@ fn decide(
     let (verdict, message) = match decide_limits(measured, limits) {
         Some(decided) => decided,
         None => match &test.answer {
-            Ok(answer) => match problems::check_bytes(
+            Ok(answer) => match problems::check_test_bytes(
                 problem,
+                &test.name,
                 input,
                 &measured.stdout,
                 answer.as_deref(),

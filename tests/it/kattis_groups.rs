@@ -181,19 +181,117 @@ fn a_pass_fail_2025_09_package_with_test_group_files_grades() {
     assert_eq!(graded.code(), 1, "{}{}", graded.stdout(), graded.stderr());
 }
 
-/// See: issue #34, item 2. Groups whose output validator arguments differ
-/// are refused naming the folder, since the judge passes one set.
+/// See: issue #34 (BAPCtools' `divsort`). Groups whose output validator
+/// arguments differ were refused at load; now each test's group (or its
+/// own `NAME.yaml`) gives the default output validator its flags: a
+/// tolerance too tight for the near answer in `secret/large` makes it WA
+/// there, and the test's own file loosening it again makes it AC.
 #[test]
-fn differing_output_validator_args_by_group_are_refused_naming_the_folder() {
+fn output_validator_args_differ_by_group_and_by_test() {
     let dir = Dir::new();
     halves(&dir);
     dir.create(
         "halves/data/secret/large/test_group.yaml",
         "output_validator_args: [float_tolerance, 1e-9]\n",
     );
+    let graded = dir.judge(&["grade", "--package", "halves"]);
+    let (out, err) = (graded.stdout(), graded.stderr());
+    assert_eq!(graded.code(), 1, "{out}{err}");
+    assert!(
+        out.contains("1 of 2 submissions got their folder's verdict"),
+        "{out}"
+    );
+    assert!(out.contains("secret/large/1"), "{out}");
+    assert!(!out.contains("secret/small/1"), "{out}");
+    dir.create(
+        "halves/data/secret/large/1.yaml",
+        "output_validator_args: [float_tolerance, 1e-3]\n",
+    );
+    let graded = dir.judge(&["grade", "--package", "halves"]);
+    assert_eq!(graded.code(), 0, "{}{}", graded.stdout(), graded.stderr());
+    // Flags the default output validator does not know are refused at
+    // load, naming the group's folder and the test.
+    dir.create(
+        "halves/data/secret/large/1.yaml",
+        "output_validator_args: [float_tolerance]\n",
+    );
     let run = dir.judge(&["grade", "--package", "halves"]);
     run.expect_code(2);
     let said = run.stderr();
     assert!(said.contains("data/secret/large"), "{said}");
+    assert!(said.contains("secret/large/1"), "{said}");
     assert!(said.contains("output_validator_args"), "{said}");
+}
+
+/// See: issue #34 (BAPCtools' `generatorincludes`). A package's own output
+/// validator gets each group's `output_validator_args` after its three
+/// files: `shout` makes it demand the answer in capitals, in that group
+/// only.
+#[test]
+fn a_package_output_validator_gets_each_groups_arguments() {
+    let dir = Dir::new();
+    dir.create(
+        "shout/problem.yaml",
+        "problem_format_version: 2025-09\ntype: pass-fail\nname: Shout\n\
+         uuid: 0b7e3c52-9a4d-4f61-8c2e-5d1f0a7b9e33\nlimits:\n  time_limit: 2\n",
+    );
+    dir.create(
+        "shout/output_validator/validate.py",
+        "import sys\n\
+         answer = open(sys.argv[2]).read().split()\n\
+         if 'shout' in sys.argv[4:]:\n    answer = [word.upper() for word in answer]\n\
+         sys.exit(42 if sys.stdin.read().split() == answer else 43)\n",
+    );
+    dir.create("shout/data/sample/1.in", "hello quiet\n");
+    dir.create("shout/data/sample/1.ans", "hello\n");
+    dir.create("shout/data/secret/quiet/1.in", "judge quiet\n");
+    dir.create("shout/data/secret/quiet/1.ans", "judge\n");
+    dir.create(
+        "shout/data/secret/loud/test_group.yaml",
+        "output_validator_args: [shout]\n",
+    );
+    dir.create("shout/data/secret/loud/1.in", "judge loud\n");
+    dir.create("shout/data/secret/loud/1.ans", "judge\n");
+    dir.create(
+        "shout/data/secret/quiet/test_group.yaml",
+        "output_validator_args: []\n",
+    );
+    dir.create(
+        "shout/submissions/accepted/mood.py",
+        "word, mood = input().split()\nprint(word.upper() if mood == 'loud' else word)\n",
+    );
+    dir.create(
+        "shout/submissions/wrong_answer/plain.py",
+        "print(input().split()[0])\n",
+    );
+    dir.create(
+        "shout/submissions/wrong_answer/always_loud.py",
+        "print(input().split()[0].upper())\n",
+    );
+    let graded = dir.judge(&["grade", "--package", "shout", "--all-tests"]);
+    let (out, err) = (graded.stdout(), graded.stderr());
+    assert_eq!(graded.code(), 0, "{out}{err}");
+    assert!(
+        out.contains("3 of 3 submissions got their folder's verdict"),
+        "{out}"
+    );
+    // The output validator's self-tests get their group's arguments too:
+    // a capital output is valid under `shout` (divsort's `valid_output`).
+    dir.create(
+        "shout/data/valid_output/test_group.yaml",
+        "output_validator_args: [shout]\n",
+    );
+    dir.create("shout/data/valid_output/1.in", "word loud\n");
+    dir.create("shout/data/valid_output/1.ans", "word\n");
+    dir.create("shout/data/valid_output/1.out", "WORD\n");
+    let graded = dir.judge(&["grade", "--package", "shout"]);
+    assert_eq!(graded.code(), 0, "{}{}", graded.stdout(), graded.stderr());
+    dir.create("shout/data/valid_output/test_group.yaml", "");
+    let run = dir.judge(&["grade", "--package", "shout"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr().contains("valid_output/1.out"),
+        "{}",
+        run.stderr()
+    );
 }
