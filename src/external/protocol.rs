@@ -344,6 +344,7 @@ mod tests {
             stderr_discarded_bytes: 0,
             deadlocked: false,
             run_queue_wait_ms: None,
+            wall_granted_ms: 0,
         }
     }
 

@@ -579,6 +579,7 @@ exit 43
             stderr_discarded_bytes: 17 << 20,
             deadlocked: false,
             run_queue_wait_ms: None,
+            wall_granted_ms: 0,
         };
         let tool = Tool::new(Role::Generator, PathBuf::from("gen.sh"), None);
         let fault = abnormal_end(&tool, &measured, &limits()).unwrap();

@@ -348,7 +348,8 @@ pub(crate) fn host_overloaded(result: &mut TestResult, limits: &Limits, runs: us
     result.message = format!(
         "{HOST_OVERLOADED}: the program {waited} of its {} ms of wall clock \
          (CPU time {} ms of the {} ms limit), {alone}: wall-clock time exceeded; \
-         grade it again on a quieter host",
+         grade it again on a quieter host (unless its own threads or processes, \
+         more than the CPUs it may use, kept it waiting)",
         result.wall_ms, result.time_ms, limits.cpu_time_ms
     );
 }
@@ -422,13 +423,28 @@ fn decide(
 /// checker decides.
 fn decide_limits(measured: &Measured, limits: &Limits) -> Option<(Verdict, String)> {
     match measured.limit_exceeded {
-        Some(limit) => Some(limit_verdict(
-            limit,
-            limits,
-            measured.cpu_time_ms,
-            &TimeNotes::default(),
-        )),
+        Some(limit) => {
+            let granted = granted_note(measured.wall_granted_ms);
+            let notes = TimeNotes {
+                wall: &granted,
+                ..TimeNotes::default()
+            };
+            Some(limit_verdict(limit, limits, measured.cpu_time_ms, &notes))
+        }
         None => crash_verdict(measured.termination),
+    }
+}
+
+/// What a wall-clock TLE adds when the run was given more wall clock for
+/// the time it waited for a CPU: its limit was not the one it states.
+fn granted_note(wall_granted_ms: u64) -> String {
+    if wall_granted_ms == 0 {
+        String::new()
+    } else {
+        format!(
+            "{wall_granted_ms} ms of wall clock were added to the limit for the time the \
+             program waited for a CPU"
+        )
     }
 }
 
@@ -467,6 +483,37 @@ mod tests {
         file_size_kib: 1,
         scratch_kib: 1,
     };
+
+    /// A wall-clock TLE of a run given more wall clock for its wait for a
+    /// CPU says how much was added; one given none says nothing of it.
+    #[test]
+    fn a_wall_clock_tle_says_the_wall_clock_added() {
+        let timed_out = |wall_granted_ms| Measured {
+            termination: crate::sandbox::Termination::Signaled(libc::SIGKILL),
+            limit_exceeded: Some(crate::sandbox::LimitExceeded::WallTime),
+            cpu_time_ms: 700,
+            wall_time_ms: 3000 + wall_granted_ms,
+            memory_kib: 1,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            stderr_discarded_bytes: 0,
+            deadlocked: false,
+            run_queue_wait_ms: Some(900),
+            wall_granted_ms,
+        };
+        let (verdict, message) = decide_limits(&timed_out(1200), &LIMITS).unwrap();
+        assert_eq!(verdict, Verdict::TimeLimitExceeded);
+        assert_eq!(
+            message,
+            "wall-clock time exceeded 3000 ms (CPU time 700 ms); 1200 ms of wall clock were \
+             added to the limit for the time the program waited for a CPU"
+        );
+        let (_, message) = decide_limits(&timed_out(0), &LIMITS).unwrap();
+        assert_eq!(
+            message,
+            "wall-clock time exceeded 3000 ms (CPU time 700 ms)"
+        );
+    }
 
     fn waited(time_ms: u64, wall_ms: u64, cpu_wait_ms: Option<u64>) -> TestResult {
         TestResult {
@@ -524,6 +571,13 @@ mod tests {
             result.message.starts_with(
                 "the host was busy: the program waited 2400 ms for a CPU of its 3000 ms"
             ),
+            "{}",
+            result.message
+        );
+        assert!(
+            result
+                .message
+                .contains("unless its own threads or processes"),
             "{}",
             result.message
         );

@@ -251,6 +251,10 @@ pub struct Measured {
     /// kernel does not say. Tells a program starved by a busy host from one
     /// that slept or blocked (issue 32).
     pub(crate) run_queue_wait_ms: Option<u64>,
+    /// Wall clock added to the limit because the run waited for a CPU
+    /// (at most the limit again; 0 when none was added): a wall-clock TLE
+    /// says so (issue 32).
+    pub(crate) wall_granted_ms: u64,
 }
 
 /// One run at raised limits, as measured and as a run at its verdict's

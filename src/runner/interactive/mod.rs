@@ -515,6 +515,7 @@ fn offline_pass(
             stderr_discarded_bytes: 0,
             deadlocked: false,
             run_queue_wait_ms: None,
+            wall_granted_ms: 0,
         }
     };
     let mut shown = measured.stdout.clone();

@@ -247,6 +247,7 @@ impl Sandbox {
             stderr_discarded_bytes: supervised.stderr_discarded_bytes,
             deadlocked: supervised.deadlocked,
             run_queue_wait_ms: supervised.run_queue_wait.map(duration_ms),
+            wall_granted_ms: observation.wall_granted_ms,
         };
         let at_one_x =
             one_x.map(|one_x| at_one_x(&measured, &observation, supervised.crossed, one_x));
