@@ -3,11 +3,15 @@
 /// The candidate one edit away from `word` (a letter added, dropped,
 /// changed or two swapped; `_` and `-` count as the same), when exactly one
 /// is. An exact match is no suggestion: `rook` is close to `rooks` of
-/// `rooks`, `matchsticks` and `mayan`, `README` to none.
+/// `rooks`, `matchsticks` and `mayan`, `README` to none. A word of fewer
+/// than two letters is too short to guess from (`` is one edit from `c`).
 pub(crate) fn one_edit_away<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    if word.trim().chars().count() < 2 {
+        return None;
+    }
     let fold = |text: &str| text.replace('_', "-").to_lowercase();
     let folded = fold(word);
     let mut close = candidates.into_iter().filter(|candidate| {
@@ -45,5 +49,12 @@ mod tests {
         let known = ["rooks", "matchsticks", "mayan"];
         assert_eq!(one_edit_away("rook", known), Some("rooks"));
         assert_eq!(one_edit_away("README", known), None);
+        // Too short to guess from.
+        let languages = ["c", "cpp", "go"];
+        assert_eq!(one_edit_away("", languages), None);
+        assert_eq!(one_edit_away(" ", languages), None);
+        assert_eq!(one_edit_away("x", languages), None);
+        assert_eq!(one_edit_away("cp", languages), None);
+        assert_eq!(one_edit_away("gp", languages), Some("go"));
     }
 }
