@@ -46,7 +46,12 @@ pub(crate) fn render_submission(result: &SubmissionResult) -> String {
         }
     }
     if let Some(verdict) = result.compile.verdict {
-        let _ = writeln!(out, "  {verdict}: compilation failed");
+        let heading = if result.compile.toolchain_missing {
+            "not compiled: the judging host has no compiler for it"
+        } else {
+            "compilation failed"
+        };
+        let _ = writeln!(out, "  {verdict}: {heading}");
         let _ = writeln!(out, "  {}", "-".repeat(40));
         if result.compile.message.is_empty() {
             let _ = writeln!(out, "  <stderr is empty>");
@@ -524,7 +529,32 @@ pub(crate) fn interrupted(report: &GradeReport, signal: &str, json: Option<&Path
 
 #[cfg(test)]
 mod tests {
-    use super::visible;
+    use super::{render_submission, visible};
+    use crate::runner::{CompileResult, SubmissionResult};
+    use crate::verdict::Verdict;
+
+    /// A compile error is "compilation failed"; a language whose compiler
+    /// the host lacks is the host's, and its heading says so (issue 32's
+    /// review).
+    #[test]
+    fn a_missing_compiler_is_not_called_a_failed_compilation() {
+        let mut result = SubmissionResult::fixture("rooks", "a.rs", Vec::new());
+        result.compile = CompileResult::failed(Verdict::CompileError, "a.rs:1: error".to_owned());
+        assert!(
+            render_submission(&result).contains("  CE: compilation failed\n"),
+            "{}",
+            render_submission(&result)
+        );
+        result.compile = CompileResult::missing_toolchain(
+            "language `rust`: the compiler `rustc` is not installed".to_owned(),
+        );
+        let shown = render_submission(&result);
+        assert!(
+            shown.contains("  JE: not compiled: the judging host has no compiler for it\n"),
+            "{shown}"
+        );
+        assert!(!shown.contains("compilation failed"), "{shown}");
+    }
 
     #[test]
     fn control_characters_are_made_visible() {

@@ -146,7 +146,12 @@ pub(crate) fn stress(
                 CompileState::Failed(verdict) => verdict,
                 CompileState::Compiled | CompileState::NotRun => Verdict::JudgeError,
             };
-            say(format!("{name}: {verdict}: compilation failed"));
+            let heading = if compile.toolchain_missing {
+                "not compiled: the judging host has no compiler for it"
+            } else {
+                "compilation failed"
+            };
+            say(format!("{name}: {verdict}: {heading}"));
             say("-".repeat(40));
             if compile.message.is_empty() {
                 say("<stderr is empty>".to_owned());
