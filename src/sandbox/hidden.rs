@@ -121,7 +121,7 @@ impl Hidden {
     }
 
     /// Adds the data folder `path`, hidden for `reason`: no compile is
-    /// lent it (see [`Hidden::lending_refused`]; for [`DataFolder::HandIn`],
+    /// lent it (see `Hidden::lending_refused`; for [`DataFolder::HandIn`],
     /// only a lent folder that is or holds it), and, for every reason but
     /// [`DataFolder::PackageFolder`], every run's mount namespace masks it.
     ///
