@@ -173,9 +173,9 @@ fn exchange(c: &mut Criterion) {
         passes: 1,
         workspace: root.path().to_path_buf(),
         protocol: judge::interaction::InteractorProtocol::Kattis,
-        sandboxes: SandboxPool::new(root.path()),
+        sandboxes: SandboxPool::new(root.path(), std::sync::Arc::default()),
     };
-    let mut sandbox = Sandbox::new(root.path()).unwrap();
+    let mut sandbox = Sandbox::new(root.path(), std::sync::Arc::default()).unwrap();
     let mut group = c.benchmark_group(format!("interactive {ROUNDS} rounds"));
     group.sample_size(20);
     let mut bare_times = Vec::new();

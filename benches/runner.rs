@@ -23,11 +23,12 @@ use judge::problems::{
     CheckOptions, CheckOutcome, CheckerFailure, GenerateError, InputError, Problem, Profile,
 };
 use judge::runner::{self, Settings, Submission, SubmissionKind, Workspace};
-use judge::sandbox::{BenchLayer, Isolation, RunSpec, Sandbox, Trust};
+use judge::sandbox::{BenchLayer, DataFolder, Hidden, Isolation, RunSpec, Sandbox, Trust};
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// a+b, checked by comparing the integer printed with the sum.
@@ -287,7 +288,11 @@ fn main() {
 
     // Its own row (issue 18): what a fresh scratch tmpfs and the PID
     // namespace's cleanup add to every run, inside the judge figure above.
-    let mut sandbox = Sandbox::new(sandbox_workspace.path()).unwrap();
+    let mut sandbox = Sandbox::new(
+        sandbox_workspace.path(),
+        hidden_as_run_has_it(&tests_dir, None),
+    )
+    .unwrap();
     sandbox
         .run(&RunSpec {
             program: "/bin/true".into(),
@@ -464,6 +469,17 @@ fn set_mode(path: &Path, mode: u32) {
     fs_err::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
 }
 
+/// What `judge run SUBMISSION --tests DIR` hides: the tests' folder, and
+/// the folder the submission was handed in from.
+fn hidden_as_run_has_it(tests_dir: &Path, submission: Option<&Path>) -> Arc<Hidden> {
+    let mut hidden = Hidden::new();
+    hidden.hide(DataFolder::Tests, tests_dir);
+    if let Some(folder) = submission.and_then(Path::parent) {
+        hidden.hide(DataFolder::HandIn, folder);
+    }
+    Arc::new(hidden)
+}
+
 /// The whole runner, as `judge run` uses it, on every test.
 fn judge_loop(
     submission: &Submission,
@@ -488,6 +504,7 @@ fn judge_loop(
         &tests,
         settings,
         &workspace,
+        &hidden_as_run_has_it(tests_dir, Some(&submission.path)),
         &mut |_| {},
     )
     .unwrap();
@@ -511,7 +528,9 @@ fn sandbox_loop(
     count: usize,
     off: &[BenchLayer],
 ) -> Duration {
-    let mut sandbox = Sandbox::without_layers(workspace.path(), off).unwrap();
+    let mut sandbox =
+        Sandbox::without_layers(workspace.path(), hidden_as_run_has_it(tests_dir, None), off)
+            .unwrap();
     let input = |index: usize| tests_dir.join(format!("{index:04}.in"));
     let mut spec = spec.clone();
     spec.stdin = Some(input(0));

@@ -22,7 +22,9 @@
 //!   [`interaction`] is what an interactive or multi-pass problem hands the
 //!   runner (its output validator and how to run it), as plain data.
 //! - [`sandbox`] runs one program under limits and isolation and measures
-//!   it (CPU and wall time, peak memory, output), killing all it left.
+//!   it (CPU and wall time, peak memory, output), killing all it left; it
+//!   hides the judge's data it is handed as a value ([`sandbox::Hidden`]),
+//!   never a table of the process.
 //! - [`config`] reads and validates `judge.toml`, `problem.toml` and a
 //!   Kattis `problem.yaml`, naming the file, line and column of anything
 //!   wrong; it builds nothing that runs. The bundled packages are built into
@@ -51,7 +53,10 @@
 //!   `grade` (and `grade --package`, through the same journaled call) and
 //!   `merge`, which results of an earlier report `--resume` may reuse
 //!   (`grading::resume`), the TLE re-runs, the outcome of the verdicts and the student
-//!   view, each returning typed results; also `validate`, `solve` and
+//!   view, each returning typed results; what a command hides from every
+//!   program it runs, gathered once from its packages' secret folders and
+//!   the folders it reads (`grading::hidden`) and handed down to the runner
+//!   and the packages' programs; also `validate`, `solve` and
 //!   `check` on a file or a folder, what `problems` lists, and the writing
 //!   of every report file with the policy for a journal or a report that
 //!   cannot be written.
@@ -109,8 +114,8 @@
 //! - [`sandbox`]: one run under limits ([`sandbox::Sandbox`],
 //!   [`sandbox::RunSpec`], [`sandbox::Limits`], [`sandbox::Isolation`]) for
 //!   the hostile-program tests and the runner benches, and what a sandbox
-//!   is given to hide ([`sandbox::Hiding`], [`sandbox::Hidden`]) for the
-//!   test of that seam.
+//!   is given to hide ([`sandbox::Hidden`], [`sandbox::DataFolder`]), which
+//!   every sandbox and runner call takes as a value.
 //! - [`runner`]: a [`runner::Workspace`], submissions and their results, and
 //!   [`runner::interactive`] for the interactive bench.
 //! - [`config`]: [`config::judge::JudgeConfig`], [`config::problem`]'s limits

@@ -147,8 +147,8 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
     if let Some(dir) = problems_dir {
         check_problems_dir(dir)?;
     }
-    let plan = class::plan(&config, problems_dir, args.shard, &|id| {
-        args.packages.load_with(id, &config)
+    let plan = class::plan(&config, problems_dir, args.shard, &|id, hidden| {
+        args.packages.load_hiding(id, &config, hidden)
     })?;
     // A one-student platform file of a class: refused before anything runs.
     reports::refuse_several_students(&args.reports.files(), &plan.students())?;

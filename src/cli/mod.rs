@@ -95,10 +95,22 @@ impl PackageArgs {
         Package::load_problem(self.problems_dir.as_deref(), id)
     }
 
-    /// [`Self::load`], compiling a package's own programs with `config`'s
-    /// languages (`run` and `grade`, which take `--config`).
+    /// [`Package::load_with`], compiling a package's own programs with
+    /// `config`'s languages (`run`, which takes `--config`).
     pub(crate) fn load_with(&self, id: &str, config: &JudgeConfig) -> Result<Package, ConfigError> {
         Package::load_with(self.problems_dir.as_deref(), id, Some(config))
+    }
+
+    /// [`Package::load_hiding`]: [`Self::load_with`] for `grade`, whose
+    /// packages' programs hide `hidden` (what the grade hides so far) as
+    /// they load.
+    pub(crate) fn load_hiding(
+        &self,
+        id: &str,
+        config: &JudgeConfig,
+        hidden: &crate::sandbox::Hidden,
+    ) -> Result<Package, ConfigError> {
+        Package::load_hiding(self.problems_dir.as_deref(), id, Some(config), hidden)
     }
 }
 

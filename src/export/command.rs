@@ -53,10 +53,15 @@ pub(crate) fn run_gradescope(
     out: &Path,
 ) -> Result<Vec<String>, CommandError> {
     let mut packages = Vec::new();
+    // The programs of each package (checking its tests as it loads) hide
+    // what those loaded before it say is secret, and its own.
+    let mut hidden = crate::grading::hidden::Gathering::new();
     for problem in problems {
         let id = crate::package::parse_id(&problem.to_string_lossy())
             .map_err(|bad| GradingError::usage(bad.to_string(), None))?;
-        packages.push(Package::load(problems_dir, &id)?);
+        let package = Package::load_hiding(problems_dir, &id, None, hidden.so_far())?;
+        hidden.package(&package);
+        packages.push(package);
     }
     if out.is_dir() {
         return Err(GradingError::usage(

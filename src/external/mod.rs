@@ -113,6 +113,12 @@ impl ProgramProblem {
         .flatten()
         .collect()
     }
+
+    /// Hides `hidden` from the package's programs from their next run on
+    /// (the command's value, once the grading layer has gathered it).
+    pub(crate) fn hide(&self, hidden: &std::sync::Arc<crate::sandbox::Hidden>) {
+        self.toolbox.hide(hidden);
+    }
 }
 
 /// Leaks `text`: a package's id, title and profile names live as long as

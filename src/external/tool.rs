@@ -11,13 +11,13 @@ use crate::config::judge::Language;
 use crate::runner::program_message::cut;
 use crate::runner::{PreparedTool, Settings, Submission, SubmissionKind, Workspace};
 use crate::sandbox::{
-    LimitExceeded, Limits, Measured, RunSpec, Sandbox, SandboxPool, Termination, Trust,
+    Hidden, LimitExceeded, Limits, Measured, RunSpec, Sandbox, SandboxPool, Termination, Trust,
 };
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// What a tool did wrong, as one sentence naming it:
 /// "checker `check.cpp` was killed by signal 11 (SIGSEGV)".
@@ -147,12 +147,20 @@ pub(crate) struct Toolbox {
 }
 
 impl Toolbox {
-    pub(crate) fn new(compile_limits: Limits, run_limits: Limits) -> Result<Toolbox, ToolFault> {
+    /// A workspace and lent sandboxes for a package's programs, which
+    /// never see what `hidden` holds (what the command hides while the
+    /// package loads, and the package's own secret folders; see
+    /// [`Toolbox::hide`] for later).
+    pub(crate) fn new(
+        compile_limits: Limits,
+        run_limits: Limits,
+        hidden: Arc<Hidden>,
+    ) -> Result<Toolbox, ToolFault> {
         let workspace = Workspace::new().map_err(|error| {
             ToolFault(format!("failed to make the tools' workspace: {error:#}"))
         })?;
         Ok(Toolbox {
-            sandboxes: SandboxPool::new(workspace.path()),
+            sandboxes: SandboxPool::new(workspace.path(), hidden),
             workspace,
             settings: Settings {
                 limits: run_limits,
@@ -162,6 +170,14 @@ impl Toolbox {
             },
             next_run: AtomicU64::new(0),
         })
+    }
+
+    /// Hides `hidden` from the tools' next run on, in place of what they
+    /// hid so far: the command's one value, which holds more than the
+    /// package knew when it loaded (other packages, a `--tests` folder,
+    /// the hand-ins).
+    pub(crate) fn hide(&self, hidden: &Arc<Hidden>) {
+        self.sandboxes.hide(Arc::clone(hidden));
     }
 
     /// The tools' limits.
@@ -514,7 +530,7 @@ exit 43
             wall_time_ms: 20_000,
             ..limits()
         };
-        let toolbox = Toolbox::new(test_sized, test_sized).unwrap();
+        let toolbox = Toolbox::new(test_sized, test_sized, Arc::default()).unwrap();
         let tool = Tool::new(Role::Checker, script, None);
         let outcome = crate::external::CheckerProtocol::Kattis
             .check(&toolbox, &tool, &[], "1 2\n", "4\n", "3\n")
@@ -555,7 +571,7 @@ exit 43
             wall_time_ms: 20_000,
             ..limits()
         };
-        let toolbox = Toolbox::new(generous, generous).unwrap();
+        let toolbox = Toolbox::new(generous, generous, Arc::default()).unwrap();
         let tool = Tool::new(Role::Checker, script, None);
         let outcome = crate::external::CheckerProtocol::Kattis
             .check(&toolbox, &tool, &[], "1 2\n", "3\n", "3\n")
@@ -600,7 +616,7 @@ exit 43
         let script = package.path().join("check.sh");
         fs_err::write(&script, "#!/bin/sh\ncat input\n").unwrap();
         fs_err::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-        let toolbox = Toolbox::new(limits(), limits()).unwrap();
+        let toolbox = Toolbox::new(limits(), limits(), Arc::default()).unwrap();
         let tool = Tool::new(Role::Checker, script, None);
         let call = |index: usize| {
             let text = format!("test {index}\n");

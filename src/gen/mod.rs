@@ -109,12 +109,15 @@ pub(crate) struct FromGenerators {
 }
 
 /// `judge gen --package DIR`: builds a Kattis package's `data/` from its
-/// `generators/generators.yaml` ([`crate::package::generators::generate`]).
+/// `generators/generators.yaml` ([`crate::package::generators::generate`]),
+/// whose programs hide the package's folders the build says are secret,
+/// and nothing else runs.
 pub(crate) fn generators(
     dir: &Path,
     config: &JudgeConfig,
 ) -> Result<FromGenerators, GeneratorsError> {
-    let generated = crate::package::generators::generate(dir, config)?;
+    let generated =
+        crate::package::generators::generate(dir, config, &crate::sandbox::Hidden::new())?;
     let outcome = if generated.failures.is_empty() {
         Outcome::Success
     } else {

@@ -38,12 +38,18 @@ pub(crate) struct Catalog {
     pub(crate) broken: Vec<(String, ConfigError)>,
 }
 
-/// The packages: the bundled ones, then those of `problems_dir`.
+/// The packages: the bundled ones, then those of `problems_dir`. The
+/// programs of each (checking its tests as it loads) hide what the packages
+/// loaded before it say is secret, and its own.
 pub(crate) fn rows(problems_dir: Option<&Path>) -> Catalog {
     let mut catalog = Catalog::default();
+    let mut hidden = super::hidden::Gathering::new();
     for id in package_ids(problems_dir) {
-        match Package::load(problems_dir, &id) {
-            Ok(package) => catalog.rows.push(row(&package)),
+        match Package::load_hiding(problems_dir, &id, None, hidden.so_far()) {
+            Ok(package) => {
+                hidden.package(&package);
+                catalog.rows.push(row(&package));
+            }
             Err(error) => catalog.broken.push((id, error)),
         }
     }

@@ -19,9 +19,10 @@ use crate::report::json::{
     VERSION,
 };
 use crate::report::ReportError;
-use crate::sandbox::Isolation;
+use crate::sandbox::{DataFolder, Hidden, Isolation};
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 /// What a class run will grade, and what it will not.
 #[derive(Debug)]
@@ -37,6 +38,9 @@ pub(crate) struct ClassPlan {
     pub(crate) shard: Option<Shard>,
     /// Every package the entries name that exists, loaded.
     pub(crate) packages: BTreeMap<String, Package>,
+    /// What no run or compile of the grade may see (`super::hidden`),
+    /// given to every package's programs already.
+    pub(crate) hidden: Arc<Hidden>,
 }
 
 impl ClassPlan {
@@ -54,11 +58,15 @@ impl ClassPlan {
 /// Finds the submissions under `config`'s folder and layout, keeps
 /// `shard`'s part, and loads every package they name with `load` before
 /// anything runs: a broken problem.toml is a configuration error (exit 2).
+/// `load` is given what the grade hides so far, for the package's programs
+/// that run while it loads. What the whole grade hides is gathered on the
+/// way: the submissions folder, every package's secret folders, each
+/// hand-in's folder.
 pub(crate) fn plan(
     config: &JudgeConfig,
     problems_dir: Option<&Path>,
     shard: Option<Shard>,
-    load: &dyn Fn(&str) -> Result<Package, ConfigError>,
+    load: &dyn Fn(&str, &Hidden) -> Result<Package, ConfigError>,
 ) -> Result<ClassPlan, GradingError> {
     let discovery = discovery::discover(
         &config.submissions,
@@ -85,7 +93,8 @@ pub(crate) fn plan(
     })?;
     // No run sees the class's hand-ins where they were handed in (only its
     // own copy in the judge's workspace).
-    crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::Submissions, &config.submissions);
+    let mut hidden = super::hidden::Gathering::new();
+    hidden.add(DataFolder::Submissions, &config.submissions);
     // A file named after no problem (`README.txt`, `rook.py`) is not a
     // submission: ignored with the reason, never a gradebook row.
     let known = crate::package::package_ids(problems_dir);
@@ -167,7 +176,8 @@ pub(crate) fn plan(
         if packages.contains_key(&entry.problem) || !package_exists(problems_dir, &entry.problem) {
             continue;
         }
-        let package = load(&entry.problem)?;
+        let package = load(&entry.problem, hidden.so_far())?;
+        hidden.package(&package);
         if package.tests().is_empty() && config.random_tests == 0 {
             return Err(GradingError::usage(
                 format!(
@@ -179,6 +189,8 @@ pub(crate) fn plan(
         }
         packages.insert(entry.problem.clone(), package);
     }
+    hidden.hand_ins(entries.iter().map(|entry| entry.path.as_path()));
+    let hidden = hidden.done(packages.values());
     Ok(ClassPlan {
         entries,
         ignored,
@@ -186,6 +198,7 @@ pub(crate) fn plan(
         pairs,
         shard,
         packages,
+        hidden,
     })
 }
 
@@ -327,6 +340,7 @@ pub(crate) fn grade(
                     entries: &group,
                     config,
                     settings: &resolved.settings,
+                    hidden: &plan.hidden,
                     all_tests,
                 };
                 grade_problem(&job, resume, cancel, on_event)

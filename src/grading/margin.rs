@@ -15,7 +15,9 @@ use crate::report::json::{Expected, GradedResult};
 use crate::runner::{
     self, Margin, RunError, RunRequest, Settings, Submission, TestCase, TestsToRun, Workspace,
 };
+use crate::sandbox::Hidden;
 use crate::verdict::Verdict;
+use std::sync::Arc;
 
 /// How much more time a TLE example gets to see whether its verdict hangs on
 /// the limit.
@@ -127,7 +129,11 @@ fn passes_with_more_time(graded: &GradedResult, slow: usize) -> String {
 /// An interactive test's runner decides at one set of limits, so it cannot
 /// be decided at 1x from a run at the margin: this second run is its only
 /// margin check. `None` when `cancel` stopped the re-runs before they
-/// settled it.
+/// settled it. The re-runs hide `hidden`, as the first run did.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the first run's parts, and how to stop"
+)]
 pub(crate) fn time_limit_warnings(
     config: &JudgeConfig,
     problem: &dyn Problem,
@@ -135,6 +141,7 @@ pub(crate) fn time_limit_warnings(
     graded: &GradedResult,
     tests: &[TestCase],
     settings: &Settings,
+    hidden: &Arc<Hidden>,
     cancel: &Cancellation,
 ) -> Result<Option<Vec<String>>, RunError> {
     let result = &graded.result;
@@ -171,6 +178,7 @@ pub(crate) fn time_limit_warnings(
                 tests: std::slice::from_ref(test),
                 settings: &more_time,
                 workspace: &workspace,
+                hidden,
                 cancel,
                 margin: None,
             };
@@ -336,6 +344,7 @@ mod tests {
                 &tle,
                 &[],
                 &settings,
+                &Arc::default(),
                 &cancel
             )
             .unwrap(),
@@ -350,6 +359,7 @@ mod tests {
                 &unexpected,
                 &[],
                 &settings,
+                &Arc::default(),
                 &cancel
             )
             .unwrap(),
@@ -440,8 +450,17 @@ mod tests {
 
         let near = burning_solver(dir.path(), 1_100);
         assert_eq!(
-            time_limit_warnings(&roomy(), problem, &near, &tle, &tests, &settings, &cancel)
-                .unwrap(),
+            time_limit_warnings(
+                &roomy(),
+                problem,
+                &near,
+                &tle,
+                &tests,
+                &settings,
+                &Arc::default(),
+                &cancel
+            )
+            .unwrap(),
             Some(vec![
                 "a.py: TLE, but passes its 1 TLE test(s) at 1.5x the limit (1500 ms): the verdict \
                  is sensitive to the time limit"
@@ -451,14 +470,33 @@ mod tests {
 
         let far = burning_solver(dir.path(), 3_000);
         assert_eq!(
-            time_limit_warnings(&roomy(), problem, &far, &tle, &tests, &settings, &cancel).unwrap(),
+            time_limit_warnings(
+                &roomy(),
+                problem,
+                &far,
+                &tle,
+                &tests,
+                &settings,
+                &Arc::default(),
+                &cancel
+            )
+            .unwrap(),
             Some(Vec::new())
         );
 
         cancel.cancel();
         assert_eq!(
-            time_limit_warnings(&roomy(), problem, &near, &tle, &tests, &settings, &cancel)
-                .unwrap(),
+            time_limit_warnings(
+                &roomy(),
+                problem,
+                &near,
+                &tle,
+                &tests,
+                &settings,
+                &Arc::default(),
+                &cancel
+            )
+            .unwrap(),
             None
         );
     }
@@ -491,6 +529,7 @@ mod tests {
             tests: &tests,
             settings: &settings,
             workspace: &workspace,
+            hidden: &Arc::default(),
             cancel: &cancel,
             margin: Some(&margin),
         };

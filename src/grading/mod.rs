@@ -23,6 +23,10 @@
 //!   folder of them, each with its outcome.
 //! - `margin` finds verdicts that hang on the time limit, re-running TLE
 //!   examples with more time.
+//! - `hidden` gathers what a command keeps from every program it runs (its
+//!   packages' secret folders, a class's submissions, a `--tests` folder,
+//!   the hand-ins' folders) into the one value the runner and the
+//!   packages' programs take.
 //! - `merge` reads the reports of shards and merges them (`judge merge`):
 //!   what combines and what is refused.
 //! - `package` grades a package's own `submissions/<verdict>/`;
@@ -43,6 +47,7 @@ pub(crate) mod catalog;
 pub(crate) mod class;
 pub(crate) mod compare;
 mod hand_in;
+pub(crate) mod hidden;
 pub(crate) mod margin;
 pub(crate) mod merge;
 pub(crate) mod package;

@@ -23,9 +23,11 @@ use crate::package::{self, Package};
 use crate::report::json::GradeReport;
 use crate::report::ReportError;
 use crate::runner::{self, FixedTests, Submission, SubmissionResult, TestCase, Workspace};
+use crate::sandbox::Hidden;
 use crate::verdict::Verdict;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A package's submissions, sorted into those graded and those skipped.
 #[derive(Debug)]
@@ -62,6 +64,10 @@ pub(crate) struct PackagePlan {
     pub(crate) notes: Vec<String>,
     /// `submissions/submissions.yaml` (2025-09), when the package has one.
     pub(crate) expectations: Vec<Expectation>,
+    /// What no run or compile may see (the package's programs' too): a
+    /// `generators.yaml` package's folders, the package's secret folders,
+    /// the folder each graded submission is in.
+    pub(crate) hidden: Arc<Hidden>,
 }
 
 /// `--similarity` is refused: a package's examples are no class.
@@ -103,7 +109,8 @@ pub(crate) fn generate_data(
     let data = dir.join("data");
     let has_data = data.is_dir();
     let kept = format!("grading the tests already in `{}`", data.display());
-    let generated = match generate(dir, config) {
+    // Nothing is hidden before it but what the package says.
+    let generated = match generate(dir, config, &Hidden::new()) {
         Ok(generated) => generated,
         Err(GeneratorsError::Config(error)) if has_data => {
             return Ok(Some(DataGenerated {
@@ -141,7 +148,8 @@ pub(crate) fn generate_data(
 
 /// Loads the package in `dir` and sorts its submissions: a folder that is
 /// not a verdict folder, a multi-file submission, or a file in a language
-/// that is not configured is skipped with the reason.
+/// that is not configured is skipped with the reason. What the grade hides
+/// is gathered on the way.
 pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, GradingError> {
     if !dir.is_dir() && package::detect(dir).is_none() {
         return Err(GradingError::usage(
@@ -149,7 +157,12 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
             None,
         ));
     }
-    let Some(loaded) = package::load_folder(dir, config)? else {
+    let mut hidden = super::hidden::Gathering::new();
+    if dir.join("generators").join("generators.yaml").is_file() {
+        // What building its `data/` kept from the generators stays hidden.
+        hidden.folders(&crate::package::generators::secret_folders(dir));
+    }
+    let Some(loaded) = package::load_folder(dir, config, hidden.so_far())? else {
         return Err(GradingError::usage(
             format!(
                 "`{}` is no package: it holds none of {}",
@@ -160,6 +173,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         ));
     };
     let package = loaded.package;
+    hidden.package(&package);
     let tags = loaded.tagged.as_ref().map(|tagged| tagged.tags);
     let groups = package.groups().cloned();
     let expectations =
@@ -220,8 +234,11 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
             }
         }
     }
+    hidden.hand_ins(graded.iter().map(|(listed, _)| listed.path.as_path()));
+    let hidden = hidden.done([&package]);
     Ok(PackagePlan {
         package,
+        hidden,
         time_limit_ms: loaded.time_limit_ms,
         time_multiplier: loaded.time_multiplier,
         time_resolution_ms: loaded.time_resolution_ms,
@@ -613,6 +630,7 @@ pub(crate) fn grade(
         pairs,
         shard: options.shard,
         packages: BTreeMap::from([(package.id().to_owned(), package)]),
+        hidden: Arc::clone(&plan.hidden),
     };
     let (mut report, journal) = super::class::grade_journaled(
         &class_plan,

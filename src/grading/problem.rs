@@ -24,6 +24,8 @@ use crate::runner::{
     self, Event, FixedTests, Settings, Submission, SubmissionResult, TestCase, TestsToRun,
     Workspace,
 };
+use crate::sandbox::Hidden;
+use std::sync::Arc;
 
 /// What a class run tells its observer as it goes.
 #[derive(Debug)]
@@ -57,6 +59,8 @@ pub(super) struct ProblemJob<'a> {
     pub(crate) entries: &'a [&'a Entry],
     pub(crate) config: &'a JudgeConfig,
     pub(crate) settings: &'a Settings,
+    /// What no run or compile of the grade may see (the grade's one value).
+    pub(crate) hidden: &'a Arc<Hidden>,
     /// `--all-tests`.
     pub(crate) all_tests: bool,
 }
@@ -385,6 +389,7 @@ fn run_pool(
         tests: &loaded.tests,
         settings: job.settings,
         workspace,
+        hidden: job.hidden,
         cancel,
         margin: margin.as_ref(),
     };
@@ -426,6 +431,7 @@ fn settle(
             &graded_result,
             tests,
             job.settings,
+            job.hidden,
             cancel,
         )? {
             Some(warnings) => {
@@ -498,6 +504,7 @@ mod tests {
             entries,
             config,
             settings,
+            hidden: Box::leak(Box::default()),
             all_tests,
         }
     }

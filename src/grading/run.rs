@@ -12,7 +12,9 @@ use crate::interrupt::{Cancellation, Signal};
 use crate::package::Package;
 use crate::report::json::{InvalidTest, NotGraded, RandomFrom, TestSelection};
 use crate::runner::{self, Event, FixedTests, Submission, SubmissionResult, Workspace};
+use crate::sandbox::{DataFolder, Hidden};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// What `judge run` was asked for.
 #[derive(Clone, Debug, Default)]
@@ -83,6 +85,10 @@ pub(crate) struct RunPlan<'a> {
     pub(crate) notes: Vec<RunNote>,
     /// The `--tests` inputs the package's validator rejects.
     pub(crate) invalid: Vec<InvalidTest>,
+    /// What no run or compile may see (the package's programs' too): the
+    /// package's secret folders, the `--tests` folder, the folder each
+    /// submission was handed in from.
+    pub(crate) hidden: Arc<Hidden>,
 }
 
 impl RunPlan<'_> {
@@ -106,7 +112,9 @@ fn own_tests_only(tests_folder: bool, random: u32) -> bool {
 
 /// Checks `request` against `package` and `config` and resolves what runs;
 /// a submission that cannot run or a missing `--tests` folder is a usage
-/// error, before anything runs.
+/// error, before anything runs. What the run hides is gathered here and
+/// given to the package's programs before its validator reads a `--tests`
+/// input.
 pub(crate) fn plan<'a>(
     request: &RunRequest,
     config: &JudgeConfig,
@@ -125,6 +133,18 @@ pub(crate) fn plan<'a>(
             ));
         }
     }
+    let mut hidden = super::hidden::Gathering::new();
+    hidden.package(package);
+    if let Some(dir) = &request.tests {
+        // No run may read the answers there.
+        hidden.add(DataFolder::Tests, dir);
+    }
+    hidden.hand_ins(
+        submissions
+            .iter()
+            .map(|submission| submission.path.as_path()),
+    );
+    let hidden = hidden.done([package]);
     let invalid = match &request.tests {
         Some(dir) => invalid_inputs(package, dir)?,
         None => Vec::new(),
@@ -166,6 +186,7 @@ pub(crate) fn plan<'a>(
         resolved: settings::resolve(&request.overrides, config, package),
         notes,
         invalid,
+        hidden,
     })
 }
 
@@ -296,6 +317,7 @@ pub(crate) fn run(
         tests: &tests,
         settings: &plan.resolved.settings,
         workspace: &workspace,
+        hidden: &plan.hidden,
         cancel,
         margin: None,
     };

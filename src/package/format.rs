@@ -1,5 +1,6 @@
-//! What a package format is: a [`PackageFormat`] (its marker file and its
-//! reader), and the one package model every format yields,
+//! What a package format is: a [`PackageFormat`] (its marker file, its
+//! reader, and the folders of a package of it that no program may read),
+//! and the one package model every format yields,
 //! [`LoadedPackage`], so nothing above this layer asks which format a
 //! problem came from. The formats are listed once, in
 //! [`super::FORMATS`] (as ripgrep lists its flags), and told apart once, by
@@ -16,6 +17,7 @@ use crate::config::judge::JudgeConfig;
 use crate::config::kattis::PackageSubmission;
 use crate::config::ConfigError;
 use crate::runner::SubmissionResult;
+use crate::sandbox::{DataFolder, Hidden};
 use crate::verdict::Verdict;
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
@@ -36,15 +38,27 @@ pub(crate) trait PackageFormat: Sync {
         path.join(self.marker()).is_file()
     }
 
+    /// The folders of the package in `dir` (as read: an archive's
+    /// unpacked folder) that no run may see, each with why: its tests or
+    /// data (masked), its whole folder (kept from compiles,
+    /// [`DataFolder::PackageFolder`]). The package's own programs hide them
+    /// from the moment it loads, and [`Package::secret_folders`] hands them
+    /// to the grading layer, which hides them from every run of the
+    /// command.
+    fn secret_folders(&self, dir: &Path) -> Vec<(DataFolder, PathBuf)>;
+
     /// Reads the package in `dir`, whose id is `id`. `config` gives the
     /// languages its programs are compiled with, read only when it has
     /// programs; `answers` says whether every fixed test needs its answer.
+    /// Its programs hide `hidden` (what the command hid before) and the
+    /// package's [`Self::secret_folders`] while it loads.
     fn load(
         &self,
         dir: &Path,
         id: &str,
         config: &Languages<'_>,
         answers: Answers,
+        hidden: &Hidden,
     ) -> Result<LoadedPackage, ConfigError>;
 }
 

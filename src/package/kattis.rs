@@ -23,6 +23,7 @@ use crate::external::{
     Checker, CheckerProtocol, Interaction, ProgramProblem, Role, TestChecker, Tool, Toolbox,
     ValidatorExitCodes,
 };
+use crate::sandbox::{DataFolder, Hidden};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -39,28 +40,40 @@ impl PackageFormat for Kattis {
         "problem.yaml"
     }
 
+    /// No run may read the tests (`data/`, masked), nor may a compile be
+    /// lent any of the package (its solutions too).
+    fn secret_folders(&self, dir: &Path) -> Vec<(DataFolder, PathBuf)> {
+        vec![
+            (DataFolder::KattisData, data_folder(dir)),
+            (DataFolder::PackageFolder, dir.to_owned()),
+        ]
+    }
+
     fn load(
         &self,
         dir: &Path,
         id: &str,
         config: &Languages<'_>,
         _answers: Answers,
+        hidden: &Hidden,
     ) -> Result<LoadedPackage, ConfigError> {
         // Every test of the format has its answer (`read_tests`).
-        load(dir, id, config.get()?)
+        load(dir, id, config.get()?, hidden)
     }
 }
 
 /// Reads the Kattis package in `dir`, whose id is `id`: one time limit for
-/// every language, as Kattis means it.
-fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, ConfigError> {
+/// every language, as Kattis means it. Its programs hide `hidden` and its
+/// secret folders.
+fn load(
+    dir: &Path,
+    id: &str,
+    config: &JudgeConfig,
+    hidden: &Hidden,
+) -> Result<LoadedPackage, ConfigError> {
     let file = read_problem_yaml(dir)?;
     let yaml = &file.yaml;
     let id = id.to_owned();
-    // No run may read the tests (the sandbox masks the folder).
-    crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::KattisData, &data_folder(dir));
-    // Nor may a compile be lent any of the package (its solutions too).
-    crate::sandbox::guard_data_folder(dir);
     let tests = read_tests(dir)?;
     if tests.is_empty() {
         return Err(ConfigError::invalid(
@@ -267,7 +280,8 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
     };
     let title = yaml.title().unwrap_or_else(|| id.clone());
     let profiles = vec!["data".to_owned()];
-    let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits))
+    let hidden = Arc::new(hidden.with(&Kattis.secret_folders(dir)));
+    let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits), hidden)
         .map_err(|fault| ConfigError::invalid(dir, "programs", fault.0))?;
     let mut problem = ProgramProblem::new(
         &id, &title, &profiles, toolbox, reference, None, validator, checker,
@@ -299,6 +313,7 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
         problem: ProblemRef::Programs(Arc::new(problem)),
         manifest,
         dir: Some(dir.to_owned()),
+        secret_folders: Kattis.secret_folders(dir),
         tests,
         groups,
     };
@@ -503,6 +518,7 @@ fn exported_engine_package(
             interactor: None,
         },
         dir: Some(dir.to_owned()),
+        secret_folders: Kattis.secret_folders(dir),
         groups: package_groups(dir, yaml, &tests)?,
         tests,
     };
@@ -550,7 +566,13 @@ mod tests {
             "name: Sum\nscoring:\n  on_reject: first_error\n",
         )
         .unwrap();
-        let error = load(dir.path(), "package", &JudgeConfig::defaults().unwrap()).unwrap_err();
+        let error = load(
+            dir.path(),
+            "package",
+            &JudgeConfig::defaults().unwrap(),
+            &Hidden::new(),
+        )
+        .unwrap_err();
         let message = error.to_string();
         assert!(
             message.contains("line 2, column 1: unknown field `scoring`"),

@@ -25,6 +25,7 @@ use crate::config::problem::{PackageTest, ProblemToml};
 use crate::config::{bundled, ConfigError, ConfigErrorKind};
 use crate::external::ProgramProblem;
 use crate::problems::{CheckOptions, InputError, Problem};
+use crate::sandbox::{DataFolder, Hidden};
 pub(crate) use format::{Answers, LoadedPackage};
 use format::{Languages, PackageFormat};
 use std::path::{Path, PathBuf};
@@ -58,6 +59,10 @@ pub struct Package {
     dir: Option<PathBuf>,
     tests: Vec<PackageTest>,
     groups: Option<crate::config::groups::GroupTree>,
+    /// The folders no run may see, each with why (its format's
+    /// [`PackageFormat::secret_folders`], and the problems folder it was
+    /// looked up in).
+    secret_folders: Vec<(DataFolder, PathBuf)>,
 }
 
 impl std::fmt::Debug for Package {
@@ -69,6 +74,7 @@ impl std::fmt::Debug for Package {
             .field("dir", &self.dir)
             .field("tests", &self.tests.len())
             .field("groups", &self.groups.is_some())
+            .field("secret_folders", &self.secret_folders)
             .finish()
     }
 }
@@ -97,6 +103,24 @@ impl Package {
     /// Samples and fixed tests, in name order.
     pub fn tests(&self) -> &[PackageTest] {
         &self.tests
+    }
+
+    /// The folders of the package no run of a command using it may see,
+    /// each with why: its tests or data, its whole folder (kept from
+    /// compiles), and the problems folder it was looked up in. Its own
+    /// programs hide them from the moment it loads; the grading layer
+    /// gathers them into what the command hides (`grading::hidden`).
+    pub(crate) fn secret_folders(&self) -> &[(DataFolder, PathBuf)] {
+        &self.secret_folders
+    }
+
+    /// Hides `hidden` (the command's one value, gathered once every
+    /// package is loaded) from the package's programs from their next run
+    /// on. A package of the judge's engines runs no program of its own.
+    pub(crate) fn hide(&self, hidden: &Arc<Hidden>) {
+        if let ProblemRef::Programs(problem) = &self.problem {
+            problem.hide(hidden);
+        }
     }
 
     /// The scored test groups over the tests (problem.toml `[[groups]]`, a
@@ -147,7 +171,19 @@ impl Package {
         id: &str,
         config: Option<&JudgeConfig>,
     ) -> Result<Package, ConfigError> {
-        Package::load_answers(problems_dir, id, config, Answers::Required)
+        Package::load_hiding(problems_dir, id, config, &Hidden::new())
+    }
+
+    /// [`Package::load_with`] for a command that hides `hidden` already
+    /// (a class's submissions folder, the packages loaded before): the
+    /// package's programs hide it too while it loads.
+    pub(crate) fn load_hiding(
+        problems_dir: Option<&Path>,
+        id: &str,
+        config: Option<&JudgeConfig>,
+        hidden: &Hidden,
+    ) -> Result<Package, ConfigError> {
+        Package::load_answers(problems_dir, id, config, Answers::Required, hidden)
     }
 
     /// [`Package::load_with`] for a command that never reads a fixed
@@ -160,29 +196,54 @@ impl Package {
         id: &str,
         config: Option<&JudgeConfig>,
     ) -> Result<Package, ConfigError> {
-        Package::load_answers(problems_dir, id, config, Answers::Optional)
+        Package::load_answers(problems_dir, id, config, Answers::Optional, &Hidden::new())
     }
 
+    /// Every package looked up in `problems_dir` has the folder among its
+    /// secret folders, whichever package it turns out to be: a bundled one
+    /// of the same id too (the folder holds other packages' tests).
     fn load_answers(
         problems_dir: Option<&Path>,
         id: &str,
         config: Option<&JudgeConfig>,
         answers: Answers,
+        hidden: &Hidden,
     ) -> Result<Package, ConfigError> {
         if let Some(problems_dir) = problems_dir {
             check_problems_dir(problems_dir)?;
             let dir = problems_dir.join(id);
             if let Some(format) = detect(&dir) {
                 let languages = Languages::new(config, problems_dir);
-                return Ok(format.load(&dir, id, &languages, answers)?.package);
+                return Ok(load_format(
+                    format,
+                    &dir,
+                    id,
+                    &languages,
+                    answers,
+                    problems_dir,
+                    hidden,
+                )?
+                .package);
             }
         }
-        match Package::bundled(id) {
+        let package = match Package::bundled(id) {
             Err(error) if matches!(&error.kind, ConfigErrorKind::Invalid { key, .. } if key == "problem") => {
                 Err(unknown_package(problems_dir, id))
             }
             other => other,
-        }
+        }?;
+        Ok(match problems_dir {
+            Some(problems_dir) => package.in_problems_folder(problems_dir),
+            None => package,
+        })
+    }
+
+    /// This package, looked up in `problems_folder`: the folder is first
+    /// among its secret folders.
+    fn in_problems_folder(mut self, problems_folder: &Path) -> Package {
+        self.secret_folders
+            .insert(0, (DataFolder::ProblemsFolder, problems_folder.to_owned()));
+        self
     }
 
     /// The problem of package `id` and its checker's options, for a command
@@ -350,11 +411,13 @@ pub(crate) fn package_ids(problems_dir: Option<&Path>) -> Vec<String> {
 /// The package in the folder `dir` (`judge grade --package DIR`), of
 /// whichever format it is, with what grading its own submissions needs;
 /// `None` when `dir` is a package of no format. It is read as a package
-/// of its parent folder is by `--problems-dir`: the parent is masked, and
-/// the id is the folder's name; messages name its files by `dir` as given.
+/// of its parent folder is by `--problems-dir`: the parent is among its
+/// secret folders, and the id is the folder's name; messages name its
+/// files by `dir` as given. Its programs hide `hidden` too while it loads.
 pub(crate) fn load_folder(
     dir: &Path,
     config: &JudgeConfig,
+    hidden: &Hidden,
 ) -> Result<Option<LoadedPackage>, ConfigError> {
     let Some(format) = detect(dir) else {
         return Ok(None);
@@ -368,8 +431,36 @@ pub(crate) fn load_folder(
     };
     check_problems_dir(parent)?;
     let languages = Languages::new(Some(config), parent);
-    let loaded = format.load(dir, &id.to_string_lossy(), &languages, Answers::Required)?;
+    let loaded = load_format(
+        format,
+        dir,
+        &id.to_string_lossy(),
+        &languages,
+        Answers::Required,
+        parent,
+        hidden,
+    )?;
     Ok(Some(loaded))
+}
+
+/// `format`'s package in `dir`, looked up in `problems_folder`: while it
+/// loads, its programs hide `hidden`, the problems folder and its format's
+/// secret folders (the format adds its own); the problems folder is first
+/// among its secret folders.
+fn load_format(
+    format: &dyn PackageFormat,
+    dir: &Path,
+    id: &str,
+    languages: &Languages<'_>,
+    answers: Answers,
+    problems_folder: &Path,
+    hidden: &Hidden,
+) -> Result<LoadedPackage, ConfigError> {
+    // No program may read any package's tests there.
+    let hidden = hidden.with(&[(DataFolder::ProblemsFolder, problems_folder.to_owned())]);
+    let mut loaded = format.load(dir, id, languages, answers, &hidden)?;
+    loaded.package = loaded.package.in_problems_folder(problems_folder);
+    Ok(loaded)
 }
 
 /// judge.toml as `--config` (`path`) and `--problems-dir` say: `path`,
@@ -394,12 +485,11 @@ pub(crate) fn package_exists(problems_dir: Option<&Path>, id: &str) -> bool {
         || bundled::file(&format!("{id}/problem.toml")).is_some()
 }
 
-/// `--problems-dir DIR` must be a folder.
+/// `--problems-dir DIR` must be a folder. (Its packages hold tests and
+/// answers: each package looked up in it has it among its secret folders,
+/// [`Package::secret_folders`].)
 pub(crate) fn check_problems_dir(dir: &Path) -> Result<(), ConfigError> {
     if dir.is_dir() {
-        // Packages hold tests and answers: no run may read them (the
-        // sandbox masks the folder).
-        crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::ProblemsFolder, dir);
         Ok(())
     } else {
         Err(ConfigError {

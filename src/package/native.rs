@@ -8,6 +8,7 @@ use crate::config::problem::{
     check_limits, check_manifest, decode, has_programs, read_disk_tests, PackageTest, ProblemToml,
 };
 use crate::config::{bundled, parse_toml, ConfigError, ConfigErrorKind};
+use crate::sandbox::{DataFolder, Hidden};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -27,14 +28,23 @@ impl PackageFormat for Native {
         "problem.toml"
     }
 
+    /// Its `tests/` (masked), and the whole folder (kept from compiles).
+    fn secret_folders(&self, dir: &Path) -> Vec<(DataFolder, PathBuf)> {
+        vec![
+            (DataFolder::PackageTests, dir.join("tests")),
+            (DataFolder::PackageFolder, dir.to_owned()),
+        ]
+    }
+
     fn load(
         &self,
         dir: &Path,
         id: &str,
         config: &Languages<'_>,
         answers: Answers,
+        hidden: &Hidden,
     ) -> Result<LoadedPackage, ConfigError> {
-        let package = load(dir, id, config, answers)?;
+        let package = load(dir, id, config, answers, hidden)?;
         Ok(LoadedPackage {
             time_limit_ms: Some(package.manifest.limits.time_limit_ms),
             package,
@@ -50,12 +60,14 @@ impl PackageFormat for Native {
     }
 }
 
-/// Reads `dir/problem.toml` and `dir/tests/`.
+/// Reads `dir/problem.toml` and `dir/tests/`; the package's programs hide
+/// `hidden` and its secret folders.
 fn load(
     dir: &Path,
     id: &str,
     config: &Languages<'_>,
     answers: Answers,
+    hidden: &Hidden,
 ) -> Result<Package, ConfigError> {
     let path = dir.join("problem.toml");
     let text = fs_err::read_to_string(&path).map_err(|error| ConfigError {
@@ -64,19 +76,24 @@ fn load(
     })?;
     let manifest: ProblemToml = parse_toml(&path, &text)?;
     programs::check_declared_interactor(&path, &text, dir, &manifest)?;
+    // No program may read the tests, nor a compile be lent the package.
+    let secret_folders = Native.secret_folders(dir);
     let problem = if has_programs(&manifest) {
         let config = config.get()?;
         check_limits(&path, &text, &manifest)?;
         ProblemRef::Programs(Arc::new(programs::program_problem(
-            &path, &text, dir, id, &manifest, config,
+            &path,
+            &text,
+            dir,
+            id,
+            &manifest,
+            config,
+            Arc::new(hidden.with(&secret_folders)),
         )?))
     } else {
         ProblemRef::Engine(check_manifest(&path, id, &manifest)?)
     };
     let tests_folder = dir.join("tests");
-    // No run may read the tests (the sandbox masks the folder).
-    crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::PackageTests, &tests_folder);
-    crate::sandbox::guard_data_folder(dir);
     let tests = read_disk_tests(&tests_folder)?;
     if matches!(problem, ProblemRef::Programs(_)) && answers == Answers::Required {
         if let Some(test) = tests.iter().find(|test| test.answer.is_none()) {
@@ -102,6 +119,7 @@ fn load(
         dir: Some(dir.to_owned()),
         tests,
         groups,
+        secret_folders,
     };
     package.check_tests()?;
     Ok(package)
@@ -159,6 +177,7 @@ pub(super) fn bundled(id: &str) -> Result<Package, ConfigError> {
     // build, and a test proves them valid (`package::tests`), so start-up
     // does not pay for it (issue #19: the mayan checks cost 50-80 ms of
     // every command).
+    // In the binary: no folder of it on disk to hide.
     Ok(Package {
         id: id.to_owned(),
         problem,
@@ -166,5 +185,6 @@ pub(super) fn bundled(id: &str) -> Result<Package, ConfigError> {
         dir: None,
         tests,
         groups,
+        secret_folders: Vec::new(),
     })
 }

@@ -25,6 +25,7 @@ pub(super) fn program_problem(
     id: &str,
     manifest: &ProblemToml,
     config: &JudgeConfig,
+    hidden: std::sync::Arc<crate::sandbox::Hidden>,
 ) -> Result<ProgramProblem, ConfigError> {
     if manifest.engine.is_some() {
         return Err(invalid_at(
@@ -172,6 +173,7 @@ pub(super) fn program_problem(
     let toolbox = Toolbox::new(
         config.compile_limits(),
         config.tool_limits(&manifest.limits),
+        hidden,
     )
     .map_err(|fault| ConfigError::invalid(path, "programs", fault.0))?;
     let interactor = match &manifest.interactor {

@@ -355,7 +355,7 @@ fn compile(
         ])
         .collect();
     let (program, read_paths) = toolchain_of(&resolved);
-    let read_paths = lendable(name, read_paths);
+    let read_paths = lendable(name, read_paths, sandbox.hidden());
     let spec = RunSpec {
         read_paths,
         program,

@@ -269,13 +269,16 @@ pub(crate) fn available_cores() -> usize {
 
 /// Compiles every submission once, runs every test of each, and returns one
 /// result per submission in the order given. `on_event` sees each step in
-/// that order, tests in test order, whatever `settings.jobs` is.
+/// that order, tests in test order, whatever `settings.jobs` is. No run or
+/// compile sees what `hidden` holds (the caller's to gather: the tests'
+/// folder, the folders the submissions were handed in from).
 pub fn run(
     problem: &dyn Problem,
     submissions: &[Submission],
     tests: &[TestCase],
     settings: &Settings,
     workspace: &Workspace,
+    hidden: &std::sync::Arc<crate::sandbox::Hidden>,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<SubmissionResult>, RunError> {
     let never = Cancellation::new();
@@ -285,6 +288,7 @@ pub fn run(
         tests,
         settings,
         workspace,
+        hidden,
         cancel: &never,
         margin: None,
     };
@@ -401,22 +405,10 @@ fn run_stopping(
         tests,
         settings,
         workspace,
+        hidden,
         cancel,
         margin,
     } = *request;
-    // The folders holding the hand-ins are out of every run's reach, as
-    // data folders are: one student's program must not read another's
-    // source where it was handed in (the runs need only the copies below).
-    for submission in submissions {
-        match submission.path.parent() {
-            Some(folder) if !folder.as_os_str().is_empty() => {
-                crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::HandIn, folder);
-            }
-            _ => {
-                crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::HandIn, Path::new("."))
-            }
-        }
-    }
     let mut directories = Vec::with_capacity(submissions.len());
     for index in 0..submissions.len() {
         let dir = workspace.path().join(format!("submission-{}", index + 1));
@@ -525,6 +517,7 @@ fn run_stopping(
     schedule::run_ordered_watched(
         settings.jobs,
         workspace.path(),
+        hidden,
         &items,
         cancel,
         |sandbox, &item| {

@@ -6,9 +6,9 @@
 use super::{Settings, Submission, TestCase, Workspace};
 use crate::interrupt::Cancellation;
 use crate::problems::Problem;
-use crate::sandbox::Limits;
+use crate::sandbox::{Hidden, Limits};
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// What one runner call runs, and how.
 #[derive(Clone, Copy)]
@@ -18,6 +18,11 @@ pub(crate) struct RunRequest<'a> {
     pub(crate) tests: &'a [TestCase],
     pub(crate) settings: &'a Settings,
     pub(crate) workspace: &'a Workspace,
+    /// What no run or compile of the call may see: the command's one value
+    /// (the grading layer gathers it: its packages' secret folders, a
+    /// `--tests` folder, a class's submissions folder and the folder each
+    /// submission was handed in from). The runner adds nothing to it.
+    pub(crate) hidden: &'a Arc<Hidden>,
     pub(crate) cancel: &'a Cancellation,
     /// The submissions that run at a margin; `None`: every one runs at
     /// `settings`' limits.

@@ -13,19 +13,20 @@
 //! then the longest prefix of items that finished before the request.
 
 use crate::interrupt::Cancellation;
-use crate::sandbox::{Sandbox, SandboxError};
+use crate::sandbox::{Hidden, Sandbox, SandboxError};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 
-/// Runs `work` on every item with `jobs` workers, calling `emit` with each
-/// result in item order. Fails when a worker could not set its sandbox up;
+/// Runs `work` on every item with `jobs` workers (each sandbox under
+/// `root`, hiding `hidden`), calling `emit` with each result in item order. Fails when a worker could not set its sandbox up;
 /// results already emitted stay emitted. After `cancel` only a prefix of
 /// the items is emitted (see the module doc); the caller asks `cancel`.
 pub(crate) fn run_ordered<Item, Output>(
     jobs: usize,
     root: &Path,
+    hidden: &Arc<Hidden>,
     items: &[Item],
     cancel: &Cancellation,
     work: impl Fn(&mut Sandbox, &Item) -> Output + Sync,
@@ -35,7 +36,7 @@ where
     Item: Sync,
     Output: Send,
 {
-    run_ordered_watched(jobs, root, items, cancel, work, |handed| {
+    run_ordered_watched(jobs, root, hidden, items, cancel, work, |handed| {
         if let Handed::Output(index, output) = handed {
             emit(index, output);
         }
@@ -56,6 +57,7 @@ pub(crate) enum Handed<Output> {
 pub(crate) fn run_ordered_watched<Item, Output>(
     jobs: usize,
     root: &Path,
+    hidden: &Arc<Hidden>,
     items: &[Item],
     cancel: &Cancellation,
     work: impl Fn(&mut Sandbox, &Item) -> Output + Sync,
@@ -76,7 +78,7 @@ where
             let sender = sender.clone();
             let (next, work) = (&next, &work);
             scope.spawn(move || {
-                let mut sandbox = match Sandbox::new(root) {
+                let mut sandbox = match Sandbox::new(root, Arc::clone(hidden)) {
                     Ok(sandbox) => sandbox,
                     Err(error) => {
                         let _ = sender.send(Err(error));
@@ -188,6 +190,7 @@ mod tests {
         run_ordered(
             jobs,
             root.path(),
+            &Arc::default(),
             &items,
             &cancel,
             |_, &item| {
@@ -231,6 +234,7 @@ mod tests {
         run_ordered(
             4,
             root.path(),
+            &Arc::default(),
             &items,
             &Cancellation::new(),
             |_, &item| item * 2,
@@ -251,6 +255,7 @@ mod tests {
         run_ordered_watched(
             jobs,
             root.path(),
+            &Arc::default(),
             &items,
             &cancel,
             |_, &item| {

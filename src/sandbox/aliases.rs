@@ -30,18 +30,6 @@ pub(super) struct Identities {
     answers: std::sync::Mutex<std::collections::BTreeMap<PathBuf, (u64, Option<String>)>>,
 }
 
-impl Identities {
-    /// Nothing recorded (for the process's static).
-    pub(super) const fn empty() -> Identities {
-        Identities {
-            folders: Vec::new(),
-            files: Vec::new(),
-            generation: 0,
-            answers: std::sync::Mutex::new(std::collections::BTreeMap::new()),
-        }
-    }
-}
-
 /// A folder or file of the judge's data (or a folder holding it): its
 /// identity, the data it was recorded for, and its own path then.
 #[derive(Clone)]
@@ -102,16 +90,6 @@ fn id(path: &Path) -> Option<Id> {
 }
 
 impl Identities {
-    /// Adds what `other` recorded, as if recorded here after what is.
-    pub(super) fn absorb(&mut self, other: Identities) {
-        if other.generation == 0 {
-            return;
-        }
-        self.generation += 1;
-        keep_all(&mut self.folders, other.folders);
-        keep_all(&mut self.files, other.files);
-    }
-
     /// Records `data` (resolved): itself and the folders holding it; with
     /// `whole`, also every folder and file inside it.
     pub(super) fn record(&mut self, data: &Path, whole: bool) {
@@ -150,7 +128,7 @@ impl Identities {
     }
 
     /// [`Identities::look`], each answer kept until more data is recorded
-    /// (as the process's lending check keeps them, in two steps).
+    /// (as `Hidden::lending_refused` keeps them, around its walk).
     #[cfg(test)]
     pub(super) fn aliased(&self, lent: &Path, exe: Option<&Path>) -> Option<String> {
         if let Some(answer) = self.cached(lent) {
@@ -183,7 +161,7 @@ impl Identities {
     }
 
     /// What [`Identities::look`] reads, copied (with its generation and no
-    /// answers), so a walk of a lent folder holds no lock a run waits on.
+    /// answers): the identities of a copy of a `Hidden`.
     pub(super) fn snapshot(&self) -> Identities {
         Identities {
             folders: self.folders.clone(),

@@ -1,40 +1,39 @@
 //! What the sandbox hides, as a value: [`Hidden`] holds the judge's data
 //! folders (tests, packages, a class's hand-ins) and what their symbolic
 //! links point to, which every run's mount namespace covers, and the data
-//! no compile is lent (see [`Hidden::mask`], [`Hidden::guard`] and
-//! [`lending_refused`]). The rules live on the value, so a test (or a
-//! second backend) builds its own and asks it.
+//! no compile is lent (see [`Hidden::hide`] and [`Hidden::lending_refused`]).
+//! The rules live on the value, so a test (or a second backend) builds its
+//! own and asks it.
 //!
-//! The judge keeps one [`Hidden`] for the process, the one the judge's
-//! sandboxes read ([`mask_data_folder`] and [`guard_data_folder`] add to it,
-//! [`lending_refused`] and each worker's mount namespace read it): it
-//! cannot be built once from the configuration yet, since packages are found and loaded problem by
-//! problem after judge.toml is read (a package's `tests/` or `data/`
-//! folder is known only then), and the folders submissions were handed in
-//! from only when their run starts. Who adds what, and why:
+//! There is no table of the process: a [`Sandbox`](super::Sandbox) hides
+//! what it is given when it is made ([`Sandbox::new`](super::Sandbox::new)),
+//! a [`SandboxPool`](super::SandboxPool) what its owner last gave it, and
+//! nothing else. That is the seam a second backend takes: it is handed
+//! what to hide. Each command builds its one value above the runner (issue
+//! #33): the grading layer gathers it (`grading::hidden`) from the folders
+//! each package says are secret (`Package::secret_folders`) and the folders
+//! the command itself reads, and hands it to the runner (`RunRequest`) and
+//! to each package's programs (`Package::hide`). While a package loads, its
+//! own programs (a validator checking its tests, a generator) hide what the
+//! command hid before and the package's secret folders. Who says what, and
+//! why:
 //!
-//! | reason | added by | when |
+//! | reason | said by | why |
 //! |---|---|---|
-//! | [`DataFolder::Tests`] | `runner::tests_load` | a `--tests` folder (or a problem's tests folder) is read |
-//! | [`DataFolder::ProblemsFolder`] | `package::check_problems_dir` | `--problems-dir DIR` is accepted |
-//! | [`DataFolder::PackageTests`] | `package::native`, `package::polygon` | a judge or Polygon package's `tests/` is read, or Polygon's generated tests are written |
-//! | [`DataFolder::KattisData`] | `package::kattis::load`, `package::generators` | a Kattis package's `data/` is read, or a `generators.yaml` package's `data/` and its cache of generated cases |
-//! | [`DataFolder::Submissions`] | `grading::class`, `package::generators` | a class's submissions folder is discovered, or a package's `submissions/` |
-//! | [`DataFolder::HandIn`] | `runner::run_stopping` | a run starts: each submission's own folder |
-//! | (guarded only: [`guard_data_folder`]) | the package formats | a package's whole folder (its solutions and submissions) is kept from compiles, not masked |
+//! | [`DataFolder::Tests`] | `grading::run` | `judge run --tests DIR`: the answers |
+//! | [`DataFolder::ProblemsFolder`] | `package` (its loader) | a package looked up in `--problems-dir DIR`, or the folder holding `grade --package DIR`: every package's tests |
+//! | [`DataFolder::PackageTests`] | `package::native`, `package::polygon` | a package's `tests/`, and Polygon's generated tests |
+//! | [`DataFolder::KattisData`] | `package::kattis`, `package::generators` | a Kattis package's `data/`, and a `generators.yaml` package's cache of made cases |
+//! | [`DataFolder::Submissions`] | `grading::class`, `package::generators` | a class's submissions folder, and a package's `submissions/` |
+//! | [`DataFolder::HandIn`] | the grading layer (`run`, `grade`, `grade --package`) | the folder each submission was handed in from: its neighbours' sources |
+//! | [`DataFolder::PackageFolder`] | every package format | a package's whole folder (its solutions and submissions): kept from compiles, not masked |
 //!
-//! Entries are only added, never removed: a folder masked once stays out
-//! of reach of every later run of the process.
-//!
-//! A [`Sandbox`](super::Sandbox) reads what it hides through the value it
-//! was given, a [`Hiding`]: the process's [`Hidden`] (what
-//! [`Sandbox::new`](super::Sandbox::new) takes), or a [`Hidden`] built
-//! whole by its owner. That is the seam a second backend (or a test) takes:
-//! it is handed what to hide, and never reads the process's table itself.
+//! A value only grows while it is gathered: a folder once added stays
+//! hidden from every run given the value.
 
 use super::aliases::Identities;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
+use std::sync::{Mutex, PoisonError};
 
 /// Why a folder is out of every run's reach (see the module's table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +50,10 @@ pub enum DataFolder {
     Submissions,
     /// The folder a submission was handed in from: its neighbours' sources.
     HandIn,
+    /// A package's whole folder, with its solutions and submissions: no
+    /// compile is lent it or anything in it, but it is not masked (its
+    /// tests and data are, for their own reasons).
+    PackageFolder,
 }
 
 impl DataFolder {
@@ -66,51 +69,10 @@ impl DataFolder {
             | DataFolder::ProblemsFolder
             | DataFolder::PackageTests
             | DataFolder::KattisData
-            | DataFolder::Submissions => Reach::Whole,
+            | DataFolder::Submissions
+            | DataFolder::PackageFolder => Reach::Whole,
         }
     }
-}
-
-/// Folders of the judge's data (a `--tests` folder, a problems folder, a
-/// package's folder, a class's submissions folder) that no run or compile
-/// may see: an empty tmpfs covers each in every worker's mount namespace
-/// made after this, as root and without, and only a program a run needs
-/// inside one is bound back. A path the judge cannot resolve, `/` or a
-/// top-level folder (`/usr`, `/etc`: programs need them) is left as it is.
-/// Landlock lets a run read `/usr` and `/etc`, and without root a run is
-/// the teacher's own user, so file modes do not keep tests there from it
-/// (issue 18).
-///
-/// Symbolic links inside the folder (as git-annex or dvc keep data) are
-/// followed to their targets: the folder holding all of them (git-annex's
-/// `.git/annex/objects`, dvc's cache) is masked the same way, or, where
-/// they share no such folder, each target folder is masked and each
-/// target file covered by an empty file, so the answer is not read at the
-/// path a link points to either. A folder programs load code from
-/// (`/usr/lib`, `/usr/local/bin`, `/etc`, ...), or one holding such a
-/// folder, is never masked: a linked file there is covered alone, and a
-/// link to such a folder is not followed.
-///
-/// `reason` is kept with each folder added (a link target's folder takes
-/// the reason of the folder linking to it); a folder already in the list
-/// keeps its first reason. No compile is lent such a folder either (see
-/// `lending_refused`; for [`DataFolder::HandIn`], only a lent folder
-/// that is or holds it).
-pub fn mask_data_folder(reason: DataFolder, path: &Path) {
-    // The walks are made on a value of its own, so the runs reading the
-    // process's wait only for the merge.
-    let mut more = Hidden::new();
-    more.mask(reason, path);
-    process_write().absorb(more);
-}
-
-/// Records `path` as the judge's data no compile is lent (a package's
-/// folder, with its solutions and submissions), without masking it (in
-/// the process's [`Hidden`]; see [`Hidden::guard`]).
-pub(crate) fn guard_data_folder(path: &Path) {
-    let mut more = Hidden::new();
-    more.guard(path);
-    process_write().absorb(more);
 }
 
 /// What the sandbox must hide: the data folders every run's mount
@@ -123,6 +85,33 @@ pub struct Hidden {
     files: Vec<PathBuf>,
     guarded: Vec<(PathBuf, Reach)>,
     identities: Identities,
+    /// Held by a walk of a lent folder for aliases ([`Hidden::lending_refused`]):
+    /// compiles starting together on every worker walk a folder once.
+    walks: Mutex<()>,
+}
+
+impl Clone for Hidden {
+    /// The same folders, files and data; the lending answers are asked
+    /// again.
+    fn clone(&self) -> Hidden {
+        Hidden {
+            folders: self.folders.clone(),
+            files: self.files.clone(),
+            guarded: self.guarded.clone(),
+            identities: self.identities.snapshot(),
+            walks: Mutex::default(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Hidden {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hidden")
+            .field("folders", &self.folders)
+            .field("files", &self.files.len())
+            .field("guarded", &self.guarded.len())
+            .finish()
+    }
 }
 
 impl Hidden {
@@ -131,10 +120,37 @@ impl Hidden {
         Hidden::default()
     }
 
-    /// Adds the data folder `path`, masked for `reason` (see
-    /// [`mask_data_folder`] for what masking does and what is left as it
-    /// is).
-    pub fn mask(&mut self, reason: DataFolder, path: &Path) {
+    /// Adds the data folder `path`, hidden for `reason`: no compile is
+    /// lent it (see `Hidden::lending_refused`; for [`DataFolder::HandIn`],
+    /// only a lent folder that is or holds it), and, for every reason but
+    /// [`DataFolder::PackageFolder`], every run's mount namespace masks it.
+    ///
+    /// Masked, an empty tmpfs covers the folder in every worker's mount
+    /// namespace, as root and without, and only a program a run needs
+    /// inside it is bound back. A path the judge cannot resolve, `/` or a
+    /// top-level folder (`/usr`, `/etc`: programs need them) is left as it
+    /// is. Landlock lets a run read `/usr` and `/etc`, and without root a
+    /// run is the teacher's own user, so file modes do not keep tests there
+    /// from it (issue 18).
+    ///
+    /// Symbolic links inside the folder (as git-annex or dvc keep data) are
+    /// followed to their targets: the folder holding all of them
+    /// (git-annex's `.git/annex/objects`, dvc's cache) is masked the same
+    /// way, or, where they share no such folder, each target folder is
+    /// masked and each target file covered by an empty file, so the answer
+    /// is not read at the path a link points to either. A folder programs
+    /// load code from (`/usr/lib`, `/usr/local/bin`, `/etc`, ...), or one
+    /// holding such a folder, is never masked: a linked file there is
+    /// covered alone, and a link to such a folder is not followed.
+    ///
+    /// `reason` is kept with each folder added (a link target's folder
+    /// takes the reason of the folder linking to it); a folder already in
+    /// the list keeps its first reason.
+    pub fn hide(&mut self, reason: DataFolder, path: &Path) {
+        if reason == DataFolder::PackageFolder {
+            self.guard(path);
+            return;
+        }
         let reach = reason.reach();
         let Ok(real) = fs_err::canonicalize(path) else {
             return;
@@ -161,37 +177,23 @@ impl Hidden {
         self.files.sort();
     }
 
+    /// This value and `more` ([`Hidden::hide`] of each, in order): what a
+    /// package's programs hide while it loads, what the command hid before
+    /// and the package's own secret folders.
+    pub(crate) fn with(&self, more: &[(DataFolder, PathBuf)]) -> Hidden {
+        let mut hidden = self.clone();
+        for (reason, path) in more {
+            hidden.hide(*reason, path);
+        }
+        hidden
+    }
+
     /// Records `path` as the judge's data no compile is lent, without
     /// masking it.
-    pub(crate) fn guard(&mut self, path: &Path) {
+    fn guard(&mut self, path: &Path) {
         if let Ok(real) = fs_err::canonicalize(path) {
             self.guard_real(&real, Reach::Whole);
         }
-    }
-
-    /// Adds what `other` hides, as if added here after what is: a folder
-    /// already masked keeps its reason, a guard only widens.
-    pub(crate) fn absorb(&mut self, other: Hidden) {
-        for (folder, reason) in other.folders {
-            if !self.folders.iter().any(|(known, _)| *known == folder) {
-                self.folders.push((folder, reason));
-            }
-        }
-        for file in other.files {
-            if !self.files.contains(&file) {
-                self.files.push(file);
-            }
-        }
-        for (path, reach) in other.guarded {
-            match self.guarded.iter_mut().find(|(known, _)| *known == path) {
-                Some(entry) if reach == Reach::Whole => entry.1 = Reach::Whole,
-                Some(_) => {}
-                None => self.guarded.push((path, reach)),
-            }
-        }
-        self.identities.absorb(other.identities);
-        self.folders.sort_by(|a, b| a.0.cmp(&b.0));
-        self.files.sort();
     }
 
     /// Records `real` (resolved) as data no compile is lent, whether or
@@ -228,62 +230,6 @@ impl Hidden {
             .find(|(known, _)| known == folder)
             .map(|(_, reason)| *reason)
     }
-}
-
-/// Where a sandbox reads what it hides (see the module's doc).
-#[derive(Clone, Default)]
-pub enum Hiding {
-    /// The process's [`Hidden`], as packages are loaded and runs start:
-    /// what the judge's own sandboxes read.
-    #[default]
-    Process,
-    /// A [`Hidden`] of the sandbox's owner, built whole before its runs.
-    Given(Arc<Hidden>),
-}
-
-impl Hiding {
-    /// What is hidden now, in one moment (the process's read under its
-    /// lock, held as long as the look is).
-    pub(crate) fn look(&self) -> Look<'_> {
-        match self {
-            Hiding::Process => Look::Process(process()),
-            Hiding::Given(hidden) => Look::Given(hidden),
-        }
-    }
-}
-
-/// A look at a [`Hiding`]'s [`Hidden`] ([`Hiding::look`]).
-pub(crate) enum Look<'a> {
-    Process(RwLockReadGuard<'static, Hidden>),
-    Given(&'a Hidden),
-}
-
-impl std::ops::Deref for Look<'_> {
-    type Target = Hidden;
-
-    fn deref(&self) -> &Hidden {
-        match self {
-            Look::Process(hidden) => hidden,
-            Look::Given(hidden) => hidden,
-        }
-    }
-}
-
-/// The process's [`Hidden`], which every sandbox reads.
-static PROCESS: RwLock<Hidden> = RwLock::new(Hidden {
-    folders: Vec::new(),
-    files: Vec::new(),
-    guarded: Vec::new(),
-    identities: Identities::empty(),
-});
-
-fn process_write() -> std::sync::RwLockWriteGuard<'static, Hidden> {
-    PROCESS.write().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// The process's [`Hidden`], for reading.
-pub(crate) fn process() -> RwLockReadGuard<'static, Hidden> {
-    PROCESS.read().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// How far a guarded folder keeps lending away: [`Reach::Whole`] refuses a
@@ -385,44 +331,37 @@ fn link_targets(folder: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
     (folders, files)
 }
 
-/// Why a compile may not be lent `folder` (a toolchain folder read beside
-/// the system's, issue 18): it is, holds or resolves to the judge's data
-/// (a tests folder, a package folder, a class's hand-ins, the target of a
-/// link in one) or the judge's own binary, or it lies inside such a data
-/// folder; compared on resolved paths, so a link beside a wrapper's `bin/`
-/// pointing at the tests is refused as the tests are. `None` when it may
-/// be lent.
-///
-/// Asked of the process's [`Hidden`]: the path rules and an answer already
-/// given are read under its lock; a walk of `folder` for aliases is made on
-/// a copy, so no run waits on it, and one at a time, so compiles starting
-/// together on every worker walk a lent folder once.
-pub(crate) fn lending_refused(folder: &Path) -> Option<String> {
-    static WALKS: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let (real, exe) = {
-        let hidden = process();
-        match hidden.refused_by_path(folder) {
+impl Hidden {
+    /// Why a compile may not be lent `folder` (a toolchain folder read
+    /// beside the system's, issue 18): it is, holds or resolves to the
+    /// judge's data (a tests folder, a package folder, a class's hand-ins,
+    /// the target of a link in one) or the judge's own binary, or it lies
+    /// inside such a data folder; compared on resolved paths, so a link
+    /// beside a wrapper's `bin/` pointing at the tests is refused as the
+    /// tests are. `None` when it may be lent.
+    ///
+    /// The path rules are read first; a walk of `folder` for aliases (a
+    /// hard link, a bind mount of the data) is made one at a time, so
+    /// compiles starting together on every worker walk a lent folder once,
+    /// and its answer is kept for every sandbox sharing this value.
+    pub(crate) fn lending_refused(&self, folder: &Path) -> Option<String> {
+        let (real, exe) = match self.refused_by_path(folder) {
             Lending::Decided(answer) => return answer,
-            Lending::AskIdentities { real, exe } => match hidden.identities.cached(&real) {
-                Some(answer) => return answer,
-                None => (real, exe),
-            },
-        }
-    };
-    let _walking = WALKS.lock().unwrap_or_else(PoisonError::into_inner);
-    let identities = {
-        let hidden = process();
-        // Another compile may have walked it while this one waited.
-        if let Some(answer) = hidden.identities.cached(&real) {
+            Lending::AskIdentities { real, exe } => (real, exe),
+        };
+        if let Some(answer) = self.identities.cached(&real) {
             return answer;
         }
-        hidden.identities.snapshot()
-    };
-    let answer = identities.look(&real, exe.as_deref());
-    process()
-        .identities
-        .remember(&real, identities.generation(), answer.clone());
-    answer
+        let _walking = self.walks.lock().unwrap_or_else(PoisonError::into_inner);
+        // Another compile may have walked it while this one waited.
+        if let Some(answer) = self.identities.cached(&real) {
+            return answer;
+        }
+        let answer = self.identities.look(&real, exe.as_deref());
+        self.identities
+            .remember(&real, self.identities.generation(), answer.clone());
+        answer
+    }
 }
 
 /// What the path rules of [`Hidden::refused_by_path`] say of a lent
@@ -436,18 +375,7 @@ enum Lending {
 }
 
 impl Hidden {
-    /// Why a compile may not be lent `folder` (see [`lending_refused`]);
-    /// `None` when it may be. The process's is asked in two steps (the
-    /// walk for aliases on a copy), which [`lending_refused`] takes.
-    #[cfg(test)]
-    fn lending_refused(&self, folder: &Path) -> Option<String> {
-        match self.refused_by_path(folder) {
-            Lending::Decided(answer) => answer,
-            Lending::AskIdentities { real, exe } => self.identities.aliased(&real, exe.as_deref()),
-        }
-    }
-
-    /// The path rules of [`lending_refused`]: the data by path, the
+    /// The path rules of [`Hidden::lending_refused`]: the data by path, the
     /// judge's binary, the folders every run reads.
     fn refused_by_path(&self, folder: &Path) -> Lending {
         let Ok(real) = fs_err::canonicalize(folder) else {
@@ -567,10 +495,10 @@ mod tests {
         fs_err::create_dir(&tests).unwrap();
         std::os::unix::fs::symlink(store.join("ab/blob"), tests.join("1.ans")).unwrap();
         let mut hidden = Hidden::new();
-        hidden.mask(DataFolder::KattisData, &tests);
-        hidden.mask(DataFolder::ProblemsFolder, &tests);
-        hidden.mask(DataFolder::Submissions, Path::new("/"));
-        hidden.mask(DataFolder::HandIn, Path::new("/usr/lib"));
+        hidden.hide(DataFolder::KattisData, &tests);
+        hidden.hide(DataFolder::ProblemsFolder, &tests);
+        hidden.hide(DataFolder::Submissions, Path::new("/"));
+        hidden.hide(DataFolder::HandIn, Path::new("/usr/lib"));
         assert_eq!(hidden.reason_for(&tests), Some(DataFolder::KattisData));
         assert_eq!(
             hidden.reason_for(&store.join("ab")),
@@ -582,18 +510,44 @@ mod tests {
         assert!(hidden.lending_refused(&tests).is_some());
         assert!(Hidden::new().lending_refused(&tests).is_none());
 
-        // Added from a value of its own (as `mask_data_folder` does), a
-        // folder already masked keeps its first reason too.
-        let mut more = Hidden::new();
-        more.mask(DataFolder::Submissions, &tests);
+        // Added to a copy (as a package's programs hide what the command
+        // hid and the package's folders), a folder already masked keeps
+        // its first reason too, and the value copied is left as it was.
         let other = root.join("other");
         fs_err::create_dir(&other).unwrap();
-        more.mask(DataFolder::HandIn, &other);
-        hidden.absorb(more);
+        let before = hidden.clone();
+        let hidden = hidden.with(&[
+            (DataFolder::Submissions, tests.clone()),
+            (DataFolder::HandIn, other.clone()),
+        ]);
+        assert_eq!(before.reason_for(&other), None);
         assert_eq!(hidden.reason_for(&tests), Some(DataFolder::KattisData));
         assert_eq!(hidden.reason_for(&other), Some(DataFolder::HandIn));
         assert!(hidden.lending_refused(&other).is_some());
         // A hand-in's folder refuses only a lent folder holding it.
         assert!(hidden.lending_refused(&root).is_some());
+    }
+
+    /// A package's whole folder is kept from compiles but not masked: a
+    /// run may still be lent nothing in it, and its programs' sources stay
+    /// in every run's view.
+    #[test]
+    fn a_package_folder_is_guarded_not_masked() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = fs_err::canonicalize(dir.path()).unwrap();
+        let package = root.join("package");
+        fs_err::create_dir_all(package.join("lib")).unwrap();
+        let mut hidden = Hidden::new();
+        hidden.hide(DataFolder::PackageFolder, &package);
+        assert_eq!(hidden.masked_folders().count(), 0);
+        assert_eq!(hidden.reason_for(&package), None);
+        let refused = hidden.lending_refused(&package.join("lib"));
+        assert!(
+            refused
+                .as_deref()
+                .is_some_and(|reason| reason.contains("lies inside the judge's data")),
+            "{refused:?}"
+        );
+        assert!(hidden.clone().lending_refused(&package).is_some());
     }
 }

@@ -43,8 +43,7 @@ mod walk;
 
 pub(crate) use decide::{at_one_x, decide_limit, Crossing, Observation};
 pub use error::SandboxError;
-pub(crate) use hidden::{guard_data_folder, lending_refused};
-pub use hidden::{mask_data_folder, DataFolder, Hidden, Hiding};
+pub use hidden::{DataFolder, Hidden};
 #[cfg(target_os = "linux")]
 pub use pool::SandboxPool;
 #[cfg(target_os = "linux")]
@@ -657,7 +656,7 @@ mod tests {
             std::os::unix::fs::PermissionsExt::from_mode(0o711),
         )
         .unwrap();
-        let mut sandbox = Sandbox::new(root.path()).unwrap();
+        let mut sandbox = Sandbox::new(root.path(), std::sync::Arc::default()).unwrap();
         sandbox
             .run(&RunSpec {
                 limits,
@@ -705,8 +704,12 @@ mod tests {
             std::os::unix::fs::PermissionsExt::from_mode(0o711),
         )
         .unwrap();
-        let mut sandbox =
-            Sandbox::without_layers(root.path(), &[BenchLayer::WorkerNamespaces]).unwrap();
+        let mut sandbox = Sandbox::without_layers(
+            root.path(),
+            std::sync::Arc::default(),
+            &[BenchLayer::WorkerNamespaces],
+        )
+        .unwrap();
         let first = sandbox
             .run(&shell(
                 "ls -A; echo left > file; setfattr -n user.a -v 1 . 2>/dev/null; pwd",

@@ -25,11 +25,15 @@
 //! the package that owns the pool, never a submission, so even what a
 //! namespace does keep could only pass between programs of one author.
 //!
+//! What the lent sandboxes hide is the value the pool's owner gives it
+//! ([`SandboxPool::new`], and [`SandboxPool::hide`] when the command has
+//! gathered more): each job's sandbox hides the value given last.
+//!
 //! Dropping the last handle ends the threads and waits for them, so every
 //! sandbox has removed its cgroups and folders before the caller removes
 //! the workspace they live in.
 
-use super::{Sandbox, SandboxError};
+use super::{Hidden, Sandbox, SandboxError};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -45,6 +49,8 @@ struct Lent {
 
 struct Shared {
     root: PathBuf,
+    /// What the lent sandboxes hide, as the pool's owner gave it last.
+    hidden: Mutex<Arc<Hidden>>,
     idle: Mutex<Vec<Lent>>,
     threads: Mutex<Vec<JoinHandle<()>>>,
 }
@@ -82,15 +88,38 @@ impl std::fmt::Debug for SandboxPool {
 
 impl SandboxPool {
     /// A pool whose sandboxes live under `root` (mode 0711, as for
-    /// [`Sandbox::new`]); none is made before the first call.
-    pub fn new(root: &Path) -> SandboxPool {
+    /// [`Sandbox::new`]) and hide `hidden`; none is made before the first
+    /// call.
+    pub fn new(root: &Path, hidden: Arc<Hidden>) -> SandboxPool {
         SandboxPool {
             shared: Arc::new(Shared {
                 root: root.to_path_buf(),
+                hidden: Mutex::new(hidden),
                 idle: Mutex::new(Vec::new()),
                 threads: Mutex::new(Vec::new()),
             }),
         }
+    }
+
+    /// Hides `hidden` from the next job on, in every lent sandbox (a
+    /// job already running keeps what it started with).
+    pub(crate) fn hide(&self, hidden: Arc<Hidden>) {
+        *self
+            .shared
+            .hidden
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = hidden;
+    }
+
+    /// What the lent sandboxes hide now.
+    fn hidden(&self) -> Arc<Hidden> {
+        Arc::clone(
+            &self
+                .shared
+                .hidden
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
     }
 
     /// The sandboxes set up so far (busy or idle); for the unit tests.
@@ -124,7 +153,9 @@ impl SandboxPool {
             None => self.start()?,
         };
         let (done, result) = mpsc::sync_channel::<T>(1);
+        let hidden = self.hidden();
         let job: Job = Box::new(move |sandbox: &mut Sandbox| {
+            sandbox.hide(hidden);
             let _ = done.send(work(sandbox));
         });
         if lent.jobs.send(job).is_err() {
@@ -142,10 +173,11 @@ impl SandboxPool {
         let (jobs, queue) = mpsc::channel::<Job>();
         let (ready, set_up) = mpsc::sync_channel::<Result<(), SandboxError>>(1);
         let root = self.shared.root.clone();
+        let hidden = self.hidden();
         let thread = std::thread::Builder::new()
             .name("judge-tools".to_owned())
             .spawn(move || {
-                let mut sandbox = match Sandbox::new(&root) {
+                let mut sandbox = match Sandbox::new(&root, hidden) {
                     Ok(sandbox) => {
                         let _ = ready.send(Ok(()));
                         sandbox
@@ -260,7 +292,7 @@ mod tests {
     #[test]
     fn calls_one_after_another_reuse_one_sandbox() {
         let root = root();
-        let pool = SandboxPool::new(root.path());
+        let pool = SandboxPool::new(root.path(), Arc::default());
         for round in 0..5 {
             let spec = echo(&round.to_string());
             let measured = pool
@@ -275,7 +307,7 @@ mod tests {
     #[test]
     fn calls_at_once_get_a_sandbox_each() {
         let root = root();
-        let pool = SandboxPool::new(root.path());
+        let pool = SandboxPool::new(root.path(), Arc::default());
         let (entered, wait) = mpsc::channel::<()>();
         let (release, held) = mpsc::channel::<()>();
         std::thread::scope(|scope| {
@@ -304,7 +336,7 @@ mod tests {
     #[test]
     fn a_panicking_call_is_an_error_and_its_sandbox_is_not_lent_again() {
         let root = root();
-        let pool = SandboxPool::new(root.path());
+        let pool = SandboxPool::new(root.path(), Arc::default());
         let failed = pool.run(|_| -> () { panic!("a tool's work panicked") });
         assert!(failed.is_err());
         let spec = echo("after");
@@ -319,7 +351,7 @@ mod tests {
     #[test]
     fn dropping_the_pool_removes_every_sandbox_folder() {
         let root = root();
-        let pool = SandboxPool::new(root.path());
+        let pool = SandboxPool::new(root.path(), Arc::default());
         let spec = echo("x");
         pool.run(move |sandbox| sandbox.run(&spec))
             .unwrap()
@@ -350,7 +382,7 @@ mod tests {
     #[test]
     fn a_run_on_a_lent_sandbox_leaves_nothing_for_the_next() {
         let root = root();
-        let pool = SandboxPool::new(root.path());
+        let pool = SandboxPool::new(root.path(), Arc::default());
         let first = tool(
             "echo left > /tmp/left; echo left > /dev/shm/left 2>/dev/null; \
              (sleep 30 &) ; echo started",

@@ -116,12 +116,18 @@ pub(crate) fn stress(
     for warning in &resolved.warnings {
         observer(StressEvent::Settings(warning));
     }
+    // What no run sees: the package's secret folders (its programs hide
+    // them already, since it loaded).
+    let mut hidden = crate::grading::hidden::Gathering::new();
+    hidden.package(package);
+    let hidden = hidden.done([package]);
     let options = StressOptions {
         seed,
         iterations: request.iterations,
         profiles: profiles.clone(),
         shrink_runs: request.shrink_runs,
         config: request.config,
+        hidden: &hidden,
     };
     observer(StressEvent::Starting);
     let workspace = Workspace::new()?;

@@ -18,7 +18,9 @@ use crate::runner::{
     compile, execute, generated_test, schedule, set_mode, written_test, Prepared, RunError,
     Settings, Submission, TestCase, Workspace,
 };
+use crate::sandbox::Hidden;
 use crate::verdict::Verdict;
+use std::sync::Arc;
 
 /// Tests per worker in one batch: one, so nothing runs after a failure (issue
 /// #10: with four, a sleeping program took four TLEs, 18 s, to report one).
@@ -40,6 +42,9 @@ pub(crate) struct StressOptions<'a> {
     /// The configuration the limits came from: a shorter CPU limit gets
     /// its wall-clock backstop from it ([`JudgeConfig::wall_time_ms`]).
     pub(crate) config: &'a JudgeConfig,
+    /// What no run or compile of the submission may see: the command's
+    /// one value (`crate::stress` gathers it).
+    pub(crate) hidden: &'a Arc<Hidden>,
 }
 
 /// A failing test: its input, the reference answer and what the submission
@@ -108,7 +113,7 @@ pub(crate) fn stress(
     cancel: &Cancellation,
     progress: &mut dyn FnMut(StressProgress),
 ) -> Result<StressOutcome, RunError> {
-    let Some(prepared) = prepare(submission, settings, workspace, cancel)? else {
+    let Some(prepared) = prepare(submission, settings, workspace, options.hidden, cancel)? else {
         return Ok(StressOutcome::Interrupted { iterations: 0 });
     };
     if prepared.program.is_none() {
@@ -121,6 +126,7 @@ pub(crate) fn stress(
         settings,
         config: options.config,
         workspace,
+        hidden: options.hidden,
         cancel,
     };
     // As `load_tests` does for a problem without profiles.
@@ -456,6 +462,7 @@ fn prepare(
     submission: &Submission,
     settings: &Settings,
     workspace: &Workspace,
+    hidden: &Arc<Hidden>,
     cancel: &Cancellation,
 ) -> Result<Option<Prepared>, RunError> {
     let dir = workspace.path().join("submission-1");
@@ -465,6 +472,7 @@ fn prepare(
     schedule::run_ordered(
         1,
         workspace.path(),
+        hidden,
         &[()],
         cancel,
         |sandbox, ()| compile::prepare(sandbox, submission, &dir, settings),
@@ -491,6 +499,7 @@ struct Runs<'a> {
     settings: &'a Settings,
     config: &'a JudgeConfig,
     workspace: &'a Workspace,
+    hidden: &'a Arc<Hidden>,
     cancel: &'a Cancellation,
 }
 
@@ -503,6 +512,7 @@ impl Runs<'_> {
         schedule::run_ordered(
             self.settings.jobs,
             self.workspace.path(),
+            self.hidden,
             tests,
             self.cancel,
             |sandbox, test| {

@@ -108,9 +108,11 @@ fn without_landlock_a_run_reads_no_other_submission() {
     mode(&copy, 0o644);
     let class = UnderUsr::new("class-nolandlock");
     let hand_in = class_with_alice(&class.path);
-    judge::sandbox::mask_data_folder(judge::sandbox::DataFolder::Submissions, &class.path);
+    let mut hidden = judge::sandbox::Hidden::new();
+    hidden.hide(judge::sandbox::DataFolder::Submissions, &class.path);
     let mut sandbox = judge::sandbox::Sandbox::without_layers(
         workspace.path(),
+        std::sync::Arc::new(hidden),
         &[judge::sandbox::BenchLayer::Landlock],
     )
     .unwrap();
@@ -160,9 +162,9 @@ fn shell(script: String, read_paths: Vec<PathBuf>) -> judge::sandbox::RunSpec {
 }
 
 /// The seam a second backend takes (issue #33): a sandbox given a
-/// `Hidden` of its own masks the folders in it, though the process's
-/// table never heard of them; one reading the process's table masks no
-/// folder nobody added, so the given value is what hid it.
+/// `Hidden` masks the folders in it; one given nothing masks no folder
+/// nobody added, so the given value is what hid it (there is no table of
+/// the process to hide it instead).
 #[test]
 #[ignore = "needs root: it writes under /usr; CI runs it as root with --ignored"]
 fn a_sandbox_hides_the_data_folders_it_is_given() {
@@ -175,26 +177,25 @@ fn a_sandbox_hides_the_data_folders_it_is_given() {
     fs_err::write(&answer, "GIVEN-SECRET\n").unwrap();
     mode(&answer, 0o644);
     let workspace = judge::runner::Workspace::new().unwrap();
-    let read = |hiding: judge::sandbox::Hiding| {
-        let mut sandbox = judge::sandbox::Sandbox::new(workspace.path())
-            .unwrap()
-            .hiding(hiding);
+    let read = |hidden: judge::sandbox::Hidden| {
+        let mut sandbox =
+            judge::sandbox::Sandbox::new(workspace.path(), std::sync::Arc::new(hidden)).unwrap();
         let script = format!("cat '{}' 2>&1; echo done", answer.display());
         let measured = sandbox.run(&shell(script, Vec::new())).unwrap();
         String::from_utf8_lossy(&measured.stdout).into_owned()
     };
     let mut given = judge::sandbox::Hidden::new();
-    given.mask(judge::sandbox::DataFolder::Tests, &data.path);
-    let hidden = read(judge::sandbox::Hiding::Given(std::sync::Arc::new(given)));
+    given.hide(judge::sandbox::DataFolder::Tests, &data.path);
+    let hidden = read(given);
     assert!(hidden.contains("done"), "the script did not run: {hidden}");
     assert!(
         !hidden.contains("GIVEN-SECRET"),
         "a run read a folder its sandbox was given to hide:\n{hidden}"
     );
-    let shown = read(judge::sandbox::Hiding::Process);
+    let shown = read(judge::sandbox::Hidden::new());
     assert!(
         shown.contains("GIVEN-SECRET"),
-        "the process's table hid a folder nobody added, so the test shows nothing:\n{shown}"
+        "a sandbox given nothing hid a folder nobody added, so the test shows nothing:\n{shown}"
     );
 }
 

@@ -20,6 +20,7 @@ mod console;
 mod container;
 mod counters_between_runs;
 mod data_out_of_reach;
+mod data_out_of_reach_per_command;
 mod deadlock;
 mod doc_commands;
 mod docs;

@@ -167,6 +167,27 @@ impl Tests {
     }
 }
 
+/// What `judge run SUBMISSIONS --tests DIR` hides: the tests' folder, if
+/// any, and the folder each submission was handed in from.
+pub fn hidden_as_run_has_it(
+    tests: Option<&Path>,
+    submissions: &[PathBuf],
+) -> std::sync::Arc<judge::sandbox::Hidden> {
+    use judge::sandbox::DataFolder;
+    let mut hidden = judge::sandbox::Hidden::new();
+    if let Some(tests) = tests {
+        hidden.hide(DataFolder::Tests, tests);
+    }
+    for submission in submissions {
+        let folder = submission
+            .parent()
+            .filter(|folder| !folder.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        hidden.hide(DataFolder::HandIn, folder);
+    }
+    std::sync::Arc::new(hidden)
+}
+
 /// What a graded run left: the result and the workspace path (gone by now).
 pub struct Graded {
     pub result: SubmissionResult,
@@ -203,6 +224,7 @@ pub fn grade_many(
         &cases,
         settings,
         &workspace,
+        &hidden_as_run_has_it(Some(&tests.path()), paths),
         &mut |_| {},
     )
     .unwrap();
@@ -348,12 +370,14 @@ fn a_missing_compiler_is_a_judge_error_naming_language_and_command() {
         &workspace,
     )
     .unwrap();
+    let hidden = hidden_as_run_has_it(Some(&tests.path()), std::slice::from_ref(&submission.path));
     let results = runner::run(
         &SUM,
         &[submission],
         &cases,
         &settings(1),
         &workspace,
+        &hidden,
         &mut |_| {},
     )
     .unwrap();
@@ -562,7 +586,7 @@ fn a_run_is_charged_its_own_cpu_time_not_the_judges() {
     let root = dir.path().join("sandbox");
     fs_err::create_dir(&root).unwrap();
     fs_err::set_permissions(&root, std::fs::Permissions::from_mode(0o711)).unwrap();
-    let mut sandbox = judge::sandbox::Sandbox::new(&root).unwrap();
+    let mut sandbox = judge::sandbox::Sandbox::new(&root, std::sync::Arc::default()).unwrap();
     let limits = judge::sandbox::Limits {
         cpu_time_ms: 2000,
         wall_time_ms: 60_000,
@@ -863,6 +887,7 @@ fn an_invalid_generated_input_is_a_judge_error_not_a_verdict() {
         &cases,
         &settings(1),
         &workspace,
+        &hidden_as_run_has_it(None, &[fixture("sum.c")]),
         &mut |_| {},
     )
     .unwrap();

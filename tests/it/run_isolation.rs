@@ -792,7 +792,8 @@ fn a_tree_exiting_while_its_cgroup_is_emptied_leaves_nothing() {
         .status()
         .unwrap();
     assert!(status.success());
-    let mut sandbox = judge::sandbox::Sandbox::new(workspace.path()).unwrap();
+    let mut sandbox =
+        judge::sandbox::Sandbox::new(workspace.path(), std::sync::Arc::default()).unwrap();
     let limits = judge::sandbox::Limits {
         cpu_time_ms: 150,
         wall_time_ms: 2000,

@@ -157,6 +157,7 @@ pub(super) fn derive_time_limit(
         tests,
         &generous,
         &scratch,
+        &plan.hidden,
         &mut |_| {},
     )?;
     let slowest = results

@@ -27,10 +27,12 @@ use crate::config::{ConfigError, ConfigErrorKind};
 use crate::discovery::ACCEPTED_FOLDER;
 use crate::external::{Role, Tool, Toolbox};
 use crate::package::kattis_programs::{program_at, programs_in, FoundProgram};
+use crate::sandbox::{DataFolder, Hidden};
 use make::{OutputValidator, Programs};
 use plan::Solution;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Why `data/` could not be built at all (a case that fails is not an
 /// error: it is listed in [`Generated::failures`]).
@@ -60,8 +62,28 @@ pub(crate) struct Generated {
     pub(crate) failures: Vec<String>,
 }
 
-/// Builds `dir/data/` from `dir/generators/generators.yaml`.
-pub(crate) fn generate(dir: &Path, config: &JudgeConfig) -> Result<Generated, GeneratorsError> {
+/// The folders of the `generators.yaml` package in `dir` no program may
+/// read: the old data, the made cases, the submissions (a generator reads
+/// only its own folder), and the whole package for a compile.
+pub(crate) fn secret_folders(dir: &Path) -> Vec<(DataFolder, PathBuf)> {
+    vec![
+        (DataFolder::KattisData, dir.join("data")),
+        (
+            DataFolder::KattisData,
+            store::Cache::new(dir).path().to_owned(),
+        ),
+        (DataFolder::Submissions, dir.join("submissions")),
+        (DataFolder::PackageFolder, dir.to_owned()),
+    ]
+}
+
+/// Builds `dir/data/` from `dir/generators/generators.yaml`; its programs
+/// hide `hidden` (what the command hid before) and [`secret_folders`].
+pub(crate) fn generate(
+    dir: &Path,
+    config: &JudgeConfig,
+    hidden: &Hidden,
+) -> Result<Generated, GeneratorsError> {
     let yaml_path = dir.join("generators").join("generators.yaml");
     let text = fs_err::read_to_string(&yaml_path).map_err(|error| ConfigError {
         path: yaml_path.clone(),
@@ -79,23 +101,8 @@ pub(crate) fn generate(dir: &Path, config: &JudgeConfig) -> Result<Generated, Ge
     let empty_answers =
         problem.yaml.is(ProblemType::Interactive) || problem.yaml.is(ProblemType::MultiPass);
 
-    // No program may read the package's answers: the old data, the made
-    // cases, the submissions (a generator reads only its own folder).
     let cache = store::Cache::new(dir);
-    for (reason, folder) in [
-        (crate::sandbox::DataFolder::KattisData, dir.join("data")),
-        (
-            crate::sandbox::DataFolder::KattisData,
-            cache.path().to_owned(),
-        ),
-        (
-            crate::sandbox::DataFolder::Submissions,
-            dir.join("submissions"),
-        ),
-    ] {
-        crate::sandbox::mask_data_folder(reason, &folder);
-    }
-    crate::sandbox::guard_data_folder(dir);
+    let hidden = Arc::new(hidden.with(&secret_folders(dir)));
 
     let limits = crate::config::problem::LimitsToml {
         time_limit_ms: 1000,
@@ -108,7 +115,7 @@ pub(crate) fn generate(dir: &Path, config: &JudgeConfig) -> Result<Generated, Ge
             .map(|seconds| seconds.saturating_mul(1000)),
         tool_memory_limit_mib: problem.yaml.limits.validation_memory,
     };
-    let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits))
+    let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits), hidden)
         .map_err(|fault| GeneratorsError::Toolbox(fault.0))?;
 
     let mut lines: Vec<String> = plan

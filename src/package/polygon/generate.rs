@@ -69,9 +69,9 @@ impl Generators {
         programs: Vec<(String, StagedProgram)>,
         cache: &Path,
     ) -> Generators {
-        let folder = cache.join("tests");
-        // Generated inputs are tests: no run may read them.
-        crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::PackageTests, &folder);
+        // Generated inputs are tests: no run may read them (the folder is
+        // among the package's secret folders).
+        let folder = folder(cache);
         Generators {
             toolbox,
             programs: programs
@@ -146,6 +146,11 @@ impl Generators {
         })?;
         Ok(first)
     }
+}
+
+/// Where the inputs generators made are kept under `cache`.
+pub(crate) fn folder(cache: &Path) -> PathBuf {
+    cache.join("tests")
 }
 
 /// One run of the generator: its standard output, which must be text.

@@ -42,6 +42,7 @@ use crate::external::{
 use crate::interaction::InteractorProtocol;
 use crate::problems::checkers::BuiltinChecker;
 use crate::runner::SubmissionResult;
+use crate::sandbox::{DataFolder, Hidden};
 use crate::verdict::Verdict;
 pub(crate) use export::{export_parts, ExportParts, ProgramSource};
 use std::path::{Path, PathBuf};
@@ -81,14 +82,28 @@ impl PackageFormat for Polygon {
     /// One time limit for every language, as Polygon states it; every
     /// test has its answer (the `main` solution's output when the package
     /// ships none).
+    /// No run may read the tests (`tests/`, and the generated ones in the
+    /// cache), nor may a compile be lent the package.
+    fn secret_folders(&self, dir: &Path) -> Vec<(DataFolder, PathBuf)> {
+        vec![
+            (DataFolder::PackageTests, dir.join("tests")),
+            (
+                DataFolder::PackageTests,
+                generate::folder(&cache_folder().join("polygon")),
+            ),
+            (DataFolder::PackageFolder, dir.to_owned()),
+        ]
+    }
+
     fn load(
         &self,
         dir: &Path,
         _id: &str,
         config: &Languages<'_>,
         _answers: Answers,
+        hidden: &Hidden,
     ) -> Result<LoadedPackage, ConfigError> {
-        let loaded = load(dir, config.get()?)?;
+        let loaded = load(dir, config.get()?, hidden)?;
         let solutions = loaded.listed();
         Ok(LoadedPackage {
             package: loaded.package,
@@ -160,8 +175,9 @@ fn inside(dir: &Path, xml: &Path, element: &str, relative: &str) -> Result<PathB
     Ok(dir.join(path))
 }
 
-/// Reads the Polygon package at `path` (a folder or a zip).
-fn load(path: &Path, config: &JudgeConfig) -> Result<PolygonPackage, ConfigError> {
+/// Reads the Polygon package at `path` (a folder or a zip); its programs
+/// hide `hidden` and its secret folders.
+fn load(path: &Path, config: &JudgeConfig, hidden: &Hidden) -> Result<PolygonPackage, ConfigError> {
     let cache = cache_folder().join("polygon");
     let dir = if archive::is_zip(path) {
         archive::unpack(path, &cache)?
@@ -176,9 +192,8 @@ fn load(path: &Path, config: &JudgeConfig) -> Result<PolygonPackage, ConfigError
             .map(|name| name.to_string_lossy().into_owned())
             .unwrap_or_else(|| "package".to_owned())
     });
-    // No run may read the tests, nor a compile be lent the package.
-    crate::sandbox::mask_data_folder(crate::sandbox::DataFolder::PackageTests, &dir.join("tests"));
-    crate::sandbox::guard_data_folder(&dir);
+    let secret_folders = Polygon.secret_folders(&dir);
+    let hidden = Arc::new(hidden.with(&secret_folders));
 
     let limits = LimitsToml {
         time_limit_ms: testset.time_limit_ms,
@@ -200,8 +215,12 @@ fn load(path: &Path, config: &JudgeConfig) -> Result<PolygonPackage, ConfigError
         )
     };
     let toolbox = || {
-        Toolbox::new(config.compile_limits(), config.tool_limits(&limits))
-            .map_err(|fault| ConfigError::invalid(&dir, "programs", fault.0))
+        Toolbox::new(
+            config.compile_limits(),
+            config.tool_limits(&limits),
+            Arc::clone(&hidden),
+        )
+        .map_err(|fault| ConfigError::invalid(&dir, "programs", fault.0))
     };
 
     let mut solutions = Vec::new();
@@ -380,6 +399,7 @@ fn load(path: &Path, config: &JudgeConfig) -> Result<PolygonPackage, ConfigError
         dir: Some(dir.clone()),
         tests,
         groups,
+        secret_folders,
     };
     package.check_tests()?;
     Ok(PolygonPackage {

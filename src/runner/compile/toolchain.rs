@@ -229,10 +229,15 @@ fn toolchain(compiler: &Path) -> (PathBuf, Vec<PathBuf>) {
 
 /// The folders of `paths` a compile may be lent (the compiler's own files
 /// always): never one that is, holds or resolves to the judge's data or
-/// binary (see [`crate::sandbox::lending_refused`]). Each folder refused
-/// is said once per process on stderr, with why; the compile goes on
-/// without it (a toolchain that needs it fails to compile, and says so).
-pub(super) fn lendable(language: &str, paths: Vec<PathBuf>) -> Vec<PathBuf> {
+/// binary, as `hidden` (the compiling sandbox's) has it
+/// (`Hidden::lending_refused`). Each folder refused is said once per
+/// process on stderr, with why; the compile goes on without it (a
+/// toolchain that needs it fails to compile, and says so).
+pub(super) fn lendable(
+    language: &str,
+    paths: Vec<PathBuf>,
+    hidden: &crate::sandbox::Hidden,
+) -> Vec<PathBuf> {
     static SAID: std::sync::Mutex<std::collections::BTreeSet<String>> =
         std::sync::Mutex::new(std::collections::BTreeSet::new());
     paths
@@ -240,7 +245,7 @@ pub(super) fn lendable(language: &str, paths: Vec<PathBuf>) -> Vec<PathBuf> {
         .filter(|path| {
             let refused = path
                 .is_dir()
-                .then(|| crate::sandbox::lending_refused(path))
+                .then(|| hidden.lending_refused(path))
                 .flatten();
             let Some(reason) = refused else {
                 return true;

@@ -71,6 +71,7 @@ use super::{
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The group submissions and compilers run in when the judge is root
@@ -228,9 +229,10 @@ pub struct Sandbox {
     /// Set for a run of [`Sandbox::run_message`] alone: the most of its
     /// stdout kept, the rest thrown away.
     stdout_message: Option<u64>,
-    /// What the runs' mount namespace hides: the process's data folders,
-    /// unless the owner gave its own ([`Sandbox::hiding`]).
-    hiding: super::Hiding,
+    /// What the runs' mount namespace hides and no compile is lent: the
+    /// value the sandbox's owner gave ([`Sandbox::new`]), never a table of
+    /// the process.
+    hidden: Arc<super::Hidden>,
     /// The network namespace and the cgroups belong to this thread.
     _not_send: PhantomData<*const ()>,
 }
@@ -239,16 +241,22 @@ impl Sandbox {
     /// Sets up isolation for the calling thread: a network namespace of its
     /// own (as root), a cgroup per controller, and a private directory
     /// under `root` for scratch directories. `root` must be traversable by
-    /// the sandbox user (mode 0711).
-    pub fn new(root: &Path) -> Result<Sandbox, SandboxError> {
-        Sandbox::without_layers(root, &[])
+    /// the sandbox user (mode 0711). Its runs never see what `hidden`
+    /// holds, and its compiles are lent none of it; nothing else is hidden
+    /// but the judge's own workspace and the host's private places.
+    pub fn new(root: &Path, hidden: Arc<super::Hidden>) -> Result<Sandbox, SandboxError> {
+        Sandbox::without_layers(root, hidden, &[])
     }
 
     /// [`Sandbox::new`] with the given layers switched off, for the runner
     /// bench's table of what each layer costs per test. Never called by
     /// the judge.
     #[doc(hidden)]
-    pub fn without_layers(root: &Path, off: &[BenchLayer]) -> Result<Sandbox, SandboxError> {
+    pub fn without_layers(
+        root: &Path,
+        hidden: Arc<super::Hidden>,
+        off: &[BenchLayer],
+    ) -> Result<Sandbox, SandboxError> {
         let isolation = Isolation::detect();
         let unique = SANDBOX_COUNTER.fetch_add(1, Ordering::Relaxed);
         // Unique across PID namespaces too: another judge may share `root`'s
@@ -307,17 +315,23 @@ impl Sandbox {
             stacks: spawn::Stacks::new(),
             off: off.to_vec(),
             stdout_message: None,
-            hiding: super::Hiding::Process,
+            hidden,
             _not_send: PhantomData,
         })
     }
 
-    /// This sandbox with `hiding` for what its runs may not see, in place
-    /// of the process's data folders; before its first run (the mount
-    /// namespace is made then).
-    pub fn hiding(mut self, hiding: super::Hiding) -> Sandbox {
-        self.hiding = hiding;
-        self
+    /// What this sandbox hides (what a compile may not be lent is asked
+    /// of it: `Hidden::lending_refused`).
+    pub(crate) fn hidden(&self) -> &super::Hidden {
+        &self.hidden
+    }
+
+    /// Hides `hidden` from the next run on, in place of what the sandbox
+    /// hid so far: a lent sandbox of a [`super::SandboxPool`] whose owner
+    /// handed it a new value. The worker's mount namespace is made again
+    /// when what it masks changed.
+    pub(crate) fn hide(&mut self, hidden: Arc<super::Hidden>) {
+        self.hidden = hidden;
     }
 
     /// For the runner bench: the mean time of the cleanup after a run (the
@@ -527,17 +541,12 @@ impl Sandbox {
         };
         let mut extra_masks = vec![self.root.clone()];
         let mut hidden = hidden_paths().to_vec();
-        {
-            // One look at what the judge hides, so folders and files are
-            // of the same moment.
-            let data = self.hiding.look();
-            // The judge's data folders (tests, packages) are masked in
-            // both modes; a kept path inside one is bound back.
-            extra_masks.extend(data.masked_folders().map(Path::to_path_buf));
-            // What no run may see: the judge's own binary and data, and
-            // the files the links of data folders point to.
-            hidden.extend(data.link_files().iter().cloned());
-        }
+        // The judge's data folders (tests, packages) are masked in both
+        // modes; a kept path inside one is bound back.
+        extra_masks.extend(self.hidden.masked_folders().map(Path::to_path_buf));
+        // What no run may see: the judge's own binary and data, and the
+        // files the links of data folders point to.
+        hidden.extend(self.hidden.link_files().iter().cloned());
         if let Some(namespace) = &self.namespace {
             // The per-test path: the same program and paths as the last run
             // need no new look at the file system (`shows` stats ancestors).

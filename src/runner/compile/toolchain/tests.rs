@@ -43,8 +43,9 @@ fn a_missing_toolchain_is_named() {
 
 /// The answer `toolchain_of` keeps is lent only as far as the judge's
 /// data allows at each compile: a library folder the compiler reported
-/// at its first compile is refused to a later one once a package under
-/// it is the judge's data (data can grow between two compiles).
+/// at its first compile is refused to a later one whose sandbox hides a
+/// package under it (a package's lent sandboxes are handed more once the
+/// command has gathered it).
 #[test]
 fn a_kept_answer_is_lent_as_the_data_allows_at_each_compile() {
     let dir = tempfile::tempdir().unwrap();
@@ -61,10 +62,14 @@ fn a_kept_answer_is_lent_as_the_data_allows_at_each_compile() {
     )
     .unwrap();
     fs_err::set_permissions(&compiler, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let first = lendable("kept", toolchain_of(&compiler).1);
+    let mut hidden = crate::sandbox::Hidden::new();
+    let first = lendable("kept", toolchain_of(&compiler).1, &hidden);
     assert!(first.contains(&lib), "{first:?}");
-    crate::sandbox::guard_data_folder(&lib.join("tests"));
-    let second = lendable("kept", toolchain_of(&compiler).1);
+    hidden.hide(
+        crate::sandbox::DataFolder::PackageFolder,
+        &lib.join("tests"),
+    );
+    let second = lendable("kept", toolchain_of(&compiler).1, &hidden);
     assert!(!second.contains(&lib), "{second:?}");
     assert!(second.contains(&compiler), "{second:?}");
 }

@@ -145,7 +145,7 @@ mod tests {
     fn sandbox() -> (tempfile::TempDir, Sandbox) {
         let root = tempfile::tempdir().unwrap();
         fs_err::set_permissions(root.path(), PermissionsExt::from_mode(0o711)).unwrap();
-        let sandbox = Sandbox::new(root.path()).unwrap();
+        let sandbox = Sandbox::new(root.path(), std::sync::Arc::default()).unwrap();
         (root, sandbox)
     }
 

@@ -13,7 +13,7 @@ fn root_sandbox() -> (tempfile::TempDir, Sandbox) {
         std::os::unix::fs::PermissionsExt::from_mode(0o711),
     )
     .unwrap();
-    let sandbox = Sandbox::new(root.path()).unwrap();
+    let sandbox = Sandbox::new(root.path(), std::sync::Arc::default()).unwrap();
     assert_eq!(
         sandbox.isolation.namespaces,
         NamespaceMode::Root,
