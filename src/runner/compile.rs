@@ -169,7 +169,14 @@ fn prepare_inner(
             } else {
                 None
             };
-            let classes = java_classes(submission, language);
+            // A folder's classes are its entry file's (issue #34: the class
+            // `TestHello` of `TestHello.java` runs, not `Main`).
+            let classes = java_classes(
+                folder
+                    .as_ref()
+                    .map_or(submission.path.as_path(), |(_, entry)| entry.as_path()),
+                language,
+            );
             let source = match &folder {
                 Some((_, entry)) => entry.clone(),
                 None => {
@@ -228,15 +235,16 @@ fn prepare_inner(
     }
 }
 
-/// The Java classes of the hand-in, read only when the language's
-/// commands or `source-name` use `{class}` or `{main_class}`; `Main` for
-/// both otherwise (or when the file cannot be read: copying it says why).
-fn java_classes(submission: &Submission, language: &Language) -> JavaClasses {
+/// The Java classes of the hand-in (of a folder: of its entry file at
+/// `source`), read only when the language's commands or `source-name` use
+/// `{class}` or `{main_class}`; `Main` for both otherwise (or when the file
+/// cannot be read: copying it says why).
+fn java_classes(source: &Path, language: &Language) -> JavaClasses {
     let uses = |text: &String| text.contains("{class}") || text.contains("{main_class}");
     let needed = language.source_name.iter().any(uses)
         || language.run.iter().any(uses)
         || language.compile.iter().flatten().any(uses);
-    match needed.then(|| read_submission(&submission.path)) {
+    match needed.then(|| read_submission(source)) {
         Some(Ok(bytes)) => super::java::classes(&String::from_utf8_lossy(&bytes)),
         _ => JavaClasses {
             file: "Main".to_owned(),
