@@ -419,10 +419,30 @@ fn compile_outcome(
         (None, Termination::Exited(code)) => format!("{who} exited with code {code}"),
         (None, Termination::Signaled(signal)) => format!("{who} was killed by signal {signal}"),
     };
+    let reason = if hit_file_size_limit(measured.termination, &output) {
+        format!(
+            "{reason}: a file it wrote reached the compile's file size limit ({} MiB; a larger \
+             `file-size-kib` under `[limits]` in judge.toml raises it)",
+            limits.file_size_kib / 1024
+        )
+    } else {
+        reason
+    };
     CompileResult::failed(
         Verdict::CompileError,
         trim_message(&format!("{reason}\n{output}")),
     )
+}
+
+/// Whether a compile step ended because a file it wrote reached its file
+/// size limit (`RLIMIT_FSIZE`): it died of `SIGXFSZ` itself, or a driver
+/// reports a tool of its that did (`g++: internal compiler error: File
+/// size limit exceeded signal terminated program as`, the signal's name as
+/// `strsignal` gives it). Issue #34: DOMjudge's `test-memstatic.cc`, a 512
+/// MiB initialised array, makes an object file that large.
+fn hit_file_size_limit(termination: Termination, output: &str) -> bool {
+    termination == Termination::Signaled(libc::SIGXFSZ)
+        || output.contains("File size limit exceeded")
 }
 
 /// At most [`MESSAGE_LIMIT_BYTES`] of a message, cut at a character
