@@ -482,7 +482,11 @@ pub(crate) fn with_stderr(what: &str, measured: &Measured) -> String {
     if stderr.is_empty() {
         return format!("{what} <stderr is empty>");
     }
-    format!("{what}; its stderr:\n{}", cut(stderr, SHOWN_STDERR_BYTES))
+    let shown = format!("{what}; its stderr:\n{}", cut(stderr, SHOWN_STDERR_BYTES));
+    match crate::runner::program_message::refused_call_note(&measured.stderr) {
+        Some(note) => format!("{shown}\n{note}"),
+        None => shown,
+    }
 }
 
 #[cfg(test)]

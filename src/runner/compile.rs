@@ -169,7 +169,14 @@ fn prepare_inner(
             } else {
                 None
             };
-            let classes = java_classes(submission, language);
+            // A folder's classes are its entry file's (issue #34: the class
+            // `TestHello` of `TestHello.java` runs, not `Main`).
+            let classes = java_classes(
+                folder
+                    .as_ref()
+                    .map_or(submission.path.as_path(), |(_, entry)| entry.as_path()),
+                language,
+            );
             let source = match &folder {
                 Some((_, entry)) => entry.clone(),
                 None => {
@@ -228,15 +235,16 @@ fn prepare_inner(
     }
 }
 
-/// The Java classes of the hand-in, read only when the language's
-/// commands or `source-name` use `{class}` or `{main_class}`; `Main` for
-/// both otherwise (or when the file cannot be read: copying it says why).
-fn java_classes(submission: &Submission, language: &Language) -> JavaClasses {
+/// The Java classes of the hand-in (of a folder: of its entry file at
+/// `source`), read only when the language's commands or `source-name` use
+/// `{class}` or `{main_class}`; `Main` for both otherwise (or when the file
+/// cannot be read: copying it says why).
+fn java_classes(source: &Path, language: &Language) -> JavaClasses {
     let uses = |text: &String| text.contains("{class}") || text.contains("{main_class}");
     let needed = language.source_name.iter().any(uses)
         || language.run.iter().any(uses)
         || language.compile.iter().flatten().any(uses);
-    match needed.then(|| read_submission(&submission.path)) {
+    match needed.then(|| read_submission(source)) {
         Some(Ok(bytes)) => super::java::classes(&String::from_utf8_lossy(&bytes)),
         _ => JavaClasses {
             file: "Main".to_owned(),
@@ -411,10 +419,30 @@ fn compile_outcome(
         (None, Termination::Exited(code)) => format!("{who} exited with code {code}"),
         (None, Termination::Signaled(signal)) => format!("{who} was killed by signal {signal}"),
     };
+    let reason = if hit_file_size_limit(measured.termination, &output) {
+        format!(
+            "{reason}: a file it wrote reached the compile's file size limit ({} MiB; a larger \
+             `file-size-kib` under `[limits]` in judge.toml raises it)",
+            limits.file_size_kib / 1024
+        )
+    } else {
+        reason
+    };
     CompileResult::failed(
         Verdict::CompileError,
         trim_message(&format!("{reason}\n{output}")),
     )
+}
+
+/// Whether a compile step ended because a file it wrote reached its file
+/// size limit (`RLIMIT_FSIZE`): it died of `SIGXFSZ` itself, or a driver
+/// reports a tool of its that did (`g++: internal compiler error: File
+/// size limit exceeded signal terminated program as`, the signal's name as
+/// `strsignal` gives it). Issue #34: DOMjudge's `test-memstatic.cc`, a 512
+/// MiB initialised array, makes an object file that large.
+fn hit_file_size_limit(termination: Termination, output: &str) -> bool {
+    termination == Termination::Signaled(libc::SIGXFSZ)
+        || output.contains("File size limit exceeded")
 }
 
 /// At most [`MESSAGE_LIMIT_BYTES`] of a message, cut at a character

@@ -6,7 +6,9 @@
 
 use super::events::{Excerpt, TestResult, HOST_OVERLOADED};
 use super::request::AtMargin;
-use super::termination::{crash_verdict, limit_verdict, record_run, runtime_stderr, TimeNotes};
+use super::termination::{
+    crash_verdict, limit_verdict, record_run, runtime_stderr, with_refused_call_note, TimeNotes,
+};
 use super::{Prepared, Settings, TestCase};
 use crate::problems::{self, Problem};
 use crate::sandbox::{
@@ -229,7 +231,7 @@ fn run_test_watched(
     result.stderr = runtime_stderr(verdict, &measured.stderr, measured.stderr_discarded_bytes);
     with_own_paths_in_stderr(&mut result, prepared);
     result.verdict = verdict;
-    result.message = message;
+    result.message = with_refused_call_note(verdict, message, &measured.stderr);
     result.validator_score = validator_score;
     // How the run ended at the margin matters only when the 1x verdict is
     // TLE ("passes with more time"); the checker then reads what it wrote

@@ -53,7 +53,8 @@ pub(crate) enum FolderRefused {
         if language == "python" {
             "`__main__.py` or exactly one `.py` file at its top"
         } else {
-            "`Main.java` or exactly one `.java` file at its top"
+            "`Main.java`, exactly one `.java` file at its top, or one at its top with a class \
+             declaring `main`"
         }
     )]
     AmbiguousEntry { language: String },
@@ -167,9 +168,17 @@ pub(crate) fn has_scripts(folder: &Path) -> bool {
 
 /// The sources of `language` among `copies` in `dir`, and the entry point:
 /// Python's `__main__.py` (else its one `.py` file at the top), Java's
-/// `Main.java` (else its one `.java` file at the top), otherwise the first
+/// `Main.java` (else its one `.java` file at the top, else the first in name
+/// order at the top whose class declares `main`), otherwise the first
 /// source (C and C++ have no entry file: every source is compiled). For C
 /// and C++ folders the C sources join the C++ ones.
+///
+/// Java's last rule is issue #34's (DOMjudge's `hello` in BAPCtools' test
+/// problems: `hello.java` beside `message.java`, or `TestHello.java` beside
+/// a text file): the format names `Main` the default entry point, and
+/// problemtools and BAPCtools run the class of the first source in name
+/// order (`main.*` first) instead of refusing; the first that has a `main`
+/// is that one whenever that one can run.
 pub(super) fn sources_and_entry(
     copies: &[PathBuf],
     dir: &Path,
@@ -220,10 +229,12 @@ pub(super) fn sources_and_entry(
             [one] => Some(*one),
             _ => None,
         }),
-        "java" => named("Main.java").or(match top.as_slice() {
-            [one] => Some(*one),
-            _ => None,
-        }),
+        "java" => named("Main.java")
+            .or(match top.as_slice() {
+                [one] => Some(*one),
+                _ => None,
+            })
+            .or_else(|| top.iter().find(|path| declares_main(path)).copied()),
         _ => top.first().copied().or(sources.first()),
     };
     let entry = entry
@@ -232,6 +243,14 @@ pub(super) fn sources_and_entry(
             language: language_name.to_owned(),
         })?;
     Ok((sources, entry))
+}
+
+/// Whether the Java source at `path` (a copy in the program's directory)
+/// has a top-level class declaring `main`; one that cannot be read has
+/// none (compiling it says why).
+fn declares_main(path: &Path) -> bool {
+    super::read_submission(path)
+        .is_ok_and(|bytes| super::java::has_main(&String::from_utf8_lossy(&bytes)))
 }
 
 /// The compile command of a folder program: every argument that is the
@@ -329,6 +348,42 @@ mod tests {
         assert_eq!(mode("run"), 0o755);
         assert_eq!(mode("data.txt"), 0o644);
     }
+
+    /// The Java entry point of a folder, as problemtools and BAPCtools
+    /// find it (issue #34): `Main.java`, else the one source at the top,
+    /// else the first at the top (name order) with a class declaring
+    /// `main`; a folder where no source at the top declares one is refused.
+    #[test_case::test_case(&[("Main.java", "class Main {}"), ("A.java", MAIN)], Some("Main.java") ; "Main first")]
+    #[test_case::test_case(&[("TestHello.java", "class TestHello {}"), ("notes.txt", "x")], Some("TestHello.java") ; "the one source")]
+    #[test_case::test_case(&[("hello.java", MAIN), ("message.java", "public class message {}")], Some("hello.java") ; "the one with main")]
+    #[test_case::test_case(&[("a.java", "class a {}"), ("b.java", MAIN)], Some("b.java") ; "a later one with main")]
+    #[test_case::test_case(&[("b.java", MAIN), ("a.java", MAIN)], Some("a.java") ; "the first in name order of several")]
+    #[test_case::test_case(&[("a.java", "class a {}"), ("b.java", "class b {}")], None ; "none declares main")]
+    fn a_java_folder_s_entry_point(files: &[(&str, &str)], expected: Option<&str>) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut copies: Vec<PathBuf> = files
+            .iter()
+            .map(|(name, text)| {
+                let path = dir.path().join(name);
+                fs_err::write(&path, text).unwrap();
+                path
+            })
+            .collect();
+        copies.sort();
+        let config = crate::config::judge::JudgeConfig::defaults().unwrap();
+        let java = &config.languages["java"];
+        let found = sources_and_entry(&copies, dir.path(), "java", java);
+        match (found, expected) {
+            (Ok((_, entry)), Some(name)) => assert_eq!(entry, dir.path().join(name)),
+            (Err(refused), None) => assert!(
+                refused.to_string().contains("a class declaring `main`"),
+                "{refused}"
+            ),
+            (found, _) => panic!("{:?}", found.map(|(_, entry)| entry)),
+        }
+    }
+
+    const MAIN: &str = "public class X { public static void main(String[] a) {} }";
 
     /// A folder program's link that leaves its folder (outside a package)
     /// is refused unread; one to a file beside it is copied as that file;

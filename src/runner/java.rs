@@ -34,6 +34,12 @@ pub(crate) fn classes(source: &str) -> JavaClasses {
     JavaClasses { file, main }
 }
 
+/// Whether a top-level type of `source` declares `main`: in a folder of
+/// Java sources, the files that could be the entry point (issue #34).
+pub(crate) fn has_main(source: &str) -> bool {
+    top_level_types(source).1.iter().any(|found| found.has_main)
+}
+
 struct TopLevel {
     name: String,
     public: bool,
@@ -146,5 +152,13 @@ mod tests {
     #[test_case("package hw1;\npublic class Helper {}", "Helper", "Main" ; "in a package without main")]
     fn names_the_file_and_the_class_to_run(source: &str, file: &str, main: &str) {
         assert_eq!(classes(source), pair(file, main));
+    }
+
+    #[test_case("class TestHello { public static void main(String[] args) {} }", true ; "a class of another name")]
+    #[test_case("public class message { public void print() {} }", false ; "no main")]
+    #[test_case("// static void main(String[] a)\nclass A {}", false ; "a comment is no main")]
+    #[test_case("public class {", false ; "syntax error")]
+    fn tells_a_source_with_main(source: &str, expected: bool) {
+        assert_eq!(has_main(source), expected);
     }
 }

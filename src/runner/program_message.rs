@@ -22,6 +22,27 @@ pub(crate) fn cut(text: &str, limit: usize) -> String {
     )
 }
 
+/// The note a message about a program adds when its stderr says
+/// `Operation not permitted` (glibc's and Python's words for `EPERM`),
+/// which is also how the sandbox refuses every program some calls
+/// (docs/security.md): a program's own report of such a refusal cannot
+/// tell it from a fault of its own (issue #34: BAPCtools' `boolfind`
+/// validator runs `touch`, which creates its file and then fails to set
+/// its times).
+pub(crate) const REFUSED_CALL_NOTE: &str = "note: its stderr says `Operation not permitted`, \
+     which is how the sandbox refuses every program some calls: setting a file's times \
+     (`touch`, `cp -p`, `tar x`), file locks (`flock`), inotify watches, sockets other than \
+     unix ones (docs/security.md)";
+
+/// [`REFUSED_CALL_NOTE`] when `stderr` says `Operation not permitted`.
+pub(crate) fn refused_call_note(stderr: &[u8]) -> Option<&'static str> {
+    const EPERM: &[u8] = b"Operation not permitted";
+    stderr
+        .windows(EPERM.len())
+        .any(|window| window == EPERM)
+        .then_some(REFUSED_CALL_NOTE)
+}
+
 /// The reason of an uncaught exception, when `stderr` is a runtime's
 /// report of one (Python's traceback, Java's `Exception in thread`, Rust's
 /// panic) rather than a checker's or an interactor's message: its last
@@ -62,6 +83,16 @@ mod tests {
             uncaught_exception("thread 'main' panicked at src/main.rs:3:5:\nboom"),
             Some("thread 'main' panicked at src/main.rs:3:5:")
         );
+    }
+
+    #[test]
+    fn a_refused_call_is_noted_only_where_the_stderr_says_eperm() {
+        assert_eq!(
+            refused_call_note(b"touch: setting times of 'out': Operation not permitted\n"),
+            Some(REFUSED_CALL_NOTE)
+        );
+        assert_eq!(refused_call_note(b"Permission denied"), None);
+        assert_eq!(refused_call_note(b""), None);
     }
 
     #[test]

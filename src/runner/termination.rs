@@ -82,6 +82,17 @@ pub(crate) fn crash_verdict(termination: Termination) -> Option<(Verdict, String
     }
 }
 
+/// The message of a run that got `verdict`, with the note that the
+/// sandbox refuses some calls when it crashed (RE) and its stderr says
+/// `Operation not permitted` (see
+/// [`super::program_message::refused_call_note`]).
+pub(crate) fn with_refused_call_note(verdict: Verdict, message: String, stderr: &[u8]) -> String {
+    match super::program_message::refused_call_note(stderr) {
+        Some(note) if verdict == Verdict::RuntimeError => format!("{message}; {note}"),
+        _ => message,
+    }
+}
+
 /// The excerpt of a run's stderr that a test's result keeps: with a
 /// runtime error only (its traceback); the hand-in's own paths are put
 /// back by the caller.

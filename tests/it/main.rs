@@ -39,6 +39,7 @@ mod interrupt;
 mod journal;
 mod junit;
 mod kattis;
+mod kattis_edges;
 mod kattis_export;
 mod kattis_formats;
 mod kattis_groups;

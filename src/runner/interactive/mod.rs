@@ -233,6 +233,11 @@ fn run_passes(
                     &ran.submission_stderr,
                     ran.submission_stderr_discarded,
                 );
+                let message = super::termination::with_refused_call_note(
+                    verdict,
+                    message,
+                    &ran.submission_stderr,
+                );
                 return Ok((verdict, message, transcript));
             }
             PassVerdict::NextPass => {
@@ -265,16 +270,23 @@ fn own_paths(spec: &InteractorSpec, bytes: &[u8]) -> String {
 fn feedback_of(dir: &Path, stderr: &[u8]) -> Result<String, LeftFileError> {
     let message = left::read_left(dir, "feedback/judgemessage.txt", MAX_MESSAGE_BYTES as u64)?
         .unwrap_or_default();
-    let bytes = if message.iter().all(u8::is_ascii_whitespace) {
-        stderr
-    } else {
-        &message
-    };
-    let text = String::from_utf8_lossy(bytes);
-    Ok(crate::runner::program_message::cut(
-        text.trim(),
-        FEEDBACK_BYTES,
-    ))
+    if !message.iter().all(u8::is_ascii_whitespace) {
+        let text = String::from_utf8_lossy(&message);
+        return Ok(crate::runner::program_message::cut(
+            text.trim(),
+            FEEDBACK_BYTES,
+        ));
+    }
+    let text = String::from_utf8_lossy(stderr);
+    let text = crate::runner::program_message::cut(text.trim(), FEEDBACK_BYTES);
+    // Its stderr is the message: say when what it reports may be the
+    // sandbox refusing a call (issue #34, BAPCtools' `boolfind`).
+    Ok(
+        match crate::runner::program_message::refused_call_note(stderr) {
+            Some(note) => format!("{text}\n{note}"),
+            None => text,
+        },
+    )
 }
 
 /// What one pass did.

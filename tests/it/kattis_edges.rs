@@ -1,0 +1,250 @@
+//! Kattis packages in the shapes of the edges of BAPCtools' test problems
+//! `hello`, `pseudointeraction` and `boolfind` (issue #34), written here:
+//! Java folder programs, a validator that closes its output early, and a
+//! program the sandbox refuses a call. Each is graded with `grade
+//! --package`, every submission expected to get its folder's verdict.
+
+use crate::support::{assert_folder_verdicts, line_of, Dir};
+use std::os::unix::fs::PermissionsExt as _;
+
+/// Writes `files` under `dir/name/`.
+fn package(dir: &Dir, name: &str, files: &[(&str, &str)]) {
+    for (path, text) in files {
+        dir.create(&format!("{name}/{path}"), text);
+    }
+}
+
+/// A 2025-09 `problem.yaml` of `type`, named `name`, with a 2 s limit.
+fn problem_yaml(name: &str, kind: &str) -> String {
+    format!(
+        "problem_format_version: 2025-09\ntype: {kind}\nname: {name}\n\
+         uuid: 7d9f1b30-8a02-4ec5-a061-5c7d8e9f0a1b\nlicense: cc0\n\
+         limits:\n  time_limit: 2\n"
+    )
+}
+
+const HELLO_MAIN: &str = "public static void main(String[] args) { \
+                          System.out.println(\"Hello world!\"); }";
+
+/// See: issue #34 (DOMjudge's `hello` in BAPCtools' test problems). A Java
+/// folder program runs the class of its entry file: its one source at the
+/// top, whatever the class is called (`TestHello`, not public, beside a
+/// text file), else the first source at the top, in name order, whose
+/// class declares `main` (`hello.java` beside the `message.java` it uses;
+/// `a.java` before `b.java`, both with `main`), as problemtools and
+/// BAPCtools run it. They were `Could not find or load main class Main`
+/// (RE) and "the folder's entry point is ambiguous" (CE).
+#[test]
+fn java_folder_programs_run_the_class_with_main() {
+    let dir = Dir::new();
+    let test_hello = format!("import java.io.*;\nclass TestHello {{ {HELLO_MAIN} }}\n");
+    let hello = "public class hello {\n\
+                 \x20 public static void main(String[] args) { new message().print(); }\n\
+                 }\n";
+    let message = "public class message {\n\
+                   \x20 public void print() { System.out.println(\"Hello world!\"); }\n\
+                   }\n";
+    let first = format!("public class a {{ {HELLO_MAIN} }}\n");
+    let second = "public class b { public static void main(String[] args) { \
+                  System.out.println(\"Hello, this is class b\"); } }\n";
+    package(
+        &dir,
+        "hello",
+        &[
+            ("problem.yaml", &problem_yaml("hello", "pass-fail")),
+            ("data/sample/1.in", "1\n"),
+            ("data/sample/1.ans", "Hello world!\n"),
+            ("input_validators/validate.py", "import sys\nsys.exit(42)\n"),
+            (
+                "submissions/accepted/extra-file.java/TestHello.java",
+                &test_hello,
+            ),
+            (
+                "submissions/accepted/extra-file.java/zz-random.txt",
+                "This is a random text file! @*@!2<>>$#! %\n",
+            ),
+            ("submissions/accepted/multifile.java/hello.java", hello),
+            ("submissions/accepted/multifile.java/message.java", message),
+            ("submissions/accepted/two-mains/a.java", &first),
+            ("submissions/accepted/two-mains/b.java", second),
+            (
+                "submissions/wrong_answer/b-first/a.java",
+                "public class a { public void unused() {} }\n",
+            ),
+            ("submissions/wrong_answer/b-first/b.java", second),
+        ],
+    );
+    let graded = dir.judge(&["grade", "--package", "hello"]);
+    let out = graded.stdout();
+    assert_eq!(graded.code(), 0, "{}", graded.transcript());
+    assert_folder_verdicts(
+        &out,
+        &[
+            ("accepted/extra-file.java", "AC"),
+            ("accepted/multifile.java", "AC"),
+            ("accepted/two-mains", "AC"),
+            ("wrong_answer/b-first", "WA"),
+        ],
+    );
+    assert!(
+        line_of(&out, "wrong_answer/b-first").contains("got `Hello,`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("4 of 4 submissions got their folder's verdict"),
+        "{out}"
+    );
+}
+
+/// See: issue #34 (BAPCtools' `pseudointeraction`). An interactor that
+/// writes the whole test and closes its output at once, before it reads a
+/// thing, gives the submission end of file after the last number: one that
+/// reads to the end of its input and one that counts are accepted, one
+/// that writes a line more is rejected by the interactor (WA, with its
+/// message).
+#[test]
+fn a_validator_that_closes_its_output_gives_the_submission_end_of_file() {
+    let dir = Dir::new();
+    package(
+        &dir,
+        "pseudo",
+        &[
+            ("problem.yaml", &problem_yaml("pseudo", "interactive")),
+            ("data/sample/1.in", "5\n1\n2\n3\n4\n"),
+            ("data/sample/1.ans", "10\n"),
+            ("data/secret/big.in", "30000\n"),
+            ("data/secret/big.ans", "0\n"),
+            ("input_validators/validate.py", "import sys\nsys.exit(42)\n"),
+            (
+                "output_validator/interactor.py",
+                "import os, pathlib, sys, threading\n\
+                 lines = pathlib.Path(sys.argv[1]).read_text().split()\n\
+                 n = int(lines[0])\n\
+                 numbers = [int(x) for x in lines[1:]] + list(range(n - len(lines) + 1))\n\
+                 def wrong(message):\n\
+                 \x20   (pathlib.Path(sys.argv[3]) / 'judgemessage.txt').write_text(message)\n\
+                 \x20   sys.exit(43)\n\
+                 def send():\n\
+                 \x20   sys.stdout.write('%d\\n%s\\n' % (n, '\\n'.join(map(str, numbers))))\n\
+                 \x20   sys.stdout.flush()\n\
+                 \x20   os.close(sys.stdout.fileno())\n\
+                 threading.Thread(target=send, daemon=True).start()\n\
+                 answer = sys.stdin.readline()\n\
+                 if not answer.strip().lstrip('-').isdigit(): wrong('not a number: %r' % answer)\n\
+                 if int(answer) != sum(numbers): wrong('got %s, expected %d' % (answer.strip(), sum(numbers)))\n\
+                 more = sys.stdin.read()\n\
+                 if more.strip(): wrong('extra input from team, starting with %r' % more[:10])\n\
+                 sys.exit(42)\n",
+            ),
+            (
+                "submissions/accepted/eof.py",
+                "input()\ntotal = 0\nwhile True:\n\
+                 \x20   try:\n        total += int(input())\n\
+                 \x20   except EOFError:\n        break\nprint(total)\n",
+            ),
+            (
+                "submissions/accepted/read.py",
+                "n = int(input())\nprint(sum(int(input()) for _ in range(n)))\n",
+            ),
+            (
+                "submissions/wrong_answer/trailing.py",
+                "n = int(input())\nprint(sum(int(input()) for _ in range(n)))\nprint('Hello')\n",
+            ),
+        ],
+    );
+    let graded = dir.judge(&["grade", "--package", "pseudo", "--all-tests"]);
+    let out = graded.stdout();
+    assert_eq!(graded.code(), 0, "{}", graded.transcript());
+    assert_folder_verdicts(
+        &out,
+        &[
+            ("accepted/eof.py", "AC"),
+            ("accepted/read.py", "AC"),
+            ("wrong_answer/trailing.py", "WA"),
+        ],
+    );
+    assert!(
+        line_of(&out, "wrong_answer/trailing.py")
+            .contains("extra input from team, starting with 'Hello\\n'"),
+        "{out}"
+    );
+}
+
+/// Writes an executable script at `name` under `dir`.
+fn script(dir: &Dir, name: &str, text: &str) {
+    let path = dir.create(name, text);
+    fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// See: issue #34 (BAPCtools' `boolfind`, whose interactor's `run` script
+/// calls `touch` on a file in its feedback folder). The sandbox refuses
+/// every program to set a file's times, a channel between runs (the times
+/// of `/dev/null` are shared): `touch` then makes its file but fails. The
+/// verdicts stay the validator's; a message quoting a program's stderr
+/// that says `Operation not permitted` (the interactor's WA without a
+/// `judgemessage.txt`, the submission's RE) says that this is how the
+/// sandbox refuses calls. An interactor that writes `judgemessage.txt` has
+/// its own words alone.
+#[test]
+fn a_call_the_sandbox_refuses_is_noted_in_the_message() {
+    let dir = Dir::new();
+    package(
+        &dir,
+        "touching",
+        &[
+            ("problem.yaml", &problem_yaml("touching", "interactive")),
+            ("data/sample/1.in", "7\n"),
+            ("data/sample/1.ans", "7\n"),
+            ("input_validators/validate.py", "import sys\nsys.exit(42)\n"),
+            (
+                "output_validator/validate.py",
+                "import sys\n\
+                 secret = open(sys.argv[1]).read().strip()\n\
+                 print('go', flush=True)\n\
+                 said = sys.stdin.readline().strip()\n\
+                 if said == secret: sys.exit(42)\n\
+                 if said == 'quiet':\n\
+                 \x20   open(sys.argv[3] + '/judgemessage.txt', 'w').write('a quiet wrong answer')\n\
+                 print('wrong: %s' % said, file=sys.stderr)\n\
+                 sys.exit(43)\n",
+            ),
+            ("submissions/accepted/right.py", "input()\nprint(7)\n"),
+            ("submissions/wrong_answer/wrong.py", "input()\nprint(8)\n"),
+            ("submissions/wrong_answer/quiet.py", "input()\nprint('quiet')\n"),
+            (
+                "submissions/run_time_error/touches.sh",
+                "read line\ntouch made || exit 3\necho 7\n",
+            ),
+        ],
+    );
+    script(
+        &dir,
+        "touching/output_validator/run",
+        "#!/bin/sh\ntouch \"$3/out\"\nexec python3 \"$(dirname \"$0\")/validate.py\" \"$@\"\n",
+    );
+    let graded = dir.judge(&["grade", "--package", "touching"]);
+    let out = graded.stdout();
+    assert_eq!(graded.code(), 0, "{}", graded.transcript());
+    assert_folder_verdicts(
+        &out,
+        &[
+            ("accepted/right.py", "AC"),
+            ("wrong_answer/wrong.py", "WA"),
+            ("wrong_answer/quiet.py", "WA"),
+            ("run_time_error/touches.sh", "RE"),
+        ],
+    );
+    let note = "note: its stderr says `Operation not permitted`, which is how the sandbox \
+                refuses every program some calls: setting a file's times";
+    let wrong = &out[out.find("wrong_answer/wrong.py").unwrap()..];
+    let wrong = &wrong[..wrong.find("\nok ").unwrap_or(wrong.len())];
+    assert!(wrong.contains("setting times of"), "{out}");
+    assert!(wrong.contains("wrong: 8"), "{out}");
+    assert!(wrong.contains(note), "{out}");
+    let quiet = line_of(&out, "wrong_answer/quiet.py");
+    assert!(quiet.contains(": a quiet wrong answer"), "{out}");
+    assert!(!quiet.contains("note:"), "{out}");
+    let touches = line_of(&out, "run_time_error/touches.sh");
+    assert!(touches.contains("exit code 3; "), "{out}");
+    assert!(touches.contains(note), "{out}");
+}
