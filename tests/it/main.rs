@@ -40,6 +40,7 @@ mod junit;
 mod kattis;
 mod kattis_export;
 mod kattis_formats;
+mod kattis_group_tree;
 mod kattis_groups;
 mod kattis_languages;
 mod kattis_links;
