@@ -29,6 +29,16 @@ pub(crate) struct Constants {
     values: BTreeMap<String, String>,
 }
 
+/// A sequence of the form `{{name}}` or `{{name.variant}}` that names no
+/// constant of the package, left as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Undefined {
+    /// 1-based.
+    pub(crate) line: usize,
+    /// As written, braces included.
+    pub(crate) sequence: String,
+}
+
 impl Constants {
     /// No constants: nothing is replaced.
     pub(crate) const NONE: Constants = Constants {
@@ -167,6 +177,50 @@ impl Constants {
         out.push_str(rest);
         out
     }
+
+    /// The bytes of a program's file with its sequences replaced, when they
+    /// are UTF-8 text; other bytes (a compiled program) are left as they
+    /// are.
+    pub(crate) fn substitute_bytes(&self, bytes: Vec<u8>) -> Vec<u8> {
+        if self.is_empty() {
+            return bytes;
+        }
+        match String::from_utf8(bytes) {
+            Ok(text) => self.substitute(&text).into_bytes(),
+            Err(error) => error.into_bytes(),
+        }
+    }
+
+    /// The sequences in `text` that name no constant, each with its line;
+    /// none when the package defines no constant (the format: with no
+    /// constants, nothing is done).
+    pub(crate) fn undefined(&self, text: &str) -> Vec<Undefined> {
+        let mut found = Vec::new();
+        if self.is_empty() {
+            return found;
+        }
+        let mut rest = text;
+        let mut line = 1;
+        while let Some((before, inside, after)) = next_sequence(rest) {
+            line += before.matches('\n').count();
+            if !self.values.contains_key(inside) {
+                found.push(Undefined {
+                    line,
+                    sequence: format!("{{{{{inside}}}}}"),
+                });
+            }
+            rest = after;
+        }
+        found
+    }
+
+    /// Every sequence's inside and its value, in name order (what a cache
+    /// of things made with them hashes).
+    pub(crate) fn pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.values
+            .iter()
+            .map(|(inside, value)| (inside.as_str(), value.as_str()))
+    }
 }
 
 /// A name of the format: `[a-zA-Z_][a-zA-Z0-9_]*`.
@@ -290,6 +344,38 @@ mod tests {
     #[test_case("int a[1][1] = {{x}};", "int a[1][1] = {{x}};" ; "code that looks like one")]
     fn sequences_are_replaced_as_the_format_says(text: &str, replaced: &str) {
         assert_eq!(constants(BAPC).unwrap().substitute(text), replaced);
+    }
+
+    #[test]
+    fn undefined_sequences_are_found_with_their_lines_and_none_without_constants() {
+        let found = constants(BAPC)
+            .unwrap()
+            .undefined("{{FIVE}}\nx {{SEVEN}}\n\n{{FIVE.ROMAN}} {{FIVE.WORD}}");
+        assert_eq!(
+            found,
+            [
+                Undefined {
+                    line: 2,
+                    sequence: "{{SEVEN}}".to_owned()
+                },
+                Undefined {
+                    line: 4,
+                    sequence: "{{FIVE.ROMAN}}".to_owned()
+                },
+            ]
+        );
+        let none = constants("name: x\n").unwrap();
+        assert!(none.undefined("{{SEVEN}}").is_empty());
+        assert_eq!(none.substitute("{{SEVEN}}"), "{{SEVEN}}");
+    }
+
+    #[test]
+    fn bytes_that_are_not_text_are_left_alone() {
+        let five = constants(BAPC).unwrap();
+        let mut binary = b"{{FIVE}}".to_vec();
+        binary.push(0xff);
+        assert_eq!(five.substitute_bytes(binary.clone()), binary);
+        assert_eq!(five.substitute_bytes(b"x={{FIVE}}".to_vec()), b"x=5");
     }
 
     #[test_case("constants: [a]\n", "line 1: `constants`: must be a map" ; "not a map")]

@@ -8,6 +8,7 @@
 //! a submission (issue #9).
 
 use crate::config::judge::Language;
+use crate::config::kattis_constants::Constants;
 use crate::runner::program_message::cut;
 use crate::runner::{PreparedTool, Settings, Submission, SubmissionKind, Workspace};
 use crate::sandbox::{
@@ -17,6 +18,7 @@ use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::sync::OnceLock;
 
 /// What a tool did wrong, as one sentence naming it:
@@ -144,6 +146,9 @@ pub(crate) struct Toolbox {
     workspace: Workspace,
     settings: Settings,
     next_run: AtomicU64,
+    /// Replaced in the files of every tool as it is copied to be compiled
+    /// (a 2025-09 package's `constants`; issue #34).
+    constants: Option<Arc<Constants>>,
 }
 
 impl Toolbox {
@@ -161,7 +166,17 @@ impl Toolbox {
                 check_options: crate::problems::CheckOptions::default(),
             },
             next_run: AtomicU64::new(0),
+            constants: None,
         })
+    }
+
+    /// The same toolbox, `constants` replaced in every tool's files (none
+    /// when it has none).
+    pub(crate) fn with_constants(self, constants: &Constants) -> Toolbox {
+        Toolbox {
+            constants: (!constants.is_empty()).then(|| Arc::new(constants.clone())),
+            ..self
+        }
     }
 
     /// The tools' limits.
@@ -217,6 +232,7 @@ impl Toolbox {
                 };
                 let program = Submission {
                     path: tool.path.clone(),
+                    constants: self.constants.clone(),
                     kind,
                 };
                 let settings = self.settings.clone();

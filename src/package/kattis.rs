@@ -105,8 +105,13 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
                 )
             })
             .chain(data_settings_note(&settings_files))
+            .chain(super::kattis_constants::undefined_notes(
+                dir,
+                &file.constants,
+            ))
             .collect(),
         tagged: None,
+        example_constants: (!file.constants.is_empty()).then(|| Arc::new(file.constants.clone())),
     };
     if let Some(package) = exported_engine_package(&settings_files, &id, yaml, tests.clone())? {
         return Ok(loaded(package, Vec::new(), Vec::new(), None));
@@ -279,7 +284,8 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
     let title = yaml.title().unwrap_or_else(|| id.clone());
     let profiles = vec!["data".to_owned()];
     let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits))
-        .map_err(|fault| ConfigError::invalid(dir, "programs", fault.0))?;
+        .map_err(|fault| ConfigError::invalid(dir, "programs", fault.0))?
+        .with_constants(&file.constants);
     let mut problem = ProgramProblem::new(
         &id, &title, &profiles, toolbox, reference, None, validator, checker,
     )

@@ -36,6 +36,7 @@ impl PackageFormat for Native {
     ) -> Result<LoadedPackage, ConfigError> {
         let package = load(dir, id, config, answers)?;
         Ok(LoadedPackage {
+            example_constants: None,
             time_limit_ms: Some(package.manifest.limits.time_limit_ms),
             package,
             time_multiplier: TIME_MULTIPLIER,

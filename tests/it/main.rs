@@ -38,6 +38,7 @@ mod interrupt;
 mod journal;
 mod junit;
 mod kattis;
+mod kattis_constants;
 mod kattis_export;
 mod kattis_formats;
 mod kattis_group_tree;

@@ -74,8 +74,8 @@ pub(crate) fn generate(dir: &Path, config: &JudgeConfig) -> Result<Generated, Ge
             message: refusal.message,
         },
     })?;
-    let plan = plan::plan(&yaml_path, &text, &raw)?;
     let problem = read_problem_yaml(dir)?;
+    let plan = plan::plan(&yaml_path, &text, &raw, &problem.constants)?;
     let empty_answers =
         problem.yaml.is(ProblemType::Interactive) || problem.yaml.is(ProblemType::MultiPass);
 
@@ -109,7 +109,8 @@ pub(crate) fn generate(dir: &Path, config: &JudgeConfig) -> Result<Generated, Ge
         tool_memory_limit_mib: problem.yaml.limits.validation_memory,
     };
     let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits))
-        .map_err(|fault| GeneratorsError::Toolbox(fault.0))?;
+        .map_err(|fault| GeneratorsError::Toolbox(fault.0))?
+        .with_constants(&problem.constants);
 
     let mut lines: Vec<String> = plan
         .notes
@@ -168,6 +169,7 @@ pub(crate) fn generate(dir: &Path, config: &JudgeConfig) -> Result<Generated, Ge
     }
     let programs = Programs {
         dir,
+        constants: &problem.constants,
         toolbox: &toolbox,
         generators: &generators,
         solutions: &solutions,
