@@ -141,8 +141,8 @@ pub(crate) fn generate(dir: &Path, config: &JudgeConfig) -> Result<Generated, Ge
         .any(|case| case.root() == "invalid_answer")
     {
         lines.push(
-            "note: `invalid_answer` cases are made but not checked: the judge runs no answer \
-             validators"
+            "note: `invalid_answer` cases are made unchecked here; loading the package to \
+             grade it checks them with its answer validators"
                 .to_owned(),
         );
     }
