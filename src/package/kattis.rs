@@ -360,9 +360,9 @@ fn load(dir: &Path, id: &str, config: &JudgeConfig) -> Result<LoadedPackage, Con
     ))
 }
 
-/// What loading says of `data/test_group.yaml`, a file the format does not
-/// name, when a package has one beside other `test_group.yaml` files or
-/// alone: how the judge reads it.
+/// What loading says of `data/test_group.yaml` when a package has one: the
+/// 2025-09 format does not name the file, so the note says how the judge
+/// reads it (as BAPCtools does).
 fn data_settings_note(files: &SettingsFiles<'_>) -> Option<String> {
     let path = files
         .data()
