@@ -135,10 +135,7 @@ fn main() {
     let settings: Settings =
         judge::grading::settings::resolve_with(&flags, &config, &package, CheckOptions::default())
             .settings;
-    let submission = Submission {
-        path: executable.clone(),
-        kind: SubmissionKind::Executable,
-    };
+    let submission = Submission::new(executable.clone(), SubmissionKind::Executable);
 
     // The program where the sandbox user can reach it, as the runner puts
     // a submission.

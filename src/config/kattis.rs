@@ -8,6 +8,7 @@
 //! `problem.yaml` the judge does not support is an error with its line:
 //! nothing is graded against a half-understood package.
 
+use super::kattis_constants::Constants;
 use super::kattis_yaml::YamlRefusal;
 use super::problem::PackageTest;
 use super::{ConfigError, ConfigErrorKind};
@@ -141,6 +142,7 @@ pub(crate) fn read_problem_yaml(dir: &Path) -> Result<ProblemYamlFile, ConfigErr
         path: yaml_path,
         text,
         yaml: ProblemYaml::default(),
+        constants: Constants::NONE,
     };
     file.yaml = match super::kattis_yaml::parse(&file.text) {
         Ok(yaml) => yaml,
@@ -152,6 +154,7 @@ pub(crate) fn read_problem_yaml(dir: &Path) -> Result<ProblemYamlFile, ConfigErr
         }
         Err(YamlRefusal::Invalid { key, message }) => return Err(file.invalid(key, message)),
     };
+    file.constants = Constants::read(&file.path, &file.text, file.yaml.constants.as_ref())?;
     if file.yaml.is(ProblemType::SubmitAnswer) {
         return Err(file.invalid(
             "type",
@@ -170,6 +173,8 @@ pub(crate) struct ProblemYamlFile {
     pub(crate) path: PathBuf,
     text: String,
     pub(crate) yaml: ProblemYaml,
+    /// Its `constants`, checked (none when it has none).
+    pub(crate) constants: Constants,
 }
 
 impl ProblemYamlFile {

@@ -6,10 +6,22 @@
 //! submission, unbounded scores) is refused rather than ignored. The
 //! validators' arguments of each test are read by
 //! [`super::kattis_validator_args`] from the same files.
+//!
+//! 2025-09 (issue #34, item 2), as the format says: `test_group.yaml` may
+//! be in `data/sample`, `data/secret` and each test data group (a folder
+//! directly in `data/secret` that holds one), and in the folders of the
+//! validators' own tests (`invalid_input`, ..., for the tests in the same
+//! folder); "the test data groups themselves can contain directories, but
+//! not further groups", `data/secret` holds groups or tests, never both,
+//! and a file is not inherited by the groups below it. `data/test_group.yaml`,
+//! which the format does not name, is read as BAPCtools reads it (its
+//! arguments reach every test whose own file does not set them).
 
 use super::groups::{
     Aggregation, GroupNode, GroupRules, GroupTree, OnReject, ScoringStyle, TestGroup, VerdictMode,
 };
+use super::kattis_constants::Constants;
+use super::kattis_yaml::FormatVersion;
 use super::{ConfigError, ConfigErrorKind};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -19,6 +31,37 @@ use std::path::{Path, PathBuf};
 pub(crate) const LEGACY_FILE: &str = "testdata.yaml";
 /// The 2025-09 settings file.
 pub(crate) const CURRENT_FILE: &str = "test_group.yaml";
+
+/// The folders of `data/` that hold the validators' own tests, where a
+/// `test_group.yaml` sets the arguments of the tests in its folder
+/// (`invalid_answer`: BAPCtools').
+pub(crate) const SELF_TEST_FOLDERS: [&str; 4] = [
+    "invalid_input",
+    "invalid_answer",
+    "invalid_output",
+    "valid_output",
+];
+
+/// A package's `data/` as its settings files are read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SettingsFiles<'a> {
+    /// The package (the files are under its `data/`).
+    pub(crate) dir: &'a Path,
+    /// The version `problem.yaml` states: a 2025-09 package without any
+    /// settings file has the format's default groups.
+    pub(crate) format: FormatVersion,
+    /// Its constants, replaced in each settings file before it is read (the
+    /// format: "all constant sequences in the following files will be
+    /// replaced: ... `test_group.yaml`"; 2023-07 named `testdata.yaml`).
+    pub(crate) constants: &'a Constants,
+}
+
+impl SettingsFiles<'_> {
+    /// The package's `data/`.
+    pub(crate) fn data(&self) -> PathBuf {
+        self.dir.join("data")
+    }
+}
 
 /// `testdata.yaml` (legacy and 2023-07) as written.
 #[derive(Debug, Default, Deserialize)]
@@ -46,6 +89,9 @@ pub(super) struct TestGroupYaml {
     pub(super) input_validator_args: Option<serde_norway::Value>,
     static_validator_args: Option<Vec<String>>,
     pub(super) output_validator_args: Option<serde_norway::Value>,
+    /// BAPCtools': the answer validators' arguments (a list, or a map by
+    /// validator), for the answers of `data/invalid_answer/`.
+    pub(super) answer_validator_args: Option<serde_norway::Value>,
     input_visualizer_args: Option<Vec<String>>,
     output_visualizer_args: Option<Vec<String>>,
     full_feedback: Option<bool>,
@@ -61,6 +107,8 @@ pub(super) struct TestCaseYaml {
     pub(super) args: Option<Vec<String>>,
     pub(super) input_validator_args: Option<serde_norway::Value>,
     pub(super) output_validator_args: Option<serde_norway::Value>,
+    /// BAPCtools' (see [`TestGroupYaml`]).
+    pub(super) answer_validator_args: Option<serde_norway::Value>,
     input_visualizer_args: Option<Vec<String>>,
     output_visualizer_args: Option<Vec<String>>,
     full_feedback: Option<bool>,
@@ -107,8 +155,11 @@ impl<T> Settings<T> {
     }
 }
 
+/// The settings file at `path`, if there is one, with `constants`
+/// replaced in its text first.
 pub(super) fn read_settings<T: for<'de> Deserialize<'de> + Default>(
     path: &Path,
+    constants: &Constants,
 ) -> Result<Option<Settings<T>>, ConfigError> {
     if !path.is_file() {
         return Ok(None);
@@ -117,6 +168,7 @@ pub(super) fn read_settings<T: for<'de> Deserialize<'de> + Default>(
         path: path.to_owned(),
         kind: ConfigErrorKind::Read(error),
     })?;
+    let text = constants.substitute(&text);
     let yaml = if text.trim().is_empty() {
         T::default()
     } else {
@@ -144,16 +196,16 @@ fn without_location(message: &str) -> String {
     }
 }
 
-/// The groups of the package in `dir`, whose tests are `test_names` (their
-/// names under `data/`, in judging order). `scoring`: the problem is
-/// `type: scoring`; a pass-fail package's files are checked, and `None`
-/// returned, since every test must pass anyway.
+/// The groups of the package whose settings are `files`, whose tests are
+/// `test_names` (their names under `data/`, in judging order). `scoring`:
+/// the problem is `type: scoring`; a pass-fail package's files are
+/// checked, and `None` returned, since every test must pass anyway.
 pub(crate) fn read_groups(
-    dir: &Path,
+    files: &SettingsFiles<'_>,
     test_names: &[&str],
     scoring: bool,
 ) -> Result<Option<GroupTree>, ConfigError> {
-    let data = dir.join("data");
+    let data = files.data();
     let mut legacy = Vec::new();
     let mut current = Vec::new();
     for entry in walkdir::WalkDir::new(&data)
@@ -179,11 +231,14 @@ pub(crate) fn read_groups(
             ),
         ));
     }
-    let tree = if current.is_empty() {
-        legacy_tree(&data, test_names)?
-    } else {
-        current_tree(&data, test_names, &current, scoring)?
-    };
+    // A 2025-09 package without any file has the format's defaults
+    // (`secret` scores 100, each test an equal share), not the legacy ones.
+    let tree =
+        if current.is_empty() && (!legacy.is_empty() || files.format != FormatVersion::V2025_09) {
+            legacy_tree(&data, test_names, files.constants)?
+        } else {
+            current_tree(&data, test_names, &current, scoring, files.constants)?
+        };
     Ok(scoring.then_some(tree))
 }
 
@@ -268,12 +323,16 @@ fn build_tree(
 
 /// Legacy: every folder is a group, ruled by the nearest `testdata.yaml`
 /// at or above it (the whole file; defaults for what it leaves out).
-fn legacy_tree(data: &Path, test_names: &[&str]) -> Result<GroupTree, ConfigError> {
+fn legacy_tree(
+    data: &Path,
+    test_names: &[&str],
+    constants: &Constants,
+) -> Result<GroupTree, ConfigError> {
     let mut rules_of = |folder: &str| -> Result<GroupRules, ConfigError> {
         let mut at = folder.to_owned();
         loop {
             let path = data.join(&at).join(LEGACY_FILE);
-            if let Some(settings) = read_settings::<TestdataYaml>(&path)? {
+            if let Some(settings) = read_settings::<TestdataYaml>(&path, constants)? {
                 return legacy_rules(&settings);
             }
             if at.is_empty() {
@@ -411,30 +470,73 @@ pub(crate) fn parse_range(text: &str) -> Result<(f64, f64), RangeError> {
     Ok((low, high))
 }
 
-/// Where 2025-09 allows `test_group.yaml` (`folder` under `data/`, `""`
-/// for `data` itself): `data`, `sample`, `secret`, a test data group
-/// directly in `secret`, and the folders of the validators' self-tests
-/// (`invalid_input`, `invalid_output`, `valid_output`, where it sets the
-/// arguments of the tests in its own folder).
-fn allows_settings(folder: &str) -> bool {
+/// Why 2025-09 does not allow a `test_group.yaml` in `folder` (a path
+/// under `data/`, `""` for `data` itself), or `None` where it does:
+/// `data/sample`, `data/secret`, a folder directly in `data/secret` (which
+/// the file makes a test data group), and any folder of the validators'
+/// own tests; `data` itself as BAPCtools reads it.
+fn misplaced_settings(data: &Path, folder: &str) -> Option<String> {
     let parts: Vec<&str> = folder.split('/').filter(|part| !part.is_empty()).collect();
     match parts.as_slice() {
-        [] | ["sample"] | ["secret"] | ["secret", _] => true,
-        [first, ..] => ["invalid_input", "invalid_output", "valid_output"].contains(first),
+        [] | ["sample"] | ["secret"] | ["secret", _] => None,
+        [first, ..] if SELF_TEST_FOLDERS.contains(first) => None,
+        ["sample", ..] => Some(
+            "is inside `data/sample`, which holds no test data groups; 2025-09 allows a \
+             `test_group.yaml` in `data/sample` itself"
+                .to_owned(),
+        ),
+        ["secret", group, ..] if data.join("secret").join(group).join(CURRENT_FILE).is_file() => {
+            Some(format!(
+                "is inside the test data group `secret/{group}`; a group may hold folders but \
+                 no further groups (2025-09: no `test_group.yaml` below a group's)"
+            ))
+        }
+        ["secret", folder, ..] => Some(format!(
+            "is inside `data/secret/{folder}`, which is no test data group (it has no \
+             `test_group.yaml`); 2025-09 allows one in `data/secret` and in the folders directly \
+             in it, which it makes test data groups, and no deeper"
+        )),
+        _ => Some(
+            "is allowed only in `data/sample`, `data/secret`, the test data groups directly in \
+             `data/secret`, the folders of `data/invalid_input`, `data/invalid_answer`, \
+             `data/invalid_output` and `data/valid_output`, and `data` itself"
+                .to_owned(),
+        ),
+    }
+}
+
+/// The folder whose 2025-09 `test_group.yaml` holds for the test `name` (a
+/// path under `data/` without extension): `sample`; `secret/GROUP` when
+/// the test is in a test data group; `secret` otherwise; in the
+/// validators' own tests, the test's own folder. As the format says, a
+/// file holds for the tests of its group alone: `secret`'s does not reach
+/// the tests of its groups. `data/test_group.yaml` comes after it (see
+/// [`super::kattis_validator_args`]).
+pub(crate) fn settings_folder(data: &Path, name: &str) -> String {
+    let parts: Vec<&str> = name.split('/').collect();
+    match parts.as_slice() {
+        ["secret", group, _, ..]
+            if data.join("secret").join(group).join(CURRENT_FILE).is_file() =>
+        {
+            format!("secret/{group}")
+        }
+        [root @ ("sample" | "secret"), _, ..] => (*root).to_owned(),
+        _ => folder_of(name).to_owned(),
     }
 }
 
 /// 2025-09: `sample`, `secret` and each folder directly in `secret` that
 /// holds a `test_group.yaml` are groups (a group's deeper folders belong
 /// to it). Without such folders, `secret`'s tests, in folders or not, are
-/// `secret`'s. Settings meant for every test (`input_validator_args`,
-/// `output_validator_args`) are read from `data/test_group.yaml` down by
-/// [`super::kattis_validator_args`]; the scoring keys are each level's own.
+/// `secret`'s. The arguments of each test (`input_validator_args`,
+/// `output_validator_args`) are read by [`super::kattis_validator_args`];
+/// the scoring keys are each level's own.
 fn current_tree(
     data: &Path,
     test_names: &[&str],
     files: &[PathBuf],
     scoring: bool,
+    constants: &Constants,
 ) -> Result<GroupTree, ConfigError> {
     let mut groups = std::collections::BTreeSet::new();
     for file in files {
@@ -443,28 +545,32 @@ fn current_tree(
             .and_then(|parent| parent.strip_prefix(data).ok())
             .map(|folder| folder.to_string_lossy().into_owned())
             .unwrap_or_default();
-        if !allows_settings(&folder) {
-            return Err(ConfigError::invalid(
-                file,
-                CURRENT_FILE,
-                if folder.starts_with("secret/") {
-                    "is deeper than a test data group (a folder directly in `data/secret`); \
-                     a group holds no further groups"
-                } else {
-                    "is allowed only in `data`, `data/sample`, `data/secret`, the test data \
-                     groups directly in `data/secret`, and `data/invalid_input`, \
-                     `data/invalid_output`, `data/valid_output`"
-                },
-            ));
+        if let Some(why) = misplaced_settings(data, &folder) {
+            return Err(ConfigError::invalid(file, CURRENT_FILE, why));
         }
         if folder.starts_with("secret/") {
             groups.insert(folder);
         } else if !matches!(folder.as_str(), "" | "sample" | "secret") {
             // A self-test folder's: its keys are checked here, though no
             // group of the judged tests is ruled by it.
-            let settings = read_settings::<TestGroupYaml>(file)?;
+            let settings = read_settings::<TestGroupYaml>(file, constants)?;
             current_rules(&folder, settings.as_ref(), scoring)?;
         }
+    }
+    check_test_names(data, test_names)?;
+    // "Each test data group must contain at least one test case."
+    if let Some(empty) = groups.iter().find(|group| {
+        let prefix = format!("{group}/");
+        !test_names.iter().any(|test| test.starts_with(&prefix))
+    }) {
+        return Err(ConfigError::invalid(
+            &data.join(empty).join(CURRENT_FILE),
+            CURRENT_FILE,
+            format!(
+                "makes `data/{empty}` a test data group, but it holds no test case (`.in` with \
+                 its `.ans`); 2025-09: each group holds at least one"
+            ),
+        ));
     }
     let group_of = |name: &str| -> String {
         let parts: Vec<&str> = name.split('/').collect();
@@ -478,7 +584,7 @@ fn current_tree(
     };
     let mut rules_of = |folder: &str| -> Result<GroupRules, ConfigError> {
         let path = data.join(folder).join(CURRENT_FILE);
-        let settings = read_settings::<TestGroupYaml>(&path)?;
+        let settings = read_settings::<TestGroupYaml>(&path, constants)?;
         let rules = current_rules(folder, settings.as_ref(), scoring)?;
         // A name that is no group would never pass: every submission would
         // score 0 on the group, so it is refused (with the file's line).
@@ -533,6 +639,33 @@ fn current_tree(
         style: ScoringStyle::Current,
         root,
     })
+}
+
+/// The names 2025-09 forbids: a test named `test_group` (its
+/// `test_group.yaml` would configure both it and its group), and a folder
+/// named as a test beside it (`huge.in` and `huge/`).
+fn check_test_names(data: &Path, test_names: &[&str]) -> Result<(), ConfigError> {
+    for name in test_names {
+        let input = data.join(format!("{name}.in"));
+        if name.rsplit('/').next() == Some("test_group") {
+            return Err(ConfigError::invalid(
+                &input,
+                "test case",
+                "is named `test_group`, which 2025-09 forbids: `test_group.yaml` would then \
+                 configure both the test and its group",
+            ));
+        }
+        if data.join(name).is_dir() {
+            return Err(ConfigError::invalid(
+                &input,
+                "test case",
+                format!(
+                    "has the name of the folder `data/{name}` beside it, which 2025-09 forbids"
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn current_rules(

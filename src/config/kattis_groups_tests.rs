@@ -15,6 +15,15 @@ fn package(files: &[(&str, &str)]) -> tempfile::TempDir {
 
 const TESTS: [&str; 4] = ["sample/1", "secret/g1/1", "secret/g1/2", "secret/g2/1"];
 
+/// The settings files of a 2025-09 package in `dir`, without constants.
+fn settings(dir: &tempfile::TempDir) -> SettingsFiles<'_> {
+    SettingsFiles {
+        dir: dir.path(),
+        format: FormatVersion::V2025_09,
+        constants: Constants::none(),
+    }
+}
+
 fn group<'a>(tree: &'a TestGroup, name: &str) -> &'a TestGroup {
     tree.groups()
         .into_iter()
@@ -35,7 +44,7 @@ fn legacy_files_rule_their_folder_and_those_below() {
             "on_reject: break\naccept_score: 50\nrange: 0 50\ngrader_flags: min\n",
         ),
     ]);
-    let tree = read_groups(dir.path(), &TESTS, true).unwrap().unwrap();
+    let tree = read_groups(&settings(&dir), &TESTS, true).unwrap().unwrap();
     assert_eq!(tree.style, ScoringStyle::Legacy);
     let g1 = group(&tree.root, "secret/g1");
     assert_eq!(g1.rules.aggregation, Aggregation::Min);
@@ -53,13 +62,13 @@ fn legacy_files_rule_their_folder_and_those_below() {
 #[test]
 fn a_pass_fail_package_checks_its_files_and_has_no_tree() {
     let dir = package(&[("data/secret/testdata.yaml", "on_reject: continue\n")]);
-    assert_eq!(read_groups(dir.path(), &TESTS, false).unwrap(), None);
+    assert_eq!(read_groups(&settings(&dir), &TESTS, false).unwrap(), None);
 }
 
 #[test]
 fn an_unknown_key_names_its_file_line_and_the_keys_allowed() {
     let dir = package(&[("data/secret/testdata.yaml", "on_reject: break\nscore: 5\n")]);
-    let message = read_groups(dir.path(), &TESTS, true)
+    let message = read_groups(&settings(&dir), &TESTS, true)
         .unwrap_err()
         .to_string();
     assert!(message.contains("data/secret/testdata.yaml"), "{message}");
@@ -84,7 +93,7 @@ fn bad_values_name_their_key_and_line() {
         ("grading: custom\n", "custom graders are not supported"),
     ] {
         let dir = package(&[("data/secret/testdata.yaml", text)]);
-        let message = read_groups(dir.path(), &TESTS, true)
+        let message = read_groups(&settings(&dir), &TESTS, true)
             .unwrap_err()
             .to_string();
         assert!(message.contains(wanted), "{text}: {message}");
@@ -104,7 +113,7 @@ fn current_groups_read_max_score_aggregation_and_require_pass() {
             "max_score: 60\nrequire_pass: [sample, secret/g1]\n",
         ),
     ]);
-    let tree = read_groups(dir.path(), &TESTS, true).unwrap().unwrap();
+    let tree = read_groups(&settings(&dir), &TESTS, true).unwrap().unwrap();
     assert_eq!(tree.style, ScoringStyle::Current);
     let secret = group(&tree.root, "secret");
     assert_eq!(secret.rules.max_score, Some(100.0));
@@ -168,7 +177,7 @@ fn current_files_are_refused_where_the_format_refuses_them() {
         ),
     ] {
         let dir = package(&files);
-        let message = read_groups(dir.path(), &TESTS, true)
+        let message = read_groups(&settings(&dir), &TESTS, true)
             .unwrap_err()
             .to_string();
         assert!(message.contains(wanted), "{files:?}: {message}");
@@ -200,10 +209,10 @@ fn a_pass_fail_package_may_have_test_group_files_anywhere_the_spec_allows() {
         ),
         ("data/valid_output/deep/test_group.yaml", ""),
     ]);
-    assert_eq!(read_groups(dir.path(), &TESTS, false).unwrap(), None);
+    assert_eq!(read_groups(&settings(&dir), &TESTS, false).unwrap(), None);
     // Scoring keys stay a scoring problem's.
     let dir = package(&[("data/secret/g1/test_group.yaml", "max_score: 5\n")]);
-    let message = read_groups(dir.path(), &TESTS, false)
+    let message = read_groups(&settings(&dir), &TESTS, false)
         .unwrap_err()
         .to_string();
     assert!(message.contains("only in a scoring problem"), "{message}");
@@ -214,7 +223,7 @@ fn a_pass_fail_package_may_have_test_group_files_anywhere_the_spec_allows() {
 #[test]
 fn folders_of_secret_without_settings_are_no_groups() {
     let dir = package(&[("data/secret/test_group.yaml", "max_score: 10\n")]);
-    let tree = read_groups(dir.path(), &TESTS, true).unwrap().unwrap();
+    let tree = read_groups(&settings(&dir), &TESTS, true).unwrap().unwrap();
     let secret = group(&tree.root, "secret");
     assert_eq!(secret.rules.max_score, Some(10.0));
     assert!(
@@ -228,7 +237,7 @@ fn folders_of_secret_without_settings_are_no_groups() {
     // Tests directly in `secret` and in its folders, no groups: allowed.
     let tests = ["secret/1", "secret/a/2"];
     let dir = package(&[("data/test_group.yaml", "")]);
-    let tree = read_groups(dir.path(), &tests, true).unwrap().unwrap();
+    let tree = read_groups(&settings(&dir), &tests, true).unwrap().unwrap();
     assert_eq!(tree.root.test_names(), tests.to_vec());
 }
 
@@ -238,12 +247,47 @@ fn test_group_files_out_of_place_and_mixed_secrets_are_refused() {
         (
             vec![("data/secret/g1/deep/test_group.yaml", "")],
             TESTS.to_vec(),
-            "data/secret/g1/deep/test_group.yaml`: `test_group.yaml`: is deeper than a test data group",
+            "data/secret/g1/deep/test_group.yaml`: `test_group.yaml`: is inside \
+             `data/secret/g1`, which is no test data group",
+        ),
+        (
+            vec![
+                ("data/secret/g1/test_group.yaml", ""),
+                ("data/secret/g1/deep/test_group.yaml", ""),
+            ],
+            TESTS.to_vec(),
+            "data/secret/g1/deep/test_group.yaml`: `test_group.yaml`: is inside the test data \
+             group `secret/g1`; a group may hold folders but no further groups",
+        ),
+        (
+            vec![("data/sample/deep/test_group.yaml", "")],
+            TESTS.to_vec(),
+            "is inside `data/sample`, which holds no test data groups",
         ),
         (
             vec![("data/other/test_group.yaml", "")],
             TESTS.to_vec(),
-            "is allowed only in `data`, `data/sample`",
+            "is allowed only in `data/sample`, `data/secret`",
+        ),
+        (
+            vec![
+                ("data/secret/g1/test_group.yaml", "max_score: 50\n"),
+                ("data/secret/g2/test_group.yaml", "max_score: 50\n"),
+                ("data/secret/g3/test_group.yaml", "max_score: 50\n"),
+            ],
+            TESTS.to_vec(),
+            "data/secret/g3/test_group.yaml`: `test_group.yaml`: makes `data/secret/g3` a test \
+             data group, but it holds no test case",
+        ),
+        (
+            vec![("data/secret/test_group.yaml", "")],
+            vec!["sample/1", "secret/a/test_group"],
+            "data/secret/a/test_group.in`: `test case`: is named `test_group`",
+        ),
+        (
+            vec![("data/secret/huge/x", "")],
+            vec!["sample/1", "secret/huge"],
+            "data/secret/huge.in`: `test case`: has the name of the folder `data/secret/huge`",
         ),
         (
             vec![("data/secret/g1/test_group.yaml", "max_score: 50\n")],
@@ -268,7 +312,7 @@ fn test_group_files_out_of_place_and_mixed_secrets_are_refused() {
         ),
     ] {
         let dir = package(&files);
-        let message = read_groups(dir.path(), &tests, true)
+        let message = read_groups(&settings(&dir), &tests, true)
             .unwrap_err()
             .to_string();
         assert!(message.contains(wanted), "{files:?}: {message}");
@@ -291,4 +335,26 @@ fn a_range_is_two_ordered_numbers_and_says_what_is_wrong() {
             "{text}"
         );
     }
+}
+
+/// See: issue #34, item 2. A 2025-09 scoring package without any
+/// `test_group.yaml` has the format's defaults: `secret` sums its tests to
+/// 100, the samples score nothing; an older one, the legacy defaults.
+#[test]
+fn a_2025_09_package_without_files_has_the_formats_default_groups() {
+    let dir = package(&[("data/secret/g1/1.in", "")]);
+    let tree = read_groups(&settings(&dir), &TESTS, true).unwrap().unwrap();
+    assert_eq!(tree.style, ScoringStyle::Current);
+    let secret = group(&tree.root, "secret");
+    assert_eq!(
+        (secret.rules.aggregation, secret.rules.max_score),
+        (Aggregation::Sum, Some(100.0))
+    );
+    assert_eq!(tree.root.test_names(), TESTS.to_vec());
+    let legacy = SettingsFiles {
+        format: FormatVersion::Draft2023_07,
+        ..settings(&dir)
+    };
+    let tree = read_groups(&legacy, &TESTS, true).unwrap().unwrap();
+    assert_eq!(tree.style, ScoringStyle::Legacy);
 }

@@ -8,14 +8,22 @@
 //! `nFive=0`; BAPCtools' `fltcmp` gives the default output validator its
 //! tolerance in `data/test_group.yaml`.
 //!
-//! A folder's setting holds for the folders below it unless one sets its
-//! own, key by key, as problemtools reads it: a test's arguments are those
-//! of the nearest folder at or above it that sets the key, `data` itself
-//! included.
+//! A test's own `NAME.yaml` (2025-09) sets them first. Then, in
+//! `testdata.yaml`, a folder's setting holds for the folders below it
+//! unless one sets its own, key by key, as problemtools reads it: a test's
+//! arguments are those of the nearest folder at or above it that sets the
+//! key, `data` itself included. In `test_group.yaml` (2025-09), as the
+//! format says, a test gets those of its own group's file (`sample`,
+//! `secret`, or its test data group; in the validators' own tests, its
+//! folder's), not those of a level above: `secret`'s do not reach its
+//! groups (issue #34, item 2). `data/test_group.yaml`, which the format
+//! does not name, comes last, as BAPCtools reads it: BAPCtools' `fltcmp`
+//! sets its tolerance there for every test.
 
+use super::kattis_constants::Constants;
 use super::kattis_groups::{
-    folder_of, read_settings, Settings, TestCaseYaml, TestGroupYaml, TestdataYaml, CURRENT_FILE,
-    LEGACY_FILE,
+    folder_of, read_settings, settings_folder, Settings, SettingsFiles, TestCaseYaml,
+    TestGroupYaml, TestdataYaml, CURRENT_FILE, LEGACY_FILE,
 };
 use super::ConfigError;
 use std::collections::BTreeMap;
@@ -28,51 +36,80 @@ enum Validator<'a> {
     Input(&'a str),
     /// The output validator.
     Output,
+    /// The answer validator named so (BAPCtools' `answer_validators/`,
+    /// `answer_validator_args`).
+    Answer(&'a str),
+}
+
+impl Validator<'_> {
+    /// The 2025-09 key.
+    fn key(self) -> &'static str {
+        match self {
+            Validator::Input(_) => "input_validator_args",
+            Validator::Output => "output_validator_args",
+            Validator::Answer(_) => "answer_validator_args",
+        }
+    }
 }
 
 /// For each of `test_names` (names under `data/`, such as
-/// `secret/subtask1/1`) whose folder or an ancestor sets them, the input
-/// validator arguments for the validator named `validator` (its file's
-/// stem or its folder's name). Tests without any are left out.
+/// `secret/subtask1/1`) that has them, the input validator arguments for
+/// the validator named `validator` (its file's stem or its folder's name).
+/// Tests without any are left out.
 pub(crate) fn input_validator_args(
-    dir: &Path,
+    files: &SettingsFiles<'_>,
     test_names: &[&str],
     validator: &str,
 ) -> Result<BTreeMap<String, Vec<String>>, ConfigError> {
-    inherited_args(dir, test_names, Validator::Input(validator))
+    inherited_args(files, test_names, Validator::Input(validator))
 }
 
-/// For each of `test_names` whose folder or an ancestor sets them, the
-/// output validator's arguments (`output_validator_flags`,
-/// `output_validator_args`). Tests without any are left out.
+/// For each of `test_names` that has them, the output validator's
+/// arguments (`output_validator_flags`, `output_validator_args`). Tests
+/// without any are left out.
 pub(crate) fn output_validator_args(
-    dir: &Path,
+    files: &SettingsFiles<'_>,
     test_names: &[&str],
 ) -> Result<BTreeMap<String, Vec<String>>, ConfigError> {
-    inherited_args(dir, test_names, Validator::Output)
+    inherited_args(files, test_names, Validator::Output)
+}
+
+/// For each of `test_names` (answers of `data/invalid_answer/`) that has
+/// them, BAPCtools' `answer_validator_args` for the answer validator named
+/// `validator`, read as `input_validator_args` is. Tests without any are
+/// left out.
+pub(crate) fn answer_validator_args(
+    files: &SettingsFiles<'_>,
+    test_names: &[&str],
+    validator: &str,
+) -> Result<BTreeMap<String, Vec<String>>, ConfigError> {
+    inherited_args(files, test_names, Validator::Answer(validator))
 }
 
 fn inherited_args(
-    dir: &Path,
+    files: &SettingsFiles<'_>,
     test_names: &[&str],
     validator: Validator<'_>,
 ) -> Result<BTreeMap<String, Vec<String>>, ConfigError> {
-    let data = dir.join("data");
-    // What each folder sets itself (`None`: not the key), read once.
-    let mut own: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
+    let data = files.data();
+    // What each folder's file sets itself (`None`: not the key), read once.
+    let mut legacy: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
+    let mut current: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
     let mut args = BTreeMap::new();
     for name in test_names {
         if let Some(set) = test_case_args(&data, name, validator)? {
             args.insert((*name).to_owned(), set);
             continue;
         }
+        // `testdata.yaml`: the nearest folder at or above the test's that
+        // sets the key.
         let mut folder = folder_of(name).to_owned();
-        let found = loop {
-            if !own.contains_key(&folder) {
-                let set = folder_args(&data.join(&folder), validator)?;
-                own.insert(folder.clone(), set);
+        let mut found = loop {
+            if !legacy.contains_key(&folder) {
+                let set = legacy_args(&data.join(&folder), validator, files.constants)?;
+                legacy.insert(folder.clone(), set);
             }
-            if let Some(Some(set)) = own.get(&folder) {
+            if let Some(Some(set)) = legacy.get(&folder) {
                 break Some(set.clone());
             }
             if folder.is_empty() {
@@ -80,6 +117,19 @@ fn inherited_args(
             }
             folder = folder_of(&folder).to_owned();
         };
+        // `test_group.yaml`: the test's group's, then `data`'s.
+        if found.is_none() {
+            for folder in [settings_folder(&data, name), String::new()] {
+                if !current.contains_key(&folder) {
+                    let set = current_args(&data.join(&folder), validator, files.constants)?;
+                    current.insert(folder.clone(), set);
+                }
+                if let Some(Some(set)) = current.get(&folder) {
+                    found = Some(set.clone());
+                    break;
+                }
+            }
+        }
         if let Some(found) = found {
             args.insert((*name).to_owned(), found);
         }
@@ -88,13 +138,16 @@ fn inherited_args(
 }
 
 /// The arguments the test's own `NAME.yaml` (2025-09's test case
-/// configuration) sets, if it sets them: they override its groups'.
+/// configuration) sets, if it sets them: they override its groups'. It is
+/// test data, where the format replaces no constant.
 fn test_case_args(
     data: &Path,
     name: &str,
     validator: Validator<'_>,
 ) -> Result<Option<Vec<String>>, ConfigError> {
-    let Some(settings) = read_settings::<TestCaseYaml>(&data.join(format!("{name}.yaml")))? else {
+    let Some(settings) =
+        read_settings::<TestCaseYaml>(&data.join(format!("{name}.yaml")), Constants::none())?
+    else {
         return Ok(None);
     };
     settings.yaml.unused();
@@ -109,71 +162,78 @@ fn test_case_args(
     let value = match validator {
         Validator::Input(_) => &settings.yaml.input_validator_args,
         Validator::Output => &settings.yaml.output_validator_args,
+        Validator::Answer(_) => &settings.yaml.answer_validator_args,
     };
     yaml_args(&settings, value, validator)
 }
 
-/// The arguments `folder`'s own settings file sets, if it sets them.
-fn folder_args(
+/// The arguments `folder`'s own `testdata.yaml` sets, if it sets them.
+fn legacy_args(
     folder: &Path,
     validator: Validator<'_>,
+    constants: &Constants,
 ) -> Result<Option<Vec<String>>, ConfigError> {
-    if let Some(settings) = read_settings::<TestdataYaml>(&folder.join(LEGACY_FILE))? {
-        let (key, value) = match validator {
-            Validator::Input(_) => (
-                "input_validator_flags",
-                &settings.yaml.input_validator_flags,
-            ),
-            Validator::Output => (
-                "output_validator_flags",
-                &settings.yaml.output_validator_flags,
-            ),
-        };
-        return match value {
-            None | Some(serde_norway::Value::Null) => Ok(None),
-            Some(serde_norway::Value::String(flags)) => {
-                Ok(Some(flags.split_whitespace().map(str::to_owned).collect()))
-            }
-            Some(_) => Err(settings.invalid(key, "must be a string of flags (`nFive=1`)")),
-        };
-    }
-    let Some(settings) = read_settings::<TestGroupYaml>(&folder.join(CURRENT_FILE))? else {
+    let Some(settings) = read_settings::<TestdataYaml>(&folder.join(LEGACY_FILE), constants)?
+    else {
         return Ok(None);
     };
-    current_args(&settings, validator)
+    let (key, value) = match validator {
+        Validator::Input(_) => (
+            "input_validator_flags",
+            &settings.yaml.input_validator_flags,
+        ),
+        Validator::Output => (
+            "output_validator_flags",
+            &settings.yaml.output_validator_flags,
+        ),
+        // The legacy formats have no answer validators.
+        Validator::Answer(_) => return Ok(None),
+    };
+    match value {
+        None | Some(serde_norway::Value::Null) => Ok(None),
+        Some(serde_norway::Value::String(flags)) => {
+            Ok(Some(flags.split_whitespace().map(str::to_owned).collect()))
+        }
+        Some(_) => Err(settings.invalid(key, "must be a string of flags (`nFive=1`)")),
+    }
 }
 
-/// 2025-09 `input_validator_args`: a list of words for every validator, or
-/// a map from a validator's name to its list; `output_validator_args`: a
-/// list of words.
+/// The arguments `folder`'s own `test_group.yaml` sets, if it sets them
+/// (2025-09 `input_validator_args`: a list of words for every validator,
+/// or a map from a validator's name to its list; `output_validator_args`:
+/// a list of words).
 fn current_args(
-    settings: &Settings<TestGroupYaml>,
+    folder: &Path,
     validator: Validator<'_>,
+    constants: &Constants,
 ) -> Result<Option<Vec<String>>, ConfigError> {
+    let Some(settings) = read_settings::<TestGroupYaml>(&folder.join(CURRENT_FILE), constants)?
+    else {
+        return Ok(None);
+    };
     let value = match validator {
         Validator::Input(_) => &settings.yaml.input_validator_args,
         Validator::Output => &settings.yaml.output_validator_args,
+        Validator::Answer(_) => &settings.yaml.answer_validator_args,
     };
-    yaml_args(settings, value, validator)
+    yaml_args(&settings, value, validator)
 }
 
-/// `value` of `input_validator_args` or `output_validator_args` in a
-/// 2025-09 file (a group's or a test case's), for `validator`.
+/// `value` of `input_validator_args`, `output_validator_args` or
+/// `answer_validator_args` in a 2025-09 file (a group's or a test case's),
+/// for `validator`.
 fn yaml_args<T>(
     settings: &Settings<T>,
     value: &Option<serde_norway::Value>,
     validator: Validator<'_>,
 ) -> Result<Option<Vec<String>>, ConfigError> {
-    let key = match validator {
-        Validator::Input(_) => "input_validator_args",
-        Validator::Output => "output_validator_args",
-    };
+    let key = validator.key();
     let words = |value: &serde_norway::Value| -> Result<Vec<String>, ConfigError> {
         let serde_norway::Value::Sequence(items) = value else {
             return Err(settings.invalid(
                 key,
                 match validator {
-                    Validator::Input(_) => {
+                    Validator::Input(_) | Validator::Answer(_) => {
                         "must be a list of strings, or a map from a validator's name to one"
                     }
                     Validator::Output => "must be a list of strings",
@@ -191,7 +251,10 @@ fn yaml_args<T>(
     };
     match (value, validator) {
         (None | Some(serde_norway::Value::Null), _) => Ok(None),
-        (Some(serde_norway::Value::Mapping(map)), Validator::Input(validator)) => {
+        (
+            Some(serde_norway::Value::Mapping(map)),
+            Validator::Input(validator) | Validator::Answer(validator),
+        ) => {
             // A map sets the key for every validator: one it does not name
             // gets no arguments.
             let mut found = Vec::new();
@@ -225,6 +288,14 @@ mod tests {
 
     const TESTS: [&str; 4] = ["sample/1", "secret/g1/1", "secret/g1/deep/2", "secret/g2/3"];
 
+    fn files(dir: &tempfile::TempDir) -> SettingsFiles<'_> {
+        SettingsFiles {
+            dir: dir.path(),
+            format: super::super::kattis_yaml::FormatVersion::V2025_09,
+            constants: Constants::none(),
+        }
+    }
+
     #[test]
     fn legacy_flags_hold_for_subgroups_key_by_key() {
         let dir = package(&[
@@ -240,7 +311,7 @@ mod tests {
             // Sets other keys only: the flags come from `secret`.
             ("data/secret/g2/testdata.yaml", "on_reject: break\n"),
         ]);
-        let args = input_validator_args(dir.path(), &TESTS, "validator").expect("read");
+        let args = input_validator_args(&files(&dir), &TESTS, "validator").expect("read");
         let words = |name: &str| args.get(name).cloned();
         assert_eq!(words("sample/1"), Some(vec!["nFive=0".to_owned()]));
         assert_eq!(
@@ -260,11 +331,11 @@ mod tests {
                 "input_validator_args:\n  validator: [--max, 10]\n  other: [--no]\n",
             ),
         ]);
-        let args = input_validator_args(dir.path(), &TESTS, "validator").expect("read");
+        let args = input_validator_args(&files(&dir), &TESTS, "validator").expect("read");
         assert_eq!(args["sample/1"], vec!["--all"]);
         assert_eq!(args["secret/g2/3"], vec!["--all"]);
         assert_eq!(args["secret/g1/deep/2"], vec!["--max", "10"]);
-        let other = input_validator_args(dir.path(), &TESTS, "third").expect("read");
+        let other = input_validator_args(&files(&dir), &TESTS, "third").expect("read");
         assert!(other["secret/g1/1"].is_empty(), "{other:?}");
     }
 
@@ -284,17 +355,17 @@ mod tests {
                 "output_validator_args: [case_sensitive]\nhint: none\n",
             ),
         ]);
-        let args = input_validator_args(dir.path(), &TESTS, "validator").expect("read");
+        let args = input_validator_args(&files(&dir), &TESTS, "validator").expect("read");
         assert_eq!(args["secret/g1/1"], vec!["", "gen.py {seed}"]);
         assert_eq!(args["secret/g1/deep/2"], vec!["--all"]);
         // Sets only the output validator's: the groups' input arguments hold.
         assert_eq!(args["secret/g2/3"], vec!["--all"]);
-        let output = output_validator_args(dir.path(), &TESTS).expect("read");
+        let output = output_validator_args(&files(&dir), &TESTS).expect("read");
         assert_eq!(output["secret/g2/3"], vec!["case_sensitive"]);
         assert!(!output.contains_key("secret/g1/1"), "{output:?}");
 
         let bad = package(&[("data/sample/1.yaml", "hint: x\ntime_limit: 3\n")]);
-        let error = input_validator_args(bad.path(), &TESTS, "validator")
+        let error = input_validator_args(&files(&bad), &TESTS, "validator")
             .expect_err("an unknown key")
             .to_string();
         assert!(
@@ -302,7 +373,7 @@ mod tests {
             "{error}"
         );
         let args = package(&[("data/sample/1.yaml", "args: [--fast]\n")]);
-        let error = output_validator_args(args.path(), &TESTS)
+        let error = output_validator_args(&files(&args), &TESTS)
             .expect_err("arguments to the submission")
             .to_string();
         assert!(
@@ -328,7 +399,7 @@ mod tests {
                 "input_validator_args: [x]\n",
             ),
         ]);
-        let args = output_validator_args(dir.path(), &TESTS).expect("read");
+        let args = output_validator_args(&files(&dir), &TESTS).expect("read");
         assert_eq!(args["sample/1"], vec!["float_tolerance", "1e-6"]);
         assert_eq!(args["secret/g1/deep/2"], vec!["case_sensitive"]);
         assert_eq!(args["secret/g2/3"], args["sample/1"]);
@@ -346,14 +417,14 @@ mod tests {
                 "output_validator_flags: case_sensitive\n",
             ),
         ]);
-        let args = output_validator_args(dir.path(), &TESTS).expect("read");
+        let args = output_validator_args(&files(&dir), &TESTS).expect("read");
         assert_eq!(args["secret/g2/3"], vec!["float_tolerance", "1e-4"]);
         assert_eq!(args["secret/g1/1"], vec!["case_sensitive"]);
         let dir = package(&[(
             "data/secret/test_group.yaml",
             "\noutput_validator_args:\n  v: [a]\n",
         )]);
-        let message = output_validator_args(dir.path(), &TESTS)
+        let message = output_validator_args(&files(&dir), &TESTS)
             .expect_err("a map")
             .to_string();
         assert!(message.contains("line 2"), "{message}");
@@ -366,11 +437,92 @@ mod tests {
             "data/secret/testdata.yaml",
             "on_reject: break\ninput_validator_flags: [a]\n",
         )]);
-        let message = input_validator_args(dir.path(), &TESTS, "v")
+        let message = input_validator_args(&files(&dir), &TESTS, "v")
             .expect_err("a list")
             .to_string();
         assert!(message.contains("data/secret/testdata.yaml"), "{message}");
         assert!(message.contains("line 2"), "{message}");
         assert!(message.contains("must be a string of flags"), "{message}");
+    }
+
+    /// See: issue #34, item 2. 2025-09: a test data group's file is not
+    /// inherited from `secret`'s (the format: a test's settings come from
+    /// its group's `test_group.yaml`); `data`'s, which the format does not
+    /// name, hold where a group's file does not set the key.
+    #[test]
+    fn secrets_arguments_do_not_reach_its_groups_and_datas_come_last() {
+        let dir = package(&[
+            ("data/test_group.yaml", "input_validator_args: [--data]\n"),
+            (
+                "data/secret/test_group.yaml",
+                "input_validator_args: [--secret]\n",
+            ),
+            ("data/secret/g1/test_group.yaml", "max_score: 40\n"),
+        ]);
+        let args = input_validator_args(&files(&dir), &TESTS, "validator").expect("read");
+        // `g1` is a group: `secret`'s arguments are not its, `data`'s are.
+        assert_eq!(args["secret/g1/1"], vec!["--data"]);
+        assert_eq!(args["secret/g1/deep/2"], vec!["--data"]);
+        assert_eq!(args["sample/1"], vec!["--data"]);
+        // `g2` holds no file, so it is no group: its tests are `secret`'s.
+        assert_eq!(args["secret/g2/3"], vec!["--secret"]);
+    }
+
+    /// See: issue #34, item 2. In the validators' own tests a file holds
+    /// for the tests of its folder (the format: "`test_group.yaml` for all
+    /// test cases in the same directory"), and BAPCtools'
+    /// `answer_validator_args` is read like `input_validator_args`.
+    #[test]
+    fn a_self_test_folders_file_holds_for_its_own_folder() {
+        let dir = package(&[
+            (
+                "data/invalid_input/test_group.yaml",
+                "input_validator_args: [--top]\n",
+            ),
+            (
+                "data/invalid_answer/strict/test_group.yaml",
+                "answer_validator_args:\n  format: [--forbid_abcd]\n",
+            ),
+        ]);
+        let names = [
+            "invalid_input/1",
+            "invalid_input/deep/2",
+            "invalid_answer/strict/3",
+        ];
+        let args = input_validator_args(&files(&dir), &names, "validator").expect("read");
+        assert_eq!(args["invalid_input/1"], vec!["--top"]);
+        assert!(!args.contains_key("invalid_input/deep/2"), "{args:?}");
+        let answers = answer_validator_args(&files(&dir), &names, "format").expect("read");
+        assert_eq!(answers["invalid_answer/strict/3"], vec!["--forbid_abcd"]);
+        let other = answer_validator_args(&files(&dir), &names, "other").expect("read");
+        assert!(other["invalid_answer/strict/3"].is_empty(), "{other:?}");
+    }
+
+    /// See: issue #34, item 2. A constant of problem.yaml is replaced in a
+    /// `test_group.yaml` before it is read (quoted or not), never in a
+    /// test's own `NAME.yaml`, which is test data.
+    #[test]
+    fn constants_are_replaced_in_group_files_only() {
+        let dir = package(&[
+            (
+                "data/secret/test_group.yaml",
+                "input_validator_args: [--max, {{MAX}}, \"{{MAX.tex}}\"]\n",
+            ),
+            (
+                "data/secret/g2/3.yaml",
+                "input_validator_args: [\"{{MAX}}\"]\n",
+            ),
+        ]);
+        let yaml = "constants:\n  MAX:\n    value: 100\n    tex: 10^2\n";
+        let value: serde_norway::Value = serde_norway::from_str(yaml).expect("YAML");
+        let constants =
+            Constants::read(Path::new("problem.yaml"), yaml, value.get("constants")).expect("read");
+        let files = SettingsFiles {
+            constants: &constants,
+            ..files(&dir)
+        };
+        let args = input_validator_args(&files, &TESTS, "validator").expect("read");
+        assert_eq!(args["secret/g1/1"], vec!["--max", "100", "10^2"]);
+        assert_eq!(args["secret/g2/3"], vec!["{{MAX}}"]);
     }
 }

@@ -8,6 +8,7 @@ pub mod bundled;
 pub(crate) mod groups;
 pub mod judge;
 pub(crate) mod kattis;
+pub(crate) mod kattis_constants;
 pub(crate) mod kattis_glob;
 pub(crate) mod kattis_groups;
 pub(crate) mod kattis_submissions;

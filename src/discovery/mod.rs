@@ -181,6 +181,9 @@ pub struct Entry {
     /// The language (judge.toml's name) and entry point a package's
     /// `submissions.yaml` states for it, when it states one (issue #34).
     pub(crate) stated: Option<(String, Option<String>)>,
+    /// The constants replaced in its files: a 2025-09 package's, for its
+    /// own example submissions (issue #34); never a hand-in's.
+    pub(crate) constants: Option<std::sync::Arc<crate::config::kattis_constants::Constants>>,
 }
 
 /// A file under the submissions folder that is not graded, and why.
@@ -358,6 +361,7 @@ pub fn discover(
                 expected,
                 others: Vec::new(),
                 stated: None,
+                constants: None,
             }),
         }
     }

@@ -8,6 +8,7 @@
 //! a submission (issue #9).
 
 use crate::config::judge::Language;
+use crate::config::kattis_constants::Constants;
 use crate::runner::program_message::cut;
 use crate::runner::{PreparedTool, Settings, Submission, SubmissionKind, Workspace};
 use crate::sandbox::{
@@ -144,6 +145,9 @@ pub(crate) struct Toolbox {
     workspace: Workspace,
     settings: Settings,
     next_run: AtomicU64,
+    /// Replaced in the files of every tool as it is copied to be compiled
+    /// (a 2025-09 package's `constants`; issue #34).
+    constants: Option<Arc<Constants>>,
 }
 
 impl Toolbox {
@@ -169,6 +173,7 @@ impl Toolbox {
                 check_options: crate::problems::CheckOptions::default(),
             },
             next_run: AtomicU64::new(0),
+            constants: None,
         })
     }
 
@@ -178,6 +183,15 @@ impl Toolbox {
     /// the hand-ins).
     pub(crate) fn hide(&self, hidden: &Arc<Hidden>) {
         self.sandboxes.hide(Arc::clone(hidden));
+    }
+
+    /// The same toolbox, `constants` replaced in every tool's files (none
+    /// when it has none).
+    pub(crate) fn with_constants(self, constants: &Constants) -> Toolbox {
+        Toolbox {
+            constants: (!constants.is_empty()).then(|| Arc::new(constants.clone())),
+            ..self
+        }
     }
 
     /// The tools' limits.
@@ -233,6 +247,7 @@ impl Toolbox {
                 };
                 let program = Submission {
                     path: tool.path.clone(),
+                    constants: self.constants.clone(),
                     kind,
                 };
                 let settings = self.settings.clone();

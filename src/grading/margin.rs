@@ -320,6 +320,7 @@ mod tests {
         let problem = crate::problems::find("rooks").unwrap();
         let submission = Submission {
             path: "a.py".into(),
+            constants: None,
             kind: crate::runner::SubmissionKind::Executable,
         };
         let settings = crate::grading::settings::resolve(
@@ -409,6 +410,7 @@ mod tests {
         fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
         Submission {
             path,
+            constants: None,
             kind: crate::runner::SubmissionKind::Executable,
         }
     }

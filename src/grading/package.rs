@@ -212,7 +212,12 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
             match with_stated(classify(&listed.path, config), &listed.path, stated) {
                 Ok(submission) => match missing_toolchain(&submission) {
                     Some(reason) => skipped.push((listed, reason)),
-                    None => graded.push((listed, submission)),
+                    // The format replaces a package's constants in its
+                    // example submissions (issue #34).
+                    None => graded.push((
+                        listed,
+                        submission.with_constants(loaded.example_constants.clone()),
+                    )),
                 },
                 Err(error) if listed.path.is_dir() => {
                     let reason = format!("a folder program that cannot be built: {error}");
@@ -608,6 +613,7 @@ pub(crate) fn grade(
                 },
             )),
             others: Vec::new(),
+            constants: submission.constants.clone(),
             stated: match &submission.kind {
                 runner::SubmissionKind::Language { name, language }
                     if language.entry.is_some() || stated_names(plan, dir, listed) =>

@@ -165,9 +165,13 @@ impl<'a> ProblemJob<'a> {
             // Unreadable or refused now: compiling reports why; never
             // reused. Read as compiling reads it (never a link's target
             // outside its folder).
-            let sha256 = runner::read_submission(&entry.path)
-                .ok()
-                .map(|bytes| resume::sha256_hex(&bytes));
+            let sha256 = runner::read_submission(&entry.path).ok().map(|bytes| {
+                // What is compiled: with a package's constants replaced.
+                resume::sha256_hex(&match &submission.constants {
+                    Some(constants) => constants.substitute_bytes(bytes),
+                    None => bytes,
+                })
+            });
             let fingerprint = Fingerprint::new(
                 problem,
                 &package_sha256,
@@ -469,6 +473,7 @@ mod tests {
             expected: None,
             others,
             stated: None,
+            constants: None,
         }
     }
 

@@ -26,6 +26,7 @@ pub(crate) fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, 
         // A folder that builds and runs itself (`build` / `run` scripts).
         return Ok(Submission {
             path: path.to_owned(),
+            constants: None,
             kind: SubmissionKind::Scripts,
         });
     }
@@ -35,6 +36,7 @@ pub(crate) fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, 
         let (name, language) = crate::package::kattis_programs::folder_language(path, config)?;
         return Ok(Submission {
             path: path.to_owned(),
+            constants: None,
             kind: SubmissionKind::Language { name, language },
         });
     }
@@ -61,6 +63,7 @@ pub(crate) fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, 
             }
             return Ok(Submission {
                 path: path.to_owned(),
+                constants: None,
                 kind: SubmissionKind::Language {
                     name: name.to_owned(),
                     language,
@@ -70,6 +73,7 @@ pub(crate) fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, 
         Some(RunsAs::Executable) => {
             return Ok(Submission {
                 path: path.to_owned(),
+                constants: None,
                 kind: SubmissionKind::Executable,
             })
         }
@@ -164,7 +168,9 @@ pub(crate) fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submi
         },
         None => classify(&entry.path, config),
     };
-    classified.map_err(|error| Unrunnable::Refused(error.to_string()))
+    classified
+        .map(|submission| submission.with_constants(entry.constants.clone()))
+        .map_err(|error| Unrunnable::Refused(error.to_string()))
 }
 
 /// `classified` in the `stated` language when one is stated (a package's
@@ -192,6 +198,7 @@ pub(crate) fn with_stated(
                     language: own,
                 },
             path,
+            constants,
         }) => {
             // The same language keeps the file name its copy was given (a
             // name that is not UTF-8 gets a plain one).
@@ -202,6 +209,7 @@ pub(crate) fn with_stated(
             };
             Ok(Submission {
                 path,
+                constants,
                 kind: SubmissionKind::Language {
                     name,
                     language: Language {
@@ -213,6 +221,7 @@ pub(crate) fn with_stated(
         }
         Ok(_) | Err(_) => Ok(Submission {
             path: path.to_owned(),
+            constants: None,
             kind: SubmissionKind::Language { name, language },
         }),
     }

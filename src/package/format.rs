@@ -121,6 +121,11 @@ pub(crate) struct LoadedPackage {
     /// the verdicts it may get (Polygon's `<solution tag=...>`); `None`:
     /// those in the verdict folders under `submissions/`.
     pub(crate) tagged: Option<TaggedSolutions>,
+    /// The constants replaced in the files of the package's example
+    /// submissions (a 2025-09 `problem.yaml`'s `constants`; issue #34), as
+    /// they are in its own programs; `None`: nothing is replaced.
+    pub(crate) example_constants:
+        Option<std::sync::Arc<crate::config::kattis_constants::Constants>>,
 }
 
 /// A package's own list of its submissions, and what their tags mean.

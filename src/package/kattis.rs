@@ -16,6 +16,7 @@ use crate::config::kattis::{
     read_tests, FormatVersion, ProblemType, ProblemYaml, EXPORTED_CHECKER, EXPORTED_CHECKER_CPP,
     EXPORTED_INTERACTOR, EXPORTED_INTERACTOR_CPP, LEGACY_EXPORTED_CHECKER,
 };
+use crate::config::kattis_groups::SettingsFiles;
 use crate::config::problem::{CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml};
 use crate::config::{ConfigError, ConfigErrorKind};
 use crate::discovery::ACCEPTED_FOLDER;
@@ -73,6 +74,11 @@ fn load(
 ) -> Result<LoadedPackage, ConfigError> {
     let file = read_problem_yaml(dir)?;
     let yaml = &file.yaml;
+    let settings_files = SettingsFiles {
+        dir,
+        format: yaml.format,
+        constants: &file.constants,
+    };
     let id = id.to_owned();
     let tests = read_tests(dir)?;
     if tests.is_empty() {
@@ -111,10 +117,16 @@ fn load(
                     target.display()
                 )
             })
+            .chain(data_settings_note(&settings_files))
+            .chain(super::kattis_constants::undefined_notes(
+                dir,
+                &file.constants,
+            ))
             .collect(),
         tagged: None,
+        example_constants: (!file.constants.is_empty()).then(|| Arc::new(file.constants.clone())),
     };
-    if let Some(package) = exported_engine_package(dir, &id, yaml, tests.clone())? {
+    if let Some(package) = exported_engine_package(&settings_files, &id, yaml, tests.clone())? {
         return Ok(loaded(package, Vec::new(), Vec::new(), None));
     }
     let submissions = package_submissions(dir)?;
@@ -171,7 +183,11 @@ fn load(
     let validator_args = match &validator_name {
         Some(name) => {
             let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
-            crate::config::kattis_validator_args::input_validator_args(dir, &names, name)?
+            crate::config::kattis_validator_args::input_validator_args(
+                &settings_files,
+                &names,
+                name,
+            )?
         }
         None => std::collections::BTreeMap::new(),
     };
@@ -182,7 +198,7 @@ fn load(
             Vec::new(),
         )
     });
-    let (flags, test_flags) = output_validator_flags(dir, yaml, &tests)?;
+    let (flags, test_flags) = output_validator_flags(&settings_files, yaml, &tests)?;
     // Legacy: `validation: custom` names the output validator; later
     // versions use one when `output_validator/` holds it.
     // `output_validator/` is one program (a folder); the legacy
@@ -282,7 +298,8 @@ fn load(
     let profiles = vec!["data".to_owned()];
     let hidden = Arc::new(hidden.with(&Kattis.secret_folders(dir)));
     let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits), hidden)
-        .map_err(|fault| ConfigError::invalid(dir, "programs", fault.0))?;
+        .map_err(|fault| ConfigError::invalid(dir, "programs", fault.0))?
+        .with_constants(&file.constants);
     let mut problem = ProgramProblem::new(
         &id, &title, &profiles, toolbox, reference, None, validator, checker,
     )
@@ -307,7 +324,7 @@ fn load(
         profiles,
         limits,
     );
-    let groups = package_groups(dir, yaml, &tests)?;
+    let groups = package_groups(&settings_files, yaml, &tests)?;
     let package = Package {
         id,
         problem: ProblemRef::Programs(Arc::new(problem)),
@@ -324,7 +341,15 @@ fn load(
         if let ProblemRef::Programs(problem) = &package.problem {
             let input_args = |name: &str, validator: &str| -> Result<Vec<String>, ConfigError> {
                 let mut args = crate::config::kattis_validator_args::input_validator_args(
-                    dir,
+                    &settings_files,
+                    &[name],
+                    validator,
+                )?;
+                Ok(args.remove(name).unwrap_or_default())
+            };
+            let answer_args = |name: &str, validator: &str| -> Result<Vec<String>, ConfigError> {
+                let mut args = crate::config::kattis_validator_args::answer_validator_args(
+                    &settings_files,
                     &[name],
                     validator,
                 )?;
@@ -334,7 +359,10 @@ fn load(
                 dir,
                 problem,
                 &other_validators,
-                &input_args,
+                &super::kattis_selftest::Arguments {
+                    input: &input_args,
+                    answer: &answer_args,
+                },
                 config,
             )?);
         }
@@ -345,6 +373,23 @@ fn load(
         ignored_files,
         unchecked_inputs,
     ))
+}
+
+/// What loading says of `data/test_group.yaml` when a package has one: the
+/// 2025-09 format does not name the file, so the note says how the judge
+/// reads it (as BAPCtools does).
+fn data_settings_note(files: &SettingsFiles<'_>) -> Option<String> {
+    let path = files
+        .data()
+        .join(crate::config::kattis_groups::CURRENT_FILE);
+    path.is_file().then(|| {
+        format!(
+            "`{}` is read as BAPCtools reads it (2025-09 names `test_group.yaml` in \
+             `data/sample`, `data/secret` and its groups only): its arguments hold for every \
+             test whose own group's file does not set them",
+            path.display()
+        )
+    })
 }
 
 /// By the name of a test, its output validator's arguments.
@@ -358,7 +403,7 @@ type TestArgs = BTreeMap<String, Vec<String>>;
 /// them. Groups may differ (issue #34): BAPCtools' `divsort` gives one group
 /// a float tolerance.
 fn output_validator_flags(
-    dir: &Path,
+    files: &SettingsFiles<'_>,
     yaml: &ProblemYaml,
     tests: &[PackageTest],
 ) -> Result<(Vec<String>, TestArgs), ConfigError> {
@@ -374,7 +419,7 @@ fn output_validator_flags(
     };
     // The output validator's self-tests (`data/valid_output/`, ...) are
     // checked with their groups' arguments too.
-    let data = data_folder(dir);
+    let data = files.data();
     let mut self_tests = Vec::new();
     for folder in ["invalid_answer", "invalid_output", "valid_output"] {
         for entry in walkdir::WalkDir::new(data.join(folder))
@@ -395,7 +440,7 @@ fn output_validator_flags(
         .map(|test| test.name.as_str())
         .chain(self_tests.iter().map(String::as_str))
         .collect();
-    let by_test = crate::config::kattis_validator_args::output_validator_args(dir, &names)?
+    let by_test = crate::config::kattis_validator_args::output_validator_args(files, &names)?
         .into_iter()
         .map(|(name, args)| {
             let mut all = flags.clone();
@@ -409,12 +454,12 @@ fn output_validator_flags(
 /// The scored test groups of the package in `dir` (see
 /// [`crate::config::kattis_groups::read_groups`]).
 fn package_groups(
-    dir: &Path,
+    files: &SettingsFiles<'_>,
     yaml: &ProblemYaml,
     tests: &[PackageTest],
 ) -> Result<Option<crate::config::groups::GroupTree>, ConfigError> {
     let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
-    crate::config::kattis_groups::read_groups(dir, &names, yaml.is_scoring())
+    crate::config::kattis_groups::read_groups(files, &names, yaml.is_scoring())
 }
 
 /// A package written by `judge export --kattis` from a built-in engine:
@@ -422,11 +467,12 @@ fn package_groups(
 /// engine decides directly, so the package grades as the original does
 /// without `judge` inside the sandbox.
 fn exported_engine_package(
-    dir: &Path,
+    files: &SettingsFiles<'_>,
     id: &str,
     yaml: &ProblemYaml,
     tests: Vec<PackageTest>,
 ) -> Result<Option<Package>, ConfigError> {
+    let dir = files.dir;
     let script = [
         EXPORTED_CHECKER,
         EXPORTED_CHECKER_CPP,
@@ -519,7 +565,7 @@ fn exported_engine_package(
         },
         dir: Some(dir.to_owned()),
         secret_folders: Kattis.secret_folders(dir),
-        groups: package_groups(dir, yaml, &tests)?,
+        groups: package_groups(files, yaml, &tests)?,
         tests,
     };
     let profiles = package.manifest.profiles.join(", ");

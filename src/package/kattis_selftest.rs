@@ -26,9 +26,17 @@ use crate::external::{Checker, ProgramProblem, Role, TestChecker, Tool};
 use crate::verdict::Verdict;
 use std::path::{Path, PathBuf};
 
-/// The input validator arguments of a test (by its name under `data/`,
+/// A validator's arguments for a test (by its name under `data/`,
 /// `invalid_input/bad`) for a validator (by [`program_name`]).
 pub(crate) type InputArgs<'a> = dyn Fn(&str, &str) -> Result<Vec<String>, ConfigError> + 'a;
+
+/// How the validators get their arguments for a self-test.
+pub(crate) struct Arguments<'a> {
+    /// The input validators'.
+    pub(crate) input: &'a InputArgs<'a>,
+    /// The answer validators' (BAPCtools' `answer_validator_args`).
+    pub(crate) answer: &'a InputArgs<'a>,
+}
 
 /// A program's name as 2025-09 maps arguments by it: its folder's name, or
 /// its file's stem.
@@ -47,15 +55,14 @@ pub(crate) fn program_name(path: &Path) -> String {
 pub(crate) type Unchecked = Vec<(PathBuf, String)>;
 
 /// Checks the self-test folders of the package in `dir`, whose programs
-/// `problem` runs; `input_args` gives a test's input validator arguments by
-/// its name under `data/` (`invalid_input/bad`). The first file a
-/// validator decides wrongly is the error, naming it and what the
-/// validator did.
+/// `problem` runs; `args` gives a test's validator arguments by its name
+/// under `data/` (`invalid_input/bad`). The first file a validator decides
+/// wrongly is the error, naming it and what the validator did.
 pub(crate) fn check(
     dir: &Path,
     problem: &ProgramProblem,
     other_validators: &[Tool],
-    input_args: &InputArgs<'_>,
+    args: &Arguments<'_>,
     config: &crate::config::judge::JudgeConfig,
 ) -> Result<Unchecked, ConfigError> {
     let data = data_folder(dir);
@@ -63,7 +70,7 @@ pub(crate) fn check(
         problem,
         others: other_validators,
         data: &data,
-        args: input_args,
+        args: args.input,
     };
     let mut unchecked = Vec::new();
     for input in cases(&data.join("invalid_input"), "in")? {
@@ -104,12 +111,20 @@ pub(crate) fn check(
             let answer_bytes = read(&answer)?;
             let mut rejected = false;
             for validator in &validators {
+                // BAPCtools' invocation: `validator testcase.in [args] <
+                // testcase.ans`, its group's `answer_validator_args` after
+                // the input.
+                let extra =
+                    (args.answer)(&case_name(&data, &answer), &program_name(&validator.path))?;
+                let argv: Vec<&str> = std::iter::once("testcase.in")
+                    .chain(extra.iter().map(String::as_str))
+                    .collect();
                 let accepted = validator_says(
                     &problem.toolbox,
                     validator,
                     &answer_bytes,
                     &[("testcase.in", &input_bytes)],
-                    &["testcase.in"],
+                    &argv,
                 )
                 .map_err(|fault| ConfigError::invalid(&answer, "answer validator", fault.0))?;
                 rejected |= !accepted;

@@ -13,6 +13,7 @@ pub(crate) mod autograding;
 pub(crate) mod format;
 pub(crate) mod generators;
 pub(crate) mod kattis;
+mod kattis_constants;
 pub(crate) mod kattis_programs;
 mod kattis_selftest;
 mod native;

@@ -46,6 +46,7 @@ impl PackageFormat for Native {
     ) -> Result<LoadedPackage, ConfigError> {
         let package = load(dir, id, config, answers, hidden)?;
         Ok(LoadedPackage {
+            example_constants: None,
             time_limit_ms: Some(package.manifest.limits.time_limit_ms),
             package,
             time_multiplier: TIME_MULTIPLIER,

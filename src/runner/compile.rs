@@ -140,7 +140,7 @@ fn prepare_inner(
     match &submission.kind {
         SubmissionKind::Executable => {
             let executable = dir.join(&file_name);
-            copy_submission(&submission.path, &executable, 0o755)?;
+            copy_submission(submission, &executable, 0o755)?;
             let prepared = Prepared {
                 compile: CompileResult::compiled(String::new()),
                 program: Some((executable.clone(), Vec::new())),
@@ -150,7 +150,7 @@ fn prepare_inner(
             Ok((prepared, executable))
         }
         SubmissionKind::Scripts => {
-            let prepared = prepare_scripts(sandbox, &submission.path, dir, settings)?;
+            let prepared = prepare_scripts(sandbox, submission, dir, settings)?;
             Ok((prepared, dir.join("run")))
         }
         SubmissionKind::Language { name, language } => {
@@ -160,8 +160,12 @@ fn prepare_inner(
                 let refused = |refused: super::folder_program::FolderRefused| {
                     Failure::Refused(refused.to_string())
                 };
-                let copies =
-                    super::folder_program::copy_folder(&submission.path, dir).map_err(refused)?;
+                let copies = super::folder_program::copy_folder(
+                    &submission.path,
+                    dir,
+                    submission.constants.as_deref(),
+                )
+                .map_err(refused)?;
                 Some(
                     super::folder_program::sources_and_entry(&copies, dir, name, language)
                         .map_err(refused)?,
@@ -186,7 +190,7 @@ fn prepare_inner(
                         .map(|name| PathBuf::from(name.replace("{class}", &classes.file)))
                         .unwrap_or(file_name);
                     let source = dir.join(source_name);
-                    copy_submission(&submission.path, &source, 0o644)?;
+                    copy_submission(submission, &source, 0o644)?;
                     source
                 }
             };
@@ -516,11 +520,17 @@ pub(crate) enum SubmissionRefused {
 }
 
 /// Copies a hand-in into its directory, read by [`read_submission`].
-fn copy_submission(from: &Path, to: &Path, mode: u32) -> Result<(), Failure> {
-    let bytes = read_submission(from).map_err(|refusal| match refusal {
+/// Copies the file of `submission` to `to` with `mode`, its constants
+/// replaced (a package's own program).
+fn copy_submission(submission: &Submission, to: &Path, mode: u32) -> Result<(), Failure> {
+    let bytes = read_submission(&submission.path).map_err(|refusal| match refusal {
         SubmissionRefused::Refused(message) => Failure::Refused(message),
         SubmissionRefused::Unreadable(message) => Failure::Judge(message),
     })?;
+    let bytes = match &submission.constants {
+        Some(constants) => constants.substitute_bytes(bytes),
+        None => bytes,
+    };
     fs_err::write(to, &bytes)
         .and_then(|()| fs_err::set_permissions(to, std::fs::Permissions::from_mode(mode)))
         .map_err(|error| Failure::Judge(format!("failed to copy the submission: {error}")))

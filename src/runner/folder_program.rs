@@ -6,6 +6,7 @@
 //! [`MAX_FOLDER_FILES`] files and [`MAX_FOLDER_BYTES`] in all.
 
 use crate::config::judge::Language;
+use crate::config::kattis_constants::Constants;
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
 
@@ -117,9 +118,15 @@ pub(crate) fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, FolderRefused>
     Ok(files)
 }
 
-/// Copies the folder `from` into `to` (which exists), keeping its layout.
-/// Returns the copies, in name order.
-pub(super) fn copy_folder(from: &Path, to: &Path) -> Result<Vec<PathBuf>, FolderRefused> {
+/// Copies the folder `from` into `to` (which exists), keeping its layout,
+/// with `constants` replaced in its text files (a package's own program:
+/// the format replaces them in every file of it). Returns the copies, in
+/// name order.
+pub(super) fn copy_folder(
+    from: &Path,
+    to: &Path,
+    constants: Option<&Constants>,
+) -> Result<Vec<PathBuf>, FolderRefused> {
     let mut copies = Vec::new();
     for file in folder_files(from)? {
         let relative = file
@@ -136,6 +143,10 @@ pub(super) fn copy_folder(from: &Path, to: &Path) -> Result<Vec<PathBuf>, Folder
             super::SubmissionRefused::Refused(message)
             | super::SubmissionRefused::Unreadable(message) => FolderRefused::File(message),
         })?;
+        let bytes = match constants {
+            Some(constants) => constants.substitute_bytes(bytes),
+            None => bytes,
+        };
         fs_err::write(&copy, bytes).map_err(FolderRefused::Copy)?;
         // An executable keeps its execute bit (a `build` or `run` script, a
         // helper it calls); everything else is plain data.
@@ -337,7 +348,7 @@ mod tests {
             !has_scripts(&from.path().join("run")),
             "a file is no folder"
         );
-        copy_folder(from.path(), to.path()).unwrap();
+        copy_folder(from.path(), to.path(), None).unwrap();
         let mode = |name: &str| {
             fs_err::metadata(to.path().join(name))
                 .unwrap()
@@ -397,7 +408,7 @@ mod tests {
         std::os::unix::fs::symlink("a.py", program.join("b.py")).unwrap();
         let copy = dir.path().join("copy");
         fs_err::create_dir_all(&copy).unwrap();
-        copy_folder(&program, &copy).unwrap();
+        copy_folder(&program, &copy, None).unwrap();
         assert_eq!(
             fs_err::read_to_string(copy.join("b.py")).unwrap(),
             "print(1)\n"

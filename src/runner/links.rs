@@ -70,9 +70,16 @@ fn in_package(link: &Path, boundary: &Path) -> bool {
 pub(crate) fn resolve_link(link: &Path) -> Result<PathBuf, String> {
     let name = link.display();
     let target = fs_err::canonicalize(link).map_err(|_| {
+        // Name what it points to: a package copied without the files its
+        // links reach out to (BAPCtools' test problems link `validation.h`
+        // into the BAPCtools tree) says where they were expected.
+        let written = fs_err::read_link(link)
+            .map(|written| format!(" to `{}`", written.display()))
+            .unwrap_or_default();
         format!(
-            "refused `{name}`: it is a symbolic link (symlink) that does not resolve (a loop or a \
-             missing target)"
+            "refused `{name}`: it is a symbolic link (symlink){written} that does not resolve (a \
+             loop or a missing target)\n\nhint: copy the package together with the files its \
+             links point to, or put the file itself in the package"
         )
     })?;
     let boundary = link_boundary(link);
@@ -217,7 +224,15 @@ mod tests {
             resolve_link(&program.join("validation.h")),
             Ok(public.clone())
         );
+        // Copied without what it links to (issue #34: BAPCtools' test
+        // problems without the BAPCtools tree): the message names where
+        // the link points.
+        symlink("../../../gone/validation.h", program.join("gone.h")).unwrap();
         for (link, why) in [
+            (
+                "gone.h",
+                "symbolic link (symlink) to `../../../gone/validation.h` that does not resolve",
+            ),
             ("secret.h", "is not readable by every user of this machine"),
             ("headers", "is a folder"),
             ("null.h", "is not a file on a disk"),

@@ -38,6 +38,7 @@ pub use tests_load::{load_tests, FixedTests, TestFault};
 pub use workspace::Workspace;
 
 use crate::config::judge::Language;
+use crate::config::kattis_constants::Constants;
 use crate::config::problem::PackageTest;
 use crate::interrupt::Cancellation;
 use crate::problems::{self, CheckOptions, Problem};
@@ -47,6 +48,7 @@ use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// The judge failed (not a submission): exit 3.
 #[derive(Debug, thiserror::Error)]
@@ -81,6 +83,10 @@ pub struct Submission {
     pub path: PathBuf,
     /// How to prepare and run it.
     pub kind: SubmissionKind,
+    /// The constants replaced in its files as they are copied to be
+    /// compiled: a 2025-09 package's `{{name}}` in its own programs and
+    /// example submissions (issue #34), never in a hand-in.
+    pub(crate) constants: Option<Arc<Constants>>,
 }
 
 /// How a submission is run.
@@ -97,6 +103,20 @@ pub enum SubmissionKind {
 }
 
 impl Submission {
+    /// The program at `path`, run as `kind`, its files copied as they are.
+    pub fn new(path: PathBuf, kind: SubmissionKind) -> Submission {
+        Submission {
+            path,
+            kind,
+            constants: None,
+        }
+    }
+
+    /// The same program with `constants` replaced in its files.
+    pub(crate) fn with_constants(self, constants: Option<Arc<Constants>>) -> Submission {
+        Submission { constants, ..self }
+    }
+
     /// The factor its language's `time-factor` puts on the time limits.
     pub(crate) fn time_factor(&self) -> f64 {
         match &self.kind {
@@ -748,6 +768,11 @@ pub(crate) fn compile_groups(submissions: &[Submission]) -> Vec<usize> {
             // Unreadable or refused: compiling reports why, on its own.
             let Ok(bytes) = compile::read_submission(&submission.path) else {
                 return index;
+            };
+            // What is compiled: the bytes with the constants replaced.
+            let bytes = match &submission.constants {
+                Some(constants) => constants.substitute_bytes(bytes),
+                None => bytes,
             };
             let digest: [u8; 32] = sha2::Sha256::digest(&bytes).into();
             *first_by_key

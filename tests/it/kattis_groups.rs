@@ -70,9 +70,10 @@ fn a_test_that_breaks_its_own_groups_flags_is_refused_naming_it() {
     dir.judge(&["grade", "--package", "oddsum"]).expect_code(0);
 }
 
-/// See: issue #34, item 3. 2025-09: `input_validator_args` of
-/// `test_group.yaml`, as a list and as a map by the validator's name, a
-/// group's holding for the groups below it.
+/// See: issue #34, items 2 and 3. 2025-09: `input_validator_args` of
+/// `test_group.yaml`, as a list and as a map by the validator's name, each
+/// group's its own: as the format says, `secret`'s file is not inherited
+/// by its test data groups.
 #[test]
 fn a_2025_09_package_passes_input_validator_args_by_group() {
     let dir = Dir::new();
@@ -100,7 +101,8 @@ fn a_2025_09_package_passes_input_validator_args_by_group() {
         "oddsum/data/sample/test_group.yaml",
         "input_validator_args: [small=0]\n",
     );
-    // `subtask2` sets none: `secret`'s hold for it.
+    // `subtask2` sets none: `secret`'s do not reach it, so its tests get
+    // no `small=` flag and the validator refuses the first.
     dir.create(
         "oddsum/data/secret/test_group.yaml",
         "input_validator_args: [small=0]\n",
@@ -112,6 +114,18 @@ fn a_2025_09_package_passes_input_validator_args_by_group() {
     dir.create(
         "oddsum/data/secret/subtask2/test_group.yaml",
         "max_score: 50\nscore_aggregation: min\n",
+    );
+    let run = dir.judge(&["grade", "--package", "oddsum"]);
+    run.expect_code(2);
+    let said = run.stderr();
+    assert!(said.contains("data/secret/subtask2/1.in"), "{said}");
+    assert!(
+        said.contains("the flag small=0 or small=1 is required"),
+        "{said}"
+    );
+    dir.create(
+        "oddsum/data/secret/subtask2/test_group.yaml",
+        "max_score: 50\nscore_aggregation: min\ninput_validator_args: [small=0]\n",
     );
     let graded = dir.judge(&["grade", "--package", "oddsum"]);
     assert_eq!(graded.code(), 0, "{}{}", graded.stdout(), graded.stderr());

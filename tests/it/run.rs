@@ -136,13 +136,13 @@ pub fn fixture(name: &str) -> PathBuf {
 pub fn submission(path: &Path) -> Submission {
     let config = JudgeConfig::defaults().unwrap();
     let (name, language) = config.language_for(path).expect("a configured extension");
-    Submission {
-        path: path.to_owned(),
-        kind: SubmissionKind::Language {
+    Submission::new(
+        path.to_owned(),
+        SubmissionKind::Language {
             name: name.to_owned(),
             language: language.clone(),
         },
-    }
+    )
 }
 
 /// A test folder with `1.in`/`1.ans` (and more), in a temporary directory.
@@ -353,13 +353,13 @@ fn a_missing_compiler_is_a_judge_error_naming_language_and_command() {
         time_factor: None,
         entry: None,
     };
-    let submission = Submission {
-        path: source,
-        kind: SubmissionKind::Language {
+    let submission = Submission::new(
+        source,
+        SubmissionKind::Language {
             name: "zz".into(),
             language,
         },
-    };
+    );
     let workspace = Workspace::new().unwrap();
     let cases = runner::load_tests(
         &SUM,

@@ -25,6 +25,9 @@ pub(crate) type Files = BTreeMap<String, Vec<u8>>;
 /// The programs a case may need, ready to run.
 pub(crate) struct Programs<'a> {
     pub(crate) dir: &'a Path,
+    /// The package's constants, replaced in every program's files (the
+    /// cache's key holds them).
+    pub(crate) constants: &'a crate::config::kattis_constants::Constants,
     pub(crate) toolbox: &'a Toolbox,
     /// Each generator a command names, or why there is none.
     pub(crate) generators: &'a BTreeMap<String, Result<Tool, String>>,

@@ -96,8 +96,8 @@ pub(crate) fn generate(
             message: refusal.message,
         },
     })?;
-    let plan = plan::plan(&yaml_path, &text, &raw)?;
     let problem = read_problem_yaml(dir)?;
+    let plan = plan::plan(&yaml_path, &text, &raw, &problem.constants)?;
     let empty_answers =
         problem.yaml.is(ProblemType::Interactive) || problem.yaml.is(ProblemType::MultiPass);
 
@@ -116,7 +116,8 @@ pub(crate) fn generate(
         tool_memory_limit_mib: problem.yaml.limits.validation_memory,
     };
     let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits), hidden)
-        .map_err(|fault| GeneratorsError::Toolbox(fault.0))?;
+        .map_err(|fault| GeneratorsError::Toolbox(fault.0))?
+        .with_constants(&problem.constants);
 
     let mut lines: Vec<String> = plan
         .notes
@@ -147,8 +148,8 @@ pub(crate) fn generate(
         .any(|case| case.root() == "invalid_answer")
     {
         lines.push(
-            "note: `invalid_answer` cases are made but not checked: the judge runs no answer \
-             validators"
+            "note: `invalid_answer` cases are made unchecked here; loading the package to \
+             grade it checks them with its answer validators"
                 .to_owned(),
         );
     }
@@ -175,6 +176,7 @@ pub(crate) fn generate(
     }
     let programs = Programs {
         dir,
+        constants: &problem.constants,
         toolbox: &toolbox,
         generators: &generators,
         solutions: &solutions,

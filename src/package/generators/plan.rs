@@ -23,6 +23,7 @@
 
 use super::yaml::{FileText, RawData, RawEntry, RawNode};
 use super::yaml_lines::{line_of, yaml_text};
+use crate::config::kattis_constants::Constants;
 use crate::config::{ConfigError, ConfigErrorKind};
 
 mod command;
@@ -126,7 +127,10 @@ struct Inherited {
 }
 
 impl Inherited {
-    fn below(&self, entry: &RawEntry) -> Result<Inherited, String> {
+    /// The settings below `entry`: its own where it states them. The
+    /// arguments of its `test_group.yaml` get the package's `constants`,
+    /// as the file it becomes does.
+    fn below(&self, entry: &RawEntry, constants: &Constants) -> Result<Inherited, String> {
         let mut next = self.clone();
         match &entry.solution {
             None => {}
@@ -157,16 +161,36 @@ impl Inherited {
             .as_ref()
             .and_then(|group| group.get("input_validator_args"))
         {
-            next.input_validator_args = Some(args.clone());
+            next.input_validator_args = Some(with_constants(args, constants));
         }
         if let Some(args) = entry
             .test_group_yaml
             .as_ref()
             .and_then(|group| group.get("output_validator_args"))
         {
-            next.output_validator_args = Some(args.clone());
+            next.output_validator_args = Some(with_constants(args, constants));
         }
         Ok(next)
+    }
+}
+
+/// `value` with `constants` replaced in each string in it.
+fn with_constants(value: &serde_norway::Value, constants: &Constants) -> serde_norway::Value {
+    use serde_norway::Value;
+    match value {
+        Value::String(text) => Value::String(constants.substitute(text)),
+        Value::Sequence(items) => Value::Sequence(
+            items
+                .iter()
+                .map(|item| with_constants(item, constants))
+                .collect(),
+        ),
+        Value::Mapping(map) => Value::Mapping(
+            map.iter()
+                .map(|(key, item)| (key.clone(), with_constants(item, constants)))
+                .collect(),
+        ),
+        other => other.clone(),
     }
 }
 
@@ -183,11 +207,18 @@ fn valid_name(name: &str) -> bool {
 }
 
 /// Reads the tree into a plan; `path` and `text` are the yaml's, for
-/// messages.
-pub(crate) fn plan(path: &Path, text: &str, root: &RawEntry) -> Result<Plan, ConfigError> {
+/// messages. The package's `constants` are replaced in each `generate:`
+/// command before its `{count}` and its seed, as BAPCtools does.
+pub(crate) fn plan(
+    path: &Path,
+    text: &str,
+    root: &RawEntry,
+    constants: &Constants,
+) -> Result<Plan, ConfigError> {
     let mut builder = Builder {
         path,
         text,
+        constants,
         plan: Plan::default(),
         next_case: 0,
         case_width: 1,
@@ -224,7 +255,7 @@ pub(crate) fn plan(path: &Path, text: &str, root: &RawEntry) -> Result<Plan, Con
         input_validator_args: None,
         output_validator_args: None,
     }
-    .below(root)
+    .below(root, constants)
     .map_err(|message| builder.invalid(&["solution"], "solution", message))?;
     builder.directory(&[], "", "", root, &inherited, true)?;
     Ok(builder.plan)
@@ -258,6 +289,8 @@ enum Known {
 struct Builder<'a> {
     path: &'a Path,
     text: &'a str,
+    /// The package's, for the commands and the group files' arguments.
+    constants: &'a Constants,
     plan: Plan,
     /// The last test case number given out.
     next_case: usize,
@@ -429,7 +462,7 @@ impl Builder<'_> {
                 }
                 let child_folder = join(folder, &name);
                 let below = inherited
-                    .below(child)
+                    .below(child, self.constants)
                     .map_err(|message| self.invalid(&at, &dotted_child, message))?;
                 let cases = self.directory(&at, &child_folder, &key, child, &below, false)?;
                 held.extend(cases);
@@ -528,7 +561,7 @@ impl Builder<'_> {
         if entry.generators.is_some() || entry.version.is_some() || entry.visualizer.is_some() {
             return Err(refuse("holds a key of the file's root only".to_owned()));
         }
-        let inherited = inherited.below(entry).map_err(&refuse)?;
+        let inherited = inherited.below(entry, self.constants).map_err(&refuse)?;
         let values = entry.count.as_ref().map(|count| count.0.clone());
         let consecutive = values.as_ref().is_some_and(|values| {
             let low = values.iter().min().copied().unwrap_or(0);
@@ -632,9 +665,12 @@ impl Builder<'_> {
             }
             let generate = match &entry.generate {
                 Some(text) => {
-                    let (command, note) =
-                        command(text, values.as_ref().map(|_| value), &inherited.random_salt)
-                            .map_err(&refuse)?;
+                    let (command, note) = command(
+                        &self.constants.substitute(text),
+                        values.as_ref().map(|_| value),
+                        &inherited.random_salt,
+                    )
+                    .map_err(&refuse)?;
                     if let Some(note) = note {
                         self.plan.notes.push(format!("`{dotted}` {note}"));
                     }

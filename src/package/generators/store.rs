@@ -150,6 +150,14 @@ pub(crate) fn case_key(dir: &Path, case: &Case, programs: &Programs<'_>) -> Stri
     {
         hash_program(&mut hasher, &tool.path);
     }
+    // The programs' files are compiled with the constants replaced.
+    for (inside, value) in programs.constants.pairs() {
+        hasher.update(b"constant\0");
+        for text in [inside, value] {
+            hasher.update((text.len() as u64).to_le_bytes());
+            hasher.update(text.as_bytes());
+        }
+    }
     format!("{:x}", hasher.finalize())
 }
 

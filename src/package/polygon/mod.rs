@@ -106,6 +106,7 @@ impl PackageFormat for Polygon {
         let loaded = load(dir, config.get()?, hidden)?;
         let solutions = loaded.listed();
         Ok(LoadedPackage {
+            example_constants: None,
             package: loaded.package,
             time_limit_ms: Some(loaded.time_limit_ms),
             time_multiplier: TIME_MULTIPLIER,

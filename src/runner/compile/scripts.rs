@@ -13,11 +13,12 @@ use super::*;
 /// missing or unusable `run`, is CE with the reason.
 pub(super) fn prepare_scripts(
     sandbox: &mut Sandbox,
-    folder: &Path,
+    submission: &Submission,
     dir: &Path,
     settings: &Settings,
 ) -> Result<Prepared, Failure> {
-    crate::runner::folder_program::copy_folder(folder, dir)
+    let folder = submission.path.as_path();
+    crate::runner::folder_program::copy_folder(folder, dir, submission.constants.as_deref())
         .map_err(|refused| Failure::Refused(refused.to_string()))?;
     // Messages name the package's (or hand-in's) own scripts.
     let own = |name: &str| format!("`{}`", folder.join(name).display());

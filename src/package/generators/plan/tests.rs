@@ -12,7 +12,7 @@ fn finds_a_key_path_line() {
 
 fn plan_of(text: &str) -> Result<Plan, ConfigError> {
     let root = super::super::yaml::parse(text).unwrap();
-    plan(Path::new("generators.yaml"), text, &root)
+    plan(Path::new("generators.yaml"), text, &root, Constants::none())
 }
 
 #[test]

@@ -1,0 +1,274 @@
+//! Issue #34, item 2: the tree of a 2025-09 package's test data, as the
+//! format has it: `test_group.yaml` in `data/sample`, `data/secret`, the
+//! test data groups directly in `data/secret` (which may hold folders, not
+//! groups) and the folders of the validators' own tests; each test gets
+//! its own group's arguments, never those of `secret` above its group.
+//! The package `divide` has the shape of BAPCtools' `divsort`, laid out as
+//! the format allows.
+
+use crate::support::Dir;
+
+/// A pass-fail 2025-09 package in the shape of BAPCtools' `divsort`: two
+/// input validators taking arguments by name, an answer validator, groups
+/// with their own arguments (one holding a folder), the validators' own
+/// tests with theirs.
+fn divide(dir: &Dir) {
+    dir.create(
+        "divide/problem.yaml",
+        "problem_format_version: 2025-09\ntype: pass-fail\nname: Divide\n\
+         uuid: 5d0c7a4e-2b1f-4e8a-9c3d-7f6e5a4b3c21\nlimits:\n  time_limit: 2\n",
+    );
+    // `A B C D`: numbers A and B, words C and D. `--integer`: A and B are
+    // whole; `small`: at most 100.
+    dir.create(
+        "divide/input_validators/integers/validate.py",
+        "import sys\n\
+         words = sys.stdin.read().split()\n\
+         if len(words) != 4:\n    sys.exit(43)\n\
+         a, b = float(words[0]), float(words[1])\n\
+         if '--integer' in sys.argv[1:] and (a != int(a) or b != int(b)):\n    \
+         print('not whole', file=sys.stderr)\n    sys.exit(43)\n\
+         if 'small' in sys.argv[1:] and max(a, b) > 100:\n    \
+         print('not small', file=sys.stderr)\n    sys.exit(43)\n\
+         sys.exit(42)\n",
+    );
+    dir.create(
+        "divide/input_validators/strings/validate.py",
+        "import sys\n\
+         words = sys.stdin.read().split()\n\
+         sys.exit(42 if len(words) == 4 and words[2].isalpha() and words[3].isalpha() else 43)\n",
+    );
+    // BAPCtools' convention: `validate testcase.in [args] < testcase.ans`.
+    dir.create(
+        "divide/answer_validators/format/validate.py",
+        "import sys\n\
+         words = sys.stdin.read().split()\n\
+         if len(words) != 2 or not words[1].islower():\n    sys.exit(43)\n\
+         if '--forbid_abcd' in sys.argv[2:] and words[1] == 'abcd':\n    \
+         print('abcd forbidden', file=sys.stderr)\n    sys.exit(43)\n\
+         sys.exit(42)\n",
+    );
+    let case = |name: &str, input: &str, answer: &str| {
+        dir.create(&format!("divide/data/{name}.in"), format!("{input}\n"));
+        dir.create(&format!("divide/data/{name}.ans"), format!("{answer}\n"));
+    };
+    case("sample/1", "9 3 ab cd", "3.000000 abcd");
+    // Would reject `large/1` (1000 is not small) if it reached the groups.
+    dir.create(
+        "divide/data/secret/test_group.yaml",
+        "input_validator_args:\n  integers: [small]\n",
+    );
+    dir.create(
+        "divide/data/secret/integers/test_group.yaml",
+        "input_validator_args: [--integer]\n",
+    );
+    case("secret/integers/1", "10 2 ba cd", "5.000000 bacd");
+    // A folder inside a group belongs to it.
+    case("secret/integers/deep/2", "12 4 ab cd", "3.000000 abcd");
+    dir.create(
+        "divide/data/secret/large/test_group.yaml",
+        "output_validator_args: [float_tolerance, \"1e-2\"]\n",
+    );
+    case("secret/large/1", "1000 3 ab cd", "333.333333 abcd");
+    // The validators' own tests, each folder with its arguments.
+    dir.create(
+        "divide/data/invalid_input/integers/test_group.yaml",
+        "input_validator_args: [--integer]\n",
+    );
+    dir.create("divide/data/invalid_input/integers/1.in", "10 2.5 ab cd\n");
+    dir.create(
+        "divide/data/invalid_answer/strict/test_group.yaml",
+        "answer_validator_args: [--forbid_abcd]\n",
+    );
+    case("invalid_answer/strict/1", "10 3 ab cd", "3.333333 abcd");
+    dir.create(
+        "divide/data/valid_output/test_group.yaml",
+        "output_validator_args: [float_tolerance, \"1e-2\"]\n",
+    );
+    case("valid_output/1", "10 3 ab cd", "3.333333 abcd");
+    dir.create("divide/data/valid_output/1.out", "3.33 abcd\n");
+    let program = |rough: &str| {
+        format!(
+            "a, b, c, d = input().split()\n\
+             x = float(a) / float(b)\n\
+             print(('%.2f' if {rough} else '%.6f') % x, c + d)\n"
+        )
+    };
+    dir.create("divide/submissions/accepted/exact.py", program("False"));
+    // Right only where `large`'s tolerance holds: it rounds large ones.
+    dir.create(
+        "divide/submissions/accepted/rough_when_large.py",
+        program("x > 100"),
+    );
+    dir.create("divide/submissions/wrong_answer/rough.py", program("True"));
+}
+
+/// See: issue #34, item 2 (BAPCtools' `divsort`). The package grades: each
+/// group's own arguments reach its tests, the folder inside a group
+/// included (`--integer`), `large`'s tolerance only `large`'s tests, and
+/// `secret`'s `small` none of its groups' tests; the validators' own tests
+/// pass with their folders' arguments, BAPCtools' `answer_validator_args`
+/// included.
+#[test]
+fn a_package_in_divsorts_shape_grades_each_test_with_its_own_groups_arguments() {
+    let dir = Dir::new();
+    divide(&dir);
+    let graded = dir.judge(&["grade", "--package", "divide"]);
+    let (out, err) = (graded.stdout(), graded.stderr());
+    assert_eq!(graded.code(), 0, "{out}{err}");
+    assert!(
+        out.contains("3 of 3 submissions got their folder's verdict"),
+        "{out}"
+    );
+    // The answer validator rejects the answer only with its arguments.
+    dir.create("divide/data/invalid_answer/strict/test_group.yaml", "");
+    let run = dir.judge(&["grade", "--package", "divide"]);
+    run.expect_code(2);
+    let said = run.stderr();
+    assert!(said.contains("data/invalid_answer/strict/1.ans"), "{said}");
+    assert!(said.contains("every answer validator"), "{said}");
+}
+
+/// See: issue #34, item 2. A test in a folder of a group gets the group's
+/// arguments: a number that is not whole there is refused at load, naming
+/// the test; the same holds for the group's own folder.
+#[test]
+fn a_folder_inside_a_group_takes_the_groups_arguments() {
+    let dir = Dir::new();
+    divide(&dir);
+    dir.create("divide/data/secret/integers/deep/3.in", "7.5 3 ab cd\n");
+    dir.create("divide/data/secret/integers/deep/3.ans", "2.500000 abcd\n");
+    let run = dir.judge(&["grade", "--package", "divide"]);
+    run.expect_code(2);
+    let said = run.stderr();
+    assert!(said.contains("data/secret/integers/deep/3.in"), "{said}");
+    assert!(said.contains("not whole"), "{said}");
+}
+
+/// See: issue #34, item 2. `secret`'s arguments do not reach its groups
+/// (the format: a file is not inherited); the group's own file does.
+#[test]
+fn secrets_file_does_not_reach_its_groups_but_a_groups_own_does() {
+    let dir = Dir::new();
+    divide(&dir);
+    dir.create(
+        "divide/data/secret/large/test_group.yaml",
+        "output_validator_args: [float_tolerance, \"1e-2\"]\n\
+         input_validator_args:\n  integers: [small]\n",
+    );
+    let run = dir.judge(&["grade", "--package", "divide"]);
+    run.expect_code(2);
+    let said = run.stderr();
+    assert!(said.contains("data/secret/large/1.in"), "{said}");
+    assert!(said.contains("not small"), "{said}");
+}
+
+/// See: issue #34, item 2. What the format forbids is refused at load,
+/// naming the file and the key: a `test_group.yaml` inside a group (a
+/// group holds no groups), one in a folder of `secret` that is no group
+/// (BAPCtools' `divsort` nests them so), and a folder of `secret` without
+/// one beside groups (BAPCtools' `generatorincludes`).
+#[test]
+fn nesting_the_format_forbids_is_refused_naming_the_file() {
+    for (files, named, wanted) in [
+        (
+            vec![("divide/data/secret/integers/deep/test_group.yaml", "")],
+            "data/secret/integers/deep/test_group.yaml`: `test_group.yaml`:",
+            "is inside the test data group `secret/integers`; a group may hold folders but no \
+             further groups",
+        ),
+        (
+            vec![
+                ("divide/data/secret/general/nested/test_group.yaml", ""),
+                ("divide/data/secret/general/nested/1.in", "1 1 ab cd\n"),
+                ("divide/data/secret/general/nested/1.ans", "1.000000 abcd\n"),
+            ],
+            "data/secret/general/nested/test_group.yaml`: `test_group.yaml`:",
+            "is inside `data/secret/general`, which is no test data group",
+        ),
+        (
+            vec![
+                ("divide/data/secret/loose/1.in", "1 1 ab cd\n"),
+                ("divide/data/secret/loose/1.ans", "1.000000 abcd\n"),
+            ],
+            "data/secret/loose`: `secret`:",
+            "is a folder of `data/secret` without a `test_group.yaml`, but \
+             `data/secret/integers` is a test data group",
+        ),
+    ] {
+        let dir = Dir::new();
+        divide(&dir);
+        for (name, text) in &files {
+            dir.create(name, text);
+        }
+        let run = dir.judge(&["grade", "--package", "divide"]);
+        let said = run.stderr();
+        assert_eq!(run.code(), 2, "{files:?}: {said}");
+        assert!(said.contains(named), "{files:?}: {said}");
+        assert!(said.contains(wanted), "{files:?}: {said}");
+        assert!(!run.stdout().contains("submissions got"), "{files:?}");
+    }
+}
+
+/// See: issue #34, item 2. A scoring 2025-09 package: a group's folder
+/// counts toward the group's score, and a package without any
+/// `test_group.yaml` has the format's default, `secret` summing its tests
+/// to 100 (it had the legacy one, a point per test).
+#[test]
+fn a_groups_folders_score_with_it_and_no_files_give_the_formats_default() {
+    let dir = Dir::new();
+    dir.create(
+        "halving/problem.yaml",
+        "problem_format_version: 2025-09\ntype: scoring\nname: Halving\n\
+         uuid: 9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b\nlimits:\n  time_limit: 2\n",
+    );
+    for (name, input, answer) in [
+        ("sample/1", "4", "2"),
+        ("secret/easy/1", "8", "4"),
+        ("secret/easy/deep/2", "10", "5"),
+        ("secret/hard/1", "1000000", "500000"),
+    ] {
+        dir.create(&format!("halving/data/{name}.in"), format!("{input}\n"));
+        dir.create(&format!("halving/data/{name}.ans"), format!("{answer}\n"));
+    }
+    dir.create(
+        "halving/data/secret/easy/test_group.yaml",
+        "max_score: 40\n",
+    );
+    dir.create(
+        "halving/data/secret/hard/test_group.yaml",
+        "max_score: 60\n",
+    );
+    dir.create(
+        "halving/submissions/accepted/half.py",
+        "print(int(input()) // 2)\n",
+    );
+    // Wrong past 100: the easy group, deep folder included, only.
+    dir.create(
+        "halving/submissions/partially_accepted/small.py",
+        "n = int(input())\nprint(n // 2 if n <= 100 else 0)\n",
+    );
+    let graded = dir.judge(&["grade", "--package", "halving"]);
+    let out = graded.stdout();
+    assert_eq!(graded.code(), 0, "{out}{}", graded.stderr());
+    assert!(
+        out.contains("small.py: WA, score 40 of 100 (folder partially_accepted)"),
+        "{out}"
+    );
+    // No files: `secret` sums its three tests to 100.
+    for group in ["easy", "hard"] {
+        fs_err::remove_file(
+            dir.path()
+                .join(format!("halving/data/secret/{group}/test_group.yaml")),
+        )
+        .unwrap();
+    }
+    let graded = dir.judge(&["grade", "--package", "halving", "--all-tests"]);
+    let out = graded.stdout();
+    assert_eq!(graded.code(), 0, "{out}{}", graded.stderr());
+    assert!(out.contains("half.py: AC, score 100 of 100"), "{out}");
+    assert!(
+        out.contains("small.py: WA, score 66.67 of 100 (folder partially_accepted)"),
+        "{out}"
+    );
+}
