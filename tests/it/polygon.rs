@@ -327,3 +327,86 @@ fn r29_well_formed_tests_written_with_crlf_are_read_as_lf() {
         run.stderr()
     );
 }
+
+/// A testlib checker that scores: the exact sum is accepted, one too many
+/// is worth 15 points (`quitp`, exit code 7), anything else is wrong.
+const SCORING_CHECKER: &str = r#"#include "testlib.h"
+
+int main(int argc, char* argv[]) {
+    registerTestlibCmd(argc, argv);
+    long long expected = ans.readLong();
+    long long found = ouf.readLong();
+    if (found == expected)
+        quitf(_ok, "the sum is %lld", found);
+    if (found == expected + 1)
+        quitp(15, "one too many");
+    quitf(_wa, "expected %lld, found %lld", expected, found);
+}
+"#;
+
+/// See: issue #29. The points a testlib checker gives (`quitp`) are the
+/// test's score: `overflow.py` is one too many on tests 03 and 04, so it
+/// scores group 1 whole (40: both its tests are accepted) and 15 of test
+/// 04's 60; it was a judge error (exit code 7 undefined).
+#[test]
+fn r29_the_points_of_a_testlib_checker_are_the_tests_score() {
+    let dir = Dir::new();
+    let package = sum_package(&dir);
+    dir.create("sum/files/check.cpp", SCORING_CHECKER);
+    let xml = package.join("problem.xml");
+    let text = fs_err::read_to_string(&xml).unwrap();
+    let start = text.find("<solutions>").unwrap();
+    let end = text.find("</solutions>").unwrap();
+    let solutions = r#"<solutions>
+<solution tag="main"><source path="solutions/sum.cpp" type="cpp.g++17"/></solution>
+<solution tag="accepted"><source path="solutions/overflow.py" type="python.3"/></solution>
+"#;
+    fs_err::write(
+        &xml,
+        format!("{}{solutions}{}", &text[..start], &text[end..]),
+    )
+    .unwrap();
+    let run = judge(&dir, &["grade", "--package", "sum", "--json", "r.json"]);
+    run.expect_code(0);
+    let report = crate::support::report(&dir.read("r.json"));
+    let overflow = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|result| {
+            result["submission"]
+                .as_str()
+                .unwrap()
+                .ends_with("overflow.py")
+        })
+        .unwrap();
+    assert_eq!(overflow["verdict"], "AC", "{overflow:#}");
+    assert_eq!(overflow["score"], 55.0, "{overflow:#}");
+    assert_eq!(overflow["max_score"], 100.0, "{overflow:#}");
+    let test = |name: &str| {
+        overflow["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|test| test["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(test("04")["verdict"], "AC");
+    assert_eq!(test("04")["message"], "points 15 one too many");
+    assert_eq!(
+        test("04")["validator_score"],
+        serde_json::json!({ "score": 15.0 })
+    );
+    let group = |name: &str| {
+        overflow["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|group| group["name"] == name)
+            .unwrap_or_else(|| panic!("no group {name}: {overflow:#}"))["score"]
+            .clone()
+    };
+    assert_eq!(group("1"), 40.0);
+    assert_eq!(group("2"), 15.0);
+}
