@@ -18,7 +18,9 @@ mod protocol;
 pub(crate) mod shrink;
 pub(crate) mod tool;
 
-pub(crate) use protocol::{CheckerProtocol, ValidatorExitCodes, ValidatorVerdict};
+pub(crate) use protocol::{
+    testlib_points, CheckerProtocol, ValidatorExitCodes, ValidatorVerdict, TESTLIB_POINTS,
+};
 pub(crate) use tool::{Collect, Role, Stdout, Tool, ToolFault, Toolbox};
 
 use crate::interaction::InteractorError;
@@ -206,12 +208,14 @@ impl ProgramProblem {
     }
 
     /// Runs a program that reads `input` and must write text on stdout and
-    /// exit 0 (the reference, the generator).
+    /// exit 0 (the reference, the generator); `written` says whether
+    /// nothing is text enough.
     fn text_of(
         &self,
         tool: &Tool,
         args: &[&str],
         stdin: Option<&[u8]>,
+        written: Written,
     ) -> Result<String, ToolFault> {
         let run = self.toolbox.run(tool, args, stdin, &[], &[], &[])?;
         let measured = &run.measured;
@@ -220,14 +224,14 @@ impl ProgramProblem {
         }
         if let crate::sandbox::Termination::Exited(code) = measured.termination {
             if code == 0 {
-                return finish(tool, measured);
+                return finish(tool, measured, written);
             }
             return Err(tool.fault(tool::with_stderr(
                 &format!("exited with code {code}"),
                 measured,
             )));
         }
-        finish(tool, measured)
+        finish(tool, measured, written)
     }
 
     /// One run of the generator.
@@ -238,13 +242,31 @@ impl ProgramProblem {
         profile: &str,
     ) -> Result<String, ToolFault> {
         let seed = seed.to_string();
-        self.text_of(generator, &[&seed, profile], None)
+        self.text_of(generator, &[&seed, profile], None, Written::Something)
     }
 }
 
-/// The text a program that exited 0 wrote: something, and UTF-8.
-fn finish(tool: &Tool, measured: &crate::sandbox::Measured) -> Result<String, ToolFault> {
-    if measured.stdout.iter().all(u8::is_ascii_whitespace) {
+/// What a program that exited 0 must have written on stdout, beside being
+/// UTF-8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Written {
+    /// Something besides white space: an input (an empty input is a
+    /// generator that failed without saying so).
+    Something,
+    /// Any text, nothing included: an answer, which may be empty (issue
+    /// #29: a Polygon test whose queries ask for no output, answered
+    /// empty by the main solution as by Polygon's `.a` file).
+    AnyText,
+}
+
+/// The text a program that exited 0 wrote: UTF-8, and something unless
+/// `written` allows nothing.
+fn finish(
+    tool: &Tool,
+    measured: &crate::sandbox::Measured,
+    written: Written,
+) -> Result<String, ToolFault> {
+    if written == Written::Something && measured.stdout.iter().all(u8::is_ascii_whitespace) {
         return Err(tool.fault(tool::with_stderr("wrote nothing on stdout", measured)));
     }
     String::from_utf8(measured.stdout.clone())
@@ -297,7 +319,7 @@ impl Problem for ProgramProblem {
                 self.id
             ))));
         };
-        self.text_of(reference, &[], Some(input.as_bytes()))
+        self.text_of(reference, &[], Some(input.as_bytes()), Written::AnyText)
             .map_err(Self::program_failed)
     }
 

@@ -2,7 +2,8 @@
 //! protocol the package chose (issue #9):
 //!
 //! - testlib checker: `checker input output answer`, exit 0 AC, 1 WA,
-//!   2 PE, 3 failure, the message on stderr;
+//!   2 PE, 3 failure, 7 points (`quitp`: accepted, scoring the points the
+//!   message starts with), the message on stderr;
 //! - Kattis output validator: `validator input answer feedback_dir
 //!   [flags] < output`, exit 42 AC, 43 WA, the message in
 //!   `feedback_dir/judgemessage.txt`;
@@ -17,6 +18,24 @@ use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
 use crate::problems::{CheckOutcome, CheckerFailure};
 use crate::runner::program_message::{cut, uncaught_exception, MAX_MESSAGE_BYTES};
 use crate::sandbox::{Limits, Measured, Termination};
+use crate::verdict::{Points, ValidatorScore};
+
+/// testlib's `POINTS_EXIT_CODE`: what `quitp(points, ...)` exits with.
+pub(crate) const TESTLIB_POINTS: i32 = 7;
+
+/// The points a testlib message starts with: `points 7.5 ...` (as
+/// `quitp` writes it on stderr) or `7.5 ...` (its message alone, as a
+/// result file holds it); a finite number of at least 0.
+pub(crate) fn testlib_points(message: &str) -> Option<Points> {
+    let mut words = message.split_whitespace();
+    let first = words.next()?;
+    let number = if first.eq_ignore_ascii_case("points") {
+        words.next()?
+    } else {
+        first
+    };
+    Points::parse(number).ok()
+}
 
 /// The most of a checker's message kept as a test's reason; a message
 /// beyond [`MAX_MESSAGE_BYTES`] is a fault.
@@ -184,8 +203,10 @@ impl CheckerProtocol {
     }
 }
 
-/// testlib: exit 0 AC, 1 WA, 2 PE, 3 failure; the message on stderr, which
-/// testlib checkers always write ("ok 3 numbers").
+/// testlib: exit 0 AC, 1 WA, 2 PE, 3 failure, 7 points (AC with the
+/// points the message starts with, the test's score: issue #29); the
+/// message on stderr, which testlib checkers always write ("ok 3
+/// numbers", "points 2.5 half of the pairs").
 pub(super) fn decide_testlib(
     tool: &Tool,
     measured: &Measured,
@@ -203,9 +224,12 @@ pub(super) fn decide_testlib(
         measured.stderr_discarded_bytes,
         "on stderr",
     )?;
-    if !(0..=3).contains(&code) {
+    if !(0..=3).contains(&code) && code != TESTLIB_POINTS {
         return Err(tool.fault(tool::with_stderr(
-            &format!("exited with code {code}, which the testlib protocol does not define (0 AC, 1 WA, 2 PE, 3 fail)"),
+            &format!(
+                "exited with code {code}, which the testlib protocol does not define (0 AC, 1 WA, \
+                 2 PE, 3 fail, {TESTLIB_POINTS} points)"
+            ),
             measured,
         )));
     }
@@ -227,6 +251,16 @@ pub(super) fn decide_testlib(
         0 => Ok(CheckOutcome::accepted(said)),
         1 => Ok(CheckOutcome::wrong_answer(said)),
         2 => Ok(CheckOutcome::presentation_error(said)),
+        TESTLIB_POINTS => match testlib_points(&said) {
+            Some(points) => Ok(CheckOutcome {
+                score: Some(ValidatorScore::Score(points)),
+                ..CheckOutcome::accepted(said)
+            }),
+            None => Err(tool.fault(format!(
+                "exited with code {TESTLIB_POINTS} (points) but its message does not start with a \
+                 score of at least 0: {said}"
+            ))),
+        },
         _ => Err(tool.fault(format!("reported a failure (exit code 3): {said}"))),
     }
 }
@@ -352,7 +386,11 @@ mod tests {
     #[test_case(1, "expected 5, got 4", Ok((Verdict::WrongAnswer, "expected 5, got 4")) ; "exit 1 is WA")]
     #[test_case(2, "expected an integer", Ok((Verdict::PresentationError, "expected an integer")) ; "exit 2 is PE")]
     #[test_case(3, "bad answer", Err("checker `check.cpp` reported a failure (exit code 3): bad answer") ; "exit 3 is a failure")]
-    #[test_case(7, "", Err("checker `check.cpp` exited with code 7, which the testlib protocol does not define (0 AC, 1 WA, 2 PE, 3 fail) <stderr is empty>") ; "another code is a fault")]
+    #[test_case(4, "", Err("checker `check.cpp` exited with code 4, which the testlib protocol does not define (0 AC, 1 WA, 2 PE, 3 fail, 7 points) <stderr is empty>") ; "another code is a fault")]
+    #[test_case(7, "points 2.5 half of the pairs", Ok((Verdict::Accepted, "points 2.5 half of the pairs")) ; "exit 7 is AC with points")]
+    #[test_case(7, "3", Ok((Verdict::Accepted, "3")) ; "exit 7 with bare points")]
+    #[test_case(7, "points many", Err("checker `check.cpp` exited with code 7 (points) but its message does not start with a score of at least 0: points many") ; "points that are no number")]
+    #[test_case(7, "points -1 below zero", Err("checker `check.cpp` exited with code 7 (points) but its message does not start with a score of at least 0: points -1 below zero") ; "negative points")]
     #[test_case(0, "  \n", Err("checker `check.cpp` exited with code 0 but wrote no message on stderr (a testlib checker always says why)") ; "no message is a fault")]
     fn decides_testlib_exit_codes(
         code: i32,
@@ -369,6 +407,24 @@ mod tests {
             .map(|outcome| (outcome.verdict, outcome.reason.as_str()))
             .map_err(|fault| fault.0.as_str());
         assert_eq!(decided, expected);
+    }
+
+    /// See: issue #29. `quitp`'s points are the test's score; no other
+    /// exit code gives one.
+    #[test_case(7, "points 2.5 half of the pairs", Some(2.5) ; "points")]
+    #[test_case(7, "POINTS 10", Some(10.0) ; "any case")]
+    #[test_case(0, "ok 7 numbers", None ; "accepted scores as its test")]
+    fn a_testlib_checkers_points_are_the_score(code: i32, stderr: &str, wanted: Option<f64>) {
+        let outcome = decide_testlib(
+            &tool(),
+            &measured(Termination::Exited(code), stderr),
+            &limits(),
+        )
+        .unwrap();
+        assert_eq!(
+            outcome.score,
+            wanted.map(|points| ValidatorScore::Score(Points(points)))
+        );
     }
 
     #[test_case(42, "", Ok((Verdict::Accepted, "")) ; "42 is AC")]

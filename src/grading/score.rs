@@ -411,8 +411,9 @@ impl ScorePlan {
                 if self.style == ScoringStyle::Current && value.0 > max.0 + 1e-9 =>
             {
                 Some(format!(
-                    "the output validator's score.txt gives {value} points, more than the {max} a \
-                     test of group `{name}` may score (the validator's fault, not the submission's)"
+                    "the output validator's score (score.txt, or testlib's `quitp`) gives {value} \
+                     points, more than the {max} a test of group `{name}` may score (the \
+                     validator's fault, not the submission's)"
                 ))
             }
             _ => None,

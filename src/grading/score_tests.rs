@@ -264,7 +264,7 @@ fn validator_scores_replace_or_scale_a_tests_score() {
     assert!(
         faults[0]
             .1
-            .contains("score.txt gives 30 points, more than the 25 a test of group"),
+            .contains("(score.txt, or testlib's `quitp`) gives 30 points, more than the 25 a test"),
         "{faults:?}"
     );
     let within = plan.score_faults(&[with(ValidatorScore::Score(Points(25.0))), None, None, None]);

@@ -1,9 +1,12 @@
 //! Polygon packages (issue #29): `judge grade --package` on the fixture
 //! `tests/fixtures/polygon/sum` (a package in Polygon's shape, with the
 //! real testlib.h), as a folder and as a zip, with and without its
-//! generated tests, and with a broken `problem.xml`.
+//! generated tests, and with a broken `problem.xml`; and on
+//! `tests/fixtures/polygon/queries`, a package as Polygon hands it out for
+//! Windows (its text files, tests included, end their lines with CRLF),
+//! whose main solution answers one test with nothing.
 
-use crate::support::{repository, Dir, Run};
+use crate::support::{copy_fixture, repository, Dir, Run};
 use std::path::{Path, PathBuf};
 
 /// The fixture copied to `dir/sum`, with a generous wall-clock backstop so
@@ -187,4 +190,223 @@ fn a_bad_problem_xml_names_file_line_and_element() {
         err.contains("line 83: `<solution>`: unknown solution tag `crashes`"),
         "{err}"
     );
+}
+
+/// The Windows-made fixture `queries` copied to `dir/queries`, with the
+/// testlib.h of `sum` (one copy of it in the repository is enough).
+fn queries_package(dir: &Dir) -> PathBuf {
+    copy_fixture(dir, "polygon/queries", "queries");
+    let testlib = repository().join("tests/fixtures/polygon/sum/files/testlib.h");
+    dir.create("queries/files/testlib.h", fs_err::read(testlib).unwrap());
+    dir.create("judge.toml", "[limits]\nwall-time-factor = 10\n");
+    dir.path().join("queries")
+}
+
+/// `text` with every LF written as CRLF, as Polygon's package for Windows
+/// writes a text file.
+fn as_windows_text(text: &str) -> String {
+    text.replace('\n', "\r\n")
+}
+
+/// A package made for Windows (its `doall.bat` ends its lines with CRLF)
+/// grades as its authors meant: the validator, the checker and every
+/// solution read its tests with LF line endings (`strict.py` crashes on
+/// a CR), and one note says so. Its test 03 asks for nothing, so the main
+/// solution's answer is empty: an answer, not a judge error for the
+/// solutions that reach the checker.
+#[test]
+fn r29_a_windows_package_reads_its_crlf_tests_as_lf() {
+    let dir = Dir::new();
+    let package = queries_package(&dir);
+    let committed = fs_err::read(package.join("tests/02")).unwrap();
+    assert!(committed.ends_with(b"\r\n"), "the fixture is Windows text");
+    let run = judge(&dir, &["grade", "--package", "queries", "--json", "r.json"]);
+    run.expect_code(0);
+    let out = run.stdout();
+    crate::support::assert_folder_verdicts(
+        &out,
+        &[
+            ("queries/solutions/main.cpp", "AC"),
+            ("queries/solutions/strict.py", "AC"),
+            ("queries/solutions/replay.py", "AC"),
+            ("queries/solutions/stale.py", "WA"),
+        ],
+    );
+    assert!(
+        out.contains("4 of 4 submissions got their folder's verdict"),
+        "{out}"
+    );
+    let note = "note: `queries` is a Polygon package for Windows (its `doall.bat` ends its \
+                lines with CRLF): the CRLF line endings of 4 test files (inputs and answers) \
+                are read as LF";
+    assert_eq!(run.stderr().matches(note).count(), 1, "{}", run.stderr());
+    // Test 03 was run and checked against the empty answer.
+    let report = crate::support::report(&dir.read("r.json"));
+    let replay = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|result| {
+            result["submission"]
+                .as_str()
+                .unwrap()
+                .ends_with("replay.py")
+        })
+        .unwrap();
+    let verdicts: Vec<&str> = replay["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|test| test["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(verdicts, ["AC", "AC", "AC"]);
+    // The package itself is left as it was.
+    assert_eq!(fs_err::read(package.join("tests/02")).unwrap(), committed);
+}
+
+/// A package nothing marks as made for Windows (its `doall.bat` ends its
+/// lines with LF, and `problem.xml` does not say its tests are
+/// well-formed) may mean the CRs of its tests: they are read byte for
+/// byte, so here the validator refuses them.
+#[test]
+fn r29_an_unmarked_package_keeps_the_crs_of_its_tests() {
+    let dir = Dir::new();
+    let package = queries_package(&dir);
+    let script = fs_err::read_to_string(package.join("doall.bat")).unwrap();
+    fs_err::write(package.join("doall.bat"), script.replace("\r\n", "\n")).unwrap();
+    let run = judge(&dir, &["grade", "--package", "queries"]);
+    run.expect_code(2);
+    let err = run.stderr();
+    assert!(
+        err.contains(
+            "queries/tests/01`: the validator `validator` rejected the input: FAIL Expected EOLN"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("note:"), "{err}");
+}
+
+/// `problem.xml`'s `tests-wellformed` promises tests whose lines end with
+/// LF alone, so CRLF tests in such a package are a Windows package's even
+/// without a `doall.bat`.
+#[test]
+fn r29_well_formed_tests_written_with_crlf_are_read_as_lf() {
+    let dir = Dir::new();
+    let package = sum_package(&dir);
+    let xml = package.join("problem.xml");
+    let text = fs_err::read_to_string(&xml).unwrap();
+    assert!(text.contains(r#"<property name="tests-wellformed" value="true"/>"#));
+    // Only the main solution, to keep the run short.
+    let start = text.find("<solutions>").unwrap();
+    let end = text.find("</solutions>").unwrap();
+    let main_only = format!(
+        "{}<solutions>\n<solution tag=\"main\"><source path=\"solutions/sum.cpp\" \
+         type=\"cpp.g++17\"/></solution>\n{}",
+        &text[..start],
+        &text[end..]
+    );
+    fs_err::write(&xml, main_only).unwrap();
+    for name in ["01", "01.a", "02", "03", "04"] {
+        let path = package.join("tests").join(name);
+        let windows = as_windows_text(&fs_err::read_to_string(&path).unwrap());
+        fs_err::write(&path, windows).unwrap();
+    }
+    let run = judge(&dir, &["grade", "--package", "sum"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout().contains("ok       sum/solutions/sum.cpp: AC"),
+        "{}",
+        run.stdout()
+    );
+    assert!(
+        run.stderr().contains(
+            "(`problem.xml` marks its tests well-formed (`tests-wellformed`), each line ended \
+             by LF alone): the CRLF line endings of 5 test files"
+        ),
+        "{}",
+        run.stderr()
+    );
+}
+
+/// A testlib checker that scores: the exact sum is accepted, one too many
+/// is worth 15 points (`quitp`, exit code 7), anything else is wrong.
+const SCORING_CHECKER: &str = r#"#include "testlib.h"
+
+int main(int argc, char* argv[]) {
+    registerTestlibCmd(argc, argv);
+    long long expected = ans.readLong();
+    long long found = ouf.readLong();
+    if (found == expected)
+        quitf(_ok, "the sum is %lld", found);
+    if (found == expected + 1)
+        quitp(15, "one too many");
+    quitf(_wa, "expected %lld, found %lld", expected, found);
+}
+"#;
+
+/// See: issue #29. The points a testlib checker gives (`quitp`) are the
+/// test's score: `overflow.py` is one too many on tests 03 and 04, so it
+/// scores group 1 whole (40: both its tests are accepted) and 15 of test
+/// 04's 60; it was a judge error (exit code 7 undefined).
+#[test]
+fn r29_the_points_of_a_testlib_checker_are_the_tests_score() {
+    let dir = Dir::new();
+    let package = sum_package(&dir);
+    dir.create("sum/files/check.cpp", SCORING_CHECKER);
+    let xml = package.join("problem.xml");
+    let text = fs_err::read_to_string(&xml).unwrap();
+    let start = text.find("<solutions>").unwrap();
+    let end = text.find("</solutions>").unwrap();
+    let solutions = r#"<solutions>
+<solution tag="main"><source path="solutions/sum.cpp" type="cpp.g++17"/></solution>
+<solution tag="accepted"><source path="solutions/overflow.py" type="python.3"/></solution>
+"#;
+    fs_err::write(
+        &xml,
+        format!("{}{solutions}{}", &text[..start], &text[end..]),
+    )
+    .unwrap();
+    let run = judge(&dir, &["grade", "--package", "sum", "--json", "r.json"]);
+    run.expect_code(0);
+    let report = crate::support::report(&dir.read("r.json"));
+    let overflow = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|result| {
+            result["submission"]
+                .as_str()
+                .unwrap()
+                .ends_with("overflow.py")
+        })
+        .unwrap();
+    assert_eq!(overflow["verdict"], "AC", "{overflow:#}");
+    assert_eq!(overflow["score"], 55.0, "{overflow:#}");
+    assert_eq!(overflow["max_score"], 100.0, "{overflow:#}");
+    let test = |name: &str| {
+        overflow["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|test| test["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(test("04")["verdict"], "AC");
+    assert_eq!(test("04")["message"], "points 15 one too many");
+    assert_eq!(
+        test("04")["validator_score"],
+        serde_json::json!({ "score": 15.0 })
+    );
+    let group = |name: &str| {
+        overflow["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|group| group["name"] == name)
+            .unwrap_or_else(|| panic!("no group {name}: {overflow:#}"))["score"]
+            .clone()
+    };
+    assert_eq!(group("1"), 40.0);
+    assert_eq!(group("2"), 15.0);
 }

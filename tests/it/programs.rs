@@ -326,9 +326,17 @@ fn checker_faults_are_judge_errors_naming_the_checker() {
             "checker `check.py` was killed by signal 6",
         ),
         (
+            "import sys\nprint('confused', file=sys.stderr)\nsys.exit(5)\n",
+            false,
+            "checker `check.py` exited with code 5, which the testlib protocol does not define",
+        ),
+        // Exit 7 is testlib's points (issue #29): its message must start
+        // with them.
+        (
             "import sys\nprint('confused', file=sys.stderr)\nsys.exit(7)\n",
             false,
-            "checker `check.py` exited with code 7, which the testlib protocol does not define",
+            "checker `check.py` exited with code 7 (points) but its message does not start with \
+             a score of at least 0: confused",
         ),
         (
             "pass\n",

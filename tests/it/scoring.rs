@@ -558,12 +558,13 @@ fn a_validator_score_above_the_maximum_is_a_judge_error_with_its_reason() {
     };
     assert_eq!(
         message("a-1"),
-        "the output validator's score.txt gives 45 points, more than the 30 a test of group \
-         `small` may score (the validator's fault, not the submission's)"
+        "the output validator's score (score.txt, or testlib's `quitp`) gives 45 points, more \
+         than the 30 a test of group `small` may score (the validator's fault, not the \
+         submission's)"
     );
     assert!(
         message("b-2")
-            .contains("score.txt gives 45 points, more than the 35 a test of group `large`"),
+            .contains("`quitp`) gives 45 points, more than the 35 a test of group `large`"),
         "{report:#}"
     );
     run.expect_code(3);

@@ -9,6 +9,11 @@
 //!   first failure; an `each-test` group scores each passed test's points
 //!   and runs them all. A group's dependencies must pass whole before it
 //!   runs or scores (`require_pass`).
+//! - A test that scores on its own (no groups, or in an `each-test` group)
+//!   scores the points its checker gives with testlib's `quitp`, in place
+//!   of its own (issue #29), at most its own; in a `complete-group` group
+//!   an accepted test counts as passed, whatever points (at most the
+//!   group's) it was given.
 
 use super::xml::{PointsPolicy, TestsetXml};
 use crate::config::groups::{
@@ -90,9 +95,11 @@ pub(crate) fn group_tree(
                 ));
             }
             order.push(group_name);
-            let (aggregation, on_reject) = match group.policy {
-                PointsPolicy::CompleteGroup => (Aggregation::PassFail, OnReject::Break),
-                PointsPolicy::EachTest => (Aggregation::Sum, OnReject::Continue),
+            // A test directly in a `complete-group` group may be given
+            // points by its checker up to the group's own: it passes.
+            let (aggregation, on_reject, accept_score) = match group.policy {
+                PointsPolicy::CompleteGroup => (Aggregation::PassFail, OnReject::Break, None),
+                PointsPolicy::EachTest => (Aggregation::Sum, OnReject::Continue, Some(0.0)),
             };
             children.push(GroupNode::Group(TestGroup {
                 name: group.name.clone(),
@@ -100,7 +107,7 @@ pub(crate) fn group_tree(
                     aggregation,
                     verdict_mode: VerdictMode::FirstError,
                     on_reject,
-                    accept_score: Some(0.0),
+                    accept_score,
                     max_score: Some(0.0),
                     require_pass: group.dependencies.clone(),
                     ..GroupRules::default()
@@ -136,12 +143,13 @@ pub(crate) fn group_tree(
     Ok(Some(tree(children)))
 }
 
-/// A test worth `points`, all or nothing.
+/// A test worth `points` when accepted, or the points its checker gives
+/// (a sum over the one test, so the checker's score counts).
 fn single_test(name: &str, points: f64) -> GroupNode {
     GroupNode::Group(TestGroup {
         name: format!("test {name}"),
         rules: GroupRules {
-            aggregation: Aggregation::PassFail,
+            aggregation: Aggregation::Sum,
             verdict_mode: VerdictMode::FirstError,
             accept_score: None,
             max_score: Some(points),
@@ -236,6 +244,8 @@ mod tests {
         assert_eq!(each.rules.max_score, Some(60.0));
         let fifty = groups.iter().find(|group| group.name == "test 05").unwrap();
         assert_eq!(fifty.rules.max_score, Some(50.0));
+        // Its checker's points (testlib's `quitp`) are its score.
+        assert_eq!(fifty.rules.aggregation, Aggregation::Sum);
         assert_eq!(tree.root.test_names(), vec!["01", "02", "03", "04", "05"]);
     }
 

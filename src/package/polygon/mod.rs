@@ -15,6 +15,8 @@
 //!   headers ([`programs`]) and run in the sandbox as every package's
 //!   programs are.
 //! - Every solution keeps its tag, a set of verdicts ([`tags`]).
+//! - A package made for Windows has its tests' CRLF line endings read as
+//!   LF ([`line_endings`]).
 //!
 //! Where the package is unpacked, its programs laid out and its generated
 //! inputs kept is the cache ([`cache_folder`]). Nothing here prints or
@@ -24,6 +26,7 @@ mod archive;
 mod export;
 mod generate;
 mod groups;
+mod line_endings;
 mod programs;
 pub(crate) mod tags;
 mod xml;
@@ -115,7 +118,7 @@ impl PackageFormat for Polygon {
             skipped_programs: Vec::new(),
             ignored_files: Vec::new(),
             unchecked_inputs: None,
-            notes: Vec::new(),
+            notes: loaded.notes,
             tagged: Some(TaggedSolutions {
                 solutions,
                 tags: &Tags,
@@ -132,6 +135,8 @@ pub(crate) struct PolygonPackage {
     pub(crate) time_limit_ms: u64,
     /// Every solution with its tag, in `problem.xml`'s order.
     pub(crate) solutions: Vec<Solution>,
+    /// What loading did that a user should know, one line each.
+    pub(crate) notes: Vec<String>,
 }
 
 /// A `<solution>`.
@@ -290,6 +295,10 @@ fn load(path: &Path, config: &JudgeConfig, hidden: &Hidden) -> Result<PolygonPac
         .transpose()?;
 
     // The tests, in order: from the package when it has them, else made.
+    let mut text = line_endings::TestText::new(line_endings::WindowsMark::of(
+        &dir,
+        problem.tests_wellformed,
+    ));
     let mut generators = None;
     let mut tests = Vec::with_capacity(testset.tests.len());
     for (index, test) in testset.tests.iter().enumerate() {
@@ -302,11 +311,14 @@ fn load(path: &Path, config: &JudgeConfig, hidden: &Hidden) -> Result<PolygonPac
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())
             .unwrap_or_else(|| format!("{number:02}"));
-        let on_disk = input_path.is_file();
-        let input = if on_disk {
-            read_text(&input_path)?
+        let in_package = input_path.is_file();
+        // A file whose line endings were undone is not what a program
+        // may read: the runner writes the text out instead.
+        let (input, on_disk) = if in_package {
+            let (input, converted) = text.read(read_text(&input_path)?);
+            (input, !converted)
         } else {
-            match &test.method {
+            let input = match &test.method {
                 Method::Manual => {
                     return Err(ConfigError {
                         path: xml_path.clone(),
@@ -347,10 +359,11 @@ fn load(path: &Path, config: &JudgeConfig, hidden: &Hidden) -> Result<PolygonPac
                         },
                     )?
                 }
-            }
+            };
+            (input, false)
         };
         let answer = if answer_path.is_file() {
-            Some(read_text(&answer_path)?)
+            Some(text.read(read_text(&answer_path)?).0)
         } else {
             None
         };
@@ -407,6 +420,7 @@ fn load(path: &Path, config: &JudgeConfig, hidden: &Hidden) -> Result<PolygonPac
         package,
         time_limit_ms: testset.time_limit_ms,
         solutions,
+        notes: text.note(path).into_iter().collect(),
     })
 }
 

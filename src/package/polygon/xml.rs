@@ -37,6 +37,10 @@ pub(crate) struct ProblemXml {
     pub(crate) validators: Vec<Located<String>>,
     /// `<assets><solutions><solution>`, in order.
     pub(crate) solutions: Vec<SolutionXml>,
+    /// `<properties><property name="tests-wellformed" value="true">`: the
+    /// author promises every test ends each line with LF and holds no
+    /// other byte below 32, so a CR in a test is not the author's.
+    pub(crate) tests_wellformed: bool,
 }
 
 /// A value and the line of `problem.xml` it was read from.
@@ -343,7 +347,34 @@ impl<'a, 'input> Reader<'a, 'input> {
             interactor,
             validators,
             solutions,
+            tests_wellformed: self.tests_wellformed(root)?,
         })
+    }
+
+    /// `<properties><property name="tests-wellformed" value>`: `true` or
+    /// `false`, and false when absent. Other properties are Polygon's to
+    /// add and are left alone.
+    fn tests_wellformed(&self, root: Node<'_, '_>) -> Result<bool, ConfigError> {
+        let Some(list) = self.child(root, "properties") else {
+            return Ok(false);
+        };
+        let mut wellformed = false;
+        for property in self.children(list, "property") {
+            if property.attribute("name") != Some("tests-wellformed") {
+                continue;
+            }
+            wellformed = match self.attribute(property, "value")?.as_str() {
+                "true" => true,
+                "false" => false,
+                other => {
+                    return Err(self.invalid(
+                        property,
+                        format!("`tests-wellformed`: expected `true` or `false`, found `{other}`"),
+                    ))
+                }
+            };
+        }
+        Ok(wellformed)
     }
 
     fn solution(&self, node: Node<'_, '_>) -> Result<SolutionXml, ConfigError> {
@@ -672,6 +703,36 @@ mod tests {
         assert!(error.contains(wanted), "{error}");
         assert!(
             error.starts_with("failed to load `problem.xml`: "),
+            "{error}"
+        );
+    }
+
+    /// `problem.xml` ended by `<properties>` holding `property`.
+    fn with_property(property: &str) -> String {
+        MINIMAL.replacen(
+            "</problem>",
+            &format!("    <properties>\n        {property}\n    </properties>\n</problem>"),
+            1,
+        )
+    }
+
+    #[test_case(None, false ; "no properties")]
+    #[test_case(Some(r#"<property name="tests-wellformed" value="true"/>"#), true ; "well-formed")]
+    #[test_case(Some(r#"<property name="tests-wellformed" value="false"/>"#), false ; "not well-formed")]
+    #[test_case(Some(r#"<property name="multipass" value="yes"/>"#), false ; "another property")]
+    fn the_tests_wellformed_property_is_read(property: Option<&str>, wanted: bool) {
+        let text = property.map_or_else(|| MINIMAL.to_owned(), with_property);
+        assert_eq!(parsed(&text).unwrap().tests_wellformed, wanted);
+    }
+
+    #[test]
+    fn a_tests_wellformed_property_that_is_no_boolean_names_its_line() {
+        let text = with_property(r#"<property name="tests-wellformed" value="yes"/>"#);
+        let error = parsed(&text).unwrap_err();
+        assert!(
+            error.contains(
+                "line 58: `<property>`: `tests-wellformed`: expected `true` or `false`, found `yes`"
+            ),
             "{error}"
         );
     }

@@ -17,6 +17,7 @@
 //! 2, `FAIL_EXIT_CODE` 3, `POINTS_EXIT_CODE` 7.
 
 use super::verdict::{decide_pass, Ended, PassFacts, PassVerdict, ACCEPT, REJECT};
+use crate::external::{testlib_points, TESTLIB_POINTS};
 use crate::sandbox::Termination;
 use crate::verdict::{Points, Verdict};
 
@@ -54,7 +55,7 @@ pub(crate) fn decide_testlib_pass(
         }
     }
     let kattis_code = match code {
-        0 | 7 => ACCEPT,
+        0 | TESTLIB_POINTS => ACCEPT,
         1 | 2 => REJECT,
         3 => return judge_error(format!("{label} reported a failure (exit code 3){shown}")),
         other => {
@@ -82,28 +83,16 @@ pub(crate) fn decide_testlib_pass(
         }
         other => other,
     };
-    if code != 7 || !matches!(decided, PassVerdict::Final(Verdict::Accepted, _)) {
+    if code != TESTLIB_POINTS || !matches!(decided, PassVerdict::Final(Verdict::Accepted, _)) {
         return (decided, None);
     }
-    match points_of(facts.feedback) {
+    match testlib_points(facts.feedback) {
         Some(points) => (decided, Some(points)),
         None => judge_error(format!(
             "{label} exited with code 7 (points) but its message does not start with a score of \
              at least 0{shown}"
         )),
     }
-}
-
-/// The points a testlib message starts with: `points 7.5 ...` or `7.5 ...`.
-fn points_of(message: &str) -> Option<Points> {
-    let mut words = message.split_whitespace();
-    let first = words.next()?;
-    let number = if first.eq_ignore_ascii_case("points") {
-        words.next()?
-    } else {
-        first
-    };
-    Points::parse(number).ok()
 }
 
 #[cfg(test)]

@@ -312,23 +312,25 @@ impl Sandbox {
         push(libc::RLIMIT_NOFILE, limits.open_files as libc::rlim_t);
         let cgroup_memory = self.cgroups.as_ref().is_some_and(Cgroups::limits_memory);
         let cgroup_processes = self.cgroups.as_ref().is_some_and(Cgroups::limits_processes);
-        if spec.trust == Trust::Submission {
-            // Deep recursion is legitimate up to the memory limit. glibc
-            // also takes RLIMIT_STACK as every thread's default stack size:
-            // under a memory cgroup that is only address space, but under
-            // an address-space limit one thread's stack would not fit
-            // (issue 32: every `std::thread` RE). Without a memory cgroup
-            // the main stack is unlimited (bounded by RLIMIT_AS like any
-            // memory) and threads get glibc's own default (2 MiB).
-            push(
-                libc::RLIMIT_STACK,
-                if cgroup_memory {
-                    kib(limits.memory_kib)
-                } else {
-                    libc::RLIM_INFINITY
-                },
-            );
-        }
+        // Deep recursion is legitimate up to the memory limit, in a
+        // submission and in a package's own programs alike: a Polygon
+        // package's main solution, run as the reference, may keep 32 MiB
+        // on its stack as Codeforces' 256 MiB allows (issue #29; the
+        // inherited 8 MiB was a segfault). glibc also takes RLIMIT_STACK as
+        // every thread's default stack size: under a memory cgroup that is
+        // only address space, but under an address-space limit one
+        // thread's stack would not fit (issue 32: every `std::thread` RE).
+        // Without a memory cgroup the main stack is unlimited (bounded by
+        // RLIMIT_AS like any memory) and threads get glibc's own default
+        // (2 MiB).
+        push(
+            libc::RLIMIT_STACK,
+            if cgroup_memory {
+                kib(limits.memory_kib)
+            } else {
+                libc::RLIM_INFINITY
+            },
+        );
         if !cgroup_memory {
             // A backstop only: the limit itself is on the resident size,
             // sampled by the supervisor (see `resident`).
