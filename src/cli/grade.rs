@@ -229,7 +229,8 @@ pub(super) fn finish(
         files: files.clone(),
     }
     .any_to_stdout();
-    let written = reports::write_graded(report, json, files, student_view, similarity, journal);
+    let section = similarity.map(|analysis| analysis as &dyn reports::ClassPageSection);
+    let written = reports::write_graded(report, json, files, student_view, section, journal);
     // With the student view, what the terminal shows is what students see
     // too (a CI job's log): the table's slowest time and the messages come
     // from the view, never from the hidden tests.

@@ -134,7 +134,7 @@ pub(crate) fn json_text(report: &similar::Report) -> Result<String, GradingError
 }
 
 /// Writes `judge similar`'s reports in their order: the JSON report to
-/// `json`, then the HTML pages to `html` ([`crate::grading::reports::write_similar_html`]);
+/// `json`, then the HTML pages to `html` ([`super::pages::write_html`]);
 /// one that cannot be written ends it there.
 pub(crate) fn write_reports(
     analysis: &run::Analysis,
@@ -145,7 +145,7 @@ pub(crate) fn write_reports(
         crate::grading::reports::write_report(path, &json_text(&analysis.report)?)?;
     }
     if let Some(path) = html {
-        crate::grading::reports::write_similar_html(path, analysis)?;
+        super::pages::write_html(path, analysis)?;
     }
     Ok(())
 }
