@@ -13,6 +13,8 @@ use crate::config::ConfigError;
 use crate::discovery::DiscoverError;
 use crate::exit::Outcome;
 use crate::export::ExportError;
+use crate::gen::testset::TestSetError;
+use crate::gen::GenError;
 use crate::grading::validate_solve_check::CheckFailed;
 use crate::grading::GradingError;
 use crate::input_file::CannotRead;
@@ -22,6 +24,8 @@ use crate::package::generators::GeneratorsError;
 use crate::package::scaffold::ScaffoldError;
 use crate::report::targets::TargetError;
 use crate::report::ReportError;
+use crate::similar::command::SimilarError;
+use crate::stress::StressError;
 
 /// A mistake in the command line or configuration that the user can fix:
 /// exit 2, nothing run.
@@ -52,6 +56,23 @@ pub(crate) enum Error {
     /// `gen`, the folder forms of `validate`, `solve` and `check`).
     #[error(transparent)]
     Grading(#[from] GradingError),
+    /// `judge gen` could not make, read or write a data set.
+    #[error(transparent)]
+    TestSet(TestSetError),
+    /// `judge gen`: a package offers no generator profile to make tests with.
+    #[error("problem `{id}` has no generator profile")]
+    NoProfile { id: String },
+    /// `judge stress` met a judge error rather than a failing submission:
+    /// nothing to shrink and no input to blame.
+    #[error("the judge failed on {test}: {message}")]
+    StressJudgeFailed { test: String, message: String },
+    /// `judge similar`'s comparison failed (a grammar that would not load
+    /// or parse): the judge's fault.
+    #[error("{0}")]
+    Similar(crate::similar::run::RunError),
+    /// `judge similar`'s JSON report could not be serialised.
+    #[error("{0}")]
+    SimilarJson(serde_json::Error),
     /// A report path cannot be written.
     #[error(transparent)]
     Targets(#[from] TargetError),
@@ -111,6 +132,39 @@ impl From<crate::export::command::CommandError> for Error {
             CommandError::Grading(error) => Error::Grading(error),
             CommandError::Config(error) => Error::Config(error),
             CommandError::Export(error) => Error::Export(error),
+        }
+    }
+}
+
+/// `judge gen`'s error: the grading layer's, or the command's own.
+impl From<GenError> for Error {
+    fn from(error: GenError) -> Self {
+        match error {
+            GenError::Grading(error) => Error::Grading(error),
+            GenError::TestSet(error) => Error::TestSet(error),
+            GenError::NoProfile { id } => Error::NoProfile { id },
+        }
+    }
+}
+
+/// `judge stress`'s error: the grading layer's, or the command's own.
+impl From<StressError> for Error {
+    fn from(error: StressError) -> Self {
+        match error {
+            StressError::Grading(error) => Error::Grading(error),
+            StressError::JudgeError { test, message } => Error::StressJudgeFailed { test, message },
+        }
+    }
+}
+
+/// `judge similar`'s (and `grade --similarity`'s) error: the grading
+/// layer's, or the command's own.
+impl From<SimilarError> for Error {
+    fn from(error: SimilarError) -> Self {
+        match error {
+            SimilarError::Grading(error) => Error::Grading(error),
+            SimilarError::Compare(error) => Error::Similar(error),
+            SimilarError::Json(error) => Error::SimilarJson(error),
         }
     }
 }
@@ -191,20 +245,21 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
                 GradingError::Discover(DiscoverError::Walk(_))
                 | GradingError::Run(_)
                 | GradingError::Json(_)
+                | GradingError::ReadFolder { .. }
                 | GradingError::CannotRead(_)
                 | GradingError::Io(_)
-                | GradingError::TestSet(_)
                 | GradingError::Report(_)
                 | GradingError::Stdout(_)
                 | GradingError::Render(_)
                 | GradingError::RunJson(_)
-                | GradingError::SimilarJson(_)
-                | GradingError::Similar(_)
-                | GradingError::NoProfile { .. }
-                | GradingError::StressJudgeError { .. }
                 | GradingError::UncheckedInputs(_)
                 | GradingError::NoDerivedLimit(_),
             )
+            | Error::TestSet(_)
+            | Error::NoProfile { .. }
+            | Error::StressJudgeFailed { .. }
+            | Error::Similar(_)
+            | Error::SimilarJson(_)
             | Error::Export(ExportError::Reference { .. } | ExportError::Write { .. })
             | Error::Generators(GeneratorsError::Write { .. } | GeneratorsError::Toolbox(_))
             | Error::Check(_)
@@ -242,7 +297,27 @@ mod tests {
                 .into(),
                 2,
             ),
-            (GradingError::NoProfile { id: "x".to_owned() }.into(), 3),
+            (GenError::NoProfile { id: "x".to_owned() }.into(), 3),
+            (
+                GenError::from(GradingError::usage("bad prefix", None)).into(),
+                2,
+            ),
+            (
+                StressError::JudgeError {
+                    test: "random-1".to_owned(),
+                    message: "checker crashed".to_owned(),
+                }
+                .into(),
+                3,
+            ),
+            (
+                StressError::from(GradingError::usage("no generator", None)).into(),
+                2,
+            ),
+            (
+                SimilarError::from(GradingError::usage("no hand-ins", None)).into(),
+                2,
+            ),
             (
                 GradingError::UncheckedInputs("a .ctd validator".to_owned()).into(),
                 3,

@@ -61,9 +61,12 @@ pub(crate) struct GradeArgs {
     /// Without `--json`, the new report replaces this file.
     #[arg(long, value_name = "REPORT")]
     pub(crate) resume: Option<PathBuf>,
-    /// Grade a package's own `submissions/<verdict>/` against their folders
-    /// (a Kattis / ICPC package with `problem.yaml`, or one of ours), with
-    /// Kattis' meanings; exit 0 when every one agrees.
+    /// Grade a package's own submissions against what each should get,
+    /// with Kattis' meanings: `submissions/<verdict>/` of one of ours
+    /// (`problem.toml`) or of a Kattis / ICPC package (`problem.yaml`; its
+    /// `data/` built first from `generators/generators.yaml` when there is
+    /// one), each solution's tag of a Polygon package (`problem.xml`, or its
+    /// zip); exit 0 when every one agrees.
     #[arg(long, value_name = "DIR")]
     pub(crate) package: Option<PathBuf>,
     /// Reports to hand to students: hidden tests (all but the samples,
@@ -229,7 +232,8 @@ pub(super) fn finish(
         files: files.clone(),
     }
     .any_to_stdout();
-    let written = reports::write_graded(report, json, files, student_view, similarity, journal);
+    let section = similarity.map(|analysis| analysis as &dyn reports::ClassPageSection);
+    let written = reports::write_graded(report, json, files, student_view, section, journal);
     // With the student view, what the terminal shows is what students see
     // too (a CI job's log): the table's slowest time and the messages come
     // from the view, never from the hidden tests.

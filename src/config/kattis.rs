@@ -309,7 +309,9 @@ pub(crate) fn data_folder(dir: &Path) -> PathBuf {
 }
 
 /// `data/sample` then `data/secret`, each searched in depth (nested groups),
-/// in name order; every `.in` needs its `.ans`.
+/// in name order; every `.in` needs its `.ans`. Each folder's tests are
+/// listed by [`crate::test_files::list`] (a name that is not UTF-8 is an
+/// error naming the file); a test is named by its path under `data/`.
 pub(crate) fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
     let data = data_folder(dir);
     let mut tests = Vec::new();
@@ -318,26 +320,17 @@ pub(crate) fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
         if !root.is_dir() {
             continue;
         }
-        // A test's `NAME.files/` folder holds files for the run, never
-        // tests; `.desc`, `.hint` and a sample's `.interaction` beside a
-        // test document it.
-        let mut inputs: Vec<PathBuf> = walkdir::WalkDir::new(&root)
-            .sort_by_file_name()
-            .into_iter()
-            .filter_entry(|entry| {
-                !(entry.file_type().is_dir()
-                    && entry
-                        .path()
-                        .extension()
-                        .is_some_and(|extension| extension == "files"))
-            })
-            .filter_map(Result::ok)
-            .map(walkdir::DirEntry::into_path)
-            .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
-            .collect();
-        inputs.sort();
-        for path in inputs {
-            let answer_path = path.with_extension("ans");
+        let mut inputs = Vec::new();
+        for folder in test_folders(&root) {
+            let folder = folder?;
+            inputs.extend(
+                crate::test_files::list(&folder).map_err(|error| read_error(&folder, error))?,
+            );
+        }
+        inputs.sort_by(|a, b| a.input.cmp(&b.input));
+        for test in inputs {
+            let path = test.input.clone();
+            let answer_path = test.answer();
             if !answer_path.is_file() {
                 return Err(ConfigError::invalid(
                     &path,
@@ -353,14 +346,17 @@ pub(crate) fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
                 String::from_utf8(bytes)
                     .map_err(|_| ConfigError::invalid(path, "text", "is not UTF-8"))
             };
-            let name = path
-                .strip_prefix(&data)
-                .unwrap_or(&path)
-                .with_extension("")
-                .to_string_lossy()
-                .into_owned();
+            let folder = path.parent().unwrap_or(&data);
+            let group_name = folder.strip_prefix(&data).unwrap_or(folder);
+            let Some(group_name) = group_name.to_str() else {
+                return Err(ConfigError::invalid(
+                    folder,
+                    "name",
+                    "the name of the test group is not UTF-8; rename the folder",
+                ));
+            };
             tests.push(PackageTest {
-                name,
+                name: format!("{group_name}/{}", test.name),
                 input: read(&path)?,
                 answer: Some(read(&answer_path)?),
                 path,
@@ -371,12 +367,101 @@ pub(crate) fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
     Ok(tests)
 }
 
+/// `root` and every folder under it, in name order. A test's `NAME.files/`
+/// folder holds files for the run, never tests; `.desc`, `.hint` and a
+/// sample's `.interaction` beside a test document it.
+fn test_folders(root: &Path) -> impl Iterator<Item = Result<PathBuf, ConfigError>> {
+    walkdir::WalkDir::new(root)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|entry| {
+            entry.file_type().is_dir()
+                && entry
+                    .path()
+                    .extension()
+                    .is_none_or(|extension| extension != "files")
+        })
+        .map(|entry| match entry {
+            Ok(entry) => Ok(entry.into_path()),
+            Err(error) => {
+                let path = error.path().unwrap_or(Path::new("data")).to_owned();
+                Err(read_error(&path, error.into()))
+            }
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn flags(text: &str) -> Vec<String> {
         text.split_whitespace().map(str::to_owned).collect()
+    }
+
+    fn package_with(files: &[&str]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        for name in files {
+            let path = dir.path().join(name);
+            fs_err::create_dir_all(path.parent().expect("under the folder")).expect("mkdir");
+            fs_err::write(&path, "1\n").expect("write");
+        }
+        dir
+    }
+
+    #[test]
+    fn tests_are_named_by_their_path_under_data_in_name_order() {
+        let dir = package_with(&[
+            "data/secret/b.in",
+            "data/secret/b.ans",
+            "data/secret/group1/a.in",
+            "data/secret/group1/a.ans",
+            "data/secret/a.b.in",
+            "data/secret/a.b.ans",
+            "data/secret/a.files/x.in",
+            "data/secret/b.desc",
+            "data/sample/1.in",
+            "data/sample/1.ans",
+        ]);
+        let tests = read_tests(dir.path()).expect("reads");
+        let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["sample/1", "secret/a.b", "secret/b", "secret/group1/a"]
+        );
+    }
+
+    #[test]
+    fn a_test_name_that_is_not_utf8_is_an_error_naming_the_file() {
+        use std::os::unix::ffi::OsStrExt as _;
+        let dir = package_with(&["data/secret/1.in", "data/secret/1.ans"]);
+        let secret = dir.path().join("data/secret");
+        // Latin-1 é: a byte that is not UTF-8.
+        for name in [&b"caf\xe9.in"[..], b"caf\xe9.ans"] {
+            fs_err::write(secret.join(std::ffi::OsStr::from_bytes(name)), "1\n").expect("write");
+        }
+        let error = read_tests(dir.path()).expect_err("refused").to_string();
+        assert!(
+            error.contains("caf") && error.contains("is not UTF-8"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_group_folder_name_that_is_not_utf8_is_an_error_naming_it() {
+        use std::os::unix::ffi::OsStrExt as _;
+        let dir = package_with(&[]);
+        let group = dir
+            .path()
+            .join("data/secret")
+            .join(std::ffi::OsStr::from_bytes(b"gr\xfcppe"));
+        fs_err::create_dir_all(&group).expect("mkdir");
+        fs_err::write(group.join("1.in"), "1\n").expect("write");
+        fs_err::write(group.join("1.ans"), "1\n").expect("write");
+        let error = read_tests(dir.path()).expect_err("refused").to_string();
+        assert!(
+            error.contains("gr") && error.contains("not UTF-8"),
+            "{error}"
+        );
     }
 
     #[test]

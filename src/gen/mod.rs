@@ -10,9 +10,8 @@
 //! call, [`gen`] or [`generators`], and prints).
 //!
 //! The one home of `judge gen` (issue #33): this file says what a run
-//! makes, [`testset`] makes the tests and writes a set. The folder forms of
-//! `validate`, `solve` and `check` borrow `testset::inputs_in` to list a folder's
-//! inputs.
+//! makes, [`testset`] makes the tests and writes a set. Its failures are
+//! [`GenError`]'s: the grading layer's (a usage error) or its own.
 
 pub(crate) mod testset;
 
@@ -24,6 +23,23 @@ use crate::package::Package;
 use crate::problems;
 use std::path::Path;
 use testset::{Existing, SetWriter, Stats};
+
+/// Why `judge gen` made nothing, or not all: the grading layer's errors
+/// (the user's mistakes) and the command's own failures, each the judge's.
+/// [`crate::error::Error`] takes it apart, so its exit code is decided in
+/// the one `match` there.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum GenError {
+    /// A usage error, or another failure of the grading layer.
+    #[error(transparent)]
+    Grading(#[from] GradingError),
+    /// A data set could not be made, read or written.
+    #[error(transparent)]
+    TestSet(#[from] testset::TestSetError),
+    /// A package offers no generator profile to make tests with.
+    #[error("problem `{id}` has no generator profile")]
+    NoProfile { id: String },
+}
 
 /// What to generate.
 #[derive(Debug, Clone, Copy)]
@@ -57,17 +73,17 @@ pub(crate) struct SetTarget<'a> {
 }
 
 /// The profile a request names, or a usage error listing the known ones.
-fn profile(package: &Package, request: &GenRequest<'_>) -> Result<problems::Profile, GradingError> {
+fn profile(package: &Package, request: &GenRequest<'_>) -> Result<problems::Profile, GenError> {
     let default_profile = package
         .profiles()
         .first()
         .map(|name| (*name).to_owned())
-        .ok_or_else(|| GradingError::NoProfile {
+        .ok_or_else(|| GenError::NoProfile {
             id: package.id().to_owned(),
         })?;
     let name = request.profile.unwrap_or(&default_profile);
     problems::find_profile(&**package.problem(), name)
-        .map_err(|error| GradingError::usage(error.to_string(), None))
+        .map_err(|error| GradingError::usage(error.to_string(), None).into())
 }
 
 /// The 0-based index of the first test a request makes.
@@ -91,7 +107,7 @@ pub(crate) fn gen(
     request: &GenRequest<'_>,
     target: Option<&SetTarget<'_>>,
     emit: &mut dyn FnMut(&str) -> std::io::Result<bool>,
-) -> Result<Vec<String>, GradingError> {
+) -> Result<Vec<String>, GenError> {
     match target {
         Some(target) => write_set(package, request, target),
         None => Ok(print(package, request, emit)?.into_iter().collect()),
@@ -140,7 +156,7 @@ fn print(
     package: &Package,
     request: &GenRequest<'_>,
     emit: &mut dyn FnMut(&str) -> std::io::Result<bool>,
-) -> Result<Option<String>, GradingError> {
+) -> Result<Option<String>, GenError> {
     let profile = profile(package, request)?;
     let problem = &**package.problem();
     let mut stats = Stats::default();
@@ -173,7 +189,7 @@ fn write_set(
     package: &Package,
     request: &GenRequest<'_>,
     target: &SetTarget<'_>,
-) -> Result<Vec<String>, GradingError> {
+) -> Result<Vec<String>, GenError> {
     let profile = profile(package, request)?;
     let problem = &**package.problem();
     let (dir, prefix) = (target.dir, target.prefix);
@@ -181,7 +197,8 @@ fn write_set(
         return Err(GradingError::usage(
             format!("`--prefix {prefix}` must be a plain file-name prefix"),
             None,
-        ));
+        )
+        .into());
     }
     let existing = if target.append {
         Existing::Append
@@ -194,7 +211,8 @@ fn write_set(
                      or --prefix P for another set beside them"
                         .to_owned(),
                 ),
-            ));
+            )
+            .into());
         }
         Existing::Replace
     };
@@ -313,7 +331,10 @@ mod tests {
         );
         assert!(dir.path().join("002.ans").is_file());
         let again = write_set(&package, &request(2), &target).expect_err("refused");
-        assert!(matches!(again, GradingError::Usage { .. }), "{again}");
+        assert!(
+            matches!(again, GenError::Grading(GradingError::Usage { .. })),
+            "{again}"
+        );
         let appended = SetTarget {
             append: true,
             ..target

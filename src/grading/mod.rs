@@ -3,7 +3,9 @@
 //! only words; also the short commands on a file or a folder (`validate`,
 //! `solve`, `check`), `judge problems` and `judge report`. The commands with
 //! a home of their own (`stress`, `gen`, `similar`, `export`, `interact`:
-//! `crate::stress`, `crate::gen`, ...) use its settings and its error.
+//! `crate::stress`, `crate::gen`, ...) use its settings and its error, and
+//! keep their own failures in an error of their own that holds this one:
+//! this layer never names them.
 //!
 //! - [`settings`] resolves the limits and jobs of a run (flags over
 //!   judge.toml over problem.toml over the defaults, each value naming its
@@ -105,9 +107,14 @@ pub(crate) enum GradingError {
     /// A file the judge needs could not be read.
     #[error(transparent)]
     Io(#[from] std::io::Error),
-    /// A data set could not be made, read or written.
-    #[error(transparent)]
-    TestSet(#[from] crate::gen::testset::TestSetError),
+    /// A folder of tests could not be read (`validate`, `solve` and
+    /// `check` on a folder).
+    #[error("failed to read the folder `{}`", path.display())]
+    ReadFolder {
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
     /// A report or data file could not be written.
     #[error(transparent)]
     Report(#[from] crate::report::ReportError),
@@ -120,20 +127,6 @@ pub(crate) enum GradingError {
     /// `judge run`'s JSON report could not be serialised.
     #[error("failed to serialise JSON: {0}")]
     RunJson(serde_json::Error),
-    /// `judge similar`'s JSON report could not be serialised.
-    #[error("{0}")]
-    SimilarJson(serde_json::Error),
-    /// The comparison of hand-ins failed (a grammar that would not load or
-    /// parse): the judge's fault.
-    #[error("{0}")]
-    Similar(crate::similar::run::RunError),
-    /// A package offers no generator profile to make tests with.
-    #[error("problem `{id}` has no generator profile")]
-    NoProfile { id: String },
-    /// `judge stress` met a judge error rather than a failing submission:
-    /// nothing to shrink and no input to blame.
-    #[error("the judge failed on {test}: {message}")]
-    StressJudgeError { test: String, message: String },
     /// A package's only input validator is in a format the judge does not
     /// run (the reason names it).
     #[error("{0}")]

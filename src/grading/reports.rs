@@ -1,6 +1,8 @@
 //! Writing the report files of `judge run`, `judge grade` (and `--package`),
-//! `judge merge` and `judge similar`: each to its path atomically, or to standard output
-//! for `-`, with the similarity section on the class page when asked.
+//! `judge merge` (and the one writer `judge similar` shares, [`write_report`]): each to its
+//! path atomically, or to standard output for `-`, with a section a command adds to the
+//! class page when asked ([`ClassPageSection`]: `judge grade --similarity`'s, made in
+//! `crate::similar`, so this layer never names that command).
 
 use super::run::RunReport;
 use super::GradingError;
@@ -14,7 +16,6 @@ use crate::report::stdout::write_stdout;
 use crate::report::targets::is_stdout;
 use crate::report::ReportError;
 use crate::sandbox::Isolation;
-use crate::similar::{self, html::Placement, run::Analysis};
 use std::path::Path;
 
 /// Writes one report to `path`, or to standard output for `-`.
@@ -28,15 +29,15 @@ pub(crate) fn write_report(path: &Path, text: &str) -> Result<(), GradingError> 
 
 /// Renders and writes (atomically) every report file asked for; one that
 /// cannot be written does not keep the others from being written (the first
-/// failure is returned once all were tried). With `similarity`, the HTML
-/// class page holds its section and the page folder its side-by-side pages.
+/// failure is returned once all were tried). With `section`, the HTML class
+/// page ends with it and the page folder holds its pages too.
 pub(crate) fn write<R: report::Row>(
     files: &Chosen<'_>,
     rows: &[R],
     html: &report::html::Options,
-    similarity: Option<&Analysis>,
+    section: Option<&dyn ClassPageSection>,
 ) -> Result<(), GradingError> {
-    match write_each(files, rows, html, similarity).into_iter().next() {
+    match write_each(files, rows, html, section).into_iter().next() {
         Some(first) => Err(first),
         None => Ok(()),
     }
@@ -48,7 +49,7 @@ fn write_each<R: report::Row>(
     files: &Chosen<'_>,
     rows: &[R],
     html: &report::html::Options,
-    similarity: Option<&Analysis>,
+    section: Option<&dyn ClassPageSection>,
 ) -> Vec<GradingError> {
     let rows: Vec<&dyn report::Row> = rows.iter().map(|row| row as &dyn report::Row).collect();
     let html = report::html::Options {
@@ -65,7 +66,7 @@ fn write_each<R: report::Row>(
         .iter()
         .map(|(format, path)| match format.writes {
             Writes::Text(render) => render_and_write(format, render, &input, path),
-            Writes::Pages => write_html(path, &rows, &html, similarity),
+            Writes::Pages => write_html(path, &rows, &html, section),
         })
         .filter_map(Result::err)
         .collect()
@@ -231,7 +232,7 @@ pub(crate) fn write_grade(
     json: Option<&Path>,
     files: &Chosen<'_>,
     student_view: bool,
-    similarity: Option<&Analysis>,
+    section: Option<&dyn ClassPageSection>,
 ) -> Vec<GradingError> {
     let for_students;
     let written = if student_view {
@@ -262,7 +263,7 @@ pub(crate) fn write_grade(
             },
             ..report::html::Options::default()
         },
-        similarity,
+        section,
     );
     json_written
         .err()
@@ -303,10 +304,10 @@ pub(crate) fn write_graded(
     json: Option<&Path>,
     files: &Chosen<'_>,
     student_view: bool,
-    similarity: Option<&Analysis>,
+    section: Option<&dyn ClassPageSection>,
     journal: Result<Option<Journal>, ReportError>,
 ) -> Written {
-    let mut failures = write_grade(report, json, files, student_view, similarity).into_iter();
+    let mut failures = write_grade(report, json, files, student_view, section).into_iter();
     let reports = match failures.next() {
         Some(first) => Err((first, failures.collect())),
         None => Ok(()),
@@ -389,37 +390,50 @@ pub(crate) fn refuse_special_html(path: &Path) -> Result<(), GradingError> {
 }
 
 /// A file name as a page links to it.
-fn file_name(path: &Path) -> String {
+pub(crate) fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_default()
 }
 
-/// The absolute folder of a summary page, from which links to hand-ins are
-/// made.
-fn summary_dir(path: &Path) -> Option<std::path::PathBuf> {
-    similar::html::located(path).and_then(|path| path.parent().map(Path::to_owned))
+/// A section a command adds at the end of the HTML class page, and the
+/// pages it links to (`judge grade --similarity`'s, rendered by
+/// `crate::similar`): the grading layer writes them with the class page's
+/// own pages and never asks what they hold.
+pub(crate) trait ClassPageSection {
+    /// The section for a class page at `page` (`None`: the one page on
+    /// standard output, without pages of its own).
+    fn render(&self, page: Option<&ClassPage<'_>>) -> Section;
+}
+
+/// Where the class page a section goes on is written.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClassPage<'a> {
+    /// The class page's path (a link's target, where the page is).
+    pub(crate) path: &'a Path,
+    /// The name of its page folder, as the page links to it.
+    pub(crate) folder_name: &'a str,
+}
+
+/// A rendered section: its HTML and the pages it adds to the page folder
+/// (file name, contents).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Section {
+    pub(crate) html: String,
+    pub(crate) pages: Vec<(String, String)>,
 }
 
 fn write_html<R: report::Row>(
     path: &Path,
     rows: &[R],
     html: &report::html::Options,
-    similarity: Option<&Analysis>,
+    section: Option<&dyn ClassPageSection>,
 ) -> Result<(), GradingError> {
     refuse_special_html(path)?;
     if is_stdout(path) {
         let mut page = report::html::render_with(rows, html);
-        if let Some(analysis) = similarity {
-            let placement = Placement {
-                folder: None,
-                summary_dir: None,
-                back: "",
-                prefix: SIMILAR_PAGE_PREFIX,
-            };
-            let section =
-                similar::html::render_section(&analysis.report, &analysis.hand_ins, &placement);
-            insert_section(&mut page, &section.summary);
+        if let Some(section) = section {
+            insert_section(&mut page, &section.render(None).html);
         }
         return write_stdout(&page).map_err(GradingError::Stdout);
     }
@@ -428,19 +442,13 @@ fn write_html<R: report::Row>(
     let folder = report::page_folder(path);
     let folder_name = file_name(&folder);
     let mut pages = report::html::render_pages(rows, &file_name(path), &folder_name, html);
-    if let Some(analysis) = similarity {
-        let summary_dir = summary_dir(path);
-        let back = format!("../{}", similar::html::encode(&file_name(path)));
-        let placement = Placement {
-            folder: Some(&folder_name),
-            summary_dir: summary_dir.as_deref(),
-            back: &back,
-            prefix: SIMILAR_PAGE_PREFIX,
-        };
-        let section =
-            similar::html::render_section(&analysis.report, &analysis.hand_ins, &placement);
-        insert_section(&mut pages.class_page, &section.summary);
-        pages.submissions.extend(section.pairs);
+    if let Some(section) = section {
+        let section = section.render(Some(&ClassPage {
+            path,
+            folder_name: &folder_name,
+        }));
+        insert_section(&mut pages.class_page, &section.html);
+        pages.submissions.extend(section.pages);
     }
     report::write_page_set(
         path,
@@ -450,36 +458,6 @@ fn write_html<R: report::Row>(
     )?;
     Ok(())
 }
-
-/// Writes `judge similar`'s own HTML: the summary page and, in the folder
-/// beside it, a side-by-side page per pair shown; `-` prints the one page.
-pub(crate) fn write_similar_html(path: &Path, analysis: &Analysis) -> Result<(), GradingError> {
-    refuse_special_html(path)?;
-    if is_stdout(path) {
-        let pages = similar::html::render(&analysis.report, &analysis.hand_ins, None, None, "");
-        return write_stdout(&pages.summary).map_err(GradingError::Stdout);
-    }
-    // Through a link, the pages go beside its target, where the page is.
-    let target = report::final_target(path)?;
-    let path = target.as_path();
-    let folder = report::page_folder(path);
-    let summary_dir = summary_dir(path);
-    let back = format!("../{}", similar::html::encode(&file_name(path)));
-    let pages = similar::html::render(
-        &analysis.report,
-        &analysis.hand_ins,
-        Some(&file_name(&folder)),
-        summary_dir.as_deref(),
-        &back,
-    );
-    report::write_page_set(path, &folder, pages.summary.as_bytes(), &pages.pairs)?;
-    Ok(())
-}
-
-/// Side-by-side pages of `judge grade --similarity` are named
-/// `similar.pair-N.html`: a submission's page name never holds a `.` before
-/// `.html` (`report::html::page_names`), so the two never clash.
-const SIMILAR_PAGE_PREFIX: &str = "similar.pair-";
 
 /// Puts `section` at the end of the page's body.
 fn insert_section(page: &mut String, section: &str) {

@@ -10,7 +10,6 @@
 
 use super::GradingError;
 use crate::exit::Outcome;
-use crate::gen::testset;
 use crate::input_file::Source;
 use crate::package::Package;
 use crate::problems::{self, CheckOptions, CheckOutcome, CheckerFailure, InputError, Problem};
@@ -138,9 +137,19 @@ pub(crate) fn check_path(
     Ok(outcome)
 }
 
-/// The sorted stems of `DIR/*.in`, or a usage error when there are none.
+/// The sorted stems of `DIR/*.in` ([`crate::test_files::list`]), or a
+/// usage error when there are none (or `DIR` is gone).
 fn stems(dir: &Path) -> Result<Vec<String>, GradingError> {
-    let stems = testset::inputs_in(dir)?;
+    let stems = match crate::test_files::list(dir) {
+        Ok(tests) => tests.into_iter().map(|test| test.name).collect(),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(source) => {
+            return Err(GradingError::ReadFolder {
+                path: dir.to_owned(),
+                source,
+            })
+        }
+    };
     if stems.is_empty() {
         return Err(GradingError::usage(
             format!("`{}` holds no `NAME.in` file", dir.display()),

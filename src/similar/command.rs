@@ -10,29 +10,52 @@ use crate::grading::GradingError;
 use crate::similar::{self, class::BaseError, run};
 use std::path::Path;
 
+/// Why `judge similar` or `grade --similarity` compared nothing, or wrote
+/// no report: the grading layer's errors (the user's mistakes, a report
+/// that cannot be written) and the command's own failures, each the
+/// judge's. [`crate::error::Error`] takes it apart, so its exit code is
+/// decided in the one `match` there.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum SimilarError {
+    /// A usage error, or another failure of the grading layer.
+    #[error(transparent)]
+    Grading(#[from] GradingError),
+    /// The comparison failed (a grammar that would not load or parse).
+    #[error("{0}")]
+    Compare(run::RunError),
+    /// `judge similar`'s JSON report could not be serialised.
+    #[error("{0}")]
+    Json(serde_json::Error),
+}
+
 /// Runs the comparison, with the user's mistakes as usage errors (exit 2)
 /// and a failed grammar or an unreadable folder as the judge's (exit 3).
 ///
 /// The class compared is the one `judge grade` sees: an entry grade would
 /// not run (two files of one student for a problem, a file in no language)
 /// is not compared but listed as skipped with grade's reason.
-pub(crate) fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, GradingError> {
+pub(crate) fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, SimilarError> {
     let request = run::Request {
         runnable: Some(grade_would_run),
         ..request.clone()
     };
     run::run(&request).map_err(|error| match error {
-        run::RunError::Discover(walk @ DiscoverError::Walk(_)) => GradingError::Discover(walk),
+        run::RunError::Discover(walk @ DiscoverError::Walk(_)) => {
+            GradingError::Discover(walk).into()
+        }
         run::RunError::Base(BaseError::Tokenize(_)) | run::RunError::Tokenize(_) => {
-            GradingError::Similar(error)
+            SimilarError::Compare(error)
         }
         run::RunError::Base(_) => GradingError::usage(
             error.to_string(),
             Some("--base holds one `<problem>.<ext>` file per problem and language".to_owned()),
-        ),
-        run::RunError::UnknownProblems { .. } => GradingError::usage(error.to_string(), None),
+        )
+        .into(),
+        run::RunError::UnknownProblems { .. } => {
+            GradingError::usage(error.to_string(), None).into()
+        }
         run::RunError::Discover(_) | run::RunError::NoHandIns { .. } => {
-            GradingError::usage(error.to_string(), Some(submissions_hint(request.config)))
+            GradingError::usage(error.to_string(), Some(submissions_hint(request.config))).into()
         }
     })
 }
@@ -83,7 +106,7 @@ pub(crate) struct ForGrade<'a> {
 pub(crate) fn for_grade(
     asked: &ForGrade<'_>,
     config: &JudgeConfig,
-) -> Result<Option<run::Analysis>, GradingError> {
+) -> Result<Option<run::Analysis>, SimilarError> {
     if !asked.asked {
         return Ok(None);
     }
@@ -100,13 +123,15 @@ pub(crate) fn for_grade(
             Some(
                 "grade once for the students and once with `--similarity` for yourself".to_owned(),
             ),
-        ));
+        )
+        .into());
     }
     if !asked.html {
         return Err(GradingError::usage(
             "`--similarity` adds a section to the HTML class page, and no `--html` is given",
             Some("add `--html FILE` (say `--html grades.html`)".to_owned()),
-        ));
+        )
+        .into());
     }
     let request = run::Request {
         config,
@@ -127,25 +152,25 @@ pub(crate) fn min_tokens(flag: u64) -> usize {
 }
 
 /// `judge similar --json`'s text: the report, pretty, with a final newline.
-pub(crate) fn json_text(report: &similar::Report) -> Result<String, GradingError> {
-    let mut text = serde_json::to_string_pretty(report).map_err(GradingError::SimilarJson)?;
+pub(crate) fn json_text(report: &similar::Report) -> Result<String, SimilarError> {
+    let mut text = serde_json::to_string_pretty(report).map_err(SimilarError::Json)?;
     text.push('\n');
     Ok(text)
 }
 
 /// Writes `judge similar`'s reports in their order: the JSON report to
-/// `json`, then the HTML pages to `html` ([`crate::grading::reports::write_similar_html`]);
+/// `json`, then the HTML pages to `html` ([`super::pages::write_html`]);
 /// one that cannot be written ends it there.
 pub(crate) fn write_reports(
     analysis: &run::Analysis,
     json: Option<&Path>,
     html: Option<&Path>,
-) -> Result<(), GradingError> {
+) -> Result<(), SimilarError> {
     if let Some(path) = json {
         crate::grading::reports::write_report(path, &json_text(&analysis.report)?)?;
     }
     if let Some(path) = html {
-        crate::grading::reports::write_similar_html(path, analysis)?;
+        super::pages::write_html(path, analysis)?;
     }
     Ok(())
 }

@@ -15,6 +15,9 @@
 //!   `--min-tokens` tokens (greedy string tiling); the similarity is the
 //!   share of both files' tokens covered;
 //! - `html` and `render_text` show the result; `Report` is the JSON;
+//!   `pages` writes the HTML: `judge similar`'s own pages, and the section
+//!   of `judge grade --similarity`'s class page (the grading layer writes
+//!   it without naming this module);
 //! - `run` is the whole of it, as `judge similar` and `judge grade
 //!   --similarity` run it;
 //! - `command` is what those two commands call: the comparison with the
@@ -29,6 +32,7 @@
 pub mod class;
 pub(crate) mod command;
 pub(crate) mod html;
+pub(crate) mod pages;
 pub(crate) mod run;
 pub(crate) mod tiling;
 pub(crate) mod tokens;

@@ -32,6 +32,39 @@ use crate::verdict::Verdict;
 use search::{Failure, StressOptions, StressOutcome};
 use std::path::Path;
 
+/// Why `judge stress` could not end with an outcome: the grading layer's
+/// errors (the user's mistakes, the runner failing) and the command's own.
+/// [`crate::error::Error`] takes it apart, so its exit code is decided in
+/// the one `match` there.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum StressError {
+    /// A usage error, or another failure of the grading layer.
+    #[error(transparent)]
+    Grading(#[from] GradingError),
+    /// The search met a judge error rather than a failing submission:
+    /// nothing to shrink and no input to blame.
+    #[error("the judge failed on {test}: {message}")]
+    JudgeError { test: String, message: String },
+}
+
+/// The failures of the layers below (the runner, a file of `--out`) reach
+/// the caller as the grading layer's, as they did before stress had its own
+/// error.
+macro_rules! through_grading {
+    ($($error:ty),*) => {$(
+        impl From<$error> for StressError {
+            fn from(error: $error) -> Self {
+                StressError::Grading(error.into())
+            }
+        }
+    )*};
+}
+through_grading!(
+    crate::runner::RunError,
+    std::io::Error,
+    crate::report::ReportError
+);
+
 /// What to stress.
 #[derive(Debug)]
 pub(crate) struct StressRequest<'a> {
@@ -90,7 +123,7 @@ pub(crate) fn stress(
     request: &StressRequest<'_>,
     cancel: &Cancellation,
     observer: &mut dyn FnMut(StressEvent<'_>),
-) -> Result<StressEnd, GradingError> {
+) -> Result<StressEnd, StressError> {
     let package = request.package;
     let problem = &**package.problem();
     if !problem.has_generator() {
@@ -100,7 +133,8 @@ pub(crate) fn stress(
                 package.id()
             ),
             Some("name one with `generator` in problem.toml".to_owned()),
-        ));
+        )
+        .into());
     }
     let profiles: Vec<&str> = match request.profile {
         Some(name) => vec![
@@ -200,7 +234,7 @@ fn report_failure(
     request: &StressRequest<'_>,
     failure: &Failure,
     say: &mut dyn FnMut(String),
-) -> Result<StressEnd, GradingError> {
+) -> Result<StressEnd, StressError> {
     let problem = &request.package.id();
     let name = request.submission.display();
     let found = &failure.found;
@@ -217,7 +251,7 @@ fn report_failure(
     ));
     if found.result.verdict == Verdict::JudgeError {
         // The judge's own fault: nothing to shrink and no input to blame.
-        return Err(GradingError::StressJudgeError {
+        return Err(StressError::JudgeError {
             test: found.result.name.clone(),
             message: found.result.message.clone(),
         });
@@ -325,7 +359,10 @@ mod tests {
         };
         let cancel = Cancellation::new();
         let error = stress(&request, &cancel, &mut |_| {}).expect_err("refused");
-        assert!(matches!(error, GradingError::Usage { .. }), "{error}");
+        assert!(
+            matches!(error, StressError::Grading(GradingError::Usage { .. })),
+            "{error}"
+        );
         assert!(error.to_string().contains("huge"), "{error}");
     }
 }

@@ -501,3 +501,31 @@ fn a_tle_example_reports_its_memory_at_1x_not_what_it_used_at_the_margin() {
         "memory_kib {memory_kib}: the peak after 1x, where a 1x run had stopped: {result}"
     );
 }
+
+/// A Kattis package's tests are listed as every folder of tests is (issue
+/// #33): a test whose name is not UTF-8 is refused with the file named, not
+/// graded under a name with a replacement character that another test
+/// could share.
+#[test]
+fn a_kattis_test_named_in_bytes_that_are_not_utf8_is_refused_naming_the_file() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = Dir::new();
+    sum_package(&dir, "name: Sum of two\nlimits:\n  time_limit: 2\n");
+    let secret = dir.path().join("sum/data/secret");
+    for name in [&b"caf\xe9.in"[..], b"caf\xe9.ans"] {
+        fs_err::write(secret.join(std::ffi::OsStr::from_bytes(name)), "1 2\n").unwrap();
+    }
+    let run = dir.judge(&[
+        "run",
+        "sum",
+        "sum/submissions/accepted/sum.py",
+        "--problems-dir",
+        ".",
+    ]);
+    run.expect_code(2);
+    let stderr = run.stderr();
+    assert!(
+        stderr.contains("sum/data/secret/caf") && stderr.contains("is not UTF-8"),
+        "{stderr}"
+    );
+}
