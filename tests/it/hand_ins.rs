@@ -118,7 +118,8 @@ fn a_compiler_started_through_env_that_is_missing_is_a_judge_error() {
     // See: issue 32. That language's JE, not the judge failing: exit 1.
     run.expect_code(1);
     assert!(
-        run.transcript().contains("JE: compilation failed")
+        run.transcript()
+            .contains("JE: not compiled: the judging host has no compiler for it")
             && run
                 .transcript()
                 .contains("the compiler `judge-test-no-such-compiler` is not installed"),
