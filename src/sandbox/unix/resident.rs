@@ -434,12 +434,24 @@ pub(super) fn judge_peak_kib() -> u64 {
 /// it faulted in, `ru_minflt + ru_majflt` times the page size) are then
 /// its measure: the pages it touched, which in so short a run are the
 /// pages it held. A longer run is sampled, and may free and fault the same
-/// memory again and again, so its faults would overstate it.
-pub(super) fn peak_kib(max_rss: u64, judge_peak: u64, sampled: u64, short: Option<u64>) -> u64 {
+/// memory again and again, so its faults would overstate it; but a longer
+/// run no sample saw at all (a host so busy that the supervisor's samples
+/// fell before the program's `execve` or after its exit: the run took long
+/// on the wall clock without doing much) has its faults as its measure
+/// too, never 0 (issue 32's leftover, seen at a load average of 14).
+pub(super) fn peak_kib(
+    max_rss: u64,
+    judge_peak: u64,
+    sampled: u64,
+    short: bool,
+    faulted: u64,
+) -> u64 {
     if max_rss > judge_peak {
         max_rss.max(sampled)
+    } else if short || sampled == 0 {
+        sampled.max(faulted)
     } else {
-        sampled.max(short.unwrap_or(0))
+        sampled
     }
 }
 
@@ -459,15 +471,17 @@ mod tests {
     #[test]
     fn the_judges_own_resident_set_is_never_the_programs_peak() {
         // A trivial program: rusage says the judge's 18 MiB, the sampler 900 KiB.
-        assert_eq!(peak_kib(18_000, 18_000, 900, None), 900);
+        assert_eq!(peak_kib(18_000, 18_000, 900, false, 5_000), 900);
         // A program that went past the judge's size: its own peak.
-        assert_eq!(peak_kib(200_000, 18_000, 150_000, None), 200_000);
+        assert_eq!(peak_kib(200_000, 18_000, 150_000, false, 0), 200_000);
         // Two processes sampled together weigh more than either alone.
-        assert_eq!(peak_kib(30_000, 18_000, 50_000, None), 50_000);
+        assert_eq!(peak_kib(30_000, 18_000, 50_000, false, 0), 50_000);
         // A run too short to be sampled: the pages it faulted in, never 0
         // (issue 32).
-        assert_eq!(peak_kib(18_000, 18_000, 0, Some(480)), 480);
-        assert_eq!(peak_kib(18_000, 18_000, 20, Some(480)), 480);
+        assert_eq!(peak_kib(18_000, 18_000, 0, true, 480), 480);
+        assert_eq!(peak_kib(18_000, 18_000, 20, true, 480), 480);
+        // A longer run that no sample saw (a busy host): its faults too.
+        assert_eq!(peak_kib(18_000, 18_000, 0, false, 480), 480);
     }
 
     #[test]

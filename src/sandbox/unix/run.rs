@@ -275,7 +275,8 @@ impl Sandbox {
                     u64::try_from(rusage.ru_maxrss).unwrap_or(0),
                     judge_peak_kib,
                     sampled_kib,
-                    short.then(|| resident::faulted_kib(rusage)),
+                    short,
+                    resident::faulted_kib(rusage),
                 ),
             )
         });
