@@ -48,6 +48,7 @@ mod limits;
 mod matchsticks;
 mod mayan;
 mod polygon;
+mod polygon_main;
 mod rooks;
 pub(crate) use gradescope::{gradescope, submission_languages};
 

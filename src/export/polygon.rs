@@ -179,6 +179,15 @@ pub(super) fn carry(id: &str, parts: &ExportParts) -> Result<Carried, ExportErro
                     .unwrap_or_default()
                     .to_string_lossy()
             ));
+            // Its `main` becomes an ordinary function in the namespace, which
+            // must not flow off its end as `main` may.
+            let text = super::polygon_main::with_main_returning_zero(&text).ok_or_else(|| {
+                unsupported(format!(
+                    "its {} `{}` has no `int main(...) {{ ... }}` the export can find whole",
+                    program.element,
+                    program.path.display()
+                ))
+            })?;
             source.push_str(&inline_headers(&text, &parts.headers, &mut inlined));
             source.push_str(&format!("\n}}  // namespace judge_polygon_{namespace}\n"));
         }

@@ -222,3 +222,33 @@ fn kattis_verifyproblem_accepts_an_exported_polygon_package() {
     let out = crate::export::verify(&dir, "export", false);
     assert!(out.contains("tested: 0 errors"), "{out}");
 }
+
+/// See: issue #29 (found by a break-it review). A testlib validator may end
+/// its `main` without `return 0;` (most do: `inf.readEof(); }`); moved into
+/// a namespace it is an ordinary function, which must not flow off its
+/// end, so the export ends it with `return 0;`: every valid test is 42.
+#[test]
+fn a_validator_whose_main_ends_without_return_accepts_valid_tests() {
+    let dir = Dir::new();
+    let package = sum_package(&dir);
+    let validator_source = package.join("files/validator.cpp");
+    let text = fs_err::read_to_string(&validator_source).unwrap();
+    assert!(text.contains("    return 0;\n"));
+    fs_err::write(&validator_source, text.replace("    return 0;\n", "")).unwrap();
+    let run = judge(
+        &dir,
+        &["export", "--kattis", "sum", "--problems-dir", ".", "export"],
+    );
+    run.expect_code(0);
+    let validator = dir.path().join("validator");
+    compile(
+        &dir.path()
+            .join("export/input_validators/judge_testlib_validator.cpp"),
+        &validator,
+    );
+    let valid = fs_err::read_to_string(dir.path().join("export/data/sample/01.in")).unwrap();
+    for _ in 0..3 {
+        assert_eq!(exit_code(&validator, &[], &valid), 42);
+    }
+    assert_eq!(exit_code(&validator, &[], "1 2 3\n"), 43);
+}
