@@ -76,9 +76,9 @@ fn skip(source: &str, index: usize) -> Option<usize> {
     if rest.starts_with("//") {
         return Some(rest.find('\n').map_or(source.len(), |end| index + end));
     }
-    if rest.starts_with("/*") {
+    if let Some(comment) = rest.strip_prefix("/*") {
         return Some(
-            rest[2..]
+            comment
                 .find("*/")
                 .map_or(source.len(), |end| index + 2 + end + 2),
         );
