@@ -94,6 +94,25 @@ pub(crate) fn group_tree(
                     ),
                 ));
             }
+            // A group runs after the groups it depends on: a dependency on
+            // itself, on a later group or in a circle would never have
+            // passed when the group runs (a break-it review of issue #29
+            // met a correct main solution scored WA).
+            if let Some(later) = group
+                .dependencies
+                .iter()
+                .find(|dependency| !order.contains(&dependency.as_str()))
+            {
+                return Err(invalid(
+                    group.line,
+                    "group",
+                    format!(
+                        "group `{}` depends on group `{later}`, whose tests do not all come \
+                         before the group's first test ({name})",
+                        group.name
+                    ),
+                ));
+            }
             order.push(group_name);
             // A test directly in a `complete-group` group may be given
             // points by its checker up to the group's own: it passes.
@@ -279,6 +298,35 @@ mod tests {
                     ],
                 ),
                 "the tests of group `1` do not follow each other",
+            ),
+            // A dependency on a later group, on itself, or in a circle.
+            (
+                testset(
+                    vec![test(Some("1"), None), test(Some("2"), None)],
+                    vec![
+                        group("1", PointsPolicy::CompleteGroup, &["2"]),
+                        group("2", PointsPolicy::CompleteGroup, &[]),
+                    ],
+                ),
+                "group `1` depends on group `2`, whose tests do not all come before the \
+                 group's first test (01)",
+            ),
+            (
+                testset(
+                    vec![test(Some("1"), None)],
+                    vec![group("1", PointsPolicy::CompleteGroup, &["1"])],
+                ),
+                "group `1` depends on group `1`, whose tests",
+            ),
+            (
+                testset(
+                    vec![test(Some("1"), None), test(Some("2"), None)],
+                    vec![
+                        group("1", PointsPolicy::CompleteGroup, &["2"]),
+                        group("2", PointsPolicy::CompleteGroup, &["1"]),
+                    ],
+                ),
+                "group `1` depends on group `2`, whose tests",
             ),
         ] {
             let count = set.tests.len();
