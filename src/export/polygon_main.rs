@@ -5,6 +5,7 @@
 //! input, a review of issue #29).
 
 /// `source` with `return 0;` before the closing brace of its `int main(...)`
+/// (or `signed main(...)`)
 /// definition, or `None` when no such definition is found whole (the
 /// export then refuses the program rather than guess). Comments, string
 /// and character literals (raw strings included) are skipped while the
@@ -20,9 +21,13 @@ pub(super) fn with_main_returning_zero(source: &str) -> Option<String> {
         if !before_ok || !after_ok || in_comment_or_literal(source, at) {
             continue;
         }
-        // `int` (with any spacing) right before `main`.
+        // `int` or `signed` (with any spacing) right before `main`.
         let head = source[..at].trim_end();
-        if !head.ends_with("int") || head.len() > 3 && is_word(head.as_bytes()[head.len() - 4]) {
+        let typed = ["int", "signed"].iter().any(|word| {
+            head.strip_suffix(word)
+                .is_some_and(|before| before.as_bytes().last().is_none_or(|&b| !is_word(b)))
+        });
+        if !typed {
             continue;
         }
         let rest = &source[at + 4..];
@@ -160,6 +165,12 @@ mod tests {
             "int main();\nint domain(int x) { return x; }\nint main ( ) { go(); \nreturn 0;\n}\n"
         );
         assert_eq!(with_main_returning_zero("void run() {}\n"), None);
+        // Competitive programmers' `signed main()` (with `#define int long long`).
+        assert_eq!(
+            with_main_returning_zero("signed main() { go(); }").unwrap(),
+            "signed main() { go(); \nreturn 0;\n}"
+        );
+        assert_eq!(with_main_returning_zero("uint main() { go(); }"), None);
         assert_eq!(with_main_returning_zero("int main() { unclosed(\n"), None);
         // `1'000`'s separator opens no character literal.
         assert_eq!(
