@@ -17,6 +17,7 @@ use crate::gen::testset::TestSetError;
 use crate::gen::GenError;
 use crate::grading::validate_solve_check::CheckFailed;
 use crate::grading::GradingError;
+use crate::hint::Hint;
 use crate::input_file::CannotRead;
 use crate::interrupt::{InterruptError, Signal};
 use crate::package::autograding::ImportError;
@@ -27,21 +28,30 @@ use crate::report::ReportError;
 use crate::similar::command::SimilarError;
 use crate::stress::StressError;
 
-/// A mistake in the command line or configuration that the user can fix:
-/// exit 2, nothing run.
+/// A mistake in the command line that the user can fix, found before any
+/// layer is called: exit 2, nothing run. The layers' own refusals are
+/// theirs ([`crate::grading::usage::UsageError`], [`TargetError`], ...).
 #[derive(Debug, thiserror::Error)]
-#[error("{message}")]
-pub(crate) struct UsageError {
-    message: String,
-    hint: Option<String>,
+pub(crate) enum CliUsageError {
+    /// A judge started by a program a judge runs: it would be an answer key.
+    #[error("judge does not run inside a judge's sandbox")]
+    InsideASandbox,
+    /// `judge export --gradescope` without problems, or without the zip.
+    #[error("`judge export --gradescope PROBLEM... OUT` takes the problems, then the zip")]
+    GradescopeTargets,
+    /// `judge export --kattis` with other than one folder.
+    #[error("`judge export --kattis PROBLEM DIR` takes one folder")]
+    KattisTargets,
 }
 
-impl UsageError {
-    /// A usage error with a message and an optional `hint:` line.
-    pub(crate) fn new(message: impl Into<String>, hint: Option<String>) -> Self {
-        UsageError {
-            message: message.into(),
-            hint,
+impl CliUsageError {
+    /// The advice printed after the error, when there is a likely fix.
+    fn hint(&self) -> Option<Hint> {
+        match self {
+            CliUsageError::GradescopeTargets => {
+                Some(Hint::new("judge export --gradescope rooks autograder.zip"))
+            }
+            CliUsageError::InsideASandbox | CliUsageError::KattisTargets => None,
         }
     }
 }
@@ -51,7 +61,7 @@ impl UsageError {
 pub(crate) enum Error {
     /// The command line asks for something that cannot be done.
     #[error(transparent)]
-    Usage(#[from] UsageError),
+    Usage(#[from] CliUsageError),
     /// A grading call could not grade (`run`, `grade`, `stress`, `merge`,
     /// `gen`, the folder forms of `validate`, `solve` and `check`).
     #[error(transparent)]
@@ -190,12 +200,13 @@ pub(crate) enum CheckError {
 }
 
 impl Error {
-    /// The `hint:` line printed after the error, when there is one.
-    pub(crate) fn hint(&self) -> Option<&str> {
+    /// The advice printed after the error as a `hint:` line, when there
+    /// is one: the refusing layer's.
+    pub(crate) fn hint(&self) -> Option<Hint> {
         match self {
-            Error::Usage(usage) => usage.hint.as_deref(),
-            Error::Targets(target) => target.hint.as_deref(),
-            Error::Grading(GradingError::Usage { hint, .. }) => hint.as_deref(),
+            Error::Usage(usage) => usage.hint(),
+            Error::Targets(target) => target.hint(),
+            Error::Grading(GradingError::Usage { hint, .. }) => hint.clone().map(Hint::new),
             _ => None,
         }
     }
@@ -287,7 +298,7 @@ mod tests {
     fn the_users_mistakes_are_2_and_the_judges_failures_3() {
         let config = ConfigError::invalid(std::path::Path::new("judge.toml"), "jobs", "bad");
         let rows: Vec<(Error, u8)> = vec![
-            (UsageError::new("no", Some("do this".to_owned())).into(), 2),
+            (CliUsageError::InsideASandbox.into(), 2),
             (config.into(), 2),
             (GradingError::usage("no tests", None).into(), 2),
             (
@@ -380,10 +391,13 @@ mod tests {
             let name = error.to_string();
             assert_eq!(exit_code(&Err(error)), code, "{name}");
         }
-        let usage: Error = UsageError::new("no", Some("do this".to_owned())).into();
-        assert_eq!(usage.hint(), Some("do this"));
+        let usage: Error = CliUsageError::GradescopeTargets.into();
+        assert_eq!(
+            usage.hint(),
+            Some(Hint::new("judge export --gradescope rooks autograder.zip"))
+        );
         let grading: Error = GradingError::usage("no tests", Some("add one".to_owned())).into();
-        assert_eq!(grading.hint(), Some("add one"));
+        assert_eq!(grading.hint(), Some(Hint::new("add one")));
     }
 
     /// `judge export`'s error becomes the top-level error of the layer that

@@ -12,7 +12,8 @@
 //!   `lease` names what a judge leaves on a shared host (cgroups, its
 //!   workspace, a staging folder) at random and tells a dead judge's from a
 //!   live one's by a lock; `suggest` finds the known name a mistyped
-//!   one is close to ("did you mean").
+//!   one is close to ("did you mean"); `hint` is the advice any layer's
+//!   error carries, printed as `hint: ...` by `cli` alone.
 //! - [`problems`] knows the three problems of docs/problems.md: each parses and
 //!   validates inputs, solves them, generates random ones, checks a
 //!   contestant's output and offers smaller inputs derived from a failing
@@ -146,6 +147,7 @@ pub(crate) mod export;
 pub(crate) mod external;
 pub(crate) mod gen;
 pub mod grading;
+pub(crate) mod hint;
 pub(crate) mod input_file;
 pub(crate) mod interact;
 pub mod interaction;

@@ -4,7 +4,7 @@
 //! (`crate::export::gradescope`).
 
 use super::{say, PackageArgs};
-use crate::error::{Error, UsageError};
+use crate::error::{CliUsageError, Error};
 use crate::exit::Outcome;
 use crate::export::command as export;
 use std::path::PathBuf;
@@ -54,20 +54,12 @@ pub(super) fn run(args: &ExportArgs) -> Result<Outcome, Error> {
     let problems_dir = args.packages.problems_dir.as_deref();
     let lines = if args.gradescope {
         let Some((out, problems)) = args.targets.split_last().filter(|(_, p)| !p.is_empty()) else {
-            return Err(UsageError::new(
-                "`judge export --gradescope PROBLEM... OUT` takes the problems, then the zip",
-                Some("judge export --gradescope rooks autograder.zip".to_owned()),
-            )
-            .into());
+            return Err(CliUsageError::GradescopeTargets.into());
         };
         export::run_gradescope(problems_dir, problems, &args.languages, out)?
     } else {
         let (Some(kattis), [dir]) = (&args.kattis, args.targets.as_slice()) else {
-            return Err(UsageError::new(
-                "`judge export --kattis PROBLEM DIR` takes one folder",
-                None,
-            )
-            .into());
+            return Err(CliUsageError::KattisTargets.into());
         };
         export::run_kattis(problems_dir, kattis, dir)?
     };

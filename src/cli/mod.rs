@@ -27,7 +27,7 @@ mod validate;
 
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;
-use crate::error::{CheckError, Error, UsageError};
+use crate::error::{CheckError, CliUsageError, Error};
 use crate::exit::Outcome;
 use crate::grading::settings::SettingsWarning;
 use crate::grading::settings::{parse_limit, parse_seed};
@@ -130,7 +130,7 @@ pub fn main() -> std::process::ExitCode {
 /// be an answer key: refused.
 fn start() -> Result<Outcome, Error> {
     if crate::sandbox::inside_a_run() {
-        return Err(UsageError::new("judge does not run inside a judge's sandbox", None).into());
+        return Err(CliUsageError::InsideASandbox.into());
     }
     match parse()? {
         Some(cli) => dispatch(cli),

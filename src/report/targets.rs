@@ -4,6 +4,7 @@
 //! lands among the hand-ins.
 
 use super::formats::Chosen;
+use crate::hint::Hint;
 use std::path::{Path, PathBuf};
 
 /// Where a report goes: `-` is standard output for every report flag.
@@ -11,20 +12,82 @@ pub(crate) fn is_stdout(path: &Path) -> bool {
     path == Path::new("-")
 }
 
-/// A report path that cannot be written: a usage error (exit 2).
+/// A report path that cannot be written: a usage error (exit 2). `flag`
+/// is the report's (`--json`, `--csv`, ...).
 #[derive(Debug, thiserror::Error)]
-#[error("{message}")]
-pub(crate) struct TargetError {
-    pub(crate) message: String,
-    /// A `hint:` line, when there is advice.
-    pub(crate) hint: Option<String>,
+pub(crate) enum TargetError {
+    /// Two reports write one path (`-` included).
+    #[error("{other} and {flag} both write `{}`; give each report its own file", path.display())]
+    SamePath {
+        other: String,
+        flag: String,
+        path: PathBuf,
+    },
+    /// The report's folder does not exist.
+    #[error(
+        "cannot write {flag} `{}`: the folder `{}` does not exist",
+        path.display(),
+        folder.display()
+    )]
+    NoFolder {
+        flag: String,
+        path: PathBuf,
+        folder: PathBuf,
+    },
+    /// The report's path is a folder.
+    #[error("cannot write {flag} `{}`: it is a folder", path.display())]
+    IsAFolder { flag: String, path: PathBuf },
+    /// Another report writes where the HTML report keeps its pages.
+    #[error(
+        "{other} writes `{}`, where {flag} `{}` keeps its pages; give each report its own name",
+        folder.display(),
+        path.display()
+    )]
+    OnThePages {
+        other: String,
+        flag: String,
+        path: PathBuf,
+        folder: PathBuf,
+    },
+    /// The HTML report's pages folder exists and is not judge's.
+    #[error(
+        "cannot write {flag} `{}`: its pages go in `{}`, which exists and does not hold \
+         judge's HTML pages",
+        path.display(),
+        folder.display()
+    )]
+    PagesFolderTaken {
+        flag: String,
+        path: PathBuf,
+        folder: PathBuf,
+    },
+    /// The report would land over or among the hand-ins.
+    #[error(
+        "refusing to write {flag} `{}`: it is among the submissions (`{}`)",
+        path.display(),
+        inside.display()
+    )]
+    AmongSubmissions {
+        flag: String,
+        path: PathBuf,
+        inside: PathBuf,
+    },
 }
 
 impl TargetError {
-    fn new(message: impl Into<String>, hint: Option<String>) -> Self {
-        TargetError {
-            message: message.into(),
-            hint,
+    /// The advice printed after the error, when there is a likely fix.
+    pub(crate) fn hint(&self) -> Option<Hint> {
+        match self {
+            TargetError::PagesFolderTaken { flag, .. } => Some(Hint::new(format!(
+                "move it away or choose another {flag} file"
+            ))),
+            TargetError::AmongSubmissions { .. } => {
+                Some(Hint::new("write reports outside the submissions folder"))
+            }
+            TargetError::SamePath { .. }
+            | TargetError::NoFolder { .. }
+            | TargetError::IsAFolder { .. }
+            | TargetError::OnThePages { .. } => None,
         }
     }
 }
@@ -65,13 +128,11 @@ impl Targets<'_> {
         let mut seen: Vec<(String, &Path)> = Vec::new();
         for (flag, path, pages) in self.flags() {
             if let Some((other, _)) = seen.iter().find(|(_, seen)| *seen == path) {
-                return Err(TargetError::new(
-                    format!(
-                        "{other} and {flag} both write `{}`; give each report its own file",
-                        path.display()
-                    ),
-                    None,
-                ));
+                return Err(TargetError::SamePath {
+                    other: other.clone(),
+                    flag,
+                    path: path.to_owned(),
+                });
             }
             seen.push((flag.clone(), path));
             if is_stdout(path) {
@@ -82,44 +143,34 @@ impl Targets<'_> {
                 _ => Path::new("."),
             };
             if !parent.is_dir() {
-                return Err(TargetError::new(
-                    format!(
-                        "cannot write {flag} `{}`: the folder `{}` does not exist",
-                        path.display(),
-                        parent.display()
-                    ),
-                    None,
-                ));
+                return Err(TargetError::NoFolder {
+                    flag,
+                    path: path.to_owned(),
+                    folder: parent.to_owned(),
+                });
             }
             if path.is_dir() {
-                return Err(TargetError::new(
-                    format!("cannot write {flag} `{}`: it is a folder", path.display()),
-                    None,
-                ));
+                return Err(TargetError::IsAFolder {
+                    flag,
+                    path: path.to_owned(),
+                });
             }
             if pages {
                 let folder = super::page_folder(path);
                 if let Some((other, _)) = seen.iter().find(|(_, seen)| *seen == folder) {
-                    return Err(TargetError::new(
-                        format!(
-                            "{other} writes `{}`, where {flag} `{}` keeps its pages; give \
-                             each report its own name",
-                            folder.display(),
-                            path.display()
-                        ),
-                        None,
-                    ));
+                    return Err(TargetError::OnThePages {
+                        other: other.clone(),
+                        flag,
+                        path: path.to_owned(),
+                        folder,
+                    });
                 }
                 if folder.exists() && !super::is_replaceable_page_folder(&folder) {
-                    return Err(TargetError::new(
-                        format!(
-                            "cannot write {flag} `{}`: its pages go in `{}`, which exists and \
-                             does not hold judge's HTML pages",
-                            path.display(),
-                            folder.display()
-                        ),
-                        Some(format!("move it away or choose another {flag} file")),
-                    ));
+                    return Err(TargetError::PagesFolderTaken {
+                        flag,
+                        path: path.to_owned(),
+                        folder,
+                    });
                 }
             }
         }
@@ -151,14 +202,11 @@ impl Targets<'_> {
                 continue;
             };
             if let Some(inside) = resolved.iter().find(|guarded| target.starts_with(guarded)) {
-                return Err(TargetError::new(
-                    format!(
-                        "refusing to write {flag} `{}`: it is among the submissions (`{}`)",
-                        path.display(),
-                        inside.display()
-                    ),
-                    Some("write reports outside the submissions folder".to_owned()),
-                ));
+                return Err(TargetError::AmongSubmissions {
+                    flag,
+                    path: path.to_owned(),
+                    inside: inside.clone(),
+                });
             }
         }
         Ok(())
