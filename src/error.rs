@@ -76,6 +76,10 @@ pub(crate) enum Error {
     /// nothing to shrink and no input to blame.
     #[error("the judge failed on {test}: {message}")]
     StressJudgeFailed { test: String, message: String },
+    /// `judge similar` was asked to compare what it cannot: the submissions
+    /// folder, `--base`, a problem named.
+    #[error(transparent)]
+    SimilarRefused(crate::similar::command::Refused),
     /// `judge similar`'s comparison failed (a grammar that would not load
     /// or parse): the judge's fault.
     #[error("{0}")]
@@ -173,6 +177,7 @@ impl From<SimilarError> for Error {
     fn from(error: SimilarError) -> Self {
         match error {
             SimilarError::Grading(error) => Error::Grading(error),
+            SimilarError::Refused(refused) => Error::SimilarRefused(refused),
             SimilarError::Compare(error) => Error::Similar(error),
             SimilarError::Json(error) => Error::SimilarJson(error),
         }
@@ -201,13 +206,33 @@ pub(crate) enum CheckError {
 
 impl Error {
     /// The advice printed after the error as a `hint:` line, when there
-    /// is one: the refusing layer's.
+    /// is one: the refusing layer's. Every kind is named, so a new one
+    /// decides whether it has advice.
     pub(crate) fn hint(&self) -> Option<Hint> {
         match self {
             Error::Usage(usage) => usage.hint(),
             Error::Targets(target) => target.hint(),
-            Error::Grading(GradingError::Usage { hint, .. }) => hint.clone().map(Hint::new),
-            _ => None,
+            Error::Grading(grading) => grading.hint(),
+            Error::SimilarRefused(refused) => refused.hint(),
+            Error::TestSet(_)
+            | Error::NoProfile { .. }
+            | Error::StressJudgeFailed { .. }
+            | Error::Similar(_)
+            | Error::SimilarJson(_)
+            | Error::Config(_)
+            | Error::Interrupt(_)
+            | Error::Report(_)
+            | Error::Export(_)
+            | Error::CannotRead(_)
+            | Error::Scaffold(_)
+            | Error::Import(_)
+            | Error::Generators(_)
+            | Error::Json(_)
+            | Error::Stdout(_)
+            | Error::Io(_)
+            | Error::CommandLine(_)
+            | Error::Check(_)
+            | Error::InteractCommandLine(_) => None,
         }
     }
 }
@@ -228,6 +253,7 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
         Err(
             Error::Usage(_)
             | Error::CommandLine(_)
+            | Error::SimilarRefused(_)
             | Error::Targets(_)
             | Error::Config(_)
             | Error::Generators(GeneratorsError::Config(_))
@@ -241,7 +267,7 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
                 ImportError::Config(_) | ImportError::Target(_) | ImportError::Nothing { .. },
             )
             | Error::Grading(
-                GradingError::Usage { .. }
+                GradingError::Usage(_)
                 | GradingError::Config(_)
                 | GradingError::Resume(_)
                 | GradingError::Discover(
@@ -292,7 +318,17 @@ pub(crate) use crate::causes::chain;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grading::usage::{NoTestsIn, UsageError};
     use std::path::PathBuf;
+
+    /// A usage error of the grading layer, with a hint.
+    fn no_tests() -> GradingError {
+        UsageError::NoTests {
+            id: "rooks".to_owned(),
+            missing: NoTestsIn::TestsFolder,
+        }
+        .into()
+    }
 
     #[test]
     fn the_users_mistakes_are_2_and_the_judges_failures_3() {
@@ -300,7 +336,7 @@ mod tests {
         let rows: Vec<(Error, u8)> = vec![
             (CliUsageError::InsideASandbox.into(), 2),
             (config.into(), 2),
-            (GradingError::usage("no tests", None).into(), 2),
+            (no_tests().into(), 2),
             (
                 GradingError::from(DiscoverError::Missing {
                     path: PathBuf::from("s"),
@@ -310,7 +346,10 @@ mod tests {
             ),
             (GenError::NoProfile { id: "x".to_owned() }.into(), 3),
             (
-                GenError::from(GradingError::usage("bad prefix", None)).into(),
+                GenError::from(GradingError::from(UsageError::BadPrefix {
+                    prefix: "../x".to_owned(),
+                }))
+                .into(),
                 2,
             ),
             (
@@ -322,11 +361,14 @@ mod tests {
                 3,
             ),
             (
-                StressError::from(GradingError::usage("no generator", None)).into(),
+                StressError::from(GradingError::from(UsageError::NoGenerator {
+                    id: "x".to_owned(),
+                }))
+                .into(),
                 2,
             ),
             (
-                SimilarError::from(GradingError::usage("no hand-ins", None)).into(),
+                SimilarError::from(GradingError::from(UsageError::SimilarityWithoutHtml)).into(),
                 2,
             ),
             (
@@ -396,8 +438,8 @@ mod tests {
             usage.hint(),
             Some(Hint::new("judge export --gradescope rooks autograder.zip"))
         );
-        let grading: Error = GradingError::usage("no tests", Some("add one".to_owned())).into();
-        assert_eq!(grading.hint(), Some(Hint::new("add one")));
+        let grading: Error = no_tests().into();
+        assert_eq!(grading.hint(), Some(Hint::new("pass `--random N`")));
     }
 
     /// `judge export`'s error becomes the top-level error of the layer that
@@ -405,9 +447,12 @@ mod tests {
     #[test]
     fn an_export_command_error_is_the_refusing_layers() {
         use crate::export::command::CommandError;
-        let usage: Error =
-            CommandError::from(GradingError::usage("no", Some("hint".to_owned()))).into();
-        assert!(matches!(usage, Error::Grading(GradingError::Usage { .. })));
+        let usage: Error = CommandError::from(GradingError::from(UsageError::TargetNotEmpty {
+            path: PathBuf::from("out"),
+        }))
+        .into();
+        assert!(matches!(usage, Error::Grading(GradingError::Usage(_))));
+        assert_eq!(usage.hint(), Some(Hint::new("export into a new folder")));
         assert_eq!(exit_code(&Err(usage)), 2);
         let config: Error = CommandError::from(ConfigError::invalid(
             std::path::Path::new("judge.toml"),
@@ -434,7 +479,10 @@ mod tests {
         let rows: Vec<CheckError> = vec![
             config().into(),
             CheckError::CommandLine(clap::Error::new(clap::error::ErrorKind::UnknownArgument)),
-            CheckFailed::from(GradingError::usage("no tests", None)).into(),
+            CheckFailed::from(GradingError::from(UsageError::NoInputs {
+                path: PathBuf::from("tests"),
+            }))
+            .into(),
         ];
         for error in rows {
             let name = error.to_string();

@@ -6,6 +6,7 @@
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;
 use crate::export::{ExportError, Exported, EXPORT_FORMAT};
+use crate::grading::usage::UsageError;
 use crate::grading::GradingError;
 use crate::package::{Package, ProblemRef};
 use std::path::{Path, PathBuf};
@@ -58,16 +59,15 @@ pub(crate) fn run_gradescope(
     let mut hidden = crate::grading::hidden::Gathering::new();
     for problem in problems {
         let id = crate::package::parse_id(&problem.to_string_lossy())
-            .map_err(|bad| GradingError::usage(bad.to_string(), None))?;
+            .map_err(|bad| GradingError::from(UsageError::BadProblemId(bad)))?;
         let package = Package::load_hiding(problems_dir, &id, None, hidden.so_far())?;
         hidden.package(&package);
         packages.push(package);
     }
     if out.is_dir() {
-        return Err(GradingError::usage(
-            format!("`{}` is a folder; name the zip to write", out.display()),
-            None,
-        )
+        return Err(GradingError::from(UsageError::ZipIsAFolder {
+            path: out.to_owned(),
+        })
         .into());
     }
     let config = JudgeConfig::load_or_defaults(None)?;
@@ -103,10 +103,10 @@ pub(crate) fn run_gradescope(
 /// (a usage error: nothing is written over).
 fn refuse_target(dir: &Path) -> Result<(), GradingError> {
     if dir.exists() && (!dir.is_dir() || fs_err::read_dir(dir)?.next().is_some()) {
-        return Err(GradingError::usage(
-            format!("`{}` exists and is not an empty folder", dir.display()),
-            Some("export into a new folder".to_owned()),
-        ));
+        return Err(UsageError::TargetNotEmpty {
+            path: dir.to_owned(),
+        }
+        .into());
     }
     Ok(())
 }
@@ -171,7 +171,13 @@ mod tests {
         refuse_target(dir.path()).expect("an empty folder");
         fs_err::write(dir.path().join("x"), "x").expect("write");
         let error = refuse_target(dir.path()).expect_err("not empty");
-        assert!(matches!(error, GradingError::Usage { .. }), "{error}");
+        assert!(
+            matches!(
+                error,
+                GradingError::Usage(UsageError::TargetNotEmpty { .. })
+            ),
+            "{error}"
+        );
         assert!(error
             .to_string()
             .ends_with("exists and is not an empty folder"));
@@ -184,7 +190,10 @@ mod tests {
         let error =
             run_gradescope(None, &[PathBuf::from("rooks")], &[], dir.path()).expect_err("a folder");
         assert!(
-            matches!(&error, CommandError::Grading(GradingError::Usage { .. })),
+            matches!(
+                &error,
+                CommandError::Grading(GradingError::Usage(UsageError::ZipIsAFolder { .. }))
+            ),
             "{error}"
         );
         assert!(error
@@ -194,7 +203,10 @@ mod tests {
         let error =
             run_gradescope(None, &[PathBuf::from("../rooks")], &[], &zip).expect_err("not an id");
         assert!(
-            matches!(&error, CommandError::Grading(GradingError::Usage { .. })),
+            matches!(
+                &error,
+                CommandError::Grading(GradingError::Usage(UsageError::BadProblemId(_)))
+            ),
             "{error}"
         );
         let error = run_gradescope(None, &[PathBuf::from("no-such-problem")], &[], &zip)

@@ -17,6 +17,7 @@ pub(crate) mod testset;
 
 use crate::config::judge::JudgeConfig;
 use crate::exit::Outcome;
+use crate::grading::usage::UsageError;
 use crate::grading::GradingError;
 use crate::package::generators::GeneratorsError;
 use crate::package::Package;
@@ -83,7 +84,7 @@ fn profile(package: &Package, request: &GenRequest<'_>) -> Result<problems::Prof
         })?;
     let name = request.profile.unwrap_or(&default_profile);
     problems::find_profile(&**package.problem(), name)
-        .map_err(|error| GradingError::usage(error.to_string(), None).into())
+        .map_err(|error| GradingError::from(UsageError::UnknownProfile(error)).into())
 }
 
 /// The 0-based index of the first test a request makes.
@@ -194,24 +195,19 @@ fn write_set(
     let problem = &**package.problem();
     let (dir, prefix) = (target.dir, target.prefix);
     if prefix.contains(['/', '\\']) || prefix.starts_with('.') {
-        return Err(GradingError::usage(
-            format!("`--prefix {prefix}` must be a plain file-name prefix"),
-            None,
-        )
+        return Err(GradingError::from(UsageError::BadPrefix {
+            prefix: prefix.to_owned(),
+        })
         .into());
     }
     let existing = if target.append {
         Existing::Append
     } else {
         if testset::holds_set(dir, prefix)? && !target.force {
-            return Err(GradingError::usage(
-                format!("`{}` already holds tests `{prefix}NNN.in`", dir.display()),
-                Some(
-                    "pass --force to replace them, --append to add tests after them, \
-                     or --prefix P for another set beside them"
-                        .to_owned(),
-                ),
-            )
+            return Err(GradingError::from(UsageError::TestsExist {
+                dir: dir.to_owned(),
+                prefix: prefix.to_owned(),
+            })
             .into());
         }
         Existing::Replace
@@ -332,7 +328,10 @@ mod tests {
         assert!(dir.path().join("002.ans").is_file());
         let again = write_set(&package, &request(2), &target).expect_err("refused");
         assert!(
-            matches!(again, GenError::Grading(GradingError::Usage { .. })),
+            matches!(
+                again,
+                GenError::Grading(GradingError::Usage(UsageError::TestsExist { .. }))
+            ),
             "{again}"
         );
         let appended = SetTarget {

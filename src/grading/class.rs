@@ -7,6 +7,7 @@ use super::problem::{grade_problem, ProblemGraded, ProblemJob, SharedResume};
 use super::settings::{self, Overrides};
 use super::side_by_side::{grade_side_by_side, Job};
 use super::ungraded::unknown_problem;
+use super::usage::{NoTestsIn, UsageError};
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;
@@ -76,19 +77,11 @@ pub(crate) fn plan(
     .map_err(|error| match error {
         discovery::DiscoverError::Missing { .. }
         | discovery::DiscoverError::NotAFolder { .. }
-        | discovery::DiscoverError::Empty { .. } => GradingError::usage(
-            error.to_string(),
-            Some(match config.path.as_deref() {
-                Some(path) => format!(
-                    "`submissions` in `{}` names the folder, relative to that file",
-                    path.display()
-                ),
-                None => "there is no judge.toml here, so the built-in defaults were used \
-                         (`submissions = \"submissions\"`, `layout = \"problem/student\"`); \
-                         write a judge.toml or pass `--config FILE`"
-                    .to_owned(),
-            }),
-        ),
+        | discovery::DiscoverError::Empty { .. } => UsageError::SubmissionsFolder {
+            error,
+            config: config.path.clone(),
+        }
+        .into(),
         error @ discovery::DiscoverError::Walk(_) => GradingError::Discover(error),
     })?;
     // No run sees the class's hand-ins where they were handed in (only its
@@ -147,16 +140,12 @@ pub(crate) fn plan(
     }
     ignored_files.sort_by(|a, b| a.path.cmp(&b.path));
     if entries.is_empty() {
-        return Err(GradingError::usage(
-            format!(
-                "the submissions folder `{}` holds no submissions of a known problem; {} file(s) ignored",
-                config.submissions.display(),
-                ignored_files.len()
-            ),
-            ignored_files
-                .first()
-                .map(|first| format!("`{}`: {}", first.path.display(), first.reason)),
-        ));
+        return Err(UsageError::NoKnownProblem {
+            folder: config.submissions.clone(),
+            ignored: ignored_files.len(),
+            first_ignored: ignored_files.first().cloned(),
+        }
+        .into());
     }
     let ignored = ignored_files
         .iter()
@@ -179,13 +168,11 @@ pub(crate) fn plan(
         let package = load(&entry.problem, hidden.so_far())?;
         hidden.package(&package);
         if package.tests().is_empty() && config.random_tests == 0 {
-            return Err(GradingError::usage(
-                format!(
-                    "no tests for `{}`: no tests in the package and no random tests",
-                    package.id()
-                ),
-                Some("set `random-tests` in `judge.toml`".to_owned()),
-            ));
+            return Err(UsageError::NoTests {
+                id: package.id().to_owned(),
+                missing: NoTestsIn::Package,
+            }
+            .into());
         }
         packages.insert(entry.problem.clone(), package);
     }

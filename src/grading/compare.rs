@@ -68,13 +68,13 @@ pub(crate) fn refuse_other_kinds(
     if old == new {
         return Ok(());
     }
-    Err(super::GradingError::usage(
-        format!(
-            "cannot compare `{report_name}` with the baseline `{baseline_name}`: \
-             the report is of {new}, the baseline of {old}"
-        ),
-        Some("compare a report with a baseline of the same command and layout".to_owned()),
-    ))
+    Err(super::usage::UsageError::OtherKinds {
+        report: report_name.to_owned(),
+        baseline: baseline_name.to_owned(),
+        new,
+        old,
+    }
+    .into())
 }
 
 /// The version of the comparison's JSON (`--changes`).

@@ -8,6 +8,7 @@
 //! ([`parse_grade`]) and the wording of a refusal ([`MergeError`]) are
 //! `report::json`'s.
 
+use super::usage::{Named, UsageError};
 use super::GradingError;
 use crate::config::judge::Layout;
 use crate::report::json::{parse_grade, GradeReport, GradedWith, MergeError, VERSION};
@@ -19,21 +20,15 @@ use std::path::{Path, PathBuf};
 pub(crate) fn read_and_merge(paths: &[PathBuf]) -> Result<GradeReport, GradingError> {
     let mut reports = Vec::with_capacity(paths.len());
     for path in paths {
-        let text = fs_err::read_to_string(path).map_err(|error| {
-            GradingError::usage(
-                format!(
-                    "cannot read the report `{}`: {}",
-                    path.display(),
-                    crate::config::io_reason(&error)
-                ),
-                None,
-            )
+        let text = fs_err::read_to_string(path).map_err(|error| UsageError::CannotRead {
+            what: Named::Report,
+            path: path.clone(),
+            error,
         })?;
-        let report = parse_grade(path, &text)
-            .map_err(|error| GradingError::usage(error.to_string(), None))?;
+        let report = parse_grade(path, &text).map_err(|error| UsageError::Merge(error.into()))?;
         reports.push((path.clone(), report));
     }
-    merge(reports).map_err(|error| GradingError::usage(error.to_string(), None))
+    Ok(merge(reports).map_err(|error| UsageError::Merge(error.into()))?)
 }
 
 /// Combines shard reports into the report of the whole run: results in the
@@ -235,12 +230,18 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let missing = dir.path().join("missing.json");
         let error = read_and_merge(std::slice::from_ref(&missing)).expect_err("refused");
-        assert!(matches!(error, GradingError::Usage { .. }), "{error}");
+        assert!(
+            matches!(error, GradingError::Usage(UsageError::CannotRead { .. })),
+            "{error}"
+        );
         assert!(error.to_string().contains("missing.json"), "{error}");
         let broken = dir.path().join("broken.json");
         fs_err::write(&broken, "{").expect("write");
         let error = read_and_merge(&[broken]).expect_err("refused");
-        assert!(matches!(error, GradingError::Usage { .. }), "{error}");
+        assert!(
+            matches!(error, GradingError::Usage(UsageError::Merge(_))),
+            "{error}"
+        );
         assert!(error.to_string().contains("broken.json"), "{error}");
     }
 }

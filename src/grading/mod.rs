@@ -41,6 +41,8 @@
 //! - `score` scores a submission on a package's test groups.
 //! - `progress` is what a progress line shows: submissions graded, the
 //!   one that runs, its test.
+//! - `usage` is the user's mistakes this layer refuses, one variant per
+//!   kind, each with its hint.
 //! - `policy` is the exit policy of the verdicts and the student view.
 //! - `saved` reads a saved JSON report back and renders it again (`judge
 //!   report`); `compare` says what changed against a baseline report.
@@ -67,10 +69,13 @@ mod side_by_side;
 pub(crate) mod sources;
 pub(crate) mod submission;
 mod ungraded;
+pub(crate) mod usage;
 pub(crate) mod validate_solve_check;
 
 use crate::config::ConfigError;
 use crate::grading::resume::ResumeError;
+use crate::grading::usage::{NoTimeLimit, UsageError};
+use crate::hint::Hint;
 use crate::runner::RunError;
 
 /// Why a grading call could not grade: its own refusals and failures, and
@@ -78,14 +83,10 @@ use crate::runner::RunError;
 /// whole ([`crate::error::Error::Grading`]); its exit code is decided there.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum GradingError {
-    /// A mistake in the command line or configuration the user can fix:
-    /// nothing was graded.
-    #[error("{message}")]
-    Usage {
-        message: String,
-        /// A `hint:` line, when there is advice.
-        hint: Option<String>,
-    },
+    /// A mistake in the command line, its files or a package the user can
+    /// fix: nothing was graded.
+    #[error(transparent)]
+    Usage(#[from] UsageError),
     /// A configuration file (judge.toml, problem.toml, problem.yaml) is wrong.
     #[error(transparent)]
     Config(#[from] ConfigError),
@@ -134,15 +135,29 @@ pub(crate) enum GradingError {
     /// No time limit could be derived from a package's accepted
     /// submissions because one met a judge error (the reason says which).
     #[error("{0}")]
-    NoDerivedLimit(String),
+    NoDerivedLimit(NoTimeLimit),
 }
 
 impl GradingError {
-    /// A usage error with a message and an optional hint.
-    pub(crate) fn usage(message: impl Into<String>, hint: Option<String>) -> Self {
-        GradingError::Usage {
-            message: message.into(),
-            hint,
+    /// The advice printed after the error: a usage error's. Every kind is
+    /// named, so a new one decides whether it has advice.
+    pub(crate) fn hint(&self) -> Option<Hint> {
+        match self {
+            GradingError::Usage(usage) => usage.hint(),
+            GradingError::Config(_)
+            | GradingError::Resume(_)
+            | GradingError::Discover(_)
+            | GradingError::Run(_)
+            | GradingError::Json(_)
+            | GradingError::CannotRead(_)
+            | GradingError::Io(_)
+            | GradingError::ReadFolder { .. }
+            | GradingError::Report(_)
+            | GradingError::Stdout(_)
+            | GradingError::Render(_)
+            | GradingError::RunJson(_)
+            | GradingError::UncheckedInputs(_)
+            | GradingError::NoDerivedLimit(_) => None,
         }
     }
 }

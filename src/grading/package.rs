@@ -73,10 +73,7 @@ pub(crate) struct PackagePlan {
 /// `--similarity` is refused: a package's examples are no class.
 pub(crate) fn refuse_similarity(asked: bool) -> Result<(), GradingError> {
     if asked {
-        return Err(GradingError::usage(
-            "`--package` grades a package's own examples and takes no `--similarity`",
-            None,
-        ));
+        return Err(super::usage::UsageError::PackageWithSimilarity.into());
     }
     Ok(())
 }
@@ -152,10 +149,11 @@ pub(crate) fn generate_data(
 /// is gathered on the way.
 pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, GradingError> {
     if !dir.is_dir() && package::detect(dir).is_none() {
-        return Err(GradingError::usage(
-            format!("the package `{}` is not a folder", dir.display()),
-            None,
-        ));
+        return Err(super::usage::UsageError::WrongKind {
+            what: super::usage::Named::Package,
+            path: dir.to_owned(),
+        }
+        .into());
     }
     let mut hidden = super::hidden::Gathering::new();
     if dir.join("generators").join("generators.yaml").is_file() {
@@ -163,14 +161,11 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         hidden.folders(&crate::package::generators::secret_folders(dir));
     }
     let Some(loaded) = package::load_folder(dir, config, hidden.so_far())? else {
-        return Err(GradingError::usage(
-            format!(
-                "`{}` is no package: it holds none of {}",
-                dir.display(),
-                package::markers()
-            ),
-            None,
-        ));
+        return Err(super::usage::UsageError::NotAPackage {
+            path: dir.to_owned(),
+            markers: package::markers(),
+        }
+        .into());
     };
     let package = loaded.package;
     hidden.package(&package);
@@ -480,13 +475,10 @@ impl PackagePlan {
     /// names it).
     pub(crate) fn refuse_empty(&self, dir: &Path) -> Result<(), GradingError> {
         if self.graded.is_empty() {
-            return Err(GradingError::usage(
-                format!(
-                    "`{}` has no submission to grade under `submissions/<verdict>/`",
-                    dir.display()
-                ),
-                None,
-            ));
+            return Err(super::usage::UsageError::NoExamples {
+                path: dir.to_owned(),
+            }
+            .into());
         }
         Ok(())
     }

@@ -5,6 +5,7 @@
 //! `crate::similar`, so this layer never names that command).
 
 use super::run::RunReport;
+use super::usage::UsageError;
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::discovery::{self, DiscoverError};
@@ -83,8 +84,12 @@ fn render_and_write(
     input: &Input<'_>,
     path: &Path,
 ) -> Result<(), GradingError> {
-    let usage =
-        |message: String| GradingError::usage(format!("{}: {message}", format.flag()), None);
+    let usage = |reason: String| {
+        GradingError::from(UsageError::Platform {
+            flag: format.flag(),
+            reason,
+        })
+    };
     match render(input) {
         Ok(text) => write_report(path, &text),
         Err(RenderError::Platform(message)) => Err(usage(message)),
@@ -108,8 +113,11 @@ pub(crate) fn refuse_several_students<S: AsRef<str>>(
     for (format, _) in &files.files {
         if let Some(platform) = format.platform {
             let students = students.iter().map(|student| student.as_ref().to_owned());
-            report::platform::one_student(students, platform).map_err(|message| {
-                GradingError::usage(format!("{}: {message}", format.flag()), None)
+            report::platform::one_student(students, platform).map_err(|reason| {
+                UsageError::Platform {
+                    flag: format.flag(),
+                    reason,
+                }
             })?;
         }
     }
@@ -123,8 +131,9 @@ pub(crate) fn refuse_several_students<S: AsRef<str>>(
 pub(crate) fn refuse_unwritable_platforms(files: &Chosen<'_>) -> Result<(), GradingError> {
     for (format, _) in &files.files {
         if format.name == "classroom50" {
-            report::classroom50::check_identity().map_err(|error| {
-                GradingError::usage(format!("{}: {error}", format.flag()), None)
+            report::classroom50::check_identity().map_err(|error| UsageError::Platform {
+                flag: format.flag(),
+                reason: error.to_string(),
             })?;
         }
     }
@@ -379,14 +388,10 @@ pub(crate) fn refuse_special_html(path: &Path) -> Result<(), GradingError> {
     if is_stdout(path) || !report::is_special_file(path) {
         return Ok(());
     }
-    Err(GradingError::usage(
-        format!(
-            "cannot write --html `{}`: it is not a regular file, and an HTML report keeps \
-             its pages in a folder beside it",
-            path.display()
-        ),
-        Some("give --html a file name, or `-` for the one page on standard output".to_owned()),
-    ))
+    Err(UsageError::HtmlNotAFile {
+        path: path.to_owned(),
+    }
+    .into())
 }
 
 /// A file name as a page links to it.

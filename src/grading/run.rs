@@ -5,6 +5,7 @@ use super::class::ClassEvent;
 use super::score::{groups_go_unused, groups_unused, ScorePlan};
 use super::settings::{self, master_seed, random_tests, Overrides, Resolved};
 use super::submission::classify;
+use super::usage::{NoTestsIn, UsageError};
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::exit::Outcome;
@@ -127,10 +128,7 @@ pub(crate) fn plan<'a>(
         .collect::<Result<Vec<_>, _>>()?;
     if let Some(dir) = &request.tests {
         if !dir.is_dir() {
-            return Err(GradingError::usage(
-                format!("the tests folder `{}` does not exist", dir.display()),
-                None,
-            ));
+            return Err(UsageError::NoTestsFolder { path: dir.clone() }.into());
         }
     }
     let mut hidden = super::hidden::Gathering::new();
@@ -194,11 +192,9 @@ pub(crate) fn plan<'a>(
 /// `package`'s validator rejects, with its reason. A file that cannot be
 /// read is left out here: the run makes it JE on its test.
 fn invalid_inputs(package: &Package, dir: &Path) -> Result<Vec<InvalidTest>, GradingError> {
-    let inputs = crate::test_files::list(dir).map_err(|source| {
-        GradingError::usage(
-            format!("cannot read the tests folder `{}`: {source}", dir.display()),
-            None,
-        )
+    let inputs = crate::test_files::list(dir).map_err(|error| UsageError::ReadTestsFolder {
+        path: dir.to_owned(),
+        error,
     })?;
     let mut invalid = Vec::new();
     for test in inputs {
@@ -255,13 +251,11 @@ pub(crate) fn run(
         &workspace,
     )?;
     if tests.is_empty() {
-        return Err(GradingError::usage(
-            format!(
-                "no tests for `{}`: the tests folder is empty and no random tests",
-                package.id()
-            ),
-            Some("pass `--random N`".to_owned()),
-        ));
+        return Err(UsageError::NoTests {
+            id: package.id().to_owned(),
+            missing: NoTestsIn::TestsFolder,
+        }
+        .into());
     }
     let selection = TestSelection {
         fixed: match &plan.tests {

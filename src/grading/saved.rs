@@ -9,6 +9,7 @@
 //! is neither kind of report is the user's to fix (exit 2), named with the
 //! line and column serde_json found.
 
+use super::usage::{NotJson, UsageError};
 use super::GradingError;
 use crate::exit::Outcome;
 use crate::input_file::Source;
@@ -51,18 +52,11 @@ pub(crate) struct SavedRun {
 /// for bad JSON or a missing field, serde_json's line and column); a file
 /// over the judge's read limit is refused, not read whole.
 pub(crate) fn read(path: &Path) -> Result<Saved, GradingError> {
-    let source =
-        Source::read(Some(path)).map_err(|error| GradingError::usage(error.to_string(), None))?;
+    let source = Source::read(Some(path)).map_err(UsageError::Unreadable)?;
     let name = Path::new(&source.name);
-    let text = std::str::from_utf8(&source.bytes).map_err(|error| {
-        GradingError::usage(
-            format!(
-                "`{}` is not a JSON report of `judge grade`, `judge merge` or `judge run`: \
-                 it is not UTF-8 ({error})",
-                name.display()
-            ),
-            None,
-        )
+    let text = std::str::from_utf8(&source.bytes).map_err(|error| UsageError::NotAReport {
+        path: name.to_owned(),
+        cause: NotJson::Utf8(error),
     })?;
     parse(name, text)
 }
@@ -78,30 +72,23 @@ fn parse(path: &Path, text: &str) -> Result<Saved, GradingError> {
         layout: Option<serde::de::IgnoredAny>,
     }
     let not_a_report = |error: serde_json::Error| {
-        GradingError::usage(
-            format!(
-                "`{}` is not a JSON report of `judge grade`, `judge merge` or `judge run`: \
-                 {error}",
-                path.display()
-            ),
-            None,
-        )
+        GradingError::from(UsageError::NotAReport {
+            path: path.to_owned(),
+            cause: NotJson::Json(error),
+        })
     };
     let probe: Probe = serde_json::from_str(text).map_err(not_a_report)?;
     if probe.version != VERSION {
-        return Err(GradingError::usage(
-            format!(
-                "`{}` has report version {}; this judge reads version {VERSION}",
-                path.display(),
-                probe.version
-            ),
-            Some("render it with the judge that wrote it".to_owned()),
-        ));
+        return Err(UsageError::ReportVersion {
+            path: path.to_owned(),
+            version: probe.version,
+        }
+        .into());
     }
     if probe.layout.is_some() {
         return parse_grade(path, text)
             .map(Saved::Grade)
-            .map_err(|error| GradingError::usage(error.to_string(), None));
+            .map_err(|error| UsageError::Merge(error.into()).into());
     }
     serde_json::from_str(text)
         .map(Saved::Run)
@@ -234,10 +221,7 @@ pub(crate) struct Outputs<'a> {
 /// refusal is a usage error.
 pub(crate) fn refuse_outputs(given: &Outputs<'_>) -> Result<(), GradingError> {
     if given.reports_to_stdout && given.changes.is_some_and(is_stdout) {
-        return Err(GradingError::usage(
-            "`--changes -` and another report both write to stdout",
-            Some("write one of them to a file".to_owned()),
-        ));
+        return Err(UsageError::BothToStdout.into());
     }
     let mut outputs: Vec<(String, &Path)> = given
         .files
@@ -262,39 +246,33 @@ pub(crate) fn refuse_outputs(given: &Outputs<'_>) -> Result<(), GradingError> {
     };
     if let Some(changes) = given.changes.filter(|path| !is_stdout(path)) {
         if let Some((flag, _)) = outputs.iter().find(|(_, path)| *path == changes) {
-            return Err(GradingError::usage(
-                format!(
-                    "{flag} and --changes both write `{}`; give each its own file",
-                    changes.display()
-                ),
-                None,
-            ));
+            return Err(UsageError::SameFile {
+                flag: flag.clone(),
+                path: changes.to_owned(),
+            }
+            .into());
         }
         let parent = match changes.parent() {
             Some(parent) if !parent.as_os_str().is_empty() => parent,
             _ => Path::new("."),
         };
         if !parent.is_dir() {
-            return Err(GradingError::usage(
-                format!(
-                    "cannot write --changes `{}`: the folder `{}` does not exist",
-                    changes.display(),
-                    parent.display()
-                ),
-                None,
-            ));
+            return Err(UsageError::NoFolder {
+                flag: "--changes",
+                path: changes.to_owned(),
+                folder: parent.to_owned(),
+            }
+            .into());
         }
         outputs.push(("--changes".to_owned(), changes));
     }
     for (flag, path) in outputs {
         if !is_stdout(path) && same_file(path) {
-            return Err(GradingError::usage(
-                format!(
-                    "refusing to write {flag} `{}`: it is a report this command reads",
-                    path.display()
-                ),
-                Some("write the rendered reports to other files".to_owned()),
-            ));
+            return Err(UsageError::OverwritesInput {
+                flag,
+                path: path.to_owned(),
+            }
+            .into());
         }
     }
     Ok(())
@@ -332,7 +310,7 @@ mod tests {
             })
             .err()
             .map(|error| {
-                assert!(matches!(error, GradingError::Usage { .. }), "{error}");
+                assert!(matches!(error, GradingError::Usage(_)), "{error}");
                 error.to_string()
             })
         };

@@ -16,6 +16,7 @@
 //! [`ScorePlan::reached`] says which tests judging reaches, so the runner
 //! skips the rest ([`crate::runner::TestGate`]).
 
+use super::usage::{PlanError, UsageError};
 use super::GradingError;
 use crate::config::groups::{
     Aggregation, GroupNode, GroupRules, GroupTree, OnReject, ScoringStyle, TestGroup, VerdictMode,
@@ -123,31 +124,6 @@ fn severity(verdict: Verdict) -> u8 {
     }
 }
 
-/// Why a package's test groups do not fit its tests.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum PlanError {
-    /// A group names a test the package does not have.
-    #[error("group `{group}` names no test `{test}`")]
-    NoSuchTest { group: String, test: String },
-    /// The groups hold fewer tests than the package (`missing`, the first
-    /// test in none, when one is).
-    #[error(
-        "the groups hold {held} tests, the package {tests}{}",
-        missing.as_ref().map_or_else(String::new, |name| format!(" (`{name}` is in none)"))
-    )]
-    Count {
-        held: usize,
-        tests: usize,
-        missing: Option<String>,
-    },
-    /// A group with no maximum and no score per accepted test.
-    #[error("group `{group}` states neither a maximum score nor a score per accepted test")]
-    NoMaximum { group: String },
-    /// The groups list the tests in another order than the package.
-    #[error("the groups list the tests out of the package's order")]
-    Order,
-}
-
 impl ScorePlan {
     /// The plan that scores `package` on `tests`: by its groups when the
     /// tests are its own only (`own_tests_only`: random tests and a
@@ -162,11 +138,12 @@ impl ScorePlan {
             return Ok(None);
         };
         let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
-        ScorePlan::new(tree, &names).map(Some).map_err(|message| {
-            GradingError::usage(
-                format!("the test groups of `{}`: {message}", package.id()),
-                None,
-            )
+        ScorePlan::new(tree, &names).map(Some).map_err(|error| {
+            UsageError::TestGroups {
+                id: package.id().to_owned(),
+                error,
+            }
+            .into()
         })
     }
 

@@ -341,8 +341,8 @@ mod tests {
         let stopped = std::sync::atomic::AtomicBool::new(false);
         let jobs: Vec<Job<'_>> = vec![
             Box::new(|_| Ok(problem("a"))),
-            Box::new(|_| Err(GradingError::usage("b failed".to_owned(), None))),
-            Box::new(|_| Err(GradingError::usage("c failed".to_owned(), None))),
+            Box::new(|_| Err(GradingError::UncheckedInputs("b failed".to_owned()))),
+            Box::new(|_| Err(GradingError::UncheckedInputs("c failed".to_owned()))),
         ];
         let error = grade_side_by_side(
             jobs,

@@ -1,10 +1,12 @@
 //! How a file runs: in the language its extension names in judge.toml, or
 //! as an executable; anything else cannot be graded, and says why.
 
+use super::usage::{Named, UsageError};
 use super::GradingError;
 use crate::config::judge::{JudgeConfig, Language};
 use crate::config::languages::RunsAs;
 use crate::discovery::Entry;
+use crate::hint::Hint;
 use crate::runner::{Submission, SubmissionKind};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -12,15 +14,10 @@ use std::path::{Path, PathBuf};
 /// A submission's language by extension, or an executable; anything else is
 /// a usage error naming the known languages.
 pub(crate) fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, GradingError> {
-    let metadata = fs_err::metadata(path).map_err(|error| {
-        GradingError::usage(
-            format!(
-                "cannot read the submission `{}`: {}",
-                path.display(),
-                crate::config::io_reason(&error)
-            ),
-            None,
-        )
+    let metadata = fs_err::metadata(path).map_err(|error| UsageError::CannotRead {
+        what: Named::Submission,
+        path: path.to_owned(),
+        error,
     })?;
     if metadata.is_dir() && crate::runner::has_scripts(path) {
         // A folder that builds and runs itself (`build` / `run` scripts).
@@ -41,10 +38,11 @@ pub(crate) fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, 
         });
     }
     if !metadata.is_file() {
-        return Err(GradingError::usage(
-            format!("the submission `{}` is not a file", path.display()),
-            None,
-        ));
+        return Err(UsageError::WrongKind {
+            what: Named::Submission,
+            path: path.to_owned(),
+        }
+        .into());
     }
     match config.runs_as(path) {
         Some(RunsAs::Language(name, language)) => {
@@ -79,13 +77,11 @@ pub(crate) fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, 
         }
         None => {}
     }
-    Err(GradingError::usage(
-        format!(
-            "no language for `{}`: its extension is not configured and it is not executable",
-            path.display()
-        ),
-        Some(config.languages_hint()),
-    ))
+    Err(UsageError::NoLanguage {
+        path: path.to_owned(),
+        languages: Hint::new(config.languages_hint()),
+    }
+    .into())
 }
 
 /// Why a handed-in file is not run: the submission's fault, reported as CE
@@ -239,9 +235,10 @@ mod tests {
         fs_err::write(&path, "hello").unwrap();
         let config = JudgeConfig::defaults().unwrap();
         match classify(&path, &config) {
-            Err(GradingError::Usage { message, hint }) => {
+            Err(error @ GradingError::Usage(UsageError::NoLanguage { .. })) => {
+                let message = error.to_string();
                 assert!(message.starts_with("no language for `"), "{message}");
-                assert_eq!(hint, Some(config.languages_hint()));
+                assert_eq!(error.hint(), Some(Hint::new(config.languages_hint())));
             }
             other => panic!("{other:?}"),
         }

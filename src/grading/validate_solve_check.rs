@@ -8,6 +8,7 @@
 //! ([`Line::Message`]). A folder without any `NAME.in` is a usage error.
 //! Not responsible for printing: the caller's `emit` does.
 
+use super::usage::UsageError;
 use super::GradingError;
 use crate::exit::Outcome;
 use crate::input_file::Source;
@@ -47,7 +48,7 @@ pub(crate) fn validate_path(
 ) -> Result<Outcome, GradingError> {
     if let Some(profile) = profile {
         problems::find_profile(&**package.problem(), profile)
-            .map_err(|error| GradingError::usage(error.to_string(), None))?;
+            .map_err(UsageError::UnknownProfile)?;
     }
     let validate_one = |input: &str| match profile {
         Some(profile) => package.problem().validate(input, Some(profile)),
@@ -122,11 +123,7 @@ pub(crate) fn check_path(
 ) -> Result<Outcome, CheckFailed> {
     if input.is_dir() {
         if answer.is_some() {
-            return Err(GradingError::usage(
-                "with a folder of tests, answers are its `NAME.ans` files: drop ANSWER",
-                None,
-            )
-            .into());
+            return Err(GradingError::from(UsageError::AnswerWithFolder).into());
         }
         return Ok(check(problem, input, output, options, emit)?);
     }
@@ -151,10 +148,10 @@ fn stems(dir: &Path) -> Result<Vec<String>, GradingError> {
         }
     };
     if stems.is_empty() {
-        return Err(GradingError::usage(
-            format!("`{}` holds no `NAME.in` file", dir.display()),
-            None,
-        ));
+        return Err(UsageError::NoInputs {
+            path: dir.to_owned(),
+        }
+        .into());
     }
     Ok(stems)
 }
@@ -251,13 +248,10 @@ pub(crate) fn check(
     emit: Emit<'_>,
 ) -> Result<Outcome, GradingError> {
     if !outputs.is_dir() {
-        return Err(GradingError::usage(
-            format!("`{}` is not a folder of outputs", outputs.display()),
-            Some(
-                "with a folder of tests, the second argument is a folder of NAME.out files"
-                    .to_owned(),
-            ),
-        ));
+        return Err(UsageError::NotAFolderOfOutputs {
+            path: outputs.to_owned(),
+        }
+        .into());
     }
     let mut first_failure: Option<Verdict> = None;
     let mut judge_failed = false;
@@ -461,7 +455,10 @@ mod tests {
     fn an_empty_folder_is_a_usage_error() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let error = solve(rooks(), dir.path(), &mut |_| Ok(())).expect_err("no inputs");
-        assert!(matches!(error, GradingError::Usage { .. }), "{error}");
+        assert!(
+            matches!(error, GradingError::Usage(UsageError::NoInputs { .. })),
+            "{error}"
+        );
         assert!(error.to_string().contains("holds no `NAME.in` file"));
     }
 

@@ -6,9 +6,11 @@
 use crate::config::judge::JudgeConfig;
 use crate::discovery::DiscoverError;
 use crate::grading::settings::Source;
+use crate::grading::usage::{StudentViewFrom, UsageError};
 use crate::grading::GradingError;
+use crate::hint::Hint;
 use crate::similar::{self, class::BaseError, run};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Why `judge similar` or `grade --similarity` compared nothing, or wrote
 /// no report: the grading layer's errors (the user's mistakes, a report
@@ -20,6 +22,10 @@ pub(crate) enum SimilarError {
     /// A usage error, or another failure of the grading layer.
     #[error(transparent)]
     Grading(#[from] GradingError),
+    /// The user's mistake in what to compare (the submissions folder,
+    /// `--base`, a problem named): nothing was compared.
+    #[error(transparent)]
+    Refused(Refused),
     /// The comparison failed (a grammar that would not load or parse).
     #[error("{0}")]
     Compare(run::RunError),
@@ -46,18 +52,42 @@ pub(crate) fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, Simil
         run::RunError::Base(BaseError::Tokenize(_)) | run::RunError::Tokenize(_) => {
             SimilarError::Compare(error)
         }
-        run::RunError::Base(_) => GradingError::usage(
-            error.to_string(),
-            Some("--base holds one `<problem>.<ext>` file per problem and language".to_owned()),
-        )
-        .into(),
-        run::RunError::UnknownProblems { .. } => {
-            GradingError::usage(error.to_string(), None).into()
-        }
-        run::RunError::Discover(_) | run::RunError::NoHandIns { .. } => {
-            GradingError::usage(error.to_string(), Some(submissions_hint(request.config))).into()
-        }
+        run::RunError::Base(_)
+        | run::RunError::UnknownProblems { .. }
+        | run::RunError::Discover(_)
+        | run::RunError::NoHandIns { .. } => SimilarError::Refused(Refused {
+            error,
+            config: request.config.path.clone(),
+        }),
     })
+}
+
+/// What to compare is wrong: the submissions folder (missing, or no
+/// hand-ins), `--base`, or a problem named that is neither known nor
+/// handed in. The user's to fix (exit 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{error}")]
+pub(crate) struct Refused {
+    error: run::RunError,
+    /// The judge.toml that names the submissions folder (`None`: the
+    /// defaults), for the hint.
+    config: Option<PathBuf>,
+}
+
+impl Refused {
+    /// Where to fix it: `--base`'s shape, or where the submissions folder
+    /// is named.
+    pub(crate) fn hint(&self) -> Option<Hint> {
+        match &self.error {
+            run::RunError::Base(_) => Some(Hint::new(
+                "--base holds one `<problem>.<ext>` file per problem and language",
+            )),
+            run::RunError::Discover(_) | run::RunError::NoHandIns { .. } => {
+                Some(submissions_hint(self.config.as_deref()))
+            }
+            run::RunError::UnknownProblems { .. } | run::RunError::Tokenize(_) => None,
+        }
+    }
 }
 
 /// Whether `judge grade` runs `entry`, as its plan prepares it; a file that
@@ -71,16 +101,13 @@ fn grade_would_run(entry: &crate::discovery::Entry, config: &JudgeConfig) -> run
     }
 }
 
-/// Where the submissions folder is named.
-fn submissions_hint(config: &JudgeConfig) -> String {
-    format!(
+/// Where the submissions folder is named: in `config`, else in the
+/// judge.toml one would write.
+fn submissions_hint(config: Option<&Path>) -> Hint {
+    Hint::new(format!(
         "`submissions` in `{}` names the folder, relative to that file",
-        config
-            .path
-            .as_deref()
-            .unwrap_or(Path::new("judge.toml"))
-            .display()
-    )
+        config.unwrap_or(Path::new("judge.toml")).display()
+    ))
 }
 
 /// What `judge grade --similarity` asks for.
@@ -111,27 +138,14 @@ pub(crate) fn for_grade(
         return Ok(None);
     }
     if let Some(source) = asked.student_view {
-        let why = match source {
-            Source::Flag => "`--student-view`",
-            _ => "`student-view = true` in judge.toml",
+        let student_view = match source {
+            Source::Flag => StudentViewFrom::Flag,
+            Source::JudgeToml | Source::ProblemToml | Source::Default => StudentViewFrom::JudgeToml,
         };
-        return Err(GradingError::usage(
-            format!(
-                "`--similarity` is not for students: refused with {why} (the similarity of \
-                 hand-ins is evidence for the teacher)"
-            ),
-            Some(
-                "grade once for the students and once with `--similarity` for yourself".to_owned(),
-            ),
-        )
-        .into());
+        return Err(GradingError::from(UsageError::SimilarityForStudents { student_view }).into());
     }
     if !asked.html {
-        return Err(GradingError::usage(
-            "`--similarity` adds a section to the HTML class page, and no `--html` is given",
-            Some("add `--html FILE` (say `--html grades.html`)".to_owned()),
-        )
-        .into());
+        return Err(GradingError::from(UsageError::SimilarityWithoutHtml).into());
     }
     let request = run::Request {
         config,

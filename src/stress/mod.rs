@@ -20,6 +20,7 @@ use crate::config::judge::JudgeConfig;
 use crate::exit::Outcome;
 use crate::grading::settings::{self, master_seed, Overrides, SettingsWarning};
 use crate::grading::submission::classify;
+use crate::grading::usage::UsageError;
 use crate::grading::GradingError;
 use crate::interrupt::{Cancellation, Signal};
 use crate::package::Package;
@@ -127,19 +128,15 @@ pub(crate) fn stress(
     let package = request.package;
     let problem = &**package.problem();
     if !problem.has_generator() {
-        return Err(GradingError::usage(
-            format!(
-                "`{}` has no generator: `judge stress` needs random tests",
-                package.id()
-            ),
-            Some("name one with `generator` in problem.toml".to_owned()),
-        )
+        return Err(GradingError::from(UsageError::NoGenerator {
+            id: package.id().to_owned(),
+        })
         .into());
     }
     let profiles: Vec<&str> = match request.profile {
         Some(name) => vec![
             problems::find_profile(problem, name)
-                .map_err(|error| GradingError::usage(error.to_string(), None))?
+                .map_err(|error| GradingError::from(UsageError::UnknownProfile(error)))?
                 .name,
         ],
         None => package.profiles(),
@@ -360,7 +357,10 @@ mod tests {
         let cancel = Cancellation::new();
         let error = stress(&request, &cancel, &mut |_| {}).expect_err("refused");
         assert!(
-            matches!(error, StressError::Grading(GradingError::Usage { .. })),
+            matches!(
+                error,
+                StressError::Grading(GradingError::Usage(UsageError::UnknownProfile(_)))
+            ),
             "{error}"
         );
         assert!(error.to_string().contains("huge"), "{error}");

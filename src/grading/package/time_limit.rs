@@ -174,26 +174,17 @@ pub(super) fn derive_time_limit(
         })
         .max();
     let Some((slowest_ms, slowest)) = slowest else {
-        let why: Vec<String> = results.iter().map(failure_of).collect();
-        let message = if why.is_empty() {
-            "no time limit in problem.yaml, and `submissions/accepted/` holds no submission in \
-             a configured language to derive one from"
-                .to_owned()
-        } else {
-            format!(
-                "no time limit in problem.yaml, and no accepted submission passed to derive one \
-                 from: {}",
-                why.join("; ")
-            )
+        let no_limit = crate::grading::usage::NoTimeLimit {
+            failures: results.iter().map(failure_of).collect(),
         };
         return Err(
             if results
                 .iter()
                 .any(|result| result.verdict == Verdict::JudgeError)
             {
-                GradingError::NoDerivedLimit(message)
+                GradingError::NoDerivedLimit(no_limit)
             } else {
-                GradingError::usage(message, None)
+                crate::grading::usage::UsageError::NoTimeLimit(no_limit).into()
             },
         );
     };
