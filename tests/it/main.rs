@@ -30,6 +30,7 @@ mod generators;
 mod grade;
 mod gradescope_autograder;
 mod hand_ins;
+mod hints;
 mod honest;
 mod host_load;
 mod host_out_of_reach;
