@@ -1,5 +1,5 @@
 //! A hint: advice on how to fix an error, that any layer's error can carry
-//! (uv's `Hint`; uv STYLE.md: a `hint:` line after a blank line when there
+//! (uv's `Hint`; uv's style guide: a `hint:` line after a blank line when there
 //! is a likely fix). A leaf module, so every layer may use it without
 //! depending on the top-level error type.
 //!
@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 /// Advice printed after an error as `hint: ...`: one sentence fragment,
-/// lowercase, with no trailing period (uv STYLE.md).
+/// lowercase, with no trailing period (uv's style guide).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Hint(Cow<'static, str>);
 
