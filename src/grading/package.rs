@@ -62,6 +62,9 @@ pub(crate) struct PackagePlan {
     pub(crate) unchecked_inputs: Option<String>,
     /// What loading the package did that a user should know, one line each.
     pub(crate) notes: Vec<String>,
+    /// What the package does that its format does not allow, and how it is
+    /// read instead, one line each.
+    pub(crate) warnings: Vec<String>,
     /// `submissions/submissions.yaml` (2025-09), when the package has one.
     pub(crate) expectations: Vec<Expectation>,
     /// What no run or compile may see (the package's programs' too): a
@@ -256,6 +259,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         ignored_files: loaded.ignored_files,
         unchecked_inputs: loaded.unchecked_inputs,
         notes: loaded.notes,
+        warnings: loaded.warnings,
         expectations,
     })
 }
