@@ -212,9 +212,30 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
                     continue;
                 }
             };
+            // A `.py` file whose `#!` line asks for Python 2 runs as that
+            // (issue #34), unless submissions.yaml states its language.
+            let python2 = match stated {
+                None => python2::python2_shebang(&listed.path),
+                Some(_) => None,
+            };
+            let stated = match (&python2, python2::python2_language(config)) {
+                (Some(line), None) => {
+                    let reason = python2::not_configured(line);
+                    skipped.push((listed, reason));
+                    continue;
+                }
+                (Some(_), language @ Some(_)) => language,
+                (None, _) => stated,
+            };
             match with_stated(classify(&listed.path, config), &listed.path, stated) {
                 Ok(submission) => match missing_toolchain(&submission) {
-                    Some(reason) => skipped.push((listed, reason)),
+                    Some(reason) => {
+                        let reason = match &python2 {
+                            Some(line) => python2::not_installed(line, &reason),
+                            None => reason,
+                        };
+                        skipped.push((listed, reason));
+                    }
                     // The format replaces a package's constants in its
                     // example submissions (issue #34).
                     None => graded.push((
@@ -619,8 +640,14 @@ pub(crate) fn grade(
             others: Vec::new(),
             constants: submission.constants.clone(),
             stated: match &submission.kind {
+                // A language other than its extension's: stated, or asked
+                // for by a `#!` line (Python 2).
                 runner::SubmissionKind::Language { name, language }
-                    if language.entry.is_some() || stated_names(plan, dir, listed) =>
+                    if language.entry.is_some()
+                        || stated_names(plan, dir, listed)
+                        || config
+                            .language_for(&listed.path)
+                            .is_some_and(|(by_extension, _)| by_extension != name) =>
                 {
                     Some((name.clone(), language.entry.clone()))
                 }
@@ -711,6 +738,7 @@ pub(crate) fn grade(
     Ok((graded, journal))
 }
 
+mod python2;
 mod time_limit;
 
 pub(crate) use time_limit::DerivedLimit;
