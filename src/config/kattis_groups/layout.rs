@@ -52,7 +52,7 @@ pub(crate) enum Placement {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Deviation {
     /// A `test_group.yaml` in `folder`, deeper than the format allows.
-    Nested { folder: String, why: String },
+    Nested { folder: String },
     /// `path` (a test `secret/NAME.in`, or a folder `secret/NAME`) is in no
     /// test data group, though `group` is one.
     Ungrouped { path: String, group: String },
@@ -62,7 +62,7 @@ impl Deviation {
     /// The file or folder, under `data/`, and what is wrong with it.
     pub(crate) fn describe(&self) -> String {
         match self {
-            Deviation::Nested { folder, .. } => {
+            Deviation::Nested { folder } => {
                 format!("`data/{folder}/test_group.yaml` (deeper than 2025-09 allows)")
             }
             Deviation::Ungrouped { path, group } => format!(
@@ -129,7 +129,7 @@ impl Layout {
 /// `secret` otherwise; in the validators' own tests, the test's own folder.
 /// As the format says, a file holds for the tests of its group alone:
 /// `secret`'s does not reach the tests of its groups.
-pub(crate) fn own_group_folder(name: &str, has_file: &dyn Fn(&str) -> bool) -> String {
+fn own_group_folder(name: &str, has_file: &dyn Fn(&str) -> bool) -> String {
     let parts: Vec<&str> = name.split('/').collect();
     match parts.as_slice() {
         ["secret", group, _, ..] if has_file(&format!("secret/{group}")) => {
@@ -187,9 +187,8 @@ pub(crate) fn layout<'a>(
     let mut deviations: Vec<Deviation> = folders
         .iter()
         .filter_map(|folder| match placement(folder, &has_file) {
-            Placement::Nested(why) => Some(Deviation::Nested {
+            Placement::Nested(_) => Some(Deviation::Nested {
                 folder: folder.clone(),
-                why,
             }),
             Placement::Allowed | Placement::Refused(_) => None,
         })
