@@ -62,6 +62,9 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
         }
     }
     let plan = package::plan(dir, &config)?;
+    for warning in &plan.warnings {
+        say(&format!("warning: {warning}"));
+    }
     for note in &plan.notes {
         say(&format!("note: {note}"));
     }

@@ -27,7 +27,10 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+mod layout;
 mod legacy;
+pub(crate) use layout::{layout, Inheritance, Layout};
+use layout::{placement, Placement};
 use legacy::legacy_tree;
 #[cfg(test)]
 use legacy::parse_range;
@@ -59,12 +62,58 @@ pub(crate) struct SettingsFiles<'a> {
     /// format: "all constant sequences in the following files will be
     /// replaced: ... `test_group.yaml`"; 2023-07 named `testdata.yaml`).
     pub(crate) constants: &'a Constants,
+    /// The problem is `type: scoring`: a layout of `test_group.yaml` the
+    /// format does not allow is then refused, not read as BAPCtools reads
+    /// it ([`layout`]).
+    pub(crate) scoring: bool,
 }
 
 impl SettingsFiles<'_> {
     /// The package's `data/`.
     pub(crate) fn data(&self) -> PathBuf {
         self.dir.join("data")
+    }
+
+    /// The folders under `data/` (`""` for `data` itself) that hold a
+    /// `test_group.yaml`.
+    pub(crate) fn current_folders(&self) -> std::collections::BTreeSet<String> {
+        let data = self.data();
+        walkdir::WalkDir::new(&data)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|entry| entry.file_type().is_file() && entry.file_name() == CURRENT_FILE)
+            .filter_map(|entry| {
+                let folder = entry.path().parent()?.strip_prefix(&data).ok()?;
+                Some(folder.to_string_lossy().into_owned())
+            })
+            .collect()
+    }
+
+    /// The layout of the package's `test_group.yaml` files over its tests
+    /// (every `.in` under `data/secret`), which says which files a test's
+    /// validator arguments come from (see [`layout`]).
+    pub(crate) fn layout(&self) -> Layout {
+        let data = self.data();
+        let secret: Vec<String> = walkdir::WalkDir::new(data.join("secret"))
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|entry| {
+                entry.file_type().is_file()
+                    && entry.path().extension().is_some_and(|ext| ext == "in")
+            })
+            .filter_map(|entry| {
+                let name = entry.path().with_extension("");
+                let name = name.strip_prefix(&data).ok()?;
+                Some(name.to_string_lossy().into_owned())
+            })
+            .collect();
+        layout(
+            &self.current_folders(),
+            secret.iter().map(String::as_str),
+            self.scoring,
+        )
     }
 }
 
@@ -242,7 +291,14 @@ pub(crate) fn read_groups(
         if current.is_empty() && (!legacy.is_empty() || files.format != FormatVersion::V2025_09) {
             legacy_tree(&data, test_names, files.constants)?
         } else {
-            current_tree(&data, test_names, &current, scoring, files.constants)?
+            current_tree(
+                &data,
+                test_names,
+                &current,
+                scoring,
+                files.constants,
+                &SettingsFiles { scoring, ..*files }.layout(),
+            )?
         };
     Ok(scoring.then_some(tree))
 }
@@ -326,60 +382,9 @@ fn build_tree(
     Ok(root)
 }
 
-/// Why 2025-09 does not allow a `test_group.yaml` in `folder` (a path
-/// under `data/`, `""` for `data` itself), or `None` where it does:
-/// `data/sample`, `data/secret`, a folder directly in `data/secret` (which
-/// the file makes a test data group), and any folder of the validators'
-/// own tests; `data` itself as BAPCtools reads it.
-fn misplaced_settings(data: &Path, folder: &str) -> Option<String> {
-    let parts: Vec<&str> = folder.split('/').filter(|part| !part.is_empty()).collect();
-    match parts.as_slice() {
-        [] | ["sample"] | ["secret"] | ["secret", _] => None,
-        [first, ..] if SELF_TEST_FOLDERS.contains(first) => None,
-        ["sample", ..] => Some(
-            "is inside `data/sample`, which holds no test data groups; 2025-09 allows a \
-             `test_group.yaml` in `data/sample` itself"
-                .to_owned(),
-        ),
-        ["secret", group, ..] if data.join("secret").join(group).join(CURRENT_FILE).is_file() => {
-            Some(format!(
-                "is inside the test data group `secret/{group}`; a group may hold folders but \
-                 no further groups (2025-09: no `test_group.yaml` below a group's)"
-            ))
-        }
-        ["secret", folder, ..] => Some(format!(
-            "is inside `data/secret/{folder}`, which is no test data group (it has no \
-             `test_group.yaml`); 2025-09 allows one in `data/secret` and in the folders directly \
-             in it, which it makes test data groups, and no deeper"
-        )),
-        _ => Some(
-            "is allowed only in `data/sample`, `data/secret`, the test data groups directly in \
-             `data/secret`, the folders of `data/invalid_input`, `data/invalid_answer`, \
-             `data/invalid_output` and `data/valid_output`, and `data` itself"
-                .to_owned(),
-        ),
-    }
-}
-
-/// The folder whose 2025-09 `test_group.yaml` holds for the test `name` (a
-/// path under `data/` without extension): `sample`; `secret/GROUP` when
-/// the test is in a test data group; `secret` otherwise; in the
-/// validators' own tests, the test's own folder. As the format says, a
-/// file holds for the tests of its group alone: `secret`'s does not reach
-/// the tests of its groups. `data/test_group.yaml` comes after it (see
-/// [`super::kattis_validator_args`]).
-pub(crate) fn settings_folder(data: &Path, name: &str) -> String {
-    let parts: Vec<&str> = name.split('/').collect();
-    match parts.as_slice() {
-        ["secret", group, _, ..]
-            if data.join("secret").join(group).join(CURRENT_FILE).is_file() =>
-        {
-            format!("secret/{group}")
-        }
-        [root @ ("sample" | "secret"), _, ..] => (*root).to_owned(),
-        _ => folder_of(name).to_owned(),
-    }
-}
+/// Why a layout BAPCtools reads is refused in a scoring problem.
+const SCORING_NEEDS_GROUPS: &str = "a pass-fail problem laid out so is graded with BAPCtools' \
+     inheritance, but a scoring one needs the format's test data groups";
 
 /// 2025-09: `sample`, `secret` and each folder directly in `secret` that
 /// holds a `test_group.yaml` are groups (a group's deeper folders belong
@@ -393,24 +398,43 @@ fn current_tree(
     files: &[PathBuf],
     scoring: bool,
     constants: &Constants,
+    layout: &Layout,
 ) -> Result<GroupTree, ConfigError> {
     let mut groups = std::collections::BTreeSet::new();
+    let has_file = |folder: &str| data.join(folder).join(CURRENT_FILE).is_file();
     for file in files {
         let folder = file
             .parent()
             .and_then(|parent| parent.strip_prefix(data).ok())
             .map(|folder| folder.to_string_lossy().into_owned())
             .unwrap_or_default();
-        if let Some(why) = misplaced_settings(data, &folder) {
-            return Err(ConfigError::invalid(file, CURRENT_FILE, why));
+        match placement(&folder, &has_file) {
+            Placement::Allowed => {}
+            Placement::Refused(why) => return Err(ConfigError::invalid(file, CURRENT_FILE, why)),
+            Placement::Nested(why) if layout.inheritance == Inheritance::Format => {
+                return Err(ConfigError::invalid(
+                    file,
+                    CURRENT_FILE,
+                    format!("{why}; {SCORING_NEEDS_GROUPS}"),
+                ))
+            }
+            Placement::Nested(_) => {
+                // Read as BAPCtools reads it, for its arguments alone: its
+                // keys are checked as a pass-fail problem's.
+                let settings = read_settings::<TestGroupYaml>(file, constants)?;
+                current_rules(&folder, settings.as_ref(), false)?;
+                continue;
+            }
         }
         if folder.starts_with("secret/") {
             groups.insert(folder);
         } else if !matches!(folder.as_str(), "" | "sample" | "secret") {
             // A self-test folder's: its keys are checked here, though no
-            // group of the judged tests is ruled by it.
+            // group of the judged tests is ruled by it, so it scores
+            // nothing even in a scoring problem (it used to be asked for a
+            // `max_score` there).
             let settings = read_settings::<TestGroupYaml>(file, constants)?;
-            current_rules(&folder, settings.as_ref(), scoring)?;
+            current_rules(&folder, settings.as_ref(), false)?;
         }
     }
     check_test_names(data, test_names)?;
@@ -464,8 +488,9 @@ fn current_tree(
         Ok(rules)
     };
     let root = build_tree(test_names, &group_of, &mut rules_of)?;
-    // With groups in `secret`, every test there is in one of them.
-    if let Some(group) = groups.iter().next() {
+    // With groups in `secret`, every test there is in one of them (a
+    // pass-fail package laid out otherwise is read as BAPCtools reads it).
+    if let (Some(group), Inheritance::Format) = (groups.iter().next(), layout.inheritance) {
         if let Some(stray) = test_names
             .iter()
             .find(|name| name.starts_with("secret/") && group_of(name) == "secret")
@@ -486,7 +511,7 @@ fn current_tree(
                 "secret",
                 format!(
                     "{what}, but `data/{group}` is a test data group; 2025-09 allows test \
-                     data groups in `data/secret` or tests, not both"
+                     data groups in `data/secret` or tests, not both; {SCORING_NEEDS_GROUPS}"
                 ),
             ));
         }

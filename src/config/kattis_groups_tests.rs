@@ -21,6 +21,7 @@ fn settings(dir: &tempfile::TempDir) -> SettingsFiles<'_> {
         dir: dir.path(),
         format: FormatVersion::V2025_09,
         constants: Constants::none(),
+        scoring: false,
     }
 }
 

@@ -18,12 +18,15 @@
 //! folder's), not those of a level above: `secret`'s do not reach its
 //! groups (issue #34, item 2). `data/test_group.yaml`, which the format
 //! does not name, comes last, as BAPCtools reads it: BAPCtools' `fltcmp`
-//! sets its tolerance there for every test.
+//! sets its tolerance there for every test. A pass-fail package whose
+//! files lie deeper than the format allows (BAPCtools' `divsort`) is read
+//! with BAPCtools' rule, key by key the nearest file at or above the test
+//! that sets the key ([`super::kattis_groups::layout`]).
 
 use super::kattis_constants::Constants;
 use super::kattis_groups::{
-    folder_of, read_settings, settings_folder, Settings, SettingsFiles, TestCaseYaml,
-    TestGroupYaml, TestdataYaml, CURRENT_FILE, LEGACY_FILE,
+    folder_of, read_settings, Settings, SettingsFiles, TestCaseYaml, TestGroupYaml, TestdataYaml,
+    CURRENT_FILE, LEGACY_FILE,
 };
 use super::ConfigError;
 use std::collections::BTreeMap;
@@ -96,6 +99,9 @@ fn inherited_args(
     let mut legacy: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
     let mut current: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
     let mut args = BTreeMap::new();
+    let layout = files.layout();
+    let folders = files.current_folders();
+    let has_file = |folder: &str| folders.contains(folder);
     for name in test_names {
         if let Some(set) = test_case_args(&data, name, validator)? {
             args.insert((*name).to_owned(), set);
@@ -117,9 +123,10 @@ fn inherited_args(
             }
             folder = folder_of(&folder).to_owned();
         };
-        // `test_group.yaml`: the test's group's, then `data`'s.
+        // `test_group.yaml`: the test's group's, then `data`'s; or, in a
+        // package laid out as BAPCtools reads it, the nearest that sets it.
         if found.is_none() {
-            for folder in [settings_folder(&data, name), String::new()] {
+            for folder in layout.chain(name, &has_file) {
                 if !current.contains_key(&folder) {
                     let set = current_args(&data.join(&folder), validator, files.constants)?;
                     current.insert(folder.clone(), set);
@@ -293,6 +300,7 @@ mod tests {
             dir: dir.path(),
             format: super::super::kattis_yaml::FormatVersion::V2025_09,
             constants: Constants::none(),
+            scoring: false,
         }
     }
 

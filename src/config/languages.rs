@@ -80,8 +80,9 @@ mod tests {
 
     /// A `.py` file is the configured Python whatever its `#!` line says:
     /// a student's file that begins `#!/usr/bin/env python2` and is valid
-    /// Python 3 is graded as Python 3 (problemtools would run it as Python
-    /// 2; a package's Python 2 submission is then CE here, not skipped).
+    /// Python 3 is graded as Python 3. A package's example submission is
+    /// routed by its `#!` line, as problemtools routes it, in the grading
+    /// layer (`grading::package`'s `python2`; issue #34).
     #[test]
     fn a_python2_shebang_leaves_a_py_file_in_the_configured_python() {
         let config = JudgeConfig::defaults().unwrap();

@@ -62,6 +62,9 @@ pub(crate) struct PackagePlan {
     pub(crate) unchecked_inputs: Option<String>,
     /// What loading the package did that a user should know, one line each.
     pub(crate) notes: Vec<String>,
+    /// What the package does that its format does not allow, and how it is
+    /// read instead, one line each.
+    pub(crate) warnings: Vec<String>,
     /// `submissions/submissions.yaml` (2025-09), when the package has one.
     pub(crate) expectations: Vec<Expectation>,
     /// What no run or compile may see (the package's programs' too): a
@@ -204,9 +207,30 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
                     continue;
                 }
             };
+            // A `.py` file whose `#!` line asks for Python 2 runs as that
+            // (issue #34), unless submissions.yaml states its language.
+            let python2 = match stated {
+                None => python2::python2_shebang(&listed.path),
+                Some(_) => None,
+            };
+            let stated = match (&python2, python2::python2_language(config)) {
+                (Some(line), None) => {
+                    let reason = python2::not_configured(line);
+                    skipped.push((listed, reason));
+                    continue;
+                }
+                (Some(_), language @ Some(_)) => language,
+                (None, _) => stated,
+            };
             match with_stated(classify(&listed.path, config), &listed.path, stated) {
                 Ok(submission) => match missing_toolchain(&submission) {
-                    Some(reason) => skipped.push((listed, reason)),
+                    Some(reason) => {
+                        let reason = match &python2 {
+                            Some(line) => python2::not_installed(line, &reason),
+                            None => reason,
+                        };
+                        skipped.push((listed, reason));
+                    }
                     // The format replaces a package's constants in its
                     // example submissions (issue #34).
                     None => graded.push((
@@ -251,6 +275,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         ignored_files: loaded.ignored_files,
         unchecked_inputs: loaded.unchecked_inputs,
         notes: loaded.notes,
+        warnings: loaded.warnings,
         expectations,
     })
 }
@@ -607,8 +632,14 @@ pub(crate) fn grade(
             others: Vec::new(),
             constants: submission.constants.clone(),
             stated: match &submission.kind {
+                // A language other than its extension's: stated, or asked
+                // for by a `#!` line (Python 2).
                 runner::SubmissionKind::Language { name, language }
-                    if language.entry.is_some() || stated_names(plan, dir, listed) =>
+                    if language.entry.is_some()
+                        || stated_names(plan, dir, listed)
+                        || config
+                            .language_for(&listed.path)
+                            .is_some_and(|(by_extension, _)| by_extension != name) =>
                 {
                     Some((name.clone(), language.entry.clone()))
                 }
@@ -699,6 +730,7 @@ pub(crate) fn grade(
     Ok((graded, journal))
 }
 
+mod python2;
 mod time_limit;
 
 pub(crate) use time_limit::DerivedLimit;

@@ -117,6 +117,10 @@ pub(crate) struct LoadedPackage {
     /// What the reader did that a user should know (a symbolic link out of
     /// the package followed), one line each.
     pub(crate) notes: Vec<String>,
+    /// What the reader accepted though the format does not allow it, and
+    /// how it read it (a layout of `test_group.yaml` BAPCtools reads), one
+    /// line each.
+    pub(crate) warnings: Vec<String>,
     /// The submissions the package lists itself, each with a tag naming
     /// the verdicts it may get (Polygon's `<solution tag=...>`); `None`:
     /// those in the verdict folders under `submissions/`.

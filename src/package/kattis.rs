@@ -78,6 +78,7 @@ fn load(
         dir,
         format: yaml.format,
         constants: &file.constants,
+        scoring: yaml.is_scoring(),
     };
     let id = id.to_owned();
     let tests = read_tests(dir)?;
@@ -123,6 +124,7 @@ fn load(
                 &file.constants,
             ))
             .collect(),
+        warnings: settings_files.layout().warning().into_iter().collect(),
         tagged: None,
         example_constants: (!file.constants.is_empty()).then(|| Arc::new(file.constants.clone())),
     };

@@ -56,6 +56,7 @@ impl PackageFormat for Native {
             ignored_files: Vec::new(),
             unchecked_inputs: None,
             notes: Vec::new(),
+            warnings: Vec::new(),
             tagged: None,
         })
     }

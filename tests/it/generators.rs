@@ -491,3 +491,133 @@ fn a_link_entry_writes_a_copy_of_the_linked_file() {
         failed.transcript()
     );
 }
+
+/// An input validator that takes `--max N` and rejects a number above N.
+const MAX_VALIDATOR: &str = "import sys\n\
+    args = sys.argv[1:]\n\
+    n = int(sys.stdin.read())\n\
+    if '--max' in args and n > int(args[args.index('--max') + 1]):\n    \
+    print(f'{n} is above the maximum', file=sys.stderr)\n    sys.exit(43)\n\
+    sys.exit(42)\n";
+
+/// See: issue #34, item 3. The cache key holds the validators' arguments: a
+/// changed `input_validator_args` in a group's `test_group.yaml` checks the
+/// case again (it was taken from the cache, unchecked, and `data/` written
+/// with an input the validator now rejects).
+#[test]
+fn changed_validator_arguments_check_a_cached_case_again() {
+    let dir = Dir::new();
+    let with_max =
+        |max: &str| format!("    test_group.yaml:\n      input_validator_args: [--max, '{max}']\n");
+    one_case_package(&dir, "print(5)\n", &with_max("10"));
+    dir.create("p/input_validators/validate.py", MAX_VALIDATOR);
+    let first = dir.judge(&["gen", "--package", "p"]);
+    first.expect_code(0);
+    assert!(
+        first.stderr().contains("(1 made, 0 from the cache"),
+        "{}",
+        first.transcript()
+    );
+    let same = dir.judge(&["gen", "--package", "p"]);
+    same.expect_code(0);
+    assert!(
+        same.stderr().contains("(0 made, 1 from the cache"),
+        "{}",
+        same.transcript()
+    );
+
+    one_case_package(&dir, "print(5)\n", &with_max("3"));
+    let tighter = dir.judge(&["gen", "--package", "p"]);
+    tighter.expect_code(1);
+    assert!(
+        tighter
+            .stderr()
+            .contains("error: data/secret/only: the input validator rejects its input"),
+        "{}",
+        tighter.transcript()
+    );
+
+    // The case's own `.yaml` overrides the group's, and is part of the key
+    // as well.
+    let own = format!(
+        "{}    data:\n      only:\n        generate: gen.py {{seed}}\n        yaml:\n          \
+         input_validator_args: [--max, '7']\n",
+        with_max("3")
+    );
+    dir.create(
+        "p/generators/generators.yaml",
+        format!("solution: /submissions/accepted/echo.py\ndata:\n  secret:\n{own}"),
+    );
+    let overridden = dir.judge(&["gen", "--package", "p"]);
+    overridden.expect_code(0);
+    assert_eq!(dir.read("p/data/secret/only.in"), "5\n");
+}
+
+/// A package whose `secret` caps inputs at 3, and whose group `big` (its
+/// own file setting another key) holds a 5.
+fn capped_package(dir: &Dir, more: &str) {
+    dir.create(
+        "p/problem.yaml",
+        "problem_format_version: 2025-09\ntype: pass-fail\nname: P\nlimits:\n  \
+         validation_time: 1\n",
+    );
+    dir.create(
+        "p/generators/generators.yaml",
+        format!(
+            "solution: /submissions/accepted/echo.py\ndata:\n  sample:\n    data:\n      \
+             one: {{in: '1'}}\n  secret:\n    test_group.yaml:\n      input_validator_args: \
+             [--max, '3']\n    data:\n      big:\n        test_group.yaml:\n          \
+             output_validator_args: []\n        data:\n          five: {{in: '5'}}\n{more}"
+        ),
+    );
+    dir.create("p/input_validators/validate.py", MAX_VALIDATOR);
+    dir.create(
+        "p/submissions/accepted/echo.py",
+        "import sys\nsys.stdout.write(sys.stdin.read())\n",
+    );
+}
+
+/// See: issue #34, item 4. The build checks a case with the arguments the
+/// package is graded with: under the format, `secret`'s file does not reach
+/// its group `big`, so its 5 is valid both when built and when graded (the
+/// build used to apply `secret`'s `--max 3` and refuse it). Once a file
+/// lies deeper than the format allows, both read the tree as BAPCtools
+/// does, and `secret`'s cap reaches `big` in both.
+#[test]
+fn generators_check_cases_with_the_arguments_loading_gives_them() {
+    let dir = Dir::new();
+    capped_package(&dir, "");
+    let graded = dir.judge(&["grade", "--package", "p"]);
+    graded.expect_code(0);
+    assert!(
+        graded
+            .stdout()
+            .contains("1 of 1 submissions got their folder's verdict"),
+        "{}",
+        graded.transcript()
+    );
+    assert!(
+        !graded.stderr().contains("warning:"),
+        "{}",
+        graded.transcript()
+    );
+
+    let nested = "      other:\n        data:\n          deep:\n            test_group.yaml:\n              \
+                  input_validator_args: [--max, '9']\n            data:\n              \
+                  two: {in: '2'}\n";
+    capped_package(&dir, nested);
+    let run = dir.judge(&["gen", "--package", "p"]);
+    run.expect_code(1);
+    assert!(
+        run.stderr()
+            .contains("error: data/secret/big/five: the input validator rejects its input"),
+        "{}",
+        run.transcript()
+    );
+    // `deep`'s own cap is its tests': 2 passes under 9.
+    assert!(
+        !run.stderr().contains("data/secret/other/deep/two"),
+        "{}",
+        run.transcript()
+    );
+}

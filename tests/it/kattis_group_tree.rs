@@ -4,7 +4,8 @@
 //! groups) and the folders of the validators' own tests; each test gets
 //! its own group's arguments, never those of `secret` above its group.
 //! The package `divide` has the shape of BAPCtools' `divsort`, laid out as
-//! the format allows.
+//! the format allows; nested as `divsort` nests it, a pass-fail package is
+//! graded with BAPCtools' inheritance and a warning (issue #34, item 1).
 
 use crate::support::Dir;
 
@@ -163,13 +164,91 @@ fn secrets_file_does_not_reach_its_groups_but_a_groups_own_does() {
     assert!(said.contains("not small"), "{said}");
 }
 
-/// See: issue #34, item 2. What the format forbids is refused at load,
-/// naming the file and the key: a `test_group.yaml` inside a group (a
-/// group holds no groups), one in a folder of `secret` that is no group
-/// (BAPCtools' `divsort` nests them so), and a folder of `secret` without
-/// one beside groups (BAPCtools' `generatorincludes`).
+/// See: issue #34, item 1 (BAPCtools' `divsort`, which nests files so).
+/// A pass-fail package whose `test_group.yaml` files lie deeper than the
+/// format allows grades, with one warning naming the files, each test
+/// taking BAPCtools' inheritance: key by key, the nearest file at or above
+/// its folder. `secret`'s `small` now reaches what sets no input arguments
+/// of its own (`large` and `nested_2` hide it, as `nested_2` does in
+/// `divsort`), the nested files' arguments reach their tests (`nested_2`'s
+/// tolerance lets the rounding submission pass there), and
+/// `secret/general`, no group, holds them.
 #[test]
-fn nesting_the_format_forbids_is_refused_naming_the_file() {
+fn nesting_as_bapctools_does_grades_with_its_inheritance_and_one_warning() {
+    let dir = Dir::new();
+    divide(&dir);
+    let case = |name: &str, input: &str, answer: &str| {
+        dir.create(&format!("divide/data/{name}.in"), format!("{input}\n"));
+        dir.create(&format!("divide/data/{name}.ans"), format!("{answer}\n"));
+    };
+    dir.create(
+        "divide/data/secret/large/test_group.yaml",
+        "output_validator_args: [float_tolerance, \"1e-2\"]\n\
+         input_validator_args:\n  integers: []\n",
+    );
+    dir.create(
+        "divide/data/secret/general/nested_1/test_group.yaml",
+        "input_validator_args: [--integer]\n",
+    );
+    case("secret/general/nested_1/1", "12 4 ab cd", "3.000000 abcd");
+    dir.create(
+        "divide/data/secret/general/nested_2/test_group.yaml",
+        "input_validator_args:\n  integers: []\n\
+         output_validator_args: [float_tolerance, \"1e-2\"]\n",
+    );
+    case(
+        "secret/general/nested_2/1",
+        "1000 8 ab cd",
+        "125.000000 abcd",
+    );
+    let graded = dir.judge(&["grade", "--package", "divide"]);
+    let (out, err) = (graded.stdout(), graded.stderr());
+    assert_eq!(graded.code(), 0, "{out}{err}");
+    assert!(
+        out.contains("3 of 3 submissions got their folder's verdict"),
+        "{out}"
+    );
+    let warnings: Vec<&str> = err
+        .lines()
+        .filter(|line| line.starts_with("warning:"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{err}");
+    for named in [
+        "`data/secret/general/nested_1/test_group.yaml` (deeper than 2025-09 allows)",
+        "`data/secret/general/nested_2/test_group.yaml` (deeper than 2025-09 allows)",
+        "`data/secret/general` (in no test data group",
+        "graded with BAPCtools' inheritance",
+    ] {
+        assert!(warnings[0].contains(named), "{named}: {err}");
+    }
+
+    // `nested_1`'s `--integer` reaches its tests.
+    case("secret/general/nested_1/2", "7.5 3 ab cd", "2.500000 abcd");
+    let run = dir.judge(&["grade", "--package", "divide"]);
+    run.expect_code(2);
+    let said = run.stderr();
+    assert!(said.contains("data/secret/general/nested_1/2.in"), "{said}");
+    assert!(said.contains("not whole"), "{said}");
+    fs_err::remove_file(dir.path().join("divide/data/secret/general/nested_1/2.in")).unwrap();
+    fs_err::remove_file(dir.path().join("divide/data/secret/general/nested_1/2.ans")).unwrap();
+
+    // `secret`'s `small` reaches a folder that sets nothing itself.
+    case("secret/general/3", "1000 4 ab cd", "250.000000 abcd");
+    let run = dir.judge(&["grade", "--package", "divide"]);
+    run.expect_code(2);
+    let said = run.stderr();
+    assert!(said.contains("data/secret/general/3.in"), "{said}");
+    assert!(said.contains("not small"), "{said}");
+}
+
+/// See: issue #34, items 1 and 2. In a scoring package the layouts the
+/// format forbids are still refused at load, naming the file and the key:
+/// its scores need the format's groups, and BAPCtools scores nothing. A
+/// `test_group.yaml` inside a group, one in a folder of `secret` that is no
+/// group (BAPCtools' `divsort`), and a folder of `secret` without one
+/// beside groups (BAPCtools' `generatorincludes`).
+#[test]
+fn a_scoring_package_nesting_as_the_format_forbids_is_refused_naming_the_file() {
     for (files, named, wanted) in [
         (
             vec![("divide/data/secret/integers/deep/test_group.yaml", "")],
@@ -198,6 +277,18 @@ fn nesting_the_format_forbids_is_refused_naming_the_file() {
     ] {
         let dir = Dir::new();
         divide(&dir);
+        let yaml = dir
+            .read("divide/problem.yaml")
+            .replace("type: pass-fail", "type: scoring");
+        dir.create("divide/problem.yaml", yaml);
+        dir.create(
+            "divide/data/secret/integers/test_group.yaml",
+            "max_score: 50\ninput_validator_args: [--integer]\n",
+        );
+        dir.create(
+            "divide/data/secret/large/test_group.yaml",
+            "max_score: 50\noutput_validator_args: [float_tolerance, \"1e-2\"]\n",
+        );
         for (name, text) in &files {
             dir.create(name, text);
         }
@@ -206,6 +297,10 @@ fn nesting_the_format_forbids_is_refused_naming_the_file() {
         assert_eq!(run.code(), 2, "{files:?}: {said}");
         assert!(said.contains(named), "{files:?}: {said}");
         assert!(said.contains(wanted), "{files:?}: {said}");
+        assert!(
+            said.contains("a scoring one needs the format's test data groups"),
+            "{files:?}: {said}"
+        );
         assert!(!run.stdout().contains("submissions got"), "{files:?}");
     }
 }

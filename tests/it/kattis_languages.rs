@@ -369,3 +369,67 @@ fn a_custom_output_validator_decides_the_output_self_tests_and_is_bounded() {
         run.stderr()
     );
 }
+
+/// See: issue #34, item 2 (problemtools' `different_py2.py`). A `.py`
+/// submission whose `#!` line asks for Python 2 runs in judge.toml's Python
+/// 2 language: where that is not installed it is not graded, with the
+/// reason (exit 0, not a CE charged to it); where it is, it runs there
+/// (here a stand-in that only a Python 2 file passes under). Without the
+/// `#!` line the file stays Python 3.
+#[test]
+fn a_py_file_asking_for_python2_runs_as_python2_or_is_skipped() {
+    let dir = Dir::new();
+    hello(&dir);
+    fs_err::remove_file(dir.path().join("hello/submissions/accepted/hello.py2")).unwrap();
+    dir.create(
+        "hello/submissions/accepted/two.py",
+        "#!/usr/bin/env python2\nprint 'Hello, World!'\n",
+    );
+    dir.create(
+        "judge.toml",
+        "[languages.python2]\nextensions = [\"py2\"]\n\
+         compile = [\"python2-not-installed\", \"-m\", \"py_compile\", \"{source}\"]\n\
+         run = [\"python2-not-installed\", \"{source}\"]\n",
+    );
+    let run = dir.judge(&["grade", "--package", "hello", "--json", "report.json"]);
+    run.expect_code(0);
+    let err = run.stderr();
+    assert!(
+        err.contains(
+            "skipped: hello/submissions/accepted/two.py: its `#!/usr/bin/env python2` line asks \
+             for Python 2, and Python 2 is not installed on this host (language `python2`: the \
+             compiler `python2-not-installed` is not installed"
+        ),
+        "{err}"
+    );
+    assert!(!run.stdout().contains("two.py"), "{}", run.stdout());
+
+    // A stand-in that is surely there, the language that runs `.py2`
+    // files: Python 3 told to run the file with its print statement turned
+    // into a call.
+    dir.create(
+        "judge.toml",
+        "[languages.standin]\nextensions = [\"py2\"]\n\
+         run = [\"python3\", \"-c\", \"import sys; exec(open(sys.argv[1]).read().replace(\\\"print '\\\", \\\"print('\\\").rstrip() + ')')\", \"{source}\"]\n",
+    );
+    let run = dir.judge(&["grade", "--package", "hello"]);
+    run.expect_code(0);
+    assert_folder_verdicts(
+        &run.stdout(),
+        &[("hello/submissions/accepted/two.py", "AC")],
+    );
+
+    // Without the line, the same file is Python 3, where it does not compile.
+    dir.create(
+        "hello/submissions/accepted/two.py",
+        "print 'Hello, World!'\n",
+    );
+    let run = dir.judge(&["grade", "--package", "hello"]);
+    run.expect_code(1);
+    let out = run.stdout();
+    assert!(
+        out.lines().any(|line| line.starts_with("MISMATCH")
+            && line.contains("hello/submissions/accepted/two.py: CE")),
+        "{out}"
+    );
+}

@@ -97,7 +97,8 @@ pub(crate) fn generate(
         },
     })?;
     let problem = read_problem_yaml(dir)?;
-    let plan = plan::plan(&yaml_path, &text, &raw, &problem.constants)?;
+    let mut plan = plan::plan(&yaml_path, &text, &raw, &problem.constants)?;
+    plan::inherit_validator_args(&mut plan, &problem.constants, problem.yaml.is_scoring());
     let empty_answers =
         problem.yaml.is(ProblemType::Interactive) || problem.yaml.is(ProblemType::MultiPass);
 

@@ -90,9 +90,11 @@ pub(crate) struct Case {
     pub(crate) links: Vec<(&'static str, String)>,
     pub(crate) solution: Solution,
     pub(crate) retries: u32,
-    /// `input_validator_args` of the nearest `test_group.yaml` above it.
+    /// `input_validator_args` of the `test_group.yaml` it inherits them
+    /// from, by the rule loading the package uses
+    /// ([`inherit_validator_args`]).
     pub(crate) input_validator_args: Option<serde_norway::Value>,
-    /// `output_validator_args` of the nearest `test_group.yaml` above it.
+    /// `output_validator_args`, alike.
     pub(crate) output_validator_args: Option<serde_norway::Value>,
 }
 
@@ -122,15 +124,11 @@ struct Inherited {
     solution: Solution,
     random_salt: String,
     retries: u32,
-    input_validator_args: Option<serde_norway::Value>,
-    output_validator_args: Option<serde_norway::Value>,
 }
 
 impl Inherited {
-    /// The settings below `entry`: its own where it states them. The
-    /// arguments of its `test_group.yaml` get the package's `constants`,
-    /// as the file it becomes does.
-    fn below(&self, entry: &RawEntry, constants: &Constants) -> Result<Inherited, String> {
+    /// The settings below `entry`: its own where it states them.
+    fn below(&self, entry: &RawEntry) -> Result<Inherited, String> {
         let mut next = self.clone();
         match &entry.solution {
             None => {}
@@ -156,41 +154,7 @@ impl Inherited {
         if let Some(retries) = entry.retries {
             next.retries = retries.0;
         }
-        if let Some(args) = entry
-            .test_group_yaml
-            .as_ref()
-            .and_then(|group| group.get("input_validator_args"))
-        {
-            next.input_validator_args = Some(with_constants(args, constants));
-        }
-        if let Some(args) = entry
-            .test_group_yaml
-            .as_ref()
-            .and_then(|group| group.get("output_validator_args"))
-        {
-            next.output_validator_args = Some(with_constants(args, constants));
-        }
         Ok(next)
-    }
-}
-
-/// `value` with `constants` replaced in each string in it.
-fn with_constants(value: &serde_norway::Value, constants: &Constants) -> serde_norway::Value {
-    use serde_norway::Value;
-    match value {
-        Value::String(text) => Value::String(constants.substitute(text)),
-        Value::Sequence(items) => Value::Sequence(
-            items
-                .iter()
-                .map(|item| with_constants(item, constants))
-                .collect(),
-        ),
-        Value::Mapping(map) => Value::Mapping(
-            map.iter()
-                .map(|(key, item)| (key.clone(), with_constants(item, constants)))
-                .collect(),
-        ),
-        other => other.clone(),
     }
 }
 
@@ -252,13 +216,49 @@ pub(crate) fn plan(
         solution: Solution::Default,
         random_salt: String::new(),
         retries: 1,
-        input_validator_args: None,
-        output_validator_args: None,
     }
-    .below(root, constants)
+    .below(root)
     .map_err(|message| builder.invalid(&["solution"], "solution", message))?;
     builder.directory(&[], "", "", root, &inherited, true)?;
     Ok(builder.plan)
+}
+
+/// Gives each case of `plan` the `input_validator_args` and
+/// `output_validator_args` it inherits from the groups' `test_group.yaml`
+/// (the package's `constants` replaced in their text first, as loading
+/// does), by the rule loading the package uses
+/// ([`crate::config::kattis_groups::layout`]): so the build checks a case
+/// with the arguments it is graded with (issue #34). `scoring`: the
+/// problem is `type: scoring`.
+pub(crate) fn inherit_validator_args(plan: &mut Plan, constants: &Constants, scoring: bool) {
+    let files: BTreeMap<&str, serde_norway::Value> = plan
+        .folders
+        .iter()
+        .filter_map(|(folder, text)| {
+            let text = constants.substitute(text.as_ref()?);
+            // Written by the plan from a value it read: it reads back.
+            let value = serde_norway::from_str(&text).unwrap_or(serde_norway::Value::Null);
+            Some((folder.as_str(), value))
+        })
+        .collect();
+    let folders = files.keys().map(|folder| (*folder).to_owned()).collect();
+    let names = plan
+        .cases
+        .iter()
+        .map(|case| case.path.as_str())
+        .chain(plan.includes.iter().map(|(path, _)| path.as_str()));
+    let layout = crate::config::kattis_groups::layout(&folders, names, scoring);
+    let has_file = |folder: &str| files.contains_key(folder);
+    let inherited = |path: &str, key: &str| {
+        layout.chain(path, &has_file).iter().find_map(|folder| {
+            let value = files.get(folder.as_str())?.get(key)?;
+            (!value.is_null()).then(|| value.clone())
+        })
+    };
+    for case in &mut plan.cases {
+        case.input_validator_args = inherited(&case.path, "input_validator_args");
+        case.output_validator_args = inherited(&case.path, "output_validator_args");
+    }
 }
 
 /// How many numbered test cases `data` and the directories below hold
@@ -462,7 +462,7 @@ impl Builder<'_> {
                 }
                 let child_folder = join(folder, &name);
                 let below = inherited
-                    .below(child, self.constants)
+                    .below(child)
                     .map_err(|message| self.invalid(&at, &dotted_child, message))?;
                 let cases = self.directory(&at, &child_folder, &key, child, &below, false)?;
                 held.extend(cases);
@@ -561,7 +561,7 @@ impl Builder<'_> {
         if entry.generators.is_some() || entry.version.is_some() || entry.visualizer.is_some() {
             return Err(refuse("holds a key of the file's root only".to_owned()));
         }
-        let inherited = inherited.below(entry, self.constants).map_err(&refuse)?;
+        let inherited = inherited.below(entry).map_err(&refuse)?;
         let values = entry.count.as_ref().map(|count| count.0.clone());
         let consecutive = values.as_ref().is_some_and(|values| {
             let low = values.iter().min().copied().unwrap_or(0);
@@ -695,8 +695,8 @@ impl Builder<'_> {
                 links: links.clone(),
                 solution: inherited.solution.clone(),
                 retries: inherited.retries,
-                input_validator_args: inherited.input_validator_args.clone(),
-                output_validator_args: inherited.output_validator_args.clone(),
+                input_validator_args: None,
+                output_validator_args: None,
             });
             made.push(self.plan.cases.len() - 1);
         }

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 /// Bumped when the way a case is made changes, so old entries are not
 /// taken for new ones.
-const CACHE_VERSION: &str = "judge generators.yaml cache 1";
+const CACHE_VERSION: &str = "judge generators.yaml cache 2";
 
 /// The made cases of one package.
 pub(crate) struct Cache {
@@ -143,6 +143,20 @@ pub(crate) fn case_key(dir: &Path, case: &Case, programs: &Programs<'_>) -> Stri
     }
     if let Some(Ok(tool)) = programs.solutions.get(&case.solution) {
         hash_program(&mut hasher, &tool.path);
+    }
+    // The validators' arguments decide the check as much as their files do:
+    // a changed `input_validator_args` or `output_validator_args` checks the
+    // case again (issue #34).
+    for (name, args) in [
+        ("input validator args", &case.input_validator_args),
+        ("output validator args", &case.output_validator_args),
+    ] {
+        hasher.update(name.as_bytes());
+        let text = args.as_ref().map_or_else(String::new, |args| {
+            serde_norway::to_string(args).unwrap_or_else(|_| format!("{args:?}"))
+        });
+        hasher.update((text.len() as u64).to_le_bytes());
+        hasher.update(text.as_bytes());
     }
     for tool in [programs.input_validator, programs.output_validator_tool]
         .into_iter()

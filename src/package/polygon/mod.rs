@@ -119,6 +119,7 @@ impl PackageFormat for Polygon {
             ignored_files: Vec::new(),
             unchecked_inputs: None,
             notes: loaded.notes,
+            warnings: Vec::new(),
             tagged: Some(TaggedSolutions {
                 solutions,
                 tags: &Tags,
