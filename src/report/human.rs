@@ -5,6 +5,7 @@
 //! the lines for examples that did not get their folder's verdict.
 
 use super::json::{GradeReport, GradedResult};
+use super::Row;
 use crate::config::judge::Layout;
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
