@@ -15,7 +15,7 @@ use std::path::Path;
 /// The longest checker message shown in a row; the JSON report has it all.
 const MESSAGE_WIDTH: usize = 60;
 
-pub(crate) use super::visible::{visible, visible_name};
+pub(crate) use crate::visible::{visible, visible_name};
 
 /// One submission's block of the table.
 pub(crate) fn render_submission(result: &SubmissionResult) -> String {

@@ -206,7 +206,7 @@ impl TestSelection {
         let names: Vec<String> = self
             .invalid
             .iter()
-            .map(|test| super::visible::visible_name(&test.name))
+            .map(|test| crate::visible::visible_name(&test.name))
             .collect();
         format!(
             ", {} of them invalid for the problem ({})",

@@ -24,7 +24,6 @@ pub(crate) mod rendering;
 pub(crate) mod source;
 pub(crate) mod stdout;
 pub(crate) mod targets;
-pub(crate) mod visible;
 pub(crate) mod vpl;
 
 use crate::runner::{SubmissionResult, TestResult};
