@@ -692,5 +692,4 @@ fn current_rules(
 }
 
 #[cfg(test)]
-#[path = "kattis_groups_tests.rs"]
 mod tests;

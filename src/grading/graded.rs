@@ -124,17 +124,6 @@ mod tests {
     use crate::report::json::Expected;
     use test_case::test_case;
 
-    fn graded(verdict: Verdict, expected: Option<Expected>) -> GradedResult {
-        let result = SubmissionResult {
-            verdict,
-            ..SubmissionResult::fixture("rooks", "a.py", Vec::new())
-        };
-        GradedResult {
-            expected,
-            ..GradedResult::fixture(result, "ann")
-        }
-    }
-
     fn folder(verdict: Option<Verdict>, also: &[Verdict], stored: Option<bool>) -> Expected {
         Expected {
             folder: "f".to_owned(),
@@ -155,7 +144,14 @@ mod tests {
         expected: Option<Expected>,
         agreement: Option<bool>,
     ) {
-        let graded = graded(verdict, expected);
+        let result = SubmissionResult {
+            verdict,
+            ..SubmissionResult::fixture("rooks", "a.py", Vec::new())
+        };
+        let graded = GradedResult {
+            expected,
+            ..GradedResult::fixture(result, "ann")
+        };
         assert_eq!(agrees(&graded), agreement);
         assert_eq!(Row::agrees(&graded), agreement);
         assert_eq!(
