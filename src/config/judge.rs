@@ -238,7 +238,7 @@ impl Layout {
 const COMPILER_OUTPUT_BYTES: u64 = 64 * 1024;
 
 /// `[languages.<name>]`.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[derive(Clone, Deserialize, PartialEq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 #[serde(expecting = "a table `[languages.<name>]`")]
 pub struct Language {
@@ -287,6 +287,24 @@ pub struct FolderRules {
     /// folder program compiles with its own (C++: `c`), so a folder of both
     /// is a program in this language.
     pub also: Vec<String>,
+}
+
+/// Every field but [`Language::folder`], as the derived rendering had it
+/// before the folder rules were the table's: a result's fingerprint
+/// (`grading::resume::Fingerprint`) hashes this rendering, so a file
+/// submission's stays what it was, and the fingerprint of a folder program
+/// adds the rules itself.
+impl std::fmt::Debug for Language {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Language")
+            .field("extensions", &self.extensions)
+            .field("source_name", &self.source_name)
+            .field("compile", &self.compile)
+            .field("run", &self.run)
+            .field("time_factor", &self.time_factor)
+            .field("entry", &self.entry)
+            .finish()
+    }
 }
 
 impl Language {
