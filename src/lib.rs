@@ -13,7 +13,11 @@
 //!   workspace, a staging folder) at random and tells a dead judge's from a
 //!   live one's by a lock; `suggest` finds the known name a mistyped
 //!   one is close to ("did you mean"); `hint` is the advice any layer's
-//!   error carries, printed as `hint: ...` by `cli` alone.
+//!   error carries, printed as `hint: ...` by `cli` alone; `visible` makes
+//!   text a submission controls safe to print, and `stderr` writes a
+//!   message line in one write: leaves, so a layer below `report` (the
+//!   runner's note on a folder a compile is not lent) says a line without
+//!   naming `report`.
 //! - [`problems`] knows the three problems of docs/problems.md: each parses and
 //!   validates inputs, solves them, generates random ones, checks a
 //!   contestant's output and offers smaller inputs derived from a failing
@@ -94,7 +98,8 @@
 //!   (tables, progress bars, notes, errors) and hands the command's
 //!   outcome or error to `error::exit_code`; what takes precedence, what
 //!   is refused, what a failed journal means and what the verdicts come to
-//!   are the library's. It and `report` are the only places that print.
+//!   are the library's. It and `report` are the only places that print
+//!   (besides the runner's one note, said through the leaf `stderr`).
 //!   The binary is one call, `cli::main`: a command line clap cannot parse
 //!   (and, for `judge check`, anything that keeps it from a verdict) ends
 //!   as an `error::Error` too, its code from the same table.
@@ -160,7 +165,9 @@ pub mod report;
 pub mod runner;
 pub mod sandbox;
 pub mod similar;
+pub(crate) mod stderr;
 pub(crate) mod stress;
 pub(crate) mod suggest;
 pub(crate) mod test_files;
 pub mod verdict;
+pub(crate) mod visible;

@@ -287,7 +287,7 @@ fn emit_line(line: crate::grading::validate_solve_check::Line) -> std::io::Resul
 
 /// Writes one message line to stderr.
 fn say(message: &str) {
-    crate::report::stdout::say_line(message);
+    crate::stderr::say_line(message);
 }
 
 /// Says a warning about the settings, each distinct one once per process

@@ -133,4 +133,21 @@ mod tests {
             .iter()
             .any(|(name, _)| *name == "sample-1.in"));
     }
+
+    /// The bundled package's manifest and the engine it names agree:
+    /// `config` reads the one, `problems` is the other, and only `config`
+    /// names both (issue #33: no folder names the other back).
+    #[test]
+    fn matchsticks_manifest_title_and_profiles_agree_with_the_code() {
+        use crate::problems::matchsticks::{Matchsticks, ProfileKind};
+        use crate::problems::Problem as _;
+        let text = file("matchsticks/problem.toml").unwrap();
+        let manifest: toml::Table = toml::from_str(std::str::from_utf8(text).unwrap()).unwrap();
+        assert_eq!(manifest["title"].as_str(), Some(Matchsticks.title()));
+        let generated = manifest["tests"]["generated"].as_array().unwrap();
+        for entry in generated {
+            let name = entry["profile"].as_str().unwrap();
+            assert!(ProfileKind::from_name(name).is_some(), "{name}");
+        }
+    }
 }

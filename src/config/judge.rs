@@ -122,6 +122,9 @@ pub(crate) struct LanguageToml {
     pub(crate) compile: Option<Vec<String>>,
     pub(crate) run: Option<Vec<String>>,
     pub(crate) time_factor: Option<f64>,
+    pub(crate) folder_entry: Option<String>,
+    pub(crate) folder_entry_declares_main: Option<bool>,
+    pub(crate) folder_also: Option<Vec<String>>,
 }
 
 impl LanguageToml {
@@ -133,6 +136,11 @@ impl LanguageToml {
             compile: self.compile.or(base.compile),
             run: self.run.or(base.run),
             time_factor: self.time_factor.or(base.time_factor),
+            folder_entry: self.folder_entry.or(base.folder_entry),
+            folder_entry_declares_main: self
+                .folder_entry_declares_main
+                .or(base.folder_entry_declares_main),
+            folder_also: self.folder_also.or(base.folder_also),
         }
     }
 
@@ -158,6 +166,16 @@ impl LanguageToml {
             run: self.run.ok_or_else(|| missing("run"))?,
             time_factor: self.time_factor,
             entry: None,
+            folder: Box::new(FolderRules {
+                entry: self.folder_entry,
+                entry_declares_main: self.folder_entry_declares_main.unwrap_or(false),
+                also: self
+                    .folder_also
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|extension| extension.trim_start_matches('.').to_owned())
+                    .collect(),
+            }),
         })
     }
 }
@@ -220,7 +238,7 @@ impl Layout {
 const COMPILER_OUTPUT_BYTES: u64 = 64 * 1024;
 
 /// `[languages.<name>]`.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[derive(Clone, Deserialize, PartialEq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 #[serde(expecting = "a table `[languages.<name>]`")]
 pub struct Language {
@@ -242,6 +260,51 @@ pub struct Language {
     /// `None`: the language's default. Never read from judge.toml.
     #[serde(skip)]
     pub entry: Option<String>,
+    /// How a folder program in this language is compiled and started
+    /// (judge.toml's `folder-entry`, `folder-entry-declares-main` and
+    /// `folder-also`): the language table says it, the code names no
+    /// language (issue #33).
+    /// Boxed: a `Language` travels in `runner::SubmissionKind`, beside a
+    /// variant with no data.
+    #[serde(skip)]
+    pub folder: Box<FolderRules>,
+}
+
+/// What a folder program in one language compiles and where it starts
+/// (issue #15), from the language's `folder-*` keys; all absent: every
+/// source of the language is compiled and the first at the folder's top
+/// (else the first) is the entry, as C and C++ have none.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FolderRules {
+    /// The file the program starts at when its top holds it (Python's
+    /// `__main__.py`, Java's `Main.java`); else its one source at the top,
+    /// and a folder with several there is refused as ambiguous.
+    pub entry: Option<String>,
+    /// With `entry`: else the first source at the top, in name order,
+    /// whose class declares `main` (Java's rule, issue #34).
+    pub entry_declares_main: bool,
+    /// Extensions (no dot) of another language's sources this language's
+    /// folder program compiles with its own (C++: `c`), so a folder of both
+    /// is a program in this language.
+    pub also: Vec<String>,
+}
+
+/// Every field but [`Language::folder`], as the derived rendering had it
+/// before the folder rules were the table's: a result's fingerprint
+/// (`grading::resume::Fingerprint`) hashes this rendering, so a file
+/// submission's stays what it was, and the fingerprint of a folder program
+/// adds the rules itself.
+impl std::fmt::Debug for Language {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Language")
+            .field("extensions", &self.extensions)
+            .field("source_name", &self.source_name)
+            .field("compile", &self.compile)
+            .field("run", &self.run)
+            .field("time_factor", &self.time_factor)
+            .field("entry", &self.entry)
+            .finish()
+    }
 }
 
 impl Language {
@@ -613,6 +676,33 @@ impl JudgeConfig {
                     path,
                     format!("languages.{name}.compile"),
                     "must name a program, or be left out",
+                ));
+            }
+            if let Some(entry) = language
+                .folder
+                .entry
+                .as_ref()
+                .filter(|entry| entry.is_empty() || entry.contains('/') || *entry == "..")
+            {
+                return Err(ConfigError::invalid(
+                    path,
+                    format!("languages.{name}.folder-entry"),
+                    format!(
+                        "`{entry}` is not a file name at a folder program's top (write \
+                         `__main__.py`)"
+                    ),
+                ));
+            }
+            if let Some(extension) = language
+                .folder
+                .also
+                .iter()
+                .find(|extension| extension.is_empty() || extension.contains(['.', '/']))
+            {
+                return Err(ConfigError::invalid(
+                    path,
+                    format!("languages.{name}.folder-also"),
+                    format!("`{extension}` is not a file extension (write `c` for `x.c`)"),
                 ));
             }
             for (key, argv) in [

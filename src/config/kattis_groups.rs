@@ -717,5 +717,4 @@ fn current_rules(
 }
 
 #[cfg(test)]
-#[path = "kattis_groups_tests.rs"]
 mod tests;

@@ -779,5 +779,4 @@ fn describe(value: &Value) -> String {
 }
 
 #[cfg(test)]
-#[path = "kattis_yaml_tests.rs"]
 mod tests;

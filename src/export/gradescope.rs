@@ -66,7 +66,7 @@ pub(crate) fn submission_languages<'a>(
                 .get_key_value(name.trim())
                 .map(|(name, language)| (name.as_str(), language))
                 .ok_or_else(|| ExportError::UnknownLanguage {
-                    name: crate::report::visible::visible(name),
+                    name: crate::visible::visible(name),
                     known: config.known_languages(),
                     suggestion: crate::suggest::did_you_mean(
                         name.trim(),
@@ -317,8 +317,8 @@ fn apt_packages(languages: &[(&str, &Language)]) -> Result<Vec<&'static str>, Ex
             .chain(program_of(&language.run));
         for program in programs {
             let package = apt_package(&program).ok_or_else(|| ExportError::NoPackage {
-                language: crate::report::visible::visible(name),
-                program: crate::report::visible::visible(&program),
+                language: crate::visible::visible(name),
+                program: crate::visible::visible(&program),
             })?;
             if !packages.contains(&package) {
                 packages.push(package);

@@ -30,10 +30,10 @@
 //! regression: the baseline says nothing about it (the new report's own
 //! exit, without `--baseline`, does).
 
+use super::graded::score_percent;
 use super::saved::Saved;
 use crate::exit::Outcome;
 use crate::report::human::visible_name;
-use crate::report::json::score_percent;
 use crate::report::Row;
 use crate::verdict::Verdict;
 use serde::Serialize;

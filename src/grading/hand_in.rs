@@ -156,7 +156,7 @@ fn listed(files: &[PathBuf]) -> String {
     let mut names: Vec<String> = files
         .iter()
         .take(FILES_LISTED)
-        .map(|file| crate::report::visible::visible_name(&format!("`{}`", file.to_string_lossy())))
+        .map(|file| crate::visible::visible_name(&format!("`{}`", file.to_string_lossy())))
         .collect();
     if files.len() > FILES_LISTED {
         names.push(format!("and {} more", files.len() - FILES_LISTED));

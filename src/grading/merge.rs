@@ -4,14 +4,18 @@
 //!
 //! What combines and what is refused (overlapping pairs, mixed layouts,
 //! settings or splits, a missing shard) is decided here, the one home of
-//! the merge (issue #33); the report's format, reading it
-//! ([`parse_grade`]) and the wording of a refusal ([`MergeError`]) are
+//! the merge (issue #33), with the wording of a refusal (`refusal`,
+//! [`MergeError`]);
+//! the report's format and reading it ([`parse_grade`]) are
 //! `report::json`'s.
+
+pub(crate) mod refusal;
 
 use super::usage::{Named, UsageError};
 use super::GradingError;
 use crate::config::judge::Layout;
-use crate::report::json::{parse_grade, GradeReport, GradedWith, MergeError, VERSION};
+use crate::report::json::{parse_grade, GradeReport, GradedWith, VERSION};
+use refusal::MergeError;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -25,7 +29,8 @@ pub(crate) fn read_and_merge(paths: &[PathBuf]) -> Result<GradeReport, GradingEr
             path: path.clone(),
             error,
         })?;
-        let report = parse_grade(path, &text).map_err(|error| UsageError::Merge(error.into()))?;
+        let report = parse_grade(path, &text)
+            .map_err(|error| UsageError::Merge(Box::new(MergeError::from(error))))?;
         reports.push((path.clone(), report));
     }
     Ok(merge(reports).map_err(|error| UsageError::Merge(error.into()))?)
@@ -61,7 +66,7 @@ fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeError
         not_graded.extend(report.not_graded);
         match (&report.graded_with, &first.graded_with) {
             (Some(this), Some(expected)) => {
-                if let Some((what, found, expected)) = this.difference(expected) {
+                if let Some((what, found, expected)) = difference(this, expected) {
                     return Err(MergeError::Settings {
                         path,
                         what: what.to_owned(),
@@ -177,6 +182,51 @@ fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeError
         missing: first.missing,
         results,
     })
+}
+
+/// The first setting in which two shards' `graded_with` differ: its name
+/// and both values, for a message.
+fn difference(this: &GradedWith, other: &GradedWith) -> Option<(&'static str, String, String)> {
+    fn show<T: std::fmt::Debug>(value: &Option<T>) -> String {
+        match value {
+            Some(value) => format!("{value:?}"),
+            None => "the package's".to_owned(),
+        }
+    }
+    let pairs = [
+        (
+            "judge version",
+            this.judge_version.clone(),
+            other.judge_version.clone(),
+        ),
+        ("seed", show(&this.seed), show(&other.seed)),
+        (
+            "random-tests",
+            this.random_tests.to_string(),
+            other.random_tests.to_string(),
+        ),
+        (
+            "limits.time-limit-ms",
+            show(&this.time_limit_ms),
+            show(&other.time_limit_ms),
+        ),
+        (
+            "limits.memory-limit-mib",
+            show(&this.memory_limit_mib),
+            show(&other.memory_limit_mib),
+        ),
+        (
+            "limits.output-limit-kib",
+            show(&this.output_limit_kib),
+            show(&other.output_limit_kib),
+        ),
+        (
+            "limits.wall-time-factor",
+            this.wall_time_factor.to_string(),
+            other.wall_time_factor.to_string(),
+        ),
+    ];
+    pairs.into_iter().find(|(_, left, right)| left != right)
 }
 
 #[cfg(test)]

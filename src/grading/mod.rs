@@ -38,7 +38,10 @@
 //!   nothing to grade.
 //! - `resume` decides which results of an earlier report `judge grade
 //!   --resume` may reuse, and keeps the results journal.
-//! - `score` scores a submission on a package's test groups.
+//! - `score` scores a submission on a package's test groups; `graded`
+//!   decides what a graded pair came to (whether it agrees with its verdict
+//!   folder, its score in percent), the answers to every report's
+//!   `report::Row`: the report renders, it decides nothing.
 //! - `progress` is what a progress line shows: submissions graded, the
 //!   one that runs, its test.
 //! - `usage` is the user's mistakes this layer refuses, one variant per
@@ -50,6 +53,7 @@
 pub(crate) mod catalog;
 pub(crate) mod class;
 pub(crate) mod compare;
+pub(crate) mod graded;
 mod hand_in;
 pub(crate) mod hidden;
 pub(crate) mod margin;

@@ -2,8 +2,8 @@
 //! their folders, and the line saying how a time limit was derived.
 
 use super::package::{DerivedLimit, PackageReport};
-use crate::report::visible::{visible, visible_name};
 use crate::runner::SubmissionResult;
+use crate::visible::{visible, visible_name};
 use std::fmt::Write as _;
 
 /// How the time limit was derived from the slowest accepted submission;

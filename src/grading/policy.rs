@@ -61,7 +61,9 @@ pub(crate) fn run_outcome(results: &[SubmissionResult]) -> Outcome {
 pub(crate) fn grade_outcome(report: &GradeReport) -> Outcome {
     let results = &report.results;
     let all_passed = if report.layout == Layout::Expected {
-        results.iter().all(|graded| graded.agrees() == Some(true))
+        results
+            .iter()
+            .all(|graded| super::graded::agrees(graded) == Some(true))
     } else {
         results
             .iter()

@@ -13,7 +13,7 @@ use crate::package::Package;
 use crate::problems::Problem;
 use crate::report::json::{GradeReport, GradedResult, JUDGE_VERSION, VERSION};
 use crate::report::ReportError;
-use crate::runner::{Settings, Submission, TestsToRun};
+use crate::runner::{Settings, Submission, SubmissionKind, TestsToRun};
 use crate::sandbox::Limits;
 use crate::verdict::Verdict;
 use serde::Serialize;
@@ -96,6 +96,12 @@ pub(crate) struct Fingerprint<'a> {
     /// (issue #15). Left out when false, as `until_first_failure` is.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub(crate) reached_only: bool,
+    /// A folder program's language's `folder-*` rules (where it starts,
+    /// which sources it takes: issue #33, the language table's). Left out
+    /// for a file, whose result they do not decide, so its fingerprint
+    /// stays what it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) folder_rules: Option<String>,
 }
 
 impl<'a> Fingerprint<'a> {
@@ -125,6 +131,12 @@ impl<'a> Fingerprint<'a> {
             random_tests,
             until_first_failure: which == TestsToRun::UntilFirstFailure,
             reached_only: false,
+            folder_rules: match &submission.kind {
+                SubmissionKind::Language { language, .. } if submission.path.is_dir() => {
+                    Some(format!("{:?}", language.folder))
+                }
+                _ => None,
+            },
         }
     }
 
@@ -761,5 +773,55 @@ mod tests {
         let error = load(&path).unwrap_err().to_string();
         assert!(error.contains("grades.json.journal"), "{error}");
         assert!(error.contains("line 2"), "{error}");
+    }
+
+    /// Issue #33: a folder program's rules came into the language table;
+    /// a file's fingerprint hashes what it did before (the language's
+    /// rendering without them), and a folder program's changes with them.
+    #[test]
+    fn folder_rules_decide_a_folder_program_s_fingerprint_only() {
+        let config = crate::config::judge::JudgeConfig::defaults().unwrap();
+        let package = crate::package::Package::bundled("rooks").unwrap();
+        let settings = crate::grading::settings::resolve(
+            &crate::grading::settings::Overrides::default(),
+            &config,
+            &package,
+        )
+        .settings;
+        let problem = crate::problems::PROBLEMS[0];
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("a.py");
+        fs_err::write(&file, "print(1)\n").unwrap();
+        let folder = dir.path().join("program");
+        fs_err::create_dir(&folder).unwrap();
+        let fingerprint = |path: &Path, entry: Option<&str>| {
+            let mut language = config.languages["python"].clone();
+            language.folder.entry = entry.map(str::to_owned);
+            let kind = SubmissionKind::Language {
+                name: "python".to_owned(),
+                language,
+            };
+            let submission = Submission::new(path.to_owned(), kind);
+            let fingerprint = Fingerprint::new(
+                problem,
+                "digest",
+                &submission,
+                &settings,
+                TestsToRun::All,
+                1,
+                0,
+            );
+            serde_json::to_string(&fingerprint).unwrap()
+        };
+        let of_file = fingerprint(&file, Some("__main__.py"));
+        assert!(!of_file.contains("folder_rules"), "{of_file}");
+        assert!(
+            of_file.contains(r#"Language { extensions: [\"py\", \"py3\"], source_name: None, "#),
+            "{of_file}"
+        );
+        assert_eq!(of_file, fingerprint(&file, Some("main.py")));
+        let of_folder = fingerprint(&folder, Some("__main__.py"));
+        assert!(of_folder.contains("__main__.py"), "{of_folder}");
+        assert_ne!(of_folder, fingerprint(&folder, Some("main.py")));
     }
 }

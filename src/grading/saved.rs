@@ -88,7 +88,7 @@ fn parse(path: &Path, text: &str) -> Result<Saved, GradingError> {
     if probe.layout.is_some() {
         return parse_grade(path, text)
             .map(Saved::Grade)
-            .map_err(|error| UsageError::Merge(error.into()).into());
+            .map_err(|error| UsageError::Merge(Box::new(error.into())).into());
     }
     serde_json::from_str(text)
         .map(Saved::Run)

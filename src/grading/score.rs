@@ -575,5 +575,4 @@ fn plan_group(group: &TestGroup, index: &HashMap<&str, usize>) -> Result<PlanGro
 }
 
 #[cfg(test)]
-#[path = "score_tests.rs"]
 mod tests;

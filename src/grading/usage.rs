@@ -9,13 +9,14 @@
 //! with their line and column) and of the layers that wrap this one
 //! (`judge similar`'s comparison), which keep their own errors.
 
+use super::merge::refusal::MergeError;
 use crate::config::io_reason;
 use crate::discovery::{DiscoverError, Ignored};
 use crate::hint::Hint;
 use crate::input_file::CannotRead;
 use crate::package::BadId;
 use crate::problems::GenerateError;
-use crate::report::json::{MergeError, VERSION};
+use crate::report::json::VERSION;
 use std::fmt;
 use std::path::PathBuf;
 

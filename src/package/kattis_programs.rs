@@ -114,7 +114,9 @@ pub(crate) fn program_at(path: &Path, config: &JudgeConfig) -> Result<FoundProgr
 }
 
 /// The language of a folder program: the one language its sources are in
-/// (C sources beside C++ ones make a C++ program). A folder with no
+/// (sources of a second language the first compiles with its own, by its
+/// `folder-also`, make a program of the first: C beside C++ is C++). A
+/// folder with no
 /// source, or with sources of two languages, is an error naming it (one
 /// with `build` or `run` scripts is not asked: its scripts build and run
 /// it).
@@ -124,19 +126,35 @@ pub(crate) fn folder_language(
 ) -> Result<(String, Language), ConfigError> {
     let refuse = |message: String| ConfigError::invalid(folder, "program", message);
     let mut languages: Vec<(String, Language)> = Vec::new();
+    // The extensions of each language's files found, in `languages`' order.
+    let mut found: Vec<Vec<String>> = Vec::new();
     for file in
         crate::runner::folder_files(folder).map_err(|refused| refuse(refused.to_string()))?
     {
         if let Some((name, language)) = config.language_for(&file) {
-            if !languages.iter().any(|(known, _)| known == name) {
-                languages.push((name.to_owned(), language.clone()));
+            let index = match languages.iter().position(|(known, _)| known == name) {
+                Some(index) => index,
+                None => {
+                    languages.push((name.to_owned(), language.clone()));
+                    found.push(Vec::new());
+                    languages.len() - 1
+                }
+            };
+            if let Some(extension) = file.extension() {
+                found[index].push(extension.to_string_lossy().into_owned());
             }
         }
     }
-    if languages.len() == 2 {
-        let names: Vec<&str> = languages.iter().map(|(name, _)| name.as_str()).collect();
-        if names.contains(&"c") && names.contains(&"cpp") {
-            languages.retain(|(name, _)| name == "cpp");
+    if let [(_, first), (_, second)] = languages.as_slice() {
+        let takes = |language: &Language, extensions: &[String]| {
+            extensions
+                .iter()
+                .all(|extension| language.folder.also.contains(extension))
+        };
+        if takes(first, &found[1]) {
+            languages.truncate(1);
+        } else if takes(second, &found[0]) {
+            languages.remove(0);
         }
     }
     match languages.len() {
@@ -153,5 +171,35 @@ pub(crate) fn folder_language(
                 .collect::<Vec<_>>()
                 .join(", ")
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_case::test_case;
+
+    /// Issue #33: which language a folder program is in comes from the
+    /// language table (C++'s `folder-also` takes `.c`), never from names in
+    /// the code; a third language still makes the folder ambiguous.
+    #[test_case(&["a.c", "b.cpp"], Ok("cpp") ; "C beside C++ is C++")]
+    #[test_case(&["a.cpp", "z.c", "y.c"], Ok("cpp") ; "several C files beside C++")]
+    #[test_case(&["a.c", "b.c"], Ok("c") ; "C alone")]
+    #[test_case(&["a.c", "b.py"], Err("holds sources of several languages (c, python)") ; "C beside Python")]
+    #[test_case(&["a.c", "b.cpp", "c.py"], Err("holds sources of several languages (c, cpp, python)") ; "three languages")]
+    fn a_folder_program_s_language(files: &[&str], expected: Result<&str, &str>) {
+        let dir = tempfile::tempdir().unwrap();
+        for name in files {
+            fs_err::write(dir.path().join(name), "x").unwrap();
+        }
+        let config = JudgeConfig::defaults().unwrap();
+        match (folder_language(dir.path(), &config), expected) {
+            (Ok((name, _)), Ok(expected)) => assert_eq!(name, expected),
+            (Err(error), Err(expected)) => {
+                let message = error.to_string();
+                assert!(message.contains(expected), "{message}");
+            }
+            (found, _) => panic!("{:?}", found.map(|(name, _)| name)),
+        }
     }
 }

@@ -118,7 +118,7 @@ impl Identity {
             RenderError::Platform(format!(
                 "`{variable}` is `{}`; Classroom 50's assignment modes are `individual`, \
                  `group` and `team`",
-                crate::report::visible::visible(&mode)
+                crate::visible::visible(&mode)
             ))
         })?;
         let submission = required("SUBMISSION_TAG")?;

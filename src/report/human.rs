@@ -5,6 +5,7 @@
 //! the lines for examples that did not get their folder's verdict.
 
 use super::json::{GradeReport, GradedResult};
+use super::Row;
 use crate::config::judge::Layout;
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
@@ -14,7 +15,7 @@ use std::path::Path;
 /// The longest checker message shown in a row; the JSON report has it all.
 const MESSAGE_WIDTH: usize = 60;
 
-pub(crate) use super::visible::{visible, visible_name};
+pub(crate) use crate::visible::{visible, visible_name};
 
 /// One submission's block of the table.
 pub(crate) fn render_submission(result: &SubmissionResult) -> String {

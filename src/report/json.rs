@@ -206,7 +206,7 @@ impl TestSelection {
         let names: Vec<String> = self
             .invalid
             .iter()
-            .map(|test| super::visible::visible_name(&test.name))
+            .map(|test| crate::visible::visible_name(&test.name))
             .collect();
         format!(
             ", {} of them invalid for the problem ({})",
@@ -338,53 +338,6 @@ pub(crate) struct GradedWith {
     pub(crate) wall_time_factor: f64,
 }
 
-impl GradedWith {
-    /// The first setting in which `self` and `other` differ: its name and
-    /// both values, for a message.
-    pub(crate) fn difference(&self, other: &GradedWith) -> Option<(&'static str, String, String)> {
-        fn show<T: std::fmt::Debug>(value: &Option<T>) -> String {
-            match value {
-                Some(value) => format!("{value:?}"),
-                None => "the package's".to_owned(),
-            }
-        }
-        let pairs = [
-            (
-                "judge version",
-                self.judge_version.clone(),
-                other.judge_version.clone(),
-            ),
-            ("seed", show(&self.seed), show(&other.seed)),
-            (
-                "random-tests",
-                self.random_tests.to_string(),
-                other.random_tests.to_string(),
-            ),
-            (
-                "limits.time-limit-ms",
-                show(&self.time_limit_ms),
-                show(&other.time_limit_ms),
-            ),
-            (
-                "limits.memory-limit-mib",
-                show(&self.memory_limit_mib),
-                show(&other.memory_limit_mib),
-            ),
-            (
-                "limits.output-limit-kib",
-                show(&self.output_limit_kib),
-                show(&other.output_limit_kib),
-            ),
-            (
-                "limits.wall-time-factor",
-                self.wall_time_factor.to_string(),
-                other.wall_time_factor.to_string(),
-            ),
-        ];
-        pairs.into_iter().find(|(_, left, right)| left != right)
-    }
-}
-
 /// `shard` of a [`GradeReport`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct ShardInfo {
@@ -449,7 +402,8 @@ pub(crate) struct Expected {
     /// was graded, where the verdict alone does not decide it (`judge grade
     /// --package`: a score in `partially_accepted/`, the full score in
     /// `accepted/` of a scored package, a `submissions.yaml` entry).
-    /// Absent: the verdict decides ([`GradedResult::agrees`]).
+    /// Absent: the verdict decides: the folder's verdict, or one it also
+    /// accepts, agrees (`crate::grading::graded::agrees`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) agrees: Option<bool>,
 }
@@ -477,49 +431,10 @@ impl GradedResult {
 }
 
 impl GradedResult {
-    /// Layout `expected`: whether the submission got what its folder
-    /// demands (`None` when the layout has no expectations): the decision
-    /// stored when it was graded ([`Expected::agrees`]), else whether the
-    /// verdict is the folder's or one it also accepts. Every reader of a
-    /// report (exit code, summary, colours, `judge merge`) asks this.
-    pub(crate) fn agrees(&self) -> Option<bool> {
-        self.expected.as_ref().map(|expected| {
-            expected.agrees.unwrap_or_else(|| {
-                expected.verdict == Some(self.result.verdict)
-                    || expected.also.contains(&self.result.verdict)
-            })
-        })
-    }
-
-    /// Score in percent: the result's `score` of its `max_score`, else
-    /// tests passed of the problem's tests (0 when none ran).
-    ///
-    /// Rounded to the nearest percent (16 of 24 is 67%, issue #32), but
-    /// never to 100% short of the whole score nor to 0% above nothing, so
-    /// the figure never hides a failure or a pass.
-    pub(crate) fn score_percent(&self) -> u32 {
-        score_percent(&self.result)
-    }
-
     /// The slowest test's CPU time, if any test ran.
     pub(crate) fn slowest_ms(&self) -> Option<u64> {
         self.result.tests.iter().map(|test| test.time_ms).max()
     }
-}
-
-/// [`GradedResult::score_percent`] of any result (`judge run`'s too).
-pub(crate) fn score_percent(result: &SubmissionResult) -> u32 {
-    let (got, most) = match (result.score, result.max_score) {
-        (Some(score), Some(max)) if max.0 > 0.0 => (score.0, max.0),
-        _ => (result.passed as f64, result.total as f64),
-    };
-    if most <= 0.0 || got <= 0.0 {
-        return 0;
-    }
-    if got >= most {
-        return 100;
-    }
-    (got / most * 100.0).round().clamp(1.0, 99.0) as u32
 }
 
 /// The JSON text of a grade report, pretty-printed, ending with a newline.
@@ -529,113 +444,34 @@ pub(crate) fn render_grade(report: &GradeReport) -> Result<String, serde_json::E
     Ok(text)
 }
 
-/// Reports `judge merge` could not combine. A usage error: the user gave
-/// the wrong files.
+/// A file that is not a grade report this judge reads (`judge merge`,
+/// `judge report`, `judge grade --resume`). A usage error: the user gave
+/// the wrong file.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum MergeError {
+pub(crate) enum ReadError {
     /// A file is not a grade report.
     #[error("`{}` is not a `judge grade` JSON report: {message}", path.display())]
     Parse { path: PathBuf, message: String },
     /// A report of another format version.
     #[error("`{}` has report version {found}; this judge reads version {VERSION}", path.display())]
     Version { path: PathBuf, found: u32 },
-    /// Reports of runs with different layouts.
-    #[error("`{}` is of layout `{found}`, but `{}` is of layout `{expected}`", path.display(), first.display())]
-    Layout {
-        path: PathBuf,
-        found: String,
-        first: PathBuf,
-        expected: String,
-    },
-    /// The same pair graded in two reports: shards of different splits, or a
-    /// report given twice.
-    #[error("`{submission}` ({problem}) is in both `{}` and `{}`", first.display(), second.display())]
-    Overlap {
-        submission: String,
-        problem: String,
-        first: PathBuf,
-        second: PathBuf,
-    },
-    /// Shards of a split run, but not all of them: every missing one is
-    /// named (issue #32).
-    #[error(
-        "{} missing: the reports hold {found} of the run's {pairs} pairs",
-        missing_shards(missing, *count)
-    )]
-    MissingShard {
-        missing: Vec<usize>,
-        count: usize,
-        found: usize,
-        pairs: usize,
-    },
-    /// Shards graded with different settings or judges: their results are
-    /// not comparable.
-    #[error(
-        "`{}` was graded with {what} {found}, but `{}` with {expected}: shards must be \
-         graded alike",
-        path.display(),
-        first.display()
-    )]
-    Settings {
-        path: PathBuf,
-        what: String,
-        found: String,
-        first: PathBuf,
-        expected: String,
-    },
-    /// Two shards graded one problem and language under different limits.
-    #[error(
-        "`{}` graded {pair} with limits {found}, but `{}` with {expected}",
-        path.display(),
-        first.display()
-    )]
-    Limits {
-        path: PathBuf,
-        /// `rooks in python`.
-        pair: String,
-        found: String,
-        first: PathBuf,
-        expected: String,
-    },
-    /// Shards of splits into different numbers of parts.
-    #[error("`{}` is shard {index}/{count}, but `{}` is of a split into {expected}", path.display(), first.display())]
-    ShardCount {
-        path: PathBuf,
-        index: usize,
-        count: usize,
-        first: PathBuf,
-        expected: usize,
-    },
-}
-
-/// `shard 3/4 is`, `shards 2/4 and 4/4 are`, `shards 1/5, 2/5 and 4/5 are`.
-fn missing_shards(missing: &[usize], count: usize) -> String {
-    let names: Vec<String> = missing
-        .iter()
-        .map(|index| format!("{index}/{count}"))
-        .collect();
-    match names.as_slice() {
-        [one] => format!("shard {one} is"),
-        [init @ .., last] => format!("shards {} and {last} are", init.join(", ")),
-        [] => "no shard is".to_owned(),
-    }
 }
 
 /// Parses one grade report; `path` names it in errors.
-pub(crate) fn parse_grade(path: &Path, text: &str) -> Result<GradeReport, MergeError> {
+pub(crate) fn parse_grade(path: &Path, text: &str) -> Result<GradeReport, ReadError> {
     // The version first, so a report of another version is named as such
     // rather than as a parse error on a field that changed.
     #[derive(Deserialize)]
     struct Versioned {
         version: u32,
     }
-    let parse_error = |error: serde_json::Error| MergeError::Parse {
+    let parse_error = |error: serde_json::Error| ReadError::Parse {
         path: path.to_owned(),
         message: error.to_string(),
     };
     let versioned: Versioned = serde_json::from_str(text).map_err(parse_error)?;
     if versioned.version != VERSION {
-        return Err(MergeError::Version {
+        return Err(ReadError::Version {
             path: path.to_owned(),
             found: versioned.version,
         });

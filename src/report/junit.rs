@@ -16,9 +16,9 @@
 //! cases.
 
 use super::json::NotGraded;
-use super::visible::{visible, visible_name};
 use super::{Expectation, Row};
 use crate::verdict::Verdict;
+use crate::visible::{visible, visible_name};
 use quick_junit::{NonSuccessKind, Property, Report, TestCase, TestCaseStatus, TestSuite};
 use std::time::Duration;
 

@@ -24,12 +24,10 @@ pub(crate) mod rendering;
 pub(crate) mod source;
 pub(crate) mod stdout;
 pub(crate) mod targets;
-pub(crate) mod visible;
 pub(crate) mod vpl;
 
 use crate::runner::{SubmissionResult, TestResult};
 use crate::verdict::Verdict;
-use json::GradedResult;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -358,6 +356,13 @@ pub trait Row {
     fn result(&self) -> &SubmissionResult;
     /// The student (or example) the row is for.
     fn student(&self) -> String;
+    /// Whether the submission got what its verdict folder demands; `None`
+    /// without an expectation. The grading layer's decision
+    /// (`crate::grading::graded`), as every report asks it.
+    fn agrees(&self) -> Option<bool>;
+    /// The score in percent the table and the summary show (the grading
+    /// layer's rounding, `crate::grading::graded::score_percent`).
+    fn score_percent(&self) -> u32;
     /// What the submission had to get (layout `expected`, a package's
     /// folders): `None` without an expectation (`judge run`, a class).
     fn expectation(&self) -> Option<Expectation> {
@@ -417,6 +422,14 @@ impl<T: Row + ?Sized> Row for &T {
         (**self).student()
     }
 
+    fn agrees(&self) -> Option<bool> {
+        (**self).agrees()
+    }
+
+    fn score_percent(&self) -> u32 {
+        (**self).score_percent()
+    }
+
     fn not_gradable(&self) -> Option<&str> {
         (**self).not_gradable()
     }
@@ -427,60 +440,6 @@ impl<T: Row + ?Sized> Row for &T {
 
     fn expectation(&self) -> Option<Expectation> {
         (**self).expectation()
-    }
-}
-
-/// `judge grade` and `judge merge`: the student found by discovery under
-/// the layout, never guessed again from the path.
-impl Row for GradedResult {
-    fn result(&self) -> &SubmissionResult {
-        &self.result
-    }
-
-    fn student(&self) -> String {
-        self.student.clone()
-    }
-
-    fn expectation(&self) -> Option<Expectation> {
-        let expected = self.expected.as_ref()?;
-        let mut accepted = vec![Verdict::Accepted];
-        accepted.extend(expected.verdict);
-        accepted.extend(expected.also.iter().copied());
-        Some(Expectation {
-            folder: expected.folder.clone(),
-            verdict: expected.verdict,
-            accepted,
-            agrees: self.agrees() == Some(true),
-            disagreement: human::render_disagreement(self),
-        })
-    }
-
-    /// A row for a file no program was run from (two files for one
-    /// problem, unreadable, in no language, a problem this judge does not
-    /// know) is a CE with no tests and no digest of the submission; a
-    /// compiler's CE has the digest.
-    fn not_gradable(&self) -> Option<&str> {
-        let result = &self.result;
-        let not_run = self.submission_sha256.is_none()
-            && result.tests.is_empty()
-            && result.compile.verdict == Some(Verdict::CompileError);
-        not_run.then_some(result.compile.message.as_str())
-    }
-
-    fn handed_in(&self) -> &[String] {
-        &self.handed_in
-    }
-}
-
-/// `judge run`: no layout, so the student is read from the path
-/// ([`crate::discovery::student_from_path`]).
-impl Row for SubmissionResult {
-    fn result(&self) -> &SubmissionResult {
-        self
-    }
-
-    fn student(&self) -> String {
-        crate::discovery::student_from_path(&self.submission, &self.problem)
     }
 }
 

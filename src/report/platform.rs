@@ -14,10 +14,10 @@
 
 use super::points::{self, Exact, Share, Unit};
 use super::rendering::{Input, RenderError};
-use super::visible::{visible, visible_name};
 use super::{hide_test_data, is_sample, Row};
 use crate::runner::{GroupScore, SubmissionResult, TestResult};
 use crate::verdict::Verdict;
+use crate::visible::{visible, visible_name};
 
 /// The most of one text (an item's output, the summary) a platform file
 /// holds: PrairieLearn refuses results over 1 MB, and a page of output per

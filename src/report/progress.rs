@@ -71,7 +71,7 @@ impl StressReporter {
         let phase = std::mem::discriminant(&event);
         if self.last_phase != Some(phase) {
             self.last_phase = Some(phase);
-            super::stdout::say_line(&stress_phase(event));
+            crate::stderr::say_line(&stress_phase(event));
         }
     }
 

@@ -49,16 +49,10 @@ pub(crate) enum FolderRefused {
         language: String,
         extensions: String,
     },
-    #[error(
-        "the folder's entry point is ambiguous: a {language} folder program needs {}",
-        if language == "python" {
-            "`__main__.py` or exactly one `.py` file at its top"
-        } else {
-            "`Main.java`, exactly one `.java` file at its top, or one at its top with a class \
-             declaring `main`"
-        }
-    )]
-    AmbiguousEntry { language: String },
+    /// No entry point by the language's `folder-entry` rules; `needs`
+    /// says what would be one (see [`entry_needs`]).
+    #[error("the folder's entry point is ambiguous: a {language} folder program needs {needs}")]
+    AmbiguousEntry { language: String, needs: String },
     /// The entry point `submissions.yaml` states is no source at the
     /// folder's top.
     #[error(
@@ -203,9 +197,7 @@ pub(super) fn sources_and_entry(
     };
     let own: Vec<&str> = language.extensions.iter().map(String::as_str).collect();
     let mut extensions = own.clone();
-    if language_name == "cpp" {
-        extensions.push("c");
-    }
+    extensions.extend(language.folder.also.iter().map(String::as_str));
     let sources: Vec<PathBuf> = copies
         .iter()
         .filter(|path| has_extension(path, &extensions))
@@ -235,25 +227,53 @@ pub(super) fn sources_and_entry(
             })?;
         return Ok((sources.clone(), entry.clone()));
     }
-    let entry = match language_name {
-        "python" => named("__main__.py").or(match top.as_slice() {
-            [one] => Some(*one),
-            _ => None,
-        }),
-        "java" => named("Main.java")
+    let rules = &language.folder;
+    let entry = if rules.entry.is_none() && !rules.entry_declares_main {
+        top.first().copied().or(sources.first())
+    } else {
+        rules
+            .entry
+            .as_deref()
+            .and_then(named)
             .or(match top.as_slice() {
                 [one] => Some(*one),
                 _ => None,
             })
-            .or_else(|| top.iter().find(|path| declares_main(path)).copied()),
-        _ => top.first().copied().or(sources.first()),
+            .or_else(|| {
+                rules
+                    .entry_declares_main
+                    .then(|| top.iter().find(|path| declares_main(path)).copied())
+                    .flatten()
+            })
     };
     let entry = entry
         .cloned()
         .ok_or_else(|| FolderRefused::AmbiguousEntry {
             language: language_name.to_owned(),
+            needs: entry_needs(language),
         })?;
     Ok((sources, entry))
+}
+
+/// What makes an entry point of a folder program in `language`, for the
+/// refusal of an ambiguous one: Python's "`__main__.py` or exactly one
+/// `.py` file at its top", from its `folder-entry` rules.
+fn entry_needs(language: &Language) -> String {
+    let rules = &language.folder;
+    let extension = language.extensions.first().map_or("", String::as_str);
+    let mut ways: Vec<String> = rules
+        .entry
+        .iter()
+        .map(|entry| format!("`{entry}`"))
+        .collect();
+    ways.push(format!("exactly one `.{extension}` file at its top"));
+    if rules.entry_declares_main {
+        ways.push("one at its top with a class declaring `main`".to_owned());
+    }
+    match ways.as_slice() {
+        [init @ .., last] if init.len() >= 2 => format!("{}, or {last}", init.join(", ")),
+        _ => ways.join(" or "),
+    }
 }
 
 /// Whether the Java source at `path` (a copy in the program's directory)
@@ -395,6 +415,57 @@ mod tests {
     }
 
     const MAIN: &str = "public class X { public static void main(String[] a) {} }";
+
+    /// Issue #33: the refusal of an ambiguous entry point words the
+    /// language table's rules, as it did when the code named Python and
+    /// Java.
+    #[test_case::test_case("python", "`__main__.py` or exactly one `.py` file at its top" ; "python")]
+    #[test_case::test_case("java", "`Main.java`, exactly one `.java` file at its top, or one at its top with a class declaring `main`" ; "java")]
+    fn an_ambiguous_entry_says_what_the_language_table_asks(name: &str, needs: &str) {
+        let config = crate::config::judge::JudgeConfig::defaults().unwrap();
+        assert_eq!(entry_needs(&config.languages[name]), needs);
+    }
+
+    /// Issue #33: a folder's sources and entry point follow the language
+    /// table's `folder-*` rules, whatever the language is called: C++
+    /// takes `.c` files by its `folder-also`; a language of another name
+    /// with Python's rules starts at `__main__.py` and refuses two sources;
+    /// `python` without them starts at the first source.
+    #[test]
+    fn a_folder_s_sources_and_entry_follow_the_language_table_not_its_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str| {
+            let path = dir.path().join(name);
+            fs_err::write(&path, "x").unwrap();
+            path
+        };
+        let config = crate::config::judge::JudgeConfig::defaults().unwrap();
+        let cpp = &config.languages["cpp"];
+        let c_and_cpp = [write("a.c"), write("b.cpp"), write("notes.txt")];
+        let (sources, entry) = sources_and_entry(&c_and_cpp, dir.path(), "cpp", cpp).unwrap();
+        assert_eq!(sources, [dir.path().join("a.c"), dir.path().join("b.cpp")]);
+        assert_eq!(entry, dir.path().join("a.c"));
+
+        let mut snake = config.languages["python"].clone();
+        snake.extensions = vec!["snake".to_owned()];
+        snake.folder.entry = Some("__main__.snake".to_owned());
+        let two = [write("a.snake"), write("b.snake")];
+        let refused = sources_and_entry(&two, dir.path(), "snake", &snake).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "the folder's entry point is ambiguous: a snake folder program needs \
+             `__main__.snake` or exactly one `.snake` file at its top"
+        );
+        let with_main = [write("__main__.snake"), two[0].clone(), two[1].clone()];
+        let (_, entry) = sources_and_entry(&with_main, dir.path(), "snake", &snake).unwrap();
+        assert_eq!(entry, dir.path().join("__main__.snake"));
+
+        let mut python = config.languages["python"].clone();
+        *python.folder = Default::default();
+        let two = [write("a.py"), write("b.py")];
+        let (_, entry) = sources_and_entry(&two, dir.path(), "python", &python).unwrap();
+        assert_eq!(entry, dir.path().join("a.py"));
+    }
 
     /// A folder program's link that leaves its folder (outside a package)
     /// is refused unread; one to a file beside it is copied as that file;

@@ -352,6 +352,7 @@ fn a_missing_compiler_is_a_judge_error_naming_language_and_command() {
         run: vec!["{executable}".into()],
         time_factor: None,
         entry: None,
+        folder: Default::default(),
     };
     let submission = Submission::new(
         source,

@@ -103,6 +103,10 @@ fn student_view_is_read(text: &str, expected: bool) {
 #[test_case("[languages.zz]\nrun = [\"z\"]\n", "line 1: `languages.zz.extensions`: is missing (a language that is not built in needs `extensions` and `run`)" ; "new language without extensions")]
 #[test_case("[languages.zz]\nextensions = [\"a/b\"]\nrun = [\"z\"]\n", "line 2: `languages.zz.extensions`: `a/b` is not a file extension (write `py` for `x.py`)" ; "not an extension")]
 #[test_case("[languages.python]\nextensions = [\"py\"]\nrun = [\"p\"]\ntime-facter = 2\n", "line 4, column 1: unknown field `time-facter`" ; "misspelt time factor")]
+#[test_case("[languages.python]\nfolder-entry = \"src/main.py\"\n", "line 2: `languages.python.folder-entry`: `src/main.py` is not a file name at a folder program's top (write `__main__.py`)" ; "folder entry in a subfolder")]
+#[test_case("[languages.python]\nfolder-entry = \"\"\n", "line 2: `languages.python.folder-entry`: `` is not a file name at a folder program's top (write `__main__.py`)" ; "empty folder entry")]
+#[test_case("[languages.cpp]\nfolder-also = [\"c/h\"]\n", "line 2: `languages.cpp.folder-also`: `c/h` is not a file extension (write `c` for `x.c`)" ; "folder also not an extension")]
+#[test_case("[languages.java]\nfolder-entry-declares-main = \"yes\"\n", "line 2, column 30: invalid type: string \"yes\", expected a boolean" ; "declares main not a boolean")]
 fn rejects_bad_config(text: &str, expected: &str) {
     let error = JudgeConfig::parse(Path::new("judge.toml"), text).unwrap_err();
     let message = error.to_string();
@@ -171,4 +175,27 @@ fn expands_placeholders() {
         ),
         ["-o/d/a", "/d/a.c", "-Xmx64m", "/d"]
     );
+}
+
+/// Issue #33: a folder program's rules are the language table's, not
+/// language names in the code: the built-in table gives Python's and
+/// Java's entry points and C++'s C sources, a partial table keeps them, and
+/// a language of the user's own takes them as written.
+#[test]
+fn folder_program_rules_come_from_the_language_table() {
+    let config = JudgeConfig::parse(
+        Path::new("judge.toml"),
+        "[languages.python]\ntime-factor = 5\n\n[languages.pypy]\nextensions = [\"pypy\"]\n\
+         run = [\"pypy3\", \"{source}\"]\nfolder-entry = \"main.pypy\"\nfolder-also = [\".py2\"]\n",
+    )
+    .unwrap();
+    let rules = |name: &str| config.languages[name].folder.clone();
+    assert_eq!(rules("python").entry.as_deref(), Some("__main__.py"));
+    assert!(!rules("python").entry_declares_main);
+    assert_eq!(rules("java").entry.as_deref(), Some("Main.java"));
+    assert!(rules("java").entry_declares_main);
+    assert_eq!(rules("cpp").also, ["c"]);
+    assert_eq!(*rules("c"), crate::config::judge::FolderRules::default());
+    assert_eq!(rules("pypy").entry.as_deref(), Some("main.pypy"));
+    assert_eq!(rules("pypy").also, ["py2"]);
 }

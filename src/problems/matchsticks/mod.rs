@@ -86,16 +86,4 @@ mod tests {
             .collect();
         assert_eq!(names, ProfileKind::ALL.map(ProfileKind::name));
     }
-
-    #[test]
-    fn manifest_title_and_profiles_agree_with_the_code() {
-        let text = crate::config::bundled::file("matchsticks/problem.toml").unwrap();
-        let manifest: toml::Table = toml::from_str(std::str::from_utf8(text).unwrap()).unwrap();
-        assert_eq!(manifest["title"].as_str(), Some(Matchsticks.title()));
-        let generated = manifest["tests"]["generated"].as_array().unwrap();
-        for entry in generated {
-            let name = entry["profile"].as_str().unwrap();
-            assert!(ProfileKind::from_name(name).is_some(), "{name}");
-        }
-    }
 }

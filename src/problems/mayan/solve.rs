@@ -637,9 +637,7 @@ impl Hasher for StateHasher {
 }
 
 #[cfg(test)]
-#[path = "solve_tests.rs"]
 mod tests;
 
 #[cfg(test)]
-#[path = "spread_tests.rs"]
 mod spread_tests;

@@ -218,8 +218,8 @@ pub fn render_pages<R: Row>(
                 &mut page,
                 &format!(
                     "{} · {} — judge report",
-                    crate::report::visible::visible_name(student),
-                    crate::report::visible::visible_name(&result.problem)
+                    crate::visible::visible_name(student),
+                    crate::visible::visible_name(&result.problem)
                 ),
             );
             let _ = writeln!(
@@ -285,10 +285,7 @@ fn student_pages(class: &Class<'_>, folder: &str, options: &Options) -> Pages {
             let mut page = String::new();
             page_start(
                 &mut page,
-                &format!(
-                    "{} — judge report",
-                    crate::report::visible::visible_name(student)
-                ),
+                &format!("{} — judge report", crate::visible::visible_name(student)),
             );
             write_student_page(&mut page, class, student, &totals, options);
             page.push_str("</body>\n</html>\n");
@@ -477,7 +474,7 @@ fn encode_href(name: &str) -> String {
 /// characters but line breaks and tabs (a carriage return too) and
 /// invisible format characters are shown visible (`\x1b`, `\x0d`,
 /// `\u{202e}`, `\u{200b}`), as in the terminal
-/// (`crate::report::visible::visible`): an output's escape sequences,
+/// (`crate::visible::visible`): an output's escape sequences,
 /// backspaces or a right-to-left override must not hide or reorder what a
 /// reader of the page sees, nor a zero-width space make two students look
 /// the same (issue 18, third and fourth red teams).
@@ -491,7 +488,7 @@ pub fn escape(text: &str) -> String {
             '"' => escaped.push_str("&quot;"),
             '\'' => escaped.push_str("&#39;"),
             other => {
-                if !crate::report::visible::write_visible(&mut escaped, other) {
+                if !crate::visible::write_visible(&mut escaped, other) {
                     escaped.push(other);
                 }
             }
@@ -501,11 +498,11 @@ pub fn escape(text: &str) -> String {
 }
 
 /// [`escape`] for a name a student controls (a student, a file), through
-/// `crate::report::visible::visible_name`: a page folds runs of spaces,
+/// `crate::visible::visible_name`: a page folds runs of spaces,
 /// so a space at an end or next to another one is shown as `\x20` (issue
 /// 18, fifth red team).
 pub fn escape_name(text: &str) -> String {
-    escape(&crate::report::visible::visible_name(text))
+    escape(&crate::visible::visible_name(text))
 }
 
 fn verdict_badge(verdict: Verdict) -> String {

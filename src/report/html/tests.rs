@@ -383,7 +383,10 @@ fn class_page_stays_small_at_class_scale() {
                     problem,
                     tests,
                 );
-                rows.push(graded(result, &format!("student-{student:03}")));
+                rows.push(crate::report::json::GradedResult::fixture(
+                    result,
+                    &format!("student-{student:03}"),
+                ));
             }
         }
         rows
@@ -401,10 +404,6 @@ fn class_page_stays_small_at_class_scale() {
     assert!(big.class_page.len() < small.class_page.len() + 10_000);
     assert_eq!(big.submissions.len(), 600);
     assert!(big.submissions[0].1.len() > 20 * 3 * 1024);
-}
-
-fn graded(result: SubmissionResult, student: &str) -> crate::report::json::GradedResult {
-    crate::report::json::GradedResult::fixture(result, student)
 }
 
 #[test]

@@ -258,7 +258,7 @@ pub(super) fn lendable(
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             if said.insert(line.clone()) {
-                crate::report::stdout::say_line(&crate::report::visible::visible(&line));
+                crate::stderr::say_line(&crate::visible::visible(&line));
             }
             false
         })

@@ -2,6 +2,7 @@
 //! ranking and the class list.
 
 use super::*;
+use crate::report::json::GradedResult;
 
 /// Three submissions for rooks: two fail test 002 (twice the same
 /// message, once another), one fails 003; one compile error runs
@@ -209,7 +210,7 @@ fn class_page_leads_with_summaries_keeps_its_header_in_view_and_links_resolve() 
     let results = class_fixture();
     let rows: Vec<crate::report::json::GradedResult> = results
         .into_iter()
-        .map(|result| graded(result, "alice"))
+        .map(|result| GradedResult::fixture(result, "alice"))
         .collect();
     let pages = render_pages(&rows, "grades.html", "grades", &Options::default());
     let html = Html::parse_document(&pages.class_page);
@@ -282,7 +283,7 @@ fn students_read_as_a_class_list_and_none_is_left_out_of_the_ranking() {
         .into_iter()
         .map(|result| {
             let student = crate::discovery::student_from_path(&result.submission, "rooks");
-            graded(result, &student)
+            GradedResult::fixture(result, &student)
         })
         .collect();
     let options = Options {

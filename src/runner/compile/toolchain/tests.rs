@@ -10,6 +10,7 @@ fn language(compile: Option<&[&str]>, run: &[&str]) -> Language {
         run: words(run),
         time_factor: None,
         entry: None,
+        folder: Default::default(),
     }
 }
 

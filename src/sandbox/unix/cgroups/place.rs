@@ -455,5 +455,4 @@ fn v2_place(mounts: &[Mount], cgroup: &str) -> Result<(PathBuf, PathBuf), V2Unus
 }
 
 #[cfg(test)]
-#[path = "place_tests.rs"]
 mod tests;

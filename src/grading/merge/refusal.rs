@@ -1,0 +1,97 @@
+//! The wording of `judge merge`'s refusals: reports that are no grade
+//! report of this judge, or that do not combine. Its own file so that the
+//! grading layer's user errors (`grading::usage`) can hold it without
+//! naming the merge itself.
+
+use crate::report::json::ReadError;
+use std::path::PathBuf;
+
+/// Reports `judge merge` (and `judge report`) could not read or combine.
+/// A usage error: the user gave the wrong files.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum MergeError {
+    /// A file that is no grade report of this judge's version, as
+    /// `report::json::parse_grade` says.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// Reports of runs with different layouts.
+    #[error("`{}` is of layout `{found}`, but `{}` is of layout `{expected}`", path.display(), first.display())]
+    Layout {
+        path: PathBuf,
+        found: String,
+        first: PathBuf,
+        expected: String,
+    },
+    /// The same pair graded in two reports: shards of different splits, or a
+    /// report given twice.
+    #[error("`{submission}` ({problem}) is in both `{}` and `{}`", first.display(), second.display())]
+    Overlap {
+        submission: String,
+        problem: String,
+        first: PathBuf,
+        second: PathBuf,
+    },
+    /// Shards of a split run, but not all of them: every missing one is
+    /// named (issue #32).
+    #[error(
+        "{} missing: the reports hold {found} of the run's {pairs} pairs",
+        missing_shards(missing, *count)
+    )]
+    MissingShard {
+        missing: Vec<usize>,
+        count: usize,
+        found: usize,
+        pairs: usize,
+    },
+    /// Shards graded with different settings or judges: their results are
+    /// not comparable.
+    #[error(
+        "`{}` was graded with {what} {found}, but `{}` with {expected}: shards must be \
+         graded alike",
+        path.display(),
+        first.display()
+    )]
+    Settings {
+        path: PathBuf,
+        what: String,
+        found: String,
+        first: PathBuf,
+        expected: String,
+    },
+    /// Two shards graded one problem and language under different limits.
+    #[error(
+        "`{}` graded {pair} with limits {found}, but `{}` with {expected}",
+        path.display(),
+        first.display()
+    )]
+    Limits {
+        path: PathBuf,
+        /// `rooks in python`.
+        pair: String,
+        found: String,
+        first: PathBuf,
+        expected: String,
+    },
+    /// Shards of splits into different numbers of parts.
+    #[error("`{}` is shard {index}/{count}, but `{}` is of a split into {expected}", path.display(), first.display())]
+    ShardCount {
+        path: PathBuf,
+        index: usize,
+        count: usize,
+        first: PathBuf,
+        expected: usize,
+    },
+}
+
+/// `shard 3/4 is`, `shards 2/4 and 4/4 are`, `shards 1/5, 2/5 and 4/5 are`.
+fn missing_shards(missing: &[usize], count: usize) -> String {
+    let names: Vec<String> = missing
+        .iter()
+        .map(|index| format!("{index}/{count}"))
+        .collect();
+    match names.as_slice() {
+        [one] => format!("shard {one} is"),
+        [init @ .., last] => format!("shards {} and {last} are", init.join(", ")),
+        [] => "no shard is".to_owned(),
+    }
+}
