@@ -38,7 +38,13 @@ impl PackageFormat for Kattis {
     }
 
     fn marker(&self) -> &'static str {
-        "problem.yaml"
+        crate::config::kattis::MARKER
+    }
+
+    /// The one test of a Kattis package, shared with the runner's rule for
+    /// links ([`crate::config::kattis::is_package`]).
+    fn recognises(&self, path: &Path) -> bool {
+        crate::config::kattis::is_package(path)
     }
 
     /// No run may read the tests (`data/`, masked), nor may a compile be

@@ -378,6 +378,13 @@ pub(crate) fn detect(dir: &Path) -> Option<&'static dyn PackageFormat> {
         .find(|format| format.recognises(dir))
 }
 
+/// Whether `dir` is a package of `format` by the one detection
+/// ([`detect`]): a folder holding the markers of two formats is of the
+/// first only.
+pub(crate) fn is_of(dir: &Path, format: &dyn PackageFormat) -> bool {
+    detect(dir).is_some_and(|found| found.name() == format.name())
+}
+
 /// The markers of every format, for a message: "`problem.toml` (judge),
 /// `problem.yaml` (Kattis)".
 pub(crate) fn markers() -> String {
@@ -549,6 +556,23 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fs_err::create_dir(dir.path().join("problem.yaml")).unwrap();
         assert!(detect(dir.path()).is_none());
+    }
+
+    /// `is_of` follows the one detection, and the names it compares are
+    /// each format's own.
+    #[test]
+    fn is_of_follows_detection() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(!is_of(dir.path(), &polygon::Polygon));
+        fs_err::write(dir.path().join("problem.xml"), "").unwrap();
+        assert!(is_of(dir.path(), &polygon::Polygon));
+        fs_err::write(dir.path().join("problem.toml"), "").unwrap();
+        assert!(!is_of(dir.path(), &polygon::Polygon));
+        assert!(is_of(dir.path(), &native::Native));
+        let mut names: Vec<&str> = FORMATS.iter().map(|format| format.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), FORMATS.len());
     }
 
     #[test]
