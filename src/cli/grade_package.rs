@@ -56,7 +56,7 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
     reports::refuse_unwritable_platforms(&request.reports.files())?;
     let config = JudgeConfig::load_or_defaults(request.config)?;
     let student_view = settings::student_view(request.student_view, &config);
-    if let Some(generated) = package::generate_data(dir, &config)? {
+    if let Some(generated) = crate::package::prepare_folder(dir, &config)? {
         for line in &generated.lines {
             say(line);
         }

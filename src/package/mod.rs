@@ -20,6 +20,7 @@ mod native;
 pub(crate) mod polygon;
 mod programs;
 pub(crate) mod scaffold;
+mod verdict_folders;
 
 use crate::config::judge::JudgeConfig;
 use crate::config::problem::{PackageTest, ProblemToml};
@@ -27,7 +28,7 @@ use crate::config::{bundled, ConfigError, ConfigErrorKind};
 use crate::external::ProgramProblem;
 use crate::problems::{CheckOptions, InputError, Problem};
 use crate::sandbox::{DataFolder, Hidden};
-pub(crate) use format::{Answers, LoadedPackage};
+pub(crate) use format::{Answers, LoadedPackage, Prepared};
 use format::{Languages, PackageFormat};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -449,6 +450,27 @@ pub(crate) fn load_folder(
         hidden,
     )?;
     Ok(Some(loaded))
+}
+
+/// Builds what the package in `dir` makes of itself before its own
+/// submissions are graded, as its format does ([`PackageFormat::prepare`]:
+/// a Kattis package's `data/` from its `generators.yaml`); `None` when it
+/// builds nothing or is a package of no format.
+pub(crate) fn prepare_folder(
+    dir: &Path,
+    config: &JudgeConfig,
+) -> Result<Option<Prepared>, generators::GeneratorsError> {
+    match detect(dir) {
+        Some(format) => format.prepare(dir, config),
+        None => Ok(None),
+    }
+}
+
+/// The folders of the package in `dir` that building it
+/// ([`prepare_folder`]) keeps from its programs, for the grade to keep
+/// hidden too ([`PackageFormat::prepared_folders`]).
+pub(crate) fn prepared_folders(dir: &Path) -> Vec<(DataFolder, PathBuf)> {
+    detect(dir).map_or_else(Vec::new, |format| format.prepared_folders(dir))
 }
 
 /// `format`'s package in `dir`, looked up in `problems_folder`: while it
