@@ -73,6 +73,42 @@ pub(crate) fn refuse_similarity(asked: bool) -> Result<(), GradingError> {
     Ok(())
 }
 
+/// Why `grade --package` stopped before anything ran ([`start`]): the
+/// package could not build what it makes of itself, or the grading layer
+/// refused it. Each becomes the error it was (`crate::error::Error`).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum StartError {
+    #[error(transparent)]
+    Grading(#[from] GradingError),
+    #[error(transparent)]
+    Generators(#[from] crate::package::generators::GeneratorsError),
+}
+
+/// What `judge grade --package DIR` does before anything is graded, in
+/// order: the package builds what it makes of itself (its format's
+/// [`crate::package::prepare_folder`]: a Kattis package's `data/` from its
+/// `generators.yaml`), is loaded and its submissions sorted ([`plan`]);
+/// `say` hears each line for stderr (the build's, then
+/// [`PackagePlan::loading_lines`]); a package with nothing to grade is
+/// refused ([`PackagePlan::refuse_empty`]).
+pub(crate) fn start(
+    dir: &Path,
+    config: &JudgeConfig,
+    say: &mut dyn FnMut(&str),
+) -> Result<PackagePlan, StartError> {
+    if let Some(prepared) = package::prepare_folder(dir, config)? {
+        for line in &prepared.lines {
+            say(line);
+        }
+    }
+    let plan = plan(dir, config)?;
+    for line in plan.loading_lines() {
+        say(&line);
+    }
+    plan.refuse_empty(dir)?;
+    Ok(plan)
+}
+
 /// Loads the package in `dir` and sorts its submissions: a folder that is
 /// not a verdict folder, a multi-file submission, or a file in a language
 /// that is not configured is skipped with the reason. What the grade hides
@@ -179,6 +215,31 @@ fn missing_toolchain(submission: &Submission) -> Option<String> {
 }
 
 impl PackagePlan {
+    /// What loading the package did that a user should know, one line
+    /// each: its notes, the files its format says not to run, the
+    /// programs it does without, and the submissions skipped, each with
+    /// why.
+    pub(crate) fn loading_lines(&self) -> Vec<String> {
+        let notes = self.notes.iter().map(|note| format!("note: {note}"));
+        let ignored = self
+            .ignored_files
+            .iter()
+            .map(|(path, reason)| format!("ignored: {}: {reason}", path.display()));
+        let programs = self
+            .skipped_programs
+            .iter()
+            .map(|(path, reason)| format!("skipped: {}: {reason}", path.display()));
+        let submissions = self
+            .skipped
+            .iter()
+            .map(|(listed, reason)| format!("skipped: {}: {reason}", listed.path.display()));
+        notes
+            .chain(ignored)
+            .chain(programs)
+            .chain(submissions)
+            .collect()
+    }
+
     /// Every file of the package that is not graded or used, and why: the
     /// files its format says not to run, the programs it does without,
     /// and the submissions skipped; by path. The JSON report's `ignored`.
