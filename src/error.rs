@@ -150,6 +150,18 @@ impl From<crate::export::command::CommandError> for Error {
     }
 }
 
+/// `judge grade --package`'s error before anything ran: the grading
+/// layer's, or the package's build of its `data/`, as each was.
+impl From<crate::grading::package::StartError> for Error {
+    fn from(error: crate::grading::package::StartError) -> Self {
+        use crate::grading::package::StartError;
+        match error {
+            StartError::Grading(error) => Error::Grading(error),
+            StartError::Generators(error) => Error::Generators(error),
+        }
+    }
+}
+
 /// `judge gen`'s error: the grading layer's, or the command's own.
 impl From<GenError> for Error {
     fn from(error: GenError) -> Self {

@@ -56,28 +56,7 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
     reports::refuse_unwritable_platforms(&request.reports.files())?;
     let config = JudgeConfig::load_or_defaults(request.config)?;
     let student_view = settings::student_view(request.student_view, &config);
-    if let Some(generated) = package::generate_data(dir, &config)? {
-        for line in &generated.lines {
-            say(line);
-        }
-    }
-    let plan = package::plan(dir, &config)?;
-    for warning in &plan.warnings {
-        say(&format!("warning: {warning}"));
-    }
-    for note in &plan.notes {
-        say(&format!("note: {note}"));
-    }
-    for (path, reason) in &plan.ignored_files {
-        say(&format!("ignored: {}: {reason}", path.display()));
-    }
-    for (path, reason) in &plan.skipped_programs {
-        say(&format!("skipped: {}: {reason}", path.display()));
-    }
-    for (listed, reason) in &plan.skipped {
-        say(&format!("skipped: {}: {reason}", listed.path.display()));
-    }
-    plan.refuse_empty(dir)?;
+    let plan = package::start(dir, &config, &mut say)?;
     let mut resume = super::reports::load_resume(request.resume)?;
     let (json, journal) = resume::report_and_journal(request.json, request.resume)?;
     let (bar, mut progress) = (GradeBar::new(request.quiet), Progress::new());

@@ -17,6 +17,18 @@ use std::path::{Path, PathBuf};
 
 pub(crate) use super::kattis_yaml::{FormatVersion, ProblemType, ProblemYaml};
 
+/// The file that makes a folder a Kattis package.
+pub(crate) const MARKER: &str = "problem.yaml";
+
+/// Whether `dir` is a Kattis package: it holds [`MARKER`] as a file. The
+/// one test of it, for the format's detection
+/// (`crate::package::kattis::Kattis`) and for the runner, which cannot
+/// look a package up itself (the package layer sits above it) yet must
+/// know where a package's links may point (`crate::runner::links`).
+pub(crate) fn is_package(dir: &Path) -> bool {
+    dir.join(MARKER).is_file()
+}
+
 /// One program of `submissions/<folder>/`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct PackageSubmission {
@@ -136,7 +148,7 @@ fn read_error(path: &Path, error: std::io::Error) -> ConfigError {
 /// not allowed, is an error with its line. A `submit-answer` problem is
 /// refused here: nothing in the judge grades answers handed in as files.
 pub(crate) fn read_problem_yaml(dir: &Path) -> Result<ProblemYamlFile, ConfigError> {
-    let yaml_path = dir.join("problem.yaml");
+    let yaml_path = dir.join(MARKER);
     let text = fs_err::read_to_string(&yaml_path).map_err(|error| read_error(&yaml_path, error))?;
     let mut file = ProblemYamlFile {
         path: yaml_path,

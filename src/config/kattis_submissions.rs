@@ -25,7 +25,7 @@
 //!
 //! Read here, checked whole (a bad entry refuses the package with its file
 //! and line); what a result must be to agree is
-//! `crate::grading::package::expectations_agree`.
+//! `crate::package::verdict_folders`.
 
 use super::kattis_glob::Glob;
 use super::kattis_yaml::without_location;

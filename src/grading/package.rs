@@ -1,24 +1,20 @@
-//! `judge grade --package DIR`'s grading: a package's own
-//! `submissions/<verdict>/` against their folders, as the Kattis tools do
-//! (issue #9). DIR is a Kattis / ICPC package (`problem.yaml`) or one of
-//! ours (`problem.toml`).
+//! `judge grade --package DIR`'s grading: a package's own submissions
+//! against what the package expects of each, as the Kattis tools do
+//! (issue #9). DIR is a package of any format; which submissions it holds
+//! and what each expects are its format's to say
+//! ([`crate::package::format::Expectations`]), never asked here.
 
 use super::class::{ClassEvent, ClassPlan};
 use super::settings::{self, Overrides};
 use super::submission::{classify, with_stated};
 use super::GradingError;
-use crate::config::groups::GroupTree;
 use crate::config::judge::JudgeConfig;
-use crate::config::kattis::{self, PackageSubmission};
-use crate::config::kattis_submissions::{self, Expectation, TimeLimitUse};
-use crate::discovery::{
-    also_accepted, folder_agrees, kattis_folder_agrees, verdict_of_folder, Entry, Shard,
-    ACCEPTED_FOLDER, PARTIAL_FOLDER,
-};
+use crate::config::kattis::PackageSubmission;
+use crate::discovery::{Entry, Shard};
 use crate::exit::Outcome;
 use crate::grading::resume::{Journal, Resume};
 use crate::interrupt::Cancellation;
-use crate::package::format::{SolutionTags, TimeFactors};
+use crate::package::format::{Expectations, ListedSubmissions, StatedLanguage, TimeFactors};
 use crate::package::{self, Package};
 use crate::report::json::GradeReport;
 use crate::report::ReportError;
@@ -41,15 +37,9 @@ pub(crate) struct PackagePlan {
     pub(crate) time_resolution_ms: u64,
     /// Which languages' `time-factor`s multiply the time limit.
     pub(crate) time_factors: TimeFactors,
-    /// What the package's own solution tags mean (Polygon), when its
-    /// submissions are tagged rather than in verdict folders.
-    pub(crate) tags: Option<&'static dyn SolutionTags>,
     pub(crate) graded: Vec<(PackageSubmission, Submission)>,
     /// Submissions not graded, with the reason.
     pub(crate) skipped: Vec<(PackageSubmission, String)>,
-    /// The scored test groups (a Kattis `type: scoring` package, or a
-    /// `problem.toml` with `[[groups]]`); `None`: pass-fail.
-    pub(crate) groups: Option<GroupTree>,
     /// The package's programs the judge cannot run and does without (an
     /// input validator in checktestdata beside a runnable one), with the
     /// reason.
@@ -65,10 +55,12 @@ pub(crate) struct PackagePlan {
     /// What the package does that its format does not allow, and how it is
     /// read instead, one line each.
     pub(crate) warnings: Vec<String>,
-    /// `submissions/submissions.yaml` (2025-09), when the package has one.
-    pub(crate) expectations: Vec<Expectation>,
-    /// What no run or compile may see (the package's programs' too): a
-    /// `generators.yaml` package's folders, the package's secret folders,
+    /// What the package expects of each of its submissions, in its
+    /// format's terms.
+    pub(crate) expectations: Box<dyn Expectations>,
+    /// What no run or compile may see (the package's programs' too): what
+    /// building the package kept from its programs (a `generators.yaml`
+    /// package's folders), the package's secret folders,
     /// the folder each graded submission is in.
     pub(crate) hidden: Arc<Hidden>,
 }
@@ -81,69 +73,40 @@ pub(crate) fn refuse_similarity(asked: bool) -> Result<(), GradingError> {
     Ok(())
 }
 
-/// What building a package's `data/` from its `generators/generators.yaml`
-/// said before grading (issue #34): one line per note and a summary, each
-/// for stderr.
-#[derive(Debug)]
-pub(crate) struct DataGenerated {
-    pub(crate) lines: Vec<String>,
+/// Why `grade --package` stopped before anything ran ([`start`]): the
+/// package could not build what it makes of itself, or the grading layer
+/// refused it. Each becomes the error it was (`crate::error::Error`).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum StartError {
+    #[error(transparent)]
+    Grading(#[from] GradingError),
+    #[error(transparent)]
+    Generators(#[from] crate::package::generators::GeneratorsError),
 }
 
-/// Builds `dir/data/` from `dir/generators/generators.yaml` when there is
-/// one, as BAPCtools' `bt run` generates before it runs: cached by content
-/// (`dir/.judge/generated/`), so a second grade makes nothing, and `data/`
-/// replaced only when every case was made. When the yaml cannot be read or
-/// a case cannot be made, a package that has a `data/` is graded on it with
-/// a warning naming each problem (BAPCtools' own test problems use keys it
-/// only warns about); one without `data/` is a configuration error, nothing
-/// graded. `None`: the package has no `generators.yaml`.
-pub(crate) fn generate_data(
+/// What `judge grade --package DIR` does before anything is graded, in
+/// order: the package builds what it makes of itself (its format's
+/// [`crate::package::prepare_folder`]: a Kattis package's `data/` from its
+/// `generators.yaml`), is loaded and its submissions sorted ([`plan`]);
+/// `say` hears each line for stderr (the build's, then
+/// [`PackagePlan::loading_lines`]); a package with nothing to grade is
+/// refused ([`PackagePlan::refuse_empty`]).
+pub(crate) fn start(
     dir: &Path,
     config: &JudgeConfig,
-) -> Result<Option<DataGenerated>, crate::package::generators::GeneratorsError> {
-    use crate::package::generators::{generate, GeneratorsError};
-    let yaml = dir.join("generators").join("generators.yaml");
-    if !yaml.is_file() {
-        return Ok(None);
-    }
-    let data = dir.join("data");
-    let has_data = data.is_dir();
-    let kept = format!("grading the tests already in `{}`", data.display());
-    // Nothing is hidden before it but what the package says.
-    let generated = match generate(dir, config, &Hidden::new()) {
-        Ok(generated) => generated,
-        Err(GeneratorsError::Config(error)) if has_data => {
-            return Ok(Some(DataGenerated {
-                lines: vec![format!("warning: {}; {kept}", crate::causes::chain(&error))],
-            }))
+    say: &mut dyn FnMut(&str),
+) -> Result<PackagePlan, StartError> {
+    if let Some(prepared) = package::prepare_folder(dir, config)? {
+        for line in &prepared.lines {
+            say(line);
         }
-        Err(error) => return Err(error),
-    };
-    let mut lines: Vec<String> = generated
-        .lines
-        .into_iter()
-        .map(|line| format!("generators.yaml: {line}"))
-        .collect();
-    if generated.failures.is_empty() {
-        return Ok(Some(DataGenerated { lines }));
     }
-    let failures = format!(
-        "{} test cases of `{}` could not be made:\n  {}",
-        generated.failures.len(),
-        yaml.display(),
-        generated.failures.join("\n  ")
-    );
-    if has_data {
-        lines.push(format!("warning: {failures}\n{kept}"));
-        return Ok(Some(DataGenerated { lines }));
+    let plan = plan(dir, config)?;
+    for line in plan.loading_lines() {
+        say(&line);
     }
-    Err(GeneratorsError::Config(
-        crate::config::ConfigError::invalid(
-            &yaml,
-            "data",
-            format!("{failures}\nthe package has no `data/` to grade on instead"),
-        ),
-    ))
+    plan.refuse_empty(dir)?;
+    Ok(plan)
 }
 
 /// Loads the package in `dir` and sorts its submissions: a folder that is
@@ -159,10 +122,8 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         .into());
     }
     let mut hidden = super::hidden::Gathering::new();
-    if dir.join("generators").join("generators.yaml").is_file() {
-        // What building its `data/` kept from the generators stays hidden.
-        hidden.folders(&crate::package::generators::secret_folders(dir));
-    }
+    // What building the package kept from its programs stays hidden.
+    hidden.folders(&package::prepared_folders(dir));
     let Some(loaded) = package::load_folder(dir, config, hidden.so_far())? else {
         return Err(super::usage::UsageError::NotAPackage {
             path: dir.to_owned(),
@@ -172,89 +133,71 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
     };
     let package = loaded.package;
     hidden.package(&package);
-    let tags = loaded.tagged.as_ref().map(|tagged| tagged.tags);
-    let groups = package.groups().cloned();
-    let expectations =
-        kattis_submissions::with_defaults(kattis_submissions::read(dir)?.unwrap_or_default());
+    let ListedSubmissions {
+        submissions: listed_all,
+        expectations,
+    } = loaded.submissions.read()?;
     let mut graded = Vec::new();
     let mut skipped = Vec::new();
-    let listed_all = match loaded.tagged {
-        Some(tagged) => tagged.solutions,
-        None => kattis::package_submissions(dir)?,
-    };
     for listed in listed_all {
-        if let Some(reason) = tags.and_then(|tags| tags.not_graded(&listed.folder)) {
+        if let Some(reason) = expectations.not_graded(&listed) {
             skipped.push((listed, reason));
             continue;
         }
-        let partial = groups.is_some() && listed.folder == PARTIAL_FOLDER;
-        let expected = !matching(&expectations, dir, &listed).is_empty();
-        if kattis_folder_agrees(&listed.folder, Verdict::Accepted).is_none()
-            && !partial
-            && !expected
-            && tags.is_none()
-        {
-            let reason = format!(
-                "`{}/` is not a verdict folder of the Kattis format",
-                listed.folder
-            );
-            skipped.push((listed, reason));
-        } else {
-            let stated = match stated_language(&expectations, dir, &listed, config) {
-                Ok(stated) => stated,
-                Err(reason) => {
-                    skipped.push((listed, reason));
-                    continue;
-                }
-            };
-            // A `.py` file whose `#!` line asks for Python 2 runs as that
-            // (issue #34), unless submissions.yaml states its language.
-            let python2 = match stated {
-                None => python2::python2_shebang(&listed.path),
-                Some(_) => None,
-            };
-            let stated = match (&python2, python2::python2_language(config)) {
-                (Some(line), None) => {
-                    let reason = python2::not_configured(line);
-                    skipped.push((listed, reason));
-                    continue;
-                }
-                (Some(_), language @ Some(_)) => language,
-                (None, _) => stated,
-            };
-            match with_stated(classify(&listed.path, config), &listed.path, stated) {
-                Ok(submission) => match missing_toolchain(&submission) {
-                    Some(reason) => {
-                        let reason = match &python2 {
-                            Some(line) => python2::not_installed(line, &reason),
-                            None => reason,
-                        };
-                        skipped.push((listed, reason));
-                    }
-                    // The format replaces a package's constants in its
-                    // example submissions (issue #34).
-                    None => graded.push((
-                        listed,
-                        submission.with_constants(loaded.example_constants.clone()),
-                    )),
-                },
-                Err(error) if listed.path.is_dir() => {
-                    let reason = format!("a folder program that cannot be built: {error}");
+        let stated = match expectations.stated(&listed, config) {
+            Ok(stated) => stated_language(stated, &listed.path, config),
+            Err(reason) => {
+                skipped.push((listed, reason));
+                continue;
+            }
+        };
+        // A `.py` file whose `#!` line asks for Python 2 runs as that
+        // (issue #34), unless submissions.yaml states its language.
+        let python2 = match stated {
+            None => python2::python2_shebang(&listed.path),
+            Some(_) => None,
+        };
+        let stated = match (&python2, python2::python2_language(config)) {
+            (Some(line), None) => {
+                let reason = python2::not_configured(line);
+                skipped.push((listed, reason));
+                continue;
+            }
+            (Some(_), language @ Some(_)) => language,
+            (None, _) => stated,
+        };
+        match with_stated(classify(&listed.path, config), &listed.path, stated) {
+            Ok(submission) => match missing_toolchain(&submission) {
+                Some(reason) => {
+                    let reason = match &python2 {
+                        Some(line) => python2::not_installed(line, &reason),
+                        None => reason,
+                    };
                     skipped.push((listed, reason));
                 }
-                Err(_) => {
-                    let extension = listed
-                        .path
-                        .extension()
-                        .map_or_else(String::new, |extension| {
-                            format!(" (`.{}`)", extension.to_string_lossy())
-                        });
-                    let reason = format!(
-                        "its language{extension} is not configured in judge.toml (known: {})",
-                        config.known_languages()
-                    );
-                    skipped.push((listed, reason));
-                }
+                // The format replaces a package's constants in its
+                // example submissions (issue #34).
+                None => graded.push((
+                    listed,
+                    submission.with_constants(loaded.example_constants.clone()),
+                )),
+            },
+            Err(error) if listed.path.is_dir() => {
+                let reason = format!("a folder program that cannot be built: {error}");
+                skipped.push((listed, reason));
+            }
+            Err(_) => {
+                let extension = listed
+                    .path
+                    .extension()
+                    .map_or_else(String::new, |extension| {
+                        format!(" (`.{}`)", extension.to_string_lossy())
+                    });
+                let reason = format!(
+                    "its language{extension} is not configured in judge.toml (known: {})",
+                    config.known_languages()
+                );
+                skipped.push((listed, reason));
             }
         }
     }
@@ -267,10 +210,8 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         time_multiplier: loaded.time_multiplier,
         time_resolution_ms: loaded.time_resolution_ms,
         time_factors: loaded.time_factors,
-        tags,
         graded,
         skipped,
-        groups,
         skipped_programs: loaded.skipped_programs,
         ignored_files: loaded.ignored_files,
         unchecked_inputs: loaded.unchecked_inputs,
@@ -294,6 +235,36 @@ fn missing_toolchain(submission: &Submission) -> Option<String> {
 }
 
 impl PackagePlan {
+    /// What loading the package did that a user should know, one line
+    /// each: its warnings, its notes, the files its format says not to run, the
+    /// programs it does without, and the submissions skipped, each with
+    /// why.
+    pub(crate) fn loading_lines(&self) -> Vec<String> {
+        let warnings = self
+            .warnings
+            .iter()
+            .map(|warning| format!("warning: {warning}"));
+        let notes = self.notes.iter().map(|note| format!("note: {note}"));
+        let ignored = self
+            .ignored_files
+            .iter()
+            .map(|(path, reason)| format!("ignored: {}: {reason}", path.display()));
+        let programs = self
+            .skipped_programs
+            .iter()
+            .map(|(path, reason)| format!("skipped: {}: {reason}", path.display()));
+        let submissions = self
+            .skipped
+            .iter()
+            .map(|(listed, reason)| format!("skipped: {}: {reason}", listed.path.display()));
+        warnings
+            .chain(notes)
+            .chain(ignored)
+            .chain(programs)
+            .chain(submissions)
+            .collect()
+    }
+
     /// Every file of the package that is not graded or used, and why: the
     /// files its format says not to run, the programs it does without,
     /// and the submissions skipped; by path. The JSON report's `ignored`.
@@ -318,181 +289,27 @@ impl PackagePlan {
     }
 }
 
-/// The entries of `submissions.yaml` whose glob matches `listed` (its
-/// path under `dir/submissions/`) and that state a demand.
-fn matching<'a>(
-    expectations: &'a [Expectation],
-    dir: &Path,
-    listed: &PackageSubmission,
-) -> Vec<&'a Expectation> {
-    let Ok(relative) = listed.path.strip_prefix(dir.join("submissions")) else {
-        return Vec::new();
-    };
-    expectations
-        .iter()
-        .filter(|expectation| expectation.matches(relative) && expectation.demands())
-        .collect()
-}
-
-/// Whether a `submissions.yaml` entry matching `listed` states its
-/// language.
-fn stated_names(plan: &PackagePlan, dir: &Path, listed: &PackageSubmission) -> bool {
-    listed
-        .path
-        .strip_prefix(dir.join("submissions"))
-        .is_ok_and(|relative| {
-            plan.expectations
-                .iter()
-                .any(|expectation| expectation.matches(relative) && expectation.language.is_some())
-        })
-}
-
-/// The language a matching `submissions.yaml` entry states for `listed`,
-/// with the entry point it states (`None`: none states one); the reason to
-/// skip it when judge.toml has no language for the stated code, or two
-/// entries state different ones.
+/// The language `stated` names for the submission at `path`, with the
+/// entry point it states: the stated language, else (an entry point alone)
+/// the one `path` runs in; `None` when it states neither.
 fn stated_language(
-    expectations: &[Expectation],
-    dir: &Path,
-    listed: &PackageSubmission,
+    stated: StatedLanguage,
+    path: &Path,
     config: &JudgeConfig,
-) -> Result<Option<(String, crate::config::judge::Language)>, String> {
-    let Ok(relative) = listed.path.strip_prefix(dir.join("submissions")) else {
-        return Ok(None);
-    };
-    let matched: Vec<&Expectation> = expectations
-        .iter()
-        .filter(|expectation| expectation.matches(relative))
-        .collect();
-    let stated = |pick: fn(&Expectation) -> Option<&String>, key: &str| {
-        let mut values: Vec<(&String, &Expectation)> = matched
-            .iter()
-            .filter_map(|expectation| pick(expectation).map(|value| (value, *expectation)))
-            .collect();
-        values.dedup_by(|a, b| a.0 == b.0);
-        match values.as_slice() {
-            [] => Ok(None),
-            [(value, expectation)] => Ok(Some(((*value).clone(), expectation.line))),
-            [(first, a), (second, b), ..] => Err(format!(
-                "submissions.yaml states two `{key}`s for it: `{first}` (line {}) and `{second}` \
-                 (line {})",
-                a.line, b.line
-            )),
-        }
-    };
-    let language = stated(|expectation| expectation.language.as_ref(), "language")?;
-    let entrypoint = stated(|expectation| expectation.entrypoint.as_ref(), "entrypoint")?;
-    let (name, mut language) = match (language, &entrypoint) {
-        (Some((code, line)), _) => {
-            let extension = kattis_submissions::extension_of_code(&code).unwrap_or_default();
-            let probe = Path::new("submission").with_extension(extension);
-            let (name, language) = config.language_for(&probe).ok_or_else(|| {
-                format!(
-                    "its `language: {code}` (submissions.yaml line {line}) is none of judge.toml's \
-                     (no language runs `.{extension}` files; known: {})",
-                    config.known_languages()
-                )
-            })?;
-            (name.to_owned(), language.clone())
-        }
-        (None, Some(_)) => match classify(&listed.path, config) {
+) -> Option<(String, crate::config::judge::Language)> {
+    let (name, mut language) = match (stated.language, &stated.entry) {
+        (Some(found), _) => found,
+        (None, Some(_)) => match classify(path, config) {
             Ok(Submission {
                 kind: runner::SubmissionKind::Language { name, language },
                 ..
             }) => (name, language),
-            _ => return Ok(None),
+            _ => return None,
         },
-        (None, None) => return Ok(None),
+        (None, None) => return None,
     };
-    language.entry = entrypoint.map(|(entry, _)| entry);
-    Ok(Some((name, language)))
-}
-
-/// The format's verdict for one of the judge's: a presentation error and
-/// an output overrun are wrong answers, a memory overrun a run-time error;
-/// CE and JE are none of the format's.
-fn format_verdict(verdict: Verdict) -> Option<Verdict> {
-    use Verdict::*;
-    match verdict {
-        Accepted => Some(Accepted),
-        WrongAnswer | PresentationError | OutputLimitExceeded => Some(WrongAnswer),
-        RuntimeError | MemoryLimitExceeded => Some(RuntimeError),
-        TimeLimitExceeded => Some(TimeLimitExceeded),
-        CompileError | JudgeError => None,
-    }
-}
-
-/// Whether `result` meets every one of `expectations` (2025-09
-/// `submissions.yaml`), each rule over the tests it applies to (all, or a
-/// test group's): each such test run has a `permitted` verdict, one of them
-/// a `required` one, some message contains `message`, and the score is
-/// within `score` (the submission's; under a group glob, each matched
-/// group's). A submission that did not compile meets none (and no
-/// expectation is met by anything).
-pub(crate) fn expectations_agree(expectations: &[&Expectation], result: &SubmissionResult) -> bool {
-    if expectations.is_empty() {
-        return true;
-    }
-    if result.compile.verdict.is_some() {
-        return false;
-    }
-    let score = result.score.unwrap_or_else(|| result.pass_fail_score()).0;
-    let within = |(low, high): (f64, f64), score: f64| score >= low - 1e-9 && score <= high + 1e-9;
-    expectations
-        .iter()
-        .flat_map(|expectation| &expectation.rules)
-        .all(|rule| {
-            let tests: Vec<&crate::runner::TestResult> = result
-                .tests
-                .iter()
-                .filter(|test| rule.applies_to(&test.name))
-                .collect();
-            let verdicts = || tests.iter().map(|test| format_verdict(test.verdict));
-            let permitted = rule.permitted.as_ref().is_none_or(|permitted| {
-                verdicts()
-                    .all(|verdict| verdict.is_some_and(|verdict| permitted.contains(&verdict)))
-            });
-            let required = rule.required.as_ref().is_none_or(|required| {
-                verdicts().any(|verdict| verdict.is_some_and(|verdict| required.contains(&verdict)))
-            });
-            let scored = rule.score.is_none_or(|range| match rule.scope {
-                None => within(range, score),
-                Some(_) => {
-                    let mut groups = result
-                        .groups
-                        .iter()
-                        .filter(|group| rule.bounds_group(&group.name))
-                        .peekable();
-                    groups.peek().is_some() && groups.all(|group| within(range, group.score.0))
-                }
-            });
-            let said = rule.message.as_ref().is_none_or(|message| {
-                tests
-                    .iter()
-                    .any(|test| test.message.contains(message.as_str()))
-            });
-            permitted && required && scored && said
-        })
-}
-
-/// Whether `result` agrees with what `listed`'s folder and the matching
-/// `expectations` demand. The format: a glob that is exactly the folder's
-/// name (`accepted`) replaces the folder's demand; any other matching glob
-/// adds to it (`accepted/*` must hold as well as `accepted`'s rule).
-/// `rejected/` and `brute_force/` have the format's default demand.
-fn package_agrees(
-    listed: &PackageSubmission,
-    expectations: &[&Expectation],
-    result: &SubmissionResult,
-    scored: bool,
-) -> bool {
-    let replaced = expectations
-        .iter()
-        .any(|expectation| expectation.replaces_folder == Some(listed.folder.as_str()));
-    let folder_rule = kattis_folder_agrees(&listed.folder, Verdict::Accepted).is_some()
-        || (scored && listed.folder == PARTIAL_FOLDER);
-    let by_folder = replaced || !folder_rule || folder_agrees(&listed.folder, result, scored);
-    by_folder && expectations_agree(expectations, result)
+    language.entry = stated.entry;
+    Some((name, language))
 }
 
 impl PackagePlan {
@@ -605,7 +422,7 @@ pub(crate) fn grade(
                 0,
                 &workspace,
             )?;
-            let derived = time_limit::derive_time_limit(plan, dir, &config, &overrides, &tests)?;
+            let derived = time_limit::derive_time_limit(plan, &config, &overrides, &tests)?;
             on_derived(&derived);
             derived.limit_ms
         }
@@ -624,10 +441,7 @@ pub(crate) fn grade(
                 .unwrap_or_default(),
             expected: Some((
                 listed.folder.clone(),
-                match plan.tags {
-                    Some(tags) => tags.verdicts(&listed.folder).first().copied(),
-                    None => verdict_of_folder(&listed.folder),
-                },
+                plan.expectations.verdicts(&listed.folder).0,
             )),
             others: Vec::new(),
             constants: submission.constants.clone(),
@@ -636,7 +450,7 @@ pub(crate) fn grade(
                 // for by a `#!` line (Python 2).
                 runner::SubmissionKind::Language { name, language }
                     if language.entry.is_some()
-                        || stated_names(plan, dir, listed)
+                        || plan.expectations.names_language(listed)
                         || config
                             .language_for(&listed.path)
                             .is_some_and(|(by_extension, _)| by_extension != name) =>
@@ -667,7 +481,7 @@ pub(crate) fn grade(
         &overrides,
         // A test group's demand needs that group's tests run, not only
         // those up to the first failure.
-        options.all_tests || plan.expectations.iter().any(Expectation::has_group_rules),
+        options.all_tests || plan.expectations.runs_every_test(),
         options.resume,
         options.cancel,
         options.journal,
@@ -678,14 +492,7 @@ pub(crate) fn grade(
         let Some(expected) = &mut graded.expected else {
             continue;
         };
-        expected.also = match plan.tags {
-            Some(tags) => tags
-                .verdicts(&expected.folder)
-                .into_iter()
-                .skip(1)
-                .collect(),
-            None => also_accepted(&expected.folder, expected.verdict),
-        };
+        expected.also = plan.expectations.verdicts(&expected.folder).1;
         let Some((listed, _)) = plan
             .graded
             .iter()
@@ -693,29 +500,10 @@ pub(crate) fn grade(
         else {
             continue;
         };
-        let expectations = matching(&plan.expectations, dir, listed);
-        let agrees = if let Some(tags) = plan.tags {
-            tags.agrees(&listed.folder, &graded.result)
-        } else {
-            package_agrees(listed, &expectations, &graded.result, plan.groups.is_some())
-        };
+        let agrees = plan.expectations.agrees(listed, &graded.result);
         expected.agrees = Some(agrees);
         rows.push(PackageRow {
-            expected_by: expectations
-                .iter()
-                .map(|expectation| match expectation.line {
-                    0 => format!(
-                        "`{}` (the format's default): {}",
-                        expectation.glob,
-                        expectation.demand()
-                    ),
-                    line => format!(
-                        "`{}` line {line}: {}",
-                        expectation.glob,
-                        expectation.demand()
-                    ),
-                })
-                .collect(),
+            expected_by: plan.expectations.expected_by(listed),
             agrees,
             listed: listed.clone(),
             result: graded.result.clone(),

@@ -1,7 +1,9 @@
 //! What a package format is: a [`PackageFormat`] (its marker file, its
-//! reader, and the folders of a package of it that no program may read),
-//! and the one package model every format yields,
-//! [`LoadedPackage`], so nothing above this layer asks which format a
+//! reader, what it builds of itself before a grade, and the folders of a
+//! package of it that no program may read), and the one package model
+//! every format yields, [`LoadedPackage`] (with the package's own
+//! submissions and what it expects of each, [`OwnSubmissions`] and
+//! [`Expectations`]), so nothing above this layer asks which format a
 //! problem came from. The formats are listed once, in
 //! [`super::FORMATS`] (as ripgrep lists its flags), and told apart once, by
 //! [`super::detect`].
@@ -12,9 +14,11 @@
 //! [`crate::config`] do) nor for the bundled packages, which are always
 //! ours ([`super::Package::bundled`]).
 
+use super::generators::GeneratorsError;
 use super::Package;
-use crate::config::judge::JudgeConfig;
+use crate::config::judge::{JudgeConfig, Language};
 use crate::config::kattis::PackageSubmission;
+use crate::config::kattis_submissions::Rule;
 use crate::config::ConfigError;
 use crate::runner::SubmissionResult;
 use crate::sandbox::{DataFolder, Hidden};
@@ -47,6 +51,26 @@ pub(crate) trait PackageFormat: Sync {
     /// command.
     fn secret_folders(&self, dir: &Path) -> Vec<(DataFolder, PathBuf)>;
 
+    /// Builds what the package in `dir` makes of itself before its own
+    /// submissions are graded (a Kattis package's `data/` from its
+    /// `generators/generators.yaml`, issue #34), its programs compiled with
+    /// `config`'s languages; `None`: it builds nothing, as by default.
+    fn prepare(
+        &self,
+        _dir: &Path,
+        _config: &JudgeConfig,
+    ) -> Result<Option<Prepared>, GeneratorsError> {
+        Ok(None)
+    }
+
+    /// The folders of the package in `dir` that building it
+    /// ([`Self::prepare`]) keeps from its programs, besides
+    /// [`Self::secret_folders`]: they stay hidden while its submissions are
+    /// graded. None by default.
+    fn prepared_folders(&self, _dir: &Path) -> Vec<(DataFolder, PathBuf)> {
+        Vec::new()
+    }
+
     /// Reads the package in `dir`, whose id is `id`. `config` gives the
     /// languages its programs are compiled with, read only when it has
     /// programs; `answers` says whether every fixed test needs its answer.
@@ -60,6 +84,13 @@ pub(crate) trait PackageFormat: Sync {
         answers: Answers,
         hidden: &Hidden,
     ) -> Result<LoadedPackage, ConfigError>;
+}
+
+/// What building a package before its grade ([`PackageFormat::prepare`])
+/// said: one line per note and a summary, each for stderr.
+#[derive(Debug)]
+pub(crate) struct Prepared {
+    pub(crate) lines: Vec<String>,
 }
 
 /// Whether loading a package requires every fixed test of a package with
@@ -121,10 +152,11 @@ pub(crate) struct LoadedPackage {
     /// how it read it (a layout of `test_group.yaml` BAPCtools reads), one
     /// line each.
     pub(crate) warnings: Vec<String>,
-    /// The submissions the package lists itself, each with a tag naming
-    /// the verdicts it may get (Polygon's `<solution tag=...>`); `None`:
-    /// those in the verdict folders under `submissions/`.
-    pub(crate) tagged: Option<TaggedSolutions>,
+    /// The submissions the package lists itself and what each is expected
+    /// to get (Kattis' verdict folders and `submissions.yaml`, Polygon's
+    /// `<solution tag=...>`), read when they are graded
+    /// ([`OwnSubmissions::read`]).
+    pub(crate) submissions: Box<dyn OwnSubmissions>,
     /// The constants replaced in the files of the package's example
     /// submissions (a 2025-09 `problem.yaml`'s `constants`; issue #34), as
     /// they are in its own programs; `None`: nothing is replaced.
@@ -132,25 +164,82 @@ pub(crate) struct LoadedPackage {
         Option<std::sync::Arc<crate::config::kattis_constants::Constants>>,
 }
 
-/// A package's own list of its submissions, and what their tags mean.
-#[derive(Debug)]
-pub(crate) struct TaggedSolutions {
-    /// Each submission, its `folder` the tag.
-    pub(crate) solutions: Vec<PackageSubmission>,
-    pub(crate) tags: &'static dyn SolutionTags,
+/// Where a package lists its own submissions. The list is read only when
+/// they are graded (`grade --package`), so that a broken list keeps no
+/// other command from using the package.
+pub(crate) trait OwnSubmissions: Send + Sync + std::fmt::Debug {
+    /// The submissions, each with its folder or tag, and what each is
+    /// expected to get.
+    fn read(&self) -> Result<ListedSubmissions, ConfigError>;
 }
 
-/// What a format's solution tags mean, in place of Kattis' verdict
-/// folders.
-pub(crate) trait SolutionTags: Sync + std::fmt::Debug {
-    /// Why a submission tagged `tag` is not graded, when it is not.
-    fn not_graded(&self, tag: &str) -> Option<String>;
+/// A package's own submissions, and what the package expects of them.
+#[derive(Debug)]
+pub(crate) struct ListedSubmissions {
+    /// Each submission, its `folder` the verdict folder or the tag.
+    pub(crate) submissions: Vec<PackageSubmission>,
+    pub(crate) expectations: Box<dyn Expectations>,
+}
 
-    /// The verdicts `tag` allows, the one it names first.
-    fn verdicts(&self, tag: &str) -> Vec<Verdict>;
+/// What a package expects of each of its own submissions, in its format's
+/// terms (Kattis' verdict folders and `submissions.yaml`, Polygon's tags),
+/// for the grading layer, which never asks which format it is.
+pub(crate) trait Expectations: Send + Sync + std::fmt::Debug {
+    /// Why `listed` is not graded, when the format does not grade it.
+    fn not_graded(&self, listed: &PackageSubmission) -> Option<String>;
 
-    /// Whether `result` agrees with `tag`.
-    fn agrees(&self, tag: &str, result: &SubmissionResult) -> bool;
+    /// The language and entry point the package states for `listed`, the
+    /// language as `config` runs it; `Err`: why it is skipped (a language
+    /// `config` does not have, two different ones stated).
+    fn stated(
+        &self,
+        listed: &PackageSubmission,
+        config: &JudgeConfig,
+    ) -> Result<StatedLanguage, String>;
+
+    /// Whether the package names the language of `listed` itself.
+    fn names_language(&self, listed: &PackageSubmission) -> bool;
+
+    /// The verdict a submission in `folder` (or with that tag) is expected
+    /// to get, if one, and the others it may get.
+    fn verdicts(&self, folder: &str) -> (Option<Verdict>, Vec<Verdict>);
+
+    /// Whether `result` is what the package expects of `listed`.
+    fn agrees(&self, listed: &PackageSubmission, result: &SubmissionResult) -> bool;
+
+    /// What decided the expectation of `listed` when the folder alone did
+    /// not (`` `mixed/*` line 3: permitted AC, WA ``), one line each.
+    fn expected_by(&self, listed: &PackageSubmission) -> Vec<String>;
+
+    /// How the runs of `listed` bound a derived time limit from below.
+    fn lower_bound(&self, listed: &PackageSubmission) -> LowerBound<'_>;
+
+    /// Whether a demand looks at a test group's tests, so every test must
+    /// run, not only those up to the first failure.
+    fn runs_every_test(&self) -> bool;
+}
+
+/// The language and entry point a package states for a submission.
+#[derive(Debug, Default)]
+pub(crate) struct StatedLanguage {
+    /// The language stated, as judge.toml names and runs it.
+    pub(crate) language: Option<(String, Language)>,
+    /// The entry point stated (`main.py`, Java's `Main`).
+    pub(crate) entry: Option<String>,
+}
+
+/// Which runs of a submission bound a derived time limit from below.
+#[derive(Debug)]
+pub(crate) enum LowerBound<'a> {
+    /// None (not accepted, or `use_for_time_limit: false`).
+    None,
+    /// Every test: an accepted submission (which must pass), or one whose
+    /// own `use_for_time_limit: lower` puts it in (which must not run out
+    /// of time).
+    All { must_pass: bool },
+    /// The tests of these test group rules (`secret: {use_for_time_limit:
+    /// lower}`), each of which must not run out of time.
+    Groups(Vec<&'a Rule>),
 }
 
 /// The configuration a package's programs are compiled with: the one given,

@@ -7,8 +7,11 @@
 //! is its reference. A package written by `judge export --kattis` from a
 //! built-in engine uses that engine directly.
 
+use super::format::Prepared;
 use super::format::{Answers, Languages, LoadedPackage, PackageFormat, TimeFactors};
+use super::generators::GeneratorsError;
 use super::kattis_programs::{program_at, programs_in, FoundProgram};
+use super::verdict_folders::VerdictFolders;
 use super::{Package, ProblemRef};
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{
@@ -38,7 +41,13 @@ impl PackageFormat for Kattis {
     }
 
     fn marker(&self) -> &'static str {
-        "problem.yaml"
+        crate::config::kattis::MARKER
+    }
+
+    /// The one test of a Kattis package, shared with the runner's rule for
+    /// links ([`crate::config::kattis::is_package`]).
+    fn recognises(&self, path: &Path) -> bool {
+        crate::config::kattis::is_package(path)
     }
 
     /// No run may read the tests (`data/`, masked), nor may a compile be
@@ -48,6 +57,26 @@ impl PackageFormat for Kattis {
             (DataFolder::KattisData, data_folder(dir)),
             (DataFolder::PackageFolder, dir.to_owned()),
         ]
+    }
+
+    /// `data/` from `generators/generators.yaml`, when the package has one
+    /// ([`super::generators::prepare`]).
+    fn prepare(
+        &self,
+        dir: &Path,
+        config: &JudgeConfig,
+    ) -> Result<Option<Prepared>, GeneratorsError> {
+        Ok(super::generators::prepare(dir, config)?.map(|lines| Prepared { lines }))
+    }
+
+    /// What building `data/` keeps from the generators, when the package
+    /// has a `generators.yaml`.
+    fn prepared_folders(&self, dir: &Path) -> Vec<(DataFolder, PathBuf)> {
+        if super::generators::present(dir) {
+            super::generators::secret_folders(dir)
+        } else {
+            Vec::new()
+        }
     }
 
     fn load(
@@ -97,6 +126,7 @@ fn load(
                   skipped_validators: Vec<(PathBuf, String)>,
                   ignored_files: Vec<(PathBuf, String)>,
                   unchecked_inputs: Option<String>| LoadedPackage {
+        submissions: Box::new(VerdictFolders::new(dir, package.groups().is_some())),
         package,
         time_limit_ms,
         time_multiplier: yaml.limits.ac_to_time_limit(yaml.format),
@@ -125,7 +155,6 @@ fn load(
             ))
             .collect(),
         warnings: settings_files.layout().warning().into_iter().collect(),
-        tagged: None,
         example_constants: (!file.constants.is_empty()).then(|| Arc::new(file.constants.clone())),
     };
     if let Some(package) = exported_engine_package(&settings_files, &id, yaml, tests.clone())? {

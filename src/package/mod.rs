@@ -20,6 +20,7 @@ mod native;
 pub(crate) mod polygon;
 mod programs;
 pub(crate) mod scaffold;
+mod verdict_folders;
 
 use crate::config::judge::JudgeConfig;
 use crate::config::problem::{PackageTest, ProblemToml};
@@ -27,7 +28,7 @@ use crate::config::{bundled, ConfigError, ConfigErrorKind};
 use crate::external::ProgramProblem;
 use crate::problems::{CheckOptions, InputError, Problem};
 use crate::sandbox::{DataFolder, Hidden};
-pub(crate) use format::{Answers, LoadedPackage};
+pub(crate) use format::{Answers, LoadedPackage, Prepared};
 use format::{Languages, PackageFormat};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -378,6 +379,13 @@ pub(crate) fn detect(dir: &Path) -> Option<&'static dyn PackageFormat> {
         .find(|format| format.recognises(dir))
 }
 
+/// Whether `dir` is a package of `format` by the one detection
+/// ([`detect`]): a folder holding the markers of two formats is of the
+/// first only.
+pub(crate) fn is_of(dir: &Path, format: &dyn PackageFormat) -> bool {
+    detect(dir).is_some_and(|found| found.name() == format.name())
+}
+
 /// The markers of every format, for a message: "`problem.toml` (judge),
 /// `problem.yaml` (Kattis)".
 pub(crate) fn markers() -> String {
@@ -442,6 +450,27 @@ pub(crate) fn load_folder(
         hidden,
     )?;
     Ok(Some(loaded))
+}
+
+/// Builds what the package in `dir` makes of itself before its own
+/// submissions are graded, as its format does ([`PackageFormat::prepare`]:
+/// a Kattis package's `data/` from its `generators.yaml`); `None` when it
+/// builds nothing or is a package of no format.
+pub(crate) fn prepare_folder(
+    dir: &Path,
+    config: &JudgeConfig,
+) -> Result<Option<Prepared>, generators::GeneratorsError> {
+    match detect(dir) {
+        Some(format) => format.prepare(dir, config),
+        None => Ok(None),
+    }
+}
+
+/// The folders of the package in `dir` that building it
+/// ([`prepare_folder`]) keeps from its programs, for the grade to keep
+/// hidden too ([`PackageFormat::prepared_folders`]).
+pub(crate) fn prepared_folders(dir: &Path) -> Vec<(DataFolder, PathBuf)> {
+    detect(dir).map_or_else(Vec::new, |format| format.prepared_folders(dir))
 }
 
 /// `format`'s package in `dir`, looked up in `problems_folder`: while it
@@ -549,6 +578,23 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fs_err::create_dir(dir.path().join("problem.yaml")).unwrap();
         assert!(detect(dir.path()).is_none());
+    }
+
+    /// `is_of` follows the one detection, and the names it compares are
+    /// each format's own.
+    #[test]
+    fn is_of_follows_detection() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(!is_of(dir.path(), &polygon::Polygon));
+        fs_err::write(dir.path().join("problem.xml"), "").unwrap();
+        assert!(is_of(dir.path(), &polygon::Polygon));
+        fs_err::write(dir.path().join("problem.toml"), "").unwrap();
+        assert!(!is_of(dir.path(), &polygon::Polygon));
+        assert!(is_of(dir.path(), &native::Native));
+        let mut names: Vec<&str> = FORMATS.iter().map(|format| format.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), FORMATS.len());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! bundled packages are in this format too, read from the binary.
 
 use super::format::{Answers, Languages, LoadedPackage, PackageFormat, TimeFactors};
+use super::verdict_folders::VerdictFolders;
 use super::{programs, Package, ProblemRef};
 use crate::config::problem::{
     check_limits, check_manifest, decode, has_programs, read_disk_tests, PackageTest, ProblemToml,
@@ -45,6 +46,9 @@ impl PackageFormat for Native {
         hidden: &Hidden,
     ) -> Result<LoadedPackage, ConfigError> {
         let package = load(dir, id, config, answers, hidden)?;
+        // Its own submissions are in verdict folders, as a Kattis
+        // package's (with its `submissions.yaml`).
+        let submissions = Box::new(VerdictFolders::new(dir, package.groups().is_some()));
         Ok(LoadedPackage {
             example_constants: None,
             time_limit_ms: Some(package.manifest.limits.time_limit_ms),
@@ -57,7 +61,7 @@ impl PackageFormat for Native {
             unchecked_inputs: None,
             notes: Vec::new(),
             warnings: Vec::new(),
-            tagged: None,
+            submissions,
         })
     }
 }

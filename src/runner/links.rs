@@ -51,7 +51,7 @@ pub(crate) fn link_boundary(link: &Path) -> Option<PathBuf> {
     let package = folder.ancestors().find_map(|ancestor| {
         let relative = folder.strip_prefix(ancestor).ok()?;
         let first = relative.components().next()?.as_os_str().to_str()?;
-        (PROGRAM_FOLDERS.contains(&first) && ancestor.join("problem.yaml").is_file())
+        (PROGRAM_FOLDERS.contains(&first) && crate::config::kattis::is_package(ancestor))
             .then(|| ancestor.to_path_buf())
     });
     Some(package.unwrap_or(folder))

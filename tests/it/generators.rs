@@ -454,6 +454,43 @@ fn grade_package_refuses_data_a_generator_cannot_make() {
         .contains("1 of 1 submissions got their folder's verdict"));
 }
 
+/// See: issue #33. Building `data/` before a grade is the Kattis format's
+/// step: a package of ours (`problem.toml`) with a `generators.yaml`, here
+/// one that cannot be read, is graded on its own tests, and nothing is
+/// built or said of the yaml.
+#[test]
+fn grade_package_builds_data_only_for_a_kattis_package() {
+    let dir = Dir::new();
+    dir.judge(&["new", "hello"]).expect_code(0);
+    dir.create(
+        "problems/hello/generators/generators.yaml",
+        "data: [not, a, map\n",
+    );
+    let run = dir.judge(&["grade", "--package", "problems/hello"]);
+    run.expect_code(0);
+    assert!(
+        !run.stderr().contains("generators.yaml"),
+        "{}",
+        run.transcript()
+    );
+    assert!(!dir.path().join("problems/hello/data").exists());
+    assert!(!dir.path().join("problems/hello/.judge").exists());
+
+    // The same yaml in a Kattis package is read, and refused.
+    dir.create("p/generators/generators.yaml", "data: [not, a, map\n");
+    dir.create(
+        "p/problem.yaml",
+        "problem_format_version: 2025-09\nname: P\n",
+    );
+    let refused = dir.judge(&["grade", "--package", "p"]);
+    refused.expect_code(2);
+    assert!(
+        refused.stderr().contains("generators.yaml"),
+        "{}",
+        refused.transcript()
+    );
+}
+
 /// See: issue #34 (BAPCtools' `alternativeencryption`): `in.download:
 /// {link: in}` writes a copy of the case's `.in`; a link to a file the
 /// case does not make fails that case, naming it.

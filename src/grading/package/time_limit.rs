@@ -1,10 +1,11 @@
 //! The time limit of a package that states none (issue #9, #34): derived
 //! from the slowest run of the submissions that bound it from below, as
 //! problemtools does (`accepted/`), and as a 2025-09 `submissions.yaml`
-//! says (`use_for_time_limit`).
+//! says (`use_for_time_limit`); which those are is the package's to say
+//! ([`crate::package::format::Expectations::lower_bound`]).
 
 use super::*;
-use crate::config::kattis_submissions::Rule;
+use crate::package::format::LowerBound;
 
 /// The CPU time accepted submissions get while the time limit is derived.
 const DERIVING_LIMIT_MS: u64 = 10_000;
@@ -16,74 +17,6 @@ pub(crate) struct DerivedLimit {
     pub(crate) slowest_ms: u64,
     pub(crate) slowest: String,
     pub(crate) multiplier: f64,
-}
-
-/// Which runs of a submission bound a derived time limit from below.
-#[derive(Debug)]
-enum LowerBound<'a> {
-    /// None (not accepted, or `use_for_time_limit: false`).
-    None,
-    /// Every test: an accepted submission (which must pass), or one whose
-    /// own `use_for_time_limit: lower` puts it in (which must not run out
-    /// of time).
-    All { must_pass: bool },
-    /// The tests of these test group rules (`secret: {use_for_time_limit:
-    /// lower}`), each of which must not run out of time.
-    Groups(Vec<&'a Rule>),
-}
-
-/// How `listed` bounds a derived time limit from below: an accepted
-/// submission unless a matching `use_for_time_limit: false` keeps it out,
-/// and any submission a matching `use_for_time_limit: lower` puts in, whole
-/// or on a test group. An accepted one whose folder demand
-/// `submissions.yaml` replaced need not pass, only not run out of time.
-fn lower_bound<'a>(
-    plan: &'a PackagePlan,
-    dir: &Path,
-    listed: &PackageSubmission,
-) -> LowerBound<'a> {
-    let accepted = listed.folder == ACCEPTED_FOLDER;
-    let Ok(relative) = listed.path.strip_prefix(dir.join("submissions")) else {
-        return if accepted {
-            LowerBound::All { must_pass: true }
-        } else {
-            LowerBound::None
-        };
-    };
-    let matched: Vec<&Expectation> = plan
-        .expectations
-        .iter()
-        .filter(|expectation| expectation.matches(relative))
-        .collect();
-    let own = |wanted: TimeLimitUse| {
-        matched
-            .iter()
-            .any(|expectation| expectation.use_for_time_limit() == Some(wanted))
-    };
-    if own(TimeLimitUse::Excluded) {
-        return LowerBound::None;
-    }
-    if accepted {
-        let replaced = matched
-            .iter()
-            .any(|expectation| expectation.replaces_folder == Some(ACCEPTED_FOLDER));
-        return LowerBound::All {
-            must_pass: !replaced,
-        };
-    }
-    if own(TimeLimitUse::Lower) {
-        return LowerBound::All { must_pass: false };
-    }
-    let groups: Vec<&Rule> = matched
-        .iter()
-        .flat_map(|expectation| &expectation.rules)
-        .filter(|rule| rule.scope.is_some() && rule.use_for_time_limit == Some(TimeLimitUse::Lower))
-        .collect();
-    if groups.is_empty() {
-        LowerBound::None
-    } else {
-        LowerBound::Groups(groups)
-    }
 }
 
 /// The run times of `result` that bound the limit from below, by `bound`:
@@ -128,7 +61,6 @@ fn bounding_times<'a>(
 /// each got (a judge error when one was the judge's fault).
 pub(super) fn derive_time_limit(
     plan: &PackagePlan,
-    dir: &Path,
     config: &JudgeConfig,
     overrides: &Overrides,
     tests: &[TestCase],
@@ -137,7 +69,7 @@ pub(super) fn derive_time_limit(
     let accepted: Vec<Submission> = plan
         .graded
         .iter()
-        .filter(|(listed, _)| !matches!(lower_bound(plan, dir, listed), LowerBound::None))
+        .filter(|(listed, _)| !matches!(plan.expectations.lower_bound(listed), LowerBound::None))
         .map(|(_, submission)| submission.clone())
         .collect();
     let generous = settings::resolve(
@@ -168,7 +100,7 @@ pub(super) fn derive_time_limit(
                 .iter()
                 .find(|(listed, _)| listed.path.display().to_string() == result.submission)
                 .map_or(LowerBound::None, |(listed, _)| {
-                    lower_bound(plan, dir, listed)
+                    plan.expectations.lower_bound(listed)
                 });
             bounding_times(&bound, result)
         })

@@ -62,6 +62,73 @@ pub(crate) struct Generated {
     pub(crate) failures: Vec<String>,
 }
 
+/// `dir/generators/generators.yaml`.
+fn yaml_path(dir: &Path) -> PathBuf {
+    dir.join("generators").join("generators.yaml")
+}
+
+/// Whether the package in `dir` has a `generators/generators.yaml`.
+pub(crate) fn present(dir: &Path) -> bool {
+    yaml_path(dir).is_file()
+}
+
+/// Builds `dir/data/` from `dir/generators/generators.yaml` when there is
+/// one, before the package's submissions are graded, as BAPCtools' `bt
+/// run` generates before it runs: cached by content
+/// (`dir/.judge/generated/`), so a second grade makes nothing, and `data/`
+/// replaced only when every case was made. When the yaml cannot be read or
+/// a case cannot be made, a package that has a `data/` is graded on it with
+/// a warning naming each problem (BAPCtools' own test problems use keys it
+/// only warns about); one without `data/` is a configuration error, nothing
+/// graded. Returns what it said, one line each for stderr; `None`: the
+/// package has no `generators.yaml`.
+pub(crate) fn prepare(
+    dir: &Path,
+    config: &JudgeConfig,
+) -> Result<Option<Vec<String>>, GeneratorsError> {
+    let yaml = yaml_path(dir);
+    if !yaml.is_file() {
+        return Ok(None);
+    }
+    let data = dir.join("data");
+    let has_data = data.is_dir();
+    let kept = format!("grading the tests already in `{}`", data.display());
+    // Nothing is hidden before it but what the package says.
+    let generated = match generate(dir, config, &Hidden::new()) {
+        Ok(generated) => generated,
+        Err(GeneratorsError::Config(error)) if has_data => {
+            return Ok(Some(vec![format!(
+                "warning: {}; {kept}",
+                crate::causes::chain(&error)
+            )]))
+        }
+        Err(error) => return Err(error),
+    };
+    let mut lines: Vec<String> = generated
+        .lines
+        .into_iter()
+        .map(|line| format!("generators.yaml: {line}"))
+        .collect();
+    if generated.failures.is_empty() {
+        return Ok(Some(lines));
+    }
+    let failures = format!(
+        "{} test cases of `{}` could not be made:\n  {}",
+        generated.failures.len(),
+        yaml.display(),
+        generated.failures.join("\n  ")
+    );
+    if has_data {
+        lines.push(format!("warning: {failures}\n{kept}"));
+        return Ok(Some(lines));
+    }
+    Err(GeneratorsError::Config(ConfigError::invalid(
+        &yaml,
+        "data",
+        format!("{failures}\nthe package has no `data/` to grade on instead"),
+    )))
+}
+
 /// The folders of the `generators.yaml` package in `dir` no program may
 /// read: the old data, the made cases, the submissions (a generator reads
 /// only its own folder), and the whole package for a compile.
@@ -84,7 +151,7 @@ pub(crate) fn generate(
     config: &JudgeConfig,
     hidden: &Hidden,
 ) -> Result<Generated, GeneratorsError> {
-    let yaml_path = dir.join("generators").join("generators.yaml");
+    let yaml_path = yaml_path(dir);
     let text = fs_err::read_to_string(&yaml_path).map_err(|error| ConfigError {
         path: yaml_path.clone(),
         kind: ConfigErrorKind::Read(error),

@@ -104,10 +104,12 @@ fn statement(dir: &Path, title: &str) -> Option<(String, bool)> {
 /// The export's parts of the Polygon package in `dir` (unpacked), or
 /// `None` when `dir` is not one.
 pub(crate) fn export_parts(dir: &Path) -> Result<Option<ExportParts>, ConfigError> {
-    let xml_path = dir.join(PROBLEM_XML);
-    if !xml_path.is_file() {
+    // The one detection: a folder that is a package of another format
+    // first (a `problem.toml` beside `problem.xml`) was not read as Polygon.
+    if !crate::package::is_of(dir, &super::Polygon) {
         return Ok(None);
     }
+    let xml_path = dir.join(PROBLEM_XML);
     let problem = xml::read(&xml_path)?;
     let testset = problem.graded_testset(&xml_path)?;
     let program = |element: &'static str, source: &str| -> Result<ProgramSource, ConfigError> {

@@ -32,7 +32,8 @@ pub(crate) mod tags;
 mod xml;
 
 use super::format::{
-    Answers, Languages, LoadedPackage, PackageFormat, SolutionTags, TaggedSolutions, TimeFactors,
+    Answers, Expectations, Languages, ListedSubmissions, LoadedPackage, LowerBound, OwnSubmissions,
+    PackageFormat, StatedLanguage, TimeFactors,
 };
 use super::{Package, ProblemRef};
 use crate::config::judge::JudgeConfig;
@@ -120,10 +121,7 @@ impl PackageFormat for Polygon {
             unchecked_inputs: None,
             notes: loaded.notes,
             warnings: Vec::new(),
-            tagged: Some(TaggedSolutions {
-                solutions,
-                tags: &Tags,
-            }),
+            submissions: Box::new(Solutions(solutions)),
         })
     }
 }
@@ -448,13 +446,28 @@ impl PolygonPackage {
     }
 }
 
-/// The meanings of Polygon's solution tags (see [`tags`]).
+/// A Polygon package's solutions, listed by `problem.xml` as it loaded.
+#[derive(Debug)]
+struct Solutions(Vec<PackageSubmission>);
+
+impl OwnSubmissions for Solutions {
+    fn read(&self) -> Result<ListedSubmissions, ConfigError> {
+        Ok(ListedSubmissions {
+            submissions: self.0.clone(),
+            expectations: Box::new(Tags),
+        })
+    }
+}
+
+/// The meanings of Polygon's solution tags (see [`tags`]), each
+/// solution's `folder` its tag.
 #[derive(Debug)]
 struct Tags;
 
-impl SolutionTags for Tags {
+impl Expectations for Tags {
     /// `do-not-run`, and a name that is no tag, are not graded.
-    fn not_graded(&self, tag: &str) -> Option<String> {
+    fn not_graded(&self, listed: &PackageSubmission) -> Option<String> {
+        let tag = &listed.folder;
         match SolutionTag::parse(tag) {
             Some(SolutionTag::DoNotRun) => Some("tagged `do-not-run` in problem.xml".to_owned()),
             Some(_) => None,
@@ -462,13 +475,31 @@ impl SolutionTags for Tags {
         }
     }
 
-    fn verdicts(&self, tag: &str) -> Vec<Verdict> {
-        SolutionTag::parse(tag).map_or_else(Vec::new, SolutionTag::verdicts)
+    /// `problem.xml` states no language: a solution runs by its extension.
+    fn stated(
+        &self,
+        _listed: &PackageSubmission,
+        _config: &JudgeConfig,
+    ) -> Result<StatedLanguage, String> {
+        Ok(StatedLanguage::default())
+    }
+
+    fn names_language(&self, _listed: &PackageSubmission) -> bool {
+        false
+    }
+
+    /// The tag's verdicts, the one it names first.
+    fn verdicts(&self, tag: &str) -> (Option<Verdict>, Vec<Verdict>) {
+        let verdicts = SolutionTag::parse(tag).map_or_else(Vec::new, SolutionTag::verdicts);
+        (
+            verdicts.first().copied(),
+            verdicts.into_iter().skip(1).collect(),
+        )
     }
 
     /// A solution that did not compile agrees with no tag.
-    fn agrees(&self, tag: &str, result: &SubmissionResult) -> bool {
-        let Some(tag) = SolutionTag::parse(tag) else {
+    fn agrees(&self, listed: &PackageSubmission, result: &SubmissionResult) -> bool {
+        let Some(tag) = SolutionTag::parse(&listed.folder) else {
             return false;
         };
         if result.compile.verdict.is_some() {
@@ -476,5 +507,24 @@ impl SolutionTags for Tags {
         }
         let tests: Vec<Verdict> = result.tests.iter().map(|test| test.verdict).collect();
         tag.agrees(result.verdict, &tests)
+    }
+
+    /// The tag alone decides.
+    fn expected_by(&self, _listed: &PackageSubmission) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// An `accepted` solution must pass, and bounds the limit (a Polygon
+    /// package states its limit, so none is derived).
+    fn lower_bound(&self, listed: &PackageSubmission) -> LowerBound<'_> {
+        if listed.folder == crate::discovery::ACCEPTED_FOLDER {
+            LowerBound::All { must_pass: true }
+        } else {
+            LowerBound::None
+        }
+    }
+
+    fn runs_every_test(&self) -> bool {
+        false
     }
 }

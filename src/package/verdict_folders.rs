@@ -1,0 +1,330 @@
+//! A package's own submissions in verdict folders, `submissions/<verdict>/`,
+//! and what `submissions/submissions.yaml` (2025-09) expects of them: how a
+//! Kattis package lists its submissions (issue #9, #34), and a package of
+//! ours too. The grading layer reads them through
+//! [`Expectations`] and never asks which format a package came from.
+//!
+//! Not responsible for reading the files ([`crate::config::kattis`] lists
+//! the folders, [`crate::config::kattis_submissions`] reads the yaml) nor
+//! for the folders' meanings ([`crate::discovery`]).
+
+use super::format::{Expectations, ListedSubmissions, LowerBound, OwnSubmissions, StatedLanguage};
+use crate::config::judge::JudgeConfig;
+use crate::config::kattis::{package_submissions, PackageSubmission};
+use crate::config::kattis_submissions::{self, Expectation, Rule, TimeLimitUse};
+use crate::config::ConfigError;
+use crate::discovery::{
+    also_accepted, folder_agrees, kattis_folder_agrees, verdict_of_folder, ACCEPTED_FOLDER,
+    PARTIAL_FOLDER,
+};
+use crate::runner::SubmissionResult;
+use crate::verdict::Verdict;
+use std::path::{Path, PathBuf};
+
+/// The verdict folders of the package in `dir`, read when its submissions
+/// are graded.
+#[derive(Debug)]
+pub(crate) struct VerdictFolders {
+    dir: PathBuf,
+    /// The package has scored test groups (`partially_accepted/` is then a
+    /// verdict folder, and `accepted/` must score the maximum).
+    scored: bool,
+}
+
+impl VerdictFolders {
+    pub(crate) fn new(dir: &Path, scored: bool) -> VerdictFolders {
+        VerdictFolders {
+            dir: dir.to_owned(),
+            scored,
+        }
+    }
+}
+
+impl OwnSubmissions for VerdictFolders {
+    /// `submissions.yaml` (with the format's defaults), then the folders.
+    fn read(&self) -> Result<ListedSubmissions, ConfigError> {
+        let expectations = kattis_submissions::with_defaults(
+            kattis_submissions::read(&self.dir)?.unwrap_or_default(),
+        );
+        let submissions = package_submissions(&self.dir)?;
+        Ok(ListedSubmissions {
+            submissions,
+            expectations: Box::new(FolderExpectations {
+                submissions: self.dir.join("submissions"),
+                scored: self.scored,
+                expectations,
+            }),
+        })
+    }
+}
+
+/// What the verdict folders and `submissions.yaml` expect.
+#[derive(Debug)]
+struct FolderExpectations {
+    /// `dir/submissions`, the folder the globs are relative to.
+    submissions: PathBuf,
+    scored: bool,
+    /// `submissions/submissions.yaml`'s entries, and the format's defaults.
+    expectations: Vec<Expectation>,
+}
+
+impl FolderExpectations {
+    /// The entries whose glob matches `listed`.
+    fn matched(&self, listed: &PackageSubmission) -> Vec<&Expectation> {
+        let Ok(relative) = listed.path.strip_prefix(&self.submissions) else {
+            return Vec::new();
+        };
+        self.expectations
+            .iter()
+            .filter(|expectation| expectation.matches(relative))
+            .collect()
+    }
+
+    /// The entries whose glob matches `listed` and that state a demand.
+    fn matching(&self, listed: &PackageSubmission) -> Vec<&Expectation> {
+        self.matched(listed)
+            .into_iter()
+            .filter(|expectation| expectation.demands())
+            .collect()
+    }
+}
+
+impl Expectations for FolderExpectations {
+    /// A folder that is not a verdict folder (nor `partially_accepted/` of
+    /// a scored package) and that no demanding entry matches.
+    fn not_graded(&self, listed: &PackageSubmission) -> Option<String> {
+        let partial = self.scored && listed.folder == PARTIAL_FOLDER;
+        let expected = !self.matching(listed).is_empty();
+        (kattis_folder_agrees(&listed.folder, Verdict::Accepted).is_none() && !partial && !expected)
+            .then(|| {
+                format!(
+                    "`{}/` is not a verdict folder of the Kattis format",
+                    listed.folder
+                )
+            })
+    }
+
+    /// The language a matching entry states for `listed`, with the entry
+    /// point it states; the reason to skip it when judge.toml has no
+    /// language for the stated code, or two entries state different ones.
+    fn stated(
+        &self,
+        listed: &PackageSubmission,
+        config: &JudgeConfig,
+    ) -> Result<StatedLanguage, String> {
+        let matched = self.matched(listed);
+        let stated = |pick: fn(&Expectation) -> Option<&String>, key: &str| {
+            let mut values: Vec<(&String, &Expectation)> = matched
+                .iter()
+                .filter_map(|expectation| pick(expectation).map(|value| (value, *expectation)))
+                .collect();
+            values.dedup_by(|a, b| a.0 == b.0);
+            match values.as_slice() {
+                [] => Ok(None),
+                [(value, expectation)] => Ok(Some(((*value).clone(), expectation.line))),
+                [(first, a), (second, b), ..] => Err(format!(
+                    "submissions.yaml states two `{key}`s for it: `{first}` (line {}) and \
+                     `{second}` (line {})",
+                    a.line, b.line
+                )),
+            }
+        };
+        let language = stated(|expectation| expectation.language.as_ref(), "language")?;
+        let entrypoint = stated(|expectation| expectation.entrypoint.as_ref(), "entrypoint")?;
+        let language = match language {
+            Some((code, line)) => {
+                let extension = kattis_submissions::extension_of_code(&code).unwrap_or_default();
+                let probe = Path::new("submission").with_extension(extension);
+                let (name, language) = config.language_for(&probe).ok_or_else(|| {
+                    format!(
+                        "its `language: {code}` (submissions.yaml line {line}) is none of \
+                         judge.toml's (no language runs `.{extension}` files; known: {})",
+                        config.known_languages()
+                    )
+                })?;
+                Some((name.to_owned(), language.clone()))
+            }
+            None => None,
+        };
+        Ok(StatedLanguage {
+            language,
+            entry: entrypoint.map(|(entry, _)| entry),
+        })
+    }
+
+    fn names_language(&self, listed: &PackageSubmission) -> bool {
+        self.matched(listed)
+            .iter()
+            .any(|expectation| expectation.language.is_some())
+    }
+
+    /// The folder's verdict, and the others Kattis' meanings let it get.
+    fn verdicts(&self, folder: &str) -> (Option<Verdict>, Vec<Verdict>) {
+        let own = verdict_of_folder(folder);
+        (own, also_accepted(folder, own))
+    }
+
+    fn agrees(&self, listed: &PackageSubmission, result: &SubmissionResult) -> bool {
+        package_agrees(listed, &self.matching(listed), result, self.scored)
+    }
+
+    fn expected_by(&self, listed: &PackageSubmission) -> Vec<String> {
+        self.matching(listed)
+            .iter()
+            .map(|expectation| match expectation.line {
+                0 => format!(
+                    "`{}` (the format's default): {}",
+                    expectation.glob,
+                    expectation.demand()
+                ),
+                line => format!(
+                    "`{}` line {line}: {}",
+                    expectation.glob,
+                    expectation.demand()
+                ),
+            })
+            .collect()
+    }
+
+    /// An accepted submission unless a matching `use_for_time_limit: false`
+    /// keeps it out, and any submission a matching `use_for_time_limit:
+    /// lower` puts in, whole or on a test group. An accepted one whose
+    /// folder demand `submissions.yaml` replaced need not pass, only not
+    /// run out of time.
+    fn lower_bound(&self, listed: &PackageSubmission) -> LowerBound<'_> {
+        let accepted = listed.folder == ACCEPTED_FOLDER;
+        if listed.path.strip_prefix(&self.submissions).is_err() {
+            return if accepted {
+                LowerBound::All { must_pass: true }
+            } else {
+                LowerBound::None
+            };
+        }
+        let matched = self.matched(listed);
+        let own = |wanted: TimeLimitUse| {
+            matched
+                .iter()
+                .any(|expectation| expectation.use_for_time_limit() == Some(wanted))
+        };
+        if own(TimeLimitUse::Excluded) {
+            return LowerBound::None;
+        }
+        if accepted {
+            let replaced = matched
+                .iter()
+                .any(|expectation| expectation.replaces_folder == Some(ACCEPTED_FOLDER));
+            return LowerBound::All {
+                must_pass: !replaced,
+            };
+        }
+        if own(TimeLimitUse::Lower) {
+            return LowerBound::All { must_pass: false };
+        }
+        let groups: Vec<&Rule> = matched
+            .iter()
+            .flat_map(|expectation| &expectation.rules)
+            .filter(|rule| {
+                rule.scope.is_some() && rule.use_for_time_limit == Some(TimeLimitUse::Lower)
+            })
+            .collect();
+        if groups.is_empty() {
+            LowerBound::None
+        } else {
+            LowerBound::Groups(groups)
+        }
+    }
+
+    fn runs_every_test(&self) -> bool {
+        self.expectations.iter().any(Expectation::has_group_rules)
+    }
+}
+
+/// The format's verdict for one of the judge's: a presentation error and
+/// an output overrun are wrong answers, a memory overrun a run-time error;
+/// CE and JE are none of the format's.
+fn format_verdict(verdict: Verdict) -> Option<Verdict> {
+    use Verdict::*;
+    match verdict {
+        Accepted => Some(Accepted),
+        WrongAnswer | PresentationError | OutputLimitExceeded => Some(WrongAnswer),
+        RuntimeError | MemoryLimitExceeded => Some(RuntimeError),
+        TimeLimitExceeded => Some(TimeLimitExceeded),
+        CompileError | JudgeError => None,
+    }
+}
+
+/// Whether `result` meets every one of `expectations` (2025-09
+/// `submissions.yaml`), each rule over the tests it applies to (all, or a
+/// test group's): each such test run has a `permitted` verdict, one of them
+/// a `required` one, some message contains `message`, and the score is
+/// within `score` (the submission's; under a group glob, each matched
+/// group's). A submission that did not compile meets none (and no
+/// expectation is met by anything).
+fn expectations_agree(expectations: &[&Expectation], result: &SubmissionResult) -> bool {
+    if expectations.is_empty() {
+        return true;
+    }
+    if result.compile.verdict.is_some() {
+        return false;
+    }
+    let score = result.score.unwrap_or_else(|| result.pass_fail_score()).0;
+    let within = |(low, high): (f64, f64), score: f64| score >= low - 1e-9 && score <= high + 1e-9;
+    expectations
+        .iter()
+        .flat_map(|expectation| &expectation.rules)
+        .all(|rule| {
+            let tests: Vec<&crate::runner::TestResult> = result
+                .tests
+                .iter()
+                .filter(|test| rule.applies_to(&test.name))
+                .collect();
+            let verdicts = || tests.iter().map(|test| format_verdict(test.verdict));
+            let permitted = rule.permitted.as_ref().is_none_or(|permitted| {
+                verdicts()
+                    .all(|verdict| verdict.is_some_and(|verdict| permitted.contains(&verdict)))
+            });
+            let required = rule.required.as_ref().is_none_or(|required| {
+                verdicts().any(|verdict| verdict.is_some_and(|verdict| required.contains(&verdict)))
+            });
+            let scored = rule.score.is_none_or(|range| match rule.scope {
+                None => within(range, score),
+                Some(_) => {
+                    let mut groups = result
+                        .groups
+                        .iter()
+                        .filter(|group| rule.bounds_group(&group.name))
+                        .peekable();
+                    groups.peek().is_some() && groups.all(|group| within(range, group.score.0))
+                }
+            });
+            let said = rule.message.as_ref().is_none_or(|message| {
+                tests
+                    .iter()
+                    .any(|test| test.message.contains(message.as_str()))
+            });
+            permitted && required && scored && said
+        })
+}
+
+/// Whether `result` agrees with what `listed`'s folder and the matching
+/// `expectations` demand. The format: a glob that is exactly the folder's
+/// name (`accepted`) replaces the folder's demand; any other matching glob
+/// adds to it (`accepted/*` must hold as well as `accepted`'s rule).
+/// `rejected/` and `brute_force/` have the format's default demand.
+fn package_agrees(
+    listed: &PackageSubmission,
+    expectations: &[&Expectation],
+    result: &SubmissionResult,
+    scored: bool,
+) -> bool {
+    let replaced = expectations
+        .iter()
+        .any(|expectation| expectation.replaces_folder == Some(listed.folder.as_str()));
+    let folder_rule = kattis_folder_agrees(&listed.folder, Verdict::Accepted).is_some()
+        || (scored && listed.folder == PARTIAL_FOLDER);
+    let by_folder = replaced || !folder_rule || folder_agrees(&listed.folder, result, scored);
+    by_folder && expectations_agree(expectations, result)
+}
+
+#[cfg(test)]
+mod tests;
