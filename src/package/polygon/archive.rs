@@ -10,6 +10,7 @@
 use super::programs::hex;
 use crate::config::ConfigError;
 use sha2::{Digest as _, Sha256};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// The most an archive may unpack to.
@@ -51,16 +52,32 @@ pub(crate) fn unpack(path: &Path, cache: &Path) -> Result<PathBuf, ConfigError> 
             )));
         }
         let mut unpacked: u64 = 0;
+        // Each file's entry number (from 1), by where it lands.
+        let mut files: HashMap<PathBuf, usize> = HashMap::new();
         for index in 0..archive.len() {
             let mut entry = archive
                 .by_index(index)
                 .map_err(|error| invalid(format!("entry {index}: {error}")))?;
-            let Some(relative) = entry.enclosed_name() else {
-                return Err(invalid(format!(
-                    "the entry `{}` would be unpacked outside the package's folder",
-                    entry.name()
-                )));
+            let relative = match entry.enclosed_name() {
+                Some(relative) if stays_inside(entry.name()) => relative,
+                _ => {
+                    return Err(invalid(format!(
+                        "the entry `{}` would be unpacked outside the package's folder (an \
+                         absolute path, or one through `..`)",
+                        entry.name()
+                    )))
+                }
             };
+            if !entry.is_dir() {
+                if let Some(first) = files.insert(relative.clone(), index + 1) {
+                    return Err(invalid(format!(
+                        "holds `{}` twice (entries {first} and {}): which one is the package's \
+                         is not known",
+                        entry.name(),
+                        index + 1
+                    )));
+                }
+            }
             let destination = scratch.path().join(relative);
             if entry.is_dir() {
                 fs_err::create_dir_all(&destination).map_err(cache_error)?;
@@ -87,6 +104,11 @@ pub(crate) fn unpack(path: &Path, cache: &Path) -> Result<PathBuf, ConfigError> 
                 )));
             }
         }
+        // Checked before it is kept: a zip that is no package leaves
+        // nothing in the cache.
+        if package_root(scratch.path()).is_none() {
+            return Err(no_problem_xml(path));
+        }
         if fs_err::rename(scratch.path(), &target).is_err() && !target.is_dir() {
             return Err(invalid(format!(
                 "cannot move the unpacked package to `{}`",
@@ -94,9 +116,23 @@ pub(crate) fn unpack(path: &Path, cache: &Path) -> Result<PathBuf, ConfigError> 
             )));
         }
     }
-    package_root(&target).ok_or_else(|| {
-        invalid("holds no `problem.xml`, at its top or in its one top folder".to_owned())
-    })
+    package_root(&target).ok_or_else(|| no_problem_xml(path))
+}
+
+fn no_problem_xml(path: &Path) -> ConfigError {
+    ConfigError::invalid(
+        path,
+        "zip",
+        "holds no `problem.xml`, at its top or in its one top folder",
+    )
+}
+
+/// Whether the entry `name` lands inside the folder it is unpacked in, as
+/// the archive spells it: not absolute (`/x`, `\\x`, `C:x`) and never
+/// through `..` (even one that would come back, `a/../b`).
+fn stays_inside(name: &str) -> bool {
+    let absolute = name.starts_with(['/', '\\']) || name.as_bytes().get(1) == Some(&b':');
+    !absolute && name.split(['/', '\\']).all(|part| part != "..")
 }
 
 /// The folder of `unpacked` holding `problem.xml`: the top, or the one
@@ -172,5 +208,76 @@ mod tests {
             .to_string();
         assert!(error.contains("outside the package's folder"), "{error}");
         assert!(!dir.path().join("escape").exists());
+    }
+
+    /// See: issue #29 break-it. An absolute entry was unpacked as a
+    /// relative one beside the package, which then held "no problem.xml",
+    /// and the half-made folder stayed in the cache.
+    #[test]
+    fn refuses_an_absolute_entry_and_keeps_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("abs.zip");
+        fs_err::write(
+            &path,
+            zip_of(&[("sum/problem.xml", "<problem/>"), ("/tmp/pwned", "x")]),
+        )
+        .unwrap();
+        let cache = dir.path().join("cache");
+        let error = unpack(&path, &cache).unwrap_err().to_string();
+        assert!(
+            error.contains("the entry `/tmp/pwned` would be unpacked outside the package's folder"),
+            "{error}"
+        );
+        let archives = cache.join("archives");
+        assert_eq!(fs_err::read_dir(&archives).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn refuses_a_file_held_twice() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("dup.zip");
+        // The zip crate refuses to write a name twice; the second differs
+        // by a `./`, which lands on the same file.
+        fs_err::write(
+            &path,
+            zip_of(&[
+                ("sum/problem.xml", "<problem/>"),
+                ("sum/tests/01", "1 2\n"),
+                ("sum/./tests/01", "3 4\n"),
+            ]),
+        )
+        .unwrap();
+        let error = unpack(&path, &dir.path().join("cache"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("holds `sum/./tests/01` twice (entries 2 and 3)"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_zip_without_problem_xml_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("two.zip");
+        fs_err::write(
+            &path,
+            zip_of(&[("a/problem.xml", "<problem/>"), ("b/x", "")]),
+        )
+        .unwrap();
+        let cache = dir.path().join("cache");
+        let error = unpack(&path, &cache).unwrap_err().to_string();
+        assert!(error.contains("holds no `problem.xml`"), "{error}");
+        assert_eq!(fs_err::read_dir(cache.join("archives")).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn names_through_dot_dot_or_rooted_are_outside() {
+        for name in ["/x", "\\x", "C:x", "a/../b", "a\\..\\b", ".."] {
+            assert!(!stays_inside(name), "{name}");
+        }
+        for name in ["a/b", "sum/tests/01", "a..b/c"] {
+            assert!(stays_inside(name), "{name}");
+        }
     }
 }
