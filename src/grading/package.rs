@@ -510,6 +510,9 @@ pub(crate) struct PackageRow {
 #[derive(Debug)]
 pub(crate) struct PackageReport {
     pub(crate) rows: Vec<PackageRow>,
+    /// What the package's format suggests about the rows that disagree,
+    /// one line each.
+    pub(crate) hints: Vec<String>,
     pub(crate) skipped: usize,
     pub(crate) time_limit_ms: u64,
     pub(crate) report: GradeReport,
@@ -698,7 +701,16 @@ pub(crate) fn grade(
             result: graded.result.clone(),
         });
     }
+    let hints = match plan.tags {
+        Some(tags) => rows
+            .iter()
+            .filter(|row| !row.agrees)
+            .filter_map(|row| tags.hint(&row.listed.folder, &row.result))
+            .collect(),
+        None => Vec::new(),
+    };
     let graded = PackageReport {
+        hints,
         rows,
         skipped: plan.skipped.len(),
         time_limit_ms,

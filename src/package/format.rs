@@ -147,6 +147,12 @@ pub(crate) trait SolutionTags: Sync + std::fmt::Debug {
 
     /// Whether `result` agrees with `tag`.
     fn agrees(&self, tag: &str, result: &SubmissionResult) -> bool;
+
+    /// What a user may do about `result` disagreeing with `tag`, when the
+    /// format knows (a solution its authors saw pass, timed out here).
+    fn hint(&self, _tag: &str, _result: &SubmissionResult) -> Option<String> {
+        None
+    }
 }
 
 /// The configuration a package's programs are compiled with: the one given,
