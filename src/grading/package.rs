@@ -203,7 +203,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
             skipped.push((listed, reason));
         } else {
             let stated = match stated_language(&expectations, dir, &listed, config) {
-                Ok(stated) => stated,
+                Ok(stated) => stated.or_else(|| with_standard(&listed, config)),
                 Err(reason) => {
                     skipped.push((listed, reason));
                     continue;
@@ -325,6 +325,18 @@ fn stated_names(plan: &PackagePlan, dir: &Path, listed: &PackageSubmission) -> b
                 .iter()
                 .any(|expectation| expectation.matches(relative) && expectation.language.is_some())
         })
+}
+
+/// The language of `listed` compiling with the standard its package states
+/// for it (a Polygon solution's `type`), when it states one and the
+/// language's compile command names a `-std=`.
+fn with_standard(
+    listed: &PackageSubmission,
+    config: &JudgeConfig,
+) -> Option<(String, crate::config::judge::Language)> {
+    let standard = listed.standard.as_deref()?;
+    let (name, language) = config.language_for(&listed.path)?;
+    Some((name.to_owned(), language.with_standard(standard)?))
 }
 
 /// The language a matching `submissions.yaml` entry states for `listed`,
@@ -617,6 +629,7 @@ pub(crate) fn grade(
             )),
             others: Vec::new(),
             constants: submission.constants.clone(),
+            standard: listed.standard.clone(),
             stated: match &submission.kind {
                 runner::SubmissionKind::Language { name, language }
                     if language.entry.is_some() || stated_names(plan, dir, listed) =>

@@ -2,7 +2,8 @@
 //! `problem.xml` contradicts is refused with its file, line and names; a
 //! main solution that crashes is named as what it is; the id commands
 //! take is the one `judge problems` lists; an export never writes into
-//! the package; a main solution that times out gets a hint.
+//! the package; a main solution that times out gets a hint; a solution
+//! compiles with the C++ standard its `type` names.
 
 use crate::polygon::{judge, sum_package};
 use crate::support::Dir;
@@ -17,17 +18,28 @@ fn edit_xml(package: &Path, from: &str, to: &str) {
     fs_err::write(&xml, text.replacen(from, to, 1)).unwrap();
 }
 
-/// Only the solutions `solutions` (tag, path) in `problem.xml`.
+/// Only the solutions `solutions` (tag, path) in `problem.xml`, each of
+/// type `cpp.g++17`.
 fn keep_solutions(package: &Path, solutions: &[(&str, &str)]) {
+    let typed: Vec<(&str, &str, &str)> = solutions
+        .iter()
+        .map(|(tag, path)| (*tag, *path, "cpp.g++17"))
+        .collect();
+    keep_typed_solutions(package, &typed);
+}
+
+/// Only the solutions `solutions` (tag, path, Polygon's `type`) in
+/// `problem.xml`.
+fn keep_typed_solutions(package: &Path, solutions: &[(&str, &str, &str)]) {
     let xml = package.join("problem.xml");
     let text = fs_err::read_to_string(&xml).unwrap();
     let start = text.find("<solutions>").unwrap();
     let end = text.find("</solutions>").unwrap();
     let listed: String = solutions
         .iter()
-        .map(|(tag, path)| {
+        .map(|(tag, path, kind)| {
             format!(
-                "<solution tag=\"{tag}\"><source path=\"{path}\" type=\"cpp.g++17\"/></solution>\n"
+                "<solution tag=\"{tag}\"><source path=\"{path}\" type=\"{kind}\"/></solution>\n"
             )
         })
         .collect();
@@ -283,4 +295,40 @@ fn r29_a_main_solution_out_of_time_gets_a_hint() {
         "{}",
         run.stderr()
     );
+}
+
+/// See: issue #29 break-it. Every C++ source compiled with the language's
+/// one `-std=gnu++17`: a solution of `type="cpp.g++20"` using C++20 did not
+/// compile. It compiles as C++20, and one of `cpp.g++17` as C++17.
+#[test]
+fn r29_a_solution_compiles_with_the_standard_its_type_names() {
+    let dir = Dir::new();
+    let package = sum_package(&dir);
+    // `consteval` is C++20: g++ refuses it under -std=c++17.
+    let modern = "#include <cstdio>\nconsteval long long twice(long long x) { return 2 * x; }\n\
+                  int main() {\n    long long a, b;\n    if (scanf(\"%lld %lld\", &a, &b) != 2) \
+                  return 1;\n    printf(\"%lld\\n\", a + b + twice(0));\n}\n";
+    dir.create("sum/solutions/modern.cpp", modern);
+    dir.create("sum/solutions/modern17.cpp", modern);
+    keep_typed_solutions(
+        &package,
+        &[
+            ("main", "solutions/sum.cpp", "cpp.g++17"),
+            ("accepted", "solutions/modern.cpp", "cpp.g++20"),
+            ("rejected", "solutions/modern17.cpp", "cpp.g++17"),
+        ],
+    );
+    let run = judge(&dir, &["grade", "--package", "sum"]);
+    let out = run.stdout();
+    assert!(
+        out.contains("ok       sum/solutions/modern.cpp: AC"),
+        "{out}{}",
+        run.stderr()
+    );
+    assert!(
+        out.contains("MISMATCH sum/solutions/modern17.cpp: CE"),
+        "{out}{}",
+        run.stderr()
+    );
+    run.expect_code(1);
 }

@@ -43,6 +43,14 @@ pub(crate) fn unpack(path: &Path, cache: &Path) -> Result<PathBuf, ConfigError> 
             |error: std::io::Error| invalid(format!("cannot unpack it into the cache: {error}"));
         fs_err::create_dir_all(&parent).map_err(cache_error)?;
         let scratch = tempfile::tempdir_in(&parent).map_err(cache_error)?;
+        // The zip crate keeps one entry per name (the last): a name held
+        // twice is found in the central directory itself.
+        if let Some((name, first, second)) = central_names(&bytes).as_deref().and_then(twice) {
+            return Err(invalid(format!(
+                "holds `{name}` twice (entries {first} and {second}): which one is the \
+                 package's is not known"
+            )));
+        }
         let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes))
             .map_err(|error| invalid(format!("is not a zip archive: {error}")))?;
         if archive.len() > MAX_ENTRIES {
@@ -117,6 +125,71 @@ pub(crate) fn unpack(path: &Path, cache: &Path) -> Result<PathBuf, ConfigError> 
         }
     }
     package_root(&target).ok_or_else(|| no_problem_xml(path))
+}
+
+/// The first name `names` holds twice, with the entry numbers (from 1) of
+/// both.
+fn twice(names: &[String]) -> Option<(String, usize, usize)> {
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for (index, name) in names.iter().enumerate() {
+        if let Some(first) = seen.insert(name, index + 1) {
+            return Some((name.clone(), first, index + 1));
+        }
+    }
+    None
+}
+
+/// The entry names of the zip `bytes` in the order of its central
+/// directory, read from its end of central directory record (zip64 too);
+/// `None` when they cannot be read that way (the zip crate then judges
+/// the archive).
+fn central_names(bytes: &[u8]) -> Option<Vec<String>> {
+    let u16_at = |at: usize| -> Option<u64> {
+        Some(u64::from(u16::from_le_bytes(
+            bytes.get(at..at + 2)?.try_into().ok()?,
+        )))
+    };
+    let u32_at = |at: usize| -> Option<u64> {
+        Some(u64::from(u32::from_le_bytes(
+            bytes.get(at..at + 4)?.try_into().ok()?,
+        )))
+    };
+    let u64_at = |at: usize| -> Option<u64> {
+        Some(u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?))
+    };
+    // The record is 22 bytes and a comment of at most 65535.
+    let earliest = bytes.len().saturating_sub(22 + 65_535);
+    let end = (earliest..=bytes.len().checked_sub(22)?)
+        .rev()
+        .find(|&at| bytes[at..].starts_with(b"PK\x05\x06"))?;
+    let (mut count, mut start) = (u16_at(end + 10)?, u32_at(end + 16)?);
+    if count == 0xFFFF || start == 0xFFFF_FFFF {
+        // zip64: the locator, 20 bytes before, gives the zip64 record.
+        let locator = end.checked_sub(20)?;
+        if !bytes[locator..].starts_with(b"PK\x06\x07") {
+            return None;
+        }
+        let record = usize::try_from(u64_at(locator + 8)?).ok()?;
+        if !bytes.get(record..)?.starts_with(b"PK\x06\x06") {
+            return None;
+        }
+        count = u64_at(record + 32)?;
+        start = u64_at(record + 48)?;
+    }
+    let mut at = usize::try_from(start).ok()?;
+    let mut names = Vec::new();
+    for _ in 0..count.min(MAX_ENTRIES as u64 + 1) {
+        if !bytes.get(at..)?.starts_with(b"PK\x01\x02") {
+            return None;
+        }
+        let name_length = usize::try_from(u16_at(at + 28)?).ok()?;
+        let extra_length = usize::try_from(u16_at(at + 30)?).ok()?;
+        let comment_length = usize::try_from(u16_at(at + 32)?).ok()?;
+        let name = bytes.get(at + 46..at + 46 + name_length)?;
+        names.push(String::from_utf8_lossy(name).into_owned());
+        at += 46 + name_length + extra_length + comment_length;
+    }
+    Some(names)
 }
 
 fn no_problem_xml(path: &Path) -> ConfigError {
@@ -253,6 +326,53 @@ mod tests {
         assert!(
             error.contains("holds `sum/./tests/01` twice (entries 2 and 3)"),
             "{error}"
+        );
+    }
+
+    /// See: issue #29 break-it. The zip crate keeps the last of two
+    /// entries with one name: the package's test was whichever came last.
+    #[test]
+    fn refuses_a_name_held_twice() {
+        let mut bytes = zip_of(&[
+            ("sum/problem.xml", "<problem/>"),
+            ("sum/tests/01", "1 2\n"),
+            ("sum/tests/0X", "3 4\n"),
+        ]);
+        // The same name twice, as a zip tool can write it: the third
+        // entry's name in its local and central headers becomes the
+        // second's.
+        let from = b"sum/tests/0X";
+        let to = b"sum/tests/01";
+        let mut at = 0;
+        while let Some(found) = bytes[at..]
+            .windows(from.len())
+            .position(|window| window == from)
+        {
+            bytes[at + found..at + found + to.len()].copy_from_slice(to);
+            at += found + to.len();
+        }
+        assert_eq!(
+            twice(&central_names(&bytes).unwrap()),
+            Some(("sum/tests/01".to_owned(), 2, 3))
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("dup.zip");
+        fs_err::write(&path, bytes).unwrap();
+        let error = unpack(&path, &dir.path().join("cache"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("holds `sum/tests/01` twice (entries 2 and 3)"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn central_names_are_read_in_order() {
+        let bytes = zip_of(&[("a/problem.xml", "x"), ("a/tests/01", "y")]);
+        assert_eq!(
+            central_names(&bytes).unwrap(),
+            vec!["a/problem.xml".to_owned(), "a/tests/01".to_owned()]
         );
     }
 

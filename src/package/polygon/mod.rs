@@ -145,6 +145,8 @@ pub(crate) struct PolygonPackage {
 pub(crate) struct Solution {
     pub(crate) path: PathBuf,
     pub(crate) tag: SolutionTag,
+    /// The C++ standard its `type` states (`c++17` for `cpp.g++17`).
+    pub(crate) standard: Option<String>,
 }
 
 /// The folder where packages are unpacked, their programs laid out and
@@ -229,6 +231,7 @@ fn load(
             &xml_path,
             (element, line),
             source,
+            problem.standard_of(source).as_deref(),
             &headers,
             config,
             &cache,
@@ -267,6 +270,7 @@ fn load(
         solutions.push(Solution {
             path,
             tag: solution.tag,
+            standard: problem.standard_of(&solution.source),
         });
     }
     let main = problem
@@ -478,6 +482,7 @@ impl PolygonPackage {
             .map(|solution| PackageSubmission {
                 path: solution.path.clone(),
                 folder: solution.tag.name().to_owned(),
+                standard: solution.standard.clone(),
             })
             .collect()
     }

@@ -87,12 +87,16 @@ impl Headers {
 }
 
 /// Lays out the program whose source is `source` (relative to `dir`, as
-/// `problem.xml` at `xml` names it, `element` on `line`) in `cache`.
+/// `problem.xml` at `xml` names it, `element` on `line`) in `cache`; it
+/// compiles with the language `standard` its `type` states (`c++20`), when
+/// it states one and the language's compile command names a `-std=`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn stage(
     dir: &Path,
     xml: &Path,
     (element, line): (&str, usize),
     source: &str,
+    standard: Option<&str>,
     headers: &Headers,
     config: &JudgeConfig,
     cache: &Path,
@@ -121,6 +125,9 @@ pub(crate) fn stage(
             config.not_runnable(Some(&extension))
         )));
     };
+    let language = standard
+        .and_then(|standard| language.with_standard(standard))
+        .unwrap_or_else(|| language.clone());
     let bytes =
         fs_err::read(&path).map_err(|error| invalid(format!("cannot read `{source}`: {error}")))?;
     let file_name = path
@@ -186,7 +193,7 @@ pub(crate) fn stage(
     }
     Ok(StagedProgram {
         folder,
-        language: (name.to_owned(), language.clone()),
+        language: (name.to_owned(), language),
         digest,
     })
 }

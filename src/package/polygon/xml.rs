@@ -14,6 +14,7 @@
 use super::tags::SolutionTag;
 use crate::config::{ConfigError, ConfigErrorKind};
 use crate::external::is_plain_decimal;
+use std::collections::HashMap;
 use std::path::Path;
 
 /// What grading reads of `problem.xml`.
@@ -42,6 +43,27 @@ pub(crate) struct ProblemXml {
     /// author promises every test ends each line with LF and holds no
     /// other byte below 32, so a CR in a test is not the author's.
     pub(crate) tests_wellformed: bool,
+    /// The `type` of every `<source path type>` (`cpp.g++17`), by path.
+    pub(crate) source_types: HashMap<String, String>,
+}
+
+impl ProblemXml {
+    /// The language standard `problem.xml` states for the source at `path`
+    /// through its `type`: `c++20` for `cpp.g++20` or
+    /// `cpp.gcc13-64-winlibs-g++20`, the number after the last `++`; `None`
+    /// for a type that states none (`cpp.ms2017`, `python.3`).
+    pub(crate) fn standard_of(&self, path: &str) -> Option<String> {
+        cpp_standard(self.source_types.get(path)?)
+    }
+}
+
+/// The C++ standard a Polygon source type names (see
+/// [`ProblemXml::standard_of`]).
+fn cpp_standard(kind: &str) -> Option<String> {
+    let compiler = kind.strip_prefix("cpp.")?;
+    let (_, version) = compiler.rsplit_once("++")?;
+    let digits = version.len() == 2 && version.bytes().all(|byte| byte.is_ascii_digit());
+    digits.then(|| format!("c++{version}"))
 }
 
 /// A value and the line of `problem.xml` it was read from.
@@ -374,6 +396,12 @@ impl<'a, 'input> Reader<'a, 'input> {
             validators,
             solutions,
             tests_wellformed: self.tests_wellformed(root)?,
+            source_types: root
+                .descendants()
+                .filter(|node| node.is_element() && node.tag_name().name() == "source")
+                .filter_map(|node| Some((node.attribute("path")?, node.attribute("type")?)))
+                .map(|(path, kind)| (path.to_owned(), kind.to_owned()))
+                .collect(),
         })
     }
 
@@ -799,6 +827,34 @@ mod tests {
             ),
             "{error}"
         );
+    }
+
+    /// See: issue #29. Each source compiles with the C++ standard its
+    /// `type` names, as on Polygon.
+    #[test_case("cpp.g++17", Some("c++17") ; "g++17")]
+    #[test_case("cpp.g++20", Some("c++20") ; "g++20")]
+    #[test_case("cpp.gcc13-64-winlibs-g++20", Some("c++20") ; "winlibs")]
+    #[test_case("cpp.g++11", Some("c++11") ; "g++11")]
+    #[test_case("cpp.ms2017", None ; "visual c++")]
+    #[test_case("cpp.g++", None ; "no number")]
+    #[test_case("python.3", None ; "not c++")]
+    #[test_case("c.gcc", None ; "c")]
+    fn a_source_type_names_its_cpp_standard(kind: &str, wanted: Option<&str>) {
+        assert_eq!(cpp_standard(kind).as_deref(), wanted);
+    }
+
+    #[test]
+    fn the_standard_of_a_source_is_read_from_its_type() {
+        let problem = parsed(&MINIMAL.replacen("cpp.g++17", "cpp.g++20", 1)).unwrap();
+        assert_eq!(
+            problem.standard_of("files/gen.cpp").as_deref(),
+            Some("c++20")
+        );
+        assert_eq!(
+            problem.standard_of("files/check.cpp").as_deref(),
+            Some("c++17")
+        );
+        assert_eq!(problem.standard_of("solutions/slow.py"), None);
     }
 
     #[test_case("tests/%02d", 3, "tests/03")]
