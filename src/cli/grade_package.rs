@@ -115,6 +115,9 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
     if let Some(journal) = journal {
         journal.remove()?;
     }
+    for hint in &graded.hints {
+        say(&format!("hint: {hint}"));
+    }
     let stopped_by = cancel.signal();
     if let Some(signal) = stopped_by {
         say(&package_table::interrupted(signal.name()));

@@ -312,6 +312,30 @@ impl Language {
     pub(crate) fn time_factor(&self) -> f64 {
         self.time_factor.unwrap_or(1.0)
     }
+
+    /// The language compiling with `-std=STANDARD` (`c++20`) in place of
+    /// the `-std=` its compile command names; `None` when it names none
+    /// (the compiler is not known to take the flag, so nothing is added).
+    pub(crate) fn with_standard(&self, standard: &str) -> Option<Language> {
+        let compile = self.compile.as_ref()?;
+        if !compile.iter().any(|word| word.starts_with("-std=")) {
+            return None;
+        }
+        let mut language = self.clone();
+        language.compile = Some(
+            compile
+                .iter()
+                .map(|word| {
+                    if word.starts_with("-std=") {
+                        format!("-std={standard}")
+                    } else {
+                        word.clone()
+                    }
+                })
+                .collect(),
+        );
+        Some(language)
+    }
 }
 
 /// Values a placeholder in `compile` or `run` stands for.

@@ -35,6 +35,10 @@ pub(crate) struct PackageSubmission {
     pub(crate) path: PathBuf,
     /// `accepted`, `wrong_answer`, ...
     pub(crate) folder: String,
+    /// The language standard its package states for it (`c++20`, from a
+    /// Polygon solution's `type="cpp.g++20"`), compiled with in place of
+    /// the language's own `-std=`; `None` for the language's.
+    pub(crate) standard: Option<String>,
 }
 
 /// The files of `dir/submissions/<folder>/`, by folder then name. A folder
@@ -83,6 +87,7 @@ fn submission_entries(
                 None => found.push(PackageSubmission {
                     path,
                     folder: name.clone(),
+                    standard: None,
                 }),
             }
         }

@@ -112,6 +112,23 @@ impl ConfigError {
             },
         }
     }
+
+    /// [`ConfigError::invalid`] on the 1-based `line` of the file.
+    pub(crate) fn invalid_on(
+        path: &Path,
+        line: usize,
+        key: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        ConfigError {
+            path: path.to_owned(),
+            kind: ConfigErrorKind::Invalid {
+                key: key.into(),
+                message: message.into(),
+                line: Some(line),
+            },
+        }
+    }
 }
 
 /// The 1-based line where the dotted `key` (`languages.python.time-factor`)

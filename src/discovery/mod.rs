@@ -181,6 +181,9 @@ pub struct Entry {
     /// The language (judge.toml's name) and entry point a package's
     /// `submissions.yaml` states for it, when it states one (issue #34).
     pub(crate) stated: Option<(String, Option<String>)>,
+    /// The language standard its package states for it (`c++20`, from a
+    /// Polygon solution's `type`), in place of the language's `-std=`.
+    pub(crate) standard: Option<String>,
     /// The constants replaced in its files: a 2025-09 package's, for its
     /// own example submissions (issue #34); never a hand-in's.
     pub(crate) constants: Option<std::sync::Arc<crate::config::kattis_constants::Constants>>,
@@ -361,6 +364,7 @@ pub fn discover(
                 expected,
                 others: Vec::new(),
                 stated: None,
+                standard: None,
                 constants: None,
             }),
         }

@@ -36,7 +36,7 @@ pub(crate) fn run_kattis(
     dir: &Path,
 ) -> Result<Vec<String>, CommandError> {
     let package = Package::load(problems_dir, problem)?;
-    refuse_target(dir)?;
+    refuse_target(dir, package.dir())?;
     let config = JudgeConfig::load_or_defaults(None)?;
     let exported = crate::export::kattis(&package, dir, &config)?;
     Ok(lines(&package, dir, &exported))
@@ -99,16 +99,58 @@ pub(crate) fn run_gradescope(
     Ok(lines)
 }
 
-/// Refuses to export into `dir` when it exists and is not an empty folder
-/// (a usage error: nothing is written over).
-fn refuse_target(dir: &Path) -> Result<(), GradingError> {
-    if dir.exists() && (!dir.is_dir() || fs_err::read_dir(dir)?.next().is_some()) {
+/// Refuses to export into `dir` when it exists and is not an empty folder,
+/// or when it is inside `package`, the exported package's own folder (a
+/// usage error: nothing is written over, and a package is never written
+/// into; issue #29 break-it).
+fn refuse_target(dir: &Path, package: Option<&Path>) -> Result<(), GradingError> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(UsageError::TargetIsAFile {
+            path: dir.to_owned(),
+        }
+        .into());
+    }
+    if dir.exists() && fs_err::read_dir(dir)?.next().is_some() {
         return Err(UsageError::TargetNotEmpty {
             path: dir.to_owned(),
         }
         .into());
     }
+    if let Some(package) = package {
+        let (Some(target), Ok(own)) = (resolved(dir), fs_err::canonicalize(package)) else {
+            return Ok(());
+        };
+        if target.starts_with(&own) {
+            return Err(UsageError::TargetInPackage {
+                path: dir.to_owned(),
+                package: package.to_owned(),
+            }
+            .into());
+        }
+    }
     Ok(())
+}
+
+/// `path` made absolute, its `..` undone and the part of it that exists
+/// with its links followed: where a folder made at `path` would be.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    use std::path::Component;
+    let mut lexical = PathBuf::new();
+    for component in std::path::absolute(path).ok()?.components() {
+        match component {
+            Component::ParentDir => {
+                lexical.pop();
+            }
+            Component::CurDir => {}
+            other => lexical.push(other),
+        }
+    }
+    let mut existing = lexical.as_path();
+    while !existing.exists() {
+        existing = existing.parent()?;
+    }
+    let rest = lexical.strip_prefix(existing).ok()?;
+    Some(fs_err::canonicalize(existing).ok()?.join(rest))
 }
 
 /// What `judge export` says once `package` is written into `dir`: each
@@ -167,10 +209,10 @@ mod tests {
     #[test]
     fn only_a_new_or_empty_folder_is_exported_into() {
         let dir = tempfile::tempdir().expect("a temporary folder");
-        refuse_target(&dir.path().join("new")).expect("a new folder");
-        refuse_target(dir.path()).expect("an empty folder");
+        refuse_target(&dir.path().join("new"), None).expect("a new folder");
+        refuse_target(dir.path(), None).expect("an empty folder");
         fs_err::write(dir.path().join("x"), "x").expect("write");
-        let error = refuse_target(dir.path()).expect_err("not empty");
+        let error = refuse_target(dir.path(), None).expect_err("not empty");
         assert!(
             matches!(
                 error,
@@ -181,7 +223,37 @@ mod tests {
         assert!(error
             .to_string()
             .ends_with("exists and is not an empty folder"));
-        refuse_target(&dir.path().join("x")).expect_err("a file");
+        let error = refuse_target(&dir.path().join("x"), None).expect_err("a file");
+        assert!(
+            error
+                .to_string()
+                .ends_with("x` exists and is a file; the export is a folder"),
+            "{error}"
+        );
+    }
+
+    /// See: issue #29 break-it. An export was written into the package
+    /// it was made of.
+    #[test]
+    fn the_packages_own_folder_is_never_exported_into() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let package = dir.path().join("sum");
+        fs_err::create_dir_all(package.join("tests")).expect("mkdir");
+        for inside in [
+            package.join("kattis"),
+            package.join("tests/new/deeper"),
+            package.join("missing/../kattis"),
+        ] {
+            let error = refuse_target(&inside, Some(&package)).expect_err("inside");
+            assert!(
+                error
+                    .to_string()
+                    .contains("is inside the package's own folder"),
+                "{error}"
+            );
+        }
+        refuse_target(&dir.path().join("sum-kattis"), Some(&package)).expect("beside it");
+        refuse_target(&package.join("../out"), Some(&package)).expect("out through ..");
     }
 
     #[test]

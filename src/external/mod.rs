@@ -19,7 +19,8 @@ pub(crate) mod shrink;
 pub(crate) mod tool;
 
 pub(crate) use protocol::{
-    testlib_points, CheckerProtocol, ValidatorExitCodes, ValidatorVerdict, TESTLIB_POINTS,
+    is_plain_decimal, testlib_points, CheckerProtocol, ValidatorExitCodes, ValidatorVerdict,
+    TESTLIB_POINTS,
 };
 pub(crate) use tool::{Collect, Role, Stdout, Tool, ToolFault, Toolbox};
 

@@ -23,18 +23,34 @@ use crate::verdict::{Points, ValidatorScore};
 /// testlib's `POINTS_EXIT_CODE`: what `quitp(points, ...)` exits with.
 pub(crate) const TESTLIB_POINTS: i32 = 7;
 
-/// The points a testlib message starts with: `points 7.5 ...` (as
-/// `quitp` writes it on stderr) or `7.5 ...` (its message alone, as a
-/// result file holds it); a finite number of at least 0.
+/// The points a testlib message starts with, as `quitp` writes it on
+/// stderr: `points 7.5 ...` (the word `points`, then the number as testlib
+/// prints it, `%d` or `%.10f` without its trailing zeros), a number of at
+/// least 0. testlib writes nothing else, so a number without the word,
+/// with an exponent (`1e1`), a sign (`+2`) or in hexadecimal is refused;
+/// `-0` (what `quitp(-0.0)` prints) is 0.
 pub(crate) fn testlib_points(message: &str) -> Option<Points> {
     let mut words = message.split_whitespace();
-    let first = words.next()?;
-    let number = if first.eq_ignore_ascii_case("points") {
-        words.next()?
-    } else {
-        first
-    };
-    Points::parse(number).ok()
+    if words.next()? != "points" {
+        return None;
+    }
+    let number = words.next()?;
+    let digits = number.strip_prefix('-').unwrap_or(number);
+    if !is_plain_decimal(digits) {
+        return None;
+    }
+    // `+ 0.0` makes -0 the 0 it is.
+    Points::parse(number)
+        .ok()
+        .map(|points| Points(points.0 + 0.0))
+}
+
+/// Whether `text` is digits, then at most a `.` and more digits (`12`,
+/// `2.5`): a number as testlib and Polygon's `problem.xml` write points.
+pub(crate) fn is_plain_decimal(text: &str) -> bool {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, "0"));
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
+    digits(whole) && digits(fraction)
 }
 
 /// The most of a checker's message kept as a test's reason; a message
@@ -388,7 +404,7 @@ mod tests {
     #[test_case(3, "bad answer", Err("checker `check.cpp` reported a failure (exit code 3): bad answer") ; "exit 3 is a failure")]
     #[test_case(4, "", Err("checker `check.cpp` exited with code 4, which the testlib protocol does not define (0 AC, 1 WA, 2 PE, 3 fail, 7 points) <stderr is empty>") ; "another code is a fault")]
     #[test_case(7, "points 2.5 half of the pairs", Ok((Verdict::Accepted, "points 2.5 half of the pairs")) ; "exit 7 is AC with points")]
-    #[test_case(7, "3", Ok((Verdict::Accepted, "3")) ; "exit 7 with bare points")]
+    #[test_case(7, "3", Err("checker `check.cpp` exited with code 7 (points) but its message does not start with a score of at least 0: 3") ; "exit 7 with bare points")]
     #[test_case(7, "points many", Err("checker `check.cpp` exited with code 7 (points) but its message does not start with a score of at least 0: points many") ; "points that are no number")]
     #[test_case(7, "points -1 below zero", Err("checker `check.cpp` exited with code 7 (points) but its message does not start with a score of at least 0: points -1 below zero") ; "negative points")]
     #[test_case(0, "  \n", Err("checker `check.cpp` exited with code 0 but wrote no message on stderr (a testlib checker always says why)") ; "no message is a fault")]
@@ -412,7 +428,8 @@ mod tests {
     /// See: issue #29. `quitp`'s points are the test's score; no other
     /// exit code gives one.
     #[test_case(7, "points 2.5 half of the pairs", Some(2.5) ; "points")]
-    #[test_case(7, "POINTS 10", Some(10.0) ; "any case")]
+    #[test_case(7, "points 10", Some(10.0) ; "a whole number")]
+    #[test_case(7, "points -0 nothing", Some(0.0) ; "minus zero")]
     #[test_case(0, "ok 7 numbers", None ; "accepted scores as its test")]
     fn a_testlib_checkers_points_are_the_score(code: i32, stderr: &str, wanted: Option<f64>) {
         let outcome = decide_testlib(
@@ -425,6 +442,24 @@ mod tests {
             outcome.score,
             wanted.map(|points| ValidatorScore::Score(Points(points)))
         );
+        // -0 is shown as 0, never as -0.
+        if let Some(ValidatorScore::Score(points)) = outcome.score {
+            assert!(points.0.is_sign_positive(), "{points:?}");
+        }
+    }
+
+    /// See: issue #29 break-it. testlib writes `points`, then the number as
+    /// `%d` or `%.10f` prints it; anything else is no score of quitp's.
+    #[test_case("12.5 no prefix" ; "no prefix")]
+    #[test_case("points 1e1 exponent" ; "exponent")]
+    #[test_case("points +12.5 plus" ; "plus sign")]
+    #[test_case("points 0x10 hex" ; "hexadecimal")]
+    #[test_case("points 12,5 comma" ; "comma")]
+    #[test_case("points .5 no whole part" ; "no whole part")]
+    #[test_case("points 5. no fraction" ; "no fraction")]
+    #[test_case("points inf" ; "infinity")]
+    fn points_testlib_would_not_write_are_refused(message: &str) {
+        assert_eq!(testlib_points(message), None, "{message}");
     }
 
     #[test_case(42, "", Ok((Verdict::Accepted, "")) ; "42 is AC")]
@@ -454,7 +489,7 @@ mod tests {
         let crashed = measured(Termination::Signaled(11), "");
         assert_eq!(
             decide_testlib(&tool(), &crashed, &limits()).unwrap_err().0,
-            "checker `check.cpp` was killed by signal 11 <stderr is empty>"
+            "checker `check.cpp` was killed by signal 11 (SIGSEGV) <stderr is empty>"
         );
         let mut slow = measured(Termination::Signaled(9), "");
         slow.limit_exceeded = Some(LimitExceeded::WallTime);

@@ -88,6 +88,8 @@ pub(crate) struct Tool {
     /// The configured language, or `None` for an executable run as is (or
     /// a folder with `build` / `run` scripts, built and run by them).
     pub(crate) language: Option<(String, Language)>,
+    /// How messages name it, when not by its role and file name.
+    described: Option<String>,
     compiled: OnceLock<Result<PreparedTool, ToolFault>>,
 }
 
@@ -116,12 +118,23 @@ impl Tool {
             role,
             path,
             language,
+            described: None,
             compiled: OnceLock::new(),
         }
     }
 
+    /// The tool, named `label` in messages ("the package's main solution
+    /// `solutions/main.cpp`").
+    pub(crate) fn described_as(mut self, label: String) -> Tool {
+        self.described = Some(label);
+        self
+    }
+
     /// "checker `check.cpp`".
     pub(crate) fn label(&self) -> String {
+        if let Some(label) = &self.described {
+            return label.clone();
+        }
         let name = self.path.file_name().map_or_else(
             || self.path.display().to_string(),
             |name| name.to_string_lossy().into_owned(),
@@ -482,7 +495,10 @@ pub(crate) fn abnormal_end(tool: &Tool, measured: &Measured, limits: &Limits) ->
         ),
         Some(LimitExceeded::Scratch) => "filled its scratch space".to_owned(),
         None => match measured.termination {
-            Termination::Signaled(signal) => format!("was killed by signal {signal}"),
+            Termination::Signaled(signal) => format!(
+                "was killed by {}",
+                crate::runner::termination::signal_words(signal)
+            ),
             Termination::Exited(_) => return None,
         },
     };

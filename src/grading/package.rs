@@ -145,7 +145,8 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
             continue;
         }
         let stated = match expectations.stated(&listed, config) {
-            Ok(stated) => stated_language(stated, &listed.path, config),
+            Ok(stated) => stated_language(stated, &listed.path, config)
+                .or_else(|| with_standard(&listed, config)),
             Err(reason) => {
                 skipped.push((listed, reason));
                 continue;
@@ -289,6 +290,18 @@ impl PackagePlan {
     }
 }
 
+/// The language of `listed` compiling with the standard its package states
+/// for it (a Polygon solution's `type`), when it states one and the
+/// language's compile command names a `-std=`.
+fn with_standard(
+    listed: &PackageSubmission,
+    config: &JudgeConfig,
+) -> Option<(String, crate::config::judge::Language)> {
+    let standard = listed.standard.as_deref()?;
+    let (name, language) = config.language_for(&listed.path)?;
+    Some((name.to_owned(), language.with_standard(standard)?))
+}
+
 /// The language `stated` names for the submission at `path`, with the
 /// entry point it states: the stated language, else (an entry point alone)
 /// the one `path` runs in; `None` when it states neither.
@@ -344,6 +357,9 @@ pub(crate) struct PackageRow {
 #[derive(Debug)]
 pub(crate) struct PackageReport {
     pub(crate) rows: Vec<PackageRow>,
+    /// What the package's format suggests about the rows that disagree,
+    /// one line each.
+    pub(crate) hints: Vec<String>,
     pub(crate) skipped: usize,
     pub(crate) time_limit_ms: u64,
     pub(crate) report: GradeReport,
@@ -445,6 +461,7 @@ pub(crate) fn grade(
             )),
             others: Vec::new(),
             constants: submission.constants.clone(),
+            standard: listed.standard.clone(),
             stated: match &submission.kind {
                 // A language other than its extension's: stated, or asked
                 // for by a `#!` line (Python 2).
@@ -509,7 +526,13 @@ pub(crate) fn grade(
             result: graded.result.clone(),
         });
     }
+    let hints = rows
+        .iter()
+        .filter(|row| !row.agrees)
+        .filter_map(|row| plan.expectations.hint(&row.listed, &row.result))
+        .collect();
     let graded = PackageReport {
+        hints,
         rows,
         skipped: plan.skipped.len(),
         time_limit_ms,

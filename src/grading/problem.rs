@@ -473,6 +473,7 @@ mod tests {
             expected: None,
             others,
             stated: None,
+            standard: None,
             constants: None,
         }
     }

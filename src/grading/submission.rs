@@ -164,6 +164,24 @@ pub(crate) fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submi
         },
         None => classify(&entry.path, config),
     };
+    let classified = match (&entry.standard, classified) {
+        (
+            Some(standard),
+            Ok(Submission {
+                kind: SubmissionKind::Language { name, language },
+                path,
+                constants,
+            }),
+        ) => Ok(Submission {
+            kind: SubmissionKind::Language {
+                name,
+                language: language.with_standard(standard).unwrap_or(language),
+            },
+            path,
+            constants,
+        }),
+        (_, classified) => classified,
+    };
     classified
         .map(|submission| submission.with_constants(entry.constants.clone()))
         .map_err(|error| Unrunnable::Refused(error.to_string()))

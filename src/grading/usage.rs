@@ -68,6 +68,18 @@ pub(crate) enum UsageError {
     /// `judge export --kattis`: the folder to write holds something.
     #[error("`{}` exists and is not an empty folder", path.display())]
     TargetNotEmpty { path: PathBuf },
+    /// `judge export --kattis`: the folder to write is a file.
+    #[error("`{}` exists and is a file; the export is a folder", path.display())]
+    TargetIsAFile { path: PathBuf },
+    /// `judge export --kattis`: the folder to write is inside the exported
+    /// package's own folder (issue #29 break-it).
+    #[error(
+        "`{}` is inside the package's own folder `{}`; an export never writes into the \
+         package it reads",
+        path.display(),
+        package.display()
+    )]
+    TargetInPackage { path: PathBuf, package: PathBuf },
     /// `--html` names something other than a regular file.
     #[error(
         "cannot write --html `{}`: it is not a regular file, and an HTML report keeps \
@@ -217,7 +229,12 @@ impl UsageError {
             E::NotAFolderOfOutputs { .. } => Some(Hint::new(
                 "with a folder of tests, the second argument is a folder of NAME.out files",
             )),
-            E::TargetNotEmpty { .. } => Some(Hint::new("export into a new folder")),
+            E::TargetNotEmpty { .. } | E::TargetIsAFile { .. } => {
+                Some(Hint::new("export into a new folder"))
+            }
+            E::TargetInPackage { .. } => {
+                Some(Hint::new("export into a new folder outside the package"))
+            }
             E::HtmlNotAFile { .. } => Some(Hint::new(
                 "give --html a file name, or `-` for the one page on standard output",
             )),

@@ -217,6 +217,13 @@ pub(crate) trait Expectations: Send + Sync + std::fmt::Debug {
     /// Whether a demand looks at a test group's tests, so every test must
     /// run, not only those up to the first failure.
     fn runs_every_test(&self) -> bool;
+
+    /// What a user may do about `result` disagreeing with what the package
+    /// expects of `listed`, when the format knows (a solution its authors
+    /// saw pass, timed out here).
+    fn hint(&self, _listed: &PackageSubmission, _result: &SubmissionResult) -> Option<String> {
+        None
+    }
 }
 
 /// The language and entry point a package states for a submission.

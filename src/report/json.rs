@@ -172,7 +172,7 @@ impl TestSelection {
                 }
                 // No `--tests` folder: the package has no generator.
                 RandomFrom::None if self.fixed.starts_with("package ") => {
-                    " (no random tests: the package has no generator)"
+                    " (no random tests: the package has no generator of random tests)"
                 }
                 RandomFrom::None => {
                     " (no random tests: --tests runs exactly its folder unless --random N or \

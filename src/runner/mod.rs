@@ -21,7 +21,7 @@ pub(crate) mod program_message;
 mod request;
 pub(crate) mod schedule;
 mod share;
-mod termination;
+pub(crate) mod termination;
 mod tests_load;
 mod workspace;
 

@@ -103,8 +103,23 @@ pub(crate) fn runtime_stderr(verdict: Verdict, stderr: &[u8], discarded: u64) ->
     stderr_excerpt(stderr, discarded)
 }
 
+/// "signal 11 (SIGSEGV)", or "signal 64" for one without a name here.
+pub(crate) fn signal_words(signal: i32) -> String {
+    match signal_name(signal) {
+        "signal" => format!("signal {signal}"),
+        name => format!("signal {signal} ({name})"),
+    }
+}
+
 pub(crate) fn signal_name(signal: i32) -> &'static str {
     match signal {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGUSR1 => "SIGUSR1",
+        libc::SIGUSR2 => "SIGUSR2",
+        libc::SIGALRM => "SIGALRM",
         libc::SIGSEGV => "SIGSEGV",
         libc::SIGABRT => "SIGABRT",
         libc::SIGFPE => "SIGFPE",

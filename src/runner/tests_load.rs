@@ -23,6 +23,12 @@ pub enum TestFault {
     /// The reference solver refused the input.
     #[error("the reference solver rejected the input: {0}")]
     SolverRejected(String),
+    /// The reference solver, a program of the package, failed on the
+    /// input (crashed, ran out of a limit, exited with an error): the
+    /// package's fault, named as its program and the test (issue #29:
+    /// it was said as the input's).
+    #[error("no answer for test {test}: {message}")]
+    ReferenceFailed { test: String, message: String },
     /// A random test's generator failed or made an invalid input.
     #[error("the `{profile}` generator failed (seed {seed}, test {test}): {error}")]
     Generator {
@@ -61,7 +67,7 @@ pub fn load_tests(
             for test in package_tests {
                 let answer = match &test.answer {
                     Some(answer) => Ok(Some(answer.clone())),
-                    None => reference_answer(problem, &test.input),
+                    None => reference_answer(problem, &test.name, &test.input),
                 };
                 let input = if test.on_disk {
                     test.path.clone()
@@ -121,7 +127,7 @@ fn folder_tests(problem: &dyn Problem, dir: &Path) -> Result<Vec<TestCase>, RunE
         let answer = match &input {
             Err(_) => Err(TestFault::NoInput),
             Ok(_) if answer_path.exists() => read_text(&answer_path).map(Some),
-            Ok(input) => reference_answer(problem, &input.text),
+            Ok(input) => reference_answer(problem, &name, &input.text),
         };
         tests.push(TestCase {
             name,
@@ -195,7 +201,7 @@ pub(crate) fn written_test(
 ) -> Result<TestCase, RunError> {
     let path = workspace.path().join("inputs").join(format!("{name}.in"));
     fs_err::write(&path, &text).map_err(|source| RunError::io("write", &path, source))?;
-    let answer = reference_answer(problem, &text);
+    let answer = reference_answer(problem, &name, &text);
     Ok(TestCase {
         name,
         input: Ok(TestInput { path, text }),
@@ -209,9 +215,20 @@ fn read_text(path: &Path) -> Result<String, TestFault> {
     String::from_utf8(bytes).map_err(|_| TestFault::NotUtf8(path.to_owned()))
 }
 
-fn reference_answer(problem: &dyn Problem, input: &str) -> Result<Option<String>, TestFault> {
+/// The reference answer of the test `name`, whose input is `input`.
+fn reference_answer(
+    problem: &dyn Problem,
+    name: &str,
+    input: &str,
+) -> Result<Option<String>, TestFault> {
     problem
         .solve(input)
         .map(Some)
-        .map_err(|error| TestFault::SolverRejected(error.to_string()))
+        .map_err(|error| match error.kind {
+            problems::InputErrorKind::ProgramFailed(message) => TestFault::ReferenceFailed {
+                test: name.to_owned(),
+                message,
+            },
+            _ => TestFault::SolverRejected(error.to_string()),
+        })
 }

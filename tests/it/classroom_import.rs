@@ -165,7 +165,7 @@ fn imported_tests_grade_as_github_classroom_did() {
     // found by a review: the line said `--tests runs exactly its folder`).
     assert!(
         run.stdout().contains(
-            "tests: 4 from package hello only (no random tests: the package has no generator)"
+            "tests: 4 from package hello only (no random tests: the package has no generator of random tests)"
         ),
         "{}",
         run.transcript()

@@ -60,6 +60,7 @@ mod packages;
 mod platforms;
 mod polygon;
 mod polygon_export;
+mod polygon_refusals;
 mod problems_list;
 mod proc_mount;
 mod process_tree;

@@ -237,8 +237,9 @@ fn r29_a_windows_package_reads_its_crlf_tests_as_lf() {
         "{out}"
     );
     let note = "note: `queries` is a Polygon package for Windows (its `doall.bat` ends its \
-                lines with CRLF): the CRLF line endings of 4 test files (inputs and answers) \
-                are read as LF";
+                lines with CRLF): 4 test files (inputs and answers) written with CRLF line \
+                endings are read with each CRLF turned into LF; the files themselves are left \
+                as they are";
     assert_eq!(run.stderr().matches(note).count(), 1, "{}", run.stderr());
     // Test 03 was run and checked against the empty answer.
     let report = crate::support::report(&dir.read("r.json"));
@@ -320,8 +321,9 @@ fn r29_well_formed_tests_written_with_crlf_are_read_as_lf() {
     );
     assert!(
         run.stderr().contains(
-            "(`problem.xml` marks its tests well-formed (`tests-wellformed`), each line ended \
-             by LF alone): the CRLF line endings of 5 test files"
+            "(`problem.xml` marks its tests well-formed (`tests-wellformed`), a promise of LF \
+             line endings): 5 test files (inputs and answers) written with CRLF line endings \
+             are read with each CRLF turned into LF"
         ),
         "{}",
         run.stderr()

@@ -319,10 +319,10 @@ fn a_flood_into_a_reading_interactor_is_a_time_limit_that_says_so() {
     let message = flood["tests"][0]["message"].as_str().unwrap();
     assert!(message.contains("time exceeded"), "{message}");
     assert!(
-        message.contains("the submission had sent the validator ")
+        message.contains("the submission had sent the interactor ")
             && message.contains(
                 "(the exchange is not output: its 64 KiB output limit does not apply, the time \
-                 limit ends a flood) and the validator had read "
+                 limit ends a flood) and the interactor had read "
             ),
         "{message}"
     );
@@ -369,10 +369,10 @@ fn a_flood_the_interactor_never_reads_is_a_time_limit_that_says_so() {
         .as_str()
         .unwrap();
     assert!(
-        message.contains("the submission had sent the validator ")
+        message.contains("the submission had sent the interactor ")
             && message.contains(
                 "(the exchange is not output: its 64 KiB output limit does not apply, the time \
-                 limit ends a flood) and the validator had read 0 bytes"
+                 limit ends a flood) and the interactor had read 0 bytes"
             ),
         "{message}"
     );

@@ -112,9 +112,11 @@ pub(crate) fn export_parts(dir: &Path) -> Result<Option<ExportParts>, ConfigErro
     let xml_path = dir.join(PROBLEM_XML);
     let problem = xml::read(&xml_path)?;
     let testset = problem.graded_testset(&xml_path)?;
-    let program = |element: &'static str, source: &str| -> Result<ProgramSource, ConfigError> {
+    let program = |element: &'static str,
+                   source: &xml::Located<String>|
+     -> Result<ProgramSource, ConfigError> {
         Ok(ProgramSource {
-            path: inside(dir, &xml_path, element, source)?,
+            path: inside(dir, &xml_path, (element, source.line), &source.value)?,
             element,
         })
     };
@@ -139,25 +141,30 @@ pub(crate) fn export_parts(dir: &Path) -> Result<Option<ExportParts>, ConfigErro
         checker: problem
             .checker
             .as_ref()
-            .map(|checker| program("checker", &checker.source.value))
+            .map(|checker| program("checker", &checker.source))
             .transpose()?,
         validator: problem
             .validators
             .first()
-            .map(|validator| program("validator", &validator.value))
+            .map(|validator| program("validator", validator))
             .transpose()?,
         interactor: problem
             .interactor
             .as_ref()
-            .map(|interactor| program("interactor", &interactor.value))
+            .map(|interactor| program("interactor", interactor))
             .transpose()?,
         headers: headers.files().to_vec(),
         solutions: problem
             .solutions
             .iter()
             .map(|solution| {
-                inside(dir, &xml_path, "solution", &solution.source)
-                    .map(|path| (path, solution.tag))
+                inside(
+                    dir,
+                    &xml_path,
+                    ("solution", solution.line),
+                    &solution.source,
+                )
+                .map(|path| (path, solution.tag))
             })
             .collect::<Result<_, _>>()?,
         samples,

@@ -216,6 +216,7 @@ mod tests {
             memory_limit_bytes: 1 << 28,
             input_path_pattern: "tests/%02d".to_owned(),
             answer_path_pattern: "tests/%02d.a".to_owned(),
+            pattern_lines: (1, 2),
             tests,
             groups,
         }

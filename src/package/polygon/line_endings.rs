@@ -64,8 +64,8 @@ impl WindowsMark {
     fn reason(self) -> String {
         match self {
             WindowsMark::WellFormedTests => {
-                "`problem.xml` marks its tests well-formed (`tests-wellformed`), each line \
-                 ended by LF alone"
+                "`problem.xml` marks its tests well-formed (`tests-wellformed`), a promise of \
+                 LF line endings"
                     .to_owned()
             }
             WindowsMark::WindowsScript => {
@@ -135,10 +135,14 @@ impl TestText {
         if self.converted == 0 {
             return None;
         }
-        let files = if self.converted == 1 { "file" } else { "files" };
+        let files = if self.converted == 1 {
+            "test file (input or answer) written with CRLF line endings is"
+        } else {
+            "test files (inputs and answers) written with CRLF line endings are"
+        };
         Some(format!(
-            "`{}` is a Polygon package for Windows ({}): the CRLF line endings of {} test {files} \
-             (inputs and answers) are read as LF",
+            "`{}` is a Polygon package for Windows ({}): {} {files} read with each CRLF turned \
+             into LF; the files themselves are left as they are",
             dir.display(),
             mark.reason(),
             self.converted
@@ -202,7 +206,8 @@ mod tests {
         assert_eq!(
             text.note(Path::new("pkg")).unwrap(),
             "`pkg` is a Polygon package for Windows (its `doall.bat` ends its lines with \
-             CRLF): the CRLF line endings of 2 test files (inputs and answers) are read as LF"
+             CRLF): 2 test files (inputs and answers) written with CRLF line endings are read \
+             with each CRLF turned into LF; the files themselves are left as they are"
         );
         let untouched = TestText::new(Some(WindowsMark::WellFormedTests));
         assert_eq!(untouched.note(Path::new("pkg")), None);

@@ -29,6 +29,7 @@ mod groups;
 mod line_endings;
 mod programs;
 pub(crate) mod tags;
+mod unique;
 mod xml;
 
 use super::format::{
@@ -102,12 +103,12 @@ impl PackageFormat for Polygon {
     fn load(
         &self,
         dir: &Path,
-        _id: &str,
+        id: &str,
         config: &Languages<'_>,
         _answers: Answers,
         hidden: &Hidden,
     ) -> Result<LoadedPackage, ConfigError> {
-        let loaded = load(dir, config.get()?, hidden)?;
+        let loaded = load(dir, id, config.get()?, hidden)?;
         let solutions = loaded.listed();
         Ok(LoadedPackage {
             example_constants: None,
@@ -143,6 +144,8 @@ pub(crate) struct PolygonPackage {
 pub(crate) struct Solution {
     pub(crate) path: PathBuf,
     pub(crate) tag: SolutionTag,
+    /// The C++ standard its `type` states (`c++17` for `cpp.g++17`).
+    pub(crate) standard: Option<String>,
 }
 
 /// The folder where packages are unpacked, their programs laid out and
@@ -163,16 +166,22 @@ pub(crate) fn cache_folder() -> PathBuf {
     std::env::temp_dir().join("judge-cache")
 }
 
-/// `relative` (as `problem.xml` at `xml` names it in `element`) inside the
-/// package in `dir`; a path that leaves the package is refused.
-fn inside(dir: &Path, xml: &Path, element: &str, relative: &str) -> Result<PathBuf, ConfigError> {
+/// `relative` (as `problem.xml` at `xml` names it in `element`, on `line`)
+/// inside the package in `dir`; a path that leaves the package is refused.
+fn inside(
+    dir: &Path,
+    xml: &Path,
+    (element, line): (&str, usize),
+    relative: &str,
+) -> Result<PathBuf, ConfigError> {
     let path = Path::new(relative);
     let plain = path
         .components()
         .all(|component| matches!(component, std::path::Component::Normal(_)));
     if !plain || relative.is_empty() {
-        return Err(ConfigError::invalid(
+        return Err(ConfigError::invalid_on(
             xml,
+            line,
             format!("<{element}>"),
             format!("`{relative}` is not a path inside the package"),
         ));
@@ -180,9 +189,19 @@ fn inside(dir: &Path, xml: &Path, element: &str, relative: &str) -> Result<PathB
     Ok(dir.join(path))
 }
 
-/// Reads the Polygon package at `path` (a folder or a zip); its programs
-/// hide `hidden` and its secret folders.
-fn load(path: &Path, config: &JudgeConfig, hidden: &Hidden) -> Result<PolygonPackage, ConfigError> {
+/// Reads the Polygon package at `path` (a folder or a zip) as the problem
+/// `id`; its programs hide `hidden` and its secret folders.
+///
+/// The id is the name commands know the package by (its folder's, or its
+/// zip's, in the problems folder), never `<problem short-name>`: `judge
+/// problems` lists it and `judge run ID` finds it (issue #29 break-it:
+/// the short name was listed, and refused as unknown).
+fn load(
+    path: &Path,
+    id: &str,
+    config: &JudgeConfig,
+    hidden: &Hidden,
+) -> Result<PolygonPackage, ConfigError> {
     let cache = cache_folder().join("polygon");
     let dir = if archive::is_zip(path) {
         archive::unpack(path, &cache)?
@@ -192,11 +211,8 @@ fn load(path: &Path, config: &JudgeConfig, hidden: &Hidden) -> Result<PolygonPac
     let xml_path = dir.join(PROBLEM_XML);
     let problem = xml::read(&xml_path)?;
     let testset = problem.graded_testset(&xml_path)?;
-    let id = problem.short_name.clone().unwrap_or_else(|| {
-        path.file_stem()
-            .map(|name| name.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "package".to_owned())
-    });
+    unique::check(&xml_path, &problem, testset)?;
+    let id = id.to_owned();
     let secret_folders = Polygon.secret_folders(&dir);
     let hidden = Arc::new(hidden.with(&secret_folders));
 
@@ -214,6 +230,7 @@ fn load(path: &Path, config: &JudgeConfig, hidden: &Hidden) -> Result<PolygonPac
             &xml_path,
             (element, line),
             source,
+            problem.standard_of(source).as_deref(),
             &headers,
             config,
             &cache,
@@ -230,7 +247,12 @@ fn load(path: &Path, config: &JudgeConfig, hidden: &Hidden) -> Result<PolygonPac
 
     let mut solutions = Vec::new();
     for solution in &problem.solutions {
-        let path = inside(&dir, &xml_path, "solution", &solution.source)?;
+        let path = inside(
+            &dir,
+            &xml_path,
+            ("solution", solution.line),
+            &solution.source,
+        )?;
         if !path.is_file() {
             return Err(ConfigError {
                 path: xml_path.clone(),
@@ -247,6 +269,7 @@ fn load(path: &Path, config: &JudgeConfig, hidden: &Hidden) -> Result<PolygonPac
         solutions.push(Solution {
             path,
             tag: solution.tag,
+            standard: problem.standard_of(&solution.source),
         });
     }
     let main = problem
@@ -260,7 +283,9 @@ fn load(path: &Path, config: &JudgeConfig, hidden: &Hidden) -> Result<PolygonPac
                 "no solution is tagged `main`; the main solution answers the tests",
             )
         })?;
-    let reference = stage("solution", main.line, &main.source)?.tool(Role::Reference);
+    let reference = stage("solution", main.line, &main.source)?
+        .tool(Role::Reference)
+        .described_as(format!("the package's main solution `{}`", main.source));
 
     let validator = problem
         .validators
@@ -304,8 +329,19 @@ fn load(path: &Path, config: &JudgeConfig, hidden: &Hidden) -> Result<PolygonPac
         let number = index + 1;
         let input_relative = xml::expand_pattern(&testset.input_path_pattern, number);
         let answer_relative = xml::expand_pattern(&testset.answer_path_pattern, number);
-        let input_path = inside(&dir, &xml_path, "input-path-pattern", &input_relative)?;
-        let answer_path = inside(&dir, &xml_path, "answer-path-pattern", &answer_relative)?;
+        let (input_line, answer_line) = testset.pattern_lines;
+        let input_path = inside(
+            &dir,
+            &xml_path,
+            ("input-path-pattern", input_line),
+            &input_relative,
+        )?;
+        let answer_path = inside(
+            &dir,
+            &xml_path,
+            ("answer-path-pattern", answer_line),
+            &answer_relative,
+        )?;
         let name = input_path
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())
@@ -384,7 +420,11 @@ fn load(path: &Path, config: &JudgeConfig, hidden: &Hidden) -> Result<PolygonPac
     let names: Vec<String> = tests.iter().map(|test| test.name.clone()).collect();
     let groups = groups::group_tree(&xml_path, testset, &names)?;
 
-    let title = problem.title.clone().unwrap_or_else(|| id.clone());
+    let title = problem
+        .title
+        .clone()
+        .or_else(|| problem.short_name.clone())
+        .unwrap_or_else(|| id.clone());
     let profiles = vec![testset.name.clone()];
     let mut program = ProgramProblem::new(
         &id,
@@ -441,6 +481,7 @@ impl PolygonPackage {
             .map(|solution| PackageSubmission {
                 path: solution.path.clone(),
                 folder: solution.tag.name().to_owned(),
+                standard: solution.standard.clone(),
             })
             .collect()
     }
@@ -526,5 +567,28 @@ impl Expectations for Tags {
 
     fn runs_every_test(&self) -> bool {
         false
+    }
+
+    /// A solution that must pass (`main`, `accepted`) and timed out: its
+    /// authors saw it pass on Polygon's machine, which may be faster than
+    /// this host.
+    fn hint(&self, listed: &PackageSubmission, result: &SubmissionResult) -> Option<String> {
+        let tag = SolutionTag::parse(&listed.folder)?;
+        if !matches!(tag, SolutionTag::Main | SolutionTag::Accepted)
+            || result.verdict != Verdict::TimeLimitExceeded
+        {
+            return None;
+        }
+        let which = if tag == SolutionTag::Main {
+            "the package's main solution"
+        } else {
+            "tagged `accepted`"
+        };
+        Some(format!(
+            "`{}` ({which}) exceeded the time limit here, which Polygon's machine met; when this \
+             host is slower, give its language a `time-factor` in judge.toml ([languages.{}] \
+             time-factor = 1.5; see docs/polygon.md)",
+            result.submission, result.language
+        ))
     }
 }

@@ -11,6 +11,7 @@
 //! `.inc`): another resource in a compiled language would be a second
 //! source with a `main` of its own.
 
+use super::xml::Located;
 use crate::config::judge::{JudgeConfig, Language};
 use crate::config::ConfigError;
 use crate::external::{Role, Tool};
@@ -54,10 +55,11 @@ impl Headers {
     pub(crate) fn read(
         dir: &Path,
         xml: &Path,
-        resources: &[String],
+        resources: &[Located<String>],
     ) -> Result<Headers, ConfigError> {
         let mut files = Vec::new();
-        for resource in resources {
+        for located in resources {
+            let resource = &located.value;
             let path = Path::new(resource);
             let is_header = path
                 .extension()
@@ -69,10 +71,11 @@ impl Headers {
             let Some(name) = path.file_name() else {
                 continue;
             };
-            let full = super::inside(dir, xml, "file", resource)?;
+            let full = super::inside(dir, xml, ("file", located.line), resource)?;
             let bytes = fs_err::read(&full).map_err(|error| {
-                ConfigError::invalid(
+                ConfigError::invalid_on(
                     xml,
+                    located.line,
                     "<file>",
                     format!("the resource `{resource}` cannot be read: {error}"),
                 )
@@ -84,12 +87,16 @@ impl Headers {
 }
 
 /// Lays out the program whose source is `source` (relative to `dir`, as
-/// `problem.xml` at `xml` names it, `element` on `line`) in `cache`.
+/// `problem.xml` at `xml` names it, `element` on `line`) in `cache`; it
+/// compiles with the language `standard` its `type` states (`c++20`), when
+/// it states one and the language's compile command names a `-std=`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn stage(
     dir: &Path,
     xml: &Path,
     (element, line): (&str, usize),
     source: &str,
+    standard: Option<&str>,
     headers: &Headers,
     config: &JudgeConfig,
     cache: &Path,
@@ -102,7 +109,7 @@ pub(crate) fn stage(
             line: Some(line),
         },
     };
-    let path = super::inside(dir, xml, element, source)?;
+    let path = super::inside(dir, xml, (element, line), source)?;
     if !path.is_file() {
         return Err(invalid(format!(
             "`{source}` is not a file of the package (looked for `{}`)",
@@ -118,6 +125,9 @@ pub(crate) fn stage(
             config.not_runnable(Some(&extension))
         )));
     };
+    let language = standard
+        .and_then(|standard| language.with_standard(standard))
+        .unwrap_or_else(|| language.clone());
     let bytes =
         fs_err::read(&path).map_err(|error| invalid(format!("cannot read `{source}`: {error}")))?;
     let file_name = path
@@ -183,7 +193,7 @@ pub(crate) fn stage(
     }
     Ok(StagedProgram {
         folder,
-        language: (name.to_owned(), language.clone()),
+        language: (name.to_owned(), language),
         digest,
     })
 }

@@ -13,6 +13,8 @@
 
 use super::tags::SolutionTag;
 use crate::config::{ConfigError, ConfigErrorKind};
+use crate::external::is_plain_decimal;
+use std::collections::HashMap;
 use std::path::Path;
 
 /// What grading reads of `problem.xml`.
@@ -25,7 +27,7 @@ pub(crate) struct ProblemXml {
     pub(crate) testsets: Vec<TestsetXml>,
     /// `<files><resources><file path>`: headers and files every program
     /// of the package may include (testlib.h).
-    pub(crate) resources: Vec<String>,
+    pub(crate) resources: Vec<Located<String>>,
     /// `<files><executables><executable><source path>`: the generators
     /// (and other helpers) a test's `cmd` names by file stem.
     pub(crate) executables: Vec<Located<String>>,
@@ -41,6 +43,27 @@ pub(crate) struct ProblemXml {
     /// author promises every test ends each line with LF and holds no
     /// other byte below 32, so a CR in a test is not the author's.
     pub(crate) tests_wellformed: bool,
+    /// The `type` of every `<source path type>` (`cpp.g++17`), by path.
+    pub(crate) source_types: HashMap<String, String>,
+}
+
+impl ProblemXml {
+    /// The language standard `problem.xml` states for the source at `path`
+    /// through its `type`: `c++20` for `cpp.g++20` or
+    /// `cpp.gcc13-64-winlibs-g++20`, the number after the last `++`; `None`
+    /// for a type that states none (`cpp.ms2017`, `python.3`).
+    pub(crate) fn standard_of(&self, path: &str) -> Option<String> {
+        cpp_standard(self.source_types.get(path)?)
+    }
+}
+
+/// The C++ standard a Polygon source type names (see
+/// [`ProblemXml::standard_of`]).
+fn cpp_standard(kind: &str) -> Option<String> {
+    let compiler = kind.strip_prefix("cpp.")?;
+    let (_, version) = compiler.rsplit_once("++")?;
+    let digits = version.len() == 2 && version.bytes().all(|byte| byte.is_ascii_digit());
+    digits.then(|| format!("c++{version}"))
 }
 
 /// A value and the line of `problem.xml` it was read from.
@@ -80,6 +103,8 @@ pub(crate) struct TestsetXml {
     pub(crate) input_path_pattern: String,
     /// `tests/%02d.a`.
     pub(crate) answer_path_pattern: String,
+    /// The lines of `<input-path-pattern>` and `<answer-path-pattern>`.
+    pub(crate) pattern_lines: (usize, usize),
     pub(crate) tests: Vec<TestXml>,
     pub(crate) groups: Vec<GroupXml>,
 }
@@ -127,6 +152,15 @@ pub(crate) struct GroupXml {
     /// must pass before this one scores.
     pub(crate) dependencies: Vec<String>,
 }
+
+/// The longest `<time-limit>` the judge applies: 10 minutes, far above any
+/// contest's (Polygon's own limits are seconds).
+const MAX_TIME_LIMIT_MS: u64 = 10 * 60 * 1000;
+
+/// The largest `<memory-limit>` the judge applies: 64 GiB. A larger one
+/// would be no limit at all on most hosts, so it is refused, never taken
+/// as "unlimited".
+const MAX_MEMORY_LIMIT_BYTES: u64 = 64 << 30;
 
 /// Reads and parses the file at `path`, a package's `problem.xml`.
 pub(crate) fn read(path: &Path) -> Result<ProblemXml, ConfigError> {
@@ -227,10 +261,13 @@ impl<'a, 'input> Reader<'a, 'input> {
         let child = self.required_child(node, name)?;
         let text = child.text().unwrap_or("").trim();
         text.parse().map_err(|_| {
-            self.invalid(
-                child,
-                format!("expected a whole number, 0 or more, found `{text}`"),
-            )
+            let digits = !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
+            let message = if digits {
+                format!("`{text}` is too large a number (at most {})", u64::MAX)
+            } else {
+                format!("expected a whole number, 0 or more, found `{text}`")
+            };
+            self.invalid(child, message)
         })
     }
 
@@ -243,14 +280,22 @@ impl<'a, 'input> Reader<'a, 'input> {
         Ok(text.to_owned())
     }
 
+    /// `points`: a number of at least 0 as Polygon writes it (`20`,
+    /// `2.5`); an exponent, a sign or anything else is refused.
     fn points(&self, node: Node<'_, '_>) -> Result<Option<f64>, ConfigError> {
         node.attribute("points")
-            .map(|text| match text.trim().parse::<f64>() {
-                Ok(points) if points.is_finite() && points >= 0.0 => Ok(points),
-                _ => Err(self.invalid(
-                    node,
-                    format!("`points`: expected a number of at least 0, found `{text}`"),
-                )),
+            .map(|text| {
+                let trimmed = text.trim();
+                match trimmed.parse::<f64>() {
+                    Ok(points) if is_plain_decimal(trimmed) && points.is_finite() => Ok(points),
+                    _ => Err(self.invalid(
+                        node,
+                        format!(
+                            "`points`: expected a number of at least 0 (such as `20` or `2.5`), \
+                             found `{text}`"
+                        ),
+                    )),
+                }
             })
             .transpose()
     }
@@ -292,7 +337,10 @@ impl<'a, 'input> Reader<'a, 'input> {
         if let Some(files) = self.child(root, "files") {
             if let Some(list) = self.child(files, "resources") {
                 for file in self.children(list, "file") {
-                    resources.push(self.attribute(file, "path")?);
+                    resources.push(Located {
+                        value: self.attribute(file, "path")?,
+                        line: self.line(file),
+                    });
                 }
             }
             if let Some(list) = self.child(files, "executables") {
@@ -348,6 +396,12 @@ impl<'a, 'input> Reader<'a, 'input> {
             validators,
             solutions,
             tests_wellformed: self.tests_wellformed(root)?,
+            source_types: root
+                .descendants()
+                .filter(|node| node.is_element() && node.tag_name().name() == "source")
+                .filter_map(|node| Some((node.attribute("path")?, node.attribute("type")?)))
+                .map(|(path, kind)| (path.to_owned(), kind.to_owned()))
+                .collect(),
         })
     }
 
@@ -406,12 +460,33 @@ impl<'a, 'input> Reader<'a, 'input> {
             let child = self.required_child(node, "time-limit")?;
             return Err(self.invalid(child, "must be at least 1 (milliseconds)"));
         }
+        if time_limit_ms > MAX_TIME_LIMIT_MS {
+            let child = self.required_child(node, "time-limit")?;
+            return Err(self.invalid(
+                child,
+                format!(
+                    "{time_limit_ms} ms is more than the {MAX_TIME_LIMIT_MS} ms (10 minutes) the \
+                     judge applies (the limit is in milliseconds)"
+                ),
+            ));
+        }
         let memory_limit_bytes = self.number_child(node, "memory-limit")?;
         if memory_limit_bytes < 1024 * 1024 {
             let child = self.required_child(node, "memory-limit")?;
             return Err(self.invalid(
                 child,
                 format!("{memory_limit_bytes} bytes is less than 1 MiB (the limit is in bytes)"),
+            ));
+        }
+        if memory_limit_bytes > MAX_MEMORY_LIMIT_BYTES {
+            let child = self.required_child(node, "memory-limit")?;
+            return Err(self.invalid(
+                child,
+                format!(
+                    "{memory_limit_bytes} bytes is more than the {} GiB the judge applies (the \
+                     limit is in bytes)",
+                    MAX_MEMORY_LIMIT_BYTES >> 30
+                ),
             ));
         }
         let count = self.number_child(node, "test-count")?;
@@ -426,6 +501,10 @@ impl<'a, 'input> Reader<'a, 'input> {
                 return Err(self.invalid(child, message));
             }
         }
+        let pattern_lines = (
+            self.line(self.required_child(node, "input-path-pattern")?),
+            self.line(self.required_child(node, "answer-path-pattern")?),
+        );
         let tests = match self.child(node, "tests") {
             Some(list) => self
                 .children(list, "test")
@@ -453,6 +532,7 @@ impl<'a, 'input> Reader<'a, 'input> {
             memory_limit_bytes,
             input_path_pattern,
             answer_path_pattern,
+            pattern_lines,
             tests,
             groups,
         })
@@ -664,7 +744,7 @@ mod tests {
         assert_eq!(testset.tests[2].points, Some(30.0));
         assert_eq!(testset.groups[0].policy, PointsPolicy::EachTest);
         assert_eq!(testset.groups[1].dependencies, vec!["0".to_owned()]);
-        assert_eq!(problem.resources, vec!["files/testlib.h".to_owned()]);
+        assert_eq!(problem.resources[0].value, "files/testlib.h");
         assert_eq!(problem.executables[0].value, "files/gen.cpp");
         let checker = problem.checker.unwrap();
         assert_eq!(checker.source.value, "files/check.cpp");
@@ -695,6 +775,18 @@ mod tests {
         "line 40: `<checker>`: checker type `exitcode` is not read" ; "checker type")]
     #[test_case("<time-limit>2000</time-limit>", "",
         "line 8: `<testset>`: has no `<time-limit>`" ; "missing time limit")]
+    #[test_case("<time-limit>2000</time-limit>", "<time-limit>99999999999999999999999</time-limit>",
+        "line 9: `<time-limit>`: `99999999999999999999999` is too large a number (at most 18446744073709551615)" ; "time limit overflows")]
+    #[test_case("<time-limit>2000</time-limit>", "<time-limit>600001</time-limit>",
+        "line 9: `<time-limit>`: 600001 ms is more than the 600000 ms (10 minutes) the judge applies" ; "time limit too long")]
+    #[test_case("<memory-limit>268435456</memory-limit>", "<memory-limit>18446744073709551615</memory-limit>",
+        "line 10: `<memory-limit>`: 18446744073709551615 bytes is more than the 64 GiB the judge applies" ; "memory limit as no limit")]
+    #[test_case(r#"points="30""#, r#"points="1e1""#,
+        "line 16: `<test>`: `points`: expected a number of at least 0 (such as `20` or `2.5`), found `1e1`" ; "points with an exponent")]
+    #[test_case(r#"points="30""#, r#"points="-0""#,
+        "line 16: `<test>`: `points`: expected a number of at least 0 (such as `20` or `2.5`), found `-0`" ; "points minus zero")]
+    #[test_case(r#"points="30""#, r#"points="+3""#,
+        "line 16: `<test>`: `points`: expected a number" ; "points with a sign")]
     #[test_case("</problem>", "</problm>",
         "failed to load `problem.xml`: line 57, column 1: expected 'problem' tag, not 'problm'" ; "broken xml")]
     fn a_bad_problem_xml_names_line_and_element(from: &str, to: &str, wanted: &str) {
@@ -735,6 +827,34 @@ mod tests {
             ),
             "{error}"
         );
+    }
+
+    /// See: issue #29. Each source compiles with the C++ standard its
+    /// `type` names, as on Polygon.
+    #[test_case("cpp.g++17", Some("c++17") ; "g++17")]
+    #[test_case("cpp.g++20", Some("c++20") ; "g++20")]
+    #[test_case("cpp.gcc13-64-winlibs-g++20", Some("c++20") ; "winlibs")]
+    #[test_case("cpp.g++11", Some("c++11") ; "g++11")]
+    #[test_case("cpp.ms2017", None ; "visual c++")]
+    #[test_case("cpp.g++", None ; "no number")]
+    #[test_case("python.3", None ; "not c++")]
+    #[test_case("c.gcc", None ; "c")]
+    fn a_source_type_names_its_cpp_standard(kind: &str, wanted: Option<&str>) {
+        assert_eq!(cpp_standard(kind).as_deref(), wanted);
+    }
+
+    #[test]
+    fn the_standard_of_a_source_is_read_from_its_type() {
+        let problem = parsed(&MINIMAL.replacen("cpp.g++17", "cpp.g++20", 1)).unwrap();
+        assert_eq!(
+            problem.standard_of("files/gen.cpp").as_deref(),
+            Some("c++20")
+        );
+        assert_eq!(
+            problem.standard_of("files/check.cpp").as_deref(),
+            Some("c++17")
+        );
+        assert_eq!(problem.standard_of("solutions/slow.py"), None);
     }
 
     #[test_case("tests/%02d", 3, "tests/03")]

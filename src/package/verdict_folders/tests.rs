@@ -100,6 +100,7 @@ fn a_folder_glob_replaces_and_a_file_glob_adds(entry: &str, verdicts: &[Verdict]
     let listed = PackageSubmission {
         path: PathBuf::from("p/submissions/accepted/s.py"),
         folder: ACCEPTED_FOLDER.to_owned(),
+        standard: None,
     };
     let expectations = kattis_submissions::parse(&format!("{entry}\n")).unwrap();
     let refs: Vec<&Expectation> = expectations.iter().filter(|e| e.demands()).collect();
@@ -117,6 +118,7 @@ fn no_entry_leaves_a_compile_error_to_its_folder() {
     let listed = PackageSubmission {
         path: PathBuf::from("p/submissions/compile_error/x.c"),
         folder: "compile_error".to_owned(),
+        standard: None,
     };
     let mut failed = result(&[], None, false);
     failed.verdict = CompileError;
@@ -134,6 +136,7 @@ fn rejected_has_the_default_demand() {
     let listed = PackageSubmission {
         path: PathBuf::from("p/submissions/rejected/x.py"),
         folder: "rejected".to_owned(),
+        standard: None,
     };
     assert!(package_agrees(
         &listed,

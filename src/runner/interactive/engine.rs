@@ -106,6 +106,7 @@ fn play(
         let waiting = relayed.waiting().replace("the validator", "the judge");
         let facts = PassFacts {
             validator_label: "the judge's engine",
+            peer: "the judge",
             validator,
             validator_limits: submission.limits,
             submission: Ended {

@@ -198,10 +198,20 @@ fn run_passes(
         // Opened (and so checked) now, read only when a pass follows.
         let next_pass = left::open_left(dir, NEXT_PASS).map_err(refused)?;
         let wrote_next_pass = next_pass.is_some();
-        let waiting = ran.relayed.waiting();
-        let sent = ran.relayed.sent(submission.limits.stdout_bytes);
+        // The relay's words call the other side the validator, as Kattis
+        // does; a testlib interactor is called what it is (issue #29).
+        let peer = match spec.protocol {
+            InteractorProtocol::Kattis => "the validator",
+            InteractorProtocol::Testlib { .. } => "the interactor",
+        };
+        let waiting = ran.relayed.waiting().replace("the validator", peer);
+        let sent = ran
+            .relayed
+            .sent(submission.limits.stdout_bytes)
+            .map(|sent| sent.replace("the validator", peer));
         let facts = PassFacts {
             validator_label: &spec.label,
+            peer,
             validator: ran.validator,
             validator_limits: &spec.limits,
             submission: ran.submission,

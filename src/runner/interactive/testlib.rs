@@ -132,7 +132,7 @@ mod tests {
     #[test_case(Ended::exited(42), Ended::exited(0), false, "", "", Verdict::JudgeError, None ; "a kattis code")]
     #[test_case(hung(), Ended::exited(0), false, "", "", Verdict::JudgeError, None ; "the interactor hung")]
     #[test_case(Ended::exited(7), Ended::exited(0), false, "points 7.5 half done", "", Verdict::Accepted, Some(7.5) ; "points")]
-    #[test_case(Ended::exited(7), Ended::exited(0), false, "12", "", Verdict::Accepted, Some(12.0) ; "bare points")]
+    #[test_case(Ended::exited(7), Ended::exited(0), false, "12", "", Verdict::JudgeError, None ; "bare points, which testlib never writes")]
     #[test_case(Ended::exited(7), Ended::exited(0), false, "well done", "", Verdict::JudgeError, None ; "points without a number")]
     #[test_case(Ended::exited(7), timed_out(), false, "points 3", "", Verdict::TimeLimitExceeded, None ; "points, but the submission timed out")]
     #[test_case(Ended::exited(1), Ended::exited(0), true, "Traceback (most recent call last):", "Traceback (most recent call last):\n  File \"i.py\", line 4\nRuntimeError: interactor bug\n", Verdict::JudgeError, None ; "an uncaught python exception")]

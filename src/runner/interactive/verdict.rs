@@ -49,6 +49,9 @@ impl Ended {
 pub(crate) struct PassFacts<'a> {
     /// "output validator `validate.cpp`".
     pub(crate) validator_label: &'a str,
+    /// How the messages call the program the submission talks to: "the
+    /// validator" (Kattis), "the interactor" (testlib), "the judge".
+    pub(crate) peer: &'a str,
     pub(crate) validator: Ended,
     pub(crate) validator_limits: &'a Limits,
     pub(crate) submission: Ended,
@@ -117,7 +120,7 @@ pub(crate) fn decide_pass(facts: &PassFacts<'_>) -> PassVerdict {
         ));
     }
     let feedback = if facts.feedback.is_empty() {
-        "the validator rejected the interaction".to_owned()
+        format!("{} rejected the interaction", facts.peer)
     } else {
         facts.feedback.to_owned()
     };
@@ -146,7 +149,7 @@ pub(crate) fn decide_pass(facts: &PassFacts<'_>) -> PassVerdict {
             facts.pass, facts.passes
         )
     } else if facts.feedback.is_empty() {
-        "accepted by the validator".to_owned()
+        format!("accepted by {}", facts.peer)
     } else {
         facts.feedback.to_owned()
     };
@@ -217,8 +220,9 @@ fn submission_failure(facts: &PassFacts<'_>) -> Option<(Verdict, String)> {
         return Some((
             Verdict::OutputLimitExceeded,
             format!(
-                "the submission wrote more than {} KiB to the validator",
-                limits.stdout_bytes / 1024
+                "the submission wrote more than {} KiB to {}",
+                limits.stdout_bytes / 1024,
+                facts.peer
             ),
         ));
     }
@@ -303,6 +307,7 @@ pub(super) mod tests {
     ) -> PassFacts<'a> {
         PassFacts {
             validator_label,
+            peer: "the validator",
             validator,
             validator_limits: limits,
             submission,
