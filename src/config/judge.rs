@@ -314,11 +314,17 @@ impl Language {
     }
 
     /// The language compiling with `-std=STANDARD` (`c++20`) in place of
-    /// the `-std=` its compile command names; `None` when it names none
+    /// the `-std=` its compile command names for the same language family
+    /// (a C++ standard, one with `++`, replaces only a C++ `-std=`; a C
+    /// standard only a C one); `None` when it names none of that family
     /// (the compiler is not known to take the flag, so nothing is added).
     pub(crate) fn with_standard(&self, standard: &str) -> Option<Language> {
         let compile = self.compile.as_ref()?;
-        if !compile.iter().any(|word| word.starts_with("-std=")) {
+        let family = |word: &str| {
+            word.strip_prefix("-std=")
+                .is_some_and(|named| named.contains("++") == standard.contains("++"))
+        };
+        if !compile.iter().any(|word| family(word)) {
             return None;
         }
         let mut language = self.clone();
@@ -326,7 +332,7 @@ impl Language {
             compile
                 .iter()
                 .map(|word| {
-                    if word.starts_with("-std=") {
+                    if family(word) {
                         format!("-std={standard}")
                     } else {
                         word.clone()

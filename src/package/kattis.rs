@@ -35,6 +35,13 @@ use std::sync::Arc;
 /// The Kattis / ICPC format (`problem.yaml`).
 pub(crate) struct Kattis;
 
+/// The C++ standard a Kattis package's own submissions compile with: the
+/// one the format's tools use (problemtools' and BAPCtools' `languages.yaml`
+/// compile C++ with `-std=gnu++23`), so a setter's `std::ssize` or
+/// parenthesised aggregate is not a compile error here (NWERC 2022's
+/// archive has nine such submissions).
+pub(crate) const KATTIS_CXX_STANDARD: &str = "gnu++23";
+
 impl PackageFormat for Kattis {
     fn name(&self) -> &'static str {
         "Kattis"
@@ -126,7 +133,11 @@ fn load(
                   skipped_validators: Vec<(PathBuf, String)>,
                   ignored_files: Vec<(PathBuf, String)>,
                   unchecked_inputs: Option<String>| LoadedPackage {
-        submissions: Box::new(VerdictFolders::new(dir, package.groups().is_some())),
+        submissions: Box::new(VerdictFolders::new(
+            dir,
+            package.groups().is_some(),
+            Some(KATTIS_CXX_STANDARD),
+        )),
         package,
         time_limit_ms,
         time_multiplier: yaml.limits.ac_to_time_limit(yaml.format),

@@ -48,7 +48,7 @@ impl PackageFormat for Native {
         let package = load(dir, id, config, answers, hidden)?;
         // Its own submissions are in verdict folders, as a Kattis
         // package's (with its `submissions.yaml`).
-        let submissions = Box::new(VerdictFolders::new(dir, package.groups().is_some()));
+        let submissions = Box::new(VerdictFolders::new(dir, package.groups().is_some(), None));
         Ok(LoadedPackage {
             example_constants: None,
             time_limit_ms: Some(package.manifest.limits.time_limit_ms),

@@ -29,13 +29,18 @@ pub(crate) struct VerdictFolders {
     /// The package has scored test groups (`partially_accepted/` is then a
     /// verdict folder, and `accepted/` must score the maximum).
     scored: bool,
+    /// The language standard the format's own tools compile its
+    /// submissions with (a Kattis package's C++: `gnu++23`), in place of
+    /// the configured one of that language family; `None`: as configured.
+    standard: Option<&'static str>,
 }
 
 impl VerdictFolders {
-    pub(crate) fn new(dir: &Path, scored: bool) -> VerdictFolders {
+    pub(crate) fn new(dir: &Path, scored: bool, standard: Option<&'static str>) -> VerdictFolders {
         VerdictFolders {
             dir: dir.to_owned(),
             scored,
+            standard,
         }
     }
 }
@@ -46,7 +51,12 @@ impl OwnSubmissions for VerdictFolders {
         let expectations = kattis_submissions::with_defaults(
             kattis_submissions::read(&self.dir)?.unwrap_or_default(),
         );
-        let submissions = package_submissions(&self.dir)?;
+        let mut submissions = package_submissions(&self.dir)?;
+        if let Some(standard) = self.standard {
+            for submission in &mut submissions {
+                submission.standard = Some(standard.to_owned());
+            }
+        }
         Ok(ListedSubmissions {
             submissions,
             expectations: Box::new(FolderExpectations {

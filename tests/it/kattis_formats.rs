@@ -362,3 +362,45 @@ fn a_2025_09_scored_package_grades_and_a_require_pass_of_no_group_is_refused() {
         "{stderr}"
     );
 }
+
+/// See: issue #34 (NWERC 2022's archive): a Kattis package's own C++
+/// submissions compile as the Kattis tools compile them (`-std=gnu++23`),
+/// so one using `std::ssize` and a parenthesised aggregate is AC; a C
+/// submission still compiles as C.
+#[test]
+fn a_kattis_package_compiles_its_cpp_submissions_as_the_kattis_tools_do() {
+    let dir = Dir::new();
+    distance_package(&dir, "name: Distance\nvalidation: custom\n");
+    dir.create(
+        "distance/submissions/accepted/modern.cpp",
+        "#include <cstdio>\n#include <cstdlib>\n#include <iterator>\n#include <vector>\n\
+         struct pair_of { long long a, b; };\n\
+         int main() {\n\
+           long long a, b; std::scanf(\"%lld %lld\", &a, &b);\n\
+           std::vector<pair_of> v; v.emplace_back(a, b);\n\
+           if (std::ssize(v) != 1) return 1;\n\
+           std::printf(\"%lld\\n\", std::llabs(v[0].a - v[0].b));\n\
+         }\n",
+    );
+    dir.create(
+        "distance/submissions/accepted/plain.c",
+        "#include <stdio.h>\n#include <stdlib.h>\n\
+         int main(void) { long long a, b; if (scanf(\"%lld %lld\", &a, &b) != 2) return 1; \
+         printf(\"%lld\\n\", llabs(a - b)); return 0; }\n",
+    );
+    let run = dir.judge(&["grade", "--package", "distance"]);
+    assert!(
+        run.stdout()
+            .contains("ok       distance/submissions/accepted/modern.cpp: AC"),
+        "{}\n{}",
+        run.stdout(),
+        run.stderr()
+    );
+    assert!(
+        run.stdout()
+            .contains("ok       distance/submissions/accepted/plain.c: AC"),
+        "{}\n{}",
+        run.stdout(),
+        run.stderr()
+    );
+}

@@ -199,3 +199,25 @@ fn folder_program_rules_come_from_the_language_table() {
     assert_eq!(rules("pypy").entry.as_deref(), Some("main.pypy"));
     assert_eq!(rules("pypy").also, ["py2"]);
 }
+
+/// A C++ standard replaces only a C++ `-std=`, a C one only a C one; a
+/// language whose compile names none of that family is left alone.
+#[test_case("cpp", "gnu++23", Some("-std=gnu++23") ; "c++ takes a c++ standard")]
+#[test_case("c", "gnu++23", None ; "c keeps its own against a c++ standard")]
+#[test_case("c", "c11", Some("-std=c11") ; "c takes a c standard")]
+#[test_case("cpp", "c11", None ; "c++ keeps its own against a c standard")]
+#[test_case("python", "gnu++23", None ; "no compile no standard")]
+fn a_standard_replaces_only_its_own_family(name: &str, standard: &str, flag: Option<&str>) {
+    let config = JudgeConfig::defaults().unwrap();
+    let language = &config.languages[name];
+    let replaced = language.with_standard(standard);
+    let got = replaced.as_ref().and_then(|language| {
+        language
+            .compile
+            .as_ref()?
+            .iter()
+            .find(|word| word.starts_with("-std="))
+            .cloned()
+    });
+    assert_eq!(got.as_deref(), flag);
+}
