@@ -43,7 +43,7 @@ fn r35_a_flood_without_a_line_break_is_ole_and_stopped_at_the_limit() {
     assert_eq!(test["verdict"], "OLE", "{test:#}\n{}", run.stderr());
     assert_eq!(
         test["message"],
-        "the submission wrote more than 64 KiB to the validator"
+        "the submission wrote more than 64 KiB to the judge"
     );
     assert!(
         test["wall_ms"].as_u64().unwrap() < C_WALL_MS / 2,
