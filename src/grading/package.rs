@@ -81,7 +81,7 @@ pub(crate) enum StartError {
     #[error(transparent)]
     Grading(#[from] GradingError),
     #[error(transparent)]
-    Generators(#[from] crate::package::generators::GeneratorsError),
+    Prepare(#[from] crate::package::format::PrepareError),
 }
 
 /// What `judge grade --package DIR` does before anything is graded, in

@@ -14,7 +14,6 @@
 //! [`crate::config`] do) nor for the bundled packages, which are always
 //! ours ([`super::Package::bundled`]).
 
-use super::generators::GeneratorsError;
 use super::Package;
 use crate::config::judge::{JudgeConfig, Language};
 use crate::config::kattis::PackageSubmission;
@@ -59,7 +58,7 @@ pub(crate) trait PackageFormat: Sync {
         &self,
         _dir: &Path,
         _config: &JudgeConfig,
-    ) -> Result<Option<Prepared>, GeneratorsError> {
+    ) -> Result<Option<Prepared>, PrepareError> {
         Ok(None)
     }
 
@@ -91,6 +90,21 @@ pub(crate) trait PackageFormat: Sync {
 #[derive(Debug)]
 pub(crate) struct Prepared {
     pub(crate) lines: Vec<String>,
+}
+
+/// Why a package could not build what it makes of itself before its grade
+/// ([`PackageFormat::prepare`]), in terms of whose fault it is: the
+/// package's files that say what to build are wrong (the user's to fix),
+/// or the judge could not build it (a file not written, a sandbox not
+/// made). Each reads as the format's own error.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum PrepareError {
+    /// A file of the package is wrong: file, line, key.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The judge failed building the package.
+    #[error(transparent)]
+    Judge(Box<dyn std::error::Error + Send + Sync>),
 }
 
 /// Whether loading a package requires every fixed test of a package with
