@@ -144,34 +144,23 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
             skipped.push((listed, reason));
             continue;
         }
-        let stated = match expectations.stated(&listed, config) {
-            Ok(stated) => stated_language(stated, &listed.path, config)
-                .or_else(|| with_standard(&listed, config)),
+        let (stated, unavailable) = match expectations.stated(&listed, config) {
+            Ok(stated) => {
+                let unavailable = stated.unavailable.clone();
+                let stated = stated_language(stated, &listed.path, config)
+                    .or_else(|| with_standard(&listed, config));
+                (stated, unavailable)
+            }
             Err(reason) => {
                 skipped.push((listed, reason));
                 continue;
             }
         };
-        // A `.py` file whose `#!` line asks for Python 2 runs as that
-        // (issue #34), unless submissions.yaml states its language.
-        let python2 = match stated {
-            None => python2::python2_shebang(&listed.path),
-            Some(_) => None,
-        };
-        let stated = match (&python2, python2::python2_language(config)) {
-            (Some(line), None) => {
-                let reason = python2::not_configured(line);
-                skipped.push((listed, reason));
-                continue;
-            }
-            (Some(_), language @ Some(_)) => language,
-            (None, _) => stated,
-        };
         match with_stated(classify(&listed.path, config), &listed.path, stated) {
             Ok(submission) => match missing_toolchain(&submission) {
                 Some(reason) => {
-                    let reason = match &python2 {
-                        Some(line) => python2::not_installed(line, &reason),
+                    let reason = match &unavailable {
+                        Some(why) => format!("{why} ({reason})"),
                         None => reason,
                     };
                     skipped.push((listed, reason));
@@ -541,7 +530,6 @@ pub(crate) fn grade(
     Ok((graded, journal))
 }
 
-mod python2;
 mod time_limit;
 
 pub(crate) use time_limit::DerivedLimit;

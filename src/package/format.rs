@@ -247,6 +247,11 @@ pub(crate) struct StatedLanguage {
     pub(crate) language: Option<(String, Language)>,
     /// The entry point stated (`main.py`, Java's `Main`).
     pub(crate) entry: Option<String>,
+    /// Why the submission is not graded when the language stated cannot
+    /// run here, its toolchain's own reason following in parentheses (a
+    /// Kattis `.py` file whose `#!` line asks for Python 2); `None`: the
+    /// toolchain's reason alone.
+    pub(crate) unavailable: Option<String>,
 }
 
 /// Which runs of a submission bound a derived time limit from below.

@@ -156,9 +156,24 @@ impl Expectations for FolderExpectations {
             }
             None => None,
         };
+        // A `.py` file whose `#!` line asks for Python 2 runs as that
+        // (problemtools' rule, issue #34), unless submissions.yaml states
+        // its language or entry point.
+        if language.is_none() && entrypoint.is_none() {
+            if let Some(line) = python2::python2_shebang(&listed.path) {
+                let language = python2::python2_language(config)
+                    .ok_or_else(|| python2::not_configured(&line))?;
+                return Ok(StatedLanguage {
+                    language: Some(language),
+                    entry: None,
+                    unavailable: Some(python2::not_installed(&line)),
+                });
+            }
+        }
         Ok(StatedLanguage {
             language,
             entry: entrypoint.map(|(entry, _)| entry),
+            unavailable: None,
         })
     }
 
@@ -335,6 +350,8 @@ fn package_agrees(
     let by_folder = replaced || !folder_rule || folder_agrees(&listed.folder, result, scored);
     by_folder && expectations_agree(expectations, result)
 }
+
+mod python2;
 
 #[cfg(test)]
 mod tests;

@@ -151,3 +151,61 @@ fn rejected_has_the_default_demand() {
         false
     ));
 }
+
+/// See: issue #34, #33. The verdict folders' `stated` applies problemtools'
+/// rule: a `.py` file whose `#!` line asks for Python 2 runs in the
+/// language that runs `.py2` files, unless submissions.yaml states one;
+/// without such a language it is skipped, with the line named.
+#[test]
+fn a_python2_shebang_is_the_verdict_folders_rule() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let submissions = dir.path().join("submissions");
+    fs_err::create_dir_all(submissions.join("accepted")).expect("mkdir");
+    let path = submissions.join("accepted/old.py");
+    fs_err::write(&path, "#!/usr/bin/env python2\nprint 1\n").expect("write");
+    let listed = PackageSubmission {
+        path: path.clone(),
+        folder: ACCEPTED_FOLDER.to_owned(),
+        standard: None,
+    };
+    let folders = |yaml: &str| FolderExpectations {
+        submissions: submissions.clone(),
+        scored: false,
+        expectations: kattis_submissions::with_defaults(
+            kattis_submissions::parse(yaml).expect("submissions.yaml"),
+        ),
+    };
+    let config = JudgeConfig::defaults().expect("the built-in configuration");
+    let (python2, _) = config
+        .language_for(Path::new("x.py2"))
+        .expect("a Python 2 language built in");
+    let stated = folders("").stated(&listed, &config).expect("graded");
+    assert_eq!(
+        stated.language.map(|(name, _)| name).as_deref(),
+        Some(python2)
+    );
+    assert!(stated
+        .unavailable
+        .is_some_and(|why| why.contains("`#!/usr/bin/env python2` line asks for Python 2")));
+
+    let (python3, _) = config
+        .language_for(Path::new("x.py"))
+        .expect("a Python language built in");
+    let stated = folders("accepted/old.py:\n  language: python3\n")
+        .stated(&listed, &config)
+        .expect("graded");
+    assert_eq!(
+        stated.language.map(|(name, _)| name).as_deref(),
+        Some(python3)
+    );
+    assert!(stated.unavailable.is_none());
+
+    let mut without = config.clone();
+    let python2 = python2.to_owned();
+    without.languages.remove(&python2);
+    let skipped = folders("").stated(&listed, &without).expect_err("skipped");
+    assert!(
+        skipped.contains("configures no language for it"),
+        "{skipped}"
+    );
+}
