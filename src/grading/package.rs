@@ -9,12 +9,13 @@ use super::settings::{self, Overrides};
 use super::submission::{classify, with_stated};
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
-use crate::config::kattis::PackageSubmission;
 use crate::discovery::{Entry, Shard};
 use crate::exit::Outcome;
 use crate::grading::resume::{Journal, Resume};
 use crate::interrupt::Cancellation;
-use crate::package::format::{Expectations, ListedSubmissions, StatedLanguage, TimeFactors};
+use crate::package::format::{
+    Expectations, ListedSubmissions, PackageSubmission, StatedLanguage, TimeFactors,
+};
 use crate::package::{self, Package};
 use crate::report::json::GradeReport;
 use crate::report::ReportError;
@@ -332,9 +333,9 @@ impl PackagePlan {
 #[derive(Debug)]
 pub(crate) struct PackageRow {
     pub(crate) listed: PackageSubmission,
-    /// The `submissions.yaml` entries that decided it (`` `mixed/*` line
-    /// 3``); empty when its folder did.
-    pub(crate) expected_by: Vec<String>,
+    /// What decided what it was expected to get, in its format's words
+    /// (`folder accepted`, `` submissions.yaml `mixed/*` line 3: ... ``).
+    pub(crate) decided_by: String,
     pub(crate) result: SubmissionResult,
     pub(crate) agrees: bool,
 }
@@ -445,8 +446,8 @@ pub(crate) fn grade(
                 .map(|name| name.to_string_lossy().into_owned())
                 .unwrap_or_default(),
             expected: Some((
-                listed.folder.clone(),
-                plan.expectations.verdicts(&listed.folder).0,
+                listed.expected_as.clone(),
+                plan.expectations.verdicts(&listed.expected_as).0,
             )),
             others: Vec::new(),
             constants: submission.constants.clone(),
@@ -509,7 +510,7 @@ pub(crate) fn grade(
         let agrees = plan.expectations.agrees(listed, &graded.result);
         expected.agrees = Some(agrees);
         rows.push(PackageRow {
-            expected_by: plan.expectations.expected_by(listed),
+            decided_by: plan.expectations.decided_by(listed),
             agrees,
             listed: listed.clone(),
             result: graded.result.clone(),
