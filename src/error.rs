@@ -21,6 +21,7 @@ use crate::hint::Hint;
 use crate::input_file::CannotRead;
 use crate::interrupt::{InterruptError, Signal};
 use crate::package::autograding::ImportError;
+use crate::package::format::PrepareError;
 use crate::package::generators::GeneratorsError;
 use crate::package::scaffold::ScaffoldError;
 use crate::report::targets::TargetError;
@@ -114,6 +115,10 @@ pub(crate) enum Error {
     /// `judge gen --package` could not build `data/`.
     #[error(transparent)]
     Generators(#[from] crate::package::generators::GeneratorsError),
+    /// `judge grade --package` could not build what the package makes of
+    /// itself (a Kattis package's `data/` from `generators.yaml`).
+    #[error(transparent)]
+    Prepare(#[from] PrepareError),
     /// A report could not be serialised.
     #[error("failed to serialise JSON")]
     Json(#[from] serde_json::Error),
@@ -157,7 +162,7 @@ impl From<crate::grading::package::StartError> for Error {
         use crate::grading::package::StartError;
         match error {
             StartError::Grading(error) => Error::Grading(error),
-            StartError::Generators(error) => Error::Generators(error),
+            StartError::Prepare(error) => Error::Prepare(error),
         }
     }
 }
@@ -239,6 +244,7 @@ impl Error {
             | Error::Scaffold(_)
             | Error::Import(_)
             | Error::Generators(_)
+            | Error::Prepare(_)
             | Error::Json(_)
             | Error::Stdout(_)
             | Error::Io(_)
@@ -269,6 +275,7 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
             | Error::Targets(_)
             | Error::Config(_)
             | Error::Generators(GeneratorsError::Config(_))
+            | Error::Prepare(PrepareError::Config(_))
             | Error::Export(
                 ExportError::Unsupported { .. }
                 | ExportError::UnknownLanguage { .. }
@@ -311,6 +318,7 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
             | Error::SimilarJson(_)
             | Error::Export(ExportError::Reference { .. } | ExportError::Write { .. })
             | Error::Generators(GeneratorsError::Write { .. } | GeneratorsError::Toolbox(_))
+            | Error::Prepare(PrepareError::Judge(_))
             | Error::Check(_)
             | Error::InteractCommandLine(_)
             | Error::Scaffold(ScaffoldError::Write(_))
@@ -340,6 +348,20 @@ mod tests {
             missing: NoTestsIn::TestsFolder,
         }
         .into()
+    }
+
+    /// See: issue #33. What a package could not build before its grade
+    /// keeps whose fault it was: its files' (exit 2) or the judge's (3).
+    #[test]
+    fn a_package_build_failure_exits_by_whose_fault_it_is() {
+        let wrong =
+            ConfigError::invalid(std::path::Path::new("generators.yaml"), "data", "not a map");
+        assert_eq!(
+            exit_code(&Err(Error::Prepare(PrepareError::Config(wrong)))),
+            2
+        );
+        let failed = PrepareError::Judge(Box::new(std::io::Error::other("disk full")));
+        assert_eq!(exit_code(&Err(Error::Prepare(failed))), 3);
     }
 
     #[test]

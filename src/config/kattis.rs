@@ -29,23 +29,21 @@ pub(crate) fn is_package(dir: &Path) -> bool {
     dir.join(MARKER).is_file()
 }
 
-/// One program of `submissions/<folder>/`.
+/// One program of `submissions/<folder>/`, as the folders list it (the
+/// package layer's `package::format::PackageSubmission` is what a package
+/// of any format expects of it).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct PackageSubmission {
+pub(crate) struct SubmissionFile {
     pub(crate) path: PathBuf,
     /// `accepted`, `wrong_answer`, ...
     pub(crate) folder: String,
-    /// The language standard its package states for it (`c++20`, from a
-    /// Polygon solution's `type="cpp.g++20"`), compiled with in place of
-    /// the language's own `-std=`; `None` for the language's.
-    pub(crate) standard: Option<String>,
 }
 
 /// The files of `dir/submissions/<folder>/`, by folder then name. A folder
 /// inside a verdict folder (a multi-file submission) is listed too; the
 /// caller skips it with a reason. What the format says not to run (see
 /// [`ignored_because`]) is not listed: [`ignored_submissions`] lists it.
-pub(crate) fn package_submissions(dir: &Path) -> Result<Vec<PackageSubmission>, ConfigError> {
+pub(crate) fn package_submissions(dir: &Path) -> Result<Vec<SubmissionFile>, ConfigError> {
     Ok(submission_entries(dir)?.0)
 }
 
@@ -62,7 +60,7 @@ pub(crate) fn ignored_submissions(dir: &Path) -> Result<Vec<(PathBuf, String)>, 
 )]
 fn submission_entries(
     dir: &Path,
-) -> Result<(Vec<PackageSubmission>, Vec<(PathBuf, String)>), ConfigError> {
+) -> Result<(Vec<SubmissionFile>, Vec<(PathBuf, String)>), ConfigError> {
     let root = dir.join("submissions");
     let mut found = Vec::new();
     let mut ignored = Vec::new();
@@ -84,10 +82,9 @@ fn submission_entries(
         for path in all_entries(&folder)? {
             match ignored_because(&path) {
                 Some(reason) => ignored.push((path, reason)),
-                None => found.push(PackageSubmission {
+                None => found.push(SubmissionFile {
                     path,
                     folder: name.clone(),
-                    standard: None,
                 }),
             }
         }

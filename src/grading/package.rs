@@ -9,12 +9,13 @@ use super::settings::{self, Overrides};
 use super::submission::{classify, with_stated};
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
-use crate::config::kattis::PackageSubmission;
 use crate::discovery::{Entry, Shard};
 use crate::exit::Outcome;
 use crate::grading::resume::{Journal, Resume};
 use crate::interrupt::Cancellation;
-use crate::package::format::{Expectations, ListedSubmissions, StatedLanguage, TimeFactors};
+use crate::package::format::{
+    Expectations, ListedSubmissions, PackageSubmission, StatedLanguage, TimeFactors,
+};
 use crate::package::{self, Package};
 use crate::report::json::GradeReport;
 use crate::report::ReportError;
@@ -81,7 +82,7 @@ pub(crate) enum StartError {
     #[error(transparent)]
     Grading(#[from] GradingError),
     #[error(transparent)]
-    Generators(#[from] crate::package::generators::GeneratorsError),
+    Prepare(#[from] crate::package::format::PrepareError),
 }
 
 /// What `judge grade --package DIR` does before anything is graded, in
@@ -144,34 +145,23 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
             skipped.push((listed, reason));
             continue;
         }
-        let stated = match expectations.stated(&listed, config) {
-            Ok(stated) => stated_language(stated, &listed.path, config)
-                .or_else(|| with_standard(&listed, config)),
+        let (stated, unavailable) = match expectations.stated(&listed, config) {
+            Ok(stated) => {
+                let unavailable = stated.unavailable.clone();
+                let stated = stated_language(stated, &listed.path, config)
+                    .or_else(|| with_standard(&listed, config));
+                (stated, unavailable)
+            }
             Err(reason) => {
                 skipped.push((listed, reason));
                 continue;
             }
         };
-        // A `.py` file whose `#!` line asks for Python 2 runs as that
-        // (issue #34), unless submissions.yaml states its language.
-        let python2 = match stated {
-            None => python2::python2_shebang(&listed.path),
-            Some(_) => None,
-        };
-        let stated = match (&python2, python2::python2_language(config)) {
-            (Some(line), None) => {
-                let reason = python2::not_configured(line);
-                skipped.push((listed, reason));
-                continue;
-            }
-            (Some(_), language @ Some(_)) => language,
-            (None, _) => stated,
-        };
         match with_stated(classify(&listed.path, config), &listed.path, stated) {
             Ok(submission) => match missing_toolchain(&submission) {
                 Some(reason) => {
-                    let reason = match &python2 {
-                        Some(line) => python2::not_installed(line, &reason),
+                    let reason = match &unavailable {
+                        Some(why) => format!("{why} ({reason})"),
                         None => reason,
                     };
                     skipped.push((listed, reason));
@@ -343,9 +333,9 @@ impl PackagePlan {
 #[derive(Debug)]
 pub(crate) struct PackageRow {
     pub(crate) listed: PackageSubmission,
-    /// The `submissions.yaml` entries that decided it (`` `mixed/*` line
-    /// 3``); empty when its folder did.
-    pub(crate) expected_by: Vec<String>,
+    /// What decided what it was expected to get, in its format's words
+    /// (`folder accepted`, `` submissions.yaml `mixed/*` line 3: ... ``).
+    pub(crate) decided_by: String,
     pub(crate) result: SubmissionResult,
     pub(crate) agrees: bool,
 }
@@ -456,8 +446,8 @@ pub(crate) fn grade(
                 .map(|name| name.to_string_lossy().into_owned())
                 .unwrap_or_default(),
             expected: Some((
-                listed.folder.clone(),
-                plan.expectations.verdicts(&listed.folder).0,
+                listed.expected_as.clone(),
+                plan.expectations.verdicts(&listed.expected_as).0,
             )),
             others: Vec::new(),
             constants: submission.constants.clone(),
@@ -520,7 +510,7 @@ pub(crate) fn grade(
         let agrees = plan.expectations.agrees(listed, &graded.result);
         expected.agrees = Some(agrees);
         rows.push(PackageRow {
-            expected_by: plan.expectations.expected_by(listed),
+            decided_by: plan.expectations.decided_by(listed),
             agrees,
             listed: listed.clone(),
             result: graded.result.clone(),
@@ -541,7 +531,6 @@ pub(crate) fn grade(
     Ok((graded, journal))
 }
 
-mod python2;
 mod time_limit;
 
 pub(crate) use time_limit::DerivedLimit;

@@ -56,11 +56,7 @@ pub(crate) fn table(report: &PackageReport, quiet: bool, student_view: bool) -> 
             (false, Some(score), Some(max)) => format!(", score {score} of {max}"),
             _ => String::new(),
         };
-        let by = if row.expected_by.is_empty() {
-            format!("folder {}", row.listed.folder)
-        } else {
-            format!("submissions.yaml {}", row.expected_by.join(", "))
-        };
+        let by = &row.decided_by;
         let _ = writeln!(
             table,
             "{} {}: {}{score} ({by}){}",

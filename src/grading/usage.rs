@@ -420,10 +420,13 @@ pub(crate) enum PlanError {
 /// the judge failing, [`super::GradingError::NoDerivedLimit`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "no time limit in problem.yaml, and {}",
+    "no time limit in {}, and {}",
+    sources.stated_in,
     if failures.is_empty() {
-        "`submissions/accepted/` holds no submission in a configured language to derive one \
-         from".to_owned()
+        format!(
+            "{} holds no submission in a configured language to derive one from",
+            sources.derived_from
+        )
     } else {
         format!("no accepted submission passed to derive one from: {}", failures.join("; "))
     }
@@ -431,12 +434,22 @@ pub(crate) enum PlanError {
 pub(crate) struct NoTimeLimit {
     /// "`path` VERDICT (why)" for each accepted submission that ran.
     pub(crate) failures: Vec<String>,
+    /// Where the package's format states a limit and keeps the accepted
+    /// submissions, in its words (`problem.yaml`).
+    pub(crate) sources: crate::package::format::LimitSources,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::path::Path;
+
+    /// The Kattis format's words for where a limit comes from.
+    const KATTIS_SOURCES: crate::package::format::LimitSources =
+        crate::package::format::LimitSources {
+            stated_in: "problem.yaml",
+            derived_from: "`submissions/accepted/`",
+        };
 
     /// The words and the hint of each kind, as the integration tests
     /// expect them through the binary.
@@ -538,6 +551,7 @@ mod tests {
             (
                 UsageError::NoTimeLimit(NoTimeLimit {
                     failures: Vec::new(),
+                    sources: KATTIS_SOURCES,
                 }),
                 "no time limit in problem.yaml, and `submissions/accepted/` holds no \
                  submission in a configured language to derive one from",
@@ -546,6 +560,7 @@ mod tests {
             (
                 UsageError::NoTimeLimit(NoTimeLimit {
                     failures: vec!["`a.py` WA".to_owned(), "`b.py` TLE".to_owned()],
+                    sources: KATTIS_SOURCES,
                 }),
                 "no time limit in problem.yaml, and no accepted submission passed to derive \
                  one from: `a.py` WA; `b.py` TLE",

@@ -14,10 +14,8 @@
 //! [`crate::config`] do) nor for the bundled packages, which are always
 //! ours ([`super::Package::bundled`]).
 
-use super::generators::GeneratorsError;
 use super::Package;
 use crate::config::judge::{JudgeConfig, Language};
-use crate::config::kattis::PackageSubmission;
 use crate::config::kattis_submissions::Rule;
 use crate::config::ConfigError;
 use crate::runner::SubmissionResult;
@@ -59,7 +57,7 @@ pub(crate) trait PackageFormat: Sync {
         &self,
         _dir: &Path,
         _config: &JudgeConfig,
-    ) -> Result<Option<Prepared>, GeneratorsError> {
+    ) -> Result<Option<Prepared>, PrepareError> {
         Ok(None)
     }
 
@@ -91,6 +89,21 @@ pub(crate) trait PackageFormat: Sync {
 #[derive(Debug)]
 pub(crate) struct Prepared {
     pub(crate) lines: Vec<String>,
+}
+
+/// Why a package could not build what it makes of itself before its grade
+/// ([`PackageFormat::prepare`]), in terms of whose fault it is: the
+/// package's files that say what to build are wrong (the user's to fix),
+/// or the judge could not build it (a file not written, a sandbox not
+/// made). Each reads as the format's own error.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum PrepareError {
+    /// A file of the package is wrong: file, line, key.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The judge failed building the package.
+    #[error(transparent)]
+    Judge(Box<dyn std::error::Error + Send + Sync>),
 }
 
 /// Whether loading a package requires every fixed test of a package with
@@ -164,19 +177,33 @@ pub(crate) struct LoadedPackage {
         Option<std::sync::Arc<crate::config::kattis_constants::Constants>>,
 }
 
+/// One of a package's own submissions, and what its package says it is
+/// expected to get, in the format's terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PackageSubmission {
+    pub(crate) path: PathBuf,
+    /// The key the format's [`Expectations`] read what it expects by: a
+    /// Kattis package's verdict folder (`accepted`, `wrong_answer`), a
+    /// Polygon solution's tag (`time-limit-exceeded-or-accepted`).
+    pub(crate) expected_as: String,
+    /// The language standard its package states for it (`c++20`, from a
+    /// Polygon solution's `type="cpp.g++20"`), compiled with in place of
+    /// the language's own `-std=`; `None` for the language's.
+    pub(crate) standard: Option<String>,
+}
+
 /// Where a package lists its own submissions. The list is read only when
 /// they are graded (`grade --package`), so that a broken list keeps no
 /// other command from using the package.
 pub(crate) trait OwnSubmissions: Send + Sync + std::fmt::Debug {
-    /// The submissions, each with its folder or tag, and what each is
-    /// expected to get.
+    /// The submissions, each with what it is expected to get.
     fn read(&self) -> Result<ListedSubmissions, ConfigError>;
 }
 
 /// A package's own submissions, and what the package expects of them.
 #[derive(Debug)]
 pub(crate) struct ListedSubmissions {
-    /// Each submission, its `folder` the verdict folder or the tag.
+    /// Each submission, with its verdict folder or tag (`expected_as`).
     pub(crate) submissions: Vec<PackageSubmission>,
     pub(crate) expectations: Box<dyn Expectations>,
 }
@@ -200,16 +227,23 @@ pub(crate) trait Expectations: Send + Sync + std::fmt::Debug {
     /// Whether the package names the language of `listed` itself.
     fn names_language(&self, listed: &PackageSubmission) -> bool;
 
-    /// The verdict a submission in `folder` (or with that tag) is expected
-    /// to get, if one, and the others it may get.
-    fn verdicts(&self, folder: &str) -> (Option<Verdict>, Vec<Verdict>);
+    /// The verdict a submission expected as `expected_as` (its verdict
+    /// folder, its tag) is expected to get, if one, and the others it may
+    /// get.
+    fn verdicts(&self, expected_as: &str) -> (Option<Verdict>, Vec<Verdict>);
 
     /// Whether `result` is what the package expects of `listed`.
     fn agrees(&self, listed: &PackageSubmission, result: &SubmissionResult) -> bool;
 
-    /// What decided the expectation of `listed` when the folder alone did
-    /// not (`` `mixed/*` line 3: permitted AC, WA ``), one line each.
-    fn expected_by(&self, listed: &PackageSubmission) -> Vec<String>;
+    /// What decided the expectation of `listed`, in the format's words, for
+    /// the table of `grade --package` (`folder accepted`,
+    /// `` submissions.yaml `mixed/*` line 3: permitted AC, WA ``).
+    fn decided_by(&self, listed: &PackageSubmission) -> String;
+
+    /// Where the package states a time limit and keeps the submissions a
+    /// derived one comes from, in the format's words, for the error when
+    /// none can be derived.
+    fn limit_sources(&self) -> LimitSources;
 
     /// How the runs of `listed` bound a derived time limit from below.
     fn lower_bound(&self, listed: &PackageSubmission) -> LowerBound<'_>;
@@ -226,6 +260,14 @@ pub(crate) trait Expectations: Send + Sync + std::fmt::Debug {
     }
 }
 
+/// Where a package states its time limit (`problem.yaml`) and keeps the
+/// submissions a derived limit comes from (`` `submissions/accepted/` ``).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LimitSources {
+    pub(crate) stated_in: &'static str,
+    pub(crate) derived_from: &'static str,
+}
+
 /// The language and entry point a package states for a submission.
 #[derive(Debug, Default)]
 pub(crate) struct StatedLanguage {
@@ -233,6 +275,11 @@ pub(crate) struct StatedLanguage {
     pub(crate) language: Option<(String, Language)>,
     /// The entry point stated (`main.py`, Java's `Main`).
     pub(crate) entry: Option<String>,
+    /// Why the submission is not graded when the language stated cannot
+    /// run here, its toolchain's own reason following in parentheses (a
+    /// Kattis `.py` file whose `#!` line asks for Python 2); `None`: the
+    /// toolchain's reason alone.
+    pub(crate) unavailable: Option<String>,
 }
 
 /// Which runs of a submission bound a derived time limit from below.

@@ -7,9 +7,8 @@
 //! is its reference. A package written by `judge export --kattis` from a
 //! built-in engine uses that engine directly.
 
-use super::format::Prepared;
 use super::format::{Answers, Languages, LoadedPackage, PackageFormat, TimeFactors};
-use super::generators::GeneratorsError;
+use super::format::{PrepareError, Prepared};
 use super::kattis_programs::{program_at, programs_in, FoundProgram};
 use super::verdict_folders::VerdictFolders;
 use super::{Package, ProblemRef};
@@ -68,11 +67,7 @@ impl PackageFormat for Kattis {
 
     /// `data/` from `generators/generators.yaml`, when the package has one
     /// ([`super::generators::prepare`]).
-    fn prepare(
-        &self,
-        dir: &Path,
-        config: &JudgeConfig,
-    ) -> Result<Option<Prepared>, GeneratorsError> {
+    fn prepare(&self, dir: &Path, config: &JudgeConfig) -> Result<Option<Prepared>, PrepareError> {
         Ok(super::generators::prepare(dir, config)?.map(|lines| Prepared { lines }))
     }
 

@@ -459,7 +459,7 @@ pub(crate) fn load_folder(
 pub(crate) fn prepare_folder(
     dir: &Path,
     config: &JudgeConfig,
-) -> Result<Option<Prepared>, generators::GeneratorsError> {
+) -> Result<Option<Prepared>, format::PrepareError> {
     match detect(dir) {
         Some(format) => format.prepare(dir, config),
         None => Ok(None),

@@ -8,9 +8,12 @@
 //! the folders, [`crate::config::kattis_submissions`] reads the yaml) nor
 //! for the folders' meanings ([`crate::discovery`]).
 
-use super::format::{Expectations, ListedSubmissions, LowerBound, OwnSubmissions, StatedLanguage};
+use super::format::{
+    Expectations, LimitSources, ListedSubmissions, LowerBound, OwnSubmissions, PackageSubmission,
+    StatedLanguage,
+};
 use crate::config::judge::JudgeConfig;
-use crate::config::kattis::{package_submissions, PackageSubmission};
+use crate::config::kattis::package_submissions;
 use crate::config::kattis_submissions::{self, Expectation, Rule, TimeLimitUse};
 use crate::config::ConfigError;
 use crate::discovery::{
@@ -51,12 +54,14 @@ impl OwnSubmissions for VerdictFolders {
         let expectations = kattis_submissions::with_defaults(
             kattis_submissions::read(&self.dir)?.unwrap_or_default(),
         );
-        let mut submissions = package_submissions(&self.dir)?;
-        if let Some(standard) = self.standard {
-            for submission in &mut submissions {
-                submission.standard = Some(standard.to_owned());
-            }
-        }
+        let submissions = package_submissions(&self.dir)?
+            .into_iter()
+            .map(|file| PackageSubmission {
+                path: file.path,
+                expected_as: file.folder,
+                standard: self.standard.map(str::to_owned),
+            })
+            .collect();
         Ok(ListedSubmissions {
             submissions,
             expectations: Box::new(FolderExpectations {
@@ -97,19 +102,41 @@ impl FolderExpectations {
             .filter(|expectation| expectation.demands())
             .collect()
     }
+
+    /// What decided the expectation of `listed` when the folder alone did
+    /// not (`` `mixed/*` line 3: permitted AC, WA ``), one line each.
+    fn expected_by(&self, listed: &PackageSubmission) -> Vec<String> {
+        self.matching(listed)
+            .iter()
+            .map(|expectation| match expectation.line {
+                0 => format!(
+                    "`{}` (the format's default): {}",
+                    expectation.glob,
+                    expectation.demand()
+                ),
+                line => format!(
+                    "`{}` line {line}: {}",
+                    expectation.glob,
+                    expectation.demand()
+                ),
+            })
+            .collect()
+    }
 }
 
 impl Expectations for FolderExpectations {
     /// A folder that is not a verdict folder (nor `partially_accepted/` of
     /// a scored package) and that no demanding entry matches.
     fn not_graded(&self, listed: &PackageSubmission) -> Option<String> {
-        let partial = self.scored && listed.folder == PARTIAL_FOLDER;
+        let partial = self.scored && listed.expected_as == PARTIAL_FOLDER;
         let expected = !self.matching(listed).is_empty();
-        (kattis_folder_agrees(&listed.folder, Verdict::Accepted).is_none() && !partial && !expected)
+        (kattis_folder_agrees(&listed.expected_as, Verdict::Accepted).is_none()
+            && !partial
+            && !expected)
             .then(|| {
                 format!(
                     "`{}/` is not a verdict folder of the Kattis format",
-                    listed.folder
+                    listed.expected_as
                 )
             })
     }
@@ -156,9 +183,24 @@ impl Expectations for FolderExpectations {
             }
             None => None,
         };
+        // A `.py` file whose `#!` line asks for Python 2 runs as that
+        // (problemtools' rule, issue #34), unless submissions.yaml states
+        // its language or entry point.
+        if language.is_none() && entrypoint.is_none() {
+            if let Some(line) = python2::python2_shebang(&listed.path) {
+                let language = python2::python2_language(config)
+                    .ok_or_else(|| python2::not_configured(&line))?;
+                return Ok(StatedLanguage {
+                    language: Some(language),
+                    entry: None,
+                    unavailable: Some(python2::not_installed(&line)),
+                });
+            }
+        }
         Ok(StatedLanguage {
             language,
             entry: entrypoint.map(|(entry, _)| entry),
+            unavailable: None,
         })
     }
 
@@ -178,22 +220,24 @@ impl Expectations for FolderExpectations {
         package_agrees(listed, &self.matching(listed), result, self.scored)
     }
 
-    fn expected_by(&self, listed: &PackageSubmission) -> Vec<String> {
-        self.matching(listed)
-            .iter()
-            .map(|expectation| match expectation.line {
-                0 => format!(
-                    "`{}` (the format's default): {}",
-                    expectation.glob,
-                    expectation.demand()
-                ),
-                line => format!(
-                    "`{}` line {line}: {}",
-                    expectation.glob,
-                    expectation.demand()
-                ),
-            })
-            .collect()
+    /// The folder, or the `submissions.yaml` entries that demand something
+    /// of `listed` (the format's defaults among them).
+    fn decided_by(&self, listed: &PackageSubmission) -> String {
+        let entries = self.expected_by(listed);
+        if entries.is_empty() {
+            format!("folder {}", listed.expected_as)
+        } else {
+            format!("submissions.yaml {}", entries.join(", "))
+        }
+    }
+
+    /// A Kattis package states its limit in `problem.yaml` (a package of
+    /// ours always states one in `problem.toml`, so it never derives one).
+    fn limit_sources(&self) -> LimitSources {
+        LimitSources {
+            stated_in: crate::config::kattis::MARKER,
+            derived_from: "`submissions/accepted/`",
+        }
     }
 
     /// An accepted submission unless a matching `use_for_time_limit: false`
@@ -202,7 +246,7 @@ impl Expectations for FolderExpectations {
     /// folder demand `submissions.yaml` replaced need not pass, only not
     /// run out of time.
     fn lower_bound(&self, listed: &PackageSubmission) -> LowerBound<'_> {
-        let accepted = listed.folder == ACCEPTED_FOLDER;
+        let accepted = listed.expected_as == ACCEPTED_FOLDER;
         if listed.path.strip_prefix(&self.submissions).is_err() {
             return if accepted {
                 LowerBound::All { must_pass: true }
@@ -329,12 +373,14 @@ fn package_agrees(
 ) -> bool {
     let replaced = expectations
         .iter()
-        .any(|expectation| expectation.replaces_folder == Some(listed.folder.as_str()));
-    let folder_rule = kattis_folder_agrees(&listed.folder, Verdict::Accepted).is_some()
-        || (scored && listed.folder == PARTIAL_FOLDER);
-    let by_folder = replaced || !folder_rule || folder_agrees(&listed.folder, result, scored);
+        .any(|expectation| expectation.replaces_folder == Some(listed.expected_as.as_str()));
+    let folder_rule = kattis_folder_agrees(&listed.expected_as, Verdict::Accepted).is_some()
+        || (scored && listed.expected_as == PARTIAL_FOLDER);
+    let by_folder = replaced || !folder_rule || folder_agrees(&listed.expected_as, result, scored);
     by_folder && expectations_agree(expectations, result)
 }
+
+mod python2;
 
 #[cfg(test)]
 mod tests;

@@ -108,6 +108,7 @@ pub(super) fn derive_time_limit(
     let Some((slowest_ms, slowest)) = slowest else {
         let no_limit = crate::grading::usage::NoTimeLimit {
             failures: results.iter().map(failure_of).collect(),
+            sources: plan.expectations.limit_sources(),
         };
         return Err(
             if results

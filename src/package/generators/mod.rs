@@ -52,6 +52,22 @@ pub(crate) enum GeneratorsError {
     Toolbox(String),
 }
 
+/// The Kattis format's build before a grade fails as any format's
+/// ([`PackageFormat::prepare`](crate::package::format::PackageFormat::prepare)):
+/// a wrong `generators.yaml` or `problem.yaml` is the package's fault, a
+/// file not written or a sandbox not made the judge's.
+impl From<GeneratorsError> for crate::package::format::PrepareError {
+    fn from(error: GeneratorsError) -> Self {
+        use crate::package::format::PrepareError;
+        match error {
+            GeneratorsError::Config(error) => PrepareError::Config(error),
+            error @ (GeneratorsError::Write { .. } | GeneratorsError::Toolbox(_)) => {
+                PrepareError::Judge(Box::new(error))
+            }
+        }
+    }
+}
+
 /// What a run did.
 #[derive(Debug, Default)]
 pub(crate) struct Generated {
@@ -392,4 +408,39 @@ fn first_runnable(
         }
     }
     Ok(None)
+}
+
+#[cfg(test)]
+mod prepare_error_tests {
+    use super::GeneratorsError;
+    use crate::config::ConfigError;
+    use crate::package::format::PrepareError;
+    use std::path::Path;
+
+    /// A wrong yaml stays the package's fault, a build that failed the
+    /// judge's, each worded as the generators said it.
+    #[test]
+    fn a_generators_error_keeps_whose_fault_it_is() {
+        let wrong = GeneratorsError::Config(ConfigError::invalid(
+            Path::new("p/generators/generators.yaml"),
+            "data",
+            "not a map",
+        ));
+        let said = wrong.to_string();
+        let converted = PrepareError::from(wrong);
+        assert!(matches!(converted, PrepareError::Config(_)));
+        assert_eq!(converted.to_string(), said);
+        for failed in [
+            GeneratorsError::Toolbox("no cgroup".to_owned()),
+            GeneratorsError::Write {
+                path: "p/data".into(),
+                source: std::io::Error::other("disk full"),
+            },
+        ] {
+            let said = failed.to_string();
+            let converted = PrepareError::from(failed);
+            assert!(matches!(converted, PrepareError::Judge(_)));
+            assert_eq!(converted.to_string(), said);
+        }
+    }
 }

@@ -33,12 +33,11 @@ mod unique;
 mod xml;
 
 use super::format::{
-    Answers, Expectations, Languages, ListedSubmissions, LoadedPackage, LowerBound, OwnSubmissions,
-    PackageFormat, StatedLanguage, TimeFactors,
+    Answers, Expectations, Languages, LimitSources, ListedSubmissions, LoadedPackage, LowerBound,
+    OwnSubmissions, PackageFormat, PackageSubmission, StatedLanguage, TimeFactors,
 };
 use super::{Package, ProblemRef};
 use crate::config::judge::JudgeConfig;
-use crate::config::kattis::PackageSubmission;
 use crate::config::problem::{LimitsToml, PackageTest, ProblemToml};
 use crate::config::{ConfigError, ConfigErrorKind};
 use crate::external::{
@@ -473,14 +472,14 @@ fn read_text(path: &Path) -> Result<String, ConfigError> {
 }
 
 impl PolygonPackage {
-    /// The solutions as a package's submissions: each one's folder is its
-    /// tag (`time-limit-exceeded-or-accepted`).
+    /// The solutions as a package's submissions: each one is expected as
+    /// its tag (`time-limit-exceeded-or-accepted`).
     fn listed(&self) -> Vec<PackageSubmission> {
         self.solutions
             .iter()
             .map(|solution| PackageSubmission {
                 path: solution.path.clone(),
-                folder: solution.tag.name().to_owned(),
+                expected_as: solution.tag.name().to_owned(),
                 standard: solution.standard.clone(),
             })
             .collect()
@@ -501,14 +500,14 @@ impl OwnSubmissions for Solutions {
 }
 
 /// The meanings of Polygon's solution tags (see [`tags`]), each
-/// solution's `folder` its tag.
+/// solution expected as its tag.
 #[derive(Debug)]
 struct Tags;
 
 impl Expectations for Tags {
     /// `do-not-run`, and a name that is no tag, are not graded.
     fn not_graded(&self, listed: &PackageSubmission) -> Option<String> {
-        let tag = &listed.folder;
+        let tag = &listed.expected_as;
         match SolutionTag::parse(tag) {
             Some(SolutionTag::DoNotRun) => Some("tagged `do-not-run` in problem.xml".to_owned()),
             Some(_) => None,
@@ -540,7 +539,7 @@ impl Expectations for Tags {
 
     /// A solution that did not compile agrees with no tag.
     fn agrees(&self, listed: &PackageSubmission, result: &SubmissionResult) -> bool {
-        let Some(tag) = SolutionTag::parse(&listed.folder) else {
+        let Some(tag) = SolutionTag::parse(&listed.expected_as) else {
             return false;
         };
         if result.compile.verdict.is_some() {
@@ -550,15 +549,25 @@ impl Expectations for Tags {
         tag.agrees(result.verdict, &tests)
     }
 
-    /// The tag alone decides.
-    fn expected_by(&self, _listed: &PackageSubmission) -> Vec<String> {
-        Vec::new()
+    /// The tag alone decides; the table has always called it the
+    /// solution's folder.
+    fn decided_by(&self, listed: &PackageSubmission) -> String {
+        format!("folder {}", listed.expected_as)
+    }
+
+    /// `problem.xml` states the limit (a Polygon package always does, so
+    /// none is derived).
+    fn limit_sources(&self) -> LimitSources {
+        LimitSources {
+            stated_in: "problem.xml",
+            derived_from: "the solutions tagged `main` or `accepted`",
+        }
     }
 
     /// An `accepted` solution must pass, and bounds the limit (a Polygon
     /// package states its limit, so none is derived).
     fn lower_bound(&self, listed: &PackageSubmission) -> LowerBound<'_> {
-        if listed.folder == crate::discovery::ACCEPTED_FOLDER {
+        if listed.expected_as == crate::discovery::ACCEPTED_FOLDER {
             LowerBound::All { must_pass: true }
         } else {
             LowerBound::None
@@ -573,7 +582,7 @@ impl Expectations for Tags {
     /// authors saw it pass on Polygon's machine, which may be faster than
     /// this host.
     fn hint(&self, listed: &PackageSubmission, result: &SubmissionResult) -> Option<String> {
-        let tag = SolutionTag::parse(&listed.folder)?;
+        let tag = SolutionTag::parse(&listed.expected_as)?;
         if !matches!(tag, SolutionTag::Main | SolutionTag::Accepted)
             || result.verdict != Verdict::TimeLimitExceeded
         {

@@ -99,7 +99,7 @@ fn a_group_rule_looks_at_its_tests(rule: &str, agrees: bool) {
 fn a_folder_glob_replaces_and_a_file_glob_adds(entry: &str, verdicts: &[Verdict], agrees: bool) {
     let listed = PackageSubmission {
         path: PathBuf::from("p/submissions/accepted/s.py"),
-        folder: ACCEPTED_FOLDER.to_owned(),
+        expected_as: ACCEPTED_FOLDER.to_owned(),
         standard: None,
     };
     let expectations = kattis_submissions::parse(&format!("{entry}\n")).unwrap();
@@ -117,7 +117,7 @@ fn a_folder_glob_replaces_and_a_file_glob_adds(entry: &str, verdicts: &[Verdict]
 fn no_entry_leaves_a_compile_error_to_its_folder() {
     let listed = PackageSubmission {
         path: PathBuf::from("p/submissions/compile_error/x.c"),
-        folder: "compile_error".to_owned(),
+        expected_as: "compile_error".to_owned(),
         standard: None,
     };
     let mut failed = result(&[], None, false);
@@ -135,7 +135,7 @@ fn rejected_has_the_default_demand() {
     assert_eq!(rejected.len(), 1);
     let listed = PackageSubmission {
         path: PathBuf::from("p/submissions/rejected/x.py"),
-        folder: "rejected".to_owned(),
+        expected_as: "rejected".to_owned(),
         standard: None,
     };
     assert!(package_agrees(
@@ -150,4 +150,88 @@ fn rejected_has_the_default_demand() {
         &result(&[Accepted], None, true),
         false
     ));
+}
+
+/// See: issue #34, #33. The verdict folders' `stated` applies problemtools'
+/// rule: a `.py` file whose `#!` line asks for Python 2 runs in the
+/// language that runs `.py2` files, unless submissions.yaml states one;
+/// without such a language it is skipped, with the line named.
+#[test]
+fn a_python2_shebang_is_the_verdict_folders_rule() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let submissions = dir.path().join("submissions");
+    fs_err::create_dir_all(submissions.join("accepted")).expect("mkdir");
+    let path = submissions.join("accepted/old.py");
+    fs_err::write(&path, "#!/usr/bin/env python2\nprint 1\n").expect("write");
+    let listed = PackageSubmission {
+        path: path.clone(),
+        expected_as: ACCEPTED_FOLDER.to_owned(),
+        standard: None,
+    };
+    let folders = |yaml: &str| FolderExpectations {
+        submissions: submissions.clone(),
+        scored: false,
+        expectations: kattis_submissions::with_defaults(
+            kattis_submissions::parse(yaml).expect("submissions.yaml"),
+        ),
+    };
+    let config = JudgeConfig::defaults().expect("the built-in configuration");
+    let (python2, _) = config
+        .language_for(Path::new("x.py2"))
+        .expect("a Python 2 language built in");
+    let stated = folders("").stated(&listed, &config).expect("graded");
+    assert_eq!(
+        stated.language.map(|(name, _)| name).as_deref(),
+        Some(python2)
+    );
+    assert!(stated
+        .unavailable
+        .is_some_and(|why| why.contains("`#!/usr/bin/env python2` line asks for Python 2")));
+
+    let (python3, _) = config
+        .language_for(Path::new("x.py"))
+        .expect("a Python language built in");
+    let stated = folders("accepted/old.py:\n  language: python3\n")
+        .stated(&listed, &config)
+        .expect("graded");
+    assert_eq!(
+        stated.language.map(|(name, _)| name).as_deref(),
+        Some(python3)
+    );
+    assert!(stated.unavailable.is_none());
+
+    let mut without = config.clone();
+    let python2 = python2.to_owned();
+    without.languages.remove(&python2);
+    let skipped = folders("").stated(&listed, &without).expect_err("skipped");
+    assert!(
+        skipped.contains("configures no language for it"),
+        "{skipped}"
+    );
+}
+
+/// See: issue #33. The table's words for what decided a submission's
+/// expectation are the format's: its folder, or the `submissions.yaml`
+/// entries that demand something of it.
+#[test]
+fn the_folder_or_the_entries_decided() {
+    let folders = |yaml: &str| FolderExpectations {
+        submissions: PathBuf::from("p/submissions"),
+        scored: false,
+        expectations: kattis_submissions::with_defaults(
+            kattis_submissions::parse(yaml).expect("submissions.yaml"),
+        ),
+    };
+    let listed = PackageSubmission {
+        path: PathBuf::from("p/submissions/accepted/s.py"),
+        expected_as: ACCEPTED_FOLDER.to_owned(),
+        standard: None,
+    };
+    assert_eq!(folders("").decided_by(&listed), "folder accepted");
+    let decided = folders("accepted/*:\n  permitted: [AC, WA]\n").decided_by(&listed);
+    assert!(
+        decided.starts_with("submissions.yaml `accepted/*` line 1: "),
+        "{decided}"
+    );
+    assert_eq!(folders("").limit_sources().stated_in, "problem.yaml");
 }

@@ -1,12 +1,15 @@
-//! A package's `.py` submission whose `#!` line asks for Python 2
-//! (problemtools' `different/submissions/accepted/different_py2.py`):
+//! A `.py` submission in a package's verdict folders whose `#!` line asks
+//! for Python 2 (problemtools' `different/submissions/accepted/different_py2.py`):
 //! problemtools runs it as Python 2, so the judge runs it in judge.toml's
 //! Python 2 language (the one that runs `.py2` files), and where that is
 //! not installed it is not graded, with the reason, like a submission whose
 //! compiler is missing; it used to run as Python 3 and fail as CE, charged
-//! to the submission (issue #34). A class's hand-ins keep the configured
-//! Python whatever their `#!` line says: a student's Python 3 file that
-//! begins `#!/usr/bin/env python2` is graded as written.
+//! to the submission (issue #34). The rule is the Kattis format's, read by
+//! [`super::FolderExpectations`]'s `stated` (a package of ours keeps its
+//! submissions in the same folders): a Polygon solution states its language
+//! in `problem.xml`, and a class's hand-ins keep the configured Python
+//! whatever their `#!` line says (a student's Python 3 file that begins
+//! `#!/usr/bin/env python2` is graded as written).
 
 use crate::config::judge::{JudgeConfig, Language};
 use std::io::Read as _;
@@ -50,13 +53,11 @@ pub(super) fn python2_language(config: &JudgeConfig) -> Option<(String, Language
         .map(|(name, language)| (name.to_owned(), language.clone()))
 }
 
-/// Why a submission whose `#!` line is `line` is not graded, when the
-/// Python 2 language cannot run here (`missing`: why, from the toolchain).
-pub(super) fn not_installed(line: &str, missing: &str) -> String {
-    format!(
-        "its `{line}` line asks for Python 2, and Python 2 is not installed on this host \
-         ({missing})"
-    )
+/// Why a submission whose `#!` line is `line` is not graded when the
+/// Python 2 language cannot run here; the toolchain's reason follows it in
+/// parentheses ([`crate::package::format::StatedLanguage::unavailable`]).
+pub(super) fn not_installed(line: &str) -> String {
+    format!("its `{line}` line asks for Python 2, and Python 2 is not installed on this host")
 }
 
 /// Why it is not graded when judge.toml has no Python 2 language.
