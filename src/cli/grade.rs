@@ -163,9 +163,12 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
             ignored.path, ignored.reason
         )));
     }
-    let mut resume = super::reports::load_resume(args.resume.as_deref())?;
+    let resume::Opened {
+        mut resume,
+        json,
+        journal,
+    } = resume::open(args.json.as_deref(), args.resume.as_deref(), &mut say)?;
     let cancel = Cancellation::on_signals()?;
-    let (json, journal) = resume::report_and_journal(args.json.as_deref(), args.resume.as_deref())?;
     announce_isolation();
     let (bar, mut progress) = (GradeBar::new(args.quiet), Progress::new());
     let overrides = Overrides {

@@ -12,7 +12,7 @@ use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;
 use crate::discovery::{self, Entry, Shard};
-use crate::grading::resume::{self, Journal, Resume};
+use crate::grading::resume::{Journal, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::{package_exists, Package};
 use crate::report::json::{
@@ -229,16 +229,6 @@ fn missing_pairs(config: &JudgeConfig, entries: &[Entry], students: &[String]) -
     missing
 }
 
-/// Reads the report of `--resume`, with the note to say when it reuses
-/// nothing of it.
-pub(crate) fn load_resume(path: &Path) -> Result<(Resume, Option<String>), GradingError> {
-    let resume = resume::load(path)?;
-    let note = resume
-        .refused()
-        .map(|reason| format!("note: reusing no result of `{}`: {reason}", path.display()));
-    Ok((resume, note))
-}
-
 /// [`grade`], appending each finished pair to `journal` as it finishes (so
 /// `--resume` can read them after a kill). A journal that cannot be written
 /// stops the grade at once: a grade that cannot keep its results must not
@@ -388,28 +378,4 @@ pub(crate) fn grade(
         }),
         results,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_resume_that_reuses_nothing_comes_with_the_note_saying_why() {
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let path = dir.path().join("old.json");
-        fs_err::write(&path, r#"{"version": 2, "results": []}"#).expect("writes");
-        let (resume, note) = load_resume(&path).expect("loads");
-        assert!(resume.refused().is_some());
-        let note = note.expect("a note");
-        assert!(
-            note.starts_with(&format!(
-                "note: reusing no result of `{}`: it has report version 2",
-                path.display()
-            )),
-            "{note}"
-        );
-        fs_err::write(&path, "not json").expect("writes");
-        assert!(matches!(load_resume(&path), Err(GradingError::Resume(_))));
-    }
 }
