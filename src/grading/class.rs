@@ -62,13 +62,17 @@ impl ClassPlan {
 /// `load` is given what the grade hides so far, for the package's programs
 /// that run while it loads. What the whole grade hides is gathered on the
 /// way: the submissions folder, every package's secret folders, each
-/// hand-in's folder.
+/// hand-in's folder. A `problems_dir` that is not a folder is a
+/// configuration error before anything is searched.
 pub(crate) fn plan(
     config: &JudgeConfig,
     problems_dir: Option<&Path>,
     shard: Option<Shard>,
     load: &dyn Fn(&str, &Hidden) -> Result<Package, ConfigError>,
 ) -> Result<ClassPlan, GradingError> {
+    if let Some(dir) = problems_dir {
+        crate::package::check_problems_dir(dir)?;
+    }
     let discovery = discovery::discover(
         &config.submissions,
         config.layout,
@@ -378,4 +382,25 @@ pub(crate) fn grade(
         }),
         results,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_problems_folder_that_is_not_there_is_refused_before_any_search() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let mut config = JudgeConfig::defaults().expect("the defaults");
+        // A submissions folder that is not there either: the problems
+        // folder is what the error names.
+        config.submissions = dir.path().join("no-submissions");
+        let problems = dir.path().join("no-problems");
+        let error = plan(&config, Some(&problems), None, &|id, _| {
+            Package::load(None, id)
+        })
+        .expect_err("refused");
+        assert!(matches!(error, GradingError::Config(_)), "{error}");
+        assert!(error.to_string().contains("no-problems"), "{error}");
+    }
 }
