@@ -142,6 +142,16 @@ pub(crate) fn refuse_unwritable_platforms(files: &Chosen<'_>) -> Result<(), Grad
     Ok(())
 }
 
+/// Whether `files` asks for a platform's results file
+/// ([`crate::report::formats::Format::platform`]): `judge run` then grades
+/// as a platform's autograder does.
+pub(crate) fn asks_platform(files: &Chosen<'_>) -> bool {
+    files
+        .files
+        .iter()
+        .any(|(format, _)| format.platform.is_some())
+}
+
 /// Writes the platforms' results files asked for
 /// ([`crate::report::formats::Format::platform`]) when `config`'s submissions folder holds no hand-in to
 /// grade (nothing, or only files named after no problem of the
@@ -543,6 +553,20 @@ mod tests {
         fs_err::remove_file(&results).expect("removes");
         assert_eq!(write_nothing_to_grade(&config, &files).0, None);
         assert!(!results.exists());
+    }
+
+    #[test]
+    fn a_platform_is_asked_for_only_by_a_platform_s_results_file() {
+        let path = Path::new("out");
+        let file = |name| Chosen {
+            files: vec![(crate::report::formats::named(name).expect("listed"), path)],
+            ..Chosen::default()
+        };
+        assert!(!asks_platform(&Chosen::default()));
+        assert!(!asks_platform(&file("junit")));
+        assert!(!asks_platform(&file("html")));
+        assert!(asks_platform(&file("gradescope")));
+        assert!(asks_platform(&file("vpl")));
     }
 
     #[test]
