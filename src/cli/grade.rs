@@ -20,7 +20,6 @@ use crate::grading::resume::{self, Journal};
 use crate::grading::settings::{self, Overrides};
 use crate::grading::{policy, progress::Progress, reports};
 use crate::interrupt::Cancellation;
-use crate::package::check_problems_dir;
 use crate::report::json::GradeReport;
 use crate::report::ReportError;
 use crate::report::{human, progress::GradeBar};
@@ -118,18 +117,15 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
         .refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
     reports::refuse_unwritable_platforms(&args.reports.files())?;
     // A platform's student gets a results file even when there is nothing
-    // to grade. A hand-in with nothing to grade is the student's failing
-    // grade (exit 1, as SPEC gives a submission that is not AC), not the
-    // grader's failure: a platform reads exit 2 as a broken grader (issue
-    // #30). Without a results file that says so, discovery's error stands.
-    let (told, failures) =
+    // to grade; without one that says so, discovery's error stands.
+    let (nothing, failures) =
         reports::write_nothing_to_grade(&config, &args.reports.files().with_config(&config));
     for error in failures {
         say(&super::error_line(&error.into()));
     }
-    if let Some(nothing) = told {
-        say(&format!("not graded: {nothing}"));
-        return Ok(Outcome::Failure);
+    if let Some(nothing) = nothing {
+        say(&nothing.line);
+        return Ok(nothing.outcome);
     }
     let student_view = settings::student_view(args.student_view, &config);
     let similarity = similarity::for_grade(
@@ -147,9 +143,6 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
             say(&line);
         }
     }
-    if let Some(dir) = problems_dir {
-        check_problems_dir(dir)?;
-    }
     let plan = class::plan(&config, problems_dir, args.shard, &|id, hidden| {
         args.packages.load_hiding(id, &config, hidden)
     })?;
@@ -163,9 +156,12 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
             ignored.path, ignored.reason
         )));
     }
-    let mut resume = super::reports::load_resume(args.resume.as_deref())?;
+    let resume::Opened {
+        mut resume,
+        json,
+        journal,
+    } = resume::open(args.json.as_deref(), args.resume.as_deref(), &mut say)?;
     let cancel = Cancellation::on_signals()?;
-    let (json, journal) = resume::report_and_journal(args.json.as_deref(), args.resume.as_deref())?;
     announce_isolation();
     let (bar, mut progress) = (GradeBar::new(args.quiet), Progress::new());
     let overrides = Overrides {
@@ -234,16 +230,7 @@ pub(super) fn finish(
     .any_to_stdout();
     let section = similarity.map(|analysis| analysis as &dyn reports::ClassPageSection);
     let written = reports::write_graded(report, json, files, student_view, section, journal);
-    // With the student view, what the terminal shows is what students see
-    // too (a CI job's log): the table's slowest time and the messages come
-    // from the view, never from the hidden tests.
-    let viewed;
-    let report = if student_view {
-        viewed = policy::student_view(report);
-        &viewed
-    } else {
-        report
-    };
+    let report = &*reports::viewed(report, student_view);
     super::reports::settle(written, report, quiet, &mut |quiet| {
         if !to_stdout {
             if !quiet {

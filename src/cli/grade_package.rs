@@ -57,8 +57,11 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
     let config = JudgeConfig::load_or_defaults(request.config)?;
     let student_view = settings::student_view(request.student_view, &config);
     let plan = package::start(dir, &config, &mut say)?;
-    let mut resume = super::reports::load_resume(request.resume)?;
-    let (json, journal) = resume::report_and_journal(request.json, request.resume)?;
+    let resume::Opened {
+        mut resume,
+        json,
+        journal,
+    } = resume::open(request.json, request.resume, &mut say)?;
     let (bar, mut progress) = (GradeBar::new(request.quiet), Progress::new());
     let cancel = Cancellation::on_signals()?;
     announce_isolation();

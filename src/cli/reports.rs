@@ -4,9 +4,8 @@
 //! [`crate::grading::reports`]'s.
 
 use crate::error::Error;
-use crate::grading::class;
 use crate::grading::reports::{self, Written};
-use crate::grading::resume::{Journal, Resume};
+use crate::grading::resume::Journal;
 use crate::report;
 use crate::report::formats::{self, Chosen, Format, FORMATS};
 use crate::report::json::GradeReport;
@@ -147,17 +146,4 @@ pub(super) fn settle(
             Err(end.into())
         }
     }
-}
-
-/// Loads the report of `--resume`, saying first when none of its results
-/// can be reused and why ([`class::load_resume`]).
-pub(super) fn load_resume(path: Option<&Path>) -> Result<Option<Resume>, Error> {
-    let Some(path) = path else {
-        return Ok(None);
-    };
-    let (resume, note) = class::load_resume(path)?;
-    if let Some(note) = note {
-        super::say(&note);
-    }
-    Ok(Some(resume))
 }

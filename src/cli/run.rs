@@ -69,12 +69,7 @@ pub(crate) fn run(args: RunArgs) -> Result<Outcome, Error> {
         random: args.random,
         seed: args.seed,
         overrides: args.limits.overrides(),
-        platform: args
-            .reports
-            .files()
-            .files
-            .iter()
-            .any(|(format, _)| format.platform.is_some()),
+        platform: crate::grading::reports::asks_platform(&args.reports.files()),
     };
     let plan = grading::plan(&request, &config, &package)?;
     // A one-student platform file of several students: refused before

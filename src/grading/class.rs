@@ -12,7 +12,7 @@ use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;
 use crate::discovery::{self, Entry, Shard};
-use crate::grading::resume::{self, Journal, Resume};
+use crate::grading::resume::{Journal, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::{package_exists, Package};
 use crate::report::json::{
@@ -62,13 +62,17 @@ impl ClassPlan {
 /// `load` is given what the grade hides so far, for the package's programs
 /// that run while it loads. What the whole grade hides is gathered on the
 /// way: the submissions folder, every package's secret folders, each
-/// hand-in's folder.
+/// hand-in's folder. A `problems_dir` that is not a folder is a
+/// configuration error before anything is searched.
 pub(crate) fn plan(
     config: &JudgeConfig,
     problems_dir: Option<&Path>,
     shard: Option<Shard>,
     load: &dyn Fn(&str, &Hidden) -> Result<Package, ConfigError>,
 ) -> Result<ClassPlan, GradingError> {
+    if let Some(dir) = problems_dir {
+        crate::package::check_problems_dir(dir)?;
+    }
     let discovery = discovery::discover(
         &config.submissions,
         config.layout,
@@ -229,16 +233,6 @@ fn missing_pairs(config: &JudgeConfig, entries: &[Entry], students: &[String]) -
     missing
 }
 
-/// Reads the report of `--resume`, with the note to say when it reuses
-/// nothing of it.
-pub(crate) fn load_resume(path: &Path) -> Result<(Resume, Option<String>), GradingError> {
-    let resume = resume::load(path)?;
-    let note = resume
-        .refused()
-        .map(|reason| format!("note: reusing no result of `{}`: {reason}", path.display()));
-    Ok((resume, note))
-}
-
 /// [`grade`], appending each finished pair to `journal` as it finishes (so
 /// `--resume` can read them after a kill). A journal that cannot be written
 /// stops the grade at once: a grade that cannot keep its results must not
@@ -395,21 +389,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_resume_that_reuses_nothing_comes_with_the_note_saying_why() {
+    fn a_problems_folder_that_is_not_there_is_refused_before_any_search() {
         let dir = tempfile::tempdir().expect("a temporary folder");
-        let path = dir.path().join("old.json");
-        fs_err::write(&path, r#"{"version": 2, "results": []}"#).expect("writes");
-        let (resume, note) = load_resume(&path).expect("loads");
-        assert!(resume.refused().is_some());
-        let note = note.expect("a note");
-        assert!(
-            note.starts_with(&format!(
-                "note: reusing no result of `{}`: it has report version 2",
-                path.display()
-            )),
-            "{note}"
-        );
-        fs_err::write(&path, "not json").expect("writes");
-        assert!(matches!(load_resume(&path), Err(GradingError::Resume(_))));
+        let mut config = JudgeConfig::defaults().expect("the defaults");
+        // A submissions folder that is not there either: the problems
+        // folder is what the error names.
+        config.submissions = dir.path().join("no-submissions");
+        let problems = dir.path().join("no-problems");
+        let error = plan(&config, Some(&problems), None, &|id, _| {
+            Package::load(None, id)
+        })
+        .expect_err("refused");
+        assert!(matches!(error, GradingError::Config(_)), "{error}");
+        assert!(error.to_string().contains("no-problems"), "{error}");
     }
 }

@@ -9,6 +9,7 @@ use super::usage::UsageError;
 use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::discovery::{self, DiscoverError};
+use crate::exit::Outcome;
 use crate::grading::resume::Journal;
 use crate::report;
 use crate::report::formats::{Chosen, Format, Input, RenderError, Writes};
@@ -17,6 +18,7 @@ use crate::report::stdout::write_stdout;
 use crate::report::targets::is_stdout;
 use crate::report::ReportError;
 use crate::sandbox::Isolation;
+use std::borrow::Cow;
 use std::path::Path;
 
 /// Writes one report to `path`, or to standard output for `-`.
@@ -140,20 +142,29 @@ pub(crate) fn refuse_unwritable_platforms(files: &Chosen<'_>) -> Result<(), Grad
     Ok(())
 }
 
+/// Whether `files` asks for a platform's results file
+/// ([`crate::report::formats::Format::platform`]): `judge run` then grades
+/// as a platform's autograder does.
+pub(crate) fn asks_platform(files: &Chosen<'_>) -> bool {
+    files
+        .files
+        .iter()
+        .any(|(format, _)| format.platform.is_some())
+}
+
 /// Writes the platforms' results files asked for
 /// ([`crate::report::formats::Format::platform`]) when `config`'s submissions folder holds no hand-in to
 /// grade (nothing, or only files named after no problem of the
 /// assignment): the grade then ends before any report, but the student's
 /// platform must still show why, in the student's words
-/// ([`super::hand_in::nothing_to_grade`]). Returns what the teacher's log
-/// says when every results file asked for now tells the student so (the grade then
-/// ends as the student's failing grade, not the grader's failure), and
-/// every failure to write one; nothing is written when there is something
-/// to grade.
+/// ([`super::hand_in::nothing_to_grade`]). Returns how the grade ends when
+/// every results file asked for now tells the student so, and every
+/// failure to write one; nothing is written when there is something to
+/// grade.
 pub(crate) fn write_nothing_to_grade(
     config: &JudgeConfig,
     files: &Chosen<'_>,
-) -> (Option<String>, Vec<GradingError>) {
+) -> (Option<NothingToGrade>, Vec<GradingError>) {
     let platforms: Vec<_> = files
         .files
         .iter()
@@ -200,7 +211,37 @@ pub(crate) fn write_nothing_to_grade(
         })
         .filter_map(Result::err)
         .collect();
-    (failures.is_empty().then_some(nothing), failures)
+    let ended = NothingToGrade {
+        line: format!("not graded: {nothing}"),
+        // A hand-in with nothing to grade is the student's failing grade
+        // (exit 1, as SPEC gives a submission that is not AC), not the
+        // grader's failure: a platform reads exit 2 as a broken grader
+        // (issue #30).
+        outcome: Outcome::Failure,
+    };
+    (failures.is_empty().then_some(ended), failures)
+}
+
+/// How a grade ends when its platforms' results files say there was
+/// nothing to grade ([`write_nothing_to_grade`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct NothingToGrade {
+    /// What the teacher's log says.
+    pub(crate) line: String,
+    /// The grade's exit.
+    pub(crate) outcome: Outcome,
+}
+
+/// The report a grade's terminal shows: with the student view, what
+/// students see (a CI job's log), so the table's slowest time and the
+/// messages come from the view, never from the hidden tests
+/// ([`super::policy::student_view`]); else `report` itself.
+pub(crate) fn viewed(report: &GradeReport, student_view: bool) -> Cow<'_, GradeReport> {
+    if student_view {
+        Cow::Owned(super::policy::student_view(report))
+    } else {
+        Cow::Borrowed(report)
+    }
 }
 
 /// Writes `judge run`'s reports: the JSON report to `json` (with the
@@ -483,6 +524,75 @@ mod tests {
         let mut bare = "<p>x</p>".to_owned();
         insert_section(&mut bare, "<section/>");
         assert_eq!(bare, "<p>x</p><section/>");
+    }
+
+    #[test]
+    fn nothing_to_grade_ends_as_the_student_s_failing_grade_once_a_platform_says_so() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let mut config = JudgeConfig::defaults().expect("the defaults");
+        config.submissions = dir.path().join("hand-in");
+        fs_err::create_dir(&config.submissions).expect("creates");
+        // No platform's results file asked for: discovery's error stands.
+        assert_eq!(write_nothing_to_grade(&config, &Chosen::default()).0, None);
+        let results = dir.path().join("results.json");
+        let gradescope = crate::report::formats::named("gradescope").expect("listed");
+        let files = Chosen {
+            files: vec![(gradescope, results.as_path())],
+            ..Chosen::default()
+        };
+        let (nothing, failures) = write_nothing_to_grade(&config, &files);
+        assert!(failures.is_empty(), "{failures:?}");
+        let nothing = nothing.expect("nothing to grade");
+        assert_eq!(nothing.outcome, Outcome::Failure);
+        assert!(nothing.line.starts_with("not graded: "), "{}", nothing.line);
+        assert!(results.exists());
+        // Something to grade: nothing is written and the grade goes on.
+        let rooks = config.submissions.join("rooks");
+        fs_err::create_dir(&rooks).expect("creates");
+        fs_err::write(rooks.join("alice.py"), "print(1)\n").expect("writes");
+        fs_err::remove_file(&results).expect("removes");
+        assert_eq!(write_nothing_to_grade(&config, &files).0, None);
+        assert!(!results.exists());
+    }
+
+    #[test]
+    fn a_platform_is_asked_for_only_by_a_platform_s_results_file() {
+        let path = Path::new("out");
+        let file = |name| Chosen {
+            files: vec![(crate::report::formats::named(name).expect("listed"), path)],
+            ..Chosen::default()
+        };
+        assert!(!asks_platform(&Chosen::default()));
+        assert!(!asks_platform(&file("junit")));
+        assert!(!asks_platform(&file("html")));
+        assert!(asks_platform(&file("gradescope")));
+        assert!(asks_platform(&file("vpl")));
+    }
+
+    #[test]
+    fn the_terminal_shows_the_student_view_only_when_asked() {
+        let result = SubmissionResult::fixture("rooks", "a.py", Vec::new());
+        let graded = crate::report::json::GradedResult {
+            fingerprint: Some("f".to_owned()),
+            ..crate::report::json::GradedResult::fixture(result, "alice")
+        };
+        let report = GradeReport {
+            version: crate::report::json::VERSION,
+            isolation: None,
+            layout: crate::config::judge::Layout::ProblemStudent,
+            shard: None,
+            judge_version: None,
+            interrupted: false,
+            not_graded: Vec::new(),
+            graded_with: None,
+            ignored: Vec::new(),
+            missing: Vec::new(),
+            results: vec![graded],
+        };
+        assert!(matches!(viewed(&report, false), Cow::Borrowed(_)));
+        let view = viewed(&report, true);
+        assert!(matches!(view, Cow::Owned(_)));
+        assert_eq!(view.results[0].fingerprint, None);
     }
 
     #[test]

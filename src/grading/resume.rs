@@ -9,6 +9,7 @@
 //! submission. This module decides and counts; it runs nothing and prints
 //! nothing: the CLI words its [`Resume::refused`] reason and [`Tally`].
 
+use crate::grading::GradingError;
 use crate::package::Package;
 use crate::problems::Problem;
 use crate::report::json::{GradeReport, GradedResult, JUDGE_VERSION, VERSION};
@@ -213,11 +214,61 @@ pub(crate) fn journal_path(report: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// What `--resume` and `--json` come to before a grade runs: the earlier
+/// report's results to reuse, where the new JSON report goes and the
+/// journal beside it.
+#[derive(Debug)]
+pub(crate) struct Opened<'a> {
+    /// The report of `--resume`, ready to be asked about each pair.
+    pub(crate) resume: Option<Resume>,
+    /// Where the JSON report goes: `--json FILE`, else the `--resume FILE`
+    /// it brings up to date.
+    pub(crate) json: Option<&'a Path>,
+    /// The results journal beside `json`, started empty; none for
+    /// standard output (`-`) or without a JSON report.
+    pub(crate) journal: Option<Journal>,
+}
+
+/// The one entry of `--resume` for a grade: reads the report of `resume`
+/// ([`load`]), hands `say` the note of why none of its results can be
+/// reused when none can, and only then starts the journal beside the JSON
+/// report ([`report_and_journal`]), which replaces the journal just read.
+pub(crate) fn open<'a>(
+    json: Option<&'a Path>,
+    resume: Option<&'a Path>,
+    say: &mut dyn FnMut(&str),
+) -> Result<Opened<'a>, GradingError> {
+    let earlier = match resume {
+        Some(path) => {
+            let earlier = load(path)?;
+            if let Some(note) = refused_note(path, &earlier) {
+                say(&note);
+            }
+            Some(earlier)
+        }
+        None => None,
+    };
+    let (json, journal) = report_and_journal(json, resume)?;
+    Ok(Opened {
+        resume: earlier,
+        json,
+        journal,
+    })
+}
+
+/// The note saying that the report `path` reuses nothing, and why, when
+/// it does.
+fn refused_note(path: &Path, resume: &Resume) -> Option<String> {
+    resume
+        .refused()
+        .map(|reason| format!("note: reusing no result of `{}`: {reason}", path.display()))
+}
+
 /// Where a grade writes its JSON report and the journal beside it: `--json
 /// FILE`, else the `--resume FILE` it brings up to date (`--resume FILE`
 /// alone). The journal starts empty (`--resume` has read the earlier one by
 /// then); standard output (`-`) gets none.
-pub(crate) fn report_and_journal<'a>(
+fn report_and_journal<'a>(
     json: Option<&'a Path>,
     resume: Option<&'a Path>,
 ) -> Result<(Option<&'a Path>, Option<Journal>), ReportError> {
@@ -700,6 +751,51 @@ mod tests {
             );
             assert!(error.to_string().contains("grades.json"), "{error}");
         }
+    }
+
+    #[test]
+    fn a_resume_that_reuses_nothing_comes_with_the_note_saying_why() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("old.json");
+        fs_err::write(&path, r#"{"version": 2, "results": []}"#).expect("writes");
+        let mut said = Vec::new();
+        let opened =
+            open(None, Some(&path), &mut |line| said.push(line.to_owned())).expect("opens");
+        assert!(opened.resume.expect("a resume").refused().is_some());
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].starts_with(&format!(
+                "note: reusing no result of `{}`: it has report version 2",
+                path.display()
+            )),
+            "{said:?}"
+        );
+        // The new report replaces the one resumed, with its journal beside.
+        assert_eq!(opened.json, Some(path.as_path()));
+        assert!(opened.journal.is_some());
+        assert!(journal_path(&path).exists());
+        fs_err::write(&path, "not json").expect("writes");
+        let error = open(None, Some(&path), &mut |_| {}).expect_err("not a report");
+        assert!(matches!(error, GradingError::Resume(_)), "{error}");
+    }
+
+    #[test]
+    fn without_resume_the_journal_goes_beside_the_json_report_and_never_to_stdout() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let json = dir.path().join("new.json");
+        let mut said = Vec::new();
+        let opened =
+            open(Some(&json), None, &mut |line| said.push(line.to_owned())).expect("opens");
+        assert!(opened.resume.is_none() && said.is_empty());
+        assert_eq!(opened.json, Some(json.as_path()));
+        assert!(journal_path(&json).exists());
+        let stdout = Path::new("-");
+        let opened = open(Some(stdout), None, &mut |_| {}).expect("opens");
+        assert!(opened.journal.is_none());
+        assert!(open(None, None, &mut |_| {})
+            .expect("opens")
+            .journal
+            .is_none());
     }
 
     fn journal_line(graded: &GradedResult) -> String {

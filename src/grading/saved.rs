@@ -9,6 +9,9 @@
 //! is neither kind of report is the user's to fix (exit 2), named with the
 //! line and column serde_json found.
 
+mod command;
+
+pub(crate) use self::command::{render, Request};
 use super::usage::{NotJson, UsageError};
 use super::GradingError;
 use crate::exit::Outcome;
