@@ -7,6 +7,7 @@
 use super::run::RunReport;
 use super::usage::UsageError;
 use super::GradingError;
+use crate::atomic_file;
 use crate::config::judge::JudgeConfig;
 use crate::discovery::{self, DiscoverError};
 use crate::grading::resume::Journal;
@@ -24,7 +25,7 @@ pub(crate) fn write_report(path: &Path, text: &str) -> Result<(), GradingError> 
     if is_stdout(path) {
         write_stdout(text).map_err(GradingError::Stdout)
     } else {
-        Ok(report::write_atomically(path, text.as_bytes())?)
+        Ok(atomic_file::write_atomically(path, text.as_bytes())?)
     }
 }
 
@@ -385,7 +386,7 @@ pub(crate) fn settle(written: Written, quiet: bool) -> Settled {
 /// (`/dev/null`, a FIFO): the report's pages need a folder beside it, which
 /// must not be made beside a device. Standard output (`-`) is fine.
 pub(crate) fn refuse_special_html(path: &Path) -> Result<(), GradingError> {
-    if is_stdout(path) || !report::is_special_file(path) {
+    if is_stdout(path) || !atomic_file::is_special_file(path) {
         return Ok(());
     }
     Err(UsageError::HtmlNotAFile {
@@ -442,7 +443,7 @@ fn write_html<R: report::Row>(
         }
         return write_stdout(&page).map_err(GradingError::Stdout);
     }
-    let target = report::final_target(path)?;
+    let target = atomic_file::final_target(path)?;
     let path = target.as_path();
     let folder = report::page_folder(path);
     let folder_name = file_name(&folder);
