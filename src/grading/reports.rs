@@ -131,8 +131,8 @@ pub(crate) fn refuse_several_students<S: AsRef<str>>(
 /// environment (issue #30: checked only after the whole grade had run).
 pub(crate) fn refuse_unwritable_platforms(files: &Chosen<'_>) -> Result<(), GradingError> {
     for (format, _) in &files.files {
-        if format.name == "classroom50" {
-            report::classroom50::check_identity().map_err(|error| UsageError::Platform {
+        if let Some(precheck) = format.precheck {
+            precheck().map_err(|error| UsageError::Platform {
                 flag: format.flag(),
                 reason: error.to_string(),
             })?;
