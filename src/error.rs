@@ -231,12 +231,12 @@ impl Error {
             Error::Targets(target) => target.hint(),
             Error::Grading(grading) => grading.hint(),
             Error::SimilarRefused(refused) => refused.hint(),
+            Error::Config(config) => config.hint(),
             Error::TestSet(_)
             | Error::NoProfile { .. }
             | Error::StressJudgeFailed { .. }
             | Error::Similar(_)
             | Error::SimilarJson(_)
-            | Error::Config(_)
             | Error::Interrupt(_)
             | Error::Report(_)
             | Error::Export(_)

@@ -25,6 +25,16 @@ impl Hint {
     }
 }
 
+/// `message` with its hint after a blank line, as `hint: ...`: for a
+/// refusal that is shown as a line of a report (a CE reason) rather than
+/// printed as an error, so it reads as the printer of errors would print it.
+pub(crate) fn with_hint(message: impl fmt::Display, hint: Option<Hint>) -> String {
+    match hint {
+        Some(hint) => format!("{message}\n\nhint: {hint}"),
+        None => message.to_string(),
+    }
+}
+
 /// The advice, without the `hint: ` its printer adds.
 impl fmt::Display for Hint {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -43,5 +53,14 @@ mod tests {
         let built = Hint::new(format!("pass `--random {}`", 5));
         assert_eq!(built.to_string(), "pass `--random 5`");
         assert_ne!(fixed, built);
+    }
+
+    #[test]
+    fn a_message_with_a_hint_has_it_after_a_blank_line() {
+        assert_eq!(
+            with_hint("refused `a`", Some(Hint::new("copy it"))),
+            "refused `a`\n\nhint: copy it"
+        );
+        assert_eq!(with_hint("refused `a`", None), "refused `a`");
     }
 }

@@ -17,7 +17,9 @@
 //!   text a submission controls safe to print, and `stderr` writes a
 //!   message line in one write: leaves, so a layer below `report` (the
 //!   runner's note on a folder a compile is not lent) says a line without
-//!   naming `report`.
+//!   naming `report`; `atomic_file` is the one writer of a whole file
+//!   (temporary file, sync, rename), for reports and for a package's
+//!   cached tests alike.
 //! - [`problems`] knows the three problems of docs/problems.md: each parses and
 //!   validates inputs, solves them, generates random ones, checks a
 //!   contestant's output and offers smaller inputs derived from a failing
@@ -80,7 +82,7 @@
 //!   stdout).
 //! - [`report`] renders results: the table, the JSON report, JUnit XML, the
 //!   CSV gradebook and the HTML pages; it checks report paths before a run
-//!   (`report::targets`), writes files atomically (the one writer) and
+//!   (`report::targets`), writes the HTML pages as one set and
 //!   is the one writer of stdout (`report::stdout`, which also reads
 //!   `NO_COLOR`). `diff` makes the unified diffs of `judge diff` and the
 //!   reports.
@@ -141,6 +143,7 @@
 
 #![deny(unreachable_pub)]
 
+pub(crate) mod atomic_file;
 pub(crate) mod causes;
 pub mod cli;
 pub mod config;

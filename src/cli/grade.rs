@@ -132,7 +132,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
         &ForGrade {
             asked: args.similarity,
             student_view,
-            html: args.reports.has("html"),
+            html: args.reports.has_pages(),
             base: args.base.as_deref(),
             min_tokens: similarity::min_tokens(args.min_tokens),
         },

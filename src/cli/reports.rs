@@ -22,15 +22,16 @@ pub(crate) struct ReportArgs {
 }
 
 impl ReportArgs {
-    /// Only the report `name` (a format of the list), to `path`.
-    pub(crate) fn only(name: &str, path: Option<PathBuf>) -> Self {
-        let paths = formats::named(name).zip(path).into_iter().collect();
+    /// Only the report of pages (HTML, as the list of formats names it),
+    /// to `path`.
+    pub(crate) fn only_pages(path: Option<PathBuf>) -> Self {
+        let paths = formats::pages().zip(path).into_iter().collect();
         ReportArgs { paths }
     }
 
-    /// Whether the report `name` was asked for.
-    pub(crate) fn has(&self, name: &str) -> bool {
-        self.files().has(name)
+    /// Whether the report of pages (HTML) was asked for.
+    pub(crate) fn has_pages(&self) -> bool {
+        self.files().has_pages()
     }
 
     /// The report paths, with the command's `--json` (merge's `-o`).

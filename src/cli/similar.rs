@@ -51,7 +51,7 @@ pub(crate) struct SimilarArgs {
 
 /// Runs `judge similar` and returns its exit code.
 pub(super) fn run(args: &SimilarArgs) -> Result<Outcome, Error> {
-    let reports = ReportArgs::only("html", args.html.clone());
+    let reports = ReportArgs::only_pages(args.html.clone());
     reports.check(args.json.as_deref())?;
     if let Some(path) = &args.html {
         reports::refuse_special_html(path)?;

@@ -54,6 +54,13 @@ pub(crate) enum ConfigErrorKind {
         error: crate::problems::InputError,
         profiles: String,
     },
+    /// [`ConfigErrorKind::Invalid`] with advice, printed after the error
+    /// as `hint: ...` (a package's program refused for a link it holds).
+    Refused {
+        key: String,
+        message: String,
+        hint: crate::hint::Hint,
+    },
     /// `--problems-dir` (or a path that must be a folder) is not a folder.
     NotAFolder,
 }
@@ -83,6 +90,7 @@ impl fmt::Display for ConfigErrorKind {
             ConfigErrorKind::InvalidTest { error, profiles } => {
                 write!(f, "{error} (the package's tests come from: {profiles})")
             }
+            ConfigErrorKind::Refused { key, message, .. } => write!(f, "`{key}`: {message}"),
             ConfigErrorKind::NotAFolder => f.write_str("is not a folder"),
         }
     }
@@ -110,6 +118,35 @@ impl ConfigError {
                 message: message.into(),
                 line: None,
             },
+        }
+    }
+
+    /// [`ConfigError::invalid`] with advice when there is any.
+    pub(crate) fn invalid_with_hint(
+        path: &Path,
+        key: impl Into<String>,
+        message: impl Into<String>,
+        hint: Option<crate::hint::Hint>,
+    ) -> Self {
+        let (key, message) = (key.into(), message.into());
+        match hint {
+            Some(hint) => ConfigError {
+                path: path.to_owned(),
+                kind: ConfigErrorKind::Refused { key, message, hint },
+            },
+            None => ConfigError::invalid(path, key, message),
+        }
+    }
+
+    /// The advice printed after the error, when it has any.
+    pub(crate) fn hint(&self) -> Option<crate::hint::Hint> {
+        match &self.kind {
+            ConfigErrorKind::Refused { hint, .. } => Some(hint.clone()),
+            ConfigErrorKind::Read(_)
+            | ConfigErrorKind::Parse { .. }
+            | ConfigErrorKind::Invalid { .. }
+            | ConfigErrorKind::InvalidTest { .. }
+            | ConfigErrorKind::NotAFolder => None,
         }
     }
 

@@ -143,13 +143,14 @@ pub(crate) enum GradingError {
 }
 
 impl GradingError {
-    /// The advice printed after the error: a usage error's. Every kind is
+    /// The advice printed after the error: a usage error's, a configuration
+    /// error's. Every kind is
     /// named, so a new one decides whether it has advice.
     pub(crate) fn hint(&self) -> Option<Hint> {
         match self {
             GradingError::Usage(usage) => usage.hint(),
-            GradingError::Config(_)
-            | GradingError::Resume(_)
+            GradingError::Config(config) => config.hint(),
+            GradingError::Resume(_)
             | GradingError::Discover(_)
             | GradingError::Run(_)
             | GradingError::Json(_)

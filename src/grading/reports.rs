@@ -7,6 +7,7 @@
 use super::run::RunReport;
 use super::usage::UsageError;
 use super::GradingError;
+use crate::atomic_file;
 use crate::config::judge::JudgeConfig;
 use crate::discovery::{self, DiscoverError};
 use crate::exit::Outcome;
@@ -26,7 +27,7 @@ pub(crate) fn write_report(path: &Path, text: &str) -> Result<(), GradingError> 
     if is_stdout(path) {
         write_stdout(text).map_err(GradingError::Stdout)
     } else {
-        Ok(report::write_atomically(path, text.as_bytes())?)
+        Ok(atomic_file::write_atomically(path, text.as_bytes())?)
     }
 }
 
@@ -132,8 +133,8 @@ pub(crate) fn refuse_several_students<S: AsRef<str>>(
 /// environment (issue #30: checked only after the whole grade had run).
 pub(crate) fn refuse_unwritable_platforms(files: &Chosen<'_>) -> Result<(), GradingError> {
     for (format, _) in &files.files {
-        if format.name == "classroom50" {
-            report::classroom50::check_identity().map_err(|error| UsageError::Platform {
+        if let Some(precheck) = format.precheck {
+            precheck().map_err(|error| UsageError::Platform {
                 flag: format.flag(),
                 reason: error.to_string(),
             })?;
@@ -426,7 +427,7 @@ pub(crate) fn settle(written: Written, quiet: bool) -> Settled {
 /// (`/dev/null`, a FIFO): the report's pages need a folder beside it, which
 /// must not be made beside a device. Standard output (`-`) is fine.
 pub(crate) fn refuse_special_html(path: &Path) -> Result<(), GradingError> {
-    if is_stdout(path) || !report::is_special_file(path) {
+    if is_stdout(path) || !atomic_file::is_special_file(path) {
         return Ok(());
     }
     Err(UsageError::HtmlNotAFile {
@@ -483,7 +484,7 @@ fn write_html<R: report::Row>(
         }
         return write_stdout(&page).map_err(GradingError::Stdout);
     }
-    let target = report::final_target(path)?;
+    let target = atomic_file::final_target(path)?;
     let path = target.as_path();
     let folder = report::page_folder(path);
     let folder_name = file_name(&folder);

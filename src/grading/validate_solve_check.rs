@@ -10,11 +10,11 @@
 
 use super::usage::UsageError;
 use super::GradingError;
+use crate::atomic_file;
 use crate::exit::Outcome;
 use crate::input_file::Source;
 use crate::package::Package;
 use crate::problems::{self, CheckOptions, CheckOutcome, CheckerFailure, InputError, Problem};
-use crate::report;
 use crate::verdict::Verdict;
 use std::path::Path;
 
@@ -211,7 +211,8 @@ pub(crate) fn solve(
             }
             Ok(Ok(answer)) => match answer_state(&answer_path, &answer) {
                 None => format!("{stem}.ans: up to date"),
-                Some(state) => match report::write_atomically(&answer_path, answer.as_bytes()) {
+                Some(state) => match atomic_file::write_atomically(&answer_path, answer.as_bytes())
+                {
                     Ok(()) => format!("{stem}.ans: wrote ({state})"),
                     Err(error) => {
                         failed += 1;

@@ -128,9 +128,9 @@ pub(crate) fn folder_language(
     let mut languages: Vec<(String, Language)> = Vec::new();
     // The extensions of each language's files found, in `languages`' order.
     let mut found: Vec<Vec<String>> = Vec::new();
-    for file in
-        crate::runner::folder_files(folder).map_err(|refused| refuse(refused.to_string()))?
-    {
+    for file in crate::runner::folder_files(folder).map_err(|refused| {
+        ConfigError::invalid_with_hint(folder, "program", refused.to_string(), refused.hint())
+    })? {
         if let Some((name, language)) = config.language_for(&file) {
             let index = match languages.iter().position(|(known, _)| known == name) {
                 Some(index) => index,

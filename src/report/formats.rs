@@ -35,6 +35,11 @@ pub(crate) struct Format {
     /// since the platform shows the student what the file says, and
     /// refused before anything runs for a class of several students.
     pub(crate) platform: Option<&'static str>,
+    /// What the format checks before anything is graded, so a grade never
+    /// runs whole to end in a file it cannot write (Classroom 50's identity
+    /// from the environment, issue #30); the error is the reason a usage
+    /// error names the flag with.
+    pub(crate) precheck: Option<fn() -> Result<(), RenderError>>,
 }
 
 impl Format {
@@ -82,14 +87,21 @@ impl<'a> Chosen<'a> {
         }
     }
 
-    /// Whether `name`'s report was asked for.
-    pub(crate) fn has(&self, name: &str) -> bool {
-        self.files.iter().any(|(format, _)| format.name == name)
+    /// Whether the report of pages (HTML) was asked for.
+    pub(crate) fn has_pages(&self) -> bool {
+        self.files.iter().any(|(format, _)| format.is_pages())
     }
 }
 
-/// The format whose flag is `--NAME`.
-pub(crate) fn named(name: &str) -> Option<&'static Format> {
+/// The format that writes a set of pages (HTML), as the list says: what
+/// `judge similar --html` writes.
+pub(crate) fn pages() -> Option<&'static Format> {
+    FORMATS.iter().find(|format| format.is_pages())
+}
+
+/// The format whose flag is `--NAME` (tests name the reports they ask for).
+#[cfg(test)]
+fn named(name: &str) -> Option<&'static Format> {
     FORMATS.iter().find(|format| format.name == name)
 }
 
@@ -110,12 +122,14 @@ pub(crate) const FORMATS: &[Format] = &[
         help: "Write a JUnit XML report here: one suite per submission and problem",
         writes: Writes::Text(junit),
         platform: None,
+        precheck: None,
     },
     Format {
         name: "csv",
         help: "Write a CSV gradebook here: student, problem, score, verdict, passed, total",
         writes: Writes::Text(csv),
         platform: None,
+        precheck: None,
     },
     Format {
         name: "html",
@@ -125,6 +139,7 @@ pub(crate) const FORMATS: &[Format] = &[
                expected and actual output and a diff; `-` prints one page",
         writes: Writes::Pages,
         platform: None,
+        precheck: None,
     },
     Format {
         name: "gradescope",
@@ -133,6 +148,7 @@ pub(crate) const FORMATS: &[Format] = &[
                their data",
         writes: Writes::Text(super::gradescope::render),
         platform: Some("Gradescope"),
+        precheck: None,
     },
     Format {
         name: "prairielearn",
@@ -141,6 +157,7 @@ pub(crate) const FORMATS: &[Format] = &[
                data; `gradable: false` when the hand-in cannot be graded",
         writes: Writes::Text(super::prairielearn::render),
         platform: Some("PrairieLearn"),
+        precheck: None,
     },
     Format {
         name: "classroom50",
@@ -150,6 +167,7 @@ pub(crate) const FORMATS: &[Format] = &[
                (CLASSROOM, ASSIGNMENT, USERNAME, SUBMISSION_TAG, COMMIT_URL, RELEASE_URL)",
         writes: Writes::Text(super::classroom50::render),
         platform: Some("Classroom 50"),
+        precheck: Some(super::classroom50::check_identity),
     },
     Format {
         name: "coderunner",
@@ -158,6 +176,7 @@ pub(crate) const FORMATS: &[Format] = &[
                without their data; `-` prints it, as a template grader must",
         writes: Writes::Text(super::coderunner::render),
         platform: Some("CodeRunner"),
+        precheck: None,
     },
     Format {
         name: "vpl",
@@ -166,6 +185,7 @@ pub(crate) const FORMATS: &[Format] = &[
                hand-in cannot be graded); `-` prints them, as vpl_evaluate.sh must",
         writes: Writes::Text(super::vpl::render),
         platform: Some("VPL"),
+        precheck: None,
     },
 ];
 
@@ -195,5 +215,17 @@ mod tests {
         assert_eq!(names.len(), FORMATS.len());
         assert!(!names.contains(&"json"), "--json is each command's own");
         assert_eq!(FORMATS.iter().filter(|format| format.is_pages()).count(), 1);
+    }
+
+    /// A format's own check before a grade is on its entry (issue #33),
+    /// found by no name: Classroom 50's identity is the one today.
+    #[test]
+    fn a_formats_precheck_is_on_its_entry() {
+        let checked: Vec<&str> = FORMATS
+            .iter()
+            .filter(|format| format.precheck.is_some())
+            .map(|format| format.name)
+            .collect();
+        assert_eq!(checked, ["classroom50"]);
     }
 }

@@ -158,7 +158,7 @@ fn prepare_inner(
             // its sources compiled, the entry point run.
             let folder = if submission.path.is_dir() {
                 let refused = |refused: super::folder_program::FolderRefused| {
-                    Failure::Refused(refused.to_string())
+                    Failure::Refused(refused.with_hint())
                 };
                 let copies = super::folder_program::copy_folder(
                     &submission.path,
@@ -484,7 +484,8 @@ pub(crate) fn read_submission(from: &Path) -> Result<Vec<u8>, SubmissionRefused>
     let metadata = fs_err::symlink_metadata(from).map_err(unreadable)?;
     let mut path = from.to_path_buf();
     if metadata.file_type().is_symlink() {
-        path = super::links::resolve_link(from).map_err(SubmissionRefused::Refused)?;
+        path = super::links::resolve_link(from)
+            .map_err(|refused| SubmissionRefused::Refused(refused.with_hint()))?;
     }
     let file = fs_err::OpenOptions::new()
         .read(true)

@@ -44,6 +44,9 @@ pub(crate) enum FolderRefused {
     /// One of its files, as [`super::read_submission`] refused it.
     #[error("{0}")]
     File(String),
+    /// A link among its files points where it may not.
+    #[error(transparent)]
+    Link(#[from] super::links::LinkRefused),
     #[error("the folder holds no `{language}` source ({extensions})")]
     NoSource {
         language: String,
@@ -60,6 +63,29 @@ pub(crate) enum FolderRefused {
          folder's top"
     )]
     NoEntry { entry: String },
+}
+
+impl FolderRefused {
+    /// The advice printed after the refusal: a refused link's.
+    pub(crate) fn hint(&self) -> Option<crate::hint::Hint> {
+        match self {
+            FolderRefused::Link(refused) => refused.hint(),
+            FolderRefused::Unreadable { .. }
+            | FolderRefused::NotRegular(_)
+            | FolderRefused::TooLarge(_)
+            | FolderRefused::Outside { .. }
+            | FolderRefused::Copy(_)
+            | FolderRefused::File(_)
+            | FolderRefused::NoSource { .. }
+            | FolderRefused::AmbiguousEntry { .. }
+            | FolderRefused::NoEntry { .. } => None,
+        }
+    }
+
+    /// The refusal as one text, its hint after a blank line: a CE reason.
+    pub(crate) fn with_hint(&self) -> String {
+        crate::hint::with_hint(self, self.hint())
+    }
 }
 
 /// The regular files under `folder`, in name order, without hidden ones;
@@ -86,7 +112,7 @@ pub(crate) fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, FolderRefused>
         let size = if kind.is_symlink() {
             // A link is copied as its target's bytes, when the target is a
             // file inside the bound [`super::links::link_boundary`] draws.
-            let target = super::links::resolve_link(entry.path()).map_err(FolderRefused::File)?;
+            let target = super::links::resolve_link(entry.path())?;
             let metadata = fs_err::metadata(&target).map_err(FolderRefused::Copy)?;
             if !metadata.is_file() {
                 return Err(FolderRefused::NotRegular(entry.into_path()));

@@ -20,6 +20,7 @@
 //! hostile package must not lend `/etc/shadow` or a user's private key to
 //! its programs (which could print it into a report).
 
+use crate::hint::Hint;
 use std::path::{Path, PathBuf};
 
 /// The folders of a Kattis package that hold programs (and `include/`,
@@ -65,41 +66,101 @@ fn in_package(link: &Path, boundary: &Path) -> bool {
         .is_some_and(|folder| folder != boundary)
 }
 
+/// Why a symbolic link among a program's files was refused: the program's
+/// fault (a submission's CE, a package's refused program), naming the link
+/// and, where it resolves, its target. Its advice is a [`Hint`], kept apart
+/// from the message: the one printer of errors prints it as `hint: ...`,
+/// and a refusal shown as a CE reason carries it after a blank line
+/// ([`LinkRefused::with_hint`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum LinkRefused {
+    /// A loop or a missing target; `written` is where it points, when it
+    /// could be read.
+    #[error(
+        "refused `{}`: it is a symbolic link (symlink){} that does not resolve (a loop or a \
+         missing target)",
+        link.display(),
+        written.as_ref().map(|written| format!(" to `{}`", written.display())).unwrap_or_default()
+    )]
+    Dangling {
+        link: PathBuf,
+        written: Option<PathBuf>,
+    },
+    /// A link out of a package to what is not a public regular file (`why`
+    /// says what it is).
+    #[error(
+        "refused `{}`: it is a symbolic link (symlink) to `{}`, which is outside the package \
+         `{}` and {why}; its target was not read",
+        link.display(),
+        target.display(),
+        package.display()
+    )]
+    NotPublic {
+        link: PathBuf,
+        target: PathBuf,
+        package: PathBuf,
+        why: String,
+    },
+    /// A hand-in's link out of the folder that holds it.
+    #[error(
+        "refused `{}`: it is a symbolic link (symlink) to a file outside its folder; its target \
+         was not read",
+        link.display()
+    )]
+    OutsideFolder { link: PathBuf },
+}
+
+impl LinkRefused {
+    /// The advice printed after the refusal: where a package can be mended.
+    pub(crate) fn hint(&self) -> Option<Hint> {
+        match self {
+            LinkRefused::Dangling { .. } => Some(Hint::new(
+                "copy the package together with the files its links point to, or put the file \
+                 itself in the package",
+            )),
+            LinkRefused::NotPublic { .. } => Some(Hint::new(
+                "a link out of a package is followed only to a regular file every user may read; \
+                 copy the file into the package (a link may point anywhere inside it)",
+            )),
+            LinkRefused::OutsideFolder { .. } => None,
+        }
+    }
+
+    /// The refusal as one text, its hint after a blank line: the reason a
+    /// report gives for a refused program (CE), which no printer of errors
+    /// sees.
+    pub(crate) fn with_hint(&self) -> String {
+        crate::hint::with_hint(self, self.hint())
+    }
+}
+
 /// The target of the symbolic link `link`, when it resolves within
 /// [`link_boundary`]; else why not, naming the link and its target.
-pub(crate) fn resolve_link(link: &Path) -> Result<PathBuf, String> {
-    let name = link.display();
+pub(crate) fn resolve_link(link: &Path) -> Result<PathBuf, LinkRefused> {
     let target = fs_err::canonicalize(link).map_err(|_| {
         // Name what it points to: a package copied without the files its
         // links reach out to (BAPCtools' test problems link `validation.h`
         // into the BAPCtools tree) says where they were expected.
-        let written = fs_err::read_link(link)
-            .map(|written| format!(" to `{}`", written.display()))
-            .unwrap_or_default();
-        format!(
-            "refused `{name}`: it is a symbolic link (symlink){written} that does not resolve (a \
-             loop or a missing target)\n\nhint: copy the package together with the files its \
-             links point to, or put the file itself in the package"
-        )
+        LinkRefused::Dangling {
+            link: link.to_owned(),
+            written: fs_err::read_link(link).ok(),
+        }
     })?;
     let boundary = link_boundary(link);
     match &boundary {
         Some(boundary) if target.starts_with(boundary) => Ok(target),
         Some(boundary) if in_package(link, boundary) => match not_public(&target) {
             None => Ok(target),
-            Some(why) => Err(format!(
-                "refused `{name}`: it is a symbolic link (symlink) to `{}`, which is outside the \
-                 package `{}` and {why}; its target was not read\n\nhint: a link out of a \
-                 package is followed only to a regular file every user may read; copy the file \
-                 into the package (a link may point anywhere inside it)",
-                target.display(),
-                boundary.display()
-            )),
+            Some(why) => Err(LinkRefused::NotPublic {
+                link: link.to_owned(),
+                target,
+                package: boundary.clone(),
+                why,
+            }),
         },
-        _ => Err(format!(
-            "refused `{name}`: it is a symbolic link (symlink) to a file outside its folder; its \
-             target was not read"
-        )),
+        _ => Err(LinkRefused::OutsideFolder {
+            link: link.to_owned(),
+        }),
     }
 }
 
@@ -237,7 +298,7 @@ mod tests {
             ("headers", "is a folder"),
             ("null.h", "is not a file on a disk"),
         ] {
-            let error = resolve_link(&program.join(link)).unwrap_err();
+            let error = resolve_link(&program.join(link)).unwrap_err().to_string();
             assert!(
                 error.contains(&format!("refused `{}`", program.join(link).display()))
                     && error.contains(why),
@@ -253,5 +314,34 @@ mod tests {
         fs_err::create_dir_all(&class).unwrap();
         symlink(root.join("headers/validation.h"), class.join("a.h")).unwrap();
         assert!(resolve_link(&class.join("a.h")).is_err());
+    }
+
+    /// A refusal's advice is a value beside its message (issue #33): the
+    /// message never holds `hint:`, a CE reason shows both.
+    #[test]
+    fn a_refused_link_keeps_its_hint_apart_from_its_message() {
+        let refused = LinkRefused::NotPublic {
+            link: PathBuf::from("p/a.h"),
+            target: PathBuf::from("/x/a.h"),
+            package: PathBuf::from("/p"),
+            why: "is a folder".to_owned(),
+        };
+        let hint = refused.hint().unwrap().to_string();
+        assert!(hint.starts_with("a link out of a package"), "{hint}");
+        assert!(!refused.to_string().contains("hint"), "{refused}");
+        assert_eq!(refused.with_hint(), format!("{refused}\n\nhint: {hint}"));
+        let outside = LinkRefused::OutsideFolder {
+            link: PathBuf::from("alice/a.h"),
+        };
+        assert_eq!(outside.hint(), None);
+        assert_eq!(outside.with_hint(), outside.to_string());
+        let config = crate::config::ConfigError::invalid_with_hint(
+            Path::new("p"),
+            "program",
+            refused.to_string(),
+            refused.hint(),
+        );
+        assert_eq!(config.hint(), refused.hint());
+        assert!(!config.to_string().contains("hint"), "{config}");
     }
 }

@@ -7,6 +7,7 @@
 
 use super::html::{self, Placement};
 use super::run::Analysis;
+use crate::atomic_file;
 use crate::grading::reports::{
     file_name, refuse_special_html, ClassPage, ClassPageSection, Section,
 };
@@ -25,7 +26,7 @@ pub(crate) fn write_html(path: &Path, analysis: &Analysis) -> Result<(), Grading
         return write_stdout(&pages.summary).map_err(GradingError::Stdout);
     }
     // Through a link, the pages go beside its target, where the page is.
-    let target = report::final_target(path)?;
+    let target = atomic_file::final_target(path)?;
     let path = target.as_path();
     let folder = report::page_folder(path);
     let summary_dir = summary_dir(path);

@@ -16,6 +16,7 @@
 
 pub(crate) mod search;
 
+use crate::atomic_file;
 use crate::config::judge::JudgeConfig;
 use crate::exit::Outcome;
 use crate::grading::settings::{self, master_seed, Overrides, SettingsWarning};
@@ -63,7 +64,7 @@ macro_rules! through_grading {
 through_grading!(
     crate::runner::RunError,
     std::io::Error,
-    crate::report::ReportError
+    crate::atomic_file::WriteError
 );
 
 /// What to stress.
@@ -259,8 +260,8 @@ fn report_failure(
         fs_err::create_dir_all(dir)?;
         let input_path = dir.join("failing.in");
         let answer_path = dir.join("failing.ans");
-        report::write_atomically(&input_path, smallest.input.as_bytes())?;
-        report::write_atomically(
+        atomic_file::write_atomically(&input_path, smallest.input.as_bytes())?;
+        atomic_file::write_atomically(
             &answer_path,
             smallest.answer.as_deref().unwrap_or_default().as_bytes(),
         )?;

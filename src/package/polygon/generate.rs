@@ -137,7 +137,7 @@ impl Generators {
             )
         };
         fs_err::create_dir_all(&self.folder).map_err(cache_error)?;
-        crate::report::write_atomically(&cached, first.as_bytes()).map_err(|error| {
+        crate::atomic_file::write_atomically(&cached, first.as_bytes()).map_err(|error| {
             ConfigError::invalid(
                 &cached,
                 "cache",

@@ -19,7 +19,7 @@ pub(super) fn prepare_scripts(
 ) -> Result<Prepared, Failure> {
     let folder = submission.path.as_path();
     crate::runner::folder_program::copy_folder(folder, dir, submission.constants.as_deref())
-        .map_err(|refused| Failure::Refused(refused.to_string()))?;
+        .map_err(|refused| Failure::Refused(refused.with_hint()))?;
     // Messages name the package's (or hand-in's) own scripts.
     let own = |name: &str| format!("`{}`", folder.join(name).display());
     let build = dir.join("build");
