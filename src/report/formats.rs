@@ -101,7 +101,7 @@ pub(crate) fn pages() -> Option<&'static Format> {
 
 /// The format whose flag is `--NAME` (tests name the reports they ask for).
 #[cfg(test)]
-fn named(name: &str) -> Option<&'static Format> {
+pub(crate) fn named(name: &str) -> Option<&'static Format> {
     FORMATS.iter().find(|format| format.name == name)
 }
 
