@@ -332,3 +332,47 @@ fn r29_a_solution_compiles_with_the_standard_its_type_names() {
     );
     run.expect_code(1);
 }
+
+/// See: issue #29 break-it. A test file that was a symbolic link out of
+/// the package was followed: every solution got the host file as input,
+/// and the report echoed it. A test's input or answer, the checker and a
+/// resource of `files/` that leads out of the package are refused, naming
+/// the line and the link, the target unread; so is a link on the way (the
+/// folder `tests/` itself).
+#[test]
+fn r29_a_link_out_of_the_package_is_refused_unread() {
+    for (link, line, element) in [
+        ("tests/01", 17, "<test>"),
+        ("tests/01.a", 17, "<test>"),
+        ("files/check.cpp", 54, "<checker>"),
+        ("files/testlib.h", 39, "<file>"),
+        ("tests", 17, "<test>"),
+    ] {
+        let dir = Dir::new();
+        let package = sum_package(&dir);
+        let secret = dir.path().join("secret");
+        fs_err::create_dir_all(&secret).unwrap();
+        fs_err::write(secret.join("01"), "7 8\n").unwrap();
+        fs_err::write(secret.join("01.a"), "15\n").unwrap();
+        let target = if link == "tests" {
+            secret.clone()
+        } else {
+            fs_err::copy(package.join(link), secret.join("copy")).unwrap();
+            secret.join("copy")
+        };
+        let path = package.join(link);
+        if path.is_dir() {
+            fs_err::remove_dir_all(&path).unwrap();
+        } else {
+            fs_err::remove_file(&path).unwrap();
+        }
+        std::os::unix::fs::symlink(&target, &path).unwrap();
+        refused(
+            &dir,
+            &format!(
+                "line {line}: `{element}`: refused `sum/{link}`: it is a symbolic link (symlink) \
+                 to a file outside the package `sum`; its target was not read"
+            ),
+        );
+    }
+}

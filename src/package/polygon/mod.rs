@@ -174,6 +174,39 @@ fn inside(
     (element, line): (&str, usize),
     relative: &str,
 ) -> Result<PathBuf, ConfigError> {
+    let lexical = inside_lexically(dir, xml, (element, line), relative)?;
+    not_linked_out(dir, xml, (element, line), &lexical)?;
+    Ok(lexical)
+}
+
+/// Refuses `path` in the package in `dir` when it, or a folder on the way
+/// to it, is a symbolic link out of the package (issue #29): its target is
+/// never read, so a hostile package cannot hand a host file to the
+/// solutions as a test, or print it in a report.
+fn not_linked_out(
+    dir: &Path,
+    xml: &Path,
+    (element, line): (&str, usize),
+    path: &Path,
+) -> Result<(), ConfigError> {
+    crate::runner::no_link_out(dir, path).map_err(|why| {
+        ConfigError::invalid_on(
+            xml,
+            line,
+            format!("<{element}>"),
+            format!("{why}\n\nhint: put the file itself in the package"),
+        )
+    })
+}
+
+/// `relative` inside the package, checked only as a path (a test's
+/// pattern): its links are checked on the test's own line.
+fn inside_lexically(
+    dir: &Path,
+    xml: &Path,
+    (element, line): (&str, usize),
+    relative: &str,
+) -> Result<PathBuf, ConfigError> {
     let path = Path::new(relative);
     let plain = path
         .components()
@@ -330,18 +363,21 @@ fn load(
         let input_relative = xml::expand_pattern(&testset.input_path_pattern, number);
         let answer_relative = xml::expand_pattern(&testset.answer_path_pattern, number);
         let (input_line, answer_line) = testset.pattern_lines;
-        let input_path = inside(
+        let input_path = inside_lexically(
             &dir,
             &xml_path,
             ("input-path-pattern", input_line),
             &input_relative,
         )?;
-        let answer_path = inside(
+        let answer_path = inside_lexically(
             &dir,
             &xml_path,
             ("answer-path-pattern", answer_line),
             &answer_relative,
         )?;
+        for path in [&input_path, &answer_path] {
+            not_linked_out(&dir, &xml_path, ("test", test.line), path)?;
+        }
         let name = input_path
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())
