@@ -376,3 +376,37 @@ fn r29_a_link_out_of_the_package_is_refused_unread() {
         );
     }
 }
+
+/// See: issue #29 break-it. An answer path pattern equal to the input's
+/// was accepted, and every input was taken as its own answer.
+#[test]
+fn r29_an_answer_pattern_naming_the_inputs_is_refused() {
+    let dir = Dir::new();
+    let package = sum_package(&dir);
+    edit_xml(
+        &package,
+        "<answer-path-pattern>tests/%02d.a<",
+        "<answer-path-pattern>tests/%02d<",
+    );
+    refused(
+        &dir,
+        "line 15: `<answer-path-pattern>`: `tests/%02d` names the input files",
+    );
+}
+
+/// See: issue #29 break-it. A testset that is not graded (`pretests`) was
+/// read and checked, and its limit of 1 byte stopped the grade of `tests`.
+#[test]
+fn r29_a_testset_that_is_not_graded_is_not_read() {
+    let dir = Dir::new();
+    let package = sum_package(&dir);
+    keep_solutions(&package, &[("main", "solutions/sum.cpp")]);
+    edit_xml(
+        &package,
+        "<testset name=\"tests\">",
+        "<testset name=\"pretests\"><time-limit>0</time-limit><memory-limit>1</memory-limit>\
+         </testset>\n<testset name=\"tests\">",
+    );
+    let run = judge(&dir, &["grade", "--package", "sum"]);
+    run.expect_code(0);
+}
