@@ -410,3 +410,39 @@ fn r29_a_testset_that_is_not_graded_is_not_read() {
     let run = judge(&dir, &["grade", "--package", "sum"]);
     run.expect_code(0);
 }
+
+/// See: issue #29 break-it. A zipped package's load error named the file
+/// in the cache folder it was unpacked to; it names the zip.
+#[test]
+fn r29_a_zipped_package_error_names_the_zip() {
+    use std::io::Write as _;
+    let dir = Dir::new();
+    let package = sum_package(&dir);
+    edit_xml(&package, "<time-limit>1000<", "<time-limit>1s<");
+    let zip_path = dir.path().join("sum.zip");
+    let mut writer = zip::ZipWriter::new(fs_err::File::create(&zip_path).unwrap());
+    for entry in walkdir::WalkDir::new(&package) {
+        let entry = entry.unwrap();
+        if entry.file_type().is_file() {
+            let name = entry.path().strip_prefix(dir.path()).unwrap();
+            writer
+                .start_file(
+                    name.to_string_lossy(),
+                    zip::write::SimpleFileOptions::default(),
+                )
+                .unwrap();
+            writer
+                .write_all(&fs_err::read(entry.path()).unwrap())
+                .unwrap();
+        }
+    }
+    writer.finish().unwrap();
+    let run = judge(&dir, &["grade", "--package", "sum.zip"]);
+    run.expect_code(2);
+    let err = run.stderr();
+    assert!(
+        err.contains("sum.zip/problem.xml`: line 11: `<time-limit>`"),
+        "{err}"
+    );
+    assert!(!err.contains("archives"), "{err}");
+}

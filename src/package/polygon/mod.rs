@@ -236,11 +236,32 @@ fn load(
     hidden: &Hidden,
 ) -> Result<PolygonPackage, ConfigError> {
     let cache = cache_folder().join("polygon");
-    let dir = if archive::is_zip(path) {
-        archive::unpack(path, &cache)?
-    } else {
-        path.to_owned()
-    };
+    if !archive::is_zip(path) {
+        return load_folder(path, path, id, config, hidden, &cache);
+    }
+    let dir = archive::unpack(path, &cache)?;
+    // An error names the zip and the file in it (`sum.zip/problem.xml`),
+    // not the cache folder it was unpacked to (issue #29 break-it).
+    load_folder(path, &dir, id, config, hidden, &cache).map_err(|mut error| {
+        if let Ok(relative) = error.path.strip_prefix(&dir) {
+            error.path = path.join(relative);
+        }
+        error
+    })
+}
+
+/// [`load`] of the package in the folder `dir` (the zip at `path`
+/// unpacked, or `path` itself).
+fn load_folder(
+    path: &Path,
+    dir: &Path,
+    id: &str,
+    config: &JudgeConfig,
+    hidden: &Hidden,
+    cache: &Path,
+) -> Result<PolygonPackage, ConfigError> {
+    let dir = dir.to_owned();
+    let cache = cache.to_owned();
     let xml_path = dir.join(PROBLEM_XML);
     let problem = xml::read(&xml_path)?;
     let testset = problem.graded_testset(&xml_path)?;
