@@ -472,9 +472,20 @@ pub(crate) fn abnormal_end(tool: &Tool, measured: &Measured, limits: &Limits) ->
             "timed out: it used more than {} ms of CPU",
             limits.cpu_time_ms
         ),
+        // Worded from what was measured (issue #29 break-it: a spinning
+        // generator on a busy host was said to wait for input): a run that
+        // spent most of its time on the CPU was computing.
+        Some(LimitExceeded::WallTime) if measured.cpu_time_ms * 2 >= measured.wall_time_ms => {
+            format!(
+                "timed out: it ran for more than {} ms, {} ms of them on the CPU (it was \
+                 computing; on a busy host its CPU limit of {} ms is reached later)",
+                limits.wall_time_ms, measured.cpu_time_ms, limits.cpu_time_ms
+            )
+        }
         Some(LimitExceeded::WallTime) => format!(
-            "timed out: it ran for more than {} ms (it may hang or wait for input)",
-            limits.wall_time_ms
+            "timed out: it ran for more than {} ms but used only {} ms of CPU (it may hang or \
+             wait for input)",
+            limits.wall_time_ms, measured.cpu_time_ms
         ),
         Some(LimitExceeded::Memory) => {
             format!("used more than {} MiB of memory", limits.memory_kib / 1024)
@@ -638,6 +649,38 @@ exit 43
             fault.0.contains("wrote more than 17412 KiB on stderr"),
             "{}",
             fault.0
+        );
+    }
+
+    /// See: issue #29 break-it. A tool out of wall time is worded from
+    /// what was measured: one that burnt CPU was computing, one that did
+    /// not may wait for input.
+    #[test]
+    fn a_tool_out_of_wall_time_is_worded_from_its_cpu_time() {
+        let measured = |cpu_time_ms: u64| Measured {
+            termination: Termination::Signaled(9),
+            limit_exceeded: Some(LimitExceeded::WallTime),
+            cpu_time_ms,
+            wall_time_ms: 30_500,
+            memory_kib: 1,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            stderr_discarded_bytes: 0,
+            deadlocked: false,
+            run_queue_wait_ms: None,
+            wall_granted_ms: 0,
+        };
+        let tool = Tool::new(Role::Generator, PathBuf::from("gen.sh"), None);
+        let spinning = abnormal_end(&tool, &measured(20_000), &limits()).unwrap().0;
+        assert!(
+            spinning.contains("20000 ms of them on the CPU (it was computing")
+                && !spinning.contains("wait for input"),
+            "{spinning}"
+        );
+        let waiting = abnormal_end(&tool, &measured(3), &limits()).unwrap().0;
+        assert!(
+            waiting.contains("used only 3 ms of CPU (it may hang or wait for input)"),
+            "{waiting}"
         );
     }
 

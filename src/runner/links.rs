@@ -108,6 +108,15 @@ pub(crate) enum LinkRefused {
         link.display()
     )]
     OutsideFolder { link: PathBuf },
+    /// A path a package names that is reached through a link out of the
+    /// package (issue #29: a Polygon test that links to a host file).
+    #[error(
+        "refused `{}`: it is a symbolic link (symlink) to a file outside the package `{}`; its \
+         target was not read",
+        link.display(),
+        package.display()
+    )]
+    OutsidePackage { link: PathBuf, package: PathBuf },
 }
 
 impl LinkRefused {
@@ -123,6 +132,9 @@ impl LinkRefused {
                  copy the file into the package (a link may point anywhere inside it)",
             )),
             LinkRefused::OutsideFolder { .. } => None,
+            LinkRefused::OutsidePackage { .. } => {
+                Some(Hint::new("put the file itself in the package"))
+            }
         }
     }
 
@@ -162,6 +174,45 @@ pub(crate) fn resolve_link(link: &Path) -> Result<PathBuf, LinkRefused> {
             link: link.to_owned(),
         }),
     }
+}
+
+/// Whether `path`, inside `root`, is reached through no symbolic link that
+/// leads out of `root` (issue #29: a Polygon package's test, answer or
+/// program that is a link to a host file). Each link on the way, `path`
+/// itself or a folder above it, must resolve inside `root`; nothing a link
+/// points to is read, only where it points. `Err` names the first link
+/// that does not, as [`resolve_link`] words a refusal.
+pub(crate) fn no_link_out(root: &Path, path: &Path) -> Result<(), LinkRefused> {
+    let Ok(relative) = path.strip_prefix(root) else {
+        return Ok(());
+    };
+    let mut at = root.to_path_buf();
+    for component in relative.components() {
+        at.push(component);
+        let Ok(metadata) = fs_err::symlink_metadata(&at) else {
+            // Missing: nothing further on the way exists either.
+            return Ok(());
+        };
+        if !metadata.file_type().is_symlink() {
+            continue;
+        }
+        let outside = || LinkRefused::OutsidePackage {
+            link: at.clone(),
+            package: root.to_owned(),
+        };
+        let canonical_root = fs_err::canonicalize(root).map_err(|_| outside())?;
+        match fs_err::canonicalize(&at) {
+            Ok(target) if target.starts_with(&canonical_root) => {}
+            Ok(_) => return Err(outside()),
+            Err(_) => {
+                return Err(LinkRefused::Dangling {
+                    link: at.clone(),
+                    written: fs_err::read_link(&at).ok(),
+                })
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Why the canonical `target` of a link out of a package is not followed,
@@ -230,6 +281,37 @@ pub(crate) fn links_out_of_package(package: &Path) -> Vec<(PathBuf, PathBuf)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_through_a_link_out_of_its_root_is_refused_unread() {
+        use std::os::unix::fs::symlink;
+        let root = tempfile::tempdir().unwrap();
+        let package = root.path().join("pkg");
+        fs_err::create_dir_all(package.join("tests")).unwrap();
+        fs_err::write(package.join("tests/02"), "1 2\n").unwrap();
+        fs_err::write(root.path().join("secret"), "7 8\n").unwrap();
+        symlink("02", package.join("tests/03")).unwrap();
+        symlink(root.path().join("secret"), package.join("tests/01")).unwrap();
+        symlink(root.path(), package.join("out")).unwrap();
+        symlink("missing", package.join("tests/04")).unwrap();
+        assert_eq!(no_link_out(&package, &package.join("tests/02")), Ok(()));
+        assert_eq!(no_link_out(&package, &package.join("tests/03")), Ok(()));
+        assert_eq!(no_link_out(&package, &package.join("tests/05")), Ok(()));
+        for (path, link, why) in [
+            ("tests/01", "tests/01", "outside the package"),
+            ("out/secret", "out", "outside the package"),
+            ("tests/04", "tests/04", "does not resolve"),
+        ] {
+            let error = no_link_out(&package, &package.join(path))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                error.contains(&format!("refused `{}`", package.join(link).display()))
+                    && error.contains(why),
+                "{path}: {error}"
+            );
+        }
+    }
 
     #[test]
     fn a_package_program_may_link_within_the_package_and_a_hand_in_within_its_folder() {

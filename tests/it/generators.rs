@@ -658,3 +658,46 @@ fn generators_check_cases_with_the_arguments_loading_gives_them() {
         run.transcript()
     );
 }
+
+/// See: issue #29 break-it (BAPCtools' `alternativeencryption`): `gen`
+/// deleted the committed `data/sample/01.interaction`, which BAPCtools
+/// writes by running the solution and the judge does not make. A committed
+/// file of a case the judge does not make (`.interaction`, `.hint`,
+/// `.png`) is kept byte for byte, and said to be; a file the judge makes
+/// is written again.
+#[test]
+fn gen_keeps_committed_files_it_does_not_make() {
+    let dir = Dir::new();
+    one_case_package(&dir, "import sys\nprint(int(sys.argv[1]) % 100)\n", "");
+    let kept = [
+        ("p/data/secret/only.interaction", "<1\n>1\n"),
+        ("p/data/secret/only.hint", "a hint\n"),
+        ("p/data/secret/only.png", "\u{1}PNG"),
+    ];
+    for (path, text) in kept {
+        dir.create(path, text);
+    }
+    dir.create("p/data/secret/only.in", "stale\n");
+    let run = dir.judge(&["gen", "--package", "p"]);
+    run.expect_code(0);
+    for (path, text) in kept {
+        assert_eq!(dir.read(path), text, "{}", run.transcript());
+        let relative = path.trim_start_matches("p/");
+        assert!(
+            run.stderr().contains(&format!(
+                "kept `{relative}` as it was: the judge does not make it"
+            )),
+            "{}",
+            run.transcript()
+        );
+    }
+    assert_ne!(dir.read("p/data/secret/only.in"), "stale\n");
+    // A second run finds the data up to date.
+    let again = dir.judge(&["gen", "--package", "p"]);
+    again.expect_code(0);
+    assert!(
+        again.stderr().contains("is up to date"),
+        "{}",
+        again.transcript()
+    );
+}

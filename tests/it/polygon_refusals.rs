@@ -332,3 +332,117 @@ fn r29_a_solution_compiles_with_the_standard_its_type_names() {
     );
     run.expect_code(1);
 }
+
+/// See: issue #29 break-it. A test file that was a symbolic link out of
+/// the package was followed: every solution got the host file as input,
+/// and the report echoed it. A test's input or answer, the checker and a
+/// resource of `files/` that leads out of the package are refused, naming
+/// the line and the link, the target unread; so is a link on the way (the
+/// folder `tests/` itself).
+#[test]
+fn r29_a_link_out_of_the_package_is_refused_unread() {
+    for (link, line, element) in [
+        ("tests/01", 17, "<test>"),
+        ("tests/01.a", 17, "<test>"),
+        ("files/check.cpp", 54, "<checker>"),
+        ("files/testlib.h", 39, "<file>"),
+        ("tests", 17, "<test>"),
+    ] {
+        let dir = Dir::new();
+        let package = sum_package(&dir);
+        let secret = dir.path().join("secret");
+        fs_err::create_dir_all(&secret).unwrap();
+        fs_err::write(secret.join("01"), "7 8\n").unwrap();
+        fs_err::write(secret.join("01.a"), "15\n").unwrap();
+        let target = if link == "tests" {
+            secret.clone()
+        } else {
+            fs_err::copy(package.join(link), secret.join("copy")).unwrap();
+            secret.join("copy")
+        };
+        let path = package.join(link);
+        if path.is_dir() {
+            fs_err::remove_dir_all(&path).unwrap();
+        } else {
+            fs_err::remove_file(&path).unwrap();
+        }
+        std::os::unix::fs::symlink(&target, &path).unwrap();
+        refused(
+            &dir,
+            &format!(
+                "line {line}: `{element}`: refused `sum/{link}`: it is a symbolic link (symlink) \
+                 to a file outside the package `sum`; its target was not read"
+            ),
+        );
+    }
+}
+
+/// See: issue #29 break-it. An answer path pattern equal to the input's
+/// was accepted, and every input was taken as its own answer.
+#[test]
+fn r29_an_answer_pattern_naming_the_inputs_is_refused() {
+    let dir = Dir::new();
+    let package = sum_package(&dir);
+    edit_xml(
+        &package,
+        "<answer-path-pattern>tests/%02d.a<",
+        "<answer-path-pattern>tests/%02d<",
+    );
+    refused(
+        &dir,
+        "line 15: `<answer-path-pattern>`: `tests/%02d` names the input files",
+    );
+}
+
+/// See: issue #29 break-it. A testset that is not graded (`pretests`) was
+/// read and checked, and its limit of 1 byte stopped the grade of `tests`.
+#[test]
+fn r29_a_testset_that_is_not_graded_is_not_read() {
+    let dir = Dir::new();
+    let package = sum_package(&dir);
+    keep_solutions(&package, &[("main", "solutions/sum.cpp")]);
+    edit_xml(
+        &package,
+        "<testset name=\"tests\">",
+        "<testset name=\"pretests\"><time-limit>0</time-limit><memory-limit>1</memory-limit>\
+         </testset>\n<testset name=\"tests\">",
+    );
+    let run = judge(&dir, &["grade", "--package", "sum"]);
+    run.expect_code(0);
+}
+
+/// See: issue #29 break-it. A zipped package's load error named the file
+/// in the cache folder it was unpacked to; it names the zip.
+#[test]
+fn r29_a_zipped_package_error_names_the_zip() {
+    use std::io::Write as _;
+    let dir = Dir::new();
+    let package = sum_package(&dir);
+    edit_xml(&package, "<time-limit>1000<", "<time-limit>1s<");
+    let zip_path = dir.path().join("sum.zip");
+    let mut writer = zip::ZipWriter::new(fs_err::File::create(&zip_path).unwrap());
+    for entry in walkdir::WalkDir::new(&package) {
+        let entry = entry.unwrap();
+        if entry.file_type().is_file() {
+            let name = entry.path().strip_prefix(dir.path()).unwrap();
+            writer
+                .start_file(
+                    name.to_string_lossy(),
+                    zip::write::SimpleFileOptions::default(),
+                )
+                .unwrap();
+            writer
+                .write_all(&fs_err::read(entry.path()).unwrap())
+                .unwrap();
+        }
+    }
+    writer.finish().unwrap();
+    let run = judge(&dir, &["grade", "--package", "sum.zip"]);
+    run.expect_code(2);
+    let err = run.stderr();
+    assert!(
+        err.contains("sum.zip/problem.xml`: line 11: `<time-limit>`"),
+        "{err}"
+    );
+    assert!(!err.contains("archives"), "{err}");
+}

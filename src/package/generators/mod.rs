@@ -303,7 +303,13 @@ pub(crate) fn generate(
         ));
         return Ok(Generated { lines, failures });
     }
-    let changed = store::write_data(dir, &plan, &made)?;
+    let (changed, kept) = store::write_data(dir, &plan, &made)?;
+    for file in kept {
+        lines.push(format!(
+            "kept `{file}` as it was: the judge does not make it (BAPCtools writes a sample's \
+             `.interaction` by running the solution)"
+        ));
+    }
     lines.push(format!(
         "{} test cases ({fresh} made, {cached} from the cache{}): {}",
         plan.cases.len() + plan.includes.len(),

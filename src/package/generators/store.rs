@@ -176,12 +176,17 @@ pub(crate) fn case_key(dir: &Path, case: &Case, programs: &Programs<'_>) -> Stri
 }
 
 /// Puts the plan's `data/` in place; `false` when the one there already
-/// holds exactly those files.
+/// holds exactly those files. A committed file of a case the plan places
+/// that the judge does not make (`data/sample/01.interaction`, which
+/// BAPCtools writes by running the solution on an interactive or
+/// multi-pass sample; a `.hint`, `.desc` or `.png`) is kept as it was,
+/// never deleted (issue #29 break-it); the second value names each, as
+/// `data/...`.
 pub(crate) fn write_data(
     dir: &Path,
     plan: &Plan,
     made: &BTreeMap<usize, Files>,
-) -> Result<bool, GeneratorsError> {
+) -> Result<(bool, Vec<String>), GeneratorsError> {
     let failed = |path: &Path| {
         let path = path.to_owned();
         move |source| GeneratorsError::Write { path, source }
@@ -211,15 +216,20 @@ pub(crate) fn write_data(
                 .iter()
                 .map(|(path, index)| (path.as_str(), *index)),
         );
-    for (path, index) in placed {
-        for (extension, bytes) in made.get(&index).into_iter().flatten() {
+    let placed: Vec<(&str, usize)> = placed.collect();
+    for (path, index) in &placed {
+        for (extension, bytes) in made.get(index).into_iter().flatten() {
             let file = root.join(format!("{path}{extension}"));
             fs_err::write(&file, bytes).map_err(failed(&file))?;
         }
     }
     let data = dir.join("data");
+    let mut kept = Vec::new();
+    for (path, _) in &placed {
+        kept.extend(keep_committed(&data, root, path).map_err(failed(&data))?);
+    }
     if same_tree(root, &data) {
-        return Ok(false);
+        return Ok((false, kept));
     }
     let old = tempfile::Builder::new()
         .prefix(".data-old-")
@@ -235,7 +245,48 @@ pub(crate) fn write_data(
         let _ = fs_err::remove_dir_all(&staged);
         return Err(GeneratorsError::Write { path: data, source });
     }
-    Ok(true)
+    Ok((true, kept))
+}
+
+/// Copies into `staging` the files of the case at `path` (under `data/`)
+/// that the committed `data` holds and `staging` does not: files named
+/// `NAME.EXT` beside it. A symbolic link is laid again as the same link,
+/// its target not read. Returns their paths, `data/...`.
+fn keep_committed(data: &Path, staging: &Path, path: &str) -> std::io::Result<Vec<String>> {
+    let case = Path::new(path);
+    let (Some(name), folder) = (case.file_name(), case.parent().unwrap_or(Path::new(""))) else {
+        return Ok(Vec::new());
+    };
+    let prefix = format!("{}.", name.to_string_lossy());
+    let Ok(entries) = fs_err::read_dir(data.join(folder)) else {
+        return Ok(Vec::new());
+    };
+    let mut kept = Vec::new();
+    let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
+    entries.sort_by_key(fs_err::DirEntry::file_name);
+    for entry in entries {
+        let file_name = entry.file_name();
+        if !file_name.to_string_lossy().starts_with(&prefix) {
+            continue;
+        }
+        let target = staging.join(folder).join(&file_name);
+        if fs_err::symlink_metadata(&target).is_ok() {
+            continue;
+        }
+        let kind = entry.file_type()?;
+        if kind.is_symlink() {
+            std::os::unix::fs::symlink(fs_err::read_link(entry.path())?, &target)?;
+        } else if kind.is_file() {
+            fs_err::copy(entry.path(), &target)?;
+        } else {
+            continue;
+        }
+        kept.push(format!(
+            "data/{}",
+            folder.join(&file_name).to_string_lossy()
+        ));
+    }
+    Ok(kept)
 }
 
 /// Whether two folders hold the same files with the same bytes.

@@ -115,7 +115,7 @@ pub(crate) fn unpack(path: &Path, cache: &Path) -> Result<PathBuf, ConfigError> 
         // Checked before it is kept: a zip that is no package leaves
         // nothing in the cache.
         if package_root(scratch.path()).is_none() {
-            return Err(no_problem_xml(path));
+            return Err(no_problem_xml(path, scratch.path()));
         }
         if fs_err::rename(scratch.path(), &target).is_err() && !target.is_dir() {
             return Err(invalid(format!(
@@ -124,7 +124,7 @@ pub(crate) fn unpack(path: &Path, cache: &Path) -> Result<PathBuf, ConfigError> 
             )));
         }
     }
-    package_root(&target).ok_or_else(|| no_problem_xml(path))
+    package_root(&target).ok_or_else(|| no_problem_xml(path, &target))
 }
 
 /// The first name `names` holds twice, with the entry numbers (from 1) of
@@ -192,12 +192,31 @@ fn central_names(bytes: &[u8]) -> Option<Vec<String>> {
     Some(names)
 }
 
-fn no_problem_xml(path: &Path) -> ConfigError {
-    ConfigError::invalid(
-        path,
-        "zip",
-        "holds no `problem.xml`, at its top or in its one top folder",
-    )
+/// Why the zip at `path`, unpacked in `unpacked`, is no package: no
+/// `problem.xml` at all, or several top folders each holding one (issue
+/// #29 break-it: two packages in one zip were said to hold none).
+fn no_problem_xml(path: &Path, unpacked: &Path) -> ConfigError {
+    const SHAPES: &str = "a zip is read as one package: `problem.xml` at its top, or in its one \
+                          top folder";
+    let mut holding: Vec<String> = fs_err::read_dir(unpacked)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.path().join("problem.xml").is_file())
+        .map(|entry| format!("`{}/`", entry.file_name().to_string_lossy()))
+        .collect();
+    holding.sort();
+    let message = if holding.len() > 1 {
+        format!(
+            "holds {} top folders with a `problem.xml` ({}): {SHAPES}; zip each package on its \
+             own",
+            holding.len(),
+            holding.join(", ")
+        )
+    } else {
+        format!("holds no `problem.xml` where one is looked for: {SHAPES}")
+    };
+    ConfigError::invalid(path, "zip", message)
 }
 
 /// Whether the entry `name` lands inside the folder it is unpacked in, as
@@ -265,6 +284,30 @@ mod tests {
         fs_err::write(root.join("marker"), "").unwrap();
         assert_eq!(unpack(&path, &cache).unwrap(), root);
         assert!(root.join("marker").is_file());
+    }
+
+    /// See: issue #29 break-it. A zip with two packages at its top was
+    /// said to hold no `problem.xml`.
+    #[test]
+    fn two_packages_at_the_top_are_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("two.zip");
+        fs_err::write(
+            &path,
+            zip_of(&[
+                ("b/problem.xml", "<problem/>"),
+                ("a/problem.xml", "<problem/>"),
+            ]),
+        )
+        .unwrap();
+        let error = unpack(&path, &dir.path().join("cache"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("holds 2 top folders with a `problem.xml` (`a/`, `b/`)")
+                && error.contains("`problem.xml` at its top, or in its one top folder"),
+            "{error}"
+        );
     }
 
     #[test]

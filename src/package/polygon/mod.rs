@@ -173,6 +173,34 @@ fn inside(
     (element, line): (&str, usize),
     relative: &str,
 ) -> Result<PathBuf, ConfigError> {
+    let lexical = inside_lexically(dir, xml, (element, line), relative)?;
+    not_linked_out(dir, xml, (element, line), &lexical)?;
+    Ok(lexical)
+}
+
+/// Refuses `path` in the package in `dir` when it, or a folder on the way
+/// to it, is a symbolic link out of the package (issue #29): its target is
+/// never read, so a hostile package cannot hand a host file to the
+/// solutions as a test, or print it in a report.
+fn not_linked_out(
+    dir: &Path,
+    xml: &Path,
+    (element, line): (&str, usize),
+    path: &Path,
+) -> Result<(), ConfigError> {
+    crate::runner::no_link_out(dir, path).map_err(|refused| {
+        ConfigError::invalid_on(xml, line, format!("<{element}>"), refused.with_hint())
+    })
+}
+
+/// `relative` inside the package, checked only as a path (a test's
+/// pattern): its links are checked on the test's own line.
+fn inside_lexically(
+    dir: &Path,
+    xml: &Path,
+    (element, line): (&str, usize),
+    relative: &str,
+) -> Result<PathBuf, ConfigError> {
     let path = Path::new(relative);
     let plain = path
         .components()
@@ -202,11 +230,32 @@ fn load(
     hidden: &Hidden,
 ) -> Result<PolygonPackage, ConfigError> {
     let cache = cache_folder().join("polygon");
-    let dir = if archive::is_zip(path) {
-        archive::unpack(path, &cache)?
-    } else {
-        path.to_owned()
-    };
+    if !archive::is_zip(path) {
+        return load_folder(path, path, id, config, hidden, &cache);
+    }
+    let dir = archive::unpack(path, &cache)?;
+    // An error names the zip and the file in it (`sum.zip/problem.xml`),
+    // not the cache folder it was unpacked to (issue #29 break-it).
+    load_folder(path, &dir, id, config, hidden, &cache).map_err(|mut error| {
+        if let Ok(relative) = error.path.strip_prefix(&dir) {
+            error.path = path.join(relative);
+        }
+        error
+    })
+}
+
+/// [`load`] of the package in the folder `dir` (the zip at `path`
+/// unpacked, or `path` itself).
+fn load_folder(
+    path: &Path,
+    dir: &Path,
+    id: &str,
+    config: &JudgeConfig,
+    hidden: &Hidden,
+    cache: &Path,
+) -> Result<PolygonPackage, ConfigError> {
+    let dir = dir.to_owned();
+    let cache = cache.to_owned();
     let xml_path = dir.join(PROBLEM_XML);
     let problem = xml::read(&xml_path)?;
     let testset = problem.graded_testset(&xml_path)?;
@@ -329,18 +378,21 @@ fn load(
         let input_relative = xml::expand_pattern(&testset.input_path_pattern, number);
         let answer_relative = xml::expand_pattern(&testset.answer_path_pattern, number);
         let (input_line, answer_line) = testset.pattern_lines;
-        let input_path = inside(
+        let input_path = inside_lexically(
             &dir,
             &xml_path,
             ("input-path-pattern", input_line),
             &input_relative,
         )?;
-        let answer_path = inside(
+        let answer_path = inside_lexically(
             &dir,
             &xml_path,
             ("answer-path-pattern", answer_line),
             &answer_relative,
         )?;
+        for path in [&input_path, &answer_path] {
+            not_linked_out(&dir, &xml_path, ("test", test.line), path)?;
+        }
         let name = input_path
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())

@@ -325,9 +325,16 @@ impl<'a, 'input> Reader<'a, 'input> {
                 .map(str::to_owned)
         });
         let judging = self.required_child(root, "judging")?;
-        let testsets = self
+        // Only the graded testset is read (the one named `tests`, else the
+        // first): a `pretests` testset it does not grade cannot stop it
+        // (issue #29 break-it).
+        let graded = self
             .children(judging, "testset")
+            .find(|testset| testset.attribute("name") == Some("tests"))
+            .or_else(|| self.children(judging, "testset").next());
+        let testsets = graded
             .map(|testset| self.testset(testset))
+            .into_iter()
             .collect::<Result<Vec<_>, _>>()?;
         if testsets.is_empty() {
             return Err(self.invalid(judging, "has no `<testset>`"));
@@ -500,6 +507,17 @@ impl<'a, 'input> Reader<'a, 'input> {
                 let child = self.required_child(node, element)?;
                 return Err(self.invalid(child, message));
             }
+        }
+        if expand_pattern(&answer_path_pattern, 1) == expand_pattern(&input_path_pattern, 1) {
+            let child = self.required_child(node, "answer-path-pattern")?;
+            return Err(self.invalid(
+                child,
+                format!(
+                    "`{answer_path_pattern}` names the input files (`<input-path-pattern>` is \
+                     `{input_path_pattern}`): the answers would be the inputs; Polygon's answers \
+                     are `tests/%02d.a`"
+                ),
+            ));
         }
         let pattern_lines = (
             self.line(self.required_child(node, "input-path-pattern")?),
