@@ -117,6 +117,15 @@ fn load(
         scoring: yaml.is_scoring(),
     };
     let id = id.to_owned();
+    // Nothing under `data/` is read before its links are checked (issue
+    // #34: `data/secret/x.ans -> /etc/shadow` would land in the report).
+    crate::runner::data_link_out_of_package(dir).map_err(|(link, message)| ConfigError {
+        path: link,
+        kind: ConfigErrorKind::Parse {
+            position: None,
+            message,
+        },
+    })?;
     let tests = read_tests(dir)?;
     if tests.is_empty() {
         return Err(ConfigError::invalid(
