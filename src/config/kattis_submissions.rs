@@ -10,7 +10,7 @@
 //!   `secret/group1`, `secret/*-hard`) apply to the tests of that group
 //!   only (a `score` there: the group's own score);
 //! - `use_for_time_limit`: `false` keeps an accepted submission out of the
-//!   derived time limit; `lower` and `upper` are, as the format says,
+//!   derived time limit, `true` is the default (no opt-out); `lower` and `upper` are, as the format says,
 //!   `permitted: [AC, WA, RTE]` and `required: [TLE]`, and `lower` also
 //!   puts the submission into the derived limit;
 //! - `language` (a code of the format's language list) and `entrypoint`
@@ -516,17 +516,21 @@ fn rule_key(
         }
         "message" => rule.message = Some(string(at, name, value)?),
         "use_for_time_limit" => {
-            rule.use_for_time_limit = Some(match value {
-                Value::Bool(false) => TimeLimitUse::Excluded,
-                Value::String(text) if text == "lower" => TimeLimitUse::Lower,
-                Value::String(text) if text == "upper" => TimeLimitUse::Upper,
+            // The format's type is "Bool or string": `true` opts nothing
+            // out nor in, the default (issue #34).
+            rule.use_for_time_limit = match value {
+                Value::Bool(true) => None,
+                Value::Bool(false) => Some(TimeLimitUse::Excluded),
+                Value::String(text) if text == "lower" => Some(TimeLimitUse::Lower),
+                Value::String(text) if text == "upper" => Some(TimeLimitUse::Upper),
                 _ => {
                     return Err(at.invalid_key(
                         name,
-                        "`use_for_time_limit` must be `false`, `lower` or `upper`".to_owned(),
+                        "`use_for_time_limit` must be `true`, `false`, `lower` or `upper`"
+                            .to_owned(),
                     ))
                 }
-            });
+            };
         }
         _ => return Ok(false),
     }
