@@ -128,11 +128,13 @@ fn load(
     })?;
     let tests = read_tests(dir)?;
     if tests.is_empty() {
-        return Err(ConfigError::invalid(
-            &dir.join("data"),
-            "data",
-            "holds no `.in` file under `sample/` or `secret/`",
-        ));
+        let data = data_folder(dir);
+        let why = if data.is_dir() {
+            "holds no `.in` file under `sample/` or `secret/`"
+        } else {
+            "is missing: a Kattis package keeps its tests in `data/sample/` and `data/secret/`"
+        };
+        return Err(ConfigError::invalid(&data, "data", why));
     }
     let time_limit_ms = yaml
         .limits

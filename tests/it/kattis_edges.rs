@@ -248,3 +248,19 @@ fn a_call_the_sandbox_refuses_is_noted_in_the_message() {
     assert!(touches.contains("exit code 3; "), "{out}");
     assert!(touches.contains(note), "{out}");
 }
+
+/// See: issue #34. A package without `data/` says the folder is missing,
+/// not that it holds no test.
+#[test]
+fn a_package_without_data_says_data_is_missing() {
+    let dir = crate::support::Dir::new();
+    crate::support::copy_fixture(&dir, "kattis/linked", "linked");
+    fs_err::remove_dir_all(dir.path().join("linked/data")).unwrap();
+    let run = dir.judge(&["grade", "--package", "linked"]);
+    run.expect_code(2);
+    let err = run.stderr();
+    assert!(
+        err.contains("linked/data`: `data`: is missing") && !err.contains("holds no"),
+        "{err}"
+    );
+}
