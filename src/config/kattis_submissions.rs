@@ -334,6 +334,35 @@ pub(crate) fn read(dir: &Path) -> Result<Option<Vec<Expectation>>, ConfigError> 
         .map_err(|kind| ConfigError { path, kind })
 }
 
+/// Refuses a `score` in `submissions/submissions.yaml` of the pass-fail
+/// package in `dir`, naming its line and glob (issue #34): the format
+/// allows it "only for scoring problems", and a pass-fail run has no score
+/// to meet it.
+pub(crate) fn refuse_score_on_pass_fail(dir: &Path) -> Result<(), ConfigError> {
+    let path = dir.join(FILE);
+    let Some(expectations) = read(dir)? else {
+        return Ok(());
+    };
+    let Some(expectation) = expectations
+        .iter()
+        .find(|expectation| expectation.rules.iter().any(|rule| rule.score.is_some()))
+    else {
+        return Ok(());
+    };
+    let text = fs_err::read_to_string(&path).map_err(|error| ConfigError {
+        path: path.clone(),
+        kind: ConfigErrorKind::Read(error),
+    })?;
+    let line = line_in_entry(&text, expectation.line, "score");
+    Err(ConfigError::invalid_on(
+        &path,
+        line,
+        expectation.glob.clone(),
+        "`score` is only for scoring problems, and problem.yaml makes this one pass-fail: \
+         remove it, or state `type: scoring` in problem.yaml",
+    ))
+}
+
 /// `expectations` and the format's default demand of `rejected/` and
 /// `brute_force/` (the folders without one of the judge's own), unless a
 /// glob replaces it; a default is at line 0.

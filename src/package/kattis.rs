@@ -116,6 +116,9 @@ fn load(
         constants: &file.constants,
         scoring: yaml.is_scoring(),
     };
+    if !yaml.is_scoring() {
+        crate::config::kattis_submissions::refuse_score_on_pass_fail(dir)?;
+    }
     let id = id.to_owned();
     // Nothing under `data/` is read before its links are checked (issue
     // #34: `data/secret/x.ans -> /etc/shadow` would land in the report).
