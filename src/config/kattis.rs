@@ -145,13 +145,38 @@ fn read_error(path: &Path, error: std::io::Error) -> ConfigError {
     }
 }
 
+/// A file that is not UTF-8, naming the line and byte of its first bad
+/// byte (issue #34: a Latin-1 `name: h\xe9llo`).
+fn not_utf8(path: &Path, error: &std::string::FromUtf8Error) -> ConfigError {
+    let bytes = error.as_bytes();
+    let at = error.utf8_error().valid_up_to();
+    let before = bytes.get(..at).unwrap_or(bytes);
+    let line = 1 + before.iter().filter(|byte| **byte == b'\n').count();
+    let column = 1 + before
+        .iter()
+        .rev()
+        .take_while(|byte| **byte != b'\n')
+        .count();
+    ConfigError {
+        path: path.to_owned(),
+        kind: ConfigErrorKind::Parse {
+            position: None,
+            message: format!(
+                "line {line}, byte {column}: is not UTF-8 (byte 0x{:02x}); save the file as UTF-8",
+                bytes.get(at).copied().unwrap_or_default()
+            ),
+        },
+    }
+}
+
 /// Reads `dir/problem.yaml` in the format version it states (see
 /// [`super::kattis_yaml`]): a key outside that version's keys, or a value
 /// not allowed, is an error with its line. A `submit-answer` problem is
 /// refused here: nothing in the judge grades answers handed in as files.
 pub(crate) fn read_problem_yaml(dir: &Path) -> Result<ProblemYamlFile, ConfigError> {
     let yaml_path = dir.join(MARKER);
-    let text = fs_err::read_to_string(&yaml_path).map_err(|error| read_error(&yaml_path, error))?;
+    let bytes = fs_err::read(&yaml_path).map_err(|error| read_error(&yaml_path, error))?;
+    let text = String::from_utf8(bytes).map_err(|error| not_utf8(&yaml_path, &error))?;
     let mut file = ProblemYamlFile {
         path: yaml_path,
         text,
@@ -407,6 +432,23 @@ fn test_folders(root: &Path) -> impl Iterator<Item = Result<PathBuf, ConfigError
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_problem_yaml_that_is_not_utf8_names_the_line_and_byte() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        fs_err::write(
+            dir.path().join(MARKER),
+            b"problem_format_version: 2025-09\r\nname: h\xe9llo\r\n",
+        )
+        .expect("written");
+        let error = read_problem_yaml(dir.path())
+            .expect_err("refused")
+            .to_string();
+        assert!(
+            error.contains("problem.yaml`: line 2, byte 8: is not UTF-8 (byte 0xe9)"),
+            "{error}"
+        );
+    }
 
     fn flags(text: &str) -> Vec<String> {
         text.split_whitespace().map(str::to_owned).collect()

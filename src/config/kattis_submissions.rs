@@ -10,7 +10,7 @@
 //!   `secret/group1`, `secret/*-hard`) apply to the tests of that group
 //!   only (a `score` there: the group's own score);
 //! - `use_for_time_limit`: `false` keeps an accepted submission out of the
-//!   derived time limit; `lower` and `upper` are, as the format says,
+//!   derived time limit, `true` is the default (no opt-out); `lower` and `upper` are, as the format says,
 //!   `permitted: [AC, WA, RTE]` and `required: [TLE]`, and `lower` also
 //!   puts the submission into the derived limit;
 //! - `language` (a code of the format's language list) and `entrypoint`
@@ -334,6 +334,35 @@ pub(crate) fn read(dir: &Path) -> Result<Option<Vec<Expectation>>, ConfigError> 
         .map_err(|kind| ConfigError { path, kind })
 }
 
+/// Refuses a `score` in `submissions/submissions.yaml` of the pass-fail
+/// package in `dir`, naming its line and glob (issue #34): the format
+/// allows it "only for scoring problems", and a pass-fail run has no score
+/// to meet it.
+pub(crate) fn refuse_score_on_pass_fail(dir: &Path) -> Result<(), ConfigError> {
+    let path = dir.join(FILE);
+    let Some(expectations) = read(dir)? else {
+        return Ok(());
+    };
+    let Some(expectation) = expectations
+        .iter()
+        .find(|expectation| expectation.rules.iter().any(|rule| rule.score.is_some()))
+    else {
+        return Ok(());
+    };
+    let text = fs_err::read_to_string(&path).map_err(|error| ConfigError {
+        path: path.clone(),
+        kind: ConfigErrorKind::Read(error),
+    })?;
+    let line = line_in_entry(&text, expectation.line, "score");
+    Err(ConfigError::invalid_on(
+        &path,
+        line,
+        expectation.glob.clone(),
+        "`score` is only for scoring problems, and problem.yaml makes this one pass-fail: \
+         remove it, or state `type: scoring` in problem.yaml",
+    ))
+}
+
 /// `expectations` and the format's default demand of `rejected/` and
 /// `brute_force/` (the folders without one of the judge's own), unless a
 /// glob replaces it; a default is at line 0.
@@ -516,17 +545,21 @@ fn rule_key(
         }
         "message" => rule.message = Some(string(at, name, value)?),
         "use_for_time_limit" => {
-            rule.use_for_time_limit = Some(match value {
-                Value::Bool(false) => TimeLimitUse::Excluded,
-                Value::String(text) if text == "lower" => TimeLimitUse::Lower,
-                Value::String(text) if text == "upper" => TimeLimitUse::Upper,
+            // The format's type is "Bool or string": `true` opts nothing
+            // out nor in, the default (issue #34).
+            rule.use_for_time_limit = match value {
+                Value::Bool(true) => None,
+                Value::Bool(false) => Some(TimeLimitUse::Excluded),
+                Value::String(text) if text == "lower" => Some(TimeLimitUse::Lower),
+                Value::String(text) if text == "upper" => Some(TimeLimitUse::Upper),
                 _ => {
                     return Err(at.invalid_key(
                         name,
-                        "`use_for_time_limit` must be `false`, `lower` or `upper`".to_owned(),
+                        "`use_for_time_limit` must be `true`, `false`, `lower` or `upper`"
+                            .to_owned(),
                     ))
                 }
-            });
+            };
         }
         _ => return Ok(false),
     }

@@ -111,14 +111,28 @@ fn load(
         constants: &file.constants,
         scoring: yaml.is_scoring(),
     };
+    if !yaml.is_scoring() {
+        crate::config::kattis_submissions::refuse_score_on_pass_fail(dir)?;
+    }
     let id = id.to_owned();
+    // Nothing under `data/` is read before its links are checked (issue
+    // #34: `data/secret/x.ans -> /etc/shadow` would land in the report).
+    crate::runner::data_link_out_of_package(dir).map_err(|(link, message)| ConfigError {
+        path: link,
+        kind: ConfigErrorKind::Parse {
+            position: None,
+            message,
+        },
+    })?;
     let tests = read_tests(dir)?;
     if tests.is_empty() {
-        return Err(ConfigError::invalid(
-            &dir.join("data"),
-            "data",
-            "holds no `.in` file under `sample/` or `secret/`",
-        ));
+        let data = data_folder(dir);
+        let why = if data.is_dir() {
+            "holds no `.in` file under `sample/` or `secret/`"
+        } else {
+            "is missing: a Kattis package keeps its tests in `data/sample/` and `data/secret/`"
+        };
+        return Err(ConfigError::invalid(&data, "data", why));
     }
     let time_limit_ms = yaml
         .limits

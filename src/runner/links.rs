@@ -278,6 +278,55 @@ pub(crate) fn links_out_of_package(package: &Path) -> Vec<(PathBuf, PathBuf)> {
     followed
 }
 
+/// The first symbolic link under the test data (`data/`, itself included)
+/// of the Kattis package `package` that resolves outside the package, with
+/// why it is refused, naming where it points (issue #34). Test data is
+/// read into reports and fed to programs, so unlike a program's file no
+/// link out is followed, not even to a public file; the target is never
+/// opened, only its path resolved. A link to a folder inside the package
+/// is searched in turn; a link that does not resolve reads nothing (the
+/// file's reader says it is missing).
+pub(crate) fn data_link_out_of_package(package: &Path) -> Result<(), (PathBuf, String)> {
+    let Ok(root) = fs_err::canonicalize(package) else {
+        return Ok(());
+    };
+    let mut folders = vec![package.join("data")];
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(folder) = folders.pop() {
+        for entry in walkdir::WalkDir::new(&folder)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|entry| entry.path_is_symlink())
+        {
+            let link = entry.path();
+            let Ok(target) = fs_err::canonicalize(link) else {
+                continue;
+            };
+            if !target.starts_with(&root) {
+                let written = fs_err::read_link(link)
+                    .ok()
+                    .filter(|written| *written != target)
+                    .map(|written| format!("`{}`, that is ", written.display()))
+                    .unwrap_or_default();
+                let why = format!(
+                    "refused: it is a symbolic link (symlink) to {written}`{}`, outside the \
+                     package `{}`; its target was not read\n\nhint: test data under `data/` \
+                     must be in the package: copy the file into it (a link may point anywhere \
+                     inside the package)",
+                    target.display(),
+                    root.display()
+                );
+                return Err((link.to_owned(), why));
+            }
+            if target.is_dir() && seen.insert(target) {
+                folders.push(link.to_owned());
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

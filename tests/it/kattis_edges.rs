@@ -248,3 +248,39 @@ fn a_call_the_sandbox_refuses_is_noted_in_the_message() {
     assert!(touches.contains("exit code 3; "), "{out}");
     assert!(touches.contains(note), "{out}");
 }
+
+/// See: issue #34. A package without `data/` says the folder is missing,
+/// not that it holds no test.
+#[test]
+fn a_package_without_data_says_data_is_missing() {
+    let dir = crate::support::Dir::new();
+    crate::support::copy_fixture(&dir, "kattis/linked", "linked");
+    fs_err::remove_dir_all(dir.path().join("linked/data")).unwrap();
+    let run = dir.judge(&["grade", "--package", "linked"]);
+    run.expect_code(2);
+    let err = run.stderr();
+    assert!(
+        err.contains("linked/data`: `data`: is missing") && !err.contains("holds no"),
+        "{err}"
+    );
+}
+
+/// See: issue #34. A problem.yaml that is not UTF-8 names the line and
+/// byte of its first bad byte.
+#[test]
+fn a_problem_yaml_that_is_not_utf8_names_its_line() {
+    let dir = crate::support::Dir::new();
+    crate::support::copy_fixture(&dir, "kattis/linked", "linked");
+    fs_err::write(
+        dir.path().join("linked/problem.yaml"),
+        b"problem_format_version: 2025-09\r\nname: h\xe9llo\r\n",
+    )
+    .unwrap();
+    let run = dir.judge(&["grade", "--package", "linked"]);
+    run.expect_code(2);
+    let err = run.stderr();
+    assert!(
+        err.contains("linked/problem.yaml`: line 2, byte 8: is not UTF-8"),
+        "{err}"
+    );
+}

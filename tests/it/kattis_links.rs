@@ -170,3 +170,82 @@ fn a_submission_link_leaving_the_package_is_a_compile_error() {
         "{out}"
     );
 }
+
+/// See: issue #34. A test-data file that links out of the package refuses
+/// the package (exit 2) naming the link and where it points, before any
+/// of it is read: `data/secret/1.ans -> /etc/shadow` must not put the
+/// file's bytes on stderr or in the report. That holds for a private file,
+/// a public one, any file under `data/` (an input, an `invalid_input/`
+/// case, `test_group.yaml`) and `data/` itself; a link inside the package
+/// stays allowed.
+#[test]
+fn a_test_data_link_leaving_the_package_refuses_it_unread() {
+    const SECRET: &str = "root:TOPSECRETHASH:20228:0:99999:7:::";
+    for (mode, link) in [
+        (0o600, "linked/data/secret/1.ans"),
+        (0o644, "linked/data/secret/1.ans"),
+        (0o600, "linked/data/sample/1.in"),
+        (0o600, "linked/data/invalid_input/bad.in"),
+        (0o600, "linked/data/secret/test_group.yaml"),
+    ] {
+        let dir = Dir::new();
+        copy_fixture(&dir, "kattis/linked", "linked");
+        let outside = dir.create("outside/shadow", format!("{SECRET}\n"));
+        fs_err::set_permissions(&outside, std::os::unix::fs::PermissionsExt::from_mode(mode))
+            .unwrap();
+        let at = dir.path().join(link);
+        fs_err::create_dir_all(at.parent().unwrap()).unwrap();
+        if at.exists() {
+            fs_err::remove_file(&at).unwrap();
+        }
+        std::os::unix::fs::symlink(&outside, &at).unwrap();
+        let report = dir.path().join("report.json");
+        let run = dir.judge(&[
+            "grade",
+            "--package",
+            "linked",
+            "--json",
+            report.to_str().unwrap(),
+        ]);
+        let (out, err) = (run.stdout(), run.stderr());
+        assert_eq!(run.code(), 2, "{link} {mode:o}: {out}{err}");
+        assert!(
+            err.contains(&format!(
+                "`{link}`: refused: it is a symbolic link (symlink) to `"
+            )) && err.contains("/outside/shadow`, outside the package")
+                && err.contains("its target was not read"),
+            "{link} {mode:o}: {err}"
+        );
+        assert!(
+            !out.contains("TOPSECRET") && !err.contains("TOPSECRET"),
+            "{link}: {out}{err}"
+        );
+        let written = fs_err::read_to_string(&report).unwrap_or_default();
+        assert!(!written.contains("TOPSECRET"), "{link}: {written}");
+    }
+    // `data/` itself linking out.
+    let dir = Dir::new();
+    copy_fixture(&dir, "kattis/linked", "linked");
+    fs_err::rename(dir.path().join("linked/data"), dir.path().join("data")).unwrap();
+    std::os::unix::fs::symlink("../data", dir.path().join("linked/data")).unwrap();
+    let run = dir.judge(&["grade", "--package", "linked"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr()
+            .contains("`linked/data`: refused: it is a symbolic link (symlink) to `../data`"),
+        "{}",
+        run.stderr()
+    );
+}
+
+/// A test-data link inside the package (an answer shared by two tests, a
+/// group folder linked to another) is read as its target.
+#[test]
+fn a_test_data_link_inside_the_package_is_followed() {
+    let dir = Dir::new();
+    copy_fixture(&dir, "kattis/linked", "linked");
+    relink(&dir, "linked/data/secret/1.ans", "../sample/1.ans");
+    relink(&dir, "linked/data/secret/1.in", "../sample/1.in");
+    let run = dir.judge(&["grade", "--package", "linked"]);
+    assert_eq!(run.code(), 0, "{}{}", run.stdout(), run.stderr());
+}

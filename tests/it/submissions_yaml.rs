@@ -202,3 +202,40 @@ fn an_unknown_key_is_refused_with_its_file_line_and_key() {
         assert!(err.contains(wanted), "{wanted}\n{err}");
     }
 }
+
+/// See: issue #34. The format's `use_for_time_limit` is "Bool or string":
+/// `true` (the default, no opt-out) is accepted, and the accepted
+/// submission still agrees.
+#[test]
+fn use_for_time_limit_true_is_accepted_as_the_default() {
+    let dir = Dir::new();
+    double_package(
+        &dir,
+        "accepted/*:\n  permitted: [AC]\n  use_for_time_limit: true\n",
+    );
+    let run = dir.judge(&["grade", "--package", "double"]);
+    let out = run.stdout();
+    assert_eq!(run.code(), 0, "{out}{}", run.stderr());
+    assert!(
+        out.contains("ok       double/submissions/accepted/double.py: AC"),
+        "{out}"
+    );
+}
+
+/// See: issue #34. `score` is "only for scoring problems": on a pass-fail
+/// one it refuses the package at load, naming the file, line and glob.
+#[test]
+fn a_score_on_a_pass_fail_problem_is_refused_with_its_line() {
+    let dir = Dir::new();
+    double_package(
+        &dir,
+        "mixed/*:\n  permitted: [AC, WA]\naccepted:\n  permitted: [AC]\n  score: 5\n",
+    );
+    let run = dir.judge(&["grade", "--package", "double"]);
+    run.expect_code(2);
+    let err = run.stderr();
+    assert!(
+        err.contains("double/submissions/submissions.yaml`: line 5: `accepted`: `score` is only for scoring problems"),
+        "{err}"
+    );
+}

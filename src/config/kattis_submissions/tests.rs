@@ -77,11 +77,19 @@ fn a_default_folder_key_inherits_what_it_does_not_give() {
 #[test_case("a/*:\n  authors: []\n", "line 2: `a/*`: `authors` must be a person" ; "no author")]
 #[test_case("a/*:\n  authors: {email: a@b.c}\n", "line 2: `a/*`: `authors` must be a person" ; "an author without a name")]
 #[test_case("a/*:\n  model_solution: yes please\n", "line 2: `a/*`: `model_solution` must be true or false" ; "model solution no bool")]
-#[test_case("a/*:\n  use_for_time_limit: true\n", "line 2: `a/*`: `use_for_time_limit` must be" ; "time limit use true")]
+#[test_case("a/*:\n  use_for_time_limit: yes please\n", "line 2: `a/*`: `use_for_time_limit` must be `true`, `false`" ; "time limit use no bool")]
 #[test_case("a/*:\n  use_for_time_limit: upper\n  permitted: [AC, WA]\n", "`use_for_time_limit` contradicts" ; "upper without tle permitted")]
 #[test_case("a/[xy]:\n  permitted: [AC]\n", "line 1: `a/[xy]`: not a glob: `[...]` is not supported" ; "a bad glob")]
 #[test_case("a/*:\n  permitted: [AC\n", "line 3, column 1: did not find expected" ; "bad yaml")]
 fn refuses_a_bad_entry_with_its_line(text: &str, wanted: &str) {
     let error = parse(text).unwrap_err().to_string();
     assert!(error.contains(wanted), "{error}");
+}
+
+/// Issue #34: the format's type is "Bool or string"; `true` is the
+/// default, no opt-out.
+#[test]
+fn use_for_time_limit_true_is_the_default() {
+    let read = parse("accepted/a.py:\n  use_for_time_limit: true\n").expect("accepted");
+    assert_eq!(read[0].use_for_time_limit(), None);
 }
