@@ -578,17 +578,8 @@ mod tests {
             ..crate::report::json::GradedResult::fixture(result, "alice")
         };
         let report = GradeReport {
-            version: crate::report::json::VERSION,
-            isolation: None,
-            layout: crate::config::judge::Layout::ProblemStudent,
-            shard: None,
-            judge_version: None,
-            interrupted: false,
-            not_graded: Vec::new(),
-            graded_with: None,
-            ignored: Vec::new(),
-            missing: Vec::new(),
             results: vec![graded],
+            ..empty_report()
         };
         assert!(matches!(viewed(&report, false), Cow::Borrowed(_)));
         let view = viewed(&report, true);
