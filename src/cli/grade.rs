@@ -234,7 +234,7 @@ pub(super) fn finish(
     super::reports::settle(written, report, quiet, &mut |quiet| {
         if !to_stdout {
             if !quiet {
-                write_stdout(&human::render_grade_table(
+                write_stdout(&reports::grade_table(
                     report,
                     crate::report::stdout::colour_stdout(),
                 ))?;

@@ -8,8 +8,8 @@
 //! The wire types stay `report::json`'s (the JSON schema); what is not the
 //! wire's to say — a decision — is a function here over them.
 
-use crate::report::json::GradedResult;
-use crate::report::{human, Expectation, Row};
+use crate::report::json::{GradedResult, NotGraded};
+use crate::report::{human, Expectation, Row, Ungraded};
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
 
@@ -48,6 +48,53 @@ pub(crate) fn score_percent(result: &SubmissionResult) -> u32 {
     (got / most * 100.0).round().clamp(1.0, 99.0) as u32
 }
 
+/// The score the gradebook, the HTML pages and the platforms' files show
+/// (their `score`): with test groups the groups' score, else the percent of
+/// tests passed, 0 to 100 (0 when the submission did not compile or there
+/// were no tests); two decimals.
+pub(crate) fn score_points(result: &SubmissionResult) -> f64 {
+    result
+        .score
+        .unwrap_or_else(|| result.pass_fail_score())
+        .rounded()
+}
+
+/// The most [`score_points`] could be (their `max_score`): with test groups
+/// the groups' maximum, else 100 (the score is then a percent); two
+/// decimals.
+pub(crate) fn max_score_points(result: &SubmissionResult) -> f64 {
+    match (result.score, result.max_score) {
+        (Some(_), Some(max)) => max.rounded(),
+        _ => 100.0,
+    }
+}
+
+/// The pairs an interrupted run did not grade, as the reports show them:
+/// each with the student the report recorded, else the one its path names
+/// under the layouts (`judge run`'s report records none, nor did older
+/// judges' grade reports).
+pub(crate) fn ungraded(pairs: &[NotGraded]) -> Vec<Ungraded> {
+    pairs
+        .iter()
+        .map(|pair| {
+            let NotGraded {
+                problem,
+                submission,
+                student,
+            } = pair;
+            Ungraded {
+                problem: problem.clone(),
+                submission: submission.clone(),
+                student: match student {
+                    Some(student) => student.clone(),
+                    None => crate::discovery::student_from_path(submission, problem),
+                },
+                recorded: student.is_some(),
+            }
+        })
+        .collect()
+}
+
 /// `judge grade` and `judge merge`: the student found by discovery under
 /// the layout, never guessed again from the path.
 impl Row for GradedResult {
@@ -65,6 +112,14 @@ impl Row for GradedResult {
 
     fn score_percent(&self) -> u32 {
         score_percent(&self.result)
+    }
+
+    fn score_points(&self) -> f64 {
+        score_points(&self.result)
+    }
+
+    fn max_score_points(&self) -> f64 {
+        max_score_points(&self.result)
     }
 
     fn expectation(&self) -> Option<Expectation> {
@@ -115,6 +170,14 @@ impl Row for SubmissionResult {
 
     fn score_percent(&self) -> u32 {
         score_percent(self)
+    }
+
+    fn score_points(&self) -> f64 {
+        score_points(self)
+    }
+
+    fn max_score_points(&self) -> f64 {
+        max_score_points(self)
     }
 }
 
@@ -178,5 +241,60 @@ mod tests {
         };
         assert_eq!(score_percent(&result), percent);
         assert_eq!(Row::score_percent(&result), percent);
+    }
+
+    #[test_case(1, 3, 33.33 ; "a third")]
+    #[test_case(2, 3, 66.67 ; "two thirds round up")]
+    #[test_case(1, 8, 12.5 ; "an eighth")]
+    #[test_case(0, 0, 0.0 ; "no tests")]
+    fn the_score_in_points_rounds_to_two_decimals_of_100(passed: usize, total: usize, points: f64) {
+        let result = SubmissionResult {
+            passed,
+            total,
+            ..SubmissionResult::fixture("rooks", "a.py", Vec::new())
+        };
+        assert_eq!(score_points(&result), points);
+        assert_eq!(Row::score_points(&result), points);
+        assert_eq!(max_score_points(&result), 100.0);
+    }
+
+    /// See: issue #15. With groups the score is the groups' points of
+    /// their maximum, never a percent.
+    #[test]
+    fn a_scored_result_is_its_points_of_its_maximum() {
+        let result = SubmissionResult {
+            passed: 3,
+            total: 4,
+            score: Some(crate::verdict::Points(37.5)),
+            max_score: Some(crate::verdict::Points(250.0)),
+            ..SubmissionResult::fixture("tri", "narrow.py", Vec::new())
+        };
+        assert_eq!(score_points(&result), 37.5);
+        assert_eq!(max_score_points(&result), 250.0);
+        let graded = GradedResult::fixture(result, "ann");
+        assert_eq!(
+            (Row::score_points(&graded), Row::max_score_points(&graded)),
+            (37.5, 250.0)
+        );
+    }
+
+    /// An interrupted pair's student is the one recorded, else the one its
+    /// path names (`judge run`, older reports), decided here for every
+    /// report.
+    #[test]
+    fn an_ungraded_pairs_student_is_recorded_or_read_from_its_path() {
+        let pair = |student: Option<&str>| NotGraded {
+            problem: "rooks".to_owned(),
+            submission: "class/bob/rooks.py".to_owned(),
+            student: student.map(str::to_owned),
+        };
+        let shown = ungraded(&[pair(Some("robert")), pair(None)]);
+        let students: Vec<(&str, bool)> = shown
+            .iter()
+            .map(|pair| (pair.student.as_str(), pair.recorded))
+            .collect();
+        assert_eq!(students, [("robert", true), ("bob", false)]);
+        assert_eq!(shown[1].submission, "class/bob/rooks.py");
+        assert_eq!(shown[1].problem, "rooks");
     }
 }

@@ -236,18 +236,12 @@ mod tests {
 
     fn report(shard: usize, interrupted: bool, not_graded: &[&str]) -> GradeReport {
         GradeReport {
-            version: VERSION,
-            isolation: None,
-            layout: Layout::ProblemStudent,
             shard: Some(ShardInfo {
                 index: shard,
                 count: 2,
                 pairs: 1,
             }),
             judge_version: Some(JUDGE_VERSION.to_owned()),
-            graded_with: None,
-            ignored: Vec::new(),
-            missing: Vec::new(),
             interrupted,
             not_graded: not_graded
                 .iter()
@@ -257,7 +251,7 @@ mod tests {
                     student: None,
                 })
                 .collect(),
-            results: Vec::new(),
+            ..GradeReport::fixture(Layout::ProblemStudent, Vec::new())
         }
     }
 

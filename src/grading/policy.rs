@@ -123,13 +123,6 @@ mod tests {
 
     fn report(layout: Layout, results: Vec<GradedResult>) -> GradeReport {
         GradeReport {
-            version: 1,
-            isolation: None,
-            layout,
-            shard: None,
-            judge_version: None,
-            interrupted: false,
-            not_graded: Vec::new(),
             graded_with: Some(GradedWith {
                 judge_version: "x".to_owned(),
                 seed: Some(7),
@@ -139,9 +132,7 @@ mod tests {
                 output_limit_kib: None,
                 wall_time_factor: 2.0,
             }),
-            ignored: Vec::new(),
-            missing: Vec::new(),
-            results,
+            ..GradeReport::fixture(layout, results)
         }
     }
 

@@ -245,6 +245,13 @@ pub(crate) fn viewed(report: &GradeReport, student_view: bool) -> Cow<'_, GradeR
     }
 }
 
+/// A grade's terminal table ([`report::human::render_grade_table`]), its
+/// pairs not graded each with the student decided here
+/// ([`super::graded::ungraded`]); `colour` paints the verdicts.
+pub(crate) fn grade_table(report: &GradeReport, colour: bool) -> String {
+    report::human::render_grade_table(report, &super::graded::ungraded(&report.not_graded), colour)
+}
+
 /// Writes `judge run`'s reports: the JSON report to `json` (with the
 /// isolation in force, the tests run, and marked `interrupted`, with the
 /// submissions not graded, when a signal stopped the run), then the files
@@ -267,7 +274,7 @@ pub(crate) fn write_run(
     }
     let options = report::html::Options {
         interrupted: run.stopped_by.is_some(),
-        not_graded: run.not_graded.clone(),
+        not_graded: super::graded::ungraded(&run.not_graded),
         ..report::html::Options::default()
     };
     write(files, &run.results, &options, None)
@@ -306,7 +313,7 @@ pub(crate) fn write_grade(
             missing: written.missing.clone(),
             ignored: written.ignored.clone(),
             interrupted: written.interrupted,
-            not_graded: written.not_graded.clone(),
+            not_graded: super::graded::ungraded(&written.not_graded),
             sources: if files.files.iter().any(|(format, _)| format.is_pages()) {
                 super::sources::read(&written.results, written.layout, student_view)
             } else {
@@ -577,10 +584,8 @@ mod tests {
             fingerprint: Some("f".to_owned()),
             ..crate::report::json::GradedResult::fixture(result, "alice")
         };
-        let report = GradeReport {
-            results: vec![graded],
-            ..empty_report()
-        };
+        let report =
+            GradeReport::fixture(crate::config::judge::Layout::ProblemStudent, vec![graded]);
         assert!(matches!(viewed(&report, false), Cow::Borrowed(_)));
         let view = viewed(&report, true);
         assert!(matches!(view, Cow::Owned(_)));
@@ -617,22 +622,6 @@ mod tests {
             csv.is_file(),
             "the CSV is written although the JUnit file is not"
         );
-    }
-
-    fn empty_report() -> GradeReport {
-        GradeReport {
-            version: report::json::VERSION,
-            isolation: None,
-            layout: crate::config::judge::Layout::ProblemStudent,
-            shard: None,
-            judge_version: None,
-            interrupted: false,
-            not_graded: Vec::new(),
-            graded_with: None,
-            ignored: Vec::new(),
-            missing: Vec::new(),
-            results: Vec::new(),
-        }
     }
 
     fn report_error(name: &str) -> GradingError {
@@ -751,7 +740,14 @@ mod tests {
             } else {
                 Err(journal_error())
             };
-            let written = write_graded(&empty_report(), Some(json), &files, false, None, journal);
+            let written = write_graded(
+                &GradeReport::fixture(crate::config::judge::Layout::ProblemStudent, Vec::new()),
+                Some(json),
+                &files,
+                false,
+                None,
+                journal,
+            );
             let came_to = match &written {
                 Written::All { journal: None } => "all",
                 Written::Failed { also, .. } if also.is_empty() => "failed",

@@ -193,7 +193,7 @@ fn write_run(
     let options = report::html::Options {
         student_view,
         interrupted: viewed.interrupted,
-        not_graded: viewed.not_graded.clone(),
+        not_graded: super::graded::ungraded(&viewed.not_graded),
         ..report::html::Options::default()
     };
     failures.extend(super::reports::write(files, &viewed.results, &options, None).err());

@@ -6,6 +6,7 @@
 
 use super::json::{GradeReport, GradedResult};
 use super::Row;
+use super::Ungraded;
 use crate::config::judge::Layout;
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
@@ -157,7 +158,14 @@ fn cell_message(message: &str) -> String {
 /// rows, missing and not graded ones among them, by problem in the order
 /// the problems first appear. Layout `expected` keeps the report's order
 /// (by problem and example), which is how a setter reads it.
-pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
+///
+/// `not_graded` is `report`'s pairs not graded, each with its student as
+/// the grading layer decided it (`crate::grading::graded::ungraded`).
+pub(crate) fn render_grade_table(
+    report: &GradeReport,
+    not_graded: &[Ungraded],
+    colour: bool,
+) -> String {
     let expected_layout = report.layout == Layout::Expected;
     let header: [String; 7] = [
         "problem".into(),
@@ -221,19 +229,21 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
         rows.push((pair.student.clone(), &pair.problem, cells, None));
     }
     // A pair an interrupt left ungraded says so (issue #32), never blank.
-    for pair in &report.not_graded {
+    for pair in not_graded {
         let cells = [
             visible_name(&pair.problem),
             visible_name(&pair.submission),
-            pair.student
-                .as_deref()
-                .map_or_else(|| "-".to_owned(), visible_name),
+            if pair.recorded {
+                visible_name(&pair.student)
+            } else {
+                "-".to_owned()
+            },
             crate::report::json::NOT_GRADED.to_owned(),
             "-".to_owned(),
             "-".to_owned(),
             "-".to_owned(),
         ];
-        rows.push((pair.student_name(), &pair.problem, cells, None));
+        rows.push((pair.student.clone(), &pair.problem, cells, None));
     }
     if !expected_layout {
         let mut problems: Vec<&str> = Vec::new();

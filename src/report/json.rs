@@ -80,17 +80,6 @@ pub(crate) struct NotGraded {
     pub(crate) student: Option<String>,
 }
 
-impl NotGraded {
-    /// The student the pair belongs to: the one recorded, else the one its
-    /// path names.
-    pub(crate) fn student_name(&self) -> String {
-        match &self.student {
-            Some(student) => student.clone(),
-            None => crate::discovery::student_from_path(&self.submission, &self.problem),
-        }
-    }
-}
-
 /// Who asked for a run's random tests (the JSON report's `random_from`,
 /// by [`RandomFrom::name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -426,6 +415,30 @@ impl GradedResult {
             fingerprint: None,
             reused: false,
             handed_in: Vec::new(),
+        }
+    }
+}
+
+/// Grade reports for unit tests: one constructor beside
+/// [`GradedResult::fixture`], so a new field is added in one place.
+#[cfg(test)]
+impl GradeReport {
+    /// A whole, unsharded grade under `layout` holding `results`: this
+    /// version, no isolation, no judge version, no `graded_with`, nothing
+    /// ignored, missing or left ungraded, not interrupted.
+    pub(crate) fn fixture(layout: Layout, results: Vec<GradedResult>) -> GradeReport {
+        GradeReport {
+            version: VERSION,
+            isolation: None,
+            layout,
+            shard: None,
+            judge_version: None,
+            interrupted: false,
+            not_graded: Vec::new(),
+            graded_with: None,
+            ignored: Vec::new(),
+            missing: Vec::new(),
+            results,
         }
     }
 }

@@ -277,6 +277,14 @@ pub trait Row {
     /// The score in percent the table and the summary show (the grading
     /// layer's rounding, `crate::grading::graded::score_percent`).
     fn score_percent(&self) -> u32;
+    /// The score the gradebook, the HTML pages and the platforms' files
+    /// show, two decimals: with test groups the groups' points, else the
+    /// percent of tests passed (the grading layer's figure,
+    /// `crate::grading::graded::score_points`).
+    fn score_points(&self) -> f64;
+    /// The most [`Row::score_points`] could be, two decimals: the groups'
+    /// maximum, else 100 (`crate::grading::graded::max_score_points`).
+    fn max_score_points(&self) -> f64;
     /// What the submission had to get (layout `expected`, a package's
     /// folders): `None` without an expectation (`judge run`, a class).
     fn expectation(&self) -> Option<Expectation> {
@@ -295,6 +303,21 @@ pub trait Row {
     fn handed_in(&self) -> &[String] {
         &[]
     }
+}
+
+/// A pair an interrupted run did not grade, as every report shows it: no
+/// verdict, and the student it belongs to as the grading layer decided it
+/// (`crate::grading::graded::ungraded`), never worked out here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Ungraded {
+    pub(crate) problem: String,
+    pub(crate) submission: String,
+    /// The student the pair belongs to.
+    pub(crate) student: String,
+    /// Whether the report recorded the student; else it was read from the
+    /// submission's path (`judge run`, a report of an older judge), and the
+    /// terminal table shows `-` for it.
+    pub(crate) recorded: bool,
 }
 
 /// What a submission had to get and whether it did ([`Row::expectation`]).
@@ -342,6 +365,14 @@ impl<T: Row + ?Sized> Row for &T {
 
     fn score_percent(&self) -> u32 {
         (**self).score_percent()
+    }
+
+    fn score_points(&self) -> f64 {
+        (**self).score_points()
+    }
+
+    fn max_score_points(&self) -> f64 {
+        (**self).max_score_points()
     }
 
     fn not_gradable(&self) -> Option<&str> {

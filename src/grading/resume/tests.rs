@@ -18,17 +18,8 @@ fn graded(submission: &str, sha: &str, fingerprint: &str, verdict: Verdict) -> G
 
 fn report_file(dir: &Path, judge_version: Option<&str>, results: Vec<GradedResult>) -> PathBuf {
     let report = GradeReport {
-        version: VERSION,
-        isolation: None,
-        layout: crate::config::judge::Layout::ProblemStudent,
-        shard: None,
         judge_version: judge_version.map(str::to_owned),
-        interrupted: false,
-        not_graded: Vec::new(),
-        graded_with: None,
-        ignored: Vec::new(),
-        missing: Vec::new(),
-        results,
+        ..GradeReport::fixture(crate::config::judge::Layout::ProblemStudent, results)
     };
     let path = dir.join("grades.json");
     fs_err::write(&path, crate::report::json::render_grade(&report).unwrap()).unwrap();

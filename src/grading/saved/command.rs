@@ -121,7 +121,7 @@ fn shown(report: &Saved, quiet: bool, student_view: bool) -> (String, Vec<String
             let graded = &*crate::grading::reports::viewed(graded, student_view);
             let mut text = String::new();
             if !quiet {
-                text.push_str(&report::human::render_grade_table(
+                text.push_str(&crate::grading::reports::grade_table(
                     graded,
                     report::stdout::colour_stdout(),
                 ));
