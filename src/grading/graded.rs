@@ -2,14 +2,17 @@
 //! a report (issue #33: the report renders, it decides nothing): whether a
 //! submission got what its verdict folder demands, its score in percent,
 //! and the answers to [`Row`], the questions each report format asks of a
-//! row (`judge grade`'s and `judge merge`'s [`GradedResult`], `judge
-//! run`'s [`SubmissionResult`]).
+//! row (a grade's [`GradedResult`], the domain type of
+//! [`super::grade`], and `judge run`'s [`SubmissionResult`]), and the
+//! score figures the gradebook, the HTML pages and the platforms' files
+//! show, handed to them as values.
 //!
-//! The wire types stay `report::json`'s (the JSON schema); what is not the
-//! wire's to say — a decision — is a function here over them.
+//! The wire types (`report::json`, the JSON schema) carry no decision and
+//! no `Row`: a saved report is read into the domain types first
+//! ([`super::grade::wire`]).
 
-use crate::report::json::{GradedResult, NotGraded};
-use crate::report::{human, Expectation, Row, Ungraded};
+use super::grade::GradedResult;
+use crate::report::{human, Expectation, Row};
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
 
@@ -69,32 +72,6 @@ pub(crate) fn max_score_points(result: &SubmissionResult) -> f64 {
     }
 }
 
-/// The pairs an interrupted run did not grade, as the reports show them:
-/// each with the student the report recorded, else the one its path names
-/// under the layouts (`judge run`'s report records none, nor did older
-/// judges' grade reports).
-pub(crate) fn ungraded(pairs: &[NotGraded]) -> Vec<Ungraded> {
-    pairs
-        .iter()
-        .map(|pair| {
-            let NotGraded {
-                problem,
-                submission,
-                student,
-            } = pair;
-            Ungraded {
-                problem: problem.clone(),
-                submission: submission.clone(),
-                student: match student {
-                    Some(student) => student.clone(),
-                    None => crate::discovery::student_from_path(submission, problem),
-                },
-                recorded: student.is_some(),
-            }
-        })
-        .collect()
-}
-
 /// `judge grade` and `judge merge`: the student found by discovery under
 /// the layout, never guessed again from the path.
 impl Row for GradedResult {
@@ -132,7 +109,12 @@ impl Row for GradedResult {
             verdict: expected.verdict,
             accepted,
             agrees: agrees(self) == Some(true),
-            disagreement: human::render_disagreement(self),
+            disagreement: human::render_disagreement(
+                &self.result,
+                &expected.folder,
+                expected.verdict,
+                agrees(self) == Some(true),
+            ),
         })
     }
 
@@ -150,6 +132,14 @@ impl Row for GradedResult {
 
     fn handed_in(&self) -> &[String] {
         &self.handed_in
+    }
+
+    fn time_limit_ms(&self) -> Option<u64> {
+        Some(self.time_limit_ms)
+    }
+
+    fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 }
 
@@ -184,7 +174,7 @@ impl Row for SubmissionResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::json::Expected;
+    use crate::grading::grade::Expected;
     use test_case::test_case;
 
     fn folder(verdict: Option<Verdict>, also: &[Verdict], stored: Option<bool>) -> Expected {
@@ -276,25 +266,5 @@ mod tests {
             (Row::score_points(&graded), Row::max_score_points(&graded)),
             (37.5, 250.0)
         );
-    }
-
-    /// An interrupted pair's student is the one recorded, else the one its
-    /// path names (`judge run`, older reports), decided here for every
-    /// report.
-    #[test]
-    fn an_ungraded_pairs_student_is_recorded_or_read_from_its_path() {
-        let pair = |student: Option<&str>| NotGraded {
-            problem: "rooks".to_owned(),
-            submission: "class/bob/rooks.py".to_owned(),
-            student: student.map(str::to_owned),
-        };
-        let shown = ungraded(&[pair(Some("robert")), pair(None)]);
-        let students: Vec<(&str, bool)> = shown
-            .iter()
-            .map(|pair| (pair.student.as_str(), pair.recorded))
-            .collect();
-        assert_eq!(students, [("robert", true), ("bob", false)]);
-        assert_eq!(shown[1].submission, "class/bob/rooks.py");
-        assert_eq!(shown[1].problem, "rooks");
     }
 }

@@ -4,6 +4,7 @@
 //! class page when asked ([`ClassPageSection`]: `judge grade --similarity`'s, made in
 //! `crate::similar`, so this layer never names that command).
 
+use super::grade::{wire, Grade};
 use super::run::RunReport;
 use super::usage::UsageError;
 use super::GradingError;
@@ -14,7 +15,6 @@ use crate::exit::Outcome;
 use crate::grading::resume::Journal;
 use crate::report;
 use crate::report::formats::{Chosen, Format, Input, RenderError, Writes};
-use crate::report::json::GradeReport;
 use crate::report::stdout::write_stdout;
 use crate::report::targets::is_stdout;
 use crate::report::ReportError;
@@ -237,7 +237,7 @@ pub(crate) struct NothingToGrade {
 /// students see (a CI job's log), so the table's slowest time and the
 /// messages come from the view, never from the hidden tests
 /// ([`super::policy::student_view`]); else `report` itself.
-pub(crate) fn viewed(report: &GradeReport, student_view: bool) -> Cow<'_, GradeReport> {
+pub(crate) fn viewed(report: &Grade, student_view: bool) -> Cow<'_, Grade> {
     if student_view {
         Cow::Owned(super::policy::student_view(report))
     } else {
@@ -245,11 +245,36 @@ pub(crate) fn viewed(report: &GradeReport, student_view: bool) -> Cow<'_, GradeR
     }
 }
 
-/// A grade's terminal table ([`report::human::render_grade_table`]), its
-/// pairs not graded each with the student decided here
-/// ([`super::graded::ungraded`]); `colour` paints the verdicts.
-pub(crate) fn grade_table(report: &GradeReport, colour: bool) -> String {
-    report::human::render_grade_table(report, &super::graded::ungraded(&report.not_graded), colour)
+/// A grade as the terminal shows it ([`Shown::view`]: what
+/// `report::human`'s table, summary and messages render): its rows, each
+/// answering `report::Row` from the grading layer ([`super::graded`]).
+pub(crate) struct Shown<'a> {
+    grade: &'a Grade,
+    rows: Vec<&'a dyn report::Row>,
+}
+
+impl<'a> Shown<'a> {
+    pub(crate) fn of(grade: &'a Grade) -> Shown<'a> {
+        Shown {
+            grade,
+            rows: grade
+                .results
+                .iter()
+                .map(|graded| graded as &dyn report::Row)
+                .collect(),
+        }
+    }
+
+    /// The view the terminal's renderers take.
+    pub(crate) fn view(&self) -> report::human::GradeView<'_> {
+        report::human::GradeView {
+            layout: self.grade.layout,
+            rows: &self.rows,
+            missing: &self.grade.missing,
+            not_graded: &self.grade.not_graded,
+            interrupted: self.grade.interrupted,
+        }
+    }
 }
 
 /// Writes `judge run`'s reports: the JSON report to `json` (with the
@@ -267,14 +292,17 @@ pub(crate) fn write_run(
             Isolation::detect(),
             Some(&run.selection),
             run.stopped_by.is_some(),
-            &run.not_graded,
+            &run.not_graded
+                .iter()
+                .map(report::json::NotGraded::from)
+                .collect::<Vec<_>>(),
         )
         .map_err(GradingError::RunJson)?;
         write_report(path, &text)?;
     }
     let options = report::html::Options {
         interrupted: run.stopped_by.is_some(),
-        not_graded: super::graded::ungraded(&run.not_graded),
+        not_graded: run.not_graded.clone(),
         ..report::html::Options::default()
     };
     write(files, &run.results, &options, None)
@@ -286,7 +314,7 @@ pub(crate) fn write_run(
 /// cannot (a full disk may still take a small CSV); every failure is
 /// returned, the JSON report's first, once all were tried.
 pub(crate) fn write_grade(
-    report: &GradeReport,
+    report: &Grade,
     json: Option<&Path>,
     files: &Chosen<'_>,
     student_view: bool,
@@ -300,7 +328,7 @@ pub(crate) fn write_grade(
         report
     };
     let json_written = match json {
-        Some(path) => report::json::render_grade(written)
+        Some(path) => wire::render(written)
             .map_err(GradingError::from)
             .and_then(|text| write_report(path, &text)),
         None => Ok(()),
@@ -313,7 +341,7 @@ pub(crate) fn write_grade(
             missing: written.missing.clone(),
             ignored: written.ignored.clone(),
             interrupted: written.interrupted,
-            not_graded: super::graded::ungraded(&written.not_graded),
+            not_graded: written.not_graded.clone(),
             sources: if files.files.iter().any(|(format, _)| format.is_pages()) {
                 super::sources::read(&written.results, written.layout, student_view)
             } else {
@@ -358,7 +386,7 @@ pub(crate) enum Written {
 /// that can be written is ([`write_grade`]), and the journal's failure, if
 /// any, comes before the reports' (see [`Written`]).
 pub(crate) fn write_graded(
-    report: &GradeReport,
+    report: &Grade,
     json: Option<&Path>,
     files: &Chosen<'_>,
     student_view: bool,
@@ -580,12 +608,11 @@ mod tests {
     #[test]
     fn the_terminal_shows_the_student_view_only_when_asked() {
         let result = SubmissionResult::fixture("rooks", "a.py", Vec::new());
-        let graded = crate::report::json::GradedResult {
+        let graded = crate::grading::grade::GradedResult {
             fingerprint: Some("f".to_owned()),
-            ..crate::report::json::GradedResult::fixture(result, "alice")
+            ..crate::grading::grade::GradedResult::fixture(result, "alice")
         };
-        let report =
-            GradeReport::fixture(crate::config::judge::Layout::ProblemStudent, vec![graded]);
+        let report = Grade::fixture(crate::config::judge::Layout::ProblemStudent, vec![graded]);
         assert!(matches!(viewed(&report, false), Cow::Borrowed(_)));
         let view = viewed(&report, true);
         assert!(matches!(view, Cow::Owned(_)));
@@ -741,7 +768,7 @@ mod tests {
                 Err(journal_error())
             };
             let written = write_graded(
-                &GradeReport::fixture(crate::config::judge::Layout::ProblemStudent, Vec::new()),
+                &Grade::fixture(crate::config::judge::Layout::ProblemStudent, Vec::new()),
                 Some(json),
                 &files,
                 false,

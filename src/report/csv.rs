@@ -6,8 +6,8 @@
 //! nothing about individual tests; the JSON and HTML reports do.
 
 use super::human::visible_name;
-use super::json::{MissingPair, NOT_GRADED};
-use super::{Row, Ungraded};
+use super::json::NOT_GRADED;
+use super::{Missing, Row, Ungraded};
 
 /// The verdict cell of a (student, problem) with no hand-in.
 pub(crate) const MISSING: &str = "missing";
@@ -39,7 +39,7 @@ pub fn render<R: Row>(rows: &[R]) -> Result<String, csv::Error> {
 /// (`not_graded`): verdict [`NOT_GRADED`], every number empty.
 pub(crate) fn render_gradebook<R: Row>(
     rows: &[R],
-    missing: &[MissingPair],
+    missing: &[Missing],
     not_graded: &[Ungraded],
 ) -> Result<String, csv::Error> {
     let mut writer = csv::Writer::from_writer(Vec::new());

@@ -236,7 +236,9 @@ pub(crate) fn render_run(
     Ok(text)
 }
 
-/// `judge grade`'s JSON report: `version` and `results`, each
+/// `judge grade`'s JSON report, the wire form of the grading layer's
+/// grade (`crate::grading::grade`, which converts to and from it once):
+/// `version` and `results`, each
 /// result with what grading adds (the student, the expected verdict, the
 /// limits after the language's time factor, time-limit warnings), and which
 /// shard of a split run it is. `judge merge` reads these back.
@@ -395,59 +397,6 @@ pub(crate) struct Expected {
     /// accepts, agrees (`crate::grading::graded::agrees`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) agrees: Option<bool>,
-}
-
-/// Graded pairs for unit tests: one constructor, so a new field is added
-/// in one place.
-#[cfg(test)]
-impl GradedResult {
-    /// `result` graded for `student`: no expectation, a 1 s and 256 MiB
-    /// limit, no warning, no digest, not reused.
-    pub(crate) fn fixture(result: SubmissionResult, student: &str) -> GradedResult {
-        GradedResult {
-            result,
-            student: student.to_owned(),
-            expected: None,
-            time_limit_ms: 1000,
-            memory_limit_mib: 256,
-            warnings: Vec::new(),
-            submission_sha256: None,
-            fingerprint: None,
-            reused: false,
-            handed_in: Vec::new(),
-        }
-    }
-}
-
-/// Grade reports for unit tests: one constructor beside
-/// [`GradedResult::fixture`], so a new field is added in one place.
-#[cfg(test)]
-impl GradeReport {
-    /// A whole, unsharded grade under `layout` holding `results`: this
-    /// version, no isolation, no judge version, no `graded_with`, nothing
-    /// ignored, missing or left ungraded, not interrupted.
-    pub(crate) fn fixture(layout: Layout, results: Vec<GradedResult>) -> GradeReport {
-        GradeReport {
-            version: VERSION,
-            isolation: None,
-            layout,
-            shard: None,
-            judge_version: None,
-            interrupted: false,
-            not_graded: Vec::new(),
-            graded_with: None,
-            ignored: Vec::new(),
-            missing: Vec::new(),
-            results,
-        }
-    }
-}
-
-impl GradedResult {
-    /// The slowest test's CPU time, if any test ran.
-    pub(crate) fn slowest_ms(&self) -> Option<u64> {
-        self.result.tests.iter().map(|test| test.time_ms).max()
-    }
 }
 
 /// The JSON text of a grade report, pretty-printed, ending with a newline.

@@ -303,6 +303,34 @@ pub trait Row {
     fn handed_in(&self) -> &[String] {
         &[]
     }
+
+    /// The CPU time limit of each test, after the language's time factor
+    /// (a grade's row; `judge run`'s rows say none).
+    fn time_limit_ms(&self) -> Option<u64> {
+        None
+    }
+
+    /// What the grade noted on the row (a verdict sensitive to the time
+    /// limit), each said as a warning.
+    fn warnings(&self) -> &[String] {
+        &[]
+    }
+}
+
+/// A (student, problem) of a class with no hand-in: a `missing` row of
+/// every report (score 0).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Missing {
+    pub(crate) student: String,
+    pub(crate) problem: String,
+}
+
+/// A file that was not graded, and why (it does not fit the layout; a
+/// package's file its format says not to run).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Ignored {
+    pub(crate) path: String,
+    pub(crate) reason: String,
 }
 
 /// A pair an interrupted run did not grade, as every report shows it: no
@@ -385,6 +413,14 @@ impl<T: Row + ?Sized> Row for &T {
 
     fn expectation(&self) -> Option<Expectation> {
         (**self).expectation()
+    }
+
+    fn time_limit_ms(&self) -> Option<u64> {
+        (**self).time_limit_ms()
+    }
+
+    fn warnings(&self) -> &[String] {
+        (**self).warnings()
     }
 }
 

@@ -17,12 +17,12 @@ fn graded(submission: &str, sha: &str, fingerprint: &str, verdict: Verdict) -> G
 }
 
 fn report_file(dir: &Path, judge_version: Option<&str>, results: Vec<GradedResult>) -> PathBuf {
-    let report = GradeReport {
+    let report = Grade {
         judge_version: judge_version.map(str::to_owned),
-        ..GradeReport::fixture(crate::config::judge::Layout::ProblemStudent, results)
+        ..Grade::fixture(crate::config::judge::Layout::ProblemStudent, results)
     };
     let path = dir.join("grades.json");
-    fs_err::write(&path, crate::report::json::render_grade(&report).unwrap()).unwrap();
+    fs_err::write(&path, crate::grading::grade::wire::render(&report).unwrap()).unwrap();
     path
 }
 
@@ -202,7 +202,10 @@ fn without_resume_the_journal_goes_beside_the_json_report_and_never_to_stdout() 
 }
 
 fn journal_line(graded: &GradedResult) -> String {
-    format!("{}\n", serde_json::to_string(graded).unwrap())
+    format!(
+        "{}\n",
+        serde_json::to_string(&json::GradedResult::from(graded)).unwrap()
+    )
 }
 
 #[test]

@@ -1,8 +1,7 @@
 //! The class page's sections: the summary, the matrix, per problem its
 //! verdicts and the tests failed most, and the students by score.
 
-use super::super::json::{IgnoredFile, MissingPair};
-use super::super::Ungraded;
+use super::super::{Ignored, Missing, Ungraded};
 use super::{escape, escape_name, verdict_badge, verdict_class, verdict_title};
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
@@ -121,7 +120,7 @@ pub(super) fn write_nav(page: &mut String, results: &[&SubmissionResult], ignore
 /// the reason (a typo in a problem's name gets its "did you mean"), in a
 /// box of its own that scrolls, so a class with many stays one screen;
 /// nothing when every file was graded.
-pub(super) fn write_ignored(page: &mut String, ignored: &[IgnoredFile]) {
+pub(super) fn write_ignored(page: &mut String, ignored: &[Ignored]) {
     if ignored.is_empty() {
         return;
     }
@@ -162,7 +161,7 @@ pub(super) fn write_matrix(
     names: &[String],
     handed_in: &[&[String]],
     links: &[String],
-    missing: &[MissingPair],
+    missing: &[Missing],
     not_graded: &[Ungraded],
 ) {
     let students = class_list(names, missing, not_graded);
@@ -533,7 +532,7 @@ impl<'a> Totals<'a> {
         results: &[&'a SubmissionResult],
         points: &[f64],
         names: &[String],
-        missing: &'a [MissingPair],
+        missing: &'a [Missing],
         not_graded: &[Ungraded],
     ) -> Totals<'a> {
         let mut problems: Vec<&str> = Vec::new();
@@ -602,7 +601,7 @@ pub(super) fn write_ranking(
     results: &[&SubmissionResult],
     points: &[f64],
     names: &[String],
-    missing: &[MissingPair],
+    missing: &[Missing],
     not_graded: &[Ungraded],
 ) {
     let totals = Totals::new(results, points, names, missing, not_graded);
@@ -656,7 +655,7 @@ pub(super) fn write_ranking(
 /// graded — once each, as a class list orders names.
 pub(super) fn class_list(
     names: &[String],
-    missing: &[MissingPair],
+    missing: &[Missing],
     not_graded: &[Ungraded],
 ) -> Vec<String> {
     let mut students: Vec<String> = Vec::new();

@@ -132,12 +132,12 @@ pub struct Options {
     pub(crate) student_view: bool,
     /// The class's (student, problem) pairs with no hand-in: `missing`
     /// cells of the matrix (a column even for a problem nobody handed in).
-    pub(crate) missing: Vec<super::json::MissingPair>,
+    pub(crate) missing: Vec<super::Missing>,
     /// Files under the submissions folder that were not graded, with the
     /// reason: the page's "Ignored files" section (issue #17: a teacher
     /// who reads only the page must see `eve/rook.py`, "did you mean
     /// `rooks`?").
-    pub(crate) ignored: Vec<super::json::IgnoredFile>,
+    pub(crate) ignored: Vec<super::Ignored>,
     /// Stopped by a signal: every report says it is partial (issue #32).
     pub(crate) interrupted: bool,
     /// The pairs an interrupted run did not grade: a `not graded:

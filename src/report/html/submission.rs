@@ -474,7 +474,7 @@ pub(super) fn write_student_page(
         );
     }
     page.push_str("</tbody>\n</table>\n");
-    let theirs: Vec<&crate::report::json::IgnoredFile> = options
+    let theirs: Vec<&crate::report::Ignored> = options
         .ignored
         .iter()
         .filter(|file| names_student(&file.path, student))
