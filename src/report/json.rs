@@ -1,6 +1,9 @@
 //! The JSON report of docs/report.md (`--json`), `"version": 1`, plus the isolation in
 //! force and, for random tests, where each came from; `judge grade`'s
-//! report with what grading adds, and merging the reports of shards.
+//! report with what grading adds. These are the wire types (the schema):
+//! they carry no decision, and the grading layer builds a grade's report
+//! from its own types and reads one back into them, once each way
+//! (`crate::grading::grade::wire`).
 
 use crate::config::judge::Layout;
 use crate::runner::SubmissionResult;
@@ -236,9 +239,7 @@ pub(crate) fn render_run(
     Ok(text)
 }
 
-/// `judge grade`'s JSON report, the wire form of the grading layer's
-/// grade (`crate::grading::grade`, which converts to and from it once):
-/// `version` and `results`, each
+/// `judge grade`'s JSON report: `version` and `results`, each
 /// result with what grading adds (the student, the expected verdict, the
 /// limits after the language's time factor, time-limit warnings), and which
 /// shard of a split run it is. `judge merge` reads these back.
