@@ -16,11 +16,11 @@ use crate::discovery::Shard;
 use crate::error::Error;
 use crate::exit::Outcome;
 use crate::grading::class::{self, ClassEvent};
+use crate::grading::grade::Grade;
 use crate::grading::resume::{self, Journal};
 use crate::grading::settings::{self, Overrides};
 use crate::grading::{policy, progress::Progress, reports};
 use crate::interrupt::Cancellation;
-use crate::report::json::GradeReport;
 use crate::report::ReportError;
 use crate::report::{human, progress::GradeBar};
 use crate::similar::command::{self as similarity, ForGrade};
@@ -203,7 +203,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
     }
     let stopped_by = cancel.signal();
     if let Some(signal) = stopped_by {
-        for line in human::interrupted(&report, signal.name(), json) {
+        for line in human::interrupted(&reports::Shown::of(&report).view(), signal.name(), json) {
             say(&line);
         }
     }
@@ -215,7 +215,7 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
 /// disagreements and warnings (`judge grade` and `judge merge`); returns
 /// the journal to remove.
 pub(super) fn finish(
-    report: &GradeReport,
+    report: &Grade,
     json: Option<&Path>,
     files: &crate::report::formats::Chosen<'_>,
     quiet: bool,
@@ -231,17 +231,19 @@ pub(super) fn finish(
     let section = similarity.map(|analysis| analysis as &dyn reports::ClassPageSection);
     let written = reports::write_graded(report, json, files, student_view, section, journal);
     let report = &*reports::viewed(report, student_view);
+    let shown = reports::Shown::of(report);
+    let view = shown.view();
     super::reports::settle(written, report, quiet, &mut |quiet| {
         if !to_stdout {
             if !quiet {
                 write_stdout(&human::render_grade_table(
-                    report,
+                    &view,
                     crate::report::stdout::colour_stdout(),
                 ))?;
             }
-            write_stdout(&human::render_grade_summary(report))?;
+            write_stdout(&human::render_grade_summary(&view))?;
         }
-        for line in human::grade_messages(report) {
+        for line in human::grade_messages(&view) {
             say(&line);
         }
         Ok(())

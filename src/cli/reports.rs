@@ -4,11 +4,11 @@
 //! [`crate::grading::reports`]'s.
 
 use crate::error::Error;
+use crate::grading::grade::Grade;
 use crate::grading::reports::{self, Written};
 use crate::grading::resume::Journal;
 use crate::report;
 use crate::report::formats::{self, Chosen, Format, FORMATS};
-use crate::report::json::GradeReport;
 use crate::report::targets::{TargetError, Targets};
 use std::path::{Path, PathBuf};
 
@@ -123,13 +123,14 @@ impl clap::FromArgMatches for ReportArgs {
 /// prints the table (unless `quiet`) and the summary.
 pub(super) fn settle(
     written: Written,
-    report: &GradeReport,
+    report: &Grade,
     quiet: bool,
     show: &mut dyn FnMut(bool) -> Result<(), Error>,
 ) -> Result<Option<Journal>, Error> {
     let settled = reports::settle(written, quiet);
     if let Some(path) = &settled.journal_failed {
-        super::say(&report::human::journal_failed(report, path));
+        let shown = reports::Shown::of(report);
+        super::say(&report::human::journal_failed(&shown.view(), path));
     }
     for error in settled.said {
         super::say(&super::error_line(&error.into()));

@@ -1,6 +1,6 @@
 //! `judge grade`'s grading: a plan of what a class's submissions folder
 //! holds (what is graded, what is ignored and why, every package loaded),
-//! then one call that grades it into a [`GradeReport`].
+//! then one call that grades it into a [`Grade`].
 
 pub(crate) use super::problem::ClassEvent;
 use super::problem::{grade_problem, ProblemGraded, ProblemJob, SharedResume};
@@ -12,14 +12,12 @@ use super::GradingError;
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;
 use crate::discovery::{self, Entry, Shard};
+use crate::grading::grade::{Grade, GradedResult, GradedWith, ShardInfo};
 use crate::grading::resume::{Journal, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::{package_exists, Package};
-use crate::report::json::{
-    GradeReport, GradedResult, GradedWith, IgnoredFile, MissingPair, ShardInfo, JUDGE_VERSION,
-    VERSION,
-};
-use crate::report::ReportError;
+use crate::report::json::JUDGE_VERSION;
+use crate::report::{Ignored, Missing, ReportError};
 use crate::sandbox::{DataFolder, Hidden, Isolation};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -31,9 +29,9 @@ pub(crate) struct ClassPlan {
     /// The (submission, problem) pairs of this run (of its shard).
     pub(crate) entries: Vec<Entry>,
     /// Files of the submissions folder that are not graded, and why.
-    pub(crate) ignored: Vec<IgnoredFile>,
+    pub(crate) ignored: Vec<Ignored>,
     /// The class's (student, problem) pairs with no hand-in (whole run).
-    pub(crate) missing: Vec<MissingPair>,
+    pub(crate) missing: Vec<Missing>,
     /// Pairs in the whole run, before `--shard`.
     pub(crate) pairs: usize,
     pub(crate) shard: Option<Shard>,
@@ -153,7 +151,7 @@ pub(crate) fn plan(
     }
     let ignored = ignored_files
         .iter()
-        .map(|ignored| IgnoredFile {
+        .map(|ignored| Ignored {
             path: ignored.path.display().to_string(),
             reason: ignored.reason.clone(),
         })
@@ -197,7 +195,7 @@ pub(crate) fn plan(
 /// `problems` of judge.toml, else those someone handed in; the students,
 /// `students` and everyone graded. None for layout `expected` (examples,
 /// not a class).
-fn missing_pairs(config: &JudgeConfig, entries: &[Entry], students: &[String]) -> Vec<MissingPair> {
+fn missing_pairs(config: &JudgeConfig, entries: &[Entry], students: &[String]) -> Vec<Missing> {
     if config.layout == crate::config::judge::Layout::Expected {
         return Vec::new();
     }
@@ -223,7 +221,7 @@ fn missing_pairs(config: &JudgeConfig, entries: &[Entry], students: &[String]) -
     for student in &students {
         for problem in &problems {
             if !handed_in.contains(&(student, problem)) {
-                missing.push(MissingPair {
+                missing.push(Missing {
                     student: (*student).to_owned(),
                     problem: (*problem).to_owned(),
                 });
@@ -251,7 +249,7 @@ pub(crate) fn grade_journaled(
     cancel: &Cancellation,
     mut journal: Option<Journal>,
     on_event: &mut dyn FnMut(ClassEvent<'_>),
-) -> Result<(GradeReport, Result<Option<Journal>, ReportError>), GradingError> {
+) -> Result<(Grade, Result<Option<Journal>, ReportError>), GradingError> {
     let mut journal_error = None;
     let report = grade(
         plan,
@@ -295,7 +293,7 @@ pub(crate) fn grade(
     cancel: &Cancellation,
     on_finished: &mut dyn FnMut(&GradedResult),
     on_event: &mut dyn FnMut(ClassEvent<'_>),
-) -> Result<GradeReport, GradingError> {
+) -> Result<Grade, GradingError> {
     let mut results = Vec::with_capacity(plan.entries.len());
     let mut not_graded = Vec::new();
     on_event(ClassEvent::Pairs(plan.entries.len()));
@@ -357,8 +355,7 @@ pub(crate) fn grade(
         discovery::order_key(Path::new(&a.submission), &a.problem)
             .cmp(&discovery::order_key(Path::new(&b.submission), &b.problem))
     });
-    Ok(GradeReport {
-        version: VERSION,
+    Ok(Grade {
         isolation: serde_json::to_value(Isolation::detect()).ok(),
         layout: config.layout,
         shard: plan.shard.map(|shard| ShardInfo {

@@ -254,13 +254,8 @@ pub(crate) fn compare(
     let new = keyed(&new_rows);
     let not_graded: BTreeSet<(String, String)> = report
         .not_graded()
-        .iter()
-        .map(|pair| {
-            let student = pair.student.clone().unwrap_or_else(|| {
-                crate::discovery::student_from_path(&pair.submission, &pair.problem)
-            });
-            (pair.problem.clone(), student)
-        })
+        .into_iter()
+        .map(|pair| (pair.problem, pair.student))
         .collect();
     let keys: BTreeSet<&Key> = old.keys().chain(new.keys()).collect();
     let mut pairs = Vec::new();

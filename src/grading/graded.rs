@@ -2,13 +2,16 @@
 //! a report (issue #33: the report renders, it decides nothing): whether a
 //! submission got what its verdict folder demands, its score in percent,
 //! and the answers to [`Row`], the questions each report format asks of a
-//! row (`judge grade`'s and `judge merge`'s [`GradedResult`], `judge
-//! run`'s [`SubmissionResult`]).
+//! row (a grade's [`GradedResult`], the domain type of
+//! [`super::grade`], and `judge run`'s [`SubmissionResult`]), and the
+//! score figures the gradebook, the HTML pages and the platforms' files
+//! show, handed to them as values.
 //!
-//! The wire types stay `report::json`'s (the JSON schema); what is not the
-//! wire's to say — a decision — is a function here over them.
+//! The wire types (`report::json`, the JSON schema) carry no decision and
+//! no `Row`: a saved report is read into the domain types first
+//! ([`super::grade::wire`]).
 
-use crate::report::json::GradedResult;
+use super::grade::GradedResult;
 use crate::report::{human, Expectation, Row};
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
@@ -48,6 +51,27 @@ pub(crate) fn score_percent(result: &SubmissionResult) -> u32 {
     (got / most * 100.0).round().clamp(1.0, 99.0) as u32
 }
 
+/// The score the gradebook, the HTML pages and the platforms' files show
+/// (their `score`): with test groups the groups' score, else the percent of
+/// tests passed, 0 to 100 (0 when the submission did not compile or there
+/// were no tests); two decimals.
+pub(crate) fn score_points(result: &SubmissionResult) -> f64 {
+    result
+        .score
+        .unwrap_or_else(|| result.pass_fail_score())
+        .rounded()
+}
+
+/// The most [`score_points`] could be (their `max_score`): with test groups
+/// the groups' maximum, else 100 (the score is then a percent); two
+/// decimals.
+pub(crate) fn max_score_points(result: &SubmissionResult) -> f64 {
+    match (result.score, result.max_score) {
+        (Some(_), Some(max)) => max.rounded(),
+        _ => 100.0,
+    }
+}
+
 /// `judge grade` and `judge merge`: the student found by discovery under
 /// the layout, never guessed again from the path.
 impl Row for GradedResult {
@@ -67,6 +91,14 @@ impl Row for GradedResult {
         score_percent(&self.result)
     }
 
+    fn score_points(&self) -> f64 {
+        score_points(&self.result)
+    }
+
+    fn max_score_points(&self) -> f64 {
+        max_score_points(&self.result)
+    }
+
     fn expectation(&self) -> Option<Expectation> {
         let expected = self.expected.as_ref()?;
         let mut accepted = vec![Verdict::Accepted];
@@ -77,7 +109,12 @@ impl Row for GradedResult {
             verdict: expected.verdict,
             accepted,
             agrees: agrees(self) == Some(true),
-            disagreement: human::render_disagreement(self),
+            disagreement: human::render_disagreement(
+                &self.result,
+                &expected.folder,
+                expected.verdict,
+                agrees(self) == Some(true),
+            ),
         })
     }
 
@@ -95,6 +132,14 @@ impl Row for GradedResult {
 
     fn handed_in(&self) -> &[String] {
         &self.handed_in
+    }
+
+    fn time_limit_ms(&self) -> Option<u64> {
+        Some(self.time_limit_ms)
+    }
+
+    fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 }
 
@@ -116,12 +161,20 @@ impl Row for SubmissionResult {
     fn score_percent(&self) -> u32 {
         score_percent(self)
     }
+
+    fn score_points(&self) -> f64 {
+        score_points(self)
+    }
+
+    fn max_score_points(&self) -> f64 {
+        max_score_points(self)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::json::Expected;
+    use crate::grading::grade::Expected;
     use test_case::test_case;
 
     fn folder(verdict: Option<Verdict>, also: &[Verdict], stored: Option<bool>) -> Expected {
@@ -178,5 +231,40 @@ mod tests {
         };
         assert_eq!(score_percent(&result), percent);
         assert_eq!(Row::score_percent(&result), percent);
+    }
+
+    #[test_case(1, 3, 33.33 ; "a third")]
+    #[test_case(2, 3, 66.67 ; "two thirds round up")]
+    #[test_case(1, 8, 12.5 ; "an eighth")]
+    #[test_case(0, 0, 0.0 ; "no tests")]
+    fn the_score_in_points_rounds_to_two_decimals_of_100(passed: usize, total: usize, points: f64) {
+        let result = SubmissionResult {
+            passed,
+            total,
+            ..SubmissionResult::fixture("rooks", "a.py", Vec::new())
+        };
+        assert_eq!(score_points(&result), points);
+        assert_eq!(Row::score_points(&result), points);
+        assert_eq!(max_score_points(&result), 100.0);
+    }
+
+    /// See: issue #15. With groups the score is the groups' points of
+    /// their maximum, never a percent.
+    #[test]
+    fn a_scored_result_is_its_points_of_its_maximum() {
+        let result = SubmissionResult {
+            passed: 3,
+            total: 4,
+            score: Some(crate::verdict::Points(37.5)),
+            max_score: Some(crate::verdict::Points(250.0)),
+            ..SubmissionResult::fixture("tri", "narrow.py", Vec::new())
+        };
+        assert_eq!(score_points(&result), 37.5);
+        assert_eq!(max_score_points(&result), 250.0);
+        let graded = GradedResult::fixture(result, "ann");
+        assert_eq!(
+            (Row::score_points(&graded), Row::max_score_points(&graded)),
+            (37.5, 250.0)
+        );
     }
 }

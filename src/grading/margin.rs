@@ -7,11 +7,11 @@
 //! run so (interactive, `--all-tests`) is re-run at the margin
 //! ([`time_limit_warnings`]).
 
+use super::grade::{Expected, GradedResult};
 use super::policy::Selection;
 use crate::config::judge::JudgeConfig;
 use crate::interrupt::Cancellation;
 use crate::problems::Problem;
-use crate::report::json::{Expected, GradedResult};
 use crate::runner::{
     self, Margin, RunError, RunRequest, Settings, Submission, TestCase, TestsToRun, Workspace,
 };

@@ -6,22 +6,22 @@
 //! settings or splits, a missing shard) is decided here, the one home of
 //! the merge (issue #33), with the wording of a refusal (`refusal`,
 //! [`MergeError`]);
-//! the report's format and reading it ([`parse_grade`]) are
-//! `report::json`'s.
+//! the report's format is `report::json`'s, read into a grade once
+//! ([`wire::parse`]).
 
 pub(crate) mod refusal;
 
+use super::grade::{wire, Grade, GradedWith};
 use super::usage::{Named, UsageError};
 use super::GradingError;
 use crate::config::judge::Layout;
-use crate::report::json::{parse_grade, GradeReport, GradedWith, VERSION};
 use refusal::MergeError;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Reads every report and merges them (another version, overlapping pairs
 /// or a missing shard is refused, naming the file).
-pub(crate) fn read_and_merge(paths: &[PathBuf]) -> Result<GradeReport, GradingError> {
+pub(crate) fn read_and_merge(paths: &[PathBuf]) -> Result<Grade, GradingError> {
     let mut reports = Vec::with_capacity(paths.len());
     for path in paths {
         let text = fs_err::read_to_string(path).map_err(|error| UsageError::CannotRead {
@@ -29,7 +29,7 @@ pub(crate) fn read_and_merge(paths: &[PathBuf]) -> Result<GradeReport, GradingEr
             path: path.clone(),
             error,
         })?;
-        let report = parse_grade(path, &text)
+        let report = wire::parse(path, &text)
             .map_err(|error| UsageError::Merge(Box::new(MergeError::from(error))))?;
         reports.push((path.clone(), report));
     }
@@ -39,10 +39,9 @@ pub(crate) fn read_and_merge(paths: &[PathBuf]) -> Result<GradeReport, GradingEr
 /// Combines shard reports into the report of the whole run: results in the
 /// unsharded order, no `shard`. Refuses overlapping pairs, mixed layouts or
 /// splits, and a split run with a shard missing.
-fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeError> {
+fn merge(reports: Vec<(PathBuf, Grade)>) -> Result<Grade, MergeError> {
     let Some((first_path, first)) = reports.first().cloned() else {
-        return Ok(GradeReport {
-            version: VERSION,
+        return Ok(Grade {
             isolation: None,
             layout: Layout::ProblemStudent,
             shard: None,
@@ -169,8 +168,7 @@ fn merge(reports: Vec<(PathBuf, GradeReport)>) -> Result<GradeReport, MergeError
             &crate::discovery::order_key(Path::new(&b.result.submission), &b.result.problem),
         )
     });
-    Ok(GradeReport {
-        version: VERSION,
+    Ok(Grade {
         isolation: first.isolation,
         layout: first.layout,
         shard: None,
@@ -232,32 +230,29 @@ fn difference(this: &GradedWith, other: &GradedWith) -> Option<(&'static str, St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::json::{NotGraded, ShardInfo, JUDGE_VERSION};
+    use crate::grading::grade::ShardInfo;
+    use crate::report::json::JUDGE_VERSION;
+    use crate::report::Ungraded;
 
-    fn report(shard: usize, interrupted: bool, not_graded: &[&str]) -> GradeReport {
-        GradeReport {
-            version: VERSION,
-            isolation: None,
-            layout: Layout::ProblemStudent,
+    fn report(shard: usize, interrupted: bool, not_graded: &[&str]) -> Grade {
+        Grade {
             shard: Some(ShardInfo {
                 index: shard,
                 count: 2,
                 pairs: 1,
             }),
             judge_version: Some(JUDGE_VERSION.to_owned()),
-            graded_with: None,
-            ignored: Vec::new(),
-            missing: Vec::new(),
             interrupted,
             not_graded: not_graded
                 .iter()
-                .map(|submission| NotGraded {
+                .map(|submission| Ungraded {
                     problem: "rooks".to_owned(),
                     submission: (*submission).to_owned(),
-                    student: None,
+                    student: "b".to_owned(),
+                    recorded: true,
                 })
                 .collect(),
-            results: Vec::new(),
+            ..Grade::fixture(Layout::ProblemStudent, Vec::new())
         }
     }
 

@@ -14,7 +14,7 @@
 //!   executable) or why it cannot.
 //! - `run` grades submissions against one package (`judge run`).
 //! - `class` plans a class (what is graded, what is ignored and why) and
-//!   grades it into a `crate::report::json::GradeReport` (`judge grade`);
+//!   grades it into a [`grade::Grade`] (`judge grade`);
 //!   `problem` is one problem's steps in it, `side_by_side` grades a
 //!   class's problems side by side, their events passed on in the
 //!   one-at-a-time order, and `ungraded` makes the rows of the pairs a grade
@@ -38,6 +38,9 @@
 //!   nothing to grade.
 //! - `resume` decides which results of an earlier report `judge grade
 //!   --resume` may reuse, and keeps the results journal.
+//! - `grade` holds what a grade came to (its domain types, apart from
+//!   the JSON report's wire types, converted once each way in
+//!   `grade::wire`).
 //! - `score` scores a submission on a package's test groups; `graded`
 //!   decides what a graded pair came to (whether it agrees with its verdict
 //!   folder, its score in percent), the answers to every report's
@@ -53,6 +56,7 @@
 pub(crate) mod catalog;
 pub(crate) mod class;
 pub(crate) mod compare;
+pub(crate) mod grade;
 pub(crate) mod graded;
 mod hand_in;
 pub(crate) mod hidden;

@@ -5,6 +5,7 @@
 //! ([`crate::package::format::Expectations`]), never asked here.
 
 use super::class::{ClassEvent, ClassPlan};
+use super::grade::Grade;
 use super::settings::{self, Overrides};
 use super::submission::{classify, with_stated};
 use super::GradingError;
@@ -17,7 +18,6 @@ use crate::package::format::{
     Expectations, ListedSubmissions, PackageSubmission, StatedLanguage, TimeFactors,
 };
 use crate::package::{self, Package};
-use crate::report::json::GradeReport;
 use crate::report::ReportError;
 use crate::runner::{self, FixedTests, Submission, SubmissionResult, TestCase, Workspace};
 use crate::sandbox::Hidden;
@@ -259,8 +259,8 @@ impl PackagePlan {
     /// Every file of the package that is not graded or used, and why: the
     /// files its format says not to run, the programs it does without,
     /// and the submissions skipped; by path. The JSON report's `ignored`.
-    pub(crate) fn not_graded(&self) -> Vec<crate::report::json::IgnoredFile> {
-        let mut files: Vec<crate::report::json::IgnoredFile> = self
+    pub(crate) fn not_graded(&self) -> Vec<crate::report::Ignored> {
+        let mut files: Vec<crate::report::Ignored> = self
             .ignored_files
             .iter()
             .chain(&self.skipped_programs)
@@ -270,7 +270,7 @@ impl PackagePlan {
                     .iter()
                     .map(|(listed, reason)| (&listed.path, format!("skipped: {reason}"))),
             )
-            .map(|(path, reason)| crate::report::json::IgnoredFile {
+            .map(|(path, reason)| crate::report::Ignored {
                 path: path.display().to_string(),
                 reason,
             })
@@ -352,7 +352,7 @@ pub(crate) struct PackageReport {
     pub(crate) hints: Vec<String>,
     pub(crate) skipped: usize,
     pub(crate) time_limit_ms: u64,
-    pub(crate) report: GradeReport,
+    pub(crate) report: Grade,
 }
 
 impl PackageReport {

@@ -1,10 +1,10 @@
 //! What the verdicts mean for the outcome (and so the exit code), which
 //! tests run, and what students may see.
 
+use super::grade::Grade;
 use crate::config::judge::Layout;
 use crate::exit::Outcome;
 use crate::report;
-use crate::report::json::GradeReport;
 use crate::runner::SubmissionResult;
 use crate::runner::TestsToRun;
 
@@ -58,7 +58,7 @@ pub(crate) fn run_outcome(results: &[SubmissionResult]) -> Outcome {
 /// `judge grade` and `judge merge`: JE anywhere is the judge failing;
 /// layout `expected` passes when every example got its folder's verdict,
 /// the others when every verdict is AC ([`Outcome::of`]).
-pub(crate) fn grade_outcome(report: &GradeReport) -> Outcome {
+pub(crate) fn grade_outcome(report: &Grade) -> Outcome {
     let results = &report.results;
     let all_passed = if report.layout == Layout::Expected {
         results
@@ -80,7 +80,7 @@ pub(crate) fn grade_outcome(report: &GradeReport) -> Outcome {
 /// (a small seed can be recovered from a fingerprint), since they would let a
 /// student remake every hidden random test with `judge gen` (adversarial
 /// review of issue #11).
-pub(crate) fn student_view(report: &GradeReport) -> GradeReport {
+pub(crate) fn student_view(report: &Grade) -> Grade {
     let mut hidden = report.clone();
     hidden.graded_with = None;
     for graded in &mut hidden.results {
@@ -97,7 +97,7 @@ pub(crate) fn student_view(report: &GradeReport) -> GradeReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::json::{Expected, GradedResult, GradedWith};
+    use crate::grading::grade::{Expected, GradedResult, GradedWith};
     use crate::runner::CompileResult;
     use crate::verdict::Verdict;
 
@@ -121,15 +121,8 @@ mod tests {
         }
     }
 
-    fn report(layout: Layout, results: Vec<GradedResult>) -> GradeReport {
-        GradeReport {
-            version: 1,
-            isolation: None,
-            layout,
-            shard: None,
-            judge_version: None,
-            interrupted: false,
-            not_graded: Vec::new(),
+    fn report(layout: Layout, results: Vec<GradedResult>) -> Grade {
+        Grade {
             graded_with: Some(GradedWith {
                 judge_version: "x".to_owned(),
                 seed: Some(7),
@@ -139,9 +132,7 @@ mod tests {
                 output_limit_kib: None,
                 wall_time_factor: 2.0,
             }),
-            ignored: Vec::new(),
-            missing: Vec::new(),
-            results,
+            ..Grade::fixture(layout, results)
         }
     }
 

@@ -4,6 +4,7 @@
 //! [`ProblemJob::load`] (the tests and their scoring), [`run_pool`] (one
 //! runner call) and [`settle`] (the TLE examples' margin re-runs).
 
+use super::grade::GradedResult;
 use super::margin::{
     close_to_the_limit, margin_of, needs_margin, time_limit_warnings, warnings_of_the_run,
 };
@@ -19,7 +20,7 @@ use crate::discovery::Entry;
 use crate::grading::resume::{self, Fingerprint, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::Package;
-use crate::report::json::{GradedResult, NotGraded};
+use crate::report::Ungraded;
 use crate::runner::{
     self, Event, FixedTests, Settings, Submission, SubmissionResult, TestCase, TestsToRun,
     Workspace,
@@ -69,7 +70,7 @@ pub(super) struct ProblemJob<'a> {
 #[derive(Debug)]
 pub(super) struct ProblemGraded {
     pub(crate) results: Vec<GradedResult>,
-    pub(crate) not_graded: Vec<NotGraded>,
+    pub(crate) not_graded: Vec<Ungraded>,
 }
 
 /// How a problem's tests are chosen and scored.
@@ -635,7 +636,10 @@ mod tests {
         let journal = dir.path().join("grades.json.journal");
         fs_err::write(
             &journal,
-            format!("{}\n", serde_json::to_string(&earlier).unwrap()),
+            format!(
+                "{}\n",
+                serde_json::to_string(&crate::report::json::GradedResult::from(&earlier)).unwrap()
+            ),
         )
         .unwrap();
         let mut resume = resume::load_journal(&journal).unwrap();

@@ -4,6 +4,7 @@
 //! class page when asked ([`ClassPageSection`]: `judge grade --similarity`'s, made in
 //! `crate::similar`, so this layer never names that command).
 
+use super::grade::{wire, Grade};
 use super::run::RunReport;
 use super::usage::UsageError;
 use super::GradingError;
@@ -14,7 +15,6 @@ use crate::exit::Outcome;
 use crate::grading::resume::Journal;
 use crate::report;
 use crate::report::formats::{Chosen, Format, Input, RenderError, Writes};
-use crate::report::json::GradeReport;
 use crate::report::stdout::write_stdout;
 use crate::report::targets::is_stdout;
 use crate::report::ReportError;
@@ -237,11 +237,43 @@ pub(crate) struct NothingToGrade {
 /// students see (a CI job's log), so the table's slowest time and the
 /// messages come from the view, never from the hidden tests
 /// ([`super::policy::student_view`]); else `report` itself.
-pub(crate) fn viewed(report: &GradeReport, student_view: bool) -> Cow<'_, GradeReport> {
+pub(crate) fn viewed(report: &Grade, student_view: bool) -> Cow<'_, Grade> {
     if student_view {
         Cow::Owned(super::policy::student_view(report))
     } else {
         Cow::Borrowed(report)
+    }
+}
+
+/// A grade as the terminal shows it ([`Shown::view`]: what
+/// `report::human`'s table, summary and messages render): its rows, each
+/// answering `report::Row` from the grading layer ([`super::graded`]).
+pub(crate) struct Shown<'a> {
+    grade: &'a Grade,
+    rows: Vec<&'a dyn report::Row>,
+}
+
+impl<'a> Shown<'a> {
+    pub(crate) fn of(grade: &'a Grade) -> Shown<'a> {
+        Shown {
+            grade,
+            rows: grade
+                .results
+                .iter()
+                .map(|graded| graded as &dyn report::Row)
+                .collect(),
+        }
+    }
+
+    /// The view the terminal's renderers take.
+    pub(crate) fn view(&self) -> report::human::GradeView<'_> {
+        report::human::GradeView {
+            layout: self.grade.layout,
+            rows: &self.rows,
+            missing: &self.grade.missing,
+            not_graded: &self.grade.not_graded,
+            interrupted: self.grade.interrupted,
+        }
     }
 }
 
@@ -260,7 +292,10 @@ pub(crate) fn write_run(
             Isolation::detect(),
             Some(&run.selection),
             run.stopped_by.is_some(),
-            &run.not_graded,
+            &run.not_graded
+                .iter()
+                .map(report::json::NotGraded::from)
+                .collect::<Vec<_>>(),
         )
         .map_err(GradingError::RunJson)?;
         write_report(path, &text)?;
@@ -279,7 +314,7 @@ pub(crate) fn write_run(
 /// cannot (a full disk may still take a small CSV); every failure is
 /// returned, the JSON report's first, once all were tried.
 pub(crate) fn write_grade(
-    report: &GradeReport,
+    report: &Grade,
     json: Option<&Path>,
     files: &Chosen<'_>,
     student_view: bool,
@@ -293,7 +328,7 @@ pub(crate) fn write_grade(
         report
     };
     let json_written = match json {
-        Some(path) => report::json::render_grade(written)
+        Some(path) => wire::render(written)
             .map_err(GradingError::from)
             .and_then(|text| write_report(path, &text)),
         None => Ok(()),
@@ -351,7 +386,7 @@ pub(crate) enum Written {
 /// that can be written is ([`write_grade`]), and the journal's failure, if
 /// any, comes before the reports' (see [`Written`]).
 pub(crate) fn write_graded(
-    report: &GradeReport,
+    report: &Grade,
     json: Option<&Path>,
     files: &Chosen<'_>,
     student_view: bool,
@@ -573,14 +608,11 @@ mod tests {
     #[test]
     fn the_terminal_shows_the_student_view_only_when_asked() {
         let result = SubmissionResult::fixture("rooks", "a.py", Vec::new());
-        let graded = crate::report::json::GradedResult {
+        let graded = crate::grading::grade::GradedResult {
             fingerprint: Some("f".to_owned()),
-            ..crate::report::json::GradedResult::fixture(result, "alice")
+            ..crate::grading::grade::GradedResult::fixture(result, "alice")
         };
-        let report = GradeReport {
-            results: vec![graded],
-            ..empty_report()
-        };
+        let report = Grade::fixture(crate::config::judge::Layout::ProblemStudent, vec![graded]);
         assert!(matches!(viewed(&report, false), Cow::Borrowed(_)));
         let view = viewed(&report, true);
         assert!(matches!(view, Cow::Owned(_)));
@@ -617,22 +649,6 @@ mod tests {
             csv.is_file(),
             "the CSV is written although the JUnit file is not"
         );
-    }
-
-    fn empty_report() -> GradeReport {
-        GradeReport {
-            version: report::json::VERSION,
-            isolation: None,
-            layout: crate::config::judge::Layout::ProblemStudent,
-            shard: None,
-            judge_version: None,
-            interrupted: false,
-            not_graded: Vec::new(),
-            graded_with: None,
-            ignored: Vec::new(),
-            missing: Vec::new(),
-            results: Vec::new(),
-        }
     }
 
     fn report_error(name: &str) -> GradingError {
@@ -751,7 +767,14 @@ mod tests {
             } else {
                 Err(journal_error())
             };
-            let written = write_graded(&empty_report(), Some(json), &files, false, None, journal);
+            let written = write_graded(
+                &Grade::fixture(crate::config::judge::Layout::ProblemStudent, Vec::new()),
+                Some(json),
+                &files,
+                false,
+                None,
+                journal,
+            );
             let came_to = match &written {
                 Written::All { journal: None } => "all",
                 Written::Failed { also, .. } if also.is_empty() => "failed",

@@ -9,10 +9,11 @@
 //! submission. This module decides and counts; it runs nothing and prints
 //! nothing: the CLI words its [`Resume::refused`] reason and [`Tally`].
 
+use super::grade::{Grade, GradedResult};
 use crate::grading::GradingError;
 use crate::package::Package;
 use crate::problems::Problem;
-use crate::report::json::{GradeReport, GradedResult, JUDGE_VERSION, VERSION};
+use crate::report::json::{self, JUDGE_VERSION, VERSION};
 use crate::report::ReportError;
 use crate::runner::{Settings, Submission, SubmissionKind, TestsToRun};
 use crate::sandbox::Limits;
@@ -315,7 +316,8 @@ impl Journal {
             path: self.path.clone(),
             source,
         };
-        let mut line = serde_json::to_vec(graded).map_err(|e| error(e.into()))?;
+        let mut line =
+            serde_json::to_vec(&json::GradedResult::from(graded)).map_err(|e| error(e.into()))?;
         line.push(b'\n');
         self.file.write_all(&line).map_err(error)?;
         self.file.sync_data().map_err(error)
@@ -376,11 +378,12 @@ pub(crate) fn load_journal(path: &Path) -> Result<Resume, ResumeError> {
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let graded: GradedResult =
+        let graded: json::GradedResult =
             serde_json::from_slice(line).map_err(|error| ResumeError::Parse {
                 path: path.to_owned(),
                 message: format!("line {}: {error}", number + 1),
             })?;
+        let graded = GradedResult::from(graded);
         let key = (
             graded.result.submission.clone(),
             graded.result.problem.clone(),
@@ -427,8 +430,9 @@ fn load_report(path: &Path) -> Result<Resume, ResumeError> {
             BTreeMap::new(),
         ));
     }
-    let report: GradeReport =
+    let report: json::GradeReport =
         serde_json::from_value(value).map_err(|error| parse_error(error.to_string()))?;
+    let report = Grade::from(report);
     if report.judge_version.as_deref() != Some(JUDGE_VERSION) {
         let written_by = report
             .judge_version

@@ -11,7 +11,8 @@ use crate::config::judge::JudgeConfig;
 use crate::exit::Outcome;
 use crate::interrupt::{Cancellation, Signal};
 use crate::package::Package;
-use crate::report::json::{InvalidTest, NotGraded, RandomFrom, TestSelection};
+use crate::report::json::{InvalidTest, RandomFrom, TestSelection};
+use crate::report::Ungraded;
 use crate::runner::{self, Event, FixedTests, Submission, SubmissionResult, Workspace};
 use crate::sandbox::{DataFolder, Hidden};
 use std::path::{Path, PathBuf};
@@ -218,7 +219,7 @@ pub(crate) struct RunReport {
     /// One per submission that finished, in the order given.
     pub(crate) results: Vec<SubmissionResult>,
     /// Submissions an interruption left ungraded.
-    pub(crate) not_graded: Vec<NotGraded>,
+    pub(crate) not_graded: Vec<Ungraded>,
     pub(crate) selection: TestSelection,
     /// The signal that stopped the run, if one did.
     pub(crate) stopped_by: Option<Signal>,
@@ -331,11 +332,10 @@ pub(crate) fn run(
                 package.id().clone_into(&mut result.problem);
                 results.push(result);
             }
-            None => not_graded.push(NotGraded {
-                problem: package.id().to_owned(),
-                submission: display(&submission.path),
-                student: None,
-            }),
+            None => not_graded.push(super::grade::unrecorded(
+                package.id().to_owned(),
+                display(&submission.path),
+            )),
         }
     }
     Ok(RunReport {

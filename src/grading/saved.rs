@@ -12,15 +12,16 @@
 mod command;
 
 pub(crate) use self::command::{render, Request};
+use super::grade::{wire, Grade};
 use super::usage::{NotJson, UsageError};
 use super::GradingError;
 use crate::exit::Outcome;
 use crate::input_file::Source;
 use crate::report;
 use crate::report::formats::Chosen;
-use crate::report::json::{parse_grade, GradeReport, NotGraded, TestSelection, VERSION};
+use crate::report::json::{NotGraded, TestSelection, VERSION};
 use crate::report::targets::is_stdout;
-use crate::report::Row;
+use crate::report::{Row, Ungraded};
 use crate::runner::SubmissionResult;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -29,7 +30,7 @@ use std::path::{Path, PathBuf};
 /// `layout`, or `judge run`'s, which has none.
 #[derive(Clone, Debug)]
 pub(crate) enum Saved {
-    Grade(GradeReport),
+    Grade(Grade),
     Run(SavedRun),
 }
 
@@ -89,7 +90,7 @@ fn parse(path: &Path, text: &str) -> Result<Saved, GradingError> {
         .into());
     }
     if probe.layout.is_some() {
-        return parse_grade(path, text)
+        return wire::parse(path, text)
             .map(Saved::Grade)
             .map_err(|error| UsageError::Merge(Box::new(error.into())).into());
     }
@@ -108,11 +109,12 @@ impl Saved {
         }
     }
 
-    /// The pairs an interrupted run did not finish.
-    pub(crate) fn not_graded(&self) -> &[NotGraded] {
+    /// The pairs an interrupted run did not finish, each with its student
+    /// (a run report's read from its path, once, here).
+    pub(crate) fn not_graded(&self) -> Vec<Ungraded> {
         match self {
-            Saved::Grade(report) => &report.not_graded,
-            Saved::Run(run) => &run.not_graded,
+            Saved::Grade(report) => report.not_graded.clone(),
+            Saved::Run(run) => run.not_graded.iter().cloned().map(Ungraded::from).collect(),
         }
     }
 
@@ -193,7 +195,12 @@ fn write_run(
     let options = report::html::Options {
         student_view,
         interrupted: viewed.interrupted,
-        not_graded: viewed.not_graded.clone(),
+        not_graded: viewed
+            .not_graded
+            .iter()
+            .cloned()
+            .map(Ungraded::from)
+            .collect(),
         ..report::html::Options::default()
     };
     failures.extend(super::reports::write(files, &viewed.results, &options, None).err());

@@ -13,10 +13,10 @@
 //! its problem's turn (`on_finished`): a grade killed while an earlier
 //! problem waits must not lose a later problem's finished pairs.
 
+use super::grade::GradedResult;
 use super::problem::{ClassEvent, ProblemGraded};
 use super::settings::SettingsWarning;
 use super::GradingError;
-use crate::report::json::GradedResult;
 use crate::runner::{CompileResult, Event, SubmissionResult, TestResult};
 use std::sync::{mpsc, Condvar, Mutex, PoisonError};
 
@@ -224,10 +224,11 @@ mod tests {
     fn problem(tag: &str) -> ProblemGraded {
         ProblemGraded {
             results: Vec::new(),
-            not_graded: vec![crate::report::json::NotGraded {
+            not_graded: vec![crate::report::Ungraded {
                 submission: tag.to_owned(),
                 problem: tag.to_owned(),
-                student: None,
+                student: tag.to_owned(),
+                recorded: true,
             }],
         }
     }

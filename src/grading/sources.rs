@@ -10,8 +10,8 @@
 //! submissions, the setter's solutions among them) are never shown: only a
 //! student's own hand-in is.
 
+use super::grade::GradedResult;
 use crate::config::judge::Layout;
-use crate::report::json::GradedResult;
 use crate::report::source::{SourceView, SHOWN_BYTES};
 use crate::runner::{read_submission, SubmissionRefused};
 use std::collections::BTreeMap;

@@ -1,20 +1,22 @@
 //! The rows of pairs a grade did not run: a file that cannot run, a
 //! problem this judge does not know, a pair an interruption left ungraded.
 
+use super::grade::{Expected, GradedResult};
 use super::submission::Unrunnable;
 use crate::config::judge::JudgeConfig;
 use crate::discovery::Entry;
-use crate::report::json::{Expected, GradedResult, NotGraded};
+use crate::report::Ungraded;
 use crate::runner::{CompileResult, Settings, SubmissionResult};
 use crate::verdict::Verdict;
 use std::path::Path;
 
 /// An entry an interrupted run did not grade.
-pub(super) fn not_graded_entry(entry: &Entry) -> NotGraded {
-    NotGraded {
+pub(super) fn not_graded_entry(entry: &Entry) -> Ungraded {
+    Ungraded {
         problem: entry.problem.clone(),
         submission: entry.path.display().to_string(),
-        student: Some(entry.student.clone()),
+        student: entry.student.clone(),
+        recorded: true,
     }
 }
 

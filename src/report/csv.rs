@@ -6,12 +6,11 @@
 //! nothing about individual tests; the JSON and HTML reports do.
 
 use super::human::visible_name;
-use super::json::{MissingPair, NotGraded, NOT_GRADED};
-use super::Row;
+use super::json::NOT_GRADED;
+use super::{Missing, Row, Ungraded};
 
 /// The verdict cell of a (student, problem) with no hand-in.
 pub(crate) const MISSING: &str = "missing";
-use crate::runner::SubmissionResult;
 
 /// The header row, in column order.
 /// `max_score` comes last, so a sheet that reads the first six columns
@@ -40,8 +39,8 @@ pub fn render<R: Row>(rows: &[R]) -> Result<String, csv::Error> {
 /// (`not_graded`): verdict [`NOT_GRADED`], every number empty.
 pub(crate) fn render_gradebook<R: Row>(
     rows: &[R],
-    missing: &[MissingPair],
-    not_graded: &[NotGraded],
+    missing: &[Missing],
+    not_graded: &[Ungraded],
 ) -> Result<String, csv::Error> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     // Writing records of strings to memory has no failure left: the `csv`
@@ -61,11 +60,11 @@ pub(crate) fn render_gradebook<R: Row>(
             [
                 neutralise(&visible_name(&row.student())),
                 neutralise(&visible_name(&result.problem)),
-                format!("{:.2}", score(result)),
+                format!("{:.2}", row.score_points()),
                 super::verdict_cell(result.verdict, row.handed_in()),
                 result.passed.to_string(),
                 result.total.to_string(),
-                format!("{:.2}", max_score(result)),
+                format!("{:.2}", row.max_score_points()),
             ],
         ));
     }
@@ -85,15 +84,11 @@ pub(crate) fn render_gradebook<R: Row>(
         ));
     }
     for pair in not_graded {
-        let student = match &pair.student {
-            Some(student) => student.clone(),
-            None => crate::discovery::student_from_path(&pair.submission, &pair.problem),
-        };
         lines.push((
-            student.clone(),
+            pair.student.clone(),
             pair.problem.clone(),
             [
-                neutralise(&visible_name(&student)),
+                neutralise(&visible_name(&pair.student)),
                 neutralise(&visible_name(&pair.problem)),
                 String::new(),
                 NOT_GRADED.to_owned(),
@@ -144,28 +139,11 @@ pub(crate) fn neutralise(cell: &str) -> String {
     }
 }
 
-/// The result's `score`: with test groups the groups' score, else the
-/// percentage of tests passed, 0 to 100 (0 when the submission did not
-/// compile or there were no tests); two decimals.
-pub(crate) fn score(result: &SubmissionResult) -> f64 {
-    result
-        .score
-        .unwrap_or_else(|| result.pass_fail_score())
-        .rounded()
-}
-
-/// The result's `max_score`: with test groups the groups' maximum, else
-/// 100 (the score is then a percent); two decimals.
-pub(crate) fn max_score(result: &SubmissionResult) -> f64 {
-    match (result.score, result.max_score) {
-        (Some(_), Some(max)) => max.rounded(),
-        _ => 100.0,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grading::graded::score_points as score;
+    use crate::runner::SubmissionResult;
     use test_case::test_case;
 
     #[test_case("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")" ; "equals")]
@@ -290,12 +268,5 @@ mod tests {
             (rows[1][2].as_str(), rows[1][6].as_str()),
             ("25.00", "100.00")
         );
-    }
-
-    #[test]
-    fn score_rounds_to_two_decimals() {
-        assert_eq!(score(&result("rooks/a.py", "rooks", 1, 3)), 33.33);
-        assert_eq!(score(&result("rooks/a.py", "rooks", 2, 3)), 66.67);
-        assert_eq!(score(&result("rooks/a.py", "rooks", 1, 8)), 12.5);
     }
 }

@@ -4,8 +4,7 @@
 //! `judge grade`'s, one row per (submission, problem), with its summary and
 //! the lines for examples that did not get their folder's verdict.
 
-use super::json::{GradeReport, GradedResult};
-use super::Row;
+use super::{Missing, Row, Ungraded};
 use crate::config::judge::Layout;
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
@@ -145,6 +144,25 @@ fn cell_message(message: &str) -> String {
     cell
 }
 
+/// A row of the grade table: its student and problem (for the order), its
+/// cells, and the graded row behind it (for the colour of its verdict).
+type TableRow<'a> = (String, &'a str, [String; 7], Option<&'a dyn Row>);
+
+/// A grade as the terminal shows it (its table, summary and messages):
+/// its rows, each answering [`Row`] (every decision and figure the grading
+/// layer's), and the class around them.
+pub(crate) struct GradeView<'a> {
+    /// judge.toml's `layout`: `expected` shows what each example had to get.
+    pub(crate) layout: Layout,
+    pub(crate) rows: &'a [&'a dyn Row],
+    /// The class's (student, problem) pairs with no hand-in.
+    pub(crate) missing: &'a [Missing],
+    /// The pairs an interrupt left ungraded, each with its student.
+    pub(crate) not_graded: &'a [Ungraded],
+    /// Stopped by a signal: the grade is partial.
+    pub(crate) interrupted: bool,
+}
+
 /// `judge grade`'s table: one row per (submission, problem) with the
 /// verdict, tests passed, score and the slowest test against the limit, and
 /// for layout `expected` the verdict each example must get; a `missing` row
@@ -157,8 +175,8 @@ fn cell_message(message: &str) -> String {
 /// rows, missing and not graded ones among them, by problem in the order
 /// the problems first appear. Layout `expected` keeps the report's order
 /// (by problem and example), which is how a setter reads it.
-pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
-    let expected_layout = report.layout == Layout::Expected;
+pub(crate) fn render_grade_table(grade: &GradeView<'_>, colour: bool) -> String {
+    let expected_layout = grade.layout == Layout::Expected;
     let header: [String; 7] = [
         "problem".into(),
         "submission".into(),
@@ -175,20 +193,23 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
     ];
     // Each row with its student (for the order) and its result (for the
     // colour of its verdict).
-    let mut rows: Vec<(String, &str, [String; 7], Option<&GradedResult>)> = Vec::new();
-    for graded in &report.results {
-        let result = &graded.result;
-        let who = match (&graded.expected, expected_layout) {
+    let mut rows: Vec<TableRow<'_>> = Vec::new();
+    for &graded in grade.rows {
+        let result = graded.result();
+        let who = match (graded.expectation(), expected_layout) {
             (Some(expected), _) => expected.verdict.map_or_else(
                 || format!("? ({})", visible_name(&expected.folder)),
                 |verdict| verdict.to_string(),
             ),
             (None, true) => "?".to_owned(),
-            (None, false) => visible_name(&graded.student),
+            (None, false) => visible_name(&graded.student()),
         };
-        let time = match graded.slowest_ms() {
-            Some(slowest) => format!("{slowest} ms / {} ms", graded.time_limit_ms),
-            None => format!("- / {} ms", graded.time_limit_ms),
+        let slowest = result.tests.iter().map(|test| test.time_ms).max();
+        let time = match (slowest, graded.time_limit_ms()) {
+            (Some(slowest), Some(limit)) => format!("{slowest} ms / {limit} ms"),
+            (None, Some(limit)) => format!("- / {limit} ms"),
+            (Some(slowest), None) => format!("{slowest} ms"),
+            (None, None) => "-".to_owned(),
         };
         // Names come from the class's folders: made visible (`\x1b`, `\n`),
         // so they cannot move the cursor or draw a fake row (issue 18).
@@ -196,7 +217,7 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
             visible_name(&result.problem),
             visible_name(&result.submission),
             who,
-            super::verdict_cell(result.verdict, &graded.handed_in),
+            super::verdict_cell(result.verdict, graded.handed_in()),
             format!("{}/{}", result.passed, result.total),
             match (result.groups.is_empty(), result.score, result.max_score) {
                 (false, Some(score), Some(max)) => format!("{score}/{max}"),
@@ -204,11 +225,11 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
             },
             time,
         ];
-        rows.push((graded.student.clone(), &result.problem, cells, Some(graded)));
+        rows.push((graded.student(), &result.problem, cells, Some(graded)));
     }
     // Every (student, problem) of the class has a row (issue #17): one
     // with no hand-in says `missing`, as in the CSV, JSON and HTML.
-    for pair in &report.missing {
+    for pair in grade.missing {
         let cells = [
             visible_name(&pair.problem),
             "-".to_owned(),
@@ -221,19 +242,21 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
         rows.push((pair.student.clone(), &pair.problem, cells, None));
     }
     // A pair an interrupt left ungraded says so (issue #32), never blank.
-    for pair in &report.not_graded {
+    for pair in grade.not_graded {
         let cells = [
             visible_name(&pair.problem),
             visible_name(&pair.submission),
-            pair.student
-                .as_deref()
-                .map_or_else(|| "-".to_owned(), visible_name),
+            if pair.recorded {
+                visible_name(&pair.student)
+            } else {
+                "-".to_owned()
+            },
             crate::report::json::NOT_GRADED.to_owned(),
             "-".to_owned(),
             "-".to_owned(),
             "-".to_owned(),
         ];
-        rows.push((pair.student_name(), &pair.problem, cells, None));
+        rows.push((pair.student.clone(), &pair.problem, cells, None));
     }
     if !expected_layout {
         let mut problems: Vec<&str> = Vec::new();
@@ -266,7 +289,7 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
             let painted = match graded {
                 Some(graded) if colour && column == 3 => paint(
                     &padded,
-                    verdict_colour(graded.result.verdict, graded.agrees()),
+                    verdict_colour(graded.result().verdict, graded.agrees()),
                 ),
                 _ => padded,
             };
@@ -280,12 +303,12 @@ pub(crate) fn render_grade_table(report: &GradeReport, colour: bool) -> String {
 
 /// One line that sums a grade up, e.g. `12 submissions: 9 AC, 2 WA, 1 TLE`,
 /// and for layout `expected` how many examples got their folder's verdict.
-pub(crate) fn render_grade_summary(report: &GradeReport) -> String {
+pub(crate) fn render_grade_summary(grade: &GradeView<'_>) -> String {
     let mut counts: std::collections::BTreeMap<Verdict, usize> = Default::default();
     let mut several_files = 0;
-    for graded in &report.results {
-        if graded.handed_in.is_empty() {
-            *counts.entry(graded.result.verdict).or_default() += 1;
+    for graded in grade.rows {
+        if graded.handed_in().is_empty() {
+            *counts.entry(graded.result().verdict).or_default() += 1;
         } else {
             several_files += 1;
         }
@@ -301,36 +324,36 @@ pub(crate) fn render_grade_summary(report: &GradeReport) -> String {
     // The class's pairs with no hand-in, and those an interrupt left
     // ungraded, are counted too (issue #32): a summary that omits them
     // reads as a whole class that handed everything in.
-    if !report.missing.is_empty() {
-        counts.push(format!("{} missing", report.missing.len()));
+    if !grade.missing.is_empty() {
+        counts.push(format!("{} missing", grade.missing.len()));
     }
-    if !report.not_graded.is_empty() {
-        counts.push(format!("{} not graded", report.not_graded.len()));
+    if !grade.not_graded.is_empty() {
+        counts.push(format!("{} not graded", grade.not_graded.len()));
     }
     let mut out = format!(
         "{}{} submissions: {}\n",
-        if report.interrupted {
+        if grade.interrupted {
             "partial (interrupted): "
         } else {
             ""
         },
-        report.results.len(),
+        grade.rows.len(),
         if counts.is_empty() {
             "none".to_owned()
         } else {
             counts.join(", ")
         }
     );
-    if report.layout == Layout::Expected {
-        let agreeing = report
-            .results
+    if grade.layout == Layout::Expected {
+        let agreeing = grade
+            .rows
             .iter()
             .filter(|graded| graded.agrees() == Some(true))
             .count();
         let _ = writeln!(
             out,
             "{agreeing}/{} examples got the verdict their folder names",
-            report.results.len()
+            grade.rows.len()
         );
     }
     out
@@ -339,18 +362,17 @@ pub(crate) fn render_grade_summary(report: &GradeReport) -> String {
 /// The lines `judge grade` says on stderr after its table: each result's
 /// warnings, why a judge error is no student's fault (issue #8: a missing
 /// compiler), and each example whose verdict disagrees with its folder.
-pub(crate) fn grade_messages(report: &GradeReport) -> Vec<String> {
-    let mut lines: Vec<String> =
-        host_load_warning(report.results.iter().map(|graded| &graded.result))
-            .into_iter()
-            .collect();
-    for graded in &report.results {
-        for warning in &graded.warnings {
+pub(crate) fn grade_messages(grade: &GradeView<'_>) -> Vec<String> {
+    let mut lines: Vec<String> = host_load_warning(grade.rows.iter().map(|graded| graded.result()))
+        .into_iter()
+        .collect();
+    for graded in grade.rows {
+        for warning in graded.warnings() {
             lines.push(format!("warning: {warning}"));
         }
     }
-    for graded in &report.results {
-        let result = &graded.result;
+    for graded in grade.rows {
+        let result = graded.result();
         if result.compile.verdict == Some(Verdict::JudgeError) {
             lines.push(format!(
                 "{}: {}: JE: {}",
@@ -366,7 +388,12 @@ pub(crate) fn grade_messages(report: &GradeReport) -> Vec<String> {
             ));
         }
     }
-    lines.extend(report.results.iter().filter_map(render_disagreement));
+    lines.extend(
+        grade
+            .rows
+            .iter()
+            .filter_map(|graded| graded.expectation()?.disagreement),
+    );
     lines
 }
 
@@ -402,18 +429,23 @@ pub(crate) fn host_load_warning<'a>(
 }
 
 /// The line for an example whose verdict is not its folder's, e.g.
-/// `submissions/rooks/accepted/x.py: expected AC, got WA (test small-003: board 2: expected 5, got 4)`.
-pub(crate) fn render_disagreement(graded: &GradedResult) -> Option<String> {
-    let expected = graded.expected.as_ref()?;
-    if graded.agrees() == Some(true) {
+/// `submissions/rooks/accepted/x.py: expected AC, got WA (test small-003: board 2: expected 5, got 4)`;
+/// `folder` names `verdict` (or none), and `agrees` is the grading
+/// layer's decision whether `result` met it.
+pub(crate) fn render_disagreement(
+    result: &SubmissionResult,
+    folder: &str,
+    verdict: Option<Verdict>,
+    agrees: bool,
+) -> Option<String> {
+    if agrees {
         return None;
     }
-    let result = &graded.result;
-    let Some(verdict) = expected.verdict else {
+    let Some(verdict) = verdict else {
         return Some(format!(
             "{}: the folder `{}` names no verdict; known: {}",
             result.submission,
-            expected.folder,
+            folder,
             crate::discovery::verdict_folder_names()
         ));
     };
@@ -465,7 +497,7 @@ pub(crate) fn run_interrupted(
     signal: &str,
     graded: usize,
     asked: usize,
-    not_graded: &[crate::report::json::NotGraded],
+    not_graded: &[Ungraded],
 ) -> Vec<String> {
     let mut lines = vec![format!(
         "interrupted by {signal}: {graded} of {asked} submissions graded"
@@ -493,24 +525,24 @@ pub(crate) fn run_summary(selection: &str, verdicts: &[Verdict]) -> String {
 }
 
 /// Why a grade stopped at once: its journal (`path`) could not be written.
-pub(crate) fn journal_failed(report: &GradeReport, path: &Path) -> String {
+pub(crate) fn journal_failed(grade: &GradeView<'_>, path: &Path) -> String {
     format!(
         "note: the grade stopped at once: `{}` could not be written; {} of {} pairs \
          graded, and the reports that can be written hold them",
         path.display(),
-        report.results.len(),
-        report.results.len() + report.not_graded.len()
+        grade.rows.len(),
+        grade.rows.len() + grade.not_graded.len()
     )
 }
 
 /// What an interrupted `judge grade` finished, and how to go on from there
 /// (`json`: where its JSON report went, if anywhere).
-pub(crate) fn interrupted(report: &GradeReport, signal: &str, json: Option<&Path>) -> [String; 2] {
-    let total = report.results.len() + report.not_graded.len();
+pub(crate) fn interrupted(grade: &GradeView<'_>, signal: &str, json: Option<&Path>) -> [String; 2] {
+    let total = grade.rows.len() + grade.not_graded.len();
     let first = format!(
         "interrupted by {signal}: {} of {total} pairs graded, {} not graded",
-        report.results.len(),
-        report.not_graded.len()
+        grade.rows.len(),
+        grade.not_graded.len()
     );
     let next = match json {
         Some(path) if path == Path::new("-") => "hint: save the JSON from stdout to a file and \
@@ -555,6 +587,48 @@ mod tests {
             "{shown}"
         );
         assert!(!shown.contains("compilation failed"), "{shown}");
+    }
+
+    /// The table renders what it is handed: an interrupted pair's student
+    /// as the grading layer decided it, orders by it, and shows `-` where
+    /// the report recorded none; the time cell is the row's limit.
+    #[test]
+    fn the_grade_table_renders_the_students_it_is_handed() {
+        use super::{render_grade_table, GradeView};
+        use crate::report::{Row, Ungraded};
+        let result = SubmissionResult::fixture("rooks", "class/carol/rooks.py", Vec::new());
+        let rows: [&dyn Row; 1] = [&result];
+        let pair = |student: &str, recorded: bool| Ungraded {
+            problem: "rooks".to_owned(),
+            submission: format!("class/{student}/rooks.py"),
+            student: student.to_owned(),
+            recorded,
+        };
+        let not_graded = [pair("bob", false), pair("alice", true)];
+        let table = render_grade_table(
+            &GradeView {
+                layout: crate::config::judge::Layout::ProblemStudent,
+                rows: &rows,
+                missing: &[],
+                not_graded: &not_graded,
+                interrupted: true,
+            },
+            false,
+        );
+        let lines: Vec<Vec<&str>> = table
+            .lines()
+            .skip(1)
+            .map(|line| line.split_whitespace().take(3).collect())
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                ["rooks", "class/alice/rooks.py", "alice"],
+                ["rooks", "class/bob/rooks.py", "-"],
+                ["rooks", "class/carol/rooks.py", "carol"],
+            ],
+            "{table}"
+        );
     }
 
     #[test]

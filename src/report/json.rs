@@ -1,6 +1,9 @@
 //! The JSON report of docs/report.md (`--json`), `"version": 1`, plus the isolation in
 //! force and, for random tests, where each came from; `judge grade`'s
-//! report with what grading adds, and merging the reports of shards.
+//! report with what grading adds. These are the wire types (the schema):
+//! they carry no decision, and the grading layer builds a grade's report
+//! from its own types and reads one back into them, once each way
+//! (`crate::grading::grade::wire`).
 
 use crate::config::judge::Layout;
 use crate::runner::SubmissionResult;
@@ -78,17 +81,6 @@ pub(crate) struct NotGraded {
     pub(crate) submission: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) student: Option<String>,
-}
-
-impl NotGraded {
-    /// The student the pair belongs to: the one recorded, else the one its
-    /// path names.
-    pub(crate) fn student_name(&self) -> String {
-        match &self.student {
-            Some(student) => student.clone(),
-            None => crate::discovery::student_from_path(&self.submission, &self.problem),
-        }
-    }
 }
 
 /// Who asked for a run's random tests (the JSON report's `random_from`,
@@ -406,35 +398,6 @@ pub(crate) struct Expected {
     /// accepts, agrees (`crate::grading::graded::agrees`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) agrees: Option<bool>,
-}
-
-/// Graded pairs for unit tests: one constructor, so a new field is added
-/// in one place.
-#[cfg(test)]
-impl GradedResult {
-    /// `result` graded for `student`: no expectation, a 1 s and 256 MiB
-    /// limit, no warning, no digest, not reused.
-    pub(crate) fn fixture(result: SubmissionResult, student: &str) -> GradedResult {
-        GradedResult {
-            result,
-            student: student.to_owned(),
-            expected: None,
-            time_limit_ms: 1000,
-            memory_limit_mib: 256,
-            warnings: Vec::new(),
-            submission_sha256: None,
-            fingerprint: None,
-            reused: false,
-            handed_in: Vec::new(),
-        }
-    }
-}
-
-impl GradedResult {
-    /// The slowest test's CPU time, if any test ran.
-    pub(crate) fn slowest_ms(&self) -> Option<u64> {
-        self.result.tests.iter().map(|test| test.time_ms).max()
-    }
 }
 
 /// The JSON text of a grade report, pretty-printed, ending with a newline.

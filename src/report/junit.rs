@@ -15,7 +15,7 @@
 //! run did not grade are a `not graded (interrupted)` suite of skipped
 //! cases.
 
-use super::json::NotGraded;
+use super::Ungraded;
 use super::{Expectation, Row};
 use crate::verdict::Verdict;
 use crate::visible::{visible, visible_name};
@@ -37,7 +37,7 @@ pub fn render<R: Row>(rows: &[R]) -> Result<String, quick_junit::SerializeError>
 /// report is named partial and holds a skipped case per pair not graded.
 pub(crate) fn render_partial<R: Row>(
     rows: &[R],
-    not_graded: Option<&[NotGraded]>,
+    not_graded: Option<&[Ungraded]>,
 ) -> Result<String, quick_junit::SerializeError> {
     let name = match not_graded {
         Some(_) => "judge (interrupted: partial)",
@@ -184,12 +184,13 @@ mod tests {
     #[test]
     fn r32_skipped_cases_are_counted_in_skipped() {
         let result = SubmissionResult::fixture("rooks", "alice/rooks.py", Vec::new());
-        let pairs: Vec<NotGraded> = ["bob", "carol"]
+        let pairs: Vec<Ungraded> = ["bob", "carol"]
             .iter()
-            .map(|student| NotGraded {
+            .map(|student| Ungraded {
                 problem: "rooks".to_owned(),
                 submission: format!("{student}/rooks.py"),
-                student: Some((*student).to_owned()),
+                student: (*student).to_owned(),
+                recorded: true,
             })
             .collect();
         let xml = render_partial(&[result], Some(&pairs)).expect("renders");

@@ -277,6 +277,14 @@ pub trait Row {
     /// The score in percent the table and the summary show (the grading
     /// layer's rounding, `crate::grading::graded::score_percent`).
     fn score_percent(&self) -> u32;
+    /// The score the gradebook, the HTML pages and the platforms' files
+    /// show, two decimals: with test groups the groups' points, else the
+    /// percent of tests passed (the grading layer's figure,
+    /// `crate::grading::graded::score_points`).
+    fn score_points(&self) -> f64;
+    /// The most [`Row::score_points`] could be, two decimals: the groups'
+    /// maximum, else 100 (`crate::grading::graded::max_score_points`).
+    fn max_score_points(&self) -> f64;
     /// What the submission had to get (layout `expected`, a package's
     /// folders): `None` without an expectation (`judge run`, a class).
     fn expectation(&self) -> Option<Expectation> {
@@ -295,6 +303,49 @@ pub trait Row {
     fn handed_in(&self) -> &[String] {
         &[]
     }
+
+    /// The CPU time limit of each test, after the language's time factor
+    /// (a grade's row; `judge run`'s rows say none).
+    fn time_limit_ms(&self) -> Option<u64> {
+        None
+    }
+
+    /// What the grade noted on the row (a verdict sensitive to the time
+    /// limit), each said as a warning.
+    fn warnings(&self) -> &[String] {
+        &[]
+    }
+}
+
+/// A (student, problem) of a class with no hand-in: a `missing` row of
+/// every report (score 0).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Missing {
+    pub(crate) student: String,
+    pub(crate) problem: String,
+}
+
+/// A file that was not graded, and why (it does not fit the layout; a
+/// package's file its format says not to run).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Ignored {
+    pub(crate) path: String,
+    pub(crate) reason: String,
+}
+
+/// A pair an interrupted run did not grade, as every report shows it: no
+/// verdict, and the student it belongs to as the grading layer decided it
+/// (`crate::grading::graded::ungraded`), never worked out here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Ungraded {
+    pub(crate) problem: String,
+    pub(crate) submission: String,
+    /// The student the pair belongs to.
+    pub(crate) student: String,
+    /// Whether the report recorded the student; else it was read from the
+    /// submission's path (`judge run`, a report of an older judge), and the
+    /// terminal table shows `-` for it.
+    pub(crate) recorded: bool,
 }
 
 /// What a submission had to get and whether it did ([`Row::expectation`]).
@@ -344,6 +395,14 @@ impl<T: Row + ?Sized> Row for &T {
         (**self).score_percent()
     }
 
+    fn score_points(&self) -> f64 {
+        (**self).score_points()
+    }
+
+    fn max_score_points(&self) -> f64 {
+        (**self).max_score_points()
+    }
+
     fn not_gradable(&self) -> Option<&str> {
         (**self).not_gradable()
     }
@@ -354,6 +413,14 @@ impl<T: Row + ?Sized> Row for &T {
 
     fn expectation(&self) -> Option<Expectation> {
         (**self).expectation()
+    }
+
+    fn time_limit_ms(&self) -> Option<u64> {
+        (**self).time_limit_ms()
+    }
+
+    fn warnings(&self) -> &[String] {
+        (**self).warnings()
     }
 }
 

@@ -2,7 +2,9 @@
 //! one student's grade as scored items, each visible to the student now
 //! (samples only) or later, with nothing of a hidden test's data in it.
 //!
-//! The score model is the CSV gradebook's ([`super::csv::score`]): with
+//! The score model is the CSV gradebook's (each row's
+//! [`Row::score_points`] of its [`Row::max_score_points`], the grading
+//! layer's figures, handed to the renderers as values): with
 //! test groups, the package's groups and points (an item per top-level
 //! group); else the percent of tests passed, an item per test worth its
 //! share of 100. A problem's total is the CSV's score rounded to the
@@ -114,7 +116,7 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
     for (index, row) in input.rows.iter().enumerate() {
         let result = row.result();
         let problem = visible_name(&result.problem);
-        let max_points = super::csv::max_score(result);
+        let max_points = row.max_score_points();
         let max_score = unit.of_hundredths(points::hundredths(max_points));
         graded.max_score += max_score;
         if let Some(why) = row.not_gradable() {
@@ -142,7 +144,7 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
             continue;
         }
         problems_graded += 1;
-        let points = super::csv::score(result);
+        let points = row.score_points();
         // Never above the maximum, whatever a validator's score said.
         let score = unit
             .of_hundredths(points::hundredths(points))
@@ -160,9 +162,13 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
                 visible(&result.compile.message)
             )));
         }
-        graded
-            .items
-            .extend(items(result, index + 1, unit, (score, max_score)));
+        graded.items.extend(items(
+            result,
+            index + 1,
+            unit,
+            max_points,
+            (score, max_score),
+        ));
     }
     for (offset, pair) in input.options.missing.iter().enumerate() {
         let problem = visible_name(&pair.problem);
@@ -285,11 +291,14 @@ fn in_hand_in(file: &str, hand_in: Option<&std::path::Path>) -> String {
 }
 
 /// The items of one problem's result, numbered `problem.item`, sharing
-/// its `(score, max_score)` in units ([`points::allocate`]).
+/// its `(score, max_score)` in units ([`points::allocate`]); `max_points`
+/// is the problem's maximum in points ([`Row::max_score_points`]), which
+/// its tests share.
 fn items(
     result: &SubmissionResult,
     problem_number: usize,
     unit: Unit,
+    max_points: f64,
     (score, max_score): (u64, u64),
 ) -> Vec<Item> {
     let problem = visible_name(&result.problem);
@@ -388,7 +397,7 @@ fn items(
     let not_run = count - tests.len();
     let exact = |weight: usize| {
         Exact::ratio(
-            u128::from(points::hundredths(super::csv::max_score(result))) * weight as u128,
+            u128::from(points::hundredths(max_points)) * weight as u128,
             count as u128 * u128::from(unit.hundredths()),
         )
     };
@@ -675,7 +684,7 @@ mod tests {
             let mut result = SubmissionResult::fixture("rooks", "alice/rooks.py", tests);
             result.total += not_run;
             let graded = grade_of(&result, unit);
-            let csv = points::hundredths(crate::report::csv::score(&result));
+            let csv = points::hundredths(crate::grading::graded::score_points(&result));
             proptest::prop_assert_eq!(graded.score, unit.of_hundredths(csv));
             proptest::prop_assert_eq!(graded.max_score, unit.of_hundredths(10_000));
             proptest::prop_assert_eq!(

@@ -3,8 +3,8 @@
 //! precision, so that everything adds up.
 //!
 //! The problem's total is the CSV gradebook's score rounded to the unit
-//! ([`super::csv::score`], hundredths; whole points for Classroom 50), and
-//! its maximum likewise. Each item's exact points are split in two: what
+//! (the grading layer's [`super::Row::score_points`], in hundredths; whole
+//! points for Classroom 50), and its maximum likewise. Each item's exact points are split in two: what
 //! it scored and what it lost (its maximum less its score). The scores
 //! share the total by largest remainder, and the losses share the maximum
 //! less the total the same way; an item's maximum is its score plus its

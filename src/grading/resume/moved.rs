@@ -3,7 +3,7 @@
 //! the class's reused 0 of 40 results).
 
 use super::Resume;
-use crate::report::json::GradedResult;
+use crate::grading::grade::GradedResult;
 use std::path::{Component, Path};
 
 impl Resume {

@@ -17,21 +17,12 @@ fn graded(submission: &str, sha: &str, fingerprint: &str, verdict: Verdict) -> G
 }
 
 fn report_file(dir: &Path, judge_version: Option<&str>, results: Vec<GradedResult>) -> PathBuf {
-    let report = GradeReport {
-        version: VERSION,
-        isolation: None,
-        layout: crate::config::judge::Layout::ProblemStudent,
-        shard: None,
+    let report = Grade {
         judge_version: judge_version.map(str::to_owned),
-        interrupted: false,
-        not_graded: Vec::new(),
-        graded_with: None,
-        ignored: Vec::new(),
-        missing: Vec::new(),
-        results,
+        ..Grade::fixture(crate::config::judge::Layout::ProblemStudent, results)
     };
     let path = dir.join("grades.json");
-    fs_err::write(&path, crate::report::json::render_grade(&report).unwrap()).unwrap();
+    fs_err::write(&path, crate::grading::grade::wire::render(&report).unwrap()).unwrap();
     path
 }
 
@@ -211,7 +202,10 @@ fn without_resume_the_journal_goes_beside_the_json_report_and_never_to_stdout() 
 }
 
 fn journal_line(graded: &GradedResult) -> String {
-    format!("{}\n", serde_json::to_string(graded).unwrap())
+    format!(
+        "{}\n",
+        serde_json::to_string(&json::GradedResult::from(graded)).unwrap()
+    )
 }
 
 #[test]

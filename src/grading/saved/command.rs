@@ -119,15 +119,17 @@ fn shown(report: &Saved, quiet: bool, student_view: bool) -> (String, Vec<String
     match report {
         Saved::Grade(graded) => {
             let graded = &*crate::grading::reports::viewed(graded, student_view);
+            let shown = crate::grading::reports::Shown::of(graded);
+            let view = shown.view();
             let mut text = String::new();
             if !quiet {
                 text.push_str(&report::human::render_grade_table(
-                    graded,
+                    &view,
                     report::stdout::colour_stdout(),
                 ));
             }
-            text.push_str(&report::human::render_grade_summary(graded));
-            (text, report::human::grade_messages(graded))
+            text.push_str(&report::human::render_grade_summary(&view));
+            (text, report::human::grade_messages(&view))
         }
         Saved::Run(run) => {
             let mut text = String::new();

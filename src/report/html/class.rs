@@ -1,7 +1,7 @@
 //! The class page's sections: the summary, the matrix, per problem its
 //! verdicts and the tests failed most, and the students by score.
 
-use super::super::json::{IgnoredFile, MissingPair, NotGraded};
+use super::super::{Ignored, Missing, Ungraded};
 use super::{escape, escape_name, verdict_badge, verdict_class, verdict_title};
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
@@ -120,7 +120,7 @@ pub(super) fn write_nav(page: &mut String, results: &[&SubmissionResult], ignore
 /// the reason (a typo in a problem's name gets its "did you mean"), in a
 /// box of its own that scrolls, so a class with many stays one screen;
 /// nothing when every file was graded.
-pub(super) fn write_ignored(page: &mut String, ignored: &[IgnoredFile]) {
+pub(super) fn write_ignored(page: &mut String, ignored: &[Ignored]) {
     if ignored.is_empty() {
         return;
     }
@@ -161,8 +161,8 @@ pub(super) fn write_matrix(
     names: &[String],
     handed_in: &[&[String]],
     links: &[String],
-    missing: &[MissingPair],
-    not_graded: &[NotGraded],
+    missing: &[Missing],
+    not_graded: &[Ungraded],
 ) {
     let students = class_list(names, missing, not_graded);
     let mut problems: Vec<&str> = Vec::new();
@@ -181,8 +181,7 @@ pub(super) fn write_matrix(
     let mut ungraded: std::collections::HashSet<(usize, usize)> = Default::default();
     for pair in not_graded {
         let problem = position_or_push(&mut problems, pair.problem.as_str());
-        let name = not_graded_student(pair);
-        let Some(student) = students.iter().position(|known| *known == name) else {
+        let Some(student) = students.iter().position(|known| *known == pair.student) else {
             continue;
         };
         ungraded.insert((student, problem));
@@ -528,11 +527,13 @@ pub(super) struct Totals<'a> {
 }
 
 impl<'a> Totals<'a> {
+    /// `points[index]` is the `index`th result's score ([`super::super::Row::score_points`]).
     pub(super) fn new(
         results: &[&'a SubmissionResult],
+        points: &[f64],
         names: &[String],
-        missing: &'a [MissingPair],
-        not_graded: &[NotGraded],
+        missing: &'a [Missing],
+        not_graded: &[Ungraded],
     ) -> Totals<'a> {
         let mut problems: Vec<&str> = Vec::new();
         for result in results {
@@ -555,14 +556,13 @@ impl<'a> Totals<'a> {
                     Some(maxima[problem].map_or(max.0, |known: f64| known.max(max.0)));
             }
         }
-        for (result, name) in results.iter().zip(names) {
+        for ((result, name), &score) in results.iter().zip(names).zip(points) {
             let student = students.iter().position(|s| s == name);
             let problem = problems.iter().position(|p| *p == result.problem.as_str());
             if let Some(cell) = student
                 .zip(problem)
                 .and_then(|(student, problem)| scores.get_mut(student)?.get_mut(problem))
             {
-                let score = crate::report::csv::score(result);
                 *cell = Some(cell.map_or(score, |best: f64| best.max(score)));
             }
         }
@@ -599,11 +599,12 @@ impl<'a> Totals<'a> {
 pub(super) fn write_ranking(
     page: &mut String,
     results: &[&SubmissionResult],
+    points: &[f64],
     names: &[String],
-    missing: &[MissingPair],
-    not_graded: &[NotGraded],
+    missing: &[Missing],
+    not_graded: &[Ungraded],
 ) {
-    let totals = Totals::new(results, names, missing, not_graded);
+    let totals = Totals::new(results, points, names, missing, not_graded);
     let mut order: Vec<(usize, f64)> = totals
         .students
         .iter()
@@ -654,8 +655,8 @@ pub(super) fn write_ranking(
 /// graded — once each, as a class list orders names.
 pub(super) fn class_list(
     names: &[String],
-    missing: &[MissingPair],
-    not_graded: &[NotGraded],
+    missing: &[Missing],
+    not_graded: &[Ungraded],
 ) -> Vec<String> {
     let mut students: Vec<String> = Vec::new();
     for name in names {
@@ -665,15 +666,10 @@ pub(super) fn class_list(
         position_or_push(&mut students, pair.student.clone());
     }
     for pair in not_graded {
-        position_or_push(&mut students, not_graded_student(pair));
+        position_or_push(&mut students, pair.student.clone());
     }
     students.sort_by(|a, b| crate::report::collation::names(a, b));
     students
-}
-
-/// The student a pair not graded belongs to.
-pub(super) fn not_graded_student(pair: &NotGraded) -> String {
-    pair.student_name()
 }
 
 pub(super) fn position_or_push<T: PartialEq>(items: &mut Vec<T>, item: T) -> usize {

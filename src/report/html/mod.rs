@@ -132,17 +132,17 @@ pub struct Options {
     pub(crate) student_view: bool,
     /// The class's (student, problem) pairs with no hand-in: `missing`
     /// cells of the matrix (a column even for a problem nobody handed in).
-    pub(crate) missing: Vec<super::json::MissingPair>,
+    pub(crate) missing: Vec<super::Missing>,
     /// Files under the submissions folder that were not graded, with the
     /// reason: the page's "Ignored files" section (issue #17: a teacher
     /// who reads only the page must see `eve/rook.py`, "did you mean
     /// `rooks`?").
-    pub(crate) ignored: Vec<super::json::IgnoredFile>,
+    pub(crate) ignored: Vec<super::Ignored>,
     /// Stopped by a signal: every report says it is partial (issue #32).
     pub(crate) interrupted: bool,
     /// The pairs an interrupted run did not grade: a `not graded:
     /// interrupted` row each.
-    pub(crate) not_graded: Vec<super::json::NotGraded>,
+    pub(crate) not_graded: Vec<super::Ungraded>,
     /// What each submission's page shows of its source, by submission
     /// path (`crate::grading::sources`); a submission not in it shows none.
     pub(crate) sources: std::collections::BTreeMap<String, super::source::SourceView>,
@@ -179,7 +179,16 @@ pub(crate) fn render_with<R: Row>(rows: &[R], options: &Options) -> String {
     write_class(&mut page, &class, &links, options);
     for (index, (result, student)) in class.results.iter().zip(&class.students).enumerate() {
         let handed_in = class.handed_in(index);
-        write_submission(&mut page, Some(index), result, student, handed_in, options);
+        let score = class.points(index);
+        write_submission(
+            &mut page,
+            Some(index),
+            result,
+            student,
+            score,
+            handed_in,
+            options,
+        );
     }
     page.push_str("</body>\n</html>\n");
     page
@@ -227,7 +236,8 @@ pub fn render_pages<R: Row>(
                 "<p class=\"back\"><a href=\"{back}\">← class report</a></p>"
             );
             let handed_in = class.handed_in(index);
-            write_submission(&mut page, None, result, student, handed_in, options);
+            let score = class.points(index);
+            write_submission(&mut page, None, result, student, score, handed_in, options);
             page.push_str("</body>\n</html>\n");
             (name, page)
         })
@@ -274,6 +284,7 @@ fn student_pages(class: &Class<'_>, folder: &str, options: &Options) -> Pages {
     class_page.push_str("</body>\n</html>\n");
     let totals = class::Totals::new(
         &class.results,
+        &class.points,
         &class.students,
         &options.missing,
         &options.not_graded,
@@ -311,6 +322,9 @@ struct Class<'a> {
     /// Per result, the files handed in when there were several
     /// ([`Row::handed_in`]).
     handed_in: Vec<&'a [String]>,
+    /// Per result, its score in points ([`Row::score_points`], the
+    /// grading layer's figure).
+    points: Vec<f64>,
 }
 
 impl<'a> Class<'a> {
@@ -319,7 +333,13 @@ impl<'a> Class<'a> {
             results: rows.iter().map(Row::result).collect(),
             students: rows.iter().map(Row::student).collect(),
             handed_in: rows.iter().map(Row::handed_in).collect(),
+            points: rows.iter().map(Row::score_points).collect(),
         }
+    }
+
+    /// The `index`th result's score in points.
+    fn points(&self, index: usize) -> f64 {
+        self.points.get(index).copied().unwrap_or(0.0)
     }
 
     /// The files handed in for the `index`th result when there were
@@ -378,6 +398,7 @@ fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: 
     write_ranking(
         page,
         &class.results,
+        &class.points,
         &class.students,
         &options.missing,
         &options.not_graded,

@@ -41,12 +41,13 @@ pub(super) fn write_submission(
     index: Option<usize>,
     result: &SubmissionResult,
     student: &str,
+    score: f64,
     handed_in: &[String],
     options: &Options,
 ) {
     let id = index.map_or(String::new(), |index| format!(" id=\"{}\"", anchor(index)));
     if !handed_in.is_empty() {
-        write_several_files(page, &id, result, student, handed_in);
+        write_several_files(page, &id, (result, score), student, handed_in);
         return;
     }
     let _ = write!(
@@ -63,7 +64,7 @@ pub(super) fn write_submission(
         escape(&result.language),
         result.passed,
         result.total,
-        crate::report::csv::score(result)
+        score
     );
     write_groups(page, result);
     let compiled = result.compile.state() == CompileState::Compiled;
@@ -197,7 +198,7 @@ fn bytes(count: u64) -> String {
 fn write_several_files(
     page: &mut String,
     id: &str,
-    result: &SubmissionResult,
+    (result, score): (&SubmissionResult, f64),
     student: &str,
     handed_in: &[String],
 ) {
@@ -209,7 +210,7 @@ fn write_several_files(
         super::several_files_badge(handed_in.len()),
         escape_name(student),
         escape(&result.problem),
-        crate::report::csv::score(result),
+        score,
         handed_in.len()
     );
     for file in handed_in {
@@ -393,7 +394,7 @@ pub(super) fn write_student_page(
     let not_graded: Vec<&str> = options
         .not_graded
         .iter()
-        .filter(|pair| super::class::not_graded_student(pair) == student)
+        .filter(|pair| pair.student == student)
         .map(|pair| pair.problem.as_str())
         .collect();
     if options.interrupted && !not_graded.is_empty() {
@@ -473,7 +474,7 @@ pub(super) fn write_student_page(
         );
     }
     page.push_str("</tbody>\n</table>\n");
-    let theirs: Vec<&crate::report::json::IgnoredFile> = options
+    let theirs: Vec<&crate::report::Ignored> = options
         .ignored
         .iter()
         .filter(|file| names_student(&file.path, student))
@@ -499,7 +500,8 @@ pub(super) fn write_student_page(
             continue;
         };
         let handed_in = class.handed_in(index);
-        write_submission(page, Some(index), result, name, handed_in, options);
+        let score = class.points(index);
+        write_submission(page, Some(index), result, name, score, handed_in, options);
     }
 }
 

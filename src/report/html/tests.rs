@@ -363,7 +363,7 @@ fn student_view_hides_hidden_tests_data_but_not_samples() {
 /// students x 3 problems x 20 tests was one 22 MB page).
 #[test]
 fn class_page_stays_small_at_class_scale() {
-    let class = |tests: usize| -> Vec<crate::report::json::GradedResult> {
+    let class = |tests: usize| -> Vec<crate::grading::grade::GradedResult> {
         let excerpt = Excerpt::new(&[b'7'; 1024], Some(&[b'8'; 1024]), &[b'9'; 1024]);
         let mut rows = Vec::new();
         for student in 0..200 {
@@ -383,7 +383,7 @@ fn class_page_stays_small_at_class_scale() {
                     problem,
                     tests,
                 );
-                rows.push(crate::report::json::GradedResult::fixture(
+                rows.push(crate::grading::grade::GradedResult::fixture(
                     result,
                     &format!("student-{student:03}"),
                 ));

@@ -2,7 +2,7 @@
 //! ranking and the class list.
 
 use super::*;
-use crate::report::json::GradedResult;
+use crate::grading::grade::GradedResult;
 
 /// Three submissions for rooks: two fail test 002 (twice the same
 /// message, once another), one fails 003; one compile error runs
@@ -208,7 +208,7 @@ fn class_page_leads_with_summaries_keeps_its_header_in_view_and_links_resolve() 
     assert!(text(&rooks[0]).starts_with("rooks"));
     // With a page per submission, each cell links to its page.
     let results = class_fixture();
-    let rows: Vec<crate::report::json::GradedResult> = results
+    let rows: Vec<crate::grading::grade::GradedResult> = results
         .into_iter()
         .map(|result| GradedResult::fixture(result, "alice"))
         .collect();
@@ -279,7 +279,7 @@ fn students_read_as_a_class_list_and_none_is_left_out_of_the_ranking() {
         submission("submissions/rooks/alice.py", "rooks", vec![ok("001")]),
         submission("submissions/rooks/Émile.py", "rooks", vec![ok("001")]),
     ];
-    let rows: Vec<crate::report::json::GradedResult> = results
+    let rows: Vec<crate::grading::grade::GradedResult> = results
         .into_iter()
         .map(|result| {
             let student = crate::discovery::student_from_path(&result.submission, "rooks");
@@ -287,7 +287,7 @@ fn students_read_as_a_class_list_and_none_is_left_out_of_the_ranking() {
         })
         .collect();
     let options = Options {
-        missing: vec![crate::report::json::MissingPair {
+        missing: vec![crate::report::Missing {
             student: "bob".to_owned(),
             problem: "rooks".to_owned(),
         }],
