@@ -146,7 +146,11 @@ impl Opened {
     fn open(path: &Path, grant: Grant) -> Option<Opened> {
         let opened = PathFd::new(path).ok()?;
         let mut rights = grant.rights();
-        if !std::fs::metadata(path).is_ok_and(|metadata| metadata.is_dir()) {
+        // The inode the rule holds, not a second look-up of the path (one
+        // through `/proc/N/root/...` per run for `/dev/shm`: issue #31).
+        let is_dir = rustix::fs::fstat(std::os::fd::AsFd::as_fd(&opened))
+            .is_ok_and(|stat| rustix::fs::FileType::from_raw_mode(stat.st_mode).is_dir());
+        if !is_dir {
             rights &= AccessFs::from_file(FS_ABI);
         }
         (!rights.is_empty()).then_some(Opened {

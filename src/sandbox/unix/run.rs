@@ -50,6 +50,9 @@ impl Sandbox {
         // found (its cgroup) and none can write without a thread awake
         // (the seccomp filter refuses io_uring and AIO): see `stall`.
         let watched = !setup.seccomp.is_empty();
+        // The filter refuses `CLONE_PARENT` and `clone3`: every process
+        // the run makes is in its program's tree (see `Left`).
+        let filtered = !setup.seccomp.is_empty();
         let (stdin, given_stdout, stop, stall) = match connection {
             Some(connection) => {
                 let stall = match (connection.watch, &self.cgroups) {
@@ -168,7 +171,12 @@ impl Sandbox {
         // holder's work overlaps the judge's own checks and reads.
         let reset_asked = match &self.namespace {
             Some(_) if self.is_off(BenchLayer::ScratchReset) => Ok(false),
-            Some(namespace) => namespace.begin_reset().map(|()| true),
+            Some(namespace) => namespace
+                .begin_reset(match reaped {
+                    Ok(_) if filtered => super::namespaces::Left::OnlyInItsTree,
+                    _ => super::namespaces::Left::Unknown,
+                })
+                .map(|()| true),
             None => Ok(false),
         };
         let cleanup = match &self.cgroups {

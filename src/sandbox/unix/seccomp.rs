@@ -40,49 +40,42 @@
 //! - `memfd_secret` (EPERM), and, in a run without a memory cgroup,
 //!   `memfd_create` (ENOSYS; see [`MemoryFiles`]).
 //!
-//! The rules on arguments are compiled to BPF by `seccompiler` (as
-//! Firecracker does). Hand-written, before them: the architecture and x32
-//! checks (`seccompiler` checks the architecture, not the x32 bit, and an
-//! x32 system call number would miss every rule); a binary search over
-//! the numbers the rules name (`gate`: a call no rule names is allowed,
-//! and one refused whatever its arguments is refused, in a few
-//! comparisons); then the rules whose refusal is not EPERM (a
-//! `seccompiler` filter has one action on a match): `clone3`, AIO, IPC,
-//! `pidfd_open` and `memfd_create` (ENOSYS), `clone` with `CLONE_PIDFD`
-//! (ENOSYS), the socket options (ENOPROTOOPT), and the probe. One filter,
-//! so a run installs one program, in two variants: with `memfd_create`
-//! allowed for a run with a memory cgroup, refused for one without. It is
-//! installed per run (a filter binds the process that installs it, and the
-//! judge must stay unfiltered) and each variant is compiled once per
-//! process.
+//! The program is written here, not by `seccompiler` (whose filter has
+//! one action on a match, and a chain of loads and comparisons for every
+//! rule: 341 instructions in all, issue #31): the architecture and x32
+//! checks (an x32 system call number would miss every rule); a binary
+//! search over the ranges of numbers with one outcome each (`gate`: a call
+//! no rule names is allowed, one refused whatever its arguments returns
+//! EPERM or ENOSYS, in a few comparisons); then a short block for each
+//! call decided by its arguments ([`argument_rules`]), and the returns
+//! they all share. About 120 instructions, where every instruction is paid
+//! by every run: the kernel converts and JIT-compiles the filter for each
+//! process that installs it. The rules are checked against the old chain
+//! of `seccompiler`'s (the tests keep it) for every number and many
+//! arguments. One filter, so a run installs one program, in variants:
+//! with `memfd_create` allowed for a run with a memory cgroup, refused for
+//! one without, and unix sockets allowed or not. It is installed per run
+//! (a filter binds the process that installs it, and the judge must stay
+//! unfiltered) and each variant is built once per process.
 
-use seccompiler::{
-    sock_filter, BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition,
-    SeccompFilter, SeccompRule, TargetArch,
-};
+use seccompiler::{sock_filter, BpfProgram};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 const X32_SYSCALL_BIT: u32 = 0x4000_0000;
-/// CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET.
-const CLONE_NAMESPACES: &[u64] = &[
-    0x0002_0000,
-    0x0200_0000,
-    0x0400_0000,
-    0x0800_0000,
-    0x1000_0000,
-    0x2000_0000,
-    0x4000_0000,
-];
+/// CLONE_NEWNS (0x0002_0000), NEWCGROUP (0x0200_0000), NEWUTS
+/// (0x0400_0000), NEWIPC (0x0800_0000), NEWUSER (0x1000_0000), NEWPID
+/// (0x2000_0000) and NEWNET (0x4000_0000), one bit each.
+const CLONE_NAMESPACES: u32 = 0x7e02_0000;
 /// `CLONE_PARENT`: the child becomes a child of the caller's parent, which
 /// for a run's program is the judge, outside the run's PID namespace: the
 /// holder of the namespace, its init, could kill such a child but never reap
 /// it, and the judge waits only for the program (a break-it review of issue
 /// #35: as an ordinary user every test was JE and a zombie outlived the
 /// judge). Refused (EPERM); no runtime a contest program uses needs it.
-const CLONE_PARENT: u64 = 0x8000;
-const CLONE: i64 = 56;
-const CLONE3: i64 = 435;
+const CLONE_PARENT: u32 = 0x8000;
+const CLONE: u32 = 56;
+const CLONE3: u32 = 435;
 /// `CLONE_PIDFD`: the clone returns a pidfd of the child.
 const CLONE_PIDFD: u32 = 0x1000;
 const PIDFD_OPEN: u32 = 434;
@@ -99,21 +92,23 @@ const SOL_SOCKET: u32 = 1;
 /// pidfds (their inode numbers count every pidfd of the host, as
 /// `pidfd_open`'s do). A kernel older than the options answers the same,
 /// and no contest program asks for them.
-const SOCKET_OPTIONS: &[(u32, &[u32])] = &[(GETSOCKOPT, &[57, 71, 77]), (SETSOCKOPT, &[76])];
-const SOCKET: i64 = 41;
-const SOCKETPAIR: i64 = 53;
-const FCNTL: i64 = 72;
-const KILL: i64 = 62;
-const AF_UNIX: u64 = 1;
+const GETSOCKOPT_REFUSED: &[u32] = &[57, 71, 77];
+/// See [`GETSOCKOPT_REFUSED`].
+const SETSOCKOPT_REFUSED: &[u32] = &[76];
+const SOCKET: u32 = 41;
+const SOCKETPAIR: u32 = 53;
+const FCNTL: u32 = 72;
+const KILL: u32 = 62;
+const AF_UNIX: u32 = 1;
 /// preadv2 and pwritev2, whose flags are their sixth argument.
-const PREADV2: i64 = 327;
-const PWRITEV2: i64 = 328;
+const PREADV2: u32 = 327;
+const PWRITEV2: u32 = 328;
 /// `RWF_NOWAIT`: a read that fails with EAGAIN unless its page is in the
 /// page cache — which is host-wide and outlives runs and judges: a run that
 /// reads one of two files of `/usr` per bit leaves a message the next run
 /// decodes by asking which are cached (a third red team, issue 18). Refused
 /// (EPERM); no contest program needs it.
-const RWF_NOWAIT: u64 = 0x8;
+const RWF_NOWAIT: u32 = 0x8;
 /// io_setup, io_destroy, io_getevents, io_submit, io_cancel,
 /// io_pgetevents: refused with ENOSYS, as if the kernel had no Linux AIO.
 /// `io_setup` raises the host-wide `/proc/sys/fs/aio-nr`, a counter any
@@ -201,14 +196,14 @@ pub(crate) const PROBE_ERRNO: u32 = 3071;
 /// memfd_secret (memory not even the kernel maps, unevictable: no contest
 /// program needs it). `socket` is refused whole too where unix sockets are
 /// ([`UnixSockets::Refused`]), and for every other family otherwise.
-const DENIED: &[i64] = &[
+const DENIED: &[u32] = &[
     101, 310, 311, 165, 166, 155, 167, 168, 169, 170, 171, 175, 176, 246, 320, 313, 321, 298, 323,
     250, 248, 249, 272, 308, 304, 303, 425, 426, 427, 163, 179, 73, 132, 235, 261, 280, 253, 254,
     294, 300, 301, 447,
 ];
 
 /// The calls refused whatever their arguments under `unix_sockets`.
-fn denied(unix_sockets: UnixSockets) -> Vec<i64> {
+fn denied(unix_sockets: UnixSockets) -> Vec<u32> {
     let mut denied = DENIED.to_vec();
     if unix_sockets == UnixSockets::Refused {
         denied.push(SOCKET);
@@ -217,76 +212,15 @@ fn denied(unix_sockets: UnixSockets) -> Vec<i64> {
 }
 /// `fcntl` commands refused: F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK,
 /// F_OFD_SETLK, F_OFD_SETLKW, F_SETLEASE, F_GETLEASE, F_NOTIFY.
-const FCNTL_DENIED: &[u64] = &[5, 6, 7, 36, 37, 38, 1024, 1025, 1026];
+const FCNTL_DENIED: &[u32] = &[5, 6, 7, 36, 37, 38, 1024, 1025, 1026];
 
 /// Why the system-call filter could not be compiled: always a bug of the
 /// judge (its rules are constants), reported as the sandbox's JE.
 #[derive(Debug, thiserror::Error)]
 pub(super) enum FilterError {
-    /// seccompiler refused a condition, a rule or the filter.
-    #[error("{0}")]
-    Rules(#[from] seccompiler::BackendError),
-    /// A jump of the hand-written prefix does not fit a BPF offset.
-    #[error("{0}")]
+    /// A jump does not fit a BPF offset, or goes backwards.
+    #[error("a jump of the system-call filter does not fit: {0}")]
     Jump(#[from] std::num::TryFromIntError),
-}
-
-/// One condition on the low 32 bits of argument `index` (the kernel reads
-/// these arguments as `int`).
-fn on_arg(index: u8, operator: SeccompCmpOp, value: u64) -> Result<SeccompRule, FilterError> {
-    let condition = SeccompCondition::new(index, SeccompCmpArgLen::Dword, operator, value)?;
-    Ok(SeccompRule::new(vec![condition])?)
-}
-
-fn compile(
-    rules: BTreeMap<i64, Vec<SeccompRule>>,
-    on_match: SeccompAction,
-) -> Result<BpfProgram, FilterError> {
-    let filter = SeccompFilter::new(rules, SeccompAction::Allow, on_match, TargetArch::x86_64)?;
-    Ok(BpfProgram::try_from(filter)?)
-}
-
-/// The rules with conditions on arguments, compiled by `seccompiler`.
-fn conditional_rules(
-    unix_sockets: UnixSockets,
-) -> Result<BTreeMap<i64, Vec<SeccompRule>>, FilterError> {
-    let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
-    // socketpair(AF_UNIX, ...) only.
-    rules.insert(SOCKETPAIR, vec![on_arg(0, SeccompCmpOp::Ne, AF_UNIX)?]);
-    // socket(AF_UNIX, ...) only, where unix sockets are allowed at all.
-    if unix_sockets == UnixSockets::Allowed {
-        rules.insert(SOCKET, vec![on_arg(0, SeccompCmpOp::Ne, AF_UNIX)?]);
-    }
-    // fcntl(fd, cmd, ...) with a lock, lease or notify command.
-    rules.insert(
-        FCNTL,
-        FCNTL_DENIED
-            .iter()
-            .map(|&command| on_arg(1, SeccompCmpOp::Eq, command))
-            .collect::<Result<_, _>>()?,
-    );
-    // preadv2/pwritev2 with RWF_NOWAIT: a probe of the page cache.
-    for number in [PREADV2, PWRITEV2] {
-        rules.insert(
-            number,
-            vec![on_arg(5, SeccompCmpOp::MaskedEq(RWF_NOWAIT), RWF_NOWAIT)?],
-        );
-    }
-    // kill(0, ...): a run's parent (the judge) is outside its PID
-    // namespace, so `getppid()` is 0 there and `kill(getppid(), ...)` would
-    // hit its own group: refused, as a kill of the judge always was. Every
-    // other kill stays within the run's PID namespace.
-    rules.insert(KILL, vec![on_arg(0, SeccompCmpOp::Eq, 0)?]);
-    // clone with any namespace flag, or with CLONE_PARENT.
-    rules.insert(
-        CLONE,
-        CLONE_NAMESPACES
-            .iter()
-            .chain([&CLONE_PARENT])
-            .map(|&flag| on_arg(0, SeccompCmpOp::MaskedEq(flag), flag))
-            .collect::<Result<_, _>>()?,
-    );
-    Ok(rules)
 }
 
 fn jump(operation: u32, k: u32, jt: u8, jf: u8) -> sock_filter {
@@ -319,222 +253,341 @@ fn load(offset: u32) -> sock_filter {
 const EPERM: u32 = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
 const ENOSYS: u32 = libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32;
 const ENOPROTOOPT: u32 = libc::SECCOMP_RET_ERRNO | libc::ENOPROTOOPT as u32;
+const PROBE_RETURN: u32 = libc::SECCOMP_RET_ERRNO | PROBE_ERRNO;
 
-/// What a hand-written rule asks of the low 32 bits of an argument.
-#[derive(Clone, Copy)]
+/// What a rule asks of the low 32 bits of an argument (the kernel reads
+/// these arguments as `int`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Test {
     /// Equal to one of these.
     OneOf(&'static [u32]),
+    /// Equal to none of these.
+    NoneOf(&'static [u32]),
     /// Has one of these bits set.
     AnyBit(u32),
 }
 
-/// A hand-written rule on arguments, run with the system call number
-/// loaded: `number` whose arguments pass every test (each on the low 32
-/// bits of argument `index`, which the kernel reads as `int`) returns
-/// `action`. Any other call goes on with the number loaded again.
-fn on_arguments(
-    number: u32,
-    tests: &[(u32, Test)],
+/// A rule on a call's arguments: when every test passes (each on the low
+/// 32 bits of argument `index`), the call returns `action`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rule {
+    tests: &'static [(u32, Test)],
     action: u32,
-) -> Result<Vec<sock_filter>, FilterError> {
-    let length = |test: &Test| match test {
-        Test::OneOf(values) => values.len() + 1,
-        Test::AnyBit(_) => 1,
-    };
-    // Each test loads its argument; then the return and the reload.
-    let body_length = tests
-        .iter()
-        .map(|(_, test)| 1 + length(test))
-        .sum::<usize>()
-        + 2;
-    let reload = body_length - 1;
-    let mut body = Vec::with_capacity(body_length);
-    for &(index, test) in tests {
-        body.push(load(16 + 8 * index)); // seccomp_data.args[index], low 32 bits
-        match test {
-            Test::OneOf(values) => {
-                let next = body.len() + values.len() + 1;
-                for &value in values {
-                    let skip = next - (body.len() + 1);
-                    body.push(jump(libc::BPF_JEQ, value, u8::try_from(skip)?, 0));
-                }
-                let skip = reload - (body.len() + 1);
-                body.push(jump_ahead(u32::try_from(skip)?));
-            }
-            Test::AnyBit(bits) => {
-                let skip = reload - (body.len() + 1);
-                body.push(jump(libc::BPF_JSET, bits, 0, u8::try_from(skip)?));
-            }
-        }
-    }
-    body.push(ret(action));
-    body.push(load(0)); // seccomp_data.nr
-    let mut program = vec![jump(libc::BPF_JEQ, number, 0, u8::try_from(body_length)?)];
-    program.extend(body);
-    Ok(program)
 }
 
-fn jump_ahead(count: u32) -> sock_filter {
-    sock_filter {
-        code: (libc::BPF_JMP | libc::BPF_JA) as u16,
-        jt: 0,
-        jf: 0,
-        k: count,
-    }
-}
+/// `clone` with `CLONE_PIDFD`: ENOSYS, as a kernel without pidfds answers,
+/// which runtimes fall back from (`posix_spawn`, `fork` and Python's and
+/// the JVM's process starts ask for none).
+const CLONE_PIDFD_RULE: Rule = Rule {
+    tests: &[(0, Test::AnyBit(CLONE_PIDFD))],
+    action: ENOSYS,
+};
+/// `clone` with any namespace flag, or with `CLONE_PARENT`: EPERM.
+const CLONE_FLAGS_RULE: Rule = Rule {
+    tests: &[(0, Test::AnyBit(CLONE_NAMESPACES | CLONE_PARENT))],
+    action: EPERM,
+};
+/// `socket` and `socketpair` of any family but `AF_UNIX`: EPERM.
+const UNIX_ONLY: Rule = Rule {
+    tests: &[(0, Test::NoneOf(&[AF_UNIX]))],
+    action: EPERM,
+};
 
-/// The hand-written rules, run with the system call number loaded: clone3
-/// (ENOSYS), the ENOSYS list (AIO, IPC, `pidfd_open`, maybe
-/// `memfd_create`), `clone` with `CLONE_PIDFD` (ENOSYS), the socket
-/// options (ENOPROTOOPT) and the probe.
-fn special_rules(memory_files: MemoryFiles) -> Result<Vec<sock_filter>, FilterError> {
-    // clone3 fails with ENOSYS, so libc falls back to clone, whose
-    // namespace flags are checked by the rules.
-    let mut program = vec![jump(libc::BPF_JEQ, CLONE3 as u32, 0, 1), ret(ENOSYS)];
-    // AIO and IPC: each jumps to the ENOSYS return after the list; the
-    // list ends with a jump over that return.
-    let count = enosys_calls(memory_files).count();
-    for (index, number) in enosys_calls(memory_files).enumerate() {
-        program.push(jump(libc::BPF_JEQ, number, u8::try_from(count - index)?, 0));
-    }
-    program.push(jump_ahead(1));
-    program.push(ret(ENOSYS));
-    // A pidfd from clone: ENOSYS, as a kernel without pidfds answers, which
-    // runtimes fall back from (`posix_spawn`, `fork` and Python's and the
-    // JVM's process starts ask for none). The namespace flags are the
-    // rules' below.
-    program.extend(on_arguments(
-        CLONE as u32,
-        &[(0, Test::AnyBit(CLONE_PIDFD))],
-        ENOSYS,
-    )?);
-    for &(number, options) in SOCKET_OPTIONS {
-        program.extend(on_arguments(
+/// The calls decided by their arguments, each with its rules in order:
+/// the first rule whose tests all pass decides, and a call no rule passes
+/// is allowed.
+fn argument_rules(unix_sockets: UnixSockets) -> Vec<(u32, Vec<Rule>)> {
+    let mut rules = vec![
+        // A pidfd first: `clone` with it and a namespace flag is ENOSYS.
+        (CLONE, vec![CLONE_PIDFD_RULE, CLONE_FLAGS_RULE]),
+        (SOCKETPAIR, vec![UNIX_ONLY]),
+        // fcntl(fd, cmd, ...) with a lock, lease or notify command.
+        (
+            FCNTL,
+            vec![Rule {
+                tests: &[(1, Test::OneOf(FCNTL_DENIED))],
+                action: EPERM,
+            }],
+        ),
+        // kill(0, ...): a run's parent (the judge) is outside its PID
+        // namespace, so `getppid()` is 0 there and `kill(getppid(), ...)`
+        // would hit its own group: refused, as a kill of the judge always
+        // was. Every other kill stays within the run's PID namespace.
+        (
+            KILL,
+            vec![Rule {
+                tests: &[(0, Test::OneOf(&[0]))],
+                action: EPERM,
+            }],
+        ),
+        // The probe: prctl(PROBE_OPTION, ...) fails with PROBE_ERRNO.
+        (
+            PRCTL,
+            vec![Rule {
+                tests: &[(0, Test::OneOf(&[PROBE_OPTION]))],
+                action: PROBE_RETURN,
+            }],
+        ),
+    ];
+    // preadv2/pwritev2 with RWF_NOWAIT: a probe of the page cache.
+    for number in [PREADV2, PWRITEV2] {
+        rules.push((
             number,
-            &[(1, Test::OneOf(&[SOL_SOCKET])), (2, Test::OneOf(options))],
-            ENOPROTOOPT,
-        )?);
+            vec![Rule {
+                tests: &[(5, Test::AnyBit(RWF_NOWAIT))],
+                action: EPERM,
+            }],
+        ));
     }
-    // The probe: prctl(PROBE_OPTION, ...) fails with PROBE_ERRNO. It
-    // loads the first argument; the rules below load what they need.
-    program.push(jump(libc::BPF_JEQ, PRCTL, 0, 3));
-    program.push(load(16)); // seccomp_data.args[0], low 32 bits
-    program.push(jump(libc::BPF_JEQ, PROBE_OPTION, 0, 1));
-    program.push(ret(libc::SECCOMP_RET_ERRNO | PROBE_ERRNO));
-    Ok(program)
+    // The socket options of [`GETSOCKOPT_REFUSED`] and
+    // [`SETSOCKOPT_REFUSED`], on `SOL_SOCKET`.
+    for (number, tests) in [
+        (
+            GETSOCKOPT,
+            &[
+                (1u32, Test::OneOf(&[SOL_SOCKET])),
+                (2, Test::OneOf(GETSOCKOPT_REFUSED)),
+            ] as &'static [(u32, Test)],
+        ),
+        (
+            SETSOCKOPT,
+            &[
+                (1, Test::OneOf(&[SOL_SOCKET])),
+                (2, Test::OneOf(SETSOCKOPT_REFUSED)),
+            ],
+        ),
+    ] {
+        rules.push((
+            number,
+            vec![Rule {
+                tests,
+                action: ENOPROTOOPT,
+            }],
+        ));
+    }
+    // socket(AF_UNIX, ...) only, where unix sockets are allowed at all
+    // (elsewhere `socket` is refused whole: [`denied`]).
+    if unix_sockets == UnixSockets::Allowed {
+        rules.push((SOCKET, vec![UNIX_ONLY]));
+    }
+    rules
 }
 
-/// Where a step of the gate goes.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum To {
-    /// This many instructions ahead (0: the next one).
-    Skip(usize),
-    /// Allowed: a call no rule names.
-    Allow,
-    /// Refused with EPERM: a call refused whatever its arguments.
-    Deny,
-    /// On to the rules that look at arguments (and the special ones).
-    Rules,
+/// Where a jump of the filter goes, resolved once every instruction is in
+/// place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Label(usize);
+
+/// One instruction whose jump targets are labels.
+enum Instruction {
+    /// Loads the word at `offset` of `seccomp_data`.
+    Load(u32),
+    /// A conditional jump (`BPF_JEQ`, `BPF_JGE`, `BPF_JSET`) on `k`.
+    Jump {
+        operation: u32,
+        k: u32,
+        on_true: Label,
+        on_false: Label,
+    },
+    /// `BPF_JA`.
+    Always(Label),
+    Return(u32),
 }
 
-/// One instruction of the gate before its targets are resolved.
-struct Step {
-    operation: u32,
-    k: u32,
-    on_true: To,
-    on_false: To,
+/// The filter as it is written: instructions and where each label is.
+#[derive(Default)]
+struct Assembler {
+    instructions: Vec<Instruction>,
+    bound: Vec<Option<usize>>,
 }
 
-/// A binary search over the numbers the rules name, each with where it
-/// goes: `Deny` or `Rules`; every other number is allowed.
-fn gate_tree(keys: &[(u32, To)]) -> Vec<Step> {
-    if keys.len() <= 3 {
-        let mut steps: Vec<Step> = keys
-            .iter()
-            .map(|&(number, to)| Step {
-                operation: libc::BPF_JEQ,
-                k: number,
-                on_true: to,
-                on_false: To::Skip(0),
-            })
-            .collect();
-        steps.push(Step {
-            operation: libc::BPF_JA,
-            k: 0,
-            on_true: To::Allow,
-            on_false: To::Allow,
+impl Assembler {
+    fn label(&mut self) -> Label {
+        self.bound.push(None);
+        Label(self.bound.len() - 1)
+    }
+
+    /// `label` is the next instruction.
+    fn bind(&mut self, label: Label) {
+        self.bound[label.0] = Some(self.instructions.len());
+    }
+
+    fn push(&mut self, instruction: Instruction) {
+        self.instructions.push(instruction);
+    }
+
+    /// A conditional jump to `on_true` or `on_false`.
+    fn test(&mut self, operation: u32, k: u32, on_true: Label, on_false: Label) {
+        self.push(Instruction::Jump {
+            operation,
+            k,
+            on_true,
+            on_false,
         });
-        return steps;
     }
-    let (low, high) = keys.split_at(keys.len() / 2);
-    let low_steps = gate_tree(low);
-    let mut steps = vec![Step {
-        operation: libc::BPF_JGE,
-        k: high[0].0,
-        on_true: To::Skip(low_steps.len()),
-        on_false: To::Skip(0),
-    }];
-    steps.extend(low_steps);
-    steps.extend(gate_tree(high));
-    steps
+
+    /// The program, every jump forward and within a BPF offset.
+    fn finish(self) -> Result<Vec<sock_filter>, FilterError> {
+        let offset = |from: usize, to: Label| -> Result<usize, FilterError> {
+            let target = self.bound[to.0].unwrap_or(usize::MAX);
+            Ok(usize::try_from(
+                i64::try_from(target)? - i64::try_from(from + 1)?,
+            )?)
+        };
+        let mut program = Vec::with_capacity(self.instructions.len());
+        for (index, instruction) in self.instructions.iter().enumerate() {
+            program.push(match *instruction {
+                Instruction::Load(at) => load(at),
+                Instruction::Jump {
+                    operation,
+                    k,
+                    on_true,
+                    on_false,
+                } => jump(
+                    operation,
+                    k,
+                    u8::try_from(offset(index, on_true)?)?,
+                    u8::try_from(offset(index, on_false)?)?,
+                ),
+                Instruction::Always(to) => sock_filter {
+                    code: (libc::BPF_JMP | libc::BPF_JA) as u16,
+                    jt: 0,
+                    jf: 0,
+                    k: u32::try_from(offset(index, to)?)?,
+                },
+                Instruction::Return(value) => ret(value),
+            });
+        }
+        Ok(program)
+    }
 }
 
-/// The gate, run with the system call number loaded: a call no rule names
-/// is allowed, and one refused whatever its arguments refused, after about
-/// `log2` of the rules' count of comparisons, not one or two per rule. The
-/// kernel runs the filter once for every system call number when a run
-/// installs it (to cache the calls it always allows), with interrupts off:
-/// with the rules in one linear chain that was 0.2 ms of every run.
-fn gate(denied: &[i64], to_rules: &[i64]) -> Result<Vec<sock_filter>, FilterError> {
-    let mut keys: BTreeMap<u32, To> = BTreeMap::new();
-    for &number in denied {
-        keys.insert(u32::try_from(number)?, To::Deny);
+/// The returns every part of the filter jumps to, written last.
+struct Returns {
+    allow: Label,
+    by_value: BTreeMap<u32, Label>,
+}
+
+impl Returns {
+    fn of(&mut self, assembler: &mut Assembler, value: u32) -> Label {
+        if value == libc::SECCOMP_RET_ALLOW {
+            return self.allow;
+        }
+        *self
+            .by_value
+            .entry(value)
+            .or_insert_with(|| assembler.label())
     }
-    // A number with rules on its arguments goes to them, as a later
-    // insert into one map of rules replaced an earlier one.
-    for &number in to_rules {
-        keys.insert(u32::try_from(number)?, To::Rules);
-    }
-    let keys: Vec<(u32, To)> = keys.into_iter().collect();
-    let steps = gate_tree(&keys);
-    // The gate ends with its two returns; the rules follow.
-    let allow_at = steps.len();
-    let mut program = Vec::with_capacity(steps.len() + 2);
-    for (index, step) in steps.iter().enumerate() {
-        let offset = |to: To| match to {
-            To::Skip(count) => count,
-            To::Allow => allow_at - (index + 1),
-            To::Deny => allow_at + 1 - (index + 1),
-            To::Rules => allow_at + 2 - (index + 1),
-        };
-        if step.operation == libc::BPF_JA {
-            program.push(sock_filter {
-                code: (libc::BPF_JMP | libc::BPF_JA) as u16,
-                jt: 0,
-                jf: 0,
-                k: u32::try_from(offset(step.on_true))?,
-            });
-        } else {
-            program.push(jump(
-                step.operation,
-                step.k,
-                u8::try_from(offset(step.on_true))?,
-                u8::try_from(offset(step.on_false))?,
-            ));
+}
+
+/// What the gate does with a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    /// Returns this whatever the arguments.
+    Return(u32),
+    /// On to the rules on its arguments, the `n`-th block.
+    Rules(usize),
+}
+
+/// The gate, run with the system call number loaded: a binary search over
+/// the ranges of numbers with one target each (a call no rule names is
+/// allowed), one `JGE` for each boundary between two ranges, so that a
+/// call is decided after about `log2` of their count of comparisons and
+/// the whole gate is one instruction a range. The kernel converts and
+/// compiles the filter for every run that installs it (and runs it once
+/// for every system call number, to cache the calls it always allows):
+/// each instruction is paid by every run (issue #31).
+fn gate(assembler: &mut Assembler, ranges: &[(u32, Label)]) {
+    match ranges {
+        [] => {}
+        [(_, label)] => assembler.push(Instruction::Always(*label)),
+        _ => {
+            // The first range of the upper half is the boundary: a leaf is
+            // jumped to directly, a subtree written after this comparison.
+            let (low, high) = ranges.split_at(ranges.len() / 2);
+            let leaf = |part: &[(u32, Label)]| match part {
+                [(_, label)] => Some(*label),
+                _ => None,
+            };
+            let high_label = leaf(high).unwrap_or_else(|| assembler.label());
+            let low_label = leaf(low).unwrap_or_else(|| assembler.label());
+            assembler.test(libc::BPF_JGE, high[0].0, high_label, low_label);
+            if leaf(low).is_none() {
+                assembler.bind(low_label);
+                gate(assembler, low);
+            }
+            if leaf(high).is_none() {
+                assembler.bind(high_label);
+                gate(assembler, high);
+            }
         }
     }
-    program.push(ret(libc::SECCOMP_RET_ALLOW));
-    program.push(ret(EPERM));
-    Ok(program)
 }
 
-/// The numbers the hand-written rules look at.
-fn special_numbers(memory_files: MemoryFiles) -> Vec<i64> {
-    let mut numbers = vec![CLONE3, CLONE, i64::from(PRCTL)];
-    numbers.extend(enosys_calls(memory_files).map(i64::from));
-    numbers.extend(SOCKET_OPTIONS.iter().map(|&(number, _)| i64::from(number)));
-    numbers
+/// Writes a block of `rules` (see [`argument_rules`]): each test loads its
+/// argument.
+fn rules_block(assembler: &mut Assembler, returns: &mut Returns, rules: &[Rule]) {
+    for (rule_index, rule) in rules.iter().enumerate() {
+        let failed = if rule_index + 1 == rules.len() {
+            returns.allow
+        } else {
+            assembler.label()
+        };
+        let action = returns.of(assembler, rule.action);
+        for (test_index, &(index, test)) in rule.tests.iter().enumerate() {
+            let passed = if test_index + 1 == rule.tests.len() {
+                action
+            } else {
+                assembler.label()
+            };
+            assembler.push(Instruction::Load(16 + 8 * index)); // args[index], low 32 bits
+            match test {
+                Test::OneOf(values) | Test::NoneOf(values) => {
+                    let (on_equal, on_none) = match test {
+                        Test::OneOf(_) => (passed, failed),
+                        _ => (failed, passed),
+                    };
+                    for (value_index, &value) in values.iter().enumerate() {
+                        if value_index + 1 == values.len() {
+                            assembler.test(libc::BPF_JEQ, value, on_equal, on_none);
+                        } else {
+                            let next = assembler.label();
+                            assembler.test(libc::BPF_JEQ, value, on_equal, next);
+                            assembler.bind(next);
+                        }
+                    }
+                }
+                Test::AnyBit(bits) => assembler.test(libc::BPF_JSET, bits, passed, failed),
+            }
+            if test_index + 1 != rule.tests.len() {
+                assembler.bind(passed);
+            }
+        }
+        if rule_index + 1 != rules.len() {
+            assembler.bind(failed);
+        }
+    }
+}
+
+/// The numbers each target takes, as ranges from their first number (the
+/// last range, from the highest named number plus one, is allowed).
+fn ranges(targets: &BTreeMap<u32, Target>) -> Vec<(u32, Target)> {
+    let allowed = Target::Return(libc::SECCOMP_RET_ALLOW);
+    let mut ranges: Vec<(u32, Target)> = Vec::new();
+    let mut next = 0u32;
+    for (&number, &target) in targets {
+        if number > next && ranges.last().is_none_or(|&(_, last)| last != allowed) {
+            ranges.push((next, allowed));
+        }
+        if ranges.last().is_none_or(|&(_, last)| last != target) {
+            ranges.push((number, target));
+        }
+        next = number + 1;
+    }
+    if ranges.last().is_none_or(|&(_, last)| last != allowed) {
+        ranges.push((next, allowed));
+    }
+    ranges
 }
 
 /// The architecture check (any other kills the process), the number, the
@@ -554,19 +607,60 @@ fn entry() -> Vec<sock_filter> {
 
 const AUDIT_ARCH_X86_64: u32 = 0xc000_003e;
 
+/// The one program of a run: the entry, the gate, the blocks of rules on
+/// arguments, and the returns they all jump to.
 fn build(
     memory_files: MemoryFiles,
     unix_sockets: UnixSockets,
 ) -> Result<Vec<BpfProgram>, FilterError> {
-    let rules = conditional_rules(unix_sockets)?;
-    let mut to_rules: Vec<i64> = rules.keys().copied().collect();
-    to_rules.extend(special_numbers(memory_files));
+    // Refused whatever the arguments; a call on the ENOSYS list (and
+    // `clone3`, so libc falls back to `clone`, whose flags are checked)
+    // is ENOSYS; a call with rules on its arguments goes to them.
+    let mut targets: BTreeMap<u32, Target> = BTreeMap::new();
+    for number in denied(unix_sockets) {
+        targets.insert(number, Target::Return(EPERM));
+    }
+    for number in enosys_calls(memory_files).chain([CLONE3]) {
+        targets.insert(number, Target::Return(ENOSYS));
+    }
+    let mut blocks: Vec<Vec<Rule>> = Vec::new();
+    for (number, rules) in argument_rules(unix_sockets) {
+        // Calls with the same rules share one block.
+        let block = match blocks.iter().position(|block| *block == rules) {
+            Some(block) => block,
+            None => {
+                blocks.push(rules);
+                blocks.len() - 1
+            }
+        };
+        targets.insert(number, Target::Rules(block));
+    }
+    let mut assembler = Assembler::default();
+    let mut returns = Returns {
+        allow: assembler.label(),
+        by_value: BTreeMap::new(),
+    };
+    let block_labels: Vec<Label> = blocks.iter().map(|_| assembler.label()).collect();
+    let gate_ranges: Vec<(u32, Label)> = ranges(&targets)
+        .into_iter()
+        .map(|(first, target)| match target {
+            Target::Return(value) => (first, returns.of(&mut assembler, value)),
+            Target::Rules(block) => (first, block_labels[block]),
+        })
+        .collect();
+    gate(&mut assembler, &gate_ranges);
+    for (block, label) in blocks.iter().zip(&block_labels) {
+        assembler.bind(*label);
+        rules_block(&mut assembler, &mut returns, block);
+    }
+    assembler.bind(returns.allow);
+    assembler.push(Instruction::Return(libc::SECCOMP_RET_ALLOW));
+    for (&value, &label) in &returns.by_value {
+        assembler.bind(label);
+        assembler.push(Instruction::Return(value));
+    }
     let mut program = entry();
-    program.extend(gate(&denied(unix_sockets), &to_rules)?);
-    program.extend(special_rules(memory_files)?);
-    // `seccompiler`'s program checks the architecture again and loads the
-    // number itself.
-    program.extend(compile(rules, SeccompAction::Errno(libc::EPERM as u32))?);
+    program.extend(assembler.finish()?);
     Ok(vec![program])
 }
 

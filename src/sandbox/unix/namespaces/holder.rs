@@ -91,6 +91,14 @@ pub(super) fn clone_holder(setup: &Setup, privilege: Privilege) -> Result<Holder
 /// How long the holder may take to kill and reap what a run left.
 pub(super) const KILL_GRACE_MS: libc::c_int = 10_000;
 
+/// The command byte of a reset (`WorkerNamespace::begin_reset`) where the
+/// run may have left anything: kill every other process of the namespace.
+pub(super) const RESET: u8 = b'r';
+/// The command byte of a reset where the run's processes can only be in
+/// the holder's tree (`Left::OnlyInItsTree`): without a child, nothing is
+/// left to kill.
+pub(super) const RESET_TREE: u8 = b't';
+
 /// The namespace's holder: the init of its PID namespace.
 pub(super) struct Holder {
     pub(super) pid: libc::pid_t,
@@ -355,7 +363,20 @@ extern "C" fn holder_main(argument: *mut libc::c_void) -> libc::c_int {
                 // The judge let go (or died): the namespace ends with us.
                 libc::_exit(0);
             }
-            let left = kill_everything_else();
+            // Nothing to kill where the judge vouches that the run's
+            // processes are all in the holder's tree and the holder has no
+            // child left (`Left::OnlyInItsTree`); zombies are reaped here.
+            let empty = byte == RESET_TREE && {
+                let mut result;
+                loop {
+                    result = libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG);
+                    if result <= 0 {
+                        break;
+                    }
+                }
+                result < 0 && errno() == libc::ECHILD
+            };
+            let left = if empty { 0 } else { kill_everything_else() };
             if left != 0 {
                 report(1, left);
                 continue;

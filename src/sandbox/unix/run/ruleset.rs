@@ -51,7 +51,16 @@ impl Sandbox {
             program: spec.program.clone(),
             read_paths: spec.read_paths.clone(),
             workdir: workdir.to_path_buf(),
-            workdir_inode: inode_of(workdir_view),
+            // The box is made with the worker's namespace, whose
+            // generation is in the key: no look at it per run (a path
+            // through the holder's `/proc/N/root`, issue #31).
+            workdir_inode: if self.namespace.is_some()
+                && workdir_view == self.view(&self.directory.join("box"))
+            {
+                (0, 0)
+            } else {
+                inode_of(workdir_view)
+            },
             program_inode: inode_of(&spec.program),
             namespace_generation: self.namespace_generation,
         };
