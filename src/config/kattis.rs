@@ -12,6 +12,7 @@ use super::kattis_constants::Constants;
 use super::kattis_yaml::YamlRefusal;
 use super::problem::PackageTest;
 use super::{ConfigError, ConfigErrorKind};
+use crate::beneath::Beneath;
 use crate::problems::checkers::BuiltinChecker;
 use std::path::{Path, PathBuf};
 
@@ -353,6 +354,7 @@ pub(crate) fn data_folder(dir: &Path) -> PathBuf {
 /// error naming the file); a test is named by its path under `data/`.
 pub(crate) fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
     let data = data_folder(dir);
+    let package = Beneath::new(dir).map_err(|error| ConfigError::beneath(dir, error))?;
     let mut tests = Vec::new();
     for group in ["sample", "secret"] {
         let root = data.join(group);
@@ -380,8 +382,12 @@ pub(crate) fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
                     ),
                 ));
             }
+            // Opened beneath the package (issue #34): a link swapped in
+            // after `data/`'s links were checked is refused, not followed.
             let read = |path: &Path| -> Result<String, ConfigError> {
-                let bytes = fs_err::read(path).map_err(|error| read_error(path, error))?;
+                let bytes = package
+                    .read(path)
+                    .map_err(|error| ConfigError::beneath(path, error))?;
                 String::from_utf8(bytes)
                     .map_err(|_| ConfigError::invalid(path, "text", "is not UTF-8"))
             };
@@ -399,7 +405,6 @@ pub(crate) fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
                 input: read(&path)?,
                 answer: Some(read(&answer_path)?),
                 path,
-                on_disk: true,
             });
         }
     }

@@ -64,23 +64,23 @@ pub fn load_tests(
     match fixed {
         Some(FixedTests::Folder(dir)) => tests.extend(folder_tests(problem, dir)?),
         Some(FixedTests::Package(package_tests)) => {
-            for test in package_tests {
+            for (index, test) in package_tests.iter().enumerate() {
                 let answer = match &test.answer {
                     Some(answer) => Ok(Some(answer.clone())),
                     None => reference_answer(problem, &test.name, &test.input),
                 };
-                let input = if test.on_disk {
-                    test.path.clone()
-                } else {
-                    // Bundled in the binary: the program needs a file to read.
-                    let path = workspace
-                        .path()
-                        .join("inputs")
-                        .join(format!("{}.in", test.name));
-                    fs_err::write(&path, &test.input)
-                        .map_err(|source| RunError::io("write", &path, source))?;
-                    path
-                };
+                // The text the package layer read (beneath the package's
+                // folder, issue #34), written out for the program: the
+                // package's file is never opened again by its name, so a
+                // link swapped in after the load cannot hand a host file
+                // to a run. Named by its place, as a test's name may hold
+                // `/` (a Kattis group's).
+                let input = workspace
+                    .path()
+                    .join("inputs")
+                    .join(format!("package-{:04}.in", index + 1));
+                fs_err::write(&input, &test.input)
+                    .map_err(|source| RunError::io("write", &input, source))?;
                 tests.push(TestCase {
                     name: test.name.clone(),
                     input: Ok(TestInput {
