@@ -491,6 +491,31 @@ mod tests {
         );
     }
 
+    /// Issue #34: a test file that becomes a link out of the package after
+    /// `data/`'s links were checked cannot be timed end to end, so the
+    /// layer is tested: `read_tests` alone, no check before it, refuses a
+    /// link out (the target unread) and reads a link inside as its target.
+    #[test]
+    fn tests_are_read_beneath_the_package_with_no_check_before() {
+        let dir = package_with(&["data/sample/1.in", "data/sample/1.ans", "data/secret/2.in"]);
+        let host = tempfile::tempdir().expect("a temporary folder");
+        fs_err::write(host.path().join("shadow"), "TOPSECRET\n").expect("write");
+        let secret = dir.path().join("data/secret");
+        std::os::unix::fs::symlink("../sample/1.ans", secret.join("2.ans")).expect("link");
+        let tests = read_tests(dir.path()).expect("a link inside is read");
+        assert_eq!(tests[1].answer.as_deref(), Some("1\n"));
+        fs_err::remove_file(secret.join("2.ans")).expect("remove");
+        std::os::unix::fs::symlink(host.path().join("shadow"), secret.join("2.ans")).expect("link");
+        let error = read_tests(dir.path()).expect_err("refused").to_string();
+        assert!(
+            error.contains(&format!(
+                "refused `{}`: it is a symbolic link (symlink) to a file outside the package",
+                secret.join("2.ans").display()
+            )) && !error.contains("TOPSECRET"),
+            "{error}"
+        );
+    }
+
     #[test]
     fn a_test_name_that_is_not_utf8_is_an_error_naming_the_file() {
         use std::os::unix::ffi::OsStrExt as _;
