@@ -19,6 +19,12 @@
 //! naming the link and its target: the judge may run as root, and a
 //! hostile package must not lend `/etc/shadow` or a user's private key to
 //! its programs (which could print it into a report).
+//!
+//! A package's test data and the files a Polygon package names may never
+//! lead out of the package: that rule is [`crate::beneath`]'s (whose
+//! [`LinkRefused`] this module's refusals share), and here only
+//! [`data_link_out_of_package`] searches `data/` by it, to refuse a package
+//! before any test is read.
 
 use crate::beneath::{Beneath, BeneathError};
 use std::path::{Path, PathBuf};
