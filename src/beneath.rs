@@ -261,20 +261,37 @@ impl Beneath {
         }
     }
 
-    fn read_with(&self, path: &Path, resolver: Resolver) -> Result<Vec<u8>, BeneathError> {
-        use std::io::Read as _;
-        let handle = self.open(path, Purpose::Read, resolver)?;
-        let failed = |source: std::io::Error| BeneathError::Io {
+    /// The regular file at `path`, opened beneath the folder for reading
+    /// (a caller that reads only part of it).
+    pub(crate) fn open_file(&self, path: &Path) -> Result<std::fs::File, BeneathError> {
+        self.open_file_with(path, Resolver::now())
+    }
+
+    fn open_file_with(
+        &self,
+        path: &Path,
+        resolver: Resolver,
+    ) -> Result<std::fs::File, BeneathError> {
+        let file = std::fs::File::from(self.open(path, Purpose::Read, resolver)?);
+        let metadata = file.metadata().map_err(|source| BeneathError::Io {
             path: path.to_owned(),
             source,
-        };
-        let mut file = std::fs::File::from(handle);
-        let metadata = file.metadata().map_err(failed)?;
+        })?;
         if !metadata.is_file() {
             return Err(BeneathError::NotRegular(path.to_owned()));
         }
-        let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0));
-        file.read_to_end(&mut bytes).map_err(failed)?;
+        Ok(file)
+    }
+
+    fn read_with(&self, path: &Path, resolver: Resolver) -> Result<Vec<u8>, BeneathError> {
+        use std::io::Read as _;
+        let mut file = self.open_file_with(path, resolver)?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)
+            .map_err(|source| BeneathError::Io {
+                path: path.to_owned(),
+                source,
+            })?;
         Ok(bytes)
     }
 
