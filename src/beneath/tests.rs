@@ -73,6 +73,8 @@ fn a_link_out_made_after_the_check_is_refused_when_read() {
     for resolver in BOTH {
         let error = beneath.read_with(&test, resolver).unwrap_err();
         assert_eq!(refused_link(error), test, "{resolver:?}");
+        let error = beneath.open_file_with(&test, resolver).unwrap_err();
+        assert_eq!(refused_link(error), test, "{resolver:?}");
     }
     // A folder on the way swapped for a link out.
     fs_err::remove_dir_all(package.join("tests")).unwrap();
