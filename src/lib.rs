@@ -144,6 +144,7 @@
 #![deny(unreachable_pub)]
 
 pub(crate) mod atomic_file;
+pub(crate) mod beneath;
 pub(crate) mod causes;
 pub mod cli;
 pub mod config;

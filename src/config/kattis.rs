@@ -12,6 +12,7 @@ use super::kattis_constants::Constants;
 use super::kattis_yaml::YamlRefusal;
 use super::problem::PackageTest;
 use super::{ConfigError, ConfigErrorKind};
+use crate::beneath::Beneath;
 use crate::problems::checkers::BuiltinChecker;
 use std::path::{Path, PathBuf};
 
@@ -353,6 +354,7 @@ pub(crate) fn data_folder(dir: &Path) -> PathBuf {
 /// error naming the file); a test is named by its path under `data/`.
 pub(crate) fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
     let data = data_folder(dir);
+    let package = Beneath::new(dir).map_err(|error| ConfigError::beneath(dir, error))?;
     let mut tests = Vec::new();
     for group in ["sample", "secret"] {
         let root = data.join(group);
@@ -380,8 +382,12 @@ pub(crate) fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
                     ),
                 ));
             }
+            // Opened beneath the package (issue #34): a link swapped in
+            // after `data/`'s links were checked is refused, not followed.
             let read = |path: &Path| -> Result<String, ConfigError> {
-                let bytes = fs_err::read(path).map_err(|error| read_error(path, error))?;
+                let bytes = package
+                    .read(path)
+                    .map_err(|error| ConfigError::beneath(path, error))?;
                 String::from_utf8(bytes)
                     .map_err(|_| ConfigError::invalid(path, "text", "is not UTF-8"))
             };
@@ -399,7 +405,6 @@ pub(crate) fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
                 input: read(&path)?,
                 answer: Some(read(&answer_path)?),
                 path,
-                on_disk: true,
             });
         }
     }
@@ -483,6 +488,31 @@ mod tests {
         assert_eq!(
             names,
             ["sample/1", "secret/a.b", "secret/b", "secret/group1/a"]
+        );
+    }
+
+    /// Issue #34: a test file that becomes a link out of the package after
+    /// `data/`'s links were checked cannot be timed end to end, so the
+    /// layer is tested: `read_tests` alone, no check before it, refuses a
+    /// link out (the target unread) and reads a link inside as its target.
+    #[test]
+    fn tests_are_read_beneath_the_package_with_no_check_before() {
+        let dir = package_with(&["data/sample/1.in", "data/sample/1.ans", "data/secret/2.in"]);
+        let host = tempfile::tempdir().expect("a temporary folder");
+        fs_err::write(host.path().join("shadow"), "TOPSECRET\n").expect("write");
+        let secret = dir.path().join("data/secret");
+        std::os::unix::fs::symlink("../sample/1.ans", secret.join("2.ans")).expect("link");
+        let tests = read_tests(dir.path()).expect("a link inside is read");
+        assert_eq!(tests[1].answer.as_deref(), Some("1\n"));
+        fs_err::remove_file(secret.join("2.ans")).expect("remove");
+        std::os::unix::fs::symlink(host.path().join("shadow"), secret.join("2.ans")).expect("link");
+        let error = read_tests(dir.path()).expect_err("refused").to_string();
+        assert!(
+            error.contains(&format!(
+                "refused `{}`: it is a symbolic link (symlink) to a file outside the package",
+                secret.join("2.ans").display()
+            )) && !error.contains("TOPSECRET"),
+            "{error}"
         );
     }
 

@@ -209,18 +209,28 @@ impl<T> Settings<T> {
     }
 }
 
-/// The settings file at `path`, if there is one, with `constants`
-/// replaced in its text first.
+/// The settings file at `path` under the package's `data` folder, if
+/// there is one, with `constants` replaced in its text first. It is read
+/// beneath the package's folder (issue #34): a link out of the package
+/// made after `data/`'s links were checked is refused, not followed.
 pub(super) fn read_settings<T: for<'de> Deserialize<'de> + Default>(
+    data: &Path,
     path: &Path,
     constants: &Constants,
 ) -> Result<Option<Settings<T>>, ConfigError> {
     if !path.is_file() {
         return Ok(None);
     }
-    let text = fs_err::read_to_string(path).map_err(|error| ConfigError {
+    let package = data.parent().unwrap_or(data);
+    let bytes = crate::beneath::Beneath::new(package)
+        .and_then(|package| package.read(path))
+        .map_err(|error| ConfigError::beneath(path, error))?;
+    let text = String::from_utf8(bytes).map_err(|_| ConfigError {
         path: path.to_owned(),
-        kind: ConfigErrorKind::Read(error),
+        kind: ConfigErrorKind::Read(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )),
     })?;
     let text = constants.substitute(&text);
     let yaml = if text.trim().is_empty() {
@@ -421,7 +431,7 @@ fn current_tree(
             Placement::Nested(_) => {
                 // Read as BAPCtools reads it, for its arguments alone: its
                 // keys are checked as a pass-fail problem's.
-                let settings = read_settings::<TestGroupYaml>(file, constants)?;
+                let settings = read_settings::<TestGroupYaml>(data, file, constants)?;
                 current_rules(&folder, settings.as_ref(), false)?;
                 continue;
             }
@@ -433,7 +443,7 @@ fn current_tree(
             // group of the judged tests is ruled by it, so it scores
             // nothing even in a scoring problem (it used to be asked for a
             // `max_score` there).
-            let settings = read_settings::<TestGroupYaml>(file, constants)?;
+            let settings = read_settings::<TestGroupYaml>(data, file, constants)?;
             current_rules(&folder, settings.as_ref(), false)?;
         }
     }
@@ -464,7 +474,7 @@ fn current_tree(
     };
     let mut rules_of = |folder: &str| -> Result<GroupRules, ConfigError> {
         let path = data.join(folder).join(CURRENT_FILE);
-        let settings = read_settings::<TestGroupYaml>(&path, constants)?;
+        let settings = read_settings::<TestGroupYaml>(data, &path, constants)?;
         let rules = current_rules(folder, settings.as_ref(), scoring)?;
         // A name that is no group would never pass: every submission would
         // score 0 on the group, so it is refused (with the file's line).

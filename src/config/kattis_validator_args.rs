@@ -112,7 +112,7 @@ fn inherited_args(
         let mut folder = folder_of(name).to_owned();
         let mut found = loop {
             if !legacy.contains_key(&folder) {
-                let set = legacy_args(&data.join(&folder), validator, files.constants)?;
+                let set = legacy_args(&data, &folder, validator, files.constants)?;
                 legacy.insert(folder.clone(), set);
             }
             if let Some(Some(set)) = legacy.get(&folder) {
@@ -128,7 +128,7 @@ fn inherited_args(
         if found.is_none() {
             for folder in layout.chain(name, &has_file) {
                 if !current.contains_key(&folder) {
-                    let set = current_args(&data.join(&folder), validator, files.constants)?;
+                    let set = current_args(&data, &folder, validator, files.constants)?;
                     current.insert(folder.clone(), set);
                 }
                 if let Some(Some(set)) = current.get(&folder) {
@@ -153,7 +153,7 @@ fn test_case_args(
     validator: Validator<'_>,
 ) -> Result<Option<Vec<String>>, ConfigError> {
     let Some(settings) =
-        read_settings::<TestCaseYaml>(&data.join(format!("{name}.yaml")), Constants::none())?
+        read_settings::<TestCaseYaml>(data, &data.join(format!("{name}.yaml")), Constants::none())?
     else {
         return Ok(None);
     };
@@ -174,14 +174,16 @@ fn test_case_args(
     yaml_args(&settings, value, validator)
 }
 
-/// The arguments `folder`'s own `testdata.yaml` sets, if it sets them.
+/// The arguments the own `testdata.yaml` of `folder` (under `data`) sets,
+/// if it sets them.
 fn legacy_args(
-    folder: &Path,
+    data: &Path,
+    folder: &str,
     validator: Validator<'_>,
     constants: &Constants,
 ) -> Result<Option<Vec<String>>, ConfigError> {
-    let Some(settings) = read_settings::<TestdataYaml>(&folder.join(LEGACY_FILE), constants)?
-    else {
+    let path = data.join(folder).join(LEGACY_FILE);
+    let Some(settings) = read_settings::<TestdataYaml>(data, &path, constants)? else {
         return Ok(None);
     };
     let (key, value) = match validator {
@@ -205,17 +207,19 @@ fn legacy_args(
     }
 }
 
-/// The arguments `folder`'s own `test_group.yaml` sets, if it sets them
+/// The arguments the own `test_group.yaml` of `folder` (under `data`)
+/// sets, if it sets them
 /// (2025-09 `input_validator_args`: a list of words for every validator,
 /// or a map from a validator's name to its list; `output_validator_args`:
 /// a list of words).
 fn current_args(
-    folder: &Path,
+    data: &Path,
+    folder: &str,
     validator: Validator<'_>,
     constants: &Constants,
 ) -> Result<Option<Vec<String>>, ConfigError> {
-    let Some(settings) = read_settings::<TestGroupYaml>(&folder.join(CURRENT_FILE), constants)?
-    else {
+    let path = data.join(folder).join(CURRENT_FILE);
+    let Some(settings) = read_settings::<TestGroupYaml>(data, &path, constants)? else {
         return Ok(None);
     };
     let value = match validator {

@@ -63,6 +63,10 @@ pub(crate) enum ConfigErrorKind {
     },
     /// `--problems-dir` (or a path that must be a folder) is not a folder.
     NotAFolder,
+    /// A file of a package reached through a symbolic link that leads out
+    /// of the package or does not resolve, refused when it was opened
+    /// ([`crate::beneath`], issue #34); the file is the link's.
+    Link(Box<crate::beneath::LinkRefused>),
 }
 
 impl fmt::Display for ConfigErrorKind {
@@ -92,6 +96,7 @@ impl fmt::Display for ConfigErrorKind {
             }
             ConfigErrorKind::Refused { key, message, .. } => write!(f, "`{key}`: {message}"),
             ConfigErrorKind::NotAFolder => f.write_str("is not a folder"),
+            ConfigErrorKind::Link(refused) => write!(f, "{refused}"),
         }
     }
 }
@@ -142,11 +147,32 @@ impl ConfigError {
     pub(crate) fn hint(&self) -> Option<crate::hint::Hint> {
         match &self.kind {
             ConfigErrorKind::Refused { hint, .. } => Some(hint.clone()),
+            ConfigErrorKind::Link(refused) => refused.hint(),
             ConfigErrorKind::Read(_)
             | ConfigErrorKind::Parse { .. }
             | ConfigErrorKind::Invalid { .. }
             | ConfigErrorKind::InvalidTest { .. }
             | ConfigErrorKind::NotAFolder => None,
+        }
+    }
+
+    /// A file of a package at `path` that was not read beneath the
+    /// package's folder ([`crate::beneath::Beneath`]): a refused link, or
+    /// why it could not be read.
+    pub(crate) fn beneath(path: &Path, error: crate::beneath::BeneathError) -> Self {
+        use crate::beneath::BeneathError;
+        let kind = match error {
+            BeneathError::Refused(refused) => ConfigErrorKind::Link(Box::new(refused)),
+            BeneathError::Io { source, .. } => ConfigErrorKind::Read(source),
+            BeneathError::NotRegular(_) => ConfigErrorKind::Invalid {
+                key: "file".to_owned(),
+                message: "is not a regular file".to_owned(),
+                line: None,
+            },
+        };
+        ConfigError {
+            path: path.to_owned(),
+            kind,
         }
     }
 

@@ -243,10 +243,10 @@ pub struct GeneratedSet {
 pub struct PackageTest {
     /// `NAME` of `NAME.in`.
     pub name: String,
-    /// The input file on disk, or `<built-in problems/<id>/tests/NAME.in>`.
+    /// Where the input was read from, or `<built-in
+    /// problems/<id>/tests/NAME.in>`: a name, never opened again (a run
+    /// reads [`Self::input`], written into its workspace).
     pub(crate) path: PathBuf,
-    /// Whether [`Self::path`] is a file a program can read.
-    pub(crate) on_disk: bool,
     /// The input.
     pub input: String,
     /// `NAME.ans`, when there is one (else the reference solver answers).
@@ -294,7 +294,6 @@ pub(crate) fn read_disk_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigErro
             name,
             input: decode(&path, &bytes)?,
             path,
-            on_disk: true,
             answer,
         });
     }

@@ -634,7 +634,6 @@ mod tests {
         package.tests.push(PackageTest {
             name: "broken".to_owned(),
             path: PathBuf::from("<built-in problems/mayan/tests/broken.in>"),
-            on_disk: false,
             input: "1\n1 1 1 0\n0\n0\n0\n0\n".to_owned(),
             answer: None,
         });

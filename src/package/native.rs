@@ -173,7 +173,6 @@ pub(super) fn bundled(id: &str) -> Result<Package, ConfigError> {
             name: stem.to_owned(),
             input: decode(&path, bytes)?,
             path,
-            on_disk: false,
             answer,
         });
     }

@@ -185,6 +185,10 @@ fn run_test_watched(
     let spec = RunSpec {
         program: program.clone(),
         args: args.clone(),
+        // A file of the run's own workspace, which `tests_load` writes
+        // every input into: never a package's file opened again by its
+        // name, which a link swapped in after the load could redirect
+        // (issue #34).
         stdin: Some(input.path.clone()),
         workdir: None,
         env: Vec::new(),

@@ -19,8 +19,14 @@
 //! naming the link and its target: the judge may run as root, and a
 //! hostile package must not lend `/etc/shadow` or a user's private key to
 //! its programs (which could print it into a report).
+//!
+//! A package's test data and the files a Polygon package names may never
+//! lead out of the package: that rule is [`crate::beneath`]'s (whose
+//! [`LinkRefused`] this module's refusals share), and here only
+//! [`data_link_out_of_package`] searches `data/` by it, to refuse a package
+//! before any test is read.
 
-use crate::hint::Hint;
+use crate::beneath::{Beneath, BeneathError};
 use std::path::{Path, PathBuf};
 
 /// The folders of a Kattis package that hold programs (and `include/`,
@@ -66,85 +72,7 @@ fn in_package(link: &Path, boundary: &Path) -> bool {
         .is_some_and(|folder| folder != boundary)
 }
 
-/// Why a symbolic link among a program's files was refused: the program's
-/// fault (a submission's CE, a package's refused program), naming the link
-/// and, where it resolves, its target. Its advice is a [`Hint`], kept apart
-/// from the message: the one printer of errors prints it as `hint: ...`,
-/// and a refusal shown as a CE reason carries it after a blank line
-/// ([`LinkRefused::with_hint`]).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum LinkRefused {
-    /// A loop or a missing target; `written` is where it points, when it
-    /// could be read.
-    #[error(
-        "refused `{}`: it is a symbolic link (symlink){} that does not resolve (a loop or a \
-         missing target)",
-        link.display(),
-        written.as_ref().map(|written| format!(" to `{}`", written.display())).unwrap_or_default()
-    )]
-    Dangling {
-        link: PathBuf,
-        written: Option<PathBuf>,
-    },
-    /// A link out of a package to what is not a public regular file (`why`
-    /// says what it is).
-    #[error(
-        "refused `{}`: it is a symbolic link (symlink) to `{}`, which is outside the package \
-         `{}` and {why}; its target was not read",
-        link.display(),
-        target.display(),
-        package.display()
-    )]
-    NotPublic {
-        link: PathBuf,
-        target: PathBuf,
-        package: PathBuf,
-        why: String,
-    },
-    /// A hand-in's link out of the folder that holds it.
-    #[error(
-        "refused `{}`: it is a symbolic link (symlink) to a file outside its folder; its target \
-         was not read",
-        link.display()
-    )]
-    OutsideFolder { link: PathBuf },
-    /// A path a package names that is reached through a link out of the
-    /// package (issue #29: a Polygon test that links to a host file).
-    #[error(
-        "refused `{}`: it is a symbolic link (symlink) to a file outside the package `{}`; its \
-         target was not read",
-        link.display(),
-        package.display()
-    )]
-    OutsidePackage { link: PathBuf, package: PathBuf },
-}
-
-impl LinkRefused {
-    /// The advice printed after the refusal: where a package can be mended.
-    pub(crate) fn hint(&self) -> Option<Hint> {
-        match self {
-            LinkRefused::Dangling { .. } => Some(Hint::new(
-                "copy the package together with the files its links point to, or put the file \
-                 itself in the package",
-            )),
-            LinkRefused::NotPublic { .. } => Some(Hint::new(
-                "a link out of a package is followed only to a regular file every user may read; \
-                 copy the file into the package (a link may point anywhere inside it)",
-            )),
-            LinkRefused::OutsideFolder { .. } => None,
-            LinkRefused::OutsidePackage { .. } => {
-                Some(Hint::new("put the file itself in the package"))
-            }
-        }
-    }
-
-    /// The refusal as one text, its hint after a blank line: the reason a
-    /// report gives for a refused program (CE), which no printer of errors
-    /// sees.
-    pub(crate) fn with_hint(&self) -> String {
-        crate::hint::with_hint(self, self.hint())
-    }
-}
+pub(crate) use crate::beneath::LinkRefused;
 
 /// The target of the symbolic link `link`, when it resolves within
 /// [`link_boundary`]; else why not, naming the link and its target.
@@ -174,45 +102,6 @@ pub(crate) fn resolve_link(link: &Path) -> Result<PathBuf, LinkRefused> {
             link: link.to_owned(),
         }),
     }
-}
-
-/// Whether `path`, inside `root`, is reached through no symbolic link that
-/// leads out of `root` (issue #29: a Polygon package's test, answer or
-/// program that is a link to a host file). Each link on the way, `path`
-/// itself or a folder above it, must resolve inside `root`; nothing a link
-/// points to is read, only where it points. `Err` names the first link
-/// that does not, as [`resolve_link`] words a refusal.
-pub(crate) fn no_link_out(root: &Path, path: &Path) -> Result<(), LinkRefused> {
-    let Ok(relative) = path.strip_prefix(root) else {
-        return Ok(());
-    };
-    let mut at = root.to_path_buf();
-    for component in relative.components() {
-        at.push(component);
-        let Ok(metadata) = fs_err::symlink_metadata(&at) else {
-            // Missing: nothing further on the way exists either.
-            return Ok(());
-        };
-        if !metadata.file_type().is_symlink() {
-            continue;
-        }
-        let outside = || LinkRefused::OutsidePackage {
-            link: at.clone(),
-            package: root.to_owned(),
-        };
-        let canonical_root = fs_err::canonicalize(root).map_err(|_| outside())?;
-        match fs_err::canonicalize(&at) {
-            Ok(target) if target.starts_with(&canonical_root) => {}
-            Ok(_) => return Err(outside()),
-            Err(_) => {
-                return Err(LinkRefused::Dangling {
-                    link: at.clone(),
-                    written: fs_err::read_link(&at).ok(),
-                })
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Why the canonical `target` of a link out of a package is not followed,
@@ -279,15 +168,18 @@ pub(crate) fn links_out_of_package(package: &Path) -> Vec<(PathBuf, PathBuf)> {
 }
 
 /// The first symbolic link under the test data (`data/`, itself included)
-/// of the Kattis package `package` that resolves outside the package, with
+/// of the Kattis package `package` that leads outside the package, with
 /// why it is refused, naming where it points (issue #34). Test data is
 /// read into reports and fed to programs, so unlike a program's file no
-/// link out is followed, not even to a public file; the target is never
-/// opened, only its path resolved. A link to a folder inside the package
-/// is searched in turn; a link that does not resolve reads nothing (the
-/// file's reader says it is missing).
+/// link out is followed, not even to a public file: the rule of
+/// [`crate::beneath`], whose [`Beneath`] every reader of `data/` opens its
+/// files through, so a link made after this search is refused when it is
+/// read. This search only refuses the package early, naming the link; the
+/// target is never opened, only resolved. A link to a folder inside the
+/// package is searched in turn; a link that does not resolve reads nothing
+/// (the file's reader says it is missing).
 pub(crate) fn data_link_out_of_package(package: &Path) -> Result<(), (PathBuf, String)> {
-    let Ok(root) = fs_err::canonicalize(package) else {
+    let Ok(beneath) = Beneath::new(package) else {
         return Ok(());
     };
     let mut folders = vec![package.join("data")];
@@ -300,26 +192,19 @@ pub(crate) fn data_link_out_of_package(package: &Path) -> Result<(), (PathBuf, S
             .filter(|entry| entry.path_is_symlink())
         {
             let link = entry.path();
-            let Ok(target) = fs_err::canonicalize(link) else {
+            let handle = match beneath.look(link) {
+                Ok(handle) => handle,
+                Err(BeneathError::Refused(LinkRefused::OutsidePackage { .. })) => {
+                    return Err((link.to_owned(), data_refusal(&beneath, link)));
+                }
+                Err(_) => continue,
+            };
+            let Ok(stat) = rustix::fs::fstat(&handle) else {
                 continue;
             };
-            if !target.starts_with(&root) {
-                let written = fs_err::read_link(link)
-                    .ok()
-                    .filter(|written| *written != target)
-                    .map(|written| format!("`{}`, that is ", written.display()))
-                    .unwrap_or_default();
-                let why = format!(
-                    "refused: it is a symbolic link (symlink) to {written}`{}`, outside the \
-                     package `{}`; its target was not read\n\nhint: test data under `data/` \
-                     must be in the package: copy the file into it (a link may point anywhere \
-                     inside the package)",
-                    target.display(),
-                    root.display()
-                );
-                return Err((link.to_owned(), why));
-            }
-            if target.is_dir() && seen.insert(target) {
+            let is_folder = rustix::fs::FileType::from_raw_mode(stat.st_mode)
+                == rustix::fs::FileType::Directory;
+            if is_folder && seen.insert((stat.st_dev, stat.st_ino)) {
                 folders.push(link.to_owned());
             }
         }
@@ -327,40 +212,31 @@ pub(crate) fn data_link_out_of_package(package: &Path) -> Result<(), (PathBuf, S
     Ok(())
 }
 
+/// Why the link `link` under `data/` is refused: where it is written to
+/// point and where that resolves (a name only: nothing there is opened).
+fn data_refusal(beneath: &Beneath, link: &Path) -> String {
+    let written = fs_err::read_link(link).ok();
+    let target = fs_err::canonicalize(link)
+        .ok()
+        .or_else(|| written.clone())
+        .unwrap_or_else(|| link.to_owned());
+    let written = written
+        .filter(|written| *written != target)
+        .map(|written| format!("`{}`, that is ", written.display()))
+        .unwrap_or_default();
+    let root = fs_err::canonicalize(beneath.root()).unwrap_or_else(|_| beneath.root().to_owned());
+    format!(
+        "refused: it is a symbolic link (symlink) to {written}`{}`, outside the package `{}`; its \
+         target was not read\n\nhint: test data under `data/` must be in the package: copy the \
+         file into it (a link may point anywhere inside the package)",
+        target.display(),
+        root.display()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_path_through_a_link_out_of_its_root_is_refused_unread() {
-        use std::os::unix::fs::symlink;
-        let root = tempfile::tempdir().unwrap();
-        let package = root.path().join("pkg");
-        fs_err::create_dir_all(package.join("tests")).unwrap();
-        fs_err::write(package.join("tests/02"), "1 2\n").unwrap();
-        fs_err::write(root.path().join("secret"), "7 8\n").unwrap();
-        symlink("02", package.join("tests/03")).unwrap();
-        symlink(root.path().join("secret"), package.join("tests/01")).unwrap();
-        symlink(root.path(), package.join("out")).unwrap();
-        symlink("missing", package.join("tests/04")).unwrap();
-        assert_eq!(no_link_out(&package, &package.join("tests/02")), Ok(()));
-        assert_eq!(no_link_out(&package, &package.join("tests/03")), Ok(()));
-        assert_eq!(no_link_out(&package, &package.join("tests/05")), Ok(()));
-        for (path, link, why) in [
-            ("tests/01", "tests/01", "outside the package"),
-            ("out/secret", "out", "outside the package"),
-            ("tests/04", "tests/04", "does not resolve"),
-        ] {
-            let error = no_link_out(&package, &package.join(path))
-                .unwrap_err()
-                .to_string();
-            assert!(
-                error.contains(&format!("refused `{}`", package.join(link).display()))
-                    && error.contains(why),
-                "{path}: {error}"
-            );
-        }
-    }
 
     #[test]
     fn a_package_program_may_link_within_the_package_and_a_hand_in_within_its_folder() {

@@ -64,23 +64,23 @@ pub fn load_tests(
     match fixed {
         Some(FixedTests::Folder(dir)) => tests.extend(folder_tests(problem, dir)?),
         Some(FixedTests::Package(package_tests)) => {
-            for test in package_tests {
+            for (index, test) in package_tests.iter().enumerate() {
                 let answer = match &test.answer {
                     Some(answer) => Ok(Some(answer.clone())),
                     None => reference_answer(problem, &test.name, &test.input),
                 };
-                let input = if test.on_disk {
-                    test.path.clone()
-                } else {
-                    // Bundled in the binary: the program needs a file to read.
-                    let path = workspace
-                        .path()
-                        .join("inputs")
-                        .join(format!("{}.in", test.name));
-                    fs_err::write(&path, &test.input)
-                        .map_err(|source| RunError::io("write", &path, source))?;
-                    path
-                };
+                // The text the package layer read (beneath the package's
+                // folder, issue #34), written out for the program: the
+                // package's file is never opened again by its name, so a
+                // link swapped in after the load cannot hand a host file
+                // to a run. Named by its place, as a test's name may hold
+                // `/` (a Kattis group's).
+                let input = workspace
+                    .path()
+                    .join("inputs")
+                    .join(format!("package-{:04}.in", index + 1));
+                fs_err::write(&input, &test.input)
+                    .map_err(|source| RunError::io("write", &input, source))?;
                 tests.push(TestCase {
                     name: test.name.clone(),
                     input: Ok(TestInput {
@@ -231,4 +231,44 @@ fn reference_answer(
             },
             _ => TestFault::SolverRejected(error.to_string()),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue #34: a package's test reaches a run as the text the package
+    /// layer read, written into the workspace; the package's file is not
+    /// opened again by its name, so a link swapped in after the load
+    /// (here: the file itself replaced) changes nothing a run sees.
+    #[test]
+    fn a_package_test_runs_from_the_workspace_not_the_package() {
+        let problem = problems::find("rooks").expect("a bundled problem");
+        let package = tempfile::tempdir().expect("a temporary folder");
+        let path = package.path().join("secret/1.in");
+        let test = PackageTest {
+            name: "secret/1".to_owned(),
+            path: path.clone(),
+            input: "as loaded\n".to_owned(),
+            answer: Some("1\n".to_owned()),
+        };
+        fs_err::create_dir_all(package.path().join("secret")).expect("mkdir");
+        fs_err::write(&path, "swapped after the load\n").expect("write");
+        let workspace = Workspace::new().expect("a workspace");
+        let tests = load_tests(
+            problem,
+            Some(FixedTests::Package(std::slice::from_ref(&test))),
+            &[],
+            0,
+            1,
+            &workspace,
+        )
+        .expect("loaded");
+        let input = tests[0].input.as_ref().expect("an input");
+        assert!(input.path.starts_with(workspace.path()), "{input:?}");
+        assert_eq!(
+            fs_err::read_to_string(&input.path).expect("written"),
+            "as loaded\n"
+        );
+    }
 }

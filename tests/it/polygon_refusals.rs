@@ -446,3 +446,70 @@ fn r29_a_zipped_package_error_names_the_zip() {
     );
     assert!(!err.contains("archives"), "{err}");
 }
+
+/// See: issue #29 break-it. `problem.xml` itself, a symbolic link out of
+/// the package, was read: a package could be made of a host file. It is
+/// opened beneath the package's folder and refused unread, naming it.
+#[test]
+fn r29_a_problem_xml_linking_out_of_the_package_is_refused_unread() {
+    let dir = Dir::new();
+    let package = sum_package(&dir);
+    let outside = dir.path().join("elsewhere.xml");
+    fs_err::rename(package.join("problem.xml"), &outside).unwrap();
+    std::os::unix::fs::symlink(&outside, package.join("problem.xml")).unwrap();
+    refused(
+        &dir,
+        "failed to load `sum/problem.xml`: refused `sum/problem.xml`: it is a symbolic link \
+         (symlink) to a file outside the package `sum`; its target was not read",
+    );
+    let run = judge(&dir, &["grade", "--package", "sum"]);
+    assert!(
+        run.stderr()
+            .contains("hint: put the file itself in the package"),
+        "{}",
+        run.stderr()
+    );
+    // A link inside the package is read as its target.
+    fs_err::rename(&outside, package.join("files/problem.xml")).unwrap();
+    fs_err::remove_file(package.join("problem.xml")).unwrap();
+    std::os::unix::fs::symlink("files/problem.xml", package.join("problem.xml")).unwrap();
+    let run = judge(&dir, &["grade", "--package", "sum"]);
+    assert_ne!(run.code(), 2, "{}", run.stderr());
+}
+
+/// See: issue #29 break-it. A statement file that was a symbolic link out
+/// of the package was copied into what `judge export` wrote: a host file
+/// published with the problem. The export is refused, naming the link,
+/// and writes no copy of the file.
+#[test]
+fn r29_an_export_refuses_a_statement_linking_out_of_the_package() {
+    const SECRET: &str = "TOPSECRET statement of the host";
+    let dir = Dir::new();
+    let package = sum_package(&dir);
+    let statement = package.join("statements/english/problem.tex");
+    let outside = dir.create("host/problem.tex", SECRET);
+    fs_err::remove_file(&statement).unwrap();
+    std::os::unix::fs::symlink(&outside, &statement).unwrap();
+    let run = judge(
+        &dir,
+        &["export", "--kattis", "sum", "--problems-dir", ".", "export"],
+    );
+    run.expect_code(2);
+    let err = run.stderr();
+    assert!(
+        err.contains(
+            "refused `./sum/statements/english/problem.tex`: it is a symbolic link (symlink) to \
+             a file outside the package `./sum`; its target was not read"
+        ),
+        "{err}"
+    );
+    assert!(!run.stdout().contains("TOPSECRET") && !err.contains("TOPSECRET"));
+    for entry in walkdir::WalkDir::new(dir.path().join("export"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_file())
+    {
+        let text = fs_err::read_to_string(entry.path()).unwrap_or_default();
+        assert!(!text.contains("TOPSECRET"), "{}", entry.path().display());
+    }
+}

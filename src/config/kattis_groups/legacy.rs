@@ -14,7 +14,7 @@ pub(super) fn legacy_tree(
         let mut at = folder.to_owned();
         loop {
             let path = data.join(&at).join(LEGACY_FILE);
-            if let Some(settings) = read_settings::<TestdataYaml>(&path, constants)? {
+            if let Some(settings) = read_settings::<TestdataYaml>(data, &path, constants)? {
                 return legacy_rules(&settings);
             }
             if at.is_empty() {

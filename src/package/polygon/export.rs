@@ -7,6 +7,7 @@
 
 use super::tags::SolutionTag;
 use super::{inside, xml, PROBLEM_XML};
+use crate::beneath::{Beneath, BeneathError};
 use crate::config::ConfigError;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -46,8 +47,10 @@ pub(crate) struct ExportParts {
 /// `statement-sections/<language>/` (legend, input, output, notes) as they
 /// are written (LaTeX math reads the same in Markdown); a package with
 /// only `statements/<language>/problem.tex` gets that file as LaTeX source,
-/// said to be so.
-fn statement(dir: &Path, title: &str) -> Option<(String, bool)> {
+/// said to be so. Each file is read beneath the package's folder (issue
+/// #29): a statement file that is a link out of the package refuses the
+/// export, naming the link, so no host file is copied into what it writes.
+fn statement(dir: &Path, title: &str) -> Result<Option<(String, bool)>, ConfigError> {
     let language = |root: &str| -> Option<PathBuf> {
         let root = dir.join(root);
         if root.join("english").is_dir() {
@@ -62,10 +65,16 @@ fn statement(dir: &Path, title: &str) -> Option<(String, bool)> {
         languages.sort();
         languages.into_iter().next()
     };
-    let read = |path: PathBuf| {
-        fs_err::read_to_string(path)
-            .ok()
-            .filter(|text| !text.trim().is_empty())
+    let package = Beneath::new(dir).map_err(|error| ConfigError::beneath(dir, error))?;
+    let read = |path: PathBuf| -> Result<Option<String>, ConfigError> {
+        match package.read_text(&path) {
+            Ok(Ok(text)) => Ok(Some(text).filter(|text| !text.trim().is_empty())),
+            Err(BeneathError::Refused(refused)) => {
+                Err(ConfigError::beneath(&path, BeneathError::Refused(refused)))
+            }
+            // Missing, not a file, not UTF-8: no section.
+            Ok(Err(_)) | Err(BeneathError::Io { .. } | BeneathError::NotRegular(_)) => Ok(None),
+        }
     };
     if let Some(sections) = language("statement-sections") {
         let mut text = format!("# {title}\n");
@@ -77,7 +86,7 @@ fn statement(dir: &Path, title: &str) -> Option<(String, bool)> {
             ("interaction.tex", Some("Interaction")),
             ("notes.tex", Some("Notes")),
         ] {
-            if let Some(section) = read(sections.join(file)) {
+            if let Some(section) = read(sections.join(file))? {
                 any = true;
                 if let Some(heading) = heading {
                     text.push_str(&format!("\n## {heading}\n"));
@@ -88,17 +97,22 @@ fn statement(dir: &Path, title: &str) -> Option<(String, bool)> {
             }
         }
         if any {
-            return Some((text, false));
+            return Ok(Some((text, false)));
         }
     }
-    let source = read(language("statements")?.join("problem.tex"))?;
-    Some((
+    let Some(statements) = language("statements") else {
+        return Ok(None);
+    };
+    let Some(source) = read(statements.join("problem.tex"))? else {
+        return Ok(None);
+    };
+    Ok(Some((
         format!(
             "# {title}\n\nThe statement, as Polygon's LaTeX source:\n\n```latex\n{}\n```\n",
             source.trim_end()
         ),
         true,
-    ))
+    )))
 }
 
 /// The export's parts of the Polygon package in `dir` (unpacked), or
@@ -110,7 +124,7 @@ pub(crate) fn export_parts(dir: &Path) -> Result<Option<ExportParts>, ConfigErro
         return Ok(None);
     }
     let xml_path = dir.join(PROBLEM_XML);
-    let problem = xml::read(&xml_path)?;
+    let problem = xml::read(dir, &xml_path)?;
     let testset = problem.graded_testset(&xml_path)?;
     let program = |element: &'static str,
                    source: &xml::Located<String>|
@@ -176,6 +190,6 @@ pub(crate) fn export_parts(dir: &Path) -> Result<Option<ExportParts>, ConfigErro
                 .as_deref()
                 .or(problem.short_name.as_deref())
                 .unwrap_or("Problem"),
-        ),
+        )?,
     }))
 }

@@ -52,9 +52,14 @@ impl WindowsMark {
             return Some(WindowsMark::WellFormedTests);
         }
         let mut prefix = Vec::new();
-        let read = fs_err::File::open(dir.join(WINDOWS_SCRIPT))
-            .and_then(|file| file.take(SCRIPT_PREFIX_BYTES).read_to_end(&mut prefix));
-        match read {
+        // Beneath the package's folder, as its every file (issue #34): a
+        // script that links out of the package marks nothing.
+        let Ok(script) = crate::beneath::Beneath::new(dir)
+            .and_then(|package| package.open_file(&dir.join(WINDOWS_SCRIPT)))
+        else {
+            return None;
+        };
+        match script.take(SCRIPT_PREFIX_BYTES).read_to_end(&mut prefix) {
             Ok(_) if written_with_crlf(&prefix) => Some(WindowsMark::WindowsScript),
             _ => None,
         }

@@ -37,6 +37,7 @@ use super::format::{
     OwnSubmissions, PackageFormat, PackageSubmission, StatedLanguage, TimeFactors,
 };
 use super::{Package, ProblemRef};
+use crate::beneath::{Beneath, BeneathError, LinkRefused};
 use crate::config::judge::JudgeConfig;
 use crate::config::problem::{LimitsToml, PackageTest, ProblemToml};
 use crate::config::{ConfigError, ConfigErrorKind};
@@ -188,9 +189,15 @@ fn not_linked_out(
     (element, line): (&str, usize),
     path: &Path,
 ) -> Result<(), ConfigError> {
-    crate::runner::no_link_out(dir, path).map_err(|refused| {
+    let refused = |refused: LinkRefused| {
         ConfigError::invalid_on(xml, line, format!("<{element}>"), refused.with_hint())
-    })
+    };
+    match Beneath::new(dir) {
+        Ok(package) => package.check(path).map_err(refused),
+        Err(BeneathError::Refused(link)) => Err(refused(link)),
+        // The package's folder itself unreadable: its files' readers say so.
+        Err(BeneathError::Io { .. } | BeneathError::NotRegular(_)) => Ok(()),
+    }
 }
 
 /// `relative` inside the package, checked only as a path (a test's
@@ -257,7 +264,7 @@ fn load_folder(
     let dir = dir.to_owned();
     let cache = cache.to_owned();
     let xml_path = dir.join(PROBLEM_XML);
-    let problem = xml::read(&xml_path)?;
+    let problem = xml::read(&dir, &xml_path)?;
     let testset = problem.graded_testset(&xml_path)?;
     unique::check(&xml_path, &problem, testset)?;
     let id = id.to_owned();
@@ -398,11 +405,8 @@ fn load_folder(
             .map(|name| name.to_string_lossy().into_owned())
             .unwrap_or_else(|| format!("{number:02}"));
         let in_package = input_path.is_file();
-        // A file whose line endings were undone is not what a program
-        // may read: the runner writes the text out instead.
-        let (input, on_disk) = if in_package {
-            let (input, converted) = text.read(read_text(&input_path)?);
-            (input, !converted)
+        let input = if in_package {
+            text.read(read_text(&dir, &input_path)?).0
         } else {
             let input = match &test.method {
                 Method::Manual => {
@@ -446,17 +450,16 @@ fn load_folder(
                     )?
                 }
             };
-            (input, false)
+            input
         };
         let answer = if answer_path.is_file() {
-            Some(text.read(read_text(&answer_path)?).0)
+            Some(text.read(read_text(&dir, &answer_path)?).0)
         } else {
             None
         };
         tests.push(PackageTest {
             name,
             path: input_path,
-            on_disk,
             input,
             answer,
         });
@@ -515,12 +518,17 @@ fn load_folder(
 }
 
 /// A test file's text.
-fn read_text(path: &Path) -> Result<String, ConfigError> {
-    let bytes = fs_err::read(path).map_err(|error| ConfigError {
-        path: path.to_owned(),
-        kind: ConfigErrorKind::Read(error),
-    })?;
+fn read_text(dir: &Path, path: &Path) -> Result<String, ConfigError> {
+    let bytes = read_beneath(dir, path).map_err(|error| ConfigError::beneath(path, error))?;
     crate::config::problem::decode(path, &bytes)
+}
+
+/// The bytes of the file at `path` in the package in `dir`, opened beneath
+/// the package's folder (issue #34): a link on the way that leads out of
+/// the package is refused by the kernel when the file is opened, so one
+/// made after [`not_linked_out`] looked is never followed either.
+pub(super) fn read_beneath(dir: &Path, path: &Path) -> Result<Vec<u8>, BeneathError> {
+    Beneath::new(dir)?.read(path)
 }
 
 impl PolygonPackage {

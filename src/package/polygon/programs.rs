@@ -72,7 +72,7 @@ impl Headers {
                 continue;
             };
             let full = super::inside(dir, xml, ("file", located.line), resource)?;
-            let bytes = fs_err::read(&full).map_err(|error| {
+            let bytes = super::read_beneath(dir, &full).map_err(|error| {
                 ConfigError::invalid_on(
                     xml,
                     located.line,
@@ -128,8 +128,8 @@ pub(crate) fn stage(
     let language = standard
         .and_then(|standard| language.with_standard(standard))
         .unwrap_or_else(|| language.clone());
-    let bytes =
-        fs_err::read(&path).map_err(|error| invalid(format!("cannot read `{source}`: {error}")))?;
+    let bytes = super::read_beneath(dir, &path)
+        .map_err(|error| invalid(format!("cannot read `{source}`: {error}")))?;
     let file_name = path
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())

@@ -162,12 +162,13 @@ const MAX_TIME_LIMIT_MS: u64 = 10 * 60 * 1000;
 /// as "unlimited".
 const MAX_MEMORY_LIMIT_BYTES: u64 = 64 << 30;
 
-/// Reads and parses the file at `path`, a package's `problem.xml`.
-pub(crate) fn read(path: &Path) -> Result<ProblemXml, ConfigError> {
-    let text = fs_err::read_to_string(path).map_err(|error| ConfigError {
-        path: path.to_owned(),
-        kind: ConfigErrorKind::Read(error),
-    })?;
+/// Reads and parses the file at `path`, the `problem.xml` of the package
+/// in `dir`, opened beneath the package's folder (issue #29: a
+/// `problem.xml` that is a link out of the package is refused unread).
+pub(crate) fn read(dir: &Path, path: &Path) -> Result<ProblemXml, ConfigError> {
+    let bytes =
+        super::read_beneath(dir, path).map_err(|error| ConfigError::beneath(path, error))?;
+    let text = crate::config::problem::decode(path, &bytes)?;
     parse(path, &text)
 }
 

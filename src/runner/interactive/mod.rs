@@ -137,7 +137,8 @@ fn test_dir(
     let made = (|| -> std::io::Result<()> {
         fs_err::create_dir(&dir)?;
         fs_err::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))?;
-        fs_err::copy(&input.path, dir.join("input"))?;
+        // The text the judge read, not a file opened again by its name.
+        fs_err::write(dir.join("input"), &input.text)?;
         fs_err::write(dir.join("answer"), answer.unwrap_or(""))?;
         fs_err::create_dir(dir.join("feedback"))?;
         if let InteractorProtocol::Testlib { .. } = spec.protocol {
