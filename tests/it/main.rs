@@ -27,6 +27,7 @@ mod docs;
 mod duel;
 mod export;
 mod generators;
+mod generators_copy_beneath;
 mod grade;
 mod gradescope_autograder;
 mod hand_ins;

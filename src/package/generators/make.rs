@@ -11,6 +11,7 @@
 //! is rejected by the output validator, a `valid_output` case's accepted.
 
 use super::plan::{Case, Solution, EXTENSIONS};
+use crate::beneath::{Beneath, BeneathError};
 use crate::external::tool::{abnormal_end, with_stderr};
 use crate::external::{Collect, Stdout, Tool, ToolFault, Toolbox};
 use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
@@ -25,6 +26,9 @@ pub(crate) type Files = BTreeMap<String, Vec<u8>>;
 /// The programs a case may need, ready to run.
 pub(crate) struct Programs<'a> {
     pub(crate) dir: &'a Path,
+    /// The package's folder, held open: `copy:`'s files are read beneath
+    /// it, never through a link out (issue #34).
+    pub(crate) beneath: &'a Beneath,
     /// The package's constants, replaced in every program's files (the
     /// cache's key holds them).
     pub(crate) constants: &'a crate::config::kattis_constants::Constants,
@@ -81,10 +85,14 @@ pub(crate) fn make(case: &Case, programs: &Programs<'_>) -> Result<Files, String
         let mut copied = false;
         for extension in EXTENSIONS {
             let path = programs.dir.join(format!("{copy}{extension}"));
-            if path.is_file() {
-                let bytes = fs_err::read(&path).map_err(|error| error.to_string())?;
-                files.insert(extension.to_owned(), bytes);
-                copied = true;
+            match programs.beneath.read(&path) {
+                Ok(bytes) => {
+                    files.insert(extension.to_owned(), bytes);
+                    copied = true;
+                }
+                Err(BeneathError::Io { source, .. })
+                    if source.kind() == std::io::ErrorKind::NotFound => {}
+                Err(error) => return Err(error.to_string()),
             }
         }
         if !copied {

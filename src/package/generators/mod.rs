@@ -21,6 +21,7 @@ mod store;
 mod yaml;
 mod yaml_lines;
 
+use crate::beneath::Beneath;
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::{package_submissions, read_problem_yaml, ProblemType};
 use crate::config::{ConfigError, ConfigErrorKind};
@@ -182,6 +183,8 @@ pub(crate) fn generate(
     let problem = read_problem_yaml(dir)?;
     let mut plan = plan::plan(&yaml_path, &text, &raw, &problem.constants)?;
     plan::inherit_validator_args(&mut plan, &problem.constants, problem.yaml.is_scoring());
+    let beneath = Beneath::new(dir).map_err(|error| ConfigError::beneath(dir, error))?;
+    check_copies(&beneath, &yaml_path, &plan)?;
     let empty_answers =
         problem.yaml.is(ProblemType::Interactive) || problem.yaml.is(ProblemType::MultiPass);
 
@@ -260,6 +263,7 @@ pub(crate) fn generate(
     }
     let programs = Programs {
         dir,
+        beneath: &beneath,
         constants: &problem.constants,
         toolbox: &toolbox,
         generators: &generators,
@@ -325,6 +329,35 @@ pub(crate) fn generate(
         }
     ));
     Ok(Generated { lines, failures })
+}
+
+/// Refuses, before anything runs, a `copy:` whose file is reached through
+/// a link out of the package or one that does not resolve (issue #34: a
+/// `generators/NAME.in` linked to `/etc/shadow` was copied into `data/`),
+/// naming the case's key and line in `generators.yaml`.
+fn check_copies(beneath: &Beneath, yaml_path: &Path, plan: &plan::Plan) -> Result<(), ConfigError> {
+    for case in &plan.cases {
+        let Some(copy) = &case.copy else { continue };
+        for extension in plan::EXTENSIONS {
+            let path = beneath.root().join(format!("{copy}{extension}"));
+            if let Err(refused) = beneath.check(&path) {
+                return Err(ConfigError {
+                    path: yaml_path.to_owned(),
+                    kind: ConfigErrorKind::Invalid {
+                        key: case.key.clone(),
+                        message: format!("`copy: {}`: {refused}", copy_as_written(copy)),
+                        line: case.line,
+                    },
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A case's `copy` as the yaml wrote it (relative to `generators/`).
+fn copy_as_written(copy: &str) -> &str {
+    copy.strip_prefix("generators/").unwrap_or(copy)
 }
 
 /// `generators/<name>`: a file or a folder program.

@@ -637,6 +637,12 @@ impl Builder<'_> {
                     "`copy: {copy}` must be relative to `generators/`, not absolute"
                 )))
             }
+            Some(copy) if climbs_out(copy) => {
+                return Err(refuse(format!(
+                    "`copy: {copy}` climbs out of the package with `..`: it must name a file \
+                     inside the package (issue #34)"
+                )))
+            }
             Some(copy) => Some(format!("generators/{copy}")),
             None => None,
         };
@@ -703,6 +709,25 @@ impl Builder<'_> {
         self.remember(key, made.clone());
         Ok(made)
     }
+}
+
+/// Whether `copy` (relative to `generators/`) climbs above the package's
+/// folder with its `..` names, read as written (a link on the way is
+/// [`crate::beneath`]'s to refuse when the file is opened).
+fn climbs_out(copy: &str) -> bool {
+    // `generators/` is one folder below the package.
+    let mut depth: usize = 1;
+    for name in copy.split('/') {
+        match name {
+            "" | "." => {}
+            ".." => match depth.checked_sub(1) {
+                Some(up) => depth = up,
+                None => return true,
+            },
+            _ => depth += 1,
+        }
+    }
+    false
 }
 
 /// `NN-key`, or `NN` for an empty key.

@@ -123,7 +123,10 @@ pub(crate) fn case_key(dir: &Path, case: &Case, programs: &Programs<'_>) -> Stri
     if let Some(copy) = &case.copy {
         hasher.update(b"copy\0");
         for extension in EXTENSIONS {
-            if let Ok(bytes) = fs_err::read(dir.join(format!("{copy}{extension}"))) {
+            if let Ok(bytes) = programs
+                .beneath
+                .read(&dir.join(format!("{copy}{extension}")))
+            {
                 hasher.update(extension.as_bytes());
                 hasher.update((bytes.len() as u64).to_le_bytes());
                 hasher.update(&bytes);
