@@ -305,9 +305,11 @@ pub(crate) enum ValidatorFlagError {
 
 /// The default output validator of problemtools, from `validator_flags`:
 /// tokens, case-insensitive unless `case_sensitive`, numbers within
-/// `float_tolerance` (or the absolute and relative ones) when given.
+/// `float_tolerance` (or the absolute and relative ones) when given, and
+/// whitespace exactly the answer's with `space_change_sensitive`.
 pub(crate) fn default_validator(flags: &[String]) -> Result<BuiltinChecker, ValidatorFlagError> {
     let mut case_sensitive = false;
+    let mut space_change_sensitive = false;
     let mut absolute = None;
     let mut relative = None;
     let mut words = flags.iter();
@@ -320,7 +322,7 @@ pub(crate) fn default_validator(flags: &[String]) -> Result<BuiltinChecker, Vali
         };
         match flag.as_str() {
             "case_sensitive" => case_sensitive = true,
-            "space_change_sensitive" => {}
+            "space_change_sensitive" => space_change_sensitive = true,
             "float_tolerance" => {
                 let value = number("float_tolerance")?;
                 absolute = Some(value);
@@ -330,6 +332,15 @@ pub(crate) fn default_validator(flags: &[String]) -> Result<BuiltinChecker, Vali
             "float_relative_tolerance" => relative = Some(number("float_relative_tolerance")?),
             other => return Err(ValidatorFlagError::Unknown(other.to_owned())),
         }
+    }
+    if space_change_sensitive {
+        return Ok(BuiltinChecker::SpaceChangeSensitive {
+            case_sensitive,
+            tolerance: match (absolute, relative) {
+                (None, None) => None,
+                (absolute, relative) => Some((absolute.unwrap_or(0.0), relative.unwrap_or(0.0))),
+            },
+        });
     }
     Ok(match (absolute, relative) {
         (None, None) if case_sensitive => BuiltinChecker::Tokens,
@@ -593,6 +604,23 @@ mod tests {
     #[test]
     fn reads_the_default_validators_flags() {
         assert_eq!(default_validator(&[]), Ok(BuiltinChecker::CaseInsensitive));
+        // See: issue #34 (the flag was read and dropped).
+        assert_eq!(
+            default_validator(&flags("space_change_sensitive case_sensitive")),
+            Ok(BuiltinChecker::SpaceChangeSensitive {
+                case_sensitive: true,
+                tolerance: None,
+            })
+        );
+        assert_eq!(
+            default_validator(&flags(
+                "space_change_sensitive float_relative_tolerance 0.5"
+            )),
+            Ok(BuiltinChecker::SpaceChangeSensitive {
+                case_sensitive: false,
+                tolerance: Some((0.0, 0.5)),
+            })
+        );
         assert_eq!(
             default_validator(&flags("case_sensitive")),
             Ok(BuiltinChecker::Tokens)

@@ -29,6 +29,17 @@ pub(crate) enum BuiltinChecker {
     },
     /// Tokens, compared without regard to ASCII case.
     CaseInsensitive,
+    /// problemtools' default output validator with `space_change_sensitive`
+    /// (issue #34): tokens compared as [`BuiltinChecker::CaseInsensitive`]
+    /// (`case_sensitive`: [`BuiltinChecker::Tokens`]), or as
+    /// [`BuiltinChecker::Float`] with a `tolerance` (absolute, relative);
+    /// and every run of whitespace (C's `isspace`: space, `\t`, `\n`, `\v`,
+    /// `\f`, `\r`) before, between and after them must be the answer's,
+    /// byte for byte, so a missing final newline or a doubled space is WA.
+    SpaceChangeSensitive {
+        case_sensitive: bool,
+        tolerance: Option<(f64, f64)>,
+    },
 }
 
 /// The most characters of a token or line shown in a reason.
@@ -47,17 +58,44 @@ impl BuiltinChecker {
     pub(crate) fn check(&self, output: &str, answer: &str) -> CheckOutcome {
         match *self {
             BuiltinChecker::Lines => check_lines(output, answer),
-            BuiltinChecker::Tokens => check_tokens(output, answer, |out, ans| {
+            BuiltinChecker::SpaceChangeSensitive {
+                case_sensitive,
+                tolerance,
+            } => {
+                let tokens = match tolerance {
+                    None if case_sensitive => BuiltinChecker::Tokens,
+                    None => BuiltinChecker::CaseInsensitive,
+                    Some((absolute, relative)) => BuiltinChecker::Float {
+                        absolute,
+                        relative,
+                        case_sensitive,
+                    },
+                };
+                check_spaced_tokens(output, answer, |out, ans| tokens.same_token(out, ans))
+            }
+            BuiltinChecker::Tokens
+            | BuiltinChecker::CaseInsensitive
+            | BuiltinChecker::Float { .. } => {
+                check_tokens(output, answer, |out, ans| self.same_token(out, ans))
+            }
+        }
+    }
+
+    /// Whether the output's token `out` is the answer's `ans` for a checker
+    /// of tokens; `Err(None)`: the usual "expected X, got Y".
+    fn same_token(&self, out: &str, ans: &str) -> Result<(), Option<String>> {
+        match *self {
+            BuiltinChecker::Tokens | BuiltinChecker::Lines => {
                 (out == ans).then_some(()).ok_or(None)
-            }),
-            BuiltinChecker::CaseInsensitive => check_tokens(output, answer, |out, ans| {
+            }
+            BuiltinChecker::CaseInsensitive | BuiltinChecker::SpaceChangeSensitive { .. } => {
                 out.eq_ignore_ascii_case(ans).then_some(()).ok_or(None)
-            }),
+            }
             BuiltinChecker::Float {
                 absolute,
                 relative,
                 case_sensitive,
-            } => check_tokens(output, answer, |out, ans| {
+            } => {
                 let Some(expected) = finite_number(ans) else {
                     let same = if case_sensitive {
                         out == ans
@@ -83,9 +121,98 @@ impl BuiltinChecker {
                              {absolute:e} absolute or {relative:e} relative)"
                     )))
                 }
-            }),
+            }
         }
     }
+}
+
+/// C's `isspace` in the "C" locale, which problemtools' default output
+/// validator splits on (Rust's `is_ascii_whitespace` leaves out `\v`).
+fn is_c_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// `text` as runs: the whitespace before the first token, then each token
+/// with the whitespace after it.
+fn spaced_runs(text: &str) -> (&str, Vec<(&str, &str)>) {
+    let bytes = text.as_bytes();
+    let run = |from: usize, space: bool| {
+        bytes[from..]
+            .iter()
+            .position(|&byte| is_c_space(byte) != space)
+            .map_or(bytes.len(), |length| from + length)
+    };
+    let lead_end = run(0, true);
+    let mut runs = Vec::new();
+    let mut at = lead_end;
+    while at < bytes.len() {
+        let token_end = run(at, false);
+        let space_end = run(token_end, true);
+        // Split only at ASCII bytes, so every slice is on a char boundary.
+        runs.push((&text[at..token_end], &text[token_end..space_end]));
+        at = space_end;
+    }
+    (&text[..lead_end], runs)
+}
+
+/// Whitespace shown in a reason: escaped, quoted, cut after a few bytes.
+fn shown_space(space: &str) -> String {
+    const SHOWN_BYTES: usize = 16;
+    if space.len() > SHOWN_BYTES {
+        format!("{:?}... ({} bytes)", &space[..SHOWN_BYTES], space.len())
+    } else {
+        format!("{space:?}")
+    }
+}
+
+/// [`check_tokens`] where whitespace counts too, as problemtools' default
+/// output validator with `space_change_sensitive`: each run of whitespace
+/// must be the answer's, byte for byte.
+fn check_spaced_tokens(
+    output: &str,
+    answer: &str,
+    same: impl Fn(&str, &str) -> Result<(), Option<String>>,
+) -> CheckOutcome {
+    let (output_lead, outputs) = spaced_runs(output);
+    let (answer_lead, answers) = spaced_runs(answer);
+    let space_differs = |place: String, expected: &str, got: &str| {
+        CheckOutcome::wrong_answer(format!(
+            "whitespace {place}: expected {}, got {} (space_change_sensitive)",
+            shown_space(expected),
+            shown_space(got)
+        ))
+    };
+    if output_lead != answer_lead {
+        return space_differs("before token 1".to_owned(), answer_lead, output_lead);
+    }
+    for (index, (expected, expected_space)) in answers.iter().enumerate() {
+        let number = index + 1;
+        let Some((got, got_space)) = outputs.get(index) else {
+            return CheckOutcome::wrong_answer(format!(
+                "token {number}: expected {}, found the end of the output",
+                shown(expected)
+            ));
+        };
+        if let Err(reason) = same(got, expected) {
+            let reason = reason
+                .unwrap_or_else(|| format!("expected {}, got {}", shown(expected), shown(got)));
+            return CheckOutcome::wrong_answer(format!("token {number}: {reason}"));
+        }
+        if got_space != expected_space {
+            return space_differs(format!("after token {number}"), expected_space, got_space);
+        }
+    }
+    if let Some((extra, _)) = outputs.get(answers.len()) {
+        return CheckOutcome::wrong_answer(format!(
+            "token {}: expected the end of the output, got {}",
+            answers.len() + 1,
+            shown(extra)
+        ));
+    }
+    CheckOutcome::accepted(format!(
+        "{} tokens, whitespace as the answer's",
+        answers.len()
+    ))
 }
 
 /// `token` as a number when it is one and finite: problemtools' default
@@ -188,6 +315,38 @@ mod tests {
         case_sensitive: true,
     };
 
+    const SPACED: BuiltinChecker = BuiltinChecker::SpaceChangeSensitive {
+        case_sensitive: false,
+        tolerance: None,
+    };
+    const SPACED_CASE: BuiltinChecker = BuiltinChecker::SpaceChangeSensitive {
+        case_sensitive: true,
+        tolerance: None,
+    };
+    const SPACED_FLOAT: BuiltinChecker = BuiltinChecker::SpaceChangeSensitive {
+        case_sensitive: false,
+        tolerance: Some((1e-6, 1e-4)),
+    };
+
+    // See: issue #34 (break-it finding 17); each verdict is problemtools'
+    // default_validator's with `space_change_sensitive`.
+    #[test_case(SPACED, "Hello World!\n", "Hello World!\n", Verdict::Accepted, "2 tokens, whitespace as the answer's" ; "spaced same bytes")]
+    #[test_case(SPACED, "hello WORLD!\n", "Hello World!\n", Verdict::Accepted, "2 tokens, whitespace as the answer's" ; "spaced case still ignored")]
+    #[test_case(SPACED_CASE, "hello World!\n", "Hello World!\n", Verdict::WrongAnswer, "token 1: expected `Hello`, got `hello`" ; "spaced case sensitive")]
+    #[test_case(SPACED, "Hello  World!\n", "Hello World!\n", Verdict::WrongAnswer, "whitespace after token 1: expected \" \", got \"  \" (space_change_sensitive)" ; "spaced doubled space")]
+    #[test_case(SPACED, "Hello World!", "Hello World!\n", Verdict::WrongAnswer, "whitespace after token 2: expected \"\\n\", got \"\" (space_change_sensitive)" ; "spaced missing final newline")]
+    #[test_case(SPACED, "Hello World!\n\n", "Hello World!\n", Verdict::WrongAnswer, "whitespace after token 2: expected \"\\n\", got \"\\n\\n\" (space_change_sensitive)" ; "spaced extra final newline")]
+    #[test_case(SPACED, "Hello\nWorld!\n", "Hello World!\n", Verdict::WrongAnswer, "whitespace after token 1: expected \" \", got \"\\n\" (space_change_sensitive)" ; "spaced newline for space")]
+    #[test_case(SPACED, " Hello World!\n", "Hello World!\n", Verdict::WrongAnswer, "whitespace before token 1: expected \"\", got \" \" (space_change_sensitive)" ; "spaced leading space")]
+    #[test_case(SPACED, "Hello World!\r\n", "Hello World!\n", Verdict::WrongAnswer, "whitespace after token 2: expected \"\\n\", got \"\\r\\n\" (space_change_sensitive)" ; "spaced carriage return")]
+    #[test_case(SPACED, " \n", "", Verdict::WrongAnswer, "whitespace before token 1: expected \"\", got \" \\n\" (space_change_sensitive)" ; "spaced whitespace for an empty answer")]
+    #[test_case(SPACED, "", "", Verdict::Accepted, "0 tokens, whitespace as the answer's" ; "spaced both empty")]
+    #[test_case(SPACED, "Hello\n", "Hello World!\n", Verdict::WrongAnswer, "whitespace after token 1: expected \" \", got \"\\n\" (space_change_sensitive)" ; "spaced output ends early")]
+    #[test_case(SPACED, "Hello World! x\n", "Hello World!\n", Verdict::WrongAnswer, "whitespace after token 2: expected \"\\n\", got \" \" (space_change_sensitive)" ; "spaced extra token")]
+    #[test_case(SPACED, "a\u{a0}b\n", "a\u{a0}b\n", Verdict::Accepted, "1 tokens, whitespace as the answer's" ; "spaced no-break space is part of a token")]
+    #[test_case(SPACED_FLOAT, "0.3333334\n", "0.333333\n", Verdict::Accepted, "1 tokens, whitespace as the answer's" ; "spaced float within tolerance")]
+    #[test_case(SPACED_FLOAT, "0.3333334 \n", "0.333333\n", Verdict::WrongAnswer, "whitespace after token 1: expected \"\\n\", got \" \\n\" (space_change_sensitive)" ; "spaced float trailing space")]
+    #[test_case(SPACED_FLOAT, "0.5\n", "0.25\n", Verdict::WrongAnswer, "token 1: expected 0.25, got 0.5 (difference 2.5e-1, allowed 1e-6 absolute or 1e-4 relative)" ; "spaced float outside")]
     #[test_case(BuiltinChecker::Tokens, "1 2\n3", "1 2 3\n", Verdict::Accepted, "3 tokens" ; "tokens ignore whitespace")]
     #[test_case(BuiltinChecker::Tokens, "1 2 4", "1 2 3", Verdict::WrongAnswer, "token 3: expected `3`, got `4`" ; "tokens differ")]
     #[test_case(BuiltinChecker::Tokens, "1 2", "1 2 3", Verdict::WrongAnswer, "token 3: expected `3`, found the end of the output" ; "tokens missing")]

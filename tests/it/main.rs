@@ -77,6 +77,7 @@ mod scoring;
 mod shard;
 mod similar;
 mod slurm;
+mod space_change_sensitive;
 mod stress;
 mod student_view;
 mod submissions_yaml;
