@@ -125,6 +125,11 @@ pub(crate) enum BeneathError {
     /// device): never read, so it cannot block or flood the judge.
     #[error("`{}` is not a regular file", .0.display())]
     NotRegular(PathBuf),
+    /// Larger than its bound ([`crate::data_file::MAX_TEST_BYTES`], say):
+    /// refused by its size before it was read (issue #34: a 6 GiB sparse test aborted the
+    /// judge).
+    #[error("`{}` {}", .0.display(), crate::data_file::Unread::TooLarge { size: *.1, limit: *.2 })]
+    TooLarge(PathBuf, u64, u64),
     /// It could not be opened or read (missing, not allowed).
     #[error("failed to read `{}`: {source}", path.display())]
     Io {
@@ -230,8 +235,15 @@ impl Beneath {
 
     /// The bytes of the regular file at `path` (under the folder, or
     /// relative to it), read through a handle opened beneath the folder.
+    /// At most [`crate::data_file::MAX_TEST_BYTES`]: larger is refused by
+    /// its size, unread.
     pub(crate) fn read(&self, path: &Path) -> Result<Vec<u8>, BeneathError> {
-        self.read_with(path, Resolver::now())
+        self.read_at_most(path, crate::data_file::MAX_TEST_BYTES)
+    }
+
+    /// [`Beneath::read`] with the bound `limit` (a YAML file's, say).
+    pub(crate) fn read_at_most(&self, path: &Path, limit: u64) -> Result<Vec<u8>, BeneathError> {
+        self.read_bounded(path, Resolver::now(), limit)
     }
 
     /// [`Beneath::read`], as a UTF-8 text: `Ok(Err(bytes))` when it is not.
@@ -256,7 +268,10 @@ impl Beneath {
 
     fn check_with(&self, path: &Path, resolver: Resolver) -> Result<(), LinkRefused> {
         match self.open(path, Purpose::Look, resolver) {
-            Ok(_) | Err(BeneathError::NotRegular(_) | BeneathError::Io { .. }) => Ok(()),
+            Ok(_)
+            | Err(
+                BeneathError::NotRegular(_) | BeneathError::TooLarge(..) | BeneathError::Io { .. },
+            ) => Ok(()),
             Err(BeneathError::Refused(refused)) => Err(refused),
         }
     }
@@ -283,16 +298,30 @@ impl Beneath {
         Ok(file)
     }
 
+    #[cfg(test)]
     fn read_with(&self, path: &Path, resolver: Resolver) -> Result<Vec<u8>, BeneathError> {
-        use std::io::Read as _;
-        let mut file = self.open_file_with(path, resolver)?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)
-            .map_err(|source| BeneathError::Io {
-                path: path.to_owned(),
-                source,
-            })?;
-        Ok(bytes)
+        self.read_bounded(path, resolver, crate::data_file::MAX_TEST_BYTES)
+    }
+
+    fn read_bounded(
+        &self,
+        path: &Path,
+        resolver: Resolver,
+        limit: u64,
+    ) -> Result<Vec<u8>, BeneathError> {
+        use crate::data_file::{read_opened, DataFileError, Unread};
+        let file = self.open_file_with(path, resolver)?;
+        read_opened(file, path, limit).map_err(|error| match error {
+            DataFileError::Unread {
+                path,
+                why: Unread::TooLarge { size, limit },
+            } => BeneathError::TooLarge(path, size, limit),
+            DataFileError::Unread {
+                path,
+                why: Unread::NotRegular { .. },
+            } => BeneathError::NotRegular(path),
+            DataFileError::Io { path, source } => BeneathError::Io { path, source },
+        })
     }
 
     /// `path` below the folder: a path under the folder as the caller named

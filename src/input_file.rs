@@ -43,10 +43,13 @@ impl Source {
                     return Err(cannot("it is a folder, not a file".to_owned()));
                 }
                 // `OpenOptions` rather than `fs_err`: `CannotRead` already names the path.
-                let file = std::fs::OpenOptions::new()
-                    .read(true)
-                    .open(path)
-                    .map_err(|error| cannot(error.to_string()))?;
+                // Without blocking on a FIFO, and never a device (issue #34).
+                let file = crate::data_file::open(path).map_err(|error| match error {
+                    crate::data_file::DataFileError::Io { source, .. } => {
+                        cannot(source.to_string())
+                    }
+                    crate::data_file::DataFileError::Unread { why, .. } => cannot(why.to_string()),
+                })?;
                 file.take(limit)
                     .read_to_end(&mut bytes)
                     .map_err(|error| cannot(error.to_string()))?;

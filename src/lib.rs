@@ -148,6 +148,7 @@ pub(crate) mod beneath;
 pub(crate) mod causes;
 pub mod cli;
 pub mod config;
+pub(crate) mod data_file;
 pub(crate) mod diff;
 pub mod discovery;
 pub(crate) mod error;

@@ -176,7 +176,7 @@ fn not_utf8(path: &Path, error: &std::string::FromUtf8Error) -> ConfigError {
 /// refused here: nothing in the judge grades answers handed in as files.
 pub(crate) fn read_problem_yaml(dir: &Path) -> Result<ProblemYamlFile, ConfigError> {
     let yaml_path = dir.join(MARKER);
-    let bytes = fs_err::read(&yaml_path).map_err(|error| read_error(&yaml_path, error))?;
+    let bytes = ConfigError::read_yaml(&yaml_path)?;
     let text = String::from_utf8(bytes).map_err(|error| not_utf8(&yaml_path, &error))?;
     let mut file = ProblemYamlFile {
         path: yaml_path,
@@ -383,7 +383,9 @@ pub(crate) fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
         for test in inputs {
             let path = test.input.clone();
             let answer_path = test.answer();
-            if !answer_path.is_file() {
+            // `exists`, not `is_file`: a FIFO or device there is named as
+            // such by the read below, not called missing (issue #34).
+            if !answer_path.exists() {
                 return Err(ConfigError::invalid(
                     &path,
                     "answer",

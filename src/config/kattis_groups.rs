@@ -223,7 +223,7 @@ pub(super) fn read_settings<T: for<'de> Deserialize<'de> + Default>(
     }
     let package = data.parent().unwrap_or(data);
     let bytes = crate::beneath::Beneath::new(package)
-        .and_then(|package| package.read(path))
+        .and_then(|package| package.read_at_most(path, crate::data_file::MAX_YAML_BYTES))
         .map_err(|error| ConfigError::beneath(path, error))?;
     let text = String::from_utf8(bytes).map_err(|_| ConfigError {
         path: path.to_owned(),

@@ -325,10 +325,7 @@ pub(crate) fn read(dir: &Path) -> Result<Option<Vec<Expectation>>, ConfigError> 
     if !path.is_file() {
         return Ok(None);
     }
-    let text = fs_err::read_to_string(&path).map_err(|error| ConfigError {
-        path: path.clone(),
-        kind: ConfigErrorKind::Read(error),
-    })?;
+    let text = ConfigError::read_yaml_text(&path)?;
     parse(&text)
         .map(Some)
         .map_err(|kind| ConfigError { path, kind })
@@ -349,10 +346,7 @@ pub(crate) fn refuse_score_on_pass_fail(dir: &Path) -> Result<(), ConfigError> {
     else {
         return Ok(());
     };
-    let text = fs_err::read_to_string(&path).map_err(|error| ConfigError {
-        path: path.clone(),
-        kind: ConfigErrorKind::Read(error),
-    })?;
+    let text = ConfigError::read_yaml_text(&path)?;
     let line = line_in_entry(&text, expectation.line, "score");
     Err(ConfigError::invalid_on(
         &path,

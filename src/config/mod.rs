@@ -67,6 +67,9 @@ pub(crate) enum ConfigErrorKind {
     /// of the package or does not resolve, refused when it was opened
     /// ([`crate::beneath`], issue #34); the file is the link's.
     Link(Box<crate::beneath::LinkRefused>),
+    /// A file refused unread by its kind (a FIFO, a device) or its size
+    /// ([`crate::data_file`], issue #34).
+    Unread(crate::data_file::Unread),
 }
 
 impl fmt::Display for ConfigErrorKind {
@@ -97,6 +100,7 @@ impl fmt::Display for ConfigErrorKind {
             ConfigErrorKind::Refused { key, message, .. } => write!(f, "`{key}`: {message}"),
             ConfigErrorKind::NotAFolder => f.write_str("is not a folder"),
             ConfigErrorKind::Link(refused) => write!(f, "{refused}"),
+            ConfigErrorKind::Unread(why) => write!(f, "{why}"),
         }
     }
 }
@@ -152,8 +156,43 @@ impl ConfigError {
             | ConfigErrorKind::Parse { .. }
             | ConfigErrorKind::Invalid { .. }
             | ConfigErrorKind::InvalidTest { .. }
-            | ConfigErrorKind::NotAFolder => None,
+            | ConfigErrorKind::NotAFolder
+            | ConfigErrorKind::Unread(_) => None,
         }
+    }
+
+    /// A file of a package that was not read by [`crate::data_file`]: a
+    /// FIFO or device, a file over its bound (issue #34), or an I/O error.
+    pub(crate) fn data_file(error: crate::data_file::DataFileError) -> Self {
+        use crate::data_file::DataFileError;
+        match error {
+            DataFileError::Io { path, source } => ConfigError {
+                path,
+                kind: ConfigErrorKind::Read(source),
+            },
+            DataFileError::Unread { path, why } => ConfigError {
+                path,
+                kind: ConfigErrorKind::Unread(why),
+            },
+        }
+    }
+
+    /// A package's YAML (or TOML) file at `path`, read whole: a regular
+    /// file of at most [`crate::data_file::MAX_YAML_BYTES`].
+    pub(crate) fn read_yaml(path: &Path) -> Result<Vec<u8>, Self> {
+        crate::data_file::read(path, crate::data_file::MAX_YAML_BYTES).map_err(Self::data_file)
+    }
+
+    /// [`Self::read_yaml`] as text, refused when it is not UTF-8 (in the
+    /// words `fs_err::read_to_string` used before it).
+    pub(crate) fn read_yaml_text(path: &Path) -> Result<String, Self> {
+        String::from_utf8(Self::read_yaml(path)?).map_err(|_| ConfigError {
+            path: path.to_owned(),
+            kind: ConfigErrorKind::Read(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "stream did not contain valid UTF-8",
+            )),
+        })
     }
 
     /// A file of a package at `path` that was not read beneath the
@@ -164,11 +203,15 @@ impl ConfigError {
         let kind = match error {
             BeneathError::Refused(refused) => ConfigErrorKind::Link(Box::new(refused)),
             BeneathError::Io { source, .. } => ConfigErrorKind::Read(source),
-            BeneathError::NotRegular(_) => ConfigErrorKind::Invalid {
-                key: "file".to_owned(),
-                message: "is not a regular file".to_owned(),
-                line: None,
-            },
+            BeneathError::NotRegular(ref shown) => {
+                let kind = fs_err::metadata(shown).map_or("not a regular file", |metadata| {
+                    crate::data_file::kind_of(metadata.file_type())
+                });
+                ConfigErrorKind::Unread(crate::data_file::Unread::NotRegular { kind })
+            }
+            BeneathError::TooLarge(_, size, limit) => {
+                ConfigErrorKind::Unread(crate::data_file::Unread::TooLarge { size, limit })
+            }
         };
         ConfigError {
             path: path.to_owned(),

@@ -282,10 +282,13 @@ pub(crate) fn read_disk_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigErro
     for test in inputs {
         let answer_path = test.answer();
         let (name, path) = (test.name, test.input);
-        let bytes = fs_err::read(&path).map_err(|error| read_error(&path, error))?;
-        let answer = if answer_path.is_file() {
-            let bytes =
-                fs_err::read(&answer_path).map_err(|error| read_error(&answer_path, error))?;
+        let read = |path: &Path| {
+            crate::data_file::read(path, crate::data_file::MAX_TEST_BYTES)
+                .map_err(ConfigError::data_file)
+        };
+        let bytes = read(&path)?;
+        let answer = if answer_path.exists() {
+            let bytes = read(&answer_path)?;
             Some(decode(&answer_path, &bytes)?)
         } else {
             None

@@ -306,7 +306,11 @@ pub(crate) fn kattis(
             .as_ref()
             .and_then(|carried| carried.statement.clone())
             .map(String::into_bytes),
-        Some(source) => fs_err::read(source.join("statement.md")).ok(),
+        Some(source) => crate::data_file::read(
+            &source.join("statement.md"),
+            crate::data_file::MAX_TEST_BYTES,
+        )
+        .ok(),
         None => crate::config::bundled::file(&format!("{}/statement.md", package.id()))
             .map(<[u8]>::to_vec),
     };

@@ -199,7 +199,10 @@ fn invalid_inputs(package: &Package, dir: &Path) -> Result<Vec<InvalidTest>, Gra
     })?;
     let mut invalid = Vec::new();
     for test in inputs {
-        let Ok(text) = fs_err::read_to_string(&test.input) else {
+        let Some(text) = crate::data_file::read(&test.input, crate::data_file::MAX_TEST_BYTES)
+            .ok()
+            .and_then(|bytes| String::from_utf8(bytes).ok())
+        else {
             continue;
         };
         if let Err(error) = package.validate(&text) {

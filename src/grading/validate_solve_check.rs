@@ -229,7 +229,7 @@ pub(crate) fn solve(
 /// Why `path` needs `answer` written: `missing`, `stale`, or `None` when it
 /// already holds it.
 fn answer_state(path: &Path, answer: &str) -> Option<&'static str> {
-    match fs_err::read(path).ok() {
+    match crate::data_file::read(path, crate::data_file::MAX_TEST_BYTES).ok() {
         None => Some("missing"),
         Some(old) if old.as_slice() != answer.as_bytes() => Some("stale"),
         Some(_) => None,

@@ -535,7 +535,11 @@ fn exported_engine_package(
     .map(|relative| dir.join(relative))
     .find(|path| path.is_file())
     .unwrap_or_else(|| dir.join(EXPORTED_CHECKER));
-    let Ok(text) = fs_err::read_to_string(&script) else {
+    // Never a FIFO, never unbounded (issue #34): not this judge's script.
+    let Some(text) = crate::data_file::read(&script, crate::data_file::MAX_TEST_BYTES)
+        .ok()
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+    else {
         return Ok(None);
     };
     let Some((engine, profiles, lexmin)) = engine_marker(&text) else {

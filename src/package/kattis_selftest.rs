@@ -228,7 +228,11 @@ fn cases(folder: &Path, extension: &str) -> Result<Vec<PathBuf>, ConfigError> {
         let entry = entry.map_err(|error| {
             ConfigError::invalid(folder, "data", format!("cannot be read: {error}"))
         })?;
-        if entry.file_type().is_file()
+        // A FIFO or device is kept, so that reading it refuses it by name
+        // rather than dropping the case unsaid (issue #34).
+        let file_type = entry.file_type();
+        if !file_type.is_dir()
+            && !file_type.is_symlink()
             && entry
                 .path()
                 .extension()
@@ -241,12 +245,13 @@ fn cases(folder: &Path, extension: &str) -> Result<Vec<PathBuf>, ConfigError> {
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, ConfigError> {
-    fs_err::read(path).map_err(|error| ConfigError::invalid(path, "data", error.to_string()))
+    crate::data_file::read(path, crate::data_file::MAX_TEST_BYTES).map_err(ConfigError::data_file)
 }
 
 /// `beside`, which `case` needs, read; its absence is an error naming both.
 fn read_beside(case: &Path, beside: &Path) -> Result<Vec<u8>, ConfigError> {
-    if !beside.is_file() {
+    // A FIFO or device there is named as such by `read` (issue #34).
+    if !beside.exists() {
         return Err(ConfigError::invalid(
             case,
             "data",

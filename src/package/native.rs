@@ -8,7 +8,7 @@ use super::{programs, Package, ProblemRef};
 use crate::config::problem::{
     check_limits, check_manifest, decode, has_programs, read_disk_tests, PackageTest, ProblemToml,
 };
-use crate::config::{bundled, parse_toml, ConfigError, ConfigErrorKind};
+use crate::config::{bundled, parse_toml, ConfigError};
 use crate::sandbox::{DataFolder, Hidden};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -76,10 +76,7 @@ fn load(
     hidden: &Hidden,
 ) -> Result<Package, ConfigError> {
     let path = dir.join("problem.toml");
-    let text = fs_err::read_to_string(&path).map_err(|error| ConfigError {
-        path: path.clone(),
-        kind: ConfigErrorKind::Read(error),
-    })?;
+    let text = ConfigError::read_yaml_text(&path)?;
     let manifest: ProblemToml = parse_toml(&path, &text)?;
     programs::check_declared_interactor(&path, &text, dir, &manifest)?;
     // No program may read the tests, nor a compile be lent the package.

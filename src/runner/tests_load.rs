@@ -211,7 +211,8 @@ pub(crate) fn written_test(
 }
 
 fn read_text(path: &Path) -> Result<String, TestFault> {
-    let bytes = fs_err::read(path).map_err(|error| TestFault::Unreadable(error.to_string()))?;
+    let bytes = crate::data_file::read(path, crate::data_file::MAX_TEST_BYTES)
+        .map_err(|error| TestFault::Unreadable(error.to_string()))?;
     String::from_utf8(bytes).map_err(|_| TestFault::NotUtf8(path.to_owned()))
 }
 

@@ -19,6 +19,7 @@ mod concurrent;
 mod console;
 mod container;
 mod counters_between_runs;
+mod data_files_bounded;
 mod data_out_of_reach;
 mod data_out_of_reach_per_command;
 mod deadlock;

@@ -107,10 +107,7 @@ pub(crate) fn import(json: &Path, target: &Path) -> Result<Vec<String>, ImportEr
             target.display()
         )));
     }
-    let text = fs_err::read_to_string(json).map_err(|error| ConfigError {
-        path: json.to_owned(),
-        kind: crate::config::ConfigErrorKind::Read(error),
-    })?;
+    let text = ConfigError::read_yaml_text(json)?;
     let sorted = read::sort(read::parse(json, &text)?);
     let skipped: Vec<String> = sorted
         .skipped

@@ -169,10 +169,7 @@ pub(crate) fn generate(
     hidden: &Hidden,
 ) -> Result<Generated, GeneratorsError> {
     let yaml_path = yaml_path(dir);
-    let text = fs_err::read_to_string(&yaml_path).map_err(|error| ConfigError {
-        path: yaml_path.clone(),
-        kind: ConfigErrorKind::Read(error),
-    })?;
+    let text = ConfigError::read_yaml_text(&yaml_path)?;
     let raw = yaml::parse(&text).map_err(|refusal| ConfigError {
         path: yaml_path.clone(),
         kind: ConfigErrorKind::Parse {

@@ -45,7 +45,10 @@ impl Cache {
             let entry = entry.ok()?;
             let name = entry.file_name().to_string_lossy().into_owned();
             let extension = name.strip_prefix("testcase")?;
-            files.insert(extension.to_owned(), fs_err::read(entry.path()).ok()?);
+            // Bounded and never a FIFO: the cache is in the package, where
+            // anything may be put (issue #34).
+            let bytes = crate::data_file::read(&entry.path(), crate::data_file::MAX_TEST_BYTES);
+            files.insert(extension.to_owned(), bytes.ok()?);
         }
         files.contains_key(".in").then_some(files)
     }
@@ -88,9 +91,17 @@ fn hash_program(hasher: &mut Sha256, path: &Path) {
         let relative = entry.path().strip_prefix(path).unwrap_or(entry.path());
         hasher.update(relative.to_string_lossy().as_bytes());
         hasher.update(b"\0");
-        let bytes = fs_err::read(entry.path()).unwrap_or_default();
-        hasher.update((bytes.len() as u64).to_le_bytes());
-        hasher.update(&bytes);
+        // Streamed, not read whole: a huge (sparse) file of a generator's
+        // folder costs time, never memory (issue #34).
+        let Ok(mut file) = crate::data_file::open(entry.path()) else {
+            hasher.update(0_u64.to_le_bytes());
+            continue;
+        };
+        let size = file.metadata().map_or(0, |metadata| metadata.len());
+        hasher.update(size.to_le_bytes());
+        if std::io::copy(&mut file, hasher).is_err() {
+            hasher.update(b"\0unreadable");
+        }
     }
 }
 
@@ -302,7 +313,8 @@ fn same_tree(a: &Path, b: &Path) -> bool {
                 continue;
             }
             let relative = entry.path().strip_prefix(root).ok()?.to_owned();
-            found.insert(relative, fs_err::read(entry.path()).ok()?);
+            let bytes = crate::data_file::read(entry.path(), crate::data_file::MAX_TEST_BYTES);
+            found.insert(relative, bytes.ok()?);
         }
         Some(found)
     }

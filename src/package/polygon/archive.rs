@@ -31,10 +31,8 @@ pub(crate) fn is_zip(path: &Path) -> bool {
 /// `cache`.
 pub(crate) fn unpack(path: &Path, cache: &Path) -> Result<PathBuf, ConfigError> {
     let invalid = |message: String| ConfigError::invalid(path, "zip", message);
-    let bytes = fs_err::read(path).map_err(|error| ConfigError {
-        path: path.to_owned(),
-        kind: crate::config::ConfigErrorKind::Read(error),
-    })?;
+    let bytes = crate::data_file::read(path, crate::data_file::MAX_ARCHIVE_BYTES)
+        .map_err(ConfigError::data_file)?;
     let digest = hex(&Sha256::digest(&bytes));
     let parent = cache.join("archives");
     let target = parent.join(&digest);

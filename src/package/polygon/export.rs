@@ -69,8 +69,8 @@ fn statement(dir: &Path, title: &str) -> Result<Option<(String, bool)>, ConfigEr
     let read = |path: PathBuf| -> Result<Option<String>, ConfigError> {
         match package.read_text(&path) {
             Ok(Ok(text)) => Ok(Some(text).filter(|text| !text.trim().is_empty())),
-            Err(BeneathError::Refused(refused)) => {
-                Err(ConfigError::beneath(&path, BeneathError::Refused(refused)))
+            Err(error @ (BeneathError::Refused(_) | BeneathError::TooLarge(..))) => {
+                Err(ConfigError::beneath(&path, error))
             }
             // Missing, not a file, not UTF-8: no section.
             Ok(Err(_)) | Err(BeneathError::Io { .. } | BeneathError::NotRegular(_)) => Ok(None),

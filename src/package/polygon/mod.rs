@@ -196,7 +196,9 @@ fn not_linked_out(
         Ok(package) => package.check(path).map_err(refused),
         Err(BeneathError::Refused(link)) => Err(refused(link)),
         // The package's folder itself unreadable: its files' readers say so.
-        Err(BeneathError::Io { .. } | BeneathError::NotRegular(_)) => Ok(()),
+        Err(BeneathError::Io { .. } | BeneathError::NotRegular(_) | BeneathError::TooLarge(..)) => {
+            Ok(())
+        }
     }
 }
 
