@@ -16,7 +16,7 @@
 use super::tool::{self, Tool, ToolFault, Toolbox};
 use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
 use crate::problems::{CheckOutcome, CheckerFailure};
-use crate::runner::program_message::{cut, uncaught_exception, MAX_MESSAGE_BYTES};
+use crate::runner::program_message::{cut_unread, uncaught_exception, MAX_MESSAGE_BYTES};
 use crate::sandbox::{Limits, Measured, Termination};
 use crate::verdict::{Points, ValidatorScore};
 
@@ -53,8 +53,7 @@ pub(crate) fn is_plain_decimal(text: &str) -> bool {
     digits(whole) && digits(fraction)
 }
 
-/// The most of a checker's message kept as a test's reason; a message
-/// beyond [`MAX_MESSAGE_BYTES`] is a fault.
+/// The most of a checker's message kept as a test's reason.
 const SHOWN_MESSAGE_BYTES: usize = 512;
 
 /// The protocol an external checker speaks.
@@ -73,16 +72,20 @@ pub(crate) enum ValidatorVerdict {
     Fault(ToolFault),
 }
 
-/// The message of a program: trimmed, or a fault when it is huge.
-fn message(tool: &Tool, bytes: &[u8], discarded: u64, place: &str) -> Result<String, ToolFault> {
-    if bytes.len() > MAX_MESSAGE_BYTES || discarded > 0 {
-        return Err(tool.fault(format!(
-            "wrote a message of {} bytes {place}, more than the {MAX_MESSAGE_BYTES} a reason may have",
-            bytes.len() as u64 + discarded
-        )));
-    }
-    let text = String::from_utf8_lossy(bytes);
-    Ok(cut(text.trim(), SHOWN_MESSAGE_BYTES))
+/// The message of a program, trimmed and cut to [`SHOWN_MESSAGE_BYTES`].
+/// `bytes` holds what was read of it and `unread` how many more it wrote;
+/// one beyond [`MAX_MESSAGE_BYTES`] is cut there and says so, and its
+/// exit code still decides (issue #34: a chatty validator's 20 KB
+/// judgemessage.txt made every test JE, where problemtools and BAPCtools
+/// keep its verdict).
+fn message(bytes: &[u8], unread: u64) -> String {
+    let kept = &bytes[..bytes.len().min(MAX_MESSAGE_BYTES)];
+    let unread = (bytes.len() - kept.len()) as u64 + unread;
+    cut_unread(
+        String::from_utf8_lossy(kept).trim(),
+        SHOWN_MESSAGE_BYTES,
+        unread,
+    )
 }
 
 /// The exit-code conventions an input validator may follow.
@@ -111,15 +114,7 @@ pub(super) fn validator_verdict(
     };
     let mut text = measured.stderr.clone();
     text.extend_from_slice(&measured.stdout);
-    let said = match message(
-        tool,
-        &text,
-        measured.stderr_discarded_bytes,
-        "on stderr and stdout",
-    ) {
-        Ok(said) => said,
-        Err(fault) => return ValidatorVerdict::Fault(fault),
-    };
+    let said = message(&text, measured.stderr_discarded_bytes);
     let invalid = |code: i32| {
         ValidatorVerdict::Invalid(if said.is_empty() {
             format!("the {} rejected the input (exit code {code})", tool.label())
@@ -201,10 +196,32 @@ impl CheckerProtocol {
                         .find(|(name, _)| name == wanted)
                         .map(|(_, bytes)| bytes.as_slice())
                 };
+                let unread = |wanted: &str| {
+                    run.unread
+                        .iter()
+                        .find(|(name, _)| name == wanted)
+                        .map_or(0, |(_, more)| *more)
+                };
                 let judge_message = file("feedback/judgemessage.txt").unwrap_or(&[]);
-                let mut outcome =
-                    decide_kattis(tool, &run.measured, judge_message, toolbox.limits())
-                        .map_err(failure)?;
+                let mut outcome = decide_kattis(
+                    tool,
+                    &run.measured,
+                    (judge_message, unread("feedback/judgemessage.txt")),
+                    toolbox.limits(),
+                )
+                .map_err(failure)?;
+                // A score is one number: past a message's bound it is no
+                // score, and the validator's fault.
+                if let Some((name, _)) = run
+                    .unread
+                    .iter()
+                    .find(|(name, _)| name != "feedback/judgemessage.txt")
+                {
+                    return Err(failure(tool.fault(format!(
+                        "left a file the judge does not read: `{name}` holds more than the \
+                         {MAX_MESSAGE_BYTES} bytes the judge reads of it"
+                    ))));
+                }
                 if outcome.verdict == crate::verdict::Verdict::Accepted {
                     outcome.score = validator_score(
                         tool,
@@ -234,12 +251,17 @@ pub(super) fn decide_testlib(
     let Termination::Exited(code) = measured.termination else {
         return Err(tool.fault("ended without an exit code"));
     };
-    let said = message(
-        tool,
-        &measured.stderr,
-        measured.stderr_discarded_bytes,
-        "on stderr",
-    )?;
+    // A testlib checker's stderr is its verdict's reason, one line as
+    // testlib writes it (`quitf`): a flood there is a fault, unlike a Kattis
+    // validator's log.
+    let written = measured.stderr.len() as u64 + measured.stderr_discarded_bytes;
+    if written > MAX_MESSAGE_BYTES as u64 {
+        return Err(tool.fault(format!(
+            "wrote a message of {written} bytes on stderr, more than the {MAX_MESSAGE_BYTES} a \
+             reason may have"
+        )));
+    }
+    let said = message(&measured.stderr, 0);
     if !(0..=3).contains(&code) && code != TESTLIB_POINTS {
         return Err(tool.fault(tool::with_stderr(
             &format!(
@@ -286,7 +308,7 @@ pub(super) fn decide_testlib(
 pub(super) fn decide_kattis(
     tool: &Tool,
     measured: &Measured,
-    judge_message: &[u8],
+    (judge_message, unread): (&[u8], u64),
     limits: &Limits,
 ) -> Result<CheckOutcome, ToolFault> {
     if let Some(fault) = tool::abnormal_end(tool, measured, limits) {
@@ -295,7 +317,7 @@ pub(super) fn decide_kattis(
     let Termination::Exited(code) = measured.termination else {
         return Err(tool.fault("ended without an exit code"));
     };
-    let said = message(tool, judge_message, 0, "in judgemessage.txt")?;
+    let said = message(judge_message, unread);
     match code {
         KATTIS_ACCEPT => Ok(CheckOutcome::accepted(said)),
         KATTIS_REJECT => Ok(CheckOutcome::wrong_answer(if said.is_empty() {
@@ -474,7 +496,7 @@ mod tests {
         let decided = decide_kattis(
             &tool(),
             &measured(Termination::Exited(code), ""),
-            message.as_bytes(),
+            (message.as_bytes(), 0),
             &limits(),
         );
         let decided = decided
@@ -482,6 +504,50 @@ mod tests {
             .map(|outcome| (outcome.verdict, outcome.reason.as_str()))
             .map_err(|fault| fault.0.as_str());
         assert_eq!(decided, expected);
+    }
+
+    /// See: issue #34. A message past the bound is cut and says so; the
+    /// exit code still decides.
+    #[test]
+    fn a_long_message_is_cut_and_the_exit_code_decides() {
+        let long = "diff line\n".repeat(2000);
+        let decided = decide_kattis(
+            &tool(),
+            &measured(Termination::Exited(43), ""),
+            (
+                &long.as_bytes()[..MAX_MESSAGE_BYTES],
+                20_000 - MAX_MESSAGE_BYTES as u64,
+            ),
+            &limits(),
+        )
+        .unwrap();
+        assert_eq!(decided.verdict, Verdict::WrongAnswer);
+        assert!(
+            decided.reason.starts_with("diff line\ndiff line"),
+            "{}",
+            decided.reason
+        );
+        assert!(
+            decided.reason.ends_with(&format!(
+                "... ({} more bytes not shown: the message was cut at the 16384 bytes the judge \
+                 reads)",
+                20_000 - 512
+            )),
+            "{}",
+            decided.reason
+        );
+        let accepted = decide_kattis(
+            &tool(),
+            &measured(Termination::Exited(42), ""),
+            (&long.as_bytes()[..MAX_MESSAGE_BYTES], 1),
+            &limits(),
+        )
+        .unwrap();
+        assert_eq!(accepted.verdict, Verdict::Accepted);
+        let mut chatty = measured(Termination::Exited(42), &"read token\n".repeat(3000));
+        chatty.stderr_discarded_bytes = 1 << 20;
+        let verdict = validator_verdict(&tool(), ValidatorExitCodes::Kattis, &chatty, &limits());
+        assert!(matches!(verdict, ValidatorVerdict::Valid), "{verdict:?}");
     }
 
     #[test]
@@ -493,7 +559,7 @@ mod tests {
         );
         let mut slow = measured(Termination::Signaled(9), "");
         slow.limit_exceeded = Some(LimitExceeded::WallTime);
-        assert!(decide_kattis(&tool(), &slow, b"", &limits())
+        assert!(decide_kattis(&tool(), &slow, (b"", 0), &limits())
             .unwrap_err()
             .0
             .starts_with("checker `check.cpp` timed out: it ran for more than 2000 ms"));

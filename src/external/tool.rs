@@ -110,6 +110,10 @@ pub(crate) struct ToolRun {
     pub(crate) measured: Measured,
     /// `(name, bytes)` of each file asked for that exists.
     pub(crate) files: Vec<(String, Vec<u8>)>,
+    /// `(name, bytes)` of what a message file of `files` held past a
+    /// message's bound, not read: the caller says whether a cut file is
+    /// still a message (`judgemessage.txt`) or the tool's fault (a score).
+    pub(crate) unread: Vec<(String, u64)>,
 }
 
 impl Tool {
@@ -422,21 +426,32 @@ impl Toolbox {
             .map_err(|error| ToolFault(format!("failed to run the {label}: {error:#}")))
         });
         let mut collected = Vec::new();
+        let mut unread = Vec::new();
         let mut refused = None;
         if measured.is_ok() {
             for name in collect {
                 // Read as the sandbox's files are, never through a link
                 // (issue #35); one it may not be read from is its fault.
-                let limit = match how {
-                    Collect::Message => COLLECTED_BYTES,
-                    Collect::Data => crate::problems::text::MAX_TEXT_BYTES as u64,
-                };
-                match crate::sandbox::left::read_left(&workdir, name, limit) {
+                // A message is cut at its bound (what is past it counted,
+                // not read); test data over its bound is refused.
+                let read = crate::sandbox::left::open_left(&workdir, name).and_then(|file| {
+                    file.map(|file| match how {
+                        Collect::Message => file.read_prefix(COLLECTED_BYTES),
+                        Collect::Data => file
+                            .read(crate::problems::text::MAX_TEXT_BYTES as u64)
+                            .map(|bytes| (bytes, 0)),
+                    })
+                    .transpose()
+                });
+                match read {
                     // A message naming the tool's file names the package's.
-                    Ok(Some(bytes)) if how == Collect::Message => {
+                    Ok(Some((bytes, more))) if how == Collect::Message => {
                         collected.push(((*name).to_owned(), prepared.own_bytes(&bytes)));
+                        if more > 0 {
+                            unread.push(((*name).to_owned(), more));
+                        }
                     }
-                    Ok(Some(bytes)) => collected.push(((*name).to_owned(), bytes)),
+                    Ok(Some((bytes, _))) => collected.push(((*name).to_owned(), bytes)),
                     Ok(None) => {}
                     Err(error) => {
                         refused = Some(
@@ -460,6 +475,7 @@ impl Toolbox {
         Ok(ToolRun {
             measured,
             files: collected,
+            unread,
         })
     }
 }

@@ -22,6 +22,26 @@ pub(crate) fn cut(text: &str, limit: usize) -> String {
     )
 }
 
+/// [`cut`] of a message of which `unread` more bytes, past
+/// [`MAX_MESSAGE_BYTES`], were never read: the note counts them too and
+/// says the message was cut there (issue #34: a message past the bound is
+/// cut, never the program's fault).
+pub(crate) fn cut_unread(text: &str, limit: usize, unread: u64) -> String {
+    if unread == 0 {
+        return cut(text, limit);
+    }
+    let mut end = text.len().min(limit);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(
+        "{}... ({} more bytes not shown: the message was cut at the {MAX_MESSAGE_BYTES} bytes \
+         the judge reads)",
+        &text[..end],
+        (text.len() - end) as u64 + unread
+    )
+}
+
 /// The note a message about a program adds when its stderr says
 /// `Operation not permitted` (glibc's and Python's words for `EPERM`),
 /// which is also how the sandbox refuses every program some calls

@@ -100,6 +100,21 @@ impl LeftFile {
     }
 }
 
+impl LeftFile {
+    /// Its first `limit` bytes, and how many more it holds (by `fstat`,
+    /// never read): a message cut rather than refused (issue #34).
+    pub(crate) fn read_prefix(self, limit: u64) -> Result<(Vec<u8>, u64), LeftFileError> {
+        let fail = |error| LeftFileError::new(&self.name, LeftFileErrorKind::Io(error));
+        let size = self.file.metadata().map_err(fail)?.len();
+        let mut bytes = Vec::new();
+        (&self.file)
+            .take(limit)
+            .read_to_end(&mut bytes)
+            .map_err(fail)?;
+        Ok((bytes, size.saturating_sub(limit)))
+    }
+}
+
 /// Opens `name` (relative, without `..`) in `folder`, a folder the judge
 /// made and lent to a program: `None` when there is no such file; an error
 /// when there is one that breaks a rule of the module.

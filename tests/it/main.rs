@@ -55,6 +55,7 @@ mod kattis_shapes;
 mod learning_platforms;
 mod left_files;
 mod leftovers_in_flight;
+mod long_validator_messages;
 mod matchsticks;
 mod mayan;
 mod messages;

@@ -276,16 +276,20 @@ fn own_paths(spec: &InteractorSpec, bytes: &[u8]) -> String {
 }
 
 /// The validator's `judgemessage.txt`, else its stderr, trimmed and cut;
-/// a `judgemessage.txt` the judge does not read (issue #35), or one beyond
-/// [`MAX_MESSAGE_BYTES`] (a log, not a reason), is the validator's fault.
+/// a `judgemessage.txt` the judge does not read (issue #35) is the
+/// validator's fault, one beyond [`MAX_MESSAGE_BYTES`] is cut there and
+/// says so (issue #34: its verdict stands).
 fn feedback_of(dir: &Path, stderr: &[u8]) -> Result<String, LeftFileError> {
-    let message = left::read_left(dir, "feedback/judgemessage.txt", MAX_MESSAGE_BYTES as u64)?
+    let (message, unread) = left::open_left(dir, "feedback/judgemessage.txt")?
+        .map(|file| file.read_prefix(MAX_MESSAGE_BYTES as u64))
+        .transpose()?
         .unwrap_or_default();
     if !message.iter().all(u8::is_ascii_whitespace) {
         let text = String::from_utf8_lossy(&message);
-        return Ok(crate::runner::program_message::cut(
+        return Ok(crate::runner::program_message::cut_unread(
             text.trim(),
             FEEDBACK_BYTES,
+            unread,
         ));
     }
     let text = String::from_utf8_lossy(stderr);

@@ -168,6 +168,31 @@ fn a_file_over_its_limit_is_refused_after_reading_one_byte_more(limit: u64, read
     }
 }
 
+/// See: issue #34. A message is cut at its bound, and what lies past it
+/// is counted (by its size), never read; a sparse file of 6 GiB costs
+/// nothing.
+#[test_case(1024, 0 ; "exactly the limit")]
+#[test_case(1000, 24 ; "past the limit")]
+fn a_messages_prefix_is_read_and_the_rest_counted(limit: u64, more: u64) {
+    let setup = setup();
+    let path = setup.folder.join("feedback/judgemessage.txt");
+    fs_err::write(&path, vec![b'x'; 1024]).unwrap();
+    let file = open_left(&setup.folder, "feedback/judgemessage.txt")
+        .unwrap()
+        .unwrap();
+    let (bytes, unread) = file.read_prefix(limit).unwrap();
+    assert_eq!((bytes.len() as u64, unread), (limit, more));
+    fs_err::File::create(&path)
+        .unwrap()
+        .set_len(6 << 30)
+        .unwrap();
+    let file = open_left(&setup.folder, "feedback/judgemessage.txt")
+        .unwrap()
+        .unwrap();
+    let (bytes, unread) = file.read_prefix(16384).unwrap();
+    assert_eq!((bytes.len(), unread), (16384, (6 << 30) - 16384));
+}
+
 #[test_case("../secret.txt" ; "a parent")]
 #[test_case("/etc/passwd" ; "an absolute path")]
 #[test_case("" ; "empty")]
