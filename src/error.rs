@@ -350,6 +350,25 @@ mod tests {
         .into()
     }
 
+    /// `judge check`'s verdicts exit with testlib's codes. Here rather than
+    /// beside `check_outcome`, so the grading layer never names this one
+    /// (issue #33: the folders depend one way).
+    #[test]
+    fn check_outcomes_exit_with_testlibs_codes() {
+        use crate::grading::validate_solve_check::check_outcome;
+        use crate::verdict::Verdict;
+        let rows = [
+            (Verdict::Accepted, 0),
+            (Verdict::WrongAnswer, 1),
+            (Verdict::PresentationError, 2),
+            (Verdict::JudgeError, 3),
+        ];
+        for (verdict, code) in rows {
+            let outcome = check_outcome(verdict);
+            assert_eq!(exit_code(&Ok(outcome)), code, "{verdict}");
+        }
+    }
+
     /// See: issue #33. What a package could not build before its grade
     /// keeps whose fault it was: its files' (exit 2) or the judge's (3).
     #[test]
