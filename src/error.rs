@@ -232,6 +232,7 @@ impl Error {
             Error::Grading(grading) => grading.hint(),
             Error::SimilarRefused(refused) => refused.hint(),
             Error::Config(config) => config.hint(),
+            Error::Export(ExportError::Refused { refused, .. }) => refused.hint(),
             Error::TestSet(_)
             | Error::NoProfile { .. }
             | Error::StressJudgeFailed { .. }
@@ -278,6 +279,7 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
             | Error::Prepare(PrepareError::Config(_))
             | Error::Export(
                 ExportError::Unsupported { .. }
+                | ExportError::Refused { .. }
                 | ExportError::UnknownLanguage { .. }
                 | ExportError::NoPackage { .. },
             )

@@ -348,8 +348,8 @@ pub(crate) struct PackageRow {
 pub(crate) struct PackageReport {
     pub(crate) rows: Vec<PackageRow>,
     /// What the package's format suggests about the rows that disagree,
-    /// one line each.
-    pub(crate) hints: Vec<String>,
+    /// each printed as every hint is.
+    pub(crate) hints: Vec<crate::hint::Hint>,
     pub(crate) skipped: usize,
     pub(crate) time_limit_ms: u64,
     pub(crate) report: GradeReport,

@@ -255,7 +255,11 @@ pub(crate) trait Expectations: Send + Sync + std::fmt::Debug {
     /// What a user may do about `result` disagreeing with what the package
     /// expects of `listed`, when the format knows (a solution its authors
     /// saw pass, timed out here).
-    fn hint(&self, _listed: &PackageSubmission, _result: &SubmissionResult) -> Option<String> {
+    fn hint(
+        &self,
+        _listed: &PackageSubmission,
+        _result: &SubmissionResult,
+    ) -> Option<crate::hint::Hint> {
         None
     }
 }

@@ -633,7 +633,11 @@ impl Expectations for Tags {
     /// A solution that must pass (`main`, `accepted`) and timed out: its
     /// authors saw it pass on Polygon's machine, which may be faster than
     /// this host.
-    fn hint(&self, listed: &PackageSubmission, result: &SubmissionResult) -> Option<String> {
+    fn hint(
+        &self,
+        listed: &PackageSubmission,
+        result: &SubmissionResult,
+    ) -> Option<crate::hint::Hint> {
         let tag = SolutionTag::parse(&listed.expected_as)?;
         if !matches!(tag, SolutionTag::Main | SolutionTag::Accepted)
             || result.verdict != Verdict::TimeLimitExceeded
@@ -645,11 +649,11 @@ impl Expectations for Tags {
         } else {
             "tagged `accepted`"
         };
-        Some(format!(
+        Some(crate::hint::Hint::new(format!(
             "`{}` ({which}) exceeded the time limit here, which Polygon's machine met; when this \
              host is slower, give its language a `time-factor` in judge.toml ([languages.{}] \
              time-factor = 1.5; see docs/polygon.md)",
             result.submission, result.language
-        ))
+        )))
     }
 }
