@@ -190,11 +190,11 @@ fn write_run(
             });
         failures.extend(written.err());
     }
-    let options = report::html::Options {
+    let options = report::Context {
         student_view,
         interrupted: viewed.interrupted,
         not_graded: viewed.not_graded.clone(),
-        ..report::html::Options::default()
+        ..report::Context::default()
     };
     failures.extend(super::reports::write(files, &viewed.results, &options, None).err());
     failures

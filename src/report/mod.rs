@@ -21,6 +21,7 @@ pub(crate) mod points;
 pub(crate) mod prairielearn;
 pub(crate) mod progress;
 pub(crate) mod rendering;
+pub use rendering::Context;
 pub(crate) mod source;
 pub(crate) mod stdout;
 pub(crate) mod targets;
