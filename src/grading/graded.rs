@@ -74,6 +74,7 @@ impl Row for GradedResult {
         accepted.extend(expected.also.iter().copied());
         Some(Expectation {
             folder: expected.folder.clone(),
+            folder_word: expected.kind.word(),
             verdict: expected.verdict,
             accepted,
             agrees: agrees(self) == Some(true),
@@ -127,6 +128,7 @@ mod tests {
     fn folder(verdict: Option<Verdict>, also: &[Verdict], stored: Option<bool>) -> Expected {
         Expected {
             folder: "f".to_owned(),
+            kind: Default::default(),
             verdict,
             also: also.to_vec(),
             agrees: stored,

@@ -14,10 +14,10 @@ use crate::exit::Outcome;
 use crate::grading::resume::{Journal, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::format::{
-    Expectations, ListedSubmissions, PackageSubmission, StatedLanguage, TimeFactors,
+    Expectations, ExpectedKey, ListedSubmissions, PackageSubmission, StatedLanguage, TimeFactors,
 };
 use crate::package::{self, Package};
-use crate::report::json::GradeReport;
+use crate::report::json::{ExpectedKind, GradeReport};
 use crate::report::ReportError;
 use crate::runner::{self, FixedTests, Submission, SubmissionResult, TestCase, Workspace};
 use crate::sandbox::Hidden;
@@ -347,6 +347,8 @@ pub(crate) struct PackageRow {
 #[derive(Debug)]
 pub(crate) struct PackageReport {
     pub(crate) rows: Vec<PackageRow>,
+    /// What the format's submissions are expected by, for the tally's words.
+    pub(crate) key: ExpectedKey,
     /// What the package's format suggests about the rows that disagree,
     /// each printed as every hint is.
     pub(crate) hints: Vec<crate::hint::Hint>,
@@ -500,6 +502,10 @@ pub(crate) fn grade(
             continue;
         };
         expected.also = plan.expectations.verdicts(&expected.folder).1;
+        expected.kind = match plan.expectations.key() {
+            ExpectedKey::Folder => ExpectedKind::Folder,
+            ExpectedKey::Tag => ExpectedKind::Tag,
+        };
         let Some((listed, _)) = plan
             .graded
             .iter()
@@ -522,6 +528,7 @@ pub(crate) fn grade(
         .filter_map(|row| plan.expectations.hint(&row.listed, &row.result))
         .collect();
     let graded = PackageReport {
+        key: plan.expectations.key(),
         hints,
         rows,
         skipped: plan.skipped.len(),

@@ -192,6 +192,28 @@ pub(crate) struct PackageSubmission {
     pub(crate) standard: Option<String>,
 }
 
+/// What a format's submissions are expected by (the key
+/// [`PackageSubmission::expected_as`] holds), as its words name it: the
+/// table of `grade --package`, its tally and the report say it (issue #33:
+/// a Polygon tag was called a folder).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ExpectedKey {
+    /// A verdict folder (`submissions/accepted/`): Kattis and ours.
+    Folder,
+    /// A solution's tag in `problem.xml`: Polygon.
+    Tag,
+}
+
+impl ExpectedKey {
+    /// The word: `folder`, `tag`.
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            ExpectedKey::Folder => "folder",
+            ExpectedKey::Tag => "tag",
+        }
+    }
+}
+
 /// Where a package lists its own submissions. The list is read only when
 /// they are graded (`grade --package`), so that a broken list keeps no
 /// other command from using the package.
@@ -231,6 +253,10 @@ pub(crate) trait Expectations: Send + Sync + std::fmt::Debug {
     /// folder, its tag) is expected to get, if one, and the others it may
     /// get.
     fn verdicts(&self, expected_as: &str) -> (Option<Verdict>, Vec<Verdict>);
+
+    /// What the format's submissions are expected by, for the words the
+    /// table, its tally and the report use.
+    fn key(&self) -> ExpectedKey;
 
     /// Whether `result` is what the package expects of `listed`.
     fn agrees(&self, listed: &PackageSubmission, result: &SubmissionResult) -> bool;

@@ -301,8 +301,11 @@ pub trait Row {
 /// What a submission had to get and whether it did ([`Row::expectation`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expectation {
-    /// The folder that names it (`wrong_answer`).
+    /// The folder that names it (`wrong_answer`), or the tag in its place.
     pub folder: String,
+    /// The word for what `folder` names, as its package's format says it:
+    /// `folder`, or `tag` for a Polygon solution's tag.
+    pub folder_word: &'static str,
     /// The verdict the folder demands; `None` for a folder that names none.
     pub verdict: Option<Verdict>,
     /// Every verdict the folder accepts, AC among them for a test.

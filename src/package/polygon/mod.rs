@@ -33,8 +33,8 @@ mod unique;
 mod xml;
 
 use super::format::{
-    Answers, Expectations, Languages, LimitSources, ListedSubmissions, LoadedPackage, LowerBound,
-    OwnSubmissions, PackageFormat, PackageSubmission, StatedLanguage, TimeFactors,
+    Answers, Expectations, ExpectedKey, Languages, LimitSources, ListedSubmissions, LoadedPackage,
+    LowerBound, OwnSubmissions, PackageFormat, PackageSubmission, StatedLanguage, TimeFactors,
 };
 use super::{Package, ProblemRef};
 use crate::config::judge::JudgeConfig;
@@ -589,6 +589,10 @@ impl Expectations for Tags {
         )
     }
 
+    fn key(&self) -> ExpectedKey {
+        ExpectedKey::Tag
+    }
+
     /// A solution that did not compile agrees with no tag.
     fn agrees(&self, listed: &PackageSubmission, result: &SubmissionResult) -> bool {
         let Some(tag) = SolutionTag::parse(&listed.expected_as) else {
@@ -601,10 +605,9 @@ impl Expectations for Tags {
         tag.agrees(result.verdict, &tests)
     }
 
-    /// The tag alone decides; the table has always called it the
-    /// solution's folder.
+    /// The tag alone decides: `tag main`.
     fn decided_by(&self, listed: &PackageSubmission) -> String {
-        format!("folder {}", listed.expected_as)
+        format!("{} {}", self.key().word(), listed.expected_as)
     }
 
     /// `problem.xml` states the limit (a Polygon package always does, so
