@@ -22,7 +22,6 @@ use crate::input_file::CannotRead;
 use crate::interrupt::{InterruptError, Signal};
 use crate::package::autograding::ImportError;
 use crate::package::format::PrepareError;
-use crate::package::generators::GeneratorsError;
 use crate::package::scaffold::ScaffoldError;
 use crate::report::targets::TargetError;
 use crate::report::ReportError;
@@ -112,11 +111,9 @@ pub(crate) enum Error {
     /// `judge import` wrote no package.
     #[error(transparent)]
     Import(#[from] ImportError),
-    /// `judge gen --package` could not build `data/`.
-    #[error(transparent)]
-    Generators(#[from] crate::package::generators::GeneratorsError),
-    /// `judge grade --package` could not build what the package makes of
-    /// itself (a Kattis package's `data/` from `generators.yaml`).
+    /// `judge grade --package` or `judge gen --package` could not build
+    /// what the package makes of itself (a Kattis package's `data/` from
+    /// `generators.yaml`).
     #[error(transparent)]
     Prepare(#[from] PrepareError),
     /// A report could not be serialised.
@@ -244,7 +241,6 @@ impl Error {
             | Error::CannotRead(_)
             | Error::Scaffold(_)
             | Error::Import(_)
-            | Error::Generators(_)
             | Error::Prepare(_)
             | Error::Json(_)
             | Error::Stdout(_)
@@ -275,7 +271,6 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
             | Error::SimilarRefused(_)
             | Error::Targets(_)
             | Error::Config(_)
-            | Error::Generators(GeneratorsError::Config(_))
             | Error::Prepare(PrepareError::Config(_))
             | Error::Export(
                 ExportError::Unsupported { .. }
@@ -319,7 +314,6 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
             | Error::Similar(_)
             | Error::SimilarJson(_)
             | Error::Export(ExportError::Reference { .. } | ExportError::Write { .. })
-            | Error::Generators(GeneratorsError::Write { .. } | GeneratorsError::Toolbox(_))
             | Error::Prepare(PrepareError::Judge(_))
             | Error::Check(_)
             | Error::InteractCommandLine(_)

@@ -61,6 +61,16 @@ pub(crate) trait PackageFormat: Sync {
         Ok(None)
     }
 
+    /// Builds what the package in `dir` makes of itself as `judge gen
+    /// --package` asks: the same build as [`Self::prepare`], but every case
+    /// that could not be made is said rather than graded around, and a
+    /// wrong file is an error even when the package has tests already (a
+    /// Kattis package's `data/` from its `generators.yaml`); `None`: the
+    /// format builds nothing, as by default.
+    fn build(&self, _dir: &Path, _config: &JudgeConfig) -> Result<Option<Built>, PrepareError> {
+        Ok(None)
+    }
+
     /// The folders of the package in `dir` that building it
     /// ([`Self::prepare`]) keeps from its programs, besides
     /// [`Self::secret_folders`]: they stay hidden while its submissions are
@@ -89,6 +99,17 @@ pub(crate) trait PackageFormat: Sync {
 #[derive(Debug)]
 pub(crate) struct Prepared {
     pub(crate) lines: Vec<String>,
+}
+
+/// What building a package for `judge gen --package`
+/// ([`PackageFormat::build`]) came to.
+#[derive(Debug)]
+pub(crate) struct Built {
+    /// What the build said, one line each, in order.
+    pub(crate) lines: Vec<String>,
+    /// Each case that could not be made or failed its check, with why; the
+    /// package's tests are then left as they were.
+    pub(crate) failures: Vec<String>,
 }
 
 /// Why a package could not build what it makes of itself before its grade
