@@ -82,7 +82,9 @@ pub(crate) enum ExportError {
     Refused {
         id: String,
         path: PathBuf,
-        refused: crate::runner::SubmissionRefused,
+        /// Boxed: a link's refusal holds paths, and the error type stays
+        /// small.
+        refused: Box<crate::runner::SubmissionRefused>,
     },
     /// A test has no answer and the reference could not make one.
     #[error("cannot export `{id}`: the reference solver rejected test `{test}`: {message}")]
@@ -171,7 +173,7 @@ fn carried_bytes(id: &str, from: &Path) -> Result<Vec<u8>, ExportError> {
     crate::runner::read_submission(from).map_err(|refused| ExportError::Refused {
         id: id.to_owned(),
         path: from.to_owned(),
-        refused,
+        refused: Box::new(refused),
     })
 }
 

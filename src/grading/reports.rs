@@ -306,7 +306,6 @@ pub(crate) fn write_grade(
             } else {
                 std::collections::BTreeMap::new()
             },
-            ..Context::default()
         },
         section,
     );
