@@ -11,7 +11,7 @@
 //! and `-q` work as for `judge grade`.
 
 use super::reports::ReportArgs;
-use super::{announce_isolation, say, write_stdout};
+use super::{announce_isolation, say, say_hint, write_stdout};
 use crate::config::judge::JudgeConfig;
 use crate::discovery::Shard;
 use crate::error::Error;
@@ -119,7 +119,7 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
         journal.remove()?;
     }
     for hint in &graded.hints {
-        say(&format!("hint: {hint}"));
+        say_hint(hint);
     }
     let stopped_by = cancel.signal();
     if let Some(signal) = stopped_by {

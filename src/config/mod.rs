@@ -16,6 +16,7 @@ pub(crate) mod kattis_validator_args;
 pub(crate) mod kattis_yaml;
 pub(crate) mod languages;
 pub mod problem;
+pub mod report;
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -82,7 +82,7 @@ pub(crate) fn run_gradescope(
         problems_dir,
         &languages,
         all_languages,
-        config.gradescope_hidden_tests,
+        config.report.gradescope.hidden_tests,
         &judge,
         out,
     )?;

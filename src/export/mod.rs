@@ -76,6 +76,16 @@ pub(crate) enum ExportError {
     /// The package cannot be expressed in the Kattis format (yet).
     #[error("cannot export `{id}`: {reason}")]
     Unsupported { id: String, reason: String },
+    /// A file the package carries that the reader of programs refuses (a
+    /// link out of the package), its advice a hint beside it.
+    #[error("cannot export `{id}`: `{}`: {refused}", path.display())]
+    Refused {
+        id: String,
+        path: PathBuf,
+        /// Boxed: a link's refusal holds paths, and the error type stays
+        /// small.
+        refused: Box<crate::runner::SubmissionRefused>,
+    },
     /// A test has no answer and the reference could not make one.
     #[error("cannot export `{id}`: the reference solver rejected test `{test}`: {message}")]
     Reference {
@@ -160,14 +170,10 @@ fn examples(
 /// link rule of the runner follows (issue #34): a link to `/etc/shadow` is
 /// refused naming it, never copied into an export.
 fn carried_bytes(id: &str, from: &Path) -> Result<Vec<u8>, ExportError> {
-    crate::runner::read_submission(from).map_err(|refusal| ExportError::Unsupported {
+    crate::runner::read_submission(from).map_err(|refused| ExportError::Refused {
         id: id.to_owned(),
-        reason: match refusal {
-            crate::runner::SubmissionRefused::Refused(message)
-            | crate::runner::SubmissionRefused::Unreadable(message) => {
-                format!("`{}`: {message}", from.display())
-            }
-        },
+        path: from.to_owned(),
+        refused: Box::new(refused),
     })
 }
 

@@ -15,7 +15,7 @@ use crate::exit::Outcome;
 use crate::grading::resume::{Journal, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::format::{
-    Expectations, ListedSubmissions, PackageSubmission, StatedLanguage, TimeFactors,
+    Expectations, ExpectedKey, ListedSubmissions, PackageSubmission, StatedLanguage, TimeFactors,
 };
 use crate::package::{self, Package};
 use crate::report::ReportError;
@@ -347,9 +347,11 @@ pub(crate) struct PackageRow {
 #[derive(Debug)]
 pub(crate) struct PackageReport {
     pub(crate) rows: Vec<PackageRow>,
+    /// What the format's submissions are expected by, for the tally's words.
+    pub(crate) key: ExpectedKey,
     /// What the package's format suggests about the rows that disagree,
-    /// one line each.
-    pub(crate) hints: Vec<String>,
+    /// each printed as every hint is.
+    pub(crate) hints: Vec<crate::hint::Hint>,
     pub(crate) skipped: usize,
     pub(crate) time_limit_ms: u64,
     pub(crate) report: Grade,
@@ -500,6 +502,7 @@ pub(crate) fn grade(
             continue;
         };
         expected.also = plan.expectations.verdicts(&expected.folder).1;
+        expected.kind = plan.expectations.key();
         let Some((listed, _)) = plan
             .graded
             .iter()
@@ -522,6 +525,7 @@ pub(crate) fn grade(
         .filter_map(|row| plan.expectations.hint(&row.listed, &row.result))
         .collect();
     let graded = PackageReport {
+        key: plan.expectations.key(),
         hints,
         rows,
         skipped: plan.skipped.len(),

@@ -78,8 +78,9 @@ pub(crate) fn table(report: &PackageReport, quiet: bool, student_view: bool) -> 
     }
     let _ = writeln!(
         table,
-        "{agree} of {} submissions got their folder's verdict; {} skipped; time limit {} ms",
+        "{agree} of {} submissions got their {}'s verdict; {} skipped; time limit {} ms",
         report.rows.len(),
+        report.key.word(),
         report.skipped,
         report.time_limit_ms
     );

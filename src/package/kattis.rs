@@ -8,7 +8,7 @@
 //! built-in engine uses that engine directly.
 
 use super::format::{Answers, Languages, LoadedPackage, PackageFormat, TimeFactors};
-use super::format::{PrepareError, Prepared};
+use super::format::{Built, PrepareError, Prepared};
 use super::kattis_programs::{program_at, programs_in, FoundProgram};
 use super::verdict_folders::VerdictFolders;
 use super::{Package, ProblemRef};
@@ -69,6 +69,18 @@ impl PackageFormat for Kattis {
     /// ([`super::generators::prepare`]).
     fn prepare(&self, dir: &Path, config: &JudgeConfig) -> Result<Option<Prepared>, PrepareError> {
         Ok(super::generators::prepare(dir, config)?.map(|lines| Prepared { lines }))
+    }
+
+    /// `data/` from `generators/generators.yaml`
+    /// ([`super::generators::generate`]), its programs hiding the package's
+    /// folders the build says are secret; a package without one is a
+    /// configuration error naming the file.
+    fn build(&self, dir: &Path, config: &JudgeConfig) -> Result<Option<Built>, PrepareError> {
+        let generated = super::generators::generate(dir, config, &Hidden::new())?;
+        Ok(Some(Built {
+            lines: generated.lines,
+            failures: generated.failures,
+        }))
     }
 
     /// What building `data/` keeps from the generators, when the package

@@ -9,8 +9,8 @@
 //! for the folders' meanings ([`crate::discovery`]).
 
 use super::format::{
-    Expectations, LimitSources, ListedSubmissions, LowerBound, OwnSubmissions, PackageSubmission,
-    StatedLanguage,
+    Expectations, ExpectedKey, LimitSources, ListedSubmissions, LowerBound, OwnSubmissions,
+    PackageSubmission, StatedLanguage,
 };
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::package_submissions;
@@ -216,6 +216,10 @@ impl Expectations for FolderExpectations {
         (own, also_accepted(folder, own))
     }
 
+    fn key(&self) -> ExpectedKey {
+        ExpectedKey::Folder
+    }
+
     fn agrees(&self, listed: &PackageSubmission, result: &SubmissionResult) -> bool {
         package_agrees(listed, &self.matching(listed), result, self.scored)
     }
@@ -225,7 +229,7 @@ impl Expectations for FolderExpectations {
     fn decided_by(&self, listed: &PackageSubmission) -> String {
         let entries = self.expected_by(listed);
         if entries.is_empty() {
-            format!("folder {}", listed.expected_as)
+            format!("{} {}", self.key().word(), listed.expected_as)
         } else {
             format!("submissions.yaml {}", entries.join(", "))
         }

@@ -42,8 +42,8 @@ pub(crate) enum FolderRefused {
     #[error("failed to copy the program: {0}")]
     Copy(std::io::Error),
     /// One of its files, as [`super::read_submission`] refused it.
-    #[error("{0}")]
-    File(String),
+    #[error(transparent)]
+    File(super::SubmissionRefused),
     /// A link among its files points where it may not.
     #[error(transparent)]
     Link(#[from] super::links::LinkRefused),
@@ -70,12 +70,12 @@ impl FolderRefused {
     pub(crate) fn hint(&self) -> Option<crate::hint::Hint> {
         match self {
             FolderRefused::Link(refused) => refused.hint(),
+            FolderRefused::File(refused) => refused.hint(),
             FolderRefused::Unreadable { .. }
             | FolderRefused::NotRegular(_)
             | FolderRefused::TooLarge(_)
             | FolderRefused::Outside { .. }
             | FolderRefused::Copy(_)
-            | FolderRefused::File(_)
             | FolderRefused::NoSource { .. }
             | FolderRefused::AmbiguousEntry { .. }
             | FolderRefused::NoEntry { .. } => None,
@@ -159,10 +159,7 @@ pub(super) fn copy_folder(
         if let Some(parent) = copy.parent() {
             fs_err::create_dir_all(parent).map_err(FolderRefused::Copy)?;
         }
-        let bytes = super::read_submission(&file).map_err(|refused| match refused {
-            super::SubmissionRefused::Refused(message)
-            | super::SubmissionRefused::Unreadable(message) => FolderRefused::File(message),
-        })?;
+        let bytes = super::read_submission(&file).map_err(FolderRefused::File)?;
         let bytes = match constants {
             Some(constants) => constants.substitute_bytes(bytes),
             None => bytes,

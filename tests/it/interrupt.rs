@@ -596,6 +596,29 @@ fn spawn_judge(dir: &Dir, args: &[&str]) -> Child {
         .unwrap()
 }
 
+/// See: issue #33. With no JSON report to resume from, an interrupted
+/// grade's advice is a hint like any other: printed last, after a blank
+/// line, by the one printer of hints.
+#[test]
+fn r33_an_interrupted_grade_without_json_ends_with_a_hint_after_a_blank_line() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    let child = spawn_judge(&dir, &["grade"]);
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(10));
+    assert_eq!(code, 130, "{stderr}");
+    assert!(
+        stderr.ends_with(
+            "not graded\n\nhint: no JSON report was asked for, so there is nothing to resume \
+             from; `--json FILE` keeps one\n"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("resume: "), "{stderr}");
+}
+
 #[test]
 fn ctrl_c_stops_run_and_lists_what_was_not_graded() {
     let dir = Dir::new();

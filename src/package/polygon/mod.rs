@@ -33,8 +33,8 @@ mod unique;
 mod xml;
 
 use super::format::{
-    Answers, Expectations, Languages, LimitSources, ListedSubmissions, LoadedPackage, LowerBound,
-    OwnSubmissions, PackageFormat, PackageSubmission, StatedLanguage, TimeFactors,
+    Answers, Expectations, ExpectedKey, Languages, LimitSources, ListedSubmissions, LoadedPackage,
+    LowerBound, OwnSubmissions, PackageFormat, PackageSubmission, StatedLanguage, TimeFactors,
 };
 use super::{Package, ProblemRef};
 use crate::beneath::{Beneath, BeneathError, LinkRefused};
@@ -597,6 +597,10 @@ impl Expectations for Tags {
         )
     }
 
+    fn key(&self) -> ExpectedKey {
+        ExpectedKey::Tag
+    }
+
     /// A solution that did not compile agrees with no tag.
     fn agrees(&self, listed: &PackageSubmission, result: &SubmissionResult) -> bool {
         let Some(tag) = SolutionTag::parse(&listed.expected_as) else {
@@ -609,10 +613,9 @@ impl Expectations for Tags {
         tag.agrees(result.verdict, &tests)
     }
 
-    /// The tag alone decides; the table has always called it the
-    /// solution's folder.
+    /// The tag alone decides: `tag main`.
     fn decided_by(&self, listed: &PackageSubmission) -> String {
-        format!("folder {}", listed.expected_as)
+        format!("{} {}", self.key().word(), listed.expected_as)
     }
 
     /// `problem.xml` states the limit (a Polygon package always does, so
@@ -641,7 +644,11 @@ impl Expectations for Tags {
     /// A solution that must pass (`main`, `accepted`) and timed out: its
     /// authors saw it pass on Polygon's machine, which may be faster than
     /// this host.
-    fn hint(&self, listed: &PackageSubmission, result: &SubmissionResult) -> Option<String> {
+    fn hint(
+        &self,
+        listed: &PackageSubmission,
+        result: &SubmissionResult,
+    ) -> Option<crate::hint::Hint> {
         let tag = SolutionTag::parse(&listed.expected_as)?;
         if !matches!(tag, SolutionTag::Main | SolutionTag::Accepted)
             || result.verdict != Verdict::TimeLimitExceeded
@@ -653,11 +660,11 @@ impl Expectations for Tags {
         } else {
             "tagged `accepted`"
         };
-        Some(format!(
+        Some(crate::hint::Hint::new(format!(
             "`{}` ({which}) exceeded the time limit here, which Polygon's machine met; when this \
              host is slower, give its language a `time-factor` in judge.toml ([languages.{}] \
              time-factor = 1.5; see docs/polygon.md)",
             result.submission, result.language
-        ))
+        )))
     }
 }
