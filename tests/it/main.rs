@@ -55,6 +55,7 @@ mod left_files;
 mod leftovers_in_flight;
 mod matchsticks;
 mod mayan;
+mod memory_tree;
 mod messages;
 mod packages;
 mod platforms;
