@@ -32,6 +32,9 @@ pub(crate) struct PackagePlan {
     pub(crate) package: Package,
     /// The time limit the package states, if it does.
     pub(crate) time_limit_ms: Option<u64>,
+    /// Where the package states it, in its format's words, when the
+    /// format says.
+    pub(crate) time_limit_stated_in: Option<String>,
     /// The slowest accepted run times this is a derived time limit.
     pub(crate) time_multiplier: f64,
     /// A derived time limit is rounded up to a multiple of this.
@@ -198,6 +201,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         package,
         hidden,
         time_limit_ms: loaded.time_limit_ms,
+        time_limit_stated_in: loaded.time_limit_stated_in,
         time_multiplier: loaded.time_multiplier,
         time_resolution_ms: loaded.time_resolution_ms,
         time_factors: loaded.time_factors,

@@ -142,6 +142,10 @@ pub(crate) struct LoadedPackage {
     /// The time limit the package states, if it does (else one is derived
     /// from its accepted submissions).
     pub(crate) time_limit_ms: Option<u64>,
+    /// Where the stated time limit is stated, in the format's words, when
+    /// the format says (`` problem.yaml `limits.time_limit` ``, a Kattis
+    /// package's deprecated `` `.timelimit` ``); `None`: not said.
+    pub(crate) time_limit_stated_in: Option<String>,
     /// The slowest accepted run times this is a derived time limit.
     pub(crate) time_multiplier: f64,
     /// A derived time limit is rounded up to a multiple of this.

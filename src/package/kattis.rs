@@ -19,6 +19,7 @@ use crate::config::kattis::{
     EXPORTED_INTERACTOR, EXPORTED_INTERACTOR_CPP, LEGACY_EXPORTED_CHECKER,
 };
 use crate::config::kattis_groups::SettingsFiles;
+use crate::config::kattis_time_limit_files::{self as time_limit_files, FileLimit};
 use crate::config::problem::{CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml};
 use crate::config::{ConfigError, ConfigErrorKind};
 use crate::discovery::ACCEPTED_FOLDER;
@@ -94,6 +95,69 @@ impl PackageFormat for Kattis {
     }
 }
 
+/// The time limit a Kattis package states, where, and what a user should
+/// know of it (issue #34): `problem.yaml`'s `limits.time_limit` holds;
+/// without it, the first of the deprecated files that states one
+/// (`.timelimit`, then `domjudge-problem.ini`, as BAPCtools' `upgrade`
+/// reads them) is read as `limits.time_limit`, with a warning naming the
+/// file; every other file that states one is ignored, with a warning.
+#[derive(Debug, PartialEq)]
+struct StatedLimit {
+    seconds: Option<f64>,
+    /// Where, for the `time limit: ...` line.
+    stated_in: Option<String>,
+    warnings: Vec<String>,
+}
+
+impl StatedLimit {
+    fn of(yaml: Option<f64>, files: &[FileLimit]) -> StatedLimit {
+        let seconds = |seconds: f64| format!("{seconds} s");
+        let (seconds_used, stated_in, ignored_by) = match (yaml, files.first()) {
+            (Some(limit), _) => (
+                Some(limit),
+                Some(format!(
+                    "{} `limits.time_limit`",
+                    crate::config::kattis::MARKER
+                )),
+                format!(
+                    "{} states `limits.time_limit` ({})",
+                    crate::config::kattis::MARKER,
+                    seconds(limit)
+                ),
+            ),
+            (None, Some(first)) => (
+                Some(first.seconds),
+                Some(format!("`{}` (read as `limits.time_limit`)", first.file)),
+                format!("`{}` states it ({})", first.file, seconds(first.seconds)),
+            ),
+            (None, None) => (None, None, String::new()),
+        };
+        let mut warnings = Vec::new();
+        for (index, file) in files.iter().enumerate() {
+            if yaml.is_none() && index == 0 {
+                warnings.push(format!(
+                    "`{}` is deprecated; read as limits.time_limit ({}): state it in {} \
+                     instead",
+                    file.file,
+                    seconds(file.seconds),
+                    crate::config::kattis::MARKER
+                ));
+            } else {
+                warnings.push(format!(
+                    "`{}` ({}) is ignored: {ignored_by}; the file is deprecated",
+                    file.file,
+                    seconds(file.seconds)
+                ));
+            }
+        }
+        StatedLimit {
+            seconds: seconds_used,
+            stated_in,
+            warnings,
+        }
+    }
+}
+
 /// Reads the Kattis package in `dir`, whose id is `id`: one time limit for
 /// every language, as Kattis means it. Its programs hide `hidden` and its
 /// secret folders.
@@ -134,9 +198,9 @@ fn load(
         };
         return Err(ConfigError::invalid(&data, "data", why));
     }
-    let time_limit_ms = yaml
-        .limits
-        .time_limit
+    let stated = StatedLimit::of(yaml.limits.time_limit, &time_limit_files::read(dir)?);
+    let time_limit_ms = stated
+        .seconds
         .map(|seconds| (seconds * 1000.0).ceil().max(1.0) as u64);
     let loaded = |package: Package,
                   skipped_validators: Vec<(PathBuf, String)>,
@@ -149,6 +213,7 @@ fn load(
         )),
         package,
         time_limit_ms,
+        time_limit_stated_in: stated.stated_in.clone(),
         time_multiplier: yaml.limits.ac_to_time_limit(yaml.format),
         time_resolution_ms: yaml
             .limits
@@ -174,7 +239,12 @@ fn load(
                 &file.constants,
             ))
             .collect(),
-        warnings: settings_files.layout().warning().into_iter().collect(),
+        warnings: stated
+            .warnings
+            .iter()
+            .cloned()
+            .chain(settings_files.layout().warning())
+            .collect(),
         example_constants: (!file.constants.is_empty()).then(|| Arc::new(file.constants.clone())),
     };
     if let Some(package) = exported_engine_package(&settings_files, &id, yaml, tests.clone())? {

@@ -52,6 +52,7 @@ impl PackageFormat for Native {
         Ok(LoadedPackage {
             example_constants: None,
             time_limit_ms: Some(package.manifest.limits.time_limit_ms),
+            time_limit_stated_in: None,
             package,
             time_multiplier: TIME_MULTIPLIER,
             time_resolution_ms: 1000,

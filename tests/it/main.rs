@@ -50,6 +50,7 @@ mod kattis_languages;
 mod kattis_links;
 mod kattis_scripts;
 mod kattis_shapes;
+mod kattis_time_limit_files;
 mod learning_platforms;
 mod left_files;
 mod leftovers_in_flight;
