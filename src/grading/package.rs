@@ -140,7 +140,10 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
     let ListedSubmissions {
         submissions: listed_all,
         expectations,
+        warnings: listed_warnings,
     } = loaded.submissions.read()?;
+    let mut warnings = loaded.warnings;
+    warnings.extend(listed_warnings);
     let mut graded = Vec::new();
     let mut skipped = Vec::new();
     for listed in listed_all {
@@ -211,7 +214,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         ignored_files: loaded.ignored_files,
         unchecked_inputs: loaded.unchecked_inputs,
         notes: loaded.notes,
-        warnings: loaded.warnings,
+        warnings,
         expectations,
     })
 }

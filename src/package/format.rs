@@ -210,6 +210,10 @@ pub(crate) struct ListedSubmissions {
     /// Each submission, with its verdict folder or tag (`expected_as`).
     pub(crate) submissions: Vec<PackageSubmission>,
     pub(crate) expectations: Box<dyn Expectations>,
+    /// What reading the list found that a user should know (a key of
+    /// `submissions.yaml` that matches nothing, a marker ignored), one
+    /// line each.
+    pub(crate) warnings: Vec<String>,
 }
 
 /// What a package expects of each of its own submissions, in its format's

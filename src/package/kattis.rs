@@ -210,6 +210,11 @@ fn load(
             dir,
             package.groups().is_some(),
             Some(KATTIS_CXX_STANDARD),
+            package
+                .tests()
+                .iter()
+                .map(|test| test.name.clone())
+                .collect(),
         )),
         package,
         time_limit_ms,

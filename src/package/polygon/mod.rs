@@ -548,6 +548,7 @@ impl OwnSubmissions for Solutions {
         Ok(ListedSubmissions {
             submissions: self.0.clone(),
             expectations: Box::new(Tags),
+            warnings: Vec::new(),
         })
     }
 }
