@@ -9,7 +9,7 @@
 
 use super::format::{Answers, Languages, LoadedPackage, PackageFormat, TimeFactors};
 use super::format::{PrepareError, Prepared};
-use super::kattis_programs::{program_at, programs_in, FoundProgram};
+use super::kattis_programs::{program_at, programs_in, FoundProgram, KATTIS_CXX_STANDARD};
 use super::verdict_folders::VerdictFolders;
 use super::{Package, ProblemRef};
 use crate::config::judge::JudgeConfig;
@@ -34,13 +34,6 @@ use std::sync::Arc;
 
 /// The Kattis / ICPC format (`problem.yaml`).
 pub(crate) struct Kattis;
-
-/// The C++ standard a Kattis package's own submissions compile with: the
-/// one the format's tools use (problemtools' and BAPCtools' `languages.yaml`
-/// compile C++ with `-std=gnu++23`), so a setter's `std::ssize` or
-/// parenthesised aggregate is not a compile error here (NWERC 2022's
-/// archive has nine such submissions).
-pub(crate) const KATTIS_CXX_STANDARD: &str = "gnu++23";
 
 impl PackageFormat for Kattis {
     fn name(&self) -> &'static str {

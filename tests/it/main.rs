@@ -49,6 +49,7 @@ mod kattis_group_tree;
 mod kattis_groups;
 mod kattis_languages;
 mod kattis_links;
+mod kattis_programs_cxx_standard;
 mod kattis_scripts;
 mod kattis_shapes;
 mod kattis_time_limit_files;
