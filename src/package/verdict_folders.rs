@@ -294,9 +294,13 @@ impl Expectations for FolderExpectations {
     }
 
     /// A marker that holds is the whole demand (it replaces `rejected/`'s
-    /// default); else the folder and `submissions.yaml`.
+    /// default; a compile error agrees when it names `COMPILER-ERROR`);
+    /// else the folder and `submissions.yaml`.
     fn agrees(&self, listed: &PackageSubmission, result: &SubmissionResult) -> bool {
         if let Some(marker) = self.marker(listed) {
+            if result.compile.verdict == Some(Verdict::CompileError) {
+                return marker.verdicts.contains(&Verdict::CompileError);
+            }
             return rules_agree(&[&marker_rule(marker)], result);
         }
         package_agrees(listed, &self.matching(listed), result, self.scored)

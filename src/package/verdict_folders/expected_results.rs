@@ -10,7 +10,8 @@
 //! - the rest of that line is a comma-separated list of DOMjudge's names:
 //!   `ACCEPTED` / `CORRECT`, `WRONG_ANSWER` / `WRONG-ANSWER` / `NO-OUTPUT`,
 //!   `TIME_LIMIT_EXCEEDED` / `TIMELIMIT`, `RUN_TIME_ERROR` / `RUN-ERROR`,
-//!   in any case; any other word refuses the package, naming the file, the
+//!   and `COMPILER-ERROR` (BAPCtools' `hello` has a folder program that
+//!   may or may not compile), in any case; any other word refuses the package, naming the file, the
 //!   line and the word (BAPCtools reports it as an error too).
 //!
 //! Where it holds, and what it loses to, is the verdict folders' rule
@@ -44,6 +45,7 @@ fn verdict_of(name: &str) -> Option<Verdict> {
         "WRONG_ANSWER" | "WRONG-ANSWER" | "NO-OUTPUT" => Some(Verdict::WrongAnswer),
         "TIME_LIMIT_EXCEEDED" | "TIMELIMIT" => Some(Verdict::TimeLimitExceeded),
         "RUN_TIME_ERROR" | "RUN-ERROR" => Some(Verdict::RuntimeError),
+        "COMPILER-ERROR" | "COMPILER_ERROR" => Some(Verdict::CompileError),
         _ => None,
     }
 }
@@ -102,7 +104,7 @@ fn parse(file: &Path, text: &str) -> Result<Option<Marker>, ConfigError> {
             return Err(refuse(format!(
                 "`{}` is not a verdict DOMjudge names here: expected a comma-separated list of \
                  ACCEPTED (or CORRECT), WRONG_ANSWER (WRONG-ANSWER, NO-OUTPUT), \
-                 TIME_LIMIT_EXCEEDED (TIMELIMIT), RUN_TIME_ERROR (RUN-ERROR)",
+                 TIME_LIMIT_EXCEEDED (TIMELIMIT), RUN_TIME_ERROR (RUN-ERROR), COMPILER-ERROR",
                 visible(&shown)
             )));
         };
@@ -131,7 +133,8 @@ mod tests {
     #[test_case("// @EXPECTED_RESULTS@:ACCEPTED\n", Ok(None) ; "the key has its space")]
     #[test_case("x\n// @EXPECTED_RESULTS@: ACCEPTED, SLOW\n", Err("line 2: `@EXPECTED_RESULTS@`: `SLOW` is not a verdict DOMjudge names here") ; "unknown word")]
     #[test_case("// @EXPECTED_RESULTS@: ACCEPTED,\n", Err("line 1: `@EXPECTED_RESULTS@`: `` is not a verdict") ; "trailing comma")]
-    #[test_case("// @EXPECTED_RESULTS@: COMPILER-ERROR\n", Err("`COMPILER-ERROR` is not a verdict") ; "no compile error")]
+    #[test_case(" * @EXPECTED_RESULTS@: CORRECT,COMPILER-ERROR,WRONG-ANSWER\n", Ok(Some((1, vec![Accepted, CompileError, WrongAnswer]))) ; "bapctools hello's compile error")]
+    #[test_case("// @EXPECTED_RESULTS@: CHECK-MANUALLY\n", Err("`CHECK-MANUALLY` is not a verdict") ; "check manually")]
     fn a_marker(text: &str, expected: Result<Option<(usize, Vec<Verdict>)>, &str>) {
         let found = parse(Path::new("s.cpp"), text);
         match (found, expected) {
