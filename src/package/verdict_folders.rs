@@ -294,14 +294,18 @@ impl Expectations for FolderExpectations {
     }
 
     /// A marker that holds is the whole demand (it replaces `rejected/`'s
-    /// default; a compile error agrees when it names `COMPILER-ERROR`);
-    /// else the folder and `submissions.yaml`.
+    /// default): the submission's verdict, as DOMjudge judges it (its first
+    /// failing test's, AC when every test passes; a compile error's when
+    /// it names `COMPILER-ERROR`), is one it names. Else the folder and
+    /// `submissions.yaml`.
     fn agrees(&self, listed: &PackageSubmission, result: &SubmissionResult) -> bool {
         if let Some(marker) = self.marker(listed) {
-            if result.compile.verdict == Some(Verdict::CompileError) {
-                return marker.verdicts.contains(&Verdict::CompileError);
-            }
-            return rules_agree(&[&marker_rule(marker)], result);
+            let verdict = if result.compile.verdict.is_some() {
+                result.compile.verdict
+            } else {
+                format_verdict(result.verdict)
+            };
+            return verdict.is_some_and(|verdict| marker.verdicts.contains(&verdict));
         }
         package_agrees(listed, &self.matching(listed), result, self.scored)
     }
@@ -314,11 +318,12 @@ impl Expectations for FolderExpectations {
                 .file
                 .strip_prefix(&self.submissions)
                 .unwrap_or(&marker.file);
+            let names: Vec<String> = marker.verdicts.iter().map(Verdict::to_string).collect();
             return format!(
-                "@EXPECTED_RESULTS@ in {} line {}: {}",
+                "@EXPECTED_RESULTS@ in {} line {}: one of {}",
                 file.display(),
                 marker.line,
-                marker_rule(marker).demand()
+                names.join(", ")
             );
         }
         let entries = self.expected_by(listed);
@@ -421,16 +426,6 @@ fn expectations_agree(expectations: &[&Expectation], result: &SubmissionResult) 
         .flat_map(|expectation| &expectation.rules)
         .collect();
     rules_agree(&rules, result)
-}
-
-/// The rule a marker is: every test run gets one of its verdicts (with the
-/// first failure ending the run, as DOMjudge judges, that is the
-/// submission's verdict).
-fn marker_rule(marker: &Marker) -> Rule {
-    Rule {
-        permitted: Some(marker.verdicts.clone()),
-        ..Rule::default()
-    }
 }
 
 /// Whether `result` meets every one of `rules` (see

@@ -48,6 +48,11 @@ fn a_marker_outside_the_verdict_folders_says_what_the_submission_may_get() {
                 "submissions/rejected/crash.py",
                 "#!/usr/bin/env python3\n# @EXPECTED_RESULTS@: RUN_TIME_ERROR,TIME_LIMIT_EXCEEDED\nraise SystemExit(3)\n",
             ),
+            (
+                "submissions/mixed/half.py",
+                "# @EXPECTED_RESULTS@: WRONG_ANSWER\na, b = map(int, input().split())\n\
+                 print(a + b if a == 1 else 0)\n",
+            ),
             ("submissions/mixed/unmarked.py", SUM),
             (
                 "submissions/wrong_answer/minus.py",
@@ -62,14 +67,14 @@ fn a_marker_outside_the_verdict_folders_says_what_the_submission_may_get() {
     assert!(
         line_of(&out, "p/submissions/mixed/slow.cpp").starts_with(
             "ok       p/submissions/mixed/slow.cpp: AC (@EXPECTED_RESULTS@ in mixed/slow.cpp \
-             line 1: permitted AC, TLE)"
+             line 1: one of AC, TLE)"
         ),
         "{out}"
     );
     assert!(
         line_of(&out, "p/submissions/mixed/wrong.py").starts_with(
             "MISMATCH p/submissions/mixed/wrong.py: WA (@EXPECTED_RESULTS@ in mixed/wrong.py \
-             line 2: permitted AC, TLE)"
+             line 2: one of AC, TLE)"
         ),
         "{out}"
     );
@@ -77,7 +82,16 @@ fn a_marker_outside_the_verdict_folders_says_what_the_submission_may_get() {
     assert!(
         line_of(&out, "p/submissions/rejected/crash.py").starts_with(
             "ok       p/submissions/rejected/crash.py: RE (@EXPECTED_RESULTS@ in \
-             rejected/crash.py line 2: permitted RE, TLE)"
+             rejected/crash.py line 2: one of RE, TLE)"
+        ),
+        "{out}"
+    );
+    // Its verdict is its first failure's, as DOMjudge judges it: it passes
+    // the first sample and its WA on the second is what it names.
+    assert!(
+        line_of(&out, "p/submissions/mixed/half.py").starts_with(
+            "ok       p/submissions/mixed/half.py: WA (@EXPECTED_RESULTS@ in mixed/half.py line \
+             1: one of WA) on sample/2"
         ),
         "{out}"
     );
@@ -104,7 +118,7 @@ fn a_marker_outside_the_verdict_folders_says_what_the_submission_may_get() {
         "{err}"
     );
     assert!(
-        out.contains("4 of 5 submissions got their folder's verdict; 1 skipped"),
+        out.contains("5 of 6 submissions got their folder's verdict; 1 skipped"),
         "{out}"
     );
 }
