@@ -57,6 +57,9 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
     let config = JudgeConfig::load_or_defaults(request.config)?;
     let student_view = settings::student_view(request.student_view, &config);
     let plan = package::start(dir, &config, &mut say)?;
+    if let Some(line) = package_table::stated_line(&plan) {
+        say(&line);
+    }
     let resume::Opened {
         mut resume,
         json,

@@ -12,6 +12,7 @@ pub(crate) mod kattis_constants;
 pub(crate) mod kattis_glob;
 pub(crate) mod kattis_groups;
 pub(crate) mod kattis_submissions;
+pub(crate) mod kattis_time_limit_files;
 pub(crate) mod kattis_validator_args;
 pub(crate) mod kattis_yaml;
 pub(crate) mod languages;

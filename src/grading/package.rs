@@ -32,6 +32,9 @@ pub(crate) struct PackagePlan {
     pub(crate) package: Package,
     /// The time limit the package states, if it does.
     pub(crate) time_limit_ms: Option<u64>,
+    /// Where the package states it, in its format's words, when the
+    /// format says.
+    pub(crate) time_limit_stated_in: Option<String>,
     /// The slowest accepted run times this is a derived time limit.
     pub(crate) time_multiplier: f64,
     /// A derived time limit is rounded up to a multiple of this.
@@ -137,7 +140,10 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
     let ListedSubmissions {
         submissions: listed_all,
         expectations,
+        warnings: listed_warnings,
     } = loaded.submissions.read()?;
+    let mut warnings = loaded.warnings;
+    warnings.extend(listed_warnings);
     let mut graded = Vec::new();
     let mut skipped = Vec::new();
     for listed in listed_all {
@@ -198,6 +204,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         package,
         hidden,
         time_limit_ms: loaded.time_limit_ms,
+        time_limit_stated_in: loaded.time_limit_stated_in,
         time_multiplier: loaded.time_multiplier,
         time_resolution_ms: loaded.time_resolution_ms,
         time_factors: loaded.time_factors,
@@ -207,7 +214,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         ignored_files: loaded.ignored_files,
         unchecked_inputs: loaded.unchecked_inputs,
         notes: loaded.notes,
-        warnings: loaded.warnings,
+        warnings,
         expectations,
     })
 }

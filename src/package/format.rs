@@ -163,6 +163,10 @@ pub(crate) struct LoadedPackage {
     /// The time limit the package states, if it does (else one is derived
     /// from its accepted submissions).
     pub(crate) time_limit_ms: Option<u64>,
+    /// Where the stated time limit is stated, in the format's words, when
+    /// the format says (`` problem.yaml `limits.time_limit` ``, a Kattis
+    /// package's deprecated `` `.timelimit` ``); `None`: not said.
+    pub(crate) time_limit_stated_in: Option<String>,
     /// The slowest accepted run times this is a derived time limit.
     pub(crate) time_multiplier: f64,
     /// A derived time limit is rounded up to a multiple of this.
@@ -249,6 +253,10 @@ pub(crate) struct ListedSubmissions {
     /// Each submission, with its verdict folder or tag (`expected_as`).
     pub(crate) submissions: Vec<PackageSubmission>,
     pub(crate) expectations: Box<dyn Expectations>,
+    /// What reading the list found that a user should know (a key of
+    /// `submissions.yaml` that matches nothing, a marker ignored), one
+    /// line each.
+    pub(crate) warnings: Vec<String>,
 }
 
 /// What a package expects of each of its own submissions, in its format's

@@ -9,7 +9,7 @@
 
 use super::format::{Answers, Languages, LoadedPackage, PackageFormat, TimeFactors};
 use super::format::{Built, PrepareError, Prepared};
-use super::kattis_programs::{program_at, programs_in, FoundProgram};
+use super::kattis_programs::{program_at, programs_in, FoundProgram, KATTIS_CXX_STANDARD};
 use super::verdict_folders::VerdictFolders;
 use super::{Package, ProblemRef};
 use crate::config::judge::JudgeConfig;
@@ -19,6 +19,7 @@ use crate::config::kattis::{
     EXPORTED_INTERACTOR, EXPORTED_INTERACTOR_CPP, LEGACY_EXPORTED_CHECKER,
 };
 use crate::config::kattis_groups::SettingsFiles;
+use crate::config::kattis_time_limit_files::{self as time_limit_files, FileLimit};
 use crate::config::problem::{CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml};
 use crate::config::{ConfigError, ConfigErrorKind};
 use crate::discovery::ACCEPTED_FOLDER;
@@ -33,13 +34,6 @@ use std::sync::Arc;
 
 /// The Kattis / ICPC format (`problem.yaml`).
 pub(crate) struct Kattis;
-
-/// The C++ standard a Kattis package's own submissions compile with: the
-/// one the format's tools use (problemtools' and BAPCtools' `languages.yaml`
-/// compile C++ with `-std=gnu++23`), so a setter's `std::ssize` or
-/// parenthesised aggregate is not a compile error here (NWERC 2022's
-/// archive has nine such submissions).
-pub(crate) const KATTIS_CXX_STANDARD: &str = "gnu++23";
 
 impl PackageFormat for Kattis {
     fn name(&self) -> &'static str {
@@ -106,6 +100,69 @@ impl PackageFormat for Kattis {
     }
 }
 
+/// The time limit a Kattis package states, where, and what a user should
+/// know of it (issue #34): `problem.yaml`'s `limits.time_limit` holds;
+/// without it, the first of the deprecated files that states one
+/// (`.timelimit`, then `domjudge-problem.ini`, as BAPCtools' `upgrade`
+/// reads them) is read as `limits.time_limit`, with a warning naming the
+/// file; every other file that states one is ignored, with a warning.
+#[derive(Debug, PartialEq)]
+struct StatedLimit {
+    seconds: Option<f64>,
+    /// Where, for the `time limit: ...` line.
+    stated_in: Option<String>,
+    warnings: Vec<String>,
+}
+
+impl StatedLimit {
+    fn of(yaml: Option<f64>, files: &[FileLimit]) -> StatedLimit {
+        let seconds = |seconds: f64| format!("{seconds} s");
+        let (seconds_used, stated_in, ignored_by) = match (yaml, files.first()) {
+            (Some(limit), _) => (
+                Some(limit),
+                Some(format!(
+                    "{} `limits.time_limit`",
+                    crate::config::kattis::MARKER
+                )),
+                format!(
+                    "{} states `limits.time_limit` ({})",
+                    crate::config::kattis::MARKER,
+                    seconds(limit)
+                ),
+            ),
+            (None, Some(first)) => (
+                Some(first.seconds),
+                Some(format!("`{}` (read as `limits.time_limit`)", first.file)),
+                format!("`{}` states it ({})", first.file, seconds(first.seconds)),
+            ),
+            (None, None) => (None, None, String::new()),
+        };
+        let mut warnings = Vec::new();
+        for (index, file) in files.iter().enumerate() {
+            if yaml.is_none() && index == 0 {
+                warnings.push(format!(
+                    "`{}` is deprecated; read as limits.time_limit ({}): state it in {} \
+                     instead",
+                    file.file,
+                    seconds(file.seconds),
+                    crate::config::kattis::MARKER
+                ));
+            } else {
+                warnings.push(format!(
+                    "`{}` ({}) is ignored: {ignored_by}; the file is deprecated",
+                    file.file,
+                    seconds(file.seconds)
+                ));
+            }
+        }
+        StatedLimit {
+            seconds: seconds_used,
+            stated_in,
+            warnings,
+        }
+    }
+}
+
 /// Reads the Kattis package in `dir`, whose id is `id`: one time limit for
 /// every language, as Kattis means it. Its programs hide `hidden` and its
 /// secret folders.
@@ -146,9 +203,9 @@ fn load(
         };
         return Err(ConfigError::invalid(&data, "data", why));
     }
-    let time_limit_ms = yaml
-        .limits
-        .time_limit
+    let stated = StatedLimit::of(yaml.limits.time_limit, &time_limit_files::read(dir)?);
+    let time_limit_ms = stated
+        .seconds
         .map(|seconds| (seconds * 1000.0).ceil().max(1.0) as u64);
     let loaded = |package: Package,
                   skipped_validators: Vec<(PathBuf, String)>,
@@ -158,9 +215,15 @@ fn load(
             dir,
             package.groups().is_some(),
             Some(KATTIS_CXX_STANDARD),
+            package
+                .tests()
+                .iter()
+                .map(|test| test.name.clone())
+                .collect(),
         )),
         package,
         time_limit_ms,
+        time_limit_stated_in: stated.stated_in.clone(),
         time_multiplier: yaml.limits.ac_to_time_limit(yaml.format),
         time_resolution_ms: yaml
             .limits
@@ -186,7 +249,12 @@ fn load(
                 &file.constants,
             ))
             .collect(),
-        warnings: settings_files.layout().warning().into_iter().collect(),
+        warnings: stated
+            .warnings
+            .iter()
+            .cloned()
+            .chain(settings_files.layout().warning())
+            .collect(),
         example_constants: (!file.constants.is_empty()).then(|| Arc::new(file.constants.clone())),
     };
     if let Some(package) = exported_engine_package(&settings_files, &id, yaml, tests.clone())? {

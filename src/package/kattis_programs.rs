@@ -14,6 +14,14 @@ use crate::config::languages::RunsAs;
 use crate::config::ConfigError;
 use std::path::{Path, PathBuf};
 
+/// The C++ standard a Kattis package's programs compile with, its own
+/// submissions and its validators, output validators, interactors and
+/// generators alike: the one the format's tools use (problemtools' and
+/// BAPCtools' `languages.yaml` compile C++ with `-std=gnu++23`), so a
+/// setter's `std::ssize` or parenthesised aggregate is not a compile error
+/// here (NWERC 2022's archive has nine such submissions).
+pub(crate) const KATTIS_CXX_STANDARD: &str = "gnu++23";
+
 /// A program of the package: how it runs, or why it cannot.
 #[derive(Debug)]
 pub(crate) enum FoundProgram {
@@ -64,9 +72,13 @@ pub(crate) fn programs_in(
         .collect()
 }
 
-/// `Runs` in `language`, or `Unrunnable` when its toolchain is not
-/// installed here.
-fn runs_in(path: &Path, language: (String, Language)) -> FoundProgram {
+/// `Runs` in `language` (a C++ compile with [`KATTIS_CXX_STANDARD`]), or
+/// `Unrunnable` when its toolchain is not installed here.
+fn runs_in(path: &Path, (name, language): (String, Language)) -> FoundProgram {
+    let language = language
+        .with_standard(KATTIS_CXX_STANDARD)
+        .unwrap_or(language);
+    let language = (name, language);
     match crate::runner::missing_toolchain(&language.0, &language.1) {
         Some(reason) => FoundProgram::Unrunnable {
             path: path.to_owned(),

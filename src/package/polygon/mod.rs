@@ -114,6 +114,7 @@ impl PackageFormat for Polygon {
             example_constants: None,
             package: loaded.package,
             time_limit_ms: Some(loaded.time_limit_ms),
+            time_limit_stated_in: None,
             time_multiplier: TIME_MULTIPLIER,
             time_resolution_ms: 1000,
             time_factors: TimeFactors::SetByTheUser,
@@ -555,6 +556,7 @@ impl OwnSubmissions for Solutions {
         Ok(ListedSubmissions {
             submissions: self.0.clone(),
             expectations: Box::new(Tags),
+            warnings: Vec::new(),
         })
     }
 }
