@@ -1,9 +1,10 @@
 //! A program that is a folder (issue #15: the Kattis format's validators,
 //! output validators and submissions may be folders): its files are copied
 //! into the program's directory as they are laid out, and it is compiled as
-//! one program. Only regular files are copied (a symbolic link, a FIFO or a
-//! device is refused, never followed or opened), at most
-//! [`MAX_FOLDER_FILES`] files and [`MAX_FOLDER_BYTES`] in all.
+//! one program. Only regular files are copied, a symbolic link as its
+//! target's bytes when the link rule ([`super::links`]) lets it reach a
+//! file (a link to a folder, a FIFO or a device is refused, never opened),
+//! at most [`MAX_FOLDER_FILES`] files and [`MAX_FOLDER_BYTES`] in all.
 
 use crate::config::judge::Language;
 use crate::config::kattis_constants::Constants;
