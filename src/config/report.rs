@@ -1,8 +1,8 @@
 //! judge.toml's `[report.<format>]` tables: the settings of a report
-//! format of its own, as written ([`ReportToml`]) and as the format reads
-//! them ([`ReportSettings`]), checked when judge.toml loads so a wrong
+//! format of its own, as written (`ReportToml`) and as the format reads
+//! them (`ReportSettings`), checked when judge.toml loads so a wrong
 //! value names its key and line before anything runs. The report layer
-//! hands [`ReportSettings`] to every format
+//! hands `ReportSettings` to every format
 //! (`crate::report::rendering::Input::settings`), and each format's module
 //! reads its own table from it: Gradescope's `hidden-tests` is read by
 //! `report/gradescope.rs` alone (issue #33). Not here: what the formats

@@ -15,7 +15,7 @@ use crate::config::report::ReportSettings;
 /// What every format renders the rows with: the class around them and
 /// the view asked for (all empty for `judge run`). Decided by the grading
 /// layer; a format's own settings are not here but in
-/// [`Input::settings`], each format reading its own table.
+/// `Input::settings`, each format reading its own table.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Context {
     /// For students: hidden tests show no input, expected or actual output,
