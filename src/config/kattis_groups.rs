@@ -706,6 +706,22 @@ fn current_rules(
             ))
         }
     };
+    // A group's bare name (`subtask1` for `secret/subtask1`) is the likely
+    // slip: say the path it takes, before the order check reads it as a
+    // name that sorts after this group.
+    if let Some(bare) = require_pass
+        .iter()
+        .find(|name| *name != "sample" && !name.starts_with("secret/"))
+    {
+        return Err(invalid(
+            "require_pass",
+            format!(
+                "`{bare}` is no test group of the package (`sample` or \
+                 `secret/GROUP` holding tests); a group is named by its path \
+                 from `data/`: did you mean `secret/{bare}`?"
+            ),
+        ));
+    }
     if let Some(later) = require_pass.iter().find(|name| name.as_str() >= folder) {
         return Err(invalid(
             "require_pass",

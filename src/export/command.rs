@@ -10,6 +10,7 @@ use crate::export::{ExportError, Exported, EXPORT_FORMAT};
 use crate::grading::usage::UsageError;
 use crate::grading::GradingError;
 use crate::package::{Package, ProblemRef};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// Why `judge export` wrote nothing: the error of the layer that refused,
@@ -42,7 +43,7 @@ pub(crate) fn run_kattis(
     let exported = write_whole(dir, |staging| {
         crate::export::kattis(&package, staging, &config)
     })?;
-    Ok(lines(&package, dir, &exported))
+    Ok(lines(&package, dir, &exported, &config))
 }
 
 /// Writes an export into `dir` (a new folder, or an empty one) whole or
@@ -261,7 +262,7 @@ fn resolved(path: &Path) -> Option<PathBuf> {
 /// example left out and why, where it wrote, what its validators run, and
 /// the one time limit when it is not the package's (Kattis has no
 /// per-language factor).
-fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<String> {
+fn lines(package: &Package, dir: &Path, exported: &Exported, config: &JudgeConfig) -> Vec<String> {
     let mut lines: Vec<String> = exported
         .left_out
         .iter()
@@ -309,7 +310,31 @@ fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<String> {
     ) {
         lines.push(line);
     }
+    let languages = example_languages(exported, config);
+    if !languages.is_empty() {
+        lines.push(format!(
+            "examples in {}: a host that judges the package needs each of these languages' \
+             compilers or interpreters (`verifyproblem` fails an example it cannot compile)",
+            languages.into_iter().collect::<Vec<_>>().join(", ")
+        ));
+    }
     lines
+}
+
+/// The languages (judge.toml's names) of the examples an export wrote
+/// under `submissions/`: a contest's judging host often lacks one (Rust,
+/// Kotlin), so the export says which it needs (issue #34 break-it, 19).
+fn example_languages(exported: &Exported, config: &JudgeConfig) -> BTreeSet<String> {
+    exported
+        .written
+        .iter()
+        .filter(|path| {
+            path.components()
+                .any(|part| part.as_os_str() == "submissions")
+        })
+        .filter_map(|path| config.language_for(path))
+        .map(|(name, _)| name.to_owned())
+        .collect()
 }
 
 #[cfg(test)]
@@ -411,7 +436,8 @@ mod tests {
             },
             output_mib: 1,
         };
-        let same = lines(&package, Path::new("out"), &exported(limit));
+        let config = JudgeConfig::load_or_defaults(None).expect("the defaults");
+        let same = lines(&package, Path::new("out"), &exported(limit), &config);
         // rooks' 64 KiB of output is 1 MiB to Kattis, which is said last.
         assert_eq!(same.len(), 3, "{same:?}");
         assert!(
@@ -426,7 +452,50 @@ mod tests {
             ),
             "{same:?}"
         );
-        let longer = lines(&package, Path::new("out"), &exported(limit * 2));
+        let longer = lines(&package, Path::new("out"), &exported(limit * 2), &config);
         assert!(longer[2].starts_with("time limit: "), "{longer:?}");
+    }
+
+    /// See: issue #34 (break-it 19). The export names the languages of the
+    /// examples it wrote, and only theirs, so a setter knows the judging
+    /// host needs rustc for a Rust example.
+    #[test]
+    fn the_languages_of_the_exported_examples_are_said() {
+        let package = Package::bundled("rooks").expect("bundled");
+        let config = JudgeConfig::load_or_defaults(None).expect("the defaults");
+        let exported = Exported {
+            written: [
+                "problem.yaml",
+                "submissions/accepted/a.rs",
+                "submissions/accepted/b.cpp",
+                "submissions/wrong_answer/c.rs",
+                "input_validators/v/v.py",
+            ]
+            .iter()
+            .map(|path| Path::new("staging").join(path))
+            .collect(),
+            left_out: Vec::new(),
+            time_limit_ms: package.manifest().limits.time_limit_ms,
+            memory: crate::export::Memory {
+                mib: package.manifest().limits.memory_limit_mib,
+                pypy_allowance_mib: 0,
+            },
+            output_mib: 1,
+        };
+        let said = lines(&package, Path::new("out"), &exported, &config);
+        let last = said.last().expect("lines");
+        assert!(
+            last.starts_with("examples in cpp, rust: a host that judges the package needs each"),
+            "{said:?}"
+        );
+        let none = Exported {
+            written: vec![Path::new("staging/input_validators/v/v.py").to_owned()],
+            ..exported
+        };
+        let said = lines(&package, Path::new("out"), &none, &config);
+        assert!(
+            !said.iter().any(|line| line.starts_with("examples in")),
+            "{said:?}"
+        );
     }
 }

@@ -200,6 +200,7 @@ mod tests {
     #[test_case(FLOAT, "1000000.05", "1000000", Verdict::Accepted, "1 tokens" ; "float within relative")]
     #[test_case(FLOAT, "0.5", "0.25", Verdict::WrongAnswer, "token 1: expected 0.25, got 0.5 (difference 2.5e-1, allowed 1e-6 absolute or 1e-4 relative)" ; "float outside")]
     #[test_case(FLOAT, "abc", "0.25", Verdict::WrongAnswer, "token 1: expected a number, found `abc`" ; "float not a number")]
+    #[test_case(FLOAT, "0x6 0x1.8p2", "6 6", Verdict::WrongAnswer, "token 1: expected a number, found `0x6`" ; "float hexadecimal is no decimal number (documented difference from problemtools)")]
     #[test_case(FLOAT, "nan", "0.25", Verdict::WrongAnswer, "token 1: expected 0.25, got nan (not a finite number)" ; "float nan")]
     #[test_case(FLOAT, "inf -inf", "inf -inf", Verdict::Accepted, "2 tokens" ; "float infinities as text")]
     #[test_case(FLOAT, "nan Inf", "NaN inf", Verdict::Accepted, "2 tokens" ; "float non-finite answers ignore case")]
