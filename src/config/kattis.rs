@@ -331,14 +331,13 @@ pub(crate) fn default_validator(flags: &[String]) -> Result<BuiltinChecker, Vali
             other => return Err(ValidatorFlagError::Unknown(other.to_owned())),
         }
     }
-    Ok(match (absolute, relative) {
-        (None, None) if case_sensitive => BuiltinChecker::Tokens,
-        (None, None) => BuiltinChecker::CaseInsensitive,
-        (absolute, relative) => BuiltinChecker::Float {
-            absolute: absolute.unwrap_or(0.0),
-            relative: relative.unwrap_or(0.0),
-            case_sensitive,
-        },
+    let tolerance = match (absolute, relative) {
+        (None, None) => None,
+        (absolute, relative) => Some((absolute.unwrap_or(0.0), relative.unwrap_or(0.0))),
+    };
+    Ok(BuiltinChecker::Kattis {
+        case_sensitive,
+        tolerance,
     })
 }
 
@@ -592,25 +591,32 @@ mod tests {
 
     #[test]
     fn reads_the_default_validators_flags() {
-        assert_eq!(default_validator(&[]), Ok(BuiltinChecker::CaseInsensitive));
+        assert_eq!(
+            default_validator(&[]),
+            Ok(BuiltinChecker::Kattis {
+                case_sensitive: false,
+                tolerance: None,
+            })
+        );
         assert_eq!(
             default_validator(&flags("case_sensitive")),
-            Ok(BuiltinChecker::Tokens)
+            Ok(BuiltinChecker::Kattis {
+                case_sensitive: true,
+                tolerance: None,
+            })
         );
         assert_eq!(
             default_validator(&flags("float_tolerance 1e-4")),
-            Ok(BuiltinChecker::Float {
-                absolute: 1e-4,
-                relative: 1e-4,
+            Ok(BuiltinChecker::Kattis {
                 case_sensitive: false,
+                tolerance: Some((1e-4, 1e-4)),
             })
         );
         assert_eq!(
             default_validator(&flags("case_sensitive float_absolute_tolerance 0.5")),
-            Ok(BuiltinChecker::Float {
-                absolute: 0.5,
-                relative: 0.0,
+            Ok(BuiltinChecker::Kattis {
                 case_sensitive: true,
+                tolerance: Some((0.5, 0.0)),
             })
         );
         assert_eq!(

@@ -42,6 +42,7 @@ mod journal;
 mod junit;
 mod kattis;
 mod kattis_constants;
+mod kattis_default_validator;
 mod kattis_edges;
 mod kattis_export;
 mod kattis_formats;
