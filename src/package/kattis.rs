@@ -311,6 +311,14 @@ fn load(
         .skip(1)
         .map(|(path, language)| Tool::new(Role::Validator, path.clone(), language.clone()))
         .collect();
+    // Every input validator's name, those the judge cannot run included:
+    // what a 2025-09 map of arguments may name.
+    let validator_names: Vec<String> = validators
+        .iter()
+        .map(|(path, _)| path)
+        .chain(skipped_validators.iter().map(|(path, _)| path))
+        .map(|path| super::kattis_selftest::program_name(path))
+        .collect();
     let validator_args = match &validator_name {
         Some(name) => {
             let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
@@ -318,6 +326,7 @@ fn load(
                 &settings_files,
                 &names,
                 name,
+                &validator_names,
             )?
         }
         None => std::collections::BTreeMap::new(),
@@ -475,14 +484,17 @@ fn load(
                     &settings_files,
                     &[name],
                     validator,
+                    &validator_names,
                 )?;
                 Ok(args.remove(name).unwrap_or_default())
             };
             let answer_args = |name: &str, validator: &str| -> Result<Vec<String>, ConfigError> {
+                let known = super::kattis_selftest::answer_validator_names(dir, config)?;
                 let mut args = crate::config::kattis_validator_args::answer_validator_args(
                     &settings_files,
                     &[name],
                     validator,
+                    &known,
                 )?;
                 Ok(args.remove(name).unwrap_or_default())
             };
