@@ -94,23 +94,29 @@ pub(crate) enum StartError {
 /// `generators.yaml`), is loaded and its submissions sorted ([`plan`]);
 /// `say` hears each line for stderr (the build's, then
 /// [`PackagePlan::loading_lines`]); a package with nothing to grade is
-/// refused ([`PackagePlan::refuse_empty`]).
+/// refused ([`PackagePlan::refuse_empty`]). `None`: SIGINT or SIGTERM
+/// stopped the build (its running program killed, `data/` left as it
+/// was), so nothing is loaded or graded (issue #34).
 pub(crate) fn start(
     dir: &Path,
     config: &JudgeConfig,
+    cancel: &Cancellation,
     say: &mut dyn FnMut(&str),
-) -> Result<PackagePlan, StartError> {
+) -> Result<Option<PackagePlan>, StartError> {
     if let Some(prepared) = package::prepare_folder(dir, config)? {
         for line in &prepared.lines {
             say(line);
         }
+    }
+    if cancel.is_cancelled() {
+        return Ok(None);
     }
     let plan = plan(dir, config)?;
     for line in plan.loading_lines() {
         say(&line);
     }
     plan.refuse_empty(dir)?;
-    Ok(plan)
+    Ok(Some(plan))
 }
 
 /// Loads the package in `dir` and sorts its submissions: a folder that is
