@@ -186,10 +186,18 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
                 )),
             },
             Err(error) if listed.path.is_dir() => {
+                // A folder the judge cannot copy (a FIFO or a device in it,
+                // a link out, too many files or bytes) is the package's
+                // defect, not a toolchain missing here: refused, so that a
+                // CI gate never passes with an example that was never run
+                // (issue #34).
+                if runner::folder_files(&listed.path).is_err() {
+                    return Err(error);
+                }
                 let reason = format!("a folder program that cannot be built: {error}");
                 skipped.push((listed, reason));
             }
-            Err(_) => {
+            Err(GradingError::Usage(super::usage::UsageError::NoLanguage { .. })) => {
                 let extension = listed
                     .path
                     .extension()
@@ -202,6 +210,10 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
                 );
                 skipped.push((listed, reason));
             }
+            // Not a language missing here but a file that cannot be read
+            // (a link that leads nowhere): said as it is, not called a
+            // language that is not configured (issue #34).
+            Err(error) => return Err(error),
         }
     }
     hidden.hand_ins(graded.iter().map(|(listed, _)| listed.path.as_path()));

@@ -53,6 +53,7 @@ mod kattis_links;
 mod kattis_programs_cxx_standard;
 mod kattis_scripts;
 mod kattis_shapes;
+mod kattis_submission_files;
 mod kattis_time_limit_files;
 mod learning_platforms;
 mod left_files;
