@@ -20,7 +20,7 @@ use crate::grading::package::{self, PackageOptions};
 use crate::grading::resume;
 use crate::grading::settings;
 use crate::grading::{package_table, progress::Progress, reports};
-use crate::interrupt::Cancellation;
+use crate::interrupt::{Cancellation, Signal};
 use crate::report::progress::GradeBar;
 use std::path::Path;
 
@@ -56,7 +56,16 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
     reports::refuse_unwritable_platforms(&request.reports.files())?;
     let config = JudgeConfig::load_or_defaults(request.config)?;
     let student_view = settings::student_view(request.student_view, &config);
-    let plan = package::start(dir, &config, &mut say)?;
+    // Before the package builds its `data/` (generators.yaml), whose
+    // programs a signal must stop too (issue #34).
+    let cancel = Cancellation::on_signals()?;
+    let plan = package::start(dir, &config, &cancel, &mut say)?;
+    let (Some(plan), None) = (plan, cancel.signal()) else {
+        // Stopped before anything was loaded: no result, so no report.
+        let signal = cancel.signal().unwrap_or(Signal::Interrupt);
+        say(&package_table::interrupted_before_grading(signal.name()));
+        return Ok(Outcome::Interrupted(signal));
+    };
     if let Some(line) = package_table::stated_line(&plan) {
         say(&line);
     }
@@ -66,7 +75,6 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
         journal,
     } = resume::open(request.json, request.resume, &mut say)?;
     let (bar, mut progress) = (GradeBar::new(request.quiet), Progress::new());
-    let cancel = Cancellation::on_signals()?;
     announce_isolation();
     let (graded, journal) = package::grade(
         &plan,

@@ -198,6 +198,50 @@ impl<T> Settings<T> {
             .lines()
             .position(|line| line.trim_start().starts_with(&format!("{key}:")))
             .map(|index| index + 1);
+        self.invalid_at(key, line, message)
+    }
+
+    /// [`Self::invalid`] for `entry`, a key of the map `key` holds: the
+    /// line is the entry's (the first line after `key`'s that starts with
+    /// `entry:`), else `key`'s.
+    pub(super) fn invalid_entry(
+        &self,
+        key: &str,
+        entry: &str,
+        message: impl Into<String>,
+    ) -> ConfigError {
+        let lines: Vec<&str> = self.text.lines().collect();
+        let key_line = lines
+            .iter()
+            .position(|line| line.trim_start().starts_with(&format!("{key}:")));
+        let entry_line = key_line.and_then(|start| {
+            lines[start + 1..]
+                .iter()
+                .position(|line| {
+                    let line = line.trim_start();
+                    [
+                        entry.to_owned(),
+                        format!("\"{entry}\""),
+                        format!("'{entry}'"),
+                    ]
+                    .iter()
+                    .any(|name| line.starts_with(&format!("{name}:")))
+                })
+                .map(|offset| start + 1 + offset)
+        });
+        self.invalid_at(
+            &format!("{key}.{entry}"),
+            entry_line.or(key_line).map(|index| index + 1),
+            message,
+        )
+    }
+
+    fn invalid_at(
+        &self,
+        key: &str,
+        line: Option<usize>,
+        message: impl Into<String>,
+    ) -> ConfigError {
         ConfigError {
             path: self.path.clone(),
             kind: ConfigErrorKind::Invalid {

@@ -94,23 +94,29 @@ pub(crate) enum StartError {
 /// `generators.yaml`), is loaded and its submissions sorted ([`plan`]);
 /// `say` hears each line for stderr (the build's, then
 /// [`PackagePlan::loading_lines`]); a package with nothing to grade is
-/// refused ([`PackagePlan::refuse_empty`]).
+/// refused ([`PackagePlan::refuse_empty`]). `None`: SIGINT or SIGTERM
+/// stopped the build (its running program killed, `data/` left as it
+/// was), so nothing is loaded or graded (issue #34).
 pub(crate) fn start(
     dir: &Path,
     config: &JudgeConfig,
+    cancel: &Cancellation,
     say: &mut dyn FnMut(&str),
-) -> Result<PackagePlan, StartError> {
+) -> Result<Option<PackagePlan>, StartError> {
     if let Some(prepared) = package::prepare_folder(dir, config)? {
         for line in &prepared.lines {
             say(line);
         }
+    }
+    if cancel.is_cancelled() {
+        return Ok(None);
     }
     let plan = plan(dir, config)?;
     for line in plan.loading_lines() {
         say(&line);
     }
     plan.refuse_empty(dir)?;
-    Ok(plan)
+    Ok(Some(plan))
 }
 
 /// Loads the package in `dir` and sorts its submissions: a folder that is
@@ -180,10 +186,18 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
                 )),
             },
             Err(error) if listed.path.is_dir() => {
+                // A folder the judge cannot copy (a FIFO or a device in it,
+                // a link out, too many files or bytes) is the package's
+                // defect, not a toolchain missing here: refused, so that a
+                // CI gate never passes with an example that was never run
+                // (issue #34).
+                if runner::folder_files(&listed.path).is_err() {
+                    return Err(error);
+                }
                 let reason = format!("a folder program that cannot be built: {error}");
                 skipped.push((listed, reason));
             }
-            Err(_) => {
+            Err(GradingError::Usage(super::usage::UsageError::NoLanguage { .. })) => {
                 let extension = listed
                     .path
                     .extension()
@@ -196,6 +210,10 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
                 );
                 skipped.push((listed, reason));
             }
+            // Not a language missing here but a file that cannot be read
+            // (a link that leads nowhere): said as it is, not called a
+            // language that is not configured (issue #34).
+            Err(error) => return Err(error),
         }
     }
     hidden.hand_ins(graded.iter().map(|(listed, _)| listed.path.as_path()));

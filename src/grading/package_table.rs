@@ -128,3 +128,9 @@ fn first_failure(result: &SubmissionResult, student_view: bool) -> String {
 pub(crate) fn interrupted(signal: &str) -> String {
     format!("interrupted by {signal}: the reports hold the submissions that finished")
 }
+
+/// The last line of a grade that a signal stopped while the package built
+/// its `data/`, before anything was loaded: there is nothing to report.
+pub(crate) fn interrupted_before_grading(signal: &str) -> String {
+    format!("interrupted by {signal} before grading: nothing graded, no report written")
+}

@@ -311,6 +311,14 @@ fn load(
         .skip(1)
         .map(|(path, language)| Tool::new(Role::Validator, path.clone(), language.clone()))
         .collect();
+    // Every input validator's name, those the judge cannot run included:
+    // what a 2025-09 map of arguments may name.
+    let validator_names: Vec<String> = validators
+        .iter()
+        .map(|(path, _)| path)
+        .chain(skipped_validators.iter().map(|(path, _)| path))
+        .map(|path| super::kattis_selftest::program_name(path))
+        .collect();
     let validator_args = match &validator_name {
         Some(name) => {
             let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
@@ -318,6 +326,7 @@ fn load(
                 &settings_files,
                 &names,
                 name,
+                &validator_names,
             )?
         }
         None => std::collections::BTreeMap::new(),
@@ -369,6 +378,55 @@ fn load(
                 }
             ),
         ));
+    }
+    // problemtools uses one output validator, and says so when there are
+    // more (issue #34): a warning in the legacy format, an error in later
+    // ones, which have one `output_validator/`.
+    let mut several_validators = None;
+    let programs: Vec<&Path> = output_validators
+        .iter()
+        .filter_map(|found| match found {
+            FoundProgram::Runs { path, .. } | FoundProgram::Unrunnable { path, .. } => {
+                Some(path.as_path())
+            }
+            FoundProgram::Ignored { .. } => None,
+        })
+        .collect();
+    if programs.len() > 1 {
+        let shown = |path: &Path| format!("`{}`", path.strip_prefix(dir).unwrap_or(path).display());
+        let names = programs
+            .iter()
+            .map(|path| shown(path))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if yaml.format != FormatVersion::Legacy {
+            return Err(ConfigError::invalid(
+                programs[1],
+                "output_validator",
+                format!(
+                    "the package has {} output validators ({names}); the {} format has one, \
+                     the program in `output_validator/`",
+                    programs.len(),
+                    yaml.format.name()
+                ),
+            ));
+        }
+        if custom {
+            let used = output_validators
+                .iter()
+                .find_map(|found| match found {
+                    FoundProgram::Runs { path, .. } => Some(path.as_path()),
+                    _ => None,
+                })
+                .unwrap_or(programs[0]);
+            several_validators = Some(format!(
+                "`output_validators/` holds {} output validators ({names}): only {} is used, \
+                 as problemtools uses one (it warns that support for several was dropped); \
+                 merge them into one",
+                programs.len(),
+                shown(used)
+            ));
+        }
     }
     let checker = if custom {
         let runnable = output_validators
@@ -475,14 +533,17 @@ fn load(
                     &settings_files,
                     &[name],
                     validator,
+                    &validator_names,
                 )?;
                 Ok(args.remove(name).unwrap_or_default())
             };
             let answer_args = |name: &str, validator: &str| -> Result<Vec<String>, ConfigError> {
+                let known = super::kattis_selftest::answer_validator_names(dir, config)?;
                 let mut args = crate::config::kattis_validator_args::answer_validator_args(
                     &settings_files,
                     &[name],
                     validator,
+                    &known,
                 )?;
                 Ok(args.remove(name).unwrap_or_default())
             };
@@ -498,12 +559,9 @@ fn load(
             )?);
         }
     }
-    Ok(loaded(
-        package,
-        skipped_validators,
-        ignored_files,
-        unchecked_inputs,
-    ))
+    let mut loaded = loaded(package, skipped_validators, ignored_files, unchecked_inputs);
+    loaded.warnings.extend(several_validators);
+    Ok(loaded)
 }
 
 /// What loading says of `data/test_group.yaml` when a package has one: the

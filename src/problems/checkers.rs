@@ -29,6 +29,38 @@ pub(crate) enum BuiltinChecker {
     },
     /// Tokens, compared without regard to ASCII case.
     CaseInsensitive,
+    /// Kattis' default output validator as problemtools runs it: tokens
+    /// split at ASCII whitespace only (space, tab, line feed, vertical tab,
+    /// form feed, carriage return; C's `isspace`), so a no-break space or
+    /// another Unicode space is part of a token (issue #34). Tokens are
+    /// compared without regard to ASCII case unless `case_sensitive`; with
+    /// a `tolerance` (absolute, relative) they are compared as
+    /// [`BuiltinChecker::Float`] compares them.
+    Kattis {
+        case_sensitive: bool,
+        tolerance: Option<(f64, f64)>,
+    },
+}
+
+/// Where tokens end.
+#[derive(Clone, Copy)]
+enum Whitespace {
+    /// Unicode's White_Space (Rust's `char::is_whitespace`): the judge's
+    /// own checkers.
+    Unicode,
+    /// C's `isspace` in the C locale, as problemtools' default output
+    /// validator reads: no-break spaces and other Unicode spaces are not.
+    Ascii,
+}
+
+impl Whitespace {
+    fn split(self, text: &str) -> impl Iterator<Item = &str> {
+        text.split(move |c: char| match self {
+            Whitespace::Unicode => c.is_whitespace(),
+            Whitespace::Ascii => matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r'),
+        })
+        .filter(|token| !token.is_empty())
+    }
 }
 
 /// The most characters of a token or line shown in a reason.
@@ -58,33 +90,65 @@ impl BuiltinChecker {
                 relative,
                 case_sensitive,
             } => check_tokens(output, answer, |out, ans| {
-                let Some(expected) = finite_number(ans) else {
-                    let same = if case_sensitive {
-                        out == ans
-                    } else {
-                        out.eq_ignore_ascii_case(ans)
-                    };
-                    return same.then_some(()).ok_or(None);
-                };
-                let Ok(got) = out.parse::<f64>() else {
-                    return Err(Some(format!("expected a number, found {}", shown(out))));
-                };
-                if !got.is_finite() {
-                    return Err(Some(format!(
-                        "expected {ans}, got {out} (not a finite number)"
-                    )));
-                }
-                let difference = (got - expected).abs();
-                if difference <= absolute || difference <= relative * expected.abs() {
-                    Ok(())
-                } else {
-                    Err(Some(format!(
-                        "expected {ans}, got {out} (difference {difference:e}, allowed \
-                             {absolute:e} absolute or {relative:e} relative)"
-                    )))
-                }
+                same_number(out, ans, absolute, relative, case_sensitive)
             }),
+            BuiltinChecker::Kattis {
+                case_sensitive,
+                tolerance,
+            } => check_tokens_split(
+                Whitespace::Ascii,
+                output,
+                answer,
+                |out, ans| match tolerance {
+                    Some((absolute, relative)) => {
+                        same_number(out, ans, absolute, relative, case_sensitive)
+                    }
+                    None => same_text(out, ans, case_sensitive),
+                },
+            ),
         }
+    }
+}
+
+/// Whether two tokens are the same text, with or without regard to ASCII
+/// case.
+fn same_text(out: &str, ans: &str, case_sensitive: bool) -> Result<(), Option<String>> {
+    let same = if case_sensitive {
+        out == ans
+    } else {
+        out.eq_ignore_ascii_case(ans)
+    };
+    same.then_some(()).ok_or(None)
+}
+
+/// Whether `out` is within the tolerance of the answer's token `ans` (a
+/// finite number), or the same text (an answer token that is not one).
+fn same_number(
+    out: &str,
+    ans: &str,
+    absolute: f64,
+    relative: f64,
+    case_sensitive: bool,
+) -> Result<(), Option<String>> {
+    let Some(expected) = finite_number(ans) else {
+        return same_text(out, ans, case_sensitive);
+    };
+    let Ok(got) = out.parse::<f64>() else {
+        return Err(Some(format!("expected a number, found {}", shown(out))));
+    };
+    if !got.is_finite() {
+        return Err(Some(format!(
+            "expected {ans}, got {out} (not a finite number)"
+        )));
+    }
+    let difference = (got - expected).abs();
+    if difference <= absolute || difference <= relative * expected.abs() {
+        Ok(())
+    } else {
+        Err(Some(format!(
+            "expected {ans}, got {out} (difference {difference:e}, allowed \
+                 {absolute:e} absolute or {relative:e} relative)"
+        )))
     }
 }
 
@@ -103,9 +167,19 @@ fn check_tokens(
     answer: &str,
     same: impl Fn(&str, &str) -> Result<(), Option<String>>,
 ) -> CheckOutcome {
-    let mut outputs = output.split_whitespace();
+    check_tokens_split(Whitespace::Unicode, output, answer, same)
+}
+
+/// [`check_tokens`] with tokens ending at `whitespace`.
+fn check_tokens_split(
+    whitespace: Whitespace,
+    output: &str,
+    answer: &str,
+    same: impl Fn(&str, &str) -> Result<(), Option<String>>,
+) -> CheckOutcome {
+    let mut outputs = whitespace.split(output);
     let mut count = 0;
-    for (index, expected) in answer.split_whitespace().enumerate() {
+    for (index, expected) in whitespace.split(answer).enumerate() {
         let number = index + 1;
         let Some(got) = outputs.next() else {
             return CheckOutcome::wrong_answer(format!(
@@ -188,6 +262,15 @@ mod tests {
         case_sensitive: true,
     };
 
+    const KATTIS: BuiltinChecker = BuiltinChecker::Kattis {
+        case_sensitive: false,
+        tolerance: None,
+    };
+    const KATTIS_FLOAT: BuiltinChecker = BuiltinChecker::Kattis {
+        case_sensitive: false,
+        tolerance: Some((1e-6, 1e-4)),
+    };
+
     #[test_case(BuiltinChecker::Tokens, "1 2\n3", "1 2 3\n", Verdict::Accepted, "3 tokens" ; "tokens ignore whitespace")]
     #[test_case(BuiltinChecker::Tokens, "1 2 4", "1 2 3", Verdict::WrongAnswer, "token 3: expected `3`, got `4`" ; "tokens differ")]
     #[test_case(BuiltinChecker::Tokens, "1 2", "1 2 3", Verdict::WrongAnswer, "token 3: expected `3`, found the end of the output" ; "tokens missing")]
@@ -210,6 +293,14 @@ mod tests {
     #[test_case(FLOAT, "-inf", "inf", Verdict::WrongAnswer, "token 1: expected `inf`, got `-inf`" ; "float infinities of other signs")]
     #[test_case(FLOAT, "inf", "1.5", Verdict::WrongAnswer, "token 1: expected 1.5, got inf (not a finite number)" ; "float infinity where a number is expected")]
     #[test_case(FLOAT, "1e309", "1.5", Verdict::WrongAnswer, "token 1: expected 1.5, got 1e309 (not a finite number)" ; "float overflowing output where a number is expected")]
+    #[test_case(BuiltinChecker::Tokens, "1\u{a0}2", "1 2", Verdict::Accepted, "2 tokens" ; "tokens split at a no-break space")]
+    #[test_case(KATTIS, "1\u{a0}2", "1 2", Verdict::WrongAnswer, "token 1: expected `1`, got `1\u{a0}2`" ; "kattis keeps a no-break space in its token")]
+    #[test_case(KATTIS, "1\u{a0}2", "1\u{a0}2\n", Verdict::Accepted, "1 tokens" ; "kattis reads a token with a no-break space as one")]
+    #[test_case(KATTIS, "a\x0bb\x0cc\r\td", "A B C D", Verdict::Accepted, "4 tokens" ; "kattis splits at c isspace and ignores case")]
+    #[test_case(KATTIS, "a\u{2003}b", "a b", Verdict::WrongAnswer, "token 1: expected `a`, got `a\u{2003}b`" ; "kattis keeps an em space in its token")]
+    #[test_case(KATTIS_FLOAT, "1\u{a0}0.0000001", "1\u{a0} 0.0000001\n", Verdict::WrongAnswer, "token 1: expected `1\u{a0}`, got `1\u{a0}0.0000001`" ; "kattis float splits at ascii whitespace only")]
+    #[test_case(KATTIS_FLOAT, "0.3333334 X", "0.333333 x", Verdict::Accepted, "2 tokens" ; "kattis float within tolerance")]
+    #[test_case(KATTIS_FLOAT, "0.5", "0.25", Verdict::WrongAnswer, "token 1: expected 0.25, got 0.5 (difference 2.5e-1, allowed 1e-6 absolute or 1e-4 relative)" ; "kattis float outside tolerance")]
     fn decides(
         checker: BuiltinChecker,
         output: &str,

@@ -152,6 +152,46 @@ fn a_validator_that_does_not_build_is_a_package_error_naming_its_script() {
     );
 }
 
+/// See: issue #34 (break-it finding 13). An output validator folder that
+/// has no program is refused with what is there, not with the list of
+/// configured languages (which sent the setter to judge.toml): a `run` one
+/// folder too deep (the legacy layout under the 2025-09 name), or only files
+/// switched off by `.disabled`.
+#[test]
+fn an_output_validator_without_a_program_is_refused_naming_what_is_there() {
+    let dir = Dir::new();
+    scripts(&dir);
+    let folder = dir.path().join("scripts/output_validator");
+    fs_err::create_dir(folder.join("v")).unwrap();
+    fs_err::rename(folder.join("run"), folder.join("v/run")).unwrap();
+    let graded = dir.judge(&["grade", "--package", "scripts"]);
+    graded.expect_code(2);
+    let err = graded.stderr();
+    assert!(
+        err.contains(
+            "`scripts/output_validator`: `program`: holds no source, but `v/run` is a script \
+             one folder too deep: the folder itself is the program, so its `build` and `run` \
+             belong at its top; move the files of `v/` up into `scripts/output_validator`"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("configured language"), "{err}");
+
+    fs_err::rename(folder.join("v/run"), folder.join("run.disabled")).unwrap();
+    fs_err::remove_dir(folder.join("v")).unwrap();
+    let graded = dir.judge(&["grade", "--package", "scripts"]);
+    graded.expect_code(2);
+    let err = graded.stderr();
+    assert!(
+        err.contains(
+            "`scripts/output_validator`: `program`: holds only files switched off by a name \
+             ending in `.disabled` (`run.disabled`): rename one to use it"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("configured language"), "{err}");
+}
+
 /// See: issue #34, item 1. Hostile `build` scripts are bounded as a
 /// compile is, each CE with the reason: one that loops, one that forks
 /// without end, one that floods its output. One that tries to write

@@ -65,7 +65,10 @@ pub(crate) fn find(path: &Path) -> Result<Option<Marker>, ConfigError> {
         vec![path.to_owned()]
     };
     for file in files {
-        let Ok(bytes) = fs_err::read(&file) else {
+        // Read as every submission is (bounded, never blocking on a FIFO,
+        // links only where they may lead): a plain read of a FIFO among
+        // the submissions hung the judge at load (issue #34).
+        let Ok(bytes) = crate::runner::read_submission(&file) else {
             continue;
         };
         let Ok(text) = String::from_utf8(bytes) else {
