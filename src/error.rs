@@ -22,7 +22,6 @@ use crate::input_file::CannotRead;
 use crate::interrupt::{InterruptError, Signal};
 use crate::package::autograding::ImportError;
 use crate::package::format::PrepareError;
-use crate::package::generators::GeneratorsError;
 use crate::package::scaffold::ScaffoldError;
 use crate::report::targets::TargetError;
 use crate::report::ReportError;
@@ -112,11 +111,9 @@ pub(crate) enum Error {
     /// `judge import` wrote no package.
     #[error(transparent)]
     Import(#[from] ImportError),
-    /// `judge gen --package` could not build `data/`.
-    #[error(transparent)]
-    Generators(#[from] crate::package::generators::GeneratorsError),
-    /// `judge grade --package` could not build what the package makes of
-    /// itself (a Kattis package's `data/` from `generators.yaml`).
+    /// `judge grade --package` or `judge gen --package` could not build
+    /// what the package makes of itself (a Kattis package's `data/` from
+    /// `generators.yaml`).
     #[error(transparent)]
     Prepare(#[from] PrepareError),
     /// A report could not be serialised.
@@ -232,6 +229,7 @@ impl Error {
             Error::Grading(grading) => grading.hint(),
             Error::SimilarRefused(refused) => refused.hint(),
             Error::Config(config) => config.hint(),
+            Error::Export(ExportError::Refused { refused, .. }) => refused.hint(),
             Error::TestSet(_)
             | Error::NoProfile { .. }
             | Error::StressJudgeFailed { .. }
@@ -243,7 +241,6 @@ impl Error {
             | Error::CannotRead(_)
             | Error::Scaffold(_)
             | Error::Import(_)
-            | Error::Generators(_)
             | Error::Prepare(_)
             | Error::Json(_)
             | Error::Stdout(_)
@@ -274,10 +271,10 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
             | Error::SimilarRefused(_)
             | Error::Targets(_)
             | Error::Config(_)
-            | Error::Generators(GeneratorsError::Config(_))
             | Error::Prepare(PrepareError::Config(_))
             | Error::Export(
                 ExportError::Unsupported { .. }
+                | ExportError::Refused { .. }
                 | ExportError::UnknownLanguage { .. }
                 | ExportError::NoPackage { .. },
             )
@@ -317,7 +314,6 @@ pub(crate) fn exit_code(end: &Result<Outcome, Error>) -> u8 {
             | Error::Similar(_)
             | Error::SimilarJson(_)
             | Error::Export(ExportError::Reference { .. } | ExportError::Write { .. })
-            | Error::Generators(GeneratorsError::Write { .. } | GeneratorsError::Toolbox(_))
             | Error::Prepare(PrepareError::Judge(_))
             | Error::Check(_)
             | Error::InteractCommandLine(_)
@@ -348,6 +344,25 @@ mod tests {
             missing: NoTestsIn::TestsFolder,
         }
         .into()
+    }
+
+    /// `judge check`'s verdicts exit with testlib's codes. Here rather than
+    /// beside `check_outcome`, so the grading layer never names this one
+    /// (issue #33: the folders depend one way).
+    #[test]
+    fn check_outcomes_exit_with_testlibs_codes() {
+        use crate::grading::validate_solve_check::check_outcome;
+        use crate::verdict::Verdict;
+        let rows = [
+            (Verdict::Accepted, 0),
+            (Verdict::WrongAnswer, 1),
+            (Verdict::PresentationError, 2),
+            (Verdict::JudgeError, 3),
+        ];
+        for (verdict, code) in rows {
+            let outcome = check_outcome(verdict);
+            assert_eq!(exit_code(&Ok(outcome)), code, "{verdict}");
+        }
     }
 
     /// See: issue #33. What a package could not build before its grade

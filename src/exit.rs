@@ -26,8 +26,8 @@ pub(crate) enum Outcome {
     /// file of the judge's that could not be read or written): reported as
     /// a result, and the judge's fault.
     JudgeFailed,
-    /// `run`, `grade`, `stress`: stopped by a signal; the reports hold what
-    /// finished.
+    /// `run`, `grade`, `stress`, `gen --package`: stopped by a signal; the
+    /// reports hold what finished (`gen --package` wrote no `data/`).
     Interrupted(Signal),
 }
 

@@ -1,7 +1,7 @@
 //! Stopping a run early: SIGINT (Ctrl-C) and SIGTERM become a shared
 //! [`Cancellation`] that the scheduler checks between items, so `run`,
-//! `grade` and `stress` stop starting work, let what is running end, clean
-//! up and report what finished.
+//! `grade`, `stress` and `gen --package` stop starting work, let what is
+//! running end, clean up and report what finished.
 //!
 //! This module only records *that* (and which) signal arrived; it kills
 //! nothing and prints nothing. The handlers are signal-hook's flag setters
@@ -71,6 +71,12 @@ static PROCESS: OnceLock<Cancellation> = OnceLock::new();
 /// true (the runner already drops what finishes after the request).
 pub(crate) fn requested() -> bool {
     PROCESS.get().is_some_and(Cancellation::is_cancelled)
+}
+
+/// The signal that asked this process to stop, if one did (see
+/// [`requested`]).
+pub(crate) fn requested_signal() -> Option<Signal> {
+    PROCESS.get().and_then(Cancellation::signal)
 }
 
 /// A request to stop, shared by everyone who should notice it. Cheap to

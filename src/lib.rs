@@ -19,7 +19,9 @@
 //!   runner's note on a folder a compile is not lent) says a line without
 //!   naming `report`; `atomic_file` is the one writer of a whole file
 //!   (temporary file, sync, rename), for reports and for a package's
-//!   cached tests alike.
+//!   cached tests alike; `testlib` holds testlib's points (`quitp`'s exit
+//!   code and message), read by a package's checker, a testlib interactor
+//!   and Polygon's `problem.xml` alike.
 //! - [`problems`] knows the three problems of docs/problems.md: each parses and
 //!   validates inputs, solves them, generates random ones, checks a
 //!   contestant's output and offers smaller inputs derived from a failing
@@ -174,5 +176,6 @@ pub(crate) mod stderr;
 pub(crate) mod stress;
 pub(crate) mod suggest;
 pub(crate) mod test_files;
+pub(crate) mod testlib;
 pub mod verdict;
 pub(crate) mod visible;

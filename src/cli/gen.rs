@@ -6,6 +6,7 @@ use crate::config::judge::JudgeConfig;
 use crate::error::Error;
 use crate::exit::Outcome;
 use crate::gen::{self, GenRequest, SetTarget};
+use crate::interrupt::Cancellation;
 use std::path::{Path, PathBuf};
 
 // Arguments of `judge gen`.
@@ -82,11 +83,15 @@ pub(super) fn run(args: &GenArgs) -> Result<Outcome, Error> {
     let Some(problem) = &args.problem else {
         let dir = args.package.as_deref().unwrap_or(Path::new("."));
         let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
+        // SIGINT / SIGTERM stop it as they stop `grade` (issue #34): the
+        // running program is killed, no case is started after, `data/` is
+        // left as it was, and the exit code is 130 / 143.
+        let cancel = Cancellation::on_signals()?;
         let generated = gen::generators(dir, &config)?;
         for line in &generated.lines {
             say(line);
         }
-        return Ok(generated.outcome);
+        return Ok(generated.outcome.unless_stopped(cancel.signal()));
     };
     let package = args.packages.load_without_answers(problem, None)?;
     let request = GenRequest {

@@ -11,7 +11,7 @@
 //! stopped the run (the reports then hold what finished).
 
 use super::reports::ReportArgs;
-use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
+use super::{announce_isolation, say, say_hint, say_settings, write_stdout, PackageArgs};
 use crate::discovery::Shard;
 use crate::error::Error;
 use crate::exit::Outcome;
@@ -203,8 +203,13 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
     }
     let stopped_by = cancel.signal();
     if let Some(signal) = stopped_by {
-        for line in human::interrupted(&reports::Shown::of(&report).view(), signal.name(), json) {
-            say(&line);
+        let interrupted =
+            human::interrupted(&reports::Shown::of(&report).view(), signal.name(), json);
+        for line in &interrupted.lines {
+            say(line);
+        }
+        if let Some(hint) = &interrupted.hint {
+            say_hint(hint);
         }
     }
     Ok(policy::grade_outcome(&report).unless_stopped(stopped_by))

@@ -11,7 +11,7 @@
 //! and `-q` work as for `judge grade`.
 
 use super::reports::ReportArgs;
-use super::{announce_isolation, say, write_stdout};
+use super::{announce_isolation, say, say_hint, write_stdout};
 use crate::config::judge::JudgeConfig;
 use crate::discovery::Shard;
 use crate::error::Error;
@@ -20,7 +20,7 @@ use crate::grading::package::{self, PackageOptions};
 use crate::grading::resume;
 use crate::grading::settings;
 use crate::grading::{package_table, progress::Progress, reports};
-use crate::interrupt::Cancellation;
+use crate::interrupt::{Cancellation, Signal};
 use crate::report::progress::GradeBar;
 use std::path::Path;
 
@@ -56,14 +56,25 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
     reports::refuse_unwritable_platforms(&request.reports.files())?;
     let config = JudgeConfig::load_or_defaults(request.config)?;
     let student_view = settings::student_view(request.student_view, &config);
-    let plan = package::start(dir, &config, &mut say)?;
+    // Before the package builds its `data/` (generators.yaml), whose
+    // programs a signal must stop too (issue #34).
+    let cancel = Cancellation::on_signals()?;
+    let plan = package::start(dir, &config, &cancel, &mut say)?;
+    let (Some(plan), None) = (plan, cancel.signal()) else {
+        // Stopped before anything was loaded: no result, so no report.
+        let signal = cancel.signal().unwrap_or(Signal::Interrupt);
+        say(&package_table::interrupted_before_grading(signal.name()));
+        return Ok(Outcome::Interrupted(signal));
+    };
+    if let Some(line) = package_table::stated_line(&plan) {
+        say(&line);
+    }
     let resume::Opened {
         mut resume,
         json,
         journal,
     } = resume::open(request.json, request.resume, &mut say)?;
     let (bar, mut progress) = (GradeBar::new(request.quiet), Progress::new());
-    let cancel = Cancellation::on_signals()?;
     announce_isolation();
     let (graded, journal) = package::grade(
         &plan,
@@ -119,7 +130,7 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
         journal.remove()?;
     }
     for hint in &graded.hints {
-        say(&format!("hint: {hint}"));
+        say_hint(hint);
     }
     let stopped_by = cancel.signal();
     if let Some(signal) = stopped_by {

@@ -243,7 +243,7 @@ fn report_error(error: &Error) {
         _ => {
             say(&error_line(error));
             if let Some(hint) = error.hint() {
-                say(&format!("\nhint: {hint}"));
+                say_hint(&hint);
             }
         }
     }
@@ -288,6 +288,13 @@ fn emit_line(line: crate::grading::validate_solve_check::Line) -> std::io::Resul
 /// Writes one message line to stderr.
 fn say(message: &str) {
     crate::stderr::say_line(message);
+}
+
+/// The one printer of hints, whichever layer's they are: `hint: ...` on
+/// stderr after a blank line (uv's style guide), for an error's hint and
+/// for the advice a command gives at its end alike.
+fn say_hint(hint: &crate::hint::Hint) {
+    say(&format!("\nhint: {hint}"));
 }
 
 /// Says a warning about the settings, each distinct one once per process

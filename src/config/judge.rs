@@ -6,6 +6,7 @@
 //! is the built-in `default.toml` with a user's file laid over it, ready to
 //! use. This module parses and validates; it runs nothing.
 
+use super::report::{ReportSettings, ReportToml};
 use super::{parse_toml, ConfigError, ConfigErrorKind};
 pub(crate) use language::Placeholders;
 use language::{unknown_placeholder, PLACEHOLDERS};
@@ -49,68 +50,6 @@ pub(crate) struct JudgeToml {
     /// one of the same name, key by key.
     #[serde(default)]
     pub(crate) languages: BTreeMap<String, LanguageToml>,
-}
-
-/// `[report]`.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-#[serde(expecting = "a table `[report]`")]
-pub(crate) struct ReportToml {
-    #[serde(default)]
-    pub(crate) gradescope: GradescopeToml,
-}
-
-/// `[report.gradescope]`.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-#[serde(expecting = "a table `[report.gradescope]` (`hidden-tests = \"...\"`)")]
-pub(crate) struct GradescopeToml {
-    /// [`HiddenTests`] by its name, checked in [`JudgeConfig`]'s
-    /// resolution so a wrong one names its key and line.
-    pub(crate) hidden_tests: Option<String>,
-}
-
-/// When Gradescope shows a student the items of hidden tests (its
-/// `visibility` of a test). Gradescope hides the student's total score
-/// while any test is `after_due_date` or `after_published`; a `hidden`
-/// test does not hide it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum HiddenTests {
-    /// Never shown to the student (the teacher sees them); the total score
-    /// is shown at once.
-    #[default]
-    Hidden,
-    /// Shown once the due date (and any late days) has passed; until then
-    /// the student sees no total score.
-    AfterDueDate,
-    /// Shown once the teacher publishes the grades; until then the student
-    /// sees no total score.
-    AfterPublished,
-}
-
-impl HiddenTests {
-    /// Every one, in the order messages list them.
-    const ALL: [HiddenTests; 3] = [
-        HiddenTests::Hidden,
-        HiddenTests::AfterDueDate,
-        HiddenTests::AfterPublished,
-    ];
-
-    /// The one named `name` (Gradescope's name).
-    fn named(name: &str) -> Option<HiddenTests> {
-        HiddenTests::ALL
-            .into_iter()
-            .find(|visibility| visibility.name() == name)
-    }
-
-    /// Gradescope's name of the visibility.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            HiddenTests::Hidden => "hidden",
-            HiddenTests::AfterDueDate => "after_due_date",
-            HiddenTests::AfterPublished => "after_published",
-        }
-    }
 }
 
 /// `[languages.<name>]` as written: every key optional, so a user's
@@ -258,8 +197,8 @@ pub struct JudgeConfig {
     pub(crate) problems: Option<Vec<String>>,
     /// `judge grade --student-view` by default.
     pub(crate) student_view: bool,
-    /// `[report.gradescope] hidden-tests`.
-    pub(crate) gradescope_hidden_tests: HiddenTests,
+    /// `[report.*]`: each report format's own settings.
+    pub(crate) report: ReportSettings,
     pub(crate) limits: LimitsToml,
     pub(crate) wall_time_factor: f64,
     /// The languages whose `time-factor` the user's judge.toml sets itself
@@ -412,26 +351,7 @@ impl JudgeConfig {
                 .unwrap_or(Layout::ProblemStudent),
             problems: user.problems.or(base.problems),
             student_view: user.student_view.or(base.student_view).unwrap_or(false),
-            gradescope_hidden_tests: match user.report.gradescope.hidden_tests.as_deref().or(base
-                .report
-                .gradescope
-                .hidden_tests
-                .as_deref())
-            {
-                None => HiddenTests::default(),
-                Some(name) => HiddenTests::named(name).ok_or_else(|| {
-                    ConfigError::invalid(
-                        &error_path,
-                        "report.gradescope.hidden-tests",
-                        format!(
-                            "`{name}` is not one of {}",
-                            HiddenTests::ALL
-                                .map(|visibility| format!("`{}`", visibility.name()))
-                                .join(", ")
-                        ),
-                    )
-                })?,
-            },
+            report: user.report.over(base.report, &error_path)?,
             jobs: pick(
                 user.jobs.map(|jobs| jobs as u64),
                 base.jobs.map(|j| j as u64),

@@ -83,14 +83,54 @@ fn submission_entries(
         for path in all_entries(&folder)? {
             match ignored_because(&path) {
                 Some(reason) => ignored.push((path, reason)),
-                None => found.push(SubmissionFile {
-                    path,
-                    folder: name.clone(),
-                }),
+                None => {
+                    refuse_special_file(&path)?;
+                    found.push(SubmissionFile {
+                        path,
+                        folder: name.clone(),
+                    });
+                }
             }
         }
     }
     Ok((found, ignored))
+}
+
+/// A submission that is a FIFO, a device or a socket (itself or the target
+/// of its link) is refused, naming what it is: it was skipped as a file "in
+/// a language that is not configured", or blocked the judge in `open`
+/// (issue #34). A link that leads nowhere is left to the submission's own
+/// reading.
+fn refuse_special_file(path: &Path) -> Result<(), ConfigError> {
+    let Ok(metadata) = fs_err::metadata(path) else {
+        return Ok(());
+    };
+    let kind = special_file_kind(metadata.file_type());
+    match kind {
+        None => Ok(()),
+        Some(kind) => Err(ConfigError::invalid(
+            path,
+            "submissions",
+            format!("is {kind}, not a file or a folder: a submission is a source file or a folder program"),
+        )),
+    }
+}
+
+/// What a file of `file_type` is, in words, when it is neither a regular
+/// file nor a folder.
+fn special_file_kind(file_type: std::fs::FileType) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    if file_type.is_file() || file_type.is_dir() {
+        None
+    } else if file_type.is_fifo() {
+        Some("a named pipe (FIFO)")
+    } else if file_type.is_char_device() || file_type.is_block_device() {
+        Some("a device")
+    } else if file_type.is_socket() {
+        Some("a socket")
+    } else {
+        Some("not a plain file")
+    }
 }
 
 /// Why the format says not to run the program (file or folder) at `path`,
@@ -333,23 +373,19 @@ pub(crate) fn default_validator(flags: &[String]) -> Result<BuiltinChecker, Vali
             other => return Err(ValidatorFlagError::Unknown(other.to_owned())),
         }
     }
+    let tolerance = match (absolute, relative) {
+        (None, None) => None,
+        (absolute, relative) => Some((absolute.unwrap_or(0.0), relative.unwrap_or(0.0))),
+    };
     if space_change_sensitive {
         return Ok(BuiltinChecker::SpaceChangeSensitive {
             case_sensitive,
-            tolerance: match (absolute, relative) {
-                (None, None) => None,
-                (absolute, relative) => Some((absolute.unwrap_or(0.0), relative.unwrap_or(0.0))),
-            },
+            tolerance,
         });
     }
-    Ok(match (absolute, relative) {
-        (None, None) if case_sensitive => BuiltinChecker::Tokens,
-        (None, None) => BuiltinChecker::CaseInsensitive,
-        (absolute, relative) => BuiltinChecker::Float {
-            absolute: absolute.unwrap_or(0.0),
-            relative: relative.unwrap_or(0.0),
-            case_sensitive,
-        },
+    Ok(BuiltinChecker::Kattis {
+        case_sensitive,
+        tolerance,
     })
 }
 
@@ -605,7 +641,13 @@ mod tests {
 
     #[test]
     fn reads_the_default_validators_flags() {
-        assert_eq!(default_validator(&[]), Ok(BuiltinChecker::CaseInsensitive));
+        assert_eq!(
+            default_validator(&[]),
+            Ok(BuiltinChecker::Kattis {
+                case_sensitive: false,
+                tolerance: None,
+            })
+        );
         // See: issue #34 (the flag was read and dropped).
         assert_eq!(
             default_validator(&flags("space_change_sensitive case_sensitive")),
@@ -625,22 +667,23 @@ mod tests {
         );
         assert_eq!(
             default_validator(&flags("case_sensitive")),
-            Ok(BuiltinChecker::Tokens)
+            Ok(BuiltinChecker::Kattis {
+                case_sensitive: true,
+                tolerance: None,
+            })
         );
         assert_eq!(
             default_validator(&flags("float_tolerance 1e-4")),
-            Ok(BuiltinChecker::Float {
-                absolute: 1e-4,
-                relative: 1e-4,
+            Ok(BuiltinChecker::Kattis {
                 case_sensitive: false,
+                tolerance: Some((1e-4, 1e-4)),
             })
         );
         assert_eq!(
             default_validator(&flags("case_sensitive float_absolute_tolerance 0.5")),
-            Ok(BuiltinChecker::Float {
-                absolute: 0.5,
-                relative: 0.0,
+            Ok(BuiltinChecker::Kattis {
                 case_sensitive: true,
+                tolerance: Some((0.5, 0.0)),
             })
         );
         assert_eq!(

@@ -198,6 +198,50 @@ impl<T> Settings<T> {
             .lines()
             .position(|line| line.trim_start().starts_with(&format!("{key}:")))
             .map(|index| index + 1);
+        self.invalid_at(key, line, message)
+    }
+
+    /// [`Self::invalid`] for `entry`, a key of the map `key` holds: the
+    /// line is the entry's (the first line after `key`'s that starts with
+    /// `entry:`), else `key`'s.
+    pub(super) fn invalid_entry(
+        &self,
+        key: &str,
+        entry: &str,
+        message: impl Into<String>,
+    ) -> ConfigError {
+        let lines: Vec<&str> = self.text.lines().collect();
+        let key_line = lines
+            .iter()
+            .position(|line| line.trim_start().starts_with(&format!("{key}:")));
+        let entry_line = key_line.and_then(|start| {
+            lines[start + 1..]
+                .iter()
+                .position(|line| {
+                    let line = line.trim_start();
+                    [
+                        entry.to_owned(),
+                        format!("\"{entry}\""),
+                        format!("'{entry}'"),
+                    ]
+                    .iter()
+                    .any(|name| line.starts_with(&format!("{name}:")))
+                })
+                .map(|offset| start + 1 + offset)
+        });
+        self.invalid_at(
+            &format!("{key}.{entry}"),
+            entry_line.or(key_line).map(|index| index + 1),
+            message,
+        )
+    }
+
+    fn invalid_at(
+        &self,
+        key: &str,
+        line: Option<usize>,
+        message: impl Into<String>,
+    ) -> ConfigError {
         ConfigError {
             path: self.path.clone(),
             kind: ConfigErrorKind::Invalid {
@@ -706,6 +750,22 @@ fn current_rules(
             ))
         }
     };
+    // A group's bare name (`subtask1` for `secret/subtask1`) is the likely
+    // slip: say the path it takes, before the order check reads it as a
+    // name that sorts after this group.
+    if let Some(bare) = require_pass
+        .iter()
+        .find(|name| *name != "sample" && !name.starts_with("secret/"))
+    {
+        return Err(invalid(
+            "require_pass",
+            format!(
+                "`{bare}` is no test group of the package (`sample` or \
+                 `secret/GROUP` holding tests); a group is named by its path \
+                 from `data/`: did you mean `secret/{bare}`?"
+            ),
+        ));
+    }
     if let Some(later) = require_pass.iter().find(|name| name.as_str() >= folder) {
         return Err(invalid(
             "require_pass",

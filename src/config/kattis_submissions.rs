@@ -115,6 +115,19 @@ const LANGUAGE_CODES: &[(&str, &str)] = &[
     ("zig", "zig"),
 ];
 
+/// The format's default demand of the folder `folder` (`accepted`:
+/// permitted AC), as the rule it is; `None` for a folder without one.
+pub(crate) fn default_demand(folder: &str) -> Option<Rule> {
+    DEFAULT_FOLDERS
+        .iter()
+        .find(|(name, _, _)| *name == folder)
+        .map(|(_, permitted, required)| Rule {
+            permitted: (!permitted.is_empty()).then(|| permitted.to_vec()),
+            required: (!required.is_empty()).then(|| required.to_vec()),
+            ..Rule::default()
+        })
+}
+
 /// The file extension the judge looks up for the format's language `code`.
 pub(crate) fn extension_of_code(code: &str) -> Option<&'static str> {
     LANGUAGE_CODES
@@ -139,6 +152,8 @@ pub(crate) enum TimeLimitUse {
 pub(crate) struct Scope {
     /// As written (`secret/group1`).
     pub(crate) glob: String,
+    /// Its 1-based line in the file (0: not found).
+    pub(crate) line: usize,
     pattern: Glob,
 }
 
@@ -177,7 +192,7 @@ impl Rule {
             .is_some_and(|scope| scope.pattern.matches_exactly(group))
     }
 
-    fn demands(&self) -> bool {
+    pub(crate) fn demands(&self) -> bool {
         self.permitted.is_some()
             || self.required.is_some()
             || self.score.is_some()
@@ -185,7 +200,7 @@ impl Rule {
     }
 
     /// `permitted AC, TLE; score 60 to 70`, with its scope first.
-    fn demand(&self) -> String {
+    pub(crate) fn demand(&self) -> String {
         let names = |verdicts: &[Verdict]| {
             verdicts
                 .iter()
@@ -590,6 +605,9 @@ fn group_rule(at: &EntryAt<'_>, name: &str, value: Value) -> Result<Rule, Config
     let mut rule = Rule {
         scope: Some(Scope {
             glob: name.to_owned(),
+            line: at.line.map_or(0, |line| {
+                line_in_entry(at.text, line, name.trim_matches(['"', '\'']))
+            }),
             pattern,
         }),
         ..Rule::default()

@@ -35,22 +35,23 @@ use std::path::Path;
 /// Which validator's arguments are read.
 #[derive(Clone, Copy, Debug)]
 enum Validator<'a> {
-    /// The input validator named so (its file's stem or its folder's name).
-    Input(&'a str),
+    /// The input validator named so (its file's stem or its folder's name),
+    /// and the names of all the package's input validators.
+    Input(&'a str, &'a [String]),
     /// The output validator.
     Output,
     /// The answer validator named so (BAPCtools' `answer_validators/`,
-    /// `answer_validator_args`).
-    Answer(&'a str),
+    /// `answer_validator_args`), and the names of all of them.
+    Answer(&'a str, &'a [String]),
 }
 
 impl Validator<'_> {
     /// The 2025-09 key.
     fn key(self) -> &'static str {
         match self {
-            Validator::Input(_) => "input_validator_args",
+            Validator::Input(..) => "input_validator_args",
             Validator::Output => "output_validator_args",
-            Validator::Answer(_) => "answer_validator_args",
+            Validator::Answer(..) => "answer_validator_args",
         }
     }
 }
@@ -58,13 +59,17 @@ impl Validator<'_> {
 /// For each of `test_names` (names under `data/`, such as
 /// `secret/subtask1/1`) that has them, the input validator arguments for
 /// the validator named `validator` (its file's stem or its folder's name).
-/// Tests without any are left out.
+/// Tests without any are left out. `known` names every input validator of
+/// the package: a map naming another is refused, naming its file, line
+/// and key (issue #34), as a misspelt name would silently drop a
+/// constraint.
 pub(crate) fn input_validator_args(
     files: &SettingsFiles<'_>,
     test_names: &[&str],
     validator: &str,
+    known: &[String],
 ) -> Result<BTreeMap<String, Vec<String>>, ConfigError> {
-    inherited_args(files, test_names, Validator::Input(validator))
+    inherited_args(files, test_names, Validator::Input(validator, known))
 }
 
 /// For each of `test_names` that has them, the output validator's
@@ -79,14 +84,15 @@ pub(crate) fn output_validator_args(
 
 /// For each of `test_names` (answers of `data/invalid_answer/`) that has
 /// them, BAPCtools' `answer_validator_args` for the answer validator named
-/// `validator`, read as `input_validator_args` is. Tests without any are
-/// left out.
+/// `validator`, read as `input_validator_args` is (`known` names every
+/// answer validator). Tests without any are left out.
 pub(crate) fn answer_validator_args(
     files: &SettingsFiles<'_>,
     test_names: &[&str],
     validator: &str,
+    known: &[String],
 ) -> Result<BTreeMap<String, Vec<String>>, ConfigError> {
-    inherited_args(files, test_names, Validator::Answer(validator))
+    inherited_args(files, test_names, Validator::Answer(validator, known))
 }
 
 fn inherited_args(
@@ -167,9 +173,9 @@ fn test_case_args(
         return Err(settings.invalid("args", "arguments to the submission are not supported"));
     }
     let value = match validator {
-        Validator::Input(_) => &settings.yaml.input_validator_args,
+        Validator::Input(..) => &settings.yaml.input_validator_args,
         Validator::Output => &settings.yaml.output_validator_args,
-        Validator::Answer(_) => &settings.yaml.answer_validator_args,
+        Validator::Answer(..) => &settings.yaml.answer_validator_args,
     };
     yaml_args(&settings, value, validator)
 }
@@ -187,7 +193,7 @@ fn legacy_args(
         return Ok(None);
     };
     let (key, value) = match validator {
-        Validator::Input(_) => (
+        Validator::Input(..) => (
             "input_validator_flags",
             &settings.yaml.input_validator_flags,
         ),
@@ -196,7 +202,7 @@ fn legacy_args(
             &settings.yaml.output_validator_flags,
         ),
         // The legacy formats have no answer validators.
-        Validator::Answer(_) => return Ok(None),
+        Validator::Answer(..) => return Ok(None),
     };
     match value {
         None | Some(serde_norway::Value::Null) => Ok(None),
@@ -223,9 +229,9 @@ fn current_args(
         return Ok(None);
     };
     let value = match validator {
-        Validator::Input(_) => &settings.yaml.input_validator_args,
+        Validator::Input(..) => &settings.yaml.input_validator_args,
         Validator::Output => &settings.yaml.output_validator_args,
-        Validator::Answer(_) => &settings.yaml.answer_validator_args,
+        Validator::Answer(..) => &settings.yaml.answer_validator_args,
     };
     yaml_args(&settings, value, validator)
 }
@@ -244,7 +250,7 @@ fn yaml_args<T>(
             return Err(settings.invalid(
                 key,
                 match validator {
-                    Validator::Input(_) | Validator::Answer(_) => {
+                    Validator::Input(..) | Validator::Answer(..) => {
                         "must be a list of strings, or a map from a validator's name to one"
                     }
                     Validator::Output => "must be a list of strings",
@@ -260,19 +266,42 @@ fn yaml_args<T>(
             })
             .collect()
     };
+    let validator_kind = validator;
     match (value, validator) {
         (None | Some(serde_norway::Value::Null), _) => Ok(None),
         (
             Some(serde_norway::Value::Mapping(map)),
-            Validator::Input(validator) | Validator::Answer(validator),
+            Validator::Input(validator, known) | Validator::Answer(validator, known),
         ) => {
             // A map sets the key for every validator: one it does not name
-            // gets no arguments.
+            // gets no arguments. A name that is no validator's is refused:
+            // a misspelt one would drop its constraint without a word.
             let mut found = Vec::new();
             for (name, value) in map {
                 let Some(name) = name.as_str() else {
                     return Err(settings.invalid(key, "a validator's name must be a string"));
                 };
+                if !known.iter().any(|known| known == name) {
+                    let kind = match validator_kind {
+                        Validator::Answer(..) => "answer",
+                        _ => "input",
+                    };
+                    let have = known
+                        .iter()
+                        .map(|name| format!("`{name}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    return Err(settings.invalid_entry(
+                        key,
+                        name,
+                        format!(
+                            "`{name}` names no {kind} validator of the package (it has: \
+                             {have}; a validator is named by its file's stem or its folder's \
+                             name){}",
+                            crate::suggest::did_you_mean(name, known.iter().map(String::as_str))
+                        ),
+                    ));
+                }
                 if name == validator {
                     found = words(value)?;
                 }
@@ -295,6 +324,10 @@ mod tests {
             fs_err::write(path, text).expect("write");
         }
         dir
+    }
+
+    fn known(names: &[&str]) -> Vec<String> {
+        names.iter().map(|name| (*name).to_owned()).collect()
     }
 
     const TESTS: [&str; 4] = ["sample/1", "secret/g1/1", "secret/g1/deep/2", "secret/g2/3"];
@@ -323,7 +356,13 @@ mod tests {
             // Sets other keys only: the flags come from `secret`.
             ("data/secret/g2/testdata.yaml", "on_reject: break\n"),
         ]);
-        let args = input_validator_args(&files(&dir), &TESTS, "validator").expect("read");
+        let args = input_validator_args(
+            &files(&dir),
+            &TESTS,
+            "validator",
+            &known(&["validator", "other", "third", "v"]),
+        )
+        .expect("read");
         let words = |name: &str| args.get(name).cloned();
         assert_eq!(words("sample/1"), Some(vec!["nFive=0".to_owned()]));
         assert_eq!(
@@ -343,11 +382,23 @@ mod tests {
                 "input_validator_args:\n  validator: [--max, 10]\n  other: [--no]\n",
             ),
         ]);
-        let args = input_validator_args(&files(&dir), &TESTS, "validator").expect("read");
+        let args = input_validator_args(
+            &files(&dir),
+            &TESTS,
+            "validator",
+            &known(&["validator", "other", "third", "v"]),
+        )
+        .expect("read");
         assert_eq!(args["sample/1"], vec!["--all"]);
         assert_eq!(args["secret/g2/3"], vec!["--all"]);
         assert_eq!(args["secret/g1/deep/2"], vec!["--max", "10"]);
-        let other = input_validator_args(&files(&dir), &TESTS, "third").expect("read");
+        let other = input_validator_args(
+            &files(&dir),
+            &TESTS,
+            "third",
+            &known(&["validator", "other", "third", "v"]),
+        )
+        .expect("read");
         assert!(other["secret/g1/1"].is_empty(), "{other:?}");
     }
 
@@ -367,7 +418,13 @@ mod tests {
                 "output_validator_args: [case_sensitive]\nhint: none\n",
             ),
         ]);
-        let args = input_validator_args(&files(&dir), &TESTS, "validator").expect("read");
+        let args = input_validator_args(
+            &files(&dir),
+            &TESTS,
+            "validator",
+            &known(&["validator", "other", "third", "v"]),
+        )
+        .expect("read");
         assert_eq!(args["secret/g1/1"], vec!["", "gen.py {seed}"]);
         assert_eq!(args["secret/g1/deep/2"], vec!["--all"]);
         // Sets only the output validator's: the groups' input arguments hold.
@@ -377,9 +434,14 @@ mod tests {
         assert!(!output.contains_key("secret/g1/1"), "{output:?}");
 
         let bad = package(&[("data/sample/1.yaml", "hint: x\ntime_limit: 3\n")]);
-        let error = input_validator_args(&files(&bad), &TESTS, "validator")
-            .expect_err("an unknown key")
-            .to_string();
+        let error = input_validator_args(
+            &files(&bad),
+            &TESTS,
+            "validator",
+            &known(&["validator", "other", "third", "v"]),
+        )
+        .expect_err("an unknown key")
+        .to_string();
         assert!(
             error.contains("1.yaml") && error.contains("time_limit"),
             "{error}"
@@ -449,9 +511,14 @@ mod tests {
             "data/secret/testdata.yaml",
             "on_reject: break\ninput_validator_flags: [a]\n",
         )]);
-        let message = input_validator_args(&files(&dir), &TESTS, "v")
-            .expect_err("a list")
-            .to_string();
+        let message = input_validator_args(
+            &files(&dir),
+            &TESTS,
+            "v",
+            &known(&["validator", "other", "third", "v"]),
+        )
+        .expect_err("a list")
+        .to_string();
         assert!(message.contains("data/secret/testdata.yaml"), "{message}");
         assert!(message.contains("line 2"), "{message}");
         assert!(message.contains("must be a string of flags"), "{message}");
@@ -471,7 +538,13 @@ mod tests {
             ),
             ("data/secret/g1/test_group.yaml", "max_score: 40\n"),
         ]);
-        let args = input_validator_args(&files(&dir), &TESTS, "validator").expect("read");
+        let args = input_validator_args(
+            &files(&dir),
+            &TESTS,
+            "validator",
+            &known(&["validator", "other", "third", "v"]),
+        )
+        .expect("read");
         // `g1` is a group: `secret`'s arguments are not its, `data`'s are.
         assert_eq!(args["secret/g1/1"], vec!["--data"]);
         assert_eq!(args["secret/g1/deep/2"], vec!["--data"]);
@@ -501,12 +574,22 @@ mod tests {
             "invalid_input/deep/2",
             "invalid_answer/strict/3",
         ];
-        let args = input_validator_args(&files(&dir), &names, "validator").expect("read");
+        let args = input_validator_args(
+            &files(&dir),
+            &names,
+            "validator",
+            &known(&["validator", "other", "third", "v"]),
+        )
+        .expect("read");
         assert_eq!(args["invalid_input/1"], vec!["--top"]);
         assert!(!args.contains_key("invalid_input/deep/2"), "{args:?}");
-        let answers = answer_validator_args(&files(&dir), &names, "format").expect("read");
+        let answers =
+            answer_validator_args(&files(&dir), &names, "format", &known(&["format", "other"]))
+                .expect("read");
         assert_eq!(answers["invalid_answer/strict/3"], vec!["--forbid_abcd"]);
-        let other = answer_validator_args(&files(&dir), &names, "other").expect("read");
+        let other =
+            answer_validator_args(&files(&dir), &names, "other", &known(&["format", "other"]))
+                .expect("read");
         assert!(other["invalid_answer/strict/3"].is_empty(), "{other:?}");
     }
 
@@ -533,8 +616,68 @@ mod tests {
             constants: &constants,
             ..files(&dir)
         };
-        let args = input_validator_args(&files, &TESTS, "validator").expect("read");
+        let args = input_validator_args(
+            &files,
+            &TESTS,
+            "validator",
+            &known(&["validator", "other", "third", "v"]),
+        )
+        .expect("read");
         assert_eq!(args["secret/g1/1"], vec!["--max", "100", "10^2"]);
         assert_eq!(args["secret/g2/3"], vec!["{{MAX}}"]);
+    }
+
+    /// See: issue #34 (break-it finding 8). A map naming no validator of
+    /// the package is refused, naming the file, the entry's line and the
+    /// key, with the close name: a misspelt name would drop its
+    /// constraint without a word.
+    #[test]
+    fn a_map_naming_no_validator_is_refused_with_its_line() {
+        let dir = package(&[(
+            "data/secret/g1/test_group.yaml",
+            "# subtask 1\ninput_validator_args:\n  validatr: [nFive=1]\n",
+        )]);
+        let error = input_validator_args(&files(&dir), &TESTS, "validator", &known(&["validator"]))
+            .expect_err("a misspelt validator name")
+            .to_string();
+        assert!(
+            error.contains("secret/g1/test_group.yaml")
+                && error.contains("line 3: `input_validator_args.validatr`")
+                && error.contains(
+                    "`validatr` names no input validator of the package (it has: `validator`"
+                )
+                && error.contains("did you mean `validator`?"),
+            "{error}"
+        );
+        // Far from every name: no guess, the names listed.
+        let far = package(&[(
+            "data/secret/g1/test_group.yaml",
+            "input_validator_args:\n  \"checker\": [x]\n",
+        )]);
+        let error = input_validator_args(&files(&far), &TESTS, "a", &known(&["a", "b"]))
+            .expect_err("an unknown validator name")
+            .to_string();
+        assert!(
+            error.contains("line 2: `input_validator_args.checker`")
+                && error.contains("(it has: `a`, `b`;")
+                && !error.contains("did you mean"),
+            "{error}"
+        );
+        let answers = package(&[(
+            "data/invalid_answer/test_group.yaml",
+            "answer_validator_args:\n  formt: [--strict]\n",
+        )]);
+        let error = answer_validator_args(
+            &files(&answers),
+            &["invalid_answer/1"],
+            "format",
+            &known(&["format"]),
+        )
+        .expect_err("a misspelt answer validator name")
+        .to_string();
+        assert!(
+            error.contains("names no answer validator") && error.contains("did you mean `format`?"),
+            "{error}"
+        );
     }
 }

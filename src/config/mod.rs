@@ -12,10 +12,12 @@ pub(crate) mod kattis_constants;
 pub(crate) mod kattis_glob;
 pub(crate) mod kattis_groups;
 pub(crate) mod kattis_submissions;
+pub(crate) mod kattis_time_limit_files;
 pub(crate) mod kattis_validator_args;
 pub(crate) mod kattis_yaml;
 pub(crate) mod languages;
 pub mod problem;
+pub mod report;
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -1,6 +1,7 @@
 //! `judge export`'s decisions around the export itself
 //! ([`crate::export`]): the packages it reads, which folder or zip it may
-//! write, and what it says once it wrote. `cli/export.rs` takes the
+//! write (a Kattis package whole or not at all: `write_whole`), and what
+//! it says once it wrote. `cli/export.rs` takes the
 //! arguments and makes one call: [`run_kattis`] or [`run_gradescope`].
 
 use crate::config::judge::JudgeConfig;
@@ -9,6 +10,7 @@ use crate::export::{ExportError, Exported, EXPORT_FORMAT};
 use crate::grading::usage::UsageError;
 use crate::grading::GradingError;
 use crate::package::{Package, ProblemRef};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// Why `judge export` wrote nothing: the error of the layer that refused,
@@ -38,8 +40,111 @@ pub(crate) fn run_kattis(
     let package = Package::load(problems_dir, problem)?;
     refuse_target(dir, package.dir())?;
     let config = JudgeConfig::load_or_defaults(None)?;
-    let exported = crate::export::kattis(&package, dir, &config)?;
-    Ok(lines(&package, dir, &exported))
+    let exported = write_whole(dir, |staging| {
+        crate::export::kattis(&package, staging, &config)
+    })?;
+    Ok(lines(&package, dir, &exported, &config))
+}
+
+/// Writes an export into `dir` (a new folder, or an empty one) whole or
+/// not at all (issue #34 break-it, finding 4: a disk that filled up left a
+/// `problem.yaml` without validators, and the retry refused the folder).
+/// `write` fills a staging folder: for a new `dir`, a hidden sibling of it,
+/// renamed into place at the end; for an empty `dir`, a hidden folder in
+/// it, whose entries are moved up at the end (so `dir` itself, its owner
+/// and mode, and a mount point stay). On any failure the staging folder is
+/// removed, and `dir` is as it was: absent or empty. A `dir` that cannot be
+/// made (its folder is read-only, or not the user's) is a usage error
+/// naming it, found before anything is written.
+fn write_whole(
+    dir: &Path,
+    write: impl FnOnce(&Path) -> Result<Exported, ExportError>,
+) -> Result<Exported, CommandError> {
+    use std::os::unix::fs::PermissionsExt as _;
+    let exists = dir.is_dir();
+    let folder = if exists {
+        dir.to_owned()
+    } else {
+        match dir.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent.to_owned(),
+            _ => PathBuf::from("."),
+        }
+    };
+    let unwritable = |error: std::io::Error| {
+        CommandError::from(GradingError::from(UsageError::TargetUnwritable {
+            path: dir.to_owned(),
+            folder: folder.clone(),
+            error,
+        }))
+    };
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .create(&folder)
+        .map_err(unwritable)?;
+    // An ordinary new folder's mode (0777 less the umask), not a temporary
+    // folder's 0700: the export is meant to be shared.
+    let staging = tempfile::Builder::new()
+        .prefix(".judge-export-")
+        .permissions(std::fs::Permissions::from_mode(0o777))
+        .tempdir_in(&folder)
+        .map_err(unwritable)?;
+    // What is said about the staging folder is said about `dir`.
+    let in_dir = |path: &Path| match path.strip_prefix(staging.path()) {
+        Ok(relative) => dir.join(relative),
+        Err(_) => path.to_owned(),
+    };
+    let mut exported = write(staging.path()).map_err(|error| match error {
+        ExportError::Write { path, source } => ExportError::Write {
+            path: in_dir(&path),
+            source,
+        },
+        other => other,
+    })?;
+    for path in &mut exported.written {
+        *path = in_dir(path);
+    }
+    let failed = |source| ExportError::Write {
+        path: dir.to_owned(),
+        source,
+    };
+    if exists {
+        let entries: Vec<PathBuf> = fs_err::read_dir(staging.path())
+            .and_then(|entries| {
+                entries
+                    .map(|entry| entry.map(|entry| entry.path()))
+                    .collect()
+            })
+            .map_err(failed)?;
+        let mut moved: Vec<PathBuf> = Vec::new();
+        for entry in entries {
+            let Some(name) = entry.file_name() else {
+                continue;
+            };
+            let to = dir.join(name);
+            if let Err(error) = fs_err::rename(&entry, &to) {
+                // Back to an empty `dir`: what was moved goes too.
+                for path in &moved {
+                    let _ = remove_any(path);
+                }
+                return Err(failed(error).into());
+            }
+            moved.push(to);
+        }
+    } else {
+        fs_err::rename(staging.path(), dir).map_err(failed)?;
+        // Renamed: nothing is left to remove.
+        let _ = staging.keep();
+    }
+    Ok(exported)
+}
+
+/// Removes `path`, a file or a folder with everything in it.
+fn remove_any(path: &Path) -> std::io::Result<()> {
+    if fs_err::symlink_metadata(path)?.is_dir() {
+        fs_err::remove_dir_all(path)
+    } else {
+        fs_err::remove_file(path)
+    }
 }
 
 /// `judge export --gradescope PROBLEM... OUT`: loads each package (each
@@ -82,7 +187,7 @@ pub(crate) fn run_gradescope(
         problems_dir,
         &languages,
         all_languages,
-        config.gradescope_hidden_tests,
+        config.report.gradescope.hidden_tests,
         &judge,
         out,
     )?;
@@ -157,7 +262,7 @@ fn resolved(path: &Path) -> Option<PathBuf> {
 /// example left out and why, where it wrote, what its validators run, and
 /// the one time limit when it is not the package's (Kattis has no
 /// per-language factor).
-fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<String> {
+fn lines(package: &Package, dir: &Path, exported: &Exported, config: &JudgeConfig) -> Vec<String> {
     let mut lines: Vec<String> = exported
         .left_out
         .iter()
@@ -199,7 +304,37 @@ fn lines(package: &Package, dir: &Path, exported: &Exported) -> Vec<String> {
     {
         lines.push(line);
     }
+    if let Some(line) = crate::export::output_line(
+        package.manifest().limits.output_limit_kib,
+        exported.output_mib,
+    ) {
+        lines.push(line);
+    }
+    let languages = example_languages(exported, config);
+    if !languages.is_empty() {
+        lines.push(format!(
+            "examples in {}: a host that judges the package needs each of these languages' \
+             compilers or interpreters (`verifyproblem` fails an example it cannot compile)",
+            languages.into_iter().collect::<Vec<_>>().join(", ")
+        ));
+    }
     lines
+}
+
+/// The languages (judge.toml's names) of the examples an export wrote
+/// under `submissions/`: a contest's judging host often lacks one (Rust,
+/// Kotlin), so the export says which it needs (issue #34 break-it, 19).
+fn example_languages(exported: &Exported, config: &JudgeConfig) -> BTreeSet<String> {
+    exported
+        .written
+        .iter()
+        .filter(|path| {
+            path.components()
+                .any(|part| part.as_os_str() == "submissions")
+        })
+        .filter_map(|path| config.language_for(path))
+        .map(|(name, _)| name.to_owned())
+        .collect()
 }
 
 #[cfg(test)]
@@ -299,9 +434,16 @@ mod tests {
                 mib: package.manifest().limits.memory_limit_mib,
                 pypy_allowance_mib: 0,
             },
+            output_mib: 1,
         };
-        let same = lines(&package, Path::new("out"), &exported(limit));
-        assert_eq!(same.len(), 2, "{same:?}");
+        let config = JudgeConfig::load_or_defaults(None).expect("the defaults");
+        let same = lines(&package, Path::new("out"), &exported(limit), &config);
+        // rooks' 64 KiB of output is 1 MiB to Kattis, which is said last.
+        assert_eq!(same.len(), 3, "{same:?}");
+        assert!(
+            same[2].starts_with("output: 1 MiB, not the package's 64 KiB"),
+            "{same:?}"
+        );
         assert_eq!(same[0], "not exported: submissions/x/a.py: why");
         assert!(
             same[1].ends_with(
@@ -310,7 +452,50 @@ mod tests {
             ),
             "{same:?}"
         );
-        let longer = lines(&package, Path::new("out"), &exported(limit * 2));
+        let longer = lines(&package, Path::new("out"), &exported(limit * 2), &config);
         assert!(longer[2].starts_with("time limit: "), "{longer:?}");
+    }
+
+    /// See: issue #34 (break-it 19). The export names the languages of the
+    /// examples it wrote, and only theirs, so a setter knows the judging
+    /// host needs rustc for a Rust example.
+    #[test]
+    fn the_languages_of_the_exported_examples_are_said() {
+        let package = Package::bundled("rooks").expect("bundled");
+        let config = JudgeConfig::load_or_defaults(None).expect("the defaults");
+        let exported = Exported {
+            written: [
+                "problem.yaml",
+                "submissions/accepted/a.rs",
+                "submissions/accepted/b.cpp",
+                "submissions/wrong_answer/c.rs",
+                "input_validators/v/v.py",
+            ]
+            .iter()
+            .map(|path| Path::new("staging").join(path))
+            .collect(),
+            left_out: Vec::new(),
+            time_limit_ms: package.manifest().limits.time_limit_ms,
+            memory: crate::export::Memory {
+                mib: package.manifest().limits.memory_limit_mib,
+                pypy_allowance_mib: 0,
+            },
+            output_mib: 1,
+        };
+        let said = lines(&package, Path::new("out"), &exported, &config);
+        let last = said.last().expect("lines");
+        assert!(
+            last.starts_with("examples in cpp, rust: a host that judges the package needs each"),
+            "{said:?}"
+        );
+        let none = Exported {
+            written: vec![Path::new("staging/input_validators/v/v.py").to_owned()],
+            ..exported
+        };
+        let said = lines(&package, Path::new("out"), &none, &config);
+        assert!(
+            !said.iter().any(|line| line.starts_with("examples in")),
+            "{said:?}"
+        );
     }
 }

@@ -23,7 +23,8 @@
 //! - `problems/<id>/`: each package that is not built in.
 
 use super::ExportError;
-use crate::config::judge::{HiddenTests, JudgeConfig, Language};
+use crate::config::judge::{JudgeConfig, Language};
+use crate::config::report::HiddenTests;
 use crate::package::{Package, ProblemRef};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

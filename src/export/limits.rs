@@ -1,4 +1,5 @@
-//! The memory limit `judge export --kattis` writes (issue #34, item 8).
+//! The memory and output limits `judge export --kattis` writes (issue #34,
+//! item 8; the output limit: its break-it, finding 3).
 //!
 //! `memory` means two different things on the two sides of an export:
 //!
@@ -94,9 +95,47 @@ pub(crate) fn memory_line(resident_mib: u64, memory: Memory) -> Option<String> {
     })
 }
 
+/// The `output` limit to export (MiB) for a package whose output limit is
+/// `output_kib`: Kattis states it in whole MiB, so the smallest whole MiB
+/// that holds the package's limit (at least 1).
+pub(crate) fn output_mib(output_kib: u64) -> u64 {
+    output_kib.div_ceil(1024).max(1)
+}
+
+/// What the export says about its output limit when Kattis cannot state
+/// the package's (issue #34): a submission that writes between the two is
+/// OLE under judge and judged normally there.
+pub(crate) fn output_line(output_kib: u64, exported_mib: u64) -> Option<String> {
+    (exported_mib.saturating_mul(1024) != output_kib).then(|| {
+        format!(
+            "output: {exported_mib} MiB, not the package's {output_kib} KiB: Kattis states the \
+             output limit in whole MiB, so a submission that writes more than {output_kib} KiB \
+             and at most {exported_mib} MiB is OLE under judge and judged on its answer there"
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// See: issue #34 (break-it, finding 3). 64 KiB (`judge new`'s
+    /// default) is exported as 1 MiB, and said; a whole MiB is not.
+    #[test]
+    fn an_output_limit_kattis_cannot_state_is_said() {
+        assert_eq!(output_mib(64), 1);
+        assert_eq!(output_mib(0), 1);
+        assert_eq!(output_mib(1024), 1);
+        assert_eq!(output_mib(1025), 2);
+        assert_eq!(output_line(1024, 1), None);
+        assert_eq!(output_line(8192, 8), None);
+        let line = output_line(64, 1).expect("said");
+        assert!(
+            line.starts_with("output: 1 MiB, not the package's 64 KiB: Kattis states"),
+            "{line}"
+        );
+        assert!(output_line(1025, 2).is_some());
+    }
 
     #[test]
     fn pypys_nursery_is_half_the_cache_above_8_mib() {

@@ -52,7 +52,7 @@ mod polygon_main;
 mod rooks;
 pub(crate) use gradescope::{gradescope, submission_languages};
 
-pub(crate) use limits::{memory_line, Memory};
+pub(crate) use limits::{memory_line, output_line, Memory};
 
 use crate::config::kattis::{
     ENGINE_MARKER, EXPORTED_CHECKER, EXPORTED_CHECKER_CPP, EXPORTED_INTERACTOR_CPP,
@@ -76,6 +76,16 @@ pub(crate) enum ExportError {
     /// The package cannot be expressed in the Kattis format (yet).
     #[error("cannot export `{id}`: {reason}")]
     Unsupported { id: String, reason: String },
+    /// A file the package carries that the reader of programs refuses (a
+    /// link out of the package), its advice a hint beside it.
+    #[error("cannot export `{id}`: `{}`: {refused}", path.display())]
+    Refused {
+        id: String,
+        path: PathBuf,
+        /// Boxed: a link's refusal holds paths, and the error type stays
+        /// small.
+        refused: Box<crate::runner::SubmissionRefused>,
+    },
     /// A test has no answer and the reference could not make one.
     #[error("cannot export `{id}`: the reference solver rejected test `{test}`: {message}")]
     Reference {
@@ -116,6 +126,8 @@ pub(crate) struct Exported {
     pub(crate) time_limit_ms: u64,
     /// The memory limit written: see [`limits`].
     pub(crate) memory: Memory,
+    /// The output limit written (MiB, Kattis' unit): see [`limits`].
+    pub(crate) output_mib: u64,
 }
 
 /// Where the examples of the package in `dir` are: its own `submissions/`
@@ -160,14 +172,10 @@ fn examples(
 /// link rule of the runner follows (issue #34): a link to `/etc/shadow` is
 /// refused naming it, never copied into an export.
 fn carried_bytes(id: &str, from: &Path) -> Result<Vec<u8>, ExportError> {
-    crate::runner::read_submission(from).map_err(|refusal| ExportError::Unsupported {
+    crate::runner::read_submission(from).map_err(|refused| ExportError::Refused {
         id: id.to_owned(),
-        reason: match refusal {
-            crate::runner::SubmissionRefused::Refused(message)
-            | crate::runner::SubmissionRefused::Unreadable(message) => {
-                format!("`{}`: {message}", from.display())
-            }
-        },
+        path: from.to_owned(),
+        refused: Box::new(refused),
     })
 }
 
@@ -247,13 +255,25 @@ pub(crate) fn kattis(
                 path: path.clone(),
                 source,
             };
+            // `std`, not `fs_err`: the error names the file already, and
+            // the file is in a staging folder that is gone once it is shown
+            // (`command::write_whole`), so the system's reason comes bare.
             if let Some(parent) = path.parent() {
-                fs_err::create_dir_all(parent).map_err(error)?;
+                std::fs::DirBuilder::new()
+                    .recursive(true)
+                    .create(parent)
+                    .map_err(error)?;
             }
-            fs_err::write(&path, contents).map_err(error)?;
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(&path)
+                .map_err(error)?;
+            std::io::Write::write_all(&mut file, contents).map_err(error)?;
             if executable {
                 use std::os::unix::fs::PermissionsExt;
-                fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+                file.set_permissions(std::fs::Permissions::from_mode(0o755))
                     .map_err(error)?;
             }
             written.push(path);
@@ -285,11 +305,8 @@ pub(crate) fn kattis(
     let _ = writeln!(yaml, "limits:");
     let _ = writeln!(yaml, "  time_limit: {}", time_limit_ms as f64 / 1000.0);
     let _ = writeln!(yaml, "  memory: {}", memory.mib);
-    let _ = writeln!(
-        yaml,
-        "  output: {}",
-        limits.output_limit_kib.div_ceil(1024).max(1)
-    );
+    let output_mib = limits::output_mib(limits.output_limit_kib);
+    let _ = writeln!(yaml, "  output: {output_mib}");
     write("problem.yaml", yaml.as_bytes(), false)?;
     if let Some(parts) = &programs {
         if !parts.flags.is_empty() {
@@ -357,6 +374,7 @@ pub(crate) fn kattis(
         left_out,
         time_limit_ms,
         memory,
+        output_mib,
     };
     if let Some(carried) = &polygon {
         for (relative, bytes, executable) in &carried.files {
@@ -509,11 +527,17 @@ fn program_parts(package: &Package) -> Result<ProgramParts, ExportError> {
         ));
     }
     let checker = &manifest.checker;
+    // Kattis' default output validator ignores case unless told
+    // `case_sensitive`; the judge's `tokens` and `float` checkers do not
+    // (a `YES` for `Yes` is WA here), so both say it (issue #34 break-it,
+    // finding 2). None of the modes exported is whitespace-sensitive (each
+    // reads whitespace-separated tokens, as the default validator does
+    // without `space_change_sensitive`); `lines`, which is, is refused.
     let flags = match checker.kind.unwrap_or(CheckerKind::Tokens) {
         CheckerKind::Tokens => "case_sensitive".to_owned(),
         CheckerKind::CaseInsensitive => String::new(),
         CheckerKind::Float => format!(
-            "float_absolute_tolerance {} float_relative_tolerance {}",
+            "case_sensitive float_absolute_tolerance {} float_relative_tolerance {}",
             checker.absolute_tolerance.unwrap_or(1e-6),
             checker.relative_tolerance.unwrap_or(1e-6)
         ),

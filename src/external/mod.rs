@@ -18,10 +18,7 @@ mod protocol;
 pub(crate) mod shrink;
 pub(crate) mod tool;
 
-pub(crate) use protocol::{
-    is_plain_decimal, testlib_points, CheckerProtocol, ValidatorExitCodes, ValidatorVerdict,
-    TESTLIB_POINTS,
-};
+pub(crate) use protocol::{CheckerProtocol, ValidatorExitCodes, ValidatorVerdict};
 pub(crate) use tool::{Collect, Role, Stdout, Tool, ToolFault, Toolbox};
 
 use crate::interaction::InteractorError;

@@ -18,40 +18,8 @@ use crate::interaction::{KATTIS_ACCEPT, KATTIS_REJECT};
 use crate::problems::{CheckOutcome, CheckerFailure};
 use crate::runner::program_message::{cut_unread, uncaught_exception, MAX_MESSAGE_BYTES};
 use crate::sandbox::{Limits, Measured, Termination};
-use crate::verdict::{Points, ValidatorScore};
-
-/// testlib's `POINTS_EXIT_CODE`: what `quitp(points, ...)` exits with.
-pub(crate) const TESTLIB_POINTS: i32 = 7;
-
-/// The points a testlib message starts with, as `quitp` writes it on
-/// stderr: `points 7.5 ...` (the word `points`, then the number as testlib
-/// prints it, `%d` or `%.10f` without its trailing zeros), a number of at
-/// least 0. testlib writes nothing else, so a number without the word,
-/// with an exponent (`1e1`), a sign (`+2`) or in hexadecimal is refused;
-/// `-0` (what `quitp(-0.0)` prints) is 0.
-pub(crate) fn testlib_points(message: &str) -> Option<Points> {
-    let mut words = message.split_whitespace();
-    if words.next()? != "points" {
-        return None;
-    }
-    let number = words.next()?;
-    let digits = number.strip_prefix('-').unwrap_or(number);
-    if !is_plain_decimal(digits) {
-        return None;
-    }
-    // `+ 0.0` makes -0 the 0 it is.
-    Points::parse(number)
-        .ok()
-        .map(|points| Points(points.0 + 0.0))
-}
-
-/// Whether `text` is digits, then at most a `.` and more digits (`12`,
-/// `2.5`): a number as testlib and Polygon's `problem.xml` write points.
-pub(crate) fn is_plain_decimal(text: &str) -> bool {
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, "0"));
-    let digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
-    digits(whole) && digits(fraction)
-}
+use crate::testlib::{testlib_points, TESTLIB_POINTS};
+use crate::verdict::ValidatorScore;
 
 /// The most of a checker's message kept as a test's reason.
 const SHOWN_MESSAGE_BYTES: usize = 512;
@@ -382,7 +350,7 @@ pub(super) fn first_difference(first: &str, second: &str) -> String {
 mod tests {
     use super::*;
     use crate::sandbox::LimitExceeded;
-    use crate::verdict::Verdict;
+    use crate::verdict::{Points, Verdict};
     use std::path::PathBuf;
     use test_case::test_case;
 
@@ -472,18 +440,6 @@ mod tests {
 
     /// See: issue #29 break-it. testlib writes `points`, then the number as
     /// `%d` or `%.10f` prints it; anything else is no score of quitp's.
-    #[test_case("12.5 no prefix" ; "no prefix")]
-    #[test_case("points 1e1 exponent" ; "exponent")]
-    #[test_case("points +12.5 plus" ; "plus sign")]
-    #[test_case("points 0x10 hex" ; "hexadecimal")]
-    #[test_case("points 12,5 comma" ; "comma")]
-    #[test_case("points .5 no whole part" ; "no whole part")]
-    #[test_case("points 5. no fraction" ; "no fraction")]
-    #[test_case("points inf" ; "infinity")]
-    fn points_testlib_would_not_write_are_refused(message: &str) {
-        assert_eq!(testlib_points(message), None, "{message}");
-    }
-
     #[test_case(42, "", Ok((Verdict::Accepted, "")) ; "42 is AC")]
     #[test_case(43, "wrong sum", Ok((Verdict::WrongAnswer, "wrong sum")) ; "43 is WA with the message")]
     #[test_case(43, "", Ok((Verdict::WrongAnswer, "the output validator rejected the output")) ; "43 without a message")]

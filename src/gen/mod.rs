@@ -19,7 +19,7 @@ use crate::config::judge::JudgeConfig;
 use crate::exit::Outcome;
 use crate::grading::usage::UsageError;
 use crate::grading::GradingError;
-use crate::package::generators::GeneratorsError;
+use crate::package::format::PrepareError;
 use crate::package::Package;
 use crate::problems;
 use std::path::Path;
@@ -125,16 +125,13 @@ pub(crate) struct FromGenerators {
     pub(crate) outcome: Outcome,
 }
 
-/// `judge gen --package DIR`: builds a Kattis package's `data/` from its
-/// `generators/generators.yaml` ([`crate::package::generators::generate`]),
-/// whose programs hide the package's folders the build says are secret,
-/// and nothing else runs.
-pub(crate) fn generators(
-    dir: &Path,
-    config: &JudgeConfig,
-) -> Result<FromGenerators, GeneratorsError> {
-    let generated =
-        crate::package::generators::generate(dir, config, &crate::sandbox::Hidden::new())?;
+/// `judge gen --package DIR`: builds what the package in `DIR` makes of
+/// itself through its format ([`crate::package::build_folder`]: a Kattis
+/// package's `data/` from its `generators/generators.yaml`), whose programs
+/// hide the package's folders the build says are secret, and nothing else
+/// runs.
+pub(crate) fn generators(dir: &Path, config: &JudgeConfig) -> Result<FromGenerators, PrepareError> {
+    let generated = crate::package::build_folder(dir, config)?;
     let outcome = if generated.failures.is_empty() {
         Outcome::Success
     } else {

@@ -105,6 +105,9 @@ pub(crate) struct GradedResult {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Expected {
     pub(crate) folder: String,
+    /// What `folder` names, as the package's format says it: a verdict
+    /// folder, or a Polygon solution's tag.
+    pub(crate) kind: crate::package::format::ExpectedKey,
     /// `None` for a folder that names no verdict.
     pub(crate) verdict: Option<Verdict>,
     /// Other verdicts the folder accepts (Kattis' meanings).

@@ -106,6 +106,7 @@ impl Row for GradedResult {
         accepted.extend(expected.also.iter().copied());
         Some(Expectation {
             folder: expected.folder.clone(),
+            folder_word: expected.kind.word(),
             verdict: expected.verdict,
             accepted,
             agrees: agrees(self) == Some(true),
@@ -180,6 +181,7 @@ mod tests {
     fn folder(verdict: Option<Verdict>, also: &[Verdict], stored: Option<bool>) -> Expected {
         Expected {
             folder: "f".to_owned(),
+            kind: crate::package::format::ExpectedKey::Folder,
             verdict,
             also: also.to_vec(),
             agrees: stored,

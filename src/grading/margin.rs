@@ -332,6 +332,7 @@ mod tests {
         let mut tle = graded(Verdict::TimeLimitExceeded, &[1000], 1000);
         tle.expected = Some(Expected {
             folder: "time_limit_exceeded".to_owned(),
+            kind: crate::package::format::ExpectedKey::Folder,
             verdict: Some(Verdict::TimeLimitExceeded),
             also: Vec::new(),
             agrees: None,
@@ -432,6 +433,7 @@ mod tests {
         tle.result.tests[0].name = "sample-1".to_owned();
         tle.expected = Some(Expected {
             folder: "time_limit_exceeded".to_owned(),
+            kind: crate::package::format::ExpectedKey::Folder,
             verdict: Some(Verdict::TimeLimitExceeded),
             also: Vec::new(),
             agrees: None,

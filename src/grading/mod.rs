@@ -14,7 +14,7 @@
 //!   executable) or why it cannot.
 //! - `run` grades submissions against one package (`judge run`).
 //! - `class` plans a class (what is graded, what is ignored and why) and
-//!   grades it into a [`grade::Grade`] (`judge grade`);
+//!   grades it into a `grade::Grade` (`judge grade`);
 //!   `problem` is one problem's steps in it, `side_by_side` grades a
 //!   class's problems side by side, their events passed on in the
 //!   one-at-a-time order, and `ungraded` makes the rows of the pairs a grade

@@ -15,7 +15,7 @@ use crate::exit::Outcome;
 use crate::grading::resume::{Journal, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::format::{
-    Expectations, ListedSubmissions, PackageSubmission, StatedLanguage, TimeFactors,
+    Expectations, ExpectedKey, ListedSubmissions, PackageSubmission, StatedLanguage, TimeFactors,
 };
 use crate::package::{self, Package};
 use crate::report::ReportError;
@@ -32,6 +32,9 @@ pub(crate) struct PackagePlan {
     pub(crate) package: Package,
     /// The time limit the package states, if it does.
     pub(crate) time_limit_ms: Option<u64>,
+    /// Where the package states it, in its format's words, when the
+    /// format says.
+    pub(crate) time_limit_stated_in: Option<String>,
     /// The slowest accepted run times this is a derived time limit.
     pub(crate) time_multiplier: f64,
     /// A derived time limit is rounded up to a multiple of this.
@@ -91,23 +94,29 @@ pub(crate) enum StartError {
 /// `generators.yaml`), is loaded and its submissions sorted ([`plan`]);
 /// `say` hears each line for stderr (the build's, then
 /// [`PackagePlan::loading_lines`]); a package with nothing to grade is
-/// refused ([`PackagePlan::refuse_empty`]).
+/// refused ([`PackagePlan::refuse_empty`]). `None`: SIGINT or SIGTERM
+/// stopped the build (its running program killed, `data/` left as it
+/// was), so nothing is loaded or graded (issue #34).
 pub(crate) fn start(
     dir: &Path,
     config: &JudgeConfig,
+    cancel: &Cancellation,
     say: &mut dyn FnMut(&str),
-) -> Result<PackagePlan, StartError> {
+) -> Result<Option<PackagePlan>, StartError> {
     if let Some(prepared) = package::prepare_folder(dir, config)? {
         for line in &prepared.lines {
             say(line);
         }
+    }
+    if cancel.is_cancelled() {
+        return Ok(None);
     }
     let plan = plan(dir, config)?;
     for line in plan.loading_lines() {
         say(&line);
     }
     plan.refuse_empty(dir)?;
-    Ok(plan)
+    Ok(Some(plan))
 }
 
 /// Loads the package in `dir` and sorts its submissions: a folder that is
@@ -137,7 +146,10 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
     let ListedSubmissions {
         submissions: listed_all,
         expectations,
+        warnings: listed_warnings,
     } = loaded.submissions.read()?;
+    let mut warnings = loaded.warnings;
+    warnings.extend(listed_warnings);
     let mut graded = Vec::new();
     let mut skipped = Vec::new();
     for listed in listed_all {
@@ -174,10 +186,18 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
                 )),
             },
             Err(error) if listed.path.is_dir() => {
+                // A folder the judge cannot copy (a FIFO or a device in it,
+                // a link out, too many files or bytes) is the package's
+                // defect, not a toolchain missing here: refused, so that a
+                // CI gate never passes with an example that was never run
+                // (issue #34).
+                if runner::folder_files(&listed.path).is_err() {
+                    return Err(error);
+                }
                 let reason = format!("a folder program that cannot be built: {error}");
                 skipped.push((listed, reason));
             }
-            Err(_) => {
+            Err(GradingError::Usage(super::usage::UsageError::NoLanguage { .. })) => {
                 let extension = listed
                     .path
                     .extension()
@@ -190,6 +210,10 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
                 );
                 skipped.push((listed, reason));
             }
+            // Not a language missing here but a file that cannot be read
+            // (a link that leads nowhere): said as it is, not called a
+            // language that is not configured (issue #34).
+            Err(error) => return Err(error),
         }
     }
     hidden.hand_ins(graded.iter().map(|(listed, _)| listed.path.as_path()));
@@ -198,6 +222,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         package,
         hidden,
         time_limit_ms: loaded.time_limit_ms,
+        time_limit_stated_in: loaded.time_limit_stated_in,
         time_multiplier: loaded.time_multiplier,
         time_resolution_ms: loaded.time_resolution_ms,
         time_factors: loaded.time_factors,
@@ -207,7 +232,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         ignored_files: loaded.ignored_files,
         unchecked_inputs: loaded.unchecked_inputs,
         notes: loaded.notes,
-        warnings: loaded.warnings,
+        warnings,
         expectations,
     })
 }
@@ -347,9 +372,11 @@ pub(crate) struct PackageRow {
 #[derive(Debug)]
 pub(crate) struct PackageReport {
     pub(crate) rows: Vec<PackageRow>,
+    /// What the format's submissions are expected by, for the tally's words.
+    pub(crate) key: ExpectedKey,
     /// What the package's format suggests about the rows that disagree,
-    /// one line each.
-    pub(crate) hints: Vec<String>,
+    /// each printed as every hint is.
+    pub(crate) hints: Vec<crate::hint::Hint>,
     pub(crate) skipped: usize,
     pub(crate) time_limit_ms: u64,
     pub(crate) report: Grade,
@@ -500,6 +527,7 @@ pub(crate) fn grade(
             continue;
         };
         expected.also = plan.expectations.verdicts(&expected.folder).1;
+        expected.kind = plan.expectations.key();
         let Some((listed, _)) = plan
             .graded
             .iter()
@@ -522,6 +550,7 @@ pub(crate) fn grade(
         .filter_map(|row| plan.expectations.hint(&row.listed, &row.result))
         .collect();
     let graded = PackageReport {
+        key: plan.expectations.key(),
         hints,
         rows,
         skipped: plan.skipped.len(),

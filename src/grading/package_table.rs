@@ -1,7 +1,7 @@
 //! The words of `judge grade --package`: the table of submissions against
 //! their folders, and the line saying how a time limit was derived.
 
-use super::package::{DerivedLimit, PackageReport};
+use super::package::{DerivedLimit, PackagePlan, PackageReport};
 use crate::runner::SubmissionResult;
 use crate::visible::{visible, visible_name};
 use std::fmt::Write as _;
@@ -38,6 +38,18 @@ pub(crate) fn derived_line(
         derived.limit_ms as f64 / 1000.0,
         derived.multiplier
     )
+}
+
+/// Where a stated time limit is stated (`` time limit: 8 s, stated in
+/// `.timelimit` (read as `limits.time_limit`) ``), when the package's
+/// format says; `None` for a limit to be derived.
+pub(crate) fn stated_line(plan: &PackagePlan) -> Option<String> {
+    let limit_ms = plan.time_limit_ms?;
+    let stated_in = plan.time_limit_stated_in.as_ref()?;
+    Some(format!(
+        "time limit: {} s, stated in {stated_in}",
+        limit_ms as f64 / 1000.0
+    ))
 }
 
 /// The table: one line per submission (with `quiet`, only those that
@@ -78,8 +90,9 @@ pub(crate) fn table(report: &PackageReport, quiet: bool, student_view: bool) -> 
     }
     let _ = writeln!(
         table,
-        "{agree} of {} submissions got their folder's verdict; {} skipped; time limit {} ms",
+        "{agree} of {} submissions got their {}'s verdict; {} skipped; time limit {} ms",
         report.rows.len(),
+        report.key.word(),
         report.skipped,
         report.time_limit_ms
     );
@@ -114,4 +127,10 @@ fn first_failure(result: &SubmissionResult, student_view: bool) -> String {
 /// What an interrupted `judge grade --package` says.
 pub(crate) fn interrupted(signal: &str) -> String {
     format!("interrupted by {signal}: the reports hold the submissions that finished")
+}
+
+/// The last line of a grade that a signal stopped while the package built
+/// its `data/`, before anything was loaded: there is nothing to report.
+pub(crate) fn interrupted_before_grading(signal: &str) -> String {
+    format!("interrupted by {signal} before grading: nothing graded, no report written")
 }

@@ -112,6 +112,7 @@ mod tests {
         GradedResult {
             expected: expected.map(|verdict| Expected {
                 folder: "f".to_owned(),
+                kind: crate::package::format::ExpectedKey::Folder,
                 verdict: Some(verdict),
                 also: Vec::new(),
                 agrees: None,

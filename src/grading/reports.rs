@@ -14,7 +14,7 @@ use crate::discovery::{self, DiscoverError};
 use crate::exit::Outcome;
 use crate::grading::resume::Journal;
 use crate::report;
-use crate::report::formats::{Chosen, Format, Input, RenderError, Writes};
+use crate::report::formats::{Chosen, Context, Format, Input, RenderError, Writes};
 use crate::report::stdout::write_stdout;
 use crate::report::targets::is_stdout;
 use crate::report::ReportError;
@@ -38,10 +38,10 @@ pub(crate) fn write_report(path: &Path, text: &str) -> Result<(), GradingError> 
 pub(crate) fn write<R: report::Row>(
     files: &Chosen<'_>,
     rows: &[R],
-    html: &report::html::Options,
+    context: &Context,
     section: Option<&dyn ClassPageSection>,
 ) -> Result<(), GradingError> {
-    match write_each(files, rows, html, section).into_iter().next() {
+    match write_each(files, rows, context, section).into_iter().next() {
         Some(first) => Err(first),
         None => Ok(()),
     }
@@ -52,17 +52,14 @@ pub(crate) fn write<R: report::Row>(
 fn write_each<R: report::Row>(
     files: &Chosen<'_>,
     rows: &[R],
-    html: &report::html::Options,
+    context: &Context,
     section: Option<&dyn ClassPageSection>,
 ) -> Vec<GradingError> {
     let rows: Vec<&dyn report::Row> = rows.iter().map(|row| row as &dyn report::Row).collect();
-    let html = report::html::Options {
-        gradescope_hidden_tests: files.gradescope_hidden_tests,
-        ..html.clone()
-    };
     let input = Input {
         rows: &rows,
-        options: &html,
+        context,
+        settings: &files.settings,
         cannot_grade: &[],
     };
     files
@@ -70,7 +67,7 @@ fn write_each<R: report::Row>(
         .iter()
         .map(|(format, path)| match format.writes {
             Writes::Text(render) => render_and_write(format, render, &input, path),
-            Writes::Pages => write_html(path, &rows, &html, section),
+            Writes::Pages => write_html(path, &rows, context, section),
         })
         .filter_map(Result::err)
         .collect()
@@ -195,13 +192,10 @@ pub(crate) fn write_nothing_to_grade(
         _ => return (None, Vec::new()),
     };
     let reasons = super::hand_in::nothing_to_grade(config);
-    let options = report::html::Options {
-        gradescope_hidden_tests: files.gradescope_hidden_tests,
-        ..report::html::Options::default()
-    };
     let input = Input {
         rows: &[],
-        options: &options,
+        context: &Context::default(),
+        settings: &files.settings,
         cannot_grade: &reasons,
     };
     let failures: Vec<GradingError> = platforms
@@ -300,10 +294,10 @@ pub(crate) fn write_run(
         .map_err(GradingError::RunJson)?;
         write_report(path, &text)?;
     }
-    let options = report::html::Options {
+    let options = Context {
         interrupted: run.stopped_by.is_some(),
         not_graded: run.not_graded.clone(),
-        ..report::html::Options::default()
+        ..Context::default()
     };
     write(files, &run.results, &options, None)
 }
@@ -336,7 +330,7 @@ pub(crate) fn write_grade(
     let others_written = write_each(
         files,
         &written.results,
-        &report::html::Options {
+        &Context {
             student_view,
             missing: written.missing.clone(),
             ignored: written.ignored.clone(),
@@ -347,7 +341,6 @@ pub(crate) fn write_grade(
             } else {
                 std::collections::BTreeMap::new()
             },
-            ..report::html::Options::default()
         },
         section,
     );
@@ -508,12 +501,12 @@ pub(crate) struct Section {
 fn write_html<R: report::Row>(
     path: &Path,
     rows: &[R],
-    html: &report::html::Options,
+    context: &Context,
     section: Option<&dyn ClassPageSection>,
 ) -> Result<(), GradingError> {
     refuse_special_html(path)?;
     if is_stdout(path) {
-        let mut page = report::html::render_with(rows, html);
+        let mut page = report::html::render_with(rows, context);
         if let Some(section) = section {
             insert_section(&mut page, &section.render(None).html);
         }
@@ -523,7 +516,7 @@ fn write_html<R: report::Row>(
     let path = target.as_path();
     let folder = report::page_folder(path);
     let folder_name = file_name(&folder);
-    let mut pages = report::html::render_pages(rows, &file_name(path), &folder_name, html);
+    let mut pages = report::html::render_pages(rows, &file_name(path), &folder_name, context);
     if let Some(section) = section {
         let section = section.render(Some(&ClassPage {
             path,
@@ -637,13 +630,13 @@ mod tests {
             ("csv", &csv),
         ]);
         let rows: Vec<SubmissionResult> = Vec::new();
-        let written = write(&files, &rows, &report::html::Options::default(), None);
+        let written = write(&files, &rows, &Context::default(), None);
         assert!(written.is_err());
         let both = Chosen::of(&[
             ("junit", Path::new("/nonexistent-folder-of-the-judge/x.xml")),
             ("csv", Path::new("/nonexistent-folder-of-the-judge/x.csv")),
         ]);
-        let failures = write_each(&both, &rows, &report::html::Options::default(), None);
+        let failures = write_each(&both, &rows, &Context::default(), None);
         assert_eq!(failures.len(), 2, "{failures:?}");
         assert!(
             csv.is_file(),

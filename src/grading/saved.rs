@@ -192,7 +192,7 @@ fn write_run(
             });
         failures.extend(written.err());
     }
-    let options = report::html::Options {
+    let options = report::Context {
         student_view,
         interrupted: viewed.interrupted,
         not_graded: viewed
@@ -201,7 +201,7 @@ fn write_run(
             .cloned()
             .map(Ungraded::from)
             .collect(),
-        ..report::html::Options::default()
+        ..report::Context::default()
     };
     failures.extend(super::reports::write(files, &viewed.results, &options, None).err());
     failures

@@ -13,7 +13,7 @@
 use super::grade::GradedResult;
 use crate::config::judge::Layout;
 use crate::report::source::{SourceView, SHOWN_BYTES};
-use crate::runner::{read_submission, SubmissionRefused};
+use crate::runner::read_submission;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -59,9 +59,7 @@ fn view(path: &Path, sha256: Option<&str>) -> SourceView {
     // folder, of a FIFO or a device, of a file past the judge's size limit.
     let bytes = match read_submission(path) {
         Ok(bytes) => bytes,
-        Err(SubmissionRefused::Refused(reason) | SubmissionRefused::Unreadable(reason)) => {
-            return SourceView::NotShown(reason)
-        }
+        Err(refused) => return SourceView::NotShown(refused.with_hint()),
     };
     if super::resume::sha256_hex(&bytes) != sha256 {
         return SourceView::Changed;

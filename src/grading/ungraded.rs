@@ -23,6 +23,9 @@ pub(super) fn not_graded_entry(entry: &Entry) -> Ungraded {
 pub(super) fn expected_of(entry: &Entry) -> Option<Expected> {
     entry.expected.as_ref().map(|(folder, verdict)| Expected {
         folder: folder.clone(),
+        // A verdict folder until a package's format says otherwise
+        // (`super::package`).
+        kind: crate::package::format::ExpectedKey::Folder,
         verdict: *verdict,
         also: Vec::new(),
         agrees: None,

@@ -71,6 +71,19 @@ pub(crate) enum UsageError {
     /// `judge export --kattis`: the folder to write is a file.
     #[error("`{}` exists and is a file; the export is a folder", path.display())]
     TargetIsAFile { path: PathBuf },
+    /// `judge export --kattis`: the folder to write cannot be made where it
+    /// is asked for (its folder is read-only or not the user's, issue #34):
+    /// the user's environment, not the judge failing.
+    #[error(
+        "cannot write the export `{}`: cannot make a folder in `{}`: {error}",
+        path.display(),
+        folder.display()
+    )]
+    TargetUnwritable {
+        path: PathBuf,
+        folder: PathBuf,
+        error: std::io::Error,
+    },
     /// `judge export --kattis`: the folder to write is inside the exported
     /// package's own folder (issue #29 break-it).
     #[error(
@@ -232,6 +245,7 @@ impl UsageError {
             E::TargetNotEmpty { .. } | E::TargetIsAFile { .. } => {
                 Some(Hint::new("export into a new folder"))
             }
+            E::TargetUnwritable { .. } => Some(Hint::new("export into a folder you may write")),
             E::TargetInPackage { .. } => {
                 Some(Hint::new("export into a new folder outside the package"))
             }

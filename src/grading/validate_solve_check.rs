@@ -516,18 +516,4 @@ mod tests {
         assert_eq!(error.what, "answer");
         assert_eq!(error.to_string(), "failed to read the answer");
     }
-
-    #[test]
-    fn check_outcomes_exit_with_testlibs_codes() {
-        let rows = [
-            (Verdict::Accepted, 0),
-            (Verdict::WrongAnswer, 1),
-            (Verdict::PresentationError, 2),
-            (Verdict::JudgeError, 3),
-        ];
-        for (verdict, code) in rows {
-            let outcome = check_outcome(verdict);
-            assert_eq!(crate::error::exit_code(&Ok(outcome)), code, "{verdict}");
-        }
-    }
 }

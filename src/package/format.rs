@@ -61,6 +61,16 @@ pub(crate) trait PackageFormat: Sync {
         Ok(None)
     }
 
+    /// Builds what the package in `dir` makes of itself as `judge gen
+    /// --package` asks: the same build as [`Self::prepare`], but every case
+    /// that could not be made is said rather than graded around, and a
+    /// wrong file is an error even when the package has tests already (a
+    /// Kattis package's `data/` from its `generators.yaml`); `None`: the
+    /// format builds nothing, as by default.
+    fn build(&self, _dir: &Path, _config: &JudgeConfig) -> Result<Option<Built>, PrepareError> {
+        Ok(None)
+    }
+
     /// The folders of the package in `dir` that building it
     /// ([`Self::prepare`]) keeps from its programs, besides
     /// [`Self::secret_folders`]: they stay hidden while its submissions are
@@ -89,6 +99,17 @@ pub(crate) trait PackageFormat: Sync {
 #[derive(Debug)]
 pub(crate) struct Prepared {
     pub(crate) lines: Vec<String>,
+}
+
+/// What building a package for `judge gen --package`
+/// ([`PackageFormat::build`]) came to.
+#[derive(Debug)]
+pub(crate) struct Built {
+    /// What the build said, one line each, in order.
+    pub(crate) lines: Vec<String>,
+    /// Each case that could not be made or failed its check, with why; the
+    /// package's tests are then left as they were.
+    pub(crate) failures: Vec<String>,
 }
 
 /// Why a package could not build what it makes of itself before its grade
@@ -142,6 +163,10 @@ pub(crate) struct LoadedPackage {
     /// The time limit the package states, if it does (else one is derived
     /// from its accepted submissions).
     pub(crate) time_limit_ms: Option<u64>,
+    /// Where the stated time limit is stated, in the format's words, when
+    /// the format says (`` problem.yaml `limits.time_limit` ``, a Kattis
+    /// package's deprecated `` `.timelimit` ``); `None`: not said.
+    pub(crate) time_limit_stated_in: Option<String>,
     /// The slowest accepted run times this is a derived time limit.
     pub(crate) time_multiplier: f64,
     /// A derived time limit is rounded up to a multiple of this.
@@ -192,6 +217,28 @@ pub(crate) struct PackageSubmission {
     pub(crate) standard: Option<String>,
 }
 
+/// What a format's submissions are expected by (the key
+/// [`PackageSubmission::expected_as`] holds), as its words name it: the
+/// table of `grade --package`, its tally and the report say it (issue #33:
+/// a Polygon tag was called a folder).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ExpectedKey {
+    /// A verdict folder (`submissions/accepted/`): Kattis and ours.
+    Folder,
+    /// A solution's tag in `problem.xml`: Polygon.
+    Tag,
+}
+
+impl ExpectedKey {
+    /// The word: `folder`, `tag`.
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            ExpectedKey::Folder => "folder",
+            ExpectedKey::Tag => "tag",
+        }
+    }
+}
+
 /// Where a package lists its own submissions. The list is read only when
 /// they are graded (`grade --package`), so that a broken list keeps no
 /// other command from using the package.
@@ -206,6 +253,10 @@ pub(crate) struct ListedSubmissions {
     /// Each submission, with its verdict folder or tag (`expected_as`).
     pub(crate) submissions: Vec<PackageSubmission>,
     pub(crate) expectations: Box<dyn Expectations>,
+    /// What reading the list found that a user should know (a key of
+    /// `submissions.yaml` that matches nothing, a marker ignored), one
+    /// line each.
+    pub(crate) warnings: Vec<String>,
 }
 
 /// What a package expects of each of its own submissions, in its format's
@@ -232,6 +283,10 @@ pub(crate) trait Expectations: Send + Sync + std::fmt::Debug {
     /// get.
     fn verdicts(&self, expected_as: &str) -> (Option<Verdict>, Vec<Verdict>);
 
+    /// What the format's submissions are expected by, for the words the
+    /// table, its tally and the report use.
+    fn key(&self) -> ExpectedKey;
+
     /// Whether `result` is what the package expects of `listed`.
     fn agrees(&self, listed: &PackageSubmission, result: &SubmissionResult) -> bool;
 
@@ -255,7 +310,11 @@ pub(crate) trait Expectations: Send + Sync + std::fmt::Debug {
     /// What a user may do about `result` disagreeing with what the package
     /// expects of `listed`, when the format knows (a solution its authors
     /// saw pass, timed out here).
-    fn hint(&self, _listed: &PackageSubmission, _result: &SubmissionResult) -> Option<String> {
+    fn hint(
+        &self,
+        _listed: &PackageSubmission,
+        _result: &SubmissionResult,
+    ) -> Option<crate::hint::Hint> {
         None
     }
 }

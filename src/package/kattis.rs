@@ -8,8 +8,8 @@
 //! built-in engine uses that engine directly.
 
 use super::format::{Answers, Languages, LoadedPackage, PackageFormat, TimeFactors};
-use super::format::{PrepareError, Prepared};
-use super::kattis_programs::{program_at, programs_in, FoundProgram};
+use super::format::{Built, PrepareError, Prepared};
+use super::kattis_programs::{program_at, programs_in, FoundProgram, KATTIS_CXX_STANDARD};
 use super::verdict_folders::VerdictFolders;
 use super::{Package, ProblemRef};
 use crate::config::judge::JudgeConfig;
@@ -19,6 +19,7 @@ use crate::config::kattis::{
     EXPORTED_INTERACTOR, EXPORTED_INTERACTOR_CPP, LEGACY_EXPORTED_CHECKER,
 };
 use crate::config::kattis_groups::SettingsFiles;
+use crate::config::kattis_time_limit_files::{self as time_limit_files, FileLimit};
 use crate::config::problem::{CheckerToml, LimitsToml, PackageTest, ProblemToml, TestsToml};
 use crate::config::{ConfigError, ConfigErrorKind};
 use crate::discovery::ACCEPTED_FOLDER;
@@ -33,13 +34,6 @@ use std::sync::Arc;
 
 /// The Kattis / ICPC format (`problem.yaml`).
 pub(crate) struct Kattis;
-
-/// The C++ standard a Kattis package's own submissions compile with: the
-/// one the format's tools use (problemtools' and BAPCtools' `languages.yaml`
-/// compile C++ with `-std=gnu++23`), so a setter's `std::ssize` or
-/// parenthesised aggregate is not a compile error here (NWERC 2022's
-/// archive has nine such submissions).
-pub(crate) const KATTIS_CXX_STANDARD: &str = "gnu++23";
 
 impl PackageFormat for Kattis {
     fn name(&self) -> &'static str {
@@ -71,6 +65,18 @@ impl PackageFormat for Kattis {
         Ok(super::generators::prepare(dir, config)?.map(|lines| Prepared { lines }))
     }
 
+    /// `data/` from `generators/generators.yaml`
+    /// ([`super::generators::generate`]), its programs hiding the package's
+    /// folders the build says are secret; a package without one is a
+    /// configuration error naming the file.
+    fn build(&self, dir: &Path, config: &JudgeConfig) -> Result<Option<Built>, PrepareError> {
+        let generated = super::generators::generate(dir, config, &Hidden::new())?;
+        Ok(Some(Built {
+            lines: generated.lines,
+            failures: generated.failures,
+        }))
+    }
+
     /// What building `data/` keeps from the generators, when the package
     /// has a `generators.yaml`.
     fn prepared_folders(&self, dir: &Path) -> Vec<(DataFolder, PathBuf)> {
@@ -91,6 +97,69 @@ impl PackageFormat for Kattis {
     ) -> Result<LoadedPackage, ConfigError> {
         // Every test of the format has its answer (`read_tests`).
         load(dir, id, config.get()?, hidden)
+    }
+}
+
+/// The time limit a Kattis package states, where, and what a user should
+/// know of it (issue #34): `problem.yaml`'s `limits.time_limit` holds;
+/// without it, the first of the deprecated files that states one
+/// (`.timelimit`, then `domjudge-problem.ini`, as BAPCtools' `upgrade`
+/// reads them) is read as `limits.time_limit`, with a warning naming the
+/// file; every other file that states one is ignored, with a warning.
+#[derive(Debug, PartialEq)]
+struct StatedLimit {
+    seconds: Option<f64>,
+    /// Where, for the `time limit: ...` line.
+    stated_in: Option<String>,
+    warnings: Vec<String>,
+}
+
+impl StatedLimit {
+    fn of(yaml: Option<f64>, files: &[FileLimit]) -> StatedLimit {
+        let seconds = |seconds: f64| format!("{seconds} s");
+        let (seconds_used, stated_in, ignored_by) = match (yaml, files.first()) {
+            (Some(limit), _) => (
+                Some(limit),
+                Some(format!(
+                    "{} `limits.time_limit`",
+                    crate::config::kattis::MARKER
+                )),
+                format!(
+                    "{} states `limits.time_limit` ({})",
+                    crate::config::kattis::MARKER,
+                    seconds(limit)
+                ),
+            ),
+            (None, Some(first)) => (
+                Some(first.seconds),
+                Some(format!("`{}` (read as `limits.time_limit`)", first.file)),
+                format!("`{}` states it ({})", first.file, seconds(first.seconds)),
+            ),
+            (None, None) => (None, None, String::new()),
+        };
+        let mut warnings = Vec::new();
+        for (index, file) in files.iter().enumerate() {
+            if yaml.is_none() && index == 0 {
+                warnings.push(format!(
+                    "`{}` is deprecated; read as limits.time_limit ({}): state it in {} \
+                     instead",
+                    file.file,
+                    seconds(file.seconds),
+                    crate::config::kattis::MARKER
+                ));
+            } else {
+                warnings.push(format!(
+                    "`{}` ({}) is ignored: {ignored_by}; the file is deprecated",
+                    file.file,
+                    seconds(file.seconds)
+                ));
+            }
+        }
+        StatedLimit {
+            seconds: seconds_used,
+            stated_in,
+            warnings,
+        }
     }
 }
 
@@ -134,9 +203,9 @@ fn load(
         };
         return Err(ConfigError::invalid(&data, "data", why));
     }
-    let time_limit_ms = yaml
-        .limits
-        .time_limit
+    let stated = StatedLimit::of(yaml.limits.time_limit, &time_limit_files::read(dir)?);
+    let time_limit_ms = stated
+        .seconds
         .map(|seconds| (seconds * 1000.0).ceil().max(1.0) as u64);
     let loaded = |package: Package,
                   skipped_validators: Vec<(PathBuf, String)>,
@@ -146,9 +215,15 @@ fn load(
             dir,
             package.groups().is_some(),
             Some(KATTIS_CXX_STANDARD),
+            package
+                .tests()
+                .iter()
+                .map(|test| test.name.clone())
+                .collect(),
         )),
         package,
         time_limit_ms,
+        time_limit_stated_in: stated.stated_in.clone(),
         time_multiplier: yaml.limits.ac_to_time_limit(yaml.format),
         time_resolution_ms: yaml
             .limits
@@ -174,7 +249,12 @@ fn load(
                 &file.constants,
             ))
             .collect(),
-        warnings: settings_files.layout().warning().into_iter().collect(),
+        warnings: stated
+            .warnings
+            .iter()
+            .cloned()
+            .chain(settings_files.layout().warning())
+            .collect(),
         example_constants: (!file.constants.is_empty()).then(|| Arc::new(file.constants.clone())),
     };
     if let Some(package) = exported_engine_package(&settings_files, &id, yaml, tests.clone())? {
@@ -231,6 +311,14 @@ fn load(
         .skip(1)
         .map(|(path, language)| Tool::new(Role::Validator, path.clone(), language.clone()))
         .collect();
+    // Every input validator's name, those the judge cannot run included:
+    // what a 2025-09 map of arguments may name.
+    let validator_names: Vec<String> = validators
+        .iter()
+        .map(|(path, _)| path)
+        .chain(skipped_validators.iter().map(|(path, _)| path))
+        .map(|path| super::kattis_selftest::program_name(path))
+        .collect();
     let validator_args = match &validator_name {
         Some(name) => {
             let names: Vec<&str> = tests.iter().map(|test| test.name.as_str()).collect();
@@ -238,6 +326,7 @@ fn load(
                 &settings_files,
                 &names,
                 name,
+                &validator_names,
             )?
         }
         None => std::collections::BTreeMap::new(),
@@ -289,6 +378,55 @@ fn load(
                 }
             ),
         ));
+    }
+    // problemtools uses one output validator, and says so when there are
+    // more (issue #34): a warning in the legacy format, an error in later
+    // ones, which have one `output_validator/`.
+    let mut several_validators = None;
+    let programs: Vec<&Path> = output_validators
+        .iter()
+        .filter_map(|found| match found {
+            FoundProgram::Runs { path, .. } | FoundProgram::Unrunnable { path, .. } => {
+                Some(path.as_path())
+            }
+            FoundProgram::Ignored { .. } => None,
+        })
+        .collect();
+    if programs.len() > 1 {
+        let shown = |path: &Path| format!("`{}`", path.strip_prefix(dir).unwrap_or(path).display());
+        let names = programs
+            .iter()
+            .map(|path| shown(path))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if yaml.format != FormatVersion::Legacy {
+            return Err(ConfigError::invalid(
+                programs[1],
+                "output_validator",
+                format!(
+                    "the package has {} output validators ({names}); the {} format has one, \
+                     the program in `output_validator/`",
+                    programs.len(),
+                    yaml.format.name()
+                ),
+            ));
+        }
+        if custom {
+            let used = output_validators
+                .iter()
+                .find_map(|found| match found {
+                    FoundProgram::Runs { path, .. } => Some(path.as_path()),
+                    _ => None,
+                })
+                .unwrap_or(programs[0]);
+            several_validators = Some(format!(
+                "`output_validators/` holds {} output validators ({names}): only {} is used, \
+                 as problemtools uses one (it warns that support for several was dropped); \
+                 merge them into one",
+                programs.len(),
+                shown(used)
+            ));
+        }
     }
     let checker = if custom {
         let runnable = output_validators
@@ -395,14 +533,17 @@ fn load(
                     &settings_files,
                     &[name],
                     validator,
+                    &validator_names,
                 )?;
                 Ok(args.remove(name).unwrap_or_default())
             };
             let answer_args = |name: &str, validator: &str| -> Result<Vec<String>, ConfigError> {
+                let known = super::kattis_selftest::answer_validator_names(dir, config)?;
                 let mut args = crate::config::kattis_validator_args::answer_validator_args(
                     &settings_files,
                     &[name],
                     validator,
+                    &known,
                 )?;
                 Ok(args.remove(name).unwrap_or_default())
             };
@@ -418,12 +559,9 @@ fn load(
             )?);
         }
     }
-    Ok(loaded(
-        package,
-        skipped_validators,
-        ignored_files,
-        unchecked_inputs,
-    ))
+    let mut loaded = loaded(package, skipped_validators, ignored_files, unchecked_inputs);
+    loaded.warnings.extend(several_validators);
+    Ok(loaded)
 }
 
 /// What loading says of `data/test_group.yaml` when a package has one: the

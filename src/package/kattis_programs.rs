@@ -14,6 +14,14 @@ use crate::config::languages::RunsAs;
 use crate::config::ConfigError;
 use std::path::{Path, PathBuf};
 
+/// The C++ standard a Kattis package's programs compile with, its own
+/// submissions and its validators, output validators, interactors and
+/// generators alike: the one the format's tools use (problemtools' and
+/// BAPCtools' `languages.yaml` compile C++ with `-std=gnu++23`), so a
+/// setter's `std::ssize` or parenthesised aggregate is not a compile error
+/// here (NWERC 2022's archive has nine such submissions).
+pub(crate) const KATTIS_CXX_STANDARD: &str = "gnu++23";
+
 /// A program of the package: how it runs, or why it cannot.
 #[derive(Debug)]
 pub(crate) enum FoundProgram {
@@ -64,9 +72,13 @@ pub(crate) fn programs_in(
         .collect()
 }
 
-/// `Runs` in `language`, or `Unrunnable` when its toolchain is not
-/// installed here.
-fn runs_in(path: &Path, language: (String, Language)) -> FoundProgram {
+/// `Runs` in `language` (a C++ compile with [`KATTIS_CXX_STANDARD`]), or
+/// `Unrunnable` when its toolchain is not installed here.
+fn runs_in(path: &Path, (name, language): (String, Language)) -> FoundProgram {
+    let language = language
+        .with_standard(KATTIS_CXX_STANDARD)
+        .unwrap_or(language);
+    let language = (name, language);
     match crate::runner::missing_toolchain(&language.0, &language.1) {
         Some(reason) => FoundProgram::Unrunnable {
             path: path.to_owned(),
@@ -128,10 +140,11 @@ pub(crate) fn folder_language(
     let mut languages: Vec<(String, Language)> = Vec::new();
     // The extensions of each language's files found, in `languages`' order.
     let mut found: Vec<Vec<String>> = Vec::new();
-    for file in crate::runner::folder_files(folder).map_err(|refused| {
+    let files = crate::runner::folder_files(folder).map_err(|refused| {
         ConfigError::invalid_with_hint(folder, "program", refused.to_string(), refused.hint())
-    })? {
-        if let Some((name, language)) = config.language_for(&file) {
+    })?;
+    for file in &files {
+        if let Some((name, language)) = config.language_for(file) {
             let index = match languages.iter().position(|(known, _)| known == name) {
                 Some(index) => index,
                 None => {
@@ -159,10 +172,12 @@ pub(crate) fn folder_language(
     }
     match languages.len() {
         1 => Ok(languages.remove(0)),
-        0 => Err(refuse(format!(
-            "holds no source in a configured language; {}",
-            config.languages_hint()
-        ))),
+        0 => Err(refuse(no_source(folder, &files).unwrap_or_else(|| {
+            format!(
+                "holds no source in a configured language; {}",
+                config.languages_hint()
+            )
+        }))),
         _ => Err(refuse(format!(
             "holds sources of several languages ({}); a folder program is in one",
             languages
@@ -172,6 +187,57 @@ pub(crate) fn folder_language(
                 .join(", ")
         ))),
     }
+}
+
+/// Why the folder program `folder`, whose `files` are in no configured
+/// language, has no source, when the languages are not why: it is empty,
+/// its files are all switched off by a `.disabled` name, or a `build` /
+/// `run` script lies one folder too deep (`output_validator/v/run`, the
+/// legacy layout under the 2023-07 name). A message listing the languages
+/// sent the setter to judge.toml for these (issue #34).
+fn no_source(folder: &Path, files: &[PathBuf]) -> Option<String> {
+    let relative: Vec<String> = files
+        .iter()
+        .map(|file| {
+            file.strip_prefix(folder)
+                .unwrap_or(file)
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    if relative.is_empty() {
+        return Some(
+            "holds no file: a folder program needs its sources, or `build` and `run` scripts"
+                .to_owned(),
+        );
+    }
+    if let Some(script) = files.iter().zip(&relative).find_map(|(file, shown)| {
+        let name = file.file_name()?.to_str()?;
+        let depth = file.strip_prefix(folder).ok()?.components().count();
+        (depth == 2 && matches!(name, "build" | "run")).then_some(shown)
+    }) {
+        let inner = Path::new(script)
+            .parent()
+            .map_or_else(String::new, |parent| parent.to_string_lossy().into_owned());
+        return Some(format!(
+            "holds no source, but `{script}` is a script one folder too deep: the folder \
+             itself is the program, so its `build` and `run` belong at its top; move the \
+             files of `{inner}/` up into `{}`",
+            folder.display()
+        ));
+    }
+    if relative.iter().all(|name| name.ends_with(".disabled")) {
+        return Some(format!(
+            "holds only files switched off by a name ending in `.disabled` ({}): rename one \
+             to use it, or end the folder's own name in `.disabled` to switch the program off",
+            relative
+                .iter()
+                .map(|name| format!("`{name}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    None
 }
 
 #[cfg(test)]
@@ -187,10 +253,18 @@ mod tests {
     #[test_case(&["a.c", "b.c"], Ok("c") ; "C alone")]
     #[test_case(&["a.c", "b.py"], Err("holds sources of several languages (c, python)") ; "C beside Python")]
     #[test_case(&["a.c", "b.cpp", "c.py"], Err("holds sources of several languages (c, cpp, python)") ; "three languages")]
+    // Issue #34: what is there, when the languages are not why.
+    #[test_case(&["notes.txt"], Err("holds no source in a configured language; languages are defined") ; "no source")]
+    #[test_case(&[], Err("holds no file: a folder program needs its sources") ; "empty")]
+    #[test_case(&["run.disabled"], Err("holds only files switched off by a name ending in `.disabled` (`run.disabled`)") ; "only disabled files")]
+    #[test_case(&["b.py.disabled", "notes.txt"], Err("holds no source in a configured language") ; "a disabled file beside another")]
+    #[test_case(&["v/run", "v/build"], Err("holds no source, but `v/build` is a script one folder too deep") ; "scripts one folder too deep")]
     fn a_folder_program_s_language(files: &[&str], expected: Result<&str, &str>) {
         let dir = tempfile::tempdir().unwrap();
         for name in files {
-            fs_err::write(dir.path().join(name), "x").unwrap();
+            let path = dir.path().join(name);
+            fs_err::create_dir_all(path.parent().unwrap()).unwrap();
+            fs_err::write(path, "x").unwrap();
         }
         let config = JudgeConfig::defaults().unwrap();
         match (folder_language(dir.path(), &config), expected) {

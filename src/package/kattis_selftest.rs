@@ -388,6 +388,23 @@ fn output_accepted(
 }
 
 /// The answer validators of the package in `dir` the judge can run.
+/// The names ([`program_name`]) of the package's answer validators, those
+/// the judge cannot run included: what `answer_validator_args` may map.
+pub(crate) fn answer_validator_names(
+    dir: &Path,
+    config: &crate::config::judge::JudgeConfig,
+) -> Result<Vec<String>, ConfigError> {
+    Ok(programs_in(&dir.join("answer_validators"), config)?
+        .into_iter()
+        .filter_map(|found| match found {
+            FoundProgram::Runs { path, .. } | FoundProgram::Unrunnable { path, .. } => {
+                Some(program_name(&path))
+            }
+            FoundProgram::Ignored { .. } => None,
+        })
+        .collect())
+}
+
 fn answer_validators(
     dir: &Path,
     config: &crate::config::judge::JudgeConfig,

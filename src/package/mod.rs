@@ -466,6 +466,28 @@ pub(crate) fn prepare_folder(
     }
 }
 
+/// Builds what the package in `dir` makes of itself as `judge gen
+/// --package` asks, as its format does ([`PackageFormat::build`]: a Kattis
+/// package's `data/` from its `generators.yaml`). A folder whose format
+/// builds nothing (or of no format) is a configuration error naming it.
+pub(crate) fn build_folder(
+    dir: &Path,
+    config: &JudgeConfig,
+) -> Result<format::Built, format::PrepareError> {
+    let built = match detect(dir) {
+        Some(format) => format.build(dir, config)?,
+        None => None,
+    };
+    built.ok_or_else(|| {
+        format::PrepareError::Config(ConfigError::invalid(
+            dir,
+            "generators/generators.yaml",
+            "the folder is no package whose format builds its tests from it (a Kattis \
+             package, with `problem.yaml`, builds its `data/` so)",
+        ))
+    })
+}
+
 /// The folders of the package in `dir` that building it
 /// ([`prepare_folder`]) keeps from its programs, for the grade to keep
 /// hidden too ([`PackageFormat::prepared_folders`]).

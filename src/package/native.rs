@@ -48,10 +48,21 @@ impl PackageFormat for Native {
         let package = load(dir, id, config, answers, hidden)?;
         // Its own submissions are in verdict folders, as a Kattis
         // package's (with its `submissions.yaml`).
-        let submissions = Box::new(VerdictFolders::new(dir, package.groups().is_some(), None));
+        let tests = package
+            .tests()
+            .iter()
+            .map(|test| test.name.clone())
+            .collect();
+        let submissions = Box::new(VerdictFolders::new(
+            dir,
+            package.groups().is_some(),
+            None,
+            tests,
+        ));
         Ok(LoadedPackage {
             example_constants: None,
             time_limit_ms: Some(package.manifest.limits.time_limit_ms),
+            time_limit_stated_in: None,
             package,
             time_multiplier: TIME_MULTIPLIER,
             time_resolution_ms: 1000,

@@ -4,13 +4,23 @@
 //! ours too. The grading layer reads them through
 //! [`Expectations`] and never asks which format a package came from.
 //!
+//! A submission outside the verdict folders may carry DOMjudge's
+//! `@EXPECTED_RESULTS@:` marker ([`expected_results`]): it is then
+//! expected to get one of the verdicts it names, unless an entry of
+//! `submissions.yaml` the setter wrote matches it (the file wins, as in
+//! BAPCtools, whose export writes the marker from it); the format's default
+//! demand of `rejected/` gives way to a marker. In a verdict folder a marker
+//! is ignored with a warning, as BAPCtools ignores it. Reading the list also
+//! warns of `submissions.yaml` keys that match nothing and refuses
+//! expectations no result can meet ([`checks`]).
+//!
 //! Not responsible for reading the files ([`crate::config::kattis`] lists
 //! the folders, [`crate::config::kattis_submissions`] reads the yaml) nor
 //! for the folders' meanings ([`crate::discovery`]).
 
 use super::format::{
-    Expectations, LimitSources, ListedSubmissions, LowerBound, OwnSubmissions, PackageSubmission,
-    StatedLanguage,
+    Expectations, ExpectedKey, LimitSources, ListedSubmissions, LowerBound, OwnSubmissions,
+    PackageSubmission, StatedLanguage,
 };
 use crate::config::judge::JudgeConfig;
 use crate::config::kattis::package_submissions;
@@ -22,6 +32,7 @@ use crate::discovery::{
 };
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
+use expected_results::Marker;
 use std::path::{Path, PathBuf};
 
 /// The verdict folders of the package in `dir`, read when its submissions
@@ -36,25 +47,34 @@ pub(crate) struct VerdictFolders {
     /// submissions with (a Kattis package's C++: `gnu++23`), in place of
     /// the configured one of that language family; `None`: as configured.
     standard: Option<&'static str>,
+    /// The names of the package's tests (`secret/group1/3`), which a
+    /// `submissions.yaml` test group glob must match one of.
+    tests: Vec<String>,
 }
 
 impl VerdictFolders {
-    pub(crate) fn new(dir: &Path, scored: bool, standard: Option<&'static str>) -> VerdictFolders {
+    pub(crate) fn new(
+        dir: &Path,
+        scored: bool,
+        standard: Option<&'static str>,
+        tests: Vec<String>,
+    ) -> VerdictFolders {
         VerdictFolders {
             dir: dir.to_owned(),
             scored,
             standard,
+            tests,
         }
     }
 }
 
 impl OwnSubmissions for VerdictFolders {
-    /// `submissions.yaml` (with the format's defaults), then the folders.
+    /// `submissions.yaml` (with the format's defaults), then the folders
+    /// and the markers of the submissions in them; warns of the file's
+    /// keys that match nothing and refuses expectations no result meets.
     fn read(&self) -> Result<ListedSubmissions, ConfigError> {
-        let expectations = kattis_submissions::with_defaults(
-            kattis_submissions::read(&self.dir)?.unwrap_or_default(),
-        );
-        let submissions = package_submissions(&self.dir)?
+        let written = kattis_submissions::read(&self.dir)?.unwrap_or_default();
+        let submissions: Vec<PackageSubmission> = package_submissions(&self.dir)?
             .into_iter()
             .map(|file| PackageSubmission {
                 path: file.path,
@@ -62,13 +82,28 @@ impl OwnSubmissions for VerdictFolders {
                 standard: self.standard.map(str::to_owned),
             })
             .collect();
+        let folder = self.dir.join("submissions");
+        let mut warnings = checks::unmatched(&self.dir, &written, &submissions, &self.tests);
+        let mut expectations = FolderExpectations {
+            submissions: folder,
+            scored: self.scored,
+            expectations: kattis_submissions::with_defaults(written),
+            markers: Vec::new(),
+        };
+        for listed in &submissions {
+            let Some(marker) = expected_results::find(&listed.path)? else {
+                continue;
+            };
+            match expectations.marker_ignored(listed, &marker) {
+                Some(why) => warnings.push(why),
+                None => expectations.markers.push((listed.path.clone(), marker)),
+            }
+        }
+        checks::refuse_contradictions(&self.dir, &expectations, &submissions)?;
         Ok(ListedSubmissions {
             submissions,
-            expectations: Box::new(FolderExpectations {
-                submissions: self.dir.join("submissions"),
-                scored: self.scored,
-                expectations,
-            }),
+            expectations: Box::new(expectations),
+            warnings,
         })
     }
 }
@@ -81,9 +116,48 @@ struct FolderExpectations {
     scored: bool,
     /// `submissions/submissions.yaml`'s entries, and the format's defaults.
     expectations: Vec<Expectation>,
+    /// The `@EXPECTED_RESULTS@:` markers that hold, by submission path,
+    /// each as the `permitted` rule it is.
+    markers: Vec<(PathBuf, Marker)>,
 }
 
 impl FolderExpectations {
+    /// Why the marker of `listed` does not hold, when it does not: it is
+    /// in a verdict folder (BAPCtools ignores it there, DOMjudge issue
+    /// 1861), or a `submissions.yaml` entry the setter wrote states what it
+    /// must get (the file wins).
+    fn marker_ignored(&self, listed: &PackageSubmission, marker: &Marker) -> Option<String> {
+        let at = format!(
+            "`{}` line {}: `@EXPECTED_RESULTS@` is ignored",
+            marker.file.display(),
+            marker.line
+        );
+        let partial = self.scored && listed.expected_as == PARTIAL_FOLDER;
+        if kattis_folder_agrees(&listed.expected_as, Verdict::Accepted).is_some() || partial {
+            return Some(format!(
+                "{at}: `{}/` is a verdict folder, which says what it must get (as in BAPCtools)",
+                listed.expected_as
+            ));
+        }
+        let written = self
+            .matching(listed)
+            .into_iter()
+            .find(|expectation| expectation.line > 0)?;
+        Some(format!(
+            "{at}: submissions.yaml `{}` line {} states what it must get, and the file wins \
+             (as in BAPCtools, which writes the marker from it)",
+            written.glob, written.line
+        ))
+    }
+
+    /// The marker that holds for `listed`, if one does.
+    fn marker(&self, listed: &PackageSubmission) -> Option<&Marker> {
+        self.markers
+            .iter()
+            .find(|(path, _)| *path == listed.path)
+            .map(|(_, marker)| marker)
+    }
+
     /// The entries whose glob matches `listed`.
     fn matched(&self, listed: &PackageSubmission) -> Vec<&Expectation> {
         let Ok(relative) = listed.path.strip_prefix(&self.submissions) else {
@@ -106,6 +180,9 @@ impl FolderExpectations {
     /// What decided the expectation of `listed` when the folder alone did
     /// not (`` `mixed/*` line 3: permitted AC, WA ``), one line each.
     fn expected_by(&self, listed: &PackageSubmission) -> Vec<String> {
+        if self.marker(listed).is_some() {
+            return Vec::new();
+        }
         self.matching(listed)
             .iter()
             .map(|expectation| match expectation.line {
@@ -129,7 +206,7 @@ impl Expectations for FolderExpectations {
     /// a scored package) and that no demanding entry matches.
     fn not_graded(&self, listed: &PackageSubmission) -> Option<String> {
         let partial = self.scored && listed.expected_as == PARTIAL_FOLDER;
-        let expected = !self.matching(listed).is_empty();
+        let expected = !self.matching(listed).is_empty() || self.marker(listed).is_some();
         (kattis_folder_agrees(&listed.expected_as, Verdict::Accepted).is_none()
             && !partial
             && !expected)
@@ -216,16 +293,46 @@ impl Expectations for FolderExpectations {
         (own, also_accepted(folder, own))
     }
 
+    fn key(&self) -> ExpectedKey {
+        ExpectedKey::Folder
+    }
+
+    /// A marker that holds is the whole demand (it replaces `rejected/`'s
+    /// default): the submission's verdict, as DOMjudge judges it (its first
+    /// failing test's, AC when every test passes; a compile error's when
+    /// it names `COMPILER-ERROR`), is one it names. Else the folder and
+    /// `submissions.yaml`.
     fn agrees(&self, listed: &PackageSubmission, result: &SubmissionResult) -> bool {
+        if let Some(marker) = self.marker(listed) {
+            let verdict = if result.compile.verdict.is_some() {
+                result.compile.verdict
+            } else {
+                format_verdict(result.verdict)
+            };
+            return verdict.is_some_and(|verdict| marker.verdicts.contains(&verdict));
+        }
         package_agrees(listed, &self.matching(listed), result, self.scored)
     }
 
     /// The folder, or the `submissions.yaml` entries that demand something
     /// of `listed` (the format's defaults among them).
     fn decided_by(&self, listed: &PackageSubmission) -> String {
+        if let Some(marker) = self.marker(listed) {
+            let file = marker
+                .file
+                .strip_prefix(&self.submissions)
+                .unwrap_or(&marker.file);
+            let names: Vec<String> = marker.verdicts.iter().map(Verdict::to_string).collect();
+            return format!(
+                "@EXPECTED_RESULTS@ in {} line {}: one of {}",
+                file.display(),
+                marker.line,
+                names.join(", ")
+            );
+        }
         let entries = self.expected_by(listed);
         if entries.is_empty() {
-            format!("folder {}", listed.expected_as)
+            format!("{} {}", self.key().word(), listed.expected_as)
         } else {
             format!("submissions.yaml {}", entries.join(", "))
         }
@@ -318,46 +425,52 @@ fn expectations_agree(expectations: &[&Expectation], result: &SubmissionResult) 
     if expectations.is_empty() {
         return true;
     }
+    let rules: Vec<&Rule> = expectations
+        .iter()
+        .flat_map(|expectation| &expectation.rules)
+        .collect();
+    rules_agree(&rules, result)
+}
+
+/// Whether `result` meets every one of `rules` (see
+/// [`expectations_agree`]); a submission that did not compile meets none.
+fn rules_agree(rules: &[&Rule], result: &SubmissionResult) -> bool {
     if result.compile.verdict.is_some() {
         return false;
     }
     let score = result.score.unwrap_or_else(|| result.pass_fail_score()).0;
     let within = |(low, high): (f64, f64), score: f64| score >= low - 1e-9 && score <= high + 1e-9;
-    expectations
-        .iter()
-        .flat_map(|expectation| &expectation.rules)
-        .all(|rule| {
-            let tests: Vec<&crate::runner::TestResult> = result
-                .tests
-                .iter()
-                .filter(|test| rule.applies_to(&test.name))
-                .collect();
-            let verdicts = || tests.iter().map(|test| format_verdict(test.verdict));
-            let permitted = rule.permitted.as_ref().is_none_or(|permitted| {
-                verdicts()
-                    .all(|verdict| verdict.is_some_and(|verdict| permitted.contains(&verdict)))
-            });
-            let required = rule.required.as_ref().is_none_or(|required| {
-                verdicts().any(|verdict| verdict.is_some_and(|verdict| required.contains(&verdict)))
-            });
-            let scored = rule.score.is_none_or(|range| match rule.scope {
-                None => within(range, score),
-                Some(_) => {
-                    let mut groups = result
-                        .groups
-                        .iter()
-                        .filter(|group| rule.bounds_group(&group.name))
-                        .peekable();
-                    groups.peek().is_some() && groups.all(|group| within(range, group.score.0))
-                }
-            });
-            let said = rule.message.as_ref().is_none_or(|message| {
-                tests
+    rules.iter().all(|rule| {
+        let tests: Vec<&crate::runner::TestResult> = result
+            .tests
+            .iter()
+            .filter(|test| rule.applies_to(&test.name))
+            .collect();
+        let verdicts = || tests.iter().map(|test| format_verdict(test.verdict));
+        let permitted = rule.permitted.as_ref().is_none_or(|permitted| {
+            verdicts().all(|verdict| verdict.is_some_and(|verdict| permitted.contains(&verdict)))
+        });
+        let required = rule.required.as_ref().is_none_or(|required| {
+            verdicts().any(|verdict| verdict.is_some_and(|verdict| required.contains(&verdict)))
+        });
+        let scored = rule.score.is_none_or(|range| match rule.scope {
+            None => within(range, score),
+            Some(_) => {
+                let mut groups = result
+                    .groups
                     .iter()
-                    .any(|test| test.message.contains(message.as_str()))
-            });
-            permitted && required && scored && said
-        })
+                    .filter(|group| rule.bounds_group(&group.name))
+                    .peekable();
+                groups.peek().is_some() && groups.all(|group| within(range, group.score.0))
+            }
+        });
+        let said = rule.message.as_ref().is_none_or(|message| {
+            tests
+                .iter()
+                .any(|test| test.message.contains(message.as_str()))
+        });
+        permitted && required && scored && said
+    })
 }
 
 /// Whether `result` agrees with what `listed`'s folder and the matching
@@ -380,6 +493,8 @@ fn package_agrees(
     by_folder && expectations_agree(expectations, result)
 }
 
+mod checks;
+pub(crate) mod expected_results;
 mod python2;
 
 #[cfg(test)]

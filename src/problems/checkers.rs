@@ -29,17 +29,47 @@ pub(crate) enum BuiltinChecker {
     },
     /// Tokens, compared without regard to ASCII case.
     CaseInsensitive,
+    /// Kattis' default output validator as problemtools runs it: tokens
+    /// split at ASCII whitespace only (space, tab, line feed, vertical tab,
+    /// form feed, carriage return; C's `isspace`), so a no-break space or
+    /// another Unicode space is part of a token (issue #34). Tokens are
+    /// compared without regard to ASCII case unless `case_sensitive`; with
+    /// a `tolerance` (absolute, relative) they are compared as
+    /// [`BuiltinChecker::Float`] compares them.
+    Kattis {
+        case_sensitive: bool,
+        tolerance: Option<(f64, f64)>,
+    },
     /// problemtools' default output validator with `space_change_sensitive`
-    /// (issue #34): tokens compared as [`BuiltinChecker::CaseInsensitive`]
-    /// (`case_sensitive`: [`BuiltinChecker::Tokens`]), or as
-    /// [`BuiltinChecker::Float`] with a `tolerance` (absolute, relative);
-    /// and every run of whitespace (C's `isspace`: space, `\t`, `\n`, `\v`,
+    /// (issue #34): tokens compared as [`BuiltinChecker::Kattis`] compares
+    /// them; and every run of whitespace (C's `isspace`: space, `\t`, `\n`, `\v`,
     /// `\f`, `\r`) before, between and after them must be the answer's,
     /// byte for byte, so a missing final newline or a doubled space is WA.
     SpaceChangeSensitive {
         case_sensitive: bool,
         tolerance: Option<(f64, f64)>,
     },
+}
+
+/// Where tokens end.
+#[derive(Clone, Copy)]
+enum Whitespace {
+    /// Unicode's White_Space (Rust's `char::is_whitespace`): the judge's
+    /// own checkers.
+    Unicode,
+    /// C's `isspace` in the C locale, as problemtools' default output
+    /// validator reads: no-break spaces and other Unicode spaces are not.
+    Ascii,
+}
+
+impl Whitespace {
+    fn split(self, text: &str) -> impl Iterator<Item = &str> {
+        text.split(move |c: char| match self {
+            Whitespace::Unicode => c.is_whitespace(),
+            Whitespace::Ascii => matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r'),
+        })
+        .filter(|token| !token.is_empty())
+    }
 }
 
 /// The most characters of a token or line shown in a reason.
@@ -58,72 +88,138 @@ impl BuiltinChecker {
     pub(crate) fn check(&self, output: &str, answer: &str) -> CheckOutcome {
         match *self {
             BuiltinChecker::Lines => check_lines(output, answer),
-            BuiltinChecker::SpaceChangeSensitive {
-                case_sensitive,
-                tolerance,
-            } => {
-                let tokens = match tolerance {
-                    None if case_sensitive => BuiltinChecker::Tokens,
-                    None => BuiltinChecker::CaseInsensitive,
-                    Some((absolute, relative)) => BuiltinChecker::Float {
-                        absolute,
-                        relative,
-                        case_sensitive,
-                    },
-                };
-                check_spaced_tokens(output, answer, |out, ans| tokens.same_token(out, ans))
-            }
-            BuiltinChecker::Tokens
-            | BuiltinChecker::CaseInsensitive
-            | BuiltinChecker::Float { .. } => {
-                check_tokens(output, answer, |out, ans| self.same_token(out, ans))
-            }
-        }
-    }
-
-    /// Whether the output's token `out` is the answer's `ans` for a checker
-    /// of tokens; `Err(None)`: the usual "expected X, got Y".
-    fn same_token(&self, out: &str, ans: &str) -> Result<(), Option<String>> {
-        match *self {
-            BuiltinChecker::Tokens | BuiltinChecker::Lines => {
+            BuiltinChecker::Tokens => check_tokens(output, answer, |out, ans| {
                 (out == ans).then_some(()).ok_or(None)
-            }
-            BuiltinChecker::CaseInsensitive | BuiltinChecker::SpaceChangeSensitive { .. } => {
+            }),
+            BuiltinChecker::CaseInsensitive => check_tokens(output, answer, |out, ans| {
                 out.eq_ignore_ascii_case(ans).then_some(()).ok_or(None)
-            }
+            }),
             BuiltinChecker::Float {
                 absolute,
                 relative,
                 case_sensitive,
-            } => {
-                let Some(expected) = finite_number(ans) else {
-                    let same = if case_sensitive {
-                        out == ans
-                    } else {
-                        out.eq_ignore_ascii_case(ans)
-                    };
-                    return same.then_some(()).ok_or(None);
-                };
-                let Ok(got) = out.parse::<f64>() else {
-                    return Err(Some(format!("expected a number, found {}", shown(out))));
-                };
-                if !got.is_finite() {
-                    return Err(Some(format!(
-                        "expected {ans}, got {out} (not a finite number)"
-                    )));
+            } => check_tokens(output, answer, |out, ans| {
+                same_number(out, ans, absolute, relative, case_sensitive)
+            }),
+            BuiltinChecker::Kattis {
+                case_sensitive,
+                tolerance,
+            } => check_tokens_split(
+                Whitespace::Ascii,
+                output,
+                answer,
+                |out, ans| match tolerance {
+                    Some((absolute, relative)) => {
+                        same_number(out, ans, absolute, relative, case_sensitive)
+                    }
+                    None => same_text(out, ans, case_sensitive),
+                },
+            ),
+            BuiltinChecker::SpaceChangeSensitive {
+                case_sensitive,
+                tolerance,
+            } => check_spaced_tokens(output, answer, |out, ans| match tolerance {
+                Some((absolute, relative)) => {
+                    same_number(out, ans, absolute, relative, case_sensitive)
                 }
-                let difference = (got - expected).abs();
-                if difference <= absolute || difference <= relative * expected.abs() {
-                    Ok(())
-                } else {
-                    Err(Some(format!(
-                        "expected {ans}, got {out} (difference {difference:e}, allowed \
-                             {absolute:e} absolute or {relative:e} relative)"
-                    )))
-                }
-            }
+                None => same_text(out, ans, case_sensitive),
+            }),
         }
     }
+}
+
+/// Whether two tokens are the same text, with or without regard to ASCII
+/// case.
+fn same_text(out: &str, ans: &str, case_sensitive: bool) -> Result<(), Option<String>> {
+    let same = if case_sensitive {
+        out == ans
+    } else {
+        out.eq_ignore_ascii_case(ans)
+    };
+    same.then_some(()).ok_or(None)
+}
+
+/// Whether `out` is within the tolerance of the answer's token `ans` (a
+/// finite number), or the same text (an answer token that is not one).
+fn same_number(
+    out: &str,
+    ans: &str,
+    absolute: f64,
+    relative: f64,
+    case_sensitive: bool,
+) -> Result<(), Option<String>> {
+    let Some(expected) = finite_number(ans) else {
+        return same_text(out, ans, case_sensitive);
+    };
+    let Ok(got) = out.parse::<f64>() else {
+        return Err(Some(format!("expected a number, found {}", shown(out))));
+    };
+    if !got.is_finite() {
+        return Err(Some(format!(
+            "expected {ans}, got {out} (not a finite number)"
+        )));
+    }
+    let difference = (got - expected).abs();
+    if difference <= absolute || difference <= relative * expected.abs() {
+        Ok(())
+    } else {
+        Err(Some(format!(
+            "expected {ans}, got {out} (difference {difference:e}, allowed \
+                 {absolute:e} absolute or {relative:e} relative)"
+        )))
+    }
+}
+
+/// `token` as a number when it is one and finite: problemtools' default
+/// output validator compares an answer token that reads as infinite or not
+/// a number (`inf`, `NaN`, `1e309`, which overflows) as text, so a
+/// contestant who prints `inf` where the answer says `inf` is right.
+fn finite_number(token: &str) -> Option<f64> {
+    token.parse::<f64>().ok().filter(|value| value.is_finite())
+}
+
+/// Compares token by token; `same` says why two tokens differ (`None`: the
+/// usual "expected X, got Y").
+fn check_tokens(
+    output: &str,
+    answer: &str,
+    same: impl Fn(&str, &str) -> Result<(), Option<String>>,
+) -> CheckOutcome {
+    check_tokens_split(Whitespace::Unicode, output, answer, same)
+}
+
+/// [`check_tokens`] with tokens ending at `whitespace`.
+fn check_tokens_split(
+    whitespace: Whitespace,
+    output: &str,
+    answer: &str,
+    same: impl Fn(&str, &str) -> Result<(), Option<String>>,
+) -> CheckOutcome {
+    let mut outputs = whitespace.split(output);
+    let mut count = 0;
+    for (index, expected) in whitespace.split(answer).enumerate() {
+        let number = index + 1;
+        let Some(got) = outputs.next() else {
+            return CheckOutcome::wrong_answer(format!(
+                "token {number}: expected {}, found the end of the output",
+                shown(expected)
+            ));
+        };
+        if let Err(reason) = same(got, expected) {
+            let reason = reason
+                .unwrap_or_else(|| format!("expected {}, got {}", shown(expected), shown(got)));
+            return CheckOutcome::wrong_answer(format!("token {number}: {reason}"));
+        }
+        count = number;
+    }
+    if let Some(extra) = outputs.next() {
+        return CheckOutcome::wrong_answer(format!(
+            "token {}: expected the end of the output, got {}",
+            count + 1,
+            shown(extra)
+        ));
+    }
+    CheckOutcome::accepted(format!("{count} tokens"))
 }
 
 /// C's `isspace` in the "C" locale, which problemtools' default output
@@ -215,48 +311,6 @@ fn check_spaced_tokens(
     ))
 }
 
-/// `token` as a number when it is one and finite: problemtools' default
-/// output validator compares an answer token that reads as infinite or not
-/// a number (`inf`, `NaN`, `1e309`, which overflows) as text, so a
-/// contestant who prints `inf` where the answer says `inf` is right.
-fn finite_number(token: &str) -> Option<f64> {
-    token.parse::<f64>().ok().filter(|value| value.is_finite())
-}
-
-/// Compares token by token; `same` says why two tokens differ (`None`: the
-/// usual "expected X, got Y").
-fn check_tokens(
-    output: &str,
-    answer: &str,
-    same: impl Fn(&str, &str) -> Result<(), Option<String>>,
-) -> CheckOutcome {
-    let mut outputs = output.split_whitespace();
-    let mut count = 0;
-    for (index, expected) in answer.split_whitespace().enumerate() {
-        let number = index + 1;
-        let Some(got) = outputs.next() else {
-            return CheckOutcome::wrong_answer(format!(
-                "token {number}: expected {}, found the end of the output",
-                shown(expected)
-            ));
-        };
-        if let Err(reason) = same(got, expected) {
-            let reason = reason
-                .unwrap_or_else(|| format!("expected {}, got {}", shown(expected), shown(got)));
-            return CheckOutcome::wrong_answer(format!("token {number}: {reason}"));
-        }
-        count = number;
-    }
-    if let Some(extra) = outputs.next() {
-        return CheckOutcome::wrong_answer(format!(
-            "token {}: expected the end of the output, got {}",
-            count + 1,
-            shown(extra)
-        ));
-    }
-    CheckOutcome::accepted(format!("{count} tokens"))
-}
-
 fn check_lines(output: &str, answer: &str) -> CheckOutcome {
     let trimmed = |text: &str| -> Vec<String> {
         let mut lines: Vec<String> = text
@@ -315,6 +369,15 @@ mod tests {
         case_sensitive: true,
     };
 
+    const KATTIS: BuiltinChecker = BuiltinChecker::Kattis {
+        case_sensitive: false,
+        tolerance: None,
+    };
+    const KATTIS_FLOAT: BuiltinChecker = BuiltinChecker::Kattis {
+        case_sensitive: false,
+        tolerance: Some((1e-6, 1e-4)),
+    };
+
     const SPACED: BuiltinChecker = BuiltinChecker::SpaceChangeSensitive {
         case_sensitive: false,
         tolerance: None,
@@ -359,6 +422,7 @@ mod tests {
     #[test_case(FLOAT, "1000000.05", "1000000", Verdict::Accepted, "1 tokens" ; "float within relative")]
     #[test_case(FLOAT, "0.5", "0.25", Verdict::WrongAnswer, "token 1: expected 0.25, got 0.5 (difference 2.5e-1, allowed 1e-6 absolute or 1e-4 relative)" ; "float outside")]
     #[test_case(FLOAT, "abc", "0.25", Verdict::WrongAnswer, "token 1: expected a number, found `abc`" ; "float not a number")]
+    #[test_case(FLOAT, "0x6 0x1.8p2", "6 6", Verdict::WrongAnswer, "token 1: expected a number, found `0x6`" ; "float hexadecimal is no decimal number (documented difference from problemtools)")]
     #[test_case(FLOAT, "nan", "0.25", Verdict::WrongAnswer, "token 1: expected 0.25, got nan (not a finite number)" ; "float nan")]
     #[test_case(FLOAT, "inf -inf", "inf -inf", Verdict::Accepted, "2 tokens" ; "float infinities as text")]
     #[test_case(FLOAT, "nan Inf", "NaN inf", Verdict::Accepted, "2 tokens" ; "float non-finite answers ignore case")]
@@ -368,6 +432,14 @@ mod tests {
     #[test_case(FLOAT, "-inf", "inf", Verdict::WrongAnswer, "token 1: expected `inf`, got `-inf`" ; "float infinities of other signs")]
     #[test_case(FLOAT, "inf", "1.5", Verdict::WrongAnswer, "token 1: expected 1.5, got inf (not a finite number)" ; "float infinity where a number is expected")]
     #[test_case(FLOAT, "1e309", "1.5", Verdict::WrongAnswer, "token 1: expected 1.5, got 1e309 (not a finite number)" ; "float overflowing output where a number is expected")]
+    #[test_case(BuiltinChecker::Tokens, "1\u{a0}2", "1 2", Verdict::Accepted, "2 tokens" ; "tokens split at a no-break space")]
+    #[test_case(KATTIS, "1\u{a0}2", "1 2", Verdict::WrongAnswer, "token 1: expected `1`, got `1\u{a0}2`" ; "kattis keeps a no-break space in its token")]
+    #[test_case(KATTIS, "1\u{a0}2", "1\u{a0}2\n", Verdict::Accepted, "1 tokens" ; "kattis reads a token with a no-break space as one")]
+    #[test_case(KATTIS, "a\x0bb\x0cc\r\td", "A B C D", Verdict::Accepted, "4 tokens" ; "kattis splits at c isspace and ignores case")]
+    #[test_case(KATTIS, "a\u{2003}b", "a b", Verdict::WrongAnswer, "token 1: expected `a`, got `a\u{2003}b`" ; "kattis keeps an em space in its token")]
+    #[test_case(KATTIS_FLOAT, "1\u{a0}0.0000001", "1\u{a0} 0.0000001\n", Verdict::WrongAnswer, "token 1: expected `1\u{a0}`, got `1\u{a0}0.0000001`" ; "kattis float splits at ascii whitespace only")]
+    #[test_case(KATTIS_FLOAT, "0.3333334 X", "0.333333 x", Verdict::Accepted, "2 tokens" ; "kattis float within tolerance")]
+    #[test_case(KATTIS_FLOAT, "0.5", "0.25", Verdict::WrongAnswer, "token 1: expected 0.25, got 0.5 (difference 2.5e-1, allowed 1e-6 absolute or 1e-4 relative)" ; "kattis float outside tolerance")]
     fn decides(
         checker: BuiltinChecker,
         output: &str,

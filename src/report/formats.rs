@@ -5,10 +5,15 @@
 //! [`FORMATS`], so a new format is a renderer module and one line there.
 //!
 //! Every format renders the same input ([`Input`]): the rows of a run or a
-//! grade and the class around them (who handed nothing in, the files not
-//! graded, whether the student view is asked for).
+//! grade, the context every format shares ([`Context`]: who handed nothing
+//! in, the files not graded, whether the student view is asked for), and
+//! the formats' own settings (judge.toml's `[report.<format>]`), of which
+//! each format's module reads its own table. So a new format, even one
+//! with a setting of its own, is its module and one line here (and, for a
+//! setting, its table in `crate::config::report`).
 
-pub(crate) use super::rendering::{Input, RenderError};
+pub(crate) use super::rendering::{Context, Input, RenderError};
+use crate::config::report::ReportSettings;
 use std::path::Path;
 
 /// How a format is written.
@@ -59,15 +64,16 @@ impl Format {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Chosen<'a> {
     pub(crate) files: Vec<(&'static Format, &'a Path)>,
-    /// judge.toml's `[report.gradescope] hidden-tests`.
-    pub(crate) gradescope_hidden_tests: crate::config::judge::HiddenTests,
+    /// The formats' own settings (judge.toml's `[report.<format>]`; the
+    /// defaults until [`Chosen::with_config`]).
+    pub(crate) settings: ReportSettings,
 }
 
 impl<'a> Chosen<'a> {
     /// These reports as `config` says to render them.
     pub(crate) fn with_config(self, config: &crate::config::judge::JudgeConfig) -> Self {
         Chosen {
-            gradescope_hidden_tests: config.gradescope_hidden_tests,
+            settings: config.report,
             ..self
         }
     }
@@ -190,16 +196,16 @@ pub(crate) const FORMATS: &[Format] = &[
 ];
 
 fn junit(input: &Input<'_>) -> Result<String, RenderError> {
-    let options = input.options;
-    let not_graded = options.interrupted.then_some(options.not_graded.as_slice());
+    let context = input.context;
+    let not_graded = context.interrupted.then_some(context.not_graded.as_slice());
     Ok(super::junit::render_partial(input.rows, not_graded)?)
 }
 
 fn csv(input: &Input<'_>) -> Result<String, RenderError> {
     Ok(super::csv::render_gradebook(
         input.rows,
-        &input.options.missing,
-        &input.options.not_graded,
+        &input.context.missing,
+        &input.context.not_graded,
     )?)
 }
 
@@ -227,5 +233,49 @@ mod tests {
             .map(|format| format.name)
             .collect();
         assert_eq!(checked, ["classroom50"]);
+    }
+
+    /// A format's own setting is read by that format alone (issue #33):
+    /// Gradescope's `hidden-tests` changes Gradescope's file and no other
+    /// format's, all of them rendering the same rows and context.
+    #[test]
+    fn a_formats_own_setting_changes_only_that_format() {
+        use crate::config::report::{GradescopeSettings, HiddenTests};
+        use crate::runner::{SubmissionResult, TestResult};
+        use crate::verdict::Verdict;
+        let result = SubmissionResult::fixture(
+            "rooks",
+            "alice/rooks.py",
+            vec![
+                TestResult::fixture("sample-1", Verdict::Accepted),
+                TestResult::fixture("001", Verdict::WrongAnswer),
+            ],
+        );
+        let rows: [&dyn super::super::Row; 1] = [&result];
+        let context = Context::default();
+        let render = |format: &Format, settings: &ReportSettings| match format.writes {
+            Writes::Text(render) => render(&Input {
+                rows: &rows,
+                context: &context,
+                settings,
+                cannot_grade: &[],
+            })
+            .map_err(|error| error.to_string()),
+            Writes::Pages => Ok(String::new()),
+        };
+        let later = ReportSettings {
+            gradescope: GradescopeSettings {
+                hidden_tests: HiddenTests::AfterPublished,
+            },
+        };
+        let changed: Vec<&str> = FORMATS
+            .iter()
+            .filter(|format| render(format, &ReportSettings::default()) != render(format, &later))
+            .map(|format| format.name)
+            .collect();
+        assert_eq!(changed, ["gradescope"]);
+        let gradescope = named("gradescope").expect("a format");
+        let text = render(gradescope, &later).expect("renders");
+        assert!(text.contains("\"after_published\""), "{text}");
     }
 }

@@ -51,7 +51,8 @@ struct Test {
 /// The text of `results.json` for the one student of `input`.
 pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
     let graded = platform::graded(input, "Gradescope", Unit::Hundredths)?;
-    let hidden = input.options.gradescope_hidden_tests.name();
+    // Gradescope's own setting, from its own table (issue #33).
+    let hidden = input.settings.gradescope.hidden_tests.name();
     let mut text = serde_json::to_string_pretty(&results(graded, hidden))?;
     text.push('\n');
     Ok(text)

@@ -6,6 +6,7 @@
 
 use super::{Missing, Row, Ungraded};
 use crate::config::judge::Layout;
+use crate::hint::Hint;
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
 use std::fmt::Write;
@@ -535,29 +536,46 @@ pub(crate) fn journal_failed(grade: &GradeView<'_>, path: &Path) -> String {
     )
 }
 
+/// What an interrupted `judge grade` says it finished, and how to go on
+/// from there ([`interrupted`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Interrupted {
+    /// What was graded, and, when there is a JSON report to resume from,
+    /// the command that resumes.
+    pub(crate) lines: Vec<String>,
+    /// What to do when there is nothing to resume from, printed as every
+    /// hint is (`hint: ...` after a blank line, by the printer of hints).
+    pub(crate) hint: Option<Hint>,
+}
+
 /// What an interrupted `judge grade` finished, and how to go on from there
 /// (`json`: where its JSON report went, if anywhere).
-pub(crate) fn interrupted(grade: &GradeView<'_>, signal: &str, json: Option<&Path>) -> [String; 2] {
+pub(crate) fn interrupted(grade: &GradeView<'_>, signal: &str, json: Option<&Path>) -> Interrupted {
     let total = grade.rows.len() + grade.not_graded.len();
-    let first = format!(
+    let mut lines = vec![format!(
         "interrupted by {signal}: {} of {total} pairs graded, {} not graded",
         grade.rows.len(),
         grade.not_graded.len()
-    );
-    let next = match json {
-        Some(path) if path == Path::new("-") => "hint: save the JSON from stdout to a file and \
-             continue with `judge grade --resume FILE` (with the same other options)"
-            .to_owned(),
-        Some(path) => format!(
-            "resume: `judge grade --resume {}` (with the same other options) grades only \
-             what is missing",
-            path.display()
-        ),
-        None => "hint: no JSON report was asked for, so there is nothing to resume from; \
-             `--json FILE` keeps one"
-            .to_owned(),
+    )];
+    let hint = match json {
+        Some(path) if path == Path::new("-") => Some(Hint::new(
+            "save the JSON from stdout to a file and continue with `judge grade --resume FILE` \
+             (with the same other options)",
+        )),
+        Some(path) => {
+            lines.push(format!(
+                "resume: `judge grade --resume {}` (with the same other options) grades only \
+                 what is missing",
+                path.display()
+            ));
+            None
+        }
+        None => Some(Hint::new(
+            "no JSON report was asked for, so there is nothing to resume from; `--json FILE` \
+             keeps one",
+        )),
     };
-    [first, next]
+    Interrupted { lines, hint }
 }
 
 #[cfg(test)]

@@ -382,7 +382,13 @@ pub(crate) struct GradedResult {
 /// `expected` of a [`GradedResult`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct Expected {
+    /// The verdict folder, or what the package's format expects the
+    /// submission by in its place (a Polygon tag: see `kind`).
     pub(crate) folder: String,
+    /// What `folder` names: `folder` (absent, as in reports written before
+    /// this field) or `tag` (a Polygon solution's tag; issue #33).
+    #[serde(default, skip_serializing_if = "ExpectedKind::is_folder")]
+    pub(crate) kind: ExpectedKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) verdict: Option<Verdict>,
     /// Other verdicts the folder accepts (`judge grade --package`, with
@@ -398,6 +404,25 @@ pub(crate) struct Expected {
     /// accepts, agrees (`crate::grading::graded::agrees`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) agrees: Option<bool>,
+}
+
+/// What `expected.folder` names.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum ExpectedKind {
+    /// A verdict folder (`accepted`, `wrong_answer`).
+    #[default]
+    Folder,
+    /// A Polygon solution's tag (`main`, `time-limit-exceeded-or-accepted`).
+    Tag,
+}
+
+impl ExpectedKind {
+    fn is_folder(&self) -> bool {
+        *self == ExpectedKind::Folder
+    }
 }
 
 /// The JSON text of a grade report, pretty-printed, ending with a newline.

@@ -97,8 +97,8 @@ fn suite(result: &crate::runner::SubmissionResult, expected: Option<Expectation>
             let mut status = TestCaseStatus::non_success(kind(result.verdict));
             let message = expected.disagreement.unwrap_or_else(|| {
                 format!(
-                    "{}: got {}, not what the folder `{}` demands",
-                    result.submission, result.verdict, expected.folder
+                    "{}: got {}, not what the {} `{}` demands",
+                    result.submission, result.verdict, expected.folder_word, expected.folder
                 )
             });
             status

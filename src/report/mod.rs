@@ -21,6 +21,7 @@ pub(crate) mod points;
 pub(crate) mod prairielearn;
 pub(crate) mod progress;
 pub(crate) mod rendering;
+pub use rendering::Context;
 pub(crate) mod source;
 pub(crate) mod stdout;
 pub(crate) mod targets;
@@ -351,8 +352,11 @@ pub(crate) struct Ungraded {
 /// What a submission had to get and whether it did ([`Row::expectation`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expectation {
-    /// The folder that names it (`wrong_answer`).
+    /// The folder that names it (`wrong_answer`), or the tag in its place.
     pub folder: String,
+    /// The word for what `folder` names, as its package's format says it:
+    /// `folder`, or `tag` for a Polygon solution's tag.
+    pub folder_word: &'static str,
     /// The verdict the folder demands; `None` for a folder that names none.
     pub verdict: Option<Verdict>,
     /// Every verdict the folder accepts, AC among them for a test.

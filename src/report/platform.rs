@@ -88,7 +88,7 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
     // student's file.
     let students = input.rows.iter().map(|row| row.student()).chain(
         input
-            .options
+            .context
             .missing
             .iter()
             .map(|pair| pair.student.clone()),
@@ -170,7 +170,7 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
             (score, max_score),
         ));
     }
-    for (offset, pair) in input.options.missing.iter().enumerate() {
+    for (offset, pair) in input.context.missing.iter().enumerate() {
         let problem = visible_name(&pair.problem);
         // The report holds no maximum for a problem nobody handed in: the
         // CSV's percent model, 100 points.
@@ -185,10 +185,10 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
             .push(ungraded_item(&problem, number, max_score, &why));
         graded.notes.push(why);
     }
-    if input.options.interrupted {
+    if input.context.interrupted {
         // A grade cut short (a platform's timeout, a signal) is no grade:
         // a score of what happened to finish would read as the real one.
-        let left = input.options.not_graded.len();
+        let left = input.context.not_graded.len();
         graded.format_errors.push(format!(
             "the grade was interrupted before it ended ({left} problem(s) not graded): \
              this is not a grade; submit again or ask the teacher"
@@ -204,7 +204,7 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
         } else {
             &mut graded.format_errors
         };
-        let ignored = &input.options.ignored;
+        let ignored = &input.context.ignored;
         for ignored in ignored.iter().take(IGNORED_LISTED) {
             let relative = hand_in.as_deref().and_then(|folder| {
                 std::path::Path::new(&ignored.path)
@@ -571,13 +571,14 @@ mod tests {
     /// or the platform's timeout wrote a score of 0 that read as real.
     #[test]
     fn an_interrupted_grade_is_not_gradable_and_says_why() {
-        let options = crate::report::html::Options {
+        let options = crate::report::Context {
             interrupted: true,
-            ..crate::report::html::Options::default()
+            ..crate::report::Context::default()
         };
         let input = Input {
             rows: &[],
-            options: &options,
+            context: &options,
+            settings: &crate::config::report::ReportSettings::default(),
             cannot_grade: &[],
         };
         let graded = graded(&input, "PrairieLearn", Unit::Hundredths).expect("one student");
@@ -591,10 +592,11 @@ mod tests {
     /// The grade of one result, in `unit`.
     fn grade_of(result: &SubmissionResult, unit: Unit) -> Graded {
         let rows: [&dyn crate::report::Row; 1] = [result];
-        let options = crate::report::html::Options::default();
+        let options = crate::report::Context::default();
         let input = Input {
             rows: &rows,
-            options: &options,
+            context: &options,
+            settings: &crate::config::report::ReportSettings::default(),
             cannot_grade: &[],
         };
         graded(&input, "Gradescope", unit).expect("one student")
@@ -608,10 +610,11 @@ mod tests {
         let alice = SubmissionResult::fixture("rooks", "class/alice/rooks.py", Vec::new());
         let bob = SubmissionResult::fixture("rooks", "class/bob/rooks.py", Vec::new());
         let rows: [&dyn crate::report::Row; 2] = [&alice, &bob];
-        let options = crate::report::html::Options::default();
+        let options = crate::report::Context::default();
         let input = Input {
             rows: &rows,
-            options: &options,
+            context: &options,
+            settings: &crate::config::report::ReportSettings::default(),
             cannot_grade: &[],
         };
         match graded(&input, "Gradescope", Unit::Hundredths) {

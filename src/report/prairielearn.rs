@@ -137,7 +137,7 @@ fn results(mut graded: Graded) -> Results {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::html::Options;
+    use crate::report::Context;
     use crate::report::Row;
     use crate::runner::{SubmissionResult, TestResult};
     use crate::verdict::Verdict;
@@ -157,7 +157,8 @@ mod tests {
         let rows: [&dyn Row; 1] = [&result];
         let input = Input {
             rows: &rows,
-            options: &Options::default(),
+            context: &Context::default(),
+            settings: &crate::config::report::ReportSettings::default(),
             cannot_grade: &[],
         };
         let text = render(&input).expect("renders");

@@ -7,8 +7,10 @@
 
 use super::events::{CompileResult, CompileState};
 use super::java::JavaClasses;
+use super::links::LinkRefused;
 use super::{Prepared, Settings, Submission, SubmissionKind};
 use crate::config::judge::{Language, Placeholders};
+use crate::hint::Hint;
 use crate::sandbox::{resolve_program, LimitExceeded, RunSpec, Sandbox, Termination, Trust};
 use crate::verdict::Verdict;
 use std::ffi::OsString;
@@ -484,8 +486,7 @@ pub(crate) fn read_submission(from: &Path) -> Result<Vec<u8>, SubmissionRefused>
     let metadata = fs_err::symlink_metadata(from).map_err(unreadable)?;
     let mut path = from.to_path_buf();
     if metadata.file_type().is_symlink() {
-        path = super::links::resolve_link(from)
-            .map_err(|refused| SubmissionRefused::Refused(refused.with_hint()))?;
+        path = super::links::resolve_link(from).map_err(SubmissionRefused::Link)?;
     }
     let file = fs_err::OpenOptions::new()
         .read(true)
@@ -511,13 +512,37 @@ pub(crate) fn read_submission(from: &Path) -> Result<Vec<u8>, SubmissionRefused>
     Ok(bytes)
 }
 
-/// Why a submission's bytes were not read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Why a submission's bytes were not read: the hand-in's fault (a CE
+/// with the reason) or the judge's (JE).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum SubmissionRefused {
-    /// The hand-in is not acceptable (CE with this reason).
+    /// A symbolic link the link rule refuses ([`super::links`]), its advice
+    /// a hint beside it ([`LinkRefused::hint`]), never inside its words.
+    #[error(transparent)]
+    Link(LinkRefused),
+    /// Not a regular file, or too large.
+    #[error("{0}")]
     Refused(String),
     /// It could not be read (JE).
+    #[error("{0}")]
     Unreadable(String),
+}
+
+impl SubmissionRefused {
+    /// The advice printed after the refusal, when it has any.
+    pub(crate) fn hint(&self) -> Option<Hint> {
+        match self {
+            SubmissionRefused::Link(refused) => refused.hint(),
+            SubmissionRefused::Refused(_) | SubmissionRefused::Unreadable(_) => None,
+        }
+    }
+
+    /// The refusal as one text, its hint after a blank line: what a report
+    /// or a list of skipped files shows, which no printer of errors sees
+    /// ([`crate::hint::with_hint`]).
+    pub(crate) fn with_hint(&self) -> String {
+        crate::hint::with_hint(self, self.hint())
+    }
 }
 
 /// Copies a hand-in into its directory, read by [`read_submission`].
@@ -525,7 +550,9 @@ pub(crate) enum SubmissionRefused {
 /// replaced (a package's own program).
 fn copy_submission(submission: &Submission, to: &Path, mode: u32) -> Result<(), Failure> {
     let bytes = read_submission(&submission.path).map_err(|refusal| match refusal {
-        SubmissionRefused::Refused(message) => Failure::Refused(message),
+        SubmissionRefused::Link(_) | SubmissionRefused::Refused(_) => {
+            Failure::Refused(refusal.with_hint())
+        }
         SubmissionRefused::Unreadable(message) => Failure::Judge(message),
     })?;
     let bytes = match &submission.constants {

@@ -1,9 +1,10 @@
 //! A program that is a folder (issue #15: the Kattis format's validators,
 //! output validators and submissions may be folders): its files are copied
 //! into the program's directory as they are laid out, and it is compiled as
-//! one program. Only regular files are copied (a symbolic link, a FIFO or a
-//! device is refused, never followed or opened), at most
-//! [`MAX_FOLDER_FILES`] files and [`MAX_FOLDER_BYTES`] in all.
+//! one program. Only regular files are copied, a symbolic link as its
+//! target's bytes when the link rule ([`super::links`]) lets it reach a
+//! file (a link to a folder, a FIFO or a device is refused, never opened),
+//! at most [`MAX_FOLDER_FILES`] files and [`MAX_FOLDER_BYTES`] in all.
 
 use crate::config::judge::Language;
 use crate::config::kattis_constants::Constants;
@@ -42,8 +43,8 @@ pub(crate) enum FolderRefused {
     #[error("failed to copy the program: {0}")]
     Copy(std::io::Error),
     /// One of its files, as [`super::read_submission`] refused it.
-    #[error("{0}")]
-    File(String),
+    #[error(transparent)]
+    File(super::SubmissionRefused),
     /// A link among its files points where it may not.
     #[error(transparent)]
     Link(#[from] super::links::LinkRefused),
@@ -70,12 +71,12 @@ impl FolderRefused {
     pub(crate) fn hint(&self) -> Option<crate::hint::Hint> {
         match self {
             FolderRefused::Link(refused) => refused.hint(),
+            FolderRefused::File(refused) => refused.hint(),
             FolderRefused::Unreadable { .. }
             | FolderRefused::NotRegular(_)
             | FolderRefused::TooLarge(_)
             | FolderRefused::Outside { .. }
             | FolderRefused::Copy(_)
-            | FolderRefused::File(_)
             | FolderRefused::NoSource { .. }
             | FolderRefused::AmbiguousEntry { .. }
             | FolderRefused::NoEntry { .. } => None,
@@ -159,10 +160,7 @@ pub(super) fn copy_folder(
         if let Some(parent) = copy.parent() {
             fs_err::create_dir_all(parent).map_err(FolderRefused::Copy)?;
         }
-        let bytes = super::read_submission(&file).map_err(|refused| match refused {
-            super::SubmissionRefused::Refused(message)
-            | super::SubmissionRefused::Unreadable(message) => FolderRefused::File(message),
-        })?;
+        let bytes = super::read_submission(&file).map_err(FolderRefused::File)?;
         let bytes = match constants {
             Some(constants) => constants.substitute_bytes(bytes),
             None => bytes,

@@ -1,6 +1,6 @@
 //! What a program said, as a message shows it: cut to a size, and the
 //! uncaught exception a runtime reported on its stderr. The runner's own
-//! interactors and a package's programs ([`crate::external`]) alike.
+//! interactors and a package's programs (`crate::external`) alike.
 
 /// A checker's, validator's or interactor's message longer than this is the
 /// program's fault: it is a log, not a reason.

@@ -32,7 +32,9 @@ pub(crate) struct Observation {
 ///    process being OOM-killed can look like a CPU or wall overrun); and a
 ///    run past the memory limit when the wall clock ended it (a hog the
 ///    host slowed down, issue 32);
-/// 4. a limit the sandbox stopped the run for;
+/// 4. a limit the sandbox stopped the run for (memory among them: a
+///    memory cgroup that ran out, which on v1 leaves the rest of the tree
+///    running until the sandbox ends it, or a sample past the limit);
 /// 5. an abnormal end at the memory limit (an allocation that fails at the
 ///    limit usually ends in `abort` or a crash, not an OOM kill), then CPU
 ///    time (or `SIGXCPU`), then the wall clock.

@@ -83,14 +83,10 @@ fn work_folder() -> tempfile::TempDir {
         "daemon.c",
         "orphan.c",
         "leader_exit.c",
+        "fork_hog.c",
     ] {
         fs_err::copy(hostile.join(name), work.join("programs").join(name)).unwrap();
     }
-    fs_err::copy(
-        repo.join("tests/vm/programs/fork_hog.c"),
-        work.join("programs/fork_hog.c"),
-    )
-    .unwrap();
     fs_err::copy(
         repo.join("submissions/rooks/accepted/matching.py"),
         work.join("programs/rooks_ok.py"),

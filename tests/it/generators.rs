@@ -701,3 +701,36 @@ fn gen_keeps_committed_files_it_does_not_make() {
         again.transcript()
     );
 }
+
+/// See: issue #33. `gen --package` builds through the package's format:
+/// a package whose format builds nothing (ours, `problem.toml`) or a
+/// folder of no format is refused naming the folder, nothing written; a
+/// Kattis package without `generators.yaml` names the file it lacks.
+#[test]
+fn r33_gen_package_builds_only_what_the_format_builds() {
+    let dir = Dir::new();
+    dir.create("ours/problem.toml", "title = \"Ours\"\n");
+    dir.create("plain/notes.txt", "no package\n");
+    for folder in ["ours", "plain"] {
+        let run = dir.judge(&["gen", "--package", folder]);
+        run.expect_code(2);
+        assert_eq!(
+            run.stderr(),
+            format!(
+                "error: failed to load `{folder}`: `generators/generators.yaml`: the folder is no \
+                 package whose format builds its tests from it (a Kattis package, with \
+                 `problem.yaml`, builds its `data/` so)\n"
+            )
+        );
+        assert!(!dir.path().join(folder).join("data").exists());
+    }
+    dir.create("kattis/problem.yaml", "name: K\n");
+    let run = dir.judge(&["gen", "--package", "kattis"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr()
+            .starts_with("error: failed to load `kattis/generators/generators.yaml`"),
+        "{}",
+        run.stderr()
+    );
+}

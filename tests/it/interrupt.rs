@@ -596,6 +596,29 @@ fn spawn_judge(dir: &Dir, args: &[&str]) -> Child {
         .unwrap()
 }
 
+/// See: issue #33. With no JSON report to resume from, an interrupted
+/// grade's advice is a hint like any other: printed last, after a blank
+/// line, by the one printer of hints.
+#[test]
+fn r33_an_interrupted_grade_without_json_ends_with_a_hint_after_a_blank_line() {
+    let dir = Dir::new();
+    sleeping_class(&dir);
+    let child = spawn_judge(&dir, &["grade"]);
+    let group = format!("-{}", child.id());
+    wait_for_a_running_submission(&dir);
+    send("INT", &group);
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(10));
+    assert_eq!(code, 130, "{stderr}");
+    assert!(
+        stderr.ends_with(
+            "not graded\n\nhint: no JSON report was asked for, so there is nothing to resume \
+             from; `--json FILE` keeps one\n"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("resume: "), "{stderr}");
+}
+
 #[test]
 fn ctrl_c_stops_run_and_lists_what_was_not_graded() {
     let dir = Dir::new();
@@ -856,4 +879,119 @@ fn r32_results_reach_the_journal_before_every_hand_in_is_compiled() {
         .expect_code(0);
     let fresh: Value = crate::support::report(&dir.read("fresh.json"));
     assert_eq!(comparable(second), comparable(fresh));
+}
+
+/// A 2025-09 package whose `generators.yaml` makes two cases with a
+/// generator that sleeps two minutes, and no `data/`.
+fn slowly_generated_package(dir: &Dir) {
+    for (name, text) in [
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\ntype: pass-fail\nname: Slow\n\
+             uuid: 5b7d9f13-6e80-4ca3-8e4f-3a5b6c7d8e9f\nlicense: cc0\n",
+        ),
+        (
+            "generators/generators.yaml",
+            "data:\n  secret:\n    data:\n      \"s\":\n        generate: slow.py\n      \
+             \"t\":\n        generate: slow.py\n",
+        ),
+        (
+            "generators/slow.py",
+            "import time\ntime.sleep(120)\nprint(1)\n",
+        ),
+        ("input_validators/validate.py", "import sys\nsys.exit(42)\n"),
+        ("submissions/accepted/echo.py", "print(input())\n"),
+    ] {
+        dir.create(&format!("slow/{name}"), text);
+    }
+}
+
+/// Starts the judge with `args` in the background of a non-interactive
+/// shell, as a wrapper script or a CI step does (such a shell starts it with
+/// SIGINT ignored: the case of the break-it finding), waits until the
+/// generator runs, sends `signal` to the judge's pid alone and returns the
+/// judge's exit code and stderr. Then checks that no program and no
+/// temporary file is left and that `data/` was not written.
+fn signal_while_generating(args: &[&str], signal: &str) -> (i32, String) {
+    use std::io::BufRead;
+    let dir = Dir::new();
+    slowly_generated_package(&dir);
+    fs_err::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let tmp = dir.path().join("tmp");
+    fs_err::create_dir(&tmp).unwrap();
+    fs_err::set_permissions(&tmp, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut child = Command::new("sh")
+        .args(["-c", "\"$@\" & echo $!; wait $!", "sh"])
+        .arg(assert_cmd::cargo::cargo_bin!("judge"))
+        .args(args)
+        .current_dir(dir.path())
+        .env("TMPDIR", &tmp)
+        .process_group(0)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Kept open to the end: the judge may write to stdout.
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut pid = String::new();
+    stdout.read_line(&mut pid).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !processes_mentioning(&tmp)
+        .iter()
+        .any(|command| command.contains("slow.py"))
+    {
+        assert!(Instant::now() < deadline, "the generator never started");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    send(signal, pid.trim());
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(60));
+    drop(stdout);
+    assert!(!dir.path().join("slow/data").exists(), "{stderr}");
+    let left: Vec<_> = fs_err::read_dir(&tmp).unwrap().collect();
+    assert!(left.is_empty(), "left in TMPDIR: {left:?}\n{stderr}");
+    let processes = processes_mentioning(&tmp);
+    assert!(processes.is_empty(), "processes left: {processes:?}");
+    (code, stderr)
+}
+
+/// See: issue #34 (break-it finding 20). `judge gen --package` stops on
+/// SIGINT to its pid as `grade` does, even when started with SIGINT
+/// ignored: the running generator is killed, no case is started after,
+/// `data/` is not written, nothing is left, and the exit code is 130.
+#[test]
+fn sigint_stops_gen_package_and_leaves_data_unwritten() {
+    let (code, stderr) = signal_while_generating(&["gen", "--package", "slow"], "INT");
+    assert_eq!(code, 130, "{stderr}");
+    assert!(
+        stderr.contains("stopped by SIGINT: 0 of 2 test cases made; `data/` is left as it was"),
+        "{stderr}"
+    );
+}
+
+/// See: issue #34. The same for SIGTERM, with 143.
+#[test]
+fn sigterm_stops_gen_package_with_143_and_leaves_data_unwritten() {
+    let (code, stderr) = signal_while_generating(&["gen", "--package", "slow"], "TERM");
+    assert_eq!(code, 143, "{stderr}");
+    assert!(
+        stderr.contains("stopped by SIGTERM: 0 of 2 test cases made; `data/` is left as it was"),
+        "{stderr}"
+    );
+}
+
+/// See: issue #34. `grade --package` builds `data/` from generators.yaml
+/// first; a SIGINT then stops the build the same way and nothing is graded
+/// (before, the generator ran to its limit and the grade ended with 2).
+#[test]
+fn sigint_stops_grade_package_while_it_generates_data() {
+    let (code, stderr) = signal_while_generating(&["grade", "--package", "slow"], "INT");
+    assert_eq!(code, 130, "{stderr}");
+    assert!(
+        stderr.contains("generators.yaml: stopped by SIGINT: 0 of 2 test cases made"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("interrupted by SIGINT before grading: nothing graded, no report written"),
+        "{stderr}"
+    );
 }

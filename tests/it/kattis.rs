@@ -529,3 +529,59 @@ fn a_kattis_test_named_in_bytes_that_are_not_utf8_is_refused_naming_the_file() {
         "{stderr}"
     );
 }
+
+/// See: issue #34 (break-it finding 12). problemtools uses one output
+/// validator: with two in a legacy package it warns which it uses, and a
+/// later format, which has one `output_validator/`, refuses the package.
+/// The judge says the same, naming both.
+#[test]
+fn two_output_validators_are_named_a_warning_in_legacy_an_error_later() {
+    let dir = Dir::new();
+    let accept = "import sys\nsys.exit(42)\n";
+    let reject = "import sys\nopen(sys.argv[3] + 'judgemessage.txt', 'w').write('b rejects')\n\
+                  sys.exit(43)\n";
+    for (name, text) in [
+        ("problem.yaml", "name: Two validators\nvalidation: custom\n"),
+        ("data/sample/1.in", "1\n"),
+        ("data/sample/1.ans", "1\n"),
+        ("output_validators/a/a.py", accept),
+        ("output_validators/b/b.py", reject),
+        ("submissions/accepted/echo.py", "print(input())\n"),
+    ] {
+        dir.create(&format!("two/{name}"), text);
+    }
+    let run = dir.judge(&["grade", "--package", "two"]);
+    let (out, err) = (run.stdout(), run.stderr());
+    run.expect_code(0);
+    assert!(
+        out.contains("two/submissions/accepted/echo.py: AC"),
+        "{out}"
+    );
+    assert!(
+        err.contains(
+            "warning: `output_validators/` holds 2 output validators (`output_validators/a`, \
+             `output_validators/b`): only `output_validators/a` is used"
+        ),
+        "{err}"
+    );
+
+    dir.create(
+        "two/problem.yaml",
+        "problem_format_version: 2025-09\ntype: pass-fail\nname: Two validators\n\
+         uuid: 4a6c8e02-5d7f-4b92-9d3e-2f4a5b6c7d8e\nlicense: cc0\n",
+    );
+    dir.create("two/output_validator/a.py", accept);
+    fs_err::remove_dir_all(dir.path().join("two/output_validators/a")).unwrap();
+    let run = dir.judge(&["grade", "--package", "two"]);
+    run.expect_code(2);
+    let err = run.stderr();
+    assert!(
+        err.contains("two/output_validators/b")
+            && err.contains(
+                "the package has 2 output validators (`output_validator`, \
+                 `output_validators/b`); the 2025-09 format has one, the program in \
+                 `output_validator/`"
+            ),
+        "{err}"
+    );
+}

@@ -138,6 +138,24 @@ fn a_2025_09_package_passes_input_validator_args_by_group() {
         "{}",
         run.stderr()
     );
+    // See: issue #34 (break-it finding 8). A misspelt validator name in
+    // the map is refused, naming the file, the line and the key, rather
+    // than leaving the validator without its arguments.
+    fs_err::remove_file(dir.path().join("oddsum/data/secret/subtask1/3.in")).unwrap();
+    fs_err::remove_file(dir.path().join("oddsum/data/secret/subtask1/3.ans")).unwrap();
+    dir.create(
+        "oddsum/data/secret/subtask1/test_group.yaml",
+        "max_score: 50\nscore_aggregation: min\ninput_validator_args:\n  validatr: [small=1]\n",
+    );
+    let run = dir.judge(&["grade", "--package", "oddsum"]);
+    run.expect_code(2);
+    let said = run.stderr();
+    assert!(
+        said.contains("data/secret/subtask1/test_group.yaml")
+            && said.contains("line 4: `input_validator_args.validatr`: `validatr` names no input validator of the package (it has: `validator`;")
+            && said.contains("did you mean `validator`?"),
+        "{said}"
+    );
 }
 
 /// A pass-fail 2025-09 package in the shape of BAPCtools' `fltcmp`: the

@@ -152,6 +152,46 @@ fn a_validator_that_does_not_build_is_a_package_error_naming_its_script() {
     );
 }
 
+/// See: issue #34 (break-it finding 13). An output validator folder that
+/// has no program is refused with what is there, not with the list of
+/// configured languages (which sent the setter to judge.toml): a `run` one
+/// folder too deep (the legacy layout under the 2025-09 name), or only files
+/// switched off by `.disabled`.
+#[test]
+fn an_output_validator_without_a_program_is_refused_naming_what_is_there() {
+    let dir = Dir::new();
+    scripts(&dir);
+    let folder = dir.path().join("scripts/output_validator");
+    fs_err::create_dir(folder.join("v")).unwrap();
+    fs_err::rename(folder.join("run"), folder.join("v/run")).unwrap();
+    let graded = dir.judge(&["grade", "--package", "scripts"]);
+    graded.expect_code(2);
+    let err = graded.stderr();
+    assert!(
+        err.contains(
+            "`scripts/output_validator`: `program`: holds no source, but `v/run` is a script \
+             one folder too deep: the folder itself is the program, so its `build` and `run` \
+             belong at its top; move the files of `v/` up into `scripts/output_validator`"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("configured language"), "{err}");
+
+    fs_err::rename(folder.join("v/run"), folder.join("run.disabled")).unwrap();
+    fs_err::remove_dir(folder.join("v")).unwrap();
+    let graded = dir.judge(&["grade", "--package", "scripts"]);
+    graded.expect_code(2);
+    let err = graded.stderr();
+    assert!(
+        err.contains(
+            "`scripts/output_validator`: `program`: holds only files switched off by a name \
+             ending in `.disabled` (`run.disabled`): rename one to use it"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("configured language"), "{err}");
+}
+
 /// See: issue #34, item 1. Hostile `build` scripts are bounded as a
 /// compile is, each CE with the reason: one that loops, one that forks
 /// without end, one that floods its output. One that tries to write
@@ -252,7 +292,8 @@ fn hostile_build_scripts_are_bounded_and_leave_nothing() {
     assert!(
         out.contains(
             "build_folder: CE (folder compile_error) (CE at compile: \
-             `scripts/submissions/compile_error/build_folder/build` is not a regular file"
+             `scripts/submissions/compile_error/build_folder/build` is a folder; it must be an \
+             executable file"
         ),
         "{out}"
     );
@@ -520,4 +561,87 @@ fn a_build_filling_the_disk_or_flooding_stderr_is_a_compile_error_naming_it() {
         0,
         "the judge's temporary folder is left empty"
     );
+}
+
+/// See: issue #34 (break-it, finding 1). A `run` or `build` that is a
+/// symbolic link to a file inside the package (setters share one script
+/// among submissions) is copied as its target and runs, as the docs say;
+/// a link out of the package to a public file is followed, noted once on
+/// stderr and run, never noted and then refused; a link out to a file only
+/// its owner may read is CE naming the link, and no note says it was read.
+#[test]
+fn a_build_or_run_script_that_is_a_link_is_copied_as_its_target() {
+    use std::os::unix::fs::symlink;
+    let dir = Dir::new();
+    fs_err::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    scripts(&dir);
+    script(
+        &dir,
+        "scripts/common/run",
+        "#!/usr/bin/env python3\nprint(2 * int(input()))\n",
+    );
+    script(
+        &dir,
+        "scripts/common/build",
+        "#!/bin/sh\nprintf '#!/bin/sh\\nread n\\necho $((2 * n))\\n' > run\nchmod +x run\n",
+    );
+    script(
+        &dir,
+        "shared/run",
+        "#!/usr/bin/env python3\nprint(2 * int(input()))\n",
+    );
+    fs_err::set_permissions(
+        dir.path().join("shared"),
+        std::fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    script(&dir, "private/run", "#!/bin/sh\necho 0\n");
+    fs_err::set_permissions(
+        dir.path().join("private/run"),
+        std::fs::Permissions::from_mode(0o700),
+    )
+    .unwrap();
+    let sub = |name: &str| dir.path().join("scripts/submissions").join(name);
+    for (link, target) in [
+        ("accepted/linked_run/run", "../../../common/run"),
+        ("accepted/linked_build/build", "../../../common/build"),
+        ("accepted/linked_out/run", "../../../../shared/run"),
+        (
+            "compile_error/linked_private/run",
+            "../../../../private/run",
+        ),
+    ] {
+        fs_err::create_dir_all(sub(link).parent().unwrap()).unwrap();
+        symlink(target, sub(link)).unwrap();
+    }
+    let graded = dir.judge(&["grade", "--package", "scripts"]);
+    let out = graded.stdout();
+    let err = graded.stderr();
+    assert_eq!(graded.code(), 0, "{}", graded.transcript());
+    assert!(
+        out.contains("13 of 13 submissions got their folder's verdict"),
+        "{out}"
+    );
+    crate::support::assert_folder_verdicts(
+        &out,
+        &[
+            ("accepted/linked_run", "AC"),
+            ("accepted/linked_build", "AC"),
+            ("accepted/linked_out", "AC"),
+            ("compile_error/linked_private", "CE"),
+        ],
+    );
+    assert!(
+        err.contains("linked_out/run` is a symbolic link to `")
+            && err.contains("shared/run`, outside the package: its content is read"),
+        "{err}"
+    );
+    assert!(!err.contains("linked_private"), "{err}");
+    let private = crate::support::line_of(&out, "compile_error/linked_private");
+    assert!(
+        private.contains("linked_private/run`: it is a symbolic link (symlink) to `")
+            && private.contains("is not readable by every user of this machine"),
+        "{private}"
+    );
+    assert!(!out.contains("is not a regular file"), "{out}");
 }

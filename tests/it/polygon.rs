@@ -68,7 +68,7 @@ fn every_solution_of_a_polygon_package_agrees_with_its_tag() {
         "{out}"
     );
     assert!(
-        out.contains("7 of 7 submissions got their folder's verdict; 1 skipped"),
+        out.contains("7 of 7 submissions got their tag's verdict; 1 skipped"),
         "{out}"
     );
     assert!(
@@ -109,7 +109,7 @@ fn a_package_without_its_generated_tests_makes_them_once() {
     assert!(
         first
             .stdout()
-            .contains("7 of 7 submissions got their folder's verdict"),
+            .contains("7 of 7 submissions got their tag's verdict"),
         "{}",
         first.stdout()
     );
@@ -122,6 +122,48 @@ fn a_package_without_its_generated_tests_makes_them_once() {
     let second = judge(&dir, &["grade", "--package", "sum"]);
     second.expect_code(0);
     assert_eq!(cached_inputs(&cache), made);
+}
+
+/// See: issue #33. A Polygon package's solutions are expected by their
+/// tags, and every place says so in its words: the table (`tag
+/// wrong-answer`, never `folder`), its tally, and the JSON report's
+/// `expected.kind` beside the `folder` that holds the tag.
+#[test]
+fn r33_a_polygon_packages_table_and_report_say_tag() {
+    let dir = Dir::new();
+    let package = sum_package(&dir);
+    let xml = package.join("problem.xml");
+    let text = fs_err::read_to_string(&xml).unwrap();
+    let wrong = text.replace(r#"tag="presentation-error""#, r#"tag="wrong-answer""#);
+    assert_ne!(text, wrong);
+    fs_err::write(&xml, wrong).unwrap();
+    let run = judge(&dir, &["grade", "--package", "sum", "--json", "sum.json"]);
+    run.expect_code(1);
+    let out = run.stdout();
+    assert!(
+        out.lines().any(
+            |line| line.starts_with("MISMATCH sum/solutions/words.py: PE")
+                && line.contains("(tag wrong-answer)")
+        ),
+        "{out}"
+    );
+    assert!(out.contains("(tag main)"), "{out}");
+    assert!(!out.contains("(folder "), "{out}");
+    assert!(
+        out.contains("6 of 7 submissions got their tag's verdict"),
+        "{out}"
+    );
+    let report = crate::support::report(&dir.read("sum.json"));
+    let results = report["results"].as_array().unwrap();
+    assert_eq!(results.len(), 7, "{report:#}");
+    for result in results {
+        assert_eq!(result["expected"]["kind"], "tag", "{result:#}");
+    }
+    let words = results
+        .iter()
+        .find(|result| result["submission"] == "sum/solutions/words.py")
+        .unwrap();
+    assert_eq!(words["expected"]["folder"], "wrong-answer", "{words:#}");
 }
 
 #[test]
@@ -162,7 +204,7 @@ fn a_zipped_package_with_a_wrong_tag_is_reported() {
         "{out}"
     );
     assert!(
-        out.contains("6 of 7 submissions got their folder's verdict"),
+        out.contains("6 of 7 submissions got their tag's verdict"),
         "{out}"
     );
 }
@@ -233,7 +275,7 @@ fn r29_a_windows_package_reads_its_crlf_tests_as_lf() {
         ],
     );
     assert!(
-        out.contains("4 of 4 submissions got their folder's verdict"),
+        out.contains("4 of 4 submissions got their tag's verdict"),
         "{out}"
     );
     let note = "note: `queries` is a Polygon package for Windows (its `doall.bat` ends its \

@@ -288,7 +288,7 @@ fn r29_a_main_solution_out_of_time_gets_a_hint() {
     );
     assert!(
         run.stderr().contains(
-            "hint: `sum/solutions/sum.cpp` (the package's main solution) exceeded the time limit \
+            "\nhint: `sum/solutions/sum.cpp` (the package's main solution) exceeded the time limit \
              here, which Polygon's machine met; when this host is slower, give its language a \
              `time-factor` in judge.toml ([languages.cpp] time-factor = 1.5"
         ),

@@ -201,7 +201,7 @@ fn run_writes_csv_and_html_equal_to_rendering_the_json() {
         &report.results,
         "report.html",
         "report",
-        &judge::report::html::Options::default(),
+        &judge::report::Context::default(),
     );
     assert_eq!(dir.read("report.html"), pages.class_page);
     assert_eq!(pages.submissions.len(), 3);

@@ -163,6 +163,20 @@ fn current_files_are_refused_where_the_format_refuses_them() {
             "line 2: `require_pass`: `g1` is no test group",
         ),
         (
+            // A bare name that sorts after the group's own is named as a
+            // path, not read as out of order (issue #34, break-it 9).
+            vec![
+                ("data/secret/g1/test_group.yaml", "max_score: 50\n"),
+                (
+                    "data/secret/g2/test_group.yaml",
+                    "max_score: 50\nrequire_pass: tiebreak\n",
+                ),
+            ],
+            "line 2: `require_pass`: `tiebreak` is no test group of the package (`sample` or \
+             `secret/GROUP` holding tests); a group is named by its path from `data/`: did you \
+             mean `secret/tiebreak`?",
+        ),
+        (
             vec![(
                 "data/secret/g1/test_group.yaml",
                 "max_score: 50\nweight: 2\n",

@@ -48,12 +48,17 @@ fn submission_result() -> impl Strategy<Value = SubmissionResult> {
 fn expected() -> impl Strategy<Value = Expected> {
     (
         name(),
+        prop_oneof![
+            Just(crate::package::format::ExpectedKey::Folder),
+            Just(crate::package::format::ExpectedKey::Tag),
+        ],
         proptest::option::of(verdict()),
         proptest::collection::vec(verdict(), 0..3),
         proptest::option::of(any::<bool>()),
     )
-        .prop_map(|(folder, verdict, also, agrees)| Expected {
+        .prop_map(|(folder, kind, verdict, also, agrees)| Expected {
             folder,
+            kind,
             verdict,
             also,
             agrees,

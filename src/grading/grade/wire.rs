@@ -9,6 +9,7 @@
 //! judge's) is the one its path names.
 
 use super::{Expected, Grade, GradedResult, GradedWith, ShardInfo};
+use crate::package::format::ExpectedKey;
 use crate::report::json;
 use crate::report::{Ignored, Missing, Ungraded};
 
@@ -136,12 +137,17 @@ impl From<&Expected> for json::Expected {
     fn from(expected: &Expected) -> json::Expected {
         let Expected {
             folder,
+            kind,
             verdict,
             also,
             agrees,
         } = expected;
         json::Expected {
             folder: folder.clone(),
+            kind: match kind {
+                ExpectedKey::Folder => json::ExpectedKind::Folder,
+                ExpectedKey::Tag => json::ExpectedKind::Tag,
+            },
             verdict: *verdict,
             also: also.clone(),
             agrees: *agrees,
@@ -153,12 +159,17 @@ impl From<json::Expected> for Expected {
     fn from(expected: json::Expected) -> Expected {
         let json::Expected {
             folder,
+            kind,
             verdict,
             also,
             agrees,
         } = expected;
         Expected {
             folder,
+            kind: match kind {
+                json::ExpectedKind::Folder => ExpectedKey::Folder,
+                json::ExpectedKind::Tag => ExpectedKey::Tag,
+            },
             verdict,
             also,
             agrees,

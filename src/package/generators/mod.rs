@@ -275,6 +275,11 @@ pub(crate) fn generate(
     let mut failures = Vec::new();
     let (mut fresh, mut cached) = (0, 0);
     for (index, case) in plan.cases.iter().enumerate() {
+        // SIGINT or SIGTERM (`judge gen` installs their handlers): no case
+        // is started after it; the running one was killed by the sandbox.
+        if crate::interrupt::requested() {
+            break;
+        }
         let key = store::case_key(dir, case, &programs);
         if let Some(files) = cache.get(&key) {
             cached += 1;
@@ -295,6 +300,18 @@ pub(crate) fn generate(
                     .map_or_else(String::new, |line| format!(", line {line}"))
             )),
         }
+    }
+    if let Some(signal) = crate::interrupt::requested_signal() {
+        lines.push(format!(
+            "stopped by {}: {} of {} test cases made; `data/` is left as it was",
+            signal.name(),
+            fresh + cached,
+            plan.cases.len()
+        ));
+        return Ok(Generated {
+            lines,
+            failures: Vec::new(),
+        });
     }
     if !failures.is_empty() {
         lines.push(format!(

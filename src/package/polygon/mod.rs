@@ -33,8 +33,8 @@ mod unique;
 mod xml;
 
 use super::format::{
-    Answers, Expectations, Languages, LimitSources, ListedSubmissions, LoadedPackage, LowerBound,
-    OwnSubmissions, PackageFormat, PackageSubmission, StatedLanguage, TimeFactors,
+    Answers, Expectations, ExpectedKey, Languages, LimitSources, ListedSubmissions, LoadedPackage,
+    LowerBound, OwnSubmissions, PackageFormat, PackageSubmission, StatedLanguage, TimeFactors,
 };
 use super::{Package, ProblemRef};
 use crate::beneath::{Beneath, BeneathError, LinkRefused};
@@ -114,6 +114,7 @@ impl PackageFormat for Polygon {
             example_constants: None,
             package: loaded.package,
             time_limit_ms: Some(loaded.time_limit_ms),
+            time_limit_stated_in: None,
             time_multiplier: TIME_MULTIPLIER,
             time_resolution_ms: 1000,
             time_factors: TimeFactors::SetByTheUser,
@@ -557,6 +558,7 @@ impl OwnSubmissions for Solutions {
         Ok(ListedSubmissions {
             submissions: self.0.clone(),
             expectations: Box::new(Tags),
+            warnings: Vec::new(),
         })
     }
 }
@@ -599,6 +601,10 @@ impl Expectations for Tags {
         )
     }
 
+    fn key(&self) -> ExpectedKey {
+        ExpectedKey::Tag
+    }
+
     /// A solution that did not compile agrees with no tag.
     fn agrees(&self, listed: &PackageSubmission, result: &SubmissionResult) -> bool {
         let Some(tag) = SolutionTag::parse(&listed.expected_as) else {
@@ -611,10 +617,9 @@ impl Expectations for Tags {
         tag.agrees(result.verdict, &tests)
     }
 
-    /// The tag alone decides; the table has always called it the
-    /// solution's folder.
+    /// The tag alone decides: `tag main`.
     fn decided_by(&self, listed: &PackageSubmission) -> String {
-        format!("folder {}", listed.expected_as)
+        format!("{} {}", self.key().word(), listed.expected_as)
     }
 
     /// `problem.xml` states the limit (a Polygon package always does, so
@@ -643,7 +648,11 @@ impl Expectations for Tags {
     /// A solution that must pass (`main`, `accepted`) and timed out: its
     /// authors saw it pass on Polygon's machine, which may be faster than
     /// this host.
-    fn hint(&self, listed: &PackageSubmission, result: &SubmissionResult) -> Option<String> {
+    fn hint(
+        &self,
+        listed: &PackageSubmission,
+        result: &SubmissionResult,
+    ) -> Option<crate::hint::Hint> {
         let tag = SolutionTag::parse(&listed.expected_as)?;
         if !matches!(tag, SolutionTag::Main | SolutionTag::Accepted)
             || result.verdict != Verdict::TimeLimitExceeded
@@ -655,11 +664,11 @@ impl Expectations for Tags {
         } else {
             "tagged `accepted`"
         };
-        Some(format!(
+        Some(crate::hint::Hint::new(format!(
             "`{}` ({which}) exceeded the time limit here, which Polygon's machine met; when this \
              host is slower, give its language a `time-factor` in judge.toml ([languages.{}] \
              time-factor = 1.5; see docs/polygon.md)",
             result.submission, result.language
-        ))
+        )))
     }
 }

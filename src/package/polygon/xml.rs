@@ -13,7 +13,7 @@
 
 use super::tags::SolutionTag;
 use crate::config::{ConfigError, ConfigErrorKind};
-use crate::external::is_plain_decimal;
+use crate::testlib::is_plain_decimal;
 use std::collections::HashMap;
 use std::path::Path;
 

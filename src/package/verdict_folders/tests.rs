@@ -174,6 +174,7 @@ fn a_python2_shebang_is_the_verdict_folders_rule() {
         expectations: kattis_submissions::with_defaults(
             kattis_submissions::parse(yaml).expect("submissions.yaml"),
         ),
+        markers: Vec::new(),
     };
     let config = JudgeConfig::defaults().expect("the built-in configuration");
     let (python2, _) = config
@@ -221,6 +222,7 @@ fn the_folder_or_the_entries_decided() {
         expectations: kattis_submissions::with_defaults(
             kattis_submissions::parse(yaml).expect("submissions.yaml"),
         ),
+        markers: Vec::new(),
     };
     let listed = PackageSubmission {
         path: PathBuf::from("p/submissions/accepted/s.py"),

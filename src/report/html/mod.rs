@@ -7,7 +7,7 @@
 //! memory, the checker's message and, from the excerpts the runner kept, the
 //! input, the expected and the actual output with a unified diff, and the
 //! submission's source when the grading layer found it as graded
-//! (`Options::sources`, issue #32).
+//! (`Context::sources`, issue #32).
 //!
 //! A class of 200 students with 60 tests each makes a page of tens of
 //! megabytes that a browser needs seconds to open (issue #11), so a file
@@ -23,13 +23,14 @@
 //! in with them) only, so a report can be rendered later from merged JSON
 //! reports.
 //!
-//! With `Options::student_view`, hidden tests (every test but the samples,
+//! With `Context::student_view`, hidden tests (every test but the samples,
 //! `super::is_sample`) show their verdict, time and message but none of
 //! their data, whatever the results hold.
 
 mod class;
 mod submission;
 
+use super::rendering::Context;
 use super::Row;
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
@@ -124,33 +125,6 @@ pre.source span.l::before { content: counter(line); display: inline-block; width
   text-align: right; color: var(--muted); user-select: none; -webkit-user-select: none; }
 "#;
 
-/// How the pages are rendered.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Options {
-    /// For students: hidden tests show no input, expected or actual output,
-    /// standard error or random origin (`--student-view`).
-    pub(crate) student_view: bool,
-    /// The class's (student, problem) pairs with no hand-in: `missing`
-    /// cells of the matrix (a column even for a problem nobody handed in).
-    pub(crate) missing: Vec<super::Missing>,
-    /// Files under the submissions folder that were not graded, with the
-    /// reason: the page's "Ignored files" section (issue #17: a teacher
-    /// who reads only the page must see `eve/rook.py`, "did you mean
-    /// `rooks`?").
-    pub(crate) ignored: Vec<super::Ignored>,
-    /// Stopped by a signal: every report says it is partial (issue #32).
-    pub(crate) interrupted: bool,
-    /// The pairs an interrupted run did not grade: a `not graded:
-    /// interrupted` row each.
-    pub(crate) not_graded: Vec<super::Ungraded>,
-    /// What each submission's page shows of its source, by submission
-    /// path (`crate::grading::sources`); a submission not in it shows none.
-    pub(crate) sources: std::collections::BTreeMap<String, super::source::SourceView>,
-    /// The Gradescope visibility of the tests that are not samples
-    /// (judge.toml `[report.gradescope] hidden-tests`).
-    pub(crate) gradescope_hidden_tests: crate::config::judge::HiddenTests,
-}
-
 /// A report as a set of files: the class page and, in a folder beside it,
 /// one page per submission.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -165,11 +139,11 @@ pub struct Pages {
 /// The whole report on one page (for standard output): the class page with
 /// every submission's section below it.
 pub fn render<R: Row>(rows: &[R]) -> String {
-    render_with(rows, &Options::default())
+    render_with(rows, &Context::default())
 }
 
 /// [`render`] with options.
-pub(crate) fn render_with<R: Row>(rows: &[R], options: &Options) -> String {
+pub(crate) fn render_with<R: Row>(rows: &[R], options: &Context) -> String {
     let class = Class::new(rows);
     let links: Vec<String> = (0..class.results.len())
         .map(|index| format!("#{}", anchor(index)))
@@ -201,7 +175,7 @@ pub fn render_pages<R: Row>(
     rows: &[R],
     class_file: &str,
     folder: &str,
-    options: &Options,
+    options: &Context,
 ) -> Pages {
     let class = Class::new(rows);
     if options.student_view {
@@ -254,7 +228,7 @@ pub fn render_pages<R: Row>(
 /// files that were not graded and each of their submissions with its
 /// tests; no other student's name or score, and no link to the class page.
 /// The class page, for the teacher, links each cell to the student's page.
-fn student_pages(class: &Class<'_>, folder: &str, options: &Options) -> Pages {
+fn student_pages(class: &Class<'_>, folder: &str, options: &Context) -> Pages {
     let students = class::class_list(&class.students, &options.missing, &options.not_graded);
     let names = student_page_names(&students);
     let page_of = |student: &str| {
@@ -373,7 +347,7 @@ fn page_start(page: &mut String, title: &str) {
 /// stays in view (CSS `position: sticky`, no script; the places it links to
 /// stop below it, `scroll-margin-top`), and the long tables
 /// scroll in their own boxes under their own sticky headings.
-fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: &Options) {
+fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: &Context) {
     page.push_str("<header class=\"top\">\n<h1>judge report</h1>\n");
     if options.interrupted {
         write_partial_banner(page, class.results.len(), options.not_graded.len());

@@ -2,8 +2,9 @@
 //! checker's message and the excerpts of input, expected and actual output
 //! with a diff.
 
-use super::{anchor, escape, escape_name, memory, verdict_badge, Options};
+use super::{anchor, escape, escape_name, memory, verdict_badge};
 use crate::diff;
+use crate::report::rendering::Context;
 use crate::report::source::SourceView;
 use crate::runner::events::CompileState;
 use crate::runner::{SubmissionResult, TestResult};
@@ -43,7 +44,7 @@ pub(super) fn write_submission(
     student: &str,
     score: f64,
     handed_in: &[String],
-    options: &Options,
+    options: &Context,
 ) {
     let id = index.map_or(String::new(), |index| format!(" id=\"{}\"", anchor(index)));
     if !handed_in.is_empty() {
@@ -228,7 +229,7 @@ pub(super) fn write_test(
     problem: &str,
     test: &TestResult,
     open: bool,
-    options: &Options,
+    options: &Context,
 ) {
     let hidden = options.student_view && !crate::report::is_sample(&test.name);
     let message = if hidden {
@@ -381,7 +382,7 @@ pub(super) fn write_student_page(
     class: &super::Class<'_>,
     student: &str,
     totals: &super::class::Totals<'_>,
-    options: &Options,
+    options: &Context,
 ) {
     let _ = writeln!(
         page,

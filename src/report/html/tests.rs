@@ -273,7 +273,7 @@ fn page_names_are_safe_and_unique_for_any_student_name() {
 #[test]
 fn every_cell_links_to_its_submissions_page_and_back() {
     let fixture = class_fixture();
-    let pages = render_pages(&fixture, "grades ü.html", "grades ü", &Options::default());
+    let pages = render_pages(&fixture, "grades ü.html", "grades ü", &Context::default());
     let html = Html::parse_document(&pages.class_page);
     let hrefs: Vec<String> = select(&html, "table.matrix a.cell")
         .iter()
@@ -327,9 +327,9 @@ fn student_view_hides_hidden_tests_data_but_not_samples() {
             hidden,
         ],
     )];
-    let options = Options {
+    let options = Context {
         student_view: true,
-        ..Options::default()
+        ..Context::default()
     };
     let page = render_pages(&results, "grades.html", "grades", &options).submissions[0]
         .1
@@ -354,7 +354,7 @@ fn student_view_hides_hidden_tests_data_but_not_samples() {
     assert!(!hidden.contains("ms CPU"), "{hidden}");
     assert!(text(&tests[0]).contains("ms CPU"));
     // Without the option, the same results show everything.
-    let teacher = render_with(&results, &Options::default());
+    let teacher = render_with(&results, &Context::default());
     assert!(teacher.contains("SECRET-INPUT") && teacher.contains("--seed 7"));
 }
 
@@ -391,7 +391,7 @@ fn class_page_stays_small_at_class_scale() {
         }
         rows
     };
-    let options = Options::default();
+    let options = Context::default();
     let big = render_pages(&class(20), "grades.html", "grades", &options);
     let small = render_pages(&class(1), "grades.html", "grades", &options);
     let per_submission = big.class_page.len() / 600;
@@ -458,9 +458,9 @@ fn a_hidden_tests_message_keeps_where_but_not_what() {
     let mut right = test_result("small-004", Verdict::Accepted, None);
     right.message = "3 boards".to_owned();
     assert_eq!(crate::report::student_message(&right), "accepted");
-    let options = Options {
+    let options = Context {
         student_view: true,
-        ..Options::default()
+        ..Context::default()
     };
     let mut page = String::new();
     super::submission::write_test(&mut page, "rooks", &crashed, true, &options);
@@ -530,9 +530,9 @@ mod class_page;
 /// The page of `result` rendered with `source` as its source.
 fn page_with_source(source: crate::report::source::SourceView) -> String {
     let result = submission("submissions/rooks/bob.py", "rooks", Vec::new());
-    let options = Options {
+    let options = Context {
         sources: [(result.submission.clone(), source)].into_iter().collect(),
-        ..Options::default()
+        ..Context::default()
     };
     render_pages(&[result], "grades.html", "grades", &options).submissions[0]
         .1
@@ -625,7 +625,7 @@ fn a_source_not_shown_says_why() {
 #[test]
 fn a_submission_without_a_source_has_no_source_section() {
     let result = submission("submissions/rooks/bob.py", "rooks", Vec::new());
-    let page = render_pages(&[result], "grades.html", "grades", &Options::default()).submissions[0]
+    let page = render_pages(&[result], "grades.html", "grades", &Context::default()).submissions[0]
         .1
         .clone();
     assert!(!page.contains("class=\"source"), "{page}");

@@ -25,11 +25,13 @@ pub(super) fn prepare_scripts(
     let build = dir.join("build");
     // Asked of the hand-in's own folder: the copy holds regular files only,
     // so a `build` that is a folder would be missing there, and the
-    // program run without it.
+    // program run without it. A `build` or `run` that is a link was copied
+    // as its target by the link rule (issue #34: setters share one script
+    // among submissions through links), so only the copy is checked.
     let built = fs_err::symlink_metadata(folder.join("build")).is_ok();
     let compile = if built {
         if let Some(reason) =
-            not_an_executable_file(&folder.join("build")).or_else(|| not_an_executable_file(&build))
+            a_folder(&folder.join("build")).or_else(|| not_an_executable_file(&build))
         {
             return Err(Failure::Refused(format!("{} {reason}", own("build"))));
         }
@@ -42,7 +44,7 @@ pub(super) fn prepare_scripts(
     }
     let run = dir.join("run");
     if !built {
-        if let Some(reason) = not_an_executable_file(&folder.join("run")) {
+        if let Some(reason) = a_folder(&folder.join("run")) {
             return Err(Failure::Refused(format!("{} {reason}", own("run"))));
         }
     }
@@ -70,9 +72,19 @@ pub(super) fn prepare_scripts(
     })
 }
 
-/// Why `path` cannot be run as a script: not a regular file (a link, a
-/// folder), or not executable (the format wants `build` and `run`
-/// executable; nothing is run through a shell in their place).
+/// Why the package's own `build` or `run` at `path` cannot be a script:
+/// it is a folder (itself, not through a link: a link to a folder was
+/// refused by the copy, a link to a file copied as the file).
+fn a_folder(path: &Path) -> Option<String> {
+    fs_err::symlink_metadata(path)
+        .is_ok_and(|metadata| metadata.is_dir())
+        .then(|| "is a folder; it must be an executable file (or a link to one)".to_owned())
+}
+
+/// Why the copy at `path` cannot be run as a script: not a regular file (a
+/// link or a folder a `build` made), or not executable (the format wants
+/// `build` and `run` executable; nothing is run through a shell in their
+/// place).
 fn not_an_executable_file(path: &Path) -> Option<String> {
     let metadata = fs_err::symlink_metadata(path).ok()?;
     if !metadata.file_type().is_file() {

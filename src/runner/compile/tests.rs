@@ -54,3 +54,34 @@ fn a_compile_ended_by_its_file_size_limit_says_so(
         outcome.message
     );
 }
+
+/// See: issue #33. A link the reader refuses reaches its callers as the
+/// link's own refusal, its advice a hint beside the words (not a `String`
+/// holding `hint:`), which a CE reason then shows after a blank line.
+#[test]
+fn a_refused_link_reaches_the_reader_with_its_hint_as_a_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("a.py");
+    std::os::unix::fs::symlink(dir.path().join("gone.py"), &link).unwrap();
+    let refused = read_submission(&link).unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            SubmissionRefused::Link(LinkRefused::Dangling { .. })
+        ),
+        "{refused:?}"
+    );
+    let hint = refused.hint().expect("a dangling link has advice");
+    assert!(!refused.to_string().contains("hint"), "{refused}");
+    assert_eq!(refused.with_hint(), format!("{refused}\n\nhint: {hint}"));
+
+    let folder = dir.path().join("folder");
+    fs_err::create_dir(&folder).unwrap();
+    let refused = read_submission(&folder).unwrap_err();
+    assert!(
+        matches!(refused, SubmissionRefused::Refused(_)),
+        "{refused:?}"
+    );
+    assert_eq!(refused.hint(), None);
+    assert_eq!(refused.with_hint(), refused.to_string());
+}

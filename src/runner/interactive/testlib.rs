@@ -17,8 +17,8 @@
 //! 2, `FAIL_EXIT_CODE` 3, `POINTS_EXIT_CODE` 7.
 
 use super::verdict::{decide_pass, Ended, PassFacts, PassVerdict, ACCEPT, REJECT};
-use crate::external::{testlib_points, TESTLIB_POINTS};
 use crate::sandbox::Termination;
+use crate::testlib::{testlib_points, TESTLIB_POINTS};
 use crate::verdict::{Points, Verdict};
 
 /// What a pass decided, and the points of an interactor that exited 7.

@@ -36,7 +36,7 @@ use self::place::{HostView, Plan};
 use super::reap::{kill, reap_orphans_of, ProcessTarget};
 use crate::sandbox::{CgroupControllers, CgroupLayer, CgroupVersion, Limits, SandboxError};
 use std::io;
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
@@ -480,6 +480,18 @@ impl Cgroups {
                 .as_mut()
                 .is_some_and(v2::Worker::oom_killed_since_last),
             CgroupVersion::None => false,
+        }
+    }
+
+    /// A descriptor that becomes readable when the run's memory cgroup
+    /// runs out of memory, where the kernel leaves the rest of the tree
+    /// running after its OOM killer took one process (v1; v2's
+    /// `memory.oom.group` kills the whole group itself, and the program's
+    /// exit tells the supervisor).
+    pub(super) fn out_of_memory_fd(&self) -> Option<BorrowedFd<'_>> {
+        match self.controllers.memory {
+            CgroupVersion::V1 => self.v1.as_ref()?.oom_event_fd(),
+            CgroupVersion::V2 | CgroupVersion::None => None,
         }
     }
 

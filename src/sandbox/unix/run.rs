@@ -625,7 +625,8 @@ impl Sandbox {
                         .map_or(MAX_POLL_INTERVAL, |_| super::scratch::WORKDIR_LOOK_INTERVAL),
                 )
                 .max(Duration::from_millis(1));
-            let exited = supervised.poll(pidfd, timeout, limits)?;
+            let out_of_memory = self.cgroups.as_ref().and_then(Cgroups::out_of_memory_fd);
+            let exited = supervised.poll(pidfd, out_of_memory, timeout, limits)?;
             if supervised.limit.is_some() {
                 return Ok(supervised);
             }

@@ -104,17 +104,22 @@ impl Supervised {
 
     /// Waits up to `timeout` for output or the program's exit, reads what is
     /// there, and says whether the program exited.
+    /// With `out_of_memory` (see `Cgroups::out_of_memory_fd`), the run is
+    /// over its memory limit once that is readable: `limit` says so.
     pub(super) fn poll(
         &mut self,
         pidfd: Option<&OwnedFd>,
+        out_of_memory: Option<BorrowedFd<'_>>,
         timeout: Duration,
         limits: &Limits,
     ) -> Result<bool, SandboxError> {
-        // Stdout, stderr and the pidfd, those still open, with their place.
+        // Stdout, stderr, the pidfd and the memory event, those there,
+        // with their place.
         let watched: Vec<(usize, BorrowedFd<'_>)> = [
             self.stdout_fd.as_ref().map(AsFd::as_fd),
             self.stderr_fd.as_ref().map(AsFd::as_fd),
             pidfd.map(AsFd::as_fd),
+            out_of_memory,
         ]
         .into_iter()
         .enumerate()
@@ -139,11 +144,14 @@ impl Supervised {
                 })
             }
         }
-        let mut ready = [false; 3];
+        let mut ready = [false; 4];
         for (&(place, _), fd) in watched.iter().zip(&fds) {
             ready[place] = !fd.revents().is_empty();
         }
         drop(fds);
+        if ready[3] {
+            self.limit = Some(LimitExceeded::Memory);
+        }
         if ready[0] {
             self.read_stdout(limits)?;
         }
@@ -320,7 +328,7 @@ impl Supervised {
             if now >= deadline {
                 break;
             }
-            if self.poll(None, deadline - now, limits).is_err() {
+            if self.poll(None, None, deadline - now, limits).is_err() {
                 break;
             }
         }
@@ -388,7 +396,7 @@ mod tests {
         let before = read_by_this_thread();
         while supervised.stderr_fd.is_some() {
             supervised
-                .poll(None, Duration::from_millis(100), &limits)
+                .poll(None, None, Duration::from_millis(100), &limits)
                 .unwrap();
         }
         let read = read_by_this_thread() - before;

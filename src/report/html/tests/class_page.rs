@@ -212,7 +212,7 @@ fn class_page_leads_with_summaries_keeps_its_header_in_view_and_links_resolve() 
         .into_iter()
         .map(|result| GradedResult::fixture(result, "alice"))
         .collect();
-    let pages = render_pages(&rows, "grades.html", "grades", &Options::default());
+    let pages = render_pages(&rows, "grades.html", "grades", &Context::default());
     let html = Html::parse_document(&pages.class_page);
     let names: Vec<String> = pages
         .submissions
@@ -286,12 +286,12 @@ fn students_read_as_a_class_list_and_none_is_left_out_of_the_ranking() {
             GradedResult::fixture(result, &student)
         })
         .collect();
-    let options = Options {
+    let options = Context {
         missing: vec![crate::report::Missing {
             student: "bob".to_owned(),
             problem: "rooks".to_owned(),
         }],
-        ..Options::default()
+        ..Context::default()
     };
     let html = Html::parse_document(&render_with(&rows, &options));
     let first_cells =

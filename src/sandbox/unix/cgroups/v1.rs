@@ -9,7 +9,7 @@ use super::{
 };
 use crate::sandbox::{Limits, SandboxError};
 use std::io;
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -160,6 +160,12 @@ struct Memory {
     oom_control: std::fs::File,
     /// The OOM kill count after the previous run.
     oom_kills_seen: u64,
+    /// An eventfd the kernel signals when the group runs out of memory
+    /// (`cgroup.event_control` on `memory.oom_control`): the supervisor
+    /// polls it beside the program's pipes. `None` where the kernel
+    /// refused the registration (the OOM kill is then seen at the run's
+    /// end, as before).
+    oom_event: Option<OwnedFd>,
 }
 
 /// One worker's cgroups, one per hierarchy the plan uses.
@@ -212,6 +218,7 @@ impl Worker {
                     usage: open(dir.join("memory.usage_in_bytes"), false)?,
                     oom_control: open(dir.join("memory.oom_control"), false)?,
                     oom_kills_seen: 0,
+                    oom_event: None,
                 }),
                 None => None,
             };
@@ -243,6 +250,7 @@ impl Worker {
         };
         if let Some(memory) = &mut worker.memory {
             memory.oom_kills_seen = memory.oom_kills();
+            memory.oom_event = memory.watch_oom();
         }
         Ok(worker)
     }
@@ -269,6 +277,9 @@ impl Worker {
         }
         if let Some(memory) = &self.memory {
             write_open(&memory.peak, b"0", "resetting the memory peak")?;
+            // An event of the last run (signalled after the supervisor
+            // stopped looking) is not this run's.
+            memory.drain_oom_event();
         }
         if let Some(cpu) = &self.cpu_usage {
             write_open(cpu, b"0", "resetting the CPU time")?;
@@ -311,6 +322,12 @@ impl Worker {
         killed
     }
 
+    /// The eventfd that becomes readable when the group runs out of
+    /// memory (see [`Memory::oom_event`]).
+    pub(super) fn oom_event_fd(&self) -> Option<BorrowedFd<'_>> {
+        self.memory.as_ref()?.oom_event.as_ref().map(AsFd::as_fd)
+    }
+
     pub(super) fn pids_current(&self) -> Result<u64, SandboxError> {
         let what = "reading the process count of the run";
         let file = self.pids_current.as_ref().ok_or_else(|| missing(what))?;
@@ -349,6 +366,30 @@ impl Worker {
 }
 
 impl Memory {
+    /// Registers an eventfd for the group's OOM notifications. v1 has no
+    /// `memory.oom.group`: its OOM killer takes one process (the largest)
+    /// and lets the rest of the tree go on, so a tree of processes each
+    /// under the limit (eight children of 200 MB under 256 MiB) loses one
+    /// child after another and keeps running, at its limit, until the wall
+    /// clock ends it. Told at once, the supervisor ends the whole run as
+    /// v2's group kill does (issue #31).
+    fn watch_oom(&self) -> Option<OwnedFd> {
+        use rustix::event::{eventfd, EventfdFlags};
+        let event = eventfd(0, EventfdFlags::CLOEXEC | EventfdFlags::NONBLOCK).ok()?;
+        let line = format!("{} {}", event.as_raw_fd(), self.oom_control.as_raw_fd());
+        write(&self.dir, "cgroup.event_control", &line).ok()?;
+        Some(event)
+    }
+
+    /// Reads the OOM eventfd, which makes it unreadable again (the
+    /// supervisor only polls it, and ends the run once it is readable).
+    fn drain_oom_event(&self) {
+        if let Some(event) = &self.oom_event {
+            let mut count = [0u8; 8];
+            let _ = rustix::io::read(event, &mut count);
+        }
+    }
+
     /// How many times the kernel's OOM killer acted in this cgroup.
     fn oom_kills(&self) -> u64 {
         read_open(&self.oom_control, "reading the OOM kill count")
