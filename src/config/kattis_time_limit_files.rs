@@ -9,7 +9,7 @@
 //! refuses a value that is no time limit, naming the file, its line and
 //! what it holds.
 
-use super::{ConfigError, ConfigErrorKind};
+use super::ConfigError;
 use crate::visible::visible;
 use std::path::Path;
 
@@ -39,7 +39,9 @@ pub(crate) struct FileLimit {
 pub(crate) fn read(dir: &Path) -> Result<Vec<FileLimit>, ConfigError> {
     let mut limits = Vec::new();
     let path = dir.join(TIMELIMIT_FILE);
-    if path.is_file() {
+    // `exists`, not `is_file`: a FIFO or folder there is refused by name,
+    // not passed over (issue #34).
+    if path.exists() {
         let text = read_text(&path)?;
         let seconds = seconds(text.trim()).map_err(|message| invalid(&path, 1, message))?;
         limits.push(FileLimit {
@@ -48,7 +50,7 @@ pub(crate) fn read(dir: &Path) -> Result<Vec<FileLimit>, ConfigError> {
         });
     }
     let path = dir.join(DOMJUDGE_INI);
-    if path.is_file() {
+    if path.exists() {
         let text = read_text(&path)?;
         if let Some((line, value)) = ini_time_limit(&text) {
             let seconds = seconds(value).map_err(|message| invalid(&path, line, message))?;
@@ -62,10 +64,8 @@ pub(crate) fn read(dir: &Path) -> Result<Vec<FileLimit>, ConfigError> {
 }
 
 fn read_text(path: &Path) -> Result<String, ConfigError> {
-    let bytes = fs_err::read(path).map_err(|error| ConfigError {
-        path: path.to_owned(),
-        kind: ConfigErrorKind::Read(error),
-    })?;
+    // A regular file within a configuration file's bound (issue #34).
+    let bytes = ConfigError::read_yaml(path)?;
     String::from_utf8(bytes).map_err(|_| {
         invalid(
             path,

@@ -207,3 +207,27 @@ fn refuses_a_huge_sparse_generators_yaml_by_its_size() {
         "`p/generators/generators.yaml`: holds 6442450944 bytes, more than the 16 MiB",
     );
 }
+
+#[test]
+fn refuses_a_fifo_as_a_packages_timelimit_file() {
+    let dir = Dir::new();
+    kattis_package(&dir);
+    mkfifo(&dir.path().join("p/.timelimit"));
+    expect_refusal(
+        &dir,
+        &["grade", "--package", "p"],
+        "`p/.timelimit`: is a FIFO (named pipe), not a regular file",
+    );
+}
+
+#[test]
+fn refuses_a_huge_sparse_domjudge_ini_by_its_size() {
+    let dir = Dir::new();
+    kattis_package(&dir);
+    sparse(&dir.path().join("p/domjudge-problem.ini"));
+    expect_refusal(
+        &dir,
+        &["grade", "--package", "p"],
+        "`p/domjudge-problem.ini`: holds 6442450944 bytes, more than the 16 MiB",
+    );
+}
