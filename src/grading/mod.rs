@@ -75,6 +75,7 @@ pub(crate) mod score;
 pub mod settings;
 mod side_by_side;
 pub(crate) mod sources;
+pub(crate) mod standings;
 pub(crate) mod submission;
 mod ungraded;
 pub(crate) mod usage;

@@ -21,7 +21,7 @@ pub(crate) mod points;
 pub(crate) mod prairielearn;
 pub(crate) mod progress;
 pub(crate) mod rendering;
-pub use rendering::Context;
+pub use rendering::{Context, Ranked, Standings};
 pub(crate) mod source;
 pub(crate) mod stdout;
 pub(crate) mod targets;
@@ -321,7 +321,7 @@ pub trait Row {
 /// A (student, problem) of a class with no hand-in: a `missing` row of
 /// every report (score 0).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Missing {
+pub struct Missing {
     pub(crate) student: String,
     pub(crate) problem: String,
 }

@@ -16,7 +16,7 @@
 
 use super::points::{self, Exact, Share, Unit};
 use super::rendering::{Input, RenderError};
-use super::{hide_test_data, is_sample, Row};
+use super::{hide_test_data, is_sample, Ranked, Row};
 use crate::runner::{GroupScore, SubmissionResult, TestResult};
 use crate::verdict::Verdict;
 use crate::visible::{visible, visible_name};
@@ -170,15 +170,17 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
             (score, max_score),
         ));
     }
+    let standings = input.rows.standings(&input.context.missing);
     for (offset, pair) in input.context.missing.iter().enumerate() {
         let problem = visible_name(&pair.problem);
-        // The report holds no maximum for a problem nobody handed in: the
-        // CSV's percent model, 100 points.
-        let max_score = unit.of_hundredths(10_000);
+        // The grading layer's maximum of a problem nobody handed in
+        // (`Standings` holds every problem of the rows and the missing).
+        let max_points = standings.maximum(&pair.problem).unwrap_or_default();
+        let max_score = unit.of_hundredths(points::hundredths(max_points));
         graded.max_score += max_score;
         let why =
             format!("no file for problem `{problem}`: hand in one file named `{problem}.<ext>`");
-        summary.push(format!("{problem}: 0.00 of 100.00 (missing)"));
+        summary.push(format!("{problem}: 0.00 of {max_points:.2} (missing)"));
         let number = input.rows.len() + offset + 1;
         graded
             .items
