@@ -73,6 +73,7 @@ pub(crate) mod run;
 pub(crate) mod saved;
 pub(crate) mod score;
 pub mod settings;
+pub(crate) mod shares;
 mod side_by_side;
 pub(crate) mod sources;
 pub(crate) mod standings;

@@ -21,6 +21,7 @@ pub(crate) mod points;
 pub(crate) mod prairielearn;
 pub(crate) mod progress;
 pub(crate) mod rendering;
+pub use points::{ItemShare, Part, Shared, Unit};
 pub use rendering::{Context, Ranked, Standings};
 pub(crate) mod source;
 pub(crate) mod stdout;
@@ -286,6 +287,10 @@ pub trait Row {
     /// The most [`Row::score_points`] could be, two decimals: the groups'
     /// maximum, else 100 (`crate::grading::graded::max_score_points`).
     fn max_score_points(&self) -> f64;
+    /// The problem's points in a platform's `unit`, shared among its
+    /// items (tests, or top-level groups): the grading layer's
+    /// (`crate::grading::shares`).
+    fn shared(&self, unit: Unit) -> Shared;
     /// What the submission had to get (layout `expected`, a package's
     /// folders): `None` without an expectation (`judge run`, a class).
     fn expectation(&self) -> Option<Expectation> {
@@ -397,6 +402,10 @@ impl<T: Row + ?Sized> Row for &T {
 
     fn score_percent(&self) -> u32 {
         (**self).score_percent()
+    }
+
+    fn shared(&self, unit: Unit) -> Shared {
+        (**self).shared(unit)
     }
 
     fn score_points(&self) -> f64 {
