@@ -2,17 +2,15 @@
 //! one student's grade as scored items, each visible to the student now
 //! (samples only) or later, with nothing of a hidden test's data in it.
 //!
-//! The score model is the CSV gradebook's (each row's
-//! [`Row::score_points`] of its [`Row::max_score_points`], the grading
-//! layer's figures, handed to the renderers as values): with
-//! test groups, the package's groups and points (an item per top-level
-//! group); else the percent of tests passed, an item per test worth its
-//! share of 100. A problem's total is the CSV's score rounded to the
-//! platform's unit, and its items share it in whole units
-//! ([`super::points`]): they add up to the total and the maximum exactly,
-//! and a passed item scores its whole maximum. A hand-in that cannot be graded (no file, a misnamed
-//! file, two files for one problem, an unreadable file) is a format error,
-//! never a score of 0 that looks like a wrong answer.
+//! The score model is the CSV gradebook's and the grading layer's (issue
+//! #33: the report decides nothing): each row's points in the platform's
+//! unit and its items (an item per top-level group of a scored package,
+//! else per test; adding up to the total and the maximum exactly) are
+//! [`Row::shared`], and a problem nobody handed in is out of the maximum
+//! the class's standings give it ([`super::Ranked`]). This module names
+//! and says each item. A hand-in that cannot be graded (no file, a
+//! misnamed file, two files for one problem, an unreadable file) is a
+//! format error, never a score of 0 that looks like a wrong answer.
 
 use super::points::{self, Part, Shared, Unit};
 use super::rendering::{Input, RenderError};
