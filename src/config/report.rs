@@ -310,16 +310,13 @@ impl ReportToml {
                     continue;
                 };
                 let (Kind::OneOf { names, .. }, Value::Name(name)) = (setting.kind, &value);
-                {
-                    if !names.contains(&name.as_str()) {
-                        let known: Vec<String> =
-                            names.iter().map(|name| format!("`{name}`")).collect();
-                        return Err(ConfigError::invalid(
-                            path,
-                            format!("report.{}.{}", declared.format, setting.key),
-                            format!("`{name}` is not one of {}", known.join(", ")),
-                        ));
-                    }
+                if !names.contains(&name.as_str()) {
+                    let known: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
+                    return Err(ConfigError::invalid(
+                        path,
+                        format!("report.{}.{}", declared.format, setting.key),
+                        format!("`{name}` is not one of {}", known.join(", ")),
+                    ));
                 }
                 settings
                     .values
