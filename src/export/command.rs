@@ -187,7 +187,7 @@ pub(crate) fn run_gradescope(
         problems_dir,
         &languages,
         all_languages,
-        config.report.gradescope.hidden_tests,
+        crate::report::gradescope::hidden_tests(&config.report),
         &judge,
         out,
     )?;

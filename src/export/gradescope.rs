@@ -24,7 +24,6 @@
 
 use super::ExportError;
 use crate::config::judge::{JudgeConfig, Language};
-use crate::config::report::HiddenTests;
 use crate::package::{Package, ProblemRef};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -108,7 +107,7 @@ pub(crate) fn gradescope(
     problems_dir: Option<&Path>,
     submissions: &[(&str, &Language)],
     all: bool,
-    hidden_tests: HiddenTests,
+    hidden_tests: &'static str,
     judge: &Path,
     out: &Path,
 ) -> Result<Autograder, ExportError> {
@@ -445,7 +444,7 @@ fn only_languages(
     names
 }
 
-fn judge_toml(problems: &[String], hidden_tests: HiddenTests, only: &[String]) -> String {
+fn judge_toml(problems: &[String], hidden_tests: &'static str, only: &[String]) -> String {
     let list: Vec<String> = problems.iter().map(|id| format!("\"{id}\"")).collect();
     let only = if only.is_empty() {
         String::new()
@@ -468,6 +467,6 @@ fn judge_toml(problems: &[String], hidden_tests: HiddenTests, only: &[String]) -
          [report.gradescope]\n\
          hidden-tests = \"{}\"\n",
         list.join(", "),
-        hidden_tests.name()
+        hidden_tests
     )
 }

@@ -12,7 +12,7 @@
 //! ([`super::grade::wire`]).
 
 use super::grade::GradedResult;
-use crate::report::{human, Expectation, Row};
+use crate::report::{human, Expectation, Row, Shared, Unit};
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
 
@@ -99,6 +99,10 @@ impl Row for GradedResult {
         max_score_points(&self.result)
     }
 
+    fn shared(&self, unit: Unit) -> Shared {
+        super::shares::of(self, unit)
+    }
+
     fn expectation(&self) -> Option<Expectation> {
         let expected = self.expected.as_ref()?;
         let mut accepted = vec![Verdict::Accepted];
@@ -169,6 +173,10 @@ impl Row for SubmissionResult {
 
     fn max_score_points(&self) -> f64 {
         max_score_points(self)
+    }
+
+    fn shared(&self, unit: Unit) -> Shared {
+        super::shares::of(self, unit)
     }
 }
 

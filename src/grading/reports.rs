@@ -67,7 +67,7 @@ fn write_each<R: report::Row>(
         .iter()
         .map(|(format, path)| match format.writes {
             Writes::Text(render) => render_and_write(format, render, &input, path),
-            Writes::Pages => write_html(path, &rows, context, section),
+            Writes::Pages => write_html(path, rows.as_slice(), context, section),
         })
         .filter_map(Result::err)
         .collect()
@@ -503,7 +503,10 @@ fn write_html<R: report::Row>(
     rows: &[R],
     context: &Context,
     section: Option<&dyn ClassPageSection>,
-) -> Result<(), GradingError> {
+) -> Result<(), GradingError>
+where
+    [R]: report::Ranked,
+{
     refuse_special_html(path)?;
     if is_stdout(path) {
         let mut page = report::html::render_with(rows, context);

@@ -73,7 +73,7 @@ impl<'a> Chosen<'a> {
     /// These reports as `config` says to render them.
     pub(crate) fn with_config(self, config: &crate::config::judge::JudgeConfig) -> Self {
         Chosen {
-            settings: config.report,
+            settings: config.report.clone(),
             ..self
         }
     }
@@ -235,12 +235,28 @@ mod tests {
         assert_eq!(checked, ["classroom50"]);
     }
 
+    /// A format's settings are declared in its own module and checked by
+    /// `config::report` against the declarations (issue #33): each names a
+    /// format of this list, so a table `[report.<format>]` is always one a
+    /// flag writes.
+    #[test]
+    fn every_declared_table_is_a_listed_formats() {
+        let declared: Vec<&str> = inventory::iter::<crate::config::report::Declared>
+            .into_iter()
+            .map(|declared| declared.format)
+            .collect();
+        assert_eq!(declared, ["gradescope"]);
+        for name in declared {
+            assert!(named(name).is_some(), "`[report.{name}]` is no format's");
+        }
+    }
+
     /// A format's own setting is read by that format alone (issue #33):
     /// Gradescope's `hidden-tests` changes Gradescope's file and no other
     /// format's, all of them rendering the same rows and context.
     #[test]
     fn a_formats_own_setting_changes_only_that_format() {
-        use crate::config::report::{GradescopeSettings, HiddenTests};
+        use crate::config::report::Value;
         use crate::runner::{SubmissionResult, TestResult};
         use crate::verdict::Verdict;
         let result = SubmissionResult::fixture(
@@ -263,11 +279,11 @@ mod tests {
             .map_err(|error| error.to_string()),
             Writes::Pages => Ok(String::new()),
         };
-        let later = ReportSettings {
-            gradescope: GradescopeSettings {
-                hidden_tests: HiddenTests::AfterPublished,
-            },
-        };
+        let later = ReportSettings::default().with(
+            "gradescope",
+            "hidden-tests",
+            Value::Name("after_published".to_owned()),
+        );
         let changed: Vec<&str> = FORMATS
             .iter()
             .filter(|format| render(format, &ReportSettings::default()) != render(format, &later))

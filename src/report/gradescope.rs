@@ -20,7 +20,45 @@
 use super::platform::{self, Graded};
 use super::points::Unit;
 use super::rendering::{Input, RenderError};
+use crate::config::report::{Declared, Kind, ReportSettings, Setting};
 use serde::Serialize;
+
+/// Gradescope's visibilities of a test, by its names, the first the
+/// default: `hidden`, never shown to the student (the teacher sees them)
+/// and the total score shown at once; `after_due_date`, shown once the
+/// due date (and any late days) has passed; `after_published`, shown once
+/// the teacher publishes the grades. Gradescope hides the student's total
+/// score while any test is `after_due_date` or `after_published`.
+const HIDDEN_TESTS: &[&str] = &["hidden", "after_due_date", "after_published"];
+
+// judge.toml's `[report.gradescope]` (issue #33: declared here, checked
+// as judge.toml loads by `crate::config::report`; documented for users in
+// docs/configuration.md, which a test holds to this).
+inventory::submit! {
+    Declared {
+        format: "gradescope",
+        settings: &[Setting {
+            key: "hidden-tests",
+            kind: Kind::OneOf {
+                names: HIDDEN_TESTS,
+                default: "hidden",
+            },
+        }],
+    }
+}
+
+/// `[report.gradescope] hidden-tests`: the visibility of a test that is
+/// not a sample (also what `judge export --gradescope` writes into the
+/// autograder's judge.toml).
+pub(crate) fn hidden_tests(settings: &ReportSettings) -> &'static str {
+    let named = settings.name("gradescope", "hidden-tests");
+    // Checked against `HIDDEN_TESTS` as judge.toml loaded.
+    HIDDEN_TESTS
+        .iter()
+        .copied()
+        .find(|name| Some(*name) == named)
+        .unwrap_or(HIDDEN_TESTS[0])
+}
 
 /// The visibility Gradescope shows an item with now.
 const VISIBLE: &str = "visible";
@@ -52,7 +90,7 @@ struct Test {
 pub(crate) fn render(input: &Input<'_>) -> Result<String, RenderError> {
     let graded = platform::graded(input, "Gradescope", Unit::Hundredths)?;
     // Gradescope's own setting, from its own table (issue #33).
-    let hidden = input.settings.gradescope.hidden_tests.name();
+    let hidden = hidden_tests(input.settings);
     let mut text = serde_json::to_string_pretty(&results(graded, hidden))?;
     text.push('\n');
     Ok(text)

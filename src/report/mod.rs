@@ -21,7 +21,8 @@ pub(crate) mod points;
 pub(crate) mod prairielearn;
 pub(crate) mod progress;
 pub(crate) mod rendering;
-pub use rendering::Context;
+pub use points::{ItemShare, Part, Shared, Unit};
+pub use rendering::{Context, Ranked, Standings};
 pub(crate) mod source;
 pub(crate) mod stdout;
 pub(crate) mod targets;
@@ -286,6 +287,10 @@ pub trait Row {
     /// The most [`Row::score_points`] could be, two decimals: the groups'
     /// maximum, else 100 (`crate::grading::graded::max_score_points`).
     fn max_score_points(&self) -> f64;
+    /// The problem's points in a platform's `unit`, shared among its
+    /// items (tests, or top-level groups): the grading layer's
+    /// (`crate::grading::shares`).
+    fn shared(&self, unit: Unit) -> Shared;
     /// What the submission had to get (layout `expected`, a package's
     /// folders): `None` without an expectation (`judge run`, a class).
     fn expectation(&self) -> Option<Expectation> {
@@ -321,7 +326,7 @@ pub trait Row {
 /// A (student, problem) of a class with no hand-in: a `missing` row of
 /// every report (score 0).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Missing {
+pub struct Missing {
     pub(crate) student: String,
     pub(crate) problem: String,
 }
@@ -397,6 +402,10 @@ impl<T: Row + ?Sized> Row for &T {
 
     fn score_percent(&self) -> u32 {
         (**self).score_percent()
+    }
+
+    fn shared(&self, unit: Unit) -> Shared {
+        (**self).shared(unit)
     }
 
     fn score_points(&self) -> f64 {

@@ -2,21 +2,19 @@
 //! one student's grade as scored items, each visible to the student now
 //! (samples only) or later, with nothing of a hidden test's data in it.
 //!
-//! The score model is the CSV gradebook's (each row's
-//! [`Row::score_points`] of its [`Row::max_score_points`], the grading
-//! layer's figures, handed to the renderers as values): with
-//! test groups, the package's groups and points (an item per top-level
-//! group); else the percent of tests passed, an item per test worth its
-//! share of 100. A problem's total is the CSV's score rounded to the
-//! platform's unit, and its items share it in whole units
-//! ([`super::points`]): they add up to the total and the maximum exactly,
-//! and a passed item scores its whole maximum. A hand-in that cannot be graded (no file, a misnamed
-//! file, two files for one problem, an unreadable file) is a format error,
-//! never a score of 0 that looks like a wrong answer.
+//! The score model is the CSV gradebook's and the grading layer's (issue
+//! #33: the report decides nothing): each row's points in the platform's
+//! unit and its items (an item per top-level group of a scored package,
+//! else per test; adding up to the total and the maximum exactly) are
+//! [`Row::shared`], and a problem nobody handed in is out of the maximum
+//! the class's standings give it ([`super::Ranked`]). This module names
+//! and says each item. A hand-in that cannot be graded (no file, a
+//! misnamed file, two files for one problem, an unreadable file) is a
+//! format error, never a score of 0 that looks like a wrong answer.
 
-use super::points::{self, Exact, Share, Unit};
+use super::points::{self, Part, Shared, Unit};
 use super::rendering::{Input, RenderError};
-use super::{hide_test_data, is_sample, Row};
+use super::{hide_test_data, is_sample, Ranked, Row};
 use crate::runner::{GroupScore, SubmissionResult, TestResult};
 use crate::verdict::Verdict;
 use crate::visible::{visible, visible_name};
@@ -117,7 +115,9 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
         let result = row.result();
         let problem = visible_name(&result.problem);
         let max_points = row.max_score_points();
-        let max_score = unit.of_hundredths(points::hundredths(max_points));
+        // The grading layer's points in this unit, and its items'.
+        let shared = row.shared(unit);
+        let max_score = shared.max_score;
         graded.max_score += max_score;
         if let Some(why) = row.not_gradable() {
             // One problem that cannot be graded costs that problem's
@@ -145,11 +145,7 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
         }
         problems_graded += 1;
         let points = row.score_points();
-        // Never above the maximum, whatever a validator's score said.
-        let score = unit
-            .of_hundredths(points::hundredths(points))
-            .min(max_score);
-        graded.score += score;
+        graded.score += shared.score;
         summary.push(format!(
             "{problem}: {points:.2} of {max_points:.2} ({})",
             result.verdict.code()
@@ -162,23 +158,19 @@ pub(crate) fn graded(input: &Input<'_>, platform: &str, unit: Unit) -> Result<Gr
                 visible(&result.compile.message)
             )));
         }
-        graded.items.extend(items(
-            result,
-            index + 1,
-            unit,
-            max_points,
-            (score, max_score),
-        ));
+        graded.items.extend(items(result, index + 1, &shared));
     }
+    let standings = input.rows.standings(&input.context.missing);
     for (offset, pair) in input.context.missing.iter().enumerate() {
         let problem = visible_name(&pair.problem);
-        // The report holds no maximum for a problem nobody handed in: the
-        // CSV's percent model, 100 points.
-        let max_score = unit.of_hundredths(10_000);
+        // The grading layer's maximum of a problem nobody handed in
+        // (`Standings` holds every problem of the rows and the missing).
+        let max_points = standings.maximum(&pair.problem).unwrap_or_default();
+        let max_score = unit.of_hundredths(points::hundredths(max_points));
         graded.max_score += max_score;
         let why =
             format!("no file for problem `{problem}`: hand in one file named `{problem}.<ext>`");
-        summary.push(format!("{problem}: 0.00 of 100.00 (missing)"));
+        summary.push(format!("{problem}: 0.00 of {max_points:.2} (missing)"));
         let number = input.rows.len() + offset + 1;
         graded
             .items
@@ -290,17 +282,10 @@ fn in_hand_in(file: &str, hand_in: Option<&std::path::Path>) -> String {
     visible_name(&relative.to_string_lossy())
 }
 
-/// The items of one problem's result, numbered `problem.item`, sharing
-/// its `(score, max_score)` in units ([`points::allocate`]); `max_points`
-/// is the problem's maximum in points ([`Row::max_score_points`]), which
-/// its tests share.
-fn items(
-    result: &SubmissionResult,
-    problem_number: usize,
-    unit: Unit,
-    max_points: f64,
-    (score, max_score): (u64, u64),
-) -> Vec<Item> {
+/// The items of one problem's result, numbered `problem.item`, as the
+/// grading layer shared its points among them ([`Row::shared`]): each
+/// named and said, with nothing of a hidden test's data.
+fn items(result: &SubmissionResult, problem_number: usize, shared: &Shared) -> Vec<Item> {
     let problem = visible_name(&result.problem);
     let tests: Vec<TestResult> = result
         .tests
@@ -311,160 +296,81 @@ fn items(
             test
         })
         .collect();
-    let number = |item: usize| format!("{problem_number}.{item}");
-    // The whole problem as one item: not compiled, no tests, or groups
-    // whose points do not add up to the problem's (a root that takes
-    // their minimum or mean), which no items could share honestly.
-    let whole = |output: String| {
-        vec![Item {
-            name: problem.clone(),
-            number: number(1),
-            score,
-            max_score,
-            passed: result.verdict == Verdict::Accepted && score == max_score,
-            sample: true,
-            whole: true,
-            output: cut(&output),
-        }]
-    };
-    let groups = top_level(&result.groups);
-    if result.score.is_some() && !groups.is_empty() {
-        let lines = |group: &GroupScore| -> Vec<String> {
-            group
-                .tests
-                .iter()
-                .map(|name| match tests.iter().find(|test| &test.name == name) {
-                    Some(test) => test_line(test),
-                    None => format!("{}: not run", visible_name(name)),
-                })
-                .collect()
-        };
-        if !groups_add_up(result, &groups) {
-            let output: Vec<String> = groups
-                .iter()
-                .map(|group| {
-                    format!(
-                        "{}: {} of {} ({})\n{}",
-                        visible_name(&group.name),
-                        group.score,
-                        group.max_score,
-                        group.verdict.code(),
-                        lines(group).join("\n")
-                    )
-                })
-                .collect();
-            return whole(output.join("\n"));
-        }
-        let shares: Vec<Share> = groups
+    let lines = |group: &GroupScore| -> Vec<String> {
+        group
+            .tests
             .iter()
-            .map(|group| Share {
-                score: Exact::of_points(group.score.0.min(group.max_score.0), unit),
-                lost: Exact::of_points(group.max_score.0 - group.score.0, unit),
+            .map(|name| match tests.iter().find(|test| &test.name == name) {
+                Some(test) => test_line(test),
+                None => format!("{}: not run", visible_name(name)),
             })
-            .collect();
-        return groups
-            .iter()
-            .zip(points::allocate(&shares, score, max_score))
-            .enumerate()
-            .map(|(index, (group, (score, max_score)))| Item {
-                name: format!("{problem}: {}", visible_name(&group.name)),
-                number: number(index + 1),
-                score,
-                max_score,
-                // Passed: accepted with nothing lost (an accepted group a
-                // validator scored lower is partly right, not passed).
-                passed: group.verdict == Verdict::Accepted
-                    && group.score.0 >= group.max_score.0
-                    && score == max_score,
-                sample: !group.tests.is_empty() && group.tests.iter().all(|t| is_sample(t)),
-                whole: false,
-                output: cut(&lines(group).join("\n")),
-            })
-            .collect();
-    }
-    if result.total == 0 || tests.is_empty() {
-        // Not compiled (or no tests): the compiler's message (the
-        // student's own program).
-        return whole(format!(
-            "{}: {}",
-            result.verdict.code(),
-            visible(&result.compile.message)
-        ));
-    }
-    // Each test's exact share of the maximum: the CSV's maximum in
-    // hundredths, over the tests, in units.
-    let count = result.total.max(tests.len());
-    let not_run = count - tests.len();
-    let exact = |weight: usize| {
-        Exact::ratio(
-            u128::from(points::hundredths(max_points)) * weight as u128,
-            count as u128 * u128::from(unit.hundredths()),
-        )
+            .collect()
     };
-    let mut shares: Vec<Share> = tests
+    shared
+        .items
         .iter()
-        .map(|test| {
-            if test.verdict == Verdict::Accepted {
-                Share {
-                    score: exact(1),
-                    lost: Exact::ZERO,
-                }
-            } else {
-                Share {
-                    score: Exact::ZERO,
-                    lost: exact(1),
-                }
+        .enumerate()
+        .map(|(index, share)| {
+            let (name, output) = match &share.part {
+                // Not compiled (or no tests): the compiler's message (the
+                // student's own program).
+                Part::Whole { groups } if groups.is_empty() => (
+                    problem.clone(),
+                    format!(
+                        "{}: {}",
+                        result.verdict.code(),
+                        visible(&result.compile.message)
+                    ),
+                ),
+                Part::Whole { groups } => (
+                    problem.clone(),
+                    groups
+                        .iter()
+                        .filter_map(|&group| result.groups.get(group))
+                        .map(|group| {
+                            format!(
+                                "{}: {} of {} ({})\n{}",
+                                visible_name(&group.name),
+                                group.score,
+                                group.max_score,
+                                group.verdict.code(),
+                                lines(group).join("\n")
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                ),
+                Part::Group(group) => match result.groups.get(*group) {
+                    Some(group) => (
+                        format!("{problem}: {}", visible_name(&group.name)),
+                        lines(group).join("\n"),
+                    ),
+                    None => (problem.clone(), String::new()),
+                },
+                Part::Test(test) => match tests.get(*test) {
+                    Some(test) => (
+                        format!("{problem}: {}", visible_name(&test.name)),
+                        test_line(test),
+                    ),
+                    None => (problem.clone(), String::new()),
+                },
+                Part::NotRun(count) => (
+                    format!("{problem}: {count} test(s) not run"),
+                    "not run: an earlier test failed".to_owned(),
+                ),
+            };
+            Item {
+                name,
+                number: format!("{problem_number}.{}", index + 1),
+                score: share.score,
+                max_score: share.max_score,
+                passed: share.passed,
+                sample: share.sample,
+                whole: matches!(share.part, Part::Whole { .. }),
+                output: cut(&output),
             }
         })
-        .collect();
-    if not_run > 0 {
-        shares.push(Share {
-            score: Exact::ZERO,
-            lost: exact(not_run),
-        });
-    }
-    let mut allocated = points::allocate(&shares, score, max_score).into_iter();
-    let mut items: Vec<Item> = tests
-        .iter()
-        .zip(allocated.by_ref())
-        .enumerate()
-        .map(|(index, (test, (score, max_score)))| Item {
-            name: format!("{problem}: {}", visible_name(&test.name)),
-            number: number(index + 1),
-            score,
-            max_score,
-            passed: test.verdict == Verdict::Accepted,
-            sample: is_sample(&test.name),
-            whole: false,
-            output: cut(&test_line(test)),
-        })
-        .collect();
-    if let Some((_, max_score)) = allocated.next() {
-        items.push(Item {
-            name: format!("{problem}: {not_run} test(s) not run"),
-            number: number(tests.len() + 1),
-            score: 0,
-            max_score,
-            passed: false,
-            sample: false,
-            whole: false,
-            output: "not run: an earlier test failed".to_owned(),
-        });
-    }
-    items
-}
-
-/// Whether the top-level `groups` of `result` add up to its score and its
-/// maximum (to a millionth of a point): a root that sums its groups.
-fn groups_add_up(result: &SubmissionResult, groups: &[&GroupScore]) -> bool {
-    let close = |a: f64, b: f64| (a - b).abs() <= 1e-6 * (1.0 + b.abs());
-    let (score, max_score) = groups.iter().fold((0.0, 0.0), |(score, max), group| {
-        (score + group.score.0, max + group.max_score.0)
-    });
-    result.score.is_some_and(|total| close(score, total.0))
-        && result
-            .max_score
-            .is_some_and(|most| close(max_score, most.0))
+        .collect()
 }
 
 /// The one item of a problem that was not graded (no file, two files):
@@ -510,21 +416,6 @@ fn test_line(test: &TestResult) -> String {
     }
 }
 
-/// The groups right below the root: a group is depth first after the
-/// group that holds it, and holds every test of it.
-fn top_level(groups: &[GroupScore]) -> Vec<&GroupScore> {
-    let mut top: Vec<&GroupScore> = Vec::new();
-    for (index, group) in groups.iter().enumerate() {
-        let inside = groups[..index]
-            .iter()
-            .any(|outer| group.tests.iter().all(|test| outer.tests.contains(test)));
-        if !inside {
-            top.push(group);
-        }
-    }
-    top
-}
-
 /// `text` cut to [`TEXT_LIMIT`] bytes at a character's boundary, saying so.
 pub(crate) fn cut(text: &str) -> String {
     if text.len() <= TEXT_LIMIT {
@@ -540,32 +431,6 @@ pub(crate) fn cut(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verdict::Points;
-
-    fn group(name: &str, tests: &[&str], score: f64) -> GroupScore {
-        GroupScore {
-            name: name.to_owned(),
-            score: Points(score),
-            max_score: Points(50.0),
-            verdict: Verdict::Accepted,
-            tests: tests.iter().map(|test| (*test).to_owned()).collect(),
-        }
-    }
-
-    #[test]
-    fn the_items_of_a_grouped_problem_are_its_top_level_groups() {
-        let groups = [
-            group("sample", &["sample-1"], 0.0),
-            group("secret", &["a", "b", "c"], 50.0),
-            group("secret/g1", &["a", "b"], 20.0),
-            group("secret/g2", &["c"], 30.0),
-        ];
-        let names: Vec<&str> = top_level(&groups)
-            .iter()
-            .map(|group| group.name.as_str())
-            .collect();
-        assert_eq!(names, ["sample", "secret"]);
-    }
 
     /// See: issue #30 (found by a review): a grade cut short by a signal
     /// or the platform's timeout wrote a score of 0 that read as real.
@@ -694,7 +559,7 @@ mod tests {
                 graded.items.iter().map(|item| item.score).sum::<u64>(), graded.score);
             proptest::prop_assert_eq!(
                 graded.items.iter().map(|item| item.max_score).sum::<u64>(), graded.max_score);
-            let share = Exact::ratio(10_000, (result.total as u128) * u128::from(unit.hundredths()));
+            let share = crate::grading::shares::Exact::ratio(10_000, (result.total as u128) * u128::from(unit.hundredths()));
             for item in &graded.items[..verdicts.len()] {
                 proptest::prop_assert!(
                     item.max_score == share.floor() || item.max_score == share.ceil(),

@@ -80,3 +80,56 @@ pub(crate) enum RenderError {
     #[error("{message}")]
     Misconfigured { message: String, said: String },
 }
+
+/// What a class's rows came to together: each student's score on each
+/// problem (their best submission's), their total, and each problem's
+/// maximum. Decided by the grading layer (`crate::grading::standings`),
+/// which answers [`Ranked`]; the HTML ranking, a student's own page and a
+/// platform's file only show it (issue #33).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Standings {
+    /// The problems, in order of first appearance (the rows', then those
+    /// only missing), each with its maximum.
+    pub(crate) problems: Vec<(String, f64)>,
+    /// `(student, problem)`: the score that counts.
+    pub(crate) scores: std::collections::BTreeMap<(String, String), f64>,
+    /// Each student's total, the sum of their scores.
+    pub(crate) totals: std::collections::BTreeMap<String, f64>,
+    /// The sum of the problems' maxima.
+    pub(crate) most: f64,
+}
+
+impl Standings {
+    /// The problems, in order.
+    pub(crate) fn problems(&self) -> impl Iterator<Item = &str> {
+        self.problems.iter().map(|(problem, _)| problem.as_str())
+    }
+
+    /// `problem`'s maximum, when it is one of the class's.
+    pub(crate) fn maximum(&self, problem: &str) -> Option<f64> {
+        self.problems
+            .iter()
+            .find(|(known, _)| known == problem)
+            .map(|(_, maximum)| *maximum)
+    }
+
+    /// `student`'s score on `problem`, `None` when nothing was graded.
+    pub(crate) fn score(&self, student: &str, problem: &str) -> Option<f64> {
+        self.scores
+            .get(&(student.to_owned(), problem.to_owned()))
+            .copied()
+    }
+
+    /// `student`'s total (0 with nothing graded).
+    pub(crate) fn total(&self, student: &str) -> f64 {
+        self.totals.get(student).copied().unwrap_or(0.0)
+    }
+}
+
+/// The rows of a class, which the grading layer ranks
+/// (`crate::grading::standings`): implemented for the rows every format
+/// renders (a grade's, `judge run`'s, and `&dyn Row`).
+pub trait Ranked {
+    /// The standings of these rows and of the pairs with no hand-in.
+    fn standings(&self, missing: &[super::Missing]) -> Standings;
+}

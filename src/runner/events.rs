@@ -508,7 +508,7 @@ impl SubmissionResult {
             return Points(0.0);
         }
         // In whole hundredths, rounded half up in integers, so the
-        // platforms' items (report::points), which share this very number,
+        // platforms' items (grading::shares), which share this very number,
         // agree with it to the hundredth (issue #30).
         let (passed, total) = (self.passed as u128, self.total as u128);
         let hundredths = (passed * 20_000 + total) / (total * 2);

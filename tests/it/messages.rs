@@ -200,6 +200,31 @@ fn a_refusal_in_the_middle_of_a_long_traceback_stays_in_the_excerpt() {
     );
 }
 
+/// A report format's table is checked against what the format declares
+/// (issue #33): a misspelt key, or a table no format has, names the file,
+/// the line and column, and the key it was most likely meant to be.
+#[test]
+fn a_misspelt_report_setting_names_its_line_with_a_guess() {
+    for (toml, said) in [
+        (
+            "problems = [\"rooks\"]\n[report.gradescope]\nhiden-tests = \"hidden\"\n",
+            "error: failed to load `judge.toml`: line 3, column 1: unknown field `hiden-tests`, \
+             expected `hidden-tests`; did you mean `hidden-tests`?\n",
+        ),
+        (
+            "problems = [\"rooks\"]\n[report.gradscope]\nhidden-tests = \"hidden\"\n",
+            "error: failed to load `judge.toml`: line 2, column 9: unknown field `gradscope`, \
+             expected `gradescope`; did you mean `gradescope`?\n",
+        ),
+    ] {
+        let dir = Dir::new();
+        dir.create("judge.toml", toml);
+        let run = dir.judge(&["grade"]);
+        run.expect_code(2);
+        assert_eq!(run.stderr(), said);
+    }
+}
+
 /// A table written as a value of the wrong type is an error that names
 /// what was expected in the file's own words, never a Rust type's name
 /// (a review of issue #30 met "expected struct GradescopeToml").

@@ -1,7 +1,7 @@
 //! The class page's sections: the summary, the matrix, per problem its
 //! verdicts and the tests failed most, and the students by score.
 
-use super::super::{Ignored, Missing, Ungraded};
+use super::super::{Ignored, Missing, Standings, Ungraded};
 use super::{escape, escape_name, verdict_badge, verdict_class, verdict_title};
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
@@ -510,105 +510,22 @@ fn common_messages(messages: &[(Verdict, &str, usize)]) -> String {
     cell
 }
 
-/// Every student's score per problem and in total, as the ranking and a
-/// student's own page count them: a student's score on a problem is their
-/// best submission's (the gradebook's score: 0 to 100, or to the maximum of
-/// a problem scored by test groups), the total the sum over problems, out
-/// of the sum of the problems' maxima.
-pub(super) struct Totals<'a> {
-    /// Problems in order of first appearance, those only missing too.
-    pub(super) problems: Vec<&'a str>,
-    /// The class list ([`class_list`]).
-    students: Vec<String>,
-    /// `scores[student][problem]`, `None` when nothing was graded.
-    scores: Vec<Vec<Option<f64>>>,
-    /// The sum of the problems' maxima.
-    pub(super) most: f64,
-}
-
-impl<'a> Totals<'a> {
-    /// `points[index]` is the `index`th result's score ([`super::super::Row::score_points`]).
-    pub(super) fn new(
-        results: &[&'a SubmissionResult],
-        points: &[f64],
-        names: &[String],
-        missing: &'a [Missing],
-        not_graded: &[Ungraded],
-    ) -> Totals<'a> {
-        let mut problems: Vec<&str> = Vec::new();
-        for result in results {
-            position_or_push(&mut problems, result.problem.as_str());
-        }
-        for pair in missing {
-            position_or_push(&mut problems, pair.problem.as_str());
-        }
-        let students = class_list(names, missing, not_graded);
-        let mut scores: Vec<Vec<Option<f64>>> = vec![vec![None; problems.len()]; students.len()];
-        // A problem scored by groups says its maximum; a pass-fail one is a
-        // percentage.
-        let mut maxima: Vec<Option<f64>> = vec![None; problems.len()];
-        for result in results {
-            if let (Some(max), Some(problem)) = (
-                result.max_score,
-                problems.iter().position(|p| *p == result.problem.as_str()),
-            ) {
-                maxima[problem] =
-                    Some(maxima[problem].map_or(max.0, |known: f64| known.max(max.0)));
-            }
-        }
-        for ((result, name), &score) in results.iter().zip(names).zip(points) {
-            let student = students.iter().position(|s| s == name);
-            let problem = problems.iter().position(|p| *p == result.problem.as_str());
-            if let Some(cell) = student
-                .zip(problem)
-                .and_then(|(student, problem)| scores.get_mut(student)?.get_mut(problem))
-            {
-                *cell = Some(cell.map_or(score, |best: f64| best.max(score)));
-            }
-        }
-        Totals {
-            problems,
-            students,
-            scores,
-            most: maxima.iter().map(|max| max.unwrap_or(100.0)).sum(),
-        }
-    }
-
-    /// A student's scores per problem (empty for one not in the class).
-    pub(super) fn row(&self, student: &str) -> &[Option<f64>] {
-        self.students
-            .iter()
-            .position(|known| known == student)
-            .and_then(|index| self.scores.get(index))
-            .map_or(&[][..], Vec::as_slice)
-    }
-
-    /// A student's total.
-    pub(super) fn total(&self, student: &str) -> f64 {
-        self.row(student)
-            .iter()
-            .flatten()
-            .fold(0.0, |total, points| total + points)
-    }
-}
-
 /// The students by total score, highest first; equal totals keep the
-/// matrix's order (a class list's), as [`Totals`] counts them. Every
+/// matrix's order (a class list's), as the grading layer ranked them
+/// ([`Standings`]). Every
 /// student of the class is there, those with nothing graded too (their
 /// files misnamed, or nothing handed in), as in the CSV and the matrix.
 pub(super) fn write_ranking(
     page: &mut String,
-    results: &[&SubmissionResult],
-    points: &[f64],
+    standings: &Standings,
     names: &[String],
     missing: &[Missing],
     not_graded: &[Ungraded],
 ) {
-    let totals = Totals::new(results, points, names, missing, not_graded);
-    let mut order: Vec<(usize, f64)> = totals
-        .students
+    let students = class_list(names, missing, not_graded);
+    let mut order: Vec<(usize, f64)> = students
         .iter()
-        .map(|student| totals.total(student))
+        .map(|student| standings.total(student))
         .enumerate()
         .collect();
     order.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -617,14 +534,14 @@ pub(super) fn write_ranking(
         "<h2 id=\"students\">Students by score</h2>\n<div class=\"scroll\">\n<table class=\"ranking\">\n\
          <thead><tr><th>#</th><th>student</th>\
          <th>total <span class=\"muted\">of {}</span></th>",
-        crate::verdict::Points(totals.most)
+        crate::verdict::Points(standings.most)
     );
-    for problem in &totals.problems {
+    for problem in standings.problems() {
         let _ = write!(page, "<th>{}</th>", escape(problem));
     }
     page.push_str("</tr></thead>\n<tbody>\n");
     for (rank, (student, total)) in order.iter().enumerate() {
-        let Some(name) = totals.students.get(*student) else {
+        let Some(name) = students.get(*student) else {
             continue;
         };
         let _ = write!(
@@ -633,8 +550,8 @@ pub(super) fn write_ranking(
             rank + 1,
             escape_name(name)
         );
-        for score in totals.row(name) {
-            match score {
+        for problem in standings.problems() {
+            match standings.score(name, problem) {
                 Some(score) => {
                     let _ = write!(page, "<td>{score:.2}</td>");
                 }

@@ -30,7 +30,7 @@
 mod class;
 mod submission;
 
-use super::rendering::Context;
+use super::rendering::{Context, Ranked, Standings};
 use super::Row;
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
@@ -138,13 +138,19 @@ pub struct Pages {
 
 /// The whole report on one page (for standard output): the class page with
 /// every submission's section below it.
-pub fn render<R: Row>(rows: &[R]) -> String {
+pub fn render<R: Row>(rows: &[R]) -> String
+where
+    [R]: Ranked,
+{
     render_with(rows, &Context::default())
 }
 
 /// [`render`] with options.
-pub(crate) fn render_with<R: Row>(rows: &[R], options: &Context) -> String {
-    let class = Class::new(rows);
+pub(crate) fn render_with<R: Row>(rows: &[R], options: &Context) -> String
+where
+    [R]: Ranked,
+{
+    let class = Class::new(rows, options);
     let links: Vec<String> = (0..class.results.len())
         .map(|index| format!("#{}", anchor(index)))
         .collect();
@@ -171,13 +177,11 @@ pub(crate) fn render_with<R: Row>(rows: &[R], options: &Context) -> String {
 /// The report as a set: the class page, whose links go to `folder/<file>`,
 /// and each submission's page, which links back to `../<class_file>`.
 /// `folder` and `class_file` are plain file names (no `/`).
-pub fn render_pages<R: Row>(
-    rows: &[R],
-    class_file: &str,
-    folder: &str,
-    options: &Context,
-) -> Pages {
-    let class = Class::new(rows);
+pub fn render_pages<R: Row>(rows: &[R], class_file: &str, folder: &str, options: &Context) -> Pages
+where
+    [R]: Ranked,
+{
+    let class = Class::new(rows, options);
     if options.student_view {
         return student_pages(&class, folder, options);
     }
@@ -256,13 +260,6 @@ fn student_pages(class: &Class<'_>, folder: &str, options: &Context) -> Pages {
     page_start(&mut class_page, "judge report");
     write_class(&mut class_page, class, &links, options);
     class_page.push_str("</body>\n</html>\n");
-    let totals = class::Totals::new(
-        &class.results,
-        &class.points,
-        &class.students,
-        &options.missing,
-        &options.not_graded,
-    );
     let submissions = students
         .iter()
         .zip(names)
@@ -272,7 +269,7 @@ fn student_pages(class: &Class<'_>, folder: &str, options: &Context) -> Pages {
                 &mut page,
                 &format!("{} — judge report", crate::visible::visible_name(student)),
             );
-            write_student_page(&mut page, class, student, &totals, options);
+            write_student_page(&mut page, class, student, options);
             page.push_str("</body>\n</html>\n");
             (name, page)
         })
@@ -299,15 +296,22 @@ struct Class<'a> {
     /// Per result, its score in points ([`Row::score_points`], the
     /// grading layer's figure).
     points: Vec<f64>,
+    /// The class's scores per student and problem, totals and maxima (the
+    /// grading layer's, [`Ranked`]).
+    standings: Standings,
 }
 
 impl<'a> Class<'a> {
-    fn new<R: Row>(rows: &'a [R]) -> Class<'a> {
+    fn new<R: Row>(rows: &'a [R], options: &Context) -> Class<'a>
+    where
+        [R]: Ranked,
+    {
         Class {
             results: rows.iter().map(Row::result).collect(),
             students: rows.iter().map(Row::student).collect(),
             handed_in: rows.iter().map(Row::handed_in).collect(),
             points: rows.iter().map(Row::score_points).collect(),
+            standings: rows.standings(&options.missing),
         }
     }
 
@@ -371,8 +375,7 @@ fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: 
     write_ignored(page, &options.ignored);
     write_ranking(
         page,
-        &class.results,
-        &class.points,
+        &class.standings,
         &class.students,
         &options.missing,
         &options.not_graded,

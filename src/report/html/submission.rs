@@ -381,16 +381,16 @@ pub(super) fn write_student_page(
     page: &mut String,
     class: &super::Class<'_>,
     student: &str,
-    totals: &super::class::Totals<'_>,
     options: &Context,
 ) {
+    let standings = &class.standings;
     let _ = writeln!(
         page,
         "<header class=\"top\">\n<h1>{}</h1>\n<p class=\"summary\">total {:.2} \
          <span class=\"muted\">of {}</span></p>\n</header>",
         escape_name(student),
-        totals.total(student),
-        crate::verdict::Points(totals.most)
+        standings.total(student),
+        crate::verdict::Points(standings.most)
     );
     let not_graded: Vec<&str> = options
         .not_graded
@@ -417,8 +417,7 @@ pub(super) fn write_student_page(
         "<table class=\"ranking\">\n<thead><tr><th>problem</th><th>verdict</th><th>tests</th>\
          <th>score</th></tr></thead>\n<tbody>\n",
     );
-    let row = totals.row(student);
-    for (problem_index, problem) in totals.problems.iter().enumerate() {
+    for problem in standings.problems() {
         let here: Vec<&SubmissionResult> = mine
             .iter()
             .filter_map(|&index| class.results.get(index).copied())
@@ -439,7 +438,7 @@ pub(super) fn write_student_page(
                 .missing
                 .iter()
                 .any(|pair| pair.student == student && pair.problem == *problem);
-            if not_graded.contains(problem) {
+            if not_graded.contains(&problem) {
                 "<span class=\"muted\">not graded</span>".to_owned()
             } else if missing {
                 "<span class=\"muted\">missing: nothing handed in</span>".to_owned()
@@ -463,7 +462,7 @@ pub(super) fn write_student_page(
             .iter()
             .map(|result| format!("{}/{}", result.passed, result.total))
             .collect();
-        let score = match row.get(problem_index).copied().flatten() {
+        let score = match standings.score(student, problem) {
             Some(score) => format!("{score:.2}"),
             None => "0.00".to_owned(),
         };

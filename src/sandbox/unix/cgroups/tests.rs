@@ -1,5 +1,6 @@
 //! Names, locks and keyed files of the cgroup layer.
 
+use super::names::{is_container_name, lock_made};
 use super::*;
 
 #[test]
