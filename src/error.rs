@@ -164,6 +164,24 @@ impl From<crate::grading::package::StartError> for Error {
     }
 }
 
+/// A grading command's error (`run`, `grade`, `grade --package`, `merge`):
+/// the error of the layer that refused or failed, as each was when the
+/// command line made the call itself.
+impl From<crate::grading::CommandError> for Error {
+    fn from(error: crate::grading::CommandError) -> Self {
+        use crate::grading::CommandError;
+        match error {
+            CommandError::Grading(error) => Error::Grading(error),
+            CommandError::Targets(error) => Error::Targets(error),
+            CommandError::Config(error) => Error::Config(error),
+            CommandError::Interrupt(error) => Error::Interrupt(error),
+            CommandError::Prepare(error) => Error::Prepare(error),
+            CommandError::Report(error) => Error::Report(error),
+            CommandError::Stdout(error) => Error::Stdout(error),
+        }
+    }
+}
+
 /// `judge gen`'s error: the grading layer's, or the command's own.
 impl From<GenError> for Error {
     fn from(error: GenError) -> Self {

@@ -35,7 +35,7 @@ impl ReportArgs {
     }
 
     /// The report paths, with the command's `--json` (merge's `-o`).
-    fn targets<'a>(&'a self, json: Option<&'a Path>) -> Targets<'a> {
+    pub(crate) fn targets<'a>(&'a self, json: Option<&'a Path>) -> Targets<'a> {
         Targets {
             json,
             files: self.files(),

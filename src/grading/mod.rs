@@ -45,6 +45,8 @@
 //!   decides what a graded pair came to (whether it agrees with its verdict
 //!   folder, its score in percent), the answers to every report's
 //!   `report::Row`: the report renders, it decides nothing.
+//! - `console` is where the grading commands' lines go: what the
+//!   command line's terminal prints, in the order this layer says them.
 //! - `progress` is what a progress line shows: submissions graded, the
 //!   one that runs, its test.
 //! - `usage` is the user's mistakes this layer refuses, one variant per
@@ -56,6 +58,7 @@
 pub(crate) mod catalog;
 pub(crate) mod class;
 pub(crate) mod compare;
+pub(crate) mod console;
 pub(crate) mod grade;
 pub(crate) mod graded;
 mod hand_in;
@@ -169,4 +172,28 @@ impl GradingError {
             | GradingError::NoDerivedLimit(_) => None,
         }
     }
+}
+
+/// Why `judge run`, `judge grade` (and `--package`) or `judge merge`
+/// ended in an error: this layer's, or that of a layer it called, kept as
+/// it is so the command ends as it did when the command line made each
+/// call (a report path refused, a configuration file, the signal handlers,
+/// a package's build of its data, a report file, standard output).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum CommandError {
+    #[error(transparent)]
+    Grading(#[from] GradingError),
+    #[error(transparent)]
+    Targets(#[from] crate::report::targets::TargetError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Interrupt(#[from] crate::interrupt::InterruptError),
+    #[error(transparent)]
+    Prepare(#[from] crate::package::format::PrepareError),
+    #[error(transparent)]
+    Report(#[from] crate::report::ReportError),
+    /// Standard output could not be written.
+    #[error("failed to write to stdout: {0}")]
+    Stdout(std::io::Error),
 }
