@@ -11,20 +11,18 @@
 //! stopped the run (the reports then hold what finished).
 
 use super::reports::ReportArgs;
-use super::{announce_isolation, say, say_hint, say_settings, write_stdout, PackageArgs};
+use super::{announce_isolation, say, say_hint, say_settings, PackageArgs};
 use crate::discovery::Shard;
 use crate::error::Error;
 use crate::exit::Outcome;
 use crate::grading::class::{self, ClassEvent};
-use crate::grading::grade::Grade;
-use crate::grading::resume::{self, Journal};
+use crate::grading::resume;
 use crate::grading::settings::{self, Overrides};
 use crate::grading::{policy, progress::Progress, reports};
 use crate::interrupt::Cancellation;
-use crate::report::ReportError;
 use crate::report::{human, progress::GradeBar};
 use crate::similar::command::{self as similarity, ForGrade};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 // Arguments of `judge grade`.
 #[derive(Debug, clap::Args)]
@@ -188,14 +186,19 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
     if let Some(resume) = &resume {
         say(&resume.summary());
     }
-    let journal = finish(
+    let journal = reports::end_grade(
         &report,
-        json,
-        &args.reports.files().with_config(&config),
+        &crate::report::targets::Targets {
+            json,
+            files: args.reports.files().with_config(&config),
+        },
         args.quiet,
         student_view.is_some(),
-        similarity.as_ref(),
+        similarity
+            .as_ref()
+            .map(|analysis| analysis as &dyn reports::ClassPageSection),
         journal,
+        &mut super::terminal::Terminal::default(),
     )?;
     // The report holds every result now: the journal has done its work.
     if let Some(journal) = journal {
@@ -213,44 +216,4 @@ pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
         }
     }
     Ok(policy::grade_outcome(&report).unless_stopped(stopped_by))
-}
-
-/// Writes the report files ([`reports::write_graded`]'s policy, whatever
-/// happened to `journal`), then prints the table, the summary,
-/// disagreements and warnings (`judge grade` and `judge merge`); returns
-/// the journal to remove.
-pub(super) fn finish(
-    report: &Grade,
-    json: Option<&Path>,
-    files: &crate::report::formats::Chosen<'_>,
-    quiet: bool,
-    student_view: bool,
-    similarity: Option<&crate::similar::run::Analysis>,
-    journal: Result<Option<Journal>, ReportError>,
-) -> Result<Option<Journal>, Error> {
-    let to_stdout = crate::report::targets::Targets {
-        json,
-        files: files.clone(),
-    }
-    .any_to_stdout();
-    let section = similarity.map(|analysis| analysis as &dyn reports::ClassPageSection);
-    let written = reports::write_graded(report, json, files, student_view, section, journal);
-    let report = &*reports::viewed(report, student_view);
-    let shown = reports::Shown::of(report);
-    let view = shown.view();
-    super::reports::settle(written, report, quiet, &mut |quiet| {
-        if !to_stdout {
-            if !quiet {
-                write_stdout(&human::render_grade_table(
-                    &view,
-                    crate::report::stdout::colour_stdout(),
-                ))?;
-            }
-            write_stdout(&human::render_grade_summary(&view))?;
-        }
-        for line in human::grade_messages(&view) {
-            say(&line);
-        }
-        Ok(())
-    })
 }

@@ -11,7 +11,7 @@
 //! and `-q` work as for `judge grade`.
 
 use super::reports::ReportArgs;
-use super::{announce_isolation, say, say_hint, write_stdout};
+use super::{announce_isolation, say, say_hint};
 use crate::config::judge::JudgeConfig;
 use crate::discovery::Shard;
 use crate::error::Error;
@@ -108,16 +108,24 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
         journal,
     );
     let to_stdout = request.reports.to_stdout(json);
-    let journal = super::reports::settle(written, &graded.report, request.quiet, &mut |quiet| {
-        if !to_stdout {
-            write_stdout(&package_table::table(
-                &graded,
-                quiet,
-                student_view.is_some(),
-            ))?;
-        }
-        Ok(())
-    })?;
+    let journal = reports::say_settled(
+        written,
+        &graded.report,
+        request.quiet,
+        &mut super::terminal::Terminal::default(),
+        &mut |console, quiet| {
+            if !to_stdout {
+                console
+                    .write(&package_table::table(
+                        &graded,
+                        quiet,
+                        student_view.is_some(),
+                    ))
+                    .map_err(crate::grading::CommandError::Stdout)?;
+            }
+            Ok(())
+        },
+    )?;
     if let Some(journal) = journal {
         journal.remove()?;
     }

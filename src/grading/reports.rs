@@ -4,10 +4,10 @@
 //! class page when asked ([`ClassPageSection`]: `judge grade --similarity`'s, made in
 //! `crate::similar`, so this layer never names that command).
 
+use super::console::Console;
 use super::grade::{wire, Grade};
-use super::run::RunReport;
 use super::usage::UsageError;
-use super::GradingError;
+use super::{CommandError, GradingError};
 use crate::atomic_file;
 use crate::config::judge::JudgeConfig;
 use crate::discovery::{self, DiscoverError};
@@ -15,9 +15,11 @@ use crate::exit::Outcome;
 use crate::grading::resume::Journal;
 use crate::report;
 use crate::report::formats::{Chosen, Context, Format, Input, RenderError, Writes};
+use crate::report::json::TestSelection;
 use crate::report::stdout::write_stdout;
-use crate::report::targets::is_stdout;
-use crate::report::ReportError;
+use crate::report::targets::{is_stdout, Targets};
+use crate::report::{ReportError, Ungraded};
+use crate::runner::SubmissionResult;
 use crate::sandbox::Isolation;
 use std::borrow::Cow;
 use std::path::Path;
@@ -272,21 +274,25 @@ impl<'a> Shown<'a> {
 }
 
 /// Writes `judge run`'s reports: the JSON report to `json` (with the
-/// isolation in force, the tests run, and marked `interrupted`, with the
-/// submissions not graded, when a signal stopped the run), then the files
-/// asked for. A JSON report that cannot be written is returned at once.
+/// isolation in force, the tests run (`selection`), and marked
+/// `interrupted`, with the submissions not graded, when a signal stopped
+/// the run), then the files asked for. A JSON report that cannot be
+/// written is returned at once.
 pub(crate) fn write_run(
-    run: &RunReport,
+    results: &[SubmissionResult],
+    selection: &TestSelection,
+    not_graded: &[Ungraded],
+    interrupted: bool,
     json: Option<&Path>,
     files: &Chosen<'_>,
 ) -> Result<(), GradingError> {
     if let Some(path) = json {
         let text = report::json::render_run(
-            &run.results,
+            results,
             Isolation::detect(),
-            Some(&run.selection),
-            run.stopped_by.is_some(),
-            &run.not_graded
+            Some(selection),
+            interrupted,
+            &not_graded
                 .iter()
                 .map(report::json::NotGraded::from)
                 .collect::<Vec<_>>(),
@@ -295,11 +301,11 @@ pub(crate) fn write_run(
         write_report(path, &text)?;
     }
     let options = Context {
-        interrupted: run.stopped_by.is_some(),
-        not_graded: run.not_graded.clone(),
+        interrupted,
+        not_graded: not_graded.to_vec(),
         ..Context::default()
     };
-    write(files, &run.results, &options, None)
+    write(files, results, &options, None)
 }
 
 /// Writes a grade's reports (`judge grade` and `judge merge`): the JSON
@@ -449,6 +455,95 @@ pub(crate) fn settle(written: Written, quiet: bool) -> Settled {
             }
         }
     }
+}
+
+/// How a grade ends once graded (`judge grade`, `judge merge`): its
+/// reports written to `targets` ([`write_graded`]'s policy, whatever
+/// happened to `journal`), in the student view when `student_view`, and
+/// what that came to said ([`say_settled`]); then the table (unless
+/// `quiet`) and the summary, unless a report takes standard output, and
+/// the disagreements and warnings. The terminal shows what students see
+/// when `student_view` ([`viewed`]). Returns the journal to remove.
+pub(crate) fn end_grade(
+    report: &Grade,
+    targets: &Targets<'_>,
+    quiet: bool,
+    student_view: bool,
+    section: Option<&dyn ClassPageSection>,
+    journal: Result<Option<Journal>, ReportError>,
+    console: &mut dyn Console,
+) -> Result<Option<Journal>, CommandError> {
+    let to_stdout = targets.any_to_stdout();
+    let written = write_graded(
+        report,
+        targets.json,
+        &targets.files,
+        student_view,
+        section,
+        journal,
+    );
+    let report = &*viewed(report, student_view);
+    let shown = Shown::of(report);
+    let view = shown.view();
+    say_settled(written, report, quiet, console, &mut |console, quiet| {
+        if !to_stdout {
+            if !quiet {
+                let table =
+                    report::human::render_grade_table(&view, report::stdout::colour_stdout());
+                console.write(&table).map_err(CommandError::Stdout)?;
+            }
+            console
+                .write(&report::human::render_grade_summary(&view))
+                .map_err(CommandError::Stdout)?;
+        }
+        for line in report::human::grade_messages(&view) {
+            console.say(&line);
+        }
+        Ok(())
+    })
+}
+
+/// Says what writing a grade's reports came to ([`settle`]), in its
+/// order: the journal's failure, the reports not written, then `show(quiet)`
+/// (the table, unless `quiet`, and the summary) when the end allows it.
+/// Returns the journal to remove, or the error to end with: a failure of
+/// `show` is then said before it.
+pub(crate) fn say_settled(
+    written: Written,
+    report: &Grade,
+    quiet: bool,
+    console: &mut dyn Console,
+    show: &mut dyn FnMut(&mut dyn Console, bool) -> Result<(), CommandError>,
+) -> Result<Option<Journal>, CommandError> {
+    let settled = settle(written, quiet);
+    if let Some(path) = &settled.journal_failed {
+        let shown = Shown::of(report);
+        console.say(&report::human::journal_failed(&shown.view(), path));
+    }
+    for error in settled.said {
+        console.say(&error_line(&error));
+    }
+    let shown = settled
+        .show
+        .map_or(Ok(()), |quiet| show(&mut *console, quiet));
+    match settled.end {
+        Ok(journal) => {
+            shown?;
+            Ok(journal)
+        }
+        Err(end) => {
+            if let Err(other) = shown {
+                console.say(&error_line(&other));
+            }
+            Err(end.into())
+        }
+    }
+}
+
+/// An error as a line of stderr: `error: ` and every cause, `: `-separated
+/// (as the command line says the error a command ends with).
+fn error_line(error: &dyn std::error::Error) -> String {
+    format!("error: {}", crate::causes::chain(error))
 }
 
 /// Refuses an HTML report to a path that exists and is not a regular file

@@ -299,7 +299,10 @@ pub(crate) fn run(
     })?;
     console.end_progress();
     super::reports::write_run(
-        &outcome,
+        &outcome.results,
+        &outcome.selection,
+        &outcome.not_graded,
+        outcome.stopped_by.is_some(),
         reports.json,
         &reports.files.clone().with_config(&config),
     )?;
