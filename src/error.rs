@@ -166,9 +166,13 @@ impl From<crate::grading::package::StartError> for Error {
 
 /// A grading command's error (`run`, `grade`, `grade --package`, `merge`):
 /// the error of the layer that refused or failed, as each was when the
-/// command line made the call itself.
-impl From<crate::grading::CommandError> for Error {
-    fn from(error: crate::grading::CommandError) -> Self {
+/// command line made the call itself; the class page's analysis's is its
+/// own command's (`E`: `judge grade --similarity`'s [`SimilarError`]).
+impl<E> From<crate::grading::CommandError<E>> for Error
+where
+    Error: From<E>,
+{
+    fn from(error: crate::grading::CommandError<E>) -> Self {
         use crate::grading::CommandError;
         match error {
             CommandError::Grading(error) => Error::Grading(error),
@@ -178,7 +182,15 @@ impl From<crate::grading::CommandError> for Error {
             CommandError::Prepare(error) => Error::Prepare(error),
             CommandError::Report(error) => Error::Report(error),
             CommandError::Stdout(error) => Error::Stdout(error),
+            CommandError::Analysis(error) => Error::from(error),
         }
+    }
+}
+
+/// The analysis of a command that has none: never an error.
+impl From<std::convert::Infallible> for Error {
+    fn from(never: std::convert::Infallible) -> Self {
+        match never {}
     }
 }
 

@@ -115,17 +115,16 @@ pub(super) fn run(request: &PackageRequest<'_>, dir: &Path) -> Result<Outcome, E
         &mut super::terminal::Terminal::default(),
         &mut |console, quiet| {
             if !to_stdout {
-                console
-                    .write(&package_table::table(
-                        &graded,
-                        quiet,
-                        student_view.is_some(),
-                    ))
-                    .map_err(crate::grading::CommandError::Stdout)?;
+                console.write(&package_table::table(
+                    &graded,
+                    quiet,
+                    student_view.is_some(),
+                ))?;
             }
             Ok(())
         },
-    )?;
+    )
+    .map_err(crate::grading::CommandError::<std::convert::Infallible>::from)?;
     if let Some(journal) = journal {
         journal.remove()?;
     }

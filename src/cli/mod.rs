@@ -95,18 +95,6 @@ impl PackageArgs {
     ) -> Result<(crate::package::ProblemRef, crate::problems::CheckOptions), ConfigError> {
         Package::load_problem(self.problems_dir.as_deref(), id)
     }
-
-    /// [`Package::load_hiding`]: [`Self::load_with`] for `grade`, whose
-    /// packages' programs hide `hidden` (what the grade hides so far) as
-    /// they load.
-    pub(crate) fn load_hiding(
-        &self,
-        id: &str,
-        config: &JudgeConfig,
-        hidden: &crate::sandbox::Hidden,
-    ) -> Result<Package, ConfigError> {
-        Package::load_hiding(self.problems_dir.as_deref(), id, Some(config), hidden)
-    }
 }
 
 /// The `judge` binary: parses the command line, runs it, says how it

@@ -25,11 +25,6 @@ impl ReportArgs {
         ReportArgs { paths }
     }
 
-    /// Whether the report of pages (HTML) was asked for.
-    pub(crate) fn has_pages(&self) -> bool {
-        self.files().has_pages()
-    }
-
     /// The report paths, with the command's `--json` (merge's `-o`).
     pub(crate) fn targets<'a>(&'a self, json: Option<&'a Path>) -> Targets<'a> {
         Targets {

@@ -5,6 +5,7 @@
 
 use crate::grading::console::Console;
 use crate::grading::settings::SettingsWarning;
+use crate::hint::Hint;
 use crate::report::progress::{GradeBar, ProgressLine};
 
 /// Standard output and standard error, with the progress bar while one
@@ -27,6 +28,10 @@ impl Terminal {
 impl Console for Terminal {
     fn say(&mut self, line: &str) {
         self.around_bar(|| super::say(line));
+    }
+
+    fn hint(&mut self, hint: &Hint) {
+        self.around_bar(|| super::say_hint(hint));
     }
 
     fn warn(&mut self, warning: &SettingsWarning) {

@@ -6,12 +6,15 @@
 //! settings warning once per process). It never decides what is said.
 
 use crate::grading::settings::SettingsWarning;
+use crate::hint::Hint;
 use crate::report::progress::ProgressLine;
 
 /// Where a grading command's lines go, in the order it says them.
 pub(crate) trait Console {
     /// A message line on stderr.
     fn say(&mut self, line: &str);
+    /// The advice a command ends with, as `hint: ...` after a blank line.
+    fn hint(&mut self, hint: &Hint);
     /// A warning about the settings (each distinct one said once per
     /// process: `judge grade` resolves settings per problem).
     fn warn(&mut self, warning: &SettingsWarning);

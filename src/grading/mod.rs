@@ -178,9 +178,12 @@ impl GradingError {
 /// ended in an error: this layer's, or that of a layer it called, kept as
 /// it is so the command ends as it did when the command line made each
 /// call (a report path refused, a configuration file, the signal handlers,
-/// a package's build of its data, a report file, standard output).
+/// a package's build of its data, a report file, standard output). `E` is
+/// the error of the class page's analysis (`judge grade --similarity`'s,
+/// [`reports::ClassPageAnalysis`], which this layer never names); the other
+/// commands have none.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum CommandError {
+pub(crate) enum CommandError<E = std::convert::Infallible> {
     #[error(transparent)]
     Grading(#[from] GradingError),
     #[error(transparent)]
@@ -196,4 +199,18 @@ pub(crate) enum CommandError {
     /// Standard output could not be written.
     #[error("failed to write to stdout: {0}")]
     Stdout(std::io::Error),
+    /// The class page's analysis failed or was refused.
+    #[error(transparent)]
+    Analysis(E),
+}
+
+/// A grade's end failed ([`reports::end_grade`]): a report or the journal,
+/// or standard output, whatever the command's analysis.
+impl<E> From<reports::EndError> for CommandError<E> {
+    fn from(error: reports::EndError) -> Self {
+        match error {
+            reports::EndError::Grading(error) => CommandError::Grading(error),
+            reports::EndError::Stdout(error) => CommandError::Stdout(error),
+        }
+    }
 }

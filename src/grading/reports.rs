@@ -7,7 +7,7 @@
 use super::console::Console;
 use super::grade::{wire, Grade};
 use super::usage::UsageError;
-use super::{CommandError, GradingError};
+use super::GradingError;
 use crate::atomic_file;
 use crate::config::judge::JudgeConfig;
 use crate::discovery::{self, DiscoverError};
@@ -472,7 +472,7 @@ pub(crate) fn end_grade(
     section: Option<&dyn ClassPageSection>,
     journal: Result<Option<Journal>, ReportError>,
     console: &mut dyn Console,
-) -> Result<Option<Journal>, CommandError> {
+) -> Result<Option<Journal>, EndError> {
     let to_stdout = targets.any_to_stdout();
     let written = write_graded(
         report,
@@ -490,11 +490,9 @@ pub(crate) fn end_grade(
             if !quiet {
                 let table =
                     report::human::render_grade_table(&view, report::stdout::colour_stdout());
-                console.write(&table).map_err(CommandError::Stdout)?;
+                console.write(&table)?;
             }
-            console
-                .write(&report::human::render_grade_summary(&view))
-                .map_err(CommandError::Stdout)?;
+            console.write(&report::human::render_grade_summary(&view))?;
         }
         for line in report::human::grade_messages(&view) {
             console.say(&line);
@@ -513,8 +511,8 @@ pub(crate) fn say_settled(
     report: &Grade,
     quiet: bool,
     console: &mut dyn Console,
-    show: &mut dyn FnMut(&mut dyn Console, bool) -> Result<(), CommandError>,
-) -> Result<Option<Journal>, CommandError> {
+    show: &mut dyn FnMut(&mut dyn Console, bool) -> std::io::Result<()>,
+) -> Result<Option<Journal>, EndError> {
     let settled = settle(written, quiet);
     if let Some(path) = &settled.journal_failed {
         let shown = Shown::of(report);
@@ -525,7 +523,8 @@ pub(crate) fn say_settled(
     }
     let shown = settled
         .show
-        .map_or(Ok(()), |quiet| show(&mut *console, quiet));
+        .map_or(Ok(()), |quiet| show(&mut *console, quiet))
+        .map_err(EndError::Stdout);
     match settled.end {
         Ok(journal) => {
             shown?;
@@ -540,9 +539,20 @@ pub(crate) fn say_settled(
     }
 }
 
+/// Why a grade's end failed ([`end_grade`], [`say_settled`]).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum EndError {
+    /// A report or the journal could not be written.
+    #[error(transparent)]
+    Grading(#[from] GradingError),
+    /// Standard output could not be written.
+    #[error("failed to write to stdout: {0}")]
+    Stdout(std::io::Error),
+}
+
 /// An error as a line of stderr: `error: ` and every cause, `: `-separated
 /// (as the command line says the error a command ends with).
-fn error_line(error: &dyn std::error::Error) -> String {
+pub(crate) fn error_line(error: &dyn std::error::Error) -> String {
     format!("error: {}", crate::causes::chain(error))
 }
 
@@ -564,6 +574,36 @@ pub(crate) fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_default()
+}
+
+/// What a grade's class page gains from an analysis of the class made
+/// before anything is graded, so that a mistake costs nothing: `judge grade
+/// --similarity`'s comparison, made in `crate::similar` (this layer never
+/// names that command).
+pub(crate) trait ClassPageAnalysis {
+    /// The section it adds to the class page.
+    type Section: ClassPageSection;
+    /// Why it could not be made, or is refused: its command's own error.
+    type Error;
+    /// The section of `config`'s class and the lines to say of it, or
+    /// none when it was not asked for; refused, as its command decides, for
+    /// students' reports (`student_view`, and who asked for it) or without
+    /// a class page (`pages`).
+    fn analyse(
+        &self,
+        config: &JudgeConfig,
+        student_view: Option<super::settings::Source>,
+        pages: bool,
+    ) -> Result<Option<Analysed<Self::Section>>, Self::Error>;
+}
+
+/// A class page's analysis, made ([`ClassPageAnalysis::analyse`]).
+#[derive(Debug)]
+pub(crate) struct Analysed<S> {
+    /// The section the class page gains.
+    pub(crate) section: S,
+    /// What to say of it before the grade (the files it skipped).
+    pub(crate) lines: Vec<String>,
 }
 
 /// A section a command adds at the end of the HTML class page, and the
