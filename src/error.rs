@@ -152,18 +152,6 @@ impl From<crate::export::command::CommandError> for Error {
     }
 }
 
-/// `judge grade --package`'s error before anything ran: the grading
-/// layer's, or the package's build of its `data/`, as each was.
-impl From<crate::grading::package::StartError> for Error {
-    fn from(error: crate::grading::package::StartError) -> Self {
-        use crate::grading::package::StartError;
-        match error {
-            StartError::Grading(error) => Error::Grading(error),
-            StartError::Prepare(error) => Error::Prepare(error),
-        }
-    }
-}
-
 /// A grading command's error (`run`, `grade`, `grade --package`, `merge`):
 /// the error of the layer that refused or failed, as each was when the
 /// command line made the call itself; the class page's analysis's is its

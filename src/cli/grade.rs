@@ -3,12 +3,15 @@
 //! expected-verdict check (layout `expected`), time-limit warnings, shards
 //! and the report files. `judge merge` (merge.rs) combines shard reports.
 //! The command is [`crate::grading::class`]'s one call; this file holds
-//! its arguments.
+//! its arguments. With `--package DIR` it grades a package's own
+//! submissions against their folders, as the Kattis tools do (issue #9):
+//! [`crate::grading::package`]'s one call; a submission in a language that
+//! is not configured is listed as skipped with the reason, not counted.
 //!
 //! Exit codes: docs/commands.md's (0 every verdict AC, 1 some not, 2 usage or
 //! configuration error with nothing run, 3 the judge failed), except that for
 //! layout `expected` 0 means every example got its folder's verdict and 1
-//! that one did not (CHANGELOG.md), and 130 / 143 when SIGINT / SIGTERM
+//! that one did not (CHANGELOG.md; so for `--package`), and 130 / 143 when SIGINT / SIGTERM
 //! stopped the run (the reports then hold what finished).
 
 use super::reports::ReportArgs;
@@ -18,6 +21,7 @@ use crate::discovery::Shard;
 use crate::error::Error;
 use crate::exit::Outcome;
 use crate::grading::class::{self, GradeCommand};
+use crate::grading::package::{self, PackageCommand};
 use crate::similar::command::{self as similarity, Similarity};
 use std::path::PathBuf;
 
@@ -89,24 +93,23 @@ pub(crate) struct GradeArgs {
 }
 
 /// Runs `judge grade` and returns its exit code: the order is
-/// [`class::run`]'s (with `--package`, [`super::grade_package::run`]'s),
+/// [`class::run`]'s (with `--package`, [`package::run`]'s),
 /// the printing [`Terminal`]'s.
 pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
     if let Some(dir) = &args.package {
-        args.reports.check(args.json.as_deref())?;
-        let request = super::grade_package::PackageRequest {
+        let command = PackageCommand {
+            dir,
             config: args.config.as_deref(),
+            reports: args.reports.targets(args.json.as_deref()),
             jobs: args.jobs,
             all_tests: args.all_tests,
-            json: args.json.as_deref(),
-            reports: &args.reports,
             shard: args.shard,
             resume: args.resume.as_deref(),
             quiet: args.quiet,
             student_view: args.student_view,
             similarity: args.similarity,
         };
-        return super::grade_package::run(&request, dir);
+        return Ok(package::run(&command, &mut Terminal::default())?);
     }
     let command = GradeCommand {
         config: args.config.as_deref(),

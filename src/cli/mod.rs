@@ -11,7 +11,6 @@ mod diff;
 mod export;
 mod gen;
 pub(crate) mod grade;
-mod grade_package;
 mod import;
 mod interact;
 mod list;
