@@ -245,3 +245,99 @@ fn the_journals_failure_comes_first_and_every_report_is_still_written() {
         assert!(csv.is_file(), "{expected}: the CSV is written all the same");
     }
 }
+
+/// A console that keeps what it is told, in order: `say` lines as `2 ...`
+/// (stderr), `write` data as `1 ...` (stdout), or fails every write.
+#[derive(Default)]
+struct Recording {
+    told: Vec<String>,
+    stdout_fails: bool,
+}
+
+impl Console for Recording {
+    fn say(&mut self, line: &str) {
+        self.told.push(format!("2 {line}"));
+    }
+    fn hint(&mut self, hint: &crate::hint::Hint) {
+        self.told.push(format!("2 hint: {hint}"));
+    }
+    fn warn(&mut self, warning: &crate::grading::settings::SettingsWarning) {
+        self.told.push(format!("2 warning: {warning}"));
+    }
+    fn write(&mut self, data: &str) -> std::io::Result<()> {
+        if self.stdout_fails {
+            return Err(std::io::Error::other("pipe"));
+        }
+        self.told.push(format!("1 {data}"));
+        Ok(())
+    }
+    fn announce_isolation(&mut self) {}
+    fn start_progress(&mut self, _quiet: bool) {}
+    fn progress(&mut self, _line: &crate::report::progress::ProgressLine) {}
+    fn end_progress(&mut self) {}
+}
+
+/// What a grade's end says, through the console and in its order: the
+/// journal's failure, the reports not written, the table; a table that
+/// cannot reach stdout is said before the journal's error ends the grade,
+/// and a table written ends in the journal to remove.
+#[test]
+fn a_grade_s_end_is_said_to_the_console_in_its_order() {
+    let grade = Grade::fixture(crate::config::judge::Layout::StudentProblem, Vec::new());
+    let mut show =
+        |console: &mut dyn Console, quiet: bool| console.write(&format!("table {quiet}"));
+
+    let mut console = Recording::default();
+    let ended = say_settled(
+        Written::Failed {
+            first: report_error("a.xml"),
+            also: vec![report_error("b.csv")],
+        },
+        &grade,
+        false,
+        &mut console,
+        &mut show,
+    );
+    assert_eq!(
+        console.told,
+        ["2 error: failed to write `b.csv`: no space left"]
+    );
+    assert!(
+        matches!(ended, Err(EndError::Grading(GradingError::Report(ref report))) if report.path == Path::new("a.xml")),
+        "{ended:?}"
+    );
+
+    let mut console = Recording {
+        stdout_fails: true,
+        ..Recording::default()
+    };
+    let ended = say_settled(
+        Written::JournalFailed {
+            error: journal_error(),
+            reports: Ok(()),
+        },
+        &grade,
+        false,
+        &mut console,
+        &mut show,
+    );
+    assert_eq!(console.told.len(), 2, "{:?}", console.told);
+    assert!(
+        console.told[0].contains("grades.json.journal"),
+        "{:?}",
+        console.told
+    );
+    assert_eq!(console.told[1], "2 error: failed to write to stdout: pipe");
+    assert!(matches!(ended, Err(EndError::Grading(_))), "{ended:?}");
+
+    let mut console = Recording::default();
+    let ended = say_settled(
+        Written::All { journal: None },
+        &grade,
+        true,
+        &mut console,
+        &mut show,
+    );
+    assert_eq!(console.told, ["1 table true"]);
+    assert!(matches!(ended, Ok(None)), "{ended:?}");
+}
