@@ -152,15 +152,33 @@ impl From<crate::export::command::CommandError> for Error {
     }
 }
 
-/// `judge grade --package`'s error before anything ran: the grading
-/// layer's, or the package's build of its `data/`, as each was.
-impl From<crate::grading::package::StartError> for Error {
-    fn from(error: crate::grading::package::StartError) -> Self {
-        use crate::grading::package::StartError;
+/// A grading command's error (`run`, `grade`, `grade --package`, `merge`):
+/// the error of the layer that refused or failed, as each was when the
+/// command line made the call itself; the class page's analysis's is its
+/// own command's (`E`: `judge grade --similarity`'s [`SimilarError`]).
+impl<E> From<crate::grading::CommandError<E>> for Error
+where
+    Error: From<E>,
+{
+    fn from(error: crate::grading::CommandError<E>) -> Self {
+        use crate::grading::CommandError;
         match error {
-            StartError::Grading(error) => Error::Grading(error),
-            StartError::Prepare(error) => Error::Prepare(error),
+            CommandError::Grading(error) => Error::Grading(error),
+            CommandError::Targets(error) => Error::Targets(error),
+            CommandError::Config(error) => Error::Config(error),
+            CommandError::Interrupt(error) => Error::Interrupt(error),
+            CommandError::Prepare(error) => Error::Prepare(error),
+            CommandError::Report(error) => Error::Report(error),
+            CommandError::Stdout(error) => Error::Stdout(error),
+            CommandError::Analysis(error) => Error::from(error),
         }
+    }
+}
+
+/// The analysis of a command that has none: never an error.
+impl From<std::convert::Infallible> for Error {
+    fn from(never: std::convert::Infallible) -> Self {
+        match never {}
     }
 }
 

@@ -94,12 +94,12 @@
 //!   [`grading`] decides from the verdicts) and on every error. `manual`
 //!   renders the man page and the shell completions from the command
 //!   line's clap definitions.
-//! - `cli` keeps the clap arguments and, per command, calls the library in
-//!   the order of the run: a short command (`solve`, `validate`, `check`,
-//!   `problems`) is one call; `run`, `grade` and `stress` are the steps of
-//!   a run (load the configuration, plan, grade with a progress observer,
-//!   write the reports), each one call. It renders what they return
-//!   (tables, progress bars, notes, errors) and hands the command's
+//! - `cli` keeps the clap arguments and, per command, builds a request and
+//!   makes one library call: `run`, `grade` (and `--package`) and `merge`
+//!   order their whole run in the grading layer (check the report paths,
+//!   load the configuration, plan, grade, write the reports, say the end)
+//!   and say each line to the `Console` the cli hands them. It prints what
+//!   they return or say (tables, progress bars, notes, errors) and hands the command's
 //!   outcome or error to `error::exit_code`; what takes precedence, what
 //!   is refused, what a failed journal means and what the verdicts come to
 //!   are the library's. It and `report` are the only places that print

@@ -2,29 +2,28 @@
 //! against its problem's tests and random tests, with the table, the
 //! expected-verdict check (layout `expected`), time-limit warnings, shards
 //! and the report files. `judge merge` (merge.rs) combines shard reports.
-//! The grading is [`crate::grading::class`]'s; this file words it.
+//! The command is [`crate::grading::class`]'s one call; this file holds
+//! its arguments. With `--package DIR` it grades a package's own
+//! submissions against their folders, as the Kattis tools do (issue #9):
+//! [`crate::grading::package`]'s one call; a submission in a language that
+//! is not configured is listed as skipped with the reason, not counted.
 //!
 //! Exit codes: docs/commands.md's (0 every verdict AC, 1 some not, 2 usage or
 //! configuration error with nothing run, 3 the judge failed), except that for
 //! layout `expected` 0 means every example got its folder's verdict and 1
-//! that one did not (CHANGELOG.md), and 130 / 143 when SIGINT / SIGTERM
+//! that one did not (CHANGELOG.md; so for `--package`), and 130 / 143 when SIGINT / SIGTERM
 //! stopped the run (the reports then hold what finished).
 
 use super::reports::ReportArgs;
-use super::{announce_isolation, say, say_hint, say_settings, write_stdout, PackageArgs};
+use super::terminal::Terminal;
+use super::PackageArgs;
 use crate::discovery::Shard;
 use crate::error::Error;
 use crate::exit::Outcome;
-use crate::grading::class::{self, ClassEvent};
-use crate::grading::grade::Grade;
-use crate::grading::resume::{self, Journal};
-use crate::grading::settings::{self, Overrides};
-use crate::grading::{policy, progress::Progress, reports};
-use crate::interrupt::Cancellation;
-use crate::report::ReportError;
-use crate::report::{human, progress::GradeBar};
-use crate::similar::command::{self as similarity, ForGrade};
-use std::path::{Path, PathBuf};
+use crate::grading::class::{self, GradeCommand};
+use crate::grading::package::{self, PackageCommand};
+use crate::similar::command::{self as similarity, Similarity};
+use std::path::PathBuf;
 
 // Arguments of `judge grade`.
 #[derive(Debug, clap::Args)]
@@ -93,164 +92,40 @@ pub(crate) struct GradeArgs {
     pub(crate) packages: PackageArgs,
 }
 
-/// Runs `judge grade` and returns its exit code.
+/// Runs `judge grade` and returns its exit code: the order is
+/// [`class::run`]'s (with `--package`, [`package::run`]'s),
+/// the printing [`Terminal`]'s.
 pub(crate) fn run(args: GradeArgs) -> Result<Outcome, Error> {
-    args.reports.check(args.json.as_deref())?;
     if let Some(dir) = &args.package {
-        let request = super::grade_package::PackageRequest {
+        let command = PackageCommand {
+            dir,
             config: args.config.as_deref(),
+            reports: args.reports.targets(args.json.as_deref()),
             jobs: args.jobs,
             all_tests: args.all_tests,
-            json: args.json.as_deref(),
-            reports: &args.reports,
             shard: args.shard,
             resume: args.resume.as_deref(),
             quiet: args.quiet,
             student_view: args.student_view,
             similarity: args.similarity,
         };
-        return super::grade_package::run(&request, dir);
+        return Ok(package::run(&command, &mut Terminal::default())?);
     }
-    let problems_dir = args.packages.problems_dir.as_deref();
-    let config = crate::package::load_config(args.config.as_deref(), problems_dir)?;
-    args.reports
-        .refuse_among(args.json.as_deref(), &[config.submissions.as_path()])?;
-    reports::refuse_unwritable_platforms(&args.reports.files())?;
-    // A platform's student gets a results file even when there is nothing
-    // to grade; without one that says so, discovery's error stands.
-    let (nothing, failures) =
-        reports::write_nothing_to_grade(&config, &args.reports.files().with_config(&config));
-    for error in failures {
-        say(&super::error_line(&error.into()));
-    }
-    if let Some(nothing) = nothing {
-        say(&nothing.line);
-        return Ok(nothing.outcome);
-    }
-    let student_view = settings::student_view(args.student_view, &config);
-    let similarity = similarity::for_grade(
-        &ForGrade {
-            asked: args.similarity,
-            student_view,
-            html: args.reports.has_pages(),
-            base: args.base.as_deref(),
-            min_tokens: similarity::min_tokens(args.min_tokens),
-        },
-        &config,
-    )?;
-    if let Some(analysis) = &similarity {
-        for line in crate::similar::render_files(&analysis.report, "similarity: ", false) {
-            say(&line);
-        }
-    }
-    let plan = class::plan(&config, problems_dir, args.shard, &|id, hidden| {
-        args.packages.load_hiding(id, &config, hidden)
-    })?;
-    // A one-student platform file of a class: refused before anything runs.
-    reports::refuse_several_students(&args.reports.files(), &plan.students())?;
-    // Said up front and in the JSON: what a teacher's folder held that is
-    // not graded.
-    for ignored in &plan.ignored {
-        say(&crate::report::human::visible_name(&format!(
-            "ignored: {}: {}",
-            ignored.path, ignored.reason
-        )));
-    }
-    let resume::Opened {
-        mut resume,
-        json,
-        journal,
-    } = resume::open(args.json.as_deref(), args.resume.as_deref(), &mut say)?;
-    let cancel = Cancellation::on_signals()?;
-    announce_isolation();
-    let (bar, mut progress) = (GradeBar::new(args.quiet), Progress::new());
-    let overrides = Overrides {
+    let command = GradeCommand {
+        config: args.config.as_deref(),
+        problems_dir: args.packages.problems_dir.as_deref(),
+        reports: args.reports.targets(args.json.as_deref()),
+        shard: args.shard,
         jobs: args.jobs,
-        ..Overrides::default()
+        all_tests: args.all_tests,
+        quiet: args.quiet,
+        resume: args.resume.as_deref(),
+        student_view: args.student_view,
     };
-    let (report, journal) = class::grade_journaled(
-        &plan,
-        &config,
-        &overrides,
-        args.all_tests,
-        resume.as_mut(),
-        &cancel,
-        journal,
-        &mut |event| {
-            progress.observe(&event);
-            bar.show(&progress.line());
-            if let ClassEvent::Settings(warning) = event {
-                bar.suspend(|| say_settings(warning));
-            }
-        },
-    )?;
-    bar.finish();
-    if let Some(resume) = &resume {
-        say(&resume.summary());
-    }
-    let journal = finish(
-        &report,
-        json,
-        &args.reports.files().with_config(&config),
-        args.quiet,
-        student_view.is_some(),
-        similarity.as_ref(),
-        journal,
-    )?;
-    // The report holds every result now: the journal has done its work.
-    if let Some(journal) = journal {
-        journal.remove()?;
-    }
-    let stopped_by = cancel.signal();
-    if let Some(signal) = stopped_by {
-        let interrupted =
-            human::interrupted(&reports::Shown::of(&report).view(), signal.name(), json);
-        for line in &interrupted.lines {
-            say(line);
-        }
-        if let Some(hint) = &interrupted.hint {
-            say_hint(hint);
-        }
-    }
-    Ok(policy::grade_outcome(&report).unless_stopped(stopped_by))
-}
-
-/// Writes the report files ([`reports::write_graded`]'s policy, whatever
-/// happened to `journal`), then prints the table, the summary,
-/// disagreements and warnings (`judge grade` and `judge merge`); returns
-/// the journal to remove.
-pub(super) fn finish(
-    report: &Grade,
-    json: Option<&Path>,
-    files: &crate::report::formats::Chosen<'_>,
-    quiet: bool,
-    student_view: bool,
-    similarity: Option<&crate::similar::run::Analysis>,
-    journal: Result<Option<Journal>, ReportError>,
-) -> Result<Option<Journal>, Error> {
-    let to_stdout = crate::report::targets::Targets {
-        json,
-        files: files.clone(),
-    }
-    .any_to_stdout();
-    let section = similarity.map(|analysis| analysis as &dyn reports::ClassPageSection);
-    let written = reports::write_graded(report, json, files, student_view, section, journal);
-    let report = &*reports::viewed(report, student_view);
-    let shown = reports::Shown::of(report);
-    let view = shown.view();
-    super::reports::settle(written, report, quiet, &mut |quiet| {
-        if !to_stdout {
-            if !quiet {
-                write_stdout(&human::render_grade_table(
-                    &view,
-                    crate::report::stdout::colour_stdout(),
-                ))?;
-            }
-            write_stdout(&human::render_grade_summary(&view))?;
-        }
-        for line in human::grade_messages(&view) {
-            say(&line);
-        }
-        Ok(())
-    })
+    let similarity = Similarity {
+        asked: args.similarity,
+        base: args.base.as_deref(),
+        min_tokens: similarity::min_tokens(args.min_tokens),
+    };
+    Ok(class::run(&command, &similarity, &mut Terminal::default())?)
 }

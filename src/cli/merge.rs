@@ -6,11 +6,11 @@
 //! reports cannot be merged (another version, overlapping pairs, a shard
 //! missing).
 
-use super::grade::finish;
 use super::reports::ReportArgs;
+use super::terminal::Terminal;
 use crate::error::Error;
 use crate::exit::Outcome;
-use crate::grading::merge::read_and_merge;
+use crate::grading::merge::{self, MergeCommand};
 use std::path::PathBuf;
 
 // Arguments of `judge merge`.
@@ -29,24 +29,13 @@ pub(crate) struct MergeArgs {
     pub(crate) quiet: bool,
 }
 
-/// Runs `judge merge` and returns its exit code.
+/// Runs `judge merge` and returns its exit code: the order is
+/// [`merge::run`]'s, the printing [`Terminal`]'s.
 pub(crate) fn run(args: MergeArgs) -> Result<Outcome, Error> {
-    args.render.check(Some(&args.output))?;
-    let merged = read_and_merge(&args.reports)?;
-    if merged.interrupted {
-        super::say(&format!(
-            "warning: an interrupted shard left {} pair(s) not graded (`not_graded` in the report)",
-            merged.not_graded.len()
-        ));
-    }
-    finish(
-        &merged,
-        Some(&args.output),
-        &args.render.files(),
-        args.quiet,
-        false,
-        None,
-        Ok(None),
-    )?;
-    Ok(crate::grading::policy::grade_outcome(&merged))
+    let command = MergeCommand {
+        reports: &args.reports,
+        targets: args.render.targets(Some(&args.output)),
+        quiet: args.quiet,
+    };
+    Ok(merge::run(&command, &mut Terminal::default())?)
 }

@@ -11,7 +11,6 @@ mod diff;
 mod export;
 mod gen;
 pub(crate) mod grade;
-mod grade_package;
 mod import;
 mod interact;
 mod list;
@@ -23,6 +22,7 @@ pub(crate) mod run;
 mod similar;
 mod solve;
 mod stress;
+mod terminal;
 mod validate;
 
 use crate::config::judge::JudgeConfig;
@@ -93,24 +93,6 @@ impl PackageArgs {
         id: &str,
     ) -> Result<(crate::package::ProblemRef, crate::problems::CheckOptions), ConfigError> {
         Package::load_problem(self.problems_dir.as_deref(), id)
-    }
-
-    /// [`Package::load_with`], compiling a package's own programs with
-    /// `config`'s languages (`run`, which takes `--config`).
-    pub(crate) fn load_with(&self, id: &str, config: &JudgeConfig) -> Result<Package, ConfigError> {
-        Package::load_with(self.problems_dir.as_deref(), id, Some(config))
-    }
-
-    /// [`Package::load_hiding`]: [`Self::load_with`] for `grade`, whose
-    /// packages' programs hide `hidden` (what the grade hides so far) as
-    /// they load.
-    pub(crate) fn load_hiding(
-        &self,
-        id: &str,
-        config: &JudgeConfig,
-        hidden: &crate::sandbox::Hidden,
-    ) -> Result<Package, ConfigError> {
-        Package::load_hiding(self.problems_dir.as_deref(), id, Some(config), hidden)
     }
 }
 

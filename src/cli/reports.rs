@@ -1,13 +1,9 @@
-//! The report files of `judge run`, `judge grade` and `judge merge`: their
-//! flags, the checks of their paths before anything runs, and the wording
-//! of what writing them came to; writing them is
-//! [`crate::grading::reports`]'s.
+//! The report flags of `judge run`, `judge grade`, `judge merge` and
+//! `judge report`: a `--NAME FILE` per format of the list, handed to the
+//! library as [`Targets`]. Which files a command writes, the checks of
+//! their paths and what writing them came to are the grading layer's
+//! ([`crate::grading::reports`]).
 
-use crate::error::Error;
-use crate::grading::grade::Grade;
-use crate::grading::reports::{self, Written};
-use crate::grading::resume::Journal;
-use crate::report;
 use crate::report::formats::{self, Chosen, Format, FORMATS};
 use crate::report::targets::{TargetError, Targets};
 use std::path::{Path, PathBuf};
@@ -29,13 +25,8 @@ impl ReportArgs {
         ReportArgs { paths }
     }
 
-    /// Whether the report of pages (HTML) was asked for.
-    pub(crate) fn has_pages(&self) -> bool {
-        self.files().has_pages()
-    }
-
     /// The report paths, with the command's `--json` (merge's `-o`).
-    fn targets<'a>(&'a self, json: Option<&'a Path>) -> Targets<'a> {
+    pub(crate) fn targets<'a>(&'a self, json: Option<&'a Path>) -> Targets<'a> {
         Targets {
             json,
             files: self.files(),
@@ -115,37 +106,5 @@ impl clap::FromArgMatches for ReportArgs {
         let order = |format: &Format| FORMATS.iter().position(|other| other.name == format.name);
         self.paths.sort_by_key(|(format, _)| order(format));
         Ok(())
-    }
-}
-
-/// Says what writing a grade's reports came to ([`reports::settle`]) and
-/// returns the journal to remove, or the error to end with. `show(quiet)`
-/// prints the table (unless `quiet`) and the summary.
-pub(super) fn settle(
-    written: Written,
-    report: &Grade,
-    quiet: bool,
-    show: &mut dyn FnMut(bool) -> Result<(), Error>,
-) -> Result<Option<Journal>, Error> {
-    let settled = reports::settle(written, quiet);
-    if let Some(path) = &settled.journal_failed {
-        let shown = reports::Shown::of(report);
-        super::say(&report::human::journal_failed(&shown.view(), path));
-    }
-    for error in settled.said {
-        super::say(&super::error_line(&error.into()));
-    }
-    let shown = settled.show.map_or(Ok(()), show);
-    match settled.end {
-        Ok(journal) => {
-            shown?;
-            Ok(journal)
-        }
-        Err(end) => {
-            if let Err(other) = shown {
-                super::say(&super::error_line(&other));
-            }
-            Err(end.into())
-        }
     }
 }

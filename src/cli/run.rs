@@ -1,6 +1,7 @@
 //! `judge run`: grade submissions against a problem's tests and random
 //! tests, print the per-test table, and write `--json` / `--junit` reports.
-//! The grading is [`crate::grading::run`]'s; this file words it.
+//! The command is [`crate::grading::run`]'s one call; this file holds its
+//! arguments.
 //!
 //! Exit codes (docs/commands.md): 0 every verdict AC, 1 some verdict not AC, 2 usage
 //! or configuration error (nothing run), 3 the judge failed (a JE verdict,
@@ -8,17 +9,12 @@
 //! reports then hold the submissions that finished).
 
 use super::reports::ReportArgs;
-use super::{announce_isolation, say, say_settings, write_stdout, PackageArgs};
-use crate::config::judge::JudgeConfig;
+use super::terminal::Terminal;
+use super::PackageArgs;
 use crate::error::Error;
 use crate::exit::Outcome;
-use crate::grading::run::{self as grading, RunRequest};
-use crate::grading::{class::ClassEvent, progress::Progress};
-use crate::interrupt::Cancellation;
-use crate::report::{self, progress::GradeBar};
-use crate::runner::Event;
-use crate::verdict::Verdict;
-use std::path::{Path, PathBuf};
+use crate::grading::run::{self as grading, RunCommand, RunRequest};
+use std::path::PathBuf;
 
 // Arguments of `judge run`.
 #[derive(Debug, clap::Args)]
@@ -54,76 +50,22 @@ pub(crate) struct RunArgs {
     pub(crate) packages: PackageArgs,
 }
 
-/// Runs `judge run` and returns its exit code.
+/// Runs `judge run` and returns its exit code: the order is
+/// [`grading::run`]'s, the printing [`Terminal`]'s.
 pub(crate) fn run(args: RunArgs) -> Result<Outcome, Error> {
-    args.reports.check(args.json.as_deref())?;
-    let submission_paths: Vec<&Path> = args.submissions.iter().map(PathBuf::as_path).collect();
-    args.reports
-        .refuse_among(args.json.as_deref(), &submission_paths)?;
-    crate::grading::reports::refuse_unwritable_platforms(&args.reports.files())?;
-    let config = JudgeConfig::load_or_defaults(args.config.as_deref())?;
-    let package = args.packages.load_with(&args.problem, &config)?;
-    let request = RunRequest {
-        submissions: args.submissions.clone(),
-        tests: args.tests.clone(),
-        random: args.random,
-        seed: args.seed,
-        overrides: args.limits.overrides(),
-        platform: crate::grading::reports::asks_platform(&args.reports.files()),
+    let command = RunCommand {
+        config: args.config.as_deref(),
+        problems_dir: args.packages.problems_dir.as_deref(),
+        problem: &args.problem,
+        request: RunRequest {
+            submissions: args.submissions.clone(),
+            tests: args.tests.clone(),
+            random: args.random,
+            seed: args.seed,
+            overrides: args.limits.overrides(),
+            platform: false,
+        },
+        reports: args.reports.targets(args.json.as_deref()),
     };
-    let plan = grading::plan(&request, &config, &package)?;
-    // A one-student platform file of several students: refused before
-    // anything runs.
-    crate::grading::reports::refuse_several_students(&args.reports.files(), &plan.students())?;
-    for note in &plan.notes {
-        say(&note.line());
-    }
-    for warning in &plan.resolved.warnings {
-        say_settings(warning);
-    }
-
-    let cancel = Cancellation::on_signals()?;
-    announce_isolation();
-    let json_to_stdout = args.reports.to_stdout(args.json.as_deref());
-    let (bar, mut progress) = (GradeBar::new(false), Progress::new());
-    let outcome = grading::run(&plan, &cancel, &mut |event| {
-        progress.observe(&event);
-        bar.show(&progress.line());
-        if let (ClassEvent::Run(Event::SubmissionFinished { result }), false) =
-            (event, json_to_stdout)
-        {
-            let _ = bar.suspend(|| write_stdout(&report::human::render_submission(result)));
-        }
-    })?;
-    bar.finish();
-    crate::grading::reports::write_run(
-        &outcome,
-        args.json.as_deref(),
-        &args.reports.files().with_config(&config),
-    )?;
-    if let Some(line) = report::human::host_load_warning(outcome.results.iter()) {
-        say(&line);
-    }
-    if let Some(signal) = outcome.stopped_by {
-        let lines = report::human::run_interrupted(
-            signal.name(),
-            outcome.results.len(),
-            outcome.asked,
-            &outcome.not_graded,
-        );
-        for line in lines {
-            say(&line);
-        }
-    } else if !json_to_stdout {
-        let verdicts: Vec<Verdict> = outcome
-            .results
-            .iter()
-            .map(|result| result.verdict)
-            .collect();
-        write_stdout(&report::human::run_summary(
-            &outcome.selection.describe(),
-            &verdicts,
-        ))?;
-    }
-    Ok(outcome.outcome())
+    Ok(grading::run(command, &mut Terminal::default())?)
 }

@@ -1,27 +1,178 @@
 //! `judge grade`'s grading: a plan of what a class's submissions folder
 //! holds (what is graded, what is ignored and why, every package loaded),
-//! then one call that grades it into a [`Grade`].
+//! then one call that grades it into a [`Grade`]; and the command's one
+//! call ([`run`]: the checks, the plan, the grade, the reports and what it
+//! says).
 
+use super::console::Console;
 pub(crate) use super::problem::ClassEvent;
 use super::problem::{grade_problem, ProblemGraded, ProblemJob, SharedResume};
+use super::progress::Progress;
+use super::reports::{self, ClassPageAnalysis, ClassPageSection};
 use super::settings::{self, Overrides};
 use super::side_by_side::{grade_side_by_side, Job};
 use super::ungraded::unknown_problem;
 use super::usage::{NoTestsIn, UsageError};
-use super::GradingError;
+use super::{CommandError, GradingError};
 use crate::config::judge::JudgeConfig;
 use crate::config::ConfigError;
 use crate::discovery::{self, Entry, Shard};
+use crate::exit::Outcome;
 use crate::grading::grade::{Grade, GradedResult, GradedWith, ShardInfo};
 use crate::grading::resume::{Journal, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::{package_exists, Package};
 use crate::report::json::JUDGE_VERSION;
+use crate::report::targets::Targets;
 use crate::report::{Ignored, Missing, ReportError};
 use crate::sandbox::{DataFolder, Hidden, Isolation};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
+
+/// What `judge grade` (of a class) was given.
+#[derive(Debug)]
+pub(crate) struct GradeCommand<'a> {
+    /// `--config FILE`.
+    pub(crate) config: Option<&'a Path>,
+    /// `--problems-dir DIR`.
+    pub(crate) problems_dir: Option<&'a Path>,
+    /// `--json FILE` and the report files asked for.
+    pub(crate) reports: Targets<'a>,
+    /// `--shard K/N`.
+    pub(crate) shard: Option<Shard>,
+    /// `--jobs N`.
+    pub(crate) jobs: Option<u64>,
+    /// `--all-tests`.
+    pub(crate) all_tests: bool,
+    /// `-q`: no table and no progress bar.
+    pub(crate) quiet: bool,
+    /// `--resume REPORT`.
+    pub(crate) resume: Option<&'a Path>,
+    /// `--student-view`.
+    pub(crate) student_view: bool,
+}
+
+/// `judge grade` of a class, in its order: the report paths checked, the
+/// configuration loaded, no report among the hand-ins and no platform's
+/// file that could not be written; a platform's student told when there is
+/// nothing to grade ([`reports::write_nothing_to_grade`]); the class page's
+/// `analysis` made (`--similarity`) and its lines said; the plan ([`plan`]:
+/// a platform's file of several students refused) and what it ignores; the
+/// earlier report to resume ([`super::resume::open`]); the grade with its
+/// progress and the settings' warnings ([`grade_journaled`]); the resume's
+/// summary; the end of a grade ([`reports::end_grade`]: the reports, the
+/// table, the summary); the journal removed; what an interruption left.
+/// Returns the outcome of the verdicts, or the interruption's.
+pub(crate) fn run<A: ClassPageAnalysis>(
+    command: &GradeCommand<'_>,
+    analysis: &A,
+    console: &mut dyn Console,
+) -> Result<Outcome, CommandError<A::Error>> {
+    let reports = &command.reports;
+    reports.check()?;
+    let problems_dir = command.problems_dir;
+    let config = crate::package::load_config(command.config, problems_dir)?;
+    reports.refuse_among(&[config.submissions.as_path()])?;
+    reports::refuse_unwritable_platforms(&reports.files)?;
+    let files = reports.files.clone().with_config(&config);
+    // A platform's student gets a results file even when there is nothing
+    // to grade; without one that says so, discovery's error stands.
+    let (nothing, failures) = reports::write_nothing_to_grade(&config, &files);
+    for error in failures {
+        console.say(&reports::error_line(&error));
+    }
+    if let Some(nothing) = nothing {
+        console.say(&nothing.line);
+        return Ok(nothing.outcome);
+    }
+    let student_view = settings::student_view(command.student_view, &config);
+    let analysed = analysis
+        .analyse(&config, student_view, reports.files.has_pages())
+        .map_err(CommandError::Analysis)?;
+    let section = analysed.map(|analysed| {
+        for line in analysed.lines {
+            console.say(&line);
+        }
+        analysed.section
+    });
+    let plan = plan(&config, problems_dir, command.shard, &|id, hidden| {
+        Package::load_hiding(problems_dir, id, Some(&config), hidden)
+    })?;
+    // A one-student platform file of a class: refused before anything runs.
+    reports::refuse_several_students(&reports.files, &plan.students())?;
+    // Said up front and in the JSON: what a teacher's folder held that is
+    // not graded.
+    for ignored in &plan.ignored {
+        console.say(&crate::report::human::visible_name(&format!(
+            "ignored: {}: {}",
+            ignored.path, ignored.reason
+        )));
+    }
+    let super::resume::Opened {
+        mut resume,
+        json,
+        journal,
+    } = super::resume::open(reports.json, command.resume, &mut |line| console.say(line))?;
+    let cancel = Cancellation::on_signals()?;
+    console.announce_isolation();
+    console.start_progress(command.quiet);
+    let mut progress = Progress::new();
+    let overrides = Overrides {
+        jobs: command.jobs,
+        ..Overrides::default()
+    };
+    let (report, journal) = grade_journaled(
+        &plan,
+        &config,
+        &overrides,
+        command.all_tests,
+        resume.as_mut(),
+        &cancel,
+        journal,
+        &mut |event| {
+            progress.observe(&event);
+            console.progress(&progress.line());
+            if let ClassEvent::Settings(warning) = event {
+                console.warn(warning);
+            }
+        },
+    )?;
+    console.end_progress();
+    if let Some(resume) = &resume {
+        console.say(&resume.summary());
+    }
+    let journal = reports::end_grade(
+        &report,
+        &Targets { json, files },
+        command.quiet,
+        student_view.is_some(),
+        section
+            .as_ref()
+            .map(|section| section as &dyn ClassPageSection),
+        journal,
+        console,
+    )?;
+    // The report holds every result now: the journal has done its work.
+    if let Some(journal) = journal {
+        journal.remove()?;
+    }
+    let stopped_by = cancel.signal();
+    if let Some(signal) = stopped_by {
+        let interrupted = crate::report::human::interrupted(
+            &reports::Shown::of(&report).view(),
+            signal.name(),
+            json,
+        );
+        for line in &interrupted.lines {
+            console.say(line);
+        }
+        if let Some(hint) = &interrupted.hint {
+            console.hint(hint);
+        }
+    }
+    Ok(super::policy::grade_outcome(&report).unless_stopped(stopped_by))
+}
 
 /// What a class run will grade, and what it will not.
 #[derive(Debug)]

@@ -1,6 +1,7 @@
 //! `judge merge`'s work: reads the JSON reports of `judge grade --shard K/N`
-//! runs and merges them into the report of the whole run. It runs nothing;
-//! a report that cannot be read or merged is the user's to fix (exit 2).
+//! runs and merges them into the report of the whole run, then ends it as a
+//! grade ends (the command's one call, [`run`]). It runs nothing; a report
+//! that cannot be read or merged is the user's to fix (exit 2).
 //!
 //! What combines and what is refused (overlapping pairs, mixed layouts,
 //! settings or splits, a missing shard) is decided here, the one home of
@@ -11,13 +12,56 @@
 
 pub(crate) mod refusal;
 
+use super::console::Console;
 use super::grade::{wire, Grade, GradedWith};
 use super::usage::{Named, UsageError};
-use super::GradingError;
+use super::{CommandError, GradingError};
 use crate::config::judge::Layout;
+use crate::exit::Outcome;
+use crate::report::targets::Targets;
 use refusal::MergeError;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+/// What `judge merge` was given.
+#[derive(Debug)]
+pub(crate) struct MergeCommand<'a> {
+    /// The shard reports.
+    pub(crate) reports: &'a [PathBuf],
+    /// `-o FILE` (the merged JSON report) and the report files asked for.
+    pub(crate) targets: Targets<'a>,
+    /// `-q`: no table.
+    pub(crate) quiet: bool,
+}
+
+/// `judge merge`, in its order: the report paths checked, the shard
+/// reports read and merged ([`read_and_merge`]), a warning when a shard was
+/// interrupted, then the end of a grade
+/// ([`super::reports::end_grade`]: the reports, the table and summary).
+/// Returns the outcome of the merged verdicts.
+pub(crate) fn run(
+    command: &MergeCommand<'_>,
+    console: &mut dyn Console,
+) -> Result<Outcome, CommandError> {
+    command.targets.check()?;
+    let merged = read_and_merge(command.reports)?;
+    if merged.interrupted {
+        console.say(&format!(
+            "warning: an interrupted shard left {} pair(s) not graded (`not_graded` in the report)",
+            merged.not_graded.len()
+        ));
+    }
+    super::reports::end_grade(
+        &merged,
+        &command.targets,
+        command.quiet,
+        false,
+        None,
+        Ok(None),
+        console,
+    )?;
+    Ok(super::policy::grade_outcome(&merged))
+}
 
 /// Reads every report and merges them (another version, overlapping pairs
 /// or a missing shard is refused, naming the file).

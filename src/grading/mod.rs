@@ -45,6 +45,8 @@
 //!   decides what a graded pair came to (whether it agrees with its verdict
 //!   folder, its score in percent), the answers to every report's
 //!   `report::Row`: the report renders, it decides nothing.
+//! - `console` is where the grading commands' lines go: what the
+//!   command line's terminal prints, in the order this layer says them.
 //! - `progress` is what a progress line shows: submissions graded, the
 //!   one that runs, its test.
 //! - `usage` is the user's mistakes this layer refuses, one variant per
@@ -56,6 +58,7 @@
 pub(crate) mod catalog;
 pub(crate) mod class;
 pub(crate) mod compare;
+pub(crate) mod console;
 pub(crate) mod grade;
 pub(crate) mod graded;
 mod hand_in;
@@ -169,6 +172,47 @@ impl GradingError {
             | GradingError::RunJson(_)
             | GradingError::UncheckedInputs(_)
             | GradingError::NoDerivedLimit(_) => None,
+        }
+    }
+}
+
+/// Why `judge run`, `judge grade` (and `--package`) or `judge merge`
+/// ended in an error: this layer's, or that of a layer it called, kept as
+/// it is so the command ends as it did when the command line made each
+/// call (a report path refused, a configuration file, the signal handlers,
+/// a package's build of its data, a report file, standard output). `E` is
+/// the error of the class page's analysis (`judge grade --similarity`'s,
+/// [`reports::ClassPageAnalysis`], which this layer never names); the other
+/// commands have none.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum CommandError<E = std::convert::Infallible> {
+    #[error(transparent)]
+    Grading(#[from] GradingError),
+    #[error(transparent)]
+    Targets(#[from] crate::report::targets::TargetError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Interrupt(#[from] crate::interrupt::InterruptError),
+    #[error(transparent)]
+    Prepare(#[from] crate::package::format::PrepareError),
+    #[error(transparent)]
+    Report(#[from] crate::report::ReportError),
+    /// Standard output could not be written.
+    #[error("failed to write to stdout: {0}")]
+    Stdout(std::io::Error),
+    /// The class page's analysis failed or was refused.
+    #[error(transparent)]
+    Analysis(E),
+}
+
+/// A grade's end failed ([`reports::end_grade`]): a report or the journal,
+/// or standard output, whatever the command's analysis.
+impl<E> From<reports::EndError> for CommandError<E> {
+    fn from(error: reports::EndError) -> Self {
+        match error {
+            reports::EndError::Grading(error) => CommandError::Grading(error),
+            reports::EndError::Stdout(error) => CommandError::Stdout(error),
         }
     }
 }

@@ -79,7 +79,7 @@ pub(crate) fn refuse_similarity(asked: bool) -> Result<(), GradingError> {
 
 /// Why `grade --package` stopped before anything ran ([`start`]): the
 /// package could not build what it makes of itself, or the grading layer
-/// refused it. Each becomes the error it was (`crate::error::Error`).
+/// refused it. Each becomes the error it was (`super::CommandError`).
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum StartError {
     #[error(transparent)]
@@ -560,8 +560,10 @@ pub(crate) fn grade(
     Ok((graded, journal))
 }
 
+mod command;
 mod time_limit;
 
+pub(crate) use command::{run, PackageCommand};
 pub(crate) use time_limit::DerivedLimit;
 
 #[cfg(test)]

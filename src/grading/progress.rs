@@ -5,7 +5,7 @@
 //! Built from the events the grading tells its observer
 //! ([`ClassEvent`]); the command line only draws it.
 
-use super::class::ClassEvent;
+use super::problem::ClassEvent;
 use crate::report::progress::ProgressLine;
 use crate::runner::events::CompileState;
 use crate::runner::Event;

@@ -4,8 +4,8 @@
 //! class page when asked ([`ClassPageSection`]: `judge grade --similarity`'s, made in
 //! `crate::similar`, so this layer never names that command).
 
+use super::console::Console;
 use super::grade::{wire, Grade};
-use super::run::RunReport;
 use super::usage::UsageError;
 use super::GradingError;
 use crate::atomic_file;
@@ -15,9 +15,11 @@ use crate::exit::Outcome;
 use crate::grading::resume::Journal;
 use crate::report;
 use crate::report::formats::{Chosen, Context, Format, Input, RenderError, Writes};
+use crate::report::json::TestSelection;
 use crate::report::stdout::write_stdout;
-use crate::report::targets::is_stdout;
-use crate::report::ReportError;
+use crate::report::targets::{is_stdout, Targets};
+use crate::report::{ReportError, Ungraded};
+use crate::runner::SubmissionResult;
 use crate::sandbox::Isolation;
 use std::borrow::Cow;
 use std::path::Path;
@@ -272,21 +274,25 @@ impl<'a> Shown<'a> {
 }
 
 /// Writes `judge run`'s reports: the JSON report to `json` (with the
-/// isolation in force, the tests run, and marked `interrupted`, with the
-/// submissions not graded, when a signal stopped the run), then the files
-/// asked for. A JSON report that cannot be written is returned at once.
+/// isolation in force, the tests run (`selection`), and marked
+/// `interrupted`, with the submissions not graded, when a signal stopped
+/// the run), then the files asked for. A JSON report that cannot be
+/// written is returned at once.
 pub(crate) fn write_run(
-    run: &RunReport,
+    results: &[SubmissionResult],
+    selection: &TestSelection,
+    not_graded: &[Ungraded],
+    interrupted: bool,
     json: Option<&Path>,
     files: &Chosen<'_>,
 ) -> Result<(), GradingError> {
     if let Some(path) = json {
         let text = report::json::render_run(
-            &run.results,
+            results,
             Isolation::detect(),
-            Some(&run.selection),
-            run.stopped_by.is_some(),
-            &run.not_graded
+            Some(selection),
+            interrupted,
+            &not_graded
                 .iter()
                 .map(report::json::NotGraded::from)
                 .collect::<Vec<_>>(),
@@ -295,11 +301,11 @@ pub(crate) fn write_run(
         write_report(path, &text)?;
     }
     let options = Context {
-        interrupted: run.stopped_by.is_some(),
-        not_graded: run.not_graded.clone(),
+        interrupted,
+        not_graded: not_graded.to_vec(),
         ..Context::default()
     };
-    write(files, &run.results, &options, None)
+    write(files, results, &options, None)
 }
 
 /// Writes a grade's reports (`judge grade` and `judge merge`): the JSON
@@ -451,6 +457,105 @@ pub(crate) fn settle(written: Written, quiet: bool) -> Settled {
     }
 }
 
+/// How a grade ends once graded (`judge grade`, `judge merge`): its
+/// reports written to `targets` ([`write_graded`]'s policy, whatever
+/// happened to `journal`), in the student view when `student_view`, and
+/// what that came to said ([`say_settled`]); then the table (unless
+/// `quiet`) and the summary, unless a report takes standard output, and
+/// the disagreements and warnings. The terminal shows what students see
+/// when `student_view` ([`viewed`]). Returns the journal to remove.
+pub(crate) fn end_grade(
+    report: &Grade,
+    targets: &Targets<'_>,
+    quiet: bool,
+    student_view: bool,
+    section: Option<&dyn ClassPageSection>,
+    journal: Result<Option<Journal>, ReportError>,
+    console: &mut dyn Console,
+) -> Result<Option<Journal>, EndError> {
+    let to_stdout = targets.any_to_stdout();
+    let written = write_graded(
+        report,
+        targets.json,
+        &targets.files,
+        student_view,
+        section,
+        journal,
+    );
+    let report = &*viewed(report, student_view);
+    let shown = Shown::of(report);
+    let view = shown.view();
+    say_settled(written, report, quiet, console, &mut |console, quiet| {
+        if !to_stdout {
+            if !quiet {
+                let table =
+                    report::human::render_grade_table(&view, report::stdout::colour_stdout());
+                console.write(&table)?;
+            }
+            console.write(&report::human::render_grade_summary(&view))?;
+        }
+        for line in report::human::grade_messages(&view) {
+            console.say(&line);
+        }
+        Ok(())
+    })
+}
+
+/// Says what writing a grade's reports came to ([`settle`]), in its
+/// order: the journal's failure, the reports not written, then `show(quiet)`
+/// (the table, unless `quiet`, and the summary) when the end allows it.
+/// Returns the journal to remove, or the error to end with: a failure of
+/// `show` is then said before it.
+pub(crate) fn say_settled(
+    written: Written,
+    report: &Grade,
+    quiet: bool,
+    console: &mut dyn Console,
+    show: &mut dyn FnMut(&mut dyn Console, bool) -> std::io::Result<()>,
+) -> Result<Option<Journal>, EndError> {
+    let settled = settle(written, quiet);
+    if let Some(path) = &settled.journal_failed {
+        let shown = Shown::of(report);
+        console.say(&report::human::journal_failed(&shown.view(), path));
+    }
+    for error in settled.said {
+        console.say(&error_line(&error));
+    }
+    let shown = settled
+        .show
+        .map_or(Ok(()), |quiet| show(&mut *console, quiet))
+        .map_err(EndError::Stdout);
+    match settled.end {
+        Ok(journal) => {
+            shown?;
+            Ok(journal)
+        }
+        Err(end) => {
+            if let Err(other) = shown {
+                console.say(&error_line(&other));
+            }
+            Err(end.into())
+        }
+    }
+}
+
+/// Why a grade's end failed ([`end_grade`], [`say_settled`]).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum EndError {
+    /// A report or the journal could not be written.
+    #[error(transparent)]
+    Grading(#[from] GradingError),
+    /// Standard output could not be written.
+    #[error("failed to write to stdout: {0}")]
+    Stdout(std::io::Error),
+}
+
+/// An error as a line of stderr: `error: ` and every cause, `: `-separated
+/// (as the command line says the error a command ends with).
+pub(crate) fn error_line(error: &dyn std::error::Error) -> String {
+    format!("error: {}", crate::causes::chain(error))
+}
+
 /// Refuses an HTML report to a path that exists and is not a regular file
 /// (`/dev/null`, a FIFO): the report's pages need a folder beside it, which
 /// must not be made beside a device. Standard output (`-`) is fine.
@@ -469,6 +574,36 @@ pub(crate) fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_default()
+}
+
+/// What a grade's class page gains from an analysis of the class made
+/// before anything is graded, so that a mistake costs nothing: `judge grade
+/// --similarity`'s comparison, made in `crate::similar` (this layer never
+/// names that command).
+pub(crate) trait ClassPageAnalysis {
+    /// The section it adds to the class page.
+    type Section: ClassPageSection;
+    /// Why it could not be made, or is refused: its command's own error.
+    type Error;
+    /// The section of `config`'s class and the lines to say of it, or
+    /// none when it was not asked for; refused, as its command decides, for
+    /// students' reports (`student_view`, and who asked for it) or without
+    /// a class page (`pages`).
+    fn analyse(
+        &self,
+        config: &JudgeConfig,
+        student_view: Option<super::settings::Source>,
+        pages: bool,
+    ) -> Result<Option<Analysed<Self::Section>>, Self::Error>;
+}
+
+/// A class page's analysis, made ([`ClassPageAnalysis::analyse`]).
+#[derive(Debug)]
+pub(crate) struct Analysed<S> {
+    /// The section the class page gains.
+    pub(crate) section: S,
+    /// What to say of it before the grade (the files it skipped).
+    pub(crate) lines: Vec<String>,
 }
 
 /// A section a command adds at the end of the HTML class page, and the
@@ -544,249 +679,4 @@ fn insert_section(page: &mut String, section: &str) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::runner::SubmissionResult;
-
-    #[test]
-    fn a_section_goes_before_the_end_of_the_body() {
-        let mut page = "<html><body><p>x</p></body></html>".to_owned();
-        insert_section(&mut page, "<section/>");
-        assert_eq!(page, "<html><body><p>x</p><section/></body></html>");
-        let mut bare = "<p>x</p>".to_owned();
-        insert_section(&mut bare, "<section/>");
-        assert_eq!(bare, "<p>x</p><section/>");
-    }
-
-    #[test]
-    fn nothing_to_grade_ends_as_the_student_s_failing_grade_once_a_platform_says_so() {
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let mut config = JudgeConfig::defaults().expect("the defaults");
-        config.submissions = dir.path().join("hand-in");
-        fs_err::create_dir(&config.submissions).expect("creates");
-        // No platform's results file asked for: discovery's error stands.
-        assert_eq!(write_nothing_to_grade(&config, &Chosen::default()).0, None);
-        let results = dir.path().join("results.json");
-        let gradescope = crate::report::formats::named("gradescope").expect("listed");
-        let files = Chosen {
-            files: vec![(gradescope, results.as_path())],
-            ..Chosen::default()
-        };
-        let (nothing, failures) = write_nothing_to_grade(&config, &files);
-        assert!(failures.is_empty(), "{failures:?}");
-        let nothing = nothing.expect("nothing to grade");
-        assert_eq!(nothing.outcome, Outcome::Failure);
-        assert!(nothing.line.starts_with("not graded: "), "{}", nothing.line);
-        assert!(results.exists());
-        // Something to grade: nothing is written and the grade goes on.
-        let rooks = config.submissions.join("rooks");
-        fs_err::create_dir(&rooks).expect("creates");
-        fs_err::write(rooks.join("alice.py"), "print(1)\n").expect("writes");
-        fs_err::remove_file(&results).expect("removes");
-        assert_eq!(write_nothing_to_grade(&config, &files).0, None);
-        assert!(!results.exists());
-    }
-
-    #[test]
-    fn a_platform_is_asked_for_only_by_a_platform_s_results_file() {
-        let path = Path::new("out");
-        let file = |name| Chosen {
-            files: vec![(crate::report::formats::named(name).expect("listed"), path)],
-            ..Chosen::default()
-        };
-        assert!(!asks_platform(&Chosen::default()));
-        assert!(!asks_platform(&file("junit")));
-        assert!(!asks_platform(&file("html")));
-        assert!(asks_platform(&file("gradescope")));
-        assert!(asks_platform(&file("vpl")));
-    }
-
-    #[test]
-    fn the_terminal_shows_the_student_view_only_when_asked() {
-        let result = SubmissionResult::fixture("rooks", "a.py", Vec::new());
-        let graded = crate::grading::grade::GradedResult {
-            fingerprint: Some("f".to_owned()),
-            ..crate::grading::grade::GradedResult::fixture(result, "alice")
-        };
-        let report = Grade::fixture(crate::config::judge::Layout::ProblemStudent, vec![graded]);
-        assert!(matches!(viewed(&report, false), Cow::Borrowed(_)));
-        let view = viewed(&report, true);
-        assert!(matches!(view, Cow::Owned(_)));
-        assert_eq!(view.results[0].fingerprint, None);
-    }
-
-    #[test]
-    fn write_report_replaces_a_file_whole() {
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let path = dir.path().join("r.json");
-        write_report(&path, "{}\n").expect("writes");
-        write_report(&path, "[]\n").expect("writes");
-        assert_eq!(fs_err::read_to_string(&path).expect("reads"), "[]\n");
-    }
-
-    #[test]
-    fn every_report_is_tried_when_one_cannot_be_written() {
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let csv = dir.path().join("grades.csv");
-        let files = Chosen::of(&[
-            ("junit", Path::new("/nonexistent-folder-of-the-judge/x.xml")),
-            ("csv", &csv),
-        ]);
-        let rows: Vec<SubmissionResult> = Vec::new();
-        let written = write(&files, &rows, &Context::default(), None);
-        assert!(written.is_err());
-        let both = Chosen::of(&[
-            ("junit", Path::new("/nonexistent-folder-of-the-judge/x.xml")),
-            ("csv", Path::new("/nonexistent-folder-of-the-judge/x.csv")),
-        ]);
-        let failures = write_each(&both, &rows, &Context::default(), None);
-        assert_eq!(failures.len(), 2, "{failures:?}");
-        assert!(
-            csv.is_file(),
-            "the CSV is written although the JUnit file is not"
-        );
-    }
-
-    fn report_error(name: &str) -> GradingError {
-        ReportError {
-            path: name.into(),
-            source: std::io::Error::other("no space left"),
-        }
-        .into()
-    }
-
-    /// The paths of errors, as a row says them.
-    fn paths(errors: &[GradingError]) -> Vec<String> {
-        errors
-            .iter()
-            .map(|error| match error {
-                GradingError::Report(report) => report.path.display().to_string(),
-                other => other.to_string(),
-            })
-            .collect()
-    }
-
-    /// Each row: what writing came to, then what is said (the journal's
-    /// line, the errors), what is shown (`Some(quiet)`) and the end.
-    #[test]
-    fn a_grade_settles_with_the_journal_first_then_the_reports_then_the_table() {
-        type Row = (
-            Written,
-            Option<&'static str>,
-            Vec<&'static str>,
-            Option<bool>,
-            &'static str,
-        );
-        let rows: Vec<Row> = vec![
-            (
-                Written::All { journal: None },
-                None,
-                vec![],
-                Some(false),
-                "ok",
-            ),
-            (
-                Written::Failed {
-                    first: report_error("a.xml"),
-                    also: vec![report_error("b.csv")],
-                },
-                None,
-                vec!["b.csv"],
-                None,
-                "a.xml",
-            ),
-            (
-                Written::JournalFailed {
-                    error: journal_error(),
-                    reports: Ok(()),
-                },
-                Some("grades.json.journal"),
-                vec![],
-                Some(true),
-                "grades.json.journal",
-            ),
-            (
-                Written::JournalFailed {
-                    error: journal_error(),
-                    reports: Err((report_error("a.xml"), vec![report_error("b.csv")])),
-                },
-                Some("grades.json.journal"),
-                vec!["b.csv", "a.xml"],
-                None,
-                "grades.json.journal",
-            ),
-        ];
-        for (written, journal_failed, said, show, end) in rows {
-            let settled = settle(written, false);
-            assert_eq!(
-                settled.journal_failed.as_deref(),
-                journal_failed.map(Path::new)
-            );
-            assert_eq!(paths(&settled.said), said);
-            assert_eq!(settled.show, show, "{end}");
-            let ended = match &settled.end {
-                Ok(_) => "ok".to_owned(),
-                Err(error) => paths(std::slice::from_ref(error)).join(""),
-            };
-            assert_eq!(ended, end);
-        }
-        let quiet = settle(Written::All { journal: None }, true);
-        assert_eq!(quiet.show, Some(true));
-    }
-
-    fn journal_error() -> ReportError {
-        ReportError {
-            path: "grades.json.journal".into(),
-            source: std::io::Error::other("disk full"),
-        }
-    }
-
-    /// Each row: whether the JSON report can be written, whether the
-    /// journal could, then what the writing came to.
-    #[test]
-    fn the_journals_failure_comes_first_and_every_report_is_still_written() {
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let csv = dir.path().join("grades.csv");
-        let files = Chosen::of(&[("csv", &csv)]);
-        let good = dir.path().join("grades.json");
-        let bad = dir.path().join("no-such-folder").join("grades.json");
-        let rows = [
-            (&good, true, "all"),
-            (&bad, true, "failed"),
-            (&good, false, "journal"),
-            (&bad, false, "journal and a report"),
-        ];
-        for (json, journal_written, expected) in rows {
-            let _ = fs_err::remove_file(&csv);
-            let journal = if journal_written {
-                Ok(None)
-            } else {
-                Err(journal_error())
-            };
-            let written = write_graded(
-                &Grade::fixture(crate::config::judge::Layout::ProblemStudent, Vec::new()),
-                Some(json),
-                &files,
-                false,
-                None,
-                journal,
-            );
-            let came_to = match &written {
-                Written::All { journal: None } => "all",
-                Written::Failed { also, .. } if also.is_empty() => "failed",
-                Written::JournalFailed {
-                    reports: Ok(()), ..
-                } => "journal",
-                Written::JournalFailed {
-                    reports: Err((_, also)),
-                    error,
-                } if also.is_empty() && error.path.ends_with("grades.json.journal") => {
-                    "journal and a report"
-                }
-                other => panic!("{other:?}"),
-            };
-            assert_eq!(came_to, expected, "{}", json.display());
-            assert!(csv.is_file(), "{expected}: the CSV is written all the same");
-        }
-    }
-}
+mod tests;

@@ -7,7 +7,8 @@
 //! this run would use. A
 //! teacher who re-grades a class after one late hand-in waits for that one
 //! submission. This module decides and counts; it runs nothing and prints
-//! nothing: the CLI words its [`Resume::refused`] reason and [`Tally`].
+//! nothing: [`open`] and the grades' one calls say its [`Resume::refused`]
+//! reason and [`Tally`].
 
 use super::grade::{Grade, GradedResult};
 use crate::grading::GradingError;

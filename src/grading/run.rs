@@ -1,18 +1,22 @@
-//! `judge run`'s grading: submissions against one package's tests (or a
-//! `--tests` folder) and random tests, into a typed report.
+//! `judge run`: submissions against one package's tests (or a `--tests`
+//! folder) and random tests, into a typed report; the command's one call
+//! ([`run`]: the checks, the grading, the reports and what it says).
 
 use super::class::ClassEvent;
+use super::console::Console;
+use super::progress::Progress;
 use super::score::{groups_go_unused, groups_unused, ScorePlan};
 use super::settings::{self, master_seed, random_tests, Overrides, Resolved};
 use super::submission::classify;
 use super::usage::{NoTestsIn, UsageError};
-use super::GradingError;
+use super::{CommandError, GradingError};
 use crate::config::judge::JudgeConfig;
 use crate::exit::Outcome;
 use crate::interrupt::{Cancellation, Signal};
 use crate::package::Package;
 use crate::report::json::{InvalidTest, RandomFrom, TestSelection};
-use crate::report::Ungraded;
+use crate::report::targets::Targets;
+use crate::report::{self, Ungraded};
 use crate::runner::{self, Event, FixedTests, Submission, SubmissionResult, Workspace};
 use crate::sandbox::{DataFolder, Hidden};
 use std::path::{Path, PathBuf};
@@ -230,11 +234,115 @@ pub(crate) struct RunReport {
     pub(crate) asked: usize,
 }
 
+/// What `judge run` was given.
+#[derive(Debug)]
+pub(crate) struct RunCommand<'a> {
+    /// `--config FILE`.
+    pub(crate) config: Option<&'a Path>,
+    /// `--problems-dir DIR`.
+    pub(crate) problems_dir: Option<&'a Path>,
+    /// The problem id.
+    pub(crate) problem: &'a str,
+    /// The submissions, tests, random tests, seed and limits; whether it
+    /// grades as a platform does is decided here, from `reports`.
+    pub(crate) request: RunRequest,
+    /// `--json FILE` and the report files asked for.
+    pub(crate) reports: Targets<'a>,
+}
+
+/// `judge run`, in its order: the report paths checked (none among the
+/// submissions; a platform's file that could not be written refused), the
+/// configuration and the package loaded, the plan ([`plan`]: a platform's
+/// file of several students refused) and its notes and warnings, the
+/// grading with its progress and each submission's tests (unless a report
+/// takes stdout), the reports written ([`super::reports::write_run`]),
+/// then the host-load warning and the summary, or what an interruption
+/// left. Returns how the run came out ([`RunReport::outcome`]).
+pub(crate) fn run(
+    command: RunCommand<'_>,
+    console: &mut dyn Console,
+) -> Result<Outcome, CommandError> {
+    let RunCommand {
+        config,
+        problems_dir,
+        problem,
+        mut request,
+        reports,
+    } = command;
+    reports.check()?;
+    let submission_paths: Vec<&Path> = request.submissions.iter().map(PathBuf::as_path).collect();
+    reports.refuse_among(&submission_paths)?;
+    super::reports::refuse_unwritable_platforms(&reports.files)?;
+    let config = JudgeConfig::load_or_defaults(config)?;
+    let package = Package::load_with(problems_dir, problem, Some(&config))?;
+    request.platform = super::reports::asks_platform(&reports.files);
+    let plan = plan(&request, &config, &package)?;
+    // A one-student platform file of several students: refused before
+    // anything runs.
+    super::reports::refuse_several_students(&reports.files, &plan.students())?;
+    for note in &plan.notes {
+        console.say(&note.line());
+    }
+    for warning in &plan.resolved.warnings {
+        console.warn(warning);
+    }
+    let cancel = Cancellation::on_signals()?;
+    console.announce_isolation();
+    let json_to_stdout = reports.any_to_stdout();
+    console.start_progress(false);
+    let mut progress = Progress::new();
+    let outcome = grade_plan(&plan, &cancel, &mut |event| {
+        progress.observe(&event);
+        console.progress(&progress.line());
+        if let (ClassEvent::Run(Event::SubmissionFinished { result }), false) =
+            (event, json_to_stdout)
+        {
+            let _ = console.write(&report::human::render_submission(result));
+        }
+    })?;
+    console.end_progress();
+    super::reports::write_run(
+        &outcome.results,
+        &outcome.selection,
+        &outcome.not_graded,
+        outcome.stopped_by.is_some(),
+        reports.json,
+        &reports.files.clone().with_config(&config),
+    )?;
+    if let Some(line) = report::human::host_load_warning(outcome.results.iter()) {
+        console.say(&line);
+    }
+    if let Some(signal) = outcome.stopped_by {
+        let lines = report::human::run_interrupted(
+            signal.name(),
+            outcome.results.len(),
+            outcome.asked,
+            &outcome.not_graded,
+        );
+        for line in lines {
+            console.say(&line);
+        }
+    } else if !json_to_stdout {
+        let verdicts: Vec<crate::verdict::Verdict> = outcome
+            .results
+            .iter()
+            .map(|result| result.verdict)
+            .collect();
+        console
+            .write(&report::human::run_summary(
+                &outcome.selection.describe(),
+                &verdicts,
+            ))
+            .map_err(CommandError::Stdout)?;
+    }
+    Ok(outcome.outcome())
+}
+
 /// Runs `plan`: loads the tests, grades every submission (`on_event` sees
 /// each step, in order, as a class's observer does: the problem, the
 /// number of tests, the runner's events, each submission graded), and
 /// names the package in the results.
-pub(crate) fn run(
+fn grade_plan(
     plan: &RunPlan<'_>,
     cancel: &Cancellation,
     on_event: &mut dyn FnMut(ClassEvent<'_>),

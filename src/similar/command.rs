@@ -5,6 +5,7 @@
 
 use crate::config::judge::JudgeConfig;
 use crate::discovery::DiscoverError;
+use crate::grading::reports::{Analysed, ClassPageAnalysis};
 use crate::grading::settings::Source;
 use crate::grading::usage::{StudentViewFrom, UsageError};
 use crate::grading::GradingError;
@@ -155,6 +156,46 @@ pub(crate) fn for_grade(
         runnable: None,
     };
     analyse(&request).map(Some)
+}
+
+/// `judge grade --similarity`'s flags: the comparison its class page
+/// gains ([`for_grade`]), handed to the grade as its
+/// [`ClassPageAnalysis`], with the lines that say which files it skipped.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Similarity<'a> {
+    /// `--similarity` was given.
+    pub(crate) asked: bool,
+    /// The teacher's starter code (`--base DIR`).
+    pub(crate) base: Option<&'a Path>,
+    /// The shortest run of common tokens that counts (`--min-tokens`).
+    pub(crate) min_tokens: usize,
+}
+
+impl ClassPageAnalysis for Similarity<'_> {
+    type Section = run::Analysis;
+    type Error = SimilarError;
+
+    fn analyse(
+        &self,
+        config: &JudgeConfig,
+        student_view: Option<Source>,
+        pages: bool,
+    ) -> Result<Option<Analysed<run::Analysis>>, SimilarError> {
+        let asked = ForGrade {
+            asked: self.asked,
+            student_view,
+            html: pages,
+            base: self.base,
+            min_tokens: self.min_tokens,
+        };
+        Ok(for_grade(&asked, config)?.map(|analysis| {
+            let lines = similar::render_files(&analysis.report, "similarity: ", false);
+            Analysed {
+                section: analysis,
+                lines,
+            }
+        }))
+    }
 }
 
 /// The default of `--min-tokens`.

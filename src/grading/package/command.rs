@@ -1,0 +1,167 @@
+//! `judge grade --package DIR`'s one call, [`run`]: the checks, the
+//! package built and loaded, the grade, the reports, the table and what it
+//! says, in the order the command line prints them.
+
+use super::{grade, refuse_similarity, start, PackageOptions, StartError};
+use crate::config::judge::JudgeConfig;
+use crate::discovery::Shard;
+use crate::exit::Outcome;
+use crate::grading::console::Console;
+use crate::grading::progress::Progress;
+use crate::grading::{package_table, reports, resume, settings, CommandError};
+use crate::interrupt::{Cancellation, Signal};
+use crate::report::targets::Targets;
+use std::cell::RefCell;
+use std::path::Path;
+
+/// What `judge grade --package DIR` was given.
+#[derive(Debug)]
+pub(crate) struct PackageCommand<'a> {
+    /// The package's folder.
+    pub(crate) dir: &'a Path,
+    /// `--config FILE`.
+    pub(crate) config: Option<&'a Path>,
+    /// `--json FILE` and the report files asked for.
+    pub(crate) reports: Targets<'a>,
+    /// `--jobs N`.
+    pub(crate) jobs: Option<u64>,
+    /// `--all-tests`.
+    pub(crate) all_tests: bool,
+    /// `--shard K/N`.
+    pub(crate) shard: Option<Shard>,
+    /// `--resume REPORT`.
+    pub(crate) resume: Option<&'a Path>,
+    /// `-q`.
+    pub(crate) quiet: bool,
+    /// `--student-view`.
+    pub(crate) student_view: bool,
+    /// `--similarity` (refused: a package's examples are no class).
+    pub(crate) similarity: bool,
+}
+
+/// The package's build or the grading layer refused it before anything ran.
+impl From<StartError> for CommandError {
+    fn from(error: StartError) -> Self {
+        match error {
+            StartError::Grading(error) => CommandError::Grading(error),
+            StartError::Prepare(error) => CommandError::Prepare(error),
+        }
+    }
+}
+
+/// `judge grade --package DIR`, in its order: the report paths checked,
+/// `--similarity` refused, no report inside the package and no platform's
+/// file that could not be written; the configuration loaded; the package
+/// built and loaded ([`start`]) and its stated time limit said; the earlier
+/// report to resume; the grade with its progress and a derived time limit
+/// said as it comes ([`grade`]); the resume's summary; every report that
+/// can be written written, then what that came to and the table
+/// ([`reports::say_settled`]); the journal removed; the format's hints;
+/// what an interruption left. Returns whether every submission got what
+/// its folder demands, or the interruption.
+pub(crate) fn run(
+    command: &PackageCommand<'_>,
+    console: &mut dyn Console,
+) -> Result<Outcome, CommandError> {
+    let (dir, reports) = (command.dir, &command.reports);
+    reports.check()?;
+    refuse_similarity(command.similarity)?;
+    reports.refuse_among(&[dir])?;
+    reports::refuse_unwritable_platforms(&reports.files)?;
+    let config = JudgeConfig::load_or_defaults(command.config)?;
+    let student_view = settings::student_view(command.student_view, &config);
+    // Before the package builds its `data/` (generators.yaml), whose
+    // programs a signal must stop too (issue #34).
+    let cancel = Cancellation::on_signals()?;
+    let plan = start(dir, &config, &cancel, &mut |line| console.say(line))?;
+    let (Some(plan), None) = (plan, cancel.signal()) else {
+        // Stopped before anything was loaded: no result, so no report.
+        let signal = cancel.signal().unwrap_or(Signal::Interrupt);
+        console.say(&package_table::interrupted_before_grading(signal.name()));
+        return Ok(Outcome::Interrupted(signal));
+    };
+    if let Some(line) = package_table::stated_line(&plan) {
+        console.say(&line);
+    }
+    let resume::Opened {
+        mut resume,
+        json,
+        journal,
+    } = resume::open(reports.json, command.resume, &mut |line| console.say(line))?;
+    console.announce_isolation();
+    console.start_progress(command.quiet);
+    let mut progress = Progress::new();
+    // Both of the grade's sinks print, one after the other, never at once.
+    let shared = RefCell::new(&mut *console);
+    let (graded, journal) = grade(
+        &plan,
+        dir,
+        &config,
+        PackageOptions {
+            jobs: command.jobs,
+            all_tests: command.all_tests,
+            shard: command.shard,
+            resume: resume.as_mut(),
+            journal,
+            cancel: &cancel,
+        },
+        &mut |derived| {
+            let line = package_table::derived_line(
+                derived,
+                plan.time_resolution_ms,
+                student_view.is_some(),
+            );
+            shared.borrow_mut().say(&line);
+        },
+        &mut |event| {
+            progress.observe(&event);
+            shared.borrow_mut().progress(&progress.line());
+        },
+    )?;
+    console.end_progress();
+    if let Some(resume) = &resume {
+        console.say(&resume.summary());
+    }
+    // Each report that can be written is, even when another (or the
+    // journal) cannot, as for `judge grade`.
+    let written = reports::write_graded(
+        &graded.report,
+        json,
+        &reports.files.clone().with_config(&config),
+        student_view.is_some(),
+        None,
+        journal,
+    );
+    let to_stdout = Targets {
+        json,
+        files: reports.files.clone(),
+    }
+    .any_to_stdout();
+    let journal = reports::say_settled(
+        written,
+        &graded.report,
+        command.quiet,
+        console,
+        &mut |console, quiet| {
+            if !to_stdout {
+                console.write(&package_table::table(
+                    &graded,
+                    quiet,
+                    student_view.is_some(),
+                ))?;
+            }
+            Ok(())
+        },
+    )?;
+    if let Some(journal) = journal {
+        journal.remove()?;
+    }
+    for hint in &graded.hints {
+        console.hint(hint);
+    }
+    let stopped_by = cancel.signal();
+    if let Some(signal) = stopped_by {
+        console.say(&package_table::interrupted(signal.name()));
+    }
+    Ok(graded.outcome().unless_stopped(stopped_by))
+}
