@@ -11,10 +11,10 @@
 //! cannot be written; 3 when a report file cannot be written.
 
 use super::reports::ReportArgs;
-use super::{say, write_stdout};
+use super::terminal::Terminal;
 use crate::error::Error;
 use crate::exit::Outcome;
-use crate::grading::saved::{self, Outputs, Request};
+use crate::grading::saved::{self, ReportCommand};
 use std::path::PathBuf;
 
 // Arguments of `judge report`.
@@ -47,33 +47,16 @@ pub(crate) struct ReportCommandArgs {
     pub(crate) quiet: bool,
 }
 
-/// Runs `judge report` and returns its exit code: the ordering is
-/// [`saved::render`]'s, this prints what it came to.
+/// Runs `judge report` and returns its exit code: the order is
+/// [`saved::run`]'s, the printing [`Terminal`]'s.
 pub(crate) fn run(args: &ReportCommandArgs) -> Result<Outcome, Error> {
-    args.render.check(args.json.as_deref())?;
-    let rendered = saved::render(
-        &Request {
-            outputs: Outputs {
-                report: &args.report,
-                baseline: args.baseline.as_deref(),
-                json: args.json.as_deref(),
-                files: &args.render.files(),
-                changes: args.changes.as_deref(),
-                reports_to_stdout: args.render.to_stdout(args.json.as_deref()),
-            },
-            student_view: args.student_view,
-            quiet: args.quiet,
-        },
-        &mut say,
-    )?;
-    for failure in rendered.also_failed {
-        say(&super::error_line(&failure.into()));
-    }
-    if let Some((text, said)) = &rendered.shown {
-        write_stdout(text)?;
-        for line in said {
-            say(line);
-        }
-    }
-    Ok(rendered.end?)
+    let command = ReportCommand {
+        report: &args.report,
+        baseline: args.baseline.as_deref(),
+        changes: args.changes.as_deref(),
+        targets: args.render.targets(args.json.as_deref()),
+        student_view: args.student_view,
+        quiet: args.quiet,
+    };
+    Ok(saved::run(&command, &mut Terminal::default())?)
 }

@@ -47,12 +47,6 @@ impl ReportArgs {
         self.targets(json).refuse_among(protected)
     }
 
-    /// Whether one of these reports, or `json`, goes to standard output
-    /// ([`Targets::any_to_stdout`]).
-    pub(crate) fn to_stdout(&self, json: Option<&Path>) -> bool {
-        self.targets(json).any_to_stdout()
-    }
-
     /// The files asked for, as the library writes them.
     pub(crate) fn files(&self) -> Chosen<'_> {
         Chosen {

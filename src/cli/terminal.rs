@@ -1,5 +1,5 @@
 //! The terminal of the grading commands (`run`, `grade`, `grade
-//! --package`, `merge`): prints what the grading layer says, in its order
+//! --package`, `merge`, `report`): prints what the grading layer says, in its order
 //! ([`Console`]), drawing the progress bar on a terminal and keeping it out
 //! of the way of every line said while it shows. It decides nothing.
 

@@ -1,6 +1,6 @@
 //! What the grading commands (`judge run`, `judge grade` and `--package`,
-//! `judge merge`) say, handed to whoever prints it: the command line's
-//! terminal. This layer decides every line, its stream and its order; the
+//! `judge merge`, `judge report`) say, handed to whoever prints it: the
+//! command line's terminal. This layer decides every line, its stream and its order; the
 //! printer decides how it reaches the screen (a progress bar drawn on a
 //! terminal, kept out of the way of the lines said while it shows, each
 //! settings warning once per process). It never decides what is said.
@@ -31,4 +31,37 @@ pub(crate) trait Console {
     fn progress(&mut self, line: &ProgressLine);
     /// Progress no longer shows.
     fn end_progress(&mut self);
+}
+
+/// A console that keeps what it is told, in order: `say` lines as `2 ...`
+/// (stderr), `write` data as `1 ...` (stdout), or fails every write.
+#[cfg(test)]
+#[derive(Default)]
+pub(crate) struct Recording {
+    pub(crate) told: Vec<String>,
+    pub(crate) stdout_fails: bool,
+}
+
+#[cfg(test)]
+impl Console for Recording {
+    fn say(&mut self, line: &str) {
+        self.told.push(format!("2 {line}"));
+    }
+    fn hint(&mut self, hint: &crate::hint::Hint) {
+        self.told.push(format!("2 hint: {hint}"));
+    }
+    fn warn(&mut self, warning: &crate::grading::settings::SettingsWarning) {
+        self.told.push(format!("2 warning: {warning}"));
+    }
+    fn write(&mut self, data: &str) -> std::io::Result<()> {
+        if self.stdout_fails {
+            return Err(std::io::Error::other("pipe"));
+        }
+        self.told.push(format!("1 {data}"));
+        Ok(())
+    }
+    fn announce_isolation(&mut self) {}
+    fn start_progress(&mut self, _quiet: bool) {}
+    fn progress(&mut self, _line: &crate::report::progress::ProgressLine) {}
+    fn end_progress(&mut self) {}
 }

@@ -11,7 +11,7 @@
 
 mod command;
 
-pub(crate) use self::command::{render, Request};
+pub(crate) use self::command::{run, ReportCommand};
 use super::grade::{wire, Grade};
 use super::usage::{NotJson, UsageError};
 use super::GradingError;

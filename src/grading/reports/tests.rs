@@ -2,6 +2,7 @@
 //! page's section, nothing to grade, and how a grade's end settles.
 
 use super::*;
+use crate::grading::console::Recording;
 use crate::runner::SubmissionResult;
 
 #[test]
@@ -244,37 +245,6 @@ fn the_journals_failure_comes_first_and_every_report_is_still_written() {
         assert_eq!(came_to, expected, "{}", json.display());
         assert!(csv.is_file(), "{expected}: the CSV is written all the same");
     }
-}
-
-/// A console that keeps what it is told, in order: `say` lines as `2 ...`
-/// (stderr), `write` data as `1 ...` (stdout), or fails every write.
-#[derive(Default)]
-struct Recording {
-    told: Vec<String>,
-    stdout_fails: bool,
-}
-
-impl Console for Recording {
-    fn say(&mut self, line: &str) {
-        self.told.push(format!("2 {line}"));
-    }
-    fn hint(&mut self, hint: &crate::hint::Hint) {
-        self.told.push(format!("2 hint: {hint}"));
-    }
-    fn warn(&mut self, warning: &crate::grading::settings::SettingsWarning) {
-        self.told.push(format!("2 warning: {warning}"));
-    }
-    fn write(&mut self, data: &str) -> std::io::Result<()> {
-        if self.stdout_fails {
-            return Err(std::io::Error::other("pipe"));
-        }
-        self.told.push(format!("1 {data}"));
-        Ok(())
-    }
-    fn announce_isolation(&mut self) {}
-    fn start_progress(&mut self, _quiet: bool) {}
-    fn progress(&mut self, _line: &crate::report::progress::ProgressLine) {}
-    fn end_progress(&mut self) {}
 }
 
 /// What a grade's end says, through the console and in its order: the
