@@ -55,6 +55,7 @@
 //! - `saved` reads a saved JSON report back and renders it again (`judge
 //!   report`); `compare` says what changed against a baseline report.
 
+mod agreement;
 pub(crate) mod catalog;
 pub(crate) mod class;
 pub(crate) mod compare;

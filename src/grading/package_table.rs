@@ -1,5 +1,7 @@
 //! The words of `judge grade --package`: the table of submissions against
-//! their folders, and the line saying how a time limit was derived.
+//! their folders, ending with the tally of those that agree
+//! ([`super::agreement`]), and the line saying how a time limit was
+//! derived.
 
 use super::package::{DerivedLimit, PackagePlan, PackageReport};
 use crate::runner::SubmissionResult;
@@ -90,9 +92,8 @@ pub(crate) fn table(report: &PackageReport, quiet: bool, student_view: bool) -> 
     }
     let _ = writeln!(
         table,
-        "{agree} of {} submissions got their {}'s verdict; {} skipped; time limit {} ms",
-        report.rows.len(),
-        report.key.word(),
+        "{}; {} skipped; time limit {} ms",
+        super::agreement::tally(agree, report.rows.len(), Some(report.key)),
         report.skipped,
         report.time_limit_ms
     );

@@ -10,9 +10,11 @@ use super::usage::UsageError;
 use super::GradingError;
 use crate::atomic_file;
 use crate::config::judge::JudgeConfig;
+use crate::config::judge::Layout;
 use crate::discovery::{self, DiscoverError};
 use crate::exit::Outcome;
 use crate::grading::resume::Journal;
+use crate::package::format::ExpectedKey;
 use crate::report;
 use crate::report::formats::{Chosen, Context, Format, Input, RenderError, Writes};
 use crate::report::json::TestSelection;
@@ -261,14 +263,40 @@ impl<'a> Shown<'a> {
         }
     }
 
-    /// The view the terminal's renderers take.
+    /// The view the terminal's renderers take, with the summary's tally of
+    /// examples for layout `expected` in the words of what they were
+    /// expected by ([`super::agreement::tally`]).
     pub(crate) fn view(&self) -> report::human::GradeView<'_> {
+        let agreement = (self.grade.layout == Layout::Expected).then(|| {
+            let agreeing = self
+                .rows
+                .iter()
+                .filter(|row| row.agrees() == Some(true))
+                .count();
+            super::agreement::tally(agreeing, self.rows.len(), self.expected_by())
+        });
         report::human::GradeView {
             layout: self.grade.layout,
             rows: &self.rows,
             missing: &self.grade.missing,
             not_graded: &self.grade.not_graded,
             interrupted: self.grade.interrupted,
+            agreement,
+        }
+    }
+
+    /// What the grade's examples were expected by: the one key they all
+    /// share (a verdict folder when none says), `None` when they differ
+    /// (a report edited by hand, or made of two packages' reports).
+    fn expected_by(&self) -> Option<ExpectedKey> {
+        let mut keys = self
+            .grade
+            .results
+            .iter()
+            .filter_map(|graded| graded.expected.as_ref().map(|expected| expected.kind));
+        match keys.next() {
+            None => Some(ExpectedKey::Folder),
+            Some(first) => keys.all(|key| key == first).then_some(first),
         }
     }
 }

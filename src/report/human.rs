@@ -162,6 +162,9 @@ pub(crate) struct GradeView<'a> {
     pub(crate) not_graded: &'a [Ungraded],
     /// Stopped by a signal: the grade is partial.
     pub(crate) interrupted: bool,
+    /// Layout `expected`: how many examples got what they were expected to
+    /// get, in the grading layer's words for what they were expected by.
+    pub(crate) agreement: Option<String>,
 }
 
 /// `judge grade`'s table: one row per (submission, problem) with the
@@ -303,7 +306,8 @@ pub(crate) fn render_grade_table(grade: &GradeView<'_>, colour: bool) -> String 
 }
 
 /// One line that sums a grade up, e.g. `12 submissions: 9 AC, 2 WA, 1 TLE`,
-/// and for layout `expected` how many examples got their folder's verdict.
+/// and for layout `expected` the grading layer's tally of the examples
+/// that got what they were expected to get.
 pub(crate) fn render_grade_summary(grade: &GradeView<'_>) -> String {
     let mut counts: std::collections::BTreeMap<Verdict, usize> = Default::default();
     let mut several_files = 0;
@@ -345,17 +349,8 @@ pub(crate) fn render_grade_summary(grade: &GradeView<'_>) -> String {
             counts.join(", ")
         }
     );
-    if grade.layout == Layout::Expected {
-        let agreeing = grade
-            .rows
-            .iter()
-            .filter(|graded| graded.agrees() == Some(true))
-            .count();
-        let _ = writeln!(
-            out,
-            "{agreeing}/{} examples got the verdict their folder names",
-            grade.rows.len()
-        );
+    if let Some(agreement) = &grade.agreement {
+        let _ = writeln!(out, "{agreement}");
     }
     out
 }
@@ -630,6 +625,7 @@ mod tests {
                 missing: &[],
                 not_graded: &not_graded,
                 interrupted: true,
+                agreement: None,
             },
             false,
         );

@@ -226,7 +226,7 @@ fn layout_expected_exits_0_when_every_example_gets_its_folders_verdict() {
     assert_eq!(report["results"][2]["expected"]["verdict"], "WA");
     assert!(run
         .stdout()
-        .contains("3/3 examples got the verdict their folder names"));
+        .contains("3 of 3 submissions got their folder's verdict"));
 }
 
 #[test]

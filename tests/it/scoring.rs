@@ -612,7 +612,7 @@ fn merged_shards_of_a_scored_package_agree_as_the_whole_grade_does() {
     merged.expect_code(0);
     let out = merged.stdout();
     assert!(
-        out.contains("3/3 examples got the verdict their folder names"),
+        out.contains("3 of 3 submissions got their folder's verdict"),
         "{out}"
     );
 }

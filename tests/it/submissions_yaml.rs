@@ -119,7 +119,7 @@ fn merged_shards_agree_by_the_expectations() {
     let out = merged.stdout();
     assert_eq!(merged.code(), 0, "{out}{}", merged.stderr());
     assert!(
-        out.contains("2/2 examples got the verdict their folder names"),
+        out.contains("2 of 2 submissions got their folder's verdict"),
         "{out}"
     );
     assert_eq!(merged.stderr(), "", "no disagreement is said");
@@ -237,5 +237,58 @@ fn a_score_on_a_pass_fail_problem_is_refused_with_its_line() {
     assert!(
         err.contains("double/submissions/submissions.yaml`: line 5: `accepted`: `score` is only for scoring problems"),
         "{err}"
+    );
+}
+
+/// See: issue #33. `judge report` of a saved package report says how many
+/// submissions got what they were expected to get as `grade --package`
+/// said it, counting by what the report recorded (here a
+/// `submissions.yaml` entry decided that `mixed/positive.py` disagrees),
+/// never "the verdict their folder names" for a folder that names none;
+/// a report whose `expected.kind` is `tag` counts tags, and one that
+/// mixes kinds names neither.
+#[test]
+fn a_saved_package_report_is_summed_up_as_the_grade_said_it() {
+    let dir = Dir::new();
+    double_package(&dir, "mixed/*:\n  permitted: [AC, TLE]\n");
+    let graded = dir.judge(&["grade", "--package", "double", "--json", "grade.json"]);
+    graded.expect_code(1);
+    let tally = "1 of 2 submissions got their folder's verdict";
+    assert!(graded.stdout().contains(tally), "{}", graded.stdout());
+
+    let rendered = dir.judge(&["report", "grade.json"]);
+    rendered.expect_code(1);
+    let out = rendered.stdout();
+    assert!(out.contains(&format!("{tally}\n")), "{out}");
+    assert!(!out.contains("examples got the verdict"), "{out}");
+
+    let mut report: serde_json::Value =
+        serde_json::from_str(&dir.read("grade.json")).expect("a JSON report");
+    let results = report["results"].as_array_mut().expect("results");
+    assert_eq!(results.len(), 2);
+    for result in results.iter_mut() {
+        result["expected"]["kind"] = "tag".into();
+    }
+    dir.create("tags.json", serde_json::to_string(&report).expect("JSON"));
+    let rendered = dir.judge(&["report", "tags.json", "-q"]);
+    rendered.expect_code(1);
+    assert!(
+        rendered
+            .stdout()
+            .contains("1 of 2 submissions got their tag's verdict\n"),
+        "{}",
+        rendered.stdout()
+    );
+
+    report["results"][0]["expected"]["kind"] = "folder".into();
+    dir.create("mixed.json", serde_json::to_string(&report).expect("JSON"));
+    let rendered = dir.judge(&["report", "mixed.json", "-q"]);
+    rendered.expect_code(1);
+    assert!(
+        rendered
+            .stdout()
+            .contains("1 of 2 submissions got their expected verdict\n"),
+        "{}",
+        rendered.stdout()
     );
 }
