@@ -555,8 +555,9 @@ pub(super) fn judge_peak_kib() -> u64 {
 /// the largest sum over the tree the supervisor sampled.
 ///
 /// A run shorter than two sample intervals (`short`) may end before a
-/// sample sees it, or be sampled while it exits, and its `ru_maxrss` is
-/// the judge's: it read 0 KiB (issue 32). Its `faulted` KiB (the pages
+/// sample sees it (the first is one interval after the start: issue #31),
+/// or be sampled while it exits, and its `ru_maxrss` is the judge's: it
+/// read 0 KiB (issue 32). Its `faulted` KiB (the pages
 /// it faulted in, `ru_minflt + ru_majflt` times the page size) are then
 /// its measure: the pages it touched, which in so short a run are the
 /// pages it held. A longer run is sampled, and may free and fault the same

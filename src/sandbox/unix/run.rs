@@ -483,12 +483,16 @@ impl Sandbox {
             .map(|watch| watch.stderr_ceiling(limits));
         supervised.stdout_kept = self.stdout_message;
         let sampled = self.samples_memory();
-        // The first sample at once (what the program holds as it starts),
-        // then one every `SAMPLE_INTERVAL`, however often its output wakes
-        // the supervisor: a sample walks every process of the run through
-        // `/proc` (its smaps, its descriptors), the most of what the judge
-        // did a test without a memory cgroup (issue #31).
-        let mut next_sample = started;
+        // One sample every `SAMPLE_INTERVAL`, however often the program's
+        // output wakes the supervisor, the first one interval after the
+        // start: a sample walks every process of the run through `/proc`
+        // (its smaps, its descriptors), the most of what the judge did a
+        // test without a memory cgroup (issue #31). A sample at the start
+        // saw a program that had only just begun, never past a limit; a
+        // run that ends before the first sample has the peak its `wait4`
+        // gives (see `resident::peak_kib`), and a tree is over its limit at
+        // the first sample past it, as before.
+        let mut next_sample = started + resident::SAMPLE_INTERVAL;
         let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
         let wall_limit = Duration::from_millis(limits.wall_time_ms);
         let mut wall_deadline = started + wall_limit;
