@@ -11,9 +11,10 @@
 //! memory, so a judge that waited for a time limit would report a CPU time
 //! at the limit; the reported CPU time under the limit is the witness.
 //!
-//! Without cgroups, also: a run that ends before the first sample (20 ms
-//! after its start) reports the memory its `rusage` gives, not 0 and not
-//! the judge's own (issue #31).
+//! Without cgroups, also: a child made by a thread other than the main one
+//! is in the run (its process's samples walk every thread), and a run that
+//! ends before the first sample (20 ms after its start) reports the memory
+//! its `rusage` gives, not 0 and not the judge's own (issue #31).
 
 use crate::support::{judge_in, open_dir, ordinary_user, require_root, rooks_tests, source};
 use std::path::Path;
@@ -113,6 +114,45 @@ fn a_tree_over_its_memory_limit_is_mle_when_sampled_without_cgroups() {
     // tree touched between two samples.
     assert!(context.contains("\"memory\": \"rlimit\""), "{context}");
     assert_mle_at_the_limit(&hog, &honest, &context);
+}
+
+/// A hog whose memory is in a child of its second thread, as an ordinary
+/// user (no cgroups): the samples find the child through that thread and
+/// the run is MLE, with a peak past the limit (issue #31: a program of one
+/// thread is read from its main thread's `children` alone, and this one
+/// must not be).
+#[test]
+#[ignore = "needs root (it creates a user and runs the judge as that user); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn a_hog_forked_by_a_second_thread_is_mle_when_sampled_without_cgroups() {
+    require_root("it creates a user and runs the judge as it");
+    let dir = open_dir();
+    fixture(dir.path(), "hostile", "thread_fork_hog.c");
+    let tests = rooks_tests(dir.path());
+    let judge = assert_cmd::cargo::cargo_bin!("judge");
+    let (code, report, stderr) = judge_in(
+        dir.path(),
+        judge,
+        Some(ordinary_user()),
+        &format!(
+            "run rooks thread_fork_hog.c --tests {} --random 0 --jobs 1 \
+             --time-limit {TIME_LIMIT_MS} --memory-limit {MEMORY_LIMIT_MIB}",
+            tests.display()
+        ),
+        "",
+    );
+    assert_eq!(code, Some(1), "{report:#}\n{stderr}");
+    assert!(
+        report["isolation"]["memory"] == "rlimit",
+        "{:#}",
+        report["isolation"]
+    );
+    let test = &report["results"][0]["tests"][0];
+    assert_eq!(test["verdict"], "MLE", "{test:#}\n{stderr}");
+    let peak = test["memory_kib"].as_u64().unwrap();
+    assert!(
+        peak > MEMORY_LIMIT_MIB * 1024,
+        "the peak {peak} KiB is not the child's: {test:#}"
+    );
 }
 
 /// Programs that touch `mib` MiB at once and answer the rooks sample,
