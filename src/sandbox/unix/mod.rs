@@ -16,6 +16,9 @@
 //!   namespaces), execve; the program is born in the worker's PID namespace
 //!   (as root the worker thread enters it for the clone and goes back;
 //!   without root the child clones the program a second time from inside);
+//! - [`resident`]: what a run without a memory cgroup holds and has run,
+//!   sampled through `/proc`, whose files [`proc_file`] reads (the ones
+//!   read at every look opened once);
 //! - [`streams`]: reading stdout and stderr under caps;
 //! - [`reap`]: kills, bounded waits, orphans;
 //! - [`sockets`]: the sockets a run left in flight in the worker's network
@@ -39,6 +42,7 @@ mod cgroups;
 mod detect;
 mod landlock;
 mod namespaces;
+mod proc_file;
 mod reap;
 mod resident;
 mod root;

@@ -34,6 +34,7 @@
 //! honest JVM, thread pool and `std::thread` into the student's CE or RE
 //! (issue 32).
 
+use super::proc_file::{self, Pieces, ProcFile};
 use std::os::fd::OwnedFd;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -140,20 +141,105 @@ pub(super) struct Sample {
     pub(super) cpu: Duration,
 }
 
-/// Samples the run of `pid`: the program's tree and, with `holder` (the
-/// init of the run's PID namespace), every other process in the namespace.
-pub(super) fn sample_run(
+/// A run's program, with the `/proc` files its supervisor reads at every
+/// look opened once for the run (issue #31): its `stat` (its CPU time and
+/// its thread count) and its main thread's `children`. Made once the
+/// program is spawned and dropped before it is reaped (see `proc_file`).
+#[derive(Debug)]
+pub(super) struct Program {
     pid: libc::pid_t,
-    holder: Option<libc::pid_t>,
+    stat: Option<ProcFile>,
+    children: Option<ProcFile>,
+}
+
+impl Program {
+    /// The program `pid`, its files opened now (a file that cannot be is
+    /// looked up by its path at each look, as any other process's).
+    pub(super) fn open(pid: libc::pid_t) -> Program {
+        Program {
+            pid,
+            stat: ProcFile::open(&format!("/proc/{pid}/stat"), Pieces::One),
+            children: ProcFile::open(&format!("/proc/{pid}/task/{pid}/children"), Pieces::Records),
+        }
+    }
+
+    /// The program `pid`, its files looked up by their paths at each look:
+    /// for a run that is seldom looked at this way (a memory cgroup
+    /// measures it).
+    pub(super) fn unopened(pid: libc::pid_t) -> Program {
+        Program {
+            pid,
+            stat: None,
+            children: None,
+        }
+    }
+
+    pub(super) fn pid(&self) -> libc::pid_t {
+        self.pid
+    }
+
+    /// The program's `stat` now.
+    fn stat(&self) -> Option<Stat> {
+        match &self.stat {
+            Some(file) => Stat::parse(&file.read()?),
+            None => read_stat(self.pid),
+        }
+    }
+
+    /// The CPU time of the program and the children it waited for (zero
+    /// once it is reaped).
+    pub(super) fn cpu_time(&self) -> Duration {
+        self.stat().map_or(Duration::ZERO, |stat| stat.cpu)
+    }
+
+    /// The program's children, `stat` the program's at the same look: with
+    /// one thread, those its main thread's file lists (every child of the
+    /// process is a child of some thread of it); else every thread's.
+    fn children(&self, stat: Option<&Stat>) -> Vec<libc::pid_t> {
+        match (&self.children, stat) {
+            (Some(file), Some(stat)) if stat.threads == 1 => {
+                file.read().map_or_else(Vec::new, |text| pids(&text))
+            }
+            _ => children_of(self.pid),
+        }
+    }
+}
+
+/// The init of a run's PID namespace, which every orphan of the run is
+/// reparented to, with its `children` file where it is kept open (the
+/// holder: one thread, never reaped while the worker runs, so its main
+/// thread's children are all of them).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Reaper<'a> {
+    pub(super) pid: libc::pid_t,
+    pub(super) children: Option<&'a ProcFile>,
+}
+
+impl Reaper<'_> {
+    fn children(&self) -> Vec<libc::pid_t> {
+        match self.children.and_then(ProcFile::read) {
+            Some(text) => pids(&text),
+            None => children_of(self.pid),
+        }
+    }
+}
+
+/// Samples the run of `program`: its tree and, with `holder` (the init of
+/// the run's PID namespace), every other process in the namespace.
+pub(super) fn sample_run(
+    program: &Program,
+    holder: Option<Reaper<'_>>,
     files: &RunFiles,
 ) -> Sample {
-    let processes = run_processes(pid, holder);
+    let (processes, program_cpu) = run_processes(program, holder);
     let mut held = HeldFiles::default();
     let mut process_bytes = 0u64;
-    let mut cpu = Duration::ZERO;
+    let mut cpu = program_cpu;
     // The held files first: one process may map a file another holds.
     for &process in &processes {
-        cpu += process_cpu_time(process);
+        if process != program.pid {
+            cpu += process_cpu_time(process);
+        }
         held.collect(process);
     }
     for &process in &processes {
@@ -168,36 +254,41 @@ pub(super) fn sample_run(
     }
 }
 
-/// The CPU time of every process of the run of `pid` (as
+/// The CPU time of every process of the run of `program` (as
 /// [`sample_run`] finds them), with the children each waited for: the
 /// sample after the program has exited, when its orphans' time is all
 /// that is left to count (its memory is no longer the run's peak).
-pub(super) fn run_cpu_time(pid: libc::pid_t, holder: Option<libc::pid_t>) -> Duration {
-    run_processes(pid, holder)
+pub(super) fn run_cpu_time(program: &Program, holder: Option<Reaper<'_>>) -> Duration {
+    let (processes, program_cpu) = run_processes(program, holder);
+    processes
         .into_iter()
+        .filter(|&process| process != program.pid)
         .map(process_cpu_time)
-        .sum()
+        .sum::<Duration>()
+        + program_cpu
 }
 
-/// The processes of the run of `pid`: its tree and, with `holder`, every
-/// process the namespace's init was handed, with their trees.
-fn run_processes(pid: libc::pid_t, holder: Option<libc::pid_t>) -> Vec<libc::pid_t> {
-    let mut processes = Vec::new();
-    let mut pending = vec![pid];
+/// The processes of the run of `program` (its tree and, with `holder`,
+/// every process the namespace's init was handed, with their trees), and
+/// the program's own CPU time, read at the same look as its children.
+fn run_processes(program: &Program, holder: Option<Reaper<'_>>) -> (Vec<libc::pid_t>, Duration) {
+    let stat = program.stat();
+    let mut processes = vec![program.pid];
+    let mut pending = program.children(stat.as_ref());
     if let Some(holder) = holder {
-        pending.extend(children_of(holder));
+        pending.extend(holder.children());
     }
     while let Some(next) = pending.pop() {
         if processes.len() >= MOST_PROCESSES {
             break;
         }
-        if next == pid && !processes.is_empty() || processes.contains(&next) {
+        if processes.contains(&next) {
             continue;
         }
         processes.push(next);
         pending.extend(children_of(next));
     }
-    processes
+    (processes, stat.map_or(Duration::ZERO, |stat| stat.cpu))
 }
 
 /// How long the threads of the run of `pid` (as [`sample_run`] finds its
@@ -206,14 +297,15 @@ fn run_processes(pid: libc::pid_t, holder: Option<libc::pid_t>) -> Vec<libc::pid
 /// Read before the run is killed, it tells a program the host starved
 /// from one that slept or blocked (issue 32). `None` when no thread's
 /// figure could be read (a kernel without `CONFIG_SCHED_INFO`).
-pub(super) fn run_queue_wait(pid: libc::pid_t, holder: Option<libc::pid_t>) -> Option<Duration> {
+pub(super) fn run_queue_wait(program: &Program, holder: Option<Reaper<'_>>) -> Option<Duration> {
     let mut waited_ns: Option<u64> = None;
-    for process in run_processes(pid, holder) {
+    for process in run_processes(program, holder).0 {
         let Ok(tasks) = fs_err::read_dir(format!("/proc/{process}/task")) else {
             continue;
         };
         for task in tasks.filter_map(Result::ok).take(MOST_PROCESSES) {
-            let Ok(text) = fs_err::read_to_string(task.path().join("schedstat")) else {
+            let path = task.path().join("schedstat");
+            let Some(text) = path.to_str().and_then(read_text) else {
                 continue;
             };
             if let Some(ns) = schedstat_wait_ns(&text) {
@@ -236,35 +328,70 @@ fn children_of(pid: libc::pid_t) -> Vec<libc::pid_t> {
     };
     let mut children = Vec::new();
     for task in tasks.filter_map(Result::ok) {
-        let Ok(text) = fs_err::read_to_string(task.path().join("children")) else {
-            continue;
-        };
-        children.extend(
-            text.split_whitespace()
-                .filter_map(|word| word.parse::<libc::pid_t>().ok()),
-        );
+        let path = task.path().join("children");
+        if let Some(text) = path
+            .to_str()
+            .and_then(|path| proc_file::read(path, Pieces::Records))
+        {
+            children.extend(pids(&text));
+        }
     }
     children
+}
+
+/// The text of a `/proc` file the kernel makes in one piece and that holds
+/// only ASCII (no name a program chose), read at once.
+fn read_text(path: &str) -> Option<String> {
+    String::from_utf8(proc_file::read(path, Pieces::One)?).ok()
+}
+
+/// The pids of a `children` file: numbers apart by spaces.
+fn pids(text: &[u8]) -> Vec<libc::pid_t> {
+    text.split(u8::is_ascii_whitespace)
+        .filter_map(|word| std::str::from_utf8(word).ok()?.parse().ok())
+        .collect()
 }
 
 /// CPU time of a process and the children it waited for, from
 /// `/proc/PID/stat` (zero once it is reaped).
 pub(super) fn process_cpu_time(pid: libc::pid_t) -> Duration {
-    let Ok(stat) = fs_err::read_to_string(format!("/proc/{pid}/stat")) else {
-        return Duration::ZERO;
-    };
-    let Some(end) = stat.rfind(')') else {
-        return Duration::ZERO;
-    };
-    // Fields after the command: state is field 3, utime..cstime are 14..=17.
-    let ticks: u64 = stat[end + 1..]
-        .split_whitespace()
-        .skip(11)
-        .take(4)
-        .filter_map(|field| field.parse::<u64>().ok())
-        .sum();
-    let per_second = rustix::param::clock_ticks_per_second().max(1);
-    Duration::from_millis(ticks.saturating_mul(1000) / per_second)
+    read_stat(pid).map_or(Duration::ZERO, |stat| stat.cpu)
+}
+
+fn read_stat(pid: libc::pid_t) -> Option<Stat> {
+    Stat::parse(&proc_file::read(&format!("/proc/{pid}/stat"), Pieces::One)?)
+}
+
+/// What a sample needs of `/proc/PID/stat`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stat {
+    /// `utime + stime + cutime + cstime`: the process's CPU time with the
+    /// children it waited for.
+    cpu: Duration,
+    /// `num_threads`.
+    threads: u64,
+}
+
+impl Stat {
+    /// Parses the fields after the command, which is between the first `(`
+    /// and the last `)` and may hold anything (any bytes, parentheses too:
+    /// a program names itself), so it is skipped as bytes.
+    fn parse(stat: &[u8]) -> Option<Stat> {
+        let end = stat.iter().rposition(|&byte| byte == b')')?;
+        let fields = std::str::from_utf8(&stat[end + 1..]).ok()?;
+        // After the command, state is field 3: utime..cstime are fields
+        // 14..=17, num_threads 20.
+        let fields: Vec<&str> = fields.split_ascii_whitespace().take(18).collect();
+        let number = |field: usize| fields.get(field - 3)?.parse::<u64>().ok();
+        let ticks = (14..=17)
+            .map(number)
+            .try_fold(0u64, |sum, ticks| Some(sum.saturating_add(ticks?)))?;
+        let per_second = rustix::param::clock_ticks_per_second().max(1);
+        Some(Stat {
+            cpu: Duration::from_millis(ticks.saturating_mul(1000) / per_second),
+            threads: number(20)?,
+        })
+    }
 }
 
 /// The memory files the run's processes hold open, each once.
@@ -317,7 +444,7 @@ impl HeldFiles {
 /// own: its proportional set size, less its shared mappings of those
 /// files. Where `smaps_rollup` cannot be read, its resident size.
 fn process_bytes_of(pid: libc::pid_t, files: &RunFiles, held: &HeldFiles) -> u64 {
-    let Ok(rollup) = fs_err::read_to_string(format!("/proc/{pid}/smaps_rollup")) else {
+    let Some(rollup) = read_text(&format!("/proc/{pid}/smaps_rollup")) else {
         return resident_pages(pid).saturating_mul(page_bytes());
     };
     let pss = field_kib(&rollup, "Pss:");
@@ -401,8 +528,7 @@ fn page_bytes() -> u64 {
 
 /// Resident pages of one process (`/proc/PID/statm`, second field).
 fn resident_pages(pid: libc::pid_t) -> u64 {
-    fs_err::read_to_string(format!("/proc/{pid}/statm"))
-        .ok()
+    read_text(&format!("/proc/{pid}/statm"))
         .and_then(|text| text.split_whitespace().nth(1)?.parse().ok())
         .unwrap_or(0)
 }
@@ -429,8 +555,9 @@ pub(super) fn judge_peak_kib() -> u64 {
 /// the largest sum over the tree the supervisor sampled.
 ///
 /// A run shorter than two sample intervals (`short`) may end before a
-/// sample sees it, or be sampled while it exits, and its `ru_maxrss` is
-/// the judge's: it read 0 KiB (issue 32). Its `faulted` KiB (the pages
+/// sample sees it (the first is one interval after the start: issue #31),
+/// or be sampled while it exits, and its `ru_maxrss` is the judge's: it
+/// read 0 KiB (issue 32). Its `faulted` KiB (the pages
 /// it faulted in, `ru_minflt + ru_majflt` times the page size) are then
 /// its measure: the pages it touched, which in so short a run are the
 /// pages it held. A longer run is sampled, and may free and fault the same
@@ -491,7 +618,7 @@ mod tests {
         assert_eq!(schedstat_wait_ns("a b c"), None);
         // This process's own threads can be read.
         let pid = std::process::id() as libc::pid_t;
-        assert!(run_queue_wait(pid, None).is_some());
+        assert!(run_queue_wait(&Program::open(pid), None).is_some());
     }
 
     #[test]
@@ -511,7 +638,7 @@ mod tests {
         let own = std::process::id() as libc::pid_t;
         let own_time = process_cpu_time(own);
         let child_time = process_cpu_time(pid);
-        let run = run_cpu_time(own, None);
+        let run = run_cpu_time(&Program::open(own), None);
         let _ = child.kill();
         let _ = child.wait();
         assert!(child_time >= Duration::from_millis(100), "{child_time:?}");
@@ -520,19 +647,95 @@ mod tests {
             run >= own_time + child_time,
             "{run:?} against {child_time:?}"
         );
-        assert_eq!(run_cpu_time(-5, None), Duration::ZERO);
+        assert_eq!(run_cpu_time(&Program::open(-5), None), Duration::ZERO);
+    }
+
+    /// A child made by a thread that is not the main one is listed only in
+    /// that thread's `children`: a program of several threads is walked
+    /// thread by thread, never read from its main thread's file alone.
+    #[test]
+    fn a_child_of_any_thread_of_the_program_is_in_its_run() {
+        // The test runs on a thread of the harness, not the main one.
+        let own = std::process::id() as libc::pid_t;
+        assert_ne!(rustix::thread::gettid().as_raw_nonzero().get(), own);
+        let mut child = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .expect("sleep starts");
+        let program = Program::open(own);
+        let (processes, _) = run_processes(&program, None);
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(program.stat().is_some_and(|stat| stat.threads > 1));
+        assert!(
+            processes.contains(&(child.id() as libc::pid_t)),
+            "{processes:?} lacks {}",
+            child.id()
+        );
+    }
+
+    /// The program's `children`, opened once as it starts, lists what it
+    /// forks later: each look reads the file anew.
+    #[test]
+    fn a_child_made_after_the_files_were_opened_is_in_the_run() {
+        use std::io::Write;
+        let mut shell = std::process::Command::new("sh")
+            .args(["-c", "read line; sleep 30 & wait"])
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .expect("sh starts");
+        let pid = shell.id() as libc::pid_t;
+        let program = Program::open(pid);
+        assert!(program.children.is_some() && program.stat.is_some());
+        let before = run_processes(&program, None).0;
+        let mut stdin = shell.stdin.take().expect("piped");
+        let _ = stdin.write_all(b"go\n");
+        // Until the shell has forked (or a minute went by).
+        let mut after = before.clone();
+        for _ in 0..60_000 {
+            after = run_processes(&program, None).0;
+            if after.len() > 1 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let threads = program.stat().map(|stat| stat.threads);
+        let _ = shell.kill();
+        let _ = shell.wait();
+        assert_eq!(before, [pid]);
+        assert_eq!(threads, Some(1));
+        assert_eq!(after.len(), 2, "{after:?}");
+    }
+
+    #[test_case::test_case(b"12 (sol) R 1 12 12 0 -1 4194304 28 0 0 0 7 3 2 1 20 0 1 0 85 2793472 98\n", Some((13, 1)) ; "plain")]
+    #[test_case::test_case(b"12 (a) b (c)) S 1 12 12 0 -1 0 0 0 0 0 100 0 0 0 20 0 4 0 85\n", Some((100, 4)) ; "parentheses in the name")]
+    #[test_case::test_case(b"12 (\xff\xfe) S 1 12 12 0 -1 0 0 0 0 0 100 0 0 0 20 0 1 0 85\n", Some((100, 1)) ; "a name that is not UTF-8")]
+    #[test_case::test_case(b"12 (x) S 1 12 12 0 -1 0 0 0 0 0 100 0 0 0\n", None ; "cut short")]
+    #[test_case::test_case(b"12 x S 1", None ; "no name")]
+    fn the_stat_line_gives_cpu_time_and_threads(stat: &[u8], expected: Option<(u64, u64)>) {
+        let per_second = rustix::param::clock_ticks_per_second().max(1);
+        let parsed = Stat::parse(stat).map(|stat| {
+            (
+                u64::try_from(stat.cpu.as_millis()).unwrap_or(u64::MAX),
+                stat.threads,
+            )
+        });
+        assert_eq!(
+            parsed,
+            expected.map(|(ticks, threads)| (ticks * 1000 / per_second, threads))
+        );
     }
 
     #[test]
     fn this_process_holds_memory_and_has_run() {
         let own = sample_run(
-            std::process::id() as libc::pid_t,
+            &Program::open(std::process::id() as libc::pid_t),
             None,
             &RunFiles::default(),
         );
         assert!(own.memory_kib > 0);
         assert_eq!(
-            sample_run(-5, None, &RunFiles::default()),
+            sample_run(&Program::open(-5), None, &RunFiles::default()),
             Sample::default()
         );
     }

@@ -132,11 +132,18 @@ impl Sandbox {
         }
         let pid = child.pid;
         let pidfd = pidfd_open(pid);
+        // Its `/proc` files opened once where the supervisor reads them at
+        // every wake-up (no memory cgroup): issue #31.
+        let program = if self.samples_memory() {
+            resident::Program::open(pid)
+        } else {
+            resident::Program::unopened(pid)
+        };
         // From here on the child must be killed and reaped on every path.
         let outcome = self.supervise(
             child.stdout,
             child.stderr,
-            pid,
+            &program,
             pidfd.as_ref(),
             limits,
             one_x,
@@ -148,8 +155,10 @@ impl Sandbox {
             super::scratch::WorkdirWatch::new(spec, limits, started),
         );
         // Its descriptors of the run's mounts closed before the holder
-        // detaches them, so they are freed at once.
+        // detaches them, so they are freed at once; the program's `/proc`
+        // files before it is reaped.
         drop(files);
+        drop(program);
         // The program itself by pid (it may have left its group) and its
         // group; then a bounded wait, then the rest of its cgroup.
         kill(ProcessTarget::Process(pid));
@@ -452,7 +461,7 @@ impl Sandbox {
         &self,
         stdout: Option<OwnedFd>,
         stderr: OwnedFd,
-        pid: libc::pid_t,
+        program: &resident::Program,
         pidfd: Option<&OwnedFd>,
         limits: &Limits,
         one_x: Option<&Limits>,
@@ -463,6 +472,7 @@ impl Sandbox {
         files: &resident::RunFiles,
         mut workdir: Option<super::scratch::WorkdirWatch<'_>>,
     ) -> Result<Supervised, SandboxError> {
+        let pid = program.pid();
         let mut supervised = Supervised::new(stdout, stderr)?;
         // A message run's (a checker's, a validator's) stderr past its cap
         // is thrown away as its stdout is: its exit code decides, and a
@@ -473,12 +483,16 @@ impl Sandbox {
             .map(|watch| watch.stderr_ceiling(limits));
         supervised.stdout_kept = self.stdout_message;
         let sampled = self.samples_memory();
-        // The first sample at once (what the program holds as it starts),
-        // then one every `SAMPLE_INTERVAL`, however often its output wakes
-        // the supervisor: a sample walks every process of the run through
-        // `/proc` (its smaps, its descriptors), the most of what the judge
-        // did a test without a memory cgroup (issue #31).
-        let mut next_sample = started;
+        // One sample every `SAMPLE_INTERVAL`, however often the program's
+        // output wakes the supervisor, the first one interval after the
+        // start: a sample walks every process of the run through `/proc`
+        // (its smaps, its descriptors), the most of what the judge did a
+        // test without a memory cgroup (issue #31). A sample at the start
+        // saw a program that had only just begun, never past a limit; a
+        // run that ends before the first sample has the peak its `wait4`
+        // gives (see `resident::peak_kib`), and a tree is over its limit at
+        // the first sample past it, as before.
+        let mut next_sample = started + resident::SAMPLE_INTERVAL;
         let cpu_limit = Duration::from_millis(limits.cpu_time_ms);
         let wall_limit = Duration::from_millis(limits.wall_time_ms);
         let mut wall_deadline = started + wall_limit;
@@ -506,7 +520,7 @@ impl Sandbox {
             // No memory cgroup: the limit is on what the run holds
             // (RLIMIT_AS is only a backstop far above it).
             let sample = (sampled && Instant::now() >= next_sample).then(|| {
-                let sample = self.sample_run(pid, files);
+                let sample = self.sample_run(program, files);
                 next_sample = Instant::now() + resident::SAMPLE_INTERVAL;
                 sample
             });
@@ -523,7 +537,7 @@ impl Sandbox {
                 (None, Some(sample)) => sample.cpu,
                 // Between samples: the program's own time, and no less than
                 // the whole run's at the last sample.
-                (None, None) => resident::process_cpu_time(pid).max(supervised.sampled_cpu),
+                (None, None) => program.cpu_time().max(supervised.sampled_cpu),
             };
             if cpu_used > cpu_limit {
                 supervised.limit = Some(LimitExceeded::CpuTime);
@@ -532,7 +546,7 @@ impl Sandbox {
             let now = Instant::now();
             if now >= wall_deadline {
                 // Before the kill: whether it was starved or slept.
-                let waited = self.run_queue_wait(pid);
+                let waited = self.run_queue_wait(program);
                 // The wall clock is the limit of a program that sleeps or
                 // blocks; the time its threads were runnable but waited
                 // for a CPU the host gave others is not its own (issue
@@ -582,7 +596,7 @@ impl Sandbox {
                             stderr_len: supervised.stderr.len(),
                             stderr_discarded_bytes: supervised.stderr_discarded_bytes,
                             run_queue_wait_ms: (limit == LimitExceeded::WallTime)
-                                .then(|| self.run_queue_wait(pid).map(duration_ms))
+                                .then(|| self.run_queue_wait(program).map(duration_ms))
                                 .flatten(),
                             memory_kib: match &self.cgroups {
                                 Some(cgroups) if cgroups.limits_memory() => {
@@ -636,7 +650,7 @@ impl Sandbox {
                 // CPU time they used so far is the run's, and no cgroup
                 // keeps it.
                 if self.cgroups.is_none() {
-                    let last = resident::run_cpu_time(pid, self.namespace_holder());
+                    let last = resident::run_cpu_time(program, self.namespace_holder());
                     supervised.sampled_cpu = supervised.sampled_cpu.max(last);
                 }
                 return Ok(supervised);
@@ -653,25 +667,26 @@ impl Sandbox {
     /// A sample of every process of the run of `pid` (see `resident`):
     /// its tree and, in the worker's PID namespace, every orphan the
     /// namespace's init was handed.
-    fn sample_run(&self, pid: libc::pid_t, files: &resident::RunFiles) -> resident::Sample {
-        resident::sample_run(pid, self.namespace_holder(), files)
+    fn sample_run(
+        &self,
+        program: &resident::Program,
+        files: &resident::RunFiles,
+    ) -> resident::Sample {
+        resident::sample_run(program, self.namespace_holder(), files)
     }
 
     /// The init of the PID namespace the runs are in, which every orphan
     /// of a run is handed to (`None`: the runs are not in one).
-    fn namespace_holder(&self) -> Option<libc::pid_t> {
+    fn namespace_holder(&self) -> Option<resident::Reaper<'_>> {
         (self.namespace.as_ref())
             .filter(|_| !self.is_off(BenchLayer::PidNamespaceEntry))
-            .map(WorkerNamespace::holder_pid)
+            .map(WorkerNamespace::reaper)
     }
 
     /// How long the threads of the run of `pid` (as [`Self::sample_run`]
     /// finds them) have waited for a CPU (see `resident::run_queue_wait`).
-    fn run_queue_wait(&self, pid: libc::pid_t) -> Option<Duration> {
-        let holder = (self.namespace.as_ref())
-            .filter(|_| !self.is_off(BenchLayer::PidNamespaceEntry))
-            .map(WorkerNamespace::holder_pid);
-        resident::run_queue_wait(pid, holder)
+    fn run_queue_wait(&self, program: &resident::Program) -> Option<Duration> {
+        resident::run_queue_wait(program, self.namespace_holder())
     }
 
     /// The run's tmpfs mounts, as the judge sees them: its scratch (the

@@ -5,6 +5,7 @@
 use super::plan::Setup;
 use super::steps::{run_step, Step};
 use super::{Plan, Privilege, WorkerNamespace};
+use crate::sandbox::unix::proc_file::{Pieces, ProcFile};
 use crate::sandbox::unix::reap::{kill, reap_within, ProcessTarget};
 use crate::sandbox::unix::sockets::SocketCount;
 use crate::sandbox::unix::spawn::{clone_blocking_signals, pipe};
@@ -190,6 +191,12 @@ impl Holder {
                 Some(SocketCount::open(&format!("/proc/{pid}/net/sockstat"))?)
             }
         };
+        // Read at every sample of a run without a memory cgroup (its
+        // orphans), so opened once (issue #31); the holder is one thread
+        // (a clone without `CLONE_THREAD` that makes none), so its main
+        // thread's children are all of them. Where it cannot be opened, the
+        // samples walk the holder's threads.
+        let orphans = ProcFile::open(&format!("/proc/{pid}/task/{pid}/children"), Pieces::Records);
         let mount = open(format!("/proc/{pid}/ns/mnt"), OFlags::RDONLY)?;
         let ipc = open(format!("/proc/{pid}/ns/ipc"), OFlags::RDONLY)?;
         let pid_namespace = open(format!("/proc/{pid}/ns/pid"), OFlags::RDONLY)?;
@@ -214,6 +221,7 @@ impl Holder {
             own_pid,
             root,
             sockets,
+            orphans,
             holder: self,
             private_proc: value == 1,
             private_shm: false,

@@ -44,6 +44,8 @@ mod steps;
 use self::holder::Holder;
 pub(in crate::sandbox::unix) use self::plan::SHM;
 use self::plan::{needs_binding, Setup};
+use crate::sandbox::unix::proc_file::ProcFile;
+use crate::sandbox::unix::resident::Reaper;
 use crate::sandbox::unix::sockets::SocketCount;
 use crate::sandbox::unix::spawn::ThreadPidEntry;
 use crate::sandbox::SandboxError;
@@ -107,6 +109,8 @@ pub(super) struct WorkerNamespace {
     /// Without root, the socket count of the network namespace (the
     /// holder's), where the runs' sockets are.
     pub(super) sockets: Option<SocketCount>,
+    /// The holder's `children`, opened once: the orphans of the runs.
+    orphans: Option<ProcFile>,
     holder: Holder,
     /// Whether `/proc` is private (the PID namespace's own, with `hidepid`).
     pub(super) private_proc: bool,
@@ -148,10 +152,14 @@ impl WorkerNamespace {
         })
     }
 
-    /// The holder's pid: the init of the runs' PID namespace, which every
-    /// orphan of a run is reparented to (and tests end).
-    pub(super) fn holder_pid(&self) -> libc::pid_t {
-        self.holder.pid
+    /// The holder, the init of the runs' PID namespace, as the reaper of
+    /// every orphan of a run (and what tests end), with its `children` file
+    /// opened once (see `resident::Reaper`).
+    pub(super) fn reaper(&self) -> Reaper<'_> {
+        Reaper {
+            pid: self.holder.pid,
+            children: self.orphans.as_ref(),
+        }
     }
 
     /// After a run: the holder kills and reaps every process left in the

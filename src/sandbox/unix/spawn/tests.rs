@@ -55,7 +55,7 @@ fn as_root_the_program_is_born_in_the_holders_pid_namespace_and_is_not_its_init(
         namespace, judge,
         "the program is in the judge's PID namespace"
     );
-    let holder = sandbox.namespace.as_ref().unwrap().holder_pid();
+    let holder = sandbox.namespace.as_ref().unwrap().reaper().pid;
     assert_eq!(namespace, link(&format!("/proc/{holder}/ns/pid")));
     let pid: i32 = pid.parse().unwrap_or_else(|_| panic!("{text:?}"));
     assert!(pid > 1, "the program is the namespace's init: {text:?}");
@@ -98,7 +98,7 @@ fn a_run_after_the_holder_was_killed_is_an_error_not_a_verdict() {
     let (_root, mut sandbox) = root_sandbox();
     let measured = sandbox.run(&shell("echo 1")).unwrap();
     assert!(measured.succeeded(), "{measured:?}");
-    let holder = sandbox.namespace.as_ref().unwrap().holder_pid();
+    let holder = sandbox.namespace.as_ref().unwrap().reaper().pid;
     // SAFETY: kill and waitid on the holder, the judge's own child; WNOWAIT
     // leaves it for the namespace's drop to reap.
     unsafe {
@@ -143,7 +143,7 @@ fn two_workers_running_at_once_each_put_their_programs_in_their_own_namespace() 
                     seen.push(String::from_utf8_lossy(&measured.stdout).trim().to_owned());
                 }
                 // Made at the first run.
-                let holder = sandbox.namespace.as_ref().unwrap().holder_pid();
+                let holder = sandbox.namespace.as_ref().unwrap().reaper().pid;
                 let expected = link(&format!("/proc/{holder}/ns/pid"));
                 assert_eq!(own_and_for_children(), (own.clone(), own));
                 (expected, seen)
