@@ -20,6 +20,7 @@ mod native;
 pub(crate) mod polygon;
 mod programs;
 pub(crate) mod scaffold;
+mod special_files;
 mod verdict_folders;
 
 use crate::config::judge::JudgeConfig;
@@ -461,7 +462,10 @@ pub(crate) fn prepare_folder(
     config: &JudgeConfig,
 ) -> Result<Option<Prepared>, format::PrepareError> {
     match detect(dir) {
-        Some(format) => format.prepare(dir, config),
+        Some(format) => {
+            special_files::refuse(dir)?;
+            format.prepare(dir, config)
+        }
         None => Ok(None),
     }
 }
@@ -475,7 +479,10 @@ pub(crate) fn build_folder(
     config: &JudgeConfig,
 ) -> Result<format::Built, format::PrepareError> {
     let built = match detect(dir) {
-        Some(format) => format.build(dir, config)?,
+        Some(format) => {
+            special_files::refuse(dir)?;
+            format.build(dir, config)?
+        }
         None => None,
     };
     built.ok_or_else(|| {
@@ -510,6 +517,7 @@ fn load_format(
 ) -> Result<LoadedPackage, ConfigError> {
     // No program may read any package's tests there.
     let hidden = hidden.with(&[(DataFolder::ProblemsFolder, problems_folder.to_owned())]);
+    special_files::refuse(dir)?;
     let mut loaded = format.load(dir, id, languages, answers, &hidden)?;
     loaded.package = loaded.package.in_problems_folder(problems_folder);
     Ok(loaded)

@@ -65,6 +65,7 @@ mod matchsticks;
 mod mayan;
 mod memory_tree;
 mod messages;
+mod package_special_files;
 mod packages;
 mod platforms;
 mod polygon;
