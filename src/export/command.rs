@@ -209,6 +209,12 @@ pub(crate) fn run_gradescope(
 /// usage error: nothing is written over, and a package is never written
 /// into; issue #29 break-it).
 fn refuse_target(dir: &Path, package: Option<&Path>) -> Result<(), GradingError> {
+    if !dir.exists() && fs_err::symlink_metadata(dir).is_ok() {
+        return Err(UsageError::TargetIsADanglingLink {
+            path: dir.to_owned(),
+        }
+        .into());
+    }
     if dir.exists() && !dir.is_dir() {
         return Err(UsageError::TargetIsAFile {
             path: dir.to_owned(),
@@ -345,6 +351,16 @@ mod tests {
     fn only_a_new_or_empty_folder_is_exported_into() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         refuse_target(&dir.path().join("new"), None).expect("a new folder");
+        // A link to nothing is refused as such (break-it 45: exit 3).
+        std::os::unix::fs::symlink("nowhere", dir.path().join("dangling")).expect("link");
+        let error = refuse_target(&dir.path().join("dangling"), None).expect_err("dangling");
+        assert!(
+            error
+                .to_string()
+                .ends_with("dangling` is a link to nothing; the export is a new or empty folder"),
+            "{error}"
+        );
+        fs_err::remove_file(dir.path().join("dangling")).expect("rm");
         refuse_target(dir.path(), None).expect("an empty folder");
         fs_err::write(dir.path().join("x"), "x").expect("write");
         let error = refuse_target(dir.path(), None).expect_err("not empty");

@@ -71,6 +71,11 @@ pub(crate) enum UsageError {
     /// `judge export --kattis`: the folder to write is a file.
     #[error("`{}` exists and is a file; the export is a folder", path.display())]
     TargetIsAFile { path: PathBuf },
+    /// `judge export --kattis`: the folder to write is a link that leads
+    /// nowhere (issue #34, break-it 45: it was exit 3 naming the staging
+    /// folder).
+    #[error("`{}` is a link to nothing; the export is a new or empty folder", path.display())]
+    TargetIsADanglingLink { path: PathBuf },
     /// `judge export --kattis`: the folder to write cannot be made where it
     /// is asked for (its folder is read-only or not the user's, issue #34):
     /// the user's environment, not the judge failing.
@@ -242,9 +247,9 @@ impl UsageError {
             E::NotAFolderOfOutputs { .. } => Some(Hint::new(
                 "with a folder of tests, the second argument is a folder of NAME.out files",
             )),
-            E::TargetNotEmpty { .. } | E::TargetIsAFile { .. } => {
-                Some(Hint::new("export into a new folder"))
-            }
+            E::TargetNotEmpty { .. }
+            | E::TargetIsAFile { .. }
+            | E::TargetIsADanglingLink { .. } => Some(Hint::new("export into a new folder")),
             E::TargetUnwritable { .. } => Some(Hint::new("export into a folder you may write")),
             E::TargetInPackage { .. } => {
                 Some(Hint::new("export into a new folder outside the package"))

@@ -35,9 +35,12 @@ pub(crate) trait PackageFormat: Sync {
     fn marker(&self) -> &'static str;
 
     /// Whether `path` is a package of this format: by default a folder
-    /// holding [`Self::marker`] as a file.
+    /// holding [`Self::marker`] as anything but a folder. A marker that is
+    /// no regular file (a FIFO, a link to `/dev/zero` or to nothing) still
+    /// makes it this format's package, which its load then refuses naming
+    /// the marker, rather than "no package" (issue #34, break-it 45).
     fn recognises(&self, path: &Path) -> bool {
-        path.join(self.marker()).is_file()
+        holds_marker(path, self.marker())
     }
 
     /// The folders of the package in `dir` (as read: an archive's
@@ -384,4 +387,11 @@ impl<'a> Languages<'a> {
         let config = super::load_config(None, Some(self.problems_dir))?;
         Ok(self.read.get_or_init(|| config))
     }
+}
+
+/// Whether `dir` holds `name` as anything but a folder: a format's marker
+/// (see [`PackageFormat::recognises`]), read without opening it.
+pub(crate) fn holds_marker(dir: &Path, name: &str) -> bool {
+    let marker = dir.join(name);
+    std::fs::symlink_metadata(&marker).is_ok() && !marker.is_dir()
 }

@@ -89,3 +89,15 @@ fn a_submissions_yaml_linked_to_a_fifo_refuses_the_package() {
         "`p/submissions/submissions.yaml`: is a link to a FIFO (named pipe), not a regular file",
     );
 }
+
+#[test]
+fn a_problem_yaml_that_is_a_fifo_is_named_not_called_no_package() {
+    let dir = Dir::new();
+    dir.create("p/data/secret/hello.in", "\n");
+    mkfifo(&dir.path().join("p/problem.yaml"));
+    refused_at_once(
+        &dir,
+        &["grade", "--package", "p"],
+        "`p/problem.yaml`: is a FIFO (named pipe), not a regular file",
+    );
+}

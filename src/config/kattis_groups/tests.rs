@@ -163,8 +163,7 @@ fn current_files_are_refused_where_the_format_refuses_them() {
             "line 2: `require_pass`: `g1` is no test group",
         ),
         (
-            // A bare name that sorts after the group's own is named as a
-            // path, not read as out of order (issue #34, break-it 9).
+            // A name that is no group's path is no group, not out of order.
             vec![
                 ("data/secret/g1/test_group.yaml", "max_score: 50\n"),
                 (
@@ -173,8 +172,7 @@ fn current_files_are_refused_where_the_format_refuses_them() {
                 ),
             ],
             "line 2: `require_pass`: `tiebreak` is no test group of the package (`sample` or \
-             `secret/GROUP` holding tests); a group is named by its path from `data/`: did you \
-             mean `secret/tiebreak`?",
+             `secret/GROUP` holding tests)",
         ),
         (
             vec![(
@@ -372,4 +370,41 @@ fn a_2025_09_package_without_files_has_the_formats_default_groups() {
     };
     let tree = read_groups(&legacy, &TESTS, true).unwrap().unwrap();
     assert_eq!(tree.style, ScoringStyle::Legacy);
+}
+
+/// See: issue #34 (break-it 9). A group's bare name that sorts after the
+/// group naming it (`subtask1` in `secret/subtask2`) is said to be no group,
+/// with the path it takes; a name that is no group's, with no guess.
+#[test]
+fn a_groups_bare_name_in_require_pass_is_named_with_its_path() {
+    let tests = ["secret/subtask1/1", "secret/subtask2/1"];
+    for (required, wanted) in [
+        (
+            "subtask1",
+            "line 2: `require_pass`: `subtask1` is no test group of the package (`sample` or \
+             `secret/GROUP` holding tests); a group is named by its path from `data/`: did you \
+             mean `secret/subtask1`?",
+        ),
+        (
+            "nosuch",
+            "`nosuch` is no test group of the package (`sample` or `secret/GROUP` holding \
+             tests)\n",
+        ),
+    ] {
+        let dir = package(&[
+            ("data/secret/subtask1/test_group.yaml", "max_score: 50\n"),
+            (
+                "data/secret/subtask2/test_group.yaml",
+                &format!("max_score: 50\nrequire_pass: {required}\n"),
+            ),
+        ]);
+        let message = format!(
+            "{}\n",
+            read_groups(&settings(&dir), &tests, true)
+                .unwrap_err()
+                .to_string()
+                .trim_end()
+        );
+        assert!(message.contains(wanted), "{required}: {message}");
+    }
 }
