@@ -1,10 +1,10 @@
 //! judge.toml's `[report.<format>]` tables, checked generically: each
 //! report format declares the settings of its own in its module (a
-//! [`Declared`]: keys, types, defaults, docs, handed in with
+//! `Declared`: keys, types, defaults, docs, handed in with
 //! `inventory::submit!`), and this module checks the tables against what
 //! the formats declare as judge.toml loads, so a wrong key or value names
 //! its file, line and key before anything runs. The formats read the
-//! checked values ([`ReportSettings`]) from
+//! checked values (`ReportSettings`) from
 //! `crate::report::rendering::Input::settings`, each its own table.
 //!
 //! The declarations are collected rather than listed here because the
