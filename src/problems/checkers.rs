@@ -199,27 +199,48 @@ fn check_tokens_split(
     let mut count = 0;
     for (index, expected) in whitespace.split(answer).enumerate() {
         let number = index + 1;
-        let Some(got) = outputs.next() else {
-            return CheckOutcome::wrong_answer(format!(
-                "token {number}: expected {}, found the end of the output",
-                shown(expected)
-            ));
-        };
-        if let Err(reason) = same(got, expected) {
-            let reason = reason
-                .unwrap_or_else(|| format!("expected {}, got {}", shown(expected), shown(got)));
-            return CheckOutcome::wrong_answer(format!("token {number}: {reason}"));
+        let got = outputs.next();
+        if let Some(differs) = token_differs(number, got, expected, &same) {
+            return differs;
         }
         count = number;
     }
     if let Some(extra) = outputs.next() {
-        return CheckOutcome::wrong_answer(format!(
-            "token {}: expected the end of the output, got {}",
-            count + 1,
-            shown(extra)
-        ));
+        return extra_token(count + 1, extra);
     }
     CheckOutcome::accepted(format!("{count} tokens"))
+}
+
+/// Why the output's token `number` (`got`, `None` past its end) is not the
+/// answer's `expected` by `same`, or `None` when it is: the one wording of
+/// both token checkers.
+fn token_differs(
+    number: usize,
+    got: Option<&str>,
+    expected: &str,
+    same: impl Fn(&str, &str) -> Result<(), Option<String>>,
+) -> Option<CheckOutcome> {
+    let Some(got) = got else {
+        return Some(CheckOutcome::wrong_answer(format!(
+            "token {number}: expected {}, found the end of the output",
+            shown(expected)
+        )));
+    };
+    let reason = same(got, expected).err()?;
+    let reason =
+        reason.unwrap_or_else(|| format!("expected {}, got {}", shown(expected), shown(got)));
+    Some(CheckOutcome::wrong_answer(format!(
+        "token {number}: {reason}"
+    )))
+}
+
+/// The output goes on past the answer's last token: `extra` is its token
+/// `number`.
+fn extra_token(number: usize, extra: &str) -> CheckOutcome {
+    CheckOutcome::wrong_answer(format!(
+        "token {number}: expected the end of the output, got {}",
+        shown(extra)
+    ))
 }
 
 /// C's `isspace` in the "C" locale, which problemtools' default output
@@ -281,29 +302,22 @@ fn check_spaced_tokens(
     if output_lead != answer_lead {
         return space_differs("before token 1".to_owned(), answer_lead, output_lead);
     }
-    for (index, (expected, expected_space)) in answers.iter().enumerate() {
+    for (index, &(expected, expected_space)) in answers.iter().enumerate() {
         let number = index + 1;
-        let Some((got, got_space)) = outputs.get(index) else {
-            return CheckOutcome::wrong_answer(format!(
-                "token {number}: expected {}, found the end of the output",
-                shown(expected)
-            ));
-        };
-        if let Err(reason) = same(got, expected) {
-            let reason = reason
-                .unwrap_or_else(|| format!("expected {}, got {}", shown(expected), shown(got)));
-            return CheckOutcome::wrong_answer(format!("token {number}: {reason}"));
+        // Past the output's end there is no whitespace after it either;
+        // `token_differs` says so first.
+        let (got, got_space) = outputs
+            .get(index)
+            .map_or((None, ""), |&(got, space)| (Some(got), space));
+        if let Some(differs) = token_differs(number, got, expected, &same) {
+            return differs;
         }
         if got_space != expected_space {
             return space_differs(format!("after token {number}"), expected_space, got_space);
         }
     }
     if let Some((extra, _)) = outputs.get(answers.len()) {
-        return CheckOutcome::wrong_answer(format!(
-            "token {}: expected the end of the output, got {}",
-            answers.len() + 1,
-            shown(extra)
-        ));
+        return extra_token(answers.len() + 1, extra);
     }
     CheckOutcome::accepted(format!(
         "{} tokens, whitespace as the answer's",

@@ -7,7 +7,7 @@
 use crate::support::Dir;
 
 /// A Kattis package `p` with one test and one accepted submission.
-fn kattis_package(dir: &Dir) {
+pub(crate) fn kattis_package(dir: &Dir) {
     dir.create(
         "p/problem.yaml",
         "problem_format_version: 2025-09\ntype: pass-fail\nname: Hello\n",
@@ -17,7 +17,9 @@ fn kattis_package(dir: &Dir) {
     dir.create("p/submissions/accepted/exact.py", "print('Hello World!')\n");
 }
 
-fn mkfifo(path: &std::path::Path) {
+/// A FIFO at `path`, its folders made.
+pub(crate) fn mkfifo(path: &std::path::Path) {
+    fs_err::create_dir_all(path.parent().unwrap()).unwrap();
     rustix::fs::mkfifoat(
         rustix::fs::CWD,
         path,

@@ -6,29 +6,9 @@
 //! expectations never read (exit 0). Each is refused by name before any of
 //! the package is read or built, exit 2, at once.
 
+use crate::data_files_bounded::{kattis_package, mkfifo};
 use crate::support::Dir;
 use std::time::Duration;
-
-/// A Kattis package `p` with one test and one accepted submission.
-fn kattis_package(dir: &Dir) {
-    dir.create(
-        "p/problem.yaml",
-        "problem_format_version: 2025-09\ntype: pass-fail\nname: Hello\n",
-    );
-    dir.create("p/data/secret/hello.in", "\n");
-    dir.create("p/data/secret/hello.ans", "Hello World!\n");
-    dir.create("p/submissions/accepted/exact.py", "print('Hello World!')\n");
-}
-
-fn mkfifo(path: &std::path::Path) {
-    fs_err::create_dir_all(path.parent().unwrap()).unwrap();
-    rustix::fs::mkfifoat(
-        rustix::fs::CWD,
-        path,
-        rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
-    )
-    .unwrap();
-}
 
 /// `judge ARGS` in `dir`, stopped after two minutes (a hang fails the
 /// test instead of the suite): exit 2 and `expected` on stderr.
