@@ -6,6 +6,7 @@
 
 use super::console::Console;
 use super::grade::{wire, Grade};
+use super::run::{wire as run_wire, Run};
 use super::usage::UsageError;
 use super::GradingError;
 use crate::atomic_file;
@@ -17,12 +18,9 @@ use crate::grading::resume::Journal;
 use crate::package::format::ExpectedKey;
 use crate::report;
 use crate::report::formats::{Chosen, Context, Format, Input, RenderError, Writes};
-use crate::report::json::TestSelection;
 use crate::report::stdout::write_stdout;
 use crate::report::targets::{is_stdout, Targets};
-use crate::report::{ReportError, Ungraded};
-use crate::runner::SubmissionResult;
-use crate::sandbox::Isolation;
+use crate::report::ReportError;
 use std::borrow::Cow;
 use std::path::Path;
 
@@ -302,38 +300,24 @@ impl<'a> Shown<'a> {
 }
 
 /// Writes `judge run`'s reports: the JSON report to `json` (with the
-/// isolation in force, the tests run (`selection`), and marked
-/// `interrupted`, with the submissions not graded, when a signal stopped
-/// the run), then the files asked for. A JSON report that cannot be
-/// written is returned at once.
+/// isolation it records, the tests run, and marked `interrupted`, with the
+/// submissions not graded, when a signal stopped the run), then the files
+/// asked for. A JSON report that cannot be written is returned at once.
 pub(crate) fn write_run(
-    results: &[SubmissionResult],
-    selection: &TestSelection,
-    not_graded: &[Ungraded],
-    interrupted: bool,
+    run: &Run,
     json: Option<&Path>,
     files: &Chosen<'_>,
 ) -> Result<(), GradingError> {
     if let Some(path) = json {
-        let text = report::json::render_run(
-            results,
-            Isolation::detect(),
-            Some(selection),
-            interrupted,
-            &not_graded
-                .iter()
-                .map(report::json::NotGraded::from)
-                .collect::<Vec<_>>(),
-        )
-        .map_err(GradingError::RunJson)?;
+        let text = run_wire::render(run).map_err(GradingError::RunJson)?;
         write_report(path, &text)?;
     }
     let options = Context {
-        interrupted,
-        not_graded: not_graded.to_vec(),
+        interrupted: run.interrupted,
+        not_graded: run.not_graded.clone(),
         ..Context::default()
     };
-    write(files, results, &options, None)
+    write(files, &run.results, &options, None)
 }
 
 /// Writes a grade's reports (`judge grade` and `judge merge`): the JSON

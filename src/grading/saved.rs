@@ -13,42 +13,27 @@ mod command;
 
 pub(crate) use self::command::{run, ReportCommand};
 use super::grade::{wire, Grade};
+use super::run::{self, Run};
 use super::usage::{NotJson, UsageError};
 use super::GradingError;
 use crate::exit::Outcome;
 use crate::input_file::Source;
 use crate::report;
 use crate::report::formats::Chosen;
-use crate::report::json::{NotGraded, TestSelection, VERSION};
+use crate::report::json::VERSION;
 use crate::report::targets::is_stdout;
 use crate::report::{Row, Ungraded};
-use crate::runner::SubmissionResult;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 /// A saved JSON report: `judge grade`'s (and `judge merge`'s), which has a
-/// `layout`, or `judge run`'s, which has none.
+/// `layout`, or `judge run`'s, which has none; each read into the grading
+/// layer's own types once, here (its isolation kept as written, byte for
+/// byte: it was another machine's, or another moment's).
 #[derive(Clone, Debug)]
 pub(crate) enum Saved {
     Grade(Grade),
-    Run(SavedRun),
-}
-
-/// `judge run`'s JSON report as read back: the fields of
-/// `crate::report::json`'s `RunReport`, the isolation kept as written,
-/// byte for byte (it was another machine's, or another moment's).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(crate) struct SavedRun {
-    pub(crate) version: u32,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) isolation: Option<Box<serde_json::value::RawValue>>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub(crate) interrupted: bool,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub(crate) not_graded: Vec<NotGraded>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) tests: Option<TestSelection>,
-    pub(crate) results: Vec<SubmissionResult>,
+    Run(Run),
 }
 
 /// Reads the report at `path` (`-`: standard input): a grade report when
@@ -94,9 +79,7 @@ fn parse(path: &Path, text: &str) -> Result<Saved, GradingError> {
             .map(Saved::Grade)
             .map_err(|error| UsageError::Merge(Box::new(error.into())).into());
     }
-    serde_json::from_str(text)
-        .map(Saved::Run)
-        .map_err(not_a_report)
+    run::wire::parse(text).map(Saved::Run).map_err(not_a_report)
 }
 
 impl Saved {
@@ -110,11 +93,11 @@ impl Saved {
     }
 
     /// The pairs an interrupted run did not finish, each with its student
-    /// (a run report's read from its path, once, here).
+    /// (a run report's read from its path, once, as it was read).
     pub(crate) fn not_graded(&self) -> Vec<Ungraded> {
         match self {
             Saved::Grade(report) => report.not_graded.clone(),
-            Saved::Run(run) => run.not_graded.iter().cloned().map(Ungraded::from).collect(),
+            Saved::Run(run) => run.not_graded.clone(),
         }
     }
 
@@ -171,7 +154,7 @@ impl Saved {
 /// [`Saved::write`] of a run report: its JSON as read (the student view's
 /// hidden tests without their data), then the files asked for.
 fn write_run(
-    run: &SavedRun,
+    run: &Run,
     json: Option<&Path>,
     files: &Chosen<'_>,
     student_view: bool,
@@ -184,23 +167,15 @@ fn write_run(
     }
     let mut failures = Vec::new();
     if let Some(path) = json {
-        let written = serde_json::to_string_pretty(&viewed)
+        let written = run::wire::render(&viewed)
             .map_err(GradingError::RunJson)
-            .and_then(|mut text| {
-                text.push('\n');
-                super::reports::write_report(path, &text)
-            });
+            .and_then(|text| super::reports::write_report(path, &text));
         failures.extend(written.err());
     }
     let options = report::Context {
         student_view,
         interrupted: viewed.interrupted,
-        not_graded: viewed
-            .not_graded
-            .iter()
-            .cloned()
-            .map(Ungraded::from)
-            .collect(),
+        not_graded: viewed.not_graded.clone(),
         ..report::Context::default()
     };
     failures.extend(super::reports::write(files, &viewed.results, &options, None).err());

@@ -6,9 +6,9 @@
 
 use crate::config::judge::JudgeConfig;
 use crate::config::problem::LimitsToml;
+use crate::grading::run::RandomAskedBy;
 use crate::package::Package;
 use crate::problems::CheckOptions;
-use crate::report::json::RandomFrom;
 use crate::runner::{self, Settings};
 use crate::sandbox::Limits;
 use std::fmt;
@@ -229,13 +229,13 @@ pub(crate) fn random_tests(
     platform: bool,
     flag: Option<u32>,
     config: &JudgeConfig,
-) -> (u32, RandomFrom) {
+) -> (u32, RandomAskedBy) {
     match (flag, config.random_tests_set) {
-        (Some(count), _) => (count, RandomFrom::Flag),
-        (None, _) if platform => (0, RandomFrom::Platform),
-        (None, Some(count)) => (count, RandomFrom::JudgeToml),
-        (None, None) if tests_folder => (0, RandomFrom::None),
-        (None, None) => (config.random_tests, RandomFrom::Default),
+        (Some(count), _) => (count, RandomAskedBy::Flag),
+        (None, _) if platform => (0, RandomAskedBy::Platform),
+        (None, Some(count)) => (count, RandomAskedBy::JudgeToml),
+        (None, None) if tests_folder => (0, RandomAskedBy::Nobody),
+        (None, None) => (config.random_tests, RandomAskedBy::Default),
     }
 }
 
@@ -296,17 +296,6 @@ mod tests {
                     "expected a whole number of at least 1, found `{bad}`"
                 ))
             );
-        }
-    }
-
-    #[test]
-    fn the_report_names_each_random_source_as_name_does() {
-        use RandomFrom::*;
-        for from in [Flag, JudgeToml, Default, None] {
-            let json = serde_json::to_value(from).expect("serialises");
-            assert_eq!(json, from.name(), "{from:?}");
-            let back: RandomFrom = serde_json::from_value(json).expect("reads back");
-            assert_eq!(back, from);
         }
     }
 
@@ -452,16 +441,26 @@ mod tests {
     #[test]
     fn random_tests_follow_the_flag_then_judge_toml_then_the_default() {
         let rows = [
-            (false, Some(5), "random-tests = 7\n", (5, RandomFrom::Flag)),
-            (true, Some(5), "", (5, RandomFrom::Flag)),
-            (true, None, "random-tests = 7\n", (7, RandomFrom::JudgeToml)),
+            (
+                false,
+                Some(5),
+                "random-tests = 7\n",
+                (5, RandomAskedBy::Flag),
+            ),
+            (true, Some(5), "", (5, RandomAskedBy::Flag)),
+            (
+                true,
+                None,
+                "random-tests = 7\n",
+                (7, RandomAskedBy::JudgeToml),
+            ),
             (
                 false,
                 None,
                 "random-tests = 7\n",
-                (7, RandomFrom::JudgeToml),
+                (7, RandomAskedBy::JudgeToml),
             ),
-            (true, None, "", (0, RandomFrom::None)),
+            (true, None, "", (0, RandomAskedBy::Nobody)),
         ];
         for (folder, flag, toml, expected) in rows {
             assert_eq!(
@@ -473,16 +472,16 @@ mod tests {
         let defaults = config("");
         assert_eq!(
             random_tests(false, false, None, &defaults),
-            (defaults.random_tests, RandomFrom::Default)
+            (defaults.random_tests, RandomAskedBy::Default)
         );
         // A platform's results file: none, unless `--random` asks.
         assert_eq!(
             random_tests(false, true, None, &config("random-tests = 7\n")),
-            (0, RandomFrom::Platform)
+            (0, RandomAskedBy::Platform)
         );
         assert_eq!(
             random_tests(false, true, Some(3), &defaults),
-            (3, RandomFrom::Flag)
+            (3, RandomAskedBy::Flag)
         );
     }
 

@@ -2,8 +2,8 @@
 //! force and, for random tests, where each came from; `judge grade`'s
 //! report with what grading adds. These are the wire types (the schema):
 //! they carry no decision, and the grading layer builds a grade's report
-//! from its own types and reads one back into them, once each way
-//! (`crate::grading::grade::wire`).
+//! and a run's from its own types and reads one back into them, once each
+//! way (`crate::grading::grade::wire`, `crate::grading::run::wire`).
 
 use crate::config::judge::Layout;
 use crate::runner::SubmissionResult;
@@ -22,31 +22,62 @@ pub(crate) const VERSION: u32 = 1;
 pub(crate) const JUDGE_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// `judge run`'s JSON report.
-#[derive(Serialize, schemars::JsonSchema)]
-#[schemars(rename = "RunReport")]
-struct Report<'a> {
-    version: u32,
-    isolation: &'a Isolation,
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+pub(crate) struct RunReport {
+    pub(crate) version: u32,
+    // `judge run` always writes it, so the schema requires it: the `!`
+    // items keep schemars from reading serde's `default` and
+    // `skip_serializing_if`, which would drop it from `required`. A report
+    // read back without one is written again without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Isolation", !default, !skip_serializing_if)]
+    pub(crate) isolation: Option<RunIsolation>,
     /// Stopped by a signal: `results` holds what finished.
-    #[serde(skip_serializing_if = "is_false")]
-    interrupted: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub(crate) interrupted: bool,
     /// Submissions an interrupted run did not finish: no verdict.
-    #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    not_graded: &'a [NotGraded],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    tests: Option<&'a TestSelection>,
-    results: &'a [SubmissionResult],
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) not_graded: Vec<NotGraded>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) tests: Option<TestSelection>,
+    pub(crate) results: Vec<SubmissionResult>,
+}
+
+/// `isolation` of a [`RunReport`]: the isolation in force, written as the
+/// sandbox describes it, or, read back, the text as written, byte for
+/// byte (this judge does not read another machine's).
+#[derive(Clone, Debug)]
+pub(crate) enum RunIsolation {
+    /// Written as [`Isolation`] serialises.
+    InForce(Isolation),
+    /// Written as it was read.
+    AsWritten(Box<serde_json::value::RawValue>),
+}
+
+impl Serialize for RunIsolation {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RunIsolation::InForce(isolation) => isolation.serialize(serializer),
+            RunIsolation::AsWritten(text) => text.serialize(serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for RunIsolation {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Box::<serde_json::value::RawValue>::deserialize(deserializer).map(RunIsolation::AsWritten)
+    }
 }
 
 /// The JSON Schema of the JSON report, as checked in at
 /// `docs/report.schema.json` (`judge schema` prints it): a report is either
-/// `judge run`'s (`Report`, `RunReport`) or `judge grade`'s and `judge
+/// `judge run`'s (`RunReport`) or `judge grade`'s and `judge
 /// merge`'s (`GradeReport`); `layout` tells them apart.
 pub fn schema_text() -> Result<String, serde_json::Error> {
     let mut generator = schemars::generate::SchemaSettings::draft2020_12()
         .for_serialize()
         .into_generator();
-    let run = generator.subschema_for::<Report<'static>>();
+    let run = generator.subschema_for::<RunReport>();
     let grade = generator.subschema_for::<GradeReport>();
     let definitions = generator.take_definitions(true);
     let schema = serde_json::json!({
@@ -83,8 +114,7 @@ pub(crate) struct NotGraded {
     pub(crate) student: Option<String>,
 }
 
-/// Who asked for a run's random tests (the JSON report's `random_from`,
-/// by [`RandomFrom::name`]).
+/// Who asked for a run's random tests (the JSON report's `random_from`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) enum RandomFrom {
     /// `--random N`.
@@ -103,19 +133,6 @@ pub(crate) enum RandomFrom {
     /// as the platform's autograder does.
     #[serde(rename = "platform")]
     Platform,
-}
-
-impl RandomFrom {
-    /// The name the JSON report gives it (`random_from`).
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            RandomFrom::Flag => "--random",
-            RandomFrom::JudgeToml => "judge.toml",
-            RandomFrom::Default => "default",
-            RandomFrom::None => "none",
-            RandomFrom::Platform => "platform",
-        }
-    }
 }
 
 /// Which tests `judge run` ran, and why that many random ones.
@@ -151,92 +168,33 @@ pub(crate) struct InvalidTest {
     pub(crate) reason: String,
 }
 
-impl TestSelection {
-    /// One line for the table's footer, e.g. `tests: 4 from my-tests only
-    /// (no random tests: --tests runs exactly its folder unless --random N
-    /// or judge.toml's random-tests asks for more)`.
-    pub(crate) fn describe(&self) -> String {
-        if self.random == 0 {
-            let why = match self.random_from {
-                RandomFrom::Platform => {
-                    " (no random tests: a platform's results file grades the package's own \
-                     tests, as its autograder does, unless --random N asks for more)"
-                }
-                // No `--tests` folder: the package has no generator.
-                RandomFrom::None if self.fixed.starts_with("package ") => {
-                    " (no random tests: the package has no generator of random tests)"
-                }
-                RandomFrom::None => {
-                    " (no random tests: --tests runs exactly its folder unless --random N or \
-                     judge.toml's random-tests asks for more)"
-                }
-                RandomFrom::Flag | RandomFrom::JudgeToml | RandomFrom::Default => "",
-            };
-            format!(
-                "tests: {} from {} only{}{why}",
-                self.fixed_count,
-                self.fixed,
-                self.invalid_note()
-            )
-        } else {
-            format!(
-                "tests: {} from {}{} + {} random (from {})",
-                self.fixed_count,
-                self.fixed,
-                self.invalid_note(),
-                self.random,
-                self.random_from.name()
-            )
-        }
-    }
-
-    /// `, 1 of them invalid for the problem (big)`, or nothing.
-    fn invalid_note(&self) -> String {
-        if self.invalid.is_empty() {
-            return String::new();
-        }
-        let names: Vec<String> = self
-            .invalid
-            .iter()
-            .map(|test| crate::visible::visible_name(&test.name))
-            .collect();
-        format!(
-            ", {} of them invalid for the problem ({})",
-            self.invalid.len(),
-            names.join(", ")
-        )
-    }
-}
-
 /// The JSON text of a report, pretty-printed, ending with a newline.
 pub fn render(
     results: &[SubmissionResult],
     isolation: &Isolation,
     tests: Option<&TestSelection>,
 ) -> Result<String, serde_json::Error> {
-    render_run(results, isolation, tests, false, &[])
+    render_run(&RunReport {
+        version: VERSION,
+        isolation: Some(RunIsolation::InForce(isolation.clone())),
+        interrupted: false,
+        not_graded: Vec::new(),
+        tests: tests.cloned(),
+        results: results.to_vec(),
+    })
 }
 
-/// The JSON text of `judge run`'s report, marked `interrupted` (with the
-/// submissions it did not finish) when a signal stopped it.
-pub(crate) fn render_run(
-    results: &[SubmissionResult],
-    isolation: &Isolation,
-    tests: Option<&TestSelection>,
-    interrupted: bool,
-    not_graded: &[NotGraded],
-) -> Result<String, serde_json::Error> {
-    let report = Report {
-        version: VERSION,
-        isolation,
-        interrupted,
-        not_graded,
-        tests,
-        results,
-    };
-    let mut text = serde_json::to_string_pretty(&report)?;
+/// The JSON text of `judge run`'s report, pretty-printed, ending with a
+/// newline.
+pub(crate) fn render_run(report: &RunReport) -> Result<String, serde_json::Error> {
+    let mut text = serde_json::to_string_pretty(report)?;
     text.push('\n');
     Ok(text)
+}
+
+/// Parses `judge run`'s report, whose version the caller has checked.
+pub(crate) fn parse_run(text: &str) -> Result<RunReport, serde_json::Error> {
+    serde_json::from_str(text)
 }
 
 /// `judge grade`'s JSON report: `version` and `results`, each

@@ -1,7 +1,8 @@
 //! `judge run`: submissions against one package's tests (or a `--tests`
-//! folder) and random tests, into a typed report; the command's one call
+//! folder) and random tests, into a [`Run`]; the command's one call
 //! ([`run`]: the checks, the grading, the reports and what it says).
 
+use super::{InvalidInput, RandomAskedBy, RecordedIsolation, Run, TestsRun};
 use crate::config::judge::JudgeConfig;
 use crate::exit::Outcome;
 use crate::grading::class::ClassEvent;
@@ -14,11 +15,10 @@ use crate::grading::usage::{NoTestsIn, UsageError};
 use crate::grading::{CommandError, GradingError};
 use crate::interrupt::{Cancellation, Signal};
 use crate::package::Package;
-use crate::report::json::{InvalidTest, RandomFrom, TestSelection};
+use crate::report;
 use crate::report::targets::Targets;
-use crate::report::{self, Ungraded};
 use crate::runner::{self, Event, FixedTests, Submission, SubmissionResult, Workspace};
-use crate::sandbox::{DataFolder, Hidden};
+use crate::sandbox::{DataFolder, Hidden, Isolation};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -47,7 +47,7 @@ pub(crate) enum RunNote {
     /// (only) its own: it is scored as the percent of tests passed.
     GroupsUnused { package: String },
     /// A `--tests` input the package's validator rejects: it still runs.
-    InvalidTest { package: String, test: InvalidTest },
+    InvalidTest { package: String, test: InvalidInput },
 }
 
 impl RunNote {
@@ -85,12 +85,12 @@ pub(crate) struct RunPlan<'a> {
     pub(crate) submissions: Vec<Submission>,
     pub(crate) tests: Option<PathBuf>,
     pub(crate) random: u32,
-    pub(crate) random_from: RandomFrom,
+    pub(crate) random_asked_by: RandomAskedBy,
     pub(crate) seed: u64,
     pub(crate) resolved: Resolved,
     pub(crate) notes: Vec<RunNote>,
     /// The `--tests` inputs the package's validator rejects.
-    pub(crate) invalid: Vec<InvalidTest>,
+    pub(crate) invalid: Vec<InvalidInput>,
     /// What no run or compile may see (the package's programs' too): the
     /// package's secret folders, the `--tests` folder, the folder each
     /// submission was handed in from.
@@ -159,7 +159,7 @@ pub(crate) fn plan<'a>(
             test: test.clone(),
         })
         .collect();
-    let (random, random_from) = if package.problem().has_generator() {
+    let (random, random_asked_by) = if package.problem().has_generator() {
         random_tests(
             request.tests.is_some(),
             request.platform,
@@ -172,7 +172,7 @@ pub(crate) fn plan<'a>(
                 package: package.id().to_owned(),
             });
         }
-        (0, RandomFrom::None)
+        (0, RandomAskedBy::Nobody)
     };
     if groups_go_unused(package, own_tests_only(request.tests.is_some(), random)) {
         notes.push(RunNote::GroupsUnused {
@@ -184,7 +184,7 @@ pub(crate) fn plan<'a>(
         submissions,
         tests: request.tests.clone(),
         random,
-        random_from,
+        random_asked_by,
         seed: master_seed(request.seed, config, package),
         resolved: settings::resolve(&request.overrides, config, package),
         notes,
@@ -196,7 +196,7 @@ pub(crate) fn plan<'a>(
 /// The `NAME.in` files of `dir` (in name order, as the run takes them) that
 /// `package`'s validator rejects, with its reason. A file that cannot be
 /// read is left out here: the run makes it JE on its test.
-fn invalid_inputs(package: &Package, dir: &Path) -> Result<Vec<InvalidTest>, GradingError> {
+fn invalid_inputs(package: &Package, dir: &Path) -> Result<Vec<InvalidInput>, GradingError> {
     let inputs = crate::test_files::list(dir).map_err(|error| UsageError::ReadTestsFolder {
         path: dir.to_owned(),
         error,
@@ -210,7 +210,7 @@ fn invalid_inputs(package: &Package, dir: &Path) -> Result<Vec<InvalidTest>, Gra
             continue;
         };
         if let Err(error) = package.validate(&text) {
-            invalid.push(InvalidTest {
+            invalid.push(InvalidInput {
                 file: display(&test.input),
                 name: test.name,
                 reason: error.to_string(),
@@ -220,15 +220,13 @@ fn invalid_inputs(package: &Package, dir: &Path) -> Result<Vec<InvalidTest>, Gra
     Ok(invalid)
 }
 
-/// What a run graded.
+/// What a run graded, and how it ended.
 #[derive(Debug)]
-pub(crate) struct RunReport {
-    /// One per submission that finished, in the order given.
-    pub(crate) results: Vec<SubmissionResult>,
-    /// Submissions an interruption left ungraded.
-    pub(crate) not_graded: Vec<Ungraded>,
-    pub(crate) selection: TestSelection,
-    /// The signal that stopped the run, if one did.
+pub(crate) struct Finished {
+    /// What its reports hold.
+    pub(crate) run: Run,
+    /// The signal that stopped the run, if one did (the run is
+    /// `interrupted` then).
     pub(crate) stopped_by: Option<Signal>,
     /// How many submissions were asked for.
     pub(crate) asked: usize,
@@ -257,7 +255,7 @@ pub(crate) struct RunCommand<'a> {
 /// grading with its progress and each submission's tests (unless a report
 /// takes stdout), the reports written ([`crate::grading::reports::write_run`]),
 /// then the host-load warning and the summary, or what an interruption
-/// left. Returns how the run came out ([`RunReport::outcome`]).
+/// left. Returns how the run came out ([`Finished::outcome`]).
 pub(crate) fn run(
     command: RunCommand<'_>,
     console: &mut dyn Console,
@@ -302,35 +300,33 @@ pub(crate) fn run(
     })?;
     console.end_progress();
     crate::grading::reports::write_run(
-        &outcome.results,
-        &outcome.selection,
-        &outcome.not_graded,
-        outcome.stopped_by.is_some(),
+        &outcome.run,
         reports.json,
         &reports.files.clone().with_config(&config),
     )?;
-    if let Some(line) = report::human::host_load_warning(outcome.results.iter()) {
+    if let Some(line) = report::human::host_load_warning(outcome.run.results.iter()) {
         console.say(&line);
     }
     if let Some(signal) = outcome.stopped_by {
         let lines = report::human::run_interrupted(
             signal.name(),
-            outcome.results.len(),
+            outcome.run.results.len(),
             outcome.asked,
-            &outcome.not_graded,
+            &outcome.run.not_graded,
         );
         for line in lines {
             console.say(&line);
         }
     } else if !json_to_stdout {
         let verdicts: Vec<crate::verdict::Verdict> = outcome
+            .run
             .results
             .iter()
             .map(|result| result.verdict)
             .collect();
         console
             .write(&report::human::run_summary(
-                &outcome.selection.describe(),
+                &outcome.run.describe_tests(),
                 &verdicts,
             ))
             .map_err(CommandError::Stdout)?;
@@ -346,7 +342,7 @@ fn grade_plan(
     plan: &RunPlan<'_>,
     cancel: &Cancellation,
     on_event: &mut dyn FnMut(ClassEvent<'_>),
-) -> Result<RunReport, GradingError> {
+) -> Result<Finished, GradingError> {
     let package = plan.package;
     let problem = &**package.problem();
     let fixed = match &plan.tests {
@@ -369,14 +365,14 @@ fn grade_plan(
         }
         .into());
     }
-    let selection = TestSelection {
+    let tests_run = TestsRun {
         fixed: match &plan.tests {
             Some(dir) => dir.display().to_string(),
             None => format!("package {}", package.id()),
         },
         fixed_count: tests.len() - plan.random as usize,
         random: plan.random,
-        random_from: plan.random_from,
+        random_asked_by: plan.random_asked_by,
         invalid: plan.invalid.clone(),
     };
     // Scored by the groups when the tests are the package's own (the
@@ -449,20 +445,25 @@ fn grade_plan(
             )),
         }
     }
-    Ok(RunReport {
-        results,
-        not_graded,
-        selection,
-        stopped_by: cancel.signal(),
+    let stopped_by = cancel.signal();
+    Ok(Finished {
+        run: Run {
+            isolation: Some(RecordedIsolation::InForce(Isolation::detect().clone())),
+            interrupted: stopped_by.is_some(),
+            not_graded,
+            tests: Some(tests_run),
+            results,
+        },
+        stopped_by,
         asked: plan.submissions.len(),
     })
 }
 
-impl RunReport {
+impl Finished {
     /// How the run came out: interrupted when a signal stopped it, else
     /// [`crate::grading::policy::run_outcome`] of the verdicts.
     pub(crate) fn outcome(&self) -> Outcome {
-        crate::grading::policy::run_outcome(&self.results).unless_stopped(self.stopped_by)
+        crate::grading::policy::run_outcome(&self.run.results).unless_stopped(self.stopped_by)
     }
 }
 

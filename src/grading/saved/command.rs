@@ -193,11 +193,7 @@ fn shown(report: &Saved, quiet: bool, student_view: bool) -> (String, Vec<String
                 }
             }
             let verdicts: Vec<_> = run.results.iter().map(|result| result.verdict).collect();
-            let selection = run
-                .tests
-                .as_ref()
-                .map(|tests| tests.describe())
-                .unwrap_or_default();
+            let selection = run.describe_tests();
             if run.interrupted {
                 text.push_str(&format!(
                     "partial (interrupted): {} submission(s) not graded\n",
