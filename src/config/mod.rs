@@ -362,15 +362,15 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let root = dir.path();
         assert!(!holds_marker(root, "problem.yaml"), "nothing there");
-        std::fs::create_dir(root.join("problem.yaml")).expect("a folder");
+        fs_err::create_dir(root.join("problem.yaml")).expect("a folder");
         assert!(!holds_marker(root, "problem.yaml"), "a folder");
         assert!(!kattis::is_package(root), "a folder");
-        std::fs::remove_dir(root.join("problem.yaml")).expect("removed");
+        fs_err::remove_dir(root.join("problem.yaml")).expect("removed");
         std::os::unix::fs::symlink("nowhere", root.join("problem.yaml")).expect("a link");
         assert!(holds_marker(root, "problem.yaml"), "a link to nothing");
         assert!(kattis::is_package(root), "a link to nothing");
-        std::fs::remove_file(root.join("problem.yaml")).expect("removed");
-        std::fs::write(root.join("problem.yaml"), "name: x\n").expect("a file");
+        fs_err::remove_file(root.join("problem.yaml")).expect("removed");
+        fs_err::write(root.join("problem.yaml"), "name: x\n").expect("a file");
         assert!(holds_marker(root, "problem.yaml"), "a file");
         assert!(kattis::is_package(root), "a file");
     }
