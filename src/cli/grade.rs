@@ -59,12 +59,13 @@ pub(crate) struct GradeArgs {
     /// Without `--json`, the new report replaces this file.
     #[arg(long, value_name = "REPORT")]
     pub(crate) resume: Option<PathBuf>,
-    /// Grade a package's own submissions against what each should get,
-    /// with Kattis' meanings: `submissions/<verdict>/` of one of ours
-    /// (`problem.toml`) or of a Kattis / ICPC package (`problem.yaml`; its
-    /// `data/` built first from `generators/generators.yaml` when there is
-    /// one), each solution's tag of a Polygon package (`problem.xml`, or its
-    /// zip); exit 0 when every one agrees.
+    /// Grade a package's own submissions against what its format says each
+    /// should get, with Kattis' meanings; exit 0 when every one agrees. Any
+    /// format the judge reads, for example `submissions/<verdict>/` of one
+    /// of ours (`problem.toml`) or of a Kattis / ICPC package
+    /// (`problem.yaml`; its `data/` built first from
+    /// `generators/generators.yaml` when there is one), each solution's tag
+    /// of a Polygon package (`problem.xml`, or its zip).
     #[arg(long, value_name = "DIR")]
     pub(crate) package: Option<PathBuf>,
     /// Reports to hand to students: hidden tests (all but the samples,

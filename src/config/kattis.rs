@@ -21,13 +21,14 @@ pub(crate) use super::kattis_yaml::{FormatVersion, ProblemType, ProblemYaml};
 /// The file that makes a folder a Kattis package.
 pub(crate) const MARKER: &str = "problem.yaml";
 
-/// Whether `dir` is a Kattis package: it holds [`MARKER`] as a file. The
-/// one test of it, for the format's detection
-/// (`crate::package::kattis::Kattis`) and for the runner, which cannot
-/// look a package up itself (the package layer sits above it) yet must
-/// know where a package's links may point (`crate::runner::links`).
+/// Whether `dir` is a Kattis package: it holds [`MARKER`] as anything but
+/// a folder ([`super::holds_marker`]). The one test of it, for the
+/// format's detection (`crate::package::kattis::Kattis`) and for the
+/// runner, which cannot look a package up itself (the package layer sits
+/// above it) yet must know where a package's links may point
+/// (`crate::runner::links`).
 pub(crate) fn is_package(dir: &Path) -> bool {
-    dir.join(MARKER).is_file()
+    super::holds_marker(dir, MARKER)
 }
 
 /// One program of `submissions/<folder>/`, as the folders list it (the

@@ -239,6 +239,18 @@ impl ConfigError {
     }
 }
 
+/// Whether `dir` holds `name` as anything but a folder: a package
+/// format's marker, read without opening it. A marker that is no regular
+/// file (a FIFO, a link to `/dev/zero` or to nothing) still counts, so the
+/// format's load names it rather than "no package" (issue #34). The one
+/// test of a marker: the formats' detection
+/// (`crate::package::format::PackageFormat::recognises`) and the runner's
+/// rule for links ([`kattis::is_package`]) both use it.
+pub(crate) fn holds_marker(dir: &Path, name: &str) -> bool {
+    let marker = dir.join(name);
+    std::fs::symlink_metadata(&marker).is_ok() && !marker.is_dir()
+}
+
 /// The 1-based line where the dotted `key` (`languages.python.time-factor`)
 /// is written in TOML `text`: the line of `leaf = ...` inside the table
 /// `[a.b]` of its prefix (or before any table for a top-level key), or the
@@ -341,6 +353,27 @@ pub(crate) fn parse_toml<T: serde::de::DeserializeOwned>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one marker rule the formats and the runner's link rule share:
+    /// anything but a folder (a FIFO or a link to nothing too, which the
+    /// format's load then names), never a folder or nothing.
+    #[test]
+    fn a_marker_is_anything_named_so_but_a_folder() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let root = dir.path();
+        assert!(!holds_marker(root, "problem.yaml"), "nothing there");
+        fs_err::create_dir(root.join("problem.yaml")).expect("a folder");
+        assert!(!holds_marker(root, "problem.yaml"), "a folder");
+        assert!(!kattis::is_package(root), "a folder");
+        fs_err::remove_dir(root.join("problem.yaml")).expect("removed");
+        std::os::unix::fs::symlink("nowhere", root.join("problem.yaml")).expect("a link");
+        assert!(holds_marker(root, "problem.yaml"), "a link to nothing");
+        assert!(kattis::is_package(root), "a link to nothing");
+        fs_err::remove_file(root.join("problem.yaml")).expect("removed");
+        fs_err::write(root.join("problem.yaml"), "name: x\n").expect("a file");
+        assert!(holds_marker(root, "problem.yaml"), "a file");
+        assert!(kattis::is_package(root), "a file");
+    }
 
     #[test]
     fn serde_messages_read_as_words_with_a_guess() {

@@ -17,7 +17,7 @@
 use super::Package;
 use crate::config::judge::{JudgeConfig, Language};
 use crate::config::kattis_submissions::Rule;
-use crate::config::ConfigError;
+use crate::config::{holds_marker, ConfigError};
 use crate::runner::SubmissionResult;
 use crate::sandbox::{DataFolder, Hidden};
 use crate::verdict::Verdict;
@@ -387,11 +387,4 @@ impl<'a> Languages<'a> {
         let config = super::load_config(None, Some(self.problems_dir))?;
         Ok(self.read.get_or_init(|| config))
     }
-}
-
-/// Whether `dir` holds `name` as anything but a folder: a format's marker
-/// (see [`PackageFormat::recognises`]), read without opening it.
-pub(crate) fn holds_marker(dir: &Path, name: &str) -> bool {
-    let marker = dir.join(name);
-    std::fs::symlink_metadata(&marker).is_ok() && !marker.is_dir()
 }

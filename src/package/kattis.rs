@@ -48,7 +48,7 @@ impl PackageFormat for Kattis {
     /// The one test of a Kattis package, shared with the runner's rule for
     /// links ([`crate::config::kattis::is_package`]).
     fn recognises(&self, path: &Path) -> bool {
-        super::format::holds_marker(path, self.marker())
+        crate::config::kattis::is_package(path)
     }
 
     /// No run may read the tests (`data/`, masked), nor may a compile be

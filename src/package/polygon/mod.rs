@@ -81,7 +81,7 @@ impl PackageFormat for Polygon {
 
     /// A folder with `problem.xml`, or a zip file (which must hold one).
     fn recognises(&self, path: &Path) -> bool {
-        crate::package::format::holds_marker(path, PROBLEM_XML) || archive::is_zip(path)
+        crate::config::holds_marker(path, PROBLEM_XML) || archive::is_zip(path)
     }
 
     /// One time limit for every language, as Polygon states it; every
