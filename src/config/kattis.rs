@@ -461,6 +461,33 @@ pub(crate) fn read_tests(dir: &Path) -> Result<Vec<PackageTest>, ConfigError> {
     Ok(tests)
 }
 
+/// The tests under `data/<folder>` (nested groups too), each named by its
+/// path under `data/` without `.in` (`secret/group1/001`), in the order
+/// [`read_tests`] reads them: the same folders (a test's `NAME.files/` is
+/// no group) and the same listing ([`crate::test_files::list`]). For the
+/// group layout and the output validator's self-tests, read after the
+/// tests loaded: a folder that cannot be read lists nothing here, since
+/// the load has named it already.
+pub(crate) fn test_names(data: &Path, folder: &str) -> Vec<String> {
+    let root = data.join(folder);
+    if !root.is_dir() {
+        return Vec::new();
+    }
+    let mut inputs: Vec<_> = test_folders(&root)
+        .filter_map(Result::ok)
+        .filter_map(|folder| crate::test_files::list(&folder).ok())
+        .flatten()
+        .collect();
+    inputs.sort_by(|a, b| a.input.cmp(&b.input));
+    inputs
+        .iter()
+        .filter_map(|test| {
+            let name = test.input.with_extension("");
+            Some(name.strip_prefix(data).ok()?.to_string_lossy().into_owned())
+        })
+        .collect()
+}
+
 /// `root` and every folder under it, in name order. A test's `NAME.files/`
 /// folder holds files for the run, never tests; `.desc`, `.hint` and a
 /// sample's `.interaction` beside a test document it.
@@ -487,6 +514,31 @@ fn test_folders(root: &Path) -> impl Iterator<Item = Result<PathBuf, ConfigError
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The group layout's and the self-tests' names come from the folders
+    /// and listing the load reads: a test's `NAME.files/` holds no test,
+    /// nested groups are named by their path, in the load's order.
+    #[test]
+    fn test_names_are_the_loads_tests_by_their_path_under_data() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let data = dir.path().join("data");
+        for file in [
+            "secret/2.in",
+            "secret/2.ans",
+            "secret/2.files/extra.in",
+            "secret/g/1.in",
+            "secret/g/1.ans",
+            "secret/g/notes.txt",
+            "invalid_output/bad.in",
+        ] {
+            let path = data.join(file);
+            fs_err::create_dir_all(path.parent().expect("a folder")).expect("made");
+            fs_err::write(&path, "1\n").expect("written");
+        }
+        assert_eq!(test_names(&data, "secret"), ["secret/2", "secret/g/1"]);
+        assert_eq!(test_names(&data, "invalid_output"), ["invalid_output/bad"]);
+        assert!(test_names(&data, "valid_output").is_empty());
+    }
 
     #[test]
     fn a_problem_yaml_that_is_not_utf8_names_the_line_and_byte() {

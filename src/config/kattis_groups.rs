@@ -95,20 +95,7 @@ impl SettingsFiles<'_> {
     /// validator arguments come from (see [`layout`]).
     pub(crate) fn layout(&self) -> Layout {
         let data = self.data();
-        let secret: Vec<String> = walkdir::WalkDir::new(data.join("secret"))
-            .sort_by_file_name()
-            .into_iter()
-            .filter_map(Result::ok)
-            .filter(|entry| {
-                entry.file_type().is_file()
-                    && entry.path().extension().is_some_and(|ext| ext == "in")
-            })
-            .filter_map(|entry| {
-                let name = entry.path().with_extension("");
-                let name = name.strip_prefix(&data).ok()?;
-                Some(name.to_string_lossy().into_owned())
-            })
-            .collect();
+        let secret = super::kattis::test_names(&data, "secret");
         layout(
             &self.current_folders(),
             secret.iter().map(String::as_str),

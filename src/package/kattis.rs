@@ -610,21 +610,10 @@ fn output_validator_flags(
     // The output validator's self-tests (`data/valid_output/`, ...) are
     // checked with their groups' arguments too.
     let data = files.data();
-    let mut self_tests = Vec::new();
-    for folder in ["invalid_answer", "invalid_output", "valid_output"] {
-        for entry in walkdir::WalkDir::new(data.join(folder))
-            .sort_by_file_name()
-            .into_iter()
-            .filter_map(Result::ok)
-        {
-            let path = entry.path();
-            if entry.file_type().is_file() && path.extension().is_some_and(|ext| ext == "in") {
-                if let Ok(relative) = path.with_extension("").strip_prefix(&data) {
-                    self_tests.push(relative.to_string_lossy().into_owned());
-                }
-            }
-        }
-    }
+    let self_tests: Vec<String> = ["invalid_answer", "invalid_output", "valid_output"]
+        .into_iter()
+        .flat_map(|folder| crate::config::kattis::test_names(&data, folder))
+        .collect();
     let names: Vec<&str> = tests
         .iter()
         .map(|test| test.name.as_str())
