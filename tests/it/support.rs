@@ -240,6 +240,16 @@ impl<'a> PackageBuilder<'a> {
     }
 }
 
+/// A Kattis package at `dir/root` whose one test, `secret/hello`, answers
+/// an empty line with `Hello World!`, with `problem_yaml` and the accepted
+/// `exact.py`: more may be added before it is built.
+pub fn hello_world_package<'a>(dir: &'a Dir, root: &str, problem_yaml: &str) -> PackageBuilder<'a> {
+    PackageBuilder::kattis(dir, root)
+        .manifest(problem_yaml)
+        .test("secret/hello", "\n", "Hello World!\n")
+        .submission("accepted/exact.py", "print('Hello World!')\n")
+}
+
 /// The finished process, with failure messages that show everything.
 pub struct Run {
     args: Vec<String>,
