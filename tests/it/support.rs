@@ -250,6 +250,36 @@ pub fn hello_world_package<'a>(dir: &'a Dir, root: &str, problem_yaml: &str) -> 
         .submission("accepted/exact.py", "print('Hello World!')\n")
 }
 
+/// A package of ours at `dir/root`, "Triangle sums" (`n` in, `1 + ... + n`
+/// out), with its reference and two groups: `small` (30 points,
+/// pass-fail: `a-1`, `a-2`) and `large` (70, a share per test: `b-1`, and
+/// `b-2`, whose sum needs more than 32 bits).
+pub fn triangle_sums_package<'a>(dir: &'a Dir, root: &str) -> PackageBuilder<'a> {
+    let mut package = PackageBuilder::ours(dir, root)
+        .manifest(
+            "title = \"Triangle sums\"\norigin = \"judge tests\"\nprofiles = [\"data\"]\n\
+             reference = \"reference.py\"\n\
+             [limits]\ntime-limit-ms = 2000\nmemory-limit-mib = 256\noutput-limit-kib = 64\n\
+             [tests]\nseed = 1\n\
+             [[groups]]\nname = \"small\"\npoints = 30\ntests = \"a-*\"\n\
+             [[groups]]\nname = \"large\"\npoints = 70\ntests = \"b-*\"\naggregation = \"sum\"\n",
+        )
+        .file(
+            "reference.py",
+            "n = int(input())\nprint(n * (n + 1) // 2)\n",
+        );
+    for (name, n) in [
+        ("a-1", 10u64),
+        ("a-2", 1000),
+        ("b-1", 100_000),
+        ("b-2", 5_000_000_000),
+    ] {
+        let sum = u128::from(n) * (u128::from(n) + 1) / 2;
+        package = package.test(name, format!("{n}\n"), format!("{sum}\n"));
+    }
+    package
+}
+
 /// The finished process, with failure messages that show everything.
 pub struct Run {
     args: Vec<String>,
