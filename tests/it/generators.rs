@@ -1,24 +1,9 @@
 //! `judge gen --package DIR`: a Kattis package's `data/` built from its
 //! `generators/generators.yaml` as BAPCtools builds it (issue #29).
 
-use crate::support::{repository, Dir, PackageBuilder};
+use crate::support::{copy_fixture, repository, Dir, PackageBuilder};
 use std::collections::BTreeMap;
 use std::path::Path;
-
-/// Copies the fixture package `name` into `dir/name`.
-fn copy_fixture(dir: &Dir, name: &str) {
-    let from = repository().join("tests/fixtures/generators").join(name);
-    for entry in walkdir::WalkDir::new(&from) {
-        let entry = entry.unwrap();
-        let relative = entry.path().strip_prefix(&from).unwrap();
-        let target = dir.path().join(name).join(relative);
-        if entry.file_type().is_dir() {
-            fs_err::create_dir_all(&target).unwrap();
-        } else {
-            fs_err::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
 
 /// Every file under `root`, by relative path.
 fn tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
@@ -55,7 +40,7 @@ fn python_seed(salt: &str, count: i64, command: &str) -> String {
 #[test]
 fn builds_data_with_bapctools_names_and_seeds() {
     let dir = Dir::new();
-    copy_fixture(&dir, "sums");
+    copy_fixture(&dir, "generators/sums", "sums");
     let run = dir.judge(&["gen", "--package", "sums"]);
     run.expect_code(0);
     assert!(
@@ -139,12 +124,12 @@ fn builds_data_with_bapctools_names_and_seeds() {
 #[test]
 fn the_same_yaml_gives_the_same_bytes_and_a_second_run_makes_nothing() {
     let dir = Dir::new();
-    copy_fixture(&dir, "sums");
+    copy_fixture(&dir, "generators/sums", "sums");
     dir.judge(&["gen", "--package", "sums"]).expect_code(0);
     let first = tree(&dir.path().join("sums/data"));
 
     let elsewhere = Dir::new();
-    copy_fixture(&elsewhere, "sums");
+    copy_fixture(&elsewhere, "generators/sums", "sums");
     elsewhere
         .judge(&["gen", "--package", "sums"])
         .expect_code(0);
@@ -346,7 +331,7 @@ fn writes_the_bytes_bapctools_writes() {
         bt.display()
     );
     let theirs = Dir::new();
-    copy_fixture(&theirs, "sums");
+    copy_fixture(&theirs, "generators/sums", "sums");
     let output = std::process::Command::new(&bt)
         .args(["generate", "--no-bar"])
         .current_dir(theirs.path().join("sums"))
@@ -366,7 +351,7 @@ fn writes_the_bytes_bapctools_writes() {
         "{output:?}"
     );
     let ours = Dir::new();
-    copy_fixture(&ours, "sums");
+    copy_fixture(&ours, "generators/sums", "sums");
     ours.judge(&["gen", "--package", "sums"]).expect_code(0);
     let read = |root: &Path| -> BTreeMap<String, Vec<u8>> {
         walkdir::WalkDir::new(root)
@@ -392,7 +377,7 @@ fn writes_the_bytes_bapctools_writes() {
 #[test]
 fn grade_package_builds_data_from_generators_yaml_first() {
     let dir = Dir::new();
-    copy_fixture(&dir, "sums");
+    copy_fixture(&dir, "generators/sums", "sums");
     assert!(!dir.path().join("sums/data").exists());
     let first = dir.judge(&["grade", "--package", "sums"]);
     first.expect_code(0);

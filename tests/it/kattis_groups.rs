@@ -3,21 +3,11 @@
 //! `oddecho`: two subtasks whose inputs one validator checks with each
 //! subtask's `input_validator_flags`).
 
-use crate::support::{repository, Dir, PackageBuilder};
-use std::path::Path;
+use crate::support::{copy_fixture, Dir, PackageBuilder};
 
 /// Copies the fixture `oddsum` into `dir/oddsum`.
 fn oddsum(dir: &Dir) {
-    let from = repository().join("tests/fixtures/kattis/oddsum");
-    for entry in walkdir::WalkDir::new(&from).into_iter().flatten() {
-        if entry.file_type().is_file() {
-            let relative = entry.path().strip_prefix(&from).unwrap();
-            dir.create(
-                &Path::new("oddsum").join(relative).to_string_lossy(),
-                fs_err::read(entry.path()).unwrap(),
-            );
-        }
-    }
+    copy_fixture(dir, "kattis/oddsum", "oddsum");
 }
 
 /// See: issue #34, item 3. The legacy `input_validator_flags` of each group
