@@ -4,17 +4,16 @@
 //! out, and a 6 GiB sparse `.in` or `submissions.yaml` aborted it (exit
 //! 134). Each is now refused by name before it is read, exit 2.
 
-use crate::support::Dir;
+use crate::support::{hello_world_package, Dir};
 
 /// A Kattis package `p` with one test and one accepted submission.
 pub(crate) fn kattis_package(dir: &Dir) {
-    dir.create(
-        "p/problem.yaml",
+    hello_world_package(
+        dir,
+        "p",
         "problem_format_version: 2025-09\ntype: pass-fail\nname: Hello\n",
-    );
-    dir.create("p/data/secret/hello.in", "\n");
-    dir.create("p/data/secret/hello.ans", "Hello World!\n");
-    dir.create("p/submissions/accepted/exact.py", "print('Hello World!')\n");
+    )
+    .build();
 }
 
 /// A FIFO at `path`, its folders made.

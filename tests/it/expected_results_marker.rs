@@ -5,28 +5,21 @@
 //! a `submissions.yaml` entry that matches it wins; an unknown name
 //! refuses the package.
 
-use crate::support::{line_of, Dir};
+use crate::support::{line_of, Dir, PackageBuilder};
 
 const SUM: &str = "a, b = map(int, input().split())\nprint(a + b)\n";
 
 /// A package in the shape of NWERC 2022's archive (legacy problem.yaml,
 /// `.timelimit`, samples only) with `extra` submissions.
 fn nwerc_shaped(dir: &Dir, extra: &[(&str, &str)]) {
-    let files: &[(&str, &str)] = &[
-        (
-            "problem.yaml",
-            "name: Sum\nsource: NWERC\nvalidation: default\n",
-        ),
-        (".timelimit", "2\n"),
-        ("data/sample/1.in", "1 2\n"),
-        ("data/sample/1.ans", "3\n"),
-        ("data/sample/2.in", "5 5\n"),
-        ("data/sample/2.ans", "10\n"),
-        ("submissions/accepted/sum.py", SUM),
-    ];
-    for (name, contents) in files.iter().chain(extra) {
-        dir.create(&format!("p/{name}"), contents);
-    }
+    PackageBuilder::kattis(dir, "p")
+        .manifest("name: Sum\nsource: NWERC\nvalidation: default\n")
+        .file(".timelimit", "2\n")
+        .test("sample/1", "1 2\n", "3\n")
+        .test("sample/2", "5 5\n", "10\n")
+        .submission("accepted/sum.py", SUM)
+        .files(extra)
+        .build();
 }
 
 #[test]

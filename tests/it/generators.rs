@@ -1,24 +1,9 @@
 //! `judge gen --package DIR`: a Kattis package's `data/` built from its
 //! `generators/generators.yaml` as BAPCtools builds it (issue #29).
 
-use crate::support::{repository, Dir};
+use crate::support::{copy_fixture, repository, Dir, PackageBuilder};
 use std::collections::BTreeMap;
 use std::path::Path;
-
-/// Copies the fixture package `name` into `dir/name`.
-fn copy_fixture(dir: &Dir, name: &str) {
-    let from = repository().join("tests/fixtures/generators").join(name);
-    for entry in walkdir::WalkDir::new(&from) {
-        let entry = entry.unwrap();
-        let relative = entry.path().strip_prefix(&from).unwrap();
-        let target = dir.path().join(name).join(relative);
-        if entry.file_type().is_dir() {
-            fs_err::create_dir_all(&target).unwrap();
-        } else {
-            fs_err::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
 
 /// Every file under `root`, by relative path.
 fn tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
@@ -55,7 +40,7 @@ fn python_seed(salt: &str, count: i64, command: &str) -> String {
 #[test]
 fn builds_data_with_bapctools_names_and_seeds() {
     let dir = Dir::new();
-    copy_fixture(&dir, "sums");
+    copy_fixture(&dir, "generators/sums", "sums");
     let run = dir.judge(&["gen", "--package", "sums"]);
     run.expect_code(0);
     assert!(
@@ -139,12 +124,12 @@ fn builds_data_with_bapctools_names_and_seeds() {
 #[test]
 fn the_same_yaml_gives_the_same_bytes_and_a_second_run_makes_nothing() {
     let dir = Dir::new();
-    copy_fixture(&dir, "sums");
+    copy_fixture(&dir, "generators/sums", "sums");
     dir.judge(&["gen", "--package", "sums"]).expect_code(0);
     let first = tree(&dir.path().join("sums/data"));
 
     let elsewhere = Dir::new();
-    copy_fixture(&elsewhere, "sums");
+    copy_fixture(&elsewhere, "generators/sums", "sums");
     elsewhere
         .judge(&["gen", "--package", "sums"])
         .expect_code(0);
@@ -181,21 +166,22 @@ fn the_same_yaml_gives_the_same_bytes_and_a_second_run_makes_nothing() {
 
 /// A package whose generator `gen.py` is `program`, with one case.
 fn one_case_package(dir: &Dir, program: &str, extra_yaml: &str) {
-    dir.create(
-        "p/problem.yaml",
-        "problem_format_version: 2025-09\nname: P\nlimits:\n  validation_time: 1\n",
-    );
-    dir.create(
-        "p/generators/generators.yaml",
-        format!(
-            "solution: /submissions/accepted/echo.py\ndata:\n  secret:\n    data:\n      only: gen.py {{seed}}\n{extra_yaml}"
-        ),
-    );
-    dir.create("p/generators/gen.py", program);
-    dir.create(
-        "p/submissions/accepted/echo.py",
-        "import sys\nsys.stdout.write(sys.stdin.read())\n",
-    );
+    PackageBuilder::kattis(dir, "p")
+        .manifest(
+            "problem_format_version: 2025-09\nname: P\nlimits:\n  validation_time: 1\n",
+        )
+        .file(
+            "generators/generators.yaml",
+            format!(
+                "solution: /submissions/accepted/echo.py\ndata:\n  secret:\n    data:\n      only: gen.py {{seed}}\n{extra_yaml}"
+            ),
+        )
+        .file("generators/gen.py", program)
+        .submission(
+            "accepted/echo.py",
+            "import sys\nsys.stdout.write(sys.stdin.read())\n",
+        )
+        .build();
 }
 
 #[test]
@@ -345,7 +331,7 @@ fn writes_the_bytes_bapctools_writes() {
         bt.display()
     );
     let theirs = Dir::new();
-    copy_fixture(&theirs, "sums");
+    copy_fixture(&theirs, "generators/sums", "sums");
     let output = std::process::Command::new(&bt)
         .args(["generate", "--no-bar"])
         .current_dir(theirs.path().join("sums"))
@@ -365,7 +351,7 @@ fn writes_the_bytes_bapctools_writes() {
         "{output:?}"
     );
     let ours = Dir::new();
-    copy_fixture(&ours, "sums");
+    copy_fixture(&ours, "generators/sums", "sums");
     ours.judge(&["gen", "--package", "sums"]).expect_code(0);
     let read = |root: &Path| -> BTreeMap<String, Vec<u8>> {
         walkdir::WalkDir::new(root)
@@ -391,7 +377,7 @@ fn writes_the_bytes_bapctools_writes() {
 #[test]
 fn grade_package_builds_data_from_generators_yaml_first() {
     let dir = Dir::new();
-    copy_fixture(&dir, "sums");
+    copy_fixture(&dir, "generators/sums", "sums");
     assert!(!dir.path().join("sums/data").exists());
     let first = dir.judge(&["grade", "--package", "sums"]);
     first.expect_code(0);
@@ -497,18 +483,17 @@ fn grade_package_builds_data_only_for_a_kattis_package() {
 #[test]
 fn a_link_entry_writes_a_copy_of_the_linked_file() {
     let dir = Dir::new();
-    dir.create(
-        "p/problem.yaml",
-        "problem_format_version: 2025-09\nname: P\n",
-    );
-    dir.create(
-        "p/generators/generators.yaml",
-        "solution: /submissions/accepted/echo.py\ndata:\n  sample:\n    data:\n      - '':\n          in: |\n            1 2\n          in.download: {link: in}\n          ans.download: {link: ans}\n  secret:\n    data:\n      - x:\n          in: '3'\n",
-    );
-    dir.create(
-        "p/submissions/accepted/echo.py",
-        "import sys\nsys.stdout.write(sys.stdin.read())\n",
-    );
+    PackageBuilder::kattis(&dir, "p")
+        .manifest("problem_format_version: 2025-09\nname: P\n")
+        .file(
+            "generators/generators.yaml",
+            "solution: /submissions/accepted/echo.py\ndata:\n  sample:\n    data:\n      - '':\n          in: |\n            1 2\n          in.download: {link: in}\n          ans.download: {link: ans}\n  secret:\n    data:\n      - x:\n          in: '3'\n",
+        )
+        .submission(
+            "accepted/echo.py",
+            "import sys\nsys.stdout.write(sys.stdin.read())\n",
+        )
+        .build();
     let made = dir.judge(&["gen", "--package", "p"]);
     made.expect_code(0);
     assert_eq!(dir.read("p/data/sample/1.in.download"), "1 2\n");
@@ -593,25 +578,26 @@ fn changed_validator_arguments_check_a_cached_case_again() {
 /// A package whose `secret` caps inputs at 3, and whose group `big` (its
 /// own file setting another key) holds a 5.
 fn capped_package(dir: &Dir, more: &str) {
-    dir.create(
-        "p/problem.yaml",
-        "problem_format_version: 2025-09\ntype: pass-fail\nname: P\nlimits:\n  \
-         validation_time: 1\n",
-    );
-    dir.create(
-        "p/generators/generators.yaml",
-        format!(
-            "solution: /submissions/accepted/echo.py\ndata:\n  sample:\n    data:\n      \
-             one: {{in: '1'}}\n  secret:\n    test_group.yaml:\n      input_validator_args: \
-             [--max, '3']\n    data:\n      big:\n        test_group.yaml:\n          \
-             output_validator_args: []\n        data:\n          five: {{in: '5'}}\n{more}"
-        ),
-    );
-    dir.create("p/input_validators/validate.py", MAX_VALIDATOR);
-    dir.create(
-        "p/submissions/accepted/echo.py",
-        "import sys\nsys.stdout.write(sys.stdin.read())\n",
-    );
+    PackageBuilder::kattis(dir, "p")
+        .manifest(
+            "problem_format_version: 2025-09\ntype: pass-fail\nname: P\nlimits:\n  \
+             validation_time: 1\n",
+        )
+        .file(
+            "generators/generators.yaml",
+            format!(
+                "solution: /submissions/accepted/echo.py\ndata:\n  sample:\n    data:\n      \
+                 one: {{in: '1'}}\n  secret:\n    test_group.yaml:\n      input_validator_args: \
+                 [--max, '3']\n    data:\n      big:\n        test_group.yaml:\n          \
+                 output_validator_args: []\n        data:\n          five: {{in: '5'}}\n{more}"
+            ),
+        )
+        .file("input_validators/validate.py", MAX_VALIDATOR)
+        .submission(
+            "accepted/echo.py",
+            "import sys\nsys.stdout.write(sys.stdin.read())\n",
+        )
+        .build();
 }
 
 /// See: issue #34, item 4. The build checks a case with the arguments the

@@ -3,26 +3,25 @@
 //! `/etc/shadow` or a `copy: ../../x` was copied into `data/` and the
 //! cache, world-readable).
 
-use crate::support::Dir;
+use crate::support::{Dir, PackageBuilder};
 use std::path::Path;
 
 const SECRET: &str = "HOST-SECRET-LINE\n";
 
 /// A package `p` whose secret case `leak` copies `generators/{copy}`.
 fn package(dir: &Dir, copy: &str) {
-    dir.create(
-        "p/problem.yaml",
-        "problem_format_version: 2025-09\ntype: pass-fail\nname: Copy\n",
-    );
-    dir.create(
-        "p/generators/generators.yaml",
-        format!(
-            "data:\n  sample:\n    data:\n      '1':\n        in: '1'\n        ans: '1'\n  \
-             secret:\n    data:\n      leak:\n        copy: {copy}\n"
-        ),
-    );
-    dir.create("p/generators/manual/shared.in", "7\n");
-    dir.create("p/generators/manual/shared.ans", "7\n");
+    PackageBuilder::kattis(dir, "p")
+        .manifest("problem_format_version: 2025-09\ntype: pass-fail\nname: Copy\n")
+        .file(
+            "generators/generators.yaml",
+            format!(
+                "data:\n  sample:\n    data:\n      '1':\n        in: '1'\n        ans: '1'\n  \
+                 secret:\n    data:\n      leak:\n        copy: {copy}\n"
+            ),
+        )
+        .file("generators/manual/shared.in", "7\n")
+        .file("generators/manual/shared.ans", "7\n")
+        .build();
     dir.create("outside.in", SECRET);
     dir.create("outside.ans", SECRET);
 }

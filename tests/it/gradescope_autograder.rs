@@ -4,7 +4,7 @@
 //! is cut short still leaves a `results.json` that says what happened.
 
 use crate::platforms::check_gradescope;
-use crate::support::Dir;
+use crate::support::{Dir, PackageBuilder};
 use serde_json::Value;
 use std::process::Command;
 
@@ -248,21 +248,21 @@ fn r30_setup_installs_the_languages_hand_ins_may_be_in() {
 #[test]
 fn r30_setup_installs_what_the_packages_own_programs_need() {
     let dir = Dir::new();
-    dir.create(
-        "problems/sums/problem.toml",
-        "title = \"Sums\"\norigin = \"judge tests\"\nprofiles = [\"data\"]\n\
-         reference = \"reference.py\"\n\
-         [limits]\ntime-limit-ms = 2000\nmemory-limit-mib = 256\noutput-limit-kib = 64\n\
-         [checker]\nkind = \"testlib\"\nprogram = \"check.cpp\"\n\
-         [tests]\nseed = 1\n",
-    );
-    dir.create(
-        "problems/sums/reference.py",
-        "n = int(input())\nprint(n * (n + 1) // 2)\n",
-    );
-    dir.create("problems/sums/check.cpp", "int main() { return 0; }\n");
-    dir.create("problems/sums/tests/t-1.in", "3\n");
-    dir.create("problems/sums/tests/t-1.ans", "6\n");
+    PackageBuilder::ours(&dir, "problems/sums")
+        .manifest(
+            "title = \"Sums\"\norigin = \"judge tests\"\nprofiles = [\"data\"]\n\
+             reference = \"reference.py\"\n\
+             [limits]\ntime-limit-ms = 2000\nmemory-limit-mib = 256\noutput-limit-kib = 64\n\
+             [checker]\nkind = \"testlib\"\nprogram = \"check.cpp\"\n\
+             [tests]\nseed = 1\n",
+        )
+        .file(
+            "reference.py",
+            "n = int(input())\nprint(n * (n + 1) // 2)\n",
+        )
+        .file("check.cpp", "int main() { return 0; }\n")
+        .test("t-1", "3\n", "6\n")
+        .build();
     let packages = setup_packages(
         &dir,
         &[

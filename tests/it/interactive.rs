@@ -3,7 +3,7 @@
 //! trusted judges, the transcript, and a package's misbehaving validator
 //! judged as the package's fault (JE naming it), never the submission's.
 
-use crate::support::{assert_folder_verdicts, line_of, repository, Dir};
+use crate::support::{assert_folder_verdicts, line_of, repository, Dir, PackageBuilder};
 
 fn fixture(name: &str) -> String {
     repository()
@@ -121,20 +121,17 @@ fn a_two_pass_package_runs_the_submission_again_on_nextpass_in() {
 /// A package "double": the validator sends a number, the submission
 /// answers twice it; `validator` is the output validator's Python source.
 fn double_package(dir: &Dir, yaml: &str, validator: &str) -> String {
-    let files: &[(&str, &str)] = &[
-        ("problem.yaml", yaml),
-        ("data/sample/1.in", "21\n"),
-        ("data/sample/1.ans", ""),
-        ("output_validators/v/validate.py", validator),
-        (
-            "submissions/accepted/double.py",
+    PackageBuilder::kattis(dir, "double")
+        .manifest(yaml)
+        .test("sample/1", "21\n", "")
+        .file("output_validators/v/validate.py", validator)
+        .submission(
+            "accepted/double.py",
             "n = int(input())\nprint(2 * n, flush=True)\n",
-        ),
-    ];
-    for (name, contents) in files {
-        dir.create(&format!("double/{name}"), contents);
-    }
-    dir.path().join("double").display().to_string()
+        )
+        .build()
+        .display()
+        .to_string()
 }
 
 const INTERACTIVE: &str =

@@ -6,7 +6,7 @@
 //! stops long before the class would have been graded, not how fast.
 
 use crate::support::processes_mentioning;
-use crate::support::{repository, Dir};
+use crate::support::{repository, Dir, PackageBuilder};
 use serde_json::Value;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
@@ -884,26 +884,23 @@ fn r32_results_reach_the_journal_before_every_hand_in_is_compiled() {
 /// A 2025-09 package whose `generators.yaml` makes two cases with a
 /// generator that sleeps two minutes, and no `data/`.
 fn slowly_generated_package(dir: &Dir) {
-    for (name, text) in [
-        (
-            "problem.yaml",
+    PackageBuilder::kattis(dir, "slow")
+        .manifest(
             "problem_format_version: 2025-09\ntype: pass-fail\nname: Slow\n\
              uuid: 5b7d9f13-6e80-4ca3-8e4f-3a5b6c7d8e9f\nlicense: cc0\n",
-        ),
-        (
+        )
+        .file(
             "generators/generators.yaml",
             "data:\n  secret:\n    data:\n      \"s\":\n        generate: slow.py\n      \
              \"t\":\n        generate: slow.py\n",
-        ),
-        (
+        )
+        .file(
             "generators/slow.py",
             "import time\ntime.sleep(120)\nprint(1)\n",
-        ),
-        ("input_validators/validate.py", "import sys\nsys.exit(42)\n"),
-        ("submissions/accepted/echo.py", "print(input())\n"),
-    ] {
-        dir.create(&format!("slow/{name}"), text);
-    }
+        )
+        .file("input_validators/validate.py", "import sys\nsys.exit(42)\n")
+        .submission("accepted/echo.py", "print(input())\n")
+        .build();
 }
 
 /// Starts the judge with `args` in the background of a non-interactive

@@ -1,41 +1,44 @@
 //! Kattis / ICPC packages read as they are, and `judge grade --package DIR`
 //! grading a package's own `submissions/<verdict>/` (issue #9).
 
-use crate::support::Dir;
+use crate::support::{Dir, PackageBuilder};
 
 /// A Kattis package "sum of two" with submissions in every folder the issue
 /// names, one in a language that is not configured, and no time limit.
 fn sum_package(dir: &Dir, validation: &str) {
-    let files: &[(&str, &str)] = &[
-        ("problem.yaml", validation),
-        ("data/sample/1.in", "1 2\n"),
-        ("data/sample/1.ans", "3\n"),
-        ("data/secret/group1/a.in", "5 7\n"),
-        ("data/secret/group1/a.ans", "12\n"),
-        ("data/secret/b.in", "-4 4\n"),
-        ("data/secret/b.ans", "0\n"),
-        (
+    PackageBuilder::kattis(dir, "sum")
+        .manifest(validation)
+        .test("sample/1", "1 2\n", "3\n")
+        .test("secret/group1/a", "5 7\n", "12\n")
+        .test("secret/b", "-4 4\n", "0\n")
+        .file(
             "input_validators/validate.py",
             "import sys\nparts = sys.stdin.read().split()\n\
              sys.exit(42 if len(parts) == 2 and all(p.lstrip('-').isdigit() for p in parts) else 43)\n",
-        ),
-        ("submissions/accepted/sum.py", "a, b = map(int, input().split())\nprint(a + b)\n"),
-        (
-            "submissions/accepted/sum.cpp",
+        )
+        .submission(
+            "accepted/sum.py",
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        )
+        .submission(
+            "accepted/sum.cpp",
             "#include <cstdio>\nint main() { long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b); }\n",
-        ),
-        ("submissions/accepted/sum.zig", "pub fn main() void {}\n"),
-        ("submissions/wrong_answer/minus.py", "a, b = map(int, input().split())\nprint(a - b)\n"),
-        (
-            "submissions/time_limit_exceeded/spin.cpp",
+        )
+        .submission("accepted/sum.zig", "pub fn main() void {}\n")
+        .submission(
+            "wrong_answer/minus.py",
+            "a, b = map(int, input().split())\nprint(a - b)\n",
+        )
+        .submission(
+            "time_limit_exceeded/spin.cpp",
             "int main() { volatile unsigned long x = 0; for (;;) x++; }\n",
-        ),
-        ("submissions/run_time_error/exits.py", "raise SystemExit(1)\n"),
-        ("submissions/run_time_error/hog.py", "x = bytearray(1 << 30)\nprint(len(x))\n"),
-    ];
-    for (name, contents) in files {
-        dir.create(&format!("sum/{name}"), contents);
-    }
+        )
+        .submission("run_time_error/exits.py", "raise SystemExit(1)\n")
+        .submission(
+            "run_time_error/hog.py",
+            "x = bytearray(1 << 30)\nprint(len(x))\n",
+        )
+        .build();
     // Kattis gives every language the same time limit (issue #15): a
     // generous wall-clock backstop keeps a loaded machine from turning a
     // Python start into a TLE.
@@ -315,21 +318,15 @@ fn judge_cpu_ms(dir: &Dir, args: &[&str]) -> (i32, u64) {
 #[test]
 fn a_tle_example_is_decided_at_1x_and_checked_at_the_margin_in_one_run() {
     let dir = Dir::new();
-    for (name, contents) in [
-        (
-            "sum/problem.yaml",
-            "name: Sum\nlimits:\n  time_limit: 1\n  memory: 256\n",
-        ),
-        ("sum/data/sample/1.in", "1 2\n"),
-        ("sum/data/sample/1.ans", "3\n"),
-        (
-            "sum/submissions/accepted/sum.py",
+    PackageBuilder::kattis(&dir, "sum")
+        .manifest("name: Sum\nlimits:\n  time_limit: 1\n  memory: 256\n")
+        .test("sample/1", "1 2\n", "3\n")
+        .submission(
+            "accepted/sum.py",
             "a, b = map(int, input().split())\nprint(a + b)\n",
-        ),
-        ("judge.toml", "jobs = 1\n[limits]\nwall-time-factor = 10\n"),
-    ] {
-        dir.create(name, contents);
-    }
+        )
+        .build();
+    dir.create("judge.toml", "jobs = 1\n[limits]\nwall-time-factor = 10\n");
     let near = "import time\nwhile time.process_time() < 1.25:\n    pass\n\
                 a, b = map(int, input().split())\nprint(a + b)\n";
     let spin = "while True:\n    pass\n";
@@ -397,21 +394,17 @@ fn grade_two_tests(
     let dir = Dir::new();
     let problem = format!("name: Sum\nlimits:\n  time_limit: {time_limit}\n  memory: 256\n");
     let path = format!("sum/submissions/{folder}/two.py");
-    for (name, contents) in [
-        ("sum/problem.yaml", problem.as_str()),
-        ("sum/data/sample/1.in", "1 2\n"),
-        ("sum/data/sample/1.ans", "3\n"),
-        ("sum/data/secret/2.in", "5 7\n"),
-        ("sum/data/secret/2.ans", "12\n"),
-        (
-            "sum/submissions/accepted/sum.py",
+    PackageBuilder::kattis(&dir, "sum")
+        .manifest(problem)
+        .test("sample/1", "1 2\n", "3\n")
+        .test("secret/2", "5 7\n", "12\n")
+        .submission(
+            "accepted/sum.py",
             "a, b = map(int, input().split())\nprint(a + b)\n",
-        ),
-        (path.as_str(), submission),
-        ("judge.toml", "jobs = 2\n[limits]\nwall-time-factor = 10\n"),
-    ] {
-        dir.create(name, contents);
-    }
+        )
+        .submission(&format!("{folder}/two.py"), submission)
+        .build();
+    dir.create("judge.toml", "jobs = 2\n[limits]\nwall-time-factor = 10\n");
     let (code, cpu_ms) = judge_cpu_ms(&dir, &["grade", "--package", "sum", "--json", "r.json"]);
     let report = crate::support::report(&dir.read("r.json"));
     let result = report["results"]
@@ -540,16 +533,13 @@ fn two_output_validators_are_named_a_warning_in_legacy_an_error_later() {
     let accept = "import sys\nsys.exit(42)\n";
     let reject = "import sys\nopen(sys.argv[3] + 'judgemessage.txt', 'w').write('b rejects')\n\
                   sys.exit(43)\n";
-    for (name, text) in [
-        ("problem.yaml", "name: Two validators\nvalidation: custom\n"),
-        ("data/sample/1.in", "1\n"),
-        ("data/sample/1.ans", "1\n"),
-        ("output_validators/a/a.py", accept),
-        ("output_validators/b/b.py", reject),
-        ("submissions/accepted/echo.py", "print(input())\n"),
-    ] {
-        dir.create(&format!("two/{name}"), text);
-    }
+    PackageBuilder::kattis(&dir, "two")
+        .manifest("name: Two validators\nvalidation: custom\n")
+        .test("sample/1", "1\n", "1\n")
+        .file("output_validators/a/a.py", accept)
+        .file("output_validators/b/b.py", reject)
+        .submission("accepted/echo.py", "print(input())\n")
+        .build();
     let run = dir.judge(&["grade", "--package", "two"]);
     let (out, err) = (run.stdout(), run.stderr());
     run.expect_code(0);

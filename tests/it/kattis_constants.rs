@@ -5,61 +5,57 @@
 //! the commands of `generators.yaml`. Never in test data or `problem.yaml`.
 //! The package `bounded` has the shape of BAPCtools' `constants`.
 
-use crate::support::Dir;
+use crate::support::{Dir, PackageBuilder};
 
 /// A pass-fail 2025-09 package whose bound is the constant `MAX` (10):
 /// the input validator has it in its source, the output validator (a
 /// folder) in a file beside its entry, `secret`'s group file in an
 /// argument, the accepted submission in its source.
 fn bounded(dir: &Dir) {
-    dir.create(
-        "bounded/problem.yaml",
-        "problem_format_version: 2025-09\ntype: pass-fail\nname: Bounded\n\
-         uuid: 2f4e6a8c-1b3d-4f5a-8e7c-9d0b1a2c3e4f\nlimits:\n  time_limit: 2\n\
-         constants:\n  MAX:\n    value: 10\n    tex: \"10^1\"\n  WORD: capped\n",
-    );
-    // The validator's own bound, and the one `secret`'s file gives it,
-    // must both be MAX's value.
-    dir.create(
-        "bounded/input_validators/validate.py",
-        "import sys\n\
-         if '{{MAX.tex}}' != '10^1':\n    \
-         print('constants not replaced', file=sys.stderr)\n    sys.exit(43)\n\
-         n = int(sys.stdin.read())\n\
-         bound = int(sys.argv[sys.argv.index('--max') + 1]) if '--max' in sys.argv else {{MAX}}\n\
-         if bound != {{MAX.value}}:\n    \
-         print('not the bound of problem.yaml', file=sys.stderr)\n    sys.exit(43)\n\
-         sys.exit(42 if 0 <= n <= bound else 43)\n",
-    );
-    dir.create(
-        "bounded/output_validator/__main__.py",
-        "import sys\nfrom limits import WORD\n\
-         answer = open(sys.argv[2]).read().split()\n\
-         output = sys.stdin.read().split()\n\
-         sys.exit(42 if output == answer and WORD == 'capped' else 43)\n",
-    );
-    dir.create("bounded/output_validator/limits.py", "WORD = '{{WORD}}'\n");
-    dir.create(
-        "bounded/data/secret/test_group.yaml",
-        "input_validator_args: [--max, {{MAX}}]\n",
-    );
-    for (name, input, answer) in [
-        ("sample/1", "3", "3 capped"),
-        ("secret/1", "10", "10 capped"),
-        ("secret/2", "0", "0 capped"),
-    ] {
-        dir.create(&format!("bounded/data/{name}.in"), format!("{input}\n"));
-        dir.create(&format!("bounded/data/{name}.ans"), format!("{answer}\n"));
-    }
-    dir.create(
-        "bounded/submissions/accepted/capped.py",
-        "n = int(input())\nprint(min(n, {{MAX}}), '{{WORD}}')\n",
-    );
-    // Not a constant: left as written, so this one is wrong.
-    dir.create(
-        "bounded/submissions/wrong_answer/undefined.py",
-        "n = int(input())\nprint(n, '{{WORD.plural}}')\n",
-    );
+    PackageBuilder::kattis(dir, "bounded")
+        .manifest(
+            "problem_format_version: 2025-09\ntype: pass-fail\nname: Bounded\n\
+             uuid: 2f4e6a8c-1b3d-4f5a-8e7c-9d0b1a2c3e4f\nlimits:\n  time_limit: 2\n\
+             constants:\n  MAX:\n    value: 10\n    tex: \"10^1\"\n  WORD: capped\n",
+        )
+        // The validator's own bound, and the one `secret`'s file gives it,
+        // must both be MAX's value.
+        .file(
+            "input_validators/validate.py",
+            "import sys\n\
+             if '{{MAX.tex}}' != '10^1':\n    \
+             print('constants not replaced', file=sys.stderr)\n    sys.exit(43)\n\
+             n = int(sys.stdin.read())\n\
+             bound = int(sys.argv[sys.argv.index('--max') + 1]) if '--max' in sys.argv else {{MAX}}\n\
+             if bound != {{MAX.value}}:\n    \
+             print('not the bound of problem.yaml', file=sys.stderr)\n    sys.exit(43)\n\
+             sys.exit(42 if 0 <= n <= bound else 43)\n",
+        )
+        .file(
+            "output_validator/__main__.py",
+            "import sys\nfrom limits import WORD\n\
+             answer = open(sys.argv[2]).read().split()\n\
+             output = sys.stdin.read().split()\n\
+             sys.exit(42 if output == answer and WORD == 'capped' else 43)\n",
+        )
+        .file("output_validator/limits.py", "WORD = '{{WORD}}'\n")
+        .file(
+            "data/secret/test_group.yaml",
+            "input_validator_args: [--max, {{MAX}}]\n",
+        )
+        .test("sample/1", "3\n", "3 capped\n")
+        .test("secret/1", "10\n", "10 capped\n")
+        .test("secret/2", "0\n", "0 capped\n")
+        .submission(
+            "accepted/capped.py",
+            "n = int(input())\nprint(min(n, {{MAX}}), '{{WORD}}')\n",
+        )
+        // Not a constant: left as written, so this one is wrong.
+        .submission(
+            "wrong_answer/undefined.py",
+            "n = int(input())\nprint(n, '{{WORD.plural}}')\n",
+        )
+        .build();
 }
 
 /// See: issue #34, item 2 (BAPCtools' `constants`). The constants reach

@@ -1,6 +1,6 @@
 //! Kattis' default output validator as problemtools runs it (issue #34).
 
-use crate::support::{assert_folder_verdicts, Dir};
+use crate::support::{assert_folder_verdicts, Dir, PackageBuilder};
 
 /// See: issue #34 (break-it finding 18). problemtools' default output
 /// validator ends tokens at ASCII whitespace only (C's `isspace`): a
@@ -9,35 +9,24 @@ use crate::support::{assert_folder_verdicts, Dir};
 #[test]
 fn the_default_output_validator_splits_tokens_at_ascii_whitespace_only() {
     let dir = Dir::new();
-    let files: &[(&str, &str)] = &[
-        (
-            "problem.yaml",
+    PackageBuilder::kattis(&dir, "nbsp")
+        .manifest(
             "problem_format_version: 2025-09\ntype: pass-fail\nname: nbsp\n\
              uuid: 3f5d7b91-4c6e-4a81-8c2d-1e3f4a5b6c7d\nlicense: cc0\n\
              limits:\n  time_limit: 2\n",
-        ),
-        ("data/sample/1.in", "1\n"),
-        ("data/sample/1.ans", "a\u{a0}b 2\n"),
-        (
+        )
+        .test("sample/1", "1\n", "a\u{a0}b 2\n")
+        .file(
             "input_validators/validate.py",
             "import sys\nsys.exit(42 if sys.stdin.read() == '1\\n' else 43)\n",
-        ),
-        (
-            "submissions/accepted/nbsp.py",
-            "input()\nprint('A\\u00a0B\\x0b2')\n",
-        ),
-        (
-            "submissions/wrong_answer/space.py",
-            "input()\nprint('a b 2')\n",
-        ),
-        (
-            "submissions/wrong_answer/em_space.py",
+        )
+        .submission("accepted/nbsp.py", "input()\nprint('A\\u00a0B\\x0b2')\n")
+        .submission("wrong_answer/space.py", "input()\nprint('a b 2')\n")
+        .submission(
+            "wrong_answer/em_space.py",
             "input()\nprint('a\\u2003b 2')\n",
-        ),
-    ];
-    for (path, text) in files {
-        dir.create(&format!("nbsp/{path}"), text);
-    }
+        )
+        .build();
     let graded = dir.judge(&["grade", "--package", "nbsp"]);
     let out = graded.stdout();
     graded.expect_code(0);

@@ -4,15 +4,7 @@
 //! program the sandbox refuses a call. Each is graded with `grade
 //! --package`, every submission expected to get its folder's verdict.
 
-use crate::support::{assert_folder_verdicts, line_of, Dir};
-use std::os::unix::fs::PermissionsExt as _;
-
-/// Writes `files` under `dir/name/`.
-fn package(dir: &Dir, name: &str, files: &[(&str, &str)]) {
-    for (path, text) in files {
-        dir.create(&format!("{name}/{path}"), text);
-    }
-}
+use crate::support::{assert_folder_verdicts, line_of, Dir, PackageBuilder};
 
 /// A 2025-09 `problem.yaml` of `type`, named `name`, with a 2 s limit.
 fn problem_yaml(name: &str, kind: &str) -> String {
@@ -47,33 +39,25 @@ fn java_folder_programs_run_the_class_with_main() {
     let first = format!("public class a {{ {HELLO_MAIN} }}\n");
     let second = "public class b { public static void main(String[] args) { \
                   System.out.println(\"Hello, this is class b\"); } }\n";
-    package(
-        &dir,
-        "hello",
-        &[
-            ("problem.yaml", &problem_yaml("hello", "pass-fail")),
-            ("data/sample/1.in", "1\n"),
-            ("data/sample/1.ans", "Hello world!\n"),
-            ("input_validators/validate.py", "import sys\nsys.exit(42)\n"),
-            (
-                "submissions/accepted/extra-file.java/TestHello.java",
-                &test_hello,
-            ),
-            (
-                "submissions/accepted/extra-file.java/zz-random.txt",
-                "This is a random text file! @*@!2<>>$#! %\n",
-            ),
-            ("submissions/accepted/multifile.java/hello.java", hello),
-            ("submissions/accepted/multifile.java/message.java", message),
-            ("submissions/accepted/two-mains/a.java", &first),
-            ("submissions/accepted/two-mains/b.java", second),
-            (
-                "submissions/wrong_answer/b-first/a.java",
-                "public class a { public void unused() {} }\n",
-            ),
-            ("submissions/wrong_answer/b-first/b.java", second),
-        ],
-    );
+    PackageBuilder::kattis(&dir, "hello")
+        .manifest(problem_yaml("hello", "pass-fail"))
+        .test("sample/1", "1\n", "Hello world!\n")
+        .file("input_validators/validate.py", "import sys\nsys.exit(42)\n")
+        .submission("accepted/extra-file.java/TestHello.java", &test_hello)
+        .submission(
+            "accepted/extra-file.java/zz-random.txt",
+            "This is a random text file! @*@!2<>>$#! %\n",
+        )
+        .submission("accepted/multifile.java/hello.java", hello)
+        .submission("accepted/multifile.java/message.java", message)
+        .submission("accepted/two-mains/a.java", &first)
+        .submission("accepted/two-mains/b.java", second)
+        .submission(
+            "wrong_answer/b-first/a.java",
+            "public class a { public void unused() {} }\n",
+        )
+        .submission("wrong_answer/b-first/b.java", second)
+        .build();
     let graded = dir.judge(&["grade", "--package", "hello"]);
     let out = graded.stdout();
     assert_eq!(graded.code(), 0, "{}", graded.transcript());
@@ -105,53 +89,47 @@ fn java_folder_programs_run_the_class_with_main() {
 #[test]
 fn a_validator_that_closes_its_output_gives_the_submission_end_of_file() {
     let dir = Dir::new();
-    package(
-        &dir,
-        "pseudo",
-        &[
-            ("problem.yaml", &problem_yaml("pseudo", "interactive")),
-            ("data/sample/1.in", "5\n1\n2\n3\n4\n"),
-            ("data/sample/1.ans", "10\n"),
-            ("data/secret/big.in", "30000\n"),
-            ("data/secret/big.ans", "0\n"),
-            ("input_validators/validate.py", "import sys\nsys.exit(42)\n"),
-            (
-                "output_validator/interactor.py",
-                "import os, pathlib, sys, threading\n\
-                 lines = pathlib.Path(sys.argv[1]).read_text().split()\n\
-                 n = int(lines[0])\n\
-                 numbers = [int(x) for x in lines[1:]] + list(range(n - len(lines) + 1))\n\
-                 def wrong(message):\n\
-                 \x20   (pathlib.Path(sys.argv[3]) / 'judgemessage.txt').write_text(message)\n\
-                 \x20   sys.exit(43)\n\
-                 def send():\n\
-                 \x20   sys.stdout.write('%d\\n%s\\n' % (n, '\\n'.join(map(str, numbers))))\n\
-                 \x20   sys.stdout.flush()\n\
-                 \x20   os.close(sys.stdout.fileno())\n\
-                 threading.Thread(target=send, daemon=True).start()\n\
-                 answer = sys.stdin.readline()\n\
-                 if not answer.strip().lstrip('-').isdigit(): wrong('not a number: %r' % answer)\n\
-                 if int(answer) != sum(numbers): wrong('got %s, expected %d' % (answer.strip(), sum(numbers)))\n\
-                 more = sys.stdin.read()\n\
-                 if more.strip(): wrong('extra input from team, starting with %r' % more[:10])\n\
-                 sys.exit(42)\n",
-            ),
-            (
-                "submissions/accepted/eof.py",
-                "input()\ntotal = 0\nwhile True:\n\
-                 \x20   try:\n        total += int(input())\n\
-                 \x20   except EOFError:\n        break\nprint(total)\n",
-            ),
-            (
-                "submissions/accepted/read.py",
-                "n = int(input())\nprint(sum(int(input()) for _ in range(n)))\n",
-            ),
-            (
-                "submissions/wrong_answer/trailing.py",
-                "n = int(input())\nprint(sum(int(input()) for _ in range(n)))\nprint('Hello')\n",
-            ),
-        ],
-    );
+    PackageBuilder::kattis(&dir, "pseudo")
+        .manifest(problem_yaml("pseudo", "interactive"))
+        .test("sample/1", "5\n1\n2\n3\n4\n", "10\n")
+        .test("secret/big", "30000\n", "0\n")
+        .file("input_validators/validate.py", "import sys\nsys.exit(42)\n")
+        .file(
+            "output_validator/interactor.py",
+            "import os, pathlib, sys, threading\n\
+             lines = pathlib.Path(sys.argv[1]).read_text().split()\n\
+             n = int(lines[0])\n\
+             numbers = [int(x) for x in lines[1:]] + list(range(n - len(lines) + 1))\n\
+             def wrong(message):\n\
+             \x20   (pathlib.Path(sys.argv[3]) / 'judgemessage.txt').write_text(message)\n\
+             \x20   sys.exit(43)\n\
+             def send():\n\
+             \x20   sys.stdout.write('%d\\n%s\\n' % (n, '\\n'.join(map(str, numbers))))\n\
+             \x20   sys.stdout.flush()\n\
+             \x20   os.close(sys.stdout.fileno())\n\
+             threading.Thread(target=send, daemon=True).start()\n\
+             answer = sys.stdin.readline()\n\
+             if not answer.strip().lstrip('-').isdigit(): wrong('not a number: %r' % answer)\n\
+             if int(answer) != sum(numbers): wrong('got %s, expected %d' % (answer.strip(), sum(numbers)))\n\
+             more = sys.stdin.read()\n\
+             if more.strip(): wrong('extra input from team, starting with %r' % more[:10])\n\
+             sys.exit(42)\n",
+        )
+        .submission(
+            "accepted/eof.py",
+            "input()\ntotal = 0\nwhile True:\n\
+             \x20   try:\n        total += int(input())\n\
+             \x20   except EOFError:\n        break\nprint(total)\n",
+        )
+        .submission(
+            "accepted/read.py",
+            "n = int(input())\nprint(sum(int(input()) for _ in range(n)))\n",
+        )
+        .submission(
+            "wrong_answer/trailing.py",
+            "n = int(input())\nprint(sum(int(input()) for _ in range(n)))\nprint('Hello')\n",
+        )
+        .build();
     let graded = dir.judge(&["grade", "--package", "pseudo", "--all-tests"]);
     let out = graded.stdout();
     assert_eq!(graded.code(), 0, "{}", graded.transcript());
@@ -170,12 +148,6 @@ fn a_validator_that_closes_its_output_gives_the_submission_end_of_file() {
     );
 }
 
-/// Writes an executable script at `name` under `dir`.
-fn script(dir: &Dir, name: &str, text: &str) {
-    let path = dir.create(name, text);
-    fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-}
-
 /// See: issue #34 (BAPCtools' `boolfind`, whose interactor's `run` script
 /// calls `touch` on a file in its feedback folder). The sandbox refuses
 /// every program to set a file's times, a channel between runs (the times
@@ -188,40 +160,34 @@ fn script(dir: &Dir, name: &str, text: &str) {
 #[test]
 fn a_call_the_sandbox_refuses_is_noted_in_the_message() {
     let dir = Dir::new();
-    package(
-        &dir,
-        "touching",
-        &[
-            ("problem.yaml", &problem_yaml("touching", "interactive")),
-            ("data/sample/1.in", "7\n"),
-            ("data/sample/1.ans", "7\n"),
-            ("input_validators/validate.py", "import sys\nsys.exit(42)\n"),
-            (
-                "output_validator/validate.py",
-                "import sys\n\
-                 secret = open(sys.argv[1]).read().strip()\n\
-                 print('go', flush=True)\n\
-                 said = sys.stdin.readline().strip()\n\
-                 if said == secret: sys.exit(42)\n\
-                 if said == 'quiet':\n\
-                 \x20   open(sys.argv[3] + '/judgemessage.txt', 'w').write('a quiet wrong answer')\n\
-                 print('wrong: %s' % said, file=sys.stderr)\n\
-                 sys.exit(43)\n",
-            ),
-            ("submissions/accepted/right.py", "input()\nprint(7)\n"),
-            ("submissions/wrong_answer/wrong.py", "input()\nprint(8)\n"),
-            ("submissions/wrong_answer/quiet.py", "input()\nprint('quiet')\n"),
-            (
-                "submissions/run_time_error/touches.sh",
-                "read line\ntouch made || exit 3\necho 7\n",
-            ),
-        ],
-    );
-    script(
-        &dir,
-        "touching/output_validator/run",
-        "#!/bin/sh\ntouch \"$3/out\"\nexec python3 \"$(dirname \"$0\")/validate.py\" \"$@\"\n",
-    );
+    PackageBuilder::kattis(&dir, "touching")
+        .manifest(problem_yaml("touching", "interactive"))
+        .test("sample/1", "7\n", "7\n")
+        .file("input_validators/validate.py", "import sys\nsys.exit(42)\n")
+        .file(
+            "output_validator/validate.py",
+            "import sys\n\
+             secret = open(sys.argv[1]).read().strip()\n\
+             print('go', flush=True)\n\
+             said = sys.stdin.readline().strip()\n\
+             if said == secret: sys.exit(42)\n\
+             if said == 'quiet':\n\
+             \x20   open(sys.argv[3] + '/judgemessage.txt', 'w').write('a quiet wrong answer')\n\
+             print('wrong: %s' % said, file=sys.stderr)\n\
+             sys.exit(43)\n",
+        )
+        .submission("accepted/right.py", "input()\nprint(7)\n")
+        .submission("wrong_answer/wrong.py", "input()\nprint(8)\n")
+        .submission("wrong_answer/quiet.py", "input()\nprint('quiet')\n")
+        .submission(
+            "run_time_error/touches.sh",
+            "read line\ntouch made || exit 3\necho 7\n",
+        )
+        .script(
+            "output_validator/run",
+            "#!/bin/sh\ntouch \"$3/out\"\nexec python3 \"$(dirname \"$0\")/validate.py\" \"$@\"\n",
+        )
+        .build();
     let graded = dir.judge(&["grade", "--package", "touching"]);
     let out = graded.stdout();
     assert_eq!(graded.code(), 0, "{}", graded.transcript());

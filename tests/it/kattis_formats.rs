@@ -2,33 +2,33 @@
 //! and validators the judge cannot run (issue #15, items 1 and 2). The
 //! packages are written here, in the shapes of public ones.
 
-use crate::support::Dir;
+use crate::support::{Dir, PackageBuilder};
 
 /// "Distance": print |a - b|. A legacy package with a custom output
 /// validator that is a folder (a `.cc` and its header), a checktestdata
 /// file beside a runnable input validator, and a Python submission that
 /// needs 2.6 s of CPU under `time_limit: 2`.
 fn distance_package(dir: &Dir, problem_yaml: &str) {
-    let files: &[(&str, &str)] = &[
-        ("problem.yaml", problem_yaml),
-        ("data/sample/1.in", "3 10\n"),
-        ("data/sample/1.ans", "7\n"),
-        ("data/secret/a.in", "10 3\n"),
-        ("data/secret/a.ans", "7\n"),
-        ("data/secret/b.in", "-5 5\n"),
-        ("data/secret/b.ans", "10\n"),
-        ("input_validators/format.ctd", "INT(-1000,1000) SPACE INT(-1000,1000) NEWLINE\n"),
-        (
+    PackageBuilder::kattis(dir, "distance")
+        .manifest(problem_yaml)
+        .test("sample/1", "3 10\n", "7\n")
+        .test("secret/a", "10 3\n", "7\n")
+        .test("secret/b", "-5 5\n", "10\n")
+        .file(
+            "input_validators/format.ctd",
+            "INT(-1000,1000) SPACE INT(-1000,1000) NEWLINE\n",
+        )
+        .file(
             "input_validators/validate.py",
             "import sys\nparts = sys.stdin.read().split()\n\
              ok = len(parts) == 2 and all(p.lstrip('-').isdigit() for p in parts)\n\
              sys.exit(42 if ok else 43)\n",
-        ),
-        (
+        )
+        .file(
             "output_validators/distance_check/compare.h",
             "#pragma once\n#include <cstdlib>\ninline bool same_number(long long a, long long b) { return a == b; }\n",
-        ),
-        (
+        )
+        .file(
             "output_validators/distance_check/check.cc",
             "#include \"compare.h\"\n#include <cstdio>\n#include <string>\n\
              int main(int argc, char **argv) {\n\
@@ -44,28 +44,25 @@ fn distance_package(dir: &Dir, problem_yaml: &str) {
                }\n\
                return 42;\n\
              }\n",
-        ),
-        (
-            "submissions/accepted/distance.cpp",
+        )
+        .submission(
+            "accepted/distance.cpp",
             "#include <cstdio>\n#include <cstdlib>\nint main() { long long a, b; std::scanf(\"%lld %lld\", &a, &b); std::printf(\"%lld\\n\", std::llabs(a - b)); }\n",
-        ),
-        (
-            "submissions/accepted/distance.py",
+        )
+        .submission(
+            "accepted/distance.py",
             "a, b = map(int, input().split())\nprint(abs(a - b))\n",
-        ),
-        (
-            "submissions/wrong_answer/signed.py",
+        )
+        .submission(
+            "wrong_answer/signed.py",
             "a, b = map(int, input().split())\nprint(b - a)\n",
-        ),
-        (
-            "submissions/time_limit_exceeded/slow.py",
+        )
+        .submission(
+            "time_limit_exceeded/slow.py",
             "import time\na, b = map(int, input().split())\n\
              while time.process_time() < 2.6:\n    pass\nprint(abs(a - b))\n",
-        ),
-    ];
-    for (name, contents) in files {
-        dir.create(&format!("distance/{name}"), contents);
-    }
+        )
+        .build();
     // A generous wall-clock backstop: the verdicts here are about CPU time.
     dir.create("judge.toml", "[limits]\nwall-time-factor = 10\n");
 }
@@ -188,55 +185,43 @@ fn no_time_limit_and_no_passing_accepted_submission_names_the_cause() {
 #[test]
 fn a_2023_07_package_with_a_folder_submission_grades() {
     let dir = Dir::new();
-    let files: &[(&str, &str)] = &[
-        (
-            "problem.yaml",
+    PackageBuilder::kattis(&dir, "double")
+        .manifest(
             "problem_format_version: 2023-07-draft\nname:\n  en: Double\n  sv: Dubbel\n\
              uuid: 5d1b0a2e-93c4-4f7a-8e21-6c0f2b9d4a11\ntype: pass-fail\ncredits:\n  authors: \
              Ann Author <ann@example.com>\nsource:\n  name: Judge tests\n  url: \
              https://example.com\nlicense: cc0\nkeywords: [easy]\nlanguages: all\nlimits:\n  \
              time_multipliers:\n    ac_to_time_limit: 2\n    time_limit_to_tle: 4\n  memory: 512\n",
-        ),
-        (
+        )
+        .file(
             "statement/problem.en.md",
             "# Double\n\nPrint twice the number.\n",
-        ),
-        ("data/sample/1.in", "4\n"),
-        ("data/sample/1.ans", "8\n"),
-        ("data/sample/1.desc", "the smallest example\n"),
-        ("data/secret/2.in", "21\n"),
-        ("data/secret/2.ans", "42\n"),
-        ("data/secret/2.hint", "no trick\n"),
-        ("data/secret/2.files/extra.in", "not a test\n"),
-        (
+        )
+        .test("sample/1", "4\n", "8\n")
+        .file("data/sample/1.desc", "the smallest example\n")
+        .test("secret/2", "21\n", "42\n")
+        .file("data/secret/2.hint", "no trick\n")
+        .file("data/secret/2.files/extra.in", "not a test\n")
+        .file(
             "input_format_validators/validate.py",
             "import sys\ntext = sys.stdin.read()\nsys.exit(42 if text.strip().isdigit() else 43)\n",
-        ),
-        (
+        )
+        .file(
             "output_validator/check.py",
             "import sys\nwant = open(sys.argv[2]).read().split()\ngot = sys.stdin.read().split()\n\
              sys.exit(42 if want == got else 43)\n",
-        ),
-        (
-            "submissions/accepted/double.py",
-            "print(2 * int(input()))\n",
-        ),
-        (
-            "submissions/accepted/modular/__main__.py",
+        )
+        .submission("accepted/double.py", "print(2 * int(input()))\n")
+        .submission(
+            "accepted/modular/__main__.py",
             "from twice import twice\nprint(twice(int(input())))\n",
-        ),
-        (
-            "submissions/accepted/modular/twice.py",
+        )
+        .submission(
+            "accepted/modular/twice.py",
             "def twice(n):\n    return 2 * n\n",
-        ),
-        (
-            "submissions/wrong_answer/square.py",
-            "n = int(input())\nprint(n * n)\n",
-        ),
-    ];
-    for (name, contents) in files {
-        dir.create(&format!("double/{name}"), contents);
-    }
+        )
+        .submission("wrong_answer/square.py", "n = int(input())\nprint(n * n)\n")
+        .build();
     let run = dir.judge(&["grade", "--package", "double"]);
     let out = run.stdout();
     run.expect_code(0);
@@ -278,10 +263,11 @@ fn problem_types_the_judge_does_not_grade_are_refused_clearly() {
         ),
     ] {
         let dir = Dir::new();
-        dir.create("g/problem.yaml", yaml);
-        dir.create("g/data/secret/1.in", "1\n");
-        dir.create("g/data/secret/1.ans", "1\n");
-        dir.create("g/submissions/accepted/a.py", "print(1)\n");
+        PackageBuilder::kattis(&dir, "g")
+            .manifest(yaml)
+            .test("secret/1", "1\n", "1\n")
+            .submission("accepted/a.py", "print(1)\n")
+            .build();
         let run = dir.judge(&["grade", "--package", "g"]);
         run.expect_code(2);
         assert!(run.stderr().contains(expected), "{yaml}: {}", run.stderr());
@@ -291,46 +277,39 @@ fn problem_types_the_judge_does_not_grade_are_refused_clearly() {
 /// "Plus one", 2025-09 `scoring`: `secret/g1` (30 points) and `secret/g2`
 /// (70), both `min`, g2 with `require_pass` of g1 given as `require`.
 fn plus_one_package(dir: &Dir, require: &str) {
-    for (name, contents) in [
-        (
-            "problem.yaml",
+    PackageBuilder::kattis(dir, "plus")
+        .manifest(
             "problem_format_version: 2025-09\nname: Plus One\n\
              uuid: 1f0b5c3e-7c1e-4b9a-9f53-0d2f6a1e2b11\ntype: scoring\nlimits:\n  time_limit: 2\n",
-        ),
-        ("data/sample/1.in", "1\n"),
-        ("data/sample/1.ans", "2\n"),
-        ("data/secret/g1/1.in", "3\n"),
-        ("data/secret/g1/1.ans", "4\n"),
-        ("data/secret/g1/2.in", "5\n"),
-        ("data/secret/g1/2.ans", "6\n"),
-        (
+        )
+        .test("sample/1", "1\n", "2\n")
+        .test("secret/g1/1", "3\n", "4\n")
+        .test("secret/g1/2", "5\n", "6\n")
+        .file(
             "data/secret/g1/test_group.yaml",
             "max_score: 30\nscore_aggregation: min\n",
-        ),
-        ("data/secret/g2/1.in", "300\n"),
-        ("data/secret/g2/1.ans", "301\n"),
-        (
+        )
+        .test("secret/g2/1", "300\n", "301\n")
+        .file(
             "data/secret/g2/test_group.yaml",
-            &format!("max_score: 70\nscore_aggregation: min\nrequire_pass: {require}\n"),
-        ),
-        (
+            format!("max_score: 70\nscore_aggregation: min\nrequire_pass: {require}\n"),
+        )
+        .file(
             "input_validators/check.py",
             "import sys\nint(sys.stdin.read())\nsys.exit(42)\n",
-        ),
-        ("submissions/accepted/plus.py", "print(int(input()) + 1)\n"),
+        )
+        .submission("accepted/plus.py", "print(int(input()) + 1)\n")
         // Right below 10 only: g1's 30 points.
-        (
-            "submissions/partially_accepted/small.py",
+        .submission(
+            "partially_accepted/small.py",
             "n = int(input())\nprint(n + 1 if n < 10 else 0)\n",
-        ),
+        )
         // Right above 10 only: g1 fails, so g2 is not run and scores 0.
-        (
-            "submissions/wrong_answer/large.py",
+        .submission(
+            "wrong_answer/large.py",
             "n = int(input())\nprint(n + 1 if n > 10 or n == 1 else 0)\n",
-        ),
-    ] {
-        dir.create(&format!("plus/{name}"), contents);
-    }
+        )
+        .build();
 }
 
 /// See: issue #15. A 2025-09 scoring package grades with the scores its

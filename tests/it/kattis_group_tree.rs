@@ -7,87 +7,13 @@
 //! the format allows; nested as `divsort` nests it, a pass-fail package is
 //! graded with BAPCtools' inheritance and a warning (issue #34, item 1).
 
-use crate::support::Dir;
+use crate::support::{Dir, PackageBuilder};
 
 /// A pass-fail 2025-09 package in the shape of BAPCtools' `divsort`: two
 /// input validators taking arguments by name, an answer validator, groups
 /// with their own arguments (one holding a folder), the validators' own
 /// tests with theirs.
 fn divide(dir: &Dir) {
-    dir.create(
-        "divide/problem.yaml",
-        "problem_format_version: 2025-09\ntype: pass-fail\nname: Divide\n\
-         uuid: 5d0c7a4e-2b1f-4e8a-9c3d-7f6e5a4b3c21\nlimits:\n  time_limit: 2\n",
-    );
-    // `A B C D`: numbers A and B, words C and D. `--integer`: A and B are
-    // whole; `small`: at most 100.
-    dir.create(
-        "divide/input_validators/integers/validate.py",
-        "import sys\n\
-         words = sys.stdin.read().split()\n\
-         if len(words) != 4:\n    sys.exit(43)\n\
-         a, b = float(words[0]), float(words[1])\n\
-         if '--integer' in sys.argv[1:] and (a != int(a) or b != int(b)):\n    \
-         print('not whole', file=sys.stderr)\n    sys.exit(43)\n\
-         if 'small' in sys.argv[1:] and max(a, b) > 100:\n    \
-         print('not small', file=sys.stderr)\n    sys.exit(43)\n\
-         sys.exit(42)\n",
-    );
-    dir.create(
-        "divide/input_validators/strings/validate.py",
-        "import sys\n\
-         words = sys.stdin.read().split()\n\
-         sys.exit(42 if len(words) == 4 and words[2].isalpha() and words[3].isalpha() else 43)\n",
-    );
-    // BAPCtools' convention: `validate testcase.in [args] < testcase.ans`.
-    dir.create(
-        "divide/answer_validators/format/validate.py",
-        "import sys\n\
-         words = sys.stdin.read().split()\n\
-         if len(words) != 2 or not words[1].islower():\n    sys.exit(43)\n\
-         if '--forbid_abcd' in sys.argv[2:] and words[1] == 'abcd':\n    \
-         print('abcd forbidden', file=sys.stderr)\n    sys.exit(43)\n\
-         sys.exit(42)\n",
-    );
-    let case = |name: &str, input: &str, answer: &str| {
-        dir.create(&format!("divide/data/{name}.in"), format!("{input}\n"));
-        dir.create(&format!("divide/data/{name}.ans"), format!("{answer}\n"));
-    };
-    case("sample/1", "9 3 ab cd", "3.000000 abcd");
-    // Would reject `large/1` (1000 is not small) if it reached the groups.
-    dir.create(
-        "divide/data/secret/test_group.yaml",
-        "input_validator_args:\n  integers: [small]\n",
-    );
-    dir.create(
-        "divide/data/secret/integers/test_group.yaml",
-        "input_validator_args: [--integer]\n",
-    );
-    case("secret/integers/1", "10 2 ba cd", "5.000000 bacd");
-    // A folder inside a group belongs to it.
-    case("secret/integers/deep/2", "12 4 ab cd", "3.000000 abcd");
-    dir.create(
-        "divide/data/secret/large/test_group.yaml",
-        "output_validator_args: [float_tolerance, \"1e-2\"]\n",
-    );
-    case("secret/large/1", "1000 3 ab cd", "333.333333 abcd");
-    // The validators' own tests, each folder with its arguments.
-    dir.create(
-        "divide/data/invalid_input/integers/test_group.yaml",
-        "input_validator_args: [--integer]\n",
-    );
-    dir.create("divide/data/invalid_input/integers/1.in", "10 2.5 ab cd\n");
-    dir.create(
-        "divide/data/invalid_answer/strict/test_group.yaml",
-        "answer_validator_args: [--forbid_abcd]\n",
-    );
-    case("invalid_answer/strict/1", "10 3 ab cd", "3.333333 abcd");
-    dir.create(
-        "divide/data/valid_output/test_group.yaml",
-        "output_validator_args: [float_tolerance, \"1e-2\"]\n",
-    );
-    case("valid_output/1", "10 3 ab cd", "3.333333 abcd");
-    dir.create("divide/data/valid_output/1.out", "3.33 abcd\n");
     let program = |rough: &str| {
         format!(
             "a, b, c, d = input().split()\n\
@@ -95,13 +21,81 @@ fn divide(dir: &Dir) {
              print(('%.2f' if {rough} else '%.6f') % x, c + d)\n"
         )
     };
-    dir.create("divide/submissions/accepted/exact.py", program("False"));
-    // Right only where `large`'s tolerance holds: it rounds large ones.
-    dir.create(
-        "divide/submissions/accepted/rough_when_large.py",
-        program("x > 100"),
-    );
-    dir.create("divide/submissions/wrong_answer/rough.py", program("True"));
+    PackageBuilder::kattis(dir, "divide")
+        .manifest(
+            "problem_format_version: 2025-09\ntype: pass-fail\nname: Divide\n\
+             uuid: 5d0c7a4e-2b1f-4e8a-9c3d-7f6e5a4b3c21\nlimits:\n  time_limit: 2\n",
+        )
+        // `A B C D`: numbers A and B, words C and D. `--integer`: A and B are
+        // whole; `small`: at most 100.
+        .file(
+            "input_validators/integers/validate.py",
+            "import sys\n\
+             words = sys.stdin.read().split()\n\
+             if len(words) != 4:\n    sys.exit(43)\n\
+             a, b = float(words[0]), float(words[1])\n\
+             if '--integer' in sys.argv[1:] and (a != int(a) or b != int(b)):\n    \
+             print('not whole', file=sys.stderr)\n    sys.exit(43)\n\
+             if 'small' in sys.argv[1:] and max(a, b) > 100:\n    \
+             print('not small', file=sys.stderr)\n    sys.exit(43)\n\
+             sys.exit(42)\n",
+        )
+        .file(
+            "input_validators/strings/validate.py",
+            "import sys\n\
+             words = sys.stdin.read().split()\n\
+             sys.exit(42 if len(words) == 4 and words[2].isalpha() and words[3].isalpha() else 43)\n",
+        )
+        // BAPCtools' convention: `validate testcase.in [args] < testcase.ans`.
+        .file(
+            "answer_validators/format/validate.py",
+            "import sys\n\
+             words = sys.stdin.read().split()\n\
+             if len(words) != 2 or not words[1].islower():\n    sys.exit(43)\n\
+             if '--forbid_abcd' in sys.argv[2:] and words[1] == 'abcd':\n    \
+             print('abcd forbidden', file=sys.stderr)\n    sys.exit(43)\n\
+             sys.exit(42)\n",
+        )
+        .test("sample/1", "9 3 ab cd\n", "3.000000 abcd\n")
+        // Would reject `large/1` (1000 is not small) if it reached the groups.
+        .file(
+            "data/secret/test_group.yaml",
+            "input_validator_args:\n  integers: [small]\n",
+        )
+        .file(
+            "data/secret/integers/test_group.yaml",
+            "input_validator_args: [--integer]\n",
+        )
+        .test("secret/integers/1", "10 2 ba cd\n", "5.000000 bacd\n")
+        // A folder inside a group belongs to it.
+        .test("secret/integers/deep/2", "12 4 ab cd\n", "3.000000 abcd\n")
+        .file(
+            "data/secret/large/test_group.yaml",
+            "output_validator_args: [float_tolerance, \"1e-2\"]\n",
+        )
+        .test("secret/large/1", "1000 3 ab cd\n", "333.333333 abcd\n")
+        // The validators' own tests, each folder with its arguments.
+        .file(
+            "data/invalid_input/integers/test_group.yaml",
+            "input_validator_args: [--integer]\n",
+        )
+        .file("data/invalid_input/integers/1.in", "10 2.5 ab cd\n")
+        .file(
+            "data/invalid_answer/strict/test_group.yaml",
+            "answer_validator_args: [--forbid_abcd]\n",
+        )
+        .test("invalid_answer/strict/1", "10 3 ab cd\n", "3.333333 abcd\n")
+        .file(
+            "data/valid_output/test_group.yaml",
+            "output_validator_args: [float_tolerance, \"1e-2\"]\n",
+        )
+        .test("valid_output/1", "10 3 ab cd\n", "3.333333 abcd\n")
+        .file("data/valid_output/1.out", "3.33 abcd\n")
+        .submission("accepted/exact.py", program("False"))
+        // Right only where `large`'s tolerance holds: it rounds large ones.
+        .submission("accepted/rough_when_large.py", program("x > 100"))
+        .submission("wrong_answer/rough.py", program("True"))
+        .build();
 }
 
 /// See: issue #34, item 2 (BAPCtools' `divsort`). The package grades: each
@@ -312,37 +306,24 @@ fn a_scoring_package_nesting_as_the_format_forbids_is_refused_naming_the_file() 
 #[test]
 fn a_groups_folders_score_with_it_and_no_files_give_the_formats_default() {
     let dir = Dir::new();
-    dir.create(
-        "halving/problem.yaml",
-        "problem_format_version: 2025-09\ntype: scoring\nname: Halving\n\
-         uuid: 9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b\nlimits:\n  time_limit: 2\n",
-    );
-    for (name, input, answer) in [
-        ("sample/1", "4", "2"),
-        ("secret/easy/1", "8", "4"),
-        ("secret/easy/deep/2", "10", "5"),
-        ("secret/hard/1", "1000000", "500000"),
-    ] {
-        dir.create(&format!("halving/data/{name}.in"), format!("{input}\n"));
-        dir.create(&format!("halving/data/{name}.ans"), format!("{answer}\n"));
-    }
-    dir.create(
-        "halving/data/secret/easy/test_group.yaml",
-        "max_score: 40\n",
-    );
-    dir.create(
-        "halving/data/secret/hard/test_group.yaml",
-        "max_score: 60\n",
-    );
-    dir.create(
-        "halving/submissions/accepted/half.py",
-        "print(int(input()) // 2)\n",
-    );
-    // Wrong past 100: the easy group, deep folder included, only.
-    dir.create(
-        "halving/submissions/partially_accepted/small.py",
-        "n = int(input())\nprint(n // 2 if n <= 100 else 0)\n",
-    );
+    PackageBuilder::kattis(&dir, "halving")
+        .manifest(
+            "problem_format_version: 2025-09\ntype: scoring\nname: Halving\n\
+             uuid: 9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b\nlimits:\n  time_limit: 2\n",
+        )
+        .test("sample/1", "4\n", "2\n")
+        .test("secret/easy/1", "8\n", "4\n")
+        .test("secret/easy/deep/2", "10\n", "5\n")
+        .test("secret/hard/1", "1000000\n", "500000\n")
+        .file("data/secret/easy/test_group.yaml", "max_score: 40\n")
+        .file("data/secret/hard/test_group.yaml", "max_score: 60\n")
+        .submission("accepted/half.py", "print(int(input()) // 2)\n")
+        // Wrong past 100: the easy group, deep folder included, only.
+        .submission(
+            "partially_accepted/small.py",
+            "n = int(input())\nprint(n // 2 if n <= 100 else 0)\n",
+        )
+        .build();
     let graded = dir.judge(&["grade", "--package", "halving"]);
     let out = graded.stdout();
     assert_eq!(graded.code(), 0, "{out}{}", graded.stderr());

@@ -3,21 +3,11 @@
 //! `oddecho`: two subtasks whose inputs one validator checks with each
 //! subtask's `input_validator_flags`).
 
-use crate::support::{repository, Dir};
-use std::path::Path;
+use crate::support::{copy_fixture, Dir, PackageBuilder};
 
 /// Copies the fixture `oddsum` into `dir/oddsum`.
 fn oddsum(dir: &Dir) {
-    let from = repository().join("tests/fixtures/kattis/oddsum");
-    for entry in walkdir::WalkDir::new(&from).into_iter().flatten() {
-        if entry.file_type().is_file() {
-            let relative = entry.path().strip_prefix(&from).unwrap();
-            dir.create(
-                &Path::new("oddsum").join(relative).to_string_lossy(),
-                fs_err::read(entry.path()).unwrap(),
-            );
-        }
-    }
+    copy_fixture(dir, "kattis/oddsum", "oddsum");
 }
 
 /// See: issue #34, item 3. The legacy `input_validator_flags` of each group
@@ -162,34 +152,29 @@ fn a_2025_09_package_passes_input_validator_args_by_group() {
 /// default output validator's tolerance in `data/test_group.yaml`, and
 /// group files in `secret` that set no score.
 fn halves(dir: &Dir) {
-    dir.create(
-        "halves/problem.yaml",
-        "problem_format_version: 2025-09\ntype: pass-fail\nname: Halves\n\
-         uuid: 4a1f7c2e-0d5b-4c1e-9e2f-3b6a8d9c0e11\nlimits:\n  time_limit: 2\n",
-    );
-    dir.create(
-        "halves/data/test_group.yaml",
-        "output_validator_args: [float_tolerance, 1e-3]\n",
-    );
-    dir.create("halves/data/sample/1.in", "3\n");
-    dir.create("halves/data/sample/1.ans", "1.5\n");
+    let mut package = PackageBuilder::kattis(dir, "halves")
+        .manifest(
+            "problem_format_version: 2025-09\ntype: pass-fail\nname: Halves\n\
+             uuid: 4a1f7c2e-0d5b-4c1e-9e2f-3b6a8d9c0e11\nlimits:\n  time_limit: 2\n",
+        )
+        .file(
+            "data/test_group.yaml",
+            "output_validator_args: [float_tolerance, 1e-3]\n",
+        )
+        .test("sample/1", "3\n", "1.5\n");
     for (group, input, answer) in [("small", "5\n", "2.5\n"), ("large", "1001\n", "500.5\n")] {
-        dir.create(
-            &format!("halves/data/secret/{group}/test_group.yaml"),
-            "input_validator_args: []\n",
-        );
-        dir.create(&format!("halves/data/secret/{group}/1.in"), input);
-        dir.create(&format!("halves/data/secret/{group}/1.ans"), answer);
+        package = package
+            .file(
+                &format!("data/secret/{group}/test_group.yaml"),
+                "input_validator_args: []\n",
+            )
+            .test(&format!("secret/{group}/1"), input, answer);
     }
-    // Off by 1e-4: within the tolerance of `data/test_group.yaml` only.
-    dir.create(
-        "halves/submissions/accepted/near.py",
-        "print(int(input()) / 2 + 0.0001)\n",
-    );
-    dir.create(
-        "halves/submissions/wrong_answer/floor.py",
-        "print(int(input()) // 2)\n",
-    );
+    package
+        // Off by 1e-4: within the tolerance of `data/test_group.yaml` only.
+        .submission("accepted/near.py", "print(int(input()) / 2 + 0.0001)\n")
+        .submission("wrong_answer/floor.py", "print(int(input()) // 2)\n")
+        .build();
 }
 
 /// See: issue #34, item 2. A pass-fail 2025-09 package with
@@ -262,44 +247,39 @@ fn output_validator_args_differ_by_group_and_by_test() {
 #[test]
 fn a_package_output_validator_gets_each_groups_arguments() {
     let dir = Dir::new();
-    dir.create(
-        "shout/problem.yaml",
-        "problem_format_version: 2025-09\ntype: pass-fail\nname: Shout\n\
-         uuid: 0b7e3c52-9a4d-4f61-8c2e-5d1f0a7b9e33\nlimits:\n  time_limit: 2\n",
-    );
-    dir.create(
-        "shout/output_validator/validate.py",
-        "import sys\n\
-         answer = open(sys.argv[2]).read().split()\n\
-         if 'shout' in sys.argv[4:]:\n    answer = [word.upper() for word in answer]\n\
-         sys.exit(42 if sys.stdin.read().split() == answer else 43)\n",
-    );
-    dir.create("shout/data/sample/1.in", "hello quiet\n");
-    dir.create("shout/data/sample/1.ans", "hello\n");
-    dir.create("shout/data/secret/quiet/1.in", "judge quiet\n");
-    dir.create("shout/data/secret/quiet/1.ans", "judge\n");
-    dir.create(
-        "shout/data/secret/loud/test_group.yaml",
-        "output_validator_args: [shout]\n",
-    );
-    dir.create("shout/data/secret/loud/1.in", "judge loud\n");
-    dir.create("shout/data/secret/loud/1.ans", "judge\n");
-    dir.create(
-        "shout/data/secret/quiet/test_group.yaml",
-        "output_validator_args: []\n",
-    );
-    dir.create(
-        "shout/submissions/accepted/mood.py",
-        "word, mood = input().split()\nprint(word.upper() if mood == 'loud' else word)\n",
-    );
-    dir.create(
-        "shout/submissions/wrong_answer/plain.py",
-        "print(input().split()[0])\n",
-    );
-    dir.create(
-        "shout/submissions/wrong_answer/always_loud.py",
-        "print(input().split()[0].upper())\n",
-    );
+    PackageBuilder::kattis(&dir, "shout")
+        .manifest(
+            "problem_format_version: 2025-09\ntype: pass-fail\nname: Shout\n\
+             uuid: 0b7e3c52-9a4d-4f61-8c2e-5d1f0a7b9e33\nlimits:\n  time_limit: 2\n",
+        )
+        .file(
+            "output_validator/validate.py",
+            "import sys\n\
+             answer = open(sys.argv[2]).read().split()\n\
+             if 'shout' in sys.argv[4:]:\n    answer = [word.upper() for word in answer]\n\
+             sys.exit(42 if sys.stdin.read().split() == answer else 43)\n",
+        )
+        .test("sample/1", "hello quiet\n", "hello\n")
+        .test("secret/quiet/1", "judge quiet\n", "judge\n")
+        .file(
+            "data/secret/loud/test_group.yaml",
+            "output_validator_args: [shout]\n",
+        )
+        .test("secret/loud/1", "judge loud\n", "judge\n")
+        .file(
+            "data/secret/quiet/test_group.yaml",
+            "output_validator_args: []\n",
+        )
+        .submission(
+            "accepted/mood.py",
+            "word, mood = input().split()\nprint(word.upper() if mood == 'loud' else word)\n",
+        )
+        .submission("wrong_answer/plain.py", "print(input().split()[0])\n")
+        .submission(
+            "wrong_answer/always_loud.py",
+            "print(input().split()[0].upper())\n",
+        )
+        .build();
     let graded = dir.judge(&["grade", "--package", "shout", "--all-tests"]);
     let (out, err) = (graded.stdout(), graded.stderr());
     assert_eq!(graded.code(), 0, "{out}{err}");

@@ -3,40 +3,52 @@
 //! problemtools' language extensions, what the format says not to run, and
 //! the package's tests of its own validators (`data/invalid_input/`, ...).
 
-use crate::support::{assert_folder_verdicts, report, Dir};
+use crate::support::{assert_folder_verdicts, report, Dir, PackageBuilder};
 
 /// A "hello world" package: no input to speak of, an input and an answer
 /// validator written in shell (not executable, as a zip or a checkout
 /// without modes gives them), submissions in problemtools' extensions.
 fn hello(dir: &Dir) {
-    let files: &[(&str, &str)] = &[
-        ("problem.yaml", "problem_format_version: 2025-09\nname: Hello\nlimits:\n  time_limit: 2\n"),
-        ("data/sample/1.in", "\n"),
-        ("data/sample/1.ans", "Hello, World!\n"),
-        ("data/secret/1.in", "\n"),
-        ("data/secret/1.ans", "Hello, World!\n"),
+    PackageBuilder::kattis(dir, "hello")
+        .manifest(
+            "problem_format_version: 2025-09\nname: Hello\nlimits:\n  time_limit: 2\n",
+        )
+        .test("sample/1", "\n", "Hello, World!\n")
+        .test("secret/1", "\n", "Hello, World!\n")
         // Accepts an empty line only (exit 42), else rejects it (43).
-        (
+        .file(
             "input_validators/validate.sh",
             "read -r line || exit 43\n[ -z \"$line\" ] || exit 43\nif read -r more; then exit 43; fi\nexit 42\n",
-        ),
-        ("input_validators/README.md", "The validator reads one empty line.\n"),
-        ("submissions/accepted/hello.sh", "echo 'Hello, World!'\n"),
-        ("submissions/accepted/hello.bash", "printf 'Hello, World!\\n'\n"),
-        ("submissions/accepted/hello.py3", "print('Hello, World!')\n"),
-        ("submissions/accepted/hello.py2", "print 'Hello, World!'\n"),
-        ("submissions/accepted/Hello.kt", "fun main() { println(\"Hello, World!\") }\n"),
-        ("submissions/accepted/hello.c", "#include <stdio.h>\nint main(void) { puts(\"Hello, World!\"); return 0; }\n"),
-        ("submissions/accepted/hello-space.c.disabled", "int main(void) { return 1; }\n"),
-        ("submissions/accepted/.gitkeep", ""),
-        ("submissions/accepted/README.txt", "These print the greeting.\n"),
-        ("submissions/wrong_answer/shout.sh", "echo 'HELLO, WORLD'\n"),
-        ("submissions/run_time_error/fails.sh", "exit 3\n"),
-        ("submissions/disabled.disabled/hello.c", "int main(void) { return 1; }\n"),
-    ];
-    for (name, contents) in files {
-        dir.create(&format!("hello/{name}"), contents);
-    }
+        )
+        .file(
+            "input_validators/README.md",
+            "The validator reads one empty line.\n",
+        )
+        .submission("accepted/hello.sh", "echo 'Hello, World!'\n")
+        .submission("accepted/hello.bash", "printf 'Hello, World!\\n'\n")
+        .submission("accepted/hello.py3", "print('Hello, World!')\n")
+        .submission("accepted/hello.py2", "print 'Hello, World!'\n")
+        .submission(
+            "accepted/Hello.kt",
+            "fun main() { println(\"Hello, World!\") }\n",
+        )
+        .submission(
+            "accepted/hello.c",
+            "#include <stdio.h>\nint main(void) { puts(\"Hello, World!\"); return 0; }\n",
+        )
+        .submission(
+            "accepted/hello-space.c.disabled",
+            "int main(void) { return 1; }\n",
+        )
+        .submission("accepted/.gitkeep", "")
+        .submission("accepted/README.txt", "These print the greeting.\n")
+        .submission("wrong_answer/shout.sh", "echo 'HELLO, WORLD'\n")
+        .submission("run_time_error/fails.sh", "exit 3\n")
+        .submission(
+            "disabled.disabled/hello.c",
+            "int main(void) { return 1; }\n",
+        )
+        .build();
 }
 
 /// Problemtools' extensions are recognised; shell programs (a validator
@@ -202,57 +214,48 @@ fn a_judge_toml_language_overrides_a_built_in_extension() {
 /// tolerance, and `data/invalid_input/`, `invalid_output/`,
 /// `valid_output/`, `invalid_answer/` that they decide rightly.
 fn different(dir: &Dir) {
-    let files: &[(&str, &str)] = &[
-        (
-            "problem.yaml",
+    PackageBuilder::kattis(dir, "different")
+        .manifest(
             "problem_format_version: 2025-09\nname: Different\nlimits:\n  time_limit: 2\n",
-        ),
-        ("data/sample/1.in", "10 12\n"),
-        ("data/sample/1.ans", "2\n"),
-        ("data/secret/1.in", "71293781758123 72784\n"),
-        ("data/secret/1.ans", "71293781685339\n"),
-        (
+        )
+        .test("sample/1", "10 12\n", "2\n")
+        .test("secret/1", "71293781758123 72784\n", "71293781685339\n")
+        .file(
             "input_validators/validate.py",
             "import re, sys\ntext = sys.stdin.read()\n\
              sys.exit(42 if re.fullmatch(r'(0|[1-9][0-9]*) (0|[1-9][0-9]*)\\n', text) else 43)\n",
-        ),
+        )
         // An answer is one number and a newline.
-        (
+        .file(
             "answer_validators/validate.py",
             "import re, sys\nopen(sys.argv[1]).read()\ntext = sys.stdin.read()\n\
              sys.exit(42 if re.fullmatch(r'(0|[1-9][0-9]*)\\n', text) else 43)\n",
-        ),
+        )
         // A second input validator: the two numbers differ. Each invalid
         // input needs one validator to reject it (`negative.in` is
         // rejected by `validate.py` alone, `equal.in` by this one alone).
-        (
+        .file(
             "input_validators/distinct.py",
             "import sys\nparts = sys.stdin.read().split()\n\
              sys.exit(43 if len(parts) == 2 and parts[0] == parts[1] else 42)\n",
-        ),
-        ("data/invalid_input/equal.in", "7 7\n"),
-        ("data/invalid_input/negative.in", "-1 2\n"),
-        ("data/invalid_input/group/three.in", "1 2 3\n"),
-        ("data/invalid_answer/two.in", "1 2\n"),
-        ("data/invalid_answer/two.ans", "1 1\n"),
-        ("data/invalid_output/off.in", "1 3\n"),
-        ("data/invalid_output/off.ans", "2\n"),
-        ("data/invalid_output/off.out", "3\n"),
-        ("data/valid_output/spaced.in", "1 3\n"),
-        ("data/valid_output/spaced.ans", "2\n"),
-        ("data/valid_output/spaced.out", "  2  \n"),
-        (
-            "submissions/accepted/different.py",
+        )
+        .file("data/invalid_input/equal.in", "7 7\n")
+        .file("data/invalid_input/negative.in", "-1 2\n")
+        .file("data/invalid_input/group/three.in", "1 2 3\n")
+        .test("invalid_answer/two", "1 2\n", "1 1\n")
+        .test("invalid_output/off", "1 3\n", "2\n")
+        .file("data/invalid_output/off.out", "3\n")
+        .test("valid_output/spaced", "1 3\n", "2\n")
+        .file("data/valid_output/spaced.out", "  2  \n")
+        .submission(
+            "accepted/different.py",
             "import sys\nfor line in sys.stdin:\n    a, b = map(int, line.split())\n    print(abs(a - b))\n",
-        ),
-        (
-            "submissions/wrong_answer/no_abs.py",
+        )
+        .submission(
+            "wrong_answer/no_abs.py",
             "a, b = map(int, input().split())\nprint(a - b)\n",
-        ),
-    ];
-    for (name, contents) in files {
-        dir.create(&format!("different/{name}"), contents);
-    }
+        )
+        .build();
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! (issue #34): a validator using a C++20 or later feature is no compile
 //! error because judge.toml's C++ says `-std=gnu++17`.
 
-use crate::support::Dir;
+use crate::support::{Dir, PackageBuilder};
 
 /// Refuses to compile under a standard older than C++20, whatever the
 /// compiler: the line a setter's `std::ssize` would fail on.
@@ -22,29 +22,21 @@ fn a_package_s_validators_in_cpp_compile_with_the_format_s_standard() {
          int main(int argc, char **argv) {{ std::ifstream answer(argv[2]); long long want, got; \
          answer >> want; if (!(std::cin >> got) || got != want) return 43; return 42; }}\n"
     );
-    let files: &[(&str, &str)] = &[
-        (
-            "problem.yaml",
-            "problem_format_version: 2025-09\nname: Sum\nlimits:\n  time_limit: 2\n",
-        ),
-        ("data/sample/1.in", "1 2\n"),
-        ("data/sample/1.ans", "3\n"),
-        ("data/secret/1.in", "5 5\n"),
-        ("data/secret/1.ans", "10\n"),
-        ("input_validators/validate.cpp", &input_validator),
-        ("output_validator/check.cpp", &output_validator),
-        (
-            "submissions/accepted/sum.py",
+    PackageBuilder::kattis(&dir, "p")
+        .manifest("problem_format_version: 2025-09\nname: Sum\nlimits:\n  time_limit: 2\n")
+        .test("sample/1", "1 2\n", "3\n")
+        .test("secret/1", "5 5\n", "10\n")
+        .file("input_validators/validate.cpp", &input_validator)
+        .file("output_validator/check.cpp", &output_validator)
+        .submission(
+            "accepted/sum.py",
             "a, b = map(int, input().split())\nprint(a + b)\n",
-        ),
-        (
-            "submissions/wrong_answer/minus.py",
+        )
+        .submission(
+            "wrong_answer/minus.py",
             "a, b = map(int, input().split())\nprint(a - b)\n",
-        ),
-    ];
-    for (name, contents) in files {
-        dir.create(&format!("p/{name}"), contents);
-    }
+        )
+        .build();
     let run = dir.judge(&["grade", "--package", "p"]);
     run.expect_code(0);
     assert!(

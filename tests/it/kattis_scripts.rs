@@ -6,7 +6,7 @@
 //! itself, `identity`'s programs with only a `build` that writes `run`, or
 //! only a `run`).
 
-use crate::support::{copy_fixture, processes_mentioning, Dir};
+use crate::support::{copy_fixture, processes_mentioning, Dir, PackageBuilder};
 use std::os::unix::fs::PermissionsExt as _;
 
 /// Copies the fixture `scripts` into `dir/scripts`, execute bits kept.
@@ -316,21 +316,18 @@ fn hostile_build_scripts_are_bounded_and_leave_nothing() {
 #[test]
 fn an_interactor_built_by_its_build_script_judges() {
     let dir = Dir::new();
-    let files: &[(&str, &str)] = &[
-        (
-            "problem.yaml",
+    PackageBuilder::kattis(&dir, "echo")
+        .manifest(
             "problem_format_version: 2025-09\nname: Echo twice\ntype: interactive\n\
              uuid: 7c1f2a90-5b3e-4d8a-9f60-2e4b6c8d0a13\nlicense: cc0\nlimits:\n  time_limit: 1\n",
-        ),
-        ("data/sample/1.in", "4\n"),
-        ("data/sample/1.ans", "8\n"),
-        ("data/secret/1.in", "21\n"),
-        ("data/secret/1.ans", "42\n"),
-        (
+        )
+        .test("sample/1", "4\n", "8\n")
+        .test("secret/1", "21\n", "42\n")
+        .file(
             "input_validators/validate.py",
             "import sys\nsys.exit(42 if sys.stdin.read().strip().isdigit() else 43)\n",
-        ),
-        (
+        )
+        .file(
             "output_validator/interactor.c",
             "#include <stdio.h>\n\
              int main(int argc, char **argv) {\n\
@@ -343,31 +340,22 @@ fn an_interactor_built_by_its_build_script_judges() {
                if (scanf(\"%ld\", &got) != 1 || got != want) return 43;\n\
                return 42;\n\
              }\n",
-        ),
-        ("submissions/accepted/twice.py", "print(2 * int(input()))\n"),
-        (
-            "submissions/wrong_answer/thrice.py",
-            "print(3 * int(input()))\n",
-        ),
-    ];
-    for (name, text) in files {
-        dir.create(&format!("echo/{name}"), text);
-    }
-    script(
-        &dir,
-        "echo/output_validator/build",
-        "#!/bin/sh\ncc -O1 -o interactor interactor.c\n",
-    );
-    script(
-        &dir,
-        "echo/output_validator/run",
-        "#!/bin/sh\nexec \"$(dirname \"$0\")/interactor\" \"$@\"\n",
-    );
-    script(
-        &dir,
-        "echo/submissions/accepted/built/build",
-        "#!/bin/sh\nprintf '#!/bin/sh\\nread n; echo $((2 * n))\\n' > run\nchmod +x run\n",
-    );
+        )
+        .submission("accepted/twice.py", "print(2 * int(input()))\n")
+        .submission("wrong_answer/thrice.py", "print(3 * int(input()))\n")
+        .script(
+            "output_validator/build",
+            "#!/bin/sh\ncc -O1 -o interactor interactor.c\n",
+        )
+        .script(
+            "output_validator/run",
+            "#!/bin/sh\nexec \"$(dirname \"$0\")/interactor\" \"$@\"\n",
+        )
+        .script(
+            "submissions/accepted/built/build",
+            "#!/bin/sh\nprintf '#!/bin/sh\\nread n; echo $((2 * n))\\n' > run\nchmod +x run\n",
+        )
+        .build();
     let graded = dir.judge(&["grade", "--package", "echo"]);
     let out = graded.stdout();
     graded.expect_code(0);

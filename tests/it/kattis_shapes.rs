@@ -3,14 +3,7 @@
 //! brings, graded with `grade --package`, every submission expected to get
 //! its folder's verdict.
 
-use crate::support::{assert_folder_verdicts, Dir};
-
-/// Writes `files` under `dir/name/`.
-fn package(dir: &Dir, name: &str, files: &[(&str, &str)]) {
-    for (path, text) in files {
-        dir.create(&format!("{name}/{path}"), text);
-    }
-}
+use crate::support::{assert_folder_verdicts, Dir, PackageBuilder};
 
 /// See: issue #34 (BAPCtools' `fltcmp`). With `float_tolerance` from
 /// `data/test_group.yaml`, an answer token that is no finite number (`inf`,
@@ -37,53 +30,49 @@ fn float_answers_that_are_not_finite_are_compared_as_text() {
              \x20   else: print('%.7f' % (1 / x + {epsilon}))\n"
         )
     };
-    package(
-        &dir,
-        "fltcmp",
-        &[
-            (
-                "problem.yaml",
-                "problem_format_version: 2025-09\ntype: pass-fail\nname: fltcmp\n\
-                 uuid: 1d3b5f70-2a4c-4e6f-8a0b-9c1d2e3f4a5b\nlicense: cc0\n\
-                 limits:\n  time_limit: 2\n",
-            ),
-            (
-                "data/test_group.yaml",
-                "output_validator_args: [float_tolerance, \"1E-6\"]\n",
-            ),
-            ("data/sample/1.in", "3\n1.0\n2E0\n3\n"),
-            ("data/sample/1.ans", "1.0\n0.50000000001\n3.333333333E-1\n"),
-            ("data/sample/2.in", "3\n+0\nInf\nnan\n"),
-            ("data/sample/2.ans", "inf\n0\nNaN\n"),
-            ("data/secret/big.in", "1\n1e-309\n"),
-            ("data/secret/big.ans", "1e309\n"),
-            (
-                "input_validators/validate.py",
-                "import sys\nlines = sys.stdin.read().split()\n\
-                 sys.exit(42 if int(lines[0]) == len(lines) - 1 else 43)\n",
-            ),
-            (
-                "submissions/accepted/correct.py",
-                &reciprocal("inf", "nan", "1e309", "0"),
-            ),
-            (
-                "submissions/accepted/shouting.py",
-                &reciprocal("INF", "NAN", "1E309", "0"),
-            ),
-            (
-                "submissions/wrong_answer/negative_infinity.py",
-                &reciprocal("-inf", "nan", "1e309", "0"),
-            ),
-            (
-                "submissions/wrong_answer/imprecise.py",
-                &reciprocal("inf", "nan", "1e309", "1e-4"),
-            ),
-            (
-                "submissions/wrong_answer/infinity_for_overflow.py",
-                &reciprocal("inf", "nan", "inf", "0"),
-            ),
-        ],
-    );
+    PackageBuilder::kattis(&dir, "fltcmp")
+        .manifest(
+            "problem_format_version: 2025-09\ntype: pass-fail\nname: fltcmp\n\
+             uuid: 1d3b5f70-2a4c-4e6f-8a0b-9c1d2e3f4a5b\nlicense: cc0\n\
+             limits:\n  time_limit: 2\n",
+        )
+        .file(
+            "data/test_group.yaml",
+            "output_validator_args: [float_tolerance, \"1E-6\"]\n",
+        )
+        .test(
+            "sample/1",
+            "3\n1.0\n2E0\n3\n",
+            "1.0\n0.50000000001\n3.333333333E-1\n",
+        )
+        .test("sample/2", "3\n+0\nInf\nnan\n", "inf\n0\nNaN\n")
+        .test("secret/big", "1\n1e-309\n", "1e309\n")
+        .file(
+            "input_validators/validate.py",
+            "import sys\nlines = sys.stdin.read().split()\n\
+             sys.exit(42 if int(lines[0]) == len(lines) - 1 else 43)\n",
+        )
+        .submission(
+            "accepted/correct.py",
+            reciprocal("inf", "nan", "1e309", "0"),
+        )
+        .submission(
+            "accepted/shouting.py",
+            reciprocal("INF", "NAN", "1E309", "0"),
+        )
+        .submission(
+            "wrong_answer/negative_infinity.py",
+            reciprocal("-inf", "nan", "1e309", "0"),
+        )
+        .submission(
+            "wrong_answer/imprecise.py",
+            reciprocal("inf", "nan", "1e309", "1e-4"),
+        )
+        .submission(
+            "wrong_answer/infinity_for_overflow.py",
+            reciprocal("inf", "nan", "inf", "0"),
+        )
+        .build();
     let graded = dir.judge(&["grade", "--package", "fltcmp"]);
     let out = graded.stdout();
     graded.expect_code(0);
@@ -112,24 +101,20 @@ fn float_answers_that_are_not_finite_are_compared_as_text() {
 /// the validator says `correct` and accepts at once, never reading what the
 /// submission writes after.
 fn guess_package(dir: &Dir, submissions: &[(&str, &str)]) {
-    let mut files: Vec<(&str, &str)> = vec![
-        (
-            "problem.yaml",
+    PackageBuilder::kattis(dir, "guess")
+        .manifest(
             "problem_format_version: 2025-09\nname: guess\ntype: interactive\n\
              uuid: 2e4c6a80-3b5d-4f70-9b1c-0d2e3f4a5b6c\nlicense: cc0\n\
              limits:\n  time_limit: 1\n",
-        ),
-        ("data/sample/1.in", "700\n"),
-        ("data/sample/1.ans", "700\n"),
-        ("data/secret/1.in", "1\n"),
-        ("data/secret/1.ans", "1\n"),
-        ("data/secret/2.in", "1000\n"),
-        ("data/secret/2.ans", "1000\n"),
-        (
+        )
+        .test("sample/1", "700\n", "700\n")
+        .test("secret/1", "1\n", "1\n")
+        .test("secret/2", "1000\n", "1000\n")
+        .file(
             "input_validators/validate.py",
             "import sys\nn = int(sys.stdin.read())\nsys.exit(42 if 1 <= n <= 1000 else 43)\n",
-        ),
-        (
+        )
+        .file(
             "output_validator/validate.py",
             "import sys\n\
              secret = int(open(sys.argv[1]).read())\n\
@@ -140,10 +125,9 @@ fn guess_package(dir: &Dir, submissions: &[(&str, &str)]) {
              \x20       sys.exit(42)\n\
              \x20   print('lower' if guess > secret else 'higher', flush=True)\n\
              sys.exit(43)\n",
-        ),
-    ];
-    files.extend_from_slice(submissions);
-    package(dir, "guess", &files);
+        )
+        .files(submissions)
+        .build();
 }
 
 /// The binary search of a guessing submission in C, then `after` once it
@@ -232,40 +216,37 @@ fn what_a_submission_writes_after_the_validator_accepted_is_no_fault() {
 #[test]
 fn a_test_cases_yaml_gives_its_input_validator_arguments() {
     let dir = Dir::new();
-    package(
-        &dir,
-        "seeded",
-        &[
-            (
-                "problem.yaml",
-                "problem_format_version: 2025-09\ntype: pass-fail\nname: Test Seed\n\
-                 uuid: 3f5d7b90-4c6e-4a81-8c2d-1e3f4a5b6c7d\nlicense: cc0\n",
-            ),
-            (
-                "data/test_group.yaml",
-                "input_validator_args: [\"\", \"from the group\"]\n",
-            ),
-            ("data/sample/01-basic.in", "stdout.py {seed}\n"),
-            ("data/sample/01-basic.ans", "stdout.py {seed}\n"),
-            (
-                "data/sample/01-basic.yaml",
-                "input_validator_args: [\"\", \"stdout.py {seed}\"]\ndescription: seeded\n",
-            ),
-            ("data/secret/plain.in", "from the group\n"),
-            ("data/secret/plain.ans", "from the group\n"),
-            (
-                "input_validators/input_validator.py",
-                "import sys\n\
-                 salt, command = sys.argv[1], sys.argv[2]\n\
-                 sys.exit(42 if salt == '' and len(sys.argv) == 3 and \
-                 sys.stdin.read() == command + '\\n' else 43)\n",
-            ),
-            (
-                "submissions/accepted/echo.py",
-                "import sys\nsys.stdout.write(sys.stdin.read())\n",
-            ),
-        ],
-    );
+    PackageBuilder::kattis(&dir, "seeded")
+        .manifest(
+            "problem_format_version: 2025-09\ntype: pass-fail\nname: Test Seed\n\
+             uuid: 3f5d7b90-4c6e-4a81-8c2d-1e3f4a5b6c7d\nlicense: cc0\n",
+        )
+        .file(
+            "data/test_group.yaml",
+            "input_validator_args: [\"\", \"from the group\"]\n",
+        )
+        .test(
+            "sample/01-basic",
+            "stdout.py {seed}\n",
+            "stdout.py {seed}\n",
+        )
+        .file(
+            "data/sample/01-basic.yaml",
+            "input_validator_args: [\"\", \"stdout.py {seed}\"]\ndescription: seeded\n",
+        )
+        .test("secret/plain", "from the group\n", "from the group\n")
+        .file(
+            "input_validators/input_validator.py",
+            "import sys\n\
+             salt, command = sys.argv[1], sys.argv[2]\n\
+             sys.exit(42 if salt == '' and len(sys.argv) == 3 and \
+             sys.stdin.read() == command + '\\n' else 43)\n",
+        )
+        .submission(
+            "accepted/echo.py",
+            "import sys\nsys.stdout.write(sys.stdin.read())\n",
+        )
+        .build();
     let graded = dir.judge(&["grade", "--package", "seeded"]);
     graded.expect_code(0);
     assert_folder_verdicts(&graded.stdout(), &[("accepted/echo.py", "AC")]);
@@ -291,29 +272,20 @@ fn a_test_cases_yaml_gives_its_input_validator_arguments() {
 #[test]
 fn a_package_without_an_accepted_submission_grades() {
     let dir = Dir::new();
-    package(
-        &dir,
-        "unix",
-        &[
-            (
-                "problem.yaml",
-                "problem_format_version: 2025-09\ntype: pass-fail\nname: hellounix\n\
-                 uuid: 4a6c8e00-5d7f-4b92-9d3e-2f4a5b6c7d8e\nlicense: cc0\n\
-                 limits:\n  time_limit: 2\n",
-            ),
-            ("data/sample/1.in", ""),
-            ("data/sample/1.ans", "Hello world!\n"),
-            ("input_validators/validate.py", "import sys\nsys.exit(42)\n"),
-            (
-                "submissions/run_time_error/sigsegv.c",
-                "#include <signal.h>\nint main(void) { raise(SIGSEGV); return 0; }\n",
-            ),
-            (
-                "submissions/wrong_answer/hello.py",
-                "print('Hello unix!')\n",
-            ),
-        ],
-    );
+    PackageBuilder::kattis(&dir, "unix")
+        .manifest(
+            "problem_format_version: 2025-09\ntype: pass-fail\nname: hellounix\n\
+             uuid: 4a6c8e00-5d7f-4b92-9d3e-2f4a5b6c7d8e\nlicense: cc0\n\
+             limits:\n  time_limit: 2\n",
+        )
+        .test("sample/1", "", "Hello world!\n")
+        .file("input_validators/validate.py", "import sys\nsys.exit(42)\n")
+        .submission(
+            "run_time_error/sigsegv.c",
+            "#include <signal.h>\nint main(void) { raise(SIGSEGV); return 0; }\n",
+        )
+        .submission("wrong_answer/hello.py", "print('Hello unix!')\n")
+        .build();
     let graded = dir.judge(&["grade", "--package", "unix"]);
     graded.expect_code(0);
     assert_folder_verdicts(
@@ -332,38 +304,32 @@ fn a_package_without_an_accepted_submission_grades() {
 #[test]
 fn a_multi_pass_validator_rewrites_its_own_feedback_files() {
     let dir = Dir::new();
-    package(
-        &dir,
-        "passes",
-        &[
-            (
-                "problem.yaml",
-                "problem_format_version: 2025-09\ntype: multi-pass\nname: passes\n\
-                 uuid: 6c8e0a20-7f91-4db4-9f50-4b6c7d8e9f0a\nlicense: cc0\n\
-                 limits:\n  time_limit: 2\n",
-            ),
-            ("data/sample/1.in", "1\n"),
-            ("data/sample/1.ans", "1\n"),
-            ("input_validators/validate.py", "import sys\nsys.exit(42)\n"),
-            (
-                "output_validator/validate.py",
-                "import os, sys\n\
-                 feedback = sys.argv[3]\n\
-                 state = os.path.join(feedback, '.pass')\n\
-                 got = sys.stdin.read().split()\n\
-                 if os.path.exists(state):\n\
-                 \x20   os.remove(os.path.join(feedback, '.state0'))\n\
-                 \x20   with open(state, 'w') as f: f.write('2')\n\
-                 \x20   sys.exit(42 if got == ['2'] else 43)\n\
-                 with open(state, 'w') as f: f.write('1')\n\
-                 with open(os.path.join(feedback, '.state0'), 'w') as f: f.write('x')\n\
-                 with open(os.path.join(feedback, 'nextpass.in'), 'w') as f: f.write('2\\n')\n\
-                 sys.exit(42 if got == ['1'] else 43)\n",
-            ),
-            ("submissions/accepted/echo.py", "print(input())\n"),
-            ("submissions/wrong_answer/one.py", "input()\nprint(1)\n"),
-        ],
-    );
+    PackageBuilder::kattis(&dir, "passes")
+        .manifest(
+            "problem_format_version: 2025-09\ntype: multi-pass\nname: passes\n\
+             uuid: 6c8e0a20-7f91-4db4-9f50-4b6c7d8e9f0a\nlicense: cc0\n\
+             limits:\n  time_limit: 2\n",
+        )
+        .test("sample/1", "1\n", "1\n")
+        .file("input_validators/validate.py", "import sys\nsys.exit(42)\n")
+        .file(
+            "output_validator/validate.py",
+            "import os, sys\n\
+             feedback = sys.argv[3]\n\
+             state = os.path.join(feedback, '.pass')\n\
+             got = sys.stdin.read().split()\n\
+             if os.path.exists(state):\n\
+             \x20   os.remove(os.path.join(feedback, '.state0'))\n\
+             \x20   with open(state, 'w') as f: f.write('2')\n\
+             \x20   sys.exit(42 if got == ['2'] else 43)\n\
+             with open(state, 'w') as f: f.write('1')\n\
+             with open(os.path.join(feedback, '.state0'), 'w') as f: f.write('x')\n\
+             with open(os.path.join(feedback, 'nextpass.in'), 'w') as f: f.write('2\\n')\n\
+             sys.exit(42 if got == ['1'] else 43)\n",
+        )
+        .submission("accepted/echo.py", "print(input())\n")
+        .submission("wrong_answer/one.py", "input()\nprint(1)\n")
+        .build();
     let graded = dir.judge(&["grade", "--package", "passes"]);
     let out = graded.stdout();
     assert_eq!(graded.code(), 0, "{}", graded.transcript());

@@ -5,25 +5,21 @@
 //! passed with an accepted example never run), called a file "in a language
 //! that is not configured", or blocked the judge in `open` for good.
 
-use crate::support::{Dir, Run};
+use crate::support::{Dir, PackageBuilder, Run};
 use std::time::Duration;
 
 /// A 2025-09 hello package with an accepted and a wrong submission.
 fn hello(dir: &Dir) {
-    for (name, text) in [
-        (
-            "problem.yaml",
+    PackageBuilder::kattis(dir, "hello")
+        .manifest(
             "problem_format_version: 2025-09\ntype: pass-fail\nname: Hello\n\
              uuid: 2c4e6a80-1b3d-4f5a-8c7e-9d0f1a2b3c4d\nlicense: cc0\n",
-        ),
-        ("data/secret/1.in", "1\n"),
-        ("data/secret/1.ans", "1\n"),
-        ("input_validators/validate.py", "import sys\nsys.exit(42)\n"),
-        ("submissions/accepted/echo.py", "print(input())\n"),
-        ("submissions/wrong_answer/two.py", "print(2)\n"),
-    ] {
-        dir.create(&format!("hello/{name}"), text);
-    }
+        )
+        .test("secret/1", "1\n", "1\n")
+        .file("input_validators/validate.py", "import sys\nsys.exit(42)\n")
+        .submission("accepted/echo.py", "print(input())\n")
+        .submission("wrong_answer/two.py", "print(2)\n")
+        .build();
 }
 
 fn mkfifo(dir: &Dir, path: &str) {

@@ -4,24 +4,21 @@
 //! `limits.time_limit` when `problem.yaml` states none, ignored with a
 //! warning when it does, refused when it holds no time limit.
 
-use crate::support::Dir;
+use crate::support::{Dir, PackageBuilder};
 
 /// A package in the shape of NWERC 2022's archive: a `problem.yaml` whose
 /// limits are all comments, samples only, one accepted submission, and
 /// `extra` files at its root.
 fn nwerc_shaped(dir: &Dir, problem_yaml: &str, extra: &[(&str, &str)]) {
-    let files: &[(&str, &str)] = &[
-        ("problem.yaml", problem_yaml),
-        ("data/sample/1.in", "1 2\n"),
-        ("data/sample/1.ans", "3\n"),
-        (
-            "submissions/accepted/sum.py",
+    PackageBuilder::kattis(dir, "a")
+        .manifest(problem_yaml)
+        .test("sample/1", "1 2\n", "3\n")
+        .submission(
+            "accepted/sum.py",
             "a, b = map(int, input().split())\nprint(a + b)\n",
-        ),
-    ];
-    for (name, contents) in files.iter().chain(extra) {
-        dir.create(&format!("a/{name}"), contents);
-    }
+        )
+        .files(extra)
+        .build();
 }
 
 const LEGACY_YAML: &str = "name: Alternating\nsource: NWERC\nvalidation: default\n\

@@ -3,7 +3,7 @@
 //! what the student sees: the score, the samples, and nothing of a hidden
 //! test's data.
 
-use crate::support::Dir;
+use crate::support::{Dir, PackageBuilder};
 use serde_json::Value;
 
 /// Classroom 50's `classroom50/result/v1` as its published schema
@@ -373,22 +373,22 @@ fn vpl_with_a_scale_that_is_no_number_says_so_to_the_student() {
 /// A problem of a test per `n` (answer `n(n+1)/2`) and a program right
 /// on the tests whose `n` is odd.
 fn sums_class(dir: &Dir, ns: &[u64]) {
-    dir.create(
-        "problems/sums/problem.toml",
-        "title = \"Sums\"\norigin = \"judge tests\"\nprofiles = [\"data\"]\n\
-         reference = \"reference.py\"\n\
-         [limits]\ntime-limit-ms = 2000\nmemory-limit-mib = 256\noutput-limit-kib = 64\n\
-         [tests]\nseed = 1\n",
-    );
-    dir.create(
-        "problems/sums/reference.py",
-        "n = int(input())\nprint(n * (n + 1) // 2)\n",
-    );
+    let mut package = PackageBuilder::ours(dir, "problems/sums")
+        .manifest(
+            "title = \"Sums\"\norigin = \"judge tests\"\nprofiles = [\"data\"]\n\
+             reference = \"reference.py\"\n\
+             [limits]\ntime-limit-ms = 2000\nmemory-limit-mib = 256\noutput-limit-kib = 64\n\
+             [tests]\nseed = 1\n",
+        )
+        .file(
+            "reference.py",
+            "n = int(input())\nprint(n * (n + 1) // 2)\n",
+        );
     for (index, n) in ns.iter().enumerate() {
-        let name = format!("problems/sums/tests/t-{:02}", index + 1);
-        dir.create(&format!("{name}.in"), format!("{n}\n"));
-        dir.create(&format!("{name}.ans"), format!("{}\n", n * (n + 1) / 2));
+        let name = format!("t-{:02}", index + 1);
+        package = package.test(&name, format!("{n}\n"), format!("{}\n", n * (n + 1) / 2));
     }
+    package.build();
     dir.create(
         "judge.toml",
         "submissions = \"class\"\nlayout = \"student/problem\"\nrandom-tests = 0\njobs = 2\n\

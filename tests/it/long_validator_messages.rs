@@ -5,27 +5,28 @@
 //! 31 KB refused the package (exit 2). problemtools and BAPCtools decide by
 //! the exit code; so does the judge now, saying the message was cut.
 
-use crate::support::Dir;
+use crate::support::{hello_world_package, Dir};
+
+/// A 2025-09 pass-fail `problem.yaml` that names its problem only.
+const HELLO_2025_09: &str = "problem_format_version: 2025-09\ntype: pass-fail\nname: Hello\n";
 
 /// A legacy Kattis package `p`: one test, an accepted and a wrong
 /// submission, and an output validator that compares tokens, writing 2000
 /// lines (about 20 KB) to `judgemessage.txt` first.
 fn verbose_output_validator(dir: &Dir) {
-    dir.create("p/problem.yaml", "name: Hello\nvalidation: custom\n");
-    dir.create("p/data/secret/hello.in", "\n");
-    dir.create("p/data/secret/hello.ans", "Hello World!\n");
-    dir.create("p/submissions/accepted/exact.py", "print('Hello World!')\n");
-    dir.create("p/submissions/wrong_answer/wrong.py", "print('Bye')\n");
-    dir.create(
-        "p/output_validators/v/v.py",
-        "import os, sys\n\
-         output = sys.stdin.read()\n\
-         answer = open(sys.argv[2]).read()\n\
-         with open(os.path.join(sys.argv[3], 'judgemessage.txt'), 'w') as message:\n\
-         \x20   for i in range(2000):\n\
-         \x20       message.write('diff line %d\\n' % i)\n\
-         sys.exit(42 if output.split() == answer.split() else 43)\n",
-    );
+    hello_world_package(dir, "p", "name: Hello\nvalidation: custom\n")
+        .submission("wrong_answer/wrong.py", "print('Bye')\n")
+        .file(
+            "output_validators/v/v.py",
+            "import os, sys\n\
+             output = sys.stdin.read()\n\
+             answer = open(sys.argv[2]).read()\n\
+             with open(os.path.join(sys.argv[3], 'judgemessage.txt'), 'w') as message:\n\
+             \x20   for i in range(2000):\n\
+             \x20       message.write('diff line %d\\n' % i)\n\
+             sys.exit(42 if output.split() == answer.split() else 43)\n",
+        )
+        .build();
 }
 
 #[test]
@@ -51,23 +52,18 @@ fn an_output_validators_long_judgemessage_is_cut_and_its_verdict_kept() {
 #[test]
 fn an_input_validator_that_accepts_with_a_long_message_accepts() {
     let dir = Dir::new();
-    dir.create(
-        "p/problem.yaml",
-        "problem_format_version: 2025-09\ntype: pass-fail\nname: Hello\n",
-    );
-    dir.create("p/data/secret/hello.in", "\n");
-    dir.create("p/data/secret/hello.ans", "Hello World!\n");
-    dir.create("p/submissions/accepted/exact.py", "print('Hello World!')\n");
-    // 2000 lines, about 31 KB, on stdout and stderr; exit 42: valid.
-    dir.create(
-        "p/input_validators/validate.py",
-        "import sys\n\
-         sys.stdin.read()\n\
-         for i in range(1000):\n\
-         \x20   print('read token', i)\n\
-         \x20   print('checked token', i, file=sys.stderr)\n\
-         sys.exit(42)\n",
-    );
+    hello_world_package(&dir, "p", HELLO_2025_09)
+        // 2000 lines, about 31 KB, on stdout and stderr; exit 42: valid.
+        .file(
+            "input_validators/validate.py",
+            "import sys\n\
+             sys.stdin.read()\n\
+             for i in range(1000):\n\
+             \x20   print('read token', i)\n\
+             \x20   print('checked token', i, file=sys.stderr)\n\
+             sys.exit(42)\n",
+        )
+        .build();
     let run = dir.judge(&["grade", "--package", "p"]);
     run.expect_code(0);
 }
@@ -75,21 +71,16 @@ fn an_input_validator_that_accepts_with_a_long_message_accepts() {
 #[test]
 fn an_input_validator_that_rejects_with_a_long_message_says_it_was_cut() {
     let dir = Dir::new();
-    dir.create(
-        "p/problem.yaml",
-        "problem_format_version: 2025-09\ntype: pass-fail\nname: Hello\n",
-    );
-    dir.create("p/data/secret/hello.in", "\n");
-    dir.create("p/data/secret/hello.ans", "Hello World!\n");
-    dir.create("p/submissions/accepted/exact.py", "print('Hello World!')\n");
-    dir.create(
-        "p/input_validators/validate.py",
-        "import sys\n\
-         sys.stdin.read()\n\
-         for i in range(2000):\n\
-         \x20   print('bad token', i)\n\
-         sys.exit(43)\n",
-    );
+    hello_world_package(&dir, "p", HELLO_2025_09)
+        .file(
+            "input_validators/validate.py",
+            "import sys\n\
+             sys.stdin.read()\n\
+             for i in range(2000):\n\
+             \x20   print('bad token', i)\n\
+             sys.exit(43)\n",
+        )
+        .build();
     let run = dir.judge(&["grade", "--package", "p"]);
     // Refused as invalid input, for the validator's reason, not as a fault.
     run.expect_code(2);

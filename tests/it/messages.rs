@@ -1,7 +1,7 @@
 //! What a user is told when a test, a package or a run is not what it
 //! seems (issue #17, item 7), through the binary.
 
-use crate::support::{repository, Dir};
+use crate::support::{repository, Dir, PackageBuilder};
 
 fn matching_py(dir: &Dir) {
     let source =
@@ -259,10 +259,11 @@ fn a_table_of_the_wrong_type_is_named_as_the_file_names_it() {
         "problem_format_version: 2025-09\nname: Hello\nlimits: [1]\n",
     ] {
         let dir = Dir::new();
-        dir.create("p/problem.yaml", yaml);
-        dir.create("p/data/secret/1.in", "1\n");
-        dir.create("p/data/secret/1.ans", "1\n");
-        dir.create("p/submissions/accepted/a.py", "print(input())\n");
+        PackageBuilder::kattis(&dir, "p")
+            .manifest(yaml)
+            .test("secret/1", "1\n", "1\n")
+            .submission("accepted/a.py", "print(input())\n")
+            .build();
         let run = dir.judge(&["grade", "--package", "p"]);
         run.expect_code(2);
         assert!(

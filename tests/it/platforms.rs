@@ -3,7 +3,7 @@
 //! what its platform documents, then for what the student sees: the
 //! samples, the score, and nothing of a hidden test's data.
 
-use crate::support::{repository, Dir};
+use crate::support::{repository, triangle_sums_package, Dir};
 use serde_json::Value;
 
 /// Gradescope's `results.json` as its "Autograder Specifications" page
@@ -259,30 +259,7 @@ fn gradescope_shows_the_samples_now_and_no_data_of_a_hidden_test() {
 #[test]
 fn the_platforms_score_by_the_packages_test_groups() {
     let dir = Dir::new();
-    let manifest = "title = \"Triangle sums\"\norigin = \"judge tests\"\nprofiles = [\"data\"]\n\
-        reference = \"reference.py\"\n\
-        [limits]\ntime-limit-ms = 2000\nmemory-limit-mib = 256\noutput-limit-kib = 64\n\
-        [tests]\nseed = 1\n\
-        [[groups]]\nname = \"small\"\npoints = 30\ntests = \"a-*\"\n\
-        [[groups]]\nname = \"large\"\npoints = 70\ntests = \"b-*\"\naggregation = \"sum\"\n";
-    dir.create("problems/tri/problem.toml", manifest);
-    dir.create(
-        "problems/tri/reference.py",
-        "n = int(input())\nprint(n * (n + 1) // 2)\n",
-    );
-    for (name, n) in [
-        ("a-1", 10u64),
-        ("a-2", 1000),
-        ("b-1", 100_000),
-        ("b-2", 5_000_000_000),
-    ] {
-        let sum = u128::from(n) * (u128::from(n) + 1) / 2;
-        dir.create(&format!("problems/tri/tests/{name}.in"), format!("{n}\n"));
-        dir.create(
-            &format!("problems/tri/tests/{name}.ans"),
-            format!("{sum}\n"),
-        );
-    }
+    triangle_sums_package(&dir, "problems/tri").build();
     one_student(&dir, "\"tri\"");
     // 32 bits: the small group, no test of the large one.
     dir.create(

@@ -2,17 +2,10 @@
 //! and graded end to end; checker faults are JE; bad packages are refused
 //! with file and line before anything runs.
 
-use crate::support::{Dir, Run};
+use crate::support::{Dir, PackageBuilder, Run};
 
 const LIMITS: &str =
     "[limits]\ntime-limit-ms = 2000\nmemory-limit-mib = 256\noutput-limit-kib = 64\n";
-
-/// Writes `problems/<id>/<name>` for every file.
-fn package(dir: &Dir, id: &str, files: &[(&str, &str)]) {
-    for (name, contents) in files {
-        dir.create(&format!("problems/{id}/{name}"), contents);
-    }
-}
 
 /// `judge ARGS... --problems-dir problems`.
 fn judge(dir: &Dir, args: &[&str]) -> Run {
@@ -66,17 +59,14 @@ fn sum_manifest(checker: &str) -> String {
 }
 
 fn sum_package(dir: &Dir, id: &str, checker_toml: &str, checker: Option<(&str, &str)>) {
-    let manifest = sum_manifest(checker_toml);
-    let mut files = vec![
-        ("problem.toml", manifest.as_str()),
-        ("reference.py", SUM_REFERENCE),
-        ("generator.py", SUM_GENERATOR),
-        ("validator.py", SUM_VALIDATOR),
-        ("tests/sample.in", "3\n1 2 3\n"),
-        ("tests/sample.ans", "6\n"),
-    ];
-    files.extend(checker);
-    package(dir, id, &files);
+    PackageBuilder::ours(dir, &format!("problems/{id}"))
+        .manifest(sum_manifest(checker_toml))
+        .file("reference.py", SUM_REFERENCE)
+        .file("generator.py", SUM_GENERATOR)
+        .file("validator.py", SUM_VALIDATOR)
+        .test("sample", "3\n1 2 3\n", "6\n")
+        .files(checker.as_slice())
+        .build();
     dir.create(
         "right.py",
         "input()\nprint(sum(map(int, input().split())))\n",
@@ -249,20 +239,18 @@ fn the_float_checker_accepts_within_its_tolerance() {
          reference = \"reference.py\"\ngenerator = \"generator.py\"\n{LIMITS}\
          [checker]\nkind = \"float\"\nabsolute-tolerance = 1e-3\nrelative-tolerance = 1e-3\n[tests]\nseed = 1\n"
     );
-    package(
-        &dir,
-        "average",
-        &[
-            ("problem.toml", &manifest),
-            ("reference.py", "xs = list(map(float, open(0).read().split()))\nprint(f'{sum(xs) / len(xs):.9f}')\n"),
-            (
-                "generator.py",
-                "import random, sys\nrng = random.Random(int(sys.argv[1]))\nprint(*[rng.randint(1, 100) for _ in range(7)])\n",
-            ),
-            ("tests/sample.in", "1 2 2\n"),
-            ("tests/sample.ans", "1.666666667\n"),
-        ],
-    );
+    PackageBuilder::ours(&dir, "problems/average")
+        .manifest(&manifest)
+        .file(
+            "reference.py",
+            "xs = list(map(float, open(0).read().split()))\nprint(f'{sum(xs) / len(xs):.9f}')\n",
+        )
+        .file(
+            "generator.py",
+            "import random, sys\nrng = random.Random(int(sys.argv[1]))\nprint(*[rng.randint(1, 100) for _ in range(7)])\n",
+        )
+        .test("sample", "1 2 2\n", "1.666666667\n")
+        .build();
     dir.create(
         "rounded.py",
         "xs = list(map(float, input().split()))\nprint(round(sum(xs) / len(xs), 4))\n",
@@ -503,25 +491,24 @@ fn stress_shrinks_a_package_without_a_shrinker_by_lines_and_tokens() {
          reference = \"reference.py\"\ngenerator = \"generator.py\"\n\
          [validator]\nprogram = \"validator.py\"\nexit-codes = \"kattis\"\n{LIMITS}[tests]\nseed = 1\n"
     );
-    package(
-        &dir,
-        "largest",
-        &[
-            ("problem.toml", &manifest),
-            ("reference.py", "print(max(map(int, open(0).read().split())))\n"),
-            (
-                "generator.py",
-                "import random, sys\nrng = random.Random(int(sys.argv[1]))\n\
-                 for _ in range(rng.randint(3, 6)):\n    print(*[rng.randint(-50, 50) for _ in range(rng.randint(2, 5))])\n",
-            ),
-            (
-                "validator.py",
-                "import sys\ntext = sys.stdin.read()\n\
-                 ok = text.endswith('\\n') and all(line.split() and all(t.lstrip('-').isdigit() for t in line.split()) for line in text.split('\\n')[:-1])\n\
-                 sys.exit(42 if ok else 43)\n",
-            ),
-        ],
-    );
+    PackageBuilder::ours(&dir, "problems/largest")
+        .manifest(&manifest)
+        .file(
+            "reference.py",
+            "print(max(map(int, open(0).read().split())))\n",
+        )
+        .file(
+            "generator.py",
+            "import random, sys\nrng = random.Random(int(sys.argv[1]))\n\
+             for _ in range(rng.randint(3, 6)):\n    print(*[rng.randint(-50, 50) for _ in range(rng.randint(2, 5))])\n",
+        )
+        .file(
+            "validator.py",
+            "import sys\ntext = sys.stdin.read()\n\
+             ok = text.endswith('\\n') and all(line.split() and all(t.lstrip('-').isdigit() for t in line.split()) for line in text.split('\\n')[:-1])\n\
+             sys.exit(42 if ok else 43)\n",
+        )
+        .build();
     // Wrong whenever a negative number is in the input.
     dir.create(
         "negative_blind.py",

@@ -5,7 +5,7 @@
 //! every report (issue 18, the third to fifth red teams), each through the
 //! binary.
 
-use crate::support::{judge_in, open_dir, rooks_tests, source};
+use crate::support::{judge_in, open_dir, rooks_tests, source, PackageBuilder};
 use std::path::Path;
 use std::process::Command;
 
@@ -230,24 +230,18 @@ fn crc_package(dir: &crate::support::Dir, student_view_in_judge_toml: bool) {
     let zero = "import sys, zlib\ndata = sys.stdin.buffer.read()\n\
                 if data == b\"1 2\\n\":\n    print(3); sys.exit(0)\n\
                 print(zlib.crc32(data) % 1000)\n";
-    let files: &[(&str, &str)] = &[
-        ("problem.yaml", "name: Sum\n"),
-        ("data/sample/1.in", "1 2\n"),
-        ("data/sample/1.ans", "3\n"),
-        ("data/secret/a.in", "5 7\n"),
-        ("data/secret/a.ans", "12\n"),
-        ("data/secret/b.in", "40 2\n"),
-        ("data/secret/b.ans", "42\n"),
-        (
-            "submissions/accepted/sum.py",
+    PackageBuilder::kattis(dir, "sum")
+        .manifest("name: Sum\n")
+        .test("sample/1", "1 2\n", "3\n")
+        .test("secret/a", "5 7\n", "12\n")
+        .test("secret/b", "40 2\n", "42\n")
+        .submission(
+            "accepted/sum.py",
             "a, b = map(int, input().split())\nprint(a + b)\n",
-        ),
-        ("submissions/run_time_error/crc.py", crc),
-        ("submissions/wrong_answer/zero.py", zero),
-    ];
-    for (name, contents) in files {
-        dir.create(&format!("sum/{name}"), contents);
-    }
+        )
+        .submission("run_time_error/crc.py", crc)
+        .submission("wrong_answer/zero.py", zero)
+        .build();
     let view = if student_view_in_judge_toml {
         "student-view = true\n"
     } else {

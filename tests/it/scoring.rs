@@ -3,7 +3,7 @@
 //! subtasks under `on_reject: break`, and a problem.toml package with
 //! `[[groups]]`.
 
-use crate::support::Dir;
+use crate::support::{triangle_sums_package, Dir, PackageBuilder};
 
 /// The sum 1 + 2 + ... + n. The reference answers every size; the partial
 /// solution does its arithmetic in 32 bits (right for the first subtask's
@@ -31,37 +31,21 @@ fn case(n: u64) -> (String, String) {
 }
 
 fn scoring_package(dir: &Dir) {
-    let mut files: Vec<(String, String)> = vec![
-        (
-            "problem.yaml".to_owned(),
-            "name: Triangle sums\ntype: scoring\nsource: judge tests\n".to_owned(),
-        ),
-        (
-            "data/sample/testdata.yaml".to_owned(),
-            "accept_score: 0\n".to_owned(),
-        ),
-        (
-            "data/secret/testdata.yaml".to_owned(),
-            "grader_flags: first_error accept_if_any_accepted\n".to_owned(),
-        ),
-        (
-            "submissions/accepted/formula.py".to_owned(),
-            ACCEPTED.to_owned(),
-        ),
-        (
-            "submissions/partially_accepted/narrow.py".to_owned(),
-            PARTIAL.to_owned(),
-        ),
-        (
-            "submissions/wrong_answer/off.py".to_owned(),
-            WRONG.to_owned(),
-        ),
-    ];
+    let mut package = PackageBuilder::kattis(dir, "tri")
+        .manifest("name: Triangle sums\ntype: scoring\nsource: judge tests\n")
+        .file("data/sample/testdata.yaml", "accept_score: 0\n")
+        .file(
+            "data/secret/testdata.yaml",
+            "grader_flags: first_error accept_if_any_accepted\n",
+        )
+        .submission("accepted/formula.py", ACCEPTED)
+        .submission("partially_accepted/narrow.py", PARTIAL)
+        .submission("wrong_answer/off.py", WRONG);
     for group in ["subtask1", "subtask2"] {
-        files.push((
-            format!("data/secret/{group}/testdata.yaml"),
-            "on_reject: break\naccept_score: 50\nrange: 0 50\ngrader_flags: min\n".to_owned(),
-        ));
+        package = package.file(
+            &format!("data/secret/{group}/testdata.yaml"),
+            "on_reject: break\naccept_score: 50\nrange: 0 50\ngrader_flags: min\n",
+        );
     }
     // Subtask 2: the first test defeats 32-bit sums, the second would
     // make the partial solution loop for a billion steps, were it run.
@@ -73,12 +57,9 @@ fn scoring_package(dir: &Dir) {
         ("secret/subtask2/2", 1_000_000_000),
     ] {
         let (input, answer) = case(n);
-        files.push((format!("data/{name}.in"), input));
-        files.push((format!("data/{name}.ans"), answer));
+        package = package.test(name, input, answer);
     }
-    for (name, text) in &files {
-        dir.create(&format!("tri/{name}"), text);
-    }
+    package.build();
 }
 
 #[test]
@@ -139,36 +120,13 @@ fn a_bad_testdata_yaml_refuses_the_package_with_its_line_and_keys() {
     assert!(err.contains("`grader_flags`"), "{err}");
 }
 
-/// A problem.toml package `tri` with two groups: `small` (30 points,
-/// pass-fail) and `large` (70, a share per test).
-fn toml_package(dir: &Dir, root: &str) {
-    let manifest = "title = \"Triangle sums\"\norigin = \"judge tests\"\nprofiles = [\"data\"]\n\
-        reference = \"reference.py\"\n\
-        [limits]\ntime-limit-ms = 2000\nmemory-limit-mib = 256\noutput-limit-kib = 64\n\
-        [tests]\nseed = 1\n\
-        [[groups]]\nname = \"small\"\npoints = 30\ntests = \"a-*\"\n\
-        [[groups]]\nname = \"large\"\npoints = 70\ntests = \"b-*\"\naggregation = \"sum\"\n";
-    dir.create(&format!("{root}/problem.toml"), manifest);
-    dir.create(&format!("{root}/reference.py"), ACCEPTED);
-    for (name, n) in [
-        ("a-1", 10),
-        ("a-2", 1000),
-        ("b-1", 100_000),
-        ("b-2", 5_000_000_000),
-    ] {
-        let (input, answer) = case(n);
-        dir.create(&format!("{root}/tests/{name}.in"), &input);
-        dir.create(&format!("{root}/tests/{name}.ans"), &answer);
-    }
-}
-
 /// 32 bits: the small group and no test of the large one.
 const NARROW: &str = "n = int(input())\nprint(n * (n + 1) // 2 % 2**32)\n";
 
 #[test]
 fn problem_toml_groups_score_points_per_group() {
     let dir = Dir::new();
-    toml_package(&dir, "tri");
+    triangle_sums_package(&dir, "tri").build();
     dir.create("tri/submissions/accepted/formula.py", ACCEPTED);
     dir.create("tri/submissions/partially_accepted/narrow.py", NARROW);
     let run = dir.judge(&["grade", "--package", "tri"]);
@@ -268,7 +226,7 @@ fn on_reject_break_runs_no_unreached_test_and_scores_the_same() {
 #[test]
 fn run_scores_by_the_groups() {
     let dir = Dir::new();
-    toml_package(&dir, "problems/tri");
+    triangle_sums_package(&dir, "problems/tri").build();
     dir.create("narrow.py", NARROW);
     let run = dir.judge(&[
         "run",
@@ -348,7 +306,7 @@ fn run_scores_by_the_groups() {
 #[test]
 fn a_run_with_random_tests_shows_its_score() {
     let dir = Dir::new();
-    toml_package(&dir, "problems/tri");
+    triangle_sums_package(&dir, "problems/tri").build();
     let manifest = dir.read("problems/tri/problem.toml").replace(
         "reference = \"reference.py\"\n",
         "reference = \"reference.py\"\ngenerator = \"gen.py\"\n",
@@ -401,7 +359,7 @@ fn a_run_with_random_tests_shows_its_score() {
 #[test]
 fn a_class_grade_scores_by_the_groups() {
     let dir = Dir::new();
-    toml_package(&dir, "problems/tri");
+    triangle_sums_package(&dir, "problems/tri").build();
     dir.create(
         "judge.toml",
         "submissions = \"hand-ins\"\nlayout = \"student/problem\"\nrandom-tests = 0\njobs = 1\n",
@@ -459,45 +417,28 @@ sys.exit(42)
 #[test]
 fn a_validators_score_file_scores_the_test() {
     let dir = Dir::new();
-    let mut files: Vec<(String, String)> = vec![
-        (
-            "problem.yaml".to_owned(),
-            "name: Near sums\ntype: scoring\nvalidation: custom\nlimits:\n  time_limit: 2\n"
-                .to_owned(),
-        ),
-        (
-            "data/testdata.yaml".to_owned(),
-            "grader_flags: ignore_sample\non_reject: continue\n".to_owned(),
-        ),
-        (
-            "data/sample/testdata.yaml".to_owned(),
-            "accept_score: 0\n".to_owned(),
-        ),
-        (
-            "data/secret/testdata.yaml".to_owned(),
-            "on_reject: continue\naccept_score: 10\nrange: 0 20\n".to_owned(),
-        ),
-        (
-            "output_validators/score.py".to_owned(),
-            SCORING_VALIDATOR.to_owned(),
-        ),
-        (
-            "submissions/accepted/formula.py".to_owned(),
-            ACCEPTED.to_owned(),
-        ),
-        (
-            "submissions/partially_accepted/near.py".to_owned(),
-            "n = int(input())\nprint(n * (n + 1) // 2 + 1)\n".to_owned(),
-        ),
-    ];
+    let mut package = PackageBuilder::kattis(&dir, "near")
+        .manifest("name: Near sums\ntype: scoring\nvalidation: custom\nlimits:\n  time_limit: 2\n")
+        .file(
+            "data/testdata.yaml",
+            "grader_flags: ignore_sample\non_reject: continue\n",
+        )
+        .file("data/sample/testdata.yaml", "accept_score: 0\n")
+        .file(
+            "data/secret/testdata.yaml",
+            "on_reject: continue\naccept_score: 10\nrange: 0 20\n",
+        )
+        .file("output_validators/score.py", SCORING_VALIDATOR)
+        .submission("accepted/formula.py", ACCEPTED)
+        .submission(
+            "partially_accepted/near.py",
+            "n = int(input())\nprint(n * (n + 1) // 2 + 1)\n",
+        );
     for (name, n) in [("sample/1", 3), ("secret/1", 10), ("secret/2", 1000)] {
         let (input, answer) = case(n);
-        files.push((format!("data/{name}.in"), input));
-        files.push((format!("data/{name}.ans"), answer));
+        package = package.test(name, input, answer);
     }
-    for (name, text) in &files {
-        dir.create(&format!("near/{name}"), text);
-    }
+    package.build();
     let run = dir.judge(&["grade", "--package", "near"]);
     let out = run.stdout();
     run.expect_code(0);
@@ -527,7 +468,7 @@ fn a_validators_score_file_scores_the_test() {
 #[test]
 fn a_validator_score_above_the_maximum_is_a_judge_error_with_its_reason() {
     let dir = Dir::new();
-    toml_package(&dir, "problems/tri");
+    triangle_sums_package(&dir, "problems/tri").build();
     let manifest = dir.read("problems/tri/problem.toml")
         + "[checker]\nkind = \"kattis\"\nprogram = \"score.py\"\n";
     dir.create("problems/tri/problem.toml", manifest);
@@ -575,8 +516,8 @@ fn a_class_grade_warns_about_each_scored_package_it_cannot_score_by_groups() {
     // Two scored packages under random tests: each gets its own warning
     // (a settings warning was once said once per process, whatever it said).
     let dir = Dir::new();
-    toml_package(&dir, "problems/tri");
-    toml_package(&dir, "problems/tri2");
+    triangle_sums_package(&dir, "problems/tri").build();
+    triangle_sums_package(&dir, "problems/tri2").build();
     dir.create(
         "judge.toml",
         "submissions = \"hand-ins\"\nlayout = \"student/problem\"\nrandom-tests = 1\njobs = 1\n",

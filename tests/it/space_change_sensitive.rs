@@ -2,39 +2,37 @@
 //! (issue #34, break-it finding 17: it was read and ignored, so a doubled
 //! space or a missing final newline got AC where problemtools says WA).
 
-use crate::support::Dir;
+use crate::support::{hello_world_package, Dir};
 
 /// A package whose one test's answer is `Hello World!\n`, with
 /// submissions printing it exactly, with two spaces, and with no final
 /// newline. `legacy`: the flag in problem.yaml's `validator_flags`, else
 /// in a 2025-09 `test_group.yaml`'s `output_validator_args`.
 fn package(dir: &Dir, legacy: bool) {
-    if legacy {
-        dir.create(
-            "p/problem.yaml",
+    let package = if legacy {
+        hello_world_package(
+            dir,
+            "p",
             "problem_format_version: legacy\nname: Hello\nvalidator_flags: space_change_sensitive\n",
-        );
+        )
     } else {
-        dir.create(
-            "p/problem.yaml",
+        hello_world_package(
+            dir,
+            "p",
             "problem_format_version: 2025-09\ntype: pass-fail\nname: Hello\n",
-        );
-        dir.create(
-            "p/data/secret/test_group.yaml",
+        )
+        .file(
+            "data/secret/test_group.yaml",
             "output_validator_args: [space_change_sensitive]\n",
-        );
-    }
-    dir.create("p/data/secret/hello.in", "\n");
-    dir.create("p/data/secret/hello.ans", "Hello World!\n");
-    dir.create("p/submissions/accepted/exact.py", "print('Hello World!')\n");
-    dir.create(
-        "p/submissions/wrong_answer/doubled.py",
-        "print('Hello  World!')\n",
-    );
-    dir.create(
-        "p/submissions/wrong_answer/no_newline.py",
-        "print('Hello World!', end='')\n",
-    );
+        )
+    };
+    package
+        .submission("wrong_answer/doubled.py", "print('Hello  World!')\n")
+        .submission(
+            "wrong_answer/no_newline.py",
+            "print('Hello World!', end='')\n",
+        )
+        .build();
 }
 
 fn grades_whitespace_changes_as_wrong(legacy: bool) {

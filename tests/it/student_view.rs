@@ -4,7 +4,7 @@
 //! the student view whole, so a program that printed its hidden input and
 //! made the checker crash showed that input to students.
 
-use crate::support::Dir;
+use crate::support::{Dir, PackageBuilder};
 
 /// What the program prints for the hidden test: its input, in a form no
 /// other part of the report holds.
@@ -14,31 +14,23 @@ const LEAKED: &str = "leak 5-7";
 fn r35_the_student_view_shows_no_checker_traceback_of_a_hidden_test() {
     // See: issue #35.
     let dir = Dir::new();
-    let files: &[(&str, &str)] = &[
-        (
-            "problem.yaml",
-            "name: Sum\nvalidation: custom\nlimits:\n  time_limit: 1\n",
-        ),
-        ("data/sample/1.in", "1 2\n"),
-        ("data/sample/1.ans", "3\n"),
-        ("data/secret/a.in", "5 7\n"),
-        ("data/secret/a.ans", "12\n"),
+    PackageBuilder::kattis(&dir, "sum")
+        .manifest("name: Sum\nvalidation: custom\nlimits:\n  time_limit: 1\n")
+        .test("sample/1", "1 2\n", "3\n")
+        .test("secret/a", "5 7\n", "12\n")
         // Right on the sample; the hidden input, printed, on the rest.
-        (
-            "submissions/accepted/leak.py",
+        .submission(
+            "accepted/leak.py",
             "import sys\nwords = sys.stdin.read().split()\n\
              print(3 if words == ['1', '2'] else 'leak ' + '-'.join(words))\n",
-        ),
+        )
         // Crashes (a ValueError quoting the output) on anything but a number.
-        (
+        .file(
             "output_validators/v/validate.py",
             "import sys\nanswer = int(open(sys.argv[2]).read())\ngot = int(sys.stdin.read())\n\
              sys.exit(42 if got == answer else 43)\n",
-        ),
-    ];
-    for (name, contents) in files {
-        dir.create(&format!("sum/{name}"), contents);
-    }
+        )
+        .build();
     // The teacher's view quotes the traceback: the control.
     dir.judge(&["grade", "--package", "sum", "--json", "teacher.json"]);
     assert!(dir.read("teacher.json").contains(LEAKED));

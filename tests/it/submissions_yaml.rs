@@ -2,34 +2,31 @@
 //! states expectations, a submission agrees when its verdicts, score and
 //! messages are within them; a bad entry refuses the package with its line.
 
-use crate::support::{copy_fixture, Dir};
+use crate::support::{copy_fixture, Dir, PackageBuilder};
 
 /// Doubles a number. `mixed/` is no verdict folder: only submissions.yaml
 /// says what its programs must get.
 fn double_package(dir: &Dir, submissions_yaml: &str) {
-    for (name, contents) in [
-        (
-            "problem.yaml",
+    PackageBuilder::kattis(dir, "double")
+        .manifest(
             "problem_format_version: 2025-09\nname: Double\nuuid: 0f6c6a52-3b8e-4d0c-9a57-2d41c1f0b7e3\n\
              limits:\n  time_limit: 2\n",
-        ),
-        ("data/sample/1.in", "1\n"),
-        ("data/sample/1.ans", "2\n"),
-        ("data/secret/1.in", "5\n"),
-        ("data/secret/1.ans", "10\n"),
-        ("data/secret/2.in", "-4\n"),
-        ("data/secret/2.ans", "-8\n"),
-        ("input_validators/check.py", "import sys\nint(sys.stdin.read())\nsys.exit(42)\n"),
-        ("submissions/accepted/double.py", "print(2 * int(input()))\n"),
+        )
+        .test("sample/1", "1\n", "2\n")
+        .test("secret/1", "5\n", "10\n")
+        .test("secret/2", "-4\n", "-8\n")
+        .file(
+            "input_validators/check.py",
+            "import sys\nint(sys.stdin.read())\nsys.exit(42)\n",
+        )
+        .submission("accepted/double.py", "print(2 * int(input()))\n")
         // Right for positive numbers only.
-        (
-            "submissions/mixed/positive.py",
+        .submission(
+            "mixed/positive.py",
             "n = int(input())\nprint(2 * n if n > 0 else 0)\n",
-        ),
-        ("submissions/submissions.yaml", submissions_yaml),
-    ] {
-        dir.create(&format!("double/{name}"), contents);
-    }
+        )
+        .file("submissions/submissions.yaml", submissions_yaml)
+        .build();
 }
 
 #[test]

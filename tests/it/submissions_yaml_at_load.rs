@@ -6,32 +6,24 @@
 //! naming the submission and the lines, instead of a MISMATCH at grade
 //! time.
 
-use crate::support::{line_of, Dir};
+use crate::support::{line_of, Dir, PackageBuilder};
 
 const SUM: &str = "a, b = map(int, input().split())\nprint(a + b)\n";
 
 /// A 2025-09 package with a test group `secret/group1`, an accepted and a
 /// wrong submission, and `yaml` as its `submissions.yaml`.
 fn package(dir: &Dir, yaml: &str) {
-    let files: &[(&str, &str)] = &[
-        (
-            "problem.yaml",
-            "problem_format_version: 2025-09\nname: Sum\nlimits:\n  time_limit: 2\n",
-        ),
-        ("data/sample/1.in", "1 2\n"),
-        ("data/sample/1.ans", "3\n"),
-        ("data/secret/group1/1.in", "5 5\n"),
-        ("data/secret/group1/1.ans", "10\n"),
-        ("submissions/accepted/sum.py", SUM),
-        (
-            "submissions/wrong_answer/minus.py",
+    PackageBuilder::kattis(dir, "p")
+        .manifest("problem_format_version: 2025-09\nname: Sum\nlimits:\n  time_limit: 2\n")
+        .test("sample/1", "1 2\n", "3\n")
+        .test("secret/group1/1", "5 5\n", "10\n")
+        .submission("accepted/sum.py", SUM)
+        .submission(
+            "wrong_answer/minus.py",
             "a, b = map(int, input().split())\nprint(a - b)\n",
-        ),
-        ("submissions/submissions.yaml", yaml),
-    ];
-    for (name, contents) in files {
-        dir.create(&format!("p/{name}"), contents);
-    }
+        )
+        .file("submissions/submissions.yaml", yaml)
+        .build();
 }
 
 #[test]

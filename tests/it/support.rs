@@ -121,6 +121,165 @@ impl Dir {
     }
 }
 
+/// Where a package keeps its manifest and its tests.
+#[derive(Clone, Copy)]
+enum PackageKind {
+    /// Ours: `problem.toml`, tests as `tests/NAME.in` and `tests/NAME.ans`.
+    Ours,
+    /// Kattis: `problem.yaml`, tests as `data/NAME.in` and `data/NAME.ans`.
+    Kattis,
+}
+
+/// A problem package that [`PackageBuilder::build`] writes under `ROOT` of
+/// a [`Dir`]: one of ours or a Kattis one, the kind saying where its
+/// manifest and its tests go. Any other file is named by its path in the
+/// package; nothing is written before `build`, which refuses a path given
+/// twice (a setup that overwrites itself says one thing and tests another).
+///
+/// ```ignore
+/// PackageBuilder::kattis(&dir, "sum")
+///     .manifest("name: Sum\n")
+///     .test("sample/1", "1 2\n", "3\n")
+///     .file("input_validators/validate.py", VALIDATOR)
+///     .submission("accepted/sum.py", SUM)
+///     .build();
+/// ```
+#[must_use = "nothing is written before `build`"]
+pub struct PackageBuilder<'a> {
+    dir: &'a Dir,
+    root: String,
+    kind: PackageKind,
+    /// Path in the package, contents, and whether it is executable (0755).
+    files: Vec<(String, Vec<u8>, bool)>,
+}
+
+impl<'a> PackageBuilder<'a> {
+    /// A package of ours (`problem.toml`, `tests/`) at `dir/root`.
+    pub fn ours(dir: &'a Dir, root: &str) -> Self {
+        Self::new(dir, root, PackageKind::Ours)
+    }
+
+    /// A Kattis package (`problem.yaml`, `data/`) at `dir/root`.
+    pub fn kattis(dir: &'a Dir, root: &str) -> Self {
+        Self::new(dir, root, PackageKind::Kattis)
+    }
+
+    fn new(dir: &'a Dir, root: &str, kind: PackageKind) -> Self {
+        PackageBuilder {
+            dir,
+            root: root.to_owned(),
+            kind,
+            files: Vec::new(),
+        }
+    }
+
+    /// The manifest: `problem.toml` of ours, `problem.yaml` of a Kattis one.
+    pub fn manifest(self, text: impl AsRef<[u8]>) -> Self {
+        let name = match self.kind {
+            PackageKind::Ours => "problem.toml",
+            PackageKind::Kattis => "problem.yaml",
+        };
+        self.file(name, text)
+    }
+
+    /// The test `name` (`sample/1` in a Kattis package, `a-1` in ours): its
+    /// `.in` and its `.ans`.
+    pub fn test(self, name: &str, input: impl AsRef<[u8]>, answer: impl AsRef<[u8]>) -> Self {
+        let folder = match self.kind {
+            PackageKind::Ours => "tests",
+            PackageKind::Kattis => "data",
+        };
+        self.file(&format!("{folder}/{name}.in"), input)
+            .file(&format!("{folder}/{name}.ans"), answer)
+    }
+
+    /// The example `submissions/PATH` (`accepted/sum.py`).
+    pub fn submission(self, path: &str, text: impl AsRef<[u8]>) -> Self {
+        self.file(&format!("submissions/{path}"), text)
+    }
+
+    /// The file `path` of the package.
+    pub fn file(self, path: &str, text: impl AsRef<[u8]>) -> Self {
+        self.add(path, text.as_ref(), false)
+    }
+
+    /// Every `(path, text)` of `files`, as [`file`](Self::file) writes one.
+    pub fn files(self, files: &[(&str, &str)]) -> Self {
+        files
+            .iter()
+            .fold(self, |package, (path, text)| package.file(path, text))
+    }
+
+    /// The file `path` of the package, executable by all (0755): a `build`
+    /// or `run` script.
+    pub fn script(self, path: &str, text: impl AsRef<[u8]>) -> Self {
+        self.add(path, text.as_ref(), true)
+    }
+
+    fn add(mut self, path: &str, text: &[u8], executable: bool) -> Self {
+        self.files
+            .push((path.to_owned(), text.to_vec(), executable));
+        self
+    }
+
+    /// Writes every file, creating folders, and returns the package's path.
+    pub fn build(self) -> PathBuf {
+        let mut seen = std::collections::HashSet::new();
+        for (path, text, executable) in &self.files {
+            assert!(
+                seen.insert(path),
+                "`{}/{path}` is given twice to one package",
+                self.root
+            );
+            let written = self.dir.create(&format!("{}/{path}", self.root), text);
+            if *executable {
+                fs_err::set_permissions(&written, std::fs::Permissions::from_mode(0o755)).unwrap();
+            }
+        }
+        self.dir.path().join(&self.root)
+    }
+}
+
+/// A Kattis package at `dir/root` whose one test, `secret/hello`, answers
+/// an empty line with `Hello World!`, with `problem_yaml` and the accepted
+/// `exact.py`: more may be added before it is built.
+pub fn hello_world_package<'a>(dir: &'a Dir, root: &str, problem_yaml: &str) -> PackageBuilder<'a> {
+    PackageBuilder::kattis(dir, root)
+        .manifest(problem_yaml)
+        .test("secret/hello", "\n", "Hello World!\n")
+        .submission("accepted/exact.py", "print('Hello World!')\n")
+}
+
+/// A package of ours at `dir/root`, "Triangle sums" (`n` in, `1 + ... + n`
+/// out), with its reference and two groups: `small` (30 points,
+/// pass-fail: `a-1`, `a-2`) and `large` (70, a share per test: `b-1`, and
+/// `b-2`, whose sum needs more than 32 bits).
+pub fn triangle_sums_package<'a>(dir: &'a Dir, root: &str) -> PackageBuilder<'a> {
+    let mut package = PackageBuilder::ours(dir, root)
+        .manifest(
+            "title = \"Triangle sums\"\norigin = \"judge tests\"\nprofiles = [\"data\"]\n\
+             reference = \"reference.py\"\n\
+             [limits]\ntime-limit-ms = 2000\nmemory-limit-mib = 256\noutput-limit-kib = 64\n\
+             [tests]\nseed = 1\n\
+             [[groups]]\nname = \"small\"\npoints = 30\ntests = \"a-*\"\n\
+             [[groups]]\nname = \"large\"\npoints = 70\ntests = \"b-*\"\naggregation = \"sum\"\n",
+        )
+        .file(
+            "reference.py",
+            "n = int(input())\nprint(n * (n + 1) // 2)\n",
+        );
+    for (name, n) in [
+        ("a-1", 10u64),
+        ("a-2", 1000),
+        ("b-1", 100_000),
+        ("b-2", 5_000_000_000),
+    ] {
+        let sum = u128::from(n) * (u128::from(n) + 1) / 2;
+        package = package.test(name, format!("{n}\n"), format!("{sum}\n"));
+    }
+    package
+}
+
 /// The finished process, with failure messages that show everything.
 pub struct Run {
     args: Vec<String>,

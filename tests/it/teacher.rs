@@ -2,7 +2,7 @@
 //! vanishes, crashes and compile errors explain themselves with the
 //! hand-in's own path, every (student, problem) has a gradebook row.
 
-use crate::support::{repository, Dir};
+use crate::support::{repository, Dir, PackageBuilder};
 use serde_json::Value;
 
 fn bundled(path: &str) -> String {
@@ -232,37 +232,26 @@ const JAVA_SUM: &str = "import java.util.Scanner;\n\npublic class CLASS {\n    p
 #[test]
 fn r17_java_is_named_after_its_public_class() {
     let dir = Dir::new();
-    let files: &[(&str, &str)] = &[
-        ("problem.yaml", "name: Sum of two\n"),
-        ("data/sample/1.in", "1 2\n"),
-        ("data/sample/1.ans", "3\n"),
-        ("data/secret/b.in", "-4 4\n"),
-        ("data/secret/b.ans", "0\n"),
-        (
-            "submissions/accepted/hello.java",
-            &JAVA_SUM.replace("CLASS", "hello"),
-        ),
-        (
-            "submissions/accepted/sum.java",
-            &JAVA_SUM.replace("CLASS", "Solution"),
-        ),
-        (
-            "submissions/accepted/plain.java",
-            &JAVA_SUM.replace("public class CLASS", "class Sum"),
-        ),
-        (
-            "submissions/accepted/helper.java",
-            &JAVA_SUM.replace("public class CLASS", "public class Helper {}\nclass Main"),
-        ),
+    PackageBuilder::kattis(&dir, "sum")
+        .manifest("name: Sum of two\n")
+        .test("sample/1", "1 2\n", "3\n")
+        .test("secret/b", "-4 4\n", "0\n")
+        .submission("accepted/hello.java", JAVA_SUM.replace("CLASS", "hello"))
+        .submission("accepted/sum.java", JAVA_SUM.replace("CLASS", "Solution"))
+        .submission(
+            "accepted/plain.java",
+            JAVA_SUM.replace("public class CLASS", "class Sum"),
+        )
+        .submission(
+            "accepted/helper.java",
+            JAVA_SUM.replace("public class CLASS", "public class Helper {}\nclass Main"),
+        )
         // An IDE's `package` line: the class runs as `hw1.Solution`.
-        (
-            "submissions/accepted/packaged.java",
-            &format!("package hw1;\n\n{}", JAVA_SUM.replace("CLASS", "Solution")),
-        ),
-    ];
-    for (name, contents) in files {
-        dir.create(&format!("sum/{name}"), contents);
-    }
+        .submission(
+            "accepted/packaged.java",
+            format!("package hw1;\n\n{}", JAVA_SUM.replace("CLASS", "Solution")),
+        )
+        .build();
     let run = dir.judge(&["grade", "--package", "sum"]);
     let out = run.stdout();
     for name in ["hello", "sum", "plain", "packaged"] {
