@@ -45,10 +45,11 @@ impl PackageFormat for Kattis {
         crate::config::kattis::MARKER
     }
 
-    /// The one test of a Kattis package, shared with the runner's rule for
-    /// links ([`crate::config::kattis::is_package`]).
+    /// A folder holding `problem.yaml` as anything but a folder
+    /// ([`crate::config::holds_marker`]); the runner's rule for links asks
+    /// more, a regular file ([`crate::config::kattis::is_package`]).
     fn recognises(&self, path: &Path) -> bool {
-        crate::config::kattis::is_package(path)
+        crate::config::holds_marker(path, self.marker())
     }
 
     /// No run may read the tests (`data/`, masked), nor may a compile be

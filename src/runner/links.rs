@@ -262,6 +262,29 @@ mod tests {
             link_boundary(&class.join("alice/sol.py")),
             Some(class.join("alice"))
         );
+        // A `problem.yaml` that is a link to nothing or a FIFO makes no
+        // package of a hand-in folder: its `submissions/` keep a hand-in's
+        // rule (break-it b33: a link to another student's file was
+        // followed).
+        fs_err::create_dir_all(class.join("bob/submissions")).unwrap();
+        std::os::unix::fs::symlink("nowhere", class.join("bob/problem.yaml")).unwrap();
+        assert_eq!(
+            link_boundary(&class.join("bob/submissions/out.py")),
+            Some(class.join("bob/submissions"))
+        );
+        fs_err::remove_file(class.join("bob/problem.yaml")).unwrap();
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            class.join("bob/problem.yaml"),
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
+        assert_eq!(
+            link_boundary(&class.join("bob/submissions/out.py")),
+            Some(class.join("bob/submissions"))
+        );
     }
 
     #[test]
