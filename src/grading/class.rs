@@ -516,18 +516,13 @@ pub(crate) fn grade(
         }),
         judge_version: Some(JUDGE_VERSION.to_owned()),
         interrupted: cancel.signal().is_some(),
+        // Its tests ran, or were about to: a signal that came before is
+        // the caller's to record.
+        interrupted_while: None,
         not_graded,
         ignored: plan.ignored.clone(),
         missing: plan.missing.clone(),
-        graded_with: Some(GradedWith {
-            judge_version: JUDGE_VERSION.to_owned(),
-            seed: config.seed,
-            random_tests: config.random_tests,
-            time_limit_ms: config.limits.time_limit_ms,
-            memory_limit_mib: config.limits.memory_limit_mib,
-            output_limit_kib: config.limits.output_limit_kib,
-            wall_time_factor: config.wall_time_factor,
-        }),
+        graded_with: Some(GradedWith::of(config)),
         results,
     })
 }

@@ -13,7 +13,8 @@
 
 pub(crate) mod wire;
 
-use crate::config::judge::Layout;
+use crate::config::judge::{JudgeConfig, Layout};
+use crate::report::json::{BeforeTests, JUDGE_VERSION};
 use crate::report::{Ignored, Missing, Ungraded};
 use crate::runner::SubmissionResult;
 use crate::verdict::Verdict;
@@ -33,6 +34,9 @@ pub(crate) struct Grade {
     /// Stopped by SIGINT or SIGTERM: `results` holds the pairs that
     /// finished, `not_graded` the others.
     pub(crate) interrupted: bool,
+    /// Interrupted before any test ran: what the grade was doing; `None`
+    /// when tests ran (or it was not interrupted).
+    pub(crate) interrupted_while: Option<BeforeTests>,
     pub(crate) not_graded: Vec<Ungraded>,
     /// What the results depend on besides the submissions; `None` for a
     /// report of an older judge.
@@ -71,6 +75,21 @@ pub(crate) struct GradedWith {
     pub(crate) memory_limit_mib: Option<u64>,
     pub(crate) output_limit_kib: Option<u64>,
     pub(crate) wall_time_factor: f64,
+}
+
+impl GradedWith {
+    /// What `config` grades with, by this judge.
+    pub(crate) fn of(config: &JudgeConfig) -> GradedWith {
+        GradedWith {
+            judge_version: JUDGE_VERSION.to_owned(),
+            seed: config.seed,
+            random_tests: config.random_tests,
+            time_limit_ms: config.limits.time_limit_ms,
+            memory_limit_mib: config.limits.memory_limit_mib,
+            output_limit_kib: config.limits.output_limit_kib,
+            wall_time_factor: config.wall_time_factor,
+        }
+    }
 }
 
 /// One (submission, problem) pair of a grade.
@@ -167,6 +186,7 @@ impl Grade {
             shard: None,
             judge_version: None,
             interrupted: false,
+            interrupted_while: None,
             not_graded: Vec::new(),
             graded_with: None,
             ignored: Vec::new(),

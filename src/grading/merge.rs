@@ -91,6 +91,7 @@ fn merge(reports: Vec<(PathBuf, Grade)>) -> Result<Grade, MergeError> {
             shard: None,
             judge_version: None,
             interrupted: false,
+            interrupted_while: None,
             not_graded: Vec::new(),
             results: Vec::new(),
             graded_with: None,
@@ -103,9 +104,11 @@ fn merge(reports: Vec<(PathBuf, Grade)>) -> Result<Grade, MergeError> {
     let mut results = Vec::new();
     let mut shards_seen = BTreeSet::new();
     let mut interrupted = false;
+    let mut interrupted_while = None;
     let mut not_graded = Vec::new();
     for (path, report) in reports {
         interrupted |= report.interrupted;
+        interrupted_while = interrupted_while.or(report.interrupted_while);
         not_graded.extend(report.not_graded);
         match (&report.graded_with, &first.graded_with) {
             (Some(this), Some(expected)) => {
@@ -218,6 +221,8 @@ fn merge(reports: Vec<(PathBuf, Grade)>) -> Result<Grade, MergeError> {
         shard: None,
         judge_version: first.judge_version,
         interrupted,
+        // Before any test ran only when no shard ran one.
+        interrupted_while: interrupted_while.filter(|_| results.is_empty()),
         not_graded,
         graded_with: first.graded_with,
         ignored: first.ignored,
@@ -274,8 +279,9 @@ fn difference(this: &GradedWith, other: &GradedWith) -> Option<(&'static str, St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grading::grade::GradedResult;
     use crate::grading::grade::ShardInfo;
-    use crate::report::json::JUDGE_VERSION;
+    use crate::report::json::{BeforeTests, JUDGE_VERSION};
     use crate::report::Ungraded;
 
     fn report(shard: usize, interrupted: bool, not_graded: &[&str]) -> Grade {
@@ -312,6 +318,40 @@ mod tests {
         assert!(merged.interrupted);
         assert_eq!(merged.not_graded.len(), 1);
         assert_eq!(merged.judge_version.as_deref(), Some(JUDGE_VERSION));
+    }
+
+    /// A merge says what a shard was doing when it was stopped before any
+    /// test ran only when no shard ran one: else the merged report holds
+    /// results, and `interrupted_while` would deny them.
+    #[test]
+    fn a_shard_stopped_before_its_tests_marks_the_merge_only_when_nothing_ran() {
+        let stopped = |shard| Grade {
+            interrupted_while: Some(BeforeTests::DerivingTimeLimit),
+            ..report(shard, true, &["s/rooks/b.c"])
+        };
+        let graded = Grade {
+            results: vec![GradedResult::fixture(
+                crate::runner::SubmissionResult::fixture("rooks", "s/rooks/a.c", Vec::new()),
+                "a",
+            )],
+            ..report(1, false, &[])
+        };
+        let merged = merge(vec![
+            (PathBuf::from("1.json"), graded),
+            (PathBuf::from("2.json"), stopped(2)),
+        ])
+        .unwrap();
+        assert!(merged.interrupted);
+        assert_eq!(merged.interrupted_while, None);
+        let merged = merge(vec![
+            (PathBuf::from("1.json"), stopped(1)),
+            (PathBuf::from("2.json"), stopped(2)),
+        ])
+        .unwrap();
+        assert_eq!(
+            merged.interrupted_while,
+            Some(BeforeTests::DerivingTimeLimit)
+        );
     }
 
     #[test]

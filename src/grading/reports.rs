@@ -314,6 +314,7 @@ pub(crate) fn write_run(
     }
     let options = Context {
         interrupted: run.interrupted,
+        interrupted_while: run.interrupted_while,
         not_graded: run.not_graded.clone(),
         ..Context::default()
     };
@@ -353,6 +354,7 @@ pub(crate) fn write_grade(
             missing: written.missing.clone(),
             ignored: written.ignored.clone(),
             interrupted: written.interrupted,
+            interrupted_while: written.interrupted_while,
             not_graded: written.not_graded.clone(),
             sources: if files.files.iter().any(|(format, _)| format.is_pages()) {
                 super::sources::read(&written.results, written.layout, student_view)

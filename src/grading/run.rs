@@ -27,6 +27,9 @@ pub(crate) struct Run {
     /// Stopped by a signal: `results` holds what finished, `not_graded`
     /// the rest.
     pub(crate) interrupted: bool,
+    /// Interrupted before any test ran: what the run was doing; `None`
+    /// when tests ran (or it was not interrupted).
+    pub(crate) interrupted_while: Option<crate::report::json::BeforeTests>,
     /// Submissions an interrupted run did not finish, each with the
     /// student its path names (a run records none).
     pub(crate) not_graded: Vec<Ungraded>,

@@ -175,6 +175,7 @@ fn write_run(
     let options = report::Context {
         student_view,
         interrupted: viewed.interrupted,
+        interrupted_while: viewed.interrupted_while,
         not_graded: viewed.not_graded.clone(),
         ..report::Context::default()
     };

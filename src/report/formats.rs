@@ -198,7 +198,11 @@ pub(crate) const FORMATS: &[Format] = &[
 fn junit(input: &Input<'_>) -> Result<String, RenderError> {
     let context = input.context;
     let not_graded = context.interrupted.then_some(context.not_graded.as_slice());
-    Ok(super::junit::render_partial(input.rows, not_graded)?)
+    Ok(super::junit::render_partial(
+        input.rows,
+        not_graded,
+        context.interrupted_while,
+    )?)
 }
 
 fn csv(input: &Input<'_>) -> Result<String, RenderError> {

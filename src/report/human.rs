@@ -4,6 +4,7 @@
 //! `judge grade`'s, one row per (submission, problem), with its summary and
 //! the lines for examples that did not get their folder's verdict.
 
+use super::json::BeforeTests;
 use super::{Missing, Row, Ungraded};
 use crate::config::judge::Layout;
 use crate::hint::Hint;
@@ -487,16 +488,32 @@ fn paint(text: &str, code: &str) -> String {
     format!("\u{1b}[{code}m{text}\u{1b}[0m")
 }
 
-/// `judge run`'s last lines after a signal: how many were graded and which
-/// to run again.
+/// What a command stopped before any test ran was doing, for the line
+/// that says so: `while loading the package`.
+pub(crate) fn while_doing(doing: BeforeTests) -> &'static str {
+    match doing {
+        BeforeTests::BuildingData => "while building `data/` from `generators/generators.yaml`",
+        BeforeTests::LoadingPackage => "while loading the package",
+        BeforeTests::ValidatingTests => "while checking the `--tests` inputs",
+        BeforeTests::DerivingTimeLimit => "while deriving the time limit",
+    }
+}
+
+/// `judge run`'s last lines after a signal: how many were graded (and what
+/// the run was doing when it came before any test ran) and which to run
+/// again.
 pub(crate) fn run_interrupted(
     signal: &str,
     graded: usize,
     asked: usize,
     not_graded: &[Ungraded],
+    before_tests: Option<BeforeTests>,
 ) -> Vec<String> {
+    let doing = before_tests.map_or_else(String::new, |doing| {
+        format!(" (stopped before any test ran, {})", while_doing(doing))
+    });
     let mut lines = vec![format!(
-        "interrupted by {signal}: {graded} of {asked} submissions graded"
+        "interrupted by {signal}: {graded} of {asked} submissions graded{doing}"
     )];
     if !not_graded.is_empty() {
         let names: Vec<&str> = not_graded

@@ -35,6 +35,10 @@ pub(crate) struct RunReport {
     /// Stopped by a signal: `results` holds what finished.
     #[serde(default, skip_serializing_if = "is_false")]
     pub(crate) interrupted: bool,
+    /// Stopped before any test ran: what the run was doing (`results` is
+    /// empty). Absent when tests ran, and in reports of older judges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) interrupted_while: Option<BeforeTests>,
     /// Submissions an interrupted run did not finish: no verdict.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) not_graded: Vec<NotGraded>,
@@ -102,6 +106,38 @@ fn is_false(value: &bool) -> bool {
 
 /// The verdict cell (CSV, table) of a pair an interrupted grade left (#32).
 pub(crate) const NOT_GRADED: &str = "not graded: interrupted";
+
+/// What a command stopped by SIGINT or SIGTERM was doing when the signal
+/// came before any test ran: a report's `interrupted_while`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum BeforeTests {
+    /// `judge grade --package`: building the package's `data/` from its
+    /// `generators/generators.yaml`.
+    BuildingData,
+    /// Loading the package: compiling its programs, checking its tests
+    /// with its validator.
+    LoadingPackage,
+    /// `judge run --tests DIR`: checking DIR's inputs with the package's
+    /// validator.
+    ValidatingTests,
+    /// `judge grade --package` of a package that states no time limit:
+    /// running its accepted submissions to derive one.
+    DerivingTimeLimit,
+}
+
+impl BeforeTests {
+    /// Its name in the JSON report (`building_data`), for the reports that
+    /// name it too.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            BeforeTests::BuildingData => "building_data",
+            BeforeTests::LoadingPackage => "loading_package",
+            BeforeTests::ValidatingTests => "validating_tests",
+            BeforeTests::DerivingTimeLimit => "deriving_time_limit",
+        }
+    }
+}
 
 /// A (submission, problem) pair an interrupted run did not finish. It has no
 /// verdict: it is listed so that nobody mistakes its absence from
@@ -178,6 +214,7 @@ pub fn render(
         version: VERSION,
         isolation: Some(RunIsolation::InForce(isolation.clone())),
         interrupted: false,
+        interrupted_while: None,
         not_graded: Vec::new(),
         tests: tests.cloned(),
         results: results.to_vec(),
@@ -223,6 +260,11 @@ pub(crate) struct GradeReport {
     /// finished, `not_graded` the others.
     #[serde(default, skip_serializing_if = "is_false")]
     pub(crate) interrupted: bool,
+    /// Stopped before any test ran: what the grade was doing (`results`
+    /// is empty; `not_graded` lists the pairs when they were known by
+    /// then). Absent when tests ran, and in reports of older judges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) interrupted_while: Option<BeforeTests>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) not_graded: Vec<NotGraded>,
     /// What the results depend on besides the submissions: `judge merge`

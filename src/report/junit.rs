@@ -15,6 +15,7 @@
 //! run did not grade are a `not graded (interrupted)` suite of skipped
 //! cases.
 
+use super::json::BeforeTests;
 use super::Ungraded;
 use super::{Expectation, Row};
 use crate::verdict::Verdict;
@@ -30,14 +31,18 @@ pub(crate) const NOT_GRADED_SUITE: &str = "not graded (interrupted)";
 
 /// The XML text of a report.
 pub fn render<R: Row>(rows: &[R]) -> Result<String, quick_junit::SerializeError> {
-    render_partial(rows, None)
+    render_partial(rows, None, None)
 }
 
 /// [`render`]; with `not_graded` (an interrupted run: possibly empty) the
-/// report is named partial and holds a skipped case per pair not graded.
+/// report is named partial and holds a skipped case per pair not graded,
+/// in a suite whose properties say it was interrupted and, when that was
+/// before any test ran, what was being done (`interrupted_while`, as in
+/// the JSON report).
 pub(crate) fn render_partial<R: Row>(
     rows: &[R],
     not_graded: Option<&[Ungraded]>,
+    interrupted_while: Option<BeforeTests>,
 ) -> Result<String, quick_junit::SerializeError> {
     let name = match not_graded {
         Some(_) => "judge (interrupted: partial)",
@@ -50,6 +55,9 @@ pub(crate) fn render_partial<R: Row>(
     if let Some(pairs) = not_graded {
         let mut suite = TestSuite::new(NOT_GRADED_SUITE);
         suite.add_property(Property::new("interrupted", "true"));
+        if let Some(doing) = interrupted_while {
+            suite.add_property(Property::new("interrupted_while", doing.name()));
+        }
         for pair in pairs {
             let mut status = TestCaseStatus::skipped();
             status.set_message("not graded: interrupted");
@@ -193,7 +201,7 @@ mod tests {
                 recorded: true,
             })
             .collect();
-        let xml = render_partial(&[result], Some(&pairs)).expect("renders");
+        let xml = render_partial(&[result], Some(&pairs), None).expect("renders");
         let document = roxmltree::Document::parse(&xml).expect("XML");
         let suites: Vec<_> = document
             .descendants()

@@ -31,6 +31,9 @@ pub struct Context {
     pub(crate) ignored: Vec<super::Ignored>,
     /// Stopped by a signal: every report says it is partial (issue #32).
     pub(crate) interrupted: bool,
+    /// Stopped before any test ran: what was being done, said where a
+    /// format has room for it (issue #34).
+    pub(crate) interrupted_while: Option<super::json::BeforeTests>,
     /// The pairs an interrupted run did not grade: a `not graded:
     /// interrupted` row each.
     pub(crate) not_graded: Vec<super::Ungraded>,

@@ -313,6 +313,7 @@ pub(crate) fn run(
             outcome.run.results.len(),
             outcome.asked,
             &outcome.run.not_graded,
+            outcome.run.interrupted_while,
         );
         for line in lines {
             console.say(&line);
@@ -450,6 +451,7 @@ fn grade_plan(
         run: Run {
             isolation: Some(RecordedIsolation::InForce(Isolation::detect().clone())),
             interrupted: stopped_by.is_some(),
+            interrupted_while: None,
             not_graded,
             tests: Some(tests_run),
             results,

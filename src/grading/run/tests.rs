@@ -52,6 +52,7 @@ fn every_field(asked_by: RandomAskedBy) -> Run {
     Run {
         isolation: Some(RecordedIsolation::InForce(Isolation::detect().clone())),
         interrupted: true,
+        interrupted_while: Some(crate::report::json::BeforeTests::ValidatingTests),
         not_graded: vec![crate::grading::grade::unrecorded(
             "rooks".to_owned(),
             "class/bob/rooks.py".to_owned(),
@@ -157,6 +158,7 @@ fn a_bare_run_report_reads_and_writes_back_bare() {
         Run {
             isolation: None,
             interrupted: false,
+            interrupted_while: None,
             not_graded: Vec::new(),
             tests: None,
             results: Vec::new(),

@@ -17,6 +17,7 @@ impl From<&Run> for json::RunReport {
         let Run {
             isolation,
             interrupted,
+            interrupted_while,
             not_graded,
             tests,
             results,
@@ -25,6 +26,7 @@ impl From<&Run> for json::RunReport {
             version: json::VERSION,
             isolation: isolation.as_ref().map(json::RunIsolation::from),
             interrupted: *interrupted,
+            interrupted_while: *interrupted_while,
             not_graded: not_graded.iter().map(json::NotGraded::from).collect(),
             tests: tests.as_ref().map(json::TestSelection::from),
             results: results.clone(),
@@ -40,6 +42,7 @@ impl From<json::RunReport> for Run {
             version: _,
             isolation,
             interrupted,
+            interrupted_while,
             not_graded,
             tests,
             results,
@@ -47,6 +50,7 @@ impl From<json::RunReport> for Run {
         Run {
             isolation: isolation.map(RecordedIsolation::from),
             interrupted,
+            interrupted_while,
             not_graded: not_graded.into_iter().map(Ungraded::from).collect(),
             tests: tests.map(TestsRun::from),
             results,

@@ -30,6 +30,7 @@
 mod class;
 mod submission;
 
+use super::json::BeforeTests;
 use super::rendering::{Context, Ranked, Standings};
 use super::Row;
 use crate::runner::SubmissionResult;
@@ -353,8 +354,12 @@ fn page_start(page: &mut String, title: &str) {
 /// scroll in their own boxes under their own sticky headings.
 fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: &Context) {
     page.push_str("<header class=\"top\">\n<h1>judge report</h1>\n");
-    if options.interrupted {
-        write_partial_banner(page, class.results.len(), options.not_graded.len());
+    match (options.interrupted, options.interrupted_while) {
+        (true, Some(doing)) => write_nothing_graded_banner(page, doing),
+        (true, None) => {
+            write_partial_banner(page, class.results.len(), options.not_graded.len());
+        }
+        (false, _) => {}
     }
     write_summary(
         page,
@@ -401,6 +406,17 @@ fn write_partial_banner(page: &mut String, graded: usize, not_graded: usize) {
          read <q>not graded</q> in the matrix and are left out of every count and score. \
          <code>judge grade --resume</code> with this grade's JSON report grades only them.</p>",
         graded + not_graded
+    );
+}
+
+/// The banner of a class page of a grade stopped before any test ran
+/// (issue #34), while `doing`: nothing on the page was graded.
+fn write_nothing_graded_banner(page: &mut String, doing: BeforeTests) {
+    let _ = writeln!(
+        page,
+        "<p class=\"partial\" role=\"alert\"><strong>Nothing graded: the grade was \
+         interrupted before any test ran</strong> ({}).</p>",
+        escape(super::human::while_doing(doing))
     );
 }
 
