@@ -18,6 +18,7 @@ use crate::package::format::{
     Expectations, ExpectedKey, ListedSubmissions, PackageSubmission, StatedLanguage, TimeFactors,
 };
 use crate::package::{self, Package};
+use crate::report::json::BeforeTests;
 use crate::report::ReportError;
 use crate::runner::{self, FixedTests, Submission, SubmissionResult, TestCase, Workspace};
 use crate::sandbox::Hidden;
@@ -91,32 +92,39 @@ pub(crate) enum StartError {
 /// What `judge grade --package DIR` does before anything is graded, in
 /// order: the package builds what it makes of itself (its format's
 /// [`crate::package::prepare_folder`]: a Kattis package's `data/` from its
-/// `generators.yaml`), is loaded and its submissions sorted ([`plan`]);
-/// `say` hears each line for stderr (the build's, then
+/// `generators.yaml`), is loaded and its submissions sorted ([`plan`]:
+/// its validator may be compiled and check its tests then); `say` hears
+/// each line for stderr (the build's, then
 /// [`PackagePlan::loading_lines`]); a package with nothing to grade is
-/// refused ([`PackagePlan::refuse_empty`]). `None`: SIGINT or SIGTERM
-/// stopped the build (its running program killed, `data/` left as it
-/// was), so nothing is loaded or graded (issue #34).
+/// refused ([`PackagePlan::refuse_empty`]). SIGINT or SIGTERM during the
+/// build (`data/` left as it was) or the load stops it there (issue #34):
+/// what the signal cut short failing is then no error.
 pub(crate) fn start(
     dir: &Path,
     config: &JudgeConfig,
     cancel: &Cancellation,
     say: &mut dyn FnMut(&str),
-) -> Result<Option<PackagePlan>, StartError> {
-    if let Some(prepared) = package::prepare_folder(dir, config)? {
+) -> Result<Before<PackagePlan>, StartError> {
+    let prepared = package::prepare_folder(dir, config);
+    if let Ok(Some(prepared)) = &prepared {
         for line in &prepared.lines {
             say(line);
         }
     }
     if cancel.is_cancelled() {
-        return Ok(None);
+        return Ok(Before::Stopped(BeforeTests::BuildingData));
     }
-    let plan = plan(dir, config)?;
+    prepared?;
+    let plan = plan(dir, config);
+    if cancel.is_cancelled() {
+        return Ok(Before::Stopped(BeforeTests::LoadingPackage));
+    }
+    let plan = plan?;
     for line in plan.loading_lines() {
         say(&line);
     }
     plan.refuse_empty(dir)?;
-    Ok(Some(plan))
+    Ok(Before::Done(plan))
 }
 
 /// Loads the package in `dir` and sorts its submissions: a folder that is
@@ -352,6 +360,17 @@ impl PackagePlan {
         }
         Ok(())
     }
+
+    /// A package that cannot be graded is refused: one with no submission
+    /// to grade ([`PackagePlan::refuse_empty`]), or whose inputs nothing
+    /// checks (a judge error).
+    fn refuse_ungradable(&self, dir: &Path) -> Result<(), GradingError> {
+        self.refuse_empty(dir)?;
+        match &self.unchecked_inputs {
+            Some(reason) => Err(GradingError::UncheckedInputs(reason.clone())),
+            None => Ok(()),
+        }
+    }
 }
 
 /// One graded submission and whether it got its folder's verdict.
@@ -393,6 +412,8 @@ impl PackageReport {
 
 /// How to grade a package besides its plan.
 pub(crate) struct PackageOptions<'a> {
+    /// The time limit of each test ([`time_limit`]).
+    pub(crate) time_limit_ms: u64,
     pub(crate) jobs: Option<u64>,
     /// Run every test of a submission that already failed one.
     pub(crate) all_tests: bool,
@@ -410,59 +431,72 @@ pub(crate) struct PackageOptions<'a> {
 /// the user's judge.toml does not set itself), layout `expected`, no
 /// random tests.
 pub(crate) fn package_config(plan: &PackagePlan, config: &JudgeConfig) -> JudgeConfig {
-    let mut config = plan.time_factors.apply(config);
+    as_package_grade(plan.time_factors.apply(config))
+}
+
+/// `config` as any package grades under: layout `expected`, no random
+/// tests.
+fn as_package_grade(mut config: JudgeConfig) -> JudgeConfig {
     config.layout = crate::config::judge::Layout::Expected;
     config.random_tests = 0;
     config
 }
 
-/// Grades `plan` (`dir` names it in errors). Without a stated time limit,
-/// one is derived from the accepted submissions first, as problemtools does,
-/// and `on_derived` hears it before the real run. Each submission stops at
-/// its first failing test unless `all_tests` (see
-/// [`super::policy::tests_to_run`]); deriving the limit runs every test.
-/// The grading itself is a class's ([`super::class::grade_journaled`]), so
-/// shards, `--resume`, the journal and the reports work as for `judge
-/// grade`; the journal comes back as that call returns it.
-pub(crate) fn grade(
+/// The overrides a package grades with: `--jobs`, nothing else.
+fn package_overrides(jobs: Option<u64>) -> Overrides {
+    Overrides {
+        time_limit_ms: None,
+        memory_limit_mib: None,
+        jobs,
+    }
+}
+
+/// The time limit `plan` grades with (`dir` names it in errors): the one
+/// it states, else one derived from its accepted submissions, as
+/// problemtools does, which `on_derived` hears. A package whose inputs
+/// nothing checks is refused first. SIGINT or SIGTERM while the limit is
+/// derived stops it there (issue #34): the runs it killed say nothing
+/// about the limit.
+pub(crate) fn time_limit(
     plan: &PackagePlan,
     dir: &Path,
     config: &JudgeConfig,
-    options: PackageOptions<'_>,
+    jobs: Option<u64>,
+    cancel: &Cancellation,
     on_derived: &mut dyn FnMut(&DerivedLimit),
-    on_event: &mut dyn FnMut(ClassEvent<'_>),
-) -> Result<(PackageReport, Result<Option<Journal>, ReportError>), GradingError> {
-    plan.refuse_empty(dir)?;
-    if let Some(reason) = &plan.unchecked_inputs {
-        return Err(GradingError::UncheckedInputs(reason.clone()));
+) -> Result<Before<u64>, GradingError> {
+    plan.refuse_ungradable(dir)?;
+    if let Some(limit) = plan.time_limit_ms {
+        return Ok(Before::Done(limit));
     }
     let config = package_config(plan, config);
     let package = &plan.package;
-    let overrides = Overrides {
-        time_limit_ms: None,
-        memory_limit_mib: None,
-        jobs: options.jobs,
-    };
-    let time_limit_ms = match plan.time_limit_ms {
-        Some(limit) => limit,
-        None => {
-            let workspace = Workspace::new()?;
-            let tests = runner::load_tests(
-                &**package.problem(),
-                Some(FixedTests::Package(package.tests())),
-                &package.profiles(),
-                0,
-                0,
-                &workspace,
-            )?;
-            let derived = time_limit::derive_time_limit(plan, &config, &overrides, &tests)?;
-            on_derived(&derived);
-            derived.limit_ms
-        }
-    };
-    let package = package.with_time_limit_ms(time_limit_ms);
-    let entries: Vec<Entry> = plan
-        .graded
+    let workspace = Workspace::new()?;
+    let derived = runner::load_tests(
+        &**package.problem(),
+        Some(FixedTests::Package(package.tests())),
+        &package.profiles(),
+        0,
+        0,
+        &workspace,
+    )
+    .map_err(GradingError::from)
+    .and_then(|tests| {
+        time_limit::derive_time_limit(plan, &config, &package_overrides(jobs), &tests)
+    });
+    if cancel.is_cancelled() {
+        return Ok(Before::Stopped(BeforeTests::DerivingTimeLimit));
+    }
+    let derived = derived?;
+    on_derived(&derived);
+    Ok(Before::Done(derived.limit_ms))
+}
+
+/// The (submission, problem) pairs of `plan`, each submission's student
+/// its file's name, before `--shard` chooses.
+fn entries(plan: &PackagePlan, config: &JudgeConfig) -> Vec<Entry> {
+    let package = &plan.package;
+    plan.graded
         .iter()
         .map(|(listed, submission)| Entry {
             path: listed.path.clone(),
@@ -494,7 +528,28 @@ pub(crate) fn grade(
                 _ => None,
             },
         })
-        .collect();
+        .collect()
+}
+
+/// Grades `plan` (`dir` names it in errors) with the time limit of
+/// `options` ([`time_limit`]). Each submission stops at its first failing
+/// test unless `all_tests` (see [`super::policy::tests_to_run`]). The
+/// grading itself is a class's ([`super::class::grade_journaled`]), so
+/// shards, `--resume`, the journal and the reports work as for `judge
+/// grade`; the journal comes back as that call returns it.
+pub(crate) fn grade(
+    plan: &PackagePlan,
+    dir: &Path,
+    config: &JudgeConfig,
+    options: PackageOptions<'_>,
+    on_event: &mut dyn FnMut(ClassEvent<'_>),
+) -> Result<(PackageReport, Result<Option<Journal>, ReportError>), GradingError> {
+    plan.refuse_ungradable(dir)?;
+    let config = package_config(plan, config);
+    let overrides = package_overrides(options.jobs);
+    let time_limit_ms = options.time_limit_ms;
+    let package = plan.package.with_time_limit_ms(time_limit_ms);
+    let entries = entries(plan, &config);
     let pairs = entries.len();
     let entries = match options.shard {
         Some(shard) => shard.select(entries),
@@ -560,9 +615,11 @@ pub(crate) fn grade(
     Ok((graded, journal))
 }
 
+mod before_tests;
 mod command;
 mod time_limit;
 
+pub(crate) use before_tests::Before;
 pub(crate) use command::{run, PackageCommand};
 pub(crate) use time_limit::DerivedLimit;
 

@@ -4,6 +4,7 @@
 //! derived.
 
 use super::package::{DerivedLimit, PackagePlan, PackageReport};
+use crate::report::json::BeforeTests;
 use crate::runner::SubmissionResult;
 use crate::visible::{visible, visible_name};
 use std::fmt::Write as _;
@@ -130,8 +131,21 @@ pub(crate) fn interrupted(signal: &str) -> String {
     format!("interrupted by {signal}: the reports hold the submissions that finished")
 }
 
-/// The last line of a grade that a signal stopped while the package built
-/// its `data/`, before anything was loaded: there is nothing to report.
-pub(crate) fn interrupted_before_grading(signal: &str) -> String {
-    format!("interrupted by {signal} before grading: nothing graded, no report written")
+/// The last line of a grade that a signal stopped before any test ran,
+/// while `doing`: nothing graded, and whether any report (each saying so)
+/// was `written`.
+pub(crate) fn interrupted_before_grading(
+    signal: &str,
+    doing: BeforeTests,
+    written: bool,
+) -> String {
+    let reports = if written {
+        "; each report says so"
+    } else {
+        ", no report written"
+    };
+    format!(
+        "interrupted by {signal} before grading: nothing graded{reports} ({})",
+        crate::report::human::while_doing(doing)
+    )
 }

@@ -76,7 +76,7 @@ fn wait_for_a_running_submission(dir: &Dir) {
 }
 
 /// Sends `signal` (`INT`, `TERM`) to `target` (a pid, or `-PGID`).
-fn send(signal: &str, target: &str) {
+pub(crate) fn send(signal: &str, target: &str) {
     let status = Command::new("kill")
         .args([&format!("-{signal}"), "--", target])
         .status()
@@ -86,7 +86,7 @@ fn send(signal: &str, target: &str) {
 
 /// Waits for the judge to exit, at most `limit`; returns its exit code,
 /// stderr and how long it took.
-fn wait_exit(mut child: Child, limit: Duration) -> (i32, String, Duration) {
+pub(crate) fn wait_exit(mut child: Child, limit: Duration) -> (i32, String, Duration) {
     let start = Instant::now();
     loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -883,7 +883,7 @@ fn r32_results_reach_the_journal_before_every_hand_in_is_compiled() {
 
 /// A 2025-09 package whose `generators.yaml` makes two cases with a
 /// generator that sleeps two minutes, and no `data/`.
-fn slowly_generated_package(dir: &Dir) {
+pub(crate) fn slowly_generated_package(dir: &Dir) {
     PackageBuilder::kattis(dir, "slow")
         .manifest(
             "problem_format_version: 2025-09\ntype: pass-fail\nname: Slow\n\
@@ -903,51 +903,21 @@ fn slowly_generated_package(dir: &Dir) {
         .build();
 }
 
-/// Starts the judge with `args` in the background of a non-interactive
-/// shell, as a wrapper script or a CI step does (such a shell starts it with
-/// SIGINT ignored: the case of the break-it finding), waits until the
-/// generator runs, sends `signal` to the judge's pid alone and returns the
-/// judge's exit code and stderr. Then checks that no program and no
-/// temporary file is left and that `data/` was not written.
+/// [`signal_while_running`] on the slow package of
+/// [`slowly_generated_package`], once its generator runs; then checks that
+/// `data/` was not written and that the package's folder is as it was.
 fn signal_while_generating(args: &[&str], signal: &str) -> (i32, String) {
-    use std::io::BufRead;
-    let dir = Dir::new();
+    let dir = crate::interrupt_before_tests::sandbox_ready_dir();
     slowly_generated_package(&dir);
-    fs_err::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
-    let tmp = dir.path().join("tmp");
-    fs_err::create_dir(&tmp).unwrap();
-    fs_err::set_permissions(&tmp, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let mut child = Command::new("sh")
-        .args(["-c", "\"$@\" & echo $!; wait $!", "sh"])
-        .arg(assert_cmd::cargo::cargo_bin!("judge"))
-        .args(args)
-        .current_dir(dir.path())
-        .env("TMPDIR", &tmp)
-        .process_group(0)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Kept open to the end: the judge may write to stdout.
-    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut pid = String::new();
-    stdout.read_line(&mut pid).unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !processes_mentioning(&tmp)
-        .iter()
-        .any(|command| command.contains("slow.py"))
-    {
-        assert!(Instant::now() < deadline, "the generator never started");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    send(signal, pid.trim());
-    let (code, stderr, _) = wait_exit(child, Duration::from_secs(60));
-    drop(stdout);
+    let before = crate::interrupt_before_tests::folder_state(&dir.path().join("slow"));
+    let (code, stderr) =
+        crate::interrupt_before_tests::signal_while_running(&dir, args, "slow.py", signal);
     assert!(!dir.path().join("slow/data").exists(), "{stderr}");
-    let left: Vec<_> = fs_err::read_dir(&tmp).unwrap().collect();
-    assert!(left.is_empty(), "left in TMPDIR: {left:?}\n{stderr}");
-    let processes = processes_mentioning(&tmp);
-    assert!(processes.is_empty(), "processes left: {processes:?}");
+    assert_eq!(
+        crate::interrupt_before_tests::folder_state(&dir.path().join("slow")),
+        before,
+        "{stderr}"
+    );
     (code, stderr)
 }
 

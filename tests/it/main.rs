@@ -40,6 +40,7 @@ mod host_out_of_reach;
 mod hostile_programs;
 mod interactive;
 mod interrupt;
+mod interrupt_before_tests;
 mod journal;
 mod junit;
 mod kattis;

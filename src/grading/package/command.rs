@@ -2,7 +2,10 @@
 //! package built and loaded, the grade, the reports, the table and what it
 //! says, in the order the command line prints them.
 
-use super::{grade, refuse_similarity, start, PackageOptions, StartError};
+use super::before_tests::stopped_grade;
+use super::{
+    grade, refuse_similarity, start, time_limit, Before, PackageOptions, PackagePlan, StartError,
+};
 use crate::config::judge::JudgeConfig;
 use crate::discovery::Shard;
 use crate::exit::Outcome;
@@ -10,8 +13,8 @@ use crate::grading::console::Console;
 use crate::grading::progress::Progress;
 use crate::grading::{package_table, reports, resume, settings, CommandError};
 use crate::interrupt::{Cancellation, Signal};
+use crate::report::json::BeforeTests;
 use crate::report::targets::Targets;
-use std::cell::RefCell;
 use std::path::Path;
 
 /// What `judge grade --package DIR` was given.
@@ -52,13 +55,15 @@ impl From<StartError> for CommandError {
 /// `judge grade --package DIR`, in its order: the report paths checked,
 /// `--similarity` refused, no report inside the package and no platform's
 /// file that could not be written; the configuration loaded; the package
-/// built and loaded ([`start`]) and its stated time limit said; the earlier
-/// report to resume; the grade with its progress and a derived time limit
-/// said as it comes ([`grade`]); the resume's summary; every report that
-/// can be written written, then what that came to and the table
-/// ([`reports::say_settled`]); the journal removed; the format's hints;
-/// what an interruption left. Returns whether every submission got what
-/// its folder demands, or the interruption.
+/// built and loaded ([`start`]) and its stated time limit said; its time
+/// limit derived when it states none, and said ([`time_limit`]); the
+/// earlier report to resume; the grade with its progress ([`grade`]); the
+/// resume's summary; every report that can be written written, then what
+/// that came to and the table ([`reports::say_settled`]); the journal
+/// removed; the format's hints; what an interruption left. A signal before
+/// any test ran ends it with the reports of a grade of nothing
+/// ([`end_before_tests`]). Returns whether every submission got what its
+/// folder demands, or the interruption.
 pub(crate) fn run(
     command: &PackageCommand<'_>,
     console: &mut dyn Console,
@@ -73,31 +78,44 @@ pub(crate) fn run(
     // Before the package builds its `data/` (generators.yaml), whose
     // programs a signal must stop too (issue #34).
     let cancel = Cancellation::on_signals()?;
-    let plan = start(dir, &config, &cancel, &mut |line| console.say(line))?;
-    let (Some(plan), None) = (plan, cancel.signal()) else {
-        // Stopped before anything was loaded: no result, so no report.
-        let signal = cancel.signal().unwrap_or(Signal::Interrupt);
-        console.say(&package_table::interrupted_before_grading(signal.name()));
-        return Ok(Outcome::Interrupted(signal));
+    let plan = match start(dir, &config, &cancel, &mut |line| console.say(line))? {
+        Before::Done(plan) => plan,
+        Before::Stopped(doing) => {
+            return end_before_tests(command, &config, doing, None, &cancel, console)
+        }
     };
     if let Some(line) = package_table::stated_line(&plan) {
         console.say(&line);
     }
+    console.announce_isolation();
+    // Derived before `--resume` is read and the journal started: a signal
+    // now leaves both as they were.
+    let time_limit_ms =
+        match time_limit(&plan, dir, &config, command.jobs, &cancel, &mut |derived| {
+            console.say(&package_table::derived_line(
+                derived,
+                plan.time_resolution_ms,
+                student_view.is_some(),
+            ));
+        })? {
+            Before::Done(limit) => limit,
+            Before::Stopped(doing) => {
+                return end_before_tests(command, &config, doing, Some(&plan), &cancel, console)
+            }
+        };
     let resume::Opened {
         mut resume,
         json,
         journal,
     } = resume::open(reports.json, command.resume, &mut |line| console.say(line))?;
-    console.announce_isolation();
     console.start_progress(command.quiet);
     let mut progress = Progress::new();
-    // Both of the grade's sinks print, one after the other, never at once.
-    let shared = RefCell::new(&mut *console);
     let (graded, journal) = grade(
         &plan,
         dir,
         &config,
         PackageOptions {
+            time_limit_ms,
             jobs: command.jobs,
             all_tests: command.all_tests,
             shard: command.shard,
@@ -105,17 +123,9 @@ pub(crate) fn run(
             journal,
             cancel: &cancel,
         },
-        &mut |derived| {
-            let line = package_table::derived_line(
-                derived,
-                plan.time_resolution_ms,
-                student_view.is_some(),
-            );
-            shared.borrow_mut().say(&line);
-        },
         &mut |event| {
             progress.observe(&event);
-            shared.borrow_mut().progress(&progress.line());
+            console.progress(&progress.line());
         },
     )?;
     console.end_progress();
@@ -164,4 +174,37 @@ pub(crate) fn run(
         console.say(&package_table::interrupted(signal.name()));
     }
     Ok(graded.outcome().unless_stopped(stopped_by))
+}
+
+/// The end of a grade that SIGINT or SIGTERM stopped before any test ran,
+/// while `doing` (with the package's `plan` when it was loaded by then):
+/// every report asked for is written, holding [`stopped_grade`], each
+/// saying that nothing was graded, and the line that says so ends it. The
+/// JSON report goes only where `--json` says: the report given to
+/// `--resume` alone is left as it was (nothing graded would bring it up to
+/// date), and so is its journal, neither read nor started by then.
+fn end_before_tests(
+    command: &PackageCommand<'_>,
+    config: &JudgeConfig,
+    doing: BeforeTests,
+    plan: Option<&PackagePlan>,
+    cancel: &Cancellation,
+    console: &mut dyn Console,
+) -> Result<Outcome, CommandError> {
+    let stopped = &stopped_grade(doing, plan, config, command.shard);
+    let reports = &command.reports;
+    let student_view = settings::student_view(command.student_view, config).is_some();
+    let files = reports.files.clone().with_config(config);
+    let written =
+        reports::write_graded(stopped, reports.json, &files, student_view, None, Ok(None));
+    // Nothing graded: no table, no summary.
+    reports::say_settled(written, stopped, command.quiet, console, &mut |_, _| Ok(()))?;
+    let signal = cancel.signal().unwrap_or(Signal::Interrupt);
+    let any_written = reports.json.is_some() || !files.files.is_empty();
+    console.say(&package_table::interrupted_before_grading(
+        signal.name(),
+        doing,
+        any_written,
+    ));
+    Ok(Outcome::Interrupted(signal))
 }

@@ -1,0 +1,78 @@
+//! A package's grade that SIGINT or SIGTERM stopped before any test ran
+//! (issue #34): while its `data/` was built, while it loaded, while its
+//! time limit was derived. SPEC asks for the reports all the same, marked
+//! `interrupted`; this is the grade they hold, saying what was being done
+//! and that nothing was graded. Not here: stopping the programs (the
+//! sandbox kills what runs on the signal) and writing the reports
+//! (`super::command`).
+
+use super::{as_package_grade, entries, package_config, PackagePlan};
+use crate::config::judge::JudgeConfig;
+use crate::discovery::Shard;
+use crate::grading::grade::{Grade, GradedWith, ShardInfo};
+use crate::grading::ungraded::not_graded_entry;
+use crate::report::json::{BeforeTests, JUDGE_VERSION};
+use crate::sandbox::Isolation;
+
+/// How a step before the tests ended: done, or stopped by SIGINT or
+/// SIGTERM (the program it ran killed), so that nothing is graded.
+#[derive(Debug)]
+pub(crate) enum Before<T> {
+    Done(T),
+    /// Stopped while doing this.
+    Stopped(BeforeTests),
+}
+
+/// The grade of a package stopped while `doing`, before any test ran: no
+/// result, `interrupted`. With its `plan`, when it was loaded by then, the
+/// pairs `shard` would have graded are not graded, and the files it does
+/// not grade are ignored as in any grade of it; without one nothing of the
+/// package is known, not even how many pairs a shard holds (so no
+/// `shard`: a merge then says which shard is missing).
+pub(crate) fn stopped_grade(
+    doing: BeforeTests,
+    plan: Option<&PackagePlan>,
+    config: &JudgeConfig,
+    shard: Option<Shard>,
+) -> Grade {
+    let (not_graded, ignored, shard, graded_with) = match plan {
+        Some(plan) => {
+            let config = package_config(plan, config);
+            let entries = entries(plan, &config);
+            let pairs = entries.len();
+            let entries = match shard {
+                Some(shard) => shard.select(entries),
+                None => entries,
+            };
+            (
+                entries.iter().map(not_graded_entry).collect(),
+                plan.not_graded(),
+                shard.map(|shard| ShardInfo {
+                    index: shard.index,
+                    count: shard.count,
+                    pairs,
+                }),
+                GradedWith::of(&config),
+            )
+        }
+        None => (
+            Vec::new(),
+            Vec::new(),
+            None,
+            GradedWith::of(&as_package_grade(config.clone())),
+        ),
+    };
+    Grade {
+        isolation: serde_json::to_value(Isolation::detect()).ok(),
+        layout: crate::config::judge::Layout::Expected,
+        shard,
+        judge_version: Some(JUDGE_VERSION.to_owned()),
+        interrupted: true,
+        interrupted_while: Some(doing),
+        not_graded,
+        graded_with: Some(graded_with),
+        ignored,
+        missing: Vec::new(),
+        results: Vec::new(),
+    }
+}

@@ -1,0 +1,298 @@
+//! SIGINT and SIGTERM that come before any test runs (issue #34): while a
+//! package's `data/` is built from its `generators.yaml`, while it loads
+//! (its validator compiled, its tests checked), while `grade --package`
+//! derives a time limit.
+//! SPEC: "write the requested reports with `"interrupted": true`, exit 130
+//! / 143"; here each report says that nothing was graded and what the
+//! judge was doing, nothing is left running or half-written, and the
+//! package's folder is as it was.
+
+use crate::interrupt::{send, slowly_generated_package, wait_exit};
+use crate::support::{processes_mentioning, Dir, PackageBuilder};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A test folder the sandbox user may pass through, with `tmp/` for the
+/// judge's TMPDIR.
+pub(crate) fn sandbox_ready_dir() -> Dir {
+    let dir = Dir::new();
+    fs_err::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let tmp = dir.path().join("tmp");
+    fs_err::create_dir(&tmp).unwrap();
+    fs_err::set_permissions(&tmp, std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
+/// Every file and folder under `root`, by path, with each file's bytes and
+/// mode: equal before and after means nothing was added, removed,
+/// changed or left half-written.
+pub(crate) fn folder_state(root: &Path) -> BTreeMap<String, (u32, Option<Vec<u8>>)> {
+    let mut state = BTreeMap::new();
+    let mut pending = vec![root.to_owned()];
+    while let Some(folder) = pending.pop() {
+        for entry in fs_err::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            let metadata = fs_err::symlink_metadata(&path).unwrap();
+            let name = path.strip_prefix(root).unwrap().display().to_string();
+            let mode = metadata.permissions().mode();
+            if metadata.is_dir() {
+                pending.push(path);
+                state.insert(name, (mode, None));
+            } else {
+                state.insert(name, (mode, Some(fs_err::read(&path).unwrap())));
+            }
+        }
+    }
+    state
+}
+
+/// Starts `judge ARGS` in `dir` (TMPDIR `dir/tmp`) in the background of a
+/// non-interactive shell, as a wrapper script or a CI step does (such a
+/// shell starts it with SIGINT ignored), waits until a process whose
+/// command line names both the TMPDIR and `program` runs, sends `signal`
+/// to the judge's pid alone and returns the judge's exit code and stderr.
+/// Then checks that no process and no temporary file is left.
+pub(crate) fn signal_while_running(
+    dir: &Dir,
+    args: &[&str],
+    program: &str,
+    signal: &str,
+) -> (i32, String) {
+    use std::io::BufRead;
+    let tmp = dir.path().join("tmp");
+    let mut child = Command::new("sh")
+        .args(["-c", "\"$@\" & echo $!; wait $!", "sh"])
+        .arg(assert_cmd::cargo::cargo_bin!("judge"))
+        .args(args)
+        .current_dir(dir.path())
+        .env("TMPDIR", &tmp)
+        .process_group(0)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Kept open to the end: the judge may write to stdout.
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut pid = String::new();
+    stdout.read_line(&mut pid).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !processes_mentioning(&tmp)
+        .iter()
+        .any(|command| command.contains(program))
+    {
+        if Instant::now() > deadline {
+            send("KILL", pid.trim());
+            panic!("`{program}` never started");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    send(signal, pid.trim());
+    let (code, stderr, _) = wait_exit(child, Duration::from_secs(60));
+    drop(stdout);
+    let left: Vec<_> = fs_err::read_dir(&tmp).unwrap().collect();
+    assert!(left.is_empty(), "left in TMPDIR: {left:?}\n{stderr}");
+    let processes = processes_mentioning(&tmp);
+    assert!(processes.is_empty(), "processes left: {processes:?}");
+    (code, stderr)
+}
+
+/// The JSON report `name` in `dir`, checked against the schema: stopped
+/// before any test ran, while `doing`, with no result and `not_graded`
+/// naming exactly `not_graded`.
+#[track_caller]
+fn assert_stopped_before_tests(dir: &Dir, name: &str, doing: &str, not_graded: &[&str]) -> Value {
+    let report = crate::support::report(&dir.read(name));
+    assert_eq!(report["version"], 1, "{report:#}");
+    assert_eq!(report["interrupted"], true, "{report:#}");
+    assert_eq!(report["interrupted_while"], doing, "{report:#}");
+    assert_eq!(report["results"], serde_json::json!([]), "{report:#}");
+    let listed: Vec<&str> = report["not_graded"]
+        .as_array()
+        .map(|pairs| {
+            pairs
+                .iter()
+                .map(|pair| pair["submission"].as_str().unwrap())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(listed, not_graded, "{report:#}");
+    report
+}
+
+/// No journal and no report's temporary file is left beside the reports.
+#[track_caller]
+fn assert_nothing_half_written(dir: &Dir) {
+    let left: Vec<String> = fs_err::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with('.') || name.ends_with(".journal"))
+        .collect();
+    assert!(left.is_empty(), "left beside the reports: {left:?}");
+}
+
+/// `grade --package slow`, with every report a package's grade writes.
+const EVERY_REPORT: [&str; 11] = [
+    "grade",
+    "--package",
+    "slow",
+    "--json",
+    "grades.json",
+    "--junit",
+    "grades.xml",
+    "--csv",
+    "grades.csv",
+    "--html",
+    "grades.html",
+];
+
+/// See: issue #34. SIGINT while `grade --package` builds `data/` from
+/// generators.yaml: every report asked for is written, interrupted, with
+/// nothing graded and `interrupted_while` saying what was being done; the
+/// generator is killed, `data/` is not written, the package's folder is as
+/// it was and nothing is left half-written. (Before, the grade ended with
+/// 130 and no report at all.)
+#[test]
+fn r34_sigint_while_grade_package_builds_data_writes_every_report() {
+    let dir = sandbox_ready_dir();
+    slowly_generated_package(&dir);
+    let before = folder_state(&dir.path().join("slow"));
+    let (code, stderr) = signal_while_running(&dir, &EVERY_REPORT, "slow.py", "INT");
+    assert_eq!(code, 130, "{stderr}");
+    assert!(
+        stderr
+            .contains("interrupted by SIGINT before grading: nothing graded; each report says so"),
+        "{stderr}"
+    );
+    let report = assert_stopped_before_tests(&dir, "grades.json", "building_data", &[]);
+    assert_eq!(report["layout"], "expected", "{report:#}");
+    let junit = dir.read("grades.xml");
+    assert!(junit.contains("interrupted"), "{junit}");
+    let csv = dir.read("grades.csv");
+    assert!(csv.starts_with("student,"), "{csv}");
+    let html = dir.read("grades.html");
+    assert!(html.contains("interrupted"), "{html}");
+    assert!(!dir.path().join("slow/data").exists(), "{stderr}");
+    assert_eq!(folder_state(&dir.path().join("slow")), before, "{stderr}");
+    assert_nothing_half_written(&dir);
+}
+
+/// See: issue #34. The same for SIGTERM, with 143.
+#[test]
+fn r34_sigterm_while_grade_package_builds_data_writes_its_report() {
+    let dir = sandbox_ready_dir();
+    slowly_generated_package(&dir);
+    let before = folder_state(&dir.path().join("slow"));
+    let (code, stderr) = signal_while_running(
+        &dir,
+        &["grade", "--package", "slow", "--json", "grades.json"],
+        "slow.py",
+        "TERM",
+    );
+    assert_eq!(code, 143, "{stderr}");
+    assert_stopped_before_tests(&dir, "grades.json", "building_data", &[]);
+    assert_eq!(folder_state(&dir.path().join("slow")), before, "{stderr}");
+    assert_nothing_half_written(&dir);
+}
+
+/// See: issue #34. SIGINT while `gen --package` builds `data/` over an
+/// earlier one: the earlier `data/` is kept whole, nothing of the new one
+/// is left (`data/` is swapped in whole, never half-written).
+#[test]
+fn r34_sigint_while_gen_package_rebuilds_data_keeps_the_old_data() {
+    let dir = sandbox_ready_dir();
+    slowly_generated_package(&dir);
+    dir.create("slow/data/secret/old.in", "1\n");
+    dir.create("slow/data/secret/old.ans", "1\n");
+    let before = folder_state(&dir.path().join("slow"));
+    let (code, stderr) =
+        signal_while_running(&dir, &["gen", "--package", "slow"], "slow.py", "INT");
+    assert_eq!(code, 130, "{stderr}");
+    assert_eq!(folder_state(&dir.path().join("slow")), before, "{stderr}");
+    assert_nothing_half_written(&dir);
+}
+
+/// judge.toml with a language `slow` whose compile never ends by itself:
+/// a shell that names the source (so its command line names the TMPDIR)
+/// and sleeps.
+const SLOW_COMPILER: &str = "[limits]\ncompile-time-limit-ms = 600000\n\
+     [languages.slow]\nextensions = [\"slow\"]\n\
+     compile = [\"sh\", \"-c\", \"while :; do sleep 1; done\", \"{source}\"]\n\
+     run = [\"{executable}\"]\n";
+
+/// See: issue #34. SIGINT while `grade --package` compiles the package's
+/// input validator (as the package loads, to check its tests): the reports
+/// are written, interrupted while loading the package.
+#[test]
+fn r34_sigint_while_grade_package_compiles_the_validator_writes_its_report() {
+    let dir = sandbox_ready_dir();
+    dir.create("judge.toml", SLOW_COMPILER);
+    PackageBuilder::kattis(&dir, "pk")
+        .manifest(
+            "problem_format_version: 2025-09\ntype: pass-fail\nname: Pk\n\
+             uuid: 5b7d9f13-6e80-4ca3-8e4f-3a5b6c7d8e90\nlicense: cc0\n\
+             limits:\n  time_limit: 2\n",
+        )
+        .test("secret/a", "1\n", "1\n")
+        .file("input_validators/validate.slow", "never compiled\n")
+        .submission("accepted/echo.py", "print(input())\n")
+        .build();
+    let before = folder_state(&dir.path().join("pk"));
+    let (code, stderr) = signal_while_running(
+        &dir,
+        &["grade", "--package", "pk", "--json", "grades.json"],
+        "validate.slow",
+        "INT",
+    );
+    assert_eq!(code, 130, "{stderr}");
+    assert!(!stderr.contains("error:"), "{stderr}");
+    assert_stopped_before_tests(&dir, "grades.json", "loading_package", &[]);
+    assert_eq!(folder_state(&dir.path().join("pk")), before, "{stderr}");
+    assert_nothing_half_written(&dir);
+}
+
+/// See: issue #34. SIGINT while `grade --package` runs the accepted
+/// submissions to derive the time limit the package does not state: the
+/// report is written, interrupted while deriving it, every submission not
+/// graded; no journal is left. (Before, the killed run made the derivation
+/// fail: exit 3, "no accepted submission passed", and an empty journal.)
+#[test]
+fn r34_sigint_while_grade_package_derives_the_time_limit_writes_its_report() {
+    let dir = sandbox_ready_dir();
+    PackageBuilder::kattis(&dir, "pk")
+        .manifest(
+            "problem_format_version: 2025-09\ntype: pass-fail\nname: Pk\n\
+             uuid: 5b7d9f13-6e80-4ca3-8e4f-3a5b6c7d8e90\nlicense: cc0\n",
+        )
+        .test("secret/a", "1\n", "1\n")
+        .submission(
+            "accepted/sleepy.py",
+            "import time\ntime.sleep(120)\nprint(input())\n",
+        )
+        .submission("wrong_answer/zero.py", "print(0)\n")
+        .build();
+    let before = folder_state(&dir.path().join("pk"));
+    let (code, stderr) = signal_while_running(
+        &dir,
+        &["grade", "--package", "pk", "--json", "grades.json"],
+        "sleepy.py",
+        "INT",
+    );
+    assert_eq!(code, 130, "{stderr}");
+    assert!(!stderr.contains("error:"), "{stderr}");
+    assert_stopped_before_tests(
+        &dir,
+        "grades.json",
+        "deriving_time_limit",
+        &[
+            "pk/submissions/accepted/sleepy.py",
+            "pk/submissions/wrong_answer/zero.py",
+        ],
+    );
+    assert_eq!(folder_state(&dir.path().join("pk")), before, "{stderr}");
+    assert_nothing_half_written(&dir);
+}
