@@ -1,7 +1,7 @@
 //! SIGINT and SIGTERM that come before any test runs (issue #34): while a
 //! package's `data/` is built from its `generators.yaml`, while it loads
-//! (its validator compiled, its tests checked), while `grade --package`
-//! derives a time limit.
+//! (its validator compiled, its tests checked), while `judge run` checks
+//! the `--tests` inputs, while `grade --package` derives a time limit.
 //! SPEC: "write the requested reports with `"interrupted": true`, exit 130
 //! / 143"; here each report says that nothing was graded and what the
 //! judge was doing, nothing is left running or half-written, and the
@@ -294,5 +294,104 @@ fn r34_sigint_while_grade_package_derives_the_time_limit_writes_its_report() {
         ],
     );
     assert_eq!(folder_state(&dir.path().join("pk")), before, "{stderr}");
+    assert_nothing_half_written(&dir);
+}
+
+/// What the validator of [`slowly_validated_package`] names on its command
+/// line while it sleeps.
+const SLOW_INPUT: &str = "checking-slow-input";
+
+/// A package of ours, `sum` (a + b), in `dir/problems`, whose validator
+/// sleeps on an input holding `slow` (started again with [`SLOW_INPUT`] as
+/// its argument, so that only that check is waited for), and `sum.py`
+/// solving it.
+fn slowly_validated_package(dir: &Dir) {
+    dir.create(
+        "problems/sum/problem.toml",
+        "title = \"Sum\"\norigin = \"judge tests\"\nprofiles = [\"small\"]\n\
+         reference = \"reference.py\"\n[validator]\nprogram = \"validator.py\"\n\
+         [limits]\ntime-limit-ms = 2000\nmemory-limit-mib = 256\noutput-limit-kib = 64\n\
+         [checker]\n[tests]\nseed = 1\n",
+    );
+    dir.create(
+        "problems/sum/reference.py",
+        "print(sum(map(int, input().split())))\n",
+    );
+    dir.create(
+        "problems/sum/validator.py",
+        format!(
+            "import os, sys, time\nif sys.argv[-1] == '{SLOW_INPUT}':\n    time.sleep(120)\n\
+             if 'slow' in sys.stdin.read():\n    \
+             os.execv(sys.executable, [sys.executable, sys.argv[0], '{SLOW_INPUT}'])\n"
+        ),
+    );
+    dir.create("problems/sum/tests/a.in", "1 2\n");
+    dir.create("problems/sum/tests/a.ans", "3\n");
+    dir.create("sum.py", "print(sum(map(int, input().split())))\n");
+}
+
+/// See: issue #34. SIGTERM while `judge run` loads the package (its
+/// validator checks the package's tests): the report is written,
+/// interrupted while loading the package, the submission not graded, and
+/// the exit code is 143. (Before, the signal's default action ended the
+/// judge at once: no report, its temporary folder left.)
+#[test]
+fn r34_sigterm_while_run_loads_the_package_writes_its_report() {
+    let dir = sandbox_ready_dir();
+    slowly_validated_package(&dir);
+    dir.create("problems/sum/tests/b.in", "slow\n");
+    dir.create("problems/sum/tests/b.ans", "0\n");
+    let (code, stderr) = signal_while_running(
+        &dir,
+        &[
+            "run",
+            "sum",
+            "sum.py",
+            "--problems-dir",
+            "problems",
+            "--json",
+            "run.json",
+            "--csv",
+            "run.csv",
+        ],
+        SLOW_INPUT,
+        "TERM",
+    );
+    assert_eq!(code, 143, "{stderr}");
+    assert!(!stderr.contains("error:"), "{stderr}");
+    let report = assert_stopped_before_tests(&dir, "run.json", "loading_package", &["sum.py"]);
+    assert!(report.get("layout").is_none(), "{report:#}");
+    assert!(dir.read("run.csv").starts_with("student,"));
+    assert_nothing_half_written(&dir);
+}
+
+/// See: issue #34. SIGINT while `judge run --tests DIR` checks DIR's inputs
+/// with the package's validator: the report is written, interrupted while
+/// validating the tests, the submission not graded.
+#[test]
+fn r34_sigint_while_run_validates_the_tests_folder_writes_its_report() {
+    let dir = sandbox_ready_dir();
+    slowly_validated_package(&dir);
+    dir.create("mine/x.in", "slow\n");
+    dir.create("mine/x.ans", "0\n");
+    let (code, stderr) = signal_while_running(
+        &dir,
+        &[
+            "run",
+            "sum",
+            "sum.py",
+            "--problems-dir",
+            "problems",
+            "--tests",
+            "mine",
+            "--json",
+            "run.json",
+        ],
+        SLOW_INPUT,
+        "INT",
+    );
+    assert_eq!(code, 130, "{stderr}");
+    assert!(!stderr.contains("error:"), "{stderr}");
+    assert_stopped_before_tests(&dir, "run.json", "validating_tests", &["sum.py"]);
     assert_nothing_half_written(&dir);
 }

@@ -16,6 +16,7 @@ use crate::grading::{CommandError, GradingError};
 use crate::interrupt::{Cancellation, Signal};
 use crate::package::Package;
 use crate::report;
+use crate::report::json::BeforeTests;
 use crate::report::targets::Targets;
 use crate::runner::{self, Event, FixedTests, Submission, SubmissionResult, Workspace};
 use crate::sandbox::{DataFolder, Hidden, Isolation};
@@ -272,33 +273,53 @@ pub(crate) fn run(
     reports.refuse_among(&submission_paths)?;
     crate::grading::reports::refuse_unwritable_platforms(&reports.files)?;
     let config = JudgeConfig::load_or_defaults(config)?;
-    let package = Package::load_with(problems_dir, problem, Some(&config))?;
-    request.platform = crate::grading::reports::asks_platform(&reports.files);
-    let plan = plan(&request, &config, &package)?;
-    // A one-student platform file of several students: refused before
-    // anything runs.
-    crate::grading::reports::refuse_several_students(&reports.files, &plan.students())?;
-    for note in &plan.notes {
-        console.say(&note.line());
-    }
-    for warning in &plan.resolved.warnings {
-        console.warn(warning);
-    }
-    let cancel = Cancellation::on_signals()?;
-    console.announce_isolation();
     let json_to_stdout = reports.any_to_stdout();
-    console.start_progress(false);
-    let mut progress = Progress::new();
-    let outcome = grade_plan(&plan, &cancel, &mut |event| {
-        progress.observe(&event);
-        console.progress(&progress.line());
-        if let (ClassEvent::Run(Event::SubmissionFinished { result }), false) =
-            (event, json_to_stdout)
-        {
-            let _ = console.write(&report::human::render_submission(result));
+    // Before the package loads: its validator checks its tests then, and
+    // the `--tests` inputs next; a signal must stop those programs too and
+    // still leave the reports (issue #34).
+    let cancel = Cancellation::on_signals()?;
+    let loaded = Package::load_with(problems_dir, problem, Some(&config));
+    // A signal makes what it cut short fail (a validator killed): the
+    // interruption is what ends the run, not that failure.
+    let outcome = match loaded {
+        _ if cancel.is_cancelled() => {
+            stopped_before_tests(&request, problem, BeforeTests::LoadingPackage, &cancel)
         }
-    })?;
-    console.end_progress();
+        Err(error) => return Err(error.into()),
+        Ok(package) => {
+            request.platform = crate::grading::reports::asks_platform(&reports.files);
+            let planned = plan(&request, &config, &package);
+            if cancel.is_cancelled() {
+                // The one program a plan runs: the validator over `--tests`.
+                stopped_before_tests(&request, problem, BeforeTests::ValidatingTests, &cancel)
+            } else {
+                let plan = planned?;
+                // A one-student platform file of several students: refused
+                // before anything runs.
+                crate::grading::reports::refuse_several_students(&reports.files, &plan.students())?;
+                for note in &plan.notes {
+                    console.say(&note.line());
+                }
+                for warning in &plan.resolved.warnings {
+                    console.warn(warning);
+                }
+                console.announce_isolation();
+                console.start_progress(false);
+                let mut progress = Progress::new();
+                let outcome = grade_plan(&plan, &cancel, &mut |event| {
+                    progress.observe(&event);
+                    console.progress(&progress.line());
+                    if let (ClassEvent::Run(Event::SubmissionFinished { result }), false) =
+                        (event, json_to_stdout)
+                    {
+                        let _ = console.write(&report::human::render_submission(result));
+                    }
+                })?;
+                console.end_progress();
+                outcome
+            }
+        }
+    };
     crate::grading::reports::write_run(
         &outcome.run,
         reports.json,
@@ -333,6 +354,33 @@ pub(crate) fn run(
             .map_err(CommandError::Stdout)?;
     }
     Ok(outcome.outcome())
+}
+
+/// What a run stopped by a signal before any test ran (issue #34), while
+/// `doing`, comes to: no result, every submission of `request` not graded
+/// (its student the one its path names, as for any run), no tests said.
+fn stopped_before_tests(
+    request: &RunRequest,
+    problem: &str,
+    doing: BeforeTests,
+    cancel: &Cancellation,
+) -> Finished {
+    Finished {
+        run: Run {
+            isolation: Some(RecordedIsolation::InForce(Isolation::detect().clone())),
+            interrupted: true,
+            interrupted_while: Some(doing),
+            not_graded: request
+                .submissions
+                .iter()
+                .map(|path| crate::grading::grade::unrecorded(problem.to_owned(), display(path)))
+                .collect(),
+            tests: None,
+            results: Vec::new(),
+        },
+        stopped_by: Some(cancel.signal().unwrap_or(Signal::Interrupt)),
+        asked: request.submissions.len(),
+    }
 }
 
 /// Runs `plan`: loads the tests, grades every submission (`on_event` sees
