@@ -377,8 +377,8 @@ impl Cgroups {
         })
     }
 
-    /// The `cgroup.procs` files the child writes itself into before exec
-    /// (-1: none). A plan uses at most three hierarchies: the v1 ones, or
+    /// The files the child writes itself into before exec (-1: none):
+    /// v2's `cgroup.procs`, v1's `tasks` (see `v1::Worker::procs`). A plan uses at most three hierarchies: the v1 ones, or
     /// v2 (which then also gives the CPU time) and at most two v1 ones.
     pub(super) fn procs_fds(&self) -> [RawFd; 3] {
         let mut fds = [-1; 3];
