@@ -377,9 +377,10 @@ impl Cgroups {
         })
     }
 
-    /// The `cgroup.procs` files the child writes itself into before exec
-    /// (-1: none). A plan uses at most three hierarchies: the v1 ones, or
-    /// v2 (which then also gives the CPU time) and at most two v1 ones.
+    /// The files the child writes itself into before exec (-1: none):
+    /// v2's `cgroup.procs`, v1's `tasks` (see `v1::Worker::procs`). A plan
+    /// uses at most three hierarchies: the v1 ones, or v2 (which then also
+    /// gives the CPU time) and at most two v1 ones.
     pub(super) fn procs_fds(&self) -> [RawFd; 3] {
         let mut fds = [-1; 3];
         let v2 = self.v2.iter().map(|worker| worker.procs.as_raw_fd());

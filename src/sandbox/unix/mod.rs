@@ -63,7 +63,7 @@ pub(super) use self::detect::{
     userns_restricted, NamespaceRefusal,
 };
 use self::namespaces::{Plan, Privilege, WorkerNamespace};
-use self::reap::{become_subreaper, count_own_processes};
+use self::reap::{become_subreaper, count_own_processes, has_exited};
 pub(crate) use self::root::{root_powers, root_refused};
 use self::run::ruleset::CachedRules;
 use self::sockets::SocketCount;
@@ -551,6 +551,11 @@ impl Sandbox {
         // What no run may see: the judge's own binary and data, and the
         // files the links of data folders point to.
         hidden.extend(self.hidden.link_files().iter().cloned());
+        // A holder that is gone (killed from outside: its PID namespace
+        // ended with it) takes its namespace along: the run makes a new one.
+        if (self.namespace.as_ref()).is_some_and(|namespace| has_exited(namespace.reaper().pid)) {
+            self.namespace = None;
+        }
         if let Some(namespace) = &self.namespace {
             // The per-test path: the same program and paths as the last run
             // need no new look at the file system (`shows` stats ancestors).

@@ -228,6 +228,12 @@ impl Sandbox {
             Err(error) => self.renew_network().and(Err(error)),
             Ok(()) => Ok(()),
         };
+        if reset.is_err() {
+            // The namespace may still hold this run's scratch or processes
+            // (or no scratch at all): the next run makes a new one.
+            self.namespace = None;
+            self.ruleset_cache = None;
+        }
         let mut supervised = outcome?;
         let (status, _) = reaped?;
         let scratch_was_full = reset?;

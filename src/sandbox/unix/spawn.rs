@@ -534,8 +534,10 @@ fn enter(setup: &ChildSetup) -> io::Result<()> {
                 if fd < 0 {
                     continue; // cgroup v2: one file
                 }
-                // "0" means the writing process: the child joins before exec,
-                // so every process the program creates is counted.
+                // "0" means the writer (v2's `cgroup.procs`: its process;
+                // v1's `tasks`: its thread, which is the whole child): the
+                // child joins before exec, so every process the program
+                // creates is counted.
                 if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
                     return Err(io::Error::last_os_error());
                 }
