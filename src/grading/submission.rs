@@ -9,6 +9,7 @@ use crate::discovery::Entry;
 use crate::hint::Hint;
 use crate::runner::{Submission, SubmissionKind};
 use std::fmt;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 /// A submission's language by extension, or an executable; anything else is
@@ -141,11 +142,31 @@ pub(crate) fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submi
                 .collect(),
         });
     }
-    if let Err(error) = fs_err::File::open(&entry.path) {
-        return Err(Unrunnable::Unreadable {
-            path: entry.path.clone(),
-            reason: crate::config::io_reason(&error),
-        });
+    // Opened without blocking and looked at on the handle: a hand-in that
+    // is a FIFO (a student's `mkfifo eve.py`) blocked the open, and with it
+    // the whole grade, for good.
+    let opened = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags((rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOCTTY).bits() as i32)
+        .open(&entry.path)
+        .and_then(|file| file.metadata());
+    match opened {
+        Err(error) => {
+            return Err(Unrunnable::Unreadable {
+                path: entry.path.clone(),
+                reason: crate::config::io_reason(&error),
+            })
+        }
+        Ok(metadata) if !metadata.is_file() && !metadata.is_dir() => {
+            return Err(Unrunnable::Unreadable {
+                path: entry.path.clone(),
+                reason: format!(
+                    "it is {}, not a regular file",
+                    crate::data_file::kind_of(metadata.file_type())
+                ),
+            })
+        }
+        Ok(_) => {}
     }
     let classified = match &entry.stated {
         Some((name, stated_entry)) => match config.languages.get(name) {

@@ -1136,3 +1136,47 @@ fn r32_percent_rounds_summary_counts_missing_and_an_empty_file_says_so() {
     // The reason alone: no linker's `undefined reference to main` after it.
     assert_eq!(message, "empty file: the submission has no code");
 }
+
+/// A hand-in that is a FIFO (`mkfifo eve.py`) is refused by what it is,
+/// unread, and the rest of the class graded: its open blocked the whole
+/// grade for good, and SIGTERM did not end it (a break-it pass, b36).
+#[test]
+fn a_hand_in_that_is_a_fifo_is_refused_and_the_class_graded() {
+    let dir = Dir::new();
+    config(&dir, "problem/student", "");
+    dir.create("submissions/rooks/alice.py", accepted());
+    let fifo = dir.path().join("submissions/rooks/eve.py");
+    rustix::fs::mkfifoat(
+        rustix::fs::CWD,
+        &fifo,
+        rustix::fs::Mode::from_raw_mode(0o644),
+    )
+    .unwrap();
+    let output = assert_cmd::cargo::cargo_bin_cmd!("judge")
+        .current_dir(dir.path())
+        .args(["grade", "--json", "report.json"])
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "timed out or failed: {stderr}"
+    );
+    let report = json(&dir, "report.json");
+    assert_eq!(
+        rows(&report),
+        [
+            row("submissions/rooks/alice.py", "rooks", "alice", "AC"),
+            row("submissions/rooks/eve.py", "rooks", "eve", "CE"),
+        ]
+    );
+    let message = report["results"][1]["compile"]["message"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        message.contains("cannot read the submission `submissions/rooks/eve.py`: it is a FIFO (named pipe), not a regular file"),
+        "{message:?}"
+    );
+}
