@@ -140,7 +140,8 @@ pub(super) fn compile_groups(submissions: &[Submission]) -> Vec<usize> {
                     .unwrap_or_default(),
             };
             // Unreadable or refused: compiling reports why, on its own.
-            let Ok(bytes) = super::compile::read_submission(&submission.path) else {
+            let read = super::compile::read_submission(&submission.path, &submission.link_scope);
+            let Ok(bytes) = read else {
                 return index;
             };
             // What is compiled: the bytes with the constants replaced.

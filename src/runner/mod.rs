@@ -16,7 +16,7 @@ mod folder_program;
 pub mod interactive;
 pub(crate) mod java;
 mod links;
-pub(crate) use links::{data_link_out_of_package, links_out_of_package};
+pub(crate) use links::{data_link_out_of_package, links_out_of_package, LinkScope};
 pub(crate) mod program_message;
 mod request;
 pub(crate) mod schedule;
@@ -86,6 +86,9 @@ pub struct Submission {
     /// compiled: a 2025-09 package's `{{name}}` in its own programs and
     /// example submissions (issue #34), never in a hand-in.
     pub(crate) constants: Option<Arc<Constants>>,
+    /// Whose program it is, which decides where its links may lead: said
+    /// by whoever made it (a hand-in's, or a package's own program's).
+    pub(crate) link_scope: LinkScope,
 }
 
 /// How a submission is run.
@@ -102,12 +105,14 @@ pub enum SubmissionKind {
 }
 
 impl Submission {
-    /// The program at `path`, run as `kind`, its files copied as they are.
+    /// The hand-in at `path`, run as `kind`, its files copied as they are
+    /// (a link among them followed only inside the folder holding it).
     pub fn new(path: PathBuf, kind: SubmissionKind) -> Submission {
         Submission {
             path,
             kind,
             constants: None,
+            link_scope: LinkScope::HandIn,
         }
     }
 
