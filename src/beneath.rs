@@ -70,13 +70,20 @@ pub(crate) enum LinkRefused {
         package: PathBuf,
         why: String,
     },
-    /// A hand-in's link out of the folder that holds it.
+    /// A hand-in's link out of the folder that holds it; `written` is
+    /// where it points as it is written (the hand-in's own words: where
+    /// that resolves on the judge's host is not said), when it could be
+    /// read.
     #[error(
-        "refused `{}`: it is a symbolic link (symlink) to a file outside its folder; its target \
+        "refused `{}`: it is a symbolic link (symlink) to a file outside its folder{}; its target \
          was not read",
-        link.display()
+        link.display(),
+        written.as_ref().map(|written| format!(" (`{}`)", written.display())).unwrap_or_default()
     )]
-    OutsideFolder { link: PathBuf },
+    OutsideFolder {
+        link: PathBuf,
+        written: Option<PathBuf>,
+    },
     /// A path a package names that is reached through a link out of the
     /// package (issue #29: a Polygon test that links to a host file).
     #[error(

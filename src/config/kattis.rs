@@ -21,18 +21,6 @@ pub(crate) use super::kattis_yaml::{FormatVersion, ProblemType, ProblemYaml};
 /// The file that makes a folder a Kattis package.
 pub(crate) const MARKER: &str = "problem.yaml";
 
-/// Whether `dir` is a Kattis package whose program folders' links may
-/// point anywhere inside it (`crate::runner::links`, below the package
-/// layer, so it cannot look a package up itself): it holds [`MARKER`] as a
-/// regular file, or a link to one. Stricter on purpose than the format's
-/// detection ([`super::holds_marker`]), which also takes a FIFO or a link
-/// to nothing for a package so that its load can name the marker: such a
-/// folder is no package that loads, and must not widen where a link in it
-/// may lead (issue #33, break-it b33).
-pub(crate) fn is_package(dir: &Path) -> bool {
-    dir.join(MARKER).is_file()
-}
-
 /// One program of `submissions/<folder>/`, as the folders list it (the
 /// package layer's `package::format::PackageSubmission` is what a package
 /// of any format expects of it).

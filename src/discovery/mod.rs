@@ -187,6 +187,9 @@ pub struct Entry {
     /// The constants replaced in its files: a 2025-09 package's, for its
     /// own example submissions (issue #34); never a hand-in's.
     pub(crate) constants: Option<std::sync::Arc<crate::config::kattis_constants::Constants>>,
+    /// Where its links may lead: a hand-in's folder, or, for a package's
+    /// own example, its package.
+    pub(crate) link_scope: crate::runner::LinkScope,
 }
 
 /// A file under the submissions folder that is not graded, and why.
@@ -366,6 +369,7 @@ pub fn discover(
                 stated: None,
                 standard: None,
                 constants: None,
+                link_scope: crate::runner::LinkScope::HandIn,
             }),
         }
     }

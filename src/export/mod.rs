@@ -58,6 +58,7 @@ use crate::config::kattis::{
     ENGINE_MARKER, EXPORTED_CHECKER, EXPORTED_CHECKER_CPP, EXPORTED_INTERACTOR_CPP,
 };
 use crate::package::{Package, ProblemRef};
+use crate::runner::LinkScope;
 use sha2::Digest as _;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -150,16 +151,27 @@ fn examples(
     config: &crate::config::judge::JudgeConfig,
 ) -> Result<Vec<(String, String, Vec<u8>)>, ExportError> {
     match &package.dir() {
-        Some(source) => submission_copies(&examples_folder(source, package.id(), config))
-            .into_iter()
-            .map(|(from, to)| {
-                let bytes = carried_bytes(package.id(), &from)?;
-                let mut parts = to.splitn(3, '/').skip(1);
-                let folder = parts.next().unwrap_or_default().to_owned();
-                let name = parts.next().unwrap_or_default().to_owned();
-                Ok((folder, name, bytes))
-            })
-            .collect(),
+        Some(source) => {
+            let folder = examples_folder(source, package.id(), config);
+            // The package's own examples may link anywhere in it; those
+            // judge.toml files beside it are graded as a class's files
+            // are, as hand-ins.
+            let scope = if folder == source.join("submissions") {
+                LinkScope::package(source)
+            } else {
+                LinkScope::HandIn
+            };
+            submission_copies(&folder)
+                .into_iter()
+                .map(|(from, to)| {
+                    let bytes = carried_bytes(package.id(), &from, &scope)?;
+                    let mut parts = to.splitn(3, '/').skip(1);
+                    let folder = parts.next().unwrap_or_default().to_owned();
+                    let name = parts.next().unwrap_or_default().to_owned();
+                    Ok((folder, name, bytes))
+                })
+                .collect()
+        }
         None => Ok(crate::config::bundled::examples(package.id())
             .into_iter()
             .map(|(folder, name, bytes)| (folder.to_owned(), name.to_owned(), bytes.to_vec()))
@@ -169,10 +181,10 @@ fn examples(
 
 /// The bytes of a package's file the export carries: a symbolic link is
 /// written as its target's content, a regular file, and only a target the
-/// link rule of the runner follows (issue #34): a link to `/etc/shadow` is
-/// refused naming it, never copied into an export.
-fn carried_bytes(id: &str, from: &Path) -> Result<Vec<u8>, ExportError> {
-    crate::runner::read_submission(from).map_err(|refused| ExportError::Refused {
+/// link rule of the runner follows in `scope` (issue #34): a link to
+/// `/etc/shadow` is refused naming it, never copied into an export.
+fn carried_bytes(id: &str, from: &Path, scope: &LinkScope) -> Result<Vec<u8>, ExportError> {
+    crate::runner::read_submission(from, scope).map_err(|refused| ExportError::Refused {
         id: id.to_owned(),
         path: from.to_owned(),
         refused: Box::new(refused),
@@ -384,8 +396,10 @@ pub(crate) fn kattis(
     let engine = match (&package.problem(), programs) {
         (ProblemRef::Engine(engine), _) => *engine,
         (ProblemRef::Programs(_), Some(parts)) => {
+            // The package's own programs.
+            let scope = package.dir().map_or(LinkScope::HandIn, LinkScope::package);
             for (from, to) in parts.copies {
-                let bytes = carried_bytes(package.id(), &from)?;
+                let bytes = carried_bytes(package.id(), &from, &scope)?;
                 write(&to, &bytes, false)?;
             }
             return Ok(done(written));

@@ -10,7 +10,7 @@
 use crate::config::judge::Language;
 use crate::config::kattis_constants::Constants;
 use crate::runner::program_message::cut;
-use crate::runner::{PreparedTool, Settings, Submission, SubmissionKind, Workspace};
+use crate::runner::{LinkScope, PreparedTool, Settings, Submission, SubmissionKind, Workspace};
 use crate::sandbox::{
     Hidden, LimitExceeded, Limits, Measured, RunSpec, Sandbox, SandboxPool, Termination, Trust,
 };
@@ -165,17 +165,21 @@ pub(crate) struct Toolbox {
     /// Replaced in the files of every tool as it is copied to be compiled
     /// (a 2025-09 package's `constants`; issue #34).
     constants: Option<Arc<Constants>>,
+    /// Where the links among every tool's files may lead: the package's.
+    link_scope: LinkScope,
 }
 
 impl Toolbox {
     /// A workspace and lent sandboxes for a package's programs, which
     /// never see what `hidden` holds (what the command hides while the
     /// package loads, and the package's own secret folders; see
-    /// [`Toolbox::hide`] for later).
+    /// [`Toolbox::hide`] for later), and whose links lead where
+    /// `link_scope` lets them (the package's, [`LinkScope::package`]).
     pub(crate) fn new(
         compile_limits: Limits,
         run_limits: Limits,
         hidden: Arc<Hidden>,
+        link_scope: LinkScope,
     ) -> Result<Toolbox, ToolFault> {
         let workspace = Workspace::new().map_err(|error| {
             ToolFault(format!("failed to make the tools' workspace: {error:#}"))
@@ -191,6 +195,7 @@ impl Toolbox {
             },
             next_run: AtomicU64::new(0),
             constants: None,
+            link_scope,
         })
     }
 
@@ -266,6 +271,7 @@ impl Toolbox {
                     path: tool.path.clone(),
                     constants: self.constants.clone(),
                     kind,
+                    link_scope: self.link_scope.clone(),
                 };
                 let settings = self.settings.clone();
                 let label = tool.label();
@@ -592,7 +598,8 @@ exit 43
             wall_time_ms: 20_000,
             ..limits()
         };
-        let toolbox = Toolbox::new(test_sized, test_sized, Arc::default()).unwrap();
+        let toolbox =
+            Toolbox::new(test_sized, test_sized, Arc::default(), LinkScope::HandIn).unwrap();
         let tool = Tool::new(Role::Checker, script, None);
         let outcome = crate::external::CheckerProtocol::Kattis
             .check(&toolbox, &tool, &[], "1 2\n", "4\n", "3\n")
@@ -633,7 +640,7 @@ exit 43
             wall_time_ms: 20_000,
             ..limits()
         };
-        let toolbox = Toolbox::new(generous, generous, Arc::default()).unwrap();
+        let toolbox = Toolbox::new(generous, generous, Arc::default(), LinkScope::HandIn).unwrap();
         let tool = Tool::new(Role::Checker, script, None);
         let outcome = crate::external::CheckerProtocol::Kattis
             .check(&toolbox, &tool, &[], "1 2\n", "3\n", "3\n")
@@ -710,7 +717,7 @@ exit 43
         let script = package.path().join("check.sh");
         fs_err::write(&script, "#!/bin/sh\ncat input\n").unwrap();
         fs_err::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-        let toolbox = Toolbox::new(limits(), limits(), Arc::default()).unwrap();
+        let toolbox = Toolbox::new(limits(), limits(), Arc::default(), LinkScope::HandIn).unwrap();
         let tool = Tool::new(Role::Checker, script, None);
         let call = |index: usize| {
             let text = format!("test {index}\n");

@@ -322,6 +322,7 @@ mod tests {
             path: "a.py".into(),
             constants: None,
             kind: crate::runner::SubmissionKind::Executable,
+            link_scope: crate::runner::LinkScope::HandIn,
         };
         let settings = crate::grading::settings::resolve(
             &crate::grading::settings::Overrides::default(),
@@ -413,6 +414,7 @@ mod tests {
             path,
             constants: None,
             kind: crate::runner::SubmissionKind::Executable,
+            link_scope: crate::runner::LinkScope::HandIn,
         }
     }
 

@@ -20,7 +20,9 @@ use crate::package::format::{
 use crate::package::{self, Package};
 use crate::report::json::BeforeTests;
 use crate::report::ReportError;
-use crate::runner::{self, FixedTests, Submission, SubmissionResult, TestCase, Workspace};
+use crate::runner::{
+    self, FixedTests, LinkScope, Submission, SubmissionResult, TestCase, Workspace,
+};
 use crate::sandbox::Hidden;
 use crate::verdict::Verdict;
 use std::collections::BTreeMap;
@@ -43,6 +45,10 @@ pub(crate) struct PackagePlan {
     /// Which languages' `time-factor`s multiply the time limit.
     pub(crate) time_factors: TimeFactors,
     pub(crate) graded: Vec<(PackageSubmission, Submission)>,
+    /// Where the links of its own submissions may lead: anywhere in the
+    /// package ([`LinkScope::Package`]); the HTML report's pages read their
+    /// sources in it too.
+    pub(crate) link_scope: LinkScope,
     /// Submissions not graded, with the reason.
     pub(crate) skipped: Vec<(PackageSubmission, String)>,
     /// The package's programs the judge cannot run and does without (an
@@ -151,6 +157,9 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
     };
     let package = loaded.package;
     hidden.package(&package);
+    // The package's own submissions: their links may lead anywhere in it
+    // (a Polygon zip's, in the folder it was unpacked into).
+    let scope = LinkScope::package(package.dir().unwrap_or(dir));
     let ListedSubmissions {
         submissions: listed_all,
         expectations,
@@ -168,7 +177,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         let (stated, unavailable) = match expectations.stated(&listed, config) {
             Ok(stated) => {
                 let unavailable = stated.unavailable.clone();
-                let stated = stated_language(stated, &listed.path, config)
+                let stated = stated_language(stated, &listed.path, &scope, config)
                     .or_else(|| with_standard(&listed, config));
                 (stated, unavailable)
             }
@@ -177,7 +186,8 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
                 continue;
             }
         };
-        match with_stated(classify(&listed.path, config), &listed.path, stated) {
+        let classified = classify(&listed.path, &scope, config);
+        match with_stated(classified, &listed.path, &scope, stated) {
             Ok(submission) => match missing_toolchain(&submission) {
                 Some(reason) => {
                     let reason = match &unavailable {
@@ -199,7 +209,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
                 // defect, not a toolchain missing here: refused, so that a
                 // CI gate never passes with an example that was never run
                 // (issue #34).
-                if runner::folder_files(&listed.path).is_err() {
+                if runner::folder_files(&listed.path, &scope).is_err() {
                     return Err(error);
                 }
                 let reason = format!("a folder program that cannot be built: {error}");
@@ -235,6 +245,7 @@ pub(crate) fn plan(dir: &Path, config: &JudgeConfig) -> Result<PackagePlan, Grad
         time_resolution_ms: loaded.time_resolution_ms,
         time_factors: loaded.time_factors,
         graded,
+        link_scope: scope,
         skipped,
         skipped_programs: loaded.skipped_programs,
         ignored_files: loaded.ignored_files,
@@ -325,17 +336,18 @@ fn with_standard(
     Some((name.to_owned(), language.with_standard(standard)?))
 }
 
-/// The language `stated` names for the submission at `path`, with the
-/// entry point it states: the stated language, else (an entry point alone)
-/// the one `path` runs in; `None` when it states neither.
+/// The language `stated` names for the submission at `path` (in `scope`),
+/// with the entry point it states: the stated language, else (an entry
+/// point alone) the one `path` runs in; `None` when it states neither.
 fn stated_language(
     stated: StatedLanguage,
     path: &Path,
+    scope: &LinkScope,
     config: &JudgeConfig,
 ) -> Option<(String, crate::config::judge::Language)> {
     let (name, mut language) = match (stated.language, &stated.entry) {
         (Some(found), _) => found,
-        (None, Some(_)) => match classify(path, config) {
+        (None, Some(_)) => match classify(path, scope, config) {
             Ok(Submission {
                 kind: runner::SubmissionKind::Language { name, language },
                 ..
@@ -512,6 +524,7 @@ fn entries(plan: &PackagePlan, config: &JudgeConfig) -> Vec<Entry> {
             )),
             others: Vec::new(),
             constants: submission.constants.clone(),
+            link_scope: submission.link_scope.clone(),
             standard: listed.standard.clone(),
             stated: match &submission.kind {
                 // A language other than its extension's: stated, or asked

@@ -165,14 +165,16 @@ impl<'a> ProblemJob<'a> {
             };
             // Unreadable or refused now: compiling reports why; never
             // reused. Read as compiling reads it (never a link's target
-            // outside its folder).
-            let sha256 = runner::read_submission(&entry.path).ok().map(|bytes| {
-                // What is compiled: with a package's constants replaced.
-                resume::sha256_hex(&match &submission.constants {
-                    Some(constants) => constants.substitute_bytes(bytes),
-                    None => bytes,
-                })
-            });
+            // where its scope does not let it lead).
+            let sha256 = runner::read_submission(&entry.path, &submission.link_scope)
+                .ok()
+                .map(|bytes| {
+                    // What is compiled: with a package's constants replaced.
+                    resume::sha256_hex(&match &submission.constants {
+                        Some(constants) => constants.substitute_bytes(bytes),
+                        None => bytes,
+                    })
+                });
             let fingerprint = Fingerprint::new(
                 problem,
                 &package_sha256,
@@ -476,6 +478,7 @@ mod tests {
             stated: None,
             standard: None,
             constants: None,
+            link_scope: crate::runner::LinkScope::HandIn,
         }
     }
 

@@ -21,6 +21,7 @@ use crate::report::formats::{Chosen, Context, Format, Input, RenderError, Writes
 use crate::report::stdout::write_stdout;
 use crate::report::targets::{is_stdout, Targets};
 use crate::report::ReportError;
+use crate::runner::LinkScope;
 use std::borrow::Cow;
 use std::path::Path;
 
@@ -323,14 +324,17 @@ pub(crate) fn write_run(
 
 /// Writes a grade's reports (`judge grade` and `judge merge`): the JSON
 /// report to `json` and the files asked for, in the student view when
-/// `student_view`. Each that can be written is written, even when another
-/// cannot (a full disk may still take a small CSV); every failure is
-/// returned, the JSON report's first, once all were tried.
+/// `student_view`, the pages' sources read in the scope `sources` (a
+/// package's, for its own submissions; else a hand-in's). Each that can be
+/// written is written, even when another cannot (a full disk may still
+/// take a small CSV); every failure is returned, the JSON report's first,
+/// once all were tried.
 pub(crate) fn write_grade(
     report: &Grade,
     json: Option<&Path>,
     files: &Chosen<'_>,
     student_view: bool,
+    sources: &LinkScope,
     section: Option<&dyn ClassPageSection>,
 ) -> Vec<GradingError> {
     let for_students;
@@ -357,7 +361,7 @@ pub(crate) fn write_grade(
             interrupted_while: written.interrupted_while,
             not_graded: written.not_graded.clone(),
             sources: if files.files.iter().any(|(format, _)| format.is_pages()) {
-                super::sources::read(&written.results, written.layout, student_view)
+                super::sources::read(&written.results, written.layout, student_view, sources)
             } else {
                 std::collections::BTreeMap::new()
             },
@@ -403,10 +407,11 @@ pub(crate) fn write_graded(
     json: Option<&Path>,
     files: &Chosen<'_>,
     student_view: bool,
+    sources: &LinkScope,
     section: Option<&dyn ClassPageSection>,
     journal: Result<Option<Journal>, ReportError>,
 ) -> Written {
-    let mut failures = write_grade(report, json, files, student_view, section).into_iter();
+    let mut failures = write_grade(report, json, files, student_view, sources, section).into_iter();
     let reports = match failures.next() {
         Some(first) => Err((first, failures.collect())),
         None => Ok(()),
@@ -488,11 +493,14 @@ pub(crate) fn end_grade(
     console: &mut dyn Console,
 ) -> Result<Option<Journal>, EndError> {
     let to_stdout = targets.any_to_stdout();
+    // A class's files are hand-ins; a merge's report names no owner of
+    // its files, so they are read as hand-ins too.
     let written = write_graded(
         report,
         targets.json,
         &targets.files,
         student_view,
+        &LinkScope::HandIn,
         section,
         journal,
     );

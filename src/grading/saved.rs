@@ -144,7 +144,16 @@ impl Saved {
     ) -> Vec<GradingError> {
         match self {
             Saved::Grade(report) => {
-                super::reports::write_grade(report, json, files, student_view, None)
+                // A saved report names no owner of its files: each is read
+                // as a hand-in.
+                super::reports::write_grade(
+                    report,
+                    json,
+                    files,
+                    student_view,
+                    &crate::runner::LinkScope::HandIn,
+                    None,
+                )
             }
             Saved::Run(run) => write_run(run, json, files, student_view),
         }

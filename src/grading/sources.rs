@@ -13,17 +13,19 @@
 use super::grade::GradedResult;
 use crate::config::judge::Layout;
 use crate::report::source::{SourceView, SHOWN_BYTES};
-use crate::runner::read_submission;
+use crate::runner::{read_submission, LinkScope};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// The source of each result of `results` by its submission path, for the
-/// pages of a report of `layout` (none for several files handed in for one
-/// problem: none was graded).
+/// The source of each result of `results` by its submission path, read in
+/// `scope` (a package's, for its own submissions), for the pages of a
+/// report of `layout` (none for several files handed in for one problem:
+/// none was graded).
 pub(crate) fn read(
     results: &[GradedResult],
     layout: Layout,
     student_view: bool,
+    scope: &LinkScope,
 ) -> BTreeMap<String, SourceView> {
     if student_view && layout == Layout::Expected {
         return BTreeMap::new();
@@ -33,15 +35,15 @@ pub(crate) fn read(
         .filter(|graded| graded.handed_in.is_empty())
         .map(|graded| {
             let path = &graded.result.submission;
-            let view = view(Path::new(path), graded.submission_sha256.as_deref());
+            let view = view(Path::new(path), graded.submission_sha256.as_deref(), scope);
             (path.clone(), view)
         })
         .collect()
 }
 
-/// What the page shows of the file at `path`, graded with the digest
-/// `sha256` (none when it was not read as one file then).
-fn view(path: &Path, sha256: Option<&str>) -> SourceView {
+/// What the page shows of the file at `path`, read in `scope`, graded with
+/// the digest `sha256` (none when it was not read as one file then).
+fn view(path: &Path, sha256: Option<&str>, scope: &LinkScope) -> SourceView {
     let Some(sha256) = sha256 else {
         return SourceView::NotShown("it was not read as one file when it was graded".to_owned());
     };
@@ -55,9 +57,10 @@ fn view(path: &Path, sha256: Option<&str>) -> SourceView {
             ))
         };
     }
-    // The reader grading used: the same refusal of a link out of its
-    // folder, of a FIFO or a device, of a file past the judge's size limit.
-    let bytes = match read_submission(path) {
+    // The reader grading used: the same refusal of a link out of where
+    // its scope lets it lead, of a FIFO or a device, of a file past the
+    // judge's size limit.
+    let bytes = match read_submission(path, scope) {
         Ok(bytes) => bytes,
         Err(refused) => return SourceView::NotShown(refused.with_hint()),
     };
@@ -96,6 +99,15 @@ mod tests {
     use super::*;
     use crate::runner::SubmissionResult;
 
+    /// [`read`] of hand-ins' files.
+    fn read_hand_ins(
+        results: &[GradedResult],
+        layout: Layout,
+        student_view: bool,
+    ) -> BTreeMap<String, SourceView> {
+        read(results, layout, student_view, &LinkScope::HandIn)
+    }
+
     fn graded(path: &Path, sha256: Option<String>) -> GradedResult {
         let mut graded = GradedResult::fixture(
             SubmissionResult::fixture("rooks", &path.display().to_string(), Vec::new()),
@@ -116,7 +128,7 @@ mod tests {
         fs_err::write(&path, "print(1)\n").unwrap();
         let result = graded(&path, digest(b"print(1)\n"));
         let key = path.display().to_string();
-        let views = read(std::slice::from_ref(&result), Layout::ProblemStudent, false);
+        let views = read_hand_ins(std::slice::from_ref(&result), Layout::ProblemStudent, false);
         assert_eq!(
             views.get(&key),
             Some(&SourceView::Text {
@@ -125,10 +137,10 @@ mod tests {
             })
         );
         fs_err::write(&path, "print(2)\n").unwrap();
-        let views = read(std::slice::from_ref(&result), Layout::ProblemStudent, false);
+        let views = read_hand_ins(std::slice::from_ref(&result), Layout::ProblemStudent, false);
         assert_eq!(views.get(&key), Some(&SourceView::Changed));
         fs_err::remove_file(&path).unwrap();
-        let views = read(std::slice::from_ref(&result), Layout::ProblemStudent, false);
+        let views = read_hand_ins(std::slice::from_ref(&result), Layout::ProblemStudent, false);
         assert_eq!(views.get(&key), Some(&SourceView::Gone));
     }
 
@@ -137,14 +149,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("bob.py");
         fs_err::write(&path, "print(1)\n").unwrap();
-        let views = read(&[graded(&path, None)], Layout::ProblemStudent, false);
+        let views = read_hand_ins(&[graded(&path, None)], Layout::ProblemStudent, false);
         assert!(matches!(
             views.get(&path.display().to_string()),
             Some(SourceView::NotShown(_))
         ));
         let mut several = graded(&path, digest(b"print(1)\n"));
         several.handed_in = vec!["bob.py".to_owned(), "bob.cpp".to_owned()];
-        assert!(read(&[several], Layout::ProblemStudent, false).is_empty());
+        assert!(read_hand_ins(&[several], Layout::ProblemStudent, false).is_empty());
     }
 
     #[test]
@@ -153,9 +165,12 @@ mod tests {
         let path = dir.path().join("accepted.py");
         fs_err::write(&path, "print(1)\n").unwrap();
         let results = [graded(&path, digest(b"print(1)\n"))];
-        assert!(read(&results, Layout::Expected, true).is_empty());
-        assert_eq!(read(&results, Layout::Expected, false).len(), 1);
-        assert_eq!(read(&results, Layout::StudentProblem, true).len(), 1);
+        assert!(read_hand_ins(&results, Layout::Expected, true).is_empty());
+        assert_eq!(read_hand_ins(&results, Layout::Expected, false).len(), 1);
+        assert_eq!(
+            read_hand_ins(&results, Layout::StudentProblem, true).len(),
+            1
+        );
     }
 
     #[test]

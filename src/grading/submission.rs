@@ -7,14 +7,19 @@ use crate::config::judge::{JudgeConfig, Language};
 use crate::config::languages::RunsAs;
 use crate::discovery::Entry;
 use crate::hint::Hint;
-use crate::runner::{Submission, SubmissionKind};
+use crate::runner::{LinkScope, Submission, SubmissionKind};
 use std::fmt;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 /// A submission's language by extension, or an executable; anything else is
-/// a usage error naming the known languages.
-pub(crate) fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, GradingError> {
+/// a usage error naming the known languages. Its links may lead where
+/// `scope` says (a hand-in's, or a package's own submission's).
+pub(crate) fn classify(
+    path: &Path,
+    scope: &LinkScope,
+    config: &JudgeConfig,
+) -> Result<Submission, GradingError> {
     let metadata = fs_err::metadata(path).map_err(|error| UsageError::CannotRead {
         what: Named::Submission,
         path: path.to_owned(),
@@ -26,16 +31,19 @@ pub(crate) fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, 
             path: path.to_owned(),
             constants: None,
             kind: SubmissionKind::Scripts,
+            link_scope: scope.clone(),
         });
     }
     if metadata.is_dir() {
         // A folder program (a Kattis package's submission): one program in
         // the language its sources share.
-        let (name, language) = crate::package::kattis_programs::folder_language(path, config)?;
+        let (name, language) =
+            crate::package::kattis_programs::folder_language(path, scope, config)?;
         return Ok(Submission {
             path: path.to_owned(),
             constants: None,
             kind: SubmissionKind::Language { name, language },
+            link_scope: scope.clone(),
         });
     }
     if !metadata.is_file() {
@@ -67,6 +75,7 @@ pub(crate) fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, 
                     name: name.to_owned(),
                     language,
                 },
+                link_scope: scope.clone(),
             });
         }
         Some(RunsAs::Executable) => {
@@ -74,6 +83,7 @@ pub(crate) fn classify(path: &Path, config: &JudgeConfig) -> Result<Submission, 
                 path: path.to_owned(),
                 constants: None,
                 kind: SubmissionKind::Executable,
+                link_scope: scope.clone(),
             })
         }
         None => {}
@@ -171,8 +181,9 @@ pub(crate) fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submi
     let classified = match &entry.stated {
         Some((name, stated_entry)) => match config.languages.get(name) {
             Some(language) => with_stated(
-                classify(&entry.path, config),
+                classify(&entry.path, &entry.link_scope, config),
                 &entry.path,
+                &entry.link_scope,
                 Some((
                     name.clone(),
                     Language {
@@ -181,9 +192,9 @@ pub(crate) fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submi
                     },
                 )),
             ),
-            None => classify(&entry.path, config),
+            None => classify(&entry.path, &entry.link_scope, config),
         },
-        None => classify(&entry.path, config),
+        None => classify(&entry.path, &entry.link_scope, config),
     };
     let classified = match (&entry.standard, classified) {
         (
@@ -192,6 +203,7 @@ pub(crate) fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submi
                 kind: SubmissionKind::Language { name, language },
                 path,
                 constants,
+                link_scope,
             }),
         ) => Ok(Submission {
             kind: SubmissionKind::Language {
@@ -200,6 +212,7 @@ pub(crate) fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submi
             },
             path,
             constants,
+            link_scope,
         }),
         (_, classified) => classified,
     };
@@ -211,11 +224,12 @@ pub(crate) fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submi
 /// `classified` in the `stated` language when one is stated (a package's
 /// `submissions.yaml` `language` or `entrypoint`): a file or a folder
 /// without scripts runs in it (a folder of several languages is then one
-/// program in the stated one); a folder with scripts builds and runs
-/// itself.
+/// program in the stated one, its links leading where `scope` says); a
+/// folder with scripts builds and runs itself.
 pub(crate) fn with_stated(
     classified: Result<Submission, GradingError>,
     path: &Path,
+    scope: &LinkScope,
     stated: Option<(String, Language)>,
 ) -> Result<Submission, GradingError> {
     let Some((name, language)) = stated else {
@@ -234,6 +248,7 @@ pub(crate) fn with_stated(
                 },
             path,
             constants,
+            link_scope,
         }) => {
             // The same language keeps the file name its copy was given (a
             // name that is not UTF-8 gets a plain one).
@@ -252,12 +267,14 @@ pub(crate) fn with_stated(
                         ..language
                     },
                 },
+                link_scope,
             })
         }
         Ok(_) | Err(_) => Ok(Submission {
             path: path.to_owned(),
             constants: None,
             kind: SubmissionKind::Language { name, language },
+            link_scope: scope.clone(),
         }),
     }
 }
@@ -273,7 +290,7 @@ mod tests {
         let path = dir.path().join("notes.txt");
         fs_err::write(&path, "hello").unwrap();
         let config = JudgeConfig::defaults().unwrap();
-        match classify(&path, &config) {
+        match classify(&path, &LinkScope::HandIn, &config) {
             Err(error @ GradingError::Usage(UsageError::NoLanguage { .. })) => {
                 let message = error.to_string();
                 assert!(message.starts_with("no language for `"), "{message}");
@@ -284,7 +301,7 @@ mod tests {
         let mode = std::fs::Permissions::from_mode(0o755);
         fs_err::set_permissions(&path, mode).unwrap();
         assert!(matches!(
-            classify(&path, &config).map(|submission| submission.kind),
+            classify(&path, &LinkScope::HandIn, &config).map(|submission| submission.kind),
             Ok(SubmissionKind::Executable)
         ));
     }

@@ -26,6 +26,7 @@ use crate::external::{
     Checker, CheckerProtocol, Interaction, ProgramProblem, Role, TestChecker, Tool, Toolbox,
     ValidatorExitCodes,
 };
+use crate::runner::LinkScope;
 use crate::sandbox::{DataFolder, Hidden};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -46,8 +47,9 @@ impl PackageFormat for Kattis {
     }
 
     /// A folder holding `problem.yaml` as anything but a folder
-    /// ([`crate::config::holds_marker`]); the runner's rule for links asks
-    /// more, a regular file ([`crate::config::kattis::is_package`]).
+    /// ([`crate::config::holds_marker`]). Where its programs' links may
+    /// lead is not decided by this: its loader names them the package's
+    /// ([`crate::runner::LinkScope::package`]).
     fn recognises(&self, path: &Path) -> bool {
         crate::config::holds_marker(path, self.marker())
     }
@@ -262,6 +264,8 @@ fn load(
     if let Some(package) = exported::engine_package(&settings_files, &id, yaml, tests.clone())? {
         return Ok(loaded(package, Vec::new(), Vec::new(), None));
     }
+    // The package's own programs: their links may lead anywhere in it.
+    let scope = LinkScope::package(dir);
     let submissions = package_submissions(dir)?;
     // Every test has its `.ans`: the reference answers only inputs the
     // judge makes itself (`judge gen`, `stress`), which say so when there
@@ -270,20 +274,22 @@ fn load(
     let reference = submissions
         .iter()
         .filter(|submission| submission.folder == ACCEPTED_FOLDER)
-        .find_map(|submission| match program_at(&submission.path, config) {
-            Ok(FoundProgram::Runs {
-                path,
-                language: Some(language),
-            }) => Some(Tool::new(Role::Reference, path, Some(language))),
-            _ => None,
-        });
+        .find_map(
+            |submission| match program_at(&submission.path, &scope, config) {
+                Ok(FoundProgram::Runs {
+                    path,
+                    language: Some(language),
+                }) => Some(Tool::new(Role::Reference, path, Some(language))),
+                _ => None,
+            },
+        );
     // Every input validator the judge can run is one; the first checks the
     // tests (the others are listed as skipped when they cannot run).
     let mut skipped_validators = Vec::new();
     let mut ignored_files = Vec::new();
     let mut validators = Vec::new();
     for folder in ["input_validators", "input_format_validators"] {
-        for found in programs_in(&dir.join(folder), config)? {
+        for found in programs_in(&dir.join(folder), &scope, config)? {
             match found {
                 FoundProgram::Runs { path, language } => validators.push((path, language)),
                 FoundProgram::Unrunnable { path, reason } => {
@@ -347,11 +353,12 @@ fn load(
     // `output_validators/` holds programs, each a file or a folder.
     let mut output_validators = Vec::new();
     let single = dir.join("output_validator");
-    if single.is_dir() && crate::runner::folder_files(&single).is_ok_and(|files| !files.is_empty())
+    if single.is_dir()
+        && crate::runner::folder_files(&single, &scope).is_ok_and(|files| !files.is_empty())
     {
-        output_validators.push(program_at(&single, config)?);
+        output_validators.push(program_at(&single, &scope, config)?);
     }
-    for found in programs_in(&dir.join("output_validators"), config)? {
+    for found in programs_in(&dir.join("output_validators"), &scope, config)? {
         match found {
             FoundProgram::Ignored { path, reason } => ignored_files.push((path, reason)),
             found => output_validators.push(found),
@@ -488,9 +495,14 @@ fn load(
     let title = yaml.title().unwrap_or_else(|| id.clone());
     let profiles = vec!["data".to_owned()];
     let hidden = Arc::new(hidden.with(&Kattis.secret_folders(dir)));
-    let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits), hidden)
-        .map_err(|fault| ConfigError::invalid(dir, "programs", fault.0))?
-        .with_constants(&file.constants);
+    let toolbox = Toolbox::new(
+        config.compile_limits(),
+        config.tool_limits(&limits),
+        hidden,
+        scope,
+    )
+    .map_err(|fault| ConfigError::invalid(dir, "programs", fault.0))?
+    .with_constants(&file.constants);
     let mut problem = ProgramProblem::new(
         &id, &title, &profiles, toolbox, reference, None, validator, checker,
     )

@@ -12,6 +12,7 @@ use crate::config::judge::{JudgeConfig, Language};
 use crate::config::kattis::{all_entries, ignored_because};
 use crate::config::languages::RunsAs;
 use crate::config::ConfigError;
+use crate::runner::LinkScope;
 use std::path::{Path, PathBuf};
 
 /// The C++ standard a Kattis package's programs compile with, its own
@@ -54,10 +55,12 @@ fn validation_script(path: &Path) -> Option<String> {
     ))
 }
 
-/// Every program in `folder` (each entry a file or a folder), by name;
-/// what the format says not to run is [`FoundProgram::Ignored`].
+/// Every program in `folder` (each entry a file or a folder, its links
+/// leading where `scope` lets them: the package's), by name; what the
+/// format says not to run is [`FoundProgram::Ignored`].
 pub(crate) fn programs_in(
     folder: &Path,
+    scope: &LinkScope,
     config: &JudgeConfig,
 ) -> Result<Vec<FoundProgram>, ConfigError> {
     if !folder.is_dir() {
@@ -67,7 +70,7 @@ pub(crate) fn programs_in(
         .into_iter()
         .map(|path| match ignored_because(&path) {
             Some(reason) => Ok(FoundProgram::Ignored { path, reason }),
-            None => program_at(&path, config),
+            None => program_at(&path, scope, config),
         })
         .collect()
 }
@@ -91,8 +94,13 @@ fn runs_in(path: &Path, (name, language): (String, Language)) -> FoundProgram {
     }
 }
 
-/// How the file or folder `path` runs (or why not).
-pub(crate) fn program_at(path: &Path, config: &JudgeConfig) -> Result<FoundProgram, ConfigError> {
+/// How the file or folder `path` runs (or why not), its links leading
+/// where `scope` lets them.
+pub(crate) fn program_at(
+    path: &Path,
+    scope: &LinkScope,
+    config: &JudgeConfig,
+) -> Result<FoundProgram, ConfigError> {
     if let Some(reason) = validation_script(path) {
         return Ok(FoundProgram::Unrunnable {
             path: path.to_owned(),
@@ -121,7 +129,7 @@ pub(crate) fn program_at(path: &Path, config: &JudgeConfig) -> Result<FoundProgr
             language: None,
         });
     }
-    let language = folder_language(path, config)?;
+    let language = folder_language(path, scope, config)?;
     Ok(runs_in(path, language))
 }
 
@@ -131,16 +139,17 @@ pub(crate) fn program_at(path: &Path, config: &JudgeConfig) -> Result<FoundProgr
 /// folder with no
 /// source, or with sources of two languages, is an error naming it (one
 /// with `build` or `run` scripts is not asked: its scripts build and run
-/// it).
+/// it), and so is one with a link `scope` does not let it follow.
 pub(crate) fn folder_language(
     folder: &Path,
+    scope: &LinkScope,
     config: &JudgeConfig,
 ) -> Result<(String, Language), ConfigError> {
     let refuse = |message: String| ConfigError::invalid(folder, "program", message);
     let mut languages: Vec<(String, Language)> = Vec::new();
     // The extensions of each language's files found, in `languages`' order.
     let mut found: Vec<Vec<String>> = Vec::new();
-    let files = crate::runner::folder_files(folder).map_err(|refused| {
+    let files = crate::runner::folder_files(folder, scope).map_err(|refused| {
         ConfigError::invalid_with_hint(folder, "program", refused.to_string(), refused.hint())
     })?;
     for file in &files {
@@ -267,7 +276,10 @@ mod tests {
             fs_err::write(path, "x").unwrap();
         }
         let config = JudgeConfig::defaults().unwrap();
-        match (folder_language(dir.path(), &config), expected) {
+        match (
+            folder_language(dir.path(), &LinkScope::HandIn, &config),
+            expected,
+        ) {
             (Ok((name, _)), Ok(expected)) => assert_eq!(name, expected),
             (Err(error), Err(expected)) => {
                 let message = error.to_string();

@@ -23,6 +23,7 @@ use super::kattis_programs::{programs_in, FoundProgram};
 use crate::config::kattis::{data_folder, ignored_because};
 use crate::config::ConfigError;
 use crate::external::{Checker, ProgramProblem, Role, TestChecker, Tool};
+use crate::runner::LinkScope;
 use crate::verdict::Verdict;
 use std::path::{Path, PathBuf};
 
@@ -394,7 +395,8 @@ pub(crate) fn answer_validator_names(
     dir: &Path,
     config: &crate::config::judge::JudgeConfig,
 ) -> Result<Vec<String>, ConfigError> {
-    Ok(programs_in(&dir.join("answer_validators"), config)?
+    let scope = LinkScope::package(dir);
+    Ok(programs_in(&dir.join("answer_validators"), &scope, config)?
         .into_iter()
         .filter_map(|found| match found {
             FoundProgram::Runs { path, .. } | FoundProgram::Unrunnable { path, .. } => {
@@ -409,7 +411,8 @@ fn answer_validators(
     dir: &Path,
     config: &crate::config::judge::JudgeConfig,
 ) -> Result<Vec<Tool>, ConfigError> {
-    Ok(programs_in(&dir.join("answer_validators"), config)?
+    let scope = LinkScope::package(dir);
+    Ok(programs_in(&dir.join("answer_validators"), &scope, config)?
         .into_iter()
         .filter_map(|found| match found {
             FoundProgram::Runs { path, language } => {

@@ -174,6 +174,7 @@ pub(super) fn program_problem(
         config.compile_limits(),
         config.tool_limits(&manifest.limits),
         hidden,
+        crate::runner::LinkScope::package(dir),
     )
     .map_err(|fault| ConfigError::invalid(path, "programs", fault.0))?;
     let interactor = match &manifest.interactor {

@@ -30,7 +30,7 @@ use crate::discovery::{
     also_accepted, folder_agrees, kattis_folder_agrees, verdict_of_folder, ACCEPTED_FOLDER,
     PARTIAL_FOLDER,
 };
-use crate::runner::SubmissionResult;
+use crate::runner::{LinkScope, SubmissionResult};
 use crate::verdict::Verdict;
 use expected_results::Marker;
 use std::path::{Path, PathBuf};
@@ -90,8 +90,11 @@ impl OwnSubmissions for VerdictFolders {
             expectations: kattis_submissions::with_defaults(written),
             markers: Vec::new(),
         };
+        // The package's own submissions: their links may lead anywhere in
+        // it, as when they are graded.
+        let scope = LinkScope::package(&self.dir);
         for listed in &submissions {
-            let Some(marker) = expected_results::find(&listed.path)? else {
+            let Some(marker) = expected_results::find(&listed.path, &scope)? else {
                 continue;
             };
             match expectations.marker_ignored(listed, &marker) {

@@ -7,7 +7,7 @@
 
 use super::events::{CompileResult, CompileState};
 use super::java::JavaClasses;
-use super::links::LinkRefused;
+use super::links::{LinkRefused, LinkScope};
 use super::{Prepared, Settings, Submission, SubmissionKind};
 use crate::config::judge::{Language, Placeholders};
 use crate::hint::Hint;
@@ -49,7 +49,7 @@ pub(crate) fn prepare(
         // student; in every language, they are CE with the reason alone
         // (issue #32: an empty `.py` was PE, an empty `.cpp` a linker's
         // `undefined reference to main`, a binary file CE full of NULs).
-        if let Some(reason) = not_source(&submission.path) {
+        if let Some(reason) = not_source(&submission.path, &submission.link_scope) {
             return Prepared::failed(CompileResult::failed(Verdict::CompileError, reason));
         }
     }
@@ -79,9 +79,13 @@ const SNIFF_BYTES: u64 = 64 << 10;
 /// Why the file at `path` is not source code to compile or run: empty
 /// (nothing but white space), or binary (a NUL byte in its first
 /// [`SNIFF_BYTES`]). A file that cannot be read is left to the copy,
-/// which says why.
-fn not_source(path: &Path) -> Option<String> {
+/// which says why, and so is a link `scope` does not let it follow: what
+/// it points to is never opened, not even to tell that it is empty.
+fn not_source(path: &Path, scope: &LinkScope) -> Option<String> {
     use std::io::Read as _;
+    if path.is_symlink() && super::links::resolve_link(path, scope).is_err() {
+        return None;
+    }
     let mut head = Vec::new();
     let read = fs_err::File::open(path)
         .and_then(|file| file.take(SNIFF_BYTES).read_to_end(&mut head))
@@ -166,6 +170,7 @@ fn prepare_inner(
                     &submission.path,
                     dir,
                     submission.constants.as_deref(),
+                    &submission.link_scope,
                 )
                 .map_err(refused)?;
                 Some(
@@ -181,6 +186,7 @@ fn prepare_inner(
                 folder
                     .as_ref()
                     .map_or(submission.path.as_path(), |(_, entry)| entry.as_path()),
+                &submission.link_scope,
                 language,
             );
             let source = match &folder {
@@ -242,15 +248,15 @@ fn prepare_inner(
 }
 
 /// The Java classes of the hand-in (of a folder: of its entry file at
-/// `source`), read only when the language's commands or `source-name` use
-/// `{class}` or `{main_class}`; `Main` for both otherwise (or when the file
-/// cannot be read: copying it says why).
-fn java_classes(source: &Path, language: &Language) -> JavaClasses {
+/// `source`, its copy), read in `scope` only when the language's commands
+/// or `source-name` use `{class}` or `{main_class}`; `Main` for both
+/// otherwise (or when the file cannot be read: copying it says why).
+fn java_classes(source: &Path, scope: &LinkScope, language: &Language) -> JavaClasses {
     let uses = |text: &String| text.contains("{class}") || text.contains("{main_class}");
     let needed = language.source_name.iter().any(uses)
         || language.run.iter().any(uses)
         || language.compile.iter().flatten().any(uses);
-    match needed.then(|| read_submission(source)) {
+    match needed.then(|| read_submission(source, scope)) {
         Some(Ok(bytes)) => super::java::classes(&String::from_utf8_lossy(&bytes)),
         _ => JavaClasses {
             file: "Main".to_owned(),
@@ -469,14 +475,18 @@ pub(crate) fn trim_message(message: &str) -> String {
     )
 }
 
-/// Reads a hand-in without trusting it (issue #7): a symbolic link is
-/// followed only when it resolves inside the folder that holds it (a link
-/// to `/root/secret` or to another student's folder is refused, and its
-/// target never read), or, for a Kattis package's program, inside the
-/// package (issue #34; see [`super::links`]); only a regular file of at most
-/// [`MAX_SUBMISSION_BYTES`] is read, so a FIFO or a device cannot block or
-/// flood the judge. Every reader of a submission's bytes goes through here.
-pub(crate) fn read_submission(from: &Path) -> Result<Vec<u8>, SubmissionRefused> {
+/// Reads a program's file without trusting it (issue #7): a symbolic link
+/// is followed only where `scope` lets it resolve ([`super::links`]): a
+/// hand-in's inside the folder that holds it (a link to `/root/secret` or
+/// to another student's folder is refused, and its target never read), a
+/// package's own program's inside the package or to a public file (issue
+/// #34). Only a regular file of at most [`MAX_SUBMISSION_BYTES`] is read,
+/// so a FIFO or a device cannot block or flood the judge. Every reader of a
+/// submission's bytes goes through here.
+pub(crate) fn read_submission(
+    from: &Path,
+    scope: &LinkScope,
+) -> Result<Vec<u8>, SubmissionRefused> {
     use fs_err::os::unix::fs::OpenOptionsExt;
     use std::io::Read;
     let name = from.display();
@@ -486,7 +496,7 @@ pub(crate) fn read_submission(from: &Path) -> Result<Vec<u8>, SubmissionRefused>
     let metadata = fs_err::symlink_metadata(from).map_err(unreadable)?;
     let mut path = from.to_path_buf();
     if metadata.file_type().is_symlink() {
-        path = super::links::resolve_link(from).map_err(SubmissionRefused::Link)?;
+        path = super::links::resolve_link(from, scope).map_err(SubmissionRefused::Link)?;
     }
     let file = fs_err::OpenOptions::new()
         .read(true)
@@ -549,12 +559,15 @@ impl SubmissionRefused {
 /// Copies the file of `submission` to `to` with `mode`, its constants
 /// replaced (a package's own program).
 fn copy_submission(submission: &Submission, to: &Path, mode: u32) -> Result<(), Failure> {
-    let bytes = read_submission(&submission.path).map_err(|refusal| match refusal {
-        SubmissionRefused::Link(_) | SubmissionRefused::Refused(_) => {
-            Failure::Refused(refusal.with_hint())
-        }
-        SubmissionRefused::Unreadable(message) => Failure::Judge(message),
-    })?;
+    let bytes =
+        read_submission(&submission.path, &submission.link_scope).map_err(
+            |refusal| match refusal {
+                SubmissionRefused::Link(_) | SubmissionRefused::Refused(_) => {
+                    Failure::Refused(refusal.with_hint())
+                }
+                SubmissionRefused::Unreadable(message) => Failure::Judge(message),
+            },
+        )?;
     let bytes = match &submission.constants {
         Some(constants) => constants.substitute_bytes(bytes),
         None => bytes,

@@ -8,10 +8,13 @@
 //! the compile of a submission comes before its tests and before the
 //! tests of the submissions `ahead` of it, so a worker seldom waits for a
 //! compile; a test whose compile is still running on another worker
-//! waits for it ([`Compiled::wait`]).
+//! waits for it ([`Compiled::wait`]). Which submissions share one
+//! compile is decided here too ([`compile_groups`]).
 
-use super::Prepared;
+use super::{Prepared, Submission, SubmissionKind};
 use crate::interrupt::Cancellation;
+use sha2::Digest as _;
+use std::ffi::OsString;
 use std::sync::{Condvar, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
@@ -103,6 +106,55 @@ impl Compiled {
                 .unwrap_or_else(PoisonError::into_inner);
         }
     }
+}
+
+/// For each submission, the index of the first submission that compiles to
+/// the same program: the same bytes, the same language and the same file
+/// name once copied (the language's `source-name`, else the submission's).
+/// Only languages with a `compile` step are grouped; executables and
+/// interpreted sources have nothing to share.
+///
+/// The file name is part of the key because the compiler's messages name
+/// the file (`alice.cpp:3:5: warning ...`): sharing `alice.cpp`'s compile
+/// with `bob.cpp` would put Alice's name in Bob's report. Copies under the
+/// same name (a `student/problem` class, Java's `{class}.java`, a file given
+/// twice) compile once.
+pub(super) fn compile_groups(submissions: &[Submission]) -> Vec<usize> {
+    let mut first_by_key: std::collections::HashMap<(String, OsString, [u8; 32]), usize> =
+        std::collections::HashMap::new();
+    (0..submissions.len())
+        .map(|index| {
+            let submission = &submissions[index];
+            let SubmissionKind::Language { name, language } = &submission.kind else {
+                return index;
+            };
+            if language.compile.is_none() {
+                return index;
+            }
+            let copied_name = match &language.source_name {
+                Some(source_name) => OsString::from(source_name),
+                None => submission
+                    .path
+                    .file_name()
+                    .map(OsString::from)
+                    .unwrap_or_default(),
+            };
+            // Unreadable or refused: compiling reports why, on its own.
+            let read = super::compile::read_submission(&submission.path, &submission.link_scope);
+            let Ok(bytes) = read else {
+                return index;
+            };
+            // What is compiled: the bytes with the constants replaced.
+            let bytes = match &submission.constants {
+                Some(constants) => constants.substitute_bytes(bytes),
+                None => bytes,
+            };
+            let digest: [u8; 32] = sha2::Sha256::digest(&bytes).into();
+            *first_by_key
+                .entry((name.clone(), copied_name, digest))
+                .or_insert(index)
+        })
+        .collect()
 }
 
 #[cfg(test)]

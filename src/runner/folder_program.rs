@@ -6,6 +6,7 @@
 //! file (a link to a folder, a FIFO or a device is refused, never opened),
 //! at most [`MAX_FOLDER_FILES`] files and [`MAX_FOLDER_BYTES`] in all.
 
+use super::links::LinkScope;
 use crate::config::judge::Language;
 use crate::config::kattis_constants::Constants;
 use std::os::unix::fs::PermissionsExt as _;
@@ -89,10 +90,14 @@ impl FolderRefused {
     }
 }
 
-/// The regular files under `folder`, in name order, without hidden ones;
-/// anything else (a link, a FIFO), too many files or too many bytes is
-/// refused with the reason.
-pub(crate) fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, FolderRefused> {
+/// The regular files under `folder`, in name order, without hidden ones,
+/// and its links to files where `scope` lets them resolve; anything else
+/// (a link elsewhere or to a folder, a FIFO), too many files or too many
+/// bytes is refused with the reason.
+pub(crate) fn folder_files(
+    folder: &Path,
+    scope: &LinkScope,
+) -> Result<Vec<PathBuf>, FolderRefused> {
     let mut files = Vec::new();
     let mut bytes = 0u64;
     let walk = walkdir::WalkDir::new(folder)
@@ -112,8 +117,8 @@ pub(crate) fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, FolderRefused>
         }
         let size = if kind.is_symlink() {
             // A link is copied as its target's bytes, when the target is a
-            // file inside the bound [`super::links::link_boundary`] draws.
-            let target = super::links::resolve_link(entry.path())?;
+            // file where `scope` lets it resolve.
+            let target = super::links::resolve_link(entry.path(), scope)?;
             let metadata = fs_err::metadata(&target).map_err(FolderRefused::Copy)?;
             if !metadata.is_file() {
                 return Err(FolderRefused::NotRegular(entry.into_path()));
@@ -140,16 +145,17 @@ pub(crate) fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, FolderRefused>
 }
 
 /// Copies the folder `from` into `to` (which exists), keeping its layout,
-/// with `constants` replaced in its text files (a package's own program:
-/// the format replaces them in every file of it). Returns the copies, in
-/// name order.
+/// its links followed where `scope` lets them, with `constants` replaced
+/// in its text files (a package's own program: the format replaces them
+/// in every file of it). Returns the copies, in name order.
 pub(super) fn copy_folder(
     from: &Path,
     to: &Path,
     constants: Option<&Constants>,
+    scope: &LinkScope,
 ) -> Result<Vec<PathBuf>, FolderRefused> {
     let mut copies = Vec::new();
-    for file in folder_files(from)? {
+    for file in folder_files(from, scope)? {
         let relative = file
             .strip_prefix(from)
             .map_err(|_| FolderRefused::Outside {
@@ -160,7 +166,7 @@ pub(super) fn copy_folder(
         if let Some(parent) = copy.parent() {
             fs_err::create_dir_all(parent).map_err(FolderRefused::Copy)?;
         }
-        let bytes = super::read_submission(&file).map_err(FolderRefused::File)?;
+        let bytes = super::read_submission(&file, scope).map_err(FolderRefused::File)?;
         let bytes = match constants {
             Some(constants) => constants.substitute_bytes(bytes),
             None => bytes,
@@ -300,11 +306,11 @@ fn entry_needs(language: &Language) -> String {
     }
 }
 
-/// Whether the Java source at `path` (a copy in the program's directory)
-/// has a top-level class declaring `main`; one that cannot be read has
-/// none (compiling it says why).
+/// Whether the Java source at `path` (a copy in the program's directory,
+/// which holds no link) has a top-level class declaring `main`; one that
+/// cannot be read has none (compiling it says why).
 fn declares_main(path: &Path) -> bool {
-    super::read_submission(path)
+    super::read_submission(path, &LinkScope::HandIn)
         .is_ok_and(|bytes| super::java::has_main(&String::from_utf8_lossy(&bytes)))
 }
 
@@ -392,7 +398,7 @@ mod tests {
             !has_scripts(&from.path().join("run")),
             "a file is no folder"
         );
-        copy_folder(from.path(), to.path(), None).unwrap();
+        copy_folder(from.path(), to.path(), None, &LinkScope::HandIn).unwrap();
         let mode = |name: &str| {
             fs_err::metadata(to.path().join(name))
                 .unwrap()
@@ -503,7 +509,7 @@ mod tests {
         std::os::unix::fs::symlink("a.py", program.join("b.py")).unwrap();
         let copy = dir.path().join("copy");
         fs_err::create_dir_all(&copy).unwrap();
-        copy_folder(&program, &copy, None).unwrap();
+        copy_folder(&program, &copy, None, &LinkScope::HandIn).unwrap();
         assert_eq!(
             fs_err::read_to_string(copy.join("b.py")).unwrap(),
             "print(1)\n"
@@ -511,12 +517,16 @@ mod tests {
         assert!(!copy.join("b.py").is_symlink());
 
         std::os::unix::fs::symlink("sub", program.join("c")).unwrap();
-        let error = folder_files(&program).unwrap_err().to_string();
+        let error = folder_files(&program, &LinkScope::HandIn)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("no link to a folder"), "{error}");
         fs_err::remove_file(program.join("c")).unwrap();
 
         std::os::unix::fs::symlink("/etc/passwd", program.join("d.py")).unwrap();
-        let error = folder_files(&program).unwrap_err().to_string();
+        let error = folder_files(&program, &LinkScope::HandIn)
+            .unwrap_err()
+            .to_string();
         assert!(
             error.contains("it is a symbolic link (symlink) to a file outside its folder"),
             "{error}"

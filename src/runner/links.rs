@@ -1,14 +1,26 @@
 //! How far a symbolic link among a program's files may point (issues #7,
 //! #34): the one rule [`super::read_submission`] and a folder program's
-//! copy ([`super::folder`]) follow.
+//! copy ([`super::folder_program`]) follow, in the [`LinkScope`] their
+//! caller names.
 //!
-//! A hand-in's link may resolve only inside the folder that holds it, so a
-//! link to `/root/secret` or to another student's folder is refused unread.
-//! A Kattis package's programs are the setter's own, and its tools share
-//! files by links (BAPCtools' `output_validator/validation.h` links to a
-//! header elsewhere in the package; a submission links to another): a link
-//! under one of the package's program folders may resolve anywhere inside
-//! the package (the nearest folder above it that holds `problem.yaml`),
+//! Whose program it is decides, and only the caller knows it: the grading
+//! layer names a hand-in a hand-in, a package's loader names its programs
+//! the package's. Nothing here guesses it from the files around a link: a
+//! hand-in folder that holds a `problem.yaml` and a `submissions/` folder
+//! of its own is still a hand-in (a review found that the guess let such a
+//! hand-in link to another student's solution, which was then graded as
+//! its own).
+//!
+//! A hand-in's link ([`LinkScope::HandIn`]) may resolve only inside the
+//! folder that holds it, so a link to `/root/secret`, to another student's
+//! folder or to another folder of the same hand-in is refused unread,
+//! naming the link and where it points as written (never where that
+//! resolves on the judge's host, which a student's report would show).
+//!
+//! A package's programs ([`LinkScope::Package`]) are the setter's own, and
+//! its tools share files by links (BAPCtools' `output_validator/validation.h`
+//! links to a header elsewhere in the package; a submission links to
+//! another): a link among them may resolve anywhere inside the package.
 //! A link there to a file outside the package is followed too (BAPCtools'
 //! test problems link `validation.h` to the header its installation
 //! ships) when the target is a public regular file: a regular file every
@@ -18,7 +30,9 @@
 //! folder, a device, a FIFO or a file not readable by everyone is refused
 //! naming the link and its target: the judge may run as root, and a
 //! hostile package must not lend `/etc/shadow` or a user's private key to
-//! its programs (which could print it into a report).
+//! its programs (which could print it into a report). A file read in a
+//! package's scope that is not inside that package (examples a judge.toml
+//! keeps beside it) keeps a hand-in's rule.
 //!
 //! A package's test data and the files a Polygon package names may never
 //! lead out of the package: that rule is [`crate::beneath`]'s (whose
@@ -29,8 +43,36 @@
 use crate::beneath::{Beneath, BeneathError};
 use std::path::{Path, PathBuf};
 
+/// Whose program a file is, which decides how far its symbolic links may
+/// point (see the module's rules): named by the caller that knows, never
+/// guessed from a marker file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum LinkScope {
+    /// A hand-in: a student's file or folder, a program named on the
+    /// command line. A link may resolve only inside the folder holding it.
+    /// Pro: nothing outside what was handed in is ever read as its own.
+    /// Con: a hand-in cannot share one file between two of its folders.
+    HandIn,
+    /// One of the own programs of the package in this folder (its
+    /// submissions, validators, checkers, generators): a link may resolve
+    /// anywhere inside the package, or out of it to a public regular file.
+    /// Pro: the package's tools share files as their setters link them.
+    /// Con: a package can lend its programs any file every user may read.
+    Package(PathBuf),
+}
+
+impl LinkScope {
+    /// The scope of the own programs of the package in `dir`, named by its
+    /// canonical path (as given when it does not resolve: a link in it then
+    /// keeps a hand-in's rule).
+    pub(crate) fn package(dir: &Path) -> LinkScope {
+        LinkScope::Package(fs_err::canonicalize(dir).unwrap_or_else(|_| dir.to_owned()))
+    }
+}
+
 /// The folders of a Kattis package that hold programs (and `include/`,
-/// which the format copies into them).
+/// which the format copies into them): where [`links_out_of_package`]
+/// looks for links out.
 const PROGRAM_FOLDERS: &[&str] = &[
     "submissions",
     "input_validators",
@@ -46,37 +88,43 @@ const PROGRAM_FOLDERS: &[&str] = &[
     "include",
 ];
 
-/// Where a link at `link` may resolve to, canonical: the package holding it
-/// when it is under one of a package's program folders, else the folder
+/// Where a link may resolve to, canonical.
+#[derive(Debug, PartialEq, Eq)]
+enum Boundary {
+    /// Inside the folder holding it: a hand-in's link, or one outside the
+    /// package its scope names.
+    Folder(PathBuf),
+    /// Inside the package, or out of it to a public regular file.
+    Package(PathBuf),
+}
+
+/// Where the link at `link` may resolve to in `scope`: the package, for a
+/// link inside the folder of the package the scope names, else the folder
 /// holding it. `None` when that folder cannot be resolved.
-pub(crate) fn link_boundary(link: &Path) -> Option<PathBuf> {
+fn link_boundary(link: &Path, scope: &LinkScope) -> Option<Boundary> {
     let parent = match link.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
     let folder = fs_err::canonicalize(parent).ok()?;
-    let package = folder.ancestors().find_map(|ancestor| {
-        let relative = folder.strip_prefix(ancestor).ok()?;
-        let first = relative.components().next()?.as_os_str().to_str()?;
-        (PROGRAM_FOLDERS.contains(&first) && crate::config::kattis::is_package(ancestor))
-            .then(|| ancestor.to_path_buf())
-    });
-    Some(package.unwrap_or(folder))
-}
-
-/// Whether the boundary of `link` is a package rather than its folder (for
-/// the wording of a refusal).
-fn in_package(link: &Path, boundary: &Path) -> bool {
-    link.parent()
-        .and_then(|parent| fs_err::canonicalize(parent).ok())
-        .is_some_and(|folder| folder != boundary)
+    let package = match scope {
+        LinkScope::HandIn => None,
+        LinkScope::Package(root) => fs_err::canonicalize(root)
+            .ok()
+            .filter(|root| folder.starts_with(root)),
+    };
+    Some(match package {
+        Some(root) => Boundary::Package(root),
+        None => Boundary::Folder(folder),
+    })
 }
 
 pub(crate) use crate::beneath::LinkRefused;
 
-/// The target of the symbolic link `link`, when it resolves within
-/// [`link_boundary`]; else why not, naming the link and its target.
-pub(crate) fn resolve_link(link: &Path) -> Result<PathBuf, LinkRefused> {
+/// The target of the symbolic link `link`, when it resolves where `scope`
+/// lets it (see the module's rules); else why not, naming the link and
+/// its target.
+pub(crate) fn resolve_link(link: &Path, scope: &LinkScope) -> Result<PathBuf, LinkRefused> {
     let target = fs_err::canonicalize(link).map_err(|_| {
         // Name what it points to: a package copied without the files its
         // links reach out to (BAPCtools' test problems link `validation.h`
@@ -86,20 +134,21 @@ pub(crate) fn resolve_link(link: &Path) -> Result<PathBuf, LinkRefused> {
             written: fs_err::read_link(link).ok(),
         }
     })?;
-    let boundary = link_boundary(link);
-    match &boundary {
-        Some(boundary) if target.starts_with(boundary) => Ok(target),
-        Some(boundary) if in_package(link, boundary) => match not_public(&target) {
+    match link_boundary(link, scope) {
+        Some(Boundary::Folder(folder)) if target.starts_with(&folder) => Ok(target),
+        Some(Boundary::Package(root)) if target.starts_with(&root) => Ok(target),
+        Some(Boundary::Package(root)) => match not_public(&target) {
             None => Ok(target),
             Some(why) => Err(LinkRefused::NotPublic {
                 link: link.to_owned(),
                 target,
-                package: boundary.clone(),
+                package: root,
                 why,
             }),
         },
-        _ => Err(LinkRefused::OutsideFolder {
+        Some(Boundary::Folder(_)) | None => Err(LinkRefused::OutsideFolder {
             link: link.to_owned(),
+            written: fs_err::read_link(link).ok(),
         }),
     }
 }
@@ -149,6 +198,7 @@ pub(crate) fn links_out_of_package(package: &Path) -> Vec<(PathBuf, PathBuf)> {
     let Ok(root) = fs_err::canonicalize(package) else {
         return Vec::new();
     };
+    let scope = LinkScope::Package(root.clone());
     let mut followed = Vec::new();
     for folder in PROGRAM_FOLDERS {
         for entry in walkdir::WalkDir::new(root.join(folder))
@@ -157,7 +207,7 @@ pub(crate) fn links_out_of_package(package: &Path) -> Vec<(PathBuf, PathBuf)> {
             .filter_map(Result::ok)
             .filter(|entry| entry.path_is_symlink())
         {
-            if let Ok(target) = resolve_link(entry.path()) {
+            if let Ok(target) = resolve_link(entry.path(), &scope) {
                 if !target.starts_with(&root) {
                     followed.push((entry.into_path(), target));
                 }
@@ -246,31 +296,51 @@ mod tests {
         fs_err::create_dir_all(package.join("notes")).unwrap();
         fs_err::write(package.join("problem.yaml"), "name: x\n").unwrap();
         let package = fs_err::canonicalize(&package).unwrap();
+        let scope = LinkScope::package(&package);
         assert_eq!(
-            link_boundary(&package.join("output_validator/validation.h")),
-            Some(package.clone())
+            link_boundary(&package.join("output_validator/validation.h"), &scope),
+            Some(Boundary::Package(package.clone()))
         );
-        // A folder that is no program folder of the format keeps the rule
-        // of a hand-in.
+        // The caller names the scope: anywhere in the package is the
+        // package's, and the same file read as a hand-in keeps its folder.
         assert_eq!(
-            link_boundary(&package.join("notes/a.h")),
-            Some(package.join("notes"))
+            link_boundary(&package.join("notes/a.h"), &scope),
+            Some(Boundary::Package(package.clone()))
+        );
+        assert_eq!(
+            link_boundary(
+                &package.join("output_validator/validation.h"),
+                &LinkScope::HandIn
+            ),
+            Some(Boundary::Folder(package.join("output_validator")))
         );
         let class = fs_err::canonicalize(root.path()).unwrap();
         fs_err::create_dir_all(class.join("alice")).unwrap();
         assert_eq!(
-            link_boundary(&class.join("alice/sol.py")),
-            Some(class.join("alice"))
+            link_boundary(&class.join("alice/sol.py"), &LinkScope::HandIn),
+            Some(Boundary::Folder(class.join("alice")))
         );
-        // A `problem.yaml` that is a link to nothing or a FIFO makes no
-        // package of a hand-in folder: its `submissions/` keep a hand-in's
-        // rule (break-it b33: a link to another student's file was
-        // followed).
+        // Outside the package its scope names, a file keeps a hand-in's
+        // bound (examples a judge.toml keeps beside a package).
+        assert_eq!(
+            link_boundary(&class.join("alice/sol.py"), &scope),
+            Some(Boundary::Folder(class.join("alice")))
+        );
+        // A hand-in holding a `problem.yaml` of its own is no package: its
+        // `submissions/` keep a hand-in's rule, whatever the marker is (a
+        // regular file, a link to nothing, a FIFO; break-it b33 and the
+        // review after it: a link to another student's file was followed).
         fs_err::create_dir_all(class.join("bob/submissions")).unwrap();
+        fs_err::write(class.join("bob/problem.yaml"), "name: x\n").unwrap();
+        assert_eq!(
+            link_boundary(&class.join("bob/submissions/out.py"), &LinkScope::HandIn),
+            Some(Boundary::Folder(class.join("bob/submissions")))
+        );
+        fs_err::remove_file(class.join("bob/problem.yaml")).unwrap();
         std::os::unix::fs::symlink("nowhere", class.join("bob/problem.yaml")).unwrap();
         assert_eq!(
-            link_boundary(&class.join("bob/submissions/out.py")),
-            Some(class.join("bob/submissions"))
+            link_boundary(&class.join("bob/submissions/out.py"), &LinkScope::HandIn),
+            Some(Boundary::Folder(class.join("bob/submissions")))
         );
         fs_err::remove_file(class.join("bob/problem.yaml")).unwrap();
         rustix::fs::mknodat(
@@ -282,9 +352,60 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            link_boundary(&class.join("bob/submissions/out.py")),
-            Some(class.join("bob/submissions"))
+            link_boundary(&class.join("bob/submissions/out.py"), &LinkScope::HandIn),
+            Some(Boundary::Folder(class.join("bob/submissions")))
         );
+    }
+
+    /// A hand-in's link to a public file in a sibling folder, or elsewhere
+    /// in its own hand-in, is refused naming the link and its target,
+    /// though the hand-in holds a `problem.yaml` and a `submissions/`; the
+    /// same link among a package's programs is followed.
+    #[test]
+    fn a_hand_in_holding_a_marker_keeps_its_folder_s_bound() {
+        use std::os::unix::fs::{symlink, PermissionsExt};
+        let root = tempfile::tempdir().unwrap();
+        let class = fs_err::canonicalize(root.path()).unwrap();
+        fs_err::set_permissions(&class, std::fs::Permissions::from_mode(0o755)).unwrap();
+        for folder in ["alice", "bob/submissions", "bob/notes"] {
+            fs_err::create_dir_all(class.join(folder)).unwrap();
+        }
+        for folder in ["alice", "bob", "bob/submissions", "bob/notes"] {
+            fs_err::set_permissions(class.join(folder), std::fs::Permissions::from_mode(0o755))
+                .unwrap();
+        }
+        let public = |path: &Path| {
+            fs_err::write(path, "print(1)\n").unwrap();
+            fs_err::set_permissions(path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        };
+        public(&class.join("alice/sol.py"));
+        public(&class.join("bob/notes/sol.py"));
+        fs_err::write(class.join("bob/problem.yaml"), "name: x\n").unwrap();
+        let sibling = class.join("bob/submissions/sol.py");
+        symlink("../../alice/sol.py", &sibling).unwrap();
+        let own = class.join("bob/submissions/notes.py");
+        symlink("../notes/sol.py", &own).unwrap();
+        for (link, written) in [(&sibling, "../../alice/sol.py"), (&own, "../notes/sol.py")] {
+            let error = resolve_link(link, &LinkScope::HandIn).unwrap_err();
+            assert_eq!(
+                error,
+                LinkRefused::OutsideFolder {
+                    link: link.clone(),
+                    written: Some(PathBuf::from(written)),
+                }
+            );
+            assert_eq!(
+                error.to_string(),
+                format!(
+                    "refused `{}`: it is a symbolic link (symlink) to a file outside its folder \
+                     (`{written}`); its target was not read",
+                    link.display()
+                )
+            );
+        }
+        let bob = LinkScope::package(&class.join("bob"));
+        assert_eq!(resolve_link(&own, &bob), Ok(class.join("bob/notes/sol.py")));
+        assert_eq!(resolve_link(&sibling, &bob), Ok(class.join("alice/sol.py")));
     }
 
     #[test]
@@ -311,8 +432,9 @@ mod tests {
         symlink(&shared, program.join("headers")).unwrap();
         symlink("/dev/null", program.join("null.h")).unwrap();
 
+        let scope = LinkScope::package(&package);
         assert_eq!(
-            resolve_link(&program.join("validation.h")),
+            resolve_link(&program.join("validation.h"), &scope),
             Ok(public.clone())
         );
         // Copied without what it links to (issue #34: BAPCtools' test
@@ -328,7 +450,9 @@ mod tests {
             ("headers", "is a folder"),
             ("null.h", "is not a file on a disk"),
         ] {
-            let error = resolve_link(&program.join(link)).unwrap_err().to_string();
+            let error = resolve_link(&program.join(link), &scope)
+                .unwrap_err()
+                .to_string();
             assert!(
                 error.contains(&format!("refused `{}`", program.join(link).display()))
                     && error.contains(why),
@@ -343,7 +467,7 @@ mod tests {
         let class = root.join("alice");
         fs_err::create_dir_all(&class).unwrap();
         symlink(root.join("headers/validation.h"), class.join("a.h")).unwrap();
-        assert!(resolve_link(&class.join("a.h")).is_err());
+        assert!(resolve_link(&class.join("a.h"), &LinkScope::HandIn).is_err());
     }
 
     /// A refusal's advice is a value beside its message (issue #33): the
@@ -362,6 +486,7 @@ mod tests {
         assert_eq!(refused.with_hint(), format!("{refused}\n\nhint: {hint}"));
         let outside = LinkRefused::OutsideFolder {
             link: PathBuf::from("alice/a.h"),
+            written: Some(PathBuf::from("../bob/a.h")),
         };
         assert_eq!(outside.hint(), None);
         assert_eq!(outside.with_hint(), outside.to_string());

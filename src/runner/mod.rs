@@ -16,7 +16,7 @@ mod folder_program;
 pub mod interactive;
 pub(crate) mod java;
 mod links;
-pub(crate) use links::{data_link_out_of_package, links_out_of_package};
+pub(crate) use links::{data_link_out_of_package, links_out_of_package, LinkScope};
 pub(crate) mod program_message;
 mod request;
 pub(crate) mod schedule;
@@ -43,7 +43,6 @@ use crate::config::problem::PackageTest;
 use crate::interrupt::Cancellation;
 use crate::problems::{self, CheckOptions, Problem};
 use crate::sandbox::{Limits, SandboxError};
-use sha2::Digest as _;
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -87,6 +86,9 @@ pub struct Submission {
     /// compiled: a 2025-09 package's `{{name}}` in its own programs and
     /// example submissions (issue #34), never in a hand-in.
     pub(crate) constants: Option<Arc<Constants>>,
+    /// Whose program it is, which decides where its links may lead: said
+    /// by whoever made it (a hand-in's, or a package's own program's).
+    pub(crate) link_scope: LinkScope,
 }
 
 /// How a submission is run.
@@ -103,12 +105,14 @@ pub enum SubmissionKind {
 }
 
 impl Submission {
-    /// The program at `path`, run as `kind`, its files copied as they are.
+    /// The hand-in at `path`, run as `kind`, its files copied as they are
+    /// (a link among them followed only inside the folder holding it).
     pub fn new(path: PathBuf, kind: SubmissionKind) -> Submission {
         Submission {
             path,
             kind,
             constants: None,
+            link_scope: LinkScope::HandIn,
         }
     }
 
@@ -338,7 +342,7 @@ pub(crate) enum TestsToRun {
 /// would have given.
 ///
 /// Submissions with the same bytes, language and file name compile once
-/// (see `compile_groups`).
+/// (see `compiled::compile_groups`).
 pub(crate) fn run_cancellable(
     request: &RunRequest<'_>,
     on_event: &mut dyn FnMut(Event<'_>),
@@ -444,7 +448,7 @@ fn run_stopping(
     // One pool for the compiles and the tests: each submission compiled
     // shortly before its tests (issue 32), so results are final as the
     // grade goes, not only after every submission compiled.
-    let first_of_group = compile_groups(submissions);
+    let first_of_group = compiled::compile_groups(submissions);
     let items = compiled::interleave(&first_of_group, tests.len(), settings.jobs.max(1));
     let compiled = compiled::Compiled::new(submissions.len());
     let mut results: Vec<SubmissionResult> = submissions
@@ -732,54 +736,6 @@ fn run_stopping(
         .zip(finished)
         .map(|(result, finished)| finished.then_some(result))
         .collect())
-}
-
-/// For each submission, the index of the first submission that compiles to
-/// the same program: the same bytes, the same language and the same file
-/// name once copied (the language's `source-name`, else the submission's).
-/// Only languages with a `compile` step are grouped; executables and
-/// interpreted sources have nothing to share.
-///
-/// The file name is part of the key because the compiler's messages name
-/// the file (`alice.cpp:3:5: warning ...`): sharing `alice.cpp`'s compile
-/// with `bob.cpp` would put Alice's name in Bob's report. Copies under the
-/// same name (a `student/problem` class, Java's `{class}.java`, a file given
-/// twice) compile once.
-pub(crate) fn compile_groups(submissions: &[Submission]) -> Vec<usize> {
-    let mut first_by_key: std::collections::HashMap<(String, OsString, [u8; 32]), usize> =
-        std::collections::HashMap::new();
-    (0..submissions.len())
-        .map(|index| {
-            let submission = &submissions[index];
-            let SubmissionKind::Language { name, language } = &submission.kind else {
-                return index;
-            };
-            if language.compile.is_none() {
-                return index;
-            }
-            let copied_name = match &language.source_name {
-                Some(source_name) => OsString::from(source_name),
-                None => submission
-                    .path
-                    .file_name()
-                    .map(OsString::from)
-                    .unwrap_or_default(),
-            };
-            // Unreadable or refused: compiling reports why, on its own.
-            let Ok(bytes) = compile::read_submission(&submission.path) else {
-                return index;
-            };
-            // What is compiled: the bytes with the constants replaced.
-            let bytes = match &submission.constants {
-                Some(constants) => constants.substitute_bytes(bytes),
-                None => bytes,
-            };
-            let digest: [u8; 32] = sha2::Sha256::digest(&bytes).into();
-            *first_by_key
-                .entry((name.clone(), copied_name, digest))
-                .or_insert(index)
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -173,13 +173,17 @@ fn read_text(path: &Path) -> Result<String, NotCompared> {
     // The one reader of hand-ins (issue #7): a link out of its folder is
     // refused and never read, and only a regular file is opened, so a FIFO
     // or a device cannot block or flood the comparison.
-    let bytes = crate::runner::read_submission(path).map_err(|refusal| match refusal {
-        crate::runner::SubmissionRefused::Unreadable(message) => NotCompared::Unreadable(message),
-        refused @ (crate::runner::SubmissionRefused::Link(_)
-        | crate::runner::SubmissionRefused::Refused(_)) => {
-            NotCompared::Refused(refused.with_hint())
-        }
-    })?;
+    let bytes = crate::runner::read_submission(path, &crate::runner::LinkScope::HandIn).map_err(
+        |refusal| match refusal {
+            crate::runner::SubmissionRefused::Unreadable(message) => {
+                NotCompared::Unreadable(message)
+            }
+            refused @ (crate::runner::SubmissionRefused::Link(_)
+            | crate::runner::SubmissionRefused::Refused(_)) => {
+                NotCompared::Refused(refused.with_hint())
+            }
+        },
+    )?;
     if bytes.len() > MAX_FILE_BYTES {
         return Err(NotCompared::TooLarge);
     }

@@ -142,7 +142,12 @@ pub(crate) fn stress(
         ],
         None => package.profiles(),
     };
-    let submission = classify(request.submission, request.config)?;
+    // A program named on the command line: a hand-in.
+    let submission = classify(
+        request.submission,
+        &crate::runner::LinkScope::HandIn,
+        request.config,
+    )?;
     let seed = master_seed(request.seed, request.config, package);
     let resolved = settings::resolve(&request.overrides, request.config, package);
     for warning in &resolved.warnings {

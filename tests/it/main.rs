@@ -61,6 +61,7 @@ mod kattis_time_limit_files;
 mod learning_platforms;
 mod left_files;
 mod leftovers_in_flight;
+mod link_scope;
 mod long_validator_messages;
 mod matchsticks;
 mod mayan;

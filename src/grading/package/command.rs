@@ -139,6 +139,7 @@ pub(crate) fn run(
         json,
         &reports.files.clone().with_config(&config),
         student_view.is_some(),
+        &plan.link_scope,
         None,
         journal,
     );

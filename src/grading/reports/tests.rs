@@ -225,6 +225,7 @@ fn the_journals_failure_comes_first_and_every_report_is_still_written() {
             Some(json),
             &files,
             false,
+            &crate::runner::LinkScope::HandIn,
             None,
             journal,
         );

@@ -18,7 +18,7 @@ use crate::package::Package;
 use crate::report;
 use crate::report::json::BeforeTests;
 use crate::report::targets::Targets;
-use crate::runner::{self, Event, FixedTests, Submission, SubmissionResult, Workspace};
+use crate::runner::{self, Event, FixedTests, LinkScope, Submission, SubmissionResult, Workspace};
 use crate::sandbox::{DataFolder, Hidden, Isolation};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -130,7 +130,10 @@ pub(crate) fn plan<'a>(
     let submissions = request
         .submissions
         .iter()
-        .map(|path| classify(path, config))
+        // Programs named on the command line are hand-ins, wherever they
+        // are (one in a package's `submissions/` too): their links stay
+        // in the folder holding them.
+        .map(|path| classify(path, &LinkScope::HandIn, config))
         .collect::<Result<Vec<_>, _>>()?;
     if let Some(dir) = &request.tests {
         if !dir.is_dir() {

@@ -28,6 +28,7 @@ use crate::config::{ConfigError, ConfigErrorKind};
 use crate::discovery::ACCEPTED_FOLDER;
 use crate::external::{Role, Tool, Toolbox};
 use crate::package::kattis_programs::{program_at, programs_in, FoundProgram};
+use crate::runner::LinkScope;
 use crate::sandbox::{DataFolder, Hidden};
 use make::{OutputValidator, Programs};
 use plan::Solution;
@@ -199,9 +200,14 @@ pub(crate) fn generate(
             .map(|seconds| seconds.saturating_mul(1000)),
         tool_memory_limit_mib: problem.yaml.limits.validation_memory,
     };
-    let toolbox = Toolbox::new(config.compile_limits(), config.tool_limits(&limits), hidden)
-        .map_err(|fault| GeneratorsError::Toolbox(fault.0))?
-        .with_constants(&problem.constants);
+    let toolbox = Toolbox::new(
+        config.compile_limits(),
+        config.tool_limits(&limits),
+        hidden,
+        LinkScope::package(dir),
+    )
+    .map_err(|fault| GeneratorsError::Toolbox(fault.0))?
+    .with_constants(&problem.constants);
 
     let mut lines: Vec<String> = plan
         .notes
@@ -385,7 +391,7 @@ fn generator_tool(dir: &Path, name: &str, config: &JudgeConfig) -> Result<Tool, 
             "the generator `{name}` is not a file or folder in `generators/`"
         ));
     }
-    runnable(&path, Role::Generator, config)
+    runnable(&path, &LinkScope::package(dir), Role::Generator, config)
 }
 
 fn solution_tool(dir: &Path, relative: &str, config: &JudgeConfig) -> Result<Tool, String> {
@@ -396,7 +402,7 @@ fn solution_tool(dir: &Path, relative: &str, config: &JudgeConfig) -> Result<Too
     if !path.exists() {
         return Err(format!("the solution `/{relative}` is not in the package"));
     }
-    runnable(&path, Role::Reference, config)
+    runnable(&path, &LinkScope::package(dir), Role::Reference, config)
 }
 
 /// BAPCtools' default solution is one of the accepted submissions (its
@@ -404,10 +410,11 @@ fn solution_tool(dir: &Path, relative: &str, config: &JudgeConfig) -> Result<Too
 /// name, that it can run, so the choice is the same on every machine.
 fn default_solution_tool(dir: &Path, config: &JudgeConfig) -> Result<Tool, String> {
     let submissions = package_submissions(dir).map_err(|error| error.to_string())?;
+    let scope = LinkScope::package(dir);
     submissions
         .iter()
         .filter(|submission| submission.folder == ACCEPTED_FOLDER)
-        .find_map(|submission| runnable(&submission.path, Role::Reference, config).ok())
+        .find_map(|submission| runnable(&submission.path, &scope, Role::Reference, config).ok())
         .ok_or_else(|| {
             "makes no `.ans`, no `solution:` is given and `submissions/accepted/` holds no \
              program the judge can run"
@@ -415,8 +422,13 @@ fn default_solution_tool(dir: &Path, config: &JudgeConfig) -> Result<Tool, Strin
         })
 }
 
-fn runnable(path: &Path, role: Role, config: &JudgeConfig) -> Result<Tool, String> {
-    match program_at(path, config).map_err(|error| error.to_string())? {
+fn runnable(
+    path: &Path,
+    scope: &LinkScope,
+    role: Role,
+    config: &JudgeConfig,
+) -> Result<Tool, String> {
+    match program_at(path, scope, config).map_err(|error| error.to_string())? {
         FoundProgram::Runs { path, language } => Ok(Tool::new(role, path, language)),
         FoundProgram::Unrunnable { path, reason } | FoundProgram::Ignored { path, reason } => {
             Err(format!("`{}` cannot run: {reason}", path.display()))
@@ -440,9 +452,9 @@ fn first_runnable(
             continue;
         }
         let found = if *folder == "output_validator" {
-            vec![program_at(&path, config)?]
+            vec![program_at(&path, &LinkScope::package(dir), config)?]
         } else {
-            programs_in(&path, config)?
+            programs_in(&path, &LinkScope::package(dir), config)?
         };
         for program in found {
             match program {

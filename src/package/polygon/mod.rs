@@ -46,7 +46,7 @@ use crate::external::{
 };
 use crate::interaction::InteractorProtocol;
 use crate::problems::checkers::BuiltinChecker;
-use crate::runner::SubmissionResult;
+use crate::runner::{LinkScope, SubmissionResult};
 use crate::sandbox::{DataFolder, Hidden};
 use crate::verdict::Verdict;
 pub(crate) use export::{export_parts, ExportParts, ProgramSource};
@@ -299,6 +299,7 @@ fn load_folder(
             config.compile_limits(),
             config.tool_limits(&limits),
             Arc::clone(&hidden),
+            LinkScope::package(&dir),
         )
         .map_err(|fault| ConfigError::invalid(&dir, "programs", fault.0))
     };

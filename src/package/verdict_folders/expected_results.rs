@@ -19,6 +19,7 @@
 //! to get.
 
 use crate::config::ConfigError;
+use crate::runner::LinkScope;
 use crate::verdict::Verdict;
 use crate::visible::visible;
 use std::path::{Path, PathBuf};
@@ -51,8 +52,9 @@ fn verdict_of(name: &str) -> Option<Verdict> {
 }
 
 /// The marker of the submission at `path` (a file, or a folder program's
-/// files in name order), if one of its files holds one.
-pub(crate) fn find(path: &Path) -> Result<Option<Marker>, ConfigError> {
+/// files in name order; its links read where `scope` lets them lead), if
+/// one of its files holds one.
+pub(crate) fn find(path: &Path, scope: &LinkScope) -> Result<Option<Marker>, ConfigError> {
     let files: Vec<PathBuf> = if path.is_dir() {
         walkdir::WalkDir::new(path)
             .sort_by_file_name()
@@ -68,7 +70,7 @@ pub(crate) fn find(path: &Path) -> Result<Option<Marker>, ConfigError> {
         // Read as every submission is (bounded, never blocking on a FIFO,
         // links only where they may lead): a plain read of a FIFO among
         // the submissions hung the judge at load (issue #34).
-        let Ok(bytes) = crate::runner::read_submission(&file) else {
+        let Ok(bytes) = crate::runner::read_submission(&file, scope) else {
             continue;
         };
         let Ok(text) = String::from_utf8(bytes) else {

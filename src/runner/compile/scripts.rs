@@ -18,8 +18,13 @@ pub(super) fn prepare_scripts(
     settings: &Settings,
 ) -> Result<Prepared, Failure> {
     let folder = submission.path.as_path();
-    crate::runner::folder_program::copy_folder(folder, dir, submission.constants.as_deref())
-        .map_err(|refused| Failure::Refused(refused.with_hint()))?;
+    crate::runner::folder_program::copy_folder(
+        folder,
+        dir,
+        submission.constants.as_deref(),
+        &submission.link_scope,
+    )
+    .map_err(|refused| Failure::Refused(refused.with_hint()))?;
     // Messages name the package's (or hand-in's) own scripts.
     let own = |name: &str| format!("`{}`", folder.join(name).display());
     let build = dir.join("build");

@@ -63,7 +63,7 @@ fn a_refused_link_reaches_the_reader_with_its_hint_as_a_value() {
     let dir = tempfile::tempdir().unwrap();
     let link = dir.path().join("a.py");
     std::os::unix::fs::symlink(dir.path().join("gone.py"), &link).unwrap();
-    let refused = read_submission(&link).unwrap_err();
+    let refused = read_submission(&link, &LinkScope::HandIn).unwrap_err();
     assert!(
         matches!(
             refused,
@@ -77,7 +77,7 @@ fn a_refused_link_reaches_the_reader_with_its_hint_as_a_value() {
 
     let folder = dir.path().join("folder");
     fs_err::create_dir(&folder).unwrap();
-    let refused = read_submission(&folder).unwrap_err();
+    let refused = read_submission(&folder, &LinkScope::HandIn).unwrap_err();
     assert!(
         matches!(refused, SubmissionRefused::Refused(_)),
         "{refused:?}"
