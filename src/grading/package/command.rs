@@ -15,6 +15,7 @@ use crate::grading::{package_table, reports, resume, settings, CommandError};
 use crate::interrupt::{Cancellation, Signal};
 use crate::report::json::BeforeTests;
 use crate::report::targets::Targets;
+use crate::runner::LinkScope;
 use std::path::Path;
 
 /// What `judge grade --package DIR` was given.
@@ -196,8 +197,18 @@ fn end_before_tests(
     let reports = &command.reports;
     let student_view = settings::student_view(command.student_view, config).is_some();
     let files = reports.files.clone().with_config(config);
-    let written =
-        reports::write_graded(stopped, reports.json, &files, student_view, None, Ok(None));
+    // Nothing was graded, so no source is shown; a hand-in's rule where no
+    // package was loaded.
+    let sources = plan.map_or(LinkScope::HandIn, |plan| plan.link_scope.clone());
+    let written = reports::write_graded(
+        stopped,
+        reports.json,
+        &files,
+        student_view,
+        &sources,
+        None,
+        Ok(None),
+    );
     // Nothing graded: no table, no summary.
     reports::say_settled(written, stopped, command.quiet, console, &mut |_, _| Ok(()))?;
     let signal = cancel.signal().unwrap_or(Signal::Interrupt);
