@@ -201,3 +201,52 @@ fn a_package_s_programs_still_link_in_the_package_and_out_to_a_public_header() {
         "{err}"
     );
 }
+
+/// (d) A hand-in that is a link out of its folder is refused without its
+/// target ever being opened: the target here is a FIFO that every user may
+/// read, which would block the grade for as long as nobody writes to it
+/// (break-it b36: the check that a hand-in is readable opened it through
+/// the link before the link rule refused it). Whether the judge opened it
+/// is seen from here: opening a FIFO's writing end without blocking fails
+/// while no reader holds it open, and a blocked reader waits for us.
+#[test]
+fn a_hand_in_linking_to_a_fifo_outside_is_refused_without_opening_it() {
+    use std::os::unix::fs::OpenOptionsExt;
+    let dir = Dir::new();
+    let fifo = dir.path().join("elsewhere/pipe.py");
+    crate::data_files_bounded::mkfifo(&fifo);
+    let written = "../../../elsewhere/pipe.py";
+    class_with_bob_linking_to(&dir, written);
+
+    let judge = std::thread::scope(|scope| {
+        let graded = scope
+            .spawn(|| dir.judge(&["grade", "--config", "bob/judge.toml", "--json", "bob.json"]));
+        let mut opened = false;
+        while !graded.is_finished() {
+            let writer = std::fs::OpenOptions::new()
+                .write(true)
+                .custom_flags(libc::O_NONBLOCK)
+                .open(&fifo);
+            // Our writing end, closed at once, ends the judge's read.
+            opened |= writer.is_ok();
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        (opened, graded.join().unwrap())
+    });
+    let (opened, graded) = judge;
+    assert!(
+        !opened,
+        "the judge opened the FIFO behind bob's link\n{}",
+        graded.transcript()
+    );
+    assert_eq!(graded.code(), 1, "{}", graded.transcript());
+    let (verdict, message) = bob_row(&dir, "bob.json");
+    assert_eq!(verdict, "CE", "{message}\n{}", graded.transcript());
+    assert!(
+        message.contains(&format!(
+            "submissions/rooks/bob.py`: it is a symbolic link (symlink) to a file outside its \
+             folder (`{written}`); its target was not read"
+        )),
+        "{message}"
+    );
+}
