@@ -152,15 +152,33 @@ pub(crate) fn prepare_entry(entry: &Entry, config: &JudgeConfig) -> Result<Submi
                 .collect(),
         });
     }
-    // Opened without blocking and looked at on the handle: a hand-in that
-    // is a FIFO (a student's `mkfifo eve.py`) blocked the open, and with it
-    // the whole grade, for good.
-    let opened = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags((rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOCTTY).bits() as i32)
-        .open(&entry.path)
-        .and_then(|file| file.metadata());
-    match opened {
+    // A link goes through the link rule first, which refuses a link out of
+    // the hand-in's folder unopened (its target may be a FIFO, which blocks
+    // an open, or a device); its target is then only looked at. Anything
+    // else is opened without blocking or following and looked at on the
+    // handle: a hand-in that is a FIFO (`mkfifo eve.py`) blocked this open,
+    // and the whole grade, for good.
+    let is_link = fs_err::symlink_metadata(&entry.path).is_ok_and(|m| m.file_type().is_symlink());
+    let looked = if is_link {
+        match crate::runner::resolve_link(&entry.path, &entry.link_scope) {
+            Err(refused) => {
+                return Err(Unrunnable::Refused(
+                    crate::runner::SubmissionRefused::Link(refused).with_hint(),
+                ))
+            }
+            Ok(target) => std::fs::metadata(target),
+        }
+    } else {
+        let flags = rustix::fs::OFlags::NONBLOCK
+            | rustix::fs::OFlags::NOCTTY
+            | rustix::fs::OFlags::NOFOLLOW;
+        std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(flags.bits() as i32)
+            .open(&entry.path)
+            .and_then(|file| file.metadata())
+    };
+    match looked {
         Err(error) => {
             return Err(Unrunnable::Unreadable {
                 path: entry.path.clone(),

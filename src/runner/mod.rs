@@ -16,7 +16,7 @@ mod folder_program;
 pub mod interactive;
 pub(crate) mod java;
 mod links;
-pub(crate) use links::{data_link_out_of_package, links_out_of_package, LinkScope};
+pub(crate) use links::{data_link_out_of_package, links_out_of_package, resolve_link, LinkScope};
 pub(crate) mod program_message;
 mod request;
 pub(crate) mod schedule;
