@@ -11,7 +11,8 @@ use super::progress::Progress;
 use super::reports::{self, ClassPageAnalysis, ClassPageSection};
 use super::settings::{self, Overrides};
 use super::side_by_side::{grade_side_by_side, Job};
-use super::ungraded::unknown_problem;
+use super::stopped;
+use super::ungraded::{not_graded_entry, unknown_problem};
 use super::usage::{NoTestsIn, UsageError};
 use super::{CommandError, GradingError};
 use crate::config::judge::JudgeConfig;
@@ -22,9 +23,10 @@ use crate::grading::grade::{Grade, GradedResult, GradedWith, ShardInfo};
 use crate::grading::resume::{Journal, Resume};
 use crate::interrupt::Cancellation;
 use crate::package::{package_exists, Package};
-use crate::report::json::JUDGE_VERSION;
+use crate::report::json::{BeforeTests, JUDGE_VERSION};
 use crate::report::targets::Targets;
 use crate::report::{Ignored, Missing, ReportError};
+use crate::runner::LinkScope;
 use crate::sandbox::{DataFolder, Hidden, Isolation};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -57,9 +59,11 @@ pub(crate) struct GradeCommand<'a> {
 /// configuration loaded, no report among the hand-ins and no platform's
 /// file that could not be written; a platform's student told when there is
 /// nothing to grade ([`reports::write_nothing_to_grade`]); the class page's
-/// `analysis` made (`--similarity`) and its lines said; the plan ([`plan`]:
-/// a platform's file of several students refused) and what it ignores; the
-/// earlier report to resume ([`super::resume::open`]); the grade with its
+/// `analysis` made (`--similarity`) and its lines said; the signal
+/// handlers installed; the plan ([`plan`]: a platform's file of several
+/// students refused) and what it ignores; when a signal stopped the
+/// packages' load, the end of a grade of nothing ([`stopped::end`], every
+/// report asked for written); the earlier report to resume ([`super::resume::open`]); the grade with its
 /// progress and the settings' warnings ([`grade_journaled`]); the resume's
 /// summary; the end of a grade ([`reports::end_grade`]: the reports, the
 /// table, the summary); the journal removed; what an interruption left.
@@ -96,9 +100,18 @@ pub(crate) fn run<A: ClassPageAnalysis>(
         }
         analysed.section
     });
-    let plan = plan(&config, problems_dir, command.shard, &|id, hidden| {
-        Package::load_hiding(problems_dir, id, Some(&config), hidden)
-    })?;
+    // Before the packages load: a package's programs may run then (its
+    // validator checks its tests), and a signal must stop them too and
+    // still leave the reports (issue #34).
+    let cancel = Cancellation::on_signals()?;
+    let planned = plan(
+        &config,
+        problems_dir,
+        command.shard,
+        &cancel,
+        &|id, hidden| Package::load_hiding(problems_dir, id, Some(&config), hidden),
+    )?;
+    let (Planned::Ready(plan) | Planned::Stopped(plan, _)) = &planned;
     // A one-student platform file of a class: refused before anything runs.
     reports::refuse_several_students(&reports.files, &plan.students())?;
     // Said up front and in the JSON: what a teacher's folder held that is
@@ -109,12 +122,30 @@ pub(crate) fn run<A: ClassPageAnalysis>(
             ignored.path, ignored.reason
         )));
     }
+    let plan = match planned {
+        Planned::Ready(plan) => plan,
+        Planned::Stopped(plan, doing) => {
+            let ending = stopped::Ending {
+                targets: &Targets {
+                    json: reports.json,
+                    files,
+                },
+                student_view: student_view.is_some(),
+                sources: &LinkScope::HandIn,
+                section: section
+                    .as_ref()
+                    .map(|section| section as &dyn ClassPageSection),
+                quiet: command.quiet,
+            };
+            let stopped = plan.stopped_grade(doing, &config);
+            return Ok(stopped::end(&stopped, ending, &cancel, console)?);
+        }
+    };
     let super::resume::Opened {
         mut resume,
         json,
         journal,
     } = super::resume::open(reports.json, command.resume, &mut |line| console.say(line))?;
-    let cancel = Cancellation::on_signals()?;
     console.announce_isolation();
     console.start_progress(command.quiet);
     let mut progress = Progress::new();
@@ -203,6 +234,40 @@ impl ClassPlan {
             .chain(self.missing.iter().map(|pair| pair.student.as_str()))
             .collect()
     }
+
+    /// Which part of a split run this is, with the pairs of the whole run.
+    fn shard_info(&self) -> Option<ShardInfo> {
+        self.shard.map(|shard| ShardInfo {
+            index: shard.index,
+            count: shard.count,
+            pairs: self.pairs,
+        })
+    }
+
+    /// The grade of this class stopped while `doing`, before any test ran
+    /// (issue #34): nothing graded, and all discovery found: every pair of
+    /// this run (of its shard) not graded, with its student; the files
+    /// ignored; the class's pairs with no hand-in.
+    fn stopped_grade(&self, doing: BeforeTests, config: &JudgeConfig) -> Grade {
+        Grade {
+            shard: self.shard_info(),
+            not_graded: self.entries.iter().map(not_graded_entry).collect(),
+            ignored: self.ignored.clone(),
+            missing: self.missing.clone(),
+            ..stopped::nothing_graded(doing, config.layout, GradedWith::of(config))
+        }
+    }
+}
+
+/// What planning a class came to ([`plan`]).
+#[derive(Debug)]
+pub(crate) enum Planned {
+    /// Every package loaded: ready to grade.
+    Ready(ClassPlan),
+    /// SIGINT or SIGTERM stopped it while doing this (issue #34): what
+    /// discovery found is whole, the packages are not all loaded, and
+    /// nothing is to be graded.
+    Stopped(ClassPlan, BeforeTests),
 }
 
 /// Finds the submissions under `config`'s folder and layout, keeps
@@ -212,13 +277,17 @@ impl ClassPlan {
 /// that run while it loads. What the whole grade hides is gathered on the
 /// way: the submissions folder, every package's secret folders, each
 /// hand-in's folder. A `problems_dir` that is not a folder is a
-/// configuration error before anything is searched.
+/// configuration error before anything is searched. SIGINT or SIGTERM
+/// (`cancel`) stops the loading (the program a package ran killed, its
+/// failure then no error): what was found is returned as
+/// [`Planned::Stopped`], to be graded by nobody (issue #34).
 pub(crate) fn plan(
     config: &JudgeConfig,
     problems_dir: Option<&Path>,
     shard: Option<Shard>,
+    cancel: &Cancellation,
     load: &dyn Fn(&str, &Hidden) -> Result<Package, ConfigError>,
-) -> Result<ClassPlan, GradingError> {
+) -> Result<Planned, GradingError> {
     if let Some(dir) = problems_dir {
         crate::package::check_problems_dir(dir)?;
     }
@@ -314,11 +383,17 @@ pub(crate) fn plan(
         None => entries,
     };
     let mut packages: BTreeMap<String, Package> = BTreeMap::new();
+    let mut stopped = None;
     for entry in &entries {
         if packages.contains_key(&entry.problem) || !package_exists(problems_dir, &entry.problem) {
             continue;
         }
-        let package = load(&entry.problem, hidden.so_far())?;
+        let loaded = load(&entry.problem, hidden.so_far());
+        if cancel.is_cancelled() {
+            stopped = Some(BeforeTests::LoadingPackage);
+            break;
+        }
+        let package = loaded?;
         hidden.package(&package);
         if package.tests().is_empty() && config.random_tests == 0 {
             return Err(UsageError::NoTests {
@@ -331,7 +406,7 @@ pub(crate) fn plan(
     }
     hidden.hand_ins(entries.iter().map(|entry| entry.path.as_path()));
     let hidden = hidden.done(packages.values());
-    Ok(ClassPlan {
+    let plan = ClassPlan {
         entries,
         ignored,
         missing,
@@ -339,6 +414,10 @@ pub(crate) fn plan(
         shard,
         packages,
         hidden,
+    };
+    Ok(match stopped {
+        Some(doing) => Planned::Stopped(plan, doing),
+        None => Planned::Ready(plan),
     })
 }
 
@@ -509,11 +588,7 @@ pub(crate) fn grade(
     Ok(Grade {
         isolation: serde_json::to_value(Isolation::detect()).ok(),
         layout: config.layout,
-        shard: plan.shard.map(|shard| ShardInfo {
-            index: shard.index,
-            count: shard.count,
-            pairs: plan.pairs,
-        }),
+        shard: plan.shard_info(),
         judge_version: Some(JUDGE_VERSION.to_owned()),
         interrupted: cancel.signal().is_some(),
         // Its tests ran, or were about to: a signal that came before is
@@ -539,9 +614,13 @@ mod tests {
         // folder is what the error names.
         config.submissions = dir.path().join("no-submissions");
         let problems = dir.path().join("no-problems");
-        let error = plan(&config, Some(&problems), None, &|id, _| {
-            Package::load(None, id)
-        })
+        let error = plan(
+            &config,
+            Some(&problems),
+            None,
+            &Cancellation::new(),
+            &|id, _| Package::load(None, id),
+        )
         .expect_err("refused");
         assert!(matches!(error, GradingError::Config(_)), "{error}");
         assert!(error.to_string().contains("no-problems"), "{error}");

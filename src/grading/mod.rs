@@ -52,6 +52,8 @@
 //! - `usage` is the user's mistakes this layer refuses, one variant per
 //!   kind, each with its hint.
 //! - `policy` is the exit policy of the verdicts and the student view.
+//! - `stopped` is a grade that a signal stopped before any test ran (of a
+//!   class or of a package): its reports, saying that nothing was graded.
 //! - `saved` reads a saved JSON report back and renders it again (`judge
 //!   report`); `compare` says what changed against a baseline report.
 
@@ -81,6 +83,7 @@ pub(crate) mod shares;
 mod side_by_side;
 pub(crate) mod sources;
 pub(crate) mod standings;
+mod stopped;
 pub(crate) mod submission;
 mod ungraded;
 pub(crate) mod usage;

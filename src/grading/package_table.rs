@@ -4,7 +4,6 @@
 //! derived.
 
 use super::package::{DerivedLimit, PackagePlan, PackageReport};
-use crate::report::json::BeforeTests;
 use crate::runner::SubmissionResult;
 use crate::visible::{visible, visible_name};
 use std::fmt::Write as _;
@@ -129,23 +128,4 @@ fn first_failure(result: &SubmissionResult, student_view: bool) -> String {
 /// What an interrupted `judge grade --package` says.
 pub(crate) fn interrupted(signal: &str) -> String {
     format!("interrupted by {signal}: the reports hold the submissions that finished")
-}
-
-/// The last line of a grade that a signal stopped before any test ran,
-/// while `doing`: nothing graded, and whether any report (each saying so)
-/// was `written`.
-pub(crate) fn interrupted_before_grading(
-    signal: &str,
-    doing: BeforeTests,
-    written: bool,
-) -> String {
-    let reports = if written {
-        "; each report says so"
-    } else {
-        ", no report written"
-    };
-    format!(
-        "interrupted by {signal} before grading: nothing graded{reports} ({})",
-        crate::report::human::while_doing(doing)
-    )
 }

@@ -499,6 +499,25 @@ pub(crate) fn while_doing(doing: BeforeTests) -> &'static str {
     }
 }
 
+/// The last line of a grade that a signal stopped before any test ran,
+/// while `doing`: nothing graded, and whether any report (each saying so)
+/// was `written`.
+pub(crate) fn interrupted_before_grading(
+    signal: &str,
+    doing: BeforeTests,
+    written: bool,
+) -> String {
+    let reports = if written {
+        "; each report says so"
+    } else {
+        ", no report written"
+    };
+    format!(
+        "interrupted by {signal} before grading: nothing graded{reports} ({})",
+        while_doing(doing)
+    )
+}
+
 /// `judge run`'s last lines after a signal: how many were graded (and what
 /// the run was doing when it came before any test ran) and which to run
 /// again.

@@ -124,6 +124,19 @@ fn assert_stopped_before_tests(dir: &Dir, name: &str, doing: &str, not_graded: &
     report
 }
 
+/// The JUnit, CSV and HTML reports in `dir` (`grades.xml`, `grades.csv`,
+/// `grades.html`) are written: the JUnit and HTML reports say the grade was interrupted,
+/// the CSV gradebook has its header.
+#[track_caller]
+fn assert_other_reports_interrupted(dir: &Dir) {
+    let junit = dir.read("grades.xml");
+    assert!(junit.contains("interrupted"), "{junit}");
+    let csv = dir.read("grades.csv");
+    assert!(csv.starts_with("student,"), "{csv}");
+    let html = dir.read("grades.html");
+    assert!(html.contains("interrupted"), "{html}");
+}
+
 /// No journal and no report's temporary file is left beside the reports.
 #[track_caller]
 fn assert_nothing_half_written(dir: &Dir) {
@@ -135,11 +148,8 @@ fn assert_nothing_half_written(dir: &Dir) {
     assert!(left.is_empty(), "left beside the reports: {left:?}");
 }
 
-/// `grade --package slow`, with every report a package's grade writes.
-const EVERY_REPORT: [&str; 11] = [
-    "grade",
-    "--package",
-    "slow",
+/// Every report a grade (of a class or a package) writes, `grades.*`.
+const EVERY_REPORT: [&str; 8] = [
     "--json",
     "grades.json",
     "--junit",
@@ -161,7 +171,12 @@ fn r34_sigint_while_grade_package_builds_data_writes_every_report() {
     let dir = sandbox_ready_dir();
     slowly_generated_package(&dir);
     let before = folder_state(&dir.path().join("slow"));
-    let (code, stderr) = signal_while_running(&dir, &EVERY_REPORT, "slow.py", "INT");
+    let (code, stderr) = signal_while_running(
+        &dir,
+        &[&["grade", "--package", "slow"][..], &EVERY_REPORT].concat(),
+        "slow.py",
+        "INT",
+    );
     assert_eq!(code, 130, "{stderr}");
     assert!(
         stderr
@@ -170,12 +185,7 @@ fn r34_sigint_while_grade_package_builds_data_writes_every_report() {
     );
     let report = assert_stopped_before_tests(&dir, "grades.json", "building_data", &[]);
     assert_eq!(report["layout"], "expected", "{report:#}");
-    let junit = dir.read("grades.xml");
-    assert!(junit.contains("interrupted"), "{junit}");
-    let csv = dir.read("grades.csv");
-    assert!(csv.starts_with("student,"), "{csv}");
-    let html = dir.read("grades.html");
-    assert!(html.contains("interrupted"), "{html}");
+    assert_other_reports_interrupted(&dir);
     assert!(!dir.path().join("slow/data").exists(), "{stderr}");
     assert_eq!(folder_state(&dir.path().join("slow")), before, "{stderr}");
     assert_nothing_half_written(&dir);
@@ -393,5 +403,130 @@ fn r34_sigint_while_run_validates_the_tests_folder_writes_its_report() {
     assert_eq!(code, 130, "{stderr}");
     assert!(!stderr.contains("error:"), "{stderr}");
     assert_stopped_before_tests(&dir, "run.json", "validating_tests", &["sum.py"]);
+    assert_nothing_half_written(&dir);
+}
+
+/// A class of `slowly_validated_package`'s `sum` whose package load
+/// never ends by itself (the validator sleeps on its test `b`): alice and
+/// bob hand in `sum.py`, carol's folder is empty, and alice's `notes.txt`
+/// is no hand-in.
+fn class_with_a_slowly_loading_package(dir: &Dir) {
+    slowly_validated_package(dir);
+    dir.create("problems/sum/tests/b.in", "slow\n");
+    dir.create("problems/sum/tests/b.ans", "0\n");
+    dir.create(
+        "judge.toml",
+        "submissions = \"hand-ins\"\nlayout = \"student/problem\"\nproblems = [\"sum\"]\n\
+         random-tests = 0\n",
+    );
+    dir.create(
+        "hand-ins/alice/sum.py",
+        "print(sum(map(int, input().split())))\n",
+    );
+    dir.create("hand-ins/alice/notes.txt", "my notes\n");
+    dir.create("hand-ins/bob/sum.py", "print(0)\n");
+    fs_err::create_dir_all(dir.path().join("hand-ins/carol")).unwrap();
+}
+
+/// See: issue #34. SIGTERM while `judge grade` of a class loads a package
+/// (its validator checks the package's tests): every report asked for is
+/// written, interrupted while loading the package, nothing graded, every
+/// pair discovery found not graded with its student, the pair with no
+/// hand-in missing and the file that is no hand-in ignored; exit 143, the
+/// validator killed, no temporary folder, journal or half-written report
+/// left, the hand-ins as they were. (Before, the signal's default action
+/// ended the judge at once: exit 143, no report, its temporary folder
+/// left.)
+#[test]
+fn r34_sigterm_while_a_class_grade_loads_a_package_writes_every_report() {
+    let dir = sandbox_ready_dir();
+    class_with_a_slowly_loading_package(&dir);
+    let before = folder_state(&dir.path().join("hand-ins"));
+    let (code, stderr) = signal_while_running(
+        &dir,
+        &[&["grade", "--problems-dir", "problems"][..], &EVERY_REPORT].concat(),
+        SLOW_INPUT,
+        "TERM",
+    );
+    assert_eq!(code, 143, "{stderr}");
+    assert!(!stderr.contains("error:"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "interrupted by SIGTERM before grading: nothing graded; each report says so \
+             (while loading the package)"
+        ),
+        "{stderr}"
+    );
+    let report = assert_stopped_before_tests(
+        &dir,
+        "grades.json",
+        "loading_package",
+        &["hand-ins/alice/sum.py", "hand-ins/bob/sum.py"],
+    );
+    assert_eq!(report["layout"], "student/problem", "{report:#}");
+    let students: Vec<&str> = report["not_graded"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|pair| pair["student"].as_str().unwrap())
+        .collect();
+    assert_eq!(students, ["alice", "bob"], "{report:#}");
+    assert_eq!(
+        report["missing"],
+        serde_json::json!([{ "student": "carol", "problem": "sum" }]),
+        "{report:#}"
+    );
+    let ignored: Vec<&str> = report["ignored"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|file| file["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(ignored, ["hand-ins/alice/notes.txt"], "{report:#}");
+    assert!(report.get("shard").is_none(), "{report:#}");
+    assert_other_reports_interrupted(&dir);
+    assert_eq!(
+        folder_state(&dir.path().join("hand-ins")),
+        before,
+        "{stderr}"
+    );
+    assert_nothing_half_written(&dir);
+}
+
+/// See: issue #34. The same for SIGINT (to a judge in a script's
+/// background, started with SIGINT ignored), a shard of the class and a
+/// journal that would have been started: the report carries its shard,
+/// its pairs not graded, and exit 130.
+#[test]
+fn r34_sigint_while_a_sharded_class_grade_loads_a_package_writes_its_report() {
+    let dir = sandbox_ready_dir();
+    class_with_a_slowly_loading_package(&dir);
+    let (code, stderr) = signal_while_running(
+        &dir,
+        &[
+            "grade",
+            "--problems-dir",
+            "problems",
+            "--shard",
+            "2/2",
+            "--json",
+            "grades.json",
+        ],
+        SLOW_INPUT,
+        "INT",
+    );
+    assert_eq!(code, 130, "{stderr}");
+    assert!(!stderr.contains("error:"), "{stderr}");
+    let report = assert_stopped_before_tests(
+        &dir,
+        "grades.json",
+        "loading_package",
+        &["hand-ins/bob/sum.py"],
+    );
+    assert_eq!(
+        report["shard"],
+        serde_json::json!({ "index": 2, "count": 2, "pairs": 2 }),
+        "{report:#}"
+    );
     assert_nothing_half_written(&dir);
 }

@@ -2,17 +2,19 @@
 //! (issue #34): while its `data/` was built, while it loaded, while its
 //! time limit was derived. SPEC asks for the reports all the same, marked
 //! `interrupted`; this is the grade they hold, saying what was being done
-//! and that nothing was graded. Not here: stopping the programs (the
-//! sandbox kills what runs on the signal) and writing the reports
-//! (`super::command`).
+//! and that nothing was graded (`crate::grading::stopped`, as a class's),
+//! with what was known of the package by then. Not here: stopping the
+//! programs (the sandbox kills what runs on the signal) and writing the
+//! reports (`crate::grading::stopped::end`).
 
 use super::{as_package_grade, entries, package_config, PackagePlan};
 use crate::config::judge::JudgeConfig;
+use crate::config::judge::Layout;
 use crate::discovery::Shard;
 use crate::grading::grade::{Grade, GradedWith, ShardInfo};
+use crate::grading::stopped::nothing_graded;
 use crate::grading::ungraded::not_graded_entry;
-use crate::report::json::{BeforeTests, JUDGE_VERSION};
-use crate::sandbox::Isolation;
+use crate::report::json::BeforeTests;
 
 /// How a step before the tests ended: done, or stopped by SIGINT or
 /// SIGTERM (the program it ran killed), so that nothing is graded.
@@ -63,16 +65,9 @@ pub(crate) fn stopped_grade(
         ),
     };
     Grade {
-        isolation: serde_json::to_value(Isolation::detect()).ok(),
-        layout: crate::config::judge::Layout::Expected,
         shard,
-        judge_version: Some(JUDGE_VERSION.to_owned()),
-        interrupted: true,
-        interrupted_while: Some(doing),
         not_graded,
-        graded_with: Some(graded_with),
         ignored,
-        missing: Vec::new(),
-        results: Vec::new(),
+        ..nothing_graded(doing, Layout::Expected, graded_with)
     }
 }

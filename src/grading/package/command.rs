@@ -11,8 +11,8 @@ use crate::discovery::Shard;
 use crate::exit::Outcome;
 use crate::grading::console::Console;
 use crate::grading::progress::Progress;
-use crate::grading::{package_table, reports, resume, settings, CommandError};
-use crate::interrupt::{Cancellation, Signal};
+use crate::grading::{package_table, reports, resume, settings, stopped, CommandError};
+use crate::interrupt::Cancellation;
 use crate::report::json::BeforeTests;
 use crate::report::targets::Targets;
 use crate::runner::LinkScope;
@@ -181,10 +181,7 @@ pub(crate) fn run(
 /// The end of a grade that SIGINT or SIGTERM stopped before any test ran,
 /// while `doing` (with the package's `plan` when it was loaded by then):
 /// every report asked for is written, holding [`stopped_grade`], each
-/// saying that nothing was graded, and the line that says so ends it. The
-/// JSON report goes only where `--json` says: the report given to
-/// `--resume` alone is left as it was (nothing graded would bring it up to
-/// date), and so is its journal, neither read nor started by then.
+/// saying that nothing was graded ([`stopped::end`]).
 fn end_before_tests(
     command: &PackageCommand<'_>,
     config: &JudgeConfig,
@@ -193,30 +190,21 @@ fn end_before_tests(
     cancel: &Cancellation,
     console: &mut dyn Console,
 ) -> Result<Outcome, CommandError> {
-    let stopped = &stopped_grade(doing, plan, config, command.shard);
+    let stopped = stopped_grade(doing, plan, config, command.shard);
     let reports = &command.reports;
-    let student_view = settings::student_view(command.student_view, config).is_some();
-    let files = reports.files.clone().with_config(config);
+    let targets = Targets {
+        json: reports.json,
+        files: reports.files.clone().with_config(config),
+    };
     // Nothing was graded, so no source is shown; a hand-in's rule where no
     // package was loaded.
     let sources = plan.map_or(LinkScope::HandIn, |plan| plan.link_scope.clone());
-    let written = reports::write_graded(
-        stopped,
-        reports.json,
-        &files,
-        student_view,
-        &sources,
-        None,
-        Ok(None),
-    );
-    // Nothing graded: no table, no summary.
-    reports::say_settled(written, stopped, command.quiet, console, &mut |_, _| Ok(()))?;
-    let signal = cancel.signal().unwrap_or(Signal::Interrupt);
-    let any_written = reports.json.is_some() || !files.files.is_empty();
-    console.say(&package_table::interrupted_before_grading(
-        signal.name(),
-        doing,
-        any_written,
-    ));
-    Ok(Outcome::Interrupted(signal))
+    let ending = stopped::Ending {
+        targets: &targets,
+        student_view: settings::student_view(command.student_view, config).is_some(),
+        sources: &sources,
+        section: None,
+        quiet: command.quiet,
+    };
+    Ok(stopped::end(&stopped, ending, cancel, console)?)
 }
