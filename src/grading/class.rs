@@ -240,7 +240,7 @@ impl ClassPlan {
         self.shard.map(|shard| ShardInfo {
             index: shard.index,
             count: shard.count,
-            pairs: self.pairs,
+            pairs: Some(self.pairs),
         })
     }
 

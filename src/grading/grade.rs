@@ -56,8 +56,9 @@ pub(crate) struct ShardInfo {
     pub(crate) index: usize,
     pub(crate) count: usize,
     /// (submission, problem) pairs of the whole run, so a merge can tell
-    /// that a shard is missing.
-    pub(crate) pairs: usize,
+    /// that a shard is missing; `None` when the shard did not know them (a
+    /// signal stopped it before its package was loaded).
+    pub(crate) pairs: Option<usize>,
 }
 
 /// The judge and the judge.toml settings that decide which tests run and

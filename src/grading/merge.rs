@@ -18,6 +18,7 @@ use super::usage::{Named, UsageError};
 use super::{CommandError, GradingError};
 use crate::config::judge::Layout;
 use crate::exit::Outcome;
+use crate::report::json::BeforeTests;
 use crate::report::targets::Targets;
 use refusal::MergeError;
 use std::collections::{BTreeMap, BTreeSet};
@@ -36,20 +37,29 @@ pub(crate) struct MergeCommand<'a> {
 
 /// `judge merge`, in its order: the report paths checked, the shard
 /// reports read and merged ([`read_and_merge`]), a warning when a shard was
-/// interrupted, then the end of a grade
-/// ([`super::reports::end_grade`]: the reports, the table and summary).
-/// Returns the outcome of the merged verdicts.
+/// interrupted (one for each shard stopped before it knew its pairs), then
+/// the end of a grade ([`super::reports::end_grade`]: the reports, the
+/// table and summary). Returns the outcome of the merged verdicts, a
+/// failure at best when a shard was stopped before it knew its pairs.
 pub(crate) fn run(
     command: &MergeCommand<'_>,
     console: &mut dyn Console,
 ) -> Result<Outcome, CommandError> {
     command.targets.check()?;
-    let merged = read_and_merge(command.reports)?;
-    if merged.interrupted {
+    let Merged {
+        grade: merged,
+        stopped,
+    } = read_and_merge(command.reports)?;
+    // A shard stopped before it knew its pairs lists none of them: said
+    // as what it is, never as a count of pairs left not graded.
+    if merged.interrupted && (stopped.is_empty() || !merged.not_graded.is_empty()) {
         console.say(&format!(
             "warning: an interrupted shard left {} pair(s) not graded (`not_graded` in the report)",
             merged.not_graded.len()
         ));
+    }
+    for shard in &stopped {
+        console.say(&shard.warning());
     }
     super::reports::end_grade(
         &merged,
@@ -60,12 +70,57 @@ pub(crate) fn run(
         Ok(None),
         console,
     )?;
-    Ok(super::policy::grade_outcome(&merged))
+    let outcome = super::policy::grade_outcome(&merged);
+    // A shard stopped before it knew its pairs graded none of them, and
+    // which they are is not known: the merge cannot pass.
+    Ok(match outcome {
+        Outcome::Success if !stopped.is_empty() => Outcome::Failure,
+        outcome => outcome,
+    })
+}
+
+/// The merge of shard reports ([`read_and_merge`]).
+#[derive(Debug)]
+pub(crate) struct Merged {
+    /// The report of the whole run.
+    pub(crate) grade: Grade,
+    /// The shards a signal stopped before they knew their pairs: theirs are
+    /// in neither `results` nor `not_graded` of `grade`.
+    pub(crate) stopped: Vec<StoppedShard>,
+}
+
+/// A shard a signal stopped before its package was loaded (issue #34):
+/// which pairs it holds is not known, and none of them was graded.
+#[derive(Debug)]
+pub(crate) struct StoppedShard {
+    pub(crate) path: PathBuf,
+    pub(crate) index: usize,
+    pub(crate) count: usize,
+    /// What it was doing, as its report says.
+    pub(crate) doing: Option<BeforeTests>,
+}
+
+impl StoppedShard {
+    /// The warning a merge says of it: `warning: shard 2/2 (`b.json`) was
+    /// interrupted before its pairs were known (while building ...)`.
+    fn warning(&self) -> String {
+        let doing = self.doing.map_or_else(String::new, |doing| {
+            format!(" ({})", crate::report::human::while_doing(doing))
+        });
+        format!(
+            "warning: shard {}/{} (`{}`) was interrupted before its package loaded{doing}: \
+             none of its pairs was graded, and which they are is not known; grade it again",
+            self.index,
+            self.count,
+            self.path.display()
+        )
+    }
 }
 
 /// Reads every report and merges them (another version, overlapping pairs
-/// or a missing shard is refused, naming the file).
-pub(crate) fn read_and_merge(paths: &[PathBuf]) -> Result<Grade, GradingError> {
+/// or a missing shard is refused, naming the file), and names the shards
+/// stopped before they knew their pairs.
+pub(crate) fn read_and_merge(paths: &[PathBuf]) -> Result<Merged, GradingError> {
     let mut reports = Vec::with_capacity(paths.len());
     for path in paths {
         let text = fs_err::read_to_string(path).map_err(|error| UsageError::CannotRead {
@@ -77,7 +132,20 @@ pub(crate) fn read_and_merge(paths: &[PathBuf]) -> Result<Grade, GradingError> {
             .map_err(|error| UsageError::Merge(Box::new(MergeError::from(error))))?;
         reports.push((path.clone(), report));
     }
-    Ok(merge(reports).map_err(|error| UsageError::Merge(error.into()))?)
+    let stopped = reports
+        .iter()
+        .filter_map(|(path, report)| {
+            let shard = report.shard?;
+            shard.pairs.is_none().then(|| StoppedShard {
+                path: path.clone(),
+                index: shard.index,
+                count: shard.count,
+                doing: report.interrupted_while,
+            })
+        })
+        .collect();
+    let grade = merge(reports).map_err(|error| UsageError::Merge(error.into()))?;
+    Ok(Merged { grade, stopped })
 }
 
 /// Combines shard reports into the report of the whole run: results in the
@@ -103,6 +171,8 @@ fn merge(reports: Vec<(PathBuf, Grade)>) -> Result<Grade, MergeError> {
     let mut owners: BTreeMap<(String, String), PathBuf> = BTreeMap::new();
     let mut results = Vec::new();
     let mut shards_seen = BTreeSet::new();
+    // The run's pairs, as the shards that knew them say.
+    let mut pairs_known: Option<usize> = None;
     let mut interrupted = false;
     let mut interrupted_while = None;
     let mut not_graded = Vec::new();
@@ -146,7 +216,13 @@ fn merge(reports: Vec<(PathBuf, Grade)>) -> Result<Grade, MergeError> {
             });
         }
         if let (Some(shard), Some(expected)) = (report.shard, first.shard) {
-            if shard.count != expected.count || shard.pairs != expected.pairs {
+            // A shard stopped before it knew the run's pairs is compared
+            // on its split alone.
+            let pairs_differ = matches!(
+                (shard.pairs, pairs_known),
+                (Some(pairs), Some(known)) if pairs != known
+            );
+            if shard.count != expected.count || pairs_differ {
                 return Err(MergeError::ShardCount {
                     path,
                     index: shard.index,
@@ -155,6 +231,7 @@ fn merge(reports: Vec<(PathBuf, Grade)>) -> Result<Grade, MergeError> {
                     expected: expected.count,
                 });
             }
+            pairs_known = pairs_known.or(shard.pairs);
             shards_seen.insert(shard.index);
         }
         for graded in report.results {
@@ -206,7 +283,7 @@ fn merge(reports: Vec<(PathBuf, Grade)>) -> Result<Grade, MergeError> {
                 missing,
                 count: shard.count,
                 found: results.len(),
-                pairs: shard.pairs,
+                pairs: pairs_known,
             });
         }
     }
@@ -289,7 +366,7 @@ mod tests {
             shard: Some(ShardInfo {
                 index: shard,
                 count: 2,
-                pairs: 1,
+                pairs: Some(1),
             }),
             judge_version: Some(JUDGE_VERSION.to_owned()),
             interrupted,
@@ -351,6 +428,33 @@ mod tests {
         assert_eq!(
             merged.interrupted_while,
             Some(BeforeTests::DerivingTimeLimit)
+        );
+    }
+
+    /// See: issue #34. A shard stopped before it knew the run's pairs is a
+    /// shard seen, not a missing one; a shard that is missing is named even
+    /// when no report knows the run's pairs.
+    #[test]
+    fn a_shard_that_did_not_know_its_pairs_is_seen_not_missing() {
+        let unknown = |shard| Grade {
+            shard: Some(ShardInfo {
+                index: shard,
+                count: 2,
+                pairs: None,
+            }),
+            interrupted_while: Some(BeforeTests::BuildingData),
+            ..report(shard, true, &[])
+        };
+        let merged = merge(vec![
+            (PathBuf::from("1.json"), report(1, false, &[])),
+            (PathBuf::from("2.json"), unknown(2)),
+        ])
+        .unwrap();
+        assert!(merged.interrupted);
+        let error = merge(vec![(PathBuf::from("2.json"), unknown(2))]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "shard 1/2 is missing: the reports hold 0 pairs (no report says how many the run has)"
         );
     }
 

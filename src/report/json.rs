@@ -337,8 +337,11 @@ pub(crate) struct ShardInfo {
     pub(crate) index: usize,
     pub(crate) count: usize,
     /// (submission, problem) pairs of the whole run, so a merge can tell
-    /// that a shard is missing.
-    pub(crate) pairs: usize,
+    /// that a shard is missing; absent when the shard did not know them (a
+    /// signal stopped it before its package was loaded: `interrupted_while`
+    /// says when).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) pairs: Option<usize>,
 }
 
 /// One (submission, problem) pair of `judge grade`.

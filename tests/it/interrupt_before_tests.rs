@@ -530,3 +530,93 @@ fn r34_sigint_while_a_sharded_class_grade_loads_a_package_writes_its_report() {
     );
     assert_nothing_half_written(&dir);
 }
+
+/// A Kattis package `gen` whose one secret case is made by `generator`
+/// (`generators/make.py`), with an accepted and a wrong example.
+fn generated_package(dir: &Dir, generator: &str) {
+    PackageBuilder::kattis(dir, "gen")
+        .manifest(
+            "problem_format_version: 2025-09\ntype: pass-fail\nname: Gen\n\
+             uuid: 5b7d9f13-6e80-4ca3-8e4f-3a5b6c7d8e91\nlicense: cc0\n\
+             limits:\n  time_limit: 2\n",
+        )
+        .file(
+            "generators/generators.yaml",
+            "data:\n  secret:\n    data:\n      \"s\":\n        generate: make.py\n",
+        )
+        .file("generators/make.py", generator)
+        .file("input_validators/validate.py", "import sys\nsys.exit(42)\n")
+        .submission("accepted/echo.py", "print(input())\n")
+        .submission("wrong_answer/zero.py", "print(0)\n")
+        .build();
+}
+
+/// See: issue #34. Shard 2 of a `grade --package` stopped while it builds
+/// `data/` (before its package, and so its pairs, were known) still says
+/// which shard it is, and `judge merge` of it with shard 1 says that shard
+/// 2 was interrupted, not that it is missing: the merged report is
+/// written, interrupted, and the merge does not pass (exit 1: the pairs of
+/// shard 2 were never graded). (Before, the stopped shard's report had no
+/// `shard`, and the merge refused it: "shard 2/2 is missing", exit 2.)
+#[test]
+fn r34_a_shard_stopped_before_its_package_loaded_is_merged_as_interrupted() {
+    let first = sandbox_ready_dir();
+    generated_package(&first, "print(1)\n");
+    let run = first.judge(&[
+        "grade",
+        "--package",
+        "gen",
+        "--shard",
+        "1/2",
+        "--json",
+        "shard-1.json",
+    ]);
+    run.expect_code(0);
+    let second = sandbox_ready_dir();
+    generated_package(&second, "import time\ntime.sleep(120)\nprint(1)\n");
+    let (code, stderr) = signal_while_running(
+        &second,
+        &[
+            "grade",
+            "--package",
+            "gen",
+            "--shard",
+            "2/2",
+            "--json",
+            "shard-2.json",
+        ],
+        "make.py",
+        "TERM",
+    );
+    assert_eq!(code, 143, "{stderr}");
+    let report = assert_stopped_before_tests(&second, "shard-2.json", "building_data", &[]);
+    assert_eq!(
+        report["shard"],
+        serde_json::json!({ "index": 2, "count": 2 }),
+        "{report:#}"
+    );
+    let stopped = second.path().join("shard-2.json");
+    let merge = first.judge(&[
+        "merge",
+        "shard-1.json",
+        stopped.to_str().unwrap(),
+        "-o",
+        "merged.json",
+    ]);
+    merge.expect_code(1);
+    let said = merge.stderr();
+    assert!(!said.contains("missing"), "{}", merge.transcript());
+    assert!(
+        said.contains(&format!(
+            "warning: shard 2/2 (`{}`) was interrupted before its package loaded (while \
+             building `data/` from `generators/generators.yaml`): none of its pairs was \
+             graded, and which they are is not known; grade it again",
+            stopped.display()
+        )),
+        "{}",
+        merge.transcript()
+    );
+    let merged = crate::support::report(&first.read("merged.json"));
+    assert_eq!(merged["interrupted"], true, "{merged:#}");
+    assert_eq!(merged["results"].as_array().unwrap().len(), 1, "{merged:#}");
+}

@@ -158,13 +158,15 @@ fn grade() -> impl Strategy<Value = Grade> {
             Layout::StudentProblem,
             Layout::Expected,
         ]),
-        proptest::option::of((1usize..5, 1usize..5, 0usize..100).prop_map(
-            |(index, count, pairs)| ShardInfo {
-                index,
-                count,
-                pairs,
-            },
-        )),
+        proptest::option::of(
+            (1usize..5, 1usize..5, proptest::option::of(0usize..100)).prop_map(
+                |(index, count, pairs)| ShardInfo {
+                    index,
+                    count,
+                    pairs,
+                },
+            ),
+        ),
         (
             proptest::option::of(name()),
             any::<bool>(),

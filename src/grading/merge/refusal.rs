@@ -34,14 +34,17 @@ pub(crate) enum MergeError {
     /// Shards of a split run, but not all of them: every missing one is
     /// named (issue #32).
     #[error(
-        "{} missing: the reports hold {found} of the run's {pairs} pairs",
-        missing_shards(missing, *count)
+        "{} missing: the reports hold {}",
+        missing_shards(missing, *count),
+        held(*found, *pairs)
     )]
     MissingShard {
         missing: Vec<usize>,
         count: usize,
         found: usize,
-        pairs: usize,
+        /// `None` when no shard knew them (each was stopped before its
+        /// package was loaded).
+        pairs: Option<usize>,
     },
     /// Shards graded with different settings or judges: their results are
     /// not comparable.
@@ -81,6 +84,15 @@ pub(crate) enum MergeError {
         first: PathBuf,
         expected: usize,
     },
+}
+
+/// `3 of the run's 7 pairs`, or `3 pairs (no report says how many the run
+/// has)`.
+fn held(found: usize, pairs: Option<usize>) -> String {
+    match pairs {
+        Some(pairs) => format!("{found} of the run's {pairs} pairs"),
+        None => format!("{found} pairs (no report says how many the run has)"),
+    }
 }
 
 /// `shard 3/4 is`, `shards 2/4 and 4/4 are`, `shards 1/5, 2/5 and 4/5 are`.

@@ -29,8 +29,9 @@ pub(crate) enum Before<T> {
 /// result, `interrupted`. With its `plan`, when it was loaded by then, the
 /// pairs `shard` would have graded are not graded, and the files it does
 /// not grade are ignored as in any grade of it; without one nothing of the
-/// package is known, not even how many pairs a shard holds (so no
-/// `shard`: a merge then says which shard is missing).
+/// package is known, not even how many pairs a shard holds: its `shard`
+/// says which shard it is, with no pairs (a merge then says that this
+/// shard was stopped, not that it is missing).
 pub(crate) fn stopped_grade(
     doing: BeforeTests,
     plan: Option<&PackagePlan>,
@@ -52,7 +53,7 @@ pub(crate) fn stopped_grade(
                 shard.map(|shard| ShardInfo {
                     index: shard.index,
                     count: shard.count,
-                    pairs,
+                    pairs: Some(pairs),
                 }),
                 GradedWith::of(&config),
             )
@@ -60,7 +61,11 @@ pub(crate) fn stopped_grade(
         None => (
             Vec::new(),
             Vec::new(),
-            None,
+            shard.map(|shard| ShardInfo {
+                index: shard.index,
+                count: shard.count,
+                pairs: None,
+            }),
             GradedWith::of(&as_package_grade(config.clone())),
         ),
     };
