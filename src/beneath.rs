@@ -44,7 +44,8 @@ const MAX_LINKS: usize = 40;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum LinkRefused {
     /// A loop or a missing target; `written` is where it points, when it
-    /// could be read.
+    /// could be read; `owner` whose file the link is, which the advice is
+    /// for.
     #[error(
         "refused `{}`: it is a symbolic link (symlink){} that does not resolve (a loop or a \
          missing target)",
@@ -54,6 +55,7 @@ pub(crate) enum LinkRefused {
     Dangling {
         link: PathBuf,
         written: Option<PathBuf>,
+        owner: LinkOwner,
     },
     /// A link out of a package to what is not a public regular file (`why`
     /// says what it is).
@@ -95,13 +97,35 @@ pub(crate) enum LinkRefused {
     OutsidePackage { link: PathBuf, package: PathBuf },
 }
 
+/// Whose file a refused link is, which decides who can mend it: a
+/// package's setter or the student who handed it in (issue #34: a
+/// student's dangling link got the advice to copy a package).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LinkOwner {
+    /// A package's file: its test data, a file it names, its own programs.
+    Package,
+    /// A hand-in, or a program named on the command line.
+    HandIn,
+}
+
 impl LinkRefused {
     /// The advice printed after the refusal: where a package can be mended.
     pub(crate) fn hint(&self) -> Option<Hint> {
         match self {
-            LinkRefused::Dangling { .. } => Some(Hint::new(
+            LinkRefused::Dangling {
+                owner: LinkOwner::Package,
+                ..
+            } => Some(Hint::new(
                 "copy the package together with the files its links point to, or put the file \
                  itself in the package",
+            )),
+            // A student's own file: nothing of a package is theirs to copy.
+            LinkRefused::Dangling {
+                owner: LinkOwner::HandIn,
+                ..
+            } => Some(Hint::new(
+                "hand in the file itself, not a link to it (a hand-in's link is followed only to \
+                 a file handed in beside it, in its own folder)",
             )),
             LinkRefused::NotPublic { .. } => Some(Hint::new(
                 "a link out of a package is followed only to a regular file every user may read; \
@@ -586,6 +610,7 @@ impl Walk<'_> {
                 BeneathError::Refused(LinkRefused::Dangling {
                     link: link.clone(),
                     written: fs_err::read_link(link).ok(),
+                    owner: LinkOwner::Package,
                 })
             }
             _ => BeneathError::Io {

@@ -190,6 +190,7 @@ fn a_link_loop_or_a_missing_target_is_refused_as_not_resolving() {
                 LinkRefused::Dangling {
                     link,
                     written: Some(PathBuf::from(written)),
+                    owner: LinkOwner::Package,
                 },
                 "{resolver:?}"
             );

@@ -119,22 +119,28 @@ fn link_boundary(link: &Path, scope: &LinkScope) -> Option<Boundary> {
     })
 }
 
-pub(crate) use crate::beneath::LinkRefused;
+pub(crate) use crate::beneath::{LinkOwner, LinkRefused};
 
 /// The target of the symbolic link `link`, when it resolves where `scope`
 /// lets it (see the module's rules); else why not, naming the link and
 /// its target.
 pub(crate) fn resolve_link(link: &Path, scope: &LinkScope) -> Result<PathBuf, LinkRefused> {
+    let boundary = link_boundary(link, scope);
     let target = fs_err::canonicalize(link).map_err(|_| {
         // Name what it points to: a package copied without the files its
         // links reach out to (BAPCtools' test problems link `validation.h`
-        // into the BAPCtools tree) says where they were expected.
+        // into the BAPCtools tree) says where they were expected; a
+        // hand-in's, the student's own file (the advice is theirs).
         LinkRefused::Dangling {
             link: link.to_owned(),
             written: fs_err::read_link(link).ok(),
+            owner: match boundary {
+                Some(Boundary::Package(_)) => LinkOwner::Package,
+                Some(Boundary::Folder(_)) | None => LinkOwner::HandIn,
+            },
         }
     })?;
-    match link_boundary(link, scope) {
+    match boundary {
         Some(Boundary::Folder(folder)) if target.starts_with(&folder) => Ok(target),
         Some(Boundary::Package(root)) if target.starts_with(&root) => Ok(target),
         Some(Boundary::Package(root)) => match not_public(&target) {
@@ -498,5 +504,48 @@ mod tests {
         );
         assert_eq!(config.hint(), refused.hint());
         assert!(!config.to_string().contains("hint"), "{config}");
+    }
+
+    /// See: issue #34. A link that leads nowhere is refused naming where it
+    /// points, with advice for whoever owns it: a package's own program's
+    /// for its setter (copy the package with what its links reach), a
+    /// hand-in's for its student (hand in the file itself), also a hand-in
+    /// graded in a package's scope outside that package.
+    #[test]
+    fn a_link_to_nothing_gets_its_owner_s_advice() {
+        let root = tempfile::tempdir().unwrap();
+        let package = root.path().join("pkg");
+        fs_err::create_dir_all(package.join("submissions/accepted")).unwrap();
+        fs_err::create_dir_all(root.path().join("class")).unwrap();
+        let in_package = package.join("submissions/accepted/gone.py");
+        let hand_in = root.path().join("class/gone.py");
+        for link in [&in_package, &hand_in] {
+            std::os::unix::fs::symlink("../nowhere.py", link).unwrap();
+        }
+        let owner = |link: &Path, scope: &LinkScope| match resolve_link(link, scope) {
+            Err(LinkRefused::Dangling { written, owner, .. }) => {
+                assert_eq!(written, Some(PathBuf::from("../nowhere.py")));
+                owner
+            }
+            other => panic!("{other:?}"),
+        };
+        let scope = LinkScope::package(&package);
+        assert_eq!(owner(&in_package, &scope), LinkOwner::Package);
+        assert_eq!(owner(&hand_in, &scope), LinkOwner::HandIn);
+        assert_eq!(owner(&hand_in, &LinkScope::HandIn), LinkOwner::HandIn);
+        let hint = |owner| {
+            LinkRefused::Dangling {
+                link: hand_in.clone(),
+                written: None,
+                owner,
+            }
+            .hint()
+            .expect("a link to nothing has advice")
+            .to_string()
+        };
+        assert!(hint(LinkOwner::Package).contains("copy the package"));
+        let student = hint(LinkOwner::HandIn);
+        assert!(student.contains("hand in the file itself"), "{student}");
+        assert!(!student.contains("package"), "{student}");
     }
 }

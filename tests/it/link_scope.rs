@@ -250,3 +250,33 @@ fn a_hand_in_linking_to_a_fifo_outside_is_refused_without_opening_it() {
         "{message}"
     );
 }
+
+/// (e) See: issue #34. A hand-in that is a link to nothing is the
+/// student's own file: its CE names the link and where it points, as the
+/// hand-in wrote it, and the advice is the student's (hand in the file
+/// itself), never a package's ("copy the package together with the files
+/// its links point to").
+#[test]
+fn a_hand_in_that_links_to_nothing_gets_advice_about_its_own_file() {
+    let dir = Dir::new();
+    dir.create(
+        "judge.toml",
+        "layout = \"problem/student\"\nrandom-tests = 0\njobs = 1\n",
+    );
+    let hand_ins = dir.path().join("submissions/rooks");
+    fs_err::create_dir_all(&hand_ins).unwrap();
+    let written = "../../drafts/rooks.py";
+    symlink(written, hand_ins.join("bob.py")).unwrap();
+    let refused = format!(
+        "refused `submissions/rooks/bob.py`: it is a symbolic link (symlink) to `{written}` \
+         that does not resolve (a loop or a missing target)\n\nhint: hand in the file itself, \
+         not a link to it (a hand-in's link is followed only to a file handed in beside it, in \
+         its own folder)"
+    );
+
+    let graded = dir.judge(&["grade", "--json", "bob.json"]);
+    assert_eq!(graded.code(), 1, "{}", graded.transcript());
+    let (verdict, message) = bob_row(&dir, "bob.json");
+    assert_eq!(verdict, "CE", "{message}\n{}", graded.transcript());
+    assert_eq!(message, refused, "{}", graded.transcript());
+}
