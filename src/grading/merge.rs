@@ -431,6 +431,42 @@ mod tests {
         );
     }
 
+    /// See: issue #34. One shard in two reports is refused, naming both:
+    /// the report of a try stopped before its package loaded, kept beside
+    /// the report of the shard graded again (`grade-*.json`), would make the
+    /// merge say that shard was never graded; two stopped tries of one shard
+    /// would stand for a shard the merge never saw twice.
+    #[test]
+    fn one_shard_in_two_reports_is_refused_naming_both() {
+        let unknown = |shard| Grade {
+            shard: Some(ShardInfo {
+                index: shard,
+                count: 2,
+                pairs: None,
+            }),
+            interrupted_while: Some(BeforeTests::BuildingData),
+            ..report(shard, true, &[])
+        };
+        let cases = [
+            [report(1, false, &[]), report(2, false, &[]), unknown(2)],
+            [report(1, false, &[]), unknown(2), unknown(2)],
+            [unknown(1), report(1, false, &[]), report(2, false, &[])],
+        ];
+        for reports in cases {
+            let error = merge(
+                ["a.json", "b.json", "c.json"]
+                    .into_iter()
+                    .map(PathBuf::from)
+                    .zip(reports)
+                    .collect(),
+            )
+            .expect_err("one shard twice");
+            let said = error.to_string();
+            assert!(said.contains("is in both"), "{said}");
+            assert!(said.contains("shard"), "{said}");
+        }
+    }
+
     /// See: issue #34. A shard stopped before it knew the run's pairs is a
     /// shard seen, not a missing one; a shard that is missing is named even
     /// when no report knows the run's pairs.

@@ -620,3 +620,51 @@ fn r34_a_shard_stopped_before_its_package_loaded_is_merged_as_interrupted() {
     assert_eq!(merged["interrupted"], true, "{merged:#}");
     assert_eq!(merged["results"].as_array().unwrap().len(), 1, "{merged:#}");
 }
+
+/// See: issue #34. A class graded once, then graded again with `--resume
+/// grades.json --json grades.json` (the report brought up to date where it
+/// is) and stopped by SIGINT while its package loads: the earlier report,
+/// with every result graded before, is left as it was, not replaced by a
+/// report of nothing graded (which a later `--resume` would reuse nothing
+/// of).
+#[test]
+fn r34_a_resumed_class_grade_stopped_while_loading_keeps_the_earlier_report() {
+    let dir = sandbox_ready_dir();
+    class_with_a_slowly_loading_package(&dir);
+    // Graded once while the package still loaded at once.
+    fs_err::remove_file(dir.path().join("problems/sum/tests/b.in")).unwrap();
+    fs_err::remove_file(dir.path().join("problems/sum/tests/b.ans")).unwrap();
+    dir.judge(&[
+        "grade",
+        "--problems-dir",
+        "problems",
+        "--json",
+        "grades.json",
+    ])
+    .expect_code(1);
+    let earlier = dir.read("grades.json");
+    let graded = crate::support::report(&earlier)["results"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(graded, 2, "{earlier}");
+    dir.create("problems/sum/tests/b.in", "slow\n");
+    dir.create("problems/sum/tests/b.ans", "0\n");
+    let (code, stderr) = signal_while_running(
+        &dir,
+        &[
+            "grade",
+            "--problems-dir",
+            "problems",
+            "--resume",
+            "grades.json",
+            "--json",
+            "grades.json",
+        ],
+        SLOW_INPUT,
+        "INT",
+    );
+    assert_eq!(code, 130, "{stderr}");
+    assert_eq!(dir.read("grades.json"), earlier, "{stderr}");
+    assert_nothing_half_written(&dir);
+}

@@ -280,3 +280,47 @@ fn a_hand_in_that_links_to_nothing_gets_advice_about_its_own_file() {
     assert_eq!(verdict, "CE", "{message}\n{}", graded.transcript());
     assert_eq!(message, refused, "{}", graded.transcript());
 }
+
+/// (f) See: issue #34. A hand-in's link out of its folder is refused in
+/// the same words whether its target exists or not, directly or through a
+/// link of its own folder: else the refusal tells the student whether a
+/// file is there in another student's folder (or anywhere on the judge's
+/// host), a file the judge never reads for them.
+#[test]
+fn a_hand_in_s_link_out_of_its_folder_does_not_say_whether_its_target_exists() {
+    let dir = Dir::new();
+    let solution =
+        fs_err::read(repository().join("submissions/rooks/accepted/matching.py")).unwrap();
+    dir.create("alice/submissions/rooks/alice.py", &solution);
+    let toml = "layout = \"problem/student\"\nrandom-tests = 0\njobs = 1\n";
+    dir.create("bob/judge.toml", toml);
+    let bob = dir.path().join("bob/submissions/rooks");
+    fs_err::create_dir_all(&bob).unwrap();
+    for entry in walkdir::WalkDir::new(dir.path()) {
+        readable_by_all(entry.unwrap().path());
+    }
+    let refusal = |target: &str, via: Option<&str>| {
+        let link = bob.join("bob.py");
+        let _ = fs_err::remove_file(&link);
+        let _ = fs_err::remove_file(bob.join("via.py"));
+        match via {
+            Some(via) => {
+                symlink(via, &link).unwrap();
+                symlink(target, bob.join(via)).unwrap();
+            }
+            None => symlink(target, &link).unwrap(),
+        }
+        let graded = dir.judge(&["grade", "--config", "bob/judge.toml", "--json", "bob.json"]);
+        assert_eq!(graded.code(), 1, "{}", graded.transcript());
+        let (verdict, message) = bob_row(&dir, "bob.json");
+        assert_eq!(verdict, "CE", "{message}\n{}", graded.transcript());
+        message.replace(target, "TARGET")
+    };
+    let there = "../../../alice/submissions/rooks/alice.py";
+    let gone = "../../../alice/submissions/rooks/gone.py";
+    assert_eq!(refusal(gone, None), refusal(there, None));
+    assert_eq!(
+        refusal(gone, Some("via.py")),
+        refusal(there, Some("via.py"))
+    );
+}
