@@ -127,6 +127,17 @@ pub(crate) use crate::beneath::{LinkOwner, LinkRefused};
 pub(crate) fn resolve_link(link: &Path, scope: &LinkScope) -> Result<PathBuf, LinkRefused> {
     let boundary = link_boundary(link, scope);
     let target = fs_err::canonicalize(link).map_err(|_| {
+        // A hand-in's link that leads out of its folder is refused as such
+        // whether or not its target is there: "does not resolve" would
+        // tell the student what is (not) on the judge's host (issue #34).
+        if let Some(Boundary::Folder(folder)) = &boundary {
+            if leaves_folder(link, folder) {
+                return LinkRefused::OutsideFolder {
+                    link: link.to_owned(),
+                    written: fs_err::read_link(link).ok(),
+                };
+            }
+        }
         // Name what it points to: a package copied without the files its
         // links reach out to (BAPCtools' test problems link `validation.h`
         // into the BAPCtools tree) says where they were expected; a
@@ -156,6 +167,65 @@ pub(crate) fn resolve_link(link: &Path, scope: &LinkScope) -> Result<PathBuf, Li
             link: link.to_owned(),
             written: fs_err::read_link(link).ok(),
         }),
+    }
+}
+
+/// Whether the link `link`, in the canonical `folder`, that does not
+/// resolve, leads out of `folder` on its way: each link of its chain
+/// followed as the kernel would, as far as the folders on the way are
+/// there.
+fn leaves_folder(link: &Path, folder: &Path) -> bool {
+    let Some(name) = link.file_name() else {
+        return false;
+    };
+    let mut at = folder.join(name);
+    // As many links as the kernel follows before it calls it a loop.
+    for _ in 0..40 {
+        let Ok(written) = fs_err::read_link(&at) else {
+            return false;
+        };
+        let joined = match at.parent() {
+            Some(parent) => parent.join(written),
+            None => written,
+        };
+        let next = match (joined.parent(), joined.file_name()) {
+            (Some(parent), Some(name)) => resolved_as_far_as_there(parent).join(name),
+            _ => resolved_as_far_as_there(&joined),
+        };
+        if !next.starts_with(folder) {
+            return true;
+        }
+        at = next;
+    }
+    false
+}
+
+/// The absolute `path` with its longest existing beginning made canonical
+/// and the rest (folders that are not there) taken as written.
+fn resolved_as_far_as_there(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut head = path.to_owned();
+    // The components not there yet, last first: a name, or `..` (`None`).
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(mut resolved) = fs_err::canonicalize(&head) {
+            for component in rest.iter().rev() {
+                match component {
+                    None => {
+                        resolved.pop();
+                    }
+                    Some(name) => resolved.push(name),
+                }
+            }
+            return resolved;
+        }
+        match head.components().next_back() {
+            Some(Component::ParentDir) => rest.push(None),
+            Some(Component::Normal(name)) => rest.push(Some(name.to_owned())),
+            Some(Component::CurDir) => {}
+            _ => return path.to_owned(),
+        }
+        head.pop();
     }
 }
 
