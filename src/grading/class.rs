@@ -136,6 +136,7 @@ pub(crate) fn run<A: ClassPageAnalysis>(
                     .as_ref()
                     .map(|section| section as &dyn ClassPageSection),
                 quiet: command.quiet,
+                resume: command.resume,
             };
             let stopped = plan.stopped_grade(doing, &config);
             return Ok(stopped::end(&stopped, ending, &cancel, console)?);

@@ -21,7 +21,7 @@ use crate::exit::Outcome;
 use crate::report::json::BeforeTests;
 use crate::report::targets::Targets;
 use refusal::MergeError;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// What `judge merge` was given.
@@ -170,7 +170,8 @@ fn merge(reports: Vec<(PathBuf, Grade)>) -> Result<Grade, MergeError> {
     let mut limits_seen: BTreeMap<(String, String), ((u64, u64), PathBuf)> = BTreeMap::new();
     let mut owners: BTreeMap<(String, String), PathBuf> = BTreeMap::new();
     let mut results = Vec::new();
-    let mut shards_seen = BTreeSet::new();
+    // Each shard seen, with the report that holds it.
+    let mut shards_seen: BTreeMap<usize, PathBuf> = BTreeMap::new();
     // The run's pairs, as the shards that knew them say.
     let mut pairs_known: Option<usize> = None;
     let mut interrupted = false;
@@ -232,8 +233,8 @@ fn merge(reports: Vec<(PathBuf, Grade)>) -> Result<Grade, MergeError> {
                 });
             }
             pairs_known = pairs_known.or(shard.pairs);
-            shards_seen.insert(shard.index);
         }
+        let this_shard = report.shard.filter(|_| first.shard.is_some());
         for graded in report.results {
             let key = (
                 graded.result.submission.clone(),
@@ -273,10 +274,24 @@ fn merge(reports: Vec<(PathBuf, Grade)>) -> Result<Grade, MergeError> {
             }
             results.push(graded);
         }
+        // One report a shard (after its pairs, so that a report given
+        // twice names a pair it holds): a stopped try's report kept beside
+        // the shard graded again would deny its results (issue #34).
+        if let Some(shard) = this_shard {
+            if let Some(first) = shards_seen.get(&shard.index) {
+                return Err(MergeError::SameShard {
+                    index: shard.index,
+                    count: shard.count,
+                    first: first.clone(),
+                    second: path,
+                });
+            }
+            shards_seen.insert(shard.index, path);
+        }
     }
     if let Some(shard) = first.shard {
         let missing: Vec<usize> = (1..=shard.count)
-            .filter(|index| !shards_seen.contains(index))
+            .filter(|index| !shards_seen.contains_key(index))
             .collect();
         if !missing.is_empty() {
             return Err(MergeError::MissingShard {

@@ -17,6 +17,7 @@ use crate::report::json::{BeforeTests, JUDGE_VERSION};
 use crate::report::targets::Targets;
 use crate::runner::LinkScope;
 use crate::sandbox::Isolation;
+use std::path::Path;
 
 /// A grade under `layout` and `graded_with` that a signal stopped while
 /// `doing`, before any test ran: interrupted, no result, and nothing else
@@ -51,6 +52,10 @@ pub(crate) struct Ending<'a> {
     pub(crate) sources: &'a LinkScope,
     /// A class page's added section (`--similarity`), made before the stop.
     pub(crate) section: Option<&'a dyn ClassPageSection>,
+    /// `--resume REPORT`: when `--json` names that same file, it is left
+    /// as it was too. It holds what earlier runs graded, which a report of
+    /// nothing graded would erase (and a later `--resume` could not reuse).
+    pub(crate) resume: Option<&'a Path>,
     /// `-q`.
     pub(crate) quiet: bool,
 }
@@ -68,9 +73,20 @@ pub(crate) fn end(
     console: &mut dyn Console,
 ) -> Result<Outcome, EndError> {
     let targets = ending.targets;
+    let json = targets
+        .json
+        .filter(|json| !ending.resume.is_some_and(|resume| same_file(json, resume)));
+    if let (Some(resume), None) = (ending.resume, json) {
+        if targets.json.is_some() {
+            console.say(&format!(
+                "note: `{}` is left as it was: it holds what earlier grades graded",
+                resume.display()
+            ));
+        }
+    }
     let written = reports::write_graded(
         stopped,
-        targets.json,
+        json,
         &targets.files,
         ending.student_view,
         ending.sources,
@@ -80,7 +96,7 @@ pub(crate) fn end(
     // Nothing graded: no table, no summary.
     reports::say_settled(written, stopped, ending.quiet, console, &mut |_, _| Ok(()))?;
     let signal = cancel.signal().unwrap_or(Signal::Interrupt);
-    let any_written = targets.json.is_some() || !targets.files.files.is_empty();
+    let any_written = json.is_some() || !targets.files.files.is_empty();
     if let Some(doing) = stopped.interrupted_while {
         console.say(&crate::report::human::interrupted_before_grading(
             signal.name(),
@@ -89,4 +105,17 @@ pub(crate) fn end(
         ));
     }
     Ok(Outcome::Interrupted(signal))
+}
+
+/// Whether `a` and `b` name one file (the same path, or one file reached
+/// two ways); a path that names no file is no other's.
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    if a == b {
+        return true;
+    }
+    match (fs_err::metadata(a), fs_err::metadata(b)) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    }
 }

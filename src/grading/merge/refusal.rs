@@ -75,6 +75,20 @@ pub(crate) enum MergeError {
         first: PathBuf,
         expected: String,
     },
+    /// One shard in two reports: a report given twice, or a stopped try's
+    /// report beside the shard graded again (issue #34).
+    #[error(
+        "shard {index}/{count} is in both `{}` and `{}`: give one report of each shard (the \
+         newest, when a shard was graded again)",
+        first.display(),
+        second.display()
+    )]
+    SameShard {
+        index: usize,
+        count: usize,
+        first: PathBuf,
+        second: PathBuf,
+    },
     /// Shards of splits into different numbers of parts.
     #[error("`{}` is shard {index}/{count}, but `{}` is of a split into {expected}", path.display(), first.display())]
     ShardCount {

@@ -205,6 +205,7 @@ fn end_before_tests(
         sources: &sources,
         section: None,
         quiet: command.quiet,
+        resume: command.resume,
     };
     Ok(stopped::end(&stopped, ending, cancel, console)?)
 }
