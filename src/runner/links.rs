@@ -589,12 +589,14 @@ mod tests {
         fs_err::create_dir_all(root.path().join("class")).unwrap();
         let in_package = package.join("submissions/accepted/gone.py");
         let hand_in = root.path().join("class/gone.py");
+        // Out of the link's folder and back: a hand-in's link that left
+        // its folder would be refused as leaving it, not as dangling.
         for link in [&in_package, &hand_in] {
-            std::os::unix::fs::symlink("../nowhere.py", link).unwrap();
+            std::os::unix::fs::symlink("../class/nowhere.py", link).unwrap();
         }
         let owner = |link: &Path, scope: &LinkScope| match resolve_link(link, scope) {
             Err(LinkRefused::Dangling { written, owner, .. }) => {
-                assert_eq!(written, Some(PathBuf::from("../nowhere.py")));
+                assert_eq!(written, Some(PathBuf::from("../class/nowhere.py")));
                 owner
             }
             other => panic!("{other:?}"),
@@ -603,6 +605,16 @@ mod tests {
         assert_eq!(owner(&in_package, &scope), LinkOwner::Package);
         assert_eq!(owner(&hand_in, &scope), LinkOwner::HandIn);
         assert_eq!(owner(&hand_in, &LinkScope::HandIn), LinkOwner::HandIn);
+        let out = root.path().join("class/out.py");
+        std::os::unix::fs::symlink("../nowhere.py", &out).unwrap();
+        assert!(
+            matches!(
+                resolve_link(&out, &LinkScope::HandIn),
+                Err(LinkRefused::OutsideFolder { .. })
+            ),
+            "{:?}",
+            resolve_link(&out, &LinkScope::HandIn)
+        );
         let hint = |owner| {
             LinkRefused::Dangling {
                 link: hand_in.clone(),
