@@ -45,6 +45,7 @@ impl Sandbox {
         }
         // Per worker: built once per program and paths, and reused.
         let landlock = self.ruleset(spec, workdir, workdir_view)?;
+        self.add_fresh_rules()?;
         let setup = self.child_setup(spec, landlock);
         // Watched for a deadlock only where every process of the run is
         // found (its cgroup) and none can write without a thread awake
