@@ -23,8 +23,10 @@ use std::time::{Duration, Instant};
 
 pub(super) mod ruleset;
 mod starved;
+mod stdin;
 
 use starved::starved_deadline;
+use stdin::{stdin_copy, stdin_file};
 
 impl Sandbox {
     pub(super) fn run_in(
@@ -45,7 +47,6 @@ impl Sandbox {
         }
         // Per worker: built once per program and paths, and reused.
         let landlock = self.ruleset(spec, workdir, workdir_view)?;
-        self.add_fresh_rules()?;
         let setup = self.child_setup(spec, landlock);
         // Watched for a deadlock only where every process of the run is
         // found (its cgroup) and none can write without a thread awake
@@ -91,6 +92,11 @@ impl Sandbox {
         if let Some(stdout) = &given_stdout {
             plan = plan.with_stdout(stdout.as_raw_fd());
         }
+        // Only now, with everything else of the run ready: the scratch and
+        // `/dev/shm` the holder mounted anew after the last run (issue #31),
+        // then the rules on this `/dev/shm`.
+        self.await_fresh_scratch(&spec.program)?;
+        self.add_fresh_rules()?;
         // What the run writes to its tmpfs mounts is memory it holds: what
         // they hold before it starts is not its own. Only the samples of a
         // run without a memory cgroup ask (a memory cgroup charges the
@@ -206,9 +212,10 @@ impl Sandbox {
                 (supervised.resident_peak_kib, supervised.sampled_cpu)
             }),
         );
-        // Awaited on every path once asked: the next run must not start
-        // before the holder has reported the namespace empty and the
-        // scratch fresh (and its report must not be left for the next run).
+        // Awaited on every path once asked: the run's result must not be
+        // handed back before the holder has reported the namespace empty
+        // (and whether the scratch was full). Its second report, the
+        // scratch fresh, is awaited by the next run (`await_fresh_scratch`).
         let reset = match (&self.namespace, reset_asked) {
             (Some(namespace), Ok(true)) => namespace.finish_reset().map(Some),
             (_, Ok(_)) => Ok(None),
@@ -665,6 +672,35 @@ impl Sandbox {
         }
     }
 
+    /// Waits for the holder's report that the scratch and `/dev/shm` a run
+    /// is about to use are fresh, where a reset after the last run is under
+    /// way. Without it no run may start there: the namespace is dropped, and
+    /// the next run makes a new one (`ensure_namespace`). A holder that
+    /// ended before its report leaves a PID namespace that takes no new
+    /// process: the run of `program` cannot start, as when it ends just
+    /// before the spawn.
+    fn await_fresh_scratch(&mut self, program: &Path) -> Result<(), SandboxError> {
+        let Some(namespace) = &self.namespace else {
+            return Ok(());
+        };
+        let Err(error) = namespace.await_fresh() else {
+            return Ok(());
+        };
+        let ended = has_exited(namespace.reaper().pid);
+        self.namespace = None;
+        self.ruleset_cache = None;
+        if !ended {
+            return Err(error);
+        }
+        Err(SandboxError::Spawn {
+            program: program.to_path_buf(),
+            source: std::io::Error::other(format!(
+                "the worker's PID namespace takes no new process: its init, the \
+                 namespace holder, ended before it mounted the run's scratch anew ({error})"
+            )),
+        })
+    }
+
     /// Whether the supervisor samples what a run holds: where no memory
     /// cgroup measures it.
     fn samples_memory(&self) -> bool {
@@ -712,49 +748,6 @@ impl Sandbox {
         }
         mounts
     }
-}
-
-/// The program's stdin: a sealed copy of the input in memory, so
-/// `readlink /proc/self/fd/0` does not tell where the judge keeps its
-/// tests (issue #7) and the program cannot change the judge's file.
-fn stdin_copy(path: Option<&Path>) -> Result<OwnedFd, SandboxError> {
-    let Some(path) = path else {
-        return fs_err::File::open("/dev/null")
-            .map(|file| OwnedFd::from(file.into_parts().0))
-            .map_err(|source| SandboxError::path("open", "/dev/null", source));
-    };
-    let mut input = fs_err::File::open(path)
-        .map_err(|source| SandboxError::path("open the input", path, source))?;
-    use rustix::fs::{fcntl_add_seals, memfd_create, MemfdFlags, SealFlags};
-    let fd = memfd_create(c"stdin", MemfdFlags::CLOEXEC | MemfdFlags::ALLOW_SEALING).map_err(
-        |errno| SandboxError::Syscall {
-            syscall: "memfd_create",
-            purpose: "copying the input for the program",
-            source: errno.into(),
-        },
-    )?;
-    let mut copy = std::fs::File::from(fd);
-    std::io::copy(&mut input, &mut copy)
-        .map_err(|source| SandboxError::path("copy the input", path, source))?;
-    use std::io::Seek;
-    copy.rewind()
-        .map_err(|source| SandboxError::path("copy the input", path, source))?;
-    let seals = SealFlags::WRITE | SealFlags::GROW | SealFlags::SHRINK | SealFlags::SEAL;
-    fcntl_add_seals(&copy, seals).map_err(|errno| SandboxError::Syscall {
-        syscall: "fcntl(F_ADD_SEALS)",
-        purpose: "making the program's input read-only",
-        source: errno.into(),
-    })?;
-    Ok(OwnedFd::from(copy))
-}
-
-/// The input file itself as stdin, for the runner bench's row without the
-/// copy (the program could learn the file's path through `/proc`).
-fn stdin_file(path: Option<&Path>) -> Result<OwnedFd, SandboxError> {
-    let path = path.unwrap_or(Path::new("/dev/null"));
-    fs_err::File::open(path)
-        .map(|file| OwnedFd::from(file.into_parts().0))
-        .map_err(|source| SandboxError::path("open the input", path, source))
 }
 
 fn timeval_duration(time: libc::timeval) -> Duration {
