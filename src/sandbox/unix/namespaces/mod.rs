@@ -241,6 +241,13 @@ impl WorkerNamespace {
         }
     }
 
+    /// For tests: as if the holder were still to report a fresh scratch,
+    /// a report that never comes (a holder hung in its mounts).
+    #[cfg(test)]
+    pub(super) fn expect_a_fresh_report(&self) {
+        self.mounting.set(true);
+    }
+
     fn mount_failed(errno: i32) -> SandboxError {
         SandboxError::Namespace {
             step: "mount a fresh scratch tmpfs".to_owned(),
