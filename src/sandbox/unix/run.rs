@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+mod fresh;
 pub(super) mod ruleset;
 mod starved;
 mod stdin;
@@ -95,7 +96,15 @@ impl Sandbox {
         // Only now, with everything else of the run ready: the scratch and
         // `/dev/shm` the holder mounted anew after the last run (issue #31),
         // then the rules on this `/dev/shm`.
-        self.await_fresh_scratch(&spec.program)?;
+        if let Some(view) = self.await_fresh_scratch(spec, workdir_view)? {
+            // In a new namespace: the rules and the plan on its paths.
+            let landlock = self.ruleset(spec, workdir, &view)?;
+            let setup = self.child_setup(spec, landlock);
+            plan = ExecPlan::new(spec, workdir, &environment, stdin.as_raw_fd(), setup)?;
+            if let Some(stdout) = &given_stdout {
+                plan = plan.with_stdout(stdout.as_raw_fd());
+            }
+        }
         self.add_fresh_rules()?;
         // What the run writes to its tmpfs mounts is memory it holds: what
         // they hold before it starts is not its own. Only the samples of a
@@ -670,35 +679,6 @@ impl Sandbox {
                 return Ok(supervised);
             }
         }
-    }
-
-    /// Waits for the holder's report that the scratch and `/dev/shm` a run
-    /// is about to use are fresh, where a reset after the last run is under
-    /// way. Without it no run may start there: the namespace is dropped, and
-    /// the next run makes a new one (`ensure_namespace`). A holder that
-    /// ended before its report leaves a PID namespace that takes no new
-    /// process: the run of `program` cannot start, as when it ends just
-    /// before the spawn.
-    fn await_fresh_scratch(&mut self, program: &Path) -> Result<(), SandboxError> {
-        let Some(namespace) = &self.namespace else {
-            return Ok(());
-        };
-        let Err(error) = namespace.await_fresh() else {
-            return Ok(());
-        };
-        let ended = has_exited(namespace.reaper().pid);
-        self.namespace = None;
-        self.ruleset_cache = None;
-        if !ended {
-            return Err(error);
-        }
-        Err(SandboxError::Spawn {
-            program: program.to_path_buf(),
-            source: std::io::Error::other(format!(
-                "the worker's PID namespace takes no new process: its init, the \
-                 namespace holder, ended before it mounted the run's scratch anew ({error})"
-            )),
-        })
     }
 
     /// Whether the supervisor samples what a run holds: where no memory
