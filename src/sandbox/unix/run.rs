@@ -21,10 +21,13 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+mod fresh;
 pub(super) mod ruleset;
 mod starved;
+mod stdin;
 
 use starved::starved_deadline;
+use stdin::{stdin_copy, stdin_file};
 
 impl Sandbox {
     pub(super) fn run_in(
@@ -90,6 +93,19 @@ impl Sandbox {
         if let Some(stdout) = &given_stdout {
             plan = plan.with_stdout(stdout.as_raw_fd());
         }
+        // Only now, with everything else of the run ready: the scratch and
+        // `/dev/shm` the holder mounted anew after the last run (issue #31),
+        // then the rules on this `/dev/shm`.
+        if let Some(view) = self.await_fresh_scratch(spec, workdir_view)? {
+            // In a new namespace: the rules and the plan on its paths.
+            let landlock = self.ruleset(spec, workdir, &view)?;
+            let setup = self.child_setup(spec, landlock);
+            plan = ExecPlan::new(spec, workdir, &environment, stdin.as_raw_fd(), setup)?;
+            if let Some(stdout) = &given_stdout {
+                plan = plan.with_stdout(stdout.as_raw_fd());
+            }
+        }
+        self.add_fresh_rules()?;
         // What the run writes to its tmpfs mounts is memory it holds: what
         // they hold before it starts is not its own. Only the samples of a
         // run without a memory cgroup ask (a memory cgroup charges the
@@ -205,9 +221,10 @@ impl Sandbox {
                 (supervised.resident_peak_kib, supervised.sampled_cpu)
             }),
         );
-        // Awaited on every path once asked: the next run must not start
-        // before the holder has reported the namespace empty and the
-        // scratch fresh (and its report must not be left for the next run).
+        // Awaited on every path once asked: the run's result must not be
+        // handed back before the holder has reported the namespace empty
+        // (and whether the scratch was full). Its second report, the
+        // scratch fresh, is awaited by the next run (`await_fresh_scratch`).
         let reset = match (&self.namespace, reset_asked) {
             (Some(namespace), Ok(true)) => namespace.finish_reset().map(Some),
             (_, Ok(_)) => Ok(None),
@@ -711,49 +728,6 @@ impl Sandbox {
         }
         mounts
     }
-}
-
-/// The program's stdin: a sealed copy of the input in memory, so
-/// `readlink /proc/self/fd/0` does not tell where the judge keeps its
-/// tests (issue #7) and the program cannot change the judge's file.
-fn stdin_copy(path: Option<&Path>) -> Result<OwnedFd, SandboxError> {
-    let Some(path) = path else {
-        return fs_err::File::open("/dev/null")
-            .map(|file| OwnedFd::from(file.into_parts().0))
-            .map_err(|source| SandboxError::path("open", "/dev/null", source));
-    };
-    let mut input = fs_err::File::open(path)
-        .map_err(|source| SandboxError::path("open the input", path, source))?;
-    use rustix::fs::{fcntl_add_seals, memfd_create, MemfdFlags, SealFlags};
-    let fd = memfd_create(c"stdin", MemfdFlags::CLOEXEC | MemfdFlags::ALLOW_SEALING).map_err(
-        |errno| SandboxError::Syscall {
-            syscall: "memfd_create",
-            purpose: "copying the input for the program",
-            source: errno.into(),
-        },
-    )?;
-    let mut copy = std::fs::File::from(fd);
-    std::io::copy(&mut input, &mut copy)
-        .map_err(|source| SandboxError::path("copy the input", path, source))?;
-    use std::io::Seek;
-    copy.rewind()
-        .map_err(|source| SandboxError::path("copy the input", path, source))?;
-    let seals = SealFlags::WRITE | SealFlags::GROW | SealFlags::SHRINK | SealFlags::SEAL;
-    fcntl_add_seals(&copy, seals).map_err(|errno| SandboxError::Syscall {
-        syscall: "fcntl(F_ADD_SEALS)",
-        purpose: "making the program's input read-only",
-        source: errno.into(),
-    })?;
-    Ok(OwnedFd::from(copy))
-}
-
-/// The input file itself as stdin, for the runner bench's row without the
-/// copy (the program could learn the file's path through `/proc`).
-fn stdin_file(path: Option<&Path>) -> Result<OwnedFd, SandboxError> {
-    let path = path.unwrap_or(Path::new("/dev/null"));
-    fs_err::File::open(path)
-        .map(|file| OwnedFd::from(file.into_parts().0))
-        .map_err(|source| SandboxError::path("open the input", path, source))
 }
 
 fn timeval_duration(time: libc::timeval) -> Duration {

@@ -1,6 +1,8 @@
 //! The namespace holder: cloned into the worker's new namespaces, it runs
 //! the plan's steps, reports, and then stays as the PID namespace's init,
-//! killing what each run left and mounting a fresh scratch tmpfs.
+//! killing what each run left and mounting a fresh scratch tmpfs. A reset
+//! reports twice: once the namespace is empty (with whether the run filled
+//! its scratch), and once the scratch is fresh.
 
 use super::plan::Setup;
 use super::steps::{run_step, Step};
@@ -99,6 +101,16 @@ pub(super) const RESET: u8 = b'r';
 /// the holder's tree (`Left::OnlyInItsTree`): without a child, nothing is
 /// left to kill.
 pub(super) const RESET_TREE: u8 = b't';
+
+/// The status of the first report of a reset when processes outlived the
+/// holder's grace (its value: how many); no second report follows.
+pub(super) const SURVIVORS: i32 = 1;
+/// The status of the second report of a reset (`WorkerNamespace::await_fresh`):
+/// the scratch and `/dev/shm` are mounted anew.
+pub(super) const FRESH: i32 = 0;
+/// The status of the second report of a reset when a mount failed (its
+/// value: the errno).
+pub(super) const FRESH_FAILED: i32 = 2;
 
 /// The namespace's holder: the init of its PID namespace.
 pub(super) struct Holder {
@@ -223,6 +235,7 @@ impl Holder {
             sockets,
             orphans,
             holder: self,
+            mounting: std::cell::Cell::new(false),
             private_proc: value == 1,
             private_shm: false,
             proc_refused: (value < 0).then(|| value.saturating_neg()),
@@ -386,7 +399,7 @@ extern "C" fn holder_main(argument: *mut libc::c_void) -> libc::c_int {
             };
             let left = if empty { 0 } else { kill_everything_else() };
             if left != 0 {
-                report(1, left);
+                report(SURVIVORS, left);
                 continue;
             }
             // Only the holder (pid 1) is left: the next run's first process
@@ -394,33 +407,45 @@ extern "C" fn holder_main(argument: *mut libc::c_void) -> libc::c_int {
             if last_pid >= 0 {
                 libc::pwrite(last_pid, c"1".as_ptr().cast(), 1, 0);
             }
+            // Whether the run filled its scratch space (no byte or inode
+            // left in the scratch or in `/dev/shm`), part of the run's
+            // verdict: looked at here, once nothing of the run is left to
+            // write, on the holder's own mounts (the judge would reach
+            // them only through `/proc/self/fd/N/...`, and before the
+            // holder's kill).
             // SAFETY: a zeroed statvfs is a valid out-parameter.
             let mut stats: libc::statvfs = std::mem::zeroed();
             let mut full = libc::statvfs(scratch.as_ptr(), &mut stats) == 0
                 && (stats.f_bavail == 0 || stats.f_favail == 0);
+            let shm = context.shm_step.and_then(|index| context.steps.get(index));
+            if let Some(Step::Tmpfs { target: shm, .. }) = shm {
+                full |= libc::statvfs(shm.as_ptr(), &mut stats) == 0
+                    && (stats.f_bavail == 0 || stats.f_favail == 0);
+            }
+            // The first report: the namespace is empty, and whether the
+            // run was full. The judge hands the run's result back on it and
+            // awaits the second only before its next run starts (issue #31).
+            report(0, i32::from(full));
             // Nothing holds the old scratch any more: detached, it is freed
             // (and its memory uncharged) at once.
             if libc::umount2(scratch.as_ptr(), libc::MNT_DETACH) != 0
                 || run_step(&context.steps[scratch_step], &mut [], &mut 0) != 0
             {
-                report(2, errno());
+                report(FRESH_FAILED, errno());
                 continue;
             }
             // The run's `/dev/shm` likewise: its semaphores and segments
             // die with it.
-            let shm = context.shm_step.and_then(|index| context.steps.get(index));
             if let Some(step @ Step::Tmpfs { target: shm, .. }) = shm {
-                // A full `/dev/shm` is the run's scratch space full too.
-                full |= libc::statvfs(shm.as_ptr(), &mut stats) == 0
-                    && (stats.f_bavail == 0 || stats.f_favail == 0);
                 if libc::umount2(shm.as_ptr(), libc::MNT_DETACH) != 0
                     || run_step(step, &mut [], &mut 0) != 0
                 {
-                    report(2, errno());
+                    report(FRESH_FAILED, errno());
                     continue;
                 }
             }
-            report(0, i32::from(full));
+            // The second report: the scratch and `/dev/shm` are fresh.
+            report(FRESH, 0);
         }
     }
 }

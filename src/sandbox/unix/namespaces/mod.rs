@@ -24,7 +24,8 @@
 //! - `/proc` is a procfs of that PID namespace (with `hidepid`), so the judge,
 //!   other workers and other users are not even listed, with or without root;
 //! - the scratch directory is a tmpfs that the holder unmounts and mounts
-//!   anew after each run: the next run starts on a file system no earlier
+//!   anew after each run (once the run's result is handed back; the next
+//!   run awaits it): the next run starts on a file system no earlier
 //!   run touched (no entries, extended attributes, times, or kernel memory
 //!   charged to the worker's cgroup).
 //!
@@ -112,6 +113,9 @@ pub(super) struct WorkerNamespace {
     /// The holder's `children`, opened once: the orphans of the runs.
     orphans: Option<ProcFile>,
     holder: Holder,
+    /// Whether the holder is mounting a fresh scratch after a run, and its
+    /// report of it is still to be read (`WorkerNamespace::await_fresh`).
+    mounting: std::cell::Cell<bool>,
     /// Whether `/proc` is private (the PID namespace's own, with `hidepid`).
     pub(super) private_proc: bool,
     /// Runs have a private, writable `/dev/shm`, fresh for each.
@@ -166,16 +170,20 @@ impl WorkerNamespace {
     /// PID namespace, then replaces the scratch tmpfs by a fresh one.
     /// Returns whether the old scratch was full (no byte or inode left).
     pub(super) fn reset(&self) -> Result<bool, SandboxError> {
+        self.await_fresh()?;
         self.begin_reset(Left::Unknown)?;
-        self.finish_reset()
+        let full = self.finish_reset()?;
+        self.await_fresh()?;
+        Ok(full)
     }
 
     /// Asks the holder for the reset of `WorkerNamespace::reset` and
     /// returns at once, so the judge's own work after a run (the cgroup's
     /// emptiness check and counters) overlaps the holder's. Every
     /// successful call must be followed by `WorkerNamespace::finish_reset`
-    /// before the next run starts: its report is what says the namespace is
-    /// empty and the scratch fresh.
+    /// before the run's result is handed back (its report is what says the
+    /// namespace is empty), and by `WorkerNamespace::await_fresh` before
+    /// the next run starts (what says the scratch is fresh).
     pub(super) fn begin_reset(&self, left: Left) -> Result<(), SandboxError> {
         let failed = |source| SandboxError::Syscall {
             syscall: "write",
@@ -197,20 +205,53 @@ impl WorkerNamespace {
         Ok(())
     }
 
-    /// Waits for the report of the reset asked by
-    /// `WorkerNamespace::begin_reset`: whether the old scratch was full.
+    /// Waits for the first report of the reset asked by
+    /// `WorkerNamespace::begin_reset`: every process of the run is gone,
+    /// and whether the old scratch was full. The holder mounts the fresh
+    /// scratch after it; `WorkerNamespace::await_fresh` waits for that.
     pub(super) fn finish_reset(&self) -> Result<bool, SandboxError> {
         let [status, value] = self.holder.read_report(holder::KILL_GRACE_MS)?;
         match status {
-            0 => Ok(value == 1),
-            1 => Err(SandboxError::Survivors {
+            0 => {
+                self.mounting.set(true);
+                Ok(value == 1)
+            }
+            holder::SURVIVORS => Err(SandboxError::Survivors {
                 count: usize::try_from(value).unwrap_or(0),
                 cgroup: PathBuf::from(format!("the PID namespace of {}", self.holder.pid)),
             }),
-            _ => Err(SandboxError::Namespace {
-                step: "mount a fresh scratch tmpfs".to_owned(),
-                source: io::Error::from_raw_os_error(value),
-            }),
+            _ => Err(Self::mount_failed(value)),
+        }
+    }
+
+    /// Waits, where a reset is under way, for the holder's report that the
+    /// scratch and `/dev/shm` are fresh: what every run must have before it
+    /// starts (issue #31: awaited here, before the next run, rather than
+    /// before the last run's result is handed back, the judge's thread
+    /// idled through the holder's mounts). An `Err` leaves a namespace
+    /// that no run may use.
+    pub(super) fn await_fresh(&self) -> Result<(), SandboxError> {
+        if !self.mounting.replace(false) {
+            return Ok(());
+        }
+        let [status, value] = self.holder.read_report(holder::KILL_GRACE_MS)?;
+        match status {
+            holder::FRESH => Ok(()),
+            _ => Err(Self::mount_failed(value)),
+        }
+    }
+
+    /// For tests: as if the holder were still to report a fresh scratch,
+    /// a report that never comes (a holder hung in its mounts).
+    #[cfg(test)]
+    pub(super) fn expect_a_fresh_report(&self) {
+        self.mounting.set(true);
+    }
+
+    fn mount_failed(errno: i32) -> SandboxError {
+        SandboxError::Namespace {
+            step: "mount a fresh scratch tmpfs".to_owned(),
+            source: io::Error::from_raw_os_error(errno),
         }
     }
 

@@ -3,10 +3,10 @@
 //! run, and the key that says when they are made anew.
 
 use crate::sandbox::hidden::SYSTEM_READ_PATHS;
-use crate::sandbox::unix::landlock::{Grant, PreparedRules};
+use crate::sandbox::unix::landlock::{allow_fresh_folder, Grant, PreparedRules};
 use crate::sandbox::unix::Sandbox;
 use crate::sandbox::{BenchLayer, RunSpec, SandboxError, Trust};
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 
 /// Device files a submission may read and write.
@@ -69,21 +69,15 @@ impl Sandbox {
         // rule holds the inode of the one it was made for, and the next
         // one may even have the same device and inode numbers. So with it
         // a ruleset is made for every run, from the other rules' paths
-        // opened once (`PreparedRules`) and the fresh `/dev/shm` opened
-        // now: the same rules as opening every path again (issue #31: the
-        // look-ups were a fifth of the judge's CPU a test).
-        let fresh = (self.namespace.as_ref())
-            .filter(|namespace| namespace.private_shm)
-            .map(|_| self.view(Path::new(crate::sandbox::unix::namespaces::SHM)));
-        let fresh: Vec<(&Path, Grant)> = fresh
-            .as_deref()
-            .map(|shm| (shm, Grant::Workdir))
-            .into_iter()
-            .collect();
+        // opened once (`PreparedRules`), and the fresh `/dev/shm` is added
+        // to it by `add_fresh_rules` once it is mounted: the same rules as
+        // opening every path again (issue #31: the look-ups were a fifth
+        // of the judge's CPU a test).
+        let fresh = self.fresh_shm().is_some();
         match &mut self.ruleset_cache {
             Some(cached) if cached.key == key => {
-                if !fresh.is_empty() {
-                    cached.ruleset = cached.prepared.ruleset(&fresh)?;
+                if fresh {
+                    cached.ruleset = cached.prepared.ruleset()?;
                 }
             }
             _ => {
@@ -91,7 +85,7 @@ impl Sandbox {
                 let Some(prepared) = self.prepare_rules(spec, workdir_view) else {
                     return Ok(None);
                 };
-                let ruleset = prepared.ruleset(&fresh)?;
+                let ruleset = prepared.ruleset()?;
                 self.ruleset_cache = Some(CachedRules {
                     key,
                     prepared,
@@ -102,6 +96,26 @@ impl Sandbox {
         Ok((self.ruleset_cache.as_ref())
             .and_then(|cached| cached.ruleset.as_ref())
             .map(AsRawFd::as_raw_fd))
+    }
+
+    /// Adds the run's own paths (its fresh `/dev/shm`, once mounted) to
+    /// the ruleset [`Sandbox::ruleset`] made for it.
+    pub(super) fn add_fresh_rules(&self) -> Result<(), SandboxError> {
+        let (Some(shm), Some(ruleset)) = (
+            self.fresh_shm(),
+            (self.ruleset_cache.as_ref()).and_then(|cached| cached.ruleset.as_ref()),
+        ) else {
+            return Ok(());
+        };
+        allow_fresh_folder(ruleset.as_fd(), &shm, Grant::Workdir)
+    }
+
+    /// The run's private `/dev/shm` as the judge sees it, where runs have
+    /// one (mounted anew for each).
+    fn fresh_shm(&self) -> Option<PathBuf> {
+        (self.namespace.as_ref())
+            .filter(|namespace| namespace.private_shm)
+            .map(|_| self.view(Path::new(crate::sandbox::unix::namespaces::SHM)))
     }
 
     /// The rules of every run of `spec`'s program and paths on this worker

@@ -98,6 +98,9 @@ fn a_run_after_the_holder_was_killed_is_an_error_not_a_verdict() {
     let (_root, mut sandbox) = root_sandbox();
     let measured = sandbox.run(&shell("echo 1")).unwrap();
     assert!(measured.succeeded(), "{measured:?}");
+    // Its scratch reported fresh first: a holder that ends before that
+    // report gives the next run a new namespace (the test after the next).
+    sandbox.namespace.as_ref().unwrap().await_fresh().unwrap();
     let holder = sandbox.namespace.as_ref().unwrap().reaper().pid;
     // SAFETY: kill and waitid on the holder, the judge's own child; WNOWAIT
     // leaves it for the namespace's drop to reap.
@@ -218,4 +221,33 @@ fn after_its_holder_is_killed_a_worker_runs_again_in_a_new_namespace() {
         let now = sandbox.namespace.as_ref().unwrap().reaper().pid;
         assert_ne!(now, holder, "round {round}: the old holder's namespace");
     }
+}
+
+/// A holder that does not report the scratch and `/dev/shm` fresh after a
+/// run (its mounts failed, or it hangs in them) costs the worker its
+/// namespace, not the next run its verdict: that run, which may be an
+/// honest student's, runs in a new namespace on a fresh scratch (issue
+/// #31: it was a JE).
+#[test]
+#[ignore = "needs root: the PID namespace is entered by the worker thread as root; .ci/run runs it as root: cargo test --locked --lib -- --ignored"]
+fn a_run_after_a_scratch_never_reported_fresh_runs_in_a_new_namespace() {
+    let (_root, mut sandbox) = root_sandbox();
+    let measured = sandbox
+        .run(&shell(
+            "echo 1 > \"$TMPDIR/left\" && echo 1 > /dev/shm/left",
+        ))
+        .unwrap();
+    assert!(measured.succeeded(), "{measured:?}");
+    let namespace = sandbox.namespace.as_ref().unwrap();
+    namespace.await_fresh().unwrap();
+    let holder = namespace.reaper().pid;
+    namespace.expect_a_fresh_report();
+    let measured = sandbox
+        .run(&shell(
+            "test ! -e \"$TMPDIR/left\" && test ! -e /dev/shm/left && echo 2 > /dev/shm/now && echo 2",
+        ))
+        .unwrap();
+    assert!(measured.succeeded(), "{measured:?}");
+    assert_eq!(measured.stdout, b"2\n");
+    assert_ne!(sandbox.namespace.as_ref().unwrap().reaper().pid, holder);
 }
