@@ -430,7 +430,7 @@ fn decide(
 fn decide_limits(measured: &Measured, limits: &Limits) -> Option<(Verdict, String)> {
     match measured.limit_exceeded {
         Some(limit) => {
-            let granted = granted_note(measured.wall_granted_ms);
+            let granted = super::termination::granted_note(measured.wall_granted_ms);
             let notes = TimeNotes {
                 wall: &granted,
                 ..TimeNotes::default()
@@ -438,19 +438,6 @@ fn decide_limits(measured: &Measured, limits: &Limits) -> Option<(Verdict, Strin
             Some(limit_verdict(limit, limits, measured.cpu_time_ms, &notes))
         }
         None => crash_verdict(measured.termination),
-    }
-}
-
-/// What a wall-clock TLE adds when the run was given more wall clock for
-/// the time it waited for a CPU: its limit was not the one it states.
-fn granted_note(wall_granted_ms: u64) -> String {
-    if wall_granted_ms == 0 {
-        String::new()
-    } else {
-        format!(
-            "{wall_granted_ms} ms of wall clock were added to the limit for the time the \
-             program waited for a CPU"
-        )
     }
 }
 

@@ -16,6 +16,20 @@ pub(crate) struct TimeNotes<'a> {
     pub(crate) wall: &'a str,
 }
 
+/// What a wall-clock TLE adds when the run was given more wall clock for
+/// the time it waited for a CPU (issue 32): its limit was not the one it
+/// states. Empty when none was added.
+pub(crate) fn granted_note(wall_granted_ms: u64) -> String {
+    if wall_granted_ms == 0 {
+        String::new()
+    } else {
+        format!(
+            "{wall_granted_ms} ms of wall clock were added to the limit for the time the \
+             program waited for a CPU"
+        )
+    }
+}
+
 /// The verdict and message of a run the sandbox stopped at `limit`: of a
 /// test run on a file and of an interactive run alike.
 pub(crate) fn limit_verdict(

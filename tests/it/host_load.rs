@@ -9,9 +9,11 @@
 //! beside a busy loop pinned there at a higher priority (`nice -n -10`:
 //! the run gets about a tenth of the core).
 
-use crate::support::{judge_in, open_dir, ordinary_user, require_root, rooks_tests, source};
+use crate::support::{
+    copy_fixture, judge_in, open_dir, ordinary_user, require_root, rooks_tests, source, Dir,
+};
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 
 /// Why these tests need root.
@@ -61,6 +63,21 @@ fn executable(dir: &Path, name: &str, text: &str) {
     fs_err::set_permissions(&output, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
+/// A script in `dir` that runs the judge pinned to the hog's core.
+fn pinned_judge(dir: &Path) -> PathBuf {
+    let pinned = dir.join("pinned-judge");
+    fs_err::write(
+        &pinned,
+        format!(
+            "#!/bin/sh\nexec taskset -c 0 '{}' \"$@\"\n",
+            assert_cmd::cargo::cargo_bin!("judge").display()
+        ),
+    )
+    .unwrap();
+    fs_err::set_permissions(&pinned, std::fs::Permissions::from_mode(0o755)).unwrap();
+    pinned
+}
+
 /// 300 ms of CPU, then the sample's right answer.
 const HONEST: &str = "#include <stdio.h>\n#include <time.h>\n\
     int main(void) { volatile unsigned long x = 0;\n\
@@ -79,17 +96,7 @@ fn a_starved_program_is_not_the_students_fault(user: Option<(u32, u32)>) {
     executable(dir.path(), "honest", HONEST);
     executable(dir.path(), "sleeper", SLEEPER);
     executable(dir.path(), "spinner", SPINNER);
-    // The judge pinned to the hog's core.
-    let pinned = dir.path().join("pinned-judge");
-    fs_err::write(
-        &pinned,
-        format!(
-            "#!/bin/sh\nexec taskset -c 0 '{}' \"$@\"\n",
-            assert_cmd::cargo::cargo_bin!("judge").display()
-        ),
-    )
-    .unwrap();
-    fs_err::set_permissions(&pinned, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let pinned = pinned_judge(dir.path());
     let (code, report, stderr) = {
         let _hog = Hog::start();
         judge_in(
@@ -163,4 +170,61 @@ fn r32_a_program_the_host_starves_is_not_tle_as_root() {
 #[ignore = "needs root (it raises a busy loop's priority, and creates a user); CI runs it as root: `cargo test --test it -- --ignored`"]
 fn r32_a_program_the_host_starves_is_not_tle_as_an_ordinary_user() {
     a_starved_program_is_not_the_students_fault(Some(ordinary_user()));
+}
+
+/// 800 ms of CPU (an honest program near its 1000 ms limit: a tenth of a
+/// core takes longer than the most wall clock it may be given), then the
+/// game of `guess` played by halving.
+const HONEST_GUESSER: &str = "#include <stdio.h>\n#include <string.h>\n#include <time.h>\n\
+    int main(void) { volatile unsigned long x = 0;\n\
+    while (clock() < CLOCKS_PER_SEC * 8 / 10) x++;\n\
+    int low = 1, high = 1000; char reply[16];\n\
+    while (low <= high) { int middle = (low + high) / 2;\n\
+    printf(\"%d\\n\", middle); fflush(stdout);\n\
+    if (scanf(\"%15s\", reply) != 1 || !strcmp(reply, \"correct\")) return 0;\n\
+    if (!strcmp(reply, \"higher\")) low = middle + 1; else high = middle - 1; }\n\
+    return 0; }\n";
+
+/// An interactive run the host starves is judged as a run on a file is
+/// (issue 32): its wait for a CPU is measured and kept, so it is AC when
+/// the wall clock added for that wait is enough, and otherwise run alone
+/// and TLE saying the host was busy. Before, the wait was dropped: a
+/// program starved past twice its wall limit was a plain TLE at once, its
+/// message naming a limit it had been given twice over.
+#[test]
+#[ignore = "needs root (it raises a busy loop's priority); CI runs it as root: `cargo test --test it -- --ignored`"]
+fn r32_an_interactive_program_the_host_starves_is_not_a_plain_tle() {
+    require_root(NEEDS_ROOT);
+    let dir = Dir::new();
+    copy_fixture(&dir, "interactive/guess", "guess");
+    // The sample alone, and one submission: the starved runs are long.
+    for folder in ["guess/submissions", "guess/data/secret"] {
+        fs_err::remove_dir_all(dir.path().join(folder)).unwrap();
+    }
+    dir.create("guess/submissions/accepted/honest.c", HONEST_GUESSER);
+    let pinned = pinned_judge(dir.path());
+    let (code, report, stderr) = {
+        let _hog = Hog::start();
+        judge_in(dir.path(), &pinned, None, "grade --package guess", "")
+    };
+    let honest = &report["results"][0]["tests"][0];
+    let wall = honest["wall_ms"].as_u64().unwrap();
+    if honest["verdict"] == "AC" {
+        assert!(
+            wall > 3000,
+            "not starved past its wall limit, so this proves nothing: {honest:#}"
+        );
+        assert_eq!(code, Some(0), "{stderr}");
+    } else {
+        assert_eq!(honest["verdict"], "TLE", "{report:#}\n{stderr}");
+        let message = honest["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("the host was busy: the program waited ")
+                && honest["rerun"] == true
+                && wall >= 6000
+                && honest["cpu_wait_ms"].as_u64().unwrap() * 2 >= wall,
+            "{honest:#}"
+        );
+        assert_eq!(code, Some(1), "{stderr}");
+    }
 }

@@ -114,6 +114,7 @@ fn play(
                 limit: measured.limit_exceeded,
                 cpu_time_ms: measured.cpu_time_ms,
                 wall_time_ms: measured.wall_time_ms,
+                wall_granted_ms: measured.wall_granted_ms,
                 stopped: stop.load(Ordering::SeqCst),
             },
             submission_limits: submission.limits,

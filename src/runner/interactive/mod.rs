@@ -186,6 +186,14 @@ fn run_passes(
         result.time_ms = result.time_ms.max(ran.submission.cpu_time_ms);
         result.wall_ms = result.wall_ms.max(ran.submission.wall_time_ms);
         result.memory_kib = result.memory_kib.max(ran.submission_memory_kib);
+        // Measured only when the wall clock ended the run, so only of the
+        // pass that ends the test: without it, a run the host starved
+        // would be told from a sleeping one by the old rule alone, which
+        // misses one starved past twice its limit, and would be a plain
+        // TLE with no run alone (issue 32, `execute::wall_time_only`).
+        if ran.submission_cpu_wait_ms.is_some() {
+            result.cpu_wait_ms = ran.submission_cpu_wait_ms;
+        }
         match ran.submission.termination {
             Termination::Exited(code) => result.exit_code = Some(code),
             Termination::Signaled(signal) => result.signal = Some(signal),
@@ -308,6 +316,9 @@ fn feedback_of(dir: &Path, stderr: &[u8]) -> Result<String, LeftFileError> {
 struct PassRun {
     submission: Ended,
     submission_memory_kib: u64,
+    /// How long the submission waited for a CPU, measured when the wall
+    /// clock ended it (`Measured::run_queue_wait_ms`).
+    submission_cpu_wait_ms: Option<u64>,
     submission_stderr: Vec<u8>,
     submission_stderr_discarded: u64,
     validator: Ended,
@@ -323,6 +334,7 @@ fn ended(measured: &Measured, stopped: bool) -> Ended {
         limit: measured.limit_exceeded,
         cpu_time_ms: measured.cpu_time_ms,
         wall_time_ms: measured.wall_time_ms,
+        wall_granted_ms: measured.wall_granted_ms,
         stopped: stopped && measured.limit_exceeded.is_none(),
     }
 }
@@ -486,6 +498,7 @@ fn interactive_pass(
         Ok(PassRun {
             submission: ended(&measured, stopped),
             submission_memory_kib: measured.memory_kib,
+            submission_cpu_wait_ms: measured.run_queue_wait_ms,
             submission_stderr_discarded: measured.stderr_discarded_bytes,
             submission_stderr: measured.stderr,
             validator: ended(&validator, relayed.stopped_validator),
@@ -554,6 +567,7 @@ fn offline_pass(
     Ok(PassRun {
         submission: ended(&measured, false),
         submission_memory_kib: measured.memory_kib,
+        submission_cpu_wait_ms: measured.run_queue_wait_ms,
         submission_stderr_discarded: measured.stderr_discarded_bytes,
         submission_stderr: measured.stderr,
         validator: ended(&validator, false),

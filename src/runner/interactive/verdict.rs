@@ -15,7 +15,7 @@
 //! 4. the validator's verdict: 43 → WA; 42 with `nextpass.in` → the next
 //!    pass; 42 → AC.
 
-use crate::runner::termination::{crash_verdict, limit_verdict, TimeNotes};
+use crate::runner::termination::{crash_verdict, granted_note, limit_verdict, TimeNotes};
 use crate::sandbox::{LimitExceeded, Limits, Termination};
 use crate::verdict::Verdict;
 
@@ -26,6 +26,9 @@ pub(crate) struct Ended {
     pub(crate) limit: Option<LimitExceeded>,
     pub(crate) cpu_time_ms: u64,
     pub(crate) wall_time_ms: u64,
+    /// Wall clock the sandbox added past its limit for the time it waited
+    /// for a CPU the host gave others (issue 32).
+    pub(crate) wall_granted_ms: u64,
     /// The supervisor ended it (the submission after a rejection, the
     /// validator when it outlived the submission by its own wall limit).
     pub(crate) stopped: bool,
@@ -39,6 +42,7 @@ impl Ended {
             limit: None,
             cpu_time_ms: 0,
             wall_time_ms: 0,
+            wall_granted_ms: 0,
             stopped: false,
         }
     }
@@ -227,13 +231,24 @@ fn submission_failure(facts: &PassFacts<'_>) -> Option<(Verdict, String)> {
         ));
     }
     if let Some(limit) = submission.limit {
+        let exchange = if facts.sent.is_empty() {
+            facts.waiting
+        } else {
+            facts.sent
+        };
+        // The wall clock added for a wait for a CPU first, as a run on a
+        // file says it: the limit the message names was not the whole of it.
+        let wall = [
+            granted_note(submission.wall_granted_ms),
+            exchange.to_owned(),
+        ]
+        .into_iter()
+        .filter(|note| !note.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ");
         let notes = TimeNotes {
             cpu: facts.sent,
-            wall: if facts.sent.is_empty() {
-                facts.waiting
-            } else {
-                facts.sent
-            },
+            wall: &wall,
         };
         return Some(limit_verdict(limit, limits, submission.cpu_time_ms, &notes));
     }
@@ -409,6 +424,37 @@ pub(super) mod tests {
             assert!(message.ends_with(&format!("; {sent}")), "{message}");
             assert!(!message.contains("had not read"), "{message}");
         }
+    }
+
+    /// See: issue 32. A submission's wall-clock TLE names the wall clock
+    /// the sandbox added for its wait for a CPU, then who waited for whom,
+    /// as a run on a file says it; one given none says only who waited.
+    #[test_case(1200, "wall-clock time exceeded 3000 ms (CPU time 543 ms); 1200 ms of wall clock \
+                       were added to the limit for the time the program waited for a CPU; \
+                       neither side had written anything" ; "granted")]
+    #[test_case(0, "wall-clock time exceeded 3000 ms (CPU time 543 ms); neither side had \
+                    written anything" ; "none granted")]
+    fn a_wall_clock_tle_says_the_wall_clock_added(wall_granted_ms: u64, expected: &str) {
+        let limits = limits();
+        let submission = Ended {
+            cpu_time_ms: 543,
+            wall_time_ms: 3000 + wall_granted_ms,
+            wall_granted_ms,
+            ..limit(LimitExceeded::WallTime)
+        };
+        let facts = PassFacts {
+            waiting: "neither side had written anything",
+            ..facts(
+                &limits,
+                "output validator `v`",
+                Ended::exited(REJECT),
+                submission,
+            )
+        };
+        assert_eq!(
+            final_verdict(&facts),
+            (Verdict::TimeLimitExceeded, expected.to_owned())
+        );
     }
 
     /// See: issue #15. A validator that used up its CPU time or memory
