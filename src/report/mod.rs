@@ -184,10 +184,15 @@ pub(crate) fn hide_test_data(test: &mut TestResult) {
         test.wall_ms = 0;
         test.memory_kib = 0;
         // Whether a wall-clock TLE was re-run alone follows from how the
-        // program spent its time (sleeping or spinning), which it chooses.
+        // program spent its time (sleeping or spinning), which it chooses;
+        // so does how long it waited for a CPU.
         test.rerun = false;
+        test.cpu_wait_ms = None;
     }
 }
+
+/// How a wall-clock TLE's message names its limit.
+const WALL_LIMIT_WORDS: &str = "wall-clock time exceeded";
 
 /// The message a student sees for a hidden test (issue 18): its verdict
 /// and where it failed (`board 1`), but no expected value, no figure
@@ -207,9 +212,19 @@ pub(crate) fn student_message(test: &TestResult) -> String {
         // the program used (`(CPU time 137 ms)`) nor a note on it: the
         // program chooses how long it spins from the input, so the figure
         // would carry the hidden test's data (third red team).
+        // A TLE the host starved says how long the program waited and ran,
+        // figures it chose as much as its CPU time (a spin as long as the
+        // input says, on a busy host): only its limit's words are kept, so
+        // it reads as any wall-clock TLE of the test.
         Verdict::TimeLimitExceeded => {
-            let cut = test.message.find([';', '(']).unwrap_or(test.message.len());
-            return test.message[..cut].trim_end().to_owned();
+            let message = match test.message.find(WALL_LIMIT_WORDS) {
+                Some(at) if test.message.starts_with(crate::runner::HOST_OVERLOADED) => {
+                    &test.message[at..]
+                }
+                _ => test.message.as_str(),
+            };
+            let cut = message.find([';', '(']).unwrap_or(message.len());
+            return message[..cut].trim_end().to_owned();
         }
         Verdict::JudgeError => return judge_error_summary(&test.message),
         _ => return test.message.clone(),
@@ -603,6 +618,37 @@ mod tests {
                 ..test("gen-small-001")
             }
         );
+    }
+
+    /// A hidden TLE shows its limit and no figure of the run: neither the
+    /// CPU time of a wall-clock TLE nor, when the host starved it, how long
+    /// it waited and ran (a report on a busy host listed "the program
+    /// waited 1422 ms for a CPU of its 4128 ms"); twice the same.
+    #[test_case::test_case("wall-clock time exceeded 2700 ms (CPU time 137 ms)", "wall-clock time exceeded 2700 ms" ; "wall clock")]
+    #[test_case::test_case("CPU time exceeded 900 ms", "CPU time exceeded 900 ms" ; "cpu")]
+    #[test_case::test_case("wall-clock time exceeded 2700 ms (CPU time 12 ms); 40 ms of wall clock were added to the limit for the time the program waited for a CPU", "wall-clock time exceeded 2700 ms" ; "wall clock added")]
+    #[test_case::test_case("the host was busy: the program waited 1422 ms for a CPU of its 4128 ms of wall clock (CPU time 88 ms of the 900 ms limit), also in 2 runs alone: wall-clock time exceeded 2700 ms; grade it again on a quieter host (unless its own threads or processes, more than the CPUs it may use, kept it waiting)", "wall-clock time exceeded 2700 ms" ; "host busy")]
+    fn a_hidden_tle_shows_its_limit_and_no_figure_of_the_run(message: &str, shown: &str) {
+        let mut test = TestResult {
+            name: "secret/a".to_owned(),
+            verdict: crate::verdict::Verdict::TimeLimitExceeded,
+            time_ms: 88,
+            wall_ms: 4128,
+            memory_kib: 100,
+            exit_code: None,
+            signal: Some(9),
+            message: message.to_owned(),
+            random: None,
+            excerpt: None,
+            rerun: true,
+            cpu_wait_ms: Some(1422),
+            stderr: None,
+            validator_score: None,
+        };
+        hide_test_data(&mut test);
+        assert_eq!((test.message.as_str(), test.cpu_wait_ms), (shown, None));
+        hide_test_data(&mut test);
+        assert_eq!(test.message, shown);
     }
 
     /// See: issue #35. A hidden test's JE shows which part of the judge

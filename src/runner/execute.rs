@@ -339,7 +339,8 @@ pub(crate) fn alone_if_unfair(
 /// (threads or processes of its own contending for the CPUs, a lowered
 /// priority), so a JE here would let any endless loop escape its TLE
 /// (issue 32's review); the message and the run's warning tell the
-/// teacher instead.
+/// teacher instead. It ends with the limit's own words ("wall-clock time
+/// exceeded N ms"), which are all a student view keeps of it.
 pub(crate) fn host_overloaded(result: &mut TestResult, limits: &Limits, runs: usize) {
     let waited = match result.cpu_wait_ms {
         Some(waited_ms) => format!("waited {waited_ms} ms for a CPU"),
@@ -353,10 +354,10 @@ pub(crate) fn host_overloaded(result: &mut TestResult, limits: &Limits, runs: us
     result.verdict = Verdict::TimeLimitExceeded;
     result.message = format!(
         "{HOST_OVERLOADED}: the program {waited} of its {} ms of wall clock \
-         (CPU time {} ms of the {} ms limit), {alone}: wall-clock time exceeded; \
+         (CPU time {} ms of the {} ms limit), {alone}: wall-clock time exceeded {} ms; \
          grade it again on a quieter host (unless its own threads or processes, \
          more than the CPUs it may use, kept it waiting)",
-        result.wall_ms, result.time_ms, limits.cpu_time_ms
+        result.wall_ms, result.time_ms, limits.cpu_time_ms, limits.wall_time_ms
     );
 }
 
