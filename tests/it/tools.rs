@@ -244,7 +244,13 @@ fn an_interrupted_gen_leaves_the_old_set_never_a_mix() {
         .into_iter()
         .map(|name| (name.clone(), dir.read(&format!("t/{name}"))))
         .collect();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("judge"))
+    // With SIGINT's default action whatever this test was started with: a
+    // test run as a background job inherits SIGINT ignored, and gen, which
+    // takes no SIGINT of its own, then wrote all 5000 tests (`env` execs
+    // the judge, so its pid is the judge's).
+    let mut child = std::process::Command::new("env")
+        .arg("--default-signal=INT")
+        .arg(assert_cmd::cargo::cargo_bin!("judge"))
         .current_dir(dir.path())
         .args(["gen", "rooks", "--profile", "large", "--count", "5000"])
         .args(["--out", "t", "--force", "--seed", "2", "--jobs", "1"])
