@@ -66,6 +66,7 @@ mod long_validator_messages;
 mod matchsticks;
 mod mayan;
 mod memory_tree;
+mod merge_incomplete;
 mod messages;
 mod package_special_files;
 mod packages;
