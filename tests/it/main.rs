@@ -41,6 +41,7 @@ mod hostile_programs;
 mod interactive;
 mod interrupt;
 mod interrupt_before_tests;
+mod interrupt_phases;
 mod journal;
 mod junit;
 mod kattis;
