@@ -14,12 +14,14 @@ use std::path::{Path, PathBuf};
 
 /// A submission's language by extension, or an executable; anything else is
 /// a usage error naming the known languages. Its links may lead where
-/// `scope` says (a hand-in's, or a package's own submission's). A link to
-/// nothing (a missing target, a loop) is the submission's own fault, not
-/// the user's mistake: it is taken by its own name, in its language or as
-/// an executable, and preparing it to run refuses it, a CE naming the link
-/// and where it points, as a grade does (issue #34: `judge run` of such a
-/// link was a usage error, exit 2, nothing graded).
+/// `scope` says (a hand-in's, or a package's own submission's). A hand-in
+/// that links to nothing (a missing target, a loop) is the student's own
+/// fault, not the user's mistake: it is taken by its own name, in its
+/// language or as an executable, and preparing it to run refuses it, a CE
+/// naming the link and where it points, as a grade does (issue #34: `judge
+/// run` of such a link was a usage error, exit 2, nothing graded). A
+/// package's own submission that does is the package's fault: it is
+/// refused (exit 2), naming it.
 pub(crate) fn classify(
     path: &Path,
     scope: &LinkScope,
@@ -27,7 +29,7 @@ pub(crate) fn classify(
 ) -> Result<Submission, GradingError> {
     let metadata = match fs_err::metadata(path) {
         Ok(metadata) => metadata,
-        Err(_) if links_to_nothing(path) => {
+        Err(_) if matches!(scope, LinkScope::HandIn) && links_to_nothing(path) => {
             let kind = match config.runs_as(path) {
                 Some(RunsAs::Language(name, language)) => SubmissionKind::Language {
                     name: name.to_owned(),
