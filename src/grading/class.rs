@@ -8,7 +8,7 @@ use super::console::Console;
 pub(crate) use super::problem::ClassEvent;
 use super::problem::{grade_problem, ProblemGraded, ProblemJob, SharedResume};
 use super::progress::Progress;
-use super::reports::{self, ClassPageAnalysis, ClassPageSection};
+use super::reports::{self, Analysing, ClassPageAnalysis, ClassPageSection};
 use super::settings::{self, Overrides};
 use super::side_by_side::{grade_side_by_side, Job};
 use super::stopped;
@@ -58,12 +58,14 @@ pub(crate) struct GradeCommand<'a> {
 /// `judge grade` of a class, in its order: the report paths checked, the
 /// configuration loaded, no report among the hand-ins and no platform's
 /// file that could not be written; a platform's student told when there is
-/// nothing to grade ([`reports::write_nothing_to_grade`]); the class page's
-/// `analysis` made (`--similarity`) and its lines said; the signal
-/// handlers installed; the plan ([`plan`]: a platform's file of several
+/// nothing to grade ([`reports::write_nothing_to_grade`]); the signal
+/// handlers installed; the class page's `analysis` made (`--similarity`)
+/// and its lines said; the plan ([`plan`]: a platform's file of several
 /// students refused) and what it ignores; when a signal stopped the
-/// packages' load, the end of a grade of nothing ([`stopped::end`], every
-/// report asked for written); the earlier report to resume ([`super::resume::open`]); the grade with its
+/// comparison, the search for hand-ins or the packages' load, the end of a
+/// grade of nothing ([`stopped::end`], every report asked for written, a
+/// resumed grade's earlier ones left as they were); the earlier report to
+/// resume ([`super::resume::open`]); the grade with its
 /// progress and the settings' warnings ([`grade_journaled`]); the resume's
 /// summary; the end of a grade ([`reports::end_grade`]: the reports, the
 /// table, the summary); the journal removed; what an interruption left.
@@ -91,19 +93,24 @@ pub(crate) fn run<A: ClassPageAnalysis>(
         return Ok(nothing.outcome);
     }
     let student_view = settings::student_view(command.student_view, &config);
-    let analysed = analysis
-        .analyse(&config, student_view, reports.files.has_pages())
-        .map_err(CommandError::Analysis)?;
-    let section = analysed.map(|analysed| {
-        for line in analysed.lines {
-            console.say(&line);
-        }
-        analysed.section
-    });
-    // Before the packages load: a package's programs may run then (its
-    // validator checks its tests), and a signal must stop them too and
-    // still leave the reports (issue #34).
+    // Before the comparison (`--similarity`) and the packages' load: a
+    // signal in either must still leave the reports, and a package's
+    // programs that run as it loads (its validator checks its tests) must
+    // be stopped too (issue #34).
     let cancel = Cancellation::on_signals()?;
+    let analysed = analysis
+        .analyse(&config, student_view, reports.files.has_pages(), &cancel)
+        .map_err(CommandError::Analysis)?;
+    let (section, compared) = match analysed {
+        Analysing::NotAsked => (None, true),
+        Analysing::Made(analysed) => {
+            for line in analysed.lines {
+                console.say(&line);
+            }
+            (Some(analysed.section), true)
+        }
+        Analysing::Stopped => (None, false),
+    };
     let planned = plan(
         &config,
         problems_dir,
@@ -111,7 +118,15 @@ pub(crate) fn run<A: ClassPageAnalysis>(
         &cancel,
         &|id, hidden| Package::load_hiding(problems_dir, id, Some(&config), hidden),
     )?;
-    let (Planned::Ready(plan) | Planned::Stopped(plan, _)) = &planned;
+    // A comparison stopped leaves the plan stopped too, once discovery
+    // has found what the reports list.
+    let (plan, stopped_at) = match (planned, compared) {
+        (Planned::Ready(plan), true) => (plan, None),
+        (Planned::Stopped(plan, at), true) => (plan, Some(at)),
+        (Planned::Ready(plan) | Planned::Stopped(plan, _), false) => {
+            (plan, Some(StoppedAt::doing(BeforeTests::ComparingHandIns)))
+        }
+    };
     // A one-student platform file of a class: refused before anything runs.
     reports::refuse_several_students(&reports.files, &plan.students())?;
     // Said up front and in the JSON: what a teacher's folder held that is
@@ -122,26 +137,25 @@ pub(crate) fn run<A: ClassPageAnalysis>(
             ignored.path, ignored.reason
         )));
     }
-    let plan = match planned {
-        Planned::Ready(plan) => plan,
-        Planned::Stopped(plan, doing) => {
-            let ending = stopped::Ending {
-                targets: &Targets {
-                    json: reports.json,
-                    files,
-                },
-                student_view: student_view.is_some(),
-                sources: &LinkScope::HandIn,
-                section: section
-                    .as_ref()
-                    .map(|section| section as &dyn ClassPageSection),
-                quiet: command.quiet,
-                resume: command.resume,
-            };
-            let stopped = plan.stopped_grade(doing, &config);
-            return Ok(stopped::end(&stopped, ending, &cancel, console)?);
-        }
-    };
+    if let Some(at) = stopped_at {
+        let words = at.words();
+        let ending = stopped::Ending {
+            targets: &Targets {
+                json: reports.json,
+                files,
+            },
+            student_view: student_view.is_some(),
+            sources: &LinkScope::HandIn,
+            section: section
+                .as_ref()
+                .map(|section| section as &dyn ClassPageSection),
+            quiet: command.quiet,
+            resume: command.resume,
+            doing: words.as_deref(),
+        };
+        let stopped = plan.stopped_grade(at.doing, &config);
+        return Ok(stopped::end(&stopped, ending, &cancel, console)?);
+    }
     let super::resume::Opened {
         mut resume,
         json,
@@ -265,10 +279,39 @@ impl ClassPlan {
 pub(crate) enum Planned {
     /// Every package loaded: ready to grade.
     Ready(ClassPlan),
-    /// SIGINT or SIGTERM stopped it while doing this (issue #34): what
-    /// discovery found is whole, the packages are not all loaded, and
-    /// nothing is to be graded.
-    Stopped(ClassPlan, BeforeTests),
+    /// SIGINT or SIGTERM stopped it there (issue #34): what discovery
+    /// found is whole, the packages are not all loaded, and nothing is to
+    /// be graded.
+    Stopped(ClassPlan, StoppedAt),
+}
+
+/// Where a grade of a class was when a signal stopped it before any test
+/// ran.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct StoppedAt {
+    /// The step, as the reports name it.
+    pub(crate) doing: BeforeTests,
+    /// The package that was loading, its place among the packages the
+    /// grade loads and how many they are: (`sum`, 2, 3).
+    pub(crate) loading: Option<(String, usize, usize)>,
+}
+
+impl StoppedAt {
+    /// Stopped while `doing`, no package loading.
+    fn doing(doing: BeforeTests) -> StoppedAt {
+        StoppedAt {
+            doing,
+            loading: None,
+        }
+    }
+
+    /// The words of the line that ends the grade, when the step's own do
+    /// not say it truly: which of several packages was loading.
+    fn words(&self) -> Option<String> {
+        self.loading
+            .as_ref()
+            .map(|(id, place, count)| crate::report::human::while_loading(id, *place, *count))
+    }
 }
 
 /// Finds the submissions under `config`'s folder and layout, keeps
@@ -279,9 +322,11 @@ pub(crate) enum Planned {
 /// way: the submissions folder, every package's secret folders, each
 /// hand-in's folder. A `problems_dir` that is not a folder is a
 /// configuration error before anything is searched. SIGINT or SIGTERM
-/// (`cancel`) stops the loading (the program a package ran killed, its
-/// failure then no error): what was found is returned as
-/// [`Planned::Stopped`], to be graded by nobody (issue #34).
+/// (`cancel`) that came before the hand-ins were all found, or while a
+/// package loads (the program it ran killed, its failure then no error),
+/// stops the plan before any other package loads: what was found is
+/// returned as [`Planned::Stopped`], saying where, to be graded by nobody
+/// (issue #34).
 pub(crate) fn plan(
     config: &JudgeConfig,
     problems_dir: Option<&Path>,
@@ -383,18 +428,40 @@ pub(crate) fn plan(
         Some(shard) => shard.select(entries),
         None => entries,
     };
-    let mut packages: BTreeMap<String, Package> = BTreeMap::new();
-    let mut stopped = None;
+    // Each package once, in the order of the run.
+    let mut to_load: Vec<&str> = Vec::new();
     for entry in &entries {
-        if packages.contains_key(&entry.problem) || !package_exists(problems_dir, &entry.problem) {
-            continue;
+        if !to_load.contains(&entry.problem.as_str())
+            && package_exists(problems_dir, &entry.problem)
+        {
+            to_load.push(&entry.problem);
         }
-        let loaded = load(&entry.problem, hidden.so_far());
-        if cancel.is_cancelled() {
-            stopped = Some(BeforeTests::LoadingPackage);
-            break;
-        }
-        let package = loaded?;
+    }
+    let mut packages: BTreeMap<String, Package> = BTreeMap::new();
+    // A signal while the hand-ins were found: no package is loaded.
+    let mut stopped = cancel
+        .is_cancelled()
+        .then(|| StoppedAt::doing(BeforeTests::FindingHandIns));
+    let loading = if stopped.is_some() {
+        &[][..]
+    } else {
+        &to_load[..]
+    };
+    for (place, id) in loading.iter().enumerate() {
+        // A signal before the load starts stops it too; one while it loads
+        // makes what it cut short fail (a validator killed): the
+        // interruption is what ends the plan, not that failure.
+        let loaded = (!cancel.is_cancelled()).then(|| load(id, hidden.so_far()));
+        let package = match loaded {
+            Some(loaded) if !cancel.is_cancelled() => loaded?,
+            _ => {
+                stopped = Some(StoppedAt {
+                    doing: BeforeTests::LoadingPackage,
+                    loading: Some(((*id).to_owned(), place + 1, to_load.len())),
+                });
+                break;
+            }
+        };
         hidden.package(&package);
         if package.tests().is_empty() && config.random_tests == 0 {
             return Err(UsageError::NoTests {
@@ -403,7 +470,7 @@ pub(crate) fn plan(
             }
             .into());
         }
-        packages.insert(entry.problem.clone(), package);
+        packages.insert((*id).to_owned(), package);
     }
     hidden.hand_ins(entries.iter().map(|entry| entry.path.as_path()));
     let hidden = hidden.done(packages.values());
@@ -625,5 +692,70 @@ mod tests {
         .expect_err("refused");
         assert!(matches!(error, GradingError::Config(_)), "{error}");
         assert!(error.to_string().contains("no-problems"), "{error}");
+    }
+
+    /// A class of layout `problem/student` in a temporary folder: `alice`
+    /// and `bob` hand in `rooks`, `alice` `mayan` too.
+    fn class_of_two_problems() -> (tempfile::TempDir, JudgeConfig) {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        for file in ["rooks/alice.py", "rooks/bob.py", "mayan/alice.py"] {
+            let path = dir.path().join("submissions").join(file);
+            fs_err::create_dir_all(path.parent().expect("a folder")).expect("the folder");
+            fs_err::write(&path, "print(0)\n").expect("the hand-in");
+        }
+        let mut config = JudgeConfig::defaults().expect("the defaults");
+        config.submissions = dir.path().join("submissions");
+        config.layout = crate::config::judge::Layout::ProblemStudent;
+        (dir, config)
+    }
+
+    /// See: issue #34. A signal that came while the hand-ins were found
+    /// stops the plan there: no package is loaded, and the plan holds
+    /// every pair discovery found, for the reports to list. (Before, the
+    /// first package was loaded and the stop said "loading the package".)
+    #[test]
+    fn a_signal_while_the_hand_ins_are_found_loads_no_package() {
+        let (_dir, config) = class_of_two_problems();
+        let cancel = Cancellation::new();
+        cancel.cancel();
+        let loads = std::cell::Cell::new(0);
+        let planned = plan(&config, None, None, &cancel, &|id, _| {
+            loads.set(loads.get() + 1);
+            Package::load(None, id)
+        })
+        .expect("planned");
+        let Planned::Stopped(plan, at) = planned else {
+            panic!("not stopped: {planned:?}");
+        };
+        assert_eq!(at, StoppedAt::doing(BeforeTests::FindingHandIns));
+        assert_eq!(at.words(), None);
+        assert_eq!(loads.get(), 0);
+        assert!(plan.packages.is_empty());
+        assert_eq!(plan.entries.len(), 3);
+    }
+
+    /// See: issue #34. A signal while the second of two packages loads
+    /// says which one, of how many: the line is not "the package".
+    #[test]
+    fn a_signal_while_one_of_two_packages_loads_names_it() {
+        let (_dir, config) = class_of_two_problems();
+        let cancel = Cancellation::new();
+        let planned = plan(&config, None, None, &cancel, &|id, _| {
+            if id == "rooks" {
+                cancel.cancel();
+            }
+            Package::load(None, id)
+        })
+        .expect("planned");
+        let Planned::Stopped(plan, at) = planned else {
+            panic!("not stopped: {planned:?}");
+        };
+        assert_eq!(at.doing, BeforeTests::LoadingPackage);
+        assert_eq!(at.loading, Some(("rooks".to_owned(), 2, 2)));
+        assert_eq!(
+            at.words().as_deref(),
+            Some("while loading the packages: `rooks`, 2 of 2")
+        );
+        assert_eq!(plan.packages.keys().collect::<Vec<_>>(), ["mayan"]);
     }
 }

@@ -36,11 +36,14 @@ pub(crate) struct MergeCommand<'a> {
 }
 
 /// `judge merge`, in its order: the report paths checked, the shard
-/// reports read and merged ([`read_and_merge`]), a warning when a shard was
-/// interrupted (one for each shard stopped before it knew its pairs), then
-/// the end of a grade ([`super::reports::end_grade`]: the reports, the
-/// table and summary). Returns the outcome of the merged verdicts, a
-/// failure at best when a shard was stopped before it knew its pairs.
+/// reports read and merged ([`read_and_merge`]), a warning for each shard
+/// a signal stopped (how many of its pairs it left not graded, or, for one
+/// stopped before it knew its pairs, that none was graded), then the end
+/// of a grade ([`super::reports::end_grade`]: the reports, the table and
+/// summary). Returns the outcome of the merged verdicts, a failure at best
+/// when a shard was interrupted: an incomplete merge must not pass for a
+/// whole run (issue #34), as a partial report does not under `judge
+/// report`.
 pub(crate) fn run(
     command: &MergeCommand<'_>,
     console: &mut dyn Console,
@@ -49,14 +52,10 @@ pub(crate) fn run(
     let Merged {
         grade: merged,
         stopped,
+        interrupted,
     } = read_and_merge(command.reports)?;
-    // A shard stopped before it knew its pairs lists none of them: said
-    // as what it is, never as a count of pairs left not graded.
-    if merged.interrupted && (stopped.is_empty() || !merged.not_graded.is_empty()) {
-        console.say(&format!(
-            "warning: an interrupted shard left {} pair(s) not graded (`not_graded` in the report)",
-            merged.not_graded.len()
-        ));
+    for shard in &interrupted {
+        console.say(&shard.warning());
     }
     for shard in &stopped {
         console.say(&shard.warning());
@@ -70,13 +69,20 @@ pub(crate) fn run(
         Ok(None),
         console,
     )?;
-    let outcome = super::policy::grade_outcome(&merged);
-    // A shard stopped before it knew its pairs graded none of them, and
-    // which they are is not known: the merge cannot pass.
-    Ok(match outcome {
-        Outcome::Success if !stopped.is_empty() => Outcome::Failure,
+    Ok(incomplete_fails(
+        super::policy::grade_outcome(&merged),
+        merged.interrupted || !stopped.is_empty(),
+    ))
+}
+
+/// The outcome of a merge whose verdicts came to `outcome`: a success
+/// becomes a failure when the merge is `incomplete` (a shard was stopped,
+/// so some pair has no verdict); a judge's failure stays one.
+fn incomplete_fails(outcome: Outcome, incomplete: bool) -> Outcome {
+    match outcome {
+        Outcome::Success if incomplete => Outcome::Failure,
         outcome => outcome,
-    })
+    }
 }
 
 /// The merge of shard reports ([`read_and_merge`]).
@@ -87,6 +93,43 @@ pub(crate) struct Merged {
     /// The shards a signal stopped before they knew their pairs: theirs are
     /// in neither `results` nor `not_graded` of `grade`.
     pub(crate) stopped: Vec<StoppedShard>,
+    /// The other reports a signal stopped: their pairs not graded are in
+    /// `not_graded` of `grade`.
+    pub(crate) interrupted: Vec<InterruptedShard>,
+}
+
+/// A shard (or a report of a whole run) a signal stopped once it knew its
+/// pairs: some of them may be left not graded.
+#[derive(Debug)]
+pub(crate) struct InterruptedShard {
+    pub(crate) path: PathBuf,
+    /// Its `index` and `count`; `None` for a report of no shard.
+    pub(crate) shard: Option<(usize, usize)>,
+    /// Its pairs left not graded.
+    pub(crate) not_graded: usize,
+    /// Its pairs: those graded and those not.
+    pub(crate) pairs: usize,
+}
+
+impl InterruptedShard {
+    /// The warning a merge says of it: `warning: shard 2/2 (`b.json`) was
+    /// interrupted: 1 of its 2 pairs not graded (...)`.
+    fn warning(&self) -> String {
+        let which = match self.shard {
+            Some((index, count)) => format!("shard {index}/{count} (`{}`)", self.path.display()),
+            None => format!("`{}`", self.path.display()),
+        };
+        let again = if self.shard.is_some() {
+            "grade that shard again and merge anew"
+        } else {
+            "grade it again"
+        };
+        format!(
+            "warning: {which} was interrupted: {} of its {} pairs not graded (`not_graded` in \
+             the merged report); {again}",
+            self.not_graded, self.pairs
+        )
+    }
 }
 
 /// A shard a signal stopped before its package was loaded (issue #34):
@@ -132,20 +175,31 @@ pub(crate) fn read_and_merge(paths: &[PathBuf]) -> Result<Merged, GradingError> 
             .map_err(|error| UsageError::Merge(Box::new(MergeError::from(error))))?;
         reports.push((path.clone(), report));
     }
-    let stopped = reports
-        .iter()
-        .filter_map(|(path, report)| {
-            let shard = report.shard?;
-            shard.pairs.is_none().then(|| StoppedShard {
+    let mut stopped = Vec::new();
+    let mut interrupted = Vec::new();
+    for (path, report) in &reports {
+        match report.shard {
+            Some(shard) if shard.pairs.is_none() => stopped.push(StoppedShard {
                 path: path.clone(),
                 index: shard.index,
                 count: shard.count,
                 doing: report.interrupted_while,
-            })
-        })
-        .collect();
+            }),
+            shard if report.interrupted => interrupted.push(InterruptedShard {
+                path: path.clone(),
+                shard: shard.map(|shard| (shard.index, shard.count)),
+                not_graded: report.not_graded.len(),
+                pairs: report.results.len() + report.not_graded.len(),
+            }),
+            _ => {}
+        }
+    }
     let grade = merge(reports).map_err(|error| UsageError::Merge(error.into()))?;
-    Ok(Merged { grade, stopped })
+    Ok(Merged {
+        grade,
+        stopped,
+        interrupted,
+    })
 }
 
 /// Combines shard reports into the report of the whole run: results in the
@@ -178,6 +232,15 @@ fn merge(reports: Vec<(PathBuf, Grade)>) -> Result<Grade, MergeError> {
     let mut interrupted_while = None;
     let mut not_graded = Vec::new();
     for (path, report) in reports {
+        if let Some(shard) = report.shard {
+            if !(1..=shard.count).contains(&shard.index) {
+                return Err(MergeError::ShardIndex {
+                    path,
+                    index: shard.index,
+                    count: shard.count,
+                });
+            }
+        }
         interrupted |= report.interrupted;
         interrupted_while = interrupted_while.or(report.interrupted_while);
         not_graded.extend(report.not_graded);
@@ -507,6 +570,46 @@ mod tests {
             error.to_string(),
             "shard 1/2 is missing: the reports hold 0 pairs (no report says how many the run has)"
         );
+    }
+
+    /// See: issue #34. A merge with a pair some shard left not graded
+    /// never passes; what the verdicts say otherwise stands.
+    #[test_case::test_case(Outcome::Success, false, Outcome::Success ; "a whole run passes")]
+    #[test_case::test_case(Outcome::Success, true, Outcome::Failure ; "an incomplete one does not")]
+    #[test_case::test_case(Outcome::Failure, true, Outcome::Failure ; "a failure stays one")]
+    #[test_case::test_case(Outcome::JudgeFailed, true, Outcome::JudgeFailed ; "so does the judge's")]
+    fn an_incomplete_merge_never_passes(outcome: Outcome, incomplete: bool, expected: Outcome) {
+        assert_eq!(incomplete_fails(outcome, incomplete), expected);
+    }
+
+    /// See: issue #34. A shard whose index is not one of its split's is
+    /// refused, naming its report, whatever else the merge holds.
+    #[test_case::test_case(3, 2, "`b.json` is shard 3/2, but a split into 2 has shards 1/2 to 2/2" ; "past the count")]
+    #[test_case::test_case(0, 2, "`b.json` is shard 0/2, but a split into 2 has shards 1/2 to 2/2" ; "zero")]
+    #[test_case::test_case(2, 1, "`b.json` is shard 2/1, but a split into 1 has only shard 1/1" ; "one part")]
+    fn a_shard_index_outside_its_split_is_refused(index: usize, count: usize, said: &str) {
+        let outside = Grade {
+            shard: Some(ShardInfo {
+                index,
+                count,
+                pairs: Some(1),
+            }),
+            ..report(1, false, &[])
+        };
+        let first = Grade {
+            shard: Some(ShardInfo {
+                index: 1,
+                count,
+                pairs: Some(1),
+            }),
+            ..report(1, false, &[])
+        };
+        let error = merge(vec![
+            (PathBuf::from("a.json"), first),
+            (PathBuf::from("b.json"), outside),
+        ])
+        .expect_err("refused");
+        assert_eq!(error.to_string(), said);
     }
 
     #[test]

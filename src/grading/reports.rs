@@ -607,16 +607,30 @@ pub(crate) trait ClassPageAnalysis {
     type Section: ClassPageSection;
     /// Why it could not be made, or is refused: its command's own error.
     type Error;
-    /// The section of `config`'s class and the lines to say of it, or
-    /// none when it was not asked for; refused, as its command decides, for
-    /// students' reports (`student_view`, and who asked for it) or without
-    /// a class page (`pages`).
+    /// The section of `config`'s class and the lines to say of it, none
+    /// when it was not asked for, or that `cancel` (SIGINT, SIGTERM)
+    /// stopped it; refused, as its command decides, for students' reports
+    /// (`student_view`, and who asked for it) or without a class page
+    /// (`pages`).
     fn analyse(
         &self,
         config: &JudgeConfig,
         student_view: Option<super::settings::Source>,
         pages: bool,
-    ) -> Result<Option<Analysed<Self::Section>>, Self::Error>;
+        cancel: &crate::interrupt::Cancellation,
+    ) -> Result<Analysing<Self::Section>, Self::Error>;
+}
+
+/// What a class page's analysis came to ([`ClassPageAnalysis::analyse`]).
+#[derive(Debug)]
+pub(crate) enum Analysing<S> {
+    /// It was not asked for.
+    NotAsked,
+    /// It was made.
+    Made(Analysed<S>),
+    /// A signal stopped it before it was done (issue #34): the grade ends
+    /// there, graded by nobody.
+    Stopped,
 }
 
 /// A class page's analysis, made ([`ClassPageAnalysis::analyse`]).

@@ -13,8 +13,10 @@ use super::reports::{self, ClassPageSection, EndError};
 use crate::config::judge::Layout;
 use crate::exit::Outcome;
 use crate::interrupt::{Cancellation, Signal};
+use crate::report::formats::Chosen;
+use crate::report::human::ReportsLeft;
 use crate::report::json::{BeforeTests, JUDGE_VERSION};
-use crate::report::targets::Targets;
+use crate::report::targets::{is_stdout, Targets};
 use crate::runner::LinkScope;
 use crate::sandbox::Isolation;
 use std::path::Path;
@@ -42,7 +44,7 @@ pub(crate) fn nothing_graded(doing: BeforeTests, layout: Layout, graded_with: Gr
 /// Where the reports of a stopped grade go and how they are written.
 #[derive(Clone, Copy)]
 pub(crate) struct Ending<'a> {
-    /// Only where `--json` and the report flags say: the report given to
+    /// Where `--json` and the report flags say: the report given to
     /// `--resume` alone is left as it was (nothing graded would bring it
     /// up to date), and so is its journal, neither read nor started by
     /// then.
@@ -52,10 +54,17 @@ pub(crate) struct Ending<'a> {
     pub(crate) sources: &'a LinkScope,
     /// A class page's added section (`--similarity`), made before the stop.
     pub(crate) section: Option<&'a dyn ClassPageSection>,
-    /// `--resume REPORT`: when `--json` names that same file, it is left
-    /// as it was too. It holds what earlier runs graded, which a report of
-    /// nothing graded would erase (and a later `--resume` could not reuse).
+    /// `--resume REPORT`: every report named that is there already (the
+    /// JSON report, `REPORT` itself without `--json`, and each other one)
+    /// is left as it was. It holds what earlier grades graded, which a
+    /// report of nothing graded would erase: the results a later
+    /// `--resume` reuses, the gradebook and pages a teacher has (issue
+    /// #34).
     pub(crate) resume: Option<&'a Path>,
+    /// What was being done, in the words of the line that ends the grade,
+    /// when the grade's `interrupted_while` alone does not say it truly (a
+    /// class loading one of several packages); `None`: as it says.
+    pub(crate) doing: Option<&'a str>,
     /// `-q`.
     pub(crate) quiet: bool,
 }
@@ -63,9 +72,10 @@ pub(crate) struct Ending<'a> {
 /// The end of a grade stopped before any test ran (`stopped`, as
 /// [`nothing_graded`] began it): every report asked for is written, each
 /// saying that nothing was graded (one that cannot be written is said and
-/// is the error the grade ends with), with no table and no summary, and the
-/// line that says what was being done ends it. Returns the interruption's
-/// outcome.
+/// is the error the grade ends with), but for a resumed grade's earlier
+/// reports, left as they were and said to be; with no table and no
+/// summary, and the line that says what was being done ends it. Returns
+/// the interruption's outcome.
 pub(crate) fn end(
     stopped: &Grade,
     ending: Ending<'_>,
@@ -73,21 +83,35 @@ pub(crate) fn end(
     console: &mut dyn Console,
 ) -> Result<Outcome, EndError> {
     let targets = ending.targets;
-    let json = targets
-        .json
-        .filter(|json| !ending.resume.is_some_and(|resume| same_file(json, resume)));
-    if let (Some(resume), None) = (ending.resume, json) {
-        if targets.json.is_some() {
-            console.say(&format!(
-                "note: `{}` is left as it was: it holds what earlier grades graded",
-                resume.display()
-            ));
+    let earlier =
+        |path: &Path| ending.resume.is_some() && !is_stdout(path) && fs_err::metadata(path).is_ok();
+    let mut kept: Vec<&Path> = Vec::new();
+    // Without `--json`, the report given to `--resume` is the one a grade
+    // brings up to date.
+    let json = match (targets.json, ending.resume) {
+        (Some(path), Some(_)) | (None, Some(path)) if earlier(path) => {
+            kept.push(path);
+            None
         }
+        (json, _) => json,
+    };
+    let (earlier_files, files): (Vec<_>, Vec<_>) = targets
+        .files
+        .files
+        .iter()
+        .partition(|(_, path)| earlier(path));
+    kept.extend(earlier_files.iter().map(|(_, path)| *path));
+    let files = Chosen {
+        files,
+        settings: targets.files.settings.clone(),
+    };
+    if !kept.is_empty() {
+        console.say(&kept_note(&kept));
     }
     let written = reports::write_graded(
         stopped,
         json,
-        &targets.files,
+        &files,
         ending.student_view,
         ending.sources,
         ending.section,
@@ -96,26 +120,39 @@ pub(crate) fn end(
     // Nothing graded: no table, no summary.
     reports::say_settled(written, stopped, ending.quiet, console, &mut |_, _| Ok(()))?;
     let signal = cancel.signal().unwrap_or(Signal::Interrupt);
-    let any_written = json.is_some() || !targets.files.files.is_empty();
+    let reports_left = match (json.is_some() || !files.files.is_empty(), kept.is_empty()) {
+        (true, true) => ReportsLeft::Written,
+        (true, false) => ReportsLeft::SomeKept,
+        (false, false) => ReportsLeft::AllKept,
+        (false, true) => ReportsLeft::NoneAsked,
+    };
     if let Some(doing) = stopped.interrupted_while {
+        let doing = ending
+            .doing
+            .unwrap_or_else(|| crate::report::human::while_doing(doing));
         console.say(&crate::report::human::interrupted_before_grading(
             signal.name(),
             doing,
-            any_written,
+            reports_left,
         ));
     }
     Ok(Outcome::Interrupted(signal))
 }
 
-/// Whether `a` and `b` name one file (the same path, or one file reached
-/// two ways); a path that names no file is no other's.
-fn same_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    if a == b {
-        return true;
-    }
-    match (fs_err::metadata(a), fs_err::metadata(b)) {
-        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
-        _ => false,
-    }
+/// The note saying that the reports `kept` (a resumed grade's earlier
+/// ones) are left as they were.
+fn kept_note(kept: &[&Path]) -> String {
+    let names: Vec<String> = kept
+        .iter()
+        .map(|path| format!("`{}`", path.display()))
+        .collect();
+    let (are, they_were, them) = if kept.len() == 1 {
+        ("is", "it was", "it")
+    } else {
+        ("are", "they were", "them")
+    };
+    format!(
+        "note: {} {are} left as {they_were}: nothing was graded to bring {them} up to date",
+        names.join(", ")
+    )
 }

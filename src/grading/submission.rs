@@ -14,17 +14,45 @@ use std::path::{Path, PathBuf};
 
 /// A submission's language by extension, or an executable; anything else is
 /// a usage error naming the known languages. Its links may lead where
-/// `scope` says (a hand-in's, or a package's own submission's).
+/// `scope` says (a hand-in's, or a package's own submission's). A hand-in
+/// that links to nothing (a missing target, a loop) is the student's own
+/// fault, not the user's mistake: it is taken by its own name, in its
+/// language or as an executable, and preparing it to run refuses it, a CE
+/// naming the link and where it points, as a grade does (issue #34: `judge
+/// run` of such a link was a usage error, exit 2, nothing graded). A
+/// package's own submission that does is the package's fault: it is
+/// refused (exit 2), naming it.
 pub(crate) fn classify(
     path: &Path,
     scope: &LinkScope,
     config: &JudgeConfig,
 ) -> Result<Submission, GradingError> {
-    let metadata = fs_err::metadata(path).map_err(|error| UsageError::CannotRead {
-        what: Named::Submission,
-        path: path.to_owned(),
-        error,
-    })?;
+    let metadata = match fs_err::metadata(path) {
+        Ok(metadata) => metadata,
+        Err(_) if matches!(scope, LinkScope::HandIn) && links_to_nothing(path) => {
+            let kind = match config.runs_as(path) {
+                Some(RunsAs::Language(name, language)) => SubmissionKind::Language {
+                    name: name.to_owned(),
+                    language: language.clone(),
+                },
+                Some(RunsAs::Executable) | None => SubmissionKind::Executable,
+            };
+            return Ok(Submission {
+                path: path.to_owned(),
+                constants: None,
+                kind,
+                link_scope: scope.clone(),
+            });
+        }
+        Err(error) => {
+            return Err(UsageError::CannotRead {
+                what: Named::Submission,
+                path: path.to_owned(),
+                error,
+            }
+            .into())
+        }
+    };
     if metadata.is_dir() && crate::runner::has_scripts(path) {
         // A folder that builds and runs itself (`build` / `run` scripts).
         return Ok(Submission {
@@ -93,6 +121,13 @@ pub(crate) fn classify(
         languages: Hint::new(config.languages_hint()),
     }
     .into())
+}
+
+/// Whether `path` is a symbolic link that leads to no file: its target is
+/// missing, or the links loop.
+fn links_to_nothing(path: &Path) -> bool {
+    fs_err::symlink_metadata(path).is_ok_and(|metadata| metadata.file_type().is_symlink())
+        && std::fs::metadata(path).is_err()
 }
 
 /// Why a handed-in file is not run: the submission's fault, reported as CE

@@ -492,6 +492,8 @@ fn paint(text: &str, code: &str) -> String {
 /// that says so: `while loading the package`.
 pub(crate) fn while_doing(doing: BeforeTests) -> &'static str {
     match doing {
+        BeforeTests::ComparingHandIns => "while comparing the hand-ins for `--similarity`",
+        BeforeTests::FindingHandIns => "while finding the hand-ins",
         BeforeTests::BuildingData => "while building `data/` from `generators/generators.yaml`",
         BeforeTests::LoadingPackage => "while loading the package",
         BeforeTests::ValidatingTests => "while checking the `--tests` inputs",
@@ -499,23 +501,59 @@ pub(crate) fn while_doing(doing: BeforeTests) -> &'static str {
     }
 }
 
+/// [`while_doing`] for a grade of `problems` problems: a class of several
+/// loads several packages (`while loading the packages`).
+pub(crate) fn while_doing_of(doing: BeforeTests, problems: usize) -> &'static str {
+    match doing {
+        BeforeTests::LoadingPackage if problems > 1 => "while loading the packages",
+        doing => while_doing(doing),
+    }
+}
+
+/// What a class was doing when a signal stopped it while package `id`
+/// loaded, the `place`-th of `count`: `while loading the packages: `sum`,
+/// 2 of 3` (of one, as [`while_doing`] says it).
+pub(crate) fn while_loading(id: &str, place: usize, count: usize) -> String {
+    if count > 1 {
+        format!(
+            "{}: `{id}`, {place} of {count}",
+            while_doing_of(BeforeTests::LoadingPackage, count)
+        )
+    } else {
+        while_doing(BeforeTests::LoadingPackage).to_owned()
+    }
+}
+
+/// What became of the reports of a grade a signal stopped before any test
+/// ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ReportsLeft {
+    /// None was asked for.
+    NoneAsked,
+    /// Each one asked for was written, saying that nothing was graded.
+    Written,
+    /// Some were written; the others, a resumed grade's earlier reports,
+    /// were left as they were.
+    SomeKept,
+    /// Every one was an earlier report of a resumed grade, left as it was.
+    AllKept,
+}
+
 /// The last line of a grade that a signal stopped before any test ran,
-/// while `doing`: nothing graded, and whether any report (each saying so)
-/// was `written`.
+/// `doing` what the words say: nothing graded, and what became of the
+/// reports (`reports`).
 pub(crate) fn interrupted_before_grading(
     signal: &str,
-    doing: BeforeTests,
-    written: bool,
+    doing: &str,
+    reports: ReportsLeft,
 ) -> String {
-    let reports = if written {
-        "; each report says so"
-    } else {
-        ", no report written"
+    let reports = match reports {
+        ReportsLeft::NoneAsked => ", no report written",
+        ReportsLeft::Written => "; each report says so",
+        ReportsLeft::SomeKept => "; each report written says so, the others are left as they were",
+        ReportsLeft::AllKept => "; every report is left as it was",
     };
-    format!(
-        "interrupted by {signal} before grading: nothing graded{reports} ({})",
-        while_doing(doing)
-    )
+    format!("interrupted by {signal} before grading: nothing graded{reports} ({doing})")
 }
 
 /// `judge run`'s last lines after a signal: how many were graded (and what

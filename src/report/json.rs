@@ -112,6 +112,12 @@ pub(crate) const NOT_GRADED: &str = "not graded: interrupted";
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum BeforeTests {
+    /// `judge grade --similarity`: comparing a class's hand-ins for the
+    /// class page, before the grade looks for what to grade.
+    ComparingHandIns,
+    /// `judge grade` of a class: finding the hand-ins in the submissions
+    /// folder, before any package loads.
+    FindingHandIns,
     /// `judge grade --package`: building the package's `data/` from its
     /// `generators/generators.yaml`.
     BuildingData,
@@ -131,6 +137,8 @@ impl BeforeTests {
     /// name it too.
     pub(crate) fn name(self) -> &'static str {
         match self {
+            BeforeTests::ComparingHandIns => "comparing_hand_ins",
+            BeforeTests::FindingHandIns => "finding_hand_ins",
             BeforeTests::BuildingData => "building_data",
             BeforeTests::LoadingPackage => "loading_package",
             BeforeTests::ValidatingTests => "validating_tests",

@@ -5,11 +5,12 @@
 
 use crate::config::judge::JudgeConfig;
 use crate::discovery::DiscoverError;
-use crate::grading::reports::{Analysed, ClassPageAnalysis};
+use crate::grading::reports::{Analysed, Analysing, ClassPageAnalysis};
 use crate::grading::settings::Source;
 use crate::grading::usage::{StudentViewFrom, UsageError};
 use crate::grading::GradingError;
 use crate::hint::Hint;
+use crate::interrupt::Cancellation;
 use crate::similar::{self, class::BaseError, run};
 use std::path::{Path, PathBuf};
 
@@ -46,7 +47,27 @@ pub(crate) fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, Simil
         runnable: Some(grade_would_run),
         ..request.clone()
     };
-    run::run(&request).map_err(|error| match error {
+    run::run(&request).map_err(|error| told_apart(error, request.config))
+}
+
+/// [`analyse`], given up once `cancel` is (SIGINT or SIGTERM to `judge
+/// grade --similarity`, issue #34): `None` then.
+fn analyse_until(
+    request: &run::Request<'_>,
+    cancel: &Cancellation,
+) -> Result<Option<run::Analysis>, SimilarError> {
+    let request = run::Request {
+        runnable: Some(grade_would_run),
+        ..request.clone()
+    };
+    run::run_until(&request, &|| cancel.is_cancelled())
+        .map_err(|error| told_apart(error, request.config))
+}
+
+/// The comparison's `error`, the user's mistake (in what `config` names)
+/// told apart from the judge's failure.
+fn told_apart(error: run::RunError, config: &JudgeConfig) -> SimilarError {
+    match error {
         run::RunError::Discover(walk @ DiscoverError::Walk(_)) => {
             GradingError::Discover(walk).into()
         }
@@ -58,9 +79,9 @@ pub(crate) fn analyse(request: &run::Request<'_>) -> Result<run::Analysis, Simil
         | run::RunError::Discover(_)
         | run::RunError::NoHandIns { .. } => SimilarError::Refused(Refused {
             error,
-            config: request.config.path.clone(),
+            config: config.path.clone(),
         }),
-    })
+    }
 }
 
 /// What to compare is wrong: the submissions folder (missing, or no
@@ -128,15 +149,17 @@ pub(crate) struct ForGrade<'a> {
 }
 
 /// `judge grade --similarity`: the comparison for the class page, run
-/// before anything is graded so that a mistake costs nothing. Refused
-/// without an HTML report, and for students (`--student-view`, or
-/// `student-view` of judge.toml).
+/// before anything is graded so that a mistake costs nothing, with the
+/// lines that say which files it skipped. Refused without an HTML report,
+/// and for students (`--student-view`, or `student-view` of judge.toml).
+/// Given up once `cancel` is (SIGINT or SIGTERM, issue #34).
 pub(crate) fn for_grade(
     asked: &ForGrade<'_>,
     config: &JudgeConfig,
-) -> Result<Option<run::Analysis>, SimilarError> {
+    cancel: &Cancellation,
+) -> Result<Analysing<run::Analysis>, SimilarError> {
     if !asked.asked {
-        return Ok(None);
+        return Ok(Analysing::NotAsked);
     }
     if let Some(source) = asked.student_view {
         let student_view = match source {
@@ -155,7 +178,13 @@ pub(crate) fn for_grade(
         min_tokens: asked.min_tokens,
         runnable: None,
     };
-    analyse(&request).map(Some)
+    Ok(match analyse_until(&request, cancel)? {
+        Some(analysis) => Analysing::Made(Analysed {
+            lines: similar::render_files(&analysis.report, "similarity: ", false),
+            section: analysis,
+        }),
+        None => Analysing::Stopped,
+    })
 }
 
 /// `judge grade --similarity`'s flags: the comparison its class page
@@ -180,7 +209,8 @@ impl ClassPageAnalysis for Similarity<'_> {
         config: &JudgeConfig,
         student_view: Option<Source>,
         pages: bool,
-    ) -> Result<Option<Analysed<run::Analysis>>, SimilarError> {
+        cancel: &Cancellation,
+    ) -> Result<Analysing<run::Analysis>, SimilarError> {
         let asked = ForGrade {
             asked: self.asked,
             student_view,
@@ -188,13 +218,7 @@ impl ClassPageAnalysis for Similarity<'_> {
             base: self.base,
             min_tokens: self.min_tokens,
         };
-        Ok(for_grade(&asked, config)?.map(|analysis| {
-            let lines = similar::render_files(&analysis.report, "similarity: ", false);
-            Analysed {
-                section: analysis,
-                lines,
-            }
-        }))
+        for_grade(&asked, config, cancel)
     }
 }
 
@@ -309,13 +333,13 @@ mod tests {
             student_view: Some(Source::Flag),
             ..asked()
         };
-        let error = for_grade(&students, &config).expect_err("refused");
+        let error = for_grade(&students, &config, &Cancellation::new()).expect_err("refused");
         assert!(error.to_string().contains("not for students"), "{error}");
         let no_html = ForGrade {
             html: false,
             ..asked()
         };
-        let error = for_grade(&no_html, &config).expect_err("refused");
+        let error = for_grade(&no_html, &config, &Cancellation::new()).expect_err("refused");
         assert!(
             error.to_string().contains("no `--html` is given"),
             "{error}"
@@ -324,8 +348,9 @@ mod tests {
             asked: false,
             ..no_html
         };
-        assert!(for_grade(&not_asked, &config)
-            .expect("nothing to do")
-            .is_none());
+        assert!(matches!(
+            for_grade(&not_asked, &config, &Cancellation::new()).expect("nothing to do"),
+            Analysing::NotAsked
+        ));
     }
 }

@@ -340,6 +340,19 @@ pub fn compare(
     base: &[BaseFile],
     options: &Options,
 ) -> (Vec<Pair>, Vec<ProblemSummary>) {
+    let (pairs, summaries, _) = compare_stopping(hand_ins, base, options, &|| false);
+    (pairs, summaries)
+}
+
+/// [`compare`], given up as soon as `stop` says so (SIGINT or SIGTERM to
+/// `judge grade --similarity`, issue #34): then the pairs found so far and
+/// `true`, which the caller must not take for the comparison.
+pub(crate) fn compare_stopping(
+    hand_ins: &[HandIn],
+    base: &[BaseFile],
+    options: &Options,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> (Vec<Pair>, Vec<ProblemSummary>, bool) {
     let mut groups: BTreeMap<(&str, &str), Vec<usize>> = BTreeMap::new();
     for (index, hand_in) in hand_ins.iter().enumerate() {
         groups
@@ -351,6 +364,9 @@ pub fn compare(
     let mut pairs = Vec::new();
     let (k, _) = winnow::parameters(options.min_tokens);
     for ((problem, family), members) in groups {
+        if stop() {
+            break;
+        }
         let starters: Vec<&BaseFile> = base
             .iter()
             .filter(|file| file.problem == problem && file.family == family)
@@ -374,6 +390,9 @@ pub fn compare(
         }
         let indices: Vec<usize> = (0..group.len()).collect();
         let found: Vec<(usize, Vec<Pair>)> = parallel_map(&indices, options.jobs, |&a| {
+            if stop() {
+                return (0, Vec::new());
+            }
             let mut seen = vec![false; group.len()];
             let mut candidates = Vec::new();
             for hash in &ready[a].fingerprints {
@@ -388,6 +407,7 @@ pub fn compare(
             candidates.sort_unstable();
             let pairs = candidates
                 .iter()
+                .take_while(|_| !stop())
                 .filter_map(|&b| pair(group[a], group[b], &ready[a], &ready[b], options))
                 .collect();
             (candidates.len(), pairs)
@@ -417,7 +437,7 @@ pub fn compare(
             .then(y.matched_tokens.cmp(&x.matched_tokens))
             .then_with(|| (&x.a, &x.b, &x.files).cmp(&(&y.a, &y.b, &y.files)))
     });
-    (pairs, summaries.into_values().collect())
+    (pairs, summaries.into_values().collect(), stop())
 }
 
 /// The pair of `a` and `b` when they share a run, else `None`.

@@ -5,7 +5,7 @@
 
 use super::class::{self, BaseError, HandIn};
 use super::tokens::TokenizeError;
-use super::{compare, Options, Report, VERSION};
+use super::{compare_stopping, Options, Report, VERSION};
 use crate::config::judge::JudgeConfig;
 use crate::discovery::{self, DiscoverError, Entry, Ignored};
 use std::path::{Path, PathBuf};
@@ -74,6 +74,24 @@ pub(crate) enum RunError {
 
 /// Runs the comparison `request` asks for.
 pub(crate) fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
+    run_stopping(request, &|| false).map(|(analysis, _)| analysis)
+}
+
+/// [`run`], given up as soon as `stop` says so (SIGINT or SIGTERM to
+/// `judge grade --similarity`, issue #34): `None` then.
+pub(crate) fn run_until(
+    request: &Request<'_>,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<Analysis>, RunError> {
+    run_stopping(request, stop).map(|(analysis, stopped)| (!stopped).then_some(analysis))
+}
+
+/// [`run`], and whether `stop` cut it short (then the analysis is not the
+/// comparison asked for, and must not be shown).
+fn run_stopping(
+    request: &Request<'_>,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<(Analysis, bool), RunError> {
     let config = request.config;
     let discovery = discovery::discover(&config.submissions, config.layout, None)?;
     let mut known: Vec<String> = crate::config::bundled::package_ids()
@@ -139,14 +157,22 @@ pub(crate) fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
         0 => crate::runner::available_cores(),
         jobs => jobs,
     };
-    let (hand_ins, mut skipped, notes) = class::read_hand_ins(&entries, &config.languages, jobs)?;
+    // Nothing read once a signal came: reading is the comparison's first
+    // step.
+    let stopped_before = stop();
+    let read = if stopped_before {
+        (Vec::new(), Vec::new(), Vec::new())
+    } else {
+        class::read_hand_ins(&entries, &config.languages, jobs)?
+    };
+    let (hand_ins, mut skipped, notes) = read;
     skipped.extend(refused);
     skipped.sort_by(|a, b| a.path.cmp(&b.path));
     let options = Options {
         min_tokens: request.min_tokens,
         jobs,
     };
-    let (pairs, mut problems) = compare(&hand_ins, &base, &options);
+    let (pairs, mut problems, stopped) = compare_stopping(&hand_ins, &base, &options, stop);
     for problem in wanted.iter().flatten() {
         if !problems.iter().any(|summary| &summary.problem == problem) {
             problems.push(super::ProblemSummary {
@@ -172,9 +198,10 @@ pub(crate) fn run(request: &Request<'_>) -> Result<Analysis, RunError> {
         skipped,
         notes,
     };
-    Ok(Analysis {
+    let analysis = Analysis {
         report,
         hand_ins,
         ignored: discovery.ignored,
-    })
+    };
+    Ok((analysis, stopped_before || stopped))
 }

@@ -105,7 +105,12 @@ pub(crate) fn signal_while_running(
 /// before any test ran, while `doing`, with no result and `not_graded`
 /// naming exactly `not_graded`.
 #[track_caller]
-fn assert_stopped_before_tests(dir: &Dir, name: &str, doing: &str, not_graded: &[&str]) -> Value {
+pub(crate) fn assert_stopped_before_tests(
+    dir: &Dir,
+    name: &str,
+    doing: &str,
+    not_graded: &[&str],
+) -> Value {
     let report = crate::support::report(&dir.read(name));
     assert_eq!(report["version"], 1, "{report:#}");
     assert_eq!(report["interrupted"], true, "{report:#}");
@@ -139,7 +144,7 @@ fn assert_other_reports_interrupted(dir: &Dir) {
 
 /// No journal and no report's temporary file is left beside the reports.
 #[track_caller]
-fn assert_nothing_half_written(dir: &Dir) {
+pub(crate) fn assert_nothing_half_written(dir: &Dir) {
     let left: Vec<String> = fs_err::read_dir(dir.path())
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
@@ -309,13 +314,13 @@ fn r34_sigint_while_grade_package_derives_the_time_limit_writes_its_report() {
 
 /// What the validator of [`slowly_validated_package`] names on its command
 /// line while it sleeps.
-const SLOW_INPUT: &str = "checking-slow-input";
+pub(crate) const SLOW_INPUT: &str = "checking-slow-input";
 
 /// A package of ours, `sum` (a + b), in `dir/problems`, whose validator
 /// sleeps on an input holding `slow` (started again with [`SLOW_INPUT`] as
 /// its argument, so that only that check is waited for), and `sum.py`
 /// solving it.
-fn slowly_validated_package(dir: &Dir) {
+pub(crate) fn slowly_validated_package(dir: &Dir) {
     dir.create(
         "problems/sum/problem.toml",
         "title = \"Sum\"\norigin = \"judge tests\"\nprofiles = [\"small\"]\n\
@@ -410,7 +415,7 @@ fn r34_sigint_while_run_validates_the_tests_folder_writes_its_report() {
 /// never ends by itself (the validator sleeps on its test `b`): alice and
 /// bob hand in `sum.py`, carol's folder is empty, and alice's `notes.txt`
 /// is no hand-in.
-fn class_with_a_slowly_loading_package(dir: &Dir) {
+pub(crate) fn class_with_a_slowly_loading_package(dir: &Dir) {
     slowly_validated_package(dir);
     dir.create("problems/sum/tests/b.in", "slow\n");
     dir.create("problems/sum/tests/b.ans", "0\n");

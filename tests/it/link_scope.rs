@@ -326,3 +326,57 @@ fn a_hand_in_s_link_out_of_its_folder_does_not_say_whether_its_target_exists() {
         refusal(there, Some("via.py"))
     );
 }
+
+/// See: issue #34. `judge run` of a submission that is a link to nothing
+/// grades it as SPEC's submission that cannot be compiled: CE, its message
+/// naming the link and where it points, the other submissions graded, and
+/// exit 1; a link whose name says no language is that CE too. (Before, it
+/// was a usage error, exit 2, "failed to query resolved metadata", with
+/// nothing graded and no report.)
+#[test]
+fn r34_run_of_a_link_to_nothing_is_a_ce_naming_the_link_and_its_target() {
+    let dir = Dir::new();
+    let solution =
+        fs_err::read(repository().join("submissions/rooks/accepted/matching.py")).unwrap();
+    dir.create("alice.py", &solution);
+    symlink("drafts/rooks.py", dir.path().join("bob.py")).unwrap();
+    symlink("drafts/rooks", dir.path().join("carol")).unwrap();
+    let run = dir.judge(&[
+        "run", "rooks", "alice.py", "bob.py", "carol", "--json", "run.json",
+    ]);
+    assert_eq!(run.code(), 1, "{}", run.transcript());
+    let report = crate::support::report(&dir.read("run.json"));
+    let rows: Vec<(String, String, String)> = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            (
+                row["submission"].as_str().unwrap().to_owned(),
+                row["verdict"].as_str().unwrap().to_owned(),
+                row["compile"]["message"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned(),
+            )
+        })
+        .collect();
+    let refused = |link: &str, target: &str| {
+        format!(
+            "refused `{link}`: it is a symbolic link (symlink) to `{target}` that does not \
+             resolve (a loop or a missing target)"
+        )
+    };
+    assert_eq!(rows.len(), 3, "{report:#}");
+    assert_eq!((rows[0].0.as_str(), rows[0].1.as_str()), ("alice.py", "AC"));
+    for ((submission, verdict, message), target) in
+        rows[1..].iter().zip(["drafts/rooks.py", "drafts/rooks"])
+    {
+        assert_eq!(verdict, "CE", "{message}\n{}", run.transcript());
+        assert!(
+            message.starts_with(&refused(submission, target)),
+            "{message}\n{}",
+            run.transcript()
+        );
+    }
+}

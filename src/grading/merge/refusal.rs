@@ -89,6 +89,14 @@ pub(crate) enum MergeError {
         first: PathBuf,
         second: PathBuf,
     },
+    /// A shard whose index is not one of its split's (`3/2`, `0/2`): a
+    /// report edited by hand, or one of another split (issue #34).
+    #[error("`{}` is shard {index}/{count}, but {}", path.display(), shards_of(*count))]
+    ShardIndex {
+        path: PathBuf,
+        index: usize,
+        count: usize,
+    },
     /// Shards of splits into different numbers of parts.
     #[error("`{}` is shard {index}/{count}, but `{}` is of a split into {expected}", path.display(), first.display())]
     ShardCount {
@@ -106,6 +114,16 @@ fn held(found: usize, pairs: Option<usize>) -> String {
     match pairs {
         Some(pairs) => format!("{found} of the run's {pairs} pairs"),
         None => format!("{found} pairs (no report says how many the run has)"),
+    }
+}
+
+/// The shards a split into `count` parts has: `a split into 4 has shards
+/// 1/4 to 4/4`.
+fn shards_of(count: usize) -> String {
+    match count {
+        0 => "a split has at least one shard".to_owned(),
+        1 => "a split into 1 has only shard 1/1".to_owned(),
+        count => format!("a split into {count} has shards 1/{count} to {count}/{count}"),
     }
 }
 

@@ -206,6 +206,7 @@ fn end_before_tests(
         section: None,
         quiet: command.quiet,
         resume: command.resume,
+        doing: None,
     };
     Ok(stopped::end(&stopped, ending, cancel, console)?)
 }

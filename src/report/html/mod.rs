@@ -355,7 +355,14 @@ fn page_start(page: &mut String, title: &str) {
 fn write_class(page: &mut String, class: &Class<'_>, links: &[String], options: &Context) {
     page.push_str("<header class=\"top\">\n<h1>judge report</h1>\n");
     match (options.interrupted, options.interrupted_while) {
-        (true, Some(doing)) => write_nothing_graded_banner(page, doing),
+        (true, Some(doing)) => {
+            let problems: std::collections::BTreeSet<&str> = options
+                .not_graded
+                .iter()
+                .map(|pair| pair.problem.as_str())
+                .collect();
+            write_nothing_graded_banner(page, doing, problems.len());
+        }
         (true, None) => {
             write_partial_banner(page, class.results.len(), options.not_graded.len());
         }
@@ -409,14 +416,15 @@ fn write_partial_banner(page: &mut String, graded: usize, not_graded: usize) {
     );
 }
 
-/// The banner of a class page of a grade stopped before any test ran
-/// (issue #34), while `doing`: nothing on the page was graded.
-fn write_nothing_graded_banner(page: &mut String, doing: BeforeTests) {
+/// The banner of a class page of a grade of `problems` problems stopped
+/// before any test ran (issue #34), while `doing`: nothing on the page was
+/// graded.
+fn write_nothing_graded_banner(page: &mut String, doing: BeforeTests, problems: usize) {
     let _ = writeln!(
         page,
         "<p class=\"partial\" role=\"alert\"><strong>Nothing graded: the grade was \
          interrupted before any test ran</strong> ({}).</p>",
-        escape(super::human::while_doing(doing))
+        escape(super::human::while_doing_of(doing, problems))
     );
 }
 

@@ -34,6 +34,8 @@ fn reports_without_the_new_fields_still_read() {
 
 /// The name other reports give what a command was doing before any test
 /// ran (JUnit's property) is the one the JSON report writes, for each.
+#[test_case::test_case(BeforeTests::ComparingHandIns ; "comparing the hand-ins")]
+#[test_case::test_case(BeforeTests::FindingHandIns ; "finding the hand-ins")]
 #[test_case::test_case(BeforeTests::BuildingData ; "building data")]
 #[test_case::test_case(BeforeTests::LoadingPackage ; "loading the package")]
 #[test_case::test_case(BeforeTests::ValidatingTests ; "validating the tests")]
