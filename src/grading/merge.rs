@@ -194,12 +194,31 @@ pub(crate) fn read_and_merge(paths: &[PathBuf]) -> Result<Merged, GradingError> 
             _ => {}
         }
     }
+    let pairs = reports
+        .iter()
+        .find_map(|(_, report)| report.shard.and_then(|shard| shard.pairs));
     let grade = merge(reports).map_err(|error| UsageError::Merge(error.into()))?;
+    if stopped.is_empty() {
+        pairs_accounted(&grade, pairs).map_err(|error| UsageError::Merge(error.into()))?;
+    }
     Ok(Merged {
         grade,
         stopped,
         interrupted,
     })
+}
+
+/// Whether the merge `merged` of every shard of a run of `pairs` pairs
+/// (as its shards say; `None` for no shard) holds each of them, graded or
+/// not: a shard report that lost results (edited, or cut short) must not
+/// pass for a whole run (issue #34). Only for shards that all knew their
+/// pairs: one stopped before holds none of its own.
+fn pairs_accounted(merged: &Grade, pairs: Option<usize>) -> Result<(), MergeError> {
+    let found = merged.results.len() + merged.not_graded.len();
+    match pairs {
+        Some(pairs) if pairs != found => Err(MergeError::PairsLost { found, pairs }),
+        _ => Ok(()),
+    }
 }
 
 /// Combines shard reports into the report of the whole run: results in the
@@ -580,6 +599,25 @@ mod tests {
     #[test_case::test_case(Outcome::JudgeFailed, true, Outcome::JudgeFailed ; "so does the judge's")]
     fn an_incomplete_merge_never_passes(outcome: Outcome, incomplete: bool, expected: Outcome) {
         assert_eq!(incomplete_fails(outcome, incomplete), expected);
+    }
+
+    /// See: issue #34. Every shard there, yet fewer pairs than the run
+    /// has (a shard report with results removed): refused, not a pass.
+    #[test]
+    fn a_merge_missing_pairs_of_its_run_is_refused() {
+        let merged = merge(vec![
+            (PathBuf::from("1.json"), report(1, false, &[])),
+            (PathBuf::from("2.json"), report(2, true, &["s/rooks/b.c"])),
+        ])
+        .expect("merged");
+        assert!(pairs_accounted(&merged, Some(1)).is_ok());
+        assert!(pairs_accounted(&merged, None).is_ok());
+        let error = pairs_accounted(&merged, Some(4)).expect_err("refused");
+        assert_eq!(
+            error.to_string(),
+            "the shards hold 1 of the run's 4 pairs, graded or not: a shard report lost some; \
+             grade its shard again"
+        );
     }
 
     /// See: issue #34. A shard whose index is not one of its split's is

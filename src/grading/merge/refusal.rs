@@ -97,6 +97,13 @@ pub(crate) enum MergeError {
         index: usize,
         count: usize,
     },
+    /// Every shard of the split, but not every pair of the run: a shard
+    /// report lost results (issue #34).
+    #[error(
+        "the shards hold {found} of the run's {pairs} pairs, graded or not: a shard report \
+         lost some; grade its shard again"
+    )]
+    PairsLost { found: usize, pairs: usize },
     /// Shards of splits into different numbers of parts.
     #[error("`{}` is shard {index}/{count}, but `{}` is of a split into {expected}", path.display(), first.display())]
     ShardCount {
